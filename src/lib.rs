@@ -1,0 +1,10 @@
+//! qiwang (棋王): a tournament director for Swiss-system xiangqi events run under the
+//! Chinese Xiangqi Association rules.
+//!
+//! The library decides everything; the binary (`src/main.rs`, `src/cli/`) parses
+//! arguments, calls one library function and prints. Dependencies point one way:
+//! `store/report → {pairing, standings, prizes} → rulebook → model`.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod model;
+pub mod rulebook;

@@ -1,0 +1,108 @@
+//! The whole state of one event: what `qiwang.json` holds.
+
+use super::{GroupId, Player, PlayerId, Points, Round};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Bumped whenever the state file's shape changes; newer files are refused.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// A point deduction the regulations allow (Dongguan 十五.9: disturbing a game costs 2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Penalty {
+    pub player: PlayerId,
+    /// Points deducted (positive).
+    pub points: Points,
+    pub reason: String,
+    /// The last round played when the penalty was given (0 = before round 1).
+    pub after_round: u32,
+}
+
+/// The outcome of a playoff that settled a tie for first (冠军不并列).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Playoff {
+    pub group: GroupId,
+    /// The tied players in their final playoff order, winner first.
+    pub order: Vec<PlayerId>,
+    #[serde(default)]
+    pub note: String,
+}
+
+/// The rounds of one pairing pool.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct GroupState {
+    pub rounds: Vec<Round>,
+    /// Seed of the round-1 draw and every lot of this group, recorded so any pairing can
+    /// be reproduced.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Set when the group was merged into another (under-size groups, Dongguan 九).
+    #[serde(default)]
+    pub merged_into: Option<GroupId>,
+}
+
+impl GroupState {
+    pub fn last_round(&self) -> Option<&Round> {
+        self.rounds.last()
+    }
+
+    pub fn round(&self, number: u32) -> Option<&Round> {
+        self.rounds.iter().find(|r| r.number == number)
+    }
+}
+
+/// Everything qiwang knows about one event. Standings, tiebreaks and prizes are never
+/// stored: they are computed from this.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub schema_version: u32,
+    /// The rulebook frozen at `init`, as TOML text; re-validated on every load.
+    pub rules_toml: String,
+    pub players: Vec<Player>,
+    /// Keyed by pool id.
+    #[serde(default)]
+    pub groups: BTreeMap<GroupId, GroupState>,
+    #[serde(default)]
+    pub penalties: Vec<Penalty>,
+    #[serde(default)]
+    pub playoffs: Vec<Playoff>,
+}
+
+impl Event {
+    pub fn new(rules_toml: String) -> Self {
+        Event {
+            schema_version: SCHEMA_VERSION,
+            rules_toml,
+            players: Vec::new(),
+            groups: BTreeMap::new(),
+            penalties: Vec::new(),
+            playoffs: Vec::new(),
+        }
+    }
+
+    pub fn player(&self, id: PlayerId) -> Option<&Player> {
+        self.players.iter().find(|p| p.id == id)
+    }
+
+    pub fn player_mut(&mut self, id: PlayerId) -> Option<&mut Player> {
+        self.players.iter_mut().find(|p| p.id == id)
+    }
+
+    /// The next unused registration id.
+    pub fn next_player_id(&self) -> PlayerId {
+        PlayerId(self.players.iter().map(|p| p.id.0).max().unwrap_or(0) + 1)
+    }
+
+    /// Players of a pool, in registration order.
+    pub fn players_in<'a>(&'a self, group: &'a GroupId) -> impl Iterator<Item = &'a Player> + 'a {
+        self.players.iter().filter(move |p| &p.group == group)
+    }
+
+    pub fn group(&self, group: &GroupId) -> Option<&GroupState> {
+        self.groups.get(group)
+    }
+
+    pub fn group_mut(&mut self, group: &GroupId) -> &mut GroupState {
+        self.groups.entry(group.clone()).or_default()
+    }
+}

@@ -1,0 +1,179 @@
+//! Rounds, pairings, games and their outcomes.
+
+use super::PlayerId;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    /// 红方, moves first (先走).
+    Red,
+    /// 黑方, moves second (后走).
+    Black,
+}
+
+impl Colour {
+    pub fn opposite(self) -> Colour {
+        match self {
+            Colour::Red => Colour::Black,
+            Colour::Black => Colour::Red,
+        }
+    }
+}
+
+/// How a game ended, from the arbiter's score sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    RedWin,
+    Draw,
+    BlackWin,
+    /// Black absent or late beyond the limit: red wins by forfeit (`+-`).
+    BlackForfeit,
+    /// Red absent or late beyond the limit: black wins by forfeit (`-+`).
+    RedForfeit,
+    /// Neither played, or a result reported without playing (双负, Jinhua 补充规定 五.3).
+    DoubleForfeit,
+}
+
+impl Outcome {
+    /// Whether the game was actually played over the board.
+    pub fn is_played(self) -> bool {
+        matches!(self, Outcome::RedWin | Outcome::Draw | Outcome::BlackWin)
+    }
+
+    /// The winner's colour, if one side won (over the board or by forfeit).
+    pub fn winner(self) -> Option<Colour> {
+        match self {
+            Outcome::RedWin | Outcome::BlackForfeit => Some(Colour::Red),
+            Outcome::BlackWin | Outcome::RedForfeit => Some(Colour::Black),
+            Outcome::Draw | Outcome::DoubleForfeit => None,
+        }
+    }
+
+    /// Whether `colour` forfeited this game (absent, or both absent).
+    pub fn forfeited_by(self, colour: Colour) -> bool {
+        match self {
+            Outcome::DoubleForfeit => true,
+            Outcome::RedForfeit => colour == Colour::Red,
+            Outcome::BlackForfeit => colour == Colour::Black,
+            _ => false,
+        }
+    }
+
+    /// The canonical token, as printed on sheets.
+    pub fn token(self) -> &'static str {
+        match self {
+            Outcome::RedWin => "1-0",
+            Outcome::Draw => "=",
+            Outcome::BlackWin => "0-1",
+            Outcome::BlackForfeit => "+-",
+            Outcome::RedForfeit => "-+",
+            Outcome::DoubleForfeit => "--",
+        }
+    }
+}
+
+/// A game's recorded result with the fouls (犯规) each side committed in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub outcome: Outcome,
+    #[serde(default)]
+    pub red_fouls: u32,
+    #[serde(default)]
+    pub black_fouls: u32,
+}
+
+impl GameResult {
+    pub fn new(outcome: Outcome) -> Self {
+        GameResult {
+            outcome,
+            red_fouls: 0,
+            black_fouls: 0,
+        }
+    }
+
+    pub fn fouls(&self, colour: Colour) -> u32 {
+        match colour {
+            Colour::Red => self.red_fouls,
+            Colour::Black => self.black_fouls,
+        }
+    }
+}
+
+/// One line of a round's pairing sheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Pairing {
+    Game {
+        table: u32,
+        red: PlayerId,
+        black: PlayerId,
+        #[serde(default)]
+        result: Option<GameResult>,
+    },
+    /// 轮空: scored per the rulebook (CXA 2011 §14.4: as a win).
+    Bye { player: PlayerId },
+}
+
+impl Pairing {
+    pub fn players(&self) -> Vec<PlayerId> {
+        match self {
+            Pairing::Game { red, black, .. } => vec![*red, *black],
+            Pairing::Bye { player } => vec![*player],
+        }
+    }
+
+    pub fn involves(&self, id: PlayerId) -> bool {
+        match self {
+            Pairing::Game { red, black, .. } => *red == id || *black == id,
+            Pairing::Bye { player } => *player == id,
+        }
+    }
+
+    pub fn table(&self) -> Option<u32> {
+        match self {
+            Pairing::Game { table, .. } => Some(*table),
+            Pairing::Bye { .. } => None,
+        }
+    }
+}
+
+/// One round of one group.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    /// 1-based.
+    pub number: u32,
+    pub pairings: Vec<Pairing>,
+}
+
+impl Round {
+    /// Whether every game of the round has a result.
+    pub fn is_complete(&self) -> bool {
+        self.pairings.iter().all(|p| match p {
+            Pairing::Game { result, .. } => result.is_some(),
+            Pairing::Bye { .. } => true,
+        })
+    }
+
+    /// Whether any game of the round has a result.
+    pub fn has_results(&self) -> bool {
+        self.pairings.iter().any(|p| {
+            matches!(
+                p,
+                Pairing::Game {
+                    result: Some(_),
+                    ..
+                }
+            )
+        })
+    }
+
+    pub fn game_at(&self, table: u32) -> Option<&Pairing> {
+        self.pairings.iter().find(|p| p.table() == Some(table))
+    }
+
+    pub fn pairing_of(&self, id: PlayerId) -> Option<&Pairing> {
+        self.pairings.iter().find(|p| p.involves(id))
+    }
+}

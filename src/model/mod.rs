@@ -1,0 +1,75 @@
+//! The event's data: players, groups, rounds, games and outcomes.
+//!
+//! Owns the plain domain types every other module shares. It decides nothing about
+//! pairing, ranking or prizes and never touches files; points are integers in the
+//! rulebook's own units (2/1/0 by default, CXA 2011 §13.1).
+
+mod event;
+mod game;
+mod player;
+
+pub use event::{Event, GroupState, Penalty, Playoff, SCHEMA_VERSION};
+pub use game::{Colour, GameResult, Outcome, Pairing, Round};
+pub use player::{Gender, Player, PlayerId, PlayerStatus};
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Points in the rulebook's own integer units (2/1/0 under CXA 2011 §13.1).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct Points(pub i32);
+
+impl std::ops::Add for Points {
+    type Output = Points;
+    fn add(self, rhs: Points) -> Points {
+        Points(self.0 + rhs.0)
+    }
+}
+
+impl std::ops::AddAssign for Points {
+    fn add_assign(&mut self, rhs: Points) {
+        self.0 += rhs.0;
+    }
+}
+
+impl std::ops::Sub for Points {
+    type Output = Points;
+    fn sub(self, rhs: Points) -> Points {
+        Points(self.0 - rhs.0)
+    }
+}
+
+impl std::iter::Sum for Points {
+    fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
+        Points(iter.map(|p| p.0).sum())
+    }
+}
+
+impl fmt::Display for Points {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A group's id as written in the rulebook (`adult`, `u16`, …).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct GroupId(pub String);
+
+impl GroupId {
+    pub fn new(s: impl Into<String>) -> Self {
+        GroupId(s.into())
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for GroupId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}

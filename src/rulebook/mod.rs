@@ -1,0 +1,9 @@
+//! The rulebook: TOML schema, validation and the effective rules.
+//!
+//! Owns turning an organiser's TOML into a validated [`Rulebook`]; every problem is
+//! collected with its line, column and key path. Must not read event state or files
+//! other than the rulebook text it is given.
+
+mod types;
+
+pub use types::*;

@@ -1,0 +1,630 @@
+//! The validated rulebook: what every other module reads.
+//!
+//! These types are produced only by `Rulebook::from_toml` (parse + validation); nothing
+//! downstream sees raw TOML. Each setting cites the rule clause or regulation sentence it
+//! comes from; `rules/README.md` documents the TOML keys.
+
+use crate::model::{Gender, GroupId, Points};
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rulebook {
+    pub event: EventInfo,
+    pub groups: Vec<GroupRule>,
+    pub scoring: Scoring,
+    pub pairing: PairingRules,
+    pub colours: ColourRules,
+    pub conduct: Conduct,
+    pub ranking: RankingRules,
+    pub prizes: PrizeRules,
+    pub teams: Vec<TeamCompetition>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    #[default]
+    Zh,
+    En,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EventInfo {
+    pub name: String,
+    pub short_name: Option<String>,
+    pub organiser: Option<String>,
+    pub venue: Option<String>,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    /// e.g. "CXA 2011" (执行《象棋竞赛规则2011》).
+    pub rules_edition: String,
+    pub language: Lang,
+    /// Free text, e.g. "25分钟+5秒" (Jinhua 十二.(三)).
+    pub time_control: String,
+    /// Rounds for every group unless a group says otherwise.
+    pub rounds: u32,
+    /// Currency label for prize money ("元").
+    pub currency: String,
+}
+
+/// A 组别. A group without `pairs_with` is a pairing pool; one with `pairs_with` is a
+/// section whose players are paired in another pool but registered (and often ranked)
+/// separately: Jinhua's 残疾人组 plays in 成人组, Dongguan's 本地组 in 棋王组.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GroupRule {
+    pub id: GroupId,
+    /// The regulation's name (成人组); accepted wherever a group is named.
+    pub name: String,
+    /// Other labels a registration sheet may use for this group.
+    pub aliases: Vec<String>,
+    pub pairs_with: Option<GroupId>,
+    /// Flags set on a player who registers under this group (e.g. 残疾人组 → disabled).
+    pub marks: Marks,
+    /// Overrides `event.rounds`.
+    pub rounds: Option<u32>,
+    pub time_control: Option<String>,
+    /// Groups with fewer registered players are cancelled or merged (Dongguan 九).
+    pub min_size: Option<u32>,
+    pub eligibility: Eligibility,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Marks {
+    pub disabled: bool,
+    pub local: bool,
+}
+
+/// Who may enter a group. Every limit is optional.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Eligibility {
+    /// Age (full years, 周岁) on `age_reference` must be below this: "16周岁以下" → 16.
+    pub under_age: Option<u32>,
+    /// Age on `age_reference` must be at least this.
+    pub min_age: Option<u32>,
+    /// Defaults to the event's start date.
+    pub age_reference: Option<NaiveDate>,
+    /// School grade range, 1–12 (一年级 = 1; 初一 = 7; 高一 = 10).
+    pub min_grade: Option<u8>,
+    pub max_grade: Option<u8>,
+    /// Must be a student (在读学生): a grade must be given.
+    pub student: bool,
+    pub gender: Option<Gender>,
+    /// Must hold a disabled certificate (必须有残疾证).
+    pub disabled: bool,
+    /// Must be local (持有东莞身份证、社保、居住证).
+    pub local: bool,
+    /// No national master title (未获得国家级运动健将、象棋大师称号).
+    pub no_master_title: bool,
+}
+
+/// CXA 2011 §13.1/§13.3: a 6-tuple per colour plus bye and forfeits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scoring {
+    pub red_win: Points,
+    pub red_draw: Points,
+    pub red_loss: Points,
+    pub black_win: Points,
+    pub black_draw: Points,
+    pub black_loss: Points,
+    /// CXA 2011 §14.4: a bye scores as a win.
+    pub bye: Points,
+    pub forfeit_win: Points,
+    pub forfeit_loss: Points,
+    /// Each side's points in a double forfeit (双负: 0).
+    pub double_forfeit: Points,
+}
+
+impl Default for Scoring {
+    fn default() -> Self {
+        Scoring {
+            red_win: Points(2),
+            red_draw: Points(1),
+            red_loss: Points(0),
+            black_win: Points(2),
+            black_draw: Points(1),
+            black_loss: Points(0),
+            bye: Points(2),
+            forfeit_win: Points(2),
+            forfeit_loss: Points(0),
+            double_forfeit: Points(0),
+        }
+    }
+}
+
+impl Scoring {
+    /// The largest number of points one game can give (for score-group arithmetic).
+    pub fn max_game_points(&self) -> Points {
+        [self.red_win, self.black_win, self.bye, self.forfeit_win]
+            .into_iter()
+            .max()
+            .unwrap_or(Points(0))
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Seeding {
+    /// 随机抽签 (Jinhua 补充规定: 首轮由电脑随机抽签编排).
+    #[default]
+    RandomDraw,
+    /// Rated players by rating, unrated after them by lot (1999 appendix, S4).
+    RatingThenLot,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Round1Pairing {
+    /// 近号配对 1-2, 3-4, … (colours by `Round1Colour`).
+    #[default]
+    Adjacent,
+    /// 拦腰: 1-(n/2+1), 2-(n/2+2), …
+    Halves,
+    /// 首尾: 1-n, 2-(n-1), …
+    FoldFirstLast,
+    /// By lot.
+    Random,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Round1Colour {
+    /// 单数台次小号先、双数台次大号先: 1-2, 4-3, 5-6, 8-7 … (Dalian 2025).
+    #[default]
+    OddBoardLowerRed,
+    /// The upper-half player takes red on every board.
+    UpperHalfRed,
+    AllLowerRed,
+    AllHigherRed,
+    ByLot,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum WithinGroup {
+    /// S15: due-red row against due-black row, adjacent in order.
+    #[default]
+    AdjacentColourRows,
+    /// Monrad: 1-2, 3-4 in pairing order.
+    Adjacent,
+    /// FIDE-like top half against bottom half.
+    FoldTopBottom,
+}
+
+/// Who gets red when two players' colour histories are identical (§3.3 step 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum EqualColourTie {
+    /// 单数轮次小号先走，双数轮次大号先走.
+    #[default]
+    OddRoundLowerRed,
+    /// 两号相加之和，奇数小号先走，偶数大号先走.
+    NumberSumParity,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamAvoidance {
+    /// 同队队员不回避 (Jinhua).
+    Off,
+    #[default]
+    Round1Only,
+    AllRounds,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeChoice {
+    /// 未曾轮空过的最低分.
+    #[default]
+    LowestScoreNeverByed,
+    /// 最低分中轮空最少的.
+    LowestScoreFewestByes,
+}
+
+/// Who takes the bye in an odd round 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Round1Bye {
+    /// 如参赛棋手逢单，最大号为轮空 (Dalian 2025).
+    #[default]
+    HighestNumber,
+    /// By lot.
+    Lot,
+}
+
+/// In late rounds, give the higher-scored player of a pair the colour they are due when
+/// the scores differ by at least `min_gap` (S15 `housanlun`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LateRoundsPriority {
+    pub last_rounds: u32,
+    pub min_gap: Points,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PairingRules {
+    pub seeding: Seeding,
+    pub round1: Round1Pairing,
+    pub round1_colour: Round1Colour,
+    pub round1_bye: Round1Bye,
+    pub within_group: WithinGroup,
+    pub equal_colour_tie: EqualColourTie,
+    pub team_avoidance: TeamAvoidance,
+    pub bye: ByeChoice,
+    /// A pairing that ended in a forfeit still counts as "met" (no rematch).
+    pub forfeit_counts_as_met: bool,
+    pub late_rounds_priority: Option<LateRoundsPriority>,
+}
+
+impl Default for PairingRules {
+    fn default() -> Self {
+        PairingRules {
+            seeding: Seeding::default(),
+            round1: Round1Pairing::default(),
+            round1_colour: Round1Colour::default(),
+            round1_bye: Round1Bye::default(),
+            within_group: WithinGroup::default(),
+            equal_colour_tie: EqualColourTie::default(),
+            team_avoidance: TeamAvoidance::default(),
+            bye: ByeChoice::default(),
+            forfeit_counts_as_met: true,
+            late_rounds_priority: None,
+        }
+    }
+}
+
+/// Colour hard limits (§3.2, S15 禁连3先/后, 禁多3先/后) and what counts for them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ColourRules {
+    /// Longest allowed run of one colour (2 = no three in a row); `None` switches it off.
+    pub max_streak: Option<u32>,
+    /// Largest allowed |reds − blacks| (2 = never reaches ±3); `None` switches it off.
+    pub max_diff: Option<u32>,
+    /// In the final round a third colour in a row is allowed (S15 `bs_zuiJliansan`).
+    pub relax_streak_last_round: bool,
+    /// Forfeited games count in colour history and 后走局数 (§3.4).
+    pub forfeit_counts: bool,
+    /// A bye counts as a game with a colour (§1.2 default: no).
+    pub bye_counts: bool,
+}
+
+impl Default for ColourRules {
+    fn default() -> Self {
+        ColourRules {
+            max_streak: Some(2),
+            max_diff: Some(2),
+            relax_streak_last_round: true,
+            forfeit_counts: true,
+            bye_counts: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Conduct {
+    /// Fouls in one game that lose it (Jinhua 3, Dongguan 2).
+    pub fouls_to_lose_game: u32,
+    /// Minutes late that forfeit the game (Jinhua 10, Dongguan 15; 0 = absent at start).
+    pub late_forfeit_minutes: u32,
+    /// Forfeits after which a player is no longer paired; `None` = never.
+    pub withdraw_after_forfeits: Option<u32>,
+    /// Whether those forfeits must be consecutive (连续) or count in total (累计).
+    pub withdraw_consecutive: bool,
+    /// Whether withdrawn players still take a place in the standings.
+    pub withdrawn_ranked: bool,
+    /// Whether games already played against a withdrawn player keep counting for the
+    /// opponents' 对手分 (Dongguan: 对手分将保留).
+    pub withdrawn_games_kept: bool,
+    pub penalties_allowed: bool,
+    /// The deduction for disturbing a game, if the regulation fixes one (Dongguan: 2).
+    pub disturbance_penalty: Option<Points>,
+}
+
+impl Default for Conduct {
+    fn default() -> Self {
+        Conduct {
+            fouls_to_lose_game: 2,
+            late_forfeit_minutes: 15,
+            withdraw_after_forfeits: Some(2),
+            withdraw_consecutive: true,
+            withdrawn_ranked: true,
+            withdrawn_games_kept: true,
+            penalties_allowed: true,
+            disturbance_penalty: None,
+        }
+    }
+}
+
+/// A tiebreak key (RULES.md §5.3), applied after 积分 in the rulebook's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tiebreak {
+    /// 对手分.
+    OppScore,
+    /// 累进分 / 累积分.
+    Progressive,
+    /// 胜局.
+    Wins,
+    /// 犯规 (fewer is better).
+    Fouls,
+    /// 后走局数.
+    BlackGames,
+    /// 后走胜局.
+    BlackWins,
+    /// 先手胜局.
+    RedWins,
+    /// 直胜 (only when exactly two players are tied).
+    DirectEncounter,
+    /// 中间分: 对手分 without the highest and lowest opponent.
+    MedianOpp,
+    /// 扣除对手分: 对手分 without the lowest opponent.
+    CutOpp,
+    /// 小分 (Sonneborn-Berger; round-robin, 2011 §14.1).
+    SonnebornBerger,
+}
+
+/// What decides a tie once the tiebreak list is exhausted (RULES.md §5.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Fallback {
+    /// CXA 2011 §14.3.1: compare S_{n-1}, then S_{n-2}, … (higher first).
+    #[default]
+    PrevRoundCumulative,
+    /// CXA 2011 §14.3.2: drop round 1's points, then round 2's, … (lower p_1 ahead).
+    DropRoundsFromFirst,
+    /// S10 前一轮名次: the rank after round n-1, then n-2, …
+    PrevRoundRank,
+    None,
+}
+
+/// The virtual opponent's score for a bye in 对手分 (CXA 2011 §14.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeOppScore {
+    /// 有分棋手中的最低得分: the lowest total above zero.
+    #[default]
+    LowestPositive,
+    LowestOverall,
+    Zero,
+}
+
+/// How a tie left after every key is settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum TieResolution {
+    /// Shown as a shared place ("3=").
+    #[default]
+    Shared,
+    /// By a seeded lot recorded in the event.
+    Lot,
+    /// By pairing number, lower first.
+    Number,
+}
+
+/// How an unresolved tie for first is settled (冠军不并列).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum UnresolvedFirst {
+    /// Flagged; `qiwang playoff` records the result.
+    #[default]
+    Playoff,
+    Lot,
+    Number,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RankingRules {
+    pub tiebreaks: Vec<Tiebreak>,
+    pub fallback: Fallback,
+    pub bye_opponent_score: ByeOppScore,
+    /// A bye counts in 胜局 (§1.2: 按胜局计分).
+    pub bye_counts_as_win: bool,
+    /// A forfeit win counts in 胜局.
+    pub forfeit_counts_as_win: bool,
+    /// The forfeiting opponent counts in 对手分 (§5.4).
+    pub forfeit_opponent_in_opp_score: bool,
+    /// How ties left after the fallback are settled.
+    pub unresolved: TieResolution,
+    /// Places before this one are never shared (Dongguan 冠军不并列 → 2).
+    pub shared_from_place: u32,
+    pub unresolved_first: UnresolvedFirst,
+}
+
+impl Default for RankingRules {
+    fn default() -> Self {
+        RankingRules {
+            tiebreaks: vec![
+                Tiebreak::OppScore,
+                Tiebreak::Wins,
+                Tiebreak::Fouls,
+                Tiebreak::BlackGames,
+            ],
+            fallback: Fallback::PrevRoundCumulative,
+            bye_opponent_score: ByeOppScore::LowestPositive,
+            bye_counts_as_win: true,
+            forfeit_counts_as_win: true,
+            forfeit_opponent_in_opp_score: true,
+            unresolved: TieResolution::Shared,
+            shared_from_place: 2,
+            unresolved_first: UnresolvedFirst::Playoff,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SharedMoney {
+    /// Tied players split the money of the places they cover.
+    #[default]
+    Split,
+    /// Each tied player gets the money of the highest place covered.
+    EachHigher,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum MultiplePrizes {
+    /// A player placed in two lists takes both.
+    #[default]
+    TakeAll,
+    /// Only the higher-value prize; the place passes down the other list.
+    HigherOnly,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct PrizeRules {
+    pub shared_money: SharedMoney,
+    pub multiple: MultiplePrizes,
+    pub lists: Vec<PrizeList>,
+}
+
+/// Which players of a pool a prize list ranks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct PrizeFilter {
+    pub gender: Option<Gender>,
+    pub disabled: Option<bool>,
+    pub local: Option<bool>,
+    /// Only players registered under this section.
+    pub section: Option<GroupId>,
+}
+
+/// One place (or a range of places with the same prize).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrizePlace {
+    pub from: u32,
+    pub to: u32,
+    /// Money per place, in whole currency units.
+    pub money: u32,
+    /// 奖杯、奖牌、证书 …
+    pub award: Option<String>,
+    /// e.g. 金华市棋王.
+    pub title: Option<String>,
+    /// e.g. 晋级广东省总决赛.
+    pub qualification: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PrizeList {
+    pub id: String,
+    pub name: String,
+    /// The pool whose standings this list ranks.
+    pub group: GroupId,
+    pub filter: PrizeFilter,
+    pub places: Vec<PrizePlace>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamMetric {
+    /// Sum of the best N members' ranks, lower is better (S10, S14, S15 default).
+    #[default]
+    RankSum,
+    /// Sum of the best N members' points, higher is better.
+    PointSum,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ShortTeam {
+    #[default]
+    Exclude,
+    /// Each missing member counts as the last rank (number of entrants + 1) or 0 points.
+    Pad,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamTiebreak {
+    /// Best individual rank of the counted members, then the next best, …
+    BestIndividualRank,
+    /// Sum of the counted members' 对手分.
+    OppScoreSum,
+    /// Sum of the counted members' points.
+    PointSum,
+    Lot,
+}
+
+/// 团体: a unit's best N players of a pool (Jinhua: 成人团体取同单位最好的前三名).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TeamCompetition {
+    pub id: String,
+    pub name: String,
+    pub group: GroupId,
+    pub best_n: u32,
+    pub metric: TeamMetric,
+    pub short_team: ShortTeam,
+    pub tiebreaks: Vec<TeamTiebreak>,
+    pub places: Vec<PrizePlace>,
+}
+
+impl Rulebook {
+    /// The rule for a group named by id, regulation name or alias.
+    pub fn find_group(&self, name: &str) -> Option<&GroupRule> {
+        let name = name.trim();
+        self.groups.iter().find(|g| {
+            g.id.as_str() == name || g.name == name || g.aliases.iter().any(|a| a == name)
+        })
+    }
+
+    /// The pool a group (or section) is paired in.
+    pub fn pool_of<'a>(&'a self, group: &'a GroupRule) -> &'a GroupId {
+        group.pairs_with.as_ref().unwrap_or(&group.id)
+    }
+
+    /// Groups that are paired on their own.
+    pub fn pools(&self) -> impl Iterator<Item = &GroupRule> {
+        self.groups.iter().filter(|g| g.pairs_with.is_none())
+    }
+
+    /// Rounds scheduled for a pool.
+    pub fn rounds_for(&self, group: &GroupId) -> u32 {
+        self.groups
+            .iter()
+            .find(|g| &g.id == group)
+            .and_then(|g| g.rounds)
+            .unwrap_or(self.event.rounds)
+    }
+
+    pub fn group(&self, id: &GroupId) -> Option<&GroupRule> {
+        self.groups.iter().find(|g| &g.id == id)
+    }
+}
+
+impl Rulebook {
+    /// The CXA 2011 §14.3.1 preset with one pool `open` (for tests and as a template).
+    pub fn cxa_2011(name: &str, rounds: u32) -> Rulebook {
+        Rulebook {
+            event: EventInfo {
+                name: name.to_string(),
+                short_name: None,
+                organiser: None,
+                venue: None,
+                start_date: None,
+                end_date: None,
+                rules_edition: "CXA 2011".to_string(),
+                language: Lang::Zh,
+                time_control: String::new(),
+                rounds,
+                currency: "元".to_string(),
+            },
+            groups: vec![GroupRule {
+                id: GroupId::new("open"),
+                name: "公开组".to_string(),
+                aliases: Vec::new(),
+                pairs_with: None,
+                marks: Marks::default(),
+                rounds: None,
+                time_control: None,
+                min_size: None,
+                eligibility: Eligibility::default(),
+            }],
+            scoring: Scoring::default(),
+            pairing: PairingRules::default(),
+            colours: ColourRules::default(),
+            conduct: Conduct::default(),
+            ranking: RankingRules::default(),
+            prizes: PrizeRules::default(),
+            teams: Vec::new(),
+        }
+    }
+}
