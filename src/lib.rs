@@ -8,3 +8,5 @@
 
 pub mod model;
 pub mod rulebook;
+pub mod scoring;
+pub mod standings;

@@ -1,0 +1,160 @@
+//! Points per game and per round, from the rulebook's scoring (CXA 2011 §13, §14.4).
+//!
+//! Shared by pairing (score groups) and standings (totals, tiebreaks). Pure: reads the
+//! event, never changes it.
+
+use crate::model::{Colour, Event, GameResult, GroupId, Outcome, Pairing, PlayerId, Points};
+use crate::rulebook::Scoring;
+use std::collections::BTreeMap;
+
+/// Points `colour` scores for a game with this result.
+///
+/// Fouls are already folded into the outcome when the result is entered (a game lost on
+/// fouls is stored as a loss), so only the outcome matters here.
+pub fn game_points(result: &GameResult, colour: Colour, scoring: &Scoring) -> Points {
+    let (win, draw, loss) = match colour {
+        Colour::Red => (scoring.red_win, scoring.red_draw, scoring.red_loss),
+        Colour::Black => (scoring.black_win, scoring.black_draw, scoring.black_loss),
+    };
+    match result.outcome {
+        Outcome::Draw => draw,
+        Outcome::RedWin | Outcome::BlackWin => {
+            if result.outcome.winner() == Some(colour) {
+                win
+            } else {
+                loss
+            }
+        }
+        Outcome::RedForfeit | Outcome::BlackForfeit => {
+            if result.outcome.winner() == Some(colour) {
+                scoring.forfeit_win
+            } else {
+                scoring.forfeit_loss
+            }
+        }
+        Outcome::DoubleForfeit => scoring.double_forfeit,
+    }
+}
+
+/// Points a player scored in one pairing, or `None` while the game has no result.
+pub fn pairing_points(pairing: &Pairing, player: PlayerId, scoring: &Scoring) -> Option<Points> {
+    match pairing {
+        Pairing::Bye { player: p } if *p == player => Some(scoring.bye),
+        Pairing::Game {
+            red,
+            black,
+            result: Some(result),
+            ..
+        } => {
+            if *red == player {
+                Some(game_points(result, Colour::Red, scoring))
+            } else if *black == player {
+                Some(game_points(result, Colour::Black, scoring))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// For every player of a pool, the points of each of the first `rounds` rounds
+/// (`0` for a round the player was not paired in or whose game has no result yet).
+/// Penalties are not included (see [`penalty_total`]).
+pub fn round_points(
+    event: &Event,
+    scoring: &Scoring,
+    group: &GroupId,
+    rounds: u32,
+) -> BTreeMap<PlayerId, Vec<Points>> {
+    let mut out: BTreeMap<PlayerId, Vec<Points>> = event
+        .players_in(group)
+        .map(|p| (p.id, vec![Points(0); rounds as usize]))
+        .collect();
+    if let Some(state) = event.group(group) {
+        for round in state.rounds.iter().filter(|r| r.number <= rounds) {
+            for pairing in &round.pairings {
+                for id in pairing.players() {
+                    if let (Some(points), Some(row)) =
+                        (pairing_points(pairing, id, scoring), out.get_mut(&id))
+                    {
+                        row[(round.number - 1) as usize] = points;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Points deducted from a player by penalties given up to and including `after_round`.
+pub fn penalty_total(event: &Event, player: PlayerId, after_round: u32) -> Points {
+    event
+        .penalties
+        .iter()
+        .filter(|p| p.player == player && p.after_round <= after_round)
+        .map(|p| p.points)
+        .sum()
+}
+
+/// Each player's total after `rounds` rounds, penalties deducted.
+pub fn totals(
+    event: &Event,
+    scoring: &Scoring,
+    group: &GroupId,
+    rounds: u32,
+) -> BTreeMap<PlayerId, Points> {
+    round_points(event, scoring, group, rounds)
+        .into_iter()
+        .map(|(id, pts)| {
+            let total: Points = pts.into_iter().sum();
+            (id, total - penalty_total(event, id, rounds))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_scoring_is_two_one_zero() {
+        let s = Scoring::default();
+        let cases = [
+            (Outcome::RedWin, 2, 0),
+            (Outcome::Draw, 1, 1),
+            (Outcome::BlackWin, 0, 2),
+            (Outcome::BlackForfeit, 2, 0),
+            (Outcome::RedForfeit, 0, 2),
+            (Outcome::DoubleForfeit, 0, 0),
+        ];
+        for (outcome, red, black) in cases {
+            let r = GameResult::new(outcome);
+            assert_eq!(
+                game_points(&r, Colour::Red, &s),
+                Points(red),
+                "{outcome:?} red"
+            );
+            assert_eq!(
+                game_points(&r, Colour::Black, &s),
+                Points(black),
+                "{outcome:?} black"
+            );
+        }
+    }
+
+    #[test]
+    fn colour_dependent_draw_cxa_13_3() {
+        // §13.3 example: win 3, loss 0, red draw 1, black draw 2.
+        let s = Scoring {
+            red_win: Points(3),
+            red_draw: Points(1),
+            black_win: Points(3),
+            black_draw: Points(2),
+            ..Scoring::default()
+        };
+        let r = GameResult::new(Outcome::Draw);
+        assert_eq!(game_points(&r, Colour::Red, &s), Points(1));
+        assert_eq!(game_points(&r, Colour::Black, &s), Points(2));
+    }
+}

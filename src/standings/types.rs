@@ -1,0 +1,41 @@
+//! What a standings computation produces (consumed by prizes, teams and reports).
+
+use crate::model::{GroupId, PlayerId, Points};
+use crate::rulebook::Tiebreak;
+use serde::{Deserialize, Serialize};
+
+/// One player's line in the standings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandingRow {
+    pub player: PlayerId,
+    /// Place (1-based). Players with equal `rank` are tied (shown "3="). `None` for
+    /// players who take no place (unranked entries, withdrawn players when the rulebook
+    /// does not rank them).
+    pub rank: Option<u32>,
+    /// Whether the place is shared with another player.
+    pub shared: bool,
+    /// Total after penalties.
+    pub score: Points,
+    /// Points deducted by penalties.
+    pub penalty: Points,
+    /// Values of the rulebook's tiebreaks, in its order (same order as
+    /// [`Standings::tiebreaks`]); `None` where a key does not apply (直胜 with more than
+    /// two tied players).
+    pub tiebreaks: Vec<Option<i64>>,
+    /// Set on players tied for first that no key separated, when the rulebook says first
+    /// place is never shared and no playoff has been recorded yet.
+    pub needs_playoff: bool,
+    /// How the last tie was settled, if by fallback, lot, number or playoff.
+    pub decided_by: Option<String>,
+    pub withdrawn: bool,
+}
+
+/// A pool's standings after a round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standings {
+    pub group: GroupId,
+    pub after_round: u32,
+    pub tiebreaks: Vec<Tiebreak>,
+    /// Ranked players first (by rank), then unranked ones.
+    pub rows: Vec<StandingRow>,
+}
