@@ -459,6 +459,9 @@ pub enum SharedMoney {
     Split,
     /// Each tied player gets the money of the highest place covered.
     EachHigher,
+    /// Ties are resolved by the next key: the standings' row order already broke them,
+    /// so the tied players take the places they cover one by one in row order.
+    NextKey,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]

@@ -1,0 +1,101 @@
+//! Prizes: prize lists over the standings, the team ranking, the prize sheet and the
+//! group-size rules (cancel or merge a group that is too small).
+//!
+//! Owns deciding who gets which place of which prize list, how much money each award
+//! carries once shared places and players placed in two lists are settled, how units are
+//! ranked from their best players, and the totals the finance office checks. Pure
+//! functions of (event, rulebook, standings): it must not compute standings itself (that
+//! is `crate::standings`), read files, print or use a clock.
+//!
+//! Money on the prize sheet is counted in **fen** (分, 1/100 of the currency unit) as
+//! `u64`, because splitting the money of shared places may not come out in whole yuan.
+//! The rulebook's amounts are whole currency units; [`format_fen`] prints fen back as
+//! `1200` or `133.33`.
+
+mod groups;
+mod list;
+mod sheet;
+mod teams;
+
+pub use groups::{MergeReport, Undersized, merge_group, undersized_groups};
+pub use list::{ListRow, list_standings};
+pub use sheet::{
+    Award, ListSheet, PassedOn, PrizeSheet, SheetNote, TeamAward, TeamSheet, Totals, prize_sheet,
+};
+pub use teams::{ExcludedUnit, TeamMember, TeamRanking, TeamRow, team_ranking};
+
+use crate::model::GroupId;
+use thiserror::Error;
+
+/// Fen (分) per currency unit.
+pub const FEN_PER_UNIT: u64 = 100;
+
+/// Errors of the prize area (group merges).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PrizeError {
+    #[error("unknown group `{group}`: name a group of the rulebook by id, name or alias")]
+    UnknownGroup { group: String },
+    #[error(
+        "group `{group}` is a section paired in `{pool}`, not a pool: merge pool `{pool}` instead"
+    )]
+    NotAPool { group: GroupId, pool: GroupId },
+    #[error("cannot merge group `{group}` into itself: name a different target group")]
+    SameGroup { group: GroupId },
+    #[error(
+        "group `{group}` was already merged into `{into}`: merge into `{into}` or pick another group"
+    )]
+    AlreadyMerged { group: GroupId, into: GroupId },
+    #[error(
+        "group `{group}` already has {rounds} round(s): groups can only be merged before round 1 \
+         (drop its rounds with `qiwang unpair` first)"
+    )]
+    Started { group: GroupId, rounds: usize },
+}
+
+/// Prints an amount in fen as currency units: `120000` → `1200`, `13333` → `133.33`.
+pub fn format_fen(fen: u64) -> String {
+    let units = fen / FEN_PER_UNIT;
+    let rest = fen % FEN_PER_UNIT;
+    if rest == 0 {
+        units.to_string()
+    } else {
+        format!("{units}.{rest:02}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_fen_prints_whole_units_without_decimals() {
+        let cases = [
+            (0, "0"),
+            (120_000, "1200"),
+            (13_333, "133.33"),
+            (5, "0.05"),
+            (150, "1.50"),
+        ];
+        for (fen, want) in cases {
+            assert_eq!(format_fen(fen), want, "{fen}");
+        }
+    }
+
+    #[test]
+    fn errors_quote_the_group_and_say_what_to_do() {
+        let e = PrizeError::Started {
+            group: GroupId::new("girls"),
+            rounds: 2,
+        };
+        let msg = e.to_string();
+        assert!(
+            msg.contains("`girls`") && msg.contains("before round 1"),
+            "{msg}"
+        );
+        let e = PrizeError::NotAPool {
+            group: GroupId::new("local"),
+            pool: GroupId::new("open"),
+        };
+        assert!(e.to_string().contains("merge pool `open` instead"));
+    }
+}
