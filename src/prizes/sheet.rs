@@ -187,12 +187,15 @@ pub struct PrizeSheet {
 /// qualification that every covered place has in common are shown.
 ///
 /// **Multiple prizes** (`rules.prizes.multiple`). `TakeAll`: a player keeps an award in
-/// every list that places them. `HigherOnly`: repeated until nothing changes, every player
-/// holding awards in two or more lists keeps the one paying the most (on equal money the
-/// list that comes first in the rulebook) and is removed from the other lists, whose
-/// players below move up one place; the removal is listed in that list's `passed_on` and
-/// is final even if later moves would change the amounts. A player with a pending-playoff
-/// award is not decided: all their awards are held until the playoff is recorded.
+/// every list that places them. `HigherOnly`: one player at a time, among the players
+/// holding awards in two or more lists, the one whose best award pays the most (then: the
+/// earlier list in the rulebook, the better place, the lower player id) keeps that award
+/// and is removed from the other lists, whose players below move up; that removal is
+/// listed in the list's `passed_on`. The lists are then recomputed and the next player is
+/// taken, until nobody holds two awards. Removing a player only ever moves others up, so
+/// a player is settled only after everyone with a bigger prize, and never has to be
+/// revisited. A player with a pending-playoff award is not settled: all their awards are
+/// held until the playoff is recorded.
 ///
 /// Team prizes use the same shared-place rule; `MultiplePrizes` does not apply to them.
 pub fn prize_sheet(
@@ -214,30 +217,27 @@ pub fn prize_sheet(
         if rules.prizes.multiple != MultiplePrizes::HigherOnly {
             break;
         }
-        let mut changed = false;
-        for (player, held) in holdings(&sheets) {
-            if held.len() < 2 || held.iter().any(|h| h.pending) {
-                continue;
-            }
-            // Highest money first, then the earlier list.
-            let keep = held
-                .iter()
-                .max_by(|a, b| a.money.cmp(&b.money).then(b.list.cmp(&a.list)))
-                .map(|h| h.list)
-                .unwrap_or(0);
-            for h in held.iter().filter(|h| h.list != keep) {
-                excluded[h.list].insert(player);
-                passed[h.list].push(PassedOn {
-                    player,
-                    name: h.name.clone(),
-                    place: h.place,
-                    kept_list: lists[keep].id.clone(),
-                });
-                changed = true;
-            }
-        }
-        if !changed {
+        // Settle one player at a time, the biggest prize first (see the doc above).
+        let next = holdings(&sheets)
+            .into_iter()
+            .filter(|(_, held)| held.len() > 1 && !held.iter().any(|h| h.pending))
+            .filter_map(|(player, held)| {
+                let best = held.iter().min_by_key(|h| h.rank_key())?;
+                let key = (best.rank_key(), player);
+                Some((key, best.list, player, held))
+            })
+            .min_by_key(|(key, ..)| *key);
+        let Some((_, keep, player, held)) = next else {
             break;
+        };
+        for h in held.iter().filter(|h| h.list != keep) {
+            excluded[h.list].insert(player);
+            passed[h.list].push(PassedOn {
+                player,
+                name: h.name.clone(),
+                place: h.place,
+                kept_list: lists[keep].id.clone(),
+            });
         }
     }
     if rules.prizes.multiple == MultiplePrizes::HigherOnly {
@@ -466,6 +466,13 @@ struct Holding {
     money: u64,
     pending: bool,
     name: String,
+}
+
+impl Holding {
+    /// Sort key of the best award to keep: most money, then earlier list, better place.
+    fn rank_key(&self) -> (std::cmp::Reverse<u64>, usize, u32) {
+        (std::cmp::Reverse(self.money), self.list, self.place)
+    }
 }
 
 fn holdings(sheets: &[ListSheet]) -> BTreeMap<PlayerId, Vec<Holding>> {

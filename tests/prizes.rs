@@ -1,0 +1,1101 @@
+//! Prize sheets checked by hand: small events, the shared-place and one-prize rules,
+//! team ranking with a short unit, pending playoffs, merged groups, and the full Jinhua
+//! 2018 and Dongguan 2018 prize money (every place filled → the regulation's sums).
+
+use qiwang::model::{Event, Gender, GroupId, Player, PlayerId, Points};
+use qiwang::prizes::{
+    Award, PrizeError, PrizeSheet, TeamRanking, format_fen, list_standings, merge_group,
+    prize_sheet, team_ranking, undersized_groups,
+};
+use qiwang::rulebook::{
+    GroupRule, Marks, MultiplePrizes, PrizeFilter, PrizeList, PrizePlace, Rulebook, SharedMoney,
+    ShortTeam, TeamCompetition, TeamMetric, TeamTiebreak,
+};
+use qiwang::standings::{StandingRow, Standings};
+use std::collections::BTreeMap;
+
+// ---------------------------------------------------------------------------------------
+// A tiny fixture language: players are added in standings order with their overall rank.
+
+struct Fixture {
+    event: Event,
+    standings: BTreeMap<GroupId, Standings>,
+}
+
+impl Fixture {
+    fn new() -> Self {
+        Fixture {
+            event: Event::new(String::new()),
+            standings: BTreeMap::new(),
+        }
+    }
+
+    /// Adds a player to `pool` with overall `rank`. Flags: `m`/`f` gender, `d` disabled,
+    /// `l` local, `s=<group>` section, `p` needs a playoff (tied for first), `u` takes no
+    /// place (`rank: None`).
+    fn add(&mut self, pool: &str, rank: u32, name: &str, unit: &str, score: i32, flags: &str) {
+        let event = &mut self.event;
+        let id = event.next_player_id();
+        let mut p = Player::new(id, name, GroupId::new(pool));
+        p.unit = unit.to_string();
+        let mut needs_playoff = false;
+        let mut ranked = true;
+        for flag in flags.split_whitespace() {
+            match flag {
+                "m" => p.gender = Some(Gender::Male),
+                "f" => p.gender = Some(Gender::Female),
+                "d" => p.disabled = true,
+                "l" => p.local = true,
+                "p" => needs_playoff = true,
+                "u" => ranked = false,
+                s => {
+                    let section = s.strip_prefix("s=").expect("known flag");
+                    p.section = Some(GroupId::new(section));
+                }
+            }
+        }
+        p.unranked = !ranked;
+        event.players.push(p);
+        let st = self
+            .standings
+            .entry(GroupId::new(pool))
+            .or_insert_with(|| Standings {
+                group: GroupId::new(pool),
+                after_round: 9,
+                tiebreaks: Vec::new(),
+                rows: Vec::new(),
+            });
+        st.rows.push(StandingRow {
+            player: id,
+            rank: ranked.then_some(rank),
+            shared: false,
+            score: Points(score),
+            penalty: Points(0),
+            tiebreaks: Vec::new(),
+            needs_playoff,
+            decided_by: None,
+            withdrawn: false,
+        });
+    }
+
+    /// Sets `shared` on equal ranks and returns the event and standings.
+    fn finish(mut self) -> (Event, BTreeMap<GroupId, Standings>) {
+        for st in self.standings.values_mut() {
+            let ranks: Vec<Option<u32>> = st.rows.iter().map(|r| r.rank).collect();
+            for r in &mut st.rows {
+                r.shared = r.rank.is_some() && ranks.iter().filter(|x| **x == r.rank).count() > 1;
+            }
+        }
+        (self.event, self.standings)
+    }
+}
+
+fn group(id: &str, name: &str, pairs_with: Option<&str>) -> GroupRule {
+    let mut g = Rulebook::cxa_2011("t", 9).groups.remove(0);
+    g.id = GroupId::new(id);
+    g.name = name.to_string();
+    g.pairs_with = pairs_with.map(GroupId::new);
+    g.marks = Marks::default();
+    g
+}
+
+fn rulebook(name: &str, groups: Vec<GroupRule>) -> Rulebook {
+    let mut r = Rulebook::cxa_2011(name, 9);
+    r.groups = groups;
+    r
+}
+
+fn prize(from: u32, to: u32, money: u32) -> PrizePlace {
+    PrizePlace {
+        from,
+        to,
+        money,
+        award: None,
+        title: None,
+        qualification: None,
+    }
+}
+
+fn with(mut p: PrizePlace, award: &str, title: Option<&str>) -> PrizePlace {
+    p.award = Some(award.to_string());
+    p.title = title.map(str::to_string);
+    p
+}
+
+/// Places from a list of amounts: `[500, 300, 200, 100, 100, 100]` → places 1..=6.
+fn amounts(money: &[u32]) -> Vec<PrizePlace> {
+    money
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| prize(i as u32 + 1, i as u32 + 1, m))
+        .collect()
+}
+
+fn list(
+    id: &str,
+    name: &str,
+    group: &str,
+    filter: PrizeFilter,
+    places: Vec<PrizePlace>,
+) -> PrizeList {
+    PrizeList {
+        id: id.to_string(),
+        name: name.to_string(),
+        group: GroupId::new(group),
+        filter,
+        places,
+    }
+}
+
+fn gender(g: Gender) -> PrizeFilter {
+    PrizeFilter {
+        gender: Some(g),
+        ..PrizeFilter::default()
+    }
+}
+
+fn team(
+    id: &str,
+    group: &str,
+    best_n: u32,
+    short: ShortTeam,
+    places: Vec<PrizePlace>,
+) -> TeamCompetition {
+    TeamCompetition {
+        id: id.to_string(),
+        name: format!("{id} 团体"),
+        group: GroupId::new(group),
+        best_n,
+        metric: TeamMetric::RankSum,
+        short_team: short,
+        tiebreaks: vec![TeamTiebreak::BestIndividualRank],
+        places,
+    }
+}
+
+fn rankings(
+    event: &Event,
+    rules: &Rulebook,
+    standings: &BTreeMap<GroupId, Standings>,
+) -> Vec<TeamRanking> {
+    rules
+        .teams
+        .iter()
+        .map(|t| team_ranking(&standings[&t.group], event, t))
+        .collect()
+}
+
+fn sheet(event: &Event, rules: &Rulebook, standings: &BTreeMap<GroupId, Standings>) -> PrizeSheet {
+    prize_sheet(event, rules, standings, &rankings(event, rules, standings))
+}
+
+/// (place, shared, name, money in yuan as printed) of a list's awards.
+fn awards(sheet: &PrizeSheet, list: &str) -> Vec<(u32, bool, String, String)> {
+    let l = sheet.lists.iter().find(|l| l.id == list).expect("list");
+    l.awards
+        .iter()
+        .map(|a| (a.place, a.shared, a.name.clone(), format_fen(a.money_fen)))
+        .collect()
+}
+
+fn row(place: u32, shared: bool, name: &str, yuan: &str) -> (u32, bool, String, String) {
+    (place, shared, name.to_string(), yuan.to_string())
+}
+
+// ---------------------------------------------------------------------------------------
+// A small event checked by hand.
+
+/// Pool `open`, 7 ranked players and one who takes no place; lists `open` (300 奖杯 棋王 / 200 奖牌 / 100 奖牌 / 50 证书) and
+/// `women` (100 / 50); team best 2 by rank sum (200 / 100).
+fn small(
+    shared: SharedMoney,
+    multiple: MultiplePrizes,
+) -> (Event, Rulebook, BTreeMap<GroupId, Standings>) {
+    let mut f = Fixture::new();
+    f.add("open", 1, "张一", "A", 12, "m");
+    f.add("open", 2, "李二", "B", 11, "f");
+    f.add("open", 3, "王三", "A", 10, "m");
+    f.add("open", 3, "赵四", "C", 10, "f");
+    f.add("open", 5, "钱五", "B", 8, "m");
+    f.add("open", 6, "孙六", "B", 7, "f");
+    f.add("open", 7, "周七", "C", 5, "m");
+    f.add("open", 8, "吴八", "C", 9, "m u");
+    let (event, standings) = f.finish();
+    let mut rules = rulebook("小赛", vec![group("open", "公开组", None)]);
+    rules.event.start_date = chrono::NaiveDate::from_ymd_opt(2018, 10, 26);
+    rules.event.end_date = chrono::NaiveDate::from_ymd_opt(2018, 10, 28);
+    rules.prizes.shared_money = shared;
+    rules.prizes.multiple = multiple;
+    rules.prizes.lists = vec![
+        list(
+            "open",
+            "公开组",
+            "open",
+            PrizeFilter::default(),
+            vec![
+                with(prize(1, 1, 300), "奖杯", Some("棋王")),
+                with(prize(2, 2, 200), "奖牌", None),
+                with(prize(3, 3, 100), "奖牌", None),
+                with(prize(4, 4, 50), "证书", None),
+            ],
+        ),
+        list(
+            "women",
+            "女子",
+            "open",
+            gender(Gender::Female),
+            amounts(&[100, 50]),
+        ),
+    ];
+    rules.teams = vec![team(
+        "team",
+        "open",
+        2,
+        ShortTeam::Exclude,
+        amounts(&[200, 100]),
+    )];
+    (event, rules, standings)
+}
+
+#[test]
+fn small_event_sheet_by_hand() {
+    let (event, rules, standings) = small(SharedMoney::Split, MultiplePrizes::TakeAll);
+    let s = sheet(&event, &rules, &standings);
+    // 王三 and 赵四 share 3rd: (100 + 50) / 2 = 75 each.
+    assert_eq!(
+        awards(&s, "open"),
+        vec![
+            row(1, false, "张一", "300"),
+            row(2, false, "李二", "200"),
+            row(3, true, "王三", "75"),
+            row(3, true, "赵四", "75"),
+        ]
+    );
+    // Women: 李二 1st, 赵四 2nd (her overall tie is with a man: not shared here).
+    assert_eq!(
+        awards(&s, "women"),
+        vec![row(1, false, "李二", "100"), row(2, false, "赵四", "50")]
+    );
+    let first: &Award = &s.lists[0].awards[0];
+    assert_eq!(
+        (
+            first.unit.as_str(),
+            first.score,
+            first.award.as_deref(),
+            first.title.as_deref()
+        ),
+        ("A", Points(12), Some("奖杯"), Some("棋王"))
+    );
+    assert_eq!(s.lists[0].awards[2].award.as_deref(), Some("奖牌"));
+    // Teams (best 2 by rank sum): A 1+3 = 4, B 2+5 = 7, C 3+7 = 10.
+    let t = &s.teams[0];
+    let got: Vec<(u32, &str, i64, String)> = t
+        .awards
+        .iter()
+        .map(|a| (a.place, a.unit.as_str(), a.value, format_fen(a.money_fen)))
+        .collect();
+    assert_eq!(
+        got,
+        vec![(1, "A", 4, "200".into()), (2, "B", 7, "100".into())]
+    );
+    assert_eq!(
+        t.awards[0].members,
+        vec!["张一".to_string(), "王三".to_string()]
+    );
+    // Totals: 650 + 150 + 300.
+    assert_eq!(s.lists[0].totals.paid_fen, 65_000);
+    assert_eq!(s.lists[1].totals.paid_fen, 15_000);
+    assert_eq!(s.teams[0].totals.paid_fen, 30_000);
+    assert_eq!(s.totals.paid_fen, 110_000);
+    assert_eq!(s.totals.budget_fen, 110_000);
+    assert_eq!((s.totals.held_fen, s.totals.undistributed_fen), (0, 0));
+}
+
+#[test]
+fn sheet_serialises_with_the_header() {
+    let (event, rules, standings) = small(SharedMoney::Split, MultiplePrizes::TakeAll);
+    let json = serde_json::to_value(sheet(&event, &rules, &standings)).expect("json");
+    assert_eq!(json["event"], "小赛");
+    assert_eq!(json["start_date"], "2018-10-26");
+    assert_eq!(json["end_date"], "2018-10-28");
+    assert_eq!(json["currency"], "元");
+    assert_eq!(json["lists"][0]["awards"][0]["name"], "张一");
+    assert_eq!(json["lists"][0]["awards"][0]["money_fen"], 30_000);
+    assert_eq!(json["totals"]["paid_fen"], 110_000);
+}
+
+#[test]
+fn shared_money_split_vs_each_higher_at_places_three_and_four() {
+    let cases = [
+        (SharedMoney::Split, "75", "75", 65_000),
+        // Each gets the 3rd place's 100: the organiser pays 50 more than budgeted.
+        (SharedMoney::EachHigher, "100", "100", 70_000),
+    ];
+    for (rule, wang, zhao, total) in cases {
+        let (event, rules, standings) = small(rule, MultiplePrizes::TakeAll);
+        let s = sheet(&event, &rules, &standings);
+        let open = awards(&s, "open");
+        assert_eq!(open[2], row(3, true, "王三", wang), "{rule:?}");
+        assert_eq!(open[3], row(3, true, "赵四", zhao), "{rule:?}");
+        assert_eq!(s.lists[0].awards[3].covers_to, 4, "{rule:?}");
+        assert_eq!(s.lists[0].totals.paid_fen, total, "{rule:?}");
+    }
+    // NextKey: the standings' order already broke the tie: 王三 3rd, 赵四 4th.
+    let (event, rules, standings) = small(SharedMoney::NextKey, MultiplePrizes::TakeAll);
+    let s = sheet(&event, &rules, &standings);
+    let open = awards(&s, "open");
+    assert_eq!(open[2], row(3, false, "王三", "100"));
+    assert_eq!(open[3], row(4, false, "赵四", "50"));
+}
+
+#[test]
+fn split_that_does_not_divide_evenly_keeps_the_rest() {
+    // Three tied for 2nd in a 300/200/100 list: 600 / 3 = 200 each, even; then three tied
+    // for 1st of a 100/100/50 list: 250 / 3 = 83.33 each and 1 fen left over.
+    let mut f = Fixture::new();
+    for name in ["甲", "乙", "丙"] {
+        f.add("open", 1, name, "", 4, "m");
+    }
+    let (event, standings) = f.finish();
+    let mut rules = rulebook("t", vec![group("open", "公开组", None)]);
+    rules.prizes.lists = vec![list(
+        "open",
+        "公开组",
+        "open",
+        PrizeFilter::default(),
+        amounts(&[100, 100, 50]),
+    )];
+    let s = sheet(&event, &rules, &standings);
+    let money: Vec<String> = s.lists[0]
+        .awards
+        .iter()
+        .map(|a| format_fen(a.money_fen))
+        .collect();
+    assert_eq!(money, vec!["83.33", "83.33", "83.33"]);
+    assert_eq!(s.totals.paid_fen + s.totals.undistributed_fen, 25_000);
+    assert_eq!(s.totals.undistributed_fen, 1);
+}
+
+#[test]
+fn take_all_vs_higher_only() {
+    // TakeAll: 李二 takes open 2nd (200) and women 1st (100); 赵四 open 3= (75) and women 2nd.
+    let (event, rules, standings) = small(SharedMoney::Split, MultiplePrizes::TakeAll);
+    let s = sheet(&event, &rules, &standings);
+    assert!(s.lists.iter().all(|l| l.passed_on.is_empty()));
+    assert_eq!(s.totals.paid_fen, 110_000);
+
+    // HigherOnly, settled biggest prize first:
+    // 1. 李二's best is open 200 → she leaves women; women becomes 赵四 1st (100), 孙六 2nd.
+    // 2. 赵四 now holds open 3= (75) and women 1st (100) → she keeps women and leaves open;
+    //    open becomes 张一, 李二, 王三 3rd alone (100), 钱五 4th (50).
+    let (event, rules, standings) = small(SharedMoney::Split, MultiplePrizes::HigherOnly);
+    let s = sheet(&event, &rules, &standings);
+    assert_eq!(
+        awards(&s, "open"),
+        vec![
+            row(1, false, "张一", "300"),
+            row(2, false, "李二", "200"),
+            row(3, false, "王三", "100"),
+            row(4, false, "钱五", "50"),
+        ]
+    );
+    assert_eq!(
+        awards(&s, "women"),
+        vec![row(1, false, "赵四", "100"), row(2, false, "孙六", "50")]
+    );
+    let passed = |l: usize| -> Vec<(String, u32, String)> {
+        s.lists[l]
+            .passed_on
+            .iter()
+            .map(|p| (p.name.clone(), p.place, p.kept_list.clone()))
+            .collect()
+    };
+    assert_eq!(passed(0), vec![("赵四".into(), 3, "women".into())]);
+    assert_eq!(passed(1), vec![("李二".into(), 1, "open".into())]);
+    // Nobody holds two prizes; the budget is paid in full.
+    let mut ids: Vec<PlayerId> = s
+        .lists
+        .iter()
+        .flat_map(|l| l.awards.iter().map(|a| a.player))
+        .collect();
+    let n = ids.len();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), n);
+    assert_eq!(s.totals.paid_fen, 110_000);
+}
+
+#[test]
+fn list_standings_re_places_a_filtered_list() {
+    let (event, _, standings) = small(SharedMoney::Split, MultiplePrizes::TakeAll);
+    let st = &standings[&GroupId::new("open")];
+    let men: Vec<(String, Option<u32>, bool)> = list_standings(st, &event, &gender(Gender::Male))
+        .into_iter()
+        .map(|r| {
+            (
+                event
+                    .player(r.row.player)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default(),
+                r.place,
+                r.shared,
+            )
+        })
+        .collect();
+    // Overall 1, 3=, 5, 7 → 1, 2, 3, 4 (the 3= tie is with a woman).
+    assert_eq!(
+        men,
+        vec![
+            ("张一".into(), Some(1), false),
+            ("王三".into(), Some(2), false),
+            ("钱五".into(), Some(3), false),
+            ("周七".into(), Some(4), false),
+            ("吴八".into(), None, false),
+        ]
+    );
+}
+
+#[test]
+fn tie_for_first_awaiting_a_playoff_is_flagged_and_held() {
+    let mut f = Fixture::new();
+    f.add("open", 1, "甲", "A", 14, "m p");
+    f.add("open", 1, "乙", "B", 14, "m p");
+    f.add("open", 3, "丙", "C", 12, "f");
+    f.add("open", 4, "丁", "C", 10, "f");
+    let (event, standings) = f.finish();
+    let mut rules = rulebook("t", vec![group("open", "公开组", None)]);
+    rules.prizes.lists = vec![list(
+        "open",
+        "公开组",
+        "open",
+        PrizeFilter::default(),
+        vec![
+            with(prize(1, 1, 1800), "奖杯", Some("东莞分站赛棋王")),
+            with(prize(2, 2, 1200), "奖牌", None),
+            with(prize(3, 3, 800), "奖牌", None),
+        ],
+    )];
+    for rule in [
+        SharedMoney::Split,
+        SharedMoney::EachHigher,
+        SharedMoney::NextKey,
+    ] {
+        rules.prizes.shared_money = rule;
+        let s = sheet(&event, &rules, &standings);
+        let a = &s.lists[0].awards;
+        for x in &a[..2] {
+            assert!(x.pending_playoff && x.shared, "{rule:?}");
+            assert_eq!((x.place, x.covers_to, x.money_fen), (1, 2, 0), "{rule:?}");
+            assert_eq!(x.title, None, "{rule:?}: the title waits for the playoff");
+        }
+        assert!(!a[2].pending_playoff);
+        assert_eq!(s.lists[0].totals.held_fen, 300_000, "{rule:?}");
+        assert_eq!(s.lists[0].totals.paid_fen, 80_000, "{rule:?}");
+    }
+}
+
+#[test]
+fn higher_only_holds_a_second_award_of_a_player_awaiting_a_playoff() {
+    let mut f = Fixture::new();
+    f.add("open", 1, "甲", "A", 14, "m p d");
+    f.add("open", 1, "乙", "B", 14, "m p");
+    f.add("open", 3, "丙", "C", 12, "m d");
+    let (event, standings) = f.finish();
+    let mut rules = rulebook("t", vec![group("open", "公开组", None)]);
+    rules.prizes.multiple = MultiplePrizes::HigherOnly;
+    let disabled = PrizeFilter {
+        disabled: Some(true),
+        ..PrizeFilter::default()
+    };
+    rules.prizes.lists = vec![
+        list(
+            "open",
+            "公开组",
+            "open",
+            PrizeFilter::default(),
+            amounts(&[1000, 500, 300]),
+        ),
+        list("disabled", "残疾人", "open", disabled, amounts(&[200, 100])),
+    ];
+    let s = sheet(&event, &rules, &standings);
+    // 甲 is 1st alone in the disabled list, but whether he keeps it depends on the playoff.
+    let jia = &s.lists[1].awards[0];
+    assert_eq!(
+        (jia.name.as_str(), jia.place, jia.pending_playoff),
+        ("甲", 1, true)
+    );
+    assert_eq!((jia.money_fen, jia.held_fen), (0, 20_000));
+    // 丙 is in both lists too (open 3rd 300, disabled 2nd 100): settled, keeps open.
+    assert_eq!(awards(&s, "disabled").len(), 1);
+    assert_eq!(s.lists[1].passed_on[0].name, "丙");
+}
+
+// ---------------------------------------------------------------------------------------
+// Team ranking with a short unit.
+
+#[test]
+fn team_prizes_with_a_short_unit_exclude_vs_pad() {
+    // Units: A (ranks 1, 4, 6), B (2, 3), C (5, 7, 8).
+    let mut f = Fixture::new();
+    for (rank, unit) in [
+        (1, "A"),
+        (2, "B"),
+        (3, "B"),
+        (4, "A"),
+        (5, "C"),
+        (6, "A"),
+        (7, "C"),
+        (8, "C"),
+    ] {
+        f.add(
+            "adult",
+            rank,
+            &format!("{unit}{rank}"),
+            unit,
+            20 - rank as i32,
+            "m",
+        );
+    }
+    let (event, standings) = f.finish();
+    let mut rules = rulebook("t", vec![group("adult", "成人组", None)]);
+    let places = amounts(&[1800, 1200, 900]);
+    rules.teams = vec![
+        team("exclude", "adult", 3, ShortTeam::Exclude, places.clone()),
+        team("pad", "adult", 3, ShortTeam::Pad, places),
+    ];
+    let ranked = rankings(&event, &rules, &standings);
+    // Exclude: A 1+4+6 = 11, C 5+7+8 = 20; B listed as excluded.
+    let ex = &ranked[0];
+    let rows: Vec<(&str, u32, i64)> = ex
+        .rows
+        .iter()
+        .map(|r| (r.unit.as_str(), r.place, r.value))
+        .collect();
+    assert_eq!(rows, vec![("A", 1, 11), ("C", 2, 20)]);
+    assert_eq!(ex.excluded.len(), 1);
+    assert_eq!(
+        (
+            ex.excluded[0].unit.as_str(),
+            ex.excluded[0].ranked,
+            ex.excluded[0].needed
+        ),
+        ("B", 2, 3)
+    );
+    assert!(
+        ex.excluded[0].reason.contains("only 2 of the best 3"),
+        "{}",
+        ex.excluded[0].reason
+    );
+    // Pad: B's missing member counts as rank 9 (8 entrants + 1): 2+3+9 = 14.
+    let pad = &ranked[1];
+    let rows: Vec<(&str, u32, i64, u32)> = pad
+        .rows
+        .iter()
+        .map(|r| (r.unit.as_str(), r.place, r.value, r.padded))
+        .collect();
+    assert_eq!(
+        rows,
+        vec![("A", 1, 11, 0), ("B", 2, 14, 1), ("C", 3, 20, 0)]
+    );
+
+    let s = prize_sheet(&event, &rules, &standings, &ranked);
+    let money = |i: usize| -> Vec<(String, String)> {
+        s.teams[i]
+            .awards
+            .iter()
+            .map(|a| (a.unit.clone(), format_fen(a.money_fen)))
+            .collect()
+    };
+    assert_eq!(
+        money(0),
+        vec![("A".into(), "1800".into()), ("C".into(), "1200".into())]
+    );
+    assert_eq!(
+        money(1),
+        vec![
+            ("A".into(), "1800".into()),
+            ("B".into(), "1200".into()),
+            ("C".into(), "900".into())
+        ]
+    );
+    // The excluded variant leaves the 3rd prize unpaid.
+    assert_eq!(s.teams[0].totals.paid_fen, 300_000);
+    assert_eq!(s.teams[0].totals.budget_fen, 390_000);
+}
+
+// ---------------------------------------------------------------------------------------
+// Group size: Dongguan 九 (under 10: cancelled or merged).
+
+#[test]
+fn undersized_group_is_reported_and_its_list_follows_a_merge() {
+    let mut rules = rulebook(
+        "东莞",
+        vec![
+            group("kids_a", "儿童棋王A组", None),
+            group("girls", "儿童女子棋王组", None),
+        ],
+    );
+    for g in &mut rules.groups {
+        g.min_size = Some(10);
+    }
+    rules.prizes.lists = vec![
+        list(
+            "kids_a",
+            "儿童棋王A组",
+            "kids_a",
+            PrizeFilter::default(),
+            amounts(&[500, 300]),
+        ),
+        list(
+            "girls",
+            "儿童女子棋王组",
+            "girls",
+            PrizeFilter::default(),
+            amounts(&[500, 300]),
+        ),
+    ];
+    let mut f = Fixture::new();
+    for i in 0..10 {
+        f.add("kids_a", 1, &format!("A{i}"), "", 0, "m");
+    }
+    for i in 0..4 {
+        f.add("girls", 1, &format!("G{i}"), "", 0, "f");
+    }
+    let (mut event, _) = f.finish();
+    let small: Vec<(String, u32, u32)> = undersized_groups(&event, &rules)
+        .into_iter()
+        .map(|u| (u.name, u.count, u.min))
+        .collect();
+    assert_eq!(small, vec![("儿童女子棋王组".into(), 4, 10)]);
+
+    let report = merge_group(
+        &mut event,
+        &rules,
+        &GroupId::new("girls"),
+        &GroupId::new("kids_a"),
+    )
+    .expect("merge before round 1");
+    assert_eq!(
+        (report.moved.len(), report.lists.clone()),
+        (4, vec!["girls".to_string()])
+    );
+    assert!(undersized_groups(&event, &rules).is_empty());
+
+    // The merged pool's standings: a girl wins, a boy is 2nd, another girl 3rd.
+    let ids: Vec<(PlayerId, String)> = event
+        .players_in(&GroupId::new("kids_a"))
+        .map(|p| (p.id, p.name.clone()))
+        .collect();
+    let order = ["G0", "A0", "G1", "A1", "A2"];
+    let rows = order
+        .iter()
+        .enumerate()
+        .map(|(i, name)| StandingRow {
+            player: ids
+                .iter()
+                .find(|(_, n)| n == name)
+                .map(|(id, _)| *id)
+                .expect("player"),
+            rank: Some(i as u32 + 1),
+            shared: false,
+            score: Points(10 - i as i32),
+            penalty: Points(0),
+            tiebreaks: Vec::new(),
+            needs_playoff: false,
+            decided_by: None,
+            withdrawn: false,
+        })
+        .collect();
+    let standings: BTreeMap<GroupId, Standings> = [(
+        GroupId::new("kids_a"),
+        Standings {
+            group: GroupId::new("kids_a"),
+            after_round: 9,
+            tiebreaks: Vec::new(),
+            rows,
+        },
+    )]
+    .into();
+    let s = prize_sheet(&event, &rules, &standings, &[]);
+    // The target's list ranks everyone; the merged group's list only its own players.
+    assert_eq!(
+        awards(&s, "kids_a"),
+        vec![row(1, false, "G0", "500"), row(2, false, "A0", "300")]
+    );
+    assert_eq!(
+        awards(&s, "girls"),
+        vec![row(1, false, "G0", "500"), row(2, false, "G1", "300")]
+    );
+    assert_eq!(s.lists[1].pool, GroupId::new("kids_a"));
+
+    // Merging the merged group again is refused.
+    let err = merge_group(
+        &mut event,
+        &rules,
+        &GroupId::new("kids_a"),
+        &GroupId::new("girls"),
+    )
+    .expect_err("girls already merged");
+    assert!(matches!(err, PrizeError::AlreadyMerged { .. }), "{err}");
+}
+
+#[test]
+fn missing_standings_and_provisional_standings_are_noted() {
+    let (event, mut rules, mut standings) = small(SharedMoney::Split, MultiplePrizes::TakeAll);
+    rules.prizes.lists.push(list(
+        "other",
+        "其他",
+        "nowhere",
+        PrizeFilter::default(),
+        amounts(&[10]),
+    ));
+    if let Some(st) = standings.get_mut(&GroupId::new("open")) {
+        st.after_round = 7;
+    }
+    let s = prize_sheet(&event, &rules, &standings, &[]);
+    let notes = serde_json::to_value(&s.lists[0].notes).expect("json");
+    assert_eq!(notes[0]["kind"], "provisional");
+    assert_eq!(notes[0]["after_round"], 7);
+    assert_eq!(notes[0]["rounds"], 9);
+    let notes = serde_json::to_value(&s.lists[2].notes).expect("json");
+    assert_eq!(notes[0]["kind"], "missing_standings");
+    assert_eq!(
+        serde_json::to_value(&s.teams[0].notes).expect("json")[0]["kind"],
+        "missing_team_ranking"
+    );
+    assert_eq!(s.lists[2].totals.budget_fen, 1_000);
+}
+
+// ---------------------------------------------------------------------------------------
+// Totals: the Jinhua 2018 and Dongguan 2018 regulations, every place filled.
+
+/// Adds `n` ranked players to `pool` with the given flags; units cycle through `units`.
+fn fill(f: &mut Fixture, pool: &str, first_rank: u32, n: u32, flags: &str, units: &[&str]) {
+    for i in 0..n {
+        let unit = if units.is_empty() {
+            ""
+        } else {
+            units[i as usize % units.len()]
+        };
+        let rank = first_rank + i;
+        f.add(
+            pool,
+            rank,
+            &format!("{pool}-{rank}"),
+            unit,
+            100 - rank as i32,
+            flags,
+        );
+    }
+}
+
+fn regulation_yuan(list: &PrizeList) -> u64 {
+    list.places
+        .iter()
+        .map(|p| u64::from(p.money) * u64::from(p.to - p.from + 1))
+        .sum()
+}
+
+/// 金华市第三十四届象棋棋王赛 十三.(三).
+fn jinhua() -> Rulebook {
+    let mut rules = rulebook(
+        "2018金华市象棋棋王赛",
+        vec![
+            group("adult", "成人组", None),
+            group("disabled", "残疾人组", Some("adult")),
+            group("u16", "青少年组", None),
+            group("u14", "少儿精英组", None),
+            group("g12", "少儿精英乙组", None),
+        ],
+    );
+    // 十三.(一): the champion takes the title 地域组别棋王.
+    let six = |title: &str, a, b, c| {
+        vec![
+            with(prize(1, 1, a), "奖杯、证书", Some(title)),
+            with(prize(2, 2, b), "奖牌、证书", None),
+            with(prize(3, 3, c), "奖牌、证书", None),
+            with(prize(4, 6, 100), "证书", None),
+        ]
+    };
+    let mut adult = amounts(&[3000, 1200, 800, 700, 600, 500, 400, 400, 300, 300, 200, 200]);
+    adult[0] = with(adult[0].clone(), "奖杯、证书", Some("金华市棋王"));
+    let any = PrizeFilter::default;
+    let (boys, girls) = (gender(Gender::Male), gender(Gender::Female));
+    rules.prizes.lists = vec![
+        list(
+            "u16",
+            "青少年组",
+            "u16",
+            any(),
+            six("金华市青少年棋王", 500, 300, 200),
+        ),
+        list(
+            "u14_boys",
+            "少儿精英组（男）",
+            "u14",
+            boys.clone(),
+            six("少儿精英组男子棋王", 400, 200, 100),
+        ),
+        list(
+            "u14_girls",
+            "少儿精英组（女）",
+            "u14",
+            girls.clone(),
+            six("少儿精英组女子棋王", 400, 200, 100),
+        ),
+        list(
+            "g12_boys",
+            "少儿精英乙组（男）",
+            "g12",
+            boys,
+            six("少儿精英乙组男子棋王", 400, 200, 100),
+        ),
+        list(
+            "g12_girls",
+            "少儿精英乙组（女）",
+            "g12",
+            girls,
+            six("少儿精英乙组女子棋王", 400, 200, 100),
+        ),
+        list("adult", "成人组", "adult", any(), adult),
+        list(
+            "disabled",
+            "残疾人组",
+            "disabled",
+            any(),
+            six("金华市残疾人棋王", 500, 300, 200),
+        ),
+    ];
+    rules.teams = vec![team(
+        "adult_team",
+        "adult",
+        3,
+        ShortTeam::Exclude,
+        vec![
+            prize(1, 1, 1800),
+            prize(2, 2, 1200),
+            prize(3, 3, 900),
+            prize(4, 6, 600),
+        ],
+    )];
+    rules
+}
+
+#[test]
+fn jinhua_totals_equal_the_regulation() {
+    let rules = jinhua();
+    let want = [
+        ("u16", 1300),
+        ("u14_boys", 1000),
+        ("u14_girls", 1000),
+        ("g12_boys", 1000),
+        ("g12_girls", 1000),
+        ("adult", 8600),
+        ("disabled", 1300),
+    ];
+    for (id, yuan) in want {
+        let l = rules
+            .prizes
+            .lists
+            .iter()
+            .find(|l| l.id == id)
+            .expect("list");
+        assert_eq!(
+            regulation_yuan(l),
+            yuan,
+            "{id} as written in the regulation"
+        );
+    }
+
+    let mut f = Fixture::new();
+    let units = [
+        "婺城", "金东", "兰溪", "东阳", "义乌", "永康", "浦江", "武义",
+    ];
+    // Adults: 30 ranked, 2 of the disabled section among the top 12 (TakeAll: they also
+    // win the disabled list), 4 more further down.
+    fill(&mut f, "adult", 1, 5, "m", &units);
+    fill(&mut f, "adult", 6, 1, "m d s=disabled", &["婺城"]);
+    fill(&mut f, "adult", 7, 4, "m", &units[5..]);
+    fill(&mut f, "adult", 11, 1, "f d s=disabled", &["义乌"]);
+    fill(&mut f, "adult", 12, 14, "m", &units);
+    fill(&mut f, "adult", 26, 4, "m d s=disabled", &units);
+    fill(&mut f, "u16", 1, 8, "m", &[]);
+    fill(&mut f, "u14", 1, 7, "m", &[]);
+    fill(&mut f, "u14", 8, 6, "f", &[]);
+    fill(&mut f, "g12", 1, 6, "f", &[]);
+    fill(&mut f, "g12", 7, 6, "m", &[]);
+    let (event, standings) = f.finish();
+    let s = sheet(&event, &rules, &standings);
+
+    for (id, yuan) in want {
+        let l = s.lists.iter().find(|l| l.id == id).expect("list");
+        assert_eq!(l.totals.paid_fen, yuan * 100, "{id} paid");
+        assert_eq!(l.totals.budget_fen, yuan * 100, "{id} budget");
+        assert!(l.notes.is_empty(), "{id}: {:?}", l.notes);
+    }
+    assert_eq!(s.lists[5].awards[0].title.as_deref(), Some("金华市棋王"));
+    assert_eq!(s.lists[5].awards.len(), 12);
+    let disabled: Vec<u32> = s.lists[6].awards.iter().map(|a| a.place).collect();
+    assert_eq!(disabled, vec![1, 2, 3, 4, 5, 6]);
+    // 1800 + 1200 + 900 + 3 × 600 = 5700.
+    assert_eq!(s.teams[0].awards.len(), 6);
+    assert_eq!(s.teams[0].totals.paid_fen, 570_000);
+    // 1300 + 2000 + 2000 + 8600 + 1300 + 5700.
+    assert_eq!(s.totals.paid_fen, 2_090_000);
+    assert_eq!(s.totals.budget_fen, 2_090_000);
+    assert_eq!((s.totals.held_fen, s.totals.undistributed_fen), (0, 0));
+}
+
+/// 东莞分站赛 十五.3.
+fn dongguan(multiple: MultiplePrizes) -> Rulebook {
+    let others = [
+        ("youth", "少年棋王组"),
+        ("youth_girls", "少年女子棋王组"),
+        ("child_girls", "儿童女子棋王组"),
+        ("child_a", "儿童棋王A组"),
+        ("child_b", "儿童棋王B组"),
+    ];
+    let mut groups = vec![
+        group("king", "棋王组", None),
+        group("local", "本地成人组", Some("king")),
+    ];
+    groups.extend(others.iter().map(|(id, name)| group(id, name, None)));
+    let mut rules = rulebook("东莞分站赛", groups);
+    rules.event.rounds = 7;
+    rules.prizes.multiple = multiple;
+    let qualify = |mut places: Vec<PrizePlace>| {
+        for p in &mut places {
+            if p.to <= 8 {
+                p.qualification = Some("晋级广东省总决赛".to_string());
+            }
+        }
+        places
+    };
+    let king = vec![
+        with(prize(1, 1, 1800), "奖杯、证书", Some("东莞分站赛棋王")),
+        with(prize(2, 2, 1200), "奖牌、证书", None),
+        with(prize(3, 3, 800), "奖牌、证书", None),
+        with(prize(4, 4, 600), "证书", None),
+        with(prize(5, 5, 500), "证书", None),
+        with(prize(6, 6, 400), "证书", None),
+        with(prize(7, 8, 300), "证书", None),
+    ];
+    let local = vec![
+        prize(1, 1, 800),
+        prize(2, 2, 500),
+        prize(3, 3, 300),
+        prize(4, 6, 200),
+        prize(7, 8, 150),
+        prize(9, 12, 100),
+    ];
+    let other = || {
+        vec![
+            with(prize(1, 1, 500), "奖杯、证书", None),
+            with(prize(2, 2, 300), "奖牌、证书", None),
+            with(prize(3, 3, 200), "奖牌、证书", None),
+            with(prize(4, 5, 150), "证书", None),
+            with(prize(6, 8, 100), "证书", None),
+        ]
+    };
+    rules.prizes.lists = vec![
+        list(
+            "king",
+            "棋王组",
+            "king",
+            PrizeFilter::default(),
+            qualify(king),
+        ),
+        list(
+            "local",
+            "本地成人组",
+            "local",
+            PrizeFilter::default(),
+            local,
+        ),
+    ];
+    rules.prizes.lists.extend(
+        others
+            .iter()
+            .map(|(id, name)| list(id, name, id, PrizeFilter::default(), qualify(other()))),
+    );
+    rules
+}
+
+#[test]
+fn dongguan_totals_equal_the_regulation() {
+    let want = [
+        ("king", 5900),
+        ("local", 2900),
+        ("youth", 1600),
+        ("youth_girls", 1600),
+        ("child_girls", 1600),
+        ("child_a", 1600),
+        ("child_b", 1600),
+    ];
+    for multiple in [MultiplePrizes::TakeAll, MultiplePrizes::HigherOnly] {
+        let rules = dongguan(multiple);
+        for (id, yuan) in want {
+            let l = rules
+                .prizes
+                .lists
+                .iter()
+                .find(|l| l.id == id)
+                .expect("list");
+            assert_eq!(
+                regulation_yuan(l),
+                yuan,
+                "{id} as written in the regulation"
+            );
+        }
+        let mut f = Fixture::new();
+        // 棋王组: 2 locals in the top 8, 14 more locals below: even when the two keep only
+        // their 棋王组 prize (HigherOnly), 12 locals remain for the local list.
+        fill(&mut f, "king", 1, 3, "m", &[]);
+        fill(&mut f, "king", 4, 2, "m l s=local", &[]);
+        fill(&mut f, "king", 6, 10, "m", &[]);
+        fill(&mut f, "king", 16, 14, "m l s=local", &[]);
+        for id in ["youth", "youth_girls", "child_girls", "child_a", "child_b"] {
+            fill(&mut f, id, 1, 9, "m", &[]);
+        }
+        let (event, standings) = f.finish();
+        let s = sheet(&event, &rules, &standings);
+        for (id, yuan) in want {
+            let l = s.lists.iter().find(|l| l.id == id).expect("list");
+            assert_eq!(l.totals.paid_fen, yuan * 100, "{multiple:?} {id}");
+        }
+        assert_eq!(s.totals.paid_fen, 1_680_000, "{multiple:?}");
+        assert_eq!(s.totals.budget_fen, 1_680_000, "{multiple:?}");
+        let king = &s.lists[0];
+        assert_eq!(king.awards[0].title.as_deref(), Some("东莞分站赛棋王"));
+        assert!(
+            king.awards
+                .iter()
+                .all(|a| a.qualification.as_deref() == Some("晋级广东省总决赛"))
+        );
+        let names = |l: usize| -> Vec<String> {
+            s.lists[l].awards.iter().map(|a| a.name.clone()).collect()
+        };
+        match multiple {
+            // king-4 and king-5 (locals) win in both lists.
+            MultiplePrizes::TakeAll => {
+                assert_eq!(names(0)[3..5], ["king-4", "king-5"]);
+                assert_eq!(names(1)[..3], ["king-4", "king-5", "king-16"]);
+            }
+            // king-4: 棋王组 4th 600 < local 1st 800 → keeps the local prize, and king-5
+            // moves up to 棋王组 4th; king-5: 棋王组 4th 600 > local 2nd 500 → keeps 棋王组.
+            MultiplePrizes::HigherOnly => {
+                assert_eq!(names(0)[3..5], ["king-5", "king-6"]);
+                assert_eq!(names(1)[..3], ["king-4", "king-16", "king-17"]);
+                let passed = |l: usize| -> Vec<(String, u32, String)> {
+                    s.lists[l]
+                        .passed_on
+                        .iter()
+                        .map(|p| (p.name.clone(), p.place, p.kept_list.clone()))
+                        .collect()
+                };
+                assert_eq!(passed(0), vec![("king-4".into(), 4, "local".into())]);
+                assert_eq!(passed(1), vec![("king-5".into(), 2, "king".into())]);
+            }
+        }
+    }
+}
