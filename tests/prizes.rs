@@ -1099,3 +1099,103 @@ fn dongguan_totals_equal_the_regulation() {
         }
     }
 }
+
+#[test]
+fn higher_only_on_a_large_event_leaves_nobody_with_two_prizes() {
+    // 600 players in one pool; every 3rd is local, every 5th disabled, every 2nd female:
+    // many players are placed in several lists at once.
+    let mut f = Fixture::new();
+    for i in 1..=600u32 {
+        let mut flags = vec![if i % 2 == 0 { "f" } else { "m" }];
+        if i % 3 == 0 {
+            flags.push("l");
+        }
+        if i % 5 == 0 {
+            flags.push("d");
+        }
+        f.add(
+            "open",
+            i,
+            &format!("p{i}"),
+            "",
+            1000 - i as i32,
+            &flags.join(" "),
+        );
+    }
+    let (event, standings) = f.finish();
+    let mut rules = rulebook("t", vec![group("open", "公开组", None)]);
+    rules.prizes.multiple = MultiplePrizes::HigherOnly;
+    // Money falls with the place, 10 yuan a step.
+    let falling = |n: u32, top: u32| amounts(&(0..n).map(|i| top - 10 * i).collect::<Vec<_>>());
+    let filter = |local: Option<bool>, disabled: Option<bool>, g: Option<Gender>| PrizeFilter {
+        gender: g,
+        disabled,
+        local,
+        section: None,
+    };
+    rules.prizes.lists = vec![
+        list(
+            "open",
+            "公开",
+            "open",
+            PrizeFilter::default(),
+            falling(60, 1000),
+        ),
+        list(
+            "local",
+            "本地",
+            "open",
+            filter(Some(true), None, None),
+            falling(40, 700),
+        ),
+        list(
+            "disabled",
+            "残疾",
+            "open",
+            filter(None, Some(true), None),
+            falling(30, 650),
+        ),
+        list(
+            "women",
+            "女子",
+            "open",
+            filter(None, None, Some(Gender::Female)),
+            falling(40, 600),
+        ),
+    ];
+    let s = sheet(&event, &rules, &standings);
+    let mut seen = std::collections::BTreeSet::new();
+    for l in &s.lists {
+        let places: Vec<u32> = l.awards.iter().map(|a| a.place).collect();
+        let want: Vec<u32> = (1..=l.awards.len() as u32).collect();
+        assert_eq!(places, want, "{}: every place filled once", l.id);
+        assert_eq!(l.totals.paid_fen, l.totals.budget_fen, "{}", l.id);
+        for a in &l.awards {
+            assert!(seen.insert(a.player), "{} holds two prizes", a.name);
+        }
+        // Whoever passed a place on keeps at least as much elsewhere.
+        for p in &l.passed_on {
+            let kept = s
+                .lists
+                .iter()
+                .find(|k| k.id == p.kept_list)
+                .and_then(|k| k.awards.iter().find(|a| a.player == p.player))
+                .expect("kept award");
+            let rule = rules
+                .prizes
+                .lists
+                .iter()
+                .find(|x| x.id == l.id)
+                .expect("list");
+            let passed = u64::from(rule.places[p.place as usize - 1].money) * 100;
+            assert!(
+                kept.money_fen >= passed,
+                "{}: kept {} < passed {}",
+                p.name,
+                kept.money_fen,
+                passed
+            );
+        }
+    }
+    assert!(s.lists.iter().any(|l| !l.passed_on.is_empty()));
+}

@@ -9,7 +9,7 @@ use crate::model::{Event, GroupId, Player, PlayerId};
 use crate::rulebook::PrizeFilter;
 use crate::standings::{StandingRow, Standings};
 use serde::Serialize;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A player's line in a prize list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -55,23 +55,28 @@ pub(crate) fn place_rows(
     event: &Event,
     keep: impl Fn(&Player) -> bool,
 ) -> Vec<ListRow> {
+    let players: BTreeMap<PlayerId, &Player> = event.players.iter().map(|p| (p.id, p)).collect();
     let kept: Vec<&StandingRow> = standings
         .rows
         .iter()
-        .filter(|r| event.player(r.player).is_some_and(&keep))
+        .filter(|r| players.get(&r.player).is_some_and(|p| keep(p)))
         .collect();
     let mut ranked: Vec<&StandingRow> = kept.iter().copied().filter(|r| r.rank.is_some()).collect();
     // The standings give rows in rank order; a stable sort keeps their order inside a tie.
     ranked.sort_by_key(|r| r.rank);
     let mut out = Vec::with_capacity(kept.len());
-    for (i, row) in ranked.iter().enumerate() {
-        let better = ranked[..i].iter().filter(|r| r.rank < row.rank).count();
-        let same = ranked.iter().filter(|r| r.rank == row.rank).count();
-        out.push(ListRow {
-            place: Some(better as u32 + 1),
-            shared: same > 1,
-            row: (*row).clone(),
-        });
+    let mut start = 0;
+    while start < ranked.len() {
+        let tie = ranked[start..]
+            .iter()
+            .take_while(|r| r.rank == ranked[start].rank)
+            .count();
+        out.extend(ranked[start..start + tie].iter().map(|r| ListRow {
+            place: Some(start as u32 + 1),
+            shared: tie > 1,
+            row: (*r).clone(),
+        }));
+        start += tie;
     }
     out.extend(kept.iter().filter(|r| r.rank.is_none()).map(|r| ListRow {
         place: None,

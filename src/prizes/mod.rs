@@ -33,18 +33,23 @@ pub const FEN_PER_UNIT: u64 = 100;
 /// Errors of the prize area (group merges).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PrizeError {
+    /// The group is not in the rulebook.
     #[error("unknown group `{group}`: name a group of the rulebook by id, name or alias")]
     UnknownGroup { group: String },
+    /// A section (a group with `pairs_with`) was named where a pool is needed.
     #[error(
         "group `{group}` is a section paired in `{pool}`, not a pool: merge pool `{pool}` instead"
     )]
     NotAPool { group: GroupId, pool: GroupId },
+    /// Source and target are the same pool.
     #[error("cannot merge group `{group}` into itself: name a different target group")]
     SameGroup { group: GroupId },
+    /// The source or target was itself merged away.
     #[error(
         "group `{group}` was already merged into `{into}`: merge into `{into}` or pick another group"
     )]
     AlreadyMerged { group: GroupId, into: GroupId },
+    /// The source or target pool already has rounds (merging is for before round 1).
     #[error(
         "group `{group}` already has {rounds} round(s): groups can only be merged before round 1 \
          (drop its rounds with `qiwang unpair` first)"

@@ -5,7 +5,7 @@
 //! and the rule for units short of N ranked players. It reads the standings as given
 //! and never ranks players itself.
 
-use crate::model::{Event, GroupId, Pairing, PlayerId, Points};
+use crate::model::{Event, GroupId, Pairing, Player, PlayerId, Points};
 use crate::rulebook::{ShortTeam, TeamCompetition, TeamMetric, TeamTiebreak, Tiebreak};
 use crate::standings::{StandingRow, Standings};
 use rand::SeedableRng;
@@ -100,9 +100,10 @@ pub fn team_ranking(standings: &Standings, event: &Event, team: &TeamCompetition
     let ranked_rows: Vec<&StandingRow> =
         standings.rows.iter().filter(|r| r.rank.is_some()).collect();
     let entrants = ranked_rows.len() as u32;
+    let players: BTreeMap<PlayerId, &Player> = event.players.iter().map(|p| (p.id, p)).collect();
     let mut units: BTreeMap<String, Vec<&StandingRow>> = BTreeMap::new();
     for row in &ranked_rows {
-        let Some(player) = event.player(row.player) else {
+        let Some(player) = players.get(&row.player) else {
             continue;
         };
         if section_only && player.section.as_ref() != Some(&team.group) {
@@ -144,8 +145,8 @@ pub fn team_ranking(standings: &Standings, event: &Event, team: &TeamCompetition
             .iter()
             .map(|r| TeamMember {
                 player: r.player,
-                name: event
-                    .player(r.player)
+                name: players
+                    .get(&r.player)
                     .map(|p| p.name.clone())
                     .unwrap_or_default(),
                 rank: r.rank.unwrap_or(entrants + 1),
