@@ -4,8 +4,8 @@
 
 use qiwang::model::{Event, Gender, GroupId, Player, PlayerId, Points};
 use qiwang::prizes::{
-    Award, PrizeError, PrizeSheet, TeamRanking, format_fen, list_standings, merge_group,
-    prize_sheet, team_ranking, undersized_groups,
+    Award, PrizeError, PrizeSheet, format_fen, list_pool, list_standings, merge_group,
+    prize_list_rows, prize_sheet, team_rankings, undersized_groups,
 };
 use qiwang::rulebook::{
     GroupRule, Marks, MultiplePrizes, PrizeFilter, PrizeList, PrizePlace, Rulebook, SharedMoney,
@@ -173,20 +173,13 @@ fn team(
     }
 }
 
-fn rankings(
-    event: &Event,
-    rules: &Rulebook,
-    standings: &BTreeMap<GroupId, Standings>,
-) -> Vec<TeamRanking> {
-    rules
-        .teams
-        .iter()
-        .map(|t| team_ranking(&standings[&t.group], event, t))
-        .collect()
-}
-
 fn sheet(event: &Event, rules: &Rulebook, standings: &BTreeMap<GroupId, Standings>) -> PrizeSheet {
-    prize_sheet(event, rules, standings, &rankings(event, rules, standings))
+    prize_sheet(
+        event,
+        rules,
+        standings,
+        &team_rankings(event, rules, standings),
+    )
 }
 
 /// (place, shared, name, money in yuan as printed) of a list's awards.
@@ -563,7 +556,7 @@ fn team_prizes_with_a_short_unit_exclude_vs_pad() {
         team("exclude", "adult", 3, ShortTeam::Exclude, places.clone()),
         team("pad", "adult", 3, ShortTeam::Pad, places),
     ];
-    let ranked = rankings(&event, &rules, &standings);
+    let ranked = team_rankings(&event, &rules, &standings);
     // Exclude: A 1+4+6 = 11, C 5+7+8 = 20; B listed as excluded.
     let ex = &ranked[0];
     let rows: Vec<(&str, u32, i64)> = ex
@@ -727,6 +720,15 @@ fn undersized_group_is_reported_and_its_list_follows_a_merge() {
         vec![row(1, false, "G0", "500"), row(2, false, "G1", "300")]
     );
     assert_eq!(s.lists[1].pool, GroupId::new("kids_a"));
+    // What `standings --list girls` shows: the merged pool, girls only.
+    let girls = &rules.prizes.lists[1];
+    let pool = list_pool(&event, &rules, &girls.group);
+    assert_eq!(pool, GroupId::new("kids_a"));
+    let rows: Vec<Option<u32>> = prize_list_rows(&event, &rules, &standings[&pool], girls)
+        .iter()
+        .map(|r| r.place)
+        .collect();
+    assert_eq!(rows, vec![Some(1), Some(2)]);
 
     // Merging the merged group again is refused.
     let err = merge_group(
@@ -937,6 +939,15 @@ fn jinhua_totals_equal_the_regulation() {
     assert_eq!(s.lists[5].awards.len(), 12);
     let disabled: Vec<u32> = s.lists[6].awards.iter().map(|a| a.place).collect();
     assert_eq!(disabled, vec![1, 2, 3, 4, 5, 6]);
+    // The 残疾人组 list names the section: ranked in 成人组, disabled section only.
+    let list = &rules.prizes.lists[6];
+    let pool = list_pool(&event, &rules, &list.group);
+    assert_eq!(pool, GroupId::new("adult"));
+    let overall: Vec<Option<u32>> = prize_list_rows(&event, &rules, &standings[&pool], list)
+        .iter()
+        .map(|r| r.row.rank)
+        .collect();
+    assert_eq!(overall, [6, 11, 26, 27, 28, 29].map(Some));
     // 1800 + 1200 + 900 + 3 × 600 = 5700.
     assert_eq!(s.teams[0].awards.len(), 6);
     assert_eq!(s.teams[0].totals.paid_fen, 570_000);

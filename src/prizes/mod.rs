@@ -20,7 +20,8 @@ mod teams;
 pub use groups::{MergeReport, Undersized, merge_group, undersized_groups};
 pub use list::{ListRow, list_standings};
 pub use sheet::{
-    Award, ListSheet, PassedOn, PrizeSheet, SheetNote, TeamAward, TeamSheet, Totals, prize_sheet,
+    Award, ListSheet, PassedOn, PrizeSheet, SheetNote, TeamAward, TeamSheet, Totals, list_pool,
+    prize_list_rows, prize_sheet, team_rankings,
 };
 pub use teams::{ExcludedUnit, TeamMember, TeamRanking, TeamRow, team_ranking};
 

@@ -193,8 +193,8 @@ pub struct PrizeSheet {
 /// and is removed from the other lists, whose players below move up; that removal is
 /// listed in the list's `passed_on`. The lists are then recomputed and the next player is
 /// taken, until nobody holds two awards. Removing a player only ever moves others up, so
-/// a player is settled only after everyone with a bigger prize, and never has to be
-/// revisited. A player with a pending-playoff award is not settled: all their awards are
+/// (as long as no list pays a lower place more than a higher one) a player is settled
+/// only after everyone with a bigger prize, and never has to be revisited. A player with a pending-playoff award is not settled: all their awards are
 /// held until the playoff is recorded.
 ///
 /// Team prizes use the same shared-place rule; `MultiplePrizes` does not apply to them.
@@ -334,6 +334,50 @@ pub fn prize_sheet(
         teams: team_sheets,
         totals,
     }
+}
+
+/// The pool whose standings rank a prize list or team competition naming `group`: the
+/// group itself, the pool of a section, or the target of a merge (see [`prize_sheet`]).
+pub fn list_pool(event: &Event, rules: &Rulebook, group: &GroupId) -> GroupId {
+    resolve_pool(event, rules, group).0
+}
+
+/// A prize list's rows as the prize sheet ranks them (what `qiwang standings --list L`
+/// prints): [`list_standings`](super::list_standings) with the list's filter, restricted
+/// as well to the section's players when the list names a section or a merged group.
+/// `standings` must be those of [`list_pool`] for the list's group.
+pub fn prize_list_rows(
+    event: &Event,
+    rules: &Rulebook,
+    standings: &Standings,
+    list: &PrizeList,
+) -> Vec<super::ListRow> {
+    let (_, sections) = resolve_pool(event, rules, &list.group);
+    list_rows_excluding(
+        standings,
+        event,
+        &list.filter,
+        sections.as_deref(),
+        &BTreeSet::new(),
+    )
+}
+
+/// Every team competition of the rulebook ranked over the standings of its pool
+/// ([`list_pool`]); competitions whose pool has no standings are left out (the sheet
+/// notes them as missing).
+pub fn team_rankings(
+    event: &Event,
+    rules: &Rulebook,
+    standings: &BTreeMap<GroupId, Standings>,
+) -> Vec<TeamRanking> {
+    rules
+        .teams
+        .iter()
+        .filter_map(|t| {
+            let st = standings.get(&list_pool(event, rules, &t.group))?;
+            Some(super::team_ranking(st, event, t))
+        })
+        .collect()
 }
 
 /// The pool a list's group is ranked in, and the section labels its players must be
