@@ -1,0 +1,81 @@
+//! Masking of personal data (DESIGN.md "Data and persistence": ID-card and phone numbers
+//! are kept in the state but masked in every printed and exported view).
+//!
+//! Owns only the masking rule; callers decide when the user asked for the full number.
+
+/// Keeps `head` leading and `tail` trailing characters and stars the rest; a value too
+/// short to keep both keeps at most its last `tail` characters and at least one star.
+fn mask(value: &str, head: usize, tail: usize) -> String {
+    let chars: Vec<char> = value.chars().collect();
+    let n = chars.len();
+    if n == 0 {
+        return String::new();
+    }
+    let (keep_head, keep_tail) = if n > head + tail {
+        (head, tail)
+    } else {
+        (0, tail.min(n.saturating_sub(1)))
+    };
+    let mut out = String::with_capacity(value.len());
+    out.extend(&chars[..keep_head]);
+    out.extend(std::iter::repeat_n('*', n - keep_head - keep_tail));
+    out.extend(&chars[n - keep_tail..]);
+    out
+}
+
+/// An ID number with its first 6 (region) and last 4 characters kept:
+/// `330702200805011234` → `330702********1234`.
+pub fn mask_id_number(id: &str) -> String {
+    mask(id, 6, 4)
+}
+
+/// A phone number with its first 3 and last 4 characters kept:
+/// `13812345678` → `138****5678`.
+pub fn mask_phone(phone: &str) -> String {
+    mask(phone, 3, 4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn id_numbers_table() {
+        let cases = [
+            ("330702200805011234", "330702********1234"),
+            ("11010519491231002X", "110105********002X"),
+            ("33070220080", "330702*0080"),
+            ("1234567890", "******7890"),
+            ("12345", "*2345"),
+            ("1234", "*234"),
+            ("1", "*"),
+            ("", ""),
+            ("身份证号码很长很长的", "******长很长的"),
+        ];
+        for (input, want) in cases {
+            assert_eq!(mask_id_number(input), want, "input {input:?}");
+        }
+    }
+
+    #[test]
+    fn phones_table() {
+        let cases = [
+            ("13812345678", "138****5678"),
+            ("0579-82345678", "057******5678"),
+            ("1234567", "***4567"),
+            ("123", "*23"),
+            ("", ""),
+        ];
+        for (input, want) in cases {
+            assert_eq!(mask_phone(input), want, "input {input:?}");
+        }
+    }
+
+    #[test]
+    fn masked_values_keep_their_length() {
+        for s in ["", "1", "12345678901", "330702200805011234", "电话"] {
+            assert_eq!(mask_id_number(s).chars().count(), s.chars().count());
+            assert_eq!(mask_phone(s).chars().count(), s.chars().count());
+        }
+    }
+}
