@@ -83,19 +83,19 @@ fn check_one(
             }
         }
     }
-    let grade_limited = rule.min_grade.is_some() || rule.max_grade.is_some();
+    let range = grade_range(rule);
     match player.grade {
-        None if grade_limited || rule.student => problems.push(format!(
+        None if range.is_some() || rule.student => problems.push(format!(
             "{name} is for students{}; give the school grade (年级)",
-            grade_range(rule)
+            range.map(|r| format!(" in {r}")).unwrap_or_default()
         )),
         Some(grade) => {
             let below = rule.min_grade.is_some_and(|min| grade < min);
             let above = rule.max_grade.is_some_and(|max| grade > max);
             if below || above {
                 problems.push(format!(
-                    "{name} is for grades{}, not grade {grade}",
-                    grade_range(rule)
+                    "{name} is for {}, not grade {grade}; register in the group of that grade",
+                    range.unwrap_or_default()
                 ));
             }
         }
@@ -134,13 +134,14 @@ fn check_one(
     }
 }
 
-fn grade_range(rule: &Eligibility) -> String {
+/// The grade limits in words: `grades 4–6`.
+fn grade_range(rule: &Eligibility) -> Option<String> {
     match (rule.min_grade, rule.max_grade) {
-        (Some(a), Some(b)) if a == b => format!(" (grade {a})"),
-        (Some(a), Some(b)) => format!(" (grades {a}–{b})"),
-        (Some(a), None) => format!(" (grade {a} and up)"),
-        (None, Some(b)) => format!(" (up to grade {b})"),
-        (None, None) => String::new(),
+        (Some(a), Some(b)) if a == b => Some(format!("grade {a}")),
+        (Some(a), Some(b)) => Some(format!("grades {a}–{b}")),
+        (Some(a), None) => Some(format!("grade {a} and up")),
+        (None, Some(b)) => Some(format!("grades up to {b}")),
+        (None, None) => None,
     }
 }
 
@@ -303,6 +304,31 @@ mod tests {
         p.title = None;
         p.disabled = true;
         assert!(check(&p, &disabled, &r).is_empty());
+    }
+
+    #[test]
+    fn grade_messages_name_the_range() {
+        let g = group(
+            "kids_a",
+            "儿童棋王A组",
+            None,
+            Eligibility {
+                min_grade: Some(4),
+                max_grade: Some(6),
+                ..Default::default()
+            },
+        );
+        let r = rules(vec![g.clone()]);
+        let mut p = player();
+        assert_eq!(
+            check(&p, &g, &r),
+            vec!["儿童棋王A组 is for students in grades 4–6; give the school grade (年级)"]
+        );
+        p.grade = Some(2);
+        assert_eq!(
+            check(&p, &g, &r),
+            vec!["儿童棋王A组 is for grades 4–6, not grade 2; register in the group of that grade"]
+        );
     }
 
     #[test]

@@ -542,7 +542,7 @@ fn flag(
                 Some(col),
                 Some(value.clone()),
                 format!(
-                    "`{value}` contradicts the group: a player registered under {} is {}; fix the value or the group",
+                    "`{value}` contradicts the group {}, which marks its players {}; change the value or the group",
                     g.name,
                     field.label()
                 ),
