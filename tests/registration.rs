@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 use proptest::prelude::*;
 use qiwang::model::{Gender, GroupId, Player, PlayerId};
 use qiwang::registration::{
-    ImportOptions, eligibility::age_on, id_card::check_character, mask_id_number,
+    ImportOptions, eligibility::age_on, group_sizes, id_card::check_character, mask_id_number,
     read_registrations,
 };
 use qiwang::rulebook::{Eligibility, GroupRule, Marks, Rulebook};
@@ -180,6 +180,10 @@ fn dongguan() -> Rulebook {
             grades(1, 3),
         ),
     ];
+    // 九: 报名人数不足10人的组别，将取消该组别比赛.
+    for g in r.groups.iter_mut().filter(|g| g.pairs_with.is_none()) {
+        g.min_size = Some(10);
+    }
     r
 }
 
@@ -338,6 +342,13 @@ fn dongguan_example_is_gbk_and_lands_in_the_right_pools() {
         .filter(|p| p.extra.contains_key("备注"))
         .count();
     assert_eq!(notes, 4);
+    // 儿童女子棋王组 is deliberately short of the regulation's ten players.
+    let short: Vec<(String, usize)> = group_sizes(&rules, &players)
+        .into_iter()
+        .filter(|g| g.is_short())
+        .map(|g| (g.name, g.count))
+        .collect();
+    assert_eq!(short, vec![("儿童女子棋王组".to_string(), 7)]);
 }
 
 #[test]

@@ -12,11 +12,13 @@ pub mod headers;
 pub mod id_card;
 pub mod normalise;
 pub mod privacy;
+pub mod summary;
 pub mod values;
 
 pub use decode::{Decoded, Detected, Encoding, decode};
 pub use id_card::{IdCard, IdError, parse_id_number};
 pub use privacy::{mask_id_number, mask_phone};
+pub use summary::{GroupSize, group_sizes};
 
 use crate::model::{Player, PlayerId};
 use crate::rulebook::{GroupRule, Rulebook};
@@ -327,11 +329,21 @@ impl<'a> Sheet<'a> {
             });
             return;
         }
+        let mut rows = 0;
         for (line, cells) in &records[header_at + 1..] {
             if cells.iter().all(|c| normalise::clean(c).is_empty()) {
                 continue;
             }
+            rows += 1;
             self.read_row(*line, &map, cells);
+        }
+        if rows == 0 {
+            self.errors.push(RowError {
+                line: *header_line,
+                column: None,
+                value: None,
+                message: "the sheet has a header but no player rows; check that the right sheet was exported".to_string(),
+            });
         }
     }
 
@@ -485,7 +497,7 @@ impl<'a> Sheet<'a> {
         let rating = row.parse(Field::Rating, values::parse_rating);
         let disabled = flag(row, Field::Disabled, named, |g| g.marks.disabled);
         let local = flag(row, Field::Local, named, |g| g.marks.local);
-        let phone = row.get(Field::Phone).map(|(_, v)| v);
+        let phone = row.get(Field::Phone).map(|(_, v)| v.replace(' ', ""));
         let title = row.get(Field::Title).map(|(_, v)| v);
         let unit = row.get(Field::Unit).map(|(_, v)| v).unwrap_or_default();
         let mut extra = BTreeMap::new();
@@ -707,7 +719,7 @@ mod tests {
         );
         assert_eq!(a.group, GroupId::new("adult"));
         assert_eq!(a.section, None);
-        assert_eq!(a.phone.as_deref(), Some("100 1234 5678"));
+        assert_eq!(a.phone.as_deref(), Some("10012345678"));
         assert!(!a.disabled);
         assert_eq!(b.group, GroupId::new("adult"));
         assert_eq!(b.section, Some(GroupId::new("disabled")));
@@ -842,6 +854,14 @@ mod tests {
             err.errors[2].message.contains("registered player 7 (`丁`)"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_header_without_rows_is_an_error() {
+        let err = read("姓名,组别\n,\n\n").unwrap_err();
+        assert_eq!(err.errors.len(), 1);
+        assert_eq!(err.errors[0].line, 1);
+        assert!(err.errors[0].message.contains("no player rows"), "{err}");
     }
 
     #[test]
