@@ -112,6 +112,10 @@ pub fn read_registrations(
     } else {
         // Stable: problems of one row stay in column order.
         sheet.errors.sort_by_key(|e| e.line);
+        for e in &mut sheet.errors {
+            e.message = privacy::mask_numbers_in(&e.message);
+            e.value = e.value.as_deref().map(privacy::mask_numbers_in);
+        }
         Err(fail(sheet.errors))
     }
 }
@@ -168,6 +172,25 @@ pub fn find_group<'a>(rules: &'a Rulebook, value: &str) -> Option<&'a GroupRule>
         }
     }
     None
+}
+
+/// A cell of an unrecognised first row, as a message may show it: anything holding
+/// seven digits or more (an ID or phone number in a sheet without a header) masked, and
+/// long text cut.
+fn shown_cell(raw: &str) -> String {
+    let cell = normalise::clean(raw);
+    if cell.chars().filter(char::is_ascii_digit).count() >= 7 {
+        return if cell.chars().count() >= 15 {
+            mask_id_number(&cell)
+        } else {
+            mask_phone(&cell)
+        };
+    }
+    if cell.chars().count() > 20 {
+        let cut: String = cell.chars().take(20).collect();
+        return format!("{cut}…");
+    }
+    cell
 }
 
 /// The groups a sheet may name, for messages: `` `成人组` (adult), … ``.
@@ -291,7 +314,7 @@ impl<'a> Sheet<'a> {
                 .map(|(l, c)| {
                     (
                         *l,
-                        c.iter().map(|s| normalise::clean(s)).collect::<Vec<_>>(),
+                        c.iter().take(6).map(|s| shown_cell(s)).collect::<Vec<_>>(),
                     )
                 })
                 .unwrap_or((1, Vec::new()));
@@ -865,6 +888,16 @@ mod tests {
     }
 
     #[test]
+    fn an_id_number_in_the_wrong_column_is_masked() {
+        let number = id("330702", "19800101", 123);
+        let err = read(&format!("姓名,组别,出生日期\n甲,成人组,{number}\n")).unwrap_err();
+        let shown = err.to_string();
+        assert!(!shown.contains(&number), "{shown}");
+        assert!(shown.contains(&mask_id_number(&number)), "{shown}");
+        assert_eq!(err.errors[0].value, Some(mask_id_number(&number)));
+    }
+
+    #[test]
     fn ids_continue_from_next_id() {
         let players = read_registrations(
             "姓名,组别\n甲,成人组\n乙,成人组\n".as_bytes(),
@@ -980,6 +1013,13 @@ mod tests {
         let err = read("a,b\n1,2\n").unwrap_err();
         assert_eq!(err.errors.len(), 1);
         assert!(err.errors[0].message.contains("姓名/name"), "{err}");
+        // A sheet without a header starts with personal data: it is masked.
+        let err = read("张三,男,330702198001011232,10012345678\n").unwrap_err();
+        let shown = err.to_string();
+        assert!(
+            shown.contains("`张三,男,330702********1232,100****5678`"),
+            "{shown}"
+        );
         let err = read("").unwrap_err();
         assert_eq!(err.errors[0].line, 1);
     }

@@ -35,9 +35,61 @@ pub fn mask_phone(phone: &str) -> String {
     mask(phone, 3, 4)
 }
 
+/// `text` with every run of nine digits or more masked: as an ID number when it has 15
+/// or more (a trailing `X` included), else as a phone number. A safety net for messages
+/// that quote a cell, in case an ID or phone number was typed into the wrong column.
+pub fn mask_numbers_in(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        if !chars[i].is_ascii_digit() {
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i - start == 17 && i < chars.len() && matches!(chars[i], 'X' | 'x') {
+            i += 1;
+        }
+        let run: String = chars[start..i].iter().collect();
+        match run.len() {
+            0..=8 => out.push_str(&run),
+            9..=14 => out.push_str(&mask_phone(&run)),
+            _ => out.push_str(&mask_id_number(&run)),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_in_text_table() {
+        let cases = [
+            (
+                "date `330702198001011232` is not a date",
+                "date `330702********1232` is not a date",
+            ),
+            ("gender `33070219800101123x`", "gender `330702********123x`"),
+            ("call 10012345678 now", "call 100****5678 now"),
+            ("born 20080501, rating 1500", "born 20080501, rating 1500"),
+            (
+                "already masked 330702********1232",
+                "already masked 330702********1232",
+            ),
+            ("张三", "张三"),
+            ("", ""),
+        ];
+        for (input, want) in cases {
+            assert_eq!(mask_numbers_in(input), want, "input {input:?}");
+        }
+    }
 
     #[test]
     fn id_numbers_table() {
