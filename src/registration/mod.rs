@@ -353,8 +353,15 @@ impl<'a> Sheet<'a> {
             return;
         }
         let mut rows = 0;
+        let number_col = map.column(Field::Number);
         for (line, cells) in &records[header_at + 1..] {
-            if cells.iter().all(|c| normalise::clean(c).is_empty()) {
+            // Blank rows, rows of commas, and the pre-numbered empty rows of a template
+            // (only 序号 filled in) are not registrations.
+            let blank = cells
+                .iter()
+                .enumerate()
+                .all(|(i, c)| Some(i) == number_col || normalise::clean(c).is_empty());
+            if blank {
                 continue;
             }
             rows += 1;
@@ -914,7 +921,7 @@ mod tests {
 
     #[test]
     fn title_rows_blank_rows_and_comma_rows_are_skipped() {
-        let text = "2018年金华市象棋棋王赛报名表,,\n,,\n姓名,组别,单位\n甲,成人组,\n,,\n\n乙,成人组,x\n,,\n";
+        let text = "2018年金华市象棋棋王赛报名表,,,\n,,,\n序号,姓名,组别,单位\n1,甲,成人组,\n,,,\n\n2,乙,成人组,x\n3,,,\n4,,,\n";
         let players = read(text).unwrap();
         assert_eq!(players.len(), 2);
         assert_eq!(players[1].name, "乙");
