@@ -936,6 +936,37 @@ mod tests {
     }
 
     #[test]
+    fn hostile_input_is_reported_not_panicked_on() {
+        // An unclosed quote swallows the rest of the file into one field.
+        let err = read("姓名,组别\n\"甲,成人组\n乙,成人组\n").unwrap_err();
+        assert_eq!(err.errors.len(), 1, "{err}");
+        assert_eq!(err.errors[0].line, 2);
+        assert!(
+            err.errors[0]
+                .message
+                .contains("1 fields but the header has 2"),
+            "{err}"
+        );
+        // A file cut in the middle of a character.
+        let mut bytes = "姓名,组别\n张三,成人组\n李".as_bytes().to_vec();
+        bytes.pop();
+        let err = read_registrations(
+            &bytes,
+            "cut.csv",
+            &ImportOptions::default(),
+            &rules(),
+            &[],
+            PlayerId(1),
+        )
+        .unwrap_err();
+        assert_eq!(err.errors[0].line, 3, "{err}");
+        // A field of a megabyte is just a long name.
+        let long = "长".repeat(400_000);
+        let players = read(&format!("姓名,组别\n{long},成人组\n")).unwrap();
+        assert_eq!(players[0].name.chars().count(), 400_000);
+    }
+
+    #[test]
     fn wrong_field_count_is_located() {
         let text = "姓名,组别,单位\n甲,成人组\n乙,成人组,x,y\n丙,成人组,z,,\n";
         let err = read(text).unwrap_err();
