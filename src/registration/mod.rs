@@ -222,11 +222,14 @@ struct Row<'r> {
 }
 
 impl Row<'_> {
-    /// The cleaned, non-empty value of `field`, with its column index.
+    /// The cleaned value of `field`, with its column index; `None` when the cell is
+    /// empty or says so (无, -, /, N/A).
     fn get(&self, field: Field) -> Option<(usize, String)> {
         let col = self.map.column(field)?;
         let value = normalise::clean(self.cells.get(col)?);
-        (!value.is_empty()).then_some((col, value))
+        let said_empty = ["无", "-", "--", "—", "/", "n/a", "na", "none", "null"]
+            .contains(&value.to_lowercase().as_str());
+        (!value.is_empty() && !said_empty).then_some((col, value))
     }
 
     fn error(&mut self, col: Option<usize>, value: Option<String>, message: String) {
@@ -1034,6 +1037,17 @@ mod tests {
         let players = read("姓名,组别,残疾\n乙,成人组,是\n").unwrap();
         assert!(players[0].disabled);
         assert_eq!(players[0].section, None);
+    }
+
+    #[test]
+    fn cells_that_say_none_are_empty() {
+        let text = "姓名,组别,称号,等级分,身份证号,电话\n甲,成人组,无,-,无,/\n";
+        let players = read(text).unwrap();
+        let p = &players[0];
+        assert_eq!(
+            (&p.title, p.rating, &p.id_number, &p.phone),
+            (&None, None, &None, &None)
+        );
     }
 
     #[test]
