@@ -8,6 +8,7 @@
 
 pub mod model;
 pub mod prizes;
+pub mod registration;
 pub mod rulebook;
 pub mod scoring;
 pub mod standings;

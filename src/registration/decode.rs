@@ -1,0 +1,299 @@
+//! Turning the bytes of an Excel export into text: UTF-8 ("CSV UTF-8", with a BOM),
+//! plain UTF-8, GBK (what "CSV" gives on a Chinese Windows) and UTF-16 with a BOM
+//! ("Unicode text").
+//!
+//! Owns the encoding decision only; an undecodable byte is reported with its line.
+
+use super::RowError;
+use encoding_rs::{DecoderResult, Encoding as Charset, GBK, UTF_16BE, UTF_16LE};
+use std::fmt;
+use std::str::FromStr;
+
+/// The encoding of a registration file, as the user can name it (`--encoding`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Encoding {
+    /// BOM if there is one, else strict UTF-8, else GBK.
+    #[default]
+    Auto,
+    Utf8,
+    /// GBK, decoded as its superset GB 18030.
+    Gbk,
+}
+
+impl FromStr for Encoding {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(Encoding::Auto),
+            "utf-8" | "utf8" => Ok(Encoding::Utf8),
+            "gbk" | "gb2312" | "gb18030" | "cp936" => Ok(Encoding::Gbk),
+            _ => Err(format!(
+                "unknown encoding `{s}`; use `auto`, `utf-8` or `gbk`"
+            )),
+        }
+    }
+}
+
+/// What a file turned out to be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detected {
+    Utf8,
+    Utf8Bom,
+    Gbk,
+    Utf16Le,
+    Utf16Be,
+}
+
+impl fmt::Display for Detected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Detected::Utf8 => "UTF-8",
+            Detected::Utf8Bom => "UTF-8 with BOM",
+            Detected::Gbk => "GBK",
+            Detected::Utf16Le => "UTF-16LE",
+            Detected::Utf16Be => "UTF-16BE",
+        })
+    }
+}
+
+/// Decoded text and the encoding it was in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decoded {
+    pub text: String,
+    pub encoding: Detected,
+}
+
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// 1-based line of byte `offset`.
+fn line_of(bytes: &[u8], offset: usize) -> usize {
+    let end = offset.min(bytes.len());
+    bytes[..end].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+/// The bytes at `offset` as `0xEF 0xBB`, for messages.
+fn hex_at(bytes: &[u8], offset: usize, len: usize) -> String {
+    let end = offset.saturating_add(len.max(1)).min(bytes.len());
+    let start = offset.min(end);
+    bytes[start..end]
+        .iter()
+        .map(|b| format!("0x{b:02X}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn undecodable(bytes: &[u8], offset: usize, len: usize, what: &str) -> RowError {
+    RowError {
+        line: line_of(bytes, offset),
+        column: None,
+        value: Some(hex_at(bytes, offset, len)),
+        message: format!(
+            "byte `{}` is not valid {what}; save the sheet from Excel as \"CSV UTF-8\" or pass --encoding",
+            hex_at(bytes, offset, len)
+        ),
+    }
+}
+
+/// Strict UTF-8: the text, or the offset and length of the first bad sequence.
+fn strict_utf8(bytes: &[u8]) -> Result<String, (usize, usize)> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(s.to_string()),
+        Err(e) => Err((e.valid_up_to(), e.error_len().unwrap_or(1))),
+    }
+}
+
+/// Strict decoding with an encoding_rs charset: the text, or the offset and length of the
+/// first malformed sequence.
+fn strict(charset: &'static Charset, bytes: &[u8]) -> Result<String, (usize, usize)> {
+    let mut decoder = charset.new_decoder_without_bom_handling();
+    let capacity = decoder
+        .max_utf8_buffer_length_without_replacement(bytes.len())
+        .unwrap_or(bytes.len().saturating_mul(3));
+    let mut out = String::with_capacity(capacity);
+    let (result, read) = decoder.decode_to_string_without_replacement(bytes, &mut out, true);
+    match result {
+        DecoderResult::InputEmpty => Ok(out),
+        DecoderResult::Malformed(bad, after) => {
+            let bad = usize::from(bad);
+            let start = read.saturating_sub(usize::from(after) + bad);
+            Err((start, bad))
+        }
+        // The buffer was sized for the worst case, so this is unreachable in practice;
+        // report it at the place decoding stopped rather than panic.
+        DecoderResult::OutputFull => Err((read, 1)),
+    }
+}
+
+/// Decodes a registration file. `Auto` trusts a BOM, then tries strict UTF-8, then GBK;
+/// an explicit choice is honoured (a UTF-8 BOM is skipped under `Utf8`).
+pub fn decode(bytes: &[u8], encoding: Encoding) -> Result<Decoded, RowError> {
+    match encoding {
+        Encoding::Utf8 => {
+            let (body, offset, detected) = match bytes.strip_prefix(UTF8_BOM) {
+                Some(rest) => (rest, UTF8_BOM.len(), Detected::Utf8Bom),
+                None => (bytes, 0, Detected::Utf8),
+            };
+            strict_utf8(body)
+                .map(|text| Decoded {
+                    text,
+                    encoding: detected,
+                })
+                .map_err(|(at, len)| undecodable(bytes, at + offset, len, "UTF-8"))
+        }
+        Encoding::Gbk => strict(GBK, bytes)
+            .map(|text| Decoded {
+                text,
+                encoding: Detected::Gbk,
+            })
+            .map_err(|(at, len)| undecodable(bytes, at, len, "GBK")),
+        Encoding::Auto => decode_auto(bytes),
+    }
+}
+
+fn decode_auto(bytes: &[u8]) -> Result<Decoded, RowError> {
+    if let Some(rest) = bytes.strip_prefix(UTF8_BOM) {
+        return strict_utf8(rest)
+            .map(|text| Decoded {
+                text,
+                encoding: Detected::Utf8Bom,
+            })
+            .map_err(|(at, len)| undecodable(bytes, at + UTF8_BOM.len(), len, "UTF-8"));
+    }
+    for (bom, charset, detected) in [
+        (&b"\xFF\xFE"[..], UTF_16LE, Detected::Utf16Le),
+        (&b"\xFE\xFF"[..], UTF_16BE, Detected::Utf16Be),
+    ] {
+        if let Some(rest) = bytes.strip_prefix(bom) {
+            return strict(charset, rest)
+                .map(|text| Decoded {
+                    text,
+                    encoding: detected,
+                })
+                // UTF-16 has two bytes per line break; count lines in the decoded prefix
+                // instead of raw bytes.
+                .map_err(|(at, len)| {
+                    let (prefix, _) = charset.decode_without_bom_handling(&rest[..at]);
+                    RowError {
+                        line: prefix.matches('\n').count() + 1,
+                        column: None,
+                        value: Some(hex_at(rest, at, len)),
+                        message: format!(
+                            "bytes `{}` are not valid {detected}; save the sheet from Excel as \"CSV UTF-8\"",
+                            hex_at(rest, at, len)
+                        ),
+                    }
+                });
+        }
+    }
+    let (utf8_at, utf8_len) = match strict_utf8(bytes) {
+        Ok(text) => {
+            return Ok(Decoded {
+                text,
+                encoding: Detected::Utf8,
+            });
+        }
+        Err(e) => e,
+    };
+    // GBK text almost never forms valid multi-byte UTF-8 for long: a file that already
+    // held a few UTF-8 characters before its bad byte is UTF-8 with a damaged byte (often
+    // a truncated last character), not GBK, and decoding it as GBK would only garble it.
+    let prefix = std::str::from_utf8(&bytes[..utf8_at]).unwrap_or("");
+    if prefix.chars().filter(|c| !c.is_ascii()).count() >= 3 {
+        return Err(undecodable(bytes, utf8_at, utf8_len, "UTF-8"));
+    }
+    strict(GBK, bytes)
+        .map(|text| Decoded {
+            text,
+            encoding: Detected::Gbk,
+        })
+        .map_err(|(at, len)| undecodable(bytes, at, len, "UTF-8 or GBK"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gbk(s: &str) -> Vec<u8> {
+        let (bytes, _, bad) = GBK.encode(s);
+        assert!(!bad);
+        bytes.into_owned()
+    }
+
+    #[test]
+    fn auto_detection_table() {
+        let text = "姓名,组别\n张三,成人组\n";
+        let mut bom = UTF8_BOM.to_vec();
+        bom.extend_from_slice(text.as_bytes());
+        let mut utf16 = vec![0xFF, 0xFE];
+        for unit in text.encode_utf16() {
+            utf16.extend_from_slice(&unit.to_le_bytes());
+        }
+        let cases = [
+            (text.as_bytes().to_vec(), Detected::Utf8),
+            (bom, Detected::Utf8Bom),
+            (gbk(text), Detected::Gbk),
+            (utf16, Detected::Utf16Le),
+        ];
+        for (bytes, want) in cases {
+            let decoded = decode(&bytes, Encoding::Auto).unwrap();
+            assert_eq!(decoded.encoding, want);
+            assert_eq!(decoded.text, text, "{want}");
+        }
+    }
+
+    #[test]
+    fn explicit_choice_is_honoured() {
+        let text = "姓名\n张三\n";
+        let bytes = gbk(text);
+        assert_eq!(decode(&bytes, Encoding::Gbk).unwrap().text, text);
+        let err = decode(&bytes, Encoding::Utf8).unwrap_err();
+        assert_eq!(err.line, 1);
+        assert!(err.message.contains("not valid UTF-8"), "{}", err.message);
+        let mut bom = UTF8_BOM.to_vec();
+        bom.extend_from_slice(text.as_bytes());
+        let decoded = decode(&bom, Encoding::Utf8).unwrap();
+        assert_eq!(decoded.text, text);
+        assert_eq!(decoded.encoding, Detected::Utf8Bom);
+    }
+
+    #[test]
+    fn undecodable_byte_names_its_line() {
+        // 0xFF is invalid in both UTF-8 and GBK.
+        let bytes = b"name,group\nzhang,open\nli\xFF,open\n";
+        let err = decode(bytes, Encoding::Auto).unwrap_err();
+        assert_eq!(err.line, 3);
+        assert!(err.message.contains("`0xFF`"), "{}", err.message);
+        let err = decode(bytes, Encoding::Gbk).unwrap_err();
+        assert_eq!(err.line, 3);
+    }
+
+    #[test]
+    fn truncated_utf8_is_reported_as_utf8() {
+        let mut bytes = "姓名\n张三\n".as_bytes().to_vec();
+        bytes.extend_from_slice(&"李".as_bytes()[..2]);
+        let err = decode(&bytes, Encoding::Auto).unwrap_err();
+        assert_eq!(err.line, 3);
+        assert!(err.message.contains("UTF-8"), "{}", err.message);
+    }
+
+    #[test]
+    fn encoding_names_parse() {
+        let cases = [
+            ("auto", Ok(Encoding::Auto)),
+            ("UTF-8", Ok(Encoding::Utf8)),
+            ("utf8", Ok(Encoding::Utf8)),
+            ("gbk", Ok(Encoding::Gbk)),
+            ("GB18030", Ok(Encoding::Gbk)),
+        ];
+        for (name, want) in cases {
+            assert_eq!(name.parse::<Encoding>(), want, "{name}");
+        }
+        assert!(
+            "latin1"
+                .parse::<Encoding>()
+                .unwrap_err()
+                .contains("`latin1`")
+        );
+    }
+}

@@ -1,0 +1,353 @@
+//! Whether a registered player may enter the group they named: age (周岁), school grade,
+//! gender, disabled certificate, local residence and master titles.
+//!
+//! Owns the eligibility test of one player against the rulebook; it reads only the
+//! player and the rulebook, never other rows.
+
+use crate::model::{Gender, Player};
+use crate::rulebook::{Eligibility, GroupRule, Rulebook};
+use chrono::{Datelike, NaiveDate};
+
+/// Age in full years (周岁) on `on`: the birthday counts from its own day.
+pub fn age_on(birth: NaiveDate, on: NaiveDate) -> i32 {
+    let mut age = on.year() - birth.year();
+    if (on.month(), on.day()) < (birth.month(), birth.day()) {
+        age -= 1;
+    }
+    age
+}
+
+/// Titles that bar a player from amateur events (Jinhua 十一: 未获得国家级运动健将、象棋
+/// 大师称号; Dongguan 十.3: 运动健将（象棋大师）以上称号).
+pub fn is_master_title(title: &str) -> bool {
+    let lower = title.to_lowercase();
+    ["大师", "特级", "运动健将", "master"]
+        .iter()
+        .any(|t| lower.contains(t))
+}
+
+/// A gender for messages: `male (男)`.
+pub fn gender_word(g: Gender) -> &'static str {
+    match g {
+        Gender::Male => "male (男)",
+        Gender::Female => "female (女)",
+    }
+}
+
+/// Every reason `player` may not enter `named`: the named group's own eligibility, then,
+/// for a section (残疾人组, 本地组), the eligibility of the pool it plays in.
+pub fn check(player: &Player, named: &GroupRule, rules: &Rulebook) -> Vec<String> {
+    let mut problems = Vec::new();
+    check_one(player, named, &named.eligibility, rules, &mut problems);
+    if let Some(pool) = named.pairs_with.as_ref().and_then(|id| rules.group(id))
+        && pool.id != named.id
+    {
+        check_one(player, pool, &pool.eligibility, rules, &mut problems);
+    }
+    problems
+}
+
+fn check_one(
+    player: &Player,
+    group: &GroupRule,
+    rule: &Eligibility,
+    rules: &Rulebook,
+    problems: &mut Vec<String>,
+) {
+    let name = &group.name;
+    if rule.under_age.is_some() || rule.min_age.is_some() {
+        let reference = rule.age_reference.or(rules.event.start_date);
+        match (player.birth_date, reference) {
+            (None, _) => problems.push(format!(
+                "{name} has an age limit but the birth date is unknown; give a 出生日期 or 身份证号"
+            )),
+            (Some(_), None) => problems.push(format!(
+                "{name} has an age limit but the rulebook gives no date to count age on; set `event.start_date` or the group's `age_reference`"
+            )),
+            (Some(birth), Some(on)) => {
+                let age = age_on(birth, on);
+                if let Some(limit) = rule.under_age
+                    && i64::from(age) >= i64::from(limit)
+                {
+                    problems.push(format!(
+                        "{name} is for players under {limit} on {on}, but one born {birth} is {age}; register in an older group"
+                    ));
+                }
+                if let Some(limit) = rule.min_age
+                    && i64::from(age) < i64::from(limit)
+                {
+                    problems.push(format!(
+                        "{name} is for players at least {limit} on {on}, but one born {birth} is {age}"
+                    ));
+                }
+            }
+        }
+    }
+    let range = grade_range(rule);
+    match player.grade {
+        None if range.is_some() || rule.student => problems.push(format!(
+            "{name} is for students{}; give the school grade (年级)",
+            range.map(|r| format!(" in {r}")).unwrap_or_default()
+        )),
+        Some(grade) => {
+            let below = rule.min_grade.is_some_and(|min| grade < min);
+            let above = rule.max_grade.is_some_and(|max| grade > max);
+            if below || above {
+                problems.push(format!(
+                    "{name} is for {}, not grade {grade}; register in the group of that grade",
+                    range.unwrap_or_default()
+                ));
+            }
+        }
+        None => {}
+    }
+    if let Some(want) = rule.gender {
+        match player.gender {
+            None => problems.push(format!(
+                "{name} is for {} players but the gender is unknown; give a 性别 or 身份证号",
+                gender_word(want)
+            )),
+            Some(g) if g != want => problems.push(format!(
+                "{name} is for {} players only, and this player is {}",
+                gender_word(want),
+                gender_word(g)
+            )),
+            Some(_) => {}
+        }
+    }
+    if rule.disabled && !player.disabled {
+        problems.push(format!(
+            "{name} requires a disabled certificate (残疾证); mark the player 残疾=是 or register in another group"
+        ));
+    }
+    if rule.local && !player.local {
+        problems.push(format!(
+            "{name} is for local players; mark the player 本地=是 or register in another group"
+        ));
+    }
+    if rule.no_master_title
+        && let Some(title) = player.title.as_deref().filter(|t| is_master_title(t))
+    {
+        problems.push(format!(
+            "{name} is closed to holders of a master title, and this player holds `{title}`"
+        ));
+    }
+}
+
+/// The grade limits in words: `grades 4–6`.
+fn grade_range(rule: &Eligibility) -> Option<String> {
+    match (rule.min_grade, rule.max_grade) {
+        (Some(a), Some(b)) if a == b => Some(format!("grade {a}")),
+        (Some(a), Some(b)) => Some(format!("grades {a}–{b}")),
+        (Some(a), None) => Some(format!("grade {a} and up")),
+        (None, Some(b)) => Some(format!("grades up to {b}")),
+        (None, None) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{GroupId, PlayerId};
+    use crate::rulebook::Marks;
+
+    fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    fn group(id: &str, name: &str, pairs_with: Option<&str>, e: Eligibility) -> GroupRule {
+        GroupRule {
+            id: GroupId::new(id),
+            name: name.to_string(),
+            aliases: Vec::new(),
+            pairs_with: pairs_with.map(GroupId::new),
+            marks: Marks::default(),
+            rounds: None,
+            time_control: None,
+            min_size: None,
+            eligibility: e,
+        }
+    }
+
+    fn rules(groups: Vec<GroupRule>) -> Rulebook {
+        let mut r = Rulebook::cxa_2011("test", 7);
+        r.event.start_date = Some(date(2018, 10, 26));
+        r.groups = groups;
+        r
+    }
+
+    fn player() -> Player {
+        Player::new(PlayerId(1), "张三", GroupId::new("x"))
+    }
+
+    #[test]
+    fn age_counts_full_years() {
+        let cases = [
+            (date(2002, 10, 26), 16),
+            (date(2002, 10, 27), 15),
+            (date(2002, 10, 25), 16),
+            (date(2004, 2, 29), 14),
+            (date(2018, 10, 26), 0),
+        ];
+        for (birth, want) in cases {
+            assert_eq!(age_on(birth, date(2018, 10, 26)), want, "{birth}");
+        }
+        assert_eq!(age_on(date(2004, 2, 29), date(2005, 2, 28)), 0);
+        assert_eq!(age_on(date(2004, 2, 29), date(2005, 3, 1)), 1);
+    }
+
+    #[test]
+    fn master_titles() {
+        for (title, want) in [
+            ("象棋大师", true),
+            ("特级大师", true),
+            ("国家级运动健将", true),
+            ("FIDE Master", true),
+            ("一级棋士", false),
+            ("", false),
+        ] {
+            assert_eq!(is_master_title(title), want, "{title}");
+        }
+    }
+
+    #[test]
+    fn eligibility_table() {
+        let youth = Eligibility {
+            under_age: Some(16),
+            ..Default::default()
+        };
+        let teen_girls = Eligibility {
+            student: true,
+            gender: Some(Gender::Female),
+            min_grade: Some(7),
+            max_grade: Some(12),
+            ..Default::default()
+        };
+        let open = Eligibility {
+            no_master_title: true,
+            ..Default::default()
+        };
+        type Edit = fn(&mut Player);
+        let cases: Vec<(&str, Eligibility, Edit, usize)> = vec![
+            (
+                "young enough",
+                youth.clone(),
+                |p| p.birth_date = Some(date(2002, 10, 27)),
+                0,
+            ),
+            (
+                "sixteen today",
+                youth.clone(),
+                |p| p.birth_date = Some(date(2002, 10, 26)),
+                1,
+            ),
+            ("no birth date", youth, |_| {}, 1),
+            (
+                "girl in grade 8",
+                teen_girls.clone(),
+                |p| {
+                    p.gender = Some(Gender::Female);
+                    p.grade = Some(8);
+                },
+                0,
+            ),
+            (
+                "boy in grade 6",
+                teen_girls.clone(),
+                |p| {
+                    p.gender = Some(Gender::Male);
+                    p.grade = Some(6);
+                },
+                2,
+            ),
+            ("nothing known", teen_girls, |_| {}, 2),
+            ("no title", open.clone(), |_| {}, 0),
+            ("master", open, |p| p.title = Some("象棋大师".into()), 1),
+        ];
+        for (what, e, edit, want) in cases {
+            let g = group("g", "测试组", None, e);
+            let r = rules(vec![g.clone()]);
+            let mut p = player();
+            edit(&mut p);
+            let problems = check(&p, &g, &r);
+            assert_eq!(problems.len(), want, "{what}: {problems:?}");
+        }
+    }
+
+    #[test]
+    fn a_section_is_checked_against_its_pool_too() {
+        let adult = group(
+            "adult",
+            "成人组",
+            None,
+            Eligibility {
+                no_master_title: true,
+                ..Default::default()
+            },
+        );
+        let disabled = group(
+            "disabled",
+            "残疾人组",
+            Some("adult"),
+            Eligibility {
+                disabled: true,
+                ..Default::default()
+            },
+        );
+        let r = rules(vec![adult, disabled.clone()]);
+        let mut p = player();
+        p.title = Some("象棋大师".into());
+        let problems = check(&p, &disabled, &r);
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems[0].contains("残疾证"), "{}", problems[0]);
+        assert!(problems[1].contains("`象棋大师`"), "{}", problems[1]);
+        p.title = None;
+        p.disabled = true;
+        assert!(check(&p, &disabled, &r).is_empty());
+    }
+
+    #[test]
+    fn grade_messages_name_the_range() {
+        let g = group(
+            "kids_a",
+            "儿童棋王A组",
+            None,
+            Eligibility {
+                min_grade: Some(4),
+                max_grade: Some(6),
+                ..Default::default()
+            },
+        );
+        let r = rules(vec![g.clone()]);
+        let mut p = player();
+        assert_eq!(
+            check(&p, &g, &r),
+            vec!["儿童棋王A组 is for students in grades 4–6; give the school grade (年级)"]
+        );
+        p.grade = Some(2);
+        assert_eq!(
+            check(&p, &g, &r),
+            vec!["儿童棋王A组 is for grades 4–6, not grade 2; register in the group of that grade"]
+        );
+    }
+
+    #[test]
+    fn no_date_to_count_age_on() {
+        let g = group(
+            "youth",
+            "青少年组",
+            None,
+            Eligibility {
+                under_age: Some(16),
+                ..Default::default()
+            },
+        );
+        let mut r = rules(vec![g.clone()]);
+        r.event.start_date = None;
+        let mut p = player();
+        p.birth_date = Some(date(2008, 1, 1));
+        let problems = check(&p, &g, &r);
+        assert_eq!(problems.len(), 1);
+        assert!(problems[0].contains("start_date"), "{}", problems[0]);
+    }
+}

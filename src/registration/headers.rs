@@ -1,0 +1,351 @@
+//! Column headers of a registration sheet: the Chinese and English names organisers
+//! write for each field, matched regardless of case, width, spaces, `_`/`-`/`.`, a
+//! required-field `*` and a trailing note in brackets (`出生日期(年-月-日)`).
+//!
+//! Owns the header → field mapping; unknown headers become extra fields.
+
+use super::normalise;
+
+/// A column qiwang understands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Field {
+    /// 序号: the sheet's own row number, not the pairing number; ignored.
+    Number,
+    Name,
+    Gender,
+    Unit,
+    Group,
+    BirthDate,
+    IdNumber,
+    Grade,
+    Rating,
+    Disabled,
+    Local,
+    Phone,
+    Title,
+}
+
+impl Field {
+    /// The Chinese and English header a sheet would use, for messages.
+    pub fn label(self) -> &'static str {
+        match self {
+            Field::Number => "序号/number",
+            Field::Name => "姓名/name",
+            Field::Gender => "性别/gender",
+            Field::Unit => "单位/unit",
+            Field::Group => "组别/group",
+            Field::BirthDate => "出生日期/birth date",
+            Field::IdNumber => "身份证号/ID number",
+            Field::Grade => "年级/grade",
+            Field::Rating => "等级分/rating",
+            Field::Disabled => "残疾/disabled",
+            Field::Local => "本地/local",
+            Field::Phone => "电话/phone",
+            Field::Title => "称号/title",
+        }
+    }
+}
+
+/// Header spellings per field, already in [`header_key`] form.
+const ALIASES: &[(Field, &[&str])] = &[
+    (
+        Field::Number,
+        &["序号", "编号", "报名序号", "no", "number", "#", "seq"],
+    ),
+    (
+        Field::Name,
+        &[
+            "姓名",
+            "名字",
+            "棋手",
+            "棋手姓名",
+            "选手",
+            "选手姓名",
+            "运动员",
+            "运动员姓名",
+            "name",
+            "fullname",
+            "player",
+            "playername",
+        ],
+    ),
+    (Field::Gender, &["性别", "gender", "sex"]),
+    (
+        Field::Unit,
+        &[
+            "单位",
+            "所属单位",
+            "代表单位",
+            "参赛单位",
+            "工作单位",
+            "学校",
+            "队伍",
+            "队名",
+            "代表队",
+            "unit",
+            "club",
+            "team",
+            "school",
+            "organisation",
+            "organization",
+        ],
+    ),
+    (
+        Field::Group,
+        &[
+            "组别",
+            "组",
+            "参赛组别",
+            "报名组别",
+            "比赛组别",
+            "group",
+            "section",
+            "category",
+            "division",
+        ],
+    ),
+    (
+        Field::BirthDate,
+        &[
+            "出生日期",
+            "出生年月日",
+            "出生年月",
+            "生日",
+            "出生",
+            "birthdate",
+            "dateofbirth",
+            "birthday",
+            "dob",
+            "born",
+        ],
+    ),
+    (
+        Field::IdNumber,
+        &[
+            "身份证号",
+            "身份证号码",
+            "身份证",
+            "公民身份号码",
+            "证件号",
+            "证件号码",
+            "idnumber",
+            "id",
+            "idno",
+            "idcard",
+            "idcardnumber",
+        ],
+    ),
+    (Field::Grade, &["年级", "就读年级", "grade", "schoolgrade"]),
+    (Field::Rating, &["等级分", "rating", "elo"]),
+    (
+        Field::Disabled,
+        &[
+            "残疾",
+            "残疾人",
+            "残疾证",
+            "是否残疾",
+            "是否残疾人",
+            "disabled",
+            "disability",
+        ],
+    ),
+    (
+        Field::Local,
+        &["本地", "本地户籍", "是否本地", "本地选手", "local"],
+    ),
+    (
+        Field::Phone,
+        &[
+            "电话",
+            "联系电话",
+            "手机",
+            "手机号",
+            "手机号码",
+            "电话号码",
+            "phone",
+            "mobile",
+            "tel",
+            "telephone",
+            "phonenumber",
+        ],
+    ),
+    (Field::Title, &["称号", "头衔", "title"]),
+];
+
+/// A header reduced for matching: half-width, lower-case, no spaces, `_`, `-`, `.`, `*`,
+/// `:`, and nothing from the first bracket on.
+pub fn header_key(header: &str) -> String {
+    let half = normalise::to_half_width(header);
+    let head = half.split(['(', '[', '【']).next().unwrap_or("");
+    head.chars()
+        .filter(|c| !matches!(c, ' ' | '_' | '-' | '.' | '*' | ':' | '：'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The field a header names, if qiwang knows it.
+pub fn field_of(header: &str) -> Option<Field> {
+    let key = header_key(header);
+    ALIASES
+        .iter()
+        .find(|(_, names)| names.contains(&key.as_str()))
+        .map(|(field, _)| *field)
+}
+
+/// What each column of a sheet holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeaderMap {
+    /// Each header as written (cleaned), by column.
+    pub names: Vec<String>,
+    /// The field of each column, `None` for an extra column.
+    pub fields: Vec<Option<Field>>,
+}
+
+/// A header problem: the column index and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeaderProblem {
+    pub column: usize,
+    pub message: String,
+}
+
+impl HeaderMap {
+    /// Maps a header row. A field named by two columns is a problem (qiwang would not
+    /// know which to believe); so is a header repeated among the extra columns.
+    pub fn new(headers: &[String]) -> (HeaderMap, Vec<HeaderProblem>) {
+        let mut problems = Vec::new();
+        let mut names: Vec<String> = Vec::with_capacity(headers.len());
+        let mut fields: Vec<Option<Field>> = Vec::with_capacity(headers.len());
+        for (i, raw) in headers.iter().enumerate() {
+            let name = normalise::clean(raw);
+            let field = field_of(&name);
+            if let Some(f) = field
+                && let Some(first) = fields.iter().position(|g| *g == Some(f))
+            {
+                problems.push(HeaderProblem {
+                    column: i,
+                    message: format!(
+                        "header `{name}` names the {} column a second time (first as `{}`); remove or rename one of them",
+                        f.label(),
+                        names[first]
+                    ),
+                });
+            } else if field.is_none()
+                && !name.is_empty()
+                && names
+                    .iter()
+                    .zip(&fields)
+                    .any(|(n, g)| g.is_none() && *n == name)
+            {
+                problems.push(HeaderProblem {
+                    column: i,
+                    message: format!("header `{name}` appears twice; rename one of them"),
+                });
+            }
+            names.push(name);
+            fields.push(field);
+        }
+        (HeaderMap { names, fields }, problems)
+    }
+
+    /// The column holding `field`.
+    pub fn column(&self, field: Field) -> Option<usize> {
+        self.fields.iter().position(|f| *f == Some(field))
+    }
+
+    /// The header of `field` as written, if the sheet has that column.
+    pub fn name_of(&self, field: Field) -> Option<&str> {
+        self.column(field).map(|i| self.names[i].as_str())
+    }
+
+    /// How many columns hold a known field (a header row has at least a name and one
+    /// more; a title row above it has none).
+    pub fn known(&self) -> usize {
+        self.fields.iter().filter(|f| f.is_some()).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_table() {
+        let cases = [
+            ("姓名", Some(Field::Name)),
+            (" 姓 名 ", Some(Field::Name)),
+            ("Name", Some(Field::Name)),
+            ("NAME", Some(Field::Name)),
+            ("ｎａｍｅ", Some(Field::Name)),
+            ("性别", Some(Field::Gender)),
+            ("Sex", Some(Field::Gender)),
+            ("单位", Some(Field::Unit)),
+            ("Club", Some(Field::Unit)),
+            ("组别", Some(Field::Group)),
+            ("Group", Some(Field::Group)),
+            ("出生日期", Some(Field::BirthDate)),
+            ("出生日期(年-月-日)", Some(Field::BirthDate)),
+            ("出生日期（yyyy-mm-dd）", Some(Field::BirthDate)),
+            ("Birth Date", Some(Field::BirthDate)),
+            ("birth_date", Some(Field::BirthDate)),
+            ("Date of birth", Some(Field::BirthDate)),
+            ("身份证号", Some(Field::IdNumber)),
+            ("*身份证号码", Some(Field::IdNumber)),
+            ("ID Number", Some(Field::IdNumber)),
+            ("id_number", Some(Field::IdNumber)),
+            ("ID No.", Some(Field::IdNumber)),
+            ("年级", Some(Field::Grade)),
+            ("Grade", Some(Field::Grade)),
+            ("等级分", Some(Field::Rating)),
+            ("Rating", Some(Field::Rating)),
+            ("残疾", Some(Field::Disabled)),
+            ("Disabled", Some(Field::Disabled)),
+            ("本地", Some(Field::Local)),
+            ("Local", Some(Field::Local)),
+            ("电话", Some(Field::Phone)),
+            ("联系电话：", Some(Field::Phone)),
+            ("Phone", Some(Field::Phone)),
+            ("称号", Some(Field::Title)),
+            ("Title", Some(Field::Title)),
+            ("序号", Some(Field::Number)),
+            ("No.", Some(Field::Number)),
+            ("备注", None),
+            ("教练", None),
+            ("", None),
+        ];
+        for (header, want) in cases {
+            assert_eq!(field_of(header), want, "header {header:?}");
+        }
+    }
+
+    #[test]
+    fn duplicate_field_is_a_problem() {
+        let headers: Vec<String> = ["姓名", "Name", "备注", "备注"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let (map, problems) = HeaderMap::new(&headers);
+        assert_eq!(map.column(Field::Name), Some(0));
+        assert_eq!(problems.len(), 2);
+        assert_eq!(problems[0].column, 1);
+        assert!(
+            problems[0].message.contains("`Name`"),
+            "{}",
+            problems[0].message
+        );
+        assert_eq!(problems[1].column, 3);
+    }
+
+    #[test]
+    fn names_are_kept_as_written() {
+        let headers: Vec<String> = ["\u{FEFF}姓名", " 组别 ", "备注"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let (map, problems) = HeaderMap::new(&headers);
+        assert!(problems.is_empty());
+        assert_eq!(map.name_of(Field::Name), Some("姓名"));
+        assert_eq!(map.name_of(Field::Group), Some("组别"));
+        assert_eq!(map.name_of(Field::Unit), None);
+        assert_eq!(map.known(), 2);
+    }
+}

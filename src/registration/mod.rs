@@ -1,0 +1,1093 @@
+//! Registration import: the organiser's Excel sheet, exported as CSV, becomes players.
+//!
+//! Owns reading a registration file (encoding, delimiter, headers, cell values), the
+//! checks on each row (ID-card checksum and cross-checks, the eligibility of the group
+//! named, duplicates) and the masking of personal data. All-or-nothing: every problem is
+//! collected with its line and column, and no player is returned unless the whole file
+//! is clean. Must not touch the event state or print; the caller stores the players.
+
+pub mod decode;
+pub mod eligibility;
+pub mod headers;
+pub mod id_card;
+pub mod normalise;
+pub mod privacy;
+pub mod summary;
+pub mod values;
+
+pub use decode::{Decoded, Detected, Encoding, decode};
+pub use id_card::{IdCard, IdError, parse_id_number};
+pub use privacy::{mask_id_number, mask_phone};
+pub use summary::{GroupSize, group_sizes};
+
+use crate::model::{Player, PlayerId};
+use crate::rulebook::{GroupRule, Rulebook};
+use headers::{Field, HeaderMap};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// How to read a registration file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ImportOptions {
+    pub encoding: Encoding,
+}
+
+/// One problem in a registration file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowError {
+    /// 1-based physical line of the file where the row starts.
+    pub line: usize,
+    /// The column's header as written, when the problem is in one cell.
+    pub column: Option<String>,
+    /// The offending value as written (ID and phone numbers masked).
+    pub value: Option<String>,
+    pub message: String,
+}
+
+/// Every problem found in a registration file; nothing was imported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportErrors {
+    /// The file as the user named it.
+    pub source: String,
+    /// In file order.
+    pub errors: Vec<RowError>,
+}
+
+impl fmt::Display for ImportErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for e in &self.errors {
+            match &e.column {
+                Some(c) => writeln!(
+                    f,
+                    "{}:{}: column `{}`: {}",
+                    self.source, e.line, c, e.message
+                )?,
+                None => writeln!(f, "{}:{}: {}", self.source, e.line, e.message)?,
+            }
+        }
+        let n = self.errors.len();
+        write!(
+            f,
+            "{n} {} in `{}`; nothing was imported: fix {} and import the file again",
+            if n == 1 { "error" } else { "errors" },
+            self.source,
+            if n == 1 { "it" } else { "them" }
+        )
+    }
+}
+
+impl std::error::Error for ImportErrors {}
+
+/// Reads a registration sheet and returns its players, numbered from `next_id` in file
+/// order, each in the pool they are paired in (`group`) and, when they registered under
+/// a section such as 残疾人组 or 本地组, that section. `existing` are the players already
+/// registered, for the duplicate check when a second file is imported.
+pub fn read_registrations(
+    bytes: &[u8],
+    source: &str,
+    opts: &ImportOptions,
+    rules: &Rulebook,
+    existing: &[Player],
+    next_id: PlayerId,
+) -> Result<Vec<Player>, ImportErrors> {
+    let fail = |errors: Vec<RowError>| ImportErrors {
+        source: source.to_string(),
+        errors,
+    };
+    let text = decode(bytes, opts.encoding)
+        .map_err(|e| fail(vec![e]))?
+        .text;
+    if let Some(at) = text.find('\0') {
+        return Err(fail(vec![RowError {
+            line: text[..at].matches('\n').count() + 1,
+            column: None,
+            value: None,
+            message: "the line holds a NUL character, so this is no text file (perhaps UTF-16 without a byte-order mark); save the sheet from Excel as \"CSV UTF-8\"".to_string(),
+        }]));
+    }
+    let mut sheet = Sheet::new(rules, existing, next_id);
+    sheet.read(&text);
+    if sheet.errors.is_empty() {
+        Ok(sheet.players)
+    } else {
+        // Stable: problems of one row stay in column order.
+        sheet.errors.sort_by_key(|e| e.line);
+        for e in &mut sheet.errors {
+            e.message = privacy::mask_numbers_in(&e.message);
+            e.value = e.value.as_deref().map(privacy::mask_numbers_in);
+        }
+        Err(fail(sheet.errors))
+    }
+}
+
+/// Tab if the first non-blank line has more tabs than commas (Excel's "Unicode text" and
+/// copy-paste exports), else comma.
+fn delimiter(text: &str) -> u8 {
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let tabs = first.matches('\t').count();
+    let commas = first.matches(',').count();
+    if tabs > commas { b'\t' } else { b',' }
+}
+
+/// Where an earlier registration came from, for duplicate messages.
+#[derive(Debug, Clone)]
+enum Seen {
+    Line(usize, String),
+    Registered(PlayerId, String),
+}
+
+impl fmt::Display for Seen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Seen::Line(line, name) => write!(f, "line {line} (`{name}`)"),
+            Seen::Registered(id, name) => write!(f, "registered player {id} (`{name}`)"),
+        }
+    }
+}
+
+fn id_key(id: &str) -> String {
+    id.trim().to_ascii_uppercase()
+}
+
+fn name_unit_key(name: &str, unit: &str) -> (String, String) {
+    (normalise::key(name), normalise::key(unit))
+}
+
+/// The group a sheet names: by id, regulation name or alias as written, then ignoring
+/// case, width and spaces, then with a missing trailing 组 (`成人` for 成人组).
+pub fn find_group<'a>(rules: &'a Rulebook, value: &str) -> Option<&'a GroupRule> {
+    if let Some(g) = rules.find_group(value) {
+        return Some(g);
+    }
+    let key = normalise::key(value);
+    let with_suffix = format!("{key}组");
+    for wanted in [&key, &with_suffix] {
+        let found = rules.groups.iter().find(|g| {
+            normalise::key(g.id.as_str()) == *wanted
+                || normalise::key(&g.name) == *wanted
+                || g.aliases.iter().any(|a| normalise::key(a) == *wanted)
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// A cell of an unrecognised first row, as a message may show it: anything holding
+/// seven digits or more (an ID or phone number in a sheet without a header) masked, and
+/// long text cut.
+fn shown_cell(raw: &str) -> String {
+    let cell = normalise::clean(raw);
+    if cell.chars().filter(char::is_ascii_digit).count() >= 7 {
+        return if cell.chars().count() >= 15 {
+            mask_id_number(&cell)
+        } else {
+            mask_phone(&cell)
+        };
+    }
+    if cell.chars().count() > 20 {
+        let cut: String = cell.chars().take(20).collect();
+        return format!("{cut}…");
+    }
+    cell
+}
+
+/// The groups a sheet may name, for messages: `` `成人组` (adult), … ``.
+fn group_list(rules: &Rulebook) -> String {
+    rules
+        .groups
+        .iter()
+        .map(|g| format!("`{}` ({})", g.name, g.id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The reading of one file.
+struct Sheet<'a> {
+    rules: &'a Rulebook,
+    next_id: PlayerId,
+    players: Vec<Player>,
+    errors: Vec<RowError>,
+    ids: BTreeMap<String, Seen>,
+    names: BTreeMap<(String, String), Seen>,
+}
+
+/// One data row while it is read: its line and the header map, to locate problems.
+struct Row<'r> {
+    line: usize,
+    map: &'r HeaderMap,
+    cells: &'r [String],
+    errors: Vec<RowError>,
+}
+
+impl Row<'_> {
+    /// The cleaned value of `field`, with its column index; `None` when the cell is
+    /// empty or says so (无, -, /, N/A).
+    fn get(&self, field: Field) -> Option<(usize, String)> {
+        let col = self.map.column(field)?;
+        let value = normalise::clean(self.cells.get(col)?);
+        let said_empty = ["无", "-", "--", "—", "/", "n/a", "na", "none", "null"]
+            .contains(&value.to_lowercase().as_str());
+        (!value.is_empty() && !said_empty).then_some((col, value))
+    }
+
+    fn error(&mut self, col: Option<usize>, value: Option<String>, message: String) {
+        self.errors.push(RowError {
+            line: self.line,
+            column: col.map(|c| self.map.names[c].clone()),
+            value,
+            message,
+        });
+    }
+
+    /// Parses `field` with `parse`, recording a located error on failure.
+    fn parse<T>(&mut self, field: Field, parse: impl Fn(&str) -> Result<T, String>) -> Option<T> {
+        let (col, value) = self.get(field)?;
+        match parse(&value) {
+            Ok(v) => Some(v),
+            Err(message) => {
+                self.error(Some(col), Some(value), message);
+                None
+            }
+        }
+    }
+}
+
+impl<'a> Sheet<'a> {
+    fn new(rules: &'a Rulebook, existing: &[Player], next_id: PlayerId) -> Self {
+        let mut ids = BTreeMap::new();
+        let mut names = BTreeMap::new();
+        for p in existing {
+            if let Some(id) = &p.id_number {
+                ids.entry(id_key(id))
+                    .or_insert_with(|| Seen::Registered(p.id, p.name.clone()));
+            }
+            names
+                .entry(name_unit_key(&p.name, &p.unit))
+                .or_insert_with(|| Seen::Registered(p.id, p.name.clone()));
+        }
+        Sheet {
+            rules,
+            next_id,
+            players: Vec::new(),
+            errors: Vec::new(),
+            ids,
+            names,
+        }
+    }
+
+    fn read(&mut self, text: &str) {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            // Field counts are checked here against the header, so the message can say
+            // which row and what to fix.
+            .flexible(true)
+            .delimiter(delimiter(text))
+            .from_reader(text.as_bytes());
+        let mut records: Vec<(usize, Vec<String>)> = Vec::new();
+        for result in reader.records() {
+            match result {
+                Ok(record) => {
+                    let line = record.position().map_or(0, |p| p.line());
+                    let line = usize::try_from(line).unwrap_or(usize::MAX);
+                    records.push((line, record.iter().map(str::to_string).collect()));
+                }
+                Err(e) => {
+                    let line = e.position().map_or(0, |p| p.line());
+                    self.errors.push(RowError {
+                        line: usize::try_from(line).unwrap_or(usize::MAX),
+                        column: None,
+                        value: None,
+                        message: format!("the row cannot be read as CSV: {e}"),
+                    });
+                }
+            }
+        }
+        // Title rows above the header (比赛名称, 报名表) are skipped: the header is the
+        // first of the first rows that names a 姓名/name column.
+        let header_at = records.iter().take(10).position(|(_, cells)| {
+            cells
+                .iter()
+                .any(|c| headers::field_of(c) == Some(Field::Name))
+        });
+        let Some(header_at) = header_at else {
+            let (line, found) = records
+                .first()
+                .map(|(l, c)| {
+                    (
+                        *l,
+                        c.iter().take(6).map(|s| shown_cell(s)).collect::<Vec<_>>(),
+                    )
+                })
+                .unwrap_or((1, Vec::new()));
+            self.errors.push(RowError {
+                line,
+                column: None,
+                value: None,
+                message: format!(
+                    "no header row with a 姓名/name column (first row: `{}`); the first line must name the columns, e.g. 姓名,性别,单位,组别",
+                    found.join(",")
+                ),
+            });
+            return;
+        };
+        let (header_line, header_cells) = &records[header_at];
+        let (map, problems) = HeaderMap::new(header_cells);
+        for p in problems {
+            self.errors.push(RowError {
+                line: *header_line,
+                column: Some(map.names[p.column].clone()),
+                value: None,
+                message: p.message,
+            });
+        }
+        let pools = self.rules.pools().count();
+        if map.column(Field::Group).is_none() && pools != 1 {
+            self.errors.push(RowError {
+                line: *header_line,
+                column: None,
+                value: None,
+                message: format!(
+                    "no 组别/group column, and the rulebook has {pools} pools; add a 组别 column naming one of {}",
+                    group_list(self.rules)
+                ),
+            });
+            return;
+        }
+        let mut rows = 0;
+        let number_col = map.column(Field::Number);
+        for (line, cells) in &records[header_at + 1..] {
+            // Blank rows, rows of commas, and the pre-numbered empty rows of a template
+            // (only 序号 filled in) are not registrations.
+            let blank = cells
+                .iter()
+                .enumerate()
+                .all(|(i, c)| Some(i) == number_col || normalise::clean(c).is_empty());
+            if blank {
+                continue;
+            }
+            rows += 1;
+            self.read_row(*line, &map, cells);
+        }
+        if rows == 0 {
+            self.errors.push(RowError {
+                line: *header_line,
+                column: None,
+                value: None,
+                message: "the sheet has a header but no player rows; check that the right sheet was exported".to_string(),
+            });
+        }
+    }
+
+    fn read_row(&mut self, line: usize, map: &HeaderMap, cells: &[String]) {
+        let id = self.next_id;
+        self.next_id = PlayerId(self.next_id.0.saturating_add(1));
+        let width = map.names.len();
+        let overflow_empty = cells
+            .iter()
+            .skip(width)
+            .all(|c| normalise::clean(c).is_empty());
+        if cells.len() < width || !overflow_empty {
+            self.errors.push(RowError {
+                line,
+                column: None,
+                value: None,
+                message: format!(
+                    "the row has {} fields but the header has {width}; look for a missing or extra comma, or a value with a comma that lacks quotes",
+                    cells.len()
+                ),
+            });
+            return;
+        }
+        let mut row = Row {
+            line,
+            map,
+            cells,
+            errors: Vec::new(),
+        };
+        let player = self.build(&mut row, id);
+        let mut errors = row.errors;
+        if let Some((player, named)) = player {
+            // Eligibility is judged only on a row whose values all parsed, so a typo in a
+            // date is not also reported as an unknown age.
+            if errors.is_empty() {
+                let col = map.column(Field::Group);
+                for message in eligibility::check(&player, named, self.rules) {
+                    errors.push(RowError {
+                        line,
+                        column: col.map(|c| map.names[c].clone()),
+                        value: Some(named.name.clone()),
+                        message,
+                    });
+                }
+            }
+            self.check_duplicates(&player, line, map, &mut errors);
+            if errors.is_empty() {
+                self.players.push(player);
+            }
+        }
+        self.errors.extend(errors);
+    }
+
+    /// The player a row describes and the group it named; `None` when the row has no
+    /// usable name or group (the reason is in `row.errors`).
+    fn build(&self, row: &mut Row<'_>, id: PlayerId) -> Option<(Player, &'a GroupRule)> {
+        let rules = self.rules;
+        let name_col = row.map.column(Field::Name);
+        let name = row
+            .map
+            .column(Field::Name)
+            .and_then(|c| row.cells.get(c))
+            .map(|raw| normalise::clean_name(raw))
+            .unwrap_or_default();
+        if name.is_empty() {
+            row.error(
+                name_col,
+                None,
+                "the name is empty; every player needs a 姓名".to_string(),
+            );
+        }
+        let named = match row.get(Field::Group) {
+            Some((col, value)) => match find_group(rules, &value) {
+                Some(g) => Some(g),
+                None => {
+                    row.error(
+                        Some(col),
+                        Some(value.clone()),
+                        format!(
+                            "group `{value}` is not in the rulebook; write one of {}",
+                            group_list(rules)
+                        ),
+                    );
+                    None
+                }
+            },
+            None => {
+                let mut pools = rules.pools();
+                match (pools.next(), pools.next()) {
+                    (Some(only), None) => Some(only),
+                    _ => {
+                        row.error(
+                            row.map.column(Field::Group),
+                            None,
+                            format!("the group is empty; write one of {}", group_list(rules)),
+                        );
+                        None
+                    }
+                }
+            }
+        };
+        let mut gender = row.parse(Field::Gender, values::parse_gender);
+        let mut birth_date = row.parse(Field::BirthDate, values::parse_date);
+        let card = match row.get(Field::IdNumber) {
+            Some((col, value)) => match parse_id_number(&value) {
+                Ok(card) => Some(card),
+                Err(e) => {
+                    row.error(Some(col), Some(mask_id_number(&value)), e.to_string());
+                    None
+                }
+            },
+            None => None,
+        };
+        if let Some(card) = &card {
+            match birth_date {
+                Some(d) if d != card.birth_date => {
+                    let col = row.map.column(Field::BirthDate);
+                    row.error(
+                        col,
+                        Some(d.to_string()),
+                        format!(
+                            "birth date `{d}` differs from the one in the ID number (`{}`); correct one of them",
+                            card.birth_date
+                        ),
+                    );
+                }
+                Some(_) => {}
+                None => birth_date = Some(card.birth_date),
+            }
+            match gender {
+                Some(g) if g != card.gender => {
+                    let col = row.map.column(Field::Gender);
+                    let value = col
+                        .and_then(|c| row.cells.get(c))
+                        .map(|v| normalise::clean(v));
+                    row.error(
+                        col,
+                        value.clone(),
+                        format!(
+                            "gender `{}` differs from the ID number, which says {}; correct one of them",
+                            value.unwrap_or_default(),
+                            eligibility::gender_word(card.gender)
+                        ),
+                    );
+                }
+                Some(_) => {}
+                None => gender = Some(card.gender),
+            }
+        }
+        let grade = row.parse(Field::Grade, values::parse_grade);
+        let rating = row.parse(Field::Rating, values::parse_rating);
+        let disabled = flag(row, Field::Disabled, named, |g| g.marks.disabled);
+        let local = flag(row, Field::Local, named, |g| g.marks.local);
+        let phone = row.get(Field::Phone).map(|(_, v)| v.replace(' ', ""));
+        let title = row.get(Field::Title).map(|(_, v)| v);
+        let unit = row.get(Field::Unit).map(|(_, v)| v).unwrap_or_default();
+        let mut extra = BTreeMap::new();
+        for (i, field) in row.map.fields.iter().enumerate() {
+            let value = row
+                .cells
+                .get(i)
+                .map(|c| normalise::clean(c))
+                .unwrap_or_default();
+            if field.is_none() && !value.is_empty() {
+                let header = match row.map.names[i].as_str() {
+                    "" => format!("column {}", i + 1),
+                    h => h.to_string(),
+                };
+                extra.insert(header, value);
+            }
+        }
+        let named = named?;
+        if name.is_empty() {
+            return None;
+        }
+        let mut player = Player::new(id, name, rules.pool_of(named).clone());
+        player.section = named.pairs_with.as_ref().map(|_| named.id.clone());
+        player.gender = gender;
+        player.unit = unit;
+        player.birth_date = birth_date;
+        player.id_number = card.map(|c| c.number);
+        player.grade = grade;
+        player.rating = rating;
+        player.title = title;
+        player.disabled = disabled;
+        player.local = local;
+        player.phone = phone;
+        player.extra = extra;
+        Some((player, named))
+    }
+}
+
+/// A yes/no column, forced on by the marks of the group named (残疾人组 → disabled); an
+/// explicit "no" under such a group contradicts the registration.
+fn flag(
+    row: &mut Row<'_>,
+    field: Field,
+    named: Option<&GroupRule>,
+    mark: impl Fn(&GroupRule) -> bool,
+) -> bool {
+    let marked = named.is_some_and(&mark);
+    let given = row.parse(field, values::parse_bool);
+    if marked
+        && given == Some(false)
+        && let (Some((col, value)), Some(g)) = (row.get(field), named)
+    {
+        row.error(
+                Some(col),
+                Some(value.clone()),
+                format!(
+                    "`{value}` contradicts the group {}, which marks its players {}; change the value or the group",
+                    g.name,
+                    field.label()
+                ),
+            );
+    }
+    marked || given == Some(true)
+}
+
+impl Sheet<'_> {
+    fn check_duplicates(
+        &mut self,
+        player: &Player,
+        line: usize,
+        map: &HeaderMap,
+        errors: &mut Vec<RowError>,
+    ) {
+        let here = Seen::Line(line, player.name.clone());
+        if let Some(id) = &player.id_number {
+            if let Some(seen) = self.ids.get(&id_key(id)) {
+                errors.push(RowError {
+                    line,
+                    column: map.name_of(Field::IdNumber).map(str::to_string),
+                    value: Some(mask_id_number(id)),
+                    message: format!(
+                        "ID number `{}` is already on {seen}; a player registers only once",
+                        mask_id_number(id)
+                    ),
+                });
+                return;
+            }
+            self.ids.insert(id_key(id), here.clone());
+        }
+        let key = name_unit_key(&player.name, &player.unit);
+        if let Some(seen) = self.names.get(&key) {
+            let unit = if player.unit.is_empty() {
+                "no unit".to_string()
+            } else {
+                format!("unit `{}`", player.unit)
+            };
+            errors.push(RowError {
+                line,
+                column: map.name_of(Field::Name).map(str::to_string),
+                value: Some(player.name.clone()),
+                message: format!(
+                    "`{}` with {unit} is already on {seen}; remove the duplicate row",
+                    player.name
+                ),
+            });
+            return;
+        }
+        self.names.insert(key, here);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Gender, GroupId};
+    use crate::rulebook::{Eligibility, Marks};
+    use chrono::NaiveDate;
+
+    fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    fn group(
+        id: &str,
+        name: &str,
+        pairs_with: Option<&str>,
+        marks: Marks,
+        e: Eligibility,
+    ) -> GroupRule {
+        GroupRule {
+            id: GroupId::new(id),
+            name: name.to_string(),
+            aliases: Vec::new(),
+            pairs_with: pairs_with.map(GroupId::new),
+            marks,
+            rounds: None,
+            time_control: None,
+            min_size: None,
+            eligibility: Eligibility {
+                no_master_title: true,
+                ..e
+            },
+        }
+    }
+
+    /// A Jinhua-like rulebook: 成人组 with 残疾人组 inside it, 青少年组 under 16.
+    fn rules() -> Rulebook {
+        let mut r = Rulebook::cxa_2011("测试赛", 9);
+        r.event.start_date = Some(date(2018, 10, 26));
+        r.groups = vec![
+            group(
+                "adult",
+                "成人组",
+                None,
+                Marks::default(),
+                Eligibility::default(),
+            ),
+            group(
+                "disabled",
+                "残疾人组",
+                Some("adult"),
+                Marks {
+                    disabled: true,
+                    local: false,
+                },
+                Eligibility {
+                    disabled: true,
+                    ..Default::default()
+                },
+            ),
+            group(
+                "youth",
+                "青少年组",
+                None,
+                Marks::default(),
+                Eligibility {
+                    under_age: Some(16),
+                    ..Default::default()
+                },
+            ),
+        ];
+        r
+    }
+
+    /// A valid ID number for a birth date and a sequence (odd = male).
+    fn id(region: &str, birth: &str, seq: u32) -> String {
+        let first17 = format!("{region}{birth}{seq:03}");
+        format!("{first17}{}", id_card::check_character(&first17).unwrap())
+    }
+
+    fn read(text: &str) -> Result<Vec<Player>, ImportErrors> {
+        read_registrations(
+            text.as_bytes(),
+            "reg.csv",
+            &ImportOptions::default(),
+            &rules(),
+            &[],
+            PlayerId(1),
+        )
+    }
+
+    #[test]
+    fn a_clean_sheet_becomes_players() {
+        let text = format!(
+            "序号,姓名,性别,单位,组别,出生日期,身份证号,残疾,电话,备注\n\
+             1,张 伟,男,婺城区棋协,成人组,1980-01-01,{},否,100 1234 5678,\n\
+             2,李秀英,女,金东区棋协,残疾人组,,{},是,,轮椅\n\
+             3,王小明,,浦江县象棋协会,青少年,2005年3月4日,{},,,\n",
+            id("330702", "19800101", 123),
+            id("330703", "19750607", 42),
+            id("330726", "20050304", 11),
+        );
+        let players = read(&text).unwrap();
+        assert_eq!(players.len(), 3);
+        let [a, b, c] = [&players[0], &players[1], &players[2]];
+        assert_eq!(
+            (a.id, a.name.as_str(), a.gender),
+            (PlayerId(1), "张伟", Some(Gender::Male))
+        );
+        assert_eq!(a.group, GroupId::new("adult"));
+        assert_eq!(a.section, None);
+        assert_eq!(a.phone.as_deref(), Some("10012345678"));
+        assert!(!a.disabled);
+        assert_eq!(b.group, GroupId::new("adult"));
+        assert_eq!(b.section, Some(GroupId::new("disabled")));
+        assert!(b.disabled);
+        // Birth date and gender filled from the ID number.
+        assert_eq!(b.birth_date, Some(date(1975, 6, 7)));
+        assert_eq!(b.gender, Some(Gender::Female));
+        assert_eq!(b.extra.get("备注").map(String::as_str), Some("轮椅"));
+        assert_eq!(c.group, GroupId::new("youth"));
+        assert_eq!(c.birth_date, Some(date(2005, 3, 4)));
+        assert_eq!(c.gender, Some(Gender::Male));
+        assert!(a.extra.is_empty(), "序号 is not kept: {:?}", a.extra);
+    }
+
+    #[test]
+    fn five_bad_rows_give_five_located_errors() {
+        let good = id("330702", "19800101", 123);
+        let text = format!(
+            "姓名,性别,组别,出生日期,身份证号\n\
+             甲,男,成人组,1980-01-01,{good}\n\
+             乙,男,象棋组,,\n\
+             丙,男,成人组,1980-13-01,\n\
+             丁,女,成人组,1980-01-01,{}\n\
+             戊,男,青少年组,1990-01-01,\n\
+             ,男,成人组,,\n",
+            id("330702", "19800101", 125),
+        );
+        let err = read(&text).unwrap_err();
+        let got: Vec<(usize, Option<&str>)> = err
+            .errors
+            .iter()
+            .map(|e| (e.line, e.column.as_deref()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (3, Some("组别")),
+                (4, Some("出生日期")),
+                (5, Some("性别")),
+                (6, Some("组别")),
+                (7, Some("姓名")),
+            ],
+            "{err}"
+        );
+        assert!(err.errors[0].message.contains("`象棋组`"), "{err}");
+        assert!(err.errors[1].message.contains("`1980-13-01`"), "{err}");
+        assert!(err.errors[3].message.contains("under 16"), "{err}");
+    }
+
+    #[test]
+    fn display_lists_every_error_and_a_summary() {
+        let text = "姓名,组别\n甲,无此组\n乙,\n";
+        let err = read(text).unwrap_err();
+        let shown = err.to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines.len(), 3, "{shown}");
+        assert!(
+            lines[0].starts_with("reg.csv:2: column `组别`: group `无此组`"),
+            "{shown}"
+        );
+        assert!(
+            lines[1].starts_with("reg.csv:3: column `组别`: the group is empty"),
+            "{shown}"
+        );
+        assert!(lines[1].contains("`成人组` (adult)"), "{shown}");
+        assert_eq!(
+            lines[2],
+            "2 errors in `reg.csv`; nothing was imported: fix them and import the file again"
+        );
+    }
+
+    #[test]
+    fn id_numbers_are_checked_and_cross_checked() {
+        let good = id("330702", "19800101", 123);
+        let mut bad_checksum = good.clone();
+        bad_checksum.pop();
+        bad_checksum.push(if good.ends_with('0') { '1' } else { '0' });
+        let text = format!(
+            "姓名,性别,组别,出生日期,身份证号\n\
+             甲,男,成人组,1980-01-02,{good}\n\
+             乙,男,成人组,,{bad_checksum}\n"
+        );
+        let err = read(&text).unwrap_err();
+        assert_eq!(err.errors.len(), 2, "{err}");
+        assert_eq!(err.errors[0].column.as_deref(), Some("出生日期"));
+        assert!(err.errors[0].message.contains("1980-01-01"), "{err}");
+        assert_eq!(err.errors[1].column.as_deref(), Some("身份证号"));
+        assert!(err.errors[1].message.contains("checksum"), "{err}");
+        // The full number is never printed.
+        assert!(!err.to_string().contains(&bad_checksum), "{err}");
+        assert_eq!(err.errors[1].value, Some(mask_id_number(&bad_checksum)));
+    }
+
+    #[test]
+    fn duplicates_in_the_file_and_against_registered_players() {
+        let a = id("330702", "19800101", 123);
+        let b = id("330702", "19800101", 125);
+        let text = format!(
+            "姓名,单位,组别,身份证号\n\
+             甲,婺城区棋协,成人组,{a}\n\
+             乙,婺城区棋协,成人组,{a}\n\
+             甲,婺城区 棋协,成人组,\n\
+             丙,金东区棋协,成人组,{b}\n"
+        );
+        let mut registered = Player::new(PlayerId(7), "丁", GroupId::new("adult"));
+        registered.id_number = Some(b.to_lowercase());
+        let err = read_registrations(
+            text.as_bytes(),
+            "reg.csv",
+            &ImportOptions::default(),
+            &rules(),
+            &[registered],
+            PlayerId(8),
+        )
+        .unwrap_err();
+        let got: Vec<(usize, Option<&str>)> = err
+            .errors
+            .iter()
+            .map(|e| (e.line, e.column.as_deref()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (3, Some("身份证号")),
+                (4, Some("姓名")),
+                (5, Some("身份证号"))
+            ],
+            "{err}"
+        );
+        assert!(err.errors[0].message.contains("line 2 (`甲`)"), "{err}");
+        assert!(
+            err.errors[2].message.contains("registered player 7 (`丁`)"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_header_without_rows_is_an_error() {
+        let err = read("姓名,组别\n,\n\n").unwrap_err();
+        assert_eq!(err.errors.len(), 1);
+        assert_eq!(err.errors[0].line, 1);
+        assert!(err.errors[0].message.contains("no player rows"), "{err}");
+    }
+
+    #[test]
+    fn an_id_number_in_the_wrong_column_is_masked() {
+        let number = id("330702", "19800101", 123);
+        let err = read(&format!("姓名,组别,出生日期\n甲,成人组,{number}\n")).unwrap_err();
+        let shown = err.to_string();
+        assert!(!shown.contains(&number), "{shown}");
+        assert!(shown.contains(&mask_id_number(&number)), "{shown}");
+        assert_eq!(err.errors[0].value, Some(mask_id_number(&number)));
+    }
+
+    #[test]
+    fn ids_continue_from_next_id() {
+        let players = read_registrations(
+            "姓名,组别\n甲,成人组\n乙,成人组\n".as_bytes(),
+            "reg.csv",
+            &ImportOptions::default(),
+            &rules(),
+            &[],
+            PlayerId(41),
+        )
+        .unwrap();
+        let ids: Vec<u32> = players.iter().map(|p| p.id.0).collect();
+        assert_eq!(ids, vec![41, 42]);
+    }
+
+    #[test]
+    fn title_rows_blank_rows_and_comma_rows_are_skipped() {
+        let text = "2018年金华市象棋棋王赛报名表,,,\n,,,\n序号,姓名,组别,单位\n1,甲,成人组,\n,,,\n\n2,乙,成人组,x\n3,,,\n4,,,\n";
+        let players = read(text).unwrap();
+        assert_eq!(players.len(), 2);
+        assert_eq!(players[1].name, "乙");
+    }
+
+    #[test]
+    fn quoted_fields_keep_line_numbers() {
+        let text = "姓名,组别,备注\n甲,成人组,\"两行,\n备注\"\n乙,无此组,\n";
+        let err = read(text).unwrap_err();
+        assert_eq!(err.errors.len(), 1);
+        assert_eq!(err.errors[0].line, 4, "{err}");
+    }
+
+    #[test]
+    fn hostile_input_is_reported_not_panicked_on() {
+        // An unclosed quote swallows the rest of the file into one field.
+        let err = read("姓名,组别\n\"甲,成人组\n乙,成人组\n").unwrap_err();
+        assert_eq!(err.errors.len(), 1, "{err}");
+        assert_eq!(err.errors[0].line, 2);
+        assert!(
+            err.errors[0]
+                .message
+                .contains("1 fields but the header has 2"),
+            "{err}"
+        );
+        // A file cut in the middle of a character.
+        let mut bytes = "姓名,组别\n张三,成人组\n李".as_bytes().to_vec();
+        bytes.pop();
+        let err = read_registrations(
+            &bytes,
+            "cut.csv",
+            &ImportOptions::default(),
+            &rules(),
+            &[],
+            PlayerId(1),
+        )
+        .unwrap_err();
+        assert_eq!(err.errors[0].line, 3, "{err}");
+        // A field of a megabyte is just a long name.
+        let long = "长".repeat(400_000);
+        let players = read(&format!("姓名,组别\n{long},成人组\n")).unwrap();
+        assert_eq!(players[0].name.chars().count(), 400_000);
+    }
+
+    #[test]
+    fn wrong_field_count_is_located() {
+        let text = "姓名,组别,单位\n甲,成人组\n乙,成人组,x,y\n丙,成人组,z,,\n";
+        let err = read(text).unwrap_err();
+        let lines: Vec<usize> = err.errors.iter().map(|e| e.line).collect();
+        assert_eq!(lines, vec![2, 3], "{err}");
+        assert!(
+            err.errors[0]
+                .message
+                .contains("2 fields but the header has 3"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn tab_separated_with_english_headers() {
+        let text = format!(
+            "Name\tGender\tClub\tGroup\tID Number\tDisabled\tTitle\n\
+             Li Wei\tM\tJinhua Club\tadult\t{}\tno\t一级棋士\n\
+             Wang Fang\tF\tJinhua Club\tdisabled\t\tyes\t\n",
+            id("330702", "19800101", 123)
+        );
+        let players = read(&text).unwrap();
+        assert_eq!(players[0].name, "Li Wei");
+        assert_eq!(players[0].unit, "Jinhua Club");
+        assert_eq!(players[0].title.as_deref(), Some("一级棋士"));
+        assert_eq!(players[1].section, Some(GroupId::new("disabled")));
+        assert!(players[1].disabled);
+    }
+
+    #[test]
+    fn group_column_rules() {
+        // One pool: the column may be left out.
+        let mut single = Rulebook::cxa_2011("x", 7);
+        single.event.start_date = Some(date(2018, 1, 1));
+        let players = read_registrations(
+            "姓名\n甲\n".as_bytes(),
+            "reg.csv",
+            &ImportOptions::default(),
+            &single,
+            &[],
+            PlayerId(1),
+        )
+        .unwrap();
+        assert_eq!(players[0].group, GroupId::new("open"));
+        // Several pools: one error at the header, not one per row.
+        let err = read("姓名\n甲\n乙\n").unwrap_err();
+        assert_eq!(err.errors.len(), 1, "{err}");
+        assert_eq!(err.errors[0].line, 1);
+        assert!(
+            err.errors[0].message.contains("`青少年组` (youth)"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn marks_and_explicit_flags() {
+        let text = "姓名,组别,残疾\n甲,残疾人组,否\n乙,成人组,是\n丙,成人组,也许\n";
+        let err = read(text).unwrap_err();
+        let got: Vec<(usize, Option<&str>)> = err
+            .errors
+            .iter()
+            .map(|e| (e.line, e.column.as_deref()))
+            .collect();
+        assert_eq!(got, vec![(2, Some("残疾")), (4, Some("残疾"))], "{err}");
+        let players = read("姓名,组别,残疾\n乙,成人组,是\n").unwrap();
+        assert!(players[0].disabled);
+        assert_eq!(players[0].section, None);
+    }
+
+    #[test]
+    fn cells_that_say_none_are_empty() {
+        let text = "姓名,组别,称号,等级分,身份证号,电话\n甲,成人组,无,-,无,/\n";
+        let players = read(text).unwrap();
+        let p = &players[0];
+        assert_eq!(
+            (&p.title, p.rating, &p.id_number, &p.phone),
+            (&None, None, &None, &None)
+        );
+    }
+
+    #[test]
+    fn master_titles_are_refused() {
+        let err = read("姓名,组别,称号\n甲,成人组,象棋大师\n").unwrap_err();
+        assert_eq!(err.errors.len(), 1);
+        assert!(err.errors[0].message.contains("`象棋大师`"), "{err}");
+    }
+
+    #[test]
+    fn nul_and_missing_header_are_reported() {
+        let err = read("姓名,组别\n甲\0,成人组\n").unwrap_err();
+        assert_eq!(err.errors[0].line, 2);
+        assert!(err.errors[0].message.contains("NUL"), "{err}");
+        let err = read("a,b\n1,2\n").unwrap_err();
+        assert_eq!(err.errors.len(), 1);
+        assert!(err.errors[0].message.contains("姓名/name"), "{err}");
+        // A sheet without a header starts with personal data: it is masked.
+        let err = read("张三,男,330702198001011232,10012345678\n").unwrap_err();
+        let shown = err.to_string();
+        assert!(
+            shown.contains("`张三,男,330702********1232,100****5678`"),
+            "{shown}"
+        );
+        let err = read("").unwrap_err();
+        assert_eq!(err.errors[0].line, 1);
+    }
+
+    #[test]
+    fn full_width_values_are_normalised() {
+        let text = format!(
+            "姓名,性别,组别,身份证号,电话\n　张　三　,男,成人组　,{},１００１２３４５６７８\n",
+            id("330702", "19800101", 123)
+                .chars()
+                .map(|c| char::from_u32(c as u32 + 0xFEE0).unwrap())
+                .collect::<String>()
+        );
+        let players = read(&text).unwrap();
+        assert_eq!(players[0].name, "张三");
+        assert_eq!(players[0].id_number, Some(id("330702", "19800101", 123)));
+        assert_eq!(players[0].phone.as_deref(), Some("10012345678"));
+    }
+}

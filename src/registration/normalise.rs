@@ -1,0 +1,143 @@
+//! Cleaning of the text Excel puts in a cell: full-width ASCII (ＡＢＣ１２３), the
+//! ideographic space, non-breaking and zero-width spaces, stray and doubled spaces.
+//!
+//! Owns only character-level clean-up; it knows nothing about what a column means.
+
+/// Full-width ASCII (U+FF01–U+FF5E) to half-width; every kind of space to a plain space;
+/// zero-width characters and control characters (other than tab, which becomes a space)
+/// dropped.
+pub fn to_half_width(s: &str) -> String {
+    s.chars()
+        .filter_map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0),
+            // Ideographic space (全角空格), no-break spaces and the other Unicode spaces.
+            '\u{3000}' | '\u{00A0}' | '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' => {
+                Some(' ')
+            }
+            '\t' | '\r' | '\n' => Some(' '),
+            // Zero-width spaces and a BOM that slipped into a cell.
+            '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' => None,
+            c if c.is_control() => None,
+            c => Some(c),
+        })
+        .collect()
+}
+
+/// A cell value as qiwang stores it: half-width, trimmed, inner runs of spaces collapsed.
+pub fn clean(s: &str) -> String {
+    let half = to_half_width(s);
+    let mut out = String::with_capacity(half.len());
+    for word in half.split(' ').filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// Whether `c` is a CJK ideograph (a character of a Chinese name).
+fn is_cjk(c: char) -> bool {
+    matches!(c,
+        '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}'
+        | '\u{20000}'..='\u{2FA1F}')
+}
+
+/// A person's name: [`clean`], then no space next to a CJK character (`张 三` → `张三`,
+/// an Excel habit for two-character names) while Latin names keep one space between
+/// words; the separator of minority and foreign names (买买提·艾力) becomes `·`.
+pub fn clean_name(s: &str) -> String {
+    let cleaned: String = clean(s)
+        .chars()
+        .map(|c| match c {
+            '\u{30FB}' | '\u{2022}' | '\u{2027}' | '\u{FF65}' | '\u{2219}' => '·',
+            c => c,
+        })
+        .collect();
+    let chars: Vec<char> = cleaned.chars().collect();
+    let mut out = String::with_capacity(cleaned.len());
+    for (i, &c) in chars.iter().enumerate() {
+        if c == ' ' {
+            let before = i.checked_sub(1).and_then(|j| chars.get(j)).copied();
+            let after = chars.get(i + 1).copied();
+            let next_to_cjk = before.is_some_and(|b| is_cjk(b) || b == '·')
+                || after.is_some_and(|a| is_cjk(a) || a == '·');
+            if next_to_cjk {
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A comparison key: [`clean`], lower-cased, without any space. Two names or units with
+/// the same key are the same for duplicate checks and group look-up.
+pub fn key(s: &str) -> String {
+    clean(s)
+        .chars()
+        .filter(|c| *c != ' ')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_width_table() {
+        let cases = [
+            ("３３０７０２", "330702"),
+            ("ＡＢＣｘ", "ABCx"),
+            ("（本地）", "(本地)"),
+            ("张\u{3000}三", "张 三"),
+            ("a\u{00A0}b", "a b"),
+            ("\u{FEFF}姓名", "姓名"),
+            ("a\u{200B}b", "ab"),
+            ("a\0b", "ab"),
+            ("成人组", "成人组"),
+        ];
+        for (input, want) in cases {
+            assert_eq!(to_half_width(input), want, "input {input:?}");
+        }
+    }
+
+    #[test]
+    fn clean_table() {
+        let cases = [
+            ("  金东区  棋协 ", "金东区 棋协"),
+            ("\u{3000}成人组\u{3000}", "成人组"),
+            ("a\t\tb", "a b"),
+            ("", ""),
+            ("   ", ""),
+            ("１３８　００００", "138 0000"),
+        ];
+        for (input, want) in cases {
+            assert_eq!(clean(input), want, "input {input:?}");
+        }
+    }
+
+    #[test]
+    fn clean_name_table() {
+        let cases = [
+            ("张 三", "张三"),
+            ("张\u{3000}三", "张三"),
+            (" 欧阳  小明 ", "欧阳小明"),
+            ("Li   Wei", "Li Wei"),
+            ("买买提・艾力", "买买提·艾力"),
+            ("买买提 · 艾力", "买买提·艾力"),
+            ("Ｊｏｈｎ　Ｓｍｉｔｈ", "John Smith"),
+        ];
+        for (input, want) in cases {
+            assert_eq!(clean_name(input), want, "input {input:?}");
+        }
+    }
+
+    #[test]
+    fn key_ignores_case_width_and_spaces() {
+        assert_eq!(key(" Birth  Date "), "birthdate");
+        assert_eq!(key("ＩＤ Number"), "idnumber");
+        assert_eq!(key("成人 组"), "成人组");
+    }
+}

@@ -1,0 +1,265 @@
+//! Cell values as organisers type them: genders (男/女/M/F), yes/no marks (是/否/√/×),
+//! school grades (三年级, 初一, 高二), dates (2008-05-01, 2008/5/1, 2008年5月1日) and
+//! integers.
+//!
+//! Owns parsing one value; every function takes an already [`clean`]ed cell and returns a
+//! message naming the accepted forms when it cannot parse it.
+//!
+//! [`clean`]: super::normalise::clean
+
+use crate::model::Gender;
+use chrono::NaiveDate;
+
+/// 男/女, M/F, male/female, boy/girl (any case).
+pub fn parse_gender(s: &str) -> Result<Gender, String> {
+    match s.to_lowercase().as_str() {
+        "男" | "男性" | "男子" | "m" | "male" | "boy" | "man" => Ok(Gender::Male),
+        "女" | "女性" | "女子" | "f" | "female" | "girl" | "woman" => Ok(Gender::Female),
+        _ => Err(format!(
+            "gender `{s}` is not one of 男/女, M/F, male/female, boy/girl"
+        )),
+    }
+}
+
+/// 是/否, 有/无, Y/N, yes/no, true/false, 1/0, √/✓/✔ and ×/✗/✘; empty is no.
+pub fn parse_bool(s: &str) -> Result<bool, String> {
+    match s.to_lowercase().as_str() {
+        "" | "否" | "无" | "没有" | "不是" | "n" | "no" | "false" | "0" | "×" | "✗" | "✘" => {
+            Ok(false)
+        }
+        "是" | "有" | "y" | "yes" | "true" | "1" | "√" | "✓" | "✔" => Ok(true),
+        _ => Err(format!(
+            "`{s}` is not a yes/no value; write 是/否, Y/N, yes/no, 1/0 or √, or leave it empty for no"
+        )),
+    }
+}
+
+/// The value of a Chinese numeral from 一 to 十二, or of decimal digits.
+fn number_word(s: &str) -> Option<u8> {
+    if !s.is_empty() && s.chars().all(|c| c.is_ascii_digit()) {
+        return s.parse().ok();
+    }
+    const WORDS: [&str; 12] = [
+        "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
+    ];
+    WORDS
+        .iter()
+        .position(|w| *w == s)
+        .and_then(|i| u8::try_from(i + 1).ok())
+}
+
+/// A school grade, 1–12: `3`, `3年级`, `三年级`, `小学三年级`, `初一`/`初中一年级` (7),
+/// `高三` (12), `七年级`, `Grade 3`.
+pub fn parse_grade(s: &str) -> Result<u8, String> {
+    let err = || {
+        format!("grade `{s}` is not a school grade; write 1–12, 三年级, 初一 … 初三 or 高一 … 高三")
+    };
+    let compact: String = s
+        .chars()
+        .filter(|c| *c != ' ')
+        .flat_map(char::to_lowercase)
+        .collect();
+    let compact = compact.strip_prefix("grade").unwrap_or(&compact);
+    let (offset, rest) = if let Some(r) = compact.strip_prefix("小学") {
+        (0, r)
+    } else if let Some(r) = compact.strip_prefix("初中") {
+        (6, r)
+    } else if let Some(r) = compact.strip_prefix("高中") {
+        (9, r)
+    } else if let Some(r) = compact.strip_prefix('初') {
+        (6, r)
+    } else if let Some(r) = compact.strip_prefix('高') {
+        (9, r)
+    } else {
+        (0, compact)
+    };
+    let rest = rest
+        .strip_suffix("年级")
+        .or_else(|| rest.strip_suffix('年'))
+        .or_else(|| rest.strip_suffix('级'))
+        .unwrap_or(rest);
+    let n = number_word(rest).ok_or_else(err)?;
+    let max = if offset == 0 { 12 } else { 3 };
+    if n == 0 || n > max {
+        return Err(err());
+    }
+    Ok(offset + n)
+}
+
+/// Excel's day count for 1899-12-30 (its day 0, after its 1900 leap-year bug).
+fn excel_epoch() -> Option<NaiveDate> {
+    NaiveDate::from_ymd_opt(1899, 12, 30)
+}
+
+/// A date: `2008-05-01`, `2008/5/1`, `2008.5.1`, `20080501`, `2008年5月1日`, with an
+/// Excel time part (`2008/5/1 0:00`) ignored, or an Excel day number (`39569`) that lost
+/// its date format.
+pub fn parse_date(s: &str) -> Result<NaiveDate, String> {
+    let err = || {
+        format!(
+            "date `{s}` is not a date; write it as 2008-05-01, 2008/5/1, 20080501 or 2008年5月1日"
+        )
+    };
+    let day_part = s.split(' ').next().unwrap_or("");
+    let digits_only = !day_part.is_empty() && day_part.chars().all(|c| c.is_ascii_digit());
+    if digits_only && day_part.len() == 8 {
+        let (y, md) = day_part.split_at(4);
+        let (m, d) = md.split_at(2);
+        return ymd(y, m, d).ok_or_else(err);
+    }
+    if digits_only && day_part.len() == 5 {
+        // An Excel serial date, as a date cell exported without its format.
+        let days: i64 = day_part.parse().map_err(|_| err())?;
+        let date = excel_epoch()
+            .and_then(|e| e.checked_add_signed(chrono::TimeDelta::try_days(days)?))
+            .ok_or_else(err)?;
+        return Ok(date);
+    }
+    let trimmed = day_part.strip_suffix('日').unwrap_or(day_part);
+    let parts: Vec<&str> = trimmed.split(['-', '/', '.', '年', '月']).collect();
+    match parts.as_slice() {
+        [y, m, d] if y.len() == 4 => ymd(y, m, d).ok_or_else(err),
+        _ => Err(err()),
+    }
+}
+
+fn ymd(y: &str, m: &str, d: &str) -> Option<NaiveDate> {
+    let all_digits =
+        |t: &str| !t.is_empty() && t.len() <= 4 && t.chars().all(|c| c.is_ascii_digit());
+    if !(all_digits(y) && all_digits(m) && all_digits(d)) {
+        return None;
+    }
+    let year: i32 = y.parse().ok()?;
+    if year < 1900 {
+        return None;
+    }
+    NaiveDate::from_ymd_opt(year, m.parse().ok()?, d.parse().ok()?)
+}
+
+/// An integer rating (等级分); a `.0` Excel left on it is accepted.
+pub fn parse_rating(s: &str) -> Result<i32, String> {
+    let whole = s.strip_suffix(".0").unwrap_or(s);
+    whole
+        .parse()
+        .map_err(|_| format!("rating `{s}` is not a whole number"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    #[test]
+    fn gender_table() {
+        for (s, want) in [
+            ("男", Some(Gender::Male)),
+            ("女", Some(Gender::Female)),
+            ("M", Some(Gender::Male)),
+            ("f", Some(Gender::Female)),
+            ("Male", Some(Gender::Male)),
+            ("FEMALE", Some(Gender::Female)),
+            ("boy", Some(Gender::Male)),
+            ("Girl", Some(Gender::Female)),
+            ("男性", Some(Gender::Male)),
+            ("x", None),
+            ("", None),
+        ] {
+            assert_eq!(parse_gender(s).ok(), want, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn bool_table() {
+        for (s, want) in [
+            ("是", Some(true)),
+            ("否", Some(false)),
+            ("有", Some(true)),
+            ("无", Some(false)),
+            ("Y", Some(true)),
+            ("n", Some(false)),
+            ("Yes", Some(true)),
+            ("no", Some(false)),
+            ("TRUE", Some(true)),
+            ("false", Some(false)),
+            ("1", Some(true)),
+            ("0", Some(false)),
+            ("√", Some(true)),
+            ("✓", Some(true)),
+            ("×", Some(false)),
+            ("", Some(false)),
+            ("也许", None),
+            ("2", None),
+        ] {
+            assert_eq!(parse_bool(s).ok(), want, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn grade_table() {
+        for (s, want) in [
+            ("3", Some(3)),
+            ("12", Some(12)),
+            ("三年级", Some(3)),
+            ("3年级", Some(3)),
+            ("小学三年级", Some(3)),
+            ("一年级", Some(1)),
+            ("六年级", Some(6)),
+            ("七年级", Some(7)),
+            ("初一", Some(7)),
+            ("初二", Some(8)),
+            ("初三", Some(9)),
+            ("初中一年级", Some(7)),
+            ("高一", Some(10)),
+            ("高三", Some(12)),
+            ("高中二年级", Some(11)),
+            ("Grade 3", Some(3)),
+            ("0", None),
+            ("13", None),
+            ("初四", None),
+            ("大一", None),
+            ("幼儿园", None),
+            ("", None),
+        ] {
+            assert_eq!(parse_grade(s).ok(), want, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn date_table() {
+        for (s, want) in [
+            ("2008-05-01", Some(date(2008, 5, 1))),
+            ("2008/5/1", Some(date(2008, 5, 1))),
+            ("2008.5.1", Some(date(2008, 5, 1))),
+            ("20080501", Some(date(2008, 5, 1))),
+            ("2008年5月1日", Some(date(2008, 5, 1))),
+            ("2008年05月01日", Some(date(2008, 5, 1))),
+            ("2008/5/1 0:00", Some(date(2008, 5, 1))),
+            ("39569", Some(date(2008, 5, 1))),
+            ("2008-02-30", None),
+            ("2008-5", None),
+            ("08-05-01", None),
+            ("1880-01-01", None),
+            ("2008--1", None),
+            ("abc", None),
+            ("", None),
+        ] {
+            assert_eq!(parse_date(s).ok(), want, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn rating_table() {
+        for (s, want) in [
+            ("1500", Some(1500)),
+            ("-5", Some(-5)),
+            ("1500.0", Some(1500)),
+            ("1500.5", None),
+            ("一千", None),
+        ] {
+            assert_eq!(parse_rating(s).ok(), want, "{s:?}");
+        }
+    }
+}
