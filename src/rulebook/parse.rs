@@ -221,14 +221,14 @@ fn parse_event(ctx: &mut Ctx, root: &Sec) -> EventInfo {
     event.venue = sec.text(ctx, "venue");
     event.start_date = sec.date(ctx, "start_date");
     event.end_date = sec.date(ctx, "end_date");
-    if let (Some(start), Some(end)) = (event.start_date, event.end_date) {
-        if end < start {
-            sec.report(
-                ctx,
-                "end_date",
-                format!("`{end}` is before start_date `{start}`; the event must end on or after its first day"),
-            );
-        }
+    if let (Some(start), Some(end)) = (event.start_date, event.end_date)
+        && end < start
+    {
+        sec.report(
+            ctx,
+            "end_date",
+            format!("`{end}` is before start_date `{start}`; the event must end on or after its first day"),
+        );
     }
     if let Some(edition) = sec.text(ctx, "rules_edition") {
         event.rules_edition = edition;
@@ -502,23 +502,25 @@ fn parse_eligibility(ctx: &mut Ctx, sec: &Sec) -> Eligibility {
         local: sec.boolean(ctx, "local").unwrap_or(false),
         no_master_title: sec.boolean(ctx, "no_master_title").unwrap_or(false),
     };
-    if let (Some(min), Some(max)) = (e.min_grade, e.max_grade) {
-        if min > max {
-            sec.report(
-                ctx,
-                "min_grade",
-                format!("min_grade `{min}` is above max_grade `{max}`; swap them"),
-            );
-        }
+    if let (Some(min), Some(max)) = (e.min_grade, e.max_grade)
+        && min > max
+    {
+        sec.report(
+            ctx,
+            "min_grade",
+            format!("min_grade `{min}` is above max_grade `{max}`; swap them"),
+        );
     }
-    if let (Some(min), Some(under)) = (e.min_age, e.under_age) {
-        if min >= under {
-            sec.report(
-                ctx,
-                "min_age",
-                format!("min_age `{min}` leaves no age below under_age `{under}`; min_age must be smaller"),
-            );
-        }
+    if let (Some(min), Some(under)) = (e.min_age, e.under_age)
+        && min >= under
+    {
+        sec.report(
+            ctx,
+            "min_age",
+            format!(
+                "min_age `{min}` leaves no age below under_age `{under}`; min_age must be smaller"
+            ),
+        );
     }
     e
 }
@@ -768,9 +770,16 @@ fn parse_prizes(ctx: &mut Ctx, root: &Sec, index: &GroupIndex) -> PrizeRules {
             Some(f) => parse_filter(ctx, &f, index, group.as_ref()),
             None => PrizeFilter::default(),
         };
+        let before = ctx.problems.len();
         let places = parse_places(ctx, list);
-        if places.is_empty() && !list.has("places") {
+        if !list.has("places") {
             list.missing(ctx, "places", "places = [{ place = 1, money = 500 }]");
+        } else if places.is_empty() && ctx.problems.len() == before {
+            list.report(
+                ctx,
+                "places",
+                "no places; a prize list needs at least one, e.g. `{ place = 1, money = 500 }`",
+            );
         }
         let Some(group) = group else { continue };
         let id = unique_id(ctx, list, &mut ids, group.as_str());

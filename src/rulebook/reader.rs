@@ -44,12 +44,15 @@ pub(super) struct Sec<'t> {
 
 /// The nearest candidate to `word`, if it is close enough to be a likely typo.
 pub(super) fn nearest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
-    candidates
-        .iter()
-        .map(|c| (strsim::jaro_winkler(word, c), *c))
-        .filter(|(score, _)| *score >= 0.7)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c)
+    // On equal similarity the earlier candidate wins, so suggestions are stable.
+    let mut best: Option<(f64, &'a str)> = None;
+    for c in candidates {
+        let score = strsim::jaro_winkler(word, c);
+        if score >= 0.7 && best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, c));
+        }
+    }
+    best.map(|(_, c)| c)
 }
 
 /// `` `a`, `b`, `c` ``
