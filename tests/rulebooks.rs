@@ -472,6 +472,18 @@ fn cross_field_checks_pin_their_messages() {
             "10:29 ranking.tiebreaks[2]: `opp_score` repeats `对手分` (opp_score); list each tiebreak once",
         ),
         (
+            "[ranking]\ntiebreaks = [\"wins\", \"prev_round_rank\"]\n",
+            "10:22 ranking.tiebreaks[1]: `prev_round_rank` is a fallback, not a tiebreak; remove it here and set `fallback = \"prev_round_rank\"`",
+        ),
+        (
+            "[ranking]\ntiebreaks = [\"lot\"]\n",
+            "10:14 ranking.tiebreaks[0]: `lot` settles ties left after every tiebreak; remove it here and set `unresolved = \"lot\"`",
+        ),
+        (
+            "aliases = [\"公开\", \" \"]\n",
+            "9:18 groups[0].aliases[1]: an alias must not be empty; remove it",
+        ),
+        (
             "[ranking]\npreset = \"cxa-14.3.3\"\n",
             "10:10 ranking.preset: unknown value `cxa-14.3.3`; expected one of `cxa-14.3.1`, `cxa-14.3.2` (did you mean `cxa-14.3.1`?)",
         ),

@@ -377,12 +377,20 @@ fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
         };
         let Some(id) = id else { continue };
         let name = sec.text(ctx, "name").unwrap_or_else(|| id.clone());
-        let aliases = sec
+        let mut aliases = Vec::new();
+        for (i, (alias, span)) in sec
             .strings(ctx, "aliases")
             .unwrap_or_default()
             .into_iter()
-            .map(|(s, _)| s)
-            .collect();
+            .enumerate()
+        {
+            if alias.trim().is_empty() {
+                let key = format!("{}[{i}]", sec.key_path("aliases"));
+                ctx.report(span, key, "an alias must not be empty; remove it");
+            } else {
+                aliases.push(alias);
+            }
+        }
         let marks = match sec.sub(ctx, "marks") {
             Some(m) => {
                 m.check_keys(ctx, MARKS_KEYS);
@@ -741,6 +749,20 @@ fn parse_ranking(ctx: &mut Ctx, root: &Sec) -> RankingRules {
 }
 
 fn unknown_tiebreak(name: &str) -> String {
+    // RULES.md §10 lists the fallbacks and lot/number with the tiebreaks; here they have
+    // their own keys, so point there.
+    if let Some(fallback) = Fallback::parse(name) {
+        return format!(
+            "`{name}` is a fallback, not a tiebreak; remove it here and set `fallback = \"{}\"`",
+            fallback.name()
+        );
+    }
+    if let Some(resolution) = TieResolution::parse(name) {
+        return format!(
+            "`{name}` settles ties left after every tiebreak; remove it here and set `unresolved = \"{}\"`",
+            resolution.name()
+        );
+    }
     let aliases: Vec<&str> = Tiebreak::ALIASES.iter().map(|(n, _)| *n).collect();
     format!(
         "{}; Chinese names {} are accepted too",
