@@ -657,3 +657,13 @@ fn limits_can_be_switched_off_and_round_trip() {
     let back = Rulebook::from_toml(&r.to_effective_toml(), "e.toml").unwrap();
     assert_eq!(back, r);
 }
+
+#[test]
+fn readme_example_is_valid() {
+    let readme = std::fs::read_to_string(rules_dir().join("README.md")).unwrap();
+    let start = readme.find("```toml\n").expect("an example") + "```toml\n".len();
+    let end = start + readme[start..].find("```").unwrap();
+    let r = Rulebook::from_toml(&readme[start..end], "README.md").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.groups[1].pairs_with, Some(GroupId::new("adult")));
+    assert_eq!(r.prizes.lists.len(), 2);
+}

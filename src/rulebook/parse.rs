@@ -1019,3 +1019,83 @@ fn parse_teams(ctx: &mut Ctx, root: &Sec, index: &GroupIndex) -> Vec<TeamCompeti
     }
     teams
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `rules/README.md` documents every key the parser accepts, in a table row.
+    #[test]
+    fn readme_documents_every_key() {
+        let readme = include_str!("../../rules/README.md");
+        let sections: [(&str, &[&str]); 15] = [
+            ("[event]", EVENT_KEYS),
+            ("[[groups]]", GROUP_KEYS),
+            ("[groups.marks]", MARKS_KEYS),
+            ("[groups.eligibility]", ELIGIBILITY_KEYS),
+            ("[scoring]", SCORING_KEYS),
+            ("[pairing]", PAIRING_KEYS),
+            ("[pairing.late_rounds_priority]", LATE_ROUNDS_KEYS),
+            ("[colours]", COLOUR_KEYS),
+            ("[conduct]", CONDUCT_KEYS),
+            ("[ranking]", RANKING_KEYS),
+            ("[prizes]", &PRIZES_KEYS[..2]),
+            ("[[prizes.lists]]", LIST_KEYS),
+            ("[prizes.lists.filter]", FILTER_KEYS),
+            ("Places", PLACE_KEYS),
+            ("[[teams]]", TEAM_KEYS),
+        ];
+        for (heading, keys) in sections {
+            let start = [
+                format!("\n## `{heading}`"),
+                format!("\n### `{heading}`"),
+                format!("\n### {heading}"),
+            ]
+            .iter()
+            .find_map(|h| readme.find(h.as_str()))
+            .unwrap_or_else(|| panic!("no heading {heading}"));
+            let rest = &readme[start..];
+            let end = rest[3..]
+                .find("\n## ")
+                .or(rest[3..].find("\n### "))
+                .map_or(rest.len(), |e| e + 3);
+            let body = &rest[..end];
+            for key in keys.iter().filter(|k| {
+                !matches!(
+                    **k,
+                    "marks" | "eligibility" | "filter" | "late_rounds_priority"
+                )
+            }) {
+                assert!(body.contains(&format!("| `{key}` |")), "{heading} {key}");
+            }
+        }
+    }
+
+    #[test]
+    fn default_ids_are_unique() {
+        let mut ctx = Ctx::default();
+        let doc = ImDocument::parse("").unwrap();
+        let sec = Sec::root(doc.as_table());
+        let mut ids = BTreeMap::new();
+        let got: Vec<String> = (0..3)
+            .map(|_| unique_id(&mut ctx, &sec, &mut ids, "kids"))
+            .collect();
+        assert_eq!(got, ["kids", "kids-2", "kids-3"]);
+        assert!(ctx.problems.is_empty());
+    }
+
+    #[test]
+    fn team_tiebreak_defaults_follow_the_metric() {
+        let cases = [
+            (TeamMetric::RankSum, TeamTiebreak::BestIndividualRank),
+            (TeamMetric::PointSum, TeamTiebreak::OppScoreSum),
+        ];
+        for (metric, first) in cases {
+            assert_eq!(default_team_tiebreaks(metric)[0], first, "{metric:?}");
+            assert_eq!(
+                default_team_tiebreaks(metric).last(),
+                Some(&TeamTiebreak::Lot)
+            );
+        }
+    }
+}
