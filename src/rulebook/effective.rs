@@ -293,6 +293,113 @@ mod tests {
         }
     }
 
+    fn round_trip(r: &Rulebook) {
+        let text = r.to_effective_toml();
+        let back =
+            Rulebook::from_toml(&text, "effective.toml").unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(&back, r, "{text}");
+    }
+
+    /// Sets one field of a copy of `base` to each value of a setting enum.
+    fn each<T: Named>(base: &Rulebook, set: impl Fn(&mut Rulebook, T)) {
+        for (_, value) in T::NAMES {
+            let mut r = base.clone();
+            set(&mut r, *value);
+            round_trip(&r);
+        }
+    }
+
+    #[test]
+    fn every_setting_value_round_trips() {
+        let mut base = Rulebook::cxa_2011("测试", 9);
+        base.groups.push(GroupRule {
+            id: crate::model::GroupId::new("sec"),
+            name: "分组".into(),
+            aliases: vec!["别名".into()],
+            pairs_with: Some(crate::model::GroupId::new("open")),
+            marks: Marks {
+                disabled: true,
+                local: true,
+            },
+            rounds: Some(5),
+            time_control: Some(String::new()),
+            min_size: Some(10),
+            eligibility: Eligibility {
+                under_age: Some(16),
+                min_age: Some(6),
+                age_reference: chrono::NaiveDate::from_ymd_opt(2018, 10, 26),
+                min_grade: Some(1),
+                max_grade: Some(12),
+                student: true,
+                gender: None,
+                disabled: true,
+                local: true,
+                no_master_title: true,
+            },
+        });
+        let place = PrizePlace {
+            from: 1,
+            to: 3,
+            money: 100,
+            award: Some("奖杯".into()),
+            title: Some("棋王".into()),
+            qualification: Some("晋级".into()),
+        };
+        base.prizes.lists.push(PrizeList {
+            id: "l".into(),
+            name: "列表".into(),
+            group: crate::model::GroupId::new("open"),
+            filter: PrizeFilter {
+                gender: None,
+                disabled: Some(false),
+                local: Some(true),
+                section: Some(crate::model::GroupId::new("sec")),
+            },
+            places: vec![place.clone()],
+        });
+        base.teams.push(TeamCompetition {
+            id: "t".into(),
+            name: "团体".into(),
+            group: crate::model::GroupId::new("open"),
+            best_n: 4,
+            metric: TeamMetric::RankSum,
+            short_team: ShortTeam::Exclude,
+            tiebreaks: vec![TeamTiebreak::PointSum],
+            places: vec![place],
+        });
+        base.pairing.late_rounds_priority = Some(LateRoundsPriority {
+            last_rounds: 4,
+            min_gap: crate::model::Points(2),
+        });
+        base.colours.max_streak = None;
+        base.conduct.withdraw_after_forfeits = None;
+        base.conduct.disturbance_penalty = Some(crate::model::Points(2));
+        base.ranking.tiebreaks = vec![Tiebreak::SonnebornBerger, Tiebreak::CutOpp];
+        round_trip(&base);
+
+        each(&base, |r, v| r.event.language = v);
+        each(&base, |r, v| r.groups[1].eligibility.gender = Some(v));
+        each(&base, |r, v| r.prizes.lists[0].filter.gender = Some(v));
+        each(&base, |r, v| r.pairing.seeding = v);
+        each(&base, |r, v| r.pairing.round1 = v);
+        each(&base, |r, v| r.pairing.round1_colour = v);
+        each(&base, |r, v| r.pairing.round1_bye = v);
+        each(&base, |r, v| r.pairing.within_group = v);
+        each(&base, |r, v| r.pairing.equal_colour_tie = v);
+        each(&base, |r, v| r.pairing.team_avoidance = v);
+        each(&base, |r, v| r.pairing.bye = v);
+        each(&base, |r, v: Tiebreak| r.ranking.tiebreaks = vec![v]);
+        each(&base, |r, v| r.ranking.fallback = v);
+        each(&base, |r, v| r.ranking.bye_opponent_score = v);
+        each(&base, |r, v| r.ranking.unresolved = v);
+        each(&base, |r, v| r.ranking.unresolved_first = v);
+        each(&base, |r, v| r.prizes.shared_money = v);
+        each(&base, |r, v| r.prizes.multiple = v);
+        each(&base, |r, v| r.teams[0].metric = v);
+        each(&base, |r, v| r.teams[0].short_team = v);
+        each(&base, |r, v: TeamTiebreak| r.teams[0].tiebreaks = vec![v]);
+    }
+
     #[test]
     fn default_rulebook_round_trips() {
         let r = Rulebook::cxa_2011("测试赛 \"A\"", 7);
