@@ -516,6 +516,10 @@ fn cross_field_checks_pin_their_messages() {
             "11:14 groups[1].pairs_with: no group `成人组`; name a group by its id, name or alias (ids: `open`, `b`)",
         ),
         (
+            "[[groups]]\nid = \"b\"\npairs_with = \"open\"\nrounds = 5\n",
+            "12:10 groups[1].rounds: `5` rounds on a section: `b` plays the rounds of its pool `open`; set them there",
+        ),
+        (
             "[[groups]]\nid = \"b\"\npairs_with = \"b\"\n",
             "11:14 groups[1].pairs_with: `b` is this group itself; leave `pairs_with` out for a group paired on its own",
         ),
@@ -557,7 +561,7 @@ fn cross_field_checks_pin_their_messages() {
         ),
         (
             "[[prizes.lists]]\nid = \"a\"\nplaces = [{ place = 1 }]\n[[prizes.lists]]\nid = \"a\"\nplaces = [{ place = 1 }]\n",
-            "13:6 prizes.lists[1].id: `a` is used twice; give every list a different id",
+            "13:6 prizes.lists[1].id: `a` is used twice; give each one a different id",
         ),
         (
             "[[teams]]\ngroup = \"x\"\n",

@@ -312,6 +312,7 @@ mod tests {
     #[test]
     fn every_setting_value_round_trips() {
         let mut base = Rulebook::cxa_2011("测试", 9);
+        base.groups[0].rounds = Some(5);
         base.groups.push(GroupRule {
             id: crate::model::GroupId::new("sec"),
             name: "分组".into(),
@@ -321,7 +322,7 @@ mod tests {
                 disabled: true,
                 local: true,
             },
-            rounds: Some(5),
+            rounds: None,
             time_control: Some(String::new()),
             min_size: Some(10),
             eligibility: Eligibility {

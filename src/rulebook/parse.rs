@@ -3,10 +3,10 @@
 
 use super::error::{RawProblem, RulebookErrors};
 use super::names::{Named, Preset};
-use super::reader::{Ctx, Sec, Span, backticked, nearest, unknown_name_message};
+use super::reader::{Ctx, Sec, backticked, nearest, unknown_name_message};
 use super::types::*;
 use crate::model::{GroupId, Points};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use toml_edit::ImDocument;
 
 const TOP_KEYS: &[&str] = &[
@@ -456,6 +456,16 @@ fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
             }
         }
     }
+    // A section plays in its pool's rounds.
+    for ((group, sec), target) in groups.iter().zip(&kept).zip(&pairs) {
+        if let (Some(pool), Some(rounds)) = (target, group.rounds) {
+            sec.report(
+                ctx,
+                "rounds",
+                format!("`{rounds}` rounds on a section: `{}` plays the rounds of its pool `{pool}`; set them there", group.id),
+            );
+        }
+    }
     for (group, target) in groups.iter_mut().zip(pairs) {
         group.pairs_with = target;
     }
@@ -784,7 +794,7 @@ fn parse_prizes(ctx: &mut Ctx, root: &Sec, index: &GroupIndex) -> PrizeRules {
         p.multiple = v;
     }
     let lists = sec.tables(ctx, "lists");
-    let mut ids: BTreeMap<String, ()> = BTreeMap::new();
+    let mut ids: BTreeSet<String> = BTreeSet::new();
     for list in &lists {
         list.check_keys(ctx, LIST_KEYS);
         let group = index.pool_or_only(ctx, list);
@@ -825,24 +835,24 @@ fn parse_prizes(ctx: &mut Ctx, root: &Sec, index: &GroupIndex) -> PrizeRules {
 
 /// The `id` of a prize list or team: as written, else the group id (then `-2`, `-3`, …);
 /// written ids must be unique.
-fn unique_id(ctx: &mut Ctx, sec: &Sec, ids: &mut BTreeMap<String, ()>, base: &str) -> String {
+fn unique_id(ctx: &mut Ctx, sec: &Sec, ids: &mut BTreeSet<String>, base: &str) -> String {
     if let Some(id) = sec.text(ctx, "id") {
-        if ids.insert(id.clone(), ()).is_some() {
+        if !ids.insert(id.clone()) {
             sec.report(
                 ctx,
                 "id",
-                format!("`{id}` is used twice; give every list a different id"),
+                format!("`{id}` is used twice; give each one a different id"),
             );
         }
         return id;
     }
     let mut id = base.to_string();
     let mut n = 2;
-    while ids.contains_key(&id) {
+    while ids.contains(&id) {
         id = format!("{base}-{n}");
         n += 1;
     }
-    ids.insert(id.clone(), ());
+    ids.insert(id.clone());
     id
 }
 
@@ -885,7 +895,7 @@ fn parse_filter(
 }
 
 fn parse_places(ctx: &mut Ctx, list: &Sec) -> Vec<PrizePlace> {
-    let mut places: Vec<(PrizePlace, Option<Span>, String)> = Vec::new();
+    let mut places: Vec<(PrizePlace, String)> = Vec::new();
     for sec in list.tables(ctx, "places") {
         sec.check_keys(ctx, PLACE_KEYS);
         let place = sec.count(ctx, "place", 1);
@@ -937,9 +947,9 @@ fn parse_places(ctx: &mut Ctx, list: &Sec) -> Vec<PrizePlace> {
             title: sec.text(ctx, "title"),
             qualification: sec.text(ctx, "qualification"),
         };
-        if let Some((other, _, other_path)) = places
+        if let Some((other, other_path)) = places
             .iter()
-            .find(|(o, _, _)| o.from <= place.to && place.from <= o.to)
+            .find(|(o, _)| o.from <= place.to && place.from <= o.to)
         {
             ctx.report(
                 sec.span(),
@@ -952,9 +962,9 @@ fn parse_places(ctx: &mut Ctx, list: &Sec) -> Vec<PrizePlace> {
             );
             continue;
         }
-        places.push((place, sec.span(), sec.path.clone()));
+        places.push((place, sec.path.clone()));
     }
-    places.into_iter().map(|(p, _, _)| p).collect()
+    places.into_iter().map(|(p, _)| p).collect()
 }
 
 fn range(from: u32, to: u32) -> String {
@@ -967,7 +977,7 @@ fn range(from: u32, to: u32) -> String {
 
 fn parse_teams(ctx: &mut Ctx, root: &Sec, index: &GroupIndex) -> Vec<TeamCompetition> {
     let mut teams = Vec::new();
-    let mut ids: BTreeMap<String, ()> = BTreeMap::new();
+    let mut ids: BTreeSet<String> = BTreeSet::new();
     for sec in root.tables(ctx, "teams") {
         sec.check_keys(ctx, TEAM_KEYS);
         let group = index.pool_or_only(ctx, &sec);
@@ -1076,7 +1086,7 @@ mod tests {
         let mut ctx = Ctx::default();
         let doc = ImDocument::parse("").unwrap();
         let sec = Sec::root(doc.as_table());
-        let mut ids = BTreeMap::new();
+        let mut ids = BTreeSet::new();
         let got: Vec<String> = (0..3)
             .map(|_| unique_id(&mut ctx, &sec, &mut ids, "kids"))
             .collect();
