@@ -429,6 +429,16 @@ fn wrong_types_bad_values_and_dates() {
 }
 
 #[test]
+fn a_byte_order_mark_is_ignored() {
+    let text = format!("\u{feff}{MINIMAL}");
+    assert_eq!(Rulebook::from_toml(&text, "bom.toml").unwrap(), ok(""));
+    assert_eq!(
+        problems("\u{feff}[event]\nname = \"x\"\nrounds = -1\n[[groups]]\nid = \"a\"\n"),
+        ["3:10 event.rounds: `-1` is too small; it must be at least 1"]
+    );
+}
+
+#[test]
 fn toml_syntax_error_has_its_position() {
     assert_eq!(
         problems("[event]\nname = = \"x\"\n"),

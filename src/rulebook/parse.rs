@@ -150,6 +150,8 @@ impl Rulebook {
     /// `[[groups]]` entry with an `id`; defaults are those of the types in
     /// `rulebook::types` (see `rules/README.md`). All problems are collected in one pass.
     pub fn from_toml(text: &str, source: &str) -> Result<Rulebook, RulebookErrors> {
+        // Editors on Windows often save with a byte-order mark; it is not part of the TOML.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let doc = match ImDocument::parse(text) {
             Ok(doc) => doc,
             Err(e) => {
