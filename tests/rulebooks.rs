@@ -681,3 +681,25 @@ fn readme_example_is_valid() {
     assert_eq!(r.groups[1].pairs_with, Some(GroupId::new("adult")));
     assert_eq!(r.prizes.lists.len(), 2);
 }
+
+#[test]
+fn arrays_of_tables_may_be_sections_or_inline() {
+    let sections = ok(
+        "[[prizes.lists]]\n[[prizes.lists.places]]\nplace = 1\nmoney = 500\n\
+[[prizes.lists.places]]\nfrom = 2\nto = 3\nmoney = 100\naward = \"证书\"\n",
+    );
+    let inline = ok(
+        "[[prizes.lists]]\nplaces = [{ place = 1, money = 500 }, { from = 2, to = 3, money = 100, award = \"证书\" }]\n",
+    );
+    assert_eq!(sections, inline);
+    let groups = Rulebook::from_toml(
+        "groups = [{ id = \"a\", name = \"甲\" }, { id = \"b\", pairs_with = \"甲\" }]\n[event]\nname = \"x\"\nrounds = 5\n",
+        "r.toml",
+    )
+    .unwrap();
+    assert_eq!(groups.groups[1].pairs_with, Some(GroupId::new("a")));
+    assert_eq!(
+        one_problem("[[prizes.lists]]\n[[prizes.lists.places]]\nplace = 1\nmoney = -5\n"),
+        "12:9 prizes.lists[0].places[0].money: `-5` is too small; it must be at least 0"
+    );
+}
