@@ -4,6 +4,12 @@
 //! collected with its line, column and key path. Must not read event state or files
 //! other than the rulebook text it is given.
 
+mod effective;
+mod error;
+mod names;
+mod parse;
+mod reader;
 mod types;
 
+pub use error::{Problem, RulebookErrors};
 pub use types::*;

@@ -1,0 +1,412 @@
+//! `Rulebook::to_effective_toml`: the rules as they will be applied, every default filled
+//! in, in the schema `from_toml` reads (so the output reads back to the same rulebook).
+
+use super::names::Named;
+use super::types::*;
+use std::fmt::Write;
+
+/// A TOML basic string.
+fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn string_array<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
+    let items: Vec<String> = items.into_iter().map(quote).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// Builds the document line by line.
+#[derive(Default)]
+struct Doc {
+    out: String,
+}
+
+impl Doc {
+    fn header(&mut self, header: &str) {
+        if !self.out.is_empty() {
+            self.out.push('\n');
+        }
+        self.out.push_str(header);
+        self.out.push('\n');
+    }
+
+    fn raw(&mut self, key: &str, value: impl std::fmt::Display) {
+        let _ = writeln!(self.out, "{key} = {value}");
+    }
+
+    fn str(&mut self, key: &str, value: &str) {
+        self.raw(key, quote(value));
+    }
+
+    fn name<T: Named>(&mut self, key: &str, value: T) {
+        self.raw(key, quote(value.name()));
+    }
+
+    /// An optional setting: written when set, else a comment saying it is not set.
+    fn opt(&mut self, key: &str, value: Option<String>) {
+        match value {
+            Some(v) => self.raw(key, v),
+            None => {
+                let _ = writeln!(self.out, "# {key}: not set");
+            }
+        }
+    }
+
+    /// A limit where `false` means "no limit".
+    fn limit(&mut self, key: &str, value: Option<u32>) {
+        match value {
+            Some(n) => self.raw(key, n),
+            None => self.raw(key, false),
+        }
+    }
+}
+
+fn place_line(p: &PrizePlace) -> String {
+    let mut parts = Vec::new();
+    if p.from == p.to {
+        parts.push(format!("place = {}", p.from));
+    } else {
+        parts.push(format!("from = {}", p.from));
+        parts.push(format!("to = {}", p.to));
+    }
+    parts.push(format!("money = {}", p.money));
+    for (key, value) in [
+        ("award", &p.award),
+        ("title", &p.title),
+        ("qualification", &p.qualification),
+    ] {
+        if let Some(v) = value {
+            parts.push(format!("{key} = {}", quote(v)));
+        }
+    }
+    format!("{{ {} }}", parts.join(", "))
+}
+
+fn places(doc: &mut Doc, places: &[PrizePlace]) {
+    if places.is_empty() {
+        doc.raw("places", "[]");
+        return;
+    }
+    doc.out.push_str("places = [\n");
+    for p in places {
+        let _ = writeln!(doc.out, "  {},", place_line(p));
+    }
+    doc.out.push_str("]\n");
+}
+
+impl Rulebook {
+    /// Every setting with its default filled in, as TOML in the rulebook schema
+    /// (`qiwang rules show`). `Rulebook::from_toml` reads it back to an equal rulebook.
+    pub fn to_effective_toml(&self) -> String {
+        let mut d = Doc::default();
+        d.out
+            .push_str("# Effective rules: every setting, with defaults filled in.\n");
+        let e = &self.event;
+        d.header("[event]");
+        d.str("name", &e.name);
+        d.opt("short_name", e.short_name.as_deref().map(quote));
+        d.opt("organiser", e.organiser.as_deref().map(quote));
+        d.opt("venue", e.venue.as_deref().map(quote));
+        d.opt("start_date", e.start_date.map(|x| x.to_string()));
+        d.opt("end_date", e.end_date.map(|x| x.to_string()));
+        d.str("rules_edition", &e.rules_edition);
+        d.name("language", e.language);
+        d.str("time_control", &e.time_control);
+        d.raw("rounds", e.rounds);
+        d.str("currency", &e.currency);
+
+        for g in &self.groups {
+            d.header("[[groups]]");
+            d.str("id", g.id.as_str());
+            d.str("name", &g.name);
+            d.raw(
+                "aliases",
+                string_array(g.aliases.iter().map(String::as_str)),
+            );
+            d.opt(
+                "pairs_with",
+                g.pairs_with.as_ref().map(|p| quote(p.as_str())),
+            );
+            d.opt("rounds", g.rounds.map(|r| r.to_string()));
+            d.opt("time_control", g.time_control.as_deref().map(quote));
+            d.opt("min_size", g.min_size.map(|r| r.to_string()));
+            d.header("[groups.marks]");
+            d.raw("disabled", g.marks.disabled);
+            d.raw("local", g.marks.local);
+            let el = &g.eligibility;
+            d.header("[groups.eligibility]");
+            d.opt("under_age", el.under_age.map(|x| x.to_string()));
+            d.opt("min_age", el.min_age.map(|x| x.to_string()));
+            d.opt("age_reference", el.age_reference.map(|x| x.to_string()));
+            d.opt("min_grade", el.min_grade.map(|x| x.to_string()));
+            d.opt("max_grade", el.max_grade.map(|x| x.to_string()));
+            d.raw("student", el.student);
+            d.opt("gender", el.gender.map(|x| quote(x.name())));
+            d.raw("disabled", el.disabled);
+            d.raw("local", el.local);
+            d.raw("no_master_title", el.no_master_title);
+        }
+
+        let s = &self.scoring;
+        d.header("[scoring]");
+        for (key, value) in [
+            ("red_win", s.red_win),
+            ("red_draw", s.red_draw),
+            ("red_loss", s.red_loss),
+            ("black_win", s.black_win),
+            ("black_draw", s.black_draw),
+            ("black_loss", s.black_loss),
+            ("bye", s.bye),
+            ("forfeit_win", s.forfeit_win),
+            ("forfeit_loss", s.forfeit_loss),
+            ("double_forfeit", s.double_forfeit),
+        ] {
+            d.raw(key, value);
+        }
+
+        let p = &self.pairing;
+        d.header("[pairing]");
+        d.name("seeding", p.seeding);
+        d.name("round1", p.round1);
+        d.name("round1_colour", p.round1_colour);
+        d.name("round1_bye", p.round1_bye);
+        d.name("within_group", p.within_group);
+        d.name("equal_colour_tie", p.equal_colour_tie);
+        d.name("team_avoidance", p.team_avoidance);
+        d.name("bye", p.bye);
+        d.raw("forfeit_counts_as_met", p.forfeit_counts_as_met);
+        match &p.late_rounds_priority {
+            Some(late) => {
+                d.header("[pairing.late_rounds_priority]");
+                d.raw("last_rounds", late.last_rounds);
+                d.raw("min_gap", late.min_gap);
+            }
+            None => d.opt("late_rounds_priority", None),
+        }
+
+        let c = &self.colours;
+        d.header("[colours]");
+        d.limit("max_streak", c.max_streak);
+        d.limit("max_diff", c.max_diff);
+        d.raw("relax_streak_last_round", c.relax_streak_last_round);
+        d.raw("forfeit_counts", c.forfeit_counts);
+        d.raw("bye_counts", c.bye_counts);
+
+        let c = &self.conduct;
+        d.header("[conduct]");
+        d.raw("fouls_to_lose_game", c.fouls_to_lose_game);
+        d.raw("late_forfeit_minutes", c.late_forfeit_minutes);
+        d.limit("withdraw_after_forfeits", c.withdraw_after_forfeits);
+        d.raw("withdraw_consecutive", c.withdraw_consecutive);
+        d.raw("withdrawn_ranked", c.withdrawn_ranked);
+        d.raw("withdrawn_games_kept", c.withdrawn_games_kept);
+        d.raw("penalties_allowed", c.penalties_allowed);
+        d.opt(
+            "disturbance_penalty",
+            c.disturbance_penalty.map(|x| x.to_string()),
+        );
+
+        let r = &self.ranking;
+        d.header("[ranking]");
+        d.raw(
+            "tiebreaks",
+            string_array(r.tiebreaks.iter().map(|t| t.name())),
+        );
+        d.name("fallback", r.fallback);
+        d.name("bye_opponent_score", r.bye_opponent_score);
+        d.raw("bye_counts_as_win", r.bye_counts_as_win);
+        d.raw("forfeit_counts_as_win", r.forfeit_counts_as_win);
+        d.raw(
+            "forfeit_opponent_in_opp_score",
+            r.forfeit_opponent_in_opp_score,
+        );
+        d.name("unresolved", r.unresolved);
+        d.raw("shared_from_place", r.shared_from_place);
+        d.name("unresolved_first", r.unresolved_first);
+
+        d.header("[prizes]");
+        d.name("shared_money", self.prizes.shared_money);
+        d.name("multiple", self.prizes.multiple);
+        for list in &self.prizes.lists {
+            d.header("[[prizes.lists]]");
+            d.str("id", &list.id);
+            d.str("name", &list.name);
+            d.str("group", list.group.as_str());
+            places(&mut d, &list.places);
+            let f = &list.filter;
+            d.header("[prizes.lists.filter]");
+            d.opt("gender", f.gender.map(|x| quote(x.name())));
+            d.opt("disabled", f.disabled.map(|x| x.to_string()));
+            d.opt("local", f.local.map(|x| x.to_string()));
+            d.opt("section", f.section.as_ref().map(|x| quote(x.as_str())));
+        }
+
+        for t in &self.teams {
+            d.header("[[teams]]");
+            d.str("id", &t.id);
+            d.str("name", &t.name);
+            d.str("group", t.group.as_str());
+            d.raw("best_n", t.best_n);
+            d.name("metric", t.metric);
+            d.name("short_team", t.short_team);
+            d.raw(
+                "tiebreaks",
+                string_array(t.tiebreaks.iter().map(|x| x.name())),
+            );
+            places(&mut d, &t.places);
+        }
+        d.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quote_escapes() {
+        let cases = [
+            ("金华", "\"金华\""),
+            ("a\"b", "\"a\\\"b\""),
+            ("a\\b", "\"a\\\\b\""),
+            ("l1\nl2", "\"l1\\nl2\""),
+            ("\u{1}", "\"\\u0001\""),
+        ];
+        for (input, want) in cases {
+            assert_eq!(quote(input), want);
+        }
+    }
+
+    fn round_trip(r: &Rulebook) {
+        let text = r.to_effective_toml();
+        let back =
+            Rulebook::from_toml(&text, "effective.toml").unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(&back, r, "{text}");
+    }
+
+    /// Sets one field of a copy of `base` to each value of a setting enum.
+    fn each<T: Named>(base: &Rulebook, set: impl Fn(&mut Rulebook, T)) {
+        for (_, value) in T::NAMES {
+            let mut r = base.clone();
+            set(&mut r, *value);
+            round_trip(&r);
+        }
+    }
+
+    #[test]
+    fn every_setting_value_round_trips() {
+        let mut base = Rulebook::cxa_2011("测试", 9);
+        base.groups[0].rounds = Some(5);
+        base.groups.push(GroupRule {
+            id: crate::model::GroupId::new("sec"),
+            name: "分组".into(),
+            aliases: vec!["别名".into()],
+            pairs_with: Some(crate::model::GroupId::new("open")),
+            marks: Marks {
+                disabled: true,
+                local: true,
+            },
+            rounds: None,
+            time_control: Some(String::new()),
+            min_size: Some(10),
+            eligibility: Eligibility {
+                under_age: Some(16),
+                min_age: Some(6),
+                age_reference: chrono::NaiveDate::from_ymd_opt(2018, 10, 26),
+                min_grade: Some(1),
+                max_grade: Some(12),
+                student: true,
+                gender: None,
+                disabled: true,
+                local: true,
+                no_master_title: true,
+            },
+        });
+        let place = PrizePlace {
+            from: 1,
+            to: 3,
+            money: 100,
+            award: Some("奖杯".into()),
+            title: Some("棋王".into()),
+            qualification: Some("晋级".into()),
+        };
+        base.prizes.lists.push(PrizeList {
+            id: "l".into(),
+            name: "列表".into(),
+            group: crate::model::GroupId::new("open"),
+            filter: PrizeFilter {
+                gender: None,
+                disabled: Some(false),
+                local: Some(true),
+                section: Some(crate::model::GroupId::new("sec")),
+            },
+            places: vec![place.clone()],
+        });
+        base.teams.push(TeamCompetition {
+            id: "t".into(),
+            name: "团体".into(),
+            group: crate::model::GroupId::new("open"),
+            best_n: 4,
+            metric: TeamMetric::RankSum,
+            short_team: ShortTeam::Exclude,
+            tiebreaks: vec![TeamTiebreak::PointSum],
+            places: vec![place],
+        });
+        base.pairing.late_rounds_priority = Some(LateRoundsPriority {
+            last_rounds: 4,
+            min_gap: crate::model::Points(2),
+        });
+        base.colours.max_streak = None;
+        base.conduct.withdraw_after_forfeits = None;
+        base.conduct.disturbance_penalty = Some(crate::model::Points(2));
+        base.ranking.tiebreaks = vec![Tiebreak::SonnebornBerger, Tiebreak::CutOpp];
+        round_trip(&base);
+
+        each(&base, |r, v| r.event.language = v);
+        each(&base, |r, v| r.groups[1].eligibility.gender = Some(v));
+        each(&base, |r, v| r.prizes.lists[0].filter.gender = Some(v));
+        each(&base, |r, v| r.pairing.seeding = v);
+        each(&base, |r, v| r.pairing.round1 = v);
+        each(&base, |r, v| r.pairing.round1_colour = v);
+        each(&base, |r, v| r.pairing.round1_bye = v);
+        each(&base, |r, v| r.pairing.within_group = v);
+        each(&base, |r, v| r.pairing.equal_colour_tie = v);
+        each(&base, |r, v| r.pairing.team_avoidance = v);
+        each(&base, |r, v| r.pairing.bye = v);
+        each(&base, |r, v: Tiebreak| r.ranking.tiebreaks = vec![v]);
+        each(&base, |r, v| r.ranking.fallback = v);
+        each(&base, |r, v| r.ranking.bye_opponent_score = v);
+        each(&base, |r, v| r.ranking.unresolved = v);
+        each(&base, |r, v| r.ranking.unresolved_first = v);
+        each(&base, |r, v| r.prizes.shared_money = v);
+        each(&base, |r, v| r.prizes.multiple = v);
+        each(&base, |r, v| r.teams[0].metric = v);
+        each(&base, |r, v| r.teams[0].short_team = v);
+        each(&base, |r, v: TeamTiebreak| r.teams[0].tiebreaks = vec![v]);
+    }
+
+    #[test]
+    fn default_rulebook_round_trips() {
+        let r = Rulebook::cxa_2011("测试赛 \"A\"", 7);
+        let text = r.to_effective_toml();
+        let back =
+            Rulebook::from_toml(&text, "effective.toml").unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back, r);
+    }
+}

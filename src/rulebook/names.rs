@@ -1,0 +1,294 @@
+//! The TOML spelling of every setting enum, with the Chinese aliases regulations use.
+//!
+//! Owns the name tables that parsing and `to_effective_toml` share, so the two can never
+//! disagree. The names equal the serde names of the types (a test checks it).
+
+use super::types::*;
+use crate::model::Gender;
+
+/// A setting enum written in the rulebook as a string.
+pub(super) trait Named: Sized + Copy + PartialEq + 'static {
+    /// Every accepted canonical name with its value, in documentation order.
+    const NAMES: &'static [(&'static str, Self)];
+    /// Extra spellings accepted on input (never printed).
+    const ALIASES: &'static [(&'static str, Self)] = &[];
+
+    /// The canonical name, as printed by `to_effective_toml`.
+    fn name(self) -> &'static str;
+
+    fn parse(text: &str) -> Option<Self> {
+        let text = text.trim();
+        Self::NAMES
+            .iter()
+            .chain(Self::ALIASES)
+            .find(|(n, _)| *n == text)
+            .map(|(_, v)| *v)
+    }
+
+    fn canonical_names() -> Vec<&'static str> {
+        Self::NAMES.iter().map(|(n, _)| *n).collect()
+    }
+}
+
+/// Implements [`Named`] from one list, with an exhaustive `match` for `name` so a new
+/// variant cannot be left without a name.
+macro_rules! named {
+    ($ty:ty { $($name:literal => $var:path),+ $(,)? } $(aliases { $($alias:literal => $avar:expr),+ $(,)? })?) => {
+        impl Named for $ty {
+            const NAMES: &'static [(&'static str, Self)] = &[$(($name, $var)),+];
+            $(const ALIASES: &'static [(&'static str, Self)] = &[$(($alias, $avar)),+];)?
+            fn name(self) -> &'static str {
+                #[allow(unreachable_patterns)]
+                match self {
+                    $($var => $name,)+
+                }
+            }
+        }
+    };
+}
+
+named!(Lang { "zh" => Lang::Zh, "en" => Lang::En });
+
+named!(Gender { "male" => Gender::Male, "female" => Gender::Female }
+    aliases { "男" => Gender::Male, "女" => Gender::Female });
+
+named!(Seeding {
+    "random_draw" => Seeding::RandomDraw,
+    "rating_then_lot" => Seeding::RatingThenLot,
+});
+
+named!(Round1Pairing {
+    "adjacent" => Round1Pairing::Adjacent,
+    "halves" => Round1Pairing::Halves,
+    "fold_first_last" => Round1Pairing::FoldFirstLast,
+    "random" => Round1Pairing::Random,
+});
+
+named!(Round1Colour {
+    "odd_board_lower_red" => Round1Colour::OddBoardLowerRed,
+    "upper_half_red" => Round1Colour::UpperHalfRed,
+    "all_lower_red" => Round1Colour::AllLowerRed,
+    "all_higher_red" => Round1Colour::AllHigherRed,
+    "by_lot" => Round1Colour::ByLot,
+});
+
+named!(Round1Bye {
+    "highest_number" => Round1Bye::HighestNumber,
+    "lot" => Round1Bye::Lot,
+});
+
+named!(WithinGroup {
+    "adjacent_colour_rows" => WithinGroup::AdjacentColourRows,
+    "adjacent" => WithinGroup::Adjacent,
+    "fold_top_bottom" => WithinGroup::FoldTopBottom,
+});
+
+named!(EqualColourTie {
+    "odd_round_lower_red" => EqualColourTie::OddRoundLowerRed,
+    "number_sum_parity" => EqualColourTie::NumberSumParity,
+});
+
+named!(TeamAvoidance {
+    "off" => TeamAvoidance::Off,
+    "round1_only" => TeamAvoidance::Round1Only,
+    "all_rounds" => TeamAvoidance::AllRounds,
+});
+
+named!(ByeChoice {
+    "lowest_score_never_byed" => ByeChoice::LowestScoreNeverByed,
+    "lowest_score_fewest_byes" => ByeChoice::LowestScoreFewestByes,
+});
+
+// RULES.md §5.3: the Chinese names are the ones regulations print.
+named!(Tiebreak {
+    "opp_score" => Tiebreak::OppScore,
+    "progressive" => Tiebreak::Progressive,
+    "wins" => Tiebreak::Wins,
+    "fouls" => Tiebreak::Fouls,
+    "black_games" => Tiebreak::BlackGames,
+    "black_wins" => Tiebreak::BlackWins,
+    "red_wins" => Tiebreak::RedWins,
+    "direct_encounter" => Tiebreak::DirectEncounter,
+    "median_opp" => Tiebreak::MedianOpp,
+    "cut_opp" => Tiebreak::CutOpp,
+    "sonneborn_berger" => Tiebreak::SonnebornBerger,
+} aliases {
+    "对手分" => Tiebreak::OppScore,
+    "累进分" => Tiebreak::Progressive,
+    "累积分" => Tiebreak::Progressive,
+    "胜局" => Tiebreak::Wins,
+    "犯规" => Tiebreak::Fouls,
+    "后走局数" => Tiebreak::BlackGames,
+    "后手局" => Tiebreak::BlackGames,
+    "后走胜局" => Tiebreak::BlackWins,
+    "后胜局" => Tiebreak::BlackWins,
+    "先手胜局" => Tiebreak::RedWins,
+    "直胜" => Tiebreak::DirectEncounter,
+    "中间分" => Tiebreak::MedianOpp,
+    "扣除对手分" => Tiebreak::CutOpp,
+    "小分" => Tiebreak::SonnebornBerger,
+});
+
+named!(Fallback {
+    "prev_round_cumulative" => Fallback::PrevRoundCumulative,
+    "drop_rounds_from_first" => Fallback::DropRoundsFromFirst,
+    "prev_round_rank" => Fallback::PrevRoundRank,
+    "none" => Fallback::None,
+});
+
+named!(ByeOppScore {
+    "lowest_positive" => ByeOppScore::LowestPositive,
+    "lowest_overall" => ByeOppScore::LowestOverall,
+    "zero" => ByeOppScore::Zero,
+});
+
+named!(TieResolution {
+    "shared" => TieResolution::Shared,
+    "lot" => TieResolution::Lot,
+    "number" => TieResolution::Number,
+});
+
+named!(UnresolvedFirst {
+    "playoff" => UnresolvedFirst::Playoff,
+    "lot" => UnresolvedFirst::Lot,
+    "number" => UnresolvedFirst::Number,
+});
+
+named!(SharedMoney {
+    "split" => SharedMoney::Split,
+    "each_higher" => SharedMoney::EachHigher,
+});
+
+named!(MultiplePrizes {
+    "take_all" => MultiplePrizes::TakeAll,
+    "higher_only" => MultiplePrizes::HigherOnly,
+});
+
+named!(TeamMetric {
+    "rank_sum" => TeamMetric::RankSum,
+    "point_sum" => TeamMetric::PointSum,
+});
+
+named!(ShortTeam {
+    "exclude" => ShortTeam::Exclude,
+    "pad" => ShortTeam::Pad,
+});
+
+named!(TeamTiebreak {
+    "best_individual_rank" => TeamTiebreak::BestIndividualRank,
+    "opp_score_sum" => TeamTiebreak::OppScoreSum,
+    "point_sum" => TeamTiebreak::PointSum,
+    "lot" => TeamTiebreak::Lot,
+});
+
+/// `ranking.preset`: the two tiebreak chains of CXA 2011 §14.3 (RULES.md §5.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Preset {
+    /// §14.3.1: 对手分、胜局、犯规、后走局数 → 比较前一轮成绩.
+    Cxa1431,
+    /// §14.3.2: 累进分、胜局、犯规、后走局数 → 去除第一轮得分….
+    Cxa1432,
+}
+
+named!(Preset {
+    "cxa-14.3.1" => Preset::Cxa1431,
+    "cxa-14.3.2" => Preset::Cxa1432,
+});
+
+impl Preset {
+    /// The tiebreak keys after 积分 and the fallback once they are exhausted.
+    pub(super) fn chain(self) -> (Vec<Tiebreak>, Fallback) {
+        match self {
+            Preset::Cxa1431 => (
+                vec![
+                    Tiebreak::OppScore,
+                    Tiebreak::Wins,
+                    Tiebreak::Fouls,
+                    Tiebreak::BlackGames,
+                ],
+                Fallback::PrevRoundCumulative,
+            ),
+            Preset::Cxa1432 => (
+                vec![
+                    Tiebreak::Progressive,
+                    Tiebreak::Wins,
+                    Tiebreak::Fouls,
+                    Tiebreak::BlackGames,
+                ],
+                Fallback::DropRoundsFromFirst,
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::{Serialize, de::DeserializeOwned};
+
+    /// Every canonical name must be the serde name, so the JSON state and the TOML agree.
+    fn serde_names_agree<T: Named + Serialize + DeserializeOwned + std::fmt::Debug>() {
+        for (name, value) in T::NAMES {
+            assert_eq!(serde_json::to_value(value).unwrap(), *name, "{value:?}");
+            assert_eq!(value.name(), *name);
+            assert_eq!(T::parse(name), Some(*value));
+        }
+    }
+
+    #[test]
+    fn canonical_names_are_serde_names() {
+        serde_names_agree::<Lang>();
+        serde_names_agree::<Gender>();
+        serde_names_agree::<Seeding>();
+        serde_names_agree::<Round1Pairing>();
+        serde_names_agree::<Round1Colour>();
+        serde_names_agree::<Round1Bye>();
+        serde_names_agree::<WithinGroup>();
+        serde_names_agree::<EqualColourTie>();
+        serde_names_agree::<TeamAvoidance>();
+        serde_names_agree::<ByeChoice>();
+        serde_names_agree::<Tiebreak>();
+        serde_names_agree::<Fallback>();
+        serde_names_agree::<ByeOppScore>();
+        serde_names_agree::<TieResolution>();
+        serde_names_agree::<UnresolvedFirst>();
+        serde_names_agree::<SharedMoney>();
+        serde_names_agree::<MultiplePrizes>();
+        serde_names_agree::<TeamMetric>();
+        serde_names_agree::<ShortTeam>();
+        serde_names_agree::<TeamTiebreak>();
+    }
+
+    #[test]
+    fn chinese_tiebreak_aliases() {
+        let cases = [
+            ("对手分", Tiebreak::OppScore),
+            ("累进分", Tiebreak::Progressive),
+            ("累积分", Tiebreak::Progressive),
+            ("胜局", Tiebreak::Wins),
+            ("犯规", Tiebreak::Fouls),
+            ("后走局数", Tiebreak::BlackGames),
+            ("后手局", Tiebreak::BlackGames),
+            ("后走胜局", Tiebreak::BlackWins),
+            ("后胜局", Tiebreak::BlackWins),
+            ("先手胜局", Tiebreak::RedWins),
+            ("直胜", Tiebreak::DirectEncounter),
+            ("中间分", Tiebreak::MedianOpp),
+            ("扣除对手分", Tiebreak::CutOpp),
+            ("小分", Tiebreak::SonnebornBerger),
+        ];
+        for (alias, want) in cases {
+            assert_eq!(Tiebreak::parse(alias), Some(want), "{alias}");
+        }
+        assert_eq!(Tiebreak::parse("等级分"), None);
+    }
+
+    #[test]
+    fn preset_1431_is_the_default_chain() {
+        let default = RankingRules::default();
+        assert_eq!(
+            Preset::Cxa1431.chain(),
+            (default.tiebreaks, default.fallback)
+        );
+    }
+}

@@ -1,0 +1,1113 @@
+//! `Rulebook::from_toml`: the TOML schema documented in `rules/README.md`, read section by
+//! section, with every cross-field check. Every problem is collected before failing.
+
+use super::error::{RawProblem, RulebookErrors};
+use super::names::{Named, Preset};
+use super::reader::{Ctx, Sec, backticked, nearest, unknown_name_message};
+use super::types::*;
+use crate::model::{GroupId, Points};
+use std::collections::{BTreeMap, BTreeSet};
+use toml_edit::ImDocument;
+
+const TOP_KEYS: &[&str] = &[
+    "event", "groups", "scoring", "pairing", "colours", "conduct", "ranking", "prizes", "teams",
+];
+const EVENT_KEYS: &[&str] = &[
+    "name",
+    "short_name",
+    "organiser",
+    "venue",
+    "start_date",
+    "end_date",
+    "rules_edition",
+    "language",
+    "time_control",
+    "rounds",
+    "currency",
+];
+const GROUP_KEYS: &[&str] = &[
+    "id",
+    "name",
+    "aliases",
+    "pairs_with",
+    "marks",
+    "rounds",
+    "time_control",
+    "min_size",
+    "eligibility",
+];
+const MARKS_KEYS: &[&str] = &["disabled", "local"];
+const ELIGIBILITY_KEYS: &[&str] = &[
+    "under_age",
+    "min_age",
+    "age_reference",
+    "min_grade",
+    "max_grade",
+    "student",
+    "gender",
+    "disabled",
+    "local",
+    "no_master_title",
+];
+const SCORING_KEYS: &[&str] = &[
+    "red_win",
+    "red_draw",
+    "red_loss",
+    "black_win",
+    "black_draw",
+    "black_loss",
+    "bye",
+    "forfeit_win",
+    "forfeit_loss",
+    "double_forfeit",
+];
+const PAIRING_KEYS: &[&str] = &[
+    "seeding",
+    "round1",
+    "round1_colour",
+    "round1_bye",
+    "within_group",
+    "equal_colour_tie",
+    "team_avoidance",
+    "bye",
+    "forfeit_counts_as_met",
+    "late_rounds_priority",
+];
+const LATE_ROUNDS_KEYS: &[&str] = &["last_rounds", "min_gap"];
+const COLOUR_KEYS: &[&str] = &[
+    "max_streak",
+    "max_diff",
+    "relax_streak_last_round",
+    "forfeit_counts",
+    "bye_counts",
+];
+const CONDUCT_KEYS: &[&str] = &[
+    "fouls_to_lose_game",
+    "late_forfeit_minutes",
+    "withdraw_after_forfeits",
+    "withdraw_consecutive",
+    "withdrawn_ranked",
+    "withdrawn_games_kept",
+    "penalties_allowed",
+    "disturbance_penalty",
+];
+const RANKING_KEYS: &[&str] = &[
+    "preset",
+    "tiebreaks",
+    "fallback",
+    "bye_opponent_score",
+    "bye_counts_as_win",
+    "forfeit_counts_as_win",
+    "forfeit_opponent_in_opp_score",
+    "unresolved",
+    "shared_from_place",
+    "unresolved_first",
+];
+const PRIZES_KEYS: &[&str] = &["shared_money", "multiple", "lists"];
+const LIST_KEYS: &[&str] = &["id", "name", "group", "filter", "places"];
+const FILTER_KEYS: &[&str] = &["gender", "disabled", "local", "section"];
+const PLACE_KEYS: &[&str] = &[
+    "place",
+    "from",
+    "to",
+    "money",
+    "award",
+    "title",
+    "qualification",
+];
+const TEAM_KEYS: &[&str] = &[
+    "id",
+    "name",
+    "group",
+    "best_n",
+    "metric",
+    "short_team",
+    "tiebreaks",
+    "places",
+];
+
+/// Default best N of a team (RULES.md §8; Jinhua: 取同单位最好的前三名).
+pub(super) const DEFAULT_BEST_N: u32 = 3;
+
+/// Default team tiebreaks (RULES.md §8 and §10).
+pub(super) fn default_team_tiebreaks(metric: TeamMetric) -> Vec<TeamTiebreak> {
+    match metric {
+        // S10 Leshan: 如相等，则比较最高个人名次.
+        TeamMetric::RankSum => vec![TeamTiebreak::BestIndividualRank, TeamTiebreak::Lot],
+        // RULES.md §8 [INFERRED]: 对手分 sum, then best individual rank.
+        TeamMetric::PointSum => vec![
+            TeamTiebreak::OppScoreSum,
+            TeamTiebreak::BestIndividualRank,
+            TeamTiebreak::Lot,
+        ],
+    }
+}
+
+impl Rulebook {
+    /// Parses and validates a rulebook. `source` (the file name) prefixes every message.
+    ///
+    /// Every key is optional except `event.name`, `event.rounds` and at least one
+    /// `[[groups]]` entry with an `id`; defaults are those of the types in
+    /// `rulebook::types` (see `rules/README.md`). All problems are collected in one pass.
+    pub fn from_toml(text: &str, source: &str) -> Result<Rulebook, RulebookErrors> {
+        // Editors on Windows often save with a byte-order mark; it is not part of the TOML.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let doc = match ImDocument::parse(text) {
+            Ok(doc) => doc,
+            Err(e) => {
+                let message = e
+                    .message()
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                let raw = RawProblem {
+                    offset: e.span().map_or(0, |s| s.start),
+                    key: String::new(),
+                    message: format!("invalid TOML: {message}"),
+                };
+                return Err(RulebookErrors::from_raw(source, text, vec![raw]));
+            }
+        };
+        let mut ctx = Ctx::default();
+        let root = Sec::root(doc.as_table());
+        root.check_keys(&mut ctx, TOP_KEYS);
+        let event = parse_event(&mut ctx, &root);
+        let groups = parse_groups(&mut ctx, &root);
+        let index = GroupIndex { groups: &groups };
+        let scoring = parse_scoring(&mut ctx, &root);
+        let pairing = parse_pairing(&mut ctx, &root);
+        let colours = parse_colours(&mut ctx, &root);
+        let conduct = parse_conduct(&mut ctx, &root);
+        let ranking = parse_ranking(&mut ctx, &root);
+        let prizes = parse_prizes(&mut ctx, &root, &index);
+        let teams = parse_teams(&mut ctx, &root, &index);
+        if !ctx.problems.is_empty() {
+            return Err(RulebookErrors::from_raw(source, text, ctx.problems));
+        }
+        Ok(Rulebook {
+            event,
+            groups,
+            scoring,
+            pairing,
+            colours,
+            conduct,
+            ranking,
+            prizes,
+            teams,
+        })
+    }
+}
+
+fn parse_event(ctx: &mut Ctx, root: &Sec) -> EventInfo {
+    let mut event = Rulebook::cxa_2011("", 0).event;
+    let Some(sec) = root.sub(ctx, "event") else {
+        if !root.has("event") {
+            ctx.report(
+                Some(0..0),
+                "event",
+                "missing required section; add `[event]` with `name = \"…\"` and `rounds = 9`",
+            );
+        }
+        return event;
+    };
+    sec.check_keys(ctx, EVENT_KEYS);
+    match sec.text(ctx, "name") {
+        Some(name) => event.name = name,
+        None if !sec.has("name") => sec.missing(ctx, "name", "name = \"…\""),
+        None => {}
+    }
+    event.short_name = sec.text(ctx, "short_name");
+    event.organiser = sec.text(ctx, "organiser");
+    event.venue = sec.text(ctx, "venue");
+    event.start_date = sec.date(ctx, "start_date");
+    event.end_date = sec.date(ctx, "end_date");
+    if let (Some(start), Some(end)) = (event.start_date, event.end_date)
+        && end < start
+    {
+        sec.report(
+            ctx,
+            "end_date",
+            format!("`{end}` is before start_date `{start}`; the event must end on or after its first day"),
+        );
+    }
+    if let Some(edition) = sec.text(ctx, "rules_edition") {
+        event.rules_edition = edition;
+    }
+    if let Some(lang) = sec.named(ctx, "language") {
+        event.language = lang;
+    }
+    if let Some(tc) = sec.string(ctx, "time_control") {
+        event.time_control = tc;
+    }
+    match sec.count(ctx, "rounds", 1) {
+        Some(rounds) => event.rounds = rounds,
+        None if !sec.has("rounds") => sec.missing(ctx, "rounds", "rounds = 9"),
+        None => {}
+    }
+    if let Some(currency) = sec.text(ctx, "currency") {
+        event.currency = currency;
+    }
+    event
+}
+
+/// Resolves group names written anywhere in the rulebook.
+struct GroupIndex<'a> {
+    groups: &'a [GroupRule],
+}
+
+impl GroupIndex<'_> {
+    /// A group by id, regulation name or alias.
+    fn find(&self, label: &str) -> Option<&GroupRule> {
+        let label = label.trim();
+        self.groups
+            .iter()
+            .find(|g| g.id.as_str() == label)
+            .or_else(|| self.groups.iter().find(|g| g.name == label))
+            .or_else(|| {
+                self.groups
+                    .iter()
+                    .find(|g| g.aliases.iter().any(|a| a == label))
+            })
+    }
+
+    fn unknown(&self, label: &str) -> String {
+        let ids: Vec<&str> = self.groups.iter().map(|g| g.id.as_str()).collect();
+        let mut message = format!(
+            "no group `{label}`; name a group by its id, name or alias (ids: {})",
+            backticked(&ids)
+        );
+        if let Some(near) = nearest(label, &ids) {
+            message.push_str(&format!("; did you mean `{near}`?"));
+        }
+        message
+    }
+
+    /// A group reference at `sec.key`, reported when it names no group.
+    fn resolve<'g>(&'g self, ctx: &mut Ctx, sec: &Sec, key: &str) -> Option<&'g GroupRule> {
+        let label = sec.text(ctx, key)?;
+        let found = self.find(&label);
+        if found.is_none() && !self.groups.is_empty() {
+            sec.report(ctx, key, self.unknown(&label));
+        }
+        found
+    }
+
+    /// A reference that must name a pool (a group paired on its own).
+    fn resolve_pool(&self, ctx: &mut Ctx, sec: &Sec, key: &str) -> Option<GroupId> {
+        let group = self.resolve(ctx, sec, key)?;
+        match &group.pairs_with {
+            None => Some(group.id.clone()),
+            Some(pool) => {
+                sec.report(
+                    ctx,
+                    key,
+                    format!(
+                        "`{}` is a section paired in `{pool}`, not a pool; name `{pool}` here and rank the section with `filter.section = \"{}\"`",
+                        group.id, group.id
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// `group` for a prize list or team: required unless there is exactly one pool.
+    fn pool_or_only(&self, ctx: &mut Ctx, sec: &Sec) -> Option<GroupId> {
+        if sec.has("group") {
+            return self.resolve_pool(ctx, sec, "group");
+        }
+        let pools: Vec<&GroupRule> = self
+            .groups
+            .iter()
+            .filter(|g| g.pairs_with.is_none())
+            .collect();
+        match pools.as_slice() {
+            [only] => Some(only.id.clone()),
+            [] => None,
+            _ => {
+                sec.missing(ctx, "group", "group = \"<pool id>\"");
+                None
+            }
+        }
+    }
+}
+
+fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
+    let before = ctx.problems.len();
+    let secs = root.tables(ctx, "groups");
+    if secs.is_empty() {
+        // A wrong type was reported by `tables`; otherwise the groups are absent or empty.
+        if ctx.problems.len() == before {
+            let span = if root.has("groups") {
+                root.value_span("groups")
+            } else {
+                Some(0..0)
+            };
+            ctx.report(
+                span,
+                "groups",
+                "no groups; add at least one `[[groups]]` with `id = \"…\"` and `name = \"…\"`",
+            );
+        }
+        return Vec::new();
+    }
+    let mut groups = Vec::new();
+    // The table of each parsed group, kept for the second pass.
+    let mut kept: Vec<&Sec> = Vec::new();
+    for sec in &secs {
+        sec.check_keys(ctx, GROUP_KEYS);
+        let id = match sec.text(ctx, "id") {
+            Some(id) if id.chars().any(char::is_whitespace) => {
+                sec.report(
+                    ctx,
+                    "id",
+                    format!(
+                        "`{id}` contains spaces; a group id is one word such as `adult` or `u16`"
+                    ),
+                );
+                None
+            }
+            Some(id) => Some(id),
+            None => {
+                if !sec.has("id") {
+                    sec.missing(ctx, "id", "id = \"adult\"");
+                }
+                None
+            }
+        };
+        let Some(id) = id else { continue };
+        let name = sec.text(ctx, "name").unwrap_or_else(|| id.clone());
+        let mut aliases = Vec::new();
+        for (i, (alias, span)) in sec
+            .strings(ctx, "aliases")
+            .unwrap_or_default()
+            .into_iter()
+            .enumerate()
+        {
+            if alias.trim().is_empty() {
+                let key = format!("{}[{i}]", sec.key_path("aliases"));
+                ctx.report(span, key, "an alias must not be empty; remove it");
+            } else {
+                aliases.push(alias);
+            }
+        }
+        let marks = match sec.sub(ctx, "marks") {
+            Some(m) => {
+                m.check_keys(ctx, MARKS_KEYS);
+                Marks {
+                    disabled: m.boolean(ctx, "disabled").unwrap_or(false),
+                    local: m.boolean(ctx, "local").unwrap_or(false),
+                }
+            }
+            None => Marks::default(),
+        };
+        let eligibility = match sec.sub(ctx, "eligibility") {
+            Some(e) => parse_eligibility(ctx, &e),
+            None => Eligibility::default(),
+        };
+        groups.push(GroupRule {
+            id: GroupId::new(id),
+            name,
+            aliases,
+            pairs_with: None,
+            marks,
+            rounds: sec.count(ctx, "rounds", 1),
+            time_control: sec.string(ctx, "time_control"),
+            min_size: sec.count(ctx, "min_size", 1),
+            eligibility,
+        });
+        kept.push(sec);
+    }
+    check_duplicate_labels(ctx, &groups, &kept);
+    // Second pass: `pairs_with` needs every group's labels.
+    let mut pairs = Vec::new();
+    {
+        let index = GroupIndex { groups: &groups };
+        for (group, sec) in groups.iter().zip(&kept) {
+            let target = sec.string(ctx, "pairs_with").and_then(|label| {
+                let Some(target) = index.find(&label) else {
+                    sec.report(ctx, "pairs_with", index.unknown(&label));
+                    return None;
+                };
+                if target.id == group.id {
+                    sec.report(ctx, "pairs_with", format!("`{label}` is this group itself; leave `pairs_with` out for a group paired on its own"));
+                    return None;
+                }
+                Some(target.id.clone())
+            });
+            pairs.push(target);
+        }
+    }
+    // A section must pair in a pool (a group without pairs_with).
+    for (i, target) in pairs.iter().enumerate() {
+        if let Some(target) = target {
+            let target_pairs = groups
+                .iter()
+                .position(|g| &g.id == target)
+                .and_then(|j| pairs[j].as_ref());
+            if let Some(next) = target_pairs {
+                kept[i].report(
+                    ctx,
+                    "pairs_with",
+                    format!(
+                        "`{target}` is itself paired in `{next}`; name the pool `{next}` instead"
+                    ),
+                );
+            }
+        }
+    }
+    // A section plays in its pool's rounds.
+    for ((group, sec), target) in groups.iter().zip(&kept).zip(&pairs) {
+        if let (Some(pool), Some(rounds)) = (target, group.rounds) {
+            sec.report(
+                ctx,
+                "rounds",
+                format!("`{rounds}` rounds on a section: `{}` plays the rounds of its pool `{pool}`; set them there", group.id),
+            );
+        }
+    }
+    for (group, target) in groups.iter_mut().zip(pairs) {
+        group.pairs_with = target;
+    }
+    groups
+}
+
+/// Ids, names and aliases must name one group each (they are all accepted as group names).
+fn check_duplicate_labels(ctx: &mut Ctx, groups: &[GroupRule], secs: &[&Sec]) {
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, (group, sec)) in groups.iter().zip(secs).enumerate() {
+        let labels = [("id", group.id.as_str()), ("name", group.name.as_str())]
+            .into_iter()
+            .chain(group.aliases.iter().map(|a| ("aliases", a.as_str())));
+        for (key, label) in labels {
+            match seen.get(label) {
+                Some(&j) if j != i => {
+                    let key = if key == "name" && !sec.has("name") {
+                        "id"
+                    } else {
+                        key
+                    };
+                    sec.report(
+                        ctx,
+                        key,
+                        format!(
+                            "`{label}` already names group `{}`; every id, name and alias must be different",
+                            groups[j].id
+                        ),
+                    );
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(label, i);
+                }
+            }
+        }
+    }
+}
+
+fn parse_eligibility(ctx: &mut Ctx, sec: &Sec) -> Eligibility {
+    sec.check_keys(ctx, ELIGIBILITY_KEYS);
+    let grade = |ctx: &mut Ctx, key: &str| sec.int(ctx, key, 1, 12).map(|g| g as u8);
+    let e = Eligibility {
+        under_age: sec.count(ctx, "under_age", 1),
+        min_age: sec.count(ctx, "min_age", 0),
+        age_reference: sec.date(ctx, "age_reference"),
+        min_grade: grade(ctx, "min_grade"),
+        max_grade: grade(ctx, "max_grade"),
+        student: sec.boolean(ctx, "student").unwrap_or(false),
+        gender: sec.named(ctx, "gender"),
+        disabled: sec.boolean(ctx, "disabled").unwrap_or(false),
+        local: sec.boolean(ctx, "local").unwrap_or(false),
+        no_master_title: sec.boolean(ctx, "no_master_title").unwrap_or(false),
+    };
+    if let (Some(min), Some(max)) = (e.min_grade, e.max_grade)
+        && min > max
+    {
+        sec.report(
+            ctx,
+            "min_grade",
+            format!("min_grade `{min}` is above max_grade `{max}`; swap them"),
+        );
+    }
+    if let (Some(min), Some(under)) = (e.min_age, e.under_age)
+        && min >= under
+    {
+        sec.report(
+            ctx,
+            "min_age",
+            format!(
+                "min_age `{min}` leaves no age below under_age `{under}`; min_age must be smaller"
+            ),
+        );
+    }
+    e
+}
+
+fn parse_scoring(ctx: &mut Ctx, root: &Sec) -> Scoring {
+    let mut s = Scoring::default();
+    let Some(sec) = root.sub(ctx, "scoring") else {
+        return s;
+    };
+    sec.check_keys(ctx, SCORING_KEYS);
+    let fields: [(&str, &mut Points); 10] = [
+        ("red_win", &mut s.red_win),
+        ("red_draw", &mut s.red_draw),
+        ("red_loss", &mut s.red_loss),
+        ("black_win", &mut s.black_win),
+        ("black_draw", &mut s.black_draw),
+        ("black_loss", &mut s.black_loss),
+        ("bye", &mut s.bye),
+        ("forfeit_win", &mut s.forfeit_win),
+        ("forfeit_loss", &mut s.forfeit_loss),
+        ("double_forfeit", &mut s.double_forfeit),
+    ];
+    for (key, field) in fields {
+        if let Some(p) = sec.points(ctx, key) {
+            *field = p;
+        }
+    }
+    // CXA 2011 §13.3: an event may change the points, but a win never scores less than a
+    // draw and a draw never less than a loss.
+    let orders = [
+        ("red_win", s.red_win, "red_draw", s.red_draw),
+        ("red_draw", s.red_draw, "red_loss", s.red_loss),
+        ("black_win", s.black_win, "black_draw", s.black_draw),
+        ("black_draw", s.black_draw, "black_loss", s.black_loss),
+        ("forfeit_win", s.forfeit_win, "forfeit_loss", s.forfeit_loss),
+    ];
+    for (high_key, high, low_key, low) in orders {
+        if high < low {
+            // Point at whichever of the two was written (the other is a default).
+            let at = if sec.has(low_key) { low_key } else { high_key };
+            sec.report(
+                ctx,
+                at,
+                format!("{high_key} `{high}` is less than {low_key} `{low}`; {high_key} must be at least {low_key}"),
+            );
+        }
+    }
+    s
+}
+
+fn parse_pairing(ctx: &mut Ctx, root: &Sec) -> PairingRules {
+    let mut p = PairingRules::default();
+    let Some(sec) = root.sub(ctx, "pairing") else {
+        return p;
+    };
+    sec.check_keys(ctx, PAIRING_KEYS);
+    if let Some(v) = sec.named(ctx, "seeding") {
+        p.seeding = v;
+    }
+    if let Some(v) = sec.named(ctx, "round1") {
+        p.round1 = v;
+    }
+    if let Some(v) = sec.named(ctx, "round1_colour") {
+        p.round1_colour = v;
+    }
+    if let Some(v) = sec.named(ctx, "round1_bye") {
+        p.round1_bye = v;
+    }
+    if let Some(v) = sec.named(ctx, "within_group") {
+        p.within_group = v;
+    }
+    if let Some(v) = sec.named(ctx, "equal_colour_tie") {
+        p.equal_colour_tie = v;
+    }
+    if let Some(v) = sec.named(ctx, "team_avoidance") {
+        p.team_avoidance = v;
+    }
+    if let Some(v) = sec.named(ctx, "bye") {
+        p.bye = v;
+    }
+    if let Some(v) = sec.boolean(ctx, "forfeit_counts_as_met") {
+        p.forfeit_counts_as_met = v;
+    }
+    if let Some(late) = sec.sub(ctx, "late_rounds_priority") {
+        late.check_keys(ctx, LATE_ROUNDS_KEYS);
+        // RULES.md §10: last 3 rounds, a gap of at least 1 point (2-point scale).
+        p.late_rounds_priority = Some(LateRoundsPriority {
+            last_rounds: late.count(ctx, "last_rounds", 1).unwrap_or(3),
+            min_gap: late
+                .int(ctx, "min_gap", 0, i64::from(i32::MAX))
+                .map_or(Points(1), |n| Points(n as i32)),
+        });
+    }
+    p
+}
+
+fn parse_colours(ctx: &mut Ctx, root: &Sec) -> ColourRules {
+    let mut c = ColourRules::default();
+    let Some(sec) = root.sub(ctx, "colours") else {
+        return c;
+    };
+    sec.check_keys(ctx, COLOUR_KEYS);
+    if let Some(v) = sec.limit(ctx, "max_streak", 1) {
+        c.max_streak = v;
+    }
+    if let Some(v) = sec.limit(ctx, "max_diff", 1) {
+        c.max_diff = v;
+    }
+    if let Some(v) = sec.boolean(ctx, "relax_streak_last_round") {
+        c.relax_streak_last_round = v;
+    }
+    if let Some(v) = sec.boolean(ctx, "forfeit_counts") {
+        c.forfeit_counts = v;
+    }
+    if let Some(v) = sec.boolean(ctx, "bye_counts") {
+        c.bye_counts = v;
+    }
+    c
+}
+
+fn parse_conduct(ctx: &mut Ctx, root: &Sec) -> Conduct {
+    let mut c = Conduct::default();
+    let Some(sec) = root.sub(ctx, "conduct") else {
+        return c;
+    };
+    sec.check_keys(ctx, CONDUCT_KEYS);
+    if let Some(v) = sec.count(ctx, "fouls_to_lose_game", 1) {
+        c.fouls_to_lose_game = v;
+    }
+    if let Some(v) = sec.count(ctx, "late_forfeit_minutes", 0) {
+        c.late_forfeit_minutes = v;
+    }
+    if let Some(v) = sec.limit(ctx, "withdraw_after_forfeits", 1) {
+        c.withdraw_after_forfeits = v;
+    }
+    if let Some(v) = sec.boolean(ctx, "withdraw_consecutive") {
+        c.withdraw_consecutive = v;
+    }
+    if let Some(v) = sec.boolean(ctx, "withdrawn_ranked") {
+        c.withdrawn_ranked = v;
+    }
+    if let Some(v) = sec.boolean(ctx, "withdrawn_games_kept") {
+        c.withdrawn_games_kept = v;
+    }
+    if let Some(v) = sec.boolean(ctx, "penalties_allowed") {
+        c.penalties_allowed = v;
+    }
+    c.disturbance_penalty = sec
+        .int(ctx, "disturbance_penalty", 1, i64::from(i32::MAX))
+        .map(|n| Points(n as i32));
+    if c.disturbance_penalty.is_some() && !c.penalties_allowed {
+        sec.report(
+            ctx,
+            "disturbance_penalty",
+            "a disturbance penalty is set but penalties_allowed is `false`; allow penalties or remove the penalty",
+        );
+    }
+    c
+}
+
+fn parse_ranking(ctx: &mut Ctx, root: &Sec) -> RankingRules {
+    let mut r = RankingRules::default();
+    let Some(sec) = root.sub(ctx, "ranking") else {
+        return r;
+    };
+    sec.check_keys(ctx, RANKING_KEYS);
+    // CXA 2011 §14.3: the preset gives the chain; explicit keys override it.
+    if let Some(preset) = sec.named::<Preset>(ctx, "preset") {
+        (r.tiebreaks, r.fallback) = preset.chain();
+    }
+    if let Some(list) = sec.strings(ctx, "tiebreaks") {
+        let path = sec.key_path("tiebreaks");
+        let mut chain: Vec<(Tiebreak, String)> = Vec::new();
+        for (i, (name, span)) in list.into_iter().enumerate() {
+            let key = format!("{path}[{i}]");
+            match Tiebreak::parse(&name) {
+                None => ctx.report(span, key, unknown_tiebreak(&name)),
+                Some(t) => match chain.iter().find(|(c, _)| *c == t) {
+                    Some((_, first)) => ctx.report(
+                        span,
+                        key,
+                        format!(
+                            "`{name}` repeats `{first}` ({}); list each tiebreak once",
+                            t.name()
+                        ),
+                    ),
+                    None => chain.push((t, name)),
+                },
+            }
+        }
+        r.tiebreaks = chain.into_iter().map(|(t, _)| t).collect();
+    }
+    if let Some(v) = sec.named(ctx, "fallback") {
+        r.fallback = v;
+    }
+    if let Some(v) = sec.named(ctx, "bye_opponent_score") {
+        r.bye_opponent_score = v;
+    }
+    if let Some(v) = sec.boolean(ctx, "bye_counts_as_win") {
+        r.bye_counts_as_win = v;
+    }
+    if let Some(v) = sec.boolean(ctx, "forfeit_counts_as_win") {
+        r.forfeit_counts_as_win = v;
+    }
+    if let Some(v) = sec.boolean(ctx, "forfeit_opponent_in_opp_score") {
+        r.forfeit_opponent_in_opp_score = v;
+    }
+    if let Some(v) = sec.named(ctx, "unresolved") {
+        r.unresolved = v;
+    }
+    if let Some(v) = sec.count(ctx, "shared_from_place", 1) {
+        r.shared_from_place = v;
+    }
+    if let Some(v) = sec.named(ctx, "unresolved_first") {
+        r.unresolved_first = v;
+    }
+    r
+}
+
+fn unknown_tiebreak(name: &str) -> String {
+    // RULES.md §10 lists the fallbacks and lot/number with the tiebreaks; here they have
+    // their own keys, so point there.
+    if let Some(fallback) = Fallback::parse(name) {
+        return format!(
+            "`{name}` is a fallback, not a tiebreak; remove it here and set `fallback = \"{}\"`",
+            fallback.name()
+        );
+    }
+    if let Some(resolution) = TieResolution::parse(name) {
+        return format!(
+            "`{name}` settles ties left after every tiebreak; remove it here and set `unresolved = \"{}\"`",
+            resolution.name()
+        );
+    }
+    let aliases: Vec<&str> = Tiebreak::ALIASES.iter().map(|(n, _)| *n).collect();
+    format!(
+        "{}; Chinese names {} are accepted too",
+        unknown_name_message::<Tiebreak>(name, "tiebreak"),
+        aliases.join("、")
+    )
+}
+
+fn parse_prizes(ctx: &mut Ctx, root: &Sec, index: &GroupIndex) -> PrizeRules {
+    let mut p = PrizeRules::default();
+    let Some(sec) = root.sub(ctx, "prizes") else {
+        return p;
+    };
+    sec.check_keys(ctx, PRIZES_KEYS);
+    if let Some(v) = sec.named(ctx, "shared_money") {
+        p.shared_money = v;
+    }
+    if let Some(v) = sec.named(ctx, "multiple") {
+        p.multiple = v;
+    }
+    let lists = sec.tables(ctx, "lists");
+    let mut ids: BTreeSet<String> = BTreeSet::new();
+    for list in &lists {
+        list.check_keys(ctx, LIST_KEYS);
+        let group = index.pool_or_only(ctx, list);
+        let filter = match list.sub(ctx, "filter") {
+            Some(f) => parse_filter(ctx, &f, index, group.as_ref()),
+            None => PrizeFilter::default(),
+        };
+        let before = ctx.problems.len();
+        let places = parse_places(ctx, list);
+        if !list.has("places") {
+            list.missing(ctx, "places", "places = [{ place = 1, money = 500 }]");
+        } else if places.is_empty() && ctx.problems.len() == before {
+            list.report(
+                ctx,
+                "places",
+                "no places; a prize list needs at least one, e.g. `{ place = 1, money = 500 }`",
+            );
+        }
+        let Some(group) = group else { continue };
+        let id = unique_id(ctx, list, &mut ids, group.as_str());
+        let name = list.text(ctx, "name").unwrap_or_else(|| {
+            index
+                .groups
+                .iter()
+                .find(|g| g.id == group)
+                .map_or_else(|| group.to_string(), |g| g.name.clone())
+        });
+        p.lists.push(PrizeList {
+            id,
+            name,
+            group,
+            filter,
+            places,
+        });
+    }
+    p
+}
+
+/// The `id` of a prize list or team: as written, else the group id (then `-2`, `-3`, …);
+/// written ids must be unique.
+fn unique_id(ctx: &mut Ctx, sec: &Sec, ids: &mut BTreeSet<String>, base: &str) -> String {
+    if let Some(id) = sec.text(ctx, "id") {
+        if !ids.insert(id.clone()) {
+            sec.report(
+                ctx,
+                "id",
+                format!("`{id}` is used twice; give each one a different id"),
+            );
+        }
+        return id;
+    }
+    let mut id = base.to_string();
+    let mut n = 2;
+    while ids.contains(&id) {
+        id = format!("{base}-{n}");
+        n += 1;
+    }
+    ids.insert(id.clone());
+    id
+}
+
+fn parse_filter(
+    ctx: &mut Ctx,
+    sec: &Sec,
+    index: &GroupIndex,
+    pool: Option<&GroupId>,
+) -> PrizeFilter {
+    sec.check_keys(ctx, FILTER_KEYS);
+    let mut filter = PrizeFilter {
+        gender: sec.named(ctx, "gender"),
+        disabled: sec.boolean(ctx, "disabled"),
+        local: sec.boolean(ctx, "local"),
+        section: None,
+    };
+    if let Some(section) = index.resolve(ctx, sec, "section") {
+        match (&section.pairs_with, pool) {
+            (Some(p), Some(pool)) if p == pool => filter.section = Some(section.id.clone()),
+            (Some(p), Some(pool)) => sec.report(
+                ctx,
+                "section",
+                format!(
+                    "section `{}` is paired in `{p}`, not in this list's pool `{pool}`",
+                    section.id
+                ),
+            ),
+            (None, _) => sec.report(
+                ctx,
+                "section",
+                format!(
+                    "`{}` is a pool, not a section; a section is a group with `pairs_with`",
+                    section.id
+                ),
+            ),
+            (Some(_), None) => {}
+        }
+    }
+    filter
+}
+
+fn parse_places(ctx: &mut Ctx, list: &Sec) -> Vec<PrizePlace> {
+    let mut places: Vec<(PrizePlace, String)> = Vec::new();
+    for sec in list.tables(ctx, "places") {
+        sec.check_keys(ctx, PLACE_KEYS);
+        let place = sec.count(ctx, "place", 1);
+        let from = sec.count(ctx, "from", 1);
+        let to = sec.count(ctx, "to", 1);
+        let (from, to) = match (sec.has("place"), sec.has("from") || sec.has("to")) {
+            (true, true) => {
+                sec.report(
+                    ctx,
+                    "place",
+                    "give either `place = N` or `from`/`to`, not both",
+                );
+                continue;
+            }
+            (true, false) => match place {
+                Some(p) => (p, p),
+                None => continue,
+            },
+            (false, true) => match (from, to) {
+                (Some(f), Some(t)) => (f, t),
+                (Some(f), None) if !sec.has("to") => (f, f),
+                (None, _) if !sec.has("from") => {
+                    sec.missing(ctx, "from", "from = 4");
+                    continue;
+                }
+                _ => continue,
+            },
+            (false, false) => {
+                sec.missing(ctx, "place", "place = 1");
+                continue;
+            }
+        };
+        if from > to {
+            sec.report(
+                ctx,
+                "to",
+                format!(
+                    "the range {from}–{to} runs backwards; `to` must be at least `from` ({from})"
+                ),
+            );
+            continue;
+        }
+        let money = sec.count(ctx, "money", 0).unwrap_or(0);
+        let place = PrizePlace {
+            from,
+            to,
+            money,
+            award: sec.text(ctx, "award"),
+            title: sec.text(ctx, "title"),
+            qualification: sec.text(ctx, "qualification"),
+        };
+        if let Some((other, other_path)) = places
+            .iter()
+            .find(|(o, _)| o.from <= place.to && place.from <= o.to)
+        {
+            ctx.report(
+                sec.span(),
+                sec.path.clone(),
+                format!(
+                    "places {} overlap places {} ({other_path}); each place may have one prize",
+                    range(place.from, place.to),
+                    range(other.from, other.to)
+                ),
+            );
+            continue;
+        }
+        places.push((place, sec.path.clone()));
+    }
+    places.into_iter().map(|(p, _)| p).collect()
+}
+
+fn range(from: u32, to: u32) -> String {
+    if from == to {
+        from.to_string()
+    } else {
+        format!("{from}–{to}")
+    }
+}
+
+fn parse_teams(ctx: &mut Ctx, root: &Sec, index: &GroupIndex) -> Vec<TeamCompetition> {
+    let mut teams = Vec::new();
+    let mut ids: BTreeSet<String> = BTreeSet::new();
+    for sec in root.tables(ctx, "teams") {
+        sec.check_keys(ctx, TEAM_KEYS);
+        let group = index.pool_or_only(ctx, &sec);
+        let metric = sec.named(ctx, "metric").unwrap_or_default();
+        let mut tiebreaks = default_team_tiebreaks(metric);
+        if let Some(list) = sec.strings(ctx, "tiebreaks") {
+            let path = sec.key_path("tiebreaks");
+            tiebreaks.clear();
+            for (i, (name, span)) in list.into_iter().enumerate() {
+                let key = format!("{path}[{i}]");
+                match TeamTiebreak::parse(&name) {
+                    None => ctx.report(
+                        span,
+                        key,
+                        unknown_name_message::<TeamTiebreak>(&name, "team tiebreak"),
+                    ),
+                    Some(t) if tiebreaks.contains(&t) => ctx.report(
+                        span,
+                        key,
+                        format!("`{name}` is listed twice; list each tiebreak once"),
+                    ),
+                    Some(t) => tiebreaks.push(t),
+                }
+            }
+        }
+        let best_n = sec.count(ctx, "best_n", 1).unwrap_or(DEFAULT_BEST_N);
+        let short_team = sec.named(ctx, "short_team").unwrap_or_default();
+        let places = parse_places(ctx, &sec);
+        let Some(group) = group else { continue };
+        let id = unique_id(ctx, &sec, &mut ids, &format!("{group}-team"));
+        let name = sec.text(ctx, "name").unwrap_or_else(|| {
+            let group_name = index
+                .groups
+                .iter()
+                .find(|g| g.id == group)
+                .map_or_else(|| group.to_string(), |g| g.name.clone());
+            format!("{group_name}团体")
+        });
+        teams.push(TeamCompetition {
+            id,
+            name,
+            group,
+            best_n,
+            metric,
+            short_team,
+            tiebreaks,
+            places,
+        });
+    }
+    teams
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `rules/README.md` documents every key the parser accepts, in a table row.
+    #[test]
+    fn readme_documents_every_key() {
+        let readme = include_str!("../../rules/README.md");
+        let sections: [(&str, &[&str]); 15] = [
+            ("[event]", EVENT_KEYS),
+            ("[[groups]]", GROUP_KEYS),
+            ("[groups.marks]", MARKS_KEYS),
+            ("[groups.eligibility]", ELIGIBILITY_KEYS),
+            ("[scoring]", SCORING_KEYS),
+            ("[pairing]", PAIRING_KEYS),
+            ("[pairing.late_rounds_priority]", LATE_ROUNDS_KEYS),
+            ("[colours]", COLOUR_KEYS),
+            ("[conduct]", CONDUCT_KEYS),
+            ("[ranking]", RANKING_KEYS),
+            ("[prizes]", &PRIZES_KEYS[..2]),
+            ("[[prizes.lists]]", LIST_KEYS),
+            ("[prizes.lists.filter]", FILTER_KEYS),
+            ("Places", PLACE_KEYS),
+            ("[[teams]]", TEAM_KEYS),
+        ];
+        for (heading, keys) in sections {
+            let start = [
+                format!("\n## `{heading}`"),
+                format!("\n### `{heading}`"),
+                format!("\n### {heading}"),
+            ]
+            .iter()
+            .find_map(|h| readme.find(h.as_str()))
+            .unwrap_or_else(|| panic!("no heading {heading}"));
+            let rest = &readme[start..];
+            let end = rest[3..]
+                .find("\n## ")
+                .or(rest[3..].find("\n### "))
+                .map_or(rest.len(), |e| e + 3);
+            let body = &rest[..end];
+            for key in keys.iter().filter(|k| {
+                !matches!(
+                    **k,
+                    "marks" | "eligibility" | "filter" | "late_rounds_priority"
+                )
+            }) {
+                assert!(body.contains(&format!("| `{key}` |")), "{heading} {key}");
+            }
+        }
+    }
+
+    #[test]
+    fn default_ids_are_unique() {
+        let mut ctx = Ctx::default();
+        let doc = ImDocument::parse("").unwrap();
+        let sec = Sec::root(doc.as_table());
+        let mut ids = BTreeSet::new();
+        let got: Vec<String> = (0..3)
+            .map(|_| unique_id(&mut ctx, &sec, &mut ids, "kids"))
+            .collect();
+        assert_eq!(got, ["kids", "kids-2", "kids-3"]);
+        assert!(ctx.problems.is_empty());
+    }
+
+    #[test]
+    fn team_tiebreak_defaults_follow_the_metric() {
+        let cases = [
+            (TeamMetric::RankSum, TeamTiebreak::BestIndividualRank),
+            (TeamMetric::PointSum, TeamTiebreak::OppScoreSum),
+        ];
+        for (metric, first) in cases {
+            assert_eq!(default_team_tiebreaks(metric)[0], first, "{metric:?}");
+            assert_eq!(
+                default_team_tiebreaks(metric).last(),
+                Some(&TeamTiebreak::Lot)
+            );
+        }
+    }
+}

@@ -1,0 +1,705 @@
+//! Every shipped rulebook in `rules/` loads, round-trips through the effective TOML and
+//! encodes its regulation; rulebook mistakes are reported with line, column and key.
+
+use qiwang::model::{Gender, GroupId, Points};
+use qiwang::rulebook::*;
+use std::path::PathBuf;
+
+fn rules_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
+}
+
+fn load(name: &str) -> Rulebook {
+    let path = rules_dir().join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    Rulebook::from_toml(&text, name).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The smallest valid rulebook, to which each test adds its sections.
+const MINIMAL: &str =
+    "[event]\nname = \"测试赛\"\nrounds = 7\n\n[[groups]]\nid = \"open\"\nname = \"公开组\"\n\n";
+
+/// The problems of an invalid rulebook as `line:col key: message` lines.
+fn problems(text: &str) -> Vec<String> {
+    match Rulebook::from_toml(text, "r.toml") {
+        Ok(_) => panic!("accepted:\n{text}"),
+        Err(e) => {
+            assert_eq!(e.source, "r.toml");
+            e.problems
+                .iter()
+                .map(|p| format!("{}:{} {}: {}", p.line, p.column, p.key, p.message))
+                .collect()
+        }
+    }
+}
+
+/// The single problem of `MINIMAL` plus `extra`.
+fn one_problem(extra: &str) -> String {
+    let text = format!("{MINIMAL}{extra}");
+    let found = problems(&text);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    found.into_iter().next().unwrap()
+}
+
+fn ok(extra: &str) -> Rulebook {
+    let text = format!("{MINIMAL}{extra}");
+    Rulebook::from_toml(&text, "r.toml").unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn every_shipped_rulebook_loads_and_round_trips() {
+    let mut names: Vec<String> = std::fs::read_dir(rules_dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["cxa-2011.toml", "dongguan-2018.toml", "jinhua-2018.toml"]
+    );
+    for name in names {
+        let rules = load(&name);
+        let text = rules.to_effective_toml();
+        let back = Rulebook::from_toml(&text, "effective.toml")
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+        assert_eq!(back, rules, "{name}");
+        // The effective TOML is a fixed point.
+        assert_eq!(back.to_effective_toml(), text, "{name}");
+    }
+}
+
+#[test]
+fn minimal_rulebook_takes_every_default() {
+    let rules = ok("");
+    let mut want = Rulebook::cxa_2011("测试赛", 7);
+    want.groups[0].id = GroupId::new("open");
+    assert_eq!(rules, want);
+}
+
+#[test]
+fn cxa_2011_is_the_builtin_preset() {
+    let rules = load("cxa-2011.toml");
+    assert_eq!(rules, Rulebook::cxa_2011("象棋积分编排制比赛", 7));
+}
+
+fn places(list: &[PrizePlace]) -> Vec<(u32, u32, u32)> {
+    list.iter().map(|p| (p.from, p.to, p.money)).collect()
+}
+
+fn prize_list<'a>(rules: &'a Rulebook, id: &str) -> &'a PrizeList {
+    rules
+        .prizes
+        .lists
+        .iter()
+        .find(|l| l.id == id)
+        .unwrap_or_else(|| panic!("no list {id}"))
+}
+
+#[test]
+fn jinhua_2018_encodes_the_regulation() {
+    let r = load("jinhua-2018.toml");
+    assert_eq!(r.event.rounds, 9);
+    assert_eq!(r.event.time_control, "25分钟+每步5秒");
+    let ids: Vec<&str> = r.groups.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(ids, ["adult", "disabled", "youth", "kids", "kids_b"]);
+    assert!(r.groups.iter().all(|g| g.eligibility.no_master_title));
+
+    let disabled = r.find_group("残疾人组").unwrap();
+    assert_eq!(disabled.pairs_with, Some(GroupId::new("adult")));
+    assert!(disabled.marks.disabled && disabled.eligibility.disabled);
+    let youth = r.find_group("青少年组").unwrap();
+    assert_eq!(youth.eligibility.under_age, Some(16));
+    assert_eq!(
+        youth.eligibility.age_reference,
+        chrono::NaiveDate::from_ymd_opt(2018, 10, 26)
+    );
+    assert_eq!(
+        r.find_group("kids").unwrap().eligibility.under_age,
+        Some(14)
+    );
+    let kids_b = r.find_group("少儿精英乙组").unwrap();
+    assert_eq!(
+        (kids_b.eligibility.min_grade, kids_b.eligibility.max_grade),
+        (Some(1), Some(2))
+    );
+    assert!(
+        kids_b
+            .time_control
+            .as_deref()
+            .unwrap()
+            .contains("15分钟包干")
+    );
+
+    assert_eq!(r.pairing.team_avoidance, TeamAvoidance::Off);
+    assert_eq!(r.conduct.fouls_to_lose_game, 3);
+    assert_eq!(r.conduct.late_forfeit_minutes, 10);
+    assert_eq!(
+        r.ranking.tiebreaks,
+        [
+            Tiebreak::OppScore,
+            Tiebreak::Wins,
+            Tiebreak::Fouls,
+            Tiebreak::BlackGames
+        ]
+    );
+    assert_eq!(r.ranking.fallback, Fallback::PrevRoundCumulative);
+
+    let adult = prize_list(&r, "adult");
+    assert_eq!(
+        places(&adult.places),
+        [
+            (1, 1, 3000),
+            (2, 2, 1200),
+            (3, 3, 800),
+            (4, 4, 700),
+            (5, 5, 600),
+            (6, 6, 500),
+            (7, 8, 400),
+            (9, 10, 300),
+            (11, 12, 200)
+        ]
+    );
+    assert_eq!(adult.places[0].title.as_deref(), Some("金华市成人组棋王"));
+    let dis = prize_list(&r, "disabled");
+    assert_eq!(dis.group, GroupId::new("adult"));
+    assert_eq!(dis.filter.disabled, Some(true));
+    for (id, group, gender) in [
+        ("kids_boys", "kids", Gender::Male),
+        ("kids_girls", "kids", Gender::Female),
+        ("kids_b_boys", "kids_b", Gender::Male),
+        ("kids_b_girls", "kids_b", Gender::Female),
+    ] {
+        let list = prize_list(&r, id);
+        assert_eq!(list.group, GroupId::new(group), "{id}");
+        assert_eq!(list.filter.gender, Some(gender), "{id}");
+        assert_eq!(
+            places(&list.places),
+            [(1, 1, 400), (2, 2, 200), (3, 6, 100)],
+            "{id}"
+        );
+    }
+    assert_eq!(
+        places(&prize_list(&r, "youth").places),
+        [(1, 1, 500), (2, 2, 300), (3, 3, 200), (4, 6, 100)]
+    );
+
+    assert_eq!(r.teams.len(), 1);
+    let team = &r.teams[0];
+    assert_eq!((team.group.as_str(), team.best_n), ("adult", 3));
+    assert_eq!(
+        places(&team.places),
+        [(1, 1, 1800), (2, 2, 1200), (3, 3, 900), (4, 6, 600)]
+    );
+}
+
+#[test]
+fn dongguan_2018_encodes_the_regulation() {
+    let r = load("dongguan-2018.toml");
+    assert_eq!(r.event.rounds, 7);
+    assert!(r.event.time_control.contains("30分钟包干"));
+    let ids: Vec<&str> = r.groups.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "king",
+            "local",
+            "teen_boys",
+            "teen_girls",
+            "kids_girls",
+            "kids_a",
+            "kids_b"
+        ]
+    );
+    for pool in r.pools() {
+        assert_eq!(pool.min_size, Some(10), "{}", pool.id);
+    }
+    let local = r.find_group("本地组").unwrap();
+    assert_eq!(local.pairs_with, Some(GroupId::new("king")));
+    assert!(local.marks.local && local.eligibility.local);
+    let grades = |id: &str| {
+        let e = &r.find_group(id).unwrap().eligibility;
+        (e.min_grade, e.max_grade, e.gender, e.student)
+    };
+    assert_eq!(
+        grades("teen_boys"),
+        (Some(7), Some(12), Some(Gender::Male), true)
+    );
+    assert_eq!(
+        grades("teen_girls"),
+        (Some(7), Some(12), Some(Gender::Female), true)
+    );
+    assert_eq!(
+        grades("kids_girls"),
+        (Some(1), Some(6), Some(Gender::Female), true)
+    );
+    assert_eq!(grades("kids_a"), (Some(4), Some(6), None, true));
+    assert_eq!(grades("kids_b"), (Some(1), Some(3), None, true));
+
+    let c = &r.conduct;
+    assert_eq!((c.fouls_to_lose_game, c.late_forfeit_minutes), (2, 15));
+    assert_eq!(c.withdraw_after_forfeits, Some(2));
+    assert!(!c.withdraw_consecutive, "累计2轮不到: in total");
+    assert!(c.withdrawn_games_kept, "对手分将保留");
+    assert_eq!(c.disturbance_penalty, Some(Points(2)));
+    assert_eq!(
+        r.ranking.tiebreaks,
+        [Tiebreak::OppScore, Tiebreak::Progressive]
+    );
+    assert_eq!(r.ranking.shared_from_place, 2, "冠军不并列");
+    assert_eq!(r.ranking.unresolved, TieResolution::Shared);
+
+    let king = prize_list(&r, "king");
+    assert_eq!(
+        places(&king.places),
+        [
+            (1, 1, 1800),
+            (2, 2, 1200),
+            (3, 3, 800),
+            (4, 4, 600),
+            (5, 5, 500),
+            (6, 6, 400),
+            (7, 7, 300),
+            (8, 8, 300)
+        ]
+    );
+    assert!(
+        king.places.iter().all(|p| p.qualification.is_some()),
+        "前8名晋级"
+    );
+    assert_eq!(king.places[0].title.as_deref(), Some("东莞分站赛棋王"));
+    let local_list = prize_list(&r, "local");
+    assert_eq!(local_list.name, "本地成人组");
+    assert_eq!(local_list.group, GroupId::new("king"));
+    assert_eq!(local_list.filter.local, Some(true));
+    assert_eq!(
+        places(&local_list.places),
+        [
+            (1, 1, 800),
+            (2, 2, 500),
+            (3, 3, 300),
+            (4, 6, 200),
+            (7, 8, 150),
+            (9, 12, 100)
+        ]
+    );
+    for id in ["teen_boys", "teen_girls", "kids_girls", "kids_a", "kids_b"] {
+        let list = prize_list(&r, id);
+        assert_eq!(list.group.as_str(), id);
+        assert_eq!(
+            places(&list.places),
+            [
+                (1, 1, 500),
+                (2, 2, 300),
+                (3, 3, 200),
+                (4, 5, 150),
+                (6, 8, 100)
+            ],
+            "{id}"
+        );
+        assert!(list.places[0].title.is_some(), "{id}");
+    }
+    assert!(r.teams.is_empty());
+}
+
+#[test]
+fn three_mistakes_give_three_problems_in_file_order() {
+    let text = "\
+[event]
+name = \"测试赛\"
+rounds = 0
+
+[[groups]]
+id = \"open\"
+[groups.eligibility]
+max_grade = 13
+
+[conduct]
+fouls_to_loose_game = 3
+";
+    assert_eq!(
+        problems(text),
+        [
+            "3:10 event.rounds: `0` is too small; it must be at least 1",
+            "8:13 groups[0].eligibility.max_grade: `13` is out of range; use a whole number from 1 to 12",
+            "11:1 conduct.fouls_to_loose_game: unknown key `fouls_to_loose_game`; did you mean `fouls_to_lose_game`?",
+        ]
+    );
+    let errors = Rulebook::from_toml(text, "bad.toml").unwrap_err();
+    assert_eq!(
+        errors.to_string().lines().next(),
+        Some("bad.toml:3:10: event.rounds: `0` is too small; it must be at least 1")
+    );
+}
+
+#[test]
+fn unknown_keys_suggest_the_nearest_or_list_the_valid_ones() {
+    assert_eq!(
+        one_problem("[ranking]\ntiebreak = [\"wins\"]\n"),
+        "10:1 ranking.tiebreak: unknown key `tiebreak`; did you mean `tiebreaks`?"
+    );
+    assert_eq!(
+        one_problem("[colors]\nmax_streak = 2\n"),
+        "9:2 colors: unknown key `colors`; did you mean `colours`?"
+    );
+    assert_eq!(
+        one_problem("[scoring]\nzzz = 1\n"),
+        "10:1 scoring.zzz: unknown key `zzz`; valid keys here are `red_win`, `red_draw`, `red_loss`, `black_win`, `black_draw`, `black_loss`, `bye`, `forfeit_win`, `forfeit_loss`, `double_forfeit`"
+    );
+}
+
+#[test]
+fn required_keys() {
+    assert_eq!(
+        problems("[event]\nrounds = 9\n[[groups]]\nid = \"a\"\n"),
+        ["1:1 event.name: missing required key; add `name = \"…\"`"]
+    );
+    assert_eq!(
+        problems("[event]\nname = \"x\"\n[[groups]]\nid = \"a\"\n"),
+        ["1:1 event.rounds: missing required key; add `rounds = 9`"]
+    );
+    assert_eq!(
+        problems("[event]\nname = \"x\"\nrounds = 9\n"),
+        [
+            "1:1 groups: no groups; add at least one `[[groups]]` with `id = \"…\"` and `name = \"…\"`"
+        ]
+    );
+    assert_eq!(
+        problems("[[groups]]\nid = \"a\"\n"),
+        ["1:1 event: missing required section; add `[event]` with `name = \"…\"` and `rounds = 9`"]
+    );
+    assert_eq!(
+        one_problem("[[groups]]\nname = \"乙组\"\n"),
+        "9:1 groups[1].id: missing required key; add `id = \"adult\"`"
+    );
+}
+
+#[test]
+fn wrong_types_bad_values_and_dates() {
+    let cases = [
+        (
+            "[pairing]\nseeding = \"rating\"\n",
+            "10:11 pairing.seeding: unknown value `rating`; expected one of `random_draw`, `rating_then_lot` (did you mean `rating_then_lot`?)",
+        ),
+        (
+            "[pairing]\nforfeit_counts_as_met = \"yes\"\n",
+            "10:25 pairing.forfeit_counts_as_met: expected `true` or `false`, found a string `\"yes\"`",
+        ),
+        (
+            "[colours]\nmax_streak = true\n",
+            "10:14 colours.max_streak: `true` is not a limit; give a whole number (at least 1) or `false` for no limit",
+        ),
+        (
+            "[ranking]\nfallback = 3\n",
+            "10:12 ranking.fallback: expected one of `prev_round_cumulative`, `drop_rounds_from_first`, `prev_round_rank`, `none`, found an integer `3`",
+        ),
+        (
+            "[scoring]\nred_win = 2.5\n",
+            "10:11 scoring.red_win: expected a whole number, found a float `2.5`",
+        ),
+    ];
+    for (extra, want) in cases {
+        assert_eq!(one_problem(extra), want, "{extra}");
+    }
+    let dates = [
+        (
+            "age_reference = \"2018-02-30\"",
+            "11:17 groups[0].eligibility.age_reference: `2018-02-30` is not a valid date; write it as year-month-day, e.g. `2018-10-26`",
+        ),
+        (
+            "age_reference = 20181026",
+            "11:17 groups[0].eligibility.age_reference: expected a date such as `2018-10-26`, found an integer `20181026`",
+        ),
+        (
+            "age_reference = 2018-10-26T08:30:00",
+            "11:17 groups[0].eligibility.age_reference: `2018-10-26T08:30:00` has a time; give the date only, e.g. `2018-10-26`",
+        ),
+    ];
+    for (line, want) in dates {
+        let text = format!("{MINIMAL}\n[groups.eligibility]\n{line}\n");
+        assert_eq!(problems(&text), [want], "{line}");
+    }
+    let text = "[event]\nname = \"x\"\nrounds = 9\nstart_date = 2018-10-28\nend_date = \"2018-10-26\"\n[[groups]]\nid = \"a\"\n";
+    assert_eq!(
+        problems(text),
+        [
+            "5:12 event.end_date: `2018-10-26` is before start_date `2018-10-28`; the event must end on or after its first day"
+        ]
+    );
+}
+
+#[test]
+fn a_byte_order_mark_is_ignored() {
+    let text = format!("\u{feff}{MINIMAL}");
+    assert_eq!(Rulebook::from_toml(&text, "bom.toml").unwrap(), ok(""));
+    assert_eq!(
+        problems("\u{feff}[event]\nname = \"x\"\nrounds = -1\n[[groups]]\nid = \"a\"\n"),
+        ["3:10 event.rounds: `-1` is too small; it must be at least 1"]
+    );
+}
+
+#[test]
+fn toml_syntax_error_has_its_position() {
+    assert_eq!(
+        problems("[event]\nname = = \"x\"\n"),
+        ["2:8 : invalid TOML: invalid string; expected `\"`, `'`"]
+    );
+}
+
+#[test]
+fn cross_field_checks_pin_their_messages() {
+    let cases = [
+        (
+            "[scoring]\nred_draw = 3\n",
+            "10:12 scoring.red_draw: red_win `2` is less than red_draw `3`; red_win must be at least red_draw",
+        ),
+        (
+            "[scoring]\nblack_loss = 2\nblack_draw = 1\n",
+            "10:14 scoring.black_loss: black_draw `1` is less than black_loss `2`; black_draw must be at least black_loss",
+        ),
+        (
+            "[scoring]\nforfeit_win = 0\nforfeit_loss = 1\n",
+            "11:16 scoring.forfeit_loss: forfeit_win `0` is less than forfeit_loss `1`; forfeit_win must be at least forfeit_loss",
+        ),
+        (
+            "[conduct]\nfouls_to_lose_game = 0\n",
+            "10:22 conduct.fouls_to_lose_game: `0` is too small; it must be at least 1",
+        ),
+        (
+            "[conduct]\npenalties_allowed = false\ndisturbance_penalty = 2\n",
+            "11:23 conduct.disturbance_penalty: a disturbance penalty is set but penalties_allowed is `false`; allow penalties or remove the penalty",
+        ),
+        (
+            "[ranking]\nshared_from_place = 0\n",
+            "10:21 ranking.shared_from_place: `0` is too small; it must be at least 1",
+        ),
+        (
+            "[ranking]\ntiebreaks = [\"对手分\", \"buchholz\"]\n",
+            "10:21 ranking.tiebreaks[1]: unknown tiebreak `buchholz`; expected one of `opp_score`, `progressive`, `wins`, `fouls`, `black_games`, `black_wins`, `red_wins`, `direct_encounter`, `median_opp`, `cut_opp`, `sonneborn_berger`; Chinese names 对手分、累进分、累积分、胜局、犯规、后走局数、后手局、后走胜局、后胜局、先手胜局、直胜、中间分、扣除对手分、小分 are accepted too",
+        ),
+        (
+            "[ranking]\ntiebreaks = [\"对手分\", \"wins\", \"opp_score\"]\n",
+            "10:29 ranking.tiebreaks[2]: `opp_score` repeats `对手分` (opp_score); list each tiebreak once",
+        ),
+        (
+            "[ranking]\ntiebreaks = [\"wins\", \"prev_round_rank\"]\n",
+            "10:22 ranking.tiebreaks[1]: `prev_round_rank` is a fallback, not a tiebreak; remove it here and set `fallback = \"prev_round_rank\"`",
+        ),
+        (
+            "[ranking]\ntiebreaks = [\"lot\"]\n",
+            "10:14 ranking.tiebreaks[0]: `lot` settles ties left after every tiebreak; remove it here and set `unresolved = \"lot\"`",
+        ),
+        (
+            "aliases = [\"公开\", \" \"]\n",
+            "9:18 groups[0].aliases[1]: an alias must not be empty; remove it",
+        ),
+        (
+            "[ranking]\npreset = \"cxa-14.3.3\"\n",
+            "10:10 ranking.preset: unknown value `cxa-14.3.3`; expected one of `cxa-14.3.1`, `cxa-14.3.2` (did you mean `cxa-14.3.1`?)",
+        ),
+        (
+            "[groups.eligibility]\nmin_grade = 4\nmax_grade = 3\n",
+            "10:13 groups[0].eligibility.min_grade: min_grade `4` is above max_grade `3`; swap them",
+        ),
+        (
+            "[groups.eligibility]\nmin_grade = 0\n",
+            "10:13 groups[0].eligibility.min_grade: `0` is out of range; use a whole number from 1 to 12",
+        ),
+        (
+            "[groups.eligibility]\nmin_age = 16\nunder_age = 16\n",
+            "10:11 groups[0].eligibility.min_age: min_age `16` leaves no age below under_age `16`; min_age must be smaller",
+        ),
+        (
+            "[[groups]]\nid = \"b\"\nname = \"公开组\"\n",
+            "11:8 groups[1].name: `公开组` already names group `open`; every id, name and alias must be different",
+        ),
+        (
+            "[[groups]]\nid = \"open\"\nname = \"乙组\"\n",
+            "10:6 groups[1].id: `open` already names group `open`; every id, name and alias must be different",
+        ),
+        (
+            "[[groups]]\nid = \"b\"\nname = \"乙组\"\naliases = [\"公开组\"]\n",
+            "12:11 groups[1].aliases: `公开组` already names group `open`; every id, name and alias must be different",
+        ),
+        (
+            "[[groups]]\nid = \"b\"\npairs_with = \"成人组\"\n",
+            "11:14 groups[1].pairs_with: no group `成人组`; name a group by its id, name or alias (ids: `open`, `b`)",
+        ),
+        (
+            "[[groups]]\nid = \"b\"\npairs_with = \"open\"\nrounds = 5\n",
+            "12:10 groups[1].rounds: `5` rounds on a section: `b` plays the rounds of its pool `open`; set them there",
+        ),
+        (
+            "[[groups]]\nid = \"b\"\npairs_with = \"b\"\n",
+            "11:14 groups[1].pairs_with: `b` is this group itself; leave `pairs_with` out for a group paired on its own",
+        ),
+        (
+            "[[groups]]\nid = \"b\"\npairs_with = \"open\"\n[[groups]]\nid = \"c\"\npairs_with = \"b\"\n",
+            "14:14 groups[2].pairs_with: `b` is itself paired in `open`; name the pool `open` instead",
+        ),
+        (
+            "[[prizes.lists]]\ngroup = \"少年组\"\nplaces = [{ place = 1, money = 100 }]\n",
+            "10:9 prizes.lists[0].group: no group `少年组`; name a group by its id, name or alias (ids: `open`)",
+        ),
+        (
+            "[[groups]]\nid = \"local\"\npairs_with = \"open\"\n[[prizes.lists]]\ngroup = \"local\"\nplaces = [{ place = 1 }]\n",
+            "13:9 prizes.lists[0].group: `local` is a section paired in `open`, not a pool; name `open` here and rank the section with `filter.section = \"local\"`",
+        ),
+        (
+            "[[prizes.lists]]\nplaces = [{ place = 1 }]\n[prizes.lists.filter]\nsection = \"open\"\n",
+            "12:11 prizes.lists[0].filter.section: `open` is a pool, not a section; a section is a group with `pairs_with`",
+        ),
+        (
+            "[[prizes.lists]]\nplaces = [{ place = 1 }]\n[prizes.lists.filter]\nsection = \"x\"\n",
+            "12:11 prizes.lists[0].filter.section: no group `x`; name a group by its id, name or alias (ids: `open`)",
+        ),
+        (
+            "[[prizes.lists]]\nplaces = [{ from = 4, to = 3, money = 100 }]\n",
+            "10:28 prizes.lists[0].places[0].to: the range 4–3 runs backwards; `to` must be at least `from` (4)",
+        ),
+        (
+            "[[prizes.lists]]\nplaces = [{ from = 1, to = 3 }, { place = 3 }]\n",
+            "10:33 prizes.lists[0].places[1]: places 3 overlap places 1–3 (prizes.lists[0].places[0]); each place may have one prize",
+        ),
+        (
+            "[[prizes.lists]]\nplaces = [{ place = 1, to = 2 }]\n",
+            "10:21 prizes.lists[0].places[0].place: give either `place = N` or `from`/`to`, not both",
+        ),
+        (
+            "[[prizes.lists]]\nplaces = []\n",
+            "10:10 prizes.lists[0].places: no places; a prize list needs at least one, e.g. `{ place = 1, money = 500 }`",
+        ),
+        (
+            "[[prizes.lists]]\nid = \"a\"\nplaces = [{ place = 1 }]\n[[prizes.lists]]\nid = \"a\"\nplaces = [{ place = 1 }]\n",
+            "13:6 prizes.lists[1].id: `a` is used twice; give each one a different id",
+        ),
+        (
+            "[[teams]]\ngroup = \"x\"\n",
+            "10:9 teams[0].group: no group `x`; name a group by its id, name or alias (ids: `open`)",
+        ),
+        (
+            "[[teams]]\ntiebreaks = [\"lot\", \"lot\"]\n",
+            "10:21 teams[0].tiebreaks[1]: `lot` is listed twice; list each tiebreak once",
+        ),
+        (
+            "[[teams]]\nbest_n = 0\n",
+            "10:10 teams[0].best_n: `0` is too small; it must be at least 1",
+        ),
+    ];
+    let wrong: Vec<String> = cases
+        .iter()
+        .filter_map(|(extra, want)| {
+            let got = one_problem(extra);
+            (got != *want).then(|| format!("{extra}\n  got:  {got}\n  want: {want}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn chinese_tiebreak_names_and_presets() {
+    let r = ok(
+        "[ranking]\ntiebreaks = [\"对手分\", \"累积分\", \"直胜\", \"后手局\", \"后胜局\", \"先手胜局\"]\n",
+    );
+    assert_eq!(
+        r.ranking.tiebreaks,
+        [
+            Tiebreak::OppScore,
+            Tiebreak::Progressive,
+            Tiebreak::DirectEncounter,
+            Tiebreak::BlackGames,
+            Tiebreak::BlackWins,
+            Tiebreak::RedWins
+        ]
+    );
+    let r = ok("[ranking]\npreset = \"cxa-14.3.2\"\n");
+    assert_eq!(
+        r.ranking.tiebreaks,
+        [
+            Tiebreak::Progressive,
+            Tiebreak::Wins,
+            Tiebreak::Fouls,
+            Tiebreak::BlackGames
+        ]
+    );
+    assert_eq!(r.ranking.fallback, Fallback::DropRoundsFromFirst);
+    // Explicit keys override the preset's chain.
+    let r = ok("[ranking]\npreset = \"cxa-14.3.2\"\ntiebreaks = [\"小分\"]\n");
+    assert_eq!(r.ranking.tiebreaks, [Tiebreak::SonnebornBerger]);
+    assert_eq!(r.ranking.fallback, Fallback::DropRoundsFromFirst);
+}
+
+#[test]
+fn group_references_store_the_id() {
+    let r = ok("aliases = [\"公开\"]\n\
+[[groups]]\nid = \"dis\"\nname = \"残疾人组\"\npairs_with = \"公开组\"\n\
+[[prizes.lists]]\ngroup = \"公开\"\nplaces = [{ place = 1, money = 5 }]\n[prizes.lists.filter]\nsection = \"残疾人组\"\ngender = \"女\"\n\
+[[teams]]\ngroup = \"公开组\"\n");
+    assert_eq!(r.groups[1].pairs_with, Some(GroupId::new("open")));
+    let list = &r.prizes.lists[0];
+    assert_eq!(list.group, GroupId::new("open"));
+    assert_eq!(list.id, "open");
+    assert_eq!(list.name, "公开组");
+    assert_eq!(list.filter.section, Some(GroupId::new("dis")));
+    assert_eq!(list.filter.gender, Some(Gender::Female));
+    let team = &r.teams[0];
+    assert_eq!(
+        (team.id.as_str(), team.name.as_str(), team.best_n),
+        ("open-team", "公开组团体", 3)
+    );
+    assert_eq!(
+        team.tiebreaks,
+        [TeamTiebreak::BestIndividualRank, TeamTiebreak::Lot]
+    );
+}
+
+#[test]
+fn limits_can_be_switched_off_and_round_trip() {
+    let r = ok(
+        "[colours]\nmax_streak = false\nmax_diff = 3\n[conduct]\nwithdraw_after_forfeits = false\n\
+[pairing.late_rounds_priority]\nlast_rounds = 4\n",
+    );
+    assert_eq!((r.colours.max_streak, r.colours.max_diff), (None, Some(3)));
+    assert_eq!(r.conduct.withdraw_after_forfeits, None);
+    assert_eq!(
+        r.pairing.late_rounds_priority,
+        Some(LateRoundsPriority {
+            last_rounds: 4,
+            min_gap: Points(1)
+        })
+    );
+    let back = Rulebook::from_toml(&r.to_effective_toml(), "e.toml").unwrap();
+    assert_eq!(back, r);
+}
+
+#[test]
+fn readme_example_is_valid() {
+    let readme = std::fs::read_to_string(rules_dir().join("README.md")).unwrap();
+    let start = readme.find("```toml\n").expect("an example") + "```toml\n".len();
+    let end = start + readme[start..].find("```").unwrap();
+    let r = Rulebook::from_toml(&readme[start..end], "README.md").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.groups[1].pairs_with, Some(GroupId::new("adult")));
+    assert_eq!(r.prizes.lists.len(), 2);
+}
+
+#[test]
+fn arrays_of_tables_may_be_sections_or_inline() {
+    let sections = ok(
+        "[[prizes.lists]]\n[[prizes.lists.places]]\nplace = 1\nmoney = 500\n\
+[[prizes.lists.places]]\nfrom = 2\nto = 3\nmoney = 100\naward = \"证书\"\n",
+    );
+    let inline = ok(
+        "[[prizes.lists]]\nplaces = [{ place = 1, money = 500 }, { from = 2, to = 3, money = 100, award = \"证书\" }]\n",
+    );
+    assert_eq!(sections, inline);
+    let groups = Rulebook::from_toml(
+        "groups = [{ id = \"a\", name = \"甲\" }, { id = \"b\", pairs_with = \"甲\" }]\n[event]\nname = \"x\"\nrounds = 5\n",
+        "r.toml",
+    )
+    .unwrap();
+    assert_eq!(groups.groups[1].pairs_with, Some(GroupId::new("a")));
+    assert_eq!(
+        one_problem("[[prizes.lists]]\n[[prizes.lists.places]]\nplace = 1\nmoney = -5\n"),
+        "12:9 prizes.lists[0].places[0].money: `-5` is too small; it must be at least 0"
+    );
+}
