@@ -157,6 +157,7 @@ named!(UnresolvedFirst {
 named!(SharedMoney {
     "split" => SharedMoney::Split,
     "each_higher" => SharedMoney::EachHigher,
+    "next_key" => SharedMoney::NextKey,
 });
 
 named!(MultiplePrizes {
