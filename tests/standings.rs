@@ -16,7 +16,8 @@ use qiwang::results::{
 };
 use qiwang::rulebook::{ByeOppScore, Fallback, Rulebook, TieResolution, Tiebreak, UnresolvedFirst};
 use qiwang::standings::{
-    CrosstableCell, PlayerTiebreaks, Standings, compute_standings, crosstable, tiebreak_values,
+    CrosstableCell, PlayerTiebreaks, Standings, compute_standings, crosstable, detailed_standings,
+    tiebreak_values,
 };
 use std::collections::BTreeMap;
 
@@ -1062,5 +1063,16 @@ fn values_agree_with_a_recomputation_from_the_crosstable() {
         assert_eq!(v.wins, wins, "{}", row.name);
         assert_eq!(v.black_games, black, "{}", row.name);
         assert_eq!(v.progressive.0, progressive, "{}", row.name);
+    }
+
+    let detailed = detailed_standings(&f.event, &f.rules, &f.group, None);
+    let json = serde_json::to_value(&detailed).unwrap();
+    assert_eq!(detailed.values.len(), detailed.standings.rows.len());
+    for (row, v) in detailed.standings.rows.iter().zip(&detailed.values) {
+        assert_eq!(row.player, v.player);
+    }
+    let first = &json["values"][0];
+    for key in ["opp_score", "progressive", "wins", "fouls", "black_games"] {
+        assert!(first.get(key).is_some(), "{key} missing from {first}");
     }
 }

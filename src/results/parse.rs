@@ -108,15 +108,14 @@ fn parse_result_with_fouls(
     table: u32,
     at: &str,
 ) -> Result<ResultEntry, Vec<ResultError>> {
-    let t = normalize(text);
-    let (outcome_text, fouls_text) = match t.split_once('/') {
-        Some((o, f)) => (o.to_string(), Some(f.to_string())),
-        None => (t.clone(), None),
+    let (outcome_text, fouls_text) = match text.split_once(['/', '／']) {
+        Some((o, f)) => (o, Some(f)),
+        None => (text, None),
     };
     let mut errors = Vec::new();
-    let outcome = parse_outcome(&outcome_text).map_err(|e| with_at(e, at));
+    let outcome = parse_outcome(outcome_text).map_err(|e| with_at(e, at));
     let fouls = match fouls_text {
-        Some(f) => parse_fouls(&f).map_err(|e| with_at(e, at)),
+        Some(f) => parse_fouls(f).map_err(|e| with_at(e, at)),
         None => Ok((0, 0)),
     };
     match (outcome, fouls) {
@@ -380,7 +379,7 @@ mod tests {
 
     #[test]
     fn argument_errors_are_all_reported() {
-        let args: Vec<String> = ["x", "r", "2", "zz", "3", "b/1-2", "4"]
+        let args: Vec<String> = ["x", "r", "2", "ZZ", "3", "b/1-2", "4"]
             .iter()
             .map(|s| s.to_string())
             .collect();
@@ -392,7 +391,7 @@ mod tests {
         let text = err.to_string();
         for needle in [
             "`x`",
-            "`zz` is not understood for table 2",
+            "`ZZ` is not understood for table 2",
             "`1-2`",
             "table 4",
         ] {

@@ -604,3 +604,120 @@ pub fn record_playoff(
     });
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Player, Round};
+
+    #[test]
+    fn fouls_against_the_outcome() {
+        use Outcome::*;
+        // (outcome, red fouls, black fouls, limit) → stored outcome and loser, or an error.
+        let ok = [
+            (RedWin, 0, 0, 2, RedWin, None),
+            (Draw, 1, 1, 2, Draw, None),
+            (Draw, 2, 0, 2, BlackWin, Some(Colour::Red)),
+            (Draw, 0, 2, 2, RedWin, Some(Colour::Black)),
+            (BlackWin, 2, 1, 2, BlackWin, Some(Colour::Red)),
+            (RedWin, 0, 3, 3, RedWin, Some(Colour::Black)),
+            (Draw, 2, 2, 3, Draw, None),
+            (Draw, 5, 5, 0, Draw, None),
+            (RedForfeit, 0, 0, 2, RedForfeit, None),
+        ];
+        for (outcome, red, black, limit, want, loser) in ok {
+            let entry = ResultEntry::new(1, outcome).with_fouls(red, black);
+            let (stored, lost) = apply_fouls(&entry, limit, 1).unwrap();
+            assert_eq!(
+                (stored.outcome, lost),
+                (want, loser),
+                "{outcome:?} {red}:{black}/{limit}"
+            );
+            assert_eq!((stored.red_fouls, stored.black_fouls), (red, black));
+        }
+        let bad = [
+            (BlackForfeit, 1, 0, 2, "cannot carry fouls"),
+            (DoubleForfeit, 0, 1, 2, "cannot carry fouls"),
+            (RedWin, 2, 0, 2, "red reached 2 fouls"),
+            (BlackWin, 0, 3, 3, "black reached 3 fouls"),
+            (Draw, 2, 2, 2, "both sides have 2 fouls"),
+            (Draw, 0, 4, 3, "black has 4 fouls but the game ends at 3"),
+        ];
+        for (outcome, red, black, limit, needle) in bad {
+            let entry = ResultEntry::new(7, outcome).with_fouls(red, black);
+            let err = apply_fouls(&entry, limit, 4).unwrap_err().to_string();
+            assert!(err.contains(needle), "{err}");
+            assert!(err.starts_with("round 4 table 7"), "{err}");
+        }
+    }
+
+    #[test]
+    fn table_lists_are_compact() {
+        assert_eq!(ranges(vec![3, 1, 2, 5, 7, 6]), "1–3, 5–7");
+        assert_eq!(ranges(vec![4]), "4");
+        assert_eq!(ranges(vec![]), "none (the round has only a bye)");
+    }
+
+    fn event_with(outcomes: &[Option<Outcome>]) -> (Event, GroupId) {
+        let group = GroupId::new("open");
+        let mut event = Event::new(String::new());
+        for id in 1..=2 {
+            event
+                .players
+                .push(Player::new(PlayerId(id), format!("p{id}"), group.clone()));
+        }
+        let state = event.group_mut(&group);
+        for (k, outcome) in outcomes.iter().enumerate() {
+            let pairings = match outcome {
+                Some(o) => vec![Pairing::Game {
+                    table: 1,
+                    red: PlayerId(1),
+                    black: PlayerId(2),
+                    result: Some(GameResult::new(*o)),
+                }],
+                None => vec![Pairing::Bye {
+                    player: PlayerId(1),
+                }],
+            };
+            state.rounds.push(Round {
+                number: k as u32 + 1,
+                pairings,
+            });
+        }
+        (event, group)
+    }
+
+    #[test]
+    fn forfeit_trigger_consecutive_or_total() {
+        use Outcome::*;
+        // (results of player 1 as red, or a bye; consecutive?; round that withdraws)
+        type Case = (&'static [Option<Outcome>], bool, Option<u32>);
+        let cases: [Case; 6] = [
+            (&[Some(RedForfeit), Some(RedForfeit)], true, Some(2)),
+            (
+                &[Some(RedForfeit), Some(RedWin), Some(RedForfeit)],
+                true,
+                None,
+            ),
+            (
+                &[Some(RedForfeit), Some(RedWin), Some(RedForfeit)],
+                false,
+                Some(3),
+            ),
+            (&[Some(RedForfeit), None, Some(DoubleForfeit)], true, None),
+            (&[Some(DoubleForfeit), Some(DoubleForfeit)], true, Some(2)),
+            (&[Some(BlackForfeit), Some(BlackForfeit)], true, None),
+        ];
+        for (outcomes, consecutive, want) in cases {
+            let (event, group) = event_with(outcomes);
+            let mut rules = Rulebook::cxa_2011("t", 5);
+            rules.conduct.withdraw_consecutive = consecutive;
+            let got = forfeit_trigger(&event, &group, PlayerId(1), &rules).map(|(r, _)| r);
+            assert_eq!(got, want, "{outcomes:?} consecutive={consecutive}");
+        }
+        let (event, group) = event_with(&[Some(RedForfeit), Some(RedForfeit)]);
+        let mut rules = Rulebook::cxa_2011("t", 5);
+        rules.conduct.withdraw_after_forfeits = None;
+        assert_eq!(forfeit_trigger(&event, &group, PlayerId(1), &rules), None);
+    }
+}

@@ -150,3 +150,38 @@ fn cell(event: &Event, rules: &Rulebook, round: u32, slot: Slot) -> CrosstableCe
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cell_text() {
+        let game = |number, colour, result| CrosstableCell::Game {
+            round: 1,
+            table: 1,
+            opponent: PlayerId(40),
+            opponent_number: number,
+            colour,
+            result,
+            points: None,
+        };
+        let cases = [
+            (game(Some(12), Colour::Red, Some('1')), "12r1"),
+            (game(Some(3), Colour::Black, Some('=')), "3b="),
+            (game(None, Colour::Black, Some('-')), "40b-"),
+            (game(Some(5), Colour::Red, None), "5r"),
+            (
+                CrosstableCell::Bye {
+                    round: 2,
+                    points: Points(2),
+                },
+                "bye",
+            ),
+            (CrosstableCell::NotPaired { round: 3 }, "-"),
+        ];
+        for (cell, want) in cases {
+            assert_eq!(cell.text(), want);
+        }
+    }
+}

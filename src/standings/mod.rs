@@ -11,6 +11,6 @@ mod values;
 pub use crosstable::{Crosstable, CrosstableCell, CrosstableRow, crosstable};
 pub use rank::{DECIDED_BY_LOT, DECIDED_BY_NUMBER, DECIDED_BY_PLAYOFF, compute_standings};
 pub use types::*;
-pub use values::{PlayerTiebreaks, tiebreak_values};
+pub use values::{DetailedStandings, PlayerTiebreaks, detailed_standings, tiebreak_values};
 
 pub(crate) use rank::resolve_round;

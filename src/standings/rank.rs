@@ -423,3 +423,71 @@ fn row(
         withdrawn: v.withdrawn,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{GameResult, Outcome, Pairing, Round};
+
+    fn ids(v: &[u32]) -> Vec<PlayerId> {
+        v.iter().copied().map(PlayerId).collect()
+    }
+
+    #[test]
+    fn split_keeps_class_order_and_groups_equal_keys() {
+        let key = |id: PlayerId| Reverse(id.0 % 3);
+        let got = split(vec![ids(&[1, 2, 3, 4, 5]), ids(&[6])], key);
+        assert_eq!(got, vec![ids(&[2, 5]), ids(&[1, 4]), ids(&[3]), ids(&[6])]);
+    }
+
+    #[test]
+    fn split_labelled_marks_only_separated_classes() {
+        let mut labels = BTreeMap::new();
+        let got = split_labelled(vec![ids(&[1, 2]), ids(&[3, 5])], &mut labels, "x", |id| {
+            id.0 % 2
+        });
+        assert_eq!(got, vec![ids(&[2]), ids(&[1]), ids(&[3, 5])]);
+        assert_eq!(labels.keys().copied().collect::<Vec<_>>(), ids(&[1, 2]));
+    }
+
+    #[test]
+    fn lot_is_a_reproducible_permutation() {
+        let a = lot(ids(&[4, 2, 9, 7]), 11, 3, 1);
+        assert_eq!(a, lot(ids(&[9, 7, 4, 2]), 11, 3, 1));
+        let mut sorted = a.clone();
+        sorted.sort();
+        assert_eq!(sorted, ids(&[2, 4, 7, 9]));
+    }
+
+    #[test]
+    fn default_round_is_the_newest_complete_one() {
+        let group = GroupId::new("open");
+        let mut event = Event::new(String::new());
+        assert_eq!(resolve_round(&event, &group, None), 0);
+        let game = |result| Pairing::Game {
+            table: 1,
+            red: PlayerId(1),
+            black: PlayerId(2),
+            result,
+        };
+        let state = event.group_mut(&group);
+        state.rounds.push(Round {
+            number: 1,
+            pairings: vec![game(None)],
+        });
+        assert_eq!(
+            resolve_round(&event, &group, None),
+            1,
+            "no complete round: the newest"
+        );
+        let state = event.group_mut(&group);
+        state.rounds[0].pairings = vec![game(Some(GameResult::new(Outcome::Draw)))];
+        state.rounds.push(Round {
+            number: 2,
+            pairings: vec![game(None)],
+        });
+        assert_eq!(resolve_round(&event, &group, None), 1);
+        assert_eq!(resolve_round(&event, &group, Some(2)), 2);
+        assert_eq!(resolve_round(&event, &group, Some(5)), 2);
+    }
+}

@@ -321,3 +321,115 @@ pub fn tiebreak_values(
     let n = super::resolve_round(event, group, after_round);
     PoolData::new(event, rules, group, n).values
 }
+
+/// Standings together with every player's tiebreak values, in row order: what a JSON
+/// or CSV report prints so every column can be checked independently. (Kept beside
+/// [`super::StandingRow`] rather than inside it so the shared row type stays unchanged.)
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DetailedStandings {
+    pub standings: super::Standings,
+    /// One entry per row of `standings`, same order.
+    pub values: Vec<PlayerTiebreaks>,
+}
+
+/// [`super::compute_standings`] plus [`tiebreak_values`] for the same round.
+pub fn detailed_standings(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    after_round: Option<u32>,
+) -> DetailedStandings {
+    let standings = super::compute_standings(event, rules, group, after_round);
+    let mut values = PoolData::new(event, rules, group, standings.after_round).values;
+    let values = standings
+        .rows
+        .iter()
+        .filter_map(|r| values.remove(&r.player))
+        .collect();
+    DetailedStandings { standings, values }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Outcome, Round};
+
+    /// Four players, one round: 1–2 red wins with fouls 0:1, 3 has a bye, 4 not paired.
+    fn event() -> (Event, GroupId) {
+        let group = GroupId::new("open");
+        let mut event = Event::new(String::new());
+        for id in 1..=4 {
+            event
+                .players
+                .push(Player::new(PlayerId(id), format!("p{id}"), group.clone()));
+        }
+        event.group_mut(&group).rounds.push(Round {
+            number: 1,
+            pairings: vec![
+                Pairing::Game {
+                    table: 1,
+                    red: PlayerId(1),
+                    black: PlayerId(2),
+                    result: Some(GameResult {
+                        outcome: Outcome::RedWin,
+                        red_fouls: 0,
+                        black_fouls: 1,
+                    }),
+                },
+                Pairing::Bye {
+                    player: PlayerId(3),
+                },
+            ],
+        });
+        (event, group)
+    }
+
+    #[test]
+    fn one_round_values() {
+        let (event, group) = event();
+        let rules = Rulebook::cxa_2011("t", 3);
+        let data = PoolData::new(&event, &rules, &group, 1);
+        let v = |id| data.values[&PlayerId(id)].clone();
+        assert_eq!(
+            (v(1).score, v(1).wins, v(1).red_wins, v(1).black_games),
+            (Points(2), 1, 1, 0)
+        );
+        assert_eq!((v(2).fouls, v(2).black_games, v(2).wins), (1, 1, 0));
+        // Totals 2, 0, 2, 0: the lowest positive is 2 (CXA 2011 §14.4).
+        assert_eq!(data.bye_opponent_score(), Points(2));
+        assert_eq!(v(3).opp_scores, vec![Points(2)]);
+        assert_eq!(v(4).opp_scores, Vec::<Points>::new());
+        assert_eq!(v(1).sonneborn_berger, 0, "beat a player on 0");
+        assert_eq!(v(2).sonneborn_berger, 0);
+        assert_eq!(
+            data.direct_points(PlayerId(1), PlayerId(2)),
+            Some(Points(2))
+        );
+        assert_eq!(
+            data.direct_points(PlayerId(2), PlayerId(1)),
+            Some(Points(0))
+        );
+        assert_eq!(data.direct_points(PlayerId(1), PlayerId(3)), None);
+    }
+
+    #[test]
+    fn forfeits_in_colour_wins_and_opp_score_follow_the_rulebook() {
+        let (mut event, group) = event();
+        if let Pairing::Game { result, .. } = &mut event.group_mut(&group).rounds[0].pairings[0] {
+            *result = Some(GameResult::new(Outcome::BlackForfeit));
+        }
+        let mut rules = Rulebook::cxa_2011("t", 3);
+        let data = PoolData::new(&event, &rules, &group, 1);
+        assert_eq!(data.values[&PlayerId(1)].wins, 1);
+        assert_eq!(data.values[&PlayerId(2)].black_games, 1);
+        assert_eq!(data.values[&PlayerId(1)].opp_scores, vec![Points(0)]);
+
+        rules.ranking.forfeit_counts_as_win = false;
+        rules.ranking.forfeit_opponent_in_opp_score = false;
+        rules.colours.forfeit_counts = false;
+        let data = PoolData::new(&event, &rules, &group, 1);
+        assert_eq!(data.values[&PlayerId(1)].wins, 0);
+        assert_eq!(data.values[&PlayerId(2)].black_games, 0);
+        assert!(data.values[&PlayerId(1)].opp_scores.is_empty());
+    }
+}
