@@ -702,6 +702,13 @@ fn corrections_are_reported_old_to_new_and_standings_follow() {
     assert_eq!(corrections[0].previous.unwrap().outcome, Outcome::RedWin);
     assert_eq!(corrections[0].result.outcome, Outcome::BlackWin);
     assert!(report.results[1].is_unchanged());
+    assert_eq!(
+        report.warnings,
+        [ResultWarning::EarlierRoundCorrected {
+            round: 1,
+            newest: 2
+        }]
+    );
     assert_eq!(f.values("a").score, Points(1));
     assert_eq!(f.values("b").score, Points(2));
 }
@@ -885,6 +892,33 @@ fn correcting_a_forfeit_lifts_the_automatic_withdrawal() {
     assert_eq!(
         f.event.player(f.id("a")).unwrap().status,
         PlayerStatus::Active
+    );
+}
+
+#[test]
+fn forfeits_entered_late_warn_about_a_pairing_already_made() {
+    let mut f = Fixture::new(rules(5))
+        .players(&["a", "b", "c", "d"])
+        .round(&[("a", "b", "-+"), ("c", "d", "=")])
+        .round(&[("a", "c", "?"), ("b", "d", "=")])
+        .round(&[("a", "d", "?"), ("b", "c", "?")]);
+    let report = f.record(Some(2), &["1", "-+"]).unwrap();
+    let a = f.id("a");
+    assert_eq!(
+        report.warnings[1..],
+        [ResultWarning::WithdrawnButPaired {
+            player: a,
+            round: 3
+        }]
+    );
+    assert!(matches!(
+        report.warnings[0],
+        ResultWarning::Withdrawn { from_round: 3, .. }
+    ));
+    assert!(
+        report.warnings[1]
+            .to_string()
+            .contains("already paired in round 3")
     );
 }
 

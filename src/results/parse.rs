@@ -33,6 +33,8 @@ const TOKENS: &[(Outcome, &[&str])] = &[
             "1-0",
             "2-0",
             "3-0",
+            "1:0",
+            "2:0",
             "r",
             "red",
             "红胜",
@@ -44,7 +46,7 @@ const TOKENS: &[(Outcome, &[&str])] = &[
     (
         Outcome::Draw,
         &[
-            "=", "1-1", "½-½", "0.5-0.5", "d", "draw", "和", "和棋", "和局",
+            "=", "1-1", "1:1", "½-½", "0.5-0.5", "d", "draw", "和", "和棋", "和局",
         ],
     ),
     (
@@ -53,6 +55,8 @@ const TOKENS: &[(Outcome, &[&str])] = &[
             "0-1",
             "0-2",
             "0-3",
+            "0:1",
+            "0:2",
             "b",
             "black",
             "黑胜",
@@ -318,6 +322,8 @@ mod tests {
             ("r", Outcome::RedWin),
             ("R", Outcome::RedWin),
             ("１－０", Outcome::RedWin),
+            ("1:0", Outcome::RedWin),
+            ("０：２", Outcome::BlackWin),
             ("=", Outcome::Draw),
             ("＝", Outcome::Draw),
             ("1-1", Outcome::Draw),
@@ -361,7 +367,7 @@ mod tests {
 
     #[test]
     fn arguments_pair_tables_with_results_and_fouls() {
-        let args: Vec<String> = ["1", "r", "2", "=", "３", "b/1:2", "4", "双负"]
+        let args: Vec<String> = ["1", "r", "2", "=", "３", "0:1/1:2", "4", "双负"]
             .iter()
             .map(|s| s.to_string())
             .collect();

@@ -64,6 +64,11 @@ pub enum ResultWarning {
     },
     /// A correction removed the forfeits behind an automatic withdrawal.
     WithdrawalLifted { player: PlayerId, from_round: u32 },
+    /// A withdrawn player already has a pairing in a round they should not play.
+    WithdrawnButPaired { player: PlayerId, round: u32 },
+    /// A result of an earlier round changed after later rounds were paired: standings
+    /// follow, the later pairings stay as they are.
+    EarlierRoundCorrected { round: u32, newest: u32 },
 }
 
 impl fmt::Display for ResultWarning {
@@ -104,6 +109,14 @@ impl fmt::Display for ResultWarning {
             ResultWarning::WithdrawalLifted { player, from_round } => write!(
                 f,
                 "player {player} no longer has the forfeits that withdrew them from round {from_round}: paired again"
+            ),
+            ResultWarning::WithdrawnButPaired { player, round } => write!(
+                f,
+                "player {player} is withdrawn but already paired in round {round}: enter a forfeit for that game or unpair the round"
+            ),
+            ResultWarning::EarlierRoundCorrected { round, newest } => write!(
+                f,
+                "round {round} was corrected after round {newest} was paired: standings are recomputed, later pairings stay as they are"
             ),
         }
     }
@@ -286,6 +299,21 @@ pub fn record_results_in_rounds(
         }
         results.push(recorded);
     }
+    let mut corrected: Vec<u32> = results
+        .iter()
+        .filter(|r| r.is_correction() && r.round < last)
+        .map(|r| r.round)
+        .collect();
+    corrected.sort_unstable();
+    corrected.dedup();
+    warnings.extend(
+        corrected
+            .into_iter()
+            .map(|round| ResultWarning::EarlierRoundCorrected {
+                round,
+                newest: last,
+            }),
+    );
     warnings.extend(apply_forfeit_withdrawals(event, rules, group));
     Ok(RecordReport {
         group: group.clone(),
@@ -492,6 +520,18 @@ fn apply_forfeit_withdrawals(
                     from_round,
                     reason,
                 });
+                let paired_later = event
+                    .group(group)
+                    .into_iter()
+                    .flat_map(|g| &g.rounds)
+                    .filter(|r| {
+                        r.number >= from_round
+                            && matches!(r.pairing_of(id), Some(Pairing::Game { result: None, .. }))
+                    });
+                warnings.extend(paired_later.map(|r| ResultWarning::WithdrawnButPaired {
+                    player: id,
+                    round: r.number,
+                }));
             }
         }
     }
