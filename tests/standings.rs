@@ -598,6 +598,15 @@ fn champion_is_never_shared_needs_playoff_then_playoff_decides() {
     assert!(matches!(err, ResultError::PlayoffMismatch { .. }), "{err}");
     assert_eq!(f.event, before);
 
+    // Before the last round the same tie is only shown shared.
+    let mut early = dead_heat(rules(3));
+    assert_eq!(early.places(), ["a 1=", "b 1=", "c 3=", "d 3="]);
+    assert!(!early.row("a").needs_playoff);
+    let (ea, eb) = (early.id("a"), early.id("b"));
+    let err =
+        record_playoff(&mut early.event, &early.rules, &early.group, vec![ea, eb]).unwrap_err();
+    assert!(matches!(err, ResultError::NoPlayoffNeeded { .. }), "{err}");
+
     record_playoff(&mut f.event, &f.rules, &f.group, vec![b, a]).unwrap();
     assert_eq!(f.places(), ["b 1", "a 2", "c 3=", "d 3="]);
     assert_eq!(f.row("b").decided_by.as_deref(), Some("playoff (加赛)"));

@@ -47,6 +47,8 @@ pub(crate) fn resolve_round(event: &Event, group: &GroupId, after_round: Option<
 /// `ranking.shared_from_place`, which are never shared: there `ranking.unresolved_first`
 /// applies (a playoff flag, lot or number), and a recorded [`crate::model::Playoff`] over
 /// exactly the tied players orders them when `after_round` is the pool's newest round.
+/// `needs_playoff` is only set once the pool's scheduled rounds are all played; before
+/// that such a tie shows as a shared place.
 ///
 /// A lot shuffles the tied players (sorted by id) with a `ChaCha8Rng` seeded from the
 /// pool's recorded seed (`GroupState::seed`, 0 when none) mixed with the round and the
@@ -189,7 +191,8 @@ fn rank_pool(
                 .find(|p| &p.group == group && n == newest && same_set(&p.order, &class));
             match (playoff, ranking.unresolved_first) {
                 (Some(playoff), _) => out.ordered(playoff.order.clone(), Some(DECIDED_BY_PLAYOFF)),
-                (None, UnresolvedFirst::Playoff) => out.shared(class, true),
+                // A playoff is held after the last round; before it the tie shows shared.
+                (None, UnresolvedFirst::Playoff) => out.shared(class, n >= rules.rounds_for(group)),
                 (None, UnresolvedFirst::Lot) => {
                     out.ordered(lot(class, seed, n, place), Some(DECIDED_BY_LOT))
                 }
