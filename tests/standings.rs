@@ -848,6 +848,53 @@ fn fouls_total_over_the_event_feed_the_tiebreak() {
     assert_eq!(f.values("c").fouls, 0);
 }
 
+#[test]
+fn results_from_a_csv_go_in_all_or_nothing() {
+    let mut f = Fixture::new(rules(5))
+        .players(&["a", "b", "c", "d"])
+        .round(&[("a", "b", "?"), ("c", "d", "?")])
+        .round(&[("d", "a", "?"), ("b", "c", "?")]);
+    let before = f.event.clone();
+    let bad = "轮次,台号,结果,犯规\n1,1,红胜,\n1,2,和,1:0\n2,3,黑胜,\n";
+    let rows = results::parse_results_csv(bad, "r.csv").unwrap();
+    let err = record_results_in_rounds(&mut f.event, &f.rules, &f.group, &rows).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("round 2 of group `open` has no table 3"),
+        "{err}"
+    );
+    assert_eq!(f.event, before);
+
+    let good = "round,table,outcome,fouls\n1,1,1-0,\n1,2,=,1:0\n2,1,0-1,\n2,2,-+,\n";
+    let rows = results::parse_results_csv(good, "r.csv").unwrap();
+    let report = record_results_in_rounds(&mut f.event, &f.rules, &f.group, &rows).unwrap();
+    assert_eq!(report.results.len(), 4);
+    let scores: Vec<i32> = ["a", "b", "c", "d"]
+        .iter()
+        .map(|n| f.values(n).score.0)
+        .collect();
+    assert_eq!(scores, [4, 0, 3, 1]);
+    assert_eq!(f.values("c").fouls, 1);
+}
+
+#[test]
+fn dongguan_chain_opp_score_then_progressive() {
+    // Dongguan 十一.3: 积分、对手分、累积分、冠军不并列.
+    let mut r = rules(2);
+    r.ranking.tiebreaks = vec![Tiebreak::OppScore, Tiebreak::Progressive];
+    // a and b: 2 points, equal 对手分 (both met c and d), a scored first.
+    let f = Fixture::new(r)
+        .players(&["a", "b", "c", "d"])
+        .round(&[("a", "c", "1-0"), ("d", "b", "1-0")])
+        .round(&[("a", "d", "0-1"), ("c", "b", "0-1")]);
+    let (a, b) = (f.values("a"), f.values("b"));
+    assert_eq!((a.score, a.opp_score), (b.score, b.opp_score));
+    assert_eq!((a.progressive, b.progressive), (Points(4), Points(2)));
+    assert_eq!(f.places(), ["d 1", "a 2", "b 3", "c 4"]);
+    assert_eq!(f.row("a").tiebreaks, [Some(4), Some(4)]);
+    assert_eq!(f.row("b").tiebreaks, [Some(4), Some(2)]);
+}
+
 // ------------------------------------------------------------ withdrawals
 
 fn forfeit_rounds(consecutive: bool, forfeits: [&str; 4]) -> Fixture {
