@@ -1166,3 +1166,83 @@ fn values_agree_with_a_recomputation_from_the_crosstable() {
         assert!(first.get(key).is_some(), "{key} missing from {first}");
     }
 }
+
+// ----------------------------------------------- seeded random events, checked
+
+/// A seeded 120-player, 9-round event: random pairings, results of every kind, fouls.
+fn random_event(seed: u64, fallback: Fallback) -> Fixture {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut r = rules(9);
+    r.ranking.fallback = fallback;
+    r.conduct.withdraw_after_forfeits = None;
+    let names: Vec<String> = (1..=120).map(|i| format!("p{i}")).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut f = Fixture::new(r).players(&refs);
+    let tokens = [
+        "1-0", "=", "0-1", "1-0", "0-1", "+-", "-+", "--", "=/1:0", "1-0/0:1",
+    ];
+    for _ in 0..9 {
+        let mut order = refs.clone();
+        order.shuffle(&mut rng);
+        let games: Vec<(&str, &str, &str)> = order
+            .chunks(2)
+            .map(|p| (p[0], p[1], tokens[rng.gen_range(0..tokens.len())]))
+            .collect();
+        f = f.round(&games);
+    }
+    f
+}
+
+#[test]
+fn random_events_rank_consistently_and_values_recompute() {
+    for (seed, fallback) in [
+        (1, Fallback::PrevRoundCumulative),
+        (2, Fallback::DropRoundsFromFirst),
+        (3, Fallback::PrevRoundRank),
+    ] {
+        let f = random_event(seed, fallback);
+        let start = std::time::Instant::now();
+        let s = f.standings();
+        assert!(
+            start.elapsed().as_secs() < 10,
+            "ranking took {:?}",
+            start.elapsed()
+        );
+        let values = tiebreak_values(&f.event, &f.rules, &f.group, None);
+
+        // Independent 对手分 and 后走局数 from the raw pairings.
+        let mut opp: BTreeMap<PlayerId, i32> = BTreeMap::new();
+        let mut black: BTreeMap<PlayerId, u32> = BTreeMap::new();
+        for round in &f.event.group(&f.group).unwrap().rounds {
+            for p in &round.pairings {
+                if let Pairing::Game { red, black: b, .. } = p {
+                    *opp.entry(*red).or_default() += values[b].score.0;
+                    *opp.entry(*b).or_default() += values[red].score.0;
+                    *black.entry(*b).or_default() += 1;
+                }
+            }
+        }
+        for (id, v) in &values {
+            assert_eq!(v.opp_score.0, opp[id], "seed {seed} player {id}");
+            assert_eq!(v.black_games, black[id], "seed {seed} player {id}");
+        }
+
+        // Ranks follow the rows: 1, 2, 2, 4 … with shared places marked.
+        let mut prev: Option<(u32, i32)> = None;
+        for (i, row) in s.rows.iter().enumerate() {
+            let rank = row.rank.unwrap();
+            let place = i as u32 + 1;
+            if row.shared && prev.is_some_and(|(r, _)| r == rank) {
+                assert!(rank < place);
+            } else {
+                assert_eq!(rank, place, "seed {seed}: {row:?}");
+            }
+            if let Some((_, score)) = prev {
+                assert!(row.score.0 <= score, "seed {seed}: scores out of order");
+            }
+            prev = Some((rank, row.score.0));
+        }
+    }
+}
