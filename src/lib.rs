@@ -3,12 +3,13 @@
 //!
 //! The library decides everything; the binary (`src/main.rs`, `src/cli/`) parses
 //! arguments, calls one library function and prints. Dependencies point one way:
-//! `store/report → {pairing, standings, prizes} → rulebook → model`.
+//! `store/views/report → {pairing, results, standings, prizes} → rulebook → model`.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod model;
 pub mod prizes;
 pub mod registration;
+pub mod results;
 pub mod rulebook;
 pub mod scoring;
 pub mod standings;

@@ -1,8 +1,16 @@
 //! Standings: scores, every tiebreak, ranking and the crosstable.
 //!
-//! Pure functions of (event, rulebook, round): computed on demand, never stored. Must
-//! not read files or print.
+//! Pure functions of (event, rulebook, round): computed on demand, never stored, so a
+//! corrected result fixes everything downstream. Must not read files or print.
 
+mod crosstable;
+mod rank;
 mod types;
+mod values;
 
+pub use crosstable::{Crosstable, CrosstableCell, CrosstableRow, crosstable};
+pub use rank::{DECIDED_BY_LOT, DECIDED_BY_NUMBER, DECIDED_BY_PLAYOFF, compute_standings};
 pub use types::*;
+pub use values::{DetailedStandings, PlayerTiebreaks, detailed_standings, tiebreak_values};
+
+pub(crate) use rank::resolve_round;

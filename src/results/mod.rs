@@ -1,0 +1,50 @@
+//! Results: reading what arbiters write (outcome tokens, fouls, CSV) and recording it,
+//! with the conduct rules that follow from it (a foul limit loses the game; enough
+//! forfeits withdraw a player), withdrawals and playoffs.
+//!
+//! Owns every change to game results, withdrawal status and playoffs. Standings are not
+//! stored, so a corrected result fixes everything downstream. Must not read files or
+//! print: the CLI passes text in and renders the [`RecordReport`].
+
+mod error;
+mod parse;
+mod record;
+
+pub use error::ResultError;
+pub use parse::{parse_fouls, parse_outcome, parse_result_args, parse_results_csv};
+pub use record::{
+    AUTO_WITHDRAWAL_PREFIX, RecordReport, RecordedResult, ResultWarning, record_playoff,
+    record_results, record_results_in_rounds, withdraw_player,
+};
+
+use crate::model::Outcome;
+
+/// One table's result as entered, before the foul rule is applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResultEntry {
+    pub table: u32,
+    pub outcome: Outcome,
+    pub red_fouls: u32,
+    pub black_fouls: u32,
+}
+
+impl ResultEntry {
+    /// A result without fouls.
+    pub fn new(table: u32, outcome: Outcome) -> Self {
+        ResultEntry {
+            table,
+            outcome,
+            red_fouls: 0,
+            black_fouls: 0,
+        }
+    }
+
+    /// The same result with the game's fouls.
+    pub fn with_fouls(self, red_fouls: u32, black_fouls: u32) -> Self {
+        ResultEntry {
+            red_fouls,
+            black_fouls,
+            ..self
+        }
+    }
+}

@@ -1,0 +1,443 @@
+//! Reading results as arbiters write them: outcome tokens, fouls, command-line
+//! arguments and a CSV of results.
+//!
+//! Argument syntax: pairs of `TABLE RESULT`, where `RESULT` may carry the game's fouls as
+//! `/RED:BLACK`: `1 1-0 2 = 3 b/1:2` enters a red win on table 1, a draw on table 2 and a
+//! black win on table 3 with one red and two black fouls. Full-width characters
+//! (`３　ｂ／１：２`) are accepted, and letters in any case.
+
+use super::{ResultEntry, ResultError};
+use crate::model::Outcome;
+
+/// Folds full-width forms and dash look-alikes to ASCII, lowercases letters and trims.
+fn normalize(text: &str) -> String {
+    text.trim()
+        .chars()
+        .map(|c| match c {
+            // Full-width ASCII block (！ … ～).
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            '\u{2010}'..='\u{2015}' | '\u{2212}' => '-',
+            _ => c,
+        })
+        .collect::<String>()
+        .trim()
+        .to_lowercase()
+}
+
+/// Every accepted spelling, after [`normalize`].
+const TOKENS: &[(Outcome, &[&str])] = &[
+    (
+        Outcome::RedWin,
+        &[
+            "1-0",
+            "2-0",
+            "3-0",
+            "1:0",
+            "2:0",
+            "r",
+            "red",
+            "红胜",
+            "红方胜",
+            "红赢",
+            "先胜",
+        ],
+    ),
+    (
+        Outcome::Draw,
+        &[
+            "=", "1-1", "1:1", "½-½", "0.5-0.5", "d", "draw", "和", "和棋", "和局",
+        ],
+    ),
+    (
+        Outcome::BlackWin,
+        &[
+            "0-1",
+            "0-2",
+            "0-3",
+            "0:1",
+            "0:2",
+            "b",
+            "black",
+            "黑胜",
+            "黑方胜",
+            "黑赢",
+            "后胜",
+        ],
+    ),
+    (Outcome::BlackForfeit, &["+-", "黑弃权", "黑方弃权"]),
+    (Outcome::RedForfeit, &["-+", "红弃权", "红方弃权"]),
+    (Outcome::DoubleForfeit, &["--", "0-0", "双负", "双弃权"]),
+];
+
+/// Reads one outcome token: `1-0`, `2-0`, `红胜`, `r`; `=`, `1-1`, `和`, `d`; `0-1`,
+/// `0-2`, `黑胜`, `b`; forfeits `+-` (black absent) and `-+` (red absent); double
+/// forfeit `--` / `双负`. Full-width forms and upper-case letters are accepted.
+pub fn parse_outcome(token: &str) -> Result<Outcome, ResultError> {
+    let t = normalize(token);
+    TOKENS
+        .iter()
+        .find(|(_, spellings)| spellings.contains(&t.as_str()))
+        .map(|(outcome, _)| *outcome)
+        .ok_or_else(|| ResultError::BadToken {
+            token: token.to_string(),
+            at: String::new(),
+        })
+}
+
+/// Reads fouls written `RED:BLACK`, e.g. `1:0` (full-width `１：０` too).
+pub fn parse_fouls(text: &str) -> Result<(u32, u32), ResultError> {
+    let t = normalize(text);
+    let bad = || ResultError::BadFouls {
+        text: text.to_string(),
+        at: String::new(),
+    };
+    let (red, black) = t.split_once(':').ok_or_else(bad)?;
+    let red = red.trim().parse::<u32>().map_err(|_| bad())?;
+    let black = black.trim().parse::<u32>().map_err(|_| bad())?;
+    Ok((red, black))
+}
+
+/// Reads a positive number (table or round), full-width digits accepted; a trailing
+/// 台/号/轮 is ignored.
+fn parse_number(text: &str) -> Option<u32> {
+    let t = normalize(text);
+    let t = t.trim_end_matches(['台', '号', '轮']).trim();
+    t.parse::<u32>().ok().filter(|n| *n >= 1)
+}
+
+/// Reads `RESULT[/RED:BLACK]` for `table`; `at` names where it came from.
+fn parse_result_with_fouls(
+    text: &str,
+    table: u32,
+    at: &str,
+) -> Result<ResultEntry, Vec<ResultError>> {
+    let (outcome_text, fouls_text) = match text.split_once(['/', '／']) {
+        Some((o, f)) => (o, Some(f)),
+        None => (text, None),
+    };
+    let mut errors = Vec::new();
+    let outcome = parse_outcome(outcome_text).map_err(|e| with_at(e, at));
+    let fouls = match fouls_text {
+        Some(f) => parse_fouls(f).map_err(|e| with_at(e, at)),
+        None => Ok((0, 0)),
+    };
+    match (outcome, fouls) {
+        (Ok(outcome), Ok((red_fouls, black_fouls))) => Ok(ResultEntry {
+            table,
+            outcome,
+            red_fouls,
+            black_fouls,
+        }),
+        (o, f) => {
+            errors.extend(o.err());
+            errors.extend(f.err());
+            Err(errors)
+        }
+    }
+}
+
+/// Fills in where a token came from.
+fn with_at(error: ResultError, where_: &str) -> ResultError {
+    match error {
+        ResultError::BadToken { token, .. } => ResultError::BadToken {
+            token,
+            at: where_.to_string(),
+        },
+        ResultError::BadFouls { text, .. } => ResultError::BadFouls {
+            text,
+            at: where_.to_string(),
+        },
+        other => other,
+    }
+}
+
+/// Reads `TABLE RESULT[/RED:BLACK] …` command-line arguments, e.g.
+/// `["1", "1-0", "2", "=", "3", "b/1:2"]`. Every problem is reported at once.
+pub fn parse_result_args(args: &[String]) -> Result<Vec<ResultEntry>, ResultError> {
+    if args.is_empty() {
+        return Err(ResultError::NoEntries);
+    }
+    let mut entries = Vec::new();
+    let mut errors = Vec::new();
+    for (i, pair) in args.chunks(2).enumerate() {
+        let position = i * 2 + 1;
+        let Some(table) = parse_number(&pair[0]) else {
+            errors.push(ResultError::BadTable {
+                text: pair[0].clone(),
+                at: format!(" (argument {position})"),
+            });
+            continue;
+        };
+        let Some(result) = pair.get(1) else {
+            errors.push(ResultError::MissingOutcome {
+                table: pair[0].clone(),
+            });
+            continue;
+        };
+        match parse_result_with_fouls(result, table, &format!(" for table {table}")) {
+            Ok(entry) => entries.push(entry),
+            Err(e) => errors.extend(e),
+        }
+    }
+    ResultError::collect(errors)?;
+    Ok(entries)
+}
+
+const ROUND_HEADERS: &[&str] = &["round", "轮次", "轮", "轮数"];
+const TABLE_HEADERS: &[&str] = &["table", "board", "台号", "台次", "台"];
+const OUTCOME_HEADERS: &[&str] = &["outcome", "result", "结果", "成绩"];
+const FOULS_HEADERS: &[&str] = &["fouls", "foul", "犯规"];
+
+/// Reads a CSV of results with the header `round,table,outcome,fouls` (or
+/// `轮次,台号,结果,犯规`; the fouls column is optional and an empty cell means none).
+/// `source` names the file in messages. Every bad row is reported with its line number,
+/// and a round/table given twice is an error.
+pub fn parse_results_csv(text: &str, source: &str) -> Result<Vec<(u32, ResultEntry)>, ResultError> {
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let headers = reader.headers().map_err(|e| ResultError::Csv {
+        source_name: source.to_string(),
+        message: format!("the header cannot be read ({e})"),
+    })?;
+    let names: Vec<String> = headers.iter().map(normalize).collect();
+    let find = |aliases: &[&str]| names.iter().position(|n| aliases.contains(&n.as_str()));
+    let mut errors = Vec::new();
+    let mut column = |aliases: &[&str], name: &str| {
+        let found = find(aliases);
+        if found.is_none() {
+            errors.push(ResultError::CsvHeader {
+                source_name: source.to_string(),
+                column: name.to_string(),
+                expected: format!("one of {}", aliases.join(", ")),
+            });
+        }
+        found
+    };
+    let round_col = column(ROUND_HEADERS, "round");
+    let table_col = column(TABLE_HEADERS, "table");
+    let outcome_col = column(OUTCOME_HEADERS, "outcome");
+    let fouls_col = find(FOULS_HEADERS);
+    let (Some(round_col), Some(table_col), Some(outcome_col)) = (round_col, table_col, outcome_col)
+    else {
+        return Err(ResultError::collect(errors).unwrap_err());
+    };
+
+    let mut out: Vec<(u32, ResultEntry)> = Vec::new();
+    let mut seen: std::collections::BTreeMap<(u32, u32), u64> = Default::default();
+    for record in reader.records() {
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                errors.push(ResultError::Csv {
+                    source_name: source.to_string(),
+                    message: format!("{e}"),
+                });
+                continue;
+            }
+        };
+        let line = record.position().map(|p| p.line()).unwrap_or(0);
+        if record.iter().all(|cell| cell.is_empty()) {
+            continue;
+        }
+        let row_error = |message: String| ResultError::CsvRow {
+            source_name: source.to_string(),
+            line,
+            message,
+        };
+        let cell = |i: usize| record.get(i).unwrap_or("");
+        let round = parse_number(cell(round_col));
+        if round.is_none() {
+            let e = ResultError::BadRound {
+                text: cell(round_col).to_string(),
+                at: String::new(),
+            };
+            errors.push(row_error(e.to_string()));
+        }
+        let table = parse_number(cell(table_col));
+        if table.is_none() {
+            let e = ResultError::BadTable {
+                text: cell(table_col).to_string(),
+                at: String::new(),
+            };
+            errors.push(row_error(e.to_string()));
+        }
+        let outcome = parse_outcome(cell(outcome_col));
+        if let Err(e) = &outcome {
+            errors.push(row_error(e.to_string()));
+        }
+        let fouls_text = fouls_col.map(cell).unwrap_or("");
+        let fouls = if fouls_text.is_empty() {
+            Ok((0, 0))
+        } else {
+            parse_fouls(fouls_text)
+        };
+        if let Err(e) = &fouls {
+            errors.push(row_error(e.to_string()));
+        }
+        if let (Some(round), Some(table), Ok(outcome), Ok((red_fouls, black_fouls))) =
+            (round, table, outcome, fouls)
+        {
+            if let Some(first) = seen.insert((round, table), line) {
+                errors.push(row_error(format!(
+                    "round {round} table {table} is also on line {first}: give each table once"
+                )));
+                continue;
+            }
+            out.push((
+                round,
+                ResultEntry {
+                    table,
+                    outcome,
+                    red_fouls,
+                    black_fouls,
+                },
+            ));
+        }
+    }
+    ResultError::collect(errors)?;
+    if out.is_empty() {
+        return Err(ResultError::Csv {
+            source_name: source.to_string(),
+            message: "no results in the file: add rows under the header".to_string(),
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_documented_token_parses() {
+        let cases = [
+            ("1-0", Outcome::RedWin),
+            ("2-0", Outcome::RedWin),
+            ("红胜", Outcome::RedWin),
+            ("r", Outcome::RedWin),
+            ("R", Outcome::RedWin),
+            ("１－０", Outcome::RedWin),
+            ("1:0", Outcome::RedWin),
+            ("０：２", Outcome::BlackWin),
+            ("=", Outcome::Draw),
+            ("＝", Outcome::Draw),
+            ("1-1", Outcome::Draw),
+            ("和", Outcome::Draw),
+            ("d", Outcome::Draw),
+            ("D", Outcome::Draw),
+            ("0-1", Outcome::BlackWin),
+            ("0-2", Outcome::BlackWin),
+            ("黑胜", Outcome::BlackWin),
+            ("b", Outcome::BlackWin),
+            ("Ｂ", Outcome::BlackWin),
+            ("+-", Outcome::BlackForfeit),
+            ("＋－", Outcome::BlackForfeit),
+            ("-+", Outcome::RedForfeit),
+            ("--", Outcome::DoubleForfeit),
+            ("——", Outcome::DoubleForfeit),
+            ("双负", Outcome::DoubleForfeit),
+            (" 2-0 ", Outcome::RedWin),
+        ];
+        for (token, want) in cases {
+            assert_eq!(parse_outcome(token), Ok(want), "token {token:?}");
+        }
+    }
+
+    #[test]
+    fn unknown_tokens_are_rejected_with_the_token_quoted() {
+        for token in ["", "x", "1-2", "2-1", "红", "+"] {
+            let err = parse_outcome(token).unwrap_err();
+            assert!(err.to_string().contains(&format!("`{token}`")), "{err}");
+        }
+    }
+
+    #[test]
+    fn fouls_syntax() {
+        assert_eq!(parse_fouls("1:0"), Ok((1, 0)));
+        assert_eq!(parse_fouls("０：２"), Ok((0, 2)));
+        for bad in ["1", "1:", ":1", "a:b", "1-0", "-1:0"] {
+            assert!(parse_fouls(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn arguments_pair_tables_with_results_and_fouls() {
+        let args: Vec<String> = ["1", "r", "2", "=", "３", "0:1/1:2", "4", "双负"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let entries = parse_result_args(&args).unwrap();
+        assert_eq!(
+            entries,
+            vec![
+                ResultEntry::new(1, Outcome::RedWin),
+                ResultEntry::new(2, Outcome::Draw),
+                ResultEntry::new(3, Outcome::BlackWin).with_fouls(1, 2),
+                ResultEntry::new(4, Outcome::DoubleForfeit),
+            ]
+        );
+    }
+
+    #[test]
+    fn argument_errors_are_all_reported() {
+        let args: Vec<String> = ["x", "r", "2", "ZZ", "3", "b/1-2", "4"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let err = parse_result_args(&args).unwrap_err();
+        let ResultError::Many(errors) = &err else {
+            panic!("expected several problems, got {err}");
+        };
+        assert_eq!(errors.len(), 4, "{err}");
+        let text = err.to_string();
+        for needle in [
+            "`x`",
+            "`ZZ` is not understood for table 2",
+            "`1-2`",
+            "table 4",
+        ] {
+            assert!(text.contains(needle), "{needle} missing from {text}");
+        }
+        assert_eq!(parse_result_args(&[]), Err(ResultError::NoEntries));
+    }
+
+    #[test]
+    fn csv_with_chinese_headers_and_bom() {
+        let text = "\u{FEFF}轮次,台号,结果,犯规\n1,1,红胜,\n1,2,=,1:1\n2,1,0-1,0:2\n";
+        let rows = parse_results_csv(text, "r.csv").unwrap();
+        assert_eq!(
+            rows,
+            vec![
+                (1, ResultEntry::new(1, Outcome::RedWin)),
+                (1, ResultEntry::new(2, Outcome::Draw).with_fouls(1, 1)),
+                (2, ResultEntry::new(1, Outcome::BlackWin).with_fouls(0, 2)),
+            ]
+        );
+    }
+
+    #[test]
+    fn csv_reports_every_bad_row_with_its_line() {
+        let text = "round,table,outcome,fouls\n1,1,1-0,\nx,2,=,\n1,3,??,\n1,4,b,1\n1,1,=,\n";
+        let err = parse_results_csv(text, "r.csv").unwrap_err();
+        let text = err.to_string();
+        for needle in [
+            "r.csv line 3: round `x`",
+            "r.csv line 4: result `??`",
+            "r.csv line 5: fouls `1`",
+            "r.csv line 6: round 1 table 1 is also on line 2",
+        ] {
+            assert!(text.contains(needle), "{needle} missing from {text}");
+        }
+    }
+
+    #[test]
+    fn csv_without_a_required_column_names_it() {
+        let err = parse_results_csv("round,outcome\n1,r\n", "r.csv").unwrap_err();
+        assert!(err.to_string().contains("column `table`"), "{err}");
+    }
+}

@@ -1,0 +1,763 @@
+//! Recording results, withdrawals and playoffs into the event.
+//!
+//! Every function validates everything first and changes nothing on error.
+
+use super::{ResultEntry, ResultError};
+use crate::model::{
+    Colour, Event, GameResult, GroupId, Outcome, Pairing, PlayerId, PlayerStatus, Playoff,
+};
+use crate::rulebook::Rulebook;
+use crate::standings::compute_standings;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// Reasons of withdrawals qiwang made itself (after the rulebook's number of forfeits)
+/// start with this; only those are lifted again when a correction removes a forfeit.
+pub const AUTO_WITHDRAWAL_PREFIX: &str = "[auto]";
+
+/// One result as stored, with what was there before.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedResult {
+    pub round: u32,
+    pub table: u32,
+    pub red: PlayerId,
+    pub black: PlayerId,
+    /// The outcome the arbiter entered (before a foul loss replaced it).
+    pub entered: Outcome,
+    /// The result stored before, if any.
+    pub previous: Option<GameResult>,
+    /// The result now stored.
+    pub result: GameResult,
+}
+
+impl RecordedResult {
+    /// A different result replaced an earlier one.
+    pub fn is_correction(&self) -> bool {
+        self.previous.is_some_and(|p| p != self.result)
+    }
+
+    /// The same result was entered again.
+    pub fn is_unchanged(&self) -> bool {
+        self.previous == Some(self.result)
+    }
+}
+
+/// Something the arbiter should know about what was recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResultWarning {
+    /// A side reached the rulebook's foul limit: the game is recorded as their loss
+    /// (Jinhua 补充规定 六 三次犯规判负; Dongguan 十五.7 二次犯规立即判负).
+    LostOnFouls {
+        round: u32,
+        table: u32,
+        player: PlayerId,
+        colour: Colour,
+        fouls: u32,
+        entered: Outcome,
+        recorded: Outcome,
+    },
+    /// The player reached the rulebook's number of forfeits and is no longer paired.
+    Withdrawn {
+        player: PlayerId,
+        from_round: u32,
+        reason: String,
+    },
+    /// A correction removed the forfeits behind an automatic withdrawal.
+    WithdrawalLifted { player: PlayerId, from_round: u32 },
+    /// A withdrawn player already has a pairing in a round they should not play.
+    WithdrawnButPaired { player: PlayerId, round: u32 },
+    /// A result of an earlier round changed after later rounds were paired: standings
+    /// follow, the later pairings stay as they are.
+    EarlierRoundCorrected { round: u32, newest: u32 },
+}
+
+impl fmt::Display for ResultWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResultWarning::LostOnFouls {
+                round,
+                table,
+                player,
+                colour,
+                fouls,
+                entered,
+                recorded,
+            } => {
+                let side = side(*colour);
+                write!(
+                    f,
+                    "round {round} table {table}: player {player} ({side}) has {fouls} fouls and loses the game on fouls"
+                )?;
+                if entered != recorded {
+                    write!(
+                        f,
+                        "; `{}` was recorded as `{}`",
+                        entered.token(),
+                        recorded.token()
+                    )?;
+                }
+                Ok(())
+            }
+            ResultWarning::Withdrawn {
+                player,
+                from_round,
+                reason,
+            } => write!(
+                f,
+                "player {player} is withdrawn and not paired from round {from_round}: {reason}"
+            ),
+            ResultWarning::WithdrawalLifted { player, from_round } => write!(
+                f,
+                "player {player} no longer has the forfeits that withdrew them from round {from_round}: paired again"
+            ),
+            ResultWarning::WithdrawnButPaired { player, round } => write!(
+                f,
+                "player {player} is withdrawn but already paired in round {round}: enter a forfeit for that game or unpair the round"
+            ),
+            ResultWarning::EarlierRoundCorrected { round, newest } => write!(
+                f,
+                "round {round} was corrected after round {newest} was paired: standings are recomputed, later pairings stay as they are"
+            ),
+        }
+    }
+}
+
+/// What [`record_results`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordReport {
+    pub group: GroupId,
+    /// In the order entered.
+    pub results: Vec<RecordedResult>,
+    pub warnings: Vec<ResultWarning>,
+}
+
+impl RecordReport {
+    /// Results that replaced a different earlier result (old → new).
+    pub fn corrections(&self) -> impl Iterator<Item = &RecordedResult> {
+        self.results.iter().filter(|r| r.is_correction())
+    }
+}
+
+fn side(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Red => "red",
+        Colour::Black => "black",
+    }
+}
+
+/// Records results for one round of a pool (`round` defaults to the newest).
+/// See [`record_results_in_rounds`].
+pub fn record_results(
+    event: &mut Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    round: Option<u32>,
+    entries: &[ResultEntry],
+) -> Result<RecordReport, ResultError> {
+    let round = match round {
+        Some(r) => r,
+        None => newest_round(event, rules, group)?,
+    };
+    let entries: Vec<(u32, ResultEntry)> = entries.iter().map(|e| (round, *e)).collect();
+    record_results_in_rounds(event, rules, group, &entries)
+}
+
+fn newest_round(event: &Event, rules: &Rulebook, group: &GroupId) -> Result<u32, ResultError> {
+    check_group(rules, group)?;
+    event
+        .group(group)
+        .and_then(|g| g.rounds.iter().map(|r| r.number).max())
+        .ok_or_else(|| ResultError::NoRounds {
+            group: group.clone(),
+        })
+}
+
+fn check_group(rules: &Rulebook, group: &GroupId) -> Result<(), ResultError> {
+    if rules.pools().any(|g| &g.id == group) {
+        Ok(())
+    } else {
+        let known = rules
+            .pools()
+            .map(|g| format!("`{}`", g.id))
+            .collect::<Vec<_>>()
+            .join(", ");
+        Err(ResultError::UnknownGroup {
+            group: group.clone(),
+            known,
+        })
+    }
+}
+
+/// Records `(round, entry)` results of one pool, all or nothing (`result --from FILE`).
+///
+/// Checks every entry first: the round and table exist, no table twice, and the fouls
+/// agree with the outcome (no fouls in an unplayed game; no side beyond the rulebook's
+/// `conduct.fouls_to_lose_game`; a side at the limit is not the winner; not both sides at
+/// the limit, since the game ended when the first reached it). Then stores them: a side at
+/// the limit loses the game (recorded as the other side's win, with a warning); a
+/// different earlier result is replaced and reported as a correction. Finally the
+/// forfeit-withdrawal rule (`conduct.withdraw_after_forfeits`, consecutive or in total)
+/// is re-applied to every player of the pool: a player reaching it is withdrawn from the
+/// round after the one where they reached it, with a reason starting with
+/// [`AUTO_WITHDRAWAL_PREFIX`]; an automatic withdrawal whose forfeits a correction removed
+/// is lifted. Manual withdrawals are never touched.
+pub fn record_results_in_rounds(
+    event: &mut Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    entries: &[(u32, ResultEntry)],
+) -> Result<RecordReport, ResultError> {
+    check_group(rules, group)?;
+    if entries.is_empty() {
+        return Err(ResultError::NoEntries);
+    }
+    let state = event
+        .group(group)
+        .filter(|g| !g.rounds.is_empty())
+        .ok_or_else(|| ResultError::NoRounds {
+            group: group.clone(),
+        })?;
+    let last = state.rounds.iter().map(|r| r.number).max().unwrap_or(0);
+    let limit = rules.conduct.fouls_to_lose_game;
+
+    let mut errors = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut planned = Vec::new();
+    for (round_no, entry) in entries {
+        let (round_no, table) = (*round_no, entry.table);
+        let Some(round) = state.round(round_no) else {
+            errors.push(ResultError::RoundMissing {
+                group: group.clone(),
+                round: round_no,
+                last,
+            });
+            continue;
+        };
+        let Some(Pairing::Game {
+            red, black, result, ..
+        }) = round.game_at(table)
+        else {
+            let tables: Vec<u32> = round.pairings.iter().filter_map(|p| p.table()).collect();
+            errors.push(ResultError::TableMissing {
+                group: group.clone(),
+                round: round_no,
+                table,
+                tables: ranges(tables),
+            });
+            continue;
+        };
+        if !seen.insert((round_no, table)) {
+            errors.push(ResultError::DuplicateTable {
+                round: round_no,
+                table,
+            });
+            continue;
+        }
+        match apply_fouls(entry, limit, round_no) {
+            Ok((stored, loser)) => planned.push((
+                RecordedResult {
+                    round: round_no,
+                    table,
+                    red: *red,
+                    black: *black,
+                    entered: entry.outcome,
+                    previous: *result,
+                    result: stored,
+                },
+                loser,
+            )),
+            Err(e) => errors.push(e),
+        }
+    }
+    ResultError::collect(errors)?;
+
+    let mut warnings = Vec::new();
+    let mut results = Vec::new();
+    let state = event.group_mut(group);
+    for (recorded, loser) in planned {
+        if let Some(round) = state.rounds.iter_mut().find(|r| r.number == recorded.round)
+            && let Some(Pairing::Game { result, .. }) = round
+                .pairings
+                .iter_mut()
+                .find(|p| p.table() == Some(recorded.table))
+        {
+            *result = Some(recorded.result);
+        }
+        if let Some(colour) = loser {
+            warnings.push(ResultWarning::LostOnFouls {
+                round: recorded.round,
+                table: recorded.table,
+                player: match colour {
+                    Colour::Red => recorded.red,
+                    Colour::Black => recorded.black,
+                },
+                colour,
+                fouls: recorded.result.fouls(colour),
+                entered: recorded.entered,
+                recorded: recorded.result.outcome,
+            });
+        }
+        results.push(recorded);
+    }
+    let mut corrected: Vec<u32> = results
+        .iter()
+        .filter(|r| r.is_correction() && r.round < last)
+        .map(|r| r.round)
+        .collect();
+    corrected.sort_unstable();
+    corrected.dedup();
+    warnings.extend(
+        corrected
+            .into_iter()
+            .map(|round| ResultWarning::EarlierRoundCorrected {
+                round,
+                newest: last,
+            }),
+    );
+    warnings.extend(apply_forfeit_withdrawals(event, rules, group));
+    Ok(RecordReport {
+        group: group.clone(),
+        results,
+        warnings,
+    })
+}
+
+/// The result to store for an entry and the side that lost on fouls, or why the fouls
+/// contradict the outcome.
+fn apply_fouls(
+    entry: &ResultEntry,
+    limit: u32,
+    round: u32,
+) -> Result<(GameResult, Option<Colour>), ResultError> {
+    let table = entry.table;
+    let (red, black) = (entry.red_fouls, entry.black_fouls);
+    let stored = |outcome| GameResult {
+        outcome,
+        red_fouls: red,
+        black_fouls: black,
+    };
+    if !entry.outcome.is_played() && (red > 0 || black > 0) {
+        return Err(ResultError::FoulsOnForfeit {
+            round,
+            table,
+            outcome: entry.outcome,
+            red,
+            black,
+        });
+    }
+    // A limit of 0 means the rulebook sets none.
+    if limit == 0 {
+        return Ok((stored(entry.outcome), None));
+    }
+    for (colour, fouls) in [(Colour::Red, red), (Colour::Black, black)] {
+        if fouls > limit {
+            return Err(ResultError::FoulsOverLimit {
+                round,
+                table,
+                side: side(colour),
+                fouls,
+                limit,
+            });
+        }
+    }
+    if red == limit && black == limit {
+        return Err(ResultError::BothAtFoulLimit {
+            round,
+            table,
+            limit,
+        });
+    }
+    for colour in [Colour::Red, Colour::Black] {
+        let fouls = if colour == Colour::Red { red } else { black };
+        if fouls == limit {
+            if entry.outcome.winner() == Some(colour) {
+                return Err(ResultError::FoulsContradictWinner {
+                    round,
+                    table,
+                    side: side(colour),
+                    limit,
+                    outcome: entry.outcome,
+                });
+            }
+            let outcome = match colour {
+                Colour::Red => Outcome::BlackWin,
+                Colour::Black => Outcome::RedWin,
+            };
+            return Ok((stored(outcome), Some(colour)));
+        }
+    }
+    Ok((stored(entry.outcome), None))
+}
+
+/// `1–8, 10` style list of table numbers.
+fn ranges(mut numbers: Vec<u32>) -> String {
+    numbers.sort_unstable();
+    numbers.dedup();
+    if numbers.is_empty() {
+        return "none (the round has only a bye)".to_string();
+    }
+    let mut parts = Vec::new();
+    let mut start = numbers[0];
+    let mut prev = start;
+    for &n in &numbers[1..] {
+        if n != prev + 1 {
+            parts.push(range_text(start, prev));
+            start = n;
+        }
+        prev = n;
+    }
+    parts.push(range_text(start, prev));
+    parts.join(", ")
+}
+
+fn range_text(a: u32, b: u32) -> String {
+    if a == b {
+        a.to_string()
+    } else {
+        format!("{a}–{b}")
+    }
+}
+
+/// The round in which a player reached the forfeit limit, and the forfeited rounds that
+/// made it (Dalian/Wuwei 连续2轮弃权; Dongguan 十五.5 累计2轮不到).
+fn forfeit_trigger(
+    event: &Event,
+    group: &GroupId,
+    player: PlayerId,
+    rules: &Rulebook,
+) -> Option<(u32, Vec<u32>)> {
+    let limit = rules.conduct.withdraw_after_forfeits?;
+    if limit == 0 {
+        return None;
+    }
+    let mut rounds: Vec<_> = event.group(group)?.rounds.iter().collect();
+    rounds.sort_by_key(|r| r.number);
+    let mut counted: Vec<u32> = Vec::new();
+    for round in rounds {
+        let forfeited = match round.pairing_of(player) {
+            Some(Pairing::Game {
+                red,
+                result: Some(result),
+                ..
+            }) => {
+                let colour = if *red == player {
+                    Colour::Red
+                } else {
+                    Colour::Black
+                };
+                result.outcome.forfeited_by(colour)
+            }
+            _ => false,
+        };
+        if forfeited {
+            counted.push(round.number);
+            if counted.len() as u32 >= limit {
+                return Some((round.number, counted));
+            }
+        } else if rules.conduct.withdraw_consecutive {
+            counted.clear();
+        }
+    }
+    None
+}
+
+/// Re-applies the forfeit-withdrawal rule to every player of the pool.
+fn apply_forfeit_withdrawals(
+    event: &mut Event,
+    rules: &Rulebook,
+    group: &GroupId,
+) -> Vec<ResultWarning> {
+    let ids: Vec<PlayerId> = event.players_in(group).map(|p| p.id).collect();
+    let mut warnings = Vec::new();
+    for id in ids {
+        let trigger = forfeit_trigger(event, group, id, rules);
+        let Some(player) = event.player_mut(id) else {
+            continue;
+        };
+        let automatic = match &player.status {
+            PlayerStatus::Active => None,
+            PlayerStatus::Withdrawn { from_round, reason } => {
+                if !reason.starts_with(AUTO_WITHDRAWAL_PREFIX) {
+                    continue;
+                }
+                Some(*from_round)
+            }
+        };
+        match (automatic, trigger) {
+            (None, None) => {}
+            (Some(from_round), None) => {
+                player.status = PlayerStatus::Active;
+                warnings.push(ResultWarning::WithdrawalLifted {
+                    player: id,
+                    from_round,
+                });
+            }
+            (old, Some((round, forfeits))) => {
+                let from_round = round + 1;
+                if old == Some(from_round) {
+                    continue;
+                }
+                let kind = if rules.conduct.withdraw_consecutive {
+                    "连续"
+                } else {
+                    "累计"
+                };
+                let list = forfeits
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let reason = format!(
+                    "{AUTO_WITHDRAWAL_PREFIX} {kind}{}轮弃权 (forfeited rounds {list})",
+                    forfeits.len()
+                );
+                player.status = PlayerStatus::Withdrawn {
+                    from_round,
+                    reason: reason.clone(),
+                };
+                warnings.push(ResultWarning::Withdrawn {
+                    player: id,
+                    from_round,
+                    reason,
+                });
+                let paired_later = event
+                    .group(group)
+                    .into_iter()
+                    .flat_map(|g| &g.rounds)
+                    .filter(|r| {
+                        r.number >= from_round
+                            && matches!(r.pairing_of(id), Some(Pairing::Game { result: None, .. }))
+                    });
+                warnings.extend(paired_later.map(|r| ResultWarning::WithdrawnButPaired {
+                    player: id,
+                    round: r.number,
+                }));
+            }
+        }
+    }
+    warnings
+}
+
+/// Withdraws a player from `from_round` on (voluntary withdrawal, disqualification):
+/// they are no longer paired; their played games stay and keep counting for their
+/// opponents. Fails if the player is unknown, already withdrawn by hand, or already
+/// paired in `from_round` or later. An automatic withdrawal may be replaced.
+pub fn withdraw_player(
+    event: &mut Event,
+    player: PlayerId,
+    from_round: u32,
+    reason: &str,
+) -> Result<(), ResultError> {
+    let p = event
+        .player(player)
+        .ok_or(ResultError::UnknownPlayer { player })?;
+    let mut errors = Vec::new();
+    if from_round == 0 {
+        errors.push(ResultError::BadWithdrawalRound { from_round });
+    }
+    if reason.trim().is_empty() {
+        errors.push(ResultError::EmptyReason);
+    }
+    if let PlayerStatus::Withdrawn {
+        from_round: already,
+        reason,
+    } = &p.status
+        && !reason.starts_with(AUTO_WITHDRAWAL_PREFIX)
+    {
+        errors.push(ResultError::AlreadyWithdrawn {
+            player,
+            from_round: *already,
+        });
+    }
+    if let Some(state) = event.group(&p.group) {
+        let mut paired: Vec<u32> = state
+            .rounds
+            .iter()
+            .filter(|r| r.number >= from_round && r.pairing_of(player).is_some())
+            .map(|r| r.number)
+            .collect();
+        paired.sort_unstable();
+        if let Some(&round) = paired.last() {
+            errors.push(ResultError::PairedAfterWithdrawal { player, round });
+        }
+    }
+    ResultError::collect(errors)?;
+    if let Some(p) = event.player_mut(player) {
+        p.status = PlayerStatus::Withdrawn {
+            from_round,
+            reason: reason.trim().to_string(),
+        };
+    }
+    Ok(())
+}
+
+/// Records the playoff (加赛) that settled a tie for an unshareable place (冠军不并列):
+/// `order` must list exactly the players the standings flag as `needs_playoff` for one
+/// place, each once, winner first. A playoff recorded earlier for the same players is
+/// replaced.
+pub fn record_playoff(
+    event: &mut Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    order: Vec<PlayerId>,
+) -> Result<(), ResultError> {
+    check_group(rules, group)?;
+    let order_set: BTreeSet<PlayerId> = order.iter().copied().collect();
+    // Rank without earlier playoffs over the same players, so a playoff can be re-entered.
+    let mut without = event.clone();
+    without.playoffs.retain(|p| {
+        !(&p.group == group && p.order.iter().copied().collect::<BTreeSet<_>>() == order_set)
+    });
+    let standings = compute_standings(&without, rules, group, None);
+    let mut tied: BTreeMap<u32, BTreeSet<PlayerId>> = BTreeMap::new();
+    for row in standings.rows.iter().filter(|r| r.needs_playoff) {
+        if let Some(rank) = row.rank {
+            tied.entry(rank).or_default().insert(row.player);
+        }
+    }
+    if tied.is_empty() {
+        return Err(ResultError::NoPlayoffNeeded {
+            group: group.clone(),
+        });
+    }
+    let matches = order_set.len() == order.len() && tied.values().any(|set| *set == order_set);
+    if !matches {
+        let list = |ids: &mut dyn Iterator<Item = PlayerId>| {
+            ids.map(|id| id.to_string()).collect::<Vec<_>>().join(", ")
+        };
+        let tied_text = tied
+            .values()
+            .map(|set| format!("[{}]", list(&mut set.iter().copied())))
+            .collect::<Vec<_>>()
+            .join(" or ");
+        return Err(ResultError::PlayoffMismatch {
+            group: group.clone(),
+            given: format!("[{}]", list(&mut order.iter().copied())),
+            tied: tied_text,
+        });
+    }
+    event.playoffs = without.playoffs;
+    event.playoffs.push(Playoff {
+        group: group.clone(),
+        order,
+        note: String::new(),
+    });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Player, Round};
+
+    #[test]
+    fn fouls_against_the_outcome() {
+        use Outcome::*;
+        // (outcome, red fouls, black fouls, limit) → stored outcome and loser, or an error.
+        let ok = [
+            (RedWin, 0, 0, 2, RedWin, None),
+            (Draw, 1, 1, 2, Draw, None),
+            (Draw, 2, 0, 2, BlackWin, Some(Colour::Red)),
+            (Draw, 0, 2, 2, RedWin, Some(Colour::Black)),
+            (BlackWin, 2, 1, 2, BlackWin, Some(Colour::Red)),
+            (RedWin, 0, 3, 3, RedWin, Some(Colour::Black)),
+            (Draw, 2, 2, 3, Draw, None),
+            (Draw, 5, 5, 0, Draw, None),
+            (RedForfeit, 0, 0, 2, RedForfeit, None),
+        ];
+        for (outcome, red, black, limit, want, loser) in ok {
+            let entry = ResultEntry::new(1, outcome).with_fouls(red, black);
+            let (stored, lost) = apply_fouls(&entry, limit, 1).unwrap();
+            assert_eq!(
+                (stored.outcome, lost),
+                (want, loser),
+                "{outcome:?} {red}:{black}/{limit}"
+            );
+            assert_eq!((stored.red_fouls, stored.black_fouls), (red, black));
+        }
+        let bad = [
+            (BlackForfeit, 1, 0, 2, "cannot carry fouls"),
+            (DoubleForfeit, 0, 1, 2, "cannot carry fouls"),
+            (RedWin, 2, 0, 2, "red reached 2 fouls"),
+            (BlackWin, 0, 3, 3, "black reached 3 fouls"),
+            (Draw, 2, 2, 2, "both sides have 2 fouls"),
+            (Draw, 0, 4, 3, "black has 4 fouls but the game ends at 3"),
+        ];
+        for (outcome, red, black, limit, needle) in bad {
+            let entry = ResultEntry::new(7, outcome).with_fouls(red, black);
+            let err = apply_fouls(&entry, limit, 4).unwrap_err().to_string();
+            assert!(err.contains(needle), "{err}");
+            assert!(err.starts_with("round 4 table 7"), "{err}");
+        }
+    }
+
+    #[test]
+    fn table_lists_are_compact() {
+        assert_eq!(ranges(vec![3, 1, 2, 5, 7, 6]), "1–3, 5–7");
+        assert_eq!(ranges(vec![4]), "4");
+        assert_eq!(ranges(vec![]), "none (the round has only a bye)");
+    }
+
+    fn event_with(outcomes: &[Option<Outcome>]) -> (Event, GroupId) {
+        let group = GroupId::new("open");
+        let mut event = Event::new(String::new());
+        for id in 1..=2 {
+            event
+                .players
+                .push(Player::new(PlayerId(id), format!("p{id}"), group.clone()));
+        }
+        let state = event.group_mut(&group);
+        for (k, outcome) in outcomes.iter().enumerate() {
+            let pairings = match outcome {
+                Some(o) => vec![Pairing::Game {
+                    table: 1,
+                    red: PlayerId(1),
+                    black: PlayerId(2),
+                    result: Some(GameResult::new(*o)),
+                }],
+                None => vec![Pairing::Bye {
+                    player: PlayerId(1),
+                }],
+            };
+            state.rounds.push(Round {
+                number: k as u32 + 1,
+                pairings,
+            });
+        }
+        (event, group)
+    }
+
+    #[test]
+    fn forfeit_trigger_consecutive_or_total() {
+        use Outcome::*;
+        // (results of player 1 as red, or a bye; consecutive?; round that withdraws)
+        type Case = (&'static [Option<Outcome>], bool, Option<u32>);
+        let cases: [Case; 6] = [
+            (&[Some(RedForfeit), Some(RedForfeit)], true, Some(2)),
+            (
+                &[Some(RedForfeit), Some(RedWin), Some(RedForfeit)],
+                true,
+                None,
+            ),
+            (
+                &[Some(RedForfeit), Some(RedWin), Some(RedForfeit)],
+                false,
+                Some(3),
+            ),
+            (&[Some(RedForfeit), None, Some(DoubleForfeit)], true, None),
+            (&[Some(DoubleForfeit), Some(DoubleForfeit)], true, Some(2)),
+            (&[Some(BlackForfeit), Some(BlackForfeit)], true, None),
+        ];
+        for (outcomes, consecutive, want) in cases {
+            let (event, group) = event_with(outcomes);
+            let mut rules = Rulebook::cxa_2011("t", 5);
+            rules.conduct.withdraw_consecutive = consecutive;
+            let got = forfeit_trigger(&event, &group, PlayerId(1), &rules).map(|(r, _)| r);
+            assert_eq!(got, want, "{outcomes:?} consecutive={consecutive}");
+        }
+        let (event, group) = event_with(&[Some(RedForfeit), Some(RedForfeit)]);
+        let mut rules = Rulebook::cxa_2011("t", 5);
+        rules.conduct.withdraw_after_forfeits = None;
+        assert_eq!(forfeit_trigger(&event, &group, PlayerId(1), &rules), None);
+    }
+}

@@ -1,0 +1,496 @@
+//! Ranking a pool: 积分, then the rulebook's tiebreaks in order (CXA 2011 §14.3), then its
+//! fallback (RULES.md §5.5), then shared places, lot, number or a playoff (RULES.md §7).
+
+use super::values::{PoolData, withdrawn_after};
+use super::{StandingRow, Standings};
+use crate::model::{Event, GroupId, PlayerId};
+use crate::rulebook::{Fallback, Rulebook, TieResolution, Tiebreak, UnresolvedFirst};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use std::cmp::Reverse;
+use std::collections::BTreeMap;
+
+/// `decided_by` label of a recorded playoff.
+pub const DECIDED_BY_PLAYOFF: &str = "playoff (加赛)";
+/// `decided_by` label of a seeded lot.
+pub const DECIDED_BY_LOT: &str = "lot (抽签)";
+/// `decided_by` label of the pairing-number order.
+pub const DECIDED_BY_NUMBER: &str = "number (序号)";
+
+/// The round standings are computed after when none is given: the newest round whose
+/// results are all in, else the newest round, else 0.
+pub(crate) fn resolve_round(event: &Event, group: &GroupId, after_round: Option<u32>) -> u32 {
+    let Some(state) = event.group(group) else {
+        return 0;
+    };
+    let last = state.rounds.iter().map(|r| r.number).max().unwrap_or(0);
+    match after_round {
+        Some(n) => n.min(last),
+        None => state
+            .rounds
+            .iter()
+            .filter(|r| r.is_complete())
+            .map(|r| r.number)
+            .max()
+            .unwrap_or(last),
+    }
+}
+
+/// The standings of a pool after `after_round` (default: the newest round with every
+/// result in, else the newest round; a number beyond the newest round is clamped to it).
+///
+/// Ranked players are those not marked `unranked` and, when the rulebook says withdrawn
+/// players take no place (`conduct.withdrawn_ranked = false`), not withdrawn; the others
+/// get `rank: None` and come last, by score. Ties left after every key and the fallback
+/// are settled by `ranking.unresolved`, except for places before
+/// `ranking.shared_from_place`, which are never shared: there `ranking.unresolved_first`
+/// applies (a playoff flag, lot or number), and a recorded [`crate::model::Playoff`] over
+/// exactly the tied players orders them when `after_round` is the pool's newest round.
+/// `needs_playoff` is only set once the pool's scheduled rounds are all played; before
+/// that such a tie shows as a shared place.
+///
+/// A lot shuffles the tied players (sorted by id) with a `ChaCha8Rng` seeded from the
+/// pool's recorded seed (`GroupState::seed`, 0 when none) mixed with the round and the
+/// first place the tie covers, so the same state always gives the same order.
+pub fn compute_standings(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    after_round: Option<u32>,
+) -> Standings {
+    let n = resolve_round(event, group, after_round);
+    let mut cache = BTreeMap::new();
+    rank_pool(event, rules, group, n, true, &mut cache)
+}
+
+/// Previous-round ranks already computed for the S10 fallback, keyed by round.
+type RankCache = BTreeMap<u32, BTreeMap<PlayerId, Option<u32>>>;
+
+/// Ranks one pool after round `n`. `published` is false when the ranking only serves the
+/// previous-round-rank fallback: then unresolved ties are simply shared and playoffs are
+/// ignored.
+fn rank_pool(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    n: u32,
+    published: bool,
+    cache: &mut RankCache,
+) -> Standings {
+    let data = PoolData::new(event, rules, group, n);
+    let ranking = &rules.ranking;
+    let keys = &ranking.tiebreaks;
+
+    let mut tiebreaks: BTreeMap<PlayerId, Vec<Option<i64>>> = data
+        .values
+        .iter()
+        .map(|(id, v)| {
+            let row = keys.iter().map(|k| static_value(v, *k)).collect::<Vec<_>>();
+            (*id, row)
+        })
+        .collect();
+    let mut decided_by: BTreeMap<PlayerId, String> = BTreeMap::new();
+
+    let is_ranked = |id: PlayerId| {
+        data.event.player(id).is_some_and(|p| {
+            !p.unranked && (ranking_allows_withdrawn(rules) || !withdrawn_after(p, n))
+        })
+    };
+    let ranked: Vec<PlayerId> = data
+        .players
+        .iter()
+        .map(|p| p.id)
+        .filter(|id| is_ranked(*id))
+        .collect();
+
+    // 积分, more is better (CXA 2011 §14.3).
+    let mut classes = split(vec![ranked], |id| Reverse(data.values[&id].score));
+
+    // The rulebook's keys in order (CXA 2011 §14.3.1 / §14.3.2, RULES.md §5.3).
+    for (i, key) in keys.iter().enumerate() {
+        classes = match key {
+            Tiebreak::DirectEncounter => classes
+                .into_iter()
+                .flat_map(|class| direct_encounter(&data, class, i, &mut tiebreaks))
+                .collect(),
+            Tiebreak::Fouls => split(classes, |id| tiebreaks[&id][i]),
+            _ => split(classes, |id| Reverse(tiebreaks[&id][i])),
+        };
+    }
+
+    // RULES.md §5.5 fallbacks.
+    match ranking.fallback {
+        Fallback::None => {}
+        Fallback::PrevRoundCumulative => {
+            // CXA 2011 §14.3.1 比较前一轮成绩: S_{n-1}, then S_{n-2}, … higher first.
+            for k in (1..n).rev() {
+                let label = format!("14.3.1 上一轮成绩 (第{k}轮后积分)");
+                classes = split_labelled(classes, &mut decided_by, &label, |id| {
+                    Reverse(data.values[&id].cumulative[(k - 1) as usize])
+                });
+            }
+        }
+        Fallback::DropRoundsFromFirst => {
+            // CXA 2011 §14.3.2 去除第一轮得分, 再去除第二轮: with S_n equal, the lower
+            // p_1 ranks higher, then the lower p_2, … up to p_{n-1}.
+            for k in 1..n {
+                let label = format!("14.3.2 去除第{k}轮得分");
+                classes = split_labelled(classes, &mut decided_by, &label, |id| {
+                    data.values[&id].round_points[(k - 1) as usize]
+                });
+            }
+        }
+        Fallback::PrevRoundRank => {
+            // S10 比较前一轮名次: the rank after round n-1, then n-2, …
+            for k in (1..n).rev() {
+                if classes.iter().all(|c| c.len() < 2) {
+                    break;
+                }
+                if !cache.contains_key(&k) {
+                    let prev = rank_pool(event, rules, group, k, false, cache);
+                    let ranks = prev.rows.iter().map(|r| (r.player, r.rank)).collect();
+                    cache.insert(k, ranks);
+                }
+                let ranks = &cache[&k];
+                let label = format!("前一轮名次 (第{k}轮)");
+                classes = split_labelled(classes, &mut decided_by, &label, |id| {
+                    ranks.get(&id).copied().flatten().unwrap_or(u32::MAX)
+                });
+            }
+        }
+    }
+
+    // Unresolved ties: shared, lot, number, or the champion's playoff (RULES.md §7).
+    let seed = event.group(group).and_then(|g| g.seed).unwrap_or(0);
+    let newest = event
+        .group(group)
+        .and_then(|g| g.rounds.iter().map(|r| r.number).max())
+        .unwrap_or(0);
+    let mut rows = Vec::new();
+    let mut place = 1u32;
+    for class in classes {
+        let size = class.len() as u32;
+        let mut out = Placing {
+            data: &data,
+            tiebreaks: &tiebreaks,
+            decided_by: &mut decided_by,
+            rows: &mut rows,
+            place,
+        };
+        if size == 1 {
+            out.ordered(class, None);
+        } else if !published {
+            out.shared(class, false);
+        } else if place < ranking.shared_from_place {
+            // 冠军不并列 (Dongguan 十一.3): never shared.
+            let playoff = event
+                .playoffs
+                .iter()
+                .rev()
+                .find(|p| &p.group == group && n == newest && same_set(&p.order, &class));
+            match (playoff, ranking.unresolved_first) {
+                (Some(playoff), _) => out.ordered(playoff.order.clone(), Some(DECIDED_BY_PLAYOFF)),
+                // A playoff is held after the last round; before it the tie shows shared.
+                (None, UnresolvedFirst::Playoff) => out.shared(class, n >= rules.rounds_for(group)),
+                (None, UnresolvedFirst::Lot) => {
+                    out.ordered(lot(class, seed, n, place), Some(DECIDED_BY_LOT))
+                }
+                (None, UnresolvedFirst::Number) => {
+                    let order = by_number(&data, class);
+                    out.ordered(order, Some(DECIDED_BY_NUMBER))
+                }
+            }
+        } else {
+            match ranking.unresolved {
+                TieResolution::Shared => out.shared(class, false),
+                TieResolution::Lot => out.ordered(lot(class, seed, n, place), Some(DECIDED_BY_LOT)),
+                TieResolution::Number => {
+                    let order = by_number(&data, class);
+                    out.ordered(order, Some(DECIDED_BY_NUMBER))
+                }
+            }
+        }
+        place += size;
+    }
+
+    // Players who take no place, by score then registration.
+    let mut unranked: Vec<PlayerId> = data
+        .players
+        .iter()
+        .map(|p| p.id)
+        .filter(|id| !is_ranked(*id))
+        .collect();
+    unranked.sort_by_key(|id| (Reverse(data.values[id].score), *id));
+    for id in unranked {
+        rows.push(row(&data, id, None, false, &tiebreaks, &decided_by));
+    }
+
+    Standings {
+        group: group.clone(),
+        after_round: n,
+        tiebreaks: keys.clone(),
+        rows,
+    }
+}
+
+/// Writes the rows of one tie class starting at `place`.
+struct Placing<'a, 'd> {
+    data: &'a PoolData<'d>,
+    tiebreaks: &'a BTreeMap<PlayerId, Vec<Option<i64>>>,
+    decided_by: &'a mut BTreeMap<PlayerId, String>,
+    rows: &'a mut Vec<StandingRow>,
+    place: u32,
+}
+
+impl Placing<'_, '_> {
+    /// Distinct places in this order; `how` labels the decision, if not a key.
+    fn ordered(&mut self, order: Vec<PlayerId>, how: Option<&str>) {
+        for (j, id) in order.into_iter().enumerate() {
+            if let Some(how) = how {
+                self.decided_by.insert(id, how.to_string());
+            }
+            let r = row(
+                self.data,
+                id,
+                Some(self.place + j as u32),
+                false,
+                self.tiebreaks,
+                self.decided_by,
+            );
+            self.rows.push(r);
+        }
+    }
+
+    /// One shared place ("3="); `needs_playoff` for an unshareable place.
+    fn shared(&mut self, class: Vec<PlayerId>, needs_playoff: bool) {
+        for id in class {
+            let mut r = row(
+                self.data,
+                id,
+                Some(self.place),
+                true,
+                self.tiebreaks,
+                self.decided_by,
+            );
+            r.needs_playoff = needs_playoff;
+            self.rows.push(r);
+        }
+    }
+}
+
+fn ranking_allows_withdrawn(rules: &Rulebook) -> bool {
+    rules.conduct.withdrawn_ranked
+}
+
+/// A key's value for a player, independent of who else is tied (直胜 is filled in while
+/// ranking).
+fn static_value(v: &super::PlayerTiebreaks, key: Tiebreak) -> Option<i64> {
+    let value = match key {
+        Tiebreak::OppScore => i64::from(v.opp_score.0),
+        Tiebreak::Progressive => i64::from(v.progressive.0),
+        Tiebreak::Wins => i64::from(v.wins),
+        Tiebreak::Fouls => i64::from(v.fouls),
+        Tiebreak::BlackGames => i64::from(v.black_games),
+        Tiebreak::BlackWins => i64::from(v.black_wins),
+        Tiebreak::RedWins => i64::from(v.red_wins),
+        Tiebreak::MedianOpp => i64::from(v.median_opp.0),
+        Tiebreak::CutOpp => i64::from(v.cut_opp.0),
+        Tiebreak::SonnebornBerger => v.sonneborn_berger,
+        Tiebreak::DirectEncounter => return None,
+    };
+    Some(value)
+}
+
+/// 直胜: only when exactly two players are tied (S15 「只比较仅有两人同分的情况」); the
+/// value is the points each scored against the other.
+fn direct_encounter(
+    data: &PoolData,
+    class: Vec<PlayerId>,
+    key_index: usize,
+    tiebreaks: &mut BTreeMap<PlayerId, Vec<Option<i64>>>,
+) -> Vec<Vec<PlayerId>> {
+    if class.len() != 2 {
+        return vec![class];
+    }
+    let (a, b) = (class[0], class[1]);
+    match (data.direct_points(a, b), data.direct_points(b, a)) {
+        (Some(pa), Some(pb)) => {
+            if let Some(t) = tiebreaks.get_mut(&a) {
+                t[key_index] = Some(i64::from(pa.0));
+            }
+            if let Some(t) = tiebreaks.get_mut(&b) {
+                t[key_index] = Some(i64::from(pb.0));
+            }
+            if pa == pb {
+                vec![class]
+            } else if pa > pb {
+                vec![vec![a], vec![b]]
+            } else {
+                vec![vec![b], vec![a]]
+            }
+        }
+        _ => vec![class],
+    }
+}
+
+/// Splits every class by `key` (ascending; wrap in `Reverse` for "higher is better"),
+/// keeping the classes' order; ties stay together in their previous order.
+fn split<K: Ord>(classes: Vec<Vec<PlayerId>>, key: impl Fn(PlayerId) -> K) -> Vec<Vec<PlayerId>> {
+    let mut out = Vec::new();
+    for mut class in classes {
+        if class.len() < 2 {
+            out.push(class);
+            continue;
+        }
+        class.sort_by_key(|id| key(*id));
+        let mut current: Vec<PlayerId> = Vec::new();
+        for id in class {
+            if let Some(last) = current.last()
+                && key(*last) != key(id)
+            {
+                out.push(std::mem::take(&mut current));
+            }
+            current.push(id);
+        }
+        out.push(current);
+    }
+    out
+}
+
+/// [`split`], labelling the members of every class the key separated.
+fn split_labelled<K: Ord>(
+    classes: Vec<Vec<PlayerId>>,
+    decided_by: &mut BTreeMap<PlayerId, String>,
+    label: &str,
+    key: impl Fn(PlayerId) -> K,
+) -> Vec<Vec<PlayerId>> {
+    let mut out = Vec::new();
+    for class in classes {
+        let members = class.clone();
+        let parts = split(vec![class], &key);
+        if parts.len() > 1 {
+            for id in members {
+                decided_by.insert(id, label.to_string());
+            }
+        }
+        out.extend(parts);
+    }
+    out
+}
+
+fn same_set(order: &[PlayerId], class: &[PlayerId]) -> bool {
+    let mut a = order.to_vec();
+    let mut b = class.to_vec();
+    a.sort();
+    b.sort();
+    a == b
+}
+
+/// A seeded lot (抽签) over the tied players.
+fn lot(mut class: Vec<PlayerId>, seed: u64, round: u32, place: u32) -> Vec<PlayerId> {
+    class.sort();
+    let mixed = seed ^ (u64::from(round) << 32) ^ u64::from(place);
+    let mut rng = ChaCha8Rng::seed_from_u64(mixed);
+    class.shuffle(&mut rng);
+    class
+}
+
+/// By pairing number (序号), lower first; players without a number after, by id.
+fn by_number(data: &PoolData, mut class: Vec<PlayerId>) -> Vec<PlayerId> {
+    class.sort_by_key(|id| {
+        let number = data.event.player(*id).and_then(|p| p.number);
+        (number.is_none(), number, *id)
+    });
+    class
+}
+
+fn row(
+    data: &PoolData,
+    id: PlayerId,
+    rank: Option<u32>,
+    shared: bool,
+    tiebreaks: &BTreeMap<PlayerId, Vec<Option<i64>>>,
+    decided_by: &BTreeMap<PlayerId, String>,
+) -> StandingRow {
+    let v = &data.values[&id];
+    StandingRow {
+        player: id,
+        rank,
+        shared,
+        score: v.score,
+        penalty: v.penalty,
+        tiebreaks: tiebreaks[&id].clone(),
+        needs_playoff: false,
+        decided_by: decided_by.get(&id).cloned(),
+        withdrawn: v.withdrawn,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{GameResult, Outcome, Pairing, Round};
+
+    fn ids(v: &[u32]) -> Vec<PlayerId> {
+        v.iter().copied().map(PlayerId).collect()
+    }
+
+    #[test]
+    fn split_keeps_class_order_and_groups_equal_keys() {
+        let key = |id: PlayerId| Reverse(id.0 % 3);
+        let got = split(vec![ids(&[1, 2, 3, 4, 5]), ids(&[6])], key);
+        assert_eq!(got, vec![ids(&[2, 5]), ids(&[1, 4]), ids(&[3]), ids(&[6])]);
+    }
+
+    #[test]
+    fn split_labelled_marks_only_separated_classes() {
+        let mut labels = BTreeMap::new();
+        let got = split_labelled(vec![ids(&[1, 2]), ids(&[3, 5])], &mut labels, "x", |id| {
+            id.0 % 2
+        });
+        assert_eq!(got, vec![ids(&[2]), ids(&[1]), ids(&[3, 5])]);
+        assert_eq!(labels.keys().copied().collect::<Vec<_>>(), ids(&[1, 2]));
+    }
+
+    #[test]
+    fn lot_is_a_reproducible_permutation() {
+        let a = lot(ids(&[4, 2, 9, 7]), 11, 3, 1);
+        assert_eq!(a, lot(ids(&[9, 7, 4, 2]), 11, 3, 1));
+        let mut sorted = a.clone();
+        sorted.sort();
+        assert_eq!(sorted, ids(&[2, 4, 7, 9]));
+    }
+
+    #[test]
+    fn default_round_is_the_newest_complete_one() {
+        let group = GroupId::new("open");
+        let mut event = Event::new(String::new());
+        assert_eq!(resolve_round(&event, &group, None), 0);
+        let game = |result| Pairing::Game {
+            table: 1,
+            red: PlayerId(1),
+            black: PlayerId(2),
+            result,
+        };
+        let state = event.group_mut(&group);
+        state.rounds.push(Round {
+            number: 1,
+            pairings: vec![game(None)],
+        });
+        assert_eq!(
+            resolve_round(&event, &group, None),
+            1,
+            "no complete round: the newest"
+        );
+        let state = event.group_mut(&group);
+        state.rounds[0].pairings = vec![game(Some(GameResult::new(Outcome::Draw)))];
+        state.rounds.push(Round {
+            number: 2,
+            pairings: vec![game(None)],
+        });
+        assert_eq!(resolve_round(&event, &group, None), 1);
+        assert_eq!(resolve_round(&event, &group, Some(2)), 2);
+        assert_eq!(resolve_round(&event, &group, Some(5)), 2);
+    }
+}
