@@ -10,3 +10,4 @@ pub mod model;
 pub mod rulebook;
 pub mod scoring;
 pub mod standings;
+pub mod store;
