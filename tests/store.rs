@@ -517,7 +517,7 @@ fn a_write_the_machine_refuses_fails_clearly_and_changes_nothing() {
             && message.contains("qiwang.json.tmp`: the file size limit was reached"),
         "{message}"
     );
-    assert!(message.ends_with("(the event is unchanged)"), "{message}");
+    assert!(message.ends_with("(nothing was saved)"), "{message}");
     assert_eq!(files_of(&store), files);
     assert_history_agrees(&store);
 }
@@ -558,7 +558,7 @@ fn a_read_only_event_fails_clearly_and_changes_nothing() {
     }
     for message in [err.to_string(), undo.to_string()] {
         assert!(
-            message.contains("is read-only or not writable by this user"),
+            message.contains(": permission denied; make the event directory"),
             "{message}"
         );
     }

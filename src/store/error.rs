@@ -102,13 +102,16 @@ impl StoreError {
 fn io_hint(error: &io::Error) -> &'static str {
     match error.kind() {
         io::ErrorKind::StorageFull => {
-            ": the disk is full; free some space and run the command again (the event is unchanged)"
+            ": the disk is full; free some space and run the command again (nothing was saved)"
         }
         io::ErrorKind::FileTooLarge => {
-            ": the file size limit was reached; raise the limit (`ulimit -f`) or free space and run the command again (the event is unchanged)"
+            ": the file size limit was reached; raise the limit (`ulimit -f`) or free some space and run the command again (nothing was saved)"
         }
-        io::ErrorKind::ReadOnlyFilesystem | io::ErrorKind::PermissionDenied => {
-            ": the event directory is read-only or not writable by this user; make it writable, or copy the event to a writable place and pass `--event DIR` (the event is unchanged)"
+        io::ErrorKind::ReadOnlyFilesystem => {
+            ": the file system is read-only; copy the event directory to a writable place and pass `--event DIR` (nothing was saved)"
+        }
+        io::ErrorKind::PermissionDenied => {
+            ": permission denied; make the event directory readable and writable for this user, or copy it to a writable place and pass `--event DIR`"
         }
         _ => "",
     }
@@ -133,8 +136,14 @@ mod tests {
         let cases = [
             (io::ErrorKind::StorageFull, "the disk is full"),
             (io::ErrorKind::FileTooLarge, "file size limit"),
-            (io::ErrorKind::ReadOnlyFilesystem, "read-only"),
-            (io::ErrorKind::PermissionDenied, "not writable"),
+            (
+                io::ErrorKind::ReadOnlyFilesystem,
+                "the file system is read-only",
+            ),
+            (
+                io::ErrorKind::PermissionDenied,
+                "permission denied; make the event directory",
+            ),
         ];
         for (kind, expected) in cases {
             let err = StoreError::io(

@@ -340,7 +340,7 @@ impl Store {
         let _lock = self.lock()?;
         let (before, _) = self.read_state()?;
         self.prepare(&before)?;
-        let (_, trail) = audit::read(&self.audit_path())?;
+        let trail = self.writable_audit()?;
         let undone: BTreeSet<u64> = trail.entries.iter().filter_map(|e| e.undoes).collect();
         let target = trail
             .entries
@@ -365,12 +365,13 @@ impl Store {
                 target.seq
             ),
         })?;
-        state::decode(&snapshot_path, &restored, || {
+        // Re-encoded, so a snapshot is restored in the current file format.
+        let restored = state::encode(&state::decode(&snapshot_path, &restored, || {
             format!(
                 "change #{} cannot be undone; correct the event with ordinary commands",
                 target.seq
             )
-        })?;
+        })?);
         let entry = self.next_entry(
             command,
             EntryKind::Undo,
@@ -430,8 +431,8 @@ impl Store {
             })
     }
 
-    /// Under the lock, before a change: drop stale temporary files, reconcile a crashed
-    /// change, and make sure the audit log can take a new line.
+    /// Under the lock, before a change: drop stale temporary files and reconcile a
+    /// crashed change.
     fn prepare(&self, before: &[u8]) -> Result<(), StoreError> {
         self.clean_temporaries()?;
         self.reconcile(before)?;
@@ -506,17 +507,18 @@ impl Store {
         Ok(Some(outcome))
     }
 
-    /// The audit line for the next change; refuses an audit log that cannot take one.
-    fn next_entry(
-        &self,
-        command: &CommandInfo,
-        kind: EntryKind,
-        summary: String,
-        details: serde_json::Value,
-        undoes: Option<u64>,
-    ) -> Result<AuditEntry, StoreError> {
+    /// The audit trail, refused if a new line could not follow it (after reconciling, an
+    /// incomplete last line is not qiwang's own).
+    fn writable_audit(&self) -> Result<AuditTrail, StoreError> {
         let audit_path = self.audit_path();
-        let (_, trail) = audit::read(&audit_path)?;
+        let Some(bytes) = fsio::read_optional(&audit_path)? else {
+            return Err(StoreError::Damaged {
+                path: audit_path,
+                detail: "the audit log is missing".into(),
+                recovery: "restore it from a backup, or create an empty audit.log to start a new trail; qiwang records no change without it".into(),
+            });
+        };
+        let trail = audit::parse(&audit_path, &bytes)?;
         if let Some(line) = trail.torn_line {
             return Err(StoreError::Damaged {
                 path: audit_path,
@@ -526,6 +528,19 @@ impl Store {
                 ),
             });
         }
+        Ok(trail)
+    }
+
+    /// The audit line for the next change; refuses an audit log that cannot take one.
+    fn next_entry(
+        &self,
+        command: &CommandInfo,
+        kind: EntryKind,
+        summary: String,
+        details: serde_json::Value,
+        undoes: Option<u64>,
+    ) -> Result<AuditEntry, StoreError> {
+        let trail = self.writable_audit()?;
         let newest_snapshot = state::list_snapshots(&self.history_dir())?
             .last()
             .map_or(0, |s: &SnapshotFile| s.seq);
@@ -1070,6 +1085,33 @@ mod tests {
             .unwrap_err();
         assert!(err.to_string().contains("line 3 is incomplete"), "{err}");
         assert_eq!(fs::read(store.state_path()).unwrap(), state);
+    }
+
+    #[test]
+    fn a_missing_audit_log_blocks_changes() {
+        let (_tmp, store) = new_event();
+        add_penalty(&store);
+        fs::remove_file(store.audit_path()).unwrap();
+        let state = fs::read(store.state_path()).unwrap();
+        let err = store.undo(&command("undo")).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("is damaged: the audit log is missing"),
+            "{err}"
+        );
+        let err = store
+            .transaction(&command("penalty"), |event| {
+                event.penalties.push(penalty(9));
+                Ok::<_, Infallible>(Change::changed((), "p", serde_json::Value::Null))
+            })
+            .unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("is damaged: the audit log is missing"),
+            "{err}"
+        );
+        assert_eq!(fs::read(store.state_path()).unwrap(), state);
+        assert_eq!(snapshot_names(&store), vec!["000002-penalty.json"]);
     }
 
     #[test]
