@@ -121,8 +121,10 @@ fn io_hint(error: &io::Error) -> &'static str {
 /// or the command run inside it failed. Either way nothing was written.
 #[derive(Debug, thiserror::Error)]
 pub enum TxError<E> {
+    /// Reading, locking or writing the event failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The command refused the change (its own error, passed through).
     #[error(transparent)]
     Command(E),
 }
