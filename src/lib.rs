@@ -13,3 +13,4 @@ pub mod results;
 pub mod rulebook;
 pub mod scoring;
 pub mod standings;
+pub mod store;

@@ -1,0 +1,193 @@
+//! Errors of the event store: every failure names the file it concerns and says what to do.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// Why the event directory could not be read or changed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// No `qiwang.json` at or above the directory a command was run from.
+    #[error(
+        "no event found in `{}` or any parent directory: run `qiwang init DIR --rules FILE` to create one, or pass `--event DIR`",
+        searched_from.display()
+    )]
+    NotAnEvent { searched_from: PathBuf },
+
+    /// `--event DIR` names a directory without `qiwang.json`.
+    #[error(
+        "`{}` is not an event directory (it has no qiwang.json): pass the directory `qiwang init` created",
+        dir.display()
+    )]
+    NoEventAt { dir: PathBuf },
+
+    /// `init` into a directory that already holds an event.
+    #[error(
+        "`{}` already exists: this directory holds an event; choose another directory (qiwang never overwrites an event)",
+        path.display()
+    )]
+    AlreadyExists { path: PathBuf },
+
+    /// Another process holds the event's lock.
+    #[error(
+        "event is busy: another qiwang command is changing it; try again (lock `{}`)",
+        lock.display()
+    )]
+    Busy { lock: PathBuf },
+
+    /// A file of the event cannot be trusted; it is left exactly as it is.
+    #[error("`{}` is damaged: {detail}; {recovery}", path.display())]
+    Damaged {
+        path: PathBuf,
+        detail: String,
+        /// What the user can do about it, e.g. which snapshot in `history/` to restore.
+        recovery: String,
+    },
+
+    /// `qiwang.json` was written by a newer qiwang whose format this one cannot read.
+    #[error(
+        "`{}` was written by a newer qiwang (schema version {found}, this qiwang reads up to {supported}): upgrade qiwang; {recovery}",
+        path.display()
+    )]
+    NewerSchema {
+        path: PathBuf,
+        found: u64,
+        supported: u32,
+        recovery: String,
+    },
+
+    /// `undo` with no change left to undo.
+    #[error(
+        "nothing to undo: every change since `init` has already been undone (see `qiwang log`)"
+    )]
+    NothingToUndo,
+
+    /// A file operation failed.
+    #[error("cannot {action} `{}`{hint}", path.display())]
+    Io {
+        path: PathBuf,
+        action: &'static str,
+        /// Advice derived from the kind of failure (disk full, read-only), starting with `: `.
+        hint: &'static str,
+        #[source]
+        source: io::Error,
+    },
+}
+
+impl StoreError {
+    /// An I/O failure of `action` on `path`, with advice for the failures a user can fix.
+    pub(crate) fn io(action: &'static str, path: &Path, source: io::Error) -> StoreError {
+        StoreError::Io {
+            path: path.to_path_buf(),
+            action,
+            hint: io_hint(&source),
+            source,
+        }
+    }
+
+    /// The process exit code the CLI should use (STYLE.md: 2 usage, 3 invalid input, 5 file I/O).
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            StoreError::Damaged { .. } | StoreError::NewerSchema { .. } => 3,
+            StoreError::NothingToUndo => 2,
+            StoreError::NotAnEvent { .. }
+            | StoreError::NoEventAt { .. }
+            | StoreError::AlreadyExists { .. }
+            | StoreError::Busy { .. }
+            | StoreError::Io { .. } => 5,
+        }
+    }
+}
+
+/// Advice for the I/O failures that come from the machine rather than from qiwang.
+fn io_hint(error: &io::Error) -> &'static str {
+    match error.kind() {
+        io::ErrorKind::StorageFull => {
+            ": the disk is full; free some space and run the command again (nothing was saved)"
+        }
+        io::ErrorKind::FileTooLarge => {
+            ": the file size limit was reached; raise the limit (`ulimit -f`) or free some space and run the command again (nothing was saved)"
+        }
+        io::ErrorKind::ReadOnlyFilesystem => {
+            ": the file system is read-only; copy the event directory to a writable place and pass `--event DIR` (nothing was saved)"
+        }
+        io::ErrorKind::PermissionDenied => {
+            ": permission denied; make the event directory readable and writable for this user, or copy it to a writable place and pass `--event DIR`"
+        }
+        _ => "",
+    }
+}
+
+/// The failure of a [`Store::transaction`](super::Store::transaction): either the store
+/// or the command run inside it failed. Either way nothing was written.
+#[derive(Debug, thiserror::Error)]
+pub enum TxError<E> {
+    /// Reading, locking or writing the event failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The command refused the change (its own error, passed through).
+    #[error(transparent)]
+    Command(E),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn io_messages_say_what_to_do() {
+        let cases = [
+            (io::ErrorKind::StorageFull, "the disk is full"),
+            (io::ErrorKind::FileTooLarge, "file size limit"),
+            (
+                io::ErrorKind::ReadOnlyFilesystem,
+                "the file system is read-only",
+            ),
+            (
+                io::ErrorKind::PermissionDenied,
+                "permission denied; make the event directory",
+            ),
+        ];
+        for (kind, expected) in cases {
+            let err = StoreError::io(
+                "write",
+                Path::new("ev/qiwang.json.tmp"),
+                io::Error::from(kind),
+            );
+            let text = err.to_string();
+            assert!(
+                text.starts_with("cannot write `ev/qiwang.json.tmp`: "),
+                "{text}"
+            );
+            assert!(text.contains(expected), "{kind:?}: {text}");
+            assert_eq!(err.exit_code(), 5);
+        }
+        let plain = StoreError::io("read", Path::new("x"), io::Error::other("boom"));
+        assert_eq!(plain.to_string(), "cannot read `x`");
+    }
+
+    #[test]
+    fn enospc_from_the_os_maps_to_disk_full() {
+        // ENOSPC is 28 on Linux and the BSDs.
+        let err = StoreError::io("write", Path::new("x"), io::Error::from_raw_os_error(28));
+        assert!(err.to_string().contains("the disk is full"), "{err}");
+    }
+
+    #[test]
+    fn exit_codes_by_class() {
+        let damaged = StoreError::Damaged {
+            path: PathBuf::from("q"),
+            detail: "d".into(),
+            recovery: "r".into(),
+        };
+        assert_eq!(damaged.exit_code(), 3);
+        assert_eq!(StoreError::NothingToUndo.exit_code(), 2);
+        let busy = StoreError::Busy {
+            lock: PathBuf::from(".lock"),
+        };
+        assert_eq!(busy.exit_code(), 5);
+        assert!(
+            busy.to_string()
+                .starts_with("event is busy: another qiwang command is changing it; try again")
+        );
+    }
+}

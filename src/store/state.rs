@@ -1,0 +1,274 @@
+//! Reading and writing `qiwang.json` and its snapshots: the byte encoding, the checks a
+//! file must pass before it is trusted, and the names of the snapshots in `history/`.
+
+use super::StoreError;
+use crate::model::{Event, SCHEMA_VERSION};
+use std::fs;
+use std::io;
+use std::path::Path;
+
+/// The canonical bytes of a state file. Deterministic (the model uses ordered maps), so
+/// equal events give equal bytes: the crash recovery compares states byte for byte.
+pub(crate) fn encode(event: &Event) -> Vec<u8> {
+    let mut bytes = serde_json::to_vec_pretty(event).expect("an event always serialises to JSON");
+    bytes.push(b'\n');
+    bytes
+}
+
+/// Parses and checks a state file (or snapshot) at `path`. `recovery` says what the user
+/// can do if the file is refused; it is only computed then.
+pub(crate) fn decode(
+    path: &Path,
+    bytes: &[u8],
+    recovery: impl FnOnce() -> String,
+) -> Result<Event, StoreError> {
+    match check(bytes) {
+        Ok(event) => Ok(event),
+        Err(Refusal::Damaged(detail)) => Err(StoreError::Damaged {
+            path: path.to_path_buf(),
+            detail,
+            recovery: recovery(),
+        }),
+        Err(Refusal::Newer(found)) => Err(StoreError::NewerSchema {
+            path: path.to_path_buf(),
+            found,
+            supported: SCHEMA_VERSION,
+            recovery: recovery(),
+        }),
+    }
+}
+
+enum Refusal {
+    Damaged(String),
+    Newer(u64),
+}
+
+fn check(bytes: &[u8]) -> Result<Event, Refusal> {
+    // Syntax first, then the version, then the shape: a newer file may have a shape this
+    // qiwang does not know, and must be reported as newer rather than as damaged.
+    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| {
+        Refusal::Damaged(if e.is_eof() {
+            format!(
+                "the file ends early at line {} column {} (cut short?)",
+                e.line(),
+                e.column()
+            )
+        } else {
+            format!("invalid JSON: {e}")
+        })
+    })?;
+    let Some(object) = value.as_object() else {
+        return Err(Refusal::Damaged("the file is not a JSON object".into()));
+    };
+    match object.get("schema_version") {
+        None => {
+            return Err(Refusal::Damaged(
+                "it has no `schema_version` key, so it was not written by qiwang".into(),
+            ));
+        }
+        Some(v) => match v.as_u64() {
+            Some(0) | None => {
+                return Err(Refusal::Damaged(format!(
+                    "`schema_version` is `{v}`, expected a positive integer"
+                )));
+            }
+            Some(found) if found > u64::from(SCHEMA_VERSION) => return Err(Refusal::Newer(found)),
+            Some(_) => {}
+        },
+    }
+    serde_json::from_slice(bytes).map_err(|e| Refusal::Damaged(format!("unexpected content: {e}")))
+}
+
+/// A snapshot file in `history/`: the state before change number `seq`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct SnapshotFile {
+    pub seq: u64,
+    pub name: String,
+}
+
+/// The name of the snapshot taken before change `seq` made by `command`, e.g.
+/// `000012-result.json`.
+pub(crate) fn snapshot_name(seq: u64, command: &str) -> String {
+    let mut slug = String::new();
+    for c in command.chars() {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c.to_ascii_lowercase());
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+        if slug.len() >= 40 {
+            break;
+        }
+    }
+    let slug = slug.trim_end_matches('-');
+    let slug = if slug.is_empty() { "change" } else { slug };
+    format!("{seq:06}-{slug}.json")
+}
+
+/// Parses a snapshot file name back into its sequence number.
+pub(crate) fn snapshot_seq(name: &str) -> Option<u64> {
+    let stem = name.strip_suffix(".json")?;
+    let (digits, _) = stem.split_once('-')?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// Every snapshot in `history/`, oldest first. A missing directory has none.
+pub(crate) fn list_snapshots(history: &Path) -> Result<Vec<SnapshotFile>, StoreError> {
+    let entries = match fs::read_dir(history) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(StoreError::io("list", history, e)),
+    };
+    let mut snapshots = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| StoreError::io("list", history, e))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if let Some(seq) = snapshot_seq(&name) {
+            snapshots.push(SnapshotFile { seq, name });
+        }
+    }
+    snapshots.sort();
+    Ok(snapshots)
+}
+
+/// What to tell a user whose `qiwang.json` was refused: the newest snapshot in `history/`
+/// that this qiwang can read, and how to go back to it.
+pub(crate) fn recovery_hint(history: &Path) -> String {
+    let good = list_snapshots(history).ok().and_then(|snapshots| {
+        snapshots
+            .into_iter()
+            .rev()
+            .find(|s| fs::read(history.join(&s.name)).is_ok_and(|bytes| check(&bytes).is_ok()))
+    });
+    match good {
+        Some(s) => format!(
+            "qiwang left it untouched; to recover, copy the newest good snapshot `{}` (the state before change #{}) over qiwang.json, then redo the changes `qiwang log` lists from #{} on",
+            history.join(&s.name).display(),
+            s.seq,
+            s.seq
+        ),
+        None => format!(
+            "qiwang left it untouched; `{}` has no readable snapshot, so restore qiwang.json from a backup",
+            history.display()
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn valid() -> Vec<u8> {
+        encode(&Event::new("[event]\n".into()))
+    }
+
+    #[test]
+    fn encode_then_decode_round_trips() {
+        let event = Event::new("x = 1\n".into());
+        let back = decode(Path::new("q"), &encode(&event), String::new).unwrap();
+        assert_eq!(back, event);
+    }
+
+    #[test]
+    fn refused_files_say_why() {
+        let good = String::from_utf8(valid()).unwrap();
+        let cut = &good[..good.len() / 2];
+        let cases: Vec<(String, &str)> = vec![
+            (cut.to_string(), "the file ends early at line"),
+            (String::new(), "the file ends early at line 1 column 0"),
+            (
+                good.replacen("\"players\": [", "\"players\": [,", 1),
+                "invalid JSON: ",
+            ),
+            ("[1, 2]".into(), "not a JSON object"),
+            (
+                good.replacen("\"schema_version\": 1", "\"schema_version\": 0", 1),
+                "`schema_version` is `0`",
+            ),
+            (
+                good.replacen("\"schema_version\": 1", "\"schema_version\": \"1\"", 1),
+                "`schema_version` is `\"1\"`",
+            ),
+            (
+                good.replacen("\"schema_version\": 1,", "", 1),
+                "no `schema_version` key",
+            ),
+            (
+                good.replacen("\"players\": []", "\"players\": 3", 1),
+                "unexpected content: invalid type",
+            ),
+        ];
+        for (text, expected) in cases {
+            let err = decode(Path::new("ev/qiwang.json"), text.as_bytes(), || {
+                "HINT".into()
+            })
+            .unwrap_err();
+            let message = err.to_string();
+            assert!(matches!(err, StoreError::Damaged { .. }), "{message}");
+            assert!(
+                message.starts_with("`ev/qiwang.json` is damaged: "),
+                "{message}"
+            );
+            assert!(
+                message.contains(expected),
+                "expected {expected:?} in {message}"
+            );
+            assert!(message.ends_with("; HINT"), "{message}");
+        }
+    }
+
+    #[test]
+    fn newer_schema_is_refused_even_with_unknown_shape() {
+        let text = r#"{"schema_version": 7, "something": "new"}"#;
+        let err = decode(Path::new("q"), text.as_bytes(), || "HINT".into()).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                StoreError::NewerSchema {
+                    found: 7,
+                    supported: SCHEMA_VERSION,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(
+            err.to_string().contains("written by a newer qiwang"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn snapshot_names_round_trip() {
+        let cases = [
+            (1, "result", "000001-result.json"),
+            (12, "player add", "000012-player-add.json"),
+            (3, "", "000003-change.json"),
+            (4, "../../etc", "000004-etc.json"),
+            (1_234_567, "undo", "1234567-undo.json"),
+        ];
+        for (seq, command, name) in cases {
+            assert_eq!(snapshot_name(seq, command), name);
+            assert_eq!(snapshot_seq(name), Some(seq));
+        }
+        for name in ["x.json", "-a.json", "12-a.json.tmp", "abc-d.json"] {
+            assert_eq!(snapshot_seq(name), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn recovery_hint_names_the_newest_readable_snapshot() {
+        let dir = tempfile::tempdir().unwrap();
+        let history = dir.path();
+        assert!(recovery_hint(history).contains("has no readable snapshot"));
+        fs::write(history.join("000002-a.json"), valid()).unwrap();
+        fs::write(history.join("000003-b.json"), valid()).unwrap();
+        fs::write(history.join("000004-c.json"), b"{").unwrap();
+        let hint = recovery_hint(history);
+        assert!(hint.contains("000003-b.json"), "{hint}");
+        assert!(hint.contains("change #3"), "{hint}");
+    }
+}
