@@ -1,0 +1,2 @@
+//! Swiss pairing.
+pub mod blossom;
