@@ -17,10 +17,28 @@ const NONE: usize = usize::MAX;
 /// `edges` are `(u, v, weight)` with `u != v`, vertices numbered `0..vertices`. Returns
 /// `mate[v]` (`None` when `v` stays unmatched).
 pub fn max_weight_matching(vertices: usize, edges: &[(usize, usize, i128)]) -> Vec<Option<usize>> {
+    matching(vertices, edges, true)
+}
+
+/// Finds a matching of maximum total weight, whatever its cardinality (edges of
+/// negative weight are never worth taking).
+pub fn max_weight_matching_any(
+    vertices: usize,
+    edges: &[(usize, usize, i128)],
+) -> Vec<Option<usize>> {
+    matching(vertices, edges, false)
+}
+
+fn matching(
+    vertices: usize,
+    edges: &[(usize, usize, i128)],
+    max_cardinality: bool,
+) -> Vec<Option<usize>> {
     if vertices == 0 || edges.is_empty() {
         return vec![None; vertices];
     }
     let mut m = Matcher::new(vertices, edges);
+    m.max_cardinality = max_cardinality;
     m.solve();
     m.mate
         .iter()
@@ -51,6 +69,7 @@ struct Matcher {
     dualvar: Vec<i128>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
+    max_cardinality: bool,
 }
 
 impl Matcher {
@@ -97,6 +116,7 @@ impl Matcher {
             dualvar,
             allowedge: vec![false; nedge],
             queue: Vec::new(),
+            max_cardinality: true,
         }
     }
 
@@ -465,6 +485,10 @@ impl Matcher {
                 // Maximum-cardinality mode: no delta of type 1 until nothing else is left.
                 let mut deltatype = 0u8;
                 let mut delta: i128 = 0;
+                if !self.max_cardinality {
+                    deltatype = 1;
+                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(0);
+                }
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..n {
@@ -603,6 +627,32 @@ mod tests {
         best
     }
 
+    /// Best weight over every matching, whatever its size.
+    fn brute_any(n: usize, edges: &[(usize, usize, i128)]) -> i128 {
+        let positive: Vec<_> = edges.iter().copied().filter(|e| e.2 > 0).collect();
+        let mut best = 0;
+        for mask in 0u32..(1 << positive.len()) {
+            let mut used = vec![false; n];
+            let mut w = 0;
+            let mut ok = true;
+            for (k, &(u, v, wt)) in positive.iter().enumerate() {
+                if mask & (1 << k) != 0 {
+                    if used[u] || used[v] {
+                        ok = false;
+                        break;
+                    }
+                    used[u] = true;
+                    used[v] = true;
+                    w += wt;
+                }
+            }
+            if ok {
+                best = best.max(w);
+            }
+        }
+        best
+    }
+
     fn score(mate: &[Option<usize>], edges: &[(usize, usize, i128)]) -> (usize, i128) {
         let mut card = 0;
         let mut w = 0;
@@ -648,6 +698,11 @@ mod tests {
             }
             let mate = max_weight_matching(n, &edges);
             assert_eq!(score(&mate, &edges), brute(n, &edges), "case {case}: {edges:?}");
+            if edges.iter().filter(|e| e.2 > 0).count() > 16 {
+                continue;
+            }
+            let mate = max_weight_matching_any(n, &edges);
+            assert_eq!(score(&mate, &edges).1, brute_any(n, &edges), "case {case}: {edges:?}");
         }
     }
 }

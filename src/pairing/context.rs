@@ -329,7 +329,7 @@ mod tests {
         // (a history, b history, a red?, step)
         let cases = [
             ("brb", "rrb", true, ColourStep::Difference),
-            ("rb", "br", false, ColourStep::Streak),
+            ("rb", "br", true, ColourStep::Streak),
             ("rbrb", "brrb", true, ColourStep::History { games_ago: 3 }),
             // Identical histories, even round: the higher number (b) plays red.
             ("rb", "rb", false, ColourStep::TieRule(EqualColourTie::OddRoundLowerRed)),

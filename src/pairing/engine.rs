@@ -9,7 +9,7 @@
 //! due, (d) the rulebook's within-group order. Large fields are solved score group by
 //! score group from the top, with a look-ahead that the rest stays pairable.
 
-use super::blossom::max_weight_matching;
+use super::blossom::max_weight_matching_any;
 use super::context::{PlayerState, Rules};
 use super::feasible::{has_perfect_matching, max_matching};
 use crate::model::{Colour, Points};
@@ -33,6 +33,10 @@ pub const DENSE_LIMIT: usize = 400;
 /// Players within this many places (overall, or within their due-colour row) of each
 /// other are candidate pairs in the decomposed solver before any widening.
 const WINDOW: usize = 12;
+
+/// Score groups below the current one that each bracket also solves (and then drops
+/// again) so that its choice of floaters suits the groups they float into.
+const LOOKAHEAD: usize = 2;
 
 /// The pool, ready to pair: pairable players in pairing order and their score groups.
 pub struct Field<'a> {
@@ -142,6 +146,8 @@ struct Encoder {
     unit_rest: i128,
     unit_sq: i128,
     unit_miss: i128,
+    /// More than any total cost: the weight of having a player matched at all.
+    ceiling: i128,
 }
 
 const WEIGHT_CAP: i128 = 1 << 100;
@@ -186,6 +192,7 @@ impl Encoder {
                     unit_rest,
                     unit_sq,
                     unit_miss,
+                    ceiling: unit,
                 };
             }
         }
@@ -198,6 +205,7 @@ impl Encoder {
             unit_rest: base,
             unit_sq,
             unit_miss,
+            ceiling: base * 2,
         }
     }
 
@@ -214,13 +222,14 @@ impl Encoder {
     }
 }
 
-/// One matching problem: some players, optional bye and float-down sinks.
+/// One matching problem: some players and an optional bye sink.
 struct Problem<'p> {
     verts: Vec<usize>,
     /// Players who may take the bye (the bye sink is added when non-empty).
     bye: &'p [usize],
-    /// Score group a leftover player floats down to (adds a sink when set).
-    down: Option<usize>,
+    /// The score group below these players: a player left unmatched floats down to it
+    /// (costed as crossing down to it). `None`: nobody may be left over.
+    below: Option<usize>,
     /// Players whose candidate pairs are never restricted (incoming floaters).
     wide: &'p [usize],
     full_edges: bool,
@@ -231,7 +240,7 @@ struct Problem<'p> {
 struct Solved {
     pairs: Vec<(usize, usize)>,
     bye: Option<usize>,
-    /// Players left unmatched or sent to the float-down sink.
+    /// Players left unmatched (they float down).
     left: Vec<usize>,
 }
 
@@ -239,8 +248,7 @@ fn solve(field: &Field, prob: &Problem) -> Solved {
     let verts = &prob.verts;
     let n = verts.len();
     let bye_sink = (!prob.bye.is_empty()).then_some(n);
-    let down_sink = prob.down.map(|_| n + usize::from(bye_sink.is_some()));
-    let total = n + usize::from(bye_sink.is_some()) + usize::from(down_sink.is_some());
+    let total = n + usize::from(bye_sink.is_some());
 
     let mut candidate: Vec<(usize, usize)> = Vec::new();
     if prob.full_edges || n <= 4 * WINDOW {
@@ -252,7 +260,7 @@ fn solve(field: &Field, prob: &Problem) -> Solved {
     } else {
         windowed_candidates(field, prob, &mut candidate);
     }
-    let mut edges: Vec<(usize, usize, Terms)> = Vec::with_capacity(candidate.len() + 2 * n);
+    let mut edges: Vec<(usize, usize, Terms)> = Vec::with_capacity(candidate.len() + n);
     for (a, b) in candidate {
         let (i, j) = (verts[a], verts[b]);
         if field.legal(i, j) {
@@ -270,25 +278,42 @@ fn solve(field: &Field, prob: &Problem) -> Solved {
             }
         }
     }
-    if let (Some(s), Some(dg)) = (down_sink, prob.down) {
-        for (a, &i) in verts.iter().enumerate() {
-            let g = field.group[i];
-            let d = (field.players[i].score - field.scores[dg]).0 as i128;
-            let order = last_pos;
-            edges.push((a, s, Terms { top: g, bottom: dg, sq: d * d, misses: 0, order }));
-        }
-    }
+    // What leaving a player unmatched costs: floating down to the group below.
+    let leftover: Vec<Option<Terms>> = verts
+        .iter()
+        .map(|&i| {
+            prob.below.map(|dg| {
+                let d = (field.players[i].score - field.scores[dg]).0 as i128;
+                Terms {
+                    top: field.group[i],
+                    bottom: dg,
+                    sq: d * d,
+                    misses: 0,
+                    order: 0,
+                }
+            })
+        })
+        .collect();
     let first = verts.iter().map(|&i| field.group[i]).min().unwrap_or(0);
     let last = prob
-        .down
+        .below
         .unwrap_or_else(|| verts.iter().map(|&i| field.group[i]).max().unwrap_or(0));
-    let terms: Vec<Terms> = edges.iter().map(|e| e.2).collect();
+    let mut terms: Vec<Terms> = edges.iter().map(|e| e.2).collect();
+    terms.extend(leftover.iter().flatten().copied());
     let enc = Encoder::new(&terms, first, last, total / 2 + 1);
+    // Weight = what matching both ends saves over leaving them unmatched, minus the
+    // pair's cost; a player who may not be left over saves more than any cost.
+    let bonus = |a: usize| -> i128 {
+        if a == n {
+            return enc.ceiling;
+        }
+        leftover[a].map_or(enc.ceiling, |t| enc.cost(&t))
+    };
     let weighted: Vec<(usize, usize, i128)> = edges
         .iter()
-        .map(|(a, b, t)| (*a, *b, -enc.cost(t)))
+        .map(|(a, b, t)| (*a, *b, bonus(*a) + bonus(*b) - enc.cost(t)))
         .collect();
-    let mate = max_weight_matching(total, &weighted);
+    let mate = max_weight_matching_any(total, &weighted);
     let mut out = Solved::default();
     for a in 0..n {
         match mate[a] {
@@ -430,7 +455,7 @@ pub fn pair_field(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
             &Problem {
                 verts: all.clone(),
                 bye: &bye_candidates,
-                down: None,
+                below: None,
                 wide: &[],
                 full_edges: true,
             },
@@ -482,22 +507,27 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
         };
         let mut verts: Vec<usize> = floaters.clone();
         verts.extend_from_slice(&members[k]);
-        let settled: Vec<usize> = verts.clone();
-        if k + 1 < groups {
-            verts.extend_from_slice(&members[k + 1]);
+        let mut settled = vec![false; field.players.len()];
+        for &v in &verts {
+            settled[v] = true;
+        }
+        let ahead_end = (k + 1 + LOOKAHEAD).min(groups);
+        for m in &members[k + 1..ahead_end] {
+            verts.extend_from_slice(m);
         }
         verts.sort_unstable();
-        let with_bye = bye_pending && bye_group == Some(k);
+        // The bye sink joins every bracket that sees the bye's score group, so the floats
+        // chosen above suit the bye; it is committed only in that group's own bracket.
+        let with_bye = bye_pending && bye_group.is_some_and(|g| (k..ahead_end).contains(&g));
         let bye: &[usize] = if with_bye { bye_candidates } else { &[] };
-        let odd = (verts.len() + usize::from(with_bye)) % 2 == 1;
-        let down = (odd && k + 2 < groups).then_some(k + 2);
+        let below = (ahead_end < groups).then_some(ahead_end);
         let attempt = |full: bool| -> Option<(Solved, Vec<Vec<usize>>, Vec<usize>, bool)> {
             let s = solve(
                 field,
                 &Problem {
                     verts: verts.clone(),
                     bye,
-                    down,
+                    below,
                     wide: &floaters,
                     full_edges: full,
                 },
@@ -506,27 +536,27 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
             let mut kept = Solved::default();
             let mut next_floaters = Vec::new();
             for &(a, b) in &s.pairs {
-                if settled.contains(&a) || settled.contains(&b) {
+                if settled[a] || settled[b] {
                     kept.pairs.push((a, b));
-                    if k + 1 < groups {
-                        next_members[k + 1].retain(|&x| x != a && x != b);
+                    for m in &mut next_members[k + 1..ahead_end] {
+                        m.retain(|&x| x != a && x != b);
                     }
                 }
             }
             let mut bye_now = bye_pending;
-            if let Some(b) = s.bye {
+            if let Some(b) = s.bye.filter(|_| bye_group == Some(k)) {
                 kept.bye = Some(b);
                 bye_now = false;
-                if k + 1 < groups {
-                    next_members[k + 1].retain(|&x| x != b);
+                for m in &mut next_members[k + 1..ahead_end] {
+                    m.retain(|&x| x != b);
                 }
             }
             for &x in &s.left {
-                if settled.contains(&x) {
+                if settled[x] {
                     next_floaters.push(x);
                 }
             }
-            if with_bye && s.bye.is_none() {
+            if bye_group == Some(k) && bye_pending && s.bye.is_none() {
                 return None;
             }
             next_members[k].clear();
@@ -565,7 +595,7 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
                     &Problem {
                         verts: rest,
                         bye: &bye,
-                        down: None,
+                        below: None,
                         wide: &[],
                         full_edges: true,
                     },
