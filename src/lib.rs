@@ -7,6 +7,7 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod model;
+pub mod pairing;
 pub mod prizes;
 pub mod registration;
 pub mod results;

@@ -1,0 +1,266 @@
+//! `check`: verifies rounds against the hard rules and lists every violation.
+//!
+//! Owns the rule-by-rule audit of a stored or hand-edited round: no rematch (RULES.md
+//! §2.3), nobody twice, nobody withdrawn or not yet joined, no active player left out,
+//! one bye at most and a second bye only when nobody else could take it (§4.2), colour
+//! limits (§3.2, with the final-round relaxation), team avoidance (§4.1), table numbers
+//! unique. It never changes a round.
+
+use super::context::{History, PlayerState, Rules};
+use super::engine::{self, Field};
+use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Round};
+use crate::rulebook::Rulebook;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// The hard rule a round breaks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rule {
+    /// The two players already met (no rematch, §2.3).
+    Rematch,
+    /// A player appears more than once in the round.
+    Twice,
+    /// The player is not registered in this group.
+    NotInGroup,
+    /// Paired while withdrawn or before their first round.
+    NotPairable,
+    /// An active player has no table and no bye.
+    Missing,
+    /// More byes than an odd field needs.
+    ExtraBye { byes: u32 },
+    /// A second bye although a player with fewer byes could have taken it (§4.2).
+    SecondBye { byes: u32 },
+    /// A run of `run` games with one colour (§3.2 连三).
+    ColourStreak { colour: Colour, run: u32 },
+    /// Reds − blacks reaching `diff` (§3.2 多三).
+    ColourDiff { diff: i32 },
+    /// Team-mates paired while team avoidance is on (§4.1).
+    Team { team: String },
+    /// Two games share a table number.
+    DuplicateTable { table: u32 },
+}
+
+/// One broken rule in one round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    pub round: u32,
+    pub players: Vec<PlayerId>,
+    pub rule: Rule,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let who = self
+            .players
+            .iter()
+            .map(|p| format!("`{p}`"))
+            .collect::<Vec<_>>()
+            .join(" and ");
+        let r = self.round;
+        match &self.rule {
+            Rule::Rematch => write!(f, "round {r}: players {who} have already met (no rematch)"),
+            Rule::Twice => write!(f, "round {r}: player {who} appears more than once"),
+            Rule::NotInGroup => write!(f, "round {r}: player {who} is not in this group"),
+            Rule::NotPairable => write!(
+                f,
+                "round {r}: player {who} is paired but has withdrawn or not yet joined"
+            ),
+            Rule::Missing => write!(f, "round {r}: active player {who} has no table and no bye"),
+            Rule::ExtraBye { byes } => write!(
+                f,
+                "round {r}: {byes} byes, but at most one (and only in an odd field) is allowed"
+            ),
+            Rule::SecondBye { byes } => write!(
+                f,
+                "round {r}: player {who} gets bye number {} although a player with fewer byes could take it",
+                byes + 1
+            ),
+            Rule::ColourStreak { colour, run } => write!(
+                f,
+                "round {r}: player {who} would play {} {run} times in a row (limit exceeded)",
+                colour_word(*colour)
+            ),
+            Rule::ColourDiff { diff } => write!(
+                f,
+                "round {r}: player {who} would reach reds minus blacks of `{diff}` (limit exceeded)"
+            ),
+            Rule::Team { team } => write!(
+                f,
+                "round {r}: players {who} are both from team `{team}` and team avoidance is on"
+            ),
+            Rule::DuplicateTable { table } => {
+                write!(f, "round {r}: table `{table}` is used by more than one game")
+            }
+        }
+    }
+}
+
+fn colour_word(c: Colour) -> &'static str {
+    match c {
+        Colour::Red => "red",
+        Colour::Black => "black",
+    }
+}
+
+/// Checks every round of a group, each against the rounds before it.
+pub fn check_group(event: &Event, rules: &Rulebook, group: &GroupId) -> Vec<Violation> {
+    let Some(state) = event.group(group) else {
+        return Vec::new();
+    };
+    let mut rounds: Vec<&Round> = state.rounds.iter().collect();
+    rounds.sort_by_key(|r| r.number);
+    rounds
+        .into_iter()
+        .flat_map(|r| check_round(event, rules, group, r))
+        .collect()
+}
+
+/// Checks one round (stored or proposed) against the rounds numbered before it.
+pub fn check_round(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    round: &Round,
+) -> Vec<Violation> {
+    let n = round.number;
+    let history = History::build(event, rules, group, n, &BTreeMap::new());
+    let ctx = Rules {
+        rules,
+        round: n,
+        final_round: history.final_round,
+        total_rounds: rules.rounds_for(group),
+    };
+    let mut out = Vec::new();
+    let v = |players: Vec<PlayerId>, rule: Rule| Violation {
+        round: n,
+        players,
+        rule,
+    };
+
+    let mut tables = BTreeSet::new();
+    let mut seen: BTreeMap<PlayerId, u32> = BTreeMap::new();
+    for p in &round.pairings {
+        if let Some(t) = p.table()
+            && !tables.insert(t)
+        {
+            out.push(v(Vec::new(), Rule::DuplicateTable { table: t }));
+        }
+        for id in p.players() {
+            *seen.entry(id).or_default() += 1;
+        }
+    }
+    for (&id, &count) in &seen {
+        match event.player(id) {
+            Some(p) if &p.group == group => {
+                if !p.pairable_in(n) {
+                    out.push(v(vec![id], Rule::NotPairable));
+                }
+            }
+            _ => out.push(v(vec![id], Rule::NotInGroup)),
+        }
+        if count > 1 {
+            out.push(v(vec![id], Rule::Twice));
+        }
+    }
+    for p in event.players_in(group) {
+        if p.pairable_in(n) && !seen.contains_key(&p.id) {
+            out.push(v(vec![p.id], Rule::Missing));
+        }
+    }
+
+    let state = |id: PlayerId| history.players.get(&id);
+    let byes: Vec<PlayerId> = round
+        .pairings
+        .iter()
+        .filter_map(|p| match p {
+            Pairing::Bye { player } => Some(*player),
+            _ => None,
+        })
+        .collect();
+    if byes.len() as u32 > seen.len() as u32 % 2 {
+        out.push(v(byes.clone(), Rule::ExtraBye {
+            byes: byes.len() as u32,
+        }));
+    }
+    for p in &round.pairings {
+        let Pairing::Game { red, black, .. } = p else {
+            continue;
+        };
+        let (Some(a), Some(b)) = (state(*red), state(*black)) else {
+            continue;
+        };
+        if a.has_met(b.id) {
+            out.push(v(vec![*red, *black], Rule::Rematch));
+        }
+        if ctx.team_conflict(a, b) {
+            out.push(v(vec![*red, *black], Rule::Team {
+                team: a.team.clone().unwrap_or_default(),
+            }));
+        }
+        for (s, c) in [(a, Colour::Red), (b, Colour::Black)] {
+            out.extend(colour_violations(&ctx, s, c).into_iter().map(|rule| v(vec![s.id], rule)));
+        }
+    }
+    if byes.len() == 1 {
+        out.extend(second_bye(&ctx, &history, event, group, byes[0]).map(|rule| v(vec![byes[0]], rule)));
+    }
+    out
+}
+
+fn colour_violations(ctx: &Rules, s: &PlayerState, colour: Colour) -> Vec<Rule> {
+    let mut out = Vec::new();
+    let c = &ctx.rules.colours;
+    if let Some(k) = c.max_streak {
+        let run = match s.streak() {
+            Some((col, len)) if col == colour => len + 1,
+            _ => 1,
+        };
+        if run > k && !(ctx.final_round && c.relax_streak_last_round) {
+            out.push(Rule::ColourStreak { colour, run });
+        }
+    }
+    if let Some(d) = c.max_diff {
+        let diff = s.colour_diff() + if colour == Colour::Red { 1 } else { -1 };
+        if diff.unsigned_abs() > d {
+            out.push(Rule::ColourDiff { diff });
+        }
+    }
+    out
+}
+
+/// §4.2: a second bye is a violation when a player with fewer byes could have taken it
+/// and everyone else still been paired legally.
+fn second_bye(
+    ctx: &Rules,
+    history: &History,
+    event: &Event,
+    group: &GroupId,
+    bye: PlayerId,
+) -> Option<Rule> {
+    let mine = history.players.get(&bye)?.byes;
+    if mine == 0 {
+        return None;
+    }
+    let players: Vec<PlayerState> = event
+        .players_in(group)
+        .filter(|p| p.pairable_in(ctx.round))
+        .filter_map(|p| history.players.get(&p.id).cloned())
+        .collect();
+    if players.len() % 2 == 0 || !players.iter().any(|p| p.byes < mine) {
+        return None;
+    }
+    let field = Field::new(
+        Rules {
+            rules: ctx.rules,
+            round: ctx.round,
+            final_round: ctx.final_round,
+            total_rounds: ctx.total_rounds,
+        },
+        players,
+    );
+    let fewer: Vec<usize> = (0..field.players.len())
+        .filter(|&i| field.players[i].byes < mine)
+        .collect();
+    let all: Vec<usize> = (0..field.players.len()).collect();
+    engine::feasible(&field, &all, &fewer).then_some(Rule::SecondBye { byes: mine })
+}

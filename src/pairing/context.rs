@@ -1,0 +1,370 @@
+//! The pairing state of one pool before a round: scores, colour histories, opponents,
+//! byes and teams, and the hard constraints and §3.3 colour rule over them.
+//!
+//! Owns turning an [`Event`] into the per-player facts the engine, the checker and the
+//! explanation read. It decides legality (RULES.md §2.3 no rematch, §3.2 colour limits,
+//! §4.1 team avoidance) but never chooses a pairing.
+
+use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Points};
+use crate::rulebook::{EqualColourTie, Rulebook, TeamAvoidance};
+use crate::scoring;
+use std::collections::BTreeMap;
+
+/// What one player brings into a round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerState {
+    pub id: PlayerId,
+    /// Pairing number (序号); 0 only while a late entry still waits for one.
+    pub number: u32,
+    pub score: Points,
+    /// Colours that count (RULES.md §3.4), oldest first.
+    pub colours: Vec<Colour>,
+    /// Opponents met (a forfeited game counts when `forfeit_counts_as_met`).
+    pub opponents: Vec<PlayerId>,
+    pub byes: u32,
+    /// The unit, when it can conflict (empty and 个人 never do, §4.1).
+    pub team: Option<String>,
+    pub rating: Option<i32>,
+}
+
+impl PlayerState {
+    /// Reds minus blacks.
+    pub fn colour_diff(&self) -> i32 {
+        self.colours
+            .iter()
+            .map(|c| if *c == Colour::Red { 1 } else { -1 })
+            .sum()
+    }
+
+    /// The colour of the current run and its length.
+    pub fn streak(&self) -> Option<(Colour, u32)> {
+        let last = *self.colours.last()?;
+        let len = self.colours.iter().rev().take_while(|c| **c == last).count();
+        Some((last, len as u32))
+    }
+
+    /// Signed run: +len for a red run, −len for a black run.
+    pub fn signed_streak(&self) -> i32 {
+        match self.streak() {
+            Some((Colour::Red, l)) => l as i32,
+            Some((Colour::Black, l)) => -(l as i32),
+            None => 0,
+        }
+    }
+
+    /// The colour the player is due (RULES.md §3.3 rows, S15 要先行/要后行): more blacks,
+    /// or equal counts with black last → red; and the reverse. No history → none.
+    pub fn due(&self) -> Option<Colour> {
+        let d = self.colour_diff();
+        if d < 0 {
+            Some(Colour::Red)
+        } else if d > 0 {
+            Some(Colour::Black)
+        } else {
+            self.colours.last().map(|c| c.opposite())
+        }
+    }
+
+    pub fn has_met(&self, other: PlayerId) -> bool {
+        self.opponents.contains(&other)
+    }
+}
+
+/// Which §3.3 step decided who plays red at a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColourStep {
+    /// Only one way round respects the colour limits (§3.2).
+    HardLimit,
+    /// Late-rounds priority: the higher-scored player got the colour they were due.
+    LateRoundsPriority,
+    /// Step 1: the lower reds − blacks plays red.
+    Difference,
+    /// Step 1: equal totals, the player on a black run plays red.
+    Streak,
+    /// Step 2: histories compared backwards; the one who had black `games_ago` plays red.
+    History { games_ago: u32 },
+    /// Step 3: identical histories, the rulebook's tie rule.
+    TieRule(EqualColourTie),
+    /// Round 1: the rulebook's first-round colour mode.
+    Round1,
+}
+
+/// Facts about every player of a pool before round `round`.
+#[derive(Debug, Clone)]
+pub struct History {
+    pub round: u32,
+    pub final_round: bool,
+    pub players: BTreeMap<PlayerId, PlayerState>,
+}
+
+fn team_of(unit: &str) -> Option<String> {
+    let u = unit.trim();
+    if u.is_empty() || u == "个人" {
+        None
+    } else {
+        Some(u.to_string())
+    }
+}
+
+impl History {
+    /// The state before `round` from the rounds numbered below it. `numbers` overrides
+    /// the stored pairing numbers (numbers being assigned by this pairing).
+    pub fn build(
+        event: &Event,
+        rules: &Rulebook,
+        group: &GroupId,
+        round: u32,
+        numbers: &BTreeMap<PlayerId, u32>,
+    ) -> History {
+        let totals = scoring::totals(event, &rules.scoring, group, round.saturating_sub(1));
+        let mut players: BTreeMap<PlayerId, PlayerState> = event
+            .players_in(group)
+            .map(|p| {
+                (
+                    p.id,
+                    PlayerState {
+                        id: p.id,
+                        number: numbers.get(&p.id).copied().or(p.number).unwrap_or(0),
+                        score: totals.get(&p.id).copied().unwrap_or_default(),
+                        colours: Vec::new(),
+                        opponents: Vec::new(),
+                        byes: 0,
+                        team: team_of(&p.unit),
+                        rating: p.rating,
+                    },
+                )
+            })
+            .collect();
+        if let Some(state) = event.group(group) {
+            let mut rounds: Vec<_> = state.rounds.iter().filter(|r| r.number < round).collect();
+            rounds.sort_by_key(|r| r.number);
+            for r in rounds {
+                for pairing in &r.pairings {
+                    match pairing {
+                        Pairing::Bye { player } => {
+                            if let Some(p) = players.get_mut(player) {
+                                p.byes += 1;
+                                // RULES.md §1.2: a bye has no colour unless the rulebook says so.
+                                if rules.colours.bye_counts {
+                                    p.colours.push(Colour::Red);
+                                }
+                            }
+                        }
+                        Pairing::Game {
+                            red, black, result, ..
+                        } => {
+                            let forfeit = result.is_some_and(|g| !g.outcome.is_played());
+                            let met = !forfeit || rules.pairing.forfeit_counts_as_met;
+                            let coloured = !forfeit || rules.colours.forfeit_counts;
+                            for (me, them, colour) in
+                                [(*red, *black, Colour::Red), (*black, *red, Colour::Black)]
+                            {
+                                if let Some(p) = players.get_mut(&me) {
+                                    if met && !p.opponents.contains(&them) {
+                                        p.opponents.push(them);
+                                    }
+                                    if coloured {
+                                        p.colours.push(colour);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        History {
+            round,
+            final_round: round >= rules.rounds_for(group),
+            players,
+        }
+    }
+}
+
+/// Legality and colour decisions for one round over a fixed list of players.
+pub struct Rules<'a> {
+    pub rules: &'a Rulebook,
+    pub round: u32,
+    pub final_round: bool,
+    pub total_rounds: u32,
+}
+
+impl Rules<'_> {
+    /// Whether `p` may take `colour` this round (RULES.md §3.2 连三 / 多三).
+    pub fn colour_allowed(&self, p: &PlayerState, colour: Colour) -> bool {
+        let c = &self.rules.colours;
+        if let Some(k) = c.max_streak {
+            let run = match p.streak() {
+                Some((col, len)) if col == colour => len + 1,
+                _ => 1,
+            };
+            // S15 bs_zuiJliansan: a third in a row is allowed in the final round.
+            if run > k && !(self.final_round && c.relax_streak_last_round) {
+                return false;
+            }
+        }
+        if let Some(d) = c.max_diff {
+            let diff = p.colour_diff() + if colour == Colour::Red { 1 } else { -1 };
+            if diff.unsigned_abs() > d {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether team avoidance (§4.1) bars this pair this round.
+    pub fn team_conflict(&self, a: &PlayerState, b: &PlayerState) -> bool {
+        let on = match self.rules.pairing.team_avoidance {
+            TeamAvoidance::Off => false,
+            TeamAvoidance::Round1Only => self.round == 1,
+            TeamAvoidance::AllRounds => true,
+        };
+        on && a.team.is_some() && a.team == b.team
+    }
+
+    /// Whether some colour assignment respects both players' limits.
+    pub fn colours_compatible(&self, a: &PlayerState, b: &PlayerState) -> bool {
+        (self.colour_allowed(a, Colour::Red) && self.colour_allowed(b, Colour::Black))
+            || (self.colour_allowed(a, Colour::Black) && self.colour_allowed(b, Colour::Red))
+    }
+
+    /// Every hard constraint on a pair (rematch, team, colour limits).
+    pub fn legal(&self, a: &PlayerState, b: &PlayerState) -> bool {
+        a.id != b.id
+            && !a.has_met(b.id)
+            && !self.team_conflict(a, b)
+            && self.colours_compatible(a, b)
+    }
+
+    /// Who plays red, by RULES.md §3.3, among the legal ways round. Returns
+    /// `(a_is_red, step)`; call only for a legal pair.
+    pub fn decide_red(&self, a: &PlayerState, b: &PlayerState) -> (bool, ColourStep) {
+        let a_red_ok = self.colour_allowed(a, Colour::Red) && self.colour_allowed(b, Colour::Black);
+        let b_red_ok = self.colour_allowed(b, Colour::Red) && self.colour_allowed(a, Colour::Black);
+        if a_red_ok != b_red_ok {
+            return (a_red_ok, ColourStep::HardLimit);
+        }
+        // §3.3 step 4 (S15 housanlun): in the last rounds the clearly higher score decides.
+        if let Some(lp) = self.rules.pairing.late_rounds_priority {
+            let late = self.round + lp.last_rounds > self.total_rounds;
+            if late && (a.score - b.score).0.abs() >= lp.min_gap.0 {
+                let (hi, a_is_hi) = if a.score > b.score { (a, true) } else { (b, false) };
+                if let Some(due) = hi.due() {
+                    let hi_red = due == Colour::Red;
+                    return (hi_red == a_is_hi, ColourStep::LateRoundsPriority);
+                }
+            }
+        }
+        // §3.3 step 1: lower reds − blacks plays red; equal → the black run plays red.
+        let (da, db) = (a.colour_diff(), b.colour_diff());
+        if da != db {
+            return (da < db, ColourStep::Difference);
+        }
+        let (sa, sb) = (a.signed_streak(), b.signed_streak());
+        if sa != sb {
+            return (sa < sb, ColourStep::Streak);
+        }
+        // §3.3 step 2: from the most recent game backwards, who had black then plays red.
+        for (i, (ca, cb)) in a.colours.iter().rev().zip(b.colours.iter().rev()).enumerate() {
+            if ca != cb {
+                return (
+                    *ca == Colour::Black,
+                    ColourStep::History {
+                        games_ago: i as u32 + 1,
+                    },
+                );
+            }
+        }
+        // §3.3 step 3 (S15 bs_tongxianhou).
+        let tie = self.rules.pairing.equal_colour_tie;
+        let lower_red = match tie {
+            EqualColourTie::OddRoundLowerRed => self.round % 2 == 1,
+            EqualColourTie::NumberSumParity => (a.number + b.number) % 2 == 1,
+        };
+        let a_lower = (a.number, a.id) < (b.number, b.id);
+        (a_lower == lower_red, ColourStep::TieRule(tie))
+    }
+
+    /// Players not getting the colour they are due at this table (criterion (c)).
+    pub fn colour_misses(&self, a: &PlayerState, b: &PlayerState) -> u32 {
+        let (a_red, _) = self.decide_red(a, b);
+        let (ca, cb) = if a_red {
+            (Colour::Red, Colour::Black)
+        } else {
+            (Colour::Black, Colour::Red)
+        };
+        u32::from(a.due().is_some_and(|d| d != ca)) + u32::from(b.due().is_some_and(|d| d != cb))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn st(id: u32, number: u32, colours: &str) -> PlayerState {
+        PlayerState {
+            id: PlayerId(id),
+            number,
+            score: Points(0),
+            colours: colours
+                .chars()
+                .map(|c| if c == 'r' { Colour::Red } else { Colour::Black })
+                .collect(),
+            opponents: Vec::new(),
+            byes: 0,
+            team: None,
+            rating: None,
+        }
+    }
+
+    #[test]
+    fn section_3_3_steps() {
+        let rb = Rulebook::cxa_2011("t", 9);
+        let r = Rules {
+            rules: &rb,
+            round: 4,
+            final_round: false,
+            total_rounds: 9,
+        };
+        // (a history, b history, a red?, step)
+        let cases = [
+            ("brb", "rrb", true, ColourStep::Difference),
+            ("rb", "br", true, ColourStep::Streak),
+            ("rbrb", "brrb", true, ColourStep::History { games_ago: 3 }),
+            // Identical histories, even round: the higher number (b) plays red.
+            ("rb", "rb", false, ColourStep::TieRule(EqualColourTie::OddRoundLowerRed)),
+            ("rbr", "brb", false, ColourStep::Difference),
+            // Two reds in a row: a must not get a third (§3.2).
+            ("brr", "rbb", false, ColourStep::HardLimit),
+            ("rr", "br", false, ColourStep::HardLimit),
+        ];
+        for (ha, hb, a_red, step) in cases {
+            let (a, b) = (st(1, 1, ha), st(2, 2, hb));
+            assert_eq!(r.decide_red(&a, &b), (a_red, step), "{ha} vs {hb}");
+        }
+    }
+
+    #[test]
+    fn colour_limits_and_final_round_relaxation() {
+        let rb = Rulebook::cxa_2011("t", 5);
+        let mid = Rules {
+            rules: &rb,
+            round: 3,
+            final_round: false,
+            total_rounds: 5,
+        };
+        let last = Rules {
+            round: 5,
+            final_round: true,
+            ..mid
+        };
+        let p = st(1, 1, "brr");
+        assert!(!mid.colour_allowed(&p, Colour::Red));
+        assert!(last.colour_allowed(&p, Colour::Red));
+        // Difference +2 may not reach +3 even in the final round.
+        let q = st(2, 2, "rbrr");
+        assert!(!last.colour_allowed(&q, Colour::Red));
+        assert!(last.colour_allowed(&q, Colour::Black));
+        assert!(!mid.colours_compatible(&st(3, 3, "rr"), &st(4, 4, "brr")));
+    }
+}

@@ -1,0 +1,319 @@
+//! `--explain`: why players floated, why each colour went the way it did, and why the
+//! bye went to that player, as sentences an arbiter can read to a complaining parent.
+//!
+//! Owns the structured reasons and their Chinese and English wording; decides nothing.
+
+use super::context::ColourStep;
+use super::engine::{Field, Matched};
+use crate::model::{PlayerId, Points};
+use crate::rulebook::{EqualColourTie, Lang, Round1Colour, Round1Pairing, Seeding};
+
+/// Why a player was paired outside their score group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FloatReason {
+    /// The players on this score or above (after the bye) were an odd number, so one had
+    /// to meet a lower score (同分者编对 cannot pair everyone).
+    OddGroup { players: u32 },
+    /// Enough players on the same score, but every one still free was barred or needed
+    /// elsewhere: counts of same-score players already met, barred by colour limits, or
+    /// from the same team.
+    Blocked { met: u32, colour: u32, team: u32 },
+}
+
+/// A higher-scored player paired with a lower-scored one (近分者编对).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FloatNote {
+    pub player: PlayerId,
+    pub opponent: PlayerId,
+    pub from: Points,
+    pub to: Points,
+    pub reason: FloatReason,
+}
+
+/// Who plays red at a table and which rule decided it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColourNote {
+    pub table: u32,
+    pub red: PlayerId,
+    pub black: PlayerId,
+    pub step: ColourStep,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ByeReason {
+    /// Round 1, odd field: the highest number (Dalian 2025).
+    Round1HighestNumber,
+    /// Round 1, odd field: by lot.
+    Round1Lot,
+    /// The lowest score among players with the fewest byes (CXA practice, S15 默认).
+    LowestScore,
+}
+
+/// Why a player with a score no higher than the bye player's did not get it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PassReason {
+    /// Already had `byes` byes while others had fewer.
+    AlreadyHadBye { byes: u32 },
+    /// Giving them the bye would have left no legal pairing for the others.
+    WouldBlockPairing,
+    /// Same score: giving it to the chosen player paired the rest better (fewer floats,
+    /// nearer scores, more due colours, then the lower place).
+    BetterPairing,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ByeNote {
+    pub player: PlayerId,
+    pub score: Points,
+    pub reason: ByeReason,
+    pub passed_over: Vec<(PlayerId, PassReason)>,
+}
+
+/// How round 1 was drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Round1Note {
+    pub seeding: Seeding,
+    pub pairing: Round1Pairing,
+    pub colour: Round1Colour,
+    pub seed: u64,
+}
+
+/// The reasons behind one pairing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    pub round: u32,
+    pub round1: Option<Round1Note>,
+    pub floats: Vec<FloatNote>,
+    pub colours: Vec<ColourNote>,
+    pub bye: Option<ByeNote>,
+}
+
+pub(super) fn floats(field: &Field, m: &Matched) -> Vec<FloatNote> {
+    let p = &field.players;
+    let mut out = Vec::new();
+    for &(a, b) in &m.pairs {
+        if p[a].score == p[b].score {
+            continue;
+        }
+        let (hi, lo) = if p[a].score > p[b].score { (a, b) } else { (b, a) };
+        let above = (0..p.len())
+            .filter(|&i| Some(i) != m.bye && p[i].score >= p[hi].score)
+            .count() as u32;
+        let reason = if above % 2 == 1 {
+            FloatReason::OddGroup { players: above }
+        } else {
+            let (mut met, mut colour, mut team) = (0, 0, 0);
+            for (i, o) in p.iter().enumerate() {
+                if i == hi || o.score != p[hi].score {
+                    continue;
+                }
+                if p[hi].has_met(o.id) {
+                    met += 1;
+                } else if field.rules.team_conflict(&p[hi], o) {
+                    team += 1;
+                } else if !field.rules.colours_compatible(&p[hi], o) {
+                    colour += 1;
+                }
+            }
+            FloatReason::Blocked { met, colour, team }
+        };
+        out.push(FloatNote {
+            player: p[hi].id,
+            opponent: p[lo].id,
+            from: p[hi].score,
+            to: p[lo].score,
+            reason,
+        });
+    }
+    out.sort_by_key(|f| (std::cmp::Reverse(f.from), f.player));
+    out
+}
+
+pub(super) fn bye_note(field: &Field, m: &Matched, bye: usize) -> ByeNote {
+    let p = &field.players;
+    let chosen = &p[bye];
+    let mut passed = Vec::new();
+    for (i, o) in p.iter().enumerate() {
+        if i == bye || o.score > chosen.score {
+            continue;
+        }
+        let why = if o.byes > chosen.byes {
+            PassReason::AlreadyHadBye { byes: o.byes }
+        } else if m.bye_candidates.contains(&i) {
+            PassReason::BetterPairing
+        } else {
+            PassReason::WouldBlockPairing
+        };
+        passed.push((o.id, why));
+    }
+    ByeNote {
+        player: chosen.id,
+        score: chosen.score,
+        reason: ByeReason::LowestScore,
+        passed_over: passed,
+    }
+}
+
+impl Explanation {
+    /// The reasons as sentences, one per line.
+    pub fn lines(&self, lang: Lang, names: &dyn Fn(PlayerId) -> String) -> Vec<String> {
+        let zh = lang == Lang::Zh;
+        let mut out = Vec::new();
+        if let Some(r1) = &self.round1 {
+            out.push(round1_line(r1, zh));
+        }
+        for f in &self.floats {
+            let (who, opp) = (names(f.player), names(f.opponent));
+            out.push(match (&f.reason, zh) {
+                (FloatReason::OddGroup { players }, true) => format!(
+                    "{who}（{}分）与{opp}（{}分）对阵：{}分及以上（除轮空者）共{players}人，为单数，须有一人与近分者编对。",
+                    f.from, f.to, f.from
+                ),
+                (FloatReason::OddGroup { players }, false) => format!(
+                    "{who} ({} pts) plays {opp} ({} pts): {players} players (bye aside) are on {} or more, an odd number, so one must meet the nearest lower score.",
+                    f.from, f.to, f.from
+                ),
+                (FloatReason::Blocked { met, colour, team }, true) => format!(
+                    "{who}（{}分）与{opp}（{}分）对阵：同分棋手中{met}人已相遇，{colour}人受先后手限制，{team}人同队，其余同分者须与他人编对，只能与近分者编对。",
+                    f.from, f.to
+                ),
+                (FloatReason::Blocked { met, colour, team }, false) => format!(
+                    "{who} ({} pts) plays {opp} ({} pts): of the players on the same score {met} were already met, {colour} were barred by the colour limits and {team} are team-mates; the others were needed at other tables, so the nearest lower score was used.",
+                    f.from, f.to
+                ),
+            });
+        }
+        for c in &self.colours {
+            let (r, b) = (names(c.red), names(c.black));
+            out.push(colour_line(c, &r, &b, zh));
+        }
+        if let Some(bye) = &self.bye {
+            let who = names(bye.player);
+            out.push(match (bye.reason, zh) {
+                (ByeReason::Round1HighestNumber, true) => {
+                    format!("{who}轮空：首轮人数为单数，最大号轮空。")
+                }
+                (ByeReason::Round1HighestNumber, false) => format!(
+                    "{who} has the bye: round 1 has an odd number of players and the highest number takes it."
+                ),
+                (ByeReason::Round1Lot, true) => format!("{who}轮空：首轮人数为单数，抽签决定。"),
+                (ByeReason::Round1Lot, false) => {
+                    format!("{who} has the bye: round 1 has an odd number of players; drawn by lot.")
+                }
+                (ByeReason::LowestScore, true) => format!(
+                    "{who}（{}分）轮空：人数为单数，轮空给轮空次数最少者中积分最低的棋手。",
+                    bye.score
+                ),
+                (ByeReason::LowestScore, false) => format!(
+                    "{who} ({} pts) has the bye: the field is odd and the bye goes to the lowest score among those with the fewest byes.",
+                    bye.score
+                ),
+            });
+            for (id, why) in &bye.passed_over {
+                let o = names(*id);
+                out.push(match (why, zh) {
+                    (PassReason::AlreadyHadBye { byes }, true) => {
+                        format!("  {o}未轮空：已轮空{byes}次。")
+                    }
+                    (PassReason::AlreadyHadBye { byes }, false) => {
+                        format!("  {o} not given the bye: already had {byes}.")
+                    }
+                    (PassReason::WouldBlockPairing, true) => {
+                        format!("  {o}未轮空：若其轮空，其余棋手无法全部合规编对。")
+                    }
+                    (PassReason::WouldBlockPairing, false) => format!(
+                        "  {o} not given the bye: the others could not all have been paired legally."
+                    ),
+                    (PassReason::BetterPairing, true) => format!(
+                        "  {o}未轮空：同分，但让{who}轮空时其余编对更好（更少跨分、分差更小、先后手更均衡，再按名次靠后者轮空）。"
+                    ),
+                    (PassReason::BetterPairing, false) => format!(
+                        "  {o} not given the bye: same score, but the rest paired better with {who} out (fewer floats, nearer scores, more due colours, then the lower place)."
+                    ),
+                });
+            }
+        }
+        out
+    }
+}
+
+fn round1_line(r1: &Round1Note, zh: bool) -> String {
+    let seeding = match (r1.seeding, zh) {
+        (Seeding::RandomDraw, true) => format!("序号由电脑随机抽签（种子 {}）", r1.seed),
+        (Seeding::RandomDraw, false) => format!("numbers drawn at random (seed {})", r1.seed),
+        (Seeding::RatingThenLot, true) => {
+            format!("序号按等级分排列，无等级分者抽签列后（种子 {}）", r1.seed)
+        }
+        (Seeding::RatingThenLot, false) => format!(
+            "numbers by rating, unrated players after them by lot (seed {})",
+            r1.seed
+        ),
+    };
+    let mode = match (r1.pairing, zh) {
+        (Round1Pairing::Adjacent, true) => "近号配对",
+        (Round1Pairing::Adjacent, false) => "adjacent numbers paired",
+        (Round1Pairing::Halves, true) => "拦腰配对",
+        (Round1Pairing::Halves, false) => "upper half against lower half",
+        (Round1Pairing::FoldFirstLast, true) => "首尾配对",
+        (Round1Pairing::FoldFirstLast, false) => "first against last",
+        (Round1Pairing::Random, true) => "抽签配对",
+        (Round1Pairing::Random, false) => "paired by lot",
+    };
+    if zh {
+        format!("第1轮：{seeding}，{mode}。")
+    } else {
+        format!("Round 1: {seeding}; {mode}.")
+    }
+}
+
+fn colour_line(c: &ColourNote, r: &str, b: &str, zh: bool) -> String {
+    let t = c.table;
+    match (c.step, zh) {
+        (ColourStep::HardLimit, true) => {
+            format!("第{t}台 {r}执红：反之将违反连三/多三限制。")
+        }
+        (ColourStep::HardLimit, false) => format!(
+            "Table {t}: {r} plays red; the other way round would break the three-in-a-row or colour-difference limit."
+        ),
+        (ColourStep::LateRoundsPriority, true) => {
+            format!("第{t}台 {r}执红：后几轮优先照顾分数较高一方的先后手。")
+        }
+        (ColourStep::LateRoundsPriority, false) => format!(
+            "Table {t}: {r} plays red; in the last rounds the clearly higher score gets the colour due."
+        ),
+        (ColourStep::Difference, true) => {
+            format!("第{t}台 {r}执红：其先手局数减后手局数少于{b}。")
+        }
+        (ColourStep::Difference, false) => {
+            format!("Table {t}: {r} plays red; fewer reds minus blacks than {b}.")
+        }
+        (ColourStep::Streak, true) => {
+            format!("第{t}台 {r}执红：先后手数相同，{r}近来连续执黑。")
+        }
+        (ColourStep::Streak, false) => format!(
+            "Table {t}: {r} plays red; equal colour counts, and {r} is on a run of black."
+        ),
+        (ColourStep::History { games_ago }, true) => format!(
+            "第{t}台 {r}执红：先后手记录从最近一局往前比较，倒数第{games_ago}局{r}执黑而{b}执红。"
+        ),
+        (ColourStep::History { games_ago }, false) => format!(
+            "Table {t}: {r} plays red; comparing colours back from the latest game, {games_ago} game(s) ago {r} had black and {b} red."
+        ),
+        (ColourStep::TieRule(EqualColourTie::OddRoundLowerRed), true) => {
+            format!("第{t}台 {r}执红：先后手记录相同，单数轮次小号先走、双数轮次大号先走。")
+        }
+        (ColourStep::TieRule(EqualColourTie::OddRoundLowerRed), false) => format!(
+            "Table {t}: {r} plays red; identical colour histories, so the lower number is red in odd rounds and the higher in even rounds."
+        ),
+        (ColourStep::TieRule(EqualColourTie::NumberSumParity), true) => {
+            format!("第{t}台 {r}执红：先后手记录相同，两号之和为奇数小号先走、偶数大号先走。")
+        }
+        (ColourStep::TieRule(EqualColourTie::NumberSumParity), false) => format!(
+            "Table {t}: {r} plays red; identical colour histories, so with an odd sum of numbers the lower is red, with an even sum the higher."
+        ),
+        (ColourStep::Round1, true) => format!("第{t}台 {r}执红：按首轮先后手规定。"),
+        (ColourStep::Round1, false) => {
+            format!("Table {t}: {r} plays red by the first-round colour rule.")
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! Maximum-cardinality matching over an implicit graph (Edmonds' blossom contraction).
+//!
+//! Owns the "can everybody still be paired?" question: the bye look-ahead, the score-group
+//! look-ahead of large fields, the checker's second-bye rule and the blocker report. The
+//! graph is a predicate, never materialised, so 10,000 players cost no edge list.
+
+const NONE: usize = usize::MAX;
+
+/// A maximum matching of `n` vertices under `adj` (`mate[v] == usize::MAX` when unmatched).
+pub fn max_matching(n: usize, adj: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
+    let mut mate = vec![NONE; n];
+    // Greedy start in vertex order: callers list players in pairing order, so this
+    // already pairs almost everyone and few augmenting searches remain.
+    for v in 0..n {
+        if mate[v] != NONE {
+            continue;
+        }
+        for u in v + 1..n {
+            if mate[u] == NONE && adj(v, u) {
+                mate[v] = u;
+                mate[u] = v;
+                break;
+            }
+        }
+    }
+    let mut search = Search {
+        n,
+        adj,
+        p: vec![NONE; n],
+        base: (0..n).collect(),
+        used: vec![false; n],
+        blossom: vec![false; n],
+    };
+    for root in 0..n {
+        if mate[root] == NONE {
+            let end = search.find_path(root, &mate);
+            let mut v = end;
+            while v != NONE {
+                let pv = search.p[v];
+                let ppv = mate[pv];
+                mate[v] = pv;
+                mate[pv] = v;
+                v = ppv;
+            }
+        }
+    }
+    mate
+}
+
+/// Whether every vertex can be matched.
+pub fn has_perfect_matching(n: usize, adj: &dyn Fn(usize, usize) -> bool) -> bool {
+    n % 2 == 0 && max_matching(n, adj).iter().all(|&m| m != NONE)
+}
+
+struct Search<'a> {
+    n: usize,
+    adj: &'a dyn Fn(usize, usize) -> bool,
+    p: Vec<usize>,
+    base: Vec<usize>,
+    used: Vec<bool>,
+    blossom: Vec<bool>,
+}
+
+impl Search<'_> {
+    fn lca(&self, mut a: usize, mut b: usize, mate: &[usize]) -> usize {
+        let mut seen = vec![false; self.n];
+        loop {
+            a = self.base[a];
+            seen[a] = true;
+            if mate[a] == NONE {
+                break;
+            }
+            a = self.p[mate[a]];
+        }
+        loop {
+            b = self.base[b];
+            if seen[b] {
+                return b;
+            }
+            b = self.p[mate[b]];
+        }
+    }
+
+    fn mark_path(&mut self, mut v: usize, b: usize, mut child: usize, mate: &[usize]) {
+        while self.base[v] != b {
+            self.blossom[self.base[v]] = true;
+            self.blossom[self.base[mate[v]]] = true;
+            self.p[v] = child;
+            child = mate[v];
+            v = self.p[mate[v]];
+        }
+    }
+
+    fn find_path(&mut self, root: usize, mate: &[usize]) -> usize {
+        let n = self.n;
+        self.used.iter_mut().for_each(|x| *x = false);
+        self.p.iter_mut().for_each(|x| *x = NONE);
+        for (i, b) in self.base.iter_mut().enumerate() {
+            *b = i;
+        }
+        self.used[root] = true;
+        let mut queue = std::collections::VecDeque::from([root]);
+        while let Some(v) = queue.pop_front() {
+            for to in 0..n {
+                if self.base[v] == self.base[to] || mate[v] == to || !(self.adj)(v, to) {
+                    continue;
+                }
+                if to == root || (mate[to] != NONE && self.p[mate[to]] != NONE) {
+                    let cur = self.lca(v, to, mate);
+                    self.blossom.iter_mut().for_each(|x| *x = false);
+                    self.mark_path(v, cur, to, mate);
+                    self.mark_path(to, cur, v, mate);
+                    for i in 0..n {
+                        if self.blossom[self.base[i]] {
+                            self.base[i] = cur;
+                            if !self.used[i] {
+                                self.used[i] = true;
+                                queue.push_back(i);
+                            }
+                        }
+                    }
+                } else if self.p[to] == NONE {
+                    self.p[to] = v;
+                    if mate[to] == NONE {
+                        return to;
+                    }
+                    let t = mate[to];
+                    self.used[t] = true;
+                    queue.push_back(t);
+                }
+            }
+        }
+        NONE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pairing::blossom::max_weight_matching;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn cardinality_equals_weighted_solver() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for case in 0..2000 {
+            let n = rng.gen_range(1..=14);
+            let d = rng.gen_range(0.05..0.9);
+            let mut m = vec![vec![false; n]; n];
+            let mut edges = Vec::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if rng.gen_bool(d) {
+                        m[u][v] = true;
+                        m[v][u] = true;
+                        edges.push((u, v, 1));
+                    }
+                }
+            }
+            let mate = max_matching(n, &|a, b| m[a][b]);
+            for v in 0..n {
+                if mate[v] != NONE {
+                    assert!(m[v][mate[v]] && mate[mate[v]] == v);
+                }
+            }
+            let got = mate.iter().filter(|&&x| x != NONE).count();
+            let want = max_weight_matching(n, &edges)
+                .iter()
+                .filter(|x| x.is_some())
+                .count();
+            assert_eq!(got, want, "case {case}");
+        }
+    }
+}

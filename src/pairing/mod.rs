@@ -1,0 +1,383 @@
+//! The Swiss pairing engine (积分编排): round 1 by draw or rating, later rounds as one
+//! optimisation, the checker for stored or hand-edited rounds, and manual edits.
+//!
+//! Owns deciding who plays whom, with which colour, and who gets the bye, per RULES.md
+//! §2–§4; explaining those decisions; and verifying rounds against the hard rules. Pure:
+//! reads the event and the rulebook, never files, the clock, a global RNG or the
+//! terminal. The same state and seed always give the same pairing.
+
+pub mod blossom;
+mod check;
+pub mod context;
+mod edit;
+pub mod engine;
+mod explain;
+pub mod feasible;
+mod round1;
+pub mod simulate;
+
+pub use check::{Rule, Violation, check_group, check_round};
+pub use context::ColourStep;
+pub use edit::{set_pairing, swap_players};
+pub use engine::Solver;
+pub use explain::{
+    ByeNote, ByeReason, ColourNote, Explanation, FloatNote, FloatReason, PassReason, Round1Note,
+};
+
+use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Round};
+use crate::rulebook::{Rulebook, Seeding};
+use context::{History, PlayerState, Rules};
+use engine::Field;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A proposed round with the numbers to assign and the reasons.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingPlan {
+    /// Tables ordered by the higher score, then the lower score, then numbers; bye last.
+    pub round: Round,
+    /// Pairing numbers to store: the round-1 draw, or late entries' next free numbers.
+    pub numbers: Vec<(PlayerId, u32)>,
+    pub explanation: Explanation,
+}
+
+/// Why one player cannot be paired.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BlockReason {
+    /// Every other player is barred: already met, colour limits (§3.2), same team (§4.1).
+    NoOpponent { met: u32, colour: u32, team: u32 },
+    /// The player has legal opponents, but every one of them is needed at another table.
+    OpponentsTaken { candidates: Vec<PlayerId> },
+}
+
+/// One player the hard constraints leave without a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Blocker {
+    pub player: PlayerId,
+    pub name: String,
+    pub reason: BlockReason,
+}
+
+impl fmt::Display for Blocker {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.reason {
+            BlockReason::NoOpponent { met, colour, team } => write!(
+                f,
+                "player `{}` ({}) has no legal opponent: {met} already met (no rematch), \
+                 {colour} barred by the colour limits, {team} from the same team",
+                self.name, self.player
+            ),
+            BlockReason::OpponentsTaken { candidates } => write!(
+                f,
+                "player `{}` ({}) can only meet {}, who are all needed at other tables",
+                self.name,
+                self.player,
+                list(candidates)
+            ),
+        }
+    }
+}
+
+fn list<T: fmt::Display>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(|x| format!("`{x}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn blockers_text(b: &[Blocker]) -> String {
+    b.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; ")
+}
+
+/// Everything that can stop a pairing or a manual edit.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PairingError {
+    #[error(
+        "round `{round}` of group `{group}` is not complete: table(s) {} have no result; \
+         enter them with `qiwang result` before pairing the next round",
+        list(.missing)
+    )]
+    RoundIncomplete {
+        group: GroupId,
+        round: u32,
+        missing: Vec<u32>,
+    },
+    #[error(
+        "all `{rounds}` rounds of group `{group}` are paired; raise `rounds` in the rulebook \
+         to play more"
+    )]
+    AllRoundsPlayed { group: GroupId, rounds: u32 },
+    #[error(
+        "group `{group}` has no player who can be paired in round `{round}`; import or add \
+         players first"
+    )]
+    NoPlayers { group: GroupId, round: u32 },
+    #[error(
+        "no legal pairing exists for round `{round}` of group `{group}`: {}; relax a rule in \
+         the rulebook or pair by hand with --force",
+        blockers_text(.blocking)
+    )]
+    NoLegalPairing {
+        group: GroupId,
+        round: u32,
+        blocking: Vec<Blocker>,
+    },
+    #[error("player `{player}` is not in round `{round}`; pick a player of that round")]
+    PlayerNotInRound { player: PlayerId, round: u32 },
+    #[error("player `{player}` cannot be paired against themself; name two different players")]
+    SamePlayer { player: PlayerId },
+    #[error("table `0` does not exist; tables are numbered from 1")]
+    TableZero,
+}
+
+/// Pairs round (last round + 1) of `group` (RULES.md §2–§4).
+pub fn pair_next_round(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    seed: u64,
+) -> Result<PairingPlan, PairingError> {
+    pair_next_round_with(event, rules, group, seed, Solver::Auto)
+}
+
+/// [`pair_next_round`] with an explicit matching strategy (tests and benchmarks).
+pub fn pair_next_round_with(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    seed: u64,
+    solver: Solver,
+) -> Result<PairingPlan, PairingError> {
+    let last = event
+        .group(group)
+        .and_then(|g| g.rounds.iter().max_by_key(|r| r.number));
+    if let Some(r) = last
+        && !r.is_complete()
+    {
+        let mut missing: Vec<u32> = r
+            .pairings
+            .iter()
+            .filter_map(|p| match p {
+                Pairing::Game {
+                    table,
+                    result: None,
+                    ..
+                } => Some(*table),
+                _ => None,
+            })
+            .collect();
+        missing.sort_unstable();
+        return Err(PairingError::RoundIncomplete {
+            group: group.clone(),
+            round: r.number,
+            missing,
+        });
+    }
+    let next = last.map_or(1, |r| r.number + 1);
+    let total = rules.rounds_for(group);
+    if next > total {
+        return Err(PairingError::AllRoundsPlayed {
+            group: group.clone(),
+            rounds: total,
+        });
+    }
+    let pairable: Vec<_> = event
+        .players_in(group)
+        .filter(|p| p.pairable_in(next))
+        .collect();
+    if pairable.is_empty() {
+        return Err(PairingError::NoPlayers {
+            group: group.clone(),
+            round: next,
+        });
+    }
+    let numbers = assign_numbers(event, rules, group, next, seed);
+    let history = History::build(event, rules, group, next, &numbers);
+    let states: Vec<PlayerState> = pairable
+        .iter()
+        .map(|p| history.players[&p.id].clone())
+        .collect();
+    let ctx = Rules {
+        rules,
+        round: next,
+        final_round: history.final_round,
+        total_rounds: total,
+    };
+    let name = |id: PlayerId| {
+        event
+            .player(id)
+            .map_or_else(|| id.to_string(), |p| p.name.clone())
+    };
+    let (round, explanation) = if next == 1 {
+        round1::pair(&ctx, states, seed).map_err(|blocking| PairingError::NoLegalPairing {
+            group: group.clone(),
+            round: next,
+            blocking: blocking
+                .into_iter()
+                .map(|mut b| {
+                    b.name = name(b.player);
+                    b
+                })
+                .collect(),
+        })?
+    } else {
+        let field = Field::new(ctx, states);
+        match engine::pair_field(&field, solver) {
+            Ok(m) => build_round(&field, &m),
+            Err(stuck) => {
+                return Err(PairingError::NoLegalPairing {
+                    group: group.clone(),
+                    round: next,
+                    blocking: blockers(&field, &stuck.unmatched, &name),
+                });
+            }
+        }
+    };
+    let mut numbers: Vec<(PlayerId, u32)> = numbers.into_iter().collect();
+    numbers.sort_by_key(|(id, n)| (*n, *id));
+    Ok(PairingPlan {
+        round,
+        numbers,
+        explanation,
+    })
+}
+
+/// Numbers for pairable players that have none: the round-1 draw (RULES.md §2.2), or the
+/// next free numbers for late entries in registration order.
+fn assign_numbers(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    round: u32,
+    seed: u64,
+) -> BTreeMap<PlayerId, u32> {
+    let mut free = event
+        .players_in(group)
+        .filter_map(|p| p.number)
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let mut todo: Vec<_> = event
+        .players_in(group)
+        .filter(|p| p.number.is_none() && p.pairable_in(round))
+        .collect();
+    todo.sort_by_key(|p| p.id);
+    if round == 1 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        todo.shuffle(&mut rng);
+        if rules.pairing.seeding == Seeding::RatingThenLot {
+            // 1999 appendix (S4): rated players by rating, the unrated after them by lot.
+            todo.sort_by_key(|p| std::cmp::Reverse(p.rating.map(|r| (1, r)).unwrap_or((0, 0))));
+        }
+    }
+    let mut out = BTreeMap::new();
+    for p in todo {
+        out.insert(p.id, free);
+        free += 1;
+    }
+    out
+}
+
+fn blockers(field: &Field, unmatched: &[usize], name: &dyn Fn(PlayerId) -> String) -> Vec<Blocker> {
+    let r = &field.rules;
+    unmatched
+        .iter()
+        .map(|&u| {
+            let me = &field.players[u];
+            let (mut met, mut colour, mut team) = (0, 0, 0);
+            let mut candidates = Vec::new();
+            for (j, other) in field.players.iter().enumerate() {
+                if j == u {
+                    continue;
+                }
+                if me.has_met(other.id) {
+                    met += 1;
+                } else if r.team_conflict(me, other) {
+                    team += 1;
+                } else if !r.colours_compatible(me, other) {
+                    colour += 1;
+                } else {
+                    candidates.push(other.id);
+                }
+            }
+            let reason = if candidates.is_empty() {
+                BlockReason::NoOpponent { met, colour, team }
+            } else {
+                BlockReason::OpponentsTaken { candidates }
+            };
+            Blocker {
+                player: me.id,
+                name: name(me.id),
+                reason,
+            }
+        })
+        .collect()
+}
+
+/// Turns matched indices into a round: colours by §3.3, tables by score (S15 ZLtaicis).
+fn build_round(field: &Field, m: &engine::Matched) -> (Round, Explanation) {
+    let p = &field.players;
+    let mut tables: Vec<(usize, usize, ColourStep)> = m
+        .pairs
+        .iter()
+        .map(|&(a, b)| {
+            let (a_red, step) = field.rules.decide_red(&p[a], &p[b]);
+            if a_red { (a, b, step) } else { (b, a, step) }
+        })
+        .collect();
+    tables.sort_by_key(|&(r, b, _)| {
+        let (hi, lo) = (p[r].score.max(p[b].score), p[r].score.min(p[b].score));
+        (
+            std::cmp::Reverse(hi),
+            std::cmp::Reverse(lo),
+            p[r].number.min(p[b].number),
+        )
+    });
+    let mut pairings = Vec::new();
+    let mut colours = Vec::new();
+    for (t, &(r, b, step)) in tables.iter().enumerate() {
+        let table = t as u32 + 1;
+        pairings.push(Pairing::Game {
+            table,
+            red: p[r].id,
+            black: p[b].id,
+            result: None,
+        });
+        colours.push(ColourNote {
+            table,
+            red: p[r].id,
+            black: p[b].id,
+            step,
+        });
+    }
+    if let Some(b) = m.bye {
+        pairings.push(Pairing::Bye { player: p[b].id });
+    }
+    let explanation = Explanation {
+        round: field.rules.round,
+        round1: None,
+        floats: explain::floats(field, m),
+        colours,
+        bye: m.bye.map(|b| explain::bye_note(field, m, b)),
+    };
+    (
+        Round {
+            number: field.rules.round,
+            pairings,
+        },
+        explanation,
+    )
+}
+
+/// The colour `id` plays in a game pairing, if they are in it.
+pub fn colour_of(pairing: &Pairing, id: PlayerId) -> Option<Colour> {
+    match pairing {
+        Pairing::Game { red, .. } if *red == id => Some(Colour::Red),
+        Pairing::Game { black, .. } if *black == id => Some(Colour::Black),
+        _ => None,
+    }
+}

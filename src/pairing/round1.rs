@@ -1,0 +1,143 @@
+//! Round 1 (RULES.md §2.2): pairs by pairing number in the rulebook's mode, colours by its
+//! first-round colour mode, the bye to the highest number (or by lot) in an odd field,
+//! and round-1 team avoidance by swapping lower-half players (S15 comment).
+
+use super::context::{ColourStep, PlayerState, Rules};
+use super::explain::{ByeNote, ByeReason, ColourNote, Explanation, Round1Note};
+use super::{BlockReason, Blocker};
+use crate::model::{Pairing, Round};
+use crate::rulebook::{Round1Bye, Round1Colour, Round1Pairing};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Pairs round 1. The RNG is derived from `seed` but kept apart from the number draw, so
+/// the draw stays the same whatever the mode.
+pub(super) fn pair(
+    ctx: &Rules,
+    mut players: Vec<PlayerState>,
+    seed: u64,
+) -> Result<(Round, Explanation), Vec<Blocker>> {
+    let cfg = &ctx.rules.pairing;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5157_4e47_0001);
+    players.sort_by_key(|p| (p.number, p.id));
+    let mut bye = None;
+    if players.len() % 2 == 1 {
+        let at = match cfg.round1_bye {
+            // Dalian 2025: 如参赛棋手逢单，最大号为轮空.
+            Round1Bye::HighestNumber => players.len() - 1,
+            Round1Bye::Lot => rng.gen_range(0..players.len()),
+        };
+        bye = Some(players.remove(at));
+    }
+    let m = players.len();
+    let h = m / 2;
+    let mut pairs: Vec<(usize, usize)> = match cfg.round1 {
+        Round1Pairing::Adjacent => (0..h).map(|t| (2 * t, 2 * t + 1)).collect(),
+        Round1Pairing::Halves => (0..h).map(|t| (t, t + h)).collect(),
+        Round1Pairing::FoldFirstLast => (0..h).map(|t| (t, m - 1 - t)).collect(),
+        Round1Pairing::Random => {
+            let mut order: Vec<usize> = (0..m).collect();
+            order.shuffle(&mut rng);
+            (0..h).map(|t| (order[2 * t], order[2 * t + 1])).collect()
+        }
+    };
+    let conflict = |a: usize, b: usize| ctx.team_conflict(&players[a], &players[b]);
+    let mut blocked = Vec::new();
+    for t in 0..pairs.len() {
+        if !conflict(pairs[t].0, pairs[t].1) {
+            continue;
+        }
+        // Swap the second (lower-half) player with the nearest later table's, then the
+        // nearest earlier one's, keeping both tables clean.
+        let others: Vec<usize> = (t + 1..pairs.len()).chain((0..t).rev()).collect();
+        let fix = others.into_iter().find(|&u| {
+            !conflict(pairs[t].0, pairs[u].1) && !conflict(pairs[u].0, pairs[t].1)
+        });
+        match fix {
+            Some(u) => {
+                let tmp = pairs[t].1;
+                pairs[t].1 = pairs[u].1;
+                pairs[u].1 = tmp;
+            }
+            None => blocked.push(pairs[t].0),
+        }
+    }
+    if !blocked.is_empty() {
+        return Err(blocked
+            .into_iter()
+            .map(|a| Blocker {
+                player: players[a].id,
+                name: String::new(),
+                reason: BlockReason::NoOpponent {
+                    met: 0,
+                    colour: 0,
+                    team: players
+                        .iter()
+                        .filter(|o| o.id != players[a].id && o.team == players[a].team)
+                        .count() as u32,
+                },
+            })
+            .collect());
+    }
+    let mut pairings = Vec::new();
+    let mut colours = Vec::new();
+    for (t, &(a, b)) in pairs.iter().enumerate() {
+        let table = t as u32 + 1;
+        let (lo, hi) = if (players[a].number, players[a].id) < (players[b].number, players[b].id) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let first_red = match ctx.rules.pairing.round1_colour {
+            // 1-2, 4-3, 5-6, 8-7 … (Dalian 2025).
+            Round1Colour::OddBoardLowerRed => table % 2 == 1,
+            Round1Colour::UpperHalfRed | Round1Colour::AllLowerRed => true,
+            Round1Colour::AllHigherRed => false,
+            Round1Colour::ByLot => rng.gen_bool(0.5),
+        };
+        let (red, black) = if first_red { (lo, hi) } else { (hi, lo) };
+        pairings.push(Pairing::Game {
+            table,
+            red: players[red].id,
+            black: players[black].id,
+            result: None,
+        });
+        colours.push(ColourNote {
+            table,
+            red: players[red].id,
+            black: players[black].id,
+            step: ColourStep::Round1,
+        });
+    }
+    let bye_note = bye.as_ref().map(|p| ByeNote {
+        player: p.id,
+        score: p.score,
+        reason: match cfg.round1_bye {
+            Round1Bye::HighestNumber => ByeReason::Round1HighestNumber,
+            Round1Bye::Lot => ByeReason::Round1Lot,
+        },
+        passed_over: Vec::new(),
+    });
+    if let Some(p) = &bye {
+        pairings.push(Pairing::Bye { player: p.id });
+    }
+    Ok((
+        Round {
+            number: 1,
+            pairings,
+        },
+        Explanation {
+            round: 1,
+            round1: Some(Round1Note {
+                seeding: cfg.seeding,
+                pairing: cfg.round1,
+                colour: cfg.round1_colour,
+                seed,
+            }),
+            floats: Vec::new(),
+            colours,
+            bye: bye_note,
+        },
+    ))
+}

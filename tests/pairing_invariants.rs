@@ -1,0 +1,573 @@
+//! Pairing engine against an independent oracle: round-1 modes, an exhaustive search on
+//! small events (optimality on criteria (a)–(c) and legality), the checker over hundreds
+//! of generated events, the decomposed solver against the dense one, determinism and the
+//! no-legal-pairing report.
+
+use qiwang::model::{
+    Colour, Event, GameResult, GroupId, Outcome, Pairing, Player, PlayerId, Points, Round,
+};
+use qiwang::pairing::simulate::{SimConfig, play_random_event};
+use qiwang::pairing::{
+    PairingError, Rule, Solver, check_group, check_round, pair_next_round, pair_next_round_with,
+};
+use qiwang::rulebook::{Round1Colour, Round1Pairing, Rulebook, TeamAvoidance};
+use qiwang::scoring;
+use std::collections::BTreeMap;
+
+// ---------------------------------------------------------------- fixtures
+
+fn event_with(n: usize) -> (Event, Rulebook, GroupId) {
+    let g = GroupId::new("open");
+    let mut e = Event::new(String::new());
+    for k in 1..=n as u32 {
+        let mut p = Player::new(PlayerId(k), format!("P{k}"), g.clone());
+        p.number = Some(k);
+        e.players.push(p);
+    }
+    (e, Rulebook::cxa_2011("t", 7), g)
+}
+
+fn games(round: &Round) -> Vec<(u32, u32)> {
+    round
+        .pairings
+        .iter()
+        .filter_map(|p| match p {
+            Pairing::Game { red, black, .. } => Some((red.0, black.0)),
+            Pairing::Bye { .. } => None,
+        })
+        .collect()
+}
+
+fn bye_of(round: &Round) -> Option<u32> {
+    round.pairings.iter().find_map(|p| match p {
+        Pairing::Bye { player } => Some(player.0),
+        _ => None,
+    })
+}
+
+// ---------------------------------------------------------------- round 1
+
+#[test]
+fn round1_modes_dalian_adjacent_halves_fold() {
+    let cases: Vec<(Round1Pairing, Round1Colour, usize, Vec<(u32, u32)>, Option<u32>)> = vec![
+        (
+            Round1Pairing::Adjacent,
+            Round1Colour::OddBoardLowerRed,
+            8,
+            vec![(1, 2), (4, 3), (5, 6), (8, 7)],
+            None,
+        ),
+        (
+            Round1Pairing::Halves,
+            Round1Colour::UpperHalfRed,
+            8,
+            vec![(1, 5), (2, 6), (3, 7), (4, 8)],
+            None,
+        ),
+        (
+            Round1Pairing::FoldFirstLast,
+            Round1Colour::AllLowerRed,
+            8,
+            vec![(1, 8), (2, 7), (3, 6), (4, 5)],
+            None,
+        ),
+        (
+            Round1Pairing::FoldFirstLast,
+            Round1Colour::AllHigherRed,
+            6,
+            vec![(6, 1), (5, 2), (4, 3)],
+            None,
+        ),
+        // Odd field: the highest number takes the bye (Dalian 2025).
+        (
+            Round1Pairing::Adjacent,
+            Round1Colour::OddBoardLowerRed,
+            7,
+            vec![(1, 2), (4, 3), (5, 6)],
+            Some(7),
+        ),
+        (
+            Round1Pairing::Halves,
+            Round1Colour::OddBoardLowerRed,
+            9,
+            vec![(1, 5), (6, 2), (3, 7), (8, 4)],
+            Some(9),
+        ),
+    ];
+    for (mode, colour, n, want, bye) in cases {
+        let (e, mut rules, g) = event_with(n);
+        rules.pairing.round1 = mode;
+        rules.pairing.round1_colour = colour;
+        let plan = pair_next_round(&e, &rules, &g, 1).expect("round 1 pairs");
+        assert_eq!(games(&plan.round), want, "{mode:?} {colour:?} n={n}");
+        assert_eq!(bye_of(&plan.round), bye, "{mode:?} n={n}");
+    }
+}
+
+#[test]
+fn round1_draw_is_recorded_and_reproducible() {
+    let (mut e, rules, g) = event_with(10);
+    for p in &mut e.players {
+        p.number = None;
+    }
+    let a = pair_next_round(&e, &rules, &g, 42).unwrap();
+    let b = pair_next_round(&e, &rules, &g, 42).unwrap();
+    let c = pair_next_round(&e, &rules, &g, 43).unwrap();
+    assert_eq!(a, b);
+    assert_ne!(a.numbers, c.numbers, "another seed draws other numbers");
+    let mut nums: Vec<u32> = a.numbers.iter().map(|x| x.1).collect();
+    nums.sort_unstable();
+    assert_eq!(nums, (1..=10).collect::<Vec<_>>());
+}
+
+#[test]
+fn round1_team_avoidance_swaps_lower_half() {
+    let (mut e, mut rules, g) = event_with(4);
+    rules.pairing.team_avoidance = TeamAvoidance::Round1Only;
+    e.players[0].unit = "金华队".into();
+    e.players[1].unit = "金华队".into();
+    let plan = pair_next_round(&e, &rules, &g, 1).unwrap();
+    assert!(check_round(&e, &rules, &g, &plan.round).is_empty());
+    assert_eq!(games(&plan.round), vec![(1, 4), (3, 2)]);
+}
+
+// ---------------------------------------------------------------- oracle
+
+/// An independent model of the rules, written from RULES.md without the engine's code.
+struct Oracle {
+    ids: Vec<PlayerId>,
+    score: Vec<i32>,
+    colours: Vec<Vec<Colour>>,
+    met: Vec<Vec<PlayerId>>,
+    byes: Vec<u32>,
+    team: Vec<Option<String>>,
+    team_on: bool,
+    streak_limit: Option<u32>,
+    diff_limit: Option<u32>,
+    groups: Vec<i32>,
+}
+
+impl Oracle {
+    fn new(e: &Event, rules: &Rulebook, g: &GroupId, r: u32) -> Oracle {
+        let totals = scoring::totals(e, &rules.scoring, g, r - 1);
+        let players: Vec<&Player> = e.players_in(g).filter(|p| p.pairable_in(r)).collect();
+        let idx: BTreeMap<PlayerId, usize> =
+            players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+        let n = players.len();
+        let mut o = Oracle {
+            ids: players.iter().map(|p| p.id).collect(),
+            score: players.iter().map(|p| totals[&p.id].0).collect(),
+            colours: vec![Vec::new(); n],
+            met: vec![Vec::new(); n],
+            byes: vec![0; n],
+            team: players
+                .iter()
+                .map(|p| {
+                    let u = p.unit.trim();
+                    (!u.is_empty() && u != "个人").then(|| u.to_string())
+                })
+                .collect(),
+            team_on: match rules.pairing.team_avoidance {
+                TeamAvoidance::Off => false,
+                TeamAvoidance::Round1Only => r == 1,
+                TeamAvoidance::AllRounds => true,
+            },
+            streak_limit: if r >= rules.rounds_for(g) && rules.colours.relax_streak_last_round {
+                None
+            } else {
+                rules.colours.max_streak
+            },
+            diff_limit: rules.colours.max_diff,
+            groups: Vec::new(),
+        };
+        let mut rounds: Vec<&Round> = e.groups[g].rounds.iter().filter(|x| x.number < r).collect();
+        rounds.sort_by_key(|x| x.number);
+        for round in rounds {
+            for p in &round.pairings {
+                match p {
+                    Pairing::Bye { player } => {
+                        if let Some(&i) = idx.get(player) {
+                            o.byes[i] += 1;
+                            if rules.colours.bye_counts {
+                                o.colours[i].push(Colour::Red);
+                            }
+                        }
+                    }
+                    Pairing::Game {
+                        red, black, result, ..
+                    } => {
+                        let played = result.is_none_or(|x| x.outcome.is_played());
+                        for (me, them, c) in [(red, black, Colour::Red), (black, red, Colour::Black)]
+                        {
+                            if let Some(&i) = idx.get(me) {
+                                if played || rules.pairing.forfeit_counts_as_met {
+                                    o.met[i].push(*them);
+                                }
+                                if played || rules.colours.forfeit_counts {
+                                    o.colours[i].push(c);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mut gs = o.score.clone();
+        gs.sort_unstable_by(|a, b| b.cmp(a));
+        gs.dedup();
+        o.groups = gs;
+        o
+    }
+
+    fn diff(&self, i: usize) -> i32 {
+        self.colours[i]
+            .iter()
+            .map(|c| if *c == Colour::Red { 1 } else { -1 })
+            .sum()
+    }
+
+    fn allowed(&self, i: usize, c: Colour) -> bool {
+        let h = &self.colours[i];
+        let run = 1 + h.iter().rev().take_while(|x| **x == c).count() as u32;
+        let d = self.diff(i) + if c == Colour::Red { 1 } else { -1 };
+        self.streak_limit.is_none_or(|k| run <= k) && self.diff_limit.is_none_or(|k| d.unsigned_abs() <= k)
+    }
+
+    fn due(&self, i: usize) -> Option<Colour> {
+        match self.diff(i) {
+            d if d < 0 => Some(Colour::Red),
+            d if d > 0 => Some(Colour::Black),
+            _ => self.colours[i].last().map(|c| match c {
+                Colour::Red => Colour::Black,
+                Colour::Black => Colour::Red,
+            }),
+        }
+    }
+
+    fn misses(&self, red: usize, black: usize) -> u32 {
+        u32::from(self.due(red).is_some_and(|d| d != Colour::Red))
+            + u32::from(self.due(black).is_some_and(|d| d != Colour::Black))
+    }
+
+    /// Legal and the fewest misses over the legal ways round.
+    fn pair(&self, a: usize, b: usize) -> Option<u32> {
+        if self.met[a].contains(&self.ids[b])
+            || (self.team_on && self.team[a].is_some() && self.team[a] == self.team[b])
+        {
+            return None;
+        }
+        let mut best = None;
+        for (r, k) in [(a, b), (b, a)] {
+            if self.allowed(r, Colour::Red) && self.allowed(k, Colour::Black) {
+                let m = self.misses(r, k);
+                best = Some(best.map_or(m, |x: u32| x.min(m)));
+            }
+        }
+        best
+    }
+
+    fn group(&self, i: usize) -> usize {
+        self.groups.iter().position(|s| *s == self.score[i]).unwrap()
+    }
+
+    /// (a) bye key, (b) crossings per boundary from the top, squared differences, (c) misses.
+    fn cost(&self, pairs: &[(usize, usize, u32)], bye: Option<usize>) -> Cost {
+        let mut cross = vec![0u32; self.groups.len()];
+        let mut sq = 0i64;
+        let mut miss = 0;
+        for &(a, b, m) in pairs {
+            let (ga, gb) = (self.group(a), self.group(b));
+            for c in cross.iter_mut().take(ga.max(gb)).skip(ga.min(gb)) {
+                *c += 1;
+            }
+            let d = i64::from(self.score[a] - self.score[b]);
+            sq += d * d;
+            miss += m;
+        }
+        Cost {
+            bye: bye.map(|b| (self.byes[b], self.score[b])),
+            cross,
+            sq,
+            miss,
+        }
+    }
+
+    fn best(&self) -> Option<Cost> {
+        let n = self.ids.len();
+        let mut best: Option<Cost> = None;
+        let mut used = vec![false; n];
+        let mut pairs = Vec::new();
+        let byes: Vec<Option<usize>> = if n % 2 == 1 {
+            (0..n).map(Some).collect()
+        } else {
+            vec![None]
+        };
+        for bye in byes {
+            if let Some(b) = bye {
+                used[b] = true;
+            }
+            self.enumerate(&mut used, &mut pairs, bye, &mut best);
+            if let Some(b) = bye {
+                used[b] = false;
+            }
+        }
+        best
+    }
+
+    fn enumerate(
+        &self,
+        used: &mut Vec<bool>,
+        pairs: &mut Vec<(usize, usize, u32)>,
+        bye: Option<usize>,
+        best: &mut Option<Cost>,
+    ) {
+        let Some(a) = used.iter().position(|u| !u) else {
+            let c = self.cost(pairs, bye);
+            if best.as_ref().is_none_or(|b| c < *b) {
+                *best = Some(c);
+            }
+            return;
+        };
+        used[a] = true;
+        for b in a + 1..used.len() {
+            if used[b] {
+                continue;
+            }
+            if let Some(m) = self.pair(a, b) {
+                used[b] = true;
+                pairs.push((a, b, m));
+                self.enumerate(used, pairs, bye, best);
+                pairs.pop();
+                used[b] = false;
+            }
+        }
+        used[a] = false;
+    }
+
+    /// The cost of the engine's round, with its actual colours.
+    fn round_cost(&self, round: &Round) -> Cost {
+        let idx: BTreeMap<PlayerId, usize> =
+            self.ids.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+        let mut pairs = Vec::new();
+        let mut bye = None;
+        for p in &round.pairings {
+            match p {
+                Pairing::Game { red, black, .. } => {
+                    let (r, b) = (idx[red], idx[black]);
+                    pairs.push((r, b, self.misses(r, b)));
+                }
+                Pairing::Bye { player } => bye = Some(idx[player]),
+            }
+        }
+        self.cost(&pairs, bye)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Cost {
+    bye: Option<(u32, i32)>,
+    cross: Vec<u32>,
+    sq: i64,
+    miss: u32,
+}
+
+fn truncated(e: &Event, g: &GroupId, before: u32) -> Event {
+    let mut t = e.clone();
+    t.groups.get_mut(g).unwrap().rounds.retain(|r| r.number < before);
+    t
+}
+
+#[test]
+fn exhaustive_optimum_on_small_events() {
+    let mut compared = 0;
+    let mut blocked = 0;
+    for seed in 0..1500u64 {
+        let mut cfg = SimConfig::random(seed, 12);
+        cfg.late_entries = cfg.late_entries.min(12 - cfg.players.min(12));
+        let sim = play_random_event(&cfg, seed);
+        let g = &sim.group;
+        let played = sim.event.groups[g].rounds.len() as u32;
+        let blocked_next = matches!(sim.stopped, Some(PairingError::NoLegalPairing { .. }));
+        let upto = if blocked_next { played + 1 } else { played };
+        for r in 2..=upto {
+            let e = truncated(&sim.event, g, r);
+            let oracle = Oracle::new(&e, &sim.rules, g, r);
+            let best = oracle.best();
+            match pair_next_round(&e, &sim.rules, g, seed) {
+                Ok(plan) => {
+                    let v = check_round(&e, &sim.rules, g, &plan.round);
+                    assert!(v.is_empty(), "seed {seed} round {r}: {v:?}");
+                    let got = oracle.round_cost(&plan.round);
+                    assert_eq!(Some(got), best, "seed {seed} round {r}");
+                    compared += 1;
+                }
+                Err(PairingError::NoLegalPairing { blocking, .. }) => {
+                    assert_eq!(best, None, "seed {seed} round {r}: engine found none");
+                    assert!(!blocking.is_empty());
+                    blocked += 1;
+                }
+                Err(other) => panic!("seed {seed} round {r}: {other}"),
+            }
+        }
+    }
+    assert!(compared > 3000, "only {compared} round states compared");
+    assert!(blocked > 0, "no blocked state was exercised");
+}
+
+// ---------------------------------------------------------------- invariants
+
+#[test]
+fn checker_passes_every_round_of_generated_events() {
+    let mut events = 0;
+    let mut rounds = 0;
+    for seed in 0..520u64 {
+        let max = match seed % 40 {
+            0 => 400,
+            1..=4 => 120,
+            _ => 30,
+        };
+        let cfg = SimConfig::random(1000 + seed, max);
+        let sim = play_random_event(&cfg, seed);
+        let v = check_group(&sim.event, &sim.rules, &sim.group);
+        assert!(v.is_empty(), "seed {seed}: {}", v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; "));
+        events += 1;
+        rounds += sim.event.groups[&sim.group].rounds.len();
+    }
+    assert!(events >= 500 && rounds > 2000, "{events} events, {rounds} rounds");
+}
+
+#[test]
+fn decomposed_equals_dense_on_mid_size_events() {
+    for seed in 0..(std::env::var("DEC_SEEDS").ok().and_then(|x| x.parse().ok()).unwrap_or(12u64)) {
+        let mut cfg = SimConfig::random(7000 + seed, 10);
+        cfg.players = 60 + (seed as usize * 37) % 200;
+        cfg.rules.event.rounds = 7;
+        let sim = play_random_event(&cfg, seed);
+        let g = &sim.group;
+        let played = sim.event.groups[g].rounds.len() as u32;
+        for r in 2..=played {
+            let e = truncated(&sim.event, g, r);
+            let oracle = Oracle::new(&e, &sim.rules, g, r);
+            let dense = pair_next_round_with(&e, &sim.rules, g, seed, Solver::Dense).unwrap();
+            let dec = pair_next_round_with(&e, &sim.rules, g, seed, Solver::Decomposed).unwrap();
+            assert!(check_round(&e, &sim.rules, g, &dec.round).is_empty());
+            assert_eq!(
+                oracle.round_cost(&dec.round),
+                oracle.round_cost(&dense.round),
+                "seed {seed} round {r} n={}",
+                cfg.players
+            );
+        }
+    }
+}
+
+#[test]
+fn same_state_and_seed_give_the_same_round() {
+    for seed in 0..20u64 {
+        let cfg = SimConfig::random(seed, 60);
+        let a = play_random_event(&cfg, seed);
+        let b = play_random_event(&cfg, seed);
+        assert_eq!(a.event, b.event, "seed {seed}");
+    }
+}
+
+// ---------------------------------------------------------------- errors and checker
+
+#[test]
+fn no_legal_pairing_names_the_blocked_players() {
+    // Four players, round 4 after everyone met everyone: nobody can be paired.
+    let (mut e, rules, g) = event_with(4);
+    let rr = [[(1, 2), (3, 4)], [(3, 1), (4, 2)], [(1, 4), (2, 3)]];
+    for (k, tables) in rr.iter().enumerate() {
+        let pairings = tables
+            .iter()
+            .enumerate()
+            .map(|(t, &(r, b))| Pairing::Game {
+                table: t as u32 + 1,
+                red: PlayerId(r),
+                black: PlayerId(b),
+                result: Some(GameResult::new(Outcome::Draw)),
+            })
+            .collect();
+        e.group_mut(&g).rounds.push(Round {
+            number: k as u32 + 1,
+            pairings,
+        });
+    }
+    let err = pair_next_round(&e, &rules, &g, 1).unwrap_err();
+    let PairingError::NoLegalPairing { blocking, round, .. } = &err else {
+        panic!("{err}");
+    };
+    assert_eq!(*round, 4);
+    assert_eq!(blocking.len(), 4);
+    let msg = err.to_string();
+    assert!(msg.contains("`P1`") && msg.contains("3 already met"), "{msg}");
+}
+
+#[test]
+fn incomplete_round_and_end_of_event_are_refused() {
+    let (e0, mut rules, g) = event_with(4);
+    let mut e = e0.clone();
+    let plan = pair_next_round(&e, &rules, &g, 1).unwrap();
+    e.group_mut(&g).rounds.push(plan.round);
+    match pair_next_round(&e, &rules, &g, 1) {
+        Err(PairingError::RoundIncomplete { round: 1, missing, .. }) => assert_eq!(missing, vec![1, 2]),
+        other => panic!("{other:?}"),
+    }
+    rules.event.rounds = 1;
+    for p in &mut e.group_mut(&g).rounds[0].pairings {
+        if let Pairing::Game { result, .. } = p {
+            *result = Some(GameResult::new(Outcome::RedWin));
+        }
+    }
+    assert!(matches!(
+        pair_next_round(&e, &rules, &g, 1),
+        Err(PairingError::AllRoundsPlayed { rounds: 1, .. })
+    ));
+}
+
+#[test]
+fn checker_lists_every_violation() {
+    let (mut e, rules, g) = event_with(6);
+    let game = |t, r, b| Pairing::Game {
+        table: t,
+        red: PlayerId(r),
+        black: PlayerId(b),
+        result: Some(GameResult::new(Outcome::RedWin)),
+    };
+    e.group_mut(&g).rounds.push(Round {
+        number: 1,
+        pairings: vec![game(1, 1, 2), game(2, 3, 4), game(3, 5, 6)],
+    });
+    e.group_mut(&g).rounds.push(Round {
+        number: 2,
+        pairings: vec![game(1, 1, 3), game(2, 5, 4), game(3, 2, 6)],
+    });
+    e.players[5].status = qiwang::model::PlayerStatus::Withdrawn {
+        from_round: 3,
+        reason: String::new(),
+    };
+    // Round 3: 1 and 2 rematch; 1 would have three reds; 5 twice; 6 withdrawn; 4 missing;
+    // table 1 twice.
+    let bad = Round {
+        number: 3,
+        pairings: vec![game(1, 1, 2), game(1, 5, 6), Pairing::Bye { player: PlayerId(5) }],
+    };
+    let v = check_round(&e, &rules, &g, &bad);
+    let rules_hit: Vec<&Rule> = v.iter().map(|x| &x.rule).collect();
+    for want in [
+        Rule::Rematch,
+        Rule::Twice,
+        Rule::NotPairable,
+        Rule::Missing,
+        Rule::DuplicateTable { table: 1 },
+        Rule::ColourStreak {
+            colour: Colour::Red,
+            run: 3,
+        },
+    ] {
+        assert!(rules_hit.contains(&&want), "{want:?} not in {v:?}");
+    }
+    assert!(check_group(&e, &rules, &g).is_empty());
+    let _ = Points(0);
+}
