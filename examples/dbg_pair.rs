@@ -12,6 +12,13 @@ fn main() {
     eprintln!("{:?}", t);
     for s in [Solver::Dense, Solver::Decomposed] {
         let p = pair_next_round_with(&e, &sim.rules, g, seed, s).unwrap();
-        eprintln!("{:?}", p.round.pairings.iter().map(|x| x.players()).collect::<Vec<_>>());
+        eprintln!(
+            "{:?}",
+            p.round
+                .pairings
+                .iter()
+                .map(|x| x.players())
+                .collect::<Vec<_>>()
+        );
     }
 }

@@ -6,12 +6,16 @@
 //! `store/views/report → {pairing, results, standings, prizes} → rulebook → model`.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod i18n;
 pub mod model;
 pub mod pairing;
 pub mod prizes;
 pub mod registration;
+pub mod report;
 pub mod results;
 pub mod rulebook;
 pub mod scoring;
+pub mod simulate;
 pub mod standings;
 pub mod store;
+pub mod views;

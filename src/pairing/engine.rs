@@ -117,9 +117,7 @@ impl<'a> Field<'a> {
             top: gi.min(gj),
             bottom: gi.max(gj),
             sq: d * d,
-            misses: self
-                .rules
-                .colour_misses(&self.players[i], &self.players[j]) as i128,
+            misses: self.rules.colour_misses(&self.players[i], &self.players[j]) as i128,
             order: self.order_cost(i, j),
         }
     }
@@ -274,7 +272,17 @@ fn solve(field: &Field, prob: &Problem) -> Solved {
                 let g = field.group[i];
                 // Criterion (d) for the bye: the lowest-placed candidate first.
                 let order = last_pos - i as i128;
-                edges.push((a, s, Terms { top: g, bottom: g, sq: 0, misses: 0, order }));
+                edges.push((
+                    a,
+                    s,
+                    Terms {
+                        top: g,
+                        bottom: g,
+                        sq: 0,
+                        misses: 0,
+                        order,
+                    },
+                ));
             }
         }
     }
@@ -365,7 +373,8 @@ fn windowed_candidates(field: &Field, prob: &Problem, out: &mut Vec<(usize, usiz
         }
         let r = row_rank[a];
         for row in &rows {
-            for &b in &row[r.saturating_sub(WINDOW).min(row.len())..(r + WINDOW + 1).min(row.len())] {
+            for &b in &row[r.saturating_sub(WINDOW).min(row.len())..(r + WINDOW + 1).min(row.len())]
+            {
                 add(a, b, out);
             }
         }
@@ -410,11 +419,7 @@ pub(crate) fn feasible(field: &Field, players: &[usize], bye: &[usize]) -> bool 
 /// Tiers of bye candidates in criterion (a) order: fewest byes so far (the hard rule: a
 /// second bye only while nobody else can take it), then the lowest score.
 fn bye_tiers(field: &Field) -> Vec<Vec<usize>> {
-    let mut keys: Vec<(u32, Points)> = field
-        .players
-        .iter()
-        .map(|p| (p.byes, p.score))
-        .collect();
+    let mut keys: Vec<(u32, Points)> = field.players.iter().map(|p| (p.byes, p.score)).collect();
     keys.sort();
     keys.dedup();
     keys.into_iter()
@@ -561,16 +566,29 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
             }
             next_members[k].clear();
             let rest = rest_of(&next_floaters, &next_members, (k + 1).min(groups));
-            let rest = if k + 1 < groups { rest } else { next_floaters.clone() };
+            let rest = if k + 1 < groups {
+                rest
+            } else {
+                next_floaters.clone()
+            };
             let bye_rest: Vec<usize> = if bye_now {
-                bye_candidates.iter().copied().filter(|c| rest.contains(c)).collect()
+                bye_candidates
+                    .iter()
+                    .copied()
+                    .filter(|c| rest.contains(c))
+                    .collect()
             } else {
                 Vec::new()
             };
             if bye_now && bye_rest.is_empty() {
                 return None;
             }
-            feasible(field, &rest, &bye_rest).then_some((kept, next_members, next_floaters, bye_now))
+            feasible(field, &rest, &bye_rest).then_some((
+                kept,
+                next_members,
+                next_floaters,
+                bye_now,
+            ))
         };
         let result = attempt(false).or_else(|| attempt(true));
         match result {

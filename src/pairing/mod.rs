@@ -90,7 +90,10 @@ fn list<T: fmt::Display>(items: &[T]) -> String {
 }
 
 fn blockers_text(b: &[Blocker]) -> String {
-    b.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; ")
+    b.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Everything that can stop a pairing or a manual edit.

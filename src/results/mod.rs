@@ -20,7 +20,7 @@ pub use record::{
 use crate::model::Outcome;
 
 /// One table's result as entered, before the foul rule is applied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct ResultEntry {
     pub table: u32,
     pub outcome: Outcome,

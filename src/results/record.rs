@@ -136,6 +136,24 @@ impl RecordReport {
     pub fn corrections(&self) -> impl Iterator<Item = &RecordedResult> {
         self.results.iter().filter(|r| r.is_correction())
     }
+
+    /// One line per correction and warning, for the arbiter and the audit log.
+    pub fn messages(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .corrections()
+            .map(|r| {
+                let old = r.previous.map(|p| p.outcome.token()).unwrap_or("");
+                format!(
+                    "round {} table {}: corrected `{old}` → `{}`",
+                    r.round,
+                    r.table,
+                    r.result.outcome.token()
+                )
+            })
+            .collect();
+        out.extend(self.warnings.iter().map(|w| w.to_string()));
+        out
+    }
 }
 
 fn side(colour: Colour) -> &'static str {

@@ -1,0 +1,355 @@
+//! Argument definitions (clap derive) and dispatch to one file per command.
+
+use super::commands;
+use super::context::Ctx;
+use super::context::FormatArg;
+use super::error::CliError;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// qiwang (棋王): Swiss-system xiangqi tournament director.
+#[derive(Debug, Parser)]
+#[command(name = "qiwang", version, about, long_about = None)]
+pub struct Cli {
+    /// The event directory (default: the current directory or a parent holding qiwang.json).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub event: Option<PathBuf>,
+    /// Output language (default: the rulebook's).
+    #[arg(long, global = true, value_parser = ["zh", "en"])]
+    pub lang: Option<String>,
+    /// Output format of read commands.
+    #[arg(long, global = true, default_value = "table")]
+    pub format: FormatArg,
+    /// Show ID-card and phone numbers unmasked.
+    #[arg(long, global = true)]
+    pub show_private: bool,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run a whole bundled example event (registrations, every round, results, prizes).
+    Demo(DemoArgs),
+    /// Create an event directory with a frozen copy of the rulebook.
+    Init {
+        dir: PathBuf,
+        #[arg(long, value_name = "FILE")]
+        rules: PathBuf,
+    },
+    /// Validate a rulebook or print the effective rules.
+    #[command(subcommand)]
+    Rules(RulesCommand),
+    /// Import a registration sheet (CSV from Excel: UTF-8, UTF-8 with BOM or GBK).
+    Import {
+        file: PathBuf,
+        /// Check the file and show what would be imported, change nothing.
+        #[arg(long)]
+        dry_run: bool,
+        #[arg(long, default_value = "auto", value_parser = ["auto", "utf-8", "utf8", "gbk"])]
+        encoding: String,
+    },
+    /// List players.
+    Players {
+        #[arg(long)]
+        group: Option<String>,
+    },
+    /// Add, correct or withdraw a player.
+    #[command(subcommand)]
+    Player(PlayerCommand),
+    /// Pair the next round of a group and print the pairing sheet.
+    Pair {
+        #[arg(long)]
+        group: Option<String>,
+        /// Seed of the round-1 draw (recorded in the event).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Show the pairing without storing it.
+        #[arg(long)]
+        dry_run: bool,
+        /// Say why: floats, colours, the bye.
+        #[arg(long)]
+        explain: bool,
+    },
+    /// Drop the newest round of a group while it has no results.
+    Unpair {
+        #[arg(long)]
+        group: Option<String>,
+    },
+    /// Edit an unplayed round by hand.
+    #[command(subcommand)]
+    Pairing(PairingCommand),
+    /// Verify every round against the hard pairing rules.
+    Check {
+        #[arg(long)]
+        group: Option<String>,
+    },
+    /// Enter or correct results: `qiwang result 1 r 2 = 3 b/0:2 …`.
+    Result {
+        #[arg(long)]
+        group: Option<String>,
+        #[arg(long)]
+        round: Option<u32>,
+        /// A CSV of round, table, outcome, fouls.
+        #[arg(long, value_name = "FILE")]
+        from: Option<PathBuf>,
+        /// TABLE OUTCOME pairs; an outcome may carry fouls as OUTCOME/RED:BLACK.
+        entries: Vec<String>,
+    },
+    /// Deduct points (e.g. Dongguan: disturbing a game costs 2).
+    Penalty {
+        player: String,
+        points: i32,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Record the playoff that settled a tie for first: players in final order, winner first.
+    Playoff {
+        #[arg(long)]
+        group: Option<String>,
+        players: Vec<String>,
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Ranked table with every tiebreak column.
+    Standings {
+        #[arg(long)]
+        group: Option<String>,
+        #[arg(long)]
+        round: Option<u32>,
+        /// One prize list's view (e.g. girls only).
+        #[arg(long)]
+        list: Option<String>,
+    },
+    /// Per player and round: opponent, colour, result.
+    Crosstable {
+        #[arg(long)]
+        group: Option<String>,
+        #[arg(long)]
+        round: Option<u32>,
+    },
+    /// Team ranking (best N of a unit).
+    Teams {
+        #[arg(long)]
+        team: Option<String>,
+    },
+    /// The prize sheet: every list, places, money, titles, totals.
+    Prizes,
+    /// Group sizes, cancellation and merging.
+    #[command(subcommand)]
+    Group(GroupCommand),
+    /// Write files to print or publish.
+    /// `--format html|json|trf` (default html): a static site, the whole event, or FIDE TRF.
+    Export {
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        #[arg(long)]
+        group: Option<String>,
+    },
+    /// The audit trail of every change.
+    Log,
+    /// Restore the state before the last change.
+    Undo,
+}
+
+impl Command {
+    /// The subcommand's name as typed.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Demo(_) => "demo",
+            Command::Init { .. } => "init",
+            Command::Rules(_) => "rules",
+            Command::Import { .. } => "import",
+            Command::Players { .. } => "players",
+            Command::Player(PlayerCommand::Add(_)) => "player-add",
+            Command::Player(PlayerCommand::Edit { .. }) => "player-edit",
+            Command::Player(PlayerCommand::Withdraw { .. }) => "player-withdraw",
+            Command::Pair { .. } => "pair",
+            Command::Unpair { .. } => "unpair",
+            Command::Pairing(_) => "pairing-edit",
+            Command::Check { .. } => "check",
+            Command::Result { .. } => "result",
+            Command::Penalty { .. } => "penalty",
+            Command::Playoff { .. } => "playoff",
+            Command::Standings { .. } => "standings",
+            Command::Crosstable { .. } => "crosstable",
+            Command::Teams { .. } => "teams",
+            Command::Prizes => "prizes",
+            Command::Group(GroupCommand::Sizes) => "group-sizes",
+            Command::Group(GroupCommand::Merge { .. }) => "group-merge",
+            Command::Export { .. } => "export",
+            Command::Log => "log",
+            Command::Undo => "undo",
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct DemoArgs {
+    /// Where to create the demo event (default: a new ./qiwang-demo).
+    pub dir: Option<PathBuf>,
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+    #[arg(long, value_name = "FILE")]
+    pub registrations: Option<PathBuf>,
+    #[arg(long, default_value_t = 2018)]
+    pub seed: u64,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// Report every problem of a rulebook with line, column and key.
+    Check { file: PathBuf },
+    /// Print the effective rules with defaults filled in (the event's, or FILE's).
+    Show { file: Option<PathBuf> },
+}
+
+#[derive(Debug, Args)]
+pub struct PlayerFields {
+    #[arg(long)]
+    pub name: Option<String>,
+    #[arg(long)]
+    pub gender: Option<String>,
+    #[arg(long)]
+    pub unit: Option<String>,
+    #[arg(long)]
+    pub group: Option<String>,
+    #[arg(long)]
+    pub birth_date: Option<String>,
+    #[arg(long)]
+    pub id_number: Option<String>,
+    #[arg(long)]
+    pub grade: Option<String>,
+    #[arg(long)]
+    pub rating: Option<i32>,
+    #[arg(long)]
+    pub disabled: Option<bool>,
+    #[arg(long)]
+    pub local: Option<bool>,
+    #[arg(long)]
+    pub phone: Option<String>,
+    #[arg(long)]
+    pub title: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PlayerCommand {
+    /// Late entry: paired from the next round.
+    Add(PlayerFields),
+    /// Correct a player's details.
+    Edit {
+        player: String,
+        #[command(flatten)]
+        fields: PlayerFields,
+    },
+    /// Stop pairing a player from the next round; played games stay.
+    Withdraw {
+        player: String,
+        #[arg(long, default_value = "")]
+        reason: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PairingCommand {
+    /// Exchange two players in the newest unplayed round (numbers are pairing numbers).
+    Swap {
+        #[arg(long)]
+        group: Option<String>,
+        a: String,
+        b: String,
+        /// Store the edit even if it breaks a hard rule (logged).
+        #[arg(long)]
+        force: bool,
+    },
+    /// Put RED against BLACK at TABLE in the newest unplayed round.
+    Set {
+        #[arg(long)]
+        group: Option<String>,
+        table: u32,
+        red: String,
+        black: String,
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GroupCommand {
+    /// Registered players per group against each group's minimum.
+    Sizes,
+    /// Merge an under-size group into another before round 1.
+    Merge { from: String, into: String },
+}
+
+pub fn dispatch(cli: Cli) -> Result<(), CliError> {
+    let ctx = Ctx::new(&cli);
+    match cli.command {
+        Command::Demo(args) => commands::demo::run(&ctx, args),
+        Command::Init { dir, rules } => commands::init::run(&ctx, &dir, &rules),
+        Command::Rules(RulesCommand::Check { file }) => commands::rules::check(&ctx, &file),
+        Command::Rules(RulesCommand::Show { file }) => commands::rules::show(&ctx, file.as_deref()),
+        Command::Import {
+            file,
+            dry_run,
+            encoding,
+        } => commands::import::run(&ctx, &file, dry_run, &encoding),
+        Command::Players { group } => commands::players::list(&ctx, group.as_deref()),
+        Command::Player(PlayerCommand::Add(fields)) => commands::players::add(&ctx, fields),
+        Command::Player(PlayerCommand::Edit { player, fields }) => {
+            commands::players::edit(&ctx, &player, fields)
+        }
+        Command::Player(PlayerCommand::Withdraw { player, reason }) => {
+            commands::players::withdraw(&ctx, &player, &reason)
+        }
+        Command::Pair {
+            group,
+            seed,
+            dry_run,
+            explain,
+        } => commands::pair::pair(&ctx, group.as_deref(), seed, dry_run, explain),
+        Command::Unpair { group } => commands::pair::unpair(&ctx, group.as_deref()),
+        Command::Pairing(PairingCommand::Swap { group, a, b, force }) => {
+            commands::pair::swap(&ctx, group.as_deref(), &a, &b, force)
+        }
+        Command::Pairing(PairingCommand::Set {
+            group,
+            table,
+            red,
+            black,
+            force,
+        }) => commands::pair::set(&ctx, group.as_deref(), table, &red, &black, force),
+        Command::Check { group } => commands::pair::check(&ctx, group.as_deref()),
+        Command::Result {
+            group,
+            round,
+            from,
+            entries,
+        } => commands::result::run(&ctx, group.as_deref(), round, from.as_deref(), &entries),
+        Command::Penalty {
+            player,
+            points,
+            reason,
+        } => commands::result::penalty(&ctx, &player, points, &reason),
+        Command::Playoff {
+            group,
+            players,
+            note,
+        } => commands::result::playoff(&ctx, group.as_deref(), &players, &note),
+        Command::Standings { group, round, list } => {
+            commands::standings::standings(&ctx, group.as_deref(), round, list.as_deref())
+        }
+        Command::Crosstable { group, round } => {
+            commands::standings::crosstable(&ctx, group.as_deref(), round)
+        }
+        Command::Teams { team } => commands::prizes::teams(&ctx, team.as_deref()),
+        Command::Prizes => commands::prizes::prizes(&ctx),
+        Command::Group(GroupCommand::Sizes) => commands::prizes::sizes(&ctx),
+        Command::Group(GroupCommand::Merge { from, into }) => {
+            commands::prizes::merge(&ctx, &from, &into)
+        }
+        Command::Export { out, group } => commands::export::run(&ctx, &out, group.as_deref()),
+        Command::Log => commands::log::log(&ctx),
+        Command::Undo => commands::log::undo(&ctx),
+    }
+}

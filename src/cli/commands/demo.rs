@@ -1,0 +1,335 @@
+//! `qiwang demo [DIR]`: a whole bundled example event, start to finish.
+//!
+//! Everything goes through the same store transactions as the real commands, so the
+//! demo leaves a genuine event directory (with history and audit log) to explore.
+
+use super::players::tx_error;
+use crate::cli::args::DemoArgs;
+use crate::cli::context::{Ctx, store_error};
+use crate::cli::error::CliError;
+use qiwang::model::{Event, GroupId, Outcome, Pairing, PlayerId, PlayerStatus};
+use qiwang::registration::{ImportOptions, read_registrations};
+use qiwang::report::Format;
+use qiwang::rulebook::{Lang, Rulebook};
+use qiwang::store::{Change, CommandInfo, Store};
+use std::path::Path;
+
+const JINHUA_RULES: &str = include_str!("../../../rules/jinhua-2018.toml");
+const JINHUA_REGISTRATIONS: &[u8] =
+    include_bytes!("../../../examples/jinhua-2018/registrations.csv");
+
+/// The audit entry of one demo step, named like the real command it stands for.
+fn cmd(args: &[&str]) -> CommandInfo {
+    let name = args.first().copied().unwrap_or("demo");
+    CommandInfo::new(
+        name,
+        std::iter::once("demo")
+            .chain(args.iter().copied())
+            .map(String::from)
+            .collect(),
+    )
+}
+
+pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
+    let dir = args
+        .dir
+        .clone()
+        .unwrap_or_else(|| default_dir().to_path_buf());
+    if dir.join("qiwang.json").exists() {
+        return Err(CliError::usage(format!(
+            "`{}` already holds an event: the demo never overwrites one; give another directory (`qiwang demo DIR`) or delete it",
+            dir.display()
+        )));
+    }
+    let (rules_text, rules_source) = match &args.rules {
+        Some(p) => (super::init::read_text(p)?, p.display().to_string()),
+        None => (
+            JINHUA_RULES.to_string(),
+            "rules/jinhua-2018.toml".to_string(),
+        ),
+    };
+    let (registrations, reg_source) = match &args.registrations {
+        Some(p) => (
+            std::fs::read(p)
+                .map_err(|e| CliError::io(format!("cannot read `{}`: {e}", p.display())))?,
+            p.display().to_string(),
+        ),
+        None if args.rules.is_none() => (
+            JINHUA_REGISTRATIONS.to_vec(),
+            "examples/jinhua-2018/registrations.csv".to_string(),
+        ),
+        None => {
+            return Err(CliError::usage(
+                "with `--rules` give `--registrations` too (e.g. examples/dongguan-2018/registrations.csv)",
+            ));
+        }
+    };
+    let rules = Rulebook::from_toml(&rules_text, &rules_source)
+        .map_err(|e| CliError::input(e.to_string()))?;
+    let lang = ctx.lang(&rules);
+    let store = Store::init(
+        &dir,
+        &rules_text,
+        &Event::new(rules_text.clone()),
+        &cmd(&["init"]),
+    )
+    .map_err(store_error)?;
+    println!(
+        "{} {} → {}",
+        lang.pick("演示赛事", "demo event"),
+        rules.event.name,
+        dir.display()
+    );
+
+    // Registration.
+    let n = store
+        .transaction(&cmd(&["import", &reg_source]), |ev| {
+            let players = read_registrations(
+                &registrations,
+                &reg_source,
+                &ImportOptions::default(),
+                &rules,
+                &ev.players,
+                ev.next_player_id(),
+            )
+            .map_err(|e| CliError::input(e.to_string()))?;
+            let n = players.len();
+            ev.players.extend(players);
+            Ok(Change::changed(
+                n,
+                format!("imported {n} players from {reg_source}"),
+                serde_json::json!({ "file": reg_source }),
+            ))
+        })
+        .map_err(tx_error)?;
+    println!(
+        "{} {n} {}",
+        lang.pick("导入报名", "imported"),
+        lang.pick("名棋手", "players")
+    );
+
+    // Group sizes (Dongguan 九: groups under the minimum are cancelled or merged).
+    let event = store.load().map_err(store_error)?;
+    for u in qiwang::prizes::undersized_groups(&event, &rules) {
+        println!(
+            "  {} {} {} {} < {}",
+            lang.pick("注意：", "note:"),
+            u.name,
+            lang.pick("报名人数", "has"),
+            u.count,
+            u.min
+        );
+    }
+
+    let pools: Vec<GroupId> = rules
+        .pools()
+        .map(|g| g.id.clone())
+        .filter(|g| event.players_in(g).next().is_some())
+        .collect();
+    // One forfeit and one withdrawal in the largest pool, so the demo shows both.
+    let largest = pools
+        .iter()
+        .max_by_key(|g| event.players_in(g).count())
+        .cloned();
+    for pool in &pools {
+        play_pool(
+            &store,
+            &rules,
+            pool,
+            largest.as_ref() == Some(pool),
+            args.seed,
+            lang,
+        )?;
+    }
+
+    // Final standings, team ranking and prize sheet.
+    let event = store.load().map_err(store_error)?;
+    for pool in &pools {
+        let standings = qiwang::standings::compute_standings(&event, &rules, pool, None);
+        let mut report = qiwang::views::standings(&event, &rules, &standings, lang);
+        report.sections.iter_mut().for_each(|s| s.rows.truncate(8));
+        print!("{}", report.render(Format::Table));
+    }
+    print!(
+        "{}",
+        qiwang::views::teams(&event, &rules, lang).render(Format::Table)
+    );
+    print!(
+        "{}",
+        qiwang::views::prize_sheet(&event, &rules, lang).render(Format::Table)
+    );
+
+    let d = dir.display();
+    println!();
+    println!("{}", lang.pick("继续探索：", "Explore further:"));
+    let first = pools
+        .first()
+        .map(|g| rules.group(g).map(|r| r.name.clone()).unwrap_or_default())
+        .unwrap_or_default();
+    println!("  cd {d}");
+    println!("  qiwang standings --group {first}");
+    println!("  qiwang crosstable --group {first}");
+    println!("  qiwang prizes --format html > prizes.html");
+    println!("  qiwang export --format html --out site");
+    println!("  qiwang log");
+    Ok(())
+}
+
+fn play_pool(
+    store: &Store,
+    rules: &Rulebook,
+    pool: &GroupId,
+    incidents: bool,
+    seed: u64,
+    lang: Lang,
+) -> Result<(), CliError> {
+    let name = rules
+        .group(pool)
+        .map(|g| g.name.clone())
+        .unwrap_or_else(|| pool.to_string());
+    let rounds = rules.rounds_for(pool);
+    let seed = seed
+        ^ pool
+            .as_str()
+            .bytes()
+            .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+    for round in 1..=rounds {
+        let event = store.load().map_err(store_error)?;
+        let plan = match qiwang::pairing::pair_next_round(&event, rules, pool, seed) {
+            Ok(plan) => plan,
+            Err(e) => {
+                println!(
+                    "  {name}: {} {round}: {e}",
+                    lang.pick("停止于第几轮", "stopped before round")
+                );
+                return Ok(());
+            }
+        };
+        store
+            .transaction(&cmd(&["pair", "--group", pool.as_str()]), |ev| {
+                for (id, number) in &plan.numbers {
+                    if let Some(p) = ev.player_mut(*id) {
+                        p.number = Some(*number);
+                    }
+                }
+                let state = ev.group_mut(pool);
+                state.seed.get_or_insert(seed);
+                state.rounds.push(plan.round.clone());
+                Ok::<_, CliError>(Change::changed(
+                    (),
+                    format!("paired round {round} of {pool}"),
+                    serde_json::json!({ "group": pool, "round": round }),
+                ))
+            })
+            .map_err(tx_error)?;
+        let event = store.load().map_err(store_error)?;
+        let absent: Vec<PlayerId> = if incidents && round == 3 {
+            lowest_numbered_game_player(&event, pool, round)
+        } else {
+            Vec::new()
+        };
+        let entries = qiwang::simulate::round_results(&event, pool, round, seed, &absent);
+        let summary = store
+            .transaction(&cmd(&["result", "--group", pool.as_str()]), |ev| {
+                let report =
+                    qiwang::results::record_results(ev, rules, pool, Some(round), &entries)
+                        .map_err(|e| CliError::input(e.to_string()))?;
+                if incidents && round == 5 {
+                    withdraw_one(ev, pool, round);
+                }
+                Ok(Change::changed(
+                    report.messages(),
+                    format!(
+                        "recorded {} results of round {round} in {pool}",
+                        entries.len()
+                    ),
+                    serde_json::json!({ "group": pool, "round": round }),
+                ))
+            })
+            .map_err(tx_error)?;
+        let event = store.load().map_err(store_error)?;
+        println!(
+            "  {name} {} {}",
+            round_label(round, lang),
+            tally(&event, pool, round, lang)
+        );
+        for m in summary {
+            println!("    {m}");
+        }
+    }
+    Ok(())
+}
+
+fn round_label(round: u32, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("第{round}轮"),
+        Lang::En => format!("round {round}"),
+    }
+}
+
+/// "35 games: red 12, draws 11, black 10, forfeits 1, bye 1".
+fn tally(event: &Event, pool: &GroupId, round: u32, lang: Lang) -> String {
+    let Some(r) = event.group(pool).and_then(|g| g.round(round)) else {
+        return String::new();
+    };
+    let (mut red, mut draw, mut black, mut forfeit, mut bye) = (0, 0, 0, 0, 0);
+    for p in &r.pairings {
+        match p {
+            Pairing::Bye { .. } => bye += 1,
+            Pairing::Game {
+                result: Some(res), ..
+            } => match res.outcome {
+                Outcome::RedWin => red += 1,
+                Outcome::Draw => draw += 1,
+                Outcome::BlackWin => black += 1,
+                _ => forfeit += 1,
+            },
+            Pairing::Game { .. } => {}
+        }
+    }
+    let games = red + draw + black + forfeit;
+    match lang {
+        Lang::Zh => format!("{games}台：红胜{red} 和{draw} 黑胜{black} 弃权{forfeit} 轮空{bye}"),
+        Lang::En => format!(
+            "{games} games: red {red}, draws {draw}, black {black}, forfeits {forfeit}, byes {bye}"
+        ),
+    }
+}
+
+/// The black player of the last table misses round 3 (a forfeit).
+fn lowest_numbered_game_player(event: &Event, pool: &GroupId, round: u32) -> Vec<PlayerId> {
+    event
+        .group(pool)
+        .and_then(|g| g.round(round))
+        .and_then(|r| {
+            r.pairings.iter().rev().find_map(|p| match p {
+                Pairing::Game { black, .. } => Some(*black),
+                Pairing::Bye { .. } => None,
+            })
+        })
+        .into_iter()
+        .collect()
+}
+
+/// The lowest-placed active player withdraws after round 5 (voluntary withdrawal).
+fn withdraw_one(ev: &mut Event, pool: &GroupId, round: u32) {
+    let candidate = ev
+        .players
+        .iter()
+        .filter(|p| &p.group == pool && !p.is_withdrawn())
+        .max_by_key(|p| p.number)
+        .map(|p| p.id);
+    if let Some(id) = candidate
+        && let Some(p) = ev.player_mut(id)
+    {
+        p.status = PlayerStatus::Withdrawn {
+            from_round: round + 1,
+            reason: "voluntary (demo)".into(),
+        };
+    }
+}
+
+/// Where the demo puts its event when no directory is given.
+pub fn default_dir() -> &'static Path {
+    Path::new("qiwang-demo")
+}

@@ -1,0 +1,63 @@
+//! `qiwang export --format html|json|trf --out DIR [--group G]`
+
+use super::pair::pools_with_rounds;
+use crate::cli::context::{Ctx, FormatArg, Loaded, resolve_pool};
+use crate::cli::error::CliError;
+use std::path::Path;
+
+pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    let pools = match group {
+        Some(_) => vec![resolve_pool(&rules, &event, group)?],
+        None => pools_with_rounds(&rules, &event),
+    };
+    let files: Vec<(String, String)> = match ctx.format_arg {
+        FormatArg::Html | FormatArg::Table => qiwang::views::site(&event, &rules, lang),
+        FormatArg::Json => {
+            let value = qiwang::views::event_json(&event, &rules, ctx.show_private);
+            let text = serde_json::to_string_pretty(&value)
+                .map_err(|e| CliError::new(crate::cli::error::ExitCode::Internal, e.to_string()))?;
+            vec![("event.json".to_string(), text + "\n")]
+        }
+        FormatArg::Trf => {
+            if pools.is_empty() {
+                return Err(CliError::input(
+                    "no group has been paired yet: nothing to write as TRF",
+                ));
+            }
+            let mut files = Vec::new();
+            for pool in &pools {
+                let standings = qiwang::standings::compute_standings(&event, &rules, pool, None);
+                let text = qiwang::report::trf::trf(&event, &rules, pool, &standings)
+                    .map_err(|e| CliError::input(format!("group `{pool}`: {e}")))?;
+                files.push((format!("{pool}.trf"), text));
+            }
+            files
+        }
+        FormatArg::Csv => {
+            return Err(CliError::usage(
+                "export writes `--format html`, `json` or `trf`; for CSV use `--format csv` on a read command",
+            ));
+        }
+    };
+    std::fs::create_dir_all(out)
+        .map_err(|e| CliError::io(format!("cannot create `{}`: {e}", out.display())))?;
+    for (name, text) in &files {
+        let path = out.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| CliError::io(format!("cannot create `{}`: {e}", parent.display())))?;
+        }
+        std::fs::write(&path, text)
+            .map_err(|e| CliError::io(format!("cannot write `{}`: {e}", path.display())))?;
+    }
+    println!(
+        "{} {} {} → {}",
+        lang.pick("已导出", "wrote"),
+        files.len(),
+        lang.pick("个文件", "file(s)"),
+        out.display()
+    );
+    Ok(())
+}

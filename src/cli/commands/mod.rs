@@ -1,0 +1,13 @@
+//! One file per command (xsv `src/cmd/*.rs`).
+
+pub mod demo;
+pub mod export;
+pub mod import;
+pub mod init;
+pub mod log;
+pub mod pair;
+pub mod players;
+pub mod prizes;
+pub mod result;
+pub mod rules;
+pub mod standings;

@@ -1,0 +1,281 @@
+//! `qiwang pair`, `unpair`, `pairing swap|set`, `check`
+
+use super::players::tx_error;
+use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
+use crate::cli::error::{CliError, ExitCode, chain};
+use qiwang::model::{Event, GroupId, Round};
+use qiwang::pairing::{self, PairingError, PairingPlan};
+use qiwang::rulebook::Rulebook;
+use qiwang::store::Change;
+
+fn pairing_error(e: PairingError) -> CliError {
+    let code = match e {
+        PairingError::NoLegalPairing { .. } => ExitCode::NoLegalPairing,
+        _ => ExitCode::InvalidInput,
+    };
+    CliError::new(code, chain(&e))
+}
+
+/// Applies a plan to the event: pairing numbers, the seed, the new round.
+fn apply_plan(event: &mut Event, pool: &GroupId, plan: &PairingPlan, seed: u64) {
+    for (id, number) in &plan.numbers {
+        if let Some(p) = event.player_mut(*id) {
+            p.number = Some(*number);
+        }
+    }
+    let state = event.group_mut(pool);
+    state.seed.get_or_insert(seed);
+    state.rounds.push(plan.round.clone());
+}
+
+/// The seed of a pool: recorded, given, or drawn now (and then recorded).
+fn seed_for(event: &Event, pool: &GroupId, given: Option<u64>) -> u64 {
+    let recorded = event.group(pool).and_then(|g| g.seed);
+    let has_rounds = event.group(pool).is_some_and(|g| !g.rounds.is_empty());
+    match (given, recorded) {
+        (Some(s), _) if !has_rounds => s,
+        (_, Some(s)) => s,
+        (Some(s), None) => s,
+        (None, None) => rand::random::<u32>() as u64,
+    }
+}
+
+pub fn pair(
+    ctx: &Ctx,
+    group: Option<&str>,
+    seed: Option<u64>,
+    dry_run: bool,
+    explain: bool,
+) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        rules,
+    } = ctx.load()?;
+    let pool = resolve_pool(&rules, &event, group)?;
+    let lang = ctx.lang(&rules);
+    if seed.is_some() && event.group(&pool).is_some_and(|g| !g.rounds.is_empty()) {
+        return Err(CliError::usage(
+            "`--seed` only applies to the round-1 draw; later rounds use the seed recorded then",
+        ));
+    }
+    let (after, plan) = if dry_run {
+        let s = seed_for(&event, &pool, seed);
+        let plan = pairing::pair_next_round(&event, &rules, &pool, s).map_err(pairing_error)?;
+        let mut after = event.clone();
+        apply_plan(&mut after, &pool, &plan, s);
+        (after, plan)
+    } else {
+        let plan = store
+            .transaction(&ctx.command_info(), |ev| {
+                let s = seed_for(ev, &pool, seed);
+                let plan = pairing::pair_next_round(ev, &rules, &pool, s).map_err(pairing_error)?;
+                apply_plan(ev, &pool, &plan, s);
+                let games = plan.round.pairings.iter().filter(|p| p.table().is_some()).count();
+                Ok(Change::changed(
+                    plan.clone(),
+                    format!("paired round {} of {pool}: {games} games (seed {s})", plan.round.number),
+                    serde_json::json!({ "group": pool, "round": plan.round.number, "seed": s, "pairings": plan.round.pairings }),
+                ))
+            })
+            .map_err(tx_error)?;
+        (
+            store.load().map_err(crate::cli::context::store_error)?,
+            plan,
+        )
+    };
+    let mut report = qiwang::views::pairing_sheet(&after, &rules, &pool, plan.round.number, lang);
+    if dry_run {
+        report.footer.push(
+            lang.pick("（试排，未保存）", "(dry run: not stored)")
+                .into(),
+        );
+    }
+    if explain {
+        let names = |id| {
+            after
+                .player(id)
+                .map(|p| {
+                    format!(
+                        "{}({})",
+                        p.name,
+                        p.number.map(|n| n.to_string()).unwrap_or_default()
+                    )
+                })
+                .unwrap_or_else(|| id.to_string())
+        };
+        let lines = plan.explanation.lines(lang, &names);
+        report
+            .footer
+            .push(lang.pick("编排说明：", "Why this pairing:").into());
+        report.footer.extend(lines.iter().map(|l| format!("  {l}")));
+        if let serde_json::Value::Object(map) = &mut report.json {
+            map.insert("explanation".into(), serde_json::json!(lines));
+        }
+    }
+    ctx.print(&report)
+}
+
+pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        rules,
+    } = ctx.load()?;
+    let pool = resolve_pool(&rules, &event, group)?;
+    let lang = ctx.lang(&rules);
+    let n = store
+        .transaction(&ctx.command_info(), |ev| {
+            let state = ev.group_mut(&pool);
+            let Some(last) = state.rounds.last() else {
+                return Err(CliError::input(format!("{pool} has no round to drop")));
+            };
+            if last.has_results() {
+                return Err(CliError::input(format!(
+                    "round {} of {pool} already has results: correct them with `qiwang result`, or `qiwang undo` step by step",
+                    last.number
+                )));
+            }
+            let number = last.number;
+            state.rounds.pop();
+            if number == 1 {
+                // The draw is redone on the next `pair`.
+                for p in ev.players.iter_mut().filter(|p| p.group == pool) {
+                    p.number = None;
+                }
+            }
+            Ok(Change::changed(number, format!("dropped round {number} of {pool}"), serde_json::json!({ "group": pool, "round": number })))
+        })
+        .map_err(tx_error)?;
+    println!("{} {n}", lang.pick("已撤销编排：第几轮", "dropped round"));
+    Ok(())
+}
+
+/// The newest round of a pool, if it can still be edited by hand.
+fn editable_round(event: &Event, pool: &GroupId) -> Result<Round, CliError> {
+    let round = event
+        .group(pool)
+        .and_then(|g| g.last_round())
+        .ok_or_else(|| {
+            CliError::input(format!("{pool} has no round yet: run `qiwang pair` first"))
+        })?;
+    if round.has_results() {
+        return Err(CliError::input(format!(
+            "round {} of {pool} has results: only an unplayed round can be edited",
+            round.number
+        )));
+    }
+    Ok(round.clone())
+}
+
+fn store_edit(
+    ctx: &Ctx,
+    loaded: Loaded,
+    pool: GroupId,
+    force: bool,
+    edit: impl FnOnce(&Event, &Round) -> Result<Round, CliError>,
+) -> Result<(), CliError> {
+    let Loaded { store, rules, .. } = loaded;
+    let lang = ctx.lang(&rules);
+    let round_no = store
+        .transaction(&ctx.command_info(), |ev| {
+            let round = editable_round(ev, &pool)?;
+            let edited = edit(ev, &round)?;
+            let violations = pairing::check_round(ev, &rules, &pool, &edited);
+            if !violations.is_empty() && !force {
+                let list: Vec<String> = violations.iter().map(|v| format!("  - {v}")).collect();
+                return Err(CliError::input(format!(
+                    "this edit breaks a hard rule:\n{}\nadd `--force` to store it anyway (it is logged)",
+                    list.join("\n")
+                )));
+            }
+            let number = edited.number;
+            let forced: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+            if let Some(slot) = ev.group_mut(&pool).rounds.last_mut() {
+                *slot = edited.clone();
+            }
+            let summary = if forced.is_empty() {
+                format!("edited round {number} of {pool} by hand")
+            } else {
+                format!("edited round {number} of {pool} by hand, FORCED past: {}", forced.join("; "))
+            };
+            Ok(Change::changed(number, summary, serde_json::json!({ "group": pool, "round": number, "pairings": edited.pairings, "forced": forced })))
+        })
+        .map_err(tx_error)?;
+    let after = store.load().map_err(crate::cli::context::store_error)?;
+    ctx.print(&qiwang::views::pairing_sheet(
+        &after, &rules, &pool, round_no, lang,
+    ))
+}
+
+pub fn swap(ctx: &Ctx, group: Option<&str>, a: &str, b: &str, force: bool) -> Result<(), CliError> {
+    let loaded = ctx.load()?;
+    let pool = resolve_pool(&loaded.rules, &loaded.event, group)?;
+    let pa = resolve_player(&loaded.event, Some(&pool), a)?.id;
+    let pb = resolve_player(&loaded.event, Some(&pool), b)?.id;
+    store_edit(ctx, loaded, pool, force, |_, round| {
+        pairing::swap_players(round, pa, pb).map_err(pairing_error)
+    })
+}
+
+pub fn set(
+    ctx: &Ctx,
+    group: Option<&str>,
+    table: u32,
+    red: &str,
+    black: &str,
+    force: bool,
+) -> Result<(), CliError> {
+    let loaded = ctx.load()?;
+    let pool = resolve_pool(&loaded.rules, &loaded.event, group)?;
+    let r = resolve_player(&loaded.event, Some(&pool), red)?.id;
+    let b = resolve_player(&loaded.event, Some(&pool), black)?.id;
+    store_edit(ctx, loaded, pool, force, |_, round| {
+        pairing::set_pairing(round, table, r, b).map_err(pairing_error)
+    })
+}
+
+pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    let pools: Vec<GroupId> = match group {
+        Some(_) => vec![resolve_pool(&rules, &event, group)?],
+        None => pools_with_rounds(&rules, &event),
+    };
+    let mut total = 0;
+    for pool in &pools {
+        let violations = pairing::check_group(&event, &rules, pool);
+        let rounds = event.group(pool).map(|g| g.rounds.len()).unwrap_or(0);
+        if violations.is_empty() {
+            println!(
+                "{pool}: {rounds} {}",
+                lang.pick("轮，未发现违规", "rounds, no violation")
+            );
+        } else {
+            println!(
+                "{pool}: {} {}",
+                violations.len(),
+                lang.pick("处违规", "violations")
+            );
+            for v in &violations {
+                println!("  - {v}");
+            }
+        }
+        total += violations.len();
+    }
+    if total > 0 {
+        return Err(CliError::input(format!(
+            "{total} violation(s) of the hard pairing rules"
+        )));
+    }
+    Ok(())
+}
+
+/// Pools that have at least one round, in rulebook order.
+pub fn pools_with_rounds(rules: &Rulebook, event: &Event) -> Vec<GroupId> {
+    rules
+        .pools()
+        .map(|g| g.id.clone())
+        .filter(|id| event.group(id).is_some_and(|g| !g.rounds.is_empty()))
+        .collect()
+}

@@ -1,0 +1,258 @@
+//! `qiwang players`, `qiwang player add | edit | withdraw`
+
+use crate::cli::args::PlayerFields;
+use crate::cli::context::{Ctx, resolve_player, resolve_pool, store_error};
+use crate::cli::error::{CliError, chain};
+use qiwang::model::{Event, Gender, Player, PlayerStatus};
+use qiwang::registration::{ImportOptions, read_registrations};
+use qiwang::rulebook::Rulebook;
+use qiwang::store::{Change, TxError};
+
+pub fn list(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
+    let loaded = ctx.load()?;
+    let pool = match group {
+        Some(_) => Some(resolve_pool(&loaded.rules, &loaded.event, group)?),
+        None => None,
+    };
+    let lang = ctx.lang(&loaded.rules);
+    let report = qiwang::views::players(
+        &loaded.event,
+        &loaded.rules,
+        pool.as_ref(),
+        lang,
+        ctx.show_private,
+    );
+    ctx.print(&report)
+}
+
+/// The registration columns a player is written back as, so that `add` and `edit` go
+/// through exactly the checks an imported row does (ID checksum, eligibility, duplicates).
+const HEADERS: [&str; 12] = [
+    "name",
+    "gender",
+    "unit",
+    "group",
+    "birth date",
+    "id number",
+    "grade",
+    "rating",
+    "disabled",
+    "local",
+    "phone",
+    "title",
+];
+
+fn row_of(p: &Player, rules: &Rulebook) -> Vec<String> {
+    let group = p.section.as_ref().unwrap_or(&p.group);
+    let group_name = rules
+        .group(group)
+        .map(|g| g.name.clone())
+        .unwrap_or_else(|| group.to_string());
+    vec![
+        p.name.clone(),
+        match p.gender {
+            Some(Gender::Male) => "male".into(),
+            Some(Gender::Female) => "female".into(),
+            None => String::new(),
+        },
+        p.unit.clone(),
+        group_name,
+        p.birth_date.map(|d| d.to_string()).unwrap_or_default(),
+        p.id_number.clone().unwrap_or_default(),
+        p.grade.map(|g| g.to_string()).unwrap_or_default(),
+        p.rating.map(|r| r.to_string()).unwrap_or_default(),
+        if p.disabled {
+            "yes".into()
+        } else {
+            "no".into()
+        },
+        if p.local { "yes".into() } else { "no".into() },
+        p.phone.clone().unwrap_or_default(),
+        p.title.clone().unwrap_or_default(),
+    ]
+}
+
+fn apply(row: &mut [String], f: &PlayerFields) {
+    let set = |slot: &mut String, v: &Option<String>| {
+        if let Some(v) = v {
+            *slot = v.clone();
+        }
+    };
+    set(&mut row[0], &f.name);
+    set(&mut row[1], &f.gender);
+    set(&mut row[2], &f.unit);
+    set(&mut row[3], &f.group);
+    set(&mut row[4], &f.birth_date);
+    set(&mut row[5], &f.id_number);
+    set(&mut row[6], &f.grade);
+    set(&mut row[7], &f.rating.map(|r| r.to_string()));
+    set(
+        &mut row[8],
+        &f.disabled
+            .map(|b| if b { "yes".into() } else { "no".into() }),
+    );
+    set(
+        &mut row[9],
+        &f.local.map(|b| if b { "yes".into() } else { "no".into() }),
+    );
+    set(&mut row[10], &f.phone);
+    set(&mut row[11], &f.title);
+}
+
+/// Validates one player row as the importer would, against the other players.
+fn validate_row(
+    row: &[String],
+    rules: &Rulebook,
+    others: &[Player],
+    event: &Event,
+) -> Result<Player, CliError> {
+    let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
+    let _ = w.write_record(HEADERS);
+    let _ = w.write_record(row);
+    let bytes = w.into_inner().unwrap_or_default();
+    let mut players = read_registrations(
+        &bytes,
+        "player",
+        &ImportOptions::default(),
+        rules,
+        others,
+        event.next_player_id(),
+    )
+    .map_err(|e| CliError::input(e.to_string()))?;
+    players
+        .pop()
+        .ok_or_else(|| CliError::input("no player data given: use --name, --group …"))
+}
+
+pub fn add(ctx: &Ctx, fields: PlayerFields) -> Result<(), CliError> {
+    let loaded = ctx.load()?;
+    let lang = ctx.lang(&loaded.rules);
+    let rules = &loaded.rules;
+    let mut row = vec![String::new(); HEADERS.len()];
+    apply(&mut row, &fields);
+    let name = loaded
+        .store
+        .transaction(&ctx.command_info(), |event| {
+            let mut player = validate_row(&row, rules, &event.players, event)?;
+            let rounds = event
+                .group(&player.group)
+                .map(|g| g.rounds.len() as u32)
+                .unwrap_or(0);
+            player.joined_round = rounds + 1;
+            if rounds > 0 {
+                // Late entry: the next free pairing number of the pool.
+                let next = event
+                    .players_in(&player.group)
+                    .filter_map(|p| p.number)
+                    .max()
+                    .unwrap_or(0)
+                    + 1;
+                player.number = Some(next);
+            }
+            let summary = format!(
+                "added player {} `{}` to {} from round {}",
+                player.id, player.name, player.group, player.joined_round
+            );
+            let details =
+                serde_json::json!({ "player": player.id, "joined_round": player.joined_round });
+            let name = player.name.clone();
+            event.players.push(player);
+            Ok::<_, CliError>(Change::changed(name, summary, details))
+        })
+        .map_err(tx_error)?;
+    println!("{}: {name}", lang.pick("已添加棋手", "player added"));
+    Ok(())
+}
+
+pub fn edit(ctx: &Ctx, who: &str, fields: PlayerFields) -> Result<(), CliError> {
+    let loaded = ctx.load()?;
+    let lang = ctx.lang(&loaded.rules);
+    let rules = &loaded.rules;
+    let id = resolve_player(&loaded.event, None, who)?.id;
+    let summary = loaded
+        .store
+        .transaction(&ctx.command_info(), |event| {
+            let old = event.player(id).cloned().ok_or_else(|| CliError::input(format!("no player `{who}`")))?;
+            let mut row = row_of(&old, rules);
+            apply(&mut row, &fields);
+            let others: Vec<Player> = event.players.iter().filter(|p| p.id != id).cloned().collect();
+            let new = validate_row(&row, rules, &others, event)?;
+            if new.group != old.group && event.group(&old.group).is_some_and(|g| !g.rounds.is_empty()) {
+                return Err(CliError::input(format!(
+                    "`{}` has already been paired in {}: a player cannot change group after round 1",
+                    old.name, old.group
+                )));
+            }
+            let updated = Player {
+                id: old.id,
+                number: old.number,
+                status: old.status.clone(),
+                unranked: old.unranked,
+                joined_round: old.joined_round,
+                extra: old.extra.clone(),
+                ..new
+            };
+            let summary = format!("edited player {} `{}`", old.id, updated.name);
+            if let Some(slot) = event.player_mut(id) {
+                *slot = updated;
+            }
+            Ok(Change::changed(summary.clone(), summary, serde_json::json!({ "player": id })))
+        })
+        .map_err(tx_error)?;
+    println!("{}: {summary}", lang.pick("已修改", "done"));
+    Ok(())
+}
+
+pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
+    let loaded = ctx.load()?;
+    let lang = ctx.lang(&loaded.rules);
+    let id = resolve_player(&loaded.event, None, who)?.id;
+    let (name, from) = loaded
+        .store
+        .transaction(&ctx.command_info(), |event| {
+            let p = event.player(id).cloned().ok_or_else(|| CliError::input(format!("no player `{who}`")))?;
+            if p.is_withdrawn() {
+                return Err(CliError::input(format!("`{}` has already withdrawn", p.name)));
+            }
+            let state = event.group(&p.group);
+            let paired = state.map(|g| g.rounds.len() as u32).unwrap_or(0);
+            if let Some(last) = state.and_then(|g| g.last_round()) {
+                if !last.has_results() && last.pairing_of(id).is_some() {
+                    return Err(CliError::input(format!(
+                        "`{}` is paired in round {} which has no results yet: enter a forfeit (`-+` or `+-`) for that game, or `qiwang unpair` and pair again, then withdraw",
+                        p.name, last.number
+                    )));
+                }
+            }
+            let from = paired + 1;
+            let reason = if reason.is_empty() { "voluntary".to_string() } else { reason.to_string() };
+            if let Some(slot) = event.player_mut(id) {
+                slot.status = PlayerStatus::Withdrawn { from_round: from, reason: reason.clone() };
+            }
+            Ok(Change::changed(
+                (p.name.clone(), from),
+                format!("withdrew player {} `{}` from round {from}: {reason}", p.id, p.name),
+                serde_json::json!({ "player": id, "from_round": from }),
+            ))
+        })
+        .map_err(tx_error)?;
+    println!(
+        "{} {name}: {} {from}",
+        lang.pick("已退赛", "withdrawn"),
+        lang.pick("不再编排，自第几轮：", "not paired from round")
+    );
+    Ok(())
+}
+
+/// A failed transaction: store problems keep their I/O code, command errors theirs.
+pub fn tx_error(e: TxError<CliError>) -> CliError {
+    match e {
+        TxError::Store(e) => store_error(e),
+        TxError::Command(e) => e,
+    }
+}
+
+/// For library errors inside a transaction: invalid input, with the cause chain.
+pub fn input_error<E: std::error::Error>(e: E) -> CliError {
+    CliError::input(chain(&e))
+}

@@ -1,0 +1,111 @@
+//! `qiwang teams`, `qiwang prizes`, `qiwang group sizes|merge`
+
+use super::players::{input_error, tx_error};
+use crate::cli::context::{Ctx, Loaded};
+use crate::cli::error::CliError;
+use qiwang::store::Change;
+
+pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    if rules.teams.is_empty() {
+        return Err(CliError::input(
+            "this event's rulebook has no team competition (`[[teams]]`)",
+        ));
+    }
+    let (_, mut rankings) = qiwang::views::compute_sheet(&event, &rules);
+    if let Some(t) = team {
+        rankings.retain(|r| r.id == t || r.name == t);
+        if rankings.is_empty() {
+            let names: Vec<String> = rules
+                .teams
+                .iter()
+                .map(|t| format!("`{}` ({})", t.id, t.name))
+                .collect();
+            return Err(CliError::input(format!(
+                "no team competition `{t}`: use one of {}",
+                names.join(", ")
+            )));
+        }
+    }
+    ctx.print(&qiwang::views::teams_report(&rules, &rankings, lang))
+}
+
+pub fn prizes(ctx: &Ctx) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    ctx.print(&qiwang::views::prize_sheet(&event, &rules, lang))
+}
+
+pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    let short = qiwang::prizes::undersized_groups(&event, &rules);
+    for g in &rules.groups {
+        let n = match &g.pairs_with {
+            None => event
+                .players_in(&g.id)
+                .filter(|p| !p.is_withdrawn())
+                .count(),
+            Some(_) => event
+                .players
+                .iter()
+                .filter(|p| p.section.as_ref() == Some(&g.id))
+                .count(),
+        };
+        let flag = if short.iter().any(|u| u.group == g.id) {
+            format!(
+                "  ← {} {}",
+                lang.pick("不足最低人数", "below the minimum of"),
+                g.min_size.unwrap_or(0)
+            )
+        } else {
+            String::new()
+        };
+        println!("{} ({}): {n}{flag}", g.name, g.id);
+    }
+    if !short.is_empty() {
+        println!(
+            "{}",
+            lang.pick(
+                "人数不足的组别按规程取消或合并：qiwang group merge FROM INTO",
+                "groups below their minimum are cancelled or merged: qiwang group merge FROM INTO"
+            )
+        );
+    }
+    Ok(())
+}
+
+pub fn merge(ctx: &Ctx, from: &str, into: &str) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event: _,
+        rules,
+    } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    let find = |name: &str| {
+        rules
+            .find_group(name)
+            .map(|g| g.id.clone())
+            .ok_or_else(|| CliError::input(format!("no group `{name}` in the rulebook")))
+    };
+    let (from, into) = (find(from)?, find(into)?);
+    let moved = store
+        .transaction(&ctx.command_info(), |ev| {
+            let report =
+                qiwang::prizes::merge_group(ev, &rules, &from, &into).map_err(input_error)?;
+            let n = report.moved.len();
+            Ok(Change::changed(
+                n,
+                format!("merged group {from} into {into}: {n} players moved"),
+                serde_json::json!({ "from": from, "into": into }),
+            ))
+        })
+        .map_err(tx_error)?;
+    println!(
+        "{} {moved} {}",
+        lang.pick("已合并，转入", "merged:"),
+        lang.pick("名棋手", "players moved")
+    );
+    Ok(())
+}

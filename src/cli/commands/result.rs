@@ -1,0 +1,162 @@
+//! `qiwang result`, `qiwang penalty`, `qiwang playoff`
+
+use super::init::read_text;
+use super::players::{input_error, tx_error};
+use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
+use crate::cli::error::CliError;
+use qiwang::model::{Penalty, Points};
+use qiwang::results::{self, ResultEntry};
+use qiwang::store::Change;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+pub fn run(
+    ctx: &Ctx,
+    group: Option<&str>,
+    round: Option<u32>,
+    from: Option<&Path>,
+    args: &[String],
+) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        rules,
+    } = ctx.load()?;
+    let pool = resolve_pool(&rules, &event, group)?;
+    let lang = ctx.lang(&rules);
+    // Entries per round (None = the newest round).
+    let mut batches: BTreeMap<Option<u32>, Vec<ResultEntry>> = BTreeMap::new();
+    if let Some(path) = from {
+        let text = read_text(path)?;
+        for (r, entry) in
+            results::parse_results_csv(&text, &path.display().to_string()).map_err(input_error)?
+        {
+            batches.entry(Some(r)).or_default().push(entry);
+        }
+    }
+    if !args.is_empty() {
+        let entries = results::parse_result_args(args).map_err(input_error)?;
+        batches.entry(round).or_default().extend(entries);
+    }
+    if batches.is_empty() {
+        return Err(CliError::usage(
+            "no results given: `qiwang result TABLE OUTCOME …` (e.g. `1 r 2 = 3 b`) or `--from FILE`",
+        ));
+    }
+    let messages = store
+        .transaction(&ctx.command_info(), |ev| {
+            let mut messages = Vec::new();
+            let mut count = 0;
+            for (r, entries) in &batches {
+                let report = results::record_results(ev, &rules, &pool, *r, entries).map_err(input_error)?;
+                count += entries.len();
+                messages.extend(report.messages());
+            }
+            let rounds: Vec<String> = batches
+                .keys()
+                .map(|r| r.map(|r| r.to_string()).unwrap_or_else(|| "newest".into()))
+                .collect();
+            Ok(Change::changed(
+                messages.clone(),
+                format!("recorded {count} result(s) in {pool} round {}{}", rounds.join(","), if messages.is_empty() { String::new() } else { format!(": {}", messages.join("; ")) }),
+                serde_json::json!({ "group": pool, "entries": batches.iter().map(|(r, e)| serde_json::json!({ "round": r, "entries": e })).collect::<Vec<_>>() }),
+            ))
+        })
+        .map_err(tx_error)?;
+    let n: usize = batches.values().map(|b| b.len()).sum();
+    println!(
+        "{} {n} {}",
+        lang.pick("已记录", "recorded"),
+        lang.pick("个结果", "result(s)")
+    );
+    for m in messages {
+        println!("  {} {m}", lang.pick("注意：", "note:"));
+    }
+    Ok(())
+}
+
+pub fn penalty(ctx: &Ctx, who: &str, points: i32, reason: &str) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        rules,
+    } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    if !rules.conduct.penalties_allowed {
+        return Err(CliError::input(
+            "this event's rulebook does not allow point penalties (`conduct.penalties_allowed = false`)",
+        ));
+    }
+    if points <= 0 {
+        return Err(CliError::input(format!(
+            "penalty points must be positive (the points deducted), not `{points}`"
+        )));
+    }
+    if reason.trim().is_empty() {
+        return Err(CliError::input(
+            "a penalty needs `--reason TEXT` (it is shown in the standings)",
+        ));
+    }
+    let player = resolve_player(&event, None, who)?.clone();
+    store
+        .transaction(&ctx.command_info(), |ev| {
+            let after_round = ev
+                .group(&player.group)
+                .map(|g| g.rounds.iter().filter(|r| r.is_complete()).count() as u32)
+                .unwrap_or(0);
+            ev.penalties.push(Penalty { player: player.id, points: Points(points), reason: reason.to_string(), after_round });
+            Ok::<_, CliError>(Change::changed(
+                (),
+                format!("penalty of {points} point(s) to {} `{}` after round {after_round}: {reason}", player.id, player.name),
+                serde_json::json!({ "player": player.id, "points": points, "reason": reason, "after_round": after_round }),
+            ))
+        })
+        .map_err(tx_error)?;
+    println!(
+        "{} {}: -{points} ({reason})",
+        lang.pick("已罚分", "penalty recorded for"),
+        player.name
+    );
+    Ok(())
+}
+
+pub fn playoff(
+    ctx: &Ctx,
+    group: Option<&str>,
+    names: &[String],
+    note: &str,
+) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        rules,
+    } = ctx.load()?;
+    let pool = resolve_pool(&rules, &event, group)?;
+    let lang = ctx.lang(&rules);
+    let mut order = Vec::new();
+    for n in names {
+        order.push(resolve_player(&event, Some(&pool), n)?.id);
+    }
+    store
+        .transaction(&ctx.command_info(), |ev| {
+            results::record_playoff(ev, &rules, &pool, order.clone()).map_err(input_error)?;
+            if let Some(p) = ev.playoffs.iter_mut().find(|p| p.group == pool) {
+                p.note = note.to_string();
+            }
+            Ok(Change::changed(
+                (),
+                format!(
+                    "recorded playoff in {pool}: {}",
+                    order
+                        .iter()
+                        .map(|i| i.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" > ")
+                ),
+                serde_json::json!({ "group": pool, "order": order, "note": note }),
+            ))
+        })
+        .map_err(tx_error)?;
+    println!("{}", lang.pick("已记录加赛结果", "playoff recorded"));
+    Ok(())
+}

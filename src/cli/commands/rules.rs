@@ -1,0 +1,54 @@
+//! `qiwang rules check FILE` / `qiwang rules show [FILE]`
+
+use super::init::read_text;
+use crate::cli::context::Ctx;
+use crate::cli::error::CliError;
+use qiwang::rulebook::Rulebook;
+use std::path::Path;
+
+pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
+    let text = read_text(path)?;
+    match Rulebook::from_toml(&text, &path.display().to_string()) {
+        Ok(rules) => {
+            let lang = ctx.lang(&rules);
+            let pools = rules.pools().count();
+            println!(
+                "{}: {} — {} {}, {} {}, {} {}",
+                path.display(),
+                lang.pick("规则有效", "rulebook is valid"),
+                rules.groups.len(),
+                lang.pick("个组别", "groups"),
+                pools,
+                lang.pick("个编排组", "pairing pools"),
+                rules.prizes.lists.len(),
+                lang.pick("个奖项名单", "prize lists"),
+            );
+            Ok(())
+        }
+        Err(e) => Err(CliError::input(format!(
+            "{e}\n{} problem(s) in `{}`",
+            e.problems.len(),
+            path.display()
+        ))),
+    }
+}
+
+pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
+    let rules = match path {
+        Some(path) => {
+            let text = read_text(path)?;
+            Rulebook::from_toml(&text, &path.display().to_string())
+                .map_err(|e| CliError::input(e.to_string()))?
+        }
+        None => ctx.load()?.rules,
+    };
+    match ctx.format()? {
+        qiwang::report::Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&rules)
+                .map_err(|e| CliError::new(crate::cli::error::ExitCode::Internal, e.to_string()))?
+        ),
+        _ => print!("{}", rules.to_effective_toml()),
+    }
+    Ok(())
+}

@@ -1,0 +1,74 @@
+//! `qiwang standings`, `qiwang crosstable`
+
+use crate::cli::context::{Ctx, Loaded, resolve_pool};
+use crate::cli::error::CliError;
+
+pub fn standings(
+    ctx: &Ctx,
+    group: Option<&str>,
+    round: Option<u32>,
+    list: Option<&str>,
+) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    check_round(&event, &rules, group, round)?;
+    if let Some(name) = list {
+        let l = rules
+            .prizes
+            .lists
+            .iter()
+            .find(|l| l.id == name || l.name == name)
+            .ok_or_else(|| {
+                let names: Vec<String> = rules
+                    .prizes
+                    .lists
+                    .iter()
+                    .map(|l| format!("`{}` ({})", l.id, l.name))
+                    .collect();
+                CliError::input(format!(
+                    "no prize list `{name}`: use one of {}",
+                    names.join(", ")
+                ))
+            })?;
+        return ctx.print(&qiwang::views::list_standings(
+            &event, &rules, l, round, lang,
+        ));
+    }
+    let pool = resolve_pool(&rules, &event, group)?;
+    let st = qiwang::standings::compute_standings(&event, &rules, &pool, round);
+    ctx.print(&qiwang::views::standings(&event, &rules, &st, lang))
+}
+
+pub fn crosstable(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    check_round(&event, &rules, group, round)?;
+    let pool = resolve_pool(&rules, &event, group)?;
+    ctx.print(&qiwang::views::crosstable(
+        &event, &rules, &pool, round, lang,
+    ))
+}
+
+/// `--round N` must name a round that exists.
+fn check_round(
+    event: &qiwang::model::Event,
+    rules: &qiwang::rulebook::Rulebook,
+    group: Option<&str>,
+    round: Option<u32>,
+) -> Result<(), CliError> {
+    let Some(n) = round else { return Ok(()) };
+    let pool = match resolve_pool(rules, event, group) {
+        Ok(p) => p,
+        Err(_) => return Ok(()),
+    };
+    let paired = event
+        .group(&pool)
+        .map(|g| g.rounds.len() as u32)
+        .unwrap_or(0);
+    if n == 0 || n > paired {
+        return Err(CliError::input(format!(
+            "round `{n}` does not exist in {pool}: {paired} round(s) paired so far"
+        )));
+    }
+    Ok(())
+}

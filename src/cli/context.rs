@@ -1,0 +1,257 @@
+//! What every command needs: the event, its rulebook, the language and format, and
+//! resolving the names a user types (groups, players).
+
+use super::args::Cli;
+use super::error::{CliError, ExitCode, chain};
+use qiwang::model::{Event, GroupId, Player, PlayerId};
+use qiwang::report::{Format, Report};
+use qiwang::rulebook::{Lang, Rulebook};
+use qiwang::store::{CommandInfo, Store};
+use std::path::{Path, PathBuf};
+
+/// `--format`: the read formats plus `trf` for `export`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormatArg {
+    Table,
+    Csv,
+    Json,
+    Html,
+    Trf,
+}
+
+impl std::str::FromStr for FormatArg {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "trf" => Ok(FormatArg::Trf),
+            other => match other.parse::<Format>() {
+                Ok(Format::Table) => Ok(FormatArg::Table),
+                Ok(Format::Csv) => Ok(FormatArg::Csv),
+                Ok(Format::Json) => Ok(FormatArg::Json),
+                Ok(Format::Html) => Ok(FormatArg::Html),
+                Err(_) => Err(format!(
+                    "unknown format `{other}`: use one of table, csv, json, html (export: html, json, trf)"
+                )),
+            },
+        }
+    }
+}
+
+pub struct Ctx {
+    pub event_dir: Option<PathBuf>,
+    pub lang: Option<Lang>,
+    pub format_arg: FormatArg,
+    pub show_private: bool,
+    pub argv: Vec<String>,
+    /// The subcommand, for snapshot names and the audit log.
+    pub command_name: &'static str,
+}
+
+/// A loaded event with its validated rulebook.
+pub struct Loaded {
+    pub store: Store,
+    pub event: Event,
+    pub rules: Rulebook,
+}
+
+impl Ctx {
+    pub fn new(cli: &Cli) -> Ctx {
+        Ctx {
+            event_dir: cli.event.clone(),
+            lang: cli
+                .lang
+                .as_deref()
+                .map(|l| if l == "en" { Lang::En } else { Lang::Zh }),
+            format_arg: cli.format,
+            show_private: cli.show_private,
+            argv: std::env::args().skip(1).collect(),
+            command_name: cli.command.name(),
+        }
+    }
+
+    /// The output format of a read command (`trf` is only for export).
+    pub fn format(&self) -> Result<Format, CliError> {
+        match self.format_arg {
+            FormatArg::Table => Ok(Format::Table),
+            FormatArg::Csv => Ok(Format::Csv),
+            FormatArg::Json => Ok(Format::Json),
+            FormatArg::Html => Ok(Format::Html),
+            FormatArg::Trf => Err(CliError::usage(
+                "`--format trf` is only for `qiwang export`; use table, csv, json or html",
+            )),
+        }
+    }
+
+    pub fn lang(&self, rules: &Rulebook) -> Lang {
+        self.lang.unwrap_or(rules.event.language)
+    }
+
+    pub fn command_info(&self) -> CommandInfo {
+        CommandInfo::new(self.command_name, self.argv.clone())
+    }
+
+    pub fn store(&self) -> Result<Store, CliError> {
+        let store = match &self.event_dir {
+            Some(dir) => Store::open(dir),
+            None => {
+                let cwd = std::env::current_dir()
+                    .map_err(|e| CliError::io(format!("cannot read the current directory: {e}")))?;
+                Store::discover(&cwd)
+            }
+        };
+        store.map_err(store_error)
+    }
+
+    /// Opens and loads the event, re-validating its frozen rulebook.
+    pub fn load(&self) -> Result<Loaded, CliError> {
+        let store = self.store()?;
+        let event = store.load().map_err(store_error)?;
+        let rules = rules_of(&event, store.dir())?;
+        Ok(Loaded {
+            store,
+            event,
+            rules,
+        })
+    }
+
+    /// Prints a report in the chosen format.
+    pub fn print(&self, report: &Report) -> Result<(), CliError> {
+        let text = report.render(self.format()?);
+        print!("{text}");
+        Ok(())
+    }
+}
+
+/// The event's rulebook, validated again from the frozen text.
+pub fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
+    Rulebook::from_toml(&event.rules_toml, &dir.join("qiwang.json").display().to_string())
+        .map_err(|e| {
+            CliError::input(format!(
+                "the rulebook frozen in the event does not validate:\n{e}\nrestore qiwang.json from history/ or re-create the event"
+            ))
+        })
+}
+
+pub fn store_error(e: qiwang::store::StoreError) -> CliError {
+    use qiwang::store::StoreError as E;
+    let code = match &e {
+        E::Damaged { .. } | E::NewerSchema { .. } => ExitCode::InvalidInput,
+        E::NotAnEvent { .. } | E::AlreadyExists { .. } => ExitCode::Usage,
+        _ => ExitCode::Io,
+    };
+    CliError::new(code, chain(&e))
+}
+
+/// Finds the pool a user names (`--group`): id, regulation name or alias; a section
+/// resolves to the pool it is paired in, a merged group to the group it was merged into.
+/// Without a name, the only pool (or the only pool with players) is meant.
+pub fn resolve_pool(
+    rules: &Rulebook,
+    event: &Event,
+    name: Option<&str>,
+) -> Result<GroupId, CliError> {
+    let lang = rules.event.language;
+    match name {
+        Some(name) => {
+            let group = rules.find_group(name).ok_or_else(|| {
+                CliError::input(format!(
+                    "no group `{name}` in the rulebook: use one of {}",
+                    group_names(rules)
+                ))
+            })?;
+            let mut pool = rules.pool_of(group).clone();
+            while let Some(into) = event.group(&pool).and_then(|g| g.merged_into.clone()) {
+                pool = into;
+            }
+            Ok(pool)
+        }
+        None => {
+            let pools: Vec<&GroupId> = rules.pools().map(|g| &g.id).collect();
+            if pools.len() == 1 {
+                return Ok(pools[0].clone());
+            }
+            let with_players: Vec<&GroupId> = pools
+                .iter()
+                .copied()
+                .filter(|g| event.players_in(g).next().is_some())
+                .collect();
+            if with_players.len() == 1 {
+                return Ok(with_players[0].clone());
+            }
+            Err(CliError::usage(format!(
+                "{} `--group`: {}",
+                lang.pick(
+                    "这个赛事有多个组别，请用",
+                    "this event has several groups; choose one with"
+                ),
+                group_names(rules)
+            )))
+        }
+    }
+}
+
+fn group_names(rules: &Rulebook) -> String {
+    rules
+        .groups
+        .iter()
+        .map(|g| format!("`{}` ({})", g.id, g.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Finds a player the user names: a registration id (`17`), a pairing number in a pool
+/// (`#5` with a pool given), or an exact name (must be unique).
+pub fn resolve_player<'a>(
+    event: &'a Event,
+    pool: Option<&GroupId>,
+    text: &str,
+) -> Result<&'a Player, CliError> {
+    let text = text.trim();
+    if let Some(num) = text.strip_prefix('#') {
+        let n: u32 = num.parse().map_err(|_| {
+            CliError::input(format!(
+                "`{text}` is not a pairing number: write `#` and a number, e.g. `#5`"
+            ))
+        })?;
+        let candidates: Vec<&Player> = event
+            .players
+            .iter()
+            .filter(|p| p.number == Some(n) && pool.is_none_or(|g| &p.group == g))
+            .collect();
+        return match candidates.as_slice() {
+            [one] => Ok(one),
+            [] => Err(CliError::input(format!(
+                "no player has pairing number `{n}`"
+            ))),
+            _ => Err(CliError::input(format!(
+                "pairing number `{n}` exists in several groups: add `--group`"
+            ))),
+        };
+    }
+    if let Ok(id) = text.parse::<u32>() {
+        return event.player(PlayerId(id)).ok_or_else(|| {
+            CliError::input(format!(
+                "no player with registration id `{id}`: `qiwang players` lists them (use `#N` for a pairing number)"
+            ))
+        });
+    }
+    let matches: Vec<&Player> = event
+        .players
+        .iter()
+        .filter(|p| p.name == text && pool.is_none_or(|g| &p.group == g))
+        .collect();
+    match matches.as_slice() {
+        [one] => Ok(one),
+        [] => Err(CliError::input(format!(
+            "no player named `{text}`: `qiwang players` lists them"
+        ))),
+        many => Err(CliError::input(format!(
+            "{} players are named `{text}`: use the registration id ({})",
+            many.len(),
+            many.iter()
+                .map(|p| p.id.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}

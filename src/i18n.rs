@@ -1,0 +1,76 @@
+//! Labels in Chinese and English.
+//!
+//! Every label, header and message the program prints is written as a pair, so neither
+//! language can fall behind the other: `lang.pick("对阵表", "Pairings")`.
+
+use crate::model::{Colour, Gender, Outcome};
+use crate::rulebook::{Lang, Tiebreak};
+
+impl Lang {
+    /// The text for this language.
+    pub fn pick<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
+        match self {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
+
+    /// The HTML `lang` code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh-CN",
+            Lang::En => "en",
+        }
+    }
+}
+
+/// The column header of a tiebreak.
+pub fn tiebreak_label(t: Tiebreak, lang: Lang) -> &'static str {
+    match t {
+        Tiebreak::OppScore => lang.pick("对手分", "Opp. score"),
+        Tiebreak::Progressive => lang.pick("累进分", "Progressive"),
+        Tiebreak::Wins => lang.pick("胜局", "Wins"),
+        Tiebreak::Fouls => lang.pick("犯规", "Fouls"),
+        Tiebreak::BlackGames => lang.pick("后走局数", "Black games"),
+        Tiebreak::BlackWins => lang.pick("后走胜局", "Black wins"),
+        Tiebreak::RedWins => lang.pick("先手胜局", "Red wins"),
+        Tiebreak::DirectEncounter => lang.pick("直胜", "Direct"),
+        Tiebreak::MedianOpp => lang.pick("中间分", "Median opp."),
+        Tiebreak::CutOpp => lang.pick("扣除对手分", "Cut opp."),
+        Tiebreak::SonnebornBerger => lang.pick("小分", "S-B"),
+    }
+}
+
+pub fn colour_label(c: Colour, lang: Lang) -> &'static str {
+    match c {
+        Colour::Red => lang.pick("红", "red"),
+        Colour::Black => lang.pick("黑", "black"),
+    }
+}
+
+pub fn gender_label(g: Option<Gender>, lang: Lang) -> &'static str {
+    match g {
+        Some(Gender::Male) => lang.pick("男", "M"),
+        Some(Gender::Female) => lang.pick("女", "F"),
+        None => "",
+    }
+}
+
+/// How a result reads on a sheet.
+pub fn outcome_label(o: Outcome, lang: Lang) -> &'static str {
+    match o {
+        Outcome::RedWin => lang.pick("红胜", "1-0"),
+        Outcome::Draw => lang.pick("和", "½-½"),
+        Outcome::BlackWin => lang.pick("黑胜", "0-1"),
+        Outcome::BlackForfeit => lang.pick("黑弃权", "+-"),
+        Outcome::RedForfeit => lang.pick("红弃权", "-+"),
+        Outcome::DoubleForfeit => lang.pick("双负", "--"),
+    }
+}
+
+pub fn yes_no(b: bool, lang: Lang) -> &'static str {
+    match b {
+        true => lang.pick("是", "yes"),
+        false => "",
+    }
+}

@@ -1,0 +1,123 @@
+//! Renderers: one computed view, several output formats.
+//!
+//! A command builds a [`Report`] (titled sections of text cells plus the structured JSON
+//! value behind them) and one renderer per format turns it into text. Renderers never
+//! decide anything; every value they print has already been computed (and masked, where
+//! it is personal data) by the caller.
+
+mod csv;
+mod html;
+mod json;
+mod table;
+pub mod trf;
+
+use serde::Serialize;
+
+/// Output formats every read command accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Table,
+    Csv,
+    Json,
+    Html,
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "table" | "text" => Ok(Format::Table),
+            "csv" => Ok(Format::Csv),
+            "json" => Ok(Format::Json),
+            "html" => Ok(Format::Html),
+            other => Err(format!(
+                "unknown format `{other}`: use one of table, csv, json, html"
+            )),
+        }
+    }
+}
+
+/// Column alignment in the table renderer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Align {
+    Left,
+    Right,
+}
+
+/// One titled table of a report.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct Section {
+    pub title: String,
+    pub columns: Vec<String>,
+    pub align: Vec<Align>,
+    pub rows: Vec<Vec<String>>,
+    /// Lines printed under the table (totals, notes).
+    pub notes: Vec<String>,
+}
+
+impl Section {
+    pub fn new(title: impl Into<String>, columns: Vec<String>) -> Self {
+        let align = vec![Align::Left; columns.len()];
+        Section {
+            title: title.into(),
+            columns,
+            align,
+            rows: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// Right-align the given columns (numbers).
+    pub fn right(mut self, cols: &[usize]) -> Self {
+        for &c in cols {
+            if let Some(a) = self.align.get_mut(c) {
+                *a = Align::Right;
+            }
+        }
+        self
+    }
+
+    pub fn push(&mut self, row: Vec<String>) {
+        self.rows.push(row);
+    }
+}
+
+/// What a read command produces.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// Page title (event name and what this is).
+    pub title: String,
+    /// Lines under the title (dates, round, group).
+    pub subtitle: Vec<String>,
+    pub sections: Vec<Section>,
+    /// The structured value behind the report, for `--format json`.
+    pub json: serde_json::Value,
+    /// Text printed at the end (table format only): hints, warnings.
+    pub footer: Vec<String>,
+    /// One flat table for `--format csv` instead of the sections (e.g. the prize sheet:
+    /// one row per award for the finance office).
+    pub csv: Option<Section>,
+    /// Page language for the HTML `lang` attribute.
+    pub lang: String,
+}
+
+impl Report {
+    pub fn new(title: impl Into<String>) -> Self {
+        Report {
+            title: title.into(),
+            lang: "zh".into(),
+            ..Report::default()
+        }
+    }
+
+    pub fn render(&self, format: Format) -> String {
+        match format {
+            Format::Table => table::render(self),
+            Format::Csv => csv::render(self),
+            Format::Json => json::render(self),
+            Format::Html => html::render(self),
+        }
+    }
+}
+
+pub use html::{body as html_body, escape as html_escape, page as html_page};

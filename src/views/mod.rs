@@ -1,0 +1,31 @@
+//! Views: domain results turned into [`Report`](crate::report::Report)s, in the event's
+//! language, with personal data masked unless asked for.
+//!
+//! Shared by the command line, the static-site export and the demo, so every place shows
+//! the same sheet. Views only format; every value is computed by the library beforehand.
+
+mod pairing;
+mod players;
+mod prizes;
+mod site;
+mod standings;
+
+pub use pairing::pairing_sheet;
+pub use players::players;
+pub use prizes::{all_standings, compute_sheet, prize_sheet, teams, teams_report};
+pub use site::{event_json, site};
+pub use standings::{crosstable, list_standings, standings};
+
+use crate::model::{Event, Player, PlayerId};
+
+/// A player's name, or the id if the player is unknown (never panics on a bad state).
+pub(crate) fn name_of(event: &Event, id: PlayerId) -> String {
+    event
+        .player(id)
+        .map(|p| p.name.clone())
+        .unwrap_or_else(|| format!("#{id}"))
+}
+
+pub(crate) fn number_of(p: &Player) -> String {
+    p.number.map(|n| n.to_string()).unwrap_or_default()
+}

@@ -1,0 +1,122 @@
+//! The pairing sheet (对阵表) that goes on the wall.
+
+use crate::i18n::outcome_label;
+use crate::model::{Event, GroupId, Pairing, PlayerId};
+use crate::report::{Report, Section};
+use crate::rulebook::{Lang, Rulebook};
+use crate::scoring;
+use serde_json::json;
+
+/// Round `round` of `pool`: table, red (number, name, unit, score), result, black, with
+/// the bye last. Scores are those before the round.
+pub fn pairing_sheet(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    round: u32,
+    lang: Lang,
+) -> Report {
+    let group_name = rules
+        .group(pool)
+        .map(|g| g.name.clone())
+        .unwrap_or_else(|| pool.to_string());
+    let mut report = Report::new(format!("{} — {}", rules.event.name, group_name));
+    report.lang = lang.code().into();
+    report.subtitle.push(format!(
+        "{}{}{}",
+        lang.pick("第", "Round "),
+        round,
+        lang.pick("轮对阵表", " pairings")
+    ));
+    let totals = scoring::totals(event, &rules.scoring, pool, round.saturating_sub(1));
+    let Some(r) = event.group(pool).and_then(|g| g.round(round)) else {
+        report.json = json!(null);
+        return report;
+    };
+    let cell = |id: PlayerId| {
+        let p = event.player(id);
+        (
+            p.map(super::number_of).unwrap_or_default(),
+            super::name_of(event, id),
+            p.map(|p| p.unit.clone()).unwrap_or_default(),
+            totals.get(&id).copied().unwrap_or_default(),
+        )
+    };
+    let mut section = Section::new(
+        "",
+        vec![
+            lang.pick("台号", "table").into(),
+            lang.pick("序号", "no.").into(),
+            lang.pick("红方", "red").into(),
+            lang.pick("单位", "unit").into(),
+            lang.pick("积分", "pts").into(),
+            lang.pick("结果", "result").into(),
+            lang.pick("积分", "pts").into(),
+            lang.pick("序号", "no.").into(),
+            lang.pick("黑方", "black").into(),
+            lang.pick("单位", "unit").into(),
+        ],
+    )
+    .right(&[0, 1, 4, 6, 7]);
+    let mut tables = Vec::new();
+    for pairing in &r.pairings {
+        match pairing {
+            Pairing::Game {
+                table,
+                red,
+                black,
+                result,
+            } => {
+                let (rn, rname, runit, rs) = cell(*red);
+                let (bn, bname, bunit, bs) = cell(*black);
+                let res = result
+                    .map(|r| outcome_label(r.outcome, lang).to_string())
+                    .unwrap_or_default();
+                section.push(vec![
+                    table.to_string(),
+                    rn,
+                    rname.clone(),
+                    runit,
+                    rs.to_string(),
+                    res,
+                    bs.to_string(),
+                    bn,
+                    bname.clone(),
+                    bunit,
+                ]);
+                tables.push(json!({
+                    "table": table,
+                    "red": { "id": red, "name": rname, "score": rs },
+                    "black": { "id": black, "name": bname, "score": bs },
+                    "result": result.map(|r| r.outcome.token()),
+                    "red_fouls": result.map(|r| r.red_fouls),
+                    "black_fouls": result.map(|r| r.black_fouls),
+                }));
+            }
+            Pairing::Bye { player } => {
+                let (n, name, unit, s) = cell(*player);
+                section.push(vec![
+                    String::new(),
+                    n,
+                    name.clone(),
+                    unit,
+                    s.to_string(),
+                    lang.pick("轮空", "bye").into(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                ]);
+                tables.push(json!({ "bye": { "id": player, "name": name, "score": s } }));
+            }
+        }
+    }
+    report.sections.push(section);
+    report.json = json!({
+        "event": rules.event.name,
+        "group": pool,
+        "round": round,
+        "pairings": tables,
+    });
+    report
+}

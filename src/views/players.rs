@@ -1,0 +1,124 @@
+//! The player list.
+
+use crate::i18n::{gender_label, yes_no};
+use crate::model::{Event, GroupId, PlayerStatus};
+use crate::registration::{mask_id_number, mask_phone};
+use crate::report::{Report, Section};
+use crate::rulebook::{Lang, Rulebook};
+use serde_json::json;
+
+/// Every player of `pool` (or of the event), with ID and phone masked unless
+/// `show_private`.
+pub fn players(
+    event: &Event,
+    rules: &Rulebook,
+    pool: Option<&GroupId>,
+    lang: Lang,
+    show_private: bool,
+) -> Report {
+    let mut report = Report::new(format!(
+        "{} — {}",
+        rules.event.name,
+        lang.pick("参赛名单", "players")
+    ));
+    report.lang = lang.code().into();
+    let mask = |s: &Option<String>, f: fn(&str) -> String| -> String {
+        match s {
+            Some(v) if show_private => v.clone(),
+            Some(v) => f(v),
+            None => String::new(),
+        }
+    };
+    let group_name = |id: &GroupId| {
+        rules
+            .group(id)
+            .map(|g| g.name.clone())
+            .unwrap_or_else(|| id.to_string())
+    };
+    let mut section = Section::new(
+        "",
+        vec![
+            lang.pick("编号", "id").into(),
+            lang.pick("序号", "no.").into(),
+            lang.pick("姓名", "name").into(),
+            lang.pick("性别", "sex").into(),
+            lang.pick("单位", "unit").into(),
+            lang.pick("组别", "group").into(),
+            lang.pick("出生日期", "born").into(),
+            lang.pick("年级", "grade").into(),
+            lang.pick("残疾", "disabled").into(),
+            lang.pick("本地", "local").into(),
+            lang.pick("身份证号", "ID number").into(),
+            lang.pick("电话", "phone").into(),
+            lang.pick("状态", "status").into(),
+        ],
+    )
+    .right(&[0, 1]);
+    let mut rows = Vec::new();
+    for p in event
+        .players
+        .iter()
+        .filter(|p| pool.is_none_or(|g| &p.group == g))
+    {
+        let group = match &p.section {
+            Some(s) => format!("{} ({})", group_name(s), group_name(&p.group)),
+            None => group_name(&p.group),
+        };
+        let status = match &p.status {
+            PlayerStatus::Active if p.joined_round > 1 => format!(
+                "{} {}",
+                lang.pick("迟到报名，自第", "late entry from round"),
+                p.joined_round
+            ),
+            PlayerStatus::Active => String::new(),
+            PlayerStatus::Withdrawn { from_round, reason } => format!(
+                "{} {from_round}{} {reason}",
+                lang.pick("退赛，自第", "withdrawn from round "),
+                lang.pick("轮", "")
+            ),
+        };
+        let id_number = mask(&p.id_number, mask_id_number);
+        let phone = mask(&p.phone, mask_phone);
+        section.push(vec![
+            p.id.to_string(),
+            super::number_of(p),
+            p.name.clone(),
+            gender_label(p.gender, lang).into(),
+            p.unit.clone(),
+            group.clone(),
+            p.birth_date.map(|d| d.to_string()).unwrap_or_default(),
+            p.grade.map(|g| g.to_string()).unwrap_or_default(),
+            yes_no(p.disabled, lang).into(),
+            yes_no(p.local, lang).into(),
+            id_number.clone(),
+            phone.clone(),
+            status.trim().to_string(),
+        ]);
+        rows.push(json!({
+            "id": p.id,
+            "number": p.number,
+            "name": p.name,
+            "gender": p.gender,
+            "unit": p.unit,
+            "group": p.group,
+            "group_name": group_name(&p.group),
+            "section": p.section,
+            "birth_date": p.birth_date,
+            "grade": p.grade,
+            "rating": p.rating,
+            "disabled": p.disabled,
+            "local": p.local,
+            "id_number": if p.id_number.is_some() { json!(id_number) } else { json!(null) },
+            "phone": if p.phone.is_some() { json!(phone) } else { json!(null) },
+            "withdrawn": p.is_withdrawn(),
+            "joined_round": p.joined_round,
+            "unranked": p.unranked,
+        }));
+    }
+    section
+        .notes
+        .push(format!("{} {}", rows.len(), lang.pick("人", "players")));
+    report.sections.push(section);
+    report.json = json!({ "event": rules.event.name, "players": rows });
+    report
+}

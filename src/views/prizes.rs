@@ -1,0 +1,305 @@
+//! The prize sheet (获奖名单) and the team ranking.
+
+use crate::model::{Event, GroupId};
+use crate::prizes::{self, PrizeSheet, TeamRanking, format_fen};
+use crate::report::{Report, Section};
+use crate::rulebook::{Lang, Rulebook, TeamMetric};
+use crate::standings::{Standings, compute_standings};
+use std::collections::BTreeMap;
+
+/// Final (or current) standings of every pool that has players.
+pub fn all_standings(event: &Event, rules: &Rulebook) -> BTreeMap<GroupId, Standings> {
+    rules
+        .pools()
+        .filter(|g| event.players_in(&g.id).next().is_some())
+        .map(|g| (g.id.clone(), compute_standings(event, rules, &g.id, None)))
+        .collect()
+}
+
+/// The prize sheet, computed from the current standings.
+pub fn compute_sheet(event: &Event, rules: &Rulebook) -> (PrizeSheet, Vec<TeamRanking>) {
+    let standings = all_standings(event, rules);
+    let teams = prizes::team_rankings(event, rules, &standings);
+    (prizes::prize_sheet(event, rules, &standings, &teams), teams)
+}
+
+fn dates(sheet_start: Option<chrono::NaiveDate>, end: Option<chrono::NaiveDate>) -> Option<String> {
+    match (sheet_start, end) {
+        (Some(a), Some(b)) if a != b => Some(format!("{a} – {b}")),
+        (Some(a), _) => Some(a.to_string()),
+        (None, Some(b)) => Some(b.to_string()),
+        (None, None) => None,
+    }
+}
+
+fn text(o: &Option<String>) -> String {
+    o.clone().unwrap_or_default()
+}
+
+pub fn prize_sheet(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
+    let (sheet, _) = compute_sheet(event, rules);
+    let cur = &sheet.currency;
+    let mut report = Report::new(format!(
+        "{} — {}",
+        sheet.event,
+        lang.pick("获奖名单", "prize sheet")
+    ));
+    report.lang = lang.code().into();
+    if let Some(d) = dates(sheet.start_date, sheet.end_date) {
+        report.subtitle.push(d);
+    }
+    for line in [&sheet.venue, &sheet.organiser].into_iter().flatten() {
+        report.subtitle.push(line.clone());
+    }
+    let sign = lang.pick("领奖签字", "signature");
+    let mut flat = Section::new(
+        "",
+        [
+            "list",
+            "place",
+            "name",
+            "unit",
+            "score",
+            "amount",
+            "award",
+            "title",
+            "qualification",
+        ]
+        .iter()
+        .map(|c| c.to_string())
+        .collect(),
+    );
+    let pending = lang.pick("待加赛", "playoff pending");
+    for list in &sheet.lists {
+        let mut s = Section::new(
+            list.name.clone(),
+            vec![
+                lang.pick("名次", "place").into(),
+                lang.pick("姓名", "name").into(),
+                lang.pick("单位", "unit").into(),
+                lang.pick("积分", "pts").into(),
+                format!("{}({cur})", lang.pick("奖金", "money")),
+                lang.pick("奖励", "award").into(),
+                lang.pick("称号", "title").into(),
+                lang.pick("资格", "qualification").into(),
+                sign.into(),
+            ],
+        )
+        .right(&[0, 3, 4]);
+        for a in &list.awards {
+            let place = if a.shared {
+                format!("{}=", a.place)
+            } else {
+                a.place.to_string()
+            };
+            let money = if a.pending_playoff {
+                format!("{pending} ({})", format_fen(a.held_fen))
+            } else {
+                format_fen(a.money_fen)
+            };
+            s.push(vec![
+                place.clone(),
+                a.name.clone(),
+                a.unit.clone(),
+                a.score.to_string(),
+                money.clone(),
+                text(&a.award),
+                text(&a.title),
+                text(&a.qualification),
+                String::new(),
+            ]);
+            flat.push(vec![
+                list.name.clone(),
+                place,
+                a.name.clone(),
+                a.unit.clone(),
+                a.score.to_string(),
+                money,
+                text(&a.award),
+                text(&a.title),
+                text(&a.qualification),
+            ]);
+        }
+        for p in &list.passed_on {
+            s.notes.push(format!(
+                "{} {} {} {}",
+                p.name,
+                lang.pick("只领一项奖，已领", "takes one prize only, kept"),
+                p.kept_list,
+                lang.pick("（本名单名次顺延）", "(places below move up)")
+            ));
+        }
+        note_lines(&mut s, &list.notes, lang);
+        s.notes.push(total_line(lang, &list.totals, cur));
+        report.sections.push(s);
+    }
+    for team in &sheet.teams {
+        let mut s = Section::new(
+            team.name.clone(),
+            vec![
+                lang.pick("名次", "place").into(),
+                lang.pick("单位", "unit").into(),
+                lang.pick("计分队员", "counted members").into(),
+                lang.pick("成绩", "value").into(),
+                format!("{}({cur})", lang.pick("奖金", "money")),
+                lang.pick("奖励", "award").into(),
+                lang.pick("称号", "title").into(),
+                sign.into(),
+            ],
+        )
+        .right(&[0, 3, 4]);
+        for a in &team.awards {
+            let place = if a.shared {
+                format!("{}=", a.place)
+            } else {
+                a.place.to_string()
+            };
+            s.push(vec![
+                place.clone(),
+                a.unit.clone(),
+                a.members.join("、"),
+                a.value.to_string(),
+                format_fen(a.money_fen),
+                text(&a.award),
+                text(&a.title),
+                String::new(),
+            ]);
+            flat.push(vec![
+                team.name.clone(),
+                place,
+                a.members.join("、"),
+                a.unit.clone(),
+                a.value.to_string(),
+                format_fen(a.money_fen),
+                text(&a.award),
+                text(&a.title),
+                text(&a.qualification),
+            ]);
+        }
+        note_lines(&mut s, &team.notes, lang);
+        s.notes.push(total_line(lang, &team.totals, cur));
+        report.sections.push(s);
+    }
+    let mut grand = Section::new(lang.pick("奖金总计", "Grand total"), Vec::new());
+    grand.notes.push(total_line(lang, &sheet.totals, cur));
+    report.sections.push(grand);
+    report.csv = Some(flat);
+    report.json = serde_json::to_value(&sheet).unwrap_or_default();
+    report
+}
+
+fn note_lines(s: &mut Section, notes: &[crate::prizes::SheetNote], lang: Lang) {
+    use crate::prizes::SheetNote;
+    for n in notes {
+        s.notes.push(match n {
+            SheetNote::MissingStandings { pool } => {
+                format!("{} {pool}", lang.pick("没有该组成绩：", "no standings for"))
+            }
+            SheetNote::Provisional {
+                after_round,
+                rounds,
+            } => format!(
+                "{} {after_round}/{rounds}",
+                lang.pick("成绩未完：已赛轮次", "provisional: rounds played")
+            ),
+            SheetNote::MissingTeamRanking => lang.pick("没有团体排名", "no team ranking").into(),
+        });
+    }
+}
+
+fn total_line(lang: Lang, t: &crate::prizes::Totals, cur: &str) -> String {
+    let mut line = format!(
+        "{} {}{cur}",
+        lang.pick("合计", "Total"),
+        format_fen(t.paid_fen)
+    );
+    if t.held_fen > 0 {
+        line.push_str(&format!(
+            "，{} {}{cur}",
+            lang.pick("待加赛暂缓发放", "held for playoff"),
+            format_fen(t.held_fen)
+        ));
+    }
+    if t.budget_fen != t.paid_fen + t.held_fen + t.undistributed_fen {
+        line.push_str(&format!(
+            "（{} {}{cur}）",
+            lang.pick("预算", "budget"),
+            format_fen(t.budget_fen)
+        ));
+    }
+    line
+}
+
+pub fn teams(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
+    let (_, rankings) = compute_sheet(event, rules);
+    teams_report(rules, &rankings, lang)
+}
+
+pub fn teams_report(rules: &Rulebook, rankings: &[TeamRanking], lang: Lang) -> Report {
+    let mut report = Report::new(format!(
+        "{} — {}",
+        rules.event.name,
+        lang.pick("团体排名", "team ranking")
+    ));
+    report.lang = lang.code().into();
+    for t in rankings {
+        let metric = match t.metric {
+            TeamMetric::RankSum => lang.pick("名次和（少者列前）", "rank sum (lower is better)"),
+            TeamMetric::PointSum => lang.pick("积分和", "point sum"),
+        };
+        let mut s = Section::new(
+            format!(
+                "{} — {} {} {}",
+                t.name,
+                lang.pick("取前", "best"),
+                t.best_n,
+                metric
+            ),
+            vec![
+                lang.pick("名次", "place").into(),
+                lang.pick("单位", "unit").into(),
+                lang.pick("成绩", "value").into(),
+                lang.pick("计分队员（名次/积分）", "counted members (rank/pts)")
+                    .into(),
+            ],
+        )
+        .right(&[0, 2]);
+        for row in &t.rows {
+            let members: Vec<String> = row
+                .members
+                .iter()
+                .map(|m| format!("{}({}/{})", m.name, m.rank, m.score))
+                .collect();
+            let mut members = members.join("、");
+            if row.padded > 0 {
+                members.push_str(&format!(
+                    " +{}{}",
+                    row.padded,
+                    lang.pick("名缺额", " padded")
+                ));
+            }
+            s.push(vec![
+                if row.shared {
+                    format!("{}=", row.place)
+                } else {
+                    row.place.to_string()
+                },
+                row.unit.clone(),
+                row.value.to_string(),
+                members,
+            ]);
+        }
+        for e in &t.excluded {
+            s.notes.push(format!(
+                "{}: {} ({}/{})",
+                e.unit,
+                lang.pick("人数不足，不参加团体排名", "too few players, not ranked"),
+                e.ranked,
+                e.needed
+            ));
+        }
+        report.sections.push(s);
+    }
+    report.json = serde_json::to_value(rankings).unwrap_or_default();
+    report
+}

@@ -1,0 +1,250 @@
+//! Standings (成绩排名), one prize list's view of them, and the crosstable.
+
+use crate::i18n::tiebreak_label;
+use crate::model::{Event, GroupId, Player};
+use crate::prizes::{self, ListRow};
+use crate::report::{Report, Section};
+use crate::rulebook::{Lang, PrizeList, Rulebook, Tiebreak};
+use crate::standings::{self, PlayerTiebreaks, StandingRow, Standings};
+use serde_json::json;
+
+fn group_name(rules: &Rulebook, id: &GroupId) -> String {
+    rules
+        .group(id)
+        .map(|g| g.name.clone())
+        .unwrap_or_else(|| id.to_string())
+}
+
+fn place_text(rank: Option<u32>, shared: bool) -> String {
+    match rank {
+        Some(r) if shared => format!("{r}="),
+        Some(r) => r.to_string(),
+        None => "—".into(),
+    }
+}
+
+/// A tiebreak value as printed (fouls and counts are plain integers too).
+fn value_text(v: Option<i64>) -> String {
+    v.map(|v| v.to_string()).unwrap_or_default()
+}
+
+fn remark(row: &StandingRow, lang: Lang) -> String {
+    let mut parts = Vec::new();
+    if row.needs_playoff {
+        parts.push(
+            lang.pick("并列第一，需加赛", "tied for first: playoff needed")
+                .to_string(),
+        );
+    }
+    if let Some(d) = &row.decided_by {
+        parts.push(d.clone());
+    }
+    if row.withdrawn {
+        parts.push(lang.pick("退赛", "withdrawn").to_string());
+    }
+    if row.penalty.0 > 0 {
+        parts.push(format!("{} -{}", lang.pick("罚分", "penalty"), row.penalty));
+    }
+    parts.join("; ")
+}
+
+/// Every tiebreak value of a player, for JSON (so others can check them).
+fn values_json(v: &PlayerTiebreaks) -> serde_json::Value {
+    serde_json::to_value(v).unwrap_or_default()
+}
+
+fn header(lang: Lang, keys: &[Tiebreak], first: &str) -> Vec<String> {
+    let mut cols = vec![
+        first.to_string(),
+        lang.pick("序号", "no.").into(),
+        lang.pick("姓名", "name").into(),
+        lang.pick("单位", "unit").into(),
+        lang.pick("积分", "pts").into(),
+    ];
+    cols.extend(keys.iter().map(|k| tiebreak_label(*k, lang).to_string()));
+    cols.push(lang.pick("备注", "remarks").into());
+    cols
+}
+
+fn row_cells(player: Option<&Player>, place: String, row: &StandingRow, lang: Lang) -> Vec<String> {
+    let mut cells = vec![
+        place,
+        player
+            .and_then(|p| p.number)
+            .map(|n| n.to_string())
+            .unwrap_or_default(),
+        player.map(|p| p.name.clone()).unwrap_or_default(),
+        player.map(|p| p.unit.clone()).unwrap_or_default(),
+        row.score.to_string(),
+    ];
+    cells.extend(row.tiebreaks.iter().map(|v| value_text(*v)));
+    cells.push(remark(row, lang));
+    cells
+}
+
+fn subtitle(rules: &Rulebook, pool: &GroupId, after_round: u32, lang: Lang) -> String {
+    let total = rules.rounds_for(pool);
+    match lang {
+        Lang::Zh => format!(
+            "{} 第{after_round}轮后（共{total}轮）",
+            group_name(rules, pool)
+        ),
+        Lang::En => format!(
+            "{} after round {after_round} of {total}",
+            group_name(rules, pool)
+        ),
+    }
+}
+
+/// The standings of a pool with every tiebreak column, in the rulebook's order.
+pub fn standings(event: &Event, rules: &Rulebook, st: &Standings, lang: Lang) -> Report {
+    let mut report = Report::new(format!(
+        "{} — {}",
+        rules.event.name,
+        lang.pick("成绩排名", "standings")
+    ));
+    report.lang = lang.code().into();
+    report
+        .subtitle
+        .push(subtitle(rules, &st.group, st.after_round, lang));
+    let numeric: Vec<usize> = (0..st.tiebreaks.len() + 5)
+        .filter(|&i| i != 2 && i != 3)
+        .collect();
+    let mut s =
+        Section::new("", header(lang, &st.tiebreaks, lang.pick("名次", "place"))).right(&numeric);
+    let values = standings::tiebreak_values(event, rules, &st.group, Some(st.after_round));
+    let mut rows = Vec::new();
+    for row in &st.rows {
+        let p = event.player(row.player);
+        s.push(row_cells(p, place_text(row.rank, row.shared), row, lang));
+        rows.push(json!({
+            "rank": row.rank,
+            "shared": row.shared,
+            "player": row.player,
+            "number": p.and_then(|p| p.number),
+            "name": p.map(|p| p.name.clone()),
+            "unit": p.map(|p| p.unit.clone()),
+            "score": row.score,
+            "penalty": row.penalty,
+            "tiebreaks": st.tiebreaks.iter().zip(&row.tiebreaks).map(|(k, v)| json!({ "key": k, "value": v })).collect::<Vec<_>>(),
+            "needs_playoff": row.needs_playoff,
+            "decided_by": row.decided_by,
+            "withdrawn": row.withdrawn,
+            "values": values.get(&row.player).map(values_json),
+        }));
+    }
+    if st.rows.iter().any(|r| r.needs_playoff) {
+        s.notes.push(lang.pick(
+            "冠军不并列：并列第一者须加赛，用 `qiwang playoff` 记录加赛结果。",
+            "First place is not shared: the players tied for first need a playoff; record it with `qiwang playoff`.",
+        ).into());
+    }
+    report.sections.push(s);
+    report.json = json!({
+        "event": rules.event.name,
+        "group": st.group,
+        "after_round": st.after_round,
+        "tiebreaks": st.tiebreaks,
+        "fallback": rules.ranking.fallback,
+        "rows": rows,
+    });
+    report
+}
+
+/// One prize list's view of the standings (e.g. girls only), with places within it.
+pub fn list_standings(
+    event: &Event,
+    rules: &Rulebook,
+    list: &PrizeList,
+    after_round: Option<u32>,
+    lang: Lang,
+) -> Report {
+    let pool = prizes::list_pool(event, rules, &list.group);
+    let st = standings::compute_standings(event, rules, &pool, after_round);
+    let rows: Vec<ListRow> = prizes::prize_list_rows(event, rules, &st, list);
+    let mut report = Report::new(format!("{} — {}", rules.event.name, list.name));
+    report.lang = lang.code().into();
+    report
+        .subtitle
+        .push(subtitle(rules, &pool, st.after_round, lang));
+    let numeric: Vec<usize> = (0..st.tiebreaks.len() + 6)
+        .filter(|&i| i != 2 && i != 3)
+        .collect();
+    let mut cols = header(lang, &st.tiebreaks, lang.pick("名次", "place"));
+    cols.push(lang.pick("总名次", "overall").into());
+    let mut s = Section::new("", cols).right(&numeric);
+    let mut json_rows = Vec::new();
+    for lr in &rows {
+        let p = event.player(lr.row.player);
+        let mut cells = row_cells(p, place_text(lr.place, lr.shared), &lr.row, lang);
+        cells.push(place_text(lr.row.rank, lr.row.shared));
+        s.push(cells);
+        json_rows.push(json!({
+            "place": lr.place,
+            "shared": lr.shared,
+            "overall_rank": lr.row.rank,
+            "player": lr.row.player,
+            "name": p.map(|p| p.name.clone()),
+            "score": lr.row.score,
+            "tiebreaks": lr.row.tiebreaks,
+        }));
+    }
+    report.sections.push(s);
+    report.json = json!({ "list": list.id, "name": list.name, "group": pool, "after_round": st.after_round, "rows": json_rows });
+    report
+}
+
+/// Per player and round: the opponent's number, colour and result.
+pub fn crosstable(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    after_round: Option<u32>,
+    lang: Lang,
+) -> Report {
+    let table = standings::crosstable(event, rules, pool, after_round);
+    let mut report = Report::new(format!(
+        "{} — {}",
+        rules.event.name,
+        lang.pick("成绩交叉表", "crosstable")
+    ));
+    report.lang = lang.code().into();
+    report
+        .subtitle
+        .push(subtitle(rules, pool, table.after_round, lang));
+    report.subtitle.push(
+        lang.pick(
+            "格式：对手序号 + 先后手（r 红 / b 黑）+ 结果（1 胜、= 和、0 负、+ 对方弃权、- 弃权）",
+            "cell: opponent number + colour (r red / b black) + result (1 win, = draw, 0 loss, + forfeit win, - forfeit loss)",
+        )
+        .into(),
+    );
+    let mut cols = vec![
+        lang.pick("名次", "place").to_string(),
+        lang.pick("序号", "no.").into(),
+        lang.pick("姓名", "name").into(),
+    ];
+    let rounds = table.rows.first().map(|r| r.cells.len()).unwrap_or(0);
+    for r in 1..=rounds {
+        cols.push(match lang {
+            Lang::Zh => format!("第{r}轮"),
+            Lang::En => format!("R{r}"),
+        });
+    }
+    cols.push(lang.pick("积分", "pts").into());
+    let numeric: Vec<usize> = (0..cols.len()).filter(|&i| i != 2).collect();
+    let mut s = Section::new("", cols).right(&numeric);
+    for row in &table.rows {
+        let mut cells = vec![
+            place_text(row.rank, row.shared),
+            row.number.map(|n| n.to_string()).unwrap_or_default(),
+            row.name.clone(),
+        ];
+        cells.extend(row.cells.iter().map(|c| c.text()));
+        cells.push(row.score.to_string());
+        s.push(cells);
+    }
+    report.sections.push(s);
+    report.json = serde_json::to_value(&table).unwrap_or_default();
+    report
+}
