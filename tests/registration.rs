@@ -34,6 +34,7 @@ fn group(
         rounds: None,
         time_control: None,
         min_size: None,
+        merge_into: None,
         eligibility: Eligibility {
             no_master_title: true,
             ..e

@@ -165,6 +165,7 @@ mod tests {
             rounds: None,
             time_control: None,
             min_size: None,
+            merge_into: None,
             eligibility: e,
         }
     }

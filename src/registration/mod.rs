@@ -669,6 +669,7 @@ mod tests {
             rounds: None,
             time_control: None,
             min_size: None,
+            merge_into: None,
             eligibility: Eligibility {
                 no_master_title: true,
                 ..e

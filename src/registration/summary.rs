@@ -69,6 +69,7 @@ mod tests {
             rounds: None,
             time_control: None,
             min_size,
+            merge_into: None,
             eligibility: Eligibility::default(),
         }
     }

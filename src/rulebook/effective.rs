@@ -146,6 +146,10 @@ impl Rulebook {
             d.opt("rounds", g.rounds.map(|r| r.to_string()));
             d.opt("time_control", g.time_control.as_deref().map(quote));
             d.opt("min_size", g.min_size.map(|r| r.to_string()));
+            d.opt(
+                "merge_into",
+                g.merge_into.as_ref().map(|p| quote(p.as_str())),
+            );
             d.header("[groups.marks]");
             d.raw("disabled", g.marks.disabled);
             d.raw("local", g.marks.local);
@@ -325,6 +329,7 @@ mod tests {
             rounds: None,
             time_control: Some(String::new()),
             min_size: Some(10),
+            merge_into: None,
             eligibility: Eligibility {
                 under_age: Some(16),
                 min_age: Some(6),

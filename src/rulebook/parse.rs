@@ -34,6 +34,7 @@ const GROUP_KEYS: &[&str] = &[
     "rounds",
     "time_control",
     "min_size",
+    "merge_into",
     "eligibility",
 ];
 const MARKS_KEYS: &[&str] = &["disabled", "local"];
@@ -416,6 +417,7 @@ fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
             rounds: sec.count(ctx, "rounds", 1),
             time_control: sec.string(ctx, "time_control"),
             min_size: sec.count(ctx, "min_size", 1),
+            merge_into: None,
             eligibility,
         });
         kept.push(sec);
@@ -470,6 +472,43 @@ fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
     }
     for (group, target) in groups.iter_mut().zip(pairs) {
         group.pairs_with = target;
+    }
+    // `merge_into` names another pool (Dongguan 九: an under-size group is merged).
+    let mut merges = Vec::new();
+    {
+        let index = GroupIndex { groups: &groups };
+        for (group, sec) in groups.iter().zip(&kept) {
+            let target = sec.string(ctx, "merge_into").and_then(|label| {
+                let Some(target) = index.find(&label) else {
+                    sec.report(ctx, "merge_into", index.unknown(&label));
+                    return None;
+                };
+                if group.pairs_with.is_some() {
+                    sec.report(
+                        ctx,
+                        "merge_into",
+                        format!(
+                            "`{}` is a section: only a group paired on its own can be merged",
+                            group.id
+                        ),
+                    );
+                    return None;
+                }
+                if target.id == group.id || target.pairs_with.is_some() {
+                    sec.report(
+                        ctx,
+                        "merge_into",
+                        format!("`{label}` must be another group paired on its own"),
+                    );
+                    return None;
+                }
+                Some(target.id.clone())
+            });
+            merges.push(target);
+        }
+    }
+    for (group, target) in groups.iter_mut().zip(merges) {
+        group.merge_into = target;
     }
     groups
 }

@@ -66,6 +66,9 @@ pub struct GroupRule {
     pub time_control: Option<String>,
     /// Groups with fewer registered players are cancelled or merged (Dongguan 九).
     pub min_size: Option<u32>,
+    /// Where an under-size pool's players go (具体划分新组别视具体情况而定); without it
+    /// an under-size pool is cancelled.
+    pub merge_into: Option<GroupId>,
     pub eligibility: Eligibility,
 }
 
@@ -619,6 +622,7 @@ impl Rulebook {
                 rounds: None,
                 time_control: None,
                 min_size: None,
+                merge_into: None,
                 eligibility: Eligibility::default(),
             }],
             scoring: Scoring::default(),

@@ -108,23 +108,64 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
         lang.pick("名棋手", "players")
     );
 
-    // Group sizes (Dongguan 九: groups under the minimum are cancelled or merged).
+    // Group sizes (Dongguan 九: groups under the minimum are cancelled or merged, as the
+    // rulebook's `merge_into` says).
     let event = store.load().map_err(store_error)?;
+    let mut cancelled = Vec::new();
     for u in qiwang::prizes::undersized_groups(&event, &rules) {
-        println!(
-            "  {} {} {} {} < {}",
-            lang.pick("注意：", "note:"),
-            u.name,
-            lang.pick("报名人数", "has"),
-            u.count,
-            u.min
-        );
+        let target = rules.group(&u.group).and_then(|g| g.merge_into.clone());
+        match target {
+            Some(into) => {
+                store
+                    .transaction(
+                        &cmd(&["group-merge", u.group.as_str(), into.as_str()]),
+                        |ev| {
+                            let report = qiwang::prizes::merge_group(ev, &rules, &u.group, &into)
+                                .map_err(|e| CliError::input(e.to_string()))?;
+                            Ok(Change::changed(
+                                (),
+                                format!(
+                                    "merged group {} into {into}: {} players moved",
+                                    u.group,
+                                    report.moved.len()
+                                ),
+                                serde_json::json!({ "from": u.group, "into": into }),
+                            ))
+                        },
+                    )
+                    .map_err(tx_error)?;
+                let into_name = rules
+                    .group(&into)
+                    .map(|g| g.name.clone())
+                    .unwrap_or_default();
+                println!(
+                    "  {} {} {} < {}，{} {into_name}",
+                    lang.pick("注意：", "note:"),
+                    u.name,
+                    u.count,
+                    u.min,
+                    lang.pick("按规程并入", "merged as the rulebook says into")
+                );
+            }
+            None => {
+                println!(
+                    "  {} {} {} < {}，{}",
+                    lang.pick("注意：", "note:"),
+                    u.name,
+                    u.count,
+                    u.min,
+                    lang.pick("按规程取消该组比赛", "cancelled as the rulebook says")
+                );
+                cancelled.push(u.group.clone());
+            }
+        }
     }
+    let event = store.load().map_err(store_error)?;
 
     let pools: Vec<GroupId> = rules
         .pools()
         .map(|g| g.id.clone())
-        .filter(|g| event.players_in(g).next().is_some())
+        .filter(|g| event.players_in(g).next().is_some() && !cancelled.contains(g))
         .collect();
     // One forfeit and one withdrawal in the largest pool, so the demo shows both.
     let largest = pools
