@@ -22,7 +22,10 @@ pub fn run(
         event,
         rules,
     } = ctx.load()?;
-    let pool = resolve_pool(&rules, &event, group)?;
+    let pool = match (group, pool_awaiting_results(&rules, &event)) {
+        (None, Some(pool)) => pool,
+        _ => resolve_pool(&rules, &event, group)?,
+    };
     let lang = ctx.lang(&rules);
     // Entries per round (None = the newest round).
     let mut batches: BTreeMap<Option<u32>, Vec<ResultEntry>> = BTreeMap::new();
@@ -73,6 +76,19 @@ pub fn run(
         println!("  {} {m}", lang.pick("注意：", "note:"));
     }
     Ok(())
+}
+
+/// Without `--group`, the one pool whose newest round still waits for results.
+fn pool_awaiting_results(rules: &qiwang::rulebook::Rulebook, event: &qiwang::model::Event) -> Option<qiwang::model::GroupId> {
+    let waiting: Vec<_> = rules
+        .pools()
+        .filter(|g| event.group(&g.id).and_then(|s| s.last_round()).is_some_and(|r| !r.is_complete()))
+        .map(|g| g.id.clone())
+        .collect();
+    match waiting.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
 }
 
 pub fn penalty(ctx: &Ctx, who: &str, points: i32, reason: &str) -> Result<(), CliError> {
