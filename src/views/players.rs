@@ -7,12 +7,12 @@ use crate::report::{Report, Section};
 use crate::rulebook::{Lang, Rulebook};
 use serde_json::json;
 
-/// Every player of `pool` (or of the event), with ID and phone masked unless
-/// `show_private`.
+/// Every player of `group` — a pool with its sections, or one section — (or of the
+/// event), with ID and phone masked unless `show_private`.
 pub fn players(
     event: &Event,
     rules: &Rulebook,
-    pool: Option<&GroupId>,
+    group: Option<&GroupId>,
     lang: Lang,
     show_private: bool,
 ) -> Report {
@@ -58,7 +58,7 @@ pub fn players(
     for p in event
         .players
         .iter()
-        .filter(|p| pool.is_none_or(|g| &p.group == g))
+        .filter(|p| group.is_none_or(|g| &p.group == g || p.section.as_ref() == Some(g)))
     {
         let group = match &p.section {
             Some(s) => format!("{} ({})", group_name(s), group_name(&p.group)),

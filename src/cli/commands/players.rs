@@ -10,9 +10,11 @@ use qiwang::store::{Change, TxError};
 
 pub fn list(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     let loaded = ctx.load()?;
-    let pool = match group {
-        Some(_) => Some(resolve_pool(&loaded.rules, &loaded.event, group)?),
-        None => None,
+    // A section (残疾人组) lists its own players; a pool lists everyone paired in it.
+    let pool = match group.and_then(|g| loaded.rules.find_group(g)) {
+        Some(rule) if rule.pairs_with.is_some() => Some(rule.id.clone()),
+        _ if group.is_some() => Some(resolve_pool(&loaded.rules, &loaded.event, group)?),
+        _ => None,
     };
     let lang = ctx.lang(&loaded.rules);
     let report = qiwang::views::players(

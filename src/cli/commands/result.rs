@@ -79,10 +79,18 @@ pub fn run(
 }
 
 /// Without `--group`, the one pool whose newest round still waits for results.
-fn pool_awaiting_results(rules: &qiwang::rulebook::Rulebook, event: &qiwang::model::Event) -> Option<qiwang::model::GroupId> {
+fn pool_awaiting_results(
+    rules: &qiwang::rulebook::Rulebook,
+    event: &qiwang::model::Event,
+) -> Option<qiwang::model::GroupId> {
     let waiting: Vec<_> = rules
         .pools()
-        .filter(|g| event.group(&g.id).and_then(|s| s.last_round()).is_some_and(|r| !r.is_complete()))
+        .filter(|g| {
+            event
+                .group(&g.id)
+                .and_then(|s| s.last_round())
+                .is_some_and(|r| !r.is_complete())
+        })
         .map(|g| g.id.clone())
         .collect();
     match waiting.as_slice() {
