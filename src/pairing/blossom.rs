@@ -191,7 +191,10 @@ impl Matcher {
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
-        let b = self.unusedblossoms.pop().expect("at most n blossoms exist at once");
+        let b = self
+            .unusedblossoms
+            .pop()
+            .expect("at most n blossoms exist at once");
         self.blossombase[b] = base;
         self.blossomparent[b] = NONE;
         self.blossomparent[bb] = b;
@@ -668,12 +671,17 @@ mod tests {
 
     #[test]
     fn known_small_cases() {
-        let cases: Vec<(usize, Vec<(usize, usize, i128)>, (usize, i128))> = vec![
+        type Case = (usize, Vec<(usize, usize, i128)>, (usize, i128));
+        let cases: Vec<Case> = vec![
             (2, vec![(0, 1, 1)], (1, 1)),
             (3, vec![(0, 1, 10), (1, 2, 11)], (1, 11)),
             (4, vec![(0, 1, 5), (1, 2, 11), (2, 3, 5)], (2, 10)),
             // A triangle plus a pendant forces a blossom.
-            (4, vec![(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7)], (2, 15)),
+            (
+                4,
+                vec![(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7)],
+                (2, 15),
+            ),
         ];
         for (n, edges, want) in cases {
             let mate = max_weight_matching(n, &edges);
@@ -697,12 +705,20 @@ mod tests {
                 }
             }
             let mate = max_weight_matching(n, &edges);
-            assert_eq!(score(&mate, &edges), brute(n, &edges), "case {case}: {edges:?}");
+            assert_eq!(
+                score(&mate, &edges),
+                brute(n, &edges),
+                "case {case}: {edges:?}"
+            );
             if edges.iter().filter(|e| e.2 > 0).count() > 16 {
                 continue;
             }
             let mate = max_weight_matching_any(n, &edges);
-            assert_eq!(score(&mate, &edges).1, brute_any(n, &edges), "case {case}: {edges:?}");
+            assert_eq!(
+                score(&mate, &edges).1,
+                brute_any(n, &edges),
+                "case {case}: {edges:?}"
+            );
         }
     }
 }

@@ -89,7 +89,10 @@ impl fmt::Display for Violation {
                 "round {r}: players {who} are both from team `{team}` and team avoidance is on"
             ),
             Rule::DuplicateTable { table } => {
-                write!(f, "round {r}: table `{table}` is used by more than one game")
+                write!(
+                    f,
+                    "round {r}: table `{table}` is used by more than one game"
+                )
             }
         }
     }
@@ -178,9 +181,12 @@ pub fn check_round(
         })
         .collect();
     if byes.len() as u32 > seen.len() as u32 % 2 {
-        out.push(v(byes.clone(), Rule::ExtraBye {
-            byes: byes.len() as u32,
-        }));
+        out.push(v(
+            byes.clone(),
+            Rule::ExtraBye {
+                byes: byes.len() as u32,
+            },
+        ));
     }
     for p in &round.pairings {
         let Pairing::Game { red, black, .. } = p else {
@@ -193,16 +199,25 @@ pub fn check_round(
             out.push(v(vec![*red, *black], Rule::Rematch));
         }
         if ctx.team_conflict(a, b) {
-            out.push(v(vec![*red, *black], Rule::Team {
-                team: a.team.clone().unwrap_or_default(),
-            }));
+            out.push(v(
+                vec![*red, *black],
+                Rule::Team {
+                    team: a.team.clone().unwrap_or_default(),
+                },
+            ));
         }
         for (s, c) in [(a, Colour::Red), (b, Colour::Black)] {
-            out.extend(colour_violations(&ctx, s, c).into_iter().map(|rule| v(vec![s.id], rule)));
+            out.extend(
+                colour_violations(&ctx, s, c)
+                    .into_iter()
+                    .map(|rule| v(vec![s.id], rule)),
+            );
         }
     }
     if byes.len() == 1 {
-        out.extend(second_bye(&ctx, &history, event, group, byes[0]).map(|rule| v(vec![byes[0]], rule)));
+        out.extend(
+            second_bye(&ctx, &history, event, group, byes[0]).map(|rule| v(vec![byes[0]], rule)),
+        );
     }
     out
 }
@@ -246,7 +261,7 @@ fn second_bye(
         .filter(|p| p.pairable_in(ctx.round))
         .filter_map(|p| history.players.get(&p.id).cloned())
         .collect();
-    if players.len() % 2 == 0 || !players.iter().any(|p| p.byes < mine) {
+    if players.len().is_multiple_of(2) || !players.iter().any(|p| p.byes < mine) {
         return None;
     }
     let field = Field::new(

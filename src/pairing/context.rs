@@ -39,7 +39,12 @@ impl PlayerState {
     /// The colour of the current run and its length.
     pub fn streak(&self) -> Option<(Colour, u32)> {
         let last = *self.colours.last()?;
-        let len = self.colours.iter().rev().take_while(|c| **c == last).count();
+        let len = self
+            .colours
+            .iter()
+            .rev()
+            .take_while(|c| **c == last)
+            .count();
         Some((last, len as u32))
     }
 
@@ -248,7 +253,11 @@ impl Rules<'_> {
         if let Some(lp) = self.rules.pairing.late_rounds_priority {
             let late = self.round + lp.last_rounds > self.total_rounds;
             if late && (a.score - b.score).0.abs() >= lp.min_gap.0 {
-                let (hi, a_is_hi) = if a.score > b.score { (a, true) } else { (b, false) };
+                let (hi, a_is_hi) = if a.score > b.score {
+                    (a, true)
+                } else {
+                    (b, false)
+                };
                 if let Some(due) = hi.due() {
                     let hi_red = due == Colour::Red;
                     return (hi_red == a_is_hi, ColourStep::LateRoundsPriority);
@@ -265,7 +274,13 @@ impl Rules<'_> {
             return (sa < sb, ColourStep::Streak);
         }
         // §3.3 step 2: from the most recent game backwards, who had black then plays red.
-        for (i, (ca, cb)) in a.colours.iter().rev().zip(b.colours.iter().rev()).enumerate() {
+        for (i, (ca, cb)) in a
+            .colours
+            .iter()
+            .rev()
+            .zip(b.colours.iter().rev())
+            .enumerate()
+        {
             if ca != cb {
                 return (
                     *ca == Colour::Black,
@@ -332,7 +347,12 @@ mod tests {
             ("rb", "br", true, ColourStep::Streak),
             ("rbrb", "brrb", true, ColourStep::History { games_ago: 3 }),
             // Identical histories, even round: the higher number (b) plays red.
-            ("rb", "rb", false, ColourStep::TieRule(EqualColourTie::OddRoundLowerRed)),
+            (
+                "rb",
+                "rb",
+                false,
+                ColourStep::TieRule(EqualColourTie::OddRoundLowerRed),
+            ),
             ("rbr", "brb", false, ColourStep::Difference),
             // Two reds in a row: a must not get a third (§3.2).
             ("brr", "rbb", false, ColourStep::HardLimit),

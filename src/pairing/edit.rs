@@ -84,7 +84,10 @@ pub fn set_pairing(
             .map(|p| p.players())
             .unwrap_or_default()
     };
-    let occupants = round.game_at(table).map(|p| p.players()).unwrap_or_default();
+    let occupants = round
+        .game_at(table)
+        .map(|p| p.players())
+        .unwrap_or_default();
     for x in opponents(red)
         .into_iter()
         .chain(opponents(black))
@@ -160,9 +163,24 @@ mod tests {
 
     #[test]
     fn swap_across_tables_and_bye() {
-        let r = round(vec![g(1, 1, 2), g(2, 3, 4), Pairing::Bye { player: PlayerId(5) }]);
+        let r = round(vec![
+            g(1, 1, 2),
+            g(2, 3, 4),
+            Pairing::Bye {
+                player: PlayerId(5),
+            },
+        ]);
         let s = swap_players(&r, PlayerId(2), PlayerId(5)).unwrap();
-        assert_eq!(s.pairings, vec![g(1, 1, 5), g(2, 3, 4), Pairing::Bye { player: PlayerId(2) }]);
+        assert_eq!(
+            s.pairings,
+            vec![
+                g(1, 1, 5),
+                g(2, 3, 4),
+                Pairing::Bye {
+                    player: PlayerId(2)
+                }
+            ]
+        );
         let s = swap_players(&r, PlayerId(1), PlayerId(2)).unwrap();
         assert_eq!(s.pairings[0], g(1, 2, 1));
         assert_eq!(
@@ -184,10 +202,34 @@ mod tests {
         let s = set_pairing(&r, 2, PlayerId(1), PlayerId(5)).unwrap();
         assert_eq!(s.pairings, vec![g(2, 1, 5), g(3, 2, 6), g(4, 3, 4)]);
         // With a bye: the single displaced player meets the bye player.
-        let r = round(vec![g(1, 1, 2), g(2, 3, 4), Pairing::Bye { player: PlayerId(5) }]);
+        let r = round(vec![
+            g(1, 1, 2),
+            g(2, 3, 4),
+            Pairing::Bye {
+                player: PlayerId(5),
+            },
+        ]);
         let s = set_pairing(&r, 1, PlayerId(1), PlayerId(5)).unwrap();
-        assert_eq!(s.pairings, vec![g(1, 1, 5), g(2, 3, 4), Pairing::Bye { player: PlayerId(2) }]);
+        assert_eq!(
+            s.pairings,
+            vec![
+                g(1, 1, 5),
+                g(2, 3, 4),
+                Pairing::Bye {
+                    player: PlayerId(2)
+                }
+            ]
+        );
         let s = set_pairing(&r, 1, PlayerId(1), PlayerId(3)).unwrap();
-        assert_eq!(s.pairings, vec![g(1, 1, 3), g(2, 2, 4), Pairing::Bye { player: PlayerId(5) }]);
+        assert_eq!(
+            s.pairings,
+            vec![
+                g(1, 1, 3),
+                g(2, 2, 4),
+                Pairing::Bye {
+                    player: PlayerId(5)
+                }
+            ]
+        );
     }
 }

@@ -38,6 +38,9 @@ const WINDOW: usize = 12;
 /// again) so that its choice of floaters suits the groups they float into.
 const LOOKAHEAD: usize = 2;
 
+/// Brackets above this many players look only one group ahead.
+const BIG_BRACKET: usize = 1500;
+
 /// The pool, ready to pair: pairable players in pairing order and their score groups.
 pub struct Field<'a> {
     pub rules: Rules<'a>,
@@ -117,9 +120,7 @@ impl<'a> Field<'a> {
             top: gi.min(gj),
             bottom: gi.max(gj),
             sq: d * d,
-            misses: self
-                .rules
-                .colour_misses(&self.players[i], &self.players[j]) as i128,
+            misses: self.rules.colour_misses(&self.players[i], &self.players[j]) as i128,
             order: self.order_cost(i, j),
         }
     }
@@ -274,7 +275,17 @@ fn solve(field: &Field, prob: &Problem) -> Solved {
                 let g = field.group[i];
                 // Criterion (d) for the bye: the lowest-placed candidate first.
                 let order = last_pos - i as i128;
-                edges.push((a, s, Terms { top: g, bottom: g, sq: 0, misses: 0, order }));
+                edges.push((
+                    a,
+                    s,
+                    Terms {
+                        top: g,
+                        bottom: g,
+                        sq: 0,
+                        misses: 0,
+                        order,
+                    },
+                ));
             }
         }
     }
@@ -365,7 +376,8 @@ fn windowed_candidates(field: &Field, prob: &Problem, out: &mut Vec<(usize, usiz
         }
         let r = row_rank[a];
         for row in &rows {
-            for &b in &row[r.saturating_sub(WINDOW).min(row.len())..(r + WINDOW + 1).min(row.len())] {
+            for &b in &row[r.saturating_sub(WINDOW).min(row.len())..(r + WINDOW + 1).min(row.len())]
+            {
                 add(a, b, out);
             }
         }
@@ -410,11 +422,7 @@ pub(crate) fn feasible(field: &Field, players: &[usize], bye: &[usize]) -> bool 
 /// Tiers of bye candidates in criterion (a) order: fewest byes so far (the hard rule: a
 /// second bye only while nobody else can take it), then the lowest score.
 fn bye_tiers(field: &Field) -> Vec<Vec<usize>> {
-    let mut keys: Vec<(u32, Points)> = field
-        .players
-        .iter()
-        .map(|p| (p.byes, p.score))
-        .collect();
+    let mut keys: Vec<(u32, Points)> = field.players.iter().map(|p| (p.byes, p.score)).collect();
     keys.sort();
     keys.dedup();
     keys.into_iter()
@@ -483,6 +491,10 @@ fn stuck(field: &Field, players: &[usize]) -> Stuck {
     }
 }
 
+/// One accepted bracket: the pairs (and bye) kept, the players still to pair per score
+/// group, the floaters carried down, and whether the bye is still open.
+type Step = (Solved, Vec<Vec<usize>>, Vec<usize>, bool);
+
 /// Score groups from the top: each bracket is the incoming floaters, its own group and
 /// the next group as look-ahead; only pairs touching the first two are kept. After every
 /// bracket the rest must still be pairable, else the bracket is re-solved with every
@@ -511,7 +523,18 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
         for &v in &verts {
             settled[v] = true;
         }
-        let ahead_end = (k + 1 + LOOKAHEAD).min(groups);
+        // Look two groups ahead while that stays small, else one (keeps 10,000 fast).
+        let mut ahead_end = (k + 1 + LOOKAHEAD).min(groups);
+        while ahead_end > k + 2
+            && verts.len()
+                + members[k + 1..ahead_end]
+                    .iter()
+                    .map(Vec::len)
+                    .sum::<usize>()
+                > BIG_BRACKET
+        {
+            ahead_end -= 1;
+        }
         for m in &members[k + 1..ahead_end] {
             verts.extend_from_slice(m);
         }
@@ -521,7 +544,7 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
         let with_bye = bye_pending && bye_group.is_some_and(|g| (k..ahead_end).contains(&g));
         let bye: &[usize] = if with_bye { bye_candidates } else { &[] };
         let below = (ahead_end < groups).then_some(ahead_end);
-        let attempt = |full: bool| -> Option<(Solved, Vec<Vec<usize>>, Vec<usize>, bool)> {
+        let attempt = |full: bool| -> Option<Step> {
             let s = solve(
                 field,
                 &Problem {
@@ -561,16 +584,29 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
             }
             next_members[k].clear();
             let rest = rest_of(&next_floaters, &next_members, (k + 1).min(groups));
-            let rest = if k + 1 < groups { rest } else { next_floaters.clone() };
+            let rest = if k + 1 < groups {
+                rest
+            } else {
+                next_floaters.clone()
+            };
             let bye_rest: Vec<usize> = if bye_now {
-                bye_candidates.iter().copied().filter(|c| rest.contains(c)).collect()
+                bye_candidates
+                    .iter()
+                    .copied()
+                    .filter(|c| rest.contains(c))
+                    .collect()
             } else {
                 Vec::new()
             };
             if bye_now && bye_rest.is_empty() {
                 return None;
             }
-            feasible(field, &rest, &bye_rest).then_some((kept, next_members, next_floaters, bye_now))
+            feasible(field, &rest, &bye_rest).then_some((
+                kept,
+                next_members,
+                next_floaters,
+                bye_now,
+            ))
         };
         let result = attempt(false).or_else(|| attempt(true));
         match result {

@@ -95,7 +95,11 @@ pub(super) fn floats(field: &Field, m: &Matched) -> Vec<FloatNote> {
         if p[a].score == p[b].score {
             continue;
         }
-        let (hi, lo) = if p[a].score > p[b].score { (a, b) } else { (b, a) };
+        let (hi, lo) = if p[a].score > p[b].score {
+            (a, b)
+        } else {
+            (b, a)
+        };
         let above = (0..p.len())
             .filter(|&i| Some(i) != m.bye && p[i].score >= p[hi].score)
             .count() as u32;
@@ -290,9 +294,9 @@ fn colour_line(c: &ColourNote, r: &str, b: &str, zh: bool) -> String {
         (ColourStep::Streak, true) => {
             format!("第{t}台 {r}执红：先后手数相同，{r}近来连续执黑。")
         }
-        (ColourStep::Streak, false) => format!(
-            "Table {t}: {r} plays red; equal colour counts, and {r} is on a run of black."
-        ),
+        (ColourStep::Streak, false) => {
+            format!("Table {t}: {r} plays red; equal colour counts, and {r} is on a run of black.")
+        }
         (ColourStep::History { games_ago }, true) => format!(
             "第{t}台 {r}执红：先后手记录从最近一局往前比较，倒数第{games_ago}局{r}执黑而{b}执红。"
         ),

@@ -90,7 +90,10 @@ fn list<T: fmt::Display>(items: &[T]) -> String {
 }
 
 fn blockers_text(b: &[Blocker]) -> String {
-    b.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; ")
+    b.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Everything that can stop a pairing or a manual edit.
@@ -255,7 +258,7 @@ fn assign_numbers(
     round: u32,
     seed: u64,
 ) -> BTreeMap<PlayerId, u32> {
-    let mut free = event
+    let free = event
         .players_in(group)
         .filter_map(|p| p.number)
         .max()
@@ -274,12 +277,10 @@ fn assign_numbers(
             todo.sort_by_key(|p| std::cmp::Reverse(p.rating.map(|r| (1, r)).unwrap_or((0, 0))));
         }
     }
-    let mut out = BTreeMap::new();
-    for p in todo {
-        out.insert(p.id, free);
-        free += 1;
-    }
-    out
+    todo.into_iter()
+        .zip(free..)
+        .map(|(p, n)| (p.id, n))
+        .collect()
 }
 
 fn blockers(field: &Field, unmatched: &[usize], name: &dyn Fn(PlayerId) -> String) -> Vec<Blocker> {

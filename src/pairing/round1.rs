@@ -51,9 +51,9 @@ pub(super) fn pair(
         // Swap the second (lower-half) player with the nearest later table's, then the
         // nearest earlier one's, keeping both tables clean.
         let others: Vec<usize> = (t + 1..pairs.len()).chain((0..t).rev()).collect();
-        let fix = others.into_iter().find(|&u| {
-            !conflict(pairs[t].0, pairs[u].1) && !conflict(pairs[u].0, pairs[t].1)
-        });
+        let fix = others
+            .into_iter()
+            .find(|&u| !conflict(pairs[t].0, pairs[u].1) && !conflict(pairs[u].0, pairs[t].1));
         match fix {
             Some(u) => {
                 let tmp = pairs[t].1;

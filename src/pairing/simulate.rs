@@ -59,7 +59,9 @@ impl SimConfig {
     pub fn random(seed: u64, max_players: usize) -> SimConfig {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let players = rng.gen_range(2..=max_players.max(2));
-        let rounds = rng.gen_range(1..=9u32).min(players.saturating_sub(1).max(1) as u32 + 1);
+        let rounds = rng
+            .gen_range(1..=9u32)
+            .min(players.saturating_sub(1).max(1) as u32 + 1);
         let mut cfg = SimConfig::new(players, rounds);
         cfg.late_entries = if rng.gen_bool(0.3) {
             rng.gen_range(0..=players / 5 + 1)
@@ -76,7 +78,9 @@ impl SimConfig {
         cfg.double_forfeit_percent = rng.gen_range(0..=2);
         cfg.withdraw_permille = rng.gen_range(0..=40);
         let p = &mut cfg.rules.pairing;
-        p.seeding = *[Seeding::RandomDraw, Seeding::RatingThenLot].choose(&mut rng).unwrap_or(&Seeding::RandomDraw);
+        p.seeding = *[Seeding::RandomDraw, Seeding::RatingThenLot]
+            .choose(&mut rng)
+            .unwrap_or(&Seeding::RandomDraw);
         p.round1 = *[
             Round1Pairing::Adjacent,
             Round1Pairing::Halves,
@@ -111,9 +115,13 @@ impl SimConfig {
         } else {
             EqualColourTie::NumberSumParity
         };
-        p.team_avoidance = *[TeamAvoidance::Off, TeamAvoidance::Round1Only, TeamAvoidance::AllRounds]
-            .choose(&mut rng)
-            .unwrap_or(&TeamAvoidance::Round1Only);
+        p.team_avoidance = *[
+            TeamAvoidance::Off,
+            TeamAvoidance::Round1Only,
+            TeamAvoidance::AllRounds,
+        ]
+        .choose(&mut rng)
+        .unwrap_or(&TeamAvoidance::Round1Only);
         p.bye = if rng.gen_bool(0.5) {
             ByeChoice::LowestScoreNeverByed
         } else {
@@ -299,7 +307,10 @@ fn greedy_round(event: &Event, rules: &Rulebook, group: &GroupId, r: u32) -> Rou
     order.sort_by_key(|s| (std::cmp::Reverse(s.score), s.number));
     let mut pairings = Vec::new();
     if order.len() % 2 == 1 {
-        let at = order.iter().rposition(|s| s.byes == 0).unwrap_or(order.len() - 1);
+        let at = order
+            .iter()
+            .rposition(|s| s.byes == 0)
+            .unwrap_or(order.len() - 1);
         pairings.push(Pairing::Bye {
             player: order.remove(at).id,
         });
