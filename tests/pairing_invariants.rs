@@ -8,7 +8,8 @@ use qiwang::model::{
 };
 use qiwang::pairing::simulate::{SimConfig, play_random_event};
 use qiwang::pairing::{
-    PairingError, Rule, Solver, check_group, check_round, pair_next_round, pair_next_round_with,
+    FloatReason, PairingError, Rule, Solver, check_group, check_round, pair_next_round,
+    pair_next_round_with,
 };
 use qiwang::rulebook::{Round1Colour, Round1Pairing, Rulebook, TeamAvoidance};
 use qiwang::scoring;
@@ -621,4 +622,55 @@ fn checker_lists_every_violation() {
     }
     assert!(check_group(&e, &rules, &g).is_empty());
     let _ = Points(0);
+}
+
+// ---------------------------------------------------------------- explanation
+
+#[test]
+fn explain_names_floats_colours_and_bye() {
+    let (mut e, rules, g) = event_with(5);
+    let plan = pair_next_round(&e, &rules, &g, 1).unwrap();
+    let mut round = plan.round;
+    // Round 1 is 1-2 (draw), 4-3 (4 wins), 5 bye: scores 1:1, 2:1, 3:0, 4:2, 5:2.
+    for p in &mut round.pairings {
+        if let Pairing::Game { red, result, .. } = p {
+            *result = Some(GameResult::new(if red.0 == 1 {
+                Outcome::Draw
+            } else {
+                Outcome::RedWin
+            }));
+        }
+    }
+    e.group_mut(&g).rounds.push(round);
+    let plan = pair_next_round(&e, &rules, &g, 1).unwrap();
+    assert!(check_round(&e, &rules, &g, &plan.round).is_empty());
+    // 3 (0 points, no bye yet) takes the bye; 1 and 2 have met, so both 2-point players
+    // must come down to them: 4-2 and 5-1.
+    assert_eq!(bye_of(&plan.round), Some(3));
+    let x = &plan.explanation;
+    assert_eq!(x.colours.len(), 2);
+    assert_eq!(x.floats.len(), 2);
+    assert!(
+        x.floats
+            .iter()
+            .all(|f| matches!(f.reason, FloatReason::NeededBelow { .. })),
+        "{:?}",
+        x.floats
+    );
+    let names = |id: PlayerId| format!("P{}", id.0);
+    let zh = x.lines(qiwang::rulebook::Lang::Zh, &names).join("\n");
+    let en = x.lines(qiwang::rulebook::Lang::En, &names).join("\n");
+    let bye = bye_of(&plan.round).expect("odd field");
+    assert!(
+        zh.contains(&format!("P{bye}")) && zh.contains("轮空"),
+        "{zh}"
+    );
+    assert!(en.contains("has the bye"), "{en}");
+    assert!(
+        en.contains("Table 1:") && zh.contains("第1台"),
+        "{en}\n{zh}"
+    );
+    for f in &x.floats {
+        assert!(en.contains(&format!("P{} (", f.player.0)), "{en}");
+    }
 }

@@ -154,21 +154,23 @@ struct Encoder {
 const WEIGHT_CAP: i128 = 1 << 100;
 
 impl Encoder {
-    fn new(terms: &[Terms], first: usize, last: usize, pairs: usize) -> Encoder {
-        let p = pairs as i128 + 1;
+    /// `items` bounds how many terms one solution sums (pairs plus leftovers); `caps[k]`
+    /// bounds how many of them cross boundary `first + k`.
+    fn new(terms: &[Terms], first: usize, caps: &[i128], items: usize) -> Encoder {
+        let p = items as i128 + 1;
         let max_order = terms.iter().map(|t| t.order).max().unwrap_or(0).max(0);
         let max_sq = terms.iter().map(|t| t.sq).max().unwrap_or(0).max(0);
         let unit_miss = p * max_order + 1;
         let unit_sq = unit_miss * (2 * p + 1);
         let base = unit_sq * (p * max_sq + 1);
-        let levels = last.saturating_sub(first);
+        let levels = caps.len();
         for kept in (0..=levels).rev() {
             // Lowest levels first: the merged rest, then kept levels bottom-up.
-            let merged = (levels - kept) as i128;
+            let merged: i128 = caps[kept..].iter().sum();
             let mut unit = base;
             let unit_rest = unit;
-            if merged > 0 {
-                match unit.checked_mul(p * merged + 1) {
+            if kept < levels {
+                match unit.checked_mul(merged + 1) {
                     Some(u) => unit = u,
                     None => continue,
                 }
@@ -177,7 +179,7 @@ impl Encoder {
             let mut ok = true;
             for k in (0..kept).rev() {
                 units[k] = unit;
-                match unit.checked_mul(p + 1) {
+                match unit.checked_mul(caps[k] + 1) {
                     Some(u) if u < WEIGHT_CAP => unit = u,
                     _ => {
                         ok = false;
@@ -311,7 +313,25 @@ fn solve(field: &Field, prob: &Problem) -> Solved {
         .unwrap_or_else(|| verts.iter().map(|&i| field.group[i]).max().unwrap_or(0));
     let mut terms: Vec<Terms> = edges.iter().map(|e| e.2).collect();
     terms.extend(leftover.iter().flatten().copied());
-    let enc = Encoder::new(&terms, first, last, total / 2 + 1);
+    // At most min(players above, players below) pairs cross a boundary; with leftovers
+    // allowed, every player above may cross it.
+    let mut above = vec![0i128; last.saturating_sub(first)];
+    let mut below_n = vec![0i128; above.len()];
+    for &i in verts {
+        for (k, b) in (first..last).enumerate() {
+            if field.group[i] <= b {
+                above[k] += 1;
+            } else {
+                below_n[k] += 1;
+            }
+        }
+    }
+    let caps: Vec<i128> = above
+        .iter()
+        .zip(&below_n)
+        .map(|(&a, &b)| if prob.below.is_some() { a } else { a.min(b) })
+        .collect();
+    let enc = Encoder::new(&terms, first, &caps, total);
     // Weight = what matching both ends saves over leaving them unmatched, minus the
     // pair's cost; a player who may not be left over saves more than any cost.
     let bonus = |a: usize| -> i128 {
@@ -647,4 +667,35 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
     }
     out.left.extend(floaters);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(top: usize, bottom: usize, sq: i128, misses: i128, order: i128) -> Terms {
+        Terms {
+            top,
+            bottom,
+            sq,
+            misses,
+            order,
+        }
+    }
+
+    #[test]
+    fn weights_are_lexicographic() {
+        // (one unit of a criterion, the largest term of everything below it); six of the
+        // latter (the most one solution can sum here) must still cost less.
+        let cases = [
+            (t(0, 1, 0, 0, 0), t(1, 3, 64, 2, 40)),
+            (t(1, 2, 0, 0, 0), t(2, 3, 64, 2, 40)),
+            (t(3, 3, 1, 0, 0), t(3, 3, 0, 2, 40)),
+            (t(3, 3, 0, 1, 0), t(3, 3, 0, 0, 40)),
+        ];
+        for (high, low) in cases {
+            let enc = Encoder::new(&[t(1, 3, 64, 2, 40)], 0, &[6, 6, 6], 6);
+            assert!(enc.cost(&high) > 6 * enc.cost(&low), "{high:?} vs {low:?}");
+        }
+    }
 }
