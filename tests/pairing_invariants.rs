@@ -141,6 +141,58 @@ fn round1_team_avoidance_swaps_lower_half() {
     assert_eq!(games(&plan.round), vec![(1, 4), (3, 2)]);
 }
 
+#[test]
+fn round1_team_avoidance_reports_an_impossible_field() {
+    let (mut e, mut rules, g) = event_with(4);
+    rules.pairing.team_avoidance = TeamAvoidance::Round1Only;
+    for p in e.players.iter_mut().take(3) {
+        p.unit = "东莞队".into();
+    }
+    let err = pair_next_round(&e, &rules, &g, 1).unwrap_err();
+    assert!(
+        matches!(err, PairingError::NoLegalPairing { round: 1, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("same team"), "{err}");
+}
+
+#[test]
+fn rating_seeding_and_late_entry_numbers() {
+    let (mut e, mut rules, g) = event_with(5);
+    rules.pairing.seeding = qiwang::rulebook::Seeding::RatingThenLot;
+    for (p, r) in e
+        .players
+        .iter_mut()
+        .zip([Some(1500), None, Some(2100), Some(1800), None])
+    {
+        p.number = None;
+        p.rating = r;
+    }
+    e.players[4].joined_round = 2;
+    let plan = pair_next_round(&e, &rules, &g, 9).unwrap();
+    let by_number: Vec<u32> = plan.numbers.iter().map(|x| x.0.0).collect();
+    assert_eq!(
+        &by_number[..3],
+        &[3, 4, 1],
+        "rated players first, by rating"
+    );
+    assert_eq!(by_number.len(), 4, "the late entry has no number yet");
+    let mut e2 = e.clone();
+    for (id, n) in &plan.numbers {
+        e2.player_mut(*id).unwrap().number = Some(*n);
+    }
+    let mut r1 = plan.round.clone();
+    for p in &mut r1.pairings {
+        if let Pairing::Game { result, .. } = p {
+            *result = Some(GameResult::new(Outcome::Draw));
+        }
+    }
+    e2.group_mut(&g).rounds.push(r1);
+    let plan2 = pair_next_round(&e2, &rules, &g, 9).unwrap();
+    assert_eq!(plan2.numbers, vec![(PlayerId(5), 5)]);
+    assert!(plan2.round.pairing_of(PlayerId(5)).is_some());
+}
+
 // ---------------------------------------------------------------- oracle
 
 /// An independent model of the rules, written from RULES.md without the engine's code.
