@@ -726,3 +726,22 @@ fn explain_names_floats_colours_and_bye() {
         assert!(en.contains(&format!("P{} (", f.player.0)), "{en}");
     }
 }
+
+#[test]
+fn truncated_look_ahead_matches_dense_on_a_large_field() {
+    // 1,000 players after one round: three score groups of about 330, so each bracket
+    // cuts the next group to its top players (the path 10,000-player fields take).
+    for (played, seed) in [(1, 77), (1, 78)] {
+        let sim = qiwang::pairing::simulate::synthetic_mid_event(1000, played, 9, seed);
+        let (g, e) = (&sim.group, &sim.event);
+        let oracle = Oracle::new(e, &sim.rules, g, played + 1);
+        let dense = pair_next_round_with(e, &sim.rules, g, 1, Solver::Dense).unwrap();
+        let dec = pair_next_round_with(e, &sim.rules, g, 1, Solver::Decomposed).unwrap();
+        assert!(check_round(e, &sim.rules, g, &dec.round).is_empty());
+        assert_eq!(
+            oracle.round_cost(&dec.round),
+            oracle.round_cost(&dense.round),
+            "seed {seed}"
+        );
+    }
+}

@@ -41,6 +41,9 @@ const LOOKAHEAD: usize = 2;
 /// Brackets above this many players look only one group ahead.
 const BIG_BRACKET: usize = 1500;
 
+/// A one-group look-ahead larger than this (and than the bracket) is cut to its top.
+const LOOKAHEAD_CAP: usize = 250;
+
 /// The pool, ready to pair: pairable players in pairing order and their score groups.
 pub struct Field<'a> {
     pub rules: Rules<'a>,
@@ -233,6 +236,9 @@ struct Problem<'p> {
     /// The score group below these players: a player left unmatched floats down to it
     /// (costed as crossing down to it). `None`: nobody may be left over.
     below: Option<usize>,
+    /// Look-ahead players who may stay unmatched at no cost (a truncated look-ahead
+    /// group: the rest of their group is still to come).
+    free: &'p [usize],
     /// Players whose candidate pairs are never restricted (incoming floaters).
     wide: &'p [usize],
     full_edges: bool,
@@ -295,6 +301,15 @@ fn solve(field: &Field, prob: &Problem) -> Solved {
     let leftover: Vec<Option<Terms>> = verts
         .iter()
         .map(|&i| {
+            if prob.free.contains(&i) {
+                return Some(Terms {
+                    top: field.group[i],
+                    bottom: field.group[i],
+                    sq: 0,
+                    misses: 0,
+                    order: 0,
+                });
+            }
             prob.below.map(|dg| {
                 let d = (field.players[i].score - field.scores[dg]).0 as i128;
                 Terms {
@@ -484,6 +499,7 @@ pub fn pair_field(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
                 verts: all.clone(),
                 bye: &bye_candidates,
                 below: None,
+                free: &[],
                 wide: &[],
                 full_edges: true,
             },
@@ -539,6 +555,7 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
         };
         let mut verts: Vec<usize> = floaters.clone();
         verts.extend_from_slice(&members[k]);
+        let settled_len = verts.len();
         let mut settled = vec![false; field.players.len()];
         for &v in &verts {
             settled[v] = true;
@@ -555,8 +572,21 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
         {
             ahead_end -= 1;
         }
+        // A large bracket facing a large next group sees only that group's top players
+        // (the ones its floaters would meet); they may stay unmatched at no cost.
+        let truncate =
+            k + 1 < groups && settled_len > LOOKAHEAD_CAP && members[k + 1].len() > LOOKAHEAD_CAP;
+        if truncate {
+            ahead_end = k + 2;
+        }
+        let mut free: Vec<usize> = Vec::new();
         for m in &members[k + 1..ahead_end] {
-            verts.extend_from_slice(m);
+            if truncate {
+                verts.extend_from_slice(&m[..LOOKAHEAD_CAP]);
+                free.extend_from_slice(&m[..LOOKAHEAD_CAP]);
+            } else {
+                verts.extend_from_slice(m);
+            }
         }
         verts.sort_unstable();
         // The bye sink joins every bracket that sees the bye's score group, so the floats
@@ -571,6 +601,7 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
                     verts: verts.clone(),
                     bye,
                     below,
+                    free: &free,
                     wide: &floaters,
                     full_edges: full,
                 },
@@ -652,6 +683,7 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
                         verts: rest,
                         bye: &bye,
                         below: None,
+                        free: &[],
                         wide: &[],
                         full_edges: true,
                     },
