@@ -491,6 +491,8 @@ fn exhaustive_optimum_on_small_events() {
 fn checker_passes_every_round_of_generated_events() {
     let mut events = 0;
     let mut rounds = 0;
+    // (withdrawals, late entries, team units, forfeits, double forfeits, draws, byes)
+    let mut seen = [0usize; 7];
     for seed in 0..520u64 {
         let max = match seed % 40 {
             0 => 400,
@@ -509,12 +511,34 @@ fn checker_passes_every_round_of_generated_events() {
                 .join("; ")
         );
         events += 1;
-        rounds += sim.event.groups[&sim.group].rounds.len();
+        let played = &sim.event.groups[&sim.group].rounds;
+        rounds += played.len();
+        let ps = &sim.event.players;
+        seen[0] += usize::from(ps.iter().any(|p| p.is_withdrawn()));
+        seen[1] += usize::from(ps.iter().any(|p| p.joined_round > 1));
+        seen[2] += usize::from(ps.iter().any(|p| p.unit.starts_with('队')));
+        let outcomes: Vec<Outcome> = played
+            .iter()
+            .flat_map(|r| &r.pairings)
+            .filter_map(|p| match p {
+                Pairing::Game { result, .. } => result.map(|g| g.outcome),
+                Pairing::Bye { .. } => None,
+            })
+            .collect();
+        seen[3] += usize::from(
+            outcomes
+                .iter()
+                .any(|o| matches!(o, Outcome::RedForfeit | Outcome::BlackForfeit)),
+        );
+        seen[4] += usize::from(outcomes.contains(&Outcome::DoubleForfeit));
+        seen[5] += usize::from(outcomes.contains(&Outcome::Draw));
+        seen[6] += usize::from(played.iter().any(|r| bye_of(r).is_some()));
     }
     assert!(
         events >= 500 && rounds > 2000,
         "{events} events, {rounds} rounds"
     );
+    assert!(seen.iter().all(|&n| n >= 20), "incident coverage {seen:?}");
 }
 
 #[test]

@@ -455,7 +455,9 @@ pub(crate) fn feasible(field: &Field, players: &[usize], bye: &[usize]) -> bool 
 }
 
 /// Tiers of bye candidates in criterion (a) order: fewest byes so far (the hard rule: a
-/// second bye only while nobody else can take it), then the lowest score.
+/// second bye only while nobody else can take it), then the lowest score. Under that
+/// hard rule both `ByeChoice` settings (未曾轮空过的最低分 / 最低分中轮空最少的, §4.2)
+/// give the same order, so the setting needs no branch here.
 fn bye_tiers(field: &Field) -> Vec<Vec<usize>> {
     let mut keys: Vec<(u32, Points)> = field.players.iter().map(|p| (p.byes, p.score)).collect();
     keys.sort();
