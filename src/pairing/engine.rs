@@ -6,8 +6,18 @@
 //! (a) the bye to the lowest-scored eligible player, (b) from the top score group down
 //! the fewest players crossing each score-group boundary, then the smallest squared score
 //! differences (同分者编对，近分者编对), (c) the most players receiving the colour they are
-//! due, (d) the rulebook's within-group order. Large fields are solved score group by
-//! score group from the top, with a look-ahead that the rest stays pairable.
+//! due, (d) the rulebook's within-group order. The bye is a virtual vertex joined to the
+//! eligible players of the lowest feasible (byes, score) tier.
+//!
+//! Up to [`DENSE_LIMIT`] players this is one matching over every legal pair, exactly
+//! lexicographic as long as the levels fit in i128 (beyond that the lowest score-group
+//! boundaries share one level; the exhaustive tests stay far below). Larger fields are
+//! solved score group by score group from the top: each bracket is the incoming floaters,
+//! its own group and up to two groups of look-ahead (a huge next group is cut to its top
+//! players); candidate pairs are restricted to nearby places and widened to every pair
+//! when the restricted bracket fails; after every bracket the rest must still be
+//! pairable, else the whole rest is solved densely. Tests compare it with the dense
+//! solver on mid-size and 1,000-player fields.
 
 use super::blossom::max_weight_matching_any;
 use super::context::{PlayerState, Rules};
@@ -154,7 +164,9 @@ struct Encoder {
     ceiling: i128,
 }
 
-const WEIGHT_CAP: i128 = 1 << 100;
+/// Largest level unit: pair weights stay below 2^119, doubled and summed in the blossom
+/// duals they stay well inside i128.
+const WEIGHT_CAP: i128 = 1 << 118;
 
 impl Encoder {
     /// `items` bounds how many terms one solution sums (pairs plus leftovers); `caps[k]`
