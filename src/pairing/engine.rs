@@ -673,7 +673,15 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
                 bye_now,
             ))
         };
-        let result = attempt(false).or_else(|| attempt(true));
+        // Widen to every candidate pair only when the nearby pairs leave someone of this
+        // bracket unpaired or the rest unpairable.
+        let result = match attempt(false) {
+            Some(step) if step.2.is_empty() || verts.len() <= 4 * WINDOW => Some(step),
+            narrow => match (narrow, attempt(true)) {
+                (Some(n), Some(w)) => Some(if w.2.len() < n.2.len() { w } else { n }),
+                (n, w) => w.or(n),
+            },
+        };
         match result {
             Some((kept, next_members, next_floaters, bye_now)) => {
                 out.pairs.extend(kept.pairs);
