@@ -765,3 +765,85 @@ fn truncated_look_ahead_matches_dense_on_a_large_field() {
         );
     }
 }
+
+#[test]
+fn checker_final_round_relaxation_team_ban_and_second_bye() {
+    let game = |t, r, b| Pairing::Game {
+        table: t,
+        red: PlayerId(r),
+        black: PlayerId(b),
+        result: Some(GameResult::new(Outcome::RedWin)),
+    };
+    // Rounds 1-2: player 1 has red twice; 3 and 2 each had a bye; 4 joins in round 3.
+    let history = [
+        Round {
+            number: 1,
+            pairings: vec![
+                game(1, 1, 2),
+                Pairing::Bye {
+                    player: PlayerId(3),
+                },
+            ],
+        },
+        Round {
+            number: 2,
+            pairings: vec![
+                game(1, 1, 3),
+                Pairing::Bye {
+                    player: PlayerId(2),
+                },
+            ],
+        },
+    ];
+    let third = Round {
+        number: 3,
+        pairings: vec![game(1, 1, 4), game(2, 2, 3)],
+    };
+    // (rounds in the event, relax in the final round, team ban, want streak, want team)
+    let cases = [
+        (3, true, TeamAvoidance::Off, false, false),
+        (3, false, TeamAvoidance::Off, true, false),
+        (5, true, TeamAvoidance::Off, true, false),
+        (5, true, TeamAvoidance::AllRounds, true, true),
+        (5, true, TeamAvoidance::Round1Only, true, false),
+    ];
+    for (rounds, relax, team, want_streak, want_team) in cases {
+        let (mut e, mut rules, g) = event_with(4);
+        e.players[3].joined_round = 3;
+        e.players[1].unit = "金华队".into();
+        e.players[2].unit = "金华队".into();
+        rules.event.rounds = rounds;
+        rules.colours.relax_streak_last_round = relax;
+        rules.pairing.team_avoidance = team;
+        e.group_mut(&g).rounds.extend(history.iter().cloned());
+        let v = check_round(&e, &rules, &g, &third);
+        let streak = v
+            .iter()
+            .any(|x| matches!(x.rule, Rule::ColourStreak { run: 3, .. }));
+        let team_hit = v.iter().any(|x| matches!(x.rule, Rule::Team { .. }));
+        assert_eq!(
+            (streak, team_hit),
+            (want_streak, want_team),
+            "{rounds} {relax} {team:?}: {v:?}"
+        );
+    }
+    // Three players, round 3: 2-1 is a rematch, and 3 gets a second bye.
+    let (mut e, rules, g) = event_with(3);
+    e.group_mut(&g).rounds.extend(history.iter().cloned());
+    let second = Round {
+        number: 3,
+        pairings: vec![
+            game(1, 2, 1),
+            Pairing::Bye {
+                player: PlayerId(3),
+            },
+        ],
+    };
+    let v = check_round(&e, &rules, &g, &second);
+    assert!(v.iter().any(|x| x.rule == Rule::Rematch), "{v:?}");
+    // 1 has never had a bye and 2-3 have not met: 3's second bye is a violation.
+    assert!(
+        v.iter().any(|x| x.rule == Rule::SecondBye { byes: 1 }),
+        "{v:?}"
+    );
+}
