@@ -546,7 +546,8 @@ fn stuck(field: &Field, players: &[usize]) -> Stuck {
 type Step = (Solved, Vec<Vec<usize>>, Vec<usize>, bool);
 
 /// Score groups from the top: each bracket is the incoming floaters, its own group and
-/// the next group as look-ahead; only pairs touching the first two are kept. After every
+/// up to two groups of look-ahead; only pairs touching the floaters or its own group are
+/// kept, the rest of the look-ahead is solved again in later brackets. After every
 /// bracket the rest must still be pairable, else the bracket is re-solved with every
 /// candidate pair, and failing that the whole rest is solved densely.
 fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
