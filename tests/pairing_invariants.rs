@@ -8,7 +8,8 @@ use qiwang::model::{
 };
 use qiwang::pairing::simulate::{SimConfig, play_random_event};
 use qiwang::pairing::{
-    PairingError, Rule, Solver, check_group, check_round, pair_next_round, pair_next_round_with,
+    FloatReason, PairingError, Rule, Solver, check_group, check_round, pair_next_round,
+    pair_next_round_with,
 };
 use qiwang::rulebook::{Round1Colour, Round1Pairing, Rulebook, TeamAvoidance};
 use qiwang::scoring;
@@ -47,15 +48,18 @@ fn bye_of(round: &Round) -> Option<u32> {
 
 // ---------------------------------------------------------------- round 1
 
+/// Mode, colour mode, players, expected (red, black) tables, expected bye.
+type Round1Case = (
+    Round1Pairing,
+    Round1Colour,
+    usize,
+    Vec<(u32, u32)>,
+    Option<u32>,
+);
+
 #[test]
 fn round1_modes_dalian_adjacent_halves_fold() {
-    let cases: Vec<(
-        Round1Pairing,
-        Round1Colour,
-        usize,
-        Vec<(u32, u32)>,
-        Option<u32>,
-    )> = vec![
+    let cases: Vec<Round1Case> = vec![
         (
             Round1Pairing::Adjacent,
             Round1Colour::OddBoardLowerRed,
@@ -135,6 +139,58 @@ fn round1_team_avoidance_swaps_lower_half() {
     let plan = pair_next_round(&e, &rules, &g, 1).unwrap();
     assert!(check_round(&e, &rules, &g, &plan.round).is_empty());
     assert_eq!(games(&plan.round), vec![(1, 4), (3, 2)]);
+}
+
+#[test]
+fn round1_team_avoidance_reports_an_impossible_field() {
+    let (mut e, mut rules, g) = event_with(4);
+    rules.pairing.team_avoidance = TeamAvoidance::Round1Only;
+    for p in e.players.iter_mut().take(3) {
+        p.unit = "东莞队".into();
+    }
+    let err = pair_next_round(&e, &rules, &g, 1).unwrap_err();
+    assert!(
+        matches!(err, PairingError::NoLegalPairing { round: 1, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("same team"), "{err}");
+}
+
+#[test]
+fn rating_seeding_and_late_entry_numbers() {
+    let (mut e, mut rules, g) = event_with(5);
+    rules.pairing.seeding = qiwang::rulebook::Seeding::RatingThenLot;
+    for (p, r) in e
+        .players
+        .iter_mut()
+        .zip([Some(1500), None, Some(2100), Some(1800), None])
+    {
+        p.number = None;
+        p.rating = r;
+    }
+    e.players[4].joined_round = 2;
+    let plan = pair_next_round(&e, &rules, &g, 9).unwrap();
+    let by_number: Vec<u32> = plan.numbers.iter().map(|x| x.0.0).collect();
+    assert_eq!(
+        &by_number[..3],
+        &[3, 4, 1],
+        "rated players first, by rating"
+    );
+    assert_eq!(by_number.len(), 4, "the late entry has no number yet");
+    let mut e2 = e.clone();
+    for (id, n) in &plan.numbers {
+        e2.player_mut(*id).unwrap().number = Some(*n);
+    }
+    let mut r1 = plan.round.clone();
+    for p in &mut r1.pairings {
+        if let Pairing::Game { result, .. } = p {
+            *result = Some(GameResult::new(Outcome::Draw));
+        }
+    }
+    e2.group_mut(&g).rounds.push(r1);
+    let plan2 = pair_next_round(&e2, &rules, &g, 9).unwrap();
+    assert_eq!(plan2.numbers, vec![(PlayerId(5), 5)]);
+    assert!(plan2.round.pairing_of(PlayerId(5)).is_some());
 }
 
 // ---------------------------------------------------------------- oracle
@@ -435,6 +491,8 @@ fn exhaustive_optimum_on_small_events() {
 fn checker_passes_every_round_of_generated_events() {
     let mut events = 0;
     let mut rounds = 0;
+    // (withdrawals, late entries, team units, forfeits, double forfeits, draws, byes)
+    let mut seen = [0usize; 7];
     for seed in 0..520u64 {
         let max = match seed % 40 {
             0 => 400,
@@ -453,23 +511,46 @@ fn checker_passes_every_round_of_generated_events() {
                 .join("; ")
         );
         events += 1;
-        rounds += sim.event.groups[&sim.group].rounds.len();
+        let played = &sim.event.groups[&sim.group].rounds;
+        rounds += played.len();
+        let ps = &sim.event.players;
+        seen[0] += usize::from(ps.iter().any(|p| p.is_withdrawn()));
+        seen[1] += usize::from(ps.iter().any(|p| p.joined_round > 1));
+        seen[2] += usize::from(ps.iter().any(|p| p.unit.starts_with('队')));
+        let outcomes: Vec<Outcome> = played
+            .iter()
+            .flat_map(|r| &r.pairings)
+            .filter_map(|p| match p {
+                Pairing::Game { result, .. } => result.map(|g| g.outcome),
+                Pairing::Bye { .. } => None,
+            })
+            .collect();
+        seen[3] += usize::from(
+            outcomes
+                .iter()
+                .any(|o| matches!(o, Outcome::RedForfeit | Outcome::BlackForfeit)),
+        );
+        seen[4] += usize::from(outcomes.contains(&Outcome::DoubleForfeit));
+        seen[5] += usize::from(outcomes.contains(&Outcome::Draw));
+        seen[6] += usize::from(played.iter().any(|r| bye_of(r).is_some()));
     }
     assert!(
         events >= 500 && rounds > 2000,
         "{events} events, {rounds} rounds"
     );
+    assert!(seen.iter().all(|&n| n >= 20), "incident coverage {seen:?}");
 }
 
 #[test]
 fn decomposed_equals_dense_on_mid_size_events() {
-    for seed in 0..(std::env::var("DEC_SEEDS")
-        .ok()
-        .and_then(|x| x.parse().ok())
-        .unwrap_or(12u64))
-    {
+    for seed in 0..12u64 {
         let mut cfg = SimConfig::random(7000 + seed, 10);
-        cfg.players = 60 + (seed as usize * 37) % 200;
+        // Mostly mid-size, and two fields above the dense limit of `Solver::Auto`.
+        cfg.players = if seed < 2 {
+            520 + seed as usize * 60
+        } else {
+            60 + (seed as usize * 37) % 200
+        };
         cfg.rules.event.rounds = 7;
         let sim = play_random_event(&cfg, seed);
         let g = &sim.group;
@@ -613,4 +694,156 @@ fn checker_lists_every_violation() {
     }
     assert!(check_group(&e, &rules, &g).is_empty());
     let _ = Points(0);
+}
+
+// ---------------------------------------------------------------- explanation
+
+#[test]
+fn explain_names_floats_colours_and_bye() {
+    let (mut e, rules, g) = event_with(5);
+    let plan = pair_next_round(&e, &rules, &g, 1).unwrap();
+    let mut round = plan.round;
+    // Round 1 is 1-2 (draw), 4-3 (4 wins), 5 bye: scores 1:1, 2:1, 3:0, 4:2, 5:2.
+    for p in &mut round.pairings {
+        if let Pairing::Game { red, result, .. } = p {
+            *result = Some(GameResult::new(if red.0 == 1 {
+                Outcome::Draw
+            } else {
+                Outcome::RedWin
+            }));
+        }
+    }
+    e.group_mut(&g).rounds.push(round);
+    let plan = pair_next_round(&e, &rules, &g, 1).unwrap();
+    assert!(check_round(&e, &rules, &g, &plan.round).is_empty());
+    // 3 (0 points, no bye yet) takes the bye; 1 and 2 have met, so both 2-point players
+    // must come down to them: 4-2 and 5-1.
+    assert_eq!(bye_of(&plan.round), Some(3));
+    let x = &plan.explanation;
+    assert_eq!(x.colours.len(), 2);
+    assert_eq!(x.floats.len(), 2);
+    assert!(
+        x.floats
+            .iter()
+            .all(|f| matches!(f.reason, FloatReason::NeededBelow { .. })),
+        "{:?}",
+        x.floats
+    );
+    let names = |id: PlayerId| format!("P{}", id.0);
+    let zh = x.lines(qiwang::rulebook::Lang::Zh, &names).join("\n");
+    let en = x.lines(qiwang::rulebook::Lang::En, &names).join("\n");
+    let bye = bye_of(&plan.round).expect("odd field");
+    assert!(
+        zh.contains(&format!("P{bye}")) && zh.contains("轮空"),
+        "{zh}"
+    );
+    assert!(en.contains("has the bye"), "{en}");
+    assert!(
+        en.contains("Table 1:") && zh.contains("第1台"),
+        "{en}\n{zh}"
+    );
+    for f in &x.floats {
+        assert!(en.contains(&format!("P{} (", f.player.0)), "{en}");
+    }
+}
+
+#[test]
+fn truncated_look_ahead_matches_dense_on_a_large_field() {
+    // 1,000 players after one round: three score groups of about 330, so each bracket
+    // cuts the next group to its top players (the path 10,000-player fields take).
+    for (played, seed) in [(1, 77), (1, 78)] {
+        let sim = qiwang::pairing::simulate::synthetic_mid_event(1000, played, 9, seed);
+        let (g, e) = (&sim.group, &sim.event);
+        let oracle = Oracle::new(e, &sim.rules, g, played + 1);
+        let dense = pair_next_round_with(e, &sim.rules, g, 1, Solver::Dense).unwrap();
+        let dec = pair_next_round_with(e, &sim.rules, g, 1, Solver::Decomposed).unwrap();
+        assert!(check_round(e, &sim.rules, g, &dec.round).is_empty());
+        assert_eq!(
+            oracle.round_cost(&dec.round),
+            oracle.round_cost(&dense.round),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn checker_final_round_relaxation_team_ban_and_second_bye() {
+    let game = |t, r, b| Pairing::Game {
+        table: t,
+        red: PlayerId(r),
+        black: PlayerId(b),
+        result: Some(GameResult::new(Outcome::RedWin)),
+    };
+    // Rounds 1-2: player 1 has red twice; 3 and 2 each had a bye; 4 joins in round 3.
+    let history = [
+        Round {
+            number: 1,
+            pairings: vec![
+                game(1, 1, 2),
+                Pairing::Bye {
+                    player: PlayerId(3),
+                },
+            ],
+        },
+        Round {
+            number: 2,
+            pairings: vec![
+                game(1, 1, 3),
+                Pairing::Bye {
+                    player: PlayerId(2),
+                },
+            ],
+        },
+    ];
+    let third = Round {
+        number: 3,
+        pairings: vec![game(1, 1, 4), game(2, 2, 3)],
+    };
+    // (rounds in the event, relax in the final round, team ban, want streak, want team)
+    let cases = [
+        (3, true, TeamAvoidance::Off, false, false),
+        (3, false, TeamAvoidance::Off, true, false),
+        (5, true, TeamAvoidance::Off, true, false),
+        (5, true, TeamAvoidance::AllRounds, true, true),
+        (5, true, TeamAvoidance::Round1Only, true, false),
+    ];
+    for (rounds, relax, team, want_streak, want_team) in cases {
+        let (mut e, mut rules, g) = event_with(4);
+        e.players[3].joined_round = 3;
+        e.players[1].unit = "金华队".into();
+        e.players[2].unit = "金华队".into();
+        rules.event.rounds = rounds;
+        rules.colours.relax_streak_last_round = relax;
+        rules.pairing.team_avoidance = team;
+        e.group_mut(&g).rounds.extend(history.iter().cloned());
+        let v = check_round(&e, &rules, &g, &third);
+        let streak = v
+            .iter()
+            .any(|x| matches!(x.rule, Rule::ColourStreak { run: 3, .. }));
+        let team_hit = v.iter().any(|x| matches!(x.rule, Rule::Team { .. }));
+        assert_eq!(
+            (streak, team_hit),
+            (want_streak, want_team),
+            "{rounds} {relax} {team:?}: {v:?}"
+        );
+    }
+    // Three players, round 3: 2-1 is a rematch, and 3 gets a second bye.
+    let (mut e, rules, g) = event_with(3);
+    e.group_mut(&g).rounds.extend(history.iter().cloned());
+    let second = Round {
+        number: 3,
+        pairings: vec![
+            game(1, 2, 1),
+            Pairing::Bye {
+                player: PlayerId(3),
+            },
+        ],
+    };
+    let v = check_round(&e, &rules, &g, &second);
+    assert!(v.iter().any(|x| x.rule == Rule::Rematch), "{v:?}");
+    // 1 has never had a bye and 2-3 have not met: 3's second bye is a violation.
+    assert!(
+        v.iter().any(|x| x.rule == Rule::SecondBye { byes: 1 }),
+        "{v:?}"
+    );
 }

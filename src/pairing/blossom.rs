@@ -67,7 +67,9 @@ struct Matcher {
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<i128>,
-    allowedge: Vec<bool>,
+    /// Edge k is allowed (tight) in this stage when `allowedge[k] == stage`.
+    allowedge: Vec<u32>,
+    stage: u32,
     queue: Vec<usize>,
     max_cardinality: bool,
 }
@@ -114,7 +116,8 @@ impl Matcher {
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dualvar,
-            allowedge: vec![false; nedge],
+            allowedge: vec![0; nedge],
+            stage: 0,
             queue: Vec::new(),
             max_cardinality: true,
         }
@@ -149,8 +152,12 @@ impl Matcher {
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
         if t == 1 {
-            let l = self.leaves_of(b);
-            self.queue.extend(l);
+            if b < self.n {
+                self.queue.push(b);
+            } else {
+                let l = self.leaves_of(b);
+                self.queue.extend(l);
+            }
         } else if t == 2 {
             let base = self.blossombase[b];
             let mb = self.mate[base];
@@ -304,10 +311,10 @@ impl Matcher {
                 let r = self.endpoint[endps[at(j - endptrick as isize)] ^ endptrick ^ 1];
                 self.label[r] = 0;
                 self.assign_label(q, 2, p);
-                self.allowedge[endps[at(j - endptrick as isize)] / 2] = true;
+                self.allowedge[endps[at(j - endptrick as isize)] / 2] = self.stage;
                 j += jstep;
                 p = endps[at(j - endptrick as isize)] ^ endptrick;
-                self.allowedge[p / 2] = true;
+                self.allowedge[p / 2] = self.stage;
                 j += jstep;
             }
             let bv = childs[at(j)];
@@ -427,7 +434,8 @@ impl Matcher {
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
-            self.allowedge.iter_mut().for_each(|x| *x = false);
+            // A new stamp clears every edge's allowed flag in O(1).
+            self.stage += 1;
             self.queue.clear();
             for v in 0..n {
                 if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
@@ -448,13 +456,13 @@ impl Matcher {
                             continue;
                         }
                         let mut kslack = 0;
-                        if !self.allowedge[k] {
+                        if self.allowedge[k] != self.stage {
                             kslack = self.slack(k);
                             if kslack <= 0 {
-                                self.allowedge[k] = true;
+                                self.allowedge[k] = self.stage;
                             }
                         }
-                        if self.allowedge[k] {
+                        if self.allowedge[k] == self.stage {
                             if self.label[self.inblossom[w]] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[self.inblossom[w]] == 1 {
@@ -553,7 +561,7 @@ impl Matcher {
                 match deltatype {
                     1 => break,
                     2 => {
-                        self.allowedge[deltaedge] = true;
+                        self.allowedge[deltaedge] = self.stage;
                         let (mut i, j) = (self.eu[deltaedge], self.ev[deltaedge]);
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
@@ -561,7 +569,7 @@ impl Matcher {
                         self.queue.push(i);
                     }
                     3 => {
-                        self.allowedge[deltaedge] = true;
+                        self.allowedge[deltaedge] = self.stage;
                         self.queue.push(self.eu[deltaedge]);
                     }
                     _ => self.expand_blossom(deltablossom, false),
@@ -671,7 +679,8 @@ mod tests {
 
     #[test]
     fn known_small_cases() {
-        let cases: Vec<(usize, Vec<(usize, usize, i128)>, (usize, i128))> = vec![
+        type Case = (usize, Vec<(usize, usize, i128)>, (usize, i128));
+        let cases: Vec<Case> = vec![
             (2, vec![(0, 1, 1)], (1, 1)),
             (3, vec![(0, 1, 10), (1, 2, 11)], (1, 11)),
             (4, vec![(0, 1, 5), (1, 2, 11), (2, 3, 5)], (2, 10)),

@@ -261,7 +261,7 @@ fn second_bye(
         .filter(|p| p.pairable_in(ctx.round))
         .filter_map(|p| history.players.get(&p.id).cloned())
         .collect();
-    if players.len() % 2 == 0 || !players.iter().any(|p| p.byes < mine) {
+    if players.len().is_multiple_of(2) || !players.iter().any(|p| p.byes < mine) {
         return None;
     }
     let field = Field::new(

@@ -6,8 +6,18 @@
 //! (a) the bye to the lowest-scored eligible player, (b) from the top score group down
 //! the fewest players crossing each score-group boundary, then the smallest squared score
 //! differences (同分者编对，近分者编对), (c) the most players receiving the colour they are
-//! due, (d) the rulebook's within-group order. Large fields are solved score group by
-//! score group from the top, with a look-ahead that the rest stays pairable.
+//! due, (d) the rulebook's within-group order. The bye is a virtual vertex joined to the
+//! eligible players of the lowest feasible (byes, score) tier.
+//!
+//! Up to [`DENSE_LIMIT`] players this is one matching over every legal pair, exactly
+//! lexicographic as long as the levels fit in i128 (beyond that the lowest score-group
+//! boundaries share one level; the exhaustive tests stay far below). Larger fields are
+//! solved score group by score group from the top: each bracket is the incoming floaters,
+//! its own group and up to two groups of look-ahead (a huge next group is cut to its top
+//! players); candidate pairs are restricted to nearby places and widened to every pair
+//! when the restricted bracket fails; after every bracket the rest must still be
+//! pairable, else the whole rest is solved densely. Tests compare it with the dense
+//! solver on mid-size and 1,000-player fields.
 
 use super::blossom::max_weight_matching_any;
 use super::context::{PlayerState, Rules};
@@ -37,6 +47,12 @@ const WINDOW: usize = 12;
 /// Score groups below the current one that each bracket also solves (and then drops
 /// again) so that its choice of floaters suits the groups they float into.
 const LOOKAHEAD: usize = 2;
+
+/// Brackets above this many players look only one group ahead.
+const BIG_BRACKET: usize = 1500;
+
+/// A one-group look-ahead larger than this (and than the bracket) is cut to its top.
+const LOOKAHEAD_CAP: usize = 250;
 
 /// The pool, ready to pair: pairable players in pairing order and their score groups.
 pub struct Field<'a> {
@@ -148,24 +164,28 @@ struct Encoder {
     ceiling: i128,
 }
 
-const WEIGHT_CAP: i128 = 1 << 100;
+/// Largest level unit: pair weights stay below 2^119, doubled and summed in the blossom
+/// duals they stay well inside i128.
+const WEIGHT_CAP: i128 = 1 << 118;
 
 impl Encoder {
-    fn new(terms: &[Terms], first: usize, last: usize, pairs: usize) -> Encoder {
-        let p = pairs as i128 + 1;
+    /// `items` bounds how many terms one solution sums (pairs plus leftovers); `caps[k]`
+    /// bounds how many of them cross boundary `first + k`.
+    fn new(terms: &[Terms], first: usize, caps: &[i128], items: usize) -> Encoder {
+        let p = items as i128 + 1;
         let max_order = terms.iter().map(|t| t.order).max().unwrap_or(0).max(0);
         let max_sq = terms.iter().map(|t| t.sq).max().unwrap_or(0).max(0);
         let unit_miss = p * max_order + 1;
         let unit_sq = unit_miss * (2 * p + 1);
         let base = unit_sq * (p * max_sq + 1);
-        let levels = last.saturating_sub(first);
+        let levels = caps.len();
         for kept in (0..=levels).rev() {
             // Lowest levels first: the merged rest, then kept levels bottom-up.
-            let merged = (levels - kept) as i128;
+            let merged: i128 = caps[kept..].iter().sum();
             let mut unit = base;
             let unit_rest = unit;
-            if merged > 0 {
-                match unit.checked_mul(p * merged + 1) {
+            if kept < levels {
+                match unit.checked_mul(merged + 1) {
                     Some(u) => unit = u,
                     None => continue,
                 }
@@ -174,7 +194,7 @@ impl Encoder {
             let mut ok = true;
             for k in (0..kept).rev() {
                 units[k] = unit;
-                match unit.checked_mul(p + 1) {
+                match unit.checked_mul(caps[k] + 1) {
                     Some(u) if u < WEIGHT_CAP => unit = u,
                     _ => {
                         ok = false;
@@ -228,6 +248,9 @@ struct Problem<'p> {
     /// The score group below these players: a player left unmatched floats down to it
     /// (costed as crossing down to it). `None`: nobody may be left over.
     below: Option<usize>,
+    /// Look-ahead players who may stay unmatched at no cost (a truncated look-ahead
+    /// group: the rest of their group is still to come).
+    free: &'p [usize],
     /// Players whose candidate pairs are never restricted (incoming floaters).
     wide: &'p [usize],
     full_edges: bool,
@@ -290,6 +313,15 @@ fn solve(field: &Field, prob: &Problem) -> Solved {
     let leftover: Vec<Option<Terms>> = verts
         .iter()
         .map(|&i| {
+            if prob.free.contains(&i) {
+                return Some(Terms {
+                    top: field.group[i],
+                    bottom: field.group[i],
+                    sq: 0,
+                    misses: 0,
+                    order: 0,
+                });
+            }
             prob.below.map(|dg| {
                 let d = (field.players[i].score - field.scores[dg]).0 as i128;
                 Terms {
@@ -308,7 +340,25 @@ fn solve(field: &Field, prob: &Problem) -> Solved {
         .unwrap_or_else(|| verts.iter().map(|&i| field.group[i]).max().unwrap_or(0));
     let mut terms: Vec<Terms> = edges.iter().map(|e| e.2).collect();
     terms.extend(leftover.iter().flatten().copied());
-    let enc = Encoder::new(&terms, first, last, total / 2 + 1);
+    // At most min(players above, players below) pairs cross a boundary; with leftovers
+    // allowed, every player above may cross it.
+    let mut above = vec![0i128; last.saturating_sub(first)];
+    let mut below_n = vec![0i128; above.len()];
+    for &i in verts {
+        for (k, b) in (first..last).enumerate() {
+            if field.group[i] <= b {
+                above[k] += 1;
+            } else {
+                below_n[k] += 1;
+            }
+        }
+    }
+    let caps: Vec<i128> = above
+        .iter()
+        .zip(&below_n)
+        .map(|(&a, &b)| if prob.below.is_some() { a } else { a.min(b) })
+        .collect();
+    let enc = Encoder::new(&terms, first, &caps, total);
     // Weight = what matching both ends saves over leaving them unmatched, minus the
     // pair's cost; a player who may not be left over saves more than any cost.
     let bonus = |a: usize| -> i128 {
@@ -417,7 +467,9 @@ pub(crate) fn feasible(field: &Field, players: &[usize], bye: &[usize]) -> bool 
 }
 
 /// Tiers of bye candidates in criterion (a) order: fewest byes so far (the hard rule: a
-/// second bye only while nobody else can take it), then the lowest score.
+/// second bye only while nobody else can take it), then the lowest score. Under that
+/// hard rule both `ByeChoice` settings (未曾轮空过的最低分 / 最低分中轮空最少的, §4.2)
+/// give the same order, so the setting needs no branch here.
 fn bye_tiers(field: &Field) -> Vec<Vec<usize>> {
     let mut keys: Vec<(u32, Points)> = field.players.iter().map(|p| (p.byes, p.score)).collect();
     keys.sort();
@@ -461,6 +513,7 @@ pub fn pair_field(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
                 verts: all.clone(),
                 bye: &bye_candidates,
                 below: None,
+                free: &[],
                 wide: &[],
                 full_edges: true,
             },
@@ -488,8 +541,13 @@ fn stuck(field: &Field, players: &[usize]) -> Stuck {
     }
 }
 
+/// One accepted bracket: the pairs (and bye) kept, the players still to pair per score
+/// group, the floaters carried down, and whether the bye is still open.
+type Step = (Solved, Vec<Vec<usize>>, Vec<usize>, bool);
+
 /// Score groups from the top: each bracket is the incoming floaters, its own group and
-/// the next group as look-ahead; only pairs touching the first two are kept. After every
+/// up to two groups of look-ahead; only pairs touching the floaters or its own group are
+/// kept, the rest of the look-ahead is solved again in later brackets. After every
 /// bracket the rest must still be pairable, else the bracket is re-solved with every
 /// candidate pair, and failing that the whole rest is solved densely.
 fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
@@ -512,13 +570,38 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
         };
         let mut verts: Vec<usize> = floaters.clone();
         verts.extend_from_slice(&members[k]);
+        let settled_len = verts.len();
         let mut settled = vec![false; field.players.len()];
         for &v in &verts {
             settled[v] = true;
         }
-        let ahead_end = (k + 1 + LOOKAHEAD).min(groups);
+        // Look two groups ahead while that stays small, else one (keeps 10,000 fast).
+        let mut ahead_end = (k + 1 + LOOKAHEAD).min(groups);
+        while ahead_end > k + 2
+            && verts.len()
+                + members[k + 1..ahead_end]
+                    .iter()
+                    .map(Vec::len)
+                    .sum::<usize>()
+                > BIG_BRACKET
+        {
+            ahead_end -= 1;
+        }
+        // A large bracket facing a large next group sees only that group's top players
+        // (the ones its floaters would meet); they may stay unmatched at no cost.
+        let truncate =
+            k + 1 < groups && settled_len > LOOKAHEAD_CAP && members[k + 1].len() > LOOKAHEAD_CAP;
+        if truncate {
+            ahead_end = k + 2;
+        }
+        let mut free: Vec<usize> = Vec::new();
         for m in &members[k + 1..ahead_end] {
-            verts.extend_from_slice(m);
+            if truncate {
+                verts.extend_from_slice(&m[..LOOKAHEAD_CAP]);
+                free.extend_from_slice(&m[..LOOKAHEAD_CAP]);
+            } else {
+                verts.extend_from_slice(m);
+            }
         }
         verts.sort_unstable();
         // The bye sink joins every bracket that sees the bye's score group, so the floats
@@ -526,13 +609,14 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
         let with_bye = bye_pending && bye_group.is_some_and(|g| (k..ahead_end).contains(&g));
         let bye: &[usize] = if with_bye { bye_candidates } else { &[] };
         let below = (ahead_end < groups).then_some(ahead_end);
-        let attempt = |full: bool| -> Option<(Solved, Vec<Vec<usize>>, Vec<usize>, bool)> {
+        let attempt = |full: bool| -> Option<Step> {
             let s = solve(
                 field,
                 &Problem {
                     verts: verts.clone(),
                     bye,
                     below,
+                    free: &free,
                     wide: &floaters,
                     full_edges: full,
                 },
@@ -590,7 +674,15 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
                 bye_now,
             ))
         };
-        let result = attempt(false).or_else(|| attempt(true));
+        // Widen to every candidate pair only when the nearby pairs leave someone of this
+        // bracket unpaired or the rest unpairable.
+        let result = match attempt(false) {
+            Some(step) if step.2.is_empty() || verts.len() <= 4 * WINDOW => Some(step),
+            narrow => match (narrow, attempt(true)) {
+                (Some(n), Some(w)) => Some(if w.2.len() < n.2.len() { w } else { n }),
+                (n, w) => w.or(n),
+            },
+        };
         match result {
             Some((kept, next_members, next_floaters, bye_now)) => {
                 out.pairs.extend(kept.pairs);
@@ -614,6 +706,7 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
                         verts: rest,
                         bye: &bye,
                         below: None,
+                        free: &[],
                         wide: &[],
                         full_edges: true,
                     },
@@ -629,4 +722,35 @@ fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
     }
     out.left.extend(floaters);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(top: usize, bottom: usize, sq: i128, misses: i128, order: i128) -> Terms {
+        Terms {
+            top,
+            bottom,
+            sq,
+            misses,
+            order,
+        }
+    }
+
+    #[test]
+    fn weights_are_lexicographic() {
+        // (one unit of a criterion, the largest term of everything below it); six of the
+        // latter (the most one solution can sum here) must still cost less.
+        let cases = [
+            (t(0, 1, 0, 0, 0), t(1, 3, 64, 2, 40)),
+            (t(1, 2, 0, 0, 0), t(2, 3, 64, 2, 40)),
+            (t(3, 3, 1, 0, 0), t(3, 3, 0, 2, 40)),
+            (t(3, 3, 0, 1, 0), t(3, 3, 0, 0, 40)),
+        ];
+        for (high, low) in cases {
+            let enc = Encoder::new(&[t(1, 3, 64, 2, 40)], 0, &[6, 6, 6], 6);
+            assert!(enc.cost(&high) > 6 * enc.cost(&low), "{high:?} vs {low:?}");
+        }
+    }
 }

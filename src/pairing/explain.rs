@@ -18,6 +18,10 @@ pub enum FloatReason {
     /// elsewhere: counts of same-score players already met, barred by colour limits, or
     /// from the same team.
     Blocked { met: u32, colour: u32, team: u32 },
+    /// A same-score opponent (`partner`) was free and legal, but the lower score groups
+    /// could not all be paired unless both of them came down (rematches or colour limits
+    /// below).
+    NeededBelow { partner: PlayerId },
 }
 
 /// A higher-scored player paired with a lower-scored one (近分者编对).
@@ -103,8 +107,17 @@ pub(super) fn floats(field: &Field, m: &Matched) -> Vec<FloatNote> {
         let above = (0..p.len())
             .filter(|&i| Some(i) != m.bye && p[i].score >= p[hi].score)
             .count() as u32;
+        let floated = |i: usize| {
+            m.pairs.iter().any(|&(x, y)| {
+                (x == i && p[y].score < p[i].score) || (y == i && p[x].score < p[i].score)
+            })
+        };
+        let partner = (0..p.len())
+            .find(|&i| i != hi && p[i].score == p[hi].score && floated(i) && field.legal(hi, i));
         let reason = if above % 2 == 1 {
             FloatReason::OddGroup { players: above }
+        } else if let Some(i) = partner {
+            FloatReason::NeededBelow { partner: p[i].id }
         } else {
             let (mut met, mut colour, mut team) = (0, 0, 0);
             for (i, o) in p.iter().enumerate() {
@@ -176,6 +189,14 @@ impl Explanation {
                 (FloatReason::OddGroup { players }, false) => format!(
                     "{who} ({} pts) plays {opp} ({} pts): {players} players (bye aside) are on {} or more, an odd number, so one must meet the nearest lower score.",
                     f.from, f.to, f.from
+                ),
+                (FloatReason::NeededBelow { partner }, true) => format!(
+                    "{who}（{}分）与{opp}（{}分）对阵：本可与同分的{}对阵，但较低分的棋手之间已相遇或受先后手限制，只有两人都向下编对才能全部排通。",
+                    f.from, f.to, names(*partner)
+                ),
+                (FloatReason::NeededBelow { partner }, false) => format!(
+                    "{who} ({} pts) plays {opp} ({} pts): {who} could have met {} on the same score, but the lower-scored players have met each other or are barred by colour limits, so both had to come down for everyone to be paired.",
+                    f.from, f.to, names(*partner)
                 ),
                 (FloatReason::Blocked { met, colour, team }, true) => format!(
                     "{who}（{}分）与{opp}（{}分）对阵：同分棋手中{met}人已相遇，{colour}人受先后手限制，{team}人同队，其余同分者须与他人编对，只能与近分者编对。",

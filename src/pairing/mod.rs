@@ -49,8 +49,14 @@ pub struct PairingPlan {
 pub enum BlockReason {
     /// Every other player is barred: already met, colour limits (§3.2), same team (§4.1).
     NoOpponent { met: u32, colour: u32, team: u32 },
-    /// The player has legal opponents, but every one of them is needed at another table.
-    OpponentsTaken { candidates: Vec<PlayerId> },
+    /// The player has legal opponents (`candidates`), but every one of them is needed at
+    /// another table; the counts say why everyone else is barred.
+    OpponentsTaken {
+        candidates: Vec<PlayerId>,
+        met: u32,
+        colour: u32,
+        team: u32,
+    },
 }
 
 /// One player the hard constraints leave without a table.
@@ -70,9 +76,16 @@ impl fmt::Display for Blocker {
                  {colour} barred by the colour limits, {team} from the same team",
                 self.name, self.player
             ),
-            BlockReason::OpponentsTaken { candidates } => write!(
+            BlockReason::OpponentsTaken {
+                candidates,
+                met,
+                colour,
+                team,
+            } => write!(
                 f,
-                "player `{}` ({}) can only meet {}, who are all needed at other tables",
+                "player `{}` ({}) can only meet player(s) {}, who are all needed at other \
+                 tables ({met} already met, {colour} barred by the colour limits, {team} from \
+                 the same team)",
                 self.name,
                 self.player,
                 list(candidates)
@@ -258,7 +271,7 @@ fn assign_numbers(
     round: u32,
     seed: u64,
 ) -> BTreeMap<PlayerId, u32> {
-    let mut free = event
+    let free = event
         .players_in(group)
         .filter_map(|p| p.number)
         .max()
@@ -277,15 +290,17 @@ fn assign_numbers(
             todo.sort_by_key(|p| std::cmp::Reverse(p.rating.map(|r| (1, r)).unwrap_or((0, 0))));
         }
     }
-    let mut out = BTreeMap::new();
-    for p in todo {
-        out.insert(p.id, free);
-        free += 1;
-    }
-    out
+    todo.into_iter()
+        .zip(free..)
+        .map(|(p, n)| (p.id, n))
+        .collect()
 }
 
-fn blockers(field: &Field, unmatched: &[usize], name: &dyn Fn(PlayerId) -> String) -> Vec<Blocker> {
+pub(crate) fn blockers(
+    field: &Field,
+    unmatched: &[usize],
+    name: &dyn Fn(PlayerId) -> String,
+) -> Vec<Blocker> {
     let r = &field.rules;
     unmatched
         .iter()
@@ -310,7 +325,12 @@ fn blockers(field: &Field, unmatched: &[usize], name: &dyn Fn(PlayerId) -> Strin
             let reason = if candidates.is_empty() {
                 BlockReason::NoOpponent { met, colour, team }
             } else {
-                BlockReason::OpponentsTaken { candidates }
+                BlockReason::OpponentsTaken {
+                    candidates,
+                    met,
+                    colour,
+                    team,
+                }
             };
             Blocker {
                 player: me.id,

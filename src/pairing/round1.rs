@@ -3,8 +3,9 @@
 //! and round-1 team avoidance by swapping lower-half players (S15 comment).
 
 use super::context::{ColourStep, PlayerState, Rules};
+use super::engine::{self, Field, Solver};
 use super::explain::{ByeNote, ByeReason, ColourNote, Explanation, Round1Note};
-use super::{BlockReason, Blocker};
+use super::{Blocker, blockers};
 use crate::model::{Pairing, Round};
 use crate::rulebook::{Round1Bye, Round1Colour, Round1Pairing};
 use rand::seq::SliceRandom;
@@ -43,7 +44,7 @@ pub(super) fn pair(
         }
     };
     let conflict = |a: usize, b: usize| ctx.team_conflict(&players[a], &players[b]);
-    let mut blocked = Vec::new();
+    let mut blocked = false;
     for t in 0..pairs.len() {
         if !conflict(pairs[t].0, pairs[t].1) {
             continue;
@@ -60,25 +61,31 @@ pub(super) fn pair(
                 pairs[t].1 = pairs[u].1;
                 pairs[u].1 = tmp;
             }
-            None => blocked.push(pairs[t].0),
+            None => blocked = true,
         }
     }
-    if !blocked.is_empty() {
-        return Err(blocked
-            .into_iter()
-            .map(|a| Blocker {
-                player: players[a].id,
-                name: String::new(),
-                reason: BlockReason::NoOpponent {
-                    met: 0,
-                    colour: 0,
-                    team: players
-                        .iter()
-                        .filter(|o| o.id != players[a].id && o.team == players[a].team)
-                        .count() as u32,
-                },
-            })
-            .collect());
+    if blocked {
+        // The swaps ran out: let the matching find any team-clean pairing, as close to
+        // the mode's order as it can (criterion (d)).
+        let field = Field::new(
+            Rules {
+                rules: ctx.rules,
+                round: ctx.round,
+                final_round: ctx.final_round,
+                total_rounds: ctx.total_rounds,
+            },
+            players.clone(),
+        );
+        let m = engine::pair_field(&field, Solver::Dense)
+            .map_err(|stuck| blockers(&field, &stuck.unmatched, &|_| String::new()))?;
+        let at = |i: usize| {
+            players
+                .iter()
+                .position(|p| p.id == field.players[i].id)
+                .expect("the field holds the same players")
+        };
+        pairs = m.pairs.iter().map(|&(a, b)| (at(a), at(b))).collect();
+        pairs.sort_by_key(|&(a, b)| players[a].number.min(players[b].number));
     }
     let mut pairings = Vec::new();
     let mut colours = Vec::new();

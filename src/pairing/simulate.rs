@@ -343,3 +343,48 @@ fn greedy_round(event: &Event, rules: &Rulebook, group: &GroupId, r: u32) -> Rou
         pairings,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn withdrawn_and_late_players_follow_their_rounds() {
+        let mut cfg = SimConfig::new(30, 7);
+        cfg.late_entries = 5;
+        cfg.withdraw_permille = 60;
+        let sim = play_random_event(&cfg, 3);
+        let rounds = &sim.event.groups[&sim.group].rounds;
+        assert_eq!(rounds.len(), 7, "{:?}", sim.stopped);
+        for r in rounds {
+            for p in &sim.event.players {
+                assert_eq!(
+                    r.pairing_of(p.id).is_some(),
+                    p.pairable_in(r.number),
+                    "round {} player {}",
+                    r.number,
+                    p.id
+                );
+            }
+        }
+        assert!(sim.event.players.iter().any(|p| p.is_withdrawn()));
+        assert!(sim.event.players.iter().any(|p| p.joined_round > 1));
+        assert!(
+            sim.event
+                .players
+                .iter()
+                .all(|p| p.number.is_some() || !p.pairable_in(7))
+        );
+    }
+
+    #[test]
+    fn same_seed_same_event() {
+        let cfg = SimConfig::random(5, 40);
+        assert_eq!(
+            play_random_event(&cfg, 5).event,
+            play_random_event(&cfg, 5).event
+        );
+        let mid = synthetic_mid_event(50, 3, 9, 1);
+        assert_eq!(mid.event.groups[&mid.group].rounds.len(), 3);
+    }
+}
