@@ -60,24 +60,23 @@ pub fn pair(
         ));
     }
     let first_round = event.group(&pool).is_none_or(|g| g.rounds.is_empty());
-    if first_round {
-        if let Some(u) = qiwang::prizes::undersized_groups(&event, &rules)
+    if first_round
+        && let Some(u) = qiwang::prizes::undersized_groups(&event, &rules)
             .into_iter()
             .find(|u| u.group == pool)
-        {
-            eprintln!(
-                "{} {} {} {} < {}: {}",
-                lang.pick("注意：", "warning:"),
-                u.name,
-                lang.pick("报名人数", "has"),
-                u.count,
-                u.min,
-                lang.pick(
-                    "按规程应取消或合并（qiwang group merge FROM INTO）",
-                    "the rulebook cancels or merges such a group (qiwang group merge FROM INTO)"
-                )
-            );
-        }
+    {
+        eprintln!(
+            "{} {} {} {} < {}: {}",
+            lang.pick("注意：", "warning:"),
+            u.name,
+            lang.pick("报名人数", "has"),
+            u.count,
+            u.min,
+            lang.pick(
+                "按规程应取消或合并（qiwang group merge FROM INTO）",
+                "the rulebook cancels or merges such a group (qiwang group merge FROM INTO)"
+            )
+        );
     }
     let (after, plan) = if dry_run {
         let s = seed_for(&event, &pool, seed);

@@ -218,13 +218,14 @@ pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
             }
             let state = event.group(&p.group);
             let paired = state.map(|g| g.rounds.len() as u32).unwrap_or(0);
-            if let Some(last) = state.and_then(|g| g.last_round()) {
-                if !last.has_results() && last.pairing_of(id).is_some() {
-                    return Err(CliError::input(format!(
-                        "`{}` is paired in round {} which has no results yet: enter a forfeit (`-+` or `+-`) for that game, or `qiwang unpair` and pair again, then withdraw",
-                        p.name, last.number
-                    )));
-                }
+            if let Some(last) = state.and_then(|g| g.last_round())
+                && !last.has_results()
+                && last.pairing_of(id).is_some()
+            {
+                return Err(CliError::input(format!(
+                    "`{}` is paired in round {} which has no results yet: enter a forfeit (`-+` or `+-`) for that game, or `qiwang unpair` and pair again, then withdraw",
+                    p.name, last.number
+                )));
             }
             let from = paired + 1;
             let reason = if reason.is_empty() { "voluntary".to_string() } else { reason.to_string() };
