@@ -141,7 +141,8 @@ pub enum Command {
     #[command(subcommand)]
     Group(GroupCommand),
     /// Write files to print or publish.
-    /// `--format html|json|trf` (default html): a static site, the whole event, or FIDE TRF.
+    /// `--format html|csv|json|trf` (default html): a static site, CSV files, the whole
+    /// event, or FIDE TRF per group.
     Export {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,

@@ -13,7 +13,7 @@ mod standings;
 pub use pairing::pairing_sheet;
 pub use players::players;
 pub use prizes::{all_standings, compute_sheet, prize_sheet, teams, teams_report};
-pub use site::{event_json, site};
+pub use site::{csv_files, event_json, site};
 pub use standings::{crosstable, list_standings, standings};
 
 use crate::model::{Event, Player, PlayerId};

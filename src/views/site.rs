@@ -6,38 +6,101 @@
 
 use super::prizes::compute_sheet;
 use crate::model::Event;
-use crate::report::{Report, html_escape, html_page};
+use crate::report::{Format, Report, html_escape, html_page};
 use crate::rulebook::{Lang, Rulebook};
 use crate::standings::compute_standings;
 use serde_json::json;
 
-/// A page with a navigation bar back to the index.
-fn page(report: &Report, lang: Lang, depth: usize) -> String {
-    let up = "../".repeat(depth);
-    let nav = format!(
-        "<nav><a href=\"{up}index.html\">{}</a></nav>\n",
-        html_escape(lang.pick("返回首页", "index"))
-    );
-    let body = crate::report::html_body(report);
-    html_page(lang.code(), &report.title, &(nav + &body))
+/// One published document: where it goes, the link text on the index, and the report.
+struct Doc {
+    /// Path without extension, e.g. `youth/round-3`.
+    stem: String,
+    /// The pool heading it is listed under on the index (`None`: event-wide).
+    section: Option<String>,
+    label: String,
+    report: Report,
 }
 
-/// Every page of the site.
+/// Every document of the event, in index order: per pool the round sheets, standings,
+/// crosstable and players (masked); then the team ranking and the prize sheet.
+fn documents(event: &Event, rules: &Rulebook, lang: Lang) -> Vec<Doc> {
+    let mut docs = Vec::new();
+    for g in rules
+        .pools()
+        .filter(|g| event.players_in(&g.id).next().is_some())
+    {
+        let dir = g.id.as_str();
+        let rounds = event
+            .group(&g.id)
+            .map(|s| s.rounds.len() as u32)
+            .unwrap_or(0);
+        for r in 1..=rounds {
+            docs.push(Doc {
+                stem: format!("{dir}/round-{r}"),
+                section: Some(g.name.clone()),
+                label: match lang {
+                    Lang::Zh => format!("第{r}轮对阵与成绩"),
+                    Lang::En => format!("Round {r} pairings and results"),
+                },
+                report: super::pairing_sheet(event, rules, &g.id, r, lang),
+            });
+        }
+        let st = compute_standings(event, rules, &g.id, None);
+        let pages = [
+            (
+                "standings",
+                lang.pick("成绩排名", "Standings"),
+                super::standings(event, rules, &st, lang),
+            ),
+            (
+                "crosstable",
+                lang.pick("成绩交叉表", "Crosstable"),
+                super::crosstable(event, rules, &g.id, None, lang),
+            ),
+            (
+                "players",
+                lang.pick("参赛名单", "Players"),
+                super::players(event, rules, Some(&g.id), lang, false),
+            ),
+        ];
+        for (file, label, report) in pages {
+            docs.push(Doc {
+                stem: format!("{dir}/{file}"),
+                section: Some(g.name.clone()),
+                label: label.into(),
+                report,
+            });
+        }
+    }
+    let (_, rankings) = compute_sheet(event, rules);
+    if !rankings.is_empty() {
+        docs.push(Doc {
+            stem: "teams".into(),
+            section: None,
+            label: lang.pick("团体排名", "Team ranking").into(),
+            report: super::teams_report(rules, &rankings, lang),
+        });
+    }
+    docs.push(Doc {
+        stem: "prizes".into(),
+        section: None,
+        label: lang.pick("获奖名单", "Prize sheet").into(),
+        report: super::prize_sheet(event, rules, lang),
+    });
+    docs
+}
+
+/// The static site: an index and one page per document, each with a link back.
 pub fn site(event: &Event, rules: &Rulebook, lang: Lang) -> Vec<(String, String)> {
-    let mut files = Vec::new();
-    let mut index = String::new();
-    index.push_str(&format!("<h1>{}</h1>\n", html_escape(&rules.event.name)));
+    let docs = documents(event, rules, lang);
+    let mut index = format!("<h1>{}</h1>\n", html_escape(&rules.event.name));
     if let Some(d) = rules.event.start_date {
         let end = rules
             .event
             .end_date
             .map(|e| format!(" – {e}"))
             .unwrap_or_default();
-        index.push_str(&format!(
-            "<p class=\"sub\">{}{}</p>\n",
-            d,
-            html_escape(&end)
-        ));
+        index.push_str(&format!("<p class=\"sub\">{d}{}</p>\n", html_escape(&end)));
     }
     for line in [&rules.event.venue, &rules.event.organiser]
         .into_iter()
@@ -45,80 +108,50 @@ pub fn site(event: &Event, rules: &Rulebook, lang: Lang) -> Vec<(String, String)
     {
         index.push_str(&format!("<p class=\"sub\">{}</p>\n", html_escape(line)));
     }
-    for g in rules
-        .pools()
-        .filter(|g| event.players_in(&g.id).next().is_some())
-    {
-        let dir = g.id.as_str();
-        index.push_str(&format!("<h2>{}</h2>\n<ul>\n", html_escape(&g.name)));
-        let rounds = event
-            .group(&g.id)
-            .map(|s| s.rounds.len() as u32)
-            .unwrap_or(0);
-        for r in 1..=rounds {
-            let report = super::pairing_sheet(event, rules, &g.id, r, lang);
-            files.push((format!("{dir}/round-{r}.html"), page(&report, lang, 1)));
-            let label = match lang {
-                Lang::Zh => format!("第{r}轮对阵与成绩"),
-                Lang::En => format!("Round {r} pairings and results"),
-            };
-            index.push_str(&format!(
-                "<li><a href=\"{dir}/round-{r}.html\">{}</a></li>\n",
-                html_escape(&label)
-            ));
+    let mut files = Vec::new();
+    let mut open: Option<&str> = None;
+    for doc in &docs {
+        if doc.section.as_deref() != open {
+            if open.is_some() {
+                index.push_str("</ul>\n");
+            }
+            if let Some(name) = &doc.section {
+                index.push_str(&format!("<h2>{}</h2>\n", html_escape(name)));
+            }
+            index.push_str("<ul>\n");
+            open = doc.section.as_deref();
         }
-        let st = compute_standings(event, rules, &g.id, None);
-        files.push((
-            format!("{dir}/standings.html"),
-            page(&super::standings(event, rules, &st, lang), lang, 1),
+        let path = format!("{}.html", doc.stem);
+        index.push_str(&format!(
+            "<li><a href=\"{path}\">{}</a></li>\n",
+            html_escape(&doc.label)
         ));
-        files.push((
-            format!("{dir}/crosstable.html"),
-            page(&super::crosstable(event, rules, &g.id, None, lang), lang, 1),
-        ));
-        files.push((
-            format!("{dir}/players.html"),
-            page(
-                &super::players(event, rules, Some(&g.id), lang, false),
-                lang,
-                1,
-            ),
-        ));
-        for (file, zh, en) in [
-            ("standings.html", "成绩排名", "Standings"),
-            ("crosstable.html", "成绩交叉表", "Crosstable"),
-            ("players.html", "参赛名单", "Players"),
-        ] {
-            index.push_str(&format!(
-                "<li><a href=\"{dir}/{file}\">{}</a></li>\n",
-                html_escape(lang.pick(zh, en))
-            ));
-        }
+        let depth = doc.stem.matches('/').count();
+        let nav = format!(
+            "<nav><a href=\"{}index.html\">{}</a></nav>\n",
+            "../".repeat(depth),
+            html_escape(lang.pick("返回首页", "index"))
+        );
+        let body = nav + &crate::report::html_body(&doc.report);
+        files.push((path, html_page(lang.code(), &doc.report.title, &body)));
+    }
+    if !docs.is_empty() {
         index.push_str("</ul>\n");
     }
-    let (_, rankings) = compute_sheet(event, rules);
-    if !rankings.is_empty() {
-        files.push((
-            "teams.html".into(),
-            page(&super::teams_report(rules, &rankings, lang), lang, 0),
-        ));
-        index.push_str(&format!(
-            "<p><a href=\"teams.html\">{}</a></p>\n",
-            html_escape(lang.pick("团体排名", "Team ranking"))
-        ));
-    }
-    files.push((
-        "prizes.html".into(),
-        page(&super::prize_sheet(event, rules, lang), lang, 0),
-    ));
-    index.push_str(&format!(
-        "<p><a href=\"prizes.html\">{}</a></p>\n",
-        html_escape(lang.pick("获奖名单", "Prize sheet"))
-    ));
     files.push((
         "index.html".into(),
         html_page(lang.code(), &rules.event.name, &index),
     ));
+    files.sort();
+    files
+}
+
+/// The same documents as CSV files (one per document), for spreadsheets.
+pub fn csv_files(event: &Event, rules: &Rulebook, lang: Lang) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = documents(event, rules, lang)
+        .into_iter()
+        .map(|doc| (format!("{}.csv", doc.stem), doc.report.render(Format::Csv)))
+        .collect();
     files.sort();
     files
 }

@@ -1,4 +1,4 @@
-//! `qiwang export --format html|json|trf --out DIR [--group G]`
+//! `qiwang export --format html|csv|json|trf --out DIR [--group G]`
 
 use super::pair::pools_with_rounds;
 use crate::cli::context::{Ctx, FormatArg, Loaded, resolve_pool};
@@ -35,11 +35,7 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>) -> Result<(), CliError> {
             }
             files
         }
-        FormatArg::Csv => {
-            return Err(CliError::usage(
-                "export writes `--format html`, `json` or `trf`; for CSV use `--format csv` on a read command",
-            ));
-        }
+        FormatArg::Csv => qiwang::views::csv_files(&event, &rules, lang),
     };
     std::fs::create_dir_all(out)
         .map_err(|e| CliError::io(format!("cannot create `{}`: {e}", out.display())))?;
