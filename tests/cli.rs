@@ -641,85 +641,67 @@ fn sheet_numbers(sheet: &str) -> Vec<(u32, String, String)> {
 #[test]
 fn pairing_edits_that_break_a_hard_rule_need_force_and_are_logged() {
     let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
-    let sheet = qw(&ev, &["pair", "--seed", "5"]).ok();
-    let games = sheet_numbers(&sheet);
-    assert_eq!(games.len(), 2);
+    let round1 = sheet_numbers(&qw(&ev, &["pair", "--seed", "5"]).ok());
     qw(&ev, &["result", "1", "r", "2", "b"]).ok();
     qw(&ev, &["check"]).ok();
-    let round2 = qw(&ev, &["pair"]).ok();
-    let r2 = sheet_numbers(&round2);
-    // A legal swap: exchange two players of different round-2 games who have not met.
-    let (a, b) = (r2[0].1.clone(), r2[1].1.clone());
-    let met_in_1 = |x: &str, y: &str| {
-        games
+    let round2 = sheet_numbers(&qw(&ev, &["pair"]).ok());
+    let [(_, r1, b1), (_, r2, b2)] = [round2[0].clone(), round2[1].clone()];
+    let met = |x: &str, y: &str| {
+        round1
             .iter()
-            .any(|(_, r, bl)| (r == x && bl == y) || (r == y && bl == x))
+            .any(|(_, r, b)| (r == x && b == y) || (r == y && b == x))
     };
-    // Table 1 of round 2 against the round-1 opponent of its red player is a rematch.
-    let red = r2[0].1.clone();
-    let old_opp = games
-        .iter()
-        .find_map(|(_, r, bl)| {
-            if *r == red {
-                Some(bl.clone())
-            } else if *bl == red {
-                Some(r.clone())
-            } else {
-                None
-            }
-        })
-        .unwrap();
-    assert!(met_in_1(&red, &old_opp));
-    let before = snapshot(&ev);
-    let lines = audit_lines(&ev);
-    let refused = qw(
-        &ev,
-        &[
-            "pairing",
-            "set",
-            "1",
-            &format!("#{red}"),
-            &format!("#{old_opp}"),
-        ],
-    );
-    let refused_text = refused.stderr.clone();
-    refused.fails(3, &["breaks a hard rule", "--force"]);
-    assert_unchanged(&before, &ev);
-    let refused_swap = qw(
-        &ev,
-        &["pairing", "swap", &format!("#{a}"), &format!("#{b}")],
-    );
-    if refused_swap.code == 0 {
-        // Swapping the two red players of tables 1 and 2 was legal: it is stored and logged.
-        assert_eq!(audit_lines(&ev), lines + 1);
-        qw(&ev, &["undo"]).ok();
+    // Four players have three possible pairings: round 1 used one, round 2 another.
+    // Swapping r1 and r2 gives {r2–b1, r1–b2}; swapping b1 and r2 gives {r1–r2, b1–b2}:
+    // exactly one of them repeats round 1.
+    let swap_reds_repeats = met(&r2, &b1) || met(&r1, &b2);
+    let swap_cross_repeats = met(&r1, &r2) || met(&b1, &b2);
+    assert!(swap_reds_repeats != swap_cross_repeats, "{round1:?} {round2:?}");
+    let (illegal, legal) = if swap_reds_repeats {
+        ((r1.clone(), r2.clone()), (b1.clone(), r2.clone()))
     } else {
-        refused_swap.fails(3, &["breaks a hard rule"]);
-    }
+        ((b1.clone(), r2.clone()), (r1.clone(), r2.clone()))
+    };
+    let num = |n: &str| format!("#{n}");
+
+    let before = snapshot(&ev);
+    qw(&ev, &["pairing", "swap", &num(&illegal.0), &num(&illegal.1)])
+        .fails(3, &["breaks a hard rule", "already met", "--force"]);
+    assert_unchanged(&before, &ev);
+    // `pairing set` of a round-1 pairing is refused as well.
+    let (old_r, old_b) = (round1[0].1.clone(), round1[0].2.clone());
+    qw(&ev, &["pairing", "set", "1", &num(&old_r), &num(&old_b)])
+        .fails(3, &["breaks a hard rule", "--force"]);
+    assert_unchanged(&before, &ev);
+
+    // A legal swap is stored and logged.
+    let lines = audit_lines(&ev);
+    let swapped = sheet_numbers(&qw(&ev, &["pairing", "swap", &num(&legal.0), &num(&legal.1)]).ok());
+    assert_ne!(swapped, round2);
+    assert_eq!(audit_lines(&ev), lines + 1);
+    qw(&ev, &["check"]).ok();
+
     // Forced: stored, logged as forced, and `check` reports the violation.
     let forced = qw(
         &ev,
-        &[
-            "pairing",
-            "set",
-            "1",
-            &format!("#{red}"),
-            &format!("#{old_opp}"),
-            "--force",
-        ],
+        &["pairing", "set", "1", &num(&old_r), &num(&old_b), "--force"],
     )
     .ok();
     assert!(
         sheet_numbers(&forced)
             .iter()
-            .any(|(t, r, b)| *t == 1 && *r == red && *b == old_opp),
-        "{forced}\n{refused_text}"
+            .any(|(t, r, b)| *t == 1 && *r == old_r && *b == old_b),
+        "{forced}"
     );
     let log = fs::read_to_string(ev.join("audit.log")).unwrap();
     assert!(log.lines().last().unwrap().contains("FORCED"), "{log}");
     let check = qw(&ev, &["check", "--lang", "en"]);
     assert!(check.stdout.contains("already met"), "{}", check.stdout);
     check.fails(3, &["violation(s) of the hard pairing rules"]);
+    // Once results are in, the round cannot be edited any more.
+    qw(&ev, &["result", "1", "r", "2", "r"]).ok();
+    qw(&ev, &["pairing", "swap", &num(&old_r), &num(&old_b), "--force"])
+        .fails(3, &["has results", "only an unplayed round"]);
 }
 
 #[test]
@@ -853,7 +835,7 @@ fn result_errors_are_clear_and_change_nothing() {
             &["result", "--group", "youth", "1", "r/3:0"],
             &["3 fouls", "lost the game", "`1-0`"],
         ),
-        (&["result", "--group", "youth", "1"], &["1"]),
+        (&["result", "--group", "youth", "1"], &["table 1 has no result"]),
         (
             &["result", "--group", "youth", "--from", p(&bad_csv)],
             &["xyz"],
