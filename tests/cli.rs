@@ -656,7 +656,10 @@ fn pairing_edits_that_break_a_hard_rule_need_force_and_are_logged() {
     // exactly one of them repeats round 1.
     let swap_reds_repeats = met(&r2, &b1) || met(&r1, &b2);
     let swap_cross_repeats = met(&r1, &r2) || met(&b1, &b2);
-    assert!(swap_reds_repeats != swap_cross_repeats, "{round1:?} {round2:?}");
+    assert!(
+        swap_reds_repeats != swap_cross_repeats,
+        "{round1:?} {round2:?}"
+    );
     let (illegal, legal) = if swap_reds_repeats {
         ((r1.clone(), r2.clone()), (b1.clone(), r2.clone()))
     } else {
@@ -665,8 +668,11 @@ fn pairing_edits_that_break_a_hard_rule_need_force_and_are_logged() {
     let num = |n: &str| format!("#{n}");
 
     let before = snapshot(&ev);
-    qw(&ev, &["pairing", "swap", &num(&illegal.0), &num(&illegal.1)])
-        .fails(3, &["breaks a hard rule", "already met", "--force"]);
+    qw(
+        &ev,
+        &["pairing", "swap", &num(&illegal.0), &num(&illegal.1)],
+    )
+    .fails(3, &["breaks a hard rule", "already met", "--force"]);
     assert_unchanged(&before, &ev);
     // `pairing set` of a round-1 pairing is refused as well.
     let (old_r, old_b) = (round1[0].1.clone(), round1[0].2.clone());
@@ -676,7 +682,8 @@ fn pairing_edits_that_break_a_hard_rule_need_force_and_are_logged() {
 
     // A legal swap is stored and logged.
     let lines = audit_lines(&ev);
-    let swapped = sheet_numbers(&qw(&ev, &["pairing", "swap", &num(&legal.0), &num(&legal.1)]).ok());
+    let swapped =
+        sheet_numbers(&qw(&ev, &["pairing", "swap", &num(&legal.0), &num(&legal.1)]).ok());
     assert_ne!(swapped, round2);
     assert_eq!(audit_lines(&ev), lines + 1);
     qw(&ev, &["check"]).ok();
@@ -700,8 +707,11 @@ fn pairing_edits_that_break_a_hard_rule_need_force_and_are_logged() {
     check.fails(3, &["violation(s) of the hard pairing rules"]);
     // Once results are in, the round cannot be edited any more.
     qw(&ev, &["result", "1", "r", "2", "r"]).ok();
-    qw(&ev, &["pairing", "swap", &num(&old_r), &num(&old_b), "--force"])
-        .fails(3, &["has results", "only an unplayed round"]);
+    qw(
+        &ev,
+        &["pairing", "swap", &num(&old_r), &num(&old_b), "--force"],
+    )
+    .fails(3, &["has results", "only an unplayed round"]);
 }
 
 #[test]
@@ -835,7 +845,10 @@ fn result_errors_are_clear_and_change_nothing() {
             &["result", "--group", "youth", "1", "r/3:0"],
             &["3 fouls", "lost the game", "`1-0`"],
         ),
-        (&["result", "--group", "youth", "1"], &["table 1 has no result"]),
+        (
+            &["result", "--group", "youth", "1"],
+            &["table 1 has no result"],
+        ),
         (
             &["result", "--group", "youth", "--from", p(&bad_csv)],
             &["xyz"],
