@@ -118,7 +118,22 @@ fn validate_row(
         others,
         event.next_player_id(),
     )
-    .map_err(|e| CliError::input(e.to_string()))?;
+    .map_err(|e| {
+        // Name the option, not the line and column of the internal one-row sheet.
+        let problems: Vec<String> = e
+            .errors
+            .iter()
+            .map(|r| match &r.column {
+                Some(c) => format!("`--{}`: {}", c.replace(' ', "-"), r.message),
+                None => r.message.clone(),
+            })
+            .collect();
+        CliError::input(format!(
+            "{}
+nothing was changed: correct the option and run the command again",
+            problems.join("\n")
+        ))
+    })?;
     players
         .pop()
         .ok_or_else(|| CliError::input("no player data given: use --name, --group …"))
