@@ -519,6 +519,66 @@ fn import_of_a_missing_file_is_an_io_error() {
     qw(&ev, &["import", "no-such.csv"]).fails(5, &["cannot read", "no-such.csv"]);
 }
 
+#[test]
+fn player_add_edit_and_withdraw() {
+    let (_tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
+    qw(&ev, &["pair", "--group", "youth", "--seed", "1"]).ok();
+    let add = [
+        "player",
+        "add",
+        "--name",
+        "新人",
+        "--gender",
+        "男",
+        "--unit",
+        "新协会",
+        "--group",
+        "青少年组",
+        "--birth-date",
+        "2006-01-01",
+    ];
+    let out = qw(&ev, &add).ok();
+    assert!(out.contains("新人"), "{out}");
+    let find = |ev: &Path, name: &str| -> Value {
+        let list = qw(ev, &["players", "--format", "json"]).json();
+        list["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
+    let new = find(&ev, "新人");
+    assert_eq!(new["group"], "youth");
+    assert_eq!(
+        new["joined_round"], 2,
+        "a late entry is paired from the next round"
+    );
+    let id = new["id"].as_u64().unwrap().to_string();
+
+    let before = snapshot(&ev);
+    let mut too_old = add;
+    too_old[3] = "老人";
+    too_old[11] = "1950-01-01";
+    qw(&ev, &too_old).fails(3, &["`--group`", "under 16", "nothing was changed"]);
+    qw(&ev, &["player", "edit", "9999", "--unit", "x"]).fails(3, &["`9999`", "qiwang players"]);
+    // A player paired in a round without results cannot withdraw yet.
+    let paired = qw(&ev, &["players", "--group", "youth", "--format", "json"]).json()["players"][0]
+        ["id"]
+        .as_u64()
+        .unwrap()
+        .to_string();
+    qw(&ev, &["player", "withdraw", &paired]).fails(3, &["is paired in round 1", "forfeit"]);
+    assert_unchanged(&before, &ev);
+
+    qw(&ev, &["player", "edit", &id, "--unit", "改名协会"]).ok();
+    assert_eq!(find(&ev, "新人")["unit"], "改名协会");
+    let out = qw(&ev, &["player", "withdraw", &id, "--reason", "生病"]).ok();
+    assert!(out.contains("已退赛"), "{out}");
+    assert_eq!(find(&ev, "新人")["withdrawn"], true);
+}
+
 // ---------------------------------------------------------------- pair
 
 #[test]
