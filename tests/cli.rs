@@ -1367,6 +1367,32 @@ fn lang_en_gives_english_headers() {
     assert!(head.is_ascii(), "{head}");
     assert!(head.starts_with("place,no.,name,unit,pts"), "{head}");
     assert_eq!(zh.lines().count(), en.lines().count());
+    // Ties the §14.3.1 fallback decided are explained in English too.
+    let adult = qw(
+        &ev,
+        &[
+            "standings",
+            "--group",
+            "adult",
+            "--format",
+            "csv",
+            "--lang",
+            "en",
+        ],
+    )
+    .ok();
+    let remarks: Vec<&str> = adult
+        .lines()
+        .filter_map(|l| l.split(',').nth(9))
+        .filter(|r| !r.is_empty())
+        .collect();
+    assert!(
+        remarks
+            .iter()
+            .any(|r| r.starts_with("14.3.1 previous round")),
+        "{adult}"
+    );
+    assert!(remarks.iter().all(|r| r.is_ascii()), "{remarks:?}");
     let sheet = qw(&ev, &["players", "--group", "youth", "--lang", "en"]).ok();
     assert!(
         table_rows(&sheet)[0].iter().all(|c| c.is_ascii()),
