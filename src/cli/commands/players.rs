@@ -5,7 +5,7 @@ use crate::cli::context::{Ctx, resolve_player, resolve_pool, store_error};
 use crate::cli::error::{CliError, chain};
 use qiwang::model::{Event, Gender, Player, PlayerStatus};
 use qiwang::registration::{ImportOptions, read_registrations};
-use qiwang::rulebook::Rulebook;
+use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::{Change, TxError};
 
 pub fn list(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
@@ -251,11 +251,10 @@ pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
             ))
         })
         .map_err(tx_error)?;
-    println!(
-        "{} {name}: {} {from}",
-        lang.pick("已退赛", "withdrawn"),
-        lang.pick("不再编排，自第几轮：", "not paired from round")
-    );
+    match lang {
+        Lang::Zh => println!("已退赛 {name}：自第{from}轮起不再编排"),
+        Lang::En => println!("withdrawn {name}: not paired from round {from}"),
+    }
     Ok(())
 }
 
