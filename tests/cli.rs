@@ -783,6 +783,19 @@ fn check_finds_no_violation_in_a_normally_paired_event() {
 }
 
 #[test]
+fn pairing_past_the_last_round_is_refused() {
+    let (_tmp, ev) = played_jinhua();
+    let before = snapshot(&ev);
+    for args in [
+        &["pair", "--group", "youth"][..],
+        &["pair", "--group", "youth", "--dry-run"][..],
+    ] {
+        qw(&ev, args).fails(3, &["all `9` rounds", "`youth`", "raise `rounds`"]);
+    }
+    assert_unchanged(&before, &ev);
+}
+
+#[test]
 fn no_legal_pairing_is_exit_code_4() {
     // Two players can meet once: round 2 has no legal pairing.
     let (_tmp, ev) = small_event(&["甲", "乙"]);
