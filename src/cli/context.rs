@@ -135,8 +135,8 @@ pub fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
 pub fn store_error(e: qiwang::store::StoreError) -> CliError {
     use qiwang::store::StoreError as E;
     let code = match &e {
-        E::Damaged { .. } | E::NewerSchema { .. } => ExitCode::InvalidInput,
-        E::NotAnEvent { .. } | E::AlreadyExists { .. } => ExitCode::Usage,
+        E::Damaged { .. } | E::NewerSchema { .. } | E::NothingToUndo => ExitCode::InvalidInput,
+        E::NotAnEvent { .. } | E::NoEventAt { .. } | E::AlreadyExists { .. } => ExitCode::Usage,
         _ => ExitCode::Io,
     };
     CliError::new(code, chain(&e))

@@ -37,7 +37,7 @@ fn remark(row: &StandingRow, lang: Lang) -> String {
         );
     }
     if let Some(d) = &row.decided_by {
-        parts.push(d.clone());
+        parts.push(decided_by_text(d, lang));
     }
     if row.withdrawn {
         parts.push(lang.pick("退赛", "withdrawn").to_string());
@@ -46,6 +46,38 @@ fn remark(row: &StandingRow, lang: Lang) -> String {
         parts.push(format!("{} -{}", lang.pick("罚分", "penalty"), row.penalty));
     }
     parts.join("; ")
+}
+
+/// The ranker's `decided_by` label in the output language: the library labels the
+/// fallbacks in Chinese (CXA 2011 §14.3.1/§14.3.2 wording) and the last resorts in both.
+fn decided_by_text(label: &str, lang: Lang) -> String {
+    let round: String = label
+        .chars()
+        .skip_while(|c| *c != '第')
+        .filter(char::is_ascii_digit)
+        .collect();
+    let pick = |zh: &str, en: String| match lang {
+        Lang::Zh => zh.to_string(),
+        Lang::En => en,
+    };
+    if label == standings::DECIDED_BY_PLAYOFF {
+        pick("加赛", "playoff".into())
+    } else if label == standings::DECIDED_BY_LOT {
+        pick("抽签", "lot".into())
+    } else if label == standings::DECIDED_BY_NUMBER {
+        pick("序号", "number".into())
+    } else if label.starts_with("14.3.1") {
+        pick(
+            label,
+            format!("14.3.1 previous round (score after round {round})"),
+        )
+    } else if label.starts_with("14.3.2") {
+        pick(label, format!("14.3.2 round {round} score dropped"))
+    } else if label.starts_with("前一轮名次") {
+        pick(label, format!("previous round's rank (round {round})"))
+    } else {
+        label.to_string()
+    }
 }
 
 /// Every tiebreak value of a player, for JSON (so others can check them).
@@ -247,4 +279,37 @@ pub fn crosstable(
     report.sections.push(s);
     report.json = serde_json::to_value(&table).unwrap_or_default();
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decided_by_labels_follow_the_output_language() {
+        let cases = [
+            (
+                "14.3.1 上一轮成绩 (第7轮后积分)",
+                "14.3.1 上一轮成绩 (第7轮后积分)",
+                "14.3.1 previous round (score after round 7)",
+            ),
+            (
+                "14.3.2 去除第12轮得分",
+                "14.3.2 去除第12轮得分",
+                "14.3.2 round 12 score dropped",
+            ),
+            (
+                "前一轮名次 (第3轮)",
+                "前一轮名次 (第3轮)",
+                "previous round's rank (round 3)",
+            ),
+            (standings::DECIDED_BY_PLAYOFF, "加赛", "playoff"),
+            (standings::DECIDED_BY_LOT, "抽签", "lot"),
+            (standings::DECIDED_BY_NUMBER, "序号", "number"),
+        ];
+        for (label, zh, en) in cases {
+            assert_eq!(decided_by_text(label, Lang::Zh), zh, "{label}");
+            assert_eq!(decided_by_text(label, Lang::En), en, "{label}");
+        }
+    }
 }

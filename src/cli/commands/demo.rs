@@ -239,10 +239,10 @@ fn play_pool(
         let plan = match qiwang::pairing::pair_next_round(&event, rules, pool, seed) {
             Ok(plan) => plan,
             Err(e) => {
-                println!(
-                    "  {name}: {} {round}: {e}",
-                    lang.pick("停止于第几轮", "stopped before round")
-                );
+                match lang {
+                    Lang::Zh => println!("  {name}：第{round}轮无法编排，停止：{e}"),
+                    Lang::En => println!("  {name}: stopped before round {round}: {e}"),
+                }
                 return Ok(());
             }
         };

@@ -5,7 +5,7 @@ use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
 use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::model::{Event, GroupId, Round};
 use qiwang::pairing::{self, PairingError, PairingPlan};
-use qiwang::rulebook::Rulebook;
+use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::Change;
 
 fn pairing_error(e: PairingError) -> CliError {
@@ -166,7 +166,10 @@ pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
             Ok(Change::changed(number, format!("dropped round {number} of {pool}"), serde_json::json!({ "group": pool, "round": number })))
         })
         .map_err(tx_error)?;
-    println!("{} {n}", lang.pick("已撤销编排：第几轮", "dropped round"));
+    match lang {
+        Lang::Zh => println!("已撤销第{n}轮编排"),
+        Lang::En => println!("dropped round {n}"),
+    }
     Ok(())
 }
 

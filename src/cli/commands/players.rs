@@ -5,7 +5,7 @@ use crate::cli::context::{Ctx, resolve_player, resolve_pool, store_error};
 use crate::cli::error::{CliError, chain};
 use qiwang::model::{Event, Gender, Player, PlayerStatus};
 use qiwang::registration::{ImportOptions, read_registrations};
-use qiwang::rulebook::Rulebook;
+use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::{Change, TxError};
 
 pub fn list(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
@@ -120,7 +120,22 @@ fn validate_row(
         others,
         event.next_player_id(),
     )
-    .map_err(|e| CliError::input(e.to_string()))?;
+    .map_err(|e| {
+        // Name the option, not the line and column of the internal one-row sheet.
+        let problems: Vec<String> = e
+            .errors
+            .iter()
+            .map(|r| match &r.column {
+                Some(c) => format!("`--{}`: {}", c.replace(' ', "-"), r.message),
+                None => r.message.clone(),
+            })
+            .collect();
+        CliError::input(format!(
+            "{}
+nothing was changed: correct the option and run the command again",
+            problems.join("\n")
+        ))
+    })?;
     players
         .pop()
         .ok_or_else(|| CliError::input("no player data given: use --name, --group …"))
@@ -239,11 +254,10 @@ pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
             ))
         })
         .map_err(tx_error)?;
-    println!(
-        "{} {name}: {} {from}",
-        lang.pick("已退赛", "withdrawn"),
-        lang.pick("不再编排，自第几轮：", "not paired from round")
-    );
+    match lang {
+        Lang::Zh => println!("已退赛 {name}：自第{from}轮起不再编排"),
+        Lang::En => println!("withdrawn {name}: not paired from round {from}"),
+    }
     Ok(())
 }
 

@@ -1,0 +1,1440 @@
+//! The `qiwang` binary, command by command: every command is run on a real event
+//! directory in a temporary folder, and every error class pins its exit code and the key
+//! words of its message (0 ok, 2 usage, 3 invalid input, 4 no legal pairing, 5 file I/O).
+//!
+//! Failing commands must leave the event byte-for-byte unchanged: those tests take a
+//! snapshot of every file of the event directory before and after.
+
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use tempfile::TempDir;
+
+const BIN: &str = env!("CARGO_BIN_EXE_qiwang");
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn root(rel: &str) -> PathBuf {
+    Path::new(ROOT).join(rel)
+}
+
+fn jinhua_rules() -> PathBuf {
+    root("rules/jinhua-2018.toml")
+}
+
+fn jinhua_csv() -> PathBuf {
+    root("examples/jinhua-2018/registrations.csv")
+}
+
+/// What one run of the binary did.
+#[derive(Debug)]
+struct Out {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Out {
+    /// Asserts success and returns stdout.
+    #[track_caller]
+    fn ok(self) -> String {
+        assert_eq!(
+            self.code, 0,
+            "expected success\nstdout:\n{}\nstderr:\n{}",
+            self.stdout, self.stderr
+        );
+        self.stdout
+    }
+
+    /// Asserts the exit code and that stderr names every word; returns stderr.
+    #[track_caller]
+    fn fails(self, code: i32, words: &[&str]) -> String {
+        assert_eq!(
+            self.code, code,
+            "expected exit code {code}\nstdout:\n{}\nstderr:\n{}",
+            self.stdout, self.stderr
+        );
+        for w in words {
+            assert!(
+                self.stderr.contains(w),
+                "stderr lacks `{w}`:\n{}",
+                self.stderr
+            );
+        }
+        self.stderr
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}", self.stdout))
+    }
+}
+
+/// Runs `qiwang ARGS` in `cwd`, with a fixed user name for the audit log.
+fn run_in(cwd: &Path, args: &[&str]) -> Out {
+    let out = Command::new(BIN)
+        .args(args)
+        .current_dir(cwd)
+        .env("USER", "arbiter")
+        .env_remove("QIWANG_EVENT")
+        .output()
+        .expect("the qiwang binary runs");
+    Out {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Runs `qiwang --event DIR ARGS`.
+fn qw(event: &Path, args: &[&str]) -> Out {
+    let mut all = vec!["--event", event.to_str().expect("utf-8 path")];
+    all.extend_from_slice(args);
+    run_in(event, &all)
+}
+
+fn p(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+/// Every file under `dir` with its bytes.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
+        for entry in fs::read_dir(dir).expect("readable dir") {
+            let path = entry.expect("dir entry").path();
+            if path.is_dir() {
+                walk(base, &path, out);
+            } else {
+                let rel = path.strip_prefix(base).expect("under base").to_path_buf();
+                out.insert(rel, fs::read(&path).expect("readable file"));
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+#[track_caller]
+fn assert_unchanged(before: &BTreeMap<PathBuf, Vec<u8>>, dir: &Path) {
+    let after = snapshot(dir);
+    let names = |m: &BTreeMap<PathBuf, Vec<u8>>| m.keys().cloned().collect::<Vec<_>>();
+    assert_eq!(names(before), names(&after), "files were added or removed");
+    for (path, bytes) in before {
+        assert!(after[path] == *bytes, "`{}` changed", path.display());
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("create dir");
+    for entry in fs::read_dir(from).expect("readable dir") {
+        let path = entry.expect("dir entry").path();
+        let target = to.join(path.file_name().expect("file name"));
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            fs::copy(&path, &target).expect("copy file");
+        }
+    }
+}
+
+/// A new event from a rulebook and (optionally) a registration file; the event is `DIR/ev`.
+fn event_with(rules: &Path, csv: Option<&Path>) -> (TempDir, PathBuf) {
+    let tmp = TempDir::new().expect("temp dir");
+    let ev = tmp.path().join("ev");
+    run_in(tmp.path(), &["init", "ev", "--rules", p(rules)]).ok();
+    if let Some(csv) = csv {
+        qw(&ev, &["import", p(csv)]).ok();
+    }
+    (tmp, ev)
+}
+
+/// A fresh copy of the whole Jinhua demo event (9 rounds played in every pool).
+fn played_jinhua() -> (TempDir, PathBuf) {
+    static DEMO: OnceLock<PathBuf> = OnceLock::new();
+    let source = DEMO.get_or_init(|| {
+        let keep = tempfile::Builder::new()
+            .prefix("cli-demo-")
+            .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+            .expect("temp dir")
+            .keep();
+        run_in(&keep, &["demo", "demo", "--seed", "2018"]).ok();
+        keep.join("demo")
+    });
+    let tmp = TempDir::new().expect("temp dir");
+    let ev = tmp.path().join("ev");
+    copy_dir(source, &ev);
+    (tmp, ev)
+}
+
+/// A small event (cxa-2011 rulebook) with the given names, one unit each.
+fn small_event(names: &[&str]) -> (TempDir, PathBuf) {
+    let tmp = TempDir::new().expect("temp dir");
+    let csv = tmp.path().join("players.csv");
+    let mut text = String::from("name,gender,unit\n");
+    for (i, n) in names.iter().enumerate() {
+        text.push_str(&format!("{n},男,单位{i}\n"));
+    }
+    fs::write(&csv, text).expect("write csv");
+    let ev = tmp.path().join("ev");
+    run_in(
+        tmp.path(),
+        &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
+    )
+    .ok();
+    qw(&ev, &["import", p(&csv)]).ok();
+    (tmp, ev)
+}
+
+/// Table rows of a comfy-table rendering: the cells of every line starting with `│`.
+fn table_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .filter(|l| l.starts_with('│'))
+        .map(|l| {
+            l.trim_matches('│')
+                .split('┆')
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// The tables of a pairing sheet that hold a game (the bye row has no table number).
+fn game_tables(sheet: &str) -> Vec<u32> {
+    table_rows(sheet)
+        .iter()
+        .filter_map(|r| r.first().and_then(|c| c.parse().ok()))
+        .collect()
+}
+
+fn audit_lines(ev: &Path) -> usize {
+    fs::read_to_string(ev.join("audit.log"))
+        .expect("audit.log")
+        .lines()
+        .count()
+}
+
+// ---------------------------------------------------------------- rules
+
+#[test]
+fn rules_check_accepts_every_shipped_rulebook() {
+    let tmp = TempDir::new().unwrap();
+    for name in ["cxa-2011", "jinhua-2018", "dongguan-2018"] {
+        let file = root(&format!("rules/{name}.toml"));
+        let out = run_in(tmp.path(), &["rules", "check", p(&file)]).ok();
+        assert!(out.contains("规则有效"), "{name}: {out}");
+    }
+}
+
+#[test]
+fn rules_check_reports_every_mistake_with_line_column_and_key() {
+    let tmp = TempDir::new().unwrap();
+    let file = tmp.path().join("bad.toml");
+    fs::write(
+        &file,
+        "[event]\nname = \"测试赛\"\nrounds = 5\nlanguag = \"zh\"\n\n\
+         [[groups]]\nid = \"open\"\nname = \"公开组\"\n\n\
+         [scoring]\nred_win = 1\nred_draw = 2\n\n\
+         [[prizes.lists]]\nid = \"l\"\nname = \"名单\"\ngroup = \"nosuch\"\n\
+         places = [ { place = 1, money = 100 } ]\n",
+    )
+    .unwrap();
+    let err = run_in(tmp.path(), &["rules", "check", "bad.toml"]).fails(
+        3,
+        &[
+            "languag",
+            "did you mean `language`",
+            "red_draw",
+            "nosuch",
+            "3 problem(s)",
+        ],
+    );
+    let located: Vec<&str> = err
+        .lines()
+        .map(|l| l.trim_start_matches("error: "))
+        .filter(|l| l.starts_with("bad.toml:"))
+        .collect();
+    assert_eq!(located.len(), 3, "{err}");
+    let expected = [
+        ("4", "event.languag"),
+        ("12", "scoring.red_draw"),
+        ("17", "prizes.lists[0].group"),
+    ];
+    for (line, (want_line, want_key)) in located.iter().zip(expected) {
+        // file:line:col: key: message
+        let parts: Vec<&str> = line.splitn(5, ':').collect();
+        assert_eq!(parts.len(), 5, "{line}");
+        assert_eq!(parts[1], want_line, "{line}");
+        assert!(parts[2].parse::<u32>().is_ok(), "column in {line}");
+        assert_eq!(parts[3].trim(), want_key, "{line}");
+        assert!(!parts[4].trim().is_empty(), "{line}");
+    }
+}
+
+#[test]
+fn rules_check_of_a_missing_file_is_an_io_error() {
+    let tmp = TempDir::new().unwrap();
+    run_in(tmp.path(), &["rules", "check", "nope.toml"]).fails(5, &["cannot read", "nope.toml"]);
+}
+
+#[test]
+fn rules_show_prints_effective_rules_that_check_again() {
+    let tmp = TempDir::new().unwrap();
+    for name in ["cxa-2011", "jinhua-2018", "dongguan-2018"] {
+        let file = root(&format!("rules/{name}.toml"));
+        let shown = run_in(tmp.path(), &["rules", "show", p(&file)]).ok();
+        let again = tmp.path().join(format!("{name}-effective.toml"));
+        fs::write(&again, &shown).unwrap();
+        run_in(tmp.path(), &["rules", "check", p(&again)]).ok();
+        // Showing the effective rules again is a fixed point.
+        let twice = run_in(tmp.path(), &["rules", "show", p(&again)]).ok();
+        assert_eq!(shown, twice, "{name}");
+    }
+    // Inside an event, `rules show` prints the frozen rulebook.
+    let (_tmp, ev) = event_with(&jinhua_rules(), None);
+    let shown = qw(&ev, &["rules", "show"]).ok();
+    assert!(
+        shown.contains("[event]") && shown.contains("金华"),
+        "{shown}"
+    );
+}
+
+// ---------------------------------------------------------------- init
+
+#[test]
+fn init_creates_the_event_directory() {
+    let tmp = TempDir::new().unwrap();
+    let out = run_in(tmp.path(), &["init", "ev", "--rules", p(&jinhua_rules())]).ok();
+    assert!(out.contains("已创建赛事"), "{out}");
+    let ev = tmp.path().join("ev");
+    assert!(ev.join("qiwang.json").is_file());
+    assert!(ev.join("history").is_dir());
+    assert_eq!(audit_lines(&ev), 1);
+    assert_eq!(
+        fs::read_to_string(ev.join("rules.toml")).unwrap(),
+        fs::read_to_string(jinhua_rules()).unwrap(),
+        "rules.toml is the rulebook as given"
+    );
+}
+
+#[test]
+fn init_into_an_existing_event_is_refused_and_changes_nothing() {
+    let (tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
+    let before = snapshot(&ev);
+    run_in(
+        tmp.path(),
+        &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
+    )
+    .fails(2, &["already"]);
+    assert_unchanged(&before, &ev);
+}
+
+#[test]
+fn init_with_an_invalid_rulebook_creates_nothing() {
+    let tmp = TempDir::new().unwrap();
+    fs::write(tmp.path().join("bad.toml"), "[event]\nrounds = \"nine\"\n").unwrap();
+    run_in(tmp.path(), &["init", "ev", "--rules", "bad.toml"])
+        .fails(3, &["bad.toml", "rounds", "fix the rulebook"]);
+    assert!(!tmp.path().join("ev").exists());
+    run_in(tmp.path(), &["init", "ev", "--rules", "missing.toml"]).fails(5, &["missing.toml"]);
+    assert!(!tmp.path().join("ev").exists());
+}
+
+// ---------------------------------------------------------------- import and players
+
+/// The pool and section each registration row should land in, read from the CSV itself:
+/// (name, unit) → (pool id, section id).
+fn expected_groups(
+    text: &str,
+    group_col: &str,
+    ids: &BTreeMap<&str, (&str, Option<&str>)>,
+) -> BTreeMap<(String, String), (String, Option<String>)> {
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let headers = reader.headers().unwrap().clone();
+    let col = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    let (name, unit, group) = (col("姓名"), col("单位"), col(group_col));
+    let mut out = BTreeMap::new();
+    for rec in reader.records() {
+        let rec = rec.unwrap();
+        let (pool, section) = ids[rec[group].trim()];
+        let key = (rec[name].replace(' ', ""), rec[unit].trim().to_string());
+        let dup = out.insert(key.clone(), (pool.to_string(), section.map(String::from)));
+        assert!(dup.is_none(), "name and unit identify a row: {key:?}");
+    }
+    out
+}
+
+fn listed_groups(players: &Value) -> BTreeMap<(String, String), (String, Option<String>)> {
+    players["players"]
+        .as_array()
+        .expect("players array")
+        .iter()
+        .map(|pl| {
+            (
+                (
+                    pl["name"].as_str().unwrap().to_string(),
+                    pl["unit"].as_str().unwrap().to_string(),
+                ),
+                (
+                    pl["group"].as_str().unwrap().to_string(),
+                    pl["section"].as_str().map(String::from),
+                ),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn import_jinhua_puts_every_player_in_the_right_group() {
+    let (_tmp, ev) = event_with(&jinhua_rules(), None);
+    let out = qw(&ev, &["import", p(&jinhua_csv())]).ok();
+    assert!(out.contains("150"), "{out}");
+    let text = fs::read_to_string(jinhua_csv()).unwrap();
+    let ids = BTreeMap::from([
+        ("成人组", ("adult", None)),
+        ("残疾人组", ("adult", Some("disabled"))),
+        ("青少年组", ("youth", None)),
+        ("少儿精英组", ("kids", None)),
+        ("少儿精英乙组", ("kids_b", None)),
+    ]);
+    let expected = expected_groups(&text, "组别", &ids);
+    let listed = listed_groups(&qw(&ev, &["players", "--format", "json"]).json());
+    assert_eq!(listed, expected);
+    // The regulation's sizes: 成人组 70 + 残疾人组 8 paired together, 24, 28, 20.
+    let count = |g: &str| listed.values().filter(|(pool, _)| pool == g).count();
+    assert_eq!(
+        [
+            count("adult"),
+            count("youth"),
+            count("kids"),
+            count("kids_b")
+        ],
+        [78, 24, 28, 20]
+    );
+    assert_eq!(listed.values().filter(|(_, s)| s.is_some()).count(), 8);
+    // `players --group` lists one pool.
+    let youth = qw(&ev, &["players", "--group", "青少年组", "--format", "json"]).json();
+    assert_eq!(youth["players"].as_array().unwrap().len(), 24);
+}
+
+#[test]
+fn import_dongguan_reads_gbk() {
+    let csv = root("examples/dongguan-2018/registrations.csv");
+    let bytes = fs::read(&csv).unwrap();
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "the Dongguan sheet is GBK"
+    );
+    let (text, _, bad) = encoding_rs::GBK.decode(&bytes);
+    assert!(!bad);
+    let (_tmp, ev) = event_with(&root("rules/dongguan-2018.toml"), Some(&csv));
+    let ids = BTreeMap::from([
+        ("棋王组", ("king", None)),
+        ("本地组", ("king", Some("local"))),
+        ("少年男子棋王组", ("teen_boys", None)),
+        ("少年女子棋王组", ("teen_girls", None)),
+        ("儿童女子棋王组", ("kids_girls", None)),
+        ("儿童棋王A组", ("kids_a", None)),
+        ("儿童棋王B组", ("kids_b", None)),
+    ]);
+    let expected = expected_groups(&text, "组别", &ids);
+    assert_eq!(expected.len(), 123);
+    let listed = listed_groups(&qw(&ev, &["players", "--format", "json"]).json());
+    assert_eq!(listed, expected);
+}
+
+/// A Jinhua sheet with five bad rows among good ones.
+const FIVE_BAD_ROWS: &str = "序号,姓名,性别,单位,组别,出生日期,身份证号,年级,残疾,电话\n\
+1,甲一,男,某协会,成人组,1966-12-25,,,,\n\
+2,,男,某协会,成人组,1970-01-01,,,,\n\
+3,乙二,X,某协会,成人组,1970-01-01,,,,\n\
+4,丙三,男,某协会,没有组,1970-01-01,,,,\n\
+5,丁四,男,某协会,青少年组,1960-01-01,,,,\n\
+6,戊五,男,某协会,成人组,1970-13-45,,,,\n\
+7,己六,女,某协会,成人组,1970-01-01,,,,\n";
+
+#[test]
+fn import_with_five_bad_rows_reports_five_located_errors_and_changes_nothing() {
+    let (tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
+    let csv = tmp.path().join("bad.csv");
+    fs::write(&csv, FIVE_BAD_ROWS).unwrap();
+    let before = snapshot(&ev);
+    let err = qw(&ev, &["import", p(&csv)]).fails(
+        3,
+        &[
+            "5 errors",
+            "nothing was imported",
+            "姓名",
+            "性别",
+            "没有组",
+            "出生日期",
+        ],
+    );
+    let located: Vec<usize> = err
+        .lines()
+        .map(|l| l.trim_start_matches("error: "))
+        .filter_map(|l| l.strip_prefix(&format!("{}:", csv.display())))
+        .map(|rest| rest.split(':').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(located, [3, 4, 5, 6, 7], "{err}");
+    assert_unchanged(&before, &ev);
+    // The same through --dry-run.
+    qw(&ev, &["import", "--dry-run", p(&csv)]).fails(3, &["5 errors"]);
+    assert_unchanged(&before, &ev);
+}
+
+#[test]
+fn import_dry_run_changes_nothing_and_a_second_import_adds() {
+    let (tmp, ev) = event_with(&jinhua_rules(), None);
+    let before = snapshot(&ev);
+    let out = qw(&ev, &["import", "--dry-run", p(&jinhua_csv())]).ok();
+    assert!(out.contains("150"), "{out}");
+    assert_unchanged(&before, &ev);
+
+    qw(&ev, &["import", p(&jinhua_csv())]).ok();
+    let late = tmp.path().join("late.csv");
+    fs::write(
+        &late,
+        "姓名,性别,单位,组别,出生日期\n晚到一,男,新协会,成人组,1980-02-02\n晚到二,女,新协会,少儿精英组,2009-03-03\n",
+    )
+    .unwrap();
+    let out = qw(&ev, &["import", p(&late)]).ok();
+    assert!(out.contains("已导入 2"), "{out}");
+    let players = qw(&ev, &["players", "--format", "json"]).json();
+    let list = players["players"].as_array().unwrap();
+    assert_eq!(list.len(), 152);
+    let ids: BTreeSet<u64> = list.iter().map(|p| p["id"].as_u64().unwrap()).collect();
+    assert_eq!(ids.len(), 152, "ids stay unique");
+    // Importing the same sheet twice is refused as duplicates; nothing changes.
+    let before = snapshot(&ev);
+    qw(&ev, &["import", p(&late)]).fails(3, &["nothing was imported"]);
+    assert_unchanged(&before, &ev);
+}
+
+#[test]
+fn import_of_a_missing_file_is_an_io_error() {
+    let (_tmp, ev) = event_with(&jinhua_rules(), None);
+    qw(&ev, &["import", "no-such.csv"]).fails(5, &["cannot read", "no-such.csv"]);
+}
+
+#[test]
+fn player_add_edit_and_withdraw() {
+    let (_tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
+    qw(&ev, &["pair", "--group", "youth", "--seed", "1"]).ok();
+    let add = [
+        "player",
+        "add",
+        "--name",
+        "新人",
+        "--gender",
+        "男",
+        "--unit",
+        "新协会",
+        "--group",
+        "青少年组",
+        "--birth-date",
+        "2006-01-01",
+    ];
+    let out = qw(&ev, &add).ok();
+    assert!(out.contains("新人"), "{out}");
+    let find = |ev: &Path, name: &str| -> Value {
+        let list = qw(ev, &["players", "--format", "json"]).json();
+        list["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
+    let new = find(&ev, "新人");
+    assert_eq!(new["group"], "youth");
+    assert_eq!(
+        new["joined_round"], 2,
+        "a late entry is paired from the next round"
+    );
+    let id = new["id"].as_u64().unwrap().to_string();
+
+    let before = snapshot(&ev);
+    let mut too_old = add;
+    too_old[3] = "老人";
+    too_old[11] = "1950-01-01";
+    qw(&ev, &too_old).fails(3, &["`--group`", "under 16", "nothing was changed"]);
+    qw(&ev, &["player", "edit", "9999", "--unit", "x"]).fails(3, &["`9999`", "qiwang players"]);
+    // A player paired in a round without results cannot withdraw yet.
+    let paired = qw(&ev, &["players", "--group", "youth", "--format", "json"]).json()["players"][0]
+        ["id"]
+        .as_u64()
+        .unwrap()
+        .to_string();
+    qw(&ev, &["player", "withdraw", &paired]).fails(3, &["is paired in round 1", "forfeit"]);
+    assert_unchanged(&before, &ev);
+
+    qw(&ev, &["player", "edit", &id, "--unit", "改名协会"]).ok();
+    assert_eq!(find(&ev, "新人")["unit"], "改名协会");
+    let out = qw(&ev, &["player", "withdraw", &id, "--reason", "生病"]).ok();
+    assert_eq!(out, "已退赛 新人：自第2轮起不再编排\n");
+    assert_eq!(find(&ev, "新人")["withdrawn"], true);
+}
+
+// ---------------------------------------------------------------- pair
+
+#[test]
+fn pair_with_a_seed_is_reproducible_and_stored() {
+    let (_a, ev_a) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
+    let (_b, ev_b) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
+    let sheet_a = qw(&ev_a, &["pair", "--group", "youth", "--seed", "42"]).ok();
+    let sheet_b = qw(&ev_b, &["pair", "--group", "youth", "--seed", "42"]).ok();
+    assert_eq!(sheet_a, sheet_b);
+    assert_eq!(game_tables(&sheet_a), (1..=12).collect::<Vec<_>>());
+    let other = qw(&ev_b, &["pair", "--group", "kids", "--seed", "43"]).ok();
+    assert_eq!(game_tables(&other).len(), 14);
+    // The round is stored: the crosstable knows it, and a second seed is refused.
+    let json = qw(
+        &ev_a,
+        &["crosstable", "--group", "youth", "--format", "json"],
+    )
+    .ok();
+    assert!(json.contains("\"round\""), "{json}");
+    qw(&ev_a, &["pair", "--group", "youth", "--seed", "1"]).fails(2, &["--seed", "round-1"]);
+    // Without --group an event with several pools asks for one.
+    qw(&ev_a, &["pair"]).fails(2, &["--group", "youth"]);
+    qw(&ev_a, &["pair", "--group", "nosuch"]).fails(3, &["no group `nosuch`"]);
+}
+
+#[test]
+fn pair_dry_run_stores_nothing() {
+    let (_tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
+    let before = snapshot(&ev);
+    let dry = qw(
+        &ev,
+        &["pair", "--group", "kids_b", "--seed", "9", "--dry-run"],
+    )
+    .ok();
+    assert!(dry.contains("试排，未保存"), "{dry}");
+    assert_unchanged(&before, &ev);
+    // The real pairing with the same seed is the one the dry run showed.
+    let real = qw(&ev, &["pair", "--group", "kids_b", "--seed", "9"]).ok();
+    assert_eq!(table_rows(&dry), table_rows(&real));
+}
+
+#[test]
+fn pair_explain_gives_a_reason_for_every_float_and_the_bye() {
+    let (_tmp, ev) = small_event(&["张一", "张二", "张三", "张四", "张五", "张六", "张七"]);
+    let first = qw(&ev, &["pair", "--seed", "1", "--explain", "--lang", "en"]).ok();
+    assert!(first.contains("Why this pairing:"), "{first}");
+    assert!(first.contains("seed 1"), "{first}");
+    qw(&ev, &["result", "1", "r", "2", "b", "3", "="]).ok();
+    let out = qw(
+        &ev,
+        &["pair", "--explain", "--lang", "en", "--format", "json"],
+    )
+    .json();
+    let lines: Vec<String> = out["explanation"]
+        .as_array()
+        .expect("explanation lines")
+        .iter()
+        .map(|l| l.as_str().unwrap().to_string())
+        .collect();
+    // Round 2 of 7 players after a 2-0, a 0-2, a draw and a bye: three players on 2
+    // points, two on 1, two on 0, so players must float; each float and the bye is explained.
+    let mut floats = 0;
+    let mut bye = None;
+    for row in out["pairings"].as_array().expect("pairings") {
+        if let Some(b) = row.get("bye") {
+            bye = Some(b["name"].as_str().unwrap().to_string());
+            continue;
+        }
+        let (red, black) = (&row["red"], &row["black"]);
+        if red["score"] != black["score"] {
+            floats += 1;
+            let (r, b) = (
+                red["name"].as_str().unwrap(),
+                black["name"].as_str().unwrap(),
+            );
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.contains(r) && l.contains(b) && l.contains(" plays ")),
+                "no reason for the float {r}–{b}: {lines:#?}"
+            );
+        }
+    }
+    assert!(floats >= 1, "{out:#}");
+    let bye = bye.expect("7 players: one bye");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(&bye) && l.contains("has the bye")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn unpair_drops_the_newest_round_only_while_it_has_no_results() {
+    let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
+    qw(&ev, &["unpair"]).fails(3, &["no round to drop"]);
+    qw(&ev, &["pair", "--seed", "5"]).ok();
+    assert_eq!(qw(&ev, &["unpair"]).ok(), "已撤销第1轮编排\n");
+    let sheet = qw(&ev, &["pair", "--seed", "5"]).ok();
+    qw(&ev, &["result", "1", "r"]).ok();
+    let before = snapshot(&ev);
+    qw(&ev, &["unpair"]).fails(3, &["already has results", "qiwang result"]);
+    assert_unchanged(&before, &ev);
+    assert_eq!(game_tables(&sheet), [1, 2]);
+}
+
+/// A pairing number's player name from a sheet row: (table, red no., black no.).
+fn sheet_numbers(sheet: &str) -> Vec<(u32, String, String)> {
+    table_rows(sheet)
+        .into_iter()
+        .filter_map(|r| {
+            let t: u32 = r.first()?.parse().ok()?;
+            Some((t, r[1].clone(), r[7].clone()))
+        })
+        .collect()
+}
+
+#[test]
+fn pairing_edits_that_break_a_hard_rule_need_force_and_are_logged() {
+    let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
+    let round1 = sheet_numbers(&qw(&ev, &["pair", "--seed", "5"]).ok());
+    qw(&ev, &["result", "1", "r", "2", "b"]).ok();
+    qw(&ev, &["check"]).ok();
+    let round2 = sheet_numbers(&qw(&ev, &["pair"]).ok());
+    let [(_, r1, b1), (_, r2, b2)] = [round2[0].clone(), round2[1].clone()];
+    let met = |x: &str, y: &str| {
+        round1
+            .iter()
+            .any(|(_, r, b)| (r == x && b == y) || (r == y && b == x))
+    };
+    // Four players have three possible pairings: round 1 used one, round 2 another.
+    // Swapping r1 and r2 gives {r2–b1, r1–b2}; swapping b1 and r2 gives {r1–r2, b1–b2}:
+    // exactly one of them repeats round 1.
+    let swap_reds_repeats = met(&r2, &b1) || met(&r1, &b2);
+    let swap_cross_repeats = met(&r1, &r2) || met(&b1, &b2);
+    assert!(
+        swap_reds_repeats != swap_cross_repeats,
+        "{round1:?} {round2:?}"
+    );
+    let (illegal, legal) = if swap_reds_repeats {
+        ((r1.clone(), r2.clone()), (b1.clone(), r2.clone()))
+    } else {
+        ((b1.clone(), r2.clone()), (r1.clone(), r2.clone()))
+    };
+    let num = |n: &str| format!("#{n}");
+
+    let before = snapshot(&ev);
+    qw(
+        &ev,
+        &["pairing", "swap", &num(&illegal.0), &num(&illegal.1)],
+    )
+    .fails(3, &["breaks a hard rule", "already met", "--force"]);
+    assert_unchanged(&before, &ev);
+    // `pairing set` of a round-1 pairing is refused as well.
+    let (old_r, old_b) = (round1[0].1.clone(), round1[0].2.clone());
+    qw(&ev, &["pairing", "set", "1", &num(&old_r), &num(&old_b)])
+        .fails(3, &["breaks a hard rule", "--force"]);
+    assert_unchanged(&before, &ev);
+
+    // A legal swap is stored and logged.
+    let lines = audit_lines(&ev);
+    let swapped =
+        sheet_numbers(&qw(&ev, &["pairing", "swap", &num(&legal.0), &num(&legal.1)]).ok());
+    assert_ne!(swapped, round2);
+    assert_eq!(audit_lines(&ev), lines + 1);
+    qw(&ev, &["check"]).ok();
+
+    // Forced: stored, logged as forced, and `check` reports the violation.
+    let forced = qw(
+        &ev,
+        &["pairing", "set", "1", &num(&old_r), &num(&old_b), "--force"],
+    )
+    .ok();
+    assert!(
+        sheet_numbers(&forced)
+            .iter()
+            .any(|(t, r, b)| *t == 1 && *r == old_r && *b == old_b),
+        "{forced}"
+    );
+    let log = fs::read_to_string(ev.join("audit.log")).unwrap();
+    assert!(log.lines().last().unwrap().contains("FORCED"), "{log}");
+    let check = qw(&ev, &["check", "--lang", "en"]);
+    assert!(check.stdout.contains("already met"), "{}", check.stdout);
+    check.fails(3, &["violation(s) of the hard pairing rules"]);
+    // Once results are in, the round cannot be edited any more.
+    qw(&ev, &["result", "1", "r", "2", "r"]).ok();
+    qw(
+        &ev,
+        &["pairing", "swap", &num(&old_r), &num(&old_b), "--force"],
+    )
+    .fails(3, &["has results", "only an unplayed round"]);
+}
+
+#[test]
+fn check_finds_no_violation_in_a_normally_paired_event() {
+    let (_tmp, ev) = played_jinhua();
+    let out = qw(&ev, &["check"]).ok();
+    for pool in ["adult", "youth", "kids", "kids_b"] {
+        assert!(out.contains(&format!("{pool}: 9 轮，未发现违规")), "{out}");
+    }
+}
+
+#[test]
+fn pairing_past_the_last_round_is_refused() {
+    let (_tmp, ev) = played_jinhua();
+    let before = snapshot(&ev);
+    for args in [
+        &["pair", "--group", "youth"][..],
+        &["pair", "--group", "youth", "--dry-run"][..],
+    ] {
+        qw(&ev, args).fails(3, &["all `9` rounds", "`youth`", "raise `rounds`"]);
+    }
+    assert_unchanged(&before, &ev);
+}
+
+#[test]
+fn no_legal_pairing_is_exit_code_4() {
+    // Two players can meet once: round 2 has no legal pairing.
+    let (_tmp, ev) = small_event(&["甲", "乙"]);
+    qw(&ev, &["pair", "--seed", "1"]).ok();
+    qw(&ev, &["result", "1", "="]).ok();
+    let before = snapshot(&ev);
+    qw(&ev, &["pair"]).fails(4, &[]);
+    assert_unchanged(&before, &ev);
+}
+
+// ---------------------------------------------------------------- results
+
+/// Jinhua with the youth group paired for round 1 (seed 11).
+fn jinhua_round1() -> (TempDir, PathBuf) {
+    let (tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
+    qw(&ev, &["pair", "--group", "youth", "--seed", "11"]).ok();
+    (tmp, ev)
+}
+
+fn crosstable_cells(ev: &Path, group: &str) -> Vec<Vec<String>> {
+    let csv = qw(ev, &["crosstable", "--group", group, "--format", "csv"]).ok();
+    csv.lines()
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect()
+}
+
+#[test]
+fn result_records_many_entries_with_fouls_and_corrections() {
+    let (_tmp, ev) = jinhua_round1();
+    let out = qw(
+        &ev,
+        &[
+            "result",
+            "--group",
+            "youth",
+            "1",
+            "r",
+            "2",
+            "=",
+            "3",
+            "b/0:2",
+            "4",
+            "1-0",
+            "5",
+            "和",
+            "6",
+            "黑胜/1:0",
+        ],
+    )
+    .ok();
+    assert!(out.contains("已记录 6"), "{out}");
+    let st = qw(&ev, &["standings", "--group", "youth", "--format", "json"]).json();
+    let rows = st["rows"].as_array().unwrap();
+    let total: i64 = rows.iter().map(|r| r["score"].as_i64().unwrap()).sum();
+    assert_eq!(total, 12, "six games, 2 points each");
+    let fouls: i64 = rows
+        .iter()
+        .flat_map(|r| r["tiebreaks"].as_array().unwrap())
+        .filter(|t| t["key"] == "fouls")
+        .map(|t| t["value"].as_i64().unwrap())
+        .sum();
+    assert_eq!(fouls, 3);
+    // A correction: table 1 was a draw.
+    qw(&ev, &["result", "--group", "youth", "1", "="]).ok();
+    let st = qw(&ev, &["standings", "--group", "youth", "--format", "json"]).json();
+    let scores: Vec<i64> = st["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["score"].as_i64().unwrap())
+        .collect();
+    assert_eq!(scores.iter().filter(|s| **s == 2).count(), 3, "{scores:?}");
+}
+
+#[test]
+fn result_from_a_csv_file() {
+    let (tmp, ev) = jinhua_round1();
+    let file = tmp.path().join("r1.csv");
+    let mut text = String::from("轮次,台号,结果,犯规\n");
+    for t in 1..=12 {
+        let outcome = ["1-0", "=", "0-1"][t % 3];
+        text.push_str(&format!(
+            "1,{t},{outcome},{}\n",
+            if t == 4 { "1:2" } else { "" }
+        ));
+    }
+    fs::write(&file, text).unwrap();
+    let out = qw(&ev, &["result", "--group", "youth", "--from", p(&file)]).ok();
+    assert!(out.contains("12"), "{out}");
+    let cells = crosstable_cells(&ev, "youth");
+    // Every player now has a result in round 1.
+    assert_eq!(cells.len(), 25);
+    assert!(cells[1..].iter().all(|r| !r[3].is_empty()), "{cells:?}");
+    // Round 2 can be paired now.
+    qw(&ev, &["pair", "--group", "youth"]).ok();
+}
+
+#[test]
+fn result_errors_are_clear_and_change_nothing() {
+    let (tmp, ev) = jinhua_round1();
+    qw(&ev, &["result", "--group", "youth", "1", "r"]).ok();
+    let bad_csv = tmp.path().join("bad.csv");
+    fs::write(&bad_csv, "轮次,台号,结果\n1,2,r\n1,3,xyz\n1,99,b\n").unwrap();
+    let before = snapshot(&ev);
+    let cases: &[(&[&str], &[&str])] = &[
+        (
+            &["result", "--group", "youth", "2", "r", "99", "b"],
+            &["no table 99", "1–12"],
+        ),
+        (
+            &["result", "--group", "youth", "--round", "4", "1", "r"],
+            &["no round 4"],
+        ),
+        (
+            &["result", "--group", "youth", "1", "xx"],
+            &["`xx`", "not understood"],
+        ),
+        (
+            &["result", "--group", "youth", "1", "r/3:0"],
+            &["3 fouls", "lost the game", "`1-0`"],
+        ),
+        (
+            &["result", "--group", "youth", "1"],
+            &["table 1 has no result"],
+        ),
+        (
+            &["result", "--group", "youth", "--from", p(&bad_csv)],
+            &["xyz"],
+        ),
+    ];
+    for (args, words) in cases {
+        qw(&ev, args).fails(3, words);
+        assert_unchanged(&before, &ev);
+    }
+    qw(&ev, &["result", "--group", "youth"]).fails(2, &["no results given"]);
+    qw(&ev, &["result", "--group", "nosuch", "1", "r"]).fails(3, &["no group `nosuch`"]);
+    assert_unchanged(&before, &ev);
+}
+
+// ---------------------------------------------------------------- penalty and playoff
+
+#[test]
+fn penalty_deducts_points_and_is_shown() {
+    let (_tmp, ev) = played_jinhua();
+    let st = qw(&ev, &["standings", "--group", "youth", "--format", "json"]).json();
+    let top = &st["rows"][0];
+    let (id, score) = (
+        top["player"].as_u64().unwrap(),
+        top["score"].as_i64().unwrap(),
+    );
+    let out = qw(
+        &ev,
+        &["penalty", &id.to_string(), "2", "--reason", "扰乱赛场"],
+    )
+    .ok();
+    assert!(out.contains("-2"), "{out}");
+    let st = qw(&ev, &["standings", "--group", "youth", "--format", "json"]).json();
+    let row = st["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"].as_u64() == Some(id))
+        .unwrap();
+    assert_eq!(row["score"].as_i64().unwrap(), score - 2);
+    assert_eq!(row["penalty"].as_i64().unwrap(), 2);
+    let before = snapshot(&ev);
+    qw(&ev, &["penalty", &id.to_string(), "0", "--reason", "x"])
+        .fails(3, &["must be positive", "`0`"]);
+    qw(&ev, &["penalty", &id.to_string(), "1", "--reason", " "]).fails(3, &["--reason"]);
+    qw(&ev, &["penalty", "99999", "1", "--reason", "x"]).fails(3, &["no player", "`99999`"]);
+    qw(&ev, &["penalty", "无此人", "1", "--reason", "x"]).fails(3, &["no player named `无此人`"]);
+    assert_unchanged(&before, &ev);
+}
+
+#[test]
+fn playoff_settles_a_tie_for_first() {
+    let tmp = TempDir::new().unwrap();
+    fs::write(
+        tmp.path().join("one.toml"),
+        "[event]\nname = \"加赛测试\"\nrounds = 1\n\n[[groups]]\nid = \"open\"\nname = \"公开组\"\n",
+    )
+    .unwrap();
+    fs::write(
+        tmp.path().join("p.csv"),
+        "name,gender,unit\n甲,男,A\n乙,男,B\n丙,男,C\n丁,男,D\n",
+    )
+    .unwrap();
+    run_in(tmp.path(), &["init", "ev", "--rules", "one.toml"]).ok();
+    let ev = tmp.path().join("ev");
+    qw(&ev, &["import", p(&tmp.path().join("p.csv"))]).ok();
+    qw(&ev, &["playoff", "甲", "乙"]).fails(3, &["playoff"]);
+    qw(&ev, &["pair", "--seed", "1"]).ok();
+    qw(&ev, &["result", "1", "=", "2", "="]).ok();
+    // Both black players drew: equal on every tiebreak, first place needs a playoff.
+    let table = qw(&ev, &["standings"]).ok();
+    assert!(table.contains("需加赛"), "{table}");
+    let st = qw(&ev, &["standings", "--format", "json"]).json();
+    let tied: Vec<String> = st["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["needs_playoff"] == true)
+        .map(|r| r["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(tied.len(), 2, "{st:#}");
+    let untied = ["甲", "乙", "丙", "丁"]
+        .into_iter()
+        .find(|n| !tied.iter().any(|t| t == n))
+        .unwrap();
+    let before = snapshot(&ev);
+    qw(&ev, &["playoff", &tied[0], untied]).fails(3, &["playoff"]);
+    assert_unchanged(&before, &ev);
+    qw(&ev, &["playoff", &tied[1], &tied[0], "--note", "快棋加赛"]).ok();
+    let st = qw(&ev, &["standings", "--format", "json"]).json();
+    let first = &st["rows"][0];
+    assert_eq!(first["name"].as_str().unwrap(), tied[1]);
+    assert_eq!(first["rank"].as_u64(), Some(1));
+    assert_eq!(st["rows"][1]["rank"].as_u64(), Some(2));
+}
+
+// ---------------------------------------------------------------- read commands
+
+#[test]
+fn standings_in_every_format() {
+    let (_tmp, ev) = played_jinhua();
+    let table = qw(&ev, &["standings", "--group", "kids"]).ok();
+    let rows = table_rows(&table);
+    assert_eq!(rows[0][..5], ["名次", "序号", "姓名", "单位", "积分"]);
+    assert_eq!(rows.len(), 1 + 28);
+    let csv = qw(&ev, &["standings", "--group", "kids", "--format", "csv"]).ok();
+    assert_eq!(csv.lines().count(), 1 + 28);
+    assert!(csv.starts_with("名次,序号,姓名,单位,积分"), "{csv}");
+    let json = qw(&ev, &["standings", "--group", "kids", "--format", "json"]).json();
+    let scores: Vec<i64> = json["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["score"].as_i64().unwrap())
+        .collect();
+    assert_eq!(scores.len(), 28);
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    // 14 games a round, 2 points each, 9 rounds.
+    assert_eq!(scores.iter().sum::<i64>(), 14 * 2 * 9);
+    let html = qw(&ev, &["standings", "--group", "kids", "--format", "html"]).ok();
+    assert!(
+        html.contains("<table") && html.contains("</html>"),
+        "{html}"
+    );
+    assert_eq!(html.matches("<tr").count(), 1 + 28, "{html}");
+    // --round: the standings after round 3.
+    let r3 = qw(
+        &ev,
+        &[
+            "standings",
+            "--group",
+            "kids",
+            "--round",
+            "3",
+            "--format",
+            "json",
+        ],
+    )
+    .json();
+    assert_eq!(r3["after_round"].as_u64(), Some(3));
+    let total3: i64 = r3["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["score"].as_i64().unwrap())
+        .sum();
+    assert_eq!(total3, 14 * 2 * 3);
+    qw(&ev, &["standings", "--group", "kids", "--round", "10"])
+        .fails(3, &["round `10` does not exist"]);
+    qw(&ev, &["standings", "--format", "xml"]).fails(2, &["xml"]);
+    qw(&ev, &["standings", "--group", "kids", "--format", "trf"]).fails(2, &["export"]);
+}
+
+#[test]
+fn standings_of_a_prize_list() {
+    let (_tmp, ev) = played_jinhua();
+    let text = fs::read_to_string(jinhua_csv()).unwrap();
+    let girls = text
+        .lines()
+        .filter(|l| l.contains(",女,") && l.contains(",少儿精英组,"))
+        .count();
+    let csv = qw(
+        &ev,
+        &["standings", "--list", "kids_girls", "--format", "csv"],
+    )
+    .ok();
+    assert_eq!(csv.lines().count(), 1 + girls, "{csv}");
+    let json = qw(&ev, &["players", "--group", "kids", "--format", "json"]).json();
+    let girl_names: BTreeSet<String> = json["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["gender"] == "female")
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect();
+    let listed: BTreeSet<String> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap().to_string())
+        .collect();
+    assert_eq!(listed, girl_names);
+    // By its regulation name too.
+    qw(&ev, &["standings", "--list", "少儿精英组（女子）"]).ok();
+    qw(&ev, &["standings", "--list", "nosuch"]).fails(3, &["no prize list `nosuch`", "kids_girls"]);
+}
+
+#[test]
+fn crosstable_lists_every_round_of_every_player() {
+    let (_tmp, ev) = played_jinhua();
+    let cells = crosstable_cells(&ev, "kids_b");
+    assert_eq!(cells.len(), 1 + 20);
+    assert_eq!(cells[0].len(), 3 + 9 + 1, "{:?}", cells[0]);
+    // Every game appears from both sides with opposite results.
+    let number_row: BTreeMap<String, &Vec<String>> =
+        cells[1..].iter().map(|r| (r[1].clone(), r)).collect();
+    for row in &cells[1..] {
+        for (round, cell) in row[3..12].iter().enumerate() {
+            let digits: String = cell.chars().take_while(|c| c.is_ascii_digit()).collect();
+            if digits.is_empty() {
+                continue;
+            }
+            let opp = number_row[&digits][3 + round].clone();
+            let colour = &cell[digits.len()..digits.len() + 1];
+            let opp_colour = &opp[opp.len() - 2..opp.len() - 1];
+            assert_ne!(colour, opp_colour, "{cell} vs {opp}");
+            let res = |c: &str| c.chars().last().unwrap();
+            let pair = (res(cell), res(&opp));
+            assert!(
+                matches!(
+                    pair,
+                    ('1', '0') | ('0', '1') | ('=', '=') | ('+', '-') | ('-', '+')
+                ),
+                "{cell} vs {opp}"
+            );
+        }
+    }
+    let en = qw(
+        &ev,
+        &[
+            "crosstable",
+            "--group",
+            "kids_b",
+            "--lang",
+            "en",
+            "--format",
+            "csv",
+        ],
+    )
+    .ok();
+    assert!(en.lines().next().unwrap().contains("name"), "{en}");
+}
+
+#[test]
+fn teams_rank_the_best_three_of_a_unit() {
+    let (_tmp, ev) = played_jinhua();
+    let csv = qw(&ev, &["teams", "--format", "csv"]).ok();
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert!(rows.len() >= 6, "{csv}");
+    let st = qw(&ev, &["standings", "--group", "adult", "--format", "json"]).json();
+    let rank_of: BTreeMap<String, u64> = st["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap().to_string(),
+                r["rank"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let mut last = 0;
+    for row in &rows {
+        // 叶波(3/13)、范飞(4/13)、施辉(7/13): the sum of the three ranks is the team's result.
+        let members: Vec<&str> = row[3].split('、').collect();
+        assert_eq!(members.len(), 3, "{row:?}");
+        let sum: u64 = members
+            .iter()
+            .map(|m| {
+                let (name, rest) = m.split_once('(').unwrap();
+                let rank: u64 = rest.split('/').next().unwrap().parse().unwrap();
+                assert_eq!(rank_of[name], rank, "{m}");
+                rank
+            })
+            .sum();
+        assert_eq!(row[2].parse::<u64>().unwrap(), sum, "{row:?}");
+        assert!(sum >= last, "ranked by rank sum, lower first");
+        last = sum;
+    }
+    qw(&ev, &["teams", "--team", "nosuch"]).fails(3, &["no team competition `nosuch`"]);
+    // Dongguan has no team competition.
+    let (_t, dg) = event_with(&root("rules/dongguan-2018.toml"), None);
+    qw(&dg, &["teams"]).fails(3, &["no team competition"]);
+}
+
+#[test]
+fn prizes_csv_has_one_row_per_award_and_adds_up() {
+    let (_tmp, ev) = played_jinhua();
+    let csv = qw(&ev, &["prizes", "--format", "csv"]).ok();
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let mut per_list: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+    let mut total = 0;
+    for rec in reader.records() {
+        let rec = rec.unwrap();
+        per_list
+            .entry(rec[0].to_string())
+            .or_default()
+            .push(rec[1].parse().unwrap());
+        total += rec[5].parse::<u64>().unwrap();
+    }
+    // 12 + 6 + 6 + 6·4 places and 6 teams; 少儿精英乙组 girls are only five.
+    let girls_b = fs::read_to_string(jinhua_csv())
+        .unwrap()
+        .lines()
+        .filter(|l| l.contains(",女,") && l.contains(",少儿精英乙组,"))
+        .count();
+    assert_eq!(girls_b, 5);
+    let sizes: Vec<usize> = per_list.values().map(Vec::len).collect();
+    assert_eq!(
+        sizes.iter().sum::<usize>(),
+        12 + 6 + 6 + 6 * 3 + girls_b + 6,
+        "{per_list:?}"
+    );
+    for places in per_list.values() {
+        let expected: Vec<u64> = (1..=places.len() as u64).collect();
+        assert_eq!(*places, expected, "one row per place, in order");
+    }
+    assert_eq!(
+        total,
+        20_900 - 100,
+        "the sixth place of 少儿精英乙组（女子） is not awarded"
+    );
+    let table = qw(&ev, &["prizes"]).ok();
+    assert!(
+        table.contains("领奖签字") && table.contains("合计 20800元（预算 20900元）"),
+        "{table}"
+    );
+    let en = qw(&ev, &["prizes", "--lang", "en"]).ok();
+    assert!(en.to_lowercase().contains("signature"), "{en}");
+}
+
+#[test]
+fn group_sizes_and_merge() {
+    let csv = root("examples/dongguan-2018/registrations.csv");
+    let (_tmp, ev) = event_with(&root("rules/dongguan-2018.toml"), Some(&csv));
+    let out = qw(&ev, &["group", "sizes"]).ok();
+    assert!(
+        out.contains("儿童女子棋王组 (kids_girls): 7  ← 不足最低人数 10"),
+        "{out}"
+    );
+    assert!(out.contains("qiwang group merge"), "{out}");
+    let out = qw(&ev, &["group", "merge", "kids_girls", "kids_a"]).ok();
+    assert!(out.contains('7'), "{out}");
+    let kids_a = qw(&ev, &["players", "--group", "kids_a", "--format", "json"]).json();
+    assert_eq!(kids_a["players"].as_array().unwrap().len(), 27);
+    let out = qw(&ev, &["group", "sizes"]).ok();
+    assert!(!out.contains('←'), "{out}");
+    let before = snapshot(&ev);
+    qw(&ev, &["group", "merge", "nosuch", "kids_a"]).fails(3, &["no group `nosuch`"]);
+    assert_unchanged(&before, &ev);
+    // After round 1 a merge is refused.
+    qw(&ev, &["pair", "--group", "kids_b", "--seed", "1"]).ok();
+    let before = snapshot(&ev);
+    qw(&ev, &["group", "merge", "kids_b", "kids_a"]).fails(3, &["kids_b"]);
+    assert_unchanged(&before, &ev);
+}
+
+#[test]
+fn export_html_json_and_trf() {
+    let (tmp, ev) = played_jinhua();
+    let site = tmp.path().join("site");
+    let out = qw(&ev, &["export", "--format", "html", "--out", p(&site)]).ok();
+    assert!(out.contains("site"), "{out}");
+    let files = snapshot(&site);
+    assert!(
+        files.keys().any(|f| f.ends_with("index.html")),
+        "{:?}",
+        files.keys()
+    );
+    for (name, bytes) in &files {
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        if name.extension().is_some_and(|e| e == "html") {
+            assert!(text.contains("</html>"), "{}", name.display());
+            // Personal data stays masked.
+            assert!(!text.contains("33072319661225819"), "{}", name.display());
+        }
+    }
+    let json_dir = tmp.path().join("json");
+    qw(&ev, &["export", "--format", "json", "--out", p(&json_dir)]).ok();
+    let event: Value =
+        serde_json::from_slice(&fs::read(json_dir.join("event.json")).unwrap()).unwrap();
+    assert!(event.is_object());
+    assert!(!event.to_string().contains("33072319661225819"));
+    let trf_dir = tmp.path().join("trf");
+    qw(&ev, &["export", "--format", "trf", "--out", p(&trf_dir)]).ok();
+    for pool in ["adult", "youth", "kids", "kids_b"] {
+        let trf = fs::read_to_string(trf_dir.join(format!("{pool}.trf"))).unwrap();
+        let players = trf.lines().filter(|l| l.starts_with("001")).count();
+        let expected = qw(&ev, &["players", "--group", pool, "--format", "json"]).json()["players"]
+            .as_array()
+            .unwrap()
+            .len();
+        assert_eq!(players, expected, "{pool}");
+    }
+    qw(&ev, &["export", "--format", "csv", "--out", p(&trf_dir)]).fails(2, &["export writes"]);
+    let (_t, fresh) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
+    qw(&fresh, &["export", "--format", "trf", "--out", p(&trf_dir)])
+        .fails(3, &["no group has been paired"]);
+}
+
+#[test]
+fn log_lists_every_change_and_undo_walks_back() {
+    let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
+    qw(&ev, &["pair", "--seed", "3"]).ok();
+    let state_paired = fs::read(ev.join("qiwang.json")).unwrap();
+    qw(&ev, &["result", "1", "r", "2", "="]).ok();
+    let state_results = fs::read(ev.join("qiwang.json")).unwrap();
+    qw(&ev, &["result", "1", "b"]).ok();
+    let log = qw(&ev, &["log", "--format", "json"]).json();
+    let commands: Vec<String> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let argv = e["command"].as_array().unwrap();
+            let names = ["init", "import", "pair", "result"];
+            argv.iter()
+                .filter_map(|a| a.as_str())
+                .find(|a| names.contains(a))
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(commands, ["init", "import", "pair", "result", "result"]);
+    let table = qw(&ev, &["log"]).ok();
+    assert!(table.contains("paired round 1"), "{table}");
+
+    let out = qw(&ev, &["undo"]).ok();
+    assert!(out.contains("已撤销"), "{out}");
+    assert_eq!(fs::read(ev.join("qiwang.json")).unwrap(), state_results);
+    qw(&ev, &["undo"]).ok();
+    assert_eq!(fs::read(ev.join("qiwang.json")).unwrap(), state_paired);
+    qw(&ev, &["undo"]).ok();
+    qw(&ev, &["undo"]).ok();
+    let players = qw(&ev, &["players", "--format", "json"]).json();
+    assert_eq!(
+        players["players"].as_array().unwrap().len(),
+        0,
+        "back before the import"
+    );
+    let before = snapshot(&ev);
+    qw(&ev, &["undo"]).fails(3, &["nothing to undo"]);
+    assert_unchanged(&before, &ev);
+}
+
+#[test]
+fn lang_en_gives_english_headers() {
+    let (_tmp, ev) = played_jinhua();
+    let zh = qw(&ev, &["standings", "--group", "youth", "--format", "csv"]).ok();
+    let en = qw(
+        &ev,
+        &[
+            "standings",
+            "--group",
+            "youth",
+            "--format",
+            "csv",
+            "--lang",
+            "en",
+        ],
+    )
+    .ok();
+    let head = en.lines().next().unwrap();
+    assert!(head.is_ascii(), "{head}");
+    assert!(head.starts_with("place,no.,name,unit,pts"), "{head}");
+    assert_eq!(zh.lines().count(), en.lines().count());
+    // Ties the §14.3.1 fallback decided are explained in English too.
+    let adult = qw(
+        &ev,
+        &[
+            "standings",
+            "--group",
+            "adult",
+            "--format",
+            "csv",
+            "--lang",
+            "en",
+        ],
+    )
+    .ok();
+    let remarks: Vec<&str> = adult
+        .lines()
+        .filter_map(|l| l.split(',').nth(9))
+        .filter(|r| !r.is_empty())
+        .collect();
+    assert!(
+        remarks
+            .iter()
+            .any(|r| r.starts_with("14.3.1 previous round")),
+        "{adult}"
+    );
+    assert!(remarks.iter().all(|r| r.is_ascii()), "{remarks:?}");
+    let sheet = qw(&ev, &["players", "--group", "youth", "--lang", "en"]).ok();
+    assert!(
+        table_rows(&sheet)[0].iter().all(|c| c.is_ascii()),
+        "{sheet}"
+    );
+    qw(&ev, &["standings", "--lang", "fr"]).fails(2, &["fr"]);
+}
+
+#[test]
+fn the_event_is_found_from_a_subdirectory_or_given_with_event() {
+    let (tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
+    let deep = ev.join("printouts").join("day1");
+    fs::create_dir_all(&deep).unwrap();
+    let found = run_in(&deep, &["players", "--format", "json"]);
+    let given = run_in(
+        tmp.path(),
+        &["--event", p(&ev), "players", "--format", "json"],
+    );
+    assert_eq!(found.ok(), given.ok());
+    let elsewhere = TempDir::new().unwrap();
+    run_in(elsewhere.path(), &["players"]).fails(2, &["no event found", "qiwang init", "--event"]);
+    run_in(elsewhere.path(), &["--event", "no-such-dir", "standings"])
+        .fails(2, &["`no-such-dir`", "not an event directory"]);
+}
+
+#[test]
+fn usage_errors_are_exit_code_2() {
+    let tmp = TempDir::new().unwrap();
+    run_in(tmp.path(), &["frobnicate"]).fails(2, &["frobnicate"]);
+    run_in(tmp.path(), &["pair", "--seed", "x"]).fails(2, &["--seed"]);
+    let help = run_in(tmp.path(), &["--help"]).ok();
+    assert!(help.contains("standings"), "{help}");
+}
