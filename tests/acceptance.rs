@@ -949,11 +949,16 @@ fn check_prize_csv(demo: &Demo, lists: &[RegList]) {
             }
             next = place + k;
         }
-        let covered = next as usize - 1;
+        // Exactly the filled places are shown: one row per place up to the smaller of
+        // the regulation's places and the eligible players, more only when players tie
+        // across the last paid place.
+        let last_tied = by_place.values().last().map_or(1, Vec::len);
+        let extra = list.len().saturating_sub(filled);
         assert!(
-            covered >= filled && covered <= reg.amounts.len().max(filled) + list.len(),
-            "{}: {covered} places shown, {n} eligible, {} places",
+            list.len() >= filled && (extra == 0 || extra < last_tied),
+            "{}: {} rows for {n} eligible players and {} places",
             reg.name,
+            list.len(),
             reg.amounts.len()
         );
         assert!(

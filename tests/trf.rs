@@ -19,7 +19,7 @@
 //! Every finished pool of both demo events is read and every violation fails the test.
 
 use qiwang::model::{Event, GroupId, Outcome, Pairing, Player, PlayerId, Round};
-use qiwang::model::{GameResult, Gender};
+use qiwang::model::{GameResult, Gender, PlayerStatus};
 use qiwang::rulebook::Rulebook;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -516,6 +516,8 @@ fn hand_made() -> (Event, Rulebook) {
         ("Li Lei", Some(1800), None),
         ("陈", None, Some(Gender::Male)),
         ("司马相如", Some(999), Some(Gender::Male)),
+        // A late entry from round 3.
+        ("迟到者", None, Some(Gender::Female)),
     ];
     for (i, (name, rating, gender)) in names.iter().enumerate() {
         let mut p = Player::new(PlayerId(i as u32 + 1), *name, pool.clone());
@@ -524,6 +526,12 @@ fn hand_made() -> (Event, Rulebook) {
         p.number = Some(i as u32 + 1);
         ev.players.push(p);
     }
+    ev.players[5].joined_round = 3;
+    // Player 2 withdraws after round 2.
+    ev.players[1].status = PlayerStatus::Withdrawn {
+        from_round: 3,
+        reason: "ill".into(),
+    };
     let game = |table, red, black, outcome| Pairing::Game {
         table,
         red: PlayerId(red),
@@ -548,6 +556,17 @@ fn hand_made() -> (Event, Rulebook) {
             game(2, 2, 3, Outcome::BlackWin),
             Pairing::Bye {
                 player: PlayerId(4),
+            },
+        ],
+    });
+    // 补充规定 五.3 双负: a double forfeit.
+    state.rounds.push(Round {
+        number: 3,
+        pairings: vec![
+            game(1, 1, 3, Outcome::DoubleForfeit),
+            game(2, 4, 6, Outcome::RedWin),
+            Pairing::Bye {
+                player: PlayerId(5),
             },
         ],
     });
@@ -612,9 +631,20 @@ fn chinese_names_are_padded_in_characters_not_bytes() {
     assert_eq!(cell(5, 1), c(Some(1), 'w', '+'));
     assert_eq!(cell(1, 1), c(Some(5), 'b', '-'));
     assert_eq!(cell(3, 1), c(Some(2), 'b', '1'));
-    assert_eq!(player(5).points, 40);
+    // The withdrawn player and the late entry: not paired (zero-point `Z`, no colour).
+    assert_eq!(cell(2, 2), c(None, '-', 'Z'));
+    assert_eq!(cell(6, 0), c(None, '-', 'Z'));
+    assert_eq!(cell(6, 1), c(None, '-', 'Z'));
+    assert_eq!(cell(6, 2), c(Some(4), 'b', '0'));
+    // Both sides of a double forfeit lose by forfeit.
+    assert_eq!(cell(1, 2), c(Some(3), 'w', '-'));
+    assert_eq!(cell(3, 2), c(Some(1), 'b', '-'));
+    assert_eq!(player(5).points, 60);
     assert_eq!(player(1).points, 20);
+    assert_eq!(player(4).points, 50);
+    assert_eq!(player(6).points, 0);
     assert_eq!(trf.total_rounds, Some(3));
+    assert_eq!(trf.players.len(), 6);
 }
 
 /// A `001` line built column by column (names padded in characters).
