@@ -149,10 +149,11 @@ enum Slot {
 /// loss 0, bye 2, forfeit win 2, forfeit loss 0, double forfeit 0 each. The 对手分 of a
 /// bye is the lowest positive final total (`lowest_positive`); forfeit opponents count;
 /// byes and forfeit wins count as 胜局; forfeited games count for 后走局数.
-fn slots(group: &Value, player: i64) -> Vec<Slot> {
+fn slots(group: &Value, player: i64, after: usize) -> Vec<Slot> {
     let rounds = group["rounds"].as_array().expect("rounds");
     rounds
         .iter()
+        .take(after)
         .map(|round| {
             for p in round["pairings"].as_array().expect("pairings") {
                 match text(&p["kind"]) {
@@ -200,7 +201,8 @@ fn slots(group: &Value, player: i64) -> Vec<Slot> {
         .collect()
 }
 
-fn recompute(export: &Value, group: &Value) -> BTreeMap<i64, Recomputed> {
+/// Every pool player's values after round `after`, from that pool's exported games.
+fn recompute(export: &Value, group: &Value, after: usize) -> BTreeMap<i64, Recomputed> {
     let pool = text(&group["id"]);
     let players: Vec<i64> = export["players"]
         .as_array()
@@ -209,7 +211,10 @@ fn recompute(export: &Value, group: &Value) -> BTreeMap<i64, Recomputed> {
         .filter(|p| text(&p["group"]) == pool)
         .map(|p| int(&p["id"]))
         .collect();
-    let slots: BTreeMap<i64, Vec<Slot>> = players.iter().map(|&p| (p, slots(group, p))).collect();
+    let slots: BTreeMap<i64, Vec<Slot>> = players
+        .iter()
+        .map(|&p| (p, slots(group, p, after)))
+        .collect();
     let mut out: BTreeMap<i64, Recomputed> = BTreeMap::new();
     for (&p, s) in &slots {
         let mut r = Recomputed::default();
@@ -300,8 +305,108 @@ fn sort_key(r: &Recomputed, tiebreaks: &[&str], fallback: &str) -> Vec<i64> {
     k
 }
 
-/// Checks one demo: every pool's standings (the `standings` command and the export)
-/// against the recomputation, the seed's tiebreak order, and ranks against the values.
+/// Checks one pool's standings after round `after` (as `standings --round` prints them)
+/// against the recomputation; returns the number of rows checked.
+fn check_pool(
+    export: &Value,
+    group: &Value,
+    cli: &Value,
+    after: usize,
+    rounds: usize,
+    tiebreaks: &[&str],
+    fallback: &str,
+) -> usize {
+    let pool = text(&group["id"]);
+    assert_eq!(int(&cli["after_round"]), after as i64, "pool `{pool}`");
+    let order: Vec<&str> = cli["tiebreaks"]
+        .as_array()
+        .expect("tiebreaks")
+        .iter()
+        .map(text)
+        .collect();
+    assert_eq!(order, tiebreaks, "pool `{pool}`: the seed's tiebreak order");
+    assert_eq!(text(&cli["fallback"]), fallback, "pool `{pool}`");
+
+    let mine = recompute(export, group, after);
+    let rows = cli["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), mine.len(), "pool `{pool}`: one row per player");
+    let keys: BTreeMap<i64, Vec<i64>> = mine
+        .iter()
+        .map(|(&p, r)| (p, sort_key(r, tiebreaks, fallback)))
+        .collect();
+    // A withdrawn player is marked from the round before their first unpaired round.
+    let withdrawn: BTreeSet<i64> = export["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .filter(|p| p["withdrawn"] == true && text(&p["group"]) == pool)
+        .map(|p| int(&p["id"]))
+        .filter(|&id| {
+            let all = slots(group, id, rounds);
+            let first_out = all
+                .iter()
+                .position(|s| matches!(s, Slot::NotPaired))
+                .unwrap_or(rounds);
+            after >= first_out
+        })
+        .collect();
+    let mut last_rank = 0;
+    for row in rows {
+        let id = int(&row["player"]);
+        let r = &mine[&id];
+        let who = format!(
+            "pool `{pool}` after round {after}, player {id} ({})",
+            text(&row["name"])
+        );
+        let v = &row["values"];
+        assert_eq!(int(&row["score"]), r.score, "{who}: 积分");
+        assert_eq!(int(&v["score"]), r.score, "{who}: 积分");
+        assert_eq!(ints(&v["round_points"]), r.round_points, "{who}: p_k");
+        assert_eq!(ints(&v["cumulative"]), r.cumulative, "{who}: S_k");
+        assert_eq!(ints(&v["opp_scores"]), r.opp_scores, "{who}: opponents");
+        assert_eq!(int(&v["opp_score"]), r.opp_score, "{who}: 对手分");
+        assert_eq!(int(&v["progressive"]), r.progressive, "{who}: 累进分");
+        assert_eq!(int(&v["wins"]), r.wins, "{who}: 胜局");
+        assert_eq!(int(&v["fouls"]), r.fouls, "{who}: 犯规");
+        assert_eq!(int(&v["black_games"]), r.black_games, "{who}: 后走局数");
+        assert_eq!(int(&row["penalty"]), 0, "{who}: no penalty");
+        assert_eq!(
+            row["withdrawn"].as_bool(),
+            Some(withdrawn.contains(&id)),
+            "{who}: withdrawn"
+        );
+        // The printed tiebreak columns, in the seed's order, with the same values.
+        let shown: Vec<(&str, i64)> = row["tiebreaks"]
+            .as_array()
+            .expect("tiebreaks")
+            .iter()
+            .map(|t| (text(&t["key"]), int(&t["value"])))
+            .collect();
+        let expected: Vec<(&str, i64)> =
+            tiebreaks.iter().map(|&t| (t, key_value(r, t).0)).collect();
+        assert_eq!(shown, expected, "{who}: tiebreak columns");
+
+        // Ranks: one more than the players strictly ahead on the whole key; equal keys
+        // share the rank. A tie for first needs a playoff once every round is played
+        // (冠军不并列, shared until then).
+        let rank = int(&row["rank"]);
+        let ahead = keys.values().filter(|k| *k < &keys[&id]).count() as i64;
+        assert_eq!(rank, ahead + 1, "{who}: rank follows the values");
+        let tied = keys.values().filter(|k| *k == &keys[&id]).count();
+        assert_eq!(row["shared"].as_bool(), Some(tied > 1), "{who}: shared");
+        assert_eq!(
+            row["needs_playoff"].as_bool(),
+            Some(tied > 1 && rank == 1 && after == rounds),
+            "{who}: needs_playoff"
+        );
+        assert!(rank >= last_rank, "{who}: rows in rank order");
+        last_rank = rank;
+    }
+    rows.len()
+}
+
+/// Checks one demo: every pool's standings after every round (the `standings` command,
+/// and the export's final standings) against the recomputation.
 fn check_standings(demo: &Demo, rounds: usize, tiebreaks: &[&str], fallback: &str) {
     let export = &demo.export;
     assert_eq!(
@@ -319,77 +424,27 @@ fn check_standings(demo: &Demo, rounds: usize, tiebreaks: &[&str], fallback: &st
             Some(rounds),
             "pool `{pool}`: every round is played"
         );
-        let cli: Value =
+        let fin: Value =
             serde_json::from_str(&demo.read(&["standings", "--group", pool, "--format", "json"]))
                 .expect("standings JSON");
         assert_eq!(
-            cli, group["standings"],
+            fin, group["standings"],
             "pool `{pool}`: `standings` and `export` agree"
         );
-        assert_eq!(int(&cli["after_round"]), rounds as i64);
-        let order: Vec<&str> = cli["tiebreaks"]
-            .as_array()
-            .expect("tiebreaks")
-            .iter()
-            .map(text)
-            .collect();
-        assert_eq!(order, tiebreaks, "pool `{pool}`: the seed's tiebreak order");
-        assert_eq!(text(&cli["fallback"]), fallback, "pool `{pool}`");
-
-        let mine = recompute(export, group);
-        let rows = cli["rows"].as_array().expect("rows");
-        assert_eq!(rows.len(), mine.len(), "pool `{pool}`: one row per player");
-        let keys: BTreeMap<i64, Vec<i64>> = mine
-            .iter()
-            .map(|(&p, r)| (p, sort_key(r, tiebreaks, fallback)))
-            .collect();
-        let mut last_rank = 0;
-        for row in rows {
-            let id = int(&row["player"]);
-            let r = &mine[&id];
-            let who = format!("pool `{pool}`, player {id} ({})", text(&row["name"]));
-            let v = &row["values"];
-            assert_eq!(int(&row["score"]), r.score, "{who}: 积分");
-            assert_eq!(int(&v["score"]), r.score, "{who}: 积分");
-            assert_eq!(ints(&v["round_points"]), r.round_points, "{who}: p_k");
-            assert_eq!(ints(&v["cumulative"]), r.cumulative, "{who}: S_k");
-            assert_eq!(ints(&v["opp_scores"]), r.opp_scores, "{who}: opponents");
-            assert_eq!(int(&v["opp_score"]), r.opp_score, "{who}: 对手分");
-            assert_eq!(int(&v["progressive"]), r.progressive, "{who}: 累进分");
-            assert_eq!(int(&v["wins"]), r.wins, "{who}: 胜局");
-            assert_eq!(int(&v["fouls"]), r.fouls, "{who}: 犯规");
-            assert_eq!(int(&v["black_games"]), r.black_games, "{who}: 后走局数");
-            assert_eq!(int(&row["penalty"]), 0, "{who}: no penalty");
-            // The printed tiebreak columns, in the seed's order, with the same values.
-            let shown: Vec<(&str, i64)> = row["tiebreaks"]
-                .as_array()
-                .expect("tiebreaks")
-                .iter()
-                .map(|t| (text(&t["key"]), int(&t["value"])))
-                .collect();
-            let expected: Vec<(&str, i64)> =
-                tiebreaks.iter().map(|&t| (t, key_value(r, t).0)).collect();
-            assert_eq!(shown, expected, "{who}: tiebreak columns");
-
-            // Ranks: one more than the players strictly ahead on the whole key; equal
-            // keys share the rank (a tie for first is flagged for a playoff).
-            let rank = int(&row["rank"]);
-            let ahead = keys.values().filter(|k| *k < &keys[&id]).count() as i64;
-            assert_eq!(rank, ahead + 1, "{who}: rank follows the values");
-            let tied = keys.values().filter(|k| *k == &keys[&id]).count();
-            assert_eq!(
-                row["shared"].as_bool(),
-                Some(tied > 1 && rank > 1),
-                "{who}: shared"
-            );
-            assert_eq!(
-                row["needs_playoff"].as_bool(),
-                Some(tied > 1 && rank == 1),
-                "{who}: needs_playoff"
-            );
-            assert!(rank >= last_rank, "{who}: rows in rank order");
-            last_rank = rank;
-            checked_players += 1;
+        checked_players += check_pool(export, group, &fin, rounds, rounds, tiebreaks, fallback);
+        for after in 1..rounds {
+            let round = after.to_string();
+            let cli: Value = serde_json::from_str(&demo.read(&[
+                "standings",
+                "--group",
+                pool,
+                "--round",
+                &round,
+                "--format",
+                "json",
+            ]))
+            .expect("standings JSON");
+            check_pool(export, group, &cli, after, rounds, tiebreaks, fallback);
         }
     }
     assert!(checked_players > 100, "both demos have over 100 players");
@@ -807,6 +862,8 @@ struct CsvRow {
     place: u32,
     shared: bool,
     name: String,
+    unit: String,
+    score: i64,
     amount_fen: u64,
     award: String,
     title: String,
@@ -856,6 +913,8 @@ fn prize_csv(demo: &Demo) -> Vec<CsvRow> {
                 place: place.trim_end_matches('=').parse().expect("place"),
                 shared,
                 name: r[2].to_string(),
+                unit: r[3].to_string(),
+                score: r[4].parse().expect("score"),
                 amount_fen: parse_yuan(&r[5]),
                 award: r[6].to_string(),
                 title: r[7].to_string(),
@@ -865,36 +924,137 @@ fn prize_csv(demo: &Demo) -> Vec<CsvRow> {
         .collect()
 }
 
-/// How many players (or units, for a team list) each list can place, counted from the
-/// exported registrations, not from the prize code.
-fn eligible(export: &Value, list: &str) -> usize {
-    let players = export["players"].as_array().expect("players");
-    let count = |f: &dyn Fn(&Value) -> bool| players.iter().filter(|p| f(p)).count();
-    let group = |g: &'static str| move |p: &Value| text(&p["group"]) == g;
-    let gender = |p: &Value, g: &str| p["gender"].as_str() == Some(g);
+/// The pool a list ranks and which of its players the list takes, written from the
+/// regulation (成绩分开录取: disabled, local, boys and girls ranked within their pool).
+fn list_rule(list: &str) -> (&'static str, fn(&Value) -> bool) {
+    fn any(_: &Value) -> bool {
+        true
+    }
+    fn male(p: &Value) -> bool {
+        p["gender"] == "male"
+    }
+    fn female(p: &Value) -> bool {
+        p["gender"] == "female"
+    }
+    fn disabled(p: &Value) -> bool {
+        p["disabled"] == true
+    }
+    fn local(p: &Value) -> bool {
+        p["local"] == true
+    }
     match list {
-        "成人组" => count(&group("adult")),
-        "残疾人组" => count(&|p| group("adult")(p) && p["disabled"] == true),
-        "青少年组" => count(&group("youth")),
-        "少儿精英组（男子）" => count(&|p| group("kids")(p) && gender(p, "male")),
-        "少儿精英组（女子）" => count(&|p| group("kids")(p) && gender(p, "female")),
-        "少儿精英乙组（男子）" => count(&|p| group("kids_b")(p) && gender(p, "male")),
-        "少儿精英乙组（女子）" => count(&|p| group("kids_b")(p) && gender(p, "female")),
-        "成人组团体" => {
-            let mut units: BTreeMap<&str, usize> = BTreeMap::new();
-            for p in players.iter().filter(|p| group("adult")(p)) {
-                *units.entry(text(&p["unit"])).or_default() += 1;
-            }
-            units.values().filter(|&&n| n >= 3).count()
-        }
-        "棋王组" => count(&group("king")),
-        "本地成人组" => count(&|p| group("king")(p) && p["local"] == true),
-        "少年男子棋王组" => count(&group("teen_boys")),
-        "少年女子棋王组" => count(&group("teen_girls")),
-        "儿童女子棋王组" => count(&group("kids_girls")),
-        "儿童棋王A组" => count(&group("kids_a")),
-        "儿童棋王B组" => count(&group("kids_b")),
+        "成人组" | "成人组团体" => ("adult", any),
+        "残疾人组" => ("adult", disabled),
+        "青少年组" => ("youth", any),
+        "少儿精英组（男子）" => ("kids", male),
+        "少儿精英组（女子）" => ("kids", female),
+        "少儿精英乙组（男子）" => ("kids_b", male),
+        "少儿精英乙组（女子）" => ("kids_b", female),
+        "棋王组" => ("king", any),
+        "本地成人组" => ("king", local),
+        "少年男子棋王组" => ("teen_boys", any),
+        "少年女子棋王组" => ("teen_girls", any),
+        "儿童女子棋王组" => ("kids_girls", any),
+        "儿童棋王A组" => ("kids_a", any),
+        "儿童棋王B组" => ("kids_b", any),
         l => panic!("list `{l}` is not in either regulation"),
+    }
+}
+
+/// The list's players in the pool's final standings order: (name, unit, pool rank).
+fn list_members(export: &Value, list: &str) -> Vec<(String, String, i64)> {
+    let (pool, take) = list_rule(list);
+    let players: BTreeMap<i64, &Value> = export["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| (int(&p["id"]), p))
+        .collect();
+    let group = export["groups"]
+        .as_array()
+        .expect("groups")
+        .iter()
+        .find(|g| g["id"] == pool)
+        .unwrap_or_else(|| panic!("pool `{pool}`"));
+    group["standings"]["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter(|r| take(players[&int(&r["player"])]))
+        .map(|r| {
+            (
+                text(&r["name"]).to_string(),
+                text(&r["unit"]).to_string(),
+                int(&r["rank"]),
+            )
+        })
+        .collect()
+}
+
+/// Units with at least three adults, with the sum of their three best pool ranks and
+/// their best rank (Jinhua: 成人团体取同单位最好的前三名计算成绩; the rulebook's reading
+/// is the rank sum, lower first, then the best individual rank).
+fn team_values(export: &Value) -> BTreeMap<String, (i64, i64)> {
+    let mut units: BTreeMap<String, Vec<i64>> = BTreeMap::new();
+    for (_, unit, rank) in list_members(export, "成人组团体") {
+        units.entry(unit).or_default().push(rank);
+    }
+    units
+        .into_iter()
+        .filter(|(_, r)| r.len() >= 3)
+        .map(|(u, mut r)| {
+            r.sort_unstable();
+            (u, (r[..3].iter().sum(), r[0]))
+        })
+        .collect()
+}
+
+/// How many players (or units, for a team list) each list can place, counted from the
+/// exported registrations and standings, not from the prize code.
+fn eligible(export: &Value, list: &str) -> usize {
+    if list == "成人组团体" {
+        team_values(export).len()
+    } else {
+        list_members(export, list).len()
+    }
+}
+
+/// Who holds each place: list place = 1 + the list's players strictly ahead in the pool.
+fn check_places(export: &Value, reg: &RegList, rows: &[&CsvRow]) {
+    if reg.name == "成人组团体" {
+        let teams = team_values(export);
+        for r in rows {
+            let (value, best) = teams
+                .get(&r.unit)
+                .unwrap_or_else(|| panic!("team `{}` has three adults", r.unit));
+            assert_eq!(r.score, *value, "{}: rank sum", r.unit);
+            assert_eq!(r.name.split('、').count(), 3, "{}: three members", r.unit);
+            let ahead = teams.values().filter(|t| **t < (*value, *best)).count();
+            let level = teams.values().filter(|t| **t == (*value, *best)).count();
+            let place = r.place as usize;
+            assert!(
+                place > ahead && place <= ahead + level,
+                "{}: place {place}, {ahead} teams ahead",
+                r.unit
+            );
+        }
+        return;
+    }
+    let members = list_members(export, reg.name);
+    let shown: BTreeSet<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+    for (name, _, rank) in &members {
+        let place = 1 + members.iter().filter(|m| m.2 < *rank).count();
+        let row = rows.iter().find(|r| &r.name == name);
+        if place <= reg.amounts.len() {
+            let row = row.unwrap_or_else(|| panic!("{}: `{name}` holds place {place}", reg.name));
+            assert_eq!(row.place as usize, place, "{}: place of `{name}`", reg.name);
+        } else {
+            assert!(
+                !shown.contains(name.as_str()),
+                "{}: `{name}` is below the prizes",
+                reg.name
+            );
+        }
     }
 }
 
@@ -914,6 +1074,7 @@ fn check_prize_csv(demo: &Demo, lists: &[RegList]) {
     );
     for reg in lists {
         let list: Vec<&CsvRow> = rows.iter().filter(|r| r.list == reg.name).collect();
+        check_places(&demo.export, reg, &list);
         let n = eligible(&demo.export, reg.name);
         let filled = n.min(reg.amounts.len());
         // Group rows by place: k players sharing place p cover p..p+k-1.
