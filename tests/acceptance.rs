@@ -122,6 +122,8 @@ struct Recomputed {
     round_points: Vec<i64>,
     cumulative: Vec<i64>,
     score: i64,
+    /// Points deducted by penalties given up to the round.
+    penalty: i64,
     opp_scores: Vec<i64>,
     opp_score: i64,
     progressive: i64,
@@ -215,11 +217,32 @@ fn recompute(export: &Value, group: &Value, after: usize) -> BTreeMap<i64, Recom
         .iter()
         .map(|&p| (p, slots(group, p, after)))
         .collect();
+    // Penalties (Dongguan 十五.9) count from the round they were given after: S_k is the
+    // score the standings after round k showed.
+    let penalties: Vec<(i64, usize, i64)> = export["penalties"]
+        .as_array()
+        .expect("penalties")
+        .iter()
+        .map(|x| {
+            (
+                int(&x["player"]),
+                int(&x["after_round"]) as usize,
+                int(&x["points"]),
+            )
+        })
+        .collect();
+    let deducted = |p: i64, k: usize| -> i64 {
+        penalties
+            .iter()
+            .filter(|x| x.0 == p && x.1 <= k)
+            .map(|x| x.2)
+            .sum()
+    };
     let mut out: BTreeMap<i64, Recomputed> = BTreeMap::new();
     for (&p, s) in &slots {
         let mut r = Recomputed::default();
         let mut total = 0;
-        for slot in s {
+        for (k, slot) in s.iter().enumerate() {
             let pts = match slot {
                 Slot::Game { points, .. } => *points,
                 Slot::Bye => 2,
@@ -227,7 +250,7 @@ fn recompute(export: &Value, group: &Value, after: usize) -> BTreeMap<i64, Recom
             };
             total += pts;
             r.round_points.push(pts);
-            r.cumulative.push(total);
+            r.cumulative.push(total - deducted(p, k + 1));
             match slot {
                 Slot::Game {
                     black, won, fouls, ..
@@ -240,7 +263,8 @@ fn recompute(export: &Value, group: &Value, after: usize) -> BTreeMap<i64, Recom
                 Slot::NotPaired => {}
             }
         }
-        r.score = total;
+        r.penalty = deducted(p, after);
+        r.score = total - r.penalty;
         r.progressive = r.cumulative.iter().sum();
         out.insert(p, r);
     }
@@ -369,7 +393,8 @@ fn check_pool(
         assert_eq!(int(&v["wins"]), r.wins, "{who}: 胜局");
         assert_eq!(int(&v["fouls"]), r.fouls, "{who}: 犯规");
         assert_eq!(int(&v["black_games"]), r.black_games, "{who}: 后走局数");
-        assert_eq!(int(&row["penalty"]), 0, "{who}: no penalty");
+        assert_eq!(int(&row["penalty"]), r.penalty, "{who}: penalty");
+        assert_eq!(int(&v["penalty"]), r.penalty, "{who}: penalty");
         assert_eq!(
             row["withdrawn"].as_bool(),
             Some(withdrawn.contains(&id)),
@@ -409,11 +434,6 @@ fn check_pool(
 /// and the export's final standings) against the recomputation.
 fn check_standings(demo: &Demo, rounds: usize, tiebreaks: &[&str], fallback: &str) {
     let export = &demo.export;
-    assert_eq!(
-        export["penalties"].as_array().map(Vec::len),
-        Some(0),
-        "the demo gives no penalties; this recomputation does not deduct any"
-    );
     let groups = export["groups"].as_array().expect("groups");
     assert!(!groups.is_empty());
     let mut checked_players = 0;
@@ -465,6 +485,56 @@ fn issue4_jinhua_standings_agree_with_an_independent_recomputation() {
 fn issue4_dongguan_standings_agree_with_an_independent_recomputation() {
     // 十一.3 最终排名依据：积分、对手分、累积分。
     check_standings(dongguan(), 7, &["opp_score", "progressive"], "none");
+}
+
+#[test]
+fn issue4_recomputation_holds_after_corrections_double_forfeits_and_penalties() {
+    // The Jinhua demo, then what arbiters do after the last round: late corrections to
+    // forfeits and a 双负 (补充规定 五.3), and point deductions.
+    let mut demo = Demo::run(&[]);
+    let ev = demo.event_arg().to_string();
+    let run = |args: &[&str]| {
+        let mut all = vec!["--event", ev.as_str()];
+        all.extend_from_slice(args);
+        qiwang(&all)
+    };
+    run(&[
+        "result", "--group", "adult", "--round", "9", "--", "2", "双负", "5", "-+", "7", "+-",
+    ]);
+    run(&["result", "--group", "youth", "--round", "4", "1", "双负"]);
+    let top = text(&demo.export["groups"][0]["standings"]["rows"][0]["name"]).to_string();
+    run(&["penalty", &top, "2", "--reason", "扰乱棋局"]);
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let out = tmp.path().join("json");
+    run(&[
+        "export",
+        "--format",
+        "json",
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    demo.export =
+        serde_json::from_str(&std::fs::read_to_string(out.join("event.json")).expect("event.json"))
+            .expect("JSON");
+    assert_eq!(demo.export["penalties"].as_array().map(Vec::len), Some(1));
+    let outcomes: Vec<&str> = demo.export["groups"]
+        .as_array()
+        .expect("groups")
+        .iter()
+        .flat_map(|g| g["rounds"].as_array().expect("rounds"))
+        .flat_map(|r| r["pairings"].as_array().expect("pairings"))
+        .filter_map(|p| p["result"]["outcome"].as_str())
+        .collect();
+    assert_eq!(
+        outcomes.iter().filter(|o| **o == "double_forfeit").count(),
+        2
+    );
+    check_standings(
+        &demo,
+        9,
+        &["opp_score", "wins", "fouls", "black_games"],
+        "prev_round_cumulative",
+    );
 }
 
 #[test]
