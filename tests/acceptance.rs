@@ -568,6 +568,8 @@ fn issue4_standings_table_prints_the_seed_order() {
 
 /// One prize list as the regulation writes it.
 struct RegList {
+    /// The rulebook's id of the list (for `standings --list`).
+    id: &'static str,
     name: &'static str,
     /// Money of places 1, 2, … in yuan.
     amounts: &'static [u64],
@@ -598,6 +600,7 @@ const FINAL: &str = "晋级2018年广东省第三届“谁是棋王”全民争�
 /// Jinhua 十三.(三), in the order the rulebook lists them; the team list last.
 const JINHUA_LISTS: &[RegList] = &[
     RegList {
+        id: "adult",
         name: "成人组",
         amounts: &[3000, 1200, 800, 700, 600, 500, 400, 400, 300, 300, 200, 200],
         title: Some("金华市成人组棋王"),
@@ -605,6 +608,7 @@ const JINHUA_LISTS: &[RegList] = &[
         qualification: None,
     },
     RegList {
+        id: "disabled",
         name: "残疾人组",
         amounts: &[500, 300, 200, 100, 100, 100],
         title: Some("金华市残疾人组棋王"),
@@ -612,6 +616,7 @@ const JINHUA_LISTS: &[RegList] = &[
         qualification: None,
     },
     RegList {
+        id: "youth",
         name: "青少年组",
         amounts: &[500, 300, 200, 100, 100, 100],
         title: Some("金华市青少年组棋王"),
@@ -619,6 +624,7 @@ const JINHUA_LISTS: &[RegList] = &[
         qualification: None,
     },
     RegList {
+        id: "kids_boys",
         name: "少儿精英组（男子）",
         amounts: &[400, 200, 100, 100, 100, 100],
         title: Some("金华市少儿精英组男子棋王"),
@@ -626,6 +632,7 @@ const JINHUA_LISTS: &[RegList] = &[
         qualification: None,
     },
     RegList {
+        id: "kids_girls",
         name: "少儿精英组（女子）",
         amounts: &[400, 200, 100, 100, 100, 100],
         title: Some("金华市少儿精英组女子棋王"),
@@ -633,6 +640,7 @@ const JINHUA_LISTS: &[RegList] = &[
         qualification: None,
     },
     RegList {
+        id: "kids_b_boys",
         name: "少儿精英乙组（男子）",
         amounts: &[400, 200, 100, 100, 100, 100],
         title: Some("金华市少儿精英乙组男子棋王"),
@@ -640,6 +648,7 @@ const JINHUA_LISTS: &[RegList] = &[
         qualification: None,
     },
     RegList {
+        id: "kids_b_girls",
         name: "少儿精英乙组（女子）",
         amounts: &[400, 200, 100, 100, 100, 100],
         title: Some("金华市少儿精英乙组女子棋王"),
@@ -647,6 +656,7 @@ const JINHUA_LISTS: &[RegList] = &[
         qualification: None,
     },
     RegList {
+        id: "adult_team",
         name: "成人组团体",
         amounts: &[1800, 1200, 900, 600, 600, 600],
         title: None,
@@ -658,6 +668,7 @@ const JINHUA_LISTS: &[RegList] = &[
 /// Dongguan 十五.3 (the five groups after 本地成人组 pay as 少年棋王组).
 const DONGGUAN_LISTS: &[RegList] = &[
     RegList {
+        id: "king",
         name: "棋王组",
         amounts: &[1800, 1200, 800, 600, 500, 400, 300, 300],
         title: Some("东莞分站赛棋王"),
@@ -665,6 +676,7 @@ const DONGGUAN_LISTS: &[RegList] = &[
         qualification: Some(FINAL),
     },
     RegList {
+        id: "local",
         name: "本地成人组",
         amounts: &[800, 500, 300, 200, 200, 200, 150, 150, 100, 100, 100, 100],
         title: None,
@@ -672,6 +684,7 @@ const DONGGUAN_LISTS: &[RegList] = &[
         qualification: None,
     },
     RegList {
+        id: "teen_boys",
         name: "少年男子棋王组",
         amounts: &[500, 300, 200, 150, 150, 100, 100, 100],
         title: Some("东莞分站赛少年男子棋王"),
@@ -679,6 +692,7 @@ const DONGGUAN_LISTS: &[RegList] = &[
         qualification: Some(FINAL),
     },
     RegList {
+        id: "teen_girls",
         name: "少年女子棋王组",
         amounts: &[500, 300, 200, 150, 150, 100, 100, 100],
         title: Some("东莞分站赛少年女子棋王"),
@@ -686,6 +700,7 @@ const DONGGUAN_LISTS: &[RegList] = &[
         qualification: Some(FINAL),
     },
     RegList {
+        id: "kids_girls",
         name: "儿童女子棋王组",
         amounts: &[500, 300, 200, 150, 150, 100, 100, 100],
         title: Some("东莞分站赛儿童女子棋王"),
@@ -693,6 +708,7 @@ const DONGGUAN_LISTS: &[RegList] = &[
         qualification: Some(FINAL),
     },
     RegList {
+        id: "kids_a",
         name: "儿童棋王A组",
         amounts: &[500, 300, 200, 150, 150, 100, 100, 100],
         title: Some("东莞分站赛儿童棋王A组棋王"),
@@ -700,6 +716,7 @@ const DONGGUAN_LISTS: &[RegList] = &[
         qualification: Some(FINAL),
     },
     RegList {
+        id: "kids_b",
         name: "儿童棋王B组",
         amounts: &[500, 300, 200, 150, 150, 100, 100, 100],
         title: Some("东莞分站赛儿童棋王B组棋王"),
@@ -1128,6 +1145,28 @@ fn check_places(export: &Value, reg: &RegList, rows: &[&CsvRow]) {
     }
 }
 
+/// `standings --list ID`: the list's players in pool order, each with the pool rank and
+/// the list place (1 + the list's players strictly ahead).
+fn check_list_view(demo: &Demo, reg: &RegList) {
+    let view: Value =
+        serde_json::from_str(&demo.read(&["standings", "--list", reg.id, "--format", "json"]))
+            .expect("list JSON");
+    let rows = view["rows"].as_array().expect("rows");
+    let members = list_members(&demo.export, reg.name);
+    assert_eq!(
+        rows.len(),
+        members.len(),
+        "{}: every eligible player",
+        reg.name
+    );
+    for (row, (name, _, rank)) in rows.iter().zip(&members) {
+        assert_eq!(text(&row["name"]), name, "{}: pool order", reg.name);
+        assert_eq!(int(&row["overall_rank"]), *rank, "{}: {name}", reg.name);
+        let place = 1 + members.iter().filter(|m| m.2 < *rank).count() as i64;
+        assert_eq!(int(&row["place"]), place, "{}: place of {name}", reg.name);
+    }
+}
+
 /// Checks the CSV prize sheet of a demo against the regulation's lists.
 fn check_prize_csv(demo: &Demo, lists: &[RegList]) {
     let rows = prize_csv(demo);
@@ -1145,6 +1184,9 @@ fn check_prize_csv(demo: &Demo, lists: &[RegList]) {
     for reg in lists {
         let list: Vec<&CsvRow> = rows.iter().filter(|r| r.list == reg.name).collect();
         check_places(&demo.export, reg, &list);
+        if reg.name != "成人组团体" {
+            check_list_view(demo, reg);
+        }
         let n = eligible(&demo.export, reg.name);
         let filled = n.min(reg.amounts.len());
         // Group rows by place: k players sharing place p cover p..p+k-1.
@@ -1405,6 +1447,17 @@ fn issue6_every_exported_page_is_well_formed_and_escapes_registrants() {
             shown.insert(page.clone());
         }
         assert!(!html.contains("<b>单位</b>"), "{page}: the unit is escaped");
+        // Every relative link leads to a page of the site.
+        for href in between(&html, "href=\"", "\"") {
+            if href.starts_with("http") || href.starts_with('#') {
+                continue;
+            }
+            let target = p
+                .parent()
+                .expect("in a folder")
+                .join(href.split('#').next().unwrap_or(""));
+            assert!(target.exists(), "{page}: broken link `{href}`");
+        }
     }
     for page in [
         "adult/players.html",
