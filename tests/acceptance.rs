@@ -1029,6 +1029,14 @@ fn list_rule(list: &str) -> (&'static str, fn(&Value) -> bool) {
     fn local(p: &Value) -> bool {
         p["local"] == true
     }
+    // Dongguan 九: the rulebook merges the under-size 儿童女子棋王组 into 少年女子棋王组;
+    // each keeps its own list within the merged pool.
+    fn teen_girl(p: &Value) -> bool {
+        p["section"] != "kids_girls"
+    }
+    fn kids_girl(p: &Value) -> bool {
+        p["section"] == "kids_girls"
+    }
     match list {
         "成人组" | "成人组团体" => ("adult", any),
         "残疾人组" => ("adult", disabled),
@@ -1040,8 +1048,8 @@ fn list_rule(list: &str) -> (&'static str, fn(&Value) -> bool) {
         "棋王组" => ("king", any),
         "本地成人组" => ("king", local),
         "少年男子棋王组" => ("teen_boys", any),
-        "少年女子棋王组" => ("teen_girls", any),
-        "儿童女子棋王组" => ("kids_girls", any),
+        "少年女子棋王组" => ("teen_girls", teen_girl),
+        "儿童女子棋王组" => ("teen_girls", kids_girl),
         "儿童棋王A组" => ("kids_a", any),
         "儿童棋王B组" => ("kids_b", any),
         l => panic!("list `{l}` is not in either regulation"),

@@ -487,6 +487,15 @@ fn demo_runs_both_examples() {
             &["rules", "show", rules.to_str().unwrap(), "--format", "json"],
         ));
         for g in rulebook["groups"].as_array().unwrap() {
+            // A pool merged into another (its `merge_into`, e.g. Dongguan's under-size
+            // 儿童女子棋王组) has no standings of its own: its players are ranked in the
+            // target pool and the demo says where they went.
+            if !g["merge_into"].is_null()
+                && out.contains(&format!("{} ", g["name"].as_str().unwrap()))
+                && out.contains("并入")
+            {
+                continue;
+            }
             if g["pairs_with"].is_null() {
                 let name = g["name"].as_str().unwrap();
                 assert!(

@@ -117,7 +117,7 @@ impl Ctx {
     /// Prints a report in the chosen format.
     pub fn print(&self, report: &Report) -> Result<(), CliError> {
         let text = report.render(self.format()?);
-        print!("{text}");
+        out!("{text}");
         Ok(())
     }
 }

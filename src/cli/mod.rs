@@ -4,6 +4,18 @@
 //! the user (groups, players), and renders reports. Exit codes are documented in the
 //! README and in [`ExitCode`].
 
+/// `print!` that ends the program quietly when the reader has gone away
+/// (`qiwang standings | head`) instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::cli::emit(&format!($($arg)*)) };
+}
+
+/// `println!` with the same care as [`out!`].
+macro_rules! outln {
+    () => { $crate::cli::emit("\n") };
+    ($($arg:tt)*) => { $crate::cli::emit(&format!("{}\n", format_args!($($arg)*))) };
+}
+
 mod args;
 mod commands;
 mod context;
@@ -13,6 +25,23 @@ pub use args::Cli;
 pub use error::ExitCode;
 
 use clap::Parser;
+
+/// Writes to standard output. A closed pipe ends the program with success (the reader
+/// took what it wanted); any other write error is reported with the I/O exit code.
+pub fn emit(text: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the output: {e}");
+        std::process::exit(ExitCode::Io as i32);
+    }
+}
 
 /// Runs the program and returns the process exit code.
 pub fn main() -> i32 {

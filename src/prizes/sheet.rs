@@ -358,8 +358,29 @@ pub fn prize_list_rows(
         event,
         &list.filter,
         sections.as_deref(),
-        &BTreeSet::new(),
+        &merged_in(event, rules, &list.group),
     )
+}
+
+/// Players merged into `group` from an under-size group: a list of `group` itself ranks
+/// only its own players, since the merged players keep their own group's list (Dongguan
+/// 九: 儿童女子棋王组 merged into 少年女子棋王组 is still ranked for its own prizes).
+pub(crate) fn merged_in(event: &Event, rules: &Rulebook, group: &GroupId) -> BTreeSet<PlayerId> {
+    if rules.group(group).is_none_or(|g| g.pairs_with.is_some()) {
+        return BTreeSet::new();
+    }
+    let labels: Vec<GroupId> = event
+        .groups
+        .iter()
+        .filter(|(_, state)| state.merged_into.as_ref() == Some(group))
+        .flat_map(|(from, _)| section_labels(rules, from))
+        .collect();
+    event
+        .players
+        .iter()
+        .filter(|p| &p.group == group && p.section.as_ref().is_some_and(|s| labels.contains(s)))
+        .map(|p| p.id)
+        .collect()
 }
 
 /// Every team competition of the rulebook ranked over the standings of its pool
@@ -454,7 +475,9 @@ fn evaluate_list(
             rounds,
         });
     }
-    let rows: Vec<_> = list_rows_excluding(st, event, &list.filter, sections.as_deref(), excluded)
+    let mut excluded = excluded.clone();
+    excluded.extend(merged_in(event, rules, &list.group));
+    let rows: Vec<_> = list_rows_excluding(st, event, &list.filter, sections.as_deref(), &excluded)
         .into_iter()
         .filter(|r| r.place.is_some())
         .collect();

@@ -100,9 +100,9 @@ impl CommandInfo {
         }
     }
 
-    /// `$QIWANG_USER`, else `$USER`, else `unknown`.
+    /// `$QIWANG_USER`, else `$USER`, `$LOGNAME` or `$USERNAME`, else `unknown`.
     pub fn user_from_env() -> String {
-        ["QIWANG_USER", "USER"]
+        ["QIWANG_USER", "USER", "LOGNAME", "USERNAME"]
             .iter()
             .filter_map(|key| std::env::var(key).ok())
             .find(|v| !v.trim().is_empty())

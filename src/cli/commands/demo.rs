@@ -74,7 +74,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
         &cmd(&["init"]),
     )
     .map_err(store_error)?;
-    println!(
+    outln!(
         "{} {} → {}",
         lang.pick("演示赛事", "demo event"),
         rules.event.name,
@@ -102,7 +102,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
             ))
         })
         .map_err(tx_error)?;
-    println!(
+    outln!(
         "{} {n} {}",
         lang.pick("导入报名", "imported"),
         lang.pick("名棋手", "players")
@@ -138,7 +138,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
                     .group(&into)
                     .map(|g| g.name.clone())
                     .unwrap_or_default();
-                println!(
+                outln!(
                     "  {} {} {} < {}，{} {into_name}",
                     lang.pick("注意：", "note:"),
                     u.name,
@@ -148,7 +148,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
                 );
             }
             None => {
-                println!(
+                outln!(
                     "  {} {} {} < {}，{}",
                     lang.pick("注意：", "note:"),
                     u.name,
@@ -189,30 +189,30 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
         let standings = qiwang::standings::compute_standings(&event, &rules, pool, None);
         let mut report = qiwang::views::standings(&event, &rules, &standings, lang);
         report.sections.iter_mut().for_each(|s| s.rows.truncate(8));
-        print!("{}", report.render(Format::Table));
+        out!("{}", report.render(Format::Table));
     }
-    print!(
+    out!(
         "{}",
         qiwang::views::teams(&event, &rules, lang).render(Format::Table)
     );
-    print!(
+    out!(
         "{}",
         qiwang::views::prize_sheet(&event, &rules, lang).render(Format::Table)
     );
 
     let d = dir.display();
-    println!();
-    println!("{}", lang.pick("继续探索：", "Explore further:"));
+    outln!();
+    outln!("{}", lang.pick("继续探索：", "Explore further:"));
     let first = pools
         .first()
         .map(|g| rules.group(g).map(|r| r.name.clone()).unwrap_or_default())
         .unwrap_or_default();
-    println!("  cd {d}");
-    println!("  qiwang standings --group {first}");
-    println!("  qiwang crosstable --group {first}");
-    println!("  qiwang prizes --format html > prizes.html");
-    println!("  qiwang export --format html --out site");
-    println!("  qiwang log");
+    outln!("  cd {d}");
+    outln!("  qiwang standings --group {first}");
+    outln!("  qiwang crosstable --group {first}");
+    outln!("  qiwang prizes --format html > prizes.html");
+    outln!("  qiwang export --format html --out site");
+    outln!("  qiwang log");
     Ok(())
 }
 
@@ -240,8 +240,8 @@ fn play_pool(
             Ok(plan) => plan,
             Err(e) => {
                 match lang {
-                    Lang::Zh => println!("  {name}：第{round}轮无法编排，停止：{e}"),
-                    Lang::En => println!("  {name}: stopped before round {round}: {e}"),
+                    Lang::Zh => outln!("  {name}：第{round}轮无法编排，停止：{e}"),
+                    Lang::En => outln!("  {name}: stopped before round {round}: {e}"),
                 }
                 return Ok(());
             }
@@ -289,13 +289,13 @@ fn play_pool(
             })
             .map_err(tx_error)?;
         let event = store.load().map_err(store_error)?;
-        println!(
+        outln!(
             "  {name} {} {}",
             round_label(round, lang),
             tally(&event, pool, round, lang)
         );
         for m in summary {
-            println!("    {m}");
+            outln!("    {m}");
         }
     }
     Ok(())

@@ -48,7 +48,7 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>) -> Result<(), CliError> {
         std::fs::write(&path, text)
             .map_err(|e| CliError::io(format!("cannot write `{}`: {e}", path.display())))?;
     }
-    println!(
+    outln!(
         "{} {} {} → {}",
         lang.pick("已导出", "wrote"),
         files.len(),

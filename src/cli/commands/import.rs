@@ -35,7 +35,7 @@ pub fn run(ctx: &Ctx, path: &Path, dry_run: bool, encoding: &str) -> Result<(), 
                 lang.pick("未导入任何棋手。", "nothing was imported.")
             ))
         })?;
-        println!(
+        outln!(
             "{}: {} {}",
             lang.pick(
                 "检查通过（未导入）",
@@ -79,7 +79,7 @@ pub fn run(ctx: &Ctx, path: &Path, dry_run: bool, encoding: &str) -> Result<(), 
             )),
         })?;
     let after = ctx.load()?;
-    println!(
+    outln!(
         "{} {} {}",
         lang.pick("已导入", "imported"),
         count,
@@ -88,7 +88,7 @@ pub fn run(ctx: &Ctx, path: &Path, dry_run: bool, encoding: &str) -> Result<(), 
     for g in after.rules.pools() {
         let n = after.event.players_in(&g.id).count();
         if n > 0 {
-            println!("  {}: {n}", g.name);
+            outln!("  {}: {n}", g.name);
         }
     }
     Ok(())

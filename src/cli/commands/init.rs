@@ -17,13 +17,13 @@ pub fn run(ctx: &Ctx, dir: &Path, rules_path: &Path) -> Result<(), CliError> {
     let event = Event::new(text.clone());
     let store = Store::init(dir, &text, &event, &ctx.command_info()).map_err(store_error)?;
     let lang = ctx.lang(&rules);
-    println!(
+    outln!(
         "{} {} ({})",
         lang.pick("已创建赛事", "created event"),
         store.dir().display(),
         rules.event.name
     );
-    println!(
+    outln!(
         "{} qiwang --event {} import REGISTRATIONS.csv",
         lang.pick("下一步：", "next:"),
         store.dir().display()

@@ -53,7 +53,7 @@ pub fn undo(ctx: &Ctx) -> Result<(), CliError> {
         .store
         .undo(&ctx.command_info())
         .map_err(store_error)?;
-    println!(
+    outln!(
         "{}: {}",
         lang.pick("已撤销", "undone"),
         undone.undone.summary

@@ -167,8 +167,8 @@ pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         })
         .map_err(tx_error)?;
     match lang {
-        Lang::Zh => println!("已撤销第{n}轮编排"),
-        Lang::En => println!("dropped round {n}"),
+        Lang::Zh => outln!("已撤销第{n}轮编排"),
+        Lang::En => outln!("dropped round {n}"),
     }
     Ok(())
 }
@@ -269,18 +269,18 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         let violations = pairing::check_group(&event, &rules, pool);
         let rounds = event.group(pool).map(|g| g.rounds.len()).unwrap_or(0);
         if violations.is_empty() {
-            println!(
+            outln!(
                 "{pool}: {rounds} {}",
                 lang.pick("轮，未发现违规", "rounds, no violation")
             );
         } else {
-            println!(
+            outln!(
                 "{pool}: {} {}",
                 violations.len(),
                 lang.pick("处违规", "violations")
             );
             for v in &violations {
-                println!("  - {v}");
+                outln!("  - {v}");
             }
         }
         total += violations.len();

@@ -177,7 +177,7 @@ pub fn add(ctx: &Ctx, fields: PlayerFields) -> Result<(), CliError> {
             Ok::<_, CliError>(Change::changed(name, summary, details))
         })
         .map_err(tx_error)?;
-    println!("{}: {name}", lang.pick("已添加棋手", "player added"));
+    outln!("{}: {name}", lang.pick("已添加棋手", "player added"));
     Ok(())
 }
 
@@ -216,7 +216,7 @@ pub fn edit(ctx: &Ctx, who: &str, fields: PlayerFields) -> Result<(), CliError> 
             Ok(Change::changed(summary.clone(), summary, serde_json::json!({ "player": id })))
         })
         .map_err(tx_error)?;
-    println!("{}: {summary}", lang.pick("已修改", "done"));
+    outln!("{}: {summary}", lang.pick("已修改", "done"));
     Ok(())
 }
 
@@ -255,8 +255,8 @@ pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
         })
         .map_err(tx_error)?;
     match lang {
-        Lang::Zh => println!("已退赛 {name}：自第{from}轮起不再编排"),
-        Lang::En => println!("withdrawn {name}: not paired from round {from}"),
+        Lang::Zh => outln!("已退赛 {name}：自第{from}轮起不再编排"),
+        Lang::En => outln!("withdrawn {name}: not paired from round {from}"),
     }
     Ok(())
 }

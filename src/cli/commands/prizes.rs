@@ -62,10 +62,10 @@ pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
         } else {
             String::new()
         };
-        println!("{} ({}): {n}{flag}", g.name, g.id);
+        outln!("{} ({}): {n}{flag}", g.name, g.id);
     }
     if !short.is_empty() {
-        println!(
+        outln!(
             "{}",
             lang.pick(
                 "人数不足的组别按规程取消或合并：qiwang group merge FROM INTO",
@@ -102,7 +102,7 @@ pub fn merge(ctx: &Ctx, from: &str, into: &str) -> Result<(), CliError> {
             ))
         })
         .map_err(tx_error)?;
-    println!(
+    outln!(
         "{} {moved} {}",
         lang.pick("已合并，转入", "merged:"),
         lang.pick("名棋手", "players moved")

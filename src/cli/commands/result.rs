@@ -67,13 +67,13 @@ pub fn run(
         })
         .map_err(tx_error)?;
     let n: usize = batches.values().map(|b| b.len()).sum();
-    println!(
+    outln!(
         "{} {n} {}",
         lang.pick("已记录", "recorded"),
         lang.pick("个结果", "result(s)")
     );
     for m in messages {
-        println!("  {} {m}", lang.pick("注意：", "note:"));
+        outln!("  {} {m}", lang.pick("注意：", "note:"));
     }
     Ok(())
 }
@@ -136,7 +136,7 @@ pub fn penalty(ctx: &Ctx, who: &str, points: i32, reason: &str) -> Result<(), Cl
             ))
         })
         .map_err(tx_error)?;
-    println!(
+    outln!(
         "{} {}: -{points} ({reason})",
         lang.pick("已罚分", "penalty recorded for"),
         player.name
@@ -181,6 +181,6 @@ pub fn playoff(
             ))
         })
         .map_err(tx_error)?;
-    println!("{}", lang.pick("已记录加赛结果", "playoff recorded"));
+    outln!("{}", lang.pick("已记录加赛结果", "playoff recorded"));
     Ok(())
 }

@@ -12,7 +12,7 @@ pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
         Ok(rules) => {
             let lang = ctx.lang(&rules);
             let pools = rules.pools().count();
-            println!(
+            outln!(
                 "{}: {} — {} {}, {} {}, {} {}",
                 path.display(),
                 lang.pick("规则有效", "rulebook is valid"),
@@ -43,12 +43,12 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
         None => ctx.load()?.rules,
     };
     match ctx.format()? {
-        qiwang::report::Format::Json => println!(
+        qiwang::report::Format::Json => outln!(
             "{}",
             serde_json::to_string_pretty(&rules)
                 .map_err(|e| CliError::new(crate::cli::error::ExitCode::Internal, e.to_string()))?
         ),
-        _ => print!("{}", rules.to_effective_toml()),
+        _ => out!("{}", rules.to_effective_toml()),
     }
     Ok(())
 }
