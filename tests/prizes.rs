@@ -710,10 +710,11 @@ fn undersized_group_is_reported_and_its_list_follows_a_merge() {
     )]
     .into();
     let s = prize_sheet(&event, &rules, &standings, &[]);
-    // The target's list ranks everyone; the merged group's list only its own players.
+    // Each group keeps its own prizes: the target's list ranks only its own players, the
+    // merged group's list only the merged ones (so nobody collects from both).
     assert_eq!(
         awards(&s, "kids_a"),
-        vec![row(1, false, "G0", "500"), row(2, false, "A0", "300")]
+        vec![row(1, false, "A0", "500"), row(2, false, "A1", "300")]
     );
     assert_eq!(
         awards(&s, "girls"),
