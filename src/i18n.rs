@@ -74,3 +74,81 @@ pub fn yes_no(b: bool, lang: Lang) -> &'static str {
         false => "",
     }
 }
+
+/// An error message in the language of the event: `--lang`, else the rulebook's.
+///
+/// English is the error's `Display` text, unchanged; Chinese is written beside it in the
+/// module that owns the error, so both name the same values (in backticks), line numbers,
+/// keys and file names.
+pub trait Localize {
+    /// The message in `lang`.
+    fn localize(&self, lang: Lang) -> String;
+}
+
+/// A message in both languages, chosen when it is printed.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Text {
+    pub zh: String,
+    pub en: String,
+}
+
+impl Text {
+    /// A message written in both languages.
+    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Text {
+        Text {
+            zh: zh.into(),
+            en: en.into(),
+        }
+    }
+
+    /// Both languages of a localized error.
+    pub fn of(e: &dyn Localize) -> Text {
+        Text {
+            zh: e.localize(Lang::Zh),
+            en: e.localize(Lang::En),
+        }
+    }
+
+    /// The text in `lang`.
+    pub fn get(&self, lang: Lang) -> &str {
+        lang.pick(&self.zh, &self.en)
+    }
+
+    /// Each language's text with `f` applied, e.g. to add a line.
+    pub fn map(self, f: impl Fn(String, Lang) -> String) -> Text {
+        Text {
+            zh: f(self.zh, Lang::Zh),
+            en: f(self.en, Lang::En),
+        }
+    }
+}
+
+/// Text that is the same in both languages (already chosen for the event's language, or
+/// made only of names and numbers).
+impl From<String> for Text {
+    fn from(s: String) -> Text {
+        Text {
+            zh: s.clone(),
+            en: s,
+        }
+    }
+}
+
+impl From<&str> for Text {
+    fn from(s: &str) -> Text {
+        Text::from(s.to_string())
+    }
+}
+
+/// The language a rulebook asks for (`[event] language`), read leniently so it works even
+/// for a rulebook with mistakes elsewhere; `None` when the text is no TOML or names no
+/// known language.
+pub fn rulebook_language(toml_text: &str) -> Option<Lang> {
+    let doc: toml_edit::DocumentMut = toml_text.parse().ok()?;
+    let event = doc.get("event")?;
+    match event.get("language")?.as_str()?.trim() {
+        "zh" => Some(Lang::Zh),
+        "en" => Some(Lang::En),
+        _ => None,
+    }
+}

@@ -156,6 +156,18 @@ pub enum Command {
 }
 
 impl Command {
+    /// The rulebook file the command reads, if it names one (its language is the
+    /// language of the command's errors).
+    pub fn rules_file(&self) -> Option<&std::path::Path> {
+        match self {
+            Command::Init { rules, .. } => Some(rules),
+            Command::Rules(RulesCommand::Check { file }) => Some(file),
+            Command::Rules(RulesCommand::Show { file }) => file.as_deref(),
+            Command::Demo(args) => args.rules.as_deref(),
+            _ => None,
+        }
+    }
+
     /// The subcommand's name as typed.
     pub fn name(&self) -> &'static str {
         match self {

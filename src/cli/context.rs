@@ -54,14 +54,48 @@ pub struct Loaded {
     pub rules: Rulebook,
 }
 
+/// The language `--lang` asks for, if given.
+pub fn lang_flag(cli: &Cli) -> Option<Lang> {
+    cli.lang
+        .as_deref()
+        .map(|l| if l == "en" { Lang::En } else { Lang::Zh })
+}
+
+/// The language of an error when `--lang` is not given: the rulebook's of the file the
+/// command works on (`rules check FILE`, `init --rules FILE`), else the event's, else
+/// Chinese. Read leniently, so a rulebook with mistakes still names its language.
+pub fn error_lang(rules_file: Option<&Path>, event_dir: Option<&Path>) -> Lang {
+    let of_file = |path: &Path| {
+        std::fs::read(path)
+            .ok()
+            .and_then(|bytes| String::from_utf8(bytes).ok())
+            .and_then(|text| qiwang::i18n::rulebook_language(&text))
+    };
+    if let Some(path) = rules_file {
+        return of_file(path).unwrap_or_default();
+    }
+    let store = match event_dir {
+        Some(dir) => Store::open(dir).ok(),
+        None => std::env::current_dir()
+            .ok()
+            .and_then(|cwd| Store::discover(&cwd).ok()),
+    };
+    let Some(store) = store else {
+        return Lang::default();
+    };
+    of_file(&store.rules_path())
+        .or_else(|| {
+            let event = store.load().ok()?;
+            qiwang::i18n::rulebook_language(&event.rules_toml)
+        })
+        .unwrap_or_default()
+}
+
 impl Ctx {
     pub fn new(cli: &Cli) -> Ctx {
         Ctx {
             event_dir: cli.event.clone(),
-            lang: cli
-                .lang
-                .as_deref()
-                .map(|l| if l == "en" { Lang::En } else { Lang::Zh }),
+            lang: lang_flag(cli),
             format_arg: cli.format,
             show_private: cli.show_private,
             argv: std::env::args().skip(1).collect(),

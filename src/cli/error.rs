@@ -1,5 +1,7 @@
 //! Errors as the user sees them, with the documented exit codes.
 
+use qiwang::i18n::{Localize, Text};
+use qiwang::rulebook::Lang;
 use std::fmt;
 
 /// Process exit codes (README "Exit codes").
@@ -12,47 +14,80 @@ pub enum ExitCode {
     Io = 5,
 }
 
-/// A failed command: what to print and which exit code to return.
+/// A failed command: what to print (in both languages) and which exit code to return.
 #[derive(Debug)]
 pub struct CliError {
     pub code: ExitCode,
-    pub message: String,
+    pub message: Text,
 }
 
 impl CliError {
-    pub fn new(code: ExitCode, message: impl Into<String>) -> Self {
+    pub fn new(code: ExitCode, message: impl Into<Text>) -> Self {
         CliError {
             code,
             message: message.into(),
         }
     }
 
-    pub fn usage(message: impl Into<String>) -> Self {
+    pub fn usage(message: impl Into<Text>) -> Self {
         CliError::new(ExitCode::Usage, message)
     }
 
-    pub fn input(message: impl Into<String>) -> Self {
+    pub fn input(message: impl Into<Text>) -> Self {
         CliError::new(ExitCode::InvalidInput, message)
     }
 
-    pub fn io(message: impl Into<String>) -> Self {
+    pub fn io(message: impl Into<Text>) -> Self {
         CliError::new(ExitCode::Io, message)
+    }
+}
+
+impl CliError {
+    /// The line printed on standard error: `error: …` or `错误：…`.
+    pub fn render(&self, lang: Lang) -> String {
+        format!(
+            "{}{}",
+            lang.pick("错误：", "error: "),
+            self.message.get(lang)
+        )
     }
 }
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "error: {}", self.message)
+        f.write_str(&self.render(Lang::En))
     }
 }
 
-/// The error and its chain of causes, one per line.
-pub fn chain(err: &dyn std::error::Error) -> String {
-    let mut s = err.to_string();
+/// The error and its chain of causes, one per line, in both languages.
+pub fn chain<E: std::error::Error + Localize>(err: &E) -> Text {
+    let mut text = Text::of(err);
     let mut source = err.source();
     while let Some(cause) = source {
-        s.push_str(&format!("\n  caused by: {cause}"));
+        text.zh.push_str(&format!("\n  原因：{cause}"));
+        text.en.push_str(&format!("\n  caused by: {cause}"));
         source = cause.source();
     }
-    s
+    text
+}
+
+/// A file the user named cannot be read (exit code 5).
+pub fn cannot_read(path: &std::path::Path, e: &std::io::Error) -> CliError {
+    CliError::io(Text::new(
+        format!("无法读取 `{}`：{e}", path.display()),
+        format!("cannot read `{}`: {e}", path.display()),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_prefix_follows_the_language() {
+        let e = CliError::input(Text::new("找不到棋手 `甲`", "no player `甲`"));
+        assert_eq!(e.render(Lang::En), "error: no player `甲`");
+        assert_eq!(e.render(Lang::Zh), "错误：找不到棋手 `甲`");
+        assert_eq!(e.to_string(), "error: no player `甲`");
+    }
 }

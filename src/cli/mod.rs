@@ -25,6 +25,7 @@ pub use args::Cli;
 pub use error::ExitCode;
 
 use clap::Parser;
+use std::path::Path;
 
 /// Writes to standard output. A closed pipe ends the program with success (the reader
 /// took what it wanted); any other write error is reported with the I/O exit code.
@@ -56,10 +57,16 @@ pub fn main() -> i32 {
             return code;
         }
     };
+    let flag = context::lang_flag(&cli);
+    let rules_file = cli.command.rules_file().map(Path::to_path_buf);
+    let event_dir = cli.event.clone();
     match args::dispatch(cli) {
         Ok(()) => 0,
         Err(err) => {
-            eprintln!("{err}");
+            let lang = flag.unwrap_or_else(|| {
+                context::error_lang(rules_file.as_deref(), event_dir.as_deref())
+            });
+            eprintln!("{}", err.render(lang));
             err.code as i32
         }
     }

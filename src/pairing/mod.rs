@@ -24,8 +24,9 @@ pub use explain::{
     ByeNote, ByeReason, ColourNote, Explanation, FloatNote, FloatReason, PassReason, Round1Note,
 };
 
+use crate::i18n::Localize;
 use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Round};
-use crate::rulebook::{Rulebook, Seeding};
+use crate::rulebook::{Lang, Rulebook, Seeding};
 use context::{History, PlayerState, Rules};
 use engine::Field;
 use rand::SeedableRng;
@@ -107,6 +108,74 @@ fn blockers_text(b: &[Blocker]) -> String {
         .map(|x| x.to_string())
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+impl Localize for Blocker {
+    fn localize(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match &self.reason {
+            BlockReason::NoOpponent { met, colour, team } => format!(
+                "棋手 `{}`（{}）没有合规的对手：{met} 人已交过手（不可重复对局），{colour} 人受先后手限制，{team} 人同队",
+                self.name, self.player
+            ),
+            BlockReason::OpponentsTaken {
+                candidates,
+                met,
+                colour,
+                team,
+            } => format!(
+                "棋手 `{}`（{}）只能对阵棋手 {}，而他们都必须排在其他台次（{met} 人已交过手，{colour} 人受先后手限制，{team} 人同队）",
+                self.name,
+                self.player,
+                list(candidates)
+            ),
+        }
+    }
+}
+
+impl Localize for PairingError {
+    fn localize(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            PairingError::RoundIncomplete {
+                group,
+                round,
+                missing,
+            } => format!(
+                "组别 `{group}` 第 `{round}` 轮尚未结束：第 {} 台没有成绩；编排下一轮之前请用 `qiwang result` 录入",
+                list(missing)
+            ),
+            PairingError::AllRoundsPlayed { group, rounds } => format!(
+                "组别 `{group}` 的全部 `{rounds}` 轮都已编排；要多赛几轮请在规程中调大 `rounds`"
+            ),
+            PairingError::NoPlayers { group, round } => format!(
+                "组别 `{group}` 第 `{round}` 轮没有可编排的棋手；请先导入或添加棋手"
+            ),
+            PairingError::NoLegalPairing {
+                group,
+                round,
+                blocking,
+            } => format!(
+                "组别 `{group}` 第 `{round}` 轮不存在合规的编排：{}；请在规程中放宽规则，或用 --force 手工编排",
+                blocking
+                    .iter()
+                    .map(|b| b.localize(lang))
+                    .collect::<Vec<_>>()
+                    .join("；")
+            ),
+            PairingError::PlayerNotInRound { player, round } => format!(
+                "棋手 `{player}` 不在第 `{round}` 轮中；请选该轮的棋手"
+            ),
+            PairingError::SamePlayer { player } => format!(
+                "棋手 `{player}` 不能与自己对阵；请给出两名不同的棋手"
+            ),
+            PairingError::TableZero => "台号 `0` 不存在；台号从 1 开始".to_string(),
+        }
+    }
 }
 
 /// Everything that can stop a pairing or a manual edit.

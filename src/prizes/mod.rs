@@ -25,7 +25,9 @@ pub use sheet::{
 };
 pub use teams::{ExcludedUnit, TeamMember, TeamRanking, TeamRow, team_ranking};
 
+use crate::i18n::Localize;
 use crate::model::GroupId;
+use crate::rulebook::Lang;
 use thiserror::Error;
 
 /// Fen (分) per currency unit.
@@ -56,6 +58,31 @@ pub enum PrizeError {
          (drop its rounds with `qiwang unpair` first)"
     )]
     Started { group: GroupId, rounds: usize },
+}
+
+impl Localize for PrizeError {
+    fn localize(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            PrizeError::UnknownGroup { group } => format!(
+                "未知组别 `{group}`：请用规程中组别的编号、名称或别名"
+            ),
+            PrizeError::NotAPool { group, pool } => format!(
+                "组别 `{group}` 是在 `{pool}` 中编排的分组，不是编排组：请改为合并 `{pool}`"
+            ),
+            PrizeError::SameGroup { group } => {
+                format!("不能把组别 `{group}` 合并到自身：请换一个目标组别")
+            }
+            PrizeError::AlreadyMerged { group, into } => format!(
+                "组别 `{group}` 已合并到 `{into}`：请合并到 `{into}` 或另选组别"
+            ),
+            PrizeError::Started { group, rounds } => format!(
+                "组别 `{group}` 已有 {rounds} 轮：只能在第 1 轮之前合并组别（先用 `qiwang unpair` 撤销其轮次）"
+            ),
+        }
+    }
 }
 
 /// Prints an amount in fen as currency units: `120000` → `1200`, `13333` → `133.33`.

@@ -5,6 +5,7 @@
 //! Owns the encoding decision only; an undecodable byte is reported with its line.
 
 use super::RowError;
+use crate::i18n::Text;
 use encoding_rs::{DecoderResult, Encoding as Charset, GBK, UTF_16BE, UTF_16LE};
 use std::fmt;
 use std::str::FromStr;
@@ -84,15 +85,20 @@ fn hex_at(bytes: &[u8], offset: usize, len: usize) -> String {
 }
 
 fn undecodable(bytes: &[u8], offset: usize, len: usize, what: &str) -> RowError {
-    RowError {
-        line: line_of(bytes, offset),
-        column: None,
-        value: Some(hex_at(bytes, offset, len)),
-        message: format!(
-            "byte `{}` is not valid {what}; save the sheet from Excel as \"CSV UTF-8\" or pass --encoding",
-            hex_at(bytes, offset, len)
+    let hex = hex_at(bytes, offset, len);
+    RowError::new(
+        line_of(bytes, offset),
+        None,
+        Some(hex.clone()),
+        Text::new(
+            format!(
+                "字节 `{hex}` 不是有效的 {what} 编码；请在 Excel 中另存为“CSV UTF-8”，或加 --encoding"
+            ),
+            format!(
+                "byte `{hex}` is not valid {what}; save the sheet from Excel as \"CSV UTF-8\" or pass --encoding"
+            ),
         ),
-    }
+    )
 }
 
 /// Strict UTF-8: the text, or the offset and length of the first bad sequence.
@@ -174,15 +180,20 @@ fn decode_auto(bytes: &[u8]) -> Result<Decoded, RowError> {
                 // instead of raw bytes.
                 .map_err(|(at, len)| {
                     let (prefix, _) = charset.decode_without_bom_handling(&rest[..at]);
-                    RowError {
-                        line: prefix.matches('\n').count() + 1,
-                        column: None,
-                        value: Some(hex_at(rest, at, len)),
-                        message: format!(
-                            "bytes `{}` are not valid {detected}; save the sheet from Excel as \"CSV UTF-8\"",
-                            hex_at(rest, at, len)
+                    let hex = hex_at(rest, at, len);
+                    RowError::new(
+                        prefix.matches('\n').count() + 1,
+                        None,
+                        Some(hex.clone()),
+                        Text::new(
+                            format!(
+                                "字节 `{hex}` 不是有效的 {detected} 编码；请在 Excel 中另存为“CSV UTF-8”"
+                            ),
+                            format!(
+                                "bytes `{hex}` are not valid {detected}; save the sheet from Excel as \"CSV UTF-8\""
+                            ),
                         ),
-                    }
+                    )
                 });
         }
     }

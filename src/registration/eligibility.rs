@@ -4,6 +4,7 @@
 //! Owns the eligibility test of one player against the rulebook; it reads only the
 //! player and the rulebook, never other rows.
 
+use crate::i18n::Text;
 use crate::model::{Gender, Player};
 use crate::rulebook::{Eligibility, GroupRule, Rulebook};
 use chrono::{Datelike, NaiveDate};
@@ -34,9 +35,17 @@ pub fn gender_word(g: Gender) -> &'static str {
     }
 }
 
+/// A gender for Chinese messages: `男`.
+pub fn gender_word_zh(g: Gender) -> &'static str {
+    match g {
+        Gender::Male => "男",
+        Gender::Female => "女",
+    }
+}
+
 /// Every reason `player` may not enter `named`: the named group's own eligibility, then,
 /// for a section (残疾人组, 本地组), the eligibility of the pool it plays in.
-pub fn check(player: &Player, named: &GroupRule, rules: &Rulebook) -> Vec<String> {
+pub fn check(player: &Player, named: &GroupRule, rules: &Rulebook) -> Vec<Text> {
     let mut problems = Vec::new();
     check_one(player, named, &named.eligibility, rules, &mut problems);
     if let Some(pool) = named.pairs_with.as_ref().and_then(|id| rules.group(id))
@@ -52,32 +61,50 @@ fn check_one(
     group: &GroupRule,
     rule: &Eligibility,
     rules: &Rulebook,
-    problems: &mut Vec<String>,
+    problems: &mut Vec<Text>,
 ) {
     let name = &group.name;
     if rule.under_age.is_some() || rule.min_age.is_some() {
         let reference = rule.age_reference.or(rules.event.start_date);
         match (player.birth_date, reference) {
-            (None, _) => problems.push(format!(
-                "{name} has an age limit but the birth date is unknown; give a 出生日期 or 身份证号"
+            (None, _) => problems.push(Text::new(
+                format!("{name}有年龄限制，但出生日期不详；请填写出生日期或身份证号"),
+                format!(
+                    "{name} has an age limit but the birth date is unknown; give a 出生日期 or 身份证号"
+                ),
             )),
-            (Some(_), None) => problems.push(format!(
-                "{name} has an age limit but the rulebook gives no date to count age on; set `event.start_date` or the group's `age_reference`"
+            (Some(_), None) => problems.push(Text::new(
+                format!(
+                    "{name}有年龄限制，但规程没有给出计算年龄的日期；请设置 `event.start_date` 或该组别的 `age_reference`"
+                ),
+                format!(
+                    "{name} has an age limit but the rulebook gives no date to count age on; set `event.start_date` or the group's `age_reference`"
+                ),
             )),
             (Some(birth), Some(on)) => {
                 let age = age_on(birth, on);
                 if let Some(limit) = rule.under_age
                     && i64::from(age) >= i64::from(limit)
                 {
-                    problems.push(format!(
-                        "{name} is for players under {limit} on {on}, but one born {birth} is {age}; register in an older group"
+                    problems.push(Text::new(
+                        format!(
+                            "{name}限 {on} 未满 {limit} 岁的棋手参加，而 {birth} 出生的棋手为 {age} 岁；请报名年龄更大的组别"
+                        ),
+                        format!(
+                            "{name} is for players under {limit} on {on}, but one born {birth} is {age}; register in an older group"
+                        ),
                     ));
                 }
                 if let Some(limit) = rule.min_age
                     && i64::from(age) < i64::from(limit)
                 {
-                    problems.push(format!(
-                        "{name} is for players at least {limit} on {on}, but one born {birth} is {age}"
+                    problems.push(Text::new(
+                        format!(
+                            "{name}限 {on} 年满 {limit} 岁的棋手参加，而 {birth} 出生的棋手为 {age} 岁"
+                        ),
+                        format!(
+                            "{name} is for players at least {limit} on {on}, but one born {birth} is {age}"
+                        ),
                     ));
                 }
             }
@@ -85,17 +112,29 @@ fn check_one(
     }
     let range = grade_range(rule);
     match player.grade {
-        None if range.is_some() || rule.student => problems.push(format!(
-            "{name} is for students{}; give the school grade (年级)",
-            range.map(|r| format!(" in {r}")).unwrap_or_default()
+        None if range.is_some() || rule.student => problems.push(Text::new(
+            format!(
+                "{name}限{}学生参加；请填写年级",
+                grade_range_zh(rule).unwrap_or_default()
+            ),
+            format!(
+                "{name} is for students{}; give the school grade (年级)",
+                range.map(|r| format!(" in {r}")).unwrap_or_default()
+            ),
         )),
         Some(grade) => {
             let below = rule.min_grade.is_some_and(|min| grade < min);
             let above = rule.max_grade.is_some_and(|max| grade > max);
             if below || above {
-                problems.push(format!(
-                    "{name} is for {}, not grade {grade}; register in the group of that grade",
-                    range.unwrap_or_default()
+                problems.push(Text::new(
+                    format!(
+                        "{name}限{}，不含 {grade} 年级；请报名该年级的组别",
+                        grade_range_zh(rule).unwrap_or_default()
+                    ),
+                    format!(
+                        "{name} is for {}, not grade {grade}; register in the group of that grade",
+                        range.unwrap_or_default()
+                    ),
                 ));
             }
         }
@@ -103,34 +142,67 @@ fn check_one(
     }
     if let Some(want) = rule.gender {
         match player.gender {
-            None => problems.push(format!(
-                "{name} is for {} players but the gender is unknown; give a 性别 or 身份证号",
-                gender_word(want)
+            None => problems.push(Text::new(
+                format!(
+                    "{name}限{}棋手参加，但性别不详；请填写性别或身份证号",
+                    gender_word_zh(want)
+                ),
+                format!(
+                    "{name} is for {} players but the gender is unknown; give a 性别 or 身份证号",
+                    gender_word(want)
+                ),
             )),
-            Some(g) if g != want => problems.push(format!(
-                "{name} is for {} players only, and this player is {}",
-                gender_word(want),
-                gender_word(g)
+            Some(g) if g != want => problems.push(Text::new(
+                format!(
+                    "{name}只限{}棋手参加，而该棋手为{}",
+                    gender_word_zh(want),
+                    gender_word_zh(g)
+                ),
+                format!(
+                    "{name} is for {} players only, and this player is {}",
+                    gender_word(want),
+                    gender_word(g)
+                ),
             )),
             Some(_) => {}
         }
     }
     if rule.disabled && !player.disabled {
-        problems.push(format!(
-            "{name} requires a disabled certificate (残疾证); mark the player 残疾=是 or register in another group"
+        problems.push(Text::new(
+            format!("{name}需要残疾证；请把该棋手标为 残疾=是，或报名其他组别"),
+            format!(
+                "{name} requires a disabled certificate (残疾证); mark the player 残疾=是 or register in another group"
+            ),
         ));
     }
     if rule.local && !player.local {
-        problems.push(format!(
-            "{name} is for local players; mark the player 本地=是 or register in another group"
+        problems.push(Text::new(
+            format!("{name}限本地棋手参加；请把该棋手标为 本地=是，或报名其他组别"),
+            format!(
+                "{name} is for local players; mark the player 本地=是 or register in another group"
+            ),
         ));
     }
     if rule.no_master_title
         && let Some(title) = player.title.as_deref().filter(|t| is_master_title(t))
     {
-        problems.push(format!(
-            "{name} is closed to holders of a master title, and this player holds `{title}`"
+        problems.push(Text::new(
+            format!("{name}不接受大师称号获得者报名，而该棋手持有 `{title}`"),
+            format!(
+                "{name} is closed to holders of a master title, and this player holds `{title}`"
+            ),
         ));
+    }
+}
+
+/// The grade limits in Chinese: `4–6 年级`.
+fn grade_range_zh(rule: &Eligibility) -> Option<String> {
+    match (rule.min_grade, rule.max_grade) {
+        (Some(a), Some(b)) if a == b => Some(format!("{a} 年级")),
+        (Some(a), Some(b)) => Some(format!("{a}–{b} 年级")),
+        (Some(a), None) => Some(format!("{a} 年级及以上")),
+        (None, Some(b)) => Some(format!("{b} 年级及以下")),
+        (None, None) => None,
     }
 }
 

@@ -4,6 +4,7 @@
 //!
 //! Owns the header → field mapping; unknown headers become extra fields.
 
+use crate::i18n::Text;
 use super::normalise;
 
 /// A column qiwang understands.
@@ -205,7 +206,7 @@ pub struct HeaderMap {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HeaderProblem {
     pub column: usize,
-    pub message: String,
+    pub message: Text,
 }
 
 impl HeaderMap {
@@ -223,10 +224,17 @@ impl HeaderMap {
             {
                 problems.push(HeaderProblem {
                     column: i,
-                    message: format!(
-                        "header `{name}` names the {} column a second time (first as `{}`); remove or rename one of them",
-                        f.label(),
-                        names[first]
+                    message: Text::new(
+                        format!(
+                            "表头 `{name}` 第二次给出了 {} 列（第一次为 `{}`）；请删除或改名其中之一",
+                            f.label(),
+                            names[first]
+                        ),
+                        format!(
+                            "header `{name}` names the {} column a second time (first as `{}`); remove or rename one of them",
+                            f.label(),
+                            names[first]
+                        ),
                     ),
                 });
             } else if field.is_none()
@@ -238,7 +246,10 @@ impl HeaderMap {
             {
                 problems.push(HeaderProblem {
                     column: i,
-                    message: format!("header `{name}` appears twice; rename one of them"),
+                    message: Text::new(
+                        format!("表头 `{name}` 出现了两次；请给其中之一改名"),
+                        format!("header `{name}` appears twice; rename one of them"),
+                    ),
                 });
             }
             names.push(name);
@@ -328,9 +339,9 @@ mod tests {
         assert_eq!(problems.len(), 2);
         assert_eq!(problems[0].column, 1);
         assert!(
-            problems[0].message.contains("`Name`"),
+            problems[0].message.en.contains("`Name`"),
             "{}",
-            problems[0].message
+            problems[0].message.en
         );
         assert_eq!(problems[1].column, 3);
     }

@@ -3,6 +3,8 @@
 //!
 //! Owns parsing and checking one number; it does not compare it with other columns.
 
+use crate::i18n::Localize;
+use crate::rulebook::Lang;
 use super::privacy::mask_id_number;
 use crate::model::Gender;
 use chrono::NaiveDate;
@@ -65,6 +67,45 @@ pub enum IdError {
         expected: char,
         found: char,
     },
+}
+
+impl Localize for IdError {
+    fn localize(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            IdError::Scientific { masked } => format!(
+                "身份证号 `{masked}` 是科学计数法：Excel 把它变成了数字；请把该列设为文本格式后重新输入 18 位号码"
+            ),
+            IdError::FirstGeneration { masked } => format!(
+                "身份证号 `{masked}` 只有 15 位（第一代身份证）；请填写 18 位的第二代身份证号"
+            ),
+            IdError::Length { masked, len } => {
+                format!("身份证号 `{masked}` 有 {len} 个字符；应为 18 位")
+            }
+            IdError::NotDigit {
+                masked,
+                position,
+                found,
+            } => format!(
+                "身份证号 `{masked}` 第 {position} 位是 `{found}`；只能是数字，最后一位可以是 `X`"
+            ),
+            IdError::Region { masked, region } => format!(
+                "身份证号 `{masked}` 以地区码 `{region}` 开头，这不是中国的地区码"
+            ),
+            IdError::BirthDate { masked, digits } => format!(
+                "身份证号 `{masked}` 中的出生日期 `{digits}` 不是有效日期"
+            ),
+            IdError::Checksum {
+                masked,
+                expected,
+                found,
+            } => format!(
+                "身份证号 `{masked}` 未通过 GB 11643 校验：最后一位应为 `{expected}`，而不是 `{found}`；请检查是否输错"
+            ),
+        }
+    }
 }
 
 /// Parses and checks an ID number as typed: spaces and an Excel text-marking apostrophe

@@ -20,7 +20,9 @@ pub use id_card::{IdCard, IdError, parse_id_number};
 pub use privacy::{mask_id_number, mask_phone};
 pub use summary::{GroupSize, group_sizes};
 
+use crate::i18n::{Localize, Text};
 use crate::model::{Player, PlayerId};
+use crate::rulebook::Lang;
 use crate::rulebook::{GroupRule, Rulebook};
 use headers::{Field, HeaderMap};
 use std::collections::BTreeMap;
@@ -41,7 +43,30 @@ pub struct RowError {
     pub column: Option<String>,
     /// The offending value as written (ID and phone numbers masked).
     pub value: Option<String>,
+    /// What is wrong and how to fix it, in English.
     pub message: String,
+    /// The same in Chinese.
+    pub message_zh: String,
+}
+
+impl RowError {
+    /// A problem at `line`, said in both languages.
+    pub fn new(line: usize, column: Option<String>, value: Option<String>, text: Text) -> Self {
+        RowError {
+            line,
+            column,
+            value,
+            message: text.en,
+            message_zh: text.zh,
+        }
+    }
+}
+
+impl Localize for RowError {
+    /// The message without its place (`ImportErrors` adds file, line and column).
+    fn localize(&self, lang: Lang) -> String {
+        lang.pick(&self.message_zh, &self.message).to_string()
+    }
 }
 
 /// Every problem found in a registration file; nothing was imported.
@@ -76,6 +101,30 @@ impl fmt::Display for ImportErrors {
     }
 }
 
+impl Localize for ImportErrors {
+    fn localize(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        let mut out = String::new();
+        for e in &self.errors {
+            match &e.column {
+                Some(c) => out.push_str(&format!(
+                    "{}:{}：`{}` 列：{}\n",
+                    self.source, e.line, c, e.message_zh
+                )),
+                None => out.push_str(&format!("{}:{}：{}\n", self.source, e.line, e.message_zh)),
+            }
+        }
+        out.push_str(&format!(
+            "`{}` 中有 {} 个错误；未导入任何棋手：请改正后重新导入该文件",
+            self.source,
+            self.errors.len()
+        ));
+        out
+    }
+}
+
 impl std::error::Error for ImportErrors {}
 
 /// Reads a registration sheet and returns its players, numbered from `next_id` in file
@@ -98,12 +147,15 @@ pub fn read_registrations(
         .map_err(|e| fail(vec![e]))?
         .text;
     if let Some(at) = text.find('\0') {
-        return Err(fail(vec![RowError {
-            line: text[..at].matches('\n').count() + 1,
-            column: None,
-            value: None,
-            message: "the line holds a NUL character, so this is no text file (perhaps UTF-16 without a byte-order mark); save the sheet from Excel as \"CSV UTF-8\"".to_string(),
-        }]));
+        return Err(fail(vec![RowError::new(
+            text[..at].matches('\n').count() + 1,
+            None,
+            None,
+            Text::new(
+                "该行含有 NUL 字符，所以这不是文本文件（可能是没有字节顺序标记的 UTF-16）；请在 Excel 中另存为“CSV UTF-8”",
+                "the line holds a NUL character, so this is no text file (perhaps UTF-16 without a byte-order mark); save the sheet from Excel as \"CSV UTF-8\"",
+            ),
+        )]));
     }
     let mut sheet = Sheet::new(rules, existing, next_id);
     sheet.read(&text);
@@ -114,6 +166,7 @@ pub fn read_registrations(
         sheet.errors.sort_by_key(|e| e.line);
         for e in &mut sheet.errors {
             e.message = privacy::mask_numbers_in(&e.message);
+            e.message_zh = privacy::mask_numbers_in(&e.message_zh);
             e.value = e.value.as_deref().map(privacy::mask_numbers_in);
         }
         Err(fail(sheet.errors))
@@ -141,6 +194,16 @@ impl fmt::Display for Seen {
         match self {
             Seen::Line(line, name) => write!(f, "line {line} (`{name}`)"),
             Seen::Registered(id, name) => write!(f, "registered player {id} (`{name}`)"),
+        }
+    }
+}
+
+impl Seen {
+    /// Where in Chinese: `第 3 行（`甲`）`.
+    fn zh(&self) -> String {
+        match self {
+            Seen::Line(line, name) => format!("第 {line} 行（`{name}`）"),
+            Seen::Registered(id, name) => format!("已报名棋手 {id}（`{name}`）"),
         }
     }
 }
@@ -232,17 +295,17 @@ impl Row<'_> {
         (!value.is_empty() && !said_empty).then_some((col, value))
     }
 
-    fn error(&mut self, col: Option<usize>, value: Option<String>, message: String) {
-        self.errors.push(RowError {
-            line: self.line,
-            column: col.map(|c| self.map.names[c].clone()),
+    fn error(&mut self, col: Option<usize>, value: Option<String>, message: Text) {
+        self.errors.push(RowError::new(
+            self.line,
+            col.map(|c| self.map.names[c].clone()),
             value,
             message,
-        });
+        ));
     }
 
     /// Parses `field` with `parse`, recording a located error on failure.
-    fn parse<T>(&mut self, field: Field, parse: impl Fn(&str) -> Result<T, String>) -> Option<T> {
+    fn parse<T>(&mut self, field: Field, parse: impl Fn(&str) -> Result<T, Text>) -> Option<T> {
         let (col, value) = self.get(field)?;
         match parse(&value) {
             Ok(v) => Some(v),
@@ -295,12 +358,15 @@ impl<'a> Sheet<'a> {
                 }
                 Err(e) => {
                     let line = e.position().map_or(0, |p| p.line());
-                    self.errors.push(RowError {
-                        line: usize::try_from(line).unwrap_or(usize::MAX),
-                        column: None,
-                        value: None,
-                        message: format!("the row cannot be read as CSV: {e}"),
-                    });
+                    self.errors.push(RowError::new(
+                        usize::try_from(line).unwrap_or(usize::MAX),
+                        None,
+                        None,
+                        Text::new(
+                            format!("该行无法按 CSV 读取：{e}"),
+                            format!("the row cannot be read as CSV: {e}"),
+                        ),
+                    ));
                 }
             }
         }
@@ -321,38 +387,48 @@ impl<'a> Sheet<'a> {
                     )
                 })
                 .unwrap_or((1, Vec::new()));
-            self.errors.push(RowError {
+            let found = found.join(",");
+            self.errors.push(RowError::new(
                 line,
-                column: None,
-                value: None,
-                message: format!(
-                    "no header row with a 姓名/name column (first row: `{}`); the first line must name the columns, e.g. 姓名,性别,单位,组别",
-                    found.join(",")
+                None,
+                None,
+                Text::new(
+                    format!(
+                        "没有含 姓名/name 列的表头行（第一行：`{found}`）；第一行必须写出各列名称，例如 姓名,性别,单位,组别"
+                    ),
+                    format!(
+                        "no header row with a 姓名/name column (first row: `{found}`); the first line must name the columns, e.g. 姓名,性别,单位,组别"
+                    ),
                 ),
-            });
+            ));
             return;
         };
         let (header_line, header_cells) = &records[header_at];
         let (map, problems) = HeaderMap::new(header_cells);
         for p in problems {
-            self.errors.push(RowError {
-                line: *header_line,
-                column: Some(map.names[p.column].clone()),
-                value: None,
-                message: p.message,
-            });
+            self.errors.push(RowError::new(
+                *header_line,
+                Some(map.names[p.column].clone()),
+                None,
+                p.message,
+            ));
         }
         let pools = self.rules.pools().count();
         if map.column(Field::Group).is_none() && pools != 1 {
-            self.errors.push(RowError {
-                line: *header_line,
-                column: None,
-                value: None,
-                message: format!(
-                    "no 组别/group column, and the rulebook has {pools} pools; add a 组别 column naming one of {}",
-                    group_list(self.rules)
+            let groups = group_list(self.rules);
+            self.errors.push(RowError::new(
+                *header_line,
+                None,
+                None,
+                Text::new(
+                    format!(
+                        "没有 组别/group 列，而规程有 {pools} 个编排组；请添加 组别 列，写 {groups} 之一"
+                    ),
+                    format!(
+                        "no 组别/group column, and the rulebook has {pools} pools; add a 组别 column naming one of {groups}"
+                    ),
                 ),
-            });
+            ));
             return;
         }
         let mut rows = 0;
@@ -371,12 +447,15 @@ impl<'a> Sheet<'a> {
             self.read_row(*line, &map, cells);
         }
         if rows == 0 {
-            self.errors.push(RowError {
-                line: *header_line,
-                column: None,
-                value: None,
-                message: "the sheet has a header but no player rows; check that the right sheet was exported".to_string(),
-            });
+            self.errors.push(RowError::new(
+                *header_line,
+                None,
+                None,
+                Text::new(
+                    "表格只有表头，没有棋手行；请检查导出的是否是正确的工作表",
+                    "the sheet has a header but no player rows; check that the right sheet was exported",
+                ),
+            ));
         }
     }
 
@@ -389,15 +468,20 @@ impl<'a> Sheet<'a> {
             .skip(width)
             .all(|c| normalise::clean(c).is_empty());
         if cells.len() < width || !overflow_empty {
-            self.errors.push(RowError {
+            let fields = cells.len();
+            self.errors.push(RowError::new(
                 line,
-                column: None,
-                value: None,
-                message: format!(
-                    "the row has {} fields but the header has {width}; look for a missing or extra comma, or a value with a comma that lacks quotes",
-                    cells.len()
+                None,
+                None,
+                Text::new(
+                    format!(
+                        "该行有 {fields} 个字段，而表头有 {width} 个；请检查是否少了或多了逗号，或含逗号的值没有加引号"
+                    ),
+                    format!(
+                        "the row has {fields} fields but the header has {width}; look for a missing or extra comma, or a value with a comma that lacks quotes"
+                    ),
                 ),
-            });
+            ));
             return;
         }
         let mut row = Row {
@@ -414,12 +498,12 @@ impl<'a> Sheet<'a> {
             if errors.is_empty() {
                 let col = map.column(Field::Group);
                 for message in eligibility::check(&player, named, self.rules) {
-                    errors.push(RowError {
+                    errors.push(RowError::new(
                         line,
-                        column: col.map(|c| map.names[c].clone()),
-                        value: Some(named.name.clone()),
+                        col.map(|c| map.names[c].clone()),
+                        Some(named.name.clone()),
                         message,
-                    });
+                    ));
                 }
             }
             self.check_duplicates(&player, line, map, &mut errors);
@@ -445,7 +529,10 @@ impl<'a> Sheet<'a> {
             row.error(
                 name_col,
                 None,
-                "the name is empty; every player needs a 姓名".to_string(),
+                Text::new(
+                    "姓名为空；每名棋手都需要姓名",
+                    "the name is empty; every player needs a 姓名",
+                ),
             );
         }
         let named = match row.get(Field::Group) {
@@ -455,9 +542,15 @@ impl<'a> Sheet<'a> {
                     row.error(
                         Some(col),
                         Some(value.clone()),
-                        format!(
-                            "group `{value}` is not in the rulebook; write one of {}",
-                            group_list(rules)
+                        Text::new(
+                            format!(
+                                "组别 `{value}` 不在规程中；请写 {} 之一",
+                                group_list(rules)
+                            ),
+                            format!(
+                                "group `{value}` is not in the rulebook; write one of {}",
+                                group_list(rules)
+                            ),
                         ),
                     );
                     None
@@ -471,7 +564,10 @@ impl<'a> Sheet<'a> {
                         row.error(
                             row.map.column(Field::Group),
                             None,
-                            format!("the group is empty; write one of {}", group_list(rules)),
+                            Text::new(
+                                format!("组别为空；请写 {} 之一", group_list(rules)),
+                                format!("the group is empty; write one of {}", group_list(rules)),
+                            ),
                         );
                         None
                     }
@@ -484,7 +580,7 @@ impl<'a> Sheet<'a> {
             Some((col, value)) => match parse_id_number(&value) {
                 Ok(card) => Some(card),
                 Err(e) => {
-                    row.error(Some(col), Some(mask_id_number(&value)), e.to_string());
+                    row.error(Some(col), Some(mask_id_number(&value)), Text::of(&e));
                     None
                 }
             },
@@ -497,9 +593,15 @@ impl<'a> Sheet<'a> {
                     row.error(
                         col,
                         Some(d.to_string()),
-                        format!(
-                            "birth date `{d}` differs from the one in the ID number (`{}`); correct one of them",
-                            card.birth_date
+                        Text::new(
+                            format!(
+                                "出生日期 `{d}` 与身份证号中的（`{}`）不一致；请改正其中之一",
+                                card.birth_date
+                            ),
+                            format!(
+                                "birth date `{d}` differs from the one in the ID number (`{}`); correct one of them",
+                                card.birth_date
+                            ),
                         ),
                     );
                 }
@@ -515,10 +617,17 @@ impl<'a> Sheet<'a> {
                     row.error(
                         col,
                         value.clone(),
-                        format!(
-                            "gender `{}` differs from the ID number, which says {}; correct one of them",
-                            value.unwrap_or_default(),
-                            eligibility::gender_word(card.gender)
+                        Text::new(
+                            format!(
+                                "性别 `{}` 与身份证号不一致（身份证号为{}）；请改正其中之一",
+                                value.clone().unwrap_or_default(),
+                                eligibility::gender_word_zh(card.gender)
+                            ),
+                            format!(
+                                "gender `{}` differs from the ID number, which says {}; correct one of them",
+                                value.unwrap_or_default(),
+                                eligibility::gender_word(card.gender)
+                            ),
                         ),
                     );
                 }
@@ -586,10 +695,17 @@ fn flag(
         row.error(
                 Some(col),
                 Some(value.clone()),
-                format!(
-                    "`{value}` contradicts the group {}, which marks its players {}; change the value or the group",
-                    g.name,
-                    field.label()
+                Text::new(
+                    format!(
+                        "`{value}` 与组别{}矛盾，该组别的棋手都标为 {}；请修改该值或组别",
+                        g.name,
+                        field.label()
+                    ),
+                    format!(
+                        "`{value}` contradicts the group {}, which marks its players {}; change the value or the group",
+                        g.name,
+                        field.label()
+                    ),
                 ),
             );
     }
@@ -607,35 +723,46 @@ impl Sheet<'_> {
         let here = Seen::Line(line, player.name.clone());
         if let Some(id) = &player.id_number {
             if let Some(seen) = self.ids.get(&id_key(id)) {
-                errors.push(RowError {
+                let masked = mask_id_number(id);
+                errors.push(RowError::new(
                     line,
-                    column: map.name_of(Field::IdNumber).map(str::to_string),
-                    value: Some(mask_id_number(id)),
-                    message: format!(
-                        "ID number `{}` is already on {seen}; a player registers only once",
-                        mask_id_number(id)
+                    map.name_of(Field::IdNumber).map(str::to_string),
+                    Some(masked.clone()),
+                    Text::new(
+                        format!("身份证号 `{masked}` 已在{}出现；每名棋手只能报名一次", seen.zh()),
+                        format!("ID number `{masked}` is already on {seen}; a player registers only once"),
                     ),
-                });
+                ));
                 return;
             }
             self.ids.insert(id_key(id), here.clone());
         }
         let key = name_unit_key(&player.name, &player.unit);
         if let Some(seen) = self.names.get(&key) {
-            let unit = if player.unit.is_empty() {
-                "no unit".to_string()
+            let (unit, unit_zh) = if player.unit.is_empty() {
+                ("no unit".to_string(), "无单位".to_string())
             } else {
-                format!("unit `{}`", player.unit)
+                (
+                    format!("unit `{}`", player.unit),
+                    format!("单位 `{}`", player.unit),
+                )
             };
-            errors.push(RowError {
+            errors.push(RowError::new(
                 line,
-                column: map.name_of(Field::Name).map(str::to_string),
-                value: Some(player.name.clone()),
-                message: format!(
-                    "`{}` with {unit} is already on {seen}; remove the duplicate row",
-                    player.name
+                map.name_of(Field::Name).map(str::to_string),
+                Some(player.name.clone()),
+                Text::new(
+                    format!(
+                        "`{}`（{unit_zh}）已在{}出现；请删除重复的行",
+                        player.name,
+                        seen.zh()
+                    ),
+                    format!(
+                        "`{}` with {unit} is already on {seen}; remove the duplicate row",
+                        player.name
+                    ),
                 ),
-            });
+            ));
             return;
         }
         self.names.insert(key, here);

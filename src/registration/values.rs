@@ -7,29 +7,34 @@
 //!
 //! [`clean`]: super::normalise::clean
 
+use crate::i18n::Text;
 use crate::model::Gender;
 use chrono::NaiveDate;
 
 /// 男/女, M/F, male/female, boy/girl (any case).
-pub fn parse_gender(s: &str) -> Result<Gender, String> {
+pub fn parse_gender(s: &str) -> Result<Gender, Text> {
     match s.to_lowercase().as_str() {
         "男" | "男性" | "男子" | "m" | "male" | "boy" | "man" => Ok(Gender::Male),
         "女" | "女性" | "女子" | "f" | "female" | "girl" | "woman" => Ok(Gender::Female),
-        _ => Err(format!(
-            "gender `{s}` is not one of 男/女, M/F, male/female, boy/girl"
+        _ => Err(Text::new(
+            format!("性别 `{s}` 不是 男/女、M/F、male/female、boy/girl 之一"),
+            format!("gender `{s}` is not one of 男/女, M/F, male/female, boy/girl"),
         )),
     }
 }
 
 /// 是/否, 有/无, Y/N, yes/no, true/false, 1/0, √/✓/✔ and ×/✗/✘; empty is no.
-pub fn parse_bool(s: &str) -> Result<bool, String> {
+pub fn parse_bool(s: &str) -> Result<bool, Text> {
     match s.to_lowercase().as_str() {
         "" | "否" | "无" | "没有" | "不是" | "n" | "no" | "false" | "0" | "×" | "✗" | "✘" => {
             Ok(false)
         }
         "是" | "有" | "y" | "yes" | "true" | "1" | "√" | "✓" | "✔" => Ok(true),
-        _ => Err(format!(
-            "`{s}` is not a yes/no value; write 是/否, Y/N, yes/no, 1/0 or √, or leave it empty for no"
+        _ => Err(Text::new(
+            format!("`{s}` 不是 是/否 值；请写 是/否、Y/N、yes/no、1/0 或 √，留空表示否"),
+            format!(
+                "`{s}` is not a yes/no value; write 是/否, Y/N, yes/no, 1/0 or √, or leave it empty for no"
+            ),
         )),
     }
 }
@@ -50,9 +55,12 @@ fn number_word(s: &str) -> Option<u8> {
 
 /// A school grade, 1–12: `3`, `3年级`, `三年级`, `小学三年级`, `初一`/`初中一年级` (7),
 /// `高三` (12), `七年级`, `Grade 3`.
-pub fn parse_grade(s: &str) -> Result<u8, String> {
+pub fn parse_grade(s: &str) -> Result<u8, Text> {
     let err = || {
-        format!("grade `{s}` is not a school grade; write 1–12, 三年级, 初一 … 初三 or 高一 … 高三")
+        Text::new(
+            format!("年级 `{s}` 不是学校年级；请写 1–12、三年级、初一 … 初三 或 高一 … 高三"),
+            format!("grade `{s}` is not a school grade; write 1–12, 三年级, 初一 … 初三 or 高一 … 高三"),
+        )
     };
     let compact: String = s
         .chars()
@@ -94,10 +102,13 @@ fn excel_epoch() -> Option<NaiveDate> {
 /// A date: `2008-05-01`, `2008/5/1`, `2008.5.1`, `20080501`, `2008年5月1日`, with an
 /// Excel time part (`2008/5/1 0:00`) ignored, or an Excel day number (`39569`) that lost
 /// its date format.
-pub fn parse_date(s: &str) -> Result<NaiveDate, String> {
+pub fn parse_date(s: &str) -> Result<NaiveDate, Text> {
     let err = || {
-        format!(
-            "date `{s}` is not a date; write it as 2008-05-01, 2008/5/1, 20080501 or 2008年5月1日"
+        Text::new(
+            format!("日期 `{s}` 不是日期；请写成 2008-05-01、2008/5/1、20080501 或 2008年5月1日"),
+            format!(
+                "date `{s}` is not a date; write it as 2008-05-01, 2008/5/1, 20080501 or 2008年5月1日"
+            ),
         )
     };
     let day_part = s.split(' ').next().unwrap_or("");
@@ -137,11 +148,16 @@ fn ymd(y: &str, m: &str, d: &str) -> Option<NaiveDate> {
 }
 
 /// An integer rating (等级分); a `.0` Excel left on it is accepted.
-pub fn parse_rating(s: &str) -> Result<i32, String> {
+pub fn parse_rating(s: &str) -> Result<i32, Text> {
     let whole = s.strip_suffix(".0").unwrap_or(s);
     whole
         .parse()
-        .map_err(|_| format!("rating `{s}` is not a whole number"))
+        .map_err(|_| {
+            Text::new(
+                format!("等级分 `{s}` 不是整数"),
+                format!("rating `{s}` is not a whole number"),
+            )
+        })
 }
 
 #[cfg(test)]

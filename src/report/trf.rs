@@ -7,7 +7,8 @@
 //! The point system (`162`) carries the rulebook's win/draw/loss points.
 
 use crate::model::{Event, Gender, GroupId, Outcome, Pairing, PlayerId};
-use crate::rulebook::Rulebook;
+use crate::i18n::Localize;
+use crate::rulebook::{Lang, Rulebook};
 use crate::scoring;
 use crate::standings::Standings;
 use std::collections::BTreeMap;
@@ -22,6 +23,20 @@ pub enum TrfError {
     ColourDependentScoring { red: i32, black: i32 },
     #[error("group `{0}` has no players")]
     Empty(GroupId),
+}
+
+impl Localize for TrfError {
+    fn localize(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            TrfError::ColourDependentScoring { red, black } => format!(
+                "TRF 只有一个和棋分值，而本规程的和棋按先后手计分（红 {red}，黑 {black}）；请改为导出 json"
+            ),
+            TrfError::Empty(group) => format!("组别 `{group}` 没有棋手"),
+        }
+    }
 }
 
 /// Points in TRF notation: one decimal, right-aligned in 4 characters.

@@ -1,7 +1,9 @@
 //! Everything that can be wrong with a result, a fouls entry, a CSV of results, a
 //! withdrawal or a playoff.
 
+use crate::i18n::Localize;
 use crate::model::{GroupId, Outcome, PlayerId};
+use crate::rulebook::Lang;
 use thiserror::Error;
 
 /// What went wrong entering results; nothing is changed when one is returned.
@@ -27,12 +29,21 @@ pub enum ResultError {
     #[error("no results given: write `TABLE RESULT …`, e.g. `1 1-0 2 = 3 0-1/0:1`")]
     NoEntries,
 
-    #[error("{source_name} line {line}: {message}")]
+    #[error("{source_name} line {line}: {error}")]
     CsvRow {
         source_name: String,
         line: u64,
-        message: String,
+        error: Box<ResultError>,
     },
+
+    #[error("round {round} table {table} is also on line {first}: give each table once")]
+    DuplicateRow { round: u32, table: u32, first: u64 },
+
+    #[error("{source_name}: the header cannot be read ({detail})")]
+    HeaderUnreadable { source_name: String, detail: String },
+
+    #[error("{source_name}: no results in the file: add rows under the header")]
+    NoRows { source_name: String },
 
     #[error("{source_name}: column `{column}` is missing from the header: it needs {expected}")]
     CsvHeader {
@@ -151,6 +162,179 @@ fn join(errors: &[ResultError]) -> String {
         .map(|e| format!("  - {e}"))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+impl Localize for ResultError {
+    fn localize(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            ResultError::BadToken { token, at } => format!(
+                "结果 `{token}`{}无法识别：请用 `1-0`/`r`/`红胜`、`=`/`d`/`和`、`0-1`/`b`/`黑胜`，弃权用 `+-`/`-+`，双方弃权用 `--`/`双负`",
+                at_zh(at)
+            ),
+            ResultError::BadFouls { text, at } => format!(
+                "犯规 `{text}`{}无法识别：请写红方:黑方犯规次数，例如 `1:0`",
+                at_zh(at)
+            ),
+            ResultError::BadTable { text, at } => format!(
+                "台号 `{text}`{}不是台号：请写从 1 起的数字",
+                at_zh(at)
+            ),
+            ResultError::BadRound { text, at } => format!(
+                "轮次 `{text}`{}不是轮次：请写从 1 起的数字",
+                at_zh(at)
+            ),
+            ResultError::MissingOutcome { table } => format!(
+                "第 {table} 台没有结果：请写在台号之后，例如 `{table} 1-0`"
+            ),
+            ResultError::NoEntries => {
+                "没有给出结果：请写 `台号 结果 …`，例如 `1 1-0 2 = 3 0-1/0:1`".to_string()
+            }
+            ResultError::CsvRow {
+                source_name,
+                line,
+                error,
+            } => format!("{source_name} 第 {line} 行：{}", error.localize(lang)),
+            ResultError::DuplicateRow {
+                round,
+                table,
+                first,
+            } => format!(
+                "第 {round} 轮第 {table} 台在第 {first} 行已经出现：每台只写一次"
+            ),
+            ResultError::HeaderUnreadable {
+                source_name,
+                detail,
+            } => format!("{source_name}：无法读取表头（{detail}）"),
+            ResultError::NoRows { source_name } => {
+                format!("{source_name}：文件中没有结果：请在表头下添加行")
+            }
+            ResultError::CsvHeader {
+                source_name,
+                column,
+                expected,
+            } => {
+                let expected = expected
+                    .strip_prefix("one of ")
+                    .map_or(expected.clone(), |rest| format!("{rest} 之一"));
+                format!("{source_name}：表头缺少 `{column}` 列：需要 {expected}")
+            }
+            ResultError::Csv {
+                source_name,
+                message,
+            } => format!("{source_name}：{message}"),
+            ResultError::UnknownGroup { group, known } => format!(
+                "组别 `{group}` 不是规程中的编排组别：请用 {known} 之一"
+            ),
+            ResultError::NoRounds { group } => format!(
+                "组别 `{group}` 还没有轮次：请先编排第 1 轮再录入成绩"
+            ),
+            ResultError::RoundMissing { group, round, last } => format!(
+                "组别 `{group}` 没有第 {round} 轮：已有的轮次为 1–{last}"
+            ),
+            ResultError::TableMissing {
+                group,
+                round,
+                table,
+                tables,
+            } => format!(
+                "组别 `{group}` 第 {round} 轮没有第 {table} 台：已有的台号为 {tables}"
+            ),
+            ResultError::DuplicateTable { round, table } => {
+                format!("第 {round} 轮第 {table} 台给出了两次：每台只写一次")
+            }
+            ResultError::FoulsOnForfeit {
+                round,
+                table,
+                outcome,
+                red,
+                black,
+            } => format!(
+                "第 {round} 轮第 {table} 台：`{}` 不是对局下出的结果，不能带犯规 `{red}:{black}`：请去掉犯规或录入实际结果",
+                outcome.token()
+            ),
+            ResultError::FoulsOverLimit {
+                round,
+                table,
+                side,
+                fouls,
+                limit,
+            } => format!(
+                "第 {round} 轮第 {table} 台：{} 犯规 {fouls} 次，但犯规 {limit} 次即判负：最多录入 {limit} 次",
+                side_zh(side)
+            ),
+            ResultError::FoulsContradictWinner {
+                round,
+                table,
+                side,
+                limit,
+                outcome,
+            } => format!(
+                "第 {round} 轮第 {table} 台：{side} 犯规达到 {limit} 次已判负，但 `{}` 判{side}胜：请录入实际结果",
+                outcome.token(),
+                side = side_zh(side)
+            ),
+            ResultError::BothAtFoulLimit { round, table, limit } => format!(
+                "第 {round} 轮第 {table} 台：双方犯规都是 {limit} 次，但先达到 {limit} 次的一方即判负：请录入对局结束时各方的犯规次数"
+            ),
+            ResultError::UnknownPlayer { player } => format!(
+                "棋手 {player} 未报名：请用 `qiwang players` 核对编号"
+            ),
+            ResultError::AlreadyWithdrawn { player, from_round } => {
+                format!("棋手 {player} 已从第 {from_round} 轮起退赛")
+            }
+            ResultError::PairedAfterWithdrawal { player, round } => format!(
+                "棋手 {player} 已编入第 {round} 轮：请从第 {} 轮起退赛，或先撤销第 {round} 轮的编排",
+                round + 1
+            ),
+            ResultError::BadWithdrawalRound { from_round } => format!(
+                "退赛轮次 `{from_round}` 不是轮次：轮次从 1 开始"
+            ),
+            ResultError::EmptyReason => {
+                "退赛需要写明原因，例如 `--reason 身体不适`".to_string()
+            }
+            ResultError::NoPlayoffNeeded { group } => {
+                format!("组别 `{group}` 没有需要加赛的同分")
+            }
+            ResultError::PlayoffMismatch { group, given, tied } => format!(
+                "加赛名次 {given} 与组别 `{group}` 的同分棋手 {} 不符：每人列出一次，胜者在前",
+                tied.replace(" or ", " 或 ")
+            ),
+            ResultError::Many(errors) => format!(
+                "{} 个问题，未记录任何成绩：\n{}",
+                errors.len(),
+                errors
+                    .iter()
+                    .map(|e| format!("  - {}", e.localize(lang)))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            ),
+        }
+    }
+}
+
+/// Where a token came from (` (argument 3)`, ` for table 2`), in Chinese.
+fn at_zh(at: &str) -> String {
+    if let Some(n) = at
+        .strip_prefix(" (argument ")
+        .and_then(|r| r.strip_suffix(')'))
+    {
+        return format!("（第 {n} 个参数）");
+    }
+    if let Some(n) = at.strip_prefix(" for table ") {
+        return format!("（第 {n} 台）");
+    }
+    at.to_string()
+}
+
+/// `red`/`black` as the results module names a side, in Chinese.
+fn side_zh(side: &str) -> &'static str {
+    match side {
+        "red" => "红方",
+        _ => "黑方",
+    }
 }
 
 impl ResultError {

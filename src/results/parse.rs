@@ -200,10 +200,12 @@ pub fn parse_results_csv(text: &str, source: &str) -> Result<Vec<(u32, ResultEnt
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
-    let headers = reader.headers().map_err(|e| ResultError::Csv {
-        source_name: source.to_string(),
-        message: format!("the header cannot be read ({e})"),
-    })?;
+    let headers = reader
+        .headers()
+        .map_err(|e| ResultError::HeaderUnreadable {
+            source_name: source.to_string(),
+            detail: e.to_string(),
+        })?;
     let names: Vec<String> = headers.iter().map(normalize).collect();
     let find = |aliases: &[&str]| names.iter().position(|n| aliases.contains(&n.as_str()));
     let mut errors = Vec::new();
@@ -244,10 +246,10 @@ pub fn parse_results_csv(text: &str, source: &str) -> Result<Vec<(u32, ResultEnt
         if record.iter().all(|cell| cell.is_empty()) {
             continue;
         }
-        let row_error = |message: String| ResultError::CsvRow {
+        let row_error = |error: ResultError| ResultError::CsvRow {
             source_name: source.to_string(),
             line,
-            message,
+            error: Box::new(error),
         };
         let cell = |i: usize| record.get(i).unwrap_or("");
         let round = parse_number(cell(round_col));
@@ -256,7 +258,7 @@ pub fn parse_results_csv(text: &str, source: &str) -> Result<Vec<(u32, ResultEnt
                 text: cell(round_col).to_string(),
                 at: String::new(),
             };
-            errors.push(row_error(e.to_string()));
+            errors.push(row_error(e));
         }
         let table = parse_number(cell(table_col));
         if table.is_none() {
@@ -264,11 +266,11 @@ pub fn parse_results_csv(text: &str, source: &str) -> Result<Vec<(u32, ResultEnt
                 text: cell(table_col).to_string(),
                 at: String::new(),
             };
-            errors.push(row_error(e.to_string()));
+            errors.push(row_error(e));
         }
         let outcome = parse_outcome(cell(outcome_col));
         if let Err(e) = &outcome {
-            errors.push(row_error(e.to_string()));
+            errors.push(row_error(e.clone()));
         }
         let fouls_text = fouls_col.map(cell).unwrap_or("");
         let fouls = if fouls_text.is_empty() {
@@ -277,15 +279,17 @@ pub fn parse_results_csv(text: &str, source: &str) -> Result<Vec<(u32, ResultEnt
             parse_fouls(fouls_text)
         };
         if let Err(e) = &fouls {
-            errors.push(row_error(e.to_string()));
+            errors.push(row_error(e.clone()));
         }
         if let (Some(round), Some(table), Ok(outcome), Ok((red_fouls, black_fouls))) =
             (round, table, outcome, fouls)
         {
             if let Some(first) = seen.insert((round, table), line) {
-                errors.push(row_error(format!(
-                    "round {round} table {table} is also on line {first}: give each table once"
-                )));
+                errors.push(row_error(ResultError::DuplicateRow {
+                    round,
+                    table,
+                    first,
+                }));
                 continue;
             }
             out.push((
@@ -301,9 +305,8 @@ pub fn parse_results_csv(text: &str, source: &str) -> Result<Vec<(u32, ResultEnt
     }
     ResultError::collect(errors)?;
     if out.is_empty() {
-        return Err(ResultError::Csv {
+        return Err(ResultError::NoRows {
             source_name: source.to_string(),
-            message: "no results in the file: add rows under the header".to_string(),
         });
     }
     Ok(out)

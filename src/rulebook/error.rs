@@ -1,5 +1,7 @@
 //! Rulebook problems: every mistake found in one pass, each with its place in the file.
 
+use crate::i18n::{Localize, Text};
+use crate::rulebook::Lang;
 use std::fmt;
 
 /// One mistake in a rulebook, located by line, column and dotted key path.
@@ -12,7 +14,10 @@ pub struct Problem {
     /// Dotted key path, e.g. `groups[2].eligibility.min_grade`; empty for a TOML syntax
     /// error that is not inside any key.
     pub key: String,
+    /// What is wrong and how to fix it, in English.
     pub message: String,
+    /// The same in Chinese.
+    pub message_zh: String,
 }
 
 /// Every problem found in a rulebook, in file order. Returned by `Rulebook::from_toml`;
@@ -44,12 +49,46 @@ impl fmt::Display for RulebookErrors {
 // Written by hand: thiserror would take the `source` field for the error's cause.
 impl std::error::Error for RulebookErrors {}
 
+impl Localize for Problem {
+    /// The message part, without the place.
+    fn localize(&self, lang: Lang) -> String {
+        lang.pick(&self.message_zh, &self.message).to_string()
+    }
+}
+
+impl Localize for RulebookErrors {
+    /// One `source:line:col: key: message` per line; only the message is translated.
+    fn localize(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        self.problems
+            .iter()
+            .map(|p| {
+                let key = if p.key.is_empty() {
+                    String::new()
+                } else {
+                    format!("{}: ", p.key)
+                };
+                format!(
+                    "{}:{}:{}: {key}{}",
+                    self.source,
+                    p.line,
+                    p.column,
+                    p.localize(lang)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
 /// A problem located by byte offset, before line and column are worked out.
 #[derive(Debug, Clone)]
 pub(super) struct RawProblem {
     pub offset: usize,
     pub key: String,
-    pub message: String,
+    pub message: Text,
 }
 
 impl RulebookErrors {
@@ -65,7 +104,8 @@ impl RulebookErrors {
                     line,
                     column,
                     key: p.key,
-                    message: p.message,
+                    message: p.message.en,
+                    message_zh: p.message.zh,
                 }
             })
             .collect();
@@ -112,12 +152,14 @@ mod tests {
                     column: 9,
                     key: "event.rounds".into(),
                     message: "must be at least 1".into(),
+                    message_zh: "至少应为 1".into(),
                 },
                 Problem {
                     line: 1,
                     column: 1,
                     key: String::new(),
                     message: "invalid table header".into(),
+                    message_zh: "表头无效".into(),
                 },
             ],
         };

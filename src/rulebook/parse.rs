@@ -2,6 +2,7 @@
 //! section, with every cross-field check. Every problem is collected before failing.
 
 use super::error::{RawProblem, RulebookErrors};
+use crate::i18n::Text;
 use super::names::{Named, Preset};
 use super::reader::{Ctx, Sec, backticked, nearest, unknown_name_message};
 use super::types::*;
@@ -166,7 +167,10 @@ impl Rulebook {
                 let raw = RawProblem {
                     offset: e.span().map_or(0, |s| s.start),
                     key: String::new(),
-                    message: format!("invalid TOML: {message}"),
+                    message: Text::new(
+                        format!("TOML 格式错误：{message}"),
+                        format!("invalid TOML: {message}"),
+                    ),
                 };
                 return Err(RulebookErrors::from_raw(source, text, vec![raw]));
             }
@@ -208,7 +212,10 @@ fn parse_event(ctx: &mut Ctx, root: &Sec) -> EventInfo {
             ctx.report(
                 Some(0..0),
                 "event",
-                "missing required section; add `[event]` with `name = \"…\"` and `rounds = 9`",
+                Text::new(
+                    "缺少必需的段；请添加 `[event]`，并写上 `name = \"…\"` 和 `rounds = 9`",
+                    "missing required section; add `[event]` with `name = \"…\"` and `rounds = 9`",
+                ),
             );
         }
         return event;
@@ -230,7 +237,10 @@ fn parse_event(ctx: &mut Ctx, root: &Sec) -> EventInfo {
         sec.report(
             ctx,
             "end_date",
-            format!("`{end}` is before start_date `{start}`; the event must end on or after its first day"),
+            Text::new(
+                format!("`{end}` 早于 start_date `{start}`；比赛结束日不能早于开始日"),
+                format!("`{end}` is before start_date `{start}`; the event must end on or after its first day"),
+            ),
         );
     }
     if let Some(edition) = sec.text(ctx, "rules_edition") {
@@ -273,14 +283,21 @@ impl GroupIndex<'_> {
             })
     }
 
-    fn unknown(&self, label: &str) -> String {
+    fn unknown(&self, label: &str) -> Text {
         let ids: Vec<&str> = self.groups.iter().map(|g| g.id.as_str()).collect();
-        let mut message = format!(
-            "no group `{label}`; name a group by its id, name or alias (ids: {})",
-            backticked(&ids)
+        let mut message = Text::new(
+            format!(
+                "没有组别 `{label}`；请用组别的编号、名称或别名（编号：{}）",
+                backticked(&ids)
+            ),
+            format!(
+                "no group `{label}`; name a group by its id, name or alias (ids: {})",
+                backticked(&ids)
+            ),
         );
         if let Some(near) = nearest(label, &ids) {
-            message.push_str(&format!("; did you mean `{near}`?"));
+            message.zh.push_str(&format!("；是不是 `{near}`？"));
+            message.en.push_str(&format!("; did you mean `{near}`?"));
         }
         message
     }
@@ -304,9 +321,15 @@ impl GroupIndex<'_> {
                 sec.report(
                     ctx,
                     key,
-                    format!(
-                        "`{}` is a section paired in `{pool}`, not a pool; name `{pool}` here and rank the section with `filter.section = \"{}\"`",
-                        group.id, group.id
+                    Text::new(
+                        format!(
+                            "`{}` 是在 `{pool}` 中编排的分组，不是编排组；这里请写 `{pool}`，并用 `filter.section = \"{}\"` 为该分组排名",
+                            group.id, group.id
+                        ),
+                        format!(
+                            "`{}` is a section paired in `{pool}`, not a pool; name `{pool}` here and rank the section with `filter.section = \"{}\"`",
+                            group.id, group.id
+                        ),
                     ),
                 );
                 None
@@ -349,7 +372,10 @@ fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
             ctx.report(
                 span,
                 "groups",
-                "no groups; add at least one `[[groups]]` with `id = \"…\"` and `name = \"…\"`",
+                Text::new(
+                    "没有组别；请至少添加一个 `[[groups]]`，并写上 `id = \"…\"` 和 `name = \"…\"`",
+                    "no groups; add at least one `[[groups]]` with `id = \"…\"` and `name = \"…\"`",
+                ),
             );
         }
         return Vec::new();
@@ -364,8 +390,11 @@ fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
                 sec.report(
                     ctx,
                     "id",
-                    format!(
-                        "`{id}` contains spaces; a group id is one word such as `adult` or `u16`"
+                    Text::new(
+                        format!("`{id}` 含有空格；组别编号是一个词，例如 `adult` 或 `u16`"),
+                        format!(
+                            "`{id}` contains spaces; a group id is one word such as `adult` or `u16`"
+                        ),
                     ),
                 );
                 None
@@ -389,7 +418,14 @@ fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
         {
             if alias.trim().is_empty() {
                 let key = format!("{}[{i}]", sec.key_path("aliases"));
-                ctx.report(span, key, "an alias must not be empty; remove it");
+                ctx.report(
+                    span,
+                    key,
+                    Text::new(
+                        "别名不能为空；请删除它",
+                        "an alias must not be empty; remove it",
+                    ),
+                );
             } else {
                 aliases.push(alias);
             }
@@ -434,7 +470,14 @@ fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
                     return None;
                 };
                 if target.id == group.id {
-                    sec.report(ctx, "pairs_with", format!("`{label}` is this group itself; leave `pairs_with` out for a group paired on its own"));
+                    sec.report(
+                        ctx,
+                        "pairs_with",
+                        Text::new(
+                            format!("`{label}` 就是本组别；单独编排的组别请不写 `pairs_with`"),
+                            format!("`{label}` is this group itself; leave `pairs_with` out for a group paired on its own"),
+                        ),
+                    );
                     return None;
                 }
                 Some(target.id.clone())
@@ -453,8 +496,11 @@ fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
                 kept[i].report(
                     ctx,
                     "pairs_with",
-                    format!(
-                        "`{target}` is itself paired in `{next}`; name the pool `{next}` instead"
+                    Text::new(
+                        format!("`{target}` 本身在 `{next}` 中编排；请改写编排组 `{next}`"),
+                        format!(
+                            "`{target}` is itself paired in `{next}`; name the pool `{next}` instead"
+                        ),
                     ),
                 );
             }
@@ -466,7 +512,10 @@ fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
             sec.report(
                 ctx,
                 "rounds",
-                format!("`{rounds}` rounds on a section: `{}` plays the rounds of its pool `{pool}`; set them there", group.id),
+                Text::new(
+                    format!("分组设置了 `{rounds}` 轮：`{}` 跟随编排组 `{pool}` 的轮次；请在那里设置", group.id),
+                    format!("`{rounds}` rounds on a section: `{}` plays the rounds of its pool `{pool}`; set them there", group.id),
+                ),
             );
         }
     }
@@ -487,9 +536,12 @@ fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
                     sec.report(
                         ctx,
                         "merge_into",
-                        format!(
-                            "`{}` is a section: only a group paired on its own can be merged",
-                            group.id
+                        Text::new(
+                            format!("`{}` 是分组：只有单独编排的组别才能合并", group.id),
+                            format!(
+                                "`{}` is a section: only a group paired on its own can be merged",
+                                group.id
+                            ),
                         ),
                     );
                     return None;
@@ -498,7 +550,10 @@ fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
                     sec.report(
                         ctx,
                         "merge_into",
-                        format!("`{label}` must be another group paired on its own"),
+                        Text::new(
+                            format!("`{label}` 必须是另一个单独编排的组别"),
+                            format!("`{label}` must be another group paired on its own"),
+                        ),
                     );
                     return None;
                 }
@@ -531,9 +586,15 @@ fn check_duplicate_labels(ctx: &mut Ctx, groups: &[GroupRule], secs: &[&Sec]) {
                     sec.report(
                         ctx,
                         key,
-                        format!(
-                            "`{label}` already names group `{}`; every id, name and alias must be different",
-                            groups[j].id
+                        Text::new(
+                            format!(
+                                "`{label}` 已是组别 `{}` 的名称；所有编号、名称和别名都必须互不相同",
+                                groups[j].id
+                            ),
+                            format!(
+                                "`{label}` already names group `{}`; every id, name and alias must be different",
+                                groups[j].id
+                            ),
                         ),
                     );
                 }
@@ -567,7 +628,10 @@ fn parse_eligibility(ctx: &mut Ctx, sec: &Sec) -> Eligibility {
         sec.report(
             ctx,
             "min_grade",
-            format!("min_grade `{min}` is above max_grade `{max}`; swap them"),
+            Text::new(
+                format!("min_grade `{min}` 大于 max_grade `{max}`；请交换两者"),
+                format!("min_grade `{min}` is above max_grade `{max}`; swap them"),
+            ),
         );
     }
     if let (Some(min), Some(under)) = (e.min_age, e.under_age)
@@ -576,8 +640,11 @@ fn parse_eligibility(ctx: &mut Ctx, sec: &Sec) -> Eligibility {
         sec.report(
             ctx,
             "min_age",
-            format!(
-                "min_age `{min}` leaves no age below under_age `{under}`; min_age must be smaller"
+            Text::new(
+                format!("min_age `{min}` 不小于 under_age `{under}`，没有可报名的年龄；min_age 必须更小"),
+                format!(
+                    "min_age `{min}` leaves no age below under_age `{under}`; min_age must be smaller"
+                ),
             ),
         );
     }
@@ -623,7 +690,10 @@ fn parse_scoring(ctx: &mut Ctx, root: &Sec) -> Scoring {
             sec.report(
                 ctx,
                 at,
-                format!("{high_key} `{high}` is less than {low_key} `{low}`; {high_key} must be at least {low_key}"),
+                Text::new(
+                    format!("{high_key} `{high}` 小于 {low_key} `{low}`；{high_key} 不能小于 {low_key}"),
+                    format!("{high_key} `{high}` is less than {low_key} `{low}`; {high_key} must be at least {low_key}"),
+                ),
             );
         }
     }
@@ -734,7 +804,10 @@ fn parse_conduct(ctx: &mut Ctx, root: &Sec) -> Conduct {
         sec.report(
             ctx,
             "disturbance_penalty",
-            "a disturbance penalty is set but penalties_allowed is `false`; allow penalties or remove the penalty",
+            Text::new(
+                "设置了扰乱赛场的罚分，但 penalties_allowed 为 `false`；请允许罚分或去掉该罚分",
+                "a disturbance penalty is set but penalties_allowed is `false`; allow penalties or remove the penalty",
+            ),
         );
     }
     c
@@ -761,9 +834,15 @@ fn parse_ranking(ctx: &mut Ctx, root: &Sec) -> RankingRules {
                     Some((_, first)) => ctx.report(
                         span,
                         key,
-                        format!(
-                            "`{name}` repeats `{first}` ({}); list each tiebreak once",
-                            t.name()
+                        Text::new(
+                            format!(
+                                "`{name}` 与 `{first}`（{}）重复；每个比较项目只列一次",
+                                t.name()
+                            ),
+                            format!(
+                                "`{name}` repeats `{first}` ({}); list each tiebreak once",
+                                t.name()
+                            ),
                         ),
                     ),
                     None => chain.push((t, name)),
@@ -799,26 +878,42 @@ fn parse_ranking(ctx: &mut Ctx, root: &Sec) -> RankingRules {
     r
 }
 
-fn unknown_tiebreak(name: &str) -> String {
+fn unknown_tiebreak(name: &str) -> Text {
     // RULES.md §10 lists the fallbacks and lot/number with the tiebreaks; here they have
     // their own keys, so point there.
     if let Some(fallback) = Fallback::parse(name) {
-        return format!(
-            "`{name}` is a fallback, not a tiebreak; remove it here and set `fallback = \"{}\"`",
-            fallback.name()
+        return Text::new(
+            format!(
+                "`{name}` 是最后的排序依据，不是比较项目；请从这里删除，并设置 `fallback = \"{}\"`",
+                fallback.name()
+            ),
+            format!(
+                "`{name}` is a fallback, not a tiebreak; remove it here and set `fallback = \"{}\"`",
+                fallback.name()
+            ),
         );
     }
     if let Some(resolution) = TieResolution::parse(name) {
-        return format!(
-            "`{name}` settles ties left after every tiebreak; remove it here and set `unresolved = \"{}\"`",
-            resolution.name()
+        return Text::new(
+            format!(
+                "`{name}` 用于处理所有比较项目之后仍相同的名次；请从这里删除，并设置 `unresolved = \"{}\"`",
+                resolution.name()
+            ),
+            format!(
+                "`{name}` settles ties left after every tiebreak; remove it here and set `unresolved = \"{}\"`",
+                resolution.name()
+            ),
         );
     }
     let aliases: Vec<&str> = Tiebreak::ALIASES.iter().map(|(n, _)| *n).collect();
-    format!(
-        "{}; Chinese names {} are accepted too",
-        unknown_name_message::<Tiebreak>(name, "tiebreak"),
-        aliases.join("、")
+    let message = unknown_name_message::<Tiebreak>(name, ("比较项目", "tiebreak"));
+    Text::new(
+        format!("{}；也可以用中文名称 {}", message.zh, aliases.join("、")),
+        format!(
+            "{}; Chinese names {} are accepted too",
+            message.en,
+            aliases.join("、")
+        ),
     )
 }
 
@@ -851,7 +946,10 @@ fn parse_prizes(ctx: &mut Ctx, root: &Sec, index: &GroupIndex) -> PrizeRules {
             list.report(
                 ctx,
                 "places",
-                "no places; a prize list needs at least one, e.g. `{ place = 1, money = 500 }`",
+                Text::new(
+                    "没有名次；奖项至少需要一个名次，例如 `{ place = 1, money = 500 }`",
+                    "no places; a prize list needs at least one, e.g. `{ place = 1, money = 500 }`",
+                ),
             );
         }
         let Some(group) = group else { continue };
@@ -882,7 +980,10 @@ fn unique_id(ctx: &mut Ctx, sec: &Sec, ids: &mut BTreeSet<String>, base: &str) -
             sec.report(
                 ctx,
                 "id",
-                format!("`{id}` is used twice; give each one a different id"),
+                Text::new(
+                    format!("`{id}` 用了两次；请给每一项不同的编号"),
+                    format!("`{id}` is used twice; give each one a different id"),
+                ),
             );
         }
         return id;
@@ -916,17 +1017,29 @@ fn parse_filter(
             (Some(p), Some(pool)) => sec.report(
                 ctx,
                 "section",
-                format!(
-                    "section `{}` is paired in `{p}`, not in this list's pool `{pool}`",
-                    section.id
+                Text::new(
+                    format!(
+                        "分组 `{}` 在 `{p}` 中编排，不在本奖项的编排组 `{pool}` 中",
+                        section.id
+                    ),
+                    format!(
+                        "section `{}` is paired in `{p}`, not in this list's pool `{pool}`",
+                        section.id
+                    ),
                 ),
             ),
             (None, _) => sec.report(
                 ctx,
                 "section",
-                format!(
-                    "`{}` is a pool, not a section; a section is a group with `pairs_with`",
-                    section.id
+                Text::new(
+                    format!(
+                        "`{}` 是编排组，不是分组；分组是带有 `pairs_with` 的组别",
+                        section.id
+                    ),
+                    format!(
+                        "`{}` is a pool, not a section; a section is a group with `pairs_with`",
+                        section.id
+                    ),
                 ),
             ),
             (Some(_), None) => {}
@@ -947,7 +1060,10 @@ fn parse_places(ctx: &mut Ctx, list: &Sec) -> Vec<PrizePlace> {
                 sec.report(
                     ctx,
                     "place",
-                    "give either `place = N` or `from`/`to`, not both",
+                    Text::new(
+                        "请给出 `place = N` 或 `from`/`to` 之一，不要同时给出",
+                        "give either `place = N` or `from`/`to`, not both",
+                    ),
                 );
                 continue;
             }
@@ -973,8 +1089,11 @@ fn parse_places(ctx: &mut Ctx, list: &Sec) -> Vec<PrizePlace> {
             sec.report(
                 ctx,
                 "to",
-                format!(
-                    "the range {from}–{to} runs backwards; `to` must be at least `from` ({from})"
+                Text::new(
+                    format!("名次范围 {from}–{to} 颠倒了；`to` 不能小于 `from`（{from}）"),
+                    format!(
+                        "the range {from}–{to} runs backwards; `to` must be at least `from` ({from})"
+                    ),
                 ),
             );
             continue;
@@ -995,10 +1114,17 @@ fn parse_places(ctx: &mut Ctx, list: &Sec) -> Vec<PrizePlace> {
             ctx.report(
                 sec.span(),
                 sec.path.clone(),
-                format!(
-                    "places {} overlap places {} ({other_path}); each place may have one prize",
-                    range(place.from, place.to),
-                    range(other.from, other.to)
+                Text::new(
+                    format!(
+                        "名次 {} 与名次 {}（{other_path}）重叠；每个名次只能有一个奖项",
+                        range(place.from, place.to),
+                        range(other.from, other.to)
+                    ),
+                    format!(
+                        "places {} overlap places {} ({other_path}); each place may have one prize",
+                        range(place.from, place.to),
+                        range(other.from, other.to)
+                    ),
                 ),
             );
             continue;
@@ -1033,12 +1159,18 @@ fn parse_teams(ctx: &mut Ctx, root: &Sec, index: &GroupIndex) -> Vec<TeamCompeti
                     None => ctx.report(
                         span,
                         key,
-                        unknown_name_message::<TeamTiebreak>(&name, "team tiebreak"),
+                        unknown_name_message::<TeamTiebreak>(
+                            &name,
+                            ("团体比较项目", "team tiebreak"),
+                        ),
                     ),
                     Some(t) if tiebreaks.contains(&t) => ctx.report(
                         span,
                         key,
-                        format!("`{name}` is listed twice; list each tiebreak once"),
+                        Text::new(
+                            format!("`{name}` 列了两次；每个比较项目只列一次"),
+                            format!("`{name}` is listed twice; list each tiebreak once"),
+                        ),
                     ),
                     Some(t) => tiebreaks.push(t),
                 }

@@ -5,6 +5,7 @@
 //! `None`, so one pass over the file finds every mistake.
 
 use super::error::RawProblem;
+use crate::i18n::Text;
 use super::names::Named;
 use crate::model::Points;
 use chrono::NaiveDate;
@@ -24,12 +25,12 @@ impl Ctx {
         &mut self,
         span: Option<Span>,
         key: impl Into<String>,
-        message: impl Into<String>,
+        message: Text,
     ) {
         self.problems.push(RawProblem {
             offset: span.map_or(0, |s| s.start),
             key: key.into(),
-            message: message.into(),
+            message,
         });
     }
 }
@@ -62,6 +63,21 @@ pub(super) fn backticked(names: &[&str]) -> String {
         .map(|n| format!("`{n}`"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// How a value is called in Chinese messages.
+fn kind_zh(item: &Item) -> &'static str {
+    match item {
+        Item::None => "空",
+        Item::Value(Value::String(_)) => "字符串",
+        Item::Value(Value::Integer(_)) => "整数",
+        Item::Value(Value::Float(_)) => "小数",
+        Item::Value(Value::Boolean(_)) => "布尔值",
+        Item::Value(Value::Datetime(_)) => "日期",
+        Item::Value(Value::Array(_)) => "数组",
+        Item::Value(Value::InlineTable(_)) | Item::Table(_) => "表",
+        Item::ArrayOfTables(_) => "表数组",
+    }
 }
 
 /// How a value is called in messages.
@@ -100,6 +116,23 @@ fn found(item: &Item) -> String {
     } else {
         format!("{} `{value}`", kind(item))
     }
+}
+
+fn found_zh(item: &Item) -> String {
+    let value = shown(item);
+    if value.is_empty() {
+        kind_zh(item).to_string()
+    } else {
+        format!("{} `{value}`", kind_zh(item))
+    }
+}
+
+/// "expected a table, found …" in both languages.
+fn expected_found(expected_zh: &str, expected: &str, item: &Item) -> Text {
+    Text::new(
+        format!("应为{expected_zh}，实际为{}", found_zh(item)),
+        format!("expected {expected}, found {}", found(item)),
+    )
 }
 
 impl<'t> Sec<'t> {
@@ -155,7 +188,7 @@ impl<'t> Sec<'t> {
     }
 
     /// Records a problem at a key's value.
-    pub fn report(&self, ctx: &mut Ctx, key: &str, message: impl Into<String>) {
+    pub fn report(&self, ctx: &mut Ctx, key: &str, message: Text) {
         ctx.report(self.value_span(key), self.key_path(key), message);
     }
 
@@ -166,10 +199,16 @@ impl<'t> Sec<'t> {
                 continue;
             }
             let message = match nearest(key, allowed) {
-                Some(near) => format!("unknown key `{key}`; did you mean `{near}`?"),
-                None => format!(
-                    "unknown key `{key}`; valid keys here are {}",
-                    backticked(allowed)
+                Some(near) => Text::new(
+                    format!("未知的键 `{key}`；是不是 `{near}`？"),
+                    format!("unknown key `{key}`; did you mean `{near}`?"),
+                ),
+                None => Text::new(
+                    format!("未知的键 `{key}`；这里可用的键为 {}", backticked(allowed)),
+                    format!(
+                        "unknown key `{key}`; valid keys here are {}",
+                        backticked(allowed)
+                    ),
                 ),
             };
             ctx.report(self.key_span(key), self.key_path(key), message);
@@ -181,16 +220,15 @@ impl<'t> Sec<'t> {
         ctx.report(
             self.span(),
             self.key_path(key),
-            format!("missing required key; add `{example}`"),
+            Text::new(
+                format!("缺少必需的键；请添加 `{example}`"),
+                format!("missing required key; add `{example}`"),
+            ),
         );
     }
 
-    fn wrong(&self, ctx: &mut Ctx, key: &str, item: &Item, expected: &str) {
-        self.report(
-            ctx,
-            key,
-            format!("expected {expected}, found {}", found(item)),
-        );
+    fn wrong(&self, ctx: &mut Ctx, key: &str, item: &Item, expected: (&str, &str)) {
+        self.report(ctx, key, expected_found(expected.0, expected.1, item));
     }
 
     /// A sub-table (`[a.b]`, `b = { … }` or dotted keys).
@@ -203,7 +241,7 @@ impl<'t> Sec<'t> {
                 span: item.span(),
             }),
             None => {
-                self.wrong(ctx, key, item, "a table");
+                self.wrong(ctx, key, item, ("表", "a table"));
                 None
             }
         }
@@ -238,14 +276,14 @@ impl<'t> Sec<'t> {
                         None => ctx.report(
                             v.span(),
                             format!("{path}[{i}]"),
-                            format!("expected a table, found {}", found(&Item::Value(v.clone()))),
+                            expected_found("表", "a table", &Item::Value(v.clone())),
                         ),
                     }
                 }
                 out
             }
             other => {
-                self.wrong(ctx, key, other, "an array of tables");
+                self.wrong(ctx, key, other, ("表数组", "an array of tables"));
                 Vec::new()
             }
         }
@@ -256,7 +294,7 @@ impl<'t> Sec<'t> {
         match item.as_str() {
             Some(s) => Some(s.to_string()),
             None => {
-                self.wrong(ctx, key, item, "a string");
+                self.wrong(ctx, key, item, ("字符串", "a string"));
                 None
             }
         }
@@ -269,7 +307,10 @@ impl<'t> Sec<'t> {
             self.report(
                 ctx,
                 key,
-                "must not be empty; write the text or leave the key out",
+                Text::new(
+                    "不能为空；请写上内容，或去掉这个键",
+                    "must not be empty; write the text or leave the key out",
+                ),
             );
             return None;
         }
@@ -280,14 +321,17 @@ impl<'t> Sec<'t> {
     pub fn int(&self, ctx: &mut Ctx, key: &str, min: i64, max: i64) -> Option<i64> {
         let item = self.item(key)?;
         let Some(n) = item.as_integer() else {
-            self.wrong(ctx, key, item, "a whole number");
+            self.wrong(ctx, key, item, ("整数", "a whole number"));
             return None;
         };
         if n < min || n > max {
             self.report(
                 ctx,
                 key,
-                format!("`{n}` is out of range; use a whole number from {min} to {max}"),
+                Text::new(
+                    format!("`{n}` 超出范围；请用 {min} 到 {max} 之间的整数"),
+                    format!("`{n}` is out of range; use a whole number from {min} to {max}"),
+                ),
             );
             return None;
         }
@@ -298,21 +342,28 @@ impl<'t> Sec<'t> {
     pub fn count(&self, ctx: &mut Ctx, key: &str, min: u32) -> Option<u32> {
         let item = self.item(key)?;
         let Some(n) = item.as_integer() else {
-            self.wrong(ctx, key, item, "a whole number");
+            self.wrong(ctx, key, item, ("整数", "a whole number"));
             return None;
         };
         if n < i64::from(min) {
             self.report(
                 ctx,
                 key,
-                format!("`{n}` is too small; it must be at least {min}"),
+                Text::new(
+                    format!("`{n}` 太小；至少应为 {min}"),
+                    format!("`{n}` is too small; it must be at least {min}"),
+                ),
             );
             return None;
         }
         match u32::try_from(n) {
             Ok(n) => Some(n),
             Err(_) => {
-                self.report(ctx, key, format!("`{n}` is too large"));
+                self.report(
+                    ctx,
+                    key,
+                    Text::new(format!("`{n}` 太大"), format!("`{n}` is too large")),
+                );
                 None
             }
         }
@@ -329,7 +380,7 @@ impl<'t> Sec<'t> {
         match item.as_bool() {
             Some(b) => Some(b),
             None => {
-                self.wrong(ctx, key, item, "`true` or `false`");
+                self.wrong(ctx, key, item, ("`true` 或 `false`", "`true` or `false`"));
                 None
             }
         }
@@ -345,13 +396,16 @@ impl<'t> Sec<'t> {
                 self.report(
                     ctx,
                     key,
-                    format!("`true` is not a limit; give a whole number (at least {min}) or `false` for no limit"),
+                    Text::new(
+                        format!("`true` 不是限额；请给出整数（至少 {min}），或用 `false` 表示不限"),
+                        format!("`true` is not a limit; give a whole number (at least {min}) or `false` for no limit"),
+                    ),
                 );
                 None
             }
             None if item.as_integer().is_some() => self.count(ctx, key, min).map(Some),
             None => {
-                self.wrong(ctx, key, item, "a whole number or `false`");
+                self.wrong(ctx, key, item, ("整数或 `false`", "a whole number or `false`"));
                 None
             }
         }
@@ -369,14 +423,22 @@ impl<'t> Sec<'t> {
                     self.report(
                         ctx,
                         key,
-                        format!("`{dt}` has a time; give the date only, e.g. `2018-10-26`"),
+                        Text::new(
+                            format!("`{dt}` 带有时间；请只写日期，例如 `2018-10-26`"),
+                            format!("`{dt}` has a time; give the date only, e.g. `2018-10-26`"),
+                        ),
                     );
                     None
                 }
             };
         }
         let Some(s) = item.as_str() else {
-            self.wrong(ctx, key, item, "a date such as `2018-10-26`");
+            self.wrong(
+                ctx,
+                key,
+                item,
+                ("日期，例如 `2018-10-26`", "a date such as `2018-10-26`"),
+            );
             return None;
         };
         match NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d") {
@@ -385,8 +447,11 @@ impl<'t> Sec<'t> {
                 self.report(
                     ctx,
                     key,
-                    format!(
-                        "`{s}` is not a valid date; write it as year-month-day, e.g. `2018-10-26`"
+                    Text::new(
+                        format!("`{s}` 不是有效日期；请按 年-月-日 书写，例如 `2018-10-26`"),
+                        format!(
+                            "`{s}` is not a valid date; write it as year-month-day, e.g. `2018-10-26`"
+                        ),
                     ),
                 );
                 None
@@ -398,17 +463,18 @@ impl<'t> Sec<'t> {
     pub fn named<T: Named>(&self, ctx: &mut Ctx, key: &str) -> Option<T> {
         let item = self.item(key)?;
         let Some(s) = item.as_str() else {
+            let names = backticked(&T::canonical_names());
             self.wrong(
                 ctx,
                 key,
                 item,
-                &format!("one of {}", backticked(&T::canonical_names())),
+                (&format!("{names} 之一"), &format!("one of {names}")),
             );
             return None;
         };
         let parsed = T::parse(s);
         if parsed.is_none() {
-            self.report(ctx, key, unknown_name_message::<T>(s, "value"));
+            self.report(ctx, key, unknown_name_message::<T>(s, ("值", "value")));
         }
         parsed
     }
@@ -417,7 +483,7 @@ impl<'t> Sec<'t> {
     pub fn strings(&self, ctx: &mut Ctx, key: &str) -> Option<Vec<(String, Option<Span>)>> {
         let item = self.item(key)?;
         let Some(array) = item.as_array() else {
-            self.wrong(ctx, key, item, "an array of strings");
+            self.wrong(ctx, key, item, ("字符串数组", "an array of strings"));
             return None;
         };
         let mut out = Vec::new();
@@ -427,10 +493,7 @@ impl<'t> Sec<'t> {
                 None => ctx.report(
                     v.span(),
                     format!("{}[{i}]", self.key_path(key)),
-                    format!(
-                        "expected a string, found {}",
-                        found(&Item::Value(v.clone()))
-                    ),
+                    expected_found("字符串", "a string", &Item::Value(v.clone())),
                 ),
             }
         }
@@ -439,14 +502,20 @@ impl<'t> Sec<'t> {
 }
 
 /// "unknown value `x`; expected one of …", with a suggestion when one is close.
-pub(super) fn unknown_name_message<T: Named>(s: &str, what: &str) -> String {
+/// `what` is (Chinese, English), e.g. `("值", "value")`.
+pub(super) fn unknown_name_message<T: Named>(s: &str, what: (&str, &str)) -> Text {
     let names = T::canonical_names();
-    let mut message = format!(
-        "unknown {what} `{s}`; expected one of {}",
-        backticked(&names)
+    let (what_zh, what) = what;
+    let mut message = Text::new(
+        format!("未知的{what_zh} `{s}`；应为 {} 之一", backticked(&names)),
+        format!(
+            "unknown {what} `{s}`; expected one of {}",
+            backticked(&names)
+        ),
     );
     if let Some(near) = nearest(s, &names) {
-        message.push_str(&format!(" (did you mean `{near}`?)"));
+        message.zh.push_str(&format!("（是不是 `{near}`？）"));
+        message.en.push_str(&format!(" (did you mean `{near}`?)"));
     }
     message
 }

@@ -1,5 +1,7 @@
 //! Errors of the event store: every failure names the file it concerns and says what to do.
 
+use crate::i18n::Localize;
+use crate::rulebook::Lang;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -98,6 +100,103 @@ impl StoreError {
     }
 }
 
+impl Localize for StoreError {
+    fn localize(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            StoreError::NotAnEvent { searched_from } => format!(
+                "在 `{}` 及其上级目录中没有找到赛事：请用 `qiwang init DIR --rules FILE` 创建，或加 `--event DIR`",
+                searched_from.display()
+            ),
+            StoreError::NoEventAt { dir } => format!(
+                "`{}` 不是赛事目录（其中没有 qiwang.json）：请给出 `qiwang init` 创建的目录",
+                dir.display()
+            ),
+            StoreError::AlreadyExists { path } => format!(
+                "`{}` 已存在：该目录已有赛事；请换一个目录（qiwang 从不覆盖赛事）",
+                path.display()
+            ),
+            StoreError::Busy { lock } => format!(
+                "赛事正忙：另一个 qiwang 命令正在修改它，请稍后再试（锁文件 `{}`）",
+                lock.display()
+            ),
+            // The detail and the recovery advice are written where the damage is found,
+            // in English; the frame says in Chinese what happened.
+            StoreError::Damaged {
+                path,
+                detail,
+                recovery,
+            } => format!("`{}` 已损坏：{detail}；{recovery}", path.display()),
+            StoreError::NewerSchema {
+                path,
+                found,
+                supported,
+                recovery,
+            } => format!(
+                "`{}` 由更新版本的 qiwang 写入（格式版本 {found}，本程序最高读取 {supported}）：请升级 qiwang；{recovery}",
+                path.display()
+            ),
+            StoreError::NothingToUndo => {
+                "没有可撤销的操作：`init` 之后的所有修改都已撤销（见 `qiwang log`）".to_string()
+            }
+            StoreError::Io {
+                path,
+                action,
+                source,
+                ..
+            } => format!(
+                "无法{} `{}`{}",
+                action_zh(action),
+                path.display(),
+                io_hint_zh(source)
+            ),
+        }
+    }
+}
+
+/// A file operation (`StoreError::io`'s `action`), in Chinese.
+fn action_zh(action: &str) -> &str {
+    match action {
+        "read" => "读取",
+        "write" => "写入",
+        "create" => "创建",
+        "create directory" => "创建目录",
+        "create the lock file" => "创建锁文件",
+        "lock" => "锁定",
+        "list" => "列出",
+        "replace" => "替换",
+        "sync" => "同步",
+        "sync directory" => "同步目录",
+        "open for appending" => "打开以追加",
+        "append to" => "追加写入",
+        "open for writing" => "打开以写入",
+        "truncate" => "截断",
+        "remove" => "删除",
+        "restore" => "恢复",
+        "look for an event in" => "在此目录查找赛事",
+        other => other,
+    }
+}
+
+/// [`io_hint`] in Chinese.
+fn io_hint_zh(error: &io::Error) -> &'static str {
+    match error.kind() {
+        io::ErrorKind::StorageFull => "：磁盘已满；请腾出空间后重新运行命令（未保存任何内容）",
+        io::ErrorKind::FileTooLarge => {
+            "：已达到文件大小上限；请提高上限（`ulimit -f`）或腾出空间后重新运行命令（未保存任何内容）"
+        }
+        io::ErrorKind::ReadOnlyFilesystem => {
+            "：文件系统只读；请把赛事目录复制到可写的位置，并加 `--event DIR`（未保存任何内容）"
+        }
+        io::ErrorKind::PermissionDenied => {
+            "：权限不足；请让当前用户可读写赛事目录，或把它复制到可写的位置并加 `--event DIR`"
+        }
+        _ => "",
+    }
+}
+
 /// Advice for the I/O failures that come from the machine rather than from qiwang.
 fn io_hint(error: &io::Error) -> &'static str {
     match error.kind() {
@@ -127,6 +226,15 @@ pub enum TxError<E> {
     /// The command refused the change (its own error, passed through).
     #[error(transparent)]
     Command(E),
+}
+
+impl<E: Localize> Localize for TxError<E> {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            TxError::Store(e) => e.localize(lang),
+            TxError::Command(e) => e.localize(lang),
+        }
+    }
 }
 
 #[cfg(test)]

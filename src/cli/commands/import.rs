@@ -1,14 +1,15 @@
 //! `qiwang import FILE [--dry-run] [--encoding auto|utf-8|gbk]`
 
 use crate::cli::context::{Ctx, store_error};
-use crate::cli::error::{CliError, chain};
+use crate::cli::error::{CliError, cannot_read, chain};
+use qiwang::i18n::Text;
 use qiwang::registration::{Encoding, ImportOptions, read_registrations};
 use qiwang::store::{Change, TxError};
 use std::path::Path;
 
 pub fn run(ctx: &Ctx, path: &Path, dry_run: bool, encoding: &str) -> Result<(), CliError> {
     let bytes = std::fs::read(path)
-        .map_err(|e| CliError::io(format!("cannot read `{}`: {e}", path.display())))?;
+        .map_err(|e| cannot_read(path, &e))?;
     let opts = ImportOptions {
         encoding: match encoding {
             "utf-8" | "utf8" => Encoding::Utf8,
@@ -30,10 +31,10 @@ pub fn run(ctx: &Ctx, path: &Path, dry_run: bool, encoding: &str) -> Result<(), 
             ev.next_player_id(),
         )
         .map_err(|e| {
-            CliError::input(format!(
-                "{e}\n{}",
-                lang.pick("未导入任何棋手。", "nothing was imported.")
-            ))
+            CliError::input(
+                Text::of(&e)
+                    .map(|m, l| format!("{m}\n{}", l.pick("未导入任何棋手。", "nothing was imported."))),
+            )
         })?;
         outln!(
             "{}: {} {}",
@@ -69,14 +70,15 @@ pub fn run(ctx: &Ctx, path: &Path, dry_run: bool, encoding: &str) -> Result<(), 
         })
         .map_err(|e| match e {
             TxError::Store(e) => store_error(e),
-            TxError::Command(e) => CliError::input(format!(
-                "{}\n{}",
-                chain(&e),
-                lang.pick(
-                    "未导入任何棋手，赛事未改变。",
-                    "nothing was imported; the event is unchanged."
+            TxError::Command(e) => CliError::input(chain(&e).map(|m, l| {
+                format!(
+                    "{m}\n{}",
+                    l.pick(
+                        "未导入任何棋手，赛事未改变。",
+                        "nothing was imported; the event is unchanged."
+                    )
                 )
-            )),
+            })),
         })?;
     let after = ctx.load()?;
     outln!(

@@ -3,6 +3,7 @@
 use crate::cli::args::PlayerFields;
 use crate::cli::context::{Ctx, resolve_player, resolve_pool, store_error};
 use crate::cli::error::{CliError, chain};
+use qiwang::i18n::{Localize, Text};
 use qiwang::model::{Event, Gender, Player, PlayerStatus};
 use qiwang::registration::{ImportOptions, read_registrations};
 use qiwang::rulebook::{Lang, Rulebook};
@@ -122,23 +123,36 @@ fn validate_row(
     )
     .map_err(|e| {
         // Name the option, not the line and column of the internal one-row sheet.
-        let problems: Vec<String> = e
-            .errors
-            .iter()
-            .map(|r| match &r.column {
-                Some(c) => format!("`--{}`: {}", c.replace(' ', "-"), r.message),
-                None => r.message.clone(),
-            })
-            .collect();
-        CliError::input(format!(
-            "{}
+        let problems = |lang: Lang| -> String {
+            e.errors
+                .iter()
+                .map(|r| match &r.column {
+                    Some(c) => format!("`--{}`: {}", c.replace(' ', "-"), r.localize(lang)),
+                    None => r.localize(lang),
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        CliError::input(Text::new(
+            format!(
+                "{}\n未做任何修改：请改正选项后重新运行命令",
+                problems(Lang::Zh)
+            ),
+            format!(
+                "{}
 nothing was changed: correct the option and run the command again",
-            problems.join("\n")
+                problems(Lang::En)
+            ),
         ))
     })?;
     players
         .pop()
-        .ok_or_else(|| CliError::input("no player data given: use --name, --group …"))
+        .ok_or_else(|| {
+            CliError::input(Text::new(
+                "没有给出棋手信息：请用 --name、--group …",
+                "no player data given: use --name, --group …",
+            ))
+        })
 }
 
 pub fn add(ctx: &Ctx, fields: PlayerFields) -> Result<(), CliError> {
@@ -189,15 +203,21 @@ pub fn edit(ctx: &Ctx, who: &str, fields: PlayerFields) -> Result<(), CliError> 
     let summary = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
-            let old = event.player(id).cloned().ok_or_else(|| CliError::input(format!("no player `{who}`")))?;
+            let old = event.player(id).cloned().ok_or_else(|| no_player(who))?;
             let mut row = row_of(&old, rules);
             apply(&mut row, &fields);
             let others: Vec<Player> = event.players.iter().filter(|p| p.id != id).cloned().collect();
             let new = validate_row(&row, rules, &others, event)?;
             if new.group != old.group && event.group(&old.group).is_some_and(|g| !g.rounds.is_empty()) {
-                return Err(CliError::input(format!(
-                    "`{}` has already been paired in {}: a player cannot change group after round 1",
-                    old.name, old.group
+                return Err(CliError::input(Text::new(
+                    format!(
+                        "`{}` 已在 {} 中编排：第 1 轮之后棋手不能换组",
+                        old.name, old.group
+                    ),
+                    format!(
+                        "`{}` has already been paired in {}: a player cannot change group after round 1",
+                        old.name, old.group
+                    ),
                 )));
             }
             let updated = Player {
@@ -227,9 +247,12 @@ pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
     let (name, from) = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
-            let p = event.player(id).cloned().ok_or_else(|| CliError::input(format!("no player `{who}`")))?;
+            let p = event.player(id).cloned().ok_or_else(|| no_player(who))?;
             if p.is_withdrawn() {
-                return Err(CliError::input(format!("`{}` has already withdrawn", p.name)));
+                return Err(CliError::input(Text::new(
+                    format!("`{}` 已经退赛", p.name),
+                    format!("`{}` has already withdrawn", p.name),
+                )));
             }
             let state = event.group(&p.group);
             let paired = state.map(|g| g.rounds.len() as u32).unwrap_or(0);
@@ -237,9 +260,15 @@ pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
                 && !last.has_results()
                 && last.pairing_of(id).is_some()
             {
-                return Err(CliError::input(format!(
-                    "`{}` is paired in round {} which has no results yet: enter a forfeit (`-+` or `+-`) for that game, or `qiwang unpair` and pair again, then withdraw",
-                    p.name, last.number
+                return Err(CliError::input(Text::new(
+                    format!(
+                        "`{}` 已编入第 {} 轮，而该轮还没有成绩：请为该局录入弃权（`-+` 或 `+-`），或用 `qiwang unpair` 撤销后重新编排，然后再退赛",
+                        p.name, last.number
+                    ),
+                    format!(
+                        "`{}` is paired in round {} which has no results yet: enter a forfeit (`-+` or `+-`) for that game, or `qiwang unpair` and pair again, then withdraw",
+                        p.name, last.number
+                    ),
                 )));
             }
             let from = paired + 1;
@@ -269,7 +298,14 @@ pub fn tx_error(e: TxError<CliError>) -> CliError {
     }
 }
 
+fn no_player(who: &str) -> CliError {
+    CliError::input(Text::new(
+        format!("没有棋手 `{who}`"),
+        format!("no player `{who}`"),
+    ))
+}
+
 /// For library errors inside a transaction: invalid input, with the cause chain.
-pub fn input_error<E: std::error::Error>(e: E) -> CliError {
+pub fn input_error<E: std::error::Error + qiwang::i18n::Localize>(e: E) -> CliError {
     CliError::input(chain(&e))
 }
