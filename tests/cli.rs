@@ -73,7 +73,32 @@ impl Out {
 }
 
 /// Runs `qiwang ARGS` in `cwd`, with a fixed user name for the audit log.
+///
+/// Messages are pinned in English, but errors follow the rulebook's language and the
+/// events here are Chinese: a command that fails without `--lang` is run again with
+/// `--lang en` (a failing command changes nothing, so it sees the same event) and must
+/// fail the same way; `stderr` is the English text. tests/i18n.rs covers the Chinese.
 fn run_in(cwd: &Path, args: &[&str]) -> Out {
+    let out = run_once(cwd, args);
+    if out.code == 0 || args.iter().any(|a| a.starts_with("--lang")) {
+        return out;
+    }
+    // Before the subcommand: `result` takes every argument after its own as an entry.
+    let mut en_args = vec!["--lang", "en"];
+    en_args.extend(args);
+    let en = run_once(cwd, &en_args);
+    assert_eq!(
+        en.code, out.code,
+        "`--lang en` changed the exit code\n{}\n{}",
+        out.stderr, en.stderr
+    );
+    Out {
+        stderr: en.stderr,
+        ..out
+    }
+}
+
+fn run_once(cwd: &Path, args: &[&str]) -> Out {
     let out = Command::new(BIN)
         .args(args)
         .current_dir(cwd)

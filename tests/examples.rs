@@ -396,11 +396,7 @@ fn play(example: &Example) {
         golden.check("teams.txt", &teams.stdout);
     } else {
         assert_eq!(teams.code, 3, "{}", teams.stderr);
-        assert!(
-            teams.stderr.contains("no team competition"),
-            "{}",
-            teams.stderr
-        );
+        assert!(teams.stderr.contains("没有团体赛"), "{}", teams.stderr);
     }
     let prizes = ok(&ev, &["prizes"]);
     golden.check("prizes.txt", &prizes);
@@ -530,9 +526,5 @@ fn demo_runs_both_examples() {
     assert!(out.contains("金华"), "{out}");
     let again = run(tmp.path(), &["demo", default.to_str().unwrap()]);
     assert_eq!(again.code, 2, "{}", again.stderr);
-    assert!(
-        again.stderr.contains("already holds an event"),
-        "{}",
-        again.stderr
-    );
+    assert!(again.stderr.contains("中已有赛事"), "{}", again.stderr);
 }

@@ -3,6 +3,7 @@
 
 use super::args::Cli;
 use super::error::{CliError, ExitCode, chain};
+use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId, Player, PlayerId};
 use qiwang::report::{Format, Report};
 use qiwang::rulebook::{Lang, Rulebook};
@@ -110,9 +111,10 @@ impl Ctx {
             FormatArg::Csv => Ok(Format::Csv),
             FormatArg::Json => Ok(Format::Json),
             FormatArg::Html => Ok(Format::Html),
-            FormatArg::Trf => Err(CliError::usage(
+            FormatArg::Trf => Err(CliError::usage(Text::new(
+                "`--format trf` 只用于 `qiwang export`；请用 table、csv、json 或 html",
                 "`--format trf` is only for `qiwang export`; use table, csv, json or html",
-            )),
+            ))),
         }
     }
 
@@ -128,8 +130,12 @@ impl Ctx {
         let store = match &self.event_dir {
             Some(dir) => Store::open(dir),
             None => {
-                let cwd = std::env::current_dir()
-                    .map_err(|e| CliError::io(format!("cannot read the current directory: {e}")))?;
+                let cwd = std::env::current_dir().map_err(|e| {
+                    CliError::io(Text::new(
+                        format!("无法读取当前目录：{e}"),
+                        format!("cannot read the current directory: {e}"),
+                    ))
+                })?;
                 Store::discover(&cwd)
             }
         };
@@ -160,9 +166,14 @@ impl Ctx {
 pub fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
     Rulebook::from_toml(&event.rules_toml, &dir.join("qiwang.json").display().to_string())
         .map_err(|e| {
-            CliError::input(format!(
-                "the rulebook frozen in the event does not validate:\n{e}\nrestore qiwang.json from history/ or re-create the event"
-            ))
+            CliError::input(Text::of(&e).map(|m, l| match l {
+                Lang::Zh => format!(
+                    "赛事中保存的规程未通过校验：\n{m}\n请从 history/ 恢复 qiwang.json，或重新创建赛事"
+                ),
+                Lang::En => format!(
+                    "the rulebook frozen in the event does not validate:\n{m}\nrestore qiwang.json from history/ or re-create the event"
+                ),
+            }))
         })
 }
 
@@ -184,13 +195,13 @@ pub fn resolve_pool(
     event: &Event,
     name: Option<&str>,
 ) -> Result<GroupId, CliError> {
-    let lang = rules.event.language;
     match name {
         Some(name) => {
             let group = rules.find_group(name).ok_or_else(|| {
-                CliError::input(format!(
-                    "no group `{name}` in the rulebook: use one of {}",
-                    group_names(rules)
+                let names = group_names(rules);
+                CliError::input(Text::new(
+                    format!("规程中没有组别 `{name}`：请用 {names} 之一"),
+                    format!("no group `{name}` in the rulebook: use one of {names}"),
                 ))
             })?;
             let mut pool = rules.pool_of(group).clone();
@@ -212,13 +223,10 @@ pub fn resolve_pool(
             if with_players.len() == 1 {
                 return Ok(with_players[0].clone());
             }
-            Err(CliError::usage(format!(
-                "{} `--group`: {}",
-                lang.pick(
-                    "这个赛事有多个组别，请用",
-                    "this event has several groups; choose one with"
-                ),
-                group_names(rules)
+            let names = group_names(rules);
+            Err(CliError::usage(Text::new(
+                format!("这个赛事有多个组别，请用 `--group`: {names}"),
+                format!("this event has several groups; choose one with `--group`: {names}"),
             )))
         }
     }
@@ -243,8 +251,9 @@ pub fn resolve_player<'a>(
     let text = text.trim();
     if let Some(num) = text.strip_prefix('#') {
         let n: u32 = num.parse().map_err(|_| {
-            CliError::input(format!(
-                "`{text}` is not a pairing number: write `#` and a number, e.g. `#5`"
+            CliError::input(Text::new(
+                format!("`{text}` 不是编排号：请写 `#` 加数字，例如 `#5`"),
+                format!("`{text}` is not a pairing number: write `#` and a number, e.g. `#5`"),
             ))
         })?;
         let candidates: Vec<&Player> = event
@@ -254,18 +263,25 @@ pub fn resolve_player<'a>(
             .collect();
         return match candidates.as_slice() {
             [one] => Ok(one),
-            [] => Err(CliError::input(format!(
-                "no player has pairing number `{n}`"
+            [] => Err(CliError::input(Text::new(
+                format!("没有编排号为 `{n}` 的棋手"),
+                format!("no player has pairing number `{n}`"),
             ))),
-            _ => Err(CliError::input(format!(
-                "pairing number `{n}` exists in several groups: add `--group`"
+            _ => Err(CliError::input(Text::new(
+                format!("编排号 `{n}` 在多个组别中都有：请加 `--group`"),
+                format!("pairing number `{n}` exists in several groups: add `--group`"),
             ))),
         };
     }
     if let Ok(id) = text.parse::<u32>() {
         return event.player(PlayerId(id)).ok_or_else(|| {
-            CliError::input(format!(
-                "no player with registration id `{id}`: `qiwang players` lists them (use `#N` for a pairing number)"
+            CliError::input(Text::new(
+                format!(
+                    "没有报名编号为 `{id}` 的棋手：`qiwang players` 可列出所有棋手（编排号请用 `#N`）"
+                ),
+                format!(
+                    "no player with registration id `{id}`: `qiwang players` lists them (use `#N` for a pairing number)"
+                ),
             ))
         });
     }
@@ -276,16 +292,23 @@ pub fn resolve_player<'a>(
         .collect();
     match matches.as_slice() {
         [one] => Ok(one),
-        [] => Err(CliError::input(format!(
-            "no player named `{text}`: `qiwang players` lists them"
+        [] => Err(CliError::input(Text::new(
+            format!("没有名为 `{text}` 的棋手：`qiwang players` 可列出所有棋手"),
+            format!("no player named `{text}`: `qiwang players` lists them"),
         ))),
-        many => Err(CliError::input(format!(
-            "{} players are named `{text}`: use the registration id ({})",
-            many.len(),
-            many.iter()
+        many => {
+            let ids = many
+                .iter()
                 .map(|p| p.id.to_string())
                 .collect::<Vec<_>>()
-                .join(", ")
-        ))),
+                .join(", ");
+            Err(CliError::input(Text::new(
+                format!("有 {} 名棋手叫 `{text}`：请用报名编号（{ids}）", many.len()),
+                format!(
+                    "{} players are named `{text}`: use the registration id ({ids})",
+                    many.len()
+                ),
+            )))
+        }
     }
 }

@@ -8,8 +8,8 @@
 
 use super::context::{History, PlayerState, Rules};
 use super::engine::{self, Field};
-use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Round};
 use crate::i18n::Localize;
+use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Round};
 use crate::rulebook::{Lang, Rulebook};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -117,9 +117,9 @@ impl Localize for Violation {
             Rule::NotInGroup => format!("第 {r} 轮：棋手 {who} 不在本组"),
             Rule::NotPairable => format!("第 {r} 轮：棋手 {who} 已退赛或尚未加入，却被编排"),
             Rule::Missing => format!("第 {r} 轮：在赛棋手 {who} 既没有台次也没有轮空"),
-            Rule::ExtraBye { byes } => format!(
-                "第 {r} 轮：有 {byes} 个轮空，但最多只能有一个（且只在人数为奇数时）"
-            ),
+            Rule::ExtraBye { byes } => {
+                format!("第 {r} 轮：有 {byes} 个轮空，但最多只能有一个（且只在人数为奇数时）")
+            }
             Rule::SecondBye { byes } => format!(
                 "第 {r} 轮：棋手 {who} 第 {} 次轮空，而有轮空更少的棋手可以轮空",
                 byes + 1
@@ -128,12 +128,12 @@ impl Localize for Violation {
                 "第 {r} 轮：棋手 {who} 将连续 {run} 次执{}（超出限制）",
                 crate::i18n::colour_label(*colour, Lang::Zh)
             ),
-            Rule::ColourDiff { diff } => format!(
-                "第 {r} 轮：棋手 {who} 的先手减后手将达到 `{diff}`（超出限制）"
-            ),
-            Rule::Team { team } => format!(
-                "第 {r} 轮：棋手 {who} 同属 `{team}` 队，而同队回避已开启"
-            ),
+            Rule::ColourDiff { diff } => {
+                format!("第 {r} 轮：棋手 {who} 的先手减后手将达到 `{diff}`（超出限制）")
+            }
+            Rule::Team { team } => {
+                format!("第 {r} 轮：棋手 {who} 同属 `{team}` 队，而同队回避已开启")
+            }
             Rule::DuplicateTable { table } => {
                 format!("第 {r} 轮：台号 `{table}` 被多局使用")
             }

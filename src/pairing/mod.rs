@@ -152,9 +152,9 @@ impl Localize for PairingError {
             PairingError::AllRoundsPlayed { group, rounds } => format!(
                 "组别 `{group}` 的全部 `{rounds}` 轮都已编排；要多赛几轮请在规程中调大 `rounds`"
             ),
-            PairingError::NoPlayers { group, round } => format!(
-                "组别 `{group}` 第 `{round}` 轮没有可编排的棋手；请先导入或添加棋手"
-            ),
+            PairingError::NoPlayers { group, round } => {
+                format!("组别 `{group}` 第 `{round}` 轮没有可编排的棋手；请先导入或添加棋手")
+            }
             PairingError::NoLegalPairing {
                 group,
                 round,
@@ -167,12 +167,12 @@ impl Localize for PairingError {
                     .collect::<Vec<_>>()
                     .join("；")
             ),
-            PairingError::PlayerNotInRound { player, round } => format!(
-                "棋手 `{player}` 不在第 `{round}` 轮中；请选该轮的棋手"
-            ),
-            PairingError::SamePlayer { player } => format!(
-                "棋手 `{player}` 不能与自己对阵；请给出两名不同的棋手"
-            ),
+            PairingError::PlayerNotInRound { player, round } => {
+                format!("棋手 `{player}` 不在第 `{round}` 轮中；请选该轮的棋手")
+            }
+            PairingError::SamePlayer { player } => {
+                format!("棋手 `{player}` 不能与自己对阵；请给出两名不同的棋手")
+            }
             PairingError::TableZero => "台号 `0` 不存在；台号从 1 开始".to_string(),
         }
     }

@@ -66,18 +66,18 @@ impl Localize for PrizeError {
             return self.to_string();
         }
         match self {
-            PrizeError::UnknownGroup { group } => format!(
-                "未知组别 `{group}`：请用规程中组别的编号、名称或别名"
-            ),
+            PrizeError::UnknownGroup { group } => {
+                format!("未知组别 `{group}`：请用规程中组别的编号、名称或别名")
+            }
             PrizeError::NotAPool { group, pool } => format!(
                 "组别 `{group}` 是在 `{pool}` 中编排的分组，不是编排组：请改为合并 `{pool}`"
             ),
             PrizeError::SameGroup { group } => {
                 format!("不能把组别 `{group}` 合并到自身：请换一个目标组别")
             }
-            PrizeError::AlreadyMerged { group, into } => format!(
-                "组别 `{group}` 已合并到 `{into}`：请合并到 `{into}` 或另选组别"
-            ),
+            PrizeError::AlreadyMerged { group, into } => {
+                format!("组别 `{group}` 已合并到 `{into}`：请合并到 `{into}` 或另选组别")
+            }
             PrizeError::Started { group, rounds } => format!(
                 "组别 `{group}` 已有 {rounds} 轮：只能在第 1 轮之前合并组别（先用 `qiwang unpair` 撤销其轮次）"
             ),

@@ -220,6 +220,10 @@ fn grade_range(rule: &Eligibility) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn en(problems: Vec<Text>) -> Vec<String> {
+        problems.into_iter().map(|t| t.en).collect()
+    }
     use crate::model::{GroupId, PlayerId};
     use crate::rulebook::Marks;
 
@@ -342,7 +346,7 @@ mod tests {
             let r = rules(vec![g.clone()]);
             let mut p = player();
             edit(&mut p);
-            let problems = check(&p, &g, &r);
+            let problems = en(check(&p, &g, &r));
             assert_eq!(problems.len(), want, "{what}: {problems:?}");
         }
     }
@@ -370,7 +374,7 @@ mod tests {
         let r = rules(vec![adult, disabled.clone()]);
         let mut p = player();
         p.title = Some("象棋大师".into());
-        let problems = check(&p, &disabled, &r);
+        let problems = en(check(&p, &disabled, &r));
         assert_eq!(problems.len(), 2, "{problems:?}");
         assert!(problems[0].contains("残疾证"), "{}", problems[0]);
         assert!(problems[1].contains("`象棋大师`"), "{}", problems[1]);
@@ -394,12 +398,16 @@ mod tests {
         let r = rules(vec![g.clone()]);
         let mut p = player();
         assert_eq!(
-            check(&p, &g, &r),
+            check(&p, &g, &r)[0].zh,
+            "儿童棋王A组限4–6 年级学生参加；请填写年级"
+        );
+        assert_eq!(
+            en(check(&p, &g, &r)),
             vec!["儿童棋王A组 is for students in grades 4–6; give the school grade (年级)"]
         );
         p.grade = Some(2);
         assert_eq!(
-            check(&p, &g, &r),
+            en(check(&p, &g, &r)),
             vec!["儿童棋王A组 is for grades 4–6, not grade 2; register in the group of that grade"]
         );
     }
@@ -419,7 +427,7 @@ mod tests {
         r.event.start_date = None;
         let mut p = player();
         p.birth_date = Some(date(2008, 1, 1));
-        let problems = check(&p, &g, &r);
+        let problems = en(check(&p, &g, &r));
         assert_eq!(problems.len(), 1);
         assert!(problems[0].contains("start_date"), "{}", problems[0]);
     }

@@ -4,8 +4,8 @@
 //!
 //! Owns the header → field mapping; unknown headers become extra fields.
 
-use crate::i18n::Text;
 use super::normalise;
+use crate::i18n::Text;
 
 /// A column qiwang understands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

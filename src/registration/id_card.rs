@@ -3,10 +3,10 @@
 //!
 //! Owns parsing and checking one number; it does not compare it with other columns.
 
-use crate::i18n::Localize;
-use crate::rulebook::Lang;
 use super::privacy::mask_id_number;
+use crate::i18n::Localize;
 use crate::model::Gender;
+use crate::rulebook::Lang;
 use chrono::NaiveDate;
 use thiserror::Error;
 
@@ -91,12 +91,12 @@ impl Localize for IdError {
             } => format!(
                 "身份证号 `{masked}` 第 {position} 位是 `{found}`；只能是数字，最后一位可以是 `X`"
             ),
-            IdError::Region { masked, region } => format!(
-                "身份证号 `{masked}` 以地区码 `{region}` 开头，这不是中国的地区码"
-            ),
-            IdError::BirthDate { masked, digits } => format!(
-                "身份证号 `{masked}` 中的出生日期 `{digits}` 不是有效日期"
-            ),
+            IdError::Region { masked, region } => {
+                format!("身份证号 `{masked}` 以地区码 `{region}` 开头，这不是中国的地区码")
+            }
+            IdError::BirthDate { masked, digits } => {
+                format!("身份证号 `{masked}` 中的出生日期 `{digits}` 不是有效日期")
+            }
             IdError::Checksum {
                 masked,
                 expected,

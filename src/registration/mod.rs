@@ -543,10 +543,7 @@ impl<'a> Sheet<'a> {
                         Some(col),
                         Some(value.clone()),
                         Text::new(
-                            format!(
-                                "组别 `{value}` 不在规程中；请写 {} 之一",
-                                group_list(rules)
-                            ),
+                            format!("组别 `{value}` 不在规程中；请写 {} 之一", group_list(rules)),
                             format!(
                                 "group `{value}` is not in the rulebook; write one of {}",
                                 group_list(rules)

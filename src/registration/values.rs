@@ -59,7 +59,9 @@ pub fn parse_grade(s: &str) -> Result<u8, Text> {
     let err = || {
         Text::new(
             format!("年级 `{s}` 不是学校年级；请写 1–12、三年级、初一 … 初三 或 高一 … 高三"),
-            format!("grade `{s}` is not a school grade; write 1–12, 三年级, 初一 … 初三 or 高一 … 高三"),
+            format!(
+                "grade `{s}` is not a school grade; write 1–12, 三年级, 初一 … 初三 or 高一 … 高三"
+            ),
         )
     };
     let compact: String = s
@@ -150,14 +152,12 @@ fn ymd(y: &str, m: &str, d: &str) -> Option<NaiveDate> {
 /// An integer rating (等级分); a `.0` Excel left on it is accepted.
 pub fn parse_rating(s: &str) -> Result<i32, Text> {
     let whole = s.strip_suffix(".0").unwrap_or(s);
-    whole
-        .parse()
-        .map_err(|_| {
-            Text::new(
-                format!("等级分 `{s}` 不是整数"),
-                format!("rating `{s}` is not a whole number"),
-            )
-        })
+    whole.parse().map_err(|_| {
+        Text::new(
+            format!("等级分 `{s}` 不是整数"),
+            format!("rating `{s}` is not a whole number"),
+        )
+    })
 }
 
 #[cfg(test)]

@@ -6,8 +6,8 @@
 //! are `+`/`-`, a pairing bye `0000 - U`, a round a player was not paired in `0000 - Z`.
 //! The point system (`162`) carries the rulebook's win/draw/loss points.
 
-use crate::model::{Event, Gender, GroupId, Outcome, Pairing, PlayerId};
 use crate::i18n::Localize;
+use crate::model::{Event, Gender, GroupId, Outcome, Pairing, PlayerId};
 use crate::rulebook::{Lang, Rulebook};
 use crate::scoring;
 use crate::standings::Standings;

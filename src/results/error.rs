@@ -178,17 +178,15 @@ impl Localize for ResultError {
                 "犯规 `{text}`{}无法识别：请写红方:黑方犯规次数，例如 `1:0`",
                 at_zh(at)
             ),
-            ResultError::BadTable { text, at } => format!(
-                "台号 `{text}`{}不是台号：请写从 1 起的数字",
-                at_zh(at)
-            ),
-            ResultError::BadRound { text, at } => format!(
-                "轮次 `{text}`{}不是轮次：请写从 1 起的数字",
-                at_zh(at)
-            ),
-            ResultError::MissingOutcome { table } => format!(
-                "第 {table} 台没有结果：请写在台号之后，例如 `{table} 1-0`"
-            ),
+            ResultError::BadTable { text, at } => {
+                format!("台号 `{text}`{}不是台号：请写从 1 起的数字", at_zh(at))
+            }
+            ResultError::BadRound { text, at } => {
+                format!("轮次 `{text}`{}不是轮次：请写从 1 起的数字", at_zh(at))
+            }
+            ResultError::MissingOutcome { table } => {
+                format!("第 {table} 台没有结果：请写在台号之后，例如 `{table} 1-0`")
+            }
             ResultError::NoEntries => {
                 "没有给出结果：请写 `台号 结果 …`，例如 `1 1-0 2 = 3 0-1/0:1`".to_string()
             }
@@ -201,9 +199,7 @@ impl Localize for ResultError {
                 round,
                 table,
                 first,
-            } => format!(
-                "第 {round} 轮第 {table} 台在第 {first} 行已经出现：每台只写一次"
-            ),
+            } => format!("第 {round} 轮第 {table} 台在第 {first} 行已经出现：每台只写一次"),
             ResultError::HeaderUnreadable {
                 source_name,
                 detail,
@@ -225,23 +221,21 @@ impl Localize for ResultError {
                 source_name,
                 message,
             } => format!("{source_name}：{message}"),
-            ResultError::UnknownGroup { group, known } => format!(
-                "组别 `{group}` 不是规程中的编排组别：请用 {known} 之一"
-            ),
-            ResultError::NoRounds { group } => format!(
-                "组别 `{group}` 还没有轮次：请先编排第 1 轮再录入成绩"
-            ),
-            ResultError::RoundMissing { group, round, last } => format!(
-                "组别 `{group}` 没有第 {round} 轮：已有的轮次为 1–{last}"
-            ),
+            ResultError::UnknownGroup { group, known } => {
+                format!("组别 `{group}` 不是规程中的编排组别：请用 {known} 之一")
+            }
+            ResultError::NoRounds { group } => {
+                format!("组别 `{group}` 还没有轮次：请先编排第 1 轮再录入成绩")
+            }
+            ResultError::RoundMissing { group, round, last } => {
+                format!("组别 `{group}` 没有第 {round} 轮：已有的轮次为 1–{last}")
+            }
             ResultError::TableMissing {
                 group,
                 round,
                 table,
                 tables,
-            } => format!(
-                "组别 `{group}` 第 {round} 轮没有第 {table} 台：已有的台号为 {tables}"
-            ),
+            } => format!("组别 `{group}` 第 {round} 轮没有第 {table} 台：已有的台号为 {tables}"),
             ResultError::DuplicateTable { round, table } => {
                 format!("第 {round} 轮第 {table} 台给出了两次：每台只写一次")
             }
@@ -276,12 +270,16 @@ impl Localize for ResultError {
                 outcome.token(),
                 side = side_zh(side)
             ),
-            ResultError::BothAtFoulLimit { round, table, limit } => format!(
+            ResultError::BothAtFoulLimit {
+                round,
+                table,
+                limit,
+            } => format!(
                 "第 {round} 轮第 {table} 台：双方犯规都是 {limit} 次，但先达到 {limit} 次的一方即判负：请录入对局结束时各方的犯规次数"
             ),
-            ResultError::UnknownPlayer { player } => format!(
-                "棋手 {player} 未报名：请用 `qiwang players` 核对编号"
-            ),
+            ResultError::UnknownPlayer { player } => {
+                format!("棋手 {player} 未报名：请用 `qiwang players` 核对编号")
+            }
             ResultError::AlreadyWithdrawn { player, from_round } => {
                 format!("棋手 {player} 已从第 {from_round} 轮起退赛")
             }
@@ -289,12 +287,10 @@ impl Localize for ResultError {
                 "棋手 {player} 已编入第 {round} 轮：请从第 {} 轮起退赛，或先撤销第 {round} 轮的编排",
                 round + 1
             ),
-            ResultError::BadWithdrawalRound { from_round } => format!(
-                "退赛轮次 `{from_round}` 不是轮次：轮次从 1 开始"
-            ),
-            ResultError::EmptyReason => {
-                "退赛需要写明原因，例如 `--reason 身体不适`".to_string()
+            ResultError::BadWithdrawalRound { from_round } => {
+                format!("退赛轮次 `{from_round}` 不是轮次：轮次从 1 开始")
             }
+            ResultError::EmptyReason => "退赛需要写明原因，例如 `--reason 身体不适`".to_string(),
             ResultError::NoPlayoffNeeded { group } => {
                 format!("组别 `{group}` 没有需要加赛的同分")
             }

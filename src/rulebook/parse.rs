@@ -2,10 +2,10 @@
 //! section, with every cross-field check. Every problem is collected before failing.
 
 use super::error::{RawProblem, RulebookErrors};
-use crate::i18n::Text;
 use super::names::{Named, Preset};
 use super::reader::{Ctx, Sec, backticked, nearest, unknown_name_message};
 use super::types::*;
+use crate::i18n::Text;
 use crate::model::{GroupId, Points};
 use std::collections::{BTreeMap, BTreeSet};
 use toml_edit::ImDocument;

@@ -5,8 +5,8 @@
 //! `None`, so one pass over the file finds every mistake.
 
 use super::error::RawProblem;
-use crate::i18n::Text;
 use super::names::Named;
+use crate::i18n::Text;
 use crate::model::Points;
 use chrono::NaiveDate;
 use std::ops::Range;
@@ -21,12 +21,7 @@ pub(super) struct Ctx {
 }
 
 impl Ctx {
-    pub fn report(
-        &mut self,
-        span: Option<Span>,
-        key: impl Into<String>,
-        message: Text,
-    ) {
+    pub fn report(&mut self, span: Option<Span>, key: impl Into<String>, message: Text) {
         self.problems.push(RawProblem {
             offset: span.map_or(0, |s| s.start),
             key: key.into(),
@@ -405,7 +400,12 @@ impl<'t> Sec<'t> {
             }
             None if item.as_integer().is_some() => self.count(ctx, key, min).map(Some),
             None => {
-                self.wrong(ctx, key, item, ("整数或 `false`", "a whole number or `false`"));
+                self.wrong(
+                    ctx,
+                    key,
+                    item,
+                    ("整数或 `false`", "a whole number or `false`"),
+                );
                 None
             }
         }

@@ -6,7 +6,8 @@
 use super::players::tx_error;
 use crate::cli::args::DemoArgs;
 use crate::cli::context::{Ctx, store_error};
-use crate::cli::error::CliError;
+use crate::cli::error::{CliError, cannot_read};
+use qiwang::i18n::{Localize, Text};
 use qiwang::model::{Event, GroupId, Outcome, Pairing, PlayerId, PlayerStatus};
 use qiwang::registration::{ImportOptions, read_registrations};
 use qiwang::report::Format;
@@ -36,9 +37,15 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
         .clone()
         .unwrap_or_else(|| default_dir().to_path_buf());
     if dir.join("qiwang.json").exists() {
-        return Err(CliError::usage(format!(
-            "`{}` already holds an event: the demo never overwrites one; give another directory (`qiwang demo DIR`) or delete it",
-            dir.display()
+        return Err(CliError::usage(Text::new(
+            format!(
+                "`{}` 中已有赛事：演示从不覆盖赛事；请换一个目录（`qiwang demo DIR`）或删除它",
+                dir.display()
+            ),
+            format!(
+                "`{}` already holds an event: the demo never overwrites one; give another directory (`qiwang demo DIR`) or delete it",
+                dir.display()
+            ),
         )));
     }
     let (rules_text, rules_source) = match &args.rules {
@@ -50,8 +57,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
     };
     let (registrations, reg_source) = match &args.registrations {
         Some(p) => (
-            std::fs::read(p)
-                .map_err(|e| CliError::io(format!("cannot read `{}`: {e}", p.display())))?,
+            std::fs::read(p).map_err(|e| cannot_read(p, &e))?,
             p.display().to_string(),
         ),
         None if args.rules.is_none() => (
@@ -59,13 +65,14 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
             "examples/jinhua-2018/registrations.csv".to_string(),
         ),
         None => {
-            return Err(CliError::usage(
+            return Err(CliError::usage(Text::new(
+                "用 `--rules` 时也请给出 `--registrations`（例如 examples/dongguan-2018/registrations.csv）",
                 "with `--rules` give `--registrations` too (e.g. examples/dongguan-2018/registrations.csv)",
-            ));
+            )));
         }
     };
     let rules = Rulebook::from_toml(&rules_text, &rules_source)
-        .map_err(|e| CliError::input(e.to_string()))?;
+        .map_err(|e| CliError::input(Text::of(&e)))?;
     let lang = ctx.lang(&rules);
     let store = Store::init(
         &dir,
@@ -92,7 +99,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
                 &ev.players,
                 ev.next_player_id(),
             )
-            .map_err(|e| CliError::input(e.to_string()))?;
+            .map_err(|e| CliError::input(Text::of(&e)))?;
             let n = players.len();
             ev.players.extend(players);
             Ok(Change::changed(
@@ -121,7 +128,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
                         &cmd(&["group-merge", u.group.as_str(), into.as_str()]),
                         |ev| {
                             let report = qiwang::prizes::merge_group(ev, &rules, &u.group, &into)
-                                .map_err(|e| CliError::input(e.to_string()))?;
+                                .map_err(|e| CliError::input(Text::of(&e)))?;
                             Ok(Change::changed(
                                 (),
                                 format!(
@@ -240,7 +247,7 @@ fn play_pool(
             Ok(plan) => plan,
             Err(e) => {
                 match lang {
-                    Lang::Zh => outln!("  {name}：第{round}轮无法编排，停止：{e}"),
+                    Lang::Zh => outln!("  {name}：第{round}轮无法编排，停止：{}", e.localize(lang)),
                     Lang::En => outln!("  {name}: stopped before round {round}: {e}"),
                 }
                 return Ok(());
@@ -274,7 +281,7 @@ fn play_pool(
             .transaction(&cmd(&["result", "--group", pool.as_str()]), |ev| {
                 let report =
                     qiwang::results::record_results(ev, rules, pool, Some(round), &entries)
-                        .map_err(|e| CliError::input(e.to_string()))?;
+                        .map_err(|e| CliError::input(Text::of(&e)))?;
                 if incidents && round == 5 {
                     withdraw_one(ev, pool, round);
                 }

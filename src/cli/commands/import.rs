@@ -8,8 +8,7 @@ use qiwang::store::{Change, TxError};
 use std::path::Path;
 
 pub fn run(ctx: &Ctx, path: &Path, dry_run: bool, encoding: &str) -> Result<(), CliError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| cannot_read(path, &e))?;
+    let bytes = std::fs::read(path).map_err(|e| cannot_read(path, &e))?;
     let opts = ImportOptions {
         encoding: match encoding {
             "utf-8" | "utf8" => Encoding::Utf8,
@@ -31,10 +30,12 @@ pub fn run(ctx: &Ctx, path: &Path, dry_run: bool, encoding: &str) -> Result<(), 
             ev.next_player_id(),
         )
         .map_err(|e| {
-            CliError::input(
-                Text::of(&e)
-                    .map(|m, l| format!("{m}\n{}", l.pick("未导入任何棋手。", "nothing was imported."))),
-            )
+            CliError::input(Text::of(&e).map(|m, l| {
+                format!(
+                    "{m}\n{}",
+                    l.pick("未导入任何棋手。", "nothing was imported.")
+                )
+            }))
         })?;
         outln!(
             "{}: {} {}",

@@ -3,6 +3,7 @@
 use super::players::tx_error;
 use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
 use crate::cli::error::{CliError, ExitCode, chain};
+use qiwang::i18n::{Localize, Text};
 use qiwang::model::{Event, GroupId, Round};
 use qiwang::pairing::{self, PairingError, PairingPlan};
 use qiwang::rulebook::{Lang, Rulebook};
@@ -55,9 +56,10 @@ pub fn pair(
     let pool = resolve_pool(&rules, &event, group)?;
     let lang = ctx.lang(&rules);
     if seed.is_some() && event.group(&pool).is_some_and(|g| !g.rounds.is_empty()) {
-        return Err(CliError::usage(
+        return Err(CliError::usage(Text::new(
+            "`--seed` 只用于第 1 轮抽签；之后各轮使用当时记录的种子",
             "`--seed` only applies to the round-1 draw; later rounds use the seed recorded then",
-        ));
+        )));
     }
     let first_round = event.group(&pool).is_none_or(|g| g.rounds.is_empty());
     if first_round
@@ -147,12 +149,21 @@ pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         .transaction(&ctx.command_info(), |ev| {
             let state = ev.group_mut(&pool);
             let Some(last) = state.rounds.last() else {
-                return Err(CliError::input(format!("{pool} has no round to drop")));
+                return Err(CliError::input(Text::new(
+                    format!("{pool} 没有可撤销的轮次"),
+                    format!("{pool} has no round to drop"),
+                )));
             };
             if last.has_results() {
-                return Err(CliError::input(format!(
-                    "round {} of {pool} already has results: correct them with `qiwang result`, or `qiwang undo` step by step",
-                    last.number
+                return Err(CliError::input(Text::new(
+                    format!(
+                        "{pool} 第 {} 轮已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销",
+                        last.number
+                    ),
+                    format!(
+                        "round {} of {pool} already has results: correct them with `qiwang result`, or `qiwang undo` step by step",
+                        last.number
+                    ),
                 )));
             }
             let number = last.number;
@@ -179,12 +190,21 @@ fn editable_round(event: &Event, pool: &GroupId) -> Result<Round, CliError> {
         .group(pool)
         .and_then(|g| g.last_round())
         .ok_or_else(|| {
-            CliError::input(format!("{pool} has no round yet: run `qiwang pair` first"))
+            CliError::input(Text::new(
+                format!("{pool} 还没有轮次：请先运行 `qiwang pair`"),
+                format!("{pool} has no round yet: run `qiwang pair` first"),
+            ))
         })?;
     if round.has_results() {
-        return Err(CliError::input(format!(
-            "round {} of {pool} has results: only an unplayed round can be edited",
-            round.number
+        return Err(CliError::input(Text::new(
+            format!(
+                "{pool} 第 {} 轮已有成绩：只能修改尚未比赛的轮次",
+                round.number
+            ),
+            format!(
+                "round {} of {pool} has results: only an unplayed round can be edited",
+                round.number
+            ),
         )));
     }
     Ok(round.clone())
@@ -205,10 +225,22 @@ fn store_edit(
             let edited = edit(ev, &round)?;
             let violations = pairing::check_round(ev, &rules, &pool, &edited);
             if !violations.is_empty() && !force {
-                let list: Vec<String> = violations.iter().map(|v| format!("  - {v}")).collect();
-                return Err(CliError::input(format!(
-                    "this edit breaks a hard rule:\n{}\nadd `--force` to store it anyway (it is logged)",
-                    list.join("\n")
+                let list = |l: Lang| {
+                    violations
+                        .iter()
+                        .map(|v| format!("  - {}", v.localize(l)))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                };
+                return Err(CliError::input(Text::new(
+                    format!(
+                        "这次修改违反了硬性规则：\n{}\n如仍要保存请加 `--force`（会记入日志）",
+                        list(Lang::Zh)
+                    ),
+                    format!(
+                        "this edit breaks a hard rule:\n{}\nadd `--force` to store it anyway (it is logged)",
+                        list(Lang::En)
+                    ),
                 )));
             }
             let number = edited.number;
@@ -280,14 +312,15 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
                 lang.pick("处违规", "violations")
             );
             for v in &violations {
-                outln!("  - {v}");
+                outln!("  - {}", v.localize(lang));
             }
         }
         total += violations.len();
     }
     if total > 0 {
-        return Err(CliError::input(format!(
-            "{total} violation(s) of the hard pairing rules"
+        return Err(CliError::input(Text::new(
+            format!("有 {total} 处违反硬性编排规则"),
+            format!("{total} violation(s) of the hard pairing rules"),
         )));
     }
     Ok(())

@@ -145,14 +145,12 @@ nothing was changed: correct the option and run the command again",
             ),
         ))
     })?;
-    players
-        .pop()
-        .ok_or_else(|| {
-            CliError::input(Text::new(
-                "没有给出棋手信息：请用 --name、--group …",
-                "no player data given: use --name, --group …",
-            ))
-        })
+    players.pop().ok_or_else(|| {
+        CliError::input(Text::new(
+            "没有给出棋手信息：请用 --name、--group …",
+            "no player data given: use --name, --group …",
+        ))
+    })
 }
 
 pub fn add(ctx: &Ctx, fields: PlayerFields) -> Result<(), CliError> {

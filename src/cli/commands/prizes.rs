@@ -3,15 +3,17 @@
 use super::players::{input_error, tx_error};
 use crate::cli::context::{Ctx, Loaded};
 use crate::cli::error::CliError;
+use qiwang::i18n::Text;
 use qiwang::store::Change;
 
 pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
     let Loaded { event, rules, .. } = ctx.load()?;
     let lang = ctx.lang(&rules);
     if rules.teams.is_empty() {
-        return Err(CliError::input(
+        return Err(CliError::input(Text::new(
+            "本赛事的规程没有团体赛（`[[teams]]`）",
             "this event's rulebook has no team competition (`[[teams]]`)",
-        ));
+        )));
     }
     let (_, mut rankings) = qiwang::views::compute_sheet(&event, &rules);
     if let Some(t) = team {
@@ -22,9 +24,10 @@ pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
                 .iter()
                 .map(|t| format!("`{}` ({})", t.id, t.name))
                 .collect();
-            return Err(CliError::input(format!(
-                "no team competition `{t}`: use one of {}",
-                names.join(", ")
+            let names = names.join(", ");
+            return Err(CliError::input(Text::new(
+                format!("没有团体赛 `{t}`：请用 {names} 之一"),
+                format!("no team competition `{t}`: use one of {names}"),
             )));
         }
     }
@@ -84,10 +87,12 @@ pub fn merge(ctx: &Ctx, from: &str, into: &str) -> Result<(), CliError> {
     } = ctx.load()?;
     let lang = ctx.lang(&rules);
     let find = |name: &str| {
-        rules
-            .find_group(name)
-            .map(|g| g.id.clone())
-            .ok_or_else(|| CliError::input(format!("no group `{name}` in the rulebook")))
+        rules.find_group(name).map(|g| g.id.clone()).ok_or_else(|| {
+            CliError::input(Text::new(
+                format!("规程中没有组别 `{name}`"),
+                format!("no group `{name}` in the rulebook"),
+            ))
+        })
     };
     let (from, into) = (find(from)?, find(into)?);
     let moved = store

@@ -4,6 +4,7 @@ use super::init::read_text;
 use super::players::{input_error, tx_error};
 use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
 use crate::cli::error::CliError;
+use qiwang::i18n::Text;
 use qiwang::model::{Penalty, Points};
 use qiwang::results::{self, ResultEntry};
 use qiwang::store::Change;
@@ -42,9 +43,10 @@ pub fn run(
         batches.entry(round).or_default().extend(entries);
     }
     if batches.is_empty() {
-        return Err(CliError::usage(
+        return Err(CliError::usage(Text::new(
+            "没有给出成绩：`qiwang result 台号 结果 …`（例如 `1 r 2 = 3 b`）或 `--from FILE`",
             "no results given: `qiwang result TABLE OUTCOME …` (e.g. `1 r 2 = 3 b`) or `--from FILE`",
-        ));
+        )));
     }
     let messages = store
         .transaction(&ctx.command_info(), |ev| {
@@ -107,19 +109,22 @@ pub fn penalty(ctx: &Ctx, who: &str, points: i32, reason: &str) -> Result<(), Cl
     } = ctx.load()?;
     let lang = ctx.lang(&rules);
     if !rules.conduct.penalties_allowed {
-        return Err(CliError::input(
+        return Err(CliError::input(Text::new(
+            "本赛事的规程不允许罚分（`conduct.penalties_allowed = false`）",
             "this event's rulebook does not allow point penalties (`conduct.penalties_allowed = false`)",
-        ));
+        )));
     }
     if points <= 0 {
-        return Err(CliError::input(format!(
-            "penalty points must be positive (the points deducted), not `{points}`"
+        return Err(CliError::input(Text::new(
+            format!("罚分必须是正数（扣除的分数），不能是 `{points}`"),
+            format!("penalty points must be positive (the points deducted), not `{points}`"),
         )));
     }
     if reason.trim().is_empty() {
-        return Err(CliError::input(
+        return Err(CliError::input(Text::new(
+            "罚分需要 `--reason 原因`（会显示在成绩表中）",
             "a penalty needs `--reason TEXT` (it is shown in the standings)",
-        ));
+        )));
     }
     let player = resolve_player(&event, None, who)?.clone();
     store

@@ -3,7 +3,8 @@
 use super::init::read_text;
 use crate::cli::context::Ctx;
 use crate::cli::error::CliError;
-use qiwang::rulebook::Rulebook;
+use qiwang::i18n::Text;
+use qiwang::rulebook::{Lang, Rulebook};
 use std::path::Path;
 
 pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
@@ -25,11 +26,13 @@ pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
             );
             Ok(())
         }
-        Err(e) => Err(CliError::input(format!(
-            "{e}\n{} problem(s) in `{}`",
-            e.problems.len(),
-            path.display()
-        ))),
+        Err(e) => {
+            let n = e.problems.len();
+            Err(CliError::input(Text::of(&e).map(|m, l| match l {
+                Lang::Zh => format!("{m}\n`{}` 中有 {n} 个问题", path.display()),
+                Lang::En => format!("{m}\n{n} problem(s) in `{}`", path.display()),
+            })))
+        }
     }
 }
 
@@ -38,7 +41,7 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
         Some(path) => {
             let text = read_text(path)?;
             Rulebook::from_toml(&text, &path.display().to_string())
-                .map_err(|e| CliError::input(e.to_string()))?
+                .map_err(|e| CliError::input(Text::of(&e)))?
         }
         None => ctx.load()?.rules,
     };

@@ -2,6 +2,7 @@
 
 use crate::cli::context::{Ctx, Loaded, resolve_pool};
 use crate::cli::error::CliError;
+use qiwang::i18n::Text;
 
 pub fn standings(
     ctx: &Ctx,
@@ -25,9 +26,10 @@ pub fn standings(
                     .iter()
                     .map(|l| format!("`{}` ({})", l.id, l.name))
                     .collect();
-                CliError::input(format!(
-                    "no prize list `{name}`: use one of {}",
-                    names.join(", ")
+                let names = names.join(", ");
+                CliError::input(Text::new(
+                    format!("没有奖项名单 `{name}`：请用 {names} 之一"),
+                    format!("no prize list `{name}`: use one of {names}"),
                 ))
             })?;
         return ctx.print(&qiwang::views::list_standings(
@@ -66,8 +68,9 @@ fn check_round(
         .map(|g| g.rounds.len() as u32)
         .unwrap_or(0);
     if n == 0 || n > paired {
-        return Err(CliError::input(format!(
-            "round `{n}` does not exist in {pool}: {paired} round(s) paired so far"
+        return Err(CliError::input(Text::new(
+            format!("{pool} 没有第 `{n}` 轮：目前已编排 {paired} 轮"),
+            format!("round `{n}` does not exist in {pool}: {paired} round(s) paired so far"),
         )));
     }
     Ok(())
