@@ -152,3 +152,84 @@ pub fn rulebook_language(toml_text: &str) -> Option<Lang> {
         _ => None,
     }
 }
+
+/// Test help: a Chinese message must name the same facts as its English one.
+#[cfg(test)]
+pub(crate) mod facts {
+    use std::collections::BTreeSet;
+
+    /// The `backticked` values of a message.
+    fn quoted(text: &str) -> BTreeSet<String> {
+        text.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The runs of ASCII digits of a message.
+    fn numbers(text: &str) -> BTreeSet<String> {
+        text.split(|c: char| !c.is_ascii_digit())
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Asserts that `zh` is Chinese and quotes the same values and numbers as `en`.
+    #[track_caller]
+    pub fn assert_same(zh: &str, en: &str) {
+        assert!(!zh.trim().is_empty(), "no Chinese text for: {en}");
+        assert_ne!(zh, en, "not translated: {en}");
+        assert!(
+            zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "no Chinese in: {zh}"
+        );
+        assert_eq!(quoted(zh), quoted(en), "quoted values differ:\n{zh}\n{en}");
+        assert_eq!(numbers(zh), numbers(en), "numbers differ:\n{zh}\n{en}");
+    }
+
+    /// [`assert_same`] on both languages of a localized error.
+    #[track_caller]
+    pub fn assert_localized(e: &dyn super::Localize) {
+        use crate::rulebook::Lang;
+        assert_same(&e.localize(Lang::Zh), &e.localize(Lang::En));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rulebook_language_is_read_leniently() {
+        let cases = [
+            (
+                "[event]\nlanguage = \"en\"\nrounds = \"x\"\n",
+                Some(Lang::En),
+            ),
+            ("[event]\nlanguage = \"zh\"\n", Some(Lang::Zh)),
+            ("[event]\nname = \"a\"\n", None),
+            ("[event]\nlanguage = \"fr\"\n", None),
+            ("not toml [", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(rulebook_language(text), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn text_picks_and_maps() {
+        let t = Text::new("甲", "a").map(|s, l| format!("{s}{}", l.pick("！", "!")));
+        assert_eq!(t.get(Lang::Zh), "甲！");
+        assert_eq!(t.get(Lang::En), "a!");
+        assert_eq!(Text::from("x"), Text::new("x", "x"));
+    }
+
+    #[test]
+    fn facts_catch_a_dropped_value() {
+        facts::assert_same("棋手 `甲` 第 3 轮", "player `甲` round 3");
+        let dropped =
+            std::panic::catch_unwind(|| facts::assert_same("棋手第 3 轮", "player `甲` round 3"));
+        assert!(dropped.is_err());
+    }
+}

@@ -322,3 +322,38 @@ fn second_bye(
     let all: Vec<usize> = (0..field.players.len()).collect();
     engine::feasible(&field, &all, &fewer).then_some(Rule::SecondBye { byes: mine })
 }
+
+#[cfg(test)]
+mod localize_tests {
+    use super::*;
+    use crate::i18n::facts::assert_localized;
+
+    #[test]
+    fn every_violation_has_chinese_with_the_same_values() {
+        let rules = [
+            Rule::Rematch,
+            Rule::Twice,
+            Rule::NotInGroup,
+            Rule::NotPairable,
+            Rule::Missing,
+            Rule::ExtraBye { byes: 2 },
+            Rule::SecondBye { byes: 1 },
+            Rule::ColourStreak {
+                colour: Colour::Red,
+                run: 3,
+            },
+            Rule::ColourDiff { diff: 3 },
+            Rule::Team {
+                team: "金华".into(),
+            },
+            Rule::DuplicateTable { table: 4 },
+        ];
+        for rule in rules {
+            assert_localized(&Violation {
+                round: 5,
+                players: vec![PlayerId(11), PlayerId(12)],
+                rule,
+            });
+        }
+    }
+}

@@ -473,3 +473,69 @@ pub fn colour_of(pairing: &Pairing, id: PlayerId) -> Option<Colour> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod localize_tests {
+    use super::*;
+    use crate::i18n::facts::assert_localized;
+
+    #[test]
+    fn every_pairing_error_has_chinese_with_the_same_values() {
+        let g = || GroupId::new("adult");
+        let blockers = vec![
+            Blocker {
+                player: PlayerId(7),
+                name: "甲".into(),
+                reason: BlockReason::NoOpponent {
+                    met: 5,
+                    colour: 2,
+                    team: 1,
+                },
+            },
+            Blocker {
+                player: PlayerId(8),
+                name: "乙".into(),
+                reason: BlockReason::OpponentsTaken {
+                    candidates: vec![PlayerId(9), PlayerId(10)],
+                    met: 4,
+                    colour: 3,
+                    team: 0,
+                },
+            },
+        ];
+        for b in &blockers {
+            assert_localized(b);
+        }
+        let errors = [
+            PairingError::RoundIncomplete {
+                group: g(),
+                round: 3,
+                missing: vec![2, 14],
+            },
+            PairingError::AllRoundsPlayed {
+                group: g(),
+                rounds: 9,
+            },
+            PairingError::NoPlayers {
+                group: g(),
+                round: 1,
+            },
+            PairingError::NoLegalPairing {
+                group: g(),
+                round: 6,
+                blocking: blockers,
+            },
+            PairingError::PlayerNotInRound {
+                player: PlayerId(7),
+                round: 2,
+            },
+            PairingError::SamePlayer {
+                player: PlayerId(7),
+            },
+            PairingError::TableZero,
+        ];
+        for e in &errors {
+            assert_localized(e);
+        }
+    }
+}

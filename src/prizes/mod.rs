@@ -99,6 +99,33 @@ pub fn format_fen(fen: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::facts::assert_localized;
+
+    #[test]
+    fn every_prize_error_has_chinese_with_the_same_values() {
+        let g = |s: &str| GroupId::new(s);
+        let errors = [
+            PrizeError::UnknownGroup {
+                group: "kids".into(),
+            },
+            PrizeError::NotAPool {
+                group: g("disabled"),
+                pool: g("adult"),
+            },
+            PrizeError::SameGroup { group: g("adult") },
+            PrizeError::AlreadyMerged {
+                group: g("u8"),
+                into: g("u10"),
+            },
+            PrizeError::Started {
+                group: g("u8"),
+                rounds: 2,
+            },
+        ];
+        for e in &errors {
+            assert_localized(e);
+        }
+    }
 
     #[test]
     fn format_fen_prints_whole_units_without_decimals() {

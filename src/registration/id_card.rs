@@ -209,6 +209,41 @@ pub fn check_character(first17: &str) -> Option<char> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn every_id_error_has_chinese_with_the_same_values() {
+        use crate::i18n::facts::assert_localized;
+        let m = || "3307**********0012".to_string();
+        let errors = [
+            IdError::Scientific { masked: m() },
+            IdError::FirstGeneration { masked: m() },
+            IdError::Length {
+                masked: m(),
+                len: 17,
+            },
+            IdError::NotDigit {
+                masked: m(),
+                position: 5,
+                found: 'a',
+            },
+            IdError::Region {
+                masked: m(),
+                region: "000000".into(),
+            },
+            IdError::BirthDate {
+                masked: m(),
+                digits: "20081341".into(),
+            },
+            IdError::Checksum {
+                masked: m(),
+                expected: 'X',
+                found: '3',
+            },
+        ];
+        for e in &errors {
+            assert_localized(e);
+        }
+    }
+
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()
     }

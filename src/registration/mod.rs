@@ -893,6 +893,40 @@ mod tests {
     }
 
     #[test]
+    fn every_row_error_has_chinese_with_the_same_values() {
+        use crate::i18n::facts::assert_same;
+        let good = id("330702", "19800101", 123);
+        let bad_sum = format!("{}0", &good[..17]);
+        let text = format!(
+            "姓名,性别,组别,出生日期,身份证号,年级,等级分,残疾\n\
+             甲,男,成人组,1980-01-01,{good},,,\n\
+             乙,男,象棋组,,,,,\n\
+             丙,x,成人组,1980-13-01,,二十年级,abc,也许\n\
+             丁,女,成人组,1981-01-01,{good},,,\n\
+             戊,男,青少年组,1990-01-01,,,,\n\
+             己,男,成人组,,{bad_sum},,,\n\
+             甲,男,成人组,1980-01-01,,,,\n\
+             庚,男,残疾人组,,,,,否\n\
+             辛,男\n\
+             ,男,,,,,,\n"
+        );
+        let err = read(&text).unwrap_err();
+        assert!(err.errors.len() >= 10, "{err}");
+        for e in &err.errors {
+            assert_same(&e.message_zh, &e.message);
+        }
+        let zh = err.localize(Lang::Zh);
+        let en = err.localize(Lang::En);
+        assert_eq!(en, err.to_string());
+        assert_eq!(zh.lines().count(), en.lines().count());
+        assert!(
+            zh.ends_with("未导入任何棋手：请改正后重新导入该文件"),
+            "{zh}"
+        );
+        assert!(zh.starts_with("reg.csv:3："), "{zh}");
+    }
+
+    #[test]
     fn five_bad_rows_give_five_located_errors() {
         let good = id("330702", "19800101", 123);
         let text = format!(

@@ -220,6 +220,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_trf_error_has_chinese_with_the_same_values() {
+        use crate::i18n::facts::assert_localized;
+        assert_localized(&TrfError::ColourDependentScoring { red: 10, black: 15 });
+        assert_localized(&TrfError::Empty(GroupId::new("adult")));
+    }
+
+    #[test]
     fn fields_count_characters_not_bytes() {
         assert_eq!(field("王小明", 5).chars().count(), 5);
         assert_eq!(field("王小明", 2), "王小");

@@ -1207,6 +1207,69 @@ fn parse_teams(ctx: &mut Ctx, root: &Sec, index: &GroupIndex) -> Vec<TeamCompeti
 mod tests {
     use super::*;
 
+    #[test]
+    fn every_problem_has_chinese_with_the_same_values() {
+        use crate::i18n::Localize;
+        use crate::i18n::facts::assert_same;
+        let text = r#"
+[event]
+name = "杯赛"
+rounds = 0
+start_date = "2018-10-27"
+end_date = 2018-10-26
+languag = "zh"
+
+[[groups]]
+id = "adult one"
+name = "成人组"
+aliases = [""]
+rounds = "nine"
+
+[[groups]]
+id = "kids"
+name = "成人组"
+pairs_with = "kids"
+merge_into = "nowhere"
+eligibility = { min_grade = 6, max_grade = 4, min_age = 12, under_age = 10 }
+
+[[groups]]
+id = "youth"
+pairs_with = "adlt"
+
+[scoring]
+red_win = 1
+red_draw = 2
+
+[conduct]
+penalties_allowed = false
+disturbance_penalty = 2
+
+[ranking]
+tiebreaks = ["opp_score", "opp_score", "lot", "nonsense"]
+fallback = "coin"
+
+[[prizes.lists]]
+group = "youth"
+places = [{ place = 1, from = 2 }, { from = 3, to = 2 }, { place = 1 }, { place = 1 }]
+
+[[teams]]
+tiebreaks = ["x", "x"]
+"#;
+        let errors = Rulebook::from_toml(text, "bad.toml").unwrap_err();
+        assert!(errors.problems.len() >= 15, "{errors}");
+        for p in &errors.problems {
+            assert_same(&p.message_zh, &p.message);
+        }
+        let zh = errors.localize(Lang::Zh);
+        assert_eq!(zh.lines().count(), errors.to_string().lines().count());
+        for (z, e) in zh.lines().zip(errors.to_string().lines()) {
+            let place = |l: &str| l.split(": ").next().unwrap_or("").to_string();
+            assert_eq!(place(z), place(e), "{z}\n{e}");
+        }
+        let syntax = Rulebook::from_toml("[event\n", "x.toml").unwrap_err();
+        assert!(syntax.problems[0].message_zh.starts_with("TOML 格式错误"));
+    }
+
     /// `rules/README.md` documents every key the parser accepts, in a table row.
     #[test]
     fn readme_documents_every_key() {

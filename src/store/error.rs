@@ -240,6 +240,50 @@ impl<E: Localize> Localize for TxError<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::facts::assert_localized;
+
+    #[test]
+    fn every_store_error_has_chinese_with_the_same_values() {
+        let errors = [
+            StoreError::NotAnEvent {
+                searched_from: PathBuf::from("/tmp/x"),
+            },
+            StoreError::NoEventAt {
+                dir: PathBuf::from("ev"),
+            },
+            StoreError::AlreadyExists {
+                path: PathBuf::from("ev/qiwang.json"),
+            },
+            StoreError::Busy {
+                lock: PathBuf::from("ev/.lock"),
+            },
+            StoreError::NewerSchema {
+                path: PathBuf::from("ev/qiwang.json"),
+                found: 3,
+                supported: 2,
+                recovery: "restore a snapshot from `history/`".into(),
+            },
+            StoreError::NothingToUndo,
+            StoreError::io(
+                "write",
+                Path::new("ev/qiwang.json.tmp"),
+                io::Error::from(io::ErrorKind::StorageFull),
+            ),
+            StoreError::io(
+                "look for an event in",
+                Path::new("ev"),
+                io::Error::from(io::ErrorKind::PermissionDenied),
+            ),
+        ];
+        for e in &errors {
+            assert_localized(e);
+        }
+        let busy = StoreError::Busy {
+            lock: PathBuf::from(".lock"),
+        };
+        assert!(busy.to_string().contains("busy"));
+        assert!(busy.localize(Lang::Zh).starts_with("赛事正忙"));
+    }
 
     #[test]
     fn io_messages_say_what_to_do() {
