@@ -3,10 +3,11 @@
 //! Every function validates everything first and changes nothing on error.
 
 use super::{ResultEntry, ResultError};
+use crate::i18n::Localize;
 use crate::model::{
     Colour, Event, GameResult, GroupId, Outcome, Pairing, PlayerId, PlayerStatus, Playoff,
 };
-use crate::rulebook::Rulebook;
+use crate::rulebook::{Lang, Rulebook};
 use crate::standings::compute_standings;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -153,6 +154,77 @@ impl RecordReport {
             .collect();
         out.extend(self.warnings.iter().map(|w| w.to_string()));
         out
+    }
+
+    /// [`messages`](Self::messages) in `lang`, for the arbiter (the audit log keeps
+    /// the English ones).
+    pub fn messages_in(&self, lang: Lang) -> Vec<String> {
+        if lang == Lang::En {
+            return self.messages();
+        }
+        let mut out: Vec<String> = self
+            .corrections()
+            .map(|r| {
+                let old = r.previous.map(|p| p.outcome.token()).unwrap_or("");
+                format!(
+                    "第 {} 轮第 {} 台：已将 `{old}` 更正为 `{}`",
+                    r.round,
+                    r.table,
+                    r.result.outcome.token()
+                )
+            })
+            .collect();
+        out.extend(self.warnings.iter().map(|w| w.localize(lang)));
+        out
+    }
+}
+
+impl Localize for ResultWarning {
+    fn localize(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            ResultWarning::LostOnFouls {
+                round,
+                table,
+                player,
+                colour,
+                fouls,
+                entered,
+                recorded,
+            } => {
+                let side = match colour {
+                    Colour::Red => "红方",
+                    Colour::Black => "黑方",
+                };
+                let mut text = format!(
+                    "第 {round} 轮第 {table} 台：棋手 {player}（{side}）犯规 {fouls} 次，判负"
+                );
+                if entered != recorded {
+                    text.push_str(&format!(
+                        "；录入的 `{}` 记为 `{}`",
+                        entered.token(),
+                        recorded.token()
+                    ));
+                }
+                text
+            }
+            ResultWarning::Withdrawn {
+                player,
+                from_round,
+                reason,
+            } => format!("棋手 {player} 已退赛，自第 {from_round} 轮起不再编排：{reason}"),
+            ResultWarning::WithdrawalLifted { player, from_round } => {
+                format!("棋手 {player} 已不再有使其自第 {from_round} 轮起退赛的弃权：重新参加编排")
+            }
+            ResultWarning::WithdrawnButPaired { player, round } => format!(
+                "棋手 {player} 已退赛，但已编入第 {round} 轮：请为该局录入弃权，或撤销该轮编排"
+            ),
+            ResultWarning::EarlierRoundCorrected { round, newest } => format!(
+                "第 {round} 轮在第 {newest} 轮编排之后被更正：成绩表已重新计算，之后各轮的编排保持不变"
+            ),
+        }
     }
 }
 
@@ -777,5 +849,41 @@ mod tests {
         let mut rules = Rulebook::cxa_2011("t", 5);
         rules.conduct.withdraw_after_forfeits = None;
         assert_eq!(forfeit_trigger(&event, &group, PlayerId(1), &rules), None);
+    }
+
+    #[test]
+    fn every_warning_has_chinese_with_the_same_values() {
+        use crate::i18n::facts::assert_localized;
+        let warnings = [
+            ResultWarning::LostOnFouls {
+                round: 3,
+                table: 4,
+                player: PlayerId(12),
+                colour: Colour::Black,
+                fouls: 2,
+                entered: Outcome::Draw,
+                recorded: Outcome::RedWin,
+            },
+            ResultWarning::Withdrawn {
+                player: PlayerId(12),
+                from_round: 5,
+                reason: "[auto] 2 forfeits".into(),
+            },
+            ResultWarning::WithdrawalLifted {
+                player: PlayerId(12),
+                from_round: 5,
+            },
+            ResultWarning::WithdrawnButPaired {
+                player: PlayerId(12),
+                round: 5,
+            },
+            ResultWarning::EarlierRoundCorrected {
+                round: 2,
+                newest: 4,
+            },
+        ];
+        for w in &warnings {
+            assert_localized(w);
+        }
     }
 }

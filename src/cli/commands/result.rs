@@ -51,18 +51,20 @@ pub fn run(
     let messages = store
         .transaction(&ctx.command_info(), |ev| {
             let mut messages = Vec::new();
+            let mut shown = Vec::new();
             let mut count = 0;
             for (r, entries) in &batches {
                 let report = results::record_results(ev, &rules, &pool, *r, entries).map_err(input_error)?;
                 count += entries.len();
                 messages.extend(report.messages());
+                shown.extend(report.messages_in(lang));
             }
             let rounds: Vec<String> = batches
                 .keys()
                 .map(|r| r.map(|r| r.to_string()).unwrap_or_else(|| "newest".into()))
                 .collect();
             Ok(Change::changed(
-                messages.clone(),
+                shown,
                 format!("recorded {count} result(s) in {pool} round {}{}", rounds.join(","), if messages.is_empty() { String::new() } else { format!(": {}", messages.join("; ")) }),
                 serde_json::json!({ "group": pool, "entries": batches.iter().map(|(r, e)| serde_json::json!({ "round": r, "entries": e })).collect::<Vec<_>>() }),
             ))
