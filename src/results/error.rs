@@ -257,7 +257,7 @@ impl Localize for ResultError {
                 fouls,
                 limit,
             } => format!(
-                "第 {round} 轮第 {table} 台：{} 犯规 {fouls} 次，但犯规 {limit} 次即判负：最多录入 {limit} 次",
+                "第 {round} 轮第 {table} 台：{}犯规 {fouls} 次，但犯规 {limit} 次即判负：最多录入 {limit} 次",
                 side_zh(side)
             ),
             ResultError::FoulsContradictWinner {
