@@ -4,7 +4,7 @@ use super::players::tx_error;
 use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
 use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::model::{Event, GroupId, Round};
-use qiwang::pairing::{self, PairingError, PairingPlan};
+use qiwang::pairing::{self, PairingError};
 use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::Change;
 
@@ -14,18 +14,6 @@ fn pairing_error(e: PairingError) -> CliError {
         _ => ExitCode::InvalidInput,
     };
     CliError::new(code, chain(&e))
-}
-
-/// Applies a plan to the event: pairing numbers, the seed, the new round.
-fn apply_plan(event: &mut Event, pool: &GroupId, plan: &PairingPlan, seed: u64) {
-    for (id, number) in &plan.numbers {
-        if let Some(p) = event.player_mut(*id) {
-            p.number = Some(*number);
-        }
-    }
-    let state = event.group_mut(pool);
-    state.seed.get_or_insert(seed);
-    state.rounds.push(plan.round.clone());
 }
 
 /// The seed of a pool: recorded, given, or drawn now (and then recorded).
@@ -82,14 +70,14 @@ pub fn pair(
         let s = seed_for(&event, &pool, seed);
         let plan = pairing::pair_next_round(&event, &rules, &pool, s).map_err(pairing_error)?;
         let mut after = event.clone();
-        apply_plan(&mut after, &pool, &plan, s);
+        plan.apply(&mut after, &pool, s);
         (after, plan)
     } else {
         let plan = store
             .transaction(&ctx.command_info(), |ev| {
                 let s = seed_for(ev, &pool, seed);
                 let plan = pairing::pair_next_round(ev, &rules, &pool, s).map_err(pairing_error)?;
-                apply_plan(ev, &pool, &plan, s);
+                plan.apply(ev, &pool, s);
                 let games = plan.round.pairings.iter().filter(|p| p.table().is_some()).count();
                 Ok(Change::changed(
                     plan.clone(),
