@@ -104,7 +104,14 @@ struct Case {
 
 /// The prepared events: `empty` (just `init`), `playing` (20 players, round 1 paired, three
 /// results in) and `complete` (round 1 fully played, ready for round 2).
-fn prepare(root: &Path) -> Vec<Case> {
+struct Templates {
+    empty: PathBuf,
+    playing: PathBuf,
+    complete: PathBuf,
+    csv: PathBuf,
+}
+
+fn prepare_templates(root: &Path) -> Templates {
     let empty = root.join("tpl-empty");
     let out = Command::new(BIN)
         .arg("init")
@@ -128,6 +135,22 @@ fn prepare(root: &Path) -> Vec<Case> {
             "result", "4", "r", "5", "r", "6", "=", "7", "b", "8", "b", "9", "=", "10", "r",
         ],
     );
+    Templates {
+        empty,
+        playing,
+        complete,
+        csv,
+    }
+}
+
+/// Every mutating command on its template, with the state after it.
+fn prepare(root: &Path) -> Vec<Case> {
+    let Templates {
+        empty,
+        playing,
+        complete,
+        csv,
+    } = prepare_templates(root);
     let commands: Vec<(&Path, Vec<&str>)> = vec![
         (&empty, vec!["import", csv.to_str().unwrap()]),
         (&playing, vec!["result", "4", "r", "5", "=", "6", "b/1:0"]),
@@ -444,4 +467,136 @@ fn killed_commands_leave_the_state_before_or_after() {
         total.interrupted > 0,
         "no kill landed mid-change: {total:?}"
     );
+}
+
+/// What one racing command was and how it ended.
+struct Raced {
+    kind: &'static str,
+    tag: String,
+    landed: bool,
+}
+
+#[test]
+fn concurrent_changes_land_or_are_refused_never_lost() {
+    const PROCESSES: usize = 8;
+    const EACH: usize = 40;
+    let disk = tempfile::tempdir().unwrap();
+    let root = scratch();
+    let cases = prepare_templates(disk.path());
+    let dir = root.path().join("race");
+    copy_event(&cases.playing, &dir);
+    let lines_before = Store::open(&dir).unwrap().log().unwrap().entries.len();
+    let penalties_before = Store::open(&dir).unwrap().load().unwrap().penalties.len();
+    let players_before = Store::open(&dir).unwrap().load().unwrap().players.len();
+    let started = Instant::now();
+    let outcomes: Vec<Result<Raced, String>> = thread::scope(|scope| {
+        let handles: Vec<_> = (0..PROCESSES)
+            .map(|p| {
+                let dir = &dir;
+                scope.spawn(move || {
+                    (0..EACH)
+                        .map(|j| {
+                            let tag = format!("r{p}-{j}");
+                            let player = (p + 1).to_string();
+                            let (kind, args): (&'static str, Vec<&str>) = if p % 2 == 0 {
+                                ("penalty", vec!["penalty", &player, "1", "--reason", &tag])
+                            } else {
+                                (
+                                    "player",
+                                    vec!["player", "add", "--name", &tag, "--gender", "女"],
+                                )
+                            };
+                            let out = qiwang(dir, &args);
+                            let stderr = String::from_utf8_lossy(&out.stderr);
+                            match out.status.code() {
+                                Some(0) => Ok(Raced {
+                                    kind,
+                                    tag,
+                                    landed: true,
+                                }),
+                                Some(5) if stderr.contains("event is busy") => Ok(Raced {
+                                    kind,
+                                    tag,
+                                    landed: false,
+                                }),
+                                _ => Err(format!("{args:?}: {:?} {stderr}", out.status)),
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    let elapsed = started.elapsed();
+    let failures: Vec<&String> = outcomes.iter().filter_map(|o| o.as_ref().err()).collect();
+    assert!(failures.is_empty(), "unexpected failures: {failures:#?}");
+    let raced: Vec<&Raced> = outcomes.iter().filter_map(|o| o.as_ref().ok()).collect();
+    let landed = |kind: &str| -> BTreeSet<String> {
+        raced
+            .iter()
+            .filter(|r| r.kind == kind && r.landed)
+            .map(|r| r.tag.clone())
+            .collect()
+    };
+    let busy = raced.iter().filter(|r| !r.landed).count();
+    let event = Store::open(&dir).unwrap().load().unwrap();
+    let penalties: BTreeSet<String> = event.penalties[penalties_before..]
+        .iter()
+        .map(|p| p.reason.clone())
+        .collect();
+    let players: BTreeSet<String> = event.players[players_before..]
+        .iter()
+        .map(|p| p.name.clone())
+        .collect();
+    let lost = landed("penalty").difference(&penalties).count()
+        + landed("player").difference(&players).count();
+    let phantom = penalties.difference(&landed("penalty")).count()
+        + players.difference(&landed("player")).count();
+    println!(
+        "concurrency: {} commands from {PROCESSES} processes, {} landed, {busy} refused as busy, {lost} lost, {phantom} phantom, {elapsed:?}",
+        raced.len(),
+        raced.len() - busy,
+    );
+    assert_eq!(raced.len(), PROCESSES * EACH);
+    assert_eq!((lost, phantom), (0, 0));
+    assert_eq!(
+        event.penalties.len() - penalties_before,
+        landed("penalty").len()
+    );
+    assert_eq!(event.players.len() - players_before, landed("player").len());
+    let entries = check_consistent(&dir).unwrap();
+    assert_eq!(entries.len(), lines_before + raced.len() - busy);
+}
+
+#[test]
+fn a_held_lock_is_reported_as_busy_and_changes_nothing() {
+    let disk = tempfile::tempdir().unwrap();
+    let cases = prepare_templates(disk.path());
+    let dir = disk.path().join("held");
+    copy_event(&cases.playing, &dir);
+    let before = fs::read(dir.join("qiwang.json")).unwrap();
+    let lock = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(".lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    let out = qiwang(&dir, &["penalty", "1", "1", "--reason", "blocked"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(5), "{stderr}");
+    assert!(
+        stderr
+            .starts_with("error: event is busy: another qiwang command is changing it; try again"),
+        "{stderr}"
+    );
+    // Reading is never blocked by a change in progress.
+    ok(&dir, &["players"]);
+    lock.unlock().unwrap();
+    assert_eq!(fs::read(dir.join("qiwang.json")).unwrap(), before);
+    ok(&dir, &["penalty", "1", "1", "--reason", "free"]);
 }
