@@ -1,7 +1,7 @@
 //! Crash campaign and concurrency against the real binary.
 //!
-//! The crash campaign starts every mutating command (`import`, `pair`, `result`, `undo`,
-//! `player add`, `player withdraw`, `penalty`) on a copy of a small prepared event and
+//! The crash campaign starts every mutating command (`import`, `pair`, `unpair`, `result`,
+//! `result --from`, `undo`, `player add`, `player withdraw`, `penalty`) on a copy of a small prepared event and
 //! kills it with SIGKILL after a random delay, hundreds of times. After each kill the
 //! event must load and equal the state before or the state after the command (computed
 //! by running the same command uninterrupted), and after the next change (which repairs
@@ -28,7 +28,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_qiwang");
-const TRIALS: usize = 420;
+const TRIALS: usize = 450;
 const PLAYERS: usize = 20;
 
 fn scratch() -> tempfile::TempDir {
@@ -103,12 +103,15 @@ struct Case {
 }
 
 /// The prepared events: `empty` (just `init`), `playing` (20 players, round 1 paired, three
-/// results in) and `complete` (round 1 fully played, ready for round 2).
+/// results in), `complete` (round 1 fully played, ready for round 2) and `paired` (round 2
+/// paired, no results yet).
 struct Templates {
     empty: PathBuf,
     playing: PathBuf,
     complete: PathBuf,
+    paired: PathBuf,
     csv: PathBuf,
+    results: PathBuf,
 }
 
 fn prepare_templates(root: &Path) -> Templates {
@@ -135,11 +138,22 @@ fn prepare_templates(root: &Path) -> Templates {
             "result", "4", "r", "5", "r", "6", "=", "7", "b", "8", "b", "9", "=", "10", "r",
         ],
     );
+    let paired = root.join("tpl-paired");
+    copy_event(&complete, &paired);
+    ok(&paired, &["pair"]);
+    let results = root.join("results.csv");
+    fs::write(
+        &results,
+        "round,table,outcome,fouls\n1,4,1-0,\n1,5,和,1:0\n1,6,黑胜,\n1,7,+-,\n",
+    )
+    .unwrap();
     Templates {
         empty,
         playing,
         complete,
+        paired,
         csv,
+        results,
     }
 }
 
@@ -149,7 +163,9 @@ fn prepare(root: &Path) -> Vec<Case> {
         empty,
         playing,
         complete,
+        paired,
         csv,
+        results,
     } = prepare_templates(root);
     let commands: Vec<(&Path, Vec<&str>)> = vec![
         (&empty, vec!["import", csv.to_str().unwrap()]),
@@ -171,6 +187,11 @@ fn prepare(root: &Path) -> Vec<Case> {
         (&playing, vec!["player", "withdraw", "7", "--reason", "ill"]),
         (&playing, vec!["undo"]),
         (&complete, vec!["pair"]),
+        (&paired, vec!["unpair"]),
+        (
+            &playing,
+            vec!["result", "--from", results.to_str().unwrap()],
+        ),
     ];
     commands
         .into_iter()
