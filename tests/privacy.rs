@@ -366,3 +366,62 @@ fn markup_in_names_is_escaped_in_every_html_output() {
         html.len()
     );
 }
+
+#[test]
+fn markup_in_the_rulebook_is_escaped_in_every_html_output() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = fs::read_to_string(root().join("rules/cxa-2011.toml"))
+        .unwrap()
+        .replacen(
+            "name = \"象棋积分编排制比赛\"",
+            "name = \"<b>棋王</b> & \\\"赛\\\"\"",
+            1,
+        )
+        .replacen("name = \"公开组\"", "name = \"<script>g</script>\"", 1);
+    assert!(text.contains("<script>g</script>") && text.contains("<b>棋王</b>"));
+    let rules = tmp.path().join("rules.toml");
+    fs::write(&rules, text).unwrap();
+    let dir = tmp.path().join("ev");
+    let init = run(
+        None,
+        &[
+            "init",
+            dir.to_str().unwrap(),
+            "--rules",
+            rules.to_str().unwrap(),
+        ],
+    );
+    assert!(init.status.success(), "{init:?}");
+    let sheet = tmp.path().join("sheet.csv");
+    let mut csv = String::from("姓名,性别,单位\n");
+    for i in 1..=8 {
+        csv.push_str(&format!("棋手{i},男,<u>单位{i}</u>\n"));
+    }
+    fs::write(&sheet, csv).unwrap();
+    for args in [
+        vec!["import", sheet.to_str().unwrap()],
+        vec!["pair", "--seed", "1"],
+        vec!["result", "1", "r", "2", "=", "3", "b", "4", "+-"],
+    ] {
+        let output = run(Some(&dir), &args);
+        assert!(output.status.success(), "{args:?}: {output:?}");
+    }
+    let shown = every_output(&dir, &tmp.path().join("out"));
+    let html: Vec<&Shown> = shown.iter().filter(|s| s.html).collect();
+    assert!(html.len() > 10, "only {} HTML outputs", html.len());
+    for s in &html {
+        for raw in ["<b>", "<script", "<u>"] {
+            assert!(!s.text.contains(raw), "{}: unescaped `{raw}`", s.what);
+        }
+    }
+    assert!(
+        html.iter()
+            .any(|s| s.text.contains("&lt;b&gt;棋王&lt;/b&gt; &amp;")),
+        "the event name is not shown escaped anywhere"
+    );
+    assert!(
+        html.iter()
+            .any(|s| s.text.contains("&lt;u&gt;单位1&lt;/u&gt;")),
+        "the unit is not shown escaped anywhere"
+    );
+}
