@@ -150,12 +150,19 @@ fn masked_argv(argv: &[String]) -> Vec<String> {
 
 /// The event's rulebook, validated again from the frozen text.
 pub fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
-    Rulebook::from_toml(&event.rules_toml, &dir.join("qiwang.json").display().to_string())
-        .map_err(|e| {
-            CliError::input(format!(
-                "the rulebook frozen in the event does not validate:\n{e}\nrestore qiwang.json from history/ or re-create the event"
-            ))
-        })
+    Rulebook::from_toml(
+        &event.rules_toml,
+        &dir.join("qiwang.json").display().to_string(),
+    )
+    .map_err(|e| {
+        let hint = Store::open(dir).map_or_else(
+            |_| "restore qiwang.json from history/ or re-create the event".to_string(),
+            |store| store.recovery_hint(),
+        );
+        CliError::input(format!(
+            "the rulebook frozen in the event does not validate:\n{e}\n{hint}"
+        ))
+    })
 }
 
 pub fn store_error(e: qiwang::store::StoreError) -> CliError {

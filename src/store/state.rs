@@ -3,6 +3,7 @@
 
 use super::StoreError;
 use crate::model::{Event, SCHEMA_VERSION};
+use std::collections::BTreeSet;
 use std::fs;
 use std::io;
 use std::path::Path;
@@ -76,7 +77,61 @@ fn check(bytes: &[u8]) -> Result<Event, Refusal> {
             Some(_) => {}
         },
     }
-    serde_json::from_slice(bytes).map_err(|e| Refusal::Damaged(format!("unexpected content: {e}")))
+    let event: Event = serde_json::from_slice(bytes)
+        .map_err(|e| Refusal::Damaged(format!("unexpected content: {e}")))?;
+    let problems = integrity(&event);
+    if problems.is_empty() {
+        return Ok(event);
+    }
+    const SHOWN: usize = 5;
+    let mut detail = problems
+        .iter()
+        .take(SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("; ");
+    if problems.len() > SHOWN {
+        detail.push_str(&format!(" (and {} more)", problems.len() - SHOWN));
+    }
+    Err(Refusal::Damaged(format!("it contradicts itself: {detail}")))
+}
+
+/// What a file edited by hand can break that parsing does not catch and the rest of
+/// qiwang relies on: rounds numbered 1, 2, 3, … in order, every paired player registered
+/// (once), nobody paired twice in a round. Penalties are not checked: one naming an
+/// unknown player deducts nothing from anyone.
+fn integrity(event: &Event) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut ids = BTreeSet::new();
+    for p in &event.players {
+        if !ids.insert(p.id) {
+            problems.push(format!("player id `{}` is used twice", p.id));
+        }
+    }
+    for (group, state) in &event.groups {
+        for (index, round) in state.rounds.iter().enumerate() {
+            let expected = index as u64 + 1;
+            if u64::from(round.number) != expected {
+                problems.push(format!(
+                    "group `{group}`: round {expected} is numbered `{}`",
+                    round.number
+                ));
+            }
+            let mut seen = BTreeSet::new();
+            for id in round.pairings.iter().flat_map(|p| p.players()) {
+                if !ids.contains(&id) {
+                    problems.push(format!(
+                        "group `{group}` round {expected}: player `{id}` is not registered"
+                    ));
+                } else if !seen.insert(id) {
+                    problems.push(format!(
+                        "group `{group}` round {expected}: player `{id}` is paired twice"
+                    ));
+                }
+            }
+        }
+    }
+    problems
 }
 
 /// A snapshot file in `history/`: the state before change number `seq`.
@@ -217,6 +272,86 @@ mod tests {
                 "expected {expected:?} in {message}"
             );
             assert!(message.ends_with("; HINT"), "{message}");
+        }
+    }
+
+    /// An event with players 1–4 and one round of two games in group `open`.
+    fn paired() -> Event {
+        use crate::model::{GroupId, GroupState, Pairing, Player, PlayerId, Round};
+        let open = GroupId::new("open");
+        let mut event = Event::new("[event]\n".into());
+        for id in 1..=4 {
+            event
+                .players
+                .push(Player::new(PlayerId(id), format!("p{id}"), open.clone()));
+        }
+        let game = |table, red, black| Pairing::Game {
+            table,
+            red: PlayerId(red),
+            black: PlayerId(black),
+            result: None,
+        };
+        let mut state = GroupState::default();
+        state.rounds.push(Round {
+            number: 1,
+            pairings: vec![game(1, 1, 2), game(2, 3, 4)],
+        });
+        event.groups.insert(open, state);
+        event
+    }
+
+    #[test]
+    fn a_state_that_contradicts_itself_is_refused() {
+        use crate::model::{Pairing, PlayerId};
+        assert!(decode(Path::new("q"), &encode(&paired()), String::new).is_ok());
+        type Edit = fn(&mut Event);
+        let cases: [(Edit, &str); 5] = [
+            (
+                |e| e.players[1].id = PlayerId(1),
+                "player id `1` is used twice",
+            ),
+            (
+                |e| e.groups.values_mut().next().unwrap().rounds[0].number = 0,
+                "group `open`: round 1 is numbered `0`",
+            ),
+            (
+                |e| {
+                    let round = e.groups.values_mut().next().unwrap().rounds[0].clone();
+                    e.groups.values_mut().next().unwrap().rounds.push(round);
+                },
+                "group `open`: round 2 is numbered `1`",
+            ),
+            (
+                |e| {
+                    e.groups.values_mut().next().unwrap().rounds[0].pairings[1] = Pairing::Bye {
+                        player: PlayerId(9),
+                    };
+                },
+                "group `open` round 1: player `9` is not registered",
+            ),
+            (
+                |e| {
+                    e.groups.values_mut().next().unwrap().rounds[0].pairings[1] = Pairing::Bye {
+                        player: PlayerId(2),
+                    };
+                },
+                "group `open` round 1: player `2` is paired twice",
+            ),
+        ];
+        for (edit, expected) in cases {
+            let mut event = paired();
+            edit(&mut event);
+            let err = decode(Path::new("ev/qiwang.json"), &encode(&event), || {
+                "HINT".into()
+            })
+            .unwrap_err();
+            let text = err.to_string();
+            assert!(
+                text.starts_with("`ev/qiwang.json` is damaged: it contradicts itself: "),
+                "{text}"
+            );
+            assert!(text.contains(expected), "expected {expected:?} in {text}");
+            assert!(text.ends_with("; HINT"), "{text}");
         }
     }
 
