@@ -916,14 +916,14 @@ fn apply_edit(value: &mut serde_json::Value, pointer: &str, edit: &Edit) {
                 map.remove(&last.replace("~1", "/").replace("~0", "~"));
             }
             Some(serde_json::Value::Array(items)) => {
-                if let Ok(i) = last.parse::<usize>() {
-                    if i < items.len() {
-                        if matches!(edit, Edit::Remove) {
-                            items.remove(i);
-                        } else {
-                            let copy = items[i].clone();
-                            items.insert(i, copy);
-                        }
+                if let Ok(i) = last.parse::<usize>()
+                    && i < items.len()
+                {
+                    if matches!(edit, Edit::Remove) {
+                        items.remove(i);
+                    } else {
+                        let copy = items[i].clone();
+                        items.insert(i, copy);
                     }
                 }
             }
