@@ -746,59 +746,81 @@ fn a_file_size_limit_fails_the_change_and_leaves_the_event_unchanged() {
     ok(&dir, &["player", "add", "--name", "新人", "--gender", "男"]);
 }
 
-/// A small tmpfs, filled up, then remounted read-only. Needs root and `mount`; skipped
-/// (with a note) where either is missing.
-#[test]
-fn a_full_disk_and_a_read_only_disk_fail_cleanly() {
-    let scratch = tempfile::tempdir().unwrap();
-    let mount_point = scratch.path().join("small");
-    fs::create_dir(&mount_point).unwrap();
-    let mounted = Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=512k", "tmpfs"])
-        .arg(&mount_point)
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !mounted {
-        println!("skipped: cannot mount a tmpfs here (not root?)");
-        return;
-    }
-    struct Unmount(PathBuf);
-    impl Drop for Unmount {
-        fn drop(&mut self) {
-            let _ = Command::new("umount").arg(&self.0).status();
+/// A small tmpfs mounted for one test, unmounted when dropped.
+struct SmallDisk {
+    _scratch: tempfile::TempDir,
+    mount_point: PathBuf,
+}
+
+impl SmallDisk {
+    /// `None` (with a note) where mounting is not allowed (not root, no `mount`).
+    fn mount(size: &str) -> Option<SmallDisk> {
+        let scratch = tempfile::tempdir().unwrap();
+        let mount_point = scratch.path().join("small");
+        fs::create_dir(&mount_point).unwrap();
+        let mounted = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(&mount_point)
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !mounted {
+            println!("skipped: cannot mount a tmpfs here (not root?)");
+            return None;
         }
+        Some(SmallDisk {
+            _scratch: scratch,
+            mount_point,
+        })
     }
-    let _unmount = Unmount(mount_point.clone());
-    let dir = mount_point.join("ev");
-    copy_event(event_template(), &dir);
-    // Fill the disk, leaving less room than the new state file needs.
-    let state_len = fs::metadata(dir.join("qiwang.json")).unwrap().len() as usize;
-    let filler = mount_point.join("filler");
-    let mut size = 512 * 1024;
-    while size > 0 {
+
+    /// Fills the disk up, then frees `free` bytes.
+    fn fill_leaving(&self, free: u64) {
+        use std::io::Write;
+        let filler = self.mount_point.join("filler");
         let mut f = fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(&filler)
             .unwrap();
-        use std::io::Write;
-        if f.write_all(&vec![0u8; size])
-            .and_then(|()| f.sync_all())
-            .is_err()
-        {
-            size /= 2;
+        let mut size = 256 * 1024;
+        while size > 0 {
+            if f.write_all(&vec![0u8; size]).is_err() {
+                size /= 2;
+            }
         }
+        let len = f.metadata().unwrap().len();
+        f.set_len(len.saturating_sub(free)).unwrap();
     }
-    let _ = state_len;
+
+    fn empty(&self) {
+        fs::remove_file(self.mount_point.join("filler")).unwrap();
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.mount_point).status();
+    }
+}
+
+/// A full tmpfs, then the same remounted read-only.
+#[test]
+fn a_full_disk_and_a_read_only_disk_fail_cleanly() {
+    let Some(disk) = SmallDisk::mount("512k") else {
+        return;
+    };
+    let dir = disk.mount_point.join("ev");
+    copy_event(event_template(), &dir);
+    disk.fill_leaving(0);
     let files = files_of(&dir);
     let out = qiwang(&dir, &["player", "add", "--name", "新人", "--gender", "男"]);
     assert_unchanged_after_failure(&dir, &files, &out, "the disk is full");
     // Reading still works on a full disk.
     ok(&dir, &["players"]);
-    fs::remove_file(&filler).unwrap();
+    disk.empty();
     let remounted = Command::new("mount")
         .args(["-o", "remount,ro"])
-        .arg(&mount_point)
+        .arg(&disk.mount_point)
         .status()
         .unwrap();
     assert!(remounted.success());
@@ -812,6 +834,51 @@ fn a_full_disk_and_a_read_only_disk_fail_cleanly() {
         assert_unchanged_after_failure(&dir, &files, &out, "the file system is read-only");
     }
     ok(&dir, &["standings"]);
+}
+
+/// The disk fills up at every step of a change in turn (the journal, the snapshot, the new
+/// state, the audit line): the change either lands whole or fails with "the disk is full"
+/// and leaves every file as it was; once space is freed the event carries on.
+#[test]
+fn a_disk_filling_up_at_any_step_leaves_the_state_before_or_after() {
+    let Some(disk) = SmallDisk::mount("1m") else {
+        return;
+    };
+    let template = event_template();
+    let (mut failed, mut landed) = (0, 0);
+    let before = fs::read(template.join("qiwang.json")).unwrap();
+    let args = ["penalty", "3", "1", "--reason", "disk"];
+    // tmpfs allocates whole pages: 0 to 12 free pages covers every step of the change.
+    for pages in 0..=12u64 {
+        let dir = disk.mount_point.join("ev");
+        let _ = fs::remove_dir_all(&dir);
+        copy_event(template, &dir);
+        disk.fill_leaving(pages * 4096);
+        let files = files_of(&dir);
+        let out = qiwang(&dir, &args);
+        if out.status.success() {
+            landed += 1;
+            assert_ne!(fs::read(dir.join("qiwang.json")).unwrap(), before);
+        } else {
+            failed += 1;
+            assert_unchanged_after_failure(&dir, &files, &out, "the disk is full");
+        }
+        disk.empty();
+        // Whatever happened, the next change and its undo work and agree with the log.
+        ok(&dir, &["penalty", "5", "1", "--reason", "after"]);
+        ok(&dir, &["undo"]);
+        let trail = Store::open(&dir).unwrap().log().unwrap();
+        assert_eq!((trail.torn_line, trail.interrupted), (None, None));
+        let history = fs::read_dir(dir.join("history")).unwrap().count();
+        let named = trail
+            .entries
+            .iter()
+            .filter(|e| e.snapshot.is_some())
+            .count();
+        assert_eq!(history, named, "{pages} free pages");
+    }
+    println!("disk filling up: {failed} changes refused cleanly, {landed} landed");
+    assert!(failed > 0 && landed > 0, "{failed} failed, {landed} landed");
 }
 
 /// A played event: 20 players, two complete rounds, a penalty, a withdrawal.
