@@ -44,24 +44,39 @@ enum Refusal {
     Newer(u64),
 }
 
+/// The version of a state file, read without building the rest: a large file is parsed
+/// into the event once, not also into a JSON tree.
+#[derive(serde::Deserialize)]
+struct Probe {
+    /// `None` when the key is missing; `Some(Value::Null)` when it is `null`.
+    #[serde(default, deserialize_with = "present")]
+    schema_version: Option<serde_json::Value>,
+}
+
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<serde_json::Value>, D::Error> {
+    serde::Deserialize::deserialize(d).map(Some)
+}
+
 fn check(bytes: &[u8]) -> Result<Event, Refusal> {
+    use serde::de::IgnoredAny;
+    use serde_json::error::Category;
     // Syntax first, then the version, then the shape: a newer file may have a shape this
     // qiwang does not know, and must be reported as newer rather than as damaged.
-    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| {
-        Refusal::Damaged(if e.is_eof() {
-            format!(
+    let top = serde_json::from_slice::<std::collections::BTreeMap<String, IgnoredAny>>(bytes);
+    if let Err(e) = top {
+        return Err(Refusal::Damaged(match e.classify() {
+            Category::Eof => format!(
                 "the file ends early at line {} column {} (cut short?)",
                 e.line(),
                 e.column()
-            )
-        } else {
-            format!("invalid JSON: {e}")
-        })
-    })?;
-    let Some(object) = value.as_object() else {
-        return Err(Refusal::Damaged("the file is not a JSON object".into()));
-    };
-    match object.get("schema_version") {
+            ),
+            Category::Data => "the file is not a JSON object".into(),
+            Category::Syntax | Category::Io => format!("invalid JSON: {e}"),
+        }));
+    }
+    let probe: Probe = serde_json::from_slice(bytes)
+        .map_err(|e| Refusal::Damaged(format!("unexpected content: {e}")))?;
+    match probe.schema_version {
         None => {
             return Err(Refusal::Damaged(
                 "it has no `schema_version` key, so it was not written by qiwang".into(),
@@ -251,6 +266,11 @@ mod tests {
                 good.replacen("\"schema_version\": 1,", "", 1),
                 "no `schema_version` key",
             ),
+            (
+                good.replacen("\"schema_version\": 1", "\"schema_version\": null", 1),
+                "`schema_version` is `null`",
+            ),
+            (format!("{good} x"), "invalid JSON: trailing characters"),
             (
                 good.replacen("\"players\": []", "\"players\": 3", 1),
                 "unexpected content: invalid type",
