@@ -24,6 +24,8 @@ use std::fs;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -510,6 +512,8 @@ fn concurrent_changes_land_or_are_refused_never_lost() {
     let penalties_before = Store::open(&dir).unwrap().load().unwrap().penalties.len();
     let players_before = Store::open(&dir).unwrap().load().unwrap().players.len();
     let started = Instant::now();
+    let done = AtomicBool::new(false);
+    let reads: Mutex<Vec<bool>> = Mutex::new(Vec::new());
     let outcomes: Vec<Result<Raced, String>> = thread::scope(|scope| {
         let handles: Vec<_> = (0..PROCESSES)
             .map(|p| {
@@ -547,12 +551,33 @@ fn concurrent_changes_land_or_are_refused_never_lost() {
                 })
             })
             .collect();
-        handles
+        // Readers alongside: every read sees one complete state, never a torn one.
+        let readers: Vec<_> = (0..2)
+            .map(|_| {
+                let (dir, done, reads) = (&dir, &done, &reads);
+                scope.spawn(move || {
+                    while !done.load(Ordering::Relaxed) {
+                        let out = qiwang(dir, &["players", "--format", "json"]);
+                        let parsed =
+                            serde_json::from_slice::<serde_json::Value>(&out.stdout).is_ok();
+                        reads.lock().unwrap().push(out.status.success() && parsed);
+                    }
+                })
+            })
+            .collect();
+        let outcomes = handles
             .into_iter()
             .flat_map(|h| h.join().unwrap())
-            .collect()
+            .collect();
+        done.store(true, Ordering::Relaxed);
+        for r in readers {
+            r.join().unwrap();
+        }
+        outcomes
     });
     let elapsed = started.elapsed();
+    let reads = reads.into_inner().unwrap();
+    let bad_reads = reads.iter().filter(|ok| !**ok).count();
     let failures: Vec<&String> = outcomes.iter().filter_map(|o| o.as_ref().err()).collect();
     assert!(failures.is_empty(), "unexpected failures: {failures:#?}");
     let raced: Vec<&Raced> = outcomes.iter().filter_map(|o| o.as_ref().ok()).collect();
@@ -578,10 +603,13 @@ fn concurrent_changes_land_or_are_refused_never_lost() {
     let phantom = penalties.difference(&landed("penalty")).count()
         + players.difference(&landed("player")).count();
     println!(
-        "concurrency: {} commands from {PROCESSES} processes, {} landed, {busy} refused as busy, {lost} lost, {phantom} phantom, {elapsed:?}",
+        "concurrency: {} commands from {PROCESSES} processes, {} landed, {busy} refused as busy, {lost} lost, {phantom} phantom; {} concurrent reads, {bad_reads} failed; {elapsed:?}",
         raced.len(),
         raced.len() - busy,
+        reads.len(),
     );
+    assert_eq!(bad_reads, 0);
+    assert!(!reads.is_empty());
     assert_eq!(raced.len(), PROCESSES * EACH);
     assert_eq!((lost, phantom), (0, 0));
     assert_eq!(
