@@ -649,3 +649,48 @@ fn a_held_lock_is_reported_as_busy_and_changes_nothing() {
     assert_eq!(fs::read(dir.join("qiwang.json")).unwrap(), before);
     ok(&dir, &["penalty", "1", "1", "--reason", "free"]);
 }
+
+/// A killed `init` leaves either a whole event or none: rerunning `init` then works.
+#[test]
+fn a_killed_init_leaves_a_whole_event_or_none() {
+    const INITS: usize = 60;
+    let disk = tempfile::tempdir().unwrap();
+    let init = |dir: &Path| {
+        let mut cmd = Command::new(BIN);
+        cmd.arg("init")
+            .arg(dir)
+            .arg("--rules")
+            .arg(rules_path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        cmd
+    };
+    let calibrate = disk.path().join("calibrate");
+    let started = Instant::now();
+    assert!(init(&calibrate).status().unwrap().success());
+    let duration = started.elapsed();
+    let expected = fs::read(calibrate.join("qiwang.json")).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let (mut whole, mut none) = (0, 0);
+    for i in 0..INITS {
+        let dir = disk.path().join(format!("init-{i}"));
+        let mut child = init(&dir).spawn().unwrap();
+        let max = duration.as_micros() as u64 * 13 / 10;
+        thread::sleep(Duration::from_micros(rng.gen_range(0..=max.max(1))));
+        let _ = child.kill();
+        child.wait().unwrap();
+        if dir.join("qiwang.json").exists() {
+            whole += 1;
+            assert_eq!(fs::read(dir.join("qiwang.json")).unwrap(), expected);
+            check_consistent(&dir).unwrap();
+            ok(&dir, &["players"]);
+        } else {
+            none += 1;
+            let out = init(&dir).status().unwrap();
+            assert!(out.success(), "init {i} could not be rerun");
+            check_consistent(&dir).unwrap();
+        }
+    }
+    println!("killed init: {INITS} trials, {whole} whole events, {none} rerun");
+    assert!(whole > 0 && none > 0, "{whole} whole, {none} none");
+}
