@@ -5,6 +5,7 @@ use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
 use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::model::{Event, GroupId, Round};
 use qiwang::pairing::{self, PairingError};
+use qiwang::report::{Format, Report, Section};
 use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::Change;
 
@@ -253,25 +254,59 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         None => pools_with_rounds(&rules, &event),
     };
     let mut total = 0;
+    let mut lines = Vec::new();
+    let mut section = Section::new(
+        "",
+        vec![
+            lang.pick("组别", "group").into(),
+            lang.pick("轮数", "rounds").into(),
+            lang.pick("违规", "violation").into(),
+        ],
+    )
+    .right(&[1]);
+    let mut json = Vec::new();
     for pool in &pools {
         let violations = pairing::check_group(&event, &rules, pool);
         let rounds = event.group(pool).map(|g| g.rounds.len()).unwrap_or(0);
         if violations.is_empty() {
-            outln!(
+            lines.push(format!(
                 "{pool}: {rounds} {}",
                 lang.pick("轮，未发现违规", "rounds, no violation")
-            );
+            ));
+            section.push(vec![pool.to_string(), rounds.to_string(), String::new()]);
         } else {
-            outln!(
+            lines.push(format!(
                 "{pool}: {} {}",
                 violations.len(),
                 lang.pick("处违规", "violations")
-            );
+            ));
             for v in &violations {
-                outln!("  - {v}");
+                lines.push(format!("  - {v}"));
+                section.push(vec![pool.to_string(), rounds.to_string(), v.to_string()]);
             }
         }
+        json.push(serde_json::json!({
+            "group": pool.to_string(),
+            "rounds": rounds,
+            "violations": violations.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
+        }));
         total += violations.len();
+    }
+    // The table keeps its plain lines; the other formats render (and escape) a report.
+    if ctx.format()? == Format::Table {
+        for line in lines {
+            outln!("{line}");
+        }
+    } else {
+        let mut report = Report::new(format!(
+            "{} — {}",
+            rules.event.name,
+            lang.pick("编排检查", "pairing check")
+        ));
+        report.lang = lang.code().into();
+        report.sections.push(section);
+        report.json = serde_json::Value::Array(json);
+        ctx.print(&report)?;
     }
     if total > 0 {
         return Err(CliError::input(format!(
