@@ -86,22 +86,37 @@ fn hyphen_outcomes(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     }
     let is_table =
         |a: Option<&str>| a.is_some_and(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()));
+    // Options of `result` (and global ones) whose value is the next argument: that value
+    // is never a table number (`--round 9 -- 2 双负` keeps `--` as the separator).
+    let takes_value = [
+        "--group", "--round", "--from", "--event", "--lang", "--format",
+    ];
     let mut out = args.clone();
-    for j in i + 1..args.len() {
-        if !is_table(text[j - 1]) {
+    let mut after_table = false;
+    let mut j = i + 1;
+    while j < args.len() {
+        let arg = text[j];
+        if arg.is_some_and(|a| takes_value.contains(&a)) {
+            after_table = false;
+            j += 2;
             continue;
         }
-        let Some(arg) = text[j] else { continue };
-        let (token, fouls) = match arg.find('/') {
-            Some(k) => arg.split_at(k),
-            None => (arg, ""),
-        };
-        let spelled = match token {
-            "-+" => "红弃权",
-            "--" => "双负",
-            _ => continue,
-        };
-        out[j] = format!("{spelled}{fouls}").into();
+        if after_table && let Some(arg) = arg {
+            let (token, fouls) = match arg.find('/') {
+                Some(k) => arg.split_at(k),
+                None => (arg, ""),
+            };
+            let spelled = match token {
+                "-+" => Some("红弃权"),
+                "--" => Some("双负"),
+                _ => None,
+            };
+            if let Some(spelled) = spelled {
+                out[j] = format!("{spelled}{fouls}").into();
+            }
+        }
+        after_table = is_table(arg);
+        j += 1;
     }
     out
 }
@@ -112,11 +127,15 @@ mod tests {
 
     #[test]
     fn hyphen_outcomes_after_a_table_are_spelled_out() {
-        let cases: [(&str, &str); 6] = [
+        let cases: [(&str, &str); 7] = [
             ("qiwang result 3 -+ 4 --", "qiwang result 3 红弃权 4 双负"),
             (
                 "qiwang --event ev result --round 2 1 -+/1:0 2 --/0:1 --group a",
                 "qiwang --event ev result --round 2 1 红弃权/1:0 2 双负/0:1 --group a",
+            ),
+            (
+                "qiwang result --group adult --round 9 -- 2 双负 5 -+",
+                "qiwang result --group adult --round 9 -- 2 双负 5 红弃权",
             ),
             ("qiwang result 1 r -- 2", "qiwang result 1 r -- 2"),
             ("qiwang result 1 +- 2 r", "qiwang result 1 +- 2 r"),
