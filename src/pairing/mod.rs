@@ -291,7 +291,7 @@ fn assign_numbers(
         .filter_map(|p| p.number)
         .max()
         .unwrap_or(0)
-        + 1;
+        .saturating_add(1);
     let mut todo: Vec<_> = event
         .players_in(group)
         .filter(|p| p.number.is_none() && p.pairable_in(round))

@@ -1,6 +1,5 @@
 //! `qiwang result`, `qiwang penalty`, `qiwang playoff`
 
-use super::init::read_text;
 use super::players::{input_error, tx_error};
 use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
 use crate::cli::error::CliError;
@@ -30,7 +29,19 @@ pub fn run(
     // Entries per round (None = the newest round).
     let mut batches: BTreeMap<Option<u32>, Vec<ResultEntry>> = BTreeMap::new();
     if let Some(path) = from {
-        let text = read_text(path)?;
+        // Results sheets come from the same Excel as registrations: UTF-8 or GBK.
+        let bytes = std::fs::read(path)
+            .map_err(|e| CliError::io(format!("cannot read `{}`: {e}", path.display())))?;
+        let text = qiwang::registration::decode(&bytes, qiwang::registration::Encoding::Auto)
+            .map_err(|e| {
+                CliError::input(format!(
+                    "`{}` line {}: {}",
+                    path.display(),
+                    e.line,
+                    e.message
+                ))
+            })?
+            .text;
         for (r, entry) in
             results::parse_results_csv(&text, &path.display().to_string()).map_err(input_error)?
         {
