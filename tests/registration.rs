@@ -554,3 +554,44 @@ proptest! {
         }
     }
 }
+
+/// Dongguan 十四.1 报名总人数暂限300人: a file that would pass the cap is refused whole.
+#[test]
+fn the_event_cap_refuses_the_whole_file() {
+    let mut rules = jinhua();
+    rules.event.max_players = Some(151);
+    let first = import(&example("jinhua-2018"), &rules);
+    let two = format!(
+        "姓名,性别,单位,组别,身份证号\n新来者,男,婺城区象棋协会,成人组,{}\n又一位,男,婺城区象棋协会,成人组,{}\n",
+        valid_id("330702", "19800101", 123),
+        valid_id("330702", "19810101", 125)
+    );
+    let err = read_registrations(
+        two.as_bytes(),
+        "late.csv",
+        &ImportOptions::default(),
+        &rules,
+        &first,
+        PlayerId(151),
+    )
+    .unwrap_err();
+    assert_eq!(err.errors.len(), 1);
+    assert!(
+        err.errors[0].message.contains("`151` players"),
+        "{}",
+        err.errors[0].message
+    );
+    assert!(err.errors[0].message.contains("remove 1 rows"));
+    // One more player still fits.
+    let one = two.lines().take(2).collect::<Vec<_>>().join("\n");
+    let ok = read_registrations(
+        one.as_bytes(),
+        "late.csv",
+        &ImportOptions::default(),
+        &rules,
+        &first,
+        PlayerId(151),
+    )
+    .unwrap();
+    assert_eq!(ok.len(), 1);
+}

@@ -107,6 +107,23 @@ pub fn read_registrations(
     }
     let mut sheet = Sheet::new(rules, existing, next_id);
     sheet.read(&text);
+    // Dongguan 十四.1 报名总人数暂限300人: the whole file is refused, as for any error.
+    if let Some(max) = rules.event.max_players {
+        let total = existing.len() + sheet.players.len();
+        if total > max as usize && sheet.errors.is_empty() {
+            sheet.errors.push(RowError {
+                line: 1,
+                column: None,
+                value: None,
+                message: format!(
+                    "the rulebook limits the event to `{max}` players (`event.max_players`); {} registered and {} in this file make `{total}`: remove {} rows or raise the limit",
+                    existing.len(),
+                    sheet.players.len(),
+                    total - max as usize
+                ),
+            });
+        }
+    }
     if sheet.errors.is_empty() {
         Ok(sheet.players)
     } else {
