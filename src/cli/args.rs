@@ -98,9 +98,10 @@ pub enum Command {
         entries: Vec<String>,
     },
     /// Deduct points (e.g. Dongguan: disturbing a game costs 2).
+    /// POINTS defaults to the rulebook's `conduct.disturbance_penalty`.
     Penalty {
         player: String,
-        points: i32,
+        points: Option<i32>,
         #[arg(long)]
         reason: String,
     },

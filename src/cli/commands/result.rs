@@ -110,7 +110,7 @@ fn pool_awaiting_results(
     }
 }
 
-pub fn penalty(ctx: &Ctx, who: &str, points: i32, reason: &str) -> Result<(), CliError> {
+pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Result<(), CliError> {
     let Loaded {
         store,
         event,
@@ -122,6 +122,16 @@ pub fn penalty(ctx: &Ctx, who: &str, points: i32, reason: &str) -> Result<(), Cl
             "this event's rulebook does not allow point penalties (`conduct.penalties_allowed = false`)",
         ));
     }
+    // Dongguan 十五.9 fixes the deduction for disturbing a game (扣其2个积分).
+    let points = match (points, rules.conduct.disturbance_penalty) {
+        (Some(p), _) => p,
+        (None, Some(p)) => p.0,
+        (None, None) => {
+            return Err(CliError::usage(
+                "give the points to deduct (`qiwang penalty PLAYER POINTS --reason TEXT`): this rulebook sets no `conduct.disturbance_penalty`",
+            ));
+        }
+    };
     if points <= 0 {
         return Err(CliError::input(format!(
             "penalty points must be positive (the points deducted), not `{points}`"
