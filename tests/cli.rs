@@ -992,7 +992,21 @@ fn penalty_deducts_points_and_is_shown() {
     qw(&ev, &["penalty", &id.to_string(), "1", "--reason", " "]).fails(3, &["--reason"]);
     qw(&ev, &["penalty", "99999", "1", "--reason", "x"]).fails(3, &["no player", "`99999`"]);
     qw(&ev, &["penalty", "无此人", "1", "--reason", "x"]).fails(3, &["no player named `无此人`"]);
+    // Jinhua fixes no disturbance penalty, so the points must be given.
+    qw(&ev, &["penalty", &id.to_string(), "--reason", "x"])
+        .fails(2, &["POINTS", "disturbance_penalty"]);
     assert_unchanged(&before, &ev);
+}
+
+/// Dongguan 十五.9 如有围观者扰乱棋局者，警告一次扣其2个积分: the points default to the rulebook's.
+#[test]
+fn penalty_points_default_to_the_rulebooks_disturbance_penalty() {
+    let (_tmp, ev) = event_with(
+        &root("rules/dongguan-2018.toml"),
+        Some(&root("examples/dongguan-2018/registrations.csv")),
+    );
+    let out = qw(&ev, &["penalty", "1", "--reason", "扰乱棋局"]).ok();
+    assert!(out.contains("-2"), "{out}");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Registration import over the bundled example sheets and over hostile input.
 //!
-//! The rulebooks are built here with the group ids, names and eligibility of the shipped
-//! Jinhua 2018 and Dongguan 2018 rulebooks, so these tests pin the import on its own.
+//! The rulebooks are the shipped `rules/jinhua-2018.toml` and `rules/dongguan-2018.toml`,
+//! so these tests pin the import together with the real eligibility rules.
 
 use chrono::NaiveDate;
 use proptest::prelude::*;
@@ -10,7 +10,7 @@ use qiwang::registration::{
     ImportOptions, eligibility::age_on, group_sizes, id_card::check_character, mask_id_number,
     read_registrations,
 };
-use qiwang::rulebook::{Eligibility, GroupRule, Marks, Rulebook};
+use qiwang::rulebook::Rulebook;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -18,174 +18,21 @@ fn date(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()
 }
 
-fn group(
-    id: &str,
-    name: &str,
-    pairs_with: Option<&str>,
-    marks: Marks,
-    e: Eligibility,
-) -> GroupRule {
-    GroupRule {
-        id: GroupId::new(id),
-        name: name.to_string(),
-        aliases: Vec::new(),
-        pairs_with: pairs_with.map(GroupId::new),
-        marks,
-        rounds: None,
-        time_control: None,
-        min_size: None,
-        merge_into: None,
-        eligibility: Eligibility {
-            no_master_title: true,
-            ..e
-        },
-    }
+/// A shipped rulebook, as an organiser would load it.
+fn shipped(name: &str) -> Rulebook {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "rules", name].iter().collect();
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    Rulebook::from_toml(&text, name).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Jinhua 2018 (seeds/000): 十 竞赛组别, 十一 参赛资格.
 fn jinhua() -> Rulebook {
-    let reference = Some(date(2018, 10, 26));
-    let mut r = Rulebook::cxa_2011("2018金华市第三十四届象棋棋王赛", 9);
-    r.event.start_date = reference;
-    r.groups = vec![
-        group(
-            "adult",
-            "成人组",
-            None,
-            Marks::default(),
-            Eligibility::default(),
-        ),
-        group(
-            "disabled",
-            "残疾人组",
-            Some("adult"),
-            Marks {
-                disabled: true,
-                local: false,
-            },
-            Eligibility {
-                disabled: true,
-                ..Default::default()
-            },
-        ),
-        group(
-            "youth",
-            "青少年组",
-            None,
-            Marks::default(),
-            Eligibility {
-                under_age: Some(16),
-                age_reference: reference,
-                ..Default::default()
-            },
-        ),
-        group(
-            "kids",
-            "少儿精英组",
-            None,
-            Marks::default(),
-            Eligibility {
-                under_age: Some(14),
-                ..Default::default()
-            },
-        ),
-        group(
-            "kids_b",
-            "少儿精英乙组",
-            None,
-            Marks::default(),
-            Eligibility {
-                min_grade: Some(1),
-                max_grade: Some(2),
-                ..Default::default()
-            },
-        ),
-    ];
-    r
+    shipped("jinhua-2018.toml")
 }
 
 /// Dongguan 2018 (seeds/004): 九 组别设置, 十 参赛资格.
 fn dongguan() -> Rulebook {
-    let mut r = Rulebook::cxa_2011("2018东莞分站赛", 7);
-    r.event.start_date = Some(date(2018, 9, 22));
-    let grades = |min, max| Eligibility {
-        min_grade: Some(min),
-        max_grade: Some(max),
-        ..Default::default()
-    };
-    r.groups = vec![
-        group(
-            "king",
-            "棋王组",
-            None,
-            Marks::default(),
-            Eligibility::default(),
-        ),
-        group(
-            "local",
-            "本地组",
-            Some("king"),
-            Marks {
-                disabled: false,
-                local: true,
-            },
-            Eligibility {
-                local: true,
-                ..Default::default()
-            },
-        ),
-        group(
-            "teen_boys",
-            "少年男子棋王组",
-            None,
-            Marks::default(),
-            Eligibility {
-                student: true,
-                gender: Some(Gender::Male),
-                ..grades(7, 12)
-            },
-        ),
-        group(
-            "teen_girls",
-            "少年女子棋王组",
-            None,
-            Marks::default(),
-            Eligibility {
-                student: true,
-                gender: Some(Gender::Female),
-                ..grades(7, 12)
-            },
-        ),
-        group(
-            "kids_girls",
-            "儿童女子棋王组",
-            None,
-            Marks::default(),
-            Eligibility {
-                gender: Some(Gender::Female),
-                ..grades(1, 6)
-            },
-        ),
-        group(
-            "kids_a",
-            "儿童棋王A组",
-            None,
-            Marks::default(),
-            grades(4, 6),
-        ),
-        group(
-            "kids_b",
-            "儿童棋王B组",
-            None,
-            Marks::default(),
-            grades(1, 3),
-        ),
-    ];
-    // 九: 报名人数不足10人的组别，将取消该组别比赛.
-    for g in r.groups.iter_mut().filter(|g| g.pairs_with.is_none()) {
-        g.min_size = Some(10);
-    }
-    r
+    shipped("dongguan-2018.toml")
 }
 
 fn example(name: &str) -> Vec<u8> {
@@ -553,4 +400,45 @@ proptest! {
             prop_assert!(e.errors.iter().all(|r| r.line >= 1));
         }
     }
+}
+
+/// Dongguan 十四.1 报名总人数暂限300人: a file that would pass the cap is refused whole.
+#[test]
+fn the_event_cap_refuses_the_whole_file() {
+    let mut rules = jinhua();
+    rules.event.max_players = Some(151);
+    let first = import(&example("jinhua-2018"), &rules);
+    let two = format!(
+        "姓名,性别,单位,组别,身份证号\n新来者,男,婺城区象棋协会,成人组,{}\n又一位,男,婺城区象棋协会,成人组,{}\n",
+        valid_id("330702", "19800101", 123),
+        valid_id("330702", "19810101", 125)
+    );
+    let err = read_registrations(
+        two.as_bytes(),
+        "late.csv",
+        &ImportOptions::default(),
+        &rules,
+        &first,
+        PlayerId(151),
+    )
+    .unwrap_err();
+    assert_eq!(err.errors.len(), 1);
+    assert!(
+        err.errors[0].message.contains("`151` players"),
+        "{}",
+        err.errors[0].message
+    );
+    assert!(err.errors[0].message.contains("remove 1 rows"));
+    // One more player still fits.
+    let one = two.lines().take(2).collect::<Vec<_>>().join("\n");
+    let ok = read_registrations(
+        one.as_bytes(),
+        "late.csv",
+        &ImportOptions::default(),
+        &rules,
+        &first,
+        PlayerId(151),
+    )
+    .unwrap();
+    assert_eq!(ok.len(), 1);
 }

@@ -94,14 +94,14 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         from: Option<PathBuf>,
         /// TABLE OUTCOME pairs; an outcome may carry fouls as OUTCOME/RED:BLACK.
-        /// Forfeit tokens such as `-+` and `--` are taken as they are.
-        #[arg(allow_hyphen_values = true, trailing_var_arg = true)]
+        /// Forfeit tokens such as `-+` and `--` after a table number are taken as outcomes.
         entries: Vec<String>,
     },
     /// Deduct points (e.g. Dongguan: disturbing a game costs 2).
+    /// POINTS defaults to the rulebook's `conduct.disturbance_penalty`.
     Penalty {
         player: String,
-        points: i32,
+        points: Option<i32>,
         #[arg(long)]
         reason: String,
     },

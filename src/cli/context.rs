@@ -122,8 +122,11 @@ impl Ctx {
         self.lang.unwrap_or(rules.event.language)
     }
 
+    /// Who ran what, for the audit log. The command line is logged with its personal
+    /// numbers masked: `audit.log` and `qiwang log` are shown to anyone (DESIGN.md "Data
+    /// and persistence"); the full numbers are in the state.
     pub fn command_info(&self) -> CommandInfo {
-        CommandInfo::new(self.command_name, self.argv.clone())
+        CommandInfo::new(self.command_name, masked_argv(&self.argv))
     }
 
     pub fn store(&self) -> Result<Store, CliError> {
@@ -162,19 +165,53 @@ impl Ctx {
     }
 }
 
+/// `argv` with the values of `--id-number` and `--phone` masked, and any other long run
+/// of digits (a number typed into a name or reason) masked as a safety net; the seed of
+/// `--seed` is kept, since it is what makes a draw reproducible.
+fn masked_argv(argv: &[String]) -> Vec<String> {
+    use qiwang::registration::privacy::{mask_id_number, mask_numbers_in, mask_phone};
+    let mut out = Vec::with_capacity(argv.len());
+    let mut previous: Option<&str> = None;
+    for arg in argv {
+        let masked = match (previous, arg.split_once('=')) {
+            (Some("--id-number"), _) => mask_id_number(arg),
+            (Some("--phone"), _) => mask_phone(arg),
+            (Some("--seed"), _) => arg.clone(),
+            (_, Some(("--id-number", v))) => format!("--id-number={}", mask_id_number(v)),
+            (_, Some(("--phone", v))) => format!("--phone={}", mask_phone(v)),
+            (_, Some(("--seed", _))) => arg.clone(),
+            _ => mask_numbers_in(arg),
+        };
+        out.push(masked);
+        previous = Some(arg.as_str());
+    }
+    out
+}
+
 /// The event's rulebook, validated again from the frozen text.
 pub fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
-    Rulebook::from_toml(&event.rules_toml, &dir.join("qiwang.json").display().to_string())
-        .map_err(|e| {
-            CliError::input(Text::of(&e).map(|m, l| match l {
-                Lang::Zh => format!(
-                    "赛事中保存的规程未通过校验：\n{m}\n请从 history/ 恢复 qiwang.json，或重新创建赛事"
-                ),
-                Lang::En => format!(
-                    "the rulebook frozen in the event does not validate:\n{m}\nrestore qiwang.json from history/ or re-create the event"
-                ),
-            }))
-        })
+    Rulebook::from_toml(
+        &event.rules_toml,
+        &dir.join("qiwang.json").display().to_string(),
+    )
+    .map_err(|e| {
+        // The recovery hint names files and is written by the store, in English.
+        let hint = Store::open(dir).map_or_else(|_| None, |store| Some(store.recovery_hint()));
+        CliError::input(Text::of(&e).map(|m, l| match l {
+            Lang::Zh => format!(
+                "赛事中保存的规程未通过校验：\n{m}\n{}",
+                hint.clone().unwrap_or_else(|| {
+                    "请从 history/ 恢复 qiwang.json，或重新创建赛事".to_string()
+                })
+            ),
+            Lang::En => format!(
+                "the rulebook frozen in the event does not validate:\n{m}\n{}",
+                hint.clone().unwrap_or_else(|| {
+                    "restore qiwang.json from history/ or re-create the event".to_string()
+                })
+            ),
+        }))
+    })
 }
 
 pub fn store_error(e: qiwang::store::StoreError) -> CliError {
@@ -309,6 +346,67 @@ pub fn resolve_player<'a>(
                     many.len()
                 ),
             )))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::masked_argv;
+
+    #[test]
+    fn personal_numbers_are_masked_in_the_logged_command_line() {
+        let cases: [(&[&str], &[&str]); 5] = [
+            (
+                &[
+                    "player",
+                    "add",
+                    "--id-number",
+                    "330723199001011239",
+                    "--phone",
+                    "13912345678",
+                ],
+                &[
+                    "player",
+                    "add",
+                    "--id-number",
+                    "330723********1239",
+                    "--phone",
+                    "139****5678",
+                ],
+            ),
+            (
+                &[
+                    "player",
+                    "edit",
+                    "7",
+                    "--phone=13912345678",
+                    "--id-number=33072319900101123X",
+                ],
+                &[
+                    "player",
+                    "edit",
+                    "7",
+                    "--phone=139****5678",
+                    "--id-number=330723********123X",
+                ],
+            ),
+            (
+                &["penalty", "7", "1", "--reason", "called 13912345678"],
+                &["penalty", "7", "1", "--reason", "called 139****5678"],
+            ),
+            (
+                &["pair", "--seed", "201812345678"],
+                &["pair", "--seed", "201812345678"],
+            ),
+            (
+                &["result", "1", "r", "2", "="],
+                &["result", "1", "r", "2", "="],
+            ),
+        ];
+        for (argv, want) in cases {
+            let argv: Vec<String> = argv.iter().map(|s| s.to_string()).collect();
+            assert_eq!(masked_argv(&argv), want.to_vec(), "{argv:?}");
         }
     }
 }

@@ -46,7 +46,7 @@ pub fn emit(text: &str) {
 
 /// Runs the program and returns the process exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(hyphen_outcomes(std::env::args_os().collect())) {
         Ok(cli) => cli,
         Err(e) => {
             let code = match e.kind() {
@@ -68,6 +68,97 @@ pub fn main() -> i32 {
             });
             eprintln!("{}", err.render(lang));
             err.code as i32
+        }
+    }
+}
+
+/// `result`'s outcome tokens `-+` (red absent) and `--` (double forfeit) look like options
+/// to the argument parser (DESIGN.md lists them as tokens arbiters write): after a table
+/// number they are rewritten to the equivalent `红弃权` and `双负`, fouls suffix kept, so
+/// `qiwang result 3 -+ 4 --` works and options after the entries still do.
+fn hyphen_outcomes(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let text: Vec<Option<&str>> = args.iter().map(|a| a.to_str()).collect();
+    // Global options that take a value, before the subcommand.
+    let with_value = ["--event", "--lang", "--format"];
+    let mut i = 1;
+    while i < text.len() {
+        match text[i] {
+            Some(a) if with_value.contains(&a) => i += 2,
+            Some(a) if a.starts_with('-') => i += 1,
+            _ => break,
+        }
+    }
+    if text.get(i).copied().flatten() != Some("result") {
+        return args;
+    }
+    let is_table =
+        |a: Option<&str>| a.is_some_and(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()));
+    // Options of `result` (and global ones) whose value is the next argument: that value
+    // is never a table number (`--round 9 -- 2 双负` keeps `--` as the separator).
+    let takes_value = [
+        "--group", "--round", "--from", "--event", "--lang", "--format",
+    ];
+    let mut out = args.clone();
+    let mut after_table = false;
+    let mut j = i + 1;
+    while j < args.len() {
+        let arg = text[j];
+        if arg.is_some_and(|a| takes_value.contains(&a)) {
+            after_table = false;
+            j += 2;
+            continue;
+        }
+        if after_table && let Some(arg) = arg {
+            let (token, fouls) = match arg.find('/') {
+                Some(k) => arg.split_at(k),
+                None => (arg, ""),
+            };
+            let spelled = match token {
+                "-+" => Some("红弃权"),
+                "--" => Some("双负"),
+                _ => None,
+            };
+            if let Some(spelled) = spelled {
+                out[j] = format!("{spelled}{fouls}").into();
+            }
+        }
+        after_table = is_table(arg);
+        j += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hyphen_outcomes;
+
+    #[test]
+    fn hyphen_outcomes_after_a_table_are_spelled_out() {
+        let cases: [(&str, &str); 7] = [
+            ("qiwang result 3 -+ 4 --", "qiwang result 3 红弃权 4 双负"),
+            (
+                "qiwang --event ev result --round 2 1 -+/1:0 2 --/0:1 --group a",
+                "qiwang --event ev result --round 2 1 红弃权/1:0 2 双负/0:1 --group a",
+            ),
+            (
+                "qiwang result --group adult --round 9 -- 2 双负 5 -+",
+                "qiwang result --group adult --round 9 -- 2 双负 5 红弃权",
+            ),
+            ("qiwang result 1 r -- 2", "qiwang result 1 r -- 2"),
+            ("qiwang result 1 +- 2 r", "qiwang result 1 +- 2 r"),
+            ("qiwang penalty 3 -- -+", "qiwang penalty 3 -- -+"),
+            (
+                "qiwang --format json result 5 --",
+                "qiwang --format json result 5 双负",
+            ),
+        ];
+        for (input, want) in cases {
+            let args = input.split(' ').map(Into::into).collect();
+            let got: Vec<String> = hyphen_outcomes(args)
+                .into_iter()
+                .map(|a| a.into_string().unwrap())
+                .collect();
+            assert_eq!(got.join(" "), want, "{input}");
         }
     }
 }

@@ -90,7 +90,14 @@ impl Event {
 
     /// The next unused registration id.
     pub fn next_player_id(&self) -> PlayerId {
-        PlayerId(self.players.iter().map(|p| p.id.0).max().unwrap_or(0) + 1)
+        PlayerId(
+            self.players
+                .iter()
+                .map(|p| p.id.0)
+                .max()
+                .unwrap_or(0)
+                .saturating_add(1),
+        )
     }
 
     /// Players of a pool, in registration order.

@@ -45,6 +45,21 @@ pub struct PairingPlan {
     pub explanation: Explanation,
 }
 
+impl PairingPlan {
+    /// Stores the plan in the event: the pairing numbers, the new round, and `seed` as the
+    /// pool's seed if none was recorded yet (so the draw and every lot can be reproduced).
+    pub fn apply(&self, event: &mut Event, group: &GroupId, seed: u64) {
+        for &(id, number) in &self.numbers {
+            if let Some(p) = event.player_mut(id) {
+                p.number = Some(number);
+            }
+        }
+        let state = event.group_mut(group);
+        state.seed.get_or_insert(seed);
+        state.rounds.push(self.round.clone());
+    }
+}
+
 /// Why one player cannot be paired.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BlockReason {
@@ -345,7 +360,7 @@ fn assign_numbers(
         .filter_map(|p| p.number)
         .max()
         .unwrap_or(0)
-        + 1;
+        .saturating_add(1);
     let mut todo: Vec<_> = event
         .players_in(group)
         .filter(|p| p.number.is_none() && p.pairable_in(round))

@@ -6,7 +6,7 @@
 //! config and seed always play the same event.
 
 use super::context::{History, Rules};
-use super::{PairingError, PairingPlan, pair_next_round};
+use super::{PairingError, pair_next_round};
 use crate::model::{
     Event, GameResult, GroupId, Outcome, Pairing, Player, PlayerId, PlayerStatus, Round,
 };
@@ -148,16 +148,6 @@ pub struct SimulatedEvent {
     pub stopped: Option<PairingError>,
 }
 
-/// Stores a plan in the event: pairing numbers first, then the round.
-pub fn apply_plan(event: &mut Event, group: &GroupId, plan: &PairingPlan) {
-    for &(id, n) in &plan.numbers {
-        if let Some(p) = event.player_mut(id) {
-            p.number = Some(n);
-        }
-    }
-    event.group_mut(group).rounds.push(plan.round.clone());
-}
-
 fn new_event(cfg: &SimConfig, rng: &mut ChaCha8Rng) -> (Event, GroupId) {
     let group = GroupId::new("open");
     let mut event = Event::new(String::new());
@@ -233,7 +223,7 @@ pub fn play_random_event(cfg: &SimConfig, seed: u64) -> SimulatedEvent {
         match pair_next_round(&event, &cfg.rules, &group, seed.wrapping_add(u64::from(r))) {
             Ok(mut plan) => {
                 record_results(cfg, &mut plan.round, &mut rng);
-                apply_plan(&mut event, &group, &plan);
+                plan.apply(&mut event, &group, seed);
             }
             Err(e) => {
                 stopped = Some(e);

@@ -159,6 +159,27 @@ pub fn read_registrations(
     }
     let mut sheet = Sheet::new(rules, existing, next_id);
     sheet.read(&text);
+    // Dongguan 十四.1 报名总人数暂限300人: the whole file is refused, as for any error.
+    if let Some(max) = rules.event.max_players {
+        let total = existing.len() + sheet.players.len();
+        if total > max as usize && sheet.errors.is_empty() {
+            let (registered, here, over) =
+                (existing.len(), sheet.players.len(), total - max as usize);
+            sheet.errors.push(RowError::new(
+                1,
+                None,
+                None,
+                Text::new(
+                    format!(
+                        "规程限定本赛事最多 `{max}` 名棋手（`event.max_players`）；已报名 {registered} 名，本文件 {here} 名，共 `{total}` 名：请删去 {over} 行或提高上限"
+                    ),
+                    format!(
+                        "the rulebook limits the event to `{max}` players (`event.max_players`); {registered} registered and {here} in this file make `{total}`: remove {over} rows or raise the limit"
+                    ),
+                ),
+            ));
+        }
+    }
     if sheet.errors.is_empty() {
         Ok(sheet.players)
     } else {

@@ -130,6 +130,7 @@ impl Rulebook {
         d.str("time_control", &e.time_control);
         d.raw("rounds", e.rounds);
         d.str("currency", &e.currency);
+        d.opt("max_players", e.max_players.map(|n| n.to_string()));
 
         for g in &self.groups {
             d.header("[[groups]]");

@@ -25,6 +25,7 @@ const EVENT_KEYS: &[&str] = &[
     "time_control",
     "rounds",
     "currency",
+    "max_players",
 ];
 const GROUP_KEYS: &[&str] = &[
     "id",
@@ -260,6 +261,7 @@ fn parse_event(ctx: &mut Ctx, root: &Sec) -> EventInfo {
     if let Some(currency) = sec.text(ctx, "currency") {
         event.currency = currency;
     }
+    event.max_players = sec.count(ctx, "max_players", 1);
     event
 }
 

@@ -46,6 +46,8 @@ pub struct EventInfo {
     pub rounds: u32,
     /// Currency label for prize money ("元").
     pub currency: String,
+    /// Largest number of registered players (Dongguan 十四.1 报名总人数暂限300人).
+    pub max_players: Option<u32>,
 }
 
 /// A 组别. A group without `pairs_with` is a pairing pool; one with `pairs_with` is a
@@ -612,6 +614,7 @@ impl Rulebook {
                 time_control: String::new(),
                 rounds,
                 currency: "元".to_string(),
+                max_players: None,
             },
             groups: vec![GroupRule {
                 id: GroupId::new("open"),

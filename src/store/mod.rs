@@ -290,6 +290,12 @@ impl Store {
         self.dir.join(JOURNAL_FILE)
     }
 
+    /// What to tell a user whose `qiwang.json` cannot be used (a hand edit that broke it):
+    /// the newest readable snapshot in `history/` and how to go back to it.
+    pub fn recovery_hint(&self) -> String {
+        state::recovery_hint(&self.history_dir())
+    }
+
     /// Reads and checks the event. Needs no lock: the state file is only ever replaced by
     /// an atomic rename, so a reader sees one complete version.
     pub fn load(&self) -> Result<Event, StoreError> {

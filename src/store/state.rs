@@ -3,6 +3,7 @@
 
 use super::StoreError;
 use crate::model::{Event, SCHEMA_VERSION};
+use std::collections::BTreeSet;
 use std::fs;
 use std::io;
 use std::path::Path;
@@ -43,24 +44,39 @@ enum Refusal {
     Newer(u64),
 }
 
+/// The version of a state file, read without building the rest: a large file is parsed
+/// into the event once, not also into a JSON tree.
+#[derive(serde::Deserialize)]
+struct Probe {
+    /// `None` when the key is missing; `Some(Value::Null)` when it is `null`.
+    #[serde(default, deserialize_with = "present")]
+    schema_version: Option<serde_json::Value>,
+}
+
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<serde_json::Value>, D::Error> {
+    serde::Deserialize::deserialize(d).map(Some)
+}
+
 fn check(bytes: &[u8]) -> Result<Event, Refusal> {
+    use serde::de::IgnoredAny;
+    use serde_json::error::Category;
     // Syntax first, then the version, then the shape: a newer file may have a shape this
     // qiwang does not know, and must be reported as newer rather than as damaged.
-    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| {
-        Refusal::Damaged(if e.is_eof() {
-            format!(
+    let top = serde_json::from_slice::<std::collections::BTreeMap<String, IgnoredAny>>(bytes);
+    if let Err(e) = top {
+        return Err(Refusal::Damaged(match e.classify() {
+            Category::Eof => format!(
                 "the file ends early at line {} column {} (cut short?)",
                 e.line(),
                 e.column()
-            )
-        } else {
-            format!("invalid JSON: {e}")
-        })
-    })?;
-    let Some(object) = value.as_object() else {
-        return Err(Refusal::Damaged("the file is not a JSON object".into()));
-    };
-    match object.get("schema_version") {
+            ),
+            Category::Data => "the file is not a JSON object".into(),
+            Category::Syntax | Category::Io => format!("invalid JSON: {e}"),
+        }));
+    }
+    let probe: Probe = serde_json::from_slice(bytes)
+        .map_err(|e| Refusal::Damaged(format!("unexpected content: {e}")))?;
+    match probe.schema_version {
         None => {
             return Err(Refusal::Damaged(
                 "it has no `schema_version` key, so it was not written by qiwang".into(),
@@ -76,7 +92,61 @@ fn check(bytes: &[u8]) -> Result<Event, Refusal> {
             Some(_) => {}
         },
     }
-    serde_json::from_slice(bytes).map_err(|e| Refusal::Damaged(format!("unexpected content: {e}")))
+    let event: Event = serde_json::from_slice(bytes)
+        .map_err(|e| Refusal::Damaged(format!("unexpected content: {e}")))?;
+    let problems = integrity(&event);
+    if problems.is_empty() {
+        return Ok(event);
+    }
+    const SHOWN: usize = 5;
+    let mut detail = problems
+        .iter()
+        .take(SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("; ");
+    if problems.len() > SHOWN {
+        detail.push_str(&format!(" (and {} more)", problems.len() - SHOWN));
+    }
+    Err(Refusal::Damaged(format!("it contradicts itself: {detail}")))
+}
+
+/// What a file edited by hand can break that parsing does not catch and the rest of
+/// qiwang relies on: rounds numbered 1, 2, 3, … in order, every paired player registered
+/// (once), nobody paired twice in a round. Penalties are not checked: one naming an
+/// unknown player deducts nothing from anyone.
+fn integrity(event: &Event) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut ids = BTreeSet::new();
+    for p in &event.players {
+        if !ids.insert(p.id) {
+            problems.push(format!("player id `{}` is used twice", p.id));
+        }
+    }
+    for (group, state) in &event.groups {
+        for (index, round) in state.rounds.iter().enumerate() {
+            let expected = index as u64 + 1;
+            if u64::from(round.number) != expected {
+                problems.push(format!(
+                    "group `{group}`: round {expected} is numbered `{}`",
+                    round.number
+                ));
+            }
+            let mut seen = BTreeSet::new();
+            for id in round.pairings.iter().flat_map(|p| p.players()) {
+                if !ids.contains(&id) {
+                    problems.push(format!(
+                        "group `{group}` round {expected}: player `{id}` is not registered"
+                    ));
+                } else if !seen.insert(id) {
+                    problems.push(format!(
+                        "group `{group}` round {expected}: player `{id}` is paired twice"
+                    ));
+                }
+            }
+        }
+    }
+    problems
 }
 
 /// A snapshot file in `history/`: the state before change number `seq`.
@@ -197,6 +267,11 @@ mod tests {
                 "no `schema_version` key",
             ),
             (
+                good.replacen("\"schema_version\": 1", "\"schema_version\": null", 1),
+                "`schema_version` is `null`",
+            ),
+            (format!("{good} x"), "invalid JSON: trailing characters"),
+            (
                 good.replacen("\"players\": []", "\"players\": 3", 1),
                 "unexpected content: invalid type",
             ),
@@ -217,6 +292,86 @@ mod tests {
                 "expected {expected:?} in {message}"
             );
             assert!(message.ends_with("; HINT"), "{message}");
+        }
+    }
+
+    /// An event with players 1–4 and one round of two games in group `open`.
+    fn paired() -> Event {
+        use crate::model::{GroupId, GroupState, Pairing, Player, PlayerId, Round};
+        let open = GroupId::new("open");
+        let mut event = Event::new("[event]\n".into());
+        for id in 1..=4 {
+            event
+                .players
+                .push(Player::new(PlayerId(id), format!("p{id}"), open.clone()));
+        }
+        let game = |table, red, black| Pairing::Game {
+            table,
+            red: PlayerId(red),
+            black: PlayerId(black),
+            result: None,
+        };
+        let mut state = GroupState::default();
+        state.rounds.push(Round {
+            number: 1,
+            pairings: vec![game(1, 1, 2), game(2, 3, 4)],
+        });
+        event.groups.insert(open, state);
+        event
+    }
+
+    #[test]
+    fn a_state_that_contradicts_itself_is_refused() {
+        use crate::model::{Pairing, PlayerId};
+        assert!(decode(Path::new("q"), &encode(&paired()), String::new).is_ok());
+        type Edit = fn(&mut Event);
+        let cases: [(Edit, &str); 5] = [
+            (
+                |e| e.players[1].id = PlayerId(1),
+                "player id `1` is used twice",
+            ),
+            (
+                |e| e.groups.values_mut().next().unwrap().rounds[0].number = 0,
+                "group `open`: round 1 is numbered `0`",
+            ),
+            (
+                |e| {
+                    let round = e.groups.values_mut().next().unwrap().rounds[0].clone();
+                    e.groups.values_mut().next().unwrap().rounds.push(round);
+                },
+                "group `open`: round 2 is numbered `1`",
+            ),
+            (
+                |e| {
+                    e.groups.values_mut().next().unwrap().rounds[0].pairings[1] = Pairing::Bye {
+                        player: PlayerId(9),
+                    };
+                },
+                "group `open` round 1: player `9` is not registered",
+            ),
+            (
+                |e| {
+                    e.groups.values_mut().next().unwrap().rounds[0].pairings[1] = Pairing::Bye {
+                        player: PlayerId(2),
+                    };
+                },
+                "group `open` round 1: player `2` is paired twice",
+            ),
+        ];
+        for (edit, expected) in cases {
+            let mut event = paired();
+            edit(&mut event);
+            let err = decode(Path::new("ev/qiwang.json"), &encode(&event), || {
+                "HINT".into()
+            })
+            .unwrap_err();
+            let text = err.to_string();
+            assert!(
+                text.starts_with("`ev/qiwang.json` is damaged: it contradicts itself: "),
+                "{text}"
+            );
+            assert!(text.contains(expected), "expected {expected:?} in {text}");
+            assert!(text.ends_with("; HINT"), "{text}");
         }
     }
 

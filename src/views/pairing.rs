@@ -28,6 +28,7 @@ pub fn pairing_sheet(
         round,
         lang.pick("轮对阵表", " pairings")
     ));
+    report.subtitle.push(conduct_line(rules, pool, lang));
     let totals = scoring::totals(event, &rules.scoring, pool, round.saturating_sub(1));
     let Some(r) = event.group(pool).and_then(|g| g.round(round)) else {
         report.json = json!(null);
@@ -119,4 +120,33 @@ pub fn pairing_sheet(
         "pairings": tables,
     });
     report
+}
+
+/// The rules players must know at the board, printed under the title of the wall sheet:
+/// time control, the lateness limit and the foul limit (Jinhua 补充规定 六、八; Dongguan
+/// 十五.5、十五.7).
+fn conduct_line(rules: &Rulebook, pool: &GroupId, lang: Lang) -> String {
+    let c = &rules.conduct;
+    let time = rules
+        .group(pool)
+        .and_then(|g| g.time_control.clone())
+        .filter(|t| !t.is_empty())
+        .unwrap_or_else(|| rules.event.time_control.clone());
+    let mut parts = Vec::new();
+    if !time.is_empty() {
+        parts.push(format!("{}{time}", lang.pick("用时：", "time control: ")));
+    }
+    parts.push(match (lang, c.late_forfeit_minutes) {
+        (Lang::Zh, 0) => "开赛未到场者按弃权处理".to_string(),
+        (Lang::En, 0) => "absent at the start: forfeit".to_string(),
+        (Lang::Zh, m) => format!("迟到{m}分钟作弃权"),
+        (Lang::En, m) => format!("{m} minutes late: forfeit"),
+    });
+    if c.fouls_to_lose_game > 0 {
+        parts.push(match lang {
+            Lang::Zh => format!("单局犯规{}次判负", c.fouls_to_lose_game),
+            Lang::En => format!("{} fouls in a game lose it", c.fouls_to_lose_game),
+        });
+    }
+    parts.join(lang.pick("；", "; "))
 }

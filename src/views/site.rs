@@ -5,7 +5,7 @@
 //! numbers (the site is public).
 
 use super::prizes::compute_sheet;
-use crate::model::Event;
+use crate::model::{Event, GroupId};
 use crate::report::{Format, Report, html_escape, html_page};
 use crate::rulebook::{Lang, Rulebook};
 use crate::standings::compute_standings;
@@ -23,11 +23,11 @@ struct Doc {
 
 /// Every document of the event, in index order: per pool the round sheets, standings,
 /// crosstable and players (masked); then the team ranking and the prize sheet.
-fn documents(event: &Event, rules: &Rulebook, lang: Lang) -> Vec<Doc> {
+fn documents(event: &Event, rules: &Rulebook, only: Option<&GroupId>, lang: Lang) -> Vec<Doc> {
     let mut docs = Vec::new();
     for g in rules
         .pools()
-        .filter(|g| event.players_in(&g.id).next().is_some())
+        .filter(|g| event.players_in(&g.id).next().is_some() && only.is_none_or(|o| o == &g.id))
     {
         let dir = g.id.as_str();
         let rounds = event
@@ -90,9 +90,15 @@ fn documents(event: &Event, rules: &Rulebook, lang: Lang) -> Vec<Doc> {
     docs
 }
 
-/// The static site: an index and one page per document, each with a link back.
-pub fn site(event: &Event, rules: &Rulebook, lang: Lang) -> Vec<(String, String)> {
-    let docs = documents(event, rules, lang);
+/// The static site: an index and one page per document, each with a link back. With
+/// `only`, the pages of that pool (and the event-wide team ranking and prize sheet).
+pub fn site(
+    event: &Event,
+    rules: &Rulebook,
+    only: Option<&GroupId>,
+    lang: Lang,
+) -> Vec<(String, String)> {
+    let docs = documents(event, rules, only, lang);
     let mut index = format!("<h1>{}</h1>\n", html_escape(&rules.event.name));
     if let Some(d) = rules.event.start_date {
         let end = rules
@@ -147,8 +153,13 @@ pub fn site(event: &Event, rules: &Rulebook, lang: Lang) -> Vec<(String, String)
 }
 
 /// The same documents as CSV files (one per document), for spreadsheets.
-pub fn csv_files(event: &Event, rules: &Rulebook, lang: Lang) -> Vec<(String, String)> {
-    let mut files: Vec<(String, String)> = documents(event, rules, lang)
+pub fn csv_files(
+    event: &Event,
+    rules: &Rulebook,
+    only: Option<&GroupId>,
+    lang: Lang,
+) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = documents(event, rules, only, lang)
         .into_iter()
         .map(|doc| (format!("{}.csv", doc.stem), doc.report.render(Format::Csv)))
         .collect();
@@ -159,13 +170,18 @@ pub fn csv_files(event: &Event, rules: &Rulebook, lang: Lang) -> Vec<(String, St
 /// The whole event as one JSON document: players (personal numbers masked unless
 /// `show_private`), rounds and games, standings with every tiebreak value, team ranking
 /// and the prize sheet. The schema is documented in the README.
-pub fn event_json(event: &Event, rules: &Rulebook, show_private: bool) -> serde_json::Value {
+pub fn event_json(
+    event: &Event,
+    rules: &Rulebook,
+    only: Option<&GroupId>,
+    show_private: bool,
+) -> serde_json::Value {
     let lang = rules.event.language;
-    let players = super::players(event, rules, None, lang, show_private).json["players"].clone();
+    let players = super::players(event, rules, only, lang, show_private).json["players"].clone();
     let mut groups = Vec::new();
     for g in rules
         .pools()
-        .filter(|g| event.players_in(&g.id).next().is_some())
+        .filter(|g| event.players_in(&g.id).next().is_some() && only.is_none_or(|o| o == &g.id))
     {
         let rounds: Vec<_> = event
             .group(&g.id)

@@ -255,14 +255,7 @@ fn play_pool(
         };
         store
             .transaction(&cmd(&["pair", "--group", pool.as_str()]), |ev| {
-                for (id, number) in &plan.numbers {
-                    if let Some(p) = ev.player_mut(*id) {
-                        p.number = Some(*number);
-                    }
-                }
-                let state = ev.group_mut(pool);
-                state.seed.get_or_insert(seed);
-                state.rounds.push(plan.round.clone());
+                plan.apply(ev, pool, seed);
                 Ok::<_, CliError>(Change::changed(
                     (),
                     format!("paired round {round} of {pool}"),

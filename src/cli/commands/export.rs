@@ -20,10 +20,11 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>) -> Result<(), CliError> {
         Some(_) => vec![resolve_pool(&rules, &event, group)?],
         None => pools_with_rounds(&rules, &event),
     };
+    let only = group.map(|_| &pools[0]);
     let files: Vec<(String, String)> = match ctx.format_arg {
-        FormatArg::Html | FormatArg::Table => qiwang::views::site(&event, &rules, lang),
+        FormatArg::Html | FormatArg::Table => qiwang::views::site(&event, &rules, only, lang),
         FormatArg::Json => {
-            let value = qiwang::views::event_json(&event, &rules, ctx.show_private);
+            let value = qiwang::views::event_json(&event, &rules, only, ctx.show_private);
             let text = serde_json::to_string_pretty(&value)
                 .map_err(|e| CliError::new(crate::cli::error::ExitCode::Internal, e.to_string()))?;
             vec![("event.json".to_string(), text + "\n")]
@@ -52,7 +53,7 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>) -> Result<(), CliError> {
             }
             files
         }
-        FormatArg::Csv => qiwang::views::csv_files(&event, &rules, lang),
+        FormatArg::Csv => qiwang::views::csv_files(&event, &rules, only, lang),
     };
     std::fs::create_dir_all(out).map_err(|e| cannot_create(out, &e))?;
     for (name, text) in &files {

@@ -5,7 +5,8 @@ use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
 use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::i18n::{Localize, Text};
 use qiwang::model::{Event, GroupId, Round};
-use qiwang::pairing::{self, PairingError, PairingPlan};
+use qiwang::pairing::{self, PairingError};
+use qiwang::report::{Format, Report, Section};
 use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::Change;
 
@@ -15,18 +16,6 @@ fn pairing_error(e: PairingError) -> CliError {
         _ => ExitCode::InvalidInput,
     };
     CliError::new(code, chain(&e))
-}
-
-/// Applies a plan to the event: pairing numbers, the seed, the new round.
-fn apply_plan(event: &mut Event, pool: &GroupId, plan: &PairingPlan, seed: u64) {
-    for (id, number) in &plan.numbers {
-        if let Some(p) = event.player_mut(*id) {
-            p.number = Some(*number);
-        }
-    }
-    let state = event.group_mut(pool);
-    state.seed.get_or_insert(seed);
-    state.rounds.push(plan.round.clone());
 }
 
 /// The seed of a pool: recorded, given, or drawn now (and then recorded).
@@ -84,14 +73,14 @@ pub fn pair(
         let s = seed_for(&event, &pool, seed);
         let plan = pairing::pair_next_round(&event, &rules, &pool, s).map_err(pairing_error)?;
         let mut after = event.clone();
-        apply_plan(&mut after, &pool, &plan, s);
+        plan.apply(&mut after, &pool, s);
         (after, plan)
     } else {
         let plan = store
             .transaction(&ctx.command_info(), |ev| {
                 let s = seed_for(ev, &pool, seed);
                 let plan = pairing::pair_next_round(ev, &rules, &pool, s).map_err(pairing_error)?;
-                apply_plan(ev, &pool, &plan, s);
+                plan.apply(ev, &pool, s);
                 let games = plan.round.pairings.iter().filter(|p| p.table().is_some()).count();
                 Ok(Change::changed(
                     plan.clone(),
@@ -297,25 +286,60 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         None => pools_with_rounds(&rules, &event),
     };
     let mut total = 0;
+    let mut lines = Vec::new();
+    let mut section = Section::new(
+        "",
+        vec![
+            lang.pick("组别", "group").into(),
+            lang.pick("轮数", "rounds").into(),
+            lang.pick("违规", "violation").into(),
+        ],
+    )
+    .right(&[1]);
+    let mut json = Vec::new();
     for pool in &pools {
         let violations = pairing::check_group(&event, &rules, pool);
         let rounds = event.group(pool).map(|g| g.rounds.len()).unwrap_or(0);
         if violations.is_empty() {
-            outln!(
+            lines.push(format!(
                 "{pool}: {rounds} {}",
                 lang.pick("轮，未发现违规", "rounds, no violation")
-            );
+            ));
+            section.push(vec![pool.to_string(), rounds.to_string(), String::new()]);
         } else {
-            outln!(
+            lines.push(format!(
                 "{pool}: {} {}",
                 violations.len(),
                 lang.pick("处违规", "violations")
-            );
+            ));
             for v in &violations {
-                outln!("  - {}", v.localize(lang));
+                let text = v.localize(lang);
+                lines.push(format!("  - {text}"));
+                section.push(vec![pool.to_string(), rounds.to_string(), text]);
             }
         }
+        json.push(serde_json::json!({
+            "group": pool.to_string(),
+            "rounds": rounds,
+            "violations": violations.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
+        }));
         total += violations.len();
+    }
+    // The table keeps its plain lines; the other formats render (and escape) a report.
+    if ctx.format()? == Format::Table {
+        for line in lines {
+            outln!("{line}");
+        }
+    } else {
+        let mut report = Report::new(format!(
+            "{} — {}",
+            rules.event.name,
+            lang.pick("编排检查", "pairing check")
+        ));
+        report.lang = lang.code().into();
+        report.sections.push(section);
+        report.json = serde_json::Value::Array(json);
+        ctx.print(&report)?;
     }
     if total > 0 {
         return Err(CliError::input(Text::new(

@@ -168,16 +168,7 @@ pub fn add(ctx: &Ctx, fields: PlayerFields) -> Result<(), CliError> {
                 .map(|g| g.rounds.len() as u32)
                 .unwrap_or(0);
             player.joined_round = rounds + 1;
-            if rounds > 0 {
-                // Late entry: the next free pairing number of the pool.
-                let next = event
-                    .players_in(&player.group)
-                    .filter_map(|p| p.number)
-                    .max()
-                    .unwrap_or(0)
-                    + 1;
-                player.number = Some(next);
-            }
+            // A late entry gets the pool's next free pairing number when it is first paired.
             let summary = format!(
                 "added player {} `{}` to {} from round {}",
                 player.id, player.name, player.group, player.joined_round

@@ -4,6 +4,7 @@ use super::players::{input_error, tx_error};
 use crate::cli::context::{Ctx, Loaded};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
+use qiwang::report::{Format, Report, Section};
 use qiwang::store::Change;
 
 pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
@@ -44,6 +45,22 @@ pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
     let Loaded { event, rules, .. } = ctx.load()?;
     let lang = ctx.lang(&rules);
     let short = qiwang::prizes::undersized_groups(&event, &rules);
+    let hint = lang.pick(
+        "人数不足的组别按规程取消或合并：qiwang group merge FROM INTO",
+        "groups below their minimum are cancelled or merged: qiwang group merge FROM INTO",
+    );
+    let mut section = Section::new(
+        "",
+        vec![
+            lang.pick("组别", "group").into(),
+            "id".into(),
+            lang.pick("人数", "players").into(),
+            lang.pick("最低人数", "minimum").into(),
+        ],
+    )
+    .right(&[2, 3]);
+    let mut json = Vec::new();
+    let mut lines = Vec::new();
     for g in &rules.groups {
         let n = match &g.pairs_with {
             None => event
@@ -56,7 +73,8 @@ pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
                 .filter(|p| p.section.as_ref() == Some(&g.id))
                 .count(),
         };
-        let flag = if short.iter().any(|u| u.group == g.id) {
+        let below = short.iter().any(|u| u.group == g.id);
+        let flag = if below {
             format!(
                 "  ← {} {}",
                 lang.pick("不足最低人数", "below the minimum of"),
@@ -65,18 +83,43 @@ pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
         } else {
             String::new()
         };
-        outln!("{} ({}): {n}{flag}", g.name, g.id);
+        lines.push(format!("{} ({}): {n}{flag}", g.name, g.id));
+        section.push(vec![
+            g.name.clone(),
+            g.id.to_string(),
+            n.to_string(),
+            g.min_size.map(|m| m.to_string()).unwrap_or_default(),
+        ]);
+        json.push(serde_json::json!({
+            "group": g.id.to_string(),
+            "name": g.name,
+            "players": n,
+            "min_size": g.min_size,
+            "below_minimum": below,
+        }));
     }
     if !short.is_empty() {
-        outln!(
-            "{}",
-            lang.pick(
-                "人数不足的组别按规程取消或合并：qiwang group merge FROM INTO",
-                "groups below their minimum are cancelled or merged: qiwang group merge FROM INTO"
-            )
-        );
+        lines.push(hint.to_string());
     }
-    Ok(())
+    // The table keeps its plain lines; the other formats render (and escape) a report.
+    if ctx.format()? == Format::Table {
+        for line in lines {
+            outln!("{line}");
+        }
+        return Ok(());
+    }
+    let mut report = Report::new(format!(
+        "{} — {}",
+        rules.event.name,
+        lang.pick("组别人数", "group sizes")
+    ));
+    report.lang = lang.code().into();
+    report.sections.push(section);
+    if !short.is_empty() {
+        report.footer.push(hint.to_string());
+    }
+    report.json = serde_json::Value::Array(json);
+    ctx.print(&report)
 }
 
 pub fn merge(ctx: &Ctx, from: &str, into: &str) -> Result<(), CliError> {

@@ -1,9 +1,8 @@
 //! `qiwang result`, `qiwang penalty`, `qiwang playoff`
 
-use super::init::read_text;
 use super::players::{input_error, tx_error};
 use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
-use crate::cli::error::CliError;
+use crate::cli::error::{CliError, cannot_read};
 use qiwang::i18n::Text;
 use qiwang::model::{Penalty, Points};
 use qiwang::results::{self, ResultEntry};
@@ -31,7 +30,16 @@ pub fn run(
     // Entries per round (None = the newest round).
     let mut batches: BTreeMap<Option<u32>, Vec<ResultEntry>> = BTreeMap::new();
     if let Some(path) = from {
-        let text = read_text(path)?;
+        // Results sheets come from the same Excel as registrations: UTF-8 or GBK.
+        let bytes = std::fs::read(path).map_err(|e| cannot_read(path, &e))?;
+        let text = qiwang::registration::decode(&bytes, qiwang::registration::Encoding::Auto)
+            .map_err(|e| {
+                CliError::input(Text::new(
+                    format!("`{}` 第 {} 行：{}", path.display(), e.line, e.message_zh),
+                    format!("`{}` line {}: {}", path.display(), e.line, e.message),
+                ))
+            })?
+            .text;
         for (r, entry) in
             results::parse_results_csv(&text, &path.display().to_string()).map_err(input_error)?
         {
@@ -103,7 +111,7 @@ fn pool_awaiting_results(
     }
 }
 
-pub fn penalty(ctx: &Ctx, who: &str, points: i32, reason: &str) -> Result<(), CliError> {
+pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Result<(), CliError> {
     let Loaded {
         store,
         event,
@@ -116,6 +124,17 @@ pub fn penalty(ctx: &Ctx, who: &str, points: i32, reason: &str) -> Result<(), Cl
             "this event's rulebook does not allow point penalties (`conduct.penalties_allowed = false`)",
         )));
     }
+    // Dongguan 十五.9 fixes the deduction for disturbing a game (扣其2个积分).
+    let points = match (points, rules.conduct.disturbance_penalty) {
+        (Some(p), _) => p,
+        (None, Some(p)) => p.0,
+        (None, None) => {
+            return Err(CliError::usage(Text::new(
+                "请给出要扣的分数（`qiwang penalty PLAYER POINTS --reason TEXT`）：本规程没有设置 `conduct.disturbance_penalty`",
+                "give the points to deduct (`qiwang penalty PLAYER POINTS --reason TEXT`): this rulebook sets no `conduct.disturbance_penalty`",
+            )));
+        }
+    };
     if points <= 0 {
         return Err(CliError::input(Text::new(
             format!("罚分必须是正数（扣除的分数），不能是 `{points}`"),

@@ -51,6 +51,18 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
             serde_json::to_string_pretty(&rules)
                 .map_err(|e| CliError::new(crate::cli::error::ExitCode::Internal, e.to_string()))?
         ),
+        // The rulebook's own text (TOML) in a page, escaped: names come from the file.
+        qiwang::report::Format::Html => out!(
+            "{}",
+            qiwang::report::html_page(
+                rules.event.language.code(),
+                &rules.event.name,
+                &format!(
+                    "<pre>{}</pre>\n",
+                    qiwang::report::html_escape(&rules.to_effective_toml())
+                ),
+            )
+        ),
         _ => out!("{}", rules.to_effective_toml()),
     }
     Ok(())
