@@ -48,9 +48,29 @@ impl CliError {
         format!(
             "{}{}",
             lang.pick("错误：", "error: "),
-            self.message.get(lang)
+            collapse_repeats(self.message.get(lang), lang)
         )
     }
+}
+
+/// Runs of identical lines are printed once with their count, so one mistake repeated on
+/// 500 rows (say, a results sheet for a round that does not exist) reads as one line.
+fn collapse_repeats(text: &str, lang: Lang) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let mut n = 1;
+        while lines.peek() == Some(&line) {
+            lines.next();
+            n += 1;
+        }
+        out.push(match (n, lang) {
+            (1, _) => line.to_string(),
+            (n, Lang::Zh) => format!("{line}（共{n}处）"),
+            (n, Lang::En) => format!("{line} (×{n})"),
+        });
+    }
+    out.join("\n")
 }
 
 impl fmt::Display for CliError {
@@ -89,5 +109,16 @@ mod tests {
         assert_eq!(e.render(Lang::En), "error: no player `甲`");
         assert_eq!(e.render(Lang::Zh), "错误：找不到棋手 `甲`");
         assert_eq!(e.to_string(), "error: no player `甲`");
+    }
+
+    #[test]
+    fn identical_lines_are_counted_once() {
+        let text = "2 problems:\n  - no round 2\n  - no round 2\n  - no round 2\n  - bad token `x`";
+        assert_eq!(
+            collapse_repeats(text, Lang::En),
+            "2 problems:\n  - no round 2 (×3)\n  - bad token `x`"
+        );
+        assert_eq!(collapse_repeats("a\na", Lang::Zh), "a（共2处）");
+        assert_eq!(collapse_repeats("a\nb\na", Lang::En), "a\nb\na");
     }
 }
