@@ -696,3 +696,67 @@ fn a_killed_init_leaves_a_whole_event_or_none() {
     println!("killed init: {INITS} trials, {whole} whole events, {none} rerun");
     assert!(whole > 0 && none > 0, "{whole} whole, {none} none");
 }
+
+/// Issue 2's acceptance: two `import`s of different sheets into one event at the same
+/// moment both land (one waits for the other's lock) or one is refused as busy; the
+/// players of every landed import are all there, none lost, none doubled.
+#[test]
+fn concurrent_imports_both_land_or_one_is_refused() {
+    const RACES: usize = 30;
+    let disk = tempfile::tempdir().unwrap();
+    let root = scratch();
+    let cases = prepare_templates(disk.path());
+    let sheets: Vec<PathBuf> = ["甲", "乙"]
+        .iter()
+        .map(|who| {
+            let path = disk.path().join(format!("{who}.csv"));
+            let rows: String = (0..20).map(|i| format!("{who}队员{i},男\n")).collect();
+            fs::write(&path, format!("姓名,性别\n{rows}")).unwrap();
+            path
+        })
+        .collect();
+    let (mut both, mut refused) = (0, 0);
+    for race in 0..RACES {
+        let dir = root.path().join(format!("imports-{race}"));
+        copy_event(&cases.empty, &dir);
+        let outs: Vec<Output> = thread::scope(|scope| {
+            let handles: Vec<_> = sheets
+                .iter()
+                .map(|sheet| {
+                    let dir = &dir;
+                    scope.spawn(move || qiwang(dir, &["import", sheet.to_str().unwrap()]))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let mut landed = 0;
+        for out in &outs {
+            match out.status.code() {
+                Some(0) => landed += 1,
+                Some(5) => {
+                    let stderr = String::from_utf8_lossy(&out.stderr);
+                    assert!(stderr.contains("event is busy"), "{stderr}");
+                    refused += 1;
+                }
+                other => panic!(
+                    "import exited {other:?}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                ),
+            }
+        }
+        both += usize::from(landed == 2);
+        let event = Store::open(&dir).unwrap().load().unwrap();
+        assert_eq!(
+            event.players.len(),
+            20 * landed,
+            "race {race}: a landed import was lost"
+        );
+        let ids: BTreeSet<u32> = event.players.iter().map(|p| p.id.0).collect();
+        assert_eq!(ids.len(), event.players.len(), "race {race}: duplicate ids");
+        let log = Store::open(&dir).unwrap().log().unwrap();
+        assert_eq!(log.entries.len(), 1 + landed, "race {race}: audit lines");
+    }
+    eprintln!(
+        "concurrent imports: {RACES} races, {both} with both landing, {refused} refused as busy, 0 lost"
+    );
+}
