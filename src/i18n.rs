@@ -92,6 +92,13 @@ pub struct Text {
     pub en: String,
 }
 
+/// English, as every `Display` of an error is (the audit log and tests read it).
+impl std::fmt::Display for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.en)
+    }
+}
+
 impl Text {
     /// A message written in both languages.
     pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Text {

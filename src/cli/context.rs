@@ -195,20 +195,18 @@ pub fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
         &dir.join("qiwang.json").display().to_string(),
     )
     .map_err(|e| {
-        // The recovery hint names files and is written by the store, in English.
-        let hint = Store::open(dir).map_or_else(|_| None, |store| Some(store.recovery_hint()));
+        let hint = Store::open(dir).ok().map(|store| store.recovery_hint());
         CliError::input(Text::of(&e).map(|m, l| match l {
             Lang::Zh => format!(
                 "赛事中保存的规程未通过校验：\n{m}\n{}",
-                hint.clone().unwrap_or_else(|| {
-                    "请从 history/ 恢复 qiwang.json，或重新创建赛事".to_string()
-                })
+                hint.as_ref().map_or("请从 history/ 恢复 qiwang.json，或重新创建赛事", |h| &h.zh)
             ),
             Lang::En => format!(
                 "the rulebook frozen in the event does not validate:\n{m}\n{}",
-                hint.clone().unwrap_or_else(|| {
-                    "restore qiwang.json from history/ or re-create the event".to_string()
-                })
+                hint.as_ref().map_or(
+                    "restore qiwang.json from history/ or re-create the event",
+                    |h| &h.en
+                )
             ),
         }))
     })

@@ -102,9 +102,15 @@ pub(crate) fn parse(path: &Path, bytes: &[u8]) -> Result<AuditTrail, StoreError>
         }
         let entry: AuditEntry = serde_json::from_str(line).map_err(|e| StoreError::Damaged {
             path: path.to_path_buf(),
-            detail: format!("line {number} is not an audit entry: {e}"),
-            recovery: format!(
-                "fix or delete line {number} by hand; qiwang will not change the event while its audit log is unreadable"
+            detail: crate::i18n::Text::new(
+                format!("第 {number} 行不是操作记录：{e}"),
+                format!("line {number} is not an audit entry: {e}"),
+            ),
+            recovery: crate::i18n::Text::new(
+                format!("请手工修正或删除第 {number} 行；操作记录无法读取时 qiwang 不修改赛事"),
+                format!(
+                    "fix or delete line {number} by hand; qiwang will not change the event while its audit log is unreadable"
+                ),
             ),
         })?;
         entries.push(entry);

@@ -40,9 +40,9 @@ pub enum StoreError {
     #[error("`{}` is damaged: {detail}; {recovery}", path.display())]
     Damaged {
         path: PathBuf,
-        detail: String,
+        detail: crate::i18n::Text,
         /// What the user can do about it, e.g. which snapshot in `history/` to restore.
-        recovery: String,
+        recovery: crate::i18n::Text,
     },
 
     /// `qiwang.json` was written by a newer qiwang whose format this one cannot read.
@@ -54,7 +54,7 @@ pub enum StoreError {
         path: PathBuf,
         found: u64,
         supported: u32,
-        recovery: String,
+        recovery: crate::i18n::Text,
     },
 
     /// `undo` with no change left to undo.
@@ -122,21 +122,27 @@ impl Localize for StoreError {
                 "赛事正忙：另一个 qiwang 命令正在修改它，请稍后再试（锁文件 `{}`）",
                 lock.display()
             ),
-            // The detail and the recovery advice are written where the damage is found,
-            // in English; the frame says in Chinese what happened.
+            // The detail and the recovery advice are written, in both languages, where the
+            // damage is found.
             StoreError::Damaged {
                 path,
                 detail,
                 recovery,
-            } => format!("`{}` 已损坏：{detail}；{recovery}", path.display()),
+            } => format!(
+                "`{}` 已损坏：{}；{}",
+                path.display(),
+                detail.zh,
+                recovery.zh
+            ),
             StoreError::NewerSchema {
                 path,
                 found,
                 supported,
                 recovery,
             } => format!(
-                "`{}` 由更新版本的 qiwang 写入（格式版本 {found}，本程序最高读取 {supported}）：请升级 qiwang；{recovery}",
-                path.display()
+                "`{}` 由更新版本的 qiwang 写入（格式版本 {found}，本程序最高读取 {supported}）：请升级 qiwang；{}",
+                path.display(),
+                recovery.zh
             ),
             StoreError::NothingToUndo => {
                 "没有可撤销的操作：`init` 之后的所有修改都已撤销（见 `qiwang log`）".to_string()
@@ -261,7 +267,10 @@ mod tests {
                 path: PathBuf::from("ev/qiwang.json"),
                 found: 3,
                 supported: 2,
-                recovery: "restore a snapshot from `history/`".into(),
+                recovery: crate::i18n::Text::new(
+                    "从 `history/` 恢复一个快照",
+                    "restore a snapshot from `history/`",
+                ),
             },
             StoreError::NothingToUndo,
             StoreError::io(
@@ -328,8 +337,8 @@ mod tests {
     fn exit_codes_by_class() {
         let damaged = StoreError::Damaged {
             path: PathBuf::from("q"),
-            detail: "d".into(),
-            recovery: "r".into(),
+            detail: crate::i18n::Text::new("坏", "d"),
+            recovery: crate::i18n::Text::new("修", "r"),
         };
         assert_eq!(damaged.exit_code(), 3);
         assert_eq!(StoreError::NothingToUndo.exit_code(), 2);

@@ -50,6 +50,7 @@ mod state;
 pub use audit::{AuditEntry, AuditTrail, EntryKind};
 pub use error::{StoreError, TxError};
 
+use crate::i18n::Text;
 use crate::model::Event;
 use chrono::{DateTime, DurationRound, TimeDelta, Utc};
 use fsio::LockGuard;
@@ -292,7 +293,7 @@ impl Store {
 
     /// What to tell a user whose `qiwang.json` cannot be used (a hand edit that broke it):
     /// the newest readable snapshot in `history/` and how to go back to it.
-    pub fn recovery_hint(&self) -> String {
+    pub fn recovery_hint(&self) -> Text {
         state::recovery_hint(&self.history_dir())
     }
 
@@ -358,24 +359,39 @@ impl Store {
         let Some(snapshot) = target.snapshot.clone() else {
             return Err(StoreError::Damaged {
                 path: self.audit_path(),
-                detail: format!("change #{} names no snapshot", target.seq),
-                recovery: "restore the state by hand from a file in history/".into(),
+                detail: Text::new(
+                    format!("第 {} 次修改没有记录快照", target.seq),
+                    format!("change #{} names no snapshot", target.seq),
+                ),
+                recovery: Text::new(
+                    "请用 history/ 中的文件手工恢复状态",
+                    "restore the state by hand from a file in history/",
+                ),
             });
         };
         let snapshot_path = self.history_dir().join(&snapshot);
         let restored = fsio::read_optional(&snapshot_path)?.ok_or_else(|| StoreError::Damaged {
             path: snapshot_path.clone(),
-            detail: format!("the snapshot of change #{} is missing", target.seq),
-            recovery: format!(
-                "change #{} cannot be undone; correct the event with ordinary commands",
-                target.seq
+            detail: Text::new(
+                format!("第 {} 次修改的快照不见了", target.seq),
+                format!("the snapshot of change #{} is missing", target.seq),
+            ),
+            recovery: Text::new(
+                format!("第 {} 次修改无法撤销；请用普通命令更正赛事", target.seq),
+                format!(
+                    "change #{} cannot be undone; correct the event with ordinary commands",
+                    target.seq
+                ),
             ),
         })?;
         // Re-encoded, so a snapshot is restored in the current file format.
         let restored = state::encode(&state::decode(&snapshot_path, &restored, || {
-            format!(
-                "change #{} cannot be undone; correct the event with ordinary commands",
-                target.seq
+            Text::new(
+                format!("第 {} 次修改无法撤销；请用普通命令更正赛事", target.seq),
+                format!(
+                    "change #{} cannot be undone; correct the event with ordinary commands",
+                    target.seq
+                ),
             )
         })?);
         let entry = self.next_entry(
@@ -432,8 +448,14 @@ impl Store {
             .map(Some)
             .map_err(|e| StoreError::Damaged {
                 path: path.clone(),
-                detail: format!("not a pending audit entry: {e}"),
-                recovery: "it records a change interrupted by a crash; if qiwang.json equals the newest snapshot in history/, delete that snapshot and this file, otherwise add the line to audit.log by hand and delete this file".into(),
+                detail: Text::new(
+                    format!("不是待完成的记录：{e}"),
+                    format!("not a pending audit entry: {e}"),
+                ),
+                recovery: Text::new(
+                    "它记录的是一次因崩溃中断的修改；若 qiwang.json 与 history/ 中最新的快照相同，删除该快照和这个文件，否则把这一行手工加到 audit.log 末尾再删除这个文件",
+                    "it records a change interrupted by a crash; if qiwang.json equals the newest snapshot in history/, delete that snapshot and this file, otherwise add the line to audit.log by hand and delete this file",
+                ),
             })
     }
 
@@ -520,17 +542,26 @@ impl Store {
         let Some(bytes) = fsio::read_optional(&audit_path)? else {
             return Err(StoreError::Damaged {
                 path: audit_path,
-                detail: "the audit log is missing".into(),
-                recovery: "restore it from a backup, or create an empty audit.log to start a new trail; qiwang records no change without it".into(),
+                detail: Text::new("操作记录 audit.log 不见了", "the audit log is missing"),
+                recovery: Text::new(
+                    "请从备份恢复它，或新建一个空的 audit.log 重新开始记录；没有它 qiwang 不记录任何修改",
+                    "restore it from a backup, or create an empty audit.log to start a new trail; qiwang records no change without it",
+                ),
             });
         };
         let trail = audit::parse(&audit_path, &bytes)?;
         if let Some(line) = trail.torn_line {
             return Err(StoreError::Damaged {
                 path: audit_path,
-                detail: format!("line {line} is incomplete"),
-                recovery: format!(
-                    "delete the incomplete line {line} by hand; qiwang will not append after it"
+                detail: Text::new(
+                    format!("第 {line} 行不完整"),
+                    format!("line {line} is incomplete"),
+                ),
+                recovery: Text::new(
+                    format!("请手工删除不完整的第 {line} 行；qiwang 不会在它后面追加"),
+                    format!(
+                        "delete the incomplete line {line} by hand; qiwang will not append after it"
+                    ),
                 ),
             });
         }
@@ -566,6 +597,9 @@ impl Store {
     }
 
     /// Steps 1–5 of the module documentation; on failure, rolls back to `before`.
+    // The closures below carry a StoreError (with its messages in two languages) beside the
+    // rollback state; errors are the cold path, so their size does not matter here.
+    #[allow(clippy::result_large_err)]
     fn commit(&self, before: &[u8], after: &[u8], entry: &AuditEntry) -> Result<(), StoreError> {
         let snapshot = self
             .history_dir()

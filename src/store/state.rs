@@ -2,6 +2,7 @@
 //! file must pass before it is trusted, and the names of the snapshots in `history/`.
 
 use super::StoreError;
+use crate::i18n::Text;
 use crate::model::{Event, SCHEMA_VERSION};
 use std::collections::BTreeSet;
 use std::fs;
@@ -21,7 +22,7 @@ pub(crate) fn encode(event: &Event) -> Vec<u8> {
 pub(crate) fn decode(
     path: &Path,
     bytes: &[u8],
-    recovery: impl FnOnce() -> String,
+    recovery: impl FnOnce() -> Text,
 ) -> Result<Event, StoreError> {
     match check(bytes) {
         Ok(event) => Ok(event),
@@ -40,7 +41,7 @@ pub(crate) fn decode(
 }
 
 enum Refusal {
-    Damaged(String),
+    Damaged(Text),
     Newer(u64),
 }
 
@@ -65,35 +66,46 @@ fn check(bytes: &[u8]) -> Result<Event, Refusal> {
     let top = serde_json::from_slice::<std::collections::BTreeMap<String, IgnoredAny>>(bytes);
     if let Err(e) = top {
         return Err(Refusal::Damaged(match e.classify() {
-            Category::Eof => format!(
-                "the file ends early at line {} column {} (cut short?)",
-                e.line(),
-                e.column()
+            Category::Eof => Text::new(
+                format!(
+                    "文件在第 {} 行第 {} 列提前结束（被截断？）",
+                    e.line(),
+                    e.column()
+                ),
+                format!(
+                    "the file ends early at line {} column {} (cut short?)",
+                    e.line(),
+                    e.column()
+                ),
             ),
-            Category::Data => "the file is not a JSON object".into(),
-            Category::Syntax | Category::Io => format!("invalid JSON: {e}"),
+            Category::Data => Text::new("文件不是 JSON 对象", "the file is not a JSON object"),
+            Category::Syntax | Category::Io => {
+                Text::new(format!("JSON 格式错误：{e}"), format!("invalid JSON: {e}"))
+            }
         }));
     }
-    let probe: Probe = serde_json::from_slice(bytes)
-        .map_err(|e| Refusal::Damaged(format!("unexpected content: {e}")))?;
+    let probe: Probe =
+        serde_json::from_slice(bytes).map_err(|e| Refusal::Damaged(unexpected(&e)))?;
     match probe.schema_version {
         None => {
-            return Err(Refusal::Damaged(
-                "it has no `schema_version` key, so it was not written by qiwang".into(),
-            ));
+            return Err(Refusal::Damaged(Text::new(
+                "文件没有 `schema_version` 键，不是 qiwang 写的",
+                "it has no `schema_version` key, so it was not written by qiwang",
+            )));
         }
         Some(v) => match v.as_u64() {
             Some(0) | None => {
-                return Err(Refusal::Damaged(format!(
-                    "`schema_version` is `{v}`, expected a positive integer"
+                return Err(Refusal::Damaged(Text::new(
+                    format!("`schema_version` 是 `{v}`，应为正整数"),
+                    format!("`schema_version` is `{v}`, expected a positive integer"),
                 )));
             }
             Some(found) if found > u64::from(SCHEMA_VERSION) => return Err(Refusal::Newer(found)),
             Some(_) => {}
         },
     }
-    let event: Event = serde_json::from_slice(bytes)
-        .map_err(|e| Refusal::Damaged(format!("unexpected content: {e}")))?;
+    let event: Event =
+        serde_json::from_slice(bytes).map_err(|e| Refusal::Damaged(unexpected(&e)))?;
     let problems = integrity(&event);
     if problems.is_empty() {
         return Ok(event);
@@ -108,7 +120,18 @@ fn check(bytes: &[u8]) -> Result<Event, Refusal> {
     if problems.len() > SHOWN {
         detail.push_str(&format!(" (and {} more)", problems.len() - SHOWN));
     }
-    Err(Refusal::Damaged(format!("it contradicts itself: {detail}")))
+    Err(Refusal::Damaged(Text::new(
+        format!("内容自相矛盾：{detail}"),
+        format!("it contradicts itself: {detail}"),
+    )))
+}
+
+/// A JSON value where the state file's shape wants another.
+fn unexpected(e: &serde_json::Error) -> Text {
+    Text::new(
+        format!("内容不符合格式：{e}"),
+        format!("unexpected content: {e}"),
+    )
 }
 
 /// What a file edited by hand can break that parsing does not catch and the rest of
@@ -206,7 +229,7 @@ pub(crate) fn list_snapshots(history: &Path) -> Result<Vec<SnapshotFile>, StoreE
 
 /// What to tell a user whose `qiwang.json` was refused: the newest snapshot in `history/`
 /// that this qiwang can read, and how to go back to it.
-pub(crate) fn recovery_hint(history: &Path) -> String {
+pub(crate) fn recovery_hint(history: &Path) -> Text {
     let good = list_snapshots(history).ok().and_then(|snapshots| {
         snapshots
             .into_iter()
@@ -214,15 +237,32 @@ pub(crate) fn recovery_hint(history: &Path) -> String {
             .find(|s| fs::read(history.join(&s.name)).is_ok_and(|bytes| check(&bytes).is_ok()))
     });
     match good {
-        Some(s) => format!(
-            "qiwang left it untouched; to recover, copy the newest good snapshot `{}` (the state before change #{}) over qiwang.json, then redo the changes `qiwang log` lists from #{} on",
-            history.join(&s.name).display(),
-            s.seq,
-            s.seq
-        ),
-        None => format!(
-            "qiwang left it untouched; `{}` has no readable snapshot, so restore qiwang.json from a backup",
-            history.display()
+        Some(s) => {
+            let snapshot = history.join(&s.name);
+            Text::new(
+                format!(
+                    "qiwang 没有改动它；恢复方法：把最新的完好快照 `{}`（第 {} 次修改之前的状态）复制为 qiwang.json，再按 `qiwang log` 重做第 {} 次起的修改",
+                    snapshot.display(),
+                    s.seq,
+                    s.seq
+                ),
+                format!(
+                    "qiwang left it untouched; to recover, copy the newest good snapshot `{}` (the state before change #{}) over qiwang.json, then redo the changes `qiwang log` lists from #{} on",
+                    snapshot.display(),
+                    s.seq,
+                    s.seq
+                ),
+            )
+        }
+        None => Text::new(
+            format!(
+                "qiwang 没有改动它；`{}` 中没有可读的快照，请从备份恢复 qiwang.json",
+                history.display()
+            ),
+            format!(
+                "qiwang left it untouched; `{}` has no readable snapshot, so restore qiwang.json from a backup",
+                history.display()
+            ),
         ),
     }
 }
@@ -238,7 +278,7 @@ mod tests {
     #[test]
     fn encode_then_decode_round_trips() {
         let event = Event::new("x = 1\n".into());
-        let back = decode(Path::new("q"), &encode(&event), String::new).unwrap();
+        let back = decode(Path::new("q"), &encode(&event), Text::default).unwrap();
         assert_eq!(back, event);
     }
 
@@ -323,7 +363,7 @@ mod tests {
     #[test]
     fn a_state_that_contradicts_itself_is_refused() {
         use crate::model::{Pairing, PlayerId};
-        assert!(decode(Path::new("q"), &encode(&paired()), String::new).is_ok());
+        assert!(decode(Path::new("q"), &encode(&paired()), Text::default).is_ok());
         type Edit = fn(&mut Event);
         let cases: [(Edit, &str); 5] = [
             (
@@ -418,12 +458,16 @@ mod tests {
     fn recovery_hint_names_the_newest_readable_snapshot() {
         let dir = tempfile::tempdir().unwrap();
         let history = dir.path();
-        assert!(recovery_hint(history).contains("has no readable snapshot"));
+        assert!(
+            recovery_hint(history)
+                .en
+                .contains("has no readable snapshot")
+        );
         fs::write(history.join("000002-a.json"), valid()).unwrap();
         fs::write(history.join("000003-b.json"), valid()).unwrap();
         fs::write(history.join("000004-c.json"), b"{").unwrap();
         let hint = recovery_hint(history);
-        assert!(hint.contains("000003-b.json"), "{hint}");
-        assert!(hint.contains("change #3"), "{hint}");
+        assert!(hint.en.contains("000003-b.json"), "{hint}");
+        assert!(hint.en.contains("change #3"), "{hint}");
     }
 }
