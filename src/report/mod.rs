@@ -80,6 +80,40 @@ impl Section {
     pub fn push(&mut self, row: Vec<String>) {
         self.rows.push(row);
     }
+
+    /// Removes the given columns where no row has a value (a list without award texts
+    /// should not print an empty 奖励 column). Other columns always stay.
+    pub fn drop_empty(mut self, optional: &[usize]) -> Self {
+        let empty: Vec<usize> = optional
+            .iter()
+            .copied()
+            .filter(|&c| {
+                c < self.columns.len()
+                    && self
+                        .rows
+                        .iter()
+                        .all(|r| r.get(c).is_none_or(|v| v.is_empty()))
+            })
+            .collect();
+        let keep = |i: &usize| !empty.contains(i);
+        let filter = |v: Vec<String>| -> Vec<String> {
+            v.into_iter()
+                .enumerate()
+                .filter(|(i, _)| keep(i))
+                .map(|(_, x)| x)
+                .collect()
+        };
+        self.columns = filter(self.columns);
+        self.align = self
+            .align
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| keep(i))
+            .map(|(_, a)| a)
+            .collect();
+        self.rows = self.rows.into_iter().map(filter).collect();
+        self
+    }
 }
 
 /// What a read command produces.

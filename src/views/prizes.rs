@@ -131,7 +131,8 @@ pub fn prize_sheet(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
         }
         note_lines(&mut s, &list.notes, lang);
         s.notes.push(total_line(lang, &list.totals, cur));
-        report.sections.push(s);
+        // Award, title and qualification only where the regulation gives some.
+        report.sections.push(s.drop_empty(&[5, 6, 7]));
     }
     for team in &sheet.teams {
         let mut s = Section::new(
@@ -178,7 +179,7 @@ pub fn prize_sheet(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
         }
         note_lines(&mut s, &team.notes, lang);
         s.notes.push(total_line(lang, &team.totals, cur));
-        report.sections.push(s);
+        report.sections.push(s.drop_empty(&[5, 6]));
     }
     let mut grand = Section::new(lang.pick("奖金总计", "Grand total"), Vec::new());
     grand.notes.push(total_line(lang, &sheet.totals, cur));
