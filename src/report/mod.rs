@@ -95,25 +95,21 @@ impl Section {
                         .all(|r| r.get(c).is_none_or(|v| v.is_empty()))
             })
             .collect();
-        let keep = |i: &usize| !empty.contains(i);
-        let filter = |v: Vec<String>| -> Vec<String> {
-            v.into_iter()
-                .enumerate()
-                .filter(|(i, _)| keep(i))
-                .map(|(_, x)| x)
-                .collect()
-        };
-        self.columns = filter(self.columns);
-        self.align = self
-            .align
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| keep(i))
-            .map(|(_, a)| a)
-            .collect();
-        self.rows = self.rows.into_iter().map(filter).collect();
+        self.columns = without(self.columns, &empty);
+        self.align = without(self.align, &empty);
+        self.rows = self.rows.into_iter().map(|r| without(r, &empty)).collect();
         self
     }
+}
+
+/// `items` without the entries at the positions in `drop`.
+fn without<T>(items: Vec<T>, drop: &[usize]) -> Vec<T> {
+    items
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !drop.contains(i))
+        .map(|(_, x)| x)
+        .collect()
 }
 
 /// What a read command produces.
