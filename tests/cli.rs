@@ -602,6 +602,11 @@ fn player_add_edit_and_withdraw() {
     let out = qw(&ev, &["player", "withdraw", &id, "--reason", "生病"]).ok();
     assert_eq!(out, "已退赛 新人：自第2轮起不再编排\n");
     assert_eq!(find(&ev, "新人")["withdrawn"], true);
+    // A withdrawal made by mistake is lifted: paired again from the next round.
+    let out = qw(&ev, &["player", "reinstate", &id]).ok();
+    assert_eq!(out, "已恢复参赛 新人：自第2轮起重新编排\n");
+    assert_eq!(find(&ev, "新人")["withdrawn"], false);
+    qw(&ev, &["player", "reinstate", &id]).fails(3, &["has not withdrawn"]);
 }
 
 // ---------------------------------------------------------------- pair

@@ -179,6 +179,7 @@ impl Command {
             Command::Player(PlayerCommand::Add(_)) => "player-add",
             Command::Player(PlayerCommand::Edit { .. }) => "player-edit",
             Command::Player(PlayerCommand::Withdraw { .. }) => "player-withdraw",
+            Command::Player(PlayerCommand::Reinstate { .. }) => "player-reinstate",
             Command::Pair { .. } => "pair",
             Command::Unpair { .. } => "unpair",
             Command::Pairing(_) => "pairing-edit",
@@ -263,6 +264,8 @@ pub enum PlayerCommand {
         #[arg(long, default_value = "")]
         reason: String,
     },
+    /// Undo a withdrawal made by hand: the player is paired again from the next round.
+    Reinstate { player: String },
 }
 
 #[derive(Debug, Subcommand)]
@@ -316,6 +319,9 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         }
         Command::Player(PlayerCommand::Withdraw { player, reason }) => {
             commands::players::withdraw(&ctx, &player, &reason)
+        }
+        Command::Player(PlayerCommand::Reinstate { player }) => {
+            commands::players::reinstate(&ctx, &player)
         }
         Command::Pair {
             group,

@@ -279,6 +279,54 @@ pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
     Ok(())
 }
 
+/// `player reinstate`: a withdrawal made by hand (a mistake, or a player who comes back)
+/// is lifted; the player is paired again from the next round. Played games are unchanged;
+/// rounds missed meanwhile stay unplayed. A withdrawal the rulebook's forfeit rule made
+/// is lifted by correcting those forfeits instead, or the rule would make it again.
+pub fn reinstate(ctx: &Ctx, who: &str) -> Result<(), CliError> {
+    let loaded = ctx.load()?;
+    let lang = ctx.lang(&loaded.rules);
+    let id = resolve_player(&loaded.event, None, who)?.id;
+    let (name, from) = loaded
+        .store
+        .transaction(&ctx.command_info(), |event| {
+            let p = event.player(id).cloned().ok_or_else(|| no_player(who))?;
+            let PlayerStatus::Withdrawn { reason, .. } = &p.status else {
+                return Err(CliError::input(Text::new(
+                    format!("`{}` 没有退赛", p.name),
+                    format!("`{}` has not withdrawn", p.name),
+                )));
+            };
+            if reason.starts_with(qiwang::results::AUTO_WITHDRAWAL_PREFIX) {
+                return Err(CliError::input(Text::new(
+                    format!(
+                        "`{}` 是按规程的弃权次数自动退赛的：请更正那些弃权的成绩（`qiwang result --round N 台号 结果`），退赛随之取消",
+                        p.name
+                    ),
+                    format!(
+                        "`{}` was withdrawn by the rulebook's forfeit rule: correct those forfeit results (`qiwang result --round N TABLE OUTCOME`) and the withdrawal lifts with them",
+                        p.name
+                    ),
+                )));
+            }
+            let from = event.group(&p.group).map(|g| g.rounds.len() as u32).unwrap_or(0) + 1;
+            if let Some(slot) = event.player_mut(id) {
+                slot.status = PlayerStatus::Active;
+            }
+            Ok(Change::changed(
+                (p.name.clone(), from),
+                format!("reinstated player {} `{}` from round {from}", p.id, p.name),
+                serde_json::json!({ "player": id, "from_round": from }),
+            ))
+        })
+        .map_err(tx_error)?;
+    match lang {
+        Lang::Zh => outln!("已恢复参赛 {name}：自第{from}轮起重新编排"),
+        Lang::En => outln!("reinstated {name}: paired again from round {from}"),
+    }
+    Ok(())
+}
+
 /// A failed transaction: store problems keep their I/O code, command errors theirs.
 pub fn tx_error(e: TxError<CliError>) -> CliError {
     match e {
