@@ -214,12 +214,19 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
         .first()
         .map(|g| rules.group(g).map(|r| r.name.clone()).unwrap_or_default())
         .unwrap_or_default();
-    outln!("  cd {d}");
-    outln!("  qiwang standings --group {first}");
-    outln!("  qiwang crosstable --group {first}");
-    outln!("  qiwang prizes --format html > prizes.html");
-    outln!("  qiwang export --format html --out site");
-    outln!("  qiwang log");
+    // The program as it was started (`target/release/qiwang` after `cargo run`), so the
+    // hints work before qiwang is on the PATH.
+    let exe = std::env::args()
+        .next()
+        .filter(|a| a.contains('/'))
+        .unwrap_or_else(|| "qiwang".to_string());
+    let q = format!("{exe} --event {d}");
+    outln!("  {q} standings --group {first}");
+    outln!("  {q} crosstable --group {first}");
+    outln!("  {q} teams");
+    outln!("  {q} prizes --format html > prizes.html");
+    outln!("  {q} export --format html --out site");
+    outln!("  {q} log");
     Ok(())
 }
 
