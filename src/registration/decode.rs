@@ -67,6 +67,51 @@ pub struct Decoded {
 
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// Physical line numbers (1-based) of CSV records, as an editor or Excel shows them.
+///
+/// With Excel's CRLF line ends a record's position sits on the `\n` left over from the
+/// previous `\r\n`, so the csv reader's own line count comes out one short per row:
+/// the counter steps over line-end bytes to the record's first character, and counts
+/// newlines from where it last stopped (records come in file order), so a 100,000-row
+/// sheet costs one pass.
+pub struct LineCounter<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    line: usize,
+}
+
+impl<'a> LineCounter<'a> {
+    pub fn new(text: &'a str) -> Self {
+        LineCounter {
+            bytes: text.as_bytes(),
+            at: 0,
+            line: 1,
+        }
+    }
+
+    /// The line where the record at `position` starts (0 without a position).
+    pub fn line_of(&mut self, position: Option<&csv::Position>) -> usize {
+        let Some(p) = position else { return 0 };
+        let mut to = usize::try_from(p.byte())
+            .unwrap_or(usize::MAX)
+            .min(self.bytes.len());
+        while to < self.bytes.len() && matches!(self.bytes[to], b'\r' | b'\n') {
+            to += 1;
+        }
+        if to < self.at {
+            // Out of order (never for one reader): count again from the start.
+            self.at = 0;
+            self.line = 1;
+        }
+        self.line += self.bytes[self.at..to]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        self.at = to;
+        self.line
+    }
+}
+
 /// 1-based line of byte `offset`.
 fn line_of(bytes: &[u8], offset: usize) -> usize {
     let end = offset.min(bytes.len());
@@ -306,5 +351,28 @@ mod tests {
                 .unwrap_err()
                 .contains("`latin1`")
         );
+    }
+}
+
+#[cfg(test)]
+mod record_line_tests {
+    use super::LineCounter;
+
+    /// Excel writes CRLF; a quoted cell may span lines; blank lines count.
+    #[test]
+    fn lines_are_physical_whatever_the_line_ends() {
+        for nl in ["\n", "\r\n"] {
+            let text = ["h1,h2", "a,1", "\"b", "c\",2", "", "d,3"].join(nl) + nl;
+            let mut reader = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .flexible(true)
+                .from_reader(text.as_bytes());
+            let mut counter = LineCounter::new(&text);
+            let lines: Vec<usize> = reader
+                .records()
+                .map(|r| counter.line_of(r.unwrap().position()))
+                .collect();
+            assert_eq!(lines, vec![1, 2, 3, 6], "line ends {nl:?}");
+        }
     }
 }

@@ -370,17 +370,17 @@ impl<'a> Sheet<'a> {
             .delimiter(delimiter(text))
             .from_reader(text.as_bytes());
         let mut records: Vec<(usize, Vec<String>)> = Vec::new();
+        let mut lines = decode::LineCounter::new(text);
         for result in reader.records() {
             match result {
                 Ok(record) => {
-                    let line = record.position().map_or(0, |p| p.line());
-                    let line = usize::try_from(line).unwrap_or(usize::MAX);
+                    let line = lines.line_of(record.position());
                     records.push((line, record.iter().map(str::to_string).collect()));
                 }
                 Err(e) => {
-                    let line = e.position().map_or(0, |p| p.line());
+                    let line = lines.line_of(e.position());
                     self.errors.push(RowError::new(
-                        usize::try_from(line).unwrap_or(usize::MAX),
+                        line,
                         None,
                         None,
                         Text::new(

@@ -231,6 +231,7 @@ pub fn parse_results_csv(text: &str, source: &str) -> Result<Vec<(u32, ResultEnt
 
     let mut out: Vec<(u32, ResultEntry)> = Vec::new();
     let mut seen: std::collections::BTreeMap<(u32, u32), u64> = Default::default();
+    let mut lines = crate::registration::decode::LineCounter::new(text);
     for record in reader.records() {
         let record = match record {
             Ok(r) => r,
@@ -242,7 +243,7 @@ pub fn parse_results_csv(text: &str, source: &str) -> Result<Vec<(u32, ResultEnt
                 continue;
             }
         };
-        let line = record.position().map(|p| p.line()).unwrap_or(0);
+        let line = lines.line_of(record.position()) as u64;
         if record.iter().all(|cell| cell.is_empty()) {
             continue;
         }
