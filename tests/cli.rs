@@ -1490,3 +1490,30 @@ fn usage_errors_are_exit_code_2() {
     let help = run_in(tmp.path(), &["--help"]).ok();
     assert!(help.contains("standings"), "{help}");
 }
+
+/// Standings after a round whose games are not all in would be invented (missing games
+/// scored as nothing, the bye as already won): refused, naming the last finished round.
+#[test]
+fn standings_after_an_unfinished_round_are_refused() {
+    let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁", "戊", "己"]);
+    qw(&ev, &["pair", "--seed", "3"]).ok();
+    qw(&ev, &["result", "1", "r", "2", "=", "3", "b"]).ok();
+    qw(&ev, &["pair"]).ok();
+    qw(&ev, &["standings", "--round", "2"]).fails(3, &["round 2", "not finished", "--round 1"]);
+    qw(&ev, &["standings", "--round", "1"]).ok();
+}
+
+/// The masked ID hides exactly the birth-date digits (330702********1234), so a printed
+/// full birth date would give the number away: only the year is shown unless asked.
+#[test]
+fn birth_dates_are_not_printed_beside_masked_ids() {
+    let (_tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
+    let json = qw(&ev, &["players", "--format", "json"]).json();
+    let players = json["players"].as_array().unwrap();
+    assert!(players.iter().all(|p| p["birth_date"].is_null()));
+    assert!(players.iter().all(|p| p["birth_year"].is_u64()));
+    let table = qw(&ev, &["players"]).ok();
+    assert!(!table.contains("-01-") && table.contains("出生年份"), "{table}");
+    let private = qw(&ev, &["players", "--format", "json", "--show-private"]).json();
+    assert!(private["players"][0]["birth_date"].is_string());
+}

@@ -5,6 +5,7 @@ use crate::model::{Event, GroupId, PlayerStatus};
 use crate::registration::{mask_id_number, mask_phone};
 use crate::report::{Report, Section};
 use crate::rulebook::{Lang, Rulebook};
+use chrono::Datelike;
 use serde_json::json;
 
 /// Every player of `group` — a pool with its sections, or one section — (or of the
@@ -44,7 +45,11 @@ pub fn players(
             lang.pick("性别", "sex").into(),
             lang.pick("单位", "unit").into(),
             lang.pick("组别", "group").into(),
-            lang.pick("出生日期", "born").into(),
+            if show_private {
+                lang.pick("出生日期", "born").into()
+            } else {
+                lang.pick("出生年份", "born (year)").into()
+            },
             lang.pick("年级", "grade").into(),
             lang.pick("残疾", "disabled").into(),
             lang.pick("本地", "local").into(),
@@ -78,6 +83,13 @@ pub fn players(
             ),
         };
         let id_number = mask(&p.id_number, mask_id_number);
+        // The masked ID hides exactly the 8 birth-date digits, so a full birth date beside
+        // it would give the whole number away: only the year unless asked for.
+        let birth = match p.birth_date {
+            Some(d) if show_private => d.to_string(),
+            Some(d) => d.year().to_string(),
+            None => String::new(),
+        };
         let phone = mask(&p.phone, mask_phone);
         section.push(vec![
             p.id.to_string(),
@@ -86,7 +98,7 @@ pub fn players(
             gender_label(p.gender, lang).into(),
             p.unit.clone(),
             group.clone(),
-            p.birth_date.map(|d| d.to_string()).unwrap_or_default(),
+            birth.clone(),
             p.grade.map(|g| g.to_string()).unwrap_or_default(),
             yes_no(p.disabled, lang).into(),
             yes_no(p.local, lang).into(),
@@ -103,7 +115,8 @@ pub fn players(
             "group": p.group,
             "group_name": group_name(&p.group),
             "section": p.section,
-            "birth_date": p.birth_date,
+            "birth_date": if show_private { json!(p.birth_date) } else { json!(null) },
+            "birth_year": p.birth_date.map(|d| d.year()),
             "grade": p.grade,
             "rating": p.rating,
             "disabled": p.disabled,

@@ -73,5 +73,34 @@ fn check_round(
             format!("round `{n}` does not exist in {pool}: {paired} round(s) paired so far"),
         )));
     }
+    // Standings after a round whose games are not all in would score the missing games as
+    // nothing and the bye as already won: refuse, and name the last finished round.
+    if let Some(r) = event.group(&pool).and_then(|g| g.round(n))
+        && !r.is_complete()
+    {
+        let missing: Vec<String> = r
+            .pairings
+            .iter()
+            .filter_map(|p| match p {
+                qiwang::model::Pairing::Game {
+                    table,
+                    result: None,
+                    ..
+                } => Some(table.to_string()),
+                _ => None,
+            })
+            .collect();
+        let done = n - 1;
+        return Err(CliError::input(Text::new(
+            format!(
+                "{pool} 第 {n} 轮尚未结束（第 {} 台没有成绩）：请先录入成绩，或查看第 {done} 轮后的名次（`--round {done}`）",
+                missing.join("、")
+            ),
+            format!(
+                "round {n} of {pool} is not finished (table(s) {} have no result): enter them first, or see the standings after round {done} (`--round {done}`)",
+                missing.join(", ")
+            ),
+        )));
+    }
     Ok(())
 }
