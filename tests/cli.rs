@@ -1513,7 +1513,10 @@ fn birth_dates_are_not_printed_beside_masked_ids() {
     assert!(players.iter().all(|p| p["birth_date"].is_null()));
     assert!(players.iter().all(|p| p["birth_year"].is_u64()));
     let table = qw(&ev, &["players"]).ok();
-    assert!(!table.contains("-01-") && table.contains("出生年份"), "{table}");
+    assert!(
+        !table.contains("-01-") && table.contains("出生年份"),
+        "{table}"
+    );
     let private = qw(&ev, &["players", "--format", "json", "--show-private"]).json();
     assert!(private["players"][0]["birth_date"].is_string());
 }

@@ -270,7 +270,8 @@ pub enum PlayerCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum PairingCommand {
-    /// Exchange two players in the newest unplayed round (numbers are pairing numbers).
+    /// Exchange two players in the newest unplayed round. Name players by pairing number
+    /// (`#5`), registration id (`17`) or name.
     Swap {
         #[arg(long)]
         group: Option<String>,
@@ -280,7 +281,8 @@ pub enum PairingCommand {
         #[arg(long)]
         force: bool,
     },
-    /// Put RED against BLACK at TABLE in the newest unplayed round.
+    /// Put RED against BLACK at TABLE in the newest unplayed round (players as for swap:
+    /// `#5`, `17` or a name).
     Set {
         #[arg(long)]
         group: Option<String>,

@@ -55,18 +55,18 @@ pub fn prize_sheet(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
     let mut flat = Section::new(
         "",
         [
-            "list",
-            "place",
-            "name",
-            "unit",
-            "score",
-            "amount",
-            "award",
-            "title",
-            "qualification",
+            ("奖项", "list"),
+            ("名次", "place"),
+            ("姓名", "name"),
+            ("单位", "unit"),
+            ("积分", "score"),
+            ("奖金", "amount"),
+            ("奖励", "award"),
+            ("称号", "title"),
+            ("资格", "qualification"),
         ]
         .iter()
-        .map(|c| c.to_string())
+        .map(|(zh, en)| lang.pick(zh, en).to_string())
         .collect(),
     );
     let pending = lang.pick("待加赛", "playoff pending");

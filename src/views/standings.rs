@@ -5,7 +5,7 @@ use crate::model::{Event, GroupId, Player};
 use crate::prizes::{self, ListRow};
 use crate::report::{Report, Section};
 use crate::rulebook::{Lang, PrizeList, Rulebook, Tiebreak};
-use crate::standings::{self, PlayerTiebreaks, StandingRow, Standings};
+use crate::standings::{self, CrosstableCell, PlayerTiebreaks, StandingRow, Standings};
 use serde_json::json;
 
 fn group_name(rules: &Rulebook, id: &GroupId) -> String {
@@ -246,8 +246,8 @@ pub fn crosstable(
         .push(subtitle(rules, pool, table.after_round, lang));
     report.subtitle.push(
         lang.pick(
-            "格式：对手序号 + 先后手（r 红 / b 黑）+ 结果（1 胜、= 和、0 负、+ 对方弃权、- 弃权）",
-            "cell: opponent number + colour (r red / b black) + result (1 win, = draw, 0 loss, + forfeit win, - forfeit loss)",
+            "格式：对手序号 + 先后手（r 红 / b 黑）+ 结果（1 胜、= 和、0 负、+ 对方弃权、- 弃权）；轮空；未赛 = 该轮未参赛（迟报名或退赛）",
+            "cell: opponent number + colour (r red / b black) + result (1 win, = draw, 0 loss, + forfeit win, - forfeit loss); bye; — = not in that round (late entry or withdrawn)",
         )
         .into(),
     );
@@ -272,7 +272,13 @@ pub fn crosstable(
             row.number.map(|n| n.to_string()).unwrap_or_default(),
             row.name.clone(),
         ];
-        cells.extend(row.cells.iter().map(|c| c.text()));
+        cells.extend(row.cells.iter().map(|c| match c {
+            // Not `-`, which is a forfeit loss: a round the player was not in at all (late
+            // entry, withdrawn) reads differently.
+            CrosstableCell::NotPaired { .. } => lang.pick("未赛", "—").to_string(),
+            CrosstableCell::Bye { .. } => lang.pick("轮空", "bye").to_string(),
+            _ => c.text(),
+        }));
         cells.push(row.score.to_string());
         s.push(cells);
     }
