@@ -975,7 +975,10 @@ fn prize_csv(demo: &Demo) -> Vec<CsvRow> {
     // The column keys as the issue names them (English); the event's own language (zh)
     // gives the same columns under Chinese headers.
     let zh = demo.read(&["prizes", "--format", "csv"]);
-    assert!(zh.starts_with("奖项,名次,姓名,单位,积分,奖金,奖励,称号,资格"), "{zh}");
+    assert!(
+        zh.starts_with("奖项,名次,姓名,单位,积分,奖金,奖励,称号,资格"),
+        "{zh}"
+    );
     let csv = demo.read(&["--lang", "en", "prizes", "--format", "csv"]);
     assert_eq!(csv.lines().count(), zh.lines().count());
     let mut reader = csv::Reader::from_reader(csv.as_bytes());

@@ -442,3 +442,50 @@ fn the_event_cap_refuses_the_whole_file() {
     .unwrap();
     assert_eq!(ok.len(), 1);
 }
+
+/// 出生年月 (year and month only), as many Excel sheets have it: checked against the ID
+/// card (which gives the day); without a card, refused only when the age limit falls
+/// inside that month (Jinhua 青少年组: under 16 on 2018-10-26).
+#[test]
+fn birth_month_only_is_accepted_unless_the_day_decides() {
+    let rules = jinhua();
+    let sheet = format!(
+        "姓名,性别,单位,组别,出生年月,身份证号\n\
+         甲,男,婺城区象棋协会,青少年组,2005-3,\n\
+         乙,男,婺城区象棋协会,青少年组,2002-10,\n\
+         丙,男,婺城区象棋协会,青少年组,2005-03,{}\n\
+         丁,男,婺城区象棋协会,青少年组,2005-04,{}\n",
+        valid_id("330702", "20050317", 123),
+        valid_id("330702", "20050317", 125),
+    );
+    let err = read_registrations(
+        sheet.as_bytes(),
+        "ym.csv",
+        &ImportOptions::default(),
+        &rules,
+        &[],
+        PlayerId(1),
+    )
+    .unwrap_err();
+    let lines: Vec<usize> = err.errors.iter().map(|e| e.line).collect();
+    assert_eq!(lines, vec![3, 5], "{err}");
+    assert!(err.errors[0].message.contains("has no day"), "{err}");
+    assert!(err.errors[1].message.contains("differs"), "{err}");
+    let ok = sheet
+        .lines()
+        .take(2)
+        .chain(sheet.lines().skip(3).take(1))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let players = read_registrations(
+        ok.as_bytes(),
+        "ym.csv",
+        &ImportOptions::default(),
+        &rules,
+        &[],
+        PlayerId(1),
+    )
+    .unwrap();
+    assert_eq!(players[0].birth_date, NaiveDate::from_ymd_opt(2005, 3, 1));
+    assert_eq!(players[1].birth_date, NaiveDate::from_ymd_opt(2005, 3, 17));
+}

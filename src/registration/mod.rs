@@ -593,7 +593,8 @@ impl<'a> Sheet<'a> {
             }
         };
         let mut gender = row.parse(Field::Gender, values::parse_gender);
-        let mut birth_date = row.parse(Field::BirthDate, values::parse_date);
+        let birth = row.parse(Field::BirthDate, values::parse_birth);
+        let mut birth_date = birth.map(|b| b.range().0);
         let card = match row.get(Field::IdNumber) {
             Some((col, value)) => match parse_id_number(&value) {
                 Ok(card) => Some(card),
@@ -605,8 +606,12 @@ impl<'a> Sheet<'a> {
             None => None,
         };
         if let Some(card) = &card {
-            match birth_date {
-                Some(d) if d != card.birth_date => {
+            match birth {
+                Some(b) if !b.admits(card.birth_date) => {
+                    let d = match b {
+                        values::Birth::Date(d) => d.to_string(),
+                        values::Birth::YearMonth(y, m) => format!("{y}-{m:02}"),
+                    };
                     let col = row.map.column(Field::BirthDate);
                     row.error(
                         col,
@@ -623,8 +628,8 @@ impl<'a> Sheet<'a> {
                         ),
                     );
                 }
-                Some(_) => {}
-                None => birth_date = Some(card.birth_date),
+                // A year and month that agree with the card: the card gives the day.
+                Some(_) | None => birth_date = Some(card.birth_date),
             }
             match gender {
                 Some(g) if g != card.gender => {
@@ -679,6 +684,12 @@ impl<'a> Sheet<'a> {
         if name.is_empty() {
             return None;
         }
+        // Only a year and month and no ID number: if an age limit falls inside that month,
+        // the day decides, and the organiser must give it.
+        let month_only = match (birth, &card) {
+            (Some(b @ values::Birth::YearMonth(..)), None) => Some(b.range()),
+            _ => None,
+        };
         let mut player = Player::new(id, name, rules.pool_of(named).clone());
         player.section = named.pairs_with.as_ref().map(|_| named.id.clone());
         player.gender = gender;
@@ -692,6 +703,31 @@ impl<'a> Sheet<'a> {
         player.local = local;
         player.phone = phone;
         player.extra = extra;
+        if let Some((first, last)) = month_only {
+            let mut latest = player.clone();
+            latest.birth_date = Some(last);
+            if eligibility::check(&player, named, rules).len()
+                != eligibility::check(&latest, named, rules).len()
+            {
+                let col = row.map.column(Field::BirthDate);
+                let month = first.format("%Y-%m").to_string();
+                row.error(
+                    col,
+                    Some(month.clone()),
+                    Text::new(
+                        format!(
+                            "出生年月 `{month}` 没有日：{}的年龄限制恰好落在这个月内；请写出完整的出生日期，或填写身份证号",
+                            named.name
+                        ),
+                        format!(
+                            "birth month `{month}` has no day, and the age limit of {} falls inside that month: write the full birth date or give the ID number",
+                            named.name
+                        ),
+                    ),
+                );
+                return None;
+            }
+        }
         Some((player, named))
     }
 }

@@ -136,6 +136,63 @@ pub fn parse_date(s: &str) -> Result<NaiveDate, Text> {
     }
 }
 
+/// A birth-date cell: a full date, or only the year and month, as the common Excel column
+/// 出生年月 holds (`1981-2`, `1959.05`, `1979年12月`, `198102`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Birth {
+    Date(NaiveDate),
+    YearMonth(i32, u32),
+}
+
+impl Birth {
+    /// The first and last day the value allows.
+    pub fn range(self) -> (NaiveDate, NaiveDate) {
+        match self {
+            Birth::Date(d) => (d, d),
+            Birth::YearMonth(y, m) => {
+                let first = NaiveDate::from_ymd_opt(y, m, 1).unwrap_or_default();
+                let next = if m == 12 {
+                    NaiveDate::from_ymd_opt(y + 1, 1, 1)
+                } else {
+                    NaiveDate::from_ymd_opt(y, m + 1, 1)
+                };
+                (first, next.and_then(|n| n.pred_opt()).unwrap_or(first))
+            }
+        }
+    }
+
+    /// Whether `date` is within the value.
+    pub fn admits(self, date: NaiveDate) -> bool {
+        let (a, b) = self.range();
+        a <= date && date <= b
+    }
+}
+
+/// A birth date or a year and month (see [`Birth`]).
+pub fn parse_birth(s: &str) -> Result<Birth, Text> {
+    if let Ok(d) = parse_date(s) {
+        return Ok(Birth::Date(d));
+    }
+    let day_part = s.split(' ').next().unwrap_or("");
+    let trimmed = day_part.strip_suffix('月').unwrap_or(day_part);
+    let parts: Vec<&str> = if trimmed.len() == 6 && trimmed.chars().all(|c| c.is_ascii_digit()) {
+        vec![&trimmed[..4], &trimmed[4..]]
+    } else {
+        trimmed.split(['-', '/', '.', '年']).collect()
+    };
+    if let [y, m] = parts.as_slice()
+        && y.len() == 4
+        && let (Ok(year), Ok(month)) = (y.parse::<i32>(), m.parse::<u32>())
+        && year >= 1900
+        && (1..=12).contains(&month)
+        && !m.is_empty()
+        && m.len() <= 2
+    {
+        return Ok(Birth::YearMonth(year, month));
+    }
+    parse_date(s).map(Birth::Date)
+}
+
 fn ymd(y: &str, m: &str, d: &str) -> Option<NaiveDate> {
     let all_digits =
         |t: &str| !t.is_empty() && t.len() <= 4 && t.chars().all(|c| c.is_ascii_digit());
@@ -241,6 +298,35 @@ mod tests {
         ] {
             assert_eq!(parse_grade(s).ok(), want, "{s:?}");
         }
+    }
+
+    /// 出生年月 columns hold only the year and month.
+    #[test]
+    fn birth_month_table() {
+        let d = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        for (text, birth) in [
+            ("1981-2", Birth::YearMonth(1981, 2)),
+            ("1959.05", Birth::YearMonth(1959, 5)),
+            ("1979年12月", Birth::YearMonth(1979, 12)),
+            ("198102", Birth::YearMonth(1981, 2)),
+            ("2008/11", Birth::YearMonth(2008, 11)),
+            ("2008-05-01", Birth::Date(d(2008, 5, 1))),
+        ] {
+            assert_eq!(parse_birth(text), Ok(birth), "{text}");
+        }
+        for bad in ["1981-13", "1981", "81-2", "1981-2-30", "二〇〇八年"] {
+            assert!(parse_birth(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            Birth::YearMonth(2008, 2).range(),
+            (d(2008, 2, 1), d(2008, 2, 29))
+        );
+        assert_eq!(
+            Birth::YearMonth(2007, 12).range(),
+            (d(2007, 12, 1), d(2007, 12, 31))
+        );
+        assert!(Birth::YearMonth(1981, 2).admits(d(1981, 2, 19)));
+        assert!(!Birth::YearMonth(1981, 3).admits(d(1981, 2, 19)));
     }
 
     #[test]
