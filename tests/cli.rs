@@ -807,7 +807,7 @@ fn pairing_edits_that_break_a_hard_rule_need_force_and_are_logged() {
 fn check_finds_no_violation_in_a_normally_paired_event() {
     let (_tmp, ev) = played_jinhua();
     let out = qw(&ev, &["check"]).ok();
-    for pool in ["adult", "youth", "kids", "kids_b"] {
+    for pool in ["成人组", "青少年组", "少儿精英组", "少儿精英乙组"] {
         assert!(out.contains(&format!("{pool}: 9 轮，未发现违规")), "{out}");
     }
 }

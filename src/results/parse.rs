@@ -41,6 +41,7 @@ const TOKENS: &[(Outcome, &[&str])] = &[
             "红方胜",
             "红赢",
             "先胜",
+            "黑负",
         ],
     ),
     (
@@ -63,11 +64,15 @@ const TOKENS: &[(Outcome, &[&str])] = &[
             "黑方胜",
             "黑赢",
             "后胜",
+            "红负",
         ],
     ),
     (Outcome::BlackForfeit, &["+-", "黑弃权", "黑方弃权"]),
     (Outcome::RedForfeit, &["-+", "红弃权", "红方弃权"]),
-    (Outcome::DoubleForfeit, &["--", "0-0", "双负", "双弃权"]),
+    (
+        Outcome::DoubleForfeit,
+        &["--", "0-0", "双负", "双弃权", "双方弃权"],
+    ),
 ];
 
 /// Reads one outcome token: `1-0`, `2-0`, `红胜`, `r`; `=`, `1-1`, `和`, `d`; `0-1`,

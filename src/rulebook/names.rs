@@ -120,6 +120,8 @@ named!(Tiebreak {
     "犯规" => Tiebreak::Fouls,
     "后走局数" => Tiebreak::BlackGames,
     "后手局" => Tiebreak::BlackGames,
+    "后手局数" => Tiebreak::BlackGames,
+    "后手数" => Tiebreak::BlackGames,
     "后走胜局" => Tiebreak::BlackWins,
     "后胜局" => Tiebreak::BlackWins,
     "先手胜局" => Tiebreak::RedWins,

@@ -300,22 +300,25 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     for pool in &pools {
         let violations = pairing::check_group(&event, &rules, pool);
         let rounds = event.group(pool).map(|g| g.rounds.len()).unwrap_or(0);
+        let name = rules
+            .group(pool)
+            .map_or(pool.to_string(), |g| g.name.clone());
         if violations.is_empty() {
             lines.push(format!(
-                "{pool}: {rounds} {}",
+                "{name}: {rounds} {}",
                 lang.pick("轮，未发现违规", "rounds, no violation")
             ));
-            section.push(vec![pool.to_string(), rounds.to_string(), String::new()]);
+            section.push(vec![name.clone(), rounds.to_string(), String::new()]);
         } else {
             lines.push(format!(
-                "{pool}: {} {}",
+                "{name}: {} {}",
                 violations.len(),
                 lang.pick("处违规", "violations")
             ));
             for v in &violations {
                 let text = v.localize(lang);
                 lines.push(format!("  - {text}"));
-                section.push(vec![pool.to_string(), rounds.to_string(), text]);
+                section.push(vec![name.clone(), rounds.to_string(), text]);
             }
         }
         json.push(serde_json::json!({

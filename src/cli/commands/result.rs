@@ -187,14 +187,19 @@ pub fn playoff(
     for n in names {
         order.push(resolve_player(&event, Some(&pool), n)?.id);
     }
-    store
+    let earlier = store
         .transaction(&ctx.command_info(), |ev| {
+            let earlier = ev
+                .playoffs
+                .iter()
+                .find(|p| p.group == pool)
+                .map(|p| p.order.clone());
             results::record_playoff(ev, &rules, &pool, order.clone()).map_err(input_error)?;
             if let Some(p) = ev.playoffs.iter_mut().find(|p| p.group == pool) {
                 p.note = note.to_string();
             }
             Ok(Change::changed(
-                (),
+                earlier,
                 format!(
                     "recorded playoff in {pool}: {}",
                     order
@@ -208,5 +213,19 @@ pub fn playoff(
         })
         .map_err(tx_error)?;
     outln!("{}", lang.pick("已记录加赛结果", "playoff recorded"));
+    if let Some(before) = earlier.filter(|b| b != &order) {
+        let names: Vec<String> = before
+            .iter()
+            .map(|id| event.player(*id).map_or(id.to_string(), |p| p.name.clone()))
+            .collect();
+        outln!(
+            "{} {}",
+            lang.pick(
+                "注意：替换了之前记录的加赛名次",
+                "note: replaced the playoff recorded before:"
+            ),
+            names.join(" > ")
+        );
+    }
     Ok(())
 }
