@@ -475,7 +475,7 @@ fn cross_field_checks_pin_their_messages() {
         ),
         (
             "[ranking]\ntiebreaks = [\"对手分\", \"buchholz\"]\n",
-            "10:21 ranking.tiebreaks[1]: unknown tiebreak `buchholz`; expected one of `opp_score`, `progressive`, `wins`, `fouls`, `black_games`, `black_wins`, `red_wins`, `direct_encounter`, `median_opp`, `cut_opp`, `sonneborn_berger`; Chinese names 对手分、累进分、累积分、胜局、犯规、后走局数、后手局、后走胜局、后胜局、先手胜局、直胜、中间分、扣除对手分、小分 are accepted too",
+            "10:21 ranking.tiebreaks[1]: unknown tiebreak `buchholz`; expected one of `opp_score`, `progressive`, `wins`, `fouls`, `black_games`, `black_wins`, `red_wins`, `direct_encounter`, `median_opp`, `cut_opp`, `sonneborn_berger`; Chinese names 对手分、累进分、累积分、胜局、犯规、后走局数、后手局、后手局数、后手数、后走胜局、后胜局、先手胜局、直胜、中间分、扣除对手分、小分 are accepted too",
         ),
         (
             "[ranking]\ntiebreaks = [\"对手分\", \"wins\", \"opp_score\"]\n",
