@@ -72,6 +72,19 @@ pub enum ResultWarning {
     EarlierRoundCorrected { round: u32, newest: u32 },
 }
 
+impl ResultWarning {
+    /// The player the warning is about, if one.
+    pub fn player(&self) -> Option<PlayerId> {
+        match self {
+            ResultWarning::LostOnFouls { player, .. }
+            | ResultWarning::Withdrawn { player, .. }
+            | ResultWarning::WithdrawalLifted { player, .. }
+            | ResultWarning::WithdrawnButPaired { player, .. } => Some(*player),
+            ResultWarning::EarlierRoundCorrected { .. } => None,
+        }
+    }
+}
+
 impl fmt::Display for ResultWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -153,6 +166,20 @@ impl RecordReport {
             })
             .collect();
         out.extend(self.warnings.iter().map(|w| w.to_string()));
+        out
+    }
+
+    /// [`messages_in`](Self::messages_in) with players named by `name` (e.g. 张三(12),
+    /// their name and pairing number) instead of their registration id, for the arbiter.
+    pub fn messages_named(&self, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> Vec<String> {
+        let corrections = self.corrections().count();
+        let mut out = self.messages_in(lang);
+        for (text, warning) in out[corrections..].iter_mut().zip(&self.warnings) {
+            if let Some(id) = warning.player() {
+                let word = lang.pick("棋手", "player");
+                *text = text.replacen(&format!("{word} {id}"), &format!("{word} {}", name(id)), 1);
+            }
+        }
         out
     }
 

@@ -65,7 +65,13 @@ pub fn run(
                 let report = results::record_results(ev, &rules, &pool, *r, entries).map_err(input_error)?;
                 count += entries.len();
                 messages.extend(report.messages());
-                shown.extend(report.messages_in(lang));
+                let name = |id: qiwang::model::PlayerId| {
+                    ev.player(id).map_or(id.to_string(), |p| match p.number {
+                        Some(n) => format!("{}({n})", p.name),
+                        None => p.name.clone(),
+                    })
+                };
+                shown.extend(report.messages_named(lang, &name));
             }
             let rounds: Vec<String> = batches
                 .keys()
