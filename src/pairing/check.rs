@@ -49,6 +49,18 @@ pub struct Violation {
     pub rule: Rule,
 }
 
+impl Violation {
+    /// [`Localize::localize`] with players named by `name` (e.g. 张三(12)) instead of their
+    /// registration id, for the arbiter.
+    pub fn localize_named(&self, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> String {
+        let mut text = self.localize(lang);
+        for id in &self.players {
+            text = text.replacen(&format!("`{id}`"), &format!("`{}`", name(*id)), 1);
+        }
+        text
+    }
+}
+
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let who = self

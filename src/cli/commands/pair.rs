@@ -3,7 +3,7 @@
 use super::players::tx_error;
 use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
 use crate::cli::error::{CliError, ExitCode, chain};
-use qiwang::i18n::{Localize, Text};
+use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId, Round};
 use qiwang::pairing::{self, PairingError};
 use qiwang::report::{Format, Report, Section};
@@ -214,10 +214,11 @@ fn store_edit(
             let edited = edit(ev, &round)?;
             let violations = pairing::check_round(ev, &rules, &pool, &edited);
             if !violations.is_empty() && !force {
+                let name = |id| player_label(ev, id);
                 let list = |l: Lang| {
                     violations
                         .iter()
-                        .map(|v| format!("  - {}", v.localize(l)))
+                        .map(|v| format!("  - {}", v.localize_named(l, &name)))
                         .collect::<Vec<_>>()
                         .join("\n")
                 };
@@ -316,7 +317,7 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
                 lang.pick("处违规", "violations")
             ));
             for v in &violations {
-                let text = v.localize(lang);
+                let text = v.localize_named(lang, &|id| player_label(&event, id));
                 lines.push(format!("  - {text}"));
                 section.push(vec![name.clone(), rounds.to_string(), text]);
             }
@@ -360,4 +361,12 @@ pub fn pools_with_rounds(rules: &Rulebook, event: &Event) -> Vec<GroupId> {
         .map(|g| g.id.clone())
         .filter(|id| event.group(id).is_some_and(|g| !g.rounds.is_empty()))
         .collect()
+}
+
+/// A player as the arbiter knows them: name and pairing number (序号).
+pub fn player_label(event: &Event, id: qiwang::model::PlayerId) -> String {
+    event.player(id).map_or(id.to_string(), |p| match p.number {
+        Some(n) => format!("{}({n})", p.name),
+        None => p.name.clone(),
+    })
 }

@@ -65,13 +65,7 @@ pub fn run(
                 let report = results::record_results(ev, &rules, &pool, *r, entries).map_err(input_error)?;
                 count += entries.len();
                 messages.extend(report.messages());
-                let name = |id: qiwang::model::PlayerId| {
-                    ev.player(id).map_or(id.to_string(), |p| match p.number {
-                        Some(n) => format!("{}({n})", p.name),
-                        None => p.name.clone(),
-                    })
-                };
-                shown.extend(report.messages_named(lang, &name));
+                shown.extend(report.messages_named(lang, &|id| super::pair::player_label(ev, id)));
             }
             let rounds: Vec<String> = batches
                 .keys()
