@@ -236,8 +236,9 @@ pub struct PlayerFields {
     pub id_number: Option<String>,
     #[arg(long)]
     pub grade: Option<String>,
+    /// Checked like the registration sheet's 等级分 column (full-width digits accepted).
     #[arg(long)]
-    pub rating: Option<i32>,
+    pub rating: Option<String>,
     #[arg(long)]
     pub disabled: Option<bool>,
     #[arg(long)]

@@ -51,6 +51,7 @@ pub fn players(
                 lang.pick("出生年份", "born (year)").into()
             },
             lang.pick("年级", "grade").into(),
+            lang.pick("等级分", "rating").into(),
             lang.pick("残疾", "disabled").into(),
             lang.pick("本地", "local").into(),
             lang.pick("身份证号", "ID number").into(),
@@ -58,7 +59,7 @@ pub fn players(
             lang.pick("状态", "status").into(),
         ],
     )
-    .right(&[0, 1]);
+    .right(&[0, 1, 8]);
     let mut rows = Vec::new();
     for p in event
         .players
@@ -100,6 +101,7 @@ pub fn players(
             group.clone(),
             birth.clone(),
             p.grade.map(|g| g.to_string()).unwrap_or_default(),
+            p.rating.map(|r| r.to_string()).unwrap_or_default(),
             yes_no(p.disabled, lang).into(),
             yes_no(p.local, lang).into(),
             id_number.clone(),

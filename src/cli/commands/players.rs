@@ -88,7 +88,7 @@ fn apply(row: &mut [String], f: &PlayerFields) {
     set(&mut row[4], &f.birth_date);
     set(&mut row[5], &f.id_number);
     set(&mut row[6], &f.grade);
-    set(&mut row[7], &f.rating.map(|r| r.to_string()));
+    set(&mut row[7], &f.rating);
     set(
         &mut row[8],
         &f.disabled
@@ -261,7 +261,11 @@ pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
                 )));
             }
             let from = paired + 1;
-            let reason = if reason.is_empty() { "voluntary".to_string() } else { reason.to_string() };
+            let reason = if reason.is_empty() {
+                lang.pick("自愿退赛", "voluntary").to_string()
+            } else {
+                reason.to_string()
+            };
             if let Some(slot) = event.player_mut(id) {
                 slot.status = PlayerStatus::Withdrawn { from_round: from, reason: reason.clone() };
             }
