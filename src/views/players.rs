@@ -70,18 +70,20 @@ pub fn players(
             Some(s) => format!("{} ({})", group_name(s), group_name(&p.group)),
             None => group_name(&p.group),
         };
-        let status = match &p.status {
-            PlayerStatus::Active if p.joined_round > 1 => format!(
-                "{} {}",
-                lang.pick("迟到报名，自第", "late entry from round"),
-                p.joined_round
-            ),
-            PlayerStatus::Active => String::new(),
-            PlayerStatus::Withdrawn { from_round, reason } => format!(
-                "{} {from_round}{} {reason}",
-                lang.pick("退赛，自第", "withdrawn from round "),
-                lang.pick("轮", "")
-            ),
+        let status = match (&p.status, lang) {
+            (PlayerStatus::Active, Lang::Zh) if p.joined_round > 1 => {
+                format!("迟到报名，自第{}轮起参赛", p.joined_round)
+            }
+            (PlayerStatus::Active, Lang::En) if p.joined_round > 1 => {
+                format!("late entry from round {}", p.joined_round)
+            }
+            (PlayerStatus::Active, _) => String::new(),
+            (PlayerStatus::Withdrawn { from_round, reason }, Lang::Zh) => {
+                format!("自第{from_round}轮起退赛：{reason}")
+            }
+            (PlayerStatus::Withdrawn { from_round, reason }, Lang::En) => {
+                format!("withdrawn from round {from_round}: {reason}")
+            }
         };
         let id_number = mask(&p.id_number, mask_id_number);
         // The masked ID hides exactly the 8 birth-date digits, so a full birth date beside
