@@ -12,7 +12,10 @@ mod standings;
 
 pub use pairing::pairing_sheet;
 pub use players::players;
-pub use prizes::{all_standings, compute_sheet, prize_sheet, teams, teams_report};
+pub use prizes::{
+    all_standings, compute_sheet, prize_sheet, prize_sheet_report, sheet_from, team_rankings,
+    teams_report,
+};
 pub use site::{csv_files, event_json, site};
 pub use standings::{crosstable, list_standings, standings};
 

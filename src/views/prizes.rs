@@ -16,11 +16,20 @@ pub fn all_standings(event: &Event, rules: &Rulebook) -> BTreeMap<GroupId, Stand
         .collect()
 }
 
-/// The prize sheet, computed from the current standings.
+/// The prize sheet and the team rankings, computed from the current standings.
 pub fn compute_sheet(event: &Event, rules: &Rulebook) -> (PrizeSheet, Vec<TeamRanking>) {
-    let standings = all_standings(event, rules);
-    let teams = prizes::team_rankings(event, rules, &standings);
-    (prizes::prize_sheet(event, rules, &standings, &teams), teams)
+    sheet_from(event, rules, &all_standings(event, rules))
+}
+
+/// The prize sheet and the team rankings from standings already computed (a caller that
+/// also prints the standings computes them once).
+pub fn sheet_from(
+    event: &Event,
+    rules: &Rulebook,
+    standings: &BTreeMap<GroupId, Standings>,
+) -> (PrizeSheet, Vec<TeamRanking>) {
+    let teams = prizes::team_rankings(event, rules, standings);
+    (prizes::prize_sheet(event, rules, standings, &teams), teams)
 }
 
 fn dates(sheet_start: Option<chrono::NaiveDate>, end: Option<chrono::NaiveDate>) -> Option<String> {
@@ -37,7 +46,12 @@ fn text(o: &Option<String>) -> String {
 }
 
 pub fn prize_sheet(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
-    let (sheet, _) = compute_sheet(event, rules);
+    prize_sheet_report(&compute_sheet(event, rules).0, lang)
+}
+
+/// The prize sheet as a report: one section per list and team competition, the totals,
+/// and one flat row per award for `--format csv`.
+pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
     let cur = &sheet.currency;
     let mut report = Report::new(format!(
         "{} — {}",
@@ -185,7 +199,7 @@ pub fn prize_sheet(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
     grand.notes.push(total_line(lang, &sheet.totals, cur));
     report.sections.push(grand);
     report.csv = Some(flat);
-    report.json = serde_json::to_value(&sheet).unwrap_or_default();
+    report.json = serde_json::to_value(sheet).unwrap_or_default();
     report
 }
 
@@ -231,9 +245,9 @@ fn total_line(lang: Lang, t: &crate::prizes::Totals, cur: &str) -> String {
     line
 }
 
-pub fn teams(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
-    let (_, rankings) = compute_sheet(event, rules);
-    teams_report(rules, &rankings, lang)
+/// Every team competition ranked over the current standings (no prize sheet needed).
+pub fn team_rankings(event: &Event, rules: &Rulebook) -> Vec<TeamRanking> {
+    prizes::team_rankings(event, rules, &all_standings(event, rules))
 }
 
 pub fn teams_report(rules: &Rulebook, rankings: &[TeamRanking], lang: Lang) -> Report {

@@ -4,11 +4,10 @@
 //! goes through the HTML renderer's escaping, and the player list masks ID and phone
 //! numbers (the site is public).
 
-use super::prizes::compute_sheet;
+use super::prizes::{all_standings, sheet_from};
 use crate::model::{Event, GroupId};
 use crate::report::{Format, Report, html_escape, html_page};
 use crate::rulebook::{Lang, Rulebook};
-use crate::standings::compute_standings;
 use serde_json::json;
 
 /// One published document: where it goes, the link text on the index, and the report.
@@ -25,10 +24,13 @@ struct Doc {
 /// crosstable and players (masked); then the team ranking and the prize sheet.
 fn documents(event: &Event, rules: &Rulebook, only: Option<&GroupId>, lang: Lang) -> Vec<Doc> {
     let mut docs = Vec::new();
-    for g in rules
-        .pools()
-        .filter(|g| event.players_in(&g.id).next().is_some() && only.is_none_or(|o| o == &g.id))
-    {
+    // Standings once per pool: they serve the standings pages, the team ranking and the
+    // prize sheet.
+    let standings = all_standings(event, rules);
+    for g in rules.pools().filter(|g| only.is_none_or(|o| o == &g.id)) {
+        let Some(st) = standings.get(&g.id) else {
+            continue;
+        };
         let dir = g.id.as_str();
         let rounds = event
             .group(&g.id)
@@ -45,12 +47,11 @@ fn documents(event: &Event, rules: &Rulebook, only: Option<&GroupId>, lang: Lang
                 report: super::pairing_sheet(event, rules, &g.id, r, lang),
             });
         }
-        let st = compute_standings(event, rules, &g.id, None);
         let pages = [
             (
                 "standings",
                 lang.pick("成绩排名", "Standings"),
-                super::standings(event, rules, &st, lang),
+                super::standings(event, rules, st, lang),
             ),
             (
                 "crosstable",
@@ -72,7 +73,7 @@ fn documents(event: &Event, rules: &Rulebook, only: Option<&GroupId>, lang: Lang
             });
         }
     }
-    let (_, rankings) = compute_sheet(event, rules);
+    let (sheet, rankings) = sheet_from(event, rules, &standings);
     if !rankings.is_empty() {
         docs.push(Doc {
             stem: "teams".into(),
@@ -85,7 +86,7 @@ fn documents(event: &Event, rules: &Rulebook, only: Option<&GroupId>, lang: Lang
         stem: "prizes".into(),
         section: None,
         label: lang.pick("获奖名单", "Prize sheet").into(),
-        report: super::prize_sheet(event, rules, lang),
+        report: super::prize_sheet_report(&sheet, lang),
     });
     docs
 }
@@ -179,24 +180,24 @@ pub fn event_json(
     let lang = rules.event.language;
     let players = super::players(event, rules, only, lang, show_private).json["players"].clone();
     let mut groups = Vec::new();
-    for g in rules
-        .pools()
-        .filter(|g| event.players_in(&g.id).next().is_some() && only.is_none_or(|o| o == &g.id))
-    {
+    let standings = all_standings(event, rules);
+    for g in rules.pools().filter(|g| only.is_none_or(|o| o == &g.id)) {
+        let Some(st) = standings.get(&g.id) else {
+            continue;
+        };
         let rounds: Vec<_> = event
             .group(&g.id)
             .map(|s| s.rounds.clone())
             .unwrap_or_default();
-        let st = compute_standings(event, rules, &g.id, None);
         groups.push(json!({
             "id": g.id,
             "name": g.name,
             "seed": event.group(&g.id).and_then(|s| s.seed),
             "rounds": rounds,
-            "standings": super::standings(event, rules, &st, lang).json,
+            "standings": super::standings(event, rules, st, lang).json,
         }));
     }
-    let (sheet, teams) = compute_sheet(event, rules);
+    let (sheet, teams) = sheet_from(event, rules, &standings);
     json!({
         "schema": "qiwang-event-export/1",
         "event": rules.event,

@@ -191,20 +191,24 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
     }
 
     // Final standings, team ranking and prize sheet.
+    // Standings are computed once and serve all three.
     let event = store.load().map_err(store_error)?;
-    for pool in &pools {
-        let standings = qiwang::standings::compute_standings(&event, &rules, pool, None);
-        let mut report = qiwang::views::standings(&event, &rules, &standings, lang);
+    let standings = qiwang::views::all_standings(&event, &rules);
+    for st in pools.iter().filter_map(|p| standings.get(p)) {
+        let mut report = qiwang::views::standings(&event, &rules, st, lang);
         report.sections.iter_mut().for_each(|s| s.rows.truncate(8));
         out!("{}", report.render(Format::Table));
     }
+    let (sheet, teams) = qiwang::views::sheet_from(&event, &rules, &standings);
+    if !teams.is_empty() {
+        out!(
+            "{}",
+            qiwang::views::teams_report(&rules, &teams, lang).render(Format::Table)
+        );
+    }
     out!(
         "{}",
-        qiwang::views::teams(&event, &rules, lang).render(Format::Table)
-    );
-    out!(
-        "{}",
-        qiwang::views::prize_sheet(&event, &rules, lang).render(Format::Table)
+        qiwang::views::prize_sheet_report(&sheet, lang).render(Format::Table)
     );
 
     let d = dir.display();

@@ -16,7 +16,7 @@ pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
             "this event's rulebook has no team competition (`[[teams]]`)",
         )));
     }
-    let (_, mut rankings) = qiwang::views::compute_sheet(&event, &rules);
+    let mut rankings = qiwang::views::team_rankings(&event, &rules);
     if let Some(t) = team {
         rankings.retain(|r| r.id == t || r.name == t);
         if rankings.is_empty() {
