@@ -230,14 +230,19 @@ fn total_line(lang: Lang, t: &crate::prizes::Totals, cur: &str) -> String {
     );
     if t.held_fen > 0 {
         line.push_str(&format!(
-            "，{} {}{cur}",
+            "{}{} {}{cur}",
+            lang.pick("，", ", "),
             lang.pick("待加赛暂缓发放", "held for playoff"),
             format_fen(t.held_fen)
         ));
     }
     if t.budget_fen != t.paid_fen + t.held_fen + t.undistributed_fen {
+        let (open, close) = match lang {
+            Lang::Zh => ("（", "）"),
+            Lang::En => (" (", ")"),
+        };
         line.push_str(&format!(
-            "（{} {}{cur}）",
+            "{open}{} {}{cur}{close}",
             lang.pick("预算", "budget"),
             format_fen(t.budget_fen)
         ));
@@ -317,4 +322,28 @@ pub fn teams_report(rules: &Rulebook, rankings: &[TeamRanking], lang: Lang) -> R
     }
     report.json = serde_json::to_value(rankings).unwrap_or_default();
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prizes::Totals;
+
+    #[test]
+    fn total_line_punctuation_follows_the_language() {
+        let t = Totals {
+            paid_fen: 2_080_000,
+            held_fen: 10_000,
+            undistributed_fen: 0,
+            budget_fen: 2_100_000,
+        };
+        assert_eq!(
+            total_line(Lang::Zh, &t, "元"),
+            "合计 20800元，待加赛暂缓发放 100元（预算 21000元）"
+        );
+        assert_eq!(
+            total_line(Lang::En, &t, "元"),
+            "Total 20800元, held for playoff 100元 (budget 21000元)"
+        );
+    }
 }
