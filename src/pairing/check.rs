@@ -50,106 +50,88 @@ pub struct Violation {
 }
 
 impl Violation {
-    /// [`Localize::localize`] with players named by `name` (e.g. 张三(12)) instead of their
-    /// registration id, for the arbiter.
-    pub fn localize_named(&self, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> String {
-        let mut text = self.localize(lang);
-        for id in &self.players {
-            text = text.replacen(&format!("`{id}`"), &format!("`{}`", name(*id)), 1);
+    /// The violation in `lang`, naming players with `name` (the CLI passes 张三(12), name
+    /// and pairing number; `Display` and [`Localize`] pass the registration id).
+    pub fn text(&self, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> String {
+        let who = self
+            .players
+            .iter()
+            .map(|p| format!("`{}`", name(*p)))
+            .collect::<Vec<_>>()
+            .join(lang.pick(" 与 ", " and "));
+        let r = self.round;
+        match (lang, &self.rule) {
+            (Lang::En, Rule::Rematch) => {
+                format!("round {r}: players {who} have already met (no rematch)")
+            }
+            (Lang::En, Rule::Twice) => format!("round {r}: player {who} appears more than once"),
+            (Lang::En, Rule::NotInGroup) => format!("round {r}: player {who} is not in this group"),
+            (Lang::En, Rule::NotPairable) => {
+                format!("round {r}: player {who} is paired but has withdrawn or not yet joined")
+            }
+            (Lang::En, Rule::Missing) => {
+                format!("round {r}: active player {who} has no table and no bye")
+            }
+            (Lang::En, Rule::ExtraBye { byes }) => format!(
+                "round {r}: {byes} byes, but at most one (and only in an odd field) is allowed"
+            ),
+            (Lang::En, Rule::SecondBye { byes }) => format!(
+                "round {r}: player {who} gets bye number {} although a player with fewer byes could take it",
+                byes + 1
+            ),
+            (Lang::En, Rule::ColourStreak { colour, run }) => format!(
+                "round {r}: player {who} would play {} {run} times in a row (limit exceeded)",
+                colour_word(*colour)
+            ),
+            (Lang::En, Rule::ColourDiff { diff }) => format!(
+                "round {r}: player {who} would reach reds minus blacks of `{diff}` (limit exceeded)"
+            ),
+            (Lang::En, Rule::Team { team }) => format!(
+                "round {r}: players {who} are both from team `{team}` and team avoidance is on"
+            ),
+            (Lang::En, Rule::DuplicateTable { table }) => {
+                format!("round {r}: table `{table}` is used by more than one game")
+            }
+            (Lang::Zh, Rule::Rematch) => format!("第 {r} 轮：棋手 {who} 已交过手（不可重复对局）"),
+            (Lang::Zh, Rule::Twice) => format!("第 {r} 轮：棋手 {who} 出现了不止一次"),
+            (Lang::Zh, Rule::NotInGroup) => format!("第 {r} 轮：棋手 {who} 不在本组"),
+            (Lang::Zh, Rule::NotPairable) => {
+                format!("第 {r} 轮：棋手 {who} 已退赛或尚未加入，却被编排")
+            }
+            (Lang::Zh, Rule::Missing) => format!("第 {r} 轮：在赛棋手 {who} 既没有台次也没有轮空"),
+            (Lang::Zh, Rule::ExtraBye { byes }) => {
+                format!("第 {r} 轮：有 {byes} 个轮空，但最多只能有一个（且只在人数为奇数时）")
+            }
+            (Lang::Zh, Rule::SecondBye { byes }) => format!(
+                "第 {r} 轮：棋手 {who} 第 {} 次轮空，而有轮空更少的棋手可以轮空",
+                byes + 1
+            ),
+            (Lang::Zh, Rule::ColourStreak { colour, run }) => format!(
+                "第 {r} 轮：棋手 {who} 将连续 {run} 次执{}（超出限制）",
+                crate::i18n::colour_label(*colour, Lang::Zh)
+            ),
+            (Lang::Zh, Rule::ColourDiff { diff }) => {
+                format!("第 {r} 轮：棋手 {who} 的先手减后手将达到 `{diff}`（超出限制）")
+            }
+            (Lang::Zh, Rule::Team { team }) => {
+                format!("第 {r} 轮：棋手 {who} 同属 `{team}` 队，而同队回避已开启")
+            }
+            (Lang::Zh, Rule::DuplicateTable { table }) => {
+                format!("第 {r} 轮：台号 `{table}` 被多局使用")
+            }
         }
-        text
     }
 }
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let who = self
-            .players
-            .iter()
-            .map(|p| format!("`{p}`"))
-            .collect::<Vec<_>>()
-            .join(" and ");
-        let r = self.round;
-        match &self.rule {
-            Rule::Rematch => write!(f, "round {r}: players {who} have already met (no rematch)"),
-            Rule::Twice => write!(f, "round {r}: player {who} appears more than once"),
-            Rule::NotInGroup => write!(f, "round {r}: player {who} is not in this group"),
-            Rule::NotPairable => write!(
-                f,
-                "round {r}: player {who} is paired but has withdrawn or not yet joined"
-            ),
-            Rule::Missing => write!(f, "round {r}: active player {who} has no table and no bye"),
-            Rule::ExtraBye { byes } => write!(
-                f,
-                "round {r}: {byes} byes, but at most one (and only in an odd field) is allowed"
-            ),
-            Rule::SecondBye { byes } => write!(
-                f,
-                "round {r}: player {who} gets bye number {} although a player with fewer byes could take it",
-                byes + 1
-            ),
-            Rule::ColourStreak { colour, run } => write!(
-                f,
-                "round {r}: player {who} would play {} {run} times in a row (limit exceeded)",
-                colour_word(*colour)
-            ),
-            Rule::ColourDiff { diff } => write!(
-                f,
-                "round {r}: player {who} would reach reds minus blacks of `{diff}` (limit exceeded)"
-            ),
-            Rule::Team { team } => write!(
-                f,
-                "round {r}: players {who} are both from team `{team}` and team avoidance is on"
-            ),
-            Rule::DuplicateTable { table } => {
-                write!(
-                    f,
-                    "round {r}: table `{table}` is used by more than one game"
-                )
-            }
-        }
+        f.write_str(&self.text(Lang::En, &|p| p.to_string()))
     }
 }
 
 impl Localize for Violation {
     fn localize(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
-        let who = self
-            .players
-            .iter()
-            .map(|p| format!("`{p}`"))
-            .collect::<Vec<_>>()
-            .join(" 与 ");
-        let r = self.round;
-        match &self.rule {
-            Rule::Rematch => format!("第 {r} 轮：棋手 {who} 已交过手（不可重复对局）"),
-            Rule::Twice => format!("第 {r} 轮：棋手 {who} 出现了不止一次"),
-            Rule::NotInGroup => format!("第 {r} 轮：棋手 {who} 不在本组"),
-            Rule::NotPairable => format!("第 {r} 轮：棋手 {who} 已退赛或尚未加入，却被编排"),
-            Rule::Missing => format!("第 {r} 轮：在赛棋手 {who} 既没有台次也没有轮空"),
-            Rule::ExtraBye { byes } => {
-                format!("第 {r} 轮：有 {byes} 个轮空，但最多只能有一个（且只在人数为奇数时）")
-            }
-            Rule::SecondBye { byes } => format!(
-                "第 {r} 轮：棋手 {who} 第 {} 次轮空，而有轮空更少的棋手可以轮空",
-                byes + 1
-            ),
-            Rule::ColourStreak { colour, run } => format!(
-                "第 {r} 轮：棋手 {who} 将连续 {run} 次执{}（超出限制）",
-                crate::i18n::colour_label(*colour, Lang::Zh)
-            ),
-            Rule::ColourDiff { diff } => {
-                format!("第 {r} 轮：棋手 {who} 的先手减后手将达到 `{diff}`（超出限制）")
-            }
-            Rule::Team { team } => {
-                format!("第 {r} 轮：棋手 {who} 同属 `{team}` 队，而同队回避已开启")
-            }
-            Rule::DuplicateTable { table } => {
-                format!("第 {r} 轮：台号 `{table}` 被多局使用")
-            }
-        }
+        self.text(lang, &|p| p.to_string())
     }
 }
 

@@ -73,66 +73,96 @@ pub enum ResultWarning {
 }
 
 impl ResultWarning {
-    /// The player the warning is about, if one.
-    pub fn player(&self) -> Option<PlayerId> {
-        match self {
-            ResultWarning::LostOnFouls { player, .. }
-            | ResultWarning::Withdrawn { player, .. }
-            | ResultWarning::WithdrawalLifted { player, .. }
-            | ResultWarning::WithdrawnButPaired { player, .. } => Some(*player),
-            ResultWarning::EarlierRoundCorrected { .. } => None,
+    /// The warning in `lang`, naming players with `name` (the CLI passes 张三(12), name and
+    /// pairing number; `Display`, used by the audit log, passes the registration id).
+    pub fn text(&self, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> String {
+        match (self, lang) {
+            (
+                ResultWarning::LostOnFouls {
+                    round,
+                    table,
+                    player,
+                    colour,
+                    fouls,
+                    entered,
+                    recorded,
+                },
+                _,
+            ) => {
+                let who = name(*player);
+                let mut text = match lang {
+                    Lang::En => format!(
+                        "round {round} table {table}: player {who} ({}) has {fouls} fouls and loses the game on fouls",
+                        side(*colour)
+                    ),
+                    Lang::Zh => format!(
+                        "第 {round} 轮第 {table} 台：棋手 {who}（{}）犯规 {fouls} 次，判负",
+                        match colour {
+                            Colour::Red => "红方",
+                            Colour::Black => "黑方",
+                        }
+                    ),
+                };
+                if entered != recorded {
+                    let (e, r) = (entered.token(), recorded.token());
+                    text.push_str(&match lang {
+                        Lang::En => format!("; `{e}` was recorded as `{r}`"),
+                        Lang::Zh => format!("；录入的 `{e}` 记为 `{r}`"),
+                    });
+                }
+                text
+            }
+            (
+                ResultWarning::Withdrawn {
+                    player,
+                    from_round,
+                    reason,
+                },
+                Lang::En,
+            ) => format!(
+                "player {} is withdrawn and not paired from round {from_round}: {reason}",
+                name(*player)
+            ),
+            (
+                ResultWarning::Withdrawn {
+                    player,
+                    from_round,
+                    reason,
+                },
+                Lang::Zh,
+            ) => format!(
+                "棋手 {} 已退赛，自第 {from_round} 轮起不再编排：{reason}",
+                name(*player)
+            ),
+            (ResultWarning::WithdrawalLifted { player, from_round }, Lang::En) => format!(
+                "player {} no longer has the forfeits that withdrew them from round {from_round}: paired again",
+                name(*player)
+            ),
+            (ResultWarning::WithdrawalLifted { player, from_round }, Lang::Zh) => format!(
+                "棋手 {} 已不再有使其自第 {from_round} 轮起退赛的弃权：重新参加编排",
+                name(*player)
+            ),
+            (ResultWarning::WithdrawnButPaired { player, round }, Lang::En) => format!(
+                "player {} is withdrawn but already paired in round {round}: enter a forfeit for that game or unpair the round",
+                name(*player)
+            ),
+            (ResultWarning::WithdrawnButPaired { player, round }, Lang::Zh) => format!(
+                "棋手 {} 已退赛，但已编入第 {round} 轮：请为该局录入弃权，或撤销该轮编排",
+                name(*player)
+            ),
+            (ResultWarning::EarlierRoundCorrected { round, newest }, Lang::En) => format!(
+                "round {round} was corrected after round {newest} was paired: standings are recomputed, later pairings stay as they are"
+            ),
+            (ResultWarning::EarlierRoundCorrected { round, newest }, Lang::Zh) => format!(
+                "第 {round} 轮在第 {newest} 轮编排之后被更正：成绩表已重新计算，之后各轮的编排保持不变"
+            ),
         }
     }
 }
 
 impl fmt::Display for ResultWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ResultWarning::LostOnFouls {
-                round,
-                table,
-                player,
-                colour,
-                fouls,
-                entered,
-                recorded,
-            } => {
-                let side = side(*colour);
-                write!(
-                    f,
-                    "round {round} table {table}: player {player} ({side}) has {fouls} fouls and loses the game on fouls"
-                )?;
-                if entered != recorded {
-                    write!(
-                        f,
-                        "; `{}` was recorded as `{}`",
-                        entered.token(),
-                        recorded.token()
-                    )?;
-                }
-                Ok(())
-            }
-            ResultWarning::Withdrawn {
-                player,
-                from_round,
-                reason,
-            } => write!(
-                f,
-                "player {player} is withdrawn and not paired from round {from_round}: {reason}"
-            ),
-            ResultWarning::WithdrawalLifted { player, from_round } => write!(
-                f,
-                "player {player} no longer has the forfeits that withdrew them from round {from_round}: paired again"
-            ),
-            ResultWarning::WithdrawnButPaired { player, round } => write!(
-                f,
-                "player {player} is withdrawn but already paired in round {round}: enter a forfeit for that game or unpair the round"
-            ),
-            ResultWarning::EarlierRoundCorrected { round, newest } => write!(
-                f,
-                "round {round} was corrected after round {newest} was paired: standings are recomputed, later pairings stay as they are"
-            ),
-        }
+        f.write_str(&self.text(Lang::En, &|p| p.to_string()))
     }
 }
 
@@ -151,107 +181,40 @@ impl RecordReport {
         self.results.iter().filter(|r| r.is_correction())
     }
 
-    /// One line per correction and warning, for the arbiter and the audit log.
+    /// One line per correction and warning, in English with registration ids: what the
+    /// audit log keeps.
     pub fn messages(&self) -> Vec<String> {
-        let mut out: Vec<String> = self
-            .corrections()
-            .map(|r| {
-                let old = r.previous.map(|p| p.outcome.token()).unwrap_or("");
-                format!(
-                    "round {} table {}: corrected `{old}` → `{}`",
-                    r.round,
-                    r.table,
-                    r.result.outcome.token()
-                )
-            })
-            .collect();
-        out.extend(self.warnings.iter().map(|w| w.to_string()));
-        out
+        self.messages_named(Lang::En, &|p| p.to_string())
     }
 
-    /// [`messages_in`](Self::messages_in) with players named by `name` (e.g. 张三(12),
-    /// their name and pairing number) instead of their registration id, for the arbiter.
-    pub fn messages_named(&self, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> Vec<String> {
-        let corrections = self.corrections().count();
-        let mut out = self.messages_in(lang);
-        for (text, warning) in out[corrections..].iter_mut().zip(&self.warnings) {
-            if let Some(id) = warning.player() {
-                let word = lang.pick("棋手", "player");
-                *text = text.replacen(&format!("{word} {id}"), &format!("{word} {}", name(id)), 1);
-            }
-        }
-        out
-    }
-
-    /// [`messages`](Self::messages) in `lang`, for the arbiter (the audit log keeps
-    /// the English ones).
+    /// [`messages`](Self::messages) in `lang`.
     pub fn messages_in(&self, lang: Lang) -> Vec<String> {
-        if lang == Lang::En {
-            return self.messages();
-        }
+        self.messages_named(lang, &|p| p.to_string())
+    }
+
+    /// One line per correction and warning in `lang`, players named by `name` (e.g.
+    /// 张三(12), their name and pairing number), for the arbiter.
+    pub fn messages_named(&self, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> Vec<String> {
         let mut out: Vec<String> = self
             .corrections()
             .map(|r| {
+                let (round, table) = (r.round, r.table);
                 let old = r.previous.map(|p| p.outcome.token()).unwrap_or("");
-                format!(
-                    "第 {} 轮第 {} 台：已将 `{old}` 更正为 `{}`",
-                    r.round,
-                    r.table,
-                    r.result.outcome.token()
-                )
+                let new = r.result.outcome.token();
+                match lang {
+                    Lang::En => format!("round {round} table {table}: corrected `{old}` → `{new}`"),
+                    Lang::Zh => format!("第 {round} 轮第 {table} 台：已将 `{old}` 更正为 `{new}`"),
+                }
             })
             .collect();
-        out.extend(self.warnings.iter().map(|w| w.localize(lang)));
+        out.extend(self.warnings.iter().map(|w| w.text(lang, name)));
         out
     }
 }
 
 impl Localize for ResultWarning {
     fn localize(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
-        match self {
-            ResultWarning::LostOnFouls {
-                round,
-                table,
-                player,
-                colour,
-                fouls,
-                entered,
-                recorded,
-            } => {
-                let side = match colour {
-                    Colour::Red => "红方",
-                    Colour::Black => "黑方",
-                };
-                let mut text = format!(
-                    "第 {round} 轮第 {table} 台：棋手 {player}（{side}）犯规 {fouls} 次，判负"
-                );
-                if entered != recorded {
-                    text.push_str(&format!(
-                        "；录入的 `{}` 记为 `{}`",
-                        entered.token(),
-                        recorded.token()
-                    ));
-                }
-                text
-            }
-            ResultWarning::Withdrawn {
-                player,
-                from_round,
-                reason,
-            } => format!("棋手 {player} 已退赛，自第 {from_round} 轮起不再编排：{reason}"),
-            ResultWarning::WithdrawalLifted { player, from_round } => {
-                format!("棋手 {player} 已不再有使其自第 {from_round} 轮起退赛的弃权：重新参加编排")
-            }
-            ResultWarning::WithdrawnButPaired { player, round } => format!(
-                "棋手 {player} 已退赛，但已编入第 {round} 轮：请为该局录入弃权，或撤销该轮编排"
-            ),
-            ResultWarning::EarlierRoundCorrected { round, newest } => format!(
-                "第 {round} 轮在第 {newest} 轮编排之后被更正：成绩表已重新计算，之后各轮的编排保持不变"
-            ),
-        }
+        self.text(lang, &|p| p.to_string())
     }
 }
 

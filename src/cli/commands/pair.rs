@@ -218,7 +218,7 @@ fn store_edit(
                 let list = |l: Lang| {
                     violations
                         .iter()
-                        .map(|v| format!("  - {}", v.localize_named(l, &name)))
+                        .map(|v| format!("  - {}", v.text(l, &name)))
                         .collect::<Vec<_>>()
                         .join("\n")
                 };
@@ -317,7 +317,7 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
                 lang.pick("处违规", "violations")
             ));
             for v in &violations {
-                let text = v.localize_named(lang, &|id| player_label(&event, id));
+                let text = v.text(lang, &|id| player_label(&event, id));
                 lines.push(format!("  - {text}"));
                 section.push(vec![name.clone(), rounds.to_string(), text]);
             }
