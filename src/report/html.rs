@@ -92,6 +92,13 @@ pub fn body(report: &Report) -> String {
         }
         b.push_str("</section>\n");
     }
+    if !report.footer.is_empty() {
+        b.push_str("<footer>\n");
+        for line in &report.footer {
+            b.push_str(&format!("<p>{}</p>\n", escape(line.trim())));
+        }
+        b.push_str("</footer>\n");
+    }
     b
 }
 
@@ -115,6 +122,18 @@ mod tests {
         assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
         assert!(html.contains("&lt;b&gt;event&lt;/b&gt;"));
         assert!(html.contains("名字&quot;"));
+    }
+
+    /// `pair --explain --format html` prints the reasons under the sheet.
+    #[test]
+    fn the_footer_is_printed_and_escaped() {
+        let mut r = Report::new("x");
+        r.footer.push("  <b>甲</b> plays red".into());
+        let html = r.render(Format::Html);
+        assert!(
+            html.contains("<footer>\n<p>&lt;b&gt;甲&lt;/b&gt; plays red</p>\n</footer>"),
+            "{html}"
+        );
     }
 
     #[test]

@@ -122,7 +122,8 @@ pub struct Report {
     pub sections: Vec<Section>,
     /// The structured value behind the report, for `--format json`.
     pub json: serde_json::Value,
-    /// Text printed at the end (table format only): hints, warnings.
+    /// Text printed at the end of the table and HTML formats: hints, warnings, the
+    /// `--explain` reasons (JSON carries them in `json`).
     pub footer: Vec<String>,
     /// One flat table for `--format csv` instead of the sections (e.g. the prize sheet:
     /// one row per award for the finance office).
