@@ -16,6 +16,8 @@
 //! a SIGKILL loses nothing from the page cache, so the copy holds exactly what the kill
 //! left, and without sync latency hundreds of trials fit in well under a minute.
 
+mod common;
+
 use qiwang::store::{AuditEntry, EntryKind, Store};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -29,7 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_qiwang");
+use common::BIN;
 const TRIALS: usize = 450;
 const PLAYERS: usize = 20;
 
@@ -43,27 +45,12 @@ fn scratch() -> tempfile::TempDir {
     }
 }
 
-/// Messages are pinned in English; errors would otherwise follow the Chinese rulebook.
 fn qiwang(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(["--lang", "en"])
-        .arg("--event")
-        .arg(dir)
-        .args(args)
-        .env("QIWANG_USER", "crash-test")
-        .output()
-        .unwrap()
+    common::qiwang_as("crash-test", dir, args)
 }
 
 fn ok(dir: &Path, args: &[&str]) -> Output {
-    let out = qiwang(dir, args);
-    assert!(
-        out.status.success(),
-        "qiwang {args:?} failed ({:?}):\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
+    common::succeeded(args, qiwang(dir, args))
 }
 
 /// Copies an event directory (files and `history/`), leaving out the lock file.

@@ -9,6 +9,8 @@
 //! the way back (the newest snapshot in `history/`) and never overwritten, and a full or
 //! read-only disk fails a change with a clear message and leaves the event unchanged.
 
+mod common;
+
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 use qiwang::model::PlayerId;
@@ -23,33 +25,18 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 use std::time::Instant;
 
-const BIN: &str = env!("CARGO_BIN_EXE_qiwang");
+use common::BIN;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Messages are pinned in English; errors would otherwise follow the Chinese rulebook.
 fn qiwang(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(["--lang", "en"])
-        .arg("--event")
-        .arg(dir)
-        .args(args)
-        .env("QIWANG_USER", "hostile-test")
-        .output()
-        .unwrap()
+    common::qiwang_as("hostile-test", dir, args)
 }
 
 fn ok(dir: &Path, args: &[&str]) -> Output {
-    let out = qiwang(dir, args);
-    assert!(
-        out.status.success(),
-        "qiwang {args:?} failed ({:?}):\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
+    common::succeeded(args, qiwang(dir, args))
 }
 
 /// Runs `cases` cases of a property and prints how many ran.
