@@ -253,59 +253,56 @@ fn play_pool(
             .bytes()
             .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
     for round in 1..=rounds {
-        let event = store.load().map_err(store_error)?;
-        let plan = match qiwang::pairing::pair_next_round(&event, rules, pool, seed) {
-            Ok(plan) => plan,
-            Err(e) => {
-                match lang {
-                    Lang::Zh => outln!("  {name}：第{round}轮无法编排，停止：{}", e.localize(lang)),
-                    Lang::En => outln!("  {name}: stopped before round {round}: {e}"),
-                }
-                return Ok(());
-            }
-        };
-        store
+        // Pair inside the transaction, on the state it is about to change. A pool that
+        // cannot be paired any further ends here (nothing is written).
+        let stuck = store
             .transaction(&cmd(&["pair", "--group", pool.as_str()]), |ev| {
-                plan.apply(ev, pool, seed);
-                Ok::<_, CliError>(Change::changed(
-                    (),
-                    format!("paired round {round} of {pool}"),
-                    serde_json::json!({ "group": pool, "round": round }),
-                ))
+                Ok::<_, CliError>(
+                    match qiwang::pairing::pair_next_round(ev, rules, pool, seed) {
+                        Ok(plan) => {
+                            plan.apply(ev, pool, seed);
+                            Change::changed(
+                                None,
+                                format!("paired round {round} of {pool}"),
+                                serde_json::json!({ "group": pool, "round": round }),
+                            )
+                        }
+                        Err(e) => Change::Unchanged(Some(e)),
+                    },
+                )
             })
             .map_err(tx_error)?;
-        let event = store.load().map_err(store_error)?;
-        let absent: Vec<PlayerId> = if incidents && round == 3 {
-            lowest_numbered_game_player(&event, pool, round)
-        } else {
-            Vec::new()
-        };
-        let entries = qiwang::simulate::round_results(&event, pool, round, seed, &absent);
-        let summary = store
+        if let Some(e) = stuck {
+            match lang {
+                Lang::Zh => outln!("  {name}：第{round}轮无法编排，停止：{}", e.localize(lang)),
+                Lang::En => outln!("  {name}: stopped before round {round}: {e}"),
+            }
+            return Ok(());
+        }
+        let (notes, counts) = store
             .transaction(&cmd(&["result", "--group", pool.as_str()]), |ev| {
+                let absent: Vec<PlayerId> = if incidents && round == 3 {
+                    lowest_numbered_game_player(ev, pool, round)
+                } else {
+                    Vec::new()
+                };
+                let entries = qiwang::simulate::round_results(ev, pool, round, seed, &absent);
                 let report =
                     qiwang::results::record_results(ev, rules, pool, Some(round), &entries)
                         .map_err(|e| CliError::input(Text::of(&e)))?;
                 if incidents && round == 5 {
                     withdraw_one(ev, pool, round);
                 }
+                let notes = report.messages_named(lang, &|id| super::pair::player_label(ev, id));
                 Ok(Change::changed(
-                    report.messages(),
-                    format!(
-                        "recorded {} results of round {round} in {pool}",
-                        entries.len()
-                    ),
-                    serde_json::json!({ "group": pool, "round": round }),
+                    (notes, tally(ev, pool, round, lang)),
+                    format!("recorded {} results of round {round} in {pool}", entries.len()),
+                    serde_json::json!({ "group": pool, "round": round, "notes": report.messages() }),
                 ))
             })
             .map_err(tx_error)?;
-        let event = store.load().map_err(store_error)?;
-        outln!(
-            "  {name} {} {}",
-            round_label(round, lang),
-            tally(&event, pool, round, lang)
-        );
-        for m in summary {
+        outln!("  {name} {} {counts}", round_label(round, lang));
+        for m in notes {
             outln!("    {m}");
         }
     }
