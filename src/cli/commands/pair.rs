@@ -69,52 +69,49 @@ pub fn pair(
             )
         );
     }
-    let (after, plan) = if dry_run {
+    let report = if dry_run {
         let s = seed_for(&event, &pool, seed);
         let plan = pairing::pair_next_round(&event, &rules, &pool, s).map_err(pairing_error)?;
         let mut after = event.clone();
         plan.apply(&mut after, &pool, s);
-        (after, plan)
+        let mut report = sheet(&after, &rules, &pool, &plan, explain, lang);
+        report.footer.insert(
+            0,
+            lang.pick("（试排，未保存）", "(dry run: not stored)")
+                .into(),
+        );
+        report
     } else {
-        let plan = store
+        // The sheet is made from the state the transaction writes, without reading it back.
+        store
             .transaction(&ctx.command_info(), |ev| {
                 let s = seed_for(ev, &pool, seed);
                 let plan = pairing::pair_next_round(ev, &rules, &pool, s).map_err(pairing_error)?;
                 plan.apply(ev, &pool, s);
                 let games = plan.round.pairings.iter().filter(|p| p.table().is_some()).count();
                 Ok(Change::changed(
-                    plan.clone(),
+                    sheet(ev, &rules, &pool, &plan, explain, lang),
                     format!("paired round {} of {pool}: {games} games (seed {s})", plan.round.number),
                     serde_json::json!({ "group": pool, "round": plan.round.number, "seed": s, "pairings": plan.round.pairings }),
                 ))
             })
-            .map_err(tx_error)?;
-        (
-            store.load().map_err(crate::cli::context::store_error)?,
-            plan,
-        )
+            .map_err(tx_error)?
     };
-    let mut report = qiwang::views::pairing_sheet(&after, &rules, &pool, plan.round.number, lang);
-    if dry_run {
-        report.footer.push(
-            lang.pick("（试排，未保存）", "(dry run: not stored)")
-                .into(),
-        );
-    }
+    ctx.print(&report)
+}
+
+/// The pairing sheet of the round `plan` made, with its explanation under it if asked.
+fn sheet(
+    after: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    plan: &pairing::PairingPlan,
+    explain: bool,
+    lang: Lang,
+) -> qiwang::report::Report {
+    let mut report = qiwang::views::pairing_sheet(after, rules, pool, plan.round.number, lang);
     if explain {
-        let names = |id| {
-            after
-                .player(id)
-                .map(|p| {
-                    format!(
-                        "{}({})",
-                        p.name,
-                        p.number.map(|n| n.to_string()).unwrap_or_default()
-                    )
-                })
-                .unwrap_or_else(|| id.to_string())
-        };
-        let lines = plan.explanation.lines(lang, &names);
+        let lines = plan.explanation.lines(lang, &|id| player_label(after, id));
         report
             .footer
             .push(lang.pick("编排说明：", "Why this pairing:").into());
@@ -123,7 +120,7 @@ pub fn pair(
             map.insert("explanation".into(), serde_json::json!(lines));
         }
     }
-    ctx.print(&report)
+    report
 }
 
 pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
@@ -208,7 +205,7 @@ fn store_edit(
 ) -> Result<(), CliError> {
     let Loaded { store, rules, .. } = loaded;
     let lang = ctx.lang(&rules);
-    let round_no = store
+    let report = store
         .transaction(&ctx.command_info(), |ev| {
             let round = editable_round(ev, &pool)?;
             let edited = edit(ev, &round)?;
@@ -243,13 +240,11 @@ fn store_edit(
             } else {
                 format!("edited round {number} of {pool} by hand, FORCED past: {}", forced.join("; "))
             };
-            Ok(Change::changed(number, summary, serde_json::json!({ "group": pool, "round": number, "pairings": edited.pairings, "forced": forced })))
+            let report = qiwang::views::pairing_sheet(ev, &rules, &pool, number, lang);
+            Ok(Change::changed(report, summary, serde_json::json!({ "group": pool, "round": number, "pairings": edited.pairings, "forced": forced })))
         })
         .map_err(tx_error)?;
-    let after = store.load().map_err(crate::cli::context::store_error)?;
-    ctx.print(&qiwang::views::pairing_sheet(
-        &after, &rules, &pool, round_no, lang,
-    ))
+    ctx.print(&report)
 }
 
 pub fn swap(ctx: &Ctx, group: Option<&str>, a: &str, b: &str, force: bool) -> Result<(), CliError> {
