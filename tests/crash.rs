@@ -661,10 +661,17 @@ fn a_killed_init_leaves_a_whole_event_or_none() {
     let expected = fs::read(calibrate.join("qiwang.json")).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let (mut whole, mut none) = (0, 0);
-    for i in 0..INITS {
+    // The kill window starts at 1.3 × one calibrated init; a loaded machine can make
+    // every kill land after (or before) the commit, so once the planned trials are done
+    // the window narrows or widens until both outcomes have been seen (bounded).
+    let mut max = duration.as_micros() as u64 * 13 / 10;
+    let mut i = 0;
+    while i < INITS || ((whole == 0 || none == 0) && i < 5 * INITS) {
+        if i >= INITS {
+            max = if none == 0 { max / 2 } else { max * 2 };
+        }
         let dir = disk.path().join(format!("init-{i}"));
         let mut child = init(&dir).spawn().unwrap();
-        let max = duration.as_micros() as u64 * 13 / 10;
         thread::sleep(Duration::from_micros(rng.gen_range(0..=max.max(1))));
         let _ = child.kill();
         child.wait().unwrap();
@@ -679,8 +686,9 @@ fn a_killed_init_leaves_a_whole_event_or_none() {
             assert!(out.success(), "init {i} could not be rerun");
             check_consistent(&dir).unwrap();
         }
+        i += 1;
     }
-    println!("killed init: {INITS} trials, {whole} whole events, {none} rerun");
+    println!("killed init: {i} trials, {whole} whole events, {none} rerun");
     assert!(whole > 0 && none > 0, "{whole} whole, {none} none");
 }
 
