@@ -286,6 +286,9 @@ fn assert_history_agrees(store: &Store) {
 
 #[test]
 fn killed_at_random_moments_the_event_is_before_or_after_and_history_agrees() {
+    // At least MIN_TRIALS kills whatever the machine's speed (no timing assertion); more,
+    // up to MAX_TRIALS, while the time budget lasts.
+    const MIN_TRIALS: u64 = 100;
     const BUDGET: Duration = Duration::from_secs(20);
     const MAX_TRIALS: u64 = 400;
     let tmp = tempfile::tempdir().unwrap();
@@ -296,7 +299,7 @@ fn killed_at_random_moments_the_event_is_before_or_after_and_history_agrees() {
     // a command killed in flight may have added one more.
     let (mut lowest, mut highest) = (1, 1);
     let (mut trials, mut completed, mut discarded, mut logged) = (0u64, 0, 0, 0);
-    while trials < MAX_TRIALS && started.elapsed() < BUDGET {
+    while trials < MIN_TRIALS || (trials < MAX_TRIALS && started.elapsed() < BUDGET) {
         if trials % 25 == 0 {
             // A fresh event now and then keeps each replay short.
             let dir = tmp.path().join(format!("e{trials}"));
@@ -345,7 +348,6 @@ fn killed_at_random_moments_the_event_is_before_or_after_and_history_agrees() {
         "{trials} kills in {:?}: {completed} completed, {discarded} discarded, {logged} already logged",
         started.elapsed()
     );
-    assert!(trials >= 100, "only {trials} trials ran in {BUDGET:?}");
     assert!(
         completed + discarded + logged > 0,
         "no kill landed in the middle of a change"
