@@ -32,6 +32,9 @@ pub enum PlayerStatus {
     Active,
     /// Not paired from `from_round` on; played games stay (Dongguan: 对手分将保留).
     Withdrawn { from_round: u32, reason: String },
+    /// 取消比赛资格 (Jinhua 五.5): not paired from `from_round` on and neither ranked nor
+    /// awarded; games already played stay valid for the opponents' 对手分.
+    Disqualified { from_round: u32, reason: String },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,12 +121,18 @@ impl Player {
     pub fn pairable_in(&self, round: u32) -> bool {
         let active = match &self.status {
             PlayerStatus::Active => true,
-            PlayerStatus::Withdrawn { from_round, .. } => round < *from_round,
+            PlayerStatus::Withdrawn { from_round, .. }
+            | PlayerStatus::Disqualified { from_round, .. } => round < *from_round,
         };
         active && self.joined_round <= round
     }
 
     pub fn is_withdrawn(&self) -> bool {
         matches!(self.status, PlayerStatus::Withdrawn { .. })
+    }
+
+    /// Whether the player was disqualified (取消比赛资格): never ranked or awarded.
+    pub fn is_disqualified(&self) -> bool {
+        matches!(self.status, PlayerStatus::Disqualified { .. })
     }
 }

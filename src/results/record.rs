@@ -556,6 +556,8 @@ fn apply_forfeit_withdrawals(
         };
         let automatic = match &player.status {
             PlayerStatus::Active => None,
+            // A disqualification is the arbiter's decision; forfeits do not change it.
+            PlayerStatus::Disqualified { .. } => continue,
             PlayerStatus::Withdrawn { from_round, reason } => {
                 if !reason.starts_with(AUTO_WITHDRAWAL_PREFIX) {
                     continue;

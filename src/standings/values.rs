@@ -91,7 +91,10 @@ pub(crate) struct PoolData<'a> {
 pub(crate) fn withdrawn_after(player: &Player, after_round: u32) -> bool {
     match &player.status {
         crate::model::PlayerStatus::Active => false,
-        crate::model::PlayerStatus::Withdrawn { from_round, .. } => *from_round <= after_round + 1,
+        crate::model::PlayerStatus::Withdrawn { from_round, .. }
+        | crate::model::PlayerStatus::Disqualified { from_round, .. } => {
+            *from_round <= after_round + 1
+        }
     }
 }
 

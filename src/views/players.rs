@@ -84,6 +84,12 @@ pub fn players(
             (PlayerStatus::Withdrawn { from_round, reason }, Lang::En) => {
                 format!("withdrawn from round {from_round}: {reason}")
             }
+            (PlayerStatus::Disqualified { from_round, reason }, Lang::Zh) => {
+                format!("自第{from_round}轮起取消比赛资格：{reason}")
+            }
+            (PlayerStatus::Disqualified { from_round, reason }, Lang::En) => {
+                format!("disqualified from round {from_round}: {reason}")
+            }
         };
         let id_number = mask(&p.id_number, mask_id_number);
         // The masked ID hides exactly the 8 birth-date digits, so a full birth date beside

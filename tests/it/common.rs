@@ -28,3 +28,9 @@ pub fn succeeded(args: &[&str], out: Output) -> Output {
     );
     out
 }
+
+/// Whether the long campaigns and the 500–1,000-player reference solves run: set
+/// `QIWANG_SLOW_TESTS=1` (`.ci/run` does). Plain `cargo test` skips them to stay fast.
+pub fn slow_tests() -> bool {
+    std::env::var("QIWANG_SLOW_TESTS").is_ok_and(|v| v == "1")
+}

@@ -543,6 +543,9 @@ fn checker_passes_every_round_of_generated_events() {
 
 #[test]
 fn decomposed_equals_dense_on_mid_size_events() {
+    if !crate::common::slow_tests() {
+        return;
+    }
     for seed in 0..12u64 {
         let mut cfg = SimConfig::random(7000 + seed, 10);
         // Mostly mid-size, and two fields above the dense limit of `Solver::Auto`.
@@ -749,6 +752,9 @@ fn explain_names_floats_colours_and_bye() {
 
 #[test]
 fn truncated_look_ahead_matches_dense_on_a_large_field() {
+    if !crate::common::slow_tests() {
+        return;
+    }
     // 1,000 players after one round: three score groups of about 330, so each bracket
     // cuts the next group to its top players (the path 10,000-player fields take).
     for (played, seed) in [(1, 77), (1, 78)] {

@@ -9,7 +9,7 @@
 //! the way back (the newest snapshot in `history/`) and never overwritten, and a full or
 //! read-only disk fails a change with a clear message and leaves the event unchanged.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
@@ -25,7 +25,7 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use common::BIN;
+use crate::common::BIN;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -1,0 +1,18 @@
+//! Every integration test in one binary (one link instead of fifteen), as casey/just's
+//! `tests/` does. Each module is one area; `common` holds the helpers that drive the binary.
+
+mod acceptance;
+mod cli;
+mod common;
+mod crash;
+mod examples;
+mod hostile;
+mod i18n;
+mod pairing_invariants;
+mod privacy;
+mod prizes;
+mod registration;
+mod rulebooks;
+mod standings;
+mod store;
+mod trf;
