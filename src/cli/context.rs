@@ -5,6 +5,7 @@ use super::args::Cli;
 use super::error::{CliError, ExitCode, chain};
 use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId, Player, PlayerId};
+use qiwang::report::safe::CsvEncoding;
 use qiwang::report::{Format, Report};
 use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::{CommandInfo, Store};
@@ -43,6 +44,8 @@ pub struct Ctx {
     pub lang: Option<Lang>,
     pub format_arg: FormatArg,
     pub show_private: bool,
+    /// `--encoding` as given (`auto` when not).
+    pub encoding: String,
     pub argv: Vec<String>,
     /// The subcommand, for snapshot names and the audit log.
     pub command_name: &'static str,
@@ -99,6 +102,7 @@ impl Ctx {
             lang: lang_flag(cli),
             format_arg: cli.format,
             show_private: cli.show_private,
+            encoding: cli.encoding.clone().unwrap_or_else(|| "auto".into()),
             argv: std::env::args().skip(1).collect(),
             command_name: cli.command.name(),
         }
@@ -157,11 +161,27 @@ impl Ctx {
         })
     }
 
-    /// Prints a report in the chosen format.
+    /// Prints a report in the chosen format (CSV in the `--encoding` asked for).
     pub fn print(&self, report: &Report) -> Result<(), CliError> {
-        let text = report.render(self.format()?);
-        out!("{text}");
+        let format = self.format()?;
+        let text = report.render(format);
+        if format == Format::Csv {
+            super::emit_bytes(&self.csv_bytes(&text)?);
+        } else {
+            out!("{text}");
+        }
         Ok(())
+    }
+
+    /// The CSV output encoding of `--encoding`.
+    pub fn csv_encoding(&self) -> CsvEncoding {
+        CsvEncoding::from_name(&self.encoding).unwrap_or_default()
+    }
+
+    /// CSV text in the `--encoding` asked for (UTF-8 with BOM by default).
+    pub fn csv_bytes(&self, text: &str) -> Result<Vec<u8>, CliError> {
+        qiwang::report::safe::encode(text, self.csv_encoding())
+            .map_err(|e| CliError::input(Text::of(&e)))
     }
 }
 
