@@ -70,7 +70,7 @@ pub fn lang_flag(cli: &Cli) -> Option<Lang> {
 /// Chinese. Read leniently, so a rulebook with mistakes still names its language.
 pub fn error_lang(rules_file: Option<&Path>, event_dir: Option<&Path>) -> Lang {
     let of_file = |path: &Path| {
-        std::fs::read(path)
+        qiwang::input::read_capped(path, qiwang::input::InputKind::Rulebook)
             .ok()
             .and_then(|bytes| String::from_utf8(bytes).ok())
             .and_then(|text| qiwang::i18n::rulebook_language(&text))
