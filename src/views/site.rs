@@ -221,8 +221,20 @@ pub fn event_json(
         "event": rules.event,
         "players": players,
         "groups": groups,
-        "penalties": event.penalties,
-        "playoffs": event.playoffs,
+        "penalties": event.penalties.iter().map(|p| {
+            let mut p = p.clone();
+            if !show_private {
+                p.reason = crate::registration::privacy::mask_free_text(&p.reason);
+            }
+            p
+        }).collect::<Vec<_>>(),
+        "playoffs": event.playoffs.iter().map(|p| {
+            let mut p = p.clone();
+            if !show_private {
+                p.note = crate::registration::privacy::mask_free_text(&p.note);
+            }
+            p
+        }).collect::<Vec<_>>(),
         "teams": teams,
         "prizes": sheet,
     })

@@ -172,9 +172,10 @@ pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Resul
         })
         .map_err(tx_error)?;
     outln!(
-        "{} {}: -{points} ({reason})",
+        "{} {}: -{points} ({})",
         lang.pick("已罚分", "penalty recorded for"),
-        player.name
+        player.name,
+        qiwang::registration::privacy::mask_free_text(reason)
     );
     Ok(())
 }
