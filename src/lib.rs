@@ -7,6 +7,7 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod i18n;
+pub mod input;
 pub mod model;
 pub mod pairing;
 pub mod prizes;

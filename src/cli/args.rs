@@ -23,6 +23,11 @@ pub struct Cli {
     /// Show ID-card and phone numbers unmasked.
     #[arg(long, global = true)]
     pub show_private: bool,
+    /// Encoding of CSV files: `import` reads auto (UTF-8, UTF-8 with BOM or GBK), utf-8
+    /// or gbk; CSV output is UTF-8 with BOM (auto, opens in Chinese Excel), utf-8
+    /// (no BOM) or gbk.
+    #[arg(long, global = true, value_parser = ["auto", "utf-8", "utf8", "gbk"])]
+    pub encoding: Option<String>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -46,8 +51,6 @@ pub enum Command {
         /// Check the file and show what would be imported, change nothing.
         #[arg(long)]
         dry_run: bool,
-        #[arg(long, default_value = "auto", value_parser = ["auto", "utf-8", "utf8", "gbk"])]
-        encoding: String,
     },
     /// List players.
     Players {
@@ -148,6 +151,9 @@ pub enum Command {
         out: PathBuf,
         #[arg(long)]
         group: Option<String>,
+        /// Write into a folder that holds files qiwang did not write.
+        #[arg(long)]
+        force: bool,
     },
     /// The audit trail of every change.
     Log,
@@ -310,11 +316,9 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Command::Init { dir, rules } => commands::init::run(&ctx, &dir, &rules),
         Command::Rules(RulesCommand::Check { file }) => commands::rules::check(&ctx, &file),
         Command::Rules(RulesCommand::Show { file }) => commands::rules::show(&ctx, file.as_deref()),
-        Command::Import {
-            file,
-            dry_run,
-            encoding,
-        } => commands::import::run(&ctx, &file, dry_run, &encoding),
+        Command::Import { file, dry_run } => {
+            commands::import::run(&ctx, &file, dry_run, &ctx.encoding)
+        }
         Command::Players { group } => commands::players::list(&ctx, group.as_deref()),
         Command::Player(PlayerCommand::Add(fields)) => commands::players::add(&ctx, fields),
         Command::Player(PlayerCommand::Edit { player, fields }) => {
@@ -372,7 +376,9 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Command::Group(GroupCommand::Merge { from, into }) => {
             commands::prizes::merge(&ctx, &from, &into)
         }
-        Command::Export { out, group } => commands::export::run(&ctx, &out, group.as_deref()),
+        Command::Export { out, group, force } => {
+            commands::export::run(&ctx, &out, group.as_deref(), force)
+        }
         Command::Log => commands::log::log(&ctx),
         Command::Undo => commands::log::undo(&ctx),
     }

@@ -5,6 +5,7 @@ use super::args::Cli;
 use super::error::{CliError, ExitCode, chain};
 use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId, Player, PlayerId};
+use qiwang::report::safe::CsvEncoding;
 use qiwang::report::{Format, Report};
 use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::{CommandInfo, Store};
@@ -43,6 +44,8 @@ pub struct Ctx {
     pub lang: Option<Lang>,
     pub format_arg: FormatArg,
     pub show_private: bool,
+    /// `--encoding` as given (`auto` when not).
+    pub encoding: String,
     pub argv: Vec<String>,
     /// The subcommand, for snapshot names and the audit log.
     pub command_name: &'static str,
@@ -67,7 +70,7 @@ pub fn lang_flag(cli: &Cli) -> Option<Lang> {
 /// Chinese. Read leniently, so a rulebook with mistakes still names its language.
 pub fn error_lang(rules_file: Option<&Path>, event_dir: Option<&Path>) -> Lang {
     let of_file = |path: &Path| {
-        std::fs::read(path)
+        qiwang::input::read_capped(path, qiwang::input::InputKind::Rulebook)
             .ok()
             .and_then(|bytes| String::from_utf8(bytes).ok())
             .and_then(|text| qiwang::i18n::rulebook_language(&text))
@@ -99,6 +102,7 @@ impl Ctx {
             lang: lang_flag(cli),
             format_arg: cli.format,
             show_private: cli.show_private,
+            encoding: cli.encoding.clone().unwrap_or_else(|| "auto".into()),
             argv: std::env::args().skip(1).collect(),
             command_name: cli.command.name(),
         }
@@ -157,11 +161,27 @@ impl Ctx {
         })
     }
 
-    /// Prints a report in the chosen format.
+    /// Prints a report in the chosen format (CSV in the `--encoding` asked for).
     pub fn print(&self, report: &Report) -> Result<(), CliError> {
-        let text = report.render(self.format()?);
-        out!("{text}");
+        let format = self.format()?;
+        let text = report.render(format);
+        if format == Format::Csv {
+            super::emit_bytes(&self.csv_bytes(&text)?);
+        } else {
+            out!("{text}");
+        }
         Ok(())
+    }
+
+    /// The CSV output encoding of `--encoding`.
+    pub fn csv_encoding(&self) -> CsvEncoding {
+        CsvEncoding::from_name(&self.encoding).unwrap_or_default()
+    }
+
+    /// CSV text in the `--encoding` asked for (UTF-8 with BOM by default).
+    pub fn csv_bytes(&self, text: &str) -> Result<Vec<u8>, CliError> {
+        qiwang::report::safe::encode(text, self.csv_encoding())
+            .map_err(|e| CliError::input(Text::of(&e)))
     }
 }
 
@@ -169,7 +189,7 @@ impl Ctx {
 /// of digits (a number typed into a name or reason) masked as a safety net; the seed of
 /// `--seed` is kept, since it is what makes a draw reproducible.
 fn masked_argv(argv: &[String]) -> Vec<String> {
-    use qiwang::registration::privacy::{mask_id_number, mask_numbers_in, mask_phone};
+    use qiwang::registration::privacy::{mask_free_text, mask_id_number, mask_phone};
     let mut out = Vec::with_capacity(argv.len());
     let mut previous: Option<&str> = None;
     for arg in argv {
@@ -177,15 +197,27 @@ fn masked_argv(argv: &[String]) -> Vec<String> {
             (Some("--id-number"), _) => mask_id_number(arg),
             (Some("--phone"), _) => mask_phone(arg),
             (Some("--seed"), _) => arg.clone(),
+            (Some("--birth-date"), _) => birth_year_only(arg),
+            (_, Some(("--birth-date", v))) => format!("--birth-date={}", birth_year_only(v)),
             (_, Some(("--id-number", v))) => format!("--id-number={}", mask_id_number(v)),
             (_, Some(("--phone", v))) => format!("--phone={}", mask_phone(v)),
             (_, Some(("--seed", _))) => arg.clone(),
-            _ => mask_numbers_in(arg),
+            _ => mask_free_text(arg),
         };
         out.push(masked);
         previous = Some(arg.as_str());
     }
     out
+}
+
+/// A birth date as typed, with everything after the year starred (`2008-05-01` →
+/// `2008-**-**`): the masked ID number hides exactly the birth date, so a public log
+/// must not hold it.
+fn birth_year_only(date: &str) -> String {
+    date.chars()
+        .enumerate()
+        .map(|(i, c)| if i >= 4 && c.is_ascii_digit() { '*' } else { c })
+        .collect()
 }
 
 /// The event's rulebook, validated again from the frozen text.
@@ -354,7 +386,43 @@ mod tests {
 
     #[test]
     fn personal_numbers_are_masked_in_the_logged_command_line() {
-        let cases: [(&[&str], &[&str]); 5] = [
+        let cases: [(&[&str], &[&str]); 7] = [
+            (
+                &[
+                    "player",
+                    "add",
+                    "--birth-date",
+                    "2008-05-01",
+                    "--name",
+                    "甲",
+                ],
+                &[
+                    "player",
+                    "add",
+                    "--birth-date",
+                    "2008-**-**",
+                    "--name",
+                    "甲",
+                ],
+            ),
+            (
+                &[
+                    "player",
+                    "edit",
+                    "7",
+                    "--birth-date=20080501",
+                    "--reason",
+                    "电话 138-1234-5678",
+                ],
+                &[
+                    "player",
+                    "edit",
+                    "7",
+                    "--birth-date=2008****",
+                    "--reason",
+                    "电话 138****5678",
+                ],
+            ),
             (
                 &[
                     "player",

@@ -92,6 +92,18 @@ pub fn chain<E: std::error::Error + Localize>(err: &E) -> Text {
 }
 
 /// A file the user named cannot be read (exit code 5).
+/// Reads a file the user named, capped (`qiwang::input`): a device or an oversized
+/// file is refused with its name.
+pub fn read_input(
+    path: &std::path::Path,
+    kind: qiwang::input::InputKind,
+) -> Result<Vec<u8>, CliError> {
+    qiwang::input::read_capped(path, kind).map_err(|e| match e {
+        qiwang::input::InputError::Io { path, error } => cannot_read(&path, &error),
+        _ => CliError::input(Text::of(&e)),
+    })
+}
+
 pub fn cannot_read(path: &std::path::Path, e: &std::io::Error) -> CliError {
     CliError::io(Text::new(
         format!("无法读取 `{}`：{e}", path.display()),

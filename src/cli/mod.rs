@@ -27,15 +27,18 @@ pub use error::ExitCode;
 use clap::Parser;
 use std::path::Path;
 
-/// Writes to standard output. A closed pipe ends the program with success (the reader
-/// took what it wanted); any other write error is reported with the I/O exit code.
+/// Writes to standard output, without control characters (ESC sequences in a name or a
+/// reason must not reach the terminal). A closed pipe ends the program with success (the
+/// reader took what it wanted); any other write error is reported with the I/O exit code.
 pub fn emit(text: &str) {
+    emit_bytes(qiwang::report::safe::printable(text).as_bytes());
+}
+
+/// [`emit`] for text already encoded (CSV in GBK) and made printable by the caller.
+pub fn emit_bytes(bytes: &[u8]) {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
+    if let Err(e) = stdout.write_all(bytes).and_then(|()| stdout.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
@@ -66,7 +69,7 @@ pub fn main() -> i32 {
             let lang = flag.unwrap_or_else(|| {
                 context::error_lang(rules_file.as_deref(), event_dir.as_deref())
             });
-            eprintln!("{}", err.render(lang));
+            eprintln!("{}", qiwang::report::safe::printable(&err.render(lang)));
             err.code as i32
         }
     }

@@ -15,7 +15,9 @@ pub use player::{Gender, Player, PlayerId, PlayerStatus};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Points in the rulebook's own integer units (2/1/0 under CXA 2011 §13.1).
+/// Points in the rulebook's own integer units (2/1/0 under CXA 2011 §13.1). Sums and
+/// differences saturate instead of wrapping, so no penalty or hand-edited value can turn
+/// a total around (`rules check` bounds every point value well inside `i32`).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
 )]
@@ -25,26 +27,26 @@ pub struct Points(pub i32);
 impl std::ops::Add for Points {
     type Output = Points;
     fn add(self, rhs: Points) -> Points {
-        Points(self.0 + rhs.0)
+        Points(self.0.saturating_add(rhs.0))
     }
 }
 
 impl std::ops::AddAssign for Points {
     fn add_assign(&mut self, rhs: Points) {
-        self.0 += rhs.0;
+        self.0 = self.0.saturating_add(rhs.0);
     }
 }
 
 impl std::ops::Sub for Points {
     type Output = Points;
     fn sub(self, rhs: Points) -> Points {
-        Points(self.0 - rhs.0)
+        Points(self.0.saturating_sub(rhs.0))
     }
 }
 
 impl std::iter::Sum for Points {
     fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
-        Points(iter.map(|p| p.0).sum())
+        Points(iter.fold(0i32, |a, p| a.saturating_add(p.0)))
     }
 }
 

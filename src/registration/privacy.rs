@@ -65,9 +65,106 @@ pub fn mask_numbers_in(text: &str) -> String {
     out
 }
 
+/// A digit as typed in free text: ASCII or full-width (`１３８…` from a Chinese input
+/// method), as its ASCII value.
+fn digit_of(c: char) -> Option<char> {
+    match c {
+        '0'..='9' => Some(c),
+        '\u{ff10}'..='\u{ff19}' => char::from_u32(c as u32 - 0xff10 + u32::from(b'0')),
+        _ => None,
+    }
+}
+
+/// Free text (a penalty or withdrawal reason, a note) with every ID-like or phone-like
+/// number masked: a run of nine or more digits — ASCII or full-width, possibly split by
+/// single spaces or hyphens (`138-1234-5678`, `330702 19900101 1234`) and ending in `X`
+/// for an ID — is masked as [`mask_numbers_in`] does (separators dropped). Shorter
+/// numbers (rounds, points, dates) stay.
+pub fn mask_free_text(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        if digit_of(chars[i]).is_none() {
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        // The longest run of digits with single separators between them.
+        let start = i;
+        let mut digits = String::new();
+        let mut end = i;
+        let mut j = i;
+        while j < chars.len() {
+            if let Some(d) = digit_of(chars[j]) {
+                digits.push(d);
+                j += 1;
+                end = j;
+            } else if matches!(chars[j], ' ' | '-' | '\u{3000}')
+                && chars.get(j + 1).and_then(|&c| digit_of(c)).is_some()
+            {
+                j += 1;
+            } else {
+                break;
+            }
+        }
+        if digits.len() == 17 && chars.get(end).is_some_and(|c| matches!(c, 'X' | 'x')) {
+            digits.push(chars[end]);
+            end += 1;
+        }
+        if digits.len() >= 9 {
+            out.push_str(&mask_numbers_in(&digits));
+        } else {
+            out.extend(&chars[start..end]);
+        }
+        i = end;
+    }
+    out
+}
+
+/// [`mask_free_text`] applied to every string inside a JSON value.
+pub fn mask_free_text_json(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::String(s) => Value::String(mask_free_text(&s)),
+        Value::Array(items) => Value::Array(items.into_iter().map(mask_free_text_json).collect()),
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| (k, mask_free_text_json(v)))
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn free_text_table() {
+        let cases = [
+            (
+                "电话13812345678 身份证330702199001011234",
+                "电话138****5678 身份证330702********1234",
+            ),
+            ("电话 138-1234-5678。", "电话 138****5678。"),
+            ("身份证 330702 19900101 123X", "身份证 330702********123X"),
+            ("电话１３８１２３４５６７８", "电话138****5678"),
+            ("第3轮 扣2分 2018-10-27", "第3轮 扣2分 2018-10-27"),
+            ("round 5, table 12", "round 5, table 12"),
+            ("", ""),
+        ];
+        for (input, want) in cases {
+            assert_eq!(mask_free_text(input), want, "input {input:?}");
+        }
+        let v =
+            serde_json::json!({"reason": "call 13812345678", "points": 2, "list": ["13812345678"]});
+        assert_eq!(
+            mask_free_text_json(v),
+            serde_json::json!({"reason": "call 138****5678", "points": 2, "list": ["138****5678"]})
+        );
+    }
 
     #[test]
     fn numbers_in_text_table() {

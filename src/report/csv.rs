@@ -1,29 +1,22 @@
 //! CSV for spreadsheets: one header row per section, sections separated by a blank line.
-//! A UTF-8 BOM is not written; Excel users open it with the data import dialog.
+//! Starts with a UTF-8 byte-order mark, so Chinese-locale Excel opens it by double-click
+//! ([`safe::encode`](super::safe::encode) writes GBK instead on request). Every cell goes
+//! through the one CSV writer, [`safe::write_csv`](super::safe::write_csv), which makes
+//! formula-like cells inert.
 
 use super::Report;
+use super::safe::write_csv;
 
 pub fn render(report: &Report) -> String {
-    let mut out = Vec::new();
     let sections = match &report.csv {
         Some(flat) => std::slice::from_ref(flat),
         None => report.sections.as_slice(),
     };
-    for (i, section) in sections.iter().enumerate() {
-        if i > 0 {
-            out.push(b'\n');
-        }
-        let mut writer = csv::WriterBuilder::new()
-            .flexible(true)
-            .from_writer(Vec::new());
-        // Writing to a Vec cannot fail.
-        let _ = writer.write_record(&section.columns);
-        for row in &section.rows {
-            let _ = writer.write_record(row);
-        }
-        if let Ok(bytes) = writer.into_inner() {
-            out.extend(bytes);
-        }
-    }
-    String::from_utf8(out).unwrap_or_default()
+    let mut out = String::from("\u{feff}");
+    out.push_str(&write_csv(
+        sections
+            .iter()
+            .map(|s| (s.columns.as_slice(), s.rows.as_slice())),
+    ));
+    out
 }

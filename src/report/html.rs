@@ -1,10 +1,18 @@
 //! Printable HTML: one self-contained page, A4 print CSS, readable on a phone.
-//! Every value is escaped: a registrant named `<script>` appears as text.
+//!
+//! Pages are built with [`Markup`], which cannot hold an unescaped value: tag and
+//! attribute names are `&'static str` (written in the source, never from data), every
+//! text and attribute value is escaped on the way in, and link targets that carry a
+//! scheme (`javascript:`) are replaced by `#`. A registrant named `<script>` appears as
+//! text, an id `x"><svg onload=…>` stays inside its attribute.
 
+use super::safe::printable;
 use super::{Align, Report};
 
-/// Escapes text for HTML element content and attribute values.
+/// Escapes text for HTML element content and attribute values (control characters are
+/// dropped, see [`printable`]).
 pub fn escape(s: &str) -> String {
+    let s = printable(s);
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -17,6 +25,124 @@ pub fn escape(s: &str) -> String {
         }
     }
     out
+}
+
+/// Whether an attribute holds a URL (a link target or a resource).
+fn is_url_attribute(name: &str) -> bool {
+    matches!(name, "href" | "src" | "action" | "formaction")
+}
+
+/// A link target that stays on the site: relative paths only, so a value with a scheme
+/// (`javascript:`, `data:`) or a protocol-relative `//host` becomes `#`.
+fn relative_url(value: &str) -> &str {
+    let scheme = value
+        .split(['/', '?', '#'])
+        .next()
+        .is_some_and(|first| first.contains(':'));
+    if scheme || value.starts_with("//") {
+        "#"
+    } else {
+        value
+    }
+}
+
+/// HTML markup that is safe by construction (see the module docs). The only ways in are
+/// escaped text, elements with source-code tag names and escaped attributes, and other
+/// `Markup`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Markup(String);
+
+impl Markup {
+    pub fn new() -> Markup {
+        Markup::default()
+    }
+
+    /// Escaped text.
+    pub fn text(&mut self, text: &str) -> &mut Markup {
+        self.0.push_str(&escape(text));
+        self
+    }
+
+    /// A line break in the source (readability of the file only).
+    pub fn newline(&mut self) -> &mut Markup {
+        self.0.push('\n');
+        self
+    }
+
+    fn open(&mut self, tag: &'static str, attributes: &[(&'static str, &str)]) {
+        debug_assert!(tag.bytes().all(|b| b.is_ascii_alphanumeric()));
+        self.0.push('<');
+        self.0.push_str(tag);
+        for (name, value) in attributes {
+            debug_assert!(name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'));
+            let value = if is_url_attribute(name) {
+                relative_url(value)
+            } else {
+                value
+            };
+            self.0.push(' ');
+            self.0.push_str(name);
+            self.0.push_str("=\"");
+            self.0.push_str(&escape(value));
+            self.0.push('"');
+        }
+        self.0.push('>');
+    }
+
+    fn close(&mut self, tag: &'static str) {
+        self.0.push_str("</");
+        self.0.push_str(tag);
+        self.0.push('>');
+    }
+
+    /// `<tag attributes>` + what `inner` writes + `</tag>`.
+    pub fn element(
+        &mut self,
+        tag: &'static str,
+        attributes: &[(&'static str, &str)],
+        inner: impl FnOnce(&mut Markup),
+    ) -> &mut Markup {
+        self.open(tag, attributes);
+        inner(self);
+        self.close(tag);
+        self
+    }
+
+    /// `<tag attributes>escaped text</tag>`.
+    pub fn text_element(
+        &mut self,
+        tag: &'static str,
+        attributes: &[(&'static str, &str)],
+        text: &str,
+    ) -> &mut Markup {
+        self.element(tag, attributes, |m| {
+            m.text(text);
+        })
+    }
+
+    /// An element without content (`<meta …>`).
+    pub fn void_element(
+        &mut self,
+        tag: &'static str,
+        attributes: &[(&'static str, &str)],
+    ) -> &mut Markup {
+        self.open(tag, attributes);
+        self
+    }
+
+    /// Appends other markup.
+    pub fn append(&mut self, other: &Markup) -> &mut Markup {
+        self.0.push_str(&other.0);
+        self
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
 }
 
 const CSS: &str = "\
@@ -38,66 +164,116 @@ fn is_signature(column: &str) -> bool {
     column.contains("签字") || column.eq_ignore_ascii_case("signature")
 }
 
-/// A whole HTML page around `body` (already escaped markup).
+/// A whole HTML page around `body` (already escaped markup, e.g. [`body`] or a
+/// [`Markup`]'s text).
 pub fn page(lang: &str, title: &str, body: &str) -> String {
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-<title>{}</title>\n<style>\n{}</style>\n</head>\n<body>\n{}</body>\n</html>\n",
-        escape(lang),
-        escape(title),
-        CSS,
-        body
+    let mut head = Markup::new();
+    head.void_element("meta", &[("charset", "utf-8")]).newline();
+    head.void_element(
+        "meta",
+        &[
+            ("name", "viewport"),
+            ("content", "width=device-width, initial-scale=1"),
+        ],
     )
+    .newline();
+    head.text_element("title", &[], title).newline();
+    let mut html = Markup::new();
+    html.element("html", &[("lang", lang)], |m| {
+        m.newline();
+        m.element("head", &[], |m| {
+            m.newline().append(&head);
+            // The style sheet is a constant of this file.
+            m.0.push_str("<style>\n");
+            m.0.push_str(CSS);
+            m.0.push_str("</style>\n");
+        });
+        m.newline();
+        m.element("body", &[], |m| {
+            m.newline();
+            m.0.push_str(body);
+        });
+        m.newline();
+    });
+    format!("<!DOCTYPE html>\n{}\n", html.0)
+}
+
+/// [`page`] around a [`Markup`] body.
+pub fn page_of(lang: &str, title: &str, body: &Markup) -> String {
+    page(lang, title, body.as_str())
 }
 
 /// The report's body markup (no page wrapper).
 pub fn body(report: &Report) -> String {
-    let mut b = String::new();
-    b.push_str(&format!("<h1>{}</h1>\n", escape(&report.title)));
+    body_markup(report).into_string()
+}
+
+/// The report's body as [`Markup`].
+pub fn body_markup(report: &Report) -> Markup {
+    let mut b = Markup::new();
+    b.text_element("h1", &[], &report.title).newline();
     for line in &report.subtitle {
-        b.push_str(&format!("<p class=\"sub\">{}</p>\n", escape(line)));
+        b.text_element("p", &[("class", "sub")], line).newline();
     }
     for section in &report.sections {
-        b.push_str("<section>\n");
-        if !section.title.is_empty() {
-            b.push_str(&format!("<h2>{}</h2>\n", escape(&section.title)));
-        }
-        if !section.columns.is_empty() {
-            b.push_str("<div class=\"wrap\"><table>\n<thead><tr>");
-            for c in &section.columns {
-                b.push_str(&format!("<th>{}</th>", escape(c)));
+        b.element("section", &[], |b| {
+            b.newline();
+            if !section.title.is_empty() {
+                b.text_element("h2", &[], &section.title).newline();
             }
-            b.push_str("</tr></thead>\n<tbody>\n");
-            for row in &section.rows {
-                b.push_str("<tr>");
-                for (i, v) in row.iter().enumerate() {
-                    let class = match section.align.get(i) {
-                        Some(Align::Right) => " class=\"r\"",
-                        _ if v.is_empty()
-                            && section.columns.get(i).is_some_and(|c| is_signature(c)) =>
-                        {
-                            " class=\"sign\""
-                        }
-                        _ => "",
-                    };
-                    b.push_str(&format!("<td{class}>{}</td>", escape(v)));
-                }
-                b.push_str("</tr>\n");
+            if !section.columns.is_empty() {
+                b.element("div", &[("class", "wrap")], |b| {
+                    b.element("table", &[], |b| {
+                        b.newline();
+                        b.element("thead", &[], |b| {
+                            b.element("tr", &[], |b| {
+                                for c in &section.columns {
+                                    b.text_element("th", &[], c);
+                                }
+                            });
+                        });
+                        b.newline();
+                        b.element("tbody", &[], |b| {
+                            b.newline();
+                            for row in &section.rows {
+                                b.element("tr", &[], |b| {
+                                    for (i, v) in row.iter().enumerate() {
+                                        let class: &[(&str, &str)] = match section.align.get(i) {
+                                            Some(Align::Right) => &[("class", "r")],
+                                            _ if v.is_empty()
+                                                && section
+                                                    .columns
+                                                    .get(i)
+                                                    .is_some_and(|c| is_signature(c)) =>
+                                            {
+                                                &[("class", "sign")]
+                                            }
+                                            _ => &[],
+                                        };
+                                        b.text_element("td", class, v);
+                                    }
+                                });
+                                b.newline();
+                            }
+                        });
+                    });
+                });
+                b.newline();
             }
-            b.push_str("</tbody></table></div>\n");
-        }
-        for note in &section.notes {
-            b.push_str(&format!("<p class=\"note\">{}</p>\n", escape(note)));
-        }
-        b.push_str("</section>\n");
+            for note in &section.notes {
+                b.text_element("p", &[("class", "note")], note).newline();
+            }
+        });
+        b.newline();
     }
     if !report.footer.is_empty() {
-        b.push_str("<footer>\n");
-        for line in &report.footer {
-            b.push_str(&format!("<p>{}</p>\n", escape(line.trim())));
-        }
-        b.push_str("</footer>\n");
+        b.element("footer", &[], |b| {
+            b.newline();
+            for line in &report.footer {
+                b.text_element("p", &[], line.trim()).newline();
+            }
+        });
+        b.newline();
     }
     b
 }
@@ -142,6 +318,6 @@ mod tests {
         let mut s = Section::new("", vec!["a".into(), "b".into()]);
         s.push(vec!["1,2".into(), "x".into()]);
         r.sections.push(s);
-        assert_eq!(r.render(Format::Csv), "a,b\n\"1,2\",x\n");
+        assert_eq!(r.render(Format::Csv), "\u{feff}a,b\n\"1,2\",x\n");
     }
 }

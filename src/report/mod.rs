@@ -8,6 +8,8 @@
 mod csv;
 mod html;
 mod json;
+pub mod publish;
+pub mod safe;
 mod table;
 pub mod trf;
 
@@ -151,4 +153,7 @@ impl Report {
     }
 }
 
-pub use html::{body as html_body, escape as html_escape, page as html_page};
+pub use html::{
+    Markup, body as html_body, body_markup as html_body_markup, escape as html_escape,
+    page as html_page, page_of as html_page_of,
+};

@@ -1,18 +1,37 @@
-//! FIDE TRF (tournament report file) of one pool, for FIDE tools such as bbpPairings or
-//! chess-results.com.
+//! FIDE TRF (tournament report file, TRF-2026) of one pool, for FIDE tools such as
+//! bbpPairings or chess-results.com.
 //!
 //! Columns are counted in characters, not bytes, so a Chinese name occupies as many
 //! columns as it has characters. Red is written as white (`w`), black as `b`; forfeits
 //! are `+`/`-`, a pairing bye `0000 - U`, a round a player was not paired in `0000 - Z`.
-//! The point system (`162`) carries the rulebook's win/draw/loss points.
+//! The point system (`162`) carries the rulebook's win/draw/loss/bye points.
+//!
+//! Every string goes through [`one_line`] at the writer (no newline can forge a record,
+//! no field outgrows its columns). Birth dates are public here, so only the year is
+//! written (`YYYY/00/00`) unless the caller asks for private data: the masked ID number
+//! hides exactly the birth date. Start numbers, opponents and ranks have four columns
+//! (TRF-2026 "1 to 9999"), so a pool of more than 9,999 players is refused rather than
+//! written with shifted columns. A player who is withdrawn, disqualified or not yet
+//! entered for the next round gets a TRF-2026 `240 Z` (zero-point bye, known absence)
+//! record for that round, which bbpPairings also reads, so a pairing engine leaves them
+//! out.
 
+use super::safe::one_line;
 use crate::i18n::Localize;
 use crate::model::{Event, Gender, GroupId, Outcome, Pairing, PlayerId};
 use crate::rulebook::{Lang, Rulebook};
 use crate::scoring;
 use crate::standings::Standings;
+use chrono::Datelike;
 use std::collections::BTreeMap;
 use std::fmt::Write;
+
+/// The largest start number, opponent and rank TRF's four columns hold.
+pub const MAX_PLAYERS: usize = 9999;
+
+/// Header values (`012` name, `022` city, `122` time control …) are cut to this many
+/// characters: TRF lines are read as fixed-width records.
+const MAX_HEADER_CHARS: usize = 80;
 
 /// Why a pool cannot be written as TRF.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -23,6 +42,14 @@ pub enum TrfError {
     ColourDependentScoring { red: i32, black: i32 },
     #[error("group `{0}` has no players")]
     Empty(GroupId),
+    #[error(
+        "group `{group}` has {players} players; TRF's 4-column start numbers hold at most 9999: export as json instead"
+    )]
+    TooManyPlayers { group: GroupId, players: usize },
+    #[error(
+        "the score `{points}` does not fit TRF's 4-column points field (at most 99.5); export as json instead"
+    )]
+    PointsTooWide { points: String },
 }
 
 impl Localize for TrfError {
@@ -35,28 +62,68 @@ impl Localize for TrfError {
                 "TRF 只有一个和棋分值，而本规程的和棋按先后手计分（红 {red}，黑 {black}）；请改为导出 json"
             ),
             TrfError::Empty(group) => format!("组别 `{group}` 没有棋手"),
+            TrfError::TooManyPlayers { group, players } => format!(
+                "组别 `{group}` 有 {players} 名棋手；TRF 的序号只有 4 位，最多 9999：请改为导出 json"
+            ),
+            TrfError::PointsTooWide { points } => {
+                format!("积分 `{points}` 超出 TRF 积分栏的 4 个字符（最多 99.5）；请改为导出 json")
+            }
         }
     }
 }
 
 /// Points in TRF notation: one decimal, right-aligned in 4 characters.
 fn pts(p: i32) -> String {
-    format!("{:>4}", format!("{}.{}", p / 10, (p % 10).abs()))
+    let sign = if p < 0 { "-" } else { "" };
+    format!(
+        "{:>4}",
+        format!("{sign}{}.{}", (p / 10).abs(), (p % 10).abs())
+    )
 }
 
-/// Pads or cuts `s` to exactly `width` characters.
+/// [`pts`], refused when it does not fit its 4 columns.
+fn pts4(p: i32) -> Result<String, TrfError> {
+    let s = pts(p);
+    if s.chars().count() > 4 {
+        return Err(TrfError::PointsTooWide { points: s });
+    }
+    Ok(s)
+}
+
+/// Pads or cuts `s` to exactly `width` characters, control characters removed.
 fn field(s: &str, width: usize) -> String {
-    let mut out: String = s.chars().take(width).collect();
+    let mut out = one_line(s, width);
     let n = out.chars().count();
     out.extend(std::iter::repeat_n(' ', width - n));
     out
 }
 
+/// One header record: the tag and the value as one bounded line.
+fn header(out: &mut String, tag: &str, value: &str) {
+    let _ = writeln!(
+        out,
+        "{tag} {}",
+        one_line(value, MAX_HEADER_CHARS).trim_end()
+    );
+}
+
+/// The pool as TRF with public data only (birth year, not the date). See [`trf_with`].
 pub fn trf(
     event: &Event,
     rules: &Rulebook,
     pool: &GroupId,
     standings: &Standings,
+) -> Result<String, TrfError> {
+    trf_with(event, rules, pool, standings, false)
+}
+
+/// The pool as TRF; `show_private` writes full birth dates (`--show-private`).
+pub fn trf_with(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    standings: &Standings,
+    show_private: bool,
 ) -> Result<String, TrfError> {
     let s = &rules.scoring;
     if s.red_draw != s.black_draw || s.red_win != s.black_win || s.red_loss != s.black_loss {
@@ -69,6 +136,12 @@ pub fn trf(
     let mut players: Vec<_> = event.players_in(pool).collect();
     if players.is_empty() {
         return Err(TrfError::Empty(pool.clone()));
+    }
+    if players.len() > MAX_PLAYERS {
+        return Err(TrfError::TooManyPlayers {
+            group: pool.clone(),
+            players: players.len(),
+        });
     }
     players.sort_by_key(|p| (p.number.unwrap_or(u32::MAX), p.id));
     let start: BTreeMap<PlayerId, usize> = players
@@ -88,47 +161,59 @@ pub fn trf(
         .unwrap_or_default();
     let played = rounds.len() as u32;
     let total_rounds = rules.rounds_for(pool).max(played);
-    // Scores in tenths, as TRF writes them.
-    let tenth = |p: i32| p * 10;
+    // Scores in tenths, as TRF writes them; saturating, the width check refuses the rest.
+    let tenth = |p: i32| p.saturating_mul(10);
 
     let group_name = rules
         .group(pool)
         .map(|g| g.name.as_str())
         .unwrap_or(pool.as_str());
     let mut out = String::new();
-    let _ = writeln!(out, "012 {} {}", rules.event.name, group_name);
+    header(
+        &mut out,
+        "012",
+        &format!("{} {}", rules.event.name, group_name),
+    );
     if let Some(v) = &rules.event.venue {
-        let _ = writeln!(out, "022 {v}");
+        header(&mut out, "022", v);
     }
-    let _ = writeln!(out, "032 CHN");
+    header(&mut out, "032", "CHN");
     if let Some(d) = rules.event.start_date {
-        let _ = writeln!(out, "042 {}", d.format("%Y/%m/%d"));
+        header(&mut out, "042", &d.format("%Y/%m/%d").to_string());
     }
     if let Some(d) = rules.event.end_date {
-        let _ = writeln!(out, "052 {}", d.format("%Y/%m/%d"));
+        header(&mut out, "052", &d.format("%Y/%m/%d").to_string());
     }
-    let _ = writeln!(out, "062 {}", players.len());
+    header(&mut out, "062", &players.len().to_string());
     let rated = players.iter().filter(|p| p.rating.is_some()).count();
-    let _ = writeln!(out, "072 {rated}");
-    let _ = writeln!(out, "082 0");
-    let _ = writeln!(
-        out,
-        "092 Individual: Swiss-System ({})",
-        rules.event.rules_edition
+    header(&mut out, "072", &rated.to_string());
+    header(&mut out, "082", "0");
+    header(
+        &mut out,
+        "092",
+        &format!("Individual: Swiss-System ({})", rules.event.rules_edition),
     );
     if !rules.event.time_control.is_empty() {
-        let _ = writeln!(out, "122 {}", rules.event.time_control);
+        header(&mut out, "122", &rules.event.time_control);
     }
-    let _ = writeln!(out, "142 {total_rounds}");
-    let _ = writeln!(
-        out,
-        "162  W{}    D{}    L{}    A{}    P{}",
-        pts(tenth(s.red_win.0)),
-        pts(tenth(s.red_draw.0)),
-        pts(tenth(s.red_loss.0)),
-        pts(tenth(s.forfeit_loss.0)),
-        pts(tenth(s.bye.0)),
+    header(&mut out, "142", &total_rounds.to_string());
+    // TRF-2026 tag 162 names the forfeit-loss/zero-point-bye value `A`, but bbpPairings
+    // (v6) accepts only W, D, L, Z and P there and refuses the whole file on `A`. Both
+    // default that value to 0.0, so it is written only when the rulebook gives it points,
+    // and then as the standard's `A` (bbpPairings cannot read such a file; qiwang's own
+    // rulebooks all score a forfeit loss 0). W covers a forfeit win in TRF-2026.
+    let mut points = format!(
+        "162  W{}    D{}    L{}    P{}",
+        pts4(tenth(s.red_win.0))?,
+        pts4(tenth(s.red_draw.0))?,
+        pts4(tenth(s.red_loss.0))?,
+        pts4(tenth(s.bye.0))?,
     );
+    if s.forfeit_loss.0 != 0 {
+        let _ = write!(points, "    A{}", pts4(tenth(s.forfeit_loss.0))?);
+    }
+    out.push_str(&points);
+    out.push('\n');
 
     let round_pts = scoring::round_points(event, s, pool, played);
     for p in &players {
@@ -138,13 +223,21 @@ pub fn trf(
             Some(Gender::Female) => 'w',
             None => ' ',
         };
+        // The year only in public files: with the masked ID number (region and last
+        // four kept) a full date would give the whole number away.
         let birth = p
             .birth_date
-            .map(|d| d.format("%Y/%m/%d").to_string())
+            .map(|d| {
+                if show_private {
+                    d.format("%Y/%m/%d").to_string()
+                } else {
+                    format!("{:04}/00/00", d.year())
+                }
+            })
             .unwrap_or_default();
         let score: i32 = round_pts
             .get(&p.id)
-            .map(|v| v.iter().map(|x| x.0).sum())
+            .map(|v| v.iter().fold(0i32, |a, x| a.saturating_add(x.0)))
             .unwrap_or(0);
         let _ = write!(
             line,
@@ -159,7 +252,7 @@ pub fn trf(
             field("CHN", 3),
             "",
             field(&birth, 10),
-            pts(tenth(score)),
+            pts4(tenth(score))?,
             rank.get(&p.id).map(|r| r.to_string()).unwrap_or_default(),
         );
         for round in &rounds {
@@ -184,6 +277,23 @@ pub fn trf(
         }
         out.push_str(line.trim_end());
         out.push('\n');
+    }
+    // TRF-2026 `240 Z`: who is known to be absent in the next round.
+    let next = played + 1;
+    if next <= total_rounds {
+        let absent: Vec<usize> = players
+            .iter()
+            .filter(|p| !p.pairable_in(next))
+            .map(|p| start[&p.id])
+            .collect();
+        for chunk in absent.chunks(20) {
+            let mut line = format!("240 Z {next:03}");
+            for n in chunk {
+                let _ = write!(line, " {n:>4}");
+            }
+            out.push_str(&line);
+            out.push('\n');
+        }
     }
     Ok(out)
 }
@@ -224,6 +334,13 @@ mod tests {
         use crate::i18n::facts::assert_localized;
         assert_localized(&TrfError::ColourDependentScoring { red: 10, black: 15 });
         assert_localized(&TrfError::Empty(GroupId::new("adult")));
+        assert_localized(&TrfError::TooManyPlayers {
+            group: GroupId::new("adult"),
+            players: 10000,
+        });
+        assert_localized(&TrfError::PointsTooWide {
+            points: "100.0".into(),
+        });
     }
 
     #[test]
@@ -232,5 +349,9 @@ mod tests {
         assert_eq!(field("王小明", 2), "王小");
         assert_eq!(pts(125), "12.5");
         assert_eq!(pts(20), " 2.0");
+        assert_eq!(pts(-5), "-0.5");
+        assert_eq!(field("a\nb\u{1b}", 4), "a b ");
+        assert!(pts4(1000).is_err());
+        assert_eq!(pts4(995).unwrap(), "99.5");
     }
 }

@@ -4,6 +4,7 @@
 //! collected with its line, column and key path. Must not read event state or files
 //! other than the rulebook text it is given.
 
+pub mod bounds;
 mod effective;
 mod error;
 mod names;

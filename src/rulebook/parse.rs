@@ -189,6 +189,7 @@ impl Rulebook {
         let ranking = parse_ranking(&mut ctx, &root);
         let prizes = parse_prizes(&mut ctx, &root, &index);
         let teams = parse_teams(&mut ctx, &root, &index);
+        super::bounds::check(&mut ctx, doc.as_table());
         if !ctx.problems.is_empty() {
             return Err(RulebookErrors::from_raw(source, text, ctx.problems));
         }

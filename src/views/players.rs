@@ -2,6 +2,7 @@
 
 use crate::i18n::{gender_label, yes_no};
 use crate::model::{Event, GroupId, PlayerStatus};
+use crate::registration::privacy::mask_free_text;
 use crate::registration::{mask_id_number, mask_phone};
 use crate::report::{Report, Section};
 use crate::rulebook::{Lang, Rulebook};
@@ -70,6 +71,14 @@ pub fn players(
             Some(s) => format!("{} ({})", group_name(s), group_name(&p.group)),
             None => group_name(&p.group),
         };
+        // Reasons are free text: an ID or phone number typed into one is masked.
+        let free = |reason: &str| {
+            if show_private {
+                reason.to_string()
+            } else {
+                mask_free_text(reason)
+            }
+        };
         let status = match (&p.status, lang) {
             (PlayerStatus::Active, Lang::Zh) if p.joined_round > 1 => {
                 format!("迟到报名，自第{}轮起参赛", p.joined_round)
@@ -79,16 +88,16 @@ pub fn players(
             }
             (PlayerStatus::Active, _) => String::new(),
             (PlayerStatus::Withdrawn { from_round, reason }, Lang::Zh) => {
-                format!("自第{from_round}轮起退赛：{reason}")
+                format!("自第{from_round}轮起退赛：{}", free(reason))
             }
             (PlayerStatus::Withdrawn { from_round, reason }, Lang::En) => {
-                format!("withdrawn from round {from_round}: {reason}")
+                format!("withdrawn from round {from_round}: {}", free(reason))
             }
             (PlayerStatus::Disqualified { from_round, reason }, Lang::Zh) => {
-                format!("自第{from_round}轮起取消比赛资格：{reason}")
+                format!("自第{from_round}轮起取消比赛资格：{}", free(reason))
             }
             (PlayerStatus::Disqualified { from_round, reason }, Lang::En) => {
-                format!("disqualified from round {from_round}: {reason}")
+                format!("disqualified from round {from_round}: {}", free(reason))
             }
         };
         let id_number = mask(&p.id_number, mask_id_number);

@@ -6,7 +6,7 @@
 
 use super::prizes::{all_standings, sheet_from};
 use crate::model::{Event, GroupId};
-use crate::report::{Format, Report, html_escape, html_page};
+use crate::report::{Format, Markup, Report, html_body_markup, html_page_of};
 use crate::rulebook::{Lang, Rulebook};
 use serde_json::json;
 
@@ -100,54 +100,72 @@ pub fn site(
     lang: Lang,
 ) -> Vec<(String, String)> {
     let docs = documents(event, rules, only, lang);
-    let mut index = format!("<h1>{}</h1>\n", html_escape(&rules.event.name));
+    let mut index = Markup::new();
+    index.text_element("h1", &[], &rules.event.name).newline();
     if let Some(d) = rules.event.start_date {
         let end = rules
             .event
             .end_date
             .map(|e| format!(" – {e}"))
             .unwrap_or_default();
-        index.push_str(&format!("<p class=\"sub\">{d}{}</p>\n", html_escape(&end)));
+        index
+            .text_element("p", &[("class", "sub")], &format!("{d}{end}"))
+            .newline();
     }
     for line in [&rules.event.venue, &rules.event.organiser]
         .into_iter()
         .flatten()
     {
-        index.push_str(&format!("<p class=\"sub\">{}</p>\n", html_escape(line)));
+        index.text_element("p", &[("class", "sub")], line).newline();
     }
     let mut files = Vec::new();
+    // The list of the current heading, closed when the heading changes.
+    let mut list: Option<Markup> = None;
     let mut open: Option<&str> = None;
     for doc in &docs {
-        if doc.section.as_deref() != open {
-            if open.is_some() {
-                index.push_str("</ul>\n");
+        if doc.section.as_deref() != open || list.is_none() {
+            if let Some(items) = list.take() {
+                index.element("ul", &[], |m| {
+                    m.newline().append(&items);
+                });
+                index.newline();
             }
             if let Some(name) = &doc.section {
-                index.push_str(&format!("<h2>{}</h2>\n", html_escape(name)));
+                index.text_element("h2", &[], name).newline();
             }
-            index.push_str("<ul>\n");
+            list = Some(Markup::new());
             open = doc.section.as_deref();
         }
         let path = format!("{}.html", doc.stem);
-        index.push_str(&format!(
-            "<li><a href=\"{path}\">{}</a></li>\n",
-            html_escape(&doc.label)
-        ));
+        if let Some(items) = list.as_mut() {
+            items
+                .element("li", &[], |m| {
+                    m.text_element("a", &[("href", &path)], &doc.label);
+                })
+                .newline();
+        }
         let depth = doc.stem.matches('/').count();
-        let nav = format!(
-            "<nav><a href=\"{}index.html\">{}</a></nav>\n",
-            "../".repeat(depth),
-            html_escape(lang.pick("返回首页", "index"))
-        );
-        let body = nav + &crate::report::html_body(&doc.report);
-        files.push((path, html_page(lang.code(), &doc.report.title, &body)));
+        let mut body = Markup::new();
+        body.element("nav", &[], |m| {
+            m.text_element(
+                "a",
+                &[("href", &format!("{}index.html", "../".repeat(depth)))],
+                lang.pick("返回首页", "index"),
+            );
+        })
+        .newline();
+        body.append(&html_body_markup(&doc.report));
+        files.push((path, html_page_of(lang.code(), &doc.report.title, &body)));
     }
-    if !docs.is_empty() {
-        index.push_str("</ul>\n");
+    if let Some(items) = list.take() {
+        index.element("ul", &[], |m| {
+            m.newline().append(&items);
+        });
+        index.newline();
     }
     files.push((
         "index.html".into(),
-        html_page(lang.code(), &rules.event.name, &index),
+        html_page_of(lang.code(), &rules.event.name, &index),
     ));
     files.sort();
     files
@@ -203,8 +221,20 @@ pub fn event_json(
         "event": rules.event,
         "players": players,
         "groups": groups,
-        "penalties": event.penalties,
-        "playoffs": event.playoffs,
+        "penalties": event.penalties.iter().map(|p| {
+            let mut p = p.clone();
+            if !show_private {
+                p.reason = crate::registration::privacy::mask_free_text(&p.reason);
+            }
+            p
+        }).collect::<Vec<_>>(),
+        "playoffs": event.playoffs.iter().map(|p| {
+            let mut p = p.clone();
+            if !show_private {
+                p.note = crate::registration::privacy::mask_free_text(&p.note);
+            }
+            p
+        }).collect::<Vec<_>>(),
         "teams": teams,
         "prizes": sheet,
     })

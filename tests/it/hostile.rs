@@ -1054,3 +1054,470 @@ fn hand_edited_state_files_are_refused_or_handled_without_panic() {
         accepted.get()
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// The red-team findings of issue 11: markup, formulas and escape sequences in every field
+// a user controls; ids and numbers in the rulebook; devices, links and foreign folders.
+
+/// Text that is markup, a spreadsheet formula and a terminal escape at once.
+const HOSTILE: &str = "=HYPERLINK(\"http://e/\")\"><svg/onload=alert(1)><script>alert(2)</script>' onmouseover='alert(3)\u{1b}[31m";
+
+/// `s` as a TOML basic string.
+fn toml_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// An event whose every user-controlled text holds [`HOSTILE`]: event name, venue,
+/// organiser, time control, group, list and team names, awards, titles, qualifications,
+/// player names and units, a penalty reason, a withdrawal reason and a playoff note;
+/// two rounds paired and played.
+fn hostile_event(tmp: &Path) -> PathBuf {
+    let h = |suffix: &str| toml_string(&format!("{HOSTILE}{suffix}"));
+    let rules = format!(
+        "[event]\nname = {}\nvenue = {}\norganiser = {}\ntime_control = {}\nrounds = 3\nlanguage = \"zh\"\n\
+[[groups]]\nid = \"open\"\nname = {}\n\
+[[prizes.lists]]\nid = \"open_list\"\nname = {}\ngroup = \"open\"\n\
+places = [{{ place = 1, money = 100, award = {}, title = {}, qualification = {} }}, {{ place = 2, money = 50, award = {} }}]\n\
+[[teams]]\nid = \"open_team\"\nname = {}\ngroup = \"open\"\nbest_n = 2\nplaces = [{{ place = 1, money = 10, award = {} }}]\n",
+        h(""),
+        h("馆"),
+        h("主办"),
+        h("用时"),
+        h("组"),
+        h("奖"),
+        h("杯"),
+        h("王"),
+        h("晋级"),
+        h(""),
+        h("队"),
+        h("团体"),
+    );
+    let rules_path = tmp.join("rules.toml");
+    fs::write(&rules_path, rules).unwrap();
+    let mut sheet = csv::Writer::from_writer(Vec::new());
+    sheet.write_record(["姓名", "性别", "单位"]).unwrap();
+    for i in 1..=8 {
+        let unit = format!("{HOSTILE}{}", if i % 2 == 1 { "甲" } else { "乙" });
+        sheet
+            .write_record([format!("{HOSTILE}棋手{i}"), "男".into(), unit])
+            .unwrap();
+    }
+    let sheet_path = tmp.join("sheet.csv");
+    fs::write(&sheet_path, sheet.into_inner().unwrap()).unwrap();
+    let dir = tmp.join("ev");
+    let init = Command::new(BIN)
+        .args(["--lang", "en", "init"])
+        .arg(&dir)
+        .arg("--rules")
+        .arg(&rules_path)
+        .output()
+        .unwrap();
+    assert!(init.status.success(), "{init:?}");
+    let reason = format!("{HOSTILE}理由");
+    for args in [
+        vec!["import", sheet_path.to_str().unwrap()],
+        vec!["pair", "--seed", "7"],
+        vec!["result", "1", "r", "2", "=", "3", "b", "4", "+-"],
+        vec!["penalty", "1", "1", "--reason", &reason],
+        vec!["player", "withdraw", "2", "--reason", &reason],
+        vec!["pair"],
+    ] {
+        ok(&dir, &args);
+    }
+    dir
+}
+
+/// The start tags of an HTML text with their attributes, read by a small tokenizer that
+/// knows just enough HTML to see an injected element or attribute: comments and
+/// `<!DOCTYPE>` are skipped, attribute values may be quoted either way or bare.
+type StartTag = (String, Vec<(String, String)>);
+
+fn start_tags(html: &str) -> Result<Vec<StartTag>, String> {
+    let b: Vec<char> = html.chars().collect();
+    let mut tags = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != '<' {
+            if b[i] == '>' {
+                return Err(format!("a bare `>` at character {i}"));
+            }
+            i += 1;
+            continue;
+        }
+        i += 1;
+        if b.get(i) == Some(&'!') || b.get(i) == Some(&'/') {
+            while i < b.len() && b[i] != '>' {
+                i += 1;
+            }
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_alphanumeric() {
+            i += 1;
+        }
+        let name: String = b[start..i].iter().collect::<String>().to_ascii_lowercase();
+        if name.is_empty() {
+            return Err(format!("a bare `<` at character {start}"));
+        }
+        let mut attributes = Vec::new();
+        loop {
+            while i < b.len() && (b[i].is_whitespace() || b[i] == '/') {
+                i += 1;
+            }
+            match b.get(i) {
+                None => return Err(format!("unclosed <{name}>")),
+                Some('>') => {
+                    i += 1;
+                    break;
+                }
+                _ => {}
+            }
+            let a = i;
+            while i < b.len() && !b[i].is_whitespace() && !matches!(b[i], '=' | '>' | '/') {
+                i += 1;
+            }
+            let attribute: String = b[a..i].iter().collect::<String>().to_ascii_lowercase();
+            let mut value = String::new();
+            if b.get(i) == Some(&'=') {
+                i += 1;
+                match b.get(i) {
+                    Some(&q) if q == '"' || q == '\'' => {
+                        i += 1;
+                        while i < b.len() && b[i] != q {
+                            value.push(b[i]);
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                    _ => {
+                        while i < b.len() && !b[i].is_whitespace() && b[i] != '>' {
+                            value.push(b[i]);
+                            i += 1;
+                        }
+                    }
+                }
+            }
+            attributes.push((attribute, value));
+        }
+        tags.push((name, attributes));
+    }
+    Ok(tags)
+}
+
+#[test]
+fn the_tokenizer_sees_injected_elements_and_attributes() {
+    let tags = start_tags("<p class=\"a\">x</p><a href=x\"><svg/onload=alert(1)>").unwrap();
+    let names: Vec<&str> = tags.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["p", "a", "svg"]);
+    assert_eq!(tags[2].1[0].0, "onload");
+    let quoted = start_tags("<td title='x' onmouseover='y'>").unwrap();
+    assert_eq!(quoted[0].1.len(), 2);
+    assert!(start_tags("a > b").is_err());
+}
+
+/// Issue 11 points 2 and 10: the hostile text in every field reaches the pages escaped;
+/// no page of the exported site or of any `--format html` output holds an element or an
+/// attribute qiwang did not write, no link leaves the site, and no output at all carries
+/// an escape character.
+#[test]
+fn hostile_text_in_every_field_injects_no_markup_and_no_escape() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = hostile_event(tmp.path());
+    let shown = crate::privacy::every_output(&dir, &tmp.path().join("out"));
+    const TAGS: &[&str] = &[
+        "html", "head", "meta", "title", "style", "body", "h1", "h2", "p", "section", "div",
+        "table", "thead", "tbody", "tr", "th", "td", "footer", "nav", "a", "ul", "li", "pre",
+    ];
+    const ATTRIBUTES: &[&str] = &["lang", "charset", "name", "content", "class", "href"];
+    let mut pages = 0;
+    let mut with_payload = 0;
+    for s in &shown {
+        assert!(
+            !s.text.contains('\u{1b}'),
+            "{}: an escape character reached the output",
+            s.what
+        );
+        if !s.html {
+            continue;
+        }
+        pages += 1;
+        if s.text.contains("&lt;svg/onload=alert(1)&gt;") {
+            with_payload += 1;
+        }
+        let tags = start_tags(&s.text).unwrap_or_else(|e| panic!("{}: {e}", s.what));
+        for (tag, attributes) in tags {
+            assert!(TAGS.contains(&tag.as_str()), "{}: injected <{tag}>", s.what);
+            for (attribute, value) in attributes {
+                assert!(
+                    ATTRIBUTES.contains(&attribute.as_str()),
+                    "{}: injected attribute `{attribute}` on <{tag}>",
+                    s.what
+                );
+                if attribute == "href" {
+                    assert!(
+                        !value.contains(':') && !value.starts_with("//"),
+                        "{}: link `{value}` leaves the site",
+                        s.what
+                    );
+                }
+            }
+        }
+    }
+    assert!(pages >= 15, "only {pages} HTML pages");
+    // Event, group, player and prize names are on nearly every page.
+    assert!(
+        with_payload * 10 >= pages * 9,
+        "the hostile text reached only {with_payload} of {pages} pages"
+    );
+    // The reasons and the prize texts reached the public pages (escaped).
+    let site: String = shown
+        .iter()
+        .filter(|s| s.html)
+        .map(|s| s.text.as_str())
+        .collect();
+    for suffix in [
+        "理由", "杯", "王", "晋级", "队", "团体", "馆", "主办", "用时", "奖",
+    ] {
+        assert!(
+            site.contains(&format!("&#39;alert(3)[31m{suffix}")),
+            "no page shows the field ending in {suffix}"
+        );
+    }
+    println!("hostile html: {pages} pages tokenized, {with_payload} carry the text, none injected");
+}
+
+/// Whether a CSV cell could start a formula in a spreadsheet.
+fn live_formula(cell: &str) -> bool {
+    let starts = cell
+        .chars()
+        .next()
+        .is_some_and(|c| matches!(c, '=' | '+' | '-' | '@' | '\t' | '\r'));
+    starts && cell.parse::<f64>().is_err()
+}
+
+/// Issue 11 point 4 and issue 12: every CSV output (every read command, every exported
+/// file) starts with a UTF-8 byte-order mark and holds no cell a spreadsheet would run;
+/// `--encoding gbk` writes the same text in GBK, and refuses a character GBK lacks.
+#[test]
+fn every_csv_output_is_inert_and_opens_in_chinese_excel() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = hostile_event(tmp.path());
+    let shown = crate::privacy::every_output(&dir, &tmp.path().join("out"));
+    let mut outputs = 0;
+    let mut neutralised = 0;
+    for s in shown.iter().filter(|s| {
+        (s.what.ends_with("--format csv") && !s.text.starts_with("error"))
+            || s.what.ends_with(".csv")
+    }) {
+        outputs += 1;
+        assert!(
+            s.text.starts_with('\u{feff}'),
+            "{}: no byte-order mark",
+            s.what
+        );
+        let mut reader = csv::ReaderBuilder::new()
+            .flexible(true)
+            .has_headers(false)
+            .from_reader(s.text.trim_start_matches('\u{feff}').as_bytes());
+        for record in reader.records() {
+            for cell in record.unwrap().iter() {
+                assert!(!live_formula(cell), "{}: live cell `{cell}`", s.what);
+                neutralised += usize::from(cell.starts_with("'=HYPERLINK"));
+            }
+        }
+    }
+    assert!(outputs > 20, "only {outputs} CSV outputs");
+    assert!(neutralised > 20, "only {neutralised} neutralised cells");
+    // GBK on request: the same text, encoded.
+    let utf8 = ok(&dir, &["prizes", "--format", "csv"]).stdout;
+    let gbk = ok(&dir, &["prizes", "--format", "csv", "--encoding", "gbk"]).stdout;
+    let decoded = encoding_rs::GBK.decode(&gbk).0.into_owned();
+    assert_eq!(
+        decoded,
+        String::from_utf8(utf8)
+            .unwrap()
+            .trim_start_matches('\u{feff}')
+    );
+    // A character GBK lacks is refused by name, not written as `?`.
+    ok(
+        &dir,
+        &[
+            "player",
+            "add",
+            "--name",
+            "棋手😀",
+            "--gender",
+            "男",
+            "--group",
+            "open",
+        ],
+    );
+    let refused = qiwang(&dir, &["players", "--format", "csv", "--encoding", "gbk"]);
+    assert_eq!(refused.status.code(), Some(3), "{refused:?}");
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains("😀") && message.contains("GBK"),
+        "{message}"
+    );
+    println!("csv: {outputs} outputs, {neutralised} formula cells neutralised");
+}
+
+/// Issue 11 points 1 and 8/11: `rules check` refuses every id that would become an unsafe
+/// file name or URL, and every numeric value out of its bound, each at its line:column.
+#[test]
+fn unsafe_ids_and_unbounded_numbers_are_refused_with_their_place() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rules = "[event]\nname = \"x\"\nrounds = 1000\n\
+[[groups]]\nid = \"/tmp/x\"\nname = \"a\"\n\
+[[groups]]\nid = 'x\"><svg/onload=alert(1)>'\nname = \"b\"\n\
+[[groups]]\nid = \"../../x\"\nname = \"c\"\n\
+[[groups]]\nid = \"ok\"\nname = \"d\"\n\
+[scoring]\nred_win = 2147483647\n\
+[colours]\nmax_streak = 100000\n\
+[[prizes.lists]]\nid = \"/\"\ngroup = \"ok\"\nplaces = [{ place = 1, money = 4000000000 }, { from = 2, to = 4294967295 }]\n\
+[[teams]]\nid = \"T..\"\ngroup = \"ok\"\nbest_n = 4294967295\nshort_team = \"pad\"\n";
+    let path = tmp.path().join("rules.toml");
+    fs::write(&path, rules).unwrap();
+    let out = Command::new(BIN)
+        .args(["--lang", "en", "rules", "check"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stderr);
+    for (place, key) in [
+        ("3:10", "event.rounds"),
+        ("5:6", "groups[0].id"),
+        ("8:6", "groups[1].id"),
+        ("11:6", "groups[2].id"),
+        ("17:11", "scoring.red_win"),
+        ("19:14", "colours.max_streak"),
+        ("21:6", "prizes.lists[0].id"),
+        ("23:32", "prizes.lists[0].places[0].money"),
+        ("23:63", "prizes.lists[0].places[1].to"),
+        ("25:6", "teams[0].id"),
+        ("27:10", "teams[0].best_n"),
+    ] {
+        assert!(
+            text.contains(&format!(":{place}: {key}:")),
+            "no problem at {place} for {key}:\n{text}"
+        );
+    }
+    // The same event cannot be created, so nothing is ever exported from it.
+    let init = Command::new(BIN)
+        .args(["--lang", "en", "init"])
+        .arg(tmp.path().join("ev"))
+        .arg("--rules")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(init.status.code(), Some(3));
+    assert!(!tmp.path().join("ev").exists());
+}
+
+/// Issue 11 point 11: a penalty larger than anything a player can score is refused, so
+/// two of them can no longer wrap a total around.
+#[test]
+fn a_penalty_of_2147483647_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = hostile_event(tmp.path());
+    let before = fs::read(dir.join("qiwang.json")).unwrap();
+    let out = qiwang(&dir, &["penalty", "3", "2147483647", "--reason", "x"]);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("9900"));
+    assert_eq!(fs::read(dir.join("qiwang.json")).unwrap(), before);
+}
+
+/// Issue 11 point 13: devices and folders are refused by name instead of read until
+/// memory runs out.
+#[cfg(unix)]
+#[test]
+fn devices_are_refused_by_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = hostile_event(tmp.path());
+    for args in [
+        vec!["rules", "check", "/dev/zero"],
+        vec!["result", "--from", "/dev/zero"],
+        vec!["import", "/dev/zero"],
+        vec!["import", "/tmp"],
+    ] {
+        let started = Instant::now();
+        let out = qiwang(&dir, &args);
+        assert_eq!(out.status.code(), Some(3), "{args:?}: {out:?}");
+        let message = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            message.contains(args[args.len() - 1]) && message.contains("not a regular file"),
+            "{args:?}: {message}"
+        );
+        assert!(started.elapsed().as_secs() < 10, "{args:?} took too long");
+    }
+}
+
+/// Issue 11 point 14 (exports): a link planted in the export folder is never followed,
+/// and a folder qiwang did not write is only written into with `--force`.
+#[cfg(unix)]
+#[test]
+fn exports_never_follow_planted_links_nor_overwrite_foreign_folders() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = hostile_event(tmp.path());
+    let site = tmp.path().join("site");
+    let export = |force: bool| {
+        let mut args = vec![
+            "export",
+            "--format",
+            "html",
+            "--out",
+            site.to_str().unwrap(),
+        ];
+        if force {
+            args.push("--force");
+        }
+        qiwang(&dir, &args)
+    };
+    assert!(export(false).status.success());
+    let victim = tmp.path().join("victim.txt");
+    fs::write(&victim, "keep").unwrap();
+    fs::remove_file(site.join("index.html")).unwrap();
+    std::os::unix::fs::symlink(&victim, site.join("index.html")).unwrap();
+    for force in [false, true] {
+        let out = export(force);
+        assert_eq!(out.status.code(), Some(5), "{out:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("symbolic link"));
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "keep");
+    }
+    // A folder link inside the export is refused as well.
+    fs::remove_file(site.join("index.html")).unwrap();
+    let elsewhere = tmp.path().join("elsewhere");
+    fs::create_dir(&elsewhere).unwrap();
+    fs::remove_dir_all(site.join("open")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, site.join("open")).unwrap();
+    assert_eq!(export(true).status.code(), Some(5));
+    assert_eq!(fs::read_dir(&elsewhere).unwrap().count(), 0);
+    // Someone's own folder.
+    let mine = tmp.path().join("documents");
+    fs::create_dir(&mine).unwrap();
+    fs::write(mine.join("index.html"), "my homepage").unwrap();
+    let out = qiwang(&dir, &["export", "--out", mine.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(5), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--force"));
+    assert_eq!(
+        fs::read_to_string(mine.join("index.html")).unwrap(),
+        "my homepage"
+    );
+    let out = qiwang(
+        &dir,
+        &["export", "--out", mine.to_str().unwrap(), "--force"],
+    );
+    assert!(out.status.success(), "{out:?}");
+}

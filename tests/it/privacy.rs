@@ -24,7 +24,7 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn run(dir: Option<&Path>, args: &[&str]) -> Output {
+pub(crate) fn run(dir: Option<&Path>, args: &[&str]) -> Output {
     let mut cmd = Command::new(BIN);
     if let Some(dir) = dir {
         cmd.arg("--event").arg(dir);
@@ -102,7 +102,7 @@ fn leaks(text: &str, numbers: &BTreeSet<String>) -> Vec<String> {
 }
 
 /// Every file under `dir`, with its text.
-fn files_under(dir: &Path) -> Vec<(PathBuf, String)> {
+pub(crate) fn files_under(dir: &Path) -> Vec<(PathBuf, String)> {
     let mut files = Vec::new();
     for entry in fs::read_dir(dir).unwrap() {
         let entry = entry.unwrap();
@@ -117,15 +117,15 @@ fn files_under(dir: &Path) -> Vec<(PathBuf, String)> {
 }
 
 /// One output to search: what produced it, whether it is HTML, and its text.
-struct Shown {
-    what: String,
-    html: bool,
-    text: String,
+pub(crate) struct Shown {
+    pub what: String,
+    pub html: bool,
+    pub text: String,
 }
 
 /// Runs every read command in every format and every export over the event in `dir`,
 /// returning everything they printed or wrote.
-fn every_output(dir: &Path, out: &Path) -> Vec<Shown> {
+pub(crate) fn every_output(dir: &Path, out: &Path) -> Vec<Shown> {
     let event = Store::open(dir).unwrap().load().unwrap();
     let rules = Rulebook::from_toml(&event.rules_toml, "rules").unwrap();
     let groups: Vec<String> = rules.groups.iter().map(|g| g.id.to_string()).collect();
@@ -171,7 +171,7 @@ fn every_output(dir: &Path, out: &Path) -> Vec<Shown> {
         "only {succeeded} of {} read commands succeeded",
         commands.len() * FORMATS.len()
     );
-    for format in ["html", "json", "trf"] {
+    for format in ["html", "json", "trf", "csv"] {
         let target = out.join(format);
         let output = run(
             Some(dir),
@@ -423,5 +423,138 @@ fn markup_in_the_rulebook_is_escaped_in_every_html_output() {
         html.iter()
             .any(|s| s.text.contains("&lt;u&gt;单位1&lt;/u&gt;")),
         "the unit is not shown escaped anywhere"
+    );
+}
+
+/// The check character of a Chinese ID number from its first 17 digits (GB 11643).
+fn id_check(first17: &str) -> char {
+    const WEIGHTS: [u32; 17] = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+    let sum: u32 = first17
+        .chars()
+        .zip(WEIGHTS)
+        .map(|(c, w)| c.to_digit(10).unwrap_or(0) * w)
+        .sum();
+    b"10X98765432"[(sum % 11) as usize] as char
+}
+
+/// Issue 11 points 3 and 6: an attacker holding every public output at once — every read
+/// command in every format, every export (site, CSV, JSON, TRF), the printed output of
+/// the changes and `audit.log` — cannot rebuild an ID number. The masked number keeps
+/// the region and the last four characters; the public birth year leaves every day of
+/// the year, and the check character still leaves several candidates for every player;
+/// the test then looks for any candidate date written anywhere on a line that names the
+/// player (the TRF used to print the whole date). Numbers typed into free text (a
+/// penalty or withdrawal reason) must not appear either.
+#[test]
+fn no_combination_of_public_outputs_rebuilds_an_id_number() {
+    let tmp = tempfile::tempdir().unwrap();
+    let example = &EXAMPLES[0];
+    let dir = tmp.path().join(example.name);
+    let demo_output = demo(example, &dir);
+    let mut shown = vec![Shown {
+        what: "demo".into(),
+        html: false,
+        text: String::from_utf8_lossy(&demo_output.stdout).into_owned(),
+    }];
+    let free_numbers = ["13812345678", "330702199001011234", "13912345678"];
+    for args in [
+        vec![
+            "penalty",
+            "1",
+            "1",
+            "--reason",
+            "电话13812345678 身份证330702199001011234",
+        ],
+        vec![
+            "player",
+            "withdraw",
+            "2",
+            "--reason",
+            "家长电话 139-1234-5678",
+        ],
+    ] {
+        let output = run(Some(&dir), &args);
+        assert!(output.status.success(), "{args:?}: {output:?}");
+        shown.push(Shown {
+            what: format!("qiwang {}", args.join(" ")),
+            html: false,
+            text: String::from_utf8_lossy(&output.stdout).into_owned()
+                + &String::from_utf8_lossy(&output.stderr),
+        });
+    }
+    shown.extend(every_output(&dir, &tmp.path().join("out")));
+    shown.push(Shown {
+        what: "audit.log".into(),
+        html: false,
+        text: fs::read_to_string(dir.join("audit.log")).unwrap(),
+    });
+    for s in &shown {
+        let digits: String = s.text.chars().filter(|c| *c != '-').collect();
+        for n in free_numbers {
+            assert!(!digits.contains(n), "{}: `{n}` from a reason", s.what);
+        }
+    }
+    // Every line of every output, for the search by name.
+    let lines: Vec<&str> = shown.iter().flat_map(|s| s.text.lines()).collect();
+    let event = Store::open(&dir).unwrap().load().unwrap();
+    let mut players = 0;
+    let mut rebuilt = Vec::new();
+    let mut fewest_candidates = usize::MAX;
+    for p in &event.players {
+        let (Some(id), Some(born)) = (&p.id_number, p.birth_date) else {
+            continue;
+        };
+        let id = id.to_ascii_uppercase();
+        if id.len() != 18 || id[6..14] != born.format("%Y%m%d").to_string() {
+            continue;
+        }
+        players += 1;
+        let (region, tail) = (&id[..6], &id[14..]);
+        let year = chrono::Datelike::year(&born);
+        // What the public outputs allow: region, year, the last four.
+        let candidates: Vec<chrono::NaiveDate> = (1..=366)
+            .filter_map(|d| chrono::NaiveDate::from_yo_opt(year, d))
+            .filter(|d| {
+                let first17 = format!("{region}{}{}", d.format("%Y%m%d"), &tail[..3]);
+                id_check(&first17).to_string() == tail[3..]
+            })
+            .collect();
+        fewest_candidates = fewest_candidates.min(candidates.len());
+        let named: Vec<&&str> = lines.iter().filter(|l| l.contains(&p.name)).collect();
+        let evidence: Vec<_> = candidates
+            .iter()
+            .filter(|d| {
+                let forms = [
+                    d.format("%Y-%m-%d").to_string(),
+                    d.format("%Y/%m/%d").to_string(),
+                    d.format("%Y%m%d").to_string(),
+                    d.format("%Y年%-m月%-d日").to_string(),
+                ];
+                named
+                    .iter()
+                    .any(|l| forms.iter().any(|f| l.contains(f.as_str())))
+            })
+            .collect();
+        if evidence.len() == 1 && *evidence[0] == born {
+            rebuilt.push(format!("{} ({region}…{tail})", p.name));
+        }
+    }
+    assert!(
+        players > 50,
+        "only {players} players with an ID and a birth date"
+    );
+    assert!(
+        rebuilt.is_empty(),
+        "{} of {players} ID numbers rebuilt from the public outputs: {}",
+        rebuilt.len(),
+        rebuilt.join(", ")
+    );
+    assert!(
+        fewest_candidates >= 2,
+        "region, birth year and last four leave a single ID for some player"
+    );
+    println!(
+        "privacy: {players} IDs, {} outputs searched, none rebuilt; at least {fewest_candidates} candidates each",
+        shown.len()
     );
 }

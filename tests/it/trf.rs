@@ -1,6 +1,9 @@
 //! Issue 6: `qiwang export --format trf` writes FIDE TRF files that FIDE tools can read.
 //!
-//! bbpPairings cannot run here, so this file carries its own reader of the FIDE TRF16
+//! When a `bbpPairings` binary is on `PATH` (built from the public source,
+//! BieremaBoyzProgramming/bbpPairings, with `make`), every exported pool is also given to
+//! the real program (`bbpPairings --dutch FILE -c`), which must read it; without it those
+//! checks are skipped and say so. This file also carries its own reader of the FIDE TRF
 //! layout, strict where bbpPairings' parser (`src/fileformats/trf.cpp`) is strict:
 //!
 //! * lines are UTF-8 and columns are counted in characters (bbpPairings decodes each line
@@ -11,8 +14,9 @@
 //!   or `-`), result (`1 0 = + - W D L H F U Z`), nothing but spaces after the last block;
 //! * `142`: total rounds, at least the rounds played;
 //! * `162`: from column 6, every 9 characters, a symbol and a 4-character score
-//!   (`W` win, `D` draw, `L` loss, `A` forfeit loss and zero-point bye, `P`
-//!   pairing-allocated bye); only spaces in between;
+//!   (`W` win, `D` draw, `L` loss, `Z` forfeit loss and zero-point bye, `P`
+//!   pairing-allocated bye: what bbpPairings accepts; TRF-2026 spells the absence `A`,
+//!   which bbpPairings refuses); only spaces in between;
 //! * a player's points equal their results under that point system; played games are
 //!   symmetric with opposite colours; start numbers run 1..n without gaps.
 //!
@@ -190,7 +194,7 @@ fn read_point_system(line: &[char]) -> Result<BTreeMap<char, i64>, String> {
             return Err(format!("columns {}-{} must be spaces", at - 3, at));
         }
         let symbol = line[at];
-        if !"WDLAP".contains(symbol) {
+        if !"WDLZP".contains(symbol) {
             return Err(format!(
                 "point-system symbol `{symbol}` at column {}",
                 at + 1
@@ -271,7 +275,7 @@ fn result_points(ps: &BTreeMap<char, i64>, result: char) -> i64 {
         '1' | '+' | 'W' | 'F' => win,
         '=' | 'D' | 'H' => get('D', 5),
         '0' | 'L' => get('L', 0),
-        '-' | 'Z' => get('A', 0),
+        '-' | 'Z' => get('Z', 0),
         'U' => get('P', win),
         r => panic!("result `{r}` was accepted by the reader"),
     }
@@ -422,10 +426,13 @@ fn check_demo(extra: &[&str], rounds: u32) {
                 .all(|p| p.rounds.len() == rounds as usize),
             "{pool}: every round written"
         );
-        // 2/1/0 scoring (CXA 2011 §13.1): win 2.0, draw 1.0, loss 0.0, bye 2.0.
-        for (s, v) in [('W', 20), ('D', 10), ('L', 0), ('A', 0)] {
+        // 2/1/0 scoring (CXA 2011 §13.1): win 2.0, draw 1.0, loss 0.0, bye 2.0; the
+        // forfeit loss is the default 0.0 and left out (bbpPairings refuses `A`).
+        for (s, v) in [('W', 20), ('D', 10), ('L', 0), ('P', 20)] {
             assert_eq!(trf.point_system.get(&s), Some(&v), "{pool}: 162 {s}");
         }
+        assert_eq!(trf.point_system.get(&'A'), None, "{pool}: 162 A");
+        bbp_reads(&path);
         assert_eq!(
             result_points(&trf.point_system, 'U'),
             20,
@@ -727,11 +734,181 @@ fn the_reader_rejects_what_bbppairings_rejects() {
             .any(|e| e.contains("142 says"))
     );
     // The 162 line of a 2/1/0 event; symbols start at column 6.
-    let trf = read_trf("162  W 2.0    D 1.0    L 0.0    A 0.0    P 2.0\n").expect("reads");
+    let trf = read_trf("162  W 2.0    D 1.0    L 0.0    Z 0.0    P 2.0\n").expect("reads");
     assert_eq!(
         trf.point_system,
-        BTreeMap::from([('W', 20), ('D', 10), ('L', 0), ('A', 0), ('P', 20)])
+        BTreeMap::from([('W', 20), ('D', 10), ('L', 0), ('Z', 0), ('P', 20)])
     );
+    // bbpPairings v6 refuses the TRF-2026 `A` ("Invalid line").
+    assert!(read_trf("162  W 2.0    D 1.0    L 0.0    A 0.0    P 2.0\n").is_err());
     assert!(read_trf("162 W 2.0\n").is_err());
     assert!(read_trf("162  W 2.0  D 1.0\n").is_err());
+}
+
+// ---------------------------------------------------------------------------------------
+// The real bbpPairings, and the findings of issues 11 and 15.
+
+/// The `bbpPairings` binary on `PATH`, if any.
+fn bbp() -> Option<std::path::PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|d| [d.join("bbpPairings"), d.join("bbpPairings.exe")])
+        .find(|p| p.is_file())
+}
+
+/// bbpPairings reads the file (`-c` checks the stored pairings against its own; only a
+/// file it cannot read fails). Skipped, with a note, when bbpPairings is not installed.
+fn bbp_reads(path: &Path) {
+    let Some(bin) = bbp() else {
+        println!(
+            "bbpPairings not on PATH: {} not given to it",
+            path.display()
+        );
+        return;
+    };
+    let out = Command::new(&bin)
+        .arg("--dutch")
+        .arg(path)
+        .arg("-c")
+        .output()
+        .expect("run bbpPairings");
+    assert!(
+        out.status.success(),
+        "bbpPairings cannot read {}:\n{}{}",
+        path.display(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// An event of `n` players in one pool with one complete round.
+fn big_pool(n: usize) -> (Event, Rulebook) {
+    let rules = Rulebook::cxa_2011("大赛", 5);
+    let pool = GroupId::new("open");
+    let mut ev = Event::new(String::new());
+    for i in 0..n {
+        let mut p = Player::new(PlayerId(i as u32 + 1), format!("棋手{i}"), pool.clone());
+        p.number = Some(i as u32 + 1);
+        ev.players.push(p);
+    }
+    (ev, rules)
+}
+
+/// Issue 15 TRF (2): start numbers above 9999 do not fit TRF's four columns; the export is
+/// refused by name instead of written with every later column shifted.
+#[test]
+fn a_pool_of_10000_players_is_refused_not_shifted() {
+    let pool = GroupId::new("open");
+    let (ev, rules) = big_pool(9999);
+    let standings = qiwang::standings::compute_standings(&ev, &rules, &pool, None);
+    let text = qiwang::report::trf::trf(&ev, &rules, &pool, &standings).expect("9999 fit");
+    assert!(text.lines().any(|l| l.starts_with("001 9999 ")));
+    let (ev, rules) = big_pool(10_000);
+    let standings = qiwang::standings::compute_standings(&ev, &rules, &pool, None);
+    let e = qiwang::report::trf::trf(&ev, &rules, &pool, &standings).expect_err("10000");
+    assert!(e.to_string().contains("9999"), "{e}");
+}
+
+/// Issue 11 points 3 and 9: strings in the rulebook cannot forge records (a newline in the
+/// event name used to start a `001` line), and birth dates are written as the year only
+/// unless private data is asked for.
+#[test]
+fn header_strings_cannot_forge_records_and_birth_dates_are_years() {
+    let (mut ev, mut rules) = hand_made();
+    rules.event.name = "赛\n001 9999 m    伪造者\r\n012 x".into();
+    rules.event.venue = Some("馆\u{1b}[2J\n162  W 9.9".into());
+    rules.event.time_control = "x".repeat(500);
+    ev.players[0].birth_date = chrono::NaiveDate::from_ymd_opt(2008, 5, 1);
+    let pool = GroupId::new("open");
+    let standings = qiwang::standings::compute_standings(&ev, &rules, &pool, None);
+    let text = qiwang::report::trf::trf(&ev, &rules, &pool, &standings).expect("TRF");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("001")).count(),
+        ev.players_in(&pool).count(),
+        "{text}"
+    );
+    assert_eq!(text.lines().filter(|l| l.starts_with("162")).count(), 1);
+    assert!(!text.contains('\u{1b}') && !text.contains('\r'));
+    assert!(text.lines().all(|l| l.chars().count() < 200), "{text}");
+    assert!(
+        text.contains("2008/00/00") && !text.contains("2008/05/01"),
+        "{text}"
+    );
+    let private = qiwang::report::trf::trf_with(&ev, &rules, &pool, &standings, true).expect("TRF");
+    assert!(private.contains("2008/05/01"));
+    let trf = read_trf(&text).unwrap_or_else(|e| panic!("{}\n{text}", e.join("\n")));
+    assert!(check_consistency(&trf).is_empty());
+}
+
+/// Issue 15 TRF (3): a player withdrawn before the next round is written as absent for it
+/// with TRF-2026's `240 Z` record, which bbpPairings reads: pairing the next round from
+/// the file leaves them out.
+#[test]
+fn a_withdrawn_player_is_absent_for_the_next_round() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let p = |x: &Path| x.to_str().expect("utf-8 path").to_string();
+    let dir = tmp.path().join("event");
+    let rules = root().join("rules/cxa-2011.toml");
+    qiwang(&["init", &p(&dir), "--rules", &p(&rules)]);
+    let sheet = tmp.path().join("sheet.csv");
+    let mut csv = String::from("姓名,性别,单位\n");
+    for i in 1..=10 {
+        csv.push_str(&format!("棋手{i},男,单位{}\n", i % 3));
+    }
+    std::fs::write(&sheet, csv).expect("sheet");
+    let ev = p(&dir);
+    qiwang(&["--event", &ev, "import", &p(&sheet)]);
+    qiwang(&["--event", &ev, "pair", "--seed", "3"]);
+    qiwang(&[
+        "--event", &ev, "result", "1", "r", "2", "b", "3", "=", "4", "r", "5", "b",
+    ]);
+    qiwang(&[
+        "--event", &ev, "player", "withdraw", "棋手7", "--reason", "生病",
+    ]);
+    let out = tmp.path().join("trf");
+    qiwang(&[
+        "--event",
+        &ev,
+        "export",
+        "--format",
+        "trf",
+        "--out",
+        &p(&out),
+    ]);
+    let path = out.join("open.trf");
+    let text = std::fs::read_to_string(&path).expect("open.trf");
+    let start = text
+        .lines()
+        .find(|l| l.contains("棋手7 "))
+        .and_then(|l| l[4..8].trim().parse::<usize>().ok())
+        .expect("棋手7's start number");
+    let absent: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("240 Z 002"))
+        .collect();
+    assert_eq!(absent, [format!("240 Z 002 {start:>4}")], "{text}");
+    read_trf(&text).unwrap_or_else(|e| panic!("{}\n{text}", e.join("\n")));
+    bbp_reads(&path);
+    if let Some(bin) = bbp() {
+        let pairs = tmp.path().join("pairs.txt");
+        let run = Command::new(&bin)
+            .arg("--dutch")
+            .arg(&path)
+            .arg("-p")
+            .arg(&pairs)
+            .output()
+            .expect("run bbpPairings");
+        assert!(run.status.success(), "{run:?}");
+        let paired = std::fs::read_to_string(&pairs).expect("pairs");
+        let numbers: Vec<usize> = paired
+            .lines()
+            .skip(1)
+            .flat_map(|l| l.split_whitespace().map(|n| n.parse::<usize>().expect("n")))
+            .collect();
+        assert!(
+            !numbers.contains(&start),
+            "bbpPairings paired the withdrawn player: {paired}"
+        );
+        assert_eq!(numbers.iter().filter(|&&n| n != 0).count(), 9, "{paired}");
+    }
 }

@@ -6,7 +6,7 @@
 use super::players::tx_error;
 use crate::cli::args::DemoArgs;
 use crate::cli::context::{Ctx, store_error};
-use crate::cli::error::{CliError, cannot_read};
+use crate::cli::error::CliError;
 use qiwang::i18n::{Localize, Text};
 use qiwang::model::{Event, GroupId, Outcome, Pairing, PlayerId, PlayerStatus};
 use qiwang::registration::{ImportOptions, read_registrations};
@@ -57,7 +57,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
     };
     let (registrations, reg_source) = match &args.registrations {
         Some(p) => (
-            std::fs::read(p).map_err(|e| cannot_read(p, &e))?,
+            crate::cli::error::read_input(p, qiwang::input::InputKind::Sheet)?,
             p.display().to_string(),
         ),
         None if args.rules.is_none() => (

@@ -1,19 +1,14 @@
-//! `qiwang export --format html|csv|json|trf --out DIR [--group G]`
+//! `qiwang export --format html|csv|json|trf --out DIR [--group G] [--force]`
 
 use super::pair::pools_with_rounds;
 use crate::cli::context::{Ctx, FormatArg, Loaded, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
+use qiwang::report::publish::{PublishError, shown, write_export};
+use qiwang::report::safe::encode;
 use std::path::Path;
 
-fn cannot_create(dir: &Path, e: &std::io::Error) -> CliError {
-    CliError::io(Text::new(
-        format!("无法创建 `{}`：{e}", dir.display()),
-        format!("cannot create `{}`: {e}", dir.display()),
-    ))
-}
-
-pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>) -> Result<(), CliError> {
+pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<(), CliError> {
     let Loaded { event, rules, .. } = ctx.load()?;
     let lang = ctx.lang(&rules);
     let pools = match group {
@@ -21,13 +16,16 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>) -> Result<(), CliError> {
         None => pools_with_rounds(&rules, &event),
     };
     let only = group.map(|_| &pools[0]);
-    let files: Vec<(String, String)> = match ctx.format_arg {
-        FormatArg::Html | FormatArg::Table => qiwang::views::site(&event, &rules, only, lang),
+    let files: Vec<(String, Vec<u8>)> = match ctx.format_arg {
+        FormatArg::Html | FormatArg::Table => qiwang::views::site(&event, &rules, only, lang)
+            .into_iter()
+            .map(|(name, text)| (name, text.into_bytes()))
+            .collect(),
         FormatArg::Json => {
             let value = qiwang::views::event_json(&event, &rules, only, ctx.show_private);
             let text = serde_json::to_string_pretty(&value)
                 .map_err(|e| CliError::new(crate::cli::error::ExitCode::Internal, e.to_string()))?;
-            vec![("event.json".to_string(), text + "\n")]
+            vec![("event.json".to_string(), (text + "\n").into_bytes())]
         }
         FormatArg::Trf => {
             if pools.is_empty() {
@@ -39,41 +37,47 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>) -> Result<(), CliError> {
             let mut files = Vec::new();
             for pool in &pools {
                 let standings = qiwang::standings::compute_standings(&event, &rules, pool, None);
-                let text =
-                    qiwang::report::trf::trf(&event, &rules, pool, &standings).map_err(|e| {
-                        CliError::input(Text::of(&e).map(|m, l| {
-                            format!(
-                                "{} `{pool}`{}{m}",
-                                l.pick("组别", "group"),
-                                l.pick("：", ": ")
-                            )
-                        }))
-                    })?;
-                files.push((format!("{pool}.trf"), text));
+                let text = qiwang::report::trf::trf_with(
+                    &event,
+                    &rules,
+                    pool,
+                    &standings,
+                    ctx.show_private,
+                )
+                .map_err(|e| {
+                    CliError::input(Text::of(&e).map(|m, l| {
+                        format!(
+                            "{} `{pool}`{}{m}",
+                            l.pick("组别", "group"),
+                            l.pick("：", ": ")
+                        )
+                    }))
+                })?;
+                files.push((format!("{pool}.trf"), text.into_bytes()));
             }
             files
         }
-        FormatArg::Csv => qiwang::views::csv_files(&event, &rules, only, lang),
-    };
-    std::fs::create_dir_all(out).map_err(|e| cannot_create(out, &e))?;
-    for (name, text) in &files {
-        let path = out.join(name);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| cannot_create(parent, &e))?;
+        FormatArg::Csv => {
+            let mut files = Vec::new();
+            for (name, text) in qiwang::views::csv_files(&event, &rules, only, lang) {
+                let bytes = encode(&text, ctx.csv_encoding()).map_err(|e| {
+                    CliError::input(Text::of(&e).map(|m, _| format!("{name}: {m}")))
+                })?;
+                files.push((name, bytes));
+            }
+            files
         }
-        std::fs::write(&path, text).map_err(|e| {
-            CliError::io(Text::new(
-                format!("无法写入 `{}`：{e}", path.display()),
-                format!("cannot write `{}`: {e}", path.display()),
-            ))
-        })?;
-    }
+    };
+    write_export(out, &files, force).map_err(|e| match e {
+        PublishError::Outside(_) => CliError::input(Text::of(&e)),
+        _ => CliError::io(Text::of(&e)),
+    })?;
     outln!(
         "{} {} {} → {}",
         lang.pick("已导出", "wrote"),
         files.len(),
         lang.pick("个文件", "file(s)"),
-        out.display()
+        shown(out)
     );
     Ok(())
 }

@@ -1,14 +1,14 @@
 //! `qiwang import FILE [--dry-run] [--encoding auto|utf-8|gbk]`
 
 use crate::cli::context::{Ctx, store_error};
-use crate::cli::error::{CliError, cannot_read, chain};
+use crate::cli::error::{CliError, chain, read_input};
 use qiwang::i18n::Text;
 use qiwang::registration::{Encoding, ImportOptions, read_registrations};
 use qiwang::store::{Change, TxError};
 use std::path::Path;
 
 pub fn run(ctx: &Ctx, path: &Path, dry_run: bool, encoding: &str) -> Result<(), CliError> {
-    let bytes = std::fs::read(path).map_err(|e| cannot_read(path, &e))?;
+    let bytes = read_input(path, qiwang::input::InputKind::Sheet)?;
     let opts = ImportOptions {
         encoding: match encoding {
             "utf-8" | "utf8" => Encoding::Utf8,

@@ -1,7 +1,7 @@
 //! `qiwang init DIR --rules FILE`
 
 use crate::cli::context::{Ctx, store_error};
-use crate::cli::error::{CliError, cannot_read};
+use crate::cli::error::{CliError, read_input};
 use qiwang::i18n::Text;
 use qiwang::model::Event;
 use qiwang::rulebook::Rulebook;
@@ -40,7 +40,7 @@ pub fn run(ctx: &Ctx, dir: &Path, rules_path: &Path) -> Result<(), CliError> {
 
 /// Reads a UTF-8 text file, naming it in every error.
 pub fn read_text(path: &Path) -> Result<String, CliError> {
-    let bytes = std::fs::read(path).map_err(|e| cannot_read(path, &e))?;
+    let bytes = read_input(path, qiwang::input::InputKind::Rulebook)?;
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
     String::from_utf8(bytes.to_vec()).map_err(|e| {
         let at = e.utf8_error().valid_up_to();

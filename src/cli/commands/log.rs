@@ -2,6 +2,7 @@
 
 use crate::cli::context::{Ctx, store_error};
 use crate::cli::error::CliError;
+use qiwang::registration::privacy::{mask_free_text, mask_free_text_json};
 use qiwang::report::{Report, Section};
 
 pub fn log(ctx: &Ctx) -> Result<(), CliError> {
@@ -31,8 +32,9 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
             e.seq.to_string(),
             e.time.to_rfc3339(),
             e.user.clone(),
-            e.command.join(" "),
-            e.summary.clone(),
+            // Lines written before numbers were masked at the source are masked here.
+            mask_free_text(&e.command.join(" ")),
+            mask_free_text(&e.summary),
         ]);
     }
     report.sections.push(section);
@@ -42,7 +44,7 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
             lang.pick("注意：audit.log 最后一行不完整（崩溃所致），下一次修改时自动修复。行号", "note: the last line of audit.log is incomplete (a crash); the next change repairs it. line")
         ));
     }
-    report.json = serde_json::to_value(entries).unwrap_or_default();
+    report.json = mask_free_text_json(serde_json::to_value(entries).unwrap_or_default());
     ctx.print(&report)
 }
 

@@ -59,7 +59,7 @@ pub fn pair(
         eprintln!(
             "{} {} {} {} < {}: {}",
             lang.pick("注意：", "warning:"),
-            u.name,
+            qiwang::report::safe::printable(&u.name),
             lang.pick("报名人数", "has"),
             u.count,
             u.min,

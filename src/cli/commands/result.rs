@@ -2,7 +2,7 @@
 
 use super::players::{input_error, tx_error};
 use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
-use crate::cli::error::{CliError, cannot_read};
+use crate::cli::error::{CliError, read_input};
 use qiwang::i18n::Text;
 use qiwang::model::{Penalty, Points};
 use qiwang::results::{self, ResultEntry};
@@ -31,7 +31,7 @@ pub fn run(
     let mut batches: BTreeMap<Option<u32>, Vec<ResultEntry>> = BTreeMap::new();
     if let Some(path) = from {
         // Results sheets come from the same Excel as registrations: UTF-8 or GBK.
-        let bytes = std::fs::read(path).map_err(|e| cannot_read(path, &e))?;
+        let bytes = read_input(path, qiwang::input::InputKind::Sheet)?;
         let text = qiwang::registration::decode(&bytes, qiwang::registration::Encoding::Auto)
             .map_err(|e| {
                 CliError::input(Text::new(
@@ -135,6 +135,15 @@ pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Resul
             )));
         }
     };
+    if i64::from(points) > qiwang::rulebook::bounds::MAX_PENALTY {
+        let max = qiwang::rulebook::bounds::MAX_PENALTY;
+        return Err(CliError::input(Text::new(
+            format!("罚分 `{points}` 太大：一次最多扣 {max} 分（一名棋手整场比赛最多能得的分数）"),
+            format!(
+                "penalty `{points}` is too large: one penalty deducts at most {max} points (the most a player can score in an event)"
+            ),
+        )));
+    }
     if points <= 0 {
         return Err(CliError::input(Text::new(
             format!("罚分必须是正数（扣除的分数），不能是 `{points}`"),
@@ -163,9 +172,10 @@ pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Resul
         })
         .map_err(tx_error)?;
     outln!(
-        "{} {}: -{points} ({reason})",
+        "{} {}: -{points} ({})",
         lang.pick("已罚分", "penalty recorded for"),
-        player.name
+        player.name,
+        qiwang::registration::privacy::mask_free_text(reason)
     );
     Ok(())
 }

@@ -52,17 +52,15 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
                 .map_err(|e| CliError::new(crate::cli::error::ExitCode::Internal, e.to_string()))?
         ),
         // The rulebook's own text (TOML) in a page, escaped: names come from the file.
-        qiwang::report::Format::Html => out!(
-            "{}",
-            qiwang::report::html_page(
-                rules.event.language.code(),
-                &rules.event.name,
-                &format!(
-                    "<pre>{}</pre>\n",
-                    qiwang::report::html_escape(&rules.to_effective_toml())
-                ),
+        qiwang::report::Format::Html => {
+            let mut body = qiwang::report::Markup::new();
+            body.text_element("pre", &[], &rules.to_effective_toml())
+                .newline();
+            out!(
+                "{}",
+                qiwang::report::html_page_of(rules.event.language.code(), &rules.event.name, &body)
             )
-        ),
+        }
         _ => out!("{}", rules.to_effective_toml()),
     }
     Ok(())

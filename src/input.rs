@@ -1,0 +1,139 @@
+//! Reading the files a user names (rulebooks, registration and results sheets) with a
+//! size cap: a device (`/dev/zero`), a pipe or a folder is refused, and a file larger
+//! than its cap is refused before it is read into memory, with a message naming the file.
+
+use crate::i18n::Localize;
+use crate::rulebook::Lang;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The largest rulebook read (the shipped ones are under 20 KB).
+pub const MAX_RULEBOOK_BYTES: u64 = 1024 * 1024;
+/// The largest registration or results sheet read (100,000 registrations are ~15 MB).
+pub const MAX_SHEET_BYTES: u64 = 64 * 1024 * 1024;
+
+/// What kind of file is read, for the cap and the message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputKind {
+    Rulebook,
+    Sheet,
+}
+
+impl InputKind {
+    pub fn max_bytes(self) -> u64 {
+        match self {
+            InputKind::Rulebook => MAX_RULEBOOK_BYTES,
+            InputKind::Sheet => MAX_SHEET_BYTES,
+        }
+    }
+}
+
+/// Why a named file was not read.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    #[error("`{}` is not a regular file (a device, pipe or folder); name a file", .0.display())]
+    NotAFile(PathBuf),
+    #[error("`{}` is larger than {} MB, more than any real {}; check the file name", .path.display(), .max / (1024 * 1024), if *.rulebook { "rulebook" } else { "sheet" })]
+    TooLarge {
+        path: PathBuf,
+        max: u64,
+        rulebook: bool,
+    },
+    #[error("cannot read `{}`: {error}", .path.display())]
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+}
+
+impl Localize for InputError {
+    fn localize(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            InputError::NotAFile(p) => {
+                format!(
+                    "`{}` 不是普通文件（而是设备、管道或目录）；请给出文件",
+                    p.display()
+                )
+            }
+            InputError::TooLarge {
+                path,
+                max,
+                rulebook,
+            } => format!(
+                "`{}` 大于 {} MB，超过任何真实的{}；请检查文件名",
+                path.display(),
+                max / (1024 * 1024),
+                if *rulebook { "规程" } else { "表格" }
+            ),
+            InputError::Io { path, error } => format!("无法读取 `{}`：{error}", path.display()),
+        }
+    }
+}
+
+/// The bytes of the regular file `path`, at most `kind`'s cap.
+pub fn read_capped(path: &Path, kind: InputKind) -> Result<Vec<u8>, InputError> {
+    let io = |error| InputError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let max = kind.max_bytes();
+    let too_large = || InputError::TooLarge {
+        path: path.to_path_buf(),
+        max,
+        rulebook: kind == InputKind::Rulebook,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(InputError::NotAFile(path.to_path_buf()));
+    }
+    if meta.len() > max {
+        return Err(too_large());
+    }
+    // The length can change while reading (a growing file): read one byte past the cap.
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(max + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > max {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn devices_and_folders_are_refused() {
+        for p in ["/dev/zero", "/dev/null", "/"] {
+            let e = read_capped(Path::new(p), InputKind::Rulebook).unwrap_err();
+            assert!(matches!(e, InputError::NotAFile(_)), "{p}: {e}");
+            assert!(e.to_string().contains(p));
+        }
+    }
+
+    #[test]
+    fn a_file_over_the_cap_is_refused() {
+        let tmp = tempfile::tempdir().unwrap();
+        let big = tmp.path().join("big.toml");
+        std::fs::write(&big, vec![b'#'; (MAX_RULEBOOK_BYTES + 1) as usize]).unwrap();
+        let e = read_capped(&big, InputKind::Rulebook).unwrap_err();
+        assert!(matches!(e, InputError::TooLarge { .. }), "{e}");
+        assert!(read_capped(&big, InputKind::Sheet).is_ok());
+    }
+
+    #[test]
+    fn every_error_has_chinese() {
+        use crate::i18n::facts::assert_localized;
+        assert_localized(&InputError::NotAFile("/dev/zero".into()));
+        assert_localized(&InputError::TooLarge {
+            path: "a".into(),
+            max: MAX_RULEBOOK_BYTES,
+            rulebook: true,
+        });
+    }
+}

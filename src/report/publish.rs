@@ -1,0 +1,262 @@
+//! Writing an export's files under its output folder (`qiwang export --out DIR`).
+//!
+//! Every name goes through [`join_under`] (nothing lands outside `DIR`); no symbolic link
+//! inside `DIR` is followed or replaced (a link planted as `index.html` or as a group's
+//! folder is refused before anything is written); every file is written to a temporary
+//! file beside it and renamed into place, so a reader sees the old page or the new one;
+//! and a folder that holds files but was not written by qiwang (no [`MARKER`]) is only
+//! written into with `force`.
+
+use super::safe::{OutsideError, join_under, one_line};
+use crate::i18n::Localize;
+use crate::rulebook::Lang;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The file that marks a folder as a qiwang export (written last).
+pub const MARKER: &str = ".qiwang-export";
+
+/// Why an export could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum PublishError {
+    #[error(transparent)]
+    Outside(#[from] OutsideError),
+    #[error(
+        "`{}` is a symbolic link; qiwang does not write through links in an export folder: remove it or choose another `--out`",
+        .0.display()
+    )]
+    Symlink(PathBuf),
+    #[error(
+        "`{}` already holds files that qiwang did not write; choose an empty or new folder, or add `--force` to write into it",
+        .0.display()
+    )]
+    Foreign(PathBuf),
+    #[error("`{}` is in the way: it is a file where a folder is needed", .0.display())]
+    NotAFolder(PathBuf),
+    #[error("cannot write `{}`: {error}", .path.display())]
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+}
+
+impl Localize for PublishError {
+    fn localize(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            PublishError::Outside(e) => e.localize(lang),
+            PublishError::Symlink(p) => format!(
+                "`{}` 是符号链接；qiwang 不会经由导出目录中的链接写文件：请删除它或换一个 `--out`",
+                p.display()
+            ),
+            PublishError::Foreign(p) => format!(
+                "`{}` 中已有不是 qiwang 写的文件；请选择空目录或新目录，或加上 `--force` 写入其中",
+                p.display()
+            ),
+            PublishError::NotAFolder(p) => {
+                format!("`{}` 挡住了路径：这里需要目录，却是一个文件", p.display())
+            }
+            PublishError::Io { path, error } => {
+                format!("无法写入 `{}`：{error}", path.display())
+            }
+        }
+    }
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> PublishError + '_ {
+    move |error| PublishError::Io {
+        path: path.to_path_buf(),
+        error,
+    }
+}
+
+/// `path`'s type without following a link (`None`: it does not exist).
+fn kind(path: &Path) -> Result<Option<std::fs::FileType>, PublishError> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) => Ok(Some(m.file_type())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(io(path)(e)),
+    }
+}
+
+/// Checks (and with `create`, makes) every folder between `out` and `path`, refusing
+/// links and files in the way.
+fn folders(out: &Path, path: &Path, create: bool) -> Result<(), PublishError> {
+    let Ok(relative) = path.strip_prefix(out) else {
+        return Err(OutsideError {
+            name: path.display().to_string(),
+        }
+        .into());
+    };
+    let mut at = out.to_path_buf();
+    let parts: Vec<_> = relative.components().collect();
+    for part in &parts[..parts.len().saturating_sub(1)] {
+        at.push(part);
+        match kind(&at)? {
+            Some(t) if t.is_symlink() => return Err(PublishError::Symlink(at)),
+            Some(t) if t.is_dir() => {}
+            Some(_) => return Err(PublishError::NotAFolder(at)),
+            None if create => std::fs::create_dir(&at).map_err(io(&at))?,
+            None => {}
+        }
+    }
+    match kind(path)? {
+        Some(t) if t.is_symlink() => Err(PublishError::Symlink(path.to_path_buf())),
+        Some(t) if t.is_dir() => Err(PublishError::NotAFolder(path.to_path_buf())),
+        _ => Ok(()),
+    }
+}
+
+/// Writes `bytes` to `path` through a new temporary file beside it and a rename.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), PublishError> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.{}.qiwang-tmp", std::process::id()));
+    // `create_new` refuses an existing file or link at the temporary name.
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .map_err(io(&tmp))?;
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(io(path)(e));
+    }
+    Ok(())
+}
+
+/// Writes `files` (relative name, content) under `out`, as described in the module docs.
+/// Nothing is written unless every name and every folder on the way passes the checks.
+/// Returns the paths written.
+pub fn write_export(
+    out: &Path,
+    files: &[(String, Vec<u8>)],
+    force: bool,
+) -> Result<Vec<PathBuf>, PublishError> {
+    match kind(out)? {
+        // `--out` itself may be a link the user chose; what is inside is checked.
+        Some(_) if out.is_dir() => {
+            let mut entries = std::fs::read_dir(out).map_err(io(out))?;
+            let empty = entries.next().is_none();
+            if !empty && !force && kind(&out.join(MARKER))?.is_none_or(|t| !t.is_file()) {
+                return Err(PublishError::Foreign(out.to_path_buf()));
+            }
+        }
+        Some(_) => return Err(PublishError::NotAFolder(out.to_path_buf())),
+        None => std::fs::create_dir_all(out).map_err(io(out))?,
+    }
+    let mut paths = Vec::with_capacity(files.len());
+    for (name, _) in files {
+        let path = join_under(out, name)?;
+        folders(out, &path, false)?;
+        paths.push(path);
+    }
+    for (path, (_, bytes)) in paths.iter().zip(files) {
+        folders(out, path, true)?;
+        write_atomically(path, bytes)?;
+    }
+    let marker = out.join(MARKER);
+    folders(out, &marker, false)?;
+    write_atomically(
+        &marker,
+        b"This folder was written by `qiwang export`; it may be overwritten by the next export.\n",
+    )?;
+    Ok(paths)
+}
+
+/// A file name for messages, without control characters.
+pub fn shown(path: &Path) -> String {
+    one_line(&path.display().to_string(), 300)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files(names: &[&str]) -> Vec<(String, Vec<u8>)> {
+        names
+            .iter()
+            .map(|n| (n.to_string(), n.as_bytes().to_vec()))
+            .collect()
+    }
+
+    #[test]
+    fn writes_under_out_and_marks_the_folder() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("site");
+        write_export(&out, &files(&["index.html", "adult/round-1.html"]), false).unwrap();
+        assert_eq!(
+            std::fs::read(out.join("adult/round-1.html")).unwrap(),
+            b"adult/round-1.html"
+        );
+        assert!(out.join(MARKER).is_file());
+        // A second export into its own folder needs no `--force`.
+        write_export(&out, &files(&["index.html"]), false).unwrap();
+        let left: Vec<_> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("qiwang-tmp"))
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
+    }
+
+    #[test]
+    fn refuses_escaping_names_before_writing_anything() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("site");
+        for bad in ["/tmp/x.trf", "../x.html", "a/../../x"] {
+            let e = write_export(&out, &files(&["index.html", bad]), false).unwrap_err();
+            assert!(matches!(e, PublishError::Outside(_)), "{bad}: {e}");
+            assert!(!out.join("index.html").exists());
+        }
+        assert!(!tmp.path().join("x.html").exists());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn never_writes_through_a_planted_link() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("site");
+        write_export(&out, &files(&["index.html"]), false).unwrap();
+        let victim = tmp.path().join("victim");
+        std::fs::write(&victim, "keep").unwrap();
+        let elsewhere = tmp.path().join("elsewhere");
+        std::fs::create_dir(&elsewhere).unwrap();
+        std::fs::remove_file(out.join("index.html")).unwrap();
+        std::os::unix::fs::symlink(&victim, out.join("index.html")).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, out.join("adult")).unwrap();
+        for names in [&["index.html"][..], &["adult/round-1.html"][..]] {
+            let e = write_export(&out, &files(names), true).unwrap_err();
+            assert!(matches!(e, PublishError::Symlink(_)), "{e}");
+        }
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+        assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn a_foreign_folder_needs_force() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("thesis.docx"), "mine").unwrap();
+        let e = write_export(tmp.path(), &files(&["index.html"]), false).unwrap_err();
+        assert!(matches!(e, PublishError::Foreign(_)), "{e}");
+        assert!(!tmp.path().join("index.html").exists());
+        write_export(tmp.path(), &files(&["index.html"]), true).unwrap();
+        assert!(tmp.path().join("index.html").exists());
+    }
+
+    #[test]
+    fn every_error_has_chinese() {
+        use crate::i18n::facts::assert_localized;
+        assert_localized(&PublishError::Symlink("a/b".into()));
+        assert_localized(&PublishError::Foreign("a".into()));
+        assert_localized(&PublishError::NotAFolder("a".into()));
+    }
+}
