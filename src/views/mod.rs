@@ -8,6 +8,7 @@ mod pairing;
 mod players;
 mod prizes;
 mod recorded;
+mod round;
 mod site;
 mod standings;
 
@@ -18,6 +19,7 @@ pub use prizes::{
     teams_report,
 };
 pub use recorded::recorded_lines;
+pub use round::{RoundSheets, SheetError, SheetKind, pinyin_key, render_all, round_sheets};
 pub use site::{csv_files, event_json, site};
 pub use standings::{crosstable, list_standings, standings};
 
