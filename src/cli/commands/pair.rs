@@ -199,11 +199,7 @@ fn pair_ready_pools(
                 done.paired.push((pool.clone(), plan.round.number, s));
             }
             Err(PairingError::RoundIncomplete { round, missing, .. }) => {
-                let tables = missing
-                    .iter()
-                    .map(|t| t.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let tables = table_ranges(&missing);
                 done.waiting.push(match lang {
                     Lang::Zh => format!(
                         "{group}：第{round}轮还有 {} 台没有成绩（第 {tables} 台），请先用 `qiwang result` 录入",
@@ -231,6 +227,30 @@ fn pair_ready_pools(
         }
     }
     Ok(done)
+}
+
+/// `1–12, 15` for a list of table numbers.
+fn table_ranges(tables: &[u32]) -> String {
+    let mut sorted = tables.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let start = sorted[i];
+        let mut end = start;
+        while i + 1 < sorted.len() && sorted[i + 1] == end + 1 {
+            i += 1;
+            end = sorted[i];
+        }
+        parts.push(if start == end {
+            start.to_string()
+        } else {
+            format!("{start}–{end}")
+        });
+        i += 1;
+    }
+    parts.join(", ")
 }
 
 /// `qiwang pair --all`: the next round of every pool that is ready, in one change, and
