@@ -81,14 +81,18 @@ impl Localize for SheetError {
 pub struct RoundSheets {
     pub reports: Vec<Report>,
     pub html: String,
+    /// One CSV for every pool, when the sheet has one (the slips: a results file to fill
+    /// in and read back with `qiwang result --from`).
+    pub csv: Option<String>,
 }
 
 impl RoundSheets {
     /// The sheet in `format` (HTML is the printable page).
     pub fn render(&self, format: Format) -> String {
-        match format {
-            Format::Html => self.html.clone(),
-            other => render_all(&self.reports, other),
+        match (format, &self.csv) {
+            (Format::Html, _) => self.html.clone(),
+            (Format::Csv, Some(csv)) => csv.clone(),
+            (other, _) => render_all(&self.reports, other),
         }
     }
 }
@@ -180,7 +184,11 @@ pub fn round_sheets(
                 })
                 .collect();
             let html = render_all(&reports, Format::Html);
-            RoundSheets { reports, html }
+            RoundSheets {
+                reports,
+                html,
+                csv: None,
+            }
         }
         SheetKind::Slips => slips(event, rules, &rounds, lang),
         SheetKind::Cards => cards(event, rules, &rounds, lang),
@@ -310,6 +318,19 @@ fn slips(
         Outcome::RedForfeit,
         Outcome::DoubleForfeit,
     ];
+    // The results file: the columns `qiwang result --from` reads, names to check against.
+    let mut csv_rows = Section::new(
+        "",
+        vec![
+            lang.pick("组别", "group").into(),
+            lang.pick("轮次", "round").into(),
+            lang.pick("台号", "table").into(),
+            lang.pick("红方", "red").into(),
+            lang.pick("黑方", "black").into(),
+            lang.pick("结果", "result").into(),
+            lang.pick("犯规", "fouls").into(),
+        ],
+    );
     for (pool, round) in rounds {
         let group = group_name(rules, pool);
         let mut report = titled(rules, pool, round.number, SheetKind::Slips, lang);
@@ -349,6 +370,20 @@ fn slips(
                 res.clone(),
                 String::new(),
                 String::new(),
+            ]);
+            csv_rows.push(vec![
+                group.clone(),
+                round.number.to_string(),
+                table.to_string(),
+                red.name.clone(),
+                black.name.clone(),
+                result
+                    .map(|r| outcome_label(r.outcome, Lang::Zh).to_string())
+                    .unwrap_or_default(),
+                result
+                    .filter(|r| r.red_fouls + r.black_fouls > 0)
+                    .map(|r| format!("{}:{}", r.red_fouls, r.black_fouls))
+                    .unwrap_or_default(),
             ]);
             json_slips.push(json!({
                 "table": table,
@@ -423,9 +458,12 @@ fn slips(
         reports.push(report);
     }
     let title = page_title(rules, SheetKind::Slips, lang);
+    let mut results_file = Report::new(title.clone());
+    results_file.sections.push(csv_rows);
     RoundSheets {
         reports,
         html: page_with_css(lang, &title, &body),
+        csv: Some(results_file.render(Format::Csv)),
     }
 }
 
@@ -530,6 +568,7 @@ fn cards(
     RoundSheets {
         reports,
         html: page_with_css(lang, &title, &body),
+        csv: None,
     }
 }
 
@@ -697,6 +736,7 @@ fn find_list(
     RoundSheets {
         html: page_with_css(lang, &title, &body),
         reports: vec![report],
+        csv: None,
     }
 }
 
@@ -826,5 +866,9 @@ fn wall(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lan
             body.join("<div class=\"page-break\"></div>\n")
         ),
     );
-    RoundSheets { reports, html }
+    RoundSheets {
+        reports,
+        html,
+        csv: None,
+    }
 }
