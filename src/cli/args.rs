@@ -64,6 +64,9 @@ pub enum Command {
     Pair {
         #[arg(long)]
         group: Option<String>,
+        /// Pair the next round of every group that is ready and print every sheet.
+        #[arg(long, conflicts_with = "group")]
+        all: bool,
         /// Seed of the round-1 draw (recorded in the event).
         #[arg(long)]
         seed: Option<u64>,
@@ -73,6 +76,17 @@ pub enum Command {
         /// Say why: floats, colours, the bye.
         #[arg(long)]
         explain: bool,
+    },
+    /// Show a round again: the pairing sheet (with results once entered) or another sheet
+    /// to print: `--sheet slips` (成绩登记表), `cards` (台签), `find` (姓名 → 台号, by
+    /// pinyin) or `wall` (总表). Default: the newest round of every group.
+    Round {
+        /// The round (default: each group's newest).
+        round: Option<u32>,
+        #[arg(long)]
+        group: Option<String>,
+        #[arg(long, default_value = "pairings", value_parser = ["pairings", "slips", "cards", "find", "wall"])]
+        sheet: String,
     },
     /// Drop the newest round of a group while it has no results.
     Unpair {
@@ -187,6 +201,7 @@ impl Command {
             Command::Player(PlayerCommand::Withdraw { .. }) => "player-withdraw",
             Command::Player(PlayerCommand::Reinstate { .. }) => "player-reinstate",
             Command::Pair { .. } => "pair",
+            Command::Round { .. } => "round",
             Command::Unpair { .. } => "unpair",
             Command::Pairing(_) => "pairing-edit",
             Command::Check { .. } => "check",
@@ -331,11 +346,24 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             commands::players::reinstate(&ctx, &player)
         }
         Command::Pair {
+            all: true,
+            seed,
+            dry_run,
+            explain,
+            ..
+        } => commands::pair::pair_all(&ctx, seed, dry_run, explain),
+        Command::Pair {
             group,
+            all: false,
             seed,
             dry_run,
             explain,
         } => commands::pair::pair(&ctx, group.as_deref(), seed, dry_run, explain),
+        Command::Round {
+            round,
+            group,
+            sheet,
+        } => commands::round::run(&ctx, round, group.as_deref(), &sheet),
         Command::Unpair { group } => commands::pair::unpair(&ctx, group.as_deref()),
         Command::Pairing(PairingCommand::Swap { group, a, b, force }) => {
             commands::pair::swap(&ctx, group.as_deref(), &a, &b, force)

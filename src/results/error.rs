@@ -52,6 +52,25 @@ pub enum ResultError {
         expected: String,
     },
 
+    #[error("the group cell is empty: write the row's group (组别), e.g. its name in the rulebook")]
+    EmptyGroupCell,
+
+    #[error(
+        "{source_name}: the file has a group column (组别) that this reader cannot use: enter it with `qiwang result --from`"
+    )]
+    GroupColumnUnexpected { source_name: String },
+
+    #[error(
+        "{source_name}: several groups have rounds ({groups}): add a group column (组别) naming each row's group, or choose one group with `--group`"
+    )]
+    GroupColumnMissing { source_name: String, groups: String },
+
+    #[error("group `{text}` is not the group chosen with `--group` ({chosen}): drop `--group` to enter every group's rows, or remove the row")]
+    GroupNotChosen { text: String, chosen: String },
+
+    #[error("no group `{text}` in the rulebook: use one of {known}")]
+    UnknownGroupName { text: String, known: String },
+
     #[error("{source_name}: {message}")]
     Csv {
         source_name: String,
@@ -217,6 +236,24 @@ impl Localize for ResultError {
                     .strip_prefix("one of ")
                     .map_or(expected.clone(), |rest| format!("{rest} 之一"));
                 format!("{source_name}：表头缺少 `{column}` 列：需要 {expected}")
+            }
+            ResultError::EmptyGroupCell => {
+                "组别一栏是空的：请写明该行的组别，例如规程中的组别名称".to_string()
+            }
+            ResultError::GroupColumnUnexpected { source_name } => format!(
+                "{source_name}：文件有组别列，此处无法使用：请用 `qiwang result --from` 录入"
+            ),
+            ResultError::GroupColumnMissing {
+                source_name,
+                groups,
+            } => format!(
+                "{source_name}：有多个组别已经编排（{groups}）：请加一列“组别”写明每行的组别，或用 `--group` 选定一个组别"
+            ),
+            ResultError::GroupNotChosen { text, chosen } => format!(
+                "组别 `{text}` 不是 `--group` 选定的组别（{chosen}）：去掉 `--group` 可一次录入所有组别，或删去这一行"
+            ),
+            ResultError::UnknownGroupName { text, known } => {
+                format!("规程中没有组别 `{text}`：请用 {known} 之一")
             }
             ResultError::Csv {
                 source_name,

@@ -11,7 +11,10 @@ mod parse;
 mod record;
 
 pub use error::ResultError;
-pub use parse::{parse_fouls, parse_outcome, parse_result_args, parse_results_csv};
+pub use parse::{
+    PoolResults, parse_fouls, parse_outcome, parse_result_args, parse_results_csv,
+    read_results_file,
+};
 pub use record::{
     AUTO_WITHDRAWAL_PREFIX, RecordReport, RecordedResult, ResultWarning, record_playoff,
     record_results, record_results_in_rounds, withdraw_player,

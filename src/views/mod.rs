@@ -7,6 +7,8 @@
 mod pairing;
 mod players;
 mod prizes;
+mod recorded;
+mod round;
 mod site;
 mod standings;
 
@@ -16,6 +18,8 @@ pub use prizes::{
     all_standings, compute_sheet, prize_sheet, prize_sheet_report, sheet_from, team_rankings,
     teams_report,
 };
+pub use recorded::recorded_lines;
+pub use round::{RoundSheets, SheetError, SheetKind, pinyin_key, render_all, round_sheets};
 pub use site::{csv_files, event_json, site};
 pub use standings::{crosstable, list_standings, standings};
 

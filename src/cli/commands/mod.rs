@@ -9,5 +9,6 @@ pub mod pair;
 pub mod players;
 pub mod prizes;
 pub mod result;
+pub mod round;
 pub mod rules;
 pub mod standings;

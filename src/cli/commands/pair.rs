@@ -51,10 +51,84 @@ pub fn pair(
         )));
     }
     let first_round = event.group(&pool).is_none_or(|g| g.rounds.is_empty());
-    if first_round
-        && let Some(u) = qiwang::prizes::undersized_groups(&event, &rules)
-            .into_iter()
-            .find(|u| u.group == pool)
+    if first_round {
+        warn_undersized(&event, &rules, &pool, lang);
+    }
+    let report = if dry_run {
+        let s = seed_for(&event, &pool, seed);
+        let plan = pairing::pair_next_round(&event, &rules, &pool, s).map_err(pairing_error)?;
+        let mut after = event.clone();
+        plan.apply(&mut after, &pool, s);
+        let mut report = sheet(&after, &rules, &pool, &plan, explain, lang);
+        report.footer.insert(
+            0,
+            lang.pick("（试排，未保存）", "(dry run: not stored)")
+                .into(),
+        );
+        if first_round {
+            // The draw a dry run shows is the draw `pair` makes: a seed drawn here is
+            // recorded as the pool's seed (and logged), a given one is named for reuse.
+            let recorded = event.group(&pool).and_then(|g| g.seed);
+            let line = match (seed, recorded) {
+                (Some(_), _) => Text::new(
+                    format!("抽签种子：{s}（`qiwang pair --seed {s}` 得到同样的抽签）"),
+                    format!("draw seed: {s} (`qiwang pair --seed {s}` makes the same draw)"),
+                ),
+                (None, Some(_)) => Text::new(
+                    format!("抽签种子：{s}（已记录，`qiwang pair` 将使用同一种子）"),
+                    format!("draw seed: {s} (recorded: `qiwang pair` uses it)"),
+                ),
+                (None, None) => {
+                    store
+                        .transaction(&ctx.command_info(), |ev| {
+                            ev.group_mut(&pool).seed = Some(s);
+                            Ok::<_, CliError>(Change::changed(
+                                (),
+                                format!("recorded seed {s} for the round-1 draw of {pool} (dry run)"),
+                                serde_json::json!({ "group": pool, "round": 1, "seed": s }),
+                            ))
+                        })
+                        .map_err(tx_error)?;
+                    Text::new(
+                        format!("抽签种子：{s}（已记录，接下来的 `qiwang pair` 使用同一种子，抽签结果相同）"),
+                        format!("draw seed: {s} (recorded: the next `qiwang pair` uses it and makes this draw)"),
+                    )
+                }
+            };
+            report.footer.insert(1, line.get(lang).to_string());
+            if let serde_json::Value::Object(map) = &mut report.json {
+                map.insert("seed".into(), serde_json::json!(s));
+            }
+        }
+        report
+    } else {
+        // The sheet is made from the state the transaction writes, without reading it back.
+        store
+            .transaction(&ctx.command_info(), |ev| {
+                let s = seed_for(ev, &pool, seed);
+                let plan = pairing::pair_next_round(ev, &rules, &pool, s).map_err(pairing_error)?;
+                if plan.round.number == 1 {
+                    // A seed given now replaces one a dry run recorded.
+                    ev.group_mut(&pool).seed = Some(s);
+                }
+                plan.apply(ev, &pool, s);
+                let games = plan.round.pairings.iter().filter(|p| p.table().is_some()).count();
+                Ok(Change::changed(
+                    sheet(ev, &rules, &pool, &plan, explain, lang),
+                    format!("paired round {} of {pool}: {games} games (seed {s})", plan.round.number),
+                    serde_json::json!({ "group": pool, "round": plan.round.number, "seed": s, "pairings": plan.round.pairings }),
+                ))
+            })
+            .map_err(tx_error)?
+    };
+    ctx.print(&report)
+}
+
+/// Warns before round 1 of a pool the rulebook would cancel or merge for its size.
+fn warn_undersized(event: &Event, rules: &Rulebook, pool: &GroupId, lang: Lang) {
+    if let Some(u) = qiwang::prizes::undersized_groups(event, rules)
+        .into_iter()
+        .find(|u| &u.group == pool)
     {
         eprintln!(
             "{} {} {} {} < {}: {}",
@@ -69,35 +143,234 @@ pub fn pair(
             )
         );
     }
-    let report = if dry_run {
-        let s = seed_for(&event, &pool, seed);
-        let plan = pairing::pair_next_round(&event, &rules, &pool, s).map_err(pairing_error)?;
+}
+
+/// What `pair --all` did in one pass over the pools.
+struct AllPaired {
+    sheets: Vec<Report>,
+    /// Pools not paired, each with why (for the arbiter).
+    waiting: Vec<String>,
+    /// `(pool, round, seed)` of every pool paired, for the log.
+    paired: Vec<(GroupId, u32, u64)>,
+}
+
+/// Pairs the next round of every pool that is ready, in rulebook order, on `ev`. A pool
+/// waiting for results, finished, empty or merged is listed with the reason; a pool
+/// without a legal pairing stops the whole command (nothing is stored).
+fn pair_ready_pools(
+    ev: &mut Event,
+    rules: &Rulebook,
+    seed: Option<u64>,
+    explain: bool,
+    lang: Lang,
+) -> Result<AllPaired, CliError> {
+    let name = |id: &GroupId| rules.group(id).map_or_else(|| id.to_string(), |g| g.name.clone());
+    let mut done = AllPaired {
+        sheets: Vec::new(),
+        waiting: Vec::new(),
+        paired: Vec::new(),
+    };
+    let pools: Vec<GroupId> = rules.pools().map(|g| g.id.clone()).collect();
+    for pool in &pools {
+        let group = name(pool);
+        if let Some(into) = ev.group(pool).and_then(|g| g.merged_into.clone()) {
+            done.waiting.push(match lang {
+                Lang::Zh => format!("{group}：已并入{}", name(&into)),
+                Lang::En => format!("{group}: merged into {}", name(&into)),
+            });
+            continue;
+        }
+        if ev.players_in(pool).next().is_none() {
+            done.waiting.push(match lang {
+                Lang::Zh => format!("{group}：没有棋手"),
+                Lang::En => format!("{group}: no players"),
+            });
+            continue;
+        }
+        let s = seed_for(ev, pool, seed);
+        match pairing::pair_next_round(ev, rules, pool, s) {
+            Ok(plan) => {
+                if plan.round.number == 1 {
+                    warn_undersized(ev, rules, pool, lang);
+                    ev.group_mut(pool).seed = Some(s);
+                }
+                plan.apply(ev, pool, s);
+                done.sheets.push(sheet(ev, rules, pool, &plan, explain, lang));
+                done.paired.push((pool.clone(), plan.round.number, s));
+            }
+            Err(PairingError::RoundIncomplete { round, missing, .. }) => {
+                let tables = table_ranges(&missing);
+                done.waiting.push(match lang {
+                    Lang::Zh => format!(
+                        "{group}：第{round}轮还有 {} 台没有成绩（第 {tables} 台），请先用 `qiwang result` 录入",
+                        missing.len()
+                    ),
+                    Lang::En => format!(
+                        "{group}: round {round} still has {} table(s) without a result ({tables}); enter them with `qiwang result`",
+                        missing.len()
+                    ),
+                });
+            }
+            Err(PairingError::AllRoundsPlayed { rounds, .. }) => {
+                done.waiting.push(match lang {
+                    Lang::Zh => format!("{group}：全部 {rounds} 轮已编排"),
+                    Lang::En => format!("{group}: all {rounds} rounds are paired"),
+                });
+            }
+            Err(PairingError::NoPlayers { round, .. }) => {
+                done.waiting.push(match lang {
+                    Lang::Zh => format!("{group}：第{round}轮没有可编排的棋手"),
+                    Lang::En => format!("{group}: nobody can be paired in round {round}"),
+                });
+            }
+            Err(e) => return Err(pairing_error(e)),
+        }
+    }
+    Ok(done)
+}
+
+/// `1–12, 15` for a list of table numbers.
+fn table_ranges(tables: &[u32]) -> String {
+    let mut sorted = tables.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let start = sorted[i];
+        let mut end = start;
+        while i + 1 < sorted.len() && sorted[i + 1] == end + 1 {
+            i += 1;
+            end = sorted[i];
+        }
+        parts.push(if start == end {
+            start.to_string()
+        } else {
+            format!("{start}–{end}")
+        });
+        i += 1;
+    }
+    parts.join(", ")
+}
+
+/// `qiwang pair --all`: the next round of every pool that is ready, in one change, and
+/// every sheet; the pools left out are named with the reason.
+pub fn pair_all(
+    ctx: &Ctx,
+    seed: Option<u64>,
+    dry_run: bool,
+    explain: bool,
+) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        rules,
+    } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    let format = ctx.format()?;
+    // The reasons are already in the output language.
+    let nothing_ready = |waiting: &[String]| {
+        let list = waiting
+            .iter()
+            .map(|w| format!("  {w}"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        CliError::input(Text::new(
+            format!("没有可以编排下一轮的组别：\n{list}"),
+            format!("no group is ready for its next round:\n{list}"),
+        ))
+    };
+    let done = if dry_run {
         let mut after = event.clone();
-        plan.apply(&mut after, &pool, s);
-        let mut report = sheet(&after, &rules, &pool, &plan, explain, lang);
-        report.footer.insert(
-            0,
-            lang.pick("（试排，未保存）", "(dry run: not stored)")
-                .into(),
-        );
-        report
+        let mut done = pair_ready_pools(&mut after, &rules, seed, explain, lang)?;
+        if done.sheets.is_empty() {
+            return Err(nothing_ready(&done.waiting));
+        }
+        for report in &mut done.sheets {
+            report.footer.insert(
+                0,
+                lang.pick("（试排，未保存）", "(dry run: not stored)")
+                    .into(),
+            );
+        }
+        // Seeds drawn for a round-1 draw are recorded, so `pair --all` draws the same.
+        let drawn: Vec<(GroupId, u64)> = done
+            .paired
+            .iter()
+            .filter(|(pool, round, _)| {
+                *round == 1 && seed.is_none() && event.group(pool).and_then(|g| g.seed).is_none()
+            })
+            .map(|(pool, _, s)| (pool.clone(), *s))
+            .collect();
+        if !drawn.is_empty() {
+            store
+                .transaction(&ctx.command_info(), |ev| {
+                    for (pool, s) in &drawn {
+                        ev.group_mut(pool).seed = Some(*s);
+                    }
+                    Ok::<_, CliError>(Change::changed(
+                        (),
+                        format!(
+                            "recorded the round-1 draw seeds (dry run): {}",
+                            drawn.iter().map(|(p, s)| format!("{p} {s}")).collect::<Vec<_>>().join(", ")
+                        ),
+                        serde_json::json!({ "seeds": drawn.iter().map(|(p, s)| serde_json::json!({ "group": p, "seed": s })).collect::<Vec<_>>() }),
+                    ))
+                })
+                .map_err(tx_error)?;
+        }
+        for (report, (_, round, s)) in done.sheets.iter_mut().zip(&done.paired) {
+            if *round == 1 {
+                report.footer.insert(
+                    1,
+                    match lang {
+                        Lang::Zh => format!("抽签种子：{s}（已记录，接下来的 `qiwang pair` 使用同一种子）"),
+                        Lang::En => format!("draw seed: {s} (recorded: the next `qiwang pair` uses it)"),
+                    },
+                );
+            }
+        }
+        done
     } else {
-        // The sheet is made from the state the transaction writes, without reading it back.
         store
             .transaction(&ctx.command_info(), |ev| {
-                let s = seed_for(ev, &pool, seed);
-                let plan = pairing::pair_next_round(ev, &rules, &pool, s).map_err(pairing_error)?;
-                plan.apply(ev, &pool, s);
-                let games = plan.round.pairings.iter().filter(|p| p.table().is_some()).count();
-                Ok(Change::changed(
-                    sheet(ev, &rules, &pool, &plan, explain, lang),
-                    format!("paired round {} of {pool}: {games} games (seed {s})", plan.round.number),
-                    serde_json::json!({ "group": pool, "round": plan.round.number, "seed": s, "pairings": plan.round.pairings }),
-                ))
+                let done = pair_ready_pools(ev, &rules, seed, explain, lang)?;
+                if done.sheets.is_empty() {
+                    return Err(nothing_ready(&done.waiting));
+                }
+                let summary = done
+                    .paired
+                    .iter()
+                    .map(|(p, r, s)| format!("round {r} of {p} (seed {s})"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let details = serde_json::json!({
+                    "groups": done.paired.iter().map(|(p, r, s)| {
+                        let pairings = ev.group(p).and_then(|g| g.round(*r)).map(|r| r.pairings.clone());
+                        serde_json::json!({ "group": p, "round": r, "seed": s, "pairings": pairings })
+                    }).collect::<Vec<_>>(),
+                });
+                Ok(Change::changed(done, format!("paired {summary}"), details))
             })
             .map_err(tx_error)?
     };
-    ctx.print(&report)
+    out!("{}", qiwang::views::render_all(&done.sheets, format));
+    if !done.waiting.is_empty() {
+        let head = lang.pick("未编排的组别：", "groups not paired:");
+        if format == Format::Table {
+            outln!();
+            outln!("{head}");
+            for w in &done.waiting {
+                outln!("  {w}");
+            }
+        } else {
+            eprintln!("{head}");
+            for w in &done.waiting {
+                eprintln!("  {w}");
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The pairing sheet of the round `plan` made, with its explanation under it if asked.

@@ -4,10 +4,9 @@ use super::players::{input_error, tx_error};
 use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
 use crate::cli::error::{CliError, read_input};
 use qiwang::i18n::Text;
-use qiwang::model::{Penalty, Points};
+use qiwang::model::{GroupId, Penalty, Points};
 use qiwang::results::{self, ResultEntry};
 use qiwang::store::Change;
-use std::collections::BTreeMap;
 use std::path::Path;
 
 pub fn run(
@@ -22,13 +21,13 @@ pub fn run(
         event,
         rules,
     } = ctx.load()?;
-    let pool = match (group, pool_awaiting_results(&rules, &event)) {
-        (None, Some(pool)) => pool,
-        _ => resolve_pool(&rules, &event, group)?,
-    };
     let lang = ctx.lang(&rules);
-    // Entries per round (None = the newest round).
-    let mut batches: BTreeMap<Option<u32>, Vec<ResultEntry>> = BTreeMap::new();
+    // A results file names each row's group itself (组别 column); `--group` narrows it.
+    let chosen = match group {
+        Some(_) => Some(resolve_pool(&rules, &event, group)?),
+        None => None,
+    };
+    let mut file_batches = Vec::new();
     if let Some(path) = from {
         // Results sheets come from the same Excel as registrations: UTF-8 or GBK.
         let bytes = read_input(path, qiwang::input::InputKind::Sheet)?;
@@ -40,54 +39,124 @@ pub fn run(
                 ))
             })?
             .text;
-        for (r, entry) in
-            results::parse_results_csv(&text, &path.display().to_string()).map_err(input_error)?
-        {
-            batches.entry(Some(r)).or_default().push(entry);
-        }
+        file_batches = results::read_results_file(
+            &text,
+            &path.display().to_string(),
+            &event,
+            &rules,
+            chosen.as_ref(),
+        )
+        .map_err(input_error)?;
     }
+    let mut typed: Option<(GroupId, Vec<ResultEntry>)> = None;
     if !args.is_empty() {
+        let pool = match (&chosen, pool_awaiting_results(&rules, &event)) {
+            (Some(pool), _) => pool.clone(),
+            (None, Some(pool)) => pool,
+            (None, None) => resolve_pool(&rules, &event, None)?,
+        };
         let entries = results::parse_result_args(args).map_err(input_error)?;
-        batches.entry(round).or_default().extend(entries);
+        typed = Some((pool, entries));
     }
-    if batches.is_empty() {
+    if file_batches.is_empty() && typed.is_none() {
         return Err(CliError::usage(Text::new(
             "没有给出成绩：`qiwang result 台号 结果 …`（例如 `1 r 2 = 3 b`）或 `--from FILE`",
             "no results given: `qiwang result TABLE OUTCOME …` (e.g. `1 r 2 = 3 b`) or `--from FILE`",
         )));
     }
-    let messages = store
+    let (confirmed, notes) = store
         .transaction(&ctx.command_info(), |ev| {
-            let mut messages = Vec::new();
-            let mut shown = Vec::new();
-            let mut count = 0;
-            for (r, entries) in &batches {
-                let report = results::record_results(ev, &rules, &pool, *r, entries).map_err(input_error)?;
-                count += entries.len();
-                messages.extend(report.messages());
-                shown.extend(report.messages_named(lang, &|id| super::pair::player_label(ev, id)));
+            // Every group's rows in one transaction: a file is taken whole or not at all.
+            let mut reports = Vec::new();
+            for batch in &file_batches {
+                reports.push(
+                    results::record_results_in_rounds(ev, &rules, &batch.group, &batch.entries)
+                        .map_err(input_error)?,
+                );
             }
-            let rounds: Vec<String> = batches
-                .keys()
-                .map(|r| r.map(|r| r.to_string()).unwrap_or_else(|| "newest".into()))
+            if let Some((pool, entries)) = &typed {
+                reports.push(
+                    results::record_results(ev, &rules, pool, round, entries)
+                        .map_err(input_error)?,
+                );
+            }
+            let mut messages = Vec::new();
+            let mut notes = Vec::new();
+            for report in &reports {
+                messages.extend(report.messages());
+                // Corrections are shown on their own lines; here only the warnings.
+                notes.extend(
+                    report
+                        .warnings
+                        .iter()
+                        .map(|w| w.text(lang, &|id| super::pair::player_label(ev, id))),
+                );
+            }
+            let confirmed = qiwang::views::recorded_lines(ev, &rules, &reports, lang);
+            let count: usize = reports.iter().map(|r| r.results.len()).sum();
+            // The audit log keeps the round each result was actually stored in.
+            let per_group: Vec<String> = reports
+                .iter()
+                .map(|r| format!("{} round {}", r.group, rounds_of(r).join(",")))
                 .collect();
+            let json = reports
+                .iter()
+                .map(|r| {
+                    let rounds: std::collections::BTreeSet<u32> =
+                        r.results.iter().map(|x| x.round).collect();
+                    serde_json::json!({
+                        "group": r.group,
+                        "round": if rounds.len() == 1 { rounds.first().copied() } else { None },
+                        "rounds": rounds,
+                        "entries": r.results.iter().map(|x| serde_json::json!({
+                            "round": x.round,
+                            "table": x.table,
+                            "red": x.red,
+                            "black": x.black,
+                            "outcome": x.result.outcome.token(),
+                            "red_fouls": x.result.red_fouls,
+                            "black_fouls": x.result.black_fouls,
+                        })).collect::<Vec<_>>(),
+                    })
+                })
+                .collect::<Vec<_>>();
+            let (group_json, round_json) = match reports.as_slice() {
+                [one] => (
+                    serde_json::json!(one.group),
+                    json[0]["round"].clone(),
+                ),
+                _ => (serde_json::Value::Null, serde_json::Value::Null),
+            };
             Ok(Change::changed(
-                shown,
-                format!("recorded {count} result(s) in {pool} round {}{}", rounds.join(","), if messages.is_empty() { String::new() } else { format!(": {}", messages.join("; ")) }),
-                serde_json::json!({ "group": pool, "entries": batches.iter().map(|(r, e)| serde_json::json!({ "round": r, "entries": e })).collect::<Vec<_>>() }),
+                (confirmed, notes),
+                format!(
+                    "recorded {count} result(s) in {}{}",
+                    per_group.join("; "),
+                    if messages.is_empty() { String::new() } else { format!(": {}", messages.join("; ")) }
+                ),
+                serde_json::json!({ "group": group_json, "round": round_json, "groups": json }),
             ))
         })
         .map_err(tx_error)?;
-    let n: usize = batches.values().map(|b| b.len()).sum();
     outln!(
-        "{} {n} {}",
+        "{} {} {}",
         lang.pick("已记录", "recorded"),
-        lang.pick("个结果", "result(s)")
+        confirmed.len(),
+        lang.pick("个结果：", "result(s):")
     );
-    for m in messages {
+    for line in confirmed {
+        outln!("  {line}");
+    }
+    for m in notes {
         outln!("  {} {m}", lang.pick("注意：", "note:"));
     }
     Ok(())
+}
+
+/// The rounds a report stored results in, ascending.
+fn rounds_of(report: &results::RecordReport) -> Vec<String> {
+    let rounds: std::collections::BTreeSet<u32> = report.results.iter().map(|r| r.round).collect();
+    rounds.iter().map(|r| r.to_string()).collect()
 }
 
 /// Without `--group`, the one pool whose newest round still waits for results.

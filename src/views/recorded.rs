@@ -1,0 +1,136 @@
+//! What `qiwang result` says it recorded: one line per game, with the round, the table,
+//! both players and the outcome, so the arbiter can compare it with the slip in hand.
+
+use crate::i18n::outcome_label;
+use crate::model::{Event, PlayerId};
+use crate::results::RecordReport;
+use crate::rulebook::{Lang, Rulebook};
+
+/// One line per recorded result of every report, in the order entered: `成人组 第3轮第5台：
+/// 张三(12) 红胜 李四(7)`. The group is named when the event has more than one pool; a
+/// correction shows the result it replaced, and a result a foul limit changed shows both.
+pub fn recorded_lines(
+    event: &Event,
+    rules: &Rulebook,
+    reports: &[RecordReport],
+    lang: Lang,
+) -> Vec<String> {
+    let several = rules.pools().count() > 1;
+    let label = |id: PlayerId| {
+        event.player(id).map_or(id.to_string(), |p| match p.number {
+            Some(n) => format!("{}({n})", p.name),
+            None => p.name.clone(),
+        })
+    };
+    let mut out = Vec::new();
+    for report in reports {
+        let group = if several {
+            let name = rules
+                .group(&report.group)
+                .map_or_else(|| report.group.to_string(), |g| g.name.clone());
+            format!("{name} ")
+        } else {
+            String::new()
+        };
+        for r in &report.results {
+            let outcome = outcome_label(r.result.outcome, lang);
+            let mut line = match lang {
+                Lang::Zh => format!(
+                    "{group}第{}轮第{}台：{} {outcome} {}",
+                    r.round,
+                    r.table,
+                    label(r.red),
+                    label(r.black)
+                ),
+                Lang::En => format!(
+                    "{group}round {} table {}: {} {outcome} {}",
+                    r.round,
+                    r.table,
+                    label(r.red),
+                    label(r.black)
+                ),
+            };
+            let (red_fouls, black_fouls) = (r.result.red_fouls, r.result.black_fouls);
+            if red_fouls > 0 || black_fouls > 0 {
+                line.push_str(&match lang {
+                    Lang::Zh => format!("（犯规 红{red_fouls} 黑{black_fouls}）"),
+                    Lang::En => format!(" (fouls red {red_fouls}, black {black_fouls})"),
+                });
+            }
+            if r.entered != r.result.outcome {
+                line.push_str(&match lang {
+                    Lang::Zh => format!("，录入为{}", outcome_label(r.entered, lang)),
+                    Lang::En => format!(", entered as {}", outcome_label(r.entered, lang)),
+                });
+            }
+            if let Some(previous) = r.previous.filter(|p| *p != r.result) {
+                line.push_str(&match lang {
+                    Lang::Zh => format!("（更正，原为{}）", outcome_label(previous.outcome, lang)),
+                    Lang::En => format!(
+                        " (corrected, was {})",
+                        outcome_label(previous.outcome, lang)
+                    ),
+                });
+            } else if r.is_unchanged() {
+                line.push_str(lang.pick("（与原记录相同）", " (unchanged)"));
+            }
+            out.push(line);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Outcome, Pairing, Player, Round};
+    use crate::results::{ResultEntry, record_results};
+
+    #[test]
+    fn each_recorded_game_is_named_with_round_table_players_and_outcome() {
+        let rules = Rulebook::cxa_2011("t", 3);
+        let pool = rules.pools().next().unwrap().id.clone();
+        let mut event = Event::new(String::new());
+        for (i, name) in ["甲", "乙", "丙", "丁"].iter().enumerate() {
+            let mut p = Player::new(PlayerId(i as u32 + 1), *name, pool.clone());
+            p.number = Some(i as u32 + 1);
+            event.players.push(p);
+        }
+        let game = |table, red, black| Pairing::Game {
+            table,
+            red: PlayerId(red),
+            black: PlayerId(black),
+            result: None,
+        };
+        event.group_mut(&pool).rounds.push(Round {
+            number: 1,
+            pairings: vec![game(1, 1, 2), game(2, 3, 4)],
+        });
+        let entries = [
+            ResultEntry::new(1, Outcome::RedWin),
+            ResultEntry::new(2, Outcome::Draw).with_fouls(1, 0),
+        ];
+        let report = record_results(&mut event, &rules, &pool, None, &entries).unwrap();
+        let zh = recorded_lines(&event, &rules, std::slice::from_ref(&report), Lang::Zh);
+        assert_eq!(
+            zh,
+            vec![
+                "第1轮第1台：甲(1) 红胜 乙(2)".to_string(),
+                "第1轮第2台：丙(3) 和 丁(4)（犯规 红1 黑0）".to_string(),
+            ]
+        );
+        let report = record_results(
+            &mut event,
+            &rules,
+            &pool,
+            Some(1),
+            &[ResultEntry::new(1, Outcome::BlackWin)],
+        )
+        .unwrap();
+        let en = recorded_lines(&event, &rules, &[report], Lang::En);
+        assert_eq!(
+            en,
+            vec!["round 1 table 1: 甲(1) 0-1 乙(2) (corrected, was 1-0)".to_string()]
+        );
+    }
+}

@@ -1,0 +1,874 @@
+//! The sheets of a round, reprinted at any time (`qiwang round`): the pairing sheet
+//! (对阵表), result slips (成绩登记表), table cards (台签), the "find your table" list sorted
+//! by pinyin (姓名 → 台号) and the wall chart (总表: crosstable with 积分, 对手分, 名次).
+//!
+//! Each sheet is a list of [`Report`]s (table, CSV and JSON output, one per pool) plus a
+//! printable A4 HTML page. The page is built here because slips and cards are not tables;
+//! every value in it goes through [`html_escape`]. Views only format: results, scores,
+//! tiebreaks and ranks come from the library.
+
+use crate::i18n::{Localize, outcome_label};
+use crate::model::{Colour, Event, GroupId, Outcome, Pairing, PlayerId, Points};
+use crate::report::{Format, Report, Section, html_body, html_escape, html_page};
+use crate::rulebook::{Lang, Rulebook};
+use crate::standings::{self, CrosstableCell};
+use crate::{model::Round, scoring};
+use pinyin::ToPinyin;
+use serde_json::json;
+use std::collections::BTreeMap;
+
+/// Which sheet of a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SheetKind {
+    /// 对阵表, with results once entered.
+    Pairings,
+    /// 成绩登记表: one slip per table, boxes for the result and both signatures.
+    Slips,
+    /// 台签: one folding card per table.
+    Cards,
+    /// Every player of the round by pinyin of the name, with table and colour.
+    Find,
+    /// 总表: crosstable up to the round with 积分, 对手分 and 名次, by pairing number.
+    Wall,
+}
+
+impl SheetKind {
+    /// Every sheet with the name `qiwang round --sheet` takes.
+    pub const ALL: [(&'static str, SheetKind); 5] = [
+        ("pairings", SheetKind::Pairings),
+        ("slips", SheetKind::Slips),
+        ("cards", SheetKind::Cards),
+        ("find", SheetKind::Find),
+        ("wall", SheetKind::Wall),
+    ];
+
+    fn title(self, lang: Lang) -> &'static str {
+        match self {
+            SheetKind::Pairings => lang.pick("对阵表", "pairings"),
+            SheetKind::Slips => lang.pick("成绩登记表", "result slips"),
+            SheetKind::Cards => lang.pick("台签", "table cards"),
+            SheetKind::Find => lang.pick("查找台号", "find your table"),
+            SheetKind::Wall => lang.pick("总表", "wall chart"),
+        }
+    }
+}
+
+/// Why a round's sheets cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SheetError {
+    #[error("no group has been paired yet: pair a round with `qiwang pair` first")]
+    NothingPaired,
+    #[error("no group has a round {round}: the newest rounds are {newest}")]
+    NoSuchRound { round: u32, newest: String },
+}
+
+impl Localize for SheetError {
+    fn localize(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (_, Lang::En) => self.to_string(),
+            (SheetError::NothingPaired, Lang::Zh) => {
+                "还没有任何组别编排过：请先用 `qiwang pair` 编排一轮".to_string()
+            }
+            (SheetError::NoSuchRound { round, newest }, Lang::Zh) => {
+                format!("没有哪个组别有第 {round} 轮：各组最新的轮次为 {newest}")
+            }
+        }
+    }
+}
+
+/// A round's sheet: one report per pool for table, CSV and JSON, and the A4 page.
+#[derive(Debug, Clone)]
+pub struct RoundSheets {
+    pub reports: Vec<Report>,
+    pub html: String,
+    /// One CSV for every pool, when the sheet has one (the slips: a results file to fill
+    /// in and read back with `qiwang result --from`).
+    pub csv: Option<String>,
+}
+
+impl RoundSheets {
+    /// The sheet in `format` (HTML is the printable page).
+    pub fn render(&self, format: Format) -> String {
+        match (format, &self.csv) {
+            (Format::Html, _) => self.html.clone(),
+            (Format::Csv, Some(csv)) => csv.clone(),
+            (other, _) => render_all(&self.reports, other),
+        }
+    }
+}
+
+/// Several reports as one output: tables one after the other, CSV sections separated by a
+/// blank line, a JSON array (one report's JSON alone), one HTML page.
+pub fn render_all(reports: &[Report], format: Format) -> String {
+    match (format, reports) {
+        (_, [one]) => one.render(format),
+        (Format::Json, _) => {
+            let all: Vec<&serde_json::Value> = reports.iter().map(|r| &r.json).collect();
+            let mut text = serde_json::to_string_pretty(&all).unwrap_or_default();
+            text.push('\n');
+            text
+        }
+        (Format::Html, _) => {
+            let body: Vec<String> = reports.iter().map(html_body).collect();
+            let lang = reports.first().map_or("zh-CN", |r| r.lang.as_str());
+            let title = reports.first().map_or("", |r| r.title.as_str());
+            html_page(
+                lang,
+                title,
+                &body.join("<div class=\"page-break\"></div>\n"),
+            )
+        }
+        (_, _) => reports
+            .iter()
+            .map(|r| r.render(format))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+/// The pools a sheet covers and the round of each: `round`, or each pool's newest.
+fn rounds_of<'a>(
+    event: &'a Event,
+    rules: &Rulebook,
+    pools: &[GroupId],
+    round: Option<u32>,
+) -> Result<Vec<(GroupId, &'a Round)>, SheetError> {
+    let newest: Vec<(GroupId, &Round)> = pools
+        .iter()
+        .filter_map(|p| {
+            let state = event.group(p).filter(|g| g.merged_into.is_none())?;
+            state.last_round().map(|r| (p.clone(), r))
+        })
+        .collect();
+    if newest.is_empty() {
+        return Err(SheetError::NothingPaired);
+    }
+    let Some(n) = round else {
+        return Ok(newest);
+    };
+    let chosen: Vec<(GroupId, &Round)> = pools
+        .iter()
+        .filter_map(|p| event.group(p)?.round(n).map(|r| (p.clone(), r)))
+        .collect();
+    if chosen.is_empty() {
+        return Err(SheetError::NoSuchRound {
+            round: n,
+            newest: newest
+                .iter()
+                .map(|(p, r)| format!("{} {}", group_name(rules, p), r.number))
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+    }
+    Ok(chosen)
+}
+
+/// The sheet `kind` of round `round` (default: each pool's newest) of `pools`.
+pub fn round_sheets(
+    event: &Event,
+    rules: &Rulebook,
+    pools: &[GroupId],
+    round: Option<u32>,
+    kind: SheetKind,
+    lang: Lang,
+) -> Result<RoundSheets, SheetError> {
+    let rounds = rounds_of(event, rules, pools, round)?;
+    let sheets = match kind {
+        SheetKind::Pairings => {
+            let reports: Vec<Report> = rounds
+                .iter()
+                .map(|(pool, r)| {
+                    let mut report = super::pairing_sheet(event, rules, pool, r.number, lang);
+                    report.footer.extend(signature_line(rules, lang));
+                    report
+                })
+                .collect();
+            let html = render_all(&reports, Format::Html);
+            RoundSheets {
+                reports,
+                html,
+                csv: None,
+            }
+        }
+        SheetKind::Slips => slips(event, rules, &rounds, lang),
+        SheetKind::Cards => cards(event, rules, &rounds, lang),
+        SheetKind::Find => find_list(event, rules, &rounds, lang),
+        SheetKind::Wall => wall(event, rules, &rounds, lang),
+    };
+    Ok(sheets)
+}
+
+/// The arbiter's signature line printed under sheets, if the rulebook names the office.
+fn signature_line(rules: &Rulebook, lang: Lang) -> Option<String> {
+    let _ = rules;
+    let _ = lang;
+    None
+}
+
+fn group_name(rules: &Rulebook, pool: &GroupId) -> String {
+    rules
+        .group(pool)
+        .map_or_else(|| pool.to_string(), |g| g.name.clone())
+}
+
+fn round_title(lang: Lang, round: u32) -> String {
+    match lang {
+        Lang::Zh => format!("第{round}轮"),
+        Lang::En => format!("round {round}"),
+    }
+}
+
+/// The date and time of a round, when the rulebook gives it.
+fn round_time(rules: &Rulebook, round: u32) -> Option<String> {
+    let _ = (rules, round);
+    None
+}
+
+/// A player as a sheet shows them.
+struct Seat {
+    number: String,
+    name: String,
+    unit: String,
+    score: Points,
+}
+
+fn seat(event: &Event, totals: &BTreeMap<PlayerId, Points>, id: PlayerId) -> Seat {
+    let p = event.player(id);
+    Seat {
+        number: p.map(super::number_of).unwrap_or_default(),
+        name: super::name_of(event, id),
+        unit: p.map(|p| p.unit.clone()).unwrap_or_default(),
+        score: totals.get(&id).copied().unwrap_or_default(),
+    }
+}
+
+/// The games of a round with both seats (scores before the round), in table order.
+fn games<'a>(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    round: &'a Round,
+) -> Vec<(u32, Seat, Seat, Option<crate::model::GameResult>)> {
+    let totals = scoring::totals(event, &rules.scoring, pool, round.number.saturating_sub(1));
+    let mut out: Vec<_> = round
+        .pairings
+        .iter()
+        .filter_map(|p| match p {
+            Pairing::Game {
+                table,
+                red,
+                black,
+                result,
+            } => Some((
+                *table,
+                seat(event, &totals, *red),
+                seat(event, &totals, *black),
+                *result,
+            )),
+            Pairing::Bye { .. } => None,
+        })
+        .collect();
+    out.sort_by_key(|g| g.0);
+    out
+}
+
+/// Extra print CSS of the slips, cards and lists (the page's own CSS sets A4).
+const SHEET_CSS: &str = "<style>
+.slip{border:1px dashed #555;padding:3mm 4mm;margin:0 0 5mm;break-inside:avoid;page-break-inside:avoid}
+.slip h2{font-size:1.05em;margin:0 0 2mm}.slip table{width:100%;margin:0}
+.slip td.box{width:12mm}.slip td.sign{width:28mm}
+.slip p{margin:2mm 0 0}.slip .boxes span{margin-right:5mm;white-space:nowrap}
+.card{border:1px solid #333;height:128mm;margin:0 0 6mm;break-inside:avoid;page-break-inside:avoid;display:flex;flex-direction:column}
+.card .half{flex:1;display:flex;flex-direction:column;align-items:center;justify-content:center;text-align:center}
+.card .flip{transform:rotate(180deg);border-bottom:1px dashed #999}
+.card .no{font-size:40pt;font-weight:bold;line-height:1.1}.card .who{font-size:16pt}
+.card .ev{font-size:10pt;color:#333}
+table.find td,table.find th{padding:.15em .4em}
+.page-break{break-after:page;page-break-after:always}
+p.sign{margin-top:8mm}
+@media print{.slip{font-size:10pt}}
+</style>
+";
+
+fn page_with_css(lang: Lang, title: &str, body: &str) -> String {
+    html_page(lang.code(), title, &format!("{SHEET_CSS}{body}"))
+}
+
+/// 成绩登记表: one slip per table with both players (number, name, unit, score), boxes for
+/// the result and the fouls, and room for both players' and the arbiter's signatures.
+fn slips(
+    event: &Event,
+    rules: &Rulebook,
+    rounds: &[(GroupId, &Round)],
+    lang: Lang,
+) -> RoundSheets {
+    let e = html_escape;
+    let mut reports = Vec::new();
+    let mut body = String::new();
+    let event_name = rules
+        .event
+        .short_name
+        .clone()
+        .unwrap_or_else(|| rules.event.name.clone());
+    let outcomes = [
+        Outcome::RedWin,
+        Outcome::Draw,
+        Outcome::BlackWin,
+        Outcome::BlackForfeit,
+        Outcome::RedForfeit,
+        Outcome::DoubleForfeit,
+    ];
+    // The results file: the columns `qiwang result --from` reads, names to check against.
+    let mut csv_rows = Section::new(
+        "",
+        vec![
+            lang.pick("组别", "group").into(),
+            lang.pick("轮次", "round").into(),
+            lang.pick("台号", "table").into(),
+            lang.pick("红方", "red").into(),
+            lang.pick("黑方", "black").into(),
+            lang.pick("结果", "result").into(),
+            lang.pick("犯规", "fouls").into(),
+        ],
+    );
+    for (pool, round) in rounds {
+        let group = group_name(rules, pool);
+        let mut report = titled(rules, pool, round.number, SheetKind::Slips, lang);
+        let mut section = Section::new(
+            "",
+            vec![
+                lang.pick("台号", "table").into(),
+                lang.pick("红方序号", "red no.").into(),
+                lang.pick("红方", "red").into(),
+                lang.pick("红方单位", "red unit").into(),
+                lang.pick("红方积分", "red pts").into(),
+                lang.pick("黑方序号", "black no.").into(),
+                lang.pick("黑方", "black").into(),
+                lang.pick("黑方单位", "black unit").into(),
+                lang.pick("黑方积分", "black pts").into(),
+                lang.pick("结果", "result").into(),
+                lang.pick("红方签字", "red signature").into(),
+                lang.pick("黑方签字", "black signature").into(),
+            ],
+        )
+        .right(&[0, 1, 4, 5, 8]);
+        let mut json_slips = Vec::new();
+        for (table, red, black, result) in games(event, rules, pool, round) {
+            let res = result
+                .map(|r| outcome_label(r.outcome, lang).to_string())
+                .unwrap_or_default();
+            section.push(vec![
+                table.to_string(),
+                red.number.clone(),
+                red.name.clone(),
+                red.unit.clone(),
+                red.score.to_string(),
+                black.number.clone(),
+                black.name.clone(),
+                black.unit.clone(),
+                black.score.to_string(),
+                res.clone(),
+                String::new(),
+                String::new(),
+            ]);
+            csv_rows.push(vec![
+                group.clone(),
+                round.number.to_string(),
+                table.to_string(),
+                red.name.clone(),
+                black.name.clone(),
+                result
+                    .map(|r| outcome_label(r.outcome, Lang::Zh).to_string())
+                    .unwrap_or_default(),
+                result
+                    .filter(|r| r.red_fouls + r.black_fouls > 0)
+                    .map(|r| format!("{}:{}", r.red_fouls, r.black_fouls))
+                    .unwrap_or_default(),
+            ]);
+            json_slips.push(json!({
+                "table": table,
+                "red": { "number": red.number, "name": red.name, "unit": red.unit, "score": red.score },
+                "black": { "number": black.number, "name": black.name, "unit": black.unit, "score": black.score },
+                "result": result.map(|r| r.outcome.token()),
+            }));
+            // The printed slip.
+            let when = round_time(rules, round.number)
+                .map(|t| format!(" · {}", e(&t)))
+                .unwrap_or_default();
+            body.push_str(&format!(
+                "<div class=\"slip\">\n<h2>{} · {} · {} · {}{}</h2>\n",
+                e(&event_name),
+                e(&group),
+                e(&round_title(lang, round.number)),
+                e(&match lang {
+                    Lang::Zh => format!("第{table}台"),
+                    Lang::En => format!("table {table}"),
+                }),
+                when
+            ));
+            body.push_str(&format!(
+                "<table>\n<thead><tr><th></th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead>\n<tbody>\n",
+                e(lang.pick("序号", "no.")),
+                e(lang.pick("姓名", "name")),
+                e(lang.pick("单位", "unit")),
+                e(lang.pick("积分", "pts")),
+                e(lang.pick("犯规", "fouls")),
+                e(lang.pick("签字", "signature")),
+            ));
+            for (side, s, fouls) in [
+                (lang.pick("红方", "red"), &red, result.map(|r| r.red_fouls)),
+                (lang.pick("黑方", "black"), &black, result.map(|r| r.black_fouls)),
+            ] {
+                body.push_str(&format!(
+                    "<tr><th>{}</th><td class=\"r\">{}</td><td>{}</td><td>{}</td><td class=\"r\">{}</td><td class=\"box\">{}</td><td class=\"sign\"></td></tr>\n",
+                    e(side),
+                    e(&s.number),
+                    e(&s.name),
+                    e(&s.unit),
+                    e(&s.score.to_string()),
+                    e(&fouls.filter(|f| *f > 0).map(|f| f.to_string()).unwrap_or_default()),
+                ));
+            }
+            body.push_str("</tbody></table>\n<p class=\"boxes\">");
+            body.push_str(&e(lang.pick("结果：", "result: ")));
+            for o in outcomes {
+                let mark = if result.is_some_and(|r| r.outcome == o) {
+                    "■"
+                } else {
+                    "□"
+                };
+                body.push_str(&format!(
+                    "<span>{mark} {}</span>",
+                    e(outcome_label(o, lang))
+                ));
+            }
+            body.push_str(&format!(
+                "</p>\n<p>{}________________</p>\n</div>\n",
+                e(lang.pick("裁判员签字：", "arbiter's signature: "))
+            ));
+        }
+        report.sections.push(section);
+        report.json = json!({
+            "event": rules.event.name,
+            "group": pool,
+            "round": round.number,
+            "sheet": "slips",
+            "slips": json_slips,
+        });
+        reports.push(report);
+    }
+    let title = page_title(rules, SheetKind::Slips, lang);
+    let mut results_file = Report::new(title.clone());
+    results_file.sections.push(csv_rows);
+    RoundSheets {
+        reports,
+        html: page_with_css(lang, &title, &body),
+        csv: Some(results_file.render(Format::Csv)),
+    }
+}
+
+/// A report titled like the pairing sheet: event — group, then the sheet and round.
+fn titled(rules: &Rulebook, pool: &GroupId, round: u32, kind: SheetKind, lang: Lang) -> Report {
+    let mut report = Report::new(format!(
+        "{} — {}",
+        rules.event.name,
+        group_name(rules, pool)
+    ));
+    report.lang = lang.code().into();
+    let mut line = match lang {
+        Lang::Zh => format!("{}{}", round_title(lang, round), kind.title(lang)),
+        Lang::En => format!("{} {}", round_title(lang, round), kind.title(lang)),
+    };
+    if let Some(t) = round_time(rules, round) {
+        line.push_str(&format!("（{t}）"));
+    }
+    report.subtitle.push(line);
+    report
+}
+
+fn page_title(rules: &Rulebook, kind: SheetKind, lang: Lang) -> String {
+    format!("{} — {}", rules.event.name, kind.title(lang))
+}
+
+/// 台签: a card per table to fold into a tent; the top half is printed upside down so both
+/// sides read from the players' chairs.
+fn cards(
+    event: &Event,
+    rules: &Rulebook,
+    rounds: &[(GroupId, &Round)],
+    lang: Lang,
+) -> RoundSheets {
+    let e = html_escape;
+    let mut reports = Vec::new();
+    let mut body = String::new();
+    let event_name = rules
+        .event
+        .short_name
+        .clone()
+        .unwrap_or_else(|| rules.event.name.clone());
+    for (pool, round) in rounds {
+        let group = group_name(rules, pool);
+        let mut report = titled(rules, pool, round.number, SheetKind::Cards, lang);
+        let mut section = Section::new(
+            "",
+            vec![
+                lang.pick("台号", "table").into(),
+                lang.pick("红方", "red").into(),
+                lang.pick("单位", "unit").into(),
+                lang.pick("黑方", "black").into(),
+                lang.pick("单位", "unit").into(),
+            ],
+        )
+        .right(&[0]);
+        let mut json_cards = Vec::new();
+        for (table, red, black, _) in games(event, rules, pool, round) {
+            section.push(vec![
+                table.to_string(),
+                red.name.clone(),
+                red.unit.clone(),
+                black.name.clone(),
+                black.unit.clone(),
+            ]);
+            json_cards.push(json!({
+                "table": table,
+                "red": { "number": red.number, "name": red.name, "unit": red.unit },
+                "black": { "number": black.number, "name": black.name, "unit": black.unit },
+            }));
+            let half = format!(
+                "<div class=\"ev\">{} · {} · {}</div>\n<div class=\"no\">{}</div>\n<div class=\"who\">{} {} <small>{}</small></div>\n<div class=\"who\">{} {} <small>{}</small></div>\n",
+                e(&event_name),
+                e(&group),
+                e(&round_title(lang, round.number)),
+                e(&match lang {
+                    Lang::Zh => format!("第 {table} 台"),
+                    Lang::En => format!("Table {table}"),
+                }),
+                e(lang.pick("红方", "Red")),
+                e(&red.name),
+                e(&red.unit),
+                e(lang.pick("黑方", "Black")),
+                e(&black.name),
+                e(&black.unit),
+            );
+            body.push_str(&format!(
+                "<div class=\"card\">\n<div class=\"half flip\">\n{half}</div>\n<div class=\"half\">\n{half}</div>\n</div>\n"
+            ));
+        }
+        report.sections.push(section);
+        report.json = json!({
+            "event": rules.event.name,
+            "group": pool,
+            "round": round.number,
+            "sheet": "cards",
+            "cards": json_cards,
+        });
+        reports.push(report);
+    }
+    let title = page_title(rules, SheetKind::Cards, lang);
+    RoundSheets {
+        reports,
+        html: page_with_css(lang, &title, &body),
+        csv: None,
+    }
+}
+
+/// The sort key of a name in pinyin order: each character's syllable with its tone
+/// number at the end (李 `li3` before 林 `lin2`), characters without pinyin as themselves.
+/// A surname with a reading of its own comes first in its usual surname reading (曾 zēng,
+/// not céng; 单 shàn, not dān).
+pub fn pinyin_key(name: &str) -> Vec<String> {
+    name.chars()
+        .enumerate()
+        .map(|(i, c)| {
+            let surname = SURNAME_READINGS
+                .iter()
+                .find(|(s, _)| i == 0 && *s == c)
+                .map(|(_, reading)| reading.to_string());
+            surname.unwrap_or_else(|| match c.to_pinyin() {
+                Some(p) => p.with_tone_num_end().to_string(),
+                None => c.to_lowercase().to_string(),
+            })
+        })
+        .collect()
+}
+
+/// Surnames read differently from the character's first reading.
+const SURNAME_READINGS: &[(char, &str)] = &[
+    ('曾', "zeng1"),
+    ('单', "shan4"),
+    ('解', "xie4"),
+    ('仇', "qiu2"),
+    ('朴', "piao2"),
+    ('区', "ou1"),
+    ('查', "zha1"),
+    ('乐', "yue4"),
+    ('盖', "ge3"),
+    ('缪', "miao4"),
+    ('翟', "zhai2"),
+    ('覃', "qin2"),
+    ('召', "shao4"),
+    ('种', "chong2"),
+    ('重', "chong2"),
+    ('柏', "bai3"),
+    ('尉', "yu4"),
+    ('黑', "he4"),
+    ('万', "wan4"),
+    ('沈', "shen3"),
+];
+
+/// The notice-board list: every player of the round, sorted by the pinyin of the name,
+/// with group, table, colour and opponent (a bye says so). One list for all pools, since
+/// players look for their own name, not their group.
+fn find_list(
+    event: &Event,
+    rules: &Rulebook,
+    rounds: &[(GroupId, &Round)],
+    lang: Lang,
+) -> RoundSheets {
+    struct Entry {
+        key: Vec<String>,
+        order: usize,
+        name: String,
+        group: String,
+        round: u32,
+        table: Option<u32>,
+        colour: Option<Colour>,
+        opponent: String,
+    }
+    let mut entries = Vec::new();
+    for (order, (pool, round)) in rounds.iter().enumerate() {
+        let group = group_name(rules, pool);
+        for p in &round.pairings {
+            match p {
+                Pairing::Game {
+                    table, red, black, ..
+                } => {
+                    for (me, other, colour) in
+                        [(*red, *black, Colour::Red), (*black, *red, Colour::Black)]
+                    {
+                        let name = super::name_of(event, me);
+                        entries.push(Entry {
+                            key: pinyin_key(&name),
+                            order,
+                            name,
+                            group: group.clone(),
+                            round: round.number,
+                            table: Some(*table),
+                            colour: Some(colour),
+                            opponent: super::name_of(event, other),
+                        });
+                    }
+                }
+                Pairing::Bye { player } => {
+                    let name = super::name_of(event, *player);
+                    entries.push(Entry {
+                        key: pinyin_key(&name),
+                        order,
+                        name,
+                        group: group.clone(),
+                        round: round.number,
+                        table: None,
+                        colour: None,
+                        opponent: String::new(),
+                    });
+                }
+            }
+        }
+    }
+    entries.sort_by(|a, b| {
+        (&a.key, &a.name, a.order, a.table).cmp(&(&b.key, &b.name, b.order, b.table))
+    });
+    let mut report = Report::new(format!(
+        "{} — {}",
+        rules.event.name,
+        SheetKind::Find.title(lang)
+    ));
+    report.lang = lang.code().into();
+    let mut which: Vec<String> = rounds
+        .iter()
+        .map(|(pool, r)| format!("{} {}", group_name(rules, pool), round_title(lang, r.number)))
+        .collect();
+    which.dedup();
+    report.subtitle.push(which.join(lang.pick("，", ", ")));
+    report.subtitle.push(
+        lang.pick("按姓名拼音排序", "sorted by the pinyin of the name")
+            .into(),
+    );
+    let mut section = Section::new(
+        "",
+        vec![
+            lang.pick("姓名", "name").into(),
+            lang.pick("组别", "group").into(),
+            lang.pick("台号", "table").into(),
+            lang.pick("执棋", "colour").into(),
+            lang.pick("对手", "opponent").into(),
+        ],
+    )
+    .right(&[2]);
+    let mut json_rows = Vec::new();
+    for entry in &entries {
+        let colour = match entry.colour {
+            Some(Colour::Red) => lang.pick("红", "red"),
+            Some(Colour::Black) => lang.pick("黑", "black"),
+            None => lang.pick("轮空", "bye"),
+        };
+        section.push(vec![
+            entry.name.clone(),
+            entry.group.clone(),
+            entry.table.map(|t| t.to_string()).unwrap_or_default(),
+            colour.into(),
+            entry.opponent.clone(),
+        ]);
+        json_rows.push(json!({
+            "name": entry.name,
+            "group": entry.group,
+            "round": entry.round,
+            "table": entry.table,
+            "colour": entry.colour.map(|c| match c { Colour::Red => "red", Colour::Black => "black" }),
+            "opponent": if entry.opponent.is_empty() { None } else { Some(&entry.opponent) },
+        }));
+    }
+    report.sections.push(section);
+    report.json = json!({ "event": rules.event.name, "sheet": "find", "players": json_rows });
+    let mut body = html_body(&report).replacen("<table>", "<table class=\"find\">", 1);
+    body.push('\n');
+    let title = report.title.clone();
+    RoundSheets {
+        html: page_with_css(lang, &title, &body),
+        reports: vec![report],
+        csv: None,
+    }
+}
+
+/// A crosstable cell as the wall chart shows it: opponent number, colour and result
+/// (`12红胜`, `3黑和`; a forfeit is marked `*`).
+fn wall_cell(cell: &CrosstableCell, lang: Lang) -> String {
+    match cell {
+        CrosstableCell::Game {
+            opponent,
+            opponent_number,
+            colour,
+            result,
+            ..
+        } => {
+            let who = opponent_number.unwrap_or(opponent.0);
+            let c = crate::i18n::colour_label(*colour, lang);
+            let r = match (result, lang) {
+                (None, _) => "",
+                (Some('1'), Lang::Zh) => "胜",
+                (Some('='), Lang::Zh) => "和",
+                (Some('0'), Lang::Zh) => "负",
+                (Some('+'), Lang::Zh) => "胜*",
+                (Some('-'), Lang::Zh) => "负*",
+                (Some('1'), Lang::En) => " 1",
+                (Some('='), Lang::En) => " ½",
+                (Some('0'), Lang::En) => " 0",
+                (Some('+'), Lang::En) => " +",
+                (Some('-'), Lang::En) => " -",
+                (Some(_), _) => "?",
+            };
+            match lang {
+                Lang::Zh => format!("{who}{c}{r}"),
+                Lang::En => format!("{who} {c}{r}"),
+            }
+        }
+        CrosstableCell::Bye { .. } => lang.pick("轮空", "bye").into(),
+        CrosstableCell::NotPaired { .. } => lang.pick("未赛", "—").into(),
+    }
+}
+
+/// 总表: per pool, every player by pairing number with each round's opponent, colour and
+/// result, then 积分, 对手分 and 名次 after the round.
+fn wall(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lang) -> RoundSheets {
+    let mut reports = Vec::new();
+    for (pool, round) in rounds {
+        let table = standings::crosstable(event, rules, pool, Some(round.number));
+        let values = standings::tiebreak_values(event, rules, pool, Some(round.number));
+        let mut report = titled(rules, pool, table.after_round, SheetKind::Wall, lang);
+        report.subtitle.push(
+            lang.pick(
+                "格式：对手序号 + 执红/执黑 + 胜/和/负（* 为弃权）",
+                "cell: opponent number, colour, result (+/- forfeit)",
+            )
+            .into(),
+        );
+        let mut cols = vec![
+            lang.pick("序号", "no.").to_string(),
+            lang.pick("姓名", "name").into(),
+            lang.pick("单位", "unit").into(),
+        ];
+        let n = table.rows.first().map_or(0, |r| r.cells.len());
+        for r in 1..=n {
+            cols.push(match lang {
+                Lang::Zh => format!("第{r}轮"),
+                Lang::En => format!("R{r}"),
+            });
+        }
+        cols.push(lang.pick("积分", "pts").into());
+        cols.push(crate::i18n::tiebreak_label(crate::rulebook::Tiebreak::OppScore, lang).into());
+        cols.push(lang.pick("名次", "place").into());
+        let numeric: Vec<usize> = (0..cols.len()).filter(|&i| i != 1 && i != 2).collect();
+        let mut section = Section::new("", cols).right(&numeric);
+        let mut rows: Vec<_> = table.rows.iter().collect();
+        rows.sort_by_key(|r| (r.number.is_none(), r.number, r.player));
+        let mut json_rows = Vec::new();
+        for row in rows {
+            let unit = event
+                .player(row.player)
+                .map(|p| p.unit.clone())
+                .unwrap_or_default();
+            let opp = values.get(&row.player).map(|v| v.opp_score);
+            let place = match row.rank {
+                Some(r) if row.shared => format!("{r}="),
+                Some(r) => r.to_string(),
+                None => String::new(),
+            };
+            let mut cells = vec![
+                row.number.map(|n| n.to_string()).unwrap_or_default(),
+                row.name.clone(),
+                unit.clone(),
+            ];
+            cells.extend(row.cells.iter().map(|c| wall_cell(c, lang)));
+            cells.push(row.score.to_string());
+            cells.push(opp.map(|o| o.to_string()).unwrap_or_default());
+            cells.push(place);
+            section.push(cells);
+            json_rows.push(json!({
+                "player": row.player,
+                "number": row.number,
+                "name": row.name,
+                "unit": unit,
+                "cells": row.cells,
+                "score": row.score,
+                "opp_score": opp,
+                "rank": row.rank,
+                "shared": row.shared,
+            }));
+        }
+        report.sections.push(section);
+        report.footer.extend(signature_line(rules, lang));
+        report.json = json!({
+            "event": rules.event.name,
+            "group": pool,
+            "after_round": table.after_round,
+            "sheet": "wall",
+            "rows": json_rows,
+        });
+        reports.push(report);
+    }
+    let title = page_title(rules, SheetKind::Wall, lang);
+    let body: Vec<String> = reports.iter().map(html_body).collect();
+    let html = page_with_css(
+        lang,
+        &title,
+        &format!(
+            "<style>@media print{{@page{{size:A4 landscape;margin:10mm}}body{{font-size:9pt}}}}</style>\n{}",
+            body.join("<div class=\"page-break\"></div>\n")
+        ),
+    );
+    RoundSheets {
+        reports,
+        html,
+        csv: None,
+    }
+}
