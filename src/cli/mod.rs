@@ -44,6 +44,19 @@ pub fn emit(text: &str) {
     }
 }
 
+/// Writes bytes (an Excel workbook) to standard output, with [`emit`]'s care.
+pub fn emit_bytes(bytes: &[u8]) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the output: {e}");
+        std::process::exit(ExitCode::Io as i32);
+    }
+}
+
 /// Runs the program and returns the process exit code.
 pub fn main() -> i32 {
     let cli = match Cli::try_parse_from(hyphen_outcomes(std::env::args_os().collect())) {

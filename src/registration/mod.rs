@@ -14,6 +14,7 @@ pub mod id_card;
 pub mod normalise;
 pub mod privacy;
 pub mod summary;
+pub mod template;
 pub mod values;
 pub mod xlsx;
 
@@ -330,6 +331,14 @@ fn delimiter(text: &str) -> u8 {
     let tabs = first.matches('\t').count();
     let commas = first.matches(',').count();
     if tabs > commas { b'\t' } else { b',' }
+}
+
+/// Whether a 序号 cell marks the example row of a template (`示例`, `例`, `example`).
+pub fn is_example_mark(cell: &str) -> bool {
+    matches!(
+        cell.to_lowercase().as_str(),
+        "示例" | "例" | "样例" | "范例" | "example" | "e.g."
+    )
 }
 
 /// Where an earlier registration came from, for duplicate messages.
@@ -815,7 +824,11 @@ impl<'a> Sheet<'a> {
                 .iter()
                 .enumerate()
                 .all(|(i, c)| Some(i) == number_col || normalise::clean(c).is_empty());
-            if blank {
+            // The example row of `qiwang template` (序号 示例) shows how to fill the sheet.
+            let example = number_col
+                .and_then(|c| cells.get(c))
+                .is_some_and(|c| is_example_mark(&normalise::clean(c)));
+            if blank || example {
                 continue;
             }
             rows += 1;

@@ -16,7 +16,7 @@ pub use prizes::{
     all_standings, compute_sheet, prize_sheet, prize_sheet_report, sheet_from, team_rankings,
     teams_report,
 };
-pub use site::{csv_files, event_json, site};
+pub use site::{csv_files, event_json, site, workbook_reports};
 pub use standings::{crosstable, list_standings, standings};
 
 use crate::model::{Event, Player, PlayerId};

@@ -21,6 +21,9 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>) -> Result<(), CliError> {
         None => pools_with_rounds(&rules, &event),
     };
     let only = group.map(|_| &pools[0]);
+    if ctx.format_arg == FormatArg::Xlsx {
+        return workbook(ctx, &event, &rules, only, out, lang);
+    }
     let files: Vec<(String, String)> = match ctx.format_arg {
         FormatArg::Html | FormatArg::Table => qiwang::views::site(&event, &rules, only, lang),
         FormatArg::Json => {
@@ -54,6 +57,7 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>) -> Result<(), CliError> {
             files
         }
         FormatArg::Csv => qiwang::views::csv_files(&event, &rules, only, lang),
+        FormatArg::Xlsx => Vec::new(),
     };
     std::fs::create_dir_all(out).map_err(|e| cannot_create(out, &e))?;
     for (name, text) in &files {
@@ -74,6 +78,47 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>) -> Result<(), CliError> {
         files.len(),
         lang.pick("个文件", "file(s)"),
         out.display()
+    );
+    Ok(())
+}
+
+/// `export --format xlsx`: one workbook, a sheet per group's round, standings, crosstable
+/// and players and per prize list; written to `--out` when it names a `.xlsx` file, else
+/// to `event.xlsx` in the `--out` folder.
+fn workbook(
+    _ctx: &Ctx,
+    event: &qiwang::model::Event,
+    rules: &qiwang::rulebook::Rulebook,
+    only: Option<&qiwang::model::GroupId>,
+    out: &Path,
+    lang: qiwang::rulebook::Lang,
+) -> Result<(), CliError> {
+    let reports = qiwang::views::workbook_reports(event, rules, only, lang);
+    let named: Vec<(String, &qiwang::report::Report)> =
+        reports.iter().map(|(n, r)| (n.clone(), r)).collect();
+    let bytes =
+        qiwang::report::xlsx::render_book(&named).map_err(crate::cli::context::xlsx_error)?;
+    let is_file = out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("xlsx"));
+    let path = if is_file {
+        out.to_path_buf()
+    } else {
+        std::fs::create_dir_all(out).map_err(|e| cannot_create(out, &e))?;
+        out.join("event.xlsx")
+    };
+    std::fs::write(&path, &bytes).map_err(|e| {
+        CliError::io(Text::new(
+            format!("无法写入 `{}`：{e}", path.display()),
+            format!("cannot write `{}`: {e}", path.display()),
+        ))
+    })?;
+    outln!(
+        "{} {} {} → {}",
+        lang.pick("已导出工作簿，工作表", "wrote a workbook of"),
+        named.len(),
+        lang.pick("份", "document(s)"),
+        path.display()
     );
     Ok(())
 }

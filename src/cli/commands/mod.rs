@@ -11,3 +11,4 @@ pub mod prizes;
 pub mod result;
 pub mod rules;
 pub mod standings;
+pub mod template;
