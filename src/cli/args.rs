@@ -45,12 +45,29 @@ pub enum Command {
     /// Validate a rulebook or print the effective rules.
     #[command(subcommand)]
     Rules(RulesCommand),
-    /// Import a registration sheet (CSV from Excel: UTF-8, UTF-8 with BOM or GBK).
+    /// Import registration sheets: Excel workbooks (.xlsx, .xls, .ods) or CSV (UTF-8,
+    /// UTF-8 with BOM or GBK); several files are one all-or-nothing batch.
     Import {
-        file: PathBuf,
+        #[arg(required = true, num_args = 1..)]
+        files: Vec<PathBuf>,
         /// Check the file and show what would be imported, change nothing.
         #[arg(long)]
         dry_run: bool,
+        /// Read only this worksheet of each workbook (default: every sheet with a header row).
+        #[arg(long, value_name = "NAME")]
+        sheet: Option<String>,
+        /// Refuse the files when a column is not one qiwang knows (default: a warning).
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Write the registration sheet for the event's rulebook (or `--rules FILE`): the
+    /// columns its groups need, an example row and the allowed values. `--format xlsx`
+    /// (or an `--out` ending in .xlsx) writes a workbook with drop-down lists; else CSV.
+    Template {
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
     },
     /// List players.
     Players {
@@ -184,6 +201,7 @@ impl Command {
             Command::Rules(RulesCommand::Check { file }) => Some(file),
             Command::Rules(RulesCommand::Show { file }) => file.as_deref(),
             Command::Demo(args) => args.rules.as_deref(),
+            Command::Template { rules, .. } => rules.as_deref(),
             _ => None,
         }
     }
@@ -195,6 +213,7 @@ impl Command {
             Command::Init { .. } => "init",
             Command::Rules(_) => "rules",
             Command::Import { .. } => "import",
+            Command::Template { .. } => "template",
             Command::Players { .. } => "players",
             Command::Player(PlayerCommand::Add(_)) => "player-add",
             Command::Player(PlayerCommand::Edit { .. }) => "player-edit",
@@ -326,13 +345,38 @@ pub enum GroupCommand {
 
 pub fn dispatch(cli: Cli) -> Result<(), CliError> {
     let ctx = Ctx::new(&cli);
+    // A workbook on a terminal is refused before the command runs (a `pair` must not
+    // store a round and then fail to print it); export and template write to files.
+    if cli.format == FormatArg::Xlsx
+        && !matches!(
+            cli.command,
+            Command::Export { .. } | Command::Template { out: Some(_), .. }
+        )
+    {
+        super::context::refuse_xlsx_on_terminal()?;
+    }
     match cli.command {
         Command::Demo(args) => commands::demo::run(&ctx, args),
         Command::Init { dir, rules } => commands::init::run(&ctx, &dir, &rules),
         Command::Rules(RulesCommand::Check { file }) => commands::rules::check(&ctx, &file),
         Command::Rules(RulesCommand::Show { file }) => commands::rules::show(&ctx, file.as_deref()),
-        Command::Import { file, dry_run } => {
-            commands::import::run(&ctx, &file, dry_run, &ctx.encoding)
+        Command::Import {
+            files,
+            dry_run,
+            sheet,
+            strict,
+        } => commands::import::run(
+            &ctx,
+            &commands::import::ImportArgs {
+                files,
+                dry_run,
+                encoding: ctx.encoding.clone(),
+                sheet,
+                strict,
+            },
+        ),
+        Command::Template { rules, out } => {
+            commands::template::run(&ctx, rules.as_deref(), out.as_deref())
         }
         Command::Players { group } => commands::players::list(&ctx, group.as_deref()),
         Command::Player(PlayerCommand::Add(fields)) => commands::players::add(&ctx, fields),

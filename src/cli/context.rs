@@ -19,6 +19,8 @@ pub enum FormatArg {
     Json,
     Html,
     Trf,
+    /// An Excel workbook (binary: written to a file or a pipe, never a terminal).
+    Xlsx,
 }
 
 impl std::str::FromStr for FormatArg {
@@ -26,13 +28,14 @@ impl std::str::FromStr for FormatArg {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.to_ascii_lowercase().as_str() {
             "trf" => Ok(FormatArg::Trf),
+            "xlsx" | "excel" => Ok(FormatArg::Xlsx),
             other => match other.parse::<Format>() {
                 Ok(Format::Table) => Ok(FormatArg::Table),
                 Ok(Format::Csv) => Ok(FormatArg::Csv),
                 Ok(Format::Json) => Ok(FormatArg::Json),
                 Ok(Format::Html) => Ok(FormatArg::Html),
                 Err(_) => Err(format!(
-                    "unknown format `{other}`: use one of table, csv, json, html (export: html, json, trf)"
+                    "unknown format `{other}`: use one of table, csv, json, html, xlsx (export: html, csv, json, trf, xlsx)"
                 )),
             },
         }
@@ -119,6 +122,10 @@ impl Ctx {
                 "`--format trf` 只用于 `qiwang export`；请用 table、csv、json 或 html",
                 "`--format trf` is only for `qiwang export`; use table, csv, json or html",
             ))),
+            FormatArg::Xlsx => Err(CliError::usage(Text::new(
+                "这个命令没有 `--format xlsx`；xlsx 用于 players、pair、standings、crosstable、teams、prizes、export 和 template",
+                "this command has no `--format xlsx`; xlsx is for players, pair, standings, crosstable, teams, prizes, export and template",
+            ))),
         }
     }
 
@@ -161,8 +168,15 @@ impl Ctx {
         })
     }
 
-    /// Prints a report in the chosen format (CSV in the `--encoding` asked for).
+    /// Prints a report in the chosen format: CSV in the `--encoding` asked for; `xlsx`
+    /// as the workbook's bytes, to a file or pipe (`dispatch` has refused a terminal
+    /// before the command ran).
     pub fn print(&self, report: &Report) -> Result<(), CliError> {
+        if self.format_arg == FormatArg::Xlsx {
+            let bytes = report.render_xlsx().map_err(xlsx_error)?;
+            super::emit_bytes(&bytes);
+            return Ok(());
+        }
         let format = self.format()?;
         let text = report.render(format);
         if format == Format::Csv {
@@ -242,6 +256,30 @@ pub fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
             ),
         }))
     })
+}
+
+/// The writer failed (a limit of the format was hit): an internal error, said plainly.
+pub fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> CliError {
+    CliError::new(
+        ExitCode::Internal,
+        Text::new(
+            format!("无法生成 Excel 工作簿：{e}"),
+            format!("cannot build the Excel workbook: {e}"),
+        ),
+    )
+}
+
+/// `--format xlsx` writes binary: refused when standard output is a terminal, where it
+/// would only scramble the screen.
+pub fn refuse_xlsx_on_terminal() -> Result<(), CliError> {
+    use std::io::IsTerminal;
+    if std::io::stdout().is_terminal() {
+        return Err(CliError::usage(Text::new(
+            "`--format xlsx` 输出的是 Excel 工作簿（二进制），不能显示在终端上：请重定向到文件，例如 `qiwang prizes --format xlsx > 获奖名单.xlsx`",
+            "`--format xlsx` writes an Excel workbook (binary), which a terminal cannot show: redirect it to a file, e.g. `qiwang prizes --format xlsx > prizes.xlsx`",
+        )));
+    }
+    Ok(())
 }
 
 pub fn store_error(e: qiwang::store::StoreError) -> CliError {

@@ -34,7 +34,8 @@ pub fn emit(text: &str) {
     emit_bytes(qiwang::report::safe::printable(text).as_bytes());
 }
 
-/// [`emit`] for text already encoded (CSV in GBK) and made printable by the caller.
+/// [`emit`] for bytes: text already encoded (CSV in GBK) and made printable by the
+/// caller, or an Excel workbook.
 pub fn emit_bytes(bytes: &[u8]) {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();

@@ -6,6 +6,8 @@
 
 use super::normalise;
 use crate::i18n::Text;
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
 
 /// A column qiwang understands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -79,6 +81,17 @@ const ALIASES: &[(Field, &[&str])] = &[
             "代表单位",
             "参赛单位",
             "工作单位",
+            "所在单位",
+            "单位名称",
+            "所属学校",
+            "所在学校",
+            "学校名称",
+            "就读学校",
+            "单位学校",
+            "学校单位",
+            "俱乐部",
+            "所属俱乐部",
+            "参赛队",
             "学校",
             "队伍",
             "队名",
@@ -173,24 +186,44 @@ const ALIASES: &[(Field, &[&str])] = &[
     (Field::Title, &["称号", "头衔", "title"]),
 ];
 
+/// The most columns a registration sheet may have. Real sheets have a dozen or two; the
+/// cap keeps a hostile or broken file (a 100,000-column header) from costing time and
+/// memory, with a message instead.
+pub const MAX_COLUMNS: usize = 512;
+
+/// The most characters one cell may hold (a name, a unit, a remark); longer is no
+/// registration but a broken or hostile file.
+pub const MAX_CELL_CHARS: usize = 4096;
+
 /// A header reduced for matching: half-width, lower-case, no spaces, `_`, `-`, `.`, `*`,
-/// `:`, and nothing from the first bracket on.
+/// `:`, `/`, `、`, and nothing from the first bracket on.
 pub fn header_key(header: &str) -> String {
     let half = normalise::to_half_width(header);
     let head = half.split(['(', '[', '【']).next().unwrap_or("");
     head.chars()
-        .filter(|c| !matches!(c, ' ' | '_' | '-' | '.' | '*' | ':' | '：'))
+        .filter(|c| !matches!(c, ' ' | '_' | '-' | '.' | '*' | ':' | '：' | '/' | '、'))
         .flat_map(char::to_lowercase)
         .collect()
 }
 
+/// Every alias → its field, built once: a header is one hash lookup, so mapping a row of
+/// n headers is linear in n.
+fn alias_index() -> &'static HashMap<&'static str, Field> {
+    static INDEX: OnceLock<HashMap<&'static str, Field>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        ALIASES
+            .iter()
+            .flat_map(|(field, names)| names.iter().map(move |n| (*n, *field)))
+            .collect()
+    })
+}
+
 /// The field a header names, if qiwang knows it.
 pub fn field_of(header: &str) -> Option<Field> {
-    let key = header_key(header);
-    ALIASES
-        .iter()
-        .find(|(_, names)| names.contains(&key.as_str()))
-        .map(|(field, _)| *field)
+    if header.chars().count() > MAX_CELL_CHARS {
+        return None;
+    }
+    alias_index().get(header_key(header).as_str()).copied()
 }
 
 /// What each column of a sheet holds.
@@ -211,16 +244,19 @@ pub struct HeaderProblem {
 
 impl HeaderMap {
     /// Maps a header row. A field named by two columns is a problem (qiwang would not
-    /// know which to believe); so is a header repeated among the extra columns.
+    /// know which to believe); so is a header repeated among the extra columns. Linear in
+    /// the number of columns: each header is looked up once and remembered in a hash set.
     pub fn new(headers: &[String]) -> (HeaderMap, Vec<HeaderProblem>) {
         let mut problems = Vec::new();
         let mut names: Vec<String> = Vec::with_capacity(headers.len());
         let mut fields: Vec<Option<Field>> = Vec::with_capacity(headers.len());
+        let mut first_of: HashMap<Field, usize> = HashMap::new();
+        let mut extras: HashSet<String> = HashSet::new();
         for (i, raw) in headers.iter().enumerate() {
             let name = normalise::clean(raw);
             let field = field_of(&name);
             if let Some(f) = field
-                && let Some(first) = fields.iter().position(|g| *g == Some(f))
+                && let Some(&first) = first_of.get(&f)
             {
                 problems.push(HeaderProblem {
                     column: i,
@@ -237,13 +273,9 @@ impl HeaderMap {
                         ),
                     ),
                 });
-            } else if field.is_none()
-                && !name.is_empty()
-                && names
-                    .iter()
-                    .zip(&fields)
-                    .any(|(n, g)| g.is_none() && *n == name)
-            {
+            } else if let Some(f) = field {
+                first_of.insert(f, i);
+            } else if !name.is_empty() && !extras.insert(name.clone()) {
                 problems.push(HeaderProblem {
                     column: i,
                     message: Text::new(
@@ -261,6 +293,17 @@ impl HeaderMap {
     /// The column holding `field`.
     pub fn column(&self, field: Field) -> Option<usize> {
         self.fields.iter().position(|f| *f == Some(field))
+    }
+
+    /// The extra columns (headers qiwang does not know, kept as extra fields), with their
+    /// index, in sheet order.
+    pub fn unknown(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.names
+            .iter()
+            .zip(&self.fields)
+            .enumerate()
+            .filter(|(_, (n, f))| f.is_none() && !n.is_empty())
+            .map(|(i, (n, _))| (i, n.as_str()))
     }
 
     /// The header of `field` as written, if the sheet has that column.
@@ -319,6 +362,12 @@ mod tests {
             ("Title", Some(Field::Title)),
             ("序号", Some(Field::Number)),
             ("No.", Some(Field::Number)),
+            ("所在单位", Some(Field::Unit)),
+            ("单位名称", Some(Field::Unit)),
+            ("工作单位", Some(Field::Unit)),
+            ("学校", Some(Field::Unit)),
+            ("单位/学校", Some(Field::Unit)),
+            ("所属俱乐部", Some(Field::Unit)),
             ("备注", None),
             ("教练", None),
             ("", None),
@@ -344,6 +393,27 @@ mod tests {
             problems[0].message.en
         );
         assert_eq!(problems[1].column, 3);
+    }
+
+    /// Issue 11.12: 100,000 headers used to take 27 s (each compared with every earlier
+    /// one); now each is hashed once.
+    #[test]
+    fn a_wide_header_maps_in_linear_time() {
+        let headers: Vec<String> = (0..100_000).map(|i| format!("列{i}")).collect();
+        let started = std::time::Instant::now();
+        let (map, problems) = HeaderMap::new(&headers);
+        assert!(problems.is_empty());
+        assert_eq!(map.names.len(), 100_000);
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
+        let mut twice = headers.clone();
+        twice.push("列7".into());
+        let (_, problems) = HeaderMap::new(&twice);
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].column, 100_000);
     }
 
     #[test]

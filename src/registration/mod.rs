@@ -1,6 +1,7 @@
-//! Registration import: the organiser's Excel sheet, exported as CSV, becomes players.
+//! Registration import: the organiser's Excel workbook (or its CSV export) becomes players.
 //!
-//! Owns reading a registration file (encoding, delimiter, headers, cell values), the
+//! Owns reading registration files (workbook sheets, encoding, delimiter, headers, cell
+//! values; several files as one batch), the
 //! checks on each row (ID-card checksum and cross-checks, the eligibility of the group
 //! named, duplicates) and the masking of personal data. All-or-nothing: every problem is
 //! collected with its line and column, and no player is returned unless the whole file
@@ -13,7 +14,9 @@ pub mod id_card;
 pub mod normalise;
 pub mod privacy;
 pub mod summary;
+pub mod template;
 pub mod values;
+pub mod xlsx;
 
 pub use decode::{Decoded, Detected, Encoding, decode};
 pub use id_card::{IdCard, IdError, parse_id_number};
@@ -47,6 +50,34 @@ pub struct RowError {
     pub message: String,
     /// The same in Chinese.
     pub message_zh: String,
+    /// Where the problem is when `line` alone does not say it: the file of a batch, and
+    /// in a workbook the sheet and cell (`报名表!C17`, `line` being the row).
+    pub place: Option<Place>,
+}
+
+/// The file, worksheet and column of a problem (the row is [`RowError::line`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    pub file: String,
+    pub sheet: Option<String>,
+    /// 0-based column in the sheet, when the problem is in one cell.
+    pub col: Option<usize>,
+}
+
+impl Place {
+    /// `reg.csv:17`, `reg.xlsx:报名表!C17`, `reg.xlsx:报名表 row 17` (第 17 行).
+    pub fn show(&self, line: usize, lang: Lang) -> String {
+        match (&self.sheet, self.col) {
+            (None, _) => format!("{}:{line}", self.file),
+            (Some(sheet), Some(col)) => {
+                format!("{}:{sheet}!{}{line}", self.file, xlsx::column_letters(col))
+            }
+            (Some(sheet), None) => match lang {
+                Lang::Zh => format!("{}:{sheet} 第 {line} 行", self.file),
+                Lang::En => format!("{}:{sheet} row {line}", self.file),
+            },
+        }
+    }
 }
 
 impl RowError {
@@ -58,6 +89,26 @@ impl RowError {
             value,
             message: text.en,
             message_zh: text.zh,
+            place: None,
+        }
+    }
+
+    /// Where the problem is: `place` when set, else `source:line`.
+    pub fn at(&self, source: &str, lang: Lang) -> String {
+        match &self.place {
+            Some(p) => p.show(self.line, lang),
+            None => format!("{source}:{}", self.line),
+        }
+    }
+
+    /// The problem with its place and column, in one language (`reg.xlsx:报名表!C17: …`).
+    pub fn located(&self, source: &str, lang: Lang) -> String {
+        let at = self.at(source, lang);
+        match (lang, &self.column) {
+            (Lang::En, Some(c)) => format!("{at}: column `{c}`: {}", self.message),
+            (Lang::En, None) => format!("{at}: {}", self.message),
+            (Lang::Zh, Some(c)) => format!("{at}：`{c}` 列：{}", self.message_zh),
+            (Lang::Zh, None) => format!("{at}：{}", self.message_zh),
         }
     }
 }
@@ -81,14 +132,7 @@ pub struct ImportErrors {
 impl fmt::Display for ImportErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for e in &self.errors {
-            match &e.column {
-                Some(c) => writeln!(
-                    f,
-                    "{}:{}: column `{}`: {}",
-                    self.source, e.line, c, e.message
-                )?,
-                None => writeln!(f, "{}:{}: {}", self.source, e.line, e.message)?,
-            }
+            writeln!(f, "{}", e.located(&self.source, Lang::En))?;
         }
         let n = self.errors.len();
         write!(
@@ -108,13 +152,8 @@ impl Localize for ImportErrors {
         }
         let mut out = String::new();
         for e in &self.errors {
-            match &e.column {
-                Some(c) => out.push_str(&format!(
-                    "{}:{}：`{}` 列：{}\n",
-                    self.source, e.line, c, e.message_zh
-                )),
-                None => out.push_str(&format!("{}:{}：{}\n", self.source, e.line, e.message_zh)),
-            }
+            out.push_str(&e.located(&self.source, Lang::Zh));
+            out.push('\n');
         }
         out.push_str(&format!(
             "`{}` 中有 {} 个错误；未导入任何棋手：请改正后重新导入该文件",
@@ -130,7 +169,8 @@ impl std::error::Error for ImportErrors {}
 /// Reads a registration sheet and returns its players, numbered from `next_id` in file
 /// order, each in the pool they are paired in (`group`) and, when they registered under
 /// a section such as 残疾人组 or 本地组, that section. `existing` are the players already
-/// registered, for the duplicate check when a second file is imported.
+/// registered, for the duplicate check when a second file is imported. The file may be a
+/// CSV export or a workbook (.xlsx, .xls, .ods); see [`read_batch`] for several files.
 pub fn read_registrations(
     bytes: &[u8],
     source: &str,
@@ -139,27 +179,100 @@ pub fn read_registrations(
     existing: &[Player],
     next_id: PlayerId,
 ) -> Result<Vec<Player>, ImportErrors> {
-    let fail = |errors: Vec<RowError>| ImportErrors {
+    let file = RegistrationFile {
         source: source.to_string(),
-        errors,
+        bytes,
     };
-    let text = decode(bytes, opts.encoding)
-        .map_err(|e| fail(vec![e]))?
-        .text;
-    if let Some(at) = text.find('\0') {
-        return Err(fail(vec![RowError::new(
-            text[..at].matches('\n').count() + 1,
-            None,
-            None,
-            Text::new(
-                "该行含有 NUL 字符，所以这不是文本文件（可能是没有字节顺序标记的 UTF-16）；请在 Excel 中另存为“CSV UTF-8”",
-                "the line holds a NUL character, so this is no text file (perhaps UTF-16 without a byte-order mark); save the sheet from Excel as \"CSV UTF-8\"",
-            ),
-        )]));
-    }
+    let opts = BatchOptions {
+        encoding: opts.encoding,
+        ..BatchOptions::default()
+    };
+    read_batch(std::slice::from_ref(&file), &opts, rules, existing, next_id).map(|i| i.players)
+}
+
+/// How to read a batch of registration files (`qiwang import a.xlsx b.xlsx c.csv`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BatchOptions {
+    /// The encoding of CSV files (workbooks carry their own).
+    pub encoding: Encoding,
+    /// Read only this worksheet of each workbook (`--sheet`).
+    pub sheet: Option<String>,
+    /// An unknown column is an error instead of a warning (`--strict`).
+    pub strict: bool,
+}
+
+/// One file of a batch: its name as the user gave it and its bytes.
+#[derive(Debug, Clone)]
+pub struct RegistrationFile<'a> {
+    pub source: String,
+    pub bytes: &'a [u8],
+}
+
+/// What was read from one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileRead {
+    pub source: String,
+    /// The worksheets read, in workbook order (empty for a CSV file).
+    pub sheets: Vec<String>,
+    /// Worksheets without a header row, not read (an instructions sheet, a blank one).
+    pub skipped: Vec<String>,
+    /// Players found in the file.
+    pub players: usize,
+}
+
+/// A clean batch: its players and what the organiser should know.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    pub players: Vec<Player>,
+    pub files: Vec<FileRead>,
+    /// Problems that did not stop the import: columns qiwang does not know, whose values
+    /// are kept as extra fields of each player.
+    pub warnings: Vec<RowError>,
+}
+
+/// Reads several registration files as one batch: all or nothing across the files,
+/// players numbered from `next_id` in file order, duplicates found across files (and
+/// against `existing`). Workbooks are told from CSV by their content, not their name.
+pub fn read_batch(
+    files: &[RegistrationFile<'_>],
+    opts: &BatchOptions,
+    rules: &Rulebook,
+    existing: &[Player],
+    next_id: PlayerId,
+) -> Result<Imported, ImportErrors> {
+    let source = files
+        .iter()
+        .map(|f| f.source.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let batch = files.len() > 1;
     let mut sheet = Sheet::new(rules, existing, next_id);
-    sheet.read(&text);
-    // Dongguan 十四.1 报名总人数暂限300人: the whole file is refused, as for any error.
+    sheet.strict = opts.strict;
+    let mut read = Vec::with_capacity(files.len());
+    for file in files {
+        let before = sheet.players.len();
+        let mut this = FileRead {
+            source: file.source.clone(),
+            sheets: Vec::new(),
+            skipped: Vec::new(),
+            players: 0,
+        };
+        if xlsx::is_workbook(file.bytes) {
+            sheet.read_workbook(&file.source, file.bytes, opts.sheet.as_deref(), &mut this);
+        } else {
+            sheet.at = batch.then(|| Place {
+                file: file.source.clone(),
+                sheet: None,
+                col: None,
+            });
+            let start = sheet.errors.len();
+            sheet.read_csv_file(file.bytes, opts.encoding);
+            sheet.finish_part(start, None);
+        }
+        this.players = sheet.players.len() - before;
+        read.push(this);
+    }
+    // Dongguan 十四.1 报名总人数暂限300人: the whole batch is refused, as for any error.
     if let Some(max) = rules.event.max_players {
         let total = existing.len() + sheet.players.len();
         if total > max as usize && sheet.errors.is_empty() {
@@ -180,18 +293,35 @@ pub fn read_registrations(
             ));
         }
     }
+    let mask = |e: &mut RowError| {
+        e.message = privacy::mask_numbers_in(&e.message);
+        e.message_zh = privacy::mask_numbers_in(&e.message_zh);
+        e.value = e.value.as_deref().map(privacy::mask_numbers_in);
+    };
     if sheet.errors.is_empty() {
-        Ok(sheet.players)
+        sheet.warnings.iter_mut().for_each(mask);
+        Ok(Imported {
+            players: sheet.players,
+            files: read,
+            warnings: sheet.warnings,
+        })
     } else {
-        // Stable: problems of one row stay in column order.
-        sheet.errors.sort_by_key(|e| e.line);
-        for e in &mut sheet.errors {
-            e.message = privacy::mask_numbers_in(&e.message);
-            e.message_zh = privacy::mask_numbers_in(&e.message_zh);
-            e.value = e.value.as_deref().map(privacy::mask_numbers_in);
-        }
-        Err(fail(sheet.errors))
+        sheet.errors.iter_mut().for_each(mask);
+        Err(ImportErrors {
+            source,
+            errors: sheet.errors,
+        })
     }
+}
+
+/// The index of the header row among the first rows: the first that names a 姓名/name
+/// column (title rows such as 2018年金华市象棋棋王赛报名表 above it are skipped).
+fn header_row(records: &[(usize, Vec<String>)]) -> Option<usize> {
+    records.iter().take(10).position(|(_, cells)| {
+        cells
+            .iter()
+            .any(|c| headers::field_of(c) == Some(Field::Name))
+    })
 }
 
 /// Tab if the first non-blank line has more tabs than commas (Excel's "Unicode text" and
@@ -203,17 +333,27 @@ fn delimiter(text: &str) -> u8 {
     if tabs > commas { b'\t' } else { b',' }
 }
 
+/// Whether a 序号 cell marks the example row of a template (`示例`, `例`, `example`).
+pub fn is_example_mark(cell: &str) -> bool {
+    matches!(
+        cell.to_lowercase().as_str(),
+        "示例" | "例" | "样例" | "范例" | "example" | "e.g."
+    )
+}
+
 /// Where an earlier registration came from, for duplicate messages.
 #[derive(Debug, Clone)]
 enum Seen {
-    Line(usize, String),
+    /// A row of this batch; the place when the batch has several files or sheets.
+    Line(usize, String, Option<Place>),
     Registered(PlayerId, String),
 }
 
 impl fmt::Display for Seen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Seen::Line(line, name) => write!(f, "line {line} (`{name}`)"),
+            Seen::Line(line, name, None) => write!(f, "line {line} (`{name}`)"),
+            Seen::Line(line, name, Some(p)) => write!(f, "{} (`{name}`)", p.show(*line, Lang::En)),
             Seen::Registered(id, name) => write!(f, "registered player {id} (`{name}`)"),
         }
     }
@@ -223,7 +363,8 @@ impl Seen {
     /// Where in Chinese: `第 3 行（`甲`）`.
     fn zh(&self) -> String {
         match self {
-            Seen::Line(line, name) => format!("第 {line} 行（`{name}`）"),
+            Seen::Line(line, name, None) => format!("第 {line} 行（`{name}`）"),
+            Seen::Line(line, name, Some(p)) => format!("{}（`{name}`）", p.show(*line, Lang::Zh)),
             Seen::Registered(id, name) => format!("已报名棋手 {id}（`{name}`）"),
         }
     }
@@ -295,6 +436,11 @@ struct Sheet<'a> {
     errors: Vec<RowError>,
     ids: BTreeMap<String, Seen>,
     names: BTreeMap<(String, String), Seen>,
+    /// The file and sheet being read, when messages must name them (a workbook, or a
+    /// batch of several files); `None` for a lone CSV file, whose errors say `file:line`.
+    at: Option<Place>,
+    warnings: Vec<RowError>,
+    strict: bool,
 }
 
 /// One data row while it is read: its line and the header map, to locate problems.
@@ -358,6 +504,170 @@ impl<'a> Sheet<'a> {
             errors: Vec::new(),
             ids,
             names,
+            at: None,
+            warnings: Vec::new(),
+            strict: false,
+        }
+    }
+
+    /// Decodes a CSV file and reads it.
+    fn read_csv_file(&mut self, bytes: &[u8], encoding: Encoding) {
+        let text = match decode(bytes, encoding) {
+            Ok(d) => d.text,
+            Err(e) => {
+                self.errors.push(e);
+                return;
+            }
+        };
+        if let Some(at) = text.find('\0') {
+            self.errors.push(RowError::new(
+                text[..at].matches('\n').count() + 1,
+                None,
+                None,
+                Text::new(
+                    "该行含有 NUL 字符，所以这不是文本文件（可能是没有字节顺序标记的 UTF-16）；请在 Excel 中另存为“CSV UTF-8”",
+                    "the line holds a NUL character, so this is no text file (perhaps UTF-16 without a byte-order mark); save the sheet from Excel as \"CSV UTF-8\"",
+                ),
+            ));
+            return;
+        }
+        self.read(&text);
+    }
+
+    /// Locates the problems found since `start` (the part just read: a CSV file or one
+    /// worksheet) and puts them in row order; problems of one row stay in column order.
+    fn finish_part(&mut self, start: usize, map: Option<&HeaderMap>) {
+        if let Some(at) = &self.at {
+            for e in &mut self.errors[start..] {
+                if e.place.is_none() {
+                    let col = e
+                        .column
+                        .as_ref()
+                        .and_then(|c| map.and_then(|m| m.names.iter().position(|n| n == c)));
+                    e.place = Some(Place {
+                        col: if at.sheet.is_some() { col } else { None },
+                        ..at.clone()
+                    });
+                }
+            }
+        }
+        self.errors[start..].sort_by_key(|e| e.line);
+    }
+
+    /// Reads the worksheets of a workbook that have a header row (or only `only`).
+    fn read_workbook(&mut self, file: &str, bytes: &[u8], only: Option<&str>, read: &mut FileRead) {
+        let whole_file = |text: Text| RowError {
+            place: Some(Place {
+                file: file.to_string(),
+                sheet: None,
+                col: None,
+            }),
+            ..RowError::new(1, None, None, text)
+        };
+        let grids = match xlsx::read_workbook(bytes) {
+            Ok(g) => g,
+            Err(text) => {
+                self.errors.push(whole_file(text));
+                return;
+            }
+        };
+        let all: Vec<&str> = grids.iter().map(|g| g.sheet.as_str()).collect();
+        let listed = all
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if let Some(want) = only
+            && !all.contains(&want)
+        {
+            self.errors.push(whole_file(Text::new(
+                format!("工作簿中没有工作表 `{want}`；工作表有：{listed}"),
+                format!("the workbook has no sheet `{want}`; its sheets are {listed}"),
+            )));
+            return;
+        }
+        for grid in &grids {
+            if only.is_some_and(|want| want != grid.sheet) {
+                continue;
+            }
+            let first: Vec<(usize, Vec<String>)> = grid
+                .rows
+                .iter()
+                .take(10)
+                .map(|(line, cells)| {
+                    let text = cells
+                        .iter()
+                        .map(|c| xlsx::cell_text(c, None).unwrap_or_default())
+                        .collect();
+                    (*line, text)
+                })
+                .collect();
+            let Some(h) = header_row(&first) else {
+                if only.is_some() {
+                    self.errors.push(whole_file(Text::new(
+                        format!("工作表 `{}` 中没有含 姓名/name 列的表头行", grid.sheet),
+                        format!(
+                            "sheet `{}` has no header row with a 姓名/name column",
+                            grid.sheet
+                        ),
+                    )));
+                }
+                read.skipped.push(grid.sheet.clone());
+                continue;
+            };
+            self.at = Some(Place {
+                file: file.to_string(),
+                sheet: Some(grid.sheet.clone()),
+                col: None,
+            });
+            let start = self.errors.len();
+            let header = &first[h].1;
+            let fields: Vec<Option<Field>> = header
+                .iter()
+                .map(|c| headers::field_of(&normalise::clean(c)))
+                .collect();
+            let mut records = vec![first[h].clone()];
+            for (line, cells) in grid.rows.iter().skip(h + 1) {
+                let mut row = Vec::with_capacity(cells.len());
+                let mut ok = true;
+                for (i, cell) in cells.iter().enumerate() {
+                    match xlsx::cell_text(cell, fields.get(i).copied().flatten()) {
+                        Ok(text) => row.push(text),
+                        Err(message) => {
+                            ok = false;
+                            self.errors.push(RowError {
+                                place: Some(Place {
+                                    file: file.to_string(),
+                                    sheet: Some(grid.sheet.clone()),
+                                    col: Some(i),
+                                }),
+                                ..RowError::new(
+                                    *line,
+                                    header.get(i).map(|h| normalise::clean(h)),
+                                    None,
+                                    message,
+                                )
+                            });
+                        }
+                    }
+                }
+                if ok {
+                    records.push((*line, row));
+                }
+            }
+            let map = self.read_records(&records, 0);
+            self.finish_part(start, map.as_ref());
+            read.sheets.push(grid.sheet.clone());
+        }
+        if read.sheets.is_empty() && only.is_none() {
+            self.errors.push(whole_file(Text::new(
+                format!(
+                    "工作簿中没有一个工作表含有 姓名/name 列的表头行（工作表：{listed}）；表头行须写出各列名称，例如 姓名,性别,单位,组别"
+                ),
+                format!(
+                    "no sheet of the workbook has a header row with a 姓名/name column (sheets: {listed}); the header row must name the columns, e.g. 姓名,性别,单位,组别"
+                ),
+            )));
         }
     }
 
@@ -393,12 +703,7 @@ impl<'a> Sheet<'a> {
         }
         // Title rows above the header (比赛名称, 报名表) are skipped: the header is the
         // first of the first rows that names a 姓名/name column.
-        let header_at = records.iter().take(10).position(|(_, cells)| {
-            cells
-                .iter()
-                .any(|c| headers::field_of(c) == Some(Field::Name))
-        });
-        let Some(header_at) = header_at else {
+        let Some(header_at) = header_row(&records) else {
             let (line, found) = records
                 .first()
                 .map(|(l, c)| {
@@ -424,7 +729,34 @@ impl<'a> Sheet<'a> {
             ));
             return;
         };
+        self.read_records(&records, header_at);
+    }
+
+    /// Reads the rows from the header at `header_at` on; the header's map, unless the
+    /// header itself could not be used.
+    fn read_records(
+        &mut self,
+        records: &[(usize, Vec<String>)],
+        header_at: usize,
+    ) -> Option<HeaderMap> {
         let (header_line, header_cells) = &records[header_at];
+        if header_cells.len() > headers::MAX_COLUMNS {
+            let (n, max) = (header_cells.len(), headers::MAX_COLUMNS);
+            self.errors.push(RowError::new(
+                *header_line,
+                None,
+                None,
+                Text::new(
+                    format!(
+                        "表头行有 {n} 列，超过上限 {max} 列；这不像报名表：请只保留报名需要的列"
+                    ),
+                    format!(
+                        "the header row has {n} columns, more than the limit of {max}; this is no registration sheet: keep only the columns a registration needs"
+                    ),
+                ),
+            ));
+            return None;
+        }
         let (map, problems) = HeaderMap::new(header_cells);
         for p in problems {
             self.errors.push(RowError::new(
@@ -450,7 +782,38 @@ impl<'a> Sheet<'a> {
                     ),
                 ),
             ));
-            return;
+            return Some(map);
+        }
+        for (_, name) in map.unknown() {
+            let e = RowError::new(
+                *header_line,
+                Some(name.to_string()),
+                None,
+                if self.strict {
+                    Text::new(
+                        format!(
+                            "qiwang 不认识 `{name}` 列（--strict）；请改成已知的列名（如 单位、组别、出生日期），或删去该列"
+                        ),
+                        format!(
+                            "qiwang does not know the column `{name}` (--strict); rename it to a known header (such as 单位, 组别, 出生日期) or remove it"
+                        ),
+                    )
+                } else {
+                    Text::new(
+                        format!(
+                            "qiwang 不认识 `{name}` 列；其内容作为附加信息随棋手保存，不参与资格审查"
+                        ),
+                        format!(
+                            "qiwang does not know the column `{name}`; its values are kept with each player as extra information and are not checked"
+                        ),
+                    )
+                },
+            );
+            if self.strict {
+                self.errors.push(e);
+            } else {
+                self.warnings.push(e);
+            }
         }
         let mut rows = 0;
         let number_col = map.column(Field::Number);
@@ -461,7 +824,11 @@ impl<'a> Sheet<'a> {
                 .iter()
                 .enumerate()
                 .all(|(i, c)| Some(i) == number_col || normalise::clean(c).is_empty());
-            if blank {
+            // The example row of `qiwang template` (序号 示例) shows how to fill the sheet.
+            let example = number_col
+                .and_then(|c| cells.get(c))
+                .is_some_and(|c| is_example_mark(&normalise::clean(c)));
+            if blank || example {
                 continue;
             }
             rows += 1;
@@ -478,6 +845,7 @@ impl<'a> Sheet<'a> {
                 ),
             ));
         }
+        Some(map)
     }
 
     fn read_row(&mut self, line: usize, map: &HeaderMap, cells: &[String]) {
@@ -501,6 +869,23 @@ impl<'a> Sheet<'a> {
                     format!(
                         "the row has {fields} fields but the header has {width}; look for a missing or extra comma, or a value with a comma that lacks quotes"
                     ),
+                ),
+            ));
+            return;
+        }
+        let max = headers::MAX_CELL_CHARS;
+        if let Some(col) = cells
+            .iter()
+            .position(|c| c.len() > max && c.chars().count() > max)
+        {
+            let n = cells[col].chars().count();
+            self.errors.push(RowError::new(
+                line,
+                map.names.get(col).cloned(),
+                None,
+                Text::new(
+                    format!("单元格有 {n} 个字符，超过上限 {max}；请检查该单元格"),
+                    format!("the cell holds {n} characters, more than the limit of {max}; check the cell"),
                 ),
             ));
             return;
@@ -774,7 +1159,7 @@ impl Sheet<'_> {
         map: &HeaderMap,
         errors: &mut Vec<RowError>,
     ) {
-        let here = Seen::Line(line, player.name.clone());
+        let here = Seen::Line(line, player.name.clone(), self.at.clone());
         if let Some(id) = &player.id_number {
             if let Some(seen) = self.ids.get(&id_key(id)) {
                 let masked = mask_id_number(id);
@@ -1179,10 +1564,22 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(err.errors[0].line, 3, "{err}");
-        // A field of a megabyte is just a long name.
+        // A field of a megabyte is refused with its place (issue 11.12), not kept as a name.
         let long = "长".repeat(400_000);
-        let players = read(&format!("姓名,组别\n{long},成人组\n")).unwrap();
-        assert_eq!(players[0].name.chars().count(), 400_000);
+        let err = read(&format!("姓名,组别\n{long},成人组\n")).unwrap_err();
+        assert_eq!(err.errors.len(), 1, "{err}");
+        assert_eq!(
+            (err.errors[0].line, err.errors[0].column.as_deref()),
+            (2, Some("姓名"))
+        );
+        assert!(err.errors[0].message.contains("400000 characters"), "{err}");
+        // A header of 100,000 columns: one message, quickly.
+        let wide = format!("姓名,{}\n甲\n", vec!["x"; 100_000].join(","));
+        let started = std::time::Instant::now();
+        let err = read(&wide).unwrap_err();
+        assert!(started.elapsed().as_secs() < 3, "{:?}", started.elapsed());
+        assert_eq!(err.errors.len(), 1, "{err}");
+        assert!(err.errors[0].message.contains("100001 columns"), "{err}");
     }
 
     #[test]

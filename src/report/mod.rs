@@ -12,6 +12,7 @@ pub mod publish;
 pub mod safe;
 mod table;
 pub mod trf;
+pub mod xlsx;
 
 use serde::Serialize;
 
@@ -150,6 +151,14 @@ impl Report {
             Format::Json => json::render(self),
             Format::Html => html::render(self),
         }
+    }
+}
+
+impl Report {
+    /// The report as an Excel workbook (`--format xlsx`): binary, so it is not a
+    /// [`Format`] of [`Report::render`]; see [`xlsx`].
+    pub fn render_xlsx(&self) -> Result<Vec<u8>, rust_xlsxwriter::XlsxError> {
+        xlsx::render(self)
     }
 }
 

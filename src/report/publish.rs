@@ -172,6 +172,16 @@ pub fn write_export(
     Ok(paths)
 }
 
+/// Writes the one file the user named (e.g. `export --format xlsx --out book.xlsx`):
+/// never through a link planted at that name, and atomically.
+pub fn write_single(path: &Path, bytes: &[u8]) -> Result<(), PublishError> {
+    match kind(path)? {
+        Some(t) if t.is_symlink() => Err(PublishError::Symlink(path.to_path_buf())),
+        Some(t) if t.is_dir() => Err(PublishError::NotAFolder(path.to_path_buf())),
+        _ => write_atomically(path, bytes),
+    }
+}
+
 /// A file name for messages, without control characters.
 pub fn shown(path: &Path) -> String {
     one_line(&path.display().to_string(), 300)

@@ -171,6 +171,27 @@ pub fn site(
     files
 }
 
+/// The same documents as the sheets of one workbook (`export --format xlsx`): `(sheet
+/// name, report)` in index order; a report of several tables (the prize sheet) becomes
+/// one sheet per table when rendered.
+pub fn workbook_reports(
+    event: &Event,
+    rules: &Rulebook,
+    only: Option<&GroupId>,
+    lang: Lang,
+) -> Vec<(String, Report)> {
+    documents(event, rules, only, lang)
+        .into_iter()
+        .map(|doc| {
+            let name = match &doc.section {
+                Some(group) => format!("{group} {}", doc.label),
+                None => doc.label.clone(),
+            };
+            (name, doc.report)
+        })
+        .collect()
+}
+
 /// The same documents as CSV files (one per document), for spreadsheets.
 pub fn csv_files(
     event: &Event,

@@ -16,6 +16,9 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
         None => pools_with_rounds(&rules, &event),
     };
     let only = group.map(|_| &pools[0]);
+    if ctx.format_arg == FormatArg::Xlsx {
+        return workbook(&event, &rules, only, out, force, lang);
+    }
     let files: Vec<(String, Vec<u8>)> = match ctx.format_arg {
         FormatArg::Html | FormatArg::Table => qiwang::views::site(&event, &rules, only, lang)
             .into_iter()
@@ -67,6 +70,7 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
             }
             files
         }
+        FormatArg::Xlsx => Vec::new(),
     };
     write_export(out, &files, force).map_err(|e| match e {
         PublishError::Outside(_) => CliError::input(Text::of(&e)),
@@ -78,6 +82,47 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
         files.len(),
         lang.pick("个文件", "file(s)"),
         shown(out)
+    );
+    Ok(())
+}
+
+/// `export --format xlsx`: one workbook, a sheet per group's round, standings, crosstable
+/// and players and per prize list; written to `--out` when it names a `.xlsx` file, else
+/// to `event.xlsx` in the `--out` folder.
+fn workbook(
+    event: &qiwang::model::Event,
+    rules: &qiwang::rulebook::Rulebook,
+    only: Option<&qiwang::model::GroupId>,
+    out: &Path,
+    force: bool,
+    lang: qiwang::rulebook::Lang,
+) -> Result<(), CliError> {
+    let reports = qiwang::views::workbook_reports(event, rules, only, lang);
+    let named: Vec<(String, &qiwang::report::Report)> =
+        reports.iter().map(|(n, r)| (n.clone(), r)).collect();
+    let bytes =
+        qiwang::report::xlsx::render_book(&named).map_err(crate::cli::context::xlsx_error)?;
+    let is_file = out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("xlsx"));
+    let publish_error = |e: PublishError| match e {
+        PublishError::Outside(_) => CliError::input(Text::of(&e)),
+        _ => CliError::io(Text::of(&e)),
+    };
+    let path = if is_file {
+        qiwang::report::publish::write_single(out, &bytes).map_err(publish_error)?;
+        out.to_path_buf()
+    } else {
+        let files = vec![("event.xlsx".to_string(), bytes)];
+        let written = write_export(out, &files, force).map_err(publish_error)?;
+        written.into_iter().next().unwrap_or_else(|| out.join("event.xlsx"))
+    };
+    outln!(
+        "{} {} {} → {}",
+        lang.pick("已导出工作簿，工作表", "wrote a workbook of"),
+        named.len(),
+        lang.pick("份", "document(s)"),
+        shown(&path)
     );
     Ok(())
 }

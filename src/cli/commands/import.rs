@@ -1,29 +1,51 @@
-//! `qiwang import FILE [--dry-run] [--encoding auto|utf-8|gbk]`
+//! `qiwang import FILE... [--dry-run] [--encoding auto|utf-8|gbk] [--sheet NAME] [--strict]`
 
 use crate::cli::context::{Ctx, store_error};
 use crate::cli::error::{CliError, chain, read_input};
 use qiwang::i18n::Text;
-use qiwang::registration::{Encoding, ImportOptions, read_registrations};
+use qiwang::registration::{BatchOptions, Encoding, Imported, RegistrationFile, read_batch};
+use qiwang::rulebook::Lang;
 use qiwang::store::{Change, TxError};
-use std::path::Path;
+use std::path::PathBuf;
 
-pub fn run(ctx: &Ctx, path: &Path, dry_run: bool, encoding: &str) -> Result<(), CliError> {
-    let bytes = read_input(path, qiwang::input::InputKind::Sheet)?;
-    let opts = ImportOptions {
-        encoding: match encoding {
+/// What `import` was asked to do.
+pub struct ImportArgs {
+    pub files: Vec<PathBuf>,
+    pub dry_run: bool,
+    pub encoding: String,
+    pub sheet: Option<String>,
+    pub strict: bool,
+}
+
+pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
+    let mut contents = Vec::with_capacity(args.files.len());
+    for path in &args.files {
+        contents.push(read_input(path, qiwang::input::InputKind::Sheet)?);
+    }
+    let files: Vec<RegistrationFile<'_>> = args
+        .files
+        .iter()
+        .zip(&contents)
+        .map(|(path, bytes)| RegistrationFile {
+            source: path.display().to_string(),
+            bytes,
+        })
+        .collect();
+    let opts = BatchOptions {
+        encoding: match args.encoding.as_str() {
             "utf-8" | "utf8" => Encoding::Utf8,
             "gbk" => Encoding::Gbk,
             _ => Encoding::Auto,
         },
+        sheet: args.sheet.clone(),
+        strict: args.strict,
     };
     let loaded = ctx.load()?;
     let lang = ctx.lang(&loaded.rules);
-    let source = path.display().to_string();
-    if dry_run {
+    if args.dry_run {
         let ev = &loaded.event;
-        let players = read_registrations(
-            &bytes,
-            &source,
+        let imported = read_batch(
+            &files,
             &opts,
             &loaded.rules,
             &ev.players,
@@ -37,36 +59,35 @@ pub fn run(ctx: &Ctx, path: &Path, dry_run: bool, encoding: &str) -> Result<(), 
                 )
             }))
         })?;
+        report_reading(&imported, lang);
         outln!(
             "{}: {} {}",
             lang.pick(
                 "检查通过（未导入）",
                 "file is clean (dry run, nothing imported)"
             ),
-            players.len(),
+            imported.players.len(),
             lang.pick("名棋手", "players")
         );
         return Ok(());
     }
     let rules = &loaded.rules;
+    let sources: Vec<String> = files.iter().map(|f| f.source.clone()).collect();
+    let mut read = None;
     let count = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
-            let players = read_registrations(
-                &bytes,
-                &source,
-                &opts,
-                rules,
-                &event.players,
-                event.next_player_id(),
-            )?;
-            let n = players.len();
-            let ids: Vec<u32> = players.iter().map(|p| p.id.0).collect();
-            event.players.extend(players);
+            let imported =
+                read_batch(&files, &opts, rules, &event.players, event.next_player_id())?;
+            let n = imported.players.len();
+            let ids: Vec<u32> = imported.players.iter().map(|p| p.id.0).collect();
+            event.players.extend(imported.players.iter().cloned());
+            let joined = sources.join(", ");
+            read = Some(imported);
             Ok::<_, qiwang::registration::ImportErrors>(Change::changed(
                 n,
-                format!("imported {n} players from {source}"),
-                serde_json::json!({ "file": source, "player_ids": ids }),
+                format!("imported {n} players from {joined}"),
+                serde_json::json!({ "file": joined, "files": sources, "player_ids": ids }),
             ))
         })
         .map_err(|e| match e {
@@ -81,6 +102,9 @@ pub fn run(ctx: &Ctx, path: &Path, dry_run: bool, encoding: &str) -> Result<(), 
                 )
             })),
         })?;
+    if let Some(imported) = &read {
+        report_reading(imported, lang);
+    }
     let after = ctx.load()?;
     outln!(
         "{} {} {}",
@@ -95,4 +119,59 @@ pub fn run(ctx: &Ctx, path: &Path, dry_run: bool, encoding: &str) -> Result<(), 
         }
     }
     Ok(())
+}
+
+/// Which files and sheets were read (a workbook's sheets by name, with those skipped),
+/// then the warnings, on standard error so a script reading the counts is not disturbed.
+fn report_reading(imported: &Imported, lang: Lang) {
+    let quoted = |names: &[String]| {
+        names
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(lang.pick("、", ", "))
+    };
+    for f in &imported.files {
+        if f.sheets.is_empty() {
+            continue;
+        }
+        let mut line = format!(
+            "{} {}{}{}（{} {}）",
+            f.source,
+            lang.pick("读取工作表", "read sheets"),
+            lang.pick("：", ": "),
+            quoted(&f.sheets),
+            f.players,
+            lang.pick("名棋手", "players"),
+        );
+        if lang == Lang::En {
+            line = format!(
+                "{}: read sheets {} ({} players)",
+                f.source,
+                quoted(&f.sheets),
+                f.players
+            );
+        }
+        if !f.skipped.is_empty() {
+            line.push_str(&format!(
+                "{}{}",
+                lang.pick("；未读取（没有表头行）：", "; not read (no header row): "),
+                quoted(&f.skipped)
+            ));
+        }
+        outln!("{line}");
+    }
+    let source = imported
+        .files
+        .iter()
+        .map(|f| f.source.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    for w in &imported.warnings {
+        eprintln!(
+            "{}{}",
+            lang.pick("提示：", "warning: "),
+            w.located(&source, lang)
+        );
+    }
 }

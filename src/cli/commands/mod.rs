@@ -12,3 +12,4 @@ pub mod result;
 pub mod round;
 pub mod rules;
 pub mod standings;
+pub mod template;

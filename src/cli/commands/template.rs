@@ -1,0 +1,65 @@
+//! `qiwang template [--rules FILE] [--out FILE] [--format csv|xlsx]`
+
+use crate::cli::context::{Ctx, FormatArg, refuse_xlsx_on_terminal, xlsx_error};
+use crate::cli::error::CliError;
+use qiwang::i18n::Text;
+use qiwang::registration::template::template;
+use qiwang::rulebook::Rulebook;
+use std::path::Path;
+
+pub fn run(ctx: &Ctx, rules_file: Option<&Path>, out: Option<&Path>) -> Result<(), CliError> {
+    let rules = match rules_file {
+        Some(path) => {
+            let text = super::init::read_text(path)?;
+            Rulebook::from_toml(&text, &path.display().to_string())
+                .map_err(|e| CliError::input(Text::of(&e)))?
+        }
+        None => ctx.load()?.rules,
+    };
+    let lang = ctx.lang(&rules);
+    let sheet = template(&rules, lang);
+    let named_xlsx = out.is_some_and(|p| {
+        p.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("xlsx"))
+    });
+    let bytes = match ctx.format_arg {
+        FormatArg::Xlsx => {
+            qiwang::report::xlsx::template_workbook(&sheet, lang).map_err(xlsx_error)?
+        }
+        FormatArg::Table if named_xlsx => {
+            qiwang::report::xlsx::template_workbook(&sheet, lang).map_err(xlsx_error)?
+        }
+        FormatArg::Table | FormatArg::Csv => sheet.to_csv().into_bytes(),
+        _ => {
+            return Err(CliError::usage(Text::new(
+                "`qiwang template` 只写 csv 或 xlsx：请用 `--format csv` 或 `--format xlsx`",
+                "`qiwang template` writes csv or xlsx: use `--format csv` or `--format xlsx`",
+            )));
+        }
+    };
+    let Some(path) = out else {
+        if ctx.format_arg == FormatArg::Xlsx {
+            refuse_xlsx_on_terminal()?;
+        }
+        crate::cli::emit_bytes(&bytes);
+        return Ok(());
+    };
+    std::fs::write(path, &bytes).map_err(|e| {
+        CliError::io(Text::new(
+            format!("无法写入 `{}`：{e}", path.display()),
+            format!("cannot write `{}`: {e}", path.display()),
+        ))
+    })?;
+    outln!(
+        "{} → {}（{}）",
+        lang.pick("已写出报名表", "wrote the registration sheet"),
+        path.display(),
+        sheet
+            .columns
+            .iter()
+            .map(|c| c.header.as_str())
+            .collect::<Vec<_>>()
+            .join(lang.pick("、", ", "))
+    );
+    Ok(())
+}

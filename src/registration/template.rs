@@ -1,0 +1,320 @@
+//! The registration sheet an event hands out (`qiwang template`): the columns its groups
+//! need, an example row that imports cleanly, and the values each column allows.
+//!
+//! Owns choosing the columns from the rulebook; the CSV text is written here, the
+//! workbook by `report::xlsx::template_workbook`. Must not read or change the event.
+
+use super::headers::Field;
+use super::id_card;
+use crate::rulebook::{Lang, Rulebook};
+
+/// One column of the registration sheet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TemplateColumn {
+    pub field: Field,
+    /// The header, as the importer reads it.
+    pub header: String,
+    /// The example row's value.
+    pub example: String,
+    /// The values the column allows (a drop-down list in the workbook), empty for free text.
+    pub allowed: Vec<String>,
+    /// Digits that must stay text (ID and phone numbers: Excel would round or shorten them).
+    pub text: bool,
+    /// What to write, for the notes under the sheet.
+    pub hint: String,
+}
+
+/// The registration sheet of an event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Template {
+    pub title: String,
+    pub sheet_name: String,
+    pub columns: Vec<TemplateColumn>,
+}
+
+/// A valid example ID number (checksum included) for a birth date, male.
+fn example_id(birth: &str) -> String {
+    let first17 = format!("330702{birth}011");
+    match id_card::check_character(&first17) {
+        Some(c) => format!("{first17}{c}"),
+        None => String::new(),
+    }
+}
+
+/// The sheet for `rules`: 序号, 姓名, 性别, 单位 and 组别 always; 出生日期 and 身份证号 when
+/// a group has an age limit (the ID number proves it), 年级 when one has a grade limit,
+/// 残疾 and 本地 when a group marks them; 电话 and 备注 always.
+pub fn template(rules: &Rulebook, lang: Lang) -> Template {
+    let groups: Vec<&crate::rulebook::GroupRule> = rules.groups.iter().collect();
+    let any = |f: &dyn Fn(&crate::rulebook::GroupRule) -> bool| groups.iter().any(|g| f(g));
+    let ages = any(&|g| g.eligibility.under_age.is_some() || g.eligibility.min_age.is_some());
+    let grades = any(&|g| {
+        g.eligibility.min_grade.is_some()
+            || g.eligibility.max_grade.is_some()
+            || g.eligibility.student
+    });
+    let disabled = any(&|g| g.marks.disabled || g.eligibility.disabled);
+    let local = any(&|g| g.marks.local || g.eligibility.local);
+    // The example player must be eligible for the first group: a child for a youth group.
+    let first = groups.first();
+    let young = first.is_some_and(|g| g.eligibility.under_age.is_some());
+    let (birth, birth_text) = if young {
+        ("20120315", "2012-03-15")
+    } else {
+        ("19800315", "1980-03-15")
+    };
+    let female = first.is_some_and(|g| g.eligibility.gender == Some(crate::model::Gender::Female));
+    let mut id = example_id(birth);
+    if female {
+        // Sequence 012 (even: female), checksum recomputed.
+        let first17 = format!("330702{birth}012");
+        id = id_card::check_character(&first17)
+            .map(|c| format!("{first17}{c}"))
+            .unwrap_or_default();
+    }
+    let pick = |zh: &str, en: &str| lang.pick(zh, en).to_string();
+    let mut columns = Vec::new();
+    let mut push =
+        |field, header: &str, example: String, allowed: Vec<String>, text, hint: String| {
+            columns.push(TemplateColumn {
+                field,
+                header: header.to_string(),
+                example,
+                allowed,
+                text,
+                hint,
+            })
+        };
+    push(
+        Field::Number,
+        "序号",
+        "示例".into(),
+        vec![],
+        false,
+        pick(
+            "报名表自己的行号，不是编排号；序号为“示例”的行不会导入",
+            "the sheet's own row number, not the pairing number; the row numbered 示例 (example) is not imported",
+        ),
+    );
+    push(
+        Field::Name,
+        "姓名",
+        pick("张三", "Zhang San"),
+        vec![],
+        false,
+        pick("必填", "required"),
+    );
+    push(
+        Field::Gender,
+        "性别",
+        if female { "女" } else { "男" }.into(),
+        vec!["男".into(), "女".into()],
+        false,
+        pick("男 或 女", "男 (male) or 女 (female)"),
+    );
+    push(
+        Field::Unit,
+        "单位",
+        pick("金华市象棋协会", "Jinhua Xiangqi Club"),
+        vec![],
+        false,
+        pick("代表单位或学校", "club, association or school"),
+    );
+    let group_names: Vec<String> = groups.iter().map(|g| g.name.clone()).collect();
+    push(
+        Field::Group,
+        "组别",
+        group_names.first().cloned().unwrap_or_default(),
+        group_names.clone(),
+        false,
+        format!(
+            "{}{}",
+            pick("写规程中的组别之一：", "one of the rulebook's groups: "),
+            group_names.join("、")
+        ),
+    );
+    if ages {
+        push(
+            Field::BirthDate,
+            "出生日期",
+            birth_text.into(),
+            vec![],
+            false,
+            pick(
+                "如 2012-03-15；有身份证号时可不填",
+                "e.g. 2012-03-15; may be left empty when the ID number is given",
+            ),
+        );
+    }
+    if ages || local {
+        push(
+            Field::IdNumber,
+            "身份证号",
+            id,
+            vec![],
+            true,
+            pick(
+                "18 位，本列为文本格式，请勿改为数字",
+                "18 characters; the column is text, do not make it a number",
+            ),
+        );
+    }
+    if grades {
+        let grades: Vec<String> = [
+            "一年级",
+            "二年级",
+            "三年级",
+            "四年级",
+            "五年级",
+            "六年级",
+            "初一",
+            "初二",
+            "初三",
+            "高一",
+            "高二",
+            "高三",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let example = first
+            .and_then(|g| {
+                g.eligibility
+                    .min_grade
+                    .or(g.eligibility.student.then_some(3))
+            })
+            .and_then(|n| grades.get(usize::from(n).saturating_sub(1)).cloned())
+            .unwrap_or_default();
+        push(
+            Field::Grade,
+            "年级",
+            example,
+            grades,
+            false,
+            pick(
+                "在读年级，如 三年级、初一",
+                "school grade, e.g. 三年级, 初一",
+            ),
+        );
+    }
+    if disabled {
+        push(
+            Field::Disabled,
+            "残疾",
+            "否".into(),
+            vec!["是".into(), "否".into()],
+            false,
+            pick(
+                "持残疾证填 是",
+                "是 (yes) for holders of a disability certificate",
+            ),
+        );
+    }
+    if local {
+        push(
+            Field::Local,
+            "本地",
+            "是".into(),
+            vec!["是".into(), "否".into()],
+            false,
+            pick("本地户籍或居住证填 是", "是 (yes) for local residents"),
+        );
+    }
+    push(
+        Field::Phone,
+        "电话",
+        "10012345678".into(),
+        vec![],
+        true,
+        pick("本列为文本格式", "the column is text"),
+    );
+    Template {
+        title: format!(
+            "{} {}",
+            rules.event.name,
+            lang.pick("报名表", "registration sheet")
+        ),
+        sheet_name: lang.pick("报名表", "registration").to_string(),
+        columns,
+    }
+}
+
+impl Template {
+    /// The sheet as CSV (UTF-8 with a BOM, so Chinese Excel opens it right): the header,
+    /// the example row.
+    pub fn to_csv(&self) -> String {
+        let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
+        let _ = w.write_record(self.columns.iter().map(|c| c.header.as_str()));
+        let _ = w.write_record(self.columns.iter().map(|c| c.example.as_str()));
+        let body = w
+            .into_inner()
+            .map(|b| String::from_utf8(b).unwrap_or_default())
+            .unwrap_or_default();
+        format!("\u{FEFF}{body}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::PlayerId;
+    use crate::registration::{ImportOptions, read_registrations};
+
+    fn shipped(name: &str) -> Rulebook {
+        let path = format!("{}/rules/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+        Rulebook::from_toml(&std::fs::read_to_string(&path).unwrap(), name).unwrap()
+    }
+
+    /// The example row is skipped as it stands (序号 示例) and imports cleanly once it is
+    /// numbered, for every shipped rulebook.
+    #[test]
+    fn the_example_row_is_valid_and_not_imported_by_mistake() {
+        for name in ["jinhua-2018", "dongguan-2018", "cxa-2011"] {
+            let rules = shipped(name);
+            let t = template(&rules, Lang::Zh);
+            let csv = t.to_csv();
+            let read = |text: &str| {
+                read_registrations(
+                    text.as_bytes(),
+                    "t.csv",
+                    &ImportOptions::default(),
+                    &rules,
+                    &[],
+                    PlayerId(1),
+                )
+            };
+            let err = read(&csv).unwrap_err();
+            assert!(err.to_string().contains("no player rows"), "{name}: {err}");
+            let numbered = csv.replace("\n示例,", "\n1,");
+            let players = read(&numbered).unwrap_or_else(|e| panic!("{name}: {e}\n{csv}"));
+            assert_eq!(players.len(), 1, "{name}");
+        }
+    }
+
+    #[test]
+    fn columns_follow_the_groups() {
+        let jinhua = template(&shipped("jinhua-2018"), Lang::Zh);
+        let headers: Vec<&str> = jinhua.columns.iter().map(|c| c.header.as_str()).collect();
+        assert!(
+            headers.contains(&"出生日期") && headers.contains(&"身份证号"),
+            "{headers:?}"
+        );
+        assert!(headers.contains(&"残疾"), "{headers:?}");
+        let cxa = template(&shipped("cxa-2011"), Lang::Zh);
+        let headers: Vec<&str> = cxa.columns.iter().map(|c| c.header.as_str()).collect();
+        assert!(
+            !headers.contains(&"年级") && !headers.contains(&"残疾"),
+            "{headers:?}"
+        );
+        let group = jinhua
+            .columns
+            .iter()
+            .find(|c| c.field == Field::Group)
+            .unwrap();
+        assert!(
+            group.allowed.contains(&"成人组".to_string()),
+            "{:?}",
+            group.allowed
+        );
+    }
+}

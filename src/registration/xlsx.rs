@@ -1,0 +1,308 @@
+//! Workbooks (.xlsx, .xlsm, .xls, .ods) as the registration importer reads them: each
+//! worksheet becomes rows of cells, and each cell the text a CSV export of it would hold.
+//!
+//! Owns what is peculiar to Excel's storage: numbers typed into text columns (an 18-digit
+//! ID number that Excel turned into a float has lost its last digits, and is refused, never
+//! guessed), dates kept as serial numbers, booleans, error cells, and merged cells (a 单位
+//! merged over several rows belongs to each of them). Must not judge registrations: the
+//! rows go through the same checks as a CSV file's (see the parent module).
+
+use super::headers::Field;
+use crate::i18n::Text;
+use calamine::{Data, Dimensions, Reader, Sheets, open_workbook_auto_from_rs};
+use std::io::Cursor;
+
+/// One worksheet: its name and its non-blank rows.
+#[derive(Debug, Clone)]
+pub struct Grid {
+    pub sheet: String,
+    /// (1-based row number as Excel shows it, cells from column A).
+    pub rows: Vec<(usize, Vec<Data>)>,
+}
+
+/// Whether `bytes` are a workbook rather than text: a zip container (.xlsx, .xlsm, .ods)
+/// or an OLE compound file (.xls).
+pub fn is_workbook(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0])
+}
+
+/// Column letters of a 0-based column: 0 → `A`, 25 → `Z`, 26 → `AA`.
+pub fn column_letters(col: usize) -> String {
+    let mut n = col + 1;
+    let mut out = Vec::new();
+    while n > 0 {
+        let rem = (n - 1) % 26;
+        out.push(b'A' + rem as u8);
+        n = (n - 1) / 26;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Every worksheet of a workbook, in workbook order, with merged regions spread down.
+pub fn read_workbook(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
+    let mut book = open_workbook_auto_from_rs(Cursor::new(bytes)).map_err(|e| {
+        Text::new(
+            format!("无法作为 Excel/WPS/LibreOffice 工作簿读取：{e}；请用 Excel 另存为 .xlsx 后重试"),
+            format!(
+                "cannot be read as an Excel/WPS/LibreOffice workbook: {e}; save it from Excel as .xlsx and try again"
+            ),
+        )
+    })?;
+    let names = book.sheet_names();
+    let mut grids = Vec::with_capacity(names.len());
+    for name in names {
+        let range = book.worksheet_range(&name).map_err(|e| {
+            Text::new(
+                format!("无法读取工作表 `{name}`：{e}"),
+                format!("cannot read worksheet `{name}`: {e}"),
+            )
+        })?;
+        let merged = merged_regions(&mut book, &name);
+        let (Some((top, left)), Some((_, right))) = (range.start(), range.end()) else {
+            grids.push(Grid {
+                sheet: name,
+                rows: Vec::new(),
+            });
+            continue;
+        };
+        let width = right as usize + 1;
+        let mut rows: Vec<(usize, Vec<Data>)> = range
+            .rows()
+            .enumerate()
+            .map(|(i, cells)| {
+                let mut row = vec![Data::Empty; left as usize];
+                row.extend(cells.iter().cloned());
+                row.resize(width, Data::Empty);
+                (top as usize + i + 1, row)
+            })
+            .collect();
+        spread_merged(&mut rows, top as usize, &merged);
+        rows.retain(|(_, cells)| cells.iter().any(|c| !is_blank(c)));
+        grids.push(Grid { sheet: name, rows });
+    }
+    Ok(grids)
+}
+
+fn is_blank(cell: &Data) -> bool {
+    match cell {
+        Data::Empty => true,
+        Data::String(s) => s.trim().is_empty(),
+        _ => false,
+    }
+}
+
+/// The merged regions of a sheet; none for formats whose reader does not give them.
+fn merged_regions(book: &mut Sheets<Cursor<&[u8]>>, name: &str) -> Vec<Dimensions> {
+    match book {
+        Sheets::Xlsx(x) => x.merge_cells_by_sheet_name(name).unwrap_or_default(),
+        Sheets::Xls(x) => x.merge_cells_by_sheet_name(name).unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
+/// Excel keeps a merged region's value in its top-left cell only. A region spanning rows
+/// (a 单位 or 组别 merged over the players of one club) gives each row below the value of
+/// the top row, column by column; a region spanning only columns changes nothing, so a
+/// remark merged to the right never lands in a neighbouring field.
+fn spread_merged(rows: &mut [(usize, Vec<Data>)], top: usize, merged: &[Dimensions]) {
+    for region in merged {
+        let (r0, c0) = (region.start.0 as usize, region.start.1 as usize);
+        let (r1, c1) = (region.end.0 as usize, region.end.1 as usize);
+        if r1 <= r0 || r0 < top {
+            continue;
+        }
+        for c in c0..=c1 {
+            let Some(value) = rows.get(r0 - top).and_then(|(_, r)| r.get(c)).cloned() else {
+                continue;
+            };
+            for r in r0 + 1..=r1 {
+                if let Some(cell) = rows.get_mut(r - top).and_then(|(_, row)| row.get_mut(c))
+                    && is_blank(cell)
+                {
+                    *cell = value.clone();
+                }
+            }
+        }
+    }
+}
+
+/// A whole number as Excel stores it (a float), written without `.0`.
+fn whole(f: f64) -> Option<i64> {
+    (f.fract() == 0.0 && f.abs() < 1e15).then_some(f as i64)
+}
+
+/// The text of a cell for `field` (the column's field, `None` for an extra column), as the
+/// CSV path would read it; an error for a value Excel has already damaged.
+pub fn cell_text(cell: &Data, field: Option<Field>) -> Result<String, Text> {
+    match cell {
+        Data::Empty => Ok(String::new()),
+        Data::String(s) => Ok(s.clone()),
+        Data::Bool(b) => Ok(if *b { "是" } else { "否" }.to_string()),
+        Data::Int(i) => number_text(*i as f64, field).map(|t| t.unwrap_or_else(|| i.to_string())),
+        Data::Float(f) => number_text(*f, field).map(|t| t.unwrap_or_else(|| float_text(*f))),
+        Data::DateTime(dt) if dt.is_datetime() => {
+            let (y, m, d, ..) = dt.to_ymd_hms_milli();
+            Ok(format!("{y:04}-{m:02}-{d:02}"))
+        }
+        Data::DateTime(dt) => Ok(float_text(dt.as_f64())),
+        Data::DateTimeIso(s) => Ok(s.split('T').next().unwrap_or(s).to_string()),
+        Data::DurationIso(s) => Ok(s.clone()),
+        Data::Error(e) => Err(Text::new(
+            format!("单元格是 Excel 错误值 `{e}`；请改正公式或直接填写数值"),
+            format!("the cell holds the Excel error `{e}`; correct the formula or type the value"),
+        )),
+    }
+}
+
+/// A float as typed: `1500` for 1500.0, `1966.12` for 1966.12.
+fn float_text(f: f64) -> String {
+    match whole(f) {
+        Some(i) => i.to_string(),
+        None => format!("{f}"),
+    }
+}
+
+/// The checks on numbers that only a workbook can get wrong; `Ok(None)` means the plain
+/// text of the number is right.
+fn number_text(f: f64, field: Option<Field>) -> Result<Option<String>, Text> {
+    match field {
+        // Excel keeps 15 significant digits: an 18-digit ID number typed into a number
+        // cell is stored as 3.30702196612250E+17, its last three digits gone. Any of
+        // 1000 numbers could have been meant, so the row is refused, never guessed.
+        Some(Field::IdNumber) if f.abs() >= 1e15 => Err(Text::new(
+            format!(
+                "身份证号被 Excel 存成了数字 `{}`，末几位已丢失（Excel 只保留 15 位有效数字）：请把该列设置为“文本”格式，重新输入这些号码后再导入",
+                float_text(f)
+            ),
+            format!(
+                "the ID number was stored by Excel as the number `{}` and has lost its last digits (Excel keeps 15 significant digits): format the column as text, type the numbers again and import again",
+                float_text(f)
+            ),
+        )),
+        // 1966.10 typed as a number is stored as 1966.1, the same as 1966.1 for January.
+        Some(Field::BirthDate) if whole(f).is_none() && format!("{f}").ends_with(".1") => {
+            Err(Text::new(
+                format!(
+                    "出生年月 `{f}` 存成了数字，无法区分 1 月和 10 月（Excel 去掉了末尾的 0）：请把该列设置为“文本”格式，或写成 {}-01 / {}-10",
+                    f.trunc(),
+                    f.trunc()
+                ),
+                format!(
+                    "birth month `{f}` was stored as a number, so January and October look the same (Excel dropped the trailing 0): format the column as text, or write {}-01 or {}-10",
+                    f.trunc(),
+                    f.trunc()
+                ),
+            ))
+        }
+        _ => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use calamine::{ExcelDateTime, ExcelDateTimeType};
+
+    #[test]
+    fn letters() {
+        for (col, want) in [
+            (0, "A"),
+            (2, "C"),
+            (25, "Z"),
+            (26, "AA"),
+            (701, "ZZ"),
+            (702, "AAA"),
+        ] {
+            assert_eq!(column_letters(col), want);
+        }
+    }
+
+    #[test]
+    fn cells_become_the_text_a_csv_would_hold() {
+        let date = Data::DateTime(ExcelDateTime::new(
+            24466.0,
+            ExcelDateTimeType::DateTime,
+            false,
+        ));
+        let cases: Vec<(Data, Option<Field>, Result<&str, &str>)> = vec![
+            (date, Some(Field::BirthDate), Ok("1966-12-25")),
+            (
+                Data::Float(19661225.0),
+                Some(Field::BirthDate),
+                Ok("19661225"),
+            ),
+            (Data::Float(1966.12), Some(Field::BirthDate), Ok("1966.12")),
+            (
+                Data::Float(1966.1),
+                Some(Field::BirthDate),
+                Err("January and October"),
+            ),
+            (
+                Data::Float(13812345678.0),
+                Some(Field::Phone),
+                Ok("13812345678"),
+            ),
+            (
+                Data::Int(13812345678),
+                Some(Field::Phone),
+                Ok("13812345678"),
+            ),
+            (Data::Float(1500.0), Some(Field::Rating), Ok("1500")),
+            (
+                Data::Float(330702196612250000.0),
+                Some(Field::IdNumber),
+                Err("lost its last digits"),
+            ),
+            (
+                Data::Int(330702196612251234),
+                Some(Field::IdNumber),
+                Err("lost its last digits"),
+            ),
+            (
+                Data::Float(330702661225123.0),
+                Some(Field::IdNumber),
+                Ok("330702661225123"),
+            ),
+            (Data::Bool(true), Some(Field::Disabled), Ok("是")),
+            (Data::String("张三 ".into()), Some(Field::Name), Ok("张三 ")),
+            (
+                Data::DateTimeIso("1966-12-25T00:00:00".into()),
+                None,
+                Ok("1966-12-25"),
+            ),
+            (
+                Data::Error(calamine::CellErrorType::NA),
+                None,
+                Err("Excel error"),
+            ),
+        ];
+        for (cell, field, want) in cases {
+            let got = cell_text(&cell, field);
+            match (got, want) {
+                (Ok(text), Ok(w)) => assert_eq!(text, w, "{cell:?}"),
+                (Err(e), Err(w)) => assert!(e.en.contains(w), "{cell:?}: {}", e.en),
+                (got, want) => panic!("{cell:?}: got {got:?}, want {want:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_region_merged_down_gives_every_row_its_value() {
+        let s = |t: &str| Data::String(t.into());
+        let mut rows = vec![
+            (2, vec![s("甲"), s("婺城区棋协"), s("备注")]),
+            (3, vec![s("乙"), Data::Empty, Data::Empty]),
+            (4, vec![s("丙"), Data::Empty, Data::Empty]),
+        ];
+        let merged = [
+            Dimensions::new((1, 1), (3, 1)),
+            // Across only: the neighbour stays empty.
+            Dimensions::new((3, 1), (3, 2)),
+        ];
+        spread_merged(&mut rows, 1, &merged);
+        assert_eq!(rows[1].1[1], s("婺城区棋协"));
+        assert_eq!(rows[2].1[1], s("婺城区棋协"));
+        assert_eq!(rows[2].1[2], Data::Empty);
+    }
+}
