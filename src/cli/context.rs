@@ -134,9 +134,10 @@ impl Ctx {
             Some(dir) => Store::open(dir),
             None => {
                 let cwd = std::env::current_dir().map_err(|e| {
+                    let why = qiwang::i18n::io_error(&e);
                     CliError::io(Text::new(
-                        format!("无法读取当前目录：{e}"),
-                        format!("cannot read the current directory: {e}"),
+                        format!("无法读取当前目录：{}", why.zh),
+                        format!("cannot read the current directory: {}", why.en),
                     ))
                 })?;
                 Store::discover(&cwd)

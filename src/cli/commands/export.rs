@@ -7,9 +7,10 @@ use qiwang::i18n::Text;
 use std::path::Path;
 
 fn cannot_create(dir: &Path, e: &std::io::Error) -> CliError {
+    let why = qiwang::i18n::io_error(e);
     CliError::io(Text::new(
-        format!("无法创建 `{}`：{e}", dir.display()),
-        format!("cannot create `{}`: {e}", dir.display()),
+        format!("无法创建 `{}`：{}", dir.display(), why.zh),
+        format!("cannot create `{}`: {}", dir.display(), why.en),
     ))
 }
 
@@ -62,9 +63,10 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>) -> Result<(), CliError> {
             std::fs::create_dir_all(parent).map_err(|e| cannot_create(parent, &e))?;
         }
         std::fs::write(&path, text).map_err(|e| {
+            let why = qiwang::i18n::io_error(&e);
             CliError::io(Text::new(
-                format!("无法写入 `{}`：{e}", path.display()),
-                format!("cannot write `{}`: {e}", path.display()),
+                format!("无法写入 `{}`：{}", path.display(), why.zh),
+                format!("cannot write `{}`: {}", path.display(), why.en),
             ))
         })?;
     }
