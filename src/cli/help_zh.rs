@@ -324,7 +324,8 @@ pub fn render_error(err: &clap::Error) -> String {
                 format!("`{arg}` 的值 `{value}` 无效；可选：{valid}")
             }
         }
-        ErrorKind::UnknownArgument => format!("不认识的参数 `{arg}`"),
+        ErrorKind::UnknownArgument if arg.starts_with('-') => format!("不认识的选项 `{arg}`"),
+        ErrorKind::UnknownArgument => format!("多余的参数 `{arg}`"),
         ErrorKind::InvalidSubcommand => {
             let sub = text(ContextKind::InvalidSubcommand).unwrap_or_default();
             format!("没有子命令 `{sub}`")
@@ -334,7 +335,7 @@ pub fn render_error(err: &clap::Error) -> String {
             let reason = validation_reason(err);
             format!("`{arg}` 的值 `{value}` 无效{reason}")
         }
-        ErrorKind::TooManyValues => format!("`{arg}` 不接受值 `{value}`：值太多"),
+        ErrorKind::TooManyValues => format!("`{arg}` 后面多了值 `{value}`"),
         ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
             let expected = text(ContextKind::ExpectedNumValues).unwrap_or_default();
             let actual = text(ContextKind::ActualNumValues).unwrap_or_default();
@@ -342,7 +343,9 @@ pub fn render_error(err: &clap::Error) -> String {
         }
         ErrorKind::ArgumentConflict => {
             let prior = text(ContextKind::PriorArg).unwrap_or_default();
-            if prior.is_empty() {
+            if prior == arg {
+                format!("`{arg}` 只能写一次")
+            } else if prior.is_empty() {
                 format!("`{arg}` 不能和其他参数同时使用")
             } else {
                 format!("`{arg}` 不能和 `{prior}` 同时使用")
@@ -466,6 +469,109 @@ mod tests {
             }
         }
         walk(&mut command(Lang::Zh), "qiwang");
+    }
+
+    /// The `--option` tokens of `text`.
+    fn options_in(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut rest = text;
+        while let Some(i) = rest.find("--") {
+            let after = &rest[i + 2..];
+            let name: String = after
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-')
+                .collect();
+            let starts_a_word = i == 0 || !rest[..i].ends_with(|c: char| c.is_ascii_alphanumeric());
+            if starts_a_word && name.starts_with(|c: char| c.is_ascii_lowercase()) {
+                out.push(name.trim_end_matches('-').to_string());
+            }
+            rest = &after[name.len()..];
+        }
+        out
+    }
+
+    fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                rust_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// Every `--option` a message suggests exists, and one named after `qiwang CMD` is an
+    /// option of CMD (not "`qiwang penalty` … `--group`" when penalty has no `--group`).
+    #[test]
+    fn messages_only_suggest_options_that_exist() {
+        let cmd = command(Lang::En);
+        let mut all: Vec<String> = Vec::new();
+        let mut stack = vec![&cmd];
+        while let Some(c) = stack.pop() {
+            all.extend(
+                c.get_arguments()
+                    .filter_map(|a| a.get_long().map(str::to_string)),
+            );
+            stack.extend(c.get_subcommands());
+        }
+        let longs_of = |c: &clap::Command| -> Vec<String> {
+            c.get_arguments()
+                .filter_map(|a| a.get_long().map(str::to_string))
+                .collect()
+        };
+        let mut files = Vec::new();
+        rust_files(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut files,
+        );
+        let mut wrong = Vec::new();
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                if line.trim_start().starts_with("//") {
+                    continue;
+                }
+                let at = format!("{}:{}", file.display(), n + 1);
+                for opt in options_in(line) {
+                    if !all.contains(&opt) {
+                        wrong.push(format!("{at}: `--{opt}` is no option"));
+                    }
+                }
+                // `qiwang CMD [SUB] … --opt` up to the end of the quoted command.
+                for (i, _) in line.match_indices("qiwang ") {
+                    let span: String = line[i + 7..]
+                        .chars()
+                        .take_while(|c| !matches!(c, '`' | '"' | '）' | ')' | '，' | '；'))
+                        .collect();
+                    let mut words = span.split_whitespace();
+                    let Some(sub) = words.next().and_then(|w| cmd.find_subcommand(w)) else {
+                        continue;
+                    };
+                    let target = words
+                        .next()
+                        .and_then(|w| sub.find_subcommand(w))
+                        .unwrap_or(sub);
+                    for opt in options_in(&span) {
+                        if !longs_of(target).contains(&opt) {
+                            wrong.push(format!(
+                                "{at}: `qiwang {}` has no `--{opt}`",
+                                target.get_name()
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn option_tokens_are_found() {
+        assert_eq!(
+            options_in("请加 `--group` 或 --dry-run，不是 a--b 或 `--`"),
+            ["group", "dry-run"]
+        );
     }
 
     #[test]
