@@ -147,6 +147,88 @@ impl From<&str> for Text {
     }
 }
 
+/// What went wrong in an I/O error, in both languages. The operating system's own text is
+/// English (`No such file or directory (os error 2)`), so the common kinds are named in
+/// Chinese and any other keeps only its error number there.
+pub fn io_error(e: &std::io::Error) -> Text {
+    use std::io::ErrorKind as K;
+    let zh = match e.kind() {
+        K::NotFound => "没有这个文件或目录",
+        K::PermissionDenied => "没有权限",
+        K::AlreadyExists => "已经存在",
+        K::IsADirectory => "这是一个目录，不是文件",
+        K::NotADirectory => "路径中有一项不是目录",
+        K::DirectoryNotEmpty => "目录不是空的",
+        K::StorageFull => "磁盘已满",
+        K::ReadOnlyFilesystem => "文件系统只读",
+        K::FileTooLarge => "文件太大",
+        K::InvalidData => "内容无效（不是可读的文本或格式）",
+        K::InvalidInput => "路径或参数无效",
+        K::UnexpectedEof => "文件意外结束",
+        K::BrokenPipe => "管道已关闭",
+        K::TimedOut => "超时",
+        K::Interrupted => "操作被中断",
+        K::InvalidFilename => "文件名无效或太长",
+        K::ResourceBusy => "资源正忙",
+        K::OutOfMemory => "内存不足",
+        _ => "",
+    };
+    let zh = match (zh, e.raw_os_error()) {
+        ("", Some(n)) => format!("输入输出错误（系统错误码 {n}）"),
+        ("", None) => "输入输出错误".to_string(),
+        (zh, Some(n)) => format!("{zh}（系统错误码 {n}）"),
+        (zh, None) => zh.to_string(),
+    };
+    Text::new(zh, e.to_string())
+}
+
+/// The names among `candidates` a user probably meant when typing `typed`: the same
+/// pronunciation (苏燕 for 苏艳, the commonest slip in Chinese names), or at most one
+/// character wrong in a short name and two in a longer one. Closest first, at most three.
+pub fn did_you_mean<'a>(
+    typed: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Vec<&'a str> {
+    let typed = typed.trim();
+    let typed_sound = pinyin_of(typed);
+    let len = typed.chars().count();
+    let limit = if len <= 4 { 1 } else { 2 };
+    let mut found: Vec<(usize, &str)> = Vec::new();
+    for c in candidates {
+        if c == typed || found.iter().any(|(_, f)| *f == c) {
+            continue;
+        }
+        let distance = strsim::levenshtein(&typed.to_lowercase(), &c.to_lowercase());
+        let same_sound = typed_sound.is_some() && pinyin_of(c) == typed_sound;
+        if same_sound {
+            found.push((0, c));
+        } else if distance <= limit && distance < len {
+            found.push((distance, c));
+        }
+    }
+    // Stable: equal distances keep the candidates' order.
+    found.sort_by_key(|(d, _)| *d);
+    found.into_iter().take(3).map(|(_, c)| c).collect()
+}
+
+/// Toneless pinyin of a name made only of Chinese characters.
+fn pinyin_of(name: &str) -> Option<Vec<&'static str>> {
+    use pinyin::ToPinyin;
+    name.to_pinyin().map(|p| p.map(|p| p.plain())).collect()
+}
+
+/// ``；你是不是要找 `苏艳`？`` / ``; did you mean `苏艳`?``, empty without suggestions.
+pub fn did_you_mean_text(suggestions: &[&str]) -> Text {
+    if suggestions.is_empty() {
+        return Text::default();
+    }
+    let quoted: Vec<String> = suggestions.iter().map(|s| format!("`{s}`")).collect();
+    Text::new(
+        format!("；你是不是要找 {}？", quoted.join("、")),
+        format!("; did you mean {}?", quoted.join(" or ")),
+    )
+}
+
 /// The language a rulebook asks for (`[event] language`), read leniently so it works even
 /// for a rulebook with mistakes elsewhere; `None` when the text is no TOML or names no
 /// known language.
@@ -230,6 +312,48 @@ mod tests {
         assert_eq!(t.get(Lang::Zh), "甲！");
         assert_eq!(t.get(Lang::En), "a!");
         assert_eq!(Text::from("x"), Text::new("x", "x"));
+    }
+
+    #[test]
+    fn io_errors_read_in_chinese() {
+        let cases = [
+            (
+                std::io::Error::from_raw_os_error(2),
+                "没有这个文件或目录（系统错误码 2）",
+            ),
+            (
+                std::io::Error::from(std::io::ErrorKind::PermissionDenied),
+                "没有权限",
+            ),
+            (std::io::Error::other("boom"), "输入输出错误"),
+        ];
+        for (e, zh) in cases {
+            let text = io_error(&e);
+            assert_eq!(text.zh, zh);
+            assert_eq!(text.en, e.to_string());
+        }
+    }
+
+    #[test]
+    fn did_you_mean_finds_homophones_and_typos() {
+        let names = ["苏艳", "苏燕妮", "王五", "李四", "youth", "adult", "张三丰"];
+        let cases: [(&str, &[&str]); 7] = [
+            ("苏燕", &["苏艳", "苏燕妮"]),
+            ("王六", &["王五"]),
+            ("yuoth", &["youth"]),
+            ("Adult", &["adult"]),
+            ("张三风", &["张三丰"]),
+            ("赵", &[]),
+            ("刘备", &[]),
+        ];
+        for (typed, want) in cases {
+            assert_eq!(did_you_mean(typed, names), want.to_vec(), "{typed}");
+        }
+        assert_eq!(
+            did_you_mean_text(&["苏艳"]),
+            Text::new("；你是不是要找 `苏艳`？", "; did you mean `苏艳`?")
+        );
+        assert_eq!(did_you_mean_text(&[]), Text::default());
     }
 
     #[test]

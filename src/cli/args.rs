@@ -190,6 +190,13 @@ pub enum Command {
     Log,
     /// Restore the state before the last change.
     Undo,
+    /// Print a shell completion script (`qiwang completions bash > /etc/bash_completion.d/qiwang`).
+    Completions {
+        /// The shell: bash, zsh, fish, powershell or elvish.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff; `qiwang man > qiwang.1`).
+    Man,
 }
 
 impl Command {
@@ -236,6 +243,8 @@ impl Command {
             Command::Export { .. } => "export",
             Command::Log => "log",
             Command::Undo => "undo",
+            Command::Completions { .. } => "completions",
+            Command::Man => "man",
         }
     }
 }
@@ -453,5 +462,7 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         }
         Command::Log => commands::log::log(&ctx),
         Command::Undo => commands::log::undo(&ctx),
+        Command::Completions { shell } => commands::completions::completions(shell),
+        Command::Man => commands::completions::man(),
     }
 }

@@ -145,9 +145,10 @@ impl Ctx {
             Some(dir) => Store::open(dir),
             None => {
                 let cwd = std::env::current_dir().map_err(|e| {
+                    let why = qiwang::i18n::io_error(&e);
                     CliError::io(Text::new(
-                        format!("无法读取当前目录：{e}"),
-                        format!("cannot read the current directory: {e}"),
+                        format!("无法读取当前目录：{}", why.zh),
+                        format!("cannot read the current directory: {}", why.en),
                     ))
                 })?;
                 Store::discover(&cwd)
@@ -304,9 +305,24 @@ pub fn resolve_pool(
         Some(name) => {
             let group = rules.find_group(name).ok_or_else(|| {
                 let names = group_names(rules);
+                let spellings = rules
+                    .groups
+                    .iter()
+                    .flat_map(|g| [g.id.as_str(), g.name.as_str()])
+                    .chain(
+                        rules
+                            .groups
+                            .iter()
+                            .flat_map(|g| g.aliases.iter().map(String::as_str)),
+                    );
+                let hint =
+                    qiwang::i18n::did_you_mean_text(&qiwang::i18n::did_you_mean(name, spellings));
                 CliError::input(Text::new(
-                    format!("规程中没有组别 `{name}`：请用 {names} 之一"),
-                    format!("no group `{name}` in the rulebook: use one of {names}"),
+                    format!("规程中没有组别 `{name}`{}\n请用 {} 之一", hint.zh, names.zh),
+                    format!(
+                        "no group `{name}` in the rulebook{}\nuse one of {}",
+                        hint.en, names.en
+                    ),
                 ))
             })?;
             let mut pool = rules.pool_of(group).clone();
@@ -330,20 +346,38 @@ pub fn resolve_pool(
             }
             let names = group_names(rules);
             Err(CliError::usage(Text::new(
-                format!("这个赛事有多个组别，请用 `--group`: {names}"),
-                format!("this event has several groups; choose one with `--group`: {names}"),
+                format!("这个赛事有多个组别，请用 `--group` 选择：{}", names.zh),
+                format!(
+                    "this event has several groups; choose one with `--group`: {}",
+                    names.en
+                ),
             )))
         }
     }
 }
 
-fn group_names(rules: &Rulebook) -> String {
-    rules
+/// The groups a user may name: in Chinese by their regulation names, in English by id
+/// with the name beside it.
+fn group_names(rules: &Rulebook) -> Text {
+    let zh: Vec<String> = rules
+        .groups
+        .iter()
+        .map(|g| format!("`{}`", g.name))
+        .collect();
+    let en: Vec<String> = rules
         .groups
         .iter()
         .map(|g| format!("`{}` ({})", g.id, g.name))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect();
+    Text::new(zh.join("、"), en.join(", "))
+}
+
+/// A group as the arbiter knows it: its regulation name (the id if the rulebook has no
+/// such group).
+pub fn group_label(rules: &Rulebook, id: &GroupId) -> String {
+    rules
+        .find_group(id.as_str())
+        .map_or_else(|| id.to_string(), |g| g.name.clone())
 }
 
 /// Finds a player the user names: a registration id (`17`), a pairing number in a pool
@@ -372,10 +406,21 @@ pub fn resolve_player<'a>(
                 format!("没有编排号为 `{n}` 的棋手"),
                 format!("no player has pairing number `{n}`"),
             ))),
-            _ => Err(CliError::input(Text::new(
-                format!("编排号 `{n}` 在多个组别中都有：请加 `--group`"),
-                format!("pairing number `{n}` exists in several groups: add `--group`"),
-            ))),
+            // Not "add `--group`": `penalty` and `player` have no such option (and
+            // `player edit --group` moves the player). The registration id always works.
+            many => {
+                let ids = many
+                    .iter()
+                    .map(|p| p.id.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                Err(CliError::input(Text::new(
+                    format!("编排号 `{n}` 在多个组别中都有：请改用报名编号（{ids}）"),
+                    format!(
+                        "pairing number `{n}` exists in several groups: use the registration id ({ids})"
+                    ),
+                )))
+            }
         };
     }
     if let Ok(id) = text.parse::<u32>() {
@@ -397,10 +442,24 @@ pub fn resolve_player<'a>(
         .collect();
     match matches.as_slice() {
         [one] => Ok(one),
-        [] => Err(CliError::input(Text::new(
-            format!("没有名为 `{text}` 的棋手：`qiwang players` 可列出所有棋手"),
-            format!("no player named `{text}`: `qiwang players` lists them"),
-        ))),
+        [] => {
+            let names = event
+                .players
+                .iter()
+                .filter(|p| pool.is_none_or(|g| &p.group == g))
+                .map(|p| p.name.as_str());
+            let hint = qiwang::i18n::did_you_mean_text(&qiwang::i18n::did_you_mean(text, names));
+            Err(CliError::input(Text::new(
+                format!(
+                    "没有名为 `{text}` 的棋手{}\n`qiwang players` 可列出所有棋手",
+                    hint.zh
+                ),
+                format!(
+                    "no player named `{text}`{}\n`qiwang players` lists them",
+                    hint.en
+                ),
+            )))
+        }
         many => {
             let ids = many
                 .iter()

@@ -84,7 +84,12 @@ pub fn chain<E: std::error::Error + Localize>(err: &E) -> Text {
     let mut text = Text::of(err);
     let mut source = err.source();
     while let Some(cause) = source {
-        text.zh.push_str(&format!("\n  原因：{cause}"));
+        // The operating system's text is English: name an I/O failure in Chinese.
+        let zh = match cause.downcast_ref::<std::io::Error>() {
+            Some(io) => qiwang::i18n::io_error(io).zh,
+            None => cause.to_string(),
+        };
+        text.zh.push_str(&format!("\n  原因：{zh}"));
         text.en.push_str(&format!("\n  caused by: {cause}"));
         source = cause.source();
     }
@@ -105,9 +110,19 @@ pub fn read_input(
 }
 
 pub fn cannot_read(path: &std::path::Path, e: &std::io::Error) -> CliError {
+    let why = qiwang::i18n::io_error(e);
     CliError::io(Text::new(
-        format!("无法读取 `{}`：{e}", path.display()),
-        format!("cannot read `{}`: {e}", path.display()),
+        format!("无法读取 `{}`：{}", path.display(), why.zh),
+        format!("cannot read `{}`: {}", path.display(), why.en),
+    ))
+}
+
+/// Standard output cannot be written (exit code 5).
+pub fn cannot_write_output(e: &std::io::Error) -> CliError {
+    let why = qiwang::i18n::io_error(e);
+    CliError::io(Text::new(
+        format!("无法写出输出：{}", why.zh),
+        format!("cannot write the output: {}", why.en),
     ))
 }
 

@@ -20,12 +20,55 @@ mod args;
 mod commands;
 mod context;
 mod error;
+mod help_zh;
 
 pub use args::Cli;
 pub use error::ExitCode;
 
-use clap::Parser;
+use clap::FromArgMatches;
+use qiwang::rulebook::Lang;
 use std::path::Path;
+use std::sync::OnceLock;
+
+/// The language `--help`, usage errors, completions and the man page are in, fixed before
+/// the arguments are parsed (see [`parse_lang`]).
+static PARSE_LANG: OnceLock<Lang> = OnceLock::new();
+
+/// The language of `--help`, usage errors, completions and the man page in this run.
+pub(crate) fn help_lang() -> Lang {
+    PARSE_LANG.get().copied().unwrap_or_default()
+}
+
+/// The command-line definition in the language of this run.
+pub(crate) fn clap_command() -> clap::Command {
+    help_zh::command(help_lang())
+}
+
+/// The language of `--help` and usage errors, found before clap parses: `--lang` if
+/// given, else the language of the event's rulebook (`--event DIR` or the event found
+/// from the current directory), else Chinese.
+fn parse_lang(args: &[std::ffi::OsString]) -> Lang {
+    let text: Vec<&str> = args.iter().map(|a| a.to_str().unwrap_or("")).collect();
+    let value_of = |flag: &str| {
+        let eq = format!("{flag}=");
+        text.iter().enumerate().find_map(|(i, a)| {
+            if *a == "--" {
+                None
+            } else if *a == flag {
+                text.get(i + 1).map(|v| v.to_string())
+            } else {
+                a.strip_prefix(eq.as_str()).map(str::to_string)
+            }
+        })
+    };
+    match value_of("--lang").as_deref() {
+        Some("en") => return Lang::En,
+        Some("zh") => return Lang::Zh,
+        _ => {}
+    }
+    let event = value_of("--event").map(std::path::PathBuf::from);
+    context::error_lang(None, event.as_deref())
+}
 
 /// Writes to standard output, without control characters (ESC sequences in a name or a
 /// reason must not reach the terminal). A closed pipe ends the program with success (the
@@ -43,21 +86,35 @@ pub fn emit_bytes(bytes: &[u8]) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
-        eprintln!("error: cannot write the output: {e}");
+        eprintln!("{}", error::cannot_write_output(&e).render(help_lang()));
         std::process::exit(ExitCode::Io as i32);
     }
 }
 
 /// Runs the program and returns the process exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse_from(hyphen_outcomes(std::env::args_os().collect())) {
+    let args = hyphen_outcomes(std::env::args_os().collect());
+    let parse_lang = *PARSE_LANG.get_or_init(|| parse_lang(&args));
+    let parsed = clap_command()
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
+            use clap::error::ErrorKind as K;
+            let shown = matches!(
+                e.kind(),
+                K::DisplayHelp | K::DisplayVersion | K::DisplayHelpOnMissingArgumentOrSubcommand
+            );
             let code = match e.kind() {
-                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => 0,
+                K::DisplayHelp | K::DisplayVersion => 0,
                 _ => ExitCode::Usage as i32,
             };
-            let _ = e.print();
+            if parse_lang == Lang::Zh && !shown {
+                eprint!("{}", help_zh::render_error(&e));
+            } else {
+                let _ = e.print();
+            }
             return code;
         }
     };

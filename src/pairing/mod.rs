@@ -25,7 +25,7 @@ pub use explain::{
 };
 
 use crate::i18n::Localize;
-use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Round};
+use crate::model::{Event, GroupId, Pairing, PlayerId, Round};
 use crate::rulebook::{Lang, Rulebook, Seeding};
 use context::{History, PlayerState, Rules};
 use engine::Field;
@@ -478,15 +478,6 @@ fn build_round(field: &Field, m: &engine::Matched) -> (Round, Explanation) {
         },
         explanation,
     )
-}
-
-/// The colour `id` plays in a game pairing, if they are in it.
-pub fn colour_of(pairing: &Pairing, id: PlayerId) -> Option<Colour> {
-    match pairing {
-        Pairing::Game { red, .. } if *red == id => Some(Colour::Red),
-        Pairing::Game { black, .. } if *black == id => Some(Colour::Black),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

@@ -59,7 +59,11 @@ impl Localize for PublishError {
                 format!("`{}` 挡住了路径：这里需要目录，却是一个文件", p.display())
             }
             PublishError::Io { path, error } => {
-                format!("无法写入 `{}`：{error}", path.display())
+                format!(
+                    "无法写入 `{}`：{}",
+                    path.display(),
+                    crate::i18n::io_error(error).zh
+                )
             }
         }
     }

@@ -48,7 +48,7 @@ const TOKENS: &[(Outcome, &[&str])] = &[
     (
         Outcome::Draw,
         &[
-            "=", "1-1", "1:1", "½-½", "0.5-0.5", "d", "draw", "和", "和棋", "和局",
+            "=", "1-1", "1:1", "½-½", "0.5-0.5", "d", "draw", "和", "和棋", "和局", "平", "平局",
         ],
     ),
     (
@@ -594,6 +594,8 @@ mod tests {
             ("＝", Outcome::Draw),
             ("1-1", Outcome::Draw),
             ("和", Outcome::Draw),
+            ("平", Outcome::Draw),
+            ("平局", Outcome::Draw),
             ("d", Outcome::Draw),
             ("D", Outcome::Draw),
             ("0-1", Outcome::BlackWin),

@@ -187,11 +187,6 @@ impl RecordReport {
         self.messages_named(Lang::En, &|p| p.to_string())
     }
 
-    /// [`messages`](Self::messages) in `lang`.
-    pub fn messages_in(&self, lang: Lang) -> Vec<String> {
-        self.messages_named(lang, &|p| p.to_string())
-    }
-
     /// One line per correction and warning in `lang`, players named by `name` (e.g.
     /// 张三(12), their name and pairing number), for the arbiter.
     pub fn messages_named(&self, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> Vec<String> {

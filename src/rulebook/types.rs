@@ -137,16 +137,6 @@ impl Default for Scoring {
     }
 }
 
-impl Scoring {
-    /// The largest number of points one game can give (for score-group arithmetic).
-    pub fn max_game_points(&self) -> Points {
-        [self.red_win, self.black_win, self.bye, self.forfeit_win]
-            .into_iter()
-            .max()
-            .unwrap_or(Points(0))
-    }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Seeding {

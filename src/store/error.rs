@@ -85,19 +85,6 @@ impl StoreError {
             source,
         }
     }
-
-    /// The process exit code the CLI should use (STYLE.md: 2 usage, 3 invalid input, 5 file I/O).
-    pub fn exit_code(&self) -> i32 {
-        match self {
-            StoreError::Damaged { .. } | StoreError::NewerSchema { .. } => 3,
-            StoreError::NothingToUndo => 2,
-            StoreError::NotAnEvent { .. }
-            | StoreError::NoEventAt { .. }
-            | StoreError::AlreadyExists { .. }
-            | StoreError::Busy { .. }
-            | StoreError::Io { .. } => 5,
-        }
-    }
 }
 
 impl Localize for StoreError {
@@ -320,7 +307,6 @@ mod tests {
                 "{text}"
             );
             assert!(text.contains(expected), "{kind:?}: {text}");
-            assert_eq!(err.exit_code(), 5);
         }
         let plain = StoreError::io("read", Path::new("x"), io::Error::other("boom"));
         assert_eq!(plain.to_string(), "cannot read `x`");
@@ -334,18 +320,10 @@ mod tests {
     }
 
     #[test]
-    fn exit_codes_by_class() {
-        let damaged = StoreError::Damaged {
-            path: PathBuf::from("q"),
-            detail: crate::i18n::Text::new("坏", "d"),
-            recovery: crate::i18n::Text::new("修", "r"),
-        };
-        assert_eq!(damaged.exit_code(), 3);
-        assert_eq!(StoreError::NothingToUndo.exit_code(), 2);
+    fn busy_says_try_again() {
         let busy = StoreError::Busy {
             lock: PathBuf::from(".lock"),
         };
-        assert_eq!(busy.exit_code(), 5);
         assert!(
             busy.to_string()
                 .starts_with("event is busy: another qiwang command is changing it; try again")

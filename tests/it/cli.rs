@@ -1534,3 +1534,30 @@ fn birth_dates_are_not_printed_beside_masked_ids() {
     let table = qw(&ev, &["players"]).ok();
     assert!(table.contains("出生年份"), "{table}");
 }
+
+/// The README's set-up lines name the Rust version Cargo.toml requires, and the changelog
+/// has the sections Keep a Changelog asks for.
+#[test]
+fn readme_names_the_rust_version_and_the_changelog_exists() {
+    let cargo = fs::read_to_string(root("Cargo.toml")).unwrap();
+    let version = cargo
+        .lines()
+        .find_map(|l| l.strip_prefix("rust-version = \""))
+        .and_then(|v| v.strip_suffix('"'))
+        .expect("rust-version in Cargo.toml");
+    let readme = fs::read_to_string(root("README.md")).unwrap();
+    let setup = &readme[..readme.find("\n## ").unwrap()];
+    assert!(
+        setup.contains(&format!("Needs Rust {version} or newer")),
+        "README set-up lacks Rust {version}"
+    );
+    let changelog = fs::read_to_string(root("CHANGELOG.md")).unwrap();
+    let package_version = cargo
+        .lines()
+        .find_map(|l| l.strip_prefix("version = \""))
+        .and_then(|v| v.strip_suffix('"'))
+        .unwrap();
+    for section in ["## [Unreleased]", &format!("## [{package_version}] - ")] {
+        assert!(changelog.contains(section), "CHANGELOG.md lacks {section}");
+    }
+}

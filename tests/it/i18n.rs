@@ -176,3 +176,394 @@ fn without_an_event_the_message_is_chinese() {
         &["no event found in", "`qiwang init DIR --rules FILE`"],
     );
 }
+
+/// Exit code, standard output and standard error of `qiwang ARGS` in `cwd`.
+fn run_full(cwd: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(BIN)
+        .args(args)
+        .current_dir(cwd)
+        .env_remove("QIWANG_EVENT")
+        .output()
+        .expect("the qiwang binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The subcommands listed under `命令：` (or `Commands:`) of a help text.
+fn listed_subcommands(help: &str) -> Vec<String> {
+    let Some(start) = help.find("命令：\n").or_else(|| help.find("Commands:\n")) else {
+        return Vec::new();
+    };
+    help[start..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+/// ASCII words of `text` that read as English, once option names (`--group`, `-h`),
+/// placeholders (`<DIR>`, `[OPTIONS]`), backticked examples, the command names and the
+/// values a user types are taken out.
+fn english_words(text: &str, commands: &[String]) -> Vec<String> {
+    let mut plain = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let closing = match c {
+            '<' => Some('>'),
+            '[' => Some(']'),
+            '`' => Some('`'),
+            _ => None,
+        };
+        if let Some(close) = closing {
+            for c in chars.by_ref() {
+                if c == close {
+                    break;
+                }
+            }
+            plain.push(' ');
+        } else {
+            plain.push(c);
+        }
+    }
+    let allowed = [
+        "qiwang",
+        "table",
+        "csv",
+        "json",
+        "html",
+        "trf",
+        "zh",
+        "en",
+        "auto",
+        "utf-8",
+        "utf8",
+        "gbk",
+        "Excel",
+        "CSV",
+        "UTF-8",
+        "BOM",
+        "GBK",
+        "TOML",
+        "FIDE",
+        "TRF",
+        "FILE",
+        "RED",
+        "BLACK",
+        "TABLE",
+        "true",
+        "false",
+        "bash",
+        "zsh",
+        "fish",
+        "powershell",
+        "elvish",
+        "man",
+        "roff",
+        "qiwang-demo",
+        "qiwang.json",
+        "swap",
+        "help",
+    ];
+    plain
+        .split(|c: char| c.is_whitespace() || "，。：；、（）()|,:;/".contains(c))
+        .filter(|w| !w.starts_with('-'))
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+        .filter(|w| w.chars().filter(char::is_ascii_alphabetic).count() >= 2)
+        .filter(|w| w.is_ascii())
+        .filter(|w| !allowed.contains(w) && !commands.iter().any(|c| c == w))
+        .map(str::to_string)
+        .collect()
+}
+
+/// `--help` and `-h` of every command and subcommand, found by walking the help itself, so
+/// a command or option added later without a Chinese text fails here.
+#[test]
+fn every_help_is_chinese_without_an_english_sentence() {
+    let tmp = TempDir::new().expect("temp dir");
+    let mut paths: Vec<Vec<String>> = vec![Vec::new()];
+    let mut seen = 0;
+    let mut commands: Vec<String> = Vec::new();
+    while let Some(path) = paths.pop() {
+        for flag in ["--help", "-h"] {
+            let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+            args.push(flag);
+            let (code, help, err) = run_full(tmp.path(), &args);
+            assert_eq!(code, 0, "{args:?}: {err}");
+            assert!(help.contains("用法：qiwang"), "{args:?}:\n{help}");
+            let subs = listed_subcommands(&help);
+            commands.extend(subs.iter().cloned());
+            commands.extend(path.iter().cloned());
+            let words = english_words(&help, &commands);
+            assert!(words.is_empty(), "English in {args:?}: {words:?}\n{help}");
+            if flag == "--help" {
+                for sub in subs {
+                    let mut p = path.clone();
+                    p.push(sub);
+                    paths.push(p);
+                }
+            }
+        }
+        seen += 1;
+    }
+    assert!(seen > 25, "only {seen} commands were walked");
+    // The English help stays English.
+    let (_, help, _) = run_full(tmp.path(), &["--lang", "en", "pair", "--help"]);
+    assert!(help.starts_with("Pair the next round of a group"), "{help}");
+    assert!(help.contains("Usage: qiwang pair [OPTIONS]"), "{help}");
+}
+
+#[test]
+fn the_checker_finds_english() {
+    let commands = vec!["pair".to_string()];
+    assert_eq!(
+        english_words(
+            "  --dry-run  Show the pairing without storing it",
+            &commands
+        ),
+        ["Show", "the", "pairing", "without", "storing", "it"]
+    );
+    assert!(english_words("用法：qiwang pair [OPTIONS] <DIR> `--group x`", &commands).is_empty());
+}
+
+/// Each class of clap's usage errors, whole text pinned in both languages.
+#[test]
+fn usage_errors_are_pinned_per_class_in_both_languages() {
+    let tmp = TempDir::new().expect("temp dir");
+    let cases: [(&[&str], &str, &str); 8] = [
+        (
+            &["pari"],
+            "错误：没有子命令 `pari`\n  提示：你是不是要找 `unpair`、`prizes`、`pairing`、`pair`？\n\n用法：qiwang [OPTIONS] <COMMAND>\n\n更多信息请用 `--help`。\n",
+            "error: unrecognized subcommand 'pari'\n\n  tip: some similar subcommands exist: 'unpair', 'prizes', 'pairing', 'pair'\n\nUsage: qiwang [OPTIONS] <COMMAND>\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            &["pair", "--grop", "x"],
+            "错误：不认识的选项 `--grop`\n  提示：你是不是要找 `--group`？\n\n用法：qiwang pair --group <GROUP>\n\n更多信息请用 `--help`。\n",
+            "error: unexpected argument '--grop' found\n\n  tip: a similar argument exists: '--group'\n\nUsage: qiwang pair --group <GROUP>\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            &["log", "extra"],
+            "错误：多余的参数 `extra`\n\n用法：qiwang log [OPTIONS]\n\n更多信息请用 `--help`。\n",
+            "error: unexpected argument 'extra' found\n\nUsage: qiwang log [OPTIONS]\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            &["import", "a.csv", "--encoding", "latin1"],
+            "错误：`--encoding <ENCODING>` 的值 `latin1` 无效；可选：auto、utf-8、utf8、gbk\n\n更多信息请用 `--help`。\n",
+            "error: invalid value 'latin1' for '--encoding <ENCODING>'\n  [possible values: auto, utf-8, utf8, gbk]\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            &["result", "--round", "x"],
+            "错误：`--round <ROUND>` 的值 `x` 无效：请写一个非负整数\n\n更多信息请用 `--help`。\n",
+            "error: invalid value 'x' for '--round <ROUND>': invalid digit found in string\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            &["init"],
+            "错误：缺少必需的参数：`--rules <FILE>`、`<DIR>`\n\n用法：qiwang init --rules <FILE> <DIR>\n\n更多信息请用 `--help`。\n",
+            "error: the following required arguments were not provided:\n  --rules <FILE>\n  <DIR>\n\nUsage: qiwang init --rules <FILE> <DIR>\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            &["--show-private=yes", "log"],
+            "错误：`--show-private` 后面多了值 `yes`\n\n用法：qiwang --show-private <COMMAND>\n\n更多信息请用 `--help`。\n",
+            "error: unexpected value 'yes' for '--show-private' found; no more were expected\n\nUsage: qiwang --show-private <COMMAND>\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            &["--format", "xml", "players"],
+            "错误：`--format <FORMAT>` 的值 `xml` 无效：请用 table、csv、json、html 之一（export 另可用 trf）\n\n更多信息请用 `--help`。\n",
+            "error: invalid value 'xml' for '--format <FORMAT>': unknown format `xml`: use one of table, csv, json, html (export: html, json, trf)\n\nFor more information, try '--help'.\n",
+        ),
+    ];
+    for (args, zh, en) in cases {
+        let (code, out, err) = run_full(tmp.path(), args);
+        assert_eq!((code, out.as_str(), err.as_str()), (2, "", zh), "{args:?}");
+        let mut en_args = vec!["--lang", "en"];
+        en_args.extend_from_slice(args);
+        let (code, _, err) = run_full(tmp.path(), &en_args);
+        assert_eq!((code, err.as_str()), (2, en), "{args:?}");
+    }
+    // The same argument twice, and a value outside the choices.
+    let (code, _, err) = run_full(tmp.path(), &["--lang", "zh", "--lang", "en", "log"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("错误：`--lang <LANG>` 只能写一次\n"),
+        "{err}"
+    );
+    let (code, _, err) = run_full(tmp.path(), &["--lang", "fr", "log"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("错误：`--lang <LANG>` 的值 `fr` 无效；可选：zh、en\n"),
+        "{err}"
+    );
+    // A missing subcommand prints the (Chinese) help with the usage exit code.
+    let (code, _, err) = run_full(tmp.path(), &["player"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("增加、更正或退出棋手\n\n用法：qiwang player"),
+        "{err}"
+    );
+}
+
+/// The language of `--help` is the event's rulebook language when there is an event.
+#[test]
+fn help_follows_the_event_language() {
+    let tmp = TempDir::new().expect("temp dir");
+    let text = fs::read_to_string(root("rules/jinhua-2018.toml")).unwrap();
+    let en = tmp.path().join("en.toml");
+    fs::write(
+        &en,
+        text.replacen("language = \"zh\"", "language = \"en\"", 1),
+    )
+    .unwrap();
+    let (code, _, err) = run_full(tmp.path(), &["init", "ev", "--rules", p(&en)]);
+    assert_eq!(code, 0, "{err}");
+    let (_, help, _) = run_full(tmp.path(), &["--event", "ev", "pair", "--help"]);
+    assert!(help.contains("Usage: qiwang pair"), "{help}");
+    let (_, help, _) = run_full(&tmp.path().join("ev"), &["pair", "--help"]);
+    assert!(help.contains("Usage: qiwang pair"), "{help}");
+    let (_, help, _) = run_full(tmp.path(), &["--event", "ev", "--lang", "zh", "pair", "-h"]);
+    assert!(help.contains("用法：qiwang pair"), "{help}");
+}
+
+#[test]
+fn misspelled_players_and_groups_get_a_suggestion() {
+    let (_tmp, ev) = jinhua();
+    let csv = fs::read_to_string(root("examples/jinhua-2018/registrations.csv")).unwrap();
+    assert!(csv.contains("苏艳"), "the example has 苏艳");
+    fails_in_both(
+        &ev,
+        &["player", "withdraw", "苏燕"],
+        3,
+        &["没有名为 `苏燕` 的棋手；你是不是要找 `苏艳`？"],
+        &["no player named `苏燕`; did you mean `苏艳`?"],
+    );
+    fails_in_both(
+        &ev,
+        &["standings", "--group", "少年组"],
+        3,
+        &[
+            "规程中没有组别 `少年组`；你是不是要找 `青少年组`？",
+            "请用 `成人组`、`残疾人组`、`青少年组`",
+        ],
+        &[
+            "no group `少年组` in the rulebook; did you mean `青少年组`?",
+            "`adult` (成人组)",
+        ],
+    );
+    // Chinese names groups by their regulation names, never by the ids alone.
+    let (_, err) = run(&ev, &["standings", "--group", "x"]);
+    assert!(!err.contains("`adult`"), "{err}");
+}
+
+/// `penalty` and `player` have no `--group`: an ambiguous pairing number asks for the
+/// registration id instead.
+#[test]
+fn errors_only_suggest_options_of_their_command() {
+    let (_tmp, ev) = jinhua();
+    let (code, _) = run(&ev, &["pair", "--group", "adult", "--seed", "1"]);
+    assert_eq!(code, 0);
+    let failing: [&[&str]; 4] = [
+        &["penalty", "#1", "1", "--reason", "x"],
+        &["player", "withdraw", "#1"],
+        &["player", "edit", "#1", "--unit", "x"],
+        &["standings"],
+    ];
+    for args in failing {
+        let (_, help, _) = {
+            let mut h: Vec<&str> = vec!["--lang", "en"];
+            h.extend(
+                args.iter()
+                    .take_while(|a| !a.starts_with('#') && !a.starts_with('-')),
+            );
+            h.push("--help");
+            run_full(&ev, &h)
+        };
+        for lang in ["zh", "en"] {
+            let mut a = vec!["--lang", lang];
+            a.extend_from_slice(args);
+            let (code, err) = run(&ev, &a);
+            assert_ne!(code, 0, "{a:?}");
+            for opt in err.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+                if opt.starts_with("--") && opt.len() > 2 {
+                    assert!(
+                        help.contains(&format!("{opt} ")),
+                        "{a:?} suggests {opt}:\n{err}"
+                    );
+                }
+            }
+        }
+    }
+    fails_in_both(
+        &ev,
+        &["penalty", "#1", "1", "--reason", "x"],
+        3,
+        &["编排号 `1` 在多个组别中都有：请改用报名编号（"],
+        &["pairing number `1` exists in several groups: use the registration id ("],
+    );
+}
+
+#[test]
+fn a_draw_may_be_written_ping() {
+    let (_tmp, ev) = jinhua();
+    let (code, err) = run(&ev, &["result", "--group", "youth", "1", "平", "2", "平局"]);
+    assert_eq!(code, 0, "{err}");
+    let out = Command::new(BIN)
+        .args(["--format", "json", "crosstable", "--group", "youth"])
+        .current_dir(&ev)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    // Tables 1 and 2 drawn: four players with a draw.
+    assert_eq!(text.matches("\"result\": \"=\"").count(), 4, "{text}");
+}
+
+#[test]
+fn io_errors_and_undo_speak_chinese() {
+    let (tmp, ev) = jinhua();
+    let missing = tmp.path().join("nope.csv");
+    fails_in_both(
+        &ev,
+        &["import", p(&missing)],
+        5,
+        &["：没有这个文件或目录（系统错误码 2）"],
+        &["No such file or directory (os error 2)"],
+    );
+    let out = Command::new(BIN)
+        .args(["undo"])
+        .current_dir(&ev)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert_eq!(
+        said,
+        format!("已撤销第 3 步：`--event ev pair --group youth --seed 1`\n"),
+        "no English summary in Chinese"
+    );
+}
+
+#[test]
+fn completions_and_man_page_come_from_the_definition() {
+    let tmp = TempDir::new().expect("temp dir");
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let (code, script, err) = run_full(tmp.path(), &["completions", shell]);
+        assert_eq!(code, 0, "{shell}: {err}");
+        for word in ["qiwang", "standings", "dry-run", "crosstable"] {
+            assert!(script.contains(word), "{shell} lacks {word}");
+        }
+    }
+    let (code, page, _) = run_full(tmp.path(), &["man"]);
+    assert_eq!(code, 0);
+    assert!(page.starts_with(".ie"), "{page}");
+    for want in [".SH 名称", ".SH 概要", "编排一个组别的下一轮并打印对阵表"] {
+        assert!(page.contains(want), "{want}:\n{page}");
+    }
+    let (_, page, _) = run_full(tmp.path(), &["--lang", "en", "man"]);
+    assert!(
+        page.contains(".SH NAME") && page.contains("Pair the next round"),
+        "{page}"
+    );
+}

@@ -291,7 +291,7 @@ fn play_pool(
                     qiwang::results::record_results(ev, rules, pool, Some(round), &entries)
                         .map_err(|e| CliError::input(Text::of(&e)))?;
                 if incidents && round == 5 {
-                    withdraw_one(ev, pool, round);
+                    withdraw_one(ev, pool, round, lang);
                 }
                 let notes = report.messages_named(lang, &|id| super::pair::player_label(ev, id));
                 Ok(Change::changed(
@@ -361,7 +361,7 @@ fn lowest_numbered_game_player(event: &Event, pool: &GroupId, round: u32) -> Vec
 }
 
 /// The lowest-placed active player withdraws after round 5 (voluntary withdrawal).
-fn withdraw_one(ev: &mut Event, pool: &GroupId, round: u32) {
+fn withdraw_one(ev: &mut Event, pool: &GroupId, round: u32, lang: Lang) {
     let candidate = ev
         .players
         .iter()
@@ -373,7 +373,7 @@ fn withdraw_one(ev: &mut Event, pool: &GroupId, round: u32) {
     {
         p.status = PlayerStatus::Withdrawn {
             from_round: round + 1,
-            reason: "voluntary (demo)".into(),
+            reason: lang.pick("本人申请（演示）", "voluntary (demo)").into(),
         };
     }
 }

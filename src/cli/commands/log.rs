@@ -4,6 +4,7 @@ use crate::cli::context::{Ctx, store_error};
 use crate::cli::error::CliError;
 use qiwang::registration::privacy::{mask_free_text, mask_free_text_json};
 use qiwang::report::{Report, Section};
+use qiwang::rulebook::Lang;
 
 pub fn log(ctx: &Ctx) -> Result<(), CliError> {
     let loaded = ctx.load()?;
@@ -55,10 +56,12 @@ pub fn undo(ctx: &Ctx) -> Result<(), CliError> {
         .store
         .undo(&ctx.command_info())
         .map_err(store_error)?;
-    outln!(
-        "{}: {}",
-        lang.pick("已撤销", "undone"),
-        undone.undone.summary
-    );
+    // The audit summary is English (the log's language); Chinese names the step by its
+    // number and the command that made it.
+    let entry = &undone.undone;
+    match lang {
+        Lang::Zh => outln!("已撤销第 {} 步：`{}`", entry.seq, entry.command.join(" ")),
+        Lang::En => outln!("undone: {}", entry.summary),
+    }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! `qiwang pair`, `unpair`, `pairing swap|set`, `check`
 
 use super::players::tx_error;
-use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
+use crate::cli::context::{Ctx, Loaded, group_label, resolve_player, resolve_pool};
 use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId, Round};
@@ -409,14 +409,15 @@ pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
             let state = ev.group_mut(&pool);
             let Some(last) = state.rounds.last() else {
                 return Err(CliError::input(Text::new(
-                    format!("{pool} 没有可撤销的轮次"),
+                    format!("{} 没有可撤销的轮次", group_label(&rules, &pool)),
                     format!("{pool} has no round to drop"),
                 )));
             };
             if last.has_results() {
                 return Err(CliError::input(Text::new(
                     format!(
-                        "{pool} 第 {} 轮已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销",
+                        "{} 第 {} 轮已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销",
+                        group_label(&rules, &pool),
                         last.number
                     ),
                     format!(
