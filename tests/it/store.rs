@@ -398,7 +398,8 @@ fn files_of(store: &Store) -> Vec<(PathBuf, Vec<u8>)> {
     for dir in [store.dir().to_path_buf(), store.history_dir()] {
         for entry in fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
-            if path.is_file() {
+            // The lock file only names the last holder.
+            if path.is_file() && !path.ends_with(".lock") {
                 files.push((path.clone(), fs::read(&path).unwrap()));
             }
         }
