@@ -189,7 +189,15 @@ pub enum Command {
     /// The audit trail of every change.
     Log,
     /// Restore the state before the last change.
-    Undo,
+    Undo {
+        /// Show what would be reverted, change nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Take back the last undo (exactly the state it replaced).
+    Redo,
+    /// Free the event of a lock whose holder has ended; a live holder is never broken.
+    Unlock,
     /// Print a shell completion script (`qiwang completions bash > /etc/bash_completion.d/qiwang`).
     Completions {
         /// The shell: bash, zsh, fish, powershell or elvish.
@@ -242,7 +250,9 @@ impl Command {
             Command::Group(GroupCommand::Merge { .. }) => "group-merge",
             Command::Export { .. } => "export",
             Command::Log => "log",
-            Command::Undo => "undo",
+            Command::Undo { .. } => "undo",
+            Command::Redo => "redo",
+            Command::Unlock => "unlock",
             Command::Completions { .. } => "completions",
             Command::Man => "man",
         }
@@ -461,7 +471,9 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             commands::export::run(&ctx, &out, group.as_deref(), force)
         }
         Command::Log => commands::log::log(&ctx),
-        Command::Undo => commands::log::undo(&ctx),
+        Command::Undo { dry_run } => commands::log::undo(&ctx, dry_run),
+        Command::Redo => commands::log::redo(&ctx),
+        Command::Unlock => commands::log::unlock(&ctx),
         Command::Completions { shell } => commands::completions::completions(shell),
         Command::Man => commands::completions::man(),
     }

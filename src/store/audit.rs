@@ -16,6 +16,8 @@ pub enum EntryKind {
     Change,
     /// `qiwang undo` restored the state before an earlier change.
     Undo,
+    /// `qiwang redo` took back an undo: the state that undo replaced is restored.
+    Redo,
 }
 
 /// One line of `audit.log`.
@@ -41,6 +43,9 @@ pub struct AuditEntry {
     /// For an undo: the `seq` of the change it undid.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub undoes: Option<u64>,
+    /// For a redo: the `seq` of the undo it took back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redoes: Option<u64>,
     /// Set when the line was written by crash recovery rather than by the command itself
     /// (the command was killed after its change had landed).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -153,6 +158,7 @@ mod tests {
             details: serde_json::json!({"table": 3}),
             snapshot: Some(format!("{seq:06}-result.json")),
             undoes: None,
+            redoes: None,
             recovered: false,
         }
     }

@@ -31,10 +31,22 @@ pub enum StoreError {
 
     /// Another process holds the event's lock.
     #[error(
-        "event is busy: another qiwang command is changing it; try again (lock `{}`)",
-        lock.display()
+        "event is busy: another qiwang command is changing it; try again (lock `{}`{})",
+        lock.display(),
+        holder_en(holder.as_ref())
     )]
-    Busy { lock: PathBuf },
+    Busy {
+        lock: PathBuf,
+        /// Who holds it, as recorded in the lock file.
+        holder: Option<super::LockHolder>,
+    },
+
+    /// The event directory was moved or replaced while a command held its lock.
+    #[error(
+        "`{}` was moved or replaced while this command held its lock, so the lock no longer protects it: nothing was saved; run the command again",
+        dir.display()
+    )]
+    LockLost { dir: PathBuf },
 
     /// A file of the event cannot be trusted; it is left exactly as it is.
     #[error("`{}` is damaged: {detail}; {recovery}", path.display())]
@@ -62,6 +74,20 @@ pub enum StoreError {
         "nothing to undo: every change since `init` has already been undone (see `qiwang log`)"
     )]
     NothingToUndo,
+
+    /// `redo` with no undo to take back.
+    #[error(
+        "nothing to redo: `redo` takes back the newest undos that no later change followed (see `qiwang log`)"
+    )]
+    NothingToRedo,
+
+    /// `undo --group` whose newest change cannot be undone on its own.
+    #[error("cannot undo change #{seq} of group `{group}` on its own: {reason}")]
+    NotSeparable {
+        group: String,
+        seq: u64,
+        reason: crate::i18n::Text,
+    },
 
     /// A file operation failed.
     #[error("cannot {action} `{}`{hint}", path.display())]
@@ -105,9 +131,14 @@ impl Localize for StoreError {
                 "`{}` 已存在：该目录已有赛事；请换一个目录（qiwang 从不覆盖赛事）",
                 path.display()
             ),
-            StoreError::Busy { lock } => format!(
-                "赛事正忙：另一个 qiwang 命令正在修改它，请稍后再试（锁文件 `{}`）",
-                lock.display()
+            StoreError::Busy { lock, holder } => format!(
+                "赛事正忙：另一个 qiwang 命令正在修改它，请稍后再试（锁文件 `{}`{}）",
+                lock.display(),
+                holder_zh(holder.as_ref())
+            ),
+            StoreError::LockLost { dir } => format!(
+                "本命令持有锁期间 `{}` 被移动或替换，锁已不能保护它：未保存任何内容；请重新运行命令",
+                dir.display()
             ),
             // The detail and the recovery advice are written, in both languages, where the
             // damage is found.
@@ -134,6 +165,13 @@ impl Localize for StoreError {
             StoreError::NothingToUndo => {
                 "没有可撤销的操作：`init` 之后的所有修改都已撤销（见 `qiwang log`）".to_string()
             }
+            StoreError::NothingToRedo => {
+                "没有可重做的操作：`redo` 只恢复其后没有新修改的最近几次撤销（见 `qiwang log`）"
+                    .to_string()
+            }
+            StoreError::NotSeparable { group, seq, reason } => {
+                format!("无法单独撤销组别 `{group}` 的第 {seq} 次修改：{}", reason.zh)
+            }
             StoreError::Io {
                 path,
                 action,
@@ -147,6 +185,23 @@ impl Localize for StoreError {
             ),
         }
     }
+}
+
+/// `, held by process N running `…` since T` for a busy message.
+fn holder_en(holder: Option<&super::LockHolder>) -> String {
+    holder.map_or(String::new(), |h| {
+        format!(
+            ", held by process {} running `{}` since {}",
+            h.pid, h.command, h.since
+        )
+    })
+}
+
+/// [`holder_en`] in Chinese.
+fn holder_zh(holder: Option<&super::LockHolder>) -> String {
+    holder.map_or(String::new(), |h| {
+        format!("，持有者为进程 {}（`{}`，自 {} 起）", h.pid, h.command, h.since)
+    })
 }
 
 /// A file operation (`StoreError::io`'s `action`), in Chinese.
@@ -168,6 +223,7 @@ fn action_zh(action: &str) -> &str {
         "truncate" => "截断",
         "remove" => "删除",
         "restore" => "恢复",
+        "restrict the permissions of" => "收紧权限",
         "look for an event in" => "在此目录查找赛事",
         other => other,
     }
@@ -249,6 +305,24 @@ mod tests {
             },
             StoreError::Busy {
                 lock: PathBuf::from("ev/.lock"),
+                holder: None,
+            },
+            StoreError::Busy {
+                lock: PathBuf::from("ev/.lock"),
+                holder: Some(super::super::LockHolder {
+                    pid: 4321,
+                    command: "qiwang result 1 r".into(),
+                    since: "2026-11-29T20:00:00Z".into(),
+                }),
+            },
+            StoreError::LockLost {
+                dir: PathBuf::from("ev"),
+            },
+            StoreError::NothingToRedo,
+            StoreError::NotSeparable {
+                group: "u12".into(),
+                seq: 7,
+                reason: crate::i18n::Text::new("第 8 次修改也改了它", "change #8 changed it too"),
             },
             StoreError::NewerSchema {
                 path: PathBuf::from("ev/qiwang.json"),
@@ -276,6 +350,7 @@ mod tests {
         }
         let busy = StoreError::Busy {
             lock: PathBuf::from(".lock"),
+            holder: None,
         };
         assert!(busy.to_string().contains("busy"));
         assert!(busy.localize(Lang::Zh).starts_with("赛事正忙"));
@@ -323,6 +398,7 @@ mod tests {
     fn busy_says_try_again() {
         let busy = StoreError::Busy {
             lock: PathBuf::from(".lock"),
+            holder: None,
         };
         assert!(
             busy.to_string()

@@ -1,12 +1,71 @@
 //! The file primitives the store is built from: atomic replace, directory sync, append,
-//! and the exclusive lock. Nothing here knows what an event is.
+//! owner-only creation, and the exclusive lock. Nothing here knows what an event is.
+//!
+//! Every file is created owner-only (0600, directories 0700) on Unix: the state holds ID
+//! and phone numbers. Files are opened without following a symbolic link at the last
+//! path component (`O_NOFOLLOW`), and temporaries are created exclusively (`O_EXCL`), so
+//! a link or hard link planted in the event directory never redirects a write.
 
 use super::StoreError;
+use crate::i18n::Text;
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::{Duration, Instant};
+
+/// Permissions of every file qiwang creates in an event (owner read/write).
+pub(crate) const FILE_MODE: u32 = 0o600;
+/// Permissions of the event directory and `history/` (owner only).
+pub(crate) const DIR_MODE: u32 = 0o700;
+
+/// Options that create files owner-only and never follow a symbolic link.
+fn options() -> OpenOptions {
+    let mut options = OpenOptions::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(FILE_MODE).custom_flags(libc::O_NOFOLLOW);
+    }
+    options
+}
+
+/// Whether an open failed because the last component is a symbolic link (`O_NOFOLLOW`
+/// reports `ELOOP`).
+fn is_link_refusal(e: &io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        e.raw_os_error() == Some(libc::ELOOP)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = e;
+        false
+    }
+}
+
+/// The refusal of a symbolic link inside an event.
+pub(crate) fn link_refused(path: &Path) -> StoreError {
+    StoreError::Damaged {
+        path: path.to_path_buf(),
+        detail: Text::new(
+            "它是一个符号链接；qiwang 从不跟随赛事目录中的链接",
+            "it is a symbolic link; qiwang never follows a link inside an event",
+        ),
+        recovery: Text::new(
+            "请删除这个链接（若需要，把它指向的内容复制到这里）后重新运行命令；未保存任何内容",
+            "delete the link (copy what it points to in its place if you need it) and run the command again; nothing was saved",
+        ),
+    }
+}
+
+/// Refuses `path` when it is a symbolic link; a missing path is fine.
+pub(crate) fn refuse_link(path: &Path) -> Result<(), StoreError> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => Err(link_refused(path)),
+        _ => Ok(()),
+    }
+}
 
 /// The temporary file `write_atomic` writes before renaming it over `path`.
 pub(crate) fn tmp_path(path: &Path) -> PathBuf {
@@ -20,27 +79,52 @@ pub(crate) fn tmp_path(path: &Path) -> PathBuf {
 /// the directory. On failure the temporary file is removed and `path` is untouched.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     let tmp = tmp_path(path);
-    let result = write_and_sync(&tmp, bytes).and_then(|()| {
+    let mut created = false;
+    let result = write_and_sync(&tmp, bytes, &mut created).and_then(|()| {
         fs::rename(&tmp, path).map_err(|e| StoreError::io("replace", path, e))?;
         sync_dir(parent(path))
     });
-    if result.is_err() {
-        // Best effort: the error being returned is the one worth reporting.
+    if result.is_err() && created {
+        // Best effort: the error being returned is the one worth reporting. Only a file
+        // this call created is removed (never one a failed exclusive create found).
         let _ = fs::remove_file(&tmp);
     }
     result
 }
 
-fn write_and_sync(tmp: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    let mut file = OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(tmp)
-        .map_err(|e| StoreError::io("create", tmp, e))?;
+fn write_and_sync(tmp: &Path, bytes: &[u8], created: &mut bool) -> Result<(), StoreError> {
+    let mut file = create_new(tmp)?;
+    *created = true;
     file.write_all(bytes)
         .map_err(|e| StoreError::io("write", tmp, e))?;
     file.sync_all().map_err(|e| StoreError::io("sync", tmp, e))
+}
+
+/// Creates `path` exclusively (owner-only, not through a link). A stale file of that name
+/// (a temporary left by a crash) is unlinked first — the name, never what a link or hard
+/// link points to; a directory or a link in the way is refused.
+fn create_new(path: &Path) -> Result<File, StoreError> {
+    let open = || options().write(true).create_new(true).open(path);
+    match open() {
+        Ok(file) => Ok(file),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            let meta = fs::symlink_metadata(path).map_err(|_| StoreError::io("create", path, e))?;
+            if meta.file_type().is_symlink() {
+                return Err(link_refused(path));
+            }
+            if meta.is_dir() {
+                return Err(StoreError::io(
+                    "create",
+                    path,
+                    io::Error::from(io::ErrorKind::IsADirectory),
+                ));
+            }
+            fs::remove_file(path).map_err(|e| StoreError::io("remove", path, e))?;
+            open().map_err(|e| StoreError::io("create", path, e))
+        }
+        Err(e) if is_link_refusal(&e) => Err(link_refused(path)),
+        Err(e) => Err(StoreError::io("create", path, e)),
+    }
 }
 
 /// The directory holding `path` (`.` for a bare file name).
@@ -51,30 +135,106 @@ pub(crate) fn parent(path: &Path) -> &Path {
     }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// The directories `sync_dir` synced on this thread, while a test records them.
+    pub(crate) static SYNCED: std::cell::RefCell<Option<Vec<PathBuf>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 /// Makes renames and removals inside `dir` durable.
 pub(crate) fn sync_dir(dir: &Path) -> Result<(), StoreError> {
+    #[cfg(test)]
+    SYNCED.with(|s| {
+        if let Some(list) = s.borrow_mut().as_mut() {
+            list.push(dir.to_path_buf());
+        }
+    });
     File::open(dir)
         .and_then(|d| d.sync_all())
         .map_err(|e| StoreError::io("sync directory", dir, e))
 }
 
+/// Creates `dir` owner-only (and its missing ancestors, with the default permissions),
+/// then syncs the parent of every directory it created, so the new directory survives a
+/// power cut. An existing `dir` is tightened to owner-only.
+pub(crate) fn create_private_dir(dir: &Path) -> Result<(), StoreError> {
+    let mut missing = Vec::new();
+    let mut probe = Some(dir);
+    while let Some(p) = probe {
+        if p.as_os_str().is_empty() || fs::symlink_metadata(p).is_ok() {
+            break;
+        }
+        missing.push(p.to_path_buf());
+        probe = p.parent();
+    }
+    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+        fs::create_dir_all(parent).map_err(|e| StoreError::io("create directory", parent, e))?;
+    }
+    let mut builder = fs::DirBuilder::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        builder.mode(DIR_MODE);
+    }
+    match builder.create(dir) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists && dir.is_dir() => {
+            tighten(dir, DIR_MODE)?;
+        }
+        Err(e) => return Err(StoreError::io("create directory", dir, e)),
+    }
+    // Deepest first: each new directory's entry in its parent.
+    for created in &missing {
+        sync_dir(parent(created))?;
+    }
+    Ok(())
+}
+
+/// Removes the group and other permission bits of `path` (not following a link).
+pub(crate) fn tighten(path: &Path, mode: u32) -> Result<(), StoreError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let Ok(meta) = fs::symlink_metadata(path) else {
+            return Ok(());
+        };
+        if meta.file_type().is_symlink() || meta.permissions().mode() & 0o077 == 0 {
+            return Ok(());
+        }
+        fs::set_permissions(path, fs::Permissions::from_mode(mode))
+            .map_err(|e| StoreError::io("restrict the permissions of", path, e))?;
+    }
+    #[cfg(not(unix))]
+    let _ = (path, mode);
+    Ok(())
+}
+
 /// Appends `line` (which must end in a newline) with a single write and syncs it.
 pub(crate) fn append_synced(path: &Path, line: &[u8]) -> Result<(), StoreError> {
-    let mut file = OpenOptions::new()
+    let mut file = options()
         .append(true)
         .open(path)
-        .map_err(|e| StoreError::io("open for appending", path, e))?;
+        .map_err(|e| open_error("open for appending", path, e))?;
     file.write_all(line)
         .map_err(|e| StoreError::io("append to", path, e))?;
     file.sync_all().map_err(|e| StoreError::io("sync", path, e))
 }
 
+fn open_error(action: &'static str, path: &Path, e: io::Error) -> StoreError {
+    if is_link_refusal(&e) {
+        link_refused(path)
+    } else {
+        StoreError::io(action, path, e)
+    }
+}
+
 /// Cuts `path` back to `len` bytes (used to drop a torn or rolled-back audit line).
 pub(crate) fn truncate_synced(path: &Path, len: u64) -> Result<(), StoreError> {
-    let file = OpenOptions::new()
+    let file = options()
         .write(true)
         .open(path)
-        .map_err(|e| StoreError::io("open for writing", path, e))?;
+        .map_err(|e| open_error("open for writing", path, e))?;
     file.set_len(len)
         .map_err(|e| StoreError::io("truncate", path, e))?;
     file.sync_all().map_err(|e| StoreError::io("sync", path, e))
@@ -98,35 +258,110 @@ pub(crate) fn read_optional(path: &Path) -> Result<Option<Vec<u8>>, StoreError> 
     }
 }
 
-/// An exclusive lock on an event, held until dropped. The operating system releases it
-/// when the process dies, so a killed command never leaves the event locked.
+/// The exclusive lock on an event, held until dropped.
+///
+/// The lock is an advisory `flock` on the event directory itself, which no stale-lock
+/// reflex deletes, plus one on the `.lock` file (which older qiwang versions lock, and
+/// which names the holder). The operating system releases both when the holder's
+/// process ends in any way, so a killed command never leaves the event locked, and a
+/// lock that can be taken has no live holder.
 #[derive(Debug)]
 pub(crate) struct LockGuard {
+    dir: File,
+    dir_path: PathBuf,
     _file: File,
 }
 
-/// Takes the exclusive lock on `path`, retrying until `timeout` has passed.
-pub(crate) fn lock_exclusive(path: &Path, timeout: Duration) -> Result<LockGuard, StoreError> {
-    let file = open_lock_file(path)?;
+impl LockGuard {
+    /// Refuses to go on when the event directory was moved or replaced while the lock
+    /// was held: the lock would then no longer protect the files this command writes.
+    pub(crate) fn still_ours(&self) -> Result<(), StoreError> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let held = self.dir.metadata().ok().map(|m| (m.dev(), m.ino()));
+            let now = fs::metadata(&self.dir_path)
+                .ok()
+                .map(|m| (m.dev(), m.ino()));
+            if held.is_none() || held != now {
+                return Err(StoreError::LockLost {
+                    dir: self.dir_path.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Who holds a lock, as written into the `.lock` file.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct LockHolder {
+    /// The holder's process id.
+    pub pid: u32,
+    /// The command it runs.
+    pub command: String,
+    /// When it took the lock (RFC 3339, UTC).
+    pub since: String,
+}
+
+/// Takes the exclusive lock on the event in `dir` (lock file `lock`), retrying until
+/// `timeout` has passed, and records `holder` in the lock file.
+pub(crate) fn lock_event(
+    dir: &Path,
+    lock: &Path,
+    timeout: Duration,
+    holder: &LockHolder,
+) -> Result<LockGuard, StoreError> {
+    refuse_link(lock)?;
     let deadline = Instant::now() + timeout;
+    let dir_file = File::open(dir).map_err(|e| StoreError::io("lock", dir, e))?;
+    wait_for_lock(&dir_file, lock, deadline)?;
+    let mut file = open_lock_file(lock)?;
+    wait_for_lock(&file, lock, deadline)?;
+    // Who holds it, for `busy` messages and `qiwang unlock`; not synced (a lock does not
+    // outlive its holder, so neither need this).
+    if let Ok(text) = serde_json::to_vec(holder) {
+        let _ = file
+            .set_len(0)
+            .and_then(|()| std::io::Seek::rewind(&mut file))
+            .and_then(|()| file.write_all(&text));
+    }
+    Ok(LockGuard {
+        dir: dir_file,
+        dir_path: dir.to_path_buf(),
+        _file: file,
+    })
+}
+
+/// Takes an exclusive `flock` on `file`, retrying until `deadline`.
+fn wait_for_lock(file: &File, lock: &Path, deadline: Instant) -> Result<(), StoreError> {
     loop {
         match file.try_lock() {
-            Ok(()) => return Ok(LockGuard { _file: file }),
+            Ok(()) => return Ok(()),
             Err(TryLockError::WouldBlock) => {
                 if Instant::now() >= deadline {
                     return Err(StoreError::Busy {
-                        lock: path.to_path_buf(),
+                        lock: lock.to_path_buf(),
+                        holder: read_holder(lock),
                     });
                 }
                 thread::sleep(Duration::from_millis(5));
             }
-            Err(TryLockError::Error(e)) => return Err(StoreError::io("lock", path, e)),
+            Err(TryLockError::Error(e)) => return Err(StoreError::io("lock", lock, e)),
         }
     }
 }
 
+/// The holder recorded in a lock file, if it names one.
+pub(crate) fn read_holder(lock: &Path) -> Option<LockHolder> {
+    let file = options().read(true).open(lock).ok()?;
+    let mut text = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, 64 * 1024), &mut text).ok()?;
+    serde_json::from_slice(&text).ok()
+}
+
 fn open_lock_file(path: &Path) -> Result<File, StoreError> {
-    let created = OpenOptions::new()
+    let created = options()
         .read(true)
         .write(true)
         .create(true)
@@ -134,9 +369,13 @@ fn open_lock_file(path: &Path) -> Result<File, StoreError> {
         .open(path);
     match created {
         Ok(file) => Ok(file),
+        Err(e) if is_link_refusal(&e) => Err(link_refused(path)),
         // A read-only directory still allows locking an existing lock file, so the
         // command gets to the write that fails and says so.
-        Err(e) => File::open(path).map_err(|_| StoreError::io("create the lock file", path, e)),
+        Err(e) => options()
+            .read(true)
+            .open(path)
+            .map_err(|_| StoreError::io("create the lock file", path, e)),
     }
 }
 
@@ -166,15 +405,63 @@ mod tests {
         assert_eq!(fs::read(&path).unwrap(), b"old");
     }
 
+    fn holder() -> LockHolder {
+        LockHolder {
+            pid: 7,
+            command: "qiwang pair".into(),
+            since: "2026-11-29T20:00:00+00:00".into(),
+        }
+    }
+
     #[test]
     fn second_lock_is_busy_until_the_first_is_dropped() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(".lock");
-        let first = lock_exclusive(&path, Duration::ZERO).unwrap();
-        let err = lock_exclusive(&path, Duration::from_millis(30)).unwrap_err();
+        let first = lock_event(dir.path(), &path, Duration::ZERO, &holder()).unwrap();
+        let err = lock_event(dir.path(), &path, Duration::from_millis(30), &holder()).unwrap_err();
+        assert!(matches!(err, StoreError::Busy { holder: Some(_), .. }), "{err}");
+        assert!(
+            err.to_string()
+                .ends_with("held by process 7 running `qiwang pair` since 2026-11-29T20:00:00+00:00)"),
+            "{err}"
+        );
+        // The lock is on the directory: deleting the lock file does not free it.
+        fs::remove_file(&path).unwrap();
+        let err = lock_event(dir.path(), &path, Duration::ZERO, &holder()).unwrap_err();
         assert!(matches!(err, StoreError::Busy { .. }), "{err}");
         drop(first);
-        lock_exclusive(&path, Duration::ZERO).unwrap();
+        lock_event(dir.path(), &path, Duration::ZERO, &holder()).unwrap();
+    }
+
+    #[test]
+    fn an_older_qiwang_holding_only_the_lock_file_is_respected() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(".lock");
+        let old = File::create(&path).unwrap();
+        old.lock().unwrap();
+        let err = lock_event(dir.path(), &path, Duration::ZERO, &holder()).unwrap_err();
+        assert!(matches!(err, StoreError::Busy { .. }), "{err}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn created_files_are_owner_only_and_stale_hard_links_are_unlinked() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.json");
+        // A temporary name planted as a hard link to someone else's file.
+        let other = dir.path().join("other");
+        fs::write(&other, "theirs").unwrap();
+        fs::hard_link(&other, tmp_path(&path)).unwrap();
+        write_atomic(&path, b"ours").unwrap();
+        assert_eq!(fs::read(&other).unwrap(), b"theirs");
+        assert_eq!(fs::read(&path).unwrap(), b"ours");
+        let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        let sub = dir.path().join("x").join("y");
+        create_private_dir(&sub).unwrap();
+        let mode = fs::metadata(&sub).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o700);
     }
 
     #[test]

@@ -4,11 +4,17 @@
 //! ```text
 //! <event>/qiwang.json    the whole state (model::Event)
 //! <event>/rules.toml     the rulebook as given at init, verbatim, for people to read
-//! <event>/history/       NNNNNN-<command>.json: the state before change NNNNNN
+//! <event>/history/       NNNNNN-<command>.json.gz: the state before change NNNNNN, gzip
+//!                        (events from before compression also hold plain .json ones)
 //! <event>/audit.log      one JSON line per change (AuditEntry)
-//! <event>/.lock          taken exclusively by every command that changes the event
+//! <event>/.lock          names the command holding the lock (the lock itself is on the
+//!                        directory and on this file; deleting the file breaks nothing)
 //! <event>/.pending.json  the audit line of a change in progress (exists only mid-change)
 //! ```
+//!
+//! Everything is owner-only on Unix (files 0600, directories 0700): the state holds ID
+//! and phone numbers. A symbolic link inside the event (`history`, `.lock`, a temporary
+//! file) is refused, never followed.
 //!
 //! This module owns every byte written into that directory and nothing else: it does not
 //! validate rulebooks, print, or decide what a command changes; the command's closure does.
@@ -19,7 +25,8 @@
 //! file, synced, renamed, directory synced) before the next starts:
 //!
 //! 1. `.pending.json` ← the audit line for `N` (the journal);
-//! 2. `history/N-<command>.json` ← the exact bytes of `qiwang.json` before the change;
+//! 2. `history/N-<command>.json.gz` ← the exact bytes of `qiwang.json` before the change,
+//!    compressed;
 //! 3. `qiwang.json` ← the new state (the commit point: one atomic rename);
 //! 4. `audit.log` ← the line for `N` appended and synced;
 //! 5. `.pending.json` removed.
@@ -30,32 +37,41 @@
 //! line `N` already logged → the change was complete; snapshot `N` missing, or equal byte
 //! for byte to `qiwang.json` → the change never landed, and the snapshot is deleted;
 //! otherwise the rename happened, so line `N` is appended from the journal (marked
-//! `recovered`). A change that leaves the state byte-identical is not written at all, so
+//! `recovered`). Opening an event ([`Store::open`], [`Store::discover`]) does this
+//! before any command reads, so `log` never trails the state. A change that leaves the state byte-identical is not written at all, so
 //! "equal to the snapshot" can only mean "before". Either way `qiwang.json` itself is
 //! never touched by recovery: after a crash it is the state before or after the command.
 //!
 //! A failure while writing (disk full, read-only directory) rolls back the same way:
-//! the audit line is cut off, the snapshot is renamed back over `qiwang.json` if the
-//! rename had happened, and the journal is removed, so the event is unchanged.
+//! the audit line is cut off, the old state is written back if the rename had happened,
+//! and the snapshot and the journal are removed, so the event is unchanged.
+//!
+//! # Undo and redo
+//!
+//! Replaying the trail gives the changes in effect (a change is done, an undo takes one
+//! out, a redo puts it back). `undo` restores the snapshot of the newest change in
+//! effect; its own line keeps the state it replaced as its snapshot, which `redo`
+//! restores exactly, as long as no new change came after the undo.
 //!
 //! A state file that does not parse, lacks a valid `schema_version`, or comes from a newer
 //! qiwang is refused with a message naming the newest readable snapshot, and no command
 //! writes anything while it is refused.
 
 mod audit;
+mod diff;
 mod error;
 mod fsio;
 mod state;
 
 pub use audit::{AuditEntry, AuditTrail, EntryKind};
 pub use error::{StoreError, TxError};
+pub use fsio::LockHolder;
 
 use crate::i18n::Text;
 use crate::model::Event;
 use chrono::{DateTime, DurationRound, TimeDelta, Utc};
 use fsio::LockGuard;
 use state::SnapshotFile;
-use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -149,6 +165,44 @@ pub struct UndoReport {
     pub restored_from: String,
 }
 
+/// What `undo` would do (`undo --dry-run`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct UndoPlan {
+    /// The change that would be undone.
+    pub undone: AuditEntry,
+    /// The snapshot in `history/` whose state would be restored.
+    pub restore_from: String,
+    /// What would change, for people (one line per kind of difference).
+    pub effects: Vec<Text>,
+    /// A change interrupted by a crash that could not be reconciled yet (another command
+    /// holds the lock); the plan may then be out of date.
+    pub interrupted: Option<u64>,
+}
+
+/// What `redo` did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RedoReport {
+    /// The sequence number of the redo's own audit line.
+    pub seq: u64,
+    /// The undo that was taken back.
+    pub undo: AuditEntry,
+    /// The change that is in effect again.
+    pub redone: AuditEntry,
+    /// The snapshot in `history/` whose state was restored.
+    pub restored_from: String,
+}
+
+/// What `unlock` found and did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnlockReport {
+    /// The last holder the lock file named (gone: the lock could be taken).
+    pub previous: Option<LockHolder>,
+    /// The change that holder left half-done, reconciled.
+    pub recovery: Option<Recovery>,
+    /// Whether a `.lock` file was there to delete.
+    pub removed_lock_file: bool,
+}
+
 /// How a change interrupted by a crash was reconciled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Recovery {
@@ -175,19 +229,20 @@ impl Store {
         }
     }
 
-    /// Creates the event directory (and `dir` itself if missing): `rules.toml` verbatim,
-    /// `qiwang.json`, `history/` and `audit.log` with the `init` line. The caller has
-    /// validated the rulebook. Refuses a directory that already holds an event; other
-    /// files in `dir` are left alone.
+    /// Creates the event directory (and `dir` itself if missing, owner-only): `rules.toml`
+    /// verbatim, `qiwang.json`, `history/` and `audit.log` with the `init` line. The
+    /// parent of every directory created is synced, so the new event survives a power
+    /// cut. The caller has validated the rulebook. Refuses a directory that already holds
+    /// an event; other files in `dir` are left alone.
     pub fn init(
         dir: &Path,
         rules_toml: &str,
         event: &Event,
         command: &CommandInfo,
     ) -> Result<Store, StoreError> {
-        fs::create_dir_all(dir).map_err(|e| StoreError::io("create directory", dir, e))?;
+        fsio::create_private_dir(dir)?;
         let store = Store::at(dir);
-        let _lock = store.lock()?;
+        let _lock = store.lock(command)?;
         let state = store.state_path();
         if fs::symlink_metadata(&state).is_ok() {
             return Err(StoreError::AlreadyExists { path: state });
@@ -205,9 +260,7 @@ impl Store {
                 path: store.audit_path(),
             });
         }
-        let history = store.history_dir();
-        fs::create_dir_all(&history)
-            .map_err(|e| StoreError::io("create directory", &history, e))?;
+        fsio::create_private_dir(&store.history_dir())?;
         fsio::write_atomic(&store.rules_path(), rules_toml.as_bytes())?;
         let entry = AuditEntry {
             seq: 1,
@@ -219,6 +272,7 @@ impl Store {
             details: serde_json::json!({ "rules": RULES_FILE }),
             snapshot: None,
             undoes: None,
+            redoes: None,
             recovered: false,
         };
         fsio::write_atomic(&store.audit_path(), &entry.to_line())?;
@@ -230,10 +284,11 @@ impl Store {
         Ok(store)
     }
 
-    /// The event in `dir` (`--event DIR`).
+    /// The event in `dir` (`--event DIR`), with a change interrupted by a crash
+    /// reconciled first (see [`Store::settle`]).
     pub fn open(dir: &Path) -> Result<Store, StoreError> {
         if dir.join(STATE_FILE).is_file() {
-            Ok(Store::at(dir))
+            Ok(Store::at(dir).settled())
         } else {
             Err(StoreError::NoEventAt {
                 dir: dir.to_path_buf(),
@@ -242,7 +297,7 @@ impl Store {
     }
 
     /// The event in `start` or its nearest parent holding `qiwang.json`, as git finds a
-    /// repository.
+    /// repository; settled like [`Store::open`].
     pub fn discover(start: &Path) -> Result<Store, StoreError> {
         let start = start
             .canonicalize()
@@ -250,10 +305,34 @@ impl Store {
         start
             .ancestors()
             .find(|dir| dir.join(STATE_FILE).is_file())
-            .map(Store::at)
+            .map(|dir| Store::at(dir).settled())
             .ok_or(StoreError::NotAnEvent {
                 searched_from: start.clone(),
             })
+    }
+
+    fn settled(self) -> Store {
+        // Reading goes on whatever happens: a read-only copy, a busy or damaged event
+        // still reads, and `log` reports the interrupted change.
+        let _ = self.settle();
+        self
+    }
+
+    /// Brings the audit trail in line with the state before anything reads it: when a
+    /// journal is left by a killed command and no command holds the lock, reconciles it
+    /// (see the module documentation), so `log` shows a change that landed and `undo`
+    /// never reverts a change nobody saw. A journal of a command still running (the lock
+    /// is held) is that command's own business. Costs one `stat` when there is nothing
+    /// to do.
+    pub fn settle(&self) -> Result<Option<Recovery>, StoreError> {
+        if fs::symlink_metadata(self.journal_path()).is_err() {
+            return Ok(None);
+        }
+        let info = CommandInfo::new("settle", vec!["qiwang".into(), "(recovery)".into()]);
+        let _lock = self.lock_within(&info, Duration::ZERO)?;
+        let (before, _) = self.read_state()?;
+        self.clean_temporaries()?;
+        self.reconcile(&before)
     }
 
     /// The same store, waiting at most `timeout` for another command's lock.
@@ -287,6 +366,11 @@ impl Store {
         self.dir.join(AUDIT_FILE)
     }
 
+    /// `DIR/.lock`.
+    pub fn lock_path(&self) -> PathBuf {
+        self.dir.join(LOCK_FILE)
+    }
+
     fn journal_path(&self) -> PathBuf {
         self.dir.join(JOURNAL_FILE)
     }
@@ -297,6 +381,15 @@ impl Store {
         state::recovery_hint(&self.history_dir())
     }
 
+    /// The exact bytes of the state a snapshot in `history/` holds (the state before the
+    /// change its audit line records), compressed or not.
+    pub fn read_snapshot(&self, name: &str) -> Result<Vec<u8>, StoreError> {
+        fsio::refuse_link(&self.history_dir())?;
+        let path = self.history_dir().join(name);
+        let bytes = fs::read(&path).map_err(|e| StoreError::io("read", &path, e))?;
+        state::snapshot_state(&path, bytes)
+    }
+
     /// Reads and checks the event. Needs no lock: the state file is only ever replaced by
     /// an atomic rename, so a reader sees one complete version.
     pub fn load(&self) -> Result<Event, StoreError> {
@@ -304,7 +397,7 @@ impl Store {
     }
 
     /// The audit trail, oldest first. Read-only; a torn last line or an interrupted change
-    /// is reported in the trail, not repaired.
+    /// is reported in the trail, not repaired (opening the event repairs them).
     pub fn log(&self) -> Result<AuditTrail, StoreError> {
         let (_, mut trail) = audit::read(&self.audit_path())?;
         trail.interrupted = self.read_journal()?.map(|e| e.seq);
@@ -319,7 +412,7 @@ impl Store {
         command: &CommandInfo,
         f: impl FnOnce(&mut Event) -> Result<Change<T>, E>,
     ) -> Result<T, TxError<E>> {
-        let _lock = self.lock()?;
+        let lock = self.lock(command)?;
         let (before, mut event) = self.read_state()?;
         self.prepare(&before)?;
         let (value, summary, details) = match f(&mut event).map_err(TxError::Command)? {
@@ -340,83 +433,44 @@ impl Store {
         if after == before {
             return Ok(value);
         }
-        let entry = self.next_entry(command, EntryKind::Change, summary, details, None)?;
-        self.commit(&before, &after, &entry)?;
+        let entry = self.next_entry(command, EntryKind::Change, summary, details)?;
+        self.commit(&lock, &before, &after, &entry)?;
         Ok(value)
     }
 
-    /// Restores the state before the newest change that has not been undone yet, so
-    /// repeated undos walk back one change at a time (undo lines themselves are never
-    /// undone by `undo`; their snapshots in `history/` keep the undone state). Logged as
-    /// an `undo` line with its own snapshot.
+    /// What `undo` would do now, without doing it: the change it would revert and the
+    /// state it would restore.
+    pub fn undo_plan(&self) -> Result<UndoPlan, StoreError> {
+        let (_, current) = self.read_state()?;
+        let trail = self.writable_audit()?;
+        let target = undo_target(&trail)?;
+        let (snapshot, _, restored_event) = self.restorable(&target, &target)?;
+        Ok(UndoPlan {
+            effects: diff::differences(&current, &restored_event),
+            undone: target,
+            restore_from: snapshot,
+            interrupted: self.read_journal()?.map(|e| e.seq),
+        })
+    }
+
+    /// Restores the state before the newest change that is in effect (not undone, or
+    /// undone and redone), so repeated undos walk back one change at a time. Logged as an
+    /// `undo` line with its own snapshot (the state it replaced, which `redo` restores).
     pub fn undo(&self, command: &CommandInfo) -> Result<UndoReport, StoreError> {
-        let _lock = self.lock()?;
+        let lock = self.lock(command)?;
         let (before, _) = self.read_state()?;
         self.prepare(&before)?;
         let trail = self.writable_audit()?;
-        let undone: BTreeSet<u64> = trail.entries.iter().filter_map(|e| e.undoes).collect();
-        let target = trail
-            .entries
-            .iter()
-            .rev()
-            .find(|e| e.kind == EntryKind::Change && !undone.contains(&e.seq))
-            .ok_or(StoreError::NothingToUndo)?
-            .clone();
-        let Some(snapshot) = target.snapshot.clone() else {
-            return Err(StoreError::Damaged {
-                path: self.audit_path(),
-                detail: Text::new(
-                    format!("第 {} 次修改没有记录快照", target.seq),
-                    format!("change #{} names no snapshot", target.seq),
-                ),
-                recovery: Text::new(
-                    "请用 history/ 中的文件手工恢复状态",
-                    "restore the state by hand from a file in history/",
-                ),
-            });
-        };
-        let snapshot_path = self.history_dir().join(&snapshot);
-        let restored = fsio::read_optional(&snapshot_path)?.ok_or_else(|| StoreError::Damaged {
-            path: snapshot_path.clone(),
-            detail: Text::new(
-                format!("第 {} 次修改的快照不见了", target.seq),
-                format!("the snapshot of change #{} is missing", target.seq),
-            ),
-            recovery: Text::new(
-                format!("第 {} 次修改无法撤销；请用普通命令更正赛事", target.seq),
-                format!(
-                    "change #{} cannot be undone; correct the event with ordinary commands",
-                    target.seq
-                ),
-            ),
-        })?;
-        // Re-encoded, so a snapshot is restored in the current file format.
-        let restored = state::encode(&state::decode(&snapshot_path, &restored, || {
-            Text::new(
-                format!("第 {} 次修改无法撤销；请用普通命令更正赛事", target.seq),
-                format!(
-                    "change #{} cannot be undone; correct the event with ordinary commands",
-                    target.seq
-                ),
-            )
-        })?);
-        let entry = self.next_entry(
+        let target = undo_target(&trail)?;
+        let (snapshot, restored, _) = self.restorable(&target, &target)?;
+        let mut entry = self.next_entry(
             command,
             EntryKind::Undo,
             format!("undid #{}: {}", target.seq, target.summary),
             serde_json::json!({ "undoes": target.seq, "restored": snapshot }),
-            Some(target.seq),
         )?;
-        if restored == before {
-            // Already in that state (restored by hand): only record that it is undone.
-            let entry = AuditEntry {
-                snapshot: None,
-                ..entry
-            };
-            self.commit_line_only(&entry)?;
-        } else {
-            self.commit(&before, &restored, &entry)?;
-        }
+        entry.undoes = Some(target.seq);
+        self.write_restored(&lock, &before, &restored, entry.clone())?;
         Ok(UndoReport {
             seq: entry.seq,
             undone: target,
@@ -424,18 +478,158 @@ impl Store {
         })
     }
 
+    /// Takes back the newest undo that no later change followed: restores exactly the
+    /// state that undo replaced (its snapshot). Repeated redos walk forward again; a new
+    /// change ends what can be redone. Logged as a `redo` line with its own snapshot.
+    pub fn redo(&self, command: &CommandInfo) -> Result<RedoReport, StoreError> {
+        let lock = self.lock(command)?;
+        let (before, _) = self.read_state()?;
+        self.prepare(&before)?;
+        let trail = self.writable_audit()?;
+        let stacks = Stacks::of(&trail);
+        let undo_seq = *stacks.redoable.last().ok_or(StoreError::NothingToRedo)?;
+        let undo = trail
+            .entries
+            .iter()
+            .find(|e| e.seq == undo_seq)
+            .expect("the stacks hold logged lines")
+            .clone();
+        let changed = trail
+            .entries
+            .iter()
+            .find(|e| Some(e.seq) == undo.undoes)
+            .cloned()
+            .unwrap_or_else(|| undo.clone());
+        let (snapshot, restored, _) = self.restorable(&undo, &changed)?;
+        let mut entry = self.next_entry(
+            command,
+            EntryKind::Redo,
+            format!("redid #{}: {}", changed.seq, changed.summary),
+            serde_json::json!({ "redoes": undo.seq, "reapplies": changed.seq, "restored": snapshot }),
+        )?;
+        entry.redoes = Some(undo.seq);
+        self.write_restored(&lock, &before, &restored, entry.clone())?;
+        Ok(RedoReport {
+            seq: entry.seq,
+            undo,
+            redone: changed,
+            restored_from: snapshot,
+        })
+    }
+
+    /// The snapshot of `line` and the state it holds, re-encoded in the current format.
+    /// `about` is the change a refusal is about.
+    fn restorable(
+        &self,
+        line: &AuditEntry,
+        about: &AuditEntry,
+    ) -> Result<(String, Vec<u8>, Event), StoreError> {
+        let cannot = || {
+            Text::new(
+                format!("第 {} 次修改无法撤销或重做；请用普通命令更正赛事", about.seq),
+                format!(
+                    "change #{} cannot be undone or redone; correct the event with ordinary commands",
+                    about.seq
+                ),
+            )
+        };
+        let Some(snapshot) = line.snapshot.clone() else {
+            return Err(StoreError::Damaged {
+                path: self.audit_path(),
+                detail: Text::new(
+                    format!("第 {} 行没有记录快照", line.seq),
+                    format!("line #{} names no snapshot", line.seq),
+                ),
+                recovery: cannot(),
+            });
+        };
+        fsio::refuse_link(&self.history_dir())?;
+        let path = self.history_dir().join(&snapshot);
+        let bytes = fsio::read_optional(&path)?.ok_or_else(|| StoreError::Damaged {
+            path: path.clone(),
+            detail: Text::new(
+                format!("第 {} 行的快照不见了", line.seq),
+                format!("the snapshot of line #{} is missing", line.seq),
+            ),
+            recovery: cannot(),
+        })?;
+        let bytes = state::snapshot_state(&path, bytes)?;
+        // Re-encoded, so a snapshot is restored in the current file format.
+        let event = state::decode(&path, &bytes, cannot)?;
+        let restored = state::encode(&event);
+        Ok((snapshot, restored, event))
+    }
+
+    /// Writes `restored` as an undo or redo line `entry`; a state already restored (by
+    /// hand) only gets the line.
+    fn write_restored(
+        &self,
+        lock: &LockGuard,
+        before: &[u8],
+        restored: &[u8],
+        entry: AuditEntry,
+    ) -> Result<(), StoreError> {
+        if restored == before {
+            let entry = AuditEntry {
+                snapshot: None,
+                ..entry
+            };
+            self.commit_line_only(&entry)
+        } else {
+            self.commit(lock, before, restored, &entry)
+        }
+    }
+
     /// Reconciles a change interrupted by a crash (see the module documentation) and
     /// removes stale temporary files. Every changing command does this first; call it
     /// directly to repair without changing anything.
     pub fn recover(&self) -> Result<Option<Recovery>, StoreError> {
-        let _lock = self.lock()?;
+        let info = CommandInfo::new("recover", vec!["qiwang".into(), "(recovery)".into()]);
+        let _lock = self.lock(&info)?;
         let (before, _) = self.read_state()?;
         self.clean_temporaries()?;
         self.reconcile(&before)
     }
 
-    fn lock(&self) -> Result<LockGuard, StoreError> {
-        fsio::lock_exclusive(&self.dir.join(LOCK_FILE), self.busy_timeout)
+    /// `qiwang unlock`: frees the event of a lock whose holder is gone, and only then.
+    ///
+    /// The lock is an operating-system lock (`flock`) that is released the moment its
+    /// holder ends, however it ends, so taking it proves there is no live holder: then
+    /// a change the holder left half-done is reconciled, stale temporaries are removed,
+    /// and the `.lock` file (which only names the last holder) is deleted. If the lock
+    /// cannot be taken, a live process holds it; it is never broken, and the refusal
+    /// names that process.
+    pub fn unlock(&self, command: &CommandInfo) -> Result<UnlockReport, StoreError> {
+        let previous = fsio::read_holder(&self.lock_path());
+        let lock = self.lock_within(command, Duration::ZERO)?;
+        let (before, _) = self.read_state()?;
+        self.clean_temporaries()?;
+        let recovery = self.reconcile(&before)?;
+        let removed = fsio::remove_if_exists(&self.lock_path())?;
+        drop(lock);
+        Ok(UnlockReport {
+            previous: previous.filter(|h| h.pid != std::process::id()),
+            recovery,
+            removed_lock_file: removed,
+        })
+    }
+
+    fn lock(&self, command: &CommandInfo) -> Result<LockGuard, StoreError> {
+        self.lock_within(command, self.busy_timeout)
+    }
+
+    fn lock_within(
+        &self,
+        command: &CommandInfo,
+        timeout: Duration,
+    ) -> Result<LockGuard, StoreError> {
+        let holder = LockHolder {
+            pid: std::process::id(),
+            command: command.argv.join(" "),
+            since: command.time.to_rfc3339(),
+        };
+        fsio::refuse_link(&self.history_dir())?;
+        fsio::lock_event(&self.dir, &self.lock_path(), timeout, &holder)
     }
 
     fn read_state(&self) -> Result<(Vec<u8>, Event), StoreError> {
@@ -465,24 +659,53 @@ impl Store {
             })
     }
 
-    /// Under the lock, before a change: drop stale temporary files and reconcile a
-    /// crashed change.
+    /// Under the lock, before a change: drop stale temporary files, reconcile a crashed
+    /// change, and make an event written by an older qiwang owner-only.
     fn prepare(&self, before: &[u8]) -> Result<(), StoreError> {
         self.clean_temporaries()?;
         self.reconcile(before)?;
+        self.tighten()
+    }
+
+    /// Owner-only permissions on the event directory, `history/` and every file qiwang
+    /// wrote there (events created before qiwang did so are tightened on their next
+    /// change). The snapshots are only walked when a directory was open to others.
+    fn tighten(&self) -> Result<(), StoreError> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let loose = |path: &Path| {
+                fs::symlink_metadata(path).is_ok_and(|m| m.permissions().mode() & 0o077 != 0)
+            };
+            let history = self.history_dir();
+            let walk = loose(&self.dir) || loose(&history);
+            fsio::tighten(&self.dir, fsio::DIR_MODE)?;
+            fsio::tighten(&history, fsio::DIR_MODE)?;
+            for file in [STATE_FILE, AUDIT_FILE, RULES_FILE, LOCK_FILE] {
+                fsio::tighten(&self.dir.join(file), fsio::FILE_MODE)?;
+            }
+            if walk {
+                for s in state::list_snapshots(&history)? {
+                    fsio::tighten(&history.join(s.name), fsio::FILE_MODE)?;
+                }
+            }
+        }
         Ok(())
     }
 
     fn clean_temporaries(&self) -> Result<(), StoreError> {
         // Only files: qiwang never creates a directory with these names, so one in the
-        // way is the user's, and the write that needs the name reports it.
+        // way is the user's, and the write that needs the name reports it. Removing a
+        // name never follows a link; `history` itself is refused if it is one.
         for file in [STATE_FILE, JOURNAL_FILE, AUDIT_FILE, RULES_FILE] {
             let tmp = fsio::tmp_path(&self.dir.join(file));
-            if !tmp.is_dir() {
+            let is_dir = fs::symlink_metadata(&tmp).is_ok_and(|m| m.is_dir());
+            if !is_dir {
                 fsio::remove_if_exists(&tmp)?;
             }
         }
         let history = self.history_dir();
+        fsio::refuse_link(&history)?;
         let entries = match fs::read_dir(&history) {
             Ok(entries) => entries,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
@@ -513,10 +736,11 @@ impl Store {
         let outcome = if trail.contains(seq) {
             Recovery::AlreadyLogged { seq }
         } else {
+            fsio::refuse_link(&self.history_dir())?;
             let snapshot = entry.snapshot.as_ref().map(|n| self.history_dir().join(n));
             let landed = match &snapshot {
                 Some(path) => match fsio::read_optional(path)? {
-                    Some(old) => old != state,
+                    Some(old) => state::snapshot_state(path, old)? != state,
                     None => false,
                 },
                 None => false,
@@ -581,7 +805,6 @@ impl Store {
         kind: EntryKind,
         summary: String,
         details: serde_json::Value,
-        undoes: Option<u64>,
     ) -> Result<AuditEntry, StoreError> {
         let trail = self.writable_audit()?;
         let newest_snapshot = state::list_snapshots(&self.history_dir())?
@@ -597,7 +820,8 @@ impl Store {
             summary,
             details,
             snapshot: Some(state::snapshot_name(seq, &command.name)),
-            undoes,
+            undoes: None,
+            redoes: None,
             recovered: false,
         })
     }
@@ -606,13 +830,21 @@ impl Store {
     // The closures below carry a StoreError (with its messages in two languages) beside the
     // rollback state; errors are the cold path, so their size does not matter here.
     #[allow(clippy::result_large_err)]
-    fn commit(&self, before: &[u8], after: &[u8], entry: &AuditEntry) -> Result<(), StoreError> {
+    fn commit(
+        &self,
+        lock: &LockGuard,
+        before: &[u8],
+        after: &[u8],
+        entry: &AuditEntry,
+    ) -> Result<(), StoreError> {
         let snapshot = self
             .history_dir()
             .join(entry.snapshot.as_deref().expect("a change has a snapshot"));
         fsio::write_atomic(&self.journal_path(), &entry.to_line())?;
         let audit_path = self.audit_path();
-        let written = fsio::write_atomic(&snapshot, before)
+        let written = fsio::write_atomic(&snapshot, &state::compress(before))
+            // The commit point: refused if the lock no longer protects the directory.
+            .and_then(|()| lock.still_ours())
             .and_then(|()| fsio::write_atomic(&self.state_path(), after))
             .map_err(|e| (e, None));
         let logged = written.and_then(|()| {
@@ -660,19 +892,76 @@ impl Store {
         }
         let state_path = self.state_path();
         let current = fsio::read_optional(&state_path)?;
-        if current.as_deref() != Some(before) && snapshot.exists() {
-            // The rename had happened: put the old state back with another rename, which
-            // needs no free space.
-            fs::rename(snapshot, &state_path)
-                .map_err(|e| StoreError::io("restore", &state_path, e))?;
-            fsio::sync_dir(&self.dir)?;
-        } else {
-            fsio::remove_if_exists(snapshot)?;
+        if current.as_deref() != Some(before) {
+            // The rename had happened: write the old state back. The rename freed the
+            // old state's blocks, so this fits where the old state was.
+            fsio::write_atomic(&state_path, before)?;
         }
+        fsio::remove_if_exists(snapshot)?;
         fsio::sync_dir(&self.history_dir())?;
         fsio::remove_if_exists(&self.journal_path())?;
         fsio::sync_dir(&self.dir)
     }
+}
+
+/// Which changes are in effect and which undos can be taken back, from replaying the
+/// trail: a change is done; an undo takes its change out and can be redone until the
+/// next change; a redo puts the change back.
+#[derive(Debug, Default)]
+struct Stacks {
+    /// Changes in effect, oldest first.
+    done: Vec<u64>,
+    /// Undos that `redo` can take back, oldest first.
+    redoable: Vec<u64>,
+}
+
+impl Stacks {
+    fn of(trail: &AuditTrail) -> Stacks {
+        let mut stacks = Stacks::default();
+        let undone_by: std::collections::BTreeMap<u64, u64> = trail
+            .entries
+            .iter()
+            .filter_map(|e| e.undoes.map(|c| (e.seq, c)))
+            .collect();
+        for e in &trail.entries {
+            match e.kind {
+                EntryKind::Init => {}
+                EntryKind::Change => {
+                    stacks.done.push(e.seq);
+                    stacks.redoable.clear();
+                }
+                EntryKind::Undo => {
+                    if let Some(c) = e.undoes {
+                        stacks.done.retain(|&d| d != c);
+                    }
+                    stacks.redoable.push(e.seq);
+                }
+                EntryKind::Redo => {
+                    if let Some(u) = e.redoes {
+                        stacks.redoable.retain(|&x| x != u);
+                        if let Some(&c) = undone_by.get(&u) {
+                            stacks.done.push(c);
+                        }
+                    }
+                }
+            }
+        }
+        stacks
+    }
+}
+
+/// The newest change in effect: what `undo` reverts.
+fn undo_target(trail: &AuditTrail) -> Result<AuditEntry, StoreError> {
+    let seq = *Stacks::of(trail)
+        .done
+        .last()
+        .ok_or(StoreError::NothingToUndo)?;
+    Ok(trail
+        .entries
+        .iter()
+        .find(|e| e.seq == seq)
+        .expect("the stacks hold logged lines")
+        .clone())
 }
 
 #[cfg(test)]
@@ -739,7 +1028,8 @@ mod tests {
         for dir in [store.dir().to_path_buf(), store.history_dir()] {
             for entry in fs::read_dir(dir).unwrap() {
                 let path = entry.unwrap().path();
-                if path.is_file() {
+                // The lock file only names the last holder.
+                if path.is_file() && !path.ends_with(LOCK_FILE) {
                     files.push((path.clone(), fs::read(&path).unwrap()));
                 }
             }
@@ -830,17 +1120,14 @@ mod tests {
         let before = fs::read(store.state_path()).unwrap();
         assert_eq!(add_penalty(&store), 1);
         assert_eq!(count(&store), 1);
-        assert_eq!(snapshot_names(&store), vec!["000002-penalty.json"]);
-        assert_eq!(
-            fs::read(store.history_dir().join("000002-penalty.json")).unwrap(),
-            before
-        );
+        assert_eq!(snapshot_names(&store), vec!["000002-penalty.json.gz"]);
+        assert_eq!(store.read_snapshot("000002-penalty.json.gz").unwrap(), before);
         let trail = store.log().unwrap();
         let last = trail.entries.last().unwrap();
         assert_eq!(last.seq, 2);
         assert_eq!(last.kind, EntryKind::Change);
         assert_eq!(last.details, serde_json::json!({ "n": 1 }));
-        assert_eq!(last.snapshot.as_deref(), Some("000002-penalty.json"));
+        assert_eq!(last.snapshot.as_deref(), Some("000002-penalty.json.gz"));
         assert!(!store.journal_path().exists());
         assert_eq!(trail.interrupted, None);
     }
@@ -883,7 +1170,7 @@ mod tests {
         }
         let report = store.undo(&command("undo")).unwrap();
         assert_eq!((report.seq, report.undone.seq), (5, 4));
-        assert_eq!(report.restored_from, "000004-penalty.json");
+        assert_eq!(report.restored_from, "000004-penalty.json.gz");
         assert_eq!(count(&store), 2);
         assert_eq!(store.undo(&command("undo")).unwrap().undone.seq, 3);
         assert_eq!(count(&store), 1);
@@ -906,23 +1193,25 @@ mod tests {
     fn undo_of_a_state_restored_by_hand_only_logs() {
         let (_tmp, store) = new_event();
         add_penalty(&store);
-        fs::copy(
-            store.history_dir().join("000002-penalty.json"),
+        fs::write(
             store.state_path(),
+            store.read_snapshot("000002-penalty.json.gz").unwrap(),
         )
         .unwrap();
         let report = store.undo(&command("undo")).unwrap();
         assert_eq!(report.undone.seq, 2);
         let last = store.log().unwrap().entries.pop().unwrap();
         assert_eq!((last.kind, last.snapshot), (EntryKind::Undo, None));
-        assert_eq!(snapshot_names(&store), vec!["000002-penalty.json"]);
+        assert_eq!(snapshot_names(&store), vec!["000002-penalty.json.gz"]);
     }
 
     #[test]
     fn busy_event_is_refused_and_unchanged() {
         let (_tmp, store) = new_event();
         let store = store.with_busy_timeout(Duration::from_millis(50));
-        let held = fsio::lock_exclusive(&store.dir().join(LOCK_FILE), Duration::ZERO).unwrap();
+        let held = store
+            .lock_within(&command("pair"), Duration::ZERO)
+            .unwrap();
         let err = store
             .transaction(&command("penalty"), |event| {
                 event.penalties.push(penalty(1));
@@ -966,7 +1255,6 @@ mod tests {
                 EntryKind::Change,
                 "p".into(),
                 serde_json::Value::Null,
-                None,
             )
             .unwrap();
         let snapshot = store.history_dir().join(entry.snapshot.as_ref().unwrap());
@@ -976,7 +1264,7 @@ mod tests {
         if matches!(point, CrashPoint::Journal) {
             return;
         }
-        fsio::write_atomic(&snapshot, &before).unwrap();
+        fsio::write_atomic(&snapshot, &state::compress(&before)).unwrap();
         fs::write(fsio::tmp_path(&store.state_path()), &after[..10]).unwrap();
         if matches!(point, CrashPoint::Snapshot) {
             return;
@@ -1090,8 +1378,8 @@ mod tests {
         // new state (step 3, after the snapshot was written, which must be taken back).
         let cases = [
             (
-                "history/000003-penalty.json.tmp",
-                "history/000003-penalty.json.tmp`",
+                "history/000003-penalty.json.gz.tmp",
+                "history/000003-penalty.json.gz.tmp`",
             ),
             ("qiwang.json.tmp", "qiwang.json.tmp`"),
         ];
@@ -1157,7 +1445,7 @@ mod tests {
             "{err}"
         );
         assert_eq!(fs::read(store.state_path()).unwrap(), state);
-        assert_eq!(snapshot_names(&store), vec!["000002-penalty.json"]);
+        assert_eq!(snapshot_names(&store), vec!["000002-penalty.json.gz"]);
     }
 
     #[test]
@@ -1198,5 +1486,332 @@ mod tests {
         assert_eq!(info.time.timestamp_subsec_nanos(), 0);
         assert_eq!(info.name, "result");
         let _ = GroupId::new("unused");
+    }
+
+    /// Issue 11.5: deleting `.lock` while a command holds it (the "stale lock" reflex)
+    /// must not let a second writer in.
+    #[test]
+    fn a_deleted_lock_file_does_not_let_a_second_writer_in() {
+        let (_tmp, store) = new_event();
+        let other = store.clone().with_busy_timeout(Duration::from_millis(50));
+        let second = store
+            .transaction(&command("penalty"), |event| {
+                event.penalties.push(penalty(1));
+                fs::remove_file(store.lock_path()).unwrap();
+                // Another process (a thread with its own descriptors) tries meanwhile.
+                let second = std::thread::scope(|scope| {
+                    scope
+                        .spawn(|| {
+                            other.transaction(&command("penalty"), |event| {
+                                event.penalties.push(penalty(2));
+                                Ok::<_, Infallible>(Change::changed((), "p2", serde_json::Value::Null))
+                            })
+                        })
+                        .join()
+                        .unwrap()
+                });
+                Ok::<_, Infallible>(Change::changed(second, "p1", serde_json::Value::Null))
+            })
+            .unwrap();
+        let err = second.unwrap_err();
+        assert!(
+            matches!(err, TxError::Store(StoreError::Busy { .. })),
+            "{err}"
+        );
+        let event = store.load().unwrap();
+        assert_eq!(event.penalties, vec![penalty(1)]);
+        assert_consistent(&store);
+        // And undo still works.
+        store.undo(&command("undo")).unwrap();
+        assert_eq!(count(&store), 0);
+    }
+
+    #[test]
+    fn a_moved_event_directory_refuses_the_commit() {
+        let (tmp, store) = new_event();
+        let moved = tmp.path().join("moved");
+        let err = store
+            .transaction(&command("penalty"), |event| {
+                event.penalties.push(penalty(1));
+                // The directory is moved away and a copy put in its place.
+                fs::rename(store.dir(), &moved).unwrap();
+                fs::create_dir(store.dir()).unwrap();
+                fs::create_dir(store.history_dir()).unwrap();
+                for file in [STATE_FILE, AUDIT_FILE, RULES_FILE] {
+                    fs::copy(moved.join(file), store.dir().join(file)).unwrap();
+                }
+                Ok::<_, Infallible>(Change::changed((), "p", serde_json::Value::Null))
+            })
+            .unwrap_err();
+        assert!(
+            matches!(err, TxError::Store(StoreError::LockLost { .. })),
+            "{err}"
+        );
+        assert_eq!(count(&store), 0);
+        assert_consistent(&store);
+    }
+
+    #[test]
+    fn unlock_frees_only_a_lock_without_a_live_holder() {
+        let (_tmp, store) = new_event();
+        add_penalty(&store);
+        // Held by a live command: refused, naming it.
+        let held = store.lock_within(&command("pair"), Duration::ZERO).unwrap();
+        let err = store.unlock(&command("unlock")).unwrap_err();
+        assert!(matches!(err, StoreError::Busy { .. }), "{err}");
+        assert!(
+            err.to_string().contains(&format!(
+                "held by process {} running `qiwang pair`",
+                std::process::id()
+            )),
+            "{err}"
+        );
+        drop(held);
+        // Its holder gone (the lock released), a half-done change is reconciled and the
+        // lock file removed.
+        crash_after(&store, CrashPoint::Rename);
+        let report = store.unlock(&command("unlock")).unwrap();
+        assert_eq!(report.recovery, Some(Recovery::Completed { seq: 3 }));
+        assert!(report.removed_lock_file);
+        assert!(!store.lock_path().exists());
+        assert_consistent(&store);
+        add_penalty(&store);
+    }
+
+    #[cfg(unix)]
+    fn mode(path: &Path) -> u32 {
+        use std::os::unix::fs::PermissionsExt;
+        fs::symlink_metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    /// Issue 11.7: the state holds ID and phone numbers.
+    #[cfg(unix)]
+    #[test]
+    fn every_file_and_directory_is_owner_only() {
+        let (_tmp, store) = new_event();
+        add_penalty(&store);
+        let mut checked = 0;
+        assert_eq!(mode(store.dir()), 0o700);
+        assert_eq!(mode(&store.history_dir()), 0o700);
+        for dir in [store.dir().to_path_buf(), store.history_dir()] {
+            for entry in fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_file() {
+                    assert_eq!(mode(&path), 0o600, "{}", path.display());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 5, "{checked}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_older_open_event_is_tightened_on_its_next_write() {
+        use std::os::unix::fs::PermissionsExt;
+        let (_tmp, store) = new_event();
+        add_penalty(&store);
+        let open = |path: &Path, m: u32| {
+            fs::set_permissions(path, fs::Permissions::from_mode(m)).unwrap();
+        };
+        open(store.dir(), 0o755);
+        open(&store.history_dir(), 0o755);
+        open(&store.state_path(), 0o644);
+        open(&store.audit_path(), 0o644);
+        open(&store.history_dir().join("000002-penalty.json.gz"), 0o644);
+        add_penalty(&store);
+        for path in [store.dir().to_path_buf(), store.history_dir()] {
+            assert_eq!(mode(&path), 0o700, "{}", path.display());
+        }
+        for path in [
+            store.state_path(),
+            store.audit_path(),
+            store.history_dir().join("000002-penalty.json.gz"),
+        ] {
+            assert_eq!(mode(&path), 0o600, "{}", path.display());
+        }
+    }
+
+    /// Issue 11.14: links inside the event are refused, never followed, and temporaries
+    /// are never removed through one.
+    #[cfg(unix)]
+    #[test]
+    fn links_inside_the_event_are_refused_never_followed() {
+        use std::os::unix::fs::symlink;
+        // `history` pointing elsewhere, holding a file named like a stale temporary.
+        let (tmp, store) = new_event();
+        add_penalty(&store);
+        let victim = tmp.path().join("victim");
+        fs::create_dir(&victim).unwrap();
+        fs::write(victim.join("precious.tmp"), "keep").unwrap();
+        let real = tmp.path().join("real-history");
+        fs::rename(store.history_dir(), &real).unwrap();
+        symlink(&victim, store.history_dir()).unwrap();
+        let state = fs::read(store.state_path()).unwrap();
+        let err = store
+            .transaction(&command("penalty"), |event| {
+                event.penalties.push(penalty(9));
+                Ok::<_, Infallible>(Change::changed((), "p", serde_json::Value::Null))
+            })
+            .unwrap_err();
+        assert!(err.to_string().contains("is a symbolic link"), "{err}");
+        assert!(store.undo(&command("undo")).is_err());
+        assert!(store.recover().is_err());
+        assert_eq!(fs::read_to_string(victim.join("precious.tmp")).unwrap(), "keep");
+        assert_eq!(fs::read_dir(&victim).unwrap().count(), 1);
+        assert_eq!(fs::read(store.state_path()).unwrap(), state);
+        fs::remove_file(store.history_dir()).unwrap();
+        fs::rename(&real, store.history_dir()).unwrap();
+
+        // `.lock` pointing at a file elsewhere: neither created, truncated nor written.
+        let target = tmp.path().join("target");
+        fs::write(&target, "untouched").unwrap();
+        let _ = fs::remove_file(store.lock_path());
+        symlink(&target, store.lock_path()).unwrap();
+        let err = store.undo(&command("undo")).unwrap_err();
+        assert!(err.to_string().contains("is a symbolic link"), "{err}");
+        assert_eq!(fs::read_to_string(&target).unwrap(), "untouched");
+        fs::remove_file(store.lock_path()).unwrap();
+
+        // A temporary planted as a link: the write refuses it rather than following it.
+        let tmp_state = fsio::tmp_path(&store.state_path());
+        symlink(&target, &tmp_state).unwrap();
+        let snapshot = store.history_dir().join("000009-x.json.gz");
+        symlink(&target, fsio::tmp_path(&snapshot)).unwrap();
+        let err = fsio::write_atomic(&snapshot, b"new").unwrap_err();
+        assert!(err.to_string().contains("is a symbolic link"), "{err}");
+        assert_eq!(fs::read_to_string(&target).unwrap(), "untouched");
+        // A change first clears stale temporaries — the link itself, not its target.
+        fs::remove_file(fsio::tmp_path(&snapshot)).unwrap();
+        add_penalty(&store);
+        assert!(fs::symlink_metadata(&tmp_state).is_err());
+        assert_eq!(fs::read_to_string(&target).unwrap(), "untouched");
+        assert_consistent(&store);
+    }
+
+    /// Issue 11.15: after a kill that landed a change, opening the event logs it before
+    /// anything reads the trail, so `log` shows it and `undo` reverts only what was seen.
+    #[test]
+    fn opening_the_event_logs_a_change_that_landed_before_it_is_read() {
+        let (_tmp, store) = new_event();
+        add_penalty(&store);
+        crash_after(&store, CrashPoint::Rename);
+        assert_eq!(store.log().unwrap().interrupted, Some(3));
+        let opened = Store::open(store.dir()).unwrap();
+        let trail = opened.log().unwrap();
+        assert_eq!(trail.interrupted, None);
+        let last = trail.entries.last().unwrap();
+        assert_eq!((last.seq, last.recovered), (3, true));
+        assert_consistent(&store);
+        assert_eq!(opened.undo_plan().unwrap().undone.seq, 3);
+        // A kill before the commit point: the change is dropped, equally before reading.
+        crash_after(&store, CrashPoint::Snapshot);
+        let opened = Store::discover(store.dir()).unwrap();
+        assert_eq!(opened.log().unwrap().entries.len(), 3);
+        assert_consistent(&store);
+        // A journal of a command still holding the lock is left to it.
+        crash_after(&store, CrashPoint::Rename);
+        let held = store.lock_within(&command("pair"), Duration::ZERO).unwrap();
+        let opened = Store::open(store.dir()).unwrap();
+        assert_eq!(opened.log().unwrap().interrupted, Some(4));
+        drop(held);
+        assert_eq!(store.recover().unwrap(), Some(Recovery::Completed { seq: 4 }));
+    }
+
+    /// Issue 11.16.
+    #[test]
+    fn redo_restores_exactly_what_undo_reverted() {
+        let (_tmp, store) = new_event();
+        for _ in 0..3 {
+            add_penalty(&store); // #2 #3 #4
+        }
+        let states: Vec<Vec<u8>> = vec![fs::read(store.state_path()).unwrap()];
+        assert!(matches!(
+            store.redo(&command("redo")),
+            Err(StoreError::NothingToRedo)
+        ));
+        let plan = store.undo_plan().unwrap();
+        assert_eq!(plan.undone.seq, 4);
+        assert_eq!(plan.restore_from, "000004-penalty.json.gz");
+        assert_eq!(plan.effects[0].en, "penalties: 3 → 2");
+        assert_eq!(fs::read(store.state_path()).unwrap(), states[0]);
+        store.undo(&command("undo")).unwrap(); // #5 undoes #4
+        let two = fs::read(store.state_path()).unwrap();
+        store.undo(&command("undo")).unwrap(); // #6 undoes #3
+        assert_eq!(count(&store), 1);
+        let report = store.redo(&command("redo")).unwrap(); // #7 takes back #6
+        assert_eq!((report.seq, report.undo.seq, report.redone.seq), (7, 6, 3));
+        assert_eq!(fs::read(store.state_path()).unwrap(), two);
+        // The redone change is in effect again: undo takes it out once more.
+        assert_eq!(store.undo_plan().unwrap().undone.seq, 3);
+        store.redo(&command("redo")).unwrap(); // #8 takes back #5
+        assert_eq!(fs::read(store.state_path()).unwrap(), states[0]);
+        assert!(matches!(
+            store.redo(&command("redo")),
+            Err(StoreError::NothingToRedo)
+        ));
+        let last = store.log().unwrap().entries.pop().unwrap();
+        assert_eq!(last.kind, EntryKind::Redo);
+        assert_eq!(last.redoes, Some(5));
+        assert_eq!(last.summary, "redid #4: penalty");
+        // Undo walks back through the redone changes as through any other.
+        assert_eq!(store.undo(&command("undo")).unwrap().undone.seq, 4);
+        assert_eq!(fs::read(store.state_path()).unwrap(), two);
+        // A new change ends what can be redone.
+        add_penalty(&store);
+        assert!(matches!(
+            store.redo(&command("redo")),
+            Err(StoreError::NothingToRedo)
+        ));
+        assert_eq!(snapshot_names(&store).len(), store.log().unwrap().entries.len() - 1);
+    }
+
+    /// Issue 11.17: a new event directory is durable only once its parent is synced.
+    #[test]
+    fn init_syncs_the_parent_of_every_directory_it_creates() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("a").join("ev");
+        fsio::SYNCED.with(|s| *s.borrow_mut() = Some(Vec::new()));
+        Store::init(&dir, RULES, &Event::new(RULES.into()), &command("init")).unwrap();
+        let synced = fsio::SYNCED.with(|s| s.borrow_mut().take().unwrap());
+        for needed in [tmp.path().to_path_buf(), tmp.path().join("a"), dir.clone()] {
+            assert!(synced.contains(&needed), "{} not synced: {synced:?}", needed.display());
+        }
+    }
+
+    /// Issue 11.18: snapshots are compressed; an old uncompressed one still undoes exactly.
+    #[test]
+    fn snapshots_are_compressed_and_old_plain_ones_still_undo() {
+        let (_tmp, store) = new_event();
+        store
+            .transaction(&command("import"), |event| {
+                for id in 1..=500 {
+                    event.players.push(crate::model::Player::new(
+                        PlayerId(id),
+                        format!("棋手{id}"),
+                        GroupId::new("open"),
+                    ));
+                }
+                Ok::<_, Infallible>(Change::changed((), "import", serde_json::Value::Null))
+            })
+            .unwrap();
+        let big = fs::read(store.state_path()).unwrap();
+        add_penalty(&store); // #3
+        let name = "000003-penalty.json.gz";
+        let packed = fs::metadata(store.history_dir().join(name)).unwrap().len();
+        assert!(
+            packed * 5 < big.len() as u64,
+            "{packed} bytes for a {}-byte state",
+            big.len()
+        );
+        // The same snapshot as an older qiwang wrote it: plain JSON.
+        fs::remove_file(store.history_dir().join(name)).unwrap();
+        fs::write(store.history_dir().join("000003-penalty.json"), &big).unwrap();
+        let trail = fs::read_to_string(store.audit_path()).unwrap();
+        fs::write(store.audit_path(), trail.replace(name, "000003-penalty.json")).unwrap();
+        store.undo(&command("undo")).unwrap();
+        assert_eq!(fs::read(store.state_path()).unwrap(), big);
+        store.redo(&command("redo")).unwrap();
+        assert_eq!(count(&store), 1);
     }
 }

@@ -17,6 +17,47 @@ pub(crate) fn encode(event: &Event) -> Vec<u8> {
     bytes
 }
 
+/// The bytes of a snapshot file holding the state `state`: gzip, which shrinks the
+/// pretty-printed JSON about tenfold (3,000 players: 1.75 MB → under 0.2 MB).
+pub(crate) fn compress(state: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(
+        Vec::with_capacity(state.len() / 8),
+        flate2::Compression::new(SNAPSHOT_LEVEL),
+    );
+    encoder
+        .write_all(state)
+        .and_then(|()| encoder.finish())
+        .expect("writing to memory does not fail")
+}
+
+/// The gzip level of snapshots: level 1 is within a few percent of the best size on this
+/// JSON and several times faster, which matters at 100,000 players.
+const SNAPSHOT_LEVEL: u32 = 1;
+
+/// The state held by the snapshot file `name` with bytes `bytes`: gunzipped for a
+/// `.json.gz` snapshot, as is for a `.json` one (written by qiwang before 0.2).
+pub(crate) fn snapshot_state(path: &Path, bytes: Vec<u8>) -> Result<Vec<u8>, StoreError> {
+    if !path.to_string_lossy().ends_with(".gz") {
+        return Ok(bytes);
+    }
+    let mut out = Vec::with_capacity(bytes.len() * 10);
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut out).map_err(
+        |e| StoreError::Damaged {
+            path: path.to_path_buf(),
+            detail: Text::new(
+                format!("快照不是完整的 gzip 文件：{e}"),
+                format!("the snapshot is not a whole gzip file: {e}"),
+            ),
+            recovery: Text::new(
+                "这次修改无法撤销；请用普通命令更正赛事",
+                "this change cannot be undone; correct the event with ordinary commands",
+            ),
+        },
+    )?;
+    Ok(out)
+}
+
 /// Parses and checks a state file (or snapshot) at `path`. `recovery` says what the user
 /// can do if the file is refused; it is only computed then.
 pub(crate) fn decode(
@@ -195,12 +236,15 @@ pub(crate) fn snapshot_name(seq: u64, command: &str) -> String {
     }
     let slug = slug.trim_end_matches('-');
     let slug = if slug.is_empty() { "change" } else { slug };
-    format!("{seq:06}-{slug}.json")
+    format!("{seq:06}-{slug}.json.gz")
 }
 
-/// Parses a snapshot file name back into its sequence number.
+/// Parses a snapshot file name (`.json.gz`, or `.json` from before compression) back
+/// into its sequence number.
 pub(crate) fn snapshot_seq(name: &str) -> Option<u64> {
-    let stem = name.strip_suffix(".json")?;
+    let stem = name
+        .strip_suffix(".json.gz")
+        .or_else(|| name.strip_suffix(".json"))?;
     let (digits, _) = stem.split_once('-')?;
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -234,20 +278,38 @@ pub(crate) fn recovery_hint(history: &Path) -> Text {
         snapshots
             .into_iter()
             .rev()
-            .find(|s| fs::read(history.join(&s.name)).is_ok_and(|bytes| check(&bytes).is_ok()))
+            .find(|s| {
+                let path = history.join(&s.name);
+                fs::read(&path)
+                    .ok()
+                    .and_then(|bytes| snapshot_state(&path, bytes).ok())
+                    .is_some_and(|bytes| check(&bytes).is_ok())
+            })
     });
     match good {
         Some(s) => {
             let snapshot = history.join(&s.name);
+            // A compressed snapshot is unpacked on the way (`gzip -dc`).
+            let (how_zh, how_en) = if s.name.ends_with(".gz") {
+                (
+                    format!("用 `gzip -dc {} > qiwang.json` 还原", snapshot.display()),
+                    format!(
+                        "unpack it over qiwang.json (`gzip -dc {} > qiwang.json`)",
+                        snapshot.display()
+                    ),
+                )
+            } else {
+                ("复制为 qiwang.json".to_string(), "copy it over qiwang.json".to_string())
+            };
             Text::new(
                 format!(
-                    "qiwang 没有改动它；恢复方法：把最新的完好快照 `{}`（第 {} 次修改之前的状态）复制为 qiwang.json，再按 `qiwang log` 重做第 {} 次起的修改",
+                    "qiwang 没有改动它；恢复方法：把最新的完好快照 `{}`（第 {} 次修改之前的状态）{how_zh}，再按 `qiwang log` 重做第 {} 次起的修改",
                     snapshot.display(),
                     s.seq,
                     s.seq
                 ),
                 format!(
-                    "qiwang left it untouched; to recover, copy the newest good snapshot `{}` (the state before change #{}) over qiwang.json, then redo the changes `qiwang log` lists from #{} on",
+                    "qiwang left it untouched; to recover, take the newest good snapshot `{}` (the state before change #{}), {how_en}, then redo the changes `qiwang log` lists from #{} on",
                     snapshot.display(),
                     s.seq,
                     s.seq
@@ -439,17 +501,25 @@ mod tests {
     #[test]
     fn snapshot_names_round_trip() {
         let cases = [
-            (1, "result", "000001-result.json"),
-            (12, "player add", "000012-player-add.json"),
-            (3, "", "000003-change.json"),
-            (4, "../../etc", "000004-etc.json"),
-            (1_234_567, "undo", "1234567-undo.json"),
+            (1, "result", "000001-result.json.gz"),
+            (12, "player add", "000012-player-add.json.gz"),
+            (3, "", "000003-change.json.gz"),
+            (4, "../../etc", "000004-etc.json.gz"),
+            (1_234_567, "undo", "1234567-undo.json.gz"),
         ];
         for (seq, command, name) in cases {
             assert_eq!(snapshot_name(seq, command), name);
             assert_eq!(snapshot_seq(name), Some(seq));
         }
-        for name in ["x.json", "-a.json", "12-a.json.tmp", "abc-d.json"] {
+        // Uncompressed snapshots of older events still count.
+        assert_eq!(snapshot_seq("000012-result.json"), Some(12));
+        for name in [
+            "x.json",
+            "-a.json",
+            "12-a.json.tmp",
+            "12-a.json.gz.tmp",
+            "abc-d.json",
+        ] {
             assert_eq!(snapshot_seq(name), None, "{name}");
         }
     }
@@ -469,5 +539,42 @@ mod tests {
         let hint = recovery_hint(history);
         assert!(hint.en.contains("000003-b.json"), "{hint}");
         assert!(hint.en.contains("change #3"), "{hint}");
+        assert!(hint.en.contains("copy it over qiwang.json"), "{hint}");
+        // A compressed one is named with the command that unpacks it.
+        fs::write(history.join("000005-d.json.gz"), compress(&valid())).unwrap();
+        fs::write(history.join("000006-e.json.gz"), &valid()[..9]).unwrap();
+        let hint = recovery_hint(history);
+        assert!(hint.en.contains("`gzip -dc "), "{hint}");
+        assert!(hint.en.contains("000005-d.json.gz > qiwang.json`"), "{hint}");
+    }
+
+    #[test]
+    fn snapshots_are_compressed_and_read_back_exactly() {
+        let mut event = Event::new("[event]\n".into());
+        for id in 1..=300 {
+            event.players.push(crate::model::Player::new(
+                crate::model::PlayerId(id),
+                format!("棋手{id}"),
+                crate::model::GroupId::new("open"),
+            ));
+        }
+        let state = encode(&event);
+        let packed = compress(&state);
+        assert!(
+            packed.len() * 5 < state.len(),
+            "{} bytes packed from {}",
+            packed.len(),
+            state.len()
+        );
+        let gz = Path::new("history/000002-a.json.gz");
+        assert_eq!(snapshot_state(gz, packed.clone()).unwrap(), state);
+        // An old uncompressed snapshot is read as it is.
+        let plain = Path::new("history/000002-a.json");
+        assert_eq!(snapshot_state(plain, state.clone()).unwrap(), state);
+        let err = snapshot_state(gz, packed[..packed.len() / 2].to_vec()).unwrap_err();
+        assert!(
+            err.to_string().contains("is not a whole gzip file"),
+            "{err}"
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! Crash campaign and concurrency against the real binary.
 //!
 //! The crash campaign starts every mutating command (`import`, `pair`, `unpair`, `result`,
-//! `result --from`, `undo`, `player add`, `player withdraw`, `penalty`) on a copy of a small prepared event and
+//! `result --from`, `undo`, `redo`, `player add`, `player withdraw`, `penalty`) on a copy of a small prepared event and
 //! kills it with SIGKILL after a random delay, hundreds of times. After each kill the
 //! event must load and equal the state before or the state after the command (computed
 //! by running the same command uninterrupted), and after the next change (which repairs
@@ -112,6 +112,8 @@ struct Templates {
     playing: PathBuf,
     complete: PathBuf,
     paired: PathBuf,
+    /// `playing` with its last change undone, for `redo`.
+    undone: PathBuf,
     csv: PathBuf,
     results: PathBuf,
 }
@@ -143,6 +145,9 @@ fn prepare_templates(root: &Path) -> Templates {
     let paired = root.join("tpl-paired");
     copy_event(&complete, &paired);
     ok(&paired, &["pair"]);
+    let undone = root.join("tpl-undone");
+    copy_event(&playing, &undone);
+    ok(&undone, &["undo"]);
     let results = root.join("results.csv");
     fs::write(
         &results,
@@ -154,6 +159,7 @@ fn prepare_templates(root: &Path) -> Templates {
         playing,
         complete,
         paired,
+        undone,
         csv,
         results,
     }
@@ -166,6 +172,7 @@ fn prepare(root: &Path) -> Vec<Case> {
         playing,
         complete,
         paired,
+        undone,
         csv,
         results,
     } = prepare_templates(root);
@@ -188,6 +195,7 @@ fn prepare(root: &Path) -> Vec<Case> {
         ),
         (&playing, vec!["player", "withdraw", "7", "--reason", "ill"]),
         (&playing, vec!["undo"]),
+        (&undone, vec!["redo"]),
         (&complete, vec!["pair"]),
         (&paired, vec!["unpair"]),
         (
@@ -283,7 +291,9 @@ fn check_consistent(dir: &Path) -> Result<Vec<AuditEntry>, String> {
 }
 
 fn snapshot_of(dir: &Path, entry: &AuditEntry) -> Vec<u8> {
-    fs::read(dir.join("history").join(entry.snapshot.as_ref().unwrap())).unwrap_or_default()
+    Store::open(dir)
+        .and_then(|s| s.read_snapshot(entry.snapshot.as_ref().unwrap()))
+        .unwrap_or_default()
 }
 
 /// One trial: kill `case` after `delay` in `kill_dir`, then check and repair in `dir`.
@@ -380,10 +390,10 @@ fn trial(case: &Case, kill_dir: &Path, dir: &Path, delay: Duration, tally: &mut 
         let argv_tail: Vec<&str> = line.command.iter().map(String::as_str).collect();
         let matches_args =
             argv_tail.ends_with(&case.args.iter().map(String::as_str).collect::<Vec<_>>());
-        let kind_ok = if case.args[0] == "undo" {
-            line.kind == EntryKind::Undo
-        } else {
-            line.kind == EntryKind::Change
+        let kind_ok = match case.args[0].as_str() {
+            "undo" => line.kind == EntryKind::Undo,
+            "redo" => line.kind == EntryKind::Redo,
+            _ => line.kind == EntryKind::Change,
         };
         if !matches_args || !kind_ok || snapshot_of(dir, line) != case.before {
             return fail(format!("the command's audit line does not match: {line:?}"));
@@ -765,4 +775,101 @@ fn concurrent_imports_both_land_or_one_is_refused() {
     eprintln!(
         "concurrent imports: {RACES} races, {both} with both landing, {refused} refused as busy, 0 lost"
     );
+}
+
+/// Issue 11.15: a command killed after its change landed but before its audit line was
+/// written: the very next read (`log`) shows the change, and `undo --dry-run` names it.
+#[test]
+fn a_change_that_landed_before_a_kill_is_logged_before_any_read() {
+    let disk = tempfile::tempdir().unwrap();
+    let cases = prepare_templates(disk.path());
+    let dir = disk.path().join("landed");
+    copy_event(&cases.playing, &dir);
+    ok(&dir, &["penalty", "3", "2", "--reason", "late"]);
+    // Take the audit line back off and leave it as the journal: the disk as a kill
+    // between the state's rename and the append leaves it.
+    let audit = fs::read_to_string(dir.join("audit.log")).unwrap();
+    let cut = audit.trim_end_matches('\n').rfind('\n').unwrap() + 1;
+    fs::write(dir.join(".pending.json"), &audit[cut..]).unwrap();
+    fs::write(dir.join("audit.log"), &audit[..cut]).unwrap();
+    let log = ok(&dir, &["log", "--format", "json"]);
+    let lines: Vec<serde_json::Value> = serde_json::from_slice(&log.stdout).unwrap();
+    let last = lines.last().unwrap();
+    assert_eq!(last["summary"].as_str().unwrap().contains("late"), true, "{last}");
+    assert_eq!(last["recovered"], serde_json::json!(true), "{last}");
+    assert!(!dir.join(".pending.json").exists());
+    let seq = last["seq"].as_u64().unwrap();
+    let plan = ok(&dir, &["undo", "--dry-run"]);
+    let text = String::from_utf8_lossy(&plan.stdout);
+    assert!(text.starts_with(&format!("would undo #{seq} ")), "{text}");
+    assert!(text.contains("penalties: 1 → 0"), "{text}");
+    check_consistent(&dir).unwrap();
+}
+
+/// Issue 11.16 from the command line: `undo --dry-run` changes nothing, `redo` takes the
+/// undo back exactly, and a second `redo` is refused.
+#[test]
+fn undo_dry_run_and_redo_from_the_command_line() {
+    let disk = tempfile::tempdir().unwrap();
+    let cases = prepare_templates(disk.path());
+    let dir = disk.path().join("redo");
+    copy_event(&cases.playing, &dir);
+    let state = fs::read(dir.join("qiwang.json")).unwrap();
+    let audit = fs::read(dir.join("audit.log")).unwrap();
+    let plan = ok(&dir, &["undo", "--dry-run"]);
+    let text = String::from_utf8_lossy(&plan.stdout);
+    assert!(text.contains("group `open` round 1: the results of 3 tables change"), "{text}");
+    assert_eq!(fs::read(dir.join("qiwang.json")).unwrap(), state);
+    assert_eq!(fs::read(dir.join("audit.log")).unwrap(), audit);
+    ok(&dir, &["undo"]);
+    assert_ne!(fs::read(dir.join("qiwang.json")).unwrap(), state);
+    let redo = ok(&dir, &["redo"]);
+    assert!(String::from_utf8_lossy(&redo.stdout).starts_with("redone: #"));
+    assert_eq!(fs::read(dir.join("qiwang.json")).unwrap(), state);
+    let again = qiwang(&dir, &["redo"]);
+    assert_eq!(again.status.code(), Some(3));
+    assert!(
+        String::from_utf8_lossy(&again.stderr).starts_with("error: nothing to redo"),
+        "{again:?}"
+    );
+    let zh = Command::new(BIN)
+        .args(["--lang", "zh", "--event"])
+        .arg(&dir)
+        .args(["undo", "--dry-run"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&zh.stdout);
+    assert!(text.starts_with("将撤销 #"), "{text}");
+    check_consistent(&dir).unwrap();
+}
+
+/// Issue 11.5: `qiwang unlock` never breaks a lock a live process holds, and frees the
+/// event once that holder has ended.
+#[test]
+fn unlock_refuses_a_live_holder_and_frees_an_ended_one() {
+    let disk = tempfile::tempdir().unwrap();
+    let cases = prepare_templates(disk.path());
+    let dir = disk.path().join("unlock");
+    copy_event(&cases.playing, &dir);
+    // A live holder: this test process, locking the event directory as qiwang does.
+    let held = fs::File::open(&dir).unwrap();
+    held.lock().unwrap();
+    let out = qiwang(&dir, &["unlock"]);
+    assert_eq!(out.status.code(), Some(5), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).starts_with("error: event is busy"),
+        "{out:?}"
+    );
+    // Deleting the lock file (the usual reflex) does not let a change in either.
+    let _ = fs::remove_file(dir.join(".lock"));
+    let out = qiwang(&dir, &["penalty", "1", "1", "--reason", "blocked"]);
+    assert_eq!(out.status.code(), Some(5), "{out:?}");
+    drop(held);
+    let out = ok(&dir, &["unlock"]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with("the event is unlocked"),
+        "{out:?}"
+    );
+    ok(&dir, &["penalty", "1", "1", "--reason", "free"]);
+    check_consistent(&dir).unwrap();
 }

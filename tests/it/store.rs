@@ -84,7 +84,7 @@ fn child_entry_point() {
     }
 }
 
-/// Changes the event (mostly adding penalties, sometimes undoing) until killed, saying
+/// Changes the event (mostly adding penalties, sometimes undoing or redoing) until killed, saying
 /// before and after each command what it does.
 fn crash_child(dir: &Path, seed: u64) {
     let store = Store::open(dir).unwrap();
@@ -94,7 +94,14 @@ fn crash_child(dir: &Path, seed: u64) {
     let mut k = 0;
     while Instant::now() < stop {
         k += 1;
-        if rng.gen_ratio(1, 5) {
+        if rng.gen_ratio(1, 8) {
+            report("begin redo");
+            match store.redo(&command("redo")) {
+                Ok(_) => report("done redo"),
+                Err(StoreError::NothingToRedo) => report("skip redo"),
+                Err(e) => panic!("redo failed: {e}"),
+            }
+        } else if rng.gen_ratio(1, 4) {
             report("begin undo");
             match store.undo(&command("undo")) {
                 Ok(_) => report("done undo"),
@@ -248,7 +255,7 @@ fn assert_history_agrees(store: &Store) {
     );
 
     let snapshot = |e: &AuditEntry| -> Event {
-        let bytes = fs::read(store.history_dir().join(e.snapshot.as_ref().unwrap())).unwrap();
+        let bytes = store.read_snapshot(e.snapshot.as_ref().unwrap()).unwrap();
         serde_json::from_slice(&bytes).unwrap()
     };
     let before: Vec<Event> = entries[1..].iter().map(snapshot).collect();
@@ -270,6 +277,11 @@ fn assert_history_agrees(store: &Store) {
             EntryKind::Undo => {
                 let undone = entry.undoes.unwrap();
                 assert_eq!(after, before[undone as usize - 2], "undo #{}", entry.seq);
+            }
+            EntryKind::Redo => {
+                // The state the undo it takes back replaced: that undo's snapshot.
+                let undo = entry.redoes.unwrap();
+                assert_eq!(after, before[undo as usize - 2], "redo #{}", entry.seq);
             }
             EntryKind::Init => panic!("a second init line"),
         }
@@ -398,7 +410,8 @@ fn files_of(store: &Store) -> Vec<(PathBuf, Vec<u8>)> {
     for dir in [store.dir().to_path_buf(), store.history_dir()] {
         for entry in fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
-            if path.is_file() {
+            // The lock file only names the last holder.
+            if path.is_file() && !path.ends_with(".lock") {
                 files.push((path.clone(), fs::read(&path).unwrap()));
             }
         }
@@ -469,8 +482,9 @@ fn damaged_or_newer_state_is_refused_with_a_way_back_and_never_overwritten() {
         );
         assert!(message.contains(expected), "{name}: {message}");
         assert!(
-            message.contains("qiwang left it untouched; to recover, copy the newest good snapshot")
-                && message.contains("000003-penalty.json` (the state before change #3)"),
+            message.contains("qiwang left it untouched; to recover, take the newest good snapshot")
+                && message.contains("000003-penalty.json.gz` (the state before change #3)")
+                && message.contains("(`gzip -dc "),
             "{name}: {message}"
         );
 
@@ -566,4 +580,141 @@ fn a_read_only_event_fails_clearly_and_changes_nothing() {
     }
     assert_eq!(files_of(&store), files);
     assert_history_agrees(&store);
+}
+
+/// The rulebook of the measured events: CXA 2011, one group `open`, 9 rounds.
+fn nine_round_rules() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/cxa-2011.toml");
+    fs::read_to_string(path)
+        .unwrap()
+        .replacen("rounds = 7", "rounds = 9", 1)
+}
+
+/// Issue 11.18, measured (not a check; run by hand):
+/// `cargo test --release -j1 --test it -- store::history_sizes_of_a_3000_player_event --ignored --nocapture`.
+/// Plays a 3,000-player, 9-round event through the store (import, then `pair` and one
+/// `result --from` per round) and prints the history's size on disk, compressed, and what
+/// the same snapshots take uncompressed (what qiwang stored before).
+#[test]
+#[ignore = "measurement, prints sizes"]
+fn history_sizes_of_a_3000_player_event() {
+    use qiwang::model::{GameResult, GroupId, Outcome, Pairing, Player};
+    use qiwang::pairing::pair_next_round;
+    use qiwang::rulebook::Rulebook;
+    const PLAYERS: u32 = 3_000;
+    let rules_toml = nine_round_rules();
+    let rules = Rulebook::from_toml(&rules_toml, "rules.toml").unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let store = Store::init(
+        &tmp.path().join("event"),
+        &rules_toml,
+        &Event::new(rules_toml.clone()),
+        &command("init"),
+    )
+    .unwrap();
+    let open = GroupId::new("open");
+    let mut rng = ChaCha8Rng::seed_from_u64(3000);
+    let started = Instant::now();
+    store
+        .transaction(&command("import"), |event| {
+            for id in 1..=PLAYERS {
+                let mut p = Player::new(PlayerId(id), format!("棋手{id}"), open.clone());
+                p.unit = format!("单位{}", id % 97);
+                event.players.push(p);
+            }
+            Ok::<_, Infallible>(Change::changed((), "import", serde_json::Value::Null))
+        })
+        .unwrap();
+    for round in 1..=9u64 {
+        store
+            .transaction(&command("pair"), |event| {
+                let plan = pair_next_round(event, &rules, &open, round).unwrap();
+                plan.apply(event, &open, round);
+                Ok::<_, Infallible>(Change::changed((), "pair", serde_json::Value::Null))
+            })
+            .unwrap();
+        store
+            .transaction(&command("result"), |event| {
+                let last = event.group_mut(&open).rounds.last_mut().unwrap();
+                for p in &mut last.pairings {
+                    if let Pairing::Game { result, .. } = p {
+                        let outcome = match rng.gen_range(0..3) {
+                            0 => Outcome::RedWin,
+                            1 => Outcome::Draw,
+                            _ => Outcome::BlackWin,
+                        };
+                        *result = Some(GameResult::new(outcome));
+                    }
+                }
+                Ok::<_, Infallible>(Change::changed((), "result", serde_json::Value::Null))
+            })
+            .unwrap();
+    }
+    let (mut packed, mut plain, mut files) = (0u64, 0u64, 0);
+    for entry in fs::read_dir(store.history_dir()).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        packed += entry.metadata().unwrap().len();
+        plain += store.read_snapshot(&name).unwrap().len() as u64;
+        files += 1;
+    }
+    let state = fs::metadata(store.state_path()).unwrap().len();
+    println!(
+        "3,000 players, 9 rounds, {files} changes in {:?}: history {packed} bytes compressed \
+         ({} per change), {plain} bytes uncompressed as before ({} per change), {:.1}x smaller; \
+         final qiwang.json {state} bytes",
+        started.elapsed(),
+        packed / files,
+        plain / files,
+        plain as f64 / packed as f64
+    );
+}
+
+/// Issue 15's large event, for timing the commands by hand (not a check):
+/// `QIWANG_BIG_DIR=/tmp/big QIWANG_BIG_PLAYERS=100000 cargo test --release -j1 --test it --
+/// store::write_a_big_event --ignored --nocapture` writes `event/` (two rounds played,
+/// round 3 paired without results), `results.csv` (round 3's results), `registrations.csv`
+/// (every player, for `import`) and `empty/` (an event to import into).
+#[test]
+#[ignore = "writes a large event for timing"]
+fn write_a_big_event() {
+    use qiwang::model::Pairing;
+    use std::fmt::Write as _;
+    let Ok(root) = std::env::var("QIWANG_BIG_DIR") else {
+        return;
+    };
+    let root = PathBuf::from(root);
+    let players: usize = std::env::var("QIWANG_BIG_PLAYERS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(100_000);
+    let rules_toml = nine_round_rules();
+    let started = Instant::now();
+    let mut sim = qiwang::pairing::simulate::synthetic_mid_event(players, 3, 9, 2026);
+    println!("simulated in {:?}", started.elapsed());
+    sim.event.rules_toml = rules_toml.clone();
+    let round = sim.event.group_mut(&sim.group).rounds.last_mut().unwrap();
+    let mut csv = String::from("round,table,outcome,fouls\n");
+    for p in &mut round.pairings {
+        if let Pairing::Game { table, result, .. } = p {
+            let outcome = result.take().unwrap().outcome.token();
+            writeln!(csv, "3,{table},{outcome},").unwrap();
+        }
+    }
+    fs::create_dir_all(&root).unwrap();
+    fs::write(root.join("results.csv"), csv).unwrap();
+    Store::init(&root.join("event"), &rules_toml, &sim.event, &command("init")).unwrap();
+    Store::init(
+        &root.join("empty"),
+        &rules_toml,
+        &Event::new(rules_toml.clone()),
+        &command("init"),
+    )
+    .unwrap();
+    let mut sheet = String::from("序号,姓名,性别,单位,电话\n");
+    for i in 1..=players {
+        writeln!(sheet, "{i},棋手{i},男,单位{},139{i:08}", i % 500).unwrap();
+    }
+    fs::write(root.join("registrations.csv"), sheet).unwrap();
+    println!("written in {:?}", started.elapsed());
 }

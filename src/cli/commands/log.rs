@@ -1,8 +1,9 @@
-//! `qiwang log` / `qiwang undo`
+//! `qiwang log` / `qiwang undo` / `qiwang redo` / `qiwang unlock`
 
 use crate::cli::context::{Ctx, store_error};
-use crate::cli::error::CliError;
+use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::registration::privacy::{mask_free_text, mask_free_text_json};
+use qiwang::store::{Recovery, StoreError};
 use qiwang::report::{Report, Section};
 use qiwang::rulebook::Lang;
 
@@ -49,19 +50,148 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
     ctx.print(&report)
 }
 
-pub fn undo(ctx: &Ctx) -> Result<(), CliError> {
+pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
     let loaded = ctx.load()?;
     let lang = ctx.lang(&loaded.rules);
+    if dry_run {
+        let plan = loaded.store.undo_plan().map_err(history_error)?;
+        let e = &plan.undone;
+        let command = mask_free_text(&e.command.join(" "));
+        match lang {
+            Lang::Zh => outln!(
+                "将撤销第 {} 步（{}，{}）：`{command}`",
+                e.seq,
+                e.time.to_rfc3339(),
+                e.user
+            ),
+            Lang::En => outln!(
+                "would undo #{} ({} {}: {command}): {}",
+                e.seq,
+                e.time.to_rfc3339(),
+                e.user,
+                mask_free_text(&e.summary)
+            ),
+        }
+        outln!(
+            "{} history/{}",
+            lang.pick("将恢复的快照：", "would restore:"),
+            plan.restore_from
+        );
+        if plan.effects.is_empty() {
+            outln!("{}", lang.pick("  状态不变（已手工恢复）", "  the state stays as it is (restored by hand)"));
+        }
+        for effect in &plan.effects {
+            outln!("  {}", effect.get(lang));
+        }
+        if let Some(seq) = plan.interrupted {
+            outln!(
+                "{}",
+                lang.pick(
+                    &format!("注意：第 {seq} 次修改正由另一个命令完成，撤销的对象可能随之改变"),
+                    &format!(
+                        "note: change #{seq} is being completed by another command; what undo reverts may change"
+                    )
+                )
+            );
+        }
+        return Ok(());
+    }
     let undone = loaded
         .store
         .undo(&ctx.command_info())
-        .map_err(store_error)?;
+        .map_err(history_error)?;
     // The audit summary is English (the log's language); Chinese names the step by its
     // number and the command that made it.
     let entry = &undone.undone;
     match lang {
-        Lang::Zh => outln!("已撤销第 {} 步：`{}`", entry.seq, entry.command.join(" ")),
-        Lang::En => outln!("undone: {}", entry.summary),
+        Lang::Zh => outln!(
+            "已撤销第 {} 步：`{}`",
+            entry.seq,
+            mask_free_text(&entry.command.join(" "))
+        ),
+        Lang::En => outln!("undone: {}", mask_free_text(&entry.summary)),
     }
     Ok(())
+}
+
+pub fn redo(ctx: &Ctx) -> Result<(), CliError> {
+    let loaded = ctx.load()?;
+    let lang = ctx.lang(&loaded.rules);
+    let redone = loaded
+        .store
+        .redo(&ctx.command_info())
+        .map_err(history_error)?;
+    let entry = &redone.redone;
+    match lang {
+        Lang::Zh => outln!(
+            "已重做第 {} 步：`{}`",
+            entry.seq,
+            mask_free_text(&entry.command.join(" "))
+        ),
+        Lang::En => outln!("redone: #{} {}", entry.seq, mask_free_text(&entry.summary)),
+    }
+    Ok(())
+}
+
+pub fn unlock(ctx: &Ctx) -> Result<(), CliError> {
+    let store = ctx.store()?;
+    let lang = ctx
+        .lang
+        .or_else(|| {
+            let text = std::fs::read_to_string(store.rules_path()).ok()?;
+            qiwang::i18n::rulebook_language(&text)
+        })
+        .unwrap_or_default();
+    let report = store.unlock(&ctx.command_info()).map_err(store_error)?;
+    match &report.previous {
+        Some(h) => outln!(
+            "{}",
+            lang.pick(
+                &format!(
+                    "锁已释放：上一个持有者（进程 {}，`{}`，自 {} 起）已经结束，操作系统在它结束时就释放了锁",
+                    h.pid, h.command, h.since
+                ),
+                &format!(
+                    "the event is unlocked: its last holder (process {}, `{}`, since {}) has ended, and the operating system released its lock when it did",
+                    h.pid, h.command, h.since
+                )
+            )
+        ),
+        None => outln!(
+            "{}",
+            lang.pick(
+                "锁已释放：没有命令持有它",
+                "the event is unlocked: no command holds it"
+            )
+        ),
+    }
+    match report.recovery {
+        Some(Recovery::Completed { seq }) => outln!(
+            "{}",
+            lang.pick(
+                &format!("被中断的第 {seq} 次修改已生效，已补记到操作记录"),
+                &format!("change #{seq}, interrupted, had landed: its audit line was written")
+            )
+        ),
+        Some(Recovery::Discarded { seq }) => outln!(
+            "{}",
+            lang.pick(
+                &format!("被中断的第 {seq} 次修改未生效，已丢弃"),
+                &format!("change #{seq}, interrupted, had not landed: it was discarded")
+            )
+        ),
+        Some(Recovery::AlreadyLogged { .. }) | None => {}
+    }
+    Ok(())
+}
+
+/// `nothing to undo/redo` and `cannot undo on its own` are the user's mistake (exit 3,
+/// as `nothing to undo` has always been); everything else as any store error.
+fn history_error(e: StoreError) -> CliError {
+    match e {
+        StoreError::NothingToRedo | StoreError::NotSeparable { .. } => {
+            CliError::new(ExitCode::InvalidInput, chain(&e))
+        }
+        other => store_error(other),
+    }
 }
