@@ -17,7 +17,9 @@ pub use prizes::{
     teams_report,
 };
 pub use site::{csv_files, event_json, site};
-pub use standings::{crosstable, list_standings, standings};
+pub use standings::{
+    crosstable, every_pool_standings, list_standings, section_standings, standings,
+};
 
 use crate::model::{Event, Player, PlayerId};
 
