@@ -98,7 +98,8 @@ pub(crate) fn matches(player: &Player, filter: &PrizeFilter, sections: Option<&[
 /// `prizes.withdrawn`): disqualified always; withdrawn under `unranked`; under
 /// `unranked_if_no_games`, no game played over the board by `standings.after_round`
 /// while withdrawn or once every round of the pool is played (before that a player who
-/// has only had byes and forfeit wins so far is still listed).
+/// has only had byes and forfeit wins so far is still listed); nobody while the pool has
+/// no result yet.
 pub(crate) fn exclusion(
     player: &Player,
     event: &Event,
@@ -114,6 +115,17 @@ pub(crate) fn exclusion(
         WithdrawnPrizes::UnrankedIfNoGames => {
             let n = standings.after_round;
             let finished = n >= rules.rounds_for(&standings.group);
+            // Nothing was played in the pool yet (or the standings were not computed from
+            // its games): nobody can be judged on their games.
+            let any_result = event.group(&standings.group).is_some_and(|g| {
+                g.rounds
+                    .iter()
+                    .filter(|r| r.number <= n)
+                    .any(|r| r.has_results())
+            });
+            if !any_result {
+                return None;
+            }
             let played = event.group(&standings.group).is_some_and(|g| {
                 g.rounds.iter().filter(|r| r.number <= n).any(|r| {
                     r.pairings.iter().any(|p| match p {

@@ -137,7 +137,8 @@ impl Localize for PrizeError {
                 format!("棋手 {player} `{name}` 没有被取消资格：无需撤销")
             }
             PrizeError::EmptyReason => {
-                "取消资格须写明原因：请加 `--reason TEXT`（TEXT 为原因，记入日志并显示）".to_string()
+                "取消资格须写明原因：请加 `--reason TEXT`（TEXT 为原因，记入日志并显示）"
+                    .to_string()
             }
             PrizeError::BadRound { round, next } => {
                 format!("不能从第 {round} 轮起取消资格：请给 1 到 {next} 之间的轮次")
