@@ -1731,3 +1731,184 @@ fn issue10_2_a_five_way_tie_at_the_qualification_line_follows_the_rulebook() {
     assert_eq!(q.len(), 8);
     assert!(q.contains(&"乙4".to_string()));
 }
+
+// ---------------------------------------------------------------------------------------
+// Through the binary: `playoff --list`, `player disqualify`, `standings` per section and
+// for every group, and the finance office's CSV.
+
+use crate::common::{qiwang_as, succeeded};
+use qiwang::store::{CommandInfo, Store};
+
+/// Writes `e` as an event directory the binary can open.
+fn on_disk(e: &Played) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    Store::init(
+        tmp.path(),
+        &e.event.rules_toml,
+        &e.event,
+        &CommandInfo::new("init", vec!["qiwang".into(), "init".into()]),
+    )
+    .expect("init");
+    tmp
+}
+
+fn run_ok(dir: &std::path::Path, args: &[&str]) -> String {
+    let out = succeeded(args, qiwang_as("prizes-test", dir, args));
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+fn run_zh(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(crate::common::BIN)
+        .args(["--lang", "zh", "--event"])
+        .arg(dir)
+        .args(args)
+        .output()
+        .expect("run")
+}
+
+#[test]
+fn issue10_1_playoff_list_through_the_binary_and_the_prize_csv_for_the_finance_office() {
+    let (e, g) = jinhua_kids_girls_tied();
+    let tmp = on_disk(&e);
+    let dir = tmp.path();
+    // Before the playoff: the girls' list says 需加赛 and the CSV holds the money.
+    let csv = String::from_utf8(run_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
+    let mut lines = csv.lines();
+    let header = lines.next().expect("header");
+    assert_eq!(
+        header,
+        "奖项,名次,姓名,单位,积分,奖金,暂缓发放,状态,奖励,称号,资格,领奖签字"
+    );
+    let girl_rows: Vec<Vec<&str>> = csv
+        .lines()
+        .filter(|l| l.starts_with("少儿精英组（女子）,1="))
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(girl_rows.len(), 3, "{csv}");
+    let held: f64 = girl_rows.iter().map(|r| r[6].parse::<f64>().unwrap()).sum();
+    assert!((held - 700.0).abs() < 0.01, "{girl_rows:?}");
+    for r in &girl_rows {
+        assert_eq!(r[5], "0", "nothing paid: {r:?}");
+        assert!(r[7].contains("需加赛"), "{r:?}");
+        assert_eq!(r[9], "", "no title yet: {r:?}");
+    }
+    let total = csv.lines().last().expect("totals row");
+    assert!(total.starts_with("合计,"), "{total}");
+    let cells: Vec<&str> = total.split(',').collect();
+    assert_eq!(cells[6], "700", "{total}");
+    let table = String::from_utf8(run_zh(dir, &["prizes"]).stdout).unwrap();
+    assert!(
+        table.contains("需加赛") && table.contains("qiwang playoff --list kids_girls"),
+        "{table}"
+    );
+    // `standings --list` flags them too.
+    let list = run_ok(dir, &["standings", "--list", "kids_girls"]);
+    assert!(list.contains("playoff needed"), "{list}");
+
+    // The pool-only playoff of today cannot settle it; `--list` does.
+    let ids: Vec<String> = [g[2], g[0], g[1]].iter().map(|p| p.to_string()).collect();
+    let mut args = vec!["playoff", "--group", "kids"];
+    args.extend(ids.iter().map(String::as_str));
+    let old = qiwang_as("prizes-test", dir, &args);
+    assert!(!old.status.success());
+    let mut args = vec!["playoff", "--list", "kids_girls"];
+    args.extend(ids.iter().map(String::as_str));
+    let out = run_ok(dir, &args);
+    assert!(out.contains("女3 > 女1 > 女2"), "{out}");
+    let csv = String::from_utf8(run_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
+    let champion = csv
+        .lines()
+        .find(|l| l.starts_with("少儿精英组（女子）,1,"))
+        .expect("a single champion");
+    assert!(
+        champion.contains(",女3,")
+            && champion.contains(",400,0,,")
+            && champion.contains("金华市少儿精英组女子棋王"),
+        "{champion}"
+    );
+    // Logged and undoable.
+    let log = run_ok(dir, &["log"]);
+    assert!(log.contains("playoff of list kids_girls"), "{log}");
+    run_ok(dir, &["undo"]);
+    let csv = String::from_utf8(run_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
+    assert_eq!(
+        csv.lines()
+            .filter(|l| l.starts_with("少儿精英组（女子）,1="))
+            .count(),
+        3
+    );
+}
+
+#[test]
+fn issue10_2_player_disqualify_through_the_binary_is_logged_shown_and_reversible() {
+    let mut e = Played::new("jinhua-2018.toml");
+    let ids: Vec<PlayerId> = ["领先", "甲", "乙", "丙"]
+        .iter()
+        .map(|n| e.add("adult", n, "m"))
+        .collect();
+    for _ in 0..8 {
+        e.round(
+            "adult",
+            &[
+                (ids[0], ids[1], Outcome::RedWin),
+                (ids[2], ids[3], Outcome::Draw),
+            ],
+        );
+    }
+    let tmp = on_disk(&e);
+    let dir = tmp.path();
+    // No reason: refused, nothing changed.
+    let refused = qiwang_as("prizes-test", dir, &["player", "disqualify", "领先"]);
+    assert!(!refused.status.success());
+    let out = run_ok(
+        dir,
+        &["player", "disqualify", "领先", "--reason", "拒不执行规定"],
+    );
+    assert!(out.contains("not paired from round 9"), "{out}");
+    let zh = String::from_utf8(run_zh(dir, &["standings"]).stdout).unwrap();
+    let row = zh.lines().find(|l| l.contains("领先")).expect("row");
+    assert!(row.contains("取消资格") && row.contains("—"), "{row}");
+    let prizes = String::from_utf8(run_zh(dir, &["prizes"]).stdout).unwrap();
+    assert!(prizes.contains("领先：取消资格"), "{prizes}");
+    let log = run_ok(dir, &["log"]);
+    assert!(
+        log.contains("disqualified player 1 `领先` from round 9"),
+        "{log}"
+    );
+    // Reversal by command (and `undo` works as for every change).
+    run_ok(dir, &["player", "disqualify", "领先", "--undo"]);
+    let zh = String::from_utf8(run_zh(dir, &["standings"]).stdout).unwrap();
+    assert!(!zh.contains("取消资格"), "{zh}");
+    run_ok(dir, &["undo"]);
+    let zh = String::from_utf8(run_zh(dir, &["standings"]).stdout).unwrap();
+    assert!(zh.contains("取消资格"), "{zh}");
+}
+
+#[test]
+fn issue10_7_standings_of_a_section_show_its_own_list_and_issue12_every_group_without_group() {
+    let mut e = Played::new("jinhua-2018.toml");
+    let a = e.add("adult", "甲", "m");
+    let b = e.add("adult", "乙", "m");
+    let d = e.add("adult", "残一", "m d s=disabled");
+    let c = e.add("adult", "丙", "m");
+    let y1 = e.add("youth", "少一", "m");
+    let y2 = e.add("youth", "少二", "m");
+    e.round("adult", &[(a, b, Outcome::RedWin), (d, c, Outcome::Draw)]);
+    e.round("youth", &[(y1, y2, Outcome::BlackWin)]);
+    let tmp = on_disk(&e);
+    let dir = tmp.path();
+    // Before: the whole 成人组 table. Now: the 残疾人组 list only.
+    let out = run_ok(dir, &["standings", "--group", "残疾人组"]);
+    assert!(out.contains("残一"), "{out}");
+    for other in ["甲", "乙", "丙"] {
+        assert!(!out.contains(other), "{other} in:\n{out}");
+    }
+    // Without --group in a multi-group event: every group (before: a usage error).
+    let out = run_ok(dir, &["standings"]);
+    for name in ["甲", "残一", "少一", "少二", "成人组", "青少年组"] {
+        assert!(out.contains(name), "{name} missing:\n{out}");
+    }
+    let json = run_ok(dir, &["standings", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(v.as_array().map(Vec::len), Some(2));
+}
