@@ -140,9 +140,13 @@ pub enum Command {
         reason: String,
     },
     /// Record the playoff that settled a tie for first: players in final order, winner first.
+    /// With `--list LIST`: the tie atop (or at the qualification line of) that prize list.
     Playoff {
         #[arg(long)]
         group: Option<String>,
+        /// The prize list (id or name) whose tie the playoff settled.
+        #[arg(long)]
+        list: Option<String>,
         players: Vec<String>,
         #[arg(long, default_value = "")]
         note: String,
@@ -234,6 +238,7 @@ impl Command {
             Command::Player(PlayerCommand::Edit { .. }) => "player-edit",
             Command::Player(PlayerCommand::Withdraw { .. }) => "player-withdraw",
             Command::Player(PlayerCommand::Reinstate { .. }) => "player-reinstate",
+            Command::Player(PlayerCommand::Disqualify { .. }) => "player-disqualify",
             Command::Pair { .. } => "pair",
             Command::Round { .. } => "round",
             Command::Unpair { .. } => "unpair",
@@ -326,6 +331,18 @@ pub enum PlayerCommand {
     },
     /// Undo a withdrawal made by hand: the player is paired again from the next round.
     Reinstate { player: String },
+    /// 取消比赛资格: not paired from the next round (or `--from-round N`), not ranked or
+    /// awarded in any list; games played stay valid for the opponents. `--undo` lifts it.
+    Disqualify {
+        player: String,
+        #[arg(long, default_value = "")]
+        reason: String,
+        #[arg(long)]
+        from_round: Option<u32>,
+        /// Lift the player's disqualification (paired and ranked again).
+        #[arg(long)]
+        undo: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -408,6 +425,12 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Command::Player(PlayerCommand::Reinstate { player }) => {
             commands::players::reinstate(&ctx, &player)
         }
+        Command::Player(PlayerCommand::Disqualify {
+            player,
+            reason,
+            from_round,
+            undo,
+        }) => commands::players::disqualify(&ctx, &player, &reason, from_round, undo),
         Command::Pair {
             all: true,
             seed,
@@ -452,6 +475,13 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         } => commands::result::penalty(&ctx, &player, points, &reason),
         Command::Playoff {
             group,
+            list: Some(list),
+            players,
+            note,
+        } => commands::prizes::list_playoff(&ctx, group.as_deref(), &list, &players, &note),
+        Command::Playoff {
+            group,
+            list: None,
             players,
             note,
         } => commands::result::playoff(&ctx, group.as_deref(), &players, &note),

@@ -26,6 +26,10 @@ pub struct Playoff {
     pub order: Vec<PlayerId>,
     #[serde(default)]
     pub note: String,
+    /// The prize list whose tie the playoff settled (a girls' list's first place, a tie at
+    /// the qualification line); `None` for a tie in the pool's own standings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub list: Option<String>,
 }
 
 /// The rounds of one pairing pool.

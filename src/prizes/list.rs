@@ -5,22 +5,64 @@
 //! not rank (the standings' order and ties are taken as given) and knows nothing about
 //! money.
 
-use crate::model::{Event, GroupId, Player, PlayerId};
-use crate::rulebook::PrizeFilter;
-use crate::standings::{StandingRow, Standings};
+use crate::model::{Event, GroupId, Pairing, Player, PlayerId};
+use crate::rulebook::{
+    PrizeFilter, PrizeList, QualificationTies, Rulebook, UnresolvedFirst, WithdrawnPrizes,
+};
+use crate::standings::{self, StandingRow, Standings};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
+
+/// Why a player of a list takes no place in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Exclusion {
+    /// 取消比赛资格 (`qiwang player disqualify`): never ranked or awarded.
+    Disqualified,
+    /// Withdrawn, under `prizes.withdrawn = "unranked"`.
+    Withdrawn,
+    /// No game played over the board, under `prizes.withdrawn = "unranked_if_no_games"`.
+    NoGames,
+}
 
 /// A player's line in a prize list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ListRow {
-    /// Place within the list (1-based); `None` for players who take no place in the
-    /// standings (they are listed last, for reference).
+    /// Place within the list (1-based); `None` for players who take no place (they are
+    /// listed last, for reference).
     pub place: Option<u32>,
     /// Whether another player of the list holds the same place.
     pub shared: bool,
     /// The player's line in the pool's standings (overall rank, score, tiebreaks).
     pub row: StandingRow,
+    /// Tied for a place of this list that is never shared (its first place carries a
+    /// title, or 冠军不并列) with every round played and no playoff recorded: 需加赛.
+    pub needs_playoff: bool,
+    /// Tied across the list's qualification line under `qualification_ties = "playoff"`
+    /// with no playoff recorded: nobody of the tie qualifies yet.
+    pub qualification_playoff: bool,
+    /// Set on the players of a tie across the qualification line that `next_tiebreak` or
+    /// `lot` settled: whether this player takes one of the remaining qualifying places.
+    pub qualifies: Option<bool>,
+    /// How this list settled a tie the standings left (playoff, lot, number, 14.3.1).
+    pub decided_by: Option<String>,
+    /// Why the player takes no place in the list, if that is the reason for `place: None`.
+    pub excluded: Option<Exclusion>,
+}
+
+impl ListRow {
+    fn new(place: Option<u32>, shared: bool, row: &StandingRow) -> Self {
+        ListRow {
+            place,
+            shared,
+            row: row.clone(),
+            needs_playoff: false,
+            qualification_playoff: false,
+            qualifies: None,
+            decided_by: None,
+            excluded: None,
+        }
+    }
 }
 
 /// The rows of `standings` whose players pass `filter`, placed within the list.
@@ -29,9 +71,14 @@ pub struct ListRow {
 /// listed players with a strictly better overall rank, so ties keep their shared place
 /// and the places after a tie are skipped as usual (overall 3=, 3=, 5 filtered to one of
 /// the 3= and the 5 gives places 1, 2; both 3= give 1=, 1=, 3). Players the standings do
-/// not place (`rank: None`) follow with `place: None`.
+/// not place (`rank: None`) and disqualified players follow with `place: None`.
 pub fn list_standings(standings: &Standings, event: &Event, filter: &PrizeFilter) -> Vec<ListRow> {
-    place_rows(standings, event, |p| matches(p, filter, None))
+    place_rows(
+        standings,
+        event,
+        |p| matches(p, filter, None),
+        |p| p.is_disqualified().then_some(Exclusion::Disqualified),
+    )
 }
 
 /// Whether `player` passes `filter` and, when `sections` is given, is registered under
@@ -47,21 +94,80 @@ pub(crate) fn matches(player: &Player, filter: &PrizeFilter, sections: Option<&[
         && sections.is_none_or(|ss| player.section.as_ref().is_some_and(|s| ss.contains(s)))
 }
 
-/// The list over the players for which `keep` holds; rows of unknown players are left
-/// out (a standings row always names a registered player, so this only guards against a
-/// stale standings value).
+/// Why `player` may not take a place in a prize list of `rules` over `standings` (see
+/// `prizes.withdrawn`): disqualified always; withdrawn under `unranked`; under
+/// `unranked_if_no_games`, no game played over the board by `standings.after_round`
+/// while withdrawn or once every round of the pool is played (before that a player who
+/// has only had byes and forfeit wins so far is still listed); nobody while the pool has
+/// no result yet.
+pub(crate) fn exclusion(
+    player: &Player,
+    event: &Event,
+    rules: &Rulebook,
+    standings: &Standings,
+) -> Option<Exclusion> {
+    if player.is_disqualified() {
+        return Some(Exclusion::Disqualified);
+    }
+    match rules.prizes.withdrawn {
+        WithdrawnPrizes::Ranked => None,
+        WithdrawnPrizes::Unranked => player.is_withdrawn().then_some(Exclusion::Withdrawn),
+        WithdrawnPrizes::UnrankedIfNoGames => {
+            let n = standings.after_round;
+            let finished = n >= rules.rounds_for(&standings.group);
+            // Nothing was played in the pool yet (or the standings were not computed from
+            // its games): nobody can be judged on their games.
+            let any_result = event.group(&standings.group).is_some_and(|g| {
+                g.rounds
+                    .iter()
+                    .filter(|r| r.number <= n)
+                    .any(|r| r.has_results())
+            });
+            if !any_result {
+                return None;
+            }
+            let played = event.group(&standings.group).is_some_and(|g| {
+                g.rounds.iter().filter(|r| r.number <= n).any(|r| {
+                    r.pairings.iter().any(|p| match p {
+                        Pairing::Game {
+                            red,
+                            black,
+                            result: Some(res),
+                            ..
+                        } => (*red == player.id || *black == player.id) && res.outcome.is_played(),
+                        _ => false,
+                    })
+                })
+            });
+            (!played && (finished || player.is_withdrawn())).then_some(Exclusion::NoGames)
+        }
+    }
+}
+
+/// The list over the players for which `keep` holds; players for whom `excluded` gives a
+/// reason take no place (the places pass down). Rows of unknown players are left out (a
+/// standings row always names a registered player, so this only guards against a stale
+/// standings value).
 pub(crate) fn place_rows(
     standings: &Standings,
     event: &Event,
     keep: impl Fn(&Player) -> bool,
+    excluded: impl Fn(&Player) -> Option<Exclusion>,
 ) -> Vec<ListRow> {
     let players: BTreeMap<PlayerId, &Player> = event.players.iter().map(|p| (p.id, p)).collect();
-    let kept: Vec<&StandingRow> = standings
+    let kept: Vec<(&StandingRow, Option<Exclusion>)> = standings
         .rows
         .iter()
-        .filter(|r| players.get(&r.player).is_some_and(|p| keep(p)))
+        .filter_map(|r| {
+            let p = players.get(&r.player).filter(|p| keep(p))?;
+            Some((r, excluded(p)))
+        })
         .collect();
-    let mut ranked: Vec<&StandingRow> = kept.iter().copied().filter(|r| r.rank.is_some()).collect();
+    let mut ranked: Vec<&StandingRow> = kept
+        .iter()
+        .filter(|(r, ex)| r.rank.is_some() && ex.is_none())
+        .map(|(r, _)| *r)
+        .collect();
     // The standings give rows in rank order; a stable sort keeps their order inside a tie.
     ranked.sort_by_key(|r| r.rank);
     let mut out = Vec::with_capacity(kept.len());
@@ -71,33 +177,195 @@ pub(crate) fn place_rows(
             .iter()
             .take_while(|r| r.rank == ranked[start].rank)
             .count();
-        out.extend(ranked[start..start + tie].iter().map(|r| ListRow {
-            place: Some(start as u32 + 1),
-            shared: tie > 1,
-            row: (*r).clone(),
-        }));
+        out.extend(
+            ranked[start..start + tie]
+                .iter()
+                .map(|r| ListRow::new(Some(start as u32 + 1), tie > 1, r)),
+        );
         start += tie;
     }
-    out.extend(kept.iter().filter(|r| r.rank.is_none()).map(|r| ListRow {
-        place: None,
-        shared: false,
-        row: (*r).clone(),
-    }));
+    for (r, ex) in kept
+        .iter()
+        .filter(|(r, ex)| r.rank.is_none() || ex.is_some())
+    {
+        let mut row = ListRow::new(None, false, r);
+        row.excluded = *ex;
+        out.push(row);
+    }
     out
 }
 
-/// [`place_rows`] for a prize list, leaving out the players in `excluded` (those who
-/// kept a higher prize elsewhere under `MultiplePrizes::HigherOnly`).
+/// [`place_rows`] for a prize list, leaving out the players in `left_out` (those who
+/// kept a higher prize elsewhere under `MultiplePrizes::HigherOnly`, or were merged in
+/// from another group), then settling the ties the list may not keep ([`settle_ties`]).
 pub(crate) fn list_rows_excluding(
     standings: &Standings,
     event: &Event,
-    filter: &PrizeFilter,
+    rules: &Rulebook,
+    list: &PrizeList,
     sections: Option<&[GroupId]>,
-    excluded: &BTreeSet<PlayerId>,
+    left_out: &BTreeSet<PlayerId>,
 ) -> Vec<ListRow> {
-    place_rows(standings, event, |p| {
-        !excluded.contains(&p.id) && matches(p, filter, sections)
-    })
+    let mut rows = place_rows(
+        standings,
+        event,
+        |p| !left_out.contains(&p.id) && matches(p, &list.filter, sections),
+        |p| exclusion(p, event, rules, standings),
+    );
+    settle_ties(&mut rows, event, rules, list, standings);
+    rows
+}
+
+/// Settles the ties of a list that may not stay shared.
+///
+/// **First place** (and any place before `ranking.shared_from_place`): a tie at the top
+/// of the list is never shared when the list's first place carries a title or the
+/// rulebook says 冠军不并列 (`shared_from_place` > 1). A playoff recorded for this list over
+/// exactly the tied players orders them (places p, p+1, …). Otherwise
+/// `ranking.unresolved_first` applies: `playoff` flags the tied players `needs_playoff`
+/// once every round of the pool is played (before that the tie shows shared), `lot`
+/// orders them by a seeded lot, `number` by pairing number.
+///
+/// **Qualification line**: a tie whose covered places are partly with and partly without
+/// a qualification is settled by `prizes.qualification_ties`: `all_qualify` leaves it;
+/// `next_tiebreak` and `lot` mark which tied players take the remaining qualifying
+/// places (`qualifies`), the place and money staying shared; `playoff` marks the tied
+/// players `qualification_playoff` until a playoff recorded for this list orders them.
+pub(crate) fn settle_ties(
+    rows: &mut [ListRow],
+    event: &Event,
+    rules: &Rulebook,
+    list: &PrizeList,
+    standings: &Standings,
+) {
+    let pool = &standings.group;
+    let n = standings.after_round;
+    let finished = n >= rules.rounds_for(pool);
+    let seed = event.group(pool).and_then(|g| g.seed).unwrap_or(0);
+    let prize = |q: u32| list.places.iter().find(|p| p.from <= q && q <= p.to);
+    let qualifies = |q: u32| prize(q).is_some_and(|p| p.qualification.is_some());
+    let ranked = rows.iter().take_while(|r| r.place.is_some()).count();
+    let mut i = 0;
+    while i < ranked {
+        let p = rows[i].place.unwrap_or(0);
+        let k = rows[i..ranked]
+            .iter()
+            .take_while(|r| r.place == Some(p))
+            .count();
+        let run = i..i + k;
+        i += k;
+        if k < 2 {
+            continue;
+        }
+        let ids: Vec<PlayerId> = rows[run.clone()].iter().map(|r| r.row.player).collect();
+        let last = p + k as u32 - 1;
+        let unshareable = p < rules.ranking.shared_from_place
+            || (p == 1 && prize(1).is_some_and(|x| x.title.is_some()));
+        let straddles = qualifies(p) && !qualifies(last);
+        let line_playoff =
+            straddles && rules.prizes.qualification_ties == QualificationTies::Playoff;
+        if unshareable || line_playoff {
+            let recorded = event.playoffs.iter().rev().find(|pl| {
+                pl.list.as_deref() == Some(list.id.as_str()) && same_set(&pl.order, &ids)
+            });
+            if let Some(pl) = recorded.filter(|_| finished) {
+                reorder(&mut rows[run], &pl.order, p, standings::DECIDED_BY_PLAYOFF);
+                continue;
+            }
+        }
+        if unshareable {
+            match rules.ranking.unresolved_first {
+                UnresolvedFirst::Playoff => {
+                    for r in &mut rows[run.clone()] {
+                        r.needs_playoff = finished;
+                    }
+                }
+                UnresolvedFirst::Lot => {
+                    let order = standings::lot(ids.clone(), seed, n, p);
+                    reorder(&mut rows[run.clone()], &order, p, standings::DECIDED_BY_LOT);
+                    continue;
+                }
+                UnresolvedFirst::Number => {
+                    let order = by_number(event, ids.clone());
+                    reorder(
+                        &mut rows[run.clone()],
+                        &order,
+                        p,
+                        standings::DECIDED_BY_NUMBER,
+                    );
+                    continue;
+                }
+            }
+        }
+        if !straddles {
+            continue;
+        }
+        // Qualifying places covered by the tie.
+        let slots = (p..=last).filter(|q| qualifies(*q)).count();
+        let order = match rules.prizes.qualification_ties {
+            QualificationTies::AllQualify => continue,
+            QualificationTies::Playoff => {
+                for r in &mut rows[run.clone()] {
+                    r.qualification_playoff = finished;
+                }
+                continue;
+            }
+            QualificationTies::Lot => (
+                standings::lot(ids.clone(), seed, n, p),
+                standings::DECIDED_BY_LOT.to_string(),
+            ),
+            QualificationTies::NextTiebreak => {
+                let values = standings::tiebreak_values(event, rules, pool, Some(n));
+                let mut order = by_number(event, ids.clone());
+                // CXA 2011 §14.3.1: S_{n-1} higher first, then S_{n-2}, …; then number.
+                order.sort_by_key(|id| {
+                    let cumulative = values.get(id).map_or(&[][..], |v| &v.cumulative[..]);
+                    let before_last = &cumulative[..cumulative.len().saturating_sub(1)];
+                    before_last
+                        .iter()
+                        .rev()
+                        .map(|s| std::cmp::Reverse(s.0))
+                        .collect::<Vec<_>>()
+                });
+                (order, "14.3.1".to_string())
+            }
+        };
+        let (order, how) = order;
+        for r in &mut rows[run] {
+            let pos = order
+                .iter()
+                .position(|id| *id == r.row.player)
+                .unwrap_or(usize::MAX);
+            r.qualifies = Some(pos < slots);
+            r.decided_by = Some(how.clone());
+        }
+    }
+}
+
+/// Gives the rows of one tie distinct places in `order`, starting at `place`.
+fn reorder(rows: &mut [ListRow], order: &[PlayerId], place: u32, how: &str) {
+    rows.sort_by_key(|r| order.iter().position(|id| *id == r.row.player));
+    for (j, r) in rows.iter_mut().enumerate() {
+        r.place = Some(place + j as u32);
+        r.shared = false;
+        r.needs_playoff = false;
+        r.decided_by = Some(how.to_string());
+    }
+}
+
+fn same_set(order: &[PlayerId], ids: &[PlayerId]) -> bool {
+    let a: BTreeSet<PlayerId> = order.iter().copied().collect();
+    let b: BTreeSet<PlayerId> = ids.iter().copied().collect();
+    a == b && order.len() == ids.len()
+}
+
+/// By pairing number (序号), lower first; players without a number after, by id.
+fn by_number(event: &Event, mut ids: Vec<PlayerId>) -> Vec<PlayerId> {
+    ids.sort_by_key(|id| {
+        let number = event.player(*id).and_then(|p| p.number);
+        (number.is_none(), number, *id)
+    });
+    ids
 }
 
 #[cfg(test)]
@@ -241,11 +509,19 @@ mod tests {
         assert_eq!(places(&rows), vec![(2, Some(1), false)]);
         let sections = [GroupId::new("girls")];
         let none = BTreeSet::new();
-        let rows =
-            list_rows_excluding(&st, &event, &PrizeFilter::default(), Some(&sections), &none);
+        let mut rules = Rulebook::cxa_2011("t", 7);
+        rules.prizes.withdrawn = WithdrawnPrizes::Ranked;
+        let all = PrizeList {
+            id: "open".into(),
+            name: "open".into(),
+            group: GroupId::new("open"),
+            filter: PrizeFilter::default(),
+            places: Vec::new(),
+        };
+        let rows = list_rows_excluding(&st, &event, &rules, &all, Some(&sections), &none);
         assert_eq!(places(&rows), vec![(2, Some(1), false)]);
         let excluded: BTreeSet<PlayerId> = [PlayerId(1)].into();
-        let rows = list_rows_excluding(&st, &event, &PrizeFilter::default(), None, &excluded);
+        let rows = list_rows_excluding(&st, &event, &rules, &all, None, &excluded);
         assert_eq!(
             places(&rows),
             vec![(2, Some(1), false), (3, Some(2), false)]

@@ -14,11 +14,13 @@
 
 mod groups;
 mod list;
+mod playoff;
 mod sheet;
 mod teams;
 
 pub use groups::{MergeReport, Undersized, merge_group, undersized_groups};
-pub use list::{ListRow, list_standings};
+pub use list::{Exclusion, ListRow, list_standings};
+pub use playoff::{ListPlayoff, disqualify, find_list, record_list_playoff, undo_disqualification};
 pub use sheet::{
     Award, ListSheet, PassedOn, PrizeSheet, SheetNote, TeamAward, TeamSheet, Totals, list_pool,
     prize_list_rows, prize_sheet, team_rankings,
@@ -26,7 +28,7 @@ pub use sheet::{
 pub use teams::{ExcludedUnit, TeamMember, TeamRanking, TeamRow, team_ranking};
 
 use crate::i18n::Localize;
-use crate::model::GroupId;
+use crate::model::{GroupId, PlayerId};
 use crate::rulebook::Lang;
 use thiserror::Error;
 
@@ -58,6 +60,43 @@ pub enum PrizeError {
          (drop its rounds with `qiwang unpair` first)"
     )]
     Started { group: GroupId, rounds: usize },
+    /// `--list` names no prize list of the rulebook.
+    #[error("no prize list `{list}`: use one of {known}")]
+    UnknownList { list: String, known: String },
+    /// The list has no tie that needs a playoff.
+    #[error(
+        "prize list `{list}` has no tie that needs a playoff (a tie atop a list with a title or 冠军不并列, or across the qualification line, once every round is played)"
+    )]
+    NoListTie { list: String },
+    /// The players named are not the tied players of the list.
+    #[error(
+        "the playoff order {given} is not the tied players {tied} of prize list `{list}`: list each of them exactly once, winner first"
+    )]
+    ListPlayoffMismatch {
+        list: String,
+        given: String,
+        tied: String,
+    },
+    #[error("no player with id {player}")]
+    UnknownPlayer { player: PlayerId },
+    #[error(
+        "player {player} `{name}` is already disqualified: `qiwang player disqualify {player} --undo` lifts it"
+    )]
+    AlreadyDisqualified { player: PlayerId, name: String },
+    #[error("player {player} `{name}` is not disqualified: nothing to undo")]
+    NotDisqualified { player: PlayerId, name: String },
+    #[error("a disqualification needs a reason: give `--reason TEXT` (logged and shown)")]
+    EmptyReason,
+    #[error("round {round} is not a round the disqualification can start from: give 1 to {next}")]
+    BadRound { round: u32, next: u32 },
+    #[error(
+        "player {player} `{name}` is already paired in round {round}: drop that round with `qiwang unpair` first, or give `--from-round` after it"
+    )]
+    PairedFrom {
+        player: PlayerId,
+        name: String,
+        round: u32,
+    },
 }
 
 impl Localize for PrizeError {
@@ -80,6 +119,36 @@ impl Localize for PrizeError {
             }
             PrizeError::Started { group, rounds } => format!(
                 "组别 `{group}` 已有 {rounds} 轮：只能在第 1 轮之前合并组别（先用 `qiwang unpair` 撤销其轮次）"
+            ),
+            PrizeError::UnknownList { list, known } => {
+                format!("没有奖项名单 `{list}`：请用 {known} 之一")
+            }
+            PrizeError::NoListTie { list } => format!(
+                "奖项名单 `{list}` 没有需要加赛的同分（有称号或冠军不并列的名单第一名同分，或资格线上的同分，且各轮已赛完）"
+            ),
+            PrizeError::ListPlayoffMismatch { list, given, tied } => format!(
+                "加赛名次 {given} 不是奖项名单 `{list}` 的同分棋手 {tied}：请每人列一次，胜者在前"
+            ),
+            PrizeError::UnknownPlayer { player } => format!("没有编号为 {player} 的棋手"),
+            PrizeError::AlreadyDisqualified { player, name } => format!(
+                "棋手 {player} `{name}` 已被取消资格：用 `qiwang player disqualify {player} --undo` 撤销"
+            ),
+            PrizeError::NotDisqualified { player, name } => {
+                format!("棋手 {player} `{name}` 没有被取消资格：无需撤销")
+            }
+            PrizeError::EmptyReason => {
+                "取消资格须写明原因：请加 `--reason TEXT`（TEXT 为原因，记入日志并显示）"
+                    .to_string()
+            }
+            PrizeError::BadRound { round, next } => {
+                format!("不能从第 {round} 轮起取消资格：请给 1 到 {next} 之间的轮次")
+            }
+            PrizeError::PairedFrom {
+                player,
+                name,
+                round,
+            } => format!(
+                "棋手 {player} `{name}` 已编排在第 {round} 轮：请先用 `qiwang unpair` 撤销该轮，或用 `--from-round` 给出其后的轮次"
             ),
         }
     }
@@ -120,6 +189,36 @@ mod tests {
             PrizeError::Started {
                 group: g("u8"),
                 rounds: 2,
+            },
+            PrizeError::UnknownList {
+                list: "girls".into(),
+                known: "`a` (A)".into(),
+            },
+            PrizeError::NoListTie {
+                list: "girls".into(),
+            },
+            PrizeError::ListPlayoffMismatch {
+                list: "girls".into(),
+                given: "[1, 2]".into(),
+                tied: "[1, 3]".into(),
+            },
+            PrizeError::UnknownPlayer {
+                player: PlayerId(9),
+            },
+            PrizeError::AlreadyDisqualified {
+                player: PlayerId(9),
+                name: "张三".into(),
+            },
+            PrizeError::NotDisqualified {
+                player: PlayerId(9),
+                name: "张三".into(),
+            },
+            PrizeError::EmptyReason,
+            PrizeError::BadRound { round: 12, next: 9 },
+            PrizeError::PairedFrom {
+                player: PlayerId(9),
+                name: "张三".into(),
+                round: 8,
             },
         ];
         for e in &errors {

@@ -68,6 +68,9 @@ pub struct Award {
     /// (冠军不并列): the place is shown shared, its money is held, and only the award
     /// texts every covered place has in common are shown.
     pub pending_playoff: bool,
+    /// Tied across the qualification line under `qualification_ties = "playoff"`: the
+    /// qualification is held until the playoff is recorded (`qualification` is `None`).
+    pub qualification_pending: bool,
 }
 
 /// A player left out of a list because they keep a higher prize in another list
@@ -92,6 +95,36 @@ pub enum SheetNote {
     Provisional { after_round: u32, rounds: u32 },
     /// No team ranking was given for the competition.
     MissingTeamRanking,
+    /// Players tied for a place the list may not share (its first place carries a title,
+    /// or 冠军不并列): `held_fen` and the title wait for `qiwang playoff --list`.
+    PlayoffNeeded {
+        place: u32,
+        players: Vec<PlayerId>,
+        names: Vec<String>,
+        held_fen: u64,
+        title: Option<String>,
+    },
+    /// Players tied across the qualification line (`qualification_ties = "playoff"`):
+    /// `slots` of them qualify once the playoff is recorded.
+    QualificationPlayoff {
+        place: u32,
+        players: Vec<PlayerId>,
+        names: Vec<String>,
+        slots: u32,
+    },
+    /// A tie across the qualification line settled by `next_tiebreak` or `lot`.
+    QualificationSettled {
+        place: u32,
+        qualified: Vec<String>,
+        not_qualified: Vec<String>,
+        how: String,
+    },
+    /// A player of the list who takes no place in it (the places pass down).
+    NotRanked {
+        player: PlayerId,
+        name: String,
+        why: super::Exclusion,
+    },
 }
 
 /// One prize list on the sheet.
@@ -356,7 +389,8 @@ pub fn prize_list_rows(
     list_rows_excluding(
         standings,
         event,
-        &list.filter,
+        rules,
+        list,
         sections.as_deref(),
         &merged_in(event, rules, &list.group),
     )
@@ -477,15 +511,23 @@ fn evaluate_list(
     }
     let mut excluded = excluded.clone();
     excluded.extend(merged_in(event, rules, &list.group));
-    let rows: Vec<_> = list_rows_excluding(st, event, &list.filter, sections.as_deref(), &excluded)
-        .into_iter()
-        .filter(|r| r.place.is_some())
-        .collect();
+    let all_rows = list_rows_excluding(st, event, rules, list, sections.as_deref(), &excluded);
+    for r in all_rows.iter().filter(|r| r.excluded.is_some()) {
+        sheet.notes.push(SheetNote::NotRanked {
+            player: r.row.player,
+            name: event
+                .player(r.row.player)
+                .map(|p| p.name.clone())
+                .unwrap_or_default(),
+            why: r.excluded.unwrap_or(super::Exclusion::Disqualified),
+        });
+    }
+    let rows: Vec<_> = all_rows.into_iter().filter(|r| r.place.is_some()).collect();
     let slots: Vec<Slot> = rows
         .iter()
         .map(|r| Slot {
             place: r.place.unwrap_or(0),
-            pending: r.shared && r.row.needs_playoff,
+            pending: r.needs_playoff || (r.shared && r.row.needs_playoff),
         })
         .collect();
     let (allocations, undistributed) = allocate(&list.places, &slots, rules.prizes.shared_money);
@@ -508,13 +550,81 @@ fn evaluate_list(
                 held_fen: a.held_fen,
                 award: a.award,
                 title: a.title,
-                qualification: a.qualification,
+                // Decided at the qualification line (`qualification_ties`).
+                qualification: match r.qualifies {
+                    Some(false) => None,
+                    _ if r.qualification_playoff => None,
+                    _ => a.qualification,
+                },
                 pending_playoff: a.pending,
+                qualification_pending: r.qualification_playoff,
             })
         })
         .collect();
+    line_notes(&mut sheet, &rows, list, event);
     sheet.totals = award_totals(&sheet.awards, undistributed, budget);
     sheet
+}
+
+/// The notes saying what is held at the top of a list or at its qualification line,
+/// and how a tie at the line was settled.
+fn line_notes(sheet: &mut ListSheet, rows: &[super::ListRow], list: &PrizeList, event: &Event) {
+    let name = |id: PlayerId| event.player(id).map(|p| p.name.clone()).unwrap_or_default();
+    let mut places: Vec<u32> = rows.iter().filter_map(|r| r.place).collect();
+    places.dedup();
+    for place in places {
+        let run: Vec<&super::ListRow> = rows.iter().filter(|r| r.place == Some(place)).collect();
+        let players: Vec<PlayerId> = run.iter().map(|r| r.row.player).collect();
+        let names: Vec<String> = players.iter().map(|id| name(*id)).collect();
+        if run
+            .iter()
+            .any(|r| r.needs_playoff || (r.shared && r.row.needs_playoff))
+        {
+            let held_fen = sheet
+                .awards
+                .iter()
+                .filter(|a| players.contains(&a.player))
+                .map(|a| a.held_fen)
+                .sum();
+            let title = (place..place + run.len() as u32)
+                .find_map(|q| prize_at(&list.places, q).and_then(|p| p.title.clone()));
+            sheet.notes.push(SheetNote::PlayoffNeeded {
+                place,
+                players: players.clone(),
+                names: names.clone(),
+                held_fen,
+                title,
+            });
+        }
+        if run.iter().any(|r| r.qualification_playoff) {
+            let last = place + run.len() as u32 - 1;
+            let slots = (place..=last)
+                .filter(|q| prize_at(&list.places, *q).is_some_and(|p| p.qualification.is_some()))
+                .count() as u32;
+            sheet.notes.push(SheetNote::QualificationPlayoff {
+                place,
+                players,
+                names,
+                slots,
+            });
+        } else if run.iter().any(|r| r.qualifies.is_some()) {
+            let pick = |want: bool| -> Vec<String> {
+                run.iter()
+                    .filter(|r| r.qualifies == Some(want))
+                    .map(|r| name(r.row.player))
+                    .collect()
+            };
+            sheet.notes.push(SheetNote::QualificationSettled {
+                place,
+                qualified: pick(true),
+                not_qualified: pick(false),
+                how: run
+                    .iter()
+                    .find_map(|r| r.decided_by.clone())
+                    .unwrap_or_default(),
+            });
+        }
+    }
 }
 
 fn award_totals(awards: &[Award], undistributed_fen: u64, budget_fen: u64) -> Totals {

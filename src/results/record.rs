@@ -718,6 +718,7 @@ pub fn record_playoff(
         group: group.clone(),
         order,
         note: String::new(),
+        list: None,
     });
     Ok(())
 }

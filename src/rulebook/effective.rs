@@ -244,10 +244,13 @@ impl Rulebook {
         d.name("unresolved", r.unresolved);
         d.raw("shared_from_place", r.shared_from_place);
         d.name("unresolved_first", r.unresolved_first);
+        d.name("penalty_in_progressive", r.penalty_in_progressive);
 
         d.header("[prizes]");
         d.name("shared_money", self.prizes.shared_money);
         d.name("multiple", self.prizes.multiple);
+        d.name("withdrawn", self.prizes.withdrawn);
+        d.name("qualification_ties", self.prizes.qualification_ties);
         for list in &self.prizes.lists {
             d.header("[[prizes.lists]]");
             d.str("id", &list.id);

@@ -156,6 +156,24 @@ named!(UnresolvedFirst {
     "number" => UnresolvedFirst::Number,
 });
 
+named!(PenaltyInProgressive {
+    "none" => PenaltyInProgressive::None,
+    "from_round" => PenaltyInProgressive::FromRound,
+});
+
+named!(WithdrawnPrizes {
+    "ranked" => WithdrawnPrizes::Ranked,
+    "unranked" => WithdrawnPrizes::Unranked,
+    "unranked_if_no_games" => WithdrawnPrizes::UnrankedIfNoGames,
+});
+
+named!(QualificationTies {
+    "all_qualify" => QualificationTies::AllQualify,
+    "next_tiebreak" => QualificationTies::NextTiebreak,
+    "lot" => QualificationTies::Lot,
+    "playoff" => QualificationTies::Playoff,
+});
+
 named!(SharedMoney {
     "split" => SharedMoney::Split,
     "each_higher" => SharedMoney::EachHigher,
@@ -260,6 +278,9 @@ mod tests {
         serde_names_agree::<TeamMetric>();
         serde_names_agree::<ShortTeam>();
         serde_names_agree::<TeamTiebreak>();
+        serde_names_agree::<PenaltyInProgressive>();
+        serde_names_agree::<WithdrawnPrizes>();
+        serde_names_agree::<QualificationTies>();
     }
 
     #[test]

@@ -105,8 +105,15 @@ const RANKING_KEYS: &[&str] = &[
     "unresolved",
     "shared_from_place",
     "unresolved_first",
+    "penalty_in_progressive",
 ];
-const PRIZES_KEYS: &[&str] = &["shared_money", "multiple", "lists"];
+const PRIZES_KEYS: &[&str] = &[
+    "shared_money",
+    "multiple",
+    "lists",
+    "withdrawn",
+    "qualification_ties",
+];
 const LIST_KEYS: &[&str] = &["id", "name", "group", "filter", "places"];
 const FILTER_KEYS: &[&str] = &["gender", "disabled", "local", "section"];
 const PLACE_KEYS: &[&str] = &[
@@ -878,6 +885,9 @@ fn parse_ranking(ctx: &mut Ctx, root: &Sec) -> RankingRules {
     if let Some(v) = sec.named(ctx, "unresolved_first") {
         r.unresolved_first = v;
     }
+    if let Some(v) = sec.named(ctx, "penalty_in_progressive") {
+        r.penalty_in_progressive = v;
+    }
     r
 }
 
@@ -931,6 +941,12 @@ fn parse_prizes(ctx: &mut Ctx, root: &Sec, index: &GroupIndex) -> PrizeRules {
     }
     if let Some(v) = sec.named(ctx, "multiple") {
         p.multiple = v;
+    }
+    if let Some(v) = sec.named(ctx, "withdrawn") {
+        p.withdrawn = v;
+    }
+    if let Some(v) = sec.named(ctx, "qualification_ties") {
+        p.qualification_ties = v;
     }
     let lists = sec.tables(ctx, "lists");
     let mut ids: BTreeSet<String> = BTreeSet::new();
@@ -1288,7 +1304,15 @@ tiebreaks = ["x", "x"]
             ("[colours]", COLOUR_KEYS),
             ("[conduct]", CONDUCT_KEYS),
             ("[ranking]", RANKING_KEYS),
-            ("[prizes]", &PRIZES_KEYS[..2]),
+            (
+                "[prizes]",
+                &[
+                    "shared_money",
+                    "multiple",
+                    "withdrawn",
+                    "qualification_ties",
+                ],
+            ),
             ("[[prizes.lists]]", LIST_KEYS),
             ("[prizes.lists.filter]", FILTER_KEYS),
             ("Places", PLACE_KEYS),

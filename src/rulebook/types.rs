@@ -423,6 +423,21 @@ pub struct RankingRules {
     /// Places before this one are never shared (Dongguan 冠军不并列 → 2).
     pub shared_from_place: u32,
     pub unresolved_first: UnresolvedFirst,
+    /// Whether a points penalty enters 累进分 (see [`PenaltyInProgressive`]).
+    pub penalty_in_progressive: PenaltyInProgressive,
+}
+
+/// Whether a points penalty lowers the running totals 累进分 adds up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PenaltyInProgressive {
+    /// 累进分 is Σ S_k over the game points of each round (CXA 2011 §14.3: 累进分 is built
+    /// from the points scored in each round); a penalty lowers 积分 only.
+    #[default]
+    None,
+    /// Each S_k has the penalties given by round k deducted, so a penalty given after
+    /// round k lowers 累进分 by its points × (n − k).
+    FromRound,
 }
 
 impl Default for RankingRules {
@@ -442,6 +457,7 @@ impl Default for RankingRules {
             unresolved: TieResolution::Shared,
             shared_from_place: 2,
             unresolved_first: UnresolvedFirst::Playoff,
+            penalty_in_progressive: PenaltyInProgressive::None,
         }
     }
 }
@@ -474,6 +490,44 @@ pub struct PrizeRules {
     pub shared_money: SharedMoney,
     pub multiple: MultiplePrizes,
     pub lists: Vec<PrizeList>,
+    /// Whether withdrawn players and players without a game are ranked for prizes,
+    /// certificates and qualification.
+    pub withdrawn: WithdrawnPrizes,
+    /// How a tie across the last place that carries a qualification is settled.
+    pub qualification_ties: QualificationTies,
+}
+
+/// Who may take a place in a prize list (and with it money, award, title, qualification).
+/// Disqualified players (取消比赛资格) never do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum WithdrawnPrizes {
+    /// Withdrawn players keep their place, even without a game.
+    Ranked,
+    /// A withdrawn player takes no place in a prize list, whatever they played.
+    Unranked,
+    /// A player who played no game over the board (forfeits and byes are not games)
+    /// takes no place; a withdrawn player who played keeps theirs.
+    #[default]
+    UnrankedIfNoGames,
+}
+
+/// A tie across the qualification line: the tied players share a place whose covered
+/// places are partly with and partly without the list's qualification (Dongguan: top 8
+/// qualify and five share 8th).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum QualificationTies {
+    /// Every tied player qualifies (a shared place is the place itself).
+    #[default]
+    AllQualify,
+    /// The remaining qualifying places go by the CXA 2011 §14.3.1 comparison (the score
+    /// after round n−1, then n−2, …), then by pairing number.
+    NextTiebreak,
+    /// The remaining qualifying places go by a seeded lot (抽签).
+    Lot,
+    /// Nobody of the tie qualifies until a playoff is recorded (`qiwang playoff --list`).
+    Playoff,
 }
 
 /// Which players of a pool a prize list ranks.

@@ -13,4 +13,4 @@ pub use rank::{DECIDED_BY_LOT, DECIDED_BY_NUMBER, DECIDED_BY_PLAYOFF, compute_st
 pub use types::*;
 pub use values::{DetailedStandings, PlayerTiebreaks, detailed_standings, tiebreak_values};
 
-pub(crate) use rank::resolve_round;
+pub(crate) use rank::{lot, resolve_round};

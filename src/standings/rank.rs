@@ -92,9 +92,12 @@ fn rank_pool(
         .collect();
     let mut decided_by: BTreeMap<PlayerId, String> = BTreeMap::new();
 
+    // A disqualified player (取消比赛资格, Jinhua 补充规定 五.5) takes no place at all.
     let is_ranked = |id: PlayerId| {
         data.event.player(id).is_some_and(|p| {
-            !p.unranked && (ranking_allows_withdrawn(rules) || !withdrawn_after(p, n))
+            !p.unranked
+                && !p.is_disqualified()
+                && (ranking_allows_withdrawn(rules) || !withdrawn_after(p, n))
         })
     };
     let ranked: Vec<PlayerId> = data
@@ -184,11 +187,9 @@ fn rank_pool(
             out.shared(class, false);
         } else if place < ranking.shared_from_place {
             // 冠军不并列 (Dongguan 十一.3): never shared.
-            let playoff = event
-                .playoffs
-                .iter()
-                .rev()
-                .find(|p| &p.group == group && n == newest && same_set(&p.order, &class));
+            let playoff = event.playoffs.iter().rev().find(|p| {
+                &p.group == group && p.list.is_none() && n == newest && same_set(&p.order, &class)
+            });
             match (playoff, ranking.unresolved_first) {
                 (Some(playoff), _) => out.ordered(playoff.order.clone(), Some(DECIDED_BY_PLAYOFF)),
                 // A playoff is held after the last round; before it the tie shows shared.
@@ -388,7 +389,7 @@ fn same_set(order: &[PlayerId], class: &[PlayerId]) -> bool {
 }
 
 /// A seeded lot (抽签) over the tied players.
-fn lot(mut class: Vec<PlayerId>, seed: u64, round: u32, place: u32) -> Vec<PlayerId> {
+pub(crate) fn lot(mut class: Vec<PlayerId>, seed: u64, round: u32, place: u32) -> Vec<PlayerId> {
     class.sort();
     let mixed = seed ^ (u64::from(round) << 32) ^ u64::from(place);
     let mut rng = ChaCha8Rng::seed_from_u64(mixed);

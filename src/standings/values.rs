@@ -4,14 +4,16 @@
 //! Conventions (documented here once, cited by the ranker):
 //! - `S_k` is the cumulative score after round `k` **with** the penalties given up to
 //!   round `k` deducted, i.e. the score the standings after round `k` showed.
-//!   累进分 sums these, and the CXA 2011 §14.3.1 fallback compares them.
+//!   The CXA 2011 §14.3.1 fallback compares them; 累进分 sums them only under
+//!   `ranking.penalty_in_progressive = "from_round"` (default: the running totals of the
+//!   game points, penalties left out).
 //! - 对手分 uses every counted opponent's total at `after_round` **after** penalties.
 //! - A game without a result yet counts for nothing (no opponent, no colour, no fouls).
 //! - A player counts as withdrawn after round `n` when their withdrawal takes effect by
 //!   round `n + 1` (they would not be paired in the next round).
 
 use crate::model::{Colour, Event, GameResult, GroupId, Pairing, Player, PlayerId, Points};
-use crate::rulebook::{ByeOppScore, Rulebook};
+use crate::rulebook::{ByeOppScore, PenaltyInProgressive, Rulebook};
 use crate::scoring;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -34,7 +36,8 @@ pub struct PlayerTiebreaks {
     /// The opponents' totals that 对手分 sums, in round order (a bye's virtual opponent
     /// included, CXA 2011 §14.4).
     pub opp_scores: Vec<Points>,
-    /// 累进分: Σ S_k.
+    /// 累进分: Σ S_k, over game points only unless `ranking.penalty_in_progressive` is
+    /// `from_round` (then Σ of `cumulative`).
     pub progressive: Points,
     /// 胜局 (forfeit wins and byes per the rulebook).
     pub wins: u32,
@@ -187,10 +190,12 @@ impl<'a> PoolData<'a> {
         }
     }
 
+    /// Withdrawn (not disqualified: the games of a disqualified player stay valid for
+    /// the opponents' 对手分 whatever `withdrawn_games_kept` says, Jinhua 补充规定 五.5).
     fn is_withdrawn(&self, id: PlayerId) -> bool {
         self.event
             .player(id)
-            .is_some_and(|p| withdrawn_after(p, self.after_round))
+            .is_some_and(|p| !p.is_disqualified() && withdrawn_after(p, self.after_round))
     }
 
     /// Whether a finished game against `opponent` counts in 对手分 (and 小分).
@@ -226,7 +231,17 @@ impl<'a> PoolData<'a> {
             player: player.id,
             score,
             penalty,
-            progressive: cumulative.iter().copied().sum(),
+            progressive: match ranking.penalty_in_progressive {
+                PenaltyInProgressive::FromRound => cumulative.iter().copied().sum(),
+                // Σ S_k over game points only (CXA 2011 §14.3): a penalty lowers 积分 alone.
+                PenaltyInProgressive::None => round_points
+                    .iter()
+                    .scan(Points(0), |run, p| {
+                        *run += *p;
+                        Some(*run)
+                    })
+                    .sum(),
+            },
             round_points,
             cumulative,
             opp_score: Points(0),

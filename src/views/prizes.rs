@@ -66,6 +66,8 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
         report.subtitle.push(line.clone());
     }
     let sign = lang.pick("领奖签字", "signature");
+    // The finance office's sheet: amounts as plain numbers (held money in its own column,
+    // the reason in 状态), a signature column and a totals row.
     let mut flat = Section::new(
         "",
         [
@@ -75,9 +77,12 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
             ("单位", "unit"),
             ("积分", "score"),
             ("奖金", "amount"),
+            ("暂缓发放", "held"),
+            ("状态", "status"),
             ("奖励", "award"),
             ("称号", "title"),
             ("资格", "qualification"),
+            ("领奖签字", "signature"),
         ]
         .iter()
         .map(|(zh, en)| lang.pick(zh, en).to_string())
@@ -128,10 +133,13 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
                 a.name.clone(),
                 a.unit.clone(),
                 a.score.to_string(),
-                money,
+                format_fen(a.money_fen),
+                format_fen(a.held_fen),
+                award_status(a, lang),
                 text(&a.award),
                 text(&a.title),
                 text(&a.qualification),
+                String::new(),
             ]);
         }
         for p in &list.passed_on {
@@ -143,7 +151,7 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
                 lang.pick("（本名单名次顺延）", "(places below move up)")
             ));
         }
-        note_lines(&mut s, &list.notes, lang);
+        note_lines(&mut s, &list.notes, lang, &list.id, cur);
         s.notes.push(total_line(lang, &list.totals, cur));
         // Award, title and qualification only where the regulation gives some.
         report.sections.push(s.drop_empty(&[5, 6, 7]));
@@ -186,27 +194,156 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
                 a.unit.clone(),
                 a.value.to_string(),
                 format_fen(a.money_fen),
+                format_fen(0),
+                String::new(),
                 text(&a.award),
                 text(&a.title),
                 text(&a.qualification),
+                String::new(),
             ]);
         }
-        note_lines(&mut s, &team.notes, lang);
+        note_lines(&mut s, &team.notes, lang, &team.id, cur);
         s.notes.push(total_line(lang, &team.totals, cur));
         report.sections.push(s.drop_empty(&[5, 6]));
     }
     let mut grand = Section::new(lang.pick("奖金总计", "Grand total"), Vec::new());
     grand.notes.push(total_line(lang, &sheet.totals, cur));
     report.sections.push(grand);
+    flat.push(vec![
+        lang.pick("合计", "Total").to_string(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        format_fen(sheet.totals.paid_fen),
+        format_fen(sheet.totals.held_fen),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+    ]);
     report.csv = Some(flat);
     report.json = serde_json::to_value(sheet).unwrap_or_default();
     report
 }
 
-fn note_lines(s: &mut Section, notes: &[crate::prizes::SheetNote], lang: Lang) {
+/// Why an award's money or qualification is not handed out yet (the CSV's 状态).
+fn award_status(a: &crate::prizes::Award, lang: Lang) -> String {
+    let mut parts = Vec::new();
+    if a.pending_playoff {
+        parts.push(lang.pick("需加赛，奖金暂缓", "playoff needed, money held"));
+    }
+    if a.qualification_pending {
+        parts.push(lang.pick("资格待加赛", "qualification awaits playoff"));
+    }
+    parts.join(lang.pick("；", "; "))
+}
+
+fn exclusion_text(why: crate::prizes::Exclusion, lang: Lang) -> &'static str {
+    use crate::prizes::Exclusion;
+    match why {
+        Exclusion::Disqualified => lang.pick("取消资格", "disqualified"),
+        Exclusion::Withdrawn => lang.pick("退赛", "withdrawn"),
+        Exclusion::NoGames => lang.pick("未下过一盘棋", "played no game"),
+    }
+}
+
+fn note_lines(
+    s: &mut Section,
+    notes: &[crate::prizes::SheetNote],
+    lang: Lang,
+    list: &str,
+    cur: &str,
+) {
     use crate::prizes::SheetNote;
+    let sep = lang.pick("、", ", ");
     for n in notes {
         s.notes.push(match n {
+            SheetNote::PlayoffNeeded {
+                place,
+                players,
+                names,
+                held_fen,
+                title,
+            } => {
+                let ids: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+                let command = format!("qiwang playoff --list {list} {}", ids.join(" "));
+                match lang {
+                    Lang::Zh => format!(
+                        "第{place}名并列（{}）：冠军不并列，需加赛；奖金 {}{} 暂缓发放{}。加赛后用 `{command}`（胜者在前）记录",
+                        names.join(sep),
+                        format_fen(*held_fen),
+                        cur,
+                        title
+                            .as_ref()
+                            .map(|t| format!("，称号「{t}」待定"))
+                            .unwrap_or_default()
+                    ),
+                    Lang::En => format!(
+                        "tied for place {place} ({}): first place is not shared, a playoff is needed; {}{cur} held{}. Record it with `{command}` (winner first)",
+                        names.join(sep),
+                        format_fen(*held_fen),
+                        title
+                            .as_ref()
+                            .map(|t| format!(", title 「{t}」 undecided"))
+                            .unwrap_or_default()
+                    ),
+                }
+            }
+            SheetNote::QualificationPlayoff {
+                place,
+                players,
+                names,
+                slots,
+            } => {
+                let ids: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+                let command = format!("qiwang playoff --list {list} {}", ids.join(" "));
+                match lang {
+                    Lang::Zh => format!(
+                        "第{place}名并列（{}）跨越晋级线：{slots} 个晋级名额，资格待加赛；加赛后用 `{command}`（胜者在前）记录",
+                        names.join(sep)
+                    ),
+                    Lang::En => format!(
+                        "tied for place {place} ({}) across the qualification line: {slots} qualifying place(s), qualification held for a playoff; record it with `{command}` (winner first)",
+                        names.join(sep)
+                    ),
+                }
+            }
+            SheetNote::QualificationSettled {
+                place,
+                qualified,
+                not_qualified,
+                how,
+            } => {
+                let how = if how == crate::standings::DECIDED_BY_LOT {
+                    lang.pick("抽签", "lot")
+                } else {
+                    lang.pick("比较前一轮成绩（14.3.1）", "previous rounds' scores (14.3.1)")
+                };
+                match lang {
+                    Lang::Zh => format!(
+                        "第{place}名并列跨越晋级线，按{how}：{} 晋级，{} 不晋级",
+                        qualified.join(sep),
+                        not_qualified.join(sep)
+                    ),
+                    Lang::En => format!(
+                        "tied for place {place} across the qualification line, by {how}: {} qualify, {} do not",
+                        qualified.join(sep),
+                        not_qualified.join(sep)
+                    ),
+                }
+            }
+            SheetNote::NotRanked { name, why, .. } => match lang {
+                Lang::Zh => format!(
+                    "{name}：{}，不参加录取（名次顺延）",
+                    exclusion_text(*why, lang)
+                ),
+                Lang::En => format!(
+                    "{name}: {}, takes no place (places pass down)",
+                    exclusion_text(*why, lang)
+                ),
+            },
             SheetNote::MissingStandings { pool } => {
                 format!("{} {pool}", lang.pick("没有该组成绩：", "no standings for"))
             }

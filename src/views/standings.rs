@@ -98,6 +98,23 @@ fn header(lang: Lang, keys: &[Tiebreak], first: &str) -> Vec<String> {
     cols
 }
 
+/// The remark of a row, with 取消资格 for a disqualified player (never ranked).
+fn player_remark(player: Option<&Player>, row: &StandingRow, lang: Lang) -> String {
+    let mut text = remark(row, lang);
+    if player.is_some_and(Player::is_disqualified) {
+        let dq = lang.pick("取消资格", "disqualified");
+        // A disqualified player is also withdrawn from pairing: say the stronger word.
+        let withdrawn = lang.pick("退赛", "withdrawn");
+        let mut parts: Vec<&str> = text
+            .split("; ")
+            .filter(|p| !p.is_empty() && *p != withdrawn)
+            .collect();
+        parts.insert(0, dq);
+        text = parts.join("; ");
+    }
+    text
+}
+
 fn row_cells(player: Option<&Player>, place: String, row: &StandingRow, lang: Lang) -> Vec<String> {
     let mut cells = vec![
         place,
@@ -110,7 +127,7 @@ fn row_cells(player: Option<&Player>, place: String, row: &StandingRow, lang: La
         row.score.to_string(),
     ];
     cells.extend(row.tiebreaks.iter().map(|v| value_text(*v)));
-    cells.push(remark(row, lang));
+    cells.push(player_remark(player, row, lang));
     cells
 }
 
@@ -209,6 +226,9 @@ pub fn list_standings(
     for lr in &rows {
         let p = event.player(lr.row.player);
         let mut cells = row_cells(p, place_text(lr.place, lr.shared), &lr.row, lang);
+        if let Some(remark) = cells.last_mut() {
+            *remark = list_remark(lr, remark, lang);
+        }
         cells.push(place_text(lr.row.rank, lr.row.shared));
         s.push(cells);
         json_rows.push(json!({
@@ -219,10 +239,156 @@ pub fn list_standings(
             "name": p.map(|p| p.name.clone()),
             "score": lr.row.score,
             "tiebreaks": lr.row.tiebreaks,
+            "needs_playoff": lr.needs_playoff,
+            "qualification_playoff": lr.qualification_playoff,
+            "qualifies": lr.qualifies,
+            "decided_by": lr.decided_by,
+            "excluded": lr.excluded,
         }));
+    }
+    if rows
+        .iter()
+        .any(|r| r.needs_playoff || r.qualification_playoff)
+    {
+        s.notes.push(match lang {
+            Lang::Zh => format!(
+                "本名单的同分须加赛（冠军不并列或晋级线）：用 `qiwang playoff --list {} 棋手…`（胜者在前）记录加赛结果。",
+                list.id
+            ),
+            Lang::En => format!(
+                "A tie of this list needs a playoff (first place or the qualification line): record it with `qiwang playoff --list {} PLAYER…` (winner first).",
+                list.id
+            ),
+        });
     }
     report.sections.push(s);
     report.json = json!({ "list": list.id, "name": list.name, "group": pool, "after_round": st.after_round, "rows": json_rows });
+    report
+}
+
+/// The remark of a prize list's row: the standings' remark, with what the list itself
+/// decided (需加赛 for its own tie, the qualification line, why a player takes no place).
+fn list_remark(lr: &ListRow, base: &str, lang: Lang) -> String {
+    use crate::prizes::Exclusion;
+    let mut parts: Vec<String> = base
+        .split("; ")
+        .filter(|p| !p.is_empty())
+        .map(str::to_string)
+        .collect();
+    let tied_first = lang.pick("并列第一，需加赛", "tied for first: playoff needed");
+    if lr.needs_playoff && !parts.iter().any(|p| p == tied_first) {
+        parts.push(lang.pick("并列，需加赛", "tied: playoff needed").into());
+    }
+    if lr.qualification_playoff {
+        parts.push(
+            lang.pick(
+                "晋级线并列，需加赛",
+                "tied at the qualification line: playoff needed",
+            )
+            .into(),
+        );
+    }
+    match lr.qualifies {
+        Some(true) => parts.push(lang.pick("晋级", "qualifies").into()),
+        Some(false) => parts.push(lang.pick("不晋级", "does not qualify").into()),
+        None => {}
+    }
+    if let Some(d) = &lr.decided_by
+        && lr.row.decided_by.as_deref() != Some(d.as_str())
+    {
+        parts.push(decided_by_text(d, lang));
+    }
+    match lr.excluded {
+        Some(Exclusion::Disqualified) | None => {}
+        Some(Exclusion::Withdrawn) => parts.push(
+            lang.pick("退赛，不参加录取", "withdrawn: takes no place")
+                .into(),
+        ),
+        Some(Exclusion::NoGames) => parts.push(
+            lang.pick("未下过一盘棋，不参加录取", "played no game: takes no place")
+                .into(),
+        ),
+    }
+    parts.join("; ")
+}
+
+/// The standings a section of a pool (a group with `pairs_with`, e.g. 残疾人组 in 成人组)
+/// is ranked by: its prize list when exactly one list ranks that section (by
+/// `filter.section`, or by the disabled/local mark the section sets), else the pool's
+/// standings restricted to the players registered under the section, placed among
+/// themselves. Never the whole pool.
+pub fn section_standings(
+    event: &Event,
+    rules: &Rulebook,
+    section: &GroupId,
+    after_round: Option<u32>,
+    lang: Lang,
+) -> Report {
+    let Some(rule) = rules.group(section) else {
+        return Report::new(String::new());
+    };
+    let lists: Vec<&PrizeList> = rules
+        .prizes
+        .lists
+        .iter()
+        .filter(|l| {
+            l.filter.section.as_ref() == Some(section)
+                || (rule.pairs_with.as_ref() == Some(&l.group)
+                    && l.filter.section.is_none()
+                    && l.filter.gender.is_none()
+                    && ((rule.marks.disabled && l.filter.disabled == Some(true))
+                        || (rule.marks.local && l.filter.local == Some(true))))
+        })
+        .collect();
+    if let [one] = lists.as_slice() {
+        return list_standings(event, rules, one, after_round, lang);
+    }
+    let own = PrizeList {
+        id: section.to_string(),
+        name: rule.name.clone(),
+        group: rules.pool_of(rule).clone(),
+        filter: crate::rulebook::PrizeFilter {
+            section: Some(section.clone()),
+            ..Default::default()
+        },
+        places: Vec::new(),
+    };
+    list_standings(event, rules, &own, after_round, lang)
+}
+
+/// The standings of every pool that has players, one section per pool (`qiwang
+/// standings` without `--group` in a multi-group event); JSON is the array of each
+/// pool's standings JSON.
+pub fn every_pool_standings(
+    event: &Event,
+    rules: &Rulebook,
+    after_round: Option<u32>,
+    lang: Lang,
+) -> Report {
+    let mut report = Report::new(format!(
+        "{} — {}",
+        rules.event.name,
+        lang.pick("成绩排名", "standings")
+    ));
+    report.lang = lang.code().into();
+    let mut json = Vec::new();
+    for pool in rules.pools() {
+        if event.players_in(&pool.id).next().is_none()
+            || event
+                .group(&pool.id)
+                .is_some_and(|g| g.merged_into.is_some())
+        {
+            continue;
+        }
+        let st = standings::compute_standings(event, rules, &pool.id, after_round);
+        let one = self::standings(event, rules, &st, lang);
+        for mut s in one.sections {
+            s.title = one.subtitle.first().cloned().unwrap_or_default();
+            report.sections.push(s);
+        }
+        json.push(one.json);
+    }
+    report.json = serde_json::Value::Array(json);
     report
 }
 

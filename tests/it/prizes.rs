@@ -351,6 +351,9 @@ fn split_that_does_not_divide_evenly_keeps_the_rest() {
     }
     let (event, standings) = f.finish();
     let mut rules = rulebook("t", vec![group("open", "公开组", None)]);
+    // First place may be shared here (no title, no 冠军不并列), or the tie would wait for
+    // a playoff.
+    rules.ranking.shared_from_place = 1;
     rules.prizes.lists = vec![list(
         "open",
         "公开组",
@@ -1210,4 +1213,702 @@ fn higher_only_on_a_large_event_leaves_nobody_with_two_prizes() {
         }
     }
     assert!(s.lists.iter().any(|l| !l.passed_on.is_empty()));
+}
+
+// ---------------------------------------------------------------------------------------
+// Issue 10: ties atop every list, who may be ranked, disqualification, the qualification
+// line — on events played with the shipped rulebooks. Rounds are written game by game
+// (pairing legality is not the point here, so players may meet again).
+
+use qiwang::model::{GameResult, Outcome, Pairing, PlayerStatus, Round};
+use qiwang::prizes::{Exclusion, SheetNote, disqualify, record_list_playoff};
+use qiwang::rulebook::{QualificationTies, WithdrawnPrizes};
+use qiwang::standings::compute_standings;
+
+fn shipped(file: &str) -> (Rulebook, String) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("rules")
+        .join(file);
+    let text = std::fs::read_to_string(&path).expect("shipped rulebook");
+    (
+        Rulebook::from_toml(&text, file).expect("shipped rulebook is valid"),
+        text,
+    )
+}
+
+/// An event under a shipped rulebook, built game by game.
+struct Played {
+    rules: Rulebook,
+    event: Event,
+}
+
+impl Played {
+    fn new(file: &str) -> Self {
+        let (rules, text) = shipped(file);
+        Played {
+            rules,
+            event: Event::new(text),
+        }
+    }
+
+    /// Registers a player in `pool` (`f`/`m` gender, `d` disabled, `s=<section>`).
+    fn add(&mut self, pool: &str, name: &str, flags: &str) -> PlayerId {
+        let id = self.event.next_player_id();
+        let mut p = Player::new(id, name, GroupId::new(pool));
+        p.unit = format!("{name}队");
+        p.number = Some(self.event.players_in(&GroupId::new(pool)).count() as u32 + 1);
+        for flag in flags.split_whitespace() {
+            match flag {
+                "m" => p.gender = Some(Gender::Male),
+                "f" => p.gender = Some(Gender::Female),
+                "d" => p.disabled = true,
+                s => p.section = Some(GroupId::new(s.strip_prefix("s=").expect("flag"))),
+            }
+        }
+        self.event.players.push(p);
+        id
+    }
+
+    /// Adds the next round of `pool`: (red, black, outcome); `black == red` is a bye.
+    fn round(&mut self, pool: &str, games: &[(PlayerId, PlayerId, Outcome)]) {
+        let state = self.event.group_mut(&GroupId::new(pool));
+        let number = state.rounds.len() as u32 + 1;
+        let pairings = games
+            .iter()
+            .enumerate()
+            .map(|(i, &(red, black, outcome))| {
+                if red == black {
+                    Pairing::Bye { player: red }
+                } else {
+                    Pairing::Game {
+                        table: i as u32 + 1,
+                        red,
+                        black,
+                        result: Some(GameResult::new(outcome)),
+                    }
+                }
+            })
+            .collect();
+        state.rounds.push(Round { number, pairings });
+    }
+
+    fn sheet(&self) -> PrizeSheet {
+        qiwang::views::compute_sheet(&self.event, &self.rules).0
+    }
+}
+
+fn list_of<'a>(s: &'a PrizeSheet, id: &str) -> &'a qiwang::prizes::ListSheet {
+    s.lists.iter().find(|l| l.id == id).expect("list")
+}
+
+/// Jinhua 少儿精英组 over 9 rounds: 男1 wins every game; 女1–女3 draw every game as red
+/// against 男2–男4 (so they are equal on 积分, 对手分, 胜局, 犯规, 后走局数 and every
+/// earlier round: a tie the standings leave shared at overall 5=); 女4 loses to 男5 in
+/// the first 8 rounds and draws the last.
+fn jinhua_kids_girls_tied() -> (Played, Vec<PlayerId>) {
+    let mut e = Played::new("jinhua-2018.toml");
+    let b1 = e.add("kids", "男1", "m");
+    let x = e.add("kids", "男9", "m");
+    let f: Vec<PlayerId> = (2..=4)
+        .map(|i| e.add("kids", &format!("男{i}"), "m"))
+        .collect();
+    let g: Vec<PlayerId> = (1..=3)
+        .map(|i| e.add("kids", &format!("女{i}"), "f"))
+        .collect();
+    let g4 = e.add("kids", "女4", "f");
+    let y = e.add("kids", "男5", "m");
+    for _ in 0..9 {
+        let last = e
+            .event
+            .group(&GroupId::new("kids"))
+            .map_or(0, |g| g.rounds.len())
+            == 8;
+        let y_result = if last { Outcome::Draw } else { Outcome::RedWin };
+        let mut games = vec![(b1, x, Outcome::RedWin), (y, g4, y_result)];
+        games.extend((0..3).map(|i| (g[i], f[i], Outcome::Draw)));
+        e.round("kids", &games);
+    }
+    (e, g)
+}
+
+#[test]
+fn issue10_1_a_tie_atop_jinhua_girls_list_holds_money_and_title_until_the_playoff() {
+    let (mut e, g) = jinhua_kids_girls_tied();
+    // The pool's first place is not tied: the old pool-only playoff has nothing to settle.
+    let st = compute_standings(&e.event, &e.rules, &GroupId::new("kids"), None);
+    assert!(st.rows.iter().all(|r| !r.needs_playoff));
+    let sheet = e.sheet();
+    let girls = list_of(&sheet, "kids_girls");
+    let top: Vec<&Award> = girls.awards.iter().filter(|a| a.place == 1).collect();
+    assert_eq!(top.len(), 3);
+    for a in &top {
+        // Before: 233.33 元 and the title each. Now: nothing paid, the money held.
+        assert!(a.pending_playoff && a.shared, "{a:?}");
+        assert_eq!(a.money_fen, 0);
+        assert_eq!(a.title, None);
+    }
+    assert_eq!(
+        top.iter().map(|a| a.held_fen).sum::<u64>(),
+        70_000,
+        "400 + 200 + 100 held"
+    );
+    assert!(girls.notes.iter().any(|n| matches!(
+        n,
+        SheetNote::PlayoffNeeded { place: 1, players, held_fen: 70_000, title: Some(t), .. }
+            if players.len() == 3 && t == "金华市少儿精英组女子棋王"
+    )));
+    // 女4 is 4th and paid.
+    assert!(
+        girls
+            .awards
+            .iter()
+            .any(|a| a.name == "女4" && a.place == 4 && a.money_fen == 10_000)
+    );
+
+    // A wrong set of players is refused, the event untouched.
+    let before = e.event.clone();
+    let err = record_list_playoff(&mut e.event, &e.rules, "kids_girls", vec![g[0], g[1]], "")
+        .expect_err("two of three");
+    assert!(
+        matches!(err, PrizeError::ListPlayoffMismatch { .. }),
+        "{err}"
+    );
+    assert_eq!(e.event, before);
+
+    // The playoff: 女2 > 女3 > 女1.
+    let order = vec![g[1], g[2], g[0]];
+    let rec = record_list_playoff(&mut e.event, &e.rules, "少儿精英组（女子）", order, "快棋")
+        .expect("playoff of the list");
+    assert!(!rec.pool_level);
+    let sheet = e.sheet();
+    let girls = list_of(&sheet, "kids_girls");
+    let got: Vec<(u32, bool, String, u64, Option<String>)> = girls
+        .awards
+        .iter()
+        .map(|a| {
+            (
+                a.place,
+                a.shared,
+                a.name.clone(),
+                a.money_fen,
+                a.title.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (
+                1,
+                false,
+                "女2".into(),
+                40_000,
+                Some("金华市少儿精英组女子棋王".into())
+            ),
+            (2, false, "女3".into(), 20_000, None),
+            (3, false, "女1".into(), 10_000, None),
+            (4, false, "女4".into(), 10_000, None),
+        ]
+    );
+    assert_eq!(girls.totals.held_fen, 0);
+    // The pool's standings keep them tied: the playoff decided the girls' list only.
+    let st = compute_standings(&e.event, &e.rules, &GroupId::new("kids"), None);
+    let shared = st
+        .rows
+        .iter()
+        .filter(|r| g.contains(&r.player))
+        .all(|r| r.shared);
+    assert!(shared);
+}
+
+#[test]
+fn issue10_1_the_tie_shows_shared_until_every_round_is_played() {
+    let (mut e, _) = jinhua_kids_girls_tied();
+    e.event.group_mut(&GroupId::new("kids")).rounds.truncate(8);
+    let sheet = e.sheet();
+    let girls = list_of(&sheet, "kids_girls");
+    assert!(girls.awards.iter().all(|a| !a.pending_playoff));
+    assert!(
+        girls
+            .awards
+            .iter()
+            .filter(|a| a.place == 1)
+            .all(|a| a.shared)
+    );
+}
+
+#[test]
+fn issue10_1_the_disabled_list_of_jinhua_is_settled_too() {
+    // Two disabled players of 成人组 tied at the top of 残疾人组's list, behind others.
+    let mut e = Played::new("jinhua-2018.toml");
+    let a = e.add("adult", "甲", "m");
+    let b = e.add("adult", "乙", "m");
+    let d1 = e.add("adult", "残一", "m d s=disabled");
+    let d2 = e.add("adult", "残二", "m d s=disabled");
+    let c1 = e.add("adult", "丙", "m");
+    let c2 = e.add("adult", "丁", "m");
+    for _ in 0..9 {
+        e.round(
+            "adult",
+            &[
+                (a, b, Outcome::RedWin),
+                (d1, c1, Outcome::Draw),
+                (d2, c2, Outcome::Draw),
+            ],
+        );
+    }
+    let sheet = e.sheet();
+    let dis = list_of(&sheet, "disabled");
+    let top: Vec<&Award> = dis.awards.iter().filter(|a| a.place == 1).collect();
+    assert_eq!(top.len(), 2);
+    assert!(top.iter().all(|a| a.pending_playoff && a.title.is_none()));
+    record_list_playoff(&mut e.event, &e.rules, "disabled", vec![d2, d1], "").expect("playoff");
+    let sheet = e.sheet();
+    let first = &list_of(&sheet, "disabled").awards[0];
+    assert_eq!(
+        (first.name.as_str(), first.money_fen, first.title.as_deref()),
+        ("残二", 50_000, Some("金华市残疾人组棋王"))
+    );
+}
+
+#[test]
+fn issue10_2_players_without_a_game_take_no_place_and_places_pass_down() {
+    // Dongguan 儿童棋王A组, 7 rounds: 8 players, 女W withdrawn before round 1.
+    let mut e = Played::new("dongguan-2018.toml");
+    let p: Vec<PlayerId> = (1..=7)
+        .map(|i| e.add("kids_a", &format!("童{i}"), "m"))
+        .collect();
+    let w = e.add("kids_a", "女W", "f");
+    e.event.player_mut(w).expect("w").status = PlayerStatus::Withdrawn {
+        from_round: 1,
+        reason: "未到".into(),
+    };
+    for _ in 0..7 {
+        e.round(
+            "kids_a",
+            &[
+                (p[0], p[1], Outcome::RedWin),
+                (p[2], p[3], Outcome::RedWin),
+                (p[4], p[5], Outcome::Draw),
+                (p[6], p[6], Outcome::RedWin),
+            ],
+        );
+    }
+    let sheet = e.sheet();
+    let list = list_of(&sheet, "kids_a");
+    // Before: 女W 8th with 100 元, 证书, 段位 and 晋级总决赛.
+    assert!(
+        list.awards.iter().all(|a| a.player != w),
+        "{:?}",
+        list.awards
+    );
+    assert!(list.notes.contains(&SheetNote::NotRanked {
+        player: w,
+        name: "女W".into(),
+        why: Exclusion::NoGames,
+    }));
+    // The rulebook key decides: `ranked` gives her the place back.
+    e.rules.prizes.withdrawn = WithdrawnPrizes::Ranked;
+    let sheet = e.sheet();
+    let her = list_of(&sheet, "kids_a")
+        .awards
+        .iter()
+        .find(|a| a.player == w)
+        .map(|a| (a.place, a.money_fen));
+    assert_eq!(her, Some((8, 10_000)));
+}
+
+#[test]
+fn issue10_2_a_jinhua_girl_who_forfeited_rounds_1_and_2_takes_no_place() {
+    // 少儿精英乙组, girls' list: 女A…女E play; 女F forfeits rounds 1–2 and is withdrawn.
+    let mut e = Played::new("jinhua-2018.toml");
+    let boys: Vec<PlayerId> = (1..=6)
+        .map(|i| e.add("kids_b", &format!("男{i}"), "m"))
+        .collect();
+    let girls: Vec<PlayerId> = ["女A", "女B", "女C", "女D", "女E"]
+        .iter()
+        .map(|n| e.add("kids_b", n, "f"))
+        .collect();
+    let f = e.add("kids_b", "女F", "f");
+    for r in 0..9 {
+        // 女A–女E lose to the boys, except 女A wins r times... keep distinct scores:
+        // girl i beats boy i in the first (5 - i) rounds, loses after.
+        let mut games: Vec<(PlayerId, PlayerId, Outcome)> = girls
+            .iter()
+            .enumerate()
+            .map(|(i, &g)| {
+                let outcome = if r < 5 - i {
+                    Outcome::RedWin
+                } else {
+                    Outcome::BlackWin
+                };
+                (g, boys[i], outcome)
+            })
+            .collect();
+        if r < 2 {
+            games.push((f, boys[5], Outcome::RedForfeit));
+        } else {
+            games.push((boys[5], boys[5], Outcome::RedWin));
+        }
+        e.round("kids_b", &games);
+    }
+    e.event.player_mut(f).expect("f").status = PlayerStatus::Withdrawn {
+        from_round: 3,
+        reason: "连续2轮弃权".into(),
+    };
+    let sheet = e.sheet();
+    let list = list_of(&sheet, "kids_b_girls");
+    let got: Vec<(u32, String, u64)> = list
+        .awards
+        .iter()
+        .map(|a| (a.place, a.name.clone(), a.money_fen))
+        .collect();
+    // 女E (0 points) is 5th with 100 元; 女F, also 0 points, is not ranked (before: 5=).
+    assert_eq!(
+        got,
+        vec![
+            (1, "女A".into(), 40_000),
+            (2, "女B".into(), 20_000),
+            (3, "女C".into(), 10_000),
+            (4, "女D".into(), 10_000),
+            (5, "女E".into(), 10_000),
+        ]
+    );
+}
+
+#[test]
+fn issue10_2_a_leader_disqualified_after_round_8_is_not_ranked_or_awarded() {
+    let mut e = Played::new("jinhua-2018.toml");
+    let names = ["领先", "甲", "乙", "丙", "丁", "戊"];
+    let ids: Vec<PlayerId> = names.iter().map(|n| e.add("adult", n, "m")).collect();
+    for _ in 0..8 {
+        e.round(
+            "adult",
+            &[
+                (ids[0], ids[1], Outcome::RedWin),
+                (ids[2], ids[3], Outcome::RedWin),
+                (ids[4], ids[5], Outcome::Draw),
+            ],
+        );
+    }
+    let opp_before =
+        qiwang::standings::tiebreak_values(&e.event, &e.rules, &GroupId::new("adult"), None)
+            [&ids[1]]
+            .opp_score;
+    let from = disqualify(&mut e.event, ids[0], "对局中拒不执行规定", None).expect("dq");
+    assert_eq!(from, 9);
+    assert!(!e.event.player(ids[0]).expect("p").pairable_in(9));
+    e.round(
+        "adult",
+        &[
+            (ids[2], ids[1], Outcome::Draw),
+            (ids[3], ids[4], Outcome::Draw),
+            (ids[5], ids[5], Outcome::RedWin),
+        ],
+    );
+    let st = compute_standings(&e.event, &e.rules, &GroupId::new("adult"), None);
+    let row = st.rows.iter().find(|r| r.player == ids[0]).expect("row");
+    assert_eq!(row.rank, None, "not ranked");
+    // 甲's games against the disqualified player still count for 对手分.
+    let values =
+        qiwang::standings::tiebreak_values(&e.event, &e.rules, &GroupId::new("adult"), Some(8));
+    assert_eq!(values[&ids[1]].opp_score, opp_before);
+    let sheet = e.sheet();
+    let adult = list_of(&sheet, "adult");
+    assert!(adult.awards.iter().all(|a| a.player != ids[0]));
+    assert_eq!(adult.awards[0].name, "乙", "first place passes down");
+    assert!(adult.notes.contains(&SheetNote::NotRanked {
+        player: ids[0],
+        name: "领先".into(),
+        why: Exclusion::Disqualified,
+    }));
+    // Refusals: twice, no reason, a round already paired.
+    let again = disqualify(&mut e.event, ids[0], "x", None).expect_err("twice");
+    assert!(matches!(again, PrizeError::AlreadyDisqualified { .. }));
+    let empty = disqualify(&mut e.event, ids[1], "  ", None).expect_err("no reason");
+    assert!(matches!(empty, PrizeError::EmptyReason));
+    let paired = disqualify(&mut e.event, ids[1], "x", Some(9)).expect_err("paired in 9");
+    assert!(matches!(paired, PrizeError::PairedFrom { round: 9, .. }));
+    qiwang::prizes::undo_disqualification(&mut e.event, ids[0]).expect("undo");
+    let st = compute_standings(&e.event, &e.rules, &GroupId::new("adult"), None);
+    assert!(
+        st.rows
+            .iter()
+            .any(|r| r.player == ids[0] && r.rank.is_some())
+    );
+}
+
+/// Dongguan 儿童棋王A组, 7 rounds: 甲1–甲7 distinct (14 … 8 points); 乙1–乙5 play
+/// 丙1–丙5 each round, winning round 1, losing round 2 and drawing the rest (7 points
+/// each, 乙 ahead of 丙 on 累积分, the 乙 equal on every key): five share 8th, the last
+/// place with 晋级总决赛.
+fn dongguan_line() -> (Played, Vec<PlayerId>) {
+    let mut e = Played::new("dongguan-2018.toml");
+    let a: Vec<PlayerId> = (1..=7)
+        .map(|i| e.add("kids_a", &format!("甲{i}"), "m"))
+        .collect();
+    let d: Vec<PlayerId> = (1..=7)
+        .map(|i| e.add("kids_a", &format!("丁{i}"), "m"))
+        .collect();
+    let s: Vec<PlayerId> = (1..=5)
+        .map(|i| e.add("kids_a", &format!("乙{i}"), "m"))
+        .collect();
+    let t: Vec<PlayerId> = (1..=5)
+        .map(|i| e.add("kids_a", &format!("丙{i}"), "m"))
+        .collect();
+    for r in 0..7usize {
+        let mut games = Vec::new();
+        for i in 0..7 {
+            // 甲(i+1) wins the first 7 - i rounds and draws the rest: 15 - (i + 1) points.
+            let outcome = if r < 7 - i {
+                Outcome::RedWin
+            } else {
+                Outcome::Draw
+            };
+            games.push((a[i], d[i], outcome));
+        }
+        let outcome = match r {
+            0 => Outcome::BlackWin,
+            1 => Outcome::RedWin,
+            _ => Outcome::Draw,
+        };
+        games.extend((0..5).map(|i| (t[i], s[i], outcome)));
+        e.round("kids_a", &games);
+    }
+    (e, s)
+}
+
+#[test]
+fn issue10_2_a_five_way_tie_at_the_qualification_line_follows_the_rulebook() {
+    let qualified = |e: &Played| -> Vec<String> {
+        let sheet = e.sheet();
+        list_of(&sheet, "kids_a")
+            .awards
+            .iter()
+            .filter(|a| a.qualification.is_some())
+            .map(|a| a.name.clone())
+            .collect()
+    };
+    let (mut e, s) = dongguan_line();
+    // The shipped rulebook: a playoff for the line. 7 qualify now, the five wait.
+    assert_eq!(
+        e.rules.prizes.qualification_ties,
+        QualificationTies::Playoff
+    );
+    assert_eq!(qualified(&e).len(), 7);
+    let sheet = e.sheet();
+    let list = list_of(&sheet, "kids_a");
+    assert!(list.notes.iter().any(|n| matches!(
+        n,
+        SheetNote::QualificationPlayoff { place: 8, slots: 1, players, .. } if players.len() == 5
+    )));
+    assert!(
+        list.awards
+            .iter()
+            .filter(|a| a.place == 8)
+            .all(|a| a.qualification_pending)
+    );
+    // Money of the shared place is not affected: 100 / 5 each.
+    assert!(
+        list.awards
+            .iter()
+            .filter(|a| a.place == 8)
+            .all(|a| a.money_fen == 2_000)
+    );
+    // Today's reading (all tied qualify) sends 12.
+    e.rules.prizes.qualification_ties = QualificationTies::AllQualify;
+    assert_eq!(qualified(&e).len(), 12);
+    // A lot or the next tiebreak fills exactly the 8 places.
+    for rule in [QualificationTies::Lot, QualificationTies::NextTiebreak] {
+        e.rules.prizes.qualification_ties = rule;
+        assert_eq!(qualified(&e).len(), 8, "{rule:?}");
+    }
+    // The playoff recorded for the list decides the line.
+    e.rules.prizes.qualification_ties = QualificationTies::Playoff;
+    let order = vec![s[3], s[0], s[1], s[2], s[4]];
+    record_list_playoff(&mut e.event, &e.rules, "kids_a", order, "").expect("playoff");
+    let q = qualified(&e);
+    assert_eq!(q.len(), 8);
+    assert!(q.contains(&"乙4".to_string()));
+}
+
+// ---------------------------------------------------------------------------------------
+// Through the binary: `playoff --list`, `player disqualify`, `standings` per section and
+// for every group, and the finance office's CSV.
+
+use crate::common::{qiwang_as, succeeded};
+use qiwang::store::{CommandInfo, Store};
+
+/// Writes `e` as an event directory the binary can open.
+fn on_disk(e: &Played) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    Store::init(
+        tmp.path(),
+        &e.event.rules_toml,
+        &e.event,
+        &CommandInfo::new("init", vec!["qiwang".into(), "init".into()]),
+    )
+    .expect("init");
+    tmp
+}
+
+fn run_ok(dir: &std::path::Path, args: &[&str]) -> String {
+    let out = succeeded(args, qiwang_as("prizes-test", dir, args));
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+fn run_zh(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(crate::common::BIN)
+        .args(["--lang", "zh", "--event"])
+        .arg(dir)
+        .args(args)
+        .output()
+        .expect("run")
+}
+
+#[test]
+fn issue10_1_playoff_list_through_the_binary_and_the_prize_csv_for_the_finance_office() {
+    let (e, g) = jinhua_kids_girls_tied();
+    let tmp = on_disk(&e);
+    let dir = tmp.path();
+    // Before the playoff: the girls' list says 需加赛 and the CSV holds the money.
+    let csv = String::from_utf8(run_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
+    let mut lines = csv.lines();
+    let header = lines.next().expect("header");
+    assert_eq!(
+        header,
+        "奖项,名次,姓名,单位,积分,奖金,暂缓发放,状态,奖励,称号,资格,领奖签字"
+    );
+    let girl_rows: Vec<Vec<&str>> = csv
+        .lines()
+        .filter(|l| l.starts_with("少儿精英组（女子）,1="))
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(girl_rows.len(), 3, "{csv}");
+    let held: f64 = girl_rows.iter().map(|r| r[6].parse::<f64>().unwrap()).sum();
+    assert!((held - 700.0).abs() < 0.01, "{girl_rows:?}");
+    for r in &girl_rows {
+        assert_eq!(r[5], "0", "nothing paid: {r:?}");
+        assert!(r[7].contains("需加赛"), "{r:?}");
+        assert_eq!(r[9], "", "no title yet: {r:?}");
+    }
+    let total = csv.lines().last().expect("totals row");
+    assert!(total.starts_with("合计,"), "{total}");
+    let cells: Vec<&str> = total.split(',').collect();
+    assert_eq!(cells[6], "700", "{total}");
+    let table = String::from_utf8(run_zh(dir, &["prizes"]).stdout).unwrap();
+    assert!(
+        table.contains("需加赛") && table.contains("qiwang playoff --list kids_girls"),
+        "{table}"
+    );
+    // `standings --list` flags them too.
+    let list = run_ok(dir, &["standings", "--list", "kids_girls"]);
+    assert!(list.contains("playoff needed"), "{list}");
+
+    // The pool-only playoff of today cannot settle it; `--list` does.
+    let ids: Vec<String> = [g[2], g[0], g[1]].iter().map(|p| p.to_string()).collect();
+    let mut args = vec!["playoff", "--group", "kids"];
+    args.extend(ids.iter().map(String::as_str));
+    let old = qiwang_as("prizes-test", dir, &args);
+    assert!(!old.status.success());
+    let mut args = vec!["playoff", "--list", "kids_girls"];
+    args.extend(ids.iter().map(String::as_str));
+    let out = run_ok(dir, &args);
+    assert!(out.contains("女3 > 女1 > 女2"), "{out}");
+    let csv = String::from_utf8(run_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
+    let champion = csv
+        .lines()
+        .find(|l| l.starts_with("少儿精英组（女子）,1,"))
+        .expect("a single champion");
+    assert!(
+        champion.contains(",女3,")
+            && champion.contains(",400,0,,")
+            && champion.contains("金华市少儿精英组女子棋王"),
+        "{champion}"
+    );
+    // Logged and undoable.
+    let log = run_ok(dir, &["log"]);
+    assert!(log.contains("playoff of list kids_girls"), "{log}");
+    run_ok(dir, &["undo"]);
+    let csv = String::from_utf8(run_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
+    assert_eq!(
+        csv.lines()
+            .filter(|l| l.starts_with("少儿精英组（女子）,1="))
+            .count(),
+        3
+    );
+}
+
+#[test]
+fn issue10_2_player_disqualify_through_the_binary_is_logged_shown_and_reversible() {
+    let mut e = Played::new("jinhua-2018.toml");
+    let ids: Vec<PlayerId> = ["领先", "甲", "乙", "丙"]
+        .iter()
+        .map(|n| e.add("adult", n, "m"))
+        .collect();
+    for _ in 0..8 {
+        e.round(
+            "adult",
+            &[
+                (ids[0], ids[1], Outcome::RedWin),
+                (ids[2], ids[3], Outcome::Draw),
+            ],
+        );
+    }
+    let tmp = on_disk(&e);
+    let dir = tmp.path();
+    // No reason: refused, nothing changed.
+    let refused = qiwang_as("prizes-test", dir, &["player", "disqualify", "领先"]);
+    assert!(!refused.status.success());
+    let out = run_ok(
+        dir,
+        &["player", "disqualify", "领先", "--reason", "拒不执行规定"],
+    );
+    assert!(out.contains("not paired from round 9"), "{out}");
+    let zh = String::from_utf8(run_zh(dir, &["standings"]).stdout).unwrap();
+    let row = zh.lines().find(|l| l.contains("领先")).expect("row");
+    assert!(row.contains("取消资格") && row.contains("—"), "{row}");
+    let prizes = String::from_utf8(run_zh(dir, &["prizes"]).stdout).unwrap();
+    assert!(prizes.contains("领先：取消资格"), "{prizes}");
+    let log = run_ok(dir, &["log"]);
+    assert!(
+        log.contains("disqualified player 1 `领先` from round 9"),
+        "{log}"
+    );
+    // Reversal by command (and `undo` works as for every change).
+    run_ok(dir, &["player", "disqualify", "领先", "--undo"]);
+    let zh = String::from_utf8(run_zh(dir, &["standings"]).stdout).unwrap();
+    assert!(!zh.contains("取消资格"), "{zh}");
+    run_ok(dir, &["undo"]);
+    let zh = String::from_utf8(run_zh(dir, &["standings"]).stdout).unwrap();
+    assert!(zh.contains("取消资格"), "{zh}");
+}
+
+#[test]
+fn issue10_7_standings_of_a_section_show_its_own_list_and_issue12_every_group_without_group() {
+    let mut e = Played::new("jinhua-2018.toml");
+    let a = e.add("adult", "甲", "m");
+    let b = e.add("adult", "乙", "m");
+    let d = e.add("adult", "残一", "m d s=disabled");
+    let c = e.add("adult", "丙", "m");
+    let y1 = e.add("youth", "少一", "m");
+    let y2 = e.add("youth", "少二", "m");
+    e.round("adult", &[(a, b, Outcome::RedWin), (d, c, Outcome::Draw)]);
+    e.round("youth", &[(y1, y2, Outcome::BlackWin)]);
+    let tmp = on_disk(&e);
+    let dir = tmp.path();
+    // Before: the whole 成人组 table. Now: the 残疾人组 list only.
+    let out = run_ok(dir, &["standings", "--group", "残疾人组"]);
+    assert!(out.contains("残一"), "{out}");
+    for other in ["甲", "乙", "丙"] {
+        assert!(!out.contains(other), "{other} in:\n{out}");
+    }
+    // Without --group in a multi-group event: every group (before: a usage error).
+    let out = run_ok(dir, &["standings"]);
+    for name in ["甲", "残一", "少一", "少二", "成人组", "青少年组"] {
+        assert!(out.contains(name), "{name} missing:\n{out}");
+    }
+    let json = run_ok(dir, &["standings", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(v.as_array().map(Vec::len), Some(2));
 }

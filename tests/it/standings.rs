@@ -1246,3 +1246,48 @@ fn random_events_rank_consistently_and_values_recompute() {
         }
     }
 }
+
+// ------------------------------------------------------- issue 10.6: penalties and 累进分
+
+/// Dongguan's chain (积分, 对手分, 累积分) with its −2 for 扰乱棋局 given after round 1 of 4:
+/// a and b both score W, W, L, W; a is penalised. Under `none` 累进分 comes from the game
+/// points of each round (2+4+4+6 = 16 for both) and the penalty lowers 积分 only; under
+/// `from_round` it also lowers S1…S4 (16 − 2×4 = 8).
+#[test]
+fn penalty_in_progressive_none_keeps_the_running_totals_of_game_points() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/dongguan-2018.toml"),
+    )
+    .unwrap();
+    let mut dongguan = Rulebook::from_toml(&text, "dongguan-2018.toml").unwrap();
+    assert_eq!(
+        dongguan.ranking.penalty_in_progressive,
+        qiwang::rulebook::PenaltyInProgressive::None
+    );
+    dongguan.groups = rules(4).groups;
+    dongguan.event.rounds = 4;
+    let build = |r: Rulebook| {
+        let mut f = Fixture::new(r)
+            .players(&["a", "b", "c", "d", "e", "f"])
+            .round(&[("a", "c", "1-0"), ("b", "d", "1-0"), ("e", "f", "=")])
+            .round(&[("a", "e", "1-0"), ("b", "f", "1-0"), ("c", "d", "=")])
+            .round(&[("c", "a", "1-0"), ("d", "b", "1-0"), ("e", "f", "=")])
+            .round(&[("a", "f", "1-0"), ("b", "e", "1-0"), ("c", "d", "=")]);
+        let a = f.id("a");
+        f.event.penalties.push(Penalty {
+            player: a,
+            points: Points(2),
+            reason: "扰乱棋局".into(),
+            after_round: 1,
+        });
+        f
+    };
+    let f = build(dongguan.clone());
+    let (a, b) = (f.values("a"), f.values("b"));
+    assert_eq!((a.score, b.score), (Points(4), Points(6)));
+    assert_eq!((a.progressive, b.progressive), (Points(16), Points(16)));
+    dongguan.ranking.penalty_in_progressive = qiwang::rulebook::PenaltyInProgressive::FromRound;
+    let f = build(dongguan);
+    assert_eq!(f.values("a").progressive, Points(8));
+    assert_eq!(f.values("b").progressive, Points(16));
+}

@@ -350,3 +350,62 @@ fn no_player(who: &str) -> CliError {
 pub fn input_error<E: std::error::Error + qiwang::i18n::Localize>(e: E) -> CliError {
     CliError::input(chain(&e))
 }
+
+/// `qiwang player disqualify P --reason TEXT [--from-round N] [--undo]` (取消比赛资格).
+pub fn disqualify(
+    ctx: &Ctx,
+    who: &str,
+    reason: &str,
+    from_round: Option<u32>,
+    undo: bool,
+) -> Result<(), CliError> {
+    let loaded = ctx.load()?;
+    let lang = ctx.lang(&loaded.rules);
+    let p = resolve_player(&loaded.event, None, who)?.clone();
+    let from = loaded
+        .store
+        .transaction(&ctx.command_info(), |event| {
+            if undo {
+                qiwang::prizes::undo_disqualification(event, p.id).map_err(input_error)?;
+                return Ok(Change::changed(
+                    None,
+                    format!(
+                        "lifted the disqualification of player {} `{}`",
+                        p.id, p.name
+                    ),
+                    serde_json::json!({ "player": p.id, "undo": true }),
+                ));
+            }
+            let from =
+                qiwang::prizes::disqualify(event, p.id, reason, from_round).map_err(input_error)?;
+            Ok(Change::changed(
+                Some(from),
+                format!(
+                    "disqualified player {} `{}` from round {from}: {}",
+                    p.id,
+                    p.name,
+                    reason.trim()
+                ),
+                serde_json::json!({ "player": p.id, "from_round": from, "reason": reason.trim() }),
+            ))
+        })
+        .map_err(tx_error)?;
+    match (from, lang) {
+        (None, Lang::Zh) => outln!("已撤销对 {} 的取消资格：自下一轮起恢复编排和排名", p.name),
+        (None, Lang::En) => outln!(
+            "disqualification of {} lifted: paired and ranked again from the next round",
+            p.name
+        ),
+        (Some(n), Lang::Zh) => {
+            outln!(
+                "已取消 {} 的比赛资格：自第{n}轮起不再编排，不参加任何名次录取",
+                p.name
+            )
+        }
+        (Some(n), Lang::En) => outln!(
+            "{} disqualified: not paired from round {n}, takes no place in any list",
+            p.name
+        ),
+    }
+    Ok(())
+}

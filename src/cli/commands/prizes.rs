@@ -157,3 +157,73 @@ pub fn merge(ctx: &Ctx, from: &str, into: &str) -> Result<(), CliError> {
     );
     Ok(())
 }
+
+/// `qiwang playoff --list LIST P1 P2 …`: the playoff that settled a tie of a prize list.
+pub fn list_playoff(
+    ctx: &Ctx,
+    group: Option<&str>,
+    list: &str,
+    names: &[String],
+    note: &str,
+) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        rules,
+    } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    let l = qiwang::prizes::find_list(&rules, list).map_err(input_error)?;
+    let pool = match group {
+        Some(_) => crate::cli::context::resolve_pool(&rules, &event, group)?,
+        None => qiwang::prizes::list_pool(&event, &rules, &l.group),
+    };
+    let mut order = Vec::new();
+    for n in names {
+        order.push(crate::cli::context::resolve_player(&event, Some(&pool), n)?.id);
+    }
+    let recorded = store
+        .transaction(&ctx.command_info(), |ev| {
+            let r = qiwang::prizes::record_list_playoff(ev, &rules, list, order.clone(), note)
+                .map_err(input_error)?;
+            let ids: Vec<String> = r.order.iter().map(|i| i.to_string()).collect();
+            let message = format!(
+                "recorded playoff of list {} in {}: {}",
+                r.list,
+                r.pool,
+                ids.join(" > ")
+            );
+            let payload = serde_json::json!({ "list": r.list, "group": r.pool, "order": r.order, "note": note, "pool_level": r.pool_level });
+            Ok(Change::changed(r, message, payload))
+        })
+        .map_err(tx_error)?;
+    let name =
+        |id: &qiwang::model::PlayerId| event.player(*id).map_or(id.to_string(), |p| p.name.clone());
+    let order: Vec<String> = recorded.order.iter().map(name).collect();
+    outln!(
+        "{} {}: {}",
+        lang.pick("已记录加赛结果", "playoff recorded for"),
+        l.name,
+        order.join(" > ")
+    );
+    if recorded.pool_level {
+        outln!(
+            "{}",
+            lang.pick(
+                "（这是全组并列第一的加赛：成绩排名和各奖项名单都按此排列）",
+                "(this was the pool's own tie for first: the standings and every list follow it)"
+            )
+        );
+    }
+    if let Some(before) = &recorded.replaced {
+        let names: Vec<String> = before.iter().map(name).collect();
+        outln!(
+            "{} {}",
+            lang.pick(
+                "注意：替换了之前记录的加赛名次",
+                "note: replaced the playoff recorded before:"
+            ),
+            names.join(" > ")
+        );
+    }
+    Ok(())
+}

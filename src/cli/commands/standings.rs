@@ -36,6 +36,25 @@ pub fn standings(
             &event, &rules, l, round, lang,
         ));
     }
+    // A section of another pool (残疾人组 in 成人组) shows its own list, never the pool.
+    if let Some(section) = group
+        .and_then(|g| rules.find_group(g))
+        .filter(|g| g.pairs_with.is_some())
+    {
+        return ctx.print(&qiwang::views::section_standings(
+            &event,
+            &rules,
+            &section.id,
+            round,
+            lang,
+        ));
+    }
+    if group.is_none() && resolve_pool(&rules, &event, None).is_err() {
+        // Several groups with players: every group, one table each.
+        return ctx.print(&qiwang::views::every_pool_standings(
+            &event, &rules, round, lang,
+        ));
+    }
     let pool = resolve_pool(&rules, &event, group)?;
     let st = qiwang::standings::compute_standings(&event, &rules, &pool, round);
     ctx.print(&qiwang::views::standings(&event, &rules, &st, lang))
