@@ -40,10 +40,280 @@ fn matching(
     let mut m = Matcher::new(vertices, edges);
     m.max_cardinality = max_cardinality;
     m.solve();
-    m.mate
+    m.mates()
+}
+
+/// A maximum-weight matching (any cardinality) with the dual solution that proves it
+/// optimal: the linear-programming duals of Edmonds' odd-set formulation.
+///
+/// All duals are in the solver's doubled units: an edge `(u, v, w)` is *priced out* (no
+/// improving use of it exists) when `slack(u, v, w) = y[u] + y[v] + 2·Σ z[B] − 2w ≥ 0`,
+/// the sum over the blossoms B that hold both ends. [`Optimum::certify`] checks every
+/// condition of the certificate, so a matching that passes is optimal over the edges it
+/// was given *and* over any further edges whose slack is not negative.
+#[derive(Debug, Clone)]
+pub struct Optimum {
+    pub mate: Vec<Option<usize>>,
+    /// Vertex duals `y[v]` (doubled units).
+    pub y: Vec<i128>,
+    /// Blossoms with a positive dual: `(z, parent blossom index or NONE)`.
+    blossom_z: Vec<i128>,
+    blossom_parent: Vec<usize>,
+    /// Odd-set sizes: matched edges each blossom must hold (`(|B| − 1) / 2`).
+    blossom_inner_pairs: Vec<usize>,
+    /// The innermost blossom of each vertex (index into `blossom_z`), or NONE.
+    vertex_blossom: Vec<usize>,
+    /// A perfect-matching certificate: vertex duals may be negative, nobody unmatched.
+    perfect: bool,
+    /// How much the solver scaled the given weights (duals are in scaled units).
+    scale: i128,
+}
+
+/// Solves [`max_weight_matching_any`] and keeps the duals for pricing and certification.
+pub fn max_weight_matching_any_dual(vertices: usize, edges: &[(usize, usize, i128)]) -> Optimum {
+    if vertices == 0 || edges.is_empty() {
+        return Optimum::empty(vertices, false);
+    }
+    let mut m = Matcher::new(vertices, edges);
+    m.max_cardinality = false;
+    m.solve();
+    m.optimum(false)
+}
+
+/// A maximum-weight *perfect* matching with its certificate, or `None` when the edges
+/// admit no perfect matching. `hint` is any perfect matching over `edges` (`hint[v]` =
+/// v's mate); it guarantees the search succeeds. The solver starts from a greedy
+/// jump-start: every vertex's dual at its heaviest edge, mutual heaviest edges matched,
+/// then free vertices' duals lowered to their next tight edge and matched again, so
+/// only the few players the greedy pass cannot settle cost a blossom search.
+///
+/// Weights are doubled once more inside (so every starting dual is even, which keeps
+/// the solver's integer duals whole); [`Optimum::slack`] accounts for it.
+pub fn max_weight_perfect_matching_dual(
+    vertices: usize,
+    edges: &[(usize, usize, i128)],
+) -> Option<Optimum> {
+    if vertices == 0 {
+        return Some(Optimum::empty(0, true));
+    }
+    let doubled: Vec<(usize, usize, i128)> = edges.iter().map(|&(u, v, w)| (u, v, 2 * w)).collect();
+    let mut m = Matcher::new(vertices, &doubled);
+    m.max_cardinality = true;
+    m.jump_start();
+    m.solve();
+    if m.mate.contains(&NONE) {
+        return None;
+    }
+    let mut opt = m.optimum(true);
+    opt.scale = 2;
+    Some(opt)
+}
+
+impl Matcher {
+    /// Greedy dual start for perfect matching (see [`max_weight_perfect_matching_dual`]).
+    fn jump_start(&mut self) {
+        let n = self.n;
+        // ew is 4w: the largest incident ew/2 is even and keeps every edge feasible.
+        for v in 0..n {
+            let best = self.neighbend[v]
+                .iter()
+                .map(|&p| self.ew[p / 2] / 2)
+                .max()
+                .unwrap_or(0);
+            self.dualvar[v] = best;
+        }
+        for _pass in 0..2 {
+            for v in 0..n {
+                if self.mate[v] != NONE {
+                    continue;
+                }
+                if _pass == 1 {
+                    // Lower a free vertex's dual to the least that keeps its edges feasible.
+                    let need = self.neighbend[v]
+                        .iter()
+                        .map(|&p| {
+                            let k = p / 2;
+                            self.ew[k] - self.dualvar[self.endpoint[p]]
+                        })
+                        .max();
+                    if let Some(need) = need {
+                        // Stay even: every dual shares one parity (see `solve`).
+                        self.dualvar[v] = need + need.rem_euclid(2);
+                    }
+                }
+                for idx in 0..self.neighbend[v].len() {
+                    let p = self.neighbend[v][idx];
+                    let k = p / 2;
+                    let u = self.endpoint[p];
+                    if self.mate[u] == NONE && self.slack(k) == 0 {
+                        self.mate[v] = p;
+                        self.mate[u] = p ^ 1;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    fn optimum(&self, perfect: bool) -> Optimum {
+        let m = self;
+        let n = m.n;
+    // Keep every live blossom (dual zero ones too: they cost nothing and keep the tree).
+    let mut index = vec![NONE; 2 * n];
+    let mut blossom_z = Vec::new();
+    let mut live = Vec::new();
+    for b in n..2 * n {
+        if m.blossombase[b] != NONE {
+            index[b] = blossom_z.len();
+            blossom_z.push(m.dualvar[b]);
+            live.push(b);
+        }
+    }
+    let blossom_parent = live
         .iter()
-        .map(|&p| if p == NONE { None } else { Some(m.endpoint[p]) })
-        .collect()
+        .map(|&b| {
+            let p = m.blossomparent[b];
+            if p == NONE { NONE } else { index[p] }
+        })
+        .collect();
+    let blossom_inner_pairs = live.iter().map(|&b| m.leaves_of(b).len() / 2).collect();
+    let vertex_blossom = (0..n)
+        .map(|v| {
+            let p = m.blossomparent[v];
+            if p == NONE { NONE } else { index[p] }
+        })
+        .collect();
+    Optimum {
+        mate: m.mates(),
+        y: m.dualvar[..n].to_vec(),
+        blossom_z,
+        blossom_parent,
+        blossom_inner_pairs,
+        vertex_blossom,
+        perfect,
+        scale: 1,
+    }
+    }
+}
+
+impl Optimum {
+    fn empty(vertices: usize, perfect: bool) -> Optimum {
+        Optimum {
+            mate: vec![None; vertices],
+            y: vec![0; vertices],
+            blossom_z: Vec::new(),
+            blossom_parent: Vec::new(),
+            blossom_inner_pairs: Vec::new(),
+            vertex_blossom: vec![NONE; vertices],
+            perfect,
+            scale: 1,
+        }
+    }
+
+    fn chain(&self, v: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut b = self.vertex_blossom[v];
+        while b != NONE {
+            out.push(b);
+            b = self.blossom_parent[b];
+        }
+        out.reverse();
+        out
+    }
+
+    /// Reduced cost of a (possibly absent) edge `(u, v, w)`: negative means adding the
+    /// edge could improve the matching; zero or more means it is priced out.
+    pub fn slack(&self, u: usize, v: usize, w: i128) -> i128 {
+        let mut s = self.y[u] + self.y[v] - 2 * self.scale * w;
+        if self.vertex_blossom[u] != NONE && self.vertex_blossom[v] != NONE {
+            for (a, b) in self.chain(u).into_iter().zip(self.chain(v)) {
+                if a != b {
+                    break;
+                }
+                s += 2 * self.blossom_z[a];
+            }
+        }
+        s
+    }
+
+    /// The factor the solver multiplied the given weights by (its duals' units).
+    pub fn scale(&self) -> i128 {
+        self.scale
+    }
+
+    /// Whether `v` lies in no blossom (then [`Optimum::slack`] is `y[u] + y[v] − 2w`).
+    pub fn outside_blossoms(&self, v: usize) -> bool {
+        self.vertex_blossom[v] == NONE
+    }
+
+    /// Checks the optimality certificate against `edges` (the same list the matching was
+    /// solved over, or a superset): dual feasibility (`y ≥ 0`, `z ≥ 0`, every edge's slack
+    /// ≥ 0) and complementary slackness (matched edges tight, unmatched vertices at zero,
+    /// every blossom with a positive dual holding its full `(|B| − 1) / 2` matched pairs).
+    /// Together they prove the matching has maximum weight (LP duality, Edmonds 1965).
+    pub fn certify(&self, edges: &[(usize, usize, i128)]) -> Result<(), String> {
+        let n = self.mate.len();
+        if let Some(v) = (0..n).find(|&v| !self.perfect && self.y[v] < 0) {
+            return Err(format!("vertex {v} has a negative dual {}", self.y[v]));
+        }
+        if let Some(b) = (0..self.blossom_z.len()).find(|&b| self.blossom_z[b] < 0) {
+            return Err(format!("blossom {b} has a negative dual"));
+        }
+        for v in 0..n {
+            if let Some(u) = self.mate[v]
+                && self.mate[u] != Some(v)
+            {
+                return Err(format!("mate of {v} is {u} but not the reverse"));
+            }
+            if self.perfect && self.mate[v].is_none() {
+                return Err(format!("vertex {v} is unmatched in a perfect matching"));
+            }
+            if self.mate[v].is_none() && self.y[v] != 0 {
+                return Err(format!("unmatched vertex {v} has dual {}", self.y[v]));
+            }
+        }
+        let mut matched_seen = 0;
+        for &(u, v, w) in edges {
+            let s = self.slack(u, v, w);
+            if s < 0 {
+                return Err(format!("edge ({u}, {v}, {w}) has negative slack {s}"));
+            }
+            if self.mate[u] == Some(v) {
+                if s != 0 {
+                    return Err(format!("matched edge ({u}, {v}) is not tight: slack {s}"));
+                }
+                matched_seen += 1;
+            }
+        }
+        let matched = (0..n).filter(|&v| self.mate[v].is_some()).count() / 2;
+        if matched_seen < matched {
+            return Err("a matched pair is not among the edges".into());
+        }
+        // Full blossoms: count matched pairs with both ends inside each blossom.
+        let mut inside = vec![0usize; self.blossom_z.len()];
+        for v in 0..n {
+            if let Some(u) = self.mate[v]
+                && u > v
+            {
+                let (cu, cv) = (self.chain(u), self.chain(v));
+                for (a, b) in cu.into_iter().zip(cv) {
+                    if a != b {
+                        break;
+                    }
+                    inside[a] += 1;
+                }
+            }
+        }
+        for b in 0..self.blossom_z.len() {
+            if self.blossom_z[b] > 0 && inside[b] != self.blossom_inner_pairs[b] {
+                return Err(format!(
+                    "blossom {b} has a positive dual but {} of its {} pairs matched",
+                    inside[b], self.blossom_inner_pairs[b]
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 struct Matcher {
@@ -75,6 +345,13 @@ struct Matcher {
 }
 
 impl Matcher {
+    fn mates(&self) -> Vec<Option<usize>> {
+        self.mate
+            .iter()
+            .map(|&p| if p == NONE { None } else { Some(self.endpoint[p]) })
+            .collect()
+    }
+
     fn new(n: usize, edges: &[(usize, usize, i128)]) -> Self {
         let nedge = edges.len();
         let mut eu = Vec::with_capacity(nedge);
@@ -718,9 +995,23 @@ mod tests {
                 brute(n, &edges),
                 "case {case}: {edges:?}"
             );
+            let (card, weight) = brute(n, &edges);
+            match max_weight_perfect_matching_dual(n, &edges) {
+                Some(opt) => {
+                    opt.certify(&edges)
+                        .unwrap_or_else(|e| panic!("perfect case {case}: {e}: {edges:?}"));
+                    assert_eq!(score(&opt.mate, &edges), (card, weight), "perfect {case}");
+                    assert_eq!(2 * card, n);
+                }
+                None => assert!(2 * card < n, "case {case}: a perfect matching exists"),
+            }
+            let opt = max_weight_matching_any_dual(n, &edges);
+            opt.certify(&edges)
+                .unwrap_or_else(|e| panic!("case {case}: {e}: {edges:?}"));
             if edges.iter().filter(|e| e.2 > 0).count() > 16 {
                 continue;
             }
+            assert_eq!(score(&opt.mate, &edges).1, brute_any(n, &edges));
             let mate = max_weight_matching_any(n, &edges);
             assert_eq!(
                 score(&mate, &edges).1,
@@ -728,5 +1019,23 @@ mod tests {
                 "case {case}: {edges:?}"
             );
         }
+    }
+
+    #[test]
+    fn certificate_rejects_a_missing_edge_that_would_improve() {
+        // Solve without the heavy edge (1, 2); pricing it must show a negative slack and
+        // the certificate over the full list must fail.
+        let part = vec![(0, 1, 5), (2, 3, 5)];
+        let opt = max_weight_matching_any_dual(4, &part);
+        opt.certify(&part).unwrap();
+        assert!(opt.slack(1, 2, 20) < 0);
+        let mut full = part.clone();
+        full.push((1, 2, 20));
+        assert!(opt.certify(&full).is_err());
+        // A light extra edge is priced out and the certificate still holds.
+        assert!(opt.slack(0, 3, 1) >= 0);
+        full.pop();
+        full.push((0, 3, 1));
+        opt.certify(&full).unwrap();
     }
 }

@@ -64,7 +64,8 @@ pub struct Field<'a> {
     pub scores: Vec<Points>,
     /// Index of each player within its score group.
     in_group: Vec<usize>,
-    group_size: Vec<usize>,
+    /// Players per score group.
+    pub group_size: Vec<usize>,
 }
 
 impl<'a> Field<'a> {
@@ -501,25 +502,10 @@ pub fn pair_field(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
     } else if !feasible(field, &all, &[]) {
         return Err(stuck(field, &all));
     }
-    let dense = match solver {
-        Solver::Dense => true,
-        Solver::Decomposed => false,
-        Solver::Auto => n <= DENSE_LIMIT,
-    };
-    let solved = if dense {
-        solve(
-            field,
-            &Problem {
-                verts: all.clone(),
-                bye: &bye_candidates,
-                below: None,
-                free: &[],
-                wide: &[],
-                full_edges: true,
-            },
-        )
-    } else {
-        decomposed(field, &bye_candidates)
+    let solved = match solver {
+        Solver::Decomposed => decomposed(field, &bye_candidates),
+        Solver::Dense => priced(field, &bye_candidates, true).0,
+        Solver::Auto => priced(field, &bye_candidates, false).0,
     };
     if !solved.left.is_empty() || (n % 2 == 1) != solved.bye.is_some() {
         return Err(stuck(field, &all));
@@ -529,6 +515,291 @@ pub fn pair_field(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
         bye: solved.bye,
         bye_candidates,
     })
+}
+
+/// Candidate pairs per player in the first sparse solve: this many legal players after it
+/// in pairing order, and this many around its place in each due-colour row.
+const NEAR: usize = 6;
+
+/// What one exact solve did (tests and the benchmark read it).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SolveStats {
+    /// Edges in the final matching problem.
+    pub edges: usize,
+    /// Blossom solves (1 + pricing rounds that found an improving pair).
+    pub solves: usize,
+    /// Pairs added by pricing.
+    pub priced_in: usize,
+}
+
+/// The whole field as one maximum-weight matching, exact at every size.
+///
+/// Every legal pair is a potential edge, but the blossom solver only sees a sparse
+/// candidate set (neighbours in pairing order and in the due-colour rows). After each
+/// solve the matching's dual variables *price* every legal pair left out: a pair whose
+/// reduced cost `y[i] + y[j] + 2·Σz − 2w` is negative could improve the matching, so it
+/// is added and the problem solved again. When no left-out pair has a negative reduced
+/// cost, the duals are feasible for the complete graph and satisfy complementary
+/// slackness with the matching, so by LP duality the matching is optimal over every
+/// legal pair — the same optimum as one dense solve, proven per round rather than hoped
+/// for. Pricing skips whole blocks of pairs with a lower bound on their cost (score
+/// groups, due-colour rows and distance in pairing order), so it touches only pairs
+/// that could possibly price in. `all_edges` gives the blossom solver every legal pair
+/// at once (the dense reference).
+fn priced(field: &Field, bye: &[usize], all_edges: bool) -> (Solved, SolveStats) {
+    let n = field.players.len();
+    let with_sink = !bye.is_empty();
+    let total = n + usize::from(with_sink);
+    let enc = field_encoder(field);
+    // Everyone is paired (and the bye sink taken when the field is odd): a perfect
+    // matching of minimum cost, so a pair weighs minus its cost.
+    let hint = perfect_pairing(field, bye);
+    let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::new();
+    let key = |a: usize, b: usize| ((a.min(b) as u64) << 32) | a.max(b) as u64;
+    let mut edges: Vec<(usize, usize, i128)> = Vec::new();
+    let weight = |i: usize, j: usize| -enc.cost(&field.pair_terms(i, j));
+    let mut push = |i: usize, j: usize, edges: &mut Vec<(usize, usize, i128)>| {
+        if i != j && seen.insert(key(i, j)) && field.legal(i, j) {
+            edges.push((i.min(j), i.max(j), weight(i, j)));
+        }
+    };
+    if all_edges {
+        for i in 0..n {
+            for j in i + 1..n {
+                push(i, j, &mut edges);
+            }
+        }
+    } else {
+        initial_candidates(field, &mut |i, j| push(i, j, &mut edges));
+        // A legal perfect pairing among the candidates guarantees the sparse solve pairs
+        // everyone.
+        for (i, &j) in hint.iter().enumerate() {
+            if j < n && i < j {
+                push(i, j, &mut edges);
+            }
+        }
+    }
+    if with_sink {
+        let last_pos = n as i128;
+        for &i in bye {
+            let g = field.group[i];
+            let order = last_pos - i as i128;
+            let t = Terms {
+                top: g,
+                bottom: g,
+                sq: 0,
+                misses: 0,
+                order,
+            };
+            edges.push((i, n, -enc.cost(&t)));
+        }
+    }
+    let mut stats = SolveStats::default();
+    let opt = loop {
+        let opt = super::blossom::max_weight_perfect_matching_dual(total, &edges)
+            .expect("the candidate pairs hold a perfect pairing");
+        stats.solves += 1;
+        debug_assert_eq!(opt.certify(&edges), Ok(()), "optimality certificate");
+        let mut found = Vec::new();
+        if !all_edges {
+            price(field, &enc, &opt, &seen, &mut found);
+        }
+        if found.is_empty() {
+            break opt;
+        }
+        stats.priced_in += found.len();
+        for (i, j) in found {
+            seen.insert(key(i, j));
+            edges.push((i, j, weight(i, j)));
+        }
+    };
+    stats.edges = edges.len();
+    let mut out = Solved::default();
+    for a in 0..n {
+        match opt.mate[a] {
+            Some(b) if b < n => {
+                if a < b {
+                    out.pairs.push((a, b));
+                }
+            }
+            Some(_) => out.bye = Some(a),
+            None => out.left.push(a),
+        }
+    }
+    (out, stats)
+}
+
+/// The encoder for a whole-field solve, from bounds that hold for every pair (so pricing
+/// can weigh pairs the first solve never saw).
+fn field_encoder(field: &Field) -> Encoder {
+    let n = field.players.len();
+    let spread = match (field.scores.first(), field.scores.last()) {
+        (Some(hi), Some(lo)) => (*hi - *lo).0 as i128,
+        _ => 0,
+    };
+    let fold = field.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom;
+    let biggest = field.group_size.iter().copied().max().unwrap_or(0) as i128;
+    let max_order = if fold {
+        (n as i128).max(biggest * biggest)
+    } else {
+        n as i128
+    };
+    let bound = Terms {
+        top: 0,
+        bottom: 0,
+        sq: spread * spread,
+        misses: 2,
+        order: max_order,
+    };
+    let groups = field.scores.len();
+    let mut caps = Vec::with_capacity(groups.saturating_sub(1));
+    let mut above = 0i128;
+    for g in 0..groups.saturating_sub(1) {
+        above += field.group_size[g] as i128;
+        caps.push(above.min(n as i128 - above));
+    }
+    Encoder::new(&[bound], 0, &caps, n / 2 + 1)
+}
+
+/// First candidate pairs: for each player the next [`NEAR`] legal players in pairing
+/// order, and within each score group the players at about the same place of the other
+/// due-colour rows (S15 异行配对 pairs the k-th due-red player with the k-th due-black).
+fn initial_candidates(field: &Field, add: &mut dyn FnMut(usize, usize)) {
+    let n = field.players.len();
+    for i in 0..n {
+        let mut found = 0;
+        for j in i + 1..n.min(i + 1 + 8 * NEAR) {
+            if field.legal(i, j) {
+                add(i, j);
+                found += 1;
+                if found == NEAR {
+                    break;
+                }
+            }
+        }
+    }
+    let mut start = 0;
+    for &size in &field.group_size {
+        let members = start..start + size;
+        let mut rows: [Vec<usize>; 3] = Default::default();
+        for i in members {
+            rows[colour_class(&field.players[i])].push(i);
+        }
+        for a in 0..3 {
+            for b in a..3 {
+                let (ra, rb) = (&rows[a], &rows[b]);
+                for (k, &i) in ra.iter().enumerate() {
+                    // Same place in the other row, scaled to its length.
+                    let at = if ra.is_empty() {
+                        0
+                    } else {
+                        k * rb.len() / ra.len()
+                    };
+                    let lo = at.saturating_sub(NEAR);
+                    for &j in &rb[lo.min(rb.len())..(at + NEAR + 1).min(rb.len())] {
+                        add(i, j);
+                    }
+                }
+            }
+        }
+        start += size;
+    }
+}
+
+fn colour_class(p: &PlayerState) -> usize {
+    match p.due() {
+        Some(Colour::Red) => 0,
+        Some(Colour::Black) => 1,
+        None => 2,
+    }
+}
+
+/// A legal perfect pairing of the field (with the bye sink `n` when `bye` is not empty),
+/// as `mate[v]`; the caller has checked one exists.
+fn perfect_pairing(field: &Field, bye: &[usize]) -> Vec<usize> {
+    let n = field.players.len();
+    let with_sink = !bye.is_empty();
+    let mut may_bye = vec![false; n];
+    for &b in bye {
+        may_bye[b] = true;
+    }
+    let adj = |a: usize, b: usize| {
+        if a == n || b == n {
+            return may_bye[a.min(b)];
+        }
+        field.legal(a, b)
+    };
+    max_matching(n + usize::from(with_sink), &adj)
+}
+
+/// Every legal pair not yet an edge whose reduced cost under `opt` is negative.
+///
+/// Pair `(i, j)` weighs `−cost(i, j)`; without blossom duals (which only raise it) its
+/// reduced cost is `scale·2·cost(i, j) − key[i] − key[j]` with `key[v] = −y[v]`. The
+/// cost is at least the score-group part for the two groups, one colour miss when both
+/// are due the same colour, and (outside fold order) the distance in pairing order; a
+/// block of players whose best key cannot beat that bound is skipped whole.
+fn price(
+    field: &Field,
+    enc: &Encoder,
+    opt: &super::blossom::Optimum,
+    seen: &std::collections::HashSet<u64>,
+    found: &mut Vec<(usize, usize)>,
+) {
+    let n = field.players.len();
+    let fold = field.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom;
+    let keyv: Vec<i128> = (0..n).map(|v| -opt.y[v]).collect();
+    // Reduced cost of (i, j) without blossoms: f·cost(i, j) − key[i] − key[j].
+    let f = 2 * opt.scale();
+    let class: Vec<usize> = field.players.iter().map(colour_class).collect();
+    let groups = field.scores.len();
+    // Blocks (score group, due class) in pairing order, with their best key.
+    let mut blocks: Vec<(Vec<usize>, i128)> = vec![(Vec::new(), i128::MIN); groups * 3];
+    for v in 0..n {
+        let b = &mut blocks[field.group[v] * 3 + class[v]];
+        b.0.push(v);
+        b.1 = b.1.max(keyv[v]);
+    }
+    for i in 0..n {
+        let gi = field.group[i];
+        for h in gi..groups {
+            let d = (field.players[i].score - field.scores[h]).0 as i128;
+            for c in 0..3 {
+                let (members, best) = &blocks[h * 3 + c];
+                if members.is_empty() {
+                    continue;
+                }
+                let lb = enc.cost(&Terms {
+                    top: gi,
+                    bottom: h,
+                    sq: d * d,
+                    misses: i128::from(c == class[i] && c != 2),
+                    order: 0,
+                });
+                if keyv[i] + best <= f * lb {
+                    continue;
+                }
+                let from = members.partition_point(|&j| j <= i);
+                for &j in &members[from..] {
+                    let dist = if fold && h == gi { 0 } else { (j - i) as i128 };
+                    let bound = f * (lb + dist);
+                    if keyv[i] + best <= bound {
+                        break;
+                    }
+                    if keyv[i] + keyv[j] <= bound
+                        || seen.contains(&(((i as u64) << 32) | j as u64))
+                        || !field.legal(i, j)
+                    {
+                        continue;
+                    }
+                    let w = -enc.cost(&field.pair_terms(i, j));
+                    if opt.slack(i, j, w) < 0 {
+                        found.push((i, j));
+                    }
+                }
+            }
+        }
+    }
 }
 
 fn stuck(field: &Field, players: &[usize]) -> Stuck {

@@ -212,6 +212,15 @@ fn record_results(cfg: &SimConfig, round: &mut Round, rng: &mut ChaCha8Rng) {
 
 /// Plays a whole event: every round paired by the engine and filled with random results.
 pub fn play_random_event(cfg: &SimConfig, seed: u64) -> SimulatedEvent {
+    play_random_event_with(cfg, seed, crate::pairing::Solver::Auto)
+}
+
+/// [`play_random_event`] with an explicit matching strategy.
+pub fn play_random_event_with(
+    cfg: &SimConfig,
+    seed: u64,
+    solver: crate::pairing::Solver,
+) -> SimulatedEvent {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut event, group) = new_event(cfg, &mut rng);
     event.group_mut(&group).seed = Some(seed);
@@ -220,7 +229,8 @@ pub fn play_random_event(cfg: &SimConfig, seed: u64) -> SimulatedEvent {
         if r > 1 {
             withdraw_some(cfg, &mut event, r, &mut rng);
         }
-        match pair_next_round(&event, &cfg.rules, &group, seed.wrapping_add(u64::from(r))) {
+        let round_seed = seed.wrapping_add(u64::from(r));
+        match crate::pairing::pair_next_round_with(&event, &cfg.rules, &group, round_seed, solver) {
             Ok(mut plan) => {
                 record_results(cfg, &mut plan.round, &mut rng);
                 plan.apply(&mut event, &group, seed);
