@@ -90,7 +90,7 @@ fn result_errors_follow_the_language() {
         &ev,
         &["result", "--group", "youth", "99", "1-0"],
         3,
-        &["组别 `youth` 第 1 轮没有第 99 台"],
+        &["组别 `青少年组` 第 1 轮没有第 99 台"],
         &["round 1 of group `youth` has no table 99"],
     );
 }
@@ -102,7 +102,7 @@ fn an_incomplete_round_is_reported_in_the_language() {
         &ev,
         &["pair", "--group", "youth"],
         3,
-        &["组别 `youth` 第 `1` 轮尚未结束", "`qiwang result`"],
+        &["组别 `青少年组` 第 `1` 轮尚未结束", "`qiwang result`"],
         &[
             "round `1` of group `youth` is not complete",
             "`qiwang result`",
