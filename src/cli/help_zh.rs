@@ -524,7 +524,15 @@ fn validation_reason(err: &clap::Error) -> String {
         return String::new();
     };
     if source.starts_with("unknown format") {
-        "：请用 table、csv、json、html 之一（export 另可用 trf）".to_string()
+        // `… use one of table, csv, json, html (export: html, json, trf)`: the values are
+        // the words a user types, so the list is kept as `--format` spells it.
+        let values = source.split_once("use one of ").map_or("", |(_, v)| v);
+        let values = values
+            .replace(" (", "（")
+            .replace(": ", "：")
+            .replace(", ", "、")
+            .replace(')', "）");
+        format!("：请用 {values}")
     } else if source.contains("not `true` or `false`") {
         "：请写 true 或 false".to_string()
     } else if source.contains("invalid digit")

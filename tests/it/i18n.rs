@@ -373,7 +373,7 @@ fn usage_errors_are_pinned_per_class_in_both_languages() {
         ),
         (
             &["--format", "xml", "players"],
-            "错误：`--format <FORMAT>` 的值 `xml` 无效：请用 table、csv、json、html 之一（export 另可用 trf）\n\n更多信息请用 `--help`。\n",
+            "错误：`--format <FORMAT>` 的值 `xml` 无效：请用 table、csv、json、html（export：html、json、trf）\n\n更多信息请用 `--help`。\n",
             "error: invalid value 'xml' for '--format <FORMAT>': unknown format `xml`: use one of table, csv, json, html (export: html, json, trf)\n\nFor more information, try '--help'.\n",
         ),
     ];
