@@ -567,3 +567,25 @@ fn completions_and_man_page_come_from_the_definition() {
         "{page}"
     );
 }
+
+/// Chinese errors name a group as the regulation does, never by its id alone.
+#[test]
+fn chinese_errors_name_groups_by_their_regulation_names() {
+    let (_tmp, ev) = jinhua();
+    fails_in_both(
+        &ev,
+        &["standings", "--group", "youth", "--round", "5"],
+        3,
+        &["组别 `青少年组` 没有第 `5` 轮：目前已编排 1 轮"],
+        &["round `5` does not exist in youth"],
+    );
+    fails_in_both(
+        &ev,
+        &["pairing", "swap", "--group", "adult", "1", "2"],
+        3,
+        &["组别 `成人组` 还没有轮次：请先运行 `qiwang pair`"],
+        &["adult has no round yet"],
+    );
+    let (_, err) = run(&ev, &["standings", "--group", "youth", "--round", "5"]);
+    assert!(!err.contains("youth"), "{err}");
+}
