@@ -242,6 +242,38 @@ pub fn rulebook_language(toml_text: &str) -> Option<Lang> {
     }
 }
 
+/// The `(id, name)` of every group of a rulebook, read leniently like
+/// [`rulebook_language`]; empty when the text is no TOML.
+pub fn rulebook_group_names(toml_text: &str) -> Vec<(String, String)> {
+    let Ok(doc) = toml_text.parse::<toml_edit::DocumentMut>() else {
+        return Vec::new();
+    };
+    let Some(groups) = doc.get("groups").and_then(|g| g.as_array_of_tables()) else {
+        return Vec::new();
+    };
+    groups
+        .iter()
+        .filter_map(|g| {
+            let id = g.get("id")?.as_str()?.trim().to_string();
+            let name = g.get("name")?.as_str()?.trim().to_string();
+            Some((id, name))
+        })
+        .collect()
+}
+
+/// A Chinese message with each group named by its regulation name: library errors name
+/// a group by its id (`组别 `adult``), which an arbiter does not know; they read
+/// `组别 `成人组``. Only the `组别 `id`` form is replaced.
+pub fn name_groups_zh(message: &str, groups: &[(String, String)]) -> String {
+    let mut out = message.to_string();
+    for (id, name) in groups {
+        if id != name {
+            out = out.replace(&format!("组别 `{id}`"), &format!("组别 `{name}`"));
+        }
+    }
+    out
+}
+
 /// Test help: a Chinese message must name the same facts as its English one.
 #[cfg(test)]
 pub(crate) mod facts {
@@ -312,6 +344,24 @@ mod tests {
         assert_eq!(t.get(Lang::Zh), "甲！");
         assert_eq!(t.get(Lang::En), "a!");
         assert_eq!(Text::from("x"), Text::new("x", "x"));
+    }
+
+    #[test]
+    fn groups_are_named_in_chinese_messages() {
+        let text = "[event]\nname = \"x\"\n[[groups]]\nid = \"adult\"\nname = \"成人组\"\n[[groups]]\nid = \"kids\"\nname = \"少儿组\"\n";
+        let groups = rulebook_group_names(text);
+        assert_eq!(
+            groups,
+            [
+                ("adult".to_string(), "成人组".to_string()),
+                ("kids".to_string(), "少儿组".to_string())
+            ]
+        );
+        assert_eq!(
+            name_groups_zh("组别 `adult` 第 1 轮；组别 `adults`；`kids`", &groups),
+            "组别 `成人组` 第 1 轮；组别 `adults`；`kids`"
+        );
+        assert!(rulebook_group_names("not toml [").is_empty());
     }
 
     #[test]

@@ -98,6 +98,25 @@ pub fn error_lang(rules_file: Option<&Path>, event_dir: Option<&Path>) -> Lang {
         .unwrap_or_default()
 }
 
+/// The `(id, name)` of the groups of the rulebook an error is about (found as in
+/// [`error_lang`]), so Chinese errors can name groups as the regulation does.
+pub fn error_groups(rules_file: Option<&Path>, event_dir: Option<&Path>) -> Vec<(String, String)> {
+    let text = match rules_file {
+        Some(path) => std::fs::read_to_string(path).ok(),
+        None => {
+            let store = match event_dir {
+                Some(dir) => Store::open(dir).ok(),
+                None => std::env::current_dir()
+                    .ok()
+                    .and_then(|cwd| Store::discover(&cwd).ok()),
+            };
+            store.and_then(|s| std::fs::read_to_string(s.rules_path()).ok())
+        }
+    };
+    text.map(|t| qiwang::i18n::rulebook_group_names(&t))
+        .unwrap_or_default()
+}
+
 impl Ctx {
     pub fn new(cli: &Cli) -> Ctx {
         Ctx {

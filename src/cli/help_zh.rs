@@ -165,6 +165,134 @@ pub const ZH: &[(&str, &str)] = &[
     ("man", "输出 man 手册页（roff 格式）"),
 ];
 
+/// English help for the arguments whose definition has none (a doc comment in `args.rs`
+/// wins over this table), keyed like [`ZH`].
+const EN: &[(&str, &str)] = &[
+    ("demo:rules", "Use this rulebook instead of the bundled one"),
+    (
+        "demo:registrations",
+        "Use this registration sheet instead of the bundled one",
+    ),
+    ("demo:seed", "Seed of the round-1 draw"),
+    ("init:dir", "The event directory to create"),
+    ("init:rules", "The rulebook (TOML)"),
+    ("rules check:file", "The rulebook to check"),
+    (
+        "rules show:file",
+        "A rulebook (default: the event's frozen one)",
+    ),
+    ("import:file", "The registration sheet"),
+    ("import:encoding", "The file's encoding"),
+    ("players:group", "Only this group"),
+    (
+        "player edit:player",
+        "The player: registration id, `#pairing number` or name",
+    ),
+    (
+        "player withdraw:player",
+        "The player: registration id, `#pairing number` or name",
+    ),
+    ("player withdraw:reason", "Why (kept in the audit log)"),
+    (
+        "player reinstate:player",
+        "The player: registration id, `#pairing number` or name",
+    ),
+    ("pair:group", "The group: id, regulation name or alias"),
+    ("unpair:group", "The group: id, regulation name or alias"),
+    (
+        "pairing swap:group",
+        "The group: id, regulation name or alias",
+    ),
+    ("pairing swap:a", "The first player"),
+    ("pairing swap:b", "The second player"),
+    (
+        "pairing set:group",
+        "The group: id, regulation name or alias",
+    ),
+    ("pairing set:table", "The table number"),
+    ("pairing set:red", "The player with red (moves first)"),
+    ("pairing set:black", "The player with black"),
+    (
+        "pairing set:force",
+        "Store the edit even if it breaks a hard rule (logged)",
+    ),
+    ("check:group", "The group: id, regulation name or alias"),
+    ("result:group", "The group: id, regulation name or alias"),
+    ("result:round", "The round (default: the newest)"),
+    (
+        "penalty:player",
+        "The player: registration id, `#pairing number` or name",
+    ),
+    ("penalty:points", "Points to deduct"),
+    ("penalty:reason", "Why (kept in the audit log)"),
+    ("playoff:group", "The group: id, regulation name or alias"),
+    ("playoff:players", "The players in final order"),
+    ("playoff:note", "A note"),
+    ("standings:group", "The group: id, regulation name or alias"),
+    ("standings:round", "After this round (default: the newest)"),
+    (
+        "crosstable:group",
+        "The group: id, regulation name or alias",
+    ),
+    ("crosstable:round", "After this round (default: the newest)"),
+    ("teams:team", "The team competition's id"),
+    ("group merge:from", "The under-size group"),
+    ("group merge:into", "The group it joins"),
+    ("export:out", "The output directory"),
+    ("export:group", "Only this group"),
+];
+
+/// The English fields of the registration sheet, shared by `player add` and `player edit`.
+const PLAYER_FIELDS_EN: &[(&str, &str)] = &[
+    ("name", "Name"),
+    ("gender", "Gender: 男 or 女"),
+    ("unit", "Unit (club, school or association)"),
+    ("group", "Group: id, regulation name or alias"),
+    ("birth_date", "Date of birth, e.g. 2008-05-01"),
+    ("id_number", "ID-card number"),
+    ("grade", "Grade (棋士 title)"),
+    ("disabled", "Disabled player: true or false"),
+    ("local", "Local player: true or false"),
+    ("phone", "Phone number"),
+    ("title", "Title"),
+];
+
+/// English help for `key` where the definition has none.
+fn en_text(key: &str) -> Option<&'static str> {
+    if let Some(found) = EN.iter().find(|(k, _)| *k == key) {
+        return Some(found.1);
+    }
+    let (path, arg) = key.split_once(':')?;
+    if path == "player add" || path == "player edit" {
+        return PLAYER_FIELDS_EN
+            .iter()
+            .find(|(k, _)| *k == arg)
+            .map(|f| f.1);
+    }
+    None
+}
+
+/// Fills in the English help of arguments that have no doc comment, recursively.
+fn complete_en(path: &str, cmd: clap::Command) -> clap::Command {
+    let args_path = path.to_string();
+    let cmd = cmd.mut_args(|arg| {
+        if arg.get_help().is_some() {
+            return arg;
+        }
+        match en_text(&format!("{args_path}:{}", arg.get_id())) {
+            Some(help) => arg.help(help),
+            None => arg,
+        }
+    });
+    cmd.mut_subcommands(|sub| {
+        let sub_path = match path {
+            "" => sub.get_name().to_string(),
+            _ => format!("{path} {}", sub.get_name()),
+        };
+        complete_en(&sub_path, sub)
+    })
+}
+
 /// The Chinese fields of the registration sheet, shared by `player add` and `player edit`.
 const PLAYER_FIELDS: &[(&str, &str)] = &[
     ("name", "姓名"),
@@ -195,7 +323,7 @@ pub fn zh_text(key: &str) -> Option<&'static str> {
 
 /// The command line definition in `lang`, built (ready to parse or render).
 pub fn command(lang: Lang) -> clap::Command {
-    let mut cmd = Cli::command();
+    let mut cmd = complete_en("", Cli::command());
     if lang == Lang::Zh {
         cmd = localize("", cmd);
     }
@@ -396,7 +524,15 @@ fn validation_reason(err: &clap::Error) -> String {
         return String::new();
     };
     if source.starts_with("unknown format") {
-        "：请用 table、csv、json、html 之一（export 另可用 trf）".to_string()
+        // `… use one of table, csv, json, html (export: html, json, trf)`: the values are
+        // the words a user types, so the list is kept as `--format` spells it.
+        let values = source.split_once("use one of ").map_or("", |(_, v)| v);
+        let values = values
+            .replace(" (", "（")
+            .replace(": ", "：")
+            .replace(", ", "、")
+            .replace(')', "）");
+        format!("：请用 {values}")
     } else if source.contains("not `true` or `false`") {
         "：请写 true 或 false".to_string()
     } else if source.contains("invalid digit")
@@ -452,6 +588,42 @@ mod tests {
             .filter(|k| !all.iter().any(|a| a == k))
             .collect();
         assert!(stale.is_empty(), "Chinese text for nothing: {stale:?}");
+    }
+
+    /// Every argument has English help, from its doc comment or from [`EN`], and [`EN`]
+    /// holds nothing a doc comment already says.
+    #[test]
+    fn every_argument_has_english_help() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                let key = format!("{path}:{}", arg.get_id());
+                match (arg.get_help().is_some(), en_text(&key).is_some()) {
+                    (false, false) => missing.push(format!("no English help for {key}")),
+                    (true, true) => {
+                        missing.push(format!("{key} has a doc comment; drop it from EN"))
+                    }
+                    _ => {}
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                let sub_path = match path {
+                    "" => sub.get_name().to_string(),
+                    _ => format!("{path} {}", sub.get_name()),
+                };
+                walk(sub, &sub_path, missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&Cli::command(), "", &mut missing);
+        assert!(missing.is_empty(), "{missing:#?}");
+        let mut raw = Vec::new();
+        keys("", &Cli::command(), &mut raw);
+        for (key, _) in EN {
+            assert!(
+                raw.iter().any(|k| k == key),
+                "English help for nothing: {key}"
+            );
+        }
     }
 
     #[test]

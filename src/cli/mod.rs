@@ -127,7 +127,12 @@ pub fn main() -> i32 {
             let lang = flag.unwrap_or_else(|| {
                 context::error_lang(rules_file.as_deref(), event_dir.as_deref())
             });
-            eprintln!("{}", qiwang::report::safe::printable(&err.render(lang)));
+            let mut message = err.render(lang);
+            if lang == Lang::Zh {
+                let groups = context::error_groups(rules_file.as_deref(), event_dir.as_deref());
+                message = qiwang::i18n::name_groups_zh(&message, &groups);
+            }
+            eprintln!("{}", qiwang::report::safe::printable(&message));
             err.code as i32
         }
     }

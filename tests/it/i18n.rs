@@ -90,7 +90,7 @@ fn result_errors_follow_the_language() {
         &ev,
         &["result", "--group", "youth", "99", "1-0"],
         3,
-        &["组别 `youth` 第 1 轮没有第 99 台"],
+        &["组别 `青少年组` 第 1 轮没有第 99 台"],
         &["round 1 of group `youth` has no table 99"],
     );
 }
@@ -102,7 +102,7 @@ fn an_incomplete_round_is_reported_in_the_language() {
         &ev,
         &["pair", "--group", "youth"],
         3,
-        &["组别 `youth` 第 `1` 轮尚未结束", "`qiwang result`"],
+        &["组别 `青少年组` 第 `1` 轮尚未结束", "`qiwang result`"],
         &[
             "round `1` of group `youth` is not complete",
             "`qiwang result`",
@@ -373,7 +373,7 @@ fn usage_errors_are_pinned_per_class_in_both_languages() {
         ),
         (
             &["--format", "xml", "players"],
-            "错误：`--format <FORMAT>` 的值 `xml` 无效：请用 table、csv、json、html 之一（export 另可用 trf）\n\n更多信息请用 `--help`。\n",
+            "错误：`--format <FORMAT>` 的值 `xml` 无效：请用 table、csv、json、html（export：html、json、trf）\n\n更多信息请用 `--help`。\n",
             "error: invalid value 'xml' for '--format <FORMAT>': unknown format `xml`: use one of table, csv, json, html (export: html, json, trf)\n\nFor more information, try '--help'.\n",
         ),
     ];
@@ -566,4 +566,26 @@ fn completions_and_man_page_come_from_the_definition() {
         page.contains(".SH NAME") && page.contains("Pair the next round"),
         "{page}"
     );
+}
+
+/// Chinese errors name a group as the regulation does, never by its id alone.
+#[test]
+fn chinese_errors_name_groups_by_their_regulation_names() {
+    let (_tmp, ev) = jinhua();
+    fails_in_both(
+        &ev,
+        &["standings", "--group", "youth", "--round", "5"],
+        3,
+        &["组别 `青少年组` 没有第 `5` 轮：目前已编排 1 轮"],
+        &["round `5` does not exist in youth"],
+    );
+    fails_in_both(
+        &ev,
+        &["pairing", "swap", "--group", "adult", "1", "2"],
+        3,
+        &["组别 `成人组` 还没有轮次：请先运行 `qiwang pair`"],
+        &["adult has no round yet"],
+    );
+    let (_, err) = run(&ev, &["standings", "--group", "youth", "--round", "5"]);
+    assert!(!err.contains("youth"), "{err}");
 }

@@ -451,14 +451,14 @@ fn editable_round(event: &Event, pool: &GroupId) -> Result<Round, CliError> {
         .and_then(|g| g.last_round())
         .ok_or_else(|| {
             CliError::input(Text::new(
-                format!("{pool} 还没有轮次：请先运行 `qiwang pair`"),
+                format!("组别 `{pool}` 还没有轮次：请先运行 `qiwang pair`"),
                 format!("{pool} has no round yet: run `qiwang pair` first"),
             ))
         })?;
     if round.has_results() {
         return Err(CliError::input(Text::new(
             format!(
-                "{pool} 第 {} 轮已有成绩：只能修改尚未比赛的轮次",
+                "组别 `{pool}` 第 {} 轮已有成绩：只能修改尚未比赛的轮次",
                 round.number
             ),
             format!(

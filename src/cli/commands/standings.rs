@@ -88,7 +88,7 @@ fn check_round(
         .unwrap_or(0);
     if n == 0 || n > paired {
         return Err(CliError::input(Text::new(
-            format!("{pool} 没有第 `{n}` 轮：目前已编排 {paired} 轮"),
+            format!("组别 `{pool}` 没有第 `{n}` 轮：目前已编排 {paired} 轮"),
             format!("round `{n}` does not exist in {pool}: {paired} round(s) paired so far"),
         )));
     }
@@ -112,7 +112,7 @@ fn check_round(
         let done = n - 1;
         return Err(CliError::input(Text::new(
             format!(
-                "{pool} 第 {n} 轮尚未结束（第 {} 台没有成绩）：请先录入成绩，或查看第 {done} 轮后的名次（`--round {done}`）",
+                "组别 `{pool}` 第 {n} 轮尚未结束（第 {} 台没有成绩）：请先录入成绩，或查看第 {done} 轮后的名次（`--round {done}`）",
                 missing.join("、")
             ),
             format!(
