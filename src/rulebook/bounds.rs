@@ -283,7 +283,9 @@ mod tests {
     #[test]
     fn totals_fit_comfortably() {
         assert!(MAX_ROUNDS <= 99 && MAX_GAME_POINTS <= 100);
-        assert!(MAX_PLACE * MAX_MONEY * 100 < i64::from(u32::MAX) * i64::from(u32::MAX));
+        // A list's money in fen (`u64` in the prize sheet), every place paid, per list.
+        let fen = (MAX_PLACE as u64) * (MAX_MONEY as u64) * 100;
+        assert!(fen.checked_mul(MAX_LISTS as u64 * 1000).is_some());
         assert!(MAX_PENALTY * 1000 < i64::from(i32::MAX));
     }
 }
