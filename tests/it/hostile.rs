@@ -1132,8 +1132,20 @@ places = [{{ place = 1, money = 100, award = {}, title = {}, qualification = {} 
         vec!["player", "withdraw", "2", "--reason", &reason],
         vec!["pair"],
     ] {
-        ok(&dir, &args);
+        // The pairing sheets, the penalty and withdrawal messages: no escape character
+        // reaches the terminal (issue 11 point 10).
+        let out = ok(&dir, &args);
+        for stream in [&out.stdout, &out.stderr] {
+            assert!(
+                !stream.contains(&0x1b),
+                "{args:?} printed an escape character"
+            );
+        }
     }
+    assert!(
+        !init.stdout.contains(&0x1b),
+        "init printed an escape character"
+    );
     dir
 }
 
