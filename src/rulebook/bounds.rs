@@ -38,6 +38,17 @@ pub const MAX_TEAMS: usize = 200;
 /// Longest id.
 pub const MAX_ID_CHARS: usize = 32;
 
+// Checked when compiling: the pairing engine packs its criteria into one integer weight
+// on the first two bounds; a total with every penalty stays far inside `i32`; a list's
+// money in fen (`u64` in the prize sheet), every place paid, stays far inside `u64`.
+const _: () = assert!(MAX_ROUNDS <= 99 && MAX_GAME_POINTS <= 100);
+const _: () = assert!(MAX_PENALTY * 1000 < i32::MAX as i64);
+const _: () = assert!(
+    ((MAX_PLACE * MAX_MONEY * 100) as u64)
+        .checked_mul(MAX_LISTS as u64 * 1000)
+        .is_some()
+);
+
 /// `(path, key, min, max)`: `path` is a dotted table path where `name[]` means every
 /// element of an array of tables.
 const BOUNDS: &[(&str, &str, i64, i64)] = &[
@@ -277,13 +288,5 @@ mod tests {
         ] {
             assert!(!is_safe_id(bad), "{bad}");
         }
-    }
-
-    /// The pairing engine packs its criteria into one integer weight on these bounds.
-    #[test]
-    fn totals_fit_comfortably() {
-        assert!(MAX_ROUNDS <= 99 && MAX_GAME_POINTS <= 100);
-        assert!(MAX_PLACE * MAX_MONEY * 100 < i64::from(u32::MAX) * i64::from(u32::MAX));
-        assert!(MAX_PENALTY * 1000 < i64::from(i32::MAX));
     }
 }

@@ -260,3 +260,34 @@ pub fn event_json(
         "prizes": sheet,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Player, PlayerId};
+
+    /// Issue 11 point 2: an id (or any value) that closes the attribute cannot add an
+    /// element or attribute to the index; `rules check` refuses such ids, and the site is
+    /// safe even if one got through.
+    #[test]
+    fn a_hostile_id_stays_inside_its_attribute() {
+        let hostile = "x\"><svg/onload=alert(1)>";
+        let mut rules = Rulebook::cxa_2011("<b>赛</b>", 3);
+        rules.groups[0].id = GroupId::new(hostile);
+        rules.groups[0].name = "javascript:alert(1)".into();
+        let mut event = Event::new(String::new());
+        event
+            .players
+            .push(Player::new(PlayerId(1), "<i>甲</i>", GroupId::new(hostile)));
+        let files = site(&event, &rules, None, Lang::Zh);
+        let index = &files.iter().find(|(n, _)| n == "index.html").unwrap().1;
+        assert!(!index.contains("<svg"), "{index}");
+        assert!(index.contains("href=\"x&quot;&gt;&lt;svg/onload=alert(1)&gt;/standings.html\""));
+        for (name, page) in &files {
+            assert!(
+                !page.contains("<svg") && !page.contains("<i>") && !page.contains("<b>"),
+                "{name}"
+            );
+        }
+    }
+}

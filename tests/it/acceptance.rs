@@ -975,8 +975,9 @@ fn prize_csv(demo: &Demo) -> Vec<CsvRow> {
     // The column keys as the issue names them (English); the event's own language (zh)
     // gives the same columns under Chinese headers.
     let zh = demo.read(&["prizes", "--format", "csv"]);
+    // A UTF-8 byte-order mark first, for Chinese-locale Excel (issue 12).
     assert!(
-        zh.starts_with("奖项,名次,姓名,单位,积分,奖金,奖励,称号,资格"),
+        zh.starts_with("\u{feff}奖项,名次,姓名,单位,积分,奖金,奖励,称号,资格"),
         "{zh}"
     );
     let csv = demo.read(&["--lang", "en", "prizes", "--format", "csv"]);

@@ -1071,7 +1071,7 @@ fn standings_in_every_format() {
     assert_eq!(rows.len(), 1 + 28);
     let csv = qw(&ev, &["standings", "--group", "kids", "--format", "csv"]).ok();
     assert_eq!(csv.lines().count(), 1 + 28);
-    assert!(csv.starts_with("名次,序号,姓名,单位,积分"), "{csv}");
+    assert!(csv.starts_with("\u{feff}名次,序号,姓名,单位,积分"), "{csv}");
     let json = qw(&ev, &["standings", "--group", "kids", "--format", "json"]).json();
     let scores: Vec<i64> = json["rows"]
         .as_array()
@@ -1355,7 +1355,7 @@ fn export_html_json_and_trf() {
     qw(&ev, &["export", "--format", "csv", "--out", p(&csv_dir)]).ok();
     let standings = fs::read_to_string(csv_dir.join("youth/standings.csv")).unwrap();
     assert!(
-        standings.starts_with("名次,序号,姓名,单位,积分,对手分"),
+        standings.starts_with("\u{feff}名次,序号,姓名,单位,积分,对手分"),
         "{standings}"
     );
     assert!(csv_dir.join("prizes.csv").exists());
@@ -1427,7 +1427,7 @@ fn lang_en_gives_english_headers() {
         ],
     )
     .ok();
-    let head = en.lines().next().unwrap();
+    let head = en.lines().next().unwrap().trim_start_matches('\u{feff}');
     assert!(head.is_ascii(), "{head}");
     assert!(head.starts_with("place,no.,name,unit,pts"), "{head}");
     assert_eq!(zh.lines().count(), en.lines().count());
