@@ -484,7 +484,7 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             list: None,
             players,
             note,
-        } => commands::result::playoff(&ctx, group.as_deref(), &players, &note),
+        } => commands::prizes::playoff(&ctx, group.as_deref(), &players, &note),
         Command::Standings { group, round, list } => {
             commands::standings::standings(&ctx, group.as_deref(), round, list.as_deref())
         }

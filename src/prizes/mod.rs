@@ -20,7 +20,10 @@ mod teams;
 
 pub use groups::{MergeReport, Undersized, merge_group, undersized_groups};
 pub use list::{Exclusion, ListRow, list_standings};
-pub use playoff::{ListPlayoff, disqualify, find_list, record_list_playoff, undo_disqualification};
+pub use playoff::{
+    ListPlayoff, disqualify, find_list, list_for_playoff, record_list_playoff,
+    undo_disqualification,
+};
 pub use sheet::{
     Award, ListSheet, PassedOn, PrizeSheet, SheetNote, TeamAward, TeamSheet, Totals, list_pool,
     prize_list_rows, prize_sheet, team_rankings,

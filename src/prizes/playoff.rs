@@ -141,6 +141,61 @@ pub fn record_list_playoff(
     })
 }
 
+/// The prize list of `pool` whose tie needing a playoff is exactly the players of
+/// `order`, when the pool's own standings have no such tie (so `qiwang playoff P1 P2 …`
+/// without `--list` settles a girls' list's tie instead of answering that the pool has
+/// none). `None` when the pool's standings flag those players, or no list or more than
+/// one list has that tie.
+pub fn list_for_playoff(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &crate::model::GroupId,
+    order: &[PlayerId],
+) -> Option<String> {
+    let set: BTreeSet<PlayerId> = order.iter().copied().collect();
+    let st = compute_standings(event, rules, pool, None);
+    let pool_tie: BTreeSet<PlayerId> = st
+        .rows
+        .iter()
+        .filter(|r| r.needs_playoff)
+        .map(|r| r.player)
+        .collect();
+    if !pool_tie.is_empty() && pool_tie == set {
+        return None;
+    }
+    let mut found = Vec::new();
+    for list in rules
+        .prizes
+        .lists
+        .iter()
+        .filter(|l| &list_pool(event, rules, &l.group) == pool)
+    {
+        let rows = prize_list_rows(event, rules, &st, list);
+        let tied: BTreeSet<PlayerId> = rows
+            .iter()
+            .filter(|r| r.needs_playoff || r.qualification_playoff)
+            .filter(|r| set.contains(&r.row.player))
+            .map(|r| r.row.player)
+            .collect();
+        let place = rows
+            .iter()
+            .find(|r| set.contains(&r.row.player))
+            .and_then(|r| r.place);
+        let same_place = rows
+            .iter()
+            .filter(|r| r.place.is_some() && r.place == place)
+            .count()
+            == set.len();
+        if tied == set && same_place {
+            found.push(list.id.clone());
+        }
+    }
+    match found.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}
+
 /// Disqualifies `player` (取消比赛资格, Jinhua 补充规定 五.5): not paired from `from_round`
 /// on (default: the round after the newest round of their pool), never ranked or awarded
 /// in any list; their games stay valid for the opponents' 对手分. Returns the round the

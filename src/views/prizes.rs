@@ -116,15 +116,21 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
             } else {
                 format_fen(a.money_fen)
             };
+            let qualification = if a.qualification_pending {
+                lang.pick("资格待加赛", "qualification awaits playoff")
+                    .to_string()
+            } else {
+                text(&a.qualification)
+            };
             s.push(vec![
                 place.clone(),
                 a.name.clone(),
                 a.unit.clone(),
                 a.score.to_string(),
-                money.clone(),
+                money,
                 text(&a.award),
                 text(&a.title),
-                text(&a.qualification),
+                qualification,
                 String::new(),
             ]);
             flat.push(vec![

@@ -265,7 +265,16 @@ fn recompute(export: &Value, group: &Value, after: usize) -> BTreeMap<i64, Recom
         }
         r.penalty = deducted(p, after);
         r.score = total - r.penalty;
-        r.progressive = r.cumulative.iter().sum();
+        // 累进分 from the game points of each round (CXA 2011 §14.3; both shipped
+        // rulebooks set `penalty_in_progressive = "none"`): penalties lower 积分 only.
+        r.progressive = r
+            .round_points
+            .iter()
+            .scan(0, |run, p| {
+                *run += p;
+                Some(*run)
+            })
+            .sum();
         out.insert(p, r);
     }
     // CXA 2011 §14.4: the bye's virtual opponent has the lowest score among players
@@ -977,7 +986,7 @@ fn prize_csv(demo: &Demo) -> Vec<CsvRow> {
     let zh = demo.read(&["prizes", "--format", "csv"]);
     // A UTF-8 byte-order mark first, for Chinese-locale Excel (issue 12).
     assert!(
-        zh.starts_with("\u{feff}奖项,名次,姓名,单位,积分,奖金,奖励,称号,资格"),
+        zh.starts_with("\u{feff}奖项,名次,姓名,单位,积分,奖金,暂缓发放,状态,奖励,称号,资格,领奖签字"),
         "{zh}"
     );
     let csv = demo.read(&["--lang", "en", "prizes", "--format", "csv"]);
@@ -993,15 +1002,25 @@ fn prize_csv(demo: &Demo) -> Vec<CsvRow> {
             "unit",
             "score",
             "amount",
+            "held",
+            "status",
             "award",
             "title",
-            "qualification"
+            "qualification",
+            "signature"
         ]
     );
-    reader
-        .records()
+    let records: Vec<csv::StringRecord> =
+        reader.records().map(|r| r.expect("CSV record")).collect();
+    // The last row is the totals row: paid and held sums of every award above it.
+    let (total, records) = records.split_last().expect("a totals row");
+    assert_eq!(&total[0], "Total");
+    let paid: u64 = records.iter().map(|r| parse_yuan(&r[5])).sum();
+    let held: u64 = records.iter().map(|r| parse_yuan(&r[6])).sum();
+    assert_eq!((parse_yuan(&total[5]), parse_yuan(&total[6])), (paid, held));
+    records
+        .iter()
         .map(|r| {
-            let r = r.expect("CSV record");
             let place = &r[1];
             let shared = place.ends_with('=');
             CsvRow {
@@ -1012,9 +1031,9 @@ fn prize_csv(demo: &Demo) -> Vec<CsvRow> {
                 unit: r[3].to_string(),
                 score: r[4].parse().expect("score"),
                 amount_fen: parse_yuan(&r[5]),
-                award: r[6].to_string(),
-                title: r[7].to_string(),
-                qualification: r[8].to_string(),
+                award: r[8].to_string(),
+                title: r[9].to_string(),
+                qualification: r[10].to_string(),
             }
         })
         .collect()

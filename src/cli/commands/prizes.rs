@@ -227,3 +227,23 @@ pub fn list_playoff(
     }
     Ok(())
 }
+
+/// `qiwang playoff P1 P2 …` without `--list`: the pool's tie for first, or (when the
+/// pool has no such tie) the one prize list whose tie is exactly these players.
+pub fn playoff(
+    ctx: &Ctx,
+    group: Option<&str>,
+    names: &[String],
+    note: &str,
+) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = ctx.load()?;
+    let pool = crate::cli::context::resolve_pool(&rules, &event, group)?;
+    let mut order = Vec::new();
+    for n in names {
+        order.push(crate::cli::context::resolve_player(&event, Some(&pool), n)?.id);
+    }
+    match qiwang::prizes::list_for_playoff(&event, &rules, &pool, &order) {
+        Some(list) => list_playoff(ctx, group, &list, names, note),
+        None => super::result::playoff(ctx, group, names, note),
+    }
+}
