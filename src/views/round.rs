@@ -178,9 +178,7 @@ pub fn round_sheets(
             let reports: Vec<Report> = rounds
                 .iter()
                 .map(|(pool, r)| {
-                    let mut report = super::pairing_sheet(event, rules, pool, r.number, lang);
-                    report.footer.extend(signature_line(rules, lang));
-                    report
+                    super::pairing_sheet(event, rules, pool, r.number, lang)
                 })
                 .collect();
             let html = render_all(&reports, Format::Html);
@@ -198,11 +196,13 @@ pub fn round_sheets(
     Ok(sheets)
 }
 
-/// The arbiter's signature line printed under sheets, if the rulebook names the office.
+/// The signature line printed under sheets, when the rulebook names who signs
+/// (`event.signature`, e.g. 裁判长).
 fn signature_line(rules: &Rulebook, lang: Lang) -> Option<String> {
-    let _ = rules;
-    let _ = lang;
-    None
+    rules.event.signature.as_ref().map(|who| match lang {
+        Lang::Zh => format!("{who}（签字）：________________"),
+        Lang::En => format!("{who} (signature): ________________"),
+    })
 }
 
 fn group_name(rules: &Rulebook, pool: &GroupId) -> String {
@@ -218,10 +218,15 @@ fn round_title(lang: Lang, round: u32) -> String {
     }
 }
 
-/// The date and time of a round, when the rulebook gives it.
+/// The date and time of a round, when the rulebook gives it (`event.round_times`).
 fn round_time(rules: &Rulebook, round: u32) -> Option<String> {
-    let _ = (rules, round);
-    None
+    let i = usize::try_from(round).ok()?.checked_sub(1)?;
+    rules
+        .event
+        .round_times
+        .get(i)
+        .filter(|t| !t.is_empty())
+        .cloned()
 }
 
 /// A player as a sheet shows them.
