@@ -536,3 +536,108 @@ fn tables_fit_a_100_column_terminal_and_stay_aligned() {
     let widest = out.lines().filter(|l| l.starts_with('│')).map(width).max();
     assert!(widest.unwrap() <= 102, "{out}");
 }
+
+/// The README's walk-through (the first `console` block after "## A real event"), run as
+/// written in a temporary directory holding `rules/` and `examples/`: every `$ qiwang …`
+/// line runs the binary, `> FILE` writes its output to FILE, `cd DIR` and `head -N FILE`
+/// do what they say, and each command's output must match the lines shown under it, where
+/// a line `…` stands for any number of lines. The results file the arbiter fills in from
+/// the signed slips (`results-N.csv`) is filled in here with red win, draw, black win in
+/// turn as soon as it is written.
+#[test]
+fn readme_walk_through_runs_as_written() {
+    let readme = fs::read_to_string(root("README.md")).expect("README.md");
+    let section = readme
+        .split("## A real event")
+        .nth(1)
+        .expect("the README has its walk-through section");
+    let block = section
+        .split("```console\n")
+        .nth(1)
+        .and_then(|b| b.split("\n```").next())
+        .expect("the walk-through has a console block");
+    // (command, expected output lines)
+    let mut steps: Vec<(String, Vec<String>)> = Vec::new();
+    for line in block.lines() {
+        match line.strip_prefix("$ ") {
+            Some(cmd) => steps.push((cmd.to_string(), Vec::new())),
+            None => steps
+                .last_mut()
+                .expect("the block starts with a command")
+                .1
+                .push(line.to_string()),
+        }
+    }
+    assert!(steps.len() >= 10, "the walk-through is too short");
+    let tmp = TempDir::new().expect("temp dir");
+    fs::create_dir_all(tmp.path().join("rules")).unwrap();
+    fs::create_dir_all(tmp.path().join("examples/jinhua-2018")).unwrap();
+    fs::copy(
+        root("rules/jinhua-2018.toml"),
+        tmp.path().join("rules/jinhua-2018.toml"),
+    )
+    .unwrap();
+    fs::copy(
+        root("examples/jinhua-2018/registrations.csv"),
+        tmp.path().join("examples/jinhua-2018/registrations.csv"),
+    )
+    .unwrap();
+    let mut cwd = tmp.path().to_path_buf();
+    for (cmd, expected) in &steps {
+        // A trailing `# comment` explains the step to the reader.
+        let cmd = cmd.split("  #").next().unwrap().trim();
+        let words: Vec<&str> = cmd.split_whitespace().collect();
+        let actual = match words.as_slice() {
+            ["cd", dir] => {
+                cwd = cwd.join(dir);
+                String::new()
+            }
+            ["head", n, file] => {
+                let n: usize = n.trim_start_matches('-').parse().expect("head -N");
+                let text = fs::read_to_string(cwd.join(file)).expect("head's file");
+                text.lines().take(n).map(|l| format!("{l}\n")).collect()
+            }
+            ["qiwang", args @ ..] => {
+                let (args, target) = match args.iter().position(|a| *a == ">") {
+                    Some(i) => (&args[..i], Some(args[i + 1])),
+                    None => (args, None),
+                };
+                let out = run_env(&cwd, args, &[]);
+                assert_eq!(out.code, 0, "`{cmd}` failed:\n{}", out.stderr);
+                match target {
+                    Some(file) => {
+                        let mut text = out.stdout;
+                        if file.starts_with("results-") {
+                            text = fill_results(&text);
+                        }
+                        fs::write(cwd.join(file), text).unwrap();
+                        String::new()
+                    }
+                    None => out.stdout,
+                }
+            }
+            _ => panic!("the walk-through runs only qiwang, cd and head: `{cmd}`"),
+        };
+        let actual: Vec<&str> = actual.lines().map(str::trim_end).collect();
+        assert!(
+            matches_elided(expected, &actual),
+            "the README shows for `{cmd}`:\n{}\nbut it prints:\n{}",
+            expected.join("\n"),
+            actual.join("\n")
+        );
+    }
+}
+
+/// Whether `actual` matches `expected`, where a line `…` in `expected` stands for any
+/// number of lines.
+fn matches_elided(expected: &[String], actual: &[&str]) -> bool {
+    match expected.split_first() {
+        None => actual.is_empty(),
+        Some((first, rest)) if first.trim() == "…" => {
+            (0..=actual.len()).any(|skip| matches_elided(rest, &actual[skip..]))
+        }
+        Some((first, rest)) => actual
+            .split_first()
+            .is_some_and(|(a, more)| *a == first.trim_end() && matches_elided(rest, more)),
+    }
+}
