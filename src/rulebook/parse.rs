@@ -265,7 +265,10 @@ fn parse_event(ctx: &mut Ctx, root: &Sec) -> EventInfo {
     }
     event.max_players = sec.count(ctx, "max_players", 1);
     if let Some(times) = sec.strings(ctx, "round_times") {
-        event.round_times = times.into_iter().map(|(t, _)| t.trim().to_string()).collect();
+        event.round_times = times
+            .into_iter()
+            .map(|(t, _)| t.trim().to_string())
+            .collect();
     }
     event.signature = sec.text(ctx, "signature");
     event

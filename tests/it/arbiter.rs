@@ -83,10 +83,7 @@ fn jinhua() -> (TempDir, PathBuf) {
     .ok();
     qw(
         &ev,
-        &[
-            "import",
-            p(&root("examples/jinhua-2018/registrations.csv")),
-        ],
+        &["import", p(&root("examples/jinhua-2018/registrations.csv"))],
     )
     .ok();
     (tmp, ev)
@@ -176,7 +173,10 @@ fn round_reprints_the_sheet_pair_printed_with_results_once_entered() {
     assert!(csv.starts_with("台号,序号,红方,单位,积分,结果"), "{csv}");
     assert!(csv.lines().nth(1).unwrap().contains(",红胜,"), "{csv}");
     let html = qw(&ev, &["--format", "html", "round"]).ok();
-    assert!(html.contains("size:A4") && html.contains("<td>红胜</td>"), "{html}");
+    assert!(
+        html.contains("size:A4") && html.contains("<td>红胜</td>"),
+        "{html}"
+    );
     // A round that does not exist is an error naming the rounds there are.
     let out = qw(&ev, &["round", "5"]);
     assert_eq!(out.code, 3);
@@ -200,9 +200,15 @@ fn printable_sheets_have_a4_pages_tables_and_escape_every_value() {
     for sheet in ["pairings", "slips", "cards", "find", "wall"] {
         let html = qw(&ev, &["--format", "html", "round", "--sheet", sheet]).ok();
         assert!(html.contains("@page{size:A4"), "{sheet}: no A4 print CSS");
-        assert!(!html.contains("<b>张三"), "{sheet}: a name went in as markup");
+        assert!(
+            !html.contains("<b>张三"),
+            "{sheet}: a name went in as markup"
+        );
         assert!(html.contains("&lt;b&gt;张三&lt;/b&gt;"), "{sheet}: {html}");
-        assert!(!html.contains("李\"四") && !html.contains("王'五"), "{sheet}");
+        assert!(
+            !html.contains("李\"四") && !html.contains("王'五"),
+            "{sheet}"
+        );
         let table = qw(&ev, &["round", "--sheet", sheet]).ok();
         assert!(table.contains('┆'), "{sheet}: no table output:\n{table}");
         qw(&ev, &["--format", "json", "round", "--sheet", sheet]).json();
@@ -234,7 +240,10 @@ fn find_your_table_lists_every_player_by_pinyin() {
         .map(|p| p["name"].as_str().unwrap())
         .collect();
     // an, bai, li3, lin, liu, zeng (曾 as a surname), zhang.
-    assert_eq!(names, ["安然", "白雪", "李明", "林红", "刘洋", "曾强", "张伟"]);
+    assert_eq!(
+        names,
+        ["安然", "白雪", "李明", "林红", "刘洋", "曾强", "张伟"]
+    );
     // Every player once, with a table or the bye; the table is where they play.
     let pairings = qw(&ev, &["--format", "json", "round"]).json();
     for player in json["players"].as_array().unwrap() {
@@ -330,7 +339,11 @@ fn pair_all_pairs_every_ready_group_and_says_why_the_others_wait() {
     let before = snapshot(&ev);
     let out = qw(&ev, &["pair", "--all"]);
     assert_eq!(out.code, 3, "{}", out.stderr);
-    assert!(out.stderr.contains("没有可以编排下一轮的组别"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("没有可以编排下一轮的组别"),
+        "{}",
+        out.stderr
+    );
     assert!(out.stderr.contains("青少年组：第2轮还有"), "{}", out.stderr);
     assert_eq!(before, snapshot(&ev));
     // JSON: one sheet per group paired.
@@ -359,7 +372,8 @@ fn result_confirms_every_game_and_logs_the_round_it_was_stored_in() {
         "{out}"
     );
     assert!(
-        lines[2].contains(&format!("黑胜 {}(", name(1, "black"))) && lines[2].contains("犯规 红1 黑0"),
+        lines[2].contains(&format!("黑胜 {}(", name(1, "black")))
+            && lines[2].contains("犯规 红1 黑0"),
         "{out}"
     );
     let last = audit(&ev).pop().unwrap();
@@ -379,7 +393,10 @@ fn one_results_file_for_every_group_all_or_nothing_with_every_problem_and_its_li
     let (_tmp, ev) = jinhua();
     qw(&ev, &["pair", "--all", "--seed", "7"]).ok();
     let blank = qw(&ev, &["--format", "csv", "round", "--sheet", "slips"]).ok();
-    assert!(blank.starts_with("组别,轮次,台号,红方,黑方,结果,犯规\n"), "{blank}");
+    assert!(
+        blank.starts_with("组别,轮次,台号,红方,黑方,结果,犯规\n"),
+        "{blank}"
+    );
     // Errors in several groups, of every wave: all reported at once, with lines.
     let bad = "组别,轮次,台号,结果,犯规\n\
                成人组,1,1,红胜,\n\
@@ -410,7 +427,11 @@ fn one_results_file_for_every_group_all_or_nothing_with_every_problem_and_its_li
             out.stderr
         );
     }
-    assert!(out.stderr.contains("6 个问题，未记录任何成绩"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("6 个问题，未记录任何成绩"),
+        "{}",
+        out.stderr
+    );
     assert_eq!(before, snapshot(&ev), "a bad file changed the event");
     // Several groups paired and no 组别 column: refused, never guessed.
     let plain = ev.parent().unwrap().join("plain.csv");
@@ -426,11 +447,13 @@ fn one_results_file_for_every_group_all_or_nothing_with_every_problem_and_its_li
     assert!(out.contains("\n  少儿精英乙组 第1轮第10台："), "{out}");
     let last = audit(&ev).pop().unwrap();
     assert_eq!(last["details"]["groups"].as_array().unwrap().len(), 4);
-    assert!(last["details"]["groups"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|g| g["round"] == 1));
+    assert!(
+        last["details"]["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g["round"] == 1)
+    );
     // Every group is ready for round 2 now.
     let out = qw(&ev, &["pair", "--all"]).ok();
     assert_eq!(out.matches("第2轮对阵表").count(), 4, "{out}");
@@ -463,22 +486,33 @@ fn a_dry_run_shows_the_seed_and_pair_makes_that_draw() {
     let (_tmp2, other) = small_event(&["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"]);
     let seed = seed.to_string();
     let dry2 = qw(&other, &["pair", "--dry-run", "--seed", &seed]).ok();
-    assert!(dry2.contains(&format!("`qiwang pair --seed {seed}`")), "{dry2}");
+    assert!(
+        dry2.contains(&format!("`qiwang pair --seed {seed}`")),
+        "{dry2}"
+    );
     let reproduced = qw(&other, &["pair", "--seed", &seed]).ok();
     assert_eq!(tables(&reproduced), tables(&dry));
     // A seed given after a dry run replaces the one it recorded.
     let (_tmp3, third) = small_event(&["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"]);
     qw(&third, &["pair", "--dry-run"]).ok();
     qw(&third, &["pair", "--seed", &seed]).ok();
-    assert_eq!(audit(&third).pop().unwrap()["details"]["seed"], seed.parse::<u64>().unwrap());
+    assert_eq!(
+        audit(&third).pop().unwrap()["details"]["seed"],
+        seed.parse::<u64>().unwrap()
+    );
 }
 
 /// Display width of a line: East Asian wide characters take two cells.
 fn width(line: &str) -> usize {
     line.chars()
         .map(|c| match c as u32 {
-            0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF
-            | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 => 2,
+            0x1100..=0x115F
+            | 0x2E80..=0xA4CF
+            | 0xAC00..=0xD7A3
+            | 0xF900..=0xFAFF
+            | 0xFE30..=0xFE4F
+            | 0xFF00..=0xFF60
+            | 0xFFE0..=0xFFE6 => 2,
             _ => 1,
         })
         .sum()
@@ -527,12 +561,7 @@ fn tables_fit_a_100_column_terminal_and_stay_aligned() {
         );
     }
     // Every player at 100 columns too (the ID and phone columns never wrap).
-    let out = run_env(
-        ev.parent().unwrap(),
-        &["--event", p(&ev), "players"],
-        &cols,
-    )
-    .ok();
+    let out = run_env(ev.parent().unwrap(), &["--event", p(&ev), "players"], &cols).ok();
     let widest = out.lines().filter(|l| l.starts_with('│')).map(width).max();
     assert!(widest.unwrap() <= 102, "{out}");
 }
