@@ -670,3 +670,67 @@ fn matches_elided(expected: &[String], actual: &[&str]) -> bool {
             .is_some_and(|(a, more)| *a == first.trim_end() && matches_elided(rest, more)),
     }
 }
+
+#[test]
+fn round_times_and_the_signature_come_from_the_rulebook_and_are_checked() {
+    let tmp = TempDir::new().expect("temp dir");
+    let jinhua = fs::read_to_string(root("rules/jinhua-2018.toml")).unwrap();
+    // `rules show` prints both keys, read back from the shipped rulebook.
+    let shown = run_env(
+        tmp.path(),
+        &["rules", "show", p(&root("rules/jinhua-2018.toml"))],
+        &[],
+    )
+    .ok();
+    assert!(
+        shown.contains("round_times = [\"10月27日上午（8:30开幕式后）\""),
+        "{shown}"
+    );
+    assert!(shown.contains("signature = \"裁判长\""), "{shown}");
+    // A wrong type names the key; an empty signature is refused.
+    let bad = jinhua
+        .replace("round_times = [", "round_times = 3\nold_times = [")
+        .replace("signature = \"裁判长\"", "signature = \"\"");
+    let file = tmp.path().join("bad.toml");
+    fs::write(&file, bad).unwrap();
+    let out = run_env(
+        tmp.path(),
+        &["--lang", "en", "rules", "check", p(&file)],
+        &[],
+    );
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    assert!(out.stderr.contains("event.round_times"), "{}", out.stderr);
+    assert!(out.stderr.contains("event.signature"), "{}", out.stderr);
+    // The slips of round 3 carry that round's time.
+    let (_tmp, ev) = jinhua_event_at_round_3();
+    let slips = qw(
+        &ev,
+        &[
+            "--format", "html", "round", "--sheet", "slips", "--group", "youth",
+        ],
+    )
+    .ok();
+    assert!(slips.contains("10月27日下午 13:00"), "{slips}");
+    let wall = qw(&ev, &["round", "--sheet", "wall", "--group", "youth"]).ok();
+    assert!(wall.contains("裁判长（签字）："), "{wall}");
+}
+
+/// Jinhua with youth paired up to round 3 (rounds 1 and 2 all drawn).
+fn jinhua_event_at_round_3() -> (TempDir, PathBuf) {
+    let (tmp, ev) = jinhua();
+    qw(&ev, &["pair", "--group", "youth", "--seed", "7"]).ok();
+    for _ in 0..2 {
+        let round = qw(&ev, &["--format", "json", "round", "--group", "youth"]).json();
+        let mut args = vec!["result".to_string(), "--group".into(), "youth".into()];
+        for t in round["pairings"].as_array().unwrap() {
+            if let Some(table) = t["table"].as_u64() {
+                args.push(table.to_string());
+                args.push("=".into());
+            }
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        qw(&ev, &args).ok();
+        qw(&ev, &["pair", "--group", "youth"]).ok();
+    }
+    (tmp, ev)
+}
