@@ -65,7 +65,9 @@ pub enum ResultError {
     )]
     GroupColumnMissing { source_name: String, groups: String },
 
-    #[error("group `{text}` is not the group chosen with `--group` ({chosen}): drop `--group` to enter every group's rows, or remove the row")]
+    #[error(
+        "group `{text}` is not the group chosen with `--group` ({chosen}): drop `--group` to enter every group's rows, or remove the row"
+    )]
     GroupNotChosen { text: String, chosen: String },
 
     #[error("no group `{text}` in the rulebook: use one of {known}")]

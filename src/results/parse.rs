@@ -794,7 +794,10 @@ mod tests {
             ]
         );
         assert_eq!(pools[1].group, GroupId::new("kids"));
-        assert_eq!(pools[1].entries, vec![(1, ResultEntry::new(2, Outcome::Draw))]);
+        assert_eq!(
+            pools[1].entries,
+            vec![(1, ResultEntry::new(2, Outcome::Draw))]
+        );
     }
 
     #[test]
@@ -820,9 +823,14 @@ mod tests {
             "{err}"
         );
         // Without the column, `--group` says whose rows they are.
-        let pools =
-            read_results_file("轮次,台号,结果\n1,1,r\n", "r.csv", &event, &rules, Some(&youth))
-                .unwrap();
+        let pools = read_results_file(
+            "轮次,台号,结果\n1,1,r\n",
+            "r.csv",
+            &event,
+            &rules,
+            Some(&youth),
+        )
+        .unwrap();
         assert_eq!(pools[0].group, youth);
         // The one-group reader refuses a file with the column rather than drop it.
         let err = parse_results_csv("组别,轮次,台号,结果\n青少年组,1,1,r\n", "r.csv").unwrap_err();

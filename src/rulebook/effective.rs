@@ -131,6 +131,12 @@ impl Rulebook {
         d.raw("rounds", e.rounds);
         d.str("currency", &e.currency);
         d.opt("max_players", e.max_players.map(|n| n.to_string()));
+        d.opt(
+            "round_times",
+            (!e.round_times.is_empty())
+                .then(|| string_array(e.round_times.iter().map(String::as_str))),
+        );
+        d.opt("signature", e.signature.as_deref().map(quote));
 
         for g in &self.groups {
             d.header("[[groups]]");

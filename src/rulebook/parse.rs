@@ -26,6 +26,8 @@ const EVENT_KEYS: &[&str] = &[
     "rounds",
     "currency",
     "max_players",
+    "round_times",
+    "signature",
 ];
 const GROUP_KEYS: &[&str] = &[
     "id",
@@ -270,6 +272,13 @@ fn parse_event(ctx: &mut Ctx, root: &Sec) -> EventInfo {
         event.currency = currency;
     }
     event.max_players = sec.count(ctx, "max_players", 1);
+    if let Some(times) = sec.strings(ctx, "round_times") {
+        event.round_times = times
+            .into_iter()
+            .map(|(t, _)| t.trim().to_string())
+            .collect();
+    }
+    event.signature = sec.text(ctx, "signature");
     event
 }
 

@@ -48,6 +48,14 @@ pub struct EventInfo {
     pub currency: String,
     /// Largest number of registered players (Dongguan 十四.1 报名总人数暂限300人).
     pub max_players: Option<u32>,
+    /// When each round is played, free text per round in order (`"10月27日 8:30"`),
+    /// printed on that round's sheets (Jinhua 竞赛日程).
+    #[serde(default)]
+    pub round_times: Vec<String>,
+    /// Who signs the printed sheets (`"裁判长"`): a signature line under the pairing
+    /// sheet and the wall chart.
+    #[serde(default)]
+    pub signature: Option<String>,
 }
 
 /// A 组别. A group without `pairs_with` is a pairing pool; one with `pairs_with` is a
@@ -659,6 +667,8 @@ impl Rulebook {
                 rounds,
                 currency: "元".to_string(),
                 max_players: None,
+                round_times: Vec::new(),
+                signature: None,
             },
             groups: vec![GroupRule {
                 id: GroupId::new("open"),

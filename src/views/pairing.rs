@@ -28,7 +28,22 @@ pub fn pairing_sheet(
         round,
         lang.pick("轮对阵表", " pairings")
     ));
+    // When the round is played (the rulebook's `event.round_times`), then the conduct rules.
+    if let Some(time) = round
+        .checked_sub(1)
+        .and_then(|i| rules.event.round_times.get(i as usize))
+        .filter(|t| !t.is_empty())
+    {
+        report.subtitle.push(time.clone());
+    }
     report.subtitle.push(conduct_line(rules, pool, lang));
+    // Who signs the sheet (`event.signature`, e.g. 裁判长).
+    if let Some(who) = &rules.event.signature {
+        report.footer.push(match lang {
+            Lang::Zh => format!("{who}（签字）：________________"),
+            Lang::En => format!("{who} (signature): ________________"),
+        });
+    }
     let totals = scoring::totals(event, &rules.scoring, pool, round.saturating_sub(1));
     let Some(r) = event.group(pool).and_then(|g| g.round(round)) else {
         report.json = json!(null);

@@ -177,11 +177,7 @@ pub fn round_sheets(
         SheetKind::Pairings => {
             let reports: Vec<Report> = rounds
                 .iter()
-                .map(|(pool, r)| {
-                    let mut report = super::pairing_sheet(event, rules, pool, r.number, lang);
-                    report.footer.extend(signature_line(rules, lang));
-                    report
-                })
+                .map(|(pool, r)| super::pairing_sheet(event, rules, pool, r.number, lang))
                 .collect();
             let html = render_all(&reports, Format::Html);
             RoundSheets {
@@ -198,11 +194,13 @@ pub fn round_sheets(
     Ok(sheets)
 }
 
-/// The arbiter's signature line printed under sheets, if the rulebook names the office.
+/// The signature line printed under sheets, when the rulebook names who signs
+/// (`event.signature`, e.g. 裁判长).
 fn signature_line(rules: &Rulebook, lang: Lang) -> Option<String> {
-    let _ = rules;
-    let _ = lang;
-    None
+    rules.event.signature.as_ref().map(|who| match lang {
+        Lang::Zh => format!("{who}（签字）：________________"),
+        Lang::En => format!("{who} (signature): ________________"),
+    })
 }
 
 fn group_name(rules: &Rulebook, pool: &GroupId) -> String {
@@ -218,10 +216,15 @@ fn round_title(lang: Lang, round: u32) -> String {
     }
 }
 
-/// The date and time of a round, when the rulebook gives it.
+/// The date and time of a round, when the rulebook gives it (`event.round_times`).
 fn round_time(rules: &Rulebook, round: u32) -> Option<String> {
-    let _ = (rules, round);
-    None
+    let i = usize::try_from(round).ok()?.checked_sub(1)?;
+    rules
+        .event
+        .round_times
+        .get(i)
+        .filter(|t| !t.is_empty())
+        .cloned()
 }
 
 /// A player as a sheet shows them.
@@ -243,11 +246,11 @@ fn seat(event: &Event, totals: &BTreeMap<PlayerId, Points>, id: PlayerId) -> Sea
 }
 
 /// The games of a round with both seats (scores before the round), in table order.
-fn games<'a>(
+fn games(
     event: &Event,
     rules: &Rulebook,
     pool: &GroupId,
-    round: &'a Round,
+    round: &Round,
 ) -> Vec<(u32, Seat, Seat, Option<crate::model::GameResult>)> {
     let totals = scoring::totals(event, &rules.scoring, pool, round.number.saturating_sub(1));
     let mut out: Vec<_> = round
@@ -278,7 +281,7 @@ const SHEET_CSS: &str = "<style>
 .slip h2{font-size:1.05em;margin:0 0 2mm}.slip table{width:100%;margin:0}
 .slip td.box{width:12mm}.slip td.sign{width:28mm}
 .slip p{margin:2mm 0 0}.slip .boxes span{margin-right:5mm;white-space:nowrap}
-.card{border:1px solid #333;height:128mm;margin:0 0 6mm;break-inside:avoid;page-break-inside:avoid;display:flex;flex-direction:column}
+.card{border:1px solid #333;height:124mm;margin:0 0 6mm;break-inside:avoid;page-break-inside:avoid;display:flex;flex-direction:column}
 .card .half{flex:1;display:flex;flex-direction:column;align-items:center;justify-content:center;text-align:center}
 .card .flip{transform:rotate(180deg);border-bottom:1px dashed #999}
 .card .no{font-size:40pt;font-weight:bold;line-height:1.1}.card .who{font-size:16pt}
@@ -296,12 +299,7 @@ fn page_with_css(lang: Lang, title: &str, body: &str) -> String {
 
 /// 成绩登记表: one slip per table with both players (number, name, unit, score), boxes for
 /// the result and the fouls, and room for both players' and the arbiter's signatures.
-fn slips(
-    event: &Event,
-    rules: &Rulebook,
-    rounds: &[(GroupId, &Round)],
-    lang: Lang,
-) -> RoundSheets {
+fn slips(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lang) -> RoundSheets {
     let e = html_escape;
     let mut reports = Vec::new();
     let mut body = String::new();
@@ -417,7 +415,11 @@ fn slips(
             ));
             for (side, s, fouls) in [
                 (lang.pick("红方", "red"), &red, result.map(|r| r.red_fouls)),
-                (lang.pick("黑方", "black"), &black, result.map(|r| r.black_fouls)),
+                (
+                    lang.pick("黑方", "black"),
+                    &black,
+                    result.map(|r| r.black_fouls),
+                ),
             ] {
                 body.push_str(&format!(
                     "<tr><th>{}</th><td class=\"r\">{}</td><td>{}</td><td>{}</td><td class=\"r\">{}</td><td class=\"box\">{}</td><td class=\"sign\"></td></tr>\n",
@@ -492,12 +494,7 @@ fn page_title(rules: &Rulebook, kind: SheetKind, lang: Lang) -> String {
 
 /// 台签: a card per table to fold into a tent; the top half is printed upside down so both
 /// sides read from the players' chairs.
-fn cards(
-    event: &Event,
-    rules: &Rulebook,
-    rounds: &[(GroupId, &Round)],
-    lang: Lang,
-) -> RoundSheets {
+fn cards(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lang) -> RoundSheets {
     let e = html_escape;
     let mut reports = Vec::new();
     let mut body = String::new();
@@ -686,7 +683,13 @@ fn find_list(
     report.lang = lang.code().into();
     let mut which: Vec<String> = rounds
         .iter()
-        .map(|(pool, r)| format!("{} {}", group_name(rules, pool), round_title(lang, r.number)))
+        .map(|(pool, r)| {
+            format!(
+                "{} {}",
+                group_name(rules, pool),
+                round_title(lang, r.number)
+            )
+        })
         .collect();
     which.dedup();
     report.subtitle.push(which.join(lang.pick("，", ", ")));

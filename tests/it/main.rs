@@ -2,6 +2,7 @@
 //! `tests/` does. Each module is one area; `common` holds the helpers that drive the binary.
 
 mod acceptance;
+mod arbiter;
 mod cli;
 mod common;
 mod crash;

@@ -84,14 +84,20 @@ pub fn pair(
                             ev.group_mut(&pool).seed = Some(s);
                             Ok::<_, CliError>(Change::changed(
                                 (),
-                                format!("recorded seed {s} for the round-1 draw of {pool} (dry run)"),
+                                format!(
+                                    "recorded seed {s} for the round-1 draw of {pool} (dry run)"
+                                ),
                                 serde_json::json!({ "group": pool, "round": 1, "seed": s }),
                             ))
                         })
                         .map_err(tx_error)?;
                     Text::new(
-                        format!("抽签种子：{s}（已记录，接下来的 `qiwang pair` 使用同一种子，抽签结果相同）"),
-                        format!("draw seed: {s} (recorded: the next `qiwang pair` uses it and makes this draw)"),
+                        format!(
+                            "抽签种子：{s}（已记录，接下来的 `qiwang pair` 使用同一种子，抽签结果相同）"
+                        ),
+                        format!(
+                            "draw seed: {s} (recorded: the next `qiwang pair` uses it and makes this draw)"
+                        ),
                     )
                 }
             };
@@ -164,7 +170,11 @@ fn pair_ready_pools(
     explain: bool,
     lang: Lang,
 ) -> Result<AllPaired, CliError> {
-    let name = |id: &GroupId| rules.group(id).map_or_else(|| id.to_string(), |g| g.name.clone());
+    let name = |id: &GroupId| {
+        rules
+            .group(id)
+            .map_or_else(|| id.to_string(), |g| g.name.clone())
+    };
     let mut done = AllPaired {
         sheets: Vec::new(),
         waiting: Vec::new(),
@@ -195,7 +205,8 @@ fn pair_ready_pools(
                     ev.group_mut(pool).seed = Some(s);
                 }
                 plan.apply(ev, pool, s);
-                done.sheets.push(sheet(ev, rules, pool, &plan, explain, lang));
+                done.sheets
+                    .push(sheet(ev, rules, pool, &plan, explain, lang));
                 done.paired.push((pool.clone(), plan.round.number, s));
             }
             Err(PairingError::RoundIncomplete { round, missing, .. }) => {
@@ -324,8 +335,12 @@ pub fn pair_all(
                 report.footer.insert(
                     1,
                     match lang {
-                        Lang::Zh => format!("抽签种子：{s}（已记录，接下来的 `qiwang pair` 使用同一种子）"),
-                        Lang::En => format!("draw seed: {s} (recorded: the next `qiwang pair` uses it)"),
+                        Lang::Zh => {
+                            format!("抽签种子：{s}（已记录，接下来的 `qiwang pair` 使用同一种子）")
+                        }
+                        Lang::En => {
+                            format!("draw seed: {s} (recorded: the next `qiwang pair` uses it)")
+                        }
                     },
                 );
             }

@@ -121,10 +121,7 @@ pub fn run(
                 })
                 .collect::<Vec<_>>();
             let (group_json, round_json) = match reports.as_slice() {
-                [one] => (
-                    serde_json::json!(one.group),
-                    json[0]["round"].clone(),
-                ),
+                [one] => (serde_json::json!(one.group), json[0]["round"].clone()),
                 _ => (serde_json::Value::Null, serde_json::Value::Null),
             };
             Ok(Change::changed(
@@ -132,7 +129,11 @@ pub fn run(
                 format!(
                     "recorded {count} result(s) in {}{}",
                     per_group.join("; "),
-                    if messages.is_empty() { String::new() } else { format!(": {}", messages.join("; ")) }
+                    if messages.is_empty() {
+                        String::new()
+                    } else {
+                        format!(": {}", messages.join("; "))
+                    }
                 ),
                 serde_json::json!({ "group": group_json, "round": round_json, "groups": json }),
             ))
