@@ -34,8 +34,15 @@ fn id(region: &str, birth: &str, seq: u32) -> String {
     format!("{first17}{}", id_card::check_character(&first17).unwrap())
 }
 
+type Fill<'a> = &'a dyn Fn(&mut Worksheet);
+
+/// Whether a cell is the string `s`.
+fn is(cell: &Data, s: &str) -> bool {
+    matches!(cell, Data::String(x) if x == s)
+}
+
 /// A workbook with one sheet per `(name, fill)`.
-fn book(sheets: &[(&str, &dyn Fn(&mut Worksheet))]) -> Vec<u8> {
+fn book(sheets: &[(&str, Fill<'_>)]) -> Vec<u8> {
     let mut wb = Workbook::new();
     for (name, fill) in sheets {
         let ws = wb.add_worksheet();
@@ -473,10 +480,7 @@ fn players_exported_as_a_workbook_import_to_the_same_players() {
     let range = wb.worksheet_range(&name).unwrap();
     let cells: Vec<String> = range.cells().map(|(_, _, c)| c.to_string()).collect();
     let masked = mask_id_number("33072319661225819X");
-    assert!(
-        cells.iter().any(|c| *c == masked),
-        "masked ID {masked} missing"
-    );
+    assert!(cells.contains(&masked), "masked ID {masked} missing");
     assert!(
         !cells.iter().any(|c| c.contains("19661225")),
         "an unmasked ID in the workbook"
@@ -530,7 +534,7 @@ fn table(range: &calamine::Range<Data>, first: &str) -> (Vec<String>, Vec<Vec<Da
     let rows: Vec<Vec<Data>> = range.rows().map(|r| r.to_vec()).collect();
     let at = rows
         .iter()
-        .position(|r| r.first().is_some_and(|c| c.to_string() == first))
+        .position(|r| r.first().is_some_and(|c| is(c, first)))
         .unwrap_or_else(|| panic!("no header row starting with {first}"));
     let header = rows[at].iter().map(|c| c.to_string()).collect();
     (header, rows[at + 1..].to_vec())
@@ -555,10 +559,7 @@ fn the_prize_workbook_has_numbers_a_signature_column_and_the_table_totals() {
     let sheet: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     let paid_fen = sheet["totals"]["paid_fen"].as_i64().unwrap();
     let lists = sheet["lists"].as_array().unwrap().len() + sheet["teams"].as_array().unwrap().len();
-    let out = succeeded(
-        &["prizes"],
-        qiwang_zh(&ev, &["--format", "xlsx", "prizes"]),
-    );
+    let out = succeeded(&["prizes"], qiwang_zh(&ev, &["--format", "xlsx", "prizes"]));
     let mut wb = read_book(&out.stdout);
     let names = wb.sheet_names();
     assert_eq!(names.len(), lists + 1, "{names:?}");
@@ -573,10 +574,7 @@ fn the_prize_workbook_has_numbers_a_signature_column_and_the_table_totals() {
             "{name}: {header:?}"
         );
         let money = header.iter().position(|h| h.starts_with("奖金")).unwrap();
-        let awards: Vec<&Vec<Data>> = rows
-            .iter()
-            .take_while(|r| r[0].to_string() != "合计")
-            .collect();
+        let awards: Vec<&Vec<Data>> = rows.iter().take_while(|r| !is(&r[0], "合计")).collect();
         assert!(!awards.is_empty(), "{name}");
         // Places and money are numbers (a playoff still pending holds its money as text).
         assert!(
@@ -592,10 +590,7 @@ fn the_prize_workbook_has_numbers_a_signature_column_and_the_table_totals() {
             }
         }
         // The totals row: 合计 and a SUM formula over the money column.
-        let total_row = rows
-            .iter()
-            .find(|r| r[0].to_string() == "合计")
-            .expect("totals row");
+        let total_row = rows.iter().find(|r| is(&r[0], "合计")).expect("totals row");
         assert!(matches!(total_row[money], Data::Float(x) if (x - sum).abs() < 0.005));
         assert!(
             formulas.cells().any(|(_, _, f)| f.starts_with("SUM(")),
@@ -604,6 +599,25 @@ fn the_prize_workbook_has_numbers_a_signature_column_and_the_table_totals() {
         total += sum;
     }
     assert_eq!((total * 100.0).round() as i64, paid_fen);
+    // The last sheet adds the totals up with a formula whose stored value is the table's
+    // grand total (a viewer that does not recalculate shows it, not 0).
+    let last = names.last().unwrap();
+    let range = wb.worksheet_range(last).unwrap();
+    let grand = range
+        .rows()
+        .find(|r| r.first().is_some_and(|c| is(c, "合计")))
+        .expect("grand total row");
+    assert!(
+        matches!(grand[1], Data::Float(x) if ((x * 100.0).round() as i64) == paid_fen),
+        "{grand:?}"
+    );
+    let formulas = wb.worksheet_formula(last).unwrap();
+    assert!(
+        formulas
+            .cells()
+            .any(|(_, _, f)| f.matches('!').count() == lists),
+        "{formulas:?}"
+    );
 }
 
 #[test]
