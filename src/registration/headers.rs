@@ -255,8 +255,20 @@ impl HeaderMap {
         for (i, raw) in headers.iter().enumerate() {
             let name = normalise::clean(raw);
             let field = field_of(&name);
-            if let Some(f) = field
-                && let Some(&first) = first_of.get(&f)
+            // 序号 is ignored, so a second number column (编号 beside 序号, as qiwang's own
+            // player list has) harms nothing.
+            let earlier = field.and_then(|f| first_of.get(&f).copied());
+            if let (Some(Field::IdNumber), Some(first)) = (field, earlier)
+                && header_key(&names[first]) == "id"
+            {
+                // A bare `id` beside `ID Number` is a registration id (qiwang's own English
+                // player list has both): the specific header holds the ID card number.
+                fields[first] = None;
+                extras.insert(names[first].clone());
+                first_of.insert(Field::IdNumber, i);
+            } else if let Some(f) = field
+                && f != Field::Number
+                && let Some(first) = earlier
             {
                 problems.push(HeaderProblem {
                     column: i,
@@ -274,7 +286,7 @@ impl HeaderMap {
                     ),
                 });
             } else if let Some(f) = field {
-                first_of.insert(f, i);
+                first_of.entry(f).or_insert(i);
             } else if !name.is_empty() && !extras.insert(name.clone()) {
                 problems.push(HeaderProblem {
                     column: i,
@@ -414,6 +426,18 @@ mod tests {
         let (_, problems) = HeaderMap::new(&twice);
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].column, 100_000);
+    }
+
+    #[test]
+    fn a_bare_id_beside_id_number_is_not_the_id_card() {
+        let headers: Vec<String> = ["id", "no.", "序号", "name", "ID number"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let (map, problems) = HeaderMap::new(&headers);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(map.column(Field::IdNumber), Some(4));
+        assert_eq!(map.fields[0], None);
     }
 
     #[test]

@@ -52,7 +52,7 @@ pub struct RowError {
     pub message_zh: String,
     /// Where the problem is when `line` alone does not say it: the file of a batch, and
     /// in a workbook the sheet and cell (`报名表!C17`, `line` being the row).
-    pub place: Option<Place>,
+    pub place: Option<Box<Place>>,
 }
 
 /// The file, worksheet and column of a problem (the row is [`RowError::line`]).
@@ -379,8 +379,22 @@ fn name_unit_key(name: &str, unit: &str) -> (String, String) {
 }
 
 /// The group a sheet names: by id, regulation name or alias as written, then ignoring
-/// case, width and spaces, then with a missing trailing 组 (`成人` for 成人组).
+/// case, width and spaces, then with a missing trailing 组 (`成人` for 成人组), then
+/// without a note in brackets (`残疾人组 (成人组)`, as qiwang's own player list writes a
+/// section and the pool it plays in).
 pub fn find_group<'a>(rules: &'a Rulebook, value: &str) -> Option<&'a GroupRule> {
+    let found = find_group_as_written(rules, value);
+    if found.is_some() {
+        return found;
+    }
+    let head = value.split(['(', '（']).next().unwrap_or("").trim();
+    if !head.is_empty() && head.len() < value.trim().len() {
+        return find_group_as_written(rules, head);
+    }
+    None
+}
+
+fn find_group_as_written<'a>(rules: &'a Rulebook, value: &str) -> Option<&'a GroupRule> {
     if let Some(g) = rules.find_group(value) {
         return Some(g);
     }
@@ -544,10 +558,10 @@ impl<'a> Sheet<'a> {
                         .column
                         .as_ref()
                         .and_then(|c| map.and_then(|m| m.names.iter().position(|n| n == c)));
-                    e.place = Some(Place {
+                    e.place = Some(Box::new(Place {
                         col: if at.sheet.is_some() { col } else { None },
                         ..at.clone()
-                    });
+                    }));
                 }
             }
         }
@@ -557,11 +571,11 @@ impl<'a> Sheet<'a> {
     /// Reads the worksheets of a workbook that have a header row (or only `only`).
     fn read_workbook(&mut self, file: &str, bytes: &[u8], only: Option<&str>, read: &mut FileRead) {
         let whole_file = |text: Text| RowError {
-            place: Some(Place {
+            place: Some(Box::new(Place {
                 file: file.to_string(),
                 sheet: None,
                 col: None,
-            }),
+            })),
             ..RowError::new(1, None, None, text)
         };
         let grids = match xlsx::read_workbook(bytes) {
@@ -636,11 +650,11 @@ impl<'a> Sheet<'a> {
                         Err(message) => {
                             ok = false;
                             self.errors.push(RowError {
-                                place: Some(Place {
+                                place: Some(Box::new(Place {
                                     file: file.to_string(),
                                     sheet: Some(grid.sheet.clone()),
                                     col: Some(i),
-                                }),
+                                })),
                                 ..RowError::new(
                                     *line,
                                     header.get(i).map(|h| normalise::clean(h)),

@@ -127,6 +127,55 @@ fn spread_merged(rows: &mut [(usize, Vec<Data>)], top: usize, merged: &[Dimensio
     }
 }
 
+/// The first worksheet holding data, as CSV text whose line N is the sheet's row N (blank
+/// lines stand for the rows above the table and blank rows), so a reader of CSV that
+/// names lines names the sheet's rows. Used for results sheets (`result --from x.xlsx`),
+/// whose reader is the CSV one. Returns the sheet's name and the text.
+pub fn first_sheet_as_csv(bytes: &[u8]) -> Result<(String, String), Text> {
+    let grids = read_workbook(bytes)?;
+    let Some(grid) = grids.into_iter().find(|g| !g.rows.is_empty()) else {
+        return Err(Text::new(
+            "工作簿中没有任何数据",
+            "the workbook holds no data",
+        ));
+    };
+    // Title rows above the table (one merged cell each) are left out: the header is the
+    // first row with two cells or more.
+    let header = grid
+        .rows
+        .iter()
+        .take(10)
+        .position(|(_, cells)| cells.iter().filter(|c| !is_blank(c)).count() >= 2)
+        .unwrap_or(0);
+    let mut out = String::new();
+    let mut line = 1;
+    for (row, cells) in grid.rows.iter().skip(header) {
+        while line < *row {
+            out.push('\n');
+            line += 1;
+        }
+        let mut texts = Vec::with_capacity(cells.len());
+        for (c, cell) in cells.iter().enumerate() {
+            let text = cell_text(cell, None).map_err(|e| {
+                let at = format!("{}!{}{row}", grid.sheet, column_letters(c));
+                Text::new(format!("{at}：{}", e.zh), format!("{at}: {}", e.en))
+            })?;
+            texts.push(text.replace(['\n', '\r'], " "));
+        }
+        let mut w = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(Vec::new());
+        let _ = w.write_record(&texts);
+        let record = w
+            .into_inner()
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default();
+        out.push_str(&record);
+        line += 1;
+    }
+    Ok((grid.sheet, out))
+}
+
 /// A whole number as Excel stores it (a float), written without `.0`.
 fn whole(f: f64) -> Option<i64> {
     (f.fract() == 0.0 && f.abs() < 1e15).then_some(f as i64)
@@ -141,6 +190,11 @@ pub fn cell_text(cell: &Data, field: Option<Field>) -> Result<String, Text> {
         Data::Bool(b) => Ok(if *b { "是" } else { "否" }.to_string()),
         Data::Int(i) => number_text(*i as f64, field).map(|t| t.unwrap_or_else(|| i.to_string())),
         Data::Float(f) => number_text(*f, field).map(|t| t.unwrap_or_else(|| float_text(*f))),
+        // A result typed as 1:0 or fouls as 0:2 become times in Excel: given back as typed.
+        Data::DateTime(dt) if dt.as_f64() >= 0.0 && dt.as_f64() < 1.0 => {
+            let (.., h, m, _, _) = dt.to_ymd_hms_milli();
+            Ok(format!("{h}:{m}"))
+        }
         Data::DateTime(dt) if dt.is_datetime() => {
             let (y, m, d, ..) = dt.to_ymd_hms_milli();
             Ok(format!("{y:04}-{m:02}-{d:02}"))

@@ -28,7 +28,7 @@ pub fn render(report: &Report) -> Result<Vec<u8>, XlsxError> {
 pub fn render_book(reports: &[(String, &Report)]) -> Result<Vec<u8>, XlsxError> {
     let mut book = Workbook::new();
     let mut names = BTreeSet::new();
-    let mut totals: Vec<String> = Vec::new();
+    let mut totals: Vec<(String, f64)> = Vec::new();
     let formats = Formats::new();
     for (name, report) in reports {
         let tables: Vec<&Section> = report
@@ -54,8 +54,8 @@ pub fn render_book(reports: &[(String, &Report)]) -> Result<Vec<u8>, XlsxError> 
                 write_notes_sheet(sheet, &formats, &heading, report, section, &totals)?;
                 continue;
             }
-            if let Some(cell) = write_table(sheet, &formats, &heading, report, section)? {
-                totals.push(format!("{}!{cell}", quote_sheet(&sheet_name)));
+            if let Some((cell, sum)) = write_table(sheet, &formats, &heading, report, section)? {
+                totals.push((format!("{}!{cell}", quote_sheet(&sheet_name)), sum));
             }
         }
     }
@@ -205,14 +205,15 @@ fn page_setup(sheet: &mut Worksheet, header_row: u32, columns: usize) -> Result<
     Ok(())
 }
 
-/// Writes one table; returns the cell of its money total (`F12`), if it has one.
+/// Writes one table; returns the cell of its money total (`F12`) and the total, if it has
+/// one.
 fn write_table(
     sheet: &mut Worksheet,
     f: &Formats,
     heading: &str,
     report: &Report,
     section: &Section,
-) -> Result<Option<String>, XlsxError> {
+) -> Result<Option<(String, f64)>, XlsxError> {
     let header_row = write_heading(sheet, f, heading, report)?;
     let mut widths: Vec<usize> = section.columns.iter().map(|c| display_width(c)).collect();
     for (c, name) in section.columns.iter().enumerate() {
@@ -270,7 +271,7 @@ fn write_table(
             Formula::new(formula).set_result(format!("{sum:.2}")),
             &f.total_money,
         )?;
-        total = Some(format!("{letter}{}", row + 1));
+        total = Some((format!("{letter}{}", row + 1), sum));
     }
     row += 1;
     for note in &section.notes {
@@ -292,7 +293,7 @@ fn write_notes_sheet(
     heading: &str,
     report: &Report,
     section: &Section,
-    totals: &[String],
+    totals: &[(String, f64)],
 ) -> Result<(), XlsxError> {
     let mut row = write_heading(sheet, f, heading, report)?;
     if !section.title.is_empty() {
@@ -311,10 +312,14 @@ fn write_notes_sheet(
             "合计"
         };
         sheet.write_string_with_format(row, 0, label, &f.total_label)?;
+        // The value is stored with the formula: a viewer that does not recalculate on
+        // opening (LibreOffice's default for .xlsx) shows it, not 0.
+        let cells: Vec<&str> = totals.iter().map(|(c, _)| c.as_str()).collect();
+        let sum: f64 = totals.iter().map(|(_, v)| v).sum();
         sheet.write_formula_with_format(
             row,
             1,
-            Formula::new(format!("={}", totals.join("+"))),
+            Formula::new(format!("={}", cells.join("+"))).set_result(format!("{sum:.2}")),
             &f.total_money,
         )?;
     }
@@ -388,8 +393,13 @@ pub fn template_workbook(
     }
     let lists = book.add_worksheet();
     lists.set_name(lists_name)?;
-    let mut c = 0u16;
-    for column in t.columns.iter().filter(|c| !c.allowed.is_empty()) {
+    for (c, column) in t
+        .columns
+        .iter()
+        .filter(|c| !c.allowed.is_empty())
+        .enumerate()
+    {
+        let c = col(c);
         lists.write_string_with_format(0, c, &column.header, &f.header)?;
         for (r, value) in column.allowed.iter().enumerate() {
             lists.write_string(u32::try_from(r + 1).unwrap_or(u32::MAX), c, value)?;
@@ -401,7 +411,6 @@ pub fn template_workbook(
             .max()
             .unwrap_or(8);
         lists.set_column_width(c, (width.min(MAX_WIDTH) + 2) as f64)?;
-        c += 1;
     }
     book.save_to_buffer()
 }

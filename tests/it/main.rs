@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod crash;
 mod examples;
+mod excel;
 mod hostile;
 mod i18n;
 mod pairing_invariants;

@@ -31,17 +31,36 @@ pub fn run(
     if let Some(path) = from {
         // Results sheets come from the same Excel as registrations: UTF-8 or GBK.
         let bytes = read_input(path, qiwang::input::InputKind::Sheet)?;
-        let text = qiwang::registration::decode(&bytes, qiwang::registration::Encoding::Auto)
-            .map_err(|e| {
-                CliError::input(Text::new(
-                    format!("`{}` 第 {} 行：{}", path.display(), e.line, e.message_zh),
-                    format!("`{}` line {}: {}", path.display(), e.line, e.message),
-                ))
-            })?
-            .text;
+        // A workbook: its first sheet with data, as CSV lines numbered like its rows.
+        let mut source = path.display().to_string();
+        let workbook = if qiwang::registration::xlsx::is_workbook(&bytes) {
+            let (sheet, text) =
+                qiwang::registration::xlsx::first_sheet_as_csv(&bytes).map_err(|e| {
+                    CliError::input(
+                        e.map(|m, l| format!("`{}`{}{m}", path.display(), l.pick("：", ": "))),
+                    )
+                })?;
+            source = format!("{source}:{sheet}");
+            Some(text)
+        } else {
+            None
+        };
+        let text = match workbook {
+            Some(text) => text,
+            None => {
+                qiwang::registration::decode(&bytes, qiwang::registration::Encoding::Auto)
+                    .map_err(|e| {
+                        CliError::input(Text::new(
+                            format!("`{}` 第 {} 行：{}", path.display(), e.line, e.message_zh),
+                            format!("`{}` line {}: {}", path.display(), e.line, e.message),
+                        ))
+                    })?
+                    .text
+            }
+        };
         file_batches = results::read_results_file(
             &text,
-            &path.display().to_string(),
+            &source,
             &event,
             &rules,
             chosen.as_ref(),
