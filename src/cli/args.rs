@@ -70,6 +70,9 @@ pub enum Command {
         /// Say why: floats, colours, the bye.
         #[arg(long)]
         explain: bool,
+        /// Pair round 1 of a group below its `min_size` anyway (logged).
+        #[arg(long)]
+        allow_small: bool,
     },
     /// Drop the newest round of a group while it has no results.
     Unpair {
@@ -163,6 +166,7 @@ impl Command {
             Command::Init { rules, .. } => Some(rules),
             Command::Rules(RulesCommand::Check { file }) => Some(file),
             Command::Rules(RulesCommand::Show { file }) => file.as_deref(),
+            Command::Rules(RulesCommand::Update { file }) => Some(file),
             Command::Demo(args) => args.rules.as_deref(),
             _ => None,
         }
@@ -193,6 +197,7 @@ impl Command {
             Command::Prizes => "prizes",
             Command::Group(GroupCommand::Sizes) => "group-sizes",
             Command::Group(GroupCommand::Merge { .. }) => "group-merge",
+            Command::Group(GroupCommand::Cancel { .. }) => "group-cancel",
             Command::Export { .. } => "export",
             Command::Log => "log",
             Command::Undo => "undo",
@@ -218,6 +223,9 @@ pub enum RulesCommand {
     Check { file: PathBuf },
     /// Print the effective rules with defaults filled in (the event's, or FILE's).
     Show { file: Option<PathBuf> },
+    /// Replace the event's rulebook between rounds: validated, changes that would alter
+    /// rounds already played are refused, the difference is shown; logged and undoable.
+    Update { file: PathBuf },
 }
 
 #[derive(Debug, Args)]
@@ -301,6 +309,8 @@ pub enum GroupCommand {
     Sizes,
     /// Merge an under-size group into another before round 1.
     Merge { from: String, into: String },
+    /// Cancel a group that has no `merge_into` before round 1: its players are withdrawn.
+    Cancel { group: String },
 }
 
 pub fn dispatch(cli: Cli) -> Result<(), CliError> {
@@ -310,6 +320,7 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Command::Init { dir, rules } => commands::init::run(&ctx, &dir, &rules),
         Command::Rules(RulesCommand::Check { file }) => commands::rules::check(&ctx, &file),
         Command::Rules(RulesCommand::Show { file }) => commands::rules::show(&ctx, file.as_deref()),
+        Command::Rules(RulesCommand::Update { file }) => commands::rules::update(&ctx, &file),
         Command::Import {
             file,
             dry_run,
@@ -331,7 +342,8 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             seed,
             dry_run,
             explain,
-        } => commands::pair::pair(&ctx, group.as_deref(), seed, dry_run, explain),
+            allow_small,
+        } => commands::pair::pair(&ctx, group.as_deref(), seed, dry_run, explain, allow_small),
         Command::Unpair { group } => commands::pair::unpair(&ctx, group.as_deref()),
         Command::Pairing(PairingCommand::Swap { group, a, b, force }) => {
             commands::pair::swap(&ctx, group.as_deref(), &a, &b, force)
@@ -372,6 +384,7 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Command::Group(GroupCommand::Merge { from, into }) => {
             commands::prizes::merge(&ctx, &from, &into)
         }
+        Command::Group(GroupCommand::Cancel { group }) => commands::group::cancel(&ctx, &group),
         Command::Export { out, group } => commands::export::run(&ctx, &out, group.as_deref()),
         Command::Log => commands::log::log(&ctx),
         Command::Undo => commands::log::undo(&ctx),

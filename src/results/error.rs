@@ -134,6 +134,14 @@ pub enum ResultError {
     )]
     PairedAfterWithdrawal { player: PlayerId, round: u32 },
 
+    #[error(
+        "player {player} is paired in round {round}, which has no result for their game yet: enter a forfeit (`-+` or `+-`) for that game, or `qiwang unpair` and pair again, then withdraw"
+    )]
+    UnplayedGame { player: PlayerId, round: u32 },
+
+    #[error("player {player} is not withdrawn: there is nothing to reinstate")]
+    NotWithdrawn { player: PlayerId },
+
     #[error("withdrawal round `{from_round}` is not a round number: rounds start at 1")]
     BadWithdrawalRound { from_round: u32 },
 
@@ -288,6 +296,12 @@ impl Localize for ResultError {
                 "棋手 {player} 已编入第 {round} 轮：请从第 {} 轮起退赛，或先撤销第 {round} 轮的编排",
                 round + 1
             ),
+            ResultError::UnplayedGame { player, round } => format!(
+                "棋手 {player} 已编入第 {round} 轮，而该局还没有成绩：请为该局录入弃权（`-+` 或 `+-`），或用 `qiwang unpair` 撤销后重新编排，然后再退赛"
+            ),
+            ResultError::NotWithdrawn { player } => {
+                format!("棋手 {player} 没有退赛，无需恢复参赛")
+            }
             ResultError::BadWithdrawalRound { from_round } => {
                 format!("退赛轮次 `{from_round}` 不是轮次：轮次从 1 开始")
             }
@@ -449,6 +463,13 @@ mod tests {
             ResultError::PairedAfterWithdrawal {
                 player: PlayerId(17),
                 round: 4,
+            },
+            ResultError::UnplayedGame {
+                player: PlayerId(17),
+                round: 4,
+            },
+            ResultError::NotWithdrawn {
+                player: PlayerId(17),
             },
             ResultError::BadWithdrawalRound { from_round: 0 },
             ResultError::EmptyReason,

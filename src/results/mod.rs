@@ -9,13 +9,16 @@
 mod error;
 mod parse;
 mod record;
+mod rules_update;
 
 pub use error::ResultError;
-pub use parse::{parse_fouls, parse_outcome, parse_result_args, parse_results_csv};
+pub use parse::{is_late_token, parse_fouls, parse_outcome, parse_result_args, parse_results_csv};
 pub use record::{
-    AUTO_WITHDRAWAL_PREFIX, RecordReport, RecordedResult, ResultWarning, record_playoff,
-    record_results, record_results_in_rounds, withdraw_player,
+    RecordReport, RecordedResult, ResultWarning, automatic_withdrawal, record_playoff,
+    record_results, record_results_in_rounds, reinstate_player, withdraw, withdraw_from_next_round,
+    withdraw_player, withdrawal_cause_text,
 };
+pub use rules_update::{RulesUpdate, RulesUpdateError, line_diff, update_rulebook};
 
 use crate::model::Outcome;
 
@@ -26,6 +29,8 @@ pub struct ResultEntry {
     pub outcome: Outcome,
     pub red_fouls: u32,
     pub black_fouls: u32,
+    /// A forfeit for lateness (`红迟到`, `black-late`), not absence.
+    pub late: bool,
 }
 
 impl ResultEntry {
@@ -36,6 +41,7 @@ impl ResultEntry {
             outcome,
             red_fouls: 0,
             black_fouls: 0,
+            late: false,
         }
     }
 

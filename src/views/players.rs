@@ -78,12 +78,14 @@ pub fn players(
                 format!("late entry from round {}", p.joined_round)
             }
             (PlayerStatus::Active, _) => String::new(),
-            (PlayerStatus::Withdrawn { from_round, reason }, Lang::Zh) => {
-                format!("自第{from_round}轮起退赛：{reason}")
-            }
-            (PlayerStatus::Withdrawn { from_round, reason }, Lang::En) => {
-                format!("withdrawn from round {from_round}: {reason}")
-            }
+            (PlayerStatus::Withdrawn { from_round, cause }, Lang::Zh) => format!(
+                "自第{from_round}轮起退赛：{}",
+                crate::results::withdrawal_cause_text(cause, lang)
+            ),
+            (PlayerStatus::Withdrawn { from_round, cause }, Lang::En) => format!(
+                "withdrawn from round {from_round}: {}",
+                crate::results::withdrawal_cause_text(cause, lang)
+            ),
             (PlayerStatus::Disqualified { from_round, reason }, Lang::Zh) => {
                 format!("自第{from_round}轮起取消比赛资格：{reason}")
             }

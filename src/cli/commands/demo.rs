@@ -3,8 +3,8 @@
 //! Everything goes through the same store transactions as the real commands, so the
 //! demo leaves a genuine event directory (with history and audit log) to explore.
 
-use super::players::tx_error;
 use crate::cli::args::DemoArgs;
+use crate::cli::context::tx_error;
 use crate::cli::context::{Ctx, store_error};
 use crate::cli::error::{CliError, cannot_read};
 use qiwang::i18n::{Localize, Text};
@@ -49,7 +49,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
         )));
     }
     let (rules_text, rules_source) = match &args.rules {
-        Some(p) => (super::init::read_text(p)?, p.display().to_string()),
+        Some(p) => (crate::cli::context::read_text(p)?, p.display().to_string()),
         None => (
             JINHUA_RULES.to_string(),
             "rules/jinhua-2018.toml".to_string(),
@@ -293,7 +293,7 @@ fn play_pool(
                 if incidents && round == 5 {
                     withdraw_one(ev, pool, round);
                 }
-                let notes = report.messages_named(lang, &|id| super::pair::player_label(ev, id));
+                let notes = report.messages_named(lang, &|id| crate::cli::context::player_label(ev, id));
                 Ok(Change::changed(
                     (notes, tally(ev, pool, round, lang)),
                     format!("recorded {} results of round {round} in {pool}", entries.len()),
@@ -373,7 +373,7 @@ fn withdraw_one(ev: &mut Event, pool: &GroupId, round: u32) {
     {
         p.status = PlayerStatus::Withdrawn {
             from_round: round + 1,
-            reason: "voluntary (demo)".into(),
+            cause: qiwang::model::WithdrawalCause::Manual { note: None },
         };
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod demo;
 pub mod export;
+pub mod group;
 pub mod import;
 pub mod init;
 pub mod log;

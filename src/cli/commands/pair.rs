@@ -1,7 +1,9 @@
 //! `qiwang pair`, `unpair`, `pairing swap|set`, `check`
 
-use super::players::tx_error;
-use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
+use crate::cli::context::{
+    Ctx, Loaded, input_error, player_label, pools_with_rounds, resolve_player, resolve_pool,
+    tx_error,
+};
 use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId, Round};
@@ -36,6 +38,7 @@ pub fn pair(
     seed: Option<u64>,
     dry_run: bool,
     explain: bool,
+    allow_small: bool,
 ) -> Result<(), CliError> {
     let Loaded {
         store,
@@ -50,25 +53,9 @@ pub fn pair(
             "`--seed` only applies to the round-1 draw; later rounds use the seed recorded then",
         )));
     }
-    let first_round = event.group(&pool).is_none_or(|g| g.rounds.is_empty());
-    if first_round
-        && let Some(u) = qiwang::prizes::undersized_groups(&event, &rules)
-            .into_iter()
-            .find(|u| u.group == pool)
-    {
-        eprintln!(
-            "{} {} {} {} < {}: {}",
-            lang.pick("注意：", "warning:"),
-            u.name,
-            lang.pick("报名人数", "has"),
-            u.count,
-            u.min,
-            lang.pick(
-                "按规程应取消或合并（qiwang group merge FROM INTO）",
-                "the rulebook cancels or merges such a group (qiwang group merge FROM INTO)"
-            )
-        );
-    }
+    // Dongguan 九: an under-size pool is merged or cancelled, or paired only on request.
+    qiwang::registration::check_pool_size(&event, &rules, &pool, allow_small)
+        .map_err(input_error)?;
     let report = if dry_run {
         let s = seed_for(&event, &pool, seed);
         let plan = pairing::pair_next_round(&event, &rules, &pool, s).map_err(pairing_error)?;
@@ -347,21 +334,4 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         )));
     }
     Ok(())
-}
-
-/// Pools that have at least one round, in rulebook order.
-pub fn pools_with_rounds(rules: &Rulebook, event: &Event) -> Vec<GroupId> {
-    rules
-        .pools()
-        .map(|g| g.id.clone())
-        .filter(|id| event.group(id).is_some_and(|g| !g.rounds.is_empty()))
-        .collect()
-}
-
-/// A player as the arbiter knows them: name and pairing number (序号).
-pub fn player_label(event: &Event, id: qiwang::model::PlayerId) -> String {
-    event.player(id).map_or(id.to_string(), |p| match p.number {
-        Some(n) => format!("{}({n})", p.name),
-        None => p.name.clone(),
-    })
 }

@@ -1,7 +1,8 @@
 //! `qiwang result`, `qiwang penalty`, `qiwang playoff`
 
-use super::players::{input_error, tx_error};
-use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
+use crate::cli::context::{
+    Ctx, Loaded, input_error, player_label, resolve_player, resolve_pool, tx_error,
+};
 use crate::cli::error::{CliError, cannot_read};
 use qiwang::i18n::Text;
 use qiwang::model::{Penalty, Points};
@@ -65,7 +66,7 @@ pub fn run(
                 let report = results::record_results(ev, &rules, &pool, *r, entries).map_err(input_error)?;
                 count += entries.len();
                 messages.extend(report.messages());
-                shown.extend(report.messages_named(lang, &|id| super::pair::player_label(ev, id)));
+                shown.extend(report.messages_named(lang, &|id| player_label(ev, id)));
             }
             let rounds: Vec<String> = batches
                 .keys()
