@@ -9,6 +9,7 @@
 mod error;
 mod parse;
 mod record;
+mod rounds;
 mod rules_update;
 
 pub use error::ResultError;
@@ -18,6 +19,7 @@ pub use record::{
     record_results, record_results_in_rounds, reinstate_player, withdraw, withdraw_from_next_round,
     withdraw_player, withdrawal_cause_text,
 };
+pub use rounds::{add_penalty, check_round_finished, unpair_round};
 pub use rules_update::{RulesUpdate, RulesUpdateError, line_diff, update_rulebook};
 
 use crate::model::Outcome;

@@ -1,6 +1,7 @@
 //! State files written by older versions of qiwang load and are migrated.
 //!
-//! `tests/fixtures/state-v1/qiwang.json` was written by qiwang with schema version 1 (an
+//! `tests/fixtures/state-v1/` (state, audit log, rulebook) was written by qiwang with
+//! schema version 1 (an
 //! event of six players, two rounds): P1 withdrawn by the forfeit rule (`[auto]` reason),
 //! P2 by `player withdraw` without a reason (stored as the word `voluntary`), P6 with the
 //! reason 身体不适.
@@ -13,8 +14,12 @@ use std::path::Path;
 
 fn fixture_event() -> tempfile::TempDir {
     let tmp = tempfile::TempDir::new().unwrap();
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/state-v1/qiwang.json");
-    fs::copy(from, tmp.path().join("qiwang.json")).unwrap();
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/state-v1");
+    for file in ["qiwang.json", "audit.log", "rules.toml"] {
+        fs::copy(from.join(file), tmp.path().join(file)).unwrap();
+    }
+    // The snapshots of the old event are not kept; new ones go here.
+    fs::create_dir(tmp.path().join("history")).unwrap();
     tmp
 }
 
@@ -69,7 +74,8 @@ fn a_migrated_state_is_saved_in_the_current_schema_without_display_text() {
         &["player", "reinstate", "P1"],
         qiwang_as("t", dir, &["player", "reinstate", "P1"]),
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("paired again from round 3"));
+    // The fixture has round 3 paired (without the withdrawn players).
+    assert!(String::from_utf8_lossy(&out.stdout).contains("paired again from round 4"));
     let text = fs::read_to_string(dir.join("qiwang.json")).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(json["schema_version"], SCHEMA_VERSION);

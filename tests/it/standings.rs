@@ -931,8 +931,9 @@ fn two_consecutive_forfeits_withdraw_a_player() {
 
 #[test]
 fn two_forfeits_in_total_withdraw_a_player_dongguan() {
-    // Dongguan 十五.5: 累计2轮不到按弃权处理.
-    let f = forfeit_rounds(false, ["-+", "1-0", "-+", "1-0"]);
+    // Dongguan 十五.5: 累计2轮不到按弃权处理. (`a` was paired in round 4 anyway and did
+    // not come: a round `a` had played would have moved the withdrawal past it.)
+    let f = forfeit_rounds(false, ["-+", "1-0", "-+", "-+"]);
     let a = f.event.player(f.id("a")).unwrap();
     assert!(
         matches!(&a.status, PlayerStatus::Withdrawn { from_round: 4, cause: WithdrawalCause::Forfeits { rounds, consecutive: false } } if rounds == &[1, 3])
@@ -1325,10 +1326,18 @@ fn random_events_rank_consistently_and_values_recompute() {
         let mut black: BTreeMap<PlayerId, u32> = BTreeMap::new();
         for round in &f.event.group(&f.group).unwrap().rounds {
             for p in &round.pairings {
-                if let Pairing::Game { red, black: b, .. } = p {
+                if let Pairing::Game {
+                    red,
+                    black: b,
+                    result,
+                    ..
+                } = p
+                {
                     *opp.entry(*red).or_default() += values[b].score.0;
                     *opp.entry(*b).or_default() += values[red].score.0;
-                    *black.entry(*b).or_default() += 1;
+                    // A 双负 is nobody's black game (issue 10 §7).
+                    let double = result.is_some_and(|r| r.outcome == Outcome::DoubleForfeit);
+                    *black.entry(*b).or_default() += u32::from(!double);
                 }
             }
         }

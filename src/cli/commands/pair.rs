@@ -120,34 +120,12 @@ pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     let lang = ctx.lang(&rules);
     let n = store
         .transaction(&ctx.command_info(), |ev| {
-            let state = ev.group_mut(&pool);
-            let Some(last) = state.rounds.last() else {
-                return Err(CliError::input(Text::new(
-                    format!("{pool} 没有可撤销的轮次"),
-                    format!("{pool} has no round to drop"),
-                )));
-            };
-            if last.has_results() {
-                return Err(CliError::input(Text::new(
-                    format!(
-                        "{pool} 第 {} 轮已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销",
-                        last.number
-                    ),
-                    format!(
-                        "round {} of {pool} already has results: correct them with `qiwang result`, or `qiwang undo` step by step",
-                        last.number
-                    ),
-                )));
-            }
-            let number = last.number;
-            state.rounds.pop();
-            if number == 1 {
-                // The draw is redone on the next `pair`.
-                for p in ev.players.iter_mut().filter(|p| p.group == pool) {
-                    p.number = None;
-                }
-            }
-            Ok(Change::changed(number, format!("dropped round {number} of {pool}"), serde_json::json!({ "group": pool, "round": number })))
+            let number = qiwang::results::unpair_round(ev, &pool).map_err(input_error)?;
+            Ok(Change::changed(
+                number,
+                format!("dropped round {number} of {pool}"),
+                serde_json::json!({ "group": pool, "round": number }),
+            ))
         })
         .map_err(tx_error)?;
     match lang {
