@@ -181,7 +181,7 @@ pub enum ResultError {
         tables: Vec<String>,
     },
 
-    #[error("player {player} is not withdrawn: there is nothing to reinstate")]
+    #[error("player {player} has not withdrawn: there is nothing to reinstate")]
     NotWithdrawn { player: PlayerId },
 
     #[error("withdrawal round `{from_round}` is not a round number: rounds start at 1")]
