@@ -84,6 +84,7 @@ pub fn round_results(
             outcome,
             red_fouls,
             black_fouls,
+            late: false,
         });
     }
     out

@@ -93,6 +93,9 @@ pub enum Command {
         /// Say why: floats, colours, the bye.
         #[arg(long)]
         explain: bool,
+        /// Pair round 1 of a group below its `min_size` anyway (logged).
+        #[arg(long)]
+        allow_small: bool,
     },
     /// Show a round again: the pairing sheet (with results once entered) or another sheet
     /// to print: `--sheet slips` (成绩登记表), `cards` (台签), `find` (姓名 → 台号, by
@@ -219,6 +222,7 @@ impl Command {
             Command::Init { rules, .. } => Some(rules),
             Command::Rules(RulesCommand::Check { file }) => Some(file),
             Command::Rules(RulesCommand::Show { file }) => file.as_deref(),
+            Command::Rules(RulesCommand::Update { file }) => Some(file),
             Command::Demo(args) => args.rules.as_deref(),
             Command::Template { rules, .. } => rules.as_deref(),
             _ => None,
@@ -253,6 +257,7 @@ impl Command {
             Command::Prizes => "prizes",
             Command::Group(GroupCommand::Sizes) => "group-sizes",
             Command::Group(GroupCommand::Merge { .. }) => "group-merge",
+            Command::Group(GroupCommand::Cancel { .. }) => "group-cancel",
             Command::Export { .. } => "export",
             Command::Log => "log",
             Command::Undo { .. } => "undo",
@@ -282,6 +287,9 @@ pub enum RulesCommand {
     Check { file: PathBuf },
     /// Print the effective rules with defaults filled in (the event's, or FILE's).
     Show { file: Option<PathBuf> },
+    /// Replace the event's rulebook between rounds: validated, changes that would alter
+    /// rounds already played are refused, the difference is shown; logged and undoable.
+    Update { file: PathBuf },
 }
 
 #[derive(Debug, Args)]
@@ -377,6 +385,8 @@ pub enum GroupCommand {
     Sizes,
     /// Merge an under-size group into another before round 1.
     Merge { from: String, into: String },
+    /// Cancel a group that has no `merge_into` before round 1: its players are withdrawn.
+    Cancel { group: String },
 }
 
 pub fn dispatch(cli: Cli) -> Result<(), CliError> {
@@ -396,6 +406,7 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Command::Init { dir, rules } => commands::init::run(&ctx, &dir, &rules),
         Command::Rules(RulesCommand::Check { file }) => commands::rules::check(&ctx, &file),
         Command::Rules(RulesCommand::Show { file }) => commands::rules::show(&ctx, file.as_deref()),
+        Command::Rules(RulesCommand::Update { file }) => commands::rules::update(&ctx, &file),
         Command::Import {
             files,
             dry_run,
@@ -436,15 +447,17 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             seed,
             dry_run,
             explain,
+            allow_small,
             ..
-        } => commands::pair::pair_all(&ctx, seed, dry_run, explain),
+        } => commands::pair::pair_all(&ctx, seed, dry_run, explain, allow_small),
         Command::Pair {
             group,
             all: false,
             seed,
             dry_run,
             explain,
-        } => commands::pair::pair(&ctx, group.as_deref(), seed, dry_run, explain),
+            allow_small,
+        } => commands::pair::pair(&ctx, group.as_deref(), seed, dry_run, explain, allow_small),
         Command::Round {
             round,
             group,
@@ -497,6 +510,7 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Command::Group(GroupCommand::Merge { from, into }) => {
             commands::prizes::merge(&ctx, &from, &into)
         }
+        Command::Group(GroupCommand::Cancel { group }) => commands::group::cancel(&ctx, &group),
         Command::Export { out, group, force } => {
             commands::export::run(&ctx, &out, group.as_deref(), force)
         }

@@ -6,9 +6,10 @@ use super::error::{CliError, ExitCode, chain};
 use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId, Player, PlayerId};
 use qiwang::report::safe::CsvEncoding;
+use qiwang::registration::LookupError;
 use qiwang::report::{Format, Report};
 use qiwang::rulebook::{Lang, Rulebook};
-use qiwang::store::{CommandInfo, Store};
+use qiwang::store::{CommandInfo, Store, TxError};
 use std::path::{Path, PathBuf};
 
 /// `--format`: the read formats plus `trf` for `export`.
@@ -312,188 +313,74 @@ pub fn store_error(e: qiwang::store::StoreError) -> CliError {
     CliError::new(code, chain(&e))
 }
 
-/// Finds the pool a user names (`--group`): id, regulation name or alias; a section
-/// resolves to the pool it is paired in, a merged group to the group it was merged into.
-/// Without a name, the only pool (or the only pool with players) is meant.
+/// Finds the pool a user names (`--group`); see `qiwang::registration::find_pool`.
 pub fn resolve_pool(
     rules: &Rulebook,
     event: &Event,
     name: Option<&str>,
 ) -> Result<GroupId, CliError> {
-    match name {
-        Some(name) => {
-            let group = rules.find_group(name).ok_or_else(|| {
-                let names = group_names(rules);
-                let spellings = rules
-                    .groups
-                    .iter()
-                    .flat_map(|g| [g.id.as_str(), g.name.as_str()])
-                    .chain(
-                        rules
-                            .groups
-                            .iter()
-                            .flat_map(|g| g.aliases.iter().map(String::as_str)),
-                    );
-                let hint =
-                    qiwang::i18n::did_you_mean_text(&qiwang::i18n::did_you_mean(name, spellings));
-                CliError::input(Text::new(
-                    format!("规程中没有组别 `{name}`{}\n请用 {} 之一", hint.zh, names.zh),
-                    format!(
-                        "no group `{name}` in the rulebook{}\nuse one of {}",
-                        hint.en, names.en
-                    ),
-                ))
-            })?;
-            let mut pool = rules.pool_of(group).clone();
-            while let Some(into) = event.group(&pool).and_then(|g| g.merged_into.clone()) {
-                pool = into;
-            }
-            Ok(pool)
-        }
-        None => {
-            let pools: Vec<&GroupId> = rules.pools().map(|g| &g.id).collect();
-            if pools.len() == 1 {
-                return Ok(pools[0].clone());
-            }
-            let with_players: Vec<&GroupId> = pools
-                .iter()
-                .copied()
-                .filter(|g| event.players_in(g).next().is_some())
-                .collect();
-            if with_players.len() == 1 {
-                return Ok(with_players[0].clone());
-            }
-            let names = group_names(rules);
-            Err(CliError::usage(Text::new(
-                format!("这个赛事有多个组别，请用 `--group` 选择：{}", names.zh),
-                format!(
-                    "this event has several groups; choose one with `--group`: {}",
-                    names.en
-                ),
-            )))
-        }
-    }
+    qiwang::registration::find_pool(rules, event, name).map_err(|e| match e {
+        LookupError::GroupNeeded { .. } => CliError::usage(Text::of(&e)),
+        _ => CliError::input(Text::of(&e)),
+    })
 }
 
-/// The groups a user may name: in Chinese by their regulation names, in English by id
-/// with the name beside it.
-fn group_names(rules: &Rulebook) -> Text {
-    let zh: Vec<String> = rules
-        .groups
-        .iter()
-        .map(|g| format!("`{}`", g.name))
-        .collect();
-    let en: Vec<String> = rules
-        .groups
-        .iter()
-        .map(|g| format!("`{}` ({})", g.id, g.name))
-        .collect();
-    Text::new(zh.join("、"), en.join(", "))
-}
-
-/// A group as the arbiter knows it: its regulation name (the id if the rulebook has no
-/// such group).
-pub fn group_label(rules: &Rulebook, id: &GroupId) -> String {
-    rules
-        .find_group(id.as_str())
-        .map_or_else(|| id.to_string(), |g| g.name.clone())
-}
-
-/// Finds a player the user names: a registration id (`17`), a pairing number in a pool
-/// (`#5` with a pool given), or an exact name (must be unique).
+/// Finds a player the user names; see `qiwang::registration::find_player`.
 pub fn resolve_player<'a>(
     event: &'a Event,
     pool: Option<&GroupId>,
     text: &str,
 ) -> Result<&'a Player, CliError> {
-    let text = text.trim();
-    if let Some(num) = text.strip_prefix('#') {
-        let n: u32 = num.parse().map_err(|_| {
-            CliError::input(Text::new(
-                format!("`{text}` 不是编排号：请写 `#` 加数字，例如 `#5`"),
-                format!("`{text}` is not a pairing number: write `#` and a number, e.g. `#5`"),
-            ))
-        })?;
-        let candidates: Vec<&Player> = event
-            .players
-            .iter()
-            .filter(|p| p.number == Some(n) && pool.is_none_or(|g| &p.group == g))
-            .collect();
-        return match candidates.as_slice() {
-            [one] => Ok(one),
-            [] => Err(CliError::input(Text::new(
-                format!("没有编排号为 `{n}` 的棋手"),
-                format!("no player has pairing number `{n}`"),
-            ))),
-            // Not "add `--group`": `penalty` and `player` have no such option (and
-            // `player edit --group` moves the player). The registration id always works.
-            many => {
-                let ids = many
-                    .iter()
-                    .map(|p| p.id.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                Err(CliError::input(Text::new(
-                    format!("编排号 `{n}` 在多个组别中都有：请改用报名编号（{ids}）"),
-                    format!(
-                        "pairing number `{n}` exists in several groups: use the registration id ({ids})"
-                    ),
-                )))
-            }
-        };
+    qiwang::registration::find_player(event, pool, text).map_err(|e| CliError::input(Text::of(&e)))
+}
+
+/// Pools that have at least one round.
+pub fn pools_with_rounds(rules: &Rulebook, event: &Event) -> Vec<GroupId> {
+    rules
+        .pools()
+        .map(|g| g.id.clone())
+        .filter(|id| event.group(id).is_some_and(|g| !g.rounds.is_empty()))
+        .collect()
+}
+
+/// Reads a UTF-8 text file, naming it in every error.
+pub fn read_text(path: &Path) -> Result<String, CliError> {
+    let bytes = crate::cli::error::read_input(path, qiwang::input::InputKind::Rulebook)?;
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    String::from_utf8(bytes.to_vec()).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        CliError::input(Text::new(
+            format!(
+                "`{}` 不是 UTF-8 文本（第 {at} 字节）：请另存为 UTF-8",
+                path.display()
+            ),
+            format!(
+                "`{}` is not UTF-8 text (byte {at}): save it as UTF-8",
+                path.display()
+            ),
+        ))
+    })
+}
+
+/// A player as the arbiter reads them on a sheet: 张三(12), name and pairing number.
+pub fn player_label(event: &Event, id: PlayerId) -> String {
+    event.player(id).map_or(id.to_string(), |p| match p.number {
+        Some(n) => format!("{}({n})", p.name),
+        None => p.name.clone(),
+    })
+}
+
+/// A failed transaction: store problems keep their I/O code, command errors theirs.
+pub fn tx_error(e: TxError<CliError>) -> CliError {
+    match e {
+        TxError::Store(e) => store_error(e),
+        TxError::Command(e) => e,
     }
-    if let Ok(id) = text.parse::<u32>() {
-        return event.player(PlayerId(id)).ok_or_else(|| {
-            CliError::input(Text::new(
-                format!(
-                    "没有报名编号为 `{id}` 的棋手：`qiwang players` 可列出所有棋手（编排号请用 `#N`）"
-                ),
-                format!(
-                    "no player with registration id `{id}`: `qiwang players` lists them (use `#N` for a pairing number)"
-                ),
-            ))
-        });
-    }
-    let matches: Vec<&Player> = event
-        .players
-        .iter()
-        .filter(|p| p.name == text && pool.is_none_or(|g| &p.group == g))
-        .collect();
-    match matches.as_slice() {
-        [one] => Ok(one),
-        [] => {
-            let names = event
-                .players
-                .iter()
-                .filter(|p| pool.is_none_or(|g| &p.group == g))
-                .map(|p| p.name.as_str());
-            let hint = qiwang::i18n::did_you_mean_text(&qiwang::i18n::did_you_mean(text, names));
-            Err(CliError::input(Text::new(
-                format!(
-                    "没有名为 `{text}` 的棋手{}\n`qiwang players` 可列出所有棋手",
-                    hint.zh
-                ),
-                format!(
-                    "no player named `{text}`{}\n`qiwang players` lists them",
-                    hint.en
-                ),
-            )))
-        }
-        many => {
-            let ids = many
-                .iter()
-                .map(|p| p.id.to_string())
-                .collect::<Vec<_>>()
-                .join(", ");
-            Err(CliError::input(Text::new(
-                format!("有 {} 名棋手叫 `{text}`：请用报名编号（{ids}）", many.len()),
-                format!(
-                    "{} players are named `{text}`: use the registration id ({ids})",
-                    many.len()
-                ),
-            )))
-        }
-    }
+}
+
+/// For library errors inside a transaction: invalid input, with the cause chain.
+pub fn input_error<E: std::error::Error + qiwang::i18n::Localize>(e: E) -> CliError {
+    CliError::input(chain(&e))
 }
 
 #[cfg(test)]

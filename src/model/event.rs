@@ -4,8 +4,13 @@ use super::{GroupId, Player, PlayerId, Points, Round};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Bumped whenever the state file's shape changes; newer files are refused.
-pub const SCHEMA_VERSION: u32 = 1;
+/// Bumped whenever the state file's shape changes; newer files are refused, older ones are
+/// migrated as they are read.
+///
+/// - 1: a withdrawal's cause was free text (`reason`), the forfeit rule's prefixed `[auto]`.
+/// - 2: a withdrawal stores a typed `cause` (`manual` with the arbiter's note, or `forfeits`
+///   with the rounds); `player.reinstated_from` records a `player reinstate`.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// A point deduction the regulations allow (Dongguan 十五.9: disturbing a game costs 2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,6 +48,10 @@ pub struct GroupState {
     /// Set when the group was merged into another (under-size groups, Dongguan 九).
     #[serde(default)]
     pub merged_into: Option<GroupId>,
+    /// Set by `qiwang group cancel` (a pool below its minimum with nowhere to merge into):
+    /// its players are withdrawn and it is never paired.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cancelled: bool,
 }
 
 impl GroupState {
@@ -59,6 +68,9 @@ impl GroupState {
 /// stored: they are computed from this.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
+    /// Always [`SCHEMA_VERSION`] in memory: an older file is migrated while it is read
+    /// (the shapes it may hold are read by the types themselves, e.g. `PlayerStatus`).
+    #[serde(deserialize_with = "migrated_version")]
     pub schema_version: u32,
     /// The rulebook frozen at `init`, as TOML text; re-validated on every load.
     pub rules_toml: String,
@@ -70,6 +82,13 @@ pub struct Event {
     pub penalties: Vec<Penalty>,
     #[serde(default)]
     pub playoffs: Vec<Playoff>,
+}
+
+/// Reads `schema_version`, answering the version the event is migrated to. The store
+/// refuses newer files before the event is built.
+fn migrated_version<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let found = u32::deserialize(d)?;
+    Ok(found.max(SCHEMA_VERSION))
 }
 
 impl Event {

@@ -61,6 +61,13 @@ impl Outcome {
         }
     }
 
+    /// Whether a side had its colour in this game: a game played, or forfeited by one side
+    /// (one player was at the board). Not a 双负, where a result was reported without play
+    /// (Jinhua 补充规定 五.3): neither side had a red or black game, e.g. for 后走局数.
+    pub fn assigns_colours(self) -> bool {
+        !matches!(self, Outcome::DoubleForfeit)
+    }
+
     /// The canonical token, as printed on sheets.
     pub fn token(self) -> &'static str {
         match self {
@@ -82,6 +89,10 @@ pub struct GameResult {
     pub red_fouls: u32,
     #[serde(default)]
     pub black_fouls: u32,
+    /// The forfeit was for arriving late (迟到), not for not coming (不到): under
+    /// `conduct.late_result = "loss"` it is not counted by the forfeit-withdrawal rule.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub late: bool,
 }
 
 impl GameResult {
@@ -90,6 +101,7 @@ impl GameResult {
             outcome,
             red_fouls: 0,
             black_fouls: 0,
+            late: false,
         }
     }
 

@@ -26,15 +26,109 @@ pub enum Gender {
 
 /// Whether a player is still paired.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case", tag = "status")]
+#[serde(rename_all = "snake_case", tag = "status", from = "StoredStatus")]
 pub enum PlayerStatus {
     #[default]
     Active,
     /// Not paired from `from_round` on; played games stay (Dongguan: 对手分将保留).
-    Withdrawn { from_round: u32, reason: String },
+    Withdrawn {
+        from_round: u32,
+        cause: WithdrawalCause,
+    },
     /// 取消比赛资格 (Jinhua 五.5): not paired from `from_round` on and neither ranked nor
     /// awarded; games already played stay valid for the opponents' 对手分.
     Disqualified { from_round: u32, reason: String },
+}
+
+/// Why a player is withdrawn. Stored as data, never as display text: the views word it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum WithdrawalCause {
+    /// `qiwang player withdraw`: the arbiter's decision, with their note if they gave one
+    /// (the views say 自愿退赛 / voluntary without one).
+    Manual {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+    },
+    /// The rulebook's forfeit rule (`conduct.withdraw_after_forfeits`): derived from the
+    /// results and recomputed whenever a result changes. `rounds` are the forfeited rounds
+    /// that reached the limit; `consecutive` whether the rule counts them in a row (连续)
+    /// or in total (累计).
+    Forfeits { rounds: Vec<u32>, consecutive: bool },
+    /// `qiwang group cancel`: the player's group was cancelled before round 1.
+    GroupCancelled,
+}
+
+impl WithdrawalCause {
+    /// Whether the forfeit rule made this withdrawal (and recomputes it).
+    pub fn is_automatic(&self) -> bool {
+        matches!(self, WithdrawalCause::Forfeits { .. })
+    }
+}
+
+/// [`PlayerStatus`] as read from a state file of any supported schema version: schema 1
+/// stored a withdrawal as free text, with the forfeit rule's withdrawals prefixed
+/// `[auto]` and a voluntary one worded in the event's language (`voluntary`, 自愿退赛).
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case", tag = "status")]
+enum StoredStatus {
+    Active,
+    Withdrawn {
+        from_round: u32,
+        #[serde(default)]
+        cause: Option<WithdrawalCause>,
+        /// Schema 1.
+        #[serde(default)]
+        reason: Option<String>,
+    },
+    Disqualified {
+        from_round: u32,
+        reason: String,
+    },
+}
+
+impl From<StoredStatus> for PlayerStatus {
+    fn from(s: StoredStatus) -> Self {
+        match s {
+            StoredStatus::Active => PlayerStatus::Active,
+            StoredStatus::Disqualified { from_round, reason } => {
+                PlayerStatus::Disqualified { from_round, reason }
+            }
+            StoredStatus::Withdrawn {
+                from_round,
+                cause,
+                reason,
+            } => PlayerStatus::Withdrawn {
+                from_round,
+                cause: cause.unwrap_or_else(|| schema1_cause(reason.as_deref().unwrap_or(""))),
+            },
+        }
+    }
+}
+
+/// The cause of a schema-1 withdrawal from its reason text.
+fn schema1_cause(reason: &str) -> WithdrawalCause {
+    if let Some(rest) = reason.strip_prefix("[auto]") {
+        // `[auto] 连续2轮弃权 (forfeited rounds 1, 2)`
+        let rounds = rest
+            .split_once("forfeited rounds")
+            .map(|(_, list)| {
+                list.split(|c: char| !c.is_ascii_digit())
+                    .filter_map(|n| n.parse().ok())
+                    .collect()
+            })
+            .unwrap_or_default();
+        return WithdrawalCause::Forfeits {
+            rounds,
+            consecutive: !rest.contains("累计"),
+        };
+    }
+    let reason = reason.trim();
+    let note = match reason {
+        "" | "voluntary" | "自愿退赛" => None,
+        other => Some(other.to_string()),
+    };
+    WithdrawalCause::Manual { note }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -86,6 +180,10 @@ pub struct Player {
     /// First round the player can be paired in (late entry); 1 for everyone else.
     #[serde(default = "one")]
     pub joined_round: u32,
+    /// Set by `player reinstate`: forfeits before this round no longer count toward the
+    /// rulebook's forfeit withdrawal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reinstated_from: Option<u32>,
 }
 
 fn one() -> u32 {
@@ -114,6 +212,7 @@ impl Player {
             status: PlayerStatus::Active,
             unranked: false,
             joined_round: 1,
+            reinstated_from: None,
         }
     }
 
@@ -129,6 +228,17 @@ impl Player {
 
     pub fn is_withdrawn(&self) -> bool {
         matches!(self.status, PlayerStatus::Withdrawn { .. })
+    }
+
+    /// Whether the player takes part in round `round` or later: registered by then and
+    /// neither withdrawn nor disqualified before it. The one count of "players in a
+    /// group" (`group sizes`, the minimum-size check, the pairing) uses it.
+    pub fn takes_part_from(&self, round: u32) -> bool {
+        match &self.status {
+            PlayerStatus::Active => true,
+            PlayerStatus::Withdrawn { from_round, .. }
+            | PlayerStatus::Disqualified { from_round, .. } => round < *from_round,
+        }
     }
 
     /// Whether the player was disqualified (取消比赛资格): never ranked or awarded.

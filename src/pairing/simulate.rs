@@ -196,7 +196,7 @@ fn withdraw_some(cfg: &SimConfig, event: &mut Event, round: u32, rng: &mut ChaCh
         if p.pairable_in(round) && rng.gen_range(0..1000) < cfg.withdraw_permille {
             p.status = PlayerStatus::Withdrawn {
                 from_round: round,
-                reason: "模拟退赛".to_string(),
+                cause: crate::model::WithdrawalCause::Manual { note: None },
             };
         }
     }

@@ -42,29 +42,20 @@ pub struct MergeReport {
 /// paired in it counts (its sections' players included, since they fill the same
 /// pairing); for a section, only the players registered under that section count.
 pub fn undersized_groups(event: &Event, rules: &Rulebook) -> Vec<Undersized> {
-    rules
-        .groups
-        .iter()
-        .filter_map(|g| {
-            let min = g.min_size?;
-            if event.group(&g.id).is_some_and(|s| s.merged_into.is_some()) {
-                return None;
-            }
-            let count = event
-                .players
-                .iter()
-                .filter(|p| !p.is_withdrawn())
-                .filter(|p| match &g.pairs_with {
-                    None => p.group == g.id,
-                    Some(_) => p.section.as_ref() == Some(&g.id),
-                })
-                .count() as u32;
-            (count < min).then(|| Undersized {
-                group: g.id.clone(),
-                name: g.name.clone(),
-                count,
-                min,
-            })
+    // One count for every view of a group's size (`registration::group_sizes`).
+    crate::registration::group_sizes(rules, &event.players)
+        .into_iter()
+        .filter(|s| s.is_short())
+        .filter(|s| {
+            event
+                .group(&s.group)
+                .is_none_or(|g| g.merged_into.is_none())
+        })
+        .map(|s| Undersized {
+            name: s.name,
+            count: u32::try_from(s.count).unwrap_or(u32::MAX),
+            min: s.min_size.unwrap_or(0),
+            group: s.group,
         })
         .collect()
 }
@@ -225,7 +216,9 @@ mod tests {
         // A withdrawn player does not count.
         e.players[0].status = PlayerStatus::Withdrawn {
             from_round: 1,
-            reason: "sick".into(),
+            cause: crate::model::WithdrawalCause::Manual {
+                note: Some("sick".into()),
+            },
         };
         assert_eq!(undersized_groups(&e, &rules()).len(), 3);
     }

@@ -45,7 +45,7 @@ pub struct ListRow {
     /// `lot` settled: whether this player takes one of the remaining qualifying places.
     pub qualifies: Option<bool>,
     /// How this list settled a tie the standings left (playoff, lot, number, 14.3.1).
-    pub decided_by: Option<String>,
+    pub decided_by: Option<standings::DecidedBy>,
     /// Why the player takes no place in the list, if that is the reason for `place: None`.
     pub excluded: Option<Exclusion>,
 }
@@ -269,7 +269,7 @@ pub(crate) fn settle_ties(
                 pl.list.as_deref() == Some(list.id.as_str()) && same_set(&pl.order, &ids)
             });
             if let Some(pl) = recorded.filter(|_| finished) {
-                reorder(&mut rows[run], &pl.order, p, standings::DECIDED_BY_PLAYOFF);
+                reorder(&mut rows[run], &pl.order, p, standings::DecidedBy::Playoff);
                 continue;
             }
         }
@@ -282,7 +282,7 @@ pub(crate) fn settle_ties(
                 }
                 UnresolvedFirst::Lot => {
                     let order = standings::lot(ids.clone(), seed, n, p);
-                    reorder(&mut rows[run.clone()], &order, p, standings::DECIDED_BY_LOT);
+                    reorder(&mut rows[run.clone()], &order, p, standings::DecidedBy::Lot);
                     continue;
                 }
                 UnresolvedFirst::Number => {
@@ -291,7 +291,7 @@ pub(crate) fn settle_ties(
                         &mut rows[run.clone()],
                         &order,
                         p,
-                        standings::DECIDED_BY_NUMBER,
+                        standings::DecidedBy::Number,
                     );
                     continue;
                 }
@@ -312,7 +312,7 @@ pub(crate) fn settle_ties(
             }
             QualificationTies::Lot => (
                 standings::lot(ids.clone(), seed, n, p),
-                standings::DECIDED_BY_LOT.to_string(),
+                standings::DecidedBy::Lot,
             ),
             QualificationTies::NextTiebreak => {
                 let values = standings::tiebreak_values(event, rules, pool, Some(n));
@@ -327,7 +327,12 @@ pub(crate) fn settle_ties(
                         .map(|s| std::cmp::Reverse(s.0))
                         .collect::<Vec<_>>()
                 });
-                (order, "14.3.1".to_string())
+                (
+                    order,
+                    standings::DecidedBy::PrevRoundScore {
+                        round: n.saturating_sub(1),
+                    },
+                )
             }
         };
         let (order, how) = order;
@@ -337,19 +342,19 @@ pub(crate) fn settle_ties(
                 .position(|id| *id == r.row.player)
                 .unwrap_or(usize::MAX);
             r.qualifies = Some(pos < slots);
-            r.decided_by = Some(how.clone());
+            r.decided_by = Some(how);
         }
     }
 }
 
 /// Gives the rows of one tie distinct places in `order`, starting at `place`.
-fn reorder(rows: &mut [ListRow], order: &[PlayerId], place: u32, how: &str) {
+fn reorder(rows: &mut [ListRow], order: &[PlayerId], place: u32, how: standings::DecidedBy) {
     rows.sort_by_key(|r| order.iter().position(|id| *id == r.row.player));
     for (j, r) in rows.iter_mut().enumerate() {
         r.place = Some(place + j as u32);
         r.shared = false;
         r.needs_playoff = false;
-        r.decided_by = Some(how.to_string());
+        r.decided_by = Some(how);
     }
 }
 

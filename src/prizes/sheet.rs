@@ -117,7 +117,7 @@ pub enum SheetNote {
         place: u32,
         qualified: Vec<String>,
         not_qualified: Vec<String>,
-        how: String,
+        how: Option<crate::standings::DecidedBy>,
     },
     /// A player of the list who takes no place in it (the places pass down).
     NotRanked {
@@ -618,10 +618,7 @@ fn line_notes(sheet: &mut ListSheet, rows: &[super::ListRow], list: &PrizeList, 
                 place,
                 qualified: pick(true),
                 not_qualified: pick(false),
-                how: run
-                    .iter()
-                    .find_map(|r| r.decided_by.clone())
-                    .unwrap_or_default(),
+                how: run.iter().find_map(|r| r.decided_by),
             });
         }
     }

@@ -83,15 +83,27 @@ fn check_one(
             )),
             (Some(birth), Some(on)) => {
                 let age = age_on(birth, on);
+                // `age_max_inclusive` (required with `under_age` by the rulebook parser):
+                // 16周岁以下 read as "16 or younger" or as "under 16".
+                let inclusive = rule.age_max_inclusive == Some(true);
                 if let Some(limit) = rule.under_age
-                    && i64::from(age) >= i64::from(limit)
+                    && (i64::from(age) > i64::from(limit)
+                        || (!inclusive && i64::from(age) == i64::from(limit)))
                 {
+                    let (zh, en) = if inclusive {
+                        (
+                            format!("{limit} 岁及以下"),
+                            format!("{limit} or younger"),
+                        )
+                    } else {
+                        (format!("未满 {limit} 岁"), format!("under {limit}"))
+                    };
                     problems.push(Text::new(
                         format!(
-                            "{name}限 {on} 未满 {limit} 岁的棋手参加，而 {birth} 出生的棋手为 {age} 岁；请报名年龄更大的组别"
+                            "{name}限 {on} {zh}的棋手参加，而 {birth} 出生的棋手为 {age} 岁；请报名年龄更大的组别"
                         ),
                         format!(
-                            "{name} is for players under {limit} on {on}, but one born {birth} is {age}; register in an older group"
+                            "{name} is for players {en} on {on}, but one born {birth} is {age}; register in an older group"
                         ),
                     ));
                 }
@@ -291,7 +303,12 @@ mod tests {
     fn eligibility_table() {
         let youth = Eligibility {
             under_age: Some(16),
+            age_max_inclusive: Some(false),
             ..Default::default()
+        };
+        let youth_inclusive = Eligibility {
+            age_max_inclusive: Some(true),
+            ..youth.clone()
         };
         let teen_girls = Eligibility {
             student: true,
@@ -316,6 +333,18 @@ mod tests {
                 "sixteen today",
                 youth.clone(),
                 |p| p.birth_date = Some(date(2002, 10, 26)),
+                1,
+            ),
+            (
+                "sixteen today, 16周岁以下 read as 16 or younger",
+                youth_inclusive.clone(),
+                |p| p.birth_date = Some(date(2002, 10, 26)),
+                0,
+            ),
+            (
+                "seventeen today, 16 or younger",
+                youth_inclusive,
+                |p| p.birth_date = Some(date(2001, 10, 26)),
                 1,
             ),
             ("no birth date", youth, |_| {}, 1),

@@ -9,8 +9,10 @@
 
 pub mod decode;
 pub mod eligibility;
+pub mod groups;
 pub mod headers;
 pub mod id_card;
+pub mod lookup;
 pub mod normalise;
 pub mod privacy;
 pub mod summary;
@@ -19,7 +21,9 @@ pub mod values;
 pub mod xlsx;
 
 pub use decode::{Decoded, Detected, Encoding, decode};
+pub use groups::{GroupError, cancel_group, check_pool_size};
 pub use id_card::{IdCard, IdError, parse_id_number};
+pub use lookup::{LookupError, find_player, find_pool, merged_pool};
 pub use privacy::{mask_id_number, mask_phone};
 pub use summary::{GroupSize, group_sizes};
 
@@ -1059,8 +1063,45 @@ impl<'a> Sheet<'a> {
         }
         let grade = row.parse(Field::Grade, values::parse_grade);
         let rating = row.parse(Field::Rating, values::parse_rating);
-        let disabled = flag(row, Field::Disabled, named, |g| g.marks.disabled);
-        let local = flag(row, Field::Local, named, |g| g.marks.local);
+        let disabled = flag(
+            row,
+            Field::Disabled,
+            named,
+            |g| g.marks.disabled,
+            |g| g.eligibility.disabled,
+        );
+        let local = flag(
+            row,
+            Field::Local,
+            named,
+            |g| g.marks.local,
+            |g| g.eligibility.local,
+        );
+        if gender.is_none()
+            && let Some(g) = named
+            && let Some(list) = gender_split_list(rules, g)
+        {
+            let col = row.map.column(Field::Gender);
+            let column = col.map_or_else(
+                || Field::Gender.label().to_string(),
+                |c| row.map.names[c].clone(),
+            );
+            row.errors.push(RowError::new(
+                row.line,
+                Some(column),
+                None,
+                Text::new(
+                    format!(
+                        "性别为空，也没有身份证号：{}的奖项按男女分列（{}），每名棋手都需要性别；请填写性别或身份证号",
+                        g.name, list
+                    ),
+                    format!(
+                        "the gender is empty and there is no ID number: {} has prize lists split by gender ({}), so every player needs one; give the 性别 or the 身份证号",
+                        g.name, list
+                    ),
+                ),
+            ));
+        }
         let phone = row.get(Field::Phone).map(|(_, v)| v.replace(' ', ""));
         let title = row.get(Field::Title).map(|(_, v)| v);
         let unit = row.get(Field::Unit).map(|(_, v)| v).unwrap_or_default();
@@ -1131,15 +1172,53 @@ impl<'a> Sheet<'a> {
     }
 }
 
+/// The name of a prize list split by gender (a `filter.gender`) that ranks the players of
+/// group `g`: a list of `g` itself or of the pool `g` plays in.
+fn gender_split_list(rules: &Rulebook, g: &GroupRule) -> Option<String> {
+    let pool = rules.pool_of(g);
+    rules
+        .prizes
+        .lists
+        .iter()
+        .find(|l| l.filter.gender.is_some() && (l.group == g.id || &l.group == pool))
+        .map(|l| l.name.clone())
+}
+
 /// A yes/no column, forced on by the marks of the group named (残疾人组 → disabled); an
-/// explicit "no" under such a group contradicts the registration.
+/// explicit "no" under such a group contradicts the registration. A group whose
+/// eligibility `required` the status (Jinhua 残疾人组 必须有残疾证; Dongguan 本地组) reads it
+/// from the sheet: an empty cell is refused, so the organiser has checked the certificate.
 fn flag(
     row: &mut Row<'_>,
     field: Field,
     named: Option<&GroupRule>,
     mark: impl Fn(&GroupRule) -> bool,
+    required: impl Fn(&GroupRule) -> bool,
 ) -> bool {
     let marked = named.is_some_and(&mark);
+    if row.get(field).is_none()
+        && let Some(g) = named.filter(|g| required(g))
+    {
+        let col = row.map.column(field);
+        let column = col.map_or_else(|| field.label().to_string(), |c| row.map.names[c].clone());
+        row.errors.push(RowError::new(
+            row.line,
+            Some(column.clone()),
+            None,
+            Text::new(
+                format!(
+                    "{}要求 {column} 为“是”，而该格为空；核验后请填写 是，或报名其他组别",
+                    g.name
+                ),
+                format!(
+                    "{} requires {column} to be yes, and the cell is empty; after checking, write 是 (yes) or register in another group",
+                    g.name
+                ),
+            ),
+        ));
+        // Reported here; the eligibility check need not say it again.
+        return true;
+    }
     let given = row.parse(field, values::parse_bool);
     if marked
         && given == Some(false)
@@ -1289,6 +1368,7 @@ mod tests {
                 Marks::default(),
                 Eligibility {
                     under_age: Some(16),
+                    age_max_inclusive: Some(false),
                     ..Default::default()
                 },
             ),

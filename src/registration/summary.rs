@@ -29,16 +29,19 @@ impl GroupSize {
     }
 }
 
-/// One row per group, in rulebook order.
+/// One row per group, in rulebook order. This is the one count of a group's players
+/// (`group sizes`, the minimum-size check before round 1, the import summary): a player
+/// counts unless withdrawn or disqualified from round 1 on; one who played and withdrew
+/// later still counts.
 pub fn group_sizes(rules: &Rulebook, players: &[Player]) -> Vec<GroupSize> {
     rules
         .groups
         .iter()
         .map(|g| {
+            let counted = players.iter().filter(|p| p.takes_part_from(1));
             let count = match &g.pairs_with {
-                None => players.iter().filter(|p| p.group == g.id).count(),
-                Some(_) => players
-                    .iter()
+                None => counted.filter(|p| p.group == g.id).count(),
+                Some(_) => counted
                     .filter(|p| p.section.as_ref() == Some(&g.id))
                     .count(),
             };
@@ -109,5 +112,34 @@ mod tests {
             ]
         );
         assert_eq!(sizes[1].pool, Some(GroupId::new("king")));
+    }
+
+    #[test]
+    fn a_player_withdrawn_before_round_1_counts_nowhere_one_withdrawn_later_everywhere() {
+        use crate::model::{PlayerStatus, WithdrawalCause};
+        let mut rules = Rulebook::cxa_2011("x", 7);
+        rules.groups = vec![
+            group("adult", None, Some(3)),
+            group("disabled", Some("adult"), Some(2)),
+        ];
+        let withdrawn = |from_round| PlayerStatus::Withdrawn {
+            from_round,
+            cause: WithdrawalCause::Manual { note: None },
+        };
+        let mut players: Vec<Player> = (0..4)
+            .map(|i| {
+                let mut p = Player::new(PlayerId(i), "x", GroupId::new("adult"));
+                p.section = (i < 2).then(|| GroupId::new("disabled"));
+                p
+            })
+            .collect();
+        // A section player withdrawn before round 1; a pool player after round 3.
+        players[0].status = withdrawn(1);
+        players[3].status = withdrawn(4);
+        let got: Vec<(usize, bool)> = group_sizes(&rules, &players)
+            .iter()
+            .map(|s| (s.count, s.is_short()))
+            .collect();
+        assert_eq!(got, vec![(3, false), (1, true)]);
     }
 }

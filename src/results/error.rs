@@ -155,6 +155,61 @@ pub enum ResultError {
     )]
     PairedAfterWithdrawal { player: PlayerId, round: u32 },
 
+    #[error(
+        "player {player} is paired in round {round}, which has no result for their game yet: enter a forfeit (`-+` or `+-`) for that game, or `qiwang unpair` and pair again, then withdraw"
+    )]
+    UnplayedGame { player: PlayerId, round: u32 },
+
+    #[error("{group} has no round to drop")]
+    NothingToUnpair { group: GroupId },
+
+    #[error(
+        "round {round} of {group} already has results: correct them with `qiwang result`, or `qiwang undo` step by step"
+    )]
+    RoundHasResults { group: GroupId, round: u32 },
+
+    #[error(
+        "this event's rulebook does not allow point penalties (`conduct.penalties_allowed = false`)"
+    )]
+    PenaltiesNotAllowed,
+
+    #[error(
+        "give the points to deduct (`qiwang penalty PLAYER POINTS --reason TEXT`): this rulebook sets no `conduct.disturbance_penalty`"
+    )]
+    PenaltyPointsNeeded,
+
+    #[error("penalty points must be positive (the points deducted), not `{points}`")]
+    PenaltyNotPositive { points: i32 },
+
+    #[error(
+        "penalty `{points}` is too large: one penalty deducts at most {max} points (the most a player can score in an event)"
+    )]
+    PenaltyTooLarge { points: i32, max: i64 },
+
+    #[error("a penalty needs `--reason TEXT` (it is shown in the standings)")]
+    PenaltyNeedsReason,
+
+    #[error("round `{round}` does not exist in {group}: {paired} round(s) paired so far")]
+    RoundNotPaired {
+        group: GroupId,
+        round: u32,
+        paired: u32,
+    },
+
+    #[error(
+        "round {round} of {group} is not finished (table(s) {} have no result): enter them first, or see the standings after round {done} (`--round {done}`)",
+        .tables.join(", "),
+        done = .round - 1
+    )]
+    RoundUnfinished {
+        group: GroupId,
+        round: u32,
+        tables: Vec<String>,
+    },
+
+    #[error("player {player} has not withdrawn: there is nothing to reinstate")]
+    NotWithdrawn { player: PlayerId },
+
     #[error("withdrawal round `{from_round}` is not a round number: rounds start at 1")]
     BadWithdrawalRound { from_round: u32 },
 
@@ -327,6 +382,43 @@ impl Localize for ResultError {
                 "棋手 {player} 已编入第 {round} 轮：请从第 {} 轮起退赛，或先撤销第 {round} 轮的编排",
                 round + 1
             ),
+            ResultError::UnplayedGame { player, round } => format!(
+                "棋手 {player} 已编入第 {round} 轮，而该局还没有成绩：请为该局录入弃权（`-+` 或 `+-`），或用 `qiwang unpair` 撤销后重新编排，然后再退赛"
+            ),
+            ResultError::NothingToUnpair { group } => format!("{group} 没有可撤销的轮次"),
+            ResultError::RoundHasResults { group, round } => format!(
+                "{group} 第 {round} 轮已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销"
+            ),
+            ResultError::PenaltiesNotAllowed => {
+                "本赛事的规程不允许罚分（`conduct.penalties_allowed = false`）".to_string()
+            }
+            ResultError::PenaltyPointsNeeded => "请给出要扣的分数（`qiwang penalty PLAYER POINTS --reason TEXT`）：本规程没有设置 `conduct.disturbance_penalty`".to_string(),
+            ResultError::PenaltyNotPositive { points } => {
+                format!("罚分必须是正数（扣除的分数），不能是 `{points}`")
+            }
+            ResultError::PenaltyTooLarge { points, max } => {
+                format!("罚分 `{points}` 太大：一次最多扣 {max} 分（一名棋手整场比赛最多能得的分数）")
+            }
+            ResultError::PenaltyNeedsReason => {
+                "罚分需要 `--reason TEXT`（会显示在成绩表中）".to_string()
+            }
+            ResultError::RoundNotPaired {
+                group,
+                round,
+                paired,
+            } => format!("{group} 没有第 `{round}` 轮：目前已编排 {paired} 轮"),
+            ResultError::RoundUnfinished {
+                group,
+                round,
+                tables,
+            } => format!(
+                "{group} 第 {round} 轮尚未结束（第 {} 台没有成绩）：请先录入成绩，或查看第 {done} 轮后的名次（`--round {done}`）",
+                tables.join("、"),
+                done = round - 1
+            ),
+            ResultError::NotWithdrawn { player } => {
+                format!("棋手 {player} 没有退赛，无需恢复参赛")
+            }
             ResultError::BadWithdrawalRound { from_round } => {
                 format!("退赛轮次 `{from_round}` 不是轮次：轮次从 1 开始")
             }
@@ -488,6 +580,36 @@ mod tests {
             ResultError::PairedAfterWithdrawal {
                 player: PlayerId(17),
                 round: 4,
+            },
+            ResultError::UnplayedGame {
+                player: PlayerId(17),
+                round: 4,
+            },
+            ResultError::NotWithdrawn {
+                player: PlayerId(17),
+            },
+            ResultError::NothingToUnpair { group: g() },
+            ResultError::RoundHasResults {
+                group: g(),
+                round: 3,
+            },
+            ResultError::PenaltiesNotAllowed,
+            ResultError::PenaltyPointsNeeded,
+            ResultError::PenaltyNotPositive { points: -2 },
+            ResultError::PenaltyTooLarge {
+                points: 2_147_483_647,
+                max: 9_900,
+            },
+            ResultError::PenaltyNeedsReason,
+            ResultError::RoundNotPaired {
+                group: g(),
+                round: 9,
+                paired: 4,
+            },
+            ResultError::RoundUnfinished {
+                group: g(),
+                round: 4,
+                tables: vec!["2".into(), "7".into()],
             },
             ResultError::BadWithdrawalRound { from_round: 0 },
             ResultError::EmptyReason,

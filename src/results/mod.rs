@@ -9,16 +9,21 @@
 mod error;
 mod parse;
 mod record;
+mod rounds;
+mod rules_update;
 
 pub use error::ResultError;
 pub use parse::{
-    PoolResults, parse_fouls, parse_outcome, parse_result_args, parse_results_csv,
+    PoolResults, is_late_token, parse_fouls, parse_outcome, parse_result_args, parse_results_csv,
     read_results_file,
 };
 pub use record::{
-    AUTO_WITHDRAWAL_PREFIX, RecordReport, RecordedResult, ResultWarning, record_playoff,
-    record_results, record_results_in_rounds, withdraw_player,
+    RecordReport, RecordedResult, ResultWarning, automatic_withdrawal, record_playoff,
+    record_results, record_results_in_rounds, reinstate_player, withdraw, withdraw_from_next_round,
+    withdraw_player, withdrawal_cause_text,
 };
+pub use rounds::{add_penalty, check_round_finished, unpair_round};
+pub use rules_update::{RulesUpdate, RulesUpdateError, line_diff, update_rulebook};
 
 use crate::model::Outcome;
 
@@ -29,6 +34,8 @@ pub struct ResultEntry {
     pub outcome: Outcome,
     pub red_fouls: u32,
     pub black_fouls: u32,
+    /// A forfeit for lateness (`红迟到`, `black-late`), not absence.
+    pub late: bool,
 }
 
 impl ResultEntry {
@@ -39,6 +46,7 @@ impl ResultEntry {
             outcome,
             red_fouls: 0,
             black_fouls: 0,
+            late: false,
         }
     }
 

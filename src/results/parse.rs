@@ -68,8 +68,14 @@ const TOKENS: &[(Outcome, &[&str])] = &[
             "红负",
         ],
     ),
-    (Outcome::BlackForfeit, &["+-", "黑弃权", "黑方弃权"]),
-    (Outcome::RedForfeit, &["-+", "红弃权", "红方弃权"]),
+    (
+        Outcome::BlackForfeit,
+        &["+-", "黑弃权", "黑方弃权", "黑迟到", "black-late"],
+    ),
+    (
+        Outcome::RedForfeit,
+        &["-+", "红弃权", "红方弃权", "红迟到", "red-late"],
+    ),
     (
         Outcome::DoubleForfeit,
         &["--", "0-0", "双负", "双弃权", "双方弃权"],
@@ -89,6 +95,13 @@ pub fn parse_outcome(token: &str) -> Result<Outcome, ResultError> {
             token: token.to_string(),
             at: String::new(),
         })
+}
+
+/// Whether an outcome token is a forfeit for lateness (迟到) rather than absence:
+/// `红迟到`/`黑迟到`, `red-late`/`black-late`.
+pub fn is_late_token(token: &str) -> bool {
+    let t = normalize(token);
+    t.ends_with("迟到") || t.ends_with("-late")
 }
 
 /// Reads fouls written `RED:BLACK`, e.g. `1:0` (full-width `１：０` too).
@@ -134,6 +147,7 @@ fn parse_result_with_fouls(
             outcome,
             red_fouls,
             black_fouls,
+            late: is_late_token(outcome_text),
         }),
         (o, f) => {
             errors.extend(o.err());
@@ -331,6 +345,7 @@ fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError> {
                     outcome,
                     red_fouls,
                     black_fouls,
+                    late: is_late_token(cell(outcome_col)),
                 },
             });
         }

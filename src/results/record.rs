@@ -5,16 +5,59 @@
 use super::{ResultEntry, ResultError};
 use crate::i18n::Localize;
 use crate::model::{
-    Colour, Event, GameResult, GroupId, Outcome, Pairing, PlayerId, PlayerStatus, Playoff,
+    Colour, Event, GameResult, GroupId, GroupState, Outcome, Pairing, PlayerId, PlayerStatus,
+    Playoff, WithdrawalCause,
 };
-use crate::rulebook::{Lang, Rulebook};
+use crate::rulebook::{Lang, LateResult, Rulebook};
 use crate::standings::compute_standings;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-/// Reasons of withdrawals qiwang made itself (after the rulebook's number of forfeits)
-/// start with this; only those are lifted again when a correction removes a forfeit.
-pub const AUTO_WITHDRAWAL_PREFIX: &str = "[auto]";
+/// A withdrawal's cause in `lang`: the arbiter's note (自愿退赛 / voluntary without one),
+/// or the forfeits that reached the rulebook's limit.
+pub fn withdrawal_cause_text(cause: &WithdrawalCause, lang: Lang) -> String {
+    match cause {
+        WithdrawalCause::Manual { note: Some(note) } => note.clone(),
+        WithdrawalCause::Manual { note: None } => lang.pick("自愿退赛", "voluntary").to_string(),
+        WithdrawalCause::GroupCancelled => lang
+            .pick("组别人数不足，已取消", "group cancelled: too few players")
+            .to_string(),
+        WithdrawalCause::Forfeits {
+            rounds,
+            consecutive,
+        } => {
+            let n = rounds.len();
+            match lang {
+                Lang::Zh => {
+                    let list = rounds
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join("、");
+                    let kind = if *consecutive { "连续" } else { "累计" };
+                    format!("{kind}{n}轮弃权（第 {list} 轮）")
+                }
+                Lang::En => {
+                    let list = rounds
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    let kind = if *consecutive {
+                        "consecutive"
+                    } else {
+                        "in total"
+                    };
+                    if *consecutive {
+                        format!("{n} {kind} forfeits (rounds {list})")
+                    } else {
+                        format!("{n} forfeits {kind} (rounds {list})")
+                    }
+                }
+            }
+        }
+    }
+}
 
 /// One result as stored, with what was there before.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,11 +100,12 @@ pub enum ResultWarning {
         entered: Outcome,
         recorded: Outcome,
     },
-    /// The player reached the rulebook's number of forfeits and is no longer paired.
+    /// The player reached the rulebook's number of forfeits and is no longer paired (or
+    /// a correction moved the round that withdrawal starts from).
     Withdrawn {
         player: PlayerId,
         from_round: u32,
-        reason: String,
+        cause: WithdrawalCause,
     },
     /// A correction removed the forfeits behind an automatic withdrawal.
     WithdrawalLifted { player: PlayerId, from_round: u32 },
@@ -116,23 +160,25 @@ impl ResultWarning {
                 ResultWarning::Withdrawn {
                     player,
                     from_round,
-                    reason,
+                    cause,
                 },
                 Lang::En,
             ) => format!(
-                "player {} is withdrawn and not paired from round {from_round}: {reason}",
-                name(*player)
+                "player {} is withdrawn and not paired from round {from_round}: {}",
+                name(*player),
+                withdrawal_cause_text(cause, lang)
             ),
             (
                 ResultWarning::Withdrawn {
                     player,
                     from_round,
-                    reason,
+                    cause,
                 },
                 Lang::Zh,
             ) => format!(
-                "棋手 {} 已退赛，自第 {from_round} 轮起不再编排：{reason}",
-                name(*player)
+                "棋手 {} 已退赛，自第 {from_round} 轮起不再编排：{}",
+                name(*player),
+                withdrawal_cause_text(cause, lang)
             ),
             (ResultWarning::WithdrawalLifted { player, from_round }, Lang::En) => format!(
                 "player {} no longer has the forfeits that withdrew them from round {from_round}: paired again",
@@ -273,9 +319,9 @@ fn check_group(rules: &Rulebook, group: &GroupId) -> Result<(), ResultError> {
 /// different earlier result is replaced and reported as a correction. Finally the
 /// forfeit-withdrawal rule (`conduct.withdraw_after_forfeits`, consecutive or in total)
 /// is re-applied to every player of the pool: a player reaching it is withdrawn from the
-/// round after the one where they reached it, with a reason starting with
-/// [`AUTO_WITHDRAWAL_PREFIX`]; an automatic withdrawal whose forfeits a correction removed
-/// is lifted. Manual withdrawals are never touched.
+/// first round after the one where they reached it that they have not already played,
+/// with a typed cause (`WithdrawalCause::Forfeits`); an automatic withdrawal whose
+/// forfeits a correction removed is lifted. Manual withdrawals are never touched.
 pub fn record_results_in_rounds(
     event: &mut Event,
     rules: &Rulebook,
@@ -410,6 +456,7 @@ fn apply_fouls(
         outcome,
         red_fouls: red,
         black_fouls: black,
+        late: entry.late,
     };
     if !entry.outcome.is_played() && (red > 0 || black > 0) {
         return Err(ResultError::FoulsOnForfeit {
@@ -494,7 +541,8 @@ fn range_text(a: u32, b: u32) -> String {
 }
 
 /// The round in which a player reached the forfeit limit, and the forfeited rounds that
-/// made it (Dalian/Wuwei 连续2轮弃权; Dongguan 十五.5 累计2轮不到).
+/// made it (Dalian/Wuwei 连续2轮弃权; Dongguan 十五.5 累计2轮不到). Forfeits before the
+/// round a `player reinstate` lifted an earlier withdrawal from do not count.
 fn forfeit_trigger(
     event: &Event,
     group: &GroupId,
@@ -505,7 +553,16 @@ fn forfeit_trigger(
     if limit == 0 {
         return None;
     }
-    let mut rounds: Vec<_> = event.group(group)?.rounds.iter().collect();
+    let counted_from = event
+        .player(player)
+        .and_then(|p| p.reinstated_from)
+        .unwrap_or(1);
+    let mut rounds: Vec<_> = event
+        .group(group)?
+        .rounds
+        .iter()
+        .filter(|r| r.number >= counted_from)
+        .collect();
     rounds.sort_by_key(|r| r.number);
     let mut counted: Vec<u32> = Vec::new();
     for round in rounds {
@@ -520,7 +577,9 @@ fn forfeit_trigger(
                 } else {
                     Colour::Black
                 };
-                result.outcome.forfeited_by(colour)
+                // Dongguan 十五.5: 迟到15分钟将判负 is a loss, not one of the 累计2轮不到.
+                let late_loss = result.late && rules.conduct.late_result == LateResult::Loss;
+                result.outcome.forfeited_by(colour) && !late_loss
             }
             _ => false,
         };
@@ -536,8 +595,59 @@ fn forfeit_trigger(
     None
 }
 
-/// Re-applies the forfeit-withdrawal rule to every player of the pool.
-fn apply_forfeit_withdrawals(
+/// The round an automatic withdrawal triggered in `trigger` starts from: the round after
+/// it, or, when a correction created the forfeits after later rounds were played, the first
+/// later round the player has not already played (a game they did not forfeit, or a bye).
+/// Rounds already played stay played; a pairing still without a result stops the search
+/// (the arbiter is warned about it).
+fn automatic_from_round(state: &GroupState, player: PlayerId, trigger: u32) -> u32 {
+    let mut round = trigger + 1;
+    loop {
+        let played = match state.round(round).and_then(|r| r.pairing_of(player)) {
+            Some(Pairing::Bye { .. }) => true,
+            Some(Pairing::Game {
+                red,
+                result: Some(result),
+                ..
+            }) => {
+                let colour = if *red == player {
+                    Colour::Red
+                } else {
+                    Colour::Black
+                };
+                !result.outcome.forfeited_by(colour)
+            }
+            _ => false,
+        };
+        if !played {
+            return round;
+        }
+        round += 1;
+    }
+}
+
+/// The automatic withdrawal the results call for: from which round, and its cause.
+pub fn automatic_withdrawal(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    player: PlayerId,
+) -> Option<(u32, WithdrawalCause)> {
+    let (trigger, rounds) = forfeit_trigger(event, group, player, rules)?;
+    let state = event.group(group)?;
+    Some((
+        automatic_from_round(state, player, trigger),
+        WithdrawalCause::Forfeits {
+            rounds,
+            consecutive: rules.conduct.withdraw_consecutive,
+        },
+    ))
+}
+
+/// Re-applies the forfeit-withdrawal rule to every player of the pool: an automatic
+/// withdrawal is a function of the results, so it is made, moved or lifted to match them.
+/// Manual withdrawals and disqualifications are never touched.
+pub(crate) fn apply_forfeit_withdrawals(
     event: &mut Event,
     rules: &Rulebook,
     group: &GroupId,
@@ -545,57 +655,37 @@ fn apply_forfeit_withdrawals(
     let ids: Vec<PlayerId> = event.players_in(group).map(|p| p.id).collect();
     let mut warnings = Vec::new();
     for id in ids {
-        let trigger = forfeit_trigger(event, group, id, rules);
+        let wanted = automatic_withdrawal(event, rules, group, id);
         let Some(player) = event.player_mut(id) else {
             continue;
         };
-        let automatic = match &player.status {
+        let current = match &player.status {
             PlayerStatus::Active => None,
-            // A disqualification is the arbiter's decision; forfeits do not change it.
             PlayerStatus::Disqualified { .. } => continue,
-            PlayerStatus::Withdrawn { from_round, reason } => {
-                if !reason.starts_with(AUTO_WITHDRAWAL_PREFIX) {
-                    continue;
-                }
-                Some(*from_round)
-            }
+            PlayerStatus::Withdrawn { cause, .. } if !cause.is_automatic() => continue,
+            PlayerStatus::Withdrawn { from_round, cause } => Some((*from_round, cause.clone())),
         };
-        match (automatic, trigger) {
+        match (current, wanted) {
             (None, None) => {}
-            (Some(from_round), None) => {
+            (Some((from_round, _)), None) => {
                 player.status = PlayerStatus::Active;
                 warnings.push(ResultWarning::WithdrawalLifted {
                     player: id,
                     from_round,
                 });
             }
-            (old, Some((round, forfeits))) => {
-                let from_round = round + 1;
-                if old == Some(from_round) {
+            (old, Some((from_round, cause))) => {
+                if old.as_ref() == Some(&(from_round, cause.clone())) {
                     continue;
                 }
-                let kind = if rules.conduct.withdraw_consecutive {
-                    "连续"
-                } else {
-                    "累计"
-                };
-                let list = forfeits
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                let reason = format!(
-                    "{AUTO_WITHDRAWAL_PREFIX} {kind}{}轮弃权 (forfeited rounds {list})",
-                    forfeits.len()
-                );
                 player.status = PlayerStatus::Withdrawn {
                     from_round,
-                    reason: reason.clone(),
+                    cause: cause.clone(),
                 };
                 warnings.push(ResultWarning::Withdrawn {
                     player: id,
                     from_round,
-                    reason,
+                    cause,
                 });
                 let paired_later = event
                     .group(group)
@@ -615,16 +705,54 @@ fn apply_forfeit_withdrawals(
     warnings
 }
 
-/// Withdraws a player from `from_round` on (voluntary withdrawal, disqualification):
-/// they are no longer paired; their played games stay and keep counting for their
-/// opponents. Fails if the player is unknown, already withdrawn by hand, or already
-/// paired in `from_round` or later. An automatic withdrawal may be replaced.
+/// Withdraws a player from `from_round` on (voluntary withdrawal): they are no longer
+/// paired; their played games stay and keep counting for their opponents. `reason` is
+/// required. See [`withdraw`] for the checks.
 pub fn withdraw_player(
     event: &mut Event,
     player: PlayerId,
     from_round: u32,
     reason: &str,
 ) -> Result<(), ResultError> {
+    if reason.trim().is_empty() {
+        let mut errors = vec![ResultError::EmptyReason];
+        if let Err(e) = check_withdrawal(event, player, from_round) {
+            errors.insert(0, e);
+        }
+        return ResultError::collect(errors);
+    }
+    withdraw(event, player, from_round, Some(reason))
+}
+
+/// `qiwang player withdraw`: the player is not paired from the round after the newest
+/// round of their pool. Refused while their game of the newest round has no result (enter
+/// a forfeit for it, or unpair the round, first). Returns the round the withdrawal starts.
+pub fn withdraw_from_next_round(
+    event: &mut Event,
+    player: PlayerId,
+    note: Option<&str>,
+) -> Result<u32, ResultError> {
+    let p = event
+        .player(player)
+        .ok_or(ResultError::UnknownPlayer { player })?;
+    let newest = event
+        .group(&p.group)
+        .and_then(|g| g.rounds.iter().max_by_key(|r| r.number));
+    if let Some(round) = newest
+        && let Some(Pairing::Game { result: None, .. }) = round.pairing_of(player)
+    {
+        return Err(ResultError::UnplayedGame {
+            player,
+            round: round.number,
+        });
+    }
+    let from_round = newest.map_or(0, |r| r.number) + 1;
+    withdraw(event, player, from_round, note)?;
+    Ok(from_round)
+}
+
+/// The checks of a manual withdrawal from `from_round`.
+fn check_withdrawal(event: &Event, player: PlayerId, from_round: u32) -> Result<(), ResultError> {
     let p = event
         .player(player)
         .ok_or(ResultError::UnknownPlayer { player })?;
@@ -632,40 +760,82 @@ pub fn withdraw_player(
     if from_round == 0 {
         errors.push(ResultError::BadWithdrawalRound { from_round });
     }
-    if reason.trim().is_empty() {
-        errors.push(ResultError::EmptyReason);
-    }
-    if let PlayerStatus::Withdrawn {
-        from_round: already,
-        reason,
-    } = &p.status
-        && !reason.starts_with(AUTO_WITHDRAWAL_PREFIX)
-    {
-        errors.push(ResultError::AlreadyWithdrawn {
+    match &p.status {
+        PlayerStatus::Withdrawn {
+            from_round: already,
+            cause,
+        } if !cause.is_automatic() => errors.push(ResultError::AlreadyWithdrawn {
             player,
             from_round: *already,
-        });
+        }),
+        PlayerStatus::Disqualified {
+            from_round: already,
+            ..
+        } => errors.push(ResultError::AlreadyWithdrawn {
+            player,
+            from_round: *already,
+        }),
+        _ => {}
     }
     if let Some(state) = event.group(&p.group) {
-        let mut paired: Vec<u32> = state
+        let paired = state
             .rounds
             .iter()
             .filter(|r| r.number >= from_round && r.pairing_of(player).is_some())
             .map(|r| r.number)
-            .collect();
-        paired.sort_unstable();
-        if let Some(&round) = paired.last() {
+            .max();
+        if let Some(round) = paired {
             errors.push(ResultError::PairedAfterWithdrawal { player, round });
         }
     }
-    ResultError::collect(errors)?;
+    ResultError::collect(errors)
+}
+
+/// Withdraws a player by hand from `from_round` on, with the arbiter's note if any.
+/// Fails if the player is unknown, already withdrawn by hand or disqualified, or already
+/// paired in `from_round` or later. An automatic withdrawal is replaced.
+pub fn withdraw(
+    event: &mut Event,
+    player: PlayerId,
+    from_round: u32,
+    note: Option<&str>,
+) -> Result<(), ResultError> {
+    check_withdrawal(event, player, from_round)?;
+    let note = note
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_string);
     if let Some(p) = event.player_mut(player) {
         p.status = PlayerStatus::Withdrawn {
             from_round,
-            reason: reason.trim().to_string(),
+            cause: WithdrawalCause::Manual { note },
         };
     }
     Ok(())
+}
+
+/// `qiwang player reinstate`: lifts a withdrawal, manual or automatic, from the round after
+/// the newest round of the player's pool on. Played games are unchanged; rounds missed
+/// meanwhile stay unplayed. Forfeits before that round no longer count toward the forfeit
+/// rule, so an automatic withdrawal is not made again from the same forfeits. Returns the
+/// round the player is paired again from.
+pub fn reinstate_player(event: &mut Event, player: PlayerId) -> Result<u32, ResultError> {
+    let p = event
+        .player(player)
+        .ok_or(ResultError::UnknownPlayer { player })?;
+    if !p.is_withdrawn() {
+        return Err(ResultError::NotWithdrawn { player });
+    }
+    let from_round = event
+        .group(&p.group)
+        .and_then(|g| g.rounds.iter().map(|r| r.number).max())
+        .unwrap_or(0)
+        + 1;
+    if let Some(p) = event.player_mut(player) {
+        p.status = PlayerStatus::Active;
+        p.reinstated_from = Some(from_round);
+    }
+    Ok(from_round)
 }
 
 /// Records the playoff (加赛) that settled a tie for an unshareable place (冠军不并列):
@@ -855,7 +1025,10 @@ mod tests {
             ResultWarning::Withdrawn {
                 player: PlayerId(12),
                 from_round: 5,
-                reason: "[auto] 2 forfeits".into(),
+                cause: WithdrawalCause::Forfeits {
+                    rounds: vec![3, 4],
+                    consecutive: true,
+                },
             },
             ResultWarning::WithdrawalLifted {
                 player: PlayerId(12),

@@ -33,21 +33,51 @@ fn string_array<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
 
 /// Builds the document line by line.
 #[derive(Default)]
-struct Doc {
+struct Doc<'w> {
     out: String,
+    /// What the rulebook file wrote: a setting it did not is marked a default.
+    written: Option<&'w WrittenKeys>,
+    /// The dotted path of the current table (`groups[2].eligibility`).
+    section: String,
+    /// Per array of tables, the index of its newest element.
+    arrays: std::collections::BTreeMap<String, usize>,
 }
 
-impl Doc {
+impl Doc<'_> {
     fn header(&mut self, header: &str) {
         if !self.out.is_empty() {
             self.out.push('\n');
         }
         self.out.push_str(header);
         self.out.push('\n');
+        let name = header.trim_matches(|c| c == '[' || c == ']');
+        self.section = if header.starts_with("[[") {
+            let next = self.arrays.get(name).map_or(0, |i| i + 1);
+            self.arrays.insert(name.to_string(), next);
+            format!("{name}[{next}]")
+        } else {
+            match self
+                .arrays
+                .iter()
+                .find(|(array, _)| name.starts_with(&format!("{array}.")))
+            {
+                Some((array, i)) => format!("{array}[{i}]{}", &name[array.len()..]),
+                None => name.to_string(),
+            }
+        };
     }
 
     fn raw(&mut self, key: &str, value: impl std::fmt::Display) {
-        let _ = writeln!(self.out, "{key} = {value}");
+        let path = format!("{}.{key}", self.section);
+        if self.written.is_some_and(|w| w.is_default(&path)) {
+            let _ = writeln!(
+                self.out,
+                "{key} = {value}  # {}",
+                super::parse::DEFAULT_MARK
+            );
+        } else {
+            let _ = writeln!(self.out, "{key} = {value}");
+        }
     }
 
     fn str(&mut self, key: &str, value: &str) {
@@ -114,7 +144,10 @@ impl Rulebook {
     /// Every setting with its default filled in, as TOML in the rulebook schema
     /// (`qiwang rules show`). `Rulebook::from_toml` reads it back to an equal rulebook.
     pub fn to_effective_toml(&self) -> String {
-        let mut d = Doc::default();
+        let mut d = Doc {
+            written: Some(&self.written),
+            ..Doc::default()
+        };
         d.out
             .push_str("# Effective rules: every setting, with defaults filled in.\n");
         let e = &self.event;
@@ -163,6 +196,10 @@ impl Rulebook {
             let el = &g.eligibility;
             d.header("[groups.eligibility]");
             d.opt("under_age", el.under_age.map(|x| x.to_string()));
+            d.opt(
+                "age_max_inclusive",
+                el.age_max_inclusive.map(|x| x.to_string()),
+            );
             d.opt("min_age", el.min_age.map(|x| x.to_string()));
             d.opt("age_reference", el.age_reference.map(|x| x.to_string()));
             d.opt("min_grade", el.min_grade.map(|x| x.to_string()));
@@ -223,6 +260,7 @@ impl Rulebook {
         d.header("[conduct]");
         d.raw("fouls_to_lose_game", c.fouls_to_lose_game);
         d.raw("late_forfeit_minutes", c.late_forfeit_minutes);
+        d.name("late_result", c.late_result);
         d.limit("withdraw_after_forfeits", c.withdraw_after_forfeits);
         d.raw("withdraw_consecutive", c.withdraw_consecutive);
         d.raw("withdrawn_ranked", c.withdrawn_ranked);
@@ -342,6 +380,7 @@ mod tests {
             merge_into: None,
             eligibility: Eligibility {
                 under_age: Some(16),
+                age_max_inclusive: Some(true),
                 min_age: Some(6),
                 age_reference: chrono::NaiveDate::from_ymd_opt(2018, 10, 26),
                 min_grade: Some(1),
@@ -403,6 +442,7 @@ mod tests {
         each(&base, |r, v| r.pairing.within_group = v);
         each(&base, |r, v| r.pairing.equal_colour_tie = v);
         each(&base, |r, v| r.pairing.team_avoidance = v);
+        each(&base, |r, v| r.conduct.late_result = v);
         each(&base, |r, v| r.pairing.bye = v);
         each(&base, |r, v: Tiebreak| r.ranking.tiebreaks = vec![v]);
         each(&base, |r, v| r.ranking.fallback = v);

@@ -88,6 +88,11 @@ named!(EqualColourTie {
     "number_sum_parity" => EqualColourTie::NumberSumParity,
 });
 
+named!(LateResult {
+    "forfeit" => LateResult::Forfeit,
+    "loss" => LateResult::Loss,
+});
+
 named!(TeamAvoidance {
     "off" => TeamAvoidance::Off,
     "round1_only" => TeamAvoidance::Round1Only,
@@ -267,6 +272,7 @@ mod tests {
         serde_names_agree::<WithinGroup>();
         serde_names_agree::<EqualColourTie>();
         serde_names_agree::<TeamAvoidance>();
+        serde_names_agree::<LateResult>();
         serde_names_agree::<ByeChoice>();
         serde_names_agree::<Tiebreak>();
         serde_names_agree::<Fallback>();

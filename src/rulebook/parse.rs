@@ -44,6 +44,7 @@ const GROUP_KEYS: &[&str] = &[
 const MARKS_KEYS: &[&str] = &["disabled", "local"];
 const ELIGIBILITY_KEYS: &[&str] = &[
     "under_age",
+    "age_max_inclusive",
     "min_age",
     "age_reference",
     "min_grade",
@@ -89,6 +90,7 @@ const COLOUR_KEYS: &[&str] = &[
 const CONDUCT_KEYS: &[&str] = &[
     "fouls_to_lose_game",
     "late_forfeit_minutes",
+    "late_result",
     "withdraw_after_forfeits",
     "withdraw_consecutive",
     "withdrawn_ranked",
@@ -202,7 +204,14 @@ impl Rulebook {
         if !ctx.problems.is_empty() {
             return Err(RulebookErrors::from_raw(source, text, ctx.problems));
         }
+        let mut written = BTreeSet::new();
+        written_keys(doc.as_table(), text, "", &mut written);
+        // A preset writes the tiebreak chain it names.
+        if written.contains("ranking.preset") {
+            written.extend(["ranking.tiebreaks".into(), "ranking.fallback".into()]);
+        }
         Ok(Rulebook {
+            written: WrittenKeys(Some(written)),
             event,
             groups,
             scoring,
@@ -213,6 +222,49 @@ impl Rulebook {
             prizes,
             teams,
         })
+    }
+}
+
+/// The comment `rules show` puts after a setting the rulebook did not write. A key read
+/// back with it is still a default, so showing the shown rules again changes nothing.
+pub const DEFAULT_MARK: &str = "默认值，规程未规定 (default, not in the regulation)";
+
+/// Collects the dotted path of every value the file wrote (not marked [`DEFAULT_MARK`]).
+fn written_keys(table: &toml_edit::Table, text: &str, prefix: &str, out: &mut BTreeSet<String>) {
+    for (key, item) in table.iter() {
+        let path = if prefix.is_empty() {
+            key.to_string()
+        } else {
+            format!("{prefix}.{key}")
+        };
+        match item {
+            toml_edit::Item::Table(t) => written_keys(t, text, &path, out),
+            toml_edit::Item::ArrayOfTables(a) => {
+                for (i, t) in a.iter().enumerate() {
+                    written_keys(t, text, &format!("{path}[{i}]"), out);
+                }
+            }
+            toml_edit::Item::Value(v) => written_value(v, text, &path, out),
+            toml_edit::Item::None => {}
+        }
+    }
+}
+
+fn written_value(value: &toml_edit::Value, text: &str, path: &str, out: &mut BTreeSet<String>) {
+    if let toml_edit::Value::InlineTable(t) = value {
+        for (key, v) in t.iter() {
+            written_value(v, text, &format!("{path}.{key}"), out);
+        }
+        return;
+    }
+    let marked = value.span().is_some_and(|span| {
+        let rest = &text[span.end.min(text.len())..];
+        rest.lines()
+            .next()
+            .is_some_and(|l| l.contains(DEFAULT_MARK))
+    });
+    if !marked {
+        out.insert(path.to_string());
     }
 }
 
@@ -631,6 +683,7 @@ fn parse_eligibility(ctx: &mut Ctx, sec: &Sec) -> Eligibility {
     let grade = |ctx: &mut Ctx, key: &str| sec.int(ctx, key, 1, 12).map(|g| g as u8);
     let e = Eligibility {
         under_age: sec.count(ctx, "under_age", 1),
+        age_max_inclusive: sec.boolean(ctx, "age_max_inclusive"),
         min_age: sec.count(ctx, "min_age", 0),
         age_reference: sec.date(ctx, "age_reference"),
         min_grade: grade(ctx, "min_grade"),
@@ -653,7 +706,34 @@ fn parse_eligibility(ctx: &mut Ctx, sec: &Sec) -> Eligibility {
             ),
         );
     }
-    if let (Some(min), Some(under)) = (e.min_age, e.under_age)
+    match (e.under_age, e.age_max_inclusive) {
+        (Some(limit), None) => sec.report(
+            ctx,
+            "under_age",
+            Text::new(
+                format!(
+                    "under_age `{limit}` 没有说明是否包含 {limit} 岁：“{limit}周岁以下”有两种读法，请写 `age_max_inclusive = true`（含 {limit} 岁）或 `false`（未满 {limit} 岁）"
+                ),
+                format!(
+                    "under_age `{limit}` does not say whether age {limit} itself may enter: “{limit}周岁以下” reads both ways; write `age_max_inclusive = true` ({limit} or younger) or `false` (under {limit})"
+                ),
+            ),
+        ),
+        (None, Some(_)) => sec.report(
+            ctx,
+            "age_max_inclusive",
+            Text::new(
+                "age_max_inclusive 只用于 under_age；请设置 under_age 或删除此键",
+                "age_max_inclusive only qualifies under_age; set under_age or remove this key",
+            ),
+        ),
+        _ => {}
+    }
+    let oldest = match (e.under_age, e.age_max_inclusive) {
+        (Some(limit), Some(true)) => Some(limit + 1),
+        (limit, _) => limit,
+    };
+    if let (Some(min), Some(under)) = (e.min_age, oldest)
         && min >= under
     {
         sec.report(
@@ -800,6 +880,9 @@ fn parse_conduct(ctx: &mut Ctx, root: &Sec) -> Conduct {
     }
     if let Some(v) = sec.count(ctx, "late_forfeit_minutes", 0) {
         c.late_forfeit_minutes = v;
+    }
+    if let Some(v) = sec.named(ctx, "late_result") {
+        c.late_result = v;
     }
     if let Some(v) = sec.limit(ctx, "withdraw_after_forfeits", 1) {
         c.withdraw_after_forfeits = v;
@@ -1258,7 +1341,7 @@ id = "kids"
 name = "成人组"
 pairs_with = "kids"
 merge_into = "nowhere"
-eligibility = { min_grade = 6, max_grade = 4, min_age = 12, under_age = 10 }
+eligibility = { min_grade = 6, max_grade = 4, min_age = 12, under_age = 10, age_max_inclusive = false }
 
 [[groups]]
 id = "youth"

@@ -7,6 +7,7 @@
 use crate::model::{Gender, GroupId, Points};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Rulebook {
@@ -19,6 +20,30 @@ pub struct Rulebook {
     pub ranking: RankingRules,
     pub prizes: PrizeRules,
     pub teams: Vec<TeamCompetition>,
+    /// Which settings the rulebook file wrote; every other one is qiwang's default.
+    #[serde(skip)]
+    pub written: WrittenKeys,
+}
+
+/// The settings a rulebook file wrote, as dotted paths (`conduct.late_forfeit_minutes`,
+/// `groups[2].eligibility.under_age`). A shipped rulebook writes what its regulation
+/// states; the rest are defaults that `rules show` marks "default, not in the regulation".
+/// `None` for a rulebook not read from a file. Provenance, not a rule: two rulebooks with
+/// the same rules are equal whatever they wrote.
+#[derive(Debug, Clone, Default)]
+pub struct WrittenKeys(pub Option<BTreeSet<String>>);
+
+impl PartialEq for WrittenKeys {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl WrittenKeys {
+    /// Whether the setting at `path` is a default the file did not write.
+    pub fn is_default(&self, path: &str) -> bool {
+        self.0.as_ref().is_some_and(|keys| !keys.contains(path))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -91,8 +116,14 @@ pub struct Marks {
 /// Who may enter a group. Every limit is optional.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Eligibility {
-    /// Age (full years, 周岁) on `age_reference` must be below this: "16周岁以下" → 16.
+    /// The age limit (full years, 周岁) on `age_reference`: "16周岁以下" → 16. Whether a
+    /// player of exactly this age may enter is `age_max_inclusive`.
     pub under_age: Option<u32>,
+    /// Whether `under_age` itself is allowed: `true` reads 16周岁以下 as "16 or younger"
+    /// (legal usage, 以下 includes the number), `false` as "under 16" (sports usage). A
+    /// rulebook that sets `under_age` must say which; no default.
+    #[serde(default)]
+    pub age_max_inclusive: Option<bool>,
     /// Age on `age_reference` must be at least this.
     pub min_age: Option<u32>,
     /// Defaults to the event's start date.
@@ -303,12 +334,29 @@ impl Default for ColourRules {
     }
 }
 
+/// What arriving beyond `late_forfeit_minutes` is (`conduct.late_result`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum LateResult {
+    /// 作弃权: a forfeit, like a no-show (counts for the forfeit-withdrawal rule).
+    #[default]
+    Forfeit,
+    /// 判负: a loss for lateness; not a no-show (不到) for the forfeit-withdrawal rule.
+    Loss,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Conduct {
     /// Fouls in one game that lose it (Jinhua 3, Dongguan 2).
     pub fouls_to_lose_game: u32,
     /// Minutes late that forfeit the game (Jinhua 10, Dongguan 15; 0 = absent at start).
     pub late_forfeit_minutes: u32,
+    /// What arriving that late is, in the regulation's words: a forfeit (Jinhua 补充规定 八
+    /// 迟到10分钟作弃权) or a loss (Dongguan 十五.5 迟到15分钟将判负). A late loss is entered
+    /// as a forfeit marked late (`红迟到`, `-+late`) and is not a no-show (不到) for the
+    /// forfeit-withdrawal rule.
+    #[serde(default)]
+    pub late_result: LateResult,
     /// Forfeits after which a player is no longer paired; `None` = never.
     pub withdraw_after_forfeits: Option<u32>,
     /// Whether those forfeits must be consecutive (连续) or count in total (累计).
@@ -328,6 +376,7 @@ impl Default for Conduct {
         Conduct {
             fouls_to_lose_game: 2,
             late_forfeit_minutes: 15,
+            late_result: LateResult::Forfeit,
             withdraw_after_forfeits: Some(2),
             withdraw_consecutive: true,
             withdrawn_ranked: true,
@@ -654,6 +703,7 @@ impl Rulebook {
     /// The CXA 2011 §14.3.1 preset with one pool `open` (for tests and as a template).
     pub fn cxa_2011(name: &str, rounds: u32) -> Rulebook {
         Rulebook {
+            written: WrittenKeys::default(),
             event: EventInfo {
                 name: name.to_string(),
                 short_name: None,

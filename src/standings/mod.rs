@@ -9,7 +9,7 @@ mod types;
 mod values;
 
 pub use crosstable::{Crosstable, CrosstableCell, CrosstableRow, crosstable};
-pub use rank::{DECIDED_BY_LOT, DECIDED_BY_NUMBER, DECIDED_BY_PLAYOFF, compute_standings};
+pub use rank::compute_standings;
 pub use types::*;
 pub use values::{DetailedStandings, PlayerTiebreaks, detailed_standings, tiebreak_values};
 

@@ -2,7 +2,7 @@
 //! fallback (RULES.md §5.5), then shared places, lot, number or a playoff (RULES.md §7).
 
 use super::values::{PoolData, withdrawn_after};
-use super::{StandingRow, Standings};
+use super::{DecidedBy, StandingRow, Standings};
 use crate::model::{Event, GroupId, PlayerId};
 use crate::rulebook::{Fallback, Rulebook, TieResolution, Tiebreak, UnresolvedFirst};
 use rand::SeedableRng;
@@ -10,13 +10,6 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
-
-/// `decided_by` label of a recorded playoff.
-pub const DECIDED_BY_PLAYOFF: &str = "playoff (加赛)";
-/// `decided_by` label of a seeded lot.
-pub const DECIDED_BY_LOT: &str = "lot (抽签)";
-/// `decided_by` label of the pairing-number order.
-pub const DECIDED_BY_NUMBER: &str = "number (序号)";
 
 /// The round standings are computed after when none is given: the newest round whose
 /// results are all in, else the newest round, else 0.
@@ -90,7 +83,7 @@ fn rank_pool(
             (*id, row)
         })
         .collect();
-    let mut decided_by: BTreeMap<PlayerId, String> = BTreeMap::new();
+    let mut decided_by: BTreeMap<PlayerId, DecidedBy> = BTreeMap::new();
 
     // A disqualified player (取消比赛资格, Jinhua 补充规定 五.5) takes no place at all.
     let is_ranked = |id: PlayerId| {
@@ -128,8 +121,8 @@ fn rank_pool(
         Fallback::PrevRoundCumulative => {
             // CXA 2011 §14.3.1 比较前一轮成绩: S_{n-1}, then S_{n-2}, … higher first.
             for k in (1..n).rev() {
-                let label = format!("14.3.1 上一轮成绩 (第{k}轮后积分)");
-                classes = split_labelled(classes, &mut decided_by, &label, |id| {
+                let label = DecidedBy::PrevRoundScore { round: k };
+                classes = split_labelled(classes, &mut decided_by, label, |id| {
                     Reverse(data.values[&id].cumulative[(k - 1) as usize])
                 });
             }
@@ -138,8 +131,8 @@ fn rank_pool(
             // CXA 2011 §14.3.2 去除第一轮得分, 再去除第二轮: with S_n equal, the lower
             // p_1 ranks higher, then the lower p_2, … up to p_{n-1}.
             for k in 1..n {
-                let label = format!("14.3.2 去除第{k}轮得分");
-                classes = split_labelled(classes, &mut decided_by, &label, |id| {
+                let label = DecidedBy::RoundDropped { round: k };
+                classes = split_labelled(classes, &mut decided_by, label, |id| {
                     data.values[&id].round_points[(k - 1) as usize]
                 });
             }
@@ -156,8 +149,8 @@ fn rank_pool(
                     cache.insert(k, ranks);
                 }
                 let ranks = &cache[&k];
-                let label = format!("前一轮名次 (第{k}轮)");
-                classes = split_labelled(classes, &mut decided_by, &label, |id| {
+                let label = DecidedBy::PrevRoundRank { round: k };
+                classes = split_labelled(classes, &mut decided_by, label, |id| {
                     ranks.get(&id).copied().flatten().unwrap_or(u32::MAX)
                 });
             }
@@ -191,24 +184,24 @@ fn rank_pool(
                 &p.group == group && p.list.is_none() && n == newest && same_set(&p.order, &class)
             });
             match (playoff, ranking.unresolved_first) {
-                (Some(playoff), _) => out.ordered(playoff.order.clone(), Some(DECIDED_BY_PLAYOFF)),
+                (Some(playoff), _) => out.ordered(playoff.order.clone(), Some(DecidedBy::Playoff)),
                 // A playoff is held after the last round; before it the tie shows shared.
                 (None, UnresolvedFirst::Playoff) => out.shared(class, n >= rules.rounds_for(group)),
                 (None, UnresolvedFirst::Lot) => {
-                    out.ordered(lot(class, seed, n, place), Some(DECIDED_BY_LOT))
+                    out.ordered(lot(class, seed, n, place), Some(DecidedBy::Lot))
                 }
                 (None, UnresolvedFirst::Number) => {
                     let order = by_number(&data, class);
-                    out.ordered(order, Some(DECIDED_BY_NUMBER))
+                    out.ordered(order, Some(DecidedBy::Number))
                 }
             }
         } else {
             match ranking.unresolved {
                 TieResolution::Shared => out.shared(class, false),
-                TieResolution::Lot => out.ordered(lot(class, seed, n, place), Some(DECIDED_BY_LOT)),
+                TieResolution::Lot => out.ordered(lot(class, seed, n, place), Some(DecidedBy::Lot)),
                 TieResolution::Number => {
                     let order = by_number(&data, class);
-                    out.ordered(order, Some(DECIDED_BY_NUMBER))
+                    out.ordered(order, Some(DecidedBy::Number))
                 }
             }
         }
@@ -239,17 +232,17 @@ fn rank_pool(
 struct Placing<'a, 'd> {
     data: &'a PoolData<'d>,
     tiebreaks: &'a BTreeMap<PlayerId, Vec<Option<i64>>>,
-    decided_by: &'a mut BTreeMap<PlayerId, String>,
+    decided_by: &'a mut BTreeMap<PlayerId, DecidedBy>,
     rows: &'a mut Vec<StandingRow>,
     place: u32,
 }
 
 impl Placing<'_, '_> {
     /// Distinct places in this order; `how` labels the decision, if not a key.
-    fn ordered(&mut self, order: Vec<PlayerId>, how: Option<&str>) {
+    fn ordered(&mut self, order: Vec<PlayerId>, how: Option<DecidedBy>) {
         for (j, id) in order.into_iter().enumerate() {
             if let Some(how) = how {
-                self.decided_by.insert(id, how.to_string());
+                self.decided_by.insert(id, how);
             }
             let r = row(
                 self.data,
@@ -362,8 +355,8 @@ fn split<K: Ord>(classes: Vec<Vec<PlayerId>>, key: impl Fn(PlayerId) -> K) -> Ve
 /// [`split`], labelling the members of every class the key separated.
 fn split_labelled<K: Ord>(
     classes: Vec<Vec<PlayerId>>,
-    decided_by: &mut BTreeMap<PlayerId, String>,
-    label: &str,
+    decided_by: &mut BTreeMap<PlayerId, DecidedBy>,
+    label: DecidedBy,
     key: impl Fn(PlayerId) -> K,
 ) -> Vec<Vec<PlayerId>> {
     let mut out = Vec::new();
@@ -372,7 +365,7 @@ fn split_labelled<K: Ord>(
         let parts = split(vec![class], &key);
         if parts.len() > 1 {
             for id in members {
-                decided_by.insert(id, label.to_string());
+                decided_by.insert(id, label);
             }
         }
         out.extend(parts);
@@ -412,7 +405,7 @@ fn row(
     rank: Option<u32>,
     shared: bool,
     tiebreaks: &BTreeMap<PlayerId, Vec<Option<i64>>>,
-    decided_by: &BTreeMap<PlayerId, String>,
+    decided_by: &BTreeMap<PlayerId, DecidedBy>,
 ) -> StandingRow {
     let v = &data.values[&id];
     StandingRow {
@@ -447,9 +440,12 @@ mod tests {
     #[test]
     fn split_labelled_marks_only_separated_classes() {
         let mut labels = BTreeMap::new();
-        let got = split_labelled(vec![ids(&[1, 2]), ids(&[3, 5])], &mut labels, "x", |id| {
-            id.0 % 2
-        });
+        let got = split_labelled(
+            vec![ids(&[1, 2]), ids(&[3, 5])],
+            &mut labels,
+            DecidedBy::Lot,
+            |id| id.0 % 2,
+        );
         assert_eq!(got, vec![ids(&[2]), ids(&[1]), ids(&[3, 5])]);
         assert_eq!(labels.keys().copied().collect::<Vec<_>>(), ids(&[1, 2]));
     }

@@ -26,7 +26,7 @@ pub struct StandingRow {
     /// place is never shared and no playoff has been recorded yet.
     pub needs_playoff: bool,
     /// How the last tie was settled, if by fallback, lot, number or playoff.
-    pub decided_by: Option<String>,
+    pub decided_by: Option<DecidedBy>,
     pub withdrawn: bool,
 }
 
@@ -38,4 +38,22 @@ pub struct Standings {
     pub tiebreaks: Vec<Tiebreak>,
     /// Ranked players first (by rank), then unranked ones.
     pub rows: Vec<StandingRow>,
+}
+
+/// How a tie the rulebook's keys left was settled; the views word it in each language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "by")]
+pub enum DecidedBy {
+    /// CXA 2011 §14.3.1 比较前一轮成绩: the score after `round`.
+    PrevRoundScore { round: u32 },
+    /// CXA 2011 §14.3.2 去除第N轮得分: the score of `round` dropped.
+    RoundDropped { round: u32 },
+    /// 比较前一轮名次: the rank after `round`.
+    PrevRoundRank { round: u32 },
+    /// A recorded playoff (加赛).
+    Playoff,
+    /// A seeded lot (抽签).
+    Lot,
+    /// Pairing-number order (序号).
+    Number,
 }

@@ -274,7 +274,10 @@ impl<'a> PoolData<'a> {
                 } => {
                     v.fouls += result.fouls(colour);
                     let played = result.outcome.is_played();
-                    if colour == Colour::Black && (played || self.rules.colours.forfeit_counts) {
+                    if colour == Colour::Black
+                        && result.outcome.assigns_colours()
+                        && (played || self.rules.colours.forfeit_counts)
+                    {
                         v.black_games += 1;
                     }
                     if result.outcome.winner() == Some(colour)
@@ -392,6 +395,7 @@ mod tests {
                         outcome: Outcome::RedWin,
                         red_fouls: 0,
                         black_fouls: 1,
+                        late: false,
                     }),
                 },
                 Pairing::Bye {

@@ -151,11 +151,16 @@ fn conduct_line(rules: &Rulebook, pool: &GroupId, lang: Lang) -> String {
     if !time.is_empty() {
         parts.push(format!("{}{time}", lang.pick("用时：", "time control: ")));
     }
-    parts.push(match (lang, c.late_forfeit_minutes) {
-        (Lang::Zh, 0) => "开赛未到场者按弃权处理".to_string(),
-        (Lang::En, 0) => "absent at the start: forfeit".to_string(),
-        (Lang::Zh, m) => format!("迟到{m}分钟作弃权"),
-        (Lang::En, m) => format!("{m} minutes late: forfeit"),
+    // The regulation's own words: Jinhua 补充规定 八 迟到10分钟作弃权; Dongguan 十五.5
+    // 迟到15分钟将判负.
+    let loss = c.late_result == crate::rulebook::LateResult::Loss;
+    parts.push(match (lang, c.late_forfeit_minutes, loss) {
+        (Lang::Zh, 0, _) => "开赛未到场者按弃权处理".to_string(),
+        (Lang::En, 0, _) => "absent at the start: forfeit".to_string(),
+        (Lang::Zh, m, false) => format!("迟到{m}分钟作弃权"),
+        (Lang::Zh, m, true) => format!("迟到{m}分钟将判负"),
+        (Lang::En, m, false) => format!("{m} minutes late: forfeit"),
+        (Lang::En, m, true) => format!("{m} minutes late: loss"),
     });
     if c.fouls_to_lose_game > 0 {
         parts.push(match lang {

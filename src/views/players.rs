@@ -87,12 +87,14 @@ pub fn players(
                 format!("late entry from round {}", p.joined_round)
             }
             (PlayerStatus::Active, _) => String::new(),
-            (PlayerStatus::Withdrawn { from_round, reason }, Lang::Zh) => {
-                format!("自第{from_round}轮起退赛：{}", free(reason))
-            }
-            (PlayerStatus::Withdrawn { from_round, reason }, Lang::En) => {
-                format!("withdrawn from round {from_round}: {}", free(reason))
-            }
+            (PlayerStatus::Withdrawn { from_round, cause }, Lang::Zh) => format!(
+                "自第{from_round}轮起退赛：{}",
+                free(&crate::results::withdrawal_cause_text(cause, lang))
+            ),
+            (PlayerStatus::Withdrawn { from_round, cause }, Lang::En) => format!(
+                "withdrawn from round {from_round}: {}",
+                free(&crate::results::withdrawal_cause_text(cause, lang))
+            ),
             (PlayerStatus::Disqualified { from_round, reason }, Lang::Zh) => {
                 format!("自第{from_round}轮起取消比赛资格：{}", free(reason))
             }

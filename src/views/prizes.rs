@@ -322,7 +322,7 @@ fn note_lines(
                 not_qualified,
                 how,
             } => {
-                let how = if how == crate::standings::DECIDED_BY_LOT {
+                let how = if *how == Some(crate::standings::DecidedBy::Lot) {
                     lang.pick("抽签", "lot")
                 } else {
                     lang.pick("比较前一轮成绩（14.3.1）", "previous rounds' scores (14.3.1)")

@@ -5,7 +5,7 @@ use crate::model::{Event, GroupId, Player};
 use crate::prizes::{self, ListRow};
 use crate::report::{Report, Section};
 use crate::rulebook::{Lang, PrizeList, Rulebook, Tiebreak};
-use crate::standings::{self, CrosstableCell, PlayerTiebreaks, StandingRow, Standings};
+use crate::standings::{self, CrosstableCell, DecidedBy, PlayerTiebreaks, StandingRow, Standings};
 use serde_json::json;
 
 fn group_name(rules: &Rulebook, id: &GroupId) -> String {
@@ -48,35 +48,27 @@ fn remark(row: &StandingRow, lang: Lang) -> String {
     parts.join("; ")
 }
 
-/// The ranker's `decided_by` label in the output language: the library labels the
-/// fallbacks in Chinese (CXA 2011 §14.3.1/§14.3.2 wording) and the last resorts in both.
-fn decided_by_text(label: &str, lang: Lang) -> String {
-    let round: String = label
-        .chars()
-        .skip_while(|c| *c != '第')
-        .filter(char::is_ascii_digit)
-        .collect();
-    let pick = |zh: &str, en: String| match lang {
-        Lang::Zh => zh.to_string(),
-        Lang::En => en,
-    };
-    if label == standings::DECIDED_BY_PLAYOFF {
-        pick("加赛", "playoff".into())
-    } else if label == standings::DECIDED_BY_LOT {
-        pick("抽签", "lot".into())
-    } else if label == standings::DECIDED_BY_NUMBER {
-        pick("序号", "number".into())
-    } else if label.starts_with("14.3.1") {
-        pick(
-            label,
-            format!("14.3.1 previous round (score after round {round})"),
-        )
-    } else if label.starts_with("14.3.2") {
-        pick(label, format!("14.3.2 round {round} score dropped"))
-    } else if label.starts_with("前一轮名次") {
-        pick(label, format!("previous round's rank (round {round})"))
-    } else {
-        label.to_string()
+/// How a tie was settled, in the output language (CXA 2011 §14.3.1/§14.3.2 wording in
+/// Chinese).
+fn decided_by_text(d: &DecidedBy, lang: Lang) -> String {
+    match (d, lang) {
+        (DecidedBy::PrevRoundScore { round }, Lang::Zh) => {
+            format!("14.3.1 上一轮成绩 (第{round}轮后积分)")
+        }
+        (DecidedBy::PrevRoundScore { round }, Lang::En) => {
+            format!("14.3.1 previous round (score after round {round})")
+        }
+        (DecidedBy::RoundDropped { round }, Lang::Zh) => format!("14.3.2 去除第{round}轮得分"),
+        (DecidedBy::RoundDropped { round }, Lang::En) => {
+            format!("14.3.2 round {round} score dropped")
+        }
+        (DecidedBy::PrevRoundRank { round }, Lang::Zh) => format!("前一轮名次 (第{round}轮)"),
+        (DecidedBy::PrevRoundRank { round }, Lang::En) => {
+            format!("previous round's rank (round {round})")
+        }
+        (DecidedBy::Playoff, _) => lang.pick("加赛", "playoff").to_string(),
+        (DecidedBy::Lot, _) => lang.pick("抽签", "lot").to_string(),
+        (DecidedBy::Number, _) => lang.pick("序号", "number").to_string(),
     }
 }
 
@@ -177,7 +169,7 @@ pub fn standings(event: &Event, rules: &Rulebook, st: &Standings, lang: Lang) ->
             "penalty": row.penalty,
             "tiebreaks": st.tiebreaks.iter().zip(&row.tiebreaks).map(|(k, v)| json!({ "key": k, "value": v })).collect::<Vec<_>>(),
             "needs_playoff": row.needs_playoff,
-            "decided_by": row.decided_by,
+            "decided_by": row.decided_by.as_ref().map(|d| decided_by_text(d, lang)),
             "withdrawn": row.withdrawn,
             "values": values.get(&row.player).map(values_json),
         }));
@@ -294,7 +286,7 @@ fn list_remark(lr: &ListRow, base: &str, lang: Lang) -> String {
         None => {}
     }
     if let Some(d) = &lr.decided_by
-        && lr.row.decided_by.as_deref() != Some(d.as_str())
+        && lr.row.decided_by != Some(*d)
     {
         parts.push(decided_by_text(d, lang));
     }
@@ -461,27 +453,27 @@ mod tests {
     fn decided_by_labels_follow_the_output_language() {
         let cases = [
             (
-                "14.3.1 上一轮成绩 (第7轮后积分)",
+                DecidedBy::PrevRoundScore { round: 7 },
                 "14.3.1 上一轮成绩 (第7轮后积分)",
                 "14.3.1 previous round (score after round 7)",
             ),
             (
-                "14.3.2 去除第12轮得分",
+                DecidedBy::RoundDropped { round: 12 },
                 "14.3.2 去除第12轮得分",
                 "14.3.2 round 12 score dropped",
             ),
             (
-                "前一轮名次 (第3轮)",
+                DecidedBy::PrevRoundRank { round: 3 },
                 "前一轮名次 (第3轮)",
                 "previous round's rank (round 3)",
             ),
-            (standings::DECIDED_BY_PLAYOFF, "加赛", "playoff"),
-            (standings::DECIDED_BY_LOT, "抽签", "lot"),
-            (standings::DECIDED_BY_NUMBER, "序号", "number"),
+            (DecidedBy::Playoff, "加赛", "playoff"),
+            (DecidedBy::Lot, "抽签", "lot"),
+            (DecidedBy::Number, "序号", "number"),
         ];
-        for (label, zh, en) in cases {
-            assert_eq!(decided_by_text(label, Lang::Zh), zh, "{label}");
-            assert_eq!(decided_by_text(label, Lang::En), en, "{label}");
+        for (d, zh, en) in cases {
+            assert_eq!(decided_by_text(&d, Lang::Zh), zh, "{d:?}");
+            assert_eq!(decided_by_text(&d, Lang::En), en, "{d:?}");
         }
     }
 }

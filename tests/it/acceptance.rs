@@ -150,7 +150,8 @@ enum Slot {
 /// The rulebooks' shared scoring (CXA 2011 §13.1, §14.4; both seeds): win 2, draw 1,
 /// loss 0, bye 2, forfeit win 2, forfeit loss 0, double forfeit 0 each. The 对手分 of a
 /// bye is the lowest positive final total (`lowest_positive`); forfeit opponents count;
-/// byes and forfeit wins count as 胜局; forfeited games count for 后走局数.
+/// byes and forfeit wins count as 胜局; forfeited games count for 后走局数, except a
+/// 双负, which is nobody's black game (issue 10 §7).
 fn slots(group: &Value, player: i64, after: usize) -> Vec<Slot> {
     let rounds = group["rounds"].as_array().expect("rounds");
     rounds
@@ -189,7 +190,7 @@ fn slots(group: &Value, player: i64, after: usize) -> Vec<Slot> {
                         };
                         return Slot::Game {
                             opponent: if me_black { red } else { black },
-                            black: me_black,
+                            black: me_black && outcome != "double_forfeit",
                             points: if me_black { bp } else { rp },
                             won: if me_black { bw } else { rw },
                             fouls,

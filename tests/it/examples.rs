@@ -340,7 +340,8 @@ fn play(example: &Example) {
             let seed = (example.seed + i as u64).to_string();
             let mut args = vec!["pair", "--group", pool.as_str()];
             if round == 1 {
-                args.extend(["--seed", seed.as_str()]);
+                // The example plays every group as registered, under-size ones too.
+                args.extend(["--seed", seed.as_str(), "--allow-small"]);
             }
             let out = run(&ev, &args);
             if out.code == 4 {

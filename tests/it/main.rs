@@ -15,6 +15,7 @@ mod privacy;
 mod prizes;
 mod registration;
 mod rulebooks;
+mod schema;
 mod standings;
 mod store;
 mod trf;

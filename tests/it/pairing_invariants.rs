@@ -740,7 +740,7 @@ fn checker_lists_every_violation() {
     });
     e.players[5].status = qiwang::model::PlayerStatus::Withdrawn {
         from_round: 3,
-        reason: String::new(),
+        cause: qiwang::model::WithdrawalCause::Manual { note: None },
     };
     // Round 3: 1 and 2 rematch; 1 would have three reds; 5 twice; 6 withdrawn; 4 missing;
     // table 1 twice.

@@ -489,3 +489,93 @@ fn birth_month_only_is_accepted_unless_the_day_decides() {
     assert_eq!(players[0].birth_date, NaiveDate::from_ymd_opt(2005, 3, 1));
     assert_eq!(players[1].birth_date, NaiveDate::from_ymd_opt(2005, 3, 17));
 }
+
+fn import_err(text: &str, rules: &Rulebook) -> Vec<(usize, Option<String>, String)> {
+    let err = read_registrations(
+        text.as_bytes(),
+        "registrations.csv",
+        &ImportOptions::default(),
+        rules,
+        &[],
+        PlayerId(1),
+    )
+    .expect_err("the sheet should be refused");
+    err.errors
+        .iter()
+        .map(|e| (e.line, e.column.clone(), e.message.clone()))
+        .collect()
+}
+
+/// Issue 10 §5: 少儿精英组 has boys' and girls' prize lists, so a row without a gender and
+/// without an ID number is refused (line and column named) instead of falling into
+/// neither list.
+#[test]
+fn a_gender_split_group_refuses_a_row_without_gender() {
+    let rules = jinhua();
+    let text = "姓名,性别,单位,组别,出生日期\n甲,男,一中,少儿精英组,2008-01-01\n乙,,二中,少儿精英组,2008-02-02\n丙,,三中,成人组,1980-01-01\n";
+    let errors = import_err(text, &rules);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let (line, column, message) = &errors[0];
+    assert_eq!((*line, column.as_deref()), (3, Some("性别")));
+    assert!(message.contains("split by gender"), "{message}");
+    // An ID number gives the gender.
+    let ok = "姓名,性别,单位,组别,身份证号\n乙,,二中,少儿精英组,330702200801010027\n";
+    let players = import(ok.as_bytes(), &rules);
+    assert_eq!(players[0].gender, Some(Gender::Female));
+}
+
+/// Issue 10 §5: 残疾人组 必须有残疾证 (Jinhua 十) and 本地组 (Dongguan 十) read the status from
+/// the sheet: an empty cell, or no such column, is refused with its line.
+#[test]
+fn a_section_that_requires_a_status_reads_it_from_the_sheet() {
+    let jinhua = jinhua();
+    let text = "姓名,性别,单位,组别,残疾\n甲,男,一中,残疾人组,是\n乙,男,二中,残疾人组,\n";
+    let errors = import_err(text, &jinhua);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!((errors[0].0, errors[0].1.as_deref()), (3, Some("残疾")));
+    assert!(
+        errors[0].2.contains("残疾人组 requires 残疾 to be yes"),
+        "{}",
+        errors[0].2
+    );
+    let without_column = "姓名,性别,单位,组别\n乙,男,二中,残疾人组\n";
+    let errors = import_err(without_column, &jinhua);
+    assert_eq!(
+        (errors[0].0, errors[0].1.as_deref()),
+        (2, Some("残疾/disabled"))
+    );
+
+    let dongguan = dongguan();
+    let text = "姓名,性别,单位,组别,身份证号,本地\n甲,男,一中,本地组,441900196609298150,\n";
+    let errors = import_err(text, &dongguan);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!((errors[0].0, errors[0].1.as_deref()), (2, Some("本地")));
+}
+
+/// Issue 10 §5: an age limit says whether its own age may enter; the shipped Jinhua
+/// rulebook reads 16周岁以下 as under 16, and a rulebook that does not say is refused.
+#[test]
+fn an_age_limit_states_whether_it_includes_its_age() {
+    let rules = jinhua();
+    let youth = rules.find_group("youth").unwrap();
+    assert_eq!(youth.eligibility.age_max_inclusive, Some(false));
+    // 16 on 2018-10-26: not in 青少年组.
+    let text = "姓名,性别,单位,组别,出生日期\n甲,男,一中,青少年组,2002-10-26\n";
+    assert_eq!(import_err(text, &rules).len(), 1);
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "rules", "jinhua-2018.toml"]
+        .iter()
+        .collect();
+    let shipped = std::fs::read_to_string(path).unwrap();
+    let unsaid = shipped.replace("age_max_inclusive = false\n", "");
+    let err = Rulebook::from_toml(&unsaid, "jinhua.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("under_age `16` does not say whether age 16 itself may enter"),
+        "{err}"
+    );
+    let inclusive = shipped.replace("age_max_inclusive = false\n", "age_max_inclusive = true\n");
+    let rules = Rulebook::from_toml(&inclusive, "jinhua.toml").unwrap();
+    let players = import(text.as_bytes(), &rules);
+    assert_eq!(players.len(), 1);
+}

@@ -506,7 +506,7 @@ fn cross_field_checks_pin_their_messages() {
             "10:13 groups[0].eligibility.min_grade: `0` is out of range; use a whole number from 1 to 12",
         ),
         (
-            "[groups.eligibility]\nmin_age = 16\nunder_age = 16\n",
+            "[groups.eligibility]\nmin_age = 16\nunder_age = 16\nage_max_inclusive = false\n",
             "10:11 groups[0].eligibility.min_age: min_age `16` leaves no age below under_age `16`; min_age must be smaller",
         ),
         (
@@ -702,4 +702,141 @@ fn arrays_of_tables_may_be_sections_or_inline() {
         one_problem("[[prizes.lists]]\n[[prizes.lists.places]]\nplace = 1\nmoney = -5\n"),
         "12:9 prizes.lists[0].places[0].money: `-5` is too small; it must be at least 0"
     );
+}
+
+/// Issue 10 §3: `rules show` marks every setting the rulebook file did not write (so the
+/// regulation does not state it) as a default; showing the shown rules again changes
+/// nothing. Jinhua's regulation has no forfeit-withdrawal rule: the rulebook turns it off
+/// and the consecutive/total choice is a marked default.
+#[test]
+fn rules_show_marks_the_settings_the_regulation_does_not_state() {
+    let rules = load("jinhua-2018.toml");
+    assert_eq!(rules.conduct.withdraw_after_forfeits, None);
+    let shown = rules.to_effective_toml();
+    let line = |key: &str| {
+        shown
+            .lines()
+            .find(|l| l.starts_with(&format!("{key} = ")))
+            .unwrap_or_else(|| panic!("no {key} in\n{shown}"))
+            .to_string()
+    };
+    let mark = "# 默认值，规程未规定 (default, not in the regulation)";
+    assert!(!line("late_forfeit_minutes").contains(mark));
+    assert!(!line("withdraw_after_forfeits").contains(mark));
+    assert!(line("withdraw_consecutive").ends_with(mark), "{shown}");
+    assert!(line("withdrawn_ranked").ends_with(mark));
+    let dongguan = load("dongguan-2018.toml").to_effective_toml();
+    assert!(dongguan.contains("late_result = \"loss\"\n"), "{dongguan}");
+    // Read back, the marked settings are still defaults.
+    let back = Rulebook::from_toml(&shown, "shown.toml").unwrap();
+    assert_eq!(back.to_effective_toml(), shown);
+    // A rulebook built in code has no file to compare with: nothing is marked.
+    assert!(
+        !Rulebook::cxa_2011("t", 7)
+            .to_effective_toml()
+            .contains(mark)
+    );
+}
+
+/// Issue 10 §3: the lateness line of the sheet is the regulation's own words.
+#[test]
+fn the_lateness_rule_reads_as_the_regulation_says() {
+    assert_eq!(
+        load("dongguan-2018.toml").conduct.late_result,
+        LateResult::Loss
+    );
+    assert_eq!(
+        load("jinhua-2018.toml").conduct.late_result,
+        LateResult::Forfeit
+    );
+    let problem = one_problem("[conduct]\nlate_result = \"late\"\n");
+    assert!(problem.contains("conduct.late_result"), "{problem}");
+}
+
+mod update {
+    use crate::common::{qiwang_as, succeeded};
+    use std::fs;
+    use std::path::Path;
+
+    fn event(dir: &Path) -> std::path::PathBuf {
+        let rules = super::rules_dir().join("cxa-2011.toml");
+        let csv = dir.join("p.csv");
+        fs::write(
+            &csv,
+            "name,gender,unit\n甲,男,一\n乙,男,二\n丙,男,三\n丁,男,四\n",
+        )
+        .unwrap();
+        let ev = dir.join("ev");
+        let init = std::process::Command::new(crate::common::BIN)
+            .args(["--lang", "en", "init"])
+            .arg(&ev)
+            .arg("--rules")
+            .arg(&rules)
+            .output()
+            .unwrap();
+        succeeded(&["init"], init);
+        let run = |args: &[&str]| succeeded(args, qiwang_as("t", &ev, args));
+        run(&["import", csv.to_str().unwrap()]);
+        run(&["pair", "--seed", "1"]);
+        run(&["result", "1", "1-0", "2", "="]);
+        ev
+    }
+
+    /// Issue 10 §4: `rules update` replaces the frozen rulebook between rounds: a new
+    /// tiebreak chain is accepted, shown as a difference, logged and undone by `undo`; a
+    /// scoring change after a played round is refused and changes nothing.
+    #[test]
+    fn rules_update_accepts_ranking_changes_and_refuses_scoring_changes() {
+        let tmp = tempfile::TempDir::new().unwrap();
+        let ev = event(tmp.path());
+        let original = fs::read_to_string(super::rules_dir().join("cxa-2011.toml")).unwrap();
+        let state = || fs::read_to_string(ev.join("qiwang.json")).unwrap();
+
+        let ranking = tmp.path().join("ranking.toml");
+        fs::write(
+            &ranking,
+            original.replace("preset = \"cxa-14.3.1\"", "preset = \"cxa-14.3.2\""),
+        )
+        .unwrap();
+        let before = state();
+        let args = ["rules", "update", ranking.to_str().unwrap()];
+        let out = succeeded(&args, qiwang_as("t", &ev, &args));
+        let shown = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(shown.contains("[ranking]"), "{shown}");
+        assert!(
+            shown.contains("+ fallback = \"drop_rounds_from_first\""),
+            "{shown}"
+        );
+        assert!(state().contains("cxa-14.3.2"));
+        let log = succeeded(&["log"], qiwang_as("t", &ev, &["log"]));
+        assert!(String::from_utf8_lossy(&log.stdout).contains("replaced the rulebook"));
+        succeeded(&["undo"], qiwang_as("t", &ev, &["undo"]));
+        assert_eq!(state(), before);
+
+        let scoring = tmp.path().join("scoring.toml");
+        fs::write(
+            &scoring,
+            original
+                .replace("red_win = 2", "red_win = 3")
+                .replace("black_win = 2", "black_win = 3"),
+        )
+        .unwrap();
+        let out = qiwang_as("t", &ev, &["rules", "update", scoring.to_str().unwrap()]);
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("would alter rounds already played"), "{err}");
+        assert!(err.contains("[scoring]"), "{err}");
+        assert_eq!(state(), before);
+
+        let invalid = tmp.path().join("invalid.toml");
+        fs::write(
+            &invalid,
+            original.replace("rounds = 7", "rounds = \"seven\""),
+        )
+        .unwrap();
+        let out = qiwang_as("t", &ev, &["rules", "update", invalid.to_str().unwrap()]);
+        assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("invalid.toml"));
+        assert_eq!(state(), before);
+    }
 }

@@ -8,7 +8,7 @@
 
 use qiwang::model::{
     Event, GroupId, GroupState, Outcome, Pairing, Penalty, Player, PlayerId, PlayerStatus, Points,
-    Round,
+    Round, WithdrawalCause,
 };
 use qiwang::results::{
     self, ResultEntry, ResultError, ResultWarning, parse_result_args, record_playoff,
@@ -16,8 +16,8 @@ use qiwang::results::{
 };
 use qiwang::rulebook::{ByeOppScore, Fallback, Rulebook, TieResolution, Tiebreak, UnresolvedFirst};
 use qiwang::standings::{
-    CrosstableCell, PlayerTiebreaks, Standings, compute_standings, crosstable, detailed_standings,
-    tiebreak_values,
+    CrosstableCell, DecidedBy, PlayerTiebreaks, Standings, compute_standings, crosstable,
+    detailed_standings, tiebreak_values,
 };
 use std::collections::BTreeMap;
 
@@ -255,8 +255,8 @@ fn fallback_14_3_1_prefers_the_earlier_scorer_rules_9() {
     );
     assert_eq!(f.order(), ["a", "b", "d", "c"]);
     assert_eq!(
-        f.row("a").decided_by.as_deref(),
-        Some("14.3.1 上一轮成绩 (第2轮后积分)")
+        f.row("a").decided_by,
+        Some(DecidedBy::PrevRoundScore { round: 2 })
     );
     assert_eq!(f.row("a").rank, Some(1));
     assert!(!f.row("a").needs_playoff);
@@ -314,16 +314,16 @@ fn fallback_14_3_2_prefers_the_lower_first_round_score_rules_9() {
     let rank = |n: &str| f.row(n).rank.unwrap();
     assert!(rank("b") < rank("a"), "{:?}", f.places());
     assert_eq!(
-        f.row("b").decided_by.as_deref(),
-        Some("14.3.2 去除第1轮得分")
+        f.row("b").decided_by,
+        Some(DecidedBy::RoundDropped { round: 1 })
     );
 
     // The 14.3.1 fallback settles it at S_3 (a 2, b 4).
     let f = fallback_four_rounds(keyed(&chain, Fallback::PrevRoundCumulative));
     assert!(f.row("b").rank < f.row("a").rank);
     assert_eq!(
-        f.row("b").decided_by.as_deref(),
-        Some("14.3.1 上一轮成绩 (第3轮后积分)")
+        f.row("b").decided_by,
+        Some(DecidedBy::PrevRoundScore { round: 3 })
     );
 
     // Alone: without a fallback they share the place.
@@ -344,7 +344,10 @@ fn fallback_previous_round_rank_s10() {
     };
     let f = build(Fallback::PrevRoundRank);
     assert_eq!(f.places(), ["a 1=", "b 1=", "c 3=", "d 3="]);
-    assert_eq!(f.row("c").decided_by.as_deref(), Some("前一轮名次 (第1轮)"));
+    assert_eq!(
+        f.row("c").decided_by,
+        Some(DecidedBy::PrevRoundRank { round: 1 })
+    );
 
     let f = build(Fallback::None);
     assert_eq!(f.places(), ["a 1=", "b 1=", "c 1=", "d 1="]);
@@ -609,7 +612,7 @@ fn champion_is_never_shared_needs_playoff_then_playoff_decides() {
 
     record_playoff(&mut f.event, &f.rules, &f.group, vec![b, a]).unwrap();
     assert_eq!(f.places(), ["b 1", "a 2", "c 3=", "d 3="]);
-    assert_eq!(f.row("b").decided_by.as_deref(), Some("playoff (加赛)"));
+    assert_eq!(f.row("b").decided_by, Some(DecidedBy::Playoff));
     assert!(!f.row("a").needs_playoff);
 
     // Re-entering replaces the earlier playoff.
@@ -639,7 +642,7 @@ fn unresolved_first_by_lot_or_number() {
     let f = dead_heat(r);
     let first = f.order();
     assert_eq!(f.order(), first, "a lot is reproducible");
-    assert_eq!(f.row(&first[0]).decided_by.as_deref(), Some("lot (抽签)"));
+    assert_eq!(f.row(&first[0]).decided_by, Some(DecidedBy::Lot));
     assert!(!f.row("a").shared && !f.row("b").shared);
 }
 
@@ -915,7 +918,7 @@ fn two_consecutive_forfeits_withdraw_a_player() {
     let f = forfeit_rounds(true, ["-+", "1-0", "-+", "-+"]);
     let a = f.event.player(f.id("a")).unwrap();
     assert!(
-        matches!(&a.status, PlayerStatus::Withdrawn { from_round: 5, reason } if reason.starts_with(results::AUTO_WITHDRAWAL_PREFIX) && reason.contains("连续2轮弃权"))
+        matches!(&a.status, PlayerStatus::Withdrawn { from_round: 5, cause: WithdrawalCause::Forfeits { rounds, consecutive: true } } if rounds == &[3, 4])
     );
     assert!(!a.pairable_in(5) && a.pairable_in(4));
 
@@ -928,11 +931,12 @@ fn two_consecutive_forfeits_withdraw_a_player() {
 
 #[test]
 fn two_forfeits_in_total_withdraw_a_player_dongguan() {
-    // Dongguan 十五.5: 累计2轮不到按弃权处理.
-    let f = forfeit_rounds(false, ["-+", "1-0", "-+", "1-0"]);
+    // Dongguan 十五.5: 累计2轮不到按弃权处理. (`a` was paired in round 4 anyway and did
+    // not come: a round `a` had played would have moved the withdrawal past it.)
+    let f = forfeit_rounds(false, ["-+", "1-0", "-+", "-+"]);
     let a = f.event.player(f.id("a")).unwrap();
     assert!(
-        matches!(&a.status, PlayerStatus::Withdrawn { from_round: 4, reason } if reason.contains("累计2轮弃权"))
+        matches!(&a.status, PlayerStatus::Withdrawn { from_round: 4, cause: WithdrawalCause::Forfeits { rounds, consecutive: false } } if rounds == &[1, 3])
     );
 }
 
@@ -1003,6 +1007,111 @@ fn manual_withdrawal_is_checked_and_kept() {
     // Results entered later do not lift a manual withdrawal.
     f.record(None, &["1", "1-0", "2", "="]).unwrap();
     assert!(f.event.player(a).unwrap().is_withdrawn());
+}
+
+/// Issue 10 §3: after round 7, a correction of round 4 to a forfeit gives `a` two
+/// consecutive forfeits (rounds 3 and 4), but `a` played rounds 5–7: the withdrawal starts
+/// at round 8, not at round 5, so no played round contradicts it.
+#[test]
+fn a_correction_after_later_rounds_withdraws_from_the_first_unplayed_round() {
+    let mut f = Fixture::new(rules(9)).players(&["a", "b", "c", "d"]);
+    let results = ["1-0", "1-0", "-+", "1-0", "=", "0-1", "1-0"];
+    for result in results {
+        f = f.round(&[("a", "b", result), ("c", "d", "=")]);
+    }
+    let a = f.id("a");
+    assert_eq!(f.event.player(a).unwrap().status, PlayerStatus::Active);
+    let report = f.record(Some(4), &["1", "-+"]).unwrap();
+    let want = WithdrawalCause::Forfeits {
+        rounds: vec![3, 4],
+        consecutive: true,
+    };
+    assert_eq!(
+        f.event.player(a).unwrap().status,
+        PlayerStatus::Withdrawn {
+            from_round: 8,
+            cause: want.clone()
+        }
+    );
+    assert!(report.warnings.contains(&ResultWarning::Withdrawn {
+        player: a,
+        from_round: 8,
+        cause: want
+    }));
+    // Every round a played stays valid for them.
+    assert!((1..=7).all(|r| f.event.player(a).unwrap().pairable_in(r)));
+    // Correcting it back lifts the withdrawal.
+    let report = f.record(Some(4), &["1", "1-0"]).unwrap();
+    assert!(report.warnings.contains(&ResultWarning::WithdrawalLifted {
+        player: a,
+        from_round: 8
+    }));
+    assert_eq!(f.event.player(a).unwrap().status, PlayerStatus::Active);
+}
+
+/// `player reinstate` lifts an automatic withdrawal from the next round on; the forfeits
+/// behind it no longer count, new ones do.
+#[test]
+fn reinstating_lifts_an_automatic_withdrawal_from_the_next_round() {
+    let mut f = forfeit_rounds(true, ["1-0", "1-0", "-+", "-+"]);
+    let a = f.id("a");
+    assert!(f.event.player(a).unwrap().is_withdrawn());
+    assert_eq!(results::reinstate_player(&mut f.event, a), Ok(5));
+    let p = f.event.player(a).unwrap();
+    assert_eq!(
+        (&p.status, p.reinstated_from),
+        (&PlayerStatus::Active, Some(5))
+    );
+    // Re-entering round 4 does not bring the same withdrawal back.
+    let report = f.record(Some(4), &["1", "-+"]).unwrap();
+    assert!(report.warnings.is_empty(), "{:?}", report.warnings);
+    assert!(f.event.player(a).unwrap().pairable_in(5));
+    // Two new consecutive forfeits withdraw again.
+    let mut f = f
+        .round(&[("a", "c", "-+"), ("b", "d", "=")])
+        .round(&[("a", "d", "-+"), ("b", "c", "=")]);
+    assert!(matches!(
+        f.event.player(a).unwrap().status,
+        PlayerStatus::Withdrawn { from_round: 7, .. }
+    ));
+    let b = f.id("b");
+    let err = results::reinstate_player(&mut f.event, b).unwrap_err();
+    assert!(matches!(err, ResultError::NotWithdrawn { .. }));
+}
+
+/// `player withdraw` and the library are one rule: from the round after the newest, refused
+/// while the player's newest game has no result; an automatic withdrawal is replaced.
+#[test]
+fn withdrawing_from_the_next_round_checks_the_newest_game() {
+    let mut f = Fixture::new(rules(5))
+        .players(&["a", "b", "c", "d"])
+        .round(&[("a", "b", "1-0"), ("c", "d", "=")])
+        .round(&[("a", "c", "?"), ("b", "d", "=")]);
+    let a = f.id("a");
+    let before = f.event.clone();
+    let err = results::withdraw_from_next_round(&mut f.event, a, Some("ill")).unwrap_err();
+    assert_eq!(
+        err,
+        ResultError::UnplayedGame {
+            player: a,
+            round: 2
+        }
+    );
+    assert_eq!(f.event, before);
+    f.record(Some(2), &["1", "1-0"]).unwrap();
+    assert_eq!(
+        results::withdraw_from_next_round(&mut f.event, a, None),
+        Ok(3)
+    );
+    assert_eq!(
+        f.event.player(a).unwrap().status,
+        PlayerStatus::Withdrawn {
+            from_round: 3,
+            cause: WithdrawalCause::Manual { note: None }
+        }
+    );
+    let err = results::withdraw_from_next_round(&mut f.event, a, None).unwrap_err();
+    assert!(matches!(err, ResultError::AlreadyWithdrawn { .. }));
 }
 
 /// w loses to a in round 1, then withdraws; a's other opponent is c.
@@ -1217,10 +1326,18 @@ fn random_events_rank_consistently_and_values_recompute() {
         let mut black: BTreeMap<PlayerId, u32> = BTreeMap::new();
         for round in &f.event.group(&f.group).unwrap().rounds {
             for p in &round.pairings {
-                if let Pairing::Game { red, black: b, .. } = p {
+                if let Pairing::Game {
+                    red,
+                    black: b,
+                    result,
+                    ..
+                } = p
+                {
                     *opp.entry(*red).or_default() += values[b].score.0;
                     *opp.entry(*b).or_default() += values[red].score.0;
-                    *black.entry(*b).or_default() += 1;
+                    // A 双负 is nobody's black game (issue 10 §7).
+                    let double = result.is_some_and(|r| r.outcome == Outcome::DoubleForfeit);
+                    *black.entry(*b).or_default() += u32::from(!double);
                 }
             }
         }
@@ -1290,4 +1407,46 @@ fn penalty_in_progressive_none_keeps_the_running_totals_of_game_points() {
     let f = build(dongguan);
     assert_eq!(f.values("a").progressive, Points(8));
     assert_eq!(f.values("b").progressive, Points(16));
+}
+
+/// Issue 10 §7: a 双负 (a result reported without play, Jinhua 补充规定 五.3) gives neither
+/// side a black game for 后走局数, even where a single forfeit counts as one.
+#[test]
+fn a_double_forfeit_is_no_black_game() {
+    let r = rules(3);
+    assert!(r.colours.forfeit_counts);
+    let f = Fixture::new(r)
+        .players(&["a", "b", "c", "d"])
+        .round(&[("a", "b", "--"), ("c", "d", "+-")]);
+    assert_eq!(f.values("b").black_games, 0);
+    assert_eq!(
+        f.values("d").black_games,
+        1,
+        "a single forfeit still counts"
+    );
+}
+
+/// Issue 10 §3: under `conduct.late_result = "loss"` (Dongguan 十五.5 迟到15分钟将判负) a
+/// late loss is not one of the 累计2轮不到 that withdraw a player; under "forfeit" it is.
+#[test]
+fn a_late_loss_is_not_a_no_show_when_the_rulebook_says_so() {
+    use qiwang::rulebook::LateResult;
+    let build = |late: LateResult| {
+        let mut r = rules(5);
+        r.conduct.withdraw_consecutive = false;
+        r.conduct.late_result = late;
+        Fixture::new(r)
+            .players(&["a", "b", "c", "d"])
+            .round(&[("a", "b", "红迟到"), ("c", "d", "=")])
+            .round(&[("a", "c", "-+"), ("b", "d", "=")])
+    };
+    let f = build(LateResult::Loss);
+    let a = f.event.player(f.id("a")).unwrap();
+    assert_eq!(a.status, PlayerStatus::Active);
+    let game = f.event.group(&f.group).unwrap().rounds[0].pairings[0].clone();
+    assert!(
+        matches!(game, Pairing::Game { result: Some(r), .. } if r.late && r.outcome == Outcome::RedForfeit)
+    );
+    let f = build(LateResult::Forfeit);
+    assert!(f.event.player(f.id("a")).unwrap().is_withdrawn());
 }

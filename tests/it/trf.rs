@@ -537,7 +537,9 @@ fn hand_made() -> (Event, Rulebook) {
     // Player 2 withdraws after round 2.
     ev.players[1].status = PlayerStatus::Withdrawn {
         from_round: 3,
-        reason: "ill".into(),
+        cause: qiwang::model::WithdrawalCause::Manual {
+            note: Some("ill".into()),
+        },
     };
     let game = |table, red, black, outcome| Pairing::Game {
         table,

@@ -3,8 +3,8 @@
 //! Everything goes through the same store transactions as the real commands, so the
 //! demo leaves a genuine event directory (with history and audit log) to explore.
 
-use super::players::tx_error;
 use crate::cli::args::DemoArgs;
+use crate::cli::context::tx_error;
 use crate::cli::context::{Ctx, store_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Localize, Text};
@@ -49,7 +49,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
         )));
     }
     let (rules_text, rules_source) = match &args.rules {
-        Some(p) => (super::init::read_text(p)?, p.display().to_string()),
+        Some(p) => (crate::cli::context::read_text(p)?, p.display().to_string()),
         None => (
             JINHUA_RULES.to_string(),
             "rules/jinhua-2018.toml".to_string(),
@@ -291,9 +291,9 @@ fn play_pool(
                     qiwang::results::record_results(ev, rules, pool, Some(round), &entries)
                         .map_err(|e| CliError::input(Text::of(&e)))?;
                 if incidents && round == 5 {
-                    withdraw_one(ev, pool, round, lang);
+                    withdraw_one(ev, pool, round);
                 }
-                let notes = report.messages_named(lang, &|id| super::pair::player_label(ev, id));
+                let notes = report.messages_named(lang, &|id| crate::cli::context::player_label(ev, id));
                 Ok(Change::changed(
                     (notes, tally(ev, pool, round, lang)),
                     format!("recorded {} results of round {round} in {pool}", entries.len()),
@@ -361,7 +361,7 @@ fn lowest_numbered_game_player(event: &Event, pool: &GroupId, round: u32) -> Vec
 }
 
 /// The lowest-placed active player withdraws after round 5 (voluntary withdrawal).
-fn withdraw_one(ev: &mut Event, pool: &GroupId, round: u32, lang: Lang) {
+fn withdraw_one(ev: &mut Event, pool: &GroupId, round: u32) {
     let candidate = ev
         .players
         .iter()
@@ -373,7 +373,7 @@ fn withdraw_one(ev: &mut Event, pool: &GroupId, round: u32, lang: Lang) {
     {
         p.status = PlayerStatus::Withdrawn {
             from_round: round + 1,
-            reason: lang.pick("本人申请（演示）", "voluntary (demo)").into(),
+            cause: qiwang::model::WithdrawalCause::Manual { note: None },
         };
     }
 }

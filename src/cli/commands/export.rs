@@ -1,7 +1,6 @@
 //! `qiwang export --format html|csv|json|trf --out DIR [--group G] [--force]`
 
-use super::pair::pools_with_rounds;
-use crate::cli::context::{Ctx, FormatArg, Loaded, resolve_pool};
+use crate::cli::context::{Ctx, FormatArg, Loaded, pools_with_rounds, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::report::publish::{PublishError, shown, write_export};

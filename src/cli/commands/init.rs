@@ -1,7 +1,7 @@
 //! `qiwang init DIR --rules FILE`
 
-use crate::cli::context::{Ctx, store_error};
-use crate::cli::error::{CliError, read_input};
+use crate::cli::context::{Ctx, read_text, store_error};
+use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::model::Event;
 use qiwang::rulebook::Rulebook;
@@ -36,23 +36,4 @@ pub fn run(ctx: &Ctx, dir: &Path, rules_path: &Path) -> Result<(), CliError> {
         store.dir().display()
     );
     Ok(())
-}
-
-/// Reads a UTF-8 text file, naming it in every error.
-pub fn read_text(path: &Path) -> Result<String, CliError> {
-    let bytes = read_input(path, qiwang::input::InputKind::Rulebook)?;
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    String::from_utf8(bytes.to_vec()).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        CliError::input(Text::new(
-            format!(
-                "`{}` 不是 UTF-8 文本（第 {at} 字节）：请另存为 UTF-8",
-                path.display()
-            ),
-            format!(
-                "`{}` is not UTF-8 text (byte {at}): save it as UTF-8",
-                path.display()
-            ),
-        ))
-    })
 }

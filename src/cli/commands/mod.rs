@@ -3,6 +3,7 @@
 pub mod completions;
 pub mod demo;
 pub mod export;
+pub mod group;
 pub mod import;
 pub mod init;
 pub mod log;

@@ -1,7 +1,9 @@
 //! `qiwang pair`, `unpair`, `pairing swap|set`, `check`
 
-use super::players::tx_error;
-use crate::cli::context::{Ctx, Loaded, group_label, resolve_player, resolve_pool};
+use crate::cli::context::{
+    Ctx, Loaded, input_error, player_label, pools_with_rounds, resolve_player,
+    resolve_pool, tx_error,
+};
 use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId, Round};
@@ -36,6 +38,7 @@ pub fn pair(
     seed: Option<u64>,
     dry_run: bool,
     explain: bool,
+    allow_small: bool,
 ) -> Result<(), CliError> {
     let Loaded {
         store,
@@ -50,10 +53,10 @@ pub fn pair(
             "`--seed` only applies to the round-1 draw; later rounds use the seed recorded then",
         )));
     }
+    // Dongguan 九: an under-size pool is merged or cancelled, or paired only on request.
+    qiwang::registration::check_pool_size(&event, &rules, &pool, allow_small)
+        .map_err(input_error)?;
     let first_round = event.group(&pool).is_none_or(|g| g.rounds.is_empty());
-    if first_round {
-        warn_undersized(&event, &rules, &pool, lang);
-    }
     let report = if dry_run {
         let s = seed_for(&event, &pool, seed);
         let plan = pairing::pair_next_round(&event, &rules, &pool, s).map_err(pairing_error)?;
@@ -130,27 +133,6 @@ pub fn pair(
     ctx.print(&report)
 }
 
-/// Warns before round 1 of a pool the rulebook would cancel or merge for its size.
-fn warn_undersized(event: &Event, rules: &Rulebook, pool: &GroupId, lang: Lang) {
-    if let Some(u) = qiwang::prizes::undersized_groups(event, rules)
-        .into_iter()
-        .find(|u| &u.group == pool)
-    {
-        eprintln!(
-            "{} {} {} {} < {}: {}",
-            lang.pick("注意：", "warning:"),
-            qiwang::report::safe::printable(&u.name),
-            lang.pick("报名人数", "has"),
-            u.count,
-            u.min,
-            lang.pick(
-                "按规程应取消或合并（qiwang group merge FROM INTO）",
-                "the rulebook cancels or merges such a group (qiwang group merge FROM INTO)"
-            )
-        );
-    }
-}
-
 /// What `pair --all` did in one pass over the pools.
 struct AllPaired {
     sheets: Vec<Report>,
@@ -168,6 +150,7 @@ fn pair_ready_pools(
     rules: &Rulebook,
     seed: Option<u64>,
     explain: bool,
+    allow_small: bool,
     lang: Lang,
 ) -> Result<AllPaired, CliError> {
     let name = |id: &GroupId| {
@@ -197,11 +180,18 @@ fn pair_ready_pools(
             });
             continue;
         }
+        // Dongguan 九: an under-size pool waits to be merged or cancelled.
+        if ev.group(pool).is_none_or(|g| g.rounds.is_empty())
+            && let Err(e) = qiwang::registration::check_pool_size(ev, rules, pool, allow_small)
+        {
+            done.waiting
+                .push(format!("{group}{}{}", lang.pick("：", ": "), qiwang::i18n::Localize::localize(&e, lang)));
+            continue;
+        }
         let s = seed_for(ev, pool, seed);
         match pairing::pair_next_round(ev, rules, pool, s) {
             Ok(plan) => {
                 if plan.round.number == 1 {
-                    warn_undersized(ev, rules, pool, lang);
                     ev.group_mut(pool).seed = Some(s);
                 }
                 plan.apply(ev, pool, s);
@@ -271,6 +261,7 @@ pub fn pair_all(
     seed: Option<u64>,
     dry_run: bool,
     explain: bool,
+    allow_small: bool,
 ) -> Result<(), CliError> {
     let Loaded {
         store,
@@ -293,7 +284,7 @@ pub fn pair_all(
     };
     let done = if dry_run {
         let mut after = event.clone();
-        let mut done = pair_ready_pools(&mut after, &rules, seed, explain, lang)?;
+        let mut done = pair_ready_pools(&mut after, &rules, seed, explain, allow_small, lang)?;
         if done.sheets.is_empty() {
             return Err(nothing_ready(&done.waiting));
         }
@@ -349,7 +340,7 @@ pub fn pair_all(
     } else {
         store
             .transaction(&ctx.command_info(), |ev| {
-                let done = pair_ready_pools(ev, &rules, seed, explain, lang)?;
+                let done = pair_ready_pools(ev, &rules, seed, explain, allow_small, lang)?;
                 if done.sheets.is_empty() {
                     return Err(nothing_ready(&done.waiting));
                 }
@@ -421,35 +412,12 @@ pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     let lang = ctx.lang(&rules);
     let n = store
         .transaction(&ctx.command_info(), |ev| {
-            let state = ev.group_mut(&pool);
-            let Some(last) = state.rounds.last() else {
-                return Err(CliError::input(Text::new(
-                    format!("{} 没有可撤销的轮次", group_label(&rules, &pool)),
-                    format!("{pool} has no round to drop"),
-                )));
-            };
-            if last.has_results() {
-                return Err(CliError::input(Text::new(
-                    format!(
-                        "{} 第 {} 轮已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销",
-                        group_label(&rules, &pool),
-                        last.number
-                    ),
-                    format!(
-                        "round {} of {pool} already has results: correct them with `qiwang result`, or `qiwang undo` step by step",
-                        last.number
-                    ),
-                )));
-            }
-            let number = last.number;
-            state.rounds.pop();
-            if number == 1 {
-                // The draw is redone on the next `pair`.
-                for p in ev.players.iter_mut().filter(|p| p.group == pool) {
-                    p.number = None;
-                }
-            }
-            Ok(Change::changed(number, format!("dropped round {number} of {pool}"), serde_json::json!({ "group": pool, "round": number })))
+            let number = qiwang::results::unpair_round(ev, &pool).map_err(input_error)?;
+            Ok(Change::changed(
+                number,
+                format!("dropped round {number} of {pool}"),
+                serde_json::json!({ "group": pool, "round": number }),
+            ))
         })
         .map_err(tx_error)?;
     match lang {
@@ -636,21 +604,4 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         )));
     }
     Ok(())
-}
-
-/// Pools that have at least one round, in rulebook order.
-pub fn pools_with_rounds(rules: &Rulebook, event: &Event) -> Vec<GroupId> {
-    rules
-        .pools()
-        .map(|g| g.id.clone())
-        .filter(|id| event.group(id).is_some_and(|g| !g.rounds.is_empty()))
-        .collect()
-}
-
-/// A player as the arbiter knows them: name and pairing number (序号).
-pub fn player_label(event: &Event, id: qiwang::model::PlayerId) -> String {
-    event.player(id).map_or(id.to_string(), |p| match p.number {
-        Some(n) => format!("{}({n})", p.name),
-        None => p.name.clone(),
-    })
 }

@@ -1,13 +1,13 @@
 //! `qiwang players`, `qiwang player add | edit | withdraw`
 
 use crate::cli::args::PlayerFields;
-use crate::cli::context::{Ctx, resolve_player, resolve_pool, store_error};
-use crate::cli::error::{CliError, chain};
+use crate::cli::context::{Ctx, input_error, resolve_player, resolve_pool, tx_error};
+use crate::cli::error::CliError;
 use qiwang::i18n::{Localize, Text};
-use qiwang::model::{Event, Gender, Player, PlayerStatus};
+use qiwang::model::{Event, Gender, Player};
 use qiwang::registration::{ImportOptions, read_registrations};
 use qiwang::rulebook::{Lang, Rulebook};
-use qiwang::store::{Change, TxError};
+use qiwang::store::Change;
 
 pub fn list(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     let loaded = ctx.load()?;
@@ -236,42 +236,13 @@ pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
     let (name, from) = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
-            let p = event.player(id).cloned().ok_or_else(|| no_player(who))?;
-            if p.is_withdrawn() {
-                return Err(CliError::input(Text::new(
-                    format!("`{}` 已经退赛", p.name),
-                    format!("`{}` has already withdrawn", p.name),
-                )));
-            }
-            let state = event.group(&p.group);
-            let paired = state.map(|g| g.rounds.len() as u32).unwrap_or(0);
-            if let Some(last) = state.and_then(|g| g.last_round())
-                && !last.has_results()
-                && last.pairing_of(id).is_some()
-            {
-                return Err(CliError::input(Text::new(
-                    format!(
-                        "`{}` 已编入第 {} 轮，而该轮还没有成绩：请为该局录入弃权（`-+` 或 `+-`），或用 `qiwang unpair` 撤销后重新编排，然后再退赛",
-                        p.name, last.number
-                    ),
-                    format!(
-                        "`{}` is paired in round {} which has no results yet: enter a forfeit (`-+` or `+-`) for that game, or `qiwang unpair` and pair again, then withdraw",
-                        p.name, last.number
-                    ),
-                )));
-            }
-            let from = paired + 1;
-            let reason = if reason.is_empty() {
-                lang.pick("自愿退赛", "voluntary").to_string()
-            } else {
-                reason.to_string()
-            };
-            if let Some(slot) = event.player_mut(id) {
-                slot.status = PlayerStatus::Withdrawn { from_round: from, reason: reason.clone() };
-            }
+            let note = Some(reason).filter(|r| !r.trim().is_empty());
+            let from =
+                qiwang::results::withdraw_from_next_round(event, id, note).map_err(input_error)?;
+            let name = event.player(id).map(|p| p.name.clone()).unwrap_or_default();
             Ok(Change::changed(
-                (p.name.clone(), from),
-                format!("withdrew player {} `{}` from round {from}: {reason}", p.id, p.name),
+                (name.clone(), from),
+                format!("withdrew player {id} `{name}` from round {from}"),
                 serde_json::json!({ "player": id, "from_round": from }),
             ))
         })
@@ -283,10 +254,8 @@ pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `player reinstate`: a withdrawal made by hand (a mistake, or a player who comes back)
-/// is lifted; the player is paired again from the next round. Played games are unchanged;
-/// rounds missed meanwhile stay unplayed. A withdrawal the rulebook's forfeit rule made
-/// is lifted by correcting those forfeits instead, or the rule would make it again.
+/// `player reinstate`: lifts a withdrawal, made by hand or by the rulebook's forfeit rule,
+/// from the next round on (see `qiwang::results::reinstate_player`).
 pub fn reinstate(ctx: &Ctx, who: &str) -> Result<(), CliError> {
     let loaded = ctx.load()?;
     let lang = ctx.lang(&loaded.rules);
@@ -294,32 +263,11 @@ pub fn reinstate(ctx: &Ctx, who: &str) -> Result<(), CliError> {
     let (name, from) = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
-            let p = event.player(id).cloned().ok_or_else(|| no_player(who))?;
-            let PlayerStatus::Withdrawn { reason, .. } = &p.status else {
-                return Err(CliError::input(Text::new(
-                    format!("`{}` 没有退赛", p.name),
-                    format!("`{}` has not withdrawn", p.name),
-                )));
-            };
-            if reason.starts_with(qiwang::results::AUTO_WITHDRAWAL_PREFIX) {
-                return Err(CliError::input(Text::new(
-                    format!(
-                        "`{}` 是按规程的弃权次数自动退赛的：请更正那些弃权的成绩（`qiwang result --round N 台号 结果`），退赛随之取消",
-                        p.name
-                    ),
-                    format!(
-                        "`{}` was withdrawn by the rulebook's forfeit rule: correct those forfeit results (`qiwang result --round N TABLE OUTCOME`) and the withdrawal lifts with them",
-                        p.name
-                    ),
-                )));
-            }
-            let from = event.group(&p.group).map(|g| g.rounds.len() as u32).unwrap_or(0) + 1;
-            if let Some(slot) = event.player_mut(id) {
-                slot.status = PlayerStatus::Active;
-            }
+            let from = qiwang::results::reinstate_player(event, id).map_err(input_error)?;
+            let name = event.player(id).map(|p| p.name.clone()).unwrap_or_default();
             Ok(Change::changed(
-                (p.name.clone(), from),
-                format!("reinstated player {} `{}` from round {from}", p.id, p.name),
+                (name.clone(), from),
+                format!("reinstated player {id} `{name}` from round {from}"),
                 serde_json::json!({ "player": id, "from_round": from }),
             ))
         })
@@ -331,24 +279,11 @@ pub fn reinstate(ctx: &Ctx, who: &str) -> Result<(), CliError> {
     Ok(())
 }
 
-/// A failed transaction: store problems keep their I/O code, command errors theirs.
-pub fn tx_error(e: TxError<CliError>) -> CliError {
-    match e {
-        TxError::Store(e) => store_error(e),
-        TxError::Command(e) => e,
-    }
-}
-
 fn no_player(who: &str) -> CliError {
     CliError::input(Text::new(
         format!("没有棋手 `{who}`"),
         format!("no player `{who}`"),
     ))
-}
-
-/// For library errors inside a transaction: invalid input, with the cause chain.
-pub fn input_error<E: std::error::Error + qiwang::i18n::Localize>(e: E) -> CliError {
-    CliError::input(chain(&e))
 }
 
 /// `qiwang player disqualify P --reason TEXT [--from-round N] [--undo]` (取消比赛资格).

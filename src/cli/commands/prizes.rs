@@ -1,7 +1,6 @@
 //! `qiwang teams`, `qiwang prizes`, `qiwang group sizes|merge`
 
-use super::players::{input_error, tx_error};
-use crate::cli::context::{Ctx, Loaded};
+use crate::cli::context::{Ctx, Loaded, input_error, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::report::{Format, Report, Section};
@@ -61,18 +60,9 @@ pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
     .right(&[2, 3]);
     let mut json = Vec::new();
     let mut lines = Vec::new();
-    for g in &rules.groups {
-        let n = match &g.pairs_with {
-            None => event
-                .players_in(&g.id)
-                .filter(|p| !p.is_withdrawn())
-                .count(),
-            Some(_) => event
-                .players
-                .iter()
-                .filter(|p| p.section.as_ref() == Some(&g.id))
-                .count(),
-        };
+    let sizes = qiwang::registration::group_sizes(&rules, &event.players);
+    for (g, size) in rules.groups.iter().zip(&sizes) {
+        let n = size.count;
         let below = short.iter().any(|u| u.group == g.id);
         let flag = if below {
             format!(

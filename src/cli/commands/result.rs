@@ -1,10 +1,11 @@
 //! `qiwang result`, `qiwang penalty`, `qiwang playoff`
 
-use super::players::{input_error, tx_error};
-use crate::cli::context::{Ctx, Loaded, resolve_player, resolve_pool};
+use crate::cli::context::{
+    Ctx, Loaded, input_error, player_label, resolve_player, resolve_pool, tx_error,
+};
 use crate::cli::error::{CliError, read_input};
 use qiwang::i18n::Text;
-use qiwang::model::{GroupId, Penalty, Points};
+use qiwang::model::GroupId;
 use qiwang::results::{self, ResultEntry};
 use qiwang::store::Change;
 use std::path::Path;
@@ -108,7 +109,7 @@ pub fn run(
                     report
                         .warnings
                         .iter()
-                        .map(|w| w.text(lang, &|id| super::pair::player_label(ev, id))),
+                        .map(|w| w.text(lang, &|id| player_label(ev, id))),
                 );
             }
             let confirmed = qiwang::views::recorded_lines(ev, &rules, &reports, lang);
@@ -207,59 +208,26 @@ pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Resul
         rules,
     } = ctx.load()?;
     let lang = ctx.lang(&rules);
-    if !rules.conduct.penalties_allowed {
-        return Err(CliError::input(Text::new(
-            "本赛事的规程不允许罚分（`conduct.penalties_allowed = false`）",
-            "this event's rulebook does not allow point penalties (`conduct.penalties_allowed = false`)",
-        )));
-    }
-    // Dongguan 十五.9 fixes the deduction for disturbing a game (扣其2个积分).
-    let points = match (points, rules.conduct.disturbance_penalty) {
-        (Some(p), _) => p,
-        (None, Some(p)) => p.0,
-        (None, None) => {
-            return Err(CliError::usage(Text::new(
-                "请给出要扣的分数（`qiwang penalty PLAYER POINTS --reason TEXT`）：本规程没有设置 `conduct.disturbance_penalty`",
-                "give the points to deduct (`qiwang penalty PLAYER POINTS --reason TEXT`): this rulebook sets no `conduct.disturbance_penalty`",
-            )));
-        }
-    };
-    if i64::from(points) > qiwang::rulebook::bounds::MAX_PENALTY {
-        let max = qiwang::rulebook::bounds::MAX_PENALTY;
-        return Err(CliError::input(Text::new(
-            format!("罚分 `{points}` 太大：一次最多扣 {max} 分（一名棋手整场比赛最多能得的分数）"),
-            format!(
-                "penalty `{points}` is too large: one penalty deducts at most {max} points (the most a player can score in an event)"
-            ),
-        )));
-    }
-    if points <= 0 {
-        return Err(CliError::input(Text::new(
-            format!("罚分必须是正数（扣除的分数），不能是 `{points}`"),
-            format!("penalty points must be positive (the points deducted), not `{points}`"),
-        )));
-    }
-    if reason.trim().is_empty() {
-        return Err(CliError::input(Text::new(
-            "罚分需要 `--reason 原因`（会显示在成绩表中）",
-            "a penalty needs `--reason TEXT` (it is shown in the standings)",
-        )));
-    }
     let player = resolve_player(&event, None, who)?.clone();
-    store
+    let penalty = store
         .transaction(&ctx.command_info(), |ev| {
-            let after_round = ev
-                .group(&player.group)
-                .map(|g| g.rounds.iter().filter(|r| r.is_complete()).count() as u32)
-                .unwrap_or(0);
-            ev.penalties.push(Penalty { player: player.id, points: Points(points), reason: reason.to_string(), after_round });
+            let penalty = results::add_penalty(ev, &rules, player.id, points, reason).map_err(
+                |e| match e {
+                    results::ResultError::PenaltyPointsNeeded => CliError::usage(Text::of(&e)),
+                    e => input_error(e),
+                },
+            )?;
             Ok::<_, CliError>(Change::changed(
-                (),
-                format!("penalty of {points} point(s) to {} `{}` after round {after_round}: {reason}", player.id, player.name),
-                serde_json::json!({ "player": player.id, "points": points, "reason": reason, "after_round": after_round }),
+                penalty.clone(),
+                format!(
+                    "penalty of {} point(s) to {} `{}` after round {}: {reason}",
+                    penalty.points, player.id, player.name, penalty.after_round
+                ),
+                serde_json::json!({ "player": player.id, "points": penalty.points, "reason": reason, "after_round": penalty.after_round }),
             ))
         })
         .map_err(tx_error)?;
+    let points = penalty.points;
     outln!(
         "{} {}: -{points} ({})",
         lang.pick("已罚分", "penalty recorded for"),

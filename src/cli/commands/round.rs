@@ -1,7 +1,7 @@
 //! `qiwang round [N] [--group G] [--sheet pairings|slips|cards|find|wall]`: a round's
 //! sheets, reprinted at any time.
 
-use super::players::input_error;
+use crate::cli::context::input_error;
 use crate::cli::context::{Ctx, Loaded, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::model::GroupId;

@@ -1,10 +1,10 @@
 //! `qiwang rules check FILE` / `qiwang rules show [FILE]`
 
-use super::init::read_text;
-use crate::cli::context::Ctx;
+use crate::cli::context::{Ctx, input_error, player_label, read_text, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::rulebook::{Lang, Rulebook};
+use qiwang::store::Change;
 use std::path::Path;
 
 pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
@@ -62,6 +62,54 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
             )
         }
         _ => out!("{}", rules.to_effective_toml()),
+    }
+    Ok(())
+}
+
+/// `qiwang rules update FILE`: see `qiwang::results::update_rulebook`.
+pub fn update(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
+    let text = read_text(path)?;
+    let loaded = ctx.load()?;
+    let lang = ctx.lang(&loaded.rules);
+    let current = &loaded.rules;
+    let source = path.display().to_string();
+    let (diff, notes) = loaded
+        .store
+        .transaction(&ctx.command_info(), |event| {
+            let update = qiwang::results::update_rulebook(event, current, &text, &source)
+                .map_err(input_error)?;
+            let notes: Vec<String> = update
+                .warnings
+                .iter()
+                .map(|w| w.text(lang, &|id| player_label(event, id)))
+                .collect();
+            let summary = format!(
+                "replaced the rulebook from {source}: {} changed line(s)",
+                update
+                    .diff
+                    .iter()
+                    .filter(|l| l.starts_with(['+', '-']))
+                    .count()
+            );
+            Ok(Change::changed(
+                (update.diff.clone(), notes),
+                summary,
+                serde_json::json!({ "file": source, "diff": update.diff }),
+            ))
+        })
+        .map_err(tx_error)?;
+    outln!(
+        "{}",
+        lang.pick(
+            "已更新赛事规程（`qiwang undo` 可撤销）：",
+            "the event's rulebook is updated (`qiwang undo` reverts it):"
+        )
+    );
+    for line in diff {
+        outln!("{line}");
+    }
+    for note in notes {
+        outln!("  {} {note}", lang.pick("注意：", "note:"));
     }
     Ok(())
 }

@@ -1,6 +1,6 @@
 //! `qiwang standings`, `qiwang crosstable`
 
-use crate::cli::context::{Ctx, Loaded, resolve_pool};
+use crate::cli::context::{Ctx, Loaded, input_error, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 
@@ -82,44 +82,5 @@ fn check_round(
         Ok(p) => p,
         Err(_) => return Ok(()),
     };
-    let paired = event
-        .group(&pool)
-        .map(|g| g.rounds.len() as u32)
-        .unwrap_or(0);
-    if n == 0 || n > paired {
-        return Err(CliError::input(Text::new(
-            format!("组别 `{pool}` 没有第 `{n}` 轮：目前已编排 {paired} 轮"),
-            format!("round `{n}` does not exist in {pool}: {paired} round(s) paired so far"),
-        )));
-    }
-    // Standings after a round whose games are not all in would score the missing games as
-    // nothing and the bye as already won: refuse, and name the last finished round.
-    if let Some(r) = event.group(&pool).and_then(|g| g.round(n))
-        && !r.is_complete()
-    {
-        let missing: Vec<String> = r
-            .pairings
-            .iter()
-            .filter_map(|p| match p {
-                qiwang::model::Pairing::Game {
-                    table,
-                    result: None,
-                    ..
-                } => Some(table.to_string()),
-                _ => None,
-            })
-            .collect();
-        let done = n - 1;
-        return Err(CliError::input(Text::new(
-            format!(
-                "组别 `{pool}` 第 {n} 轮尚未结束（第 {} 台没有成绩）：请先录入成绩，或查看第 {done} 轮后的名次（`--round {done}`）",
-                missing.join("、")
-            ),
-            format!(
-                "round {n} of {pool} is not finished (table(s) {} have no result): enter them first, or see the standings after round {done} (`--round {done}`)",
-                missing.join(", ")
-            ),
-        )));
-    }
-    Ok(())
+    qiwang::results::check_round_finished(event, &pool, n).map_err(input_error)
 }

@@ -10,7 +10,7 @@ use std::path::Path;
 pub fn run(ctx: &Ctx, rules_file: Option<&Path>, out: Option<&Path>) -> Result<(), CliError> {
     let rules = match rules_file {
         Some(path) => {
-            let text = super::init::read_text(path)?;
+            let text = crate::cli::context::read_text(path)?;
             Rulebook::from_toml(&text, &path.display().to_string())
                 .map_err(|e| CliError::input(Text::of(&e)))?
         }

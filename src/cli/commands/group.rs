@@ -1,0 +1,42 @@
+//! `qiwang group cancel G`
+
+use crate::cli::context::{Ctx, input_error, tx_error};
+use crate::cli::error::CliError;
+use qiwang::rulebook::Lang;
+use qiwang::store::Change;
+
+/// Cancels a pool below its minimum that has no `merge_into`, listing its players.
+pub fn cancel(ctx: &Ctx, group: &str) -> Result<(), CliError> {
+    let loaded = ctx.load()?;
+    let lang = ctx.lang(&loaded.rules);
+    let rules = &loaded.rules;
+    let (name, players) = loaded
+        .store
+        .transaction(&ctx.command_info(), |event| {
+            let ids =
+                qiwang::registration::cancel_group(event, rules, group).map_err(input_error)?;
+            let name = rules
+                .find_group(group)
+                .map(|g| g.name.clone())
+                .unwrap_or_else(|| group.to_string());
+            let players: Vec<String> = ids
+                .iter()
+                .filter_map(|id| event.player(*id))
+                .map(|p| format!("{} ({})", p.name, p.id))
+                .collect();
+            Ok(Change::changed(
+                (name.clone(), players),
+                format!("cancelled group {group}: {} players withdrawn", ids.len()),
+                serde_json::json!({ "group": group, "players": ids }),
+            ))
+        })
+        .map_err(tx_error)?;
+    match lang {
+        Lang::Zh => outln!("已取消{name}，{} 名棋手退赛：", players.len()),
+        Lang::En => outln!("cancelled {name}; {} players withdrawn:", players.len()),
+    }
+    for p in players {
+        outln!("  {p}");
+    }
+    Ok(())
+}

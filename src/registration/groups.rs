@@ -1,0 +1,283 @@
+//! A group's size against its minimum before round 1 (Dongguan 九: 报名人数不足10人的组别，
+//! 将取消该组别比赛): pairing an under-size pool is refused unless the arbiter says so,
+//! and a pool with nowhere to merge into can be cancelled.
+
+use super::summary::group_sizes;
+use crate::i18n::Localize;
+use crate::model::{Event, GroupId, PlayerId, PlayerStatus, WithdrawalCause};
+use crate::rulebook::{Lang, Rulebook};
+use thiserror::Error;
+
+/// Why a group cannot be paired or cancelled; nothing is changed when one is returned.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GroupError {
+    #[error(
+        "{name} has {count} players, below its minimum of {min}: merge it (`qiwang group merge {group} INTO`), cancel it (`qiwang group cancel {group}`), or pair it anyway with `--allow-small`"
+    )]
+    BelowMinimum {
+        group: GroupId,
+        name: String,
+        count: usize,
+        min: u32,
+    },
+
+    #[error("no group `{group}` in the rulebook")]
+    UnknownGroup { group: String },
+
+    #[error("{name} is a section of {pool}, not a pool: it is not paired on its own")]
+    NotAPool { name: String, pool: GroupId },
+
+    #[error(
+        "{name} has `merge_into = \"{into}\"` in the rulebook: merge it with `qiwang group merge {group} {into}` instead"
+    )]
+    HasMergeTarget {
+        group: GroupId,
+        name: String,
+        into: GroupId,
+    },
+
+    #[error(
+        "{name} has already been paired ({rounds} round(s)): a group is cancelled before round 1"
+    )]
+    AlreadyPaired { name: String, rounds: usize },
+
+    #[error("{name} was already merged into {into}")]
+    Merged { name: String, into: GroupId },
+
+    #[error("{name} has been cancelled: its players are withdrawn and it is not paired")]
+    Cancelled { name: String },
+}
+
+impl Localize for GroupError {
+    fn localize(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            GroupError::BelowMinimum {
+                group,
+                name,
+                count,
+                min,
+            } => format!(
+                "{name}只有 {count} 名棋手，不足最低人数 {min}：请合并（`qiwang group merge {group} INTO`）、取消（`qiwang group cancel {group}`），或用 `--allow-small` 照常编排"
+            ),
+            GroupError::UnknownGroup { group } => format!("规程中没有组别 `{group}`"),
+            GroupError::NotAPool { name, pool } => {
+                format!("{name}是 {pool} 的分组，不单独编排")
+            }
+            GroupError::HasMergeTarget { group, name, into } => format!(
+                "规程为{name}设置了 `merge_into = \"{into}\"`：请用 `qiwang group merge {group} {into}` 合并"
+            ),
+            GroupError::AlreadyPaired { name, rounds } => {
+                format!("{name}已编排 {rounds} 轮：只能在第 1 轮之前取消组别")
+            }
+            GroupError::Merged { name, into } => format!("{name}已并入 {into}"),
+            GroupError::Cancelled { name } => {
+                format!("{name}已取消：其棋手已退赛，不再编排")
+            }
+        }
+    }
+}
+
+/// Whether round 1 of `pool` may be paired: refused while the pool has fewer players than
+/// its `min_size` (counted as `group sizes` counts), unless `allow_small`. Later rounds, a
+/// cancelled pool and a merged one are checked too.
+pub fn check_pool_size(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    allow_small: bool,
+) -> Result<(), GroupError> {
+    let Some(rule) = rules.group(pool) else {
+        return Err(GroupError::UnknownGroup {
+            group: pool.to_string(),
+        });
+    };
+    if let Some(state) = event.group(pool) {
+        if state.cancelled {
+            return Err(GroupError::Cancelled {
+                name: rule.name.clone(),
+            });
+        }
+        if !state.rounds.is_empty() {
+            return Ok(());
+        }
+    }
+    let size = group_sizes(rules, &event.players)
+        .into_iter()
+        .find(|s| &s.group == pool);
+    match size {
+        Some(s) if s.is_short() && !allow_small => Err(GroupError::BelowMinimum {
+            group: pool.clone(),
+            name: rule.name.clone(),
+            count: s.count,
+            min: s.min_size.unwrap_or(0),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// `qiwang group cancel G`: a pool without `merge_into` is cancelled before round 1. Its
+/// players are withdrawn from round 1 (cause `GroupCancelled`) and the pool is never
+/// paired. Returns the players, in registration order.
+pub fn cancel_group(
+    event: &mut Event,
+    rules: &Rulebook,
+    name: &str,
+) -> Result<Vec<PlayerId>, GroupError> {
+    let rule = rules
+        .find_group(name)
+        .ok_or_else(|| GroupError::UnknownGroup {
+            group: name.to_string(),
+        })?;
+    if let Some(pool) = &rule.pairs_with {
+        return Err(GroupError::NotAPool {
+            name: rule.name.clone(),
+            pool: pool.clone(),
+        });
+    }
+    if let Some(into) = &rule.merge_into {
+        return Err(GroupError::HasMergeTarget {
+            group: rule.id.clone(),
+            name: rule.name.clone(),
+            into: into.clone(),
+        });
+    }
+    if let Some(state) = event.group(&rule.id) {
+        if let Some(into) = &state.merged_into {
+            return Err(GroupError::Merged {
+                name: rule.name.clone(),
+                into: into.clone(),
+            });
+        }
+        if state.cancelled {
+            return Err(GroupError::Cancelled {
+                name: rule.name.clone(),
+            });
+        }
+        if !state.rounds.is_empty() {
+            return Err(GroupError::AlreadyPaired {
+                name: rule.name.clone(),
+                rounds: state.rounds.len(),
+            });
+        }
+    }
+    let mut players = Vec::new();
+    for p in event.players.iter_mut().filter(|p| p.group == rule.id) {
+        if matches!(p.status, PlayerStatus::Active) {
+            p.status = PlayerStatus::Withdrawn {
+                from_round: 1,
+                cause: WithdrawalCause::GroupCancelled,
+            };
+        }
+        players.push(p.id);
+    }
+    event.group_mut(&rule.id).cancelled = true;
+    Ok(players)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Player, Round};
+
+    fn setup(n: u32, min: u32) -> (Event, Rulebook, GroupId) {
+        let mut rules = Rulebook::cxa_2011("t", 5);
+        rules.groups[0].min_size = Some(min);
+        let pool = rules.groups[0].id.clone();
+        let mut event = Event::new(String::new());
+        for i in 1..=n {
+            event
+                .players
+                .push(Player::new(PlayerId(i), format!("p{i}"), pool.clone()));
+        }
+        (event, rules, pool)
+    }
+
+    #[test]
+    fn an_under_size_pool_is_paired_only_when_allowed() {
+        let (event, rules, pool) = setup(5, 10);
+        let err = check_pool_size(&event, &rules, &pool, false).unwrap_err();
+        assert!(matches!(
+            err,
+            GroupError::BelowMinimum {
+                count: 5,
+                min: 10,
+                ..
+            }
+        ));
+        assert!(err.to_string().contains("--allow-small"), "{err}");
+        assert_eq!(check_pool_size(&event, &rules, &pool, true), Ok(()));
+        let (event, rules, pool) = setup(10, 10);
+        assert_eq!(check_pool_size(&event, &rules, &pool, false), Ok(()));
+    }
+
+    #[test]
+    fn cancelling_withdraws_the_players_and_stops_pairing() {
+        let (mut event, rules, pool) = setup(3, 10);
+        let before = event.clone();
+        let mut with_target = rules.clone();
+        with_target.groups[0].merge_into = Some(GroupId::new("elsewhere"));
+        assert!(matches!(
+            cancel_group(&mut event, &with_target, pool.as_str()),
+            Err(GroupError::HasMergeTarget { .. })
+        ));
+        assert_eq!(event, before);
+        let players = cancel_group(&mut event, &rules, pool.as_str()).unwrap();
+        assert_eq!(players, vec![PlayerId(1), PlayerId(2), PlayerId(3)]);
+        assert!(event.players.iter().all(|p| !p.pairable_in(1)));
+        assert!(matches!(
+            check_pool_size(&event, &rules, &pool, true),
+            Err(GroupError::Cancelled { .. })
+        ));
+        // A pool already paired is not cancelled.
+        let (mut event, rules, pool) = setup(3, 10);
+        event.group_mut(&pool).rounds.push(Round {
+            number: 1,
+            pairings: Vec::new(),
+        });
+        assert!(matches!(
+            cancel_group(&mut event, &rules, pool.as_str()),
+            Err(GroupError::AlreadyPaired { rounds: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn every_message_has_chinese() {
+        use crate::i18n::facts::assert_localized;
+        let g = GroupId::new("kids");
+        let all = [
+            GroupError::BelowMinimum {
+                group: g.clone(),
+                name: "儿童组".into(),
+                count: 5,
+                min: 10,
+            },
+            GroupError::UnknownGroup { group: "x".into() },
+            GroupError::NotAPool {
+                name: "残疾人组".into(),
+                pool: GroupId::new("adult"),
+            },
+            GroupError::HasMergeTarget {
+                group: g.clone(),
+                name: "儿童组".into(),
+                into: GroupId::new("king"),
+            },
+            GroupError::AlreadyPaired {
+                name: "儿童组".into(),
+                rounds: 2,
+            },
+            GroupError::Merged {
+                name: "儿童组".into(),
+                into: GroupId::new("king"),
+            },
+            GroupError::Cancelled {
+                name: "儿童组".into(),
+            },
+        ];
+        for e in &all {
+            assert_localized(e);
+        }
+    }
+}

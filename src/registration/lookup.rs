@@ -1,0 +1,320 @@
+//! Finding the group and the player a user names: a group by id, regulation name or
+//! alias (a section resolves to its pool, a merged group to the pool it was merged into);
+//! a player by registration id, pairing number (`#5`) or exact name.
+
+use crate::i18n::{Localize, Text, did_you_mean, did_you_mean_text};
+use crate::model::{Event, GroupId, Player, PlayerId};
+use crate::rulebook::{Lang, Rulebook};
+use thiserror::Error;
+
+/// A name that does not pick out exactly one group or player.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LookupError {
+    #[error("no group `{name}` in the rulebook{}\nuse one of {}", .hint.en, .known.en)]
+    UnknownGroup {
+        name: String,
+        /// The groups a user may name (Chinese: regulation names; English: ids and names).
+        known: Text,
+        /// "did you mean …" (empty when nothing is close).
+        hint: Text,
+    },
+
+    #[error("this event has several groups; choose one with `--group`: {}", .known.en)]
+    GroupNeeded { known: Text },
+
+    #[error(
+        "the state merges groups in a circle ({cycle}): the event was edited by hand; restore qiwang.json from history/"
+    )]
+    MergeCycle { cycle: String },
+
+    #[error("`{text}` is not a pairing number: write `#` and a number, e.g. `#5`")]
+    BadNumber { text: String },
+
+    #[error("no player has pairing number `{number}`")]
+    NoNumber { number: u32 },
+
+    // Not "add `--group`": `penalty` and `player` have no such option (and `player edit
+    // --group` moves the player). The registration id always works.
+    #[error(
+        "pairing number `{number}` exists in several groups: use the registration id ({ids})"
+    )]
+    NumberInSeveralGroups { number: u32, ids: String },
+
+    #[error(
+        "no player with registration id `{id}`: `qiwang players` lists them (use `#N` for a pairing number)"
+    )]
+    NoId { id: u32 },
+
+    #[error("no player named `{name}`{}\n`qiwang players` lists them", .hint.en)]
+    NoName { name: String, hint: Text },
+
+    #[error("{count} players are named `{name}`: use the registration id ({ids})")]
+    SeveralNamed {
+        name: String,
+        count: usize,
+        ids: String,
+    },
+}
+
+impl Localize for LookupError {
+    fn localize(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            LookupError::UnknownGroup { name, known, hint } => {
+                format!("规程中没有组别 `{name}`{}\n请用 {} 之一", hint.zh, known.zh)
+            }
+            LookupError::GroupNeeded { known } => {
+                format!("这个赛事有多个组别，请用 `--group` 选择：{}", known.zh)
+            }
+            LookupError::MergeCycle { cycle } => format!(
+                "状态文件中的组别合并成环（{cycle}）：赛事被手工改动过；请从 history/ 恢复 qiwang.json"
+            ),
+            LookupError::BadNumber { text } => {
+                format!("`{text}` 不是编排号：请写 `#` 加数字，例如 `#5`")
+            }
+            LookupError::NoNumber { number } => format!("没有编排号为 `{number}` 的棋手"),
+            LookupError::NumberInSeveralGroups { number, ids } => {
+                format!("编排号 `{number}` 在多个组别中都有：请改用报名编号（{ids}）")
+            }
+            LookupError::NoId { id } => format!(
+                "没有报名编号为 `{id}` 的棋手：`qiwang players` 可列出所有棋手（编排号请用 `#N`）"
+            ),
+            LookupError::NoName { name, hint } => {
+                format!("没有名为 `{name}` 的棋手{}\n`qiwang players` 可列出所有棋手", hint.zh)
+            }
+            LookupError::SeveralNamed { name, count, ids } => {
+                format!("有 {count} 名棋手叫 `{name}`：请用报名编号（{ids}）")
+            }
+        }
+    }
+}
+
+/// The groups a user may name: in Chinese by their regulation names, in English by id
+/// with the name beside it.
+fn group_names(rules: &Rulebook) -> Text {
+    let zh: Vec<String> = rules
+        .groups
+        .iter()
+        .map(|g| format!("`{}`", g.name))
+        .collect();
+    let en: Vec<String> = rules
+        .groups
+        .iter()
+        .map(|g| format!("`{}` ({})", g.id, g.name))
+        .collect();
+    Text::new(zh.join("、"), en.join(", "))
+}
+
+/// The pool `group` plays in now: itself, or the group it was merged into, followed to
+/// the end. A hand-edited state that merges groups in a circle is an error, not a hang.
+pub fn merged_pool(event: &Event, group: &GroupId) -> Result<GroupId, LookupError> {
+    let mut seen = vec![group.clone()];
+    let mut pool = group.clone();
+    while let Some(into) = event.group(&pool).and_then(|g| g.merged_into.clone()) {
+        if seen.contains(&into) {
+            seen.push(into);
+            let cycle = seen
+                .iter()
+                .map(GroupId::to_string)
+                .collect::<Vec<_>>()
+                .join(" → ");
+            return Err(LookupError::MergeCycle { cycle });
+        }
+        seen.push(into.clone());
+        pool = into;
+    }
+    Ok(pool)
+}
+
+/// The pool a user names (`--group`): id, regulation name or alias; a section resolves to
+/// the pool it is paired in, a merged group to the group it was merged into. Without a
+/// name, the only pool (or the only pool with players) is meant.
+pub fn find_pool(
+    rules: &Rulebook,
+    event: &Event,
+    name: Option<&str>,
+) -> Result<GroupId, LookupError> {
+    if let Some(name) = name {
+        let group = rules
+            .find_group(name)
+            .ok_or_else(|| {
+                let spellings = rules.groups.iter().flat_map(|g| {
+                    [g.id.as_str(), g.name.as_str()]
+                        .into_iter()
+                        .chain(g.aliases.iter().map(String::as_str))
+                });
+                LookupError::UnknownGroup {
+                    name: name.to_string(),
+                    known: group_names(rules),
+                    hint: did_you_mean_text(&did_you_mean(name, spellings)),
+                }
+            })?;
+        return merged_pool(event, rules.pool_of(group));
+    }
+    let pools: Vec<&GroupId> = rules.pools().map(|g| &g.id).collect();
+    if let [only] = pools.as_slice() {
+        return Ok((*only).clone());
+    }
+    let with_players: Vec<&GroupId> = pools
+        .iter()
+        .copied()
+        .filter(|g| event.players_in(g).next().is_some())
+        .collect();
+    if let [only] = with_players.as_slice() {
+        return Ok((*only).clone());
+    }
+    Err(LookupError::GroupNeeded {
+        known: group_names(rules),
+    })
+}
+
+/// The player a user names: a registration id (`17`), a pairing number in a pool (`#5`,
+/// with `pool` when numbers repeat across pools), or an exact name (must be unique).
+pub fn find_player<'a>(
+    event: &'a Event,
+    pool: Option<&GroupId>,
+    text: &str,
+) -> Result<&'a Player, LookupError> {
+    let text = text.trim();
+    if let Some(num) = text.strip_prefix('#') {
+        let number: u32 = num.parse().map_err(|_| LookupError::BadNumber {
+            text: text.to_string(),
+        })?;
+        let candidates: Vec<&Player> = event
+            .players
+            .iter()
+            .filter(|p| p.number == Some(number) && pool.is_none_or(|g| &p.group == g))
+            .collect();
+        return match candidates.as_slice() {
+            [one] => Ok(one),
+            [] => Err(LookupError::NoNumber { number }),
+            many => Err(LookupError::NumberInSeveralGroups {
+                number,
+                ids: many
+                    .iter()
+                    .map(|p| p.id.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            }),
+        };
+    }
+    if let Ok(id) = text.parse::<u32>() {
+        return event.player(PlayerId(id)).ok_or(LookupError::NoId { id });
+    }
+    let matches: Vec<&Player> = event
+        .players
+        .iter()
+        .filter(|p| p.name == text && pool.is_none_or(|g| &p.group == g))
+        .collect();
+    match matches.as_slice() {
+        [one] => Ok(one),
+        [] => {
+            let names = event
+                .players
+                .iter()
+                .filter(|p| pool.is_none_or(|g| &p.group == g))
+                .map(|p| p.name.as_str());
+            Err(LookupError::NoName {
+                name: text.to_string(),
+                hint: did_you_mean_text(&did_you_mean(text, names)),
+            })
+        }
+        many => Err(LookupError::SeveralNamed {
+            name: text.to_string(),
+            count: many.len(),
+            ids: many
+                .iter()
+                .map(|p| p.id.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event() -> (Event, Rulebook) {
+        let rules = Rulebook::cxa_2011("t", 5);
+        let pool = rules.pools().next().unwrap().id.clone();
+        let mut event = Event::new(String::new());
+        for (id, name, number) in [(1, "张三", 1), (2, "李四", 2), (3, "张三", 3)] {
+            let mut p = Player::new(PlayerId(id), name, pool.clone());
+            p.number = Some(number);
+            event.players.push(p);
+        }
+        (event, rules)
+    }
+
+    #[test]
+    fn players_by_id_number_or_unique_name() {
+        let (event, _) = event();
+        assert_eq!(find_player(&event, None, "2").unwrap().name, "李四");
+        assert_eq!(find_player(&event, None, " #3 ").unwrap().id, PlayerId(3));
+        assert_eq!(find_player(&event, None, "李四").unwrap().id, PlayerId(2));
+        assert!(matches!(
+            find_player(&event, None, "张三"),
+            Err(LookupError::SeveralNamed { count: 2, .. })
+        ));
+        assert!(matches!(
+            find_player(&event, None, "#x"),
+            Err(LookupError::BadNumber { .. })
+        ));
+        assert_eq!(
+            find_player(&event, None, "9").unwrap_err(),
+            LookupError::NoId { id: 9 }
+        );
+    }
+
+    #[test]
+    fn a_merge_cycle_is_an_error_not_a_hang() {
+        let (mut event, _) = event();
+        let (a, b) = (GroupId::new("a"), GroupId::new("b"));
+        event.group_mut(&a).merged_into = Some(b.clone());
+        event.group_mut(&b).merged_into = Some(a.clone());
+        let err = merged_pool(&event, &a).unwrap_err();
+        assert_eq!(
+            err,
+            LookupError::MergeCycle {
+                cycle: "a → b → a".into()
+            }
+        );
+        event.group_mut(&b).merged_into = None;
+        assert_eq!(merged_pool(&event, &a), Ok(b));
+    }
+
+    #[test]
+    fn every_message_has_chinese() {
+        use crate::i18n::facts::assert_localized;
+        let all = [
+            LookupError::UnknownGroup {
+                name: "x".into(),
+                known: "`a` (A)".into(),
+            },
+            LookupError::GroupNeeded {
+                known: "`a` (A)".into(),
+            },
+            LookupError::MergeCycle {
+                cycle: "a → b → a".into(),
+            },
+            LookupError::BadNumber { text: "#x".into() },
+            LookupError::NoNumber { number: 4 },
+            LookupError::NumberInSeveralGroups { number: 4 },
+            LookupError::NoId { id: 9 },
+            LookupError::NoName {
+                name: "王五".into(),
+            },
+            LookupError::SeveralNamed {
+                name: "张三".into(),
+                count: 2,
+                ids: "1, 3".into(),
+            },
+        ];
+        for e in &all {
+            assert_localized(e);
+        }
+    }
+}

@@ -1,0 +1,221 @@
+//! Round-level decisions the arbiter's commands need: dropping an unplayed round, a point
+//! penalty, and which rounds standings may be computed after.
+
+use super::ResultError;
+use crate::model::{Event, GroupId, Pairing, Penalty, PlayerId, Points};
+use crate::rulebook::Rulebook;
+
+/// `qiwang unpair`: drops the newest round of `pool` while it has no results. Dropping
+/// round 1 clears the pool's pairing numbers, so the next `pair` draws again. Returns the
+/// round dropped.
+pub fn unpair_round(event: &mut Event, pool: &GroupId) -> Result<u32, ResultError> {
+    let state = event.group_mut(pool);
+    let Some(last) = state.rounds.last() else {
+        return Err(ResultError::NothingToUnpair {
+            group: pool.clone(),
+        });
+    };
+    if last.has_results() {
+        return Err(ResultError::RoundHasResults {
+            group: pool.clone(),
+            round: last.number,
+        });
+    }
+    let number = last.number;
+    state.rounds.pop();
+    if number == 1 {
+        for p in event.players.iter_mut().filter(|p| &p.group == pool) {
+            p.number = None;
+        }
+    }
+    Ok(number)
+}
+
+/// `qiwang penalty`: deducts `points` (default: the rulebook's `disturbance_penalty`,
+/// Dongguan 十五.9 扣其2个积分) from a player, after the last finished round of their pool.
+pub fn add_penalty(
+    event: &mut Event,
+    rules: &Rulebook,
+    player: PlayerId,
+    points: Option<i32>,
+    reason: &str,
+) -> Result<Penalty, ResultError> {
+    if !rules.conduct.penalties_allowed {
+        return Err(ResultError::PenaltiesNotAllowed);
+    }
+    let points = match (points, rules.conduct.disturbance_penalty) {
+        (Some(p), _) => p,
+        (None, Some(p)) => p.0,
+        (None, None) => return Err(ResultError::PenaltyPointsNeeded),
+    };
+    let mut errors = Vec::new();
+    if points <= 0 {
+        errors.push(ResultError::PenaltyNotPositive { points });
+    }
+    // A bound keeps every total far from overflow (docs/architecture.md §7).
+    let max = crate::rulebook::bounds::MAX_PENALTY;
+    if i64::from(points) > max {
+        errors.push(ResultError::PenaltyTooLarge { points, max });
+    }
+    if reason.trim().is_empty() {
+        errors.push(ResultError::PenaltyNeedsReason);
+    }
+    ResultError::collect(errors)?;
+    let p = event
+        .player(player)
+        .ok_or(ResultError::UnknownPlayer { player })?;
+    let after_round = event
+        .group(&p.group)
+        .map(|g| g.rounds.iter().filter(|r| r.is_complete()).count() as u32)
+        .unwrap_or(0);
+    let penalty = Penalty {
+        player,
+        points: Points(points),
+        reason: reason.to_string(),
+        after_round,
+    };
+    event.penalties.push(penalty.clone());
+    Ok(penalty)
+}
+
+/// Whether standings (or a crosstable) may be computed after round `n` of `pool`: the
+/// round exists and every game of it has a result (otherwise the missing games would
+/// score nothing and the bye would count as already won).
+pub fn check_round_finished(event: &Event, pool: &GroupId, n: u32) -> Result<(), ResultError> {
+    let paired = event.group(pool).map_or(0, |g| g.rounds.len() as u32);
+    if n == 0 || n > paired {
+        return Err(ResultError::RoundNotPaired {
+            group: pool.clone(),
+            round: n,
+            paired,
+        });
+    }
+    if let Some(r) = event.group(pool).and_then(|g| g.round(n))
+        && !r.is_complete()
+    {
+        let tables: Vec<String> = r
+            .pairings
+            .iter()
+            .filter_map(|p| match p {
+                Pairing::Game {
+                    table,
+                    result: None,
+                    ..
+                } => Some(table.to_string()),
+                _ => None,
+            })
+            .collect();
+        return Err(ResultError::RoundUnfinished {
+            group: pool.clone(),
+            round: n,
+            tables,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{GameResult, Outcome, Player, Round};
+
+    fn event() -> (Event, GroupId) {
+        let pool = GroupId::new("open");
+        let mut event = Event::new(String::new());
+        for i in 1..=4 {
+            let mut p = Player::new(PlayerId(i), format!("p{i}"), pool.clone());
+            p.number = Some(i);
+            event.players.push(p);
+        }
+        let game = |table, red, black, result: Option<Outcome>| Pairing::Game {
+            table,
+            red: PlayerId(red),
+            black: PlayerId(black),
+            result: result.map(GameResult::new),
+        };
+        event.group_mut(&pool).rounds = vec![
+            Round {
+                number: 1,
+                pairings: vec![
+                    game(1, 1, 2, Some(Outcome::RedWin)),
+                    game(2, 3, 4, Some(Outcome::Draw)),
+                ],
+            },
+            Round {
+                number: 2,
+                pairings: vec![game(1, 1, 3, None), game(2, 2, 4, Some(Outcome::Draw))],
+            },
+        ];
+        (event, pool)
+    }
+
+    #[test]
+    fn standings_wait_for_every_result_of_the_round() {
+        let (event, pool) = event();
+        assert_eq!(check_round_finished(&event, &pool, 1), Ok(()));
+        assert_eq!(
+            check_round_finished(&event, &pool, 2),
+            Err(ResultError::RoundUnfinished {
+                group: pool.clone(),
+                round: 2,
+                tables: vec!["1".into()],
+            })
+        );
+        assert!(matches!(
+            check_round_finished(&event, &pool, 3),
+            Err(ResultError::RoundNotPaired { paired: 2, .. })
+        ));
+    }
+
+    #[test]
+    fn only_a_round_without_results_is_dropped() {
+        let (mut event, pool) = event();
+        assert!(matches!(
+            unpair_round(&mut event, &pool),
+            Err(ResultError::RoundHasResults { round: 2, .. })
+        ));
+        if let Some(Pairing::Game { result, .. }) =
+            event.group_mut(&pool).rounds[1].pairings.get_mut(1)
+        {
+            *result = None;
+        }
+        assert_eq!(unpair_round(&mut event, &pool), Ok(2));
+        event.group_mut(&pool).rounds[0]
+            .pairings
+            .iter_mut()
+            .for_each(|p| {
+                if let Pairing::Game { result, .. } = p {
+                    *result = None;
+                }
+            });
+        assert_eq!(unpair_round(&mut event, &pool), Ok(1));
+        assert!(event.players.iter().all(|p| p.number.is_none()));
+        assert!(matches!(
+            unpair_round(&mut event, &pool),
+            Err(ResultError::NothingToUnpair { .. })
+        ));
+    }
+
+    #[test]
+    fn penalties_follow_the_rulebook() {
+        let (mut event, _) = event();
+        let mut rules = Rulebook::cxa_2011("t", 5);
+        assert_eq!(
+            add_penalty(&mut event, &rules, PlayerId(1), None, "x"),
+            Err(ResultError::PenaltyPointsNeeded)
+        );
+        assert!(matches!(
+            add_penalty(&mut event, &rules, PlayerId(1), Some(0), " "),
+            Err(ResultError::Many(_))
+        ));
+        rules.conduct.disturbance_penalty = Some(Points(2));
+        let p = add_penalty(&mut event, &rules, PlayerId(1), None, "扰乱棋局").unwrap();
+        assert_eq!((p.points, p.after_round), (Points(2), 1));
+        rules.conduct.penalties_allowed = false;
+        assert_eq!(
+            add_penalty(&mut event, &rules, PlayerId(1), Some(1), "x"),
+            Err(ResultError::PenaltiesNotAllowed)
+        );
+        assert_eq!(event.penalties.len(), 1);
+    }
+}

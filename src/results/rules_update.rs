@@ -1,0 +1,242 @@
+//! `qiwang rules update FILE`: replacing an event's frozen rulebook between rounds.
+//!
+//! The new rulebook must validate, and must not change what decided the rounds already
+//! played: scoring, the foul limit results were entered under, the groups players are
+//! registered and paired in, and fewer rounds than were played. Everything computed from
+//! the results (tiebreak keys and fallbacks, prizes, teams, pairing of later rounds,
+//! forfeit withdrawals) may change and is recomputed: standings are never stored, and the
+//! forfeit rule is applied again to every pool.
+
+use super::ResultWarning;
+use super::record::apply_forfeit_withdrawals as reapply_forfeit_withdrawals;
+use crate::i18n::{Localize, Text};
+use crate::model::Event;
+use crate::rulebook::{Lang, Rulebook, RulebookErrors};
+
+/// Why a new rulebook was refused; the event is unchanged.
+#[derive(Debug)]
+pub enum RulesUpdateError {
+    /// The new rulebook does not validate.
+    Invalid(RulebookErrors),
+    /// Changes that would alter rounds already played, one line each.
+    AltersPlayedRounds(Vec<Text>),
+    /// The new rulebook is the same as the current one.
+    Unchanged,
+}
+
+impl std::fmt::Display for RulesUpdateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.localize(Lang::En))
+    }
+}
+
+impl std::error::Error for RulesUpdateError {}
+
+impl Localize for RulesUpdateError {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            RulesUpdateError::Invalid(e) => e.localize(lang),
+            RulesUpdateError::AltersPlayedRounds(lines) => {
+                let list = lines
+                    .iter()
+                    .map(|t| format!("  {}", t.get(lang)))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                match lang {
+                    Lang::Zh => format!(
+                        "新规程会改变已赛轮次的结果，未做任何修改：\n{list}\n已赛轮次按当时的计分、犯规与组别规则记录；只有名次、奖项、团体、编排与退赛规则可以在赛中修改"
+                    ),
+                    Lang::En => format!(
+                        "the new rulebook would alter rounds already played; nothing was changed:\n{list}\nplayed rounds stand under the scoring, foul and group rules they were played under; only ranking, prizes, teams, pairing and withdrawal rules may change during the event"
+                    ),
+                }
+            }
+            RulesUpdateError::Unchanged => lang
+                .pick(
+                    "新规程与赛事当前的规程相同：没有需要修改的",
+                    "the new rulebook is the same as the event's: nothing to change",
+                )
+                .to_string(),
+        }
+    }
+}
+
+/// What [`update_rulebook`] changed.
+#[derive(Debug)]
+pub struct RulesUpdate {
+    /// The new rulebook.
+    pub rules: Rulebook,
+    /// The effective settings that differ, as `-`/`+` lines of `rules show` output.
+    pub diff: Vec<String>,
+    /// Forfeit withdrawals made, moved or lifted under the new rules.
+    pub warnings: Vec<ResultWarning>,
+}
+
+/// Replaces the event's frozen rulebook with `text` (see the module documentation).
+pub fn update_rulebook(
+    event: &mut Event,
+    current: &Rulebook,
+    text: &str,
+    source: &str,
+) -> Result<RulesUpdate, RulesUpdateError> {
+    let new = Rulebook::from_toml(text, source).map_err(RulesUpdateError::Invalid)?;
+    let (old_text, new_text) = (current.to_effective_toml(), new.to_effective_toml());
+    let diff = line_diff(&old_text, &new_text);
+    if diff.is_empty() && event.rules_toml == text {
+        return Err(RulesUpdateError::Unchanged);
+    }
+    let problems = played_round_changes(event, current, &new);
+    if !problems.is_empty() {
+        return Err(RulesUpdateError::AltersPlayedRounds(problems));
+    }
+    event.rules_toml = text.to_string();
+    let pools: Vec<_> = new.pools().map(|g| g.id.clone()).collect();
+    let mut warnings = Vec::new();
+    for pool in pools {
+        warnings.extend(reapply_forfeit_withdrawals(event, &new, &pool));
+    }
+    Ok(RulesUpdate {
+        rules: new,
+        diff,
+        warnings,
+    })
+}
+
+/// What the new rulebook changes about rounds already played (empty when none is).
+fn played_round_changes(event: &Event, old: &Rulebook, new: &Rulebook) -> Vec<Text> {
+    let played = event
+        .groups
+        .iter()
+        .map(|(id, g)| (id, g.rounds.iter().filter(|r| r.has_results()).count()))
+        .filter(|(_, n)| *n > 0)
+        .collect::<Vec<_>>();
+    let mut out = Vec::new();
+    if played.is_empty() && event.groups.values().all(|g| g.rounds.is_empty()) {
+        // Before round 1 the groups may still change; registrations are checked again
+        // only by a new import.
+        return out;
+    }
+    if old.scoring != new.scoring {
+        out.push(Text::new(
+            "[scoring] 计分改变了",
+            "[scoring] the points of a result change",
+        ));
+    }
+    if old.conduct.fouls_to_lose_game != new.conduct.fouls_to_lose_game {
+        out.push(Text::new(
+            format!(
+                "conduct.fouls_to_lose_game：{} → {}（已录入的成绩按原犯规上限判定）",
+                old.conduct.fouls_to_lose_game, new.conduct.fouls_to_lose_game
+            ),
+            format!(
+                "conduct.fouls_to_lose_game: {} → {} (results were entered under the old foul limit)",
+                old.conduct.fouls_to_lose_game, new.conduct.fouls_to_lose_game
+            ),
+        ));
+    }
+    for g in &old.groups {
+        let same = new.groups.iter().find(|n| n.id == g.id);
+        match same {
+            None => out.push(Text::new(
+                format!("组别 `{}` 被删除", g.id),
+                format!("group `{}` is removed", g.id),
+            )),
+            Some(n) if n.pairs_with != g.pairs_with => out.push(Text::new(
+                format!("组别 `{}` 的 pairs_with 改变了", g.id),
+                format!("group `{}` changes pairs_with", g.id),
+            )),
+            Some(_) => {}
+        }
+    }
+    for g in &new.groups {
+        if !old.groups.iter().any(|o| o.id == g.id) && g.pairs_with.is_some() {
+            out.push(Text::new(
+                format!("新增的分组 `{}` 会改变已编排组别的棋手", g.id),
+                format!(
+                    "new section `{}` would change who plays in a paired pool",
+                    g.id
+                ),
+            ));
+        }
+    }
+    for (pool, _) in event.groups.iter().filter(|(_, g)| !g.rounds.is_empty()) {
+        let rounds = event.groups[pool].rounds.len() as u32;
+        if new.rounds_for(pool) < rounds {
+            out.push(Text::new(
+                format!(
+                    "组别 `{pool}` 已编排 {rounds} 轮，新规程只有 {} 轮",
+                    new.rounds_for(pool)
+                ),
+                format!(
+                    "group `{pool}` has {rounds} rounds paired, the new rulebook has {}",
+                    new.rounds_for(pool)
+                ),
+            ));
+        }
+    }
+    out
+}
+
+/// The lines that differ between two texts, `- old` and `+ new`, each after the nearest
+/// `[section]` header above it (a longest-common-subsequence line diff).
+pub fn line_diff(old: &str, new: &str) -> Vec<String> {
+    let a: Vec<&str> = old.lines().collect();
+    let b: Vec<&str> = new.lines().collect();
+    let (n, m) = (a.len(), b.len());
+    let mut lcs = vec![vec![0u32; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            lcs[i][j] = if a[i] == b[j] {
+                lcs[i + 1][j + 1] + 1
+            } else {
+                lcs[i + 1][j].max(lcs[i][j + 1])
+            };
+        }
+    }
+    let mut out = Vec::new();
+    let mut section = "";
+    let mut shown = "";
+    let (mut i, mut j) = (0, 0);
+    while i < n || j < m {
+        let line = if i < n && j < m && a[i] == b[j] {
+            if a[i].starts_with('[') {
+                section = a[i];
+            }
+            i += 1;
+            j += 1;
+            continue;
+        } else if i < n && (j == m || lcs[i + 1][j] >= lcs[i][j + 1]) {
+            i += 1;
+            format!("- {}", a[i - 1])
+        } else {
+            j += 1;
+            format!("+ {}", b[j - 1])
+        };
+        if section != shown {
+            out.push(section.to_string());
+            shown = section;
+        }
+        out.push(line);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_diff_names_the_section_of_each_change() {
+        let old = "[event]\nname = \"a\"\n\n[ranking]\ntiebreaks = [\"x\"]\nfallback = \"none\"\n";
+        let new = "[event]\nname = \"a\"\n\n[ranking]\ntiebreaks = [\"y\"]\nfallback = \"none\"\n";
+        assert_eq!(
+            line_diff(old, new),
+            vec![
+                "[ranking]".to_string(),
+                "- tiebreaks = [\"x\"]".to_string(),
+                "+ tiebreaks = [\"y\"]".to_string(),
+            ]
+        );
+        assert!(line_diff(old, old).is_empty());
+    }
+}
