@@ -101,14 +101,11 @@ pub fn max_weight_perfect_matching_dual<W: Weight>(
     if vertices == 0 {
         return Some(Optimum::empty(0, true));
     }
-    let doubled: Vec<(usize, usize, W)> = edges.iter().map(|&(u, v, w)| (u, v, w.double())).collect();
+    let doubled: Vec<(usize, usize, W)> =
+        edges.iter().map(|&(u, v, w)| (u, v, w.double())).collect();
     let mut m = Matcher::new(vertices, &doubled);
     m.max_cardinality = true;
     m.jump_start();
-    if std::env::var_os("QIWANG_TRACE").is_some() {
-        let free = m.mate.iter().filter(|&&x| x == NONE).count();
-        eprintln!("jump start leaves {free} of {vertices} free");
-    }
     m.solve();
     if m.mate.contains(&NONE) {
         return None;
@@ -171,41 +168,41 @@ impl<W: Weight> Matcher<W> {
     fn optimum(&self, perfect: bool) -> Optimum<W> {
         let m = self;
         let n = m.n;
-    // Keep every live blossom (dual zero ones too: they cost nothing and keep the tree).
-    let mut index = vec![NONE; 2 * n];
-    let mut blossom_z = Vec::new();
-    let mut live = Vec::new();
-    for b in n..2 * n {
-        if m.blossombase[b] != NONE {
-            index[b] = blossom_z.len();
-            blossom_z.push(m.dualvar[b]);
-            live.push(b);
+        // Keep every live blossom (dual zero ones too: they cost nothing and keep the tree).
+        let mut index = vec![NONE; 2 * n];
+        let mut blossom_z = Vec::new();
+        let mut live = Vec::new();
+        for b in n..2 * n {
+            if m.blossombase[b] != NONE {
+                index[b] = blossom_z.len();
+                blossom_z.push(m.dualvar[b]);
+                live.push(b);
+            }
         }
-    }
-    let blossom_parent = live
-        .iter()
-        .map(|&b| {
-            let p = m.blossomparent[b];
-            if p == NONE { NONE } else { index[p] }
-        })
-        .collect();
-    let blossom_inner_pairs = live.iter().map(|&b| m.leaves_of(b).len() / 2).collect();
-    let vertex_blossom = (0..n)
-        .map(|v| {
-            let p = m.blossomparent[v];
-            if p == NONE { NONE } else { index[p] }
-        })
-        .collect();
-    Optimum {
-        mate: m.mates(),
-        y: m.dualvar[..n].to_vec(),
-        blossom_z,
-        blossom_parent,
-        blossom_inner_pairs,
-        vertex_blossom,
-        perfect,
-        scale: 1,
-    }
+        let blossom_parent = live
+            .iter()
+            .map(|&b| {
+                let p = m.blossomparent[b];
+                if p == NONE { NONE } else { index[p] }
+            })
+            .collect();
+        let blossom_inner_pairs = live.iter().map(|&b| m.leaves_of(b).len() / 2).collect();
+        let vertex_blossom = (0..n)
+            .map(|v| {
+                let p = m.blossomparent[v];
+                if p == NONE { NONE } else { index[p] }
+            })
+            .collect();
+        Optimum {
+            mate: m.mates(),
+            y: m.dualvar[..n].to_vec(),
+            blossom_z,
+            blossom_parent,
+            blossom_inner_pairs,
+            vertex_blossom,
+            perfect,
+            scale: 1,
+        }
     }
 }
 
@@ -362,7 +359,13 @@ impl<W: Weight> Matcher<W> {
     fn mates(&self) -> Vec<Option<usize>> {
         self.mate
             .iter()
-            .map(|&p| if p == NONE { None } else { Some(self.endpoint[p]) })
+            .map(|&p| {
+                if p == NONE {
+                    None
+                } else {
+                    Some(self.endpoint[p])
+                }
+            })
             .collect()
     }
 
