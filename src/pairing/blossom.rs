@@ -172,9 +172,9 @@ impl<W: Weight> Matcher<W> {
         let mut index = vec![NONE; 2 * n];
         let mut blossom_z = Vec::new();
         let mut live = Vec::new();
-        for b in n..2 * n {
+        for (b, slot) in index.iter_mut().enumerate().skip(n) {
             if m.blossombase[b] != NONE {
-                index[b] = blossom_z.len();
+                *slot = blossom_z.len();
                 blossom_z.push(m.dualvar[b]);
                 live.push(b);
             }
@@ -315,11 +315,11 @@ impl<W: Weight> Optimum<W> {
                 }
             }
         }
-        for b in 0..self.blossom_z.len() {
-            if self.blossom_z[b] > W::ZERO && inside[b] != self.blossom_inner_pairs[b] {
+        for (b, &held) in inside.iter().enumerate() {
+            if self.blossom_z[b] > W::ZERO && held != self.blossom_inner_pairs[b] {
                 return Err(format!(
-                    "blossom {b} has a positive dual but {} of its {} pairs matched",
-                    inside[b], self.blossom_inner_pairs[b]
+                    "blossom {b} has a positive dual but {held} of its {} pairs matched",
+                    self.blossom_inner_pairs[b]
                 ));
             }
         }

@@ -155,14 +155,14 @@ impl Weight for I512 {
     }
     fn half(self) -> I512 {
         let mut out = [0u64; 8];
-        for k in 0..8 {
+        for (k, o) in out.iter_mut().enumerate() {
             let hi = if k == 7 {
                 // Arithmetic shift keeps the sign.
                 if self.is_negative() { 1u64 << 63 } else { 0 }
             } else {
                 self.0[k + 1] << 63
             };
-            out[k] = (self.0[k] >> 1) | hi;
+            *o = (self.0[k] >> 1) | hi;
         }
         I512(out)
     }
