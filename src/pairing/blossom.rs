@@ -9,6 +9,8 @@
 //! Everything is integer (weights are doubled internally so every dual stays whole) and
 //! deterministic: the same edge list always gives the same matching.
 
+use super::wide::Weight;
+
 /// "No vertex / no edge / no endpoint".
 const NONE: usize = usize::MAX;
 
@@ -52,12 +54,12 @@ fn matching(
 /// condition of the certificate, so a matching that passes is optimal over the edges it
 /// was given *and* over any further edges whose slack is not negative.
 #[derive(Debug, Clone)]
-pub struct Optimum {
+pub struct Optimum<W: Weight = i128> {
     pub mate: Vec<Option<usize>>,
     /// Vertex duals `y[v]` (doubled units).
-    pub y: Vec<i128>,
+    pub y: Vec<W>,
     /// Blossoms with a positive dual: `(z, parent blossom index or NONE)`.
-    blossom_z: Vec<i128>,
+    blossom_z: Vec<W>,
     blossom_parent: Vec<usize>,
     /// Odd-set sizes: matched edges each blossom must hold (`(|B| − 1) / 2`).
     blossom_inner_pairs: Vec<usize>,
@@ -66,11 +68,14 @@ pub struct Optimum {
     /// A perfect-matching certificate: vertex duals may be negative, nobody unmatched.
     perfect: bool,
     /// How much the solver scaled the given weights (duals are in scaled units).
-    scale: i128,
+    scale: u64,
 }
 
 /// Solves [`max_weight_matching_any`] and keeps the duals for pricing and certification.
-pub fn max_weight_matching_any_dual(vertices: usize, edges: &[(usize, usize, i128)]) -> Optimum {
+pub fn max_weight_matching_any_dual<W: Weight>(
+    vertices: usize,
+    edges: &[(usize, usize, W)],
+) -> Optimum<W> {
     if vertices == 0 || edges.is_empty() {
         return Optimum::empty(vertices, false);
     }
@@ -89,14 +94,15 @@ pub fn max_weight_matching_any_dual(vertices: usize, edges: &[(usize, usize, i12
 ///
 /// Weights are doubled once more inside (so every starting dual is even, which keeps
 /// the solver's integer duals whole); [`Optimum::slack`] accounts for it.
-pub fn max_weight_perfect_matching_dual(
+pub fn max_weight_perfect_matching_dual<W: Weight>(
     vertices: usize,
-    edges: &[(usize, usize, i128)],
-) -> Option<Optimum> {
+    edges: &[(usize, usize, W)],
+) -> Option<Optimum<W>> {
     if vertices == 0 {
         return Some(Optimum::empty(0, true));
     }
-    let doubled: Vec<(usize, usize, i128)> = edges.iter().map(|&(u, v, w)| (u, v, 2 * w)).collect();
+    let doubled: Vec<(usize, usize, W)> =
+        edges.iter().map(|&(u, v, w)| (u, v, w.double())).collect();
     let mut m = Matcher::new(vertices, &doubled);
     m.max_cardinality = true;
     m.jump_start();
@@ -109,7 +115,7 @@ pub fn max_weight_perfect_matching_dual(
     Some(opt)
 }
 
-impl Matcher {
+impl<W: Weight> Matcher<W> {
     /// Greedy dual start for perfect matching (see [`max_weight_perfect_matching_dual`]).
     fn jump_start(&mut self) {
         let n = self.n;
@@ -117,9 +123,9 @@ impl Matcher {
         for v in 0..n {
             let best = self.neighbend[v]
                 .iter()
-                .map(|&p| self.ew[p / 2] / 2)
+                .map(|&p| self.ew[p / 2].half())
                 .max()
-                .unwrap_or(0);
+                .unwrap_or(W::ZERO);
             self.dualvar[v] = best;
         }
         for _pass in 0..2 {
@@ -138,14 +144,18 @@ impl Matcher {
                         .max();
                     if let Some(need) = need {
                         // Stay even: every dual shares one parity (see `solve`).
-                        self.dualvar[v] = need + need.rem_euclid(2);
+                        self.dualvar[v] = if need.is_odd() {
+                            need + W::from_i128(1)
+                        } else {
+                            need
+                        };
                     }
                 }
                 for idx in 0..self.neighbend[v].len() {
                     let p = self.neighbend[v][idx];
                     let k = p / 2;
                     let u = self.endpoint[p];
-                    if self.mate[u] == NONE && self.slack(k) == 0 {
+                    if self.mate[u] == NONE && self.slack(k) == W::ZERO {
                         self.mate[v] = p;
                         self.mate[u] = p ^ 1;
                         break;
@@ -155,52 +165,52 @@ impl Matcher {
         }
     }
 
-    fn optimum(&self, perfect: bool) -> Optimum {
+    fn optimum(&self, perfect: bool) -> Optimum<W> {
         let m = self;
         let n = m.n;
-    // Keep every live blossom (dual zero ones too: they cost nothing and keep the tree).
-    let mut index = vec![NONE; 2 * n];
-    let mut blossom_z = Vec::new();
-    let mut live = Vec::new();
-    for b in n..2 * n {
-        if m.blossombase[b] != NONE {
-            index[b] = blossom_z.len();
-            blossom_z.push(m.dualvar[b]);
-            live.push(b);
+        // Keep every live blossom (dual zero ones too: they cost nothing and keep the tree).
+        let mut index = vec![NONE; 2 * n];
+        let mut blossom_z = Vec::new();
+        let mut live = Vec::new();
+        for (b, slot) in index.iter_mut().enumerate().skip(n) {
+            if m.blossombase[b] != NONE {
+                *slot = blossom_z.len();
+                blossom_z.push(m.dualvar[b]);
+                live.push(b);
+            }
         }
-    }
-    let blossom_parent = live
-        .iter()
-        .map(|&b| {
-            let p = m.blossomparent[b];
-            if p == NONE { NONE } else { index[p] }
-        })
-        .collect();
-    let blossom_inner_pairs = live.iter().map(|&b| m.leaves_of(b).len() / 2).collect();
-    let vertex_blossom = (0..n)
-        .map(|v| {
-            let p = m.blossomparent[v];
-            if p == NONE { NONE } else { index[p] }
-        })
-        .collect();
-    Optimum {
-        mate: m.mates(),
-        y: m.dualvar[..n].to_vec(),
-        blossom_z,
-        blossom_parent,
-        blossom_inner_pairs,
-        vertex_blossom,
-        perfect,
-        scale: 1,
-    }
+        let blossom_parent = live
+            .iter()
+            .map(|&b| {
+                let p = m.blossomparent[b];
+                if p == NONE { NONE } else { index[p] }
+            })
+            .collect();
+        let blossom_inner_pairs = live.iter().map(|&b| m.leaves_of(b).len() / 2).collect();
+        let vertex_blossom = (0..n)
+            .map(|v| {
+                let p = m.blossomparent[v];
+                if p == NONE { NONE } else { index[p] }
+            })
+            .collect();
+        Optimum {
+            mate: m.mates(),
+            y: m.dualvar[..n].to_vec(),
+            blossom_z,
+            blossom_parent,
+            blossom_inner_pairs,
+            vertex_blossom,
+            perfect,
+            scale: 1,
+        }
     }
 }
 
-impl Optimum {
-    fn empty(vertices: usize, perfect: bool) -> Optimum {
+impl<W: Weight> Optimum<W> {
+    fn empty(vertices: usize, perfect: bool) -> Optimum<W> {
         Optimum {
             mate: vec![None; vertices],
-            y: vec![0; vertices],
+            y: vec![W::ZERO; vertices],
             blossom_z: Vec::new(),
             blossom_parent: Vec::new(),
             blossom_inner_pairs: Vec::new(),
@@ -223,21 +233,22 @@ impl Optimum {
 
     /// Reduced cost of a (possibly absent) edge `(u, v, w)`: negative means adding the
     /// edge could improve the matching; zero or more means it is priced out.
-    pub fn slack(&self, u: usize, v: usize, w: i128) -> i128 {
-        let mut s = self.y[u] + self.y[v] - 2 * self.scale * w;
+    pub fn slack(&self, u: usize, v: usize, w: W) -> W {
+        let scaled = if self.scale == 2 { w.double() } else { w };
+        let mut s = self.y[u] + self.y[v] - scaled.double();
         if self.vertex_blossom[u] != NONE && self.vertex_blossom[v] != NONE {
             for (a, b) in self.chain(u).into_iter().zip(self.chain(v)) {
                 if a != b {
                     break;
                 }
-                s += 2 * self.blossom_z[a];
+                s = s + self.blossom_z[a].double();
             }
         }
         s
     }
 
     /// The factor the solver multiplied the given weights by (its duals' units).
-    pub fn scale(&self) -> i128 {
+    pub fn scale(&self) -> u64 {
         self.scale
     }
 
@@ -251,12 +262,12 @@ impl Optimum {
     /// ≥ 0) and complementary slackness (matched edges tight, unmatched vertices at zero,
     /// every blossom with a positive dual holding its full `(|B| − 1) / 2` matched pairs).
     /// Together they prove the matching has maximum weight (LP duality, Edmonds 1965).
-    pub fn certify(&self, edges: &[(usize, usize, i128)]) -> Result<(), String> {
+    pub fn certify(&self, edges: &[(usize, usize, W)]) -> Result<(), String> {
         let n = self.mate.len();
-        if let Some(v) = (0..n).find(|&v| !self.perfect && self.y[v] < 0) {
-            return Err(format!("vertex {v} has a negative dual {}", self.y[v]));
+        if let Some(v) = (0..n).find(|&v| !self.perfect && self.y[v] < W::ZERO) {
+            return Err(format!("vertex {v} has a negative dual {:?}", self.y[v]));
         }
-        if let Some(b) = (0..self.blossom_z.len()).find(|&b| self.blossom_z[b] < 0) {
+        if let Some(b) = (0..self.blossom_z.len()).find(|&b| self.blossom_z[b] < W::ZERO) {
             return Err(format!("blossom {b} has a negative dual"));
         }
         for v in 0..n {
@@ -268,19 +279,19 @@ impl Optimum {
             if self.perfect && self.mate[v].is_none() {
                 return Err(format!("vertex {v} is unmatched in a perfect matching"));
             }
-            if self.mate[v].is_none() && self.y[v] != 0 {
-                return Err(format!("unmatched vertex {v} has dual {}", self.y[v]));
+            if self.mate[v].is_none() && self.y[v] != W::ZERO {
+                return Err(format!("unmatched vertex {v} has dual {:?}", self.y[v]));
             }
         }
         let mut matched_seen = 0;
         for &(u, v, w) in edges {
             let s = self.slack(u, v, w);
-            if s < 0 {
-                return Err(format!("edge ({u}, {v}, {w}) has negative slack {s}"));
+            if s < W::ZERO {
+                return Err(format!("edge ({u}, {v}, {w:?}) has negative slack {s:?}"));
             }
             if self.mate[u] == Some(v) {
-                if s != 0 {
-                    return Err(format!("matched edge ({u}, {v}) is not tight: slack {s}"));
+                if s != W::ZERO {
+                    return Err(format!("matched edge ({u}, {v}) is not tight: slack {s:?}"));
                 }
                 matched_seen += 1;
             }
@@ -304,11 +315,11 @@ impl Optimum {
                 }
             }
         }
-        for b in 0..self.blossom_z.len() {
-            if self.blossom_z[b] > 0 && inside[b] != self.blossom_inner_pairs[b] {
+        for (b, &held) in inside.iter().enumerate() {
+            if self.blossom_z[b] > W::ZERO && held != self.blossom_inner_pairs[b] {
                 return Err(format!(
-                    "blossom {b} has a positive dual but {} of its {} pairs matched",
-                    inside[b], self.blossom_inner_pairs[b]
+                    "blossom {b} has a positive dual but {held} of its {} pairs matched",
+                    self.blossom_inner_pairs[b]
                 ));
             }
         }
@@ -316,12 +327,12 @@ impl Optimum {
     }
 }
 
-struct Matcher {
+struct Matcher<W: Weight> {
     n: usize,
     /// Edge endpoints and doubled weights.
     eu: Vec<usize>,
     ev: Vec<usize>,
-    ew: Vec<i128>,
+    ew: Vec<W>,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
     /// `mate[v]` is the remote endpoint index of v's matched edge.
@@ -336,7 +347,7 @@ struct Matcher {
     bestedge: Vec<usize>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
-    dualvar: Vec<i128>,
+    dualvar: Vec<W>,
     /// Edge k is allowed (tight) in this stage when `allowedge[k] == stage`.
     allowedge: Vec<u32>,
     stage: u32,
@@ -344,15 +355,21 @@ struct Matcher {
     max_cardinality: bool,
 }
 
-impl Matcher {
+impl<W: Weight> Matcher<W> {
     fn mates(&self) -> Vec<Option<usize>> {
         self.mate
             .iter()
-            .map(|&p| if p == NONE { None } else { Some(self.endpoint[p]) })
+            .map(|&p| {
+                if p == NONE {
+                    None
+                } else {
+                    Some(self.endpoint[p])
+                }
+            })
             .collect()
     }
 
-    fn new(n: usize, edges: &[(usize, usize, i128)]) -> Self {
+    fn new(n: usize, edges: &[(usize, usize, W)]) -> Self {
         let nedge = edges.len();
         let mut eu = Vec::with_capacity(nedge);
         let mut ev = Vec::with_capacity(nedge);
@@ -363,15 +380,15 @@ impl Matcher {
             debug_assert!(u != v && u < n && v < n);
             eu.push(u);
             ev.push(v);
-            ew.push(2 * w);
+            ew.push(w.double());
             endpoint.push(u);
             endpoint.push(v);
             neighbend[u].push(2 * k + 1);
             neighbend[v].push(2 * k);
         }
-        let maxweight = ew.iter().copied().max().unwrap_or(0).max(0);
+        let maxweight = ew.iter().copied().max().unwrap_or(W::ZERO).max(W::ZERO);
         let mut dualvar = vec![maxweight; n];
-        dualvar.extend(std::iter::repeat_n(0, n));
+        dualvar.extend(std::iter::repeat_n(W::ZERO, n));
         let mut blossombase: Vec<usize> = (0..n).collect();
         blossombase.extend(std::iter::repeat_n(NONE, n));
         Matcher {
@@ -400,7 +417,7 @@ impl Matcher {
         }
     }
 
-    fn slack(&self, k: usize) -> i128 {
+    fn slack(&self, k: usize) -> W {
         self.dualvar[self.eu[k]] + self.dualvar[self.ev[k]] - self.ew[k]
     }
 
@@ -506,7 +523,7 @@ impl Matcher {
         self.blossomendps[b] = endps;
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
-        self.dualvar[b] = 0;
+        self.dualvar[b] = W::ZERO;
         for v in self.leaves_of(b) {
             if self.label[self.inblossom[v]] == 2 {
                 self.queue.push(v);
@@ -558,7 +575,7 @@ impl Matcher {
             self.blossomparent[s] = NONE;
             if s < self.n {
                 self.inblossom[s] = s;
-            } else if endstage && self.dualvar[s] == 0 {
+            } else if endstage && self.dualvar[s] == W::ZERO {
                 self.expand_blossom(s, endstage);
             } else {
                 for v in self.leaves_of(s) {
@@ -732,10 +749,10 @@ impl Matcher {
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
-                        let mut kslack = 0;
+                        let mut kslack = W::ZERO;
                         if self.allowedge[k] != self.stage {
                             kslack = self.slack(k);
-                            if kslack <= 0 {
+                            if kslack <= W::ZERO {
                                 self.allowedge[k] = self.stage;
                             }
                         }
@@ -772,10 +789,10 @@ impl Matcher {
                 }
                 // Maximum-cardinality mode: no delta of type 1 until nothing else is left.
                 let mut deltatype = 0u8;
-                let mut delta: i128 = 0;
+                let mut delta = W::ZERO;
                 if !self.max_cardinality {
                     deltatype = 1;
-                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(0);
+                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(W::ZERO);
                 }
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
@@ -795,8 +812,8 @@ impl Matcher {
                         && self.bestedge[b] != NONE
                     {
                         let kslack = self.slack(self.bestedge[b]);
-                        debug_assert!(kslack % 2 == 0);
-                        let d = kslack / 2;
+                        debug_assert!(!kslack.is_odd());
+                        let d = kslack.half();
                         if deltatype == 0 || d < delta {
                             delta = d;
                             deltatype = 3;
@@ -817,20 +834,25 @@ impl Matcher {
                 }
                 if deltatype == 0 {
                     deltatype = 1;
-                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(0).max(0);
+                    delta = self.dualvar[..n]
+                        .iter()
+                        .copied()
+                        .min()
+                        .unwrap_or(W::ZERO)
+                        .max(W::ZERO);
                 }
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] -= delta,
-                        2 => self.dualvar[v] += delta,
+                        1 => self.dualvar[v] = self.dualvar[v] - delta,
+                        2 => self.dualvar[v] = self.dualvar[v] + delta,
                         _ => {}
                     }
                 }
                 for b in n..2 * n {
                     if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
                         match self.label[b] {
-                            1 => self.dualvar[b] += delta,
-                            2 => self.dualvar[b] -= delta,
+                            1 => self.dualvar[b] = self.dualvar[b] + delta,
+                            2 => self.dualvar[b] = self.dualvar[b] - delta,
                             _ => {}
                         }
                     }
@@ -859,7 +881,7 @@ impl Matcher {
                 if self.blossomparent[b] == NONE
                     && self.blossombase[b] != NONE
                     && self.label[b] == 1
-                    && self.dualvar[b] == 0
+                    && self.dualvar[b] == W::ZERO
                 {
                     self.expand_blossom(b, true);
                 }

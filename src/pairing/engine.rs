@@ -9,50 +9,26 @@
 //! due, (d) the rulebook's within-group order. The bye is a virtual vertex joined to the
 //! eligible players of the lowest feasible (byes, score) tier.
 //!
-//! Up to [`DENSE_LIMIT`] players this is one matching over every legal pair, exactly
-//! lexicographic as long as the levels fit in i128 (beyond that the lowest score-group
-//! boundaries share one level; the exhaustive tests stay far below). Larger fields are
-//! solved score group by score group from the top: each bracket is the incoming floaters,
-//! its own group and up to two groups of look-ahead (a huge next group is cut to its top
-//! players); candidate pairs are restricted to nearby places and widened to every pair
-//! when the restricted bracket fails; after every bracket the rest must still be
-//! pairable, else the whole rest is solved densely. Tests compare it with the dense
-//! solver on mid-size and 1,000-player fields.
+//! The whole field is one minimum-cost perfect matching (everyone paired, the bye a
+//! virtual vertex), solved exactly at every size: see [`priced`]. The criteria are packed
+//! into one integer without merging any level: `i128` when they fit, a 512-bit integer
+//! otherwise ([`super::wide`]).
 
-use super::blossom::max_weight_matching_any;
 use super::context::{PlayerState, Rules};
 use super::feasible::{has_perfect_matching, max_matching};
+use super::wide::{I512, Weight};
 use crate::model::{Colour, Points};
 use crate::rulebook::WithinGroup;
 
 /// Which matching strategy to run (tests compare them; `Auto` is what `pair` uses).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Solver {
-    /// Dense up to [`DENSE_LIMIT`] players, score-group decomposition above.
+    /// Sparse candidate pairs, priced out with the duals until optimal (see [`priced`]).
     #[default]
     Auto,
-    /// One matching over every legal pair.
+    /// One matching over every legal pair (the reference the tests compare with).
     Dense,
-    /// Score groups from the top, candidate pairs restricted to nearby players.
-    Decomposed,
 }
-
-/// Largest field solved with one dense matching under [`Solver::Auto`].
-pub const DENSE_LIMIT: usize = 400;
-
-/// Players within this many places (overall, or within their due-colour row) of each
-/// other are candidate pairs in the decomposed solver before any widening.
-const WINDOW: usize = 12;
-
-/// Score groups below the current one that each bracket also solves (and then drops
-/// again) so that its choice of floaters suits the groups they float into.
-const LOOKAHEAD: usize = 2;
-
-/// Brackets above this many players look only one group ahead.
-const BIG_BRACKET: usize = 1500;
-
-/// A one-group look-ahead larger than this (and than the bracket) is cut to its top.
-const LOOKAHEAD_CAP: usize = 250;
 
 /// The pool, ready to pair: pairable players in pairing order and their score groups.
 pub struct Field<'a> {
@@ -151,110 +127,49 @@ struct Terms {
     order: i128,
 }
 
-/// Lexicographic weights for a set of pairs over boundaries `first..last`.
-struct Encoder {
-    first: usize,
-    /// Boundaries from `first` up to (not including) `split` get their own level; the
-    /// rest share one (only when i128 would overflow otherwise).
-    split: usize,
-    unit_boundary: Vec<i128>,
-    unit_rest: i128,
-    unit_sq: i128,
-    unit_miss: i128,
-    /// More than any total cost: the weight of having a player matched at all.
-    ceiling: i128,
+/// Packs the criteria into one integer: every level's unit exceeds the largest total the
+/// levels below it can reach in one round, so comparing packed sums is comparing the
+/// criteria lexicographically. Levels are never merged: [`Encoder::exact`] returns
+/// `None` when they do not fit in `W`.
+struct Encoder<W: Weight> {
+    unit_boundary: Vec<W>,
+    unit_sq: W,
+    unit_miss: W,
 }
 
-/// Largest level unit: pair weights stay below 2^119, doubled and summed in the blossom
-/// duals they stay well inside i128.
-const WEIGHT_CAP: i128 = 1 << 118;
-
-impl Encoder {
-    /// `items` bounds how many terms one solution sums (pairs plus leftovers); `caps[k]`
-    /// bounds how many of them cross boundary `first + k`.
-    fn new(terms: &[Terms], first: usize, caps: &[i128], items: usize) -> Encoder {
-        let p = items as i128 + 1;
-        let max_order = terms.iter().map(|t| t.order).max().unwrap_or(0).max(0);
-        let max_sq = terms.iter().map(|t| t.sq).max().unwrap_or(0).max(0);
-        let unit_miss = p * max_order + 1;
-        let unit_sq = unit_miss * (2 * p + 1);
-        let base = unit_sq * (p * max_sq + 1);
-        let levels = caps.len();
-        for kept in (0..=levels).rev() {
-            // Lowest levels first: the merged rest, then kept levels bottom-up.
-            let merged: i128 = caps[kept..].iter().sum();
-            let mut unit = base;
-            let unit_rest = unit;
-            if kept < levels {
-                match unit.checked_mul(merged + 1) {
-                    Some(u) => unit = u,
-                    None => continue,
-                }
-            }
-            let mut units = vec![0; kept];
-            let mut ok = true;
-            for k in (0..kept).rev() {
-                units[k] = unit;
-                match unit.checked_mul(caps[k] + 1) {
-                    Some(u) if u < WEIGHT_CAP => unit = u,
-                    _ => {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if ok && unit < WEIGHT_CAP {
-                return Encoder {
-                    first,
-                    split: first + kept,
-                    unit_boundary: units,
-                    unit_rest,
-                    unit_sq,
-                    unit_miss,
-                    ceiling: unit,
-                };
-            }
+impl<W: Weight> Encoder<W> {
+    /// `bound` holds the largest `sq`, `misses` and `order` of any single term; `items`
+    /// bounds how many terms one solution sums (pairs plus the bye); `caps[k]` bounds how
+    /// many of them cross boundary `k`.
+    fn exact(bound: &Terms, caps: &[i128], items: usize) -> Option<Encoder<W>> {
+        let p = items as u64 + 1;
+        let small = |x: i128| u64::try_from(x.max(0)).ok();
+        let unit_miss =
+            W::from_i128(1).mul_small(p.checked_mul(small(bound.order)?)?.checked_add(1)?)?;
+        let unit_sq = unit_miss.mul_small(p.checked_mul(small(bound.misses)?)?.checked_add(1)?)?;
+        let base = unit_sq.mul_small(p.checked_mul(small(bound.sq)?)?.checked_add(1)?)?;
+        let mut unit_boundary = vec![W::ZERO; caps.len()];
+        let mut unit = base;
+        for k in (0..caps.len()).rev() {
+            unit_boundary[k] = unit;
+            unit = unit.mul_small(small(caps[k])?.checked_add(1)?)?;
         }
-        // Even one merged level is too wide only for absurd score ranges; keep the
-        // order of the remaining criteria.
-        Encoder {
-            first,
-            split: first,
-            unit_boundary: Vec::new(),
-            unit_rest: base,
+        // `unit` now exceeds any solution's total cost; it must fit too.
+        Some(Encoder {
+            unit_boundary,
             unit_sq,
             unit_miss,
-            ceiling: base * 2,
-        }
+        })
     }
 
-    fn cost(&self, t: &Terms) -> i128 {
-        let mut c = t.sq * self.unit_sq + t.misses * self.unit_miss + t.order;
-        for b in t.top.max(self.first)..t.bottom {
-            c += if b < self.split {
-                self.unit_boundary[b - self.first]
-            } else {
-                self.unit_rest
-            };
+    fn cost(&self, t: &Terms) -> W {
+        let m = |w: W, k: i128| w.mul_small(k as u64).expect("bounded by the encoder");
+        let mut c = m(self.unit_sq, t.sq) + m(self.unit_miss, t.misses) + W::from_i128(t.order);
+        for b in t.top..t.bottom {
+            c = c + self.unit_boundary[b];
         }
         c
     }
-}
-
-/// One matching problem: some players and an optional bye sink.
-struct Problem<'p> {
-    verts: Vec<usize>,
-    /// Players who may take the bye (the bye sink is added when non-empty).
-    bye: &'p [usize],
-    /// The score group below these players: a player left unmatched floats down to it
-    /// (costed as crossing down to it). `None`: nobody may be left over.
-    below: Option<usize>,
-    /// Look-ahead players who may stay unmatched at no cost (a truncated look-ahead
-    /// group: the rest of their group is still to come).
-    free: &'p [usize],
-    /// Players whose candidate pairs are never restricted (incoming floaters).
-    wide: &'p [usize],
-    full_edges: bool,
 }
 
 /// What a matching problem produced.
@@ -266,172 +181,6 @@ struct Solved {
     left: Vec<usize>,
 }
 
-fn solve(field: &Field, prob: &Problem) -> Solved {
-    let verts = &prob.verts;
-    let n = verts.len();
-    let bye_sink = (!prob.bye.is_empty()).then_some(n);
-    let total = n + usize::from(bye_sink.is_some());
-
-    let mut candidate: Vec<(usize, usize)> = Vec::new();
-    if prob.full_edges || n <= 4 * WINDOW {
-        for a in 0..n {
-            for b in a + 1..n {
-                candidate.push((a, b));
-            }
-        }
-    } else {
-        windowed_candidates(field, prob, &mut candidate);
-    }
-    let mut edges: Vec<(usize, usize, Terms)> = Vec::with_capacity(candidate.len() + n);
-    for (a, b) in candidate {
-        let (i, j) = (verts[a], verts[b]);
-        if field.legal(i, j) {
-            edges.push((a, b, field.pair_terms(i, j)));
-        }
-    }
-    let last_pos = field.players.len() as i128;
-    if let Some(s) = bye_sink {
-        for (a, &i) in verts.iter().enumerate() {
-            if prob.bye.contains(&i) {
-                let g = field.group[i];
-                // Criterion (d) for the bye: the lowest-placed candidate first.
-                let order = last_pos - i as i128;
-                edges.push((
-                    a,
-                    s,
-                    Terms {
-                        top: g,
-                        bottom: g,
-                        sq: 0,
-                        misses: 0,
-                        order,
-                    },
-                ));
-            }
-        }
-    }
-    // What leaving a player unmatched costs: floating down to the group below.
-    let leftover: Vec<Option<Terms>> = verts
-        .iter()
-        .map(|&i| {
-            if prob.free.contains(&i) {
-                return Some(Terms {
-                    top: field.group[i],
-                    bottom: field.group[i],
-                    sq: 0,
-                    misses: 0,
-                    order: 0,
-                });
-            }
-            prob.below.map(|dg| {
-                let d = (field.players[i].score - field.scores[dg]).0 as i128;
-                Terms {
-                    top: field.group[i],
-                    bottom: dg,
-                    sq: d * d,
-                    misses: 0,
-                    order: 0,
-                }
-            })
-        })
-        .collect();
-    let first = verts.iter().map(|&i| field.group[i]).min().unwrap_or(0);
-    let last = prob
-        .below
-        .unwrap_or_else(|| verts.iter().map(|&i| field.group[i]).max().unwrap_or(0));
-    let mut terms: Vec<Terms> = edges.iter().map(|e| e.2).collect();
-    terms.extend(leftover.iter().flatten().copied());
-    // At most min(players above, players below) pairs cross a boundary; with leftovers
-    // allowed, every player above may cross it.
-    let mut above = vec![0i128; last.saturating_sub(first)];
-    let mut below_n = vec![0i128; above.len()];
-    for &i in verts {
-        for (k, b) in (first..last).enumerate() {
-            if field.group[i] <= b {
-                above[k] += 1;
-            } else {
-                below_n[k] += 1;
-            }
-        }
-    }
-    let caps: Vec<i128> = above
-        .iter()
-        .zip(&below_n)
-        .map(|(&a, &b)| if prob.below.is_some() { a } else { a.min(b) })
-        .collect();
-    let enc = Encoder::new(&terms, first, &caps, total);
-    // Weight = what matching both ends saves over leaving them unmatched, minus the
-    // pair's cost; a player who may not be left over saves more than any cost.
-    let bonus = |a: usize| -> i128 {
-        if a == n {
-            return enc.ceiling;
-        }
-        leftover[a].map_or(enc.ceiling, |t| enc.cost(&t))
-    };
-    let weighted: Vec<(usize, usize, i128)> = edges
-        .iter()
-        .map(|(a, b, t)| (*a, *b, bonus(*a) + bonus(*b) - enc.cost(t)))
-        .collect();
-    let mate = max_weight_matching_any(total, &weighted);
-    let mut out = Solved::default();
-    for a in 0..n {
-        match mate[a] {
-            Some(b) if b < n => {
-                if a < b {
-                    out.pairs.push((verts[a], verts[b]));
-                }
-            }
-            Some(b) if Some(b) == bye_sink => out.bye = Some(verts[a]),
-            _ => out.left.push(verts[a]),
-        }
-    }
-    out
-}
-
-/// Candidate pairs near each other: within [`WINDOW`] places overall, or at about the
-/// same place of the due-colour rows (so the k-th due-red player can meet the k-th
-/// due-black one, S15 异行配对). Floaters in `wide` keep every pair.
-fn windowed_candidates(field: &Field, prob: &Problem, out: &mut Vec<(usize, usize)>) {
-    let verts = &prob.verts;
-    let n = verts.len();
-    let class = |i: usize| match field.players[i].due() {
-        Some(Colour::Red) => 0,
-        Some(Colour::Black) => 1,
-        None => 2,
-    };
-    let mut rows: [Vec<usize>; 3] = Default::default();
-    let mut row_rank = vec![0; n];
-    for (a, &i) in verts.iter().enumerate() {
-        let c = class(i);
-        row_rank[a] = rows[c].len();
-        rows[c].push(a);
-    }
-    let mut seen = std::collections::BTreeSet::new();
-    let mut add = |a: usize, b: usize, out: &mut Vec<(usize, usize)>| {
-        if a != b && seen.insert((a.min(b), a.max(b))) {
-            out.push((a.min(b), a.max(b)));
-        }
-    };
-    for a in 0..n {
-        if prob.wide.contains(&verts[a]) {
-            for b in 0..n {
-                add(a, b, out);
-            }
-            continue;
-        }
-        for b in a.saturating_sub(WINDOW)..(a + WINDOW + 1).min(n) {
-            add(a, b, out);
-        }
-        let r = row_rank[a];
-        for row in &rows {
-            for &b in &row[r.saturating_sub(WINDOW).min(row.len())..(r + WINDOW + 1).min(row.len())]
-            {
-                add(a, b, out);
-            }
-        }
-    }
-}
-
 /// The pairs and the bye chosen for a round.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Matched {
@@ -439,6 +188,8 @@ pub struct Matched {
     pub bye: Option<usize>,
     /// Players who could have taken the bye (criterion (a)'s eligible set).
     pub bye_candidates: Vec<usize>,
+    /// How the exact solve went (edges, solves, pairs priced in).
+    pub stats: SolveStats,
 }
 
 /// Why no legal pairing exists, as indices into the field.
@@ -446,6 +197,8 @@ pub struct Matched {
 pub struct Stuck {
     /// Players left over by a maximum matching.
     pub unmatched: Vec<usize>,
+    /// The criteria need more than 480 bits (see [`super::wide`]); nobody is blocked.
+    pub too_wide: bool,
 }
 
 /// Whether `players` (plus a bye sink over `bye` when non-empty) can all be paired.
@@ -502,10 +255,16 @@ pub fn pair_field(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
     } else if !feasible(field, &all, &[]) {
         return Err(stuck(field, &all));
     }
-    let solved = match solver {
-        Solver::Decomposed => decomposed(field, &bye_candidates),
-        Solver::Dense => priced(field, &bye_candidates, true).0,
-        Solver::Auto => priced(field, &bye_candidates, false).0,
+    let all_edges = solver == Solver::Dense;
+    let (solved, stats) = if let Some(enc) = field_encoder::<i128>(field) {
+        priced(field, &bye_candidates, all_edges, &enc)
+    } else if let Some(enc) = field_encoder::<I512>(field) {
+        priced(field, &bye_candidates, all_edges, &enc)
+    } else {
+        return Err(Stuck {
+            unmatched: Vec::new(),
+            too_wide: true,
+        });
     };
     if !solved.left.is_empty() || (n % 2 == 1) != solved.bye.is_some() {
         return Err(stuck(field, &all));
@@ -514,6 +273,7 @@ pub fn pair_field(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
         pairs: solved.pairs,
         bye: solved.bye,
         bye_candidates,
+        stats,
     })
 }
 
@@ -546,19 +306,23 @@ pub struct SolveStats {
 /// groups, due-colour rows and distance in pairing order), so it touches only pairs
 /// that could possibly price in. `all_edges` gives the blossom solver every legal pair
 /// at once (the dense reference).
-fn priced(field: &Field, bye: &[usize], all_edges: bool) -> (Solved, SolveStats) {
+fn priced<W: Weight>(
+    field: &Field,
+    bye: &[usize],
+    all_edges: bool,
+    enc: &Encoder<W>,
+) -> (Solved, SolveStats) {
     let n = field.players.len();
     let with_sink = !bye.is_empty();
     let total = n + usize::from(with_sink);
-    let enc = field_encoder(field);
     // Everyone is paired (and the bye sink taken when the field is odd): a perfect
     // matching of minimum cost, so a pair weighs minus its cost.
     let hint = perfect_pairing(field, bye);
     let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::new();
     let key = |a: usize, b: usize| ((a.min(b) as u64) << 32) | a.max(b) as u64;
-    let mut edges: Vec<(usize, usize, i128)> = Vec::new();
+    let mut edges: Vec<(usize, usize, W)> = Vec::new();
     let weight = |i: usize, j: usize| -enc.cost(&field.pair_terms(i, j));
-    let mut push = |i: usize, j: usize, edges: &mut Vec<(usize, usize, i128)>| {
+    let mut push = |i: usize, j: usize, edges: &mut Vec<(usize, usize, W)>| {
         if i != j && seen.insert(key(i, j)) && field.legal(i, j) {
             edges.push((i.min(j), i.max(j), weight(i, j)));
         }
@@ -596,13 +360,16 @@ fn priced(field: &Field, bye: &[usize], all_edges: bool) -> (Solved, SolveStats)
     }
     let mut stats = SolveStats::default();
     let opt = loop {
-        let opt = super::blossom::max_weight_perfect_matching_dual(total, &edges)
+        let mut opt = super::blossom::max_weight_perfect_matching_dual(total, &edges)
             .expect("the candidate pairs hold a perfect pairing");
+        if !all_edges {
+            balance_duals(&mut opt, total, &edges);
+        }
         stats.solves += 1;
         debug_assert_eq!(opt.certify(&edges), Ok(()), "optimality certificate");
         let mut found = Vec::new();
         if !all_edges {
-            price(field, &enc, &opt, &seen, &mut found);
+            price(field, enc, &opt, &seen, &mut found);
         }
         if found.is_empty() {
             break opt;
@@ -629,9 +396,46 @@ fn priced(field: &Field, bye: &[usize], all_edges: bool) -> (Solved, SolveStats)
     (out, stats)
 }
 
+/// Spreads each matched pair's dual sum evenly between its two players where the other
+/// candidate edges allow it (raise the lower dual, lower the higher one by the same amount,
+/// never below any candidate edge's slack). The matching stays tight and the duals stay
+/// feasible, so the certificate still holds; but the stage-based solver leaves players
+/// matched late with very low duals and their partners with very high ones, which would
+/// make pricing look at almost every pair. Balanced duals let its bounds skip them.
+fn balance_duals<W: Weight>(
+    opt: &mut super::blossom::Optimum<W>,
+    total: usize,
+    edges: &[(usize, usize, W)],
+) {
+    let mut adj: Vec<Vec<(usize, W)>> = vec![Vec::new(); total];
+    for &(u, v, w) in edges {
+        adj[u].push((v, w));
+        adj[v].push((u, w));
+    }
+    for a in 0..total {
+        let Some(b) = opt.mate[a] else { continue };
+        if b < a {
+            continue;
+        }
+        let (hi, lo) = if opt.y[a] < opt.y[b] { (a, b) } else { (b, a) };
+        // Move d from y[lo] to y[hi]; lo's other edges lose d of slack.
+        let gap = (opt.y[lo] - opt.y[hi]).half();
+        let mut d = gap;
+        for &(x, w) in &adj[lo] {
+            if x != hi {
+                d = d.min(opt.slack(lo, x, w));
+            }
+        }
+        if d > W::ZERO {
+            opt.y[hi] = opt.y[hi] + d;
+            opt.y[lo] = opt.y[lo] - d;
+        }
+    }
+}
+
 /// The encoder for a whole-field solve, from bounds that hold for every pair (so pricing
 /// can weigh pairs the first solve never saw).
-fn field_encoder(field: &Field) -> Encoder {
+fn field_encoder<W: Weight>(field: &Field) -> Option<Encoder<W>> {
     let n = field.players.len();
     let spread = match (field.scores.first(), field.scores.last()) {
         (Some(hi), Some(lo)) => (*hi - *lo).0 as i128,
@@ -658,7 +462,7 @@ fn field_encoder(field: &Field) -> Encoder {
         above += field.group_size[g] as i128;
         caps.push(above.min(n as i128 - above));
     }
-    Encoder::new(&[bound], 0, &caps, n / 2 + 1)
+    Encoder::exact(&bound, &caps, n / 2 + 1)
 }
 
 /// First candidate pairs: for each player the next [`NEAR`] legal players in pairing
@@ -739,26 +543,27 @@ fn perfect_pairing(field: &Field, bye: &[usize]) -> Vec<usize> {
 /// cost is at least the score-group part for the two groups, one colour miss when both
 /// are due the same colour, and (outside fold order) the distance in pairing order; a
 /// block of players whose best key cannot beat that bound is skipped whole.
-fn price(
+fn price<W: Weight>(
     field: &Field,
-    enc: &Encoder,
-    opt: &super::blossom::Optimum,
+    enc: &Encoder<W>,
+    opt: &super::blossom::Optimum<W>,
     seen: &std::collections::HashSet<u64>,
     found: &mut Vec<(usize, usize)>,
 ) {
     let n = field.players.len();
     let fold = field.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom;
-    let keyv: Vec<i128> = (0..n).map(|v| -opt.y[v]).collect();
+    let keyv: Vec<W> = (0..n).map(|v| -opt.y[v]).collect();
     // Reduced cost of (i, j) without blossoms: f·cost(i, j) − key[i] − key[j].
     let f = 2 * opt.scale();
+    let times = |w: W| w.mul_small(f).expect("within the encoder's headroom");
     let class: Vec<usize> = field.players.iter().map(colour_class).collect();
     let groups = field.scores.len();
     // Blocks (score group, due class) in pairing order, with their best key.
-    let mut blocks: Vec<(Vec<usize>, i128)> = vec![(Vec::new(), i128::MIN); groups * 3];
+    let mut blocks: Vec<(Vec<usize>, Option<W>)> = vec![(Vec::new(), None); groups * 3];
     for v in 0..n {
         let b = &mut blocks[field.group[v] * 3 + class[v]];
         b.0.push(v);
-        b.1 = b.1.max(keyv[v]);
+        b.1 = Some(b.1.map_or(keyv[v], |k| k.max(keyv[v])));
     }
     for i in 0..n {
         let gi = field.group[i];
@@ -766,9 +571,9 @@ fn price(
             let d = (field.players[i].score - field.scores[h]).0 as i128;
             for c in 0..3 {
                 let (members, best) = &blocks[h * 3 + c];
-                if members.is_empty() {
+                let Some(best) = *best else {
                     continue;
-                }
+                };
                 let lb = enc.cost(&Terms {
                     top: gi,
                     bottom: h,
@@ -776,13 +581,13 @@ fn price(
                     misses: i128::from(c == class[i] && c != 2),
                     order: 0,
                 });
-                if keyv[i] + best <= f * lb {
+                if keyv[i] + best <= times(lb) {
                     continue;
                 }
                 let from = members.partition_point(|&j| j <= i);
                 for &j in &members[from..] {
                     let dist = if fold && h == gi { 0 } else { (j - i) as i128 };
-                    let bound = f * (lb + dist);
+                    let bound = times(lb + W::from_i128(dist));
                     if keyv[i] + best <= bound {
                         break;
                     }
@@ -793,7 +598,7 @@ fn price(
                         continue;
                     }
                     let w = -enc.cost(&field.pair_terms(i, j));
-                    if opt.slack(i, j, w) < 0 {
+                    if opt.slack(i, j, w) < W::ZERO {
                         found.push((i, j));
                     }
                 }
@@ -809,190 +614,8 @@ fn stuck(field: &Field, players: &[usize]) -> Stuck {
             .filter(|&a| mate[a] == usize::MAX)
             .map(|a| players[a])
             .collect(),
+        too_wide: false,
     }
-}
-
-/// One accepted bracket: the pairs (and bye) kept, the players still to pair per score
-/// group, the floaters carried down, and whether the bye is still open.
-type Step = (Solved, Vec<Vec<usize>>, Vec<usize>, bool);
-
-/// Score groups from the top: each bracket is the incoming floaters, its own group and
-/// up to two groups of look-ahead; only pairs touching the floaters or its own group are
-/// kept, the rest of the look-ahead is solved again in later brackets. After every
-/// bracket the rest must still be pairable, else the bracket is re-solved with every
-/// candidate pair, and failing that the whole rest is solved densely.
-fn decomposed(field: &Field, bye_candidates: &[usize]) -> Solved {
-    let groups = field.scores.len();
-    let mut members: Vec<Vec<usize>> = vec![Vec::new(); groups];
-    for i in 0..field.players.len() {
-        members[field.group[i]].push(i);
-    }
-    let bye_group = bye_candidates.first().map(|&i| field.group[i]);
-    let mut out = Solved::default();
-    let mut floaters: Vec<usize> = Vec::new();
-    let mut bye_pending = !bye_candidates.is_empty();
-    for k in 0..groups {
-        let rest_of = |floaters: &[usize], members: &[Vec<usize>], from: usize| -> Vec<usize> {
-            let mut r = floaters.to_vec();
-            for m in &members[from..] {
-                r.extend_from_slice(m);
-            }
-            r
-        };
-        let mut verts: Vec<usize> = floaters.clone();
-        verts.extend_from_slice(&members[k]);
-        let settled_len = verts.len();
-        let mut settled = vec![false; field.players.len()];
-        for &v in &verts {
-            settled[v] = true;
-        }
-        // Look two groups ahead while that stays small, else one (keeps 10,000 fast).
-        let mut ahead_end = (k + 1 + LOOKAHEAD).min(groups);
-        while ahead_end > k + 2
-            && verts.len()
-                + members[k + 1..ahead_end]
-                    .iter()
-                    .map(Vec::len)
-                    .sum::<usize>()
-                > BIG_BRACKET
-        {
-            ahead_end -= 1;
-        }
-        // A large bracket facing a large next group sees only that group's top players
-        // (the ones its floaters would meet); they may stay unmatched at no cost.
-        let truncate =
-            k + 1 < groups && settled_len > LOOKAHEAD_CAP && members[k + 1].len() > LOOKAHEAD_CAP;
-        if truncate {
-            ahead_end = k + 2;
-        }
-        let mut free: Vec<usize> = Vec::new();
-        for m in &members[k + 1..ahead_end] {
-            if truncate {
-                verts.extend_from_slice(&m[..LOOKAHEAD_CAP]);
-                free.extend_from_slice(&m[..LOOKAHEAD_CAP]);
-            } else {
-                verts.extend_from_slice(m);
-            }
-        }
-        verts.sort_unstable();
-        // The bye sink joins every bracket that sees the bye's score group, so the floats
-        // chosen above suit the bye; it is committed only in that group's own bracket.
-        let with_bye = bye_pending && bye_group.is_some_and(|g| (k..ahead_end).contains(&g));
-        let bye: &[usize] = if with_bye { bye_candidates } else { &[] };
-        let below = (ahead_end < groups).then_some(ahead_end);
-        let attempt = |full: bool| -> Option<Step> {
-            let s = solve(
-                field,
-                &Problem {
-                    verts: verts.clone(),
-                    bye,
-                    below,
-                    free: &free,
-                    wide: &floaters,
-                    full_edges: full,
-                },
-            );
-            let mut next_members = members.clone();
-            let mut kept = Solved::default();
-            let mut next_floaters = Vec::new();
-            for &(a, b) in &s.pairs {
-                if settled[a] || settled[b] {
-                    kept.pairs.push((a, b));
-                    for m in &mut next_members[k + 1..ahead_end] {
-                        m.retain(|&x| x != a && x != b);
-                    }
-                }
-            }
-            let mut bye_now = bye_pending;
-            if let Some(b) = s.bye.filter(|_| bye_group == Some(k)) {
-                kept.bye = Some(b);
-                bye_now = false;
-                for m in &mut next_members[k + 1..ahead_end] {
-                    m.retain(|&x| x != b);
-                }
-            }
-            for &x in &s.left {
-                if settled[x] {
-                    next_floaters.push(x);
-                }
-            }
-            if bye_group == Some(k) && bye_pending && s.bye.is_none() {
-                return None;
-            }
-            next_members[k].clear();
-            let rest = rest_of(&next_floaters, &next_members, (k + 1).min(groups));
-            let rest = if k + 1 < groups {
-                rest
-            } else {
-                next_floaters.clone()
-            };
-            let bye_rest: Vec<usize> = if bye_now {
-                bye_candidates
-                    .iter()
-                    .copied()
-                    .filter(|c| rest.contains(c))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            if bye_now && bye_rest.is_empty() {
-                return None;
-            }
-            feasible(field, &rest, &bye_rest).then_some((
-                kept,
-                next_members,
-                next_floaters,
-                bye_now,
-            ))
-        };
-        // Widen to every candidate pair only when the nearby pairs leave someone of this
-        // bracket unpaired or the rest unpairable.
-        let result = match attempt(false) {
-            Some(step) if step.2.is_empty() || verts.len() <= 4 * WINDOW => Some(step),
-            narrow => match (narrow, attempt(true)) {
-                (Some(n), Some(w)) => Some(if w.2.len() < n.2.len() { w } else { n }),
-                (n, w) => w.or(n),
-            },
-        };
-        match result {
-            Some((kept, next_members, next_floaters, bye_now)) => {
-                out.pairs.extend(kept.pairs);
-                if kept.bye.is_some() {
-                    out.bye = kept.bye;
-                }
-                members = next_members;
-                floaters = next_floaters;
-                bye_pending = bye_now;
-            }
-            None => {
-                let rest = rest_of(&floaters, &members, k);
-                let bye: Vec<usize> = if bye_pending {
-                    bye_candidates.to_vec()
-                } else {
-                    Vec::new()
-                };
-                let s = solve(
-                    field,
-                    &Problem {
-                        verts: rest,
-                        bye: &bye,
-                        below: None,
-                        free: &[],
-                        wide: &[],
-                        full_edges: true,
-                    },
-                );
-                out.pairs.extend(s.pairs);
-                if s.bye.is_some() {
-                    out.bye = s.bye;
-                }
-                out.left.extend(s.left);
-                return out;
-            }
-        }
-    }
-    out.left.extend(floaters);
-    out
 }
 
 #[cfg(test)]
@@ -1009,19 +632,63 @@ mod tests {
         }
     }
 
+    /// (one unit of a criterion, the largest term of everything below it); `items` of
+    /// the latter (the most one solution can sum) must still cost less.
+    fn assert_lexicographic<W: Weight>(enc: &Encoder<W>, items: u64, last: usize, b: &Terms) {
+        let low_of = |high: &Terms| {
+            let mut low = *b;
+            if high.bottom > high.top {
+                low.top = high.bottom;
+                low.bottom = last;
+            } else if high.sq > 0 {
+                low.top = last;
+                low.bottom = last;
+                low.sq = 0;
+            } else {
+                low.top = last;
+                low.bottom = last;
+                low.sq = 0;
+                low.misses = 0;
+            }
+            low
+        };
+        let mut highs: Vec<Terms> = (0..last).map(|k| t(k, k + 1, 0, 0, 0)).collect();
+        highs.push(t(last, last, 1, 0, 0));
+        highs.push(t(last, last, 0, 1, 0));
+        for high in highs {
+            let low = low_of(&high);
+            let sum = enc.cost(&low).mul_small(items).expect("fits");
+            assert!(enc.cost(&high) > sum, "{high:?} vs {items} × {low:?}");
+        }
+    }
+
     #[test]
     fn weights_are_lexicographic() {
-        // (one unit of a criterion, the largest term of everything below it); six of the
-        // latter (the most one solution can sum here) must still cost less.
-        let cases = [
-            (t(0, 1, 0, 0, 0), t(1, 3, 64, 2, 40)),
-            (t(1, 2, 0, 0, 0), t(2, 3, 64, 2, 40)),
-            (t(3, 3, 1, 0, 0), t(3, 3, 0, 2, 40)),
-            (t(3, 3, 0, 1, 0), t(3, 3, 0, 0, 40)),
-        ];
-        for (high, low) in cases {
-            let enc = Encoder::new(&[t(1, 3, 64, 2, 40)], 0, &[6, 6, 6], 6);
-            assert!(enc.cost(&high) > 6 * enc.cost(&low), "{high:?} vs {low:?}");
-        }
+        let b = t(0, 0, 64, 2, 40);
+        let enc = Encoder::<i128>::exact(&b, &[6, 6, 6], 6).unwrap();
+        assert_lexicographic(&enc, 6, 3, &b);
+    }
+
+    #[test]
+    fn levels_never_merge_at_the_extremes() {
+        // 100,000 players, 40 rounds of 3/1/0 (121 score groups would be absurd; take the
+        // 19 groups of 9 rounds at 2/1/0 and the widest caps a boundary can have).
+        let n: i128 = 100_000;
+        let groups = 19;
+        let caps = vec![n / 2; groups - 1];
+        let b = t(0, 0, 18 * 18, 2, n);
+        assert!(Encoder::<i128>::exact(&b, &caps, 50_001).is_none());
+        let enc = Encoder::<I512>::exact(&b, &caps, 50_001).expect("fits in 512 bits");
+        assert_lexicographic(&enc, 50_000, groups - 1, &b);
+        // Past 480 bits the encoder refuses rather than merging levels.
+        let caps = vec![n / 2; 40];
+        assert!(Encoder::<I512>::exact(&b, &caps, 50_001).is_none());
+        // A 300-player round 9 already needs more than i128 (every level kept).
+        let caps: Vec<i128> = (1..19).map(|k| (k * 16).min(300 - k * 16).max(1)).collect();
+        let b = t(0, 0, 18 * 18, 2, 300);
+        let wide = Encoder::<i128>::exact(&b, &caps, 151).is_none();
+        let enc = Encoder::<I512>::exact(&b, &caps, 151).unwrap();
+        assert_lexicographic(&enc, 1, 18, &b);
+        assert!(wide, "i128 would have merged levels here");
     }
 }

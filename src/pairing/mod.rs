@@ -15,6 +15,7 @@ mod explain;
 pub mod feasible;
 mod round1;
 pub mod simulate;
+pub mod wide;
 
 pub use check::{Rule, Violation, check_group, check_round};
 pub use context::ColourStep;
@@ -175,12 +176,20 @@ impl Localize for PairingError {
                 round,
                 blocking,
             } => format!(
-                "组别 `{group}` 第 `{round}` 轮不存在合规的编排：{}；请在规程中放宽规则，或用 --force 手工编排",
+                "组别 `{group}` 第 `{round}` 轮不存在合规的编排：{}；请在规程中放宽规则",
                 blocking
                     .iter()
                     .map(|b| b.localize(lang))
                     .collect::<Vec<_>>()
                     .join("；")
+            ),
+            PairingError::CriteriaTooWide {
+                group,
+                round,
+                players,
+                score_groups,
+            } => format!(
+                "组别 `{group}` 第 `{round}` 轮无法精确编排：{players} 名棋手分布在 {score_groups} 个积分段，逐项比较全部编排准则需要超过 480 位整数；请拆分该组"
             ),
             PairingError::PlayerNotInRound { player, round } => {
                 format!("棋手 `{player}` 不在第 `{round}` 轮中；请选该轮的棋手")
@@ -218,13 +227,24 @@ pub enum PairingError {
     NoPlayers { group: GroupId, round: u32 },
     #[error(
         "no legal pairing exists for round `{round}` of group `{group}`: {}; relax a rule in \
-         the rulebook or pair by hand with --force",
+         the rulebook",
         blockers_text(.blocking)
     )]
     NoLegalPairing {
         group: GroupId,
         round: u32,
         blocking: Vec<Blocker>,
+    },
+    #[error(
+        "round `{round}` of group `{group}` cannot be paired exactly: {players} players in \
+         {score_groups} score groups need more than 480 bits to rank every criterion; \
+         split the group"
+    )]
+    CriteriaTooWide {
+        group: GroupId,
+        round: u32,
+        players: u32,
+        score_groups: u32,
     },
     #[error("player `{player}` is not in round `{round}`; pick a player of that round")]
     PlayerNotInRound { player: PlayerId, round: u32 },
@@ -328,6 +348,14 @@ pub fn pair_next_round_with(
         let field = Field::new(ctx, states);
         match engine::pair_field(&field, solver) {
             Ok(m) => build_round(&field, &m),
+            Err(stuck) if stuck.too_wide => {
+                return Err(PairingError::CriteriaTooWide {
+                    group: group.clone(),
+                    round: next,
+                    players: field.players.len() as u32,
+                    score_groups: field.scores.len() as u32,
+                });
+            }
             Err(stuck) => {
                 return Err(PairingError::NoLegalPairing {
                     group: group.clone(),
@@ -539,6 +567,12 @@ mod localize_tests {
                 player: PlayerId(7),
             },
             PairingError::TableZero,
+            PairingError::CriteriaTooWide {
+                group: g(),
+                round: 9,
+                players: 100_000,
+                score_groups: 41,
+            },
         ];
         for e in &errors {
             assert_localized(e);

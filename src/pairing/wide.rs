@@ -1,0 +1,211 @@
+//! Integer types for matching weights: `i128`, and a 512-bit two's-complement integer
+//! for fields whose lexicographic criteria need more than 118 bits (many score groups
+//! times many players). The pairing engine packs its criteria into one weight and picks
+//! the narrowest type that holds them all, so no level is ever merged or truncated.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::ops::{Add, Neg, Sub};
+
+/// What the blossom solver and the criteria encoder need from a weight.
+pub trait Weight:
+    Copy + Ord + fmt::Debug + Add<Output = Self> + Sub<Output = Self> + Neg<Output = Self>
+{
+    const ZERO: Self;
+    /// Largest magnitude (in bits) a packed *edge weight* may use, leaving headroom for
+    /// the solver's doubling and for sums of duals over a whole field.
+    const WEIGHT_BITS: u32;
+    fn from_i128(v: i128) -> Self;
+    /// `self · k`, or `None` past [`Weight::WEIGHT_BITS`].
+    fn mul_small(self, k: u64) -> Option<Self>;
+    /// Exact halving of an even value (arithmetic shift).
+    fn half(self) -> Self;
+    fn is_odd(self) -> bool;
+    fn double(self) -> Self {
+        self + self
+    }
+}
+
+impl Weight for i128 {
+    const ZERO: i128 = 0;
+    const WEIGHT_BITS: u32 = 118;
+    fn from_i128(v: i128) -> i128 {
+        v
+    }
+    fn mul_small(self, k: u64) -> Option<i128> {
+        let r = self.checked_mul(i128::from(k))?;
+        (r.unsigned_abs() < 1u128 << Self::WEIGHT_BITS).then_some(r)
+    }
+    fn half(self) -> i128 {
+        self >> 1
+    }
+    fn is_odd(self) -> bool {
+        self & 1 == 1
+    }
+}
+
+/// A signed 512-bit integer (little-endian 64-bit limbs, two's complement).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct I512([u64; 8]);
+
+impl I512 {
+    fn is_negative(&self) -> bool {
+        self.0[7] >> 63 == 1
+    }
+
+    /// Bits needed for the magnitude.
+    fn magnitude_bits(&self) -> u32 {
+        let m = if self.is_negative() { -*self } else { *self };
+        for k in (0..8).rev() {
+            if m.0[k] != 0 {
+                return 64 * k as u32 + 64 - m.0[k].leading_zeros();
+            }
+        }
+        0
+    }
+}
+
+impl fmt::Debug for I512 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let neg = self.is_negative();
+        let m = if neg { -*self } else { *self };
+        write!(f, "{}0x", if neg { "-" } else { "" })?;
+        for k in (0..8).rev() {
+            write!(f, "{:016x}", m.0[k])?;
+        }
+        Ok(())
+    }
+}
+
+impl Add for I512 {
+    type Output = I512;
+    fn add(self, rhs: I512) -> I512 {
+        let mut out = [0u64; 8];
+        let mut carry = 0u64;
+        for (k, o) in out.iter_mut().enumerate() {
+            let (s1, c1) = self.0[k].overflowing_add(rhs.0[k]);
+            let (s2, c2) = s1.overflowing_add(carry);
+            *o = s2;
+            carry = u64::from(c1) + u64::from(c2);
+        }
+        I512(out)
+    }
+}
+
+impl Neg for I512 {
+    type Output = I512;
+    fn neg(self) -> I512 {
+        let mut inv = [0u64; 8];
+        for (o, x) in inv.iter_mut().zip(self.0) {
+            *o = !x;
+        }
+        I512(inv) + I512::from_i128(1)
+    }
+}
+
+impl Sub for I512 {
+    type Output = I512;
+    fn sub(self, rhs: I512) -> I512 {
+        self + (-rhs)
+    }
+}
+
+impl Ord for I512 {
+    fn cmp(&self, other: &I512) -> Ordering {
+        match (self.is_negative(), other.is_negative()) {
+            (true, false) => Ordering::Less,
+            (false, true) => Ordering::Greater,
+            // Same sign: two's complement limbs compare as unsigned from the top.
+            _ => self.0.iter().rev().cmp(other.0.iter().rev()),
+        }
+    }
+}
+
+impl PartialOrd for I512 {
+    fn partial_cmp(&self, other: &I512) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Weight for I512 {
+    const ZERO: I512 = I512([0; 8]);
+    const WEIGHT_BITS: u32 = 480;
+    fn from_i128(v: i128) -> I512 {
+        let fill = if v < 0 { u64::MAX } else { 0 };
+        let mut out = [fill; 8];
+        out[0] = v as u64;
+        out[1] = (v >> 64) as u64;
+        I512(out)
+    }
+    fn mul_small(self, k: u64) -> Option<I512> {
+        let neg = self.is_negative();
+        let m = if neg { -self } else { self };
+        let mut out = [0u64; 8];
+        let mut carry = 0u128;
+        for (o, x) in out.iter_mut().zip(m.0) {
+            let p = u128::from(x) * u128::from(k) + carry;
+            *o = p as u64;
+            carry = p >> 64;
+        }
+        let r = I512(out);
+        if carry != 0 || r.magnitude_bits() >= Self::WEIGHT_BITS {
+            return None;
+        }
+        Some(if neg { -r } else { r })
+    }
+    fn half(self) -> I512 {
+        let mut out = [0u64; 8];
+        for (k, o) in out.iter_mut().enumerate() {
+            let hi = if k == 7 {
+                // Arithmetic shift keeps the sign.
+                if self.is_negative() { 1u64 << 63 } else { 0 }
+            } else {
+                self.0[k + 1] << 63
+            };
+            *o = (self.0[k] >> 1) | hi;
+        }
+        I512(out)
+    }
+    fn is_odd(self) -> bool {
+        self.0[0] & 1 == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn i512_agrees_with_i128() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..20_000 {
+            let a: i128 = rng.gen_range(-(1i128 << 100)..(1i128 << 100));
+            let b: i128 = rng.gen_range(-(1i128 << 100)..(1i128 << 100));
+            let k: u64 = rng.gen_range(0..1000);
+            let (wa, wb) = (I512::from_i128(a), I512::from_i128(b));
+            assert_eq!(wa + wb, I512::from_i128(a + b));
+            assert_eq!(wa - wb, I512::from_i128(a - b));
+            assert_eq!(-wa, I512::from_i128(-a));
+            assert_eq!(wa.cmp(&wb), a.cmp(&b));
+            assert_eq!(wa.mul_small(k), Some(I512::from_i128(a * i128::from(k))));
+            assert_eq!((wa + wa).half(), wa);
+            assert_eq!(wa.half(), I512::from_i128(a >> 1));
+            assert_eq!(wa.is_odd(), a & 1 == 1);
+        }
+    }
+
+    #[test]
+    fn i512_holds_what_i128_cannot_and_refuses_overflow() {
+        let mut x = I512::from_i128(1);
+        for _ in 0..470 {
+            x = x.mul_small(2).unwrap();
+        }
+        assert!(x > I512::from_i128(i128::MAX));
+        assert!(-x < I512::from_i128(i128::MIN));
+        assert_eq!((x + x).half(), x);
+        assert_eq!(x.mul_small(1 << 20), None);
+        assert_eq!((1i128 << 117).mul_small(2), None);
+    }
+}
