@@ -292,20 +292,25 @@ mod tests {
         let all = [
             LookupError::UnknownGroup {
                 name: "x".into(),
-                known: "`a` (A)".into(),
+                known: Text::new("`A`", "`a` (A)"),
+                hint: did_you_mean_text(&["y"]),
             },
             LookupError::GroupNeeded {
-                known: "`a` (A)".into(),
+                known: Text::new("`A`", "`a` (A)"),
             },
             LookupError::MergeCycle {
                 cycle: "a → b → a".into(),
             },
             LookupError::BadNumber { text: "#x".into() },
             LookupError::NoNumber { number: 4 },
-            LookupError::NumberInSeveralGroups { number: 4 },
+            LookupError::NumberInSeveralGroups {
+                number: 4,
+                ids: "1, 3".into(),
+            },
             LookupError::NoId { id: 9 },
             LookupError::NoName {
                 name: "王五".into(),
+                hint: did_you_mean_text(&["王武"]),
             },
             LookupError::SeveralNamed {
                 name: "张三".into(),
