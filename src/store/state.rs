@@ -307,27 +307,27 @@ pub(crate) fn recovery_hint(history: &Path) -> Text {
             // A compressed snapshot is unpacked on the way (`gzip -dc`).
             let (how_zh, how_en) = if s.name.ends_with(".gz") {
                 (
-                    format!("用 `gzip -dc {} > qiwang.json` 还原", snapshot.display()),
                     format!(
-                        "unpack it over qiwang.json (`gzip -dc {} > qiwang.json`)",
+                        "（需解压：`gzip -dc {} > qiwang.json`）",
+                        snapshot.display()
+                    ),
+                    format!(
+                        ", unpacked (`gzip -dc {} > qiwang.json`)",
                         snapshot.display()
                     ),
                 )
             } else {
-                (
-                    "复制为 qiwang.json".to_string(),
-                    "copy it over qiwang.json".to_string(),
-                )
+                (String::new(), String::new())
             };
             Text::new(
                 format!(
-                    "qiwang 没有改动它；恢复方法：把最新的完好快照 `{}`（第 {} 次修改之前的状态）{how_zh}，再按 `qiwang log` 重做第 {} 次起的修改",
+                    "qiwang 没有改动它；恢复方法：把最新的完好快照 `{}`（第 {} 次修改之前的状态）复制为 qiwang.json{how_zh}，再按 `qiwang log` 重做第 {} 次起的修改",
                     snapshot.display(),
                     s.seq,
                     s.seq
                 ),
                 format!(
-                    "qiwang left it untouched; to recover, take the newest good snapshot `{}` (the state before change #{}), {how_en}, then redo the changes `qiwang log` lists from #{} on",
+                    "qiwang left it untouched; to recover, copy the newest good snapshot `{}` (the state before change #{}) over qiwang.json{how_en}, then redo the changes `qiwang log` lists from #{} on",
                     snapshot.display(),
                     s.seq,
                     s.seq
@@ -557,7 +557,7 @@ mod tests {
         let hint = recovery_hint(history);
         assert!(hint.en.contains("000003-b.json"), "{hint}");
         assert!(hint.en.contains("change #3"), "{hint}");
-        assert!(hint.en.contains("copy it over qiwang.json"), "{hint}");
+        assert!(hint.en.contains(") over qiwang.json, then"), "{hint}");
         // A compressed one is named with the command that unpacks it.
         fs::write(history.join("000005-d.json.gz"), compress(&valid())).unwrap();
         fs::write(history.join("000006-e.json.gz"), &valid()[..9]).unwrap();
