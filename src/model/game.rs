@@ -181,11 +181,80 @@ impl Round {
         })
     }
 
+    /// The game at `table`. Tables are numbered 1, 2, 3, … in order (the bye last), so
+    /// table `t` is looked for at index `t − 1` first: entering a whole round's results
+    /// looked every table up by a scan, quadratic at 50,000 tables.
     pub fn game_at(&self, table: u32) -> Option<&Pairing> {
-        self.pairings.iter().find(|p| p.table() == Some(table))
+        self.table_position(table).map(|i| &self.pairings[i])
+    }
+
+    /// [`Round::game_at`], to change.
+    pub fn game_at_mut(&mut self, table: u32) -> Option<&mut Pairing> {
+        self.table_position(table).map(|i| &mut self.pairings[i])
+    }
+
+    fn table_position(&self, table: u32) -> Option<usize> {
+        let guess = (table as usize).wrapping_sub(1);
+        if self
+            .pairings
+            .get(guess)
+            .is_some_and(|p| p.table() == Some(table))
+        {
+            return Some(guess);
+        }
+        self.pairings.iter().position(|p| p.table() == Some(table))
     }
 
     pub fn pairing_of(&self, id: PlayerId) -> Option<&Pairing> {
         self.pairings.iter().find(|p| p.involves(id))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round(tables: &[u32]) -> Round {
+        let mut pairings: Vec<Pairing> = tables
+            .iter()
+            .map(|&t| Pairing::Game {
+                table: t,
+                red: PlayerId(2 * t),
+                black: PlayerId(2 * t + 1),
+                result: None,
+            })
+            .collect();
+        pairings.push(Pairing::Bye {
+            player: PlayerId(1),
+        });
+        Round {
+            number: 1,
+            pairings,
+        }
+    }
+
+    #[test]
+    fn games_are_found_by_table_in_any_order() {
+        for tables in [&[1, 2, 3][..], &[3, 1, 2], &[2, 5, 9], &[]] {
+            let mut r = round(tables);
+            for &t in tables {
+                assert_eq!(r.game_at(t).and_then(Pairing::table), Some(t), "{tables:?}");
+                if let Some(Pairing::Game { result, .. }) = r.game_at_mut(t) {
+                    *result = Some(GameResult::new(Outcome::Draw));
+                }
+                assert!(matches!(
+                    r.game_at(t),
+                    Some(Pairing::Game {
+                        result: Some(_),
+                        ..
+                    })
+                ));
+            }
+            for missing in [0, 4, 10] {
+                if !tables.contains(&missing) {
+                    assert!(r.game_at(missing).is_none(), "{tables:?} {missing}");
+                }
+            }
+        }
     }
 }

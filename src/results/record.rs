@@ -397,10 +397,7 @@ pub fn record_results_in_rounds(
     let state = event.group_mut(group);
     for (recorded, loser) in planned {
         if let Some(round) = state.rounds.iter_mut().find(|r| r.number == recorded.round)
-            && let Some(Pairing::Game { result, .. }) = round
-                .pairings
-                .iter_mut()
-                .find(|p| p.table() == Some(recorded.table))
+            && let Some(Pairing::Game { result, .. }) = round.game_at_mut(recorded.table)
         {
             *result = Some(recorded.result);
         }

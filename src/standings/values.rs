@@ -162,10 +162,12 @@ impl<'a> PoolData<'a> {
             values: BTreeMap::new(),
             round_points,
         };
+        // Once per pool, not per player: it is a minimum over every total.
+        let bye_opp = data.bye_opponent_score();
         data.values = data
             .players
             .iter()
-            .map(|p| (p.id, data.compute(p)))
+            .map(|p| (p.id, data.compute(p, bye_opp)))
             .collect();
         data
     }
@@ -208,7 +210,7 @@ impl<'a> PoolData<'a> {
         self.rules.conduct.withdrawn_games_kept || !self.is_withdrawn(opponent)
     }
 
-    fn compute(&self, player: &Player) -> PlayerTiebreaks {
+    fn compute(&self, player: &Player, bye_opp: Points) -> PlayerTiebreaks {
         let ranking = &self.rules.ranking;
         let scoring_rules = &self.rules.scoring;
         let n = self.after_round;
@@ -225,7 +227,6 @@ impl<'a> PoolData<'a> {
         }
         let penalty = scoring::penalty_total(self.event, player.id, n);
         let score = self.total(player.id);
-        let bye_opp = self.bye_opponent_score();
 
         let mut v = PlayerTiebreaks {
             player: player.id,

@@ -31,15 +31,10 @@ pub enum StoreError {
 
     /// Another process holds the event's lock.
     #[error(
-        "event is busy: another qiwang command is changing it; try again (lock `{}`{})",
-        lock.display(),
-        holder_en(holder.as_ref())
+        "event is busy: another qiwang command is changing it; try again (lock `{}`)",
+        lock.display()
     )]
-    Busy {
-        lock: PathBuf,
-        /// Who holds it, as recorded in the lock file.
-        holder: Option<super::LockHolder>,
-    },
+    Busy { lock: PathBuf },
 
     /// The event directory was moved or replaced while a command held its lock.
     #[error(
@@ -131,10 +126,9 @@ impl Localize for StoreError {
                 "`{}` 已存在：该目录已有赛事；请换一个目录（qiwang 从不覆盖赛事）",
                 path.display()
             ),
-            StoreError::Busy { lock, holder } => format!(
-                "赛事正忙：另一个 qiwang 命令正在修改它，请稍后再试（锁文件 `{}`{}）",
-                lock.display(),
-                holder_zh(holder.as_ref())
+            StoreError::Busy { lock } => format!(
+                "赛事正忙：另一个 qiwang 命令正在修改它，请稍后再试（锁文件 `{}`）",
+                lock.display()
             ),
             StoreError::LockLost { dir } => format!(
                 "本命令持有锁期间 `{}` 被移动或替换，锁已不能保护它：未保存任何内容；请重新运行命令",
@@ -170,7 +164,10 @@ impl Localize for StoreError {
                     .to_string()
             }
             StoreError::NotSeparable { group, seq, reason } => {
-                format!("无法单独撤销组别 `{group}` 的第 {seq} 次修改：{}", reason.zh)
+                format!(
+                    "无法单独撤销组别 `{group}` 的第 {seq} 次修改：{}",
+                    reason.zh
+                )
             }
             StoreError::Io {
                 path,
@@ -185,23 +182,6 @@ impl Localize for StoreError {
             ),
         }
     }
-}
-
-/// `, held by process N running `…` since T` for a busy message.
-fn holder_en(holder: Option<&super::LockHolder>) -> String {
-    holder.map_or(String::new(), |h| {
-        format!(
-            ", held by process {} running `{}` since {}",
-            h.pid, h.command, h.since
-        )
-    })
-}
-
-/// [`holder_en`] in Chinese.
-fn holder_zh(holder: Option<&super::LockHolder>) -> String {
-    holder.map_or(String::new(), |h| {
-        format!("，持有者为进程 {}（`{}`，自 {} 起）", h.pid, h.command, h.since)
-    })
 }
 
 /// A file operation (`StoreError::io`'s `action`), in Chinese.
@@ -305,15 +285,6 @@ mod tests {
             },
             StoreError::Busy {
                 lock: PathBuf::from("ev/.lock"),
-                holder: None,
-            },
-            StoreError::Busy {
-                lock: PathBuf::from("ev/.lock"),
-                holder: Some(super::super::LockHolder {
-                    pid: 4321,
-                    command: "qiwang result 1 r".into(),
-                    since: "2026-11-29T20:00:00Z".into(),
-                }),
             },
             StoreError::LockLost {
                 dir: PathBuf::from("ev"),
@@ -350,7 +321,6 @@ mod tests {
         }
         let busy = StoreError::Busy {
             lock: PathBuf::from(".lock"),
-            holder: None,
         };
         assert!(busy.to_string().contains("busy"));
         assert!(busy.localize(Lang::Zh).starts_with("赛事正忙"));
@@ -398,7 +368,6 @@ mod tests {
     fn busy_says_try_again() {
         let busy = StoreError::Busy {
             lock: PathBuf::from(".lock"),
-            holder: None,
         };
         assert!(
             busy.to_string()

@@ -261,8 +261,7 @@ pub(crate) fn read_optional(path: &Path) -> Result<Option<Vec<u8>>, StoreError> 
 /// The exclusive lock on an event, held until dropped.
 ///
 /// The lock is an advisory `flock` on the event directory itself, which no stale-lock
-/// reflex deletes, plus one on the `.lock` file (which older qiwang versions lock, and
-/// which names the holder). The operating system releases both when the holder's
+/// reflex deletes, plus one on the `.lock` file (which older qiwang versions lock). The operating system releases both when the holder's
 /// process ends in any way, so a killed command never leaves the event locked, and a
 /// lock that can be taken has no live holder.
 #[derive(Debug)]
@@ -293,39 +292,20 @@ impl LockGuard {
     }
 }
 
-/// Who holds a lock, as written into the `.lock` file.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct LockHolder {
-    /// The holder's process id.
-    pub pid: u32,
-    /// The command it runs.
-    pub command: String,
-    /// When it took the lock (RFC 3339, UTC).
-    pub since: String,
-}
-
 /// Takes the exclusive lock on the event in `dir` (lock file `lock`), retrying until
-/// `timeout` has passed, and records `holder` in the lock file.
+/// `timeout` has passed. The lock file's content is never written: it is part of no
+/// event's data.
 pub(crate) fn lock_event(
     dir: &Path,
     lock: &Path,
     timeout: Duration,
-    holder: &LockHolder,
 ) -> Result<LockGuard, StoreError> {
     refuse_link(lock)?;
     let deadline = Instant::now() + timeout;
     let dir_file = File::open(dir).map_err(|e| StoreError::io("lock", dir, e))?;
     wait_for_lock(&dir_file, lock, deadline)?;
-    let mut file = open_lock_file(lock)?;
+    let file = open_lock_file(lock)?;
     wait_for_lock(&file, lock, deadline)?;
-    // Who holds it, for `busy` messages and `qiwang unlock`; not synced (a lock does not
-    // outlive its holder, so neither need this).
-    if let Ok(text) = serde_json::to_vec(holder) {
-        let _ = file
-            .set_len(0)
-            .and_then(|()| std::io::Seek::rewind(&mut file))
-            .and_then(|()| file.write_all(&text));
-    }
     Ok(LockGuard {
         dir: dir_file,
         dir_path: dir.to_path_buf(),
@@ -342,7 +322,6 @@ fn wait_for_lock(file: &File, lock: &Path, deadline: Instant) -> Result<(), Stor
                 if Instant::now() >= deadline {
                     return Err(StoreError::Busy {
                         lock: lock.to_path_buf(),
-                        holder: read_holder(lock),
                     });
                 }
                 thread::sleep(Duration::from_millis(5));
@@ -350,14 +329,6 @@ fn wait_for_lock(file: &File, lock: &Path, deadline: Instant) -> Result<(), Stor
             Err(TryLockError::Error(e)) => return Err(StoreError::io("lock", lock, e)),
         }
     }
-}
-
-/// The holder recorded in a lock file, if it names one.
-pub(crate) fn read_holder(lock: &Path) -> Option<LockHolder> {
-    let file = options().read(true).open(lock).ok()?;
-    let mut text = Vec::new();
-    std::io::Read::read_to_end(&mut std::io::Read::take(file, 64 * 1024), &mut text).ok()?;
-    serde_json::from_slice(&text).ok()
 }
 
 fn open_lock_file(path: &Path) -> Result<File, StoreError> {
@@ -405,32 +376,19 @@ mod tests {
         assert_eq!(fs::read(&path).unwrap(), b"old");
     }
 
-    fn holder() -> LockHolder {
-        LockHolder {
-            pid: 7,
-            command: "qiwang pair".into(),
-            since: "2026-11-29T20:00:00+00:00".into(),
-        }
-    }
-
     #[test]
     fn second_lock_is_busy_until_the_first_is_dropped() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(".lock");
-        let first = lock_event(dir.path(), &path, Duration::ZERO, &holder()).unwrap();
-        let err = lock_event(dir.path(), &path, Duration::from_millis(30), &holder()).unwrap_err();
-        assert!(matches!(err, StoreError::Busy { holder: Some(_), .. }), "{err}");
-        assert!(
-            err.to_string()
-                .ends_with("held by process 7 running `qiwang pair` since 2026-11-29T20:00:00+00:00)"),
-            "{err}"
-        );
+        let first = lock_event(dir.path(), &path, Duration::ZERO).unwrap();
+        let err = lock_event(dir.path(), &path, Duration::from_millis(30)).unwrap_err();
+        assert!(matches!(err, StoreError::Busy { .. }), "{err}");
         // The lock is on the directory: deleting the lock file does not free it.
         fs::remove_file(&path).unwrap();
-        let err = lock_event(dir.path(), &path, Duration::ZERO, &holder()).unwrap_err();
+        let err = lock_event(dir.path(), &path, Duration::ZERO).unwrap_err();
         assert!(matches!(err, StoreError::Busy { .. }), "{err}");
         drop(first);
-        lock_event(dir.path(), &path, Duration::ZERO, &holder()).unwrap();
+        lock_event(dir.path(), &path, Duration::ZERO).unwrap();
     }
 
     #[test]
@@ -439,7 +397,7 @@ mod tests {
         let path = dir.path().join(".lock");
         let old = File::create(&path).unwrap();
         old.lock().unwrap();
-        let err = lock_event(dir.path(), &path, Duration::ZERO, &holder()).unwrap_err();
+        let err = lock_event(dir.path(), &path, Duration::ZERO).unwrap_err();
         assert!(matches!(err, StoreError::Busy { .. }), "{err}");
     }
 

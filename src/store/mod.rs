@@ -7,8 +7,8 @@
 //! <event>/history/       NNNNNN-<command>.json.gz: the state before change NNNNNN, gzip
 //!                        (events from before compression also hold plain .json ones)
 //! <event>/audit.log      one JSON line per change (AuditEntry)
-//! <event>/.lock          names the command holding the lock (the lock itself is on the
-//!                        directory and on this file; deleting the file breaks nothing)
+//! <event>/.lock          locked with the directory itself by every command that changes
+//!                        the event (deleting the file does not free the lock)
 //! <event>/.pending.json  the audit line of a change in progress (exists only mid-change)
 //! ```
 //!
@@ -65,7 +65,6 @@ mod state;
 
 pub use audit::{AuditEntry, AuditTrail, EntryKind};
 pub use error::{StoreError, TxError};
-pub use fsio::LockHolder;
 
 use crate::i18n::Text;
 use crate::model::Event;
@@ -195,8 +194,6 @@ pub struct RedoReport {
 /// What `unlock` found and did.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnlockReport {
-    /// The last holder the lock file named (gone: the lock could be taken).
-    pub previous: Option<LockHolder>,
     /// The change that holder left half-done, reconciled.
     pub recovery: Option<Recovery>,
     /// Whether a `.lock` file was there to delete.
@@ -242,7 +239,7 @@ impl Store {
     ) -> Result<Store, StoreError> {
         fsio::create_private_dir(dir)?;
         let store = Store::at(dir);
-        let _lock = store.lock(command)?;
+        let _lock = store.lock()?;
         let state = store.state_path();
         if fs::symlink_metadata(&state).is_ok() {
             return Err(StoreError::AlreadyExists { path: state });
@@ -328,8 +325,7 @@ impl Store {
         if fs::symlink_metadata(self.journal_path()).is_err() {
             return Ok(None);
         }
-        let info = CommandInfo::new("settle", vec!["qiwang".into(), "(recovery)".into()]);
-        let _lock = self.lock_within(&info, Duration::ZERO)?;
+        let _lock = self.lock_within(Duration::ZERO)?;
         let (before, _) = self.read_state()?;
         self.clean_temporaries()?;
         self.reconcile(&before)
@@ -412,7 +408,7 @@ impl Store {
         command: &CommandInfo,
         f: impl FnOnce(&mut Event) -> Result<Change<T>, E>,
     ) -> Result<T, TxError<E>> {
-        let lock = self.lock(command)?;
+        let lock = self.lock()?;
         let (before, mut event) = self.read_state()?;
         self.prepare(&before)?;
         let (value, summary, details) = match f(&mut event).map_err(TxError::Command)? {
@@ -457,7 +453,7 @@ impl Store {
     /// undone and redone), so repeated undos walk back one change at a time. Logged as an
     /// `undo` line with its own snapshot (the state it replaced, which `redo` restores).
     pub fn undo(&self, command: &CommandInfo) -> Result<UndoReport, StoreError> {
-        let lock = self.lock(command)?;
+        let lock = self.lock()?;
         let (before, _) = self.read_state()?;
         self.prepare(&before)?;
         let trail = self.writable_audit()?;
@@ -482,7 +478,7 @@ impl Store {
     /// state that undo replaced (its snapshot). Repeated redos walk forward again; a new
     /// change ends what can be redone. Logged as a `redo` line with its own snapshot.
     pub fn redo(&self, command: &CommandInfo) -> Result<RedoReport, StoreError> {
-        let lock = self.lock(command)?;
+        let lock = self.lock()?;
         let (before, _) = self.read_state()?;
         self.prepare(&before)?;
         let trail = self.writable_audit()?;
@@ -526,7 +522,10 @@ impl Store {
     ) -> Result<(String, Vec<u8>, Event), StoreError> {
         let cannot = || {
             Text::new(
-                format!("第 {} 次修改无法撤销或重做；请用普通命令更正赛事", about.seq),
+                format!(
+                    "第 {} 次修改无法撤销或重做；请用普通命令更正赛事",
+                    about.seq
+                ),
                 format!(
                     "change #{} cannot be undone or redone; correct the event with ordinary commands",
                     about.seq
@@ -584,8 +583,7 @@ impl Store {
     /// removes stale temporary files. Every changing command does this first; call it
     /// directly to repair without changing anything.
     pub fn recover(&self) -> Result<Option<Recovery>, StoreError> {
-        let info = CommandInfo::new("recover", vec!["qiwang".into(), "(recovery)".into()]);
-        let _lock = self.lock(&info)?;
+        let _lock = self.lock()?;
         let (before, _) = self.read_state()?;
         self.clean_temporaries()?;
         self.reconcile(&before)
@@ -596,40 +594,28 @@ impl Store {
     /// The lock is an operating-system lock (`flock`) that is released the moment its
     /// holder ends, however it ends, so taking it proves there is no live holder: then
     /// a change the holder left half-done is reconciled, stale temporaries are removed,
-    /// and the `.lock` file (which only names the last holder) is deleted. If the lock
-    /// cannot be taken, a live process holds it; it is never broken, and the refusal
-    /// names that process.
-    pub fn unlock(&self, command: &CommandInfo) -> Result<UnlockReport, StoreError> {
-        let previous = fsio::read_holder(&self.lock_path());
-        let lock = self.lock_within(command, Duration::ZERO)?;
+    /// and the `.lock` file (which a "stale lock" reflex would delete) is deleted. If the
+    /// lock cannot be taken, a live process holds it; it is never broken.
+    pub fn unlock(&self) -> Result<UnlockReport, StoreError> {
+        let lock = self.lock_within(Duration::ZERO)?;
         let (before, _) = self.read_state()?;
         self.clean_temporaries()?;
         let recovery = self.reconcile(&before)?;
         let removed = fsio::remove_if_exists(&self.lock_path())?;
         drop(lock);
         Ok(UnlockReport {
-            previous: previous.filter(|h| h.pid != std::process::id()),
             recovery,
             removed_lock_file: removed,
         })
     }
 
-    fn lock(&self, command: &CommandInfo) -> Result<LockGuard, StoreError> {
-        self.lock_within(command, self.busy_timeout)
+    fn lock(&self) -> Result<LockGuard, StoreError> {
+        self.lock_within(self.busy_timeout)
     }
 
-    fn lock_within(
-        &self,
-        command: &CommandInfo,
-        timeout: Duration,
-    ) -> Result<LockGuard, StoreError> {
-        let holder = LockHolder {
-            pid: std::process::id(),
-            command: command.argv.join(" "),
-            since: command.time.to_rfc3339(),
-        };
+    fn lock_within(&self, timeout: Duration) -> Result<LockGuard, StoreError> {
         fsio::refuse_link(&self.history_dir())?;
-        fsio::lock_event(&self.dir, &self.lock_path(), timeout, &holder)
+        fsio::lock_event(&self.dir, &self.lock_path(), timeout)
     }
 
     fn read_state(&self) -> Result<(Vec<u8>, Event), StoreError> {
@@ -1121,7 +1107,10 @@ mod tests {
         assert_eq!(add_penalty(&store), 1);
         assert_eq!(count(&store), 1);
         assert_eq!(snapshot_names(&store), vec!["000002-penalty.json.gz"]);
-        assert_eq!(store.read_snapshot("000002-penalty.json.gz").unwrap(), before);
+        assert_eq!(
+            store.read_snapshot("000002-penalty.json.gz").unwrap(),
+            before
+        );
         let trail = store.log().unwrap();
         let last = trail.entries.last().unwrap();
         assert_eq!(last.seq, 2);
@@ -1209,9 +1198,7 @@ mod tests {
     fn busy_event_is_refused_and_unchanged() {
         let (_tmp, store) = new_event();
         let store = store.with_busy_timeout(Duration::from_millis(50));
-        let held = store
-            .lock_within(&command("pair"), Duration::ZERO)
-            .unwrap();
+        let held = store.lock_within(Duration::ZERO).unwrap();
         let err = store
             .transaction(&command("penalty"), |event| {
                 event.penalties.push(penalty(1));
@@ -1504,7 +1491,11 @@ mod tests {
                         .spawn(|| {
                             other.transaction(&command("penalty"), |event| {
                                 event.penalties.push(penalty(2));
-                                Ok::<_, Infallible>(Change::changed((), "p2", serde_json::Value::Null))
+                                Ok::<_, Infallible>(Change::changed(
+                                    (),
+                                    "p2",
+                                    serde_json::Value::Null,
+                                ))
                             })
                         })
                         .join()
@@ -1556,21 +1547,14 @@ mod tests {
         let (_tmp, store) = new_event();
         add_penalty(&store);
         // Held by a live command: refused, naming it.
-        let held = store.lock_within(&command("pair"), Duration::ZERO).unwrap();
-        let err = store.unlock(&command("unlock")).unwrap_err();
+        let held = store.lock_within(Duration::ZERO).unwrap();
+        let err = store.unlock().unwrap_err();
         assert!(matches!(err, StoreError::Busy { .. }), "{err}");
-        assert!(
-            err.to_string().contains(&format!(
-                "held by process {} running `qiwang pair`",
-                std::process::id()
-            )),
-            "{err}"
-        );
         drop(held);
         // Its holder gone (the lock released), a half-done change is reconciled and the
         // lock file removed.
         crash_after(&store, CrashPoint::Rename);
-        let report = store.unlock(&command("unlock")).unwrap();
+        let report = store.unlock().unwrap();
         assert_eq!(report.recovery, Some(Recovery::Completed { seq: 3 }));
         assert!(report.removed_lock_file);
         assert!(!store.lock_path().exists());
@@ -1657,7 +1641,10 @@ mod tests {
         assert!(err.to_string().contains("is a symbolic link"), "{err}");
         assert!(store.undo(&command("undo")).is_err());
         assert!(store.recover().is_err());
-        assert_eq!(fs::read_to_string(victim.join("precious.tmp")).unwrap(), "keep");
+        assert_eq!(
+            fs::read_to_string(victim.join("precious.tmp")).unwrap(),
+            "keep"
+        );
         assert_eq!(fs::read_dir(&victim).unwrap().count(), 1);
         assert_eq!(fs::read(store.state_path()).unwrap(), state);
         fs::remove_file(store.history_dir()).unwrap();
@@ -1711,11 +1698,14 @@ mod tests {
         assert_consistent(&store);
         // A journal of a command still holding the lock is left to it.
         crash_after(&store, CrashPoint::Rename);
-        let held = store.lock_within(&command("pair"), Duration::ZERO).unwrap();
+        let held = store.lock_within(Duration::ZERO).unwrap();
         let opened = Store::open(store.dir()).unwrap();
         assert_eq!(opened.log().unwrap().interrupted, Some(4));
         drop(held);
-        assert_eq!(store.recover().unwrap(), Some(Recovery::Completed { seq: 4 }));
+        assert_eq!(
+            store.recover().unwrap(),
+            Some(Recovery::Completed { seq: 4 })
+        );
     }
 
     /// Issue 11.16.
@@ -1763,7 +1753,10 @@ mod tests {
             store.redo(&command("redo")),
             Err(StoreError::NothingToRedo)
         ));
-        assert_eq!(snapshot_names(&store).len(), store.log().unwrap().entries.len() - 1);
+        assert_eq!(
+            snapshot_names(&store).len(),
+            store.log().unwrap().entries.len() - 1
+        );
     }
 
     /// Issue 11.17: a new event directory is durable only once its parent is synced.
@@ -1775,7 +1768,11 @@ mod tests {
         Store::init(&dir, RULES, &Event::new(RULES.into()), &command("init")).unwrap();
         let synced = fsio::SYNCED.with(|s| s.borrow_mut().take().unwrap());
         for needed in [tmp.path().to_path_buf(), tmp.path().join("a"), dir.clone()] {
-            assert!(synced.contains(&needed), "{} not synced: {synced:?}", needed.display());
+            assert!(
+                synced.contains(&needed),
+                "{} not synced: {synced:?}",
+                needed.display()
+            );
         }
     }
 
@@ -1808,7 +1805,11 @@ mod tests {
         fs::remove_file(store.history_dir().join(name)).unwrap();
         fs::write(store.history_dir().join("000003-penalty.json"), &big).unwrap();
         let trail = fs::read_to_string(store.audit_path()).unwrap();
-        fs::write(store.audit_path(), trail.replace(name, "000003-penalty.json")).unwrap();
+        fs::write(
+            store.audit_path(),
+            trail.replace(name, "000003-penalty.json"),
+        )
+        .unwrap();
         store.undo(&command("undo")).unwrap();
         assert_eq!(fs::read(store.state_path()).unwrap(), big);
         store.redo(&command("redo")).unwrap();

@@ -482,7 +482,7 @@ fn damaged_or_newer_state_is_refused_with_a_way_back_and_never_overwritten() {
         );
         assert!(message.contains(expected), "{name}: {message}");
         assert!(
-            message.contains("qiwang left it untouched; to recover, take the newest good snapshot")
+            message.contains("qiwang left it untouched; to recover, copy the newest good snapshot")
                 && message.contains("000003-penalty.json.gz` (the state before change #3)")
                 && message.contains("(`gzip -dc "),
             "{name}: {message}"
@@ -703,7 +703,13 @@ fn write_a_big_event() {
     }
     fs::create_dir_all(&root).unwrap();
     fs::write(root.join("results.csv"), csv).unwrap();
-    Store::init(&root.join("event"), &rules_toml, &sim.event, &command("init")).unwrap();
+    Store::init(
+        &root.join("event"),
+        &rules_toml,
+        &sim.event,
+        &command("init"),
+    )
+    .unwrap();
     Store::init(
         &root.join("empty"),
         &rules_toml,

@@ -3,9 +3,9 @@
 use crate::cli::context::{Ctx, store_error};
 use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::registration::privacy::{mask_free_text, mask_free_text_json};
-use qiwang::store::{Recovery, StoreError};
 use qiwang::report::{Report, Section};
 use qiwang::rulebook::Lang;
+use qiwang::store::{Recovery, StoreError};
 
 pub fn log(ctx: &Ctx) -> Result<(), CliError> {
     let loaded = ctx.load()?;
@@ -78,7 +78,13 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
             plan.restore_from
         );
         if plan.effects.is_empty() {
-            outln!("{}", lang.pick("  状态不变（已手工恢复）", "  the state stays as it is (restored by hand)"));
+            outln!(
+                "{}",
+                lang.pick(
+                    "  状态不变（已手工恢复）",
+                    "  the state stays as it is (restored by hand)"
+                )
+            );
         }
         for effect in &plan.effects {
             outln!("  {}", effect.get(lang));
@@ -142,29 +148,16 @@ pub fn unlock(ctx: &Ctx) -> Result<(), CliError> {
             qiwang::i18n::rulebook_language(&text)
         })
         .unwrap_or_default();
-    let report = store.unlock(&ctx.command_info()).map_err(store_error)?;
-    match &report.previous {
-        Some(h) => outln!(
-            "{}",
-            lang.pick(
-                &format!(
-                    "锁已释放：上一个持有者（进程 {}，`{}`，自 {} 起）已经结束，操作系统在它结束时就释放了锁",
-                    h.pid, h.command, h.since
-                ),
-                &format!(
-                    "the event is unlocked: its last holder (process {}, `{}`, since {}) has ended, and the operating system released its lock when it did",
-                    h.pid, h.command, h.since
-                )
-            )
-        ),
-        None => outln!(
-            "{}",
-            lang.pick(
-                "锁已释放：没有命令持有它",
-                "the event is unlocked: no command holds it"
-            )
-        ),
-    }
+    let report = store.unlock().map_err(store_error)?;
+    // Taking the lock proves its last holder has ended: the operating system releases
+    // the lock of a process the moment it ends, however it ends.
+    outln!(
+        "{}",
+        lang.pick(
+            "锁已释放：没有运行中的命令持有它（命令结束或被终止时，操作系统即释放它的锁）",
+            "the event is unlocked: no running command holds it (the operating system releases a command's lock the moment it ends or is killed)"
+        )
+    );
     match report.recovery {
         Some(Recovery::Completed { seq }) => outln!(
             "{}",
