@@ -154,7 +154,7 @@ impl Ctx {
     }
 
     /// Who ran what, for the audit log. The command line is logged with its personal
-    /// numbers masked: `audit.log` and `qiwang log` are shown to anyone (DESIGN.md "Data
+    /// numbers masked: `audit.log` and `qiwang log` are shown to anyone (docs/architecture.md "Data
     /// and persistence"); the full numbers are in the state.
     pub fn command_info(&self) -> CommandInfo {
         CommandInfo::new(self.command_name, masked_argv(&self.argv))

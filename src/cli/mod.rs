@@ -139,7 +139,7 @@ pub fn main() -> i32 {
 }
 
 /// `result`'s outcome tokens `-+` (red absent) and `--` (double forfeit) look like options
-/// to the argument parser (DESIGN.md lists them as tokens arbiters write): after a table
+/// to the argument parser (docs/architecture.md lists them as tokens arbiters write): after a table
 /// number they are rewritten to the equivalent `红弃权` and `双负`, fouls suffix kept, so
 /// `qiwang result 3 -+ 4 --` works and options after the entries still do.
 fn hyphen_outcomes(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {

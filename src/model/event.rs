@@ -88,6 +88,10 @@ pub struct Event {
 /// refuses newer files before the event is built.
 fn migrated_version<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     let found = u32::deserialize(d)?;
+    if found == 0 {
+        // Versions start at 1: the store's slow path words the refusal.
+        return Err(serde::de::Error::custom("`schema_version` 0"));
+    }
     Ok(found.max(SCHEMA_VERSION))
 }
 

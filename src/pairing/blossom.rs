@@ -2,7 +2,7 @@
 //!
 //! Owns the matching primitive the pairing engine encodes its criteria into: hard
 //! constraints are missing edges, the lexicographic criteria are integer weights
-//! (RULES.md §2.3: "a blossom/weighted-matching implementation satisfies S4's 排通
+//! (docs/rules.md §2.3: "a blossom/weighted-matching implementation satisfies S4's 排通
 //! requirement better than greedy search"). It follows the primal-dual method of
 //! Galil ("Efficient algorithms for finding maximum matching in graphs", 1986) in the
 //! edge-list form that J. van Rantwijk's public-domain `mwmatching.py` made standard.

@@ -1,6 +1,6 @@
 //! `check`: verifies rounds against the hard rules and lists every violation.
 //!
-//! Owns the rule-by-rule audit of a stored or hand-edited round: no rematch (RULES.md
+//! Owns the rule-by-rule audit of a stored or hand-edited round: no rematch (docs/rules.md
 //! §2.3), nobody twice, nobody withdrawn or not yet joined, no active player left out,
 //! one bye at most and a second bye only when nobody else could take it (§4.2), colour
 //! limits (§3.2, with the final-round relaxation), team avoidance (§4.1), table numbers

@@ -2,7 +2,7 @@
 //! byes and teams, and the hard constraints and §3.3 colour rule over them.
 //!
 //! Owns turning an [`Event`] into the per-player facts the engine, the checker and the
-//! explanation read. It decides legality (RULES.md §2.3 no rematch, §3.2 colour limits,
+//! explanation read. It decides legality (docs/rules.md §2.3 no rematch, §3.2 colour limits,
 //! §4.1 team avoidance) but never chooses a pairing.
 
 use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Points};
@@ -17,7 +17,7 @@ pub struct PlayerState {
     /// Pairing number (序号); 0 only while a late entry still waits for one.
     pub number: u32,
     pub score: Points,
-    /// Colours that count (RULES.md §3.4), oldest first.
+    /// Colours that count (docs/rules.md §3.4), oldest first.
     pub colours: Vec<Colour>,
     /// Opponents met (a forfeited game counts when `forfeit_counts_as_met`).
     pub opponents: Vec<PlayerId>,
@@ -57,7 +57,7 @@ impl PlayerState {
         }
     }
 
-    /// The colour the player is due (RULES.md §3.3 rows, S15 要先行/要后行): more blacks,
+    /// The colour the player is due (docs/rules.md §3.3 rows, S15 要先行/要后行): more blacks,
     /// or equal counts with black last → red; and the reverse. No history → none.
     pub fn due(&self) -> Option<Colour> {
         let d = self.colour_diff();
@@ -149,7 +149,7 @@ impl History {
                         Pairing::Bye { player } => {
                             if let Some(p) = players.get_mut(player) {
                                 p.byes += 1;
-                                // RULES.md §1.2: a bye has no colour unless the rulebook says so.
+                                // docs/rules.md §1.2: a bye has no colour unless the rulebook says so.
                                 if rules.colours.bye_counts {
                                     p.colours.push(Colour::Red);
                                 }
@@ -195,7 +195,7 @@ pub struct Rules<'a> {
 }
 
 impl Rules<'_> {
-    /// Whether `p` may take `colour` this round (RULES.md §3.2 连三 / 多三).
+    /// Whether `p` may take `colour` this round (docs/rules.md §3.2 连三 / 多三).
     pub fn colour_allowed(&self, p: &PlayerState, colour: Colour) -> bool {
         let c = &self.rules.colours;
         if let Some(k) = c.max_streak {
@@ -241,7 +241,7 @@ impl Rules<'_> {
             && self.colours_compatible(a, b)
     }
 
-    /// Who plays red, by RULES.md §3.3, among the legal ways round. Returns
+    /// Who plays red, by docs/rules.md §3.3, among the legal ways round. Returns
     /// `(a_is_red, step)`; call only for a legal pair.
     pub fn decide_red(&self, a: &PlayerState, b: &PlayerState) -> (bool, ColourStep) {
         let a_red_ok = self.colour_allowed(a, Colour::Red) && self.colour_allowed(b, Colour::Black);

@@ -1,4 +1,4 @@
-//! Rounds ≥ 2: one optimisation over the whole pool (RULES.md §2.3, §3, §4).
+//! Rounds ≥ 2: one optimisation over the whole pool (docs/rules.md §2.3, §3, §4).
 //!
 //! Owns choosing who plays whom. Hard constraints (no rematch, colour limits, team
 //! avoidance, one bye per player while anyone else can take it) are missing edges; the
@@ -45,7 +45,7 @@ pub struct Field<'a> {
 }
 
 impl<'a> Field<'a> {
-    /// Sorts the players into pairing order (RULES.md §2.4: score ↓, then the rulebook's
+    /// Sorts the players into pairing order (docs/rules.md §2.4: score ↓, then the rulebook's
     /// within-group key, then 序号).
     pub fn new(rules: Rules<'a>, mut players: Vec<PlayerState>) -> Field<'a> {
         let odd_round = rules.round % 2 == 1;

@@ -1,7 +1,7 @@
 //! The Swiss pairing engine (积分编排): round 1 by draw or rating, later rounds as one
 //! optimisation, the checker for stored or hand-edited rounds, and manual edits.
 //!
-//! Owns deciding who plays whom, with which colour, and who gets the bye, per RULES.md
+//! Owns deciding who plays whom, with which colour, and who gets the bye, per docs/rules.md
 //! §2–§4; explaining those decisions; and verifying rounds against the hard rules. Pure:
 //! reads the event and the rulebook, never files, the clock, a global RNG or the
 //! terminal. The same state and seed always give the same pairing.
@@ -254,7 +254,7 @@ pub enum PairingError {
     TableZero,
 }
 
-/// Pairs round (last round + 1) of `group` (RULES.md §2–§4).
+/// Pairs round (last round + 1) of `group` (docs/rules.md §2–§4).
 pub fn pair_next_round(
     event: &Event,
     rules: &Rulebook,
@@ -374,7 +374,7 @@ pub fn pair_next_round_with(
     })
 }
 
-/// Numbers for pairable players that have none: the round-1 draw (RULES.md §2.2), or the
+/// Numbers for pairable players that have none: the round-1 draw (docs/rules.md §2.2), or the
 /// next free numbers for late entries in registration order.
 fn assign_numbers(
     event: &Event,

@@ -1,4 +1,4 @@
-//! Round 1 (RULES.md §2.2): pairs by pairing number in the rulebook's mode, colours by its
+//! Round 1 (docs/rules.md §2.2): pairs by pairing number in the rulebook's mode, colours by its
 //! first-round colour mode, the bye to the highest number (or by lot) in an odd field,
 //! and round-1 team avoidance by swapping lower-half players (S15 comment).
 

@@ -1,4 +1,4 @@
-//! Team ranking from individual results (团体, 队员总分制; RULES.md §8): a unit's best N
+//! Team ranking from individual results (团体, 队员总分制; docs/rules.md §8): a unit's best N
 //! players of a pool, by rank sum or point sum, with the rulebook's tiebreaks.
 //!
 //! Owns choosing the counted members, the metric, the tiebreak values, the seeded lot
@@ -79,7 +79,7 @@ pub struct TeamRanking {
 ///   registered under that section count.
 /// * The best `best_n` members by rank are counted. `RankSum` adds their ranks (a shared
 ///   rank counts as the shared place), lower first; `PointSum` adds their scores, higher
-///   first (RULES.md §8, S10/S14/S15).
+///   first (docs/rules.md §8, S10/S14/S15).
 /// * Short units: `Exclude` lists them in `excluded`; `Pad` counts each missing member as
 ///   rank = ranked entrants + 1 (RankSum) or 0 points (PointSum).
 /// * Tiebreaks in the competition's order: `BestIndividualRank` compares the best counted

@@ -291,11 +291,11 @@ mod tests {
         let all = [
             LookupError::UnknownGroup {
                 name: "x".into(),
-                known: Text::new("`A`", "`a` (A)"),
+                known: Text::new("`a` (A)", "`a` (A)"),
                 hint: did_you_mean_text(&["y"]),
             },
             LookupError::GroupNeeded {
-                known: Text::new("`A`", "`a` (A)"),
+                known: Text::new("`a` (A)", "`a` (A)"),
             },
             LookupError::MergeCycle {
                 cycle: "a → b → a".into(),

@@ -1,4 +1,4 @@
-//! Masking of personal data (DESIGN.md "Data and persistence": ID-card and phone numbers
+//! Masking of personal data (docs/architecture.md "Data and persistence": ID-card and phone numbers
 //! are kept in the state but masked in every printed and exported view).
 //!
 //! Owns only the masking rule; callers decide when the user asked for the full number.

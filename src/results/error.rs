@@ -189,7 +189,7 @@ pub enum ResultError {
     #[error("a penalty needs `--reason TEXT` (it is shown in the standings)")]
     PenaltyNeedsReason,
 
-    #[error("round `{round}` does not exist in {group}: {paired} round(s) paired so far")]
+    #[error("round `{round}` does not exist in group `{group}`: {paired} round(s) paired so far")]
     RoundNotPaired {
         group: GroupId,
         round: u32,
@@ -197,7 +197,7 @@ pub enum ResultError {
     },
 
     #[error(
-        "round {round} of {group} is not finished (table(s) {} have no result): enter them first, or see the standings after round {done} (`--round {done}`)",
+        "round {round} of group `{group}` is not finished (table(s) {} have no result): enter them first, or see the standings after round {done} (`--round {done}`)",
         .tables.join(", "),
         done = .round - 1
     )]
@@ -406,13 +406,13 @@ impl Localize for ResultError {
                 group,
                 round,
                 paired,
-            } => format!("{group} 没有第 `{round}` 轮：目前已编排 {paired} 轮"),
+            } => format!("组别 `{group}` 没有第 `{round}` 轮：目前已编排 {paired} 轮"),
             ResultError::RoundUnfinished {
                 group,
                 round,
                 tables,
             } => format!(
-                "{group} 第 {round} 轮尚未结束（第 {} 台没有成绩）：请先录入成绩，或查看第 {done} 轮后的名次（`--round {done}`）",
+                "组别 `{group}` 第 {round} 轮尚未结束（第 {} 台没有成绩）：请先录入成绩，或查看第 {done} 轮后的名次（`--round {done}`）",
                 tables.join("、"),
                 done = round - 1
             ),

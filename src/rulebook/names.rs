@@ -104,7 +104,7 @@ named!(ByeChoice {
     "lowest_score_fewest_byes" => ByeChoice::LowestScoreFewestByes,
 });
 
-// RULES.md §5.3: the Chinese names are the ones regulations print.
+// docs/rules.md §5.3: the Chinese names are the ones regulations print.
 named!(Tiebreak {
     "opp_score" => Tiebreak::OppScore,
     "progressive" => Tiebreak::Progressive,
@@ -207,7 +207,7 @@ named!(TeamTiebreak {
     "lot" => TeamTiebreak::Lot,
 });
 
-/// `ranking.preset`: the two tiebreak chains of CXA 2011 §14.3 (RULES.md §5.6).
+/// `ranking.preset`: the two tiebreak chains of CXA 2011 §14.3 (docs/rules.md §5.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Preset {
     /// §14.3.1: 对手分、胜局、犯规、后走局数 → 比较前一轮成绩.

@@ -140,15 +140,15 @@ const TEAM_KEYS: &[&str] = &[
     "places",
 ];
 
-/// Default best N of a team (RULES.md §8; Jinhua: 取同单位最好的前三名).
+/// Default best N of a team (docs/rules.md §8; Jinhua: 取同单位最好的前三名).
 pub(super) const DEFAULT_BEST_N: u32 = 3;
 
-/// Default team tiebreaks (RULES.md §8 and §10).
+/// Default team tiebreaks (docs/rules.md §8 and §10).
 pub(super) fn default_team_tiebreaks(metric: TeamMetric) -> Vec<TeamTiebreak> {
     match metric {
         // S10 Leshan: 如相等，则比较最高个人名次.
         TeamMetric::RankSum => vec![TeamTiebreak::BestIndividualRank, TeamTiebreak::Lot],
-        // RULES.md §8 [INFERRED]: 对手分 sum, then best individual rank.
+        // docs/rules.md §8 [INFERRED]: 对手分 sum, then best individual rank.
         TeamMetric::PointSum => vec![
             TeamTiebreak::OppScoreSum,
             TeamTiebreak::BestIndividualRank,
@@ -834,7 +834,7 @@ fn parse_pairing(ctx: &mut Ctx, root: &Sec) -> PairingRules {
     }
     if let Some(late) = sec.sub(ctx, "late_rounds_priority") {
         late.check_keys(ctx, LATE_ROUNDS_KEYS);
-        // RULES.md §10: last 3 rounds, a gap of at least 1 point (2-point scale).
+        // docs/rules.md §10: last 3 rounds, a gap of at least 1 point (2-point scale).
         p.late_rounds_priority = Some(LateRoundsPriority {
             last_rounds: late.count(ctx, "last_rounds", 1).unwrap_or(3),
             min_gap: late
@@ -984,7 +984,7 @@ fn parse_ranking(ctx: &mut Ctx, root: &Sec) -> RankingRules {
 }
 
 fn unknown_tiebreak(name: &str) -> Text {
-    // RULES.md §10 lists the fallbacks and lot/number with the tiebreaks; here they have
+    // docs/rules.md §10 lists the fallbacks and lot/number with the tiebreaks; here they have
     // their own keys, so point there.
     if let Some(fallback) = Fallback::parse(name) {
         return Text::new(

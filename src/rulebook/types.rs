@@ -387,7 +387,7 @@ impl Default for Conduct {
     }
 }
 
-/// A tiebreak key (RULES.md §5.3), applied after 积分 in the rulebook's order.
+/// A tiebreak key (docs/rules.md §5.3), applied after 积分 in the rulebook's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Tiebreak {
@@ -415,7 +415,7 @@ pub enum Tiebreak {
     SonnebornBerger,
 }
 
-/// What decides a tie once the tiebreak list is exhausted (RULES.md §5.5).
+/// What decides a tie once the tiebreak list is exhausted (docs/rules.md §5.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Fallback {

@@ -1,5 +1,5 @@
 //! Ranking a pool: 积分, then the rulebook's tiebreaks in order (CXA 2011 §14.3), then its
-//! fallback (RULES.md §5.5), then shared places, lot, number or a playoff (RULES.md §7).
+//! fallback (docs/rules.md §5.5), then shared places, lot, number or a playoff (docs/rules.md §7).
 
 use super::values::{PoolData, withdrawn_after};
 use super::{DecidedBy, StandingRow, Standings};
@@ -103,7 +103,7 @@ fn rank_pool(
     // 积分, more is better (CXA 2011 §14.3).
     let mut classes = split(vec![ranked], |id| Reverse(data.values[&id].score));
 
-    // The rulebook's keys in order (CXA 2011 §14.3.1 / §14.3.2, RULES.md §5.3).
+    // The rulebook's keys in order (CXA 2011 §14.3.1 / §14.3.2, docs/rules.md §5.3).
     for (i, key) in keys.iter().enumerate() {
         classes = match key {
             Tiebreak::DirectEncounter => classes
@@ -115,7 +115,7 @@ fn rank_pool(
         };
     }
 
-    // RULES.md §5.5 fallbacks.
+    // docs/rules.md §5.5 fallbacks.
     match ranking.fallback {
         Fallback::None => {}
         Fallback::PrevRoundCumulative => {
@@ -157,7 +157,7 @@ fn rank_pool(
         }
     }
 
-    // Unresolved ties: shared, lot, number, or the champion's playoff (RULES.md §7).
+    // Unresolved ties: shared, lot, number, or the champion's playoff (docs/rules.md §7).
     let seed = event.group(group).and_then(|g| g.seed).unwrap_or(0);
     let newest = event
         .group(group)

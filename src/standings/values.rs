@@ -1,4 +1,4 @@
-//! Per-player tiebreak values (RULES.md §5.3–§5.4), computed from the games of one pool
+//! Per-player tiebreak values (docs/rules.md §5.3–§5.4), computed from the games of one pool
 //! after a given round.
 //!
 //! Conventions (documented here once, cited by the ranker):
@@ -202,7 +202,7 @@ impl<'a> PoolData<'a> {
 
     /// Whether a finished game against `opponent` counts in 对手分 (and 小分).
     fn counts_for_opp_score(&self, result: &GameResult, opponent: PlayerId) -> bool {
-        // RULES.md §5.4: forfeit opponents per `forfeit_opponent_in_opp_score`.
+        // docs/rules.md §5.4: forfeit opponents per `forfeit_opponent_in_opp_score`.
         if !result.outcome.is_played() && !self.rules.ranking.forfeit_opponent_in_opp_score {
             return false;
         }

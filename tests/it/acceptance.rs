@@ -3,7 +3,7 @@
 //!
 //! * Issue 4: after the Jinhua and Dongguan demos (every round played), `standings
 //!   --format json` shows the seed's tiebreak order, and 积分, 对手分, 累进分, 胜局, 犯规
-//!   and 后走局数 recomputed here from the exported games (RULES.md §5.3 definitions, the
+//!   and 后走局数 recomputed here from the exported games (docs/rules.md §5.3 definitions, the
 //!   rulebooks' settings) agree with every player's JSON; ranks follow the values.
 //! * Issue 5: the shipped rulebooks' prize money with every place filled (library level,
 //!   a whole event paired and played), and `prizes --format csv|html` after the demos
@@ -116,7 +116,7 @@ fn text(v: &Value) -> &str {
 // ---------------------------------------------------------------------------------------
 // Issue 4: tiebreaks recomputed from the exported games.
 
-/// One player's values recomputed from the games (RULES.md §5.3).
+/// One player's values recomputed from the games (docs/rules.md §5.3).
 #[derive(Debug, Default, Clone, PartialEq)]
 struct Recomputed {
     round_points: Vec<i64>,
@@ -962,6 +962,8 @@ struct CsvRow {
     unit: String,
     score: i64,
     amount_fen: u64,
+    /// Money held for a playoff (需加赛): the place's money, not yet paid.
+    held_fen: u64,
     award: String,
     title: String,
     qualification: String,
@@ -1034,6 +1036,7 @@ fn prize_csv(demo: &Demo) -> Vec<CsvRow> {
                 unit: r[3].to_string(),
                 score: r[4].parse().expect("score"),
                 amount_fen: parse_yuan(&r[5]),
+                held_fen: parse_yuan(&r[6]),
                 award: r[8].to_string(),
                 title: r[9].to_string(),
                 qualification: r[10].to_string(),
@@ -1243,7 +1246,8 @@ fn check_prize_csv(demo: &Demo, lists: &[RegList]) {
                 .filter_map(|p| reg.amounts.get(p as usize - 1))
                 .sum::<u64>()
                 * 100;
-            let paid: u64 = tied.iter().map(|r| r.amount_fen).sum();
+            // Paid, or held until a playoff settles a tie that may not be shared.
+            let paid: u64 = tied.iter().map(|r| r.amount_fen + r.held_fen).sum();
             assert!(
                 paid <= covered && covered - paid < u64::from(k),
                 "{who}: {paid} fen paid for places worth {covered} fen"

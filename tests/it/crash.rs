@@ -842,7 +842,7 @@ fn undo_dry_run_and_redo_from_the_command_line() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&zh.stdout);
-    assert!(text.starts_with("将撤销 #"), "{text}");
+    assert!(text.starts_with("将撤销第 "), "{text}");
     check_consistent(&dir).unwrap();
 }
 

@@ -195,7 +195,7 @@ fn rating_seeding_and_late_entry_numbers() {
 
 // ---------------------------------------------------------------- oracle
 
-/// An independent model of the rules, written from RULES.md without the engine's code.
+/// An independent model of the rules, written from docs/rules.md without the engine's code.
 struct Oracle {
     ids: Vec<PlayerId>,
     score: Vec<i32>,

@@ -25,12 +25,12 @@ fn shipped(name: &str) -> Rulebook {
     Rulebook::from_toml(&text, name).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Jinhua 2018 (seeds/000): 十 竞赛组别, 十一 参赛资格.
+/// Jinhua 2018 (S1): 十 竞赛组别, 十一 参赛资格.
 fn jinhua() -> Rulebook {
     shipped("jinhua-2018.toml")
 }
 
-/// Dongguan 2018 (seeds/004): 九 组别设置, 十 参赛资格.
+/// Dongguan 2018 (S2): 九 组别设置, 十 参赛资格.
 fn dongguan() -> Rulebook {
     shipped("dongguan-2018.toml")
 }

@@ -173,7 +173,7 @@ fn keyed(keys: &[Tiebreak], fallback: Fallback) -> Rulebook {
     r
 }
 
-// ---------------------------------------------------------------- RULES.md §9
+// ---------------------------------------------------------------- docs/rules.md §9
 
 #[test]
 fn progressive_score_of_w_w_w_w_l_is_28_rules_9() {
