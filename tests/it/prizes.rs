@@ -1481,7 +1481,9 @@ fn issue10_2_players_without_a_game_take_no_place_and_places_pass_down() {
     let w = e.add("kids_a", "女W", "f");
     e.event.player_mut(w).expect("w").status = PlayerStatus::Withdrawn {
         from_round: 1,
-        reason: "未到".into(),
+        cause: qiwang::model::WithdrawalCause::Manual {
+            note: Some("未到".into()),
+        },
     };
     for _ in 0..7 {
         e.round(
@@ -1554,7 +1556,9 @@ fn issue10_2_a_jinhua_girl_who_forfeited_rounds_1_and_2_takes_no_place() {
     }
     e.event.player_mut(f).expect("f").status = PlayerStatus::Withdrawn {
         from_round: 3,
-        reason: "连续2轮弃权".into(),
+        cause: qiwang::model::WithdrawalCause::Manual {
+            note: Some("连续2轮弃权".into()),
+        },
     };
     let sheet = e.sheet();
     let list = list_of(&sheet, "kids_b_girls");
