@@ -1582,3 +1582,49 @@ fn rulebooks_named_as_devices_or_fifos_are_refused_without_lang() {
     }
     assert!(!tmp.path().join("ev").exists());
 }
+
+/// Tester repro 6: `template --out` and `export --out FILE.xlsx` replaced an existing
+/// file silently and wrote through a symbolic link; now an existing file needs
+/// `--force` and a link is never written through.
+#[cfg(unix)]
+#[test]
+fn single_file_outputs_keep_existing_files_and_links() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = hostile_event(tmp.path());
+    let victim = tmp.path().join("victim.txt");
+    fs::write(&victim, "keep").unwrap();
+    let link = tmp.path().join("link.xlsx");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let kept = tmp.path().join("filled.csv");
+    fs::write(&kept, "keep").unwrap();
+    let export_file = tmp.path().join("event.xlsx");
+    fs::write(&export_file, "keep").unwrap();
+    for (args, target) in [
+        (vec!["template", "--out"], &kept),
+        (vec!["template", "--out"], &link),
+        (vec!["export", "--format", "xlsx", "--out"], &export_file),
+        (vec!["export", "--format", "xlsx", "--out"], &link),
+    ] {
+        let mut args = args.clone();
+        args.push(target.to_str().unwrap());
+        let out = qiwang(&dir, &args);
+        assert!(!out.status.success(), "{args:?}: {out:?}");
+        let message = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            message.contains(target.file_name().unwrap().to_str().unwrap()),
+            "{message}"
+        );
+        assert_eq!(fs::read_to_string(target).unwrap(), "keep", "{args:?}");
+        // `--force` replaces a file, never a link's target.
+        args.push("--force");
+        let forced = qiwang(&dir, &args);
+        if target == &link {
+            assert!(!forced.status.success(), "{args:?}");
+            assert_eq!(fs::read_to_string(&victim).unwrap(), "keep");
+        } else {
+            assert!(forced.status.success(), "{args:?}: {forced:?}");
+            assert_ne!(fs::read(target).unwrap(), b"keep");
+            fs::write(target, "keep").unwrap();
+        }
+    }
+}
