@@ -85,7 +85,17 @@ pub fn read_capped(path: &Path, kind: InputKind) -> Result<Vec<u8>, InputError> 
         max,
         rulebook: kind == InputKind::Rulebook,
     };
-    let file = std::fs::File::open(path).map_err(io)?;
+    // Look before opening: opening a FIFO for reading blocks until a writer appears,
+    // and a device has no end. `metadata` follows symbolic links, as `open` does.
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        return Err(InputError::NotAFile(path.to_path_buf()));
+    }
+    if meta.len() > max {
+        return Err(too_large());
+    }
+    let file = open_no_block(path).map_err(io)?;
+    // The path may have been replaced between the look and the open: look again.
     let meta = file.metadata().map_err(io)?;
     if !meta.is_file() {
         return Err(InputError::NotAFile(path.to_path_buf()));
@@ -102,6 +112,21 @@ pub fn read_capped(path: &Path, kind: InputKind) -> Result<Vec<u8>, InputError> 
     Ok(bytes)
 }
 
+/// Opens `path` for reading without waiting for a writer should it have become a FIFO.
+#[cfg(unix)]
+fn open_no_block(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_no_block(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,6 +139,26 @@ mod tests {
             assert!(matches!(e, InputError::NotAFile(_)), "{p}: {e}");
             assert!(e.to_string().contains(p));
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_refused_without_waiting_for_a_writer() {
+        let tmp = tempfile::tempdir().unwrap();
+        let fifo = tmp.path().join("rules.toml");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            return; // no mkfifo here
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        let path = fifo.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(read_capped(&path, InputKind::Rulebook).map(|_| ()));
+        });
+        let got = rx
+            .recv_timeout(std::time::Duration::from_secs(5))
+            .expect("reading a FIFO blocked");
+        assert!(matches!(got, Err(InputError::NotAFile(_))), "{got:?}");
     }
 
     #[test]

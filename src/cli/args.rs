@@ -68,6 +68,9 @@ pub enum Command {
         rules: Option<PathBuf>,
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// List players.
     Players {
@@ -422,8 +425,8 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
                 strict,
             },
         ),
-        Command::Template { rules, out } => {
-            commands::template::run(&ctx, rules.as_deref(), out.as_deref())
+        Command::Template { rules, out, force } => {
+            commands::template::run(&ctx, rules.as_deref(), out.as_deref(), force)
         }
         Command::Players { group } => commands::players::list(&ctx, group.as_deref()),
         Command::Player(PlayerCommand::Add(fields)) => commands::players::add(&ctx, fields),

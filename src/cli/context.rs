@@ -103,7 +103,7 @@ pub fn error_lang(rules_file: Option<&Path>, event_dir: Option<&Path>) -> Lang {
 /// [`error_lang`]), so Chinese errors can name groups as the regulation does.
 pub fn error_groups(rules_file: Option<&Path>, event_dir: Option<&Path>) -> Vec<(String, String)> {
     let text = match rules_file {
-        Some(path) => std::fs::read_to_string(path).ok(),
+        Some(path) => read_rulebook_text(path),
         None => {
             let store = match event_dir {
                 Some(dir) => Store::open(dir).ok(),
@@ -111,11 +111,19 @@ pub fn error_groups(rules_file: Option<&Path>, event_dir: Option<&Path>) -> Vec<
                     .ok()
                     .and_then(|cwd| Store::discover(&cwd).ok()),
             };
-            store.and_then(|s| std::fs::read_to_string(s.rules_path()).ok())
+            store.and_then(|s| read_rulebook_text(&s.rules_path()))
         }
     };
     text.map(|t| qiwang::i18n::rulebook_group_names(&t))
         .unwrap_or_default()
+}
+
+/// The text of a rulebook read for an error's language or group names, capped like
+/// every input (`qiwang::input`); `None` when it cannot be read.
+pub fn read_rulebook_text(path: &Path) -> Option<String> {
+    qiwang::input::read_capped(path, qiwang::input::InputKind::Rulebook)
+        .ok()
+        .and_then(|bytes| String::from_utf8(bytes).ok())
 }
 
 impl Ctx {

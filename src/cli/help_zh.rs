@@ -156,6 +156,7 @@ pub const ZH: &[(&str, &str)] = &[
         "生成用于打印或发布的文件。`--format html|csv|json|trf`（默认 html）：静态网页、CSV 文件、整个赛事，或每个组别的 FIDE TRF",
     ),
     ("export:out", "输出目录"),
+    ("template:force", "文件已存在时替换它"),
     ("export:group", "只导出这个组别"),
     ("log", "每一次修改的操作记录"),
     ("undo", "恢复到上一次修改之前的状态"),

@@ -100,8 +100,10 @@ pub fn mask_free_text(text: &str) -> String {
                 digits.push(d);
                 j += 1;
                 end = j;
-            } else if matches!(chars[j], ' ' | '-' | '\u{3000}')
-                && chars.get(j + 1).and_then(|&c| digit_of(c)).is_some()
+            } else if matches!(
+                chars[j],
+                ' ' | '-' | '\u{3000}' | '(' | ')' | '\u{ff08}' | '\u{ff09}'
+            ) && chars.get(j + 1).and_then(|&c| digit_of(c)).is_some()
             {
                 j += 1;
             } else {
@@ -140,6 +142,20 @@ pub fn mask_free_text_json(value: serde_json::Value) -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_phone_with_its_prefix_in_brackets_is_masked() {
+        for text in [
+            "电话(138)12345678",
+            "电话（138）12345678",
+            "tel (138)1234-5678",
+        ] {
+            let masked = mask_free_text(text);
+            assert!(!masked.contains("12345678"), "{text} → {masked}");
+            assert!(!masked.contains("1234-5678"), "{text} → {masked}");
+        }
+        assert_eq!(mask_free_text("第(3)轮"), "第(3)轮");
+    }
 
     #[test]
     fn free_text_table() {

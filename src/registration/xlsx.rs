@@ -39,8 +39,78 @@ pub fn column_letters(col: usize) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
+/// The most a workbook may unpack to (all its parts together): a 100,000-row
+/// registration sheet unpacks to well under 100 MB.
+pub const MAX_UNPACKED_BYTES: u64 = 256 * 1024 * 1024;
+/// The largest unpacked-to-packed ratio of a part over [`RATIO_FLOOR_BYTES`]: real sheets
+/// pack 5–30 times; a "zip bomb" packs thousands of times.
+pub const MAX_RATIO: u64 = 200;
+/// Parts smaller than this are not checked for their ratio.
+pub const RATIO_FLOOR_BYTES: u64 = 1024 * 1024;
+
+fn u16_at(b: &[u8], i: usize) -> Option<u64> {
+    Some(u16::from_le_bytes(b.get(i..i + 2)?.try_into().ok()?) as u64)
+}
+
+fn u32_at(b: &[u8], i: usize) -> Option<u64> {
+    Some(u32::from_le_bytes(b.get(i..i + 4)?.try_into().ok()?) as u64)
+}
+
+/// `(packed, unpacked)` sizes of every part of a zip container, from its central
+/// directory; `None` when there is none to read (not a zip, or damaged: the workbook
+/// reader then says so). ZIP64 sizes (`0xFFFFFFFF`) are returned as they are, so read
+/// as over the cap: no real registration workbook needs them.
+fn zip_part_sizes(bytes: &[u8]) -> Option<Vec<(u64, u64)>> {
+    // End of central directory: 22 bytes plus a comment of at most 65,535 bytes.
+    let from = bytes.len().saturating_sub(22 + 65_535);
+    let end = (from..=bytes.len().checked_sub(22)?)
+        .rev()
+        .find(|&i| bytes[i..].starts_with(b"PK\x05\x06"))?;
+    let count = u16_at(bytes, end + 10)?;
+    let mut at = u32_at(bytes, end + 16)? as usize;
+    let mut parts = Vec::new();
+    for _ in 0..count {
+        if !bytes.get(at..)?.starts_with(b"PK\x01\x02") {
+            return None;
+        }
+        let packed = u32_at(bytes, at + 20)?;
+        let unpacked = u32_at(bytes, at + 24)?;
+        let header =
+            46 + u16_at(bytes, at + 28)? + u16_at(bytes, at + 30)? + u16_at(bytes, at + 32)?;
+        parts.push((packed, unpacked));
+        at = at.checked_add(header as usize)?;
+    }
+    Some(parts)
+}
+
+/// Refuses a workbook that would unpack to more than [`MAX_UNPACKED_BYTES`] or holds a
+/// part packed more than [`MAX_RATIO`] times (a "zip bomb"), before it is unpacked.
+pub fn check_unpacked_size(bytes: &[u8]) -> Result<(), Text> {
+    let Some(parts) = zip_part_sizes(bytes) else {
+        return Ok(());
+    };
+    let total: u64 = parts.iter().map(|&(_, unpacked)| unpacked).sum();
+    let bomb = parts.iter().any(|&(packed, unpacked)| {
+        unpacked > RATIO_FLOOR_BYTES && unpacked > packed.saturating_mul(MAX_RATIO)
+    });
+    if total > MAX_UNPACKED_BYTES || bomb {
+        let mb = total / (1024 * 1024);
+        let max = MAX_UNPACKED_BYTES / (1024 * 1024);
+        return Err(Text::new(
+            format!(
+                "解压后有 {mb} MB（上限 {max} MB，或某部分压缩比超过 {MAX_RATIO}:1），不像真实的报名或成绩工作簿，未读取；请用 Excel 另存为 .xlsx 或导出 CSV 后重试"
+            ),
+            format!(
+                "unpacks to {mb} MB (the limit is {max} MB, or a part is packed more than {MAX_RATIO}:1), unlike any real registration or results workbook, so it was not read; save it from Excel as .xlsx or export CSV and try again"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Every worksheet of a workbook, in workbook order, with merged regions spread down.
 pub fn read_workbook(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
+    check_unpacked_size(bytes)?;
     let mut book = open_workbook_auto_from_rs(Cursor::new(bytes)).map_err(|e| {
         Text::new(
             format!("无法作为 Excel/WPS/LibreOffice 工作簿读取：{e}；请用 Excel 另存为 .xlsx 后重试"),
@@ -257,6 +327,44 @@ fn number_text(f: f64, field: Option<Field>) -> Result<Option<String>, Text> {
 mod tests {
     use super::*;
     use calamine::{ExcelDateTime, ExcelDateTimeType};
+
+    /// A zip holding one stored part with the given declared sizes.
+    fn zip_with(packed: u32, unpacked: u32) -> Vec<u8> {
+        let mut z = b"PK\x03\x04".to_vec();
+        z.extend_from_slice(&[0; 26]);
+        let cd = z.len() as u32;
+        z.extend_from_slice(b"PK\x01\x02");
+        z.extend_from_slice(&[0; 16]);
+        z.extend_from_slice(&packed.to_le_bytes());
+        z.extend_from_slice(&unpacked.to_le_bytes());
+        z.extend_from_slice(&1u16.to_le_bytes()); // name length
+        z.extend_from_slice(&[0; 16]);
+        z.push(b'a');
+        let cd_len = z.len() as u32 - cd;
+        z.extend_from_slice(b"PK\x05\x06");
+        z.extend_from_slice(&[0; 4]);
+        z.extend_from_slice(&1u16.to_le_bytes());
+        z.extend_from_slice(&1u16.to_le_bytes());
+        z.extend_from_slice(&cd_len.to_le_bytes());
+        z.extend_from_slice(&cd.to_le_bytes());
+        z.extend_from_slice(&[0; 2]);
+        z
+    }
+
+    #[test]
+    fn zip_bombs_are_refused_before_unpacking() {
+        assert_eq!(zip_part_sizes(&zip_with(10, 20)), Some(vec![(10, 20)]));
+        assert!(check_unpacked_size(&zip_with(3_000_000, 20_000_000)).is_ok());
+        // 3 MB packed, 3 GB unpacked (tester repro 9).
+        let bomb = check_unpacked_size(&zip_with(3_000_000, 3_000_000_000)).unwrap_err();
+        assert!(bomb.en.contains("2861 MB"), "{}", bomb.en);
+        assert!(bomb.zh.contains("解压后"));
+        // Under the total cap but packed 1,000 times.
+        assert!(check_unpacked_size(&zip_with(10_000, 10_000_000)).is_err());
+        assert!(read_workbook(&zip_with(10_000, 10_000_000)).is_err());
+        // Not a zip: left to the workbook reader.
+        assert!(check_unpacked_size(b"name,group\n").is_ok());
+    }
 
     #[test]
     fn letters() {

@@ -33,6 +33,8 @@ pub enum PublishError {
     Foreign(PathBuf),
     #[error("`{}` is in the way: it is a file where a folder is needed", .0.display())]
     NotAFolder(PathBuf),
+    #[error("`{}` already exists; choose another name, or add `--force` to replace it", .0.display())]
+    Exists(PathBuf),
     #[error("cannot write `{}`: {error}", .path.display())]
     Io {
         path: PathBuf,
@@ -58,6 +60,10 @@ impl Localize for PublishError {
             PublishError::NotAFolder(p) => {
                 format!("`{}` 挡住了路径：这里需要目录，却是一个文件", p.display())
             }
+            PublishError::Exists(p) => format!(
+                "`{}` 已存在；请换一个文件名，或加上 `--force` 替换它",
+                p.display()
+            ),
             PublishError::Io { path, error } => {
                 format!(
                     "无法写入 `{}`：{}",
@@ -183,6 +189,14 @@ pub fn write_single(path: &Path, bytes: &[u8]) -> Result<(), PublishError> {
         Some(t) if t.is_symlink() => Err(PublishError::Symlink(path.to_path_buf())),
         Some(t) if t.is_dir() => Err(PublishError::NotAFolder(path.to_path_buf())),
         _ => write_atomically(path, bytes),
+    }
+}
+
+/// [`write_single`], refusing to replace a file that exists unless `force`.
+pub fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<(), PublishError> {
+    match kind(path)? {
+        Some(t) if t.is_file() && !force => Err(PublishError::Exists(path.to_path_buf())),
+        _ => write_single(path, bytes),
     }
 }
 

@@ -121,10 +121,12 @@ fn as_number(text: &str) -> Option<f64> {
     t.parse().ok()
 }
 
-/// Control characters (a terminal escape, a newline forging a row) removed; the text is
-/// otherwise kept as written, and always written as a string cell.
+/// Control characters (a terminal escape, a newline forging a row) and the bidirectional
+/// overrides that make text show in another order (`report::safe::printable`) removed;
+/// the text is otherwise kept as written, and always written as a string cell.
 fn clean(text: &str) -> String {
-    text.chars()
+    crate::report::safe::printable(text)
+        .chars()
         .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
         .filter(|c| !c.is_control())
         .collect()
@@ -348,7 +350,7 @@ pub fn template_workbook(
     let lists_name = lang.pick("可选值", "allowed values");
     {
         let sheet = book.add_worksheet();
-        sheet.set_name(&t.sheet_name)?;
+        sheet.set_name(clean(&t.sheet_name))?;
         sheet.write_string_with_format(0, 0, clean(&t.title), &f.title)?;
         let header_row = 1;
         let mut list_col = 0u16;
@@ -361,14 +363,19 @@ pub fn template_workbook(
             if column.text {
                 sheet.set_column_format(c16, &text)?;
             }
-            sheet.write_string_with_format(header_row, c16, &column.header, &f.header)?;
+            sheet.write_string_with_format(header_row, c16, clean(&column.header), &f.header)?;
             if column.text {
-                sheet.write_string_with_format(header_row + 1, c16, &column.example, &text)?;
+                sheet.write_string_with_format(
+                    header_row + 1,
+                    c16,
+                    clean(&column.example),
+                    &text,
+                )?;
             } else {
-                sheet.write_string(header_row + 1, c16, &column.example)?;
+                sheet.write_string(header_row + 1, c16, clean(&column.example))?;
             }
-            let hint: String = column.hint.chars().take(250).collect();
-            let title: String = column.header.chars().take(30).collect();
+            let hint: String = clean(&column.hint).chars().take(250).collect();
+            let title: String = clean(&column.header).chars().take(30).collect();
             let mut validation = if column.allowed.is_empty() {
                 DataValidation::new().allow_any_value()
             } else {
@@ -400,9 +407,9 @@ pub fn template_workbook(
         .enumerate()
     {
         let c = col(c);
-        lists.write_string_with_format(0, c, &column.header, &f.header)?;
+        lists.write_string_with_format(0, c, clean(&column.header), &f.header)?;
         for (r, value) in column.allowed.iter().enumerate() {
-            lists.write_string(u32::try_from(r + 1).unwrap_or(u32::MAX), c, value)?;
+            lists.write_string(u32::try_from(r + 1).unwrap_or(u32::MAX), c, clean(value))?;
         }
         let width = column
             .allowed
@@ -453,6 +460,36 @@ mod tests {
         let long = "长".repeat(40);
         assert_eq!(unique_name(&mut taken, &long).chars().count(), 31);
         assert_eq!(unique_name(&mut taken, &long).chars().count(), 31);
+    }
+
+    /// Tester repro 11: a right-to-left override in a name reached the workbook, where
+    /// it shows the cell's text reversed.
+    #[test]
+    fn bidi_overrides_never_reach_a_cell() {
+        let mut report = Report::new("赛事\u{202e}名");
+        report.subtitle.push("第\u{2066}1轮".into());
+        let mut section = Section::new("成\u{202d}绩", vec!["姓\u{202e}名".into()]);
+        section.push(vec!["张\u{202e}三\u{200f}\u{2069}".into()]);
+        report.sections.push(section);
+        let bytes = render_book(&[("排\u{202e}名".into(), &report)]).unwrap();
+        let grids = crate::registration::xlsx::read_workbook(&bytes).unwrap();
+        let mut cells = 0;
+        for grid in &grids {
+            for (_, row) in &grid.rows {
+                for cell in row {
+                    let text = cell.to_string();
+                    cells += 1;
+                    assert!(
+                        !text.chars().any(
+                            |c| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+                        ),
+                        "{text:?}"
+                    );
+                }
+            }
+        }
+        assert!(cells >= 4);
+        assert!(clean("张\u{202e}三").contains("张三"));
     }
 
     #[test]

@@ -1543,3 +1543,95 @@ fn exports_never_follow_planted_links_nor_overwrite_foreign_folders() {
     );
     assert!(out.status.success(), "{out:?}");
 }
+
+/// Tester repro 5: without `--lang` the rulebook is read for the error's language and
+/// group names; that read went around the cap, so `/dev/zero` grew until memory ran out
+/// (here: until the 2 GB limit aborts it) and a FIFO blocked forever.
+#[cfg(unix)]
+#[test]
+fn rulebooks_named_as_devices_or_fifos_are_refused_without_lang() {
+    let tmp = tempfile::tempdir().unwrap();
+    let fifo = tmp.path().join("fifo.toml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()));
+    let fifo = fifo.to_str().unwrap().to_string();
+    let init_dir = tmp.path().join("ev").to_str().unwrap().to_string();
+    for file in ["/dev/zero", fifo.as_str()] {
+        for args in [
+            vec!["rules", "check", file],
+            vec!["template", "--rules", file],
+            vec!["init", init_dir.as_str(), "--rules", file],
+        ] {
+            let mut child = std::process::Command::new("sh")
+                .arg("-c")
+                .arg("ulimit -v 2000000; exec \"$@\"")
+                .arg("sh")
+                .arg(common::BIN)
+                .args(&args)
+                .current_dir(tmp.path())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            let started = Instant::now();
+            while child.try_wait().unwrap().is_none() {
+                if started.elapsed().as_secs() > 10 {
+                    child.kill().unwrap();
+                    panic!("{args:?} blocked");
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            let out = child.wait_with_output().unwrap();
+            assert_eq!(out.status.code(), Some(3), "{args:?}: {out:?}");
+            let message = String::from_utf8_lossy(&out.stderr);
+            assert!(message.contains(file), "{args:?}: {message}");
+        }
+    }
+    assert!(!tmp.path().join("ev").exists());
+}
+
+/// Tester repro 6: `template --out` and `export --out FILE.xlsx` replaced an existing
+/// file silently and wrote through a symbolic link; now an existing file needs
+/// `--force` and a link is never written through.
+#[cfg(unix)]
+#[test]
+fn single_file_outputs_keep_existing_files_and_links() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = hostile_event(tmp.path());
+    let victim = tmp.path().join("victim.txt");
+    fs::write(&victim, "keep").unwrap();
+    let link = tmp.path().join("link.xlsx");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let kept = tmp.path().join("filled.csv");
+    fs::write(&kept, "keep").unwrap();
+    let export_file = tmp.path().join("event.xlsx");
+    fs::write(&export_file, "keep").unwrap();
+    for (args, target) in [
+        (vec!["template", "--out"], &kept),
+        (vec!["template", "--out"], &link),
+        (vec!["export", "--format", "xlsx", "--out"], &export_file),
+        (vec!["export", "--format", "xlsx", "--out"], &link),
+    ] {
+        let mut args = args.clone();
+        args.push(target.to_str().unwrap());
+        let out = qiwang(&dir, &args);
+        assert!(!out.status.success(), "{args:?}: {out:?}");
+        let message = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            message.contains(target.file_name().unwrap().to_str().unwrap()),
+            "{message}"
+        );
+        assert_eq!(fs::read_to_string(target).unwrap(), "keep", "{args:?}");
+        // `--force` replaces a file, never a link's target.
+        args.push("--force");
+        let forced = qiwang(&dir, &args);
+        if target == &link {
+            assert!(!forced.status.success(), "{args:?}");
+            assert_eq!(fs::read_to_string(&victim).unwrap(), "keep");
+        } else {
+            assert!(forced.status.success(), "{args:?}: {forced:?}");
+            assert_ne!(fs::read(target).unwrap(), b"keep");
+            fs::write(target, "keep").unwrap();
+        }
+    }
+}

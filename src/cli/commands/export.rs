@@ -109,7 +109,7 @@ fn workbook(
         _ => CliError::io(Text::of(&e)),
     };
     let path = if is_file {
-        qiwang::report::publish::write_single(out, &bytes).map_err(publish_error)?;
+        qiwang::report::publish::write_new(out, &bytes, force).map_err(publish_error)?;
         out.to_path_buf()
     } else {
         let files = vec![("event.xlsx".to_string(), bytes)];

@@ -144,7 +144,7 @@ pub fn unlock(ctx: &Ctx) -> Result<(), CliError> {
     let lang = ctx
         .lang
         .or_else(|| {
-            let text = std::fs::read_to_string(store.rules_path()).ok()?;
+            let text = crate::cli::context::read_rulebook_text(&store.rules_path())?;
             qiwang::i18n::rulebook_language(&text)
         })
         .unwrap_or_default();

@@ -7,7 +7,12 @@ use qiwang::registration::template::template;
 use qiwang::rulebook::Rulebook;
 use std::path::Path;
 
-pub fn run(ctx: &Ctx, rules_file: Option<&Path>, out: Option<&Path>) -> Result<(), CliError> {
+pub fn run(
+    ctx: &Ctx,
+    rules_file: Option<&Path>,
+    out: Option<&Path>,
+    force: bool,
+) -> Result<(), CliError> {
     let rules = match rules_file {
         Some(path) => {
             let text = crate::cli::context::read_text(path)?;
@@ -44,11 +49,9 @@ pub fn run(ctx: &Ctx, rules_file: Option<&Path>, out: Option<&Path>) -> Result<(
         crate::cli::emit_bytes(&bytes);
         return Ok(());
     };
-    std::fs::write(path, &bytes).map_err(|e| {
-        CliError::io(Text::new(
-            format!("无法写入 `{}`：{e}", path.display()),
-            format!("cannot write `{}`: {e}", path.display()),
-        ))
+    qiwang::report::publish::write_new(path, &bytes, force).map_err(|e| match e {
+        qiwang::report::publish::PublishError::Io { .. } => CliError::io(Text::of(&e)),
+        _ => CliError::input(Text::of(&e)),
     })?;
     outln!(
         "{} → {}（{}）",
