@@ -165,8 +165,11 @@ mod tests {
     fn event(ids: &[u32]) -> Event {
         let mut e = Event::new(String::new());
         for &id in ids {
-            e.players
-                .push(Player::new(PlayerId(id), format!("p{id}"), GroupId::new("g")));
+            e.players.push(Player::new(
+                PlayerId(id),
+                format!("p{id}"),
+                GroupId::new("g"),
+            ));
         }
         e
     }
@@ -183,7 +186,11 @@ mod tests {
         for ids in cases {
             let mut e = event(ids);
             for &id in ids {
-                assert_eq!(e.player(PlayerId(id)).map(|p| p.id), Some(PlayerId(id)), "{ids:?}");
+                assert_eq!(
+                    e.player(PlayerId(id)).map(|p| p.id),
+                    Some(PlayerId(id)),
+                    "{ids:?}"
+                );
                 e.player_mut(PlayerId(id)).unwrap().name = format!("q{id}");
                 assert_eq!(e.player(PlayerId(id)).unwrap().name, format!("q{id}"));
             }

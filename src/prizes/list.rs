@@ -269,7 +269,19 @@ pub(crate) fn settle_ties(
                 pl.list.as_deref() == Some(list.id.as_str()) && same_set(&pl.order, &ids)
             });
             if let Some(pl) = recorded.filter(|_| finished) {
-                reorder(&mut rows[run], &pl.order, p, standings::DecidedBy::Playoff);
+                if unshareable {
+                    reorder(&mut rows[run], &pl.order, p, standings::DecidedBy::Playoff);
+                } else {
+                    // A playoff across the qualification line decides only who qualifies:
+                    // the place, its money and awards stay shared (like `next_tiebreak`).
+                    let slots = (p..=last).filter(|q| qualifies(*q)).count();
+                    mark_qualifiers(
+                        &mut rows[run],
+                        &pl.order,
+                        slots,
+                        standings::DecidedBy::Playoff,
+                    );
+                }
                 continue;
             }
         }
@@ -336,14 +348,25 @@ pub(crate) fn settle_ties(
             }
         };
         let (order, how) = order;
-        for r in &mut rows[run] {
-            let pos = order
-                .iter()
-                .position(|id| *id == r.row.player)
-                .unwrap_or(usize::MAX);
-            r.qualifies = Some(pos < slots);
-            r.decided_by = Some(how);
-        }
+        mark_qualifiers(&mut rows[run], &order, slots, how);
+    }
+}
+
+/// Marks which players of a tie across the qualification line take the `slots`
+/// qualifying places: the first `slots` of `order`. Places stay shared.
+fn mark_qualifiers(
+    rows: &mut [ListRow],
+    order: &[PlayerId],
+    slots: usize,
+    how: standings::DecidedBy,
+) {
+    for r in rows {
+        let pos = order
+            .iter()
+            .position(|id| *id == r.row.player)
+            .unwrap_or(usize::MAX);
+        r.qualifies = Some(pos < slots);
+        r.decided_by = Some(how);
     }
 }
 

@@ -35,9 +35,7 @@ pub enum LookupError {
 
     // Not "add `--group`": `penalty` and `player` have no such option (and `player edit
     // --group` moves the player). The registration id always works.
-    #[error(
-        "pairing number `{number}` exists in several groups: use the registration id ({ids})"
-    )]
+    #[error("pairing number `{number}` exists in several groups: use the registration id ({ids})")]
     NumberInSeveralGroups { number: u32, ids: String },
 
     #[error(
@@ -82,7 +80,10 @@ impl Localize for LookupError {
                 "没有报名编号为 `{id}` 的棋手：`qiwang players` 可列出所有棋手（编排号请用 `#N`）"
             ),
             LookupError::NoName { name, hint } => {
-                format!("没有名为 `{name}` 的棋手{}\n`qiwang players` 可列出所有棋手", hint.zh)
+                format!(
+                    "没有名为 `{name}` 的棋手{}\n`qiwang players` 可列出所有棋手",
+                    hint.zh
+                )
             }
             LookupError::SeveralNamed { name, count, ids } => {
                 format!("有 {count} 名棋手叫 `{name}`：请用报名编号（{ids}）")
@@ -137,20 +138,18 @@ pub fn find_pool(
     name: Option<&str>,
 ) -> Result<GroupId, LookupError> {
     if let Some(name) = name {
-        let group = rules
-            .find_group(name)
-            .ok_or_else(|| {
-                let spellings = rules.groups.iter().flat_map(|g| {
-                    [g.id.as_str(), g.name.as_str()]
-                        .into_iter()
-                        .chain(g.aliases.iter().map(String::as_str))
-                });
-                LookupError::UnknownGroup {
-                    name: name.to_string(),
-                    known: group_names(rules),
-                    hint: did_you_mean_text(&did_you_mean(name, spellings)),
-                }
-            })?;
+        let group = rules.find_group(name).ok_or_else(|| {
+            let spellings = rules.groups.iter().flat_map(|g| {
+                [g.id.as_str(), g.name.as_str()]
+                    .into_iter()
+                    .chain(g.aliases.iter().map(String::as_str))
+            });
+            LookupError::UnknownGroup {
+                name: name.to_string(),
+                known: group_names(rules),
+                hint: did_you_mean_text(&did_you_mean(name, spellings)),
+            }
+        })?;
         return merged_pool(event, rules.pool_of(group));
     }
     let pools: Vec<&GroupId> = rules.pools().map(|g| &g.id).collect();

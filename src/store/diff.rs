@@ -136,11 +136,7 @@ pub(crate) fn differences(from: &Event, to: &Event) -> Vec<Text> {
                 from.playoffs.len(),
                 to.playoffs.len()
             ),
-            format!(
-                "playoffs: {} → {}",
-                from.playoffs.len(),
-                to.playoffs.len()
-            ),
+            format!("playoffs: {} → {}", from.playoffs.len(), to.playoffs.len()),
         ));
     }
     if from.rules_toml != to.rules_toml || from.schema_version != to.schema_version {
@@ -165,12 +161,7 @@ fn named(players: &[&Player]) -> String {
 
 /// The first few of `items`, joined, with `…` when there are more.
 fn shorten(items: &[String]) -> String {
-    let mut text = items
-        .iter()
-        .take(8)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(", ");
+    let mut text = items.iter().take(8).cloned().collect::<Vec<_>>().join(", ");
     if items.len() > 8 {
         text.push_str(", …");
     }
@@ -209,7 +200,8 @@ mod tests {
         let from = event();
         assert!(differences(&from, &from).is_empty());
         let mut to = from.clone();
-        to.players.push(Player::new(PlayerId(5), "p5", GroupId::new("open")));
+        to.players
+            .push(Player::new(PlayerId(5), "p5", GroupId::new("open")));
         to.players[0].name = "q1".into();
         if let Pairing::Game { result, .. } =
             &mut to.groups.get_mut(&GroupId::new("open")).unwrap().rounds[0].pairings[1]
@@ -237,7 +229,12 @@ mod tests {
             crate::i18n::facts::assert_same(&line.zh, &line.en);
         }
         let mut unpaired = from.clone();
-        unpaired.groups.get_mut(&GroupId::new("open")).unwrap().rounds.clear();
+        unpaired
+            .groups
+            .get_mut(&GroupId::new("open"))
+            .unwrap()
+            .rounds
+            .clear();
         let en: Vec<String> = differences(&from, &unpaired)
             .into_iter()
             .map(|t| t.en)

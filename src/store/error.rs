@@ -170,7 +170,10 @@ impl Localize for StoreError {
                     .to_string()
             }
             StoreError::NotSeparable { group, seq, reason } => {
-                format!("无法单独撤销组别 `{group}` 的第 {seq} 次修改：{}", reason.zh)
+                format!(
+                    "无法单独撤销组别 `{group}` 的第 {seq} 次修改：{}",
+                    reason.zh
+                )
             }
             StoreError::Io {
                 path,
@@ -200,7 +203,10 @@ fn holder_en(holder: Option<&super::LockHolder>) -> String {
 /// [`holder_en`] in Chinese.
 fn holder_zh(holder: Option<&super::LockHolder>) -> String {
     holder.map_or(String::new(), |h| {
-        format!("，持有者为进程 {}（`{}`，自 {} 起）", h.pid, h.command, h.since)
+        format!(
+            "，持有者为进程 {}（`{}`，自 {} 起）",
+            h.pid, h.command, h.since
+        )
     })
 }
 

@@ -419,10 +419,20 @@ mod tests {
         let path = dir.path().join(".lock");
         let first = lock_event(dir.path(), &path, Duration::ZERO, &holder()).unwrap();
         let err = lock_event(dir.path(), &path, Duration::from_millis(30), &holder()).unwrap_err();
-        assert!(matches!(err, StoreError::Busy { holder: Some(_), .. }), "{err}");
         assert!(
-            err.to_string()
-                .ends_with("held by process 7 running `qiwang pair` since 2026-11-29T20:00:00+00:00)"),
+            matches!(
+                err,
+                StoreError::Busy {
+                    holder: Some(_),
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(
+            err.to_string().ends_with(
+                "held by process 7 running `qiwang pair` since 2026-11-29T20:00:00+00:00)"
+            ),
             "{err}"
         );
         // The lock is on the directory: deleting the lock file does not free it.

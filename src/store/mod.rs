@@ -526,7 +526,10 @@ impl Store {
     ) -> Result<(String, Vec<u8>, Event), StoreError> {
         let cannot = || {
             Text::new(
-                format!("第 {} 次修改无法撤销或重做；请用普通命令更正赛事", about.seq),
+                format!(
+                    "第 {} 次修改无法撤销或重做；请用普通命令更正赛事",
+                    about.seq
+                ),
                 format!(
                     "change #{} cannot be undone or redone; correct the event with ordinary commands",
                     about.seq
@@ -1121,7 +1124,10 @@ mod tests {
         assert_eq!(add_penalty(&store), 1);
         assert_eq!(count(&store), 1);
         assert_eq!(snapshot_names(&store), vec!["000002-penalty.json.gz"]);
-        assert_eq!(store.read_snapshot("000002-penalty.json.gz").unwrap(), before);
+        assert_eq!(
+            store.read_snapshot("000002-penalty.json.gz").unwrap(),
+            before
+        );
         let trail = store.log().unwrap();
         let last = trail.entries.last().unwrap();
         assert_eq!(last.seq, 2);
@@ -1209,9 +1215,7 @@ mod tests {
     fn busy_event_is_refused_and_unchanged() {
         let (_tmp, store) = new_event();
         let store = store.with_busy_timeout(Duration::from_millis(50));
-        let held = store
-            .lock_within(&command("pair"), Duration::ZERO)
-            .unwrap();
+        let held = store.lock_within(&command("pair"), Duration::ZERO).unwrap();
         let err = store
             .transaction(&command("penalty"), |event| {
                 event.penalties.push(penalty(1));
@@ -1504,7 +1508,11 @@ mod tests {
                         .spawn(|| {
                             other.transaction(&command("penalty"), |event| {
                                 event.penalties.push(penalty(2));
-                                Ok::<_, Infallible>(Change::changed((), "p2", serde_json::Value::Null))
+                                Ok::<_, Infallible>(Change::changed(
+                                    (),
+                                    "p2",
+                                    serde_json::Value::Null,
+                                ))
                             })
                         })
                         .join()
@@ -1657,7 +1665,10 @@ mod tests {
         assert!(err.to_string().contains("is a symbolic link"), "{err}");
         assert!(store.undo(&command("undo")).is_err());
         assert!(store.recover().is_err());
-        assert_eq!(fs::read_to_string(victim.join("precious.tmp")).unwrap(), "keep");
+        assert_eq!(
+            fs::read_to_string(victim.join("precious.tmp")).unwrap(),
+            "keep"
+        );
         assert_eq!(fs::read_dir(&victim).unwrap().count(), 1);
         assert_eq!(fs::read(store.state_path()).unwrap(), state);
         fs::remove_file(store.history_dir()).unwrap();
@@ -1715,7 +1726,10 @@ mod tests {
         let opened = Store::open(store.dir()).unwrap();
         assert_eq!(opened.log().unwrap().interrupted, Some(4));
         drop(held);
-        assert_eq!(store.recover().unwrap(), Some(Recovery::Completed { seq: 4 }));
+        assert_eq!(
+            store.recover().unwrap(),
+            Some(Recovery::Completed { seq: 4 })
+        );
     }
 
     /// Issue 11.16.
@@ -1763,7 +1777,10 @@ mod tests {
             store.redo(&command("redo")),
             Err(StoreError::NothingToRedo)
         ));
-        assert_eq!(snapshot_names(&store).len(), store.log().unwrap().entries.len() - 1);
+        assert_eq!(
+            snapshot_names(&store).len(),
+            store.log().unwrap().entries.len() - 1
+        );
     }
 
     /// Issue 11.17: a new event directory is durable only once its parent is synced.
@@ -1775,7 +1792,11 @@ mod tests {
         Store::init(&dir, RULES, &Event::new(RULES.into()), &command("init")).unwrap();
         let synced = fsio::SYNCED.with(|s| s.borrow_mut().take().unwrap());
         for needed in [tmp.path().to_path_buf(), tmp.path().join("a"), dir.clone()] {
-            assert!(synced.contains(&needed), "{} not synced: {synced:?}", needed.display());
+            assert!(
+                synced.contains(&needed),
+                "{} not synced: {synced:?}",
+                needed.display()
+            );
         }
     }
 
@@ -1808,7 +1829,11 @@ mod tests {
         fs::remove_file(store.history_dir().join(name)).unwrap();
         fs::write(store.history_dir().join("000003-penalty.json"), &big).unwrap();
         let trail = fs::read_to_string(store.audit_path()).unwrap();
-        fs::write(store.audit_path(), trail.replace(name, "000003-penalty.json")).unwrap();
+        fs::write(
+            store.audit_path(),
+            trail.replace(name, "000003-penalty.json"),
+        )
+        .unwrap();
         store.undo(&command("undo")).unwrap();
         assert_eq!(fs::read(store.state_path()).unwrap(), big);
         store.redo(&command("redo")).unwrap();

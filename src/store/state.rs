@@ -275,16 +275,13 @@ pub(crate) fn list_snapshots(history: &Path) -> Result<Vec<SnapshotFile>, StoreE
 /// that this qiwang can read, and how to go back to it.
 pub(crate) fn recovery_hint(history: &Path) -> Text {
     let good = list_snapshots(history).ok().and_then(|snapshots| {
-        snapshots
-            .into_iter()
-            .rev()
-            .find(|s| {
-                let path = history.join(&s.name);
-                fs::read(&path)
-                    .ok()
-                    .and_then(|bytes| snapshot_state(&path, bytes).ok())
-                    .is_some_and(|bytes| check(&bytes).is_ok())
-            })
+        snapshots.into_iter().rev().find(|s| {
+            let path = history.join(&s.name);
+            fs::read(&path)
+                .ok()
+                .and_then(|bytes| snapshot_state(&path, bytes).ok())
+                .is_some_and(|bytes| check(&bytes).is_ok())
+        })
     });
     match good {
         Some(s) => {
@@ -299,7 +296,10 @@ pub(crate) fn recovery_hint(history: &Path) -> Text {
                     ),
                 )
             } else {
-                ("复制为 qiwang.json".to_string(), "copy it over qiwang.json".to_string())
+                (
+                    "复制为 qiwang.json".to_string(),
+                    "copy it over qiwang.json".to_string(),
+                )
             };
             Text::new(
                 format!(
@@ -545,7 +545,10 @@ mod tests {
         fs::write(history.join("000006-e.json.gz"), &valid()[..9]).unwrap();
         let hint = recovery_hint(history);
         assert!(hint.en.contains("`gzip -dc "), "{hint}");
-        assert!(hint.en.contains("000005-d.json.gz > qiwang.json`"), "{hint}");
+        assert!(
+            hint.en.contains("000005-d.json.gz > qiwang.json`"),
+            "{hint}"
+        );
     }
 
     #[test]

@@ -987,7 +987,9 @@ fn prize_csv(demo: &Demo) -> Vec<CsvRow> {
     let zh = demo.read(&["prizes", "--format", "csv"]);
     // A UTF-8 byte-order mark first, for Chinese-locale Excel (issue 12).
     assert!(
-        zh.starts_with("\u{feff}奖项,名次,姓名,单位,积分,奖金,暂缓发放,状态,奖励,称号,资格,领奖签字"),
+        zh.starts_with(
+            "\u{feff}奖项,名次,姓名,单位,积分,奖金,暂缓发放,状态,奖励,称号,资格,领奖签字"
+        ),
         "{zh}"
     );
     let csv = demo.read(&["--lang", "en", "prizes", "--format", "csv"]);

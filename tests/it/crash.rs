@@ -795,7 +795,11 @@ fn a_change_that_landed_before_a_kill_is_logged_before_any_read() {
     let log = ok(&dir, &["log", "--format", "json"]);
     let lines: Vec<serde_json::Value> = serde_json::from_slice(&log.stdout).unwrap();
     let last = lines.last().unwrap();
-    assert_eq!(last["summary"].as_str().unwrap().contains("late"), true, "{last}");
+    assert_eq!(
+        last["summary"].as_str().unwrap().contains("late"),
+        true,
+        "{last}"
+    );
     assert_eq!(last["recovered"], serde_json::json!(true), "{last}");
     assert!(!dir.join(".pending.json").exists());
     let seq = last["seq"].as_u64().unwrap();
@@ -818,7 +822,10 @@ fn undo_dry_run_and_redo_from_the_command_line() {
     let audit = fs::read(dir.join("audit.log")).unwrap();
     let plan = ok(&dir, &["undo", "--dry-run"]);
     let text = String::from_utf8_lossy(&plan.stdout);
-    assert!(text.contains("group `open` round 1: the results of 3 tables change"), "{text}");
+    assert!(
+        text.contains("group `open` round 1: the results of 3 tables change"),
+        "{text}"
+    );
     assert_eq!(fs::read(dir.join("qiwang.json")).unwrap(), state);
     assert_eq!(fs::read(dir.join("audit.log")).unwrap(), audit);
     ok(&dir, &["undo"]);

@@ -1220,7 +1220,7 @@ fn higher_only_on_a_large_event_leaves_nobody_with_two_prizes() {
 // line — on events played with the shipped rulebooks. Rounds are written game by game
 // (pairing legality is not the point here, so players may meet again).
 
-use qiwang::model::{GameResult, Outcome, Pairing, PlayerStatus, Round};
+use qiwang::model::{GameResult, Outcome, Pairing, PlayerStatus, Round, WithdrawalCause};
 use qiwang::prizes::{Exclusion, SheetNote, disqualify, record_list_playoff};
 use qiwang::rulebook::{QualificationTies, WithdrawnPrizes};
 use qiwang::standings::compute_standings;
@@ -1481,7 +1481,9 @@ fn issue10_2_players_without_a_game_take_no_place_and_places_pass_down() {
     let w = e.add("kids_a", "女W", "f");
     e.event.player_mut(w).expect("w").status = PlayerStatus::Withdrawn {
         from_round: 1,
-        reason: "未到".into(),
+        cause: WithdrawalCause::Manual {
+            note: Some("未到".into()),
+        },
     };
     for _ in 0..7 {
         e.round(
@@ -1554,7 +1556,10 @@ fn issue10_2_a_jinhua_girl_who_forfeited_rounds_1_and_2_takes_no_place() {
     }
     e.event.player_mut(f).expect("f").status = PlayerStatus::Withdrawn {
         from_round: 3,
-        reason: "连续2轮弃权".into(),
+        cause: WithdrawalCause::Forfeits {
+            rounds: vec![1, 2],
+            consecutive: true,
+        },
     };
     let sheet = e.sheet();
     let list = list_of(&sheet, "kids_b_girls");
@@ -1732,6 +1737,32 @@ fn issue10_2_a_five_way_tie_at_the_qualification_line_follows_the_rulebook() {
     assert!(q.contains(&"乙4".to_string()));
 }
 
+#[test]
+fn a_qualification_playoff_decides_only_who_qualifies_the_place_and_money_stay_shared() {
+    let (mut e, s) = dongguan_line();
+    assert_eq!(
+        e.rules.prizes.qualification_ties,
+        QualificationTies::Playoff
+    );
+    let order = vec![s[3], s[0], s[1], s[2], s[4]];
+    record_list_playoff(&mut e.event, &e.rules, "kids_a", order, "").expect("playoff");
+    let sheet = e.sheet();
+    let list = list_of(&sheet, "kids_a");
+    let eighth: Vec<&Award> = list.awards.iter().filter(|a| a.place == 8).collect();
+    // All five tied players keep the shared 8th place and 100 / 5 each.
+    assert_eq!(eighth.len(), 5, "{:?}", list.awards);
+    for a in &eighth {
+        assert!(a.shared && a.money_fen == 2_000, "{a:?}");
+        assert!(!a.qualification_pending, "{a:?}");
+        assert_eq!(a.qualification.is_some(), a.name == "乙4", "{a:?}");
+    }
+    assert!(list.notes.iter().any(|n| matches!(
+        n,
+        SheetNote::QualificationSettled { place: 8, qualified, not_qualified, .. }
+            if qualified == &vec!["乙4".to_string()] && not_qualified.len() == 4
+    )));
+}
+
 // ---------------------------------------------------------------------------------------
 // Through the binary: `playoff --list`, `player disqualify`, `standings` per section and
 // for every group, and the finance office's CSV.
@@ -1774,7 +1805,8 @@ fn issue10_1_playoff_list_through_the_binary_and_the_prize_csv_for_the_finance_o
     // Before the playoff: the girls' list says 需加赛 and the CSV holds the money.
     let csv = String::from_utf8(run_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
     let mut lines = csv.lines();
-    let header = lines.next().expect("header");
+    // The CSV starts with a BOM so spreadsheet programs read it as UTF-8.
+    let header = lines.next().expect("header").trim_start_matches('\u{feff}');
     assert_eq!(
         header,
         "奖项,名次,姓名,单位,积分,奖金,暂缓发放,状态,奖励,称号,资格,领奖签字"

@@ -703,7 +703,13 @@ fn write_a_big_event() {
     }
     fs::create_dir_all(&root).unwrap();
     fs::write(root.join("results.csv"), csv).unwrap();
-    Store::init(&root.join("event"), &rules_toml, &sim.event, &command("init")).unwrap();
+    Store::init(
+        &root.join("event"),
+        &rules_toml,
+        &sim.event,
+        &command("init"),
+    )
+    .unwrap();
     Store::init(
         &root.join("empty"),
         &rules_toml,

@@ -114,7 +114,10 @@ fn workbook(
     } else {
         let files = vec![("event.xlsx".to_string(), bytes)];
         let written = write_export(out, &files, force).map_err(publish_error)?;
-        written.into_iter().next().unwrap_or_else(|| out.join("event.xlsx"))
+        written
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| out.join("event.xlsx"))
     };
     outln!(
         "{} {} {} → {}",

@@ -3,9 +3,9 @@
 use crate::cli::context::{Ctx, store_error};
 use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::registration::privacy::{mask_free_text, mask_free_text_json};
-use qiwang::store::{Recovery, StoreError};
 use qiwang::report::{Report, Section};
 use qiwang::rulebook::Lang;
+use qiwang::store::{Recovery, StoreError};
 
 pub fn log(ctx: &Ctx) -> Result<(), CliError> {
     let loaded = ctx.load()?;
@@ -78,7 +78,13 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
             plan.restore_from
         );
         if plan.effects.is_empty() {
-            outln!("{}", lang.pick("  状态不变（已手工恢复）", "  the state stays as it is (restored by hand)"));
+            outln!(
+                "{}",
+                lang.pick(
+                    "  状态不变（已手工恢复）",
+                    "  the state stays as it is (restored by hand)"
+                )
+            );
         }
         for effect in &plan.effects {
             outln!("  {}", effect.get(lang));

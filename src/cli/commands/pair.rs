@@ -1,8 +1,8 @@
 //! `qiwang pair`, `unpair`, `pairing swap|set`, `check`
 
 use crate::cli::context::{
-    Ctx, Loaded, input_error, player_label, pools_with_rounds, resolve_player,
-    resolve_pool, tx_error,
+    Ctx, Loaded, input_error, player_label, pools_with_rounds, resolve_player, resolve_pool,
+    tx_error,
 };
 use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::i18n::Text;
@@ -184,8 +184,11 @@ fn pair_ready_pools(
         if ev.group(pool).is_none_or(|g| g.rounds.is_empty())
             && let Err(e) = qiwang::registration::check_pool_size(ev, rules, pool, allow_small)
         {
-            done.waiting
-                .push(format!("{group}{}{}", lang.pick("：", ": "), qiwang::i18n::Localize::localize(&e, lang)));
+            done.waiting.push(format!(
+                "{group}{}{}",
+                lang.pick("：", ": "),
+                qiwang::i18n::Localize::localize(&e, lang)
+            ));
             continue;
         }
         let s = seed_for(ev, pool, seed);

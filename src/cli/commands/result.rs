@@ -59,14 +59,8 @@ pub fn run(
                     .text
             }
         };
-        file_batches = results::read_results_file(
-            &text,
-            &source,
-            &event,
-            &rules,
-            chosen.as_ref(),
-        )
-        .map_err(input_error)?;
+        file_batches = results::read_results_file(&text, &source, &event, &rules, chosen.as_ref())
+            .map_err(input_error)?;
     }
     let mut typed: Option<(GroupId, Vec<ResultEntry>)> = None;
     if !args.is_empty() {
