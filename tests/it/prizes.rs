@@ -1521,6 +1521,50 @@ fn issue10_2_players_without_a_game_take_no_place_and_places_pass_down() {
 }
 
 #[test]
+fn unranked_if_no_games_keeps_a_present_player_who_won_by_forfeits_or_byes() {
+    // Dongguan 儿童棋王A组 (unranked_if_no_games), 7 rounds, nobody withdrawn: 到 wins
+    // every round by 缺's forfeit, 空 has a bye every round, 缺 forfeits every round.
+    let mut e = Played::new("dongguan-2018.toml");
+    assert_eq!(e.rules.prizes.withdrawn, WithdrawnPrizes::UnrankedIfNoGames);
+    let present = e.add("kids_a", "到", "m");
+    let absent = e.add("kids_a", "缺", "m");
+    let bye = e.add("kids_a", "空", "m");
+    let p: Vec<PlayerId> = (1..=4)
+        .map(|i| e.add("kids_a", &format!("童{i}"), "m"))
+        .collect();
+    for _ in 0..7 {
+        e.round(
+            "kids_a",
+            &[
+                (present, absent, Outcome::BlackForfeit),
+                (p[0], p[1], Outcome::RedWin),
+                (p[2], p[3], Outcome::Draw),
+                (bye, bye, Outcome::RedWin),
+            ],
+        );
+    }
+    let sheet = e.sheet();
+    let list = list_of(&sheet, "kids_a");
+    let placed = |id: PlayerId| list.awards.iter().any(|a| a.player == id);
+    assert!(placed(present), "{:?}", list.awards);
+    assert!(placed(bye), "{:?}", list.awards);
+    assert!(!placed(absent), "{:?}", list.awards);
+    assert!(list.notes.contains(&SheetNote::NotRanked {
+        player: absent,
+        name: "缺".into(),
+        why: Exclusion::NoGames,
+    }));
+    assert!(
+        !list
+            .notes
+            .iter()
+            .any(|n| matches!(n, SheetNote::NotRanked { player, .. } if *player != absent)),
+        "{:?}",
+        list.notes
+    );
+}
+
+#[test]
 fn issue10_2_a_jinhua_girl_who_forfeited_rounds_1_and_2_takes_no_place() {
     // 少儿精英乙组, girls' list: 女A…女E play; 女F forfeits rounds 1–2 and is withdrawn.
     let mut e = Played::new("jinhua-2018.toml");
