@@ -206,7 +206,8 @@ pub struct PrizeSheet {
 /// **Shared places** (`rules.prizes.shared_money`), for k players sharing place p, who
 /// cover places p..p+k-1 (places beyond the list pay nothing):
 /// * `Split`: the money of the covered places, in fen, divided equally and rounded down;
-///   the remainder (under k fen) is `undistributed_fen`.
+///   the remainder (under k fen) goes to the first of the tied players, so the list's
+///   total equals the money of its places (`undistributed_fen` stays 0).
 /// * `EachHigher`: each gets the money of the best covered place that has a prize.
 /// * `NextKey`: the standings' row order is taken as the next key: the tied players take
 ///   places p, p+1, … one by one, each with that place's prize, and are not shown shared.
@@ -731,7 +732,8 @@ fn allocate(
     rule: SharedMoney,
 ) -> (Vec<Option<Allocation>>, u64) {
     let mut out: Vec<Option<Allocation>> = Vec::with_capacity(slots.len());
-    let mut undistributed = 0;
+    // Kept for the sheet's totals; every split now hands out all of its fen.
+    let undistributed = 0;
     let mut i = 0;
     while i < slots.len() {
         let p = slots[i].place;
@@ -790,12 +792,14 @@ fn allocate(
         } else {
             match rule {
                 SharedMoney::Split => {
+                    // The fen that do not divide evenly go to the first of the tied
+                    // players (as a held split does), so no money is lost.
                     let each = covered_money / k as u64;
-                    undistributed += covered_money - each * k as u64;
-                    out.extend(
-                        run.iter()
-                            .map(|_| Some(alloc(p, true, p, last, each, 0, top))),
-                    );
+                    let remainder = covered_money - each * k as u64;
+                    out.extend(run.iter().enumerate().map(|(j, _)| {
+                        let money = each + if j == 0 { remainder } else { 0 };
+                        Some(alloc(p, true, p, last, money, 0, top))
+                    }));
                 }
                 SharedMoney::EachHigher => {
                     let money = top.map_or(0, |t| fen(t.money));

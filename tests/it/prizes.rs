@@ -342,9 +342,9 @@ fn shared_money_split_vs_each_higher_at_places_three_and_four() {
 }
 
 #[test]
-fn split_that_does_not_divide_evenly_keeps_the_rest() {
-    // Three tied for 2nd in a 300/200/100 list: 600 / 3 = 200 each, even; then three tied
-    // for 1st of a 100/100/50 list: 250 / 3 = 83.33 each and 1 fen left over.
+fn split_that_does_not_divide_evenly_gives_the_rest_to_the_first() {
+    // Three tied for 1st of a 100/100/50 list: 250 / 3 = 83.33 each and the 1 fen left
+    // over goes to the first of them, so no money is lost.
     let mut f = Fixture::new();
     for name in ["甲", "乙", "丙"] {
         f.add("open", 1, name, "", 4, "m");
@@ -367,9 +367,9 @@ fn split_that_does_not_divide_evenly_keeps_the_rest() {
         .iter()
         .map(|a| format_fen(a.money_fen))
         .collect();
-    assert_eq!(money, vec!["83.33", "83.33", "83.33"]);
-    assert_eq!(s.totals.paid_fen + s.totals.undistributed_fen, 25_000);
-    assert_eq!(s.totals.undistributed_fen, 1);
+    assert_eq!(money, vec!["83.34", "83.33", "83.33"]);
+    assert_eq!(s.totals.paid_fen, 25_000);
+    assert_eq!(s.totals.undistributed_fen, 0);
 }
 
 #[test]
