@@ -10,6 +10,7 @@
 //! All money is in fen (see the module root): `money_fen` is what an award pays now,
 //! `held_fen` what is held back until a playoff is recorded.
 
+use super::ListRow;
 use super::list::list_rows_excluding;
 use super::teams::TeamRanking;
 use crate::model::{Event, GroupId, PlayerId, Points};
@@ -83,6 +84,8 @@ pub struct PassedOn {
     pub place: u32,
     /// The list whose prize they keep.
     pub kept_list: String,
+    /// That list's name, for the sheet's note.
+    pub kept_list_name: String,
 }
 
 /// Something the reader of the sheet must know about a list.
@@ -271,6 +274,7 @@ pub fn prize_sheet(
                 name: h.name.clone(),
                 place: h.place,
                 kept_list: lists[keep].id.clone(),
+                kept_list_name: lists[keep].name.clone(),
             });
         }
     }
@@ -395,6 +399,34 @@ pub fn prize_list_rows(
         sections.as_deref(),
         &merged_in(event, rules, &list.group),
     )
+}
+
+/// [`prize_list_rows`] as the prize sheet ranks the list: under
+/// `MultiplePrizes::HigherOnly` without the players who keep a higher prize in another
+/// list (their places passed down), so a tie that appears after the pass-down is the
+/// one a playoff settles.
+pub(crate) fn sheet_list_rows(event: &Event, rules: &Rulebook, list: &PrizeList) -> Vec<ListRow> {
+    let pool = list_pool(event, rules, &list.group);
+    let mut standings = BTreeMap::new();
+    for l in &rules.prizes.lists {
+        let p = list_pool(event, rules, &l.group);
+        if !standings.contains_key(&p) {
+            let st = crate::standings::compute_standings(event, rules, &p, None);
+            standings.insert(p, st);
+        }
+    }
+    let mut left_out = merged_in(event, rules, &list.group);
+    if rules.prizes.multiple == MultiplePrizes::HigherOnly {
+        let sheet = prize_sheet(event, rules, &standings, &[]);
+        if let Some(s) = sheet.lists.iter().find(|s| s.id == list.id) {
+            left_out.extend(s.passed_on.iter().map(|p| p.player));
+        }
+    }
+    let (_, sections) = resolve_pool(event, rules, &list.group);
+    match standings.get(&pool) {
+        Some(st) => list_rows_excluding(st, event, rules, list, sections.as_deref(), &left_out),
+        None => Vec::new(),
+    }
 }
 
 /// Players merged into `group` from an under-size group: a list of `group` itself ranks

@@ -153,7 +153,7 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
                 "{} {} {} {}",
                 p.name,
                 lang.pick("只领一项奖，已领", "takes one prize only, kept"),
-                p.kept_list,
+                p.kept_list_name,
                 lang.pick("（本名单名次顺延）", "(places below move up)")
             ));
         }

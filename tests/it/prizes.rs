@@ -1807,6 +1807,68 @@ fn a_qualification_playoff_decides_only_who_qualifies_the_place_and_money_stay_s
     )));
 }
 
+#[test]
+fn higher_only_a_tie_that_appears_after_a_pass_down_is_settled_by_the_suggested_playoff() {
+    let text = r#"
+[event]
+name = "兼得测试"
+rounds = 1
+[[groups]]
+id = "open"
+name = "公开组"
+[ranking]
+tiebreaks = ["对手分"]
+[prizes]
+multiple = "higher_only"
+[[prizes.lists]]
+id = "all"
+name = "总"
+group = "open"
+places = [ { place = 1, money = 1000, title = "棋王" }, { place = 2, money = 600 }, { place = 3, money = 300 } ]
+[[prizes.lists]]
+id = "men"
+name = "男子"
+group = "open"
+places = [ { place = 1, money = 500 }, { place = 2, money = 200 } ]
+[prizes.lists.filter]
+gender = "male"
+"#;
+    let mut e = Played {
+        rules: Rulebook::from_toml(text, "t.toml").expect("rules"),
+        event: Event::new(text.to_string()),
+    };
+    let [a, b, c, d] = ["甲", "乙", "丙", "丁"].map(|n| e.add("open", n, "m"));
+    let [w1, w2] = ["女1", "女2"].map(|n| e.add("open", n, "f"));
+    e.round(
+        "open",
+        &[
+            (a, b, Outcome::RedWin),
+            (c, d, Outcome::RedWin),
+            (w1, w2, Outcome::Draw),
+        ],
+    );
+    record_list_playoff(&mut e.event, &e.rules, "all", vec![a, c], "").expect("overall");
+    // 甲 keeps the title, 丙 the overall 600: the men's list passes down to 乙 = 丁.
+    let sheet = e.sheet();
+    let men = list_of(&sheet, "men");
+    assert_eq!(men.passed_on.len(), 2, "{:?}", men.passed_on);
+    assert!(men.passed_on.iter().all(|p| p.kept_list_name == "总"));
+    assert!(men.notes.iter().any(|n| matches!(
+        n,
+        SheetNote::PlayoffNeeded { place: 1, players, .. } if players.len() == 2
+    )));
+    // The playoff the sheet asks for is accepted and settles the held money.
+    record_list_playoff(&mut e.event, &e.rules, "men", vec![d, b], "").expect("men");
+    let sheet = e.sheet();
+    let men = list_of(&sheet, "men");
+    let paid: Vec<(u32, PlayerId, u64, u64)> = men
+        .awards
+        .iter()
+        .map(|a| (a.place, a.player, a.money_fen, a.held_fen))
+        .collect();
+    assert_eq!(paid, vec![(1, d, 50_000, 0), (2, b, 20_000, 0)]);
+}
+
 // ---------------------------------------------------------------------------------------
 // Through the binary: `playoff --list`, `player disqualify`, `standings` per section and
 // for every group, and the finance office's CSV.
