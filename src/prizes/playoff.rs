@@ -104,8 +104,17 @@ pub fn record_list_playoff(
         });
     }
     if order_set.len() != order.len() || !ties.contains(&order_set) {
+        // Players by name and pairing number (序号, as the sheet shows them), not raw ids.
         let show = |ids: &mut dyn Iterator<Item = PlayerId>| {
-            ids.map(|id| id.to_string()).collect::<Vec<_>>().join(", ")
+            ids.map(|id| match event.player(id) {
+                Some(p) => match p.number {
+                    Some(n) => format!("{} #{n}", p.name),
+                    None => format!("{} (id {id})", p.name),
+                },
+                None => id.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
         };
         return Err(PrizeError::ListPlayoffMismatch {
             list: list.id.clone(),

@@ -104,6 +104,8 @@ pub enum SheetNote {
         place: u32,
         players: Vec<PlayerId>,
         names: Vec<String>,
+        /// The players' pairing numbers (序号), for the `#N` references of the command.
+        numbers: Vec<Option<u32>>,
         held_fen: u64,
         title: Option<String>,
     },
@@ -113,6 +115,8 @@ pub enum SheetNote {
         place: u32,
         players: Vec<PlayerId>,
         names: Vec<String>,
+        /// The players' pairing numbers (序号), for the `#N` references of the command.
+        numbers: Vec<Option<u32>>,
         slots: u32,
     },
     /// A tie across the qualification line settled by `next_tiebreak` or `lot`.
@@ -609,6 +613,10 @@ fn line_notes(sheet: &mut ListSheet, rows: &[super::ListRow], list: &PrizeList, 
         let run: Vec<&super::ListRow> = rows.iter().filter(|r| r.place == Some(place)).collect();
         let players: Vec<PlayerId> = run.iter().map(|r| r.row.player).collect();
         let names: Vec<String> = players.iter().map(|id| name(*id)).collect();
+        let numbers: Vec<Option<u32>> = players
+            .iter()
+            .map(|id| event.player(*id).and_then(|p| p.number))
+            .collect();
         if run
             .iter()
             .any(|r| r.needs_playoff || (r.shared && r.row.needs_playoff))
@@ -625,6 +633,7 @@ fn line_notes(sheet: &mut ListSheet, rows: &[super::ListRow], list: &PrizeList, 
                 place,
                 players: players.clone(),
                 names: names.clone(),
+                numbers: numbers.clone(),
                 held_fen,
                 title,
             });
@@ -638,6 +647,7 @@ fn line_notes(sheet: &mut ListSheet, rows: &[super::ListRow], list: &PrizeList, 
                 place,
                 players,
                 names,
+                numbers,
                 slots,
             });
         } else if run.iter().any(|r| r.qualifies.is_some()) {

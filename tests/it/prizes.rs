@@ -1857,6 +1857,19 @@ gender = "male"
         n,
         SheetNote::PlayoffNeeded { place: 1, players, .. } if players.len() == 2
     )));
+    // The sheet suggests the command by pairing number (#N, as it shows 序号), not by id.
+    let tmp = on_disk(&e);
+    let table = String::from_utf8(run_zh(tmp.path(), &["prizes"]).stdout).unwrap();
+    assert!(
+        table.contains("qiwang playoff --list men #2 #4")
+            || table.contains("qiwang playoff --list men #4 #2"),
+        "{table}"
+    );
+    assert!(table.contains("已领 总"), "{table}");
+    // A wrong order is refused naming the players, not a raw id list.
+    let err = record_list_playoff(&mut e.event, &e.rules, "men", vec![d, a], "")
+        .expect_err("not the tie");
+    assert!(err.to_string().contains("丁 #4, 甲 #1"), "{err}");
     // The playoff the sheet asks for is accepted and settles the held money.
     record_list_playoff(&mut e.event, &e.rules, "men", vec![d, b], "").expect("men");
     let sheet = e.sheet();
