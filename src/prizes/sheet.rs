@@ -414,10 +414,9 @@ pub(crate) fn sheet_list_rows(event: &Event, rules: &Rulebook, list: &PrizeList)
     let mut standings = BTreeMap::new();
     for l in &rules.prizes.lists {
         let p = list_pool(event, rules, &l.group);
-        if !standings.contains_key(&p) {
-            let st = crate::standings::compute_standings(event, rules, &p, None);
-            standings.insert(p, st);
-        }
+        standings
+            .entry(p.clone())
+            .or_insert_with(|| crate::standings::compute_standings(event, rules, &p, None));
     }
     let mut left_out = merged_in(event, rules, &list.group);
     if rules.prizes.multiple == MultiplePrizes::HigherOnly {
