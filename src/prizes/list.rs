@@ -96,10 +96,11 @@ pub(crate) fn matches(player: &Player, filter: &PrizeFilter, sections: Option<&[
 
 /// Why `player` may not take a place in a prize list of `rules` over `standings` (see
 /// `prizes.withdrawn`): disqualified always; withdrawn under `unranked`; under
-/// `unranked_if_no_games`, no game played over the board by `standings.after_round`
-/// while withdrawn or once every round of the pool is played (before that a player who
-/// has only had byes and forfeit wins so far is still listed); nobody while the pool has
-/// no result yet.
+/// `unranked_if_no_games`, no game played over the board by `standings.after_round` and
+/// either withdrawn, or — not withdrawn — absent before their first game: once every
+/// round of the pool is played, every round lost by their own forfeit (no bye, no win by
+/// the opponent's forfeit). A present player whose games were all byes or opponents'
+/// forfeits keeps her place. Nobody while the pool has no result yet.
 pub(crate) fn exclusion(
     player: &Player,
     event: &Event,
@@ -126,20 +127,41 @@ pub(crate) fn exclusion(
             if !any_result {
                 return None;
             }
-            let played = event.group(&standings.group).is_some_and(|g| {
-                g.rounds.iter().filter(|r| r.number <= n).any(|r| {
-                    r.pairings.iter().any(|p| match p {
+            // Over the board, and without playing: a bye or a win by the opponent's forfeit.
+            let (mut played, mut won_unplayed) = (false, false);
+            for r in event
+                .group(&standings.group)
+                .map(|g| g.rounds.as_slice())
+                .unwrap_or(&[])
+                .iter()
+                .filter(|r| r.number <= n)
+            {
+                for p in &r.pairings {
+                    match p {
                         Pairing::Game {
                             red,
                             black,
                             result: Some(res),
                             ..
-                        } => (*red == player.id || *black == player.id) && res.outcome.is_played(),
-                        _ => false,
-                    })
-                })
-            });
-            (!played && (finished || player.is_withdrawn())).then_some(Exclusion::NoGames)
+                        } if *red == player.id || *black == player.id => {
+                            let colour = if *red == player.id {
+                                crate::model::Colour::Red
+                            } else {
+                                crate::model::Colour::Black
+                            };
+                            played |= res.outcome.is_played();
+                            won_unplayed |=
+                                !res.outcome.is_played() && !res.outcome.forfeited_by(colour);
+                        }
+                        Pairing::Bye { player: p } if *p == player.id => won_unplayed = true,
+                        _ => {}
+                    }
+                }
+            }
+            // Withdrawn without a game over the board; or, not withdrawn, absent before
+            // their first game: every round lost by their own forfeit once all are played.
+            let absent = finished && !won_unplayed;
+            (!played && (player.is_withdrawn() || absent)).then_some(Exclusion::NoGames)
         }
     }
 }
@@ -269,7 +291,19 @@ pub(crate) fn settle_ties(
                 pl.list.as_deref() == Some(list.id.as_str()) && same_set(&pl.order, &ids)
             });
             if let Some(pl) = recorded.filter(|_| finished) {
-                reorder(&mut rows[run], &pl.order, p, standings::DecidedBy::Playoff);
+                if unshareable {
+                    reorder(&mut rows[run], &pl.order, p, standings::DecidedBy::Playoff);
+                } else {
+                    // A playoff across the qualification line decides only who qualifies:
+                    // the place, its money and awards stay shared (like `next_tiebreak`).
+                    let slots = (p..=last).filter(|q| qualifies(*q)).count();
+                    mark_qualifiers(
+                        &mut rows[run],
+                        &pl.order,
+                        slots,
+                        standings::DecidedBy::Playoff,
+                    );
+                }
                 continue;
             }
         }
@@ -336,14 +370,25 @@ pub(crate) fn settle_ties(
             }
         };
         let (order, how) = order;
-        for r in &mut rows[run] {
-            let pos = order
-                .iter()
-                .position(|id| *id == r.row.player)
-                .unwrap_or(usize::MAX);
-            r.qualifies = Some(pos < slots);
-            r.decided_by = Some(how);
-        }
+        mark_qualifiers(&mut rows[run], &order, slots, how);
+    }
+}
+
+/// Marks which players of a tie across the qualification line take the `slots`
+/// qualifying places: the first `slots` of `order`. Places stay shared.
+fn mark_qualifiers(
+    rows: &mut [ListRow],
+    order: &[PlayerId],
+    slots: usize,
+    how: standings::DecidedBy,
+) {
+    for r in rows {
+        let pos = order
+            .iter()
+            .position(|id| *id == r.row.player)
+            .unwrap_or(usize::MAX);
+        r.qualifies = Some(pos < slots);
+        r.decided_by = Some(how);
     }
 }
 

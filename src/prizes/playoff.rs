@@ -6,7 +6,7 @@
 //! whole request is valid.
 
 use super::PrizeError;
-use super::sheet::{list_pool, prize_list_rows};
+use super::sheet::{list_pool, sheet_list_rows};
 use crate::model::{Event, PlayerId, PlayerStatus, Playoff};
 use crate::rulebook::{PrizeList, Rulebook};
 use crate::standings::compute_standings;
@@ -84,7 +84,7 @@ pub fn record_list_playoff(
             && (p.list.is_none() || p.list.as_deref() == Some(list.id.as_str())))
     });
     let st = compute_standings(&without, rules, &pool, None);
-    let rows = prize_list_rows(&without, rules, &st, list);
+    let rows = sheet_list_rows(&without, rules, list);
     let mut ties: Vec<BTreeSet<PlayerId>> = Vec::new();
     let mut places: Vec<u32> = rows.iter().filter_map(|r| r.place).collect();
     places.dedup();
@@ -104,8 +104,17 @@ pub fn record_list_playoff(
         });
     }
     if order_set.len() != order.len() || !ties.contains(&order_set) {
+        // Players by name and pairing number (序号, as the sheet shows them), not raw ids.
         let show = |ids: &mut dyn Iterator<Item = PlayerId>| {
-            ids.map(|id| id.to_string()).collect::<Vec<_>>().join(", ")
+            ids.map(|id| match event.player(id) {
+                Some(p) => match p.number {
+                    Some(n) => format!("{} #{n}", p.name),
+                    None => format!("{} (id {id})", p.name),
+                },
+                None => id.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
         };
         return Err(PrizeError::ListPlayoffMismatch {
             list: list.id.clone(),
@@ -170,7 +179,7 @@ pub fn list_for_playoff(
         .iter()
         .filter(|l| &list_pool(event, rules, &l.group) == pool)
     {
-        let rows = prize_list_rows(event, rules, &st, list);
+        let rows = sheet_list_rows(event, rules, list);
         let tied: BTreeSet<PlayerId> = rows
             .iter()
             .filter(|r| r.needs_playoff || r.qualification_playoff)

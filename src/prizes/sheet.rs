@@ -10,6 +10,7 @@
 //! All money is in fen (see the module root): `money_fen` is what an award pays now,
 //! `held_fen` what is held back until a playoff is recorded.
 
+use super::ListRow;
 use super::list::list_rows_excluding;
 use super::teams::TeamRanking;
 use crate::model::{Event, GroupId, PlayerId, Points};
@@ -83,6 +84,8 @@ pub struct PassedOn {
     pub place: u32,
     /// The list whose prize they keep.
     pub kept_list: String,
+    /// That list's name, for the sheet's note.
+    pub kept_list_name: String,
 }
 
 /// Something the reader of the sheet must know about a list.
@@ -101,6 +104,8 @@ pub enum SheetNote {
         place: u32,
         players: Vec<PlayerId>,
         names: Vec<String>,
+        /// The players' pairing numbers (序号), for the `#N` references of the command.
+        numbers: Vec<Option<u32>>,
         held_fen: u64,
         title: Option<String>,
     },
@@ -110,6 +115,8 @@ pub enum SheetNote {
         place: u32,
         players: Vec<PlayerId>,
         names: Vec<String>,
+        /// The players' pairing numbers (序号), for the `#N` references of the command.
+        numbers: Vec<Option<u32>>,
         slots: u32,
     },
     /// A tie across the qualification line settled by `next_tiebreak` or `lot`.
@@ -206,7 +213,8 @@ pub struct PrizeSheet {
 /// **Shared places** (`rules.prizes.shared_money`), for k players sharing place p, who
 /// cover places p..p+k-1 (places beyond the list pay nothing):
 /// * `Split`: the money of the covered places, in fen, divided equally and rounded down;
-///   the remainder (under k fen) is `undistributed_fen`.
+///   the remainder (under k fen) goes to the first of the tied players, so the list's
+///   total equals the money of its places (`undistributed_fen` stays 0).
 /// * `EachHigher`: each gets the money of the best covered place that has a prize.
 /// * `NextKey`: the standings' row order is taken as the next key: the tied players take
 ///   places p, p+1, … one by one, each with that place's prize, and are not shown shared.
@@ -270,6 +278,7 @@ pub fn prize_sheet(
                 name: h.name.clone(),
                 place: h.place,
                 kept_list: lists[keep].id.clone(),
+                kept_list_name: lists[keep].name.clone(),
             });
         }
     }
@@ -394,6 +403,33 @@ pub fn prize_list_rows(
         sections.as_deref(),
         &merged_in(event, rules, &list.group),
     )
+}
+
+/// [`prize_list_rows`] as the prize sheet ranks the list: under
+/// `MultiplePrizes::HigherOnly` without the players who keep a higher prize in another
+/// list (their places passed down), so a tie that appears after the pass-down is the
+/// one a playoff settles.
+pub(crate) fn sheet_list_rows(event: &Event, rules: &Rulebook, list: &PrizeList) -> Vec<ListRow> {
+    let pool = list_pool(event, rules, &list.group);
+    let mut standings = BTreeMap::new();
+    for l in &rules.prizes.lists {
+        let p = list_pool(event, rules, &l.group);
+        standings
+            .entry(p.clone())
+            .or_insert_with(|| crate::standings::compute_standings(event, rules, &p, None));
+    }
+    let mut left_out = merged_in(event, rules, &list.group);
+    if rules.prizes.multiple == MultiplePrizes::HigherOnly {
+        let sheet = prize_sheet(event, rules, &standings, &[]);
+        if let Some(s) = sheet.lists.iter().find(|s| s.id == list.id) {
+            left_out.extend(s.passed_on.iter().map(|p| p.player));
+        }
+    }
+    let (_, sections) = resolve_pool(event, rules, &list.group);
+    match standings.get(&pool) {
+        Some(st) => list_rows_excluding(st, event, rules, list, sections.as_deref(), &left_out),
+        None => Vec::new(),
+    }
 }
 
 /// Players merged into `group` from an under-size group: a list of `group` itself ranks
@@ -576,6 +612,10 @@ fn line_notes(sheet: &mut ListSheet, rows: &[super::ListRow], list: &PrizeList, 
         let run: Vec<&super::ListRow> = rows.iter().filter(|r| r.place == Some(place)).collect();
         let players: Vec<PlayerId> = run.iter().map(|r| r.row.player).collect();
         let names: Vec<String> = players.iter().map(|id| name(*id)).collect();
+        let numbers: Vec<Option<u32>> = players
+            .iter()
+            .map(|id| event.player(*id).and_then(|p| p.number))
+            .collect();
         if run
             .iter()
             .any(|r| r.needs_playoff || (r.shared && r.row.needs_playoff))
@@ -592,6 +632,7 @@ fn line_notes(sheet: &mut ListSheet, rows: &[super::ListRow], list: &PrizeList, 
                 place,
                 players: players.clone(),
                 names: names.clone(),
+                numbers: numbers.clone(),
                 held_fen,
                 title,
             });
@@ -605,6 +646,7 @@ fn line_notes(sheet: &mut ListSheet, rows: &[super::ListRow], list: &PrizeList, 
                 place,
                 players,
                 names,
+                numbers,
                 slots,
             });
         } else if run.iter().any(|r| r.qualifies.is_some()) {
@@ -731,7 +773,8 @@ fn allocate(
     rule: SharedMoney,
 ) -> (Vec<Option<Allocation>>, u64) {
     let mut out: Vec<Option<Allocation>> = Vec::with_capacity(slots.len());
-    let mut undistributed = 0;
+    // Kept for the sheet's totals; every split now hands out all of its fen.
+    let undistributed = 0;
     let mut i = 0;
     while i < slots.len() {
         let p = slots[i].place;
@@ -790,12 +833,14 @@ fn allocate(
         } else {
             match rule {
                 SharedMoney::Split => {
+                    // The fen that do not divide evenly go to the first of the tied
+                    // players (as a held split does), so no money is lost.
                     let each = covered_money / k as u64;
-                    undistributed += covered_money - each * k as u64;
-                    out.extend(
-                        run.iter()
-                            .map(|_| Some(alloc(p, true, p, last, each, 0, top))),
-                    );
+                    let remainder = covered_money - each * k as u64;
+                    out.extend(run.iter().enumerate().map(|(j, _)| {
+                        let money = each + if j == 0 { remainder } else { 0 };
+                        Some(alloc(p, true, p, last, money, 0, top))
+                    }));
                 }
                 SharedMoney::EachHigher => {
                     let money = top.map_or(0, |t| fen(t.money));

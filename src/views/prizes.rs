@@ -153,7 +153,7 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
                 "{} {} {} {}",
                 p.name,
                 lang.pick("只领一项奖，已领", "takes one prize only, kept"),
-                p.kept_list,
+                p.kept_list_name,
                 lang.pick("（本名单名次顺延）", "(places below move up)")
             ));
         }
@@ -255,6 +255,16 @@ fn exclusion_text(why: crate::prizes::Exclusion, lang: Lang) -> &'static str {
     }
 }
 
+/// How the suggested `qiwang playoff` command names players: `#N` by pairing number (序号,
+/// as the sheet and standings show it), the registration id only for a player without one.
+fn player_refs(players: &[crate::model::PlayerId], numbers: &[Option<u32>]) -> Vec<String> {
+    players
+        .iter()
+        .zip(numbers.iter().chain(std::iter::repeat(&None)))
+        .map(|(id, n)| n.map_or_else(|| id.to_string(), |n| format!("#{n}")))
+        .collect()
+}
+
 fn note_lines(
     s: &mut Section,
     notes: &[crate::prizes::SheetNote],
@@ -270,10 +280,11 @@ fn note_lines(
                 place,
                 players,
                 names,
+                numbers,
                 held_fen,
                 title,
             } => {
-                let ids: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+                let ids = player_refs(players, numbers);
                 let command = format!("qiwang playoff --list {list} {}", ids.join(" "));
                 match lang {
                     Lang::Zh => format!(
@@ -301,9 +312,10 @@ fn note_lines(
                 place,
                 players,
                 names,
+                numbers,
                 slots,
             } => {
-                let ids: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+                let ids = player_refs(players, numbers);
                 let command = format!("qiwang playoff --list {list} {}", ids.join(" "));
                 match lang {
                     Lang::Zh => format!(

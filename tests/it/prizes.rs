@@ -342,9 +342,9 @@ fn shared_money_split_vs_each_higher_at_places_three_and_four() {
 }
 
 #[test]
-fn split_that_does_not_divide_evenly_keeps_the_rest() {
-    // Three tied for 2nd in a 300/200/100 list: 600 / 3 = 200 each, even; then three tied
-    // for 1st of a 100/100/50 list: 250 / 3 = 83.33 each and 1 fen left over.
+fn split_that_does_not_divide_evenly_gives_the_rest_to_the_first() {
+    // Three tied for 1st of a 100/100/50 list: 250 / 3 = 83.33 each and the 1 fen left
+    // over goes to the first of them, so no money is lost.
     let mut f = Fixture::new();
     for name in ["甲", "乙", "丙"] {
         f.add("open", 1, name, "", 4, "m");
@@ -367,9 +367,9 @@ fn split_that_does_not_divide_evenly_keeps_the_rest() {
         .iter()
         .map(|a| format_fen(a.money_fen))
         .collect();
-    assert_eq!(money, vec!["83.33", "83.33", "83.33"]);
-    assert_eq!(s.totals.paid_fen + s.totals.undistributed_fen, 25_000);
-    assert_eq!(s.totals.undistributed_fen, 1);
+    assert_eq!(money, vec!["83.34", "83.33", "83.33"]);
+    assert_eq!(s.totals.paid_fen, 25_000);
+    assert_eq!(s.totals.undistributed_fen, 0);
 }
 
 #[test]
@@ -1220,7 +1220,7 @@ fn higher_only_on_a_large_event_leaves_nobody_with_two_prizes() {
 // line — on events played with the shipped rulebooks. Rounds are written game by game
 // (pairing legality is not the point here, so players may meet again).
 
-use qiwang::model::{GameResult, Outcome, Pairing, PlayerStatus, Round};
+use qiwang::model::{GameResult, Outcome, Pairing, PlayerStatus, Round, WithdrawalCause};
 use qiwang::prizes::{Exclusion, SheetNote, disqualify, record_list_playoff};
 use qiwang::rulebook::{QualificationTies, WithdrawnPrizes};
 use qiwang::standings::compute_standings;
@@ -1481,7 +1481,7 @@ fn issue10_2_players_without_a_game_take_no_place_and_places_pass_down() {
     let w = e.add("kids_a", "女W", "f");
     e.event.player_mut(w).expect("w").status = PlayerStatus::Withdrawn {
         from_round: 1,
-        cause: qiwang::model::WithdrawalCause::Manual {
+        cause: WithdrawalCause::Manual {
             note: Some("未到".into()),
         },
     };
@@ -1521,6 +1521,50 @@ fn issue10_2_players_without_a_game_take_no_place_and_places_pass_down() {
 }
 
 #[test]
+fn unranked_if_no_games_keeps_a_present_player_who_won_by_forfeits_or_byes() {
+    // Dongguan 儿童棋王A组 (unranked_if_no_games), 7 rounds, nobody withdrawn: 到 wins
+    // every round by 缺's forfeit, 空 has a bye every round, 缺 forfeits every round.
+    let mut e = Played::new("dongguan-2018.toml");
+    assert_eq!(e.rules.prizes.withdrawn, WithdrawnPrizes::UnrankedIfNoGames);
+    let present = e.add("kids_a", "到", "m");
+    let absent = e.add("kids_a", "缺", "m");
+    let bye = e.add("kids_a", "空", "m");
+    let p: Vec<PlayerId> = (1..=4)
+        .map(|i| e.add("kids_a", &format!("童{i}"), "m"))
+        .collect();
+    for _ in 0..7 {
+        e.round(
+            "kids_a",
+            &[
+                (present, absent, Outcome::BlackForfeit),
+                (p[0], p[1], Outcome::RedWin),
+                (p[2], p[3], Outcome::Draw),
+                (bye, bye, Outcome::RedWin),
+            ],
+        );
+    }
+    let sheet = e.sheet();
+    let list = list_of(&sheet, "kids_a");
+    let placed = |id: PlayerId| list.awards.iter().any(|a| a.player == id);
+    assert!(placed(present), "{:?}", list.awards);
+    assert!(placed(bye), "{:?}", list.awards);
+    assert!(!placed(absent), "{:?}", list.awards);
+    assert!(list.notes.contains(&SheetNote::NotRanked {
+        player: absent,
+        name: "缺".into(),
+        why: Exclusion::NoGames,
+    }));
+    assert!(
+        !list
+            .notes
+            .iter()
+            .any(|n| matches!(n, SheetNote::NotRanked { player, .. } if *player != absent)),
+        "{:?}",
+        list.notes
+    );
+}
+
+#[test]
 fn issue10_2_a_jinhua_girl_who_forfeited_rounds_1_and_2_takes_no_place() {
     // 少儿精英乙组, girls' list: 女A…女E play; 女F forfeits rounds 1–2 and is withdrawn.
     let mut e = Played::new("jinhua-2018.toml");
@@ -1556,7 +1600,7 @@ fn issue10_2_a_jinhua_girl_who_forfeited_rounds_1_and_2_takes_no_place() {
     }
     e.event.player_mut(f).expect("f").status = PlayerStatus::Withdrawn {
         from_round: 3,
-        cause: qiwang::model::WithdrawalCause::Forfeits {
+        cause: WithdrawalCause::Forfeits {
             rounds: vec![1, 2],
             consecutive: true,
         },
@@ -1737,6 +1781,107 @@ fn issue10_2_a_five_way_tie_at_the_qualification_line_follows_the_rulebook() {
     assert!(q.contains(&"乙4".to_string()));
 }
 
+#[test]
+fn a_qualification_playoff_decides_only_who_qualifies_the_place_and_money_stay_shared() {
+    let (mut e, s) = dongguan_line();
+    assert_eq!(
+        e.rules.prizes.qualification_ties,
+        QualificationTies::Playoff
+    );
+    let order = vec![s[3], s[0], s[1], s[2], s[4]];
+    record_list_playoff(&mut e.event, &e.rules, "kids_a", order, "").expect("playoff");
+    let sheet = e.sheet();
+    let list = list_of(&sheet, "kids_a");
+    let eighth: Vec<&Award> = list.awards.iter().filter(|a| a.place == 8).collect();
+    // All five tied players keep the shared 8th place and 100 / 5 each.
+    assert_eq!(eighth.len(), 5, "{:?}", list.awards);
+    for a in &eighth {
+        assert!(a.shared && a.money_fen == 2_000, "{a:?}");
+        assert!(!a.qualification_pending, "{a:?}");
+        assert_eq!(a.qualification.is_some(), a.name == "乙4", "{a:?}");
+    }
+    assert!(list.notes.iter().any(|n| matches!(
+        n,
+        SheetNote::QualificationSettled { place: 8, qualified, not_qualified, .. }
+            if qualified == &vec!["乙4".to_string()] && not_qualified.len() == 4
+    )));
+}
+
+#[test]
+fn higher_only_a_tie_that_appears_after_a_pass_down_is_settled_by_the_suggested_playoff() {
+    let text = r#"
+[event]
+name = "兼得测试"
+rounds = 1
+[[groups]]
+id = "open"
+name = "公开组"
+[ranking]
+tiebreaks = ["对手分"]
+[prizes]
+multiple = "higher_only"
+[[prizes.lists]]
+id = "all"
+name = "总"
+group = "open"
+places = [ { place = 1, money = 1000, title = "棋王" }, { place = 2, money = 600 }, { place = 3, money = 300 } ]
+[[prizes.lists]]
+id = "men"
+name = "男子"
+group = "open"
+places = [ { place = 1, money = 500 }, { place = 2, money = 200 } ]
+[prizes.lists.filter]
+gender = "male"
+"#;
+    let mut e = Played {
+        rules: Rulebook::from_toml(text, "t.toml").expect("rules"),
+        event: Event::new(text.to_string()),
+    };
+    let [a, b, c, d] = ["甲", "乙", "丙", "丁"].map(|n| e.add("open", n, "m"));
+    let [w1, w2] = ["女1", "女2"].map(|n| e.add("open", n, "f"));
+    e.round(
+        "open",
+        &[
+            (a, b, Outcome::RedWin),
+            (c, d, Outcome::RedWin),
+            (w1, w2, Outcome::Draw),
+        ],
+    );
+    record_list_playoff(&mut e.event, &e.rules, "all", vec![a, c], "").expect("overall");
+    // 甲 keeps the title, 丙 the overall 600: the men's list passes down to 乙 = 丁.
+    let sheet = e.sheet();
+    let men = list_of(&sheet, "men");
+    assert_eq!(men.passed_on.len(), 2, "{:?}", men.passed_on);
+    assert!(men.passed_on.iter().all(|p| p.kept_list_name == "总"));
+    assert!(men.notes.iter().any(|n| matches!(
+        n,
+        SheetNote::PlayoffNeeded { place: 1, players, .. } if players.len() == 2
+    )));
+    // The sheet suggests the command by pairing number (#N, as it shows 序号), not by id.
+    let tmp = on_disk(&e);
+    let table = String::from_utf8(run_zh(tmp.path(), &["prizes"]).stdout).unwrap();
+    assert!(
+        table.contains("qiwang playoff --list men #2 #4")
+            || table.contains("qiwang playoff --list men #4 #2"),
+        "{table}"
+    );
+    assert!(table.contains("已领 总"), "{table}");
+    // A wrong order is refused naming the players, not a raw id list.
+    let err = record_list_playoff(&mut e.event, &e.rules, "men", vec![d, a], "")
+        .expect_err("not the tie");
+    assert!(err.to_string().contains("丁 #4, 甲 #1"), "{err}");
+    // The playoff the sheet asks for is accepted and settles the held money.
+    record_list_playoff(&mut e.event, &e.rules, "men", vec![d, b], "").expect("men");
+    let sheet = e.sheet();
+    let men = list_of(&sheet, "men");
+    let paid: Vec<(u32, PlayerId, u64, u64)> = men
+        .awards
+        .iter()
+        .map(|a| (a.place, a.player, a.money_fen, a.held_fen))
+        .collect();
+    assert_eq!(paid, vec![(1, d, 50_000, 0), (2, b, 20_000, 0)]);
+}
+
 // ---------------------------------------------------------------------------------------
 // Through the binary: `playoff --list`, `player disqualify`, `standings` per section and
 // for every group, and the finance office's CSV.
@@ -1779,7 +1924,8 @@ fn issue10_1_playoff_list_through_the_binary_and_the_prize_csv_for_the_finance_o
     // Before the playoff: the girls' list says 需加赛 and the CSV holds the money.
     let csv = String::from_utf8(run_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
     let mut lines = csv.lines();
-    let header = lines.next().expect("header");
+    // The CSV starts with a BOM so spreadsheet programs read it as UTF-8.
+    let header = lines.next().expect("header").trim_start_matches('\u{feff}');
     assert_eq!(
         header,
         "\u{feff}奖项,名次,姓名,单位,积分,奖金,暂缓发放,状态,奖励,称号,资格,领奖签字"
