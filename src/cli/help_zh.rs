@@ -166,10 +166,19 @@ pub const ZH: &[(&str, &str)] = &[
         "终端类型：bash、zsh、fish、powershell 或 elvish",
     ),
     ("man", "输出 man 手册页（roff 格式）"),
-    ("rules update", "在两轮之间更换赛事的规程：先检查，不得改变已赛轮次，显示差异，可撤销"),
+    (
+        "rules update",
+        "在两轮之间更换赛事的规程：先检查，不得改变已赛轮次，显示差异，可撤销",
+    ),
     ("rules update:file", "新的规程文件（TOML）"),
-    ("import:files", "报名表文件：Excel 工作簿（.xlsx、.xls、.ods）或 CSV，可一次给多个"),
-    ("import:sheet", "只读取每个工作簿中这个名称的工作表（默认：每个有表头的工作表）"),
+    (
+        "import:files",
+        "报名表文件：Excel 工作簿（.xlsx、.xls、.ods）或 CSV，可一次给多个",
+    ),
+    (
+        "import:sheet",
+        "只读取每个工作簿中这个名称的工作表（默认：每个有表头的工作表）",
+    ),
     ("import:strict", "有不认识的列时拒绝导入（默认只提示）"),
     (
         "template",
@@ -177,27 +186,51 @@ pub const ZH: &[(&str, &str)] = &[
     ),
     ("template:rules", "使用这个规程文件（默认：本赛事的规程）"),
     ("template:out", "写入这个文件（默认：输出到标准输出）"),
-    ("player disqualify", "取消比赛资格：不再编排，不参加任何名次录取，已赛对局仍计入对手分"),
-    ("player disqualify:player", "棋手：报名编号、`#编排号`或姓名"),
+    (
+        "player disqualify",
+        "取消比赛资格：不再编排，不参加任何名次录取，已赛对局仍计入对手分",
+    ),
+    (
+        "player disqualify:player",
+        "棋手：报名编号、`#编排号`或姓名",
+    ),
     ("player disqualify:reason", "原因（记入操作记录并显示）"),
     ("player disqualify:from_round", "自第几轮起（默认：下一轮）"),
     ("player disqualify:undo", "撤销取消资格"),
-    ("pair:all", "编排所有已就绪组别的下一轮，并说明其余组别为何等待"),
-    ("pair:allow_small", "人数不足规程最低人数的组别也照常编排第一轮（记入操作记录）"),
+    (
+        "pair:all",
+        "编排所有已就绪组别的下一轮，并说明其余组别为何等待",
+    ),
+    (
+        "pair:allow_small",
+        "人数不足规程最低人数的组别也照常编排第一轮（记入操作记录）",
+    ),
     (
         "round",
         "重新打印某一轮：对阵表（有成绩时带成绩）、成绩登记表、台签、按拼音排序的找座位表或总表；默认为每个组别的最新一轮",
     ),
     ("round:round", "轮次（默认：最新一轮）"),
     ("round:group", "组别：代号、规程中的名称或别名"),
-    ("round:sheet", "打印哪一种：pairings（对阵表）、slips（成绩登记表）、cards（台签）、find（找座位表）、wall（总表）"),
-    ("playoff:list", "加赛决定的奖项名单（女子、本地、残疾人等名单的并列第一或晋级线上的并列）"),
-    ("group cancel", "取消人数不足且无处合并的组别：其棋手自第一轮起退赛并列出"),
+    (
+        "round:sheet",
+        "打印哪一种：pairings（对阵表）、slips（成绩登记表）、cards（台签）、find（找座位表）、wall（总表）",
+    ),
+    (
+        "playoff:list",
+        "加赛决定的奖项名单（女子、本地、残疾人等名单的并列第一或晋级线上的并列）",
+    ),
+    (
+        "group cancel",
+        "取消人数不足且无处合并的组别：其棋手自第一轮起退赛并列出",
+    ),
     ("group cancel:group", "要取消的组别"),
     ("export:force", "写入一个已有文件、且不是 qiwang 导出的目录"),
     ("undo:dry_run", "只显示将撤销的内容，不做修改"),
     ("redo", "重做上一次撤销的修改（恢复撤销前的状态）"),
-    ("unlock", "释放持有者已经结束的锁；正在运行的命令持有的锁绝不会被打破"),
+    (
+        "unlock",
+        "释放持有者已经结束的锁；正在运行的命令持有的锁绝不会被打破",
+    ),
 ];
 
 /// English help for the arguments whose definition has none (a doc comment in `args.rs`
@@ -219,7 +252,10 @@ const EN: &[(&str, &str)] = &[
     ("import:files", "The registration sheets"),
     ("rules update:file", "The new rulebook (TOML)"),
     ("template:rules", "Use this rulebook (default: the event's)"),
-    ("template:out", "Write to this file (default: standard output)"),
+    (
+        "template:out",
+        "Write to this file (default: standard output)",
+    ),
     (
         "player disqualify:player",
         "The player: registration id, `#pairing number` or name",

@@ -170,7 +170,10 @@ fn round_reprints_the_sheet_pair_printed_with_results_once_entered() {
     assert_eq!(json["pairings"][0]["result"], "1-0");
     assert_eq!(json["pairings"][1]["result"], "=");
     let csv = qw(&ev, &["--format", "csv", "round"]).ok();
-    assert!(csv.starts_with("\u{feff}台号,序号,红方,单位,积分,结果"), "{csv}");
+    assert!(
+        csv.starts_with("\u{feff}台号,序号,红方,单位,积分,结果"),
+        "{csv}"
+    );
     assert!(csv.lines().nth(1).unwrap().contains(",红胜,"), "{csv}");
     let html = qw(&ev, &["--format", "html", "round"]).ok();
     assert!(
