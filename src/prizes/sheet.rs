@@ -954,13 +954,13 @@ mod tests {
     }
 
     #[test]
-    fn split_rounds_down_in_fen_and_reports_the_rest() {
+    fn split_gives_the_fen_left_over_to_the_first() {
         // Three share place 2: (300 + 200 + 100) = 600 → 200 each, nothing left.
         let (got, rest) = allocate(&places(), &slots(&[1, 2, 2, 2]), SharedMoney::Split);
         assert_eq!(got[1].as_ref().map(|a| a.money_fen), Some(20_000));
         assert_eq!(rest, 0);
-        // Three share place 5 of a list ending at 6: (100 + 100 + 0) / 3 = 66.66 each,
-        // 2 fen left.
+        // Three share place 5 of a list ending at 6: (100 + 100 + 0) / 3 = 66.66 each, and
+        // the 2 fen left go to the first, so the list pays all its money.
         let (got, rest) = allocate(
             &places(),
             &slots(&[1, 2, 3, 4, 5, 5, 5]),
@@ -968,9 +968,13 @@ mod tests {
         );
         assert_eq!(
             got[4].as_ref().map(|a| (a.money_fen, a.from, a.to)),
+            Some((6_668, 5, 7))
+        );
+        assert_eq!(
+            got[5].as_ref().map(|a| (a.money_fen, a.from, a.to)),
             Some((6_666, 5, 7))
         );
-        assert_eq!(rest, 2);
+        assert_eq!(rest, 0);
         // A tie beyond the last prize gets nothing.
         let (got, _) = allocate(
             &places(),

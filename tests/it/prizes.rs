@@ -1928,7 +1928,7 @@ fn issue10_1_playoff_list_through_the_binary_and_the_prize_csv_for_the_finance_o
     let header = lines.next().expect("header").trim_start_matches('\u{feff}');
     assert_eq!(
         header,
-        "\u{feff}奖项,名次,姓名,单位,积分,奖金,暂缓发放,状态,奖励,称号,资格,领奖签字"
+        "奖项,名次,姓名,单位,积分,奖金,暂缓发放,状态,奖励,称号,资格,领奖签字"
     );
     let girl_rows: Vec<Vec<&str>> = csv
         .lines()
