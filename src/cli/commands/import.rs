@@ -168,10 +168,10 @@ fn report_reading(imported: &Imported, lang: Lang) {
         .collect::<Vec<_>>()
         .join(", ");
     for w in &imported.warnings {
-        eprintln!(
+        crate::cli::emit_err(&format!(
             "{}{}",
             lang.pick("提示：", "warning: "),
             w.located(&source, lang)
-        );
+        ));
     }
 }
