@@ -11,6 +11,7 @@ use qiwang::report::{Format, Report};
 use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::{CommandInfo, Store, TxError};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
 /// `--format`: the read formats plus `trf` for `export`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,21 +75,12 @@ pub fn lang_flag(cli: &Cli) -> Option<Lang> {
 /// Chinese. Read leniently, so a rulebook with mistakes still names its language.
 pub fn error_lang(rules_file: Option<&Path>, event_dir: Option<&Path>) -> Lang {
     let of_file = |path: &Path| {
-        qiwang::input::read_capped(path, qiwang::input::InputKind::Rulebook)
-            .ok()
-            .and_then(|bytes| String::from_utf8(bytes).ok())
-            .and_then(|text| qiwang::i18n::rulebook_language(&text))
+        read_rulebook_text(path).and_then(|text| qiwang::i18n::rulebook_language(&text))
     };
     if let Some(path) = rules_file {
         return of_file(path).unwrap_or_default();
     }
-    let store = match event_dir {
-        Some(dir) => Store::open(dir).ok(),
-        None => std::env::current_dir()
-            .ok()
-            .and_then(|cwd| Store::discover(&cwd).ok()),
-    };
-    let Some(store) = store else {
+    let Some(store) = event_store(event_dir) else {
         return Lang::default();
     };
     of_file(&store.rules_path())
@@ -104,26 +96,38 @@ pub fn error_lang(rules_file: Option<&Path>, event_dir: Option<&Path>) -> Lang {
 pub fn error_groups(rules_file: Option<&Path>, event_dir: Option<&Path>) -> Vec<(String, String)> {
     let text = match rules_file {
         Some(path) => read_rulebook_text(path),
-        None => {
-            let store = match event_dir {
-                Some(dir) => Store::open(dir).ok(),
-                None => std::env::current_dir()
-                    .ok()
-                    .and_then(|cwd| Store::discover(&cwd).ok()),
-            };
-            store.and_then(|s| read_rulebook_text(&s.rules_path()))
-        }
+        None => event_store(event_dir).and_then(|s| read_rulebook_text(&s.rules_path())),
     };
     text.map(|t| qiwang::i18n::rulebook_group_names(&t))
         .unwrap_or_default()
 }
 
-/// The text of a rulebook read for an error's language or group names, capped like
-/// every input (`qiwang::input`); `None` when it cannot be read.
+/// The event of `--event DIR`, or the one found from the current directory, for an
+/// error's language; `None` when there is none (the error says so itself).
+fn event_store(event_dir: Option<&Path>) -> Option<Store> {
+    match event_dir {
+        Some(dir) => Store::open(dir).ok(),
+        None => Store::discover(&std::env::current_dir().ok()?).ok(),
+    }
+}
+
+/// The text of a rulebook read for the help's or an error's language or group names,
+/// capped like every input (`qiwang::input`); `None` when it cannot be read. The last
+/// file read is kept: the language found before the arguments are parsed and the
+/// language and group names of an error come from the same file, read once per run.
 pub fn read_rulebook_text(path: &Path) -> Option<String> {
-    qiwang::input::read_capped(path, qiwang::input::InputKind::Rulebook)
+    static LAST: Mutex<Option<(PathBuf, Option<String>)>> = Mutex::new(None);
+    let mut last = LAST.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((read, text)) = last.as_ref()
+        && read == path
+    {
+        return text.clone();
+    }
+    let text = qiwang::input::read_capped(path, qiwang::input::InputKind::Rulebook)
         .ok()
-        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .and_then(|bytes| String::from_utf8(bytes).ok());
+    *last = Some((path.to_path_buf(), text.clone()));
+    text
 }
 
 impl Ctx {

@@ -77,6 +77,12 @@ pub fn emit(text: &str) {
     emit_bytes(qiwang::report::safe::printable(text).as_bytes());
 }
 
+/// A line to standard error (a warning, or what a command left out), without control
+/// characters, like [`emit`]: names and headers a user typed reach it too.
+pub fn emit_err(line: &str) {
+    eprintln!("{}", qiwang::report::safe::printable(line));
+}
+
 /// [`emit`] for bytes: text already encoded (CSV in GBK) and made printable by the
 /// caller, or an Excel workbook.
 pub fn emit_bytes(bytes: &[u8]) {
@@ -132,7 +138,7 @@ pub fn main() -> i32 {
                 let groups = context::error_groups(rules_file.as_deref(), event_dir.as_deref());
                 message = qiwang::i18n::name_groups_zh(&message, &groups);
             }
-            eprintln!("{}", qiwang::report::safe::printable(&message));
+            emit_err(&message);
             err.code as i32
         }
     }

@@ -1612,3 +1612,31 @@ fn each_error_class_is_pinned_whole_in_both_languages() {
         }
     }
 }
+
+/// `pair --all` in a format other than the table lists the pools it left out on standard
+/// error; a group name with a terminal escape must not reach it (bug: it was printed raw).
+#[test]
+fn pools_left_out_by_pair_all_reach_stderr_without_escapes() {
+    let tmp = TempDir::new().expect("temp dir");
+    let rules = tmp.path().join("rules.toml");
+    fs::write(
+        &rules,
+        "[event]\nname = \"t\"\nrounds = 3\nlanguage = \"zh\"\n\
+[[groups]]\nid = \"open\"\nname = \"甲组\"\n\
+[[groups]]\nid = \"b\"\nname = \"乙组\\u001B[31m\"\n",
+    )
+    .expect("write rules");
+    let csv = tmp.path().join("players.csv");
+    fs::write(
+        &csv,
+        "name,gender,unit,group\n甲,男,单位1,open\n乙,男,单位2,open\n",
+    )
+    .expect("write csv");
+    let ev = tmp.path().join("ev");
+    run_in(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
+    qw(&ev, &["import", p(&csv)]).ok();
+    let out = qw(&ev, &["pair", "--all", "--format", "csv"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stderr.contains("乙组[31m"), "{}", out.stderr);
+    assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
+}

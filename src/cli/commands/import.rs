@@ -73,8 +73,8 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
     }
     let rules = &loaded.rules;
     let sources: Vec<String> = files.iter().map(|f| f.source.clone()).collect();
-    let mut read = None;
-    let count = loaded
+    // The counts are taken from the state the transaction writes, without reading it back.
+    let (imported, per_pool) = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
             let imported =
@@ -82,10 +82,14 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
             let n = imported.players.len();
             let ids: Vec<u32> = imported.players.iter().map(|p| p.id.0).collect();
             event.players.extend(imported.players.iter().cloned());
+            let per_pool: Vec<(String, usize)> = rules
+                .pools()
+                .map(|g| (g.name.clone(), event.players_in(&g.id).count()))
+                .filter(|(_, n)| *n > 0)
+                .collect();
             let joined = sources.join(", ");
-            read = Some(imported);
             Ok::<_, qiwang::registration::ImportErrors>(Change::changed(
-                n,
+                (imported, per_pool),
                 format!("imported {n} players from {joined}"),
                 serde_json::json!({ "file": joined, "files": sources, "player_ids": ids }),
             ))
@@ -102,21 +106,15 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
                 )
             })),
         })?;
-    if let Some(imported) = &read {
-        report_reading(imported, lang);
-    }
-    let after = ctx.load()?;
+    report_reading(&imported, lang);
     outln!(
         "{} {} {}",
         lang.pick("已导入", "imported"),
-        count,
+        imported.players.len(),
         lang.pick("名棋手", "players")
     );
-    for g in after.rules.pools() {
-        let n = after.event.players_in(&g.id).count();
-        if n > 0 {
-            outln!("  {}: {n}", g.name);
-        }
+    for (name, n) in per_pool {
+        outln!("  {name}: {n}");
     }
     Ok(())
 }
@@ -168,10 +166,10 @@ fn report_reading(imported: &Imported, lang: Lang) {
         .collect::<Vec<_>>()
         .join(", ");
     for w in &imported.warnings {
-        eprintln!(
+        crate::cli::emit_err(&format!(
             "{}{}",
             lang.pick("提示：", "warning: "),
             w.located(&source, lang)
-        );
+        ));
     }
 }

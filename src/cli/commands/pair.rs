@@ -373,9 +373,9 @@ pub fn pair_all(
                 outln!("  {w}");
             }
         } else {
-            eprintln!("{head}");
+            crate::cli::emit_err(head);
             for w in &done.waiting {
-                eprintln!("  {w}");
+                crate::cli::emit_err(&format!("  {w}"));
             }
         }
     }

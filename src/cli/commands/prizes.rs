@@ -1,8 +1,9 @@
 //! `qiwang teams`, `qiwang prizes`, `qiwang group sizes|merge`
 
-use crate::cli::context::{Ctx, Loaded, input_error, tx_error};
+use crate::cli::context::{Ctx, Loaded, input_error, resolve_player, resolve_pool, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
+use qiwang::model::{Event, GroupId, PlayerId};
 use qiwang::report::{Format, Report, Section};
 use qiwang::store::Change;
 
@@ -156,21 +157,60 @@ pub fn list_playoff(
     names: &[String],
     note: &str,
 ) -> Result<(), CliError> {
+    let loaded = ctx.load()?;
+    let l = qiwang::prizes::find_list(&loaded.rules, list).map_err(input_error)?;
+    let pool = match group {
+        Some(_) => resolve_pool(&loaded.rules, &loaded.event, group)?,
+        None => qiwang::prizes::list_pool(&loaded.event, &loaded.rules, &l.group),
+    };
+    let order = players_named(&loaded.event, &pool, names)?;
+    record_list_playoff(ctx, loaded, list, order, note)
+}
+
+/// `qiwang playoff P1 P2 …` without `--list`: the pool's tie for first, or (when the
+/// pool has no such tie) the one prize list whose tie is exactly these players.
+pub fn playoff(
+    ctx: &Ctx,
+    group: Option<&str>,
+    names: &[String],
+    note: &str,
+) -> Result<(), CliError> {
+    let loaded = ctx.load()?;
+    let pool = resolve_pool(&loaded.rules, &loaded.event, group)?;
+    let order = players_named(&loaded.event, &pool, names)?;
+    match qiwang::prizes::list_for_playoff(&loaded.event, &loaded.rules, &pool, &order) {
+        Some(list) => record_list_playoff(ctx, loaded, &list, order, note),
+        None => super::result::playoff(ctx, loaded, pool, order, note),
+    }
+}
+
+/// The players a playoff names, in the order given, each found in `pool`.
+fn players_named(
+    event: &Event,
+    pool: &GroupId,
+    names: &[String],
+) -> Result<Vec<PlayerId>, CliError> {
+    names
+        .iter()
+        .map(|n| resolve_player(event, Some(pool), n).map(|p| p.id))
+        .collect()
+}
+
+/// Stores the playoff of prize list `list` (id or name) and says what it settled.
+fn record_list_playoff(
+    ctx: &Ctx,
+    loaded: Loaded,
+    list: &str,
+    order: Vec<PlayerId>,
+    note: &str,
+) -> Result<(), CliError> {
     let Loaded {
         store,
         event,
         rules,
-    } = ctx.load()?;
+    } = loaded;
     let lang = ctx.lang(&rules);
     let l = qiwang::prizes::find_list(&rules, list).map_err(input_error)?;
-    let pool = match group {
-        Some(_) => crate::cli::context::resolve_pool(&rules, &event, group)?,
-        None => qiwang::prizes::list_pool(&event, &rules, &l.group),
-    };
-    let mut order = Vec::new();
-    for n in names {
-        order.push(crate::cli::context::resolve_player(&event, Some(&pool), n)?.id);
-    }
     let recorded = store
         .transaction(&ctx.command_info(), |ev| {
             let r = qiwang::prizes::record_list_playoff(ev, &rules, list, order.clone(), note)
@@ -186,8 +226,7 @@ pub fn list_playoff(
             Ok(Change::changed(r, message, payload))
         })
         .map_err(tx_error)?;
-    let name =
-        |id: &qiwang::model::PlayerId| event.player(*id).map_or(id.to_string(), |p| p.name.clone());
+    let name = |id: &PlayerId| event.player(*id).map_or(id.to_string(), |p| p.name.clone());
     let order: Vec<String> = recorded.order.iter().map(name).collect();
     outln!(
         "{} {}: {}",
@@ -216,24 +255,4 @@ pub fn list_playoff(
         );
     }
     Ok(())
-}
-
-/// `qiwang playoff P1 P2 …` without `--list`: the pool's tie for first, or (when the
-/// pool has no such tie) the one prize list whose tie is exactly these players.
-pub fn playoff(
-    ctx: &Ctx,
-    group: Option<&str>,
-    names: &[String],
-    note: &str,
-) -> Result<(), CliError> {
-    let Loaded { event, rules, .. } = ctx.load()?;
-    let pool = crate::cli::context::resolve_pool(&rules, &event, group)?;
-    let mut order = Vec::new();
-    for n in names {
-        order.push(crate::cli::context::resolve_player(&event, Some(&pool), n)?.id);
-    }
-    match qiwang::prizes::list_for_playoff(&event, &rules, &pool, &order) {
-        Some(list) => list_playoff(ctx, group, &list, names, note),
-        None => super::result::playoff(ctx, group, names, note),
-    }
 }

@@ -5,7 +5,7 @@ use crate::cli::context::{
 };
 use crate::cli::error::{CliError, read_input};
 use qiwang::i18n::Text;
-use qiwang::model::GroupId;
+use qiwang::model::{GroupId, PlayerId};
 use qiwang::results::{self, ResultEntry};
 use qiwang::store::Change;
 use std::path::Path;
@@ -231,23 +231,21 @@ pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Resul
     Ok(())
 }
 
+/// Stores the playoff that settled `pool`'s tie for first (players resolved by
+/// `prizes::playoff`, which decided it is not a prize list's).
 pub fn playoff(
     ctx: &Ctx,
-    group: Option<&str>,
-    names: &[String],
+    loaded: Loaded,
+    pool: GroupId,
+    order: Vec<PlayerId>,
     note: &str,
 ) -> Result<(), CliError> {
     let Loaded {
         store,
         event,
         rules,
-    } = ctx.load()?;
-    let pool = resolve_pool(&rules, &event, group)?;
+    } = loaded;
     let lang = ctx.lang(&rules);
-    let mut order = Vec::new();
-    for n in names {
-        order.push(resolve_player(&event, Some(&pool), n)?.id);
-    }
     let earlier = store
         .transaction(&ctx.command_info(), |ev| {
             let earlier = ev
