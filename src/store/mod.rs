@@ -1472,10 +1472,9 @@ mod tests {
         assert!(!info.user.is_empty());
         assert_eq!(info.time.timestamp_subsec_nanos(), 0);
         assert_eq!(info.name, "result");
-        let _ = GroupId::new("unused");
     }
 
-    /// Issue 11.5: deleting `.lock` while a command holds it (the "stale lock" reflex)
+    /// Deleting `.lock` while a command holds it (the "stale lock" reflex)
     /// must not let a second writer in.
     #[test]
     fn a_deleted_lock_file_does_not_let_a_second_writer_in() {
@@ -1568,7 +1567,7 @@ mod tests {
         fs::symlink_metadata(path).unwrap().permissions().mode() & 0o777
     }
 
-    /// Issue 11.7: the state holds ID and phone numbers.
+    /// The state holds ID and phone numbers.
     #[cfg(unix)]
     #[test]
     fn every_file_and_directory_is_owner_only() {
@@ -1616,7 +1615,7 @@ mod tests {
         }
     }
 
-    /// Issue 11.14: links inside the event are refused, never followed, and temporaries
+    /// Links inside the event are refused, never followed, and temporaries
     /// are never removed through one.
     #[cfg(unix)]
     #[test]
@@ -1676,7 +1675,7 @@ mod tests {
         assert_consistent(&store);
     }
 
-    /// Issue 11.15: after a kill that landed a change, opening the event logs it before
+    /// After a kill that landed a change, opening the event logs it before
     /// anything reads the trail, so `log` shows it and `undo` reverts only what was seen.
     #[test]
     fn opening_the_event_logs_a_change_that_landed_before_it_is_read() {
@@ -1708,7 +1707,6 @@ mod tests {
         );
     }
 
-    /// Issue 11.16.
     #[test]
     fn redo_restores_exactly_what_undo_reverted() {
         let (_tmp, store) = new_event();
@@ -1759,7 +1757,7 @@ mod tests {
         );
     }
 
-    /// Issue 11.17: a new event directory is durable only once its parent is synced.
+    /// A new event directory is durable only once its parent is synced.
     #[test]
     fn init_syncs_the_parent_of_every_directory_it_creates() {
         let tmp = tempfile::tempdir().unwrap();
@@ -1776,7 +1774,7 @@ mod tests {
         }
     }
 
-    /// Issue 11.18: snapshots are compressed; an old uncompressed one still undoes exactly.
+    /// Snapshots are compressed; an old uncompressed one still undoes exactly.
     #[test]
     fn snapshots_are_compressed_and_old_plain_ones_still_undo() {
         let (_tmp, store) = new_event();
