@@ -429,7 +429,8 @@ impl Store {
         if after == before {
             return Ok(value);
         }
-        let entry = self.next_entry(command, EntryKind::Change, summary, details)?;
+        let trail = self.writable_audit()?;
+        let entry = self.next_entry(&trail, command, EntryKind::Change, summary, details)?;
         self.commit(&lock, &before, &after, &entry)?;
         Ok(value)
     }
@@ -440,9 +441,9 @@ impl Store {
         let (_, current) = self.read_state()?;
         let trail = self.writable_audit()?;
         let target = undo_target(&trail)?;
-        let (snapshot, _, restored_event) = self.restorable(&target, &target)?;
+        let (snapshot, restored) = self.restorable(&target, &target)?;
         Ok(UndoPlan {
-            effects: diff::differences(&current, &restored_event),
+            effects: diff::differences(&current, &restored),
             undone: target,
             restore_from: snapshot,
             interrupted: self.read_journal()?.map(|e| e.seq),
@@ -458,15 +459,16 @@ impl Store {
         self.prepare(&before)?;
         let trail = self.writable_audit()?;
         let target = undo_target(&trail)?;
-        let (snapshot, restored, _) = self.restorable(&target, &target)?;
+        let (snapshot, restored) = self.restorable(&target, &target)?;
         let mut entry = self.next_entry(
+            &trail,
             command,
             EntryKind::Undo,
             format!("undid #{}: {}", target.seq, target.summary),
             serde_json::json!({ "undoes": target.seq, "restored": snapshot }),
         )?;
         entry.undoes = Some(target.seq);
-        self.write_restored(&lock, &before, &restored, entry.clone())?;
+        self.write_restored(&lock, &before, &state::encode(&restored), entry.clone())?;
         Ok(UndoReport {
             seq: entry.seq,
             undone: target,
@@ -496,15 +498,16 @@ impl Store {
             .find(|e| Some(e.seq) == undo.undoes)
             .cloned()
             .unwrap_or_else(|| undo.clone());
-        let (snapshot, restored, _) = self.restorable(&undo, &changed)?;
+        let (snapshot, restored) = self.restorable(&undo, &changed)?;
         let mut entry = self.next_entry(
+            &trail,
             command,
             EntryKind::Redo,
             format!("redid #{}: {}", changed.seq, changed.summary),
             serde_json::json!({ "redoes": undo.seq, "reapplies": changed.seq, "restored": snapshot }),
         )?;
         entry.redoes = Some(undo.seq);
-        self.write_restored(&lock, &before, &restored, entry.clone())?;
+        self.write_restored(&lock, &before, &state::encode(&restored), entry.clone())?;
         Ok(RedoReport {
             seq: entry.seq,
             undo,
@@ -513,13 +516,13 @@ impl Store {
         })
     }
 
-    /// The snapshot of `line` and the state it holds, re-encoded in the current format.
-    /// `about` is the change a refusal is about.
+    /// The snapshot of `line` and the state it holds (migrated, so that encoding it
+    /// restores it in the current file format). `about` is the change a refusal is about.
     fn restorable(
         &self,
         line: &AuditEntry,
         about: &AuditEntry,
-    ) -> Result<(String, Vec<u8>, Event), StoreError> {
+    ) -> Result<(String, Event), StoreError> {
         let cannot = || {
             Text::new(
                 format!(
@@ -553,10 +556,8 @@ impl Store {
             recovery: cannot(),
         })?;
         let bytes = state::snapshot_state(&path, bytes)?;
-        // Re-encoded, so a snapshot is restored in the current file format.
         let event = state::decode(&path, &bytes, cannot)?;
-        let restored = state::encode(&event);
-        Ok((snapshot, restored, event))
+        Ok((snapshot, event))
     }
 
     /// Writes `restored` as an undo or redo line `entry`; a state already restored (by
@@ -784,15 +785,15 @@ impl Store {
         Ok(trail)
     }
 
-    /// The audit line for the next change; refuses an audit log that cannot take one.
+    /// The audit line for the next change after `trail` (from [`Store::writable_audit`]).
     fn next_entry(
         &self,
+        trail: &AuditTrail,
         command: &CommandInfo,
         kind: EntryKind,
         summary: String,
         details: serde_json::Value,
     ) -> Result<AuditEntry, StoreError> {
-        let trail = self.writable_audit()?;
         let newest_snapshot = state::list_snapshots(&self.history_dir())?
             .last()
             .map_or(0, |s: &SnapshotFile| s.seq);
@@ -1238,6 +1239,7 @@ mod tests {
         let after = state::encode(&event);
         let entry = store
             .next_entry(
+                &store.writable_audit().unwrap(),
                 &command("penalty"),
                 EntryKind::Change,
                 "p".into(),
