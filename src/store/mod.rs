@@ -27,24 +27,34 @@
 //! 1. `.pending.json` ← the audit line for `N` (the journal);
 //! 2. `history/N-<command>.json.gz` ← the exact bytes of `qiwang.json` before the change,
 //!    compressed;
-//! 3. `qiwang.json` ← the new state (the commit point: one atomic rename);
+//! 3. `qiwang.json` ← the new state (the commit point: one atomic rename), refused if the
+//!    event directory was moved or replaced while the lock was held;
 //! 4. `audit.log` ← the line for `N` appended and synced;
 //! 5. `.pending.json` removed.
 //!
+//! An undo or redo whose state is already in place (restored by hand) writes no snapshot
+//! and no state: only steps 1, 4 and 5.
+//!
 //! Invariant: without `.pending.json`, every snapshot `N` in `history/` has line `N` in
 //! `audit.log` and `qiwang.json` is the state after the last line. With it, the next
-//! command (under the lock, before anything else) reconciles deterministically:
-//! line `N` already logged → the change was complete; snapshot `N` missing, or equal byte
-//! for byte to `qiwang.json` → the change never landed, and the snapshot is deleted;
-//! otherwise the rename happened, so line `N` is appended from the journal (marked
-//! `recovered`). Opening an event ([`Store::open`], [`Store::discover`]) does this
-//! before any command reads, so `log` never trails the state. A change that leaves the state byte-identical is not written at all, so
-//! "equal to the snapshot" can only mean "before". Either way `qiwang.json` itself is
-//! never touched by recovery: after a crash it is the state before or after the command.
+//! command (under the lock, before anything else) reconciles deterministically, after
+//! cutting off a torn last line of `audit.log`: line `N` already logged → the change was
+//! complete; snapshot `N` missing, or (unpacked) equal byte for byte to `qiwang.json` →
+//! the change never landed, and the snapshot is deleted; otherwise the rename happened,
+//! so line `N` is appended from the journal (marked `recovered`). A change that leaves
+//! the state byte-identical is not written at all, so "equal to the snapshot" can only
+//! mean "before". Opening an event ([`Store::open`], [`Store::discover`]) reconciles
+//! before any command reads, when no other command holds the lock, so `log` never trails
+//! the state. Either way `qiwang.json` itself is never touched by recovery: after a crash
+//! it is the state before or after the command.
 //!
 //! A failure while writing (disk full, read-only directory) rolls back the same way:
 //! the audit line is cut off, the old state is written back if the rename had happened,
 //! and the snapshot and the journal are removed, so the event is unchanged.
+//!
+//! The files of the event are read whole and without the size cap of
+//! [`crate::input`]: qiwang wrote them, and they grow with the event (a state of 100,000
+//! players is tens of megabytes), so any cap would refuse a real event.
 //!
 //! # Undo and redo
 //!
