@@ -246,3 +246,73 @@ impl Player {
         matches!(self.status, PlayerStatus::Disqualified { .. })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Schema 1 stored a withdrawal's cause as text (`results::record` wrote the `[auto]`
+    /// line, `player withdraw` the rest); this is the one place that text is read back.
+    #[test]
+    fn a_schema_1_withdrawal_reason_becomes_a_typed_cause() {
+        let forfeits = |rounds: Vec<u32>, consecutive| WithdrawalCause::Forfeits {
+            rounds,
+            consecutive,
+        };
+        let manual = |note: Option<&str>| WithdrawalCause::Manual {
+            note: note.map(str::to_string),
+        };
+        let cases = [
+            (
+                "[auto] 连续2轮弃权 (forfeited rounds 1, 2)",
+                forfeits(vec![1, 2], true),
+            ),
+            (
+                "[auto] 累计3轮弃权 (forfeited rounds 2, 5, 7)",
+                forfeits(vec![2, 5, 7], false),
+            ),
+            ("[auto] 连续2轮弃权", forfeits(vec![], true)),
+            ("voluntary", manual(None)),
+            ("自愿退赛", manual(None)),
+            ("", manual(None)),
+            ("  身体不适 ", manual(Some("身体不适"))),
+            ("left for school [auto]", manual(Some("left for school [auto]"))),
+        ];
+        for (reason, expected) in cases {
+            let json = serde_json::json!({
+                "status": "withdrawn", "from_round": 3, "reason": reason,
+            });
+            let status: PlayerStatus = serde_json::from_value(json).unwrap();
+            assert_eq!(
+                status,
+                PlayerStatus::Withdrawn {
+                    from_round: 3,
+                    cause: expected
+                },
+                "{reason:?}"
+            );
+        }
+        // A schema-2 cause wins over any text beside it; no reason at all is voluntary.
+        let json = serde_json::json!({
+            "status": "withdrawn", "from_round": 2, "reason": "[auto] x",
+            "cause": { "kind": "group_cancelled" },
+        });
+        let status: PlayerStatus = serde_json::from_value(json).unwrap();
+        assert!(matches!(
+            status,
+            PlayerStatus::Withdrawn {
+                cause: WithdrawalCause::GroupCancelled,
+                ..
+            }
+        ));
+        let json = serde_json::json!({ "status": "withdrawn", "from_round": 2 });
+        let status: PlayerStatus = serde_json::from_value(json).unwrap();
+        assert_eq!(
+            status,
+            PlayerStatus::Withdrawn {
+                from_round: 2,
+                cause: manual(None)
+            }
+        );
+    }
+}

@@ -67,11 +67,13 @@ pub struct AuditTrail {
     /// Every complete line, in file order.
     pub entries: Vec<AuditEntry>,
     /// The line number of an incomplete last line (a write cut short by a crash), which
-    /// was skipped. The next change repairs it when it was qiwang's own interrupted write.
+    /// was skipped. Reconciling the interrupted change (on opening the event, or by the
+    /// next change) cuts it off when it was qiwang's own interrupted write.
     pub torn_line: Option<usize>,
-    /// The `seq` of a change interrupted by a crash and not yet reconciled; the next
-    /// command that changes the event (or [`Store::recover`](super::Store::recover))
-    /// completes or discards it.
+    /// The `seq` of a change interrupted by a crash and not yet reconciled (opening the
+    /// event could not: another command held the lock, or the directory is read-only);
+    /// opening the event again, the next
+    /// change or [`Store::recover`](super::Store::recover) completes or discards it.
     pub interrupted: Option<u64>,
 }
 

@@ -27,24 +27,34 @@
 //! 1. `.pending.json` ← the audit line for `N` (the journal);
 //! 2. `history/N-<command>.json.gz` ← the exact bytes of `qiwang.json` before the change,
 //!    compressed;
-//! 3. `qiwang.json` ← the new state (the commit point: one atomic rename);
+//! 3. `qiwang.json` ← the new state (the commit point: one atomic rename), refused if the
+//!    event directory was moved or replaced while the lock was held;
 //! 4. `audit.log` ← the line for `N` appended and synced;
 //! 5. `.pending.json` removed.
 //!
+//! An undo or redo whose state is already in place (restored by hand) writes no snapshot
+//! and no state: only steps 1, 4 and 5.
+//!
 //! Invariant: without `.pending.json`, every snapshot `N` in `history/` has line `N` in
 //! `audit.log` and `qiwang.json` is the state after the last line. With it, the next
-//! command (under the lock, before anything else) reconciles deterministically:
-//! line `N` already logged → the change was complete; snapshot `N` missing, or equal byte
-//! for byte to `qiwang.json` → the change never landed, and the snapshot is deleted;
-//! otherwise the rename happened, so line `N` is appended from the journal (marked
-//! `recovered`). Opening an event ([`Store::open`], [`Store::discover`]) does this
-//! before any command reads, so `log` never trails the state. A change that leaves the state byte-identical is not written at all, so
-//! "equal to the snapshot" can only mean "before". Either way `qiwang.json` itself is
-//! never touched by recovery: after a crash it is the state before or after the command.
+//! command (under the lock, before anything else) reconciles deterministically, after
+//! cutting off a torn last line of `audit.log`: line `N` already logged → the change was
+//! complete; snapshot `N` missing, or (unpacked) equal byte for byte to `qiwang.json` →
+//! the change never landed, and the snapshot is deleted; otherwise the rename happened,
+//! so line `N` is appended from the journal (marked `recovered`). A change that leaves
+//! the state byte-identical is not written at all, so "equal to the snapshot" can only
+//! mean "before". Opening an event ([`Store::open`], [`Store::discover`]) reconciles
+//! before any command reads, when no other command holds the lock, so `log` never trails
+//! the state. Either way `qiwang.json` itself is never touched by recovery: after a crash
+//! it is the state before or after the command.
 //!
 //! A failure while writing (disk full, read-only directory) rolls back the same way:
 //! the audit line is cut off, the old state is written back if the rename had happened,
 //! and the snapshot and the journal are removed, so the event is unchanged.
+//!
+//! The files of the event are read whole and without the size cap of
+//! [`crate::input`]: qiwang wrote them, and they grow with the event (a state of 100,000
+//! players is tens of megabytes), so any cap would refuse a real event.
 //!
 //! # Undo and redo
 //!
@@ -429,7 +439,8 @@ impl Store {
         if after == before {
             return Ok(value);
         }
-        let entry = self.next_entry(command, EntryKind::Change, summary, details)?;
+        let trail = self.writable_audit()?;
+        let entry = self.next_entry(&trail, command, EntryKind::Change, summary, details)?;
         self.commit(&lock, &before, &after, &entry)?;
         Ok(value)
     }
@@ -440,9 +451,9 @@ impl Store {
         let (_, current) = self.read_state()?;
         let trail = self.writable_audit()?;
         let target = undo_target(&trail)?;
-        let (snapshot, _, restored_event) = self.restorable(&target, &target)?;
+        let (snapshot, restored) = self.restorable(&target, &target)?;
         Ok(UndoPlan {
-            effects: diff::differences(&current, &restored_event),
+            effects: diff::differences(&current, &restored),
             undone: target,
             restore_from: snapshot,
             interrupted: self.read_journal()?.map(|e| e.seq),
@@ -458,15 +469,16 @@ impl Store {
         self.prepare(&before)?;
         let trail = self.writable_audit()?;
         let target = undo_target(&trail)?;
-        let (snapshot, restored, _) = self.restorable(&target, &target)?;
+        let (snapshot, restored) = self.restorable(&target, &target)?;
         let mut entry = self.next_entry(
+            &trail,
             command,
             EntryKind::Undo,
             format!("undid #{}: {}", target.seq, target.summary),
             serde_json::json!({ "undoes": target.seq, "restored": snapshot }),
         )?;
         entry.undoes = Some(target.seq);
-        self.write_restored(&lock, &before, &restored, entry.clone())?;
+        self.write_restored(&lock, &before, &state::encode(&restored), entry.clone())?;
         Ok(UndoReport {
             seq: entry.seq,
             undone: target,
@@ -496,15 +508,16 @@ impl Store {
             .find(|e| Some(e.seq) == undo.undoes)
             .cloned()
             .unwrap_or_else(|| undo.clone());
-        let (snapshot, restored, _) = self.restorable(&undo, &changed)?;
+        let (snapshot, restored) = self.restorable(&undo, &changed)?;
         let mut entry = self.next_entry(
+            &trail,
             command,
             EntryKind::Redo,
             format!("redid #{}: {}", changed.seq, changed.summary),
             serde_json::json!({ "redoes": undo.seq, "reapplies": changed.seq, "restored": snapshot }),
         )?;
         entry.redoes = Some(undo.seq);
-        self.write_restored(&lock, &before, &restored, entry.clone())?;
+        self.write_restored(&lock, &before, &state::encode(&restored), entry.clone())?;
         Ok(RedoReport {
             seq: entry.seq,
             undo,
@@ -513,13 +526,13 @@ impl Store {
         })
     }
 
-    /// The snapshot of `line` and the state it holds, re-encoded in the current format.
-    /// `about` is the change a refusal is about.
+    /// The snapshot of `line` and the state it holds (migrated, so that encoding it
+    /// restores it in the current file format). `about` is the change a refusal is about.
     fn restorable(
         &self,
         line: &AuditEntry,
         about: &AuditEntry,
-    ) -> Result<(String, Vec<u8>, Event), StoreError> {
+    ) -> Result<(String, Event), StoreError> {
         let cannot = || {
             Text::new(
                 format!(
@@ -553,10 +566,8 @@ impl Store {
             recovery: cannot(),
         })?;
         let bytes = state::snapshot_state(&path, bytes)?;
-        // Re-encoded, so a snapshot is restored in the current file format.
         let event = state::decode(&path, &bytes, cannot)?;
-        let restored = state::encode(&event);
-        Ok((snapshot, restored, event))
+        Ok((snapshot, event))
     }
 
     /// Writes `restored` as an undo or redo line `entry`; a state already restored (by
@@ -784,15 +795,15 @@ impl Store {
         Ok(trail)
     }
 
-    /// The audit line for the next change; refuses an audit log that cannot take one.
+    /// The audit line for the next change after `trail` (from [`Store::writable_audit`]).
     fn next_entry(
         &self,
+        trail: &AuditTrail,
         command: &CommandInfo,
         kind: EntryKind,
         summary: String,
         details: serde_json::Value,
     ) -> Result<AuditEntry, StoreError> {
-        let trail = self.writable_audit()?;
         let newest_snapshot = state::list_snapshots(&self.history_dir())?
             .last()
             .map_or(0, |s: &SnapshotFile| s.seq);
@@ -1238,6 +1249,7 @@ mod tests {
         let after = state::encode(&event);
         let entry = store
             .next_entry(
+                &store.writable_audit().unwrap(),
                 &command("penalty"),
                 EntryKind::Change,
                 "p".into(),
@@ -1472,10 +1484,9 @@ mod tests {
         assert!(!info.user.is_empty());
         assert_eq!(info.time.timestamp_subsec_nanos(), 0);
         assert_eq!(info.name, "result");
-        let _ = GroupId::new("unused");
     }
 
-    /// Issue 11.5: deleting `.lock` while a command holds it (the "stale lock" reflex)
+    /// Deleting `.lock` while a command holds it (the "stale lock" reflex)
     /// must not let a second writer in.
     #[test]
     fn a_deleted_lock_file_does_not_let_a_second_writer_in() {
@@ -1568,7 +1579,7 @@ mod tests {
         fs::symlink_metadata(path).unwrap().permissions().mode() & 0o777
     }
 
-    /// Issue 11.7: the state holds ID and phone numbers.
+    /// The state holds ID and phone numbers.
     #[cfg(unix)]
     #[test]
     fn every_file_and_directory_is_owner_only() {
@@ -1616,7 +1627,7 @@ mod tests {
         }
     }
 
-    /// Issue 11.14: links inside the event are refused, never followed, and temporaries
+    /// Links inside the event are refused, never followed, and temporaries
     /// are never removed through one.
     #[cfg(unix)]
     #[test]
@@ -1676,7 +1687,7 @@ mod tests {
         assert_consistent(&store);
     }
 
-    /// Issue 11.15: after a kill that landed a change, opening the event logs it before
+    /// After a kill that landed a change, opening the event logs it before
     /// anything reads the trail, so `log` shows it and `undo` reverts only what was seen.
     #[test]
     fn opening_the_event_logs_a_change_that_landed_before_it_is_read() {
@@ -1708,7 +1719,6 @@ mod tests {
         );
     }
 
-    /// Issue 11.16.
     #[test]
     fn redo_restores_exactly_what_undo_reverted() {
         let (_tmp, store) = new_event();
@@ -1759,7 +1769,7 @@ mod tests {
         );
     }
 
-    /// Issue 11.17: a new event directory is durable only once its parent is synced.
+    /// A new event directory is durable only once its parent is synced.
     #[test]
     fn init_syncs_the_parent_of_every_directory_it_creates() {
         let tmp = tempfile::tempdir().unwrap();
@@ -1776,7 +1786,7 @@ mod tests {
         }
     }
 
-    /// Issue 11.18: snapshots are compressed; an old uncompressed one still undoes exactly.
+    /// Snapshots are compressed; an old uncompressed one still undoes exactly.
     #[test]
     fn snapshots_are_compressed_and_old_plain_ones_still_undo() {
         let (_tmp, store) = new_event();

@@ -18,7 +18,8 @@ pub(crate) fn encode(event: &Event) -> Vec<u8> {
 }
 
 /// The bytes of a snapshot file holding the state `state`: gzip, which shrinks the
-/// pretty-printed JSON about tenfold (3,000 players: 1.75 MB → under 0.2 MB).
+/// pretty-printed JSON about tenfold (3,000 players: 1.75 MB → under 0.2 MB, measured by
+/// the ignored test `store::history_sizes_of_a_3000_player_event` in `tests/it/store.rs`).
 pub(crate) fn compress(state: &[u8]) -> Vec<u8> {
     use std::io::Write;
     let mut encoder = flate2::write::GzEncoder::new(
@@ -239,7 +240,7 @@ pub(crate) struct SnapshotFile {
 }
 
 /// The name of the snapshot taken before change `seq` made by `command`, e.g.
-/// `000012-result.json`.
+/// `000012-result.json.gz`.
 pub(crate) fn snapshot_name(seq: u64, command: &str) -> String {
     let mut slug = String::new();
     for c in command.chars() {

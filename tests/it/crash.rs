@@ -713,7 +713,7 @@ fn a_killed_init_leaves_a_whole_event_or_none() {
     assert!(whole > 0 && none > 0, "{whole} whole, {none} none");
 }
 
-/// Issue 2's acceptance: two `import`s of different sheets into one event at the same
+/// Two `import`s of different sheets into one event at the same
 /// moment both land (one waits for the other's lock) or one is refused as busy; the
 /// players of every landed import are all there, none lost, none doubled.
 #[test]
@@ -777,7 +777,7 @@ fn concurrent_imports_both_land_or_one_is_refused() {
     );
 }
 
-/// Issue 11.15: a command killed after its change landed but before its audit line was
+/// A command killed after its change landed but before its audit line was
 /// written: the very next read (`log`) shows the change, and `undo --dry-run` names it.
 #[test]
 fn a_change_that_landed_before_a_kill_is_logged_before_any_read() {
@@ -806,7 +806,7 @@ fn a_change_that_landed_before_a_kill_is_logged_before_any_read() {
     check_consistent(&dir).unwrap();
 }
 
-/// Issue 11.16 from the command line: `undo --dry-run` changes nothing, `redo` takes the
+/// Undo and redo from the command line: `undo --dry-run` changes nothing, `redo` takes the
 /// undo back exactly, and a second `redo` is refused.
 #[test]
 fn undo_dry_run_and_redo_from_the_command_line() {
@@ -846,7 +846,7 @@ fn undo_dry_run_and_redo_from_the_command_line() {
     check_consistent(&dir).unwrap();
 }
 
-/// Issue 11.5: `qiwang unlock` never breaks a lock a live process holds, and frees the
+/// `qiwang unlock` never breaks a lock a live process holds, and frees the
 /// event once that holder has ended.
 #[test]
 fn unlock_refuses_a_live_holder_and_frees_an_ended_one() {

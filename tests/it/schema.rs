@@ -93,7 +93,7 @@ fn a_migrated_state_is_saved_in_the_current_schema_without_display_text() {
     assert!(shown.contains("自第3轮起退赛：身体不适"), "{shown}");
 }
 
-/// Issue 14 §1: a hand-edited state that merges groups in a circle makes `--group`
+/// A hand-edited state that merges groups in a circle makes `--group`
 /// commands fail with a message, not hang.
 #[test]
 fn a_merge_cycle_in_a_hand_edited_state_is_reported_not_followed_forever() {

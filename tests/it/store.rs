@@ -590,7 +590,7 @@ fn nine_round_rules() -> String {
         .replacen("rounds = 7", "rounds = 9", 1)
 }
 
-/// Issue 11.18, measured (not a check; run by hand):
+/// Snapshot compression, measured (not a check; run by hand):
 /// `cargo test --release -j1 --test it -- store::history_sizes_of_a_3000_player_event --ignored --nocapture`.
 /// Plays a 3,000-player, 9-round event through the store (import, then `pair` and one
 /// `result --from` per round) and prints the history's size on disk, compressed, and what
@@ -670,7 +670,7 @@ fn history_sizes_of_a_3000_player_event() {
     );
 }
 
-/// Issue 15's large event, for timing the commands by hand (not a check):
+/// A large event, for timing the commands by hand (not a check):
 /// `QIWANG_BIG_DIR=/tmp/big QIWANG_BIG_PLAYERS=100000 cargo test --release -j1 --test it --
 /// store::write_a_big_event --ignored --nocapture` writes `event/` (two rounds played,
 /// round 3 paired without results), `results.csv` (round 3's results), `registrations.csv`
