@@ -4,12 +4,14 @@
 //!
 //! Each sheet is a list of [`Report`]s (table, CSV and JSON output, one per pool) plus a
 //! printable A4 HTML page. The page is built here because slips and cards are not tables;
-//! every value in it goes through [`html_escape`]. Views only format: results, scores,
+//! it is [`Markup`], so every value in it is escaped. Views only format: results, scores,
 //! tiebreaks and ranks come from the library.
 
 use crate::i18n::{Localize, outcome_label};
 use crate::model::{Colour, Event, GroupId, Outcome, Pairing, PlayerId, Points};
-use crate::report::{Format, Report, Section, html_body, html_escape, html_page};
+use crate::report::{
+    Format, Markup, Report, Section, html_body_markup, html_body_markup_with, html_page_of,
+};
 use crate::rulebook::{Lang, Rulebook};
 use crate::standings::{self, CrosstableCell};
 use crate::{model::Round, scoring};
@@ -109,14 +111,9 @@ pub fn render_all(reports: &[Report], format: Format) -> String {
             text
         }
         (Format::Html, _) => {
-            let body: Vec<String> = reports.iter().map(html_body).collect();
             let lang = reports.first().map_or("zh-CN", |r| r.lang.as_str());
             let title = reports.first().map_or("", |r| r.title.as_str());
-            html_page(
-                lang,
-                title,
-                &body.join("<div class=\"page-break\"></div>\n"),
-            )
+            html_page_of(lang, title, &paged(reports.iter().map(html_body_markup)))
         }
         (_, _) => reports
             .iter()
@@ -124,6 +121,19 @@ pub fn render_all(reports: &[Report], format: Format) -> String {
             .collect::<Vec<_>>()
             .join("\n"),
     }
+}
+
+/// Bodies one after the other, each starting a new printed page.
+fn paged(bodies: impl IntoIterator<Item = Markup>) -> Markup {
+    let mut page = Markup::new();
+    for (i, body) in bodies.into_iter().enumerate() {
+        if i > 0 {
+            page.element("div", &[("class", "page-break")], |_| {})
+                .newline();
+        }
+        page.append(&body);
+    }
+    page
 }
 
 /// The pools a sheet covers and the round of each: `round`, or each pool's newest.
@@ -276,7 +286,7 @@ fn games(
 }
 
 /// Extra print CSS of the slips, cards and lists (the page's own CSS sets A4).
-const SHEET_CSS: &str = "<style>
+const SHEET_CSS: &str = "
 .slip{border:1px dashed #555;padding:3mm 4mm;margin:0 0 5mm;break-inside:avoid;page-break-inside:avoid}
 .slip h2{font-size:1.05em;margin:0 0 2mm}.slip table{width:100%;margin:0}
 .slip td.box{width:12mm}.slip td.sign{width:28mm}
@@ -290,19 +300,19 @@ table.find td,table.find th{padding:.15em .4em}
 .page-break{break-after:page;page-break-after:always}
 p.sign{margin-top:8mm}
 @media print{.slip{font-size:10pt}}
-</style>
 ";
 
-fn page_with_css(lang: Lang, title: &str, body: &str) -> String {
-    html_page(lang.code(), title, &format!("{SHEET_CSS}{body}"))
+fn page_with_css(lang: Lang, title: &str, body: &Markup) -> String {
+    let mut page = Markup::new();
+    page.style(SHEET_CSS).newline().append(body);
+    html_page_of(lang.code(), title, &page)
 }
 
 /// 成绩登记表: one slip per table with both players (number, name, unit, score), boxes for
 /// the result and the fouls, and room for both players' and the arbiter's signatures.
 fn slips(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lang) -> RoundSheets {
-    let e = html_escape;
     let mut reports = Vec::new();
-    let mut body = String::new();
+    let mut body = Markup::new();
     let event_name = rules
         .event
         .short_name
@@ -391,63 +401,87 @@ fn slips(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: La
             }));
             // The printed slip.
             let when = round_time(rules, round.number)
-                .map(|t| format!(" · {}", e(&t)))
+                .map(|t| format!(" · {t}"))
                 .unwrap_or_default();
-            body.push_str(&format!(
-                "<div class=\"slip\">\n<h2>{} · {} · {} · {}{}</h2>\n",
-                e(&event_name),
-                e(&group),
-                e(&round_title(lang, round.number)),
-                e(&match lang {
+            let heading = format!(
+                "{event_name} · {group} · {} · {}{when}",
+                round_title(lang, round.number),
+                match lang {
                     Lang::Zh => format!("第{table}台"),
                     Lang::En => format!("table {table}"),
-                }),
-                when
-            ));
-            body.push_str(&format!(
-                "<table>\n<thead><tr><th></th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead>\n<tbody>\n",
-                e(lang.pick("序号", "no.")),
-                e(lang.pick("姓名", "name")),
-                e(lang.pick("单位", "unit")),
-                e(lang.pick("积分", "pts")),
-                e(lang.pick("犯规", "fouls")),
-                e(lang.pick("签字", "signature")),
-            ));
-            for (side, s, fouls) in [
-                (lang.pick("红方", "red"), &red, result.map(|r| r.red_fouls)),
-                (
-                    lang.pick("黑方", "black"),
-                    &black,
-                    result.map(|r| r.black_fouls),
-                ),
-            ] {
-                body.push_str(&format!(
-                    "<tr><th>{}</th><td class=\"r\">{}</td><td>{}</td><td>{}</td><td class=\"r\">{}</td><td class=\"box\">{}</td><td class=\"sign\"></td></tr>\n",
-                    e(side),
-                    e(&s.number),
-                    e(&s.name),
-                    e(&s.unit),
-                    e(&s.score.to_string()),
-                    e(&fouls.filter(|f| *f > 0).map(|f| f.to_string()).unwrap_or_default()),
-                ));
-            }
-            body.push_str("</tbody></table>\n<p class=\"boxes\">");
-            body.push_str(&e(lang.pick("结果：", "result: ")));
-            for o in outcomes {
-                let mark = if result.is_some_and(|r| r.outcome == o) {
-                    "■"
-                } else {
-                    "□"
-                };
-                body.push_str(&format!(
-                    "<span>{mark} {}</span>",
-                    e(outcome_label(o, lang))
-                ));
-            }
-            body.push_str(&format!(
-                "</p>\n<p>{}________________</p>\n</div>\n",
-                e(lang.pick("裁判员签字：", "arbiter's signature: "))
-            ));
+                },
+            );
+            body.element("div", &[("class", "slip")], |m| {
+                m.newline().text_element("h2", &[], &heading).newline();
+                m.element("table", &[], |m| {
+                    m.newline();
+                    m.element("thead", &[], |m| {
+                        m.element("tr", &[], |m| {
+                            m.text_element("th", &[], "");
+                            for (zh, en) in [
+                                ("序号", "no."),
+                                ("姓名", "name"),
+                                ("单位", "unit"),
+                                ("积分", "pts"),
+                                ("犯规", "fouls"),
+                                ("签字", "signature"),
+                            ] {
+                                m.text_element("th", &[], lang.pick(zh, en));
+                            }
+                        });
+                    });
+                    m.newline();
+                    m.element("tbody", &[], |m| {
+                        m.newline();
+                        for (side, s, fouls) in [
+                            (lang.pick("红方", "red"), &red, result.map(|r| r.red_fouls)),
+                            (
+                                lang.pick("黑方", "black"),
+                                &black,
+                                result.map(|r| r.black_fouls),
+                            ),
+                        ] {
+                            let fouls = fouls.filter(|f| *f > 0).map(|f| f.to_string());
+                            m.element("tr", &[], |m| {
+                                m.text_element("th", &[], side)
+                                    .text_element("td", &[("class", "r")], &s.number)
+                                    .text_element("td", &[], &s.name)
+                                    .text_element("td", &[], &s.unit)
+                                    .text_element("td", &[("class", "r")], &s.score.to_string())
+                                    .text_element(
+                                        "td",
+                                        &[("class", "box")],
+                                        fouls.as_deref().unwrap_or_default(),
+                                    )
+                                    .text_element("td", &[("class", "sign")], "");
+                            })
+                            .newline();
+                        }
+                    });
+                });
+                m.newline();
+                m.element("p", &[("class", "boxes")], |m| {
+                    m.text(lang.pick("结果：", "result: "));
+                    for o in outcomes {
+                        let mark = if result.is_some_and(|r| r.outcome == o) {
+                            "■"
+                        } else {
+                            "□"
+                        };
+                        m.text_element("span", &[], &format!("{mark} {}", outcome_label(o, lang)));
+                    }
+                });
+                m.newline().text_element(
+                    "p",
+                    &[],
+                    &format!(
+                        "{}________________",
+                        lang.pick("裁判员签字：", "arbiter's signature: ")
+                    ),
+                );
+                m.newline();
+            });
+            body.newline();
         }
         report.sections.push(section);
         report.json = json!({
@@ -495,9 +529,8 @@ fn page_title(rules: &Rulebook, kind: SheetKind, lang: Lang) -> String {
 /// 台签: a card per table to fold into a tent; the top half is printed upside down so both
 /// sides read from the players' chairs.
 fn cards(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lang) -> RoundSheets {
-    let e = html_escape;
     let mut reports = Vec::new();
-    let mut body = String::new();
+    let mut body = Markup::new();
     let event_name = rules
         .event
         .short_name
@@ -531,25 +564,42 @@ fn cards(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: La
                 "red": { "number": red.number, "name": red.name, "unit": red.unit },
                 "black": { "number": black.number, "name": black.name, "unit": black.unit },
             }));
-            let half = format!(
-                "<div class=\"ev\">{} · {} · {}</div>\n<div class=\"no\">{}</div>\n<div class=\"who\">{} {} <small>{}</small></div>\n<div class=\"who\">{} {} <small>{}</small></div>\n",
-                e(&event_name),
-                e(&group),
-                e(&round_title(lang, round.number)),
-                e(&match lang {
-                    Lang::Zh => format!("第 {table} 台"),
-                    Lang::En => format!("Table {table}"),
-                }),
-                e(lang.pick("红方", "Red")),
-                e(&red.name),
-                e(&red.unit),
-                e(lang.pick("黑方", "Black")),
-                e(&black.name),
-                e(&black.unit),
-            );
-            body.push_str(&format!(
-                "<div class=\"card\">\n<div class=\"half flip\">\n{half}</div>\n<div class=\"half\">\n{half}</div>\n</div>\n"
-            ));
+            let mut half = Markup::new();
+            half.text_element(
+                "div",
+                &[("class", "ev")],
+                &format!(
+                    "{event_name} · {group} · {}",
+                    round_title(lang, round.number)
+                ),
+            )
+            .newline();
+            let number = match lang {
+                Lang::Zh => format!("第 {table} 台"),
+                Lang::En => format!("Table {table}"),
+            };
+            half.text_element("div", &[("class", "no")], &number)
+                .newline();
+            for (side, s) in [
+                (lang.pick("红方", "Red"), &red),
+                (lang.pick("黑方", "Black"), &black),
+            ] {
+                half.element("div", &[("class", "who")], |m| {
+                    m.text(&format!("{side} {} ", s.name))
+                        .text_element("small", &[], &s.unit);
+                })
+                .newline();
+            }
+            body.element("div", &[("class", "card")], |m| {
+                m.newline();
+                for class in ["half flip", "half"] {
+                    m.element("div", &[("class", class)], |m| {
+                        m.newline().append(&half);
+                    })
+                    .newline();
+                }
+            });
+            body.newline();
         }
         report.sections.push(section);
         report.json = json!({
@@ -733,8 +783,8 @@ fn find_list(
     }
     report.sections.push(section);
     report.json = json!({ "event": rules.event.name, "sheet": "find", "players": json_rows });
-    let mut body = html_body(&report).replacen("<table>", "<table class=\"find\">", 1);
-    body.push('\n');
+    let mut body = html_body_markup_with(&report, &[("class", "find")]);
+    body.newline();
     let title = report.title.clone();
     RoundSheets {
         html: page_with_css(lang, &title, &body),
@@ -860,15 +910,11 @@ fn wall(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lan
         reports.push(report);
     }
     let title = page_title(rules, SheetKind::Wall, lang);
-    let body: Vec<String> = reports.iter().map(html_body).collect();
-    let html = page_with_css(
-        lang,
-        &title,
-        &format!(
-            "<style>@media print{{@page{{size:A4 landscape;margin:10mm}}body{{font-size:9pt}}}}</style>\n{}",
-            body.join("<div class=\"page-break\"></div>\n")
-        ),
-    );
+    let mut body = Markup::new();
+    body.style("@media print{@page{size:A4 landscape;margin:10mm}body{font-size:9pt}}")
+        .newline()
+        .append(&paged(reports.iter().map(html_body_markup)));
+    let html = page_with_css(lang, &title, &body);
     RoundSheets {
         reports,
         html,
