@@ -7,13 +7,14 @@
 //! it is [`Markup`], so every value in it is escaped. Views only format: results, scores,
 //! tiebreaks and ranks come from the library.
 
+use super::standings::CellWords;
 use crate::i18n::{Localize, outcome_label};
 use crate::model::{Colour, Event, GroupId, Outcome, Pairing, PlayerId, Points};
 use crate::report::{
     Format, Markup, Report, Section, html_body_markup, html_body_markup_with, html_page_of,
 };
 use crate::rulebook::{Lang, Rulebook};
-use crate::standings::{self, CrosstableCell};
+use crate::standings;
 use crate::{model::Round, scoring};
 use pinyin::ToPinyin;
 use serde_json::json;
@@ -793,43 +794,6 @@ fn find_list(
     }
 }
 
-/// A crosstable cell as the wall chart shows it: opponent number, colour and result
-/// (`12红胜`, `3黑和`; a forfeit is marked `*`).
-fn wall_cell(cell: &CrosstableCell, lang: Lang) -> String {
-    match cell {
-        CrosstableCell::Game {
-            opponent,
-            opponent_number,
-            colour,
-            result,
-            ..
-        } => {
-            let who = opponent_number.unwrap_or(opponent.0);
-            let c = crate::i18n::colour_label(*colour, lang);
-            let r = match (result, lang) {
-                (None, _) => "",
-                (Some('1'), Lang::Zh) => "胜",
-                (Some('='), Lang::Zh) => "和",
-                (Some('0'), Lang::Zh) => "负",
-                (Some('+'), Lang::Zh) => "胜*",
-                (Some('-'), Lang::Zh) => "负*",
-                (Some('1'), Lang::En) => " 1",
-                (Some('='), Lang::En) => " ½",
-                (Some('0'), Lang::En) => " 0",
-                (Some('+'), Lang::En) => " +",
-                (Some('-'), Lang::En) => " -",
-                (Some(_), _) => "?",
-            };
-            match lang {
-                Lang::Zh => format!("{who}{c}{r}"),
-                Lang::En => format!("{who} {c}{r}"),
-            }
-        }
-        CrosstableCell::Bye { .. } => lang.pick("轮空", "bye").into(),
-        CrosstableCell::NotPaired { .. } => lang.pick("未赛", "—").into(),
-    }
-}
-
 /// 总表: per pool, every player by pairing number with each round's opponent, colour and
 /// result, then 积分, 对手分 and 名次 after the round.
 fn wall(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lang) -> RoundSheets {
@@ -850,13 +814,7 @@ fn wall(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lan
             lang.pick("姓名", "name").into(),
             lang.pick("单位", "unit").into(),
         ];
-        let n = table.rows.first().map_or(0, |r| r.cells.len());
-        for r in 1..=n {
-            cols.push(match lang {
-                Lang::Zh => format!("第{r}轮"),
-                Lang::En => format!("R{r}"),
-            });
-        }
+        cols.extend(super::standings::round_columns(&table, lang));
         cols.push(lang.pick("积分", "pts").into());
         cols.push(crate::i18n::tiebreak_label(crate::rulebook::Tiebreak::OppScore, lang).into());
         cols.push(lang.pick("名次", "place").into());
@@ -881,7 +839,11 @@ fn wall(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lan
                 row.name.clone(),
                 unit.clone(),
             ];
-            cells.extend(row.cells.iter().map(|c| wall_cell(c, lang)));
+            cells.extend(
+                row.cells
+                    .iter()
+                    .map(|c| super::standings::cell_text(c, CellWords::Worded, lang)),
+            );
             cells.push(row.score.to_string());
             cells.push(opp.map(|o| o.to_string()).unwrap_or_default());
             cells.push(place);
