@@ -314,11 +314,7 @@ fn page_with_css(lang: Lang, title: &str, body: &Markup) -> String {
 fn slips(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lang) -> RoundSheets {
     let mut reports = Vec::new();
     let mut body = Markup::new();
-    let event_name = rules
-        .event
-        .short_name
-        .clone()
-        .unwrap_or_else(|| rules.event.name.clone());
+    let event_name = short_event_name(rules);
     let outcomes = [
         Outcome::RedWin,
         Outcome::Draw,
@@ -330,35 +326,41 @@ fn slips(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: La
     // The results file: the columns `qiwang result --from` reads, names to check against.
     let mut csv_rows = Section::new(
         "",
-        vec![
-            lang.pick("组别", "group").into(),
-            lang.pick("轮次", "round").into(),
-            lang.pick("台号", "table").into(),
-            lang.pick("红方", "red").into(),
-            lang.pick("黑方", "black").into(),
-            lang.pick("结果", "result").into(),
-            lang.pick("犯规", "fouls").into(),
-        ],
+        super::headings(
+            lang,
+            &[
+                ("组别", "group"),
+                ("轮次", "round"),
+                ("台号", "table"),
+                ("红方", "red"),
+                ("黑方", "black"),
+                ("结果", "result"),
+                ("犯规", "fouls"),
+            ],
+        ),
     );
     for (pool, round) in rounds {
         let group = group_name(rules, pool);
         let mut report = titled(rules, pool, round.number, SheetKind::Slips, lang);
         let mut section = Section::new(
             "",
-            vec![
-                lang.pick("台号", "table").into(),
-                lang.pick("红方序号", "red no.").into(),
-                lang.pick("红方", "red").into(),
-                lang.pick("红方单位", "red unit").into(),
-                lang.pick("红方积分", "red pts").into(),
-                lang.pick("黑方序号", "black no.").into(),
-                lang.pick("黑方", "black").into(),
-                lang.pick("黑方单位", "black unit").into(),
-                lang.pick("黑方积分", "black pts").into(),
-                lang.pick("结果", "result").into(),
-                lang.pick("红方签字", "red signature").into(),
-                lang.pick("黑方签字", "black signature").into(),
-            ],
+            super::headings(
+                lang,
+                &[
+                    ("台号", "table"),
+                    ("红方序号", "red no."),
+                    ("红方", "red"),
+                    ("红方单位", "red unit"),
+                    ("红方积分", "red pts"),
+                    ("黑方序号", "black no."),
+                    ("黑方", "black"),
+                    ("黑方单位", "black unit"),
+                    ("黑方积分", "black pts"),
+                    ("结果", "result"),
+                    ("红方签字", "red signature"),
+                    ("黑方签字", "black signature"),
+                ],
+            ),
         )
         .right(&[0, 1, 4, 5, 8]);
         let mut json_slips = Vec::new();
@@ -504,6 +506,15 @@ fn slips(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: La
     }
 }
 
+/// The event as a slip or a card names it: the short name, when the rulebook has one.
+fn short_event_name(rules: &Rulebook) -> &str {
+    rules
+        .event
+        .short_name
+        .as_deref()
+        .unwrap_or(&rules.event.name)
+}
+
 /// A report titled like the pairing sheet: event — group, then the sheet and round.
 fn titled(rules: &Rulebook, pool: &GroupId, round: u32, kind: SheetKind, lang: Lang) -> Report {
     let mut report = Report::new(format!(
@@ -532,23 +543,22 @@ fn page_title(rules: &Rulebook, kind: SheetKind, lang: Lang) -> String {
 fn cards(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lang) -> RoundSheets {
     let mut reports = Vec::new();
     let mut body = Markup::new();
-    let event_name = rules
-        .event
-        .short_name
-        .clone()
-        .unwrap_or_else(|| rules.event.name.clone());
+    let event_name = short_event_name(rules);
     for (pool, round) in rounds {
         let group = group_name(rules, pool);
         let mut report = titled(rules, pool, round.number, SheetKind::Cards, lang);
         let mut section = Section::new(
             "",
-            vec![
-                lang.pick("台号", "table").into(),
-                lang.pick("红方", "red").into(),
-                lang.pick("单位", "unit").into(),
-                lang.pick("黑方", "black").into(),
-                lang.pick("单位", "unit").into(),
-            ],
+            super::headings(
+                lang,
+                &[
+                    ("台号", "table"),
+                    ("红方", "red"),
+                    ("单位", "unit"),
+                    ("黑方", "black"),
+                    ("单位", "unit"),
+                ],
+            ),
         )
         .right(&[0]);
         let mut json_cards = Vec::new();
@@ -750,13 +760,16 @@ fn find_list(
     );
     let mut section = Section::new(
         "",
-        vec![
-            lang.pick("姓名", "name").into(),
-            lang.pick("组别", "group").into(),
-            lang.pick("台号", "table").into(),
-            lang.pick("执棋", "colour").into(),
-            lang.pick("对手", "opponent").into(),
-        ],
+        super::headings(
+            lang,
+            &[
+                ("姓名", "name"),
+                ("组别", "group"),
+                ("台号", "table"),
+                ("执棋", "colour"),
+                ("对手", "opponent"),
+            ],
+        ),
     )
     .right(&[2]);
     let mut json_rows = Vec::new();
