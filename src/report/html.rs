@@ -130,6 +130,15 @@ impl Markup {
         self
     }
 
+    /// `<style>css</style>`. The style sheet is a constant of the source (`&'static str`),
+    /// never data.
+    pub fn style(&mut self, css: &'static str) -> &mut Markup {
+        self.0.push_str("<style>");
+        self.0.push_str(css);
+        self.0.push_str("</style>");
+        self
+    }
+
     /// Appends other markup.
     pub fn append(&mut self, other: &Markup) -> &mut Markup {
         self.0.push_str(&other.0);
@@ -145,7 +154,7 @@ impl Markup {
     }
 }
 
-const CSS: &str = "\
+const CSS: &str = "\n\
 body{font-family:'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',sans-serif;margin:1.5em;color:#111}
 h1{font-size:1.4em;margin:0 0 .2em}h2{font-size:1.1em;margin:1.4em 0 .4em}
 p.sub{margin:.1em 0;color:#444}
@@ -166,7 +175,7 @@ fn is_signature(column: &str) -> bool {
 
 /// A whole HTML page around `body` (already escaped markup, e.g. [`body`] or a
 /// [`Markup`]'s text).
-pub fn page(lang: &str, title: &str, body: &str) -> String {
+fn page(lang: &str, title: &str, body: &str) -> String {
     let mut head = Markup::new();
     head.void_element("meta", &[("charset", "utf-8")]).newline();
     head.void_element(
@@ -182,11 +191,7 @@ pub fn page(lang: &str, title: &str, body: &str) -> String {
     html.element("html", &[("lang", lang)], |m| {
         m.newline();
         m.element("head", &[], |m| {
-            m.newline().append(&head);
-            // The style sheet is a constant of this file.
-            m.0.push_str("<style>\n");
-            m.0.push_str(CSS);
-            m.0.push_str("</style>\n");
+            m.newline().append(&head).style(CSS).newline();
         });
         m.newline();
         m.element("body", &[], |m| {
@@ -204,12 +209,17 @@ pub fn page_of(lang: &str, title: &str, body: &Markup) -> String {
 }
 
 /// The report's body markup (no page wrapper).
-pub fn body(report: &Report) -> String {
+fn body(report: &Report) -> String {
     body_markup(report).into_string()
 }
 
 /// The report's body as [`Markup`].
 pub fn body_markup(report: &Report) -> Markup {
+    body_markup_with(report, &[])
+}
+
+/// [`body_markup`] with attributes on every table (`class` for a sheet's own print CSS).
+pub fn body_markup_with(report: &Report, table_attributes: &[(&'static str, &str)]) -> Markup {
     let mut b = Markup::new();
     b.text_element("h1", &[], &report.title).newline();
     for line in &report.subtitle {
@@ -223,7 +233,7 @@ pub fn body_markup(report: &Report) -> Markup {
             }
             if !section.columns.is_empty() {
                 b.element("div", &[("class", "wrap")], |b| {
-                    b.element("table", &[], |b| {
+                    b.element("table", table_attributes, |b| {
                         b.newline();
                         b.element("thead", &[], |b| {
                             b.element("tr", &[], |b| {

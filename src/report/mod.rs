@@ -162,7 +162,9 @@ impl Report {
     }
 }
 
+// Pages are made only from [`Markup`]: the string-taking `html::page` and `html::escape`
+// stay inside the renderer, so no view can build HTML with `format!`.
 pub use html::{
-    Markup, body as html_body, body_markup as html_body_markup, escape as html_escape,
-    page as html_page, page_of as html_page_of,
+    Markup, body_markup as html_body_markup, body_markup_with as html_body_markup_with,
+    page_of as html_page_of,
 };

@@ -121,15 +121,12 @@ fn as_number(text: &str) -> Option<f64> {
     t.parse().ok()
 }
 
-/// Control characters (a terminal escape, a newline forging a row) and the bidirectional
-/// overrides that make text show in another order (`report::safe::printable`) removed;
-/// the text is otherwise kept as written, and always written as a string cell.
+/// Control characters (a terminal escape) and the bidirectional overrides that make text
+/// show in another order removed (`report::safe::printable`), newlines and tabs made
+/// spaces; the text is otherwise kept as written, and always written as a string cell.
 fn clean(text: &str) -> String {
-    crate::report::safe::printable(text)
-        .chars()
-        .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
-        .filter(|c| !c.is_control())
-        .collect()
+    // `printable` leaves only newline and tab of the control characters.
+    crate::report::safe::printable(text).replace(['\n', '\t'], " ")
 }
 
 /// How wide text shows: CJK and full-width characters take two columns.

@@ -26,6 +26,7 @@ pub use standings::{
 };
 
 use crate::model::{Event, Player, PlayerId};
+use crate::rulebook::Lang;
 
 /// A player's name, or the id if the player is unknown (never panics on a bad state).
 pub(crate) fn name_of(event: &Event, id: PlayerId) -> String {
@@ -37,4 +38,12 @@ pub(crate) fn name_of(event: &Event, id: PlayerId) -> String {
 
 pub(crate) fn number_of(p: &Player) -> String {
     p.number.map(|n| n.to_string()).unwrap_or_default()
+}
+
+/// Column headings in the output language, from (Chinese, English) pairs.
+pub(crate) fn headings(lang: Lang, pairs: &[(&str, &str)]) -> Vec<String> {
+    pairs
+        .iter()
+        .map(|&(zh, en)| lang.pick(zh, en).to_string())
+        .collect()
 }

@@ -70,23 +70,23 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
     // the reason in 状态), a signature column and a totals row.
     let mut flat = Section::new(
         "",
-        [
-            ("奖项", "list"),
-            ("名次", "place"),
-            ("姓名", "name"),
-            ("单位", "unit"),
-            ("积分", "score"),
-            ("奖金", "amount"),
-            ("暂缓发放", "held"),
-            ("状态", "status"),
-            ("奖励", "award"),
-            ("称号", "title"),
-            ("资格", "qualification"),
-            ("领奖签字", "signature"),
-        ]
-        .iter()
-        .map(|(zh, en)| lang.pick(zh, en).to_string())
-        .collect(),
+        super::headings(
+            lang,
+            &[
+                ("奖项", "list"),
+                ("名次", "place"),
+                ("姓名", "name"),
+                ("单位", "unit"),
+                ("积分", "score"),
+                ("奖金", "amount"),
+                ("暂缓发放", "held"),
+                ("状态", "status"),
+                ("奖励", "award"),
+                ("称号", "title"),
+                ("资格", "qualification"),
+                ("领奖签字", "signature"),
+            ],
+        ),
     );
     let pending = lang.pick("待加赛", "playoff pending");
     for list in &sheet.lists {

@@ -4,14 +4,17 @@
 //!
 //! Each sheet is a list of [`Report`]s (table, CSV and JSON output, one per pool) plus a
 //! printable A4 HTML page. The page is built here because slips and cards are not tables;
-//! every value in it goes through [`html_escape`]. Views only format: results, scores,
+//! it is [`Markup`], so every value in it is escaped. Views only format: results, scores,
 //! tiebreaks and ranks come from the library.
 
+use super::standings::CellWords;
 use crate::i18n::{Localize, outcome_label};
 use crate::model::{Colour, Event, GroupId, Outcome, Pairing, PlayerId, Points};
-use crate::report::{Format, Report, Section, html_body, html_escape, html_page};
+use crate::report::{
+    Format, Markup, Report, Section, html_body_markup, html_body_markup_with, html_page_of,
+};
 use crate::rulebook::{Lang, Rulebook};
-use crate::standings::{self, CrosstableCell};
+use crate::standings;
 use crate::{model::Round, scoring};
 use pinyin::ToPinyin;
 use serde_json::json;
@@ -109,14 +112,9 @@ pub fn render_all(reports: &[Report], format: Format) -> String {
             text
         }
         (Format::Html, _) => {
-            let body: Vec<String> = reports.iter().map(html_body).collect();
             let lang = reports.first().map_or("zh-CN", |r| r.lang.as_str());
             let title = reports.first().map_or("", |r| r.title.as_str());
-            html_page(
-                lang,
-                title,
-                &body.join("<div class=\"page-break\"></div>\n"),
-            )
+            html_page_of(lang, title, &paged(reports.iter().map(html_body_markup)))
         }
         (_, _) => reports
             .iter()
@@ -124,6 +122,19 @@ pub fn render_all(reports: &[Report], format: Format) -> String {
             .collect::<Vec<_>>()
             .join("\n"),
     }
+}
+
+/// Bodies one after the other, each starting a new printed page.
+fn paged(bodies: impl IntoIterator<Item = Markup>) -> Markup {
+    let mut page = Markup::new();
+    for (i, body) in bodies.into_iter().enumerate() {
+        if i > 0 {
+            page.element("div", &[("class", "page-break")], |_| {})
+                .newline();
+        }
+        page.append(&body);
+    }
+    page
 }
 
 /// The pools a sheet covers and the round of each: `round`, or each pool's newest.
@@ -276,7 +287,7 @@ fn games(
 }
 
 /// Extra print CSS of the slips, cards and lists (the page's own CSS sets A4).
-const SHEET_CSS: &str = "<style>
+const SHEET_CSS: &str = "
 .slip{border:1px dashed #555;padding:3mm 4mm;margin:0 0 5mm;break-inside:avoid;page-break-inside:avoid}
 .slip h2{font-size:1.05em;margin:0 0 2mm}.slip table{width:100%;margin:0}
 .slip td.box{width:12mm}.slip td.sign{width:28mm}
@@ -290,24 +301,20 @@ table.find td,table.find th{padding:.15em .4em}
 .page-break{break-after:page;page-break-after:always}
 p.sign{margin-top:8mm}
 @media print{.slip{font-size:10pt}}
-</style>
 ";
 
-fn page_with_css(lang: Lang, title: &str, body: &str) -> String {
-    html_page(lang.code(), title, &format!("{SHEET_CSS}{body}"))
+fn page_with_css(lang: Lang, title: &str, body: &Markup) -> String {
+    let mut page = Markup::new();
+    page.style(SHEET_CSS).newline().append(body);
+    html_page_of(lang.code(), title, &page)
 }
 
 /// 成绩登记表: one slip per table with both players (number, name, unit, score), boxes for
 /// the result and the fouls, and room for both players' and the arbiter's signatures.
 fn slips(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lang) -> RoundSheets {
-    let e = html_escape;
     let mut reports = Vec::new();
-    let mut body = String::new();
-    let event_name = rules
-        .event
-        .short_name
-        .clone()
-        .unwrap_or_else(|| rules.event.name.clone());
+    let mut body = Markup::new();
+    let event_name = short_event_name(rules);
     let outcomes = [
         Outcome::RedWin,
         Outcome::Draw,
@@ -319,35 +326,41 @@ fn slips(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: La
     // The results file: the columns `qiwang result --from` reads, names to check against.
     let mut csv_rows = Section::new(
         "",
-        vec![
-            lang.pick("组别", "group").into(),
-            lang.pick("轮次", "round").into(),
-            lang.pick("台号", "table").into(),
-            lang.pick("红方", "red").into(),
-            lang.pick("黑方", "black").into(),
-            lang.pick("结果", "result").into(),
-            lang.pick("犯规", "fouls").into(),
-        ],
+        super::headings(
+            lang,
+            &[
+                ("组别", "group"),
+                ("轮次", "round"),
+                ("台号", "table"),
+                ("红方", "red"),
+                ("黑方", "black"),
+                ("结果", "result"),
+                ("犯规", "fouls"),
+            ],
+        ),
     );
     for (pool, round) in rounds {
         let group = group_name(rules, pool);
         let mut report = titled(rules, pool, round.number, SheetKind::Slips, lang);
         let mut section = Section::new(
             "",
-            vec![
-                lang.pick("台号", "table").into(),
-                lang.pick("红方序号", "red no.").into(),
-                lang.pick("红方", "red").into(),
-                lang.pick("红方单位", "red unit").into(),
-                lang.pick("红方积分", "red pts").into(),
-                lang.pick("黑方序号", "black no.").into(),
-                lang.pick("黑方", "black").into(),
-                lang.pick("黑方单位", "black unit").into(),
-                lang.pick("黑方积分", "black pts").into(),
-                lang.pick("结果", "result").into(),
-                lang.pick("红方签字", "red signature").into(),
-                lang.pick("黑方签字", "black signature").into(),
-            ],
+            super::headings(
+                lang,
+                &[
+                    ("台号", "table"),
+                    ("红方序号", "red no."),
+                    ("红方", "red"),
+                    ("红方单位", "red unit"),
+                    ("红方积分", "red pts"),
+                    ("黑方序号", "black no."),
+                    ("黑方", "black"),
+                    ("黑方单位", "black unit"),
+                    ("黑方积分", "black pts"),
+                    ("结果", "result"),
+                    ("红方签字", "red signature"),
+                    ("黑方签字", "black signature"),
+                ],
+            ),
         )
         .right(&[0, 1, 4, 5, 8]);
         let mut json_slips = Vec::new();
@@ -391,63 +404,87 @@ fn slips(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: La
             }));
             // The printed slip.
             let when = round_time(rules, round.number)
-                .map(|t| format!(" · {}", e(&t)))
+                .map(|t| format!(" · {t}"))
                 .unwrap_or_default();
-            body.push_str(&format!(
-                "<div class=\"slip\">\n<h2>{} · {} · {} · {}{}</h2>\n",
-                e(&event_name),
-                e(&group),
-                e(&round_title(lang, round.number)),
-                e(&match lang {
+            let heading = format!(
+                "{event_name} · {group} · {} · {}{when}",
+                round_title(lang, round.number),
+                match lang {
                     Lang::Zh => format!("第{table}台"),
                     Lang::En => format!("table {table}"),
-                }),
-                when
-            ));
-            body.push_str(&format!(
-                "<table>\n<thead><tr><th></th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead>\n<tbody>\n",
-                e(lang.pick("序号", "no.")),
-                e(lang.pick("姓名", "name")),
-                e(lang.pick("单位", "unit")),
-                e(lang.pick("积分", "pts")),
-                e(lang.pick("犯规", "fouls")),
-                e(lang.pick("签字", "signature")),
-            ));
-            for (side, s, fouls) in [
-                (lang.pick("红方", "red"), &red, result.map(|r| r.red_fouls)),
-                (
-                    lang.pick("黑方", "black"),
-                    &black,
-                    result.map(|r| r.black_fouls),
-                ),
-            ] {
-                body.push_str(&format!(
-                    "<tr><th>{}</th><td class=\"r\">{}</td><td>{}</td><td>{}</td><td class=\"r\">{}</td><td class=\"box\">{}</td><td class=\"sign\"></td></tr>\n",
-                    e(side),
-                    e(&s.number),
-                    e(&s.name),
-                    e(&s.unit),
-                    e(&s.score.to_string()),
-                    e(&fouls.filter(|f| *f > 0).map(|f| f.to_string()).unwrap_or_default()),
-                ));
-            }
-            body.push_str("</tbody></table>\n<p class=\"boxes\">");
-            body.push_str(&e(lang.pick("结果：", "result: ")));
-            for o in outcomes {
-                let mark = if result.is_some_and(|r| r.outcome == o) {
-                    "■"
-                } else {
-                    "□"
-                };
-                body.push_str(&format!(
-                    "<span>{mark} {}</span>",
-                    e(outcome_label(o, lang))
-                ));
-            }
-            body.push_str(&format!(
-                "</p>\n<p>{}________________</p>\n</div>\n",
-                e(lang.pick("裁判员签字：", "arbiter's signature: "))
-            ));
+                },
+            );
+            body.element("div", &[("class", "slip")], |m| {
+                m.newline().text_element("h2", &[], &heading).newline();
+                m.element("table", &[], |m| {
+                    m.newline();
+                    m.element("thead", &[], |m| {
+                        m.element("tr", &[], |m| {
+                            m.text_element("th", &[], "");
+                            for (zh, en) in [
+                                ("序号", "no."),
+                                ("姓名", "name"),
+                                ("单位", "unit"),
+                                ("积分", "pts"),
+                                ("犯规", "fouls"),
+                                ("签字", "signature"),
+                            ] {
+                                m.text_element("th", &[], lang.pick(zh, en));
+                            }
+                        });
+                    });
+                    m.newline();
+                    m.element("tbody", &[], |m| {
+                        m.newline();
+                        for (side, s, fouls) in [
+                            (lang.pick("红方", "red"), &red, result.map(|r| r.red_fouls)),
+                            (
+                                lang.pick("黑方", "black"),
+                                &black,
+                                result.map(|r| r.black_fouls),
+                            ),
+                        ] {
+                            let fouls = fouls.filter(|f| *f > 0).map(|f| f.to_string());
+                            m.element("tr", &[], |m| {
+                                m.text_element("th", &[], side)
+                                    .text_element("td", &[("class", "r")], &s.number)
+                                    .text_element("td", &[], &s.name)
+                                    .text_element("td", &[], &s.unit)
+                                    .text_element("td", &[("class", "r")], &s.score.to_string())
+                                    .text_element(
+                                        "td",
+                                        &[("class", "box")],
+                                        fouls.as_deref().unwrap_or_default(),
+                                    )
+                                    .text_element("td", &[("class", "sign")], "");
+                            })
+                            .newline();
+                        }
+                    });
+                });
+                m.newline();
+                m.element("p", &[("class", "boxes")], |m| {
+                    m.text(lang.pick("结果：", "result: "));
+                    for o in outcomes {
+                        let mark = if result.is_some_and(|r| r.outcome == o) {
+                            "■"
+                        } else {
+                            "□"
+                        };
+                        m.text_element("span", &[], &format!("{mark} {}", outcome_label(o, lang)));
+                    }
+                });
+                m.newline().text_element(
+                    "p",
+                    &[],
+                    &format!(
+                        "{}________________",
+                        lang.pick("裁判员签字：", "arbiter's signature: ")
+                    ),
+                );
+                m.newline();
+            });
+            body.newline();
         }
         report.sections.push(section);
         report.json = json!({
@@ -467,6 +504,15 @@ fn slips(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: La
         html: page_with_css(lang, &title, &body),
         csv: Some(results_file.render(Format::Csv)),
     }
+}
+
+/// The event as a slip or a card names it: the short name, when the rulebook has one.
+fn short_event_name(rules: &Rulebook) -> &str {
+    rules
+        .event
+        .short_name
+        .as_deref()
+        .unwrap_or(&rules.event.name)
 }
 
 /// A report titled like the pairing sheet: event — group, then the sheet and round.
@@ -495,26 +541,24 @@ fn page_title(rules: &Rulebook, kind: SheetKind, lang: Lang) -> String {
 /// 台签: a card per table to fold into a tent; the top half is printed upside down so both
 /// sides read from the players' chairs.
 fn cards(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lang) -> RoundSheets {
-    let e = html_escape;
     let mut reports = Vec::new();
-    let mut body = String::new();
-    let event_name = rules
-        .event
-        .short_name
-        .clone()
-        .unwrap_or_else(|| rules.event.name.clone());
+    let mut body = Markup::new();
+    let event_name = short_event_name(rules);
     for (pool, round) in rounds {
         let group = group_name(rules, pool);
         let mut report = titled(rules, pool, round.number, SheetKind::Cards, lang);
         let mut section = Section::new(
             "",
-            vec![
-                lang.pick("台号", "table").into(),
-                lang.pick("红方", "red").into(),
-                lang.pick("单位", "unit").into(),
-                lang.pick("黑方", "black").into(),
-                lang.pick("单位", "unit").into(),
-            ],
+            super::headings(
+                lang,
+                &[
+                    ("台号", "table"),
+                    ("红方", "red"),
+                    ("单位", "unit"),
+                    ("黑方", "black"),
+                    ("单位", "unit"),
+                ],
+            ),
         )
         .right(&[0]);
         let mut json_cards = Vec::new();
@@ -531,25 +575,42 @@ fn cards(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: La
                 "red": { "number": red.number, "name": red.name, "unit": red.unit },
                 "black": { "number": black.number, "name": black.name, "unit": black.unit },
             }));
-            let half = format!(
-                "<div class=\"ev\">{} · {} · {}</div>\n<div class=\"no\">{}</div>\n<div class=\"who\">{} {} <small>{}</small></div>\n<div class=\"who\">{} {} <small>{}</small></div>\n",
-                e(&event_name),
-                e(&group),
-                e(&round_title(lang, round.number)),
-                e(&match lang {
-                    Lang::Zh => format!("第 {table} 台"),
-                    Lang::En => format!("Table {table}"),
-                }),
-                e(lang.pick("红方", "Red")),
-                e(&red.name),
-                e(&red.unit),
-                e(lang.pick("黑方", "Black")),
-                e(&black.name),
-                e(&black.unit),
-            );
-            body.push_str(&format!(
-                "<div class=\"card\">\n<div class=\"half flip\">\n{half}</div>\n<div class=\"half\">\n{half}</div>\n</div>\n"
-            ));
+            let mut half = Markup::new();
+            half.text_element(
+                "div",
+                &[("class", "ev")],
+                &format!(
+                    "{event_name} · {group} · {}",
+                    round_title(lang, round.number)
+                ),
+            )
+            .newline();
+            let number = match lang {
+                Lang::Zh => format!("第 {table} 台"),
+                Lang::En => format!("Table {table}"),
+            };
+            half.text_element("div", &[("class", "no")], &number)
+                .newline();
+            for (side, s) in [
+                (lang.pick("红方", "Red"), &red),
+                (lang.pick("黑方", "Black"), &black),
+            ] {
+                half.element("div", &[("class", "who")], |m| {
+                    m.text(&format!("{side} {} ", s.name))
+                        .text_element("small", &[], &s.unit);
+                })
+                .newline();
+            }
+            body.element("div", &[("class", "card")], |m| {
+                m.newline();
+                for class in ["half flip", "half"] {
+                    m.element("div", &[("class", class)], |m| {
+                        m.newline().append(&half);
+                    })
+                    .newline();
+                }
+            });
+            body.newline();
         }
         report.sections.push(section);
         report.json = json!({
@@ -699,13 +760,16 @@ fn find_list(
     );
     let mut section = Section::new(
         "",
-        vec![
-            lang.pick("姓名", "name").into(),
-            lang.pick("组别", "group").into(),
-            lang.pick("台号", "table").into(),
-            lang.pick("执棋", "colour").into(),
-            lang.pick("对手", "opponent").into(),
-        ],
+        super::headings(
+            lang,
+            &[
+                ("姓名", "name"),
+                ("组别", "group"),
+                ("台号", "table"),
+                ("执棋", "colour"),
+                ("对手", "opponent"),
+            ],
+        ),
     )
     .right(&[2]);
     let mut json_rows = Vec::new();
@@ -733,50 +797,13 @@ fn find_list(
     }
     report.sections.push(section);
     report.json = json!({ "event": rules.event.name, "sheet": "find", "players": json_rows });
-    let mut body = html_body(&report).replacen("<table>", "<table class=\"find\">", 1);
-    body.push('\n');
+    let mut body = html_body_markup_with(&report, &[("class", "find")]);
+    body.newline();
     let title = report.title.clone();
     RoundSheets {
         html: page_with_css(lang, &title, &body),
         reports: vec![report],
         csv: None,
-    }
-}
-
-/// A crosstable cell as the wall chart shows it: opponent number, colour and result
-/// (`12红胜`, `3黑和`; a forfeit is marked `*`).
-fn wall_cell(cell: &CrosstableCell, lang: Lang) -> String {
-    match cell {
-        CrosstableCell::Game {
-            opponent,
-            opponent_number,
-            colour,
-            result,
-            ..
-        } => {
-            let who = opponent_number.unwrap_or(opponent.0);
-            let c = crate::i18n::colour_label(*colour, lang);
-            let r = match (result, lang) {
-                (None, _) => "",
-                (Some('1'), Lang::Zh) => "胜",
-                (Some('='), Lang::Zh) => "和",
-                (Some('0'), Lang::Zh) => "负",
-                (Some('+'), Lang::Zh) => "胜*",
-                (Some('-'), Lang::Zh) => "负*",
-                (Some('1'), Lang::En) => " 1",
-                (Some('='), Lang::En) => " ½",
-                (Some('0'), Lang::En) => " 0",
-                (Some('+'), Lang::En) => " +",
-                (Some('-'), Lang::En) => " -",
-                (Some(_), _) => "?",
-            };
-            match lang {
-                Lang::Zh => format!("{who}{c}{r}"),
-                Lang::En => format!("{who} {c}{r}"),
-            }
-        }
-        CrosstableCell::Bye { .. } => lang.pick("轮空", "bye").into(),
-        CrosstableCell::NotPaired { .. } => lang.pick("未赛", "—").into(),
     }
 }
 
@@ -800,13 +827,7 @@ fn wall(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lan
             lang.pick("姓名", "name").into(),
             lang.pick("单位", "unit").into(),
         ];
-        let n = table.rows.first().map_or(0, |r| r.cells.len());
-        for r in 1..=n {
-            cols.push(match lang {
-                Lang::Zh => format!("第{r}轮"),
-                Lang::En => format!("R{r}"),
-            });
-        }
+        cols.extend(super::standings::round_columns(&table, lang));
         cols.push(lang.pick("积分", "pts").into());
         cols.push(crate::i18n::tiebreak_label(crate::rulebook::Tiebreak::OppScore, lang).into());
         cols.push(lang.pick("名次", "place").into());
@@ -831,7 +852,11 @@ fn wall(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lan
                 row.name.clone(),
                 unit.clone(),
             ];
-            cells.extend(row.cells.iter().map(|c| wall_cell(c, lang)));
+            cells.extend(
+                row.cells
+                    .iter()
+                    .map(|c| super::standings::cell_text(c, CellWords::Worded, lang)),
+            );
             cells.push(row.score.to_string());
             cells.push(opp.map(|o| o.to_string()).unwrap_or_default());
             cells.push(place);
@@ -860,15 +885,11 @@ fn wall(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lan
         reports.push(report);
     }
     let title = page_title(rules, SheetKind::Wall, lang);
-    let body: Vec<String> = reports.iter().map(html_body).collect();
-    let html = page_with_css(
-        lang,
-        &title,
-        &format!(
-            "<style>@media print{{@page{{size:A4 landscape;margin:10mm}}body{{font-size:9pt}}}}</style>\n{}",
-            body.join("<div class=\"page-break\"></div>\n")
-        ),
-    );
+    let mut body = Markup::new();
+    body.style("@media print{@page{size:A4 landscape;margin:10mm}body{font-size:9pt}}")
+        .newline()
+        .append(&paged(reports.iter().map(html_body_markup)));
+    let html = page_with_css(lang, &title, &body);
     RoundSheets {
         reports,
         html,

@@ -118,32 +118,26 @@ pub fn site(
     {
         index.text_element("p", &[("class", "sub")], line).newline();
     }
+    // One heading (the pool; none for the event-wide pages) and list per run of documents.
+    for run in docs.chunk_by(|a, b| a.section == b.section) {
+        if let Some(name) = &run[0].section {
+            index.text_element("h2", &[], name).newline();
+        }
+        index
+            .element("ul", &[], |m| {
+                m.newline();
+                for doc in run {
+                    let path = format!("{}.html", doc.stem);
+                    m.element("li", &[], |m| {
+                        m.text_element("a", &[("href", &path)], &doc.label);
+                    })
+                    .newline();
+                }
+            })
+            .newline();
+    }
     let mut files = Vec::new();
-    // The list of the current heading, closed when the heading changes.
-    let mut list: Option<Markup> = None;
-    let mut open: Option<&str> = None;
     for doc in &docs {
-        if doc.section.as_deref() != open || list.is_none() {
-            if let Some(items) = list.take() {
-                index.element("ul", &[], |m| {
-                    m.newline().append(&items);
-                });
-                index.newline();
-            }
-            if let Some(name) = &doc.section {
-                index.text_element("h2", &[], name).newline();
-            }
-            list = Some(Markup::new());
-            open = doc.section.as_deref();
-        }
-        let path = format!("{}.html", doc.stem);
-        if let Some(items) = list.as_mut() {
-            items
-                .element("li", &[], |m| {
-                    m.text_element("a", &[("href", &path)], &doc.label);
-                })
-                .newline();
-        }
         let depth = doc.stem.matches('/').count();
         let mut body = Markup::new();
         body.element("nav", &[], |m| {
@@ -155,13 +149,10 @@ pub fn site(
         })
         .newline();
         body.append(&html_body_markup(&doc.report));
-        files.push((path, html_page_of(lang.code(), &doc.report.title, &body)));
-    }
-    if let Some(items) = list.take() {
-        index.element("ul", &[], |m| {
-            m.newline().append(&items);
-        });
-        index.newline();
+        files.push((
+            format!("{}.html", doc.stem),
+            html_page_of(lang.code(), &doc.report.title, &body),
+        ));
     }
     files.push((
         "index.html".into(),

@@ -5,7 +5,9 @@ use crate::model::{Event, GroupId, Player};
 use crate::prizes::{self, ListRow};
 use crate::report::{Report, Section};
 use crate::rulebook::{Lang, PrizeList, Rulebook, Tiebreak};
-use crate::standings::{self, CrosstableCell, DecidedBy, PlayerTiebreaks, StandingRow, Standings};
+use crate::standings::{
+    self, Crosstable, CrosstableCell, DecidedBy, PlayerTiebreaks, StandingRow, Standings,
+};
 use serde_json::json;
 
 fn group_name(rules: &Rulebook, id: &GroupId) -> String {
@@ -414,13 +416,7 @@ pub fn crosstable(
         lang.pick("序号", "no.").into(),
         lang.pick("姓名", "name").into(),
     ];
-    let rounds = table.rows.first().map(|r| r.cells.len()).unwrap_or(0);
-    for r in 1..=rounds {
-        cols.push(match lang {
-            Lang::Zh => format!("第{r}轮"),
-            Lang::En => format!("R{r}"),
-        });
-    }
+    cols.extend(round_columns(&table, lang));
     cols.push(lang.pick("积分", "pts").into());
     let numeric: Vec<usize> = (0..cols.len()).filter(|&i| i != 2).collect();
     let mut s = Section::new("", cols).right(&numeric);
@@ -430,19 +426,77 @@ pub fn crosstable(
             row.number.map(|n| n.to_string()).unwrap_or_default(),
             row.name.clone(),
         ];
-        cells.extend(row.cells.iter().map(|c| match c {
-            // Not `-`, which is a forfeit loss: a round the player was not in at all (late
-            // entry, withdrawn) reads differently.
-            CrosstableCell::NotPaired { .. } => lang.pick("未赛", "—").to_string(),
-            CrosstableCell::Bye { .. } => lang.pick("轮空", "bye").to_string(),
-            _ => c.text(),
-        }));
+        cells.extend(
+            row.cells
+                .iter()
+                .map(|c| cell_text(c, CellWords::Compact, lang)),
+        );
         cells.push(row.score.to_string());
         s.push(cells);
     }
     report.sections.push(s);
     report.json = serde_json::to_value(&table).unwrap_or_default();
     report
+}
+
+/// One column heading per round of a crosstable: `第1轮` … or `R1` ….
+pub(super) fn round_columns(table: &Crosstable, lang: Lang) -> impl Iterator<Item = String> {
+    let rounds = table.rows.first().map_or(0, |r| r.cells.len());
+    (1..=rounds).map(move |r| match lang {
+        Lang::Zh => format!("第{r}轮"),
+        Lang::En => format!("R{r}"),
+    })
+}
+
+/// How a game reads in a crosstable cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum CellWords {
+    /// The crosstable's `12r1`, `3b=` ([`CrosstableCell::text`]).
+    Compact,
+    /// The wall chart's `12红胜`, `3黑和` (`12 red 1`); a forfeit is marked `*`.
+    Worded,
+}
+
+/// A crosstable cell as the crosstable and the wall chart print it.
+pub(super) fn cell_text(cell: &CrosstableCell, words: CellWords, lang: Lang) -> String {
+    match (cell, words) {
+        // Not `-`, which is a forfeit loss: a round the player was not in at all (late
+        // entry, withdrawn) reads differently.
+        (CrosstableCell::NotPaired { .. }, _) => lang.pick("未赛", "—").to_string(),
+        (CrosstableCell::Bye { .. }, _) => lang.pick("轮空", "bye").to_string(),
+        (CrosstableCell::Game { .. }, CellWords::Compact) => cell.text(),
+        (
+            CrosstableCell::Game {
+                opponent,
+                opponent_number,
+                colour,
+                result,
+                ..
+            },
+            CellWords::Worded,
+        ) => {
+            let who = opponent_number.unwrap_or(opponent.0);
+            let c = crate::i18n::colour_label(*colour, lang);
+            let r = match (result, lang) {
+                (None, _) => "",
+                (Some('1'), Lang::Zh) => "胜",
+                (Some('='), Lang::Zh) => "和",
+                (Some('0'), Lang::Zh) => "负",
+                (Some('+'), Lang::Zh) => "胜*",
+                (Some('-'), Lang::Zh) => "负*",
+                (Some('1'), Lang::En) => " 1",
+                (Some('='), Lang::En) => " ½",
+                (Some('0'), Lang::En) => " 0",
+                (Some('+'), Lang::En) => " +",
+                (Some('-'), Lang::En) => " -",
+                (Some(_), _) => "?",
+            };
+            match lang {
+                Lang::Zh => format!("{who}{c}{r}"),
+                Lang::En => format!("{who} {c}{r}"),
+            }
+        }
+    }
 }
 
 #[cfg(test)]
