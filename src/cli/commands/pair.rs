@@ -58,16 +58,11 @@ pub fn pair(
         .map_err(input_error)?;
     let first_round = event.group(&pool).is_none_or(|g| g.rounds.is_empty());
     let report = if dry_run {
-        let s = seed_for(&event, &pool, seed);
-        let plan = pairing::pair_next_round(&event, &rules, &pool, s).map_err(pairing_error)?;
         let mut after = event.clone();
-        plan.apply(&mut after, &pool, s);
-        let mut report = sheet(&after, &rules, &pool, &plan, explain, lang);
-        report.footer.insert(
-            0,
-            lang.pick("（试排，未保存）", "(dry run: not stored)")
-                .into(),
-        );
+        let Paired {
+            mut sheet, seed: s, ..
+        } = pair_pool(&mut after, &rules, &pool, seed, explain, lang).map_err(pairing_error)?;
+        mark_dry_run(&mut sheet, lang);
         if first_round {
             // The draw a dry run shows is the draw `pair` makes: a seed drawn here is
             // recorded as the pool's seed (and logged), a given one is named for reuse.
@@ -104,33 +99,73 @@ pub fn pair(
                     )
                 }
             };
-            report.footer.insert(1, line.get(lang).to_string());
-            if let serde_json::Value::Object(map) = &mut report.json {
+            sheet.footer.insert(1, line.get(lang).to_string());
+            if let serde_json::Value::Object(map) = &mut sheet.json {
                 map.insert("seed".into(), serde_json::json!(s));
             }
         }
-        report
+        sheet
     } else {
         // The sheet is made from the state the transaction writes, without reading it back.
         store
             .transaction(&ctx.command_info(), |ev| {
-                let s = seed_for(ev, &pool, seed);
-                let plan = pairing::pair_next_round(ev, &rules, &pool, s).map_err(pairing_error)?;
-                if plan.round.number == 1 {
-                    // A seed given now replaces one a dry run recorded.
-                    ev.group_mut(&pool).seed = Some(s);
-                }
-                plan.apply(ev, &pool, s);
-                let games = plan.round.pairings.iter().filter(|p| p.table().is_some()).count();
+                let Paired { sheet, round, seed: s } =
+                    pair_pool(ev, &rules, &pool, seed, explain, lang).map_err(pairing_error)?;
+                let pairings = ev
+                    .group(&pool)
+                    .and_then(|g| g.round(round))
+                    .map(|r| r.pairings.clone())
+                    .unwrap_or_default();
+                let games = pairings.iter().filter(|p| p.table().is_some()).count();
                 Ok(Change::changed(
-                    sheet(ev, &rules, &pool, &plan, explain, lang),
-                    format!("paired round {} of {pool}: {games} games (seed {s})", plan.round.number),
-                    serde_json::json!({ "group": pool, "round": plan.round.number, "seed": s, "pairings": plan.round.pairings }),
+                    sheet,
+                    format!("paired round {round} of {pool}: {games} games (seed {s})"),
+                    serde_json::json!({ "group": pool, "round": round, "seed": s, "pairings": pairings }),
                 ))
             })
             .map_err(tx_error)?
     };
     ctx.print(&report)
+}
+
+/// One pool's round, paired on an event.
+struct Paired {
+    sheet: Report,
+    round: u32,
+    seed: u64,
+}
+
+/// Pairs the next round of `pool` on `ev` (a copy for a dry run, the stored state
+/// otherwise) with the seed of [`seed_for`]; a round-1 seed is recorded as the pool's
+/// (a given one replaces one a dry run recorded). Nothing changes on an error.
+fn pair_pool(
+    ev: &mut Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    seed: Option<u64>,
+    explain: bool,
+    lang: Lang,
+) -> Result<Paired, PairingError> {
+    let s = seed_for(ev, pool, seed);
+    let plan = pairing::pair_next_round(ev, rules, pool, s)?;
+    if plan.round.number == 1 {
+        ev.group_mut(pool).seed = Some(s);
+    }
+    plan.apply(ev, pool, s);
+    Ok(Paired {
+        sheet: sheet(ev, rules, pool, &plan, explain, lang),
+        round: plan.round.number,
+        seed: s,
+    })
+}
+
+/// Heads a dry run's sheet with the words that say nothing was stored.
+fn mark_dry_run(report: &mut Report, lang: Lang) {
+    report.footer.insert(
+        0,
+        lang.pick("（试排，未保存）", "(dry run: not stored)")
+            .into(),
+    );
 }
 
 /// What `pair --all` did in one pass over the pools.
@@ -191,16 +226,10 @@ fn pair_ready_pools(
             ));
             continue;
         }
-        let s = seed_for(ev, pool, seed);
-        match pairing::pair_next_round(ev, rules, pool, s) {
-            Ok(plan) => {
-                if plan.round.number == 1 {
-                    ev.group_mut(pool).seed = Some(s);
-                }
-                plan.apply(ev, pool, s);
-                done.sheets
-                    .push(sheet(ev, rules, pool, &plan, explain, lang));
-                done.paired.push((pool.clone(), plan.round.number, s));
+        match pair_pool(ev, rules, pool, seed, explain, lang) {
+            Ok(paired) => {
+                done.paired.push((pool.clone(), paired.round, paired.seed));
+                done.sheets.push(paired.sheet);
             }
             Err(PairingError::RoundIncomplete { round, missing, .. }) => {
                 let tables = table_ranges(&missing);
@@ -292,11 +321,7 @@ pub fn pair_all(
             return Err(nothing_ready(&done.waiting));
         }
         for report in &mut done.sheets {
-            report.footer.insert(
-                0,
-                lang.pick("（试排，未保存）", "(dry run: not stored)")
-                    .into(),
-            );
+            mark_dry_run(report, lang);
         }
         // Seeds drawn for a round-1 draw are recorded, so `pair --all` draws the same.
         let drawn: Vec<(GroupId, u64)> = done
