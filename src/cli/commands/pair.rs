@@ -66,39 +66,20 @@ pub fn pair(
         if first_round {
             // The draw a dry run shows is the draw `pair` makes: a seed drawn here is
             // recorded as the pool's seed (and logged), a given one is named for reuse.
-            let recorded = event.group(&pool).and_then(|g| g.seed);
-            let line = match (seed, recorded) {
-                (Some(_), _) => Text::new(
-                    format!("抽签种子：{s}（`qiwang pair --seed {s}` 得到同样的抽签）"),
-                    format!("draw seed: {s} (`qiwang pair --seed {s}` makes the same draw)"),
-                ),
-                (None, Some(_)) => Text::new(
-                    format!("抽签种子：{s}（已记录，`qiwang pair` 将使用同一种子）"),
-                    format!("draw seed: {s} (recorded: `qiwang pair` uses it)"),
-                ),
-                (None, None) => {
-                    store
-                        .transaction(&ctx.command_info(), |ev| {
-                            ev.group_mut(&pool).seed = Some(s);
-                            Ok::<_, CliError>(Change::changed(
-                                (),
-                                format!(
-                                    "recorded seed {s} for the round-1 draw of {pool} (dry run)"
-                                ),
-                                serde_json::json!({ "group": pool, "round": 1, "seed": s }),
-                            ))
-                        })
-                        .map_err(tx_error)?;
-                    Text::new(
-                        format!(
-                            "抽签种子：{s}（已记录，接下来的 `qiwang pair` 使用同一种子，抽签结果相同）"
-                        ),
-                        format!(
-                            "draw seed: {s} (recorded: the next `qiwang pair` uses it and makes this draw)"
-                        ),
-                    )
-                }
-            };
+            let recorded = event.group(&pool).and_then(|g| g.seed).is_some();
+            if seed.is_none() && !recorded {
+                store
+                    .transaction(&ctx.command_info(), |ev| {
+                        ev.group_mut(&pool).seed = Some(s);
+                        Ok::<_, CliError>(Change::changed(
+                            (),
+                            format!("recorded seed {s} for the round-1 draw of {pool} (dry run)"),
+                            serde_json::json!({ "group": pool, "round": 1, "seed": s }),
+                        ))
+                    })
+                    .map_err(tx_error)?;
+            }
+            let line = seed_line(s, seed.is_some(), recorded);
             sheet.footer.insert(1, line.get(lang).to_string());
             if let serde_json::Value::Object(map) = &mut sheet.json {
                 map.insert("seed".into(), serde_json::json!(s));
@@ -157,6 +138,28 @@ fn pair_pool(
         round: plan.round.number,
         seed: s,
     })
+}
+
+/// What a dry run of a round-1 draw says of its seed `s`: a given seed is named for
+/// reuse; a recorded one (or one drawn now, which the dry run records) is what the next
+/// `pair` uses.
+fn seed_line(s: u64, given: bool, recorded: bool) -> Text {
+    match (given, recorded) {
+        (true, _) => Text::new(
+            format!("抽签种子：{s}（`qiwang pair --seed {s}` 得到同样的抽签）"),
+            format!("draw seed: {s} (`qiwang pair --seed {s}` makes the same draw)"),
+        ),
+        (false, true) => Text::new(
+            format!("抽签种子：{s}（已记录，`qiwang pair` 将使用同一种子）"),
+            format!("draw seed: {s} (recorded: `qiwang pair` uses it)"),
+        ),
+        (false, false) => Text::new(
+            format!("抽签种子：{s}（已记录，接下来的 `qiwang pair` 使用同一种子，抽签结果相同）"),
+            format!(
+                "draw seed: {s} (recorded: the next `qiwang pair` uses it and makes this draw)"
+            ),
+        ),
+    }
 }
 
 /// Heads a dry run's sheet with the words that say nothing was stored.
@@ -349,19 +352,11 @@ pub fn pair_all(
                 })
                 .map_err(tx_error)?;
         }
-        for (report, (_, round, s)) in done.sheets.iter_mut().zip(&done.paired) {
+        for (report, (pool, round, s)) in done.sheets.iter_mut().zip(&done.paired) {
             if *round == 1 {
-                report.footer.insert(
-                    1,
-                    match lang {
-                        Lang::Zh => {
-                            format!("抽签种子：{s}（已记录，接下来的 `qiwang pair` 使用同一种子）")
-                        }
-                        Lang::En => {
-                            format!("draw seed: {s} (recorded: the next `qiwang pair` uses it)")
-                        }
-                    },
-                );
+                let recorded = event.group(pool).and_then(|g| g.seed).is_some();
+                let line = seed_line(*s, seed.is_some(), recorded);
+                report.footer.insert(1, line.get(lang).to_string());
             }
         }
         done
