@@ -1663,3 +1663,14 @@ fn pair_all_dry_run_says_a_given_seed_is_not_recorded() {
         "{drawn}"
     );
 }
+
+/// A usage error quotes the argument typed; in Chinese (the default) it was printed with
+/// any terminal escape in it (bug): it goes through `printable` like every other line.
+#[test]
+fn a_chinese_usage_error_quotes_the_argument_without_escapes() {
+    let tmp = TempDir::new().expect("temp dir");
+    let out = run_once(tmp.path(), &["pair", "--bo\u{1b}[31mgus"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("--bo[31mgus"), "{}", out.stderr);
+    assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
+}
