@@ -714,23 +714,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn chinese_help_has_no_english_sentence() {
-        fn walk(cmd: &mut clap::Command, path: &str) {
-            for help in [cmd.render_help(), cmd.render_long_help()] {
-                let help = help.to_string();
-                if let Some(words) = english_words(&help) {
-                    panic!("English in the help of `{path}`: {words:?}\n{help}");
-                }
-            }
-            for sub in cmd.get_subcommands_mut() {
-                let sub_path = format!("{path} {}", sub.get_name());
-                walk(sub, &sub_path);
-            }
-        }
-        walk(&mut command(Lang::Zh), "qiwang");
-    }
-
     /// The `--option` tokens of `text`.
     fn options_in(text: &str) -> Vec<String> {
         let mut out = Vec::new();
@@ -839,82 +822,5 @@ mod tests {
         let help = command(Lang::En).render_help().to_string();
         assert!(help.contains("Usage: qiwang [OPTIONS] <COMMAND>"), "{help}");
         assert!(help.contains("Print help"), "{help}");
-    }
-
-    /// Words of `text` that read as English: ASCII words outside option names, placeholders,
-    /// command names and values a user types.
-    pub(crate) fn english_words(text: &str) -> Option<Vec<String>> {
-        let mut allowed: Vec<String> = Vec::new();
-        let mut stack = vec![Cli::command()];
-        while let Some(cmd) = stack.pop() {
-            allowed.push(cmd.get_name().to_string());
-            for arg in cmd.get_arguments() {
-                allowed.extend(arg.get_long().map(str::to_string));
-                allowed.push(arg.get_id().to_string());
-                for v in arg.get_value_names().unwrap_or_default() {
-                    allowed.push(v.to_string());
-                }
-                allowed.extend(
-                    arg.get_possible_values()
-                        .iter()
-                        .map(|v| v.get_name().into()),
-                );
-            }
-            stack.extend(cmd.get_subcommands().cloned());
-        }
-        let extra = [
-            "qiwang",
-            "OPTIONS",
-            "COMMAND",
-            "help",
-            "version",
-            "html",
-            "csv",
-            "json",
-            "trf",
-            "xlsx",
-            "xls",
-            "ods",
-            "table",
-            "FIDE",
-            "TRF",
-            "CSV",
-            "TOML",
-            "UTF",
-            "BOM",
-            "GBK",
-            "json",
-            "FILE",
-            "RED",
-            "BLACK",
-            "TABLE",
-            "true",
-            "false",
-            "bash",
-            "zsh",
-            "fish",
-            "powershell",
-            "elvish",
-            "man",
-            "roff",
-            "Excel",
-            "conduct",
-            "disturbance_penalty",
-            "swap",
-            "qiwang-demo",
-        ];
-        allowed.extend(extra.iter().map(|s| s.to_string()));
-        let words: Vec<String> = text
-            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-            .map(|w| w.trim_matches('-'))
-            .filter(|w| w.chars().filter(char::is_ascii_alphabetic).count() >= 2)
-            .filter(|w| {
-                !allowed
-                    .iter()
-                    .any(|a| a.eq_ignore_ascii_case(w) || a.replace('_', "-") == *w)
-            })
-            .map(str::to_string)
-            .collect();
-        (!words.is_empty()).then_some(words)
     }
 }

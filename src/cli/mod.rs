@@ -117,7 +117,10 @@ pub fn main() -> i32 {
                 _ => ExitCode::Usage as i32,
             };
             if parse_lang == Lang::Zh && !shown {
-                eprint!("{}", help_zh::render_error(&e));
+                eprint!(
+                    "{}",
+                    qiwang::report::safe::printable(&help_zh::render_error(&e))
+                );
             } else {
                 let _ = e.print();
             }

@@ -1640,3 +1640,37 @@ fn pools_left_out_by_pair_all_reach_stderr_without_escapes() {
     assert!(out.stderr.contains("乙组[31m"), "{}", out.stderr);
     assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
 }
+
+/// `pair --all --dry-run --seed N` stores nothing, so it must not say the seed was
+/// recorded (bug: it did); it names the seed for reuse, as `pair --dry-run --seed N` does.
+/// Without `--seed` the drawn seed is recorded and said so.
+#[test]
+fn pair_all_dry_run_says_a_given_seed_is_not_recorded() {
+    let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
+    let given = qw(
+        &ev,
+        &["--lang", "en", "pair", "--all", "--dry-run", "--seed", "42"],
+    )
+    .ok();
+    assert!(
+        given.contains("draw seed: 42 (`qiwang pair --seed 42` makes the same draw)"),
+        "{given}"
+    );
+    assert!(!given.contains("recorded"), "{given}");
+    let drawn = qw(&ev, &["--lang", "en", "pair", "--all", "--dry-run"]).ok();
+    assert!(
+        drawn.contains("(recorded: the next `qiwang pair` uses it and makes this draw)"),
+        "{drawn}"
+    );
+}
+
+/// A usage error quotes the argument typed; in Chinese (the default) it was printed with
+/// any terminal escape in it (bug): it goes through `printable` like every other line.
+#[test]
+fn a_chinese_usage_error_quotes_the_argument_without_escapes() {
+    let tmp = TempDir::new().expect("temp dir");
+    let out = run_once(tmp.path(), &["pair", "--bo\u{1b}[31mgus"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("--bo[31mgus"), "{}", out.stderr);
+    assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
+}

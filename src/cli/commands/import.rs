@@ -133,23 +133,20 @@ fn report_reading(imported: &Imported, lang: Lang) {
         if f.sheets.is_empty() {
             continue;
         }
-        let mut line = format!(
-            "{} {}{}{}（{} {}）",
-            f.source,
-            lang.pick("读取工作表", "read sheets"),
-            lang.pick("：", ": "),
-            quoted(&f.sheets),
-            f.players,
-            lang.pick("名棋手", "players"),
-        );
-        if lang == Lang::En {
-            line = format!(
+        let mut line = match lang {
+            Lang::Zh => format!(
+                "{} 读取工作表：{}（{} 名棋手）",
+                f.source,
+                quoted(&f.sheets),
+                f.players
+            ),
+            Lang::En => format!(
                 "{}: read sheets {} ({} players)",
                 f.source,
                 quoted(&f.sheets),
                 f.players
-            );
-        }
+            ),
+        };
         if !f.skipped.is_empty() {
             line.push_str(&format!(
                 "{}{}",

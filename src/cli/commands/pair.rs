@@ -58,79 +58,117 @@ pub fn pair(
         .map_err(input_error)?;
     let first_round = event.group(&pool).is_none_or(|g| g.rounds.is_empty());
     let report = if dry_run {
-        let s = seed_for(&event, &pool, seed);
-        let plan = pairing::pair_next_round(&event, &rules, &pool, s).map_err(pairing_error)?;
         let mut after = event.clone();
-        plan.apply(&mut after, &pool, s);
-        let mut report = sheet(&after, &rules, &pool, &plan, explain, lang);
-        report.footer.insert(
-            0,
-            lang.pick("（试排，未保存）", "(dry run: not stored)")
-                .into(),
-        );
+        let Paired {
+            mut sheet, seed: s, ..
+        } = pair_pool(&mut after, &rules, &pool, seed, explain, lang).map_err(pairing_error)?;
+        mark_dry_run(&mut sheet, lang);
         if first_round {
             // The draw a dry run shows is the draw `pair` makes: a seed drawn here is
             // recorded as the pool's seed (and logged), a given one is named for reuse.
-            let recorded = event.group(&pool).and_then(|g| g.seed);
-            let line = match (seed, recorded) {
-                (Some(_), _) => Text::new(
-                    format!("抽签种子：{s}（`qiwang pair --seed {s}` 得到同样的抽签）"),
-                    format!("draw seed: {s} (`qiwang pair --seed {s}` makes the same draw)"),
-                ),
-                (None, Some(_)) => Text::new(
-                    format!("抽签种子：{s}（已记录，`qiwang pair` 将使用同一种子）"),
-                    format!("draw seed: {s} (recorded: `qiwang pair` uses it)"),
-                ),
-                (None, None) => {
-                    store
-                        .transaction(&ctx.command_info(), |ev| {
-                            ev.group_mut(&pool).seed = Some(s);
-                            Ok::<_, CliError>(Change::changed(
-                                (),
-                                format!(
-                                    "recorded seed {s} for the round-1 draw of {pool} (dry run)"
-                                ),
-                                serde_json::json!({ "group": pool, "round": 1, "seed": s }),
-                            ))
-                        })
-                        .map_err(tx_error)?;
-                    Text::new(
-                        format!(
-                            "抽签种子：{s}（已记录，接下来的 `qiwang pair` 使用同一种子，抽签结果相同）"
-                        ),
-                        format!(
-                            "draw seed: {s} (recorded: the next `qiwang pair` uses it and makes this draw)"
-                        ),
-                    )
-                }
-            };
-            report.footer.insert(1, line.get(lang).to_string());
-            if let serde_json::Value::Object(map) = &mut report.json {
+            let recorded = event.group(&pool).and_then(|g| g.seed).is_some();
+            if seed.is_none() && !recorded {
+                store
+                    .transaction(&ctx.command_info(), |ev| {
+                        ev.group_mut(&pool).seed = Some(s);
+                        Ok::<_, CliError>(Change::changed(
+                            (),
+                            format!("recorded seed {s} for the round-1 draw of {pool} (dry run)"),
+                            serde_json::json!({ "group": pool, "round": 1, "seed": s }),
+                        ))
+                    })
+                    .map_err(tx_error)?;
+            }
+            let line = seed_line(s, seed.is_some(), recorded);
+            sheet.footer.insert(1, line.get(lang).to_string());
+            if let serde_json::Value::Object(map) = &mut sheet.json {
                 map.insert("seed".into(), serde_json::json!(s));
             }
         }
-        report
+        sheet
     } else {
         // The sheet is made from the state the transaction writes, without reading it back.
         store
             .transaction(&ctx.command_info(), |ev| {
-                let s = seed_for(ev, &pool, seed);
-                let plan = pairing::pair_next_round(ev, &rules, &pool, s).map_err(pairing_error)?;
-                if plan.round.number == 1 {
-                    // A seed given now replaces one a dry run recorded.
-                    ev.group_mut(&pool).seed = Some(s);
-                }
-                plan.apply(ev, &pool, s);
-                let games = plan.round.pairings.iter().filter(|p| p.table().is_some()).count();
+                let Paired { sheet, round, seed: s } =
+                    pair_pool(ev, &rules, &pool, seed, explain, lang).map_err(pairing_error)?;
+                let pairings = ev
+                    .group(&pool)
+                    .and_then(|g| g.round(round))
+                    .map(|r| r.pairings.clone())
+                    .unwrap_or_default();
+                let games = pairings.iter().filter(|p| p.table().is_some()).count();
                 Ok(Change::changed(
-                    sheet(ev, &rules, &pool, &plan, explain, lang),
-                    format!("paired round {} of {pool}: {games} games (seed {s})", plan.round.number),
-                    serde_json::json!({ "group": pool, "round": plan.round.number, "seed": s, "pairings": plan.round.pairings }),
+                    sheet,
+                    format!("paired round {round} of {pool}: {games} games (seed {s})"),
+                    serde_json::json!({ "group": pool, "round": round, "seed": s, "pairings": pairings }),
                 ))
             })
             .map_err(tx_error)?
     };
     ctx.print(&report)
+}
+
+/// One pool's round, paired on an event.
+struct Paired {
+    sheet: Report,
+    round: u32,
+    seed: u64,
+}
+
+/// Pairs the next round of `pool` on `ev` (a copy for a dry run, the stored state
+/// otherwise) with the seed of [`seed_for`]; a round-1 seed is recorded as the pool's
+/// (a given one replaces one a dry run recorded). Nothing changes on an error.
+fn pair_pool(
+    ev: &mut Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    seed: Option<u64>,
+    explain: bool,
+    lang: Lang,
+) -> Result<Paired, PairingError> {
+    let s = seed_for(ev, pool, seed);
+    let plan = pairing::pair_next_round(ev, rules, pool, s)?;
+    if plan.round.number == 1 {
+        ev.group_mut(pool).seed = Some(s);
+    }
+    plan.apply(ev, pool, s);
+    Ok(Paired {
+        sheet: sheet(ev, rules, pool, &plan, explain, lang),
+        round: plan.round.number,
+        seed: s,
+    })
+}
+
+/// What a dry run of a round-1 draw says of its seed `s`: a given seed is named for
+/// reuse; a recorded one (or one drawn now, which the dry run records) is what the next
+/// `pair` uses.
+fn seed_line(s: u64, given: bool, recorded: bool) -> Text {
+    match (given, recorded) {
+        (true, _) => Text::new(
+            format!("抽签种子：{s}（`qiwang pair --seed {s}` 得到同样的抽签）"),
+            format!("draw seed: {s} (`qiwang pair --seed {s}` makes the same draw)"),
+        ),
+        (false, true) => Text::new(
+            format!("抽签种子：{s}（已记录，`qiwang pair` 将使用同一种子）"),
+            format!("draw seed: {s} (recorded: `qiwang pair` uses it)"),
+        ),
+        (false, false) => Text::new(
+            format!("抽签种子：{s}（已记录，接下来的 `qiwang pair` 使用同一种子，抽签结果相同）"),
+            format!(
+                "draw seed: {s} (recorded: the next `qiwang pair` uses it and makes this draw)"
+            ),
+        ),
+    }
+}
+
+/// Heads a dry run's sheet with the words that say nothing was stored.
+fn mark_dry_run(report: &mut Report, lang: Lang) {
+    report.footer.insert(
+        0,
+        lang.pick("（试排，未保存）", "(dry run: not stored)")
+            .into(),
+    );
 }
 
 /// What `pair --all` did in one pass over the pools.
@@ -191,16 +229,10 @@ fn pair_ready_pools(
             ));
             continue;
         }
-        let s = seed_for(ev, pool, seed);
-        match pairing::pair_next_round(ev, rules, pool, s) {
-            Ok(plan) => {
-                if plan.round.number == 1 {
-                    ev.group_mut(pool).seed = Some(s);
-                }
-                plan.apply(ev, pool, s);
-                done.sheets
-                    .push(sheet(ev, rules, pool, &plan, explain, lang));
-                done.paired.push((pool.clone(), plan.round.number, s));
+        match pair_pool(ev, rules, pool, seed, explain, lang) {
+            Ok(paired) => {
+                done.paired.push((pool.clone(), paired.round, paired.seed));
+                done.sheets.push(paired.sheet);
             }
             Err(PairingError::RoundIncomplete { round, missing, .. }) => {
                 let tables = table_ranges(&missing);
@@ -292,11 +324,7 @@ pub fn pair_all(
             return Err(nothing_ready(&done.waiting));
         }
         for report in &mut done.sheets {
-            report.footer.insert(
-                0,
-                lang.pick("（试排，未保存）", "(dry run: not stored)")
-                    .into(),
-            );
+            mark_dry_run(report, lang);
         }
         // Seeds drawn for a round-1 draw are recorded, so `pair --all` draws the same.
         let drawn: Vec<(GroupId, u64)> = done
@@ -324,19 +352,11 @@ pub fn pair_all(
                 })
                 .map_err(tx_error)?;
         }
-        for (report, (_, round, s)) in done.sheets.iter_mut().zip(&done.paired) {
+        for (report, (pool, round, s)) in done.sheets.iter_mut().zip(&done.paired) {
             if *round == 1 {
-                report.footer.insert(
-                    1,
-                    match lang {
-                        Lang::Zh => {
-                            format!("抽签种子：{s}（已记录，接下来的 `qiwang pair` 使用同一种子）")
-                        }
-                        Lang::En => {
-                            format!("draw seed: {s} (recorded: the next `qiwang pair` uses it)")
-                        }
-                    },
-                );
+                let recorded = event.group(pool).and_then(|g| g.seed).is_some();
+                let line = seed_line(*s, seed.is_some(), recorded);
+                report.footer.insert(1, line.get(lang).to_string());
             }
         }
         done
