@@ -58,12 +58,13 @@ pub struct Optimum<W: Weight = i128> {
     pub mate: Vec<Option<usize>>,
     /// Vertex duals `y[v]` (doubled units).
     pub y: Vec<W>,
-    /// Blossoms with a positive dual: `(z, parent blossom index or NONE)`.
+    /// Blossoms whose dual is not zero: `z`, and the nearest such blossom holding each
+    /// (an index into `blossom_z`, or NONE).
     blossom_z: Vec<W>,
     blossom_parent: Vec<usize>,
     /// Odd-set sizes: matched edges each blossom must hold (`(|B| − 1) / 2`).
     blossom_inner_pairs: Vec<usize>,
-    /// The innermost blossom of each vertex (index into `blossom_z`), or NONE.
+    /// The innermost such blossom holding each vertex (index into `blossom_z`), or NONE.
     vertex_blossom: Vec<usize>,
     /// A perfect-matching certificate: vertex duals may be negative, nobody unmatched.
     perfect: bool,
@@ -168,31 +169,31 @@ impl<W: Weight> Matcher<W> {
     fn optimum(&self, perfect: bool) -> Optimum<W> {
         let m = self;
         let n = m.n;
-        // Keep every live blossom (dual zero ones too: they cost nothing and keep the tree).
+        // Keep the live blossoms whose dual is not zero, each under its nearest kept
+        // ancestor: a zero dual adds nothing to any slack and no condition on its pairs,
+        // and dropping those blossoms keeps the chains `slack` walks short.
+        let kept = |b: usize| m.blossombase[b] != NONE && m.dualvar[b] != W::ZERO;
         let mut index = vec![NONE; 2 * n];
         let mut blossom_z = Vec::new();
         let mut live = Vec::new();
         for (b, slot) in index.iter_mut().enumerate().skip(n) {
-            if m.blossombase[b] != NONE {
+            if kept(b) {
                 *slot = blossom_z.len();
                 blossom_z.push(m.dualvar[b]);
                 live.push(b);
             }
         }
-        let blossom_parent = live
-            .iter()
-            .map(|&b| {
-                let p = m.blossomparent[b];
-                if p == NONE { NONE } else { index[p] }
-            })
-            .collect();
+        // The kept blossom nearest above vertex or blossom `x` (its index), or NONE.
+        let kept_above = |x: usize| {
+            let mut b = m.blossomparent[x];
+            while b != NONE && !kept(b) {
+                b = m.blossomparent[b];
+            }
+            if b == NONE { NONE } else { index[b] }
+        };
+        let blossom_parent = live.iter().map(|&b| kept_above(b)).collect();
         let blossom_inner_pairs = live.iter().map(|&b| m.leaves_of(b).len() / 2).collect();
-        let vertex_blossom = (0..n)
-            .map(|v| {
-                let p = m.blossomparent[v];
-                if p == NONE { NONE } else { index[p] }
-            })
-            .collect();
+        let vertex_blossom = (0..n).map(kept_above).collect();
         Optimum {
             mate: m.mates(),
             y: m.dualvar[..n].to_vec(),
@@ -220,6 +221,41 @@ impl<W: Weight> Optimum<W> {
         }
     }
 
+    /// The sum of `z` over the blossoms holding both `u` and `v`: walk both up to their
+    /// innermost common blossom, then on to the outermost (no lists, as `slack` runs for
+    /// every priced pair).
+    fn shared_z(&self, u: usize, v: usize) -> W {
+        let up = |b: usize| self.blossom_parent[b];
+        let depth = |mut b: usize| {
+            let mut d = 0;
+            while b != NONE {
+                d += 1;
+                b = up(b);
+            }
+            d
+        };
+        let (mut a, mut b) = (self.vertex_blossom[u], self.vertex_blossom[v]);
+        let (mut da, mut db) = (depth(a), depth(b));
+        while da > db {
+            a = up(a);
+            da -= 1;
+        }
+        while db > da {
+            b = up(b);
+            db -= 1;
+        }
+        while a != b {
+            a = up(a);
+            b = up(b);
+        }
+        let mut z = W::ZERO;
+        while a != NONE {
+            z = z + self.blossom_z[a];
+            a = up(a);
+        }
+        z
+    }
+
     fn chain(&self, v: usize) -> Vec<usize> {
         let mut out = Vec::new();
         let mut b = self.vertex_blossom[v];
@@ -235,16 +271,7 @@ impl<W: Weight> Optimum<W> {
     /// edge could improve the matching; zero or more means it is priced out.
     pub fn slack(&self, u: usize, v: usize, w: W) -> W {
         let scaled = if self.scale == 2 { w.double() } else { w };
-        let mut s = self.y[u] + self.y[v] - scaled.double();
-        if self.vertex_blossom[u] != NONE && self.vertex_blossom[v] != NONE {
-            for (a, b) in self.chain(u).into_iter().zip(self.chain(v)) {
-                if a != b {
-                    break;
-                }
-                s = s + self.blossom_z[a].double();
-            }
-        }
-        s
+        self.y[u] + self.y[v] - scaled.double() + self.shared_z(u, v).double()
     }
 
     /// The factor the solver multiplied the given weights by (its duals' units).
