@@ -87,8 +87,7 @@ pub fn max_weight_matching_any_dual<W: Weight>(
 }
 
 /// A maximum-weight *perfect* matching with its certificate, or `None` when the edges
-/// admit no perfect matching. `hint` is any perfect matching over `edges` (`hint[v]` =
-/// v's mate); it guarantees the search succeeds. The solver starts from a greedy
+/// admit no perfect matching. The solver starts from a greedy
 /// jump-start: every vertex's dual at its heaviest edge, mutual heaviest edges matched,
 /// then free vertices' duals lowered to their next tight edge and matched again, so
 /// only the few players the greedy pass cannot settle cost a blossom search.
@@ -129,12 +128,12 @@ impl<W: Weight> Matcher<W> {
                 .unwrap_or(W::ZERO);
             self.dualvar[v] = best;
         }
-        for _pass in 0..2 {
+        for pass in 0..2 {
             for v in 0..n {
                 if self.mate[v] != NONE {
                     continue;
                 }
-                if _pass == 1 {
+                if pass == 1 {
                     // Lower a free vertex's dual to the least that keeps its edges feasible.
                     let need = self.neighbend[v]
                         .iter()
@@ -277,11 +276,6 @@ impl<W: Weight> Optimum<W> {
     /// The factor the solver multiplied the given weights by (its duals' units).
     pub fn scale(&self) -> u64 {
         self.scale
-    }
-
-    /// Whether `v` lies in no blossom (then [`Optimum::slack`] is `y[u] + y[v] − 2w`).
-    pub fn outside_blossoms(&self, v: usize) -> bool {
-        self.vertex_blossom[v] == NONE
     }
 
     /// Checks the optimality certificate against `edges` (the same list the matching was
