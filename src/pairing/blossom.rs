@@ -1081,4 +1081,30 @@ mod tests {
         full.push((0, 3, 1));
         opt.certify(&full).unwrap();
     }
+
+    #[test]
+    fn certificate_rejects_a_tampered_perfect_matching() {
+        // Two heavy pairs (0-1, 2-3) and two light ones (0-2, 1-3): the optimum takes the
+        // heavy ones. Each tampering below must be caught by the certificate.
+        let edges = vec![(0, 1, 10), (2, 3, 10), (0, 2, 1), (1, 3, 1)];
+        let good = max_weight_perfect_matching_dual(4, &edges).unwrap();
+        good.certify(&edges).unwrap();
+        assert_eq!(good.mate, [Some(1), Some(0), Some(3), Some(2)]);
+        type Tamper = fn(&mut Optimum<i128>);
+        let cases: [(&str, Tamper); 4] = [
+            ("not tight", |o| o.mate = vec![Some(2), Some(3), Some(0), Some(1)]),
+            ("not the reverse", |o| o.mate[1] = Some(2)),
+            ("unmatched in a perfect matching", |o| {
+                o.mate[2] = None;
+                o.mate[3] = None;
+            }),
+            ("negative slack", |o| o.y[0] = o.y[0] - 100),
+        ];
+        for (want, tamper) in cases {
+            let mut bad = good.clone();
+            tamper(&mut bad);
+            let err = bad.certify(&edges).unwrap_err();
+            assert!(err.contains(want), "{want}: {err}");
+        }
+    }
 }
