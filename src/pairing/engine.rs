@@ -244,7 +244,11 @@ pub fn pair_field(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
             too_wide: true,
         });
     };
-    debug_assert_eq!(n % 2 == 1, solved.bye.is_some(), "a perfect matching with the sink");
+    debug_assert_eq!(
+        n % 2 == 1,
+        solved.bye.is_some(),
+        "a perfect matching with the sink"
+    );
     Ok(Matched {
         pairs: solved.pairs,
         bye: solved.bye,
@@ -353,7 +357,11 @@ fn priced<W: Weight>(
                 }
             }
         }
-        debug_assert_eq!(opt.certify(&every), Ok(()), "certificate over every legal pair");
+        debug_assert_eq!(
+            opt.certify(&every),
+            Ok(()),
+            "certificate over every legal pair"
+        );
     }
     let mut out = Solved::default();
     for a in 0..n {
