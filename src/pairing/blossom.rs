@@ -1,9 +1,9 @@
 //! Maximum-weight matching in general graphs (Edmonds' blossom algorithm, O(n³)).
 //!
 //! Owns the matching primitive the pairing engine encodes its criteria into: hard
-//! constraints are missing edges, the lexicographic criteria are integer weights
-//! (docs/rules.md §2.3: "a blossom/weighted-matching implementation satisfies S4's 排通
-//! requirement better than greedy search"). It follows the primal-dual method of
+//! constraints are missing edges, the lexicographic criteria are integer weights, so the
+//! pool is solved at once and never gets stuck where a pairing exists (docs/rules.md §2.3,
+//! §2.5). It follows the primal-dual method of
 //! Galil ("Efficient algorithms for finding maximum matching in graphs", 1986) in the
 //! edge-list form that J. van Rantwijk's public-domain `mwmatching.py` made standard.
 //! Everything is integer (weights are doubled internally so every dual stays whole) and

@@ -45,7 +45,7 @@ pub struct Field<'a> {
 }
 
 impl<'a> Field<'a> {
-    /// Sorts the players into pairing order (docs/rules.md §2.4: score ↓, then the rulebook's
+    /// Sorts the players into pairing order (docs/rules.md §2.3: score ↓, then the rulebook's
     /// within-group key, then 序号).
     pub fn new(rules: Rules<'a>, mut players: Vec<PlayerState>) -> Field<'a> {
         let odd_round = rules.round % 2 == 1;
