@@ -1092,7 +1092,9 @@ mod tests {
         assert_eq!(good.mate, [Some(1), Some(0), Some(3), Some(2)]);
         type Tamper = fn(&mut Optimum<i128>);
         let cases: [(&str, Tamper); 4] = [
-            ("not tight", |o| o.mate = vec![Some(2), Some(3), Some(0), Some(1)]),
+            ("not tight", |o| {
+                o.mate = vec![Some(2), Some(3), Some(0), Some(1)]
+            }),
             ("not the reverse", |o| o.mate[1] = Some(2)),
             ("unmatched in a perfect matching", |o| {
                 o.mate[2] = None;
