@@ -1,9 +1,9 @@
 //! Maximum-weight matching in general graphs (Edmonds' blossom algorithm, O(n³)).
 //!
 //! Owns the matching primitive the pairing engine encodes its criteria into: hard
-//! constraints are missing edges, the lexicographic criteria are integer weights
-//! (docs/rules.md §2.3: "a blossom/weighted-matching implementation satisfies S4's 排通
-//! requirement better than greedy search"). It follows the primal-dual method of
+//! constraints are missing edges, the lexicographic criteria are integer weights, so the
+//! pool is solved at once and never gets stuck where a pairing exists (docs/rules.md §2.3,
+//! §2.6). It follows the primal-dual method of
 //! Galil ("Efficient algorithms for finding maximum matching in graphs", 1986) in the
 //! edge-list form that J. van Rantwijk's public-domain `mwmatching.py` made standard.
 //! Everything is integer (weights are doubled internally so every dual stays whole) and
@@ -58,12 +58,13 @@ pub struct Optimum<W: Weight = i128> {
     pub mate: Vec<Option<usize>>,
     /// Vertex duals `y[v]` (doubled units).
     pub y: Vec<W>,
-    /// Blossoms with a positive dual: `(z, parent blossom index or NONE)`.
+    /// Blossoms whose dual is not zero: `z`, and the nearest such blossom holding each
+    /// (an index into `blossom_z`, or NONE).
     blossom_z: Vec<W>,
     blossom_parent: Vec<usize>,
     /// Odd-set sizes: matched edges each blossom must hold (`(|B| − 1) / 2`).
     blossom_inner_pairs: Vec<usize>,
-    /// The innermost blossom of each vertex (index into `blossom_z`), or NONE.
+    /// The innermost such blossom holding each vertex (index into `blossom_z`), or NONE.
     vertex_blossom: Vec<usize>,
     /// A perfect-matching certificate: vertex duals may be negative, nobody unmatched.
     perfect: bool,
@@ -86,8 +87,7 @@ pub fn max_weight_matching_any_dual<W: Weight>(
 }
 
 /// A maximum-weight *perfect* matching with its certificate, or `None` when the edges
-/// admit no perfect matching. `hint` is any perfect matching over `edges` (`hint[v]` =
-/// v's mate); it guarantees the search succeeds. The solver starts from a greedy
+/// admit no perfect matching. The solver starts from a greedy
 /// jump-start: every vertex's dual at its heaviest edge, mutual heaviest edges matched,
 /// then free vertices' duals lowered to their next tight edge and matched again, so
 /// only the few players the greedy pass cannot settle cost a blossom search.
@@ -128,12 +128,12 @@ impl<W: Weight> Matcher<W> {
                 .unwrap_or(W::ZERO);
             self.dualvar[v] = best;
         }
-        for _pass in 0..2 {
+        for pass in 0..2 {
             for v in 0..n {
                 if self.mate[v] != NONE {
                     continue;
                 }
-                if _pass == 1 {
+                if pass == 1 {
                     // Lower a free vertex's dual to the least that keeps its edges feasible.
                     let need = self.neighbend[v]
                         .iter()
@@ -168,31 +168,31 @@ impl<W: Weight> Matcher<W> {
     fn optimum(&self, perfect: bool) -> Optimum<W> {
         let m = self;
         let n = m.n;
-        // Keep every live blossom (dual zero ones too: they cost nothing and keep the tree).
+        // Keep the live blossoms whose dual is not zero, each under its nearest kept
+        // ancestor: a zero dual adds nothing to any slack and no condition on its pairs,
+        // and dropping those blossoms keeps the chains `slack` walks short.
+        let kept = |b: usize| m.blossombase[b] != NONE && m.dualvar[b] != W::ZERO;
         let mut index = vec![NONE; 2 * n];
         let mut blossom_z = Vec::new();
         let mut live = Vec::new();
         for (b, slot) in index.iter_mut().enumerate().skip(n) {
-            if m.blossombase[b] != NONE {
+            if kept(b) {
                 *slot = blossom_z.len();
                 blossom_z.push(m.dualvar[b]);
                 live.push(b);
             }
         }
-        let blossom_parent = live
-            .iter()
-            .map(|&b| {
-                let p = m.blossomparent[b];
-                if p == NONE { NONE } else { index[p] }
-            })
-            .collect();
+        // The kept blossom nearest above vertex or blossom `x` (its index), or NONE.
+        let kept_above = |x: usize| {
+            let mut b = m.blossomparent[x];
+            while b != NONE && !kept(b) {
+                b = m.blossomparent[b];
+            }
+            if b == NONE { NONE } else { index[b] }
+        };
+        let blossom_parent = live.iter().map(|&b| kept_above(b)).collect();
         let blossom_inner_pairs = live.iter().map(|&b| m.leaves_of(b).len() / 2).collect();
-        let vertex_blossom = (0..n)
-            .map(|v| {
-                let p = m.blossomparent[v];
-                if p == NONE { NONE } else { index[p] }
-            })
-            .collect();
+        let vertex_blossom = (0..n).map(kept_above).collect();
         Optimum {
             mate: m.mates(),
             y: m.dualvar[..n].to_vec(),
@@ -220,6 +220,41 @@ impl<W: Weight> Optimum<W> {
         }
     }
 
+    /// The sum of `z` over the blossoms holding both `u` and `v`: walk both up to their
+    /// innermost common blossom, then on to the outermost (no lists, as `slack` runs for
+    /// every priced pair).
+    fn shared_z(&self, u: usize, v: usize) -> W {
+        let up = |b: usize| self.blossom_parent[b];
+        let depth = |mut b: usize| {
+            let mut d = 0;
+            while b != NONE {
+                d += 1;
+                b = up(b);
+            }
+            d
+        };
+        let (mut a, mut b) = (self.vertex_blossom[u], self.vertex_blossom[v]);
+        let (mut da, mut db) = (depth(a), depth(b));
+        while da > db {
+            a = up(a);
+            da -= 1;
+        }
+        while db > da {
+            b = up(b);
+            db -= 1;
+        }
+        while a != b {
+            a = up(a);
+            b = up(b);
+        }
+        let mut z = W::ZERO;
+        while a != NONE {
+            z = z + self.blossom_z[a];
+            a = up(a);
+        }
+        z
+    }
+
     fn chain(&self, v: usize) -> Vec<usize> {
         let mut out = Vec::new();
         let mut b = self.vertex_blossom[v];
@@ -235,26 +270,12 @@ impl<W: Weight> Optimum<W> {
     /// edge could improve the matching; zero or more means it is priced out.
     pub fn slack(&self, u: usize, v: usize, w: W) -> W {
         let scaled = if self.scale == 2 { w.double() } else { w };
-        let mut s = self.y[u] + self.y[v] - scaled.double();
-        if self.vertex_blossom[u] != NONE && self.vertex_blossom[v] != NONE {
-            for (a, b) in self.chain(u).into_iter().zip(self.chain(v)) {
-                if a != b {
-                    break;
-                }
-                s = s + self.blossom_z[a].double();
-            }
-        }
-        s
+        self.y[u] + self.y[v] - scaled.double() + self.shared_z(u, v).double()
     }
 
     /// The factor the solver multiplied the given weights by (its duals' units).
     pub fn scale(&self) -> u64 {
         self.scale
-    }
-
-    /// Whether `v` lies in no blossom (then [`Optimum::slack`] is `y[u] + y[v] − 2w`).
-    pub fn outside_blossoms(&self, v: usize) -> bool {
-        self.vertex_blossom[v] == NONE
     }
 
     /// Checks the optimality certificate against `edges` (the same list the matching was
@@ -1059,5 +1080,33 @@ mod tests {
         full.pop();
         full.push((0, 3, 1));
         opt.certify(&full).unwrap();
+    }
+
+    #[test]
+    fn certificate_rejects_a_tampered_perfect_matching() {
+        // Two heavy pairs (0-1, 2-3) and two light ones (0-2, 1-3): the optimum takes the
+        // heavy ones. Each tampering below must be caught by the certificate.
+        let edges = vec![(0, 1, 10), (2, 3, 10), (0, 2, 1), (1, 3, 1)];
+        let good = max_weight_perfect_matching_dual(4, &edges).unwrap();
+        good.certify(&edges).unwrap();
+        assert_eq!(good.mate, [Some(1), Some(0), Some(3), Some(2)]);
+        type Tamper = fn(&mut Optimum<i128>);
+        let cases: [(&str, Tamper); 4] = [
+            ("not tight", |o| {
+                o.mate = vec![Some(2), Some(3), Some(0), Some(1)]
+            }),
+            ("not the reverse", |o| o.mate[1] = Some(2)),
+            ("unmatched in a perfect matching", |o| {
+                o.mate[2] = None;
+                o.mate[3] = None;
+            }),
+            ("negative slack", |o| o.y[0] = o.y[0] - 100),
+        ];
+        for (want, tamper) in cases {
+            let mut bad = good.clone();
+            tamper(&mut bad);
+            let err = bad.certify(&edges).unwrap_err();
+            assert!(err.contains(want), "{want}: {err}");
+        }
     }
 }

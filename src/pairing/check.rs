@@ -313,8 +313,7 @@ fn second_bye(
     let fewer: Vec<usize> = (0..field.players.len())
         .filter(|&i| field.players[i].byes < mine)
         .collect();
-    let all: Vec<usize> = (0..field.players.len()).collect();
-    engine::feasible(&field, &all, &fewer).then_some(Rule::SecondBye { byes: mine })
+    engine::feasible(&field, &fewer).then_some(Rule::SecondBye { byes: mine })
 }
 
 #[cfg(test)]

@@ -15,17 +15,17 @@
 //! otherwise ([`super::wide`]).
 
 use super::context::{PlayerState, Rules};
-use super::feasible::{has_perfect_matching, max_matching};
+use super::feasible::max_matching;
 use super::wide::{I512, Weight};
 use crate::model::{Colour, Points};
 use crate::rulebook::WithinGroup;
 
-/// Which matching strategy to run (tests compare them; `Auto` is what `pair` uses).
+/// Which matching strategy to run (tests compare them; `Priced` is what `pair` uses).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Solver {
     /// Sparse candidate pairs, priced out with the duals until optimal (see [`priced`]).
     #[default]
-    Auto,
+    Priced,
     /// One matching over every legal pair (the reference the tests compare with).
     Dense,
 }
@@ -45,7 +45,7 @@ pub struct Field<'a> {
 }
 
 impl<'a> Field<'a> {
-    /// Sorts the players into pairing order (docs/rules.md §2.4: score ↓, then the rulebook's
+    /// Sorts the players into pairing order (docs/rules.md §2.3: score ↓, then the rulebook's
     /// within-group key, then 序号).
     pub fn new(rules: Rules<'a>, mut players: Vec<PlayerState>) -> Field<'a> {
         let odd_round = rules.round % 2 == 1;
@@ -172,13 +172,11 @@ impl<W: Weight> Encoder<W> {
     }
 }
 
-/// What a matching problem produced.
+/// What the whole-field matching produced.
 #[derive(Debug, Default)]
 struct Solved {
     pairs: Vec<(usize, usize)>,
     bye: Option<usize>,
-    /// Players left unmatched (they float down).
-    left: Vec<usize>,
 }
 
 /// The pairs and the bye chosen for a round.
@@ -188,8 +186,6 @@ pub struct Matched {
     pub bye: Option<usize>,
     /// Players who could have taken the bye (criterion (a)'s eligible set).
     pub bye_candidates: Vec<usize>,
-    /// How the exact solve went (edges, solves, pairs priced in).
-    pub stats: SolveStats,
 }
 
 /// Why no legal pairing exists, as indices into the field.
@@ -201,23 +197,9 @@ pub struct Stuck {
     pub too_wide: bool,
 }
 
-/// Whether `players` (plus a bye sink over `bye` when non-empty) can all be paired.
-pub(crate) fn feasible(field: &Field, players: &[usize], bye: &[usize]) -> bool {
-    let n = players.len();
-    let with_sink = !bye.is_empty();
-    let total = n + usize::from(with_sink);
-    let mut may_bye = vec![false; field.players.len()];
-    for &b in bye {
-        may_bye[b] = true;
-    }
-    let adj = |a: usize, b: usize| {
-        if a == n || b == n {
-            let o = if a == n { b } else { a };
-            return may_bye[players[o]];
-        }
-        field.legal(players[a], players[b])
-    };
-    has_perfect_matching(total, &adj)
+/// Whether the field can all be paired (with the bye sink open to `bye` when non-empty).
+pub(crate) fn feasible(field: &Field, bye: &[usize]) -> bool {
+    perfect_pairing(field, bye).is_some()
 }
 
 /// Tiers of bye candidates in criterion (a) order: fewest byes so far (the hard rule: a
@@ -240,57 +222,43 @@ fn bye_tiers(field: &Field) -> Vec<Vec<usize>> {
 /// Pairs the field; `Err` carries who is left over when no legal pairing exists.
 pub fn pair_field(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
     let n = field.players.len();
-    let all: Vec<usize> = (0..n).collect();
-    let mut bye_candidates = Vec::new();
-    if n % 2 == 1 {
-        for tier in bye_tiers(field) {
-            if feasible(field, &all, &tier) {
-                bye_candidates = tier;
-                break;
-            }
-        }
-        if bye_candidates.is_empty() {
-            return Err(stuck(field, &all));
-        }
-    } else if !feasible(field, &all, &[]) {
-        return Err(stuck(field, &all));
-    }
+    // A legal perfect pairing (the bye sink open to the first tier that allows one) proves
+    // the round can be paired and seeds the sparse solve (see [`priced`]).
+    let (bye_candidates, hint) = if n % 2 == 1 {
+        bye_tiers(field)
+            .into_iter()
+            .find_map(|tier| perfect_pairing(field, &tier).map(|mate| (tier, mate)))
+            .ok_or_else(|| stuck(field))?
+    } else {
+        let mate = perfect_pairing(field, &[]).ok_or_else(|| stuck(field))?;
+        (Vec::new(), mate)
+    };
     let all_edges = solver == Solver::Dense;
-    let (solved, stats) = if let Some(enc) = field_encoder::<i128>(field) {
-        priced(field, &bye_candidates, all_edges, &enc)
+    let solved = if let Some(enc) = field_encoder::<i128>(field) {
+        priced(field, &bye_candidates, &hint, all_edges, &enc)
     } else if let Some(enc) = field_encoder::<I512>(field) {
-        priced(field, &bye_candidates, all_edges, &enc)
+        priced(field, &bye_candidates, &hint, all_edges, &enc)
     } else {
         return Err(Stuck {
             unmatched: Vec::new(),
             too_wide: true,
         });
     };
-    if !solved.left.is_empty() || (n % 2 == 1) != solved.bye.is_some() {
-        return Err(stuck(field, &all));
-    }
+    debug_assert_eq!(
+        n % 2 == 1,
+        solved.bye.is_some(),
+        "a perfect matching with the sink"
+    );
     Ok(Matched {
         pairs: solved.pairs,
         bye: solved.bye,
         bye_candidates,
-        stats,
     })
 }
 
 /// Candidate pairs per player in the first sparse solve: this many legal players after it
 /// in pairing order, and this many around its place in each due-colour row.
 const NEAR: usize = 6;
-
-/// What one exact solve did (tests and the benchmark read it).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SolveStats {
-    /// Edges in the final matching problem.
-    pub edges: usize,
-    /// Blossom solves (1 + pricing rounds that found an improving pair).
-    pub solves: usize,
-    /// Pairs added by pricing.
-    pub priced_in: usize,
-}
 
 /// The whole field as one maximum-weight matching, exact at every size.
 ///
@@ -309,15 +277,15 @@ pub struct SolveStats {
 fn priced<W: Weight>(
     field: &Field,
     bye: &[usize],
+    hint: &[usize],
     all_edges: bool,
     enc: &Encoder<W>,
-) -> (Solved, SolveStats) {
+) -> Solved {
     let n = field.players.len();
     let with_sink = !bye.is_empty();
     let total = n + usize::from(with_sink);
     // Everyone is paired (and the bye sink taken when the field is odd): a perfect
     // matching of minimum cost, so a pair weighs minus its cost.
-    let hint = perfect_pairing(field, bye);
     let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::new();
     let key = |a: usize, b: usize| ((a.min(b) as u64) << 32) | a.max(b) as u64;
     let mut edges: Vec<(usize, usize, W)> = Vec::new();
@@ -358,14 +326,12 @@ fn priced<W: Weight>(
             edges.push((i, n, -enc.cost(&t)));
         }
     }
-    let mut stats = SolveStats::default();
     let opt = loop {
         let mut opt = super::blossom::max_weight_perfect_matching_dual(total, &edges)
             .expect("the candidate pairs hold a perfect pairing");
         if !all_edges {
             balance_duals(&mut opt, total, &edges);
         }
-        stats.solves += 1;
         debug_assert_eq!(opt.certify(&edges), Ok(()), "optimality certificate");
         let mut found = Vec::new();
         if !all_edges {
@@ -374,13 +340,29 @@ fn priced<W: Weight>(
         if found.is_empty() {
             break opt;
         }
-        stats.priced_in += found.len();
-        for (i, j) in found {
+        for (i, j, w) in found {
             seen.insert(key(i, j));
-            edges.push((i, j, weight(i, j)));
+            edges.push((i, j, w));
         }
     };
-    stats.edges = edges.len();
+    // Where the tests run, check the proof over every legal pair rather than trust the
+    // bounds `price` skips pairs by (docs/rules.md §2.6).
+    #[cfg(debug_assertions)]
+    if !all_edges {
+        let mut every = edges.clone();
+        for i in 0..n {
+            for j in i + 1..n {
+                if !seen.contains(&key(i, j)) && field.legal(i, j) {
+                    every.push((i, j, weight(i, j)));
+                }
+            }
+        }
+        debug_assert_eq!(
+            opt.certify(&every),
+            Ok(()),
+            "certificate over every legal pair"
+        );
+    }
     let mut out = Solved::default();
     for a in 0..n {
         match opt.mate[a] {
@@ -390,10 +372,10 @@ fn priced<W: Weight>(
                 }
             }
             Some(_) => out.bye = Some(a),
-            None => out.left.push(a),
+            None => unreachable!("the matching is perfect"),
         }
     }
-    (out, stats)
+    out
 }
 
 /// Spreads each matched pair's dual sum evenly between its two players where the other
@@ -518,11 +500,14 @@ fn colour_class(p: &PlayerState) -> usize {
     }
 }
 
-/// A legal perfect pairing of the field (with the bye sink `n` when `bye` is not empty),
-/// as `mate[v]`; the caller has checked one exists.
-fn perfect_pairing(field: &Field, bye: &[usize]) -> Vec<usize> {
+/// A legal perfect pairing of the field as `mate[v]`, with the bye sink `n` open to the
+/// players of `bye` when it is not empty; `None` when no such pairing exists.
+fn perfect_pairing(field: &Field, bye: &[usize]) -> Option<Vec<usize>> {
     let n = field.players.len();
-    let with_sink = !bye.is_empty();
+    let total = n + usize::from(!bye.is_empty());
+    if !total.is_multiple_of(2) {
+        return None;
+    }
     let mut may_bye = vec![false; n];
     for &b in bye {
         may_bye[b] = true;
@@ -533,7 +518,8 @@ fn perfect_pairing(field: &Field, bye: &[usize]) -> Vec<usize> {
         }
         field.legal(a, b)
     };
-    max_matching(n + usize::from(with_sink), &adj)
+    let mate = max_matching(total, &adj);
+    mate.iter().all(|&m| m != usize::MAX).then_some(mate)
 }
 
 /// Every legal pair not yet an edge whose reduced cost under `opt` is negative.
@@ -548,7 +534,7 @@ fn price<W: Weight>(
     enc: &Encoder<W>,
     opt: &super::blossom::Optimum<W>,
     seen: &std::collections::HashSet<u64>,
-    found: &mut Vec<(usize, usize)>,
+    found: &mut Vec<(usize, usize, W)>,
 ) {
     let n = field.players.len();
     let fold = field.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom;
@@ -556,6 +542,7 @@ fn price<W: Weight>(
     // Reduced cost of (i, j) without blossoms: f·cost(i, j) − key[i] − key[j].
     let f = 2 * opt.scale();
     let times = |w: W| w.mul_small(f).expect("within the encoder's headroom");
+    let f_wide = i128::from(f);
     let class: Vec<usize> = field.players.iter().map(colour_class).collect();
     let groups = field.scores.len();
     // Blocks (score group, due class) in pairing order, with their best key.
@@ -567,6 +554,7 @@ fn price<W: Weight>(
     }
     for i in 0..n {
         let gi = field.group[i];
+        let ki = keyv[i];
         for h in gi..groups {
             let d = (field.players[i].score - field.scores[h]).0 as i128;
             for c in 0..3 {
@@ -574,24 +562,25 @@ fn price<W: Weight>(
                 let Some(best) = *best else {
                     continue;
                 };
-                let lb = enc.cost(&Terms {
+                // f·(lower bound of the block's cost); f·(lb + dist) is this plus f·dist.
+                let lb = times(enc.cost(&Terms {
                     top: gi,
                     bottom: h,
                     sq: d * d,
                     misses: i128::from(c == class[i] && c != 2),
                     order: 0,
-                });
-                if keyv[i] + best <= times(lb) {
+                }));
+                if ki + best <= lb {
                     continue;
                 }
                 let from = members.partition_point(|&j| j <= i);
                 for &j in &members[from..] {
                     let dist = if fold && h == gi { 0 } else { (j - i) as i128 };
-                    let bound = times(lb + W::from_i128(dist));
-                    if keyv[i] + best <= bound {
+                    let bound = lb + W::from_i128(f_wide * dist);
+                    if ki + best <= bound {
                         break;
                     }
-                    if keyv[i] + keyv[j] <= bound
+                    if ki + keyv[j] <= bound
                         || seen.contains(&(((i as u64) << 32) | j as u64))
                         || !field.legal(i, j)
                     {
@@ -599,7 +588,7 @@ fn price<W: Weight>(
                     }
                     let w = -enc.cost(&field.pair_terms(i, j));
                     if opt.slack(i, j, w) < W::ZERO {
-                        found.push((i, j));
+                        found.push((i, j, w));
                     }
                 }
             }
@@ -607,13 +596,11 @@ fn price<W: Weight>(
     }
 }
 
-fn stuck(field: &Field, players: &[usize]) -> Stuck {
-    let mate = max_matching(players.len(), &|a, b| field.legal(players[a], players[b]));
+/// Who a maximum matching of the field leaves over.
+fn stuck(field: &Field) -> Stuck {
+    let mate = max_matching(field.players.len(), &|a, b| field.legal(a, b));
     Stuck {
-        unmatched: (0..players.len())
-            .filter(|&a| mate[a] == usize::MAX)
-            .map(|a| players[a])
-            .collect(),
+        unmatched: (0..mate.len()).filter(|&a| mate[a] == usize::MAX).collect(),
         too_wide: false,
     }
 }

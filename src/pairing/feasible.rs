@@ -1,8 +1,9 @@
 //! Maximum-cardinality matching over an implicit graph (Edmonds' blossom contraction).
 //!
-//! Owns the "can everybody still be paired?" question: the bye look-ahead, the score-group
-//! look-ahead of large fields, the checker's second-bye rule and the blocker report. The
-//! graph is a predicate, never materialised, so 10,000 players cost no edge list.
+//! Owns the "can everybody still be paired?" question: the bye look-ahead, the first
+//! legal pairing the exact solve starts from, the checker's second-bye rule and the
+//! blocker report. The graph is a predicate, never materialised, so 10,000 players cost
+//! no edge list.
 
 const NONE: usize = usize::MAX;
 
@@ -45,11 +46,6 @@ pub fn max_matching(n: usize, adj: &dyn Fn(usize, usize) -> bool) -> Vec<usize> 
         }
     }
     mate
-}
-
-/// Whether every vertex can be matched.
-pub fn has_perfect_matching(n: usize, adj: &dyn Fn(usize, usize) -> bool) -> bool {
-    n.is_multiple_of(2) && max_matching(n, adj).iter().all(|&m| m != NONE)
 }
 
 struct Search<'a> {

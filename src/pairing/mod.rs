@@ -261,7 +261,7 @@ pub fn pair_next_round(
     group: &GroupId,
     seed: u64,
 ) -> Result<PairingPlan, PairingError> {
-    pair_next_round_with(event, rules, group, seed, Solver::Auto)
+    pair_next_round_with(event, rules, group, seed, Solver::Priced)
 }
 
 /// [`pair_next_round`] with an explicit matching strategy (tests and benchmarks).

@@ -212,7 +212,7 @@ fn record_results(cfg: &SimConfig, round: &mut Round, rng: &mut ChaCha8Rng) {
 
 /// Plays a whole event: every round paired by the engine and filled with random results.
 pub fn play_random_event(cfg: &SimConfig, seed: u64) -> SimulatedEvent {
-    play_random_event_with(cfg, seed, crate::pairing::Solver::Auto)
+    play_random_event_with(cfg, seed, crate::pairing::Solver::Priced)
 }
 
 /// [`play_random_event`] with an explicit matching strategy.

@@ -546,7 +546,7 @@ fn checker_passes_every_round_of_generated_events() {
 fn assert_priced_equals_dense(e: &Event, rules: &Rulebook, g: &GroupId, r: u32, what: &str) {
     let oracle = Oracle::new(e, rules, g, r);
     let dense = pair_next_round_with(e, rules, g, 1, Solver::Dense).unwrap();
-    let auto = pair_next_round_with(e, rules, g, 1, Solver::Auto).unwrap();
+    let auto = pair_next_round_with(e, rules, g, 1, Solver::Priced).unwrap();
     assert!(check_round(e, rules, g, &auto.round).is_empty(), "{what}");
     assert_eq!(
         oracle.round_cost(&auto.round),
