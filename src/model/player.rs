@@ -276,7 +276,10 @@ mod tests {
             ("自愿退赛", manual(None)),
             ("", manual(None)),
             ("  身体不适 ", manual(Some("身体不适"))),
-            ("left for school [auto]", manual(Some("left for school [auto]"))),
+            (
+                "left for school [auto]",
+                manual(Some("left for school [auto]")),
+            ),
         ];
         for (reason, expected) in cases {
             let json = serde_json::json!({

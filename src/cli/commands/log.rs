@@ -182,9 +182,7 @@ pub fn unlock(ctx: &Ctx) -> Result<(), CliError> {
 /// been); everything else as any store error.
 fn history_error(e: StoreError) -> CliError {
     match e {
-        StoreError::NothingToRedo => {
-            CliError::new(ExitCode::InvalidInput, chain(&e))
-        }
+        StoreError::NothingToRedo => CliError::new(ExitCode::InvalidInput, chain(&e)),
         other => store_error(other),
     }
 }
