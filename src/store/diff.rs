@@ -171,29 +171,8 @@ fn shorten(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{GameResult, GroupId, GroupState, Outcome, Penalty, Points, Round};
-
-    fn event() -> Event {
-        let open = GroupId::new("open");
-        let mut e = Event::new("[event]\n".into());
-        for id in 1..=4 {
-            e.players
-                .push(Player::new(PlayerId(id), format!("p{id}"), open.clone()));
-        }
-        let game = |table, red, black| Pairing::Game {
-            table,
-            red: PlayerId(red),
-            black: PlayerId(black),
-            result: None,
-        };
-        let mut state = GroupState::default();
-        state.rounds.push(Round {
-            number: 1,
-            pairings: vec![game(1, 1, 2), game(2, 3, 4)],
-        });
-        e.groups.insert(open, state);
-        e
-    }
+    use crate::model::{GameResult, GroupId, Outcome, Penalty, Points};
+    use crate::store::state::tests::paired as event;
 
     #[test]
     fn each_kind_of_difference_gets_a_line_in_both_languages() {

@@ -76,14 +76,6 @@ pub enum StoreError {
     )]
     NothingToRedo,
 
-    /// `undo --group` whose newest change cannot be undone on its own.
-    #[error("cannot undo change #{seq} of group `{group}` on its own: {reason}")]
-    NotSeparable {
-        group: String,
-        seq: u64,
-        reason: crate::i18n::Text,
-    },
-
     /// A file operation failed.
     #[error("cannot {action} `{}`{hint}", path.display())]
     Io {
@@ -163,12 +155,6 @@ impl Localize for StoreError {
                 "没有可重做的操作：`redo` 只恢复其后没有新修改的最近几次撤销（见 `qiwang log`）"
                     .to_string()
             }
-            StoreError::NotSeparable { group, seq, reason } => {
-                format!(
-                    "无法单独撤销组别 `{group}` 的第 {seq} 次修改：{}",
-                    reason.zh
-                )
-            }
             StoreError::Io {
                 path,
                 action,
@@ -202,7 +188,6 @@ fn action_zh(action: &str) -> &str {
         "open for writing" => "打开以写入",
         "truncate" => "截断",
         "remove" => "删除",
-        "restore" => "恢复",
         "restrict the permissions of" => "收紧权限",
         "look for an event in" => "在此目录查找赛事",
         other => other,
@@ -290,11 +275,6 @@ mod tests {
                 dir: PathBuf::from("ev"),
             },
             StoreError::NothingToRedo,
-            StoreError::NotSeparable {
-                group: "u12".into(),
-                seq: 7,
-                reason: crate::i18n::Text::new("第 8 次修改也改了它", "change #8 changed it too"),
-            },
             StoreError::NewerSchema {
                 path: PathBuf::from("ev/qiwang.json"),
                 found: 3,

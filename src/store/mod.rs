@@ -1008,6 +1008,16 @@ mod tests {
             .unwrap()
     }
 
+    /// Tries to add a penalty where the test made that fail; the error.
+    fn failed_penalty(store: &Store) -> TxError<Infallible> {
+        store
+            .transaction(&command("penalty"), |event| {
+                event.penalties.push(penalty(9));
+                Ok::<_, Infallible>(Change::changed((), "p", serde_json::Value::Null))
+            })
+            .unwrap_err()
+    }
+
     fn count(store: &Store) -> usize {
         store.load().unwrap().penalties.len()
     }
@@ -1150,16 +1160,8 @@ mod tests {
             Ok::<_, Infallible>(Change::changed((), "nothing", serde_json::Value::Null))
         });
         assert!(same.is_ok());
-        // Only the lock file may have appeared.
-        let after: Vec<_> = files_of(&store)
-            .into_iter()
-            .filter(|(p, _)| !p.ends_with(LOCK_FILE))
-            .collect();
-        let before: Vec<_> = files
-            .into_iter()
-            .filter(|(p, _)| !p.ends_with(LOCK_FILE))
-            .collect();
-        assert_eq!(after, before);
+        // Only the lock file may have appeared, and files_of leaves it out.
+        assert_eq!(files_of(&store), files);
     }
 
     #[test]
@@ -1210,12 +1212,7 @@ mod tests {
         let (_tmp, store) = new_event();
         let store = store.with_busy_timeout(Duration::from_millis(50));
         let held = store.lock_within(Duration::ZERO).unwrap();
-        let err = store
-            .transaction(&command("penalty"), |event| {
-                event.penalties.push(penalty(1));
-                Ok::<_, Infallible>(Change::changed((), "p", serde_json::Value::Null))
-            })
-            .unwrap_err();
+        let err = failed_penalty(&store);
         assert!(
             matches!(err, TxError::Store(StoreError::Busy { .. })),
             "{err}"
@@ -1347,27 +1344,14 @@ mod tests {
         let saved = fs::read(&audit).unwrap();
         fs::remove_file(&audit).unwrap();
         fs::create_dir(&audit).unwrap();
-        let err = store
-            .transaction(&command("penalty"), |event| {
-                event.penalties.push(penalty(9));
-                Ok::<_, Infallible>(Change::changed((), "p", serde_json::Value::Null))
-            })
-            .unwrap_err();
+        let err = failed_penalty(&store);
         assert!(
             matches!(err, TxError::Store(StoreError::Io { .. })),
             "{err}"
         );
         fs::remove_dir(&audit).unwrap();
         fs::write(&audit, saved).unwrap();
-        let now: Vec<_> = files_of(&store)
-            .into_iter()
-            .filter(|(p, _)| !p.ends_with(LOCK_FILE))
-            .collect();
-        let then: Vec<_> = files
-            .into_iter()
-            .filter(|(p, _)| !p.ends_with(LOCK_FILE))
-            .collect();
-        assert_eq!(now, then);
+        assert_eq!(files_of(&store), files);
         assert_consistent(&store);
     }
 
@@ -1389,11 +1373,7 @@ mod tests {
             let blocker = store.dir().join(blocker);
             fs::create_dir(&blocker).unwrap();
             fs::write(blocker.join("x"), "x").unwrap();
-            let err = store.transaction(&command("penalty"), |event| {
-                event.penalties.push(penalty(9));
-                Ok::<_, Infallible>(Change::changed((), "p", serde_json::Value::Null))
-            });
-            let text = err.unwrap_err().to_string();
+            let text = failed_penalty(&store).to_string();
             assert!(text.starts_with("cannot create `"), "{text}");
             assert!(text.ends_with(expected), "{text}");
             fs::remove_dir_all(&blocker).unwrap();
@@ -1410,12 +1390,7 @@ mod tests {
         let trail = store.log().unwrap();
         assert_eq!((trail.entries.len(), trail.torn_line), (2, Some(3)));
         let state = fs::read(store.state_path()).unwrap();
-        let err = store
-            .transaction(&command("penalty"), |event| {
-                event.penalties.push(penalty(9));
-                Ok::<_, Infallible>(Change::changed((), "p", serde_json::Value::Null))
-            })
-            .unwrap_err();
+        let err = failed_penalty(&store);
         assert!(err.to_string().contains("line 3 is incomplete"), "{err}");
         assert_eq!(fs::read(store.state_path()).unwrap(), state);
     }
@@ -1432,12 +1407,7 @@ mod tests {
                 .contains("is damaged: the audit log is missing"),
             "{err}"
         );
-        let err = store
-            .transaction(&command("penalty"), |event| {
-                event.penalties.push(penalty(9));
-                Ok::<_, Infallible>(Change::changed((), "p", serde_json::Value::Null))
-            })
-            .unwrap_err();
+        let err = failed_penalty(&store);
         assert!(
             err.to_string()
                 .contains("is damaged: the audit log is missing"),
@@ -1643,12 +1613,7 @@ mod tests {
         fs::rename(store.history_dir(), &real).unwrap();
         symlink(&victim, store.history_dir()).unwrap();
         let state = fs::read(store.state_path()).unwrap();
-        let err = store
-            .transaction(&command("penalty"), |event| {
-                event.penalties.push(penalty(9));
-                Ok::<_, Infallible>(Change::changed((), "p", serde_json::Value::Null))
-            })
-            .unwrap_err();
+        let err = failed_penalty(&store);
         assert!(err.to_string().contains("is a symbolic link"), "{err}");
         assert!(store.undo(&command("undo")).is_err());
         assert!(store.recover().is_err());

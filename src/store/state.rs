@@ -349,7 +349,7 @@ pub(crate) fn recovery_hint(history: &Path) -> Text {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     fn valid() -> Vec<u8> {
@@ -417,7 +417,7 @@ mod tests {
     }
 
     /// An event with players 1–4 and one round of two games in group `open`.
-    fn paired() -> Event {
+    pub(in crate::store) fn paired() -> Event {
         use crate::model::{GroupId, GroupState, Pairing, Player, PlayerId, Round};
         let open = GroupId::new("open");
         let mut event = Event::new("[event]\n".into());

@@ -178,13 +178,11 @@ pub fn unlock(ctx: &Ctx) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `nothing to undo/redo` and `cannot undo on its own` are the user's mistake (exit 3,
-/// as `nothing to undo` has always been); everything else as any store error.
+/// `nothing to redo` is the user's mistake (exit 3, as `nothing to undo` has always
+/// been); everything else as any store error.
 fn history_error(e: StoreError) -> CliError {
     match e {
-        StoreError::NothingToRedo | StoreError::NotSeparable { .. } => {
-            CliError::new(ExitCode::InvalidInput, chain(&e))
-        }
+        StoreError::NothingToRedo => CliError::new(ExitCode::InvalidInput, chain(&e)),
         other => store_error(other),
     }
 }
