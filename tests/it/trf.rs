@@ -371,17 +371,9 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Runs qiwang and returns stdout; fails the test with stderr on a non-zero exit.
 fn qiwang(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_qiwang"))
-        .args(args)
-        .output()
-        .expect("run qiwang");
-    assert!(
-        out.status.success(),
-        "qiwang {args:?} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
+    crate::common::run(root(), args).ok()
 }
 
 /// Plays a demo, exports TRF and JSON, and checks every pool's TRF file.
