@@ -6,7 +6,7 @@
 //! FILE`, the results coming from a seeded simulation written here (strength-biased
 //! outcomes, some fouls, rare forfeits). At the end `standings`, `crosstable`, `teams` and
 //! `prizes`. The pairing sheets, final standings, crosstables, team ranking and prize
-//! sheet are compared with the golden files; `QIWANG_BLESS=1 cargo test --test examples`
+//! sheet are compared with the golden files; `QIWANG_BLESS=1 cargo test --test it examples::`
 //! rewrites them (review the diff before committing).
 //!
 //! Independently of the golden files, the test checks what must hold whatever the
@@ -129,7 +129,7 @@ impl Golden {
         assert!(
             self.mismatches.is_empty(),
             "output differs from the golden files (if the change is intended, run \
-             `QIWANG_BLESS=1 cargo test --test examples` and review the diff):\n\n{}",
+             `QIWANG_BLESS=1 cargo test --test it examples::` and review the diff):\n\n{}",
             self.mismatches.join("\n\n")
         );
     }
