@@ -16,7 +16,6 @@
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 
 // ---------------------------------------------------------------------------------------
@@ -28,17 +27,7 @@ fn root() -> &'static Path {
 
 /// Runs qiwang and returns stdout; fails the test with stderr on a non-zero exit.
 fn qiwang(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_qiwang"))
-        .args(args)
-        .output()
-        .expect("run qiwang");
-    assert!(
-        out.status.success(),
-        "qiwang {args:?} failed ({:?}):\n{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("stdout is UTF-8")
+    crate::common::run(root(), args).ok()
 }
 
 /// A finished demo event and its whole-event JSON export.

@@ -4,127 +4,25 @@
 //! tables that fit the terminal, and the README walk-through run as written.
 
 use serde_json::Value;
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use tempfile::TempDir;
 
-const BIN: &str = env!("CARGO_BIN_EXE_qiwang");
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn root(rel: &str) -> PathBuf {
-    Path::new(ROOT).join(rel)
-}
-
-fn p(path: &Path) -> &str {
-    path.to_str().expect("utf-8 path")
-}
-
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Out {
-    #[track_caller]
-    fn ok(self) -> String {
-        assert_eq!(
-            self.code, 0,
-            "expected success\nstdout:\n{}\nstderr:\n{}",
-            self.stdout, self.stderr
-        );
-        self.stdout
-    }
-
-    #[track_caller]
-    fn json(self) -> Value {
-        let text = self.ok();
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"))
-    }
-}
-
-/// Runs `qiwang ARGS` in `cwd` with `env` set (and `COLUMNS` unset unless given).
-fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Out {
-    let mut cmd = Command::new(BIN);
-    cmd.args(args)
-        .current_dir(cwd)
-        .env("USER", "arbiter")
-        .env_remove("QIWANG_EVENT")
-        .env_remove("COLUMNS");
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let out = cmd.output().expect("the qiwang binary runs");
-    Out {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
+use crate::common::{Out, event_with, p, root, run, run_env, small_event, snapshot};
 
 /// `qiwang --event EV ARGS` (Chinese, as the event's rulebook says).
 fn qw(ev: &Path, args: &[&str]) -> Out {
     let mut all = vec!["--event", p(ev)];
     all.extend_from_slice(args);
-    run_env(ev.parent().expect("parent"), &all, &[])
+    run(ev.parent().expect("parent"), &all)
 }
 
 /// A new Jinhua 2018 event with its 150 registrations; the event is `DIR/ev`.
 fn jinhua() -> (TempDir, PathBuf) {
-    let tmp = TempDir::new().expect("temp dir");
-    let ev = tmp.path().join("ev");
-    run_env(
-        tmp.path(),
-        &["init", "ev", "--rules", p(&root("rules/jinhua-2018.toml"))],
-        &[],
+    event_with(
+        &root("rules/jinhua-2018.toml"),
+        Some(&root("examples/jinhua-2018/registrations.csv")),
     )
-    .ok();
-    qw(
-        &ev,
-        &["import", p(&root("examples/jinhua-2018/registrations.csv"))],
-    )
-    .ok();
-    (tmp, ev)
-}
-
-/// A one-group event (cxa-2011) of the given names.
-fn small_event(names: &[&str]) -> (TempDir, PathBuf) {
-    let tmp = TempDir::new().expect("temp dir");
-    let csv = tmp.path().join("players.csv");
-    let mut text = String::from("name,gender,unit\n");
-    for (i, n) in names.iter().enumerate() {
-        text.push_str(&format!("{n},男,单位{i}\n"));
-    }
-    fs::write(&csv, text).expect("write csv");
-    let ev = tmp.path().join("ev");
-    run_env(
-        tmp.path(),
-        &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
-        &[],
-    )
-    .ok();
-    qw(&ev, &["import", p(&csv)]).ok();
-    (tmp, ev)
-}
-
-/// Every file under `dir` with its bytes.
-fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
-        for entry in fs::read_dir(dir).expect("readable dir") {
-            let path = entry.expect("dir entry").path();
-            if path.is_dir() {
-                walk(base, &path, out);
-            } else {
-                let rel = path.strip_prefix(base).expect("under base").to_path_buf();
-                out.insert(rel, fs::read(&path).expect("readable file"));
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(dir, dir, &mut out);
-    out
 }
 
 /// The results file of the newest round of every group (`round --sheet slips --format
@@ -556,7 +454,7 @@ fn tables_fit_a_100_column_terminal_and_stay_aligned() {
             assert_eq!(*w, top, "{args:?}: misaligned line `{line}`\n{out}");
         }
         // Piped output without COLUMNS is not wrapped: one line per row.
-        let piped = run_env(ev.parent().unwrap(), &all, &[]).ok();
+        let piped = run(ev.parent().unwrap(), &all).ok();
         assert!(
             piped.lines().filter(|l| l.starts_with('│')).count()
                 <= out.lines().filter(|l| l.starts_with('│')).count(),
@@ -634,7 +532,7 @@ fn readme_walk_through_runs_as_written() {
                     Some(i) => (&args[..i], Some(args[i + 1])),
                     None => (args, None),
                 };
-                let out = run_env(&cwd, args, &[]);
+                let out = run(&cwd, args);
                 assert_eq!(out.code, 0, "`{cmd}` failed:\n{}", out.stderr);
                 match target {
                     Some(file) => {
@@ -684,10 +582,9 @@ fn round_times_and_the_signature_come_from_the_rulebook_and_are_checked() {
     let tmp = TempDir::new().expect("temp dir");
     let jinhua = fs::read_to_string(root("rules/jinhua-2018.toml")).unwrap();
     // `rules show` prints both keys, read back from the shipped rulebook.
-    let shown = run_env(
+    let shown = run(
         tmp.path(),
         &["rules", "show", p(&root("rules/jinhua-2018.toml"))],
-        &[],
     )
     .ok();
     assert!(
@@ -701,11 +598,7 @@ fn round_times_and_the_signature_come_from_the_rulebook_and_are_checked() {
         .replace("signature = \"裁判长\"", "signature = \"\"");
     let file = tmp.path().join("bad.toml");
     fs::write(&file, bad).unwrap();
-    let out = run_env(
-        tmp.path(),
-        &["--lang", "en", "rules", "check", p(&file)],
-        &[],
-    );
+    let out = run(tmp.path(), &["--lang", "en", "rules", "check", p(&file)]);
     assert_eq!(out.code, 3, "{}", out.stderr);
     assert!(out.stderr.contains("event.round_times"), "{}", out.stderr);
     assert!(out.stderr.contains("event.signature"), "{}", out.stderr);

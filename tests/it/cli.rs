@@ -9,16 +9,10 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 use tempfile::TempDir;
 
-const BIN: &str = env!("CARGO_BIN_EXE_qiwang");
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn root(rel: &str) -> PathBuf {
-    Path::new(ROOT).join(rel)
-}
+use crate::common::{Out, copy_event, event_with, p, root, run, small_event, snapshot, table_rows};
 
 fn jinhua_rules() -> PathBuf {
     root("rules/jinhua-2018.toml")
@@ -28,65 +22,21 @@ fn jinhua_csv() -> PathBuf {
     root("examples/jinhua-2018/registrations.csv")
 }
 
-/// What one run of the binary did.
-#[derive(Debug)]
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Out {
-    /// Asserts success and returns stdout.
-    #[track_caller]
-    fn ok(self) -> String {
-        assert_eq!(
-            self.code, 0,
-            "expected success\nstdout:\n{}\nstderr:\n{}",
-            self.stdout, self.stderr
-        );
-        self.stdout
-    }
-
-    /// Asserts the exit code and that stderr names every word; returns stderr.
-    #[track_caller]
-    fn fails(self, code: i32, words: &[&str]) -> String {
-        assert_eq!(
-            self.code, code,
-            "expected exit code {code}\nstdout:\n{}\nstderr:\n{}",
-            self.stdout, self.stderr
-        );
-        for w in words {
-            assert!(
-                self.stderr.contains(w),
-                "stderr lacks `{w}`:\n{}",
-                self.stderr
-            );
-        }
-        self.stderr
-    }
-
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}", self.stdout))
-    }
-}
-
 /// Runs `qiwang ARGS` in `cwd`, with a fixed user name for the audit log.
 ///
 /// Messages are pinned in English, but errors follow the rulebook's language and the
 /// events here are Chinese: a command that fails without `--lang` is run again with
 /// `--lang en` (a failing command changes nothing, so it sees the same event) and must
-/// fail the same way; `stderr` is the English text. tests/i18n.rs covers the Chinese.
+/// fail the same way; `stderr` is the English text. `tests/it/i18n.rs` covers the Chinese.
 fn run_in(cwd: &Path, args: &[&str]) -> Out {
-    let out = run_once(cwd, args);
+    let out = run(cwd, args);
     if out.code == 0 || args.iter().any(|a| a.starts_with("--lang")) {
         return out;
     }
     // Before the subcommand: `result` takes every argument after its own as an entry.
     let mut en_args = vec!["--lang", "en"];
     en_args.extend(args);
-    let en = run_once(cwd, &en_args);
+    let en = run(cwd, &en_args);
     assert_eq!(
         en.code, out.code,
         "`--lang en` changed the exit code\n{}\n{}",
@@ -98,48 +48,11 @@ fn run_in(cwd: &Path, args: &[&str]) -> Out {
     }
 }
 
-fn run_once(cwd: &Path, args: &[&str]) -> Out {
-    let out = Command::new(BIN)
-        .args(args)
-        .current_dir(cwd)
-        .env("USER", "arbiter")
-        .env_remove("QIWANG_EVENT")
-        .output()
-        .expect("the qiwang binary runs");
-    Out {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
 /// Runs `qiwang --event DIR ARGS`.
 fn qw(event: &Path, args: &[&str]) -> Out {
     let mut all = vec!["--event", event.to_str().expect("utf-8 path")];
     all.extend_from_slice(args);
     run_in(event, &all)
-}
-
-fn p(path: &Path) -> &str {
-    path.to_str().expect("utf-8 path")
-}
-
-/// Every file under `dir` with its bytes.
-fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
-        for entry in fs::read_dir(dir).expect("readable dir") {
-            let path = entry.expect("dir entry").path();
-            if path.is_dir() {
-                walk(base, &path, out);
-            } else {
-                let rel = path.strip_prefix(base).expect("under base").to_path_buf();
-                out.insert(rel, fs::read(&path).expect("readable file"));
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(dir, dir, &mut out);
-    out
 }
 
 #[track_caller]
@@ -150,30 +63,6 @@ fn assert_unchanged(before: &BTreeMap<PathBuf, Vec<u8>>, dir: &Path) {
     for (path, bytes) in before {
         assert!(after[path] == *bytes, "`{}` changed", path.display());
     }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).expect("create dir");
-    for entry in fs::read_dir(from).expect("readable dir") {
-        let path = entry.expect("dir entry").path();
-        let target = to.join(path.file_name().expect("file name"));
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            fs::copy(&path, &target).expect("copy file");
-        }
-    }
-}
-
-/// A new event from a rulebook and (optionally) a registration file; the event is `DIR/ev`.
-fn event_with(rules: &Path, csv: Option<&Path>) -> (TempDir, PathBuf) {
-    let tmp = TempDir::new().expect("temp dir");
-    let ev = tmp.path().join("ev");
-    run_in(tmp.path(), &["init", "ev", "--rules", p(rules)]).ok();
-    if let Some(csv) = csv {
-        qw(&ev, &["import", p(csv)]).ok();
-    }
-    (tmp, ev)
 }
 
 /// A fresh copy of the whole Jinhua demo event (9 rounds played in every pool).
@@ -190,40 +79,8 @@ fn played_jinhua() -> (TempDir, PathBuf) {
     });
     let tmp = TempDir::new().expect("temp dir");
     let ev = tmp.path().join("ev");
-    copy_dir(source, &ev);
+    copy_event(source, &ev);
     (tmp, ev)
-}
-
-/// A small event (cxa-2011 rulebook) with the given names, one unit each.
-fn small_event(names: &[&str]) -> (TempDir, PathBuf) {
-    let tmp = TempDir::new().expect("temp dir");
-    let csv = tmp.path().join("players.csv");
-    let mut text = String::from("name,gender,unit\n");
-    for (i, n) in names.iter().enumerate() {
-        text.push_str(&format!("{n},男,单位{i}\n"));
-    }
-    fs::write(&csv, text).expect("write csv");
-    let ev = tmp.path().join("ev");
-    run_in(
-        tmp.path(),
-        &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
-    )
-    .ok();
-    qw(&ev, &["import", p(&csv)]).ok();
-    (tmp, ev)
-}
-
-/// Table rows of a comfy-table rendering: the cells of every line starting with `│`.
-fn table_rows(text: &str) -> Vec<Vec<String>> {
-    text.lines()
-        .filter(|l| l.starts_with('│'))
-        .map(|l| {
-            l.trim_matches('│')
-                .split('┆')
-                .map(|c| c.trim().to_string())
-                .collect()
-        })
-        .collect()
 }
 
 /// The tables of a pairing sheet that hold a game (the bye row has no table number).
@@ -1603,7 +1460,7 @@ fn each_error_class_is_pinned_whole_in_both_languages() {
         for (lang, want) in [("zh", zh), ("en", en)] {
             let mut all = vec!["--lang", lang];
             all.extend_from_slice(args);
-            let out = run_once(cwd, &all);
+            let out = run(cwd, &all);
             assert_eq!(
                 (out.code, out.stderr.as_str()),
                 (code, want.as_str()),

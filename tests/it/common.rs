@@ -1,9 +1,25 @@
-//! Helpers shared by the integration tests that drive the binary.
+//! Helpers shared by the integration tests that drive the binary: where the repository
+//! is, how to run `qiwang` and read what it did, and how to copy and compare an event
+//! directory. A module keeps a helper of its own only when its meaning is its own.
 
-use std::path::Path;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use tempfile::TempDir;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_qiwang");
+
+/// `rel` under the repository root (`rules/…`, `examples/…`, `README.md`).
+pub fn root(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
+/// `path` as an argument; the test paths are UTF-8.
+pub fn p(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
 
 /// Runs qiwang on the event in `dir` as audit user `user`. Messages are pinned in
 /// English; errors would otherwise follow the Chinese rulebook.
@@ -27,6 +43,163 @@ pub fn succeeded(args: &[&str], out: Output) -> Output {
         String::from_utf8_lossy(&out.stderr)
     );
     out
+}
+
+/// `qiwang --lang en init EVENT --rules RULES`, which must succeed.
+pub fn init(event: &Path, rules: &Path) {
+    let out = Command::new(BIN)
+        .args(["--lang", "en", "init"])
+        .arg(event)
+        .arg("--rules")
+        .arg(rules)
+        .output()
+        .unwrap();
+    succeeded(&["init"], out);
+}
+
+/// What one run of the binary did.
+#[derive(Debug)]
+pub struct Out {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Out {
+    /// Asserts success and returns stdout.
+    #[track_caller]
+    pub fn ok(self) -> String {
+        assert_eq!(
+            self.code, 0,
+            "expected success\nstdout:\n{}\nstderr:\n{}",
+            self.stdout, self.stderr
+        );
+        self.stdout
+    }
+
+    /// Asserts the exit code and that stderr names every word; returns stderr.
+    #[track_caller]
+    pub fn fails(self, code: i32, words: &[&str]) -> String {
+        assert_eq!(
+            self.code, code,
+            "expected exit code {code}\nstdout:\n{}\nstderr:\n{}",
+            self.stdout, self.stderr
+        );
+        for w in words {
+            assert!(
+                self.stderr.contains(w),
+                "stderr lacks `{w}`:\n{}",
+                self.stderr
+            );
+        }
+        self.stderr
+    }
+
+    /// Asserts success and parses stdout as JSON.
+    #[track_caller]
+    pub fn json(self) -> Value {
+        let text = self.ok();
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"))
+    }
+}
+
+/// Runs `qiwang ARGS` in `cwd` as audit user `arbiter`, with no `QIWANG_EVENT` and no
+/// `COLUMNS` from the caller's shell, so only the arguments choose the event and width.
+pub fn run(cwd: &Path, args: &[&str]) -> Out {
+    run_env(cwd, args, &[])
+}
+
+/// [`run`] with `env` set on top (`COLUMNS`, say).
+pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Out {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args)
+        .current_dir(cwd)
+        .env("USER", "arbiter")
+        .env_remove("QIWANG_EVENT")
+        .env_remove("COLUMNS");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("the qiwang binary runs");
+    Out {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A new event `DIR/ev` from a rulebook and, if given, a registration file.
+pub fn event_with(rules: &Path, csv: Option<&Path>) -> (TempDir, PathBuf) {
+    let tmp = TempDir::new().expect("temp dir");
+    let ev = init_and_import(tmp.path(), rules, csv);
+    (tmp, ev)
+}
+
+/// A one-group event `DIR/ev` (cxa-2011 rulebook) of the given names, one unit each.
+pub fn small_event(names: &[&str]) -> (TempDir, PathBuf) {
+    let tmp = TempDir::new().expect("temp dir");
+    let csv = tmp.path().join("players.csv");
+    let mut text = String::from("name,gender,unit\n");
+    for (i, n) in names.iter().enumerate() {
+        text.push_str(&format!("{n},男,单位{i}\n"));
+    }
+    fs::write(&csv, text).expect("write csv");
+    let ev = init_and_import(tmp.path(), &root("rules/cxa-2011.toml"), Some(&csv));
+    (tmp, ev)
+}
+
+fn init_and_import(dir: &Path, rules: &Path, csv: Option<&Path>) -> PathBuf {
+    run(dir, &["init", "ev", "--rules", p(rules)]).ok();
+    if let Some(csv) = csv {
+        run(dir, &["--event", "ev", "import", p(csv)]).ok();
+    }
+    dir.join("ev")
+}
+
+/// Every file under `dir` (by its path relative to `dir`) with its bytes.
+pub fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
+        for entry in fs::read_dir(dir).expect("readable dir") {
+            let path = entry.expect("dir entry").path();
+            if path.is_dir() {
+                walk(base, &path, out);
+            } else {
+                let rel = path.strip_prefix(base).expect("under base").to_path_buf();
+                out.insert(rel, fs::read(&path).expect("readable file"));
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+/// Copies an event directory (its files and `history/`), leaving out the lock file, which
+/// only names the last command that held the lock.
+pub fn copy_event(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("create dir");
+    for entry in fs::read_dir(from).expect("readable dir") {
+        let entry = entry.expect("dir entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("file type").is_dir() {
+            copy_event(&entry.path(), &target);
+        } else if entry.file_name() != ".lock" {
+            fs::copy(entry.path(), target).expect("copy file");
+        }
+    }
+}
+
+/// Table rows of a comfy-table rendering: the cells of every line starting with `│`.
+pub fn table_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .filter(|l| l.starts_with('│'))
+        .map(|l| {
+            l.trim_matches('│')
+                .split('┆')
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
+        .collect()
 }
 
 /// Whether the long campaigns and the 500–1,000-player reference solves run: set

@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::common::BIN;
+use crate::common::{BIN, copy_event};
 /// Kills of the full campaign (`QIWANG_SLOW_TESTS=1`, as CI runs it); plain `cargo test`
 /// runs a sample of it.
 const TRIALS_SLOW: usize = 450;
@@ -62,20 +62,6 @@ fn qiwang(dir: &Path, args: &[&str]) -> Output {
 
 fn ok(dir: &Path, args: &[&str]) -> Output {
     common::succeeded(args, qiwang(dir, args))
-}
-
-/// Copies an event directory (files and `history/`), leaving out the lock file.
-fn copy_event(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_event(&entry.path(), &target);
-        } else if entry.file_name() != ".lock" {
-            fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 fn rules_path() -> PathBuf {
@@ -118,22 +104,28 @@ struct Templates {
     results: PathBuf,
 }
 
+/// Registers the players of `csv`, pairs round 1 and enters three of its results: what
+/// makes `empty` the `playing` template.
+fn play_part_of_round_1(dir: &Path, csv: &Path) {
+    ok(dir, &["import", csv.to_str().unwrap()]);
+    ok(dir, &["pair", "--seed", "7"]);
+    ok(dir, &["result", "1", "r", "2", "=", "3", "b"]);
+}
+
+/// A new event in `dir` like the `playing` template, for a test that needs no other
+/// template (the registration sheet is written under `root`).
+fn playing_event(root: &Path, dir: &Path) {
+    common::init(dir, &rules_path());
+    play_part_of_round_1(dir, &registrations(root));
+}
+
 fn prepare_templates(root: &Path) -> Templates {
     let empty = root.join("tpl-empty");
-    let out = Command::new(BIN)
-        .arg("init")
-        .arg(&empty)
-        .arg("--rules")
-        .arg(rules_path())
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
+    common::init(&empty, &rules_path());
     let csv = registrations(root);
     let playing = root.join("tpl-playing");
     copy_event(&empty, &playing);
-    ok(&playing, &["import", csv.to_str().unwrap()]);
-    ok(&playing, &["pair", "--seed", "7"]);
-    ok(&playing, &["result", "1", "r", "2", "=", "3", "b"]);
+    play_part_of_round_1(&playing, &csv);
     let complete = root.join("tpl-complete");
     copy_event(&playing, &complete);
     ok(
@@ -515,9 +507,8 @@ fn concurrent_changes_land_or_are_refused_never_lost() {
     const EACH: usize = 40;
     let disk = tempfile::tempdir().unwrap();
     let root = scratch();
-    let cases = prepare_templates(disk.path());
     let dir = root.path().join("race");
-    copy_event(&cases.playing, &dir);
+    playing_event(disk.path(), &dir);
     let lines_before = Store::open(&dir).unwrap().log().unwrap().entries.len();
     let penalties_before = Store::open(&dir).unwrap().load().unwrap().penalties.len();
     let players_before = Store::open(&dir).unwrap().load().unwrap().players.len();
@@ -634,9 +625,8 @@ fn concurrent_changes_land_or_are_refused_never_lost() {
 #[test]
 fn a_held_lock_is_reported_as_busy_and_changes_nothing() {
     let disk = tempfile::tempdir().unwrap();
-    let cases = prepare_templates(disk.path());
     let dir = disk.path().join("held");
-    copy_event(&cases.playing, &dir);
+    playing_event(disk.path(), &dir);
     let before = fs::read(dir.join("qiwang.json")).unwrap();
     let lock = fs::OpenOptions::new()
         .create(true)
@@ -721,7 +711,8 @@ fn concurrent_imports_both_land_or_one_is_refused() {
     const RACES: usize = 30;
     let disk = tempfile::tempdir().unwrap();
     let root = scratch();
-    let cases = prepare_templates(disk.path());
+    let empty = disk.path().join("tpl-empty");
+    common::init(&empty, &rules_path());
     let sheets: Vec<PathBuf> = ["甲", "乙"]
         .iter()
         .map(|who| {
@@ -734,7 +725,7 @@ fn concurrent_imports_both_land_or_one_is_refused() {
     let (mut both, mut refused) = (0, 0);
     for race in 0..RACES {
         let dir = root.path().join(format!("imports-{race}"));
-        copy_event(&cases.empty, &dir);
+        copy_event(&empty, &dir);
         let outs: Vec<Output> = thread::scope(|scope| {
             let handles: Vec<_> = sheets
                 .iter()
@@ -782,9 +773,8 @@ fn concurrent_imports_both_land_or_one_is_refused() {
 #[test]
 fn a_change_that_landed_before_a_kill_is_logged_before_any_read() {
     let disk = tempfile::tempdir().unwrap();
-    let cases = prepare_templates(disk.path());
     let dir = disk.path().join("landed");
-    copy_event(&cases.playing, &dir);
+    playing_event(disk.path(), &dir);
     ok(&dir, &["penalty", "3", "2", "--reason", "late"]);
     // Take the audit line back off and leave it as the journal: the disk as a kill
     // between the state's rename and the append leaves it.
@@ -811,9 +801,8 @@ fn a_change_that_landed_before_a_kill_is_logged_before_any_read() {
 #[test]
 fn undo_dry_run_and_redo_from_the_command_line() {
     let disk = tempfile::tempdir().unwrap();
-    let cases = prepare_templates(disk.path());
     let dir = disk.path().join("redo");
-    copy_event(&cases.playing, &dir);
+    playing_event(disk.path(), &dir);
     let state = fs::read(dir.join("qiwang.json")).unwrap();
     let audit = fs::read(dir.join("audit.log")).unwrap();
     let plan = ok(&dir, &["undo", "--dry-run"]);
@@ -851,9 +840,8 @@ fn undo_dry_run_and_redo_from_the_command_line() {
 #[test]
 fn unlock_refuses_a_live_holder_and_frees_an_ended_one() {
     let disk = tempfile::tempdir().unwrap();
-    let cases = prepare_templates(disk.path());
     let dir = disk.path().join("unlock");
-    copy_event(&cases.playing, &dir);
+    playing_event(disk.path(), &dir);
     // A live holder: this test process, locking the event directory as qiwang does.
     let held = fs::File::open(&dir).unwrap();
     held.lock().unwrap();

@@ -6,7 +6,7 @@
 //! FILE`, the results coming from a seeded simulation written here (strength-biased
 //! outcomes, some fouls, rare forfeits). At the end `standings`, `crosstable`, `teams` and
 //! `prizes`. The pairing sheets, final standings, crosstables, team ranking and prize
-//! sheet are compared with the golden files; `QIWANG_BLESS=1 cargo test --test examples`
+//! sheet are compared with the golden files; `QIWANG_BLESS=1 cargo test --test it examples::`
 //! rewrites them (review the diff before committing).
 //!
 //! Independently of the golden files, the test checks what must hold whatever the
@@ -20,11 +20,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use tempfile::TempDir;
 
-const BIN: &str = env!("CARGO_BIN_EXE_qiwang");
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+use crate::common::{root, run, table_rows};
 
 /// One bundled example event.
 struct Example {
@@ -55,25 +53,6 @@ const EXAMPLES: [Example; 2] = [
     },
 ];
 
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(cwd: &Path, args: &[&str]) -> Out {
-    let out = Command::new(BIN)
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .expect("the qiwang binary runs");
-    Out {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
 #[track_caller]
 fn ok(cwd: &Path, args: &[&str]) -> String {
     let out = run(cwd, args);
@@ -102,7 +81,7 @@ struct Golden {
 
 impl Golden {
     fn new(example: &str) -> Golden {
-        let dir = Path::new(ROOT).join("tests/golden").join(example);
+        let dir = root("tests/golden").join(example);
         let bless = std::env::var("QIWANG_BLESS").is_ok_and(|v| v == "1");
         if bless {
             fs::create_dir_all(&dir).expect("create golden dir");
@@ -150,7 +129,7 @@ impl Golden {
         assert!(
             self.mismatches.is_empty(),
             "output differs from the golden files (if the change is intended, run \
-             `QIWANG_BLESS=1 cargo test --test examples` and review the diff):\n\n{}",
+             `QIWANG_BLESS=1 cargo test --test it examples::` and review the diff):\n\n{}",
             self.mismatches.join("\n\n")
         );
     }
@@ -186,19 +165,6 @@ fn first_difference(path: &Path, expected: &str, actual: &str) -> String {
         }
     }
     s
-}
-
-/// Table rows of a comfy-table rendering: the cells of every line starting with `│`.
-fn table_rows(text: &str) -> Vec<Vec<String>> {
-    text.lines()
-        .filter(|l| l.starts_with('│'))
-        .map(|l| {
-            l.trim_matches('│')
-                .split('┆')
-                .map(|c| c.trim().to_string())
-                .collect()
-        })
-        .collect()
 }
 
 /// A pairing sheet's games as (table, red number, black number) and its byes (numbers).
@@ -314,11 +280,9 @@ fn budgets(event: &Path) -> (BTreeMap<String, Vec<u64>>, BTreeSet<String>) {
 
 fn play(example: &Example) {
     let tmp = TempDir::new().expect("temp dir");
-    let root = Path::new(ROOT);
     let mut golden = Golden::new(example.name);
-    let rules = root.join(example.rules);
-    let csv = root
-        .join("examples")
+    let rules = root(example.rules);
+    let csv = root("examples")
         .join(example.name)
         .join("registrations.csv");
     ok(
@@ -463,9 +427,8 @@ fn demo_runs_both_examples() {
     let tmp = TempDir::new().expect("temp dir");
     for example in &EXAMPLES {
         let dir = tmp.path().join(example.name);
-        let rules = Path::new(ROOT).join(example.rules);
-        let csv = Path::new(ROOT)
-            .join("examples")
+        let rules = root(example.rules);
+        let csv = root("examples")
             .join(example.name)
             .join("registrations.csv");
         let out = ok(

@@ -6,7 +6,7 @@
 //! The workbooks are built here with rust_xlsxwriter and read back with calamine: no
 //! spreadsheet program is needed.
 
-use crate::common::{BIN, qiwang_as, succeeded};
+use crate::common::{BIN, init, qiwang_as, succeeded};
 use calamine::{Data, Reader, open_workbook_auto_from_rs};
 use qiwang::model::{Player, PlayerId};
 use qiwang::registration::{
@@ -295,16 +295,7 @@ fn a_batch_is_all_or_nothing_and_finds_duplicates_across_files() {
     let dir = tempfile::tempdir().unwrap();
     let ev = dir.path().join("ev");
     let rules_file = root().join("rules/jinhua-2018.toml");
-    succeeded(
-        &["init"],
-        Command::new(BIN)
-            .args(["--lang", "en", "init"])
-            .arg(&ev)
-            .arg("--rules")
-            .arg(&rules_file)
-            .output()
-            .unwrap(),
-    );
+    init(&ev, &rules_file);
     std::fs::write(dir.path().join("a.xlsx"), &a).unwrap();
     std::fs::write(dir.path().join("b.csv"), &b).unwrap();
     let a_path = dir.path().join("a.xlsx").display().to_string();
@@ -344,16 +335,7 @@ fn unknown_columns_warn_and_strict_refuses_them_and_sheet_picks_one() {
     let dir = tempfile::tempdir().unwrap();
     let ev = dir.path().join("ev");
     let rules_file = root().join("rules/jinhua-2018.toml");
-    succeeded(
-        &["init"],
-        Command::new(BIN)
-            .args(["--lang", "en", "init"])
-            .arg(&ev)
-            .arg("--rules")
-            .arg(&rules_file)
-            .output()
-            .unwrap(),
-    );
+    init(&ev, &rules_file);
     let csv = dir.path().join("r.csv");
     std::fs::write(
         &csv,
@@ -401,16 +383,7 @@ fn unknown_columns_warn_and_strict_refuses_them_and_sheet_picks_one() {
 fn jinhua_event(dir: &Path) -> PathBuf {
     let ev = dir.join("ev");
     let rules_file = root().join("rules/jinhua-2018.toml");
-    succeeded(
-        &["init"],
-        Command::new(BIN)
-            .args(["--lang", "en", "init"])
-            .arg(&ev)
-            .arg("--rules")
-            .arg(&rules_file)
-            .output()
-            .unwrap(),
-    );
+    init(&ev, &rules_file);
     let csv = root()
         .join("examples/jinhua-2018/registrations.csv")
         .display()
@@ -445,16 +418,7 @@ fn players_exported_as_a_workbook_import_to_the_same_players() {
     std::fs::write(&exported, &out.stdout).unwrap();
     let ev2 = dir.path().join("ev2");
     let rules_file = root().join("rules/jinhua-2018.toml");
-    succeeded(
-        &["init"],
-        Command::new(BIN)
-            .args(["--lang", "en", "init"])
-            .arg(&ev2)
-            .arg("--rules")
-            .arg(&rules_file)
-            .output()
-            .unwrap(),
-    );
+    init(&ev2, &rules_file);
     succeeded(
         &["import"],
         qiwang_as("t", &ev2, &["import", &exported.display().to_string()]),
@@ -492,16 +456,7 @@ fn a_name_beginning_with_equals_stays_text_in_a_workbook() {
     let dir = tempfile::tempdir().unwrap();
     let ev = dir.path().join("ev");
     let rules_file = root().join("rules/cxa-2011.toml");
-    succeeded(
-        &["init"],
-        Command::new(BIN)
-            .args(["--lang", "en", "init"])
-            .arg(&ev)
-            .arg("--rules")
-            .arg(&rules_file)
-            .output()
-            .unwrap(),
-    );
+    init(&ev, &rules_file);
     let csv = dir.path().join("r.csv");
     std::fs::write(
         &csv,
@@ -695,16 +650,7 @@ fn results_are_read_from_a_workbook_with_its_row_numbers() {
     let dir = tempfile::tempdir().unwrap();
     let ev = dir.path().join("ev");
     let rules_file = root().join("rules/cxa-2011.toml");
-    succeeded(
-        &["init"],
-        Command::new(BIN)
-            .args(["--lang", "en", "init"])
-            .arg(&ev)
-            .arg("--rules")
-            .arg(&rules_file)
-            .output()
-            .unwrap(),
-    );
+    init(&ev, &rules_file);
     let csv = dir.path().join("r.csv");
     std::fs::write(&csv, "姓名\n甲\n乙\n丙\n丁\n").unwrap();
     succeeded(

@@ -25,7 +25,7 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use crate::common::BIN;
+use crate::common::{BIN, copy_event};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -452,14 +452,7 @@ fn a_100000_row_sheet_imports_in_bounded_time_and_memory() {
 fn a_100000_row_sheet_through_the_binary() {
     let dir = tempfile::tempdir().unwrap();
     let event = dir.path().join("ev");
-    let out = Command::new(BIN)
-        .arg("init")
-        .arg(&event)
-        .arg("--rules")
-        .arg(root().join("rules/cxa-2011.toml"))
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
+    common::init(&event, &root().join("rules/cxa-2011.toml"));
     let csv = dir.path().join("big.csv");
     fs::write(&csv, sheet(100_000)).unwrap();
     let started = Instant::now();
@@ -493,42 +486,28 @@ fn a_100000_row_sheet_through_the_binary() {
 
 // ---------------------------------------------------------------- the state file
 
+/// A new event `DIR/ev` (cxa-2011 rulebook) of the 20 players of `sheet(20)`.
+fn event_of_20() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let event = dir.path().join("ev");
+    common::init(&event, &root().join("rules/cxa-2011.toml"));
+    let csv = dir.path().join("reg.csv");
+    fs::write(&csv, sheet(20)).unwrap();
+    ok(&event, &["import", csv.to_str().unwrap()]);
+    (dir, event)
+}
+
 /// A small event made by the binary: 20 players, round 1 paired, a result, a penalty.
 fn event_template() -> &'static Path {
     static TEMPLATE: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
     let (_, path) = TEMPLATE.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let event = dir.path().join("ev");
-        let out = Command::new(BIN)
-            .arg("init")
-            .arg(&event)
-            .arg("--rules")
-            .arg(root().join("rules/cxa-2011.toml"))
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{out:?}");
-        let csv = dir.path().join("reg.csv");
-        fs::write(&csv, sheet(20)).unwrap();
-        ok(&event, &["import", csv.to_str().unwrap()]);
+        let (dir, event) = event_of_20();
         ok(&event, &["pair", "--seed", "3"]);
         ok(&event, &["result", "1", "r", "2", "="]);
         ok(&event, &["penalty", "4", "1", "--reason", "late"]);
         (dir, event)
     });
     path
-}
-
-fn copy_event(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_event(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// Every file of an event with its bytes.
@@ -893,19 +872,7 @@ fn a_disk_filling_up_at_any_step_leaves_the_state_before_or_after() {
 fn played_template() -> &'static Path {
     static TEMPLATE: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
     let (_, path) = TEMPLATE.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let event = dir.path().join("ev");
-        let out = Command::new(BIN)
-            .arg("init")
-            .arg(&event)
-            .arg("--rules")
-            .arg(root().join("rules/cxa-2011.toml"))
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{out:?}");
-        let csv = dir.path().join("reg.csv");
-        fs::write(&csv, sheet(20)).unwrap();
-        ok(&event, &["import", csv.to_str().unwrap()]);
+        let (dir, event) = event_of_20();
         let all = [
             "1", "r", "2", "=", "3", "b", "4", "r", "5", "+-", "6", "b", "7", "=", "8", "r", "9",
             "b", "10", "-+",

@@ -5,33 +5,14 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use tempfile::TempDir;
 
-const BIN: &str = env!("CARGO_BIN_EXE_qiwang");
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn root(rel: &str) -> PathBuf {
-    Path::new(ROOT).join(rel)
-}
-
-fn p(path: &Path) -> &str {
-    path.to_str().expect("utf-8 path")
-}
+use crate::common::{self, event_with, p, root};
 
 /// Exit code and standard error of `qiwang ARGS` run in `cwd`.
 fn run(cwd: &Path, args: &[&str]) -> (i32, String) {
-    let out = Command::new(BIN)
-        .args(args)
-        .current_dir(cwd)
-        .env("USER", "arbiter")
-        .env_remove("QIWANG_EVENT")
-        .output()
-        .expect("the qiwang binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let out = common::run(cwd, args);
+    (out.code, out.stderr)
 }
 
 /// Runs a failing command in Chinese (no flag) and in English (`--lang en`, put before
@@ -60,19 +41,13 @@ fn fails_in_both(cwd: &Path, args: &[&str], code: i32, zh: &[&str], en: &[&str])
 
 /// The Jinhua event with its registrations and round 1 of the youth group paired.
 fn jinhua() -> (TempDir, PathBuf) {
-    let tmp = TempDir::new().expect("temp dir");
-    let rules = root("rules/jinhua-2018.toml");
-    let csv = root("examples/jinhua-2018/registrations.csv");
-    let steps: [&[&str]; 3] = [
-        &["init", "ev", "--rules", p(&rules)],
-        &["--event", "ev", "import", p(&csv)],
-        &["--event", "ev", "pair", "--group", "youth", "--seed", "1"],
-    ];
-    for args in steps {
-        let (code, err) = run(tmp.path(), args);
-        assert_eq!(code, 0, "{args:?}: {err}");
-    }
-    let ev = tmp.path().join("ev");
+    let (tmp, ev) = event_with(
+        &root("rules/jinhua-2018.toml"),
+        Some(&root("examples/jinhua-2018/registrations.csv")),
+    );
+    let pair = ["pair", "--group", "youth", "--seed", "1"];
+    let (code, err) = run(tmp.path(), &[&["--event", "ev"][..], &pair].concat());
+    assert_eq!(code, 0, "{pair:?}: {err}");
     (tmp, ev)
 }
 
@@ -179,17 +154,8 @@ fn without_an_event_the_message_is_chinese() {
 
 /// Exit code, standard output and standard error of `qiwang ARGS` in `cwd`.
 fn run_full(cwd: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(BIN)
-        .args(args)
-        .current_dir(cwd)
-        .env_remove("QIWANG_EVENT")
-        .output()
-        .expect("the qiwang binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let out = common::run(cwd, args);
+    (out.code, out.stdout, out.stderr)
 }
 
 /// The subcommands listed under `命令：` (or `Commands:`) of a help text.
@@ -517,12 +483,7 @@ fn a_draw_may_be_written_ping() {
     let (_tmp, ev) = jinhua();
     let (code, err) = run(&ev, &["result", "--group", "youth", "1", "平", "2", "平局"]);
     assert_eq!(code, 0, "{err}");
-    let out = Command::new(BIN)
-        .args(["--format", "json", "crosstable", "--group", "youth"])
-        .current_dir(&ev)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = common::run(&ev, &["--format", "json", "crosstable", "--group", "youth"]).ok();
     // Tables 1 and 2 drawn: four players with a draw.
     assert_eq!(text.matches("\"result\": \"=\"").count(), 4, "{text}");
 }
@@ -538,13 +499,7 @@ fn io_errors_and_undo_speak_chinese() {
         &["：没有这个文件或目录（系统错误码 2）"],
         &["No such file or directory (os error 2)"],
     );
-    let out = Command::new(BIN)
-        .args(["undo"])
-        .current_dir(&ev)
-        .output()
-        .unwrap();
-    let said = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success());
+    let said = common::run(&ev, &["undo"]).ok();
     assert_eq!(
         said,
         format!("已撤销第 3 步：`--event ev pair --group youth --seed 1`\n"),

@@ -547,12 +547,28 @@ fn assert_priced_equals_dense(e: &Event, rules: &Rulebook, g: &GroupId, r: u32, 
     let oracle = Oracle::new(e, rules, g, r);
     let dense = pair_next_round_with(e, rules, g, 1, Solver::Dense).unwrap();
     let auto = pair_next_round_with(e, rules, g, 1, Solver::Priced).unwrap();
-    assert!(check_round(e, rules, g, &auto.round).is_empty(), "{what}");
+    for (solver, round) in [("dense", &dense.round), ("priced", &auto.round)] {
+        let broken = check_round(e, rules, g, round);
+        assert!(broken.is_empty(), "{what} round {r}, {solver}: {broken:?}");
+    }
     assert_eq!(
         oracle.round_cost(&auto.round),
         oracle.round_cost(&dense.round),
         "{what} round {r}"
     );
+}
+
+/// Plays the random event of `cfg` and `seed`, then compares the two solvers on every
+/// round after the first, each from the state before it.
+fn assert_priced_equals_dense_every_round(cfg: &SimConfig, seed: u64) {
+    let sim = play_random_event(cfg, seed);
+    let g = &sim.group;
+    let played = sim.event.groups[g].rounds.len() as u32;
+    let what = format!("seed {seed} n={}", cfg.players);
+    for r in 2..=played {
+        let e = truncated(&sim.event, g, r);
+        assert_priced_equals_dense(&e, &sim.rules, g, r, &what);
+    }
 }
 
 #[test]
@@ -567,14 +583,7 @@ fn priced_equals_dense_on_small_and_mid_size_events() {
             30 + (seed as usize * 37) % if slow { 200 } else { 60 }
         };
         cfg.rules.event.rounds = 7;
-        let sim = play_random_event(&cfg, seed);
-        let g = &sim.group;
-        let played = sim.event.groups[g].rounds.len() as u32;
-        for r in 2..=played {
-            let e = truncated(&sim.event, g, r);
-            let what = format!("seed {seed} n={}", cfg.players);
-            assert_priced_equals_dense(&e, &sim.rules, g, r, &what);
-        }
+        assert_priced_equals_dense_every_round(&cfg, seed);
     }
 }
 
@@ -591,13 +600,7 @@ fn priced_equals_dense_above_four_hundred_players() {
         let mut cfg = SimConfig::random(7000 + seed, 10);
         cfg.players = players;
         cfg.rules.event.rounds = 9;
-        let sim = play_random_event(&cfg, seed);
-        let g = &sim.group;
-        let played = sim.event.groups[g].rounds.len() as u32;
-        for r in 2..=played {
-            let e = truncated(&sim.event, g, r);
-            assert_priced_equals_dense(&e, &sim.rules, g, r, &format!("seed {seed} n={players}"));
-        }
+        assert_priced_equals_dense_every_round(&cfg, seed);
     }
 }
 

@@ -7,8 +7,8 @@ use chrono::NaiveDate;
 use proptest::prelude::*;
 use qiwang::model::{Gender, GroupId, Player, PlayerId};
 use qiwang::registration::{
-    ImportOptions, eligibility::age_on, group_sizes, id_card::check_character, mask_id_number,
-    read_registrations,
+    ImportErrors, ImportOptions, eligibility::age_on, group_sizes, id_card::check_character,
+    mask_id_number, read_registrations,
 };
 use qiwang::rulebook::Rulebook;
 use std::collections::BTreeMap;
@@ -47,16 +47,27 @@ fn example(name: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn import(bytes: &[u8], rules: &Rulebook) -> Vec<Player> {
+/// `bytes` read as file `source` with the default options into an event that has the
+/// `existing` players, numbering the new ones on from theirs.
+fn read_after(
+    bytes: &[u8],
+    source: &str,
+    rules: &Rulebook,
+    existing: &[Player],
+) -> Result<Vec<Player>, ImportErrors> {
+    let next = u32::try_from(existing.len()).unwrap() + 1;
     read_registrations(
         bytes,
-        "registrations.csv",
+        source,
         &ImportOptions::default(),
         rules,
-        &[],
-        PlayerId(1),
+        existing,
+        PlayerId(next),
     )
-    .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn import(bytes: &[u8], rules: &Rulebook) -> Vec<Player> {
+    read_after(bytes, "registrations.csv", rules, &[]).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Players per (pool, section).
@@ -207,27 +218,12 @@ fn a_second_file_adds_to_the_event() {
         "姓名,性别,单位,组别,身份证号\n新来者,男,婺城区象棋协会,成人组,{}\n",
         valid_id("330702", "19800101", 123)
     );
-    let second = read_registrations(
-        late.as_bytes(),
-        "late.csv",
-        &ImportOptions::default(),
-        &rules,
-        &first,
-        PlayerId(151),
-    )
-    .unwrap();
+    let second = read_after(late.as_bytes(), "late.csv", &rules, &first).unwrap();
     assert_eq!(second.len(), 1);
     assert_eq!(second[0].id, PlayerId(151));
     // Importing the same sheet again is refused row by row.
-    let again = read_registrations(
-        &example("jinhua-2018"),
-        "registrations.csv",
-        &ImportOptions::default(),
-        &rules,
-        &first,
-        PlayerId(151),
-    )
-    .unwrap_err();
+    let again =
+        read_after(&example("jinhua-2018"), "registrations.csv", &rules, &first).unwrap_err();
     assert_eq!(again.errors.len(), 150);
     assert!(
         again
@@ -266,15 +262,7 @@ fn five_bad_rows_give_five_located_errors() {
         valid_id("441900", "20100301", 115),
         valid_id("441900", "19800301", 117),
     );
-    let err = read_registrations(
-        text.as_bytes(),
-        "bad.csv",
-        &ImportOptions::default(),
-        &rules,
-        &[],
-        PlayerId(1),
-    )
-    .unwrap_err();
+    let err = read_after(text.as_bytes(), "bad.csv", &rules, &[]).unwrap_err();
     let located: Vec<(usize, Option<&str>)> = err
         .errors
         .iter()
@@ -413,15 +401,7 @@ fn the_event_cap_refuses_the_whole_file() {
         valid_id("330702", "19800101", 123),
         valid_id("330702", "19810101", 125)
     );
-    let err = read_registrations(
-        two.as_bytes(),
-        "late.csv",
-        &ImportOptions::default(),
-        &rules,
-        &first,
-        PlayerId(151),
-    )
-    .unwrap_err();
+    let err = read_after(two.as_bytes(), "late.csv", &rules, &first).unwrap_err();
     assert_eq!(err.errors.len(), 1);
     assert!(
         err.errors[0].message.contains("`151` players"),
@@ -431,15 +411,7 @@ fn the_event_cap_refuses_the_whole_file() {
     assert!(err.errors[0].message.contains("remove 1 rows"));
     // One more player still fits.
     let one = two.lines().take(2).collect::<Vec<_>>().join("\n");
-    let ok = read_registrations(
-        one.as_bytes(),
-        "late.csv",
-        &ImportOptions::default(),
-        &rules,
-        &first,
-        PlayerId(151),
-    )
-    .unwrap();
+    let ok = read_after(one.as_bytes(), "late.csv", &rules, &first).unwrap();
     assert_eq!(ok.len(), 1);
 }
 
@@ -458,15 +430,7 @@ fn birth_month_only_is_accepted_unless_the_day_decides() {
         valid_id("330702", "20050317", 123),
         valid_id("330702", "20050317", 125),
     );
-    let err = read_registrations(
-        sheet.as_bytes(),
-        "ym.csv",
-        &ImportOptions::default(),
-        &rules,
-        &[],
-        PlayerId(1),
-    )
-    .unwrap_err();
+    let err = read_after(sheet.as_bytes(), "ym.csv", &rules, &[]).unwrap_err();
     let lines: Vec<usize> = err.errors.iter().map(|e| e.line).collect();
     assert_eq!(lines, vec![3, 5], "{err}");
     assert!(err.errors[0].message.contains("has no day"), "{err}");
@@ -477,29 +441,14 @@ fn birth_month_only_is_accepted_unless_the_day_decides() {
         .chain(sheet.lines().skip(3).take(1))
         .collect::<Vec<_>>()
         .join("\n");
-    let players = read_registrations(
-        ok.as_bytes(),
-        "ym.csv",
-        &ImportOptions::default(),
-        &rules,
-        &[],
-        PlayerId(1),
-    )
-    .unwrap();
+    let players = read_after(ok.as_bytes(), "ym.csv", &rules, &[]).unwrap();
     assert_eq!(players[0].birth_date, NaiveDate::from_ymd_opt(2005, 3, 1));
     assert_eq!(players[1].birth_date, NaiveDate::from_ymd_opt(2005, 3, 17));
 }
 
 fn import_err(text: &str, rules: &Rulebook) -> Vec<(usize, Option<String>, String)> {
-    let err = read_registrations(
-        text.as_bytes(),
-        "registrations.csv",
-        &ImportOptions::default(),
-        rules,
-        &[],
-        PlayerId(1),
-    )
-    .expect_err("the sheet should be refused");
+    let err = read_after(text.as_bytes(), "registrations.csv", rules, &[])
+        .expect_err("the sheet should be refused");
     err.errors
         .iter()
         .map(|e| (e.line, e.column.clone(), e.message.clone()))

@@ -371,17 +371,9 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Runs qiwang and returns stdout; fails the test with stderr on a non-zero exit.
 fn qiwang(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_qiwang"))
-        .args(args)
-        .output()
-        .expect("run qiwang");
-    assert!(
-        out.status.success(),
-        "qiwang {args:?} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
+    crate::common::run(root(), args).ok()
 }
 
 /// Plays a demo, exports TRF and JSON, and checks every pool's TRF file.
@@ -541,44 +533,32 @@ fn hand_made() -> (Event, Rulebook) {
             note: Some("ill".into()),
         },
     };
-    let game = |table, red, black, outcome| Pairing::Game {
-        table,
-        red: PlayerId(red),
-        black: PlayerId(black),
-        result: Some(GameResult::new(outcome)),
-    };
+    // Each round: (red, black, outcome) on tables 1 and 2, then the bye.
+    let rounds = [
+        ([(1, 2, Outcome::RedWin), (3, 4, Outcome::Draw)], 5),
+        (
+            [(5, 1, Outcome::BlackForfeit), (2, 3, Outcome::BlackWin)],
+            4,
+        ),
+        // 补充规定 五.3 双负: a double forfeit.
+        ([(1, 3, Outcome::DoubleForfeit), (4, 6, Outcome::RedWin)], 5),
+    ];
     let state = ev.group_mut(&pool);
-    state.rounds.push(Round {
-        number: 1,
-        pairings: vec![
-            game(1, 1, 2, Outcome::RedWin),
-            game(2, 3, 4, Outcome::Draw),
-            Pairing::Bye {
-                player: PlayerId(5),
-            },
-        ],
-    });
-    state.rounds.push(Round {
-        number: 2,
-        pairings: vec![
-            game(1, 5, 1, Outcome::BlackForfeit),
-            game(2, 2, 3, Outcome::BlackWin),
-            Pairing::Bye {
-                player: PlayerId(4),
-            },
-        ],
-    });
-    // 补充规定 五.3 双负: a double forfeit.
-    state.rounds.push(Round {
-        number: 3,
-        pairings: vec![
-            game(1, 1, 3, Outcome::DoubleForfeit),
-            game(2, 4, 6, Outcome::RedWin),
-            Pairing::Bye {
-                player: PlayerId(5),
-            },
-        ],
-    });
+    for (number, (games, bye)) in (1..).zip(rounds) {
+        let mut pairings: Vec<Pairing> = (1..)
+            .zip(games)
+            .map(|(table, (red, black, outcome))| Pairing::Game {
+                table,
+                red: PlayerId(red),
+                black: PlayerId(black),
+                result: Some(GameResult::new(outcome)),
+            })
+            .collect();
+        pairings.push(Pairing::Bye {
+            player: PlayerId(bye),
+        });
+        state.rounds.push(Round { number, pairings });
+    }
     (ev, rules)
 }
 
