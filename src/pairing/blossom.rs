@@ -1100,7 +1100,7 @@ mod tests {
                 o.mate[2] = None;
                 o.mate[3] = None;
             }),
-            ("negative slack", |o| o.y[0] = o.y[0] - 100),
+            ("negative slack", |o| o.y[0] -= 100),
         ];
         for (want, tamper) in cases {
             let mut bad = good.clone();

@@ -1526,7 +1526,7 @@ fn pair_all_dry_run_says_a_given_seed_is_not_recorded() {
 #[test]
 fn a_chinese_usage_error_quotes_the_argument_without_escapes() {
     let tmp = TempDir::new().expect("temp dir");
-    let out = run_once(tmp.path(), &["pair", "--bo\u{1b}[31mgus"]);
+    let out = run(tmp.path(), &["pair", "--bo\u{1b}[31mgus"]);
     assert_eq!(out.code, 2, "{}", out.stderr);
     assert!(out.stderr.contains("--bo[31mgus"), "{}", out.stderr);
     assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
