@@ -25,8 +25,8 @@ pub use standings::{
     crosstable, every_pool_standings, list_standings, section_standings, standings,
 };
 
-use crate::model::{Event, Player, PlayerId};
-use crate::rulebook::Lang;
+use crate::model::{Event, GroupId, Player, PlayerId};
+use crate::rulebook::{Lang, Rulebook};
 
 /// A player's name, or the id if the player is unknown (never panics on a bad state).
 pub(crate) fn name_of(event: &Event, id: PlayerId) -> String {
@@ -38,6 +38,33 @@ pub(crate) fn name_of(event: &Event, id: PlayerId) -> String {
 
 pub(crate) fn number_of(p: &Player) -> String {
     p.number.map(|n| n.to_string()).unwrap_or_default()
+}
+
+/// A group's name from the rulebook, or its id if the rulebook does not know it.
+pub(crate) fn group_name(rules: &Rulebook, id: &GroupId) -> String {
+    rules
+        .group(id)
+        .map_or_else(|| id.to_string(), |g| g.name.clone())
+}
+
+/// The date and time of a round, when the rulebook gives it (`event.round_times`).
+pub(crate) fn round_time(rules: &Rulebook, round: u32) -> Option<String> {
+    let i = usize::try_from(round).ok()?.checked_sub(1)?;
+    rules
+        .event
+        .round_times
+        .get(i)
+        .filter(|t| !t.is_empty())
+        .cloned()
+}
+
+/// The signature line printed under sheets, when the rulebook names who signs
+/// (`event.signature`, e.g. 裁判长).
+pub(crate) fn signature_line(rules: &Rulebook, lang: Lang) -> Option<String> {
+    rules.event.signature.as_ref().map(|who| match lang {
+        Lang::Zh => format!("{who}（签字）：________________"),
+        Lang::En => format!("{who} (signature): ________________"),
+    })
 }
 
 /// Column headings in the output language, from (Chinese, English) pairs.

@@ -16,11 +16,11 @@ pub fn pairing_sheet(
     round: u32,
     lang: Lang,
 ) -> Report {
-    let group_name = rules
-        .group(pool)
-        .map(|g| g.name.clone())
-        .unwrap_or_else(|| pool.to_string());
-    let mut report = Report::new(format!("{} — {}", rules.event.name, group_name));
+    let mut report = Report::new(format!(
+        "{} — {}",
+        rules.event.name,
+        super::group_name(rules, pool)
+    ));
     report.lang = lang.code().into();
     report.subtitle.push(format!(
         "{}{}{}",
@@ -29,21 +29,9 @@ pub fn pairing_sheet(
         lang.pick("轮对阵表", " pairings")
     ));
     // When the round is played (the rulebook's `event.round_times`), then the conduct rules.
-    if let Some(time) = round
-        .checked_sub(1)
-        .and_then(|i| rules.event.round_times.get(i as usize))
-        .filter(|t| !t.is_empty())
-    {
-        report.subtitle.push(time.clone());
-    }
+    report.subtitle.extend(super::round_time(rules, round));
     report.subtitle.push(conduct_line(rules, pool, lang));
-    // Who signs the sheet (`event.signature`, e.g. 裁判长).
-    if let Some(who) = &rules.event.signature {
-        report.footer.push(match lang {
-            Lang::Zh => format!("{who}（签字）：________________"),
-            Lang::En => format!("{who} (signature): ________________"),
-        });
-    }
+    report.footer.extend(super::signature_line(rules, lang));
     let totals = scoring::totals(event, &rules.scoring, pool, round.saturating_sub(1));
     let Some(r) = event.group(pool).and_then(|g| g.round(round)) else {
         report.json = json!(null);

@@ -31,12 +31,7 @@ pub fn players(
             None => String::new(),
         }
     };
-    let group_name = |id: &GroupId| {
-        rules
-            .group(id)
-            .map(|g| g.name.clone())
-            .unwrap_or_else(|| id.to_string())
-    };
+    let group_name = |id: &GroupId| super::group_name(rules, id);
     let mut section = Section::new(
         "",
         vec![

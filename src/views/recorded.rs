@@ -25,10 +25,7 @@ pub fn recorded_lines(
     let mut out = Vec::new();
     for report in reports {
         let group = if several {
-            let name = rules
-                .group(&report.group)
-                .map_or_else(|| report.group.to_string(), |g| g.name.clone());
-            format!("{name} ")
+            format!("{} ", super::group_name(rules, &report.group))
         } else {
             String::new()
         };

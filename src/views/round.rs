@@ -8,6 +8,7 @@
 //! tiebreaks and ranks come from the library.
 
 use super::standings::CellWords;
+use super::{group_name, round_time, signature_line};
 use crate::i18n::{Localize, outcome_label};
 use crate::model::{Colour, Event, GroupId, Outcome, Pairing, PlayerId, Points};
 use crate::report::{
@@ -205,37 +206,11 @@ pub fn round_sheets(
     Ok(sheets)
 }
 
-/// The signature line printed under sheets, when the rulebook names who signs
-/// (`event.signature`, e.g. 裁判长).
-fn signature_line(rules: &Rulebook, lang: Lang) -> Option<String> {
-    rules.event.signature.as_ref().map(|who| match lang {
-        Lang::Zh => format!("{who}（签字）：________________"),
-        Lang::En => format!("{who} (signature): ________________"),
-    })
-}
-
-fn group_name(rules: &Rulebook, pool: &GroupId) -> String {
-    rules
-        .group(pool)
-        .map_or_else(|| pool.to_string(), |g| g.name.clone())
-}
-
 fn round_title(lang: Lang, round: u32) -> String {
     match lang {
         Lang::Zh => format!("第{round}轮"),
         Lang::En => format!("round {round}"),
     }
-}
-
-/// The date and time of a round, when the rulebook gives it (`event.round_times`).
-fn round_time(rules: &Rulebook, round: u32) -> Option<String> {
-    let i = usize::try_from(round).ok()?.checked_sub(1)?;
-    rules
-        .event
-        .round_times
-        .get(i)
-        .filter(|t| !t.is_empty())
-        .cloned()
 }
 
 /// A player as a sheet shows them.

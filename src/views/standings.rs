@@ -1,5 +1,6 @@
 //! Standings (成绩排名), one prize list's view of them, and the crosstable.
 
+use super::group_name;
 use crate::i18n::tiebreak_label;
 use crate::model::{Event, GroupId, Player};
 use crate::prizes::{self, ListRow};
@@ -9,13 +10,6 @@ use crate::standings::{
     self, Crosstable, CrosstableCell, DecidedBy, PlayerTiebreaks, StandingRow, Standings,
 };
 use serde_json::json;
-
-fn group_name(rules: &Rulebook, id: &GroupId) -> String {
-    rules
-        .group(id)
-        .map(|g| g.name.clone())
-        .unwrap_or_else(|| id.to_string())
-}
 
 fn place_text(rank: Option<u32>, shared: bool) -> String {
     match rank {

@@ -1531,3 +1531,12 @@ fn a_chinese_usage_error_quotes_the_argument_without_escapes() {
     assert!(out.stderr.contains("--bo[31mgus"), "{}", out.stderr);
     assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
 }
+
+/// `group merge` with a name the rulebook does not know says which names it knows, as
+/// `--group` does.
+#[test]
+fn group_merge_of_an_unknown_group_lists_the_groups() {
+    let (_tmp, ev) = small_event(&["甲", "乙"]);
+    qw(&ev, &["group", "merge", "nosuch", "open"])
+        .fails(3, &["no group `nosuch` in the rulebook", "use one of"]);
+}

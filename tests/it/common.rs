@@ -34,6 +34,17 @@ pub fn qiwang_as(user: &str, dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// Runs qiwang in Chinese on the event in `dir` (the sheets' headers and the messages are
+/// the event's language).
+pub fn qiwang_zh(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(["--lang", "zh", "--event"])
+        .arg(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
 /// `out`, after failing the test with stderr unless the command succeeded.
 pub fn succeeded(args: &[&str], out: Output) -> Output {
     assert!(
@@ -156,14 +167,15 @@ fn init_and_import(dir: &Path, rules: &Path, csv: Option<&Path>) -> PathBuf {
     dir.join("ev")
 }
 
-/// Every file under `dir` (by its path relative to `dir`) with its bytes.
+/// Every file under `dir` (by its path relative to `dir`) with its bytes, leaving out the
+/// empty lock file any locking command may create: it holds no event data.
 pub fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
         for entry in fs::read_dir(dir).expect("readable dir") {
             let path = entry.expect("dir entry").path();
             if path.is_dir() {
                 walk(base, &path, out);
-            } else {
+            } else if path.file_name() != Some(".lock".as_ref()) {
                 let rel = path.strip_prefix(base).expect("under base").to_path_buf();
                 out.insert(rel, fs::read(&path).expect("readable file"));
             }
@@ -175,7 +187,7 @@ pub fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 }
 
 /// Copies an event directory (its files and `history/`), leaving out the lock file, which
-/// only names the last command that held the lock.
+/// holds no event data.
 pub fn copy_event(from: &Path, to: &Path) {
     fs::create_dir_all(to).expect("create dir");
     for entry in fs::read_dir(from).expect("readable dir") {

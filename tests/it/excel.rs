@@ -6,7 +6,7 @@
 //! The workbooks are built here with rust_xlsxwriter and read back with calamine: no
 //! spreadsheet program is needed.
 
-use crate::common::{BIN, init, qiwang_as, succeeded};
+use crate::common::{BIN, init, qiwang_as, qiwang_zh, succeeded};
 use calamine::{Data, Reader, open_workbook_auto_from_rs};
 use qiwang::model::{Player, PlayerId};
 use qiwang::registration::{
@@ -390,16 +390,6 @@ fn jinhua_event(dir: &Path) -> PathBuf {
         .to_string();
     succeeded(&["import"], qiwang_as("t", &ev, &["import", &csv]));
     ev
-}
-
-/// Runs qiwang in Chinese (the sheets' headers are the event's language).
-fn qiwang_zh(ev: &Path, args: &[&str]) -> std::process::Output {
-    Command::new(BIN)
-        .args(["--lang", "zh", "--event"])
-        .arg(ev)
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 fn read_book(bytes: &[u8]) -> calamine::Sheets<Cursor<&[u8]>> {

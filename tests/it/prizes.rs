@@ -1859,7 +1859,7 @@ gender = "male"
     )));
     // The sheet suggests the command by pairing number (#N, as it shows 序号), not by id.
     let tmp = on_disk(&e);
-    let table = String::from_utf8(run_zh(tmp.path(), &["prizes"]).stdout).unwrap();
+    let table = String::from_utf8(qiwang_zh(tmp.path(), &["prizes"]).stdout).unwrap();
     assert!(
         table.contains("qiwang playoff --list men #2 #4")
             || table.contains("qiwang playoff --list men #4 #2"),
@@ -1886,7 +1886,7 @@ gender = "male"
 // Through the binary: `playoff --list`, `player disqualify`, `standings` per section and
 // for every group, and the finance office's CSV.
 
-use crate::common::{qiwang_as, succeeded};
+use crate::common::{qiwang_as, qiwang_zh, succeeded};
 use qiwang::store::{CommandInfo, Store};
 
 /// Writes `e` as an event directory the binary can open.
@@ -1907,22 +1907,13 @@ fn run_ok(dir: &std::path::Path, args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("utf-8")
 }
 
-fn run_zh(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
-    std::process::Command::new(crate::common::BIN)
-        .args(["--lang", "zh", "--event"])
-        .arg(dir)
-        .args(args)
-        .output()
-        .expect("run")
-}
-
 #[test]
 fn issue10_1_playoff_list_through_the_binary_and_the_prize_csv_for_the_finance_office() {
     let (e, g) = jinhua_kids_girls_tied();
     let tmp = on_disk(&e);
     let dir = tmp.path();
     // Before the playoff: the girls' list says 需加赛 and the CSV holds the money.
-    let csv = String::from_utf8(run_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
+    let csv = String::from_utf8(qiwang_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
     let mut lines = csv.lines();
     // The CSV starts with a BOM so spreadsheet programs read it as UTF-8.
     let header = lines.next().expect("header").trim_start_matches('\u{feff}');
@@ -1947,7 +1938,7 @@ fn issue10_1_playoff_list_through_the_binary_and_the_prize_csv_for_the_finance_o
     assert!(total.starts_with("合计,"), "{total}");
     let cells: Vec<&str> = total.split(',').collect();
     assert_eq!(cells[6], "700", "{total}");
-    let table = String::from_utf8(run_zh(dir, &["prizes"]).stdout).unwrap();
+    let table = String::from_utf8(qiwang_zh(dir, &["prizes"]).stdout).unwrap();
     assert!(
         table.contains("需加赛") && table.contains("qiwang playoff --list kids_girls"),
         "{table}"
@@ -1976,7 +1967,7 @@ fn issue10_1_playoff_list_through_the_binary_and_the_prize_csv_for_the_finance_o
     args.extend(ids.iter().map(String::as_str));
     let out = run_ok(dir, &args);
     assert!(out.contains("女3 > 女1 > 女2"), "{out}");
-    let csv = String::from_utf8(run_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
+    let csv = String::from_utf8(qiwang_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
     let champion = csv
         .lines()
         .find(|l| l.starts_with("少儿精英组（女子）,1,"))
@@ -1991,7 +1982,7 @@ fn issue10_1_playoff_list_through_the_binary_and_the_prize_csv_for_the_finance_o
     let log = run_ok(dir, &["log"]);
     assert!(log.contains("playoff of list kids_girls"), "{log}");
     run_ok(dir, &["undo"]);
-    let csv = String::from_utf8(run_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
+    let csv = String::from_utf8(qiwang_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
     assert_eq!(
         csv.lines()
             .filter(|l| l.starts_with("少儿精英组（女子）,1="))
@@ -2026,10 +2017,10 @@ fn issue10_2_player_disqualify_through_the_binary_is_logged_shown_and_reversible
         &["player", "disqualify", "领先", "--reason", "拒不执行规定"],
     );
     assert!(out.contains("not paired from round 9"), "{out}");
-    let zh = String::from_utf8(run_zh(dir, &["standings"]).stdout).unwrap();
+    let zh = String::from_utf8(qiwang_zh(dir, &["standings"]).stdout).unwrap();
     let row = zh.lines().find(|l| l.contains("领先")).expect("row");
     assert!(row.contains("取消资格") && row.contains("—"), "{row}");
-    let prizes = String::from_utf8(run_zh(dir, &["prizes"]).stdout).unwrap();
+    let prizes = String::from_utf8(qiwang_zh(dir, &["prizes"]).stdout).unwrap();
     assert!(prizes.contains("领先：取消资格"), "{prizes}");
     let log = run_ok(dir, &["log"]);
     assert!(
@@ -2038,10 +2029,10 @@ fn issue10_2_player_disqualify_through_the_binary_is_logged_shown_and_reversible
     );
     // Reversal by command (and `undo` works as for every change).
     run_ok(dir, &["player", "disqualify", "领先", "--undo"]);
-    let zh = String::from_utf8(run_zh(dir, &["standings"]).stdout).unwrap();
+    let zh = String::from_utf8(qiwang_zh(dir, &["standings"]).stdout).unwrap();
     assert!(!zh.contains("取消资格"), "{zh}");
     run_ok(dir, &["undo"]);
-    let zh = String::from_utf8(run_zh(dir, &["standings"]).stdout).unwrap();
+    let zh = String::from_utf8(qiwang_zh(dir, &["standings"]).stdout).unwrap();
     assert!(zh.contains("取消资格"), "{zh}");
 }
 

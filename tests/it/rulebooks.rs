@@ -767,14 +767,7 @@ mod update {
         )
         .unwrap();
         let ev = dir.join("ev");
-        let init = std::process::Command::new(crate::common::BIN)
-            .args(["--lang", "en", "init"])
-            .arg(&ev)
-            .arg("--rules")
-            .arg(&rules)
-            .output()
-            .unwrap();
-        succeeded(&["init"], init);
+        crate::common::init(&ev, &rules);
         let run = |args: &[&str]| succeeded(args, qiwang_as("t", &ev, args));
         run(&["import", csv.to_str().unwrap()]);
         run(&["pair", "--seed", "1"]);

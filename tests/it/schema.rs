@@ -82,12 +82,7 @@ fn a_migrated_state_is_saved_in_the_current_schema_without_display_text() {
     for banned in ["[auto]", "voluntary", "reason\": \"", "连续"] {
         assert!(!text.contains(banned), "`{banned}` in the saved state");
     }
-    let players = std::process::Command::new(BIN)
-        .args(["--lang", "zh", "--event"])
-        .arg(dir)
-        .arg("players")
-        .output()
-        .unwrap();
+    let players = crate::common::qiwang_zh(dir, &["players"]);
     let shown = String::from_utf8_lossy(&players.stdout);
     assert!(shown.contains("自第3轮起退赛：自愿退赛"), "{shown}");
     assert!(shown.contains("自第3轮起退赛：身体不适"), "{shown}");

@@ -116,17 +116,15 @@ pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
 pub fn merge(ctx: &Ctx, from: &str, into: &str) -> Result<(), CliError> {
     let Loaded {
         store,
-        event: _,
+        event,
         rules,
     } = ctx.load()?;
     let lang = ctx.lang(&rules);
-    let find = |name: &str| {
-        rules.find_group(name).map(|g| g.id.clone()).ok_or_else(|| {
-            CliError::input(Text::new(
-                format!("规程中没有组别 `{name}`"),
-                format!("no group `{name}` in the rulebook"),
-            ))
-        })
+    // The group itself, not its pool; a name the rulebook does not know fails the same
+    // lookup in `resolve_pool`, whose message lists the groups and the closest spelling.
+    let find = |name: &str| match rules.find_group(name) {
+        Some(g) => Ok(g.id.clone()),
+        None => resolve_pool(&rules, &event, Some(name)),
     };
     let (from, into) = (find(from)?, find(into)?);
     let moved = store
