@@ -2,15 +2,15 @@
 //!
 //! Owns the rule-by-rule audit of a stored or hand-edited round: no rematch (docs/rules.md
 //! §2.3), nobody twice, nobody withdrawn or not yet joined, no active player left out,
-//! one bye at most and a second bye only when nobody else could take it (§4.2), colour
-//! limits (§3.2, with the final-round relaxation), team avoidance (§4.1), table numbers
-//! unique. It never changes a round.
+//! one bye at most and a second bye only when nobody else could take it (§4.2, as
+//! `pairing.bye` orders them), colour limits (§3.2, with the final-round relaxation), team
+//! avoidance (§4.1), table numbers unique. It never changes a round.
 
 use super::context::{History, PlayerState, Rules};
 use super::engine::{self, Field};
 use crate::i18n::Localize;
 use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Round};
-use crate::rulebook::{Lang, Rulebook};
+use crate::rulebook::{ByeChoice, Lang, Rulebook};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -281,7 +281,9 @@ fn colour_violations(ctx: &Rules, s: &PlayerState, colour: Colour) -> Vec<Rule> 
 }
 
 /// §4.2: a second bye is a violation when a player with fewer byes could have taken it
-/// and everyone else still been paired legally.
+/// and everyone else still been paired legally. Under `lowest_score_fewest_byes` only
+/// players scored no higher than the bye player count: a lower score may take a second
+/// bye before a higher score takes a first.
 fn second_bye(
     ctx: &Rules,
     history: &History,
@@ -289,16 +291,19 @@ fn second_bye(
     group: &GroupId,
     bye: PlayerId,
 ) -> Option<Rule> {
-    let mine = history.players.get(&bye)?.byes;
+    let me = history.players.get(&bye)?;
+    let (mine, my_score) = (me.byes, me.score);
     if mine == 0 {
         return None;
     }
+    let score_first = ctx.rules.pairing.bye == ByeChoice::LowestScoreFewestByes;
+    let could = |p: &PlayerState| p.byes < mine && (!score_first || p.score <= my_score);
     let players: Vec<PlayerState> = event
         .players_in(group)
         .filter(|p| p.pairable_in(ctx.round))
         .filter_map(|p| history.players.get(&p.id).cloned())
         .collect();
-    if players.len().is_multiple_of(2) || !players.iter().any(|p| p.byes < mine) {
+    if players.len().is_multiple_of(2) || !players.iter().any(could) {
         return None;
     }
     let field = Field::new(
@@ -311,7 +316,7 @@ fn second_bye(
         players,
     );
     let fewer: Vec<usize> = (0..field.players.len())
-        .filter(|&i| field.players[i].byes < mine)
+        .filter(|&i| could(&field.players[i]))
         .collect();
     engine::feasible(&field, &fewer).then_some(Rule::SecondBye { byes: mine })
 }

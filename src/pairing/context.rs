@@ -5,7 +5,7 @@
 //! explanation read. It decides legality (docs/rules.md §2.3 no rematch, §3.2 colour limits,
 //! §4.1 team avoidance) but never chooses a pairing.
 
-use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Points};
+use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Points, Round};
 use crate::rulebook::{EqualColourTie, Rulebook, TeamAvoidance};
 use crate::scoring;
 use std::collections::BTreeMap;
@@ -25,6 +25,16 @@ pub struct PlayerState {
     /// The unit, when it can conflict (empty and 个人 never do, §4.1).
     pub team: Option<String>,
     pub rating: Option<i32>,
+    /// How the player floated in the previous round (docs/rules.md §2.3 criterion 5).
+    pub last_float: Option<Float>,
+}
+
+/// A float: paired against a lower score (down, or a bye) or a higher one (up), each
+/// side's score taken before that round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Float {
+    Down,
+    Up,
 }
 
 impl PlayerState {
@@ -111,6 +121,32 @@ fn team_of(unit: &str) -> Option<String> {
     }
 }
 
+/// Marks who floated in `prev` (the round just before the one being paired), from the
+/// scores `before` it: the higher score of a pair floated down, the lower one up, and a
+/// bye counts as a down-float (a point without an opponent, as FIDE counts it).
+fn set_last_floats(
+    players: &mut BTreeMap<PlayerId, PlayerState>,
+    prev: &Round,
+    before: &BTreeMap<PlayerId, Points>,
+) {
+    let score = |id: &PlayerId| before.get(id).copied().unwrap_or_default();
+    for pairing in &prev.pairings {
+        let marks = match pairing {
+            Pairing::Bye { player } => vec![(*player, Float::Down)],
+            Pairing::Game { red, black, .. } => match score(red).cmp(&score(black)) {
+                std::cmp::Ordering::Greater => vec![(*red, Float::Down), (*black, Float::Up)],
+                std::cmp::Ordering::Less => vec![(*red, Float::Up), (*black, Float::Down)],
+                std::cmp::Ordering::Equal => Vec::new(),
+            },
+        };
+        for (id, f) in marks {
+            if let Some(p) = players.get_mut(&id) {
+                p.last_float = Some(f);
+            }
+        }
+    }
+}
+
 impl History {
     /// The state before `round` from the rounds numbered below it. `numbers` overrides
     /// the stored pairing numbers (numbers being assigned by this pairing).
@@ -136,6 +172,7 @@ impl History {
                         byes: 0,
                         team: team_of(&p.unit),
                         rating: p.rating,
+                        last_float: None,
                     },
                 )
             })
@@ -143,6 +180,11 @@ impl History {
         if let Some(state) = event.group(group) {
             let mut rounds: Vec<_> = state.rounds.iter().filter(|r| r.number < round).collect();
             rounds.sort_by_key(|r| r.number);
+            if let Some(prev) = rounds.last().filter(|r| r.number + 1 == round) {
+                let before =
+                    scoring::totals(event, &rules.scoring, group, prev.number.saturating_sub(1));
+                set_last_floats(&mut players, prev, &before);
+            }
             for r in rounds {
                 for pairing in &r.pairings {
                     match pairing {
@@ -329,6 +371,7 @@ mod tests {
             byes: 0,
             team: None,
             rating: None,
+            last_float: None,
         }
     }
 

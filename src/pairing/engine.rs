@@ -6,19 +6,20 @@
 //! (a) the bye to the lowest-scored eligible player, (b) from the top score group down
 //! the fewest players crossing each score-group boundary, then the smallest squared score
 //! differences (同分者编对，近分者编对), (c) the most players receiving the colour they are
-//! due, (d) the rulebook's within-group order. The bye is a virtual vertex joined to the
-//! eligible players of the lowest feasible (byes, score) tier.
+//! due, (d) the fewest players floating the way they floated in the previous round, (e) the
+//! rulebook's within-group order. The bye is a virtual vertex joined to the
+//! eligible players of the first feasible tier of `pairing.bye` (see [`bye_tiers`]).
 //!
 //! The whole field is one minimum-cost perfect matching (everyone paired, the bye a
 //! virtual vertex), solved exactly at every size: see [`priced`]. The criteria are packed
 //! into one integer without merging any level: `i128` when they fit, a 512-bit integer
 //! otherwise ([`super::wide`]).
 
-use super::context::{PlayerState, Rules};
+use super::context::{Float, PlayerState, Rules};
 use super::feasible::max_matching;
 use super::wide::{I512, Weight};
 use crate::model::{Colour, Points};
-use crate::rulebook::WithinGroup;
+use crate::rulebook::{ByeChoice, WithinGroup};
 
 /// Which matching strategy to run (tests compare them; `Priced` is what `pair` uses).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -89,7 +90,7 @@ impl<'a> Field<'a> {
         self.rules.legal(&self.players[i], &self.players[j])
     }
 
-    /// Criterion (d): how far the pair is from the rulebook's within-group order.
+    /// Criterion (e): how far the pair is from the rulebook's within-group order.
     fn order_cost(&self, i: usize, j: usize) -> i128 {
         let (a, b) = (i.min(j), i.max(j));
         if self.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom
@@ -103,6 +104,20 @@ impl<'a> Field<'a> {
         (b - a) as i128
     }
 
+    /// Criterion (d'): players floating the way they floated in the previous round, 0–2.
+    /// The higher score of a pair floats down and the lower one up; equal scores float
+    /// nobody. Never negative, so pricing's lower bounds (which leave it at 0) stay valid.
+    fn repeat_floats(&self, i: usize, j: usize) -> i128 {
+        let (a, b) = (&self.players[i], &self.players[j]);
+        let (hi, lo) = match a.score.cmp(&b.score) {
+            std::cmp::Ordering::Equal => return 0,
+            std::cmp::Ordering::Greater => (a, b),
+            std::cmp::Ordering::Less => (b, a),
+        };
+        i128::from(hi.last_float == Some(Float::Down))
+            + i128::from(lo.last_float == Some(Float::Up))
+    }
+
     fn pair_terms(&self, i: usize, j: usize) -> Terms {
         let (gi, gj) = (self.group[i], self.group[j]);
         let d = (self.players[i].score - self.players[j].score).0 as i128;
@@ -111,6 +126,7 @@ impl<'a> Field<'a> {
             bottom: gi.max(gj),
             sq: d * d,
             misses: self.rules.colour_misses(&self.players[i], &self.players[j]) as i128,
+            floats: self.repeat_floats(i, j),
             order: self.order_cost(i, j),
         }
     }
@@ -124,6 +140,8 @@ struct Terms {
     bottom: usize,
     sq: i128,
     misses: i128,
+    /// Repeated floats (docs/rules.md §2.3 criterion 5), between colours and order.
+    floats: i128,
     order: i128,
 }
 
@@ -135,17 +153,20 @@ struct Encoder<W: Weight> {
     unit_boundary: Vec<W>,
     unit_sq: W,
     unit_miss: W,
+    unit_float: W,
 }
 
 impl<W: Weight> Encoder<W> {
-    /// `bound` holds the largest `sq`, `misses` and `order` of any single term; `items`
+    /// `bound` holds the largest `sq`, `misses`, `floats` and `order` of any single term; `items`
     /// bounds how many terms one solution sums (pairs plus the bye); `caps[k]` bounds how
     /// many of them cross boundary `k`.
     fn exact(bound: &Terms, caps: &[i128], items: usize) -> Option<Encoder<W>> {
         let p = items as u64 + 1;
         let small = |x: i128| u64::try_from(x.max(0)).ok();
-        let unit_miss =
+        let unit_float =
             W::from_i128(1).mul_small(p.checked_mul(small(bound.order)?)?.checked_add(1)?)?;
+        let unit_miss =
+            unit_float.mul_small(p.checked_mul(small(bound.floats)?)?.checked_add(1)?)?;
         let unit_sq = unit_miss.mul_small(p.checked_mul(small(bound.misses)?)?.checked_add(1)?)?;
         let base = unit_sq.mul_small(p.checked_mul(small(bound.sq)?)?.checked_add(1)?)?;
         let mut unit_boundary = vec![W::ZERO; caps.len()];
@@ -159,12 +180,16 @@ impl<W: Weight> Encoder<W> {
             unit_boundary,
             unit_sq,
             unit_miss,
+            unit_float,
         })
     }
 
     fn cost(&self, t: &Terms) -> W {
         let m = |w: W, k: i128| w.mul_small(k as u64).expect("bounded by the encoder");
-        let mut c = m(self.unit_sq, t.sq) + m(self.unit_miss, t.misses) + W::from_i128(t.order);
+        let mut c = m(self.unit_sq, t.sq)
+            + m(self.unit_miss, t.misses)
+            + m(self.unit_float, t.floats)
+            + W::from_i128(t.order);
         for b in t.top..t.bottom {
             c = c + self.unit_boundary[b];
         }
@@ -202,21 +227,32 @@ pub(crate) fn feasible(field: &Field, bye: &[usize]) -> bool {
     perfect_pairing(field, bye).is_some()
 }
 
-/// Tiers of bye candidates in criterion (a) order: fewest byes so far (the hard rule: a
-/// second bye only while nobody else can take it), then the lowest score. Under that
-/// hard rule both `ByeChoice` settings (未曾轮空过的最低分 / 最低分中轮空最少的, §4.2)
-/// give the same order, so the setting needs no branch here.
+/// Tiers of bye candidates in criterion (a) order, by `pairing.bye` (docs/rules.md §4.2).
+/// `lowest_score_never_byed` (S15 mode 0, 未曾轮空过的最低分): fewest byes so far, then the
+/// lowest score, so a second bye goes out only while nobody with fewer byes can take it.
+/// `lowest_score_fewest_byes` (S15 mode 1, 最低分中轮空最少的): the lowest score, then the
+/// fewest byes, so a low-scored player may take a second bye before a higher-scored player
+/// takes a first. The first tier that still leaves a legal pairing for everyone else wins.
 fn bye_tiers(field: &Field) -> Vec<Vec<usize>> {
-    let mut keys: Vec<(u32, Points)> = field.players.iter().map(|p| (p.byes, p.score)).collect();
+    let key = bye_key(field.rules.rules.pairing.bye);
+    let mut keys: Vec<(i64, i64)> = field.players.iter().map(key).collect();
     keys.sort();
     keys.dedup();
     keys.into_iter()
         .map(|k| {
             (0..field.players.len())
-                .filter(|&i| (field.players[i].byes, field.players[i].score) == k)
+                .filter(|&i| key(&field.players[i]) == k)
                 .collect()
         })
         .collect()
+}
+
+/// The bye tier key of a player under `choice`, lower first.
+fn bye_key(choice: ByeChoice) -> fn(&PlayerState) -> (i64, i64) {
+    match choice {
+        ByeChoice::LowestScoreNeverByed => |p| (i64::from(p.byes), p.score.0 as i64),
+        ByeChoice::LowestScoreFewestByes => |p| (p.score.0 as i64, i64::from(p.byes)),
+    }
 }
 
 /// Pairs the field; `Err` carries who is left over when no legal pairing exists.
@@ -316,11 +352,14 @@ fn priced<W: Weight>(
         for &i in bye {
             let g = field.group[i];
             let order = last_pos - i as i128;
+            // The bye counts as a down-float (docs/rules.md §2.3 criterion 5).
+            let floats = i128::from(field.players[i].last_float == Some(Float::Down));
             let t = Terms {
                 top: g,
                 bottom: g,
                 sq: 0,
                 misses: 0,
+                floats,
                 order,
             };
             edges.push((i, n, -enc.cost(&t)));
@@ -435,6 +474,7 @@ fn field_encoder<W: Weight>(field: &Field) -> Option<Encoder<W>> {
         bottom: 0,
         sq: spread * spread,
         misses: 2,
+        floats: 2,
         order: max_order,
     };
     let groups = field.scores.len();
@@ -527,8 +567,9 @@ fn perfect_pairing(field: &Field, bye: &[usize]) -> Option<Vec<usize>> {
 /// Pair `(i, j)` weighs `−cost(i, j)`; without blossom duals (which only raise it) its
 /// reduced cost is `scale·2·cost(i, j) − key[i] − key[j]` with `key[v] = −y[v]`. The
 /// cost is at least the score-group part for the two groups, one colour miss when both
-/// are due the same colour, and (outside fold order) the distance in pairing order; a
-/// block of players whose best key cannot beat that bound is skipped whole.
+/// are due the same colour, and (outside fold order) the distance in pairing order;
+/// repeated floats are left at 0, their least value. A block of players whose best key
+/// cannot beat that bound is skipped whole.
 fn price<W: Weight>(
     field: &Field,
     enc: &Encoder<W>,
@@ -568,6 +609,7 @@ fn price<W: Weight>(
                     bottom: h,
                     sq: d * d,
                     misses: i128::from(c == class[i] && c != 2),
+                    floats: 0,
                     order: 0,
                 }));
                 if ki + best <= lb {
@@ -615,7 +657,16 @@ mod tests {
             bottom,
             sq,
             misses,
+            floats: 2,
             order,
+        }
+    }
+
+    /// A term of exactly one repeated float and nothing else.
+    fn one_float(last: usize) -> Terms {
+        Terms {
+            floats: 1,
+            ..t(last, last, 0, 0, 0)
         }
     }
 
@@ -627,21 +678,24 @@ mod tests {
             if high.bottom > high.top {
                 low.top = high.bottom;
                 low.bottom = last;
-            } else if high.sq > 0 {
-                low.top = last;
-                low.bottom = last;
-                low.sq = 0;
-            } else {
-                low.top = last;
-                low.bottom = last;
-                low.sq = 0;
+                return low;
+            }
+            low.top = last;
+            low.bottom = last;
+            low.sq = 0;
+            if high.sq == 0 {
                 low.misses = 0;
+                if high.misses == 0 {
+                    low.floats = 0;
+                }
             }
             low
         };
-        let mut highs: Vec<Terms> = (0..last).map(|k| t(k, k + 1, 0, 0, 0)).collect();
-        highs.push(t(last, last, 1, 0, 0));
-        highs.push(t(last, last, 0, 1, 0));
+        let zero = |x: Terms| Terms { floats: 0, ..x };
+        let mut highs: Vec<Terms> = (0..last).map(|k| zero(t(k, k + 1, 0, 0, 0))).collect();
+        highs.push(zero(t(last, last, 1, 0, 0)));
+        highs.push(zero(t(last, last, 0, 1, 0)));
+        highs.push(one_float(last));
         for high in highs {
             let low = low_of(&high);
             let sum = enc.cost(&low).mul_small(items).expect("fits");

@@ -61,7 +61,7 @@ pub enum PassReason {
     /// Giving them the bye would have left no legal pairing for the others.
     WouldBlockPairing,
     /// Same score: giving it to the chosen player paired the rest better (fewer floats,
-    /// nearer scores, more due colours, then the lower place).
+    /// nearer scores, more due colours, fewer repeated floats, then the lower place).
     BetterPairing,
 }
 
@@ -250,10 +250,10 @@ impl Explanation {
                         "  {o} not given the bye: the others could not all have been paired legally."
                     ),
                     (PassReason::BetterPairing, true) => format!(
-                        "  {o}未轮空：同分，但让{who}轮空时其余编对更好（更少跨分、分差更小、先后手更均衡，再按名次靠后者轮空）。"
+                        "  {o}未轮空：同分，但让{who}轮空时其余编对更好（更少跨分、分差更小、先后手更均衡、更少连续同向浮动，再按名次靠后者轮空）。"
                     ),
                     (PassReason::BetterPairing, false) => format!(
-                        "  {o} not given the bye: same score, but the rest paired better with {who} out (fewer floats, nearer scores, more due colours, then the lower place)."
+                        "  {o} not given the bye: same score, but the rest paired better with {who} out (fewer floats, nearer scores, more due colours, fewer repeated floats, then the lower place)."
                     ),
                 });
             }

@@ -66,7 +66,7 @@ pub(super) fn pair(
     }
     if blocked {
         // The swaps ran out: let the matching find any team-clean pairing, as close to
-        // the mode's order as it can (criterion (d)).
+        // the mode's order as it can (criterion (e)).
         let field = Field::new(
             Rules {
                 rules: ctx.rules,

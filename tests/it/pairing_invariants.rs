@@ -11,7 +11,7 @@ use qiwang::pairing::{
     FloatReason, PairingError, Rule, Solver, check_group, check_round, pair_next_round,
     pair_next_round_with,
 };
-use qiwang::rulebook::{Round1Colour, Round1Pairing, Rulebook, TeamAvoidance};
+use qiwang::rulebook::{ByeChoice, Round1Colour, Round1Pairing, Rulebook, TeamAvoidance};
 use qiwang::scoring;
 use std::collections::BTreeMap;
 
@@ -202,10 +202,14 @@ struct Oracle {
     colours: Vec<Vec<Colour>>,
     met: Vec<Vec<PlayerId>>,
     byes: Vec<u32>,
+    /// +1 floated down (or had the bye) in round r − 1, −1 floated up, 0 neither.
+    floated: Vec<i32>,
     team: Vec<Option<String>>,
     team_on: bool,
     streak_limit: Option<u32>,
     diff_limit: Option<u32>,
+    /// `pairing.bye = "lowest_score_fewest_byes"`: the bye key is (score, byes).
+    score_first: bool,
     groups: Vec<i32>,
 }
 
@@ -222,6 +226,7 @@ impl Oracle {
             colours: vec![Vec::new(); n],
             met: vec![Vec::new(); n],
             byes: vec![0; n],
+            floated: vec![0; n],
             team: players
                 .iter()
                 .map(|p| {
@@ -240,15 +245,21 @@ impl Oracle {
                 rules.colours.max_streak
             },
             diff_limit: rules.colours.max_diff,
+            score_first: rules.pairing.bye == ByeChoice::LowestScoreFewestByes,
             groups: Vec::new(),
         };
         let mut rounds: Vec<&Round> = e.groups[g].rounds.iter().filter(|x| x.number < r).collect();
         rounds.sort_by_key(|x| x.number);
+        let before_prev = scoring::totals(e, &rules.scoring, g, r.saturating_sub(2));
         for round in rounds {
+            let prev = round.number + 1 == r;
             for p in &round.pairings {
                 match p {
                     Pairing::Bye { player } => {
                         if let Some(&i) = idx.get(player) {
+                            if prev {
+                                o.floated[i] = 1;
+                            }
                             o.byes[i] += 1;
                             if rules.colours.bye_counts {
                                 o.colours[i].push(Colour::Red);
@@ -263,6 +274,11 @@ impl Oracle {
                             [(red, black, Colour::Red), (black, red, Colour::Black)]
                         {
                             if let Some(&i) = idx.get(me) {
+                                if prev {
+                                    let mine = before_prev.get(me).map_or(0, |x| x.0);
+                                    let theirs = before_prev.get(them).map_or(0, |x| x.0);
+                                    o.floated[i] = (mine - theirs).signum();
+                                }
                                 if played || rules.pairing.forfeit_counts_as_met {
                                     o.met[i].push(*them);
                                 }
@@ -337,12 +353,19 @@ impl Oracle {
             .unwrap()
     }
 
-    /// (a) bye key, (b) crossings per boundary from the top, squared differences, (c) misses.
+    /// (a) bye key, (b) crossings per boundary from the top, squared differences, (c) misses,
+    /// (d) repeated floats.
     fn cost(&self, pairs: &[(usize, usize, u32)], bye: Option<usize>) -> Cost {
         let mut cross = vec![0u32; self.groups.len()];
         let mut sq = 0i64;
         let mut miss = 0;
+        // The same float as last round: down again (the bye counts as down), or up again.
+        let mut repeat = bye.map_or(0, |b| u32::from(self.floated[b] == 1));
         for &(a, b, m) in pairs {
+            let way = (self.score[a] - self.score[b]).signum();
+            if way != 0 {
+                repeat += u32::from(self.floated[a] == way) + u32::from(self.floated[b] == -way);
+            }
             let (ga, gb) = (self.group(a), self.group(b));
             for c in cross.iter_mut().take(ga.max(gb)).skip(ga.min(gb)) {
                 *c += 1;
@@ -352,10 +375,18 @@ impl Oracle {
             miss += m;
         }
         Cost {
-            bye: bye.map(|b| (self.byes[b], self.score[b])),
+            bye: bye.map(|b| {
+                let (byes, score) = (i64::from(self.byes[b]), i64::from(self.score[b]));
+                if self.score_first {
+                    (score, byes)
+                } else {
+                    (byes, score)
+                }
+            }),
             cross,
             sq,
             miss,
+            repeat,
         }
     }
 
@@ -432,10 +463,11 @@ impl Oracle {
 
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 struct Cost {
-    bye: Option<(u32, i32)>,
+    bye: Option<(i64, i64)>,
     cross: Vec<u32>,
     sq: i64,
     miss: u32,
+    repeat: u32,
 }
 
 fn truncated(e: &Event, g: &GroupId, before: u32) -> Event {
@@ -860,4 +892,178 @@ fn checker_final_round_relaxation_team_ban_and_second_bye() {
         v.iter().any(|x| x.rule == Rule::SecondBye { byes: 1 }),
         "{v:?}"
     );
+}
+
+/// Seven players after three rounds (docs/rules.md §4.2): 7 had the round-1 bye and lost
+/// both games since (2 points, the lowest); 3, 4 and 5 are on 3 points with no bye yet.
+fn seven_after_three_rounds() -> (Event, Rulebook, GroupId) {
+    let game = |t, r, b, o| Pairing::Game {
+        table: t,
+        red: PlayerId(r),
+        black: PlayerId(b),
+        result: Some(GameResult::new(o)),
+    };
+    let bye = |p| Pairing::Bye {
+        player: PlayerId(p),
+    };
+    use Outcome::{BlackWin, Draw, RedWin};
+    let rounds = [
+        vec![
+            game(1, 1, 2, RedWin),
+            game(2, 3, 4, RedWin),
+            game(3, 5, 6, RedWin),
+            bye(7),
+        ],
+        vec![
+            game(1, 7, 1, BlackWin),
+            game(2, 2, 3, RedWin),
+            game(3, 4, 5, RedWin),
+            bye(6),
+        ],
+        vec![
+            game(1, 7, 2, BlackWin),
+            game(2, 3, 5, Draw),
+            game(3, 4, 6, Draw),
+            bye(1),
+        ],
+    ];
+    let (mut e, rules, g) = event_with(7);
+    for (k, pairings) in rounds.into_iter().enumerate() {
+        e.group_mut(&g).rounds.push(Round {
+            number: k as u32 + 1,
+            pairings,
+        });
+    }
+    (e, rules, g)
+}
+
+#[test]
+fn bye_setting_never_byed_against_fewest_byes() {
+    // (setting, players who may take the round-4 bye)
+    let cases = [
+        (ByeChoice::LowestScoreNeverByed, vec![3, 4, 5]),
+        // 最低分中轮空最少的: 7 is alone on the lowest score, so takes a second bye before
+        // anyone on 3 points takes a first.
+        (ByeChoice::LowestScoreFewestByes, vec![7]),
+    ];
+    let mut rounds = Vec::new();
+    for (choice, want) in cases {
+        let (e, mut rules, g) = seven_after_three_rounds();
+        rules.pairing.bye = choice;
+        let plan = pair_next_round(&e, &rules, &g, 1).unwrap();
+        let got = bye_of(&plan.round).expect("odd field");
+        assert!(want.contains(&got), "{choice:?}: bye to {got}");
+        let v = check_round(&e, &rules, &g, &plan.round);
+        assert!(v.is_empty(), "{choice:?}: {v:?}");
+        rounds.push(plan.round);
+    }
+    // 7's second bye breaks the default setting's hard rule, which the checker names.
+    let (e, rules, g) = seven_after_three_rounds();
+    let v = check_round(&e, &rules, &g, &rounds[1]);
+    assert!(
+        v.iter().any(|x| x.rule == Rule::SecondBye { byes: 1 }),
+        "{v:?}"
+    );
+}
+
+/// Eight players before round 3 (a state the simulator reached): in round 2 P8 (1 point)
+/// floated down to P4 (0) and P3 (0) floated up to P1 (2).
+fn eight_before_round_3() -> (Event, Rulebook, GroupId) {
+    let game = |t, r, b, o| Pairing::Game {
+        table: t,
+        red: PlayerId(r),
+        black: PlayerId(b),
+        result: Some(GameResult::new(o)),
+    };
+    use Outcome::{BlackWin, Draw, RedWin};
+    let rounds = [
+        vec![
+            game(1, 1, 5, RedWin),
+            game(2, 7, 6, BlackWin),
+            game(3, 2, 4, RedWin),
+            game(4, 8, 3, Draw),
+        ],
+        vec![
+            game(1, 6, 2, BlackWin),
+            game(2, 3, 1, BlackWin),
+            game(3, 4, 8, RedWin),
+            game(4, 5, 7, BlackWin),
+        ],
+    ];
+    let (mut e, rules, g) = event_with(8);
+    // Pairing numbers of players 1..8, as the round-1 draw gave them.
+    for (p, number) in e.players.iter_mut().zip([1, 5, 7, 6, 2, 3, 4, 8]) {
+        p.number = Some(number);
+    }
+    for (k, pairings) in rounds.into_iter().enumerate() {
+        e.group_mut(&g).rounds.push(Round {
+            number: k as u32 + 1,
+            pairings,
+        });
+    }
+    (e, rules, g)
+}
+
+/// Who floats which way in `round`: (player, +1 down / −1 up), from the scores before it.
+fn floats_in(e: &Event, rules: &Rulebook, g: &GroupId, round: &Round) -> Vec<(u32, i32)> {
+    let before = scoring::totals(e, &rules.scoring, g, round.number - 1);
+    let mut out = Vec::new();
+    for (r, b) in games(round) {
+        let way = (before[&PlayerId(r)].0 - before[&PlayerId(b)].0).signum();
+        if way != 0 {
+            out.push((r, way));
+            out.push((b, -way));
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+#[test]
+fn nobody_floats_the_same_way_twice_when_another_pairing_is_as_good() {
+    use qiwang::pairing::context::{History, Rules};
+    use qiwang::pairing::engine::{Field, pair_field};
+    let (e, rules, g) = eight_before_round_3();
+    let round2 = e.groups[&g].rounds[1].clone();
+    let last = floats_in(&e, &rules, &g, &round2);
+    assert!(
+        last.contains(&(8, 1)) && last.contains(&(3, -1)),
+        "{last:?}"
+    );
+    let plan = pair_next_round(&e, &rules, &g, 1).unwrap();
+    assert!(check_round(&e, &rules, &g, &plan.round).is_empty());
+    let now = floats_in(&e, &rules, &g, &plan.round);
+    let repeats: Vec<_> = now.iter().filter(|f| last.contains(f)).collect();
+    assert!(repeats.is_empty(), "{now:?} repeats {repeats:?}");
+    // Without the criterion (every previous float forgotten) the engine floats 8 down and
+    // 3 up again: the same scores, differences and colours, only the order decided.
+    let history = History::build(&e, &rules, &g, 3, &BTreeMap::new());
+    let states = history
+        .players
+        .values()
+        .map(|p| qiwang::pairing::context::PlayerState {
+            last_float: None,
+            ..p.clone()
+        })
+        .collect();
+    let ctx = Rules {
+        rules: &rules,
+        round: 3,
+        final_round: false,
+        total_rounds: 7,
+    };
+    let field = Field::new(ctx, states);
+    let blind = pair_field(&field, Solver::Dense).unwrap();
+    let ids: Vec<(u32, u32)> = blind
+        .pairs
+        .iter()
+        .map(|&(a, b)| (field.players[a].id.0, field.players[b].id.0))
+        .collect();
+    let has = |x: u32, y: u32| ids.contains(&(x, y)) || ids.contains(&(y, x));
+    assert!(has(8, 5) && has(6, 3), "{ids:?}");
+    // Both pairings cost the same on every criterion above the new one.
+    let oracle = Oracle::new(&e, &rules, &g, 3);
+    let best = oracle.best().unwrap();
+    assert_eq!(best.repeat, 0);
+    assert_eq!(oracle.round_cost(&plan.round), best);
 }
