@@ -123,6 +123,12 @@ pub enum Command {
     Check {
         #[arg(long)]
         group: Option<String>,
+        /// Prove each round optimal: re-solve it and compare the criteria level by level.
+        #[arg(long)]
+        optimal: bool,
+        /// With `--optimal`: only this round.
+        #[arg(long, requires = "optimal")]
+        round: Option<u32>,
     },
     /// Enter or correct results: `qiwang result 1 r 2 = 3 b/0:2 …`.
     Result {
@@ -477,7 +483,16 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             black,
             force,
         }) => commands::pair::set(&ctx, group.as_deref(), table, &red, &black, force),
-        Command::Check { group } => commands::pair::check(&ctx, group.as_deref()),
+        Command::Check {
+            group,
+            optimal: false,
+            ..
+        } => commands::pair::check(&ctx, group.as_deref()),
+        Command::Check {
+            group,
+            optimal: true,
+            round,
+        } => commands::pair::check_optimal(&ctx, group.as_deref(), round),
         Command::Result {
             group,
             round,

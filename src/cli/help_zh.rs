@@ -112,6 +112,11 @@ pub const ZH: &[(&str, &str)] = &[
     ("check", "按硬性编排规则核查每一轮"),
     ("check:group", "组别：代号、规程中的名称或别名"),
     (
+        "check:optimal",
+        "证明每一轮是最优编排：从该轮之前的状态重新求解，逐项比较编排准则",
+    ),
+    ("check:round", "与 `--optimal` 同用：只查这一轮"),
+    (
         "result",
         "录入或更正成绩：`qiwang result 1 红胜 2 和 3 黑胜/0:2 …`",
     ),

@@ -638,6 +638,106 @@ fn price<W: Weight>(
     }
 }
 
+/// One pairing's cost criterion by criterion (docs/rules.md §2.3), highest priority first,
+/// so a stored round can be compared with the optimum level by level (`check --optimal`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Criteria {
+    /// Tables breaking a hard rule (rematch, colour limits, team avoidance): 0 when legal.
+    pub illegal: u32,
+    /// The bye's tier in `pairing.bye`'s order (0 = the first); `None` in an even field.
+    pub bye_tier: Option<usize>,
+    /// Players crossing each score-group boundary, from the top (boundary k lies below
+    /// score group k).
+    pub crossings: Vec<u32>,
+    pub score_diff_sq: i128,
+    pub colour_misses: i128,
+    pub repeat_floats: i128,
+    pub order: i128,
+}
+
+/// A criterion of [`Criteria`], named where a stored round first does worse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Criterion {
+    HardRules,
+    Bye,
+    /// Crossings of the boundary below score group `k`.
+    ScoreGroup(usize),
+    ScoreDiff,
+    Colours,
+    RepeatFloats,
+    Order,
+}
+
+impl Criteria {
+    /// The first criterion, highest priority first, on which `self` is worse than `best`
+    /// (`None` when it is no worse on any).
+    pub fn first_worse(&self, best: &Criteria) -> Option<Criterion> {
+        let levels = self.levels();
+        let theirs = best.levels();
+        levels
+            .iter()
+            .zip(&theirs)
+            .find(|(a, b)| a.1 != b.1)
+            .filter(|(a, b)| a.1 > b.1)
+            .map(|(a, _)| a.0)
+    }
+
+    /// Every level with its value as one comparable number, in priority order.
+    pub fn levels(&self) -> Vec<(Criterion, i128)> {
+        let mut out = vec![
+            (Criterion::HardRules, i128::from(self.illegal)),
+            (Criterion::Bye, self.bye_tier.map_or(0, |t| t as i128)),
+        ];
+        out.extend(
+            self.crossings
+                .iter()
+                .enumerate()
+                .map(|(k, &c)| (Criterion::ScoreGroup(k), i128::from(c))),
+        );
+        out.extend([
+            (Criterion::ScoreDiff, self.score_diff_sq),
+            (Criterion::Colours, self.colour_misses),
+            (Criterion::RepeatFloats, self.repeat_floats),
+            (Criterion::Order, self.order),
+        ]);
+        out
+    }
+}
+
+/// The [`Criteria`] of a pairing of `field`: `tables` as (red, black) indices, `bye` the
+/// index taking the bye. Colour misses count the colours as given, not as §3.3 would
+/// give them, so a hand-swapped colour shows.
+pub fn criteria(field: &Field, tables: &[(usize, usize)], bye: Option<usize>) -> Criteria {
+    let mut out = Criteria {
+        illegal: 0,
+        bye_tier: None,
+        crossings: vec![0; field.scores.len().saturating_sub(1)],
+        score_diff_sq: 0,
+        colour_misses: 0,
+        repeat_floats: 0,
+        order: 0,
+    };
+    let miss = |p: &PlayerState, c: Colour| i128::from(p.due().is_some_and(|d| d != c));
+    for &(r, b) in tables {
+        let t = field.pair_terms(r, b);
+        out.illegal += u32::from(!field.legal(r, b));
+        for c in &mut out.crossings[t.top..t.bottom] {
+            *c += 1;
+        }
+        out.score_diff_sq += t.sq;
+        out.colour_misses +=
+            miss(&field.players[r], Colour::Red) + miss(&field.players[b], Colour::Black);
+        out.repeat_floats += t.floats;
+        out.order += t.order;
+    }
+    if let Some(i) = bye {
+        out.bye_tier = bye_tiers(field).iter().position(|t| t.contains(&i));
+        out.repeat_floats += i128::from(field.players[i].last_float == Some(Float::Down));
+        out.order += field.players.len() as i128 - i as i128;
+    }
+    out
+}
+
 /// Who a maximum matching of the field leaves over.
 fn stuck(field: &Field) -> Stuck {
     let mate = max_matching(field.players.len(), &|a, b| field.legal(a, b));

@@ -13,6 +13,7 @@ mod edit;
 pub mod engine;
 mod explain;
 pub mod feasible;
+mod optimal;
 mod round1;
 pub mod simulate;
 pub mod wide;
@@ -20,10 +21,11 @@ pub mod wide;
 pub use check::{Rule, Violation, check_group, check_round};
 pub use context::ColourStep;
 pub use edit::{set_pairing, swap_players};
-pub use engine::Solver;
+pub use engine::{Criteria, Criterion, Solver};
 pub use explain::{
     ByeNote, ByeReason, ColourNote, Explanation, FloatNote, FloatReason, PassReason, Round1Note,
 };
+pub use optimal::{Better, Verdict, prove_round};
 
 use crate::i18n::Localize;
 use crate::model::{Event, GroupId, Pairing, PlayerId, Round};

@@ -670,6 +670,115 @@ fn check_finds_no_violation_in_a_normally_paired_event() {
 }
 
 #[test]
+fn check_optimal_proves_every_round_of_the_demo() {
+    let (_tmp, ev) = played_jinhua();
+    let out = qw(&ev, &["check", "--optimal"]).ok();
+    for pool in ["成人组", "青少年组", "少儿精英组", "少儿精英乙组"] {
+        assert!(out.contains(&format!("{pool} 第 1 轮：首轮")), "{out}");
+        for round in 2..=9 {
+            assert!(
+                out.contains(&format!("{pool} 第 {round} 轮：最优")),
+                "{pool} {round}: {out}"
+            );
+        }
+    }
+    assert!(!out.contains("不是最优"), "{out}");
+    // One round of one group, in English.
+    let one = qw(
+        &ev,
+        &[
+            "--lang",
+            "en",
+            "check",
+            "--optimal",
+            "--group",
+            "youth",
+            "--round",
+            "5",
+        ],
+    )
+    .ok();
+    assert_eq!(one.lines().count(), 1, "{one}");
+    assert!(one.contains("round 5: optimal"), "{one}");
+    qw(
+        &ev,
+        &["check", "--optimal", "--group", "youth", "--round", "12"],
+    )
+    .fails(3, &["no round `12`", "1, 2, 3, 4, 5, 6, 7, 8, 9"]);
+}
+
+#[test]
+fn check_optimal_names_the_first_criterion_a_hand_swapped_round_breaks() {
+    let names = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"];
+    let (_tmp, ev) = small_event(&names);
+    qw(&ev, &["pair", "--seed", "5"]).ok();
+    // Red wins everywhere: four players on 2 points, four on 0.
+    qw(&ev, &["result", "1", "r", "2", "r", "3", "r", "4", "r"]).ok();
+    let round2 = sheet_numbers(&qw(&ev, &["pair"]).ok());
+    qw(&ev, &["check", "--optimal"]).ok();
+    // Swap a player of the top table with one of the bottom table (whichever swap is
+    // legal): two players now leave their score group.
+    let (top, bottom) = (&round2[0], &round2[3]);
+    let swapped = [&bottom.1, &bottom.2].into_iter().any(|x| {
+        qw(
+            &ev,
+            &["pairing", "swap", &format!("#{}", top.1), &format!("#{x}")],
+        )
+        .code
+            == 0
+    });
+    assert!(swapped, "{round2:?}");
+    qw(&ev, &["check"]).ok();
+    let zh = qw(&ev, &["check", "--optimal", "--round", "2"]);
+    assert!(zh.stdout.contains("第 2 轮：不是最优"), "{}", zh.stdout);
+    assert!(
+        zh.stdout
+            .contains("首先在「离开 2 分积分段的人数」一项上更好"),
+        "{}",
+        zh.stdout
+    );
+    assert!(zh.stdout.contains("本轮 2，更好的编排 0"), "{}", zh.stdout);
+    zh.fails(3, &["1 round(s) not optimal"]);
+    let en = qw(&ev, &["--lang", "en", "check", "--optimal"]);
+    assert!(
+        en.stdout
+            .contains("round 1 is drawn by lot or rating, not optimised"),
+        "{}",
+        en.stdout
+    );
+    assert!(
+        en.stdout
+            .contains("first better on players leaving the score group on 2 points"),
+        "{}",
+        en.stdout
+    );
+    assert!(en.stdout.contains("better pairing:"), "{}", en.stdout);
+    en.fails(3, &["1 round(s) not optimal"]);
+    // A forced rematch is worse on the hard rules first.
+    let (_, r, b) = &sheet_numbers(&qw(&ev, &["round", "1"]).ok())[0];
+    qw(
+        &ev,
+        &[
+            "pairing",
+            "set",
+            "1",
+            &format!("#{r}"),
+            &format!("#{b}"),
+            "--force",
+        ],
+    )
+    .ok();
+    let forced = qw(&ev, &["--lang", "en", "check", "--optimal", "--round", "2"]);
+    assert!(
+        forced
+            .stdout
+            .contains("first better on tables breaking a hard rule"),
+        "{}",
+        forced.stdout
+    );
+}
+
+#[test]
 fn pairing_past_the_last_round_is_refused() {
     let (_tmp, ev) = played_jinhua();
     let before = snapshot(&ev);

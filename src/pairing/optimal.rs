@@ -1,0 +1,273 @@
+//! `check --optimal`: proves a stored round optimal, or shows a better pairing.
+//!
+//! Owns re-solving a stored round from the state before it with the dense reference solver
+//! (every legal pair at once, docs/rules.md §2.6) and comparing the criteria of the stored
+//! pairing with the optimum's, level by level (§2.3). It never changes a round. Under a
+//! rulebook changed since the round was paired (`rules update`) the comparison uses the
+//! current rules.
+
+use super::PairingError;
+use super::context::{History, Rules};
+use super::engine::{self, Criteria, Criterion, Field, Solver};
+use crate::model::{Event, GroupId, Pairing, PlayerId, Points};
+use crate::rulebook::{Lang, Rulebook};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What re-solving one stored round found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Round 1 is a draw by lot or rating (§2.2), not an optimisation.
+    Drawn,
+    /// No pairing is better on the criteria than the stored one.
+    Optimal,
+    /// A better pairing exists.
+    NotOptimal(Box<Better>),
+    /// The round's players admit no legal pairing (it was paired by hand, §2.5).
+    NoLegalPairing,
+    /// The stored round does not seat exactly the players who could be paired in it (one
+    /// missing, twice, withdrawn, or the bye wrong for the field's parity): `qiwang check`
+    /// names what is wrong.
+    NotComparable,
+}
+
+/// A pairing better than the stored round, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Better {
+    /// The first criterion, highest priority first, on which the stored round is worse.
+    pub first: Criterion,
+    pub stored: Criteria,
+    pub best: Criteria,
+    /// The better pairing's tables (red, black) the stored round does not have.
+    pub tables: Vec<(PlayerId, PlayerId)>,
+    /// The better pairing's bye, when it differs from the stored one.
+    pub bye: Option<PlayerId>,
+    /// The field's distinct scores, highest first: boundary k of
+    /// `Criterion::ScoreGroup(k)` lies below `group_scores[k]`.
+    pub group_scores: Vec<Points>,
+}
+
+/// Re-solves round `number` of `group` from the state before it and compares.
+pub fn prove_round(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    number: u32,
+) -> Result<Verdict, PairingError> {
+    let Some(round) = event
+        .group(group)
+        .and_then(|g| g.rounds.iter().find(|r| r.number == number))
+    else {
+        return Ok(Verdict::NotComparable);
+    };
+    if number == 1 {
+        return Ok(Verdict::Drawn);
+    }
+    let field = field_before(event, rules, group, number);
+    let index: BTreeMap<PlayerId, usize> = field
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id, i))
+        .collect();
+    let Some((tables, bye)) = stored_indices(round, &index) else {
+        return Ok(Verdict::NotComparable);
+    };
+    if bye.is_some() != (field.players.len() % 2 == 1) {
+        return Ok(Verdict::NotComparable);
+    }
+    let m = match engine::pair_field(&field, Solver::Dense) {
+        Ok(m) => m,
+        Err(stuck) if stuck.too_wide => {
+            return Err(PairingError::CriteriaTooWide {
+                group: group.clone(),
+                round: number,
+                players: field.players.len() as u32,
+                score_groups: field.scores.len() as u32,
+            });
+        }
+        Err(_) => return Ok(Verdict::NoLegalPairing),
+    };
+    let best_tables: Vec<(usize, usize)> = m
+        .pairs
+        .iter()
+        .map(|&(a, b)| {
+            let (a_red, _) = field.rules.decide_red(&field.players[a], &field.players[b]);
+            if a_red { (a, b) } else { (b, a) }
+        })
+        .collect();
+    let stored = engine::criteria(&field, &tables, bye);
+    let best = engine::criteria(&field, &best_tables, m.bye);
+    let Some(first) = stored.first_worse(&best) else {
+        return Ok(Verdict::Optimal);
+    };
+    let have: BTreeSet<(usize, usize)> = tables.iter().copied().collect();
+    let id = |i: usize| field.players[i].id;
+    Ok(Verdict::NotOptimal(Box::new(Better {
+        first,
+        stored,
+        best,
+        tables: best_tables
+            .iter()
+            .filter(|t| !have.contains(t))
+            .map(|&(r, b)| (id(r), id(b)))
+            .collect(),
+        bye: m.bye.filter(|&b| Some(b) != bye).map(id),
+        group_scores: field.scores.clone(),
+    })))
+}
+
+/// The pool before round `number` as the engine saw it (docs/rules.md §2.3): the players
+/// who could be paired in it, in pairing order.
+fn field_before<'a>(event: &Event, rules: &'a Rulebook, group: &GroupId, number: u32) -> Field<'a> {
+    let history = History::build(event, rules, group, number, &BTreeMap::new());
+    let states = event
+        .players_in(group)
+        .filter(|p| p.pairable_in(number))
+        .filter_map(|p| history.players.get(&p.id).cloned())
+        .collect();
+    let ctx = Rules {
+        rules,
+        round: number,
+        final_round: history.final_round,
+        total_rounds: rules.rounds_for(group),
+    };
+    Field::new(ctx, states)
+}
+
+/// The stored tables (red, black) and bye as field indices; `None` when a seated player
+/// is not in the field, a player sits twice, or a field player has no seat.
+type Seats = (Vec<(usize, usize)>, Option<usize>);
+fn stored_indices(round: &crate::model::Round, index: &BTreeMap<PlayerId, usize>) -> Option<Seats> {
+    let mut tables = Vec::new();
+    let mut bye = None;
+    let mut seated = BTreeSet::new();
+    for p in &round.pairings {
+        for id in p.players() {
+            if !seated.insert(id) {
+                return None;
+            }
+        }
+        match p {
+            Pairing::Game { red, black, .. } => {
+                tables.push((*index.get(red)?, *index.get(black)?));
+            }
+            Pairing::Bye { player } => {
+                if bye.replace(*index.get(player)?).is_some() {
+                    return None;
+                }
+            }
+        }
+    }
+    (seated.len() == index.len()).then_some((tables, bye))
+}
+
+impl Criterion {
+    /// The criterion's name; `scores` names a score-group boundary by the score above it.
+    pub fn name(&self, lang: Lang, scores: &[Points]) -> String {
+        match self {
+            Criterion::HardRules => lang
+                .pick("违反硬性规则的台数", "tables breaking a hard rule")
+                .into(),
+            Criterion::Bye => lang.pick("轮空人选", "who takes the bye").into(),
+            Criterion::ScoreGroup(k) => {
+                let s = scores.get(*k).map_or(0, |p| p.0);
+                match lang {
+                    Lang::Zh => format!("离开 {s} 分积分段的人数"),
+                    Lang::En => format!("players leaving the score group on {s} points"),
+                }
+            }
+            Criterion::ScoreDiff => lang
+                .pick("同台分差的平方和", "squared score differences")
+                .into(),
+            Criterion::Colours => lang
+                .pick(
+                    "未得应执先后手的人数",
+                    "players not getting their due colour",
+                )
+                .into(),
+            Criterion::RepeatFloats => lang
+                .pick(
+                    "连续两轮同向浮动的人数",
+                    "players floating the same way twice in a row",
+                )
+                .into(),
+            Criterion::Order => lang
+                .pick("组内配对顺序", "distance from the within-group order")
+                .into(),
+        }
+    }
+}
+
+impl Verdict {
+    /// The verdict on round `round` in `lang`, naming players with `name`; a better pairing
+    /// takes several lines: the first worse criterion, every level that differs, and the
+    /// better pairing's tables the stored round does not have.
+    pub fn lines(&self, round: u32, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> Vec<String> {
+        let zh = lang == Lang::Zh;
+        let head = if zh {
+            format!("第 {round} 轮：")
+        } else {
+            format!("round {round}: ")
+        };
+        let one =
+            |zh_text: &str, en_text: &str| vec![format!("{head}{}", lang.pick(zh_text, en_text))];
+        match self {
+            Verdict::Drawn => one(
+                "首轮按抽签或等级分编排，不是优化结果，无需证明",
+                "round 1 is drawn by lot or rating, not optimised; nothing to prove",
+            ),
+            Verdict::Optimal => one(
+                "最优（按编排准则逐项比较，没有更好的编排）",
+                "optimal (no pairing is better on the criteria, level by level)",
+            ),
+            Verdict::NoLegalPairing => one(
+                "本轮棋手不存在合规的编排，这一轮是人工编排的，无从比较",
+                "no legal pairing exists for this round's players; it was paired by hand, nothing to compare",
+            ),
+            Verdict::NotComparable => one(
+                "存储的这一轮与可编排的棋手不一致；请先用 `qiwang check` 查看违规",
+                "the stored round does not seat exactly the players who could be paired; run `qiwang check` for the violations",
+            ),
+            Verdict::NotOptimal(b) => b.lines(&head, lang, name),
+        }
+    }
+}
+
+impl Better {
+    fn lines(&self, head: &str, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> Vec<String> {
+        let scores = &self.group_scores;
+        let first = self.first.name(lang, scores);
+        let mut out = vec![match lang {
+            Lang::Zh => format!("{head}不是最优：有更好的编排，首先在「{first}」一项上更好"),
+            Lang::En => {
+                format!("{head}not optimal: a better pairing exists, first better on {first}")
+            }
+        }];
+        for ((c, mine), (_, best)) in self.stored.levels().iter().zip(self.best.levels()) {
+            if *mine != best {
+                let what = c.name(lang, scores);
+                out.push(match lang {
+                    Lang::Zh => format!("  {what}：本轮 {mine}，更好的编排 {best}"),
+                    Lang::En => format!("  {what}: {mine} here, {best} in the better pairing"),
+                });
+            }
+        }
+        for (r, b) in &self.tables {
+            out.push(match lang {
+                Lang::Zh => format!("  更好的编排：{}（红）对 {}（黑）", name(*r), name(*b)),
+                Lang::En => format!(
+                    "  better pairing: {} (red) against {} (black)",
+                    name(*r),
+                    name(*b)
+                ),
+            });
+        }
+        if let Some(p) = self.bye {
+            out.push(match lang {
+                Lang::Zh => format!("  更好的编排：{} 轮空", name(p)),
+                Lang::En => format!("  better pairing: {} takes the bye", name(p)),
+            });
+        }
+        out
+    }
+}
