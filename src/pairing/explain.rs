@@ -6,7 +6,7 @@
 use super::context::ColourStep;
 use super::engine::{Field, Matched};
 use crate::model::{PlayerId, Points};
-use crate::rulebook::{EqualColourTie, Lang, Round1Colour, Round1Pairing, Seeding};
+use crate::rulebook::{ByeChoice, EqualColourTie, Lang, Round1Colour, Round1Pairing, Seeding};
 
 /// Why a player was paired outside their score group.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +51,9 @@ pub enum ByeReason {
     Round1Lot,
     /// The lowest score among players with the fewest byes (CXA practice, S15 默认).
     LowestScore,
+    /// The fewest byes among the lowest-scored players (`lowest_score_fewest_byes`, S15
+    /// mode 1).
+    FewestByesAmongLowest,
 }
 
 /// Why a player with a score no higher than the bye player's did not get it.
@@ -154,7 +157,12 @@ pub(super) fn bye_note(field: &Field, m: &Matched, bye: usize) -> ByeNote {
         if i == bye || o.score > chosen.score {
             continue;
         }
-        let why = if o.byes > chosen.byes {
+        // A later tier of `pairing.bye` (§4.2) than the chosen player's: more byes (under
+        // `lowest_score_fewest_byes` only on the same score; a lower score comes first).
+        let later = o.byes > chosen.byes
+            && (field.rules.rules.pairing.bye == ByeChoice::LowestScoreNeverByed
+                || o.score == chosen.score);
+        let why = if later {
             PassReason::AlreadyHadBye { byes: o.byes }
         } else if m.bye_candidates.contains(&i) {
             PassReason::BetterPairing
@@ -166,7 +174,10 @@ pub(super) fn bye_note(field: &Field, m: &Matched, bye: usize) -> ByeNote {
     ByeNote {
         player: chosen.id,
         score: chosen.score,
-        reason: ByeReason::LowestScore,
+        reason: match field.rules.rules.pairing.bye {
+            ByeChoice::LowestScoreNeverByed => ByeReason::LowestScore,
+            ByeChoice::LowestScoreFewestByes => ByeReason::FewestByesAmongLowest,
+        },
         passed_over: passed,
     }
 }
@@ -231,6 +242,14 @@ impl Explanation {
                 ),
                 (ByeReason::LowestScore, false) => format!(
                     "{who} ({} pts) has the bye: the field is odd and the bye goes to the lowest score among those with the fewest byes.",
+                    bye.score
+                ),
+                (ByeReason::FewestByesAmongLowest, true) => format!(
+                    "{who}（{}分）轮空：人数为单数，轮空给积分最低者中轮空次数最少的棋手。",
+                    bye.score
+                ),
+                (ByeReason::FewestByesAmongLowest, false) => format!(
+                    "{who} ({} pts) has the bye: the field is odd and the bye goes to the fewest byes among the lowest scores.",
                     bye.score
                 ),
             });

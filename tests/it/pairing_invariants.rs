@@ -8,8 +8,8 @@ use qiwang::model::{
 };
 use qiwang::pairing::simulate::{SimConfig, play_random_event};
 use qiwang::pairing::{
-    FloatReason, PairingError, Rule, Solver, check_group, check_round, pair_next_round,
-    pair_next_round_with,
+    ByeReason, FloatReason, PairingError, PassReason, Rule, Solver, check_group, check_round,
+    pair_next_round, pair_next_round_with,
 };
 use qiwang::rulebook::{ByeChoice, Round1Colour, Round1Pairing, Rulebook, TeamAvoidance};
 use qiwang::scoring;
@@ -941,18 +941,38 @@ fn seven_after_three_rounds() -> (Event, Rulebook, GroupId) {
 fn bye_setting_never_byed_against_fewest_byes() {
     // (setting, players who may take the round-4 bye)
     let cases = [
-        (ByeChoice::LowestScoreNeverByed, vec![3, 4, 5]),
+        (
+            ByeChoice::LowestScoreNeverByed,
+            vec![3, 4, 5],
+            ByeReason::LowestScore,
+        ),
         // 最低分中轮空最少的: 7 is alone on the lowest score, so takes a second bye before
         // anyone on 3 points takes a first.
-        (ByeChoice::LowestScoreFewestByes, vec![7]),
+        (
+            ByeChoice::LowestScoreFewestByes,
+            vec![7],
+            ByeReason::FewestByesAmongLowest,
+        ),
     ];
     let mut rounds = Vec::new();
-    for (choice, want) in cases {
+    for (choice, want, reason) in cases {
         let (e, mut rules, g) = seven_after_three_rounds();
         rules.pairing.bye = choice;
         let plan = pair_next_round(&e, &rules, &g, 1).unwrap();
         let got = bye_of(&plan.round).expect("odd field");
         assert!(want.contains(&got), "{choice:?}: bye to {got}");
+        let note = plan.explanation.bye.as_ref().expect("a bye note");
+        assert_eq!(note.reason, reason);
+        // Mode 0 passes over 7 (lower score, one bye already); in mode 1 nobody scores
+        // lower than 7.
+        let seven = note
+            .passed_over
+            .iter()
+            .find(|(id, _)| *id == PlayerId(7))
+            .map(|(_, why)| why.clone());
+        let want_seven = (choice == ByeChoice::LowestScoreNeverByed)
+            .then_some(PassReason::AlreadyHadBye { byes: 1 });
+        assert_eq!(seven, want_seven, "{choice:?}: {:?}", note.passed_over);
         let v = check_round(&e, &rules, &g, &plan.round);
         assert!(v.is_empty(), "{choice:?}: {v:?}");
         rounds.push(plan.round);
