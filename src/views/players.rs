@@ -140,6 +140,7 @@ pub fn players(
             "id_number": if p.id_number.is_some() { json!(id_number) } else { json!(null) },
             "phone": if p.phone.is_some() { json!(phone) } else { json!(null) },
             "withdrawn": p.is_withdrawn(),
+            "disqualified": p.is_disqualified(),
             "joined_round": p.joined_round,
             "unranked": p.unranked,
         }));
