@@ -6,7 +6,7 @@
 //! another pool. It never pairs, and it refuses to merge once rounds exist.
 
 use super::PrizeError;
-use super::sheet::section_labels;
+use super::pools::section_labels;
 use crate::model::{Event, GroupId, PlayerId};
 use crate::rulebook::Rulebook;
 use serde::Serialize;
