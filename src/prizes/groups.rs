@@ -45,7 +45,7 @@ pub fn undersized_groups(event: &Event, rules: &Rulebook) -> Vec<Undersized> {
     // One count for every view of a group's size (`registration::group_sizes`).
     crate::registration::group_sizes(rules, &event.players)
         .into_iter()
-        .filter(|s| s.is_short())
+        .filter(crate::registration::GroupSize::is_short)
         .filter(|s| {
             event
                 .group(&s.group)

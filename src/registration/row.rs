@@ -249,7 +249,7 @@ impl<'a> Sheet<'a> {
                     let col = row.map.column(Field::BirthDate);
                     row.error(
                         col,
-                        Some(d.to_string()),
+                        Some(d.clone()),
                         Text::new(
                             format!(
                                 "出生日期 `{d}` 与身份证号中的（`{}`）不一致；请改正其中之一",

@@ -308,7 +308,7 @@ fn crash_after(store: &Store, point: CrashPoint) {
     match point {
         CrashPoint::Rename => {}
         CrashPoint::TornAuditLine => {
-            fsio::append_synced(&store.audit_path(), &line[..line.len() / 2]).unwrap()
+            fsio::append_synced(&store.audit_path(), &line[..line.len() / 2]).unwrap();
         }
         _ => fsio::append_synced(&store.audit_path(), &line).unwrap(),
     }
