@@ -486,7 +486,7 @@ mod tests {
             ),
         ];
         for (argv, want) in cases {
-            let argv: Vec<String> = argv.iter().map(|s| s.to_string()).collect();
+            let argv: Vec<String> = argv.iter().map(ToString::to_string).collect();
             assert_eq!(masked_argv(&argv), want.to_vec(), "{argv:?}");
         }
     }

@@ -214,7 +214,7 @@ pub fn check_round(
         .iter()
         .filter_map(|p| match p {
             Pairing::Bye { player } => Some(*player),
-            _ => None,
+            Pairing::Game { .. } => None,
         })
         .collect();
     if byes.len() as u32 > seen.len() as u32 % 2 {

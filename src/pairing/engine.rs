@@ -105,12 +105,12 @@ impl<'a> Field<'a> {
 
     fn pair_terms(&self, i: usize, j: usize) -> Terms {
         let (gi, gj) = (self.group[i], self.group[j]);
-        let d = (self.players[i].score - self.players[j].score).0 as i128;
+        let d = i128::from((self.players[i].score - self.players[j].score).0);
         Terms {
             top: gi.min(gj),
             bottom: gi.max(gj),
             sq: d * d,
-            misses: self.rules.colour_misses(&self.players[i], &self.players[j]) as i128,
+            misses: i128::from(self.rules.colour_misses(&self.players[i], &self.players[j])),
             order: self.order_cost(i, j),
         }
     }
@@ -420,7 +420,7 @@ fn balance_duals<W: Weight>(
 fn field_encoder<W: Weight>(field: &Field) -> Option<Encoder<W>> {
     let n = field.players.len();
     let spread = match (field.scores.first(), field.scores.last()) {
-        (Some(hi), Some(lo)) => (*hi - *lo).0 as i128,
+        (Some(hi), Some(lo)) => i128::from((*hi - *lo).0),
         _ => 0,
     };
     let fold = field.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom;
@@ -556,7 +556,7 @@ fn price<W: Weight>(
         let gi = field.group[i];
         let ki = keyv[i];
         for h in gi..groups {
-            let d = (field.players[i].score - field.scores[h]).0 as i128;
+            let d = i128::from((field.players[i].score - field.scores[h]).0);
             for c in 0..3 {
                 let (members, best) = &blocks[h * 3 + c];
                 let Some(best) = *best else {

@@ -121,7 +121,7 @@ fn list<T: fmt::Display>(items: &[T]) -> String {
 
 fn blockers_text(b: &[Blocker]) -> String {
     b.iter()
-        .map(|x| x.to_string())
+        .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join("; ")
 }

@@ -6,7 +6,7 @@
 //! another pool. It never pairs, and it refuses to merge once rounds exist.
 
 use super::PrizeError;
-use super::sheet::section_labels;
+use super::pools::section_labels;
 use crate::model::{Event, GroupId, PlayerId};
 use crate::rulebook::Rulebook;
 use serde::Serialize;
@@ -45,7 +45,7 @@ pub fn undersized_groups(event: &Event, rules: &Rulebook) -> Vec<Undersized> {
     // One count for every view of a group's size (`registration::group_sizes`).
     crate::registration::group_sizes(rules, &event.players)
         .into_iter()
-        .filter(|s| s.is_short())
+        .filter(crate::registration::GroupSize::is_short)
         .filter(|s| {
             event
                 .group(&s.group)

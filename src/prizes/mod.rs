@@ -14,7 +14,11 @@
 
 mod groups;
 mod list;
+mod list_sheet;
+mod money;
+mod multiple;
 mod playoff;
+mod pools;
 mod sheet;
 mod teams;
 
@@ -24,9 +28,9 @@ pub use playoff::{
     ListPlayoff, disqualify, find_list, list_for_playoff, record_list_playoff,
     undo_disqualification,
 };
+pub use pools::{list_pool, prize_list_rows, team_rankings};
 pub use sheet::{
-    Award, ListSheet, PassedOn, PrizeSheet, SheetNote, TeamAward, TeamSheet, Totals, list_pool,
-    prize_list_rows, prize_sheet, team_rankings,
+    Award, ListSheet, PassedOn, PrizeSheet, SheetNote, TeamAward, TeamSheet, Totals, prize_sheet,
 };
 pub use teams::{ExcludedUnit, TeamMember, TeamRanking, TeamRow, team_ranking};
 

@@ -6,7 +6,7 @@
 //! whole request is valid.
 
 use super::PrizeError;
-use super::sheet::{list_pool, sheet_list_rows};
+use super::pools::{list_pool, sheet_list_rows};
 use crate::model::{Event, PlayerId, PlayerStatus, Playoff};
 use crate::rulebook::{PrizeList, Rulebook};
 use crate::standings::compute_standings;

@@ -393,7 +393,7 @@ mod tests {
     fn duplicate_field_is_a_problem() {
         let headers: Vec<String> = ["姓名", "Name", "备注", "备注"]
             .iter()
-            .map(|s| s.to_string())
+            .map(ToString::to_string)
             .collect();
         let (map, problems) = HeaderMap::new(&headers);
         assert_eq!(map.column(Field::Name), Some(0));
@@ -432,7 +432,7 @@ mod tests {
     fn a_bare_id_beside_id_number_is_not_the_id_card() {
         let headers: Vec<String> = ["id", "no.", "序号", "name", "ID number"]
             .iter()
-            .map(|s| s.to_string())
+            .map(ToString::to_string)
             .collect();
         let (map, problems) = HeaderMap::new(&headers);
         assert!(problems.is_empty(), "{problems:?}");
@@ -444,7 +444,7 @@ mod tests {
     fn names_are_kept_as_written() {
         let headers: Vec<String> = ["\u{FEFF}姓名", " 组别 ", "备注"]
             .iter()
-            .map(|s| s.to_string())
+            .map(ToString::to_string)
             .collect();
         let (map, problems) = HeaderMap::new(&headers);
         assert!(problems.is_empty());

@@ -333,7 +333,7 @@ mod tests {
     #[test]
     fn generated_numbers_round_trip() {
         for seq in 0..200u32 {
-            let first17 = format!("33070220080501{:03}", seq);
+            let first17 = format!("33070220080501{seq:03}");
             let full = format!("{first17}{}", check_character(&first17).unwrap());
             let card = parse_id_number(&full).unwrap();
             assert_eq!(card.birth_date, date(2008, 5, 1));

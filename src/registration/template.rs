@@ -83,7 +83,7 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
                 allowed,
                 text,
                 hint,
-            })
+            });
         };
     push(
         Field::Number,
@@ -175,7 +175,7 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
             "高三",
         ]
         .iter()
-        .map(|s| s.to_string())
+        .map(ToString::to_string)
         .collect();
         let example = first
             .and_then(|g| {

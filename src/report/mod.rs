@@ -95,7 +95,7 @@ impl Section {
                     && self
                         .rows
                         .iter()
-                        .all(|r| r.get(c).is_none_or(|v| v.is_empty()))
+                        .all(|r| r.get(c).is_none_or(String::is_empty))
             })
             .collect();
         self.columns = without(self.columns, &empty);

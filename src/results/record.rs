@@ -358,7 +358,11 @@ pub fn record_results_in_rounds(
             red, black, result, ..
         }) = round.game_at(table)
         else {
-            let tables: Vec<u32> = round.pairings.iter().filter_map(|p| p.table()).collect();
+            let tables: Vec<u32> = round
+                .pairings
+                .iter()
+                .filter_map(crate::model::Pairing::table)
+                .collect();
             errors.push(ResultError::TableMissing {
                 group: group.clone(),
                 round: round_no,

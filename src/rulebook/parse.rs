@@ -231,7 +231,7 @@ pub const DEFAULT_MARK: &str = "默认值，规程未规定 (default, not in the
 
 /// Collects the dotted path of every value the file wrote (not marked [`DEFAULT_MARK`]).
 fn written_keys(table: &toml_edit::Table, text: &str, prefix: &str, out: &mut BTreeSet<String>) {
-    for (key, item) in table.iter() {
+    for (key, item) in table {
         let path = if prefix.is_empty() {
             key.to_string()
         } else {
@@ -252,7 +252,7 @@ fn written_keys(table: &toml_edit::Table, text: &str, prefix: &str, out: &mut BT
 
 fn written_value(value: &toml_edit::Value, text: &str, path: &str, out: &mut BTreeSet<String>) {
     if let toml_edit::Value::InlineTable(t) = value {
-        for (key, v) in t.iter() {
+        for (key, v) in t {
             written_value(v, text, &format!("{path}.{key}"), out);
         }
         return;

@@ -216,7 +216,11 @@ fn integrity(event: &Event) -> Vec<String> {
                 ));
             }
             let mut seen = BTreeSet::new();
-            for id in round.pairings.iter().flat_map(|p| p.players()) {
+            for id in round
+                .pairings
+                .iter()
+                .flat_map(crate::model::Pairing::players)
+            {
                 if !ids.contains(&id) {
                     problems.push(format!(
                         "group `{group}` round {expected}: player `{id}` is not registered"

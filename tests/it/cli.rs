@@ -1018,7 +1018,7 @@ fn crosstable_lists_every_round_of_every_player() {
         cells[1..].iter().map(|r| (r[1].clone(), r)).collect();
     for row in &cells[1..] {
         for (round, cell) in row[3..12].iter().enumerate() {
-            let digits: String = cell.chars().take_while(|c| c.is_ascii_digit()).collect();
+            let digits: String = cell.chars().take_while(char::is_ascii_digit).collect();
             if digits.is_empty() {
                 continue;
             }

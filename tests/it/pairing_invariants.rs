@@ -42,7 +42,7 @@ fn games(round: &Round) -> Vec<(u32, u32)> {
 fn bye_of(round: &Round) -> Option<u32> {
     round.pairings.iter().find_map(|p| match p {
         Pairing::Bye { player } => Some(player.0),
-        _ => None,
+        Pairing::Game { .. } => None,
     })
 }
 
@@ -506,7 +506,7 @@ fn checker_passes_every_round_of_generated_events() {
             v.is_empty(),
             "seed {seed}: {}",
             v.iter()
-                .map(|x| x.to_string())
+                .map(ToString::to_string)
                 .collect::<Vec<_>>()
                 .join("; ")
         );
@@ -514,7 +514,7 @@ fn checker_passes_every_round_of_generated_events() {
         let played = &sim.event.groups[&sim.group].rounds;
         rounds += played.len();
         let ps = &sim.event.players;
-        seen[0] += usize::from(ps.iter().any(|p| p.is_withdrawn()));
+        seen[0] += usize::from(ps.iter().any(qiwang::model::Player::is_withdrawn));
         seen[1] += usize::from(ps.iter().any(|p| p.joined_round > 1));
         seen[2] += usize::from(ps.iter().any(|p| p.unit.starts_with('队')));
         let outcomes: Vec<Outcome> = played

@@ -1949,7 +1949,7 @@ fn issue10_1_playoff_list_through_the_binary_and_the_prize_csv_for_the_finance_o
 
     // Today `playoff --group kids …` answered that the pool has no tie; now it finds the
     // one list whose tie these players are.
-    let ids: Vec<String> = [g[2], g[0], g[1]].iter().map(|p| p.to_string()).collect();
+    let ids: Vec<String> = [g[2], g[0], g[1]].iter().map(ToString::to_string).collect();
     let mut args = vec!["playoff", "--group", "kids"];
     args.extend(ids.iter().map(String::as_str));
     let out = run_ok(dir, &args);

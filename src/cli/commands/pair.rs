@@ -28,7 +28,7 @@ fn seed_for(event: &Event, pool: &GroupId, given: Option<u64>) -> u64 {
         (Some(s), _) if !has_rounds => s,
         (_, Some(s)) => s,
         (Some(s), None) => s,
-        (None, None) => rand::random::<u32>() as u64,
+        (None, None) => u64::from(rand::random::<u32>()),
     }
 }
 
@@ -511,7 +511,7 @@ fn store_edit(
                 )));
             }
             let number = edited.number;
-            let forced: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+            let forced: Vec<String> = violations.iter().map(ToString::to_string).collect();
             if let Some(slot) = ev.group_mut(&pool).rounds.last_mut() {
                 *slot = edited.clone();
             }
@@ -600,7 +600,7 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         json.push(serde_json::json!({
             "group": pool.to_string(),
             "rounds": rounds,
-            "violations": violations.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
+            "violations": violations.iter().map(ToString::to_string).collect::<Vec<_>>(),
         }));
         total += violations.len();
     }
