@@ -145,6 +145,7 @@ pub(super) fn pair(
             floats: Vec::new(),
             colours,
             bye: bye_note,
+            relaxed: Vec::new(),
         },
     ))
 }
