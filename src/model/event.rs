@@ -10,7 +10,10 @@ use std::collections::BTreeMap;
 /// - 1: a withdrawal's cause was free text (`reason`), the forfeit rule's prefixed `[auto]`.
 /// - 2: a withdrawal stores a typed `cause` (`manual` with the arbiter's note, or `forfeits`
 ///   with the rounds); `player.reinstated_from` records a `player reinstate`.
-pub const SCHEMA_VERSION: u32 = 2;
+/// - 3: a pool records the hard rules relaxed to pair a round (`groups.*.relaxed`,
+///   docs/rules.md §2.5); older files have none, so nothing needs migrating, but an older
+///   qiwang must not drop them on its next write (and then call them violations).
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// A point deduction the regulations allow (Dongguan 十五.9: disturbing a game costs 2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

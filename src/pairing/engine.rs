@@ -752,6 +752,31 @@ mod tests {
         assert_lexicographic(&enc, 6, 3, &b);
     }
 
+    /// docs/rules.md §2.5: one break of a relaxed rule outweighs everything below it in one
+    /// solution (every lower relaxed level at its cap, every boundary at its cap, and the
+    /// largest score, colour and order terms on every item); a strict encoder has no such
+    /// level and weighs a pair exactly as before.
+    #[test]
+    fn relaxed_rules_outweigh_every_criterion() {
+        let b = t(0, 0, 64, 2, 40);
+        let caps = [6, 6, 6];
+        let broken_caps = [24, 6, 6];
+        let items = 7u64;
+        let enc = Encoder::<i128>::exact(&b, &caps, &broken_caps, items as usize).unwrap();
+        let strict = Encoder::<i128>::exact(&b, &caps, &[], items as usize).unwrap();
+        assert!(strict.unit_broken.is_empty());
+        let mut below = enc.cost(&b) * i128::from(items);
+        for (k, &cap) in caps.iter().enumerate() {
+            below += enc.unit_boundary[k] * cap;
+        }
+        for (k, &cap) in broken_caps.iter().enumerate() {
+            assert!(enc.unit_broken[k] > below, "relaxed level {k}");
+            below += enc.unit_broken[k] * cap;
+        }
+        let pair = t(1, 3, 16, 1, 5);
+        assert_eq!(enc.cost(&pair), strict.cost(&pair), "no break, same weight");
+    }
+
     #[test]
     fn levels_never_merge_at_the_extremes() {
         // 100,000 players, 40 rounds of 3/1/0 (121 score groups would be absurd; take the

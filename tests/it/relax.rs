@@ -332,3 +332,20 @@ fn cli_relax_empty_still_stops_with_exit_4() {
         .fails(4, &["no legal pairing exists", "already met"]);
     assert_eq!(before, snapshot(&ev));
 }
+
+/// The relaxations live in the state file: they survive a save and load, and a state
+/// without them (every file before schema 3) loads with none.
+#[test]
+fn relaxations_are_stored_in_the_state_and_older_states_have_none() {
+    let (e, rules, g) = must_rematch();
+    let plan = pair_next_round(&e, &rules, &g, 1).unwrap();
+    let mut after = e.clone();
+    plan.apply(&mut after, &g, 1);
+    let text = serde_json::to_string(&after).unwrap();
+    assert!(text.contains("\"relaxed\""), "{text}");
+    let back: Event = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, after);
+    let before: Event = serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
+    assert!(!serde_json::to_string(&e).unwrap().contains("relaxed"));
+    assert!(before.group(&g).unwrap().relaxed.is_empty());
+}
