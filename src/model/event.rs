@@ -10,7 +10,10 @@ use std::collections::BTreeMap;
 /// - 1: a withdrawal's cause was free text (`reason`), the forfeit rule's prefixed `[auto]`.
 /// - 2: a withdrawal stores a typed `cause` (`manual` with the arbiter's note, or `forfeits`
 ///   with the rounds); `player.reinstated_from` records a `player reinstate`.
-pub const SCHEMA_VERSION: u32 = 2;
+/// - 3: a pool records the hard rules relaxed to pair a round (`groups.*.relaxed`,
+///   docs/rules.md §2.5); older files have none, so nothing needs migrating, but an older
+///   qiwang must not drop them on its next write (and then call them violations).
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// A point deduction the regulations allow (Dongguan 十五.9: disturbing a game costs 2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,6 +55,44 @@ pub struct GroupState {
     /// its players are withdrawn and it is never paired.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cancelled: bool,
+    /// Hard rules the engine relaxed to pair a round because no pairing met them all
+    /// (docs/rules.md §2.5), pair by pair: `check` reports them as accepted, not as
+    /// violations. Empty in every round paired under the strict rules.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relaxed: Vec<Relaxation>,
+}
+
+/// A hard pairing rule `pairing.relax` may relax when no pairing meets them all
+/// (docs/rules.md §2.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Relax {
+    /// The colour limits (§3.2 连三 / 多三).
+    Colour,
+    /// Team avoidance (§4.1 同队回避).
+    Team,
+    /// No rematch (§2.3).
+    Rematch,
+}
+
+/// One rule relaxed for one table of one round: `players` are the two players of the
+/// table (rematch, team) or the one player whose colour limit is broken.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Relaxation {
+    pub round: u32,
+    pub rule: Relax,
+    pub players: Vec<PlayerId>,
+}
+
+impl Relaxation {
+    /// Whether this relaxation covers `rule` for exactly these players (in any order).
+    pub fn covers(&self, round: u32, rule: Relax, players: &[PlayerId]) -> bool {
+        let mut a = self.players.clone();
+        let mut b = players.to_vec();
+        a.sort();
+        b.sort();
+        self.round == round && self.rule == rule && a == b
+    }
 }
 
 impl GroupState {

@@ -8,7 +8,7 @@ mod event;
 mod game;
 mod player;
 
-pub use event::{Event, GroupState, Penalty, Playoff, SCHEMA_VERSION};
+pub use event::{Event, GroupState, Penalty, Playoff, Relax, Relaxation, SCHEMA_VERSION};
 pub use game::{Colour, GameResult, Outcome, Pairing, Round};
 pub use player::{Gender, Player, PlayerId, PlayerStatus, WithdrawalCause};
 

@@ -4,7 +4,7 @@
 //! downstream sees raw TOML. Each setting cites the rule clause or regulation sentence it
 //! comes from; `rules/README.md` documents the TOML keys.
 
-use crate::model::{Gender, GroupId, Points};
+use crate::model::{Gender, GroupId, Points, Relax};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -288,7 +288,13 @@ pub struct PairingRules {
     /// A pairing that ended in a forfeit still counts as "met" (no rematch).
     pub forfeit_counts_as_met: bool,
     pub late_rounds_priority: Option<LateRoundsPriority>,
+    /// The hard rules relaxed, when no pairing meets them all, in this order: the first
+    /// is given up first and the last weighs most (docs/rules.md §2.5). Empty = stop.
+    pub relax: Vec<Relax>,
 }
+
+/// docs/rules.md §2.5: colour limits first, then team avoidance, a rematch last.
+pub const DEFAULT_RELAX: [Relax; 3] = [Relax::Colour, Relax::Team, Relax::Rematch];
 
 impl Default for PairingRules {
     fn default() -> Self {
@@ -303,6 +309,7 @@ impl Default for PairingRules {
             bye: ByeChoice::default(),
             forfeit_counts_as_met: true,
             late_rounds_priority: None,
+            relax: DEFAULT_RELAX.to_vec(),
         }
     }
 }

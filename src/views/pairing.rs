@@ -116,12 +116,29 @@ pub fn pairing_sheet(
         }
     }
     report.sections.push(section);
+    // docs/rules.md §2.5: the rules relaxed for want of a legal pairing, above the
+    // signature line.
+    let relaxed: Vec<_> = event
+        .group(pool)
+        .map(|g| {
+            g.relaxed
+                .iter()
+                .filter(|r| r.round == round)
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default();
+    let notes = crate::pairing::relaxation_lines(&relaxed, lang, &|id| super::name_of(event, id));
+    report.footer.splice(0..0, notes.iter().cloned());
     report.json = json!({
         "event": rules.event.name,
         "group": pool,
         "round": round,
         "pairings": tables,
     });
+    if let (false, serde_json::Value::Object(map)) = (notes.is_empty(), &mut report.json) {
+        map.insert("notes".into(), json!(notes));
+    }
     report
 }
 
