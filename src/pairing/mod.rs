@@ -407,7 +407,7 @@ fn relaxations(
                     round: round.number,
                     rule,
                     players: who,
-                })
+                });
             };
             match rule {
                 Relax::Rematch if r.has_met(b.id) => add(vec![r.id, b.id]),
