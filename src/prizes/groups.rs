@@ -14,17 +14,22 @@ use serde::Serialize;
 /// A group with fewer registered players than its `min_size`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Undersized {
+    /// The group's id.
     pub group: GroupId,
     /// The regulation's name of the group.
     pub name: String,
+    /// Players registered in it.
     pub count: u32,
+    /// The `min_size` the rulebook sets.
     pub min: u32,
 }
 
 /// What [`merge_group`] did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MergeReport {
+    /// The group merged away.
     pub from: GroupId,
+    /// The pool it was merged into.
     pub into: GroupId,
     /// Players moved into the target pool, by id.
     pub moved: Vec<PlayerId>,

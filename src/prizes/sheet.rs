@@ -54,20 +54,29 @@ impl Totals {
 pub struct Award {
     /// Place within the list; for a shared place, the place the tied players share.
     pub place: u32,
+    /// Whether tied players share the place.
     pub shared: bool,
     /// The places the award covers: `place..=place` alone, `3..=4` for a 2-way tie at 3.
     pub covers_from: u32,
+    /// The last place the award covers.
     pub covers_to: u32,
+    /// The player.
     pub player: PlayerId,
+    /// The player's name.
     pub name: String,
+    /// The player's unit.
     pub unit: String,
+    /// The player's score in the standings.
     pub score: Points,
+    /// Money paid now (0 while held).
     pub money_fen: u64,
     /// Money held back until the playoff is recorded (`pending_playoff`).
     pub held_fen: u64,
     /// 奖杯、奖牌、证书 … of the place.
     pub award: Option<String>,
+    /// The title (称号) the place carries, e.g. 棋王.
     pub title: Option<String>,
+    /// The qualification (晋级) the place carries.
     pub qualification: Option<String>,
     /// Tied for first with no key separating them and no playoff recorded yet
     /// (冠军不并列): the place is shown shared, its money is held, and only the award
@@ -82,7 +91,9 @@ pub struct Award {
 /// (`MultiplePrizes::HigherOnly`); their place passed to the next player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PassedOn {
+    /// The player.
     pub player: PlayerId,
+    /// The player's name.
     pub name: String,
     /// The place they held in this list when the choice was made.
     pub place: u32,
@@ -97,43 +108,67 @@ pub struct PassedOn {
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum SheetNote {
     /// No standings were given for the pool the list ranks.
-    MissingStandings { pool: GroupId },
+    MissingStandings {
+        /// The pool without standings.
+        pool: GroupId,
+    },
     /// The standings are not final: `after_round` of `rounds` played.
-    Provisional { after_round: u32, rounds: u32 },
+    Provisional {
+        /// The last round with results.
+        after_round: u32,
+        /// The rounds the pool plays.
+        rounds: u32,
+    },
     /// No team ranking was given for the competition.
     MissingTeamRanking,
     /// Players tied for a place the list may not share (its first place carries a title,
     /// or 冠军不并列): `held_fen` and the title wait for `qiwang playoff --list`.
     PlayoffNeeded {
+        /// The place the players tie for.
         place: u32,
+        /// The tied players.
         players: Vec<PlayerId>,
+        /// Their names.
         names: Vec<String>,
         /// The players' pairing numbers (序号), for the `#N` references of the command.
         numbers: Vec<Option<u32>>,
+        /// The money held until the playoff is recorded.
         held_fen: u64,
+        /// The title the place carries, if any.
         title: Option<String>,
     },
     /// Players tied across the qualification line (`qualification_ties = "playoff"`):
     /// `slots` of them qualify once the playoff is recorded.
     QualificationPlayoff {
+        /// The first place of the tie.
         place: u32,
+        /// The tied players.
         players: Vec<PlayerId>,
+        /// Their names.
         names: Vec<String>,
         /// The players' pairing numbers (序号), for the `#N` references of the command.
         numbers: Vec<Option<u32>>,
+        /// How many of them qualify.
         slots: u32,
     },
     /// A tie across the qualification line settled by `next_tiebreak` or `lot`.
     QualificationSettled {
+        /// The first place of the tie.
         place: u32,
+        /// Names of the players who qualify.
         qualified: Vec<String>,
+        /// Names of the players who do not.
         not_qualified: Vec<String>,
+        /// What separated them.
         how: Option<crate::standings::DecidedBy>,
     },
     /// A player of the list who takes no place in it (the places pass down).
     NotRanked {
+        /// The player.
         player: PlayerId,
+        /// The player's name.
         name: String,
+        /// Why the player takes no place.
         why: super::Exclusion,
     },
 }
@@ -141,58 +176,85 @@ pub enum SheetNote {
 /// One prize list on the sheet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ListSheet {
+    /// The list's id in the rulebook.
     pub id: String,
+    /// The list's name as printed.
     pub name: String,
     /// The group the rulebook names for the list.
     pub group: GroupId,
     /// The pool whose standings were used (differs from `group` for a section or a
     /// merged group).
     pub pool: GroupId,
+    /// The last round of the standings used; `None` without standings.
     pub after_round: Option<u32>,
     /// In place order.
     pub awards: Vec<Award>,
+    /// Players who kept a higher prize in another list.
     pub passed_on: Vec<PassedOn>,
+    /// The money of the list.
     pub totals: Totals,
+    /// What the reader must know about the list.
     pub notes: Vec<SheetNote>,
 }
 
 /// One unit's team prize.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TeamAward {
+    /// The unit's place in the team ranking.
     pub place: u32,
+    /// Whether tied units share the place.
     pub shared: bool,
+    /// The first place the award covers.
     pub covers_from: u32,
+    /// The last place the award covers.
     pub covers_to: u32,
+    /// The unit.
     pub unit: String,
     /// Names of the counted members, best first.
     pub members: Vec<String>,
     /// The team's rank sum or point sum.
     pub value: i64,
+    /// Money paid.
     pub money_fen: u64,
+    /// The award (奖杯、奖牌、证书 …) of the place.
     pub award: Option<String>,
+    /// The title the place carries.
     pub title: Option<String>,
+    /// The qualification the place carries.
     pub qualification: Option<String>,
 }
 
 /// One team competition on the sheet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TeamSheet {
+    /// The competition's id in the rulebook.
     pub id: String,
+    /// The competition's name as printed.
     pub name: String,
+    /// The group it ranks.
     pub group: GroupId,
+    /// The units' awards in place order.
     pub awards: Vec<TeamAward>,
+    /// The money of the competition.
     pub totals: Totals,
+    /// What the reader must know (a missing ranking).
     pub notes: Vec<SheetNote>,
 }
 
 /// The whole prize sheet, with what the header of a printed sheet needs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PrizeSheet {
+    /// The event's name.
     pub event: String,
+    /// The event's short name, if the rulebook gives one.
     pub short_name: Option<String>,
+    /// The organiser (主办单位).
     pub organiser: Option<String>,
+    /// The venue.
     pub venue: Option<String>,
+    /// The first day of play.
     pub start_date: Option<NaiveDate>,
+    /// The last day of play.
     pub end_date: Option<NaiveDate>,
     /// The currency label amounts are printed with ("元").
     pub currency: String,

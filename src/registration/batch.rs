@@ -10,6 +10,7 @@ use crate::rulebook::Rulebook;
 /// How to read a registration file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ImportOptions {
+    /// The encoding of a CSV file (workbooks carry their own).
     pub encoding: Encoding,
 }
 
@@ -51,13 +52,16 @@ pub struct BatchOptions {
 /// One file of a batch: its name as the user gave it and its bytes.
 #[derive(Debug, Clone)]
 pub struct RegistrationFile<'a> {
+    /// The file's name as the user gave it, for messages.
     pub source: String,
+    /// The file's contents.
     pub bytes: &'a [u8],
 }
 
 /// What was read from one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileRead {
+    /// The file's name as the user gave it.
     pub source: String,
     /// The worksheets read, in workbook order (empty for a CSV file).
     pub sheets: Vec<String>,
@@ -70,7 +74,9 @@ pub struct FileRead {
 /// A clean batch: its players and what the organiser should know.
 #[derive(Debug, Clone)]
 pub struct Imported {
+    /// Every player of the batch, numbered in file order.
     pub players: Vec<Player>,
+    /// What was read from each file, in the order given.
     pub files: Vec<FileRead>,
     /// Problems that did not stop the import: columns qiwang does not know, whose values
     /// are kept as extra fields of each player.

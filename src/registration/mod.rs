@@ -7,16 +7,16 @@
 //! collected with its line and column, and no player is returned unless the whole file
 //! is clean. Must not touch the event state or print; the caller stores the players.
 //!
-//! The map: [`batch`](read_batch) is the entry point (one file or several, all or
-//! nothing); `sheet.rs` reads a CSV file or the worksheets of a workbook and finds the
-//! header row (`headers.rs` maps the columns, `decode.rs` and `xlsx.rs` turn bytes into
-//! cells); `row.rs` turns one row into a player (`values.rs` parses the cells,
-//! `id_card.rs` checks ID numbers, `eligibility.rs` the group's conditions);
-//! `duplicates.rs` refuses a player registered twice; `problems.rs` holds the located
-//! errors. Around the import: `lookup.rs` finds players and pools by what a user types,
-//! `groups.rs` cancels and checks groups, `summary.rs` counts them, `template.rs` writes
-//! an empty registration sheet, `privacy.rs` masks personal data and `normalise.rs`
-//! cleans cells and names.
+//! The map: `batch.rs` is the entry point ([`read_batch`] for several files,
+//! [`read_registrations`] for one; all or nothing); `sheet.rs` reads a CSV file or the
+//! worksheets of a workbook and finds the header row (`headers.rs` maps the columns,
+//! `decode.rs` and `xlsx.rs` turn bytes into cells); `row.rs` turns one row into a
+//! player (`values.rs` parses the cells, `id_card.rs` checks ID numbers,
+//! `eligibility.rs` the group's conditions); `duplicates.rs` refuses a player
+//! registered twice; `problems.rs` holds the located errors. Around the import:
+//! `lookup.rs` finds players and pools by what a user types, `groups.rs` cancels and
+//! checks groups, `summary.rs` counts them, `template.rs` writes an empty registration
+//! sheet, `privacy.rs` masks personal data and `normalise.rs` cleans cells and names.
 
 mod batch;
 mod duplicates;

@@ -27,7 +27,9 @@ pub struct RowError {
 /// The file, worksheet and column of a problem (the row is [`RowError::line`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Place {
+    /// The file as the user named it.
     pub file: String,
+    /// The worksheet, in a workbook.
     pub sheet: Option<String>,
     /// 0-based column in the sheet, when the problem is in one cell.
     pub col: Option<usize>,

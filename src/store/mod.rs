@@ -154,6 +154,7 @@ impl CommandInfo {
 pub enum Change<T> {
     /// The event changed: write it, snapshot the old one, log the change.
     Changed {
+        /// What the closure returns to the command.
         value: T,
         /// What changed, for people (shown by `qiwang log`).
         summary: String,

@@ -21,11 +21,20 @@ pub struct UnlockReport {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Recovery {
     /// The new state had landed; its audit line was written from the journal.
-    Completed { seq: u64 },
+    Completed {
+        /// The sequence number of the interrupted change.
+        seq: u64,
+    },
     /// The new state had not landed; its snapshot was deleted.
-    Discarded { seq: u64 },
+    Discarded {
+        /// The sequence number of the interrupted change.
+        seq: u64,
+    },
     /// The change had been logged; only the journal was left to remove.
-    AlreadyLogged { seq: u64 },
+    AlreadyLogged {
+        /// The sequence number of the interrupted change.
+        seq: u64,
+    },
 }
 
 impl Store {
