@@ -8,11 +8,68 @@
 //! and r − 2 rounds paired greedily down the standings with random results
 //! (`synthetic_mid_event`), so round 2 sees half the field on one score. Each row is
 //! checked (`check ok`: no hard rule broken).
+//!
+//! Side by side: when bbpPairings (built from the public BieremaBoyzProgramming/bbpPairings
+//! source with `make`; never part of this repository) is named by `QIWANG_BBP` or found
+//! on `PATH` as `bbpPairings` or `bbpPairings.exe`, each child also exports the same state
+//! as TRF (`qiwang export --format trf`'s writer, plus `XXR 9` for the event's length and `XXC white1` for round 1's colours) and
+//! times `bbpPairings --dutch FILE -p` on it (`--burstein` when the arguments include `burstein`), with its
+//! peak memory from `/usr/bin/time`, stopped after `QIWANG_BBP_TIMEOUT` seconds (600).
 
 use qiwang::pairing::simulate::synthetic_mid_event;
 use qiwang::pairing::{check_round, pair_next_round};
+use qiwang::report::trf::trf;
+use qiwang::standings::compute_standings;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
+
+/// The bbpPairings binary to compare with, if any: `QIWANG_BBP`, else `PATH`.
+fn bbp_binary() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("QIWANG_BBP") {
+        return Some(PathBuf::from(path));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| ["bbpPairings", "bbpPairings.exe"].map(|name| dir.join(name)))
+        .find(|p| p.is_file())
+}
+
+/// bbpPairings on `trf_text`: "wall_s peak_MiB", "timeout" or why it failed.
+fn run_bbp(bbp: &Path, system: &str, trf_text: &str, tag: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("qiwang-bench-bbp-{}-{tag}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let input = dir.join("in.trf");
+    if std::fs::write(&input, format!("{trf_text}XXR 9\nXXC white1\n")).is_err() {
+        return "cannot write TRF".into();
+    }
+    let limit = std::env::var("QIWANG_BBP_TIMEOUT").unwrap_or_else(|_| "600".into());
+    let out = Command::new("timeout")
+        .arg(&limit)
+        .args(["/usr/bin/time", "-f", "%e %M"])
+        .arg(bbp)
+        .arg(format!("--{system}"))
+        .arg(&input)
+        .arg("-p")
+        .arg(dir.join("out.txt"))
+        .output();
+    let _ = std::fs::remove_dir_all(&dir);
+    let Ok(out) = out else {
+        return "cannot run timeout/time".into();
+    };
+    if out.status.code() == Some(124) {
+        return format!("timeout >{limit} s");
+    }
+    let err = String::from_utf8_lossy(&out.stderr);
+    let last = err.lines().last().unwrap_or("");
+    match last.split_once(' ') {
+        Some((wall, kib)) if out.status.success() => {
+            let mib = kib.parse::<f64>().map_or(0.0, |k| k / 1024.0);
+            format!("{wall:>7}  {mib:>7.1}")
+        }
+        _ => format!("failed: {}", err.trim().replace('\n', " / ")),
+    }
+}
 
 fn vm_hwm_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -57,8 +114,21 @@ fn child(n: usize, round: u32) {
     let cpu = cpu_seconds() - c1;
     let peak = vm_hwm_kib().map_or(0.0, |k| k as f64 / 1024.0);
     let violations = check_round(&sim.event, &sim.rules, &sim.group, &plan.round).len();
+    // The same state, before qiwang's pairing, for bbpPairings.
+    let bbp = bbp_binary().map_or_else(String::new, |bbp| {
+        let system = if std::env::args().any(|a| a == "burstein") {
+            "burstein"
+        } else {
+            "dutch"
+        };
+        let standings = compute_standings(&sim.event, &sim.rules, &sim.group, None);
+        match trf(&sim.event, &sim.rules, &sim.group, &standings) {
+            Ok(text) => run_bbp(&bbp, system, &text, &format!("{n}-{round}")),
+            Err(e) => format!("no TRF: {e}"),
+        }
+    });
     println!(
-        "{n:>7}  {round:>5}  {setup:>7.2}  {secs:>7.3}  {cpu:>6.2}  {:>6}  {:>6}  {peak:>8.1}  {}",
+        "{n:>7}  {round:>5}  {setup:>7.2}  {secs:>7.3}  {cpu:>6.2}  {:>6}  {:>6}  {peak:>8.1}  {:<5}  {bbp}",
         plan.round.pairings.len(),
         plan.explanation.floats.len(),
         if violations == 0 {
@@ -92,11 +162,16 @@ fn main() {
         sizes = vec![1_000, 10_000, 30_000, 100_000];
     }
     let me = std::env::current_exe().expect("bench binary");
-    println!("players  round  setup_s   pair_s   cpu_s  tables  floats  peak_MiB  check");
+    let bbp = match bbp_binary() {
+        Some(path) => format!("  bbp_s  bbp_MiB   ({})", path.display()),
+        None => String::new(),
+    };
+    println!("players  round  setup_s   pair_s   cpu_s  tables  floats  peak_MiB  check{bbp}");
     for n in sizes {
         for r in rounds.clone() {
             let out = Command::new(&me)
                 .args(["--child", &n.to_string(), &r.to_string()])
+                .args(args.iter().filter(|a| *a == "burstein"))
                 .output()
                 .expect("run the bench child");
             print!("{}", String::from_utf8_lossy(&out.stdout));

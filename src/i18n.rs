@@ -214,7 +214,9 @@ pub fn did_you_mean<'a>(
 /// Toneless pinyin of a name made only of Chinese characters.
 fn pinyin_of(name: &str) -> Option<Vec<&'static str>> {
     use pinyin::ToPinyin;
-    name.to_pinyin().map(|p| p.map(|p| p.plain())).collect()
+    name.to_pinyin()
+        .map(|p| p.map(pinyin::Pinyin::plain))
+        .collect()
 }
 
 /// ``；你是不是要找 `苏艳`？`` / ``; did you mean `苏艳`?``, empty without suggestions.

@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 /// A player's playing strength on a rating-like scale.
 pub fn strength(player: &Player, seed: u64) -> f64 {
     match player.rating {
-        Some(r) => r as f64,
+        Some(r) => f64::from(r),
         None => {
             let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (u64::from(player.id.0) << 20));
             1200.0 + rng.gen_range(0.0..900.0)

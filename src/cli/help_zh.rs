@@ -693,7 +693,7 @@ mod tests {
                 match (arg.get_help().is_some(), en_text(&key).is_some()) {
                     (false, false) => missing.push(format!("no English help for {key}")),
                     (true, true) => {
-                        missing.push(format!("{key} has a doc comment; drop it from EN"))
+                        missing.push(format!("{key} has a doc comment; drop it from EN"));
                     }
                     _ => {}
                 }

@@ -55,7 +55,7 @@ fn parse_lang(args: &[std::ffi::OsString]) -> Lang {
             if *a == "--" {
                 None
             } else if *a == flag {
-                text.get(i + 1).map(|v| v.to_string())
+                text.get(i + 1).map(ToString::to_string)
             } else {
                 a.strip_prefix(eq.as_str()).map(str::to_string)
             }

@@ -10,14 +10,19 @@ use std::collections::BTreeMap;
 /// - 1: a withdrawal's cause was free text (`reason`), the forfeit rule's prefixed `[auto]`.
 /// - 2: a withdrawal stores a typed `cause` (`manual` with the arbiter's note, or `forfeits`
 ///   with the rounds); `player.reinstated_from` records a `player reinstate`.
-pub const SCHEMA_VERSION: u32 = 2;
+/// - 3: a pool records the hard rules relaxed to pair a round (`groups.*.relaxed`,
+///   docs/rules.md §2.5); older files have none, so nothing needs migrating, but an older
+///   qiwang must not drop them on its next write (and then call them violations).
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// A point deduction the regulations allow (Dongguan 十五.9: disturbing a game costs 2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Penalty {
+    /// The player the points are taken from.
     pub player: PlayerId,
     /// Points deducted (positive).
     pub points: Points,
+    /// Why, as the arbiter wrote it (shown in the standings' notes).
     pub reason: String,
     /// The last round played when the penalty was given (0 = before round 1).
     pub after_round: u32,
@@ -26,9 +31,11 @@ pub struct Penalty {
 /// The outcome of a playoff that settled a tie for first (冠军不并列).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Playoff {
+    /// The pool whose tie the playoff settled.
     pub group: GroupId,
     /// The tied players in their final playoff order, winner first.
     pub order: Vec<PlayerId>,
+    /// The arbiter's note on the playoff (games played, result), if any.
     #[serde(default)]
     pub note: String,
     /// The prize list whose tie the playoff settled (a girls' list's first place, a tie at
@@ -40,6 +47,7 @@ pub struct Playoff {
 /// The rounds of one pairing pool.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct GroupState {
+    /// Every round paired so far, round 1 first.
     pub rounds: Vec<Round>,
     /// Seed of the round-1 draw and every lot of this group, recorded so any pairing can
     /// be reproduced.
@@ -52,13 +60,53 @@ pub struct GroupState {
     /// its players are withdrawn and it is never paired.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cancelled: bool,
+    /// Hard rules the engine relaxed to pair a round because no pairing met them all
+    /// (docs/rules.md §2.5), pair by pair: `check` reports them as accepted, not as
+    /// violations. Empty in every round paired under the strict rules.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relaxed: Vec<Relaxation>,
+}
+
+/// A hard pairing rule `pairing.relax` may relax when no pairing meets them all
+/// (docs/rules.md §2.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Relax {
+    /// The colour limits (§3.2 连三 / 多三).
+    Colour,
+    /// Team avoidance (§4.1 同队回避).
+    Team,
+    /// No rematch (§2.3).
+    Rematch,
+}
+
+/// One rule relaxed for one table of one round: `players` are the two players of the
+/// table (rematch, team) or the one player whose colour limit is broken.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Relaxation {
+    pub round: u32,
+    pub rule: Relax,
+    pub players: Vec<PlayerId>,
+}
+
+impl Relaxation {
+    /// Whether this relaxation covers `rule` for exactly these players (in any order).
+    pub fn covers(&self, round: u32, rule: Relax, players: &[PlayerId]) -> bool {
+        let mut a = self.players.clone();
+        let mut b = players.to_vec();
+        a.sort();
+        b.sort();
+        self.round == round && self.rule == rule && a == b
+    }
 }
 
 impl GroupState {
+    /// The newest round, if any was paired.
     pub fn last_round(&self) -> Option<&Round> {
         self.rounds.last()
     }
 
+    /// Round `number`, if it was paired.
     pub fn round(&self, number: u32) -> Option<&Round> {
         self.rounds.iter().find(|r| r.number == number)
     }
@@ -74,12 +122,15 @@ pub struct Event {
     pub schema_version: u32,
     /// The rulebook frozen at `init`, as TOML text; re-validated on every load.
     pub rules_toml: String,
+    /// Every registered player, in registration order (withdrawn ones included).
     pub players: Vec<Player>,
     /// Keyed by pool id.
     #[serde(default)]
     pub groups: BTreeMap<GroupId, GroupState>,
+    /// Point deductions, in the order they were given.
     #[serde(default)]
     pub penalties: Vec<Penalty>,
+    /// Recorded playoffs that settled ties for first or for a list's place.
     #[serde(default)]
     pub playoffs: Vec<Playoff>,
 }
@@ -96,6 +147,7 @@ fn migrated_version<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Er
 }
 
 impl Event {
+    /// An event with no players and no rounds under the rulebook `rules_toml`.
     pub fn new(rules_toml: String) -> Self {
         Event {
             schema_version: SCHEMA_VERSION,
@@ -147,10 +199,12 @@ impl Event {
         self.players.iter().filter(move |p| &p.group == group)
     }
 
+    /// The rounds of pool `group`, if any was paired.
     pub fn group(&self, group: &GroupId) -> Option<&GroupState> {
         self.groups.get(group)
     }
 
+    /// The rounds of pool `group`, created empty if none was paired yet.
     pub fn group_mut(&mut self, group: &GroupId) -> &mut GroupState {
         self.groups.entry(group.clone()).or_default()
     }

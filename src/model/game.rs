@@ -3,6 +3,7 @@
 use super::PlayerId;
 use serde::{Deserialize, Serialize};
 
+/// A side of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
@@ -13,6 +14,7 @@ pub enum Colour {
 }
 
 impl Colour {
+    /// The other side.
     pub fn opposite(self) -> Colour {
         match self {
             Colour::Red => Colour::Black,
@@ -25,8 +27,11 @@ impl Colour {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
+    /// Red won over the board.
     RedWin,
+    /// A draw (和棋).
     Draw,
+    /// Black won over the board.
     BlackWin,
     /// Black absent or late beyond the limit: red wins by forfeit (`+-`).
     BlackForfeit,
@@ -84,9 +89,12 @@ impl Outcome {
 /// A game's recorded result with the fouls (犯规) each side committed in it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameResult {
+    /// Who won, over the board or by forfeit.
     pub outcome: Outcome,
+    /// Fouls (犯规) red committed in the game.
     #[serde(default)]
     pub red_fouls: u32,
+    /// Fouls (犯规) black committed in the game.
     #[serde(default)]
     pub black_fouls: u32,
     /// The forfeit was for arriving late (迟到), not for not coming (不到): under
@@ -96,6 +104,7 @@ pub struct GameResult {
 }
 
 impl GameResult {
+    /// A result without fouls, not late.
     pub fn new(outcome: Outcome) -> Self {
         GameResult {
             outcome,
@@ -105,6 +114,7 @@ impl GameResult {
         }
     }
 
+    /// The fouls the side playing `colour` committed.
     pub fn fouls(&self, colour: Colour) -> u32 {
         match colour {
             Colour::Red => self.red_fouls,
@@ -117,18 +127,27 @@ impl GameResult {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum Pairing {
+    /// A game between two players at a table.
     Game {
+        /// The table number, 1-based.
         table: u32,
+        /// The player with red (先走).
         red: PlayerId,
+        /// The player with black.
         black: PlayerId,
+        /// The result, once recorded.
         #[serde(default)]
         result: Option<GameResult>,
     },
     /// 轮空: scored per the rulebook (CXA 2011 §14.4: as a win).
-    Bye { player: PlayerId },
+    Bye {
+        /// The player who gets the bye.
+        player: PlayerId,
+    },
 }
 
 impl Pairing {
+    /// The players of the pairing: red then black, or the bye's player.
     pub fn players(&self) -> Vec<PlayerId> {
         match self {
             Pairing::Game { red, black, .. } => vec![*red, *black],
@@ -136,6 +155,7 @@ impl Pairing {
         }
     }
 
+    /// Whether player `id` is in this pairing.
     pub fn involves(&self, id: PlayerId) -> bool {
         match self {
             Pairing::Game { red, black, .. } => *red == id || *black == id,
@@ -143,6 +163,7 @@ impl Pairing {
         }
     }
 
+    /// The table of a game; `None` for a bye.
     pub fn table(&self) -> Option<u32> {
         match self {
             Pairing::Game { table, .. } => Some(*table),
@@ -156,6 +177,7 @@ impl Pairing {
 pub struct Round {
     /// 1-based.
     pub number: u32,
+    /// The games and byes of the round.
     pub pairings: Vec<Pairing>,
 }
 
@@ -205,6 +227,7 @@ impl Round {
         self.pairings.iter().position(|p| p.table() == Some(table))
     }
 
+    /// The game or bye of player `id` in this round, if paired.
     pub fn pairing_of(&self, id: PlayerId) -> Option<&Pairing> {
         self.pairings.iter().find(|p| p.involves(id))
     }

@@ -8,7 +8,7 @@ mod event;
 mod game;
 mod player;
 
-pub use event::{Event, GroupState, Penalty, Playoff, SCHEMA_VERSION};
+pub use event::{Event, GroupState, Penalty, Playoff, Relax, Relaxation, SCHEMA_VERSION};
 pub use game::{Colour, GameResult, Outcome, Pairing, Round};
 pub use player::{Gender, Player, PlayerId, PlayerStatus, WithdrawalCause};
 
@@ -62,9 +62,11 @@ impl fmt::Display for Points {
 pub struct GroupId(pub String);
 
 impl GroupId {
+    /// The group id `s`, as the rulebook spells it.
     pub fn new(s: impl Into<String>) -> Self {
         GroupId(s.into())
     }
+    /// The id as written.
     pub fn as_str(&self) -> &str {
         &self.0
     }

@@ -17,10 +17,13 @@ impl fmt::Display for PlayerId {
     }
 }
 
+/// A player's gender, as registered or read from the ID card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Gender {
+    /// 男.
     Male,
+    /// 女.
     Female,
 }
 
@@ -28,16 +31,24 @@ pub enum Gender {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case", tag = "status", from = "StoredStatus")]
 pub enum PlayerStatus {
+    /// Paired as usual.
     #[default]
     Active,
     /// Not paired from `from_round` on; played games stay (Dongguan: 对手分将保留).
     Withdrawn {
+        /// The first round the player is not paired in.
         from_round: u32,
+        /// Why (the arbiter, the forfeit rule, a cancelled group).
         cause: WithdrawalCause,
     },
     /// 取消比赛资格 (Jinhua 五.5): not paired from `from_round` on and neither ranked nor
     /// awarded; games already played stay valid for the opponents' 对手分.
-    Disqualified { from_round: u32, reason: String },
+    Disqualified {
+        /// The first round the player is not paired in.
+        from_round: u32,
+        /// Why, as the arbiter wrote it (shown on the standings and the prize sheet).
+        reason: String,
+    },
 }
 
 /// Why a player is withdrawn. Stored as data, never as display text: the views word it.
@@ -47,6 +58,7 @@ pub enum WithdrawalCause {
     /// `qiwang player withdraw`: the arbiter's decision, with their note if they gave one
     /// (the views say 自愿退赛 / voluntary without one).
     Manual {
+        /// The arbiter's note, if they gave one.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         note: Option<String>,
     },
@@ -54,7 +66,12 @@ pub enum WithdrawalCause {
     /// results and recomputed whenever a result changes. `rounds` are the forfeited rounds
     /// that reached the limit; `consecutive` whether the rule counts them in a row (连续)
     /// or in total (累计).
-    Forfeits { rounds: Vec<u32>, consecutive: bool },
+    Forfeits {
+        /// The forfeited rounds that reached the limit.
+        rounds: Vec<u32>,
+        /// Whether the rule counts forfeits in a row (连续) rather than in total (累计).
+        consecutive: bool,
+    },
     /// `qiwang group cancel`: the player's group was cancelled before round 1.
     GroupCancelled,
 }
@@ -131,12 +148,17 @@ fn schema1_cause(reason: &str) -> WithdrawalCause {
     WithdrawalCause::Manual { note }
 }
 
+/// A registered player and everything the regulations judge them by.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
+    /// The player's id, fixed at registration (never reused).
     pub id: PlayerId,
+    /// The name as registered (cleaned of stray spaces).
     pub name: String,
+    /// Gender, from the sheet or the ID card; `None` when neither gives it.
     #[serde(default)]
     pub gender: Option<Gender>,
+    /// The unit (单位: club, school, city) the player represents; empty for none.
     #[serde(default)]
     pub unit: String,
     /// The pool the player is paired in (a group without `pairs_with`).
@@ -145,6 +167,7 @@ pub struct Player {
     /// e.g. 残疾人组 for a disabled player paired in 成人组.
     #[serde(default)]
     pub section: Option<GroupId>,
+    /// Date of birth, from the sheet or the ID card.
     #[serde(default)]
     pub birth_date: Option<NaiveDate>,
     /// 18-digit resident ID (private: masked in every view unless asked for).
@@ -153,13 +176,16 @@ pub struct Player {
     /// School grade, 1 = first year of primary school … 12 = last year of senior school.
     #[serde(default)]
     pub grade: Option<u8>,
+    /// Rating (等级分), when the sheet gives one; orders the round-1 draw if the rulebook says so.
     #[serde(default)]
     pub rating: Option<i32>,
     /// Title held (称号), e.g. 象棋大师; checked against `no_master_title`.
     #[serde(default)]
     pub title: Option<String>,
+    /// Holds a disability certificate (残疾证).
     #[serde(default)]
     pub disabled: bool,
+    /// A local resident, for groups open to locals only (本地组).
     #[serde(default)]
     pub local: bool,
     /// Private: masked in every view unless asked for.
@@ -172,6 +198,7 @@ pub struct Player {
     /// the next free number.
     #[serde(default)]
     pub number: Option<u32>,
+    /// Active, withdrawn or disqualified.
     #[serde(default)]
     pub status: PlayerStatus,
     /// Results count but the player takes no place (补充参赛, 计成绩不计名次).
@@ -191,6 +218,7 @@ fn one() -> u32 {
 }
 
 impl Player {
+    /// An active player `id` named `name` in pool `group`, with nothing else known.
     pub fn new(id: PlayerId, name: impl Into<String>, group: GroupId) -> Self {
         Player {
             id,
@@ -226,6 +254,7 @@ impl Player {
         active && self.joined_round <= round
     }
 
+    /// Whether the player withdrew (not a disqualification).
     pub fn is_withdrawn(&self) -> bool {
         matches!(self.status, PlayerStatus::Withdrawn { .. })
     }

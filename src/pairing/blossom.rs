@@ -1028,7 +1028,7 @@ mod tests {
             for u in 0..n {
                 for v in u + 1..n {
                     if rng.gen_bool(density) {
-                        edges.push((u, v, rng.gen_range(-maxw..=maxw) as i128));
+                        edges.push((u, v, i128::from(rng.gen_range(-maxw..=maxw))));
                     }
                 }
             }
@@ -1093,7 +1093,7 @@ mod tests {
         type Tamper = fn(&mut Optimum<i128>);
         let cases: [(&str, Tamper); 4] = [
             ("not tight", |o| {
-                o.mate = vec![Some(2), Some(3), Some(0), Some(1)]
+                o.mate = vec![Some(2), Some(3), Some(0), Some(1)];
             }),
             ("not the reverse", |o| o.mate[1] = Some(2)),
             ("unmatched in a perfect matching", |o| {

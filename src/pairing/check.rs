@@ -9,7 +9,7 @@
 use super::context::{History, PlayerState, Rules};
 use super::engine::{self, Field};
 use crate::i18n::Localize;
-use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Round};
+use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Relax, Round};
 use crate::rulebook::{ByeChoice, Lang, Rulebook};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -142,21 +142,101 @@ fn colour_word(c: Colour) -> &'static str {
     }
 }
 
+/// What `check` found in a group: real violations, and the breaks the engine made and
+/// recorded because no pairing met every hard rule (docs/rules.md §2.5).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Checked {
+    pub violations: Vec<Violation>,
+    /// Breaks covered by a relaxation stored with the round: accepted, not violations.
+    pub accepted: Vec<Violation>,
+}
+
 /// Checks every round of a group, each against the rounds before it.
 pub fn check_group(event: &Event, rules: &Rulebook, group: &GroupId) -> Vec<Violation> {
+    check_group_detailed(event, rules, group).violations
+}
+
+/// [`check_group`], with the accepted relaxations listed apart.
+pub fn check_group_detailed(event: &Event, rules: &Rulebook, group: &GroupId) -> Checked {
+    let mut out = Checked::default();
     let Some(state) = event.group(group) else {
-        return Vec::new();
+        return out;
     };
     let mut rounds: Vec<&Round> = state.rounds.iter().collect();
     rounds.sort_by_key(|r| r.number);
-    rounds
+    for r in rounds {
+        let (accepted, violations): (Vec<_>, Vec<_>) = check_round_all(event, rules, group, r)
+            .into_iter()
+            .partition(|v| accepted(event, group, v));
+        out.violations.extend(violations);
+        out.accepted.extend(accepted);
+    }
+    out
+}
+
+/// The relaxable rule a violation breaks, if any.
+fn relaxable(v: &Violation) -> Option<Relax> {
+    match v.rule {
+        Rule::Rematch => Some(Relax::Rematch),
+        Rule::Team { .. } => Some(Relax::Team),
+        Rule::ColourStreak { .. } | Rule::ColourDiff { .. } => Some(Relax::Colour),
+        _ => None,
+    }
+}
+
+/// Whether `v` is a break the engine recorded as a relaxation of its round.
+fn accepted(event: &Event, group: &GroupId, v: &Violation) -> bool {
+    let Some(rule) = relaxable(v) else {
+        return false;
+    };
+    event.group(group).is_some_and(|g| {
+        g.relaxed
+            .iter()
+            .any(|r| r.covers(v.round, rule, &v.players))
+    })
+}
+
+/// After a hand edit of round `number`: drops its recorded relaxations that no break of
+/// the edited round uses any more, so the sheet never names a table that is gone. A new
+/// break the edit makes is never recorded: `check` reports it as a violation.
+pub fn prune_relaxations(event: &mut Event, rules: &Rulebook, group: &GroupId, number: u32) {
+    let Some(round) = event.group(group).and_then(|g| g.round(number)).cloned() else {
+        return;
+    };
+    let breaks = check_round_all(event, rules, group, &round);
+    let used = |r: &crate::model::Relaxation| {
+        r.round != number
+            || breaks
+                .iter()
+                .any(|v| relaxable(v).is_some_and(|rule| r.covers(v.round, rule, &v.players)))
+    };
+    let keep: Vec<bool> = event
+        .group(group)
+        .map(|g| g.relaxed.iter().map(used).collect())
+        .unwrap_or_default();
+    let mut k = keep.into_iter();
+    event
+        .group_mut(group)
+        .relaxed
+        .retain(|_| k.next().unwrap_or(true));
+}
+
+/// Checks one round (stored or proposed) against the rounds numbered before it. Breaks
+/// recorded as relaxations of that round (docs/rules.md §2.5) are not violations.
+pub fn check_round(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    round: &Round,
+) -> Vec<Violation> {
+    check_round_all(event, rules, group, round)
         .into_iter()
-        .flat_map(|r| check_round(event, rules, group, r))
+        .filter(|v| !accepted(event, group, v))
         .collect()
 }
 
-/// Checks one round (stored or proposed) against the rounds numbered before it.
-pub fn check_round(
+/// Every break of a hard rule in one round, relaxations included.
+fn check_round_all(
     event: &Event,
     rules: &Rulebook,
     group: &GroupId,
@@ -214,7 +294,7 @@ pub fn check_round(
         .iter()
         .filter_map(|p| match p {
             Pairing::Bye { player } => Some(*player),
-            _ => None,
+            Pairing::Game { .. } => None,
         })
         .collect();
     if byes.len() as u32 > seen.len() as u32 % 2 {
@@ -259,6 +339,8 @@ pub fn check_round(
     out
 }
 
+/// The colour limits `s` breaks by taking `colour`, one rule each; the same counts as
+/// [`Rules::colour_breaks`].
 fn colour_violations(ctx: &Rules, s: &PlayerState, colour: Colour) -> Vec<Rule> {
     let mut out = Vec::new();
     let c = &ctx.rules.colours;

@@ -5,7 +5,7 @@
 //! explanation read. It decides legality (docs/rules.md §2.3 no rematch, §3.2 colour limits,
 //! §4.1 team avoidance) but never chooses a pairing.
 
-use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Points, Round};
+use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Points, Relax, Round};
 use crate::rulebook::{EqualColourTie, Rulebook, TeamAvoidance};
 use crate::scoring;
 use std::collections::BTreeMap;
@@ -229,6 +229,7 @@ impl History {
 }
 
 /// Legality and colour decisions for one round over a fixed list of players.
+#[derive(Clone, Copy)]
 pub struct Rules<'a> {
     pub rules: &'a Rulebook,
     pub round: u32,
@@ -237,9 +238,11 @@ pub struct Rules<'a> {
 }
 
 impl Rules<'_> {
-    /// Whether `p` may take `colour` this round (docs/rules.md §3.2 连三 / 多三).
-    pub fn colour_allowed(&self, p: &PlayerState, colour: Colour) -> bool {
+    /// How many colour limits (docs/rules.md §3.2 连三 / 多三) `p` breaks by taking
+    /// `colour` this round: 0, 1 or 2 (the run and the difference), as `check` counts them.
+    pub fn colour_breaks(&self, p: &PlayerState, colour: Colour) -> u32 {
         let c = &self.rules.colours;
+        let mut breaks = 0;
         if let Some(k) = c.max_streak {
             let run = match p.streak() {
                 Some((col, len)) if col == colour => len + 1,
@@ -247,16 +250,48 @@ impl Rules<'_> {
             };
             // S15 bs_zuiJliansan: a third in a row is allowed in the final round.
             if run > k && !(self.final_round && c.relax_streak_last_round) {
-                return false;
+                breaks += 1;
             }
         }
         if let Some(d) = c.max_diff {
             let diff = p.colour_diff() + if colour == Colour::Red { 1 } else { -1 };
             if diff.unsigned_abs() > d {
-                return false;
+                breaks += 1;
             }
         }
-        true
+        breaks
+    }
+
+    /// Whether `p` may take `colour` this round (docs/rules.md §3.2 连三 / 多三).
+    pub fn colour_allowed(&self, p: &PlayerState, colour: Colour) -> bool {
+        self.colour_breaks(p, colour) == 0
+    }
+
+    /// Colour-limit breaks at a table with `a` on `a_colour` and `b` on the other colour.
+    fn table_breaks(&self, a: &PlayerState, b: &PlayerState, a_colour: Colour) -> u32 {
+        self.colour_breaks(a, a_colour) + self.colour_breaks(b, a_colour.opposite())
+    }
+
+    /// How often the pair breaks each hard rule `pairing.relax` may relax, with the colours
+    /// chosen to break the limits least (docs/rules.md §2.5).
+    pub fn breaks(&self, a: &PlayerState, b: &PlayerState, rule: Relax) -> u32 {
+        match rule {
+            Relax::Rematch => u32::from(a.has_met(b.id)),
+            Relax::Team => u32::from(self.team_conflict(a, b)),
+            Relax::Colour => {
+                self.table_breaks(a, b, Colour::Red)
+                    .min(self.table_breaks(a, b, Colour::Black))
+            }
+        }
+    }
+
+    /// Whether the pair is allowed when the rules in `relax` may be broken (empty: every
+    /// hard constraint holds, [`Rules::legal`]).
+    pub fn legal_with(&self, a: &PlayerState, b: &PlayerState, relax: &[Relax]) -> bool {
+        a.id != b.id
+            && (relax.contains(&Relax::Rematch) || !a.has_met(b.id))
+            && (relax.contains(&Relax::Team) || !self.team_conflict(a, b))
+            && (relax.contains(&Relax::Colour) || self.colours_compatible(a, b))
     }
 
     /// Whether team avoidance (§4.1) bars this pair this round.
@@ -285,11 +320,14 @@ impl Rules<'_> {
 
     /// Who plays red, by docs/rules.md §3.3, among the legal ways round. Returns
     /// `(a_is_red, step)`; call only for a legal pair.
+    ///
+    /// At a table the colour limits were relaxed for (docs/rules.md §2.5), the way round
+    /// that breaks fewer limits wins; on a legal table that is the way that breaks none.
     pub fn decide_red(&self, a: &PlayerState, b: &PlayerState) -> (bool, ColourStep) {
-        let a_red_ok = self.colour_allowed(a, Colour::Red) && self.colour_allowed(b, Colour::Black);
-        let b_red_ok = self.colour_allowed(b, Colour::Red) && self.colour_allowed(a, Colour::Black);
-        if a_red_ok != b_red_ok {
-            return (a_red_ok, ColourStep::HardLimit);
+        let a_red = self.table_breaks(a, b, Colour::Red);
+        let b_red = self.table_breaks(a, b, Colour::Black);
+        if a_red != b_red {
+            return (a_red < b_red, ColourStep::HardLimit);
         }
         // §3.3 step 4 (S15 housanlun): in the last rounds the clearly higher score decides.
         if let Some(lp) = self.rules.pairing.late_rounds_priority {

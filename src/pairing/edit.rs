@@ -81,12 +81,12 @@ pub fn set_pairing(
     let opponents = |id: PlayerId| {
         round
             .pairing_of(id)
-            .map(|p| p.players())
+            .map(crate::model::Pairing::players)
             .unwrap_or_default()
     };
     let occupants = round
         .game_at(table)
-        .map(|p| p.players())
+        .map(crate::model::Pairing::players)
         .unwrap_or_default();
     for x in opponents(red)
         .into_iter()

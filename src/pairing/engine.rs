@@ -18,7 +18,7 @@
 use super::context::{Float, PlayerState, Rules};
 use super::feasible::max_matching;
 use super::wide::{I512, Weight};
-use crate::model::{Colour, Points};
+use crate::model::{Colour, Points, Relax};
 use crate::rulebook::{ByeChoice, WithinGroup};
 
 /// Which matching strategy to run (tests compare them; `Priced` is what `pair` uses).
@@ -43,6 +43,9 @@ pub struct Field<'a> {
     in_group: Vec<usize>,
     /// Players per score group.
     pub group_size: Vec<usize>,
+    /// The hard rules this solve may break, in `pairing.relax` order (docs/rules.md §2.5);
+    /// empty (the strict solve) unless no pairing meets them all.
+    pub relax: Vec<Relax>,
 }
 
 impl<'a> Field<'a> {
@@ -83,11 +86,26 @@ impl<'a> Field<'a> {
             scores,
             in_group,
             group_size,
+            relax: Vec::new(),
+        }
+    }
+
+    /// The same field with the rulebook's `pairing.relax` rules allowed to be broken.
+    fn relaxed(&self) -> Field<'a> {
+        Field {
+            rules: self.rules,
+            players: self.players.clone(),
+            group: self.group.clone(),
+            scores: self.scores.clone(),
+            in_group: self.in_group.clone(),
+            group_size: self.group_size.clone(),
+            relax: self.rules.rules.pairing.relax.clone(),
         }
     }
 
     pub fn legal(&self, i: usize, j: usize) -> bool {
-        self.rules.legal(&self.players[i], &self.players[j])
+        self.rules
+            .legal_with(&self.players[i], &self.players[j], &self.relax)
     }
 
     /// Criterion (e): how far the pair is from the rulebook's within-group order.
@@ -120,15 +138,25 @@ impl<'a> Field<'a> {
 
     fn pair_terms(&self, i: usize, j: usize) -> Terms {
         let (gi, gj) = (self.group[i], self.group[j]);
-        let d = (self.players[i].score - self.players[j].score).0 as i128;
+        let d = i128::from((self.players[i].score - self.players[j].score).0);
         Terms {
             top: gi.min(gj),
             bottom: gi.max(gj),
             sq: d * d,
-            misses: self.rules.colour_misses(&self.players[i], &self.players[j]) as i128,
+            misses: i128::from(self.rules.colour_misses(&self.players[i], &self.players[j])),
             floats: self.repeat_floats(i, j),
             order: self.order_cost(i, j),
+            broken: self.broken(i, j),
         }
+    }
+
+    /// How often the pair breaks each relaxed rule, in `relax` order (all zero when strict).
+    fn broken(&self, i: usize, j: usize) -> [i128; RELAX_LEVELS] {
+        let mut out = [0; RELAX_LEVELS];
+        for (k, &rule) in self.relax.iter().enumerate() {
+            out[k] = i128::from(self.rules.breaks(&self.players[i], &self.players[j], rule));
+        }
+        out
     }
 }
 
@@ -143,13 +171,21 @@ struct Terms {
     /// Repeated floats (docs/rules.md §2.3 criterion 5), between colours and order.
     floats: i128,
     order: i128,
+    /// Relaxed-rule breaks in `pairing.relax` order, above every other level, the last
+    /// rule highest (docs/rules.md §2.5).
+    broken: [i128; RELAX_LEVELS],
 }
+
+/// At most this many rules can be relaxed (colour limits, team avoidance, rematch).
+const RELAX_LEVELS: usize = 3;
 
 /// Packs the criteria into one integer: every level's unit exceeds the largest total the
 /// levels below it can reach in one round, so comparing packed sums is comparing the
 /// criteria lexicographically. Levels are never merged: [`Encoder::exact`] returns
 /// `None` when they do not fit in `W`.
 struct Encoder<W: Weight> {
+    /// One unit per relaxed rule, in `pairing.relax` order; empty for a strict solve.
+    unit_broken: Vec<W>,
     unit_boundary: Vec<W>,
     unit_sq: W,
     unit_miss: W,
@@ -159,8 +195,14 @@ struct Encoder<W: Weight> {
 impl<W: Weight> Encoder<W> {
     /// `bound` holds the largest `sq`, `misses`, `floats` and `order` of any single term; `items`
     /// bounds how many terms one solution sums (pairs plus the bye); `caps[k]` bounds how
-    /// many of them cross boundary `k`.
-    fn exact(bound: &Terms, caps: &[i128], items: usize) -> Option<Encoder<W>> {
+    /// many of them cross boundary `k`; `broken_caps[k]` bounds the total breaks of the
+    /// k-th relaxed rule, whose level sits above every boundary.
+    fn exact(
+        bound: &Terms,
+        caps: &[i128],
+        broken_caps: &[i128],
+        items: usize,
+    ) -> Option<Encoder<W>> {
         let p = items as u64 + 1;
         let small = |x: i128| u64::try_from(x.max(0)).ok();
         let unit_float =
@@ -175,8 +217,15 @@ impl<W: Weight> Encoder<W> {
             unit_boundary[k] = unit;
             unit = unit.mul_small(small(caps[k])?.checked_add(1)?)?;
         }
+        // The relaxed rules sit above every other level, the first relaxed the lowest.
+        let mut unit_broken = Vec::with_capacity(broken_caps.len());
+        for &cap in broken_caps {
+            unit_broken.push(unit);
+            unit = unit.mul_small(small(cap)?.checked_add(1)?)?;
+        }
         // `unit` now exceeds any solution's total cost; it must fit too.
         Some(Encoder {
+            unit_broken,
             unit_boundary,
             unit_sq,
             unit_miss,
@@ -192,6 +241,9 @@ impl<W: Weight> Encoder<W> {
             + W::from_i128(t.order);
         for b in t.top..t.bottom {
             c = c + self.unit_boundary[b];
+        }
+        for (unit, &k) in self.unit_broken.iter().zip(&t.broken) {
+            c = c + m(*unit, k);
         }
         c
     }
@@ -211,6 +263,9 @@ pub struct Matched {
     pub bye: Option<usize>,
     /// Players who could have taken the bye (criterion (a)'s eligible set).
     pub bye_candidates: Vec<usize>,
+    /// The rules broken to pair the round (`pairing.relax`); empty when every hard rule
+    /// holds.
+    pub relaxed: Vec<Relax>,
 }
 
 /// Why no legal pairing exists, as indices into the field.
@@ -250,13 +305,38 @@ fn bye_tiers(field: &Field) -> Vec<Vec<usize>> {
 /// The bye tier key of a player under `choice`, lower first.
 fn bye_key(choice: ByeChoice) -> fn(&PlayerState) -> (i64, i64) {
     match choice {
-        ByeChoice::LowestScoreNeverByed => |p| (i64::from(p.byes), p.score.0 as i64),
-        ByeChoice::LowestScoreFewestByes => |p| (p.score.0 as i64, i64::from(p.byes)),
+        ByeChoice::LowestScoreNeverByed => |p| (i64::from(p.byes), i64::from(p.score.0)),
+        ByeChoice::LowestScoreFewestByes => |p| (i64::from(p.score.0), i64::from(p.byes)),
     }
 }
 
 /// Pairs the field; `Err` carries who is left over when no legal pairing exists.
+///
+/// Only when no pairing meets every hard rule, and the rulebook's `pairing.relax` names
+/// rules to relax, the field is paired again with those rules' breaks as the highest
+/// levels of the cost: the fewest breaks of the last-listed rule, then of the one before,
+/// …, then every criterion as usual (docs/rules.md §2.5). The bye keeps its rule: the
+/// first tier that allows a pairing under the relaxed rules. When even that fails, the
+/// strict blockers are reported.
 pub fn pair_field(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
+    match pair_exact(field, solver) {
+        Err(stuck) if !stuck.too_wide && field.relax.is_empty() => {
+            if field.rules.rules.pairing.relax.is_empty() {
+                return Err(stuck);
+            }
+            let relaxed = field.relaxed();
+            match pair_exact(&relaxed, solver) {
+                Ok(m) => Ok(m),
+                Err(wide) if wide.too_wide => Err(wide),
+                Err(_) => Err(stuck),
+            }
+        }
+        other => other,
+    }
+}
+
+/// [`pair_field`] under the field's own rules (strict, or its `relax` list).
+fn pair_exact(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
     let n = field.players.len();
     // A legal perfect pairing (the bye sink open to the first tier that allows one) proves
     // the round can be paired and seeds the sparse solve (see [`priced`]).
@@ -289,6 +369,7 @@ pub fn pair_field(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
         pairs: solved.pairs,
         bye: solved.bye,
         bye_candidates,
+        relaxed: field.relax.clone(),
     })
 }
 
@@ -361,6 +442,7 @@ fn priced<W: Weight>(
                 misses: 0,
                 floats,
                 order,
+                broken: [0; RELAX_LEVELS],
             };
             edges.push((i, n, -enc.cost(&t)));
         }
@@ -459,7 +541,7 @@ fn balance_duals<W: Weight>(
 fn field_encoder<W: Weight>(field: &Field) -> Option<Encoder<W>> {
     let n = field.players.len();
     let spread = match (field.scores.first(), field.scores.last()) {
-        (Some(hi), Some(lo)) => (*hi - *lo).0 as i128,
+        (Some(hi), Some(lo)) => i128::from((*hi - *lo).0),
         _ => 0,
     };
     let fold = field.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom;
@@ -476,6 +558,7 @@ fn field_encoder<W: Weight>(field: &Field) -> Option<Encoder<W>> {
         misses: 2,
         floats: 2,
         order: max_order,
+        broken: [0; RELAX_LEVELS],
     };
     let groups = field.scores.len();
     let mut caps = Vec::with_capacity(groups.saturating_sub(1));
@@ -484,7 +567,18 @@ fn field_encoder<W: Weight>(field: &Field) -> Option<Encoder<W>> {
         above += field.group_size[g] as i128;
         caps.push(above.min(n as i128 - above));
     }
-    Encoder::exact(&bound, &caps, n / 2 + 1)
+    // Per table at most 4 colour-limit breaks (two limits for each player), one team-mate
+    // pairing, one rematch.
+    let tables = (n / 2) as i128;
+    let broken_caps: Vec<i128> = field
+        .relax
+        .iter()
+        .map(|r| match r {
+            Relax::Colour => 4 * tables,
+            Relax::Team | Relax::Rematch => tables,
+        })
+        .collect();
+    Encoder::exact(&bound, &caps, &broken_caps, n / 2 + 1)
 }
 
 /// First candidate pairs: for each player the next [`NEAR`] legal players in pairing
@@ -597,7 +691,7 @@ fn price<W: Weight>(
         let gi = field.group[i];
         let ki = keyv[i];
         for h in gi..groups {
-            let d = (field.players[i].score - field.scores[h]).0 as i128;
+            let d = i128::from((field.players[i].score - field.scores[h]).0);
             for c in 0..3 {
                 let (members, best) = &blocks[h * 3 + c];
                 let Some(best) = *best else {
@@ -611,6 +705,7 @@ fn price<W: Weight>(
                     misses: i128::from(c == class[i] && c != 2),
                     floats: 0,
                     order: 0,
+                    broken: [0; RELAX_LEVELS],
                 }));
                 if ki + best <= lb {
                     continue;
@@ -759,6 +854,7 @@ mod tests {
             misses,
             floats: 2,
             order,
+            broken: [0; RELAX_LEVELS],
         }
     }
 
@@ -806,8 +902,33 @@ mod tests {
     #[test]
     fn weights_are_lexicographic() {
         let b = t(0, 0, 64, 2, 40);
-        let enc = Encoder::<i128>::exact(&b, &[6, 6, 6], 6).unwrap();
+        let enc = Encoder::<i128>::exact(&b, &[6, 6, 6], &[], 6).unwrap();
         assert_lexicographic(&enc, 6, 3, &b);
+    }
+
+    /// docs/rules.md §2.5: one break of a relaxed rule outweighs everything below it in one
+    /// solution (every lower relaxed level at its cap, every boundary at its cap, and the
+    /// largest score, colour and order terms on every item); a strict encoder has no such
+    /// level and weighs a pair exactly as before.
+    #[test]
+    fn relaxed_rules_outweigh_every_criterion() {
+        let b = t(0, 0, 64, 2, 40);
+        let caps = [6, 6, 6];
+        let broken_caps = [24, 6, 6];
+        let items = 7u64;
+        let enc = Encoder::<i128>::exact(&b, &caps, &broken_caps, items as usize).unwrap();
+        let strict = Encoder::<i128>::exact(&b, &caps, &[], items as usize).unwrap();
+        assert!(strict.unit_broken.is_empty());
+        let mut below = enc.cost(&b) * i128::from(items);
+        for (k, &cap) in caps.iter().enumerate() {
+            below += enc.unit_boundary[k] * cap;
+        }
+        for (k, &cap) in broken_caps.iter().enumerate() {
+            assert!(enc.unit_broken[k] > below, "relaxed level {k}");
+            below += enc.unit_broken[k] * cap;
+        }
+        let pair = t(1, 3, 16, 1, 5);
+        assert_eq!(enc.cost(&pair), strict.cost(&pair), "no break, same weight");
     }
 
     #[test]
@@ -818,17 +939,17 @@ mod tests {
         let groups = 19;
         let caps = vec![n / 2; groups - 1];
         let b = t(0, 0, 18 * 18, 2, n);
-        assert!(Encoder::<i128>::exact(&b, &caps, 50_001).is_none());
-        let enc = Encoder::<I512>::exact(&b, &caps, 50_001).expect("fits in 512 bits");
+        assert!(Encoder::<i128>::exact(&b, &caps, &[], 50_001).is_none());
+        let enc = Encoder::<I512>::exact(&b, &caps, &[], 50_001).expect("fits in 512 bits");
         assert_lexicographic(&enc, 50_000, groups - 1, &b);
         // Past 480 bits the encoder refuses rather than merging levels.
         let caps = vec![n / 2; 40];
-        assert!(Encoder::<I512>::exact(&b, &caps, 50_001).is_none());
+        assert!(Encoder::<I512>::exact(&b, &caps, &[], 50_001).is_none());
         // A 300-player round 9 already needs more than i128 (every level kept).
         let caps: Vec<i128> = (1..19).map(|k| (k * 16).min(300 - k * 16).max(1)).collect();
         let b = t(0, 0, 18 * 18, 2, 300);
-        let wide = Encoder::<i128>::exact(&b, &caps, 151).is_none();
-        let enc = Encoder::<I512>::exact(&b, &caps, 151).unwrap();
+        let wide = Encoder::<i128>::exact(&b, &caps, &[], 151).is_none();
+        let enc = Encoder::<I512>::exact(&b, &caps, &[], 151).unwrap();
         assert_lexicographic(&enc, 1, 18, &b);
         assert!(wide, "i128 would have merged levels here");
     }

@@ -5,7 +5,7 @@
 
 use super::context::ColourStep;
 use super::engine::{Field, Matched};
-use crate::model::{PlayerId, Points};
+use crate::model::{PlayerId, Points, Relax, Relaxation};
 use crate::rulebook::{ByeChoice, EqualColourTie, Lang, Round1Colour, Round1Pairing, Seeding};
 
 /// Why a player was paired outside their score group.
@@ -93,6 +93,8 @@ pub struct Explanation {
     pub floats: Vec<FloatNote>,
     pub colours: Vec<ColourNote>,
     pub bye: Option<ByeNote>,
+    /// Hard rules relaxed because no pairing met them all (docs/rules.md §2.5).
+    pub relaxed: Vec<Relaxation>,
 }
 
 pub(super) fn floats(field: &Field, m: &Matched) -> Vec<FloatNote> {
@@ -190,6 +192,7 @@ impl Explanation {
         if let Some(r1) = &self.round1 {
             out.push(round1_line(r1, zh));
         }
+        out.extend(relaxation_lines(&self.relaxed, lang, names));
         for f in &self.floats {
             let (who, opp) = (names(f.player), names(f.opponent));
             out.push(match (&f.reason, zh) {
@@ -278,6 +281,48 @@ impl Explanation {
             }
         }
         out
+    }
+}
+
+/// The relaxed rules of a round: a line saying why, then one line per table and rule
+/// (放宽同队回避：张三—李四). Empty when every hard rule held. The pairing sheet prints
+/// the same lines under the tables.
+pub fn relaxation_lines(
+    relaxed: &[Relaxation],
+    lang: Lang,
+    names: &dyn Fn(PlayerId) -> String,
+) -> Vec<String> {
+    if relaxed.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![
+        lang.pick(
+            "本轮不存在满足全部硬性规则的编排，按规程 pairing.relax 的顺序放宽，放宽次数最少：",
+            "No pairing met every hard rule this round; rules were relaxed in the order of the rulebook's pairing.relax, as few times as possible:",
+        )
+        .to_string(),
+    ];
+    for r in relaxed {
+        let who = r
+            .players
+            .iter()
+            .map(|p| names(*p))
+            .collect::<Vec<_>>()
+            .join(lang.pick("—", "–"));
+        out.push(format!("  {}{who}", relax_label(r.rule, lang)));
+    }
+    out
+}
+
+/// The head of one relaxation line in `lang`.
+fn relax_label(rule: Relax, lang: Lang) -> &'static str {
+    match (rule, lang) {
+        (Relax::Colour, Lang::Zh) => "放宽先后手限制：",
+        (Relax::Team, Lang::Zh) => "放宽同队回避：",
+        (Relax::Rematch, Lang::Zh) => "放宽不重复对局（再次相遇）：",
+        (Relax::Colour, Lang::En) => "colour limits relaxed: ",
+        (Relax::Team, Lang::En) => "team avoidance relaxed: ",
+        (Relax::Rematch, Lang::En) => "no-rematch relaxed (they meet again): ",
     }
 }
 

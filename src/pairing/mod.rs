@@ -18,17 +18,20 @@ mod round1;
 pub mod simulate;
 pub mod wide;
 
-pub use check::{Rule, Violation, check_group, check_round};
+pub use check::{
+    Checked, Rule, Violation, check_group, check_group_detailed, check_round, prune_relaxations,
+};
 pub use context::ColourStep;
 pub use edit::{set_pairing, swap_players};
 pub use engine::{Criteria, Criterion, Solver};
 pub use explain::{
     ByeNote, ByeReason, ColourNote, Explanation, FloatNote, FloatReason, PassReason, Round1Note,
+    relaxation_lines,
 };
 pub use optimal::{Better, Verdict, prove_round};
 
 use crate::i18n::Localize;
-use crate::model::{Event, GroupId, Pairing, PlayerId, Round};
+use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Relax, Relaxation, Round};
 use crate::rulebook::{Lang, Rulebook, Seeding};
 use context::{History, PlayerState, Rules};
 use engine::Field;
@@ -46,6 +49,9 @@ pub struct PairingPlan {
     /// Pairing numbers to store: the round-1 draw, or late entries' next free numbers.
     pub numbers: Vec<(PlayerId, u32)>,
     pub explanation: Explanation,
+    /// The hard rules broken for want of a legal pairing, table by table (docs/rules.md
+    /// §2.5); stored with the round so `check` accepts them. Empty in a strict round.
+    pub relaxed: Vec<Relaxation>,
 }
 
 impl PairingPlan {
@@ -60,6 +66,8 @@ impl PairingPlan {
         let state = event.group_mut(group);
         state.seed.get_or_insert(seed);
         state.rounds.push(self.round.clone());
+        state.relaxed.retain(|r| r.round != self.round.number);
+        state.relaxed.extend(self.relaxed.iter().cloned());
     }
 }
 
@@ -123,7 +131,7 @@ fn list<T: fmt::Display>(items: &[T]) -> String {
 
 fn blockers_text(b: &[Blocker]) -> String {
     b.iter()
-        .map(|x| x.to_string())
+        .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join("; ")
 }
@@ -334,7 +342,7 @@ pub fn pair_next_round_with(
             .player(id)
             .map_or_else(|| id.to_string(), |p| p.name.clone())
     };
-    let (round, explanation) = if next == 1 {
+    let (round, mut explanation) = if next == 1 {
         round1::pair(&ctx, states, seed).map_err(|blocking| PairingError::NoLegalPairing {
             group: group.clone(),
             round: next,
@@ -367,13 +375,57 @@ pub fn pair_next_round_with(
             }
         }
     };
+    let relaxed = relaxations(&ctx, &history.players, &round);
+    explanation.relaxed = relaxed.clone();
     let mut numbers: Vec<(PlayerId, u32)> = numbers.into_iter().collect();
     numbers.sort_by_key(|(id, n)| (*n, *id));
     Ok(PairingPlan {
         round,
         numbers,
         explanation,
+        relaxed,
     })
+}
+
+/// The breaks of the rulebook's relaxable rules in a round the engine made, table by
+/// table, in `pairing.relax` order. A round paired under the strict rules has none (the
+/// rules not listed are never broken), so this is empty unless the round needed them.
+fn relaxations(
+    ctx: &Rules,
+    players: &BTreeMap<PlayerId, PlayerState>,
+    round: &Round,
+) -> Vec<Relaxation> {
+    let mut out = Vec::new();
+    for p in &round.pairings {
+        let Pairing::Game { red, black, .. } = p else {
+            continue;
+        };
+        let (Some(r), Some(b)) = (players.get(red), players.get(black)) else {
+            continue;
+        };
+        for &rule in &ctx.rules.pairing.relax {
+            let mut add = |who: Vec<PlayerId>| {
+                out.push(Relaxation {
+                    round: round.number,
+                    rule,
+                    players: who,
+                });
+            };
+            match rule {
+                Relax::Rematch if r.has_met(b.id) => add(vec![r.id, b.id]),
+                Relax::Team if ctx.team_conflict(r, b) => add(vec![r.id, b.id]),
+                Relax::Colour => {
+                    for (s, c) in [(r, Colour::Red), (b, Colour::Black)] {
+                        if ctx.colour_breaks(s, c) > 0 {
+                            add(vec![s.id]);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
 }
 
 /// Numbers for pairable players that have none: the round-1 draw (docs/rules.md §2.2), or the
@@ -500,6 +552,7 @@ fn build_round(field: &Field, m: &engine::Matched) -> (Round, Explanation) {
         floats: explain::floats(field, m),
         colours,
         bye: m.bye.map(|b| explain::bye_note(field, m, b)),
+        relaxed: Vec::new(),
     };
     (
         Round {

@@ -1,6 +1,7 @@
 //! Round 1 (docs/rules.md §2.2): pairs by pairing number in the rulebook's mode, colours by its
 //! first-round colour mode, the bye to the highest number (or by lot) in an odd field,
-//! and round-1 team avoidance by swapping lower-half players (S15 comment).
+//! and round-1 team avoidance by swapping lower-half players (S15 comment), falling back
+//! to the exact matching when the swaps cannot part every unit.
 
 use super::context::{ColourStep, PlayerState, Rules};
 use super::engine::{self, Field, Solver};
@@ -65,8 +66,10 @@ pub(super) fn pair(
         }
     }
     if blocked {
-        // The swaps ran out: let the matching find any team-clean pairing, as close to
-        // the mode's order as it can (criterion (e)).
+        // The swaps ran out: let the matching find a team-clean pairing as close to the
+        // mode's order as it can (criterion (e)), or, where none exists, the pairing with
+        // the fewest team-mate tables (`pairing.relax`, docs/rules.md §2.5) — exact, so
+        // the event never stops for a unit holding more than half the pool.
         let field = Field::new(
             Rules {
                 rules: ctx.rules,
@@ -145,6 +148,7 @@ pub(super) fn pair(
             floats: Vec::new(),
             colours,
             bye: bye_note,
+            relaxed: Vec::new(),
         },
     ))
 }

@@ -367,7 +367,12 @@ mod tests {
                 );
             }
         }
-        assert!(sim.event.players.iter().any(|p| p.is_withdrawn()));
+        assert!(
+            sim.event
+                .players
+                .iter()
+                .any(crate::model::Player::is_withdrawn)
+        );
         assert!(sim.event.players.iter().any(|p| p.joined_round > 1));
         assert!(
             sim.event

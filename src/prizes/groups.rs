@@ -6,7 +6,7 @@
 //! another pool. It never pairs, and it refuses to merge once rounds exist.
 
 use super::PrizeError;
-use super::sheet::section_labels;
+use super::pools::section_labels;
 use crate::model::{Event, GroupId, PlayerId};
 use crate::rulebook::Rulebook;
 use serde::Serialize;
@@ -14,17 +14,22 @@ use serde::Serialize;
 /// A group with fewer registered players than its `min_size`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Undersized {
+    /// The group's id.
     pub group: GroupId,
     /// The regulation's name of the group.
     pub name: String,
+    /// Players registered in it.
     pub count: u32,
+    /// The `min_size` the rulebook sets.
     pub min: u32,
 }
 
 /// What [`merge_group`] did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MergeReport {
+    /// The group merged away.
     pub from: GroupId,
+    /// The pool it was merged into.
     pub into: GroupId,
     /// Players moved into the target pool, by id.
     pub moved: Vec<PlayerId>,
@@ -45,7 +50,7 @@ pub fn undersized_groups(event: &Event, rules: &Rulebook) -> Vec<Undersized> {
     // One count for every view of a group's size (`registration::group_sizes`).
     crate::registration::group_sizes(rules, &event.players)
         .into_iter()
-        .filter(|s| s.is_short())
+        .filter(crate::registration::GroupSize::is_short)
         .filter(|s| {
             event
                 .group(&s.group)

@@ -122,7 +122,7 @@ pub(crate) fn exclusion(
                 g.rounds
                     .iter()
                     .filter(|r| r.number <= n)
-                    .any(|r| r.has_results())
+                    .any(crate::model::Round::has_results)
             });
             if !any_result {
                 return None;

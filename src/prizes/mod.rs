@@ -14,7 +14,11 @@
 
 mod groups;
 mod list;
+mod list_sheet;
+mod money;
+mod multiple;
 mod playoff;
+mod pools;
 mod sheet;
 mod teams;
 
@@ -24,9 +28,9 @@ pub use playoff::{
     ListPlayoff, disqualify, find_list, list_for_playoff, record_list_playoff,
     undo_disqualification,
 };
+pub use pools::{list_pool, prize_list_rows, team_rankings};
 pub use sheet::{
-    Award, ListSheet, PassedOn, PrizeSheet, SheetNote, TeamAward, TeamSheet, Totals, list_pool,
-    prize_list_rows, prize_sheet, team_rankings,
+    Award, ListSheet, PassedOn, PrizeSheet, SheetNote, TeamAward, TeamSheet, Totals, prize_sheet,
 };
 pub use teams::{ExcludedUnit, TeamMember, TeamRanking, TeamRow, team_ranking};
 
@@ -43,61 +47,120 @@ pub const FEN_PER_UNIT: u64 = 100;
 pub enum PrizeError {
     /// The group is not in the rulebook.
     #[error("unknown group `{group}`: name a group of the rulebook by id, name or alias")]
-    UnknownGroup { group: String },
+    UnknownGroup {
+        /// The name as given.
+        group: String,
+    },
     /// A section (a group with `pairs_with`) was named where a pool is needed.
     #[error(
         "group `{group}` is a section paired in `{pool}`, not a pool: merge pool `{pool}` instead"
     )]
-    NotAPool { group: GroupId, pool: GroupId },
+    NotAPool {
+        /// The section named.
+        group: GroupId,
+        /// The pool it is paired in.
+        pool: GroupId,
+    },
     /// Source and target are the same pool.
     #[error("cannot merge group `{group}` into itself: name a different target group")]
-    SameGroup { group: GroupId },
+    SameGroup {
+        /// The pool named twice.
+        group: GroupId,
+    },
     /// The source or target was itself merged away.
     #[error(
         "group `{group}` was already merged into `{into}`: merge into `{into}` or pick another group"
     )]
-    AlreadyMerged { group: GroupId, into: GroupId },
+    AlreadyMerged {
+        /// The group named.
+        group: GroupId,
+        /// The pool it was merged into.
+        into: GroupId,
+    },
     /// The source or target pool already has rounds (merging is for before round 1).
     #[error(
         "group `{group}` already has {rounds} round(s): groups can only be merged before round 1 \
          (drop its rounds with `qiwang unpair` first)"
     )]
-    Started { group: GroupId, rounds: usize },
+    Started {
+        /// The pool that has rounds.
+        group: GroupId,
+        /// How many.
+        rounds: usize,
+    },
     /// `--list` names no prize list of the rulebook.
     #[error("no prize list `{list}`: use one of {known}")]
-    UnknownList { list: String, known: String },
+    UnknownList {
+        /// The id as given.
+        list: String,
+        /// The ids of the rulebook's lists, for the message.
+        known: String,
+    },
     /// The list has no tie that needs a playoff.
     #[error(
         "prize list `{list}` has no tie that needs a playoff (a tie atop a list with a title or 冠军不并列, or across the qualification line, once every round is played)"
     )]
-    NoListTie { list: String },
+    NoListTie {
+        /// The list's id.
+        list: String,
+    },
     /// The players named are not the tied players of the list.
     #[error(
         "the playoff order {given} is not the tied players {tied} of prize list `{list}`: list each of them exactly once, winner first"
     )]
     ListPlayoffMismatch {
+        /// The list's id.
         list: String,
+        /// The players given, as the message shows them.
         given: String,
+        /// The tied players, as the message shows them.
         tied: String,
     },
+    /// No player has the id given.
     #[error("no player with id {player}")]
-    UnknownPlayer { player: PlayerId },
+    UnknownPlayer {
+        /// The id given.
+        player: PlayerId,
+    },
+    /// The player is already disqualified.
     #[error(
         "player {player} `{name}` is already disqualified: `qiwang player disqualify {player} --undo` lifts it"
     )]
-    AlreadyDisqualified { player: PlayerId, name: String },
+    AlreadyDisqualified {
+        /// The player's id.
+        player: PlayerId,
+        /// The player's name.
+        name: String,
+    },
+    /// An undo of a disqualification names a player who is not disqualified.
     #[error("player {player} `{name}` is not disqualified: nothing to undo")]
-    NotDisqualified { player: PlayerId, name: String },
+    NotDisqualified {
+        /// The player's id.
+        player: PlayerId,
+        /// The player's name.
+        name: String,
+    },
+    /// A disqualification without a reason.
     #[error("a disqualification needs a reason: give `--reason TEXT` (logged and shown)")]
     EmptyReason,
+    /// The round a disqualification starts from is not 1 to the next unpaired round.
     #[error("round {round} is not a round the disqualification can start from: give 1 to {next}")]
-    BadRound { round: u32, next: u32 },
+    BadRound {
+        /// The round given.
+        round: u32,
+        /// The next round to be paired.
+        next: u32,
+    },
+    /// The player is already paired in the round the disqualification would start from.
     #[error(
         "player {player} `{name}` is already paired in round {round}: drop that round with `qiwang unpair` first, or give `--from-round` after it"
     )]
     PairedFrom {
+        /// The player's id.
         player: PlayerId,
+        /// The player's name.
         name: String,
+        /// The round given.
         round: u32,
     },
 }

@@ -6,7 +6,7 @@
 //! whole request is valid.
 
 use super::PrizeError;
-use super::sheet::{list_pool, sheet_list_rows};
+use super::pools::{list_pool, sheet_list_rows};
 use crate::model::{Event, PlayerId, PlayerStatus, Playoff};
 use crate::rulebook::{PrizeList, Rulebook};
 use crate::standings::compute_standings;
@@ -18,7 +18,9 @@ use std::collections::BTreeSet;
 pub struct ListPlayoff {
     /// The list's id.
     pub list: String,
+    /// The pool the list ranks.
     pub pool: crate::model::GroupId,
+    /// The tied players in their playoff order, winner first.
     pub order: Vec<PlayerId>,
     /// The tie was the pool's own tie for first: recorded for the pool's standings
     /// (which every list of the pool then follows), not for this list alone.

@@ -18,10 +18,13 @@ use std::collections::BTreeMap;
 /// A counted member of a unit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TeamMember {
+    /// The member.
     pub player: PlayerId,
+    /// The member's name.
     pub name: String,
     /// Overall rank in the pool.
     pub rank: u32,
+    /// The member's score.
     pub score: Points,
 }
 
@@ -30,7 +33,9 @@ pub struct TeamMember {
 pub struct TeamRow {
     /// 1-based; units no key separates share a place.
     pub place: u32,
+    /// Whether units no key separates share the place.
     pub shared: bool,
+    /// The unit's name as registered.
     pub unit: String,
     /// The counted members, best first.
     pub members: Vec<TeamMember>,
@@ -48,10 +53,13 @@ pub struct TeamRow {
 /// A unit left out of the ranking.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ExcludedUnit {
+    /// The unit's name as registered.
     pub unit: String,
     /// Ranked players the unit has in the pool.
     pub ranked: u32,
+    /// Ranked players the competition counts (`best_n`).
     pub needed: u32,
+    /// Why the unit is left out, for the sheet.
     pub reason: String,
 }
 
@@ -60,10 +68,15 @@ pub struct ExcludedUnit {
 pub struct TeamRanking {
     /// The competition's id (matches `TeamCompetition::id`).
     pub id: String,
+    /// The competition's name as printed.
     pub name: String,
+    /// The pool it ranks.
     pub group: GroupId,
+    /// Rank sum or point sum.
     pub metric: TeamMetric,
+    /// How many of each unit's players count.
     pub best_n: u32,
+    /// The keys that separate units with the same value, in order.
     pub tiebreaks: Vec<TeamTiebreak>,
     /// Units in place order.
     pub rows: Vec<TeamRow>,

@@ -16,6 +16,7 @@ pub enum Encoding {
     /// BOM if there is one, else strict UTF-8, else GBK.
     #[default]
     Auto,
+    /// UTF-8 (a byte-order mark, if any, is skipped).
     Utf8,
     /// GBK, decoded as its superset GB 18030.
     Gbk,
@@ -39,10 +40,15 @@ impl FromStr for Encoding {
 /// What a file turned out to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Detected {
+    /// UTF-8 without a byte-order mark.
     Utf8,
+    /// UTF-8 with a byte-order mark (Excel's "CSV UTF-8").
     Utf8Bom,
+    /// GBK (read as GB 18030), what Chinese Excel writes as plain "CSV".
     Gbk,
+    /// UTF-16, little-endian (Excel's "Unicode text").
     Utf16Le,
+    /// UTF-16, big-endian.
     Utf16Be,
 }
 
@@ -61,7 +67,9 @@ impl fmt::Display for Detected {
 /// Decoded text and the encoding it was in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decoded {
+    /// The decoded text, without a byte-order mark.
     pub text: String,
+    /// The encoding the bytes turned out to have.
     pub encoding: Detected,
 }
 
@@ -81,6 +89,7 @@ pub struct LineCounter<'a> {
 }
 
 impl<'a> LineCounter<'a> {
+    /// A counter over `text`, starting at line 1.
     pub fn new(text: &'a str) -> Self {
         LineCounter {
             bytes: text.as_bytes(),

@@ -11,41 +11,76 @@ use thiserror::Error;
 /// Why a group cannot be paired or cancelled; nothing is changed when one is returned.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GroupError {
+    /// The group has fewer registered players than its `min_size`.
     #[error(
         "{name} has {count} players, below its minimum of {min}: merge it (`qiwang group merge {group} INTO`), cancel it (`qiwang group cancel {group}`), or pair it anyway with `--allow-small`"
     )]
     BelowMinimum {
+        /// The group's id.
         group: GroupId,
+        /// The regulation's name of the group.
         name: String,
+        /// Players registered in it.
         count: usize,
+        /// The `min_size` the rulebook sets.
         min: u32,
     },
 
+    /// No group of the rulebook has this id, name or alias.
     #[error("no group `{group}` in the rulebook")]
-    UnknownGroup { group: String },
+    UnknownGroup {
+        /// The name as given.
+        group: String,
+    },
 
+    /// A section was named where a pool is needed.
     #[error("{name} is a section of {pool}, not a pool: it is not paired on its own")]
-    NotAPool { name: String, pool: GroupId },
+    NotAPool {
+        /// The section's name.
+        name: String,
+        /// The pool it is paired in.
+        pool: GroupId,
+    },
 
+    /// The group was merged into another pool, which cancelling would leave without it.
     #[error(
         "{name} has `merge_into = \"{into}\"` in the rulebook: merge it with `qiwang group merge {group} {into}` instead"
     )]
     HasMergeTarget {
+        /// The group's id.
         group: GroupId,
+        /// The regulation's name of the group.
         name: String,
+        /// The pool it was merged into.
         into: GroupId,
     },
 
+    /// The group already has rounds.
     #[error(
         "{name} has already been paired ({rounds} round(s)): a group is cancelled before round 1"
     )]
-    AlreadyPaired { name: String, rounds: usize },
+    AlreadyPaired {
+        /// The group's name.
+        name: String,
+        /// How many.
+        rounds: usize,
+    },
 
+    /// The group was merged into another pool.
     #[error("{name} was already merged into {into}")]
-    Merged { name: String, into: GroupId },
+    Merged {
+        /// The group's name.
+        name: String,
+        /// The pool it was merged into.
+        into: GroupId,
+    },
 
+    /// The group was cancelled.
     #[error("{name} has been cancelled: its players are withdrawn and it is not paired")]
-    Cancelled { name: String },
+    Cancelled {
+        /// The group's name.
+        name: String,
+    },
 }
 
 impl Localize for GroupError {

@@ -14,17 +14,29 @@ use std::sync::OnceLock;
 pub enum Field {
     /// 序号: the sheet's own row number, not the pairing number; ignored.
     Number,
+    /// 姓名: the player's name (the one column every sheet must have).
     Name,
+    /// 性别: male or female.
     Gender,
+    /// 单位: the club, school or city the player represents.
     Unit,
+    /// 组别: the group registered for.
     Group,
+    /// 出生日期 or 出生年月: a date, or a year and month.
     BirthDate,
+    /// 身份证号: the 18-character resident ID number.
     IdNumber,
+    /// 年级: the school grade.
     Grade,
+    /// 等级分: the rating.
     Rating,
+    /// 残疾: yes/no, holds a disability certificate.
     Disabled,
+    /// 本地: yes/no, a local resident.
     Local,
+    /// 电话: the phone number.
     Phone,
+    /// 称号: a title held, e.g. 象棋大师.
     Title,
 }
 
@@ -238,7 +250,9 @@ pub struct HeaderMap {
 /// A header problem: the column index and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HeaderProblem {
+    /// The column's index, 0-based.
     pub column: usize,
+    /// What is wrong with its header, in both languages.
     pub message: Text,
 }
 
@@ -393,7 +407,7 @@ mod tests {
     fn duplicate_field_is_a_problem() {
         let headers: Vec<String> = ["姓名", "Name", "备注", "备注"]
             .iter()
-            .map(|s| s.to_string())
+            .map(ToString::to_string)
             .collect();
         let (map, problems) = HeaderMap::new(&headers);
         assert_eq!(map.column(Field::Name), Some(0));
@@ -432,7 +446,7 @@ mod tests {
     fn a_bare_id_beside_id_number_is_not_the_id_card() {
         let headers: Vec<String> = ["id", "no.", "序号", "name", "ID number"]
             .iter()
-            .map(|s| s.to_string())
+            .map(ToString::to_string)
             .collect();
         let (map, problems) = HeaderMap::new(&headers);
         assert!(problems.is_empty(), "{problems:?}");
@@ -444,7 +458,7 @@ mod tests {
     fn names_are_kept_as_written() {
         let headers: Vec<String> = ["\u{FEFF}姓名", " 组别 ", "备注"]
             .iter()
-            .map(|s| s.to_string())
+            .map(ToString::to_string)
             .collect();
         let (map, problems) = HeaderMap::new(&headers);
         assert!(problems.is_empty());

@@ -30,41 +30,77 @@ pub struct IdCard {
     pub number: String,
     /// 行政区划代码, six digits.
     pub region: String,
+    /// The date of birth the number encodes.
     pub birth_date: NaiveDate,
+    /// The gender the number encodes (odd 17th digit: male).
     pub gender: Gender,
 }
 
 /// Why a value is not a valid ID number. Messages quote the number masked.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum IdError {
+    /// The number was shortened by a spreadsheet into scientific notation (4.4E+17).
     #[error(
         "ID number `{masked}` is in scientific notation: Excel turned it into a number; format the column as text and type the 18 digits again"
     )]
-    Scientific { masked: String },
+    Scientific {
+        /// The value, masked.
+        masked: String,
+    },
+    /// A 15-digit first-generation number where the 18-digit one is needed.
     #[error(
         "ID number `{masked}` has 15 digits (first-generation card); give the 18-digit second-generation number"
     )]
-    FirstGeneration { masked: String },
+    FirstGeneration {
+        /// The value, masked.
+        masked: String,
+    },
+    /// The number does not have 18 characters.
     #[error("ID number `{masked}` has {len} characters; it must have 18")]
-    Length { masked: String, len: usize },
+    Length {
+        /// The value, masked.
+        masked: String,
+        /// How many it has.
+        len: usize,
+    },
+    /// A character other than a digit (or a final X).
     #[error(
         "ID number `{masked}` has `{found}` at position {position}; only digits are allowed, and `X` last"
     )]
     NotDigit {
+        /// The value, masked.
         masked: String,
+        /// The character's position, 1-based.
         position: usize,
+        /// The character found.
         found: char,
     },
+    /// The first six digits are no Chinese region code.
     #[error("ID number `{masked}` starts with region `{region}`, which is no Chinese region code")]
-    Region { masked: String, region: String },
+    Region {
+        /// The value, masked.
+        masked: String,
+        /// The six digits.
+        region: String,
+    },
+    /// Digits 7–14 are not a date.
     #[error("ID number `{masked}` has birth date `{digits}`, which is not a date")]
-    BirthDate { masked: String, digits: String },
+    BirthDate {
+        /// The value, masked.
+        masked: String,
+        /// The eight digits.
+        digits: String,
+    },
+    /// The last character does not match the checksum of the first 17.
     #[error(
         "ID number `{masked}` fails the GB 11643 checksum: the last character should be `{expected}`, not `{found}`; check the number for a typing error"
     )]
     Checksum {
+        /// The value, masked.
         masked: String,
+        /// The check character the first 17 digits give.
         expected: char,
+        /// The check character written.
         found: char,
     },
 }
@@ -333,7 +369,7 @@ mod tests {
     #[test]
     fn generated_numbers_round_trip() {
         for seq in 0..200u32 {
-            let first17 = format!("33070220080501{:03}", seq);
+            let first17 = format!("33070220080501{seq:03}");
             let full = format!("{first17}{}", check_character(&first17).unwrap());
             let card = parse_id_number(&full).unwrap();
             assert_eq!(card.birth_date, date(2008, 5, 1));

@@ -10,8 +10,10 @@ use thiserror::Error;
 /// A name that does not pick out exactly one group or player.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LookupError {
+    /// No group of the rulebook has this id, name or alias.
     #[error("no group `{name}` in the rulebook{}\nuse one of {}", .hint.en, .known.en)]
     UnknownGroup {
+        /// The name as given.
         name: String,
         /// The groups a user may name (Chinese: regulation names; English: ids and names).
         known: Text,
@@ -19,37 +21,73 @@ pub enum LookupError {
         hint: Text,
     },
 
+    /// The event has several groups and none was named.
     #[error("this event has several groups; choose one with `--group`: {}", .known.en)]
-    GroupNeeded { known: Text },
+    GroupNeeded {
+        /// The groups a user may name.
+        known: Text,
+    },
 
+    /// The group merges of the state form a cycle (a hand-edited state).
     #[error(
         "the state merges groups in a circle ({cycle}): the event was edited by hand; restore qiwang.json from history/"
     )]
-    MergeCycle { cycle: String },
+    MergeCycle {
+        /// The groups of the cycle, for the message.
+        cycle: String,
+    },
 
+    /// A `#N` reference whose N is not a number.
     #[error("`{text}` is not a pairing number: write `#` and a number, e.g. `#5`")]
-    BadNumber { text: String },
+    BadNumber {
+        /// The text as given.
+        text: String,
+    },
 
+    /// No player has this pairing number.
     #[error("no player has pairing number `{number}`")]
-    NoNumber { number: u32 },
+    NoNumber {
+        /// The number given.
+        number: u32,
+    },
 
     // Not "add `--group`": `penalty` and `player` have no such option (and `player edit
     // --group` moves the player). The registration id always works.
+    /// Players of several groups have this pairing number.
     #[error("pairing number `{number}` exists in several groups: use the registration id ({ids})")]
-    NumberInSeveralGroups { number: u32, ids: String },
+    NumberInSeveralGroups {
+        /// The number given.
+        number: u32,
+        /// Their registration ids, for the message.
+        ids: String,
+    },
 
+    /// No player has this registration id.
     #[error(
         "no player with registration id `{id}`: `qiwang players` lists them (use `#N` for a pairing number)"
     )]
-    NoId { id: u32 },
+    NoId {
+        /// The id given.
+        id: u32,
+    },
 
+    /// No player has this name.
     #[error("no player named `{name}`{}\n`qiwang players` lists them", .hint.en)]
-    NoName { name: String, hint: Text },
+    NoName {
+        /// The name as given.
+        name: String,
+        /// Names that are close, if any.
+        hint: Text,
+    },
 
+    /// Several players have this name.
     #[error("{count} players are named `{name}`: use the registration id ({ids})")]
     SeveralNamed {
+        /// The name as given.
         name: String,
+        /// How many players have it.
         count: usize,
+        /// Their registration ids, for the message.
         ids: String,
     },
 }

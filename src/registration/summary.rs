@@ -10,6 +10,7 @@ use crate::rulebook::Rulebook;
 /// The registrations of one group of the rulebook.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GroupSize {
+    /// The group's id.
     pub group: GroupId,
     /// The regulation's name (成人组).
     pub name: String,
@@ -18,6 +19,7 @@ pub struct GroupSize {
     /// Players paired in this pool (every section included), or registered under this
     /// section.
     pub count: usize,
+    /// The `min_size` the rulebook sets, if any.
     pub min_size: Option<u32>,
 }
 

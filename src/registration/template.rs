@@ -11,6 +11,7 @@ use crate::rulebook::{Lang, Rulebook};
 /// One column of the registration sheet.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TemplateColumn {
+    /// The column's meaning.
     pub field: Field,
     /// The header, as the importer reads it.
     pub header: String,
@@ -27,8 +28,11 @@ pub struct TemplateColumn {
 /// The registration sheet of an event.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Template {
+    /// The title row above the header (the event's name and 报名表).
     pub title: String,
+    /// The worksheet's name.
     pub sheet_name: String,
+    /// The columns, in sheet order.
     pub columns: Vec<TemplateColumn>,
 }
 
@@ -83,7 +87,7 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
                 allowed,
                 text,
                 hint,
-            })
+            });
         };
     push(
         Field::Number,
@@ -175,7 +179,7 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
             "高三",
         ]
         .iter()
-        .map(|s| s.to_string())
+        .map(ToString::to_string)
         .collect();
         let example = first
             .and_then(|g| {

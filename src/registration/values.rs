@@ -140,7 +140,9 @@ pub fn parse_date(s: &str) -> Result<NaiveDate, Text> {
 /// 出生年月 holds (`1981-2`, `1959.05`, `1979年12月`, `198102`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Birth {
+    /// A full date.
     Date(NaiveDate),
+    /// A year and month only (year, month 1–12).
     YearMonth(i32, u32),
 }
 

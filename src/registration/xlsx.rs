@@ -15,6 +15,7 @@ use std::io::Cursor;
 /// One worksheet: its name and its non-blank rows.
 #[derive(Debug, Clone)]
 pub struct Grid {
+    /// The worksheet's name.
     pub sheet: String,
     /// (1-based row number as Excel shows it, cells from column A).
     pub rows: Vec<(usize, Vec<Data>)>,

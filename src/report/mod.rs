@@ -15,6 +15,25 @@ pub mod trf;
 pub mod xlsx;
 
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether the views build [`Report::json`]. A view makes the JSON value beside its rows
+/// whatever the format; for 100,000 players making and freeing that value was about a
+/// third of `standings` and of `export` in the table, CSV and HTML formats, which never
+/// read it (only [`Format::Json`] and the whole-event JSON do). The binary turns it off
+/// once, before any view runs, when its output is not JSON; every other caller of the
+/// library gets the JSON as before.
+static JSON_WANTED: AtomicBool = AtomicBool::new(true);
+
+/// From now on the large views leave [`Report::json`] `null` (see [`json_wanted`]).
+pub fn leave_out_json() {
+    JSON_WANTED.store(false, Ordering::Relaxed);
+}
+
+/// Whether a view should build [`Report::json`]: true unless [`leave_out_json`] was called.
+pub fn json_wanted() -> bool {
+    JSON_WANTED.load(Ordering::Relaxed)
+}
 
 /// Output formats every read command accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,7 +114,7 @@ impl Section {
                     && self
                         .rows
                         .iter()
-                        .all(|r| r.get(c).is_none_or(|v| v.is_empty()))
+                        .all(|r| r.get(c).is_none_or(String::is_empty))
             })
             .collect();
         self.columns = without(self.columns, &empty);

@@ -253,7 +253,7 @@ pub fn trf_with(
             "",
             field(&birth, 10),
             pts4(tenth(score))?,
-            rank.get(&p.id).map(|r| r.to_string()).unwrap_or_default(),
+            rank.get(&p.id).map(ToString::to_string).unwrap_or_default(),
         );
         for round in &rounds {
             let cell = match round.pairing_of(p.id) {

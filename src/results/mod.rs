@@ -18,8 +18,8 @@ pub use parse::{
     read_results_file,
 };
 pub use record::{
-    RecordReport, RecordedResult, ResultWarning, automatic_withdrawal, record_playoff,
-    record_results, record_results_in_rounds, reinstate_player, withdraw, withdraw_from_next_round,
+    RecordReport, RecordedResult, ResultWarning, record_playoff, record_results,
+    record_results_in_rounds, reinstate_player, withdraw, withdraw_from_next_round,
     withdraw_player, withdrawal_cause_text,
 };
 pub use rounds::{add_penalty, check_round_finished, unpair_round};

@@ -282,7 +282,7 @@ fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError> {
             }
         };
         let line = lines.line_of(record.position()) as u64;
-        if record.iter().all(|cell| cell.is_empty()) {
+        if record.iter().all(str::is_empty) {
             continue;
         }
         let row_error = |error: ResultError| ResultError::CsvRow {
@@ -652,7 +652,7 @@ mod tests {
     fn arguments_pair_tables_with_results_and_fouls() {
         let args: Vec<String> = ["1", "r", "2", "=", "３", "0:1/1:2", "4", "双负"]
             .iter()
-            .map(|s| s.to_string())
+            .map(ToString::to_string)
             .collect();
         let entries = parse_result_args(&args).unwrap();
         assert_eq!(
@@ -670,7 +670,7 @@ mod tests {
     fn argument_errors_are_all_reported() {
         let args: Vec<String> = ["x", "r", "2", "ZZ", "3", "b/1-2", "4"]
             .iter()
-            .map(|s| s.to_string())
+            .map(ToString::to_string)
             .collect();
         let err = parse_result_args(&args).unwrap_err();
         let ResultError::Many(errors) = &err else {

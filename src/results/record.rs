@@ -6,11 +6,11 @@ use super::{ResultEntry, ResultError};
 use crate::i18n::Localize;
 use crate::model::{
     Colour, Event, GameResult, GroupId, GroupState, Outcome, Pairing, PlayerId, PlayerStatus,
-    Playoff, WithdrawalCause,
+    Playoff, Round, WithdrawalCause,
 };
 use crate::rulebook::{Lang, LateResult, Rulebook};
 use crate::standings::compute_standings;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 
 /// A withdrawal's cause in `lang`: the arbiter's note (自愿退赛 / voluntary without one),
@@ -358,7 +358,11 @@ pub fn record_results_in_rounds(
             red, black, result, ..
         }) = round.game_at(table)
         else {
-            let tables: Vec<u32> = round.pairings.iter().filter_map(|p| p.table()).collect();
+            let tables: Vec<u32> = round
+                .pairings
+                .iter()
+                .filter_map(crate::model::Pairing::table)
+                .collect();
             errors.push(ResultError::TableMissing {
                 group: group.clone(),
                 round: round_no,
@@ -537,12 +541,76 @@ fn range_text(a: u32, b: u32) -> String {
     }
 }
 
+/// Each round's pairings of a group by player, in the group's round order. The forfeit
+/// rule looks every player of the pool up in every round, and [`Round::pairing_of`] scans
+/// the round, which made re-applying the rule quadratic in the pool's size. As with
+/// `pairing_of`, the first pairing involving a player is theirs.
+///
+/// [`Round::pairing_of`]: crate::model::Round::pairing_of
+struct PairingsByPlayer<'a> {
+    /// The group's rounds (none when the group has none yet).
+    played: &'a [Round],
+    /// `rounds[i]` indexes `played[i]`.
+    rounds: Vec<HashMap<PlayerId, &'a Pairing>>,
+}
+
+impl<'a> PairingsByPlayer<'a> {
+    fn new(state: Option<&'a GroupState>) -> Self {
+        let played = state.map_or(&[][..], |g| &g.rounds);
+        let rounds = played
+            .iter()
+            .map(|round| {
+                let mut by_player = HashMap::with_capacity(2 * round.pairings.len());
+                for pairing in &round.pairings {
+                    for id in pairing.players() {
+                        by_player.entry(id).or_insert(pairing);
+                    }
+                }
+                by_player
+            })
+            .collect();
+        PairingsByPlayer { played, rounds }
+    }
+
+    /// `player`'s pairing in `played[i]`.
+    fn at(&self, i: usize, player: PlayerId) -> Option<&'a Pairing> {
+        self.rounds.get(i)?.get(&player).copied()
+    }
+
+    /// `player`'s pairing in round `number` (the first round so numbered, as
+    /// `GroupState::round`).
+    fn in_round(&self, number: u32, player: PlayerId) -> Option<&'a Pairing> {
+        let i = self.played.iter().position(|r| r.number == number)?;
+        self.at(i, player)
+    }
+}
+
+/// `player`'s result in `pairing` and whether they forfeited it; `None` for a bye or a game
+/// still without a result.
+fn own_result(pairing: &Pairing, player: PlayerId) -> Option<(&GameResult, bool)> {
+    let Pairing::Game {
+        red,
+        result: Some(result),
+        ..
+    } = pairing
+    else {
+        return None;
+    };
+    let colour = if *red == player {
+        Colour::Red
+    } else {
+        Colour::Black
+    };
+    Some((result, result.outcome.forfeited_by(colour)))
+}
+
 /// The round in which a player reached the forfeit limit, and the forfeited rounds that
-/// made it (Dalian/Wuwei 连续2轮弃权; Dongguan 十五.5 累计2轮不到). Forfeits before the
-/// round a `player reinstate` lifted an earlier withdrawal from do not count.
+/// made it (Dalian/Wuwei 连续2轮弃权; Dongguan 十五.5 累计2轮不到; `docs/rules.md` §6).
+/// Forfeits before the round a `player reinstate` lifted an earlier withdrawal from do
+/// not count.
 fn forfeit_trigger(
     event: &Event,
-    group: &GroupId,
+    pairings: &PairingsByPlayer,
     player: PlayerId,
     rules: &Rulebook,
 ) -> Option<(u32, Vec<u32>)> {
@@ -554,31 +622,18 @@ fn forfeit_trigger(
         .player(player)
         .and_then(|p| p.reinstated_from)
         .unwrap_or(1);
-    let mut rounds: Vec<_> = event
-        .group(group)?
-        .rounds
-        .iter()
-        .filter(|r| r.number >= counted_from)
+    let mut rounds: Vec<_> = (pairings.played.iter().enumerate())
+        .filter(|(_, r)| r.number >= counted_from)
         .collect();
-    rounds.sort_by_key(|r| r.number);
+    rounds.sort_by_key(|(_, r)| r.number);
     let mut counted: Vec<u32> = Vec::new();
-    for round in rounds {
-        let forfeited = match round.pairing_of(player) {
-            Some(Pairing::Game {
-                red,
-                result: Some(result),
-                ..
-            }) => {
-                let colour = if *red == player {
-                    Colour::Red
-                } else {
-                    Colour::Black
-                };
-                // Dongguan 十五.5: 迟到15分钟将判负 is a loss, not one of the 累计2轮不到.
-                let late_loss = result.late && rules.conduct.late_result == LateResult::Loss;
-                result.outcome.forfeited_by(colour) && !late_loss
+    for (i, round) in rounds {
+        let forfeited = match pairings.at(i, player).and_then(|p| own_result(p, player)) {
+            // Dongguan 十五.5: 迟到15分钟将判负 is a loss, not one of the 累计2轮不到.
+            Some((result, forfeited)) => {
+                forfeited && !(result.late && rules.conduct.late_result == LateResult::Loss)
             }
-            _ => false,
+            None => false,
         };
         if forfeited {
             counted.push(round.number);
@@ -596,25 +651,14 @@ fn forfeit_trigger(
 /// it, or, when a correction created the forfeits after later rounds were played, the first
 /// later round the player has not already played (a game they did not forfeit, or a bye).
 /// Rounds already played stay played; a pairing still without a result stops the search
-/// (the arbiter is warned about it).
-fn automatic_from_round(state: &GroupState, player: PlayerId, trigger: u32) -> u32 {
+/// (the arbiter is warned about it). `docs/rules.md` §6 (Withdrawal after forfeits).
+fn automatic_from_round(pairings: &PairingsByPlayer, player: PlayerId, trigger: u32) -> u32 {
     let mut round = trigger + 1;
     loop {
-        let played = match state.round(round).and_then(|r| r.pairing_of(player)) {
+        let played = match pairings.in_round(round, player) {
             Some(Pairing::Bye { .. }) => true,
-            Some(Pairing::Game {
-                red,
-                result: Some(result),
-                ..
-            }) => {
-                let colour = if *red == player {
-                    Colour::Red
-                } else {
-                    Colour::Black
-                };
-                !result.outcome.forfeited_by(colour)
-            }
-            _ => false,
+            Some(game) => own_result(game, player).is_some_and(|(_, forfeited)| !forfeited),
+            None => false,
         };
         if !played {
             return round;
@@ -624,16 +668,15 @@ fn automatic_from_round(state: &GroupState, player: PlayerId, trigger: u32) -> u
 }
 
 /// The automatic withdrawal the results call for: from which round, and its cause.
-pub fn automatic_withdrawal(
+fn automatic_withdrawal(
     event: &Event,
     rules: &Rulebook,
-    group: &GroupId,
+    pairings: &PairingsByPlayer,
     player: PlayerId,
 ) -> Option<(u32, WithdrawalCause)> {
-    let (trigger, rounds) = forfeit_trigger(event, group, player, rules)?;
-    let state = event.group(group)?;
+    let (trigger, rounds) = forfeit_trigger(event, pairings, player, rules)?;
     Some((
-        automatic_from_round(state, player, trigger),
+        automatic_from_round(pairings, player, trigger),
         WithdrawalCause::Forfeits {
             rounds,
             consecutive: rules.conduct.withdraw_consecutive,
@@ -643,60 +686,69 @@ pub fn automatic_withdrawal(
 
 /// Re-applies the forfeit-withdrawal rule to every player of the pool: an automatic
 /// withdrawal is a function of the results, so it is made, moved or lifted to match them.
-/// Manual withdrawals and disqualifications are never touched.
+/// Manual withdrawals and disqualifications are never touched. The statuses are worked
+/// out first and set after: a player's automatic withdrawal depends on the results and
+/// their own reinstatement, never on another player's status.
 pub(crate) fn apply_forfeit_withdrawals(
     event: &mut Event,
     rules: &Rulebook,
     group: &GroupId,
 ) -> Vec<ResultWarning> {
-    let ids: Vec<PlayerId> = event.players_in(group).map(|p| p.id).collect();
+    let pairings = PairingsByPlayer::new(event.group(group));
+    let mut changes = Vec::new();
     let mut warnings = Vec::new();
-    for id in ids {
-        let wanted = automatic_withdrawal(event, rules, group, id);
-        let Some(player) = event.player_mut(id) else {
-            continue;
-        };
+    for player in event.players_in(group) {
+        let id = player.id;
         let current = match &player.status {
             PlayerStatus::Active => None,
             PlayerStatus::Disqualified { .. } => continue,
             PlayerStatus::Withdrawn { cause, .. } if !cause.is_automatic() => continue,
-            PlayerStatus::Withdrawn { from_round, cause } => Some((*from_round, cause.clone())),
+            PlayerStatus::Withdrawn { from_round, cause } => Some((*from_round, cause)),
         };
-        match (current, wanted) {
+        match (current, automatic_withdrawal(event, rules, &pairings, id)) {
             (None, None) => {}
             (Some((from_round, _)), None) => {
-                player.status = PlayerStatus::Active;
+                changes.push((id, PlayerStatus::Active));
                 warnings.push(ResultWarning::WithdrawalLifted {
                     player: id,
                     from_round,
                 });
             }
             (old, Some((from_round, cause))) => {
-                if old.as_ref() == Some(&(from_round, cause.clone())) {
+                if old == Some((from_round, &cause)) {
                     continue;
                 }
-                player.status = PlayerStatus::Withdrawn {
-                    from_round,
-                    cause: cause.clone(),
-                };
+                changes.push((
+                    id,
+                    PlayerStatus::Withdrawn {
+                        from_round,
+                        cause: cause.clone(),
+                    },
+                ));
                 warnings.push(ResultWarning::Withdrawn {
                     player: id,
                     from_round,
                     cause,
                 });
-                let paired_later = event
-                    .group(group)
-                    .into_iter()
-                    .flat_map(|g| &g.rounds)
-                    .filter(|r| {
-                        r.number >= from_round
-                            && matches!(r.pairing_of(id), Some(Pairing::Game { result: None, .. }))
-                    });
-                warnings.extend(paired_later.map(|r| ResultWarning::WithdrawnButPaired {
-                    player: id,
-                    round: r.number,
-                }));
+                let paired_later = pairings.played.iter().enumerate().filter(|(i, r)| {
+                    r.number >= from_round
+                        && matches!(
+                            pairings.at(*i, id),
+                            Some(Pairing::Game { result: None, .. })
+                        )
+                });
+                warnings.extend(
+                    paired_later.map(|(_, r)| ResultWarning::WithdrawnButPaired {
+                        player: id,
+                        round: r.number,
+                    }),
+                );
             }
+        }
+    }
+    for (id, status) in changes {
+        if let Some(player) = event.player_mut(id) {
+            player.status = status;
         }
     }
     warnings
@@ -997,13 +1049,270 @@ mod tests {
             let (event, group) = event_with(outcomes);
             let mut rules = Rulebook::cxa_2011("t", 5);
             rules.conduct.withdraw_consecutive = consecutive;
-            let got = forfeit_trigger(&event, &group, PlayerId(1), &rules).map(|(r, _)| r);
+            let pairings = PairingsByPlayer::new(event.group(&group));
+            let got = forfeit_trigger(&event, &pairings, PlayerId(1), &rules).map(|(r, _)| r);
             assert_eq!(got, want, "{outcomes:?} consecutive={consecutive}");
         }
         let (event, group) = event_with(&[Some(RedForfeit), Some(RedForfeit)]);
         let mut rules = Rulebook::cxa_2011("t", 5);
         rules.conduct.withdraw_after_forfeits = None;
-        assert_eq!(forfeit_trigger(&event, &group, PlayerId(1), &rules), None);
+        let pairings = PairingsByPlayer::new(event.group(&group));
+        assert_eq!(
+            forfeit_trigger(&event, &pairings, PlayerId(1), &rules),
+            None
+        );
+    }
+
+    /// The forfeit rule as it was before [`PairingsByPlayer`]: every lookup scans the
+    /// round ([`Round::pairing_of`]) and statuses are set as the players are visited. Kept
+    /// only as the oracle of `indexed_forfeit_withdrawals_match_the_scanning_rule`.
+    mod scanning {
+        use super::super::*;
+
+        fn trigger(
+            event: &Event,
+            group: &GroupId,
+            player: PlayerId,
+            rules: &Rulebook,
+        ) -> Option<(u32, Vec<u32>)> {
+            let limit = rules.conduct.withdraw_after_forfeits?;
+            if limit == 0 {
+                return None;
+            }
+            let counted_from = event
+                .player(player)
+                .and_then(|p| p.reinstated_from)
+                .unwrap_or(1);
+            let mut rounds: Vec<_> = (event.group(group)?.rounds.iter())
+                .filter(|r| r.number >= counted_from)
+                .collect();
+            rounds.sort_by_key(|r| r.number);
+            let mut counted: Vec<u32> = Vec::new();
+            for round in rounds {
+                let forfeited = match round.pairing_of(player) {
+                    Some(Pairing::Game {
+                        red,
+                        result: Some(result),
+                        ..
+                    }) => {
+                        let colour = if *red == player {
+                            Colour::Red
+                        } else {
+                            Colour::Black
+                        };
+                        let late_loss =
+                            result.late && rules.conduct.late_result == LateResult::Loss;
+                        result.outcome.forfeited_by(colour) && !late_loss
+                    }
+                    _ => false,
+                };
+                if forfeited {
+                    counted.push(round.number);
+                    if counted.len() as u32 >= limit {
+                        return Some((round.number, counted));
+                    }
+                } else if rules.conduct.withdraw_consecutive {
+                    counted.clear();
+                }
+            }
+            None
+        }
+
+        fn from_round(state: &GroupState, player: PlayerId, trigger: u32) -> u32 {
+            let mut round = trigger + 1;
+            loop {
+                let played = match state.round(round).and_then(|r| r.pairing_of(player)) {
+                    Some(Pairing::Bye { .. }) => true,
+                    Some(Pairing::Game {
+                        red,
+                        result: Some(result),
+                        ..
+                    }) => {
+                        let colour = if *red == player {
+                            Colour::Red
+                        } else {
+                            Colour::Black
+                        };
+                        !result.outcome.forfeited_by(colour)
+                    }
+                    _ => false,
+                };
+                if !played {
+                    return round;
+                }
+                round += 1;
+            }
+        }
+
+        pub fn apply(event: &mut Event, rules: &Rulebook, group: &GroupId) -> Vec<ResultWarning> {
+            let ids: Vec<PlayerId> = event.players_in(group).map(|p| p.id).collect();
+            let mut warnings = Vec::new();
+            for id in ids {
+                let wanted = trigger(event, group, id, rules).map(|(t, rounds)| {
+                    let state = event.group(group).expect("a trigger needs rounds");
+                    let cause = WithdrawalCause::Forfeits {
+                        rounds,
+                        consecutive: rules.conduct.withdraw_consecutive,
+                    };
+                    (from_round(state, id, t), cause)
+                });
+                let player = event.player_mut(id).expect("listed");
+                let current = match &player.status {
+                    PlayerStatus::Active => None,
+                    PlayerStatus::Disqualified { .. } => continue,
+                    PlayerStatus::Withdrawn { cause, .. } if !cause.is_automatic() => continue,
+                    PlayerStatus::Withdrawn { from_round, cause } => {
+                        Some((*from_round, cause.clone()))
+                    }
+                };
+                match (current, wanted) {
+                    (None, None) => {}
+                    (Some((from_round, _)), None) => {
+                        player.status = PlayerStatus::Active;
+                        warnings.push(ResultWarning::WithdrawalLifted {
+                            player: id,
+                            from_round,
+                        });
+                    }
+                    (old, Some((from_round, cause))) => {
+                        if old.as_ref() == Some(&(from_round, cause.clone())) {
+                            continue;
+                        }
+                        player.status = PlayerStatus::Withdrawn {
+                            from_round,
+                            cause: cause.clone(),
+                        };
+                        warnings.push(ResultWarning::Withdrawn {
+                            player: id,
+                            from_round,
+                            cause,
+                        });
+                        let paired_later = (event.group(group).into_iter().flat_map(|g| &g.rounds))
+                            .filter(|r| {
+                                r.number >= from_round
+                                    && matches!(
+                                        r.pairing_of(id),
+                                        Some(Pairing::Game { result: None, .. })
+                                    )
+                            });
+                        warnings.extend(paired_later.map(|r| ResultWarning::WithdrawnButPaired {
+                            player: id,
+                            round: r.number,
+                        }));
+                    }
+                }
+            }
+            warnings
+        }
+    }
+
+    /// A random pool for the forfeit rule: players who sit out rounds, byes, forfeits
+    /// (some late), games without a result, rounds stored out of order or twice, stale
+    /// automatic withdrawals, manual ones, disqualifications and reinstatements.
+    fn random_forfeit_pool(rng: &mut impl rand::Rng) -> (Event, GroupId, Rulebook) {
+        use rand::seq::SliceRandom;
+        let group = GroupId::new("open");
+        let mut event = Event::new(String::new());
+        let players = rng.gen_range(1..=10u32);
+        let rounds = rng.gen_range(0..=6u32);
+        for id in 1..=players {
+            let mut p = Player::new(PlayerId(id), format!("p{id}"), group.clone());
+            if rng.gen_bool(0.2) {
+                p.reinstated_from = Some(rng.gen_range(1..=rounds + 1));
+            }
+            p.status = match rng.gen_range(0..8) {
+                0 => PlayerStatus::Withdrawn {
+                    from_round: rng.gen_range(1..=rounds + 2),
+                    cause: WithdrawalCause::Forfeits {
+                        rounds: vec![rng.gen_range(1..=rounds + 1); rng.gen_range(1..3)],
+                        consecutive: rng.gen_bool(0.5),
+                    },
+                },
+                1 => PlayerStatus::Withdrawn {
+                    from_round: rng.gen_range(1..=rounds + 2),
+                    cause: WithdrawalCause::Manual { note: None },
+                },
+                2 => PlayerStatus::Disqualified {
+                    from_round: 1,
+                    reason: String::new(),
+                },
+                _ => PlayerStatus::Active,
+            };
+            event.players.push(p);
+        }
+        let outcomes = [
+            Outcome::RedWin,
+            Outcome::Draw,
+            Outcome::BlackWin,
+            Outcome::RedForfeit,
+            Outcome::BlackForfeit,
+            Outcome::DoubleForfeit,
+        ];
+        let mut numbers: Vec<u32> = (1..=rounds).collect();
+        if rounds > 1 && rng.gen_bool(0.2) {
+            numbers.swap(0, 1);
+        }
+        if rounds > 0 && rng.gen_bool(0.1) {
+            numbers.push(rounds);
+        }
+        for number in numbers {
+            let mut ids: Vec<PlayerId> = (1..=players)
+                .map(PlayerId)
+                .filter(|_| rng.gen_bool(0.9))
+                .collect();
+            ids.shuffle(rng);
+            let mut pairings = Vec::new();
+            for (table, pair) in ids.chunks(2).enumerate() {
+                pairings.push(match *pair {
+                    [red, black] => Pairing::Game {
+                        table: table as u32 + 1,
+                        red,
+                        black,
+                        result: rng.gen_bool(0.9).then(|| GameResult {
+                            outcome: outcomes[rng.gen_range(0..outcomes.len())],
+                            red_fouls: 0,
+                            black_fouls: 0,
+                            late: rng.gen_bool(0.2),
+                        }),
+                    },
+                    [player] => Pairing::Bye { player },
+                    _ => unreachable!("chunks of two"),
+                });
+            }
+            event
+                .group_mut(&group)
+                .rounds
+                .push(Round { number, pairings });
+        }
+        let mut rules = Rulebook::cxa_2011("t", 9);
+        rules.conduct.withdraw_after_forfeits =
+            [None, Some(1), Some(2), Some(3)][rng.gen_range(0..4)];
+        rules.conduct.withdraw_consecutive = rng.gen_bool(0.5);
+        if rng.gen_bool(0.5) {
+            rules.conduct.late_result = LateResult::Loss;
+        }
+        (event, group, rules)
+    }
+
+    #[test]
+    fn indexed_forfeit_withdrawals_match_the_scanning_rule() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
+        let mut withdrawn = 0;
+        for case in 0..3000 {
+            let (event, group, rules) = random_forfeit_pool(&mut rng);
+            let (mut old, mut new) = (event.clone(), event);
+            let want = scanning::apply(&mut old, &rules, &group);
+            let got = apply_forfeit_withdrawals(&mut new, &rules, &group);
+            assert_eq!(got, want, "case {case}: warnings");
+            assert_eq!(new, old, "case {case}: statuses");
+            withdrawn += want
+                .iter()
+                .filter(|w| matches!(w, ResultWarning::Withdrawn { .. }))
+                .count();
+        }
+        // The cases reach the rule, not only its early exits.
+        assert!(withdrawn > 300, "{withdrawn} withdrawals");
     }
 
     #[test]

@@ -33,7 +33,9 @@ pub const MAX_BEST_N: i64 = 100;
 pub const MAX_PLAYERS: i64 = 1_000_000;
 /// Number of `[[groups]]`, `[[prizes.lists]]` and `[[teams]]` entries.
 pub const MAX_GROUPS: usize = 200;
+/// Number of `[[prizes.lists]]` entries.
 pub const MAX_LISTS: usize = 1_000;
+/// Number of `[[teams]]` entries.
 pub const MAX_TEAMS: usize = 200;
 /// Longest id.
 pub const MAX_ID_CHARS: usize = 32;

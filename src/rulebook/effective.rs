@@ -239,6 +239,7 @@ impl Rulebook {
         d.name("team_avoidance", p.team_avoidance);
         d.name("bye", p.bye);
         d.raw("forfeit_counts_as_met", p.forfeit_counts_as_met);
+        d.raw("relax", string_array(p.relax.iter().map(|r| r.name())));
         match &p.late_rounds_priority {
             Some(late) => {
                 d.header("[pairing.late_rounds_priority]");
@@ -430,7 +431,11 @@ mod tests {
         base.conduct.withdraw_after_forfeits = None;
         base.conduct.disturbance_penalty = Some(crate::model::Points(2));
         base.ranking.tiebreaks = vec![Tiebreak::SonnebornBerger, Tiebreak::CutOpp];
+        base.pairing.relax = vec![crate::model::Relax::Rematch, crate::model::Relax::Colour];
         round_trip(&base);
+        let mut stop = base.clone();
+        stop.pairing.relax.clear();
+        round_trip(&stop);
 
         each(&base, |r, v| r.event.language = v);
         each(&base, |r, v| r.groups[1].eligibility.gender = Some(v));

@@ -26,6 +26,7 @@ pub struct Problem {
 pub struct RulebookErrors {
     /// The file name the rulebook came from (used as the prefix of every line).
     pub source: String,
+    /// Every problem, in file order.
     pub problems: Vec<Problem>,
 }
 

@@ -4,7 +4,7 @@
 //! disagree. The names equal the serde names of the types (a test checks it).
 
 use super::types::*;
-use crate::model::Gender;
+use crate::model::{Gender, Relax};
 
 /// A setting enum written in the rulebook as a string.
 pub(super) trait Named: Sized + Copy + PartialEq + 'static {
@@ -97,6 +97,12 @@ named!(TeamAvoidance {
     "off" => TeamAvoidance::Off,
     "round1_only" => TeamAvoidance::Round1Only,
     "all_rounds" => TeamAvoidance::AllRounds,
+});
+
+named!(Relax {
+    "colour" => Relax::Colour,
+    "team" => Relax::Team,
+    "rematch" => Relax::Rematch,
 });
 
 named!(ByeChoice {
@@ -274,6 +280,7 @@ mod tests {
         serde_names_agree::<TeamAvoidance>();
         serde_names_agree::<LateResult>();
         serde_names_agree::<ByeChoice>();
+        serde_names_agree::<Relax>();
         serde_names_agree::<Tiebreak>();
         serde_names_agree::<Fallback>();
         serde_names_agree::<ByeOppScore>();

@@ -3,10 +3,10 @@
 
 use super::error::{RawProblem, RulebookErrors};
 use super::names::{Named, Preset};
-use super::reader::{Ctx, Sec, backticked, nearest, unknown_name_message};
+use super::reader::{Ctx, Sec, Span, backticked, nearest, unknown_name_message};
 use super::types::*;
 use crate::i18n::Text;
-use crate::model::{GroupId, Points};
+use crate::model::{GroupId, Points, Relax};
 use std::collections::{BTreeMap, BTreeSet};
 use toml_edit::ImDocument;
 
@@ -78,6 +78,7 @@ const PAIRING_KEYS: &[&str] = &[
     "bye",
     "forfeit_counts_as_met",
     "late_rounds_priority",
+    "relax",
 ];
 const LATE_ROUNDS_KEYS: &[&str] = &["last_rounds", "min_gap"];
 const COLOUR_KEYS: &[&str] = &[
@@ -231,7 +232,7 @@ pub const DEFAULT_MARK: &str = "默认值，规程未规定 (default, not in the
 
 /// Collects the dotted path of every value the file wrote (not marked [`DEFAULT_MARK`]).
 fn written_keys(table: &toml_edit::Table, text: &str, prefix: &str, out: &mut BTreeSet<String>) {
-    for (key, item) in table.iter() {
+    for (key, item) in table {
         let path = if prefix.is_empty() {
             key.to_string()
         } else {
@@ -252,7 +253,7 @@ fn written_keys(table: &toml_edit::Table, text: &str, prefix: &str, out: &mut BT
 
 fn written_value(value: &toml_edit::Value, text: &str, path: &str, out: &mut BTreeSet<String>) {
     if let toml_edit::Value::InlineTable(t) = value {
-        for (key, v) in t.iter() {
+        for (key, v) in t {
             written_value(v, text, &format!("{path}.{key}"), out);
         }
         return;
@@ -832,6 +833,9 @@ fn parse_pairing(ctx: &mut Ctx, root: &Sec) -> PairingRules {
     if let Some(v) = sec.boolean(ctx, "forfeit_counts_as_met") {
         p.forfeit_counts_as_met = v;
     }
+    if let Some(list) = sec.strings(ctx, "relax") {
+        p.relax = parse_relax(ctx, &sec.key_path("relax"), list);
+    }
     if let Some(late) = sec.sub(ctx, "late_rounds_priority") {
         late.check_keys(ctx, LATE_ROUNDS_KEYS);
         // docs/rules.md §10: last 3 rounds, a gap of at least 1 point (2-point scale).
@@ -843,6 +847,32 @@ fn parse_pairing(ctx: &mut Ctx, root: &Sec) -> PairingRules {
         });
     }
     p
+}
+
+/// `pairing.relax` (docs/rules.md §2.5): known rule names, each at most once; the order
+/// is the order they are given up in.
+fn parse_relax(ctx: &mut Ctx, path: &str, list: Vec<(String, Option<Span>)>) -> Vec<Relax> {
+    let mut out = Vec::new();
+    for (i, (name, span)) in list.into_iter().enumerate() {
+        let key = format!("{path}[{i}]");
+        match Relax::parse(&name) {
+            None => ctx.report(
+                span,
+                key,
+                unknown_name_message::<Relax>(&name, ("可放宽的规则", "rule to relax")),
+            ),
+            Some(r) if out.contains(&r) => ctx.report(
+                span,
+                key,
+                Text::new(
+                    format!("`{name}` 列了两次；每条规则只列一次"),
+                    format!("`{name}` is listed twice; list each rule once"),
+                ),
+            ),
+            Some(r) => out.push(r),
+        }
+    }
+    out
 }
 
 fn parse_colours(ctx: &mut Ctx, root: &Sec) -> ColourRules {

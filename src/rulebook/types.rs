@@ -4,21 +4,31 @@
 //! downstream sees raw TOML. Each setting cites the rule clause or regulation sentence it
 //! comes from; `rules/README.md` documents the TOML keys.
 
-use crate::model::{Gender, GroupId, Points};
+use crate::model::{Gender, GroupId, Points, Relax};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
+/// An event's regulation as qiwang applies it: one value per rule, read from `rules.toml`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Rulebook {
+    /// `[event]`: name, dates, rounds, language and limits.
     pub event: EventInfo,
+    /// `[[groups]]`: the 组别, pools and sections, with who may enter.
     pub groups: Vec<GroupRule>,
+    /// `[scoring]`: the points of each result.
     pub scoring: Scoring,
+    /// `[pairing]`: the round-1 draw and the pairing of later rounds.
     pub pairing: PairingRules,
+    /// `[colours]`: how red and black are given.
     pub colours: ColourRules,
+    /// `[conduct]`: fouls, lateness, forfeits, withdrawals and penalties.
     pub conduct: Conduct,
+    /// `[ranking]`: tiebreaks, their fallback and how a remaining tie is settled.
     pub ranking: RankingRules,
+    /// `[prizes]`: prize lists and how money of shared places is paid.
     pub prizes: PrizeRules,
+    /// `[[teams]]`: team competitions over units' best players.
     pub teams: Vec<TeamCompetition>,
     /// Which settings the rulebook file wrote; every other one is qiwang's default.
     #[serde(skip)]
@@ -46,24 +56,35 @@ impl WrittenKeys {
     }
 }
 
+/// The language qiwang prints in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
+    /// Chinese (the default).
     #[default]
     Zh,
+    /// English.
     En,
 }
 
+/// `[event]`: what the event is called, when and where it is played, and its limits.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EventInfo {
+    /// The event's full name, printed on every sheet.
     pub name: String,
+    /// A shorter name for narrow headers, if the regulation gives one.
     pub short_name: Option<String>,
+    /// The organiser (主办单位).
     pub organiser: Option<String>,
+    /// The venue (比赛地点).
     pub venue: Option<String>,
+    /// The first day of play; also the default date ages are taken on.
     pub start_date: Option<NaiveDate>,
+    /// The last day of play.
     pub end_date: Option<NaiveDate>,
     /// e.g. "CXA 2011" (执行《象棋竞赛规则2011》).
     pub rules_edition: String,
+    /// The language qiwang prints in unless `--lang` says otherwise.
     pub language: Lang,
     /// Free text, e.g. "25分钟+5秒" (Jinhua 十二.(三)).
     pub time_control: String,
@@ -88,28 +109,35 @@ pub struct EventInfo {
 /// separately: Jinhua's 残疾人组 plays in 成人组, Dongguan's 本地组 in 棋王组.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GroupRule {
+    /// The id commands and the state use (`adult`).
     pub id: GroupId,
     /// The regulation's name (成人组); accepted wherever a group is named.
     pub name: String,
     /// Other labels a registration sheet may use for this group.
     pub aliases: Vec<String>,
+    /// The pool this section is paired in; `None` for a pool.
     pub pairs_with: Option<GroupId>,
     /// Flags set on a player who registers under this group (e.g. 残疾人组 → disabled).
     pub marks: Marks,
     /// Overrides `event.rounds`.
     pub rounds: Option<u32>,
+    /// Overrides `event.time_control`.
     pub time_control: Option<String>,
     /// Groups with fewer registered players are cancelled or merged (Dongguan 九).
     pub min_size: Option<u32>,
     /// Where an under-size pool's players go (具体划分新组别视具体情况而定); without it
     /// an under-size pool is cancelled.
     pub merge_into: Option<GroupId>,
+    /// Who may enter the group.
     pub eligibility: Eligibility,
 }
 
+/// Flags set on every player registered under a group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Marks {
+    /// The player is marked disabled (残疾人组).
     pub disabled: bool,
+    /// The player is marked local (本地组).
     pub local: bool,
 }
 
@@ -130,9 +158,11 @@ pub struct Eligibility {
     pub age_reference: Option<NaiveDate>,
     /// School grade range, 1–12 (一年级 = 1; 初一 = 7; 高一 = 10).
     pub min_grade: Option<u8>,
+    /// Highest school grade allowed.
     pub max_grade: Option<u8>,
     /// Must be a student (在读学生): a grade must be given.
     pub student: bool,
+    /// Only this gender may enter (女子组).
     pub gender: Option<Gender>,
     /// Must hold a disabled certificate (必须有残疾证).
     pub disabled: bool,
@@ -145,15 +175,23 @@ pub struct Eligibility {
 /// CXA 2011 §13.1/§13.3: a 6-tuple per colour plus bye and forfeits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scoring {
+    /// A win with red.
     pub red_win: Points,
+    /// A draw with red.
     pub red_draw: Points,
+    /// A loss with red.
     pub red_loss: Points,
+    /// A win with black.
     pub black_win: Points,
+    /// A draw with black.
     pub black_draw: Points,
+    /// A loss with black.
     pub black_loss: Points,
     /// CXA 2011 §14.4: a bye scores as a win.
     pub bye: Points,
+    /// The winner's points when the opponent forfeits.
     pub forfeit_win: Points,
+    /// The forfeiting player's points.
     pub forfeit_loss: Points,
     /// Each side's points in a double forfeit (双负: 0).
     pub double_forfeit: Points,
@@ -176,6 +214,7 @@ impl Default for Scoring {
     }
 }
 
+/// How pairing numbers (序号) are given before round 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Seeding {
@@ -186,6 +225,7 @@ pub enum Seeding {
     RatingThenLot,
 }
 
+/// How round 1 pairs the numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Round1Pairing {
@@ -200,6 +240,7 @@ pub enum Round1Pairing {
     Random,
 }
 
+/// Who takes red in round 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Round1Colour {
@@ -208,11 +249,15 @@ pub enum Round1Colour {
     OddBoardLowerRed,
     /// The upper-half player takes red on every board.
     UpperHalfRed,
+    /// The lower number takes red on every board.
     AllLowerRed,
+    /// The higher number takes red on every board.
     AllHigherRed,
+    /// Red is drawn by lot on every board.
     ByLot,
 }
 
+/// How players of one score group are paired after round 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum WithinGroup {
@@ -236,16 +281,20 @@ pub enum EqualColourTie {
     NumberSumParity,
 }
 
+/// Whether players of the same unit are kept apart (同队回避).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum TeamAvoidance {
     /// 同队队员不回避 (Jinhua).
     Off,
+    /// Only in round 1.
     #[default]
     Round1Only,
+    /// In every round.
     AllRounds,
 }
 
+/// Who takes the bye after round 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ByeChoice {
@@ -271,24 +320,42 @@ pub enum Round1Bye {
 /// the scores differ by at least `min_gap` (S15 `housanlun`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LateRoundsPriority {
+    /// How many of the last rounds the priority applies to.
     pub last_rounds: u32,
+    /// The smallest score difference that gives the higher-scored player priority.
     pub min_gap: Points,
 }
 
+/// `[pairing]`: the round-1 draw and the pairing of later rounds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PairingRules {
+    /// How pairing numbers are drawn.
     pub seeding: Seeding,
+    /// How round 1 pairs the numbers.
     pub round1: Round1Pairing,
+    /// Who takes red in round 1.
     pub round1_colour: Round1Colour,
+    /// Who takes the bye in an odd round 1.
     pub round1_bye: Round1Bye,
+    /// How a score group is paired after round 1.
     pub within_group: WithinGroup,
+    /// Who gets red when two colour histories are identical.
     pub equal_colour_tie: EqualColourTie,
+    /// Whether players of one unit are kept apart.
     pub team_avoidance: TeamAvoidance,
+    /// Who takes the bye after round 1.
     pub bye: ByeChoice,
     /// A pairing that ended in a forfeit still counts as "met" (no rematch).
     pub forfeit_counts_as_met: bool,
+    /// Colour priority for the higher-scored player in the last rounds, if the regulation gives it.
     pub late_rounds_priority: Option<LateRoundsPriority>,
+    /// The hard rules relaxed, when no pairing meets them all, in this order: the first
+    /// is given up first and the last weighs most (docs/rules.md §2.5). Empty = stop.
+    pub relax: Vec<Relax>,
 }
+
+/// docs/rules.md §2.5: colour limits first, then team avoidance, a rematch last.
+pub const DEFAULT_RELAX: [Relax; 3] = [Relax::Colour, Relax::Team, Relax::Rematch];
 
 impl Default for PairingRules {
     fn default() -> Self {
@@ -303,6 +370,7 @@ impl Default for PairingRules {
             bye: ByeChoice::default(),
             forfeit_counts_as_met: true,
             late_rounds_priority: None,
+            relax: DEFAULT_RELAX.to_vec(),
         }
     }
 }
@@ -345,6 +413,7 @@ pub enum LateResult {
     Loss,
 }
 
+/// `[conduct]`: fouls, lateness, forfeits, withdrawals and penalties.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Conduct {
     /// Fouls in one game that lose it (Jinhua 3, Dongguan 2).
@@ -366,6 +435,7 @@ pub struct Conduct {
     /// Whether games already played against a withdrawn player keep counting for the
     /// opponents' 对手分 (Dongguan: 对手分将保留).
     pub withdrawn_games_kept: bool,
+    /// Whether the arbiter may deduct points (`qiwang penalty`).
     pub penalties_allowed: bool,
     /// The deduction for disturbing a game, if the regulation fixes one (Dongguan: 2).
     pub disturbance_penalty: Option<Points>,
@@ -426,6 +496,7 @@ pub enum Fallback {
     DropRoundsFromFirst,
     /// S10 前一轮名次: the rank after round n-1, then n-2, …
     PrevRoundRank,
+    /// No fallback: a tie after the tiebreaks goes straight to `unresolved`.
     None,
 }
 
@@ -436,7 +507,9 @@ pub enum ByeOppScore {
     /// 有分棋手中的最低得分: the lowest total above zero.
     #[default]
     LowestPositive,
+    /// The lowest total of all players, zero included.
     LowestOverall,
+    /// Zero.
     Zero,
 }
 
@@ -460,14 +533,20 @@ pub enum UnresolvedFirst {
     /// Flagged; `qiwang playoff` records the result.
     #[default]
     Playoff,
+    /// By a seeded lot recorded in the event.
     Lot,
+    /// By pairing number, lower first.
     Number,
 }
 
+/// `[ranking]`: the tiebreaks, their fallback and how a remaining tie is settled.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RankingRules {
+    /// The tiebreaks, in the order they are compared.
     pub tiebreaks: Vec<Tiebreak>,
+    /// What is compared when every tiebreak is equal.
     pub fallback: Fallback,
+    /// The virtual opponent's score a bye adds to 对手分.
     pub bye_opponent_score: ByeOppScore,
     /// A bye counts in 胜局 (§1.2: 按胜局计分).
     pub bye_counts_as_win: bool,
@@ -479,6 +558,7 @@ pub struct RankingRules {
     pub unresolved: TieResolution,
     /// Places before this one are never shared (Dongguan 冠军不并列 → 2).
     pub shared_from_place: u32,
+    /// How a tie for first left after every key is settled.
     pub unresolved_first: UnresolvedFirst,
     /// Whether a points penalty enters 累进分 (see [`PenaltyInProgressive`]).
     pub penalty_in_progressive: PenaltyInProgressive,
@@ -519,6 +599,7 @@ impl Default for RankingRules {
     }
 }
 
+/// How tied players are paid for the places they cover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum SharedMoney {
@@ -532,6 +613,7 @@ pub enum SharedMoney {
     NextKey,
 }
 
+/// What a player placed in two prize lists receives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum MultiplePrizes {
@@ -542,10 +624,14 @@ pub enum MultiplePrizes {
     HigherOnly,
 }
 
+/// `[prizes]`: the prize lists and how their money is paid.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct PrizeRules {
+    /// How tied players are paid.
     pub shared_money: SharedMoney,
+    /// What a player placed in two lists receives.
     pub multiple: MultiplePrizes,
+    /// `[[prizes.lists]]`, in the order the sheet prints them.
     pub lists: Vec<PrizeList>,
     /// Whether withdrawn players and players without a game are ranked for prizes,
     /// certificates and qualification.
@@ -590,8 +676,11 @@ pub enum QualificationTies {
 /// Which players of a pool a prize list ranks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct PrizeFilter {
+    /// Only players of this gender.
     pub gender: Option<Gender>,
+    /// Only players with (or without) the disabled mark.
     pub disabled: Option<bool>,
+    /// Only local (or non-local) players.
     pub local: Option<bool>,
     /// Only players registered under this section.
     pub section: Option<GroupId>,
@@ -600,7 +689,9 @@ pub struct PrizeFilter {
 /// One place (or a range of places with the same prize).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PrizePlace {
+    /// The first place of the range, 1-based.
     pub from: u32,
+    /// The last place of the range (equal to `from` for one place).
     pub to: u32,
     /// Money per place, in whole currency units.
     pub money: u32,
@@ -612,16 +703,22 @@ pub struct PrizePlace {
     pub qualification: Option<String>,
 }
 
+/// One prize list: the places of a pool's standings, possibly filtered, and their prizes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PrizeList {
+    /// The id `--list` names.
     pub id: String,
+    /// The name printed on the sheet.
     pub name: String,
     /// The pool whose standings this list ranks.
     pub group: GroupId,
+    /// Which players of the pool the list ranks.
     pub filter: PrizeFilter,
+    /// The prizes, place by place.
     pub places: Vec<PrizePlace>,
 }
 
+/// What a team's value adds up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum TeamMetric {
@@ -632,15 +729,18 @@ pub enum TeamMetric {
     PointSum,
 }
 
+/// What happens to a unit with fewer ranked players than `best_n`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ShortTeam {
+    /// The unit is left out of the ranking.
     #[default]
     Exclude,
     /// Each missing member counts as the last rank (number of entrants + 1) or 0 points.
     Pad,
 }
 
+/// A key that separates teams with the same value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TeamTiebreak {
@@ -650,19 +750,28 @@ pub enum TeamTiebreak {
     OppScoreSum,
     /// Sum of the counted members' points.
     PointSum,
+    /// A seeded lot.
     Lot,
 }
 
 /// 团体: a unit's best N players of a pool (Jinhua: 成人团体取同单位最好的前三名).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TeamCompetition {
+    /// The id the team ranking is referred to by.
     pub id: String,
+    /// The name printed on the sheet.
     pub name: String,
+    /// The pool whose standings rank the units.
     pub group: GroupId,
+    /// How many of each unit's best players count.
     pub best_n: u32,
+    /// Rank sum or point sum.
     pub metric: TeamMetric,
+    /// What happens to a unit with fewer ranked players than `best_n`.
     pub short_team: ShortTeam,
+    /// The keys that separate units with the same value, in order.
     pub tiebreaks: Vec<TeamTiebreak>,
+    /// The prizes, place by place.
     pub places: Vec<PrizePlace>,
 }
 
@@ -694,6 +803,7 @@ impl Rulebook {
             .unwrap_or(self.event.rounds)
     }
 
+    /// The rule for the group with id `id`.
     pub fn group(&self, id: &GroupId) -> Option<&GroupRule> {
         self.groups.iter().find(|g| &g.id == id)
     }

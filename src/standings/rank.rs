@@ -188,11 +188,11 @@ fn rank_pool(
                 // A playoff is held after the last round; before it the tie shows shared.
                 (None, UnresolvedFirst::Playoff) => out.shared(class, n >= rules.rounds_for(group)),
                 (None, UnresolvedFirst::Lot) => {
-                    out.ordered(lot(class, seed, n, place), Some(DecidedBy::Lot))
+                    out.ordered(lot(class, seed, n, place), Some(DecidedBy::Lot));
                 }
                 (None, UnresolvedFirst::Number) => {
                     let order = by_number(&data, class);
-                    out.ordered(order, Some(DecidedBy::Number))
+                    out.ordered(order, Some(DecidedBy::Number));
                 }
             }
         } else {
@@ -201,7 +201,7 @@ fn rank_pool(
                 TieResolution::Lot => out.ordered(lot(class, seed, n, place), Some(DecidedBy::Lot)),
                 TieResolution::Number => {
                     let order = by_number(&data, class);
-                    out.ordered(order, Some(DecidedBy::Number))
+                    out.ordered(order, Some(DecidedBy::Number));
                 }
             }
         }
@@ -416,7 +416,7 @@ fn row(
         penalty: v.penalty,
         tiebreaks: tiebreaks[&id].clone(),
         needs_playoff: false,
-        decided_by: decided_by.get(&id).cloned(),
+        decided_by: decided_by.get(&id).copied(),
         withdrawn: v.withdrawn,
     }
 }

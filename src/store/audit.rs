@@ -27,9 +27,11 @@ pub struct AuditEntry {
     pub seq: u64,
     /// When the command ran, RFC 3339 in UTC.
     pub time: DateTime<Utc>,
+    /// Who ran the command (`$QIWANG_USER`, else the login name).
     pub user: String,
     /// The command line as typed.
     pub command: Vec<String>,
+    /// A change, an undo, a redo or the creation of the event.
     pub kind: EntryKind,
     /// What changed, for people.
     pub summary: String,

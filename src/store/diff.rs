@@ -74,12 +74,15 @@ pub(crate) fn differences(from: &Event, to: &Event) -> Vec<Text> {
                     .iter()
                     .filter_map(|p| match p {
                         Pairing::Game { table, result, .. } => Some((*table, *result)),
-                        _ => None,
+                        Pairing::Bye { .. } => None,
                     })
                     .collect()
             };
             let pairs = |r: &crate::model::Round| -> Vec<Vec<PlayerId>> {
-                r.pairings.iter().map(|p| p.players()).collect()
+                r.pairings
+                    .iter()
+                    .map(crate::model::Pairing::players)
+                    .collect()
             };
             if pairs(ra) != pairs(rb) {
                 lines.push(Text::new(

@@ -13,40 +13,57 @@ pub enum StoreError {
         "no event found in `{}` or any parent directory: run `qiwang init DIR --rules FILE` to create one, or pass `--event DIR`",
         searched_from.display()
     )]
-    NotAnEvent { searched_from: PathBuf },
+    NotAnEvent {
+        /// The directory the search started from (it and its parents hold no event).
+        searched_from: PathBuf,
+    },
 
     /// `--event DIR` names a directory without `qiwang.json`.
     #[error(
         "`{}` is not an event directory (it has no qiwang.json): pass the directory `qiwang init` created",
         dir.display()
     )]
-    NoEventAt { dir: PathBuf },
+    NoEventAt {
+        /// The directory given.
+        dir: PathBuf,
+    },
 
     /// `init` into a directory that already holds an event.
     #[error(
         "`{}` already exists: this directory holds an event; choose another directory (qiwang never overwrites an event)",
         path.display()
     )]
-    AlreadyExists { path: PathBuf },
+    AlreadyExists {
+        /// The file that shows an event is already there.
+        path: PathBuf,
+    },
 
     /// Another process holds the event's lock.
     #[error(
         "event is busy: another qiwang command is changing it; try again (lock `{}`)",
         lock.display()
     )]
-    Busy { lock: PathBuf },
+    Busy {
+        /// The event's lock file.
+        lock: PathBuf,
+    },
 
     /// The event directory was moved or replaced while a command held its lock.
     #[error(
         "`{}` was moved or replaced while this command held its lock, so the lock no longer protects it: nothing was saved; run the command again",
         dir.display()
     )]
-    LockLost { dir: PathBuf },
+    LockLost {
+        /// The event directory the lock was taken on.
+        dir: PathBuf,
+    },
 
     /// A file of the event cannot be trusted; it is left exactly as it is.
     #[error("`{}` is damaged: {detail}; {recovery}", path.display())]
     Damaged {
+        /// The damaged file.
         path: PathBuf,
+        /// What is wrong with it.
         detail: crate::i18n::Text,
         /// What the user can do about it, e.g. which snapshot in `history/` to restore.
         recovery: crate::i18n::Text,
@@ -58,9 +75,13 @@ pub enum StoreError {
         path.display()
     )]
     NewerSchema {
+        /// The state file.
         path: PathBuf,
+        /// The `schema_version` it holds.
         found: u64,
+        /// The newest `schema_version` this qiwang reads.
         supported: u32,
+        /// What the user can do (install a newer qiwang, or restore a snapshot).
         recovery: crate::i18n::Text,
     },
 
@@ -79,10 +100,13 @@ pub enum StoreError {
     /// A file operation failed.
     #[error("cannot {action} `{}`{hint}", path.display())]
     Io {
+        /// The file or directory.
         path: PathBuf,
+        /// What qiwang tried to do, as a verb (`read`, `write`, `lock`).
         action: &'static str,
         /// Advice derived from the kind of failure (disk full, read-only), starting with `: `.
         hint: &'static str,
+        /// The operating system's error.
         #[source]
         source: io::Error,
     },

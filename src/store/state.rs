@@ -216,7 +216,11 @@ fn integrity(event: &Event) -> Vec<String> {
                 ));
             }
             let mut seen = BTreeSet::new();
-            for id in round.pairings.iter().flat_map(|p| p.players()) {
+            for id in round
+                .pairings
+                .iter()
+                .flat_map(crate::model::Pairing::players)
+            {
                 if !ids.contains(&id) {
                     problems.push(format!(
                         "group `{group}` round {expected}: player `{id}` is not registered"
@@ -376,19 +380,19 @@ pub(super) mod tests {
             ),
             ("[1, 2]".into(), "not a JSON object"),
             (
-                good.replacen("\"schema_version\": 2", "\"schema_version\": 0", 1),
+                good.replacen("\"schema_version\": 3", "\"schema_version\": 0", 1),
                 "`schema_version` is `0`",
             ),
             (
-                good.replacen("\"schema_version\": 2", "\"schema_version\": \"1\"", 1),
+                good.replacen("\"schema_version\": 3", "\"schema_version\": \"1\"", 1),
                 "`schema_version` is `\"1\"`",
             ),
             (
-                good.replacen("\"schema_version\": 2,", "", 1),
+                good.replacen("\"schema_version\": 3,", "", 1),
                 "no `schema_version` key",
             ),
             (
-                good.replacen("\"schema_version\": 2", "\"schema_version\": null", 1),
+                good.replacen("\"schema_version\": 3", "\"schema_version\": null", 1),
                 "`schema_version` is `null`",
             ),
             (format!("{good} x"), "invalid JSON: trailing characters"),

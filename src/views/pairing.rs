@@ -62,6 +62,7 @@ pub fn pairing_sheet(
         ],
     )
     .right(&[0, 1, 4, 6, 7]);
+    let want_json = crate::report::json_wanted();
     let mut tables = Vec::new();
     for pairing in &r.pairings {
         match pairing {
@@ -88,6 +89,9 @@ pub fn pairing_sheet(
                     bname.clone(),
                     bunit,
                 ]);
+                if !want_json {
+                    continue;
+                }
                 tables.push(json!({
                     "table": table,
                     "red": { "id": red, "name": rname, "score": rs },
@@ -111,17 +115,39 @@ pub fn pairing_sheet(
                     String::new(),
                     String::new(),
                 ]);
+                if !want_json {
+                    continue;
+                }
                 tables.push(json!({ "bye": { "id": player, "name": name, "score": s } }));
             }
         }
     }
     report.sections.push(section);
-    report.json = json!({
-        "event": rules.event.name,
-        "group": pool,
-        "round": round,
-        "pairings": tables,
-    });
+    // docs/rules.md §2.5: the rules relaxed for want of a legal pairing, above the
+    // signature line.
+    let relaxed: Vec<_> = event
+        .group(pool)
+        .map(|g| {
+            g.relaxed
+                .iter()
+                .filter(|r| r.round == round)
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default();
+    let notes = crate::pairing::relaxation_lines(&relaxed, lang, &|id| super::name_of(event, id));
+    report.footer.splice(0..0, notes.iter().cloned());
+    if want_json {
+        report.json = json!({
+            "event": rules.event.name,
+            "group": pool,
+            "round": round,
+            "pairings": tables,
+        });
+        if let (false, serde_json::Value::Object(map)) = (notes.is_empty(), &mut report.json) {
+            map.insert("notes".into(), json!(notes));
+        }
+    }
     report
 }
 

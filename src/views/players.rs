@@ -56,6 +56,7 @@ pub fn players(
         ],
     )
     .right(&[0, 1, 8]);
+    let want_json = crate::report::json_wanted();
     let mut rows = Vec::new();
     for p in event
         .players
@@ -122,6 +123,9 @@ pub fn players(
             phone.clone(),
             status.trim().to_string(),
         ]);
+        if !want_json {
+            continue;
+        }
         rows.push(json!({
             "id": p.id,
             "number": p.number,
@@ -140,14 +144,19 @@ pub fn players(
             "id_number": if p.id_number.is_some() { json!(id_number) } else { json!(null) },
             "phone": if p.phone.is_some() { json!(phone) } else { json!(null) },
             "withdrawn": p.is_withdrawn(),
+            "disqualified": p.is_disqualified(),
             "joined_round": p.joined_round,
             "unranked": p.unranked,
         }));
     }
-    section
-        .notes
-        .push(format!("{} {}", rows.len(), lang.pick("人", "players")));
+    section.notes.push(format!(
+        "{} {}",
+        section.rows.len(),
+        lang.pick("人", "players")
+    ));
     report.sections.push(section);
-    report.json = json!({ "event": rules.event.name, "players": rows });
+    if want_json {
+        report.json = json!({ "event": rules.event.name, "players": rows });
+    }
     report
 }

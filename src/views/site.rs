@@ -208,17 +208,15 @@ pub fn event_json(
     show_private: bool,
 ) -> serde_json::Value {
     let lang = rules.event.language;
-    let players = super::players(event, rules, only, lang, show_private).json["players"].clone();
+    // Taken, not cloned: the list is large and used once.
+    let players = super::players(event, rules, only, lang, show_private).json["players"].take();
     let mut groups = Vec::new();
     let standings = all_standings(event, rules);
     for g in rules.pools().filter(|g| only.is_none_or(|o| o == &g.id)) {
         let Some(st) = standings.get(&g.id) else {
             continue;
         };
-        let rounds: Vec<_> = event
-            .group(&g.id)
-            .map(|s| s.rounds.clone())
-            .unwrap_or_default();
+        let rounds = event.group(&g.id).map_or(&[][..], |s| &s.rounds[..]);
         groups.push(json!({
             "id": g.id,
             "name": g.name,

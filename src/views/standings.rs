@@ -149,11 +149,20 @@ pub fn standings(event: &Event, rules: &Rulebook, st: &Standings, lang: Lang) ->
         .collect();
     let mut s =
         Section::new("", header(lang, &st.tiebreaks, lang.pick("名次", "place"))).right(&numeric);
-    let values = standings::tiebreak_values(event, rules, &st.group, Some(st.after_round));
+    let want_json = crate::report::json_wanted();
+    // Every player's values again: only the JSON prints them.
+    let values = if want_json {
+        standings::tiebreak_values(event, rules, &st.group, Some(st.after_round))
+    } else {
+        Default::default()
+    };
     let mut rows = Vec::new();
     for row in &st.rows {
         let p = event.player(row.player);
         s.push(row_cells(p, place_text(row.rank, row.shared), row, lang));
+        if !want_json {
+            continue;
+        }
         rows.push(json!({
             "rank": row.rank,
             "shared": row.shared,
@@ -177,6 +186,9 @@ pub fn standings(event: &Event, rules: &Rulebook, st: &Standings, lang: Lang) ->
         ).into());
     }
     report.sections.push(s);
+    if !want_json {
+        return report;
+    }
     report.json = json!({
         "event": rules.event.name,
         "group": st.group,
@@ -429,7 +441,9 @@ pub fn crosstable(
         s.push(cells);
     }
     report.sections.push(s);
-    report.json = serde_json::to_value(&table).unwrap_or_default();
+    if crate::report::json_wanted() {
+        report.json = serde_json::to_value(&table).unwrap_or_default();
+    }
     report
 }
 

@@ -276,7 +276,7 @@ fn recompute(export: &Value, group: &Value, after: usize) -> BTreeMap<i64, Recom
         .min()
         .unwrap_or(0);
     let finals: BTreeMap<i64, i64> = out.iter().map(|(&p, r)| (p, r.score)).collect();
-    for (p, r) in out.iter_mut() {
+    for (p, r) in &mut out {
         for slot in &slots[p] {
             match slot {
                 Slot::Game { opponent, .. } => r.opp_scores.push(finals[opponent]),
@@ -1404,7 +1404,7 @@ fn well_formed(page: &str, html: &str) {
         };
         let name: String = name
             .chars()
-            .take_while(|c| c.is_ascii_alphanumeric())
+            .take_while(char::is_ascii_alphanumeric)
             .collect::<String>()
             .to_ascii_lowercase();
         if !tracked.contains(&name.as_str()) {

@@ -220,7 +220,7 @@ fn prepare(root: &Path) -> Vec<Case> {
             let after = after.unwrap();
             assert_ne!(before, after, "{args:?} changes nothing");
             Case {
-                args: args.iter().map(|s| s.to_string()).collect(),
+                args: args.iter().map(ToString::to_string).collect(),
                 dir: tpl.to_path_buf(),
                 before,
                 after,

@@ -476,12 +476,12 @@ fn a_name_beginning_with_equals_stays_text_in_a_workbook() {
 
 /// Every data row of a sheet as its cells, for the sheet's header row named by `first`.
 fn table(range: &calamine::Range<Data>, first: &str) -> (Vec<String>, Vec<Vec<Data>>) {
-    let rows: Vec<Vec<Data>> = range.rows().map(|r| r.to_vec()).collect();
+    let rows: Vec<Vec<Data>> = range.rows().map(<[calamine::Data]>::to_vec).collect();
     let at = rows
         .iter()
         .position(|r| r.first().is_some_and(|c| is(c, first)))
         .unwrap_or_else(|| panic!("no header row starting with {first}"));
-    let header = rows[at].iter().map(|c| c.to_string()).collect();
+    let header = rows[at].iter().map(ToString::to_string).collect();
     (header, rows[at + 1..].to_vec())
 }
 

@@ -589,20 +589,20 @@ fn a_damaged_state_file_is_refused_with_the_way_back_and_never_overwritten() {
         ),
         (
             "newer schema",
-            good.replacen("\"schema_version\": 2", "\"schema_version\": 99", 1),
+            good.replacen("\"schema_version\": 3", "\"schema_version\": 99", 1),
             "was written by a newer qiwang (schema version 99",
         ),
         (
             "edited by hand: round numbered 0",
             edit_json(&good, |v| {
-                v["groups"]["open"]["rounds"][0]["number"] = 0.into()
+                v["groups"]["open"]["rounds"][0]["number"] = 0.into();
             }),
             "it contradicts itself: group `open`: round 1 is numbered `0`",
         ),
         (
             "edited by hand: an unknown player paired",
             edit_json(&good, |v| {
-                v["groups"]["open"]["rounds"][0]["pairings"][0]["red"] = 999.into()
+                v["groups"]["open"]["rounds"][0]["pairings"][0]["red"] = 999.into();
             }),
             "it contradicts itself: group `open` round 1: player `999` is not registered",
         ),
@@ -1320,7 +1320,7 @@ fn every_csv_output_is_inert_and_opens_in_chinese_excel() {
             .has_headers(false)
             .from_reader(s.text.trim_start_matches('\u{feff}').as_bytes());
         for record in reader.records() {
-            for cell in record.unwrap().iter() {
+            for cell in &record.unwrap() {
                 assert!(!live_formula(cell), "{}: live cell `{cell}`", s.what);
                 neutralised += usize::from(cell.starts_with("'=HYPERLINK"));
             }

@@ -14,6 +14,7 @@ mod pairing_invariants;
 mod privacy;
 mod prizes;
 mod registration;
+mod relax;
 mod rulebooks;
 mod schema;
 mod standings;

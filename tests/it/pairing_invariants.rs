@@ -4,7 +4,7 @@
 //! no-legal-pairing report.
 
 use qiwang::model::{
-    Colour, Event, GameResult, GroupId, Outcome, Pairing, Player, PlayerId, Points, Round,
+    Colour, Event, GameResult, GroupId, Outcome, Pairing, Player, PlayerId, Points, Relax, Round,
 };
 use qiwang::pairing::simulate::{SimConfig, play_random_event};
 use qiwang::pairing::{
@@ -42,7 +42,7 @@ fn games(round: &Round) -> Vec<(u32, u32)> {
 fn bye_of(round: &Round) -> Option<u32> {
     round.pairings.iter().find_map(|p| match p {
         Pairing::Bye { player } => Some(player.0),
-        _ => None,
+        Pairing::Game { .. } => None,
     })
 }
 
@@ -145,6 +145,8 @@ fn round1_team_avoidance_swaps_lower_half() {
 fn round1_team_avoidance_reports_an_impossible_field() {
     let (mut e, mut rules, g) = event_with(4);
     rules.pairing.team_avoidance = TeamAvoidance::Round1Only;
+    // docs/rules.md §2.5: only with nothing to relax does the engine stop.
+    rules.pairing.relax.clear();
     for p in e.players.iter_mut().take(3) {
         p.unit = "东莞队".into();
     }
@@ -211,6 +213,8 @@ struct Oracle {
     /// `pairing.bye = "lowest_score_fewest_byes"`: the bye key is (score, byes).
     score_first: bool,
     groups: Vec<i32>,
+    /// The rules that may be broken (docs/rules.md §2.5); empty for the strict oracle.
+    relax: Vec<Relax>,
 }
 
 impl Oracle {
@@ -247,6 +251,7 @@ impl Oracle {
             diff_limit: rules.colours.max_diff,
             score_first: rules.pairing.bye == ByeChoice::LowestScoreFewestByes,
             groups: Vec::new(),
+            relax: Vec::new(),
         };
         let mut rounds: Vec<&Round> = e.groups[g].rounds.iter().filter(|x| x.number < r).collect();
         rounds.sort_by_key(|x| x.number);
@@ -461,6 +466,141 @@ impl Oracle {
     }
 }
 
+/// Breaks per relaxable rule, indexed colour, team, rematch.
+type Breaks = [u32; 3];
+/// (byes so far, score) of the bye player: its tier.
+type ByeKey = (u32, i32);
+/// Weighed breaks, then the usual criteria.
+type Weighed = (Vec<u32>, Cost);
+
+fn slot(r: Relax) -> usize {
+    match r {
+        Relax::Colour => 0,
+        Relax::Team => 1,
+        Relax::Rematch => 2,
+    }
+}
+
+impl Oracle {
+    /// Colour limits `i` breaks by taking `c`: the run and the difference, one each.
+    fn colour_breaks(&self, i: usize, c: Colour) -> u32 {
+        let h = &self.colours[i];
+        let run = 1 + h.iter().rev().take_while(|x| **x == c).count() as u32;
+        let d = self.diff(i) + if c == Colour::Red { 1 } else { -1 };
+        u32::from(self.streak_limit.is_some_and(|k| run > k))
+            + u32::from(self.diff_limit.is_some_and(|k| d.unsigned_abs() > k))
+    }
+
+    /// The pair's breaks and misses with the colours that break fewest limits, then miss
+    /// fewest; `None` when it breaks a rule `relax` does not list.
+    fn pair_relaxed(&self, a: usize, b: usize) -> Option<(Breaks, u32)> {
+        let rematch = u32::from(self.met[a].contains(&self.ids[b]));
+        let team =
+            u32::from(self.team_on && self.team[a].is_some() && self.team[a] == self.team[b]);
+        let may = |r: Relax| self.relax.contains(&r);
+        if (rematch > 0 && !may(Relax::Rematch)) || (team > 0 && !may(Relax::Team)) {
+            return None;
+        }
+        let mut best: Option<(u32, u32)> = None;
+        for (r, k) in [(a, b), (b, a)] {
+            let c = self.colour_breaks(r, Colour::Red) + self.colour_breaks(k, Colour::Black);
+            if c > 0 && !may(Relax::Colour) {
+                continue;
+            }
+            let m = (c, self.misses(r, k));
+            best = Some(best.map_or(m, |x| x.min(m)));
+        }
+        let (colour, miss) = best?;
+        Some(([colour, team, rematch], miss))
+    }
+
+    /// Breaks as the engine weighs them: the last rule of `relax` first.
+    fn weigh(&self, b: Breaks) -> Vec<u32> {
+        self.relax.iter().rev().map(|r| b[slot(*r)]).collect()
+    }
+
+    /// The best relaxed pairing over every perfect matching, the bye from the first
+    /// (byes, score) tier that allows one.
+    fn best_relaxed(&self) -> Option<(Vec<u32>, Cost)> {
+        let n = self.ids.len();
+        let byes: Vec<Option<usize>> = if n % 2 == 1 {
+            (0..n).map(Some).collect()
+        } else {
+            vec![None]
+        };
+        let mut found: Vec<(Option<ByeKey>, Weighed)> = Vec::new();
+        for bye in byes {
+            let mut used = vec![false; n];
+            if let Some(b) = bye {
+                used[b] = true;
+            }
+            let mut best = None;
+            self.enumerate_relaxed(&mut used, &mut Vec::new(), bye, &mut best);
+            if let Some(c) = best {
+                found.push((bye.map(|b| (self.byes[b], self.score[b])), c));
+            }
+        }
+        let tier = found.iter().map(|f| f.0).min()?;
+        found.into_iter().filter(|f| f.0 == tier).map(|f| f.1).min()
+    }
+
+    fn enumerate_relaxed(
+        &self,
+        used: &mut Vec<bool>,
+        pairs: &mut Vec<(usize, usize, u32, Breaks)>,
+        bye: Option<usize>,
+        best: &mut Option<(Vec<u32>, Cost)>,
+    ) {
+        let Some(a) = used.iter().position(|u| !u) else {
+            let mut total = [0u32; 3];
+            for p in pairs.iter() {
+                for (t, b) in total.iter_mut().zip(p.3) {
+                    *t += b;
+                }
+            }
+            let plain: Vec<(usize, usize, u32)> = pairs.iter().map(|p| (p.0, p.1, p.2)).collect();
+            let c = (self.weigh(total), self.cost(&plain, bye));
+            if best.as_ref().is_none_or(|b| c < *b) {
+                *best = Some(c);
+            }
+            return;
+        };
+        used[a] = true;
+        for b in a + 1..used.len() {
+            if used[b] {
+                continue;
+            }
+            if let Some((br, m)) = self.pair_relaxed(a, b) {
+                used[b] = true;
+                pairs.push((a, b, m, br));
+                self.enumerate_relaxed(used, pairs, bye, best);
+                pairs.pop();
+                used[b] = false;
+            }
+        }
+        used[a] = false;
+    }
+
+    /// The weighed breaks and cost of the engine's round, with its actual colours.
+    fn round_cost_relaxed(&self, round: &Round) -> (Vec<u32>, Cost) {
+        let idx: BTreeMap<PlayerId, usize> =
+            self.ids.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+        let mut total = [0u32; 3];
+        for p in &round.pairings {
+            if let Pairing::Game { red, black, .. } = p {
+                let (r, b) = (idx[red], idx[black]);
+                total[0] +=
+                    self.colour_breaks(r, Colour::Red) + self.colour_breaks(b, Colour::Black);
+                total[1] += u32::from(
+                    self.team_on && self.team[r].is_some() && self.team[r] == self.team[b],
+                );
+                total[2] += u32::from(self.met[r].contains(&self.ids[b]));
+            }
+        }
+        (self.weigh(total), self.round_cost(round))
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 struct Cost {
     bye: Option<(i64, i64)>,
@@ -487,6 +627,8 @@ fn exhaustive_optimum_on_small_events() {
     for seed in 0..1500u64 {
         let mut cfg = SimConfig::random(seed, 12);
         cfg.late_entries = cfg.late_entries.min(12 - cfg.players.min(12));
+        // The strict engine; relaxed rounds have their own oracle test below.
+        cfg.rules.pairing.relax.clear();
         let sim = play_random_event(&cfg, seed);
         let g = &sim.group;
         let played = sim.event.groups[g].rounds.len() as u32;
@@ -517,6 +659,78 @@ fn exhaustive_optimum_on_small_events() {
     assert!(blocked > 0, "no blocked state was exercised");
 }
 
+/// docs/rules.md §2.5: where no pairing meets every hard rule, the engine's round has the
+/// fewest breaks (compared last-listed rule first) over every perfect matching, then the
+/// usual criteria; where one does, nothing is relaxed. Every ordered `pairing.relax` list.
+#[test]
+fn relaxed_rounds_have_the_fewest_breaks_by_brute_force() {
+    let all = [Relax::Colour, Relax::Team, Relax::Rematch];
+    let mut orders: Vec<Vec<Relax>> = Vec::new();
+    for a in all {
+        orders.push(vec![a]);
+        for b in all.into_iter().filter(|&b| b != a) {
+            orders.push(vec![a, b]);
+            for c in all.into_iter().filter(|&c| c != a && c != b) {
+                orders.push(vec![a, b, c]);
+            }
+        }
+    }
+    let (mut relaxed, mut strict, mut stopped) = (0, 0, 0);
+    for seed in 0..450u64 {
+        let mut cfg = SimConfig::random(90_000 + seed, 10);
+        cfg.players = 6 + (seed % 5) as usize;
+        cfg.late_entries = 0;
+        cfg.rules.event.rounds = 7 + (seed % 3) as u32;
+        cfg.rules.pairing.relax = orders[seed as usize % orders.len()].clone();
+        let sim = play_random_event(&cfg, seed);
+        let g = &sim.group;
+        let played = sim.event.groups[g].rounds.len() as u32;
+        let upto = if sim.stopped.is_some() {
+            played + 1
+        } else {
+            played
+        };
+        for r in 2..=upto {
+            let e = truncated(&sim.event, g, r);
+            let mut oracle = Oracle::new(&e, &sim.rules, g, r);
+            if oracle.ids.is_empty() {
+                continue;
+            }
+            let best_strict = oracle.best();
+            oracle.relax = sim.rules.pairing.relax.clone();
+            let best = oracle.best_relaxed();
+            match pair_next_round(&e, &sim.rules, g, seed) {
+                Ok(plan) => {
+                    let mut after = e.clone();
+                    plan.apply(&mut after, g, seed);
+                    let v = check_round(&after, &sim.rules, g, &plan.round);
+                    assert!(v.is_empty(), "seed {seed} round {r}: {v:?}");
+                    if let Some(b) = best_strict {
+                        assert!(plan.relaxed.is_empty(), "seed {seed} round {r}: relaxed");
+                        assert_eq!(oracle.round_cost(&plan.round), b, "seed {seed} round {r}");
+                        strict += 1;
+                    } else {
+                        assert!(!plan.relaxed.is_empty(), "seed {seed} round {r}");
+                        let got = oracle.round_cost_relaxed(&plan.round);
+                        assert_eq!(Some(got), best, "seed {seed} round {r}");
+                        relaxed += 1;
+                    }
+                }
+                Err(PairingError::NoLegalPairing { .. }) => {
+                    assert_eq!(best, None, "seed {seed} round {r}: engine found none");
+                    stopped += 1;
+                }
+                Err(other) => panic!("seed {seed} round {r}: {other}"),
+            }
+        }
+    }
+    assert!(relaxed > 100, "only {relaxed} relaxed rounds compared");
+    assert!(
+        strict > 100 && stopped > 0,
+        "{strict} strict, {stopped} stopped"
+    );
+}
+
 // ---------------------------------------------------------------- invariants
 
 #[test]
@@ -538,7 +752,7 @@ fn checker_passes_every_round_of_generated_events() {
             v.is_empty(),
             "seed {seed}: {}",
             v.iter()
-                .map(|x| x.to_string())
+                .map(ToString::to_string)
                 .collect::<Vec<_>>()
                 .join("; ")
         );
@@ -546,7 +760,7 @@ fn checker_passes_every_round_of_generated_events() {
         let played = &sim.event.groups[&sim.group].rounds;
         rounds += played.len();
         let ps = &sim.event.players;
-        seen[0] += usize::from(ps.iter().any(|p| p.is_withdrawn()));
+        seen[0] += usize::from(ps.iter().any(qiwang::model::Player::is_withdrawn));
         seen[1] += usize::from(ps.iter().any(|p| p.joined_round > 1));
         seen[2] += usize::from(ps.iter().any(|p| p.unit.starts_with('队')));
         let outcomes: Vec<Outcome> = played
@@ -650,8 +864,10 @@ fn same_state_and_seed_give_the_same_round() {
 
 #[test]
 fn no_legal_pairing_names_the_blocked_players() {
-    // Four players, round 4 after everyone met everyone: nobody can be paired.
-    let (mut e, rules, g) = event_with(4);
+    // Four players, round 4 after everyone met everyone: nobody can be paired (with
+    // nothing to relax, docs/rules.md §2.5).
+    let (mut e, mut rules, g) = event_with(4);
+    rules.pairing.relax.clear();
     let rr = [[(1, 2), (3, 4)], [(3, 1), (4, 2)], [(1, 4), (2, 3)]];
     for (k, tables) in rr.iter().enumerate() {
         let pairings = tables

@@ -1949,7 +1949,7 @@ fn issue10_1_playoff_list_through_the_binary_and_the_prize_csv_for_the_finance_o
 
     // Today `playoff --group kids …` answered that the pool has no tie; now it finds the
     // one list whose tie these players are.
-    let ids: Vec<String> = [g[2], g[0], g[1]].iter().map(|p| p.to_string()).collect();
+    let ids: Vec<String> = [g[2], g[0], g[1]].iter().map(ToString::to_string).collect();
     let mut args = vec!["playoff", "--group", "kids"];
     args.extend(ids.iter().map(String::as_str));
     let out = run_ok(dir, &args);
@@ -2022,6 +2022,15 @@ fn issue10_2_player_disqualify_through_the_binary_is_logged_shown_and_reversible
     assert!(row.contains("取消资格") && row.contains("—"), "{row}");
     let prizes = String::from_utf8(qiwang_zh(dir, &["prizes"]).stdout).unwrap();
     assert!(prizes.contains("领先：取消资格"), "{prizes}");
+    // `players --format json` says so, apart from a withdrawal.
+    let players: serde_json::Value =
+        serde_json::from_str(&run_ok(dir, &["players", "--format", "json"])).unwrap();
+    let leader = &players["players"][0];
+    assert_eq!(leader["name"], "领先");
+    assert_eq!(
+        (&leader["disqualified"], &leader["withdrawn"]),
+        (&serde_json::json!(true), &serde_json::json!(false))
+    );
     let log = run_ok(dir, &["log"]);
     assert!(
         log.contains("disqualified player 1 `领先` from round 9"),

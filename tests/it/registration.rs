@@ -204,7 +204,7 @@ fn dongguan_example_is_gbk_and_lands_in_the_right_pools() {
     // 儿童女子棋王组 is deliberately short of the regulation's ten players.
     let short: Vec<(String, usize)> = group_sizes(&rules, &players)
         .into_iter()
-        .filter(|g| g.is_short())
+        .filter(qiwang::registration::GroupSize::is_short)
         .map(|g| (g.name, g.count))
         .collect();
     assert_eq!(short, vec![("儿童女子棋王组".to_string(), 7)]);

@@ -154,7 +154,7 @@ impl Fixture {
         round: Option<u32>,
         args: &[&str],
     ) -> Result<results::RecordReport, ResultError> {
-        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let args: Vec<String> = args.iter().map(ToString::to_string).collect();
         let entries = parse_result_args(&args)?;
         record_results(&mut self.event, &self.rules, &self.group, round, &entries)
     }
@@ -1245,7 +1245,7 @@ fn values_agree_with_a_recomputation_from_the_crosstable() {
                     ..
                 } => {
                     opp += totals[opponent];
-                    wins += u32::from(matches!(result, Some('1') | Some('+')));
+                    wins += u32::from(matches!(result, Some('1' | '+')));
                     black += u32::from(*colour == qiwang::model::Colour::Black);
                     running += points.unwrap().0;
                 }

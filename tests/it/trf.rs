@@ -305,7 +305,7 @@ fn check_consistency(trf: &Trf) -> Vec<String> {
     match trf.total_rounds {
         None => errors.push("no 142 line (total rounds)".into()),
         Some(r) if (r as usize) < played => {
-            errors.push(format!("142 says {r} rounds, {played} are written"))
+            errors.push(format!("142 says {r} rounds, {played} are written"));
         }
         Some(_) => {}
     }
@@ -382,7 +382,7 @@ fn check_demo(extra: &[&str], rounds: u32) {
     let p = |x: &Path| x.to_str().expect("utf-8 path").to_string();
     let dir = tmp.path().join("event");
     let mut args = vec!["demo".to_string(), p(&dir)];
-    args.extend(extra.iter().map(|s| s.to_string()));
+    args.extend(extra.iter().map(ToString::to_string));
     qiwang(&args.iter().map(String::as_str).collect::<Vec<_>>());
     let trf_dir = tmp.path().join("trf");
     let json_dir = tmp.path().join("json");

@@ -28,7 +28,7 @@ fn seed_for(event: &Event, pool: &GroupId, given: Option<u64>) -> u64 {
         (Some(s), _) if !has_rounds => s,
         (_, Some(s)) => s,
         (Some(s), None) => s,
-        (None, None) => rand::random::<u32>() as u64,
+        (None, None) => u64::from(rand::random::<u32>()),
     }
 }
 
@@ -511,10 +511,11 @@ fn store_edit(
                 )));
             }
             let number = edited.number;
-            let forced: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+            let forced: Vec<String> = violations.iter().map(ToString::to_string).collect();
             if let Some(slot) = ev.group_mut(&pool).rounds.last_mut() {
                 *slot = edited.clone();
             }
+            pairing::prune_relaxations(ev, &rules, &pool, number);
             let summary = if forced.is_empty() {
                 format!("edited round {number} of {pool} by hand")
             } else {
@@ -574,7 +575,10 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     .right(&[1]);
     let mut json = Vec::new();
     for pool in &pools {
-        let violations = pairing::check_group(&event, &rules, pool);
+        let pairing::Checked {
+            violations,
+            accepted,
+        } = pairing::check_group_detailed(&event, &rules, pool);
         let rounds = event.group(pool).map(|g| g.rounds.len()).unwrap_or(0);
         let name = rules
             .group(pool)
@@ -584,7 +588,9 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
                 "{name}: {rounds} {}",
                 lang.pick("轮，未发现违规", "rounds, no violation")
             ));
-            section.push(vec![name.clone(), rounds.to_string(), String::new()]);
+            if accepted.is_empty() {
+                section.push(vec![name.clone(), rounds.to_string(), String::new()]);
+            }
         } else {
             lines.push(format!(
                 "{name}: {} {}",
@@ -597,11 +603,39 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
                 section.push(vec![name.clone(), rounds.to_string(), text]);
             }
         }
-        json.push(serde_json::json!({
+        // docs/rules.md §2.5: breaks the engine recorded when no pairing met every hard
+        // rule are listed as accepted relaxations, never counted as violations.
+        if !accepted.is_empty() {
+            lines.push(format!(
+                "{name}: {} {}",
+                accepted.len(),
+                lang.pick(
+                    "处已接受的放宽（无合规编排时按规程放宽）",
+                    "accepted relaxation(s) (no pairing met every hard rule)"
+                )
+            ));
+        }
+        for v in &accepted {
+            let text = format!(
+                "{}{}",
+                lang.pick("已接受的放宽：", "accepted relaxation: "),
+                v.text(lang, &|id| player_label(&event, id))
+            );
+            lines.push(format!("  - {text}"));
+            section.push(vec![name.clone(), rounds.to_string(), text]);
+        }
+        let mut entry = serde_json::json!({
             "group": pool.to_string(),
             "rounds": rounds,
-            "violations": violations.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
-        }));
+            "violations": violations.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        });
+        if let (false, serde_json::Value::Object(map)) = (accepted.is_empty(), &mut entry) {
+            map.insert(
+                "accepted_relaxations".into(),
+                serde_json::json!(accepted.iter().map(ToString::to_string).collect::<Vec<_>>()),
+            );
+        }
+        json.push(entry);
         total += violations.len();
     }
     // The table keeps its plain lines; the other formats render (and escape) a report.

@@ -335,7 +335,7 @@ pub fn disqualify(
             outln!(
                 "已取消 {} 的比赛资格：自第{n}轮起不再编排，不参加任何名次录取",
                 p.name
-            )
+            );
         }
         (Some(n), Lang::En) => outln!(
             "{} disqualified: not paired from round {n}, takes no place in any list",

@@ -213,7 +213,7 @@ fn record_list_playoff(
         .transaction(&ctx.command_info(), |ev| {
             let r = qiwang::prizes::record_list_playoff(ev, &rules, list, order.clone(), note)
                 .map_err(input_error)?;
-            let ids: Vec<String> = r.order.iter().map(|i| i.to_string()).collect();
+            let ids: Vec<String> = r.order.iter().map(ToString::to_string).collect();
             let message = format!(
                 "recorded playoff of list {} in {}: {}",
                 r.list,

@@ -171,7 +171,7 @@ pub fn run(
 /// The rounds a report stored results in, ascending.
 fn rounds_of(report: &results::RecordReport) -> Vec<String> {
     let rounds: std::collections::BTreeSet<u32> = report.results.iter().map(|r| r.round).collect();
-    rounds.iter().map(|r| r.to_string()).collect()
+    rounds.iter().map(ToString::to_string).collect()
 }
 
 /// Without `--group`, the one pool whose newest round still waits for results.
@@ -263,7 +263,7 @@ pub fn playoff(
                     "recorded playoff in {pool}: {}",
                     order
                         .iter()
-                        .map(|i| i.to_string())
+                        .map(ToString::to_string)
                         .collect::<Vec<_>>()
                         .join(" > ")
                 ),

@@ -59,7 +59,7 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
             out!(
                 "{}",
                 qiwang::report::html_page_of(rules.event.language.code(), &rules.event.name, &body)
-            )
+            );
         }
         _ => out!("{}", rules.to_effective_toml()),
     }

@@ -78,9 +78,8 @@ fn check_round(
     round: Option<u32>,
 ) -> Result<(), CliError> {
     let Some(n) = round else { return Ok(()) };
-    let pool = match resolve_pool(rules, event, group) {
-        Ok(p) => p,
-        Err(_) => return Ok(()),
+    let Ok(pool) = resolve_pool(rules, event, group) else {
+        return Ok(());
     };
     qiwang::results::check_round_finished(event, &pool, n).map_err(input_error)
 }

@@ -1,0 +1,168 @@
+//! The import entry points: one registration file or a batch of several, read all or
+//! nothing, with the event's player limit checked over the whole batch.
+
+use super::sheet::Sheet;
+use super::{Encoding, ImportErrors, Place, RowError, privacy, xlsx};
+use crate::i18n::Text;
+use crate::model::{Player, PlayerId};
+use crate::rulebook::Rulebook;
+
+/// How to read a registration file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ImportOptions {
+    /// The encoding of a CSV file (workbooks carry their own).
+    pub encoding: Encoding,
+}
+
+/// Reads a registration sheet and returns its players, numbered from `next_id` in file
+/// order, each in the pool they are paired in (`group`) and, when they registered under
+/// a section such as 残疾人组 or 本地组, that section. `existing` are the players already
+/// registered, for the duplicate check when a second file is imported. The file may be a
+/// CSV export or a workbook (.xlsx, .xls, .ods); see [`read_batch`] for several files.
+pub fn read_registrations(
+    bytes: &[u8],
+    source: &str,
+    opts: &ImportOptions,
+    rules: &Rulebook,
+    existing: &[Player],
+    next_id: PlayerId,
+) -> Result<Vec<Player>, ImportErrors> {
+    let file = RegistrationFile {
+        source: source.to_string(),
+        bytes,
+    };
+    let opts = BatchOptions {
+        encoding: opts.encoding,
+        ..BatchOptions::default()
+    };
+    read_batch(std::slice::from_ref(&file), &opts, rules, existing, next_id).map(|i| i.players)
+}
+
+/// How to read a batch of registration files (`qiwang import a.xlsx b.xlsx c.csv`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BatchOptions {
+    /// The encoding of CSV files (workbooks carry their own).
+    pub encoding: Encoding,
+    /// Read only this worksheet of each workbook (`--sheet`).
+    pub sheet: Option<String>,
+    /// An unknown column is an error instead of a warning (`--strict`).
+    pub strict: bool,
+}
+
+/// One file of a batch: its name as the user gave it and its bytes.
+#[derive(Debug, Clone)]
+pub struct RegistrationFile<'a> {
+    /// The file's name as the user gave it, for messages.
+    pub source: String,
+    /// The file's contents.
+    pub bytes: &'a [u8],
+}
+
+/// What was read from one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileRead {
+    /// The file's name as the user gave it.
+    pub source: String,
+    /// The worksheets read, in workbook order (empty for a CSV file).
+    pub sheets: Vec<String>,
+    /// Worksheets without a header row, not read (an instructions sheet, a blank one).
+    pub skipped: Vec<String>,
+    /// Players found in the file.
+    pub players: usize,
+}
+
+/// A clean batch: its players and what the organiser should know.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    /// Every player of the batch, numbered in file order.
+    pub players: Vec<Player>,
+    /// What was read from each file, in the order given.
+    pub files: Vec<FileRead>,
+    /// Problems that did not stop the import: columns qiwang does not know, whose values
+    /// are kept as extra fields of each player.
+    pub warnings: Vec<RowError>,
+}
+
+/// Reads several registration files as one batch: all or nothing across the files,
+/// players numbered from `next_id` in file order, duplicates found across files (and
+/// against `existing`). Workbooks are told from CSV by their content, not their name.
+pub fn read_batch(
+    files: &[RegistrationFile<'_>],
+    opts: &BatchOptions,
+    rules: &Rulebook,
+    existing: &[Player],
+    next_id: PlayerId,
+) -> Result<Imported, ImportErrors> {
+    let source = files
+        .iter()
+        .map(|f| f.source.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let batch = files.len() > 1;
+    let mut sheet = Sheet::new(rules, existing, next_id);
+    sheet.strict = opts.strict;
+    let mut read = Vec::with_capacity(files.len());
+    for file in files {
+        let before = sheet.players.len();
+        let mut this = FileRead {
+            source: file.source.clone(),
+            sheets: Vec::new(),
+            skipped: Vec::new(),
+            players: 0,
+        };
+        if xlsx::is_workbook(file.bytes) {
+            sheet.read_workbook(&file.source, file.bytes, opts.sheet.as_deref(), &mut this);
+        } else {
+            sheet.at = batch.then(|| Place {
+                file: file.source.clone(),
+                sheet: None,
+                col: None,
+            });
+            let start = sheet.errors.len();
+            sheet.read_csv_file(file.bytes, opts.encoding);
+            sheet.finish_part(start, None);
+        }
+        this.players = sheet.players.len() - before;
+        read.push(this);
+    }
+    // Dongguan 十四.1 报名总人数暂限300人: the whole batch is refused, as for any error.
+    if let Some(max) = rules.event.max_players {
+        let total = existing.len() + sheet.players.len();
+        if total > max as usize && sheet.errors.is_empty() {
+            let (registered, here, over) =
+                (existing.len(), sheet.players.len(), total - max as usize);
+            sheet.errors.push(RowError::new(
+                1,
+                None,
+                None,
+                Text::new(
+                    format!(
+                        "规程限定本赛事最多 `{max}` 名棋手（`event.max_players`）；已报名 {registered} 名，本文件 {here} 名，共 `{total}` 名：请删去 {over} 行或提高上限"
+                    ),
+                    format!(
+                        "the rulebook limits the event to `{max}` players (`event.max_players`); {registered} registered and {here} in this file make `{total}`: remove {over} rows or raise the limit"
+                    ),
+                ),
+            ));
+        }
+    }
+    let mask = |e: &mut RowError| {
+        e.message = privacy::mask_numbers_in(&e.message);
+        e.message_zh = privacy::mask_numbers_in(&e.message_zh);
+        e.value = e.value.as_deref().map(privacy::mask_numbers_in);
+    };
+    if sheet.errors.is_empty() {
+        sheet.warnings.iter_mut().for_each(mask);
+        Ok(Imported {
+            players: sheet.players,
+            files: read,
+            warnings: sheet.warnings,
+        })
+    } else {
+        sheet.errors.iter_mut().for_each(mask);
+        Err(ImportErrors {
+            source,
+            errors: sheet.errors,
+        })
+    }
+}

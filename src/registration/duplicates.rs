@@ -1,0 +1,104 @@
+//! The duplicate check: the same ID number, or the same name in the same unit, twice in
+//! a batch or already registered; the message names where it was seen first.
+
+use super::headers::{Field, HeaderMap};
+use super::sheet::Sheet;
+use super::{Place, RowError, mask_id_number, normalise};
+use crate::i18n::Text;
+use crate::model::{Player, PlayerId};
+use crate::rulebook::Lang;
+use std::fmt;
+
+/// Where an earlier registration came from, for duplicate messages.
+#[derive(Debug, Clone)]
+pub(super) enum Seen {
+    /// A row of this batch; the place when the batch has several files or sheets.
+    Line(usize, String, Option<Place>),
+    Registered(PlayerId, String),
+}
+
+impl fmt::Display for Seen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Seen::Line(line, name, None) => write!(f, "line {line} (`{name}`)"),
+            Seen::Line(line, name, Some(p)) => write!(f, "{} (`{name}`)", p.show(*line, Lang::En)),
+            Seen::Registered(id, name) => write!(f, "registered player {id} (`{name}`)"),
+        }
+    }
+}
+
+impl Seen {
+    /// Where in Chinese: `第 3 行（`甲`）`.
+    fn zh(&self) -> String {
+        match self {
+            Seen::Line(line, name, None) => format!("第 {line} 行（`{name}`）"),
+            Seen::Line(line, name, Some(p)) => format!("{}（`{name}`）", p.show(*line, Lang::Zh)),
+            Seen::Registered(id, name) => format!("已报名棋手 {id}（`{name}`）"),
+        }
+    }
+}
+
+pub(super) fn id_key(id: &str) -> String {
+    id.trim().to_ascii_uppercase()
+}
+
+pub(super) fn name_unit_key(name: &str, unit: &str) -> (String, String) {
+    (normalise::key(name), normalise::key(unit))
+}
+
+impl Sheet<'_> {
+    pub(super) fn check_duplicates(
+        &mut self,
+        player: &Player,
+        line: usize,
+        map: &HeaderMap,
+        errors: &mut Vec<RowError>,
+    ) {
+        let here = Seen::Line(line, player.name.clone(), self.at.clone());
+        if let Some(id) = &player.id_number {
+            if let Some(seen) = self.ids.get(&id_key(id)) {
+                let masked = mask_id_number(id);
+                errors.push(RowError::new(
+                    line,
+                    map.name_of(Field::IdNumber).map(str::to_string),
+                    Some(masked.clone()),
+                    Text::new(
+                        format!("身份证号 `{masked}` 已在{}出现；每名棋手只能报名一次", seen.zh()),
+                        format!("ID number `{masked}` is already on {seen}; a player registers only once"),
+                    ),
+                ));
+                return;
+            }
+            self.ids.insert(id_key(id), here.clone());
+        }
+        let key = name_unit_key(&player.name, &player.unit);
+        if let Some(seen) = self.names.get(&key) {
+            let (unit, unit_zh) = if player.unit.is_empty() {
+                ("no unit".to_string(), "无单位".to_string())
+            } else {
+                (
+                    format!("unit `{}`", player.unit),
+                    format!("单位 `{}`", player.unit),
+                )
+            };
+            errors.push(RowError::new(
+                line,
+                map.name_of(Field::Name).map(str::to_string),
+                Some(player.name.clone()),
+                Text::new(
+                    format!(
+                        "`{}`（{unit_zh}）已在{}出现；请删除重复的行",
+                        player.name,
+                        seen.zh()
+                    ),
+                    format!(
+                        "`{}` with {unit} is already on {seen}; remove the duplicate row",
+                        player.name
+                    ),
+                ),
+            ));
+            return;
+        }
+        self.names.insert(key, here);
+    }
+}

@@ -1,0 +1,476 @@
+//! One data row: its cells become a [`Player`] of the group it names, with every value
+//! parsed and cross-checked (ID card against birth date and gender, yes/no columns
+//! against the group's marks) and the group's eligibility judged.
+
+use super::headers::{self, Field, HeaderMap};
+use super::sheet::Sheet;
+use super::{RowError, eligibility, mask_id_number, normalise, parse_id_number, values};
+use crate::i18n::Text;
+use crate::model::{Player, PlayerId};
+use crate::rulebook::{GroupRule, Rulebook};
+use std::collections::BTreeMap;
+
+/// The group a sheet names: by id, regulation name or alias as written, then ignoring
+/// case, width and spaces, then with a missing trailing 组 (`成人` for 成人组), then
+/// without a note in brackets (`残疾人组 (成人组)`, as qiwang's own player list writes a
+/// section and the pool it plays in).
+pub fn find_group<'a>(rules: &'a Rulebook, value: &str) -> Option<&'a GroupRule> {
+    let found = find_group_as_written(rules, value);
+    if found.is_some() {
+        return found;
+    }
+    let head = value.split(['(', '（']).next().unwrap_or("").trim();
+    if !head.is_empty() && head.len() < value.trim().len() {
+        return find_group_as_written(rules, head);
+    }
+    None
+}
+
+pub(super) fn find_group_as_written<'a>(rules: &'a Rulebook, value: &str) -> Option<&'a GroupRule> {
+    if let Some(g) = rules.find_group(value) {
+        return Some(g);
+    }
+    let key = normalise::key(value);
+    let with_suffix = format!("{key}组");
+    for wanted in [&key, &with_suffix] {
+        let found = rules.groups.iter().find(|g| {
+            normalise::key(g.id.as_str()) == *wanted
+                || normalise::key(&g.name) == *wanted
+                || g.aliases.iter().any(|a| normalise::key(a) == *wanted)
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// The groups a sheet may name, for messages: `` `成人组` (adult), … ``.
+pub(super) fn group_list(rules: &Rulebook) -> String {
+    rules
+        .groups
+        .iter()
+        .map(|g| format!("`{}` ({})", g.name, g.id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One data row while it is read: its line and the header map, to locate problems.
+pub(super) struct Row<'r> {
+    pub(super) line: usize,
+    pub(super) map: &'r HeaderMap,
+    pub(super) cells: &'r [String],
+    pub(super) errors: Vec<RowError>,
+}
+
+impl Row<'_> {
+    /// The cleaned value of `field`, with its column index; `None` when the cell is
+    /// empty or says so (无, -, /, N/A).
+    fn get(&self, field: Field) -> Option<(usize, String)> {
+        let col = self.map.column(field)?;
+        let value = normalise::clean(self.cells.get(col)?);
+        let said_empty = ["无", "-", "--", "—", "/", "n/a", "na", "none", "null"]
+            .contains(&value.to_lowercase().as_str());
+        (!value.is_empty() && !said_empty).then_some((col, value))
+    }
+
+    fn error(&mut self, col: Option<usize>, value: Option<String>, message: Text) {
+        self.errors.push(RowError::new(
+            self.line,
+            col.map(|c| self.map.names[c].clone()),
+            value,
+            message,
+        ));
+    }
+
+    /// Parses `field` with `parse`, recording a located error on failure.
+    fn parse<T>(&mut self, field: Field, parse: impl Fn(&str) -> Result<T, Text>) -> Option<T> {
+        let (col, value) = self.get(field)?;
+        match parse(&value) {
+            Ok(v) => Some(v),
+            Err(message) => {
+                self.error(Some(col), Some(value), message);
+                None
+            }
+        }
+    }
+}
+
+impl<'a> Sheet<'a> {
+    pub(super) fn read_row(&mut self, line: usize, map: &HeaderMap, cells: &[String]) {
+        let id = self.next_id;
+        self.next_id = PlayerId(self.next_id.0.saturating_add(1));
+        let width = map.names.len();
+        let overflow_empty = cells
+            .iter()
+            .skip(width)
+            .all(|c| normalise::clean(c).is_empty());
+        if cells.len() < width || !overflow_empty {
+            let fields = cells.len();
+            self.errors.push(RowError::new(
+                line,
+                None,
+                None,
+                Text::new(
+                    format!(
+                        "该行有 {fields} 个字段，而表头有 {width} 个；请检查是否少了或多了逗号，或含逗号的值没有加引号"
+                    ),
+                    format!(
+                        "the row has {fields} fields but the header has {width}; look for a missing or extra comma, or a value with a comma that lacks quotes"
+                    ),
+                ),
+            ));
+            return;
+        }
+        let max = headers::MAX_CELL_CHARS;
+        if let Some(col) = cells
+            .iter()
+            .position(|c| c.len() > max && c.chars().count() > max)
+        {
+            let n = cells[col].chars().count();
+            self.errors.push(RowError::new(
+                line,
+                map.names.get(col).cloned(),
+                None,
+                Text::new(
+                    format!("单元格有 {n} 个字符，超过上限 {max}；请检查该单元格"),
+                    format!("the cell holds {n} characters, more than the limit of {max}; check the cell"),
+                ),
+            ));
+            return;
+        }
+        let mut row = Row {
+            line,
+            map,
+            cells,
+            errors: Vec::new(),
+        };
+        let player = self.build(&mut row, id);
+        let mut errors = row.errors;
+        if let Some((player, named)) = player {
+            // Eligibility is judged only on a row whose values all parsed, so a typo in a
+            // date is not also reported as an unknown age.
+            if errors.is_empty() {
+                let col = map.column(Field::Group);
+                for message in eligibility::check(&player, named, self.rules) {
+                    errors.push(RowError::new(
+                        line,
+                        col.map(|c| map.names[c].clone()),
+                        Some(named.name.clone()),
+                        message,
+                    ));
+                }
+            }
+            self.check_duplicates(&player, line, map, &mut errors);
+            if errors.is_empty() {
+                self.players.push(player);
+            }
+        }
+        self.errors.extend(errors);
+    }
+
+    /// The player a row describes and the group it named; `None` when the row has no
+    /// usable name or group (the reason is in `row.errors`).
+    pub(super) fn build(&self, row: &mut Row<'_>, id: PlayerId) -> Option<(Player, &'a GroupRule)> {
+        let rules = self.rules;
+        let name_col = row.map.column(Field::Name);
+        let name = row
+            .map
+            .column(Field::Name)
+            .and_then(|c| row.cells.get(c))
+            .map(|raw| normalise::clean_name(raw))
+            .unwrap_or_default();
+        if name.is_empty() {
+            row.error(
+                name_col,
+                None,
+                Text::new(
+                    "姓名为空；每名棋手都需要姓名",
+                    "the name is empty; every player needs a 姓名",
+                ),
+            );
+        }
+        let named = match row.get(Field::Group) {
+            Some((col, value)) => match find_group(rules, &value) {
+                Some(g) => Some(g),
+                None => {
+                    row.error(
+                        Some(col),
+                        Some(value.clone()),
+                        Text::new(
+                            format!("组别 `{value}` 不在规程中；请写 {} 之一", group_list(rules)),
+                            format!(
+                                "group `{value}` is not in the rulebook; write one of {}",
+                                group_list(rules)
+                            ),
+                        ),
+                    );
+                    None
+                }
+            },
+            None => {
+                let mut pools = rules.pools();
+                match (pools.next(), pools.next()) {
+                    (Some(only), None) => Some(only),
+                    _ => {
+                        row.error(
+                            row.map.column(Field::Group),
+                            None,
+                            Text::new(
+                                format!("组别为空；请写 {} 之一", group_list(rules)),
+                                format!("the group is empty; write one of {}", group_list(rules)),
+                            ),
+                        );
+                        None
+                    }
+                }
+            }
+        };
+        let mut gender = row.parse(Field::Gender, values::parse_gender);
+        let birth = row.parse(Field::BirthDate, values::parse_birth);
+        let mut birth_date = birth.map(|b| b.range().0);
+        let card = match row.get(Field::IdNumber) {
+            Some((col, value)) => match parse_id_number(&value) {
+                Ok(card) => Some(card),
+                Err(e) => {
+                    row.error(Some(col), Some(mask_id_number(&value)), Text::of(&e));
+                    None
+                }
+            },
+            None => None,
+        };
+        if let Some(card) = &card {
+            match birth {
+                Some(b) if !b.admits(card.birth_date) => {
+                    let d = match b {
+                        values::Birth::Date(d) => d.to_string(),
+                        values::Birth::YearMonth(y, m) => format!("{y}-{m:02}"),
+                    };
+                    let col = row.map.column(Field::BirthDate);
+                    row.error(
+                        col,
+                        Some(d.clone()),
+                        Text::new(
+                            format!(
+                                "出生日期 `{d}` 与身份证号中的（`{}`）不一致；请改正其中之一",
+                                card.birth_date
+                            ),
+                            format!(
+                                "birth date `{d}` differs from the one in the ID number (`{}`); correct one of them",
+                                card.birth_date
+                            ),
+                        ),
+                    );
+                }
+                // A year and month that agree with the card: the card gives the day.
+                Some(_) | None => birth_date = Some(card.birth_date),
+            }
+            match gender {
+                Some(g) if g != card.gender => {
+                    let col = row.map.column(Field::Gender);
+                    let value = col
+                        .and_then(|c| row.cells.get(c))
+                        .map(|v| normalise::clean(v));
+                    row.error(
+                        col,
+                        value.clone(),
+                        Text::new(
+                            format!(
+                                "性别 `{}` 与身份证号不一致（身份证号为{}）；请改正其中之一",
+                                value.clone().unwrap_or_default(),
+                                eligibility::gender_word_zh(card.gender)
+                            ),
+                            format!(
+                                "gender `{}` differs from the ID number, which says {}; correct one of them",
+                                value.unwrap_or_default(),
+                                eligibility::gender_word(card.gender)
+                            ),
+                        ),
+                    );
+                }
+                Some(_) => {}
+                None => gender = Some(card.gender),
+            }
+        }
+        let grade = row.parse(Field::Grade, values::parse_grade);
+        let rating = row.parse(Field::Rating, values::parse_rating);
+        let disabled = flag(
+            row,
+            Field::Disabled,
+            named,
+            |g| g.marks.disabled,
+            |g| g.eligibility.disabled,
+        );
+        let local = flag(
+            row,
+            Field::Local,
+            named,
+            |g| g.marks.local,
+            |g| g.eligibility.local,
+        );
+        if gender.is_none()
+            && let Some(g) = named
+            && let Some(list) = gender_split_list(rules, g)
+        {
+            let col = row.map.column(Field::Gender);
+            let column = col.map_or_else(
+                || Field::Gender.label().to_string(),
+                |c| row.map.names[c].clone(),
+            );
+            row.errors.push(RowError::new(
+                row.line,
+                Some(column),
+                None,
+                Text::new(
+                    format!(
+                        "性别为空，也没有身份证号：{}的奖项按男女分列（{}），每名棋手都需要性别；请填写性别或身份证号",
+                        g.name, list
+                    ),
+                    format!(
+                        "the gender is empty and there is no ID number: {} has prize lists split by gender ({}), so every player needs one; give the 性别 or the 身份证号",
+                        g.name, list
+                    ),
+                ),
+            ));
+        }
+        let phone = row.get(Field::Phone).map(|(_, v)| v.replace(' ', ""));
+        let title = row.get(Field::Title).map(|(_, v)| v);
+        let unit = row.get(Field::Unit).map(|(_, v)| v).unwrap_or_default();
+        let mut extra = BTreeMap::new();
+        for (i, field) in row.map.fields.iter().enumerate() {
+            let value = row
+                .cells
+                .get(i)
+                .map(|c| normalise::clean(c))
+                .unwrap_or_default();
+            if field.is_none() && !value.is_empty() {
+                let header = match row.map.names[i].as_str() {
+                    "" => format!("column {}", i + 1),
+                    h => h.to_string(),
+                };
+                extra.insert(header, value);
+            }
+        }
+        let named = named?;
+        if name.is_empty() {
+            return None;
+        }
+        // Only a year and month and no ID number: if an age limit falls inside that month,
+        // the day decides, and the organiser must give it.
+        let month_only = match (birth, &card) {
+            (Some(b @ values::Birth::YearMonth(..)), None) => Some(b.range()),
+            _ => None,
+        };
+        let mut player = Player::new(id, name, rules.pool_of(named).clone());
+        player.section = named.pairs_with.as_ref().map(|_| named.id.clone());
+        player.gender = gender;
+        player.unit = unit;
+        player.birth_date = birth_date;
+        player.id_number = card.map(|c| c.number);
+        player.grade = grade;
+        player.rating = rating;
+        player.title = title;
+        player.disabled = disabled;
+        player.local = local;
+        player.phone = phone;
+        player.extra = extra;
+        if let Some((first, last)) = month_only {
+            let mut latest = player.clone();
+            latest.birth_date = Some(last);
+            if eligibility::check(&player, named, rules).len()
+                != eligibility::check(&latest, named, rules).len()
+            {
+                let col = row.map.column(Field::BirthDate);
+                let month = first.format("%Y-%m").to_string();
+                row.error(
+                    col,
+                    Some(month.clone()),
+                    Text::new(
+                        format!(
+                            "出生年月 `{month}` 没有日：{}的年龄限制恰好落在这个月内；请写出完整的出生日期，或填写身份证号",
+                            named.name
+                        ),
+                        format!(
+                            "birth month `{month}` has no day, and the age limit of {} falls inside that month: write the full birth date or give the ID number",
+                            named.name
+                        ),
+                    ),
+                );
+                return None;
+            }
+        }
+        Some((player, named))
+    }
+}
+
+/// The name of a prize list split by gender (a `filter.gender`) that ranks the players of
+/// group `g`: a list of `g` itself or of the pool `g` plays in.
+fn gender_split_list(rules: &Rulebook, g: &GroupRule) -> Option<String> {
+    let pool = rules.pool_of(g);
+    rules
+        .prizes
+        .lists
+        .iter()
+        .find(|l| l.filter.gender.is_some() && (l.group == g.id || &l.group == pool))
+        .map(|l| l.name.clone())
+}
+
+/// A yes/no column, forced on by the marks of the group named (残疾人组 → disabled); an
+/// explicit "no" under such a group contradicts the registration. A group whose
+/// eligibility `required` the status (Jinhua 残疾人组 必须有残疾证; Dongguan 本地组) reads it
+/// from the sheet: an empty cell is refused, so the organiser has checked the certificate.
+fn flag(
+    row: &mut Row<'_>,
+    field: Field,
+    named: Option<&GroupRule>,
+    mark: impl Fn(&GroupRule) -> bool,
+    required: impl Fn(&GroupRule) -> bool,
+) -> bool {
+    let marked = named.is_some_and(&mark);
+    if row.get(field).is_none()
+        && let Some(g) = named.filter(|g| required(g))
+    {
+        let col = row.map.column(field);
+        let column = col.map_or_else(|| field.label().to_string(), |c| row.map.names[c].clone());
+        row.errors.push(RowError::new(
+            row.line,
+            Some(column.clone()),
+            None,
+            Text::new(
+                format!(
+                    "{}要求 {column} 为“是”，而该格为空；核验后请填写 是，或报名其他组别",
+                    g.name
+                ),
+                format!(
+                    "{} requires {column} to be yes, and the cell is empty; after checking, write 是 (yes) or register in another group",
+                    g.name
+                ),
+            ),
+        ));
+        // Reported here; the eligibility check need not say it again.
+        return true;
+    }
+    let given = row.parse(field, values::parse_bool);
+    if marked
+        && given == Some(false)
+        && let (Some((col, value)), Some(g)) = (row.get(field), named)
+    {
+        row.error(
+                Some(col),
+                Some(value.clone()),
+                Text::new(
+                    format!(
+                        "`{value}` 与组别{}矛盾，该组别的棋手都标为 {}；请修改该值或组别",
+                        g.name,
+                        field.label()
+                    ),
+                    format!(
+                        "`{value}` contradicts the group {}, which marks its players {}; change the value or the group",
+                        g.name,
+                        field.label()
+                    ),
+                ),
+            );
+    }
+    marked || given == Some(true)
+}

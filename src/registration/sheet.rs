@@ -1,0 +1,446 @@
+//! Reading a sheet: decoding a CSV file or the worksheets of a workbook, finding the
+//! header row among title rows, mapping its columns, and handing each data row to
+//! `Sheet::read_row` (in `row.rs`). Problems are collected, never returned early.
+
+use super::duplicates::{Seen, id_key, name_unit_key};
+use super::headers::{self, Field, HeaderMap};
+use super::row::group_list;
+use super::{
+    Encoding, FileRead, Place, RowError, decode, mask_id_number, mask_phone, normalise, xlsx,
+};
+use crate::i18n::Text;
+use crate::model::{Player, PlayerId};
+use crate::rulebook::Rulebook;
+use std::collections::BTreeMap;
+
+/// The index of the header row among the first rows: the first that names a 姓名/name
+/// column (title rows such as 2018年金华市象棋棋王赛报名表 above it are skipped).
+pub(super) fn header_row(records: &[(usize, Vec<String>)]) -> Option<usize> {
+    records.iter().take(10).position(|(_, cells)| {
+        cells
+            .iter()
+            .any(|c| headers::field_of(c) == Some(Field::Name))
+    })
+}
+
+/// Tab if the first non-blank line has more tabs than commas (Excel's "Unicode text" and
+/// copy-paste exports), else comma.
+pub(super) fn delimiter(text: &str) -> u8 {
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let tabs = first.matches('\t').count();
+    let commas = first.matches(',').count();
+    if tabs > commas { b'\t' } else { b',' }
+}
+
+/// Whether a 序号 cell marks the example row of a template (`示例`, `例`, `example`).
+pub fn is_example_mark(cell: &str) -> bool {
+    matches!(
+        cell.to_lowercase().as_str(),
+        "示例" | "例" | "样例" | "范例" | "example" | "e.g."
+    )
+}
+
+/// A cell of an unrecognised first row, as a message may show it: anything holding
+/// seven digits or more (an ID or phone number in a sheet without a header) masked, and
+/// long text cut.
+pub(super) fn shown_cell(raw: &str) -> String {
+    let cell = normalise::clean(raw);
+    if cell.chars().filter(char::is_ascii_digit).count() >= 7 {
+        return if cell.chars().count() >= 15 {
+            mask_id_number(&cell)
+        } else {
+            mask_phone(&cell)
+        };
+    }
+    if cell.chars().count() > 20 {
+        let cut: String = cell.chars().take(20).collect();
+        return format!("{cut}…");
+    }
+    cell
+}
+
+/// The reading of one file.
+pub(super) struct Sheet<'a> {
+    pub(super) rules: &'a Rulebook,
+    pub(super) next_id: PlayerId,
+    pub(super) players: Vec<Player>,
+    pub(super) errors: Vec<RowError>,
+    pub(super) ids: BTreeMap<String, Seen>,
+    pub(super) names: BTreeMap<(String, String), Seen>,
+    /// The file and sheet being read, when messages must name them (a workbook, or a
+    /// batch of several files); `None` for a lone CSV file, whose errors say `file:line`.
+    pub(super) at: Option<Place>,
+    pub(super) warnings: Vec<RowError>,
+    pub(super) strict: bool,
+}
+
+impl<'a> Sheet<'a> {
+    pub(super) fn new(rules: &'a Rulebook, existing: &[Player], next_id: PlayerId) -> Self {
+        let mut ids = BTreeMap::new();
+        let mut names = BTreeMap::new();
+        for p in existing {
+            if let Some(id) = &p.id_number {
+                ids.entry(id_key(id))
+                    .or_insert_with(|| Seen::Registered(p.id, p.name.clone()));
+            }
+            names
+                .entry(name_unit_key(&p.name, &p.unit))
+                .or_insert_with(|| Seen::Registered(p.id, p.name.clone()));
+        }
+        Sheet {
+            rules,
+            next_id,
+            players: Vec::new(),
+            errors: Vec::new(),
+            ids,
+            names,
+            at: None,
+            warnings: Vec::new(),
+            strict: false,
+        }
+    }
+
+    /// Decodes a CSV file and reads it.
+    pub(super) fn read_csv_file(&mut self, bytes: &[u8], encoding: Encoding) {
+        let text = match decode(bytes, encoding) {
+            Ok(d) => d.text,
+            Err(e) => {
+                self.errors.push(e);
+                return;
+            }
+        };
+        if let Some(at) = text.find('\0') {
+            self.errors.push(RowError::new(
+                text[..at].matches('\n').count() + 1,
+                None,
+                None,
+                Text::new(
+                    "该行含有 NUL 字符，所以这不是文本文件（可能是没有字节顺序标记的 UTF-16）；请在 Excel 中另存为“CSV UTF-8”",
+                    "the line holds a NUL character, so this is no text file (perhaps UTF-16 without a byte-order mark); save the sheet from Excel as \"CSV UTF-8\"",
+                ),
+            ));
+            return;
+        }
+        self.read(&text);
+    }
+
+    /// Locates the problems found since `start` (the part just read: a CSV file or one
+    /// worksheet) and puts them in row order; problems of one row stay in column order.
+    pub(super) fn finish_part(&mut self, start: usize, map: Option<&HeaderMap>) {
+        if let Some(at) = &self.at {
+            for e in &mut self.errors[start..] {
+                if e.place.is_none() {
+                    let col = e
+                        .column
+                        .as_ref()
+                        .and_then(|c| map.and_then(|m| m.names.iter().position(|n| n == c)));
+                    e.place = Some(Box::new(Place {
+                        col: if at.sheet.is_some() { col } else { None },
+                        ..at.clone()
+                    }));
+                }
+            }
+        }
+        self.errors[start..].sort_by_key(|e| e.line);
+    }
+
+    /// Reads the worksheets of a workbook that have a header row (or only `only`).
+    pub(super) fn read_workbook(
+        &mut self,
+        file: &str,
+        bytes: &[u8],
+        only: Option<&str>,
+        read: &mut FileRead,
+    ) {
+        let whole_file = |text: Text| RowError {
+            place: Some(Box::new(Place {
+                file: file.to_string(),
+                sheet: None,
+                col: None,
+            })),
+            ..RowError::new(1, None, None, text)
+        };
+        let grids = match xlsx::read_workbook(bytes) {
+            Ok(g) => g,
+            Err(text) => {
+                self.errors.push(whole_file(text));
+                return;
+            }
+        };
+        let all: Vec<&str> = grids.iter().map(|g| g.sheet.as_str()).collect();
+        let listed = all
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if let Some(want) = only
+            && !all.contains(&want)
+        {
+            self.errors.push(whole_file(Text::new(
+                format!("工作簿中没有工作表 `{want}`；工作表有：{listed}"),
+                format!("the workbook has no sheet `{want}`; its sheets are {listed}"),
+            )));
+            return;
+        }
+        for grid in &grids {
+            if only.is_some_and(|want| want != grid.sheet) {
+                continue;
+            }
+            let first: Vec<(usize, Vec<String>)> = grid
+                .rows
+                .iter()
+                .take(10)
+                .map(|(line, cells)| {
+                    let text = cells
+                        .iter()
+                        .map(|c| xlsx::cell_text(c, None).unwrap_or_default())
+                        .collect();
+                    (*line, text)
+                })
+                .collect();
+            let Some(h) = header_row(&first) else {
+                if only.is_some() {
+                    self.errors.push(whole_file(Text::new(
+                        format!("工作表 `{}` 中没有含 姓名/name 列的表头行", grid.sheet),
+                        format!(
+                            "sheet `{}` has no header row with a 姓名/name column",
+                            grid.sheet
+                        ),
+                    )));
+                }
+                read.skipped.push(grid.sheet.clone());
+                continue;
+            };
+            self.at = Some(Place {
+                file: file.to_string(),
+                sheet: Some(grid.sheet.clone()),
+                col: None,
+            });
+            let start = self.errors.len();
+            let header = &first[h].1;
+            let fields: Vec<Option<Field>> = header
+                .iter()
+                .map(|c| headers::field_of(&normalise::clean(c)))
+                .collect();
+            let mut records = vec![first[h].clone()];
+            for (line, cells) in grid.rows.iter().skip(h + 1) {
+                let mut row = Vec::with_capacity(cells.len());
+                let mut ok = true;
+                for (i, cell) in cells.iter().enumerate() {
+                    match xlsx::cell_text(cell, fields.get(i).copied().flatten()) {
+                        Ok(text) => row.push(text),
+                        Err(message) => {
+                            ok = false;
+                            self.errors.push(RowError {
+                                place: Some(Box::new(Place {
+                                    file: file.to_string(),
+                                    sheet: Some(grid.sheet.clone()),
+                                    col: Some(i),
+                                })),
+                                ..RowError::new(
+                                    *line,
+                                    header.get(i).map(|h| normalise::clean(h)),
+                                    None,
+                                    message,
+                                )
+                            });
+                        }
+                    }
+                }
+                if ok {
+                    records.push((*line, row));
+                }
+            }
+            let map = self.read_records(&records, 0);
+            self.finish_part(start, map.as_ref());
+            read.sheets.push(grid.sheet.clone());
+        }
+        if read.sheets.is_empty() && only.is_none() {
+            self.errors.push(whole_file(Text::new(
+                format!(
+                    "工作簿中没有一个工作表含有 姓名/name 列的表头行（工作表：{listed}）；表头行须写出各列名称，例如 姓名,性别,单位,组别"
+                ),
+                format!(
+                    "no sheet of the workbook has a header row with a 姓名/name column (sheets: {listed}); the header row must name the columns, e.g. 姓名,性别,单位,组别"
+                ),
+            )));
+        }
+    }
+
+    pub(super) fn read(&mut self, text: &str) {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            // Field counts are checked here against the header, so the message can say
+            // which row and what to fix.
+            .flexible(true)
+            .delimiter(delimiter(text))
+            .from_reader(text.as_bytes());
+        let mut records: Vec<(usize, Vec<String>)> = Vec::new();
+        let mut lines = decode::LineCounter::new(text);
+        for result in reader.records() {
+            match result {
+                Ok(record) => {
+                    let line = lines.line_of(record.position());
+                    records.push((line, record.iter().map(str::to_string).collect()));
+                }
+                Err(e) => {
+                    let line = lines.line_of(e.position());
+                    self.errors.push(RowError::new(
+                        line,
+                        None,
+                        None,
+                        Text::new(
+                            format!("该行无法按 CSV 读取：{e}"),
+                            format!("the row cannot be read as CSV: {e}"),
+                        ),
+                    ));
+                }
+            }
+        }
+        // Title rows above the header (比赛名称, 报名表) are skipped: the header is the
+        // first of the first rows that names a 姓名/name column.
+        let Some(header_at) = header_row(&records) else {
+            let (line, found) = records
+                .first()
+                .map(|(l, c)| {
+                    (
+                        *l,
+                        c.iter().take(6).map(|s| shown_cell(s)).collect::<Vec<_>>(),
+                    )
+                })
+                .unwrap_or((1, Vec::new()));
+            let found = found.join(",");
+            self.errors.push(RowError::new(
+                line,
+                None,
+                None,
+                Text::new(
+                    format!(
+                        "没有含 姓名/name 列的表头行（第一行：`{found}`）；第一行必须写出各列名称，例如 姓名,性别,单位,组别"
+                    ),
+                    format!(
+                        "no header row with a 姓名/name column (first row: `{found}`); the first line must name the columns, e.g. 姓名,性别,单位,组别"
+                    ),
+                ),
+            ));
+            return;
+        };
+        self.read_records(&records, header_at);
+    }
+
+    /// Reads the rows from the header at `header_at` on; the header's map, unless the
+    /// header itself could not be used.
+    pub(super) fn read_records(
+        &mut self,
+        records: &[(usize, Vec<String>)],
+        header_at: usize,
+    ) -> Option<HeaderMap> {
+        let (header_line, header_cells) = &records[header_at];
+        if header_cells.len() > headers::MAX_COLUMNS {
+            let (n, max) = (header_cells.len(), headers::MAX_COLUMNS);
+            self.errors.push(RowError::new(
+                *header_line,
+                None,
+                None,
+                Text::new(
+                    format!(
+                        "表头行有 {n} 列，超过上限 {max} 列；这不像报名表：请只保留报名需要的列"
+                    ),
+                    format!(
+                        "the header row has {n} columns, more than the limit of {max}; this is no registration sheet: keep only the columns a registration needs"
+                    ),
+                ),
+            ));
+            return None;
+        }
+        let (map, problems) = HeaderMap::new(header_cells);
+        for p in problems {
+            self.errors.push(RowError::new(
+                *header_line,
+                Some(map.names[p.column].clone()),
+                None,
+                p.message,
+            ));
+        }
+        let pools = self.rules.pools().count();
+        if map.column(Field::Group).is_none() && pools != 1 {
+            let groups = group_list(self.rules);
+            self.errors.push(RowError::new(
+                *header_line,
+                None,
+                None,
+                Text::new(
+                    format!(
+                        "没有 组别/group 列，而规程有 {pools} 个编排组；请添加 组别 列，写 {groups} 之一"
+                    ),
+                    format!(
+                        "no 组别/group column, and the rulebook has {pools} pools; add a 组别 column naming one of {groups}"
+                    ),
+                ),
+            ));
+            return Some(map);
+        }
+        for (_, name) in map.unknown() {
+            let e = RowError::new(
+                *header_line,
+                Some(name.to_string()),
+                None,
+                if self.strict {
+                    Text::new(
+                        format!(
+                            "qiwang 不认识 `{name}` 列（--strict）；请改成已知的列名（如 单位、组别、出生日期），或删去该列"
+                        ),
+                        format!(
+                            "qiwang does not know the column `{name}` (--strict); rename it to a known header (such as 单位, 组别, 出生日期) or remove it"
+                        ),
+                    )
+                } else {
+                    Text::new(
+                        format!(
+                            "qiwang 不认识 `{name}` 列；其内容作为附加信息随棋手保存，不参与资格审查"
+                        ),
+                        format!(
+                            "qiwang does not know the column `{name}`; its values are kept with each player as extra information and are not checked"
+                        ),
+                    )
+                },
+            );
+            if self.strict {
+                self.errors.push(e);
+            } else {
+                self.warnings.push(e);
+            }
+        }
+        let mut rows = 0;
+        let number_col = map.column(Field::Number);
+        for (line, cells) in &records[header_at + 1..] {
+            // Blank rows, rows of commas, and the pre-numbered empty rows of a template
+            // (only 序号 filled in) are not registrations.
+            let blank = cells
+                .iter()
+                .enumerate()
+                .all(|(i, c)| Some(i) == number_col || normalise::clean(c).is_empty());
+            // The example row of `qiwang template` (序号 示例) shows how to fill the sheet.
+            let example = number_col
+                .and_then(|c| cells.get(c))
+                .is_some_and(|c| is_example_mark(&normalise::clean(c)));
+            if blank || example {
+                continue;
+            }
+            rows += 1;
+            self.read_row(*line, &map, cells);
+        }
+        if rows == 0 {
+            self.errors.push(RowError::new(
+                *header_line,
+                None,
+                None,
+                Text::new(
+                    "表格只有表头，没有棋手行；请检查导出的是否是正确的工作表",
+                    "the sheet has a header but no player rows; check that the right sheet was exported",
+                ),
+            ));
+        }
+        Some(map)
+    }
+}

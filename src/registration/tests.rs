@@ -1,0 +1,497 @@
+//! Tests of reading registration sheets: headers, rows, groups, duplicates, batches.
+
+use super::*;
+use crate::i18n::Localize;
+use crate::model::{Gender, GroupId, Player, PlayerId};
+use crate::rulebook::{Eligibility, GroupRule, Lang, Marks, Rulebook};
+use chrono::NaiveDate;
+
+fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(y, m, d).unwrap()
+}
+
+fn group(
+    id: &str,
+    name: &str,
+    pairs_with: Option<&str>,
+    marks: Marks,
+    e: Eligibility,
+) -> GroupRule {
+    GroupRule {
+        id: GroupId::new(id),
+        name: name.to_string(),
+        aliases: Vec::new(),
+        pairs_with: pairs_with.map(GroupId::new),
+        marks,
+        rounds: None,
+        time_control: None,
+        min_size: None,
+        merge_into: None,
+        eligibility: Eligibility {
+            no_master_title: true,
+            ..e
+        },
+    }
+}
+
+/// A Jinhua-like rulebook: 成人组 with 残疾人组 inside it, 青少年组 under 16.
+fn rules() -> Rulebook {
+    let mut r = Rulebook::cxa_2011("测试赛", 9);
+    r.event.start_date = Some(date(2018, 10, 26));
+    r.groups = vec![
+        group(
+            "adult",
+            "成人组",
+            None,
+            Marks::default(),
+            Eligibility::default(),
+        ),
+        group(
+            "disabled",
+            "残疾人组",
+            Some("adult"),
+            Marks {
+                disabled: true,
+                local: false,
+            },
+            Eligibility {
+                disabled: true,
+                ..Default::default()
+            },
+        ),
+        group(
+            "youth",
+            "青少年组",
+            None,
+            Marks::default(),
+            Eligibility {
+                under_age: Some(16),
+                age_max_inclusive: Some(false),
+                ..Default::default()
+            },
+        ),
+    ];
+    r
+}
+
+/// A valid ID number for a birth date and a sequence (odd = male).
+fn id(region: &str, birth: &str, seq: u32) -> String {
+    let first17 = format!("{region}{birth}{seq:03}");
+    format!("{first17}{}", id_card::check_character(&first17).unwrap())
+}
+
+fn read(text: &str) -> Result<Vec<Player>, ImportErrors> {
+    read_registrations(
+        text.as_bytes(),
+        "reg.csv",
+        &ImportOptions::default(),
+        &rules(),
+        &[],
+        PlayerId(1),
+    )
+}
+
+#[test]
+fn a_clean_sheet_becomes_players() {
+    let text = format!(
+        "序号,姓名,性别,单位,组别,出生日期,身份证号,残疾,电话,备注\n\
+         1,张 伟,男,婺城区棋协,成人组,1980-01-01,{},否,100 1234 5678,\n\
+         2,李秀英,女,金东区棋协,残疾人组,,{},是,,轮椅\n\
+         3,王小明,,浦江县象棋协会,青少年,2005年3月4日,{},,,\n",
+        id("330702", "19800101", 123),
+        id("330703", "19750607", 42),
+        id("330726", "20050304", 11),
+    );
+    let players = read(&text).unwrap();
+    assert_eq!(players.len(), 3);
+    let [a, b, c] = [&players[0], &players[1], &players[2]];
+    assert_eq!(
+        (a.id, a.name.as_str(), a.gender),
+        (PlayerId(1), "张伟", Some(Gender::Male))
+    );
+    assert_eq!(a.group, GroupId::new("adult"));
+    assert_eq!(a.section, None);
+    assert_eq!(a.phone.as_deref(), Some("10012345678"));
+    assert!(!a.disabled);
+    assert_eq!(b.group, GroupId::new("adult"));
+    assert_eq!(b.section, Some(GroupId::new("disabled")));
+    assert!(b.disabled);
+    // Birth date and gender filled from the ID number.
+    assert_eq!(b.birth_date, Some(date(1975, 6, 7)));
+    assert_eq!(b.gender, Some(Gender::Female));
+    assert_eq!(b.extra.get("备注").map(String::as_str), Some("轮椅"));
+    assert_eq!(c.group, GroupId::new("youth"));
+    assert_eq!(c.birth_date, Some(date(2005, 3, 4)));
+    assert_eq!(c.gender, Some(Gender::Male));
+    assert!(a.extra.is_empty(), "序号 is not kept: {:?}", a.extra);
+}
+
+#[test]
+fn every_row_error_has_chinese_with_the_same_values() {
+    use crate::i18n::facts::assert_same;
+    let good = id("330702", "19800101", 123);
+    let bad_sum = format!("{}0", &good[..17]);
+    let text = format!(
+        "姓名,性别,组别,出生日期,身份证号,年级,等级分,残疾\n\
+         甲,男,成人组,1980-01-01,{good},,,\n\
+         乙,男,象棋组,,,,,\n\
+         丙,x,成人组,1980-13-01,,二十年级,abc,也许\n\
+         丁,女,成人组,1981-01-01,{good},,,\n\
+         戊,男,青少年组,1990-01-01,,,,\n\
+         己,男,成人组,,{bad_sum},,,\n\
+         甲,男,成人组,1980-01-01,,,,\n\
+         庚,男,残疾人组,,,,,否\n\
+         辛,男\n\
+         ,男,,,,,,\n"
+    );
+    let err = read(&text).unwrap_err();
+    assert!(err.errors.len() >= 10, "{err}");
+    for e in &err.errors {
+        assert_same(&e.message_zh, &e.message);
+    }
+    let zh = err.localize(Lang::Zh);
+    let en = err.localize(Lang::En);
+    assert_eq!(en, err.to_string());
+    assert_eq!(zh.lines().count(), en.lines().count());
+    assert!(
+        zh.ends_with("未导入任何棋手：请改正后重新导入该文件"),
+        "{zh}"
+    );
+    assert!(zh.starts_with("reg.csv:3："), "{zh}");
+}
+
+#[test]
+fn five_bad_rows_give_five_located_errors() {
+    let good = id("330702", "19800101", 123);
+    let text = format!(
+        "姓名,性别,组别,出生日期,身份证号\n\
+         甲,男,成人组,1980-01-01,{good}\n\
+         乙,男,象棋组,,\n\
+         丙,男,成人组,1980-13-01,\n\
+         丁,女,成人组,1980-01-01,{}\n\
+         戊,男,青少年组,1990-01-01,\n\
+         ,男,成人组,,\n",
+        id("330702", "19800101", 125),
+    );
+    let err = read(&text).unwrap_err();
+    let got: Vec<(usize, Option<&str>)> = err
+        .errors
+        .iter()
+        .map(|e| (e.line, e.column.as_deref()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (3, Some("组别")),
+            (4, Some("出生日期")),
+            (5, Some("性别")),
+            (6, Some("组别")),
+            (7, Some("姓名")),
+        ],
+        "{err}"
+    );
+    assert!(err.errors[0].message.contains("`象棋组`"), "{err}");
+    assert!(err.errors[1].message.contains("`1980-13-01`"), "{err}");
+    assert!(err.errors[3].message.contains("under 16"), "{err}");
+}
+
+#[test]
+fn display_lists_every_error_and_a_summary() {
+    let text = "姓名,组别\n甲,无此组\n乙,\n";
+    let err = read(text).unwrap_err();
+    let shown = err.to_string();
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines.len(), 3, "{shown}");
+    assert!(
+        lines[0].starts_with("reg.csv:2: column `组别`: group `无此组`"),
+        "{shown}"
+    );
+    assert!(
+        lines[1].starts_with("reg.csv:3: column `组别`: the group is empty"),
+        "{shown}"
+    );
+    assert!(lines[1].contains("`成人组` (adult)"), "{shown}");
+    assert_eq!(
+        lines[2],
+        "2 errors in `reg.csv`; nothing was imported: fix them and import the file again"
+    );
+}
+
+#[test]
+fn id_numbers_are_checked_and_cross_checked() {
+    let good = id("330702", "19800101", 123);
+    let mut bad_checksum = good.clone();
+    bad_checksum.pop();
+    bad_checksum.push(if good.ends_with('0') { '1' } else { '0' });
+    let text = format!(
+        "姓名,性别,组别,出生日期,身份证号\n\
+         甲,男,成人组,1980-01-02,{good}\n\
+         乙,男,成人组,,{bad_checksum}\n"
+    );
+    let err = read(&text).unwrap_err();
+    assert_eq!(err.errors.len(), 2, "{err}");
+    assert_eq!(err.errors[0].column.as_deref(), Some("出生日期"));
+    assert!(err.errors[0].message.contains("1980-01-01"), "{err}");
+    assert_eq!(err.errors[1].column.as_deref(), Some("身份证号"));
+    assert!(err.errors[1].message.contains("checksum"), "{err}");
+    // The full number is never printed.
+    assert!(!err.to_string().contains(&bad_checksum), "{err}");
+    assert_eq!(err.errors[1].value, Some(mask_id_number(&bad_checksum)));
+}
+
+#[test]
+fn duplicates_in_the_file_and_against_registered_players() {
+    let a = id("330702", "19800101", 123);
+    let b = id("330702", "19800101", 125);
+    let text = format!(
+        "姓名,单位,组别,身份证号\n\
+         甲,婺城区棋协,成人组,{a}\n\
+         乙,婺城区棋协,成人组,{a}\n\
+         甲,婺城区 棋协,成人组,\n\
+         丙,金东区棋协,成人组,{b}\n"
+    );
+    let mut registered = Player::new(PlayerId(7), "丁", GroupId::new("adult"));
+    registered.id_number = Some(b.to_lowercase());
+    let err = read_registrations(
+        text.as_bytes(),
+        "reg.csv",
+        &ImportOptions::default(),
+        &rules(),
+        &[registered],
+        PlayerId(8),
+    )
+    .unwrap_err();
+    let got: Vec<(usize, Option<&str>)> = err
+        .errors
+        .iter()
+        .map(|e| (e.line, e.column.as_deref()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (3, Some("身份证号")),
+            (4, Some("姓名")),
+            (5, Some("身份证号"))
+        ],
+        "{err}"
+    );
+    assert!(err.errors[0].message.contains("line 2 (`甲`)"), "{err}");
+    assert!(
+        err.errors[2].message.contains("registered player 7 (`丁`)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_header_without_rows_is_an_error() {
+    let err = read("姓名,组别\n,\n\n").unwrap_err();
+    assert_eq!(err.errors.len(), 1);
+    assert_eq!(err.errors[0].line, 1);
+    assert!(err.errors[0].message.contains("no player rows"), "{err}");
+}
+
+#[test]
+fn an_id_number_in_the_wrong_column_is_masked() {
+    let number = id("330702", "19800101", 123);
+    let err = read(&format!("姓名,组别,出生日期\n甲,成人组,{number}\n")).unwrap_err();
+    let shown = err.to_string();
+    assert!(!shown.contains(&number), "{shown}");
+    assert!(shown.contains(&mask_id_number(&number)), "{shown}");
+    assert_eq!(err.errors[0].value, Some(mask_id_number(&number)));
+}
+
+#[test]
+fn ids_continue_from_next_id() {
+    let players = read_registrations(
+        "姓名,组别\n甲,成人组\n乙,成人组\n".as_bytes(),
+        "reg.csv",
+        &ImportOptions::default(),
+        &rules(),
+        &[],
+        PlayerId(41),
+    )
+    .unwrap();
+    let ids: Vec<u32> = players.iter().map(|p| p.id.0).collect();
+    assert_eq!(ids, vec![41, 42]);
+}
+
+#[test]
+fn title_rows_blank_rows_and_comma_rows_are_skipped() {
+    let text = "2018年金华市象棋棋王赛报名表,,,\n,,,\n序号,姓名,组别,单位\n1,甲,成人组,\n,,,\n\n2,乙,成人组,x\n3,,,\n4,,,\n";
+    let players = read(text).unwrap();
+    assert_eq!(players.len(), 2);
+    assert_eq!(players[1].name, "乙");
+}
+
+#[test]
+fn quoted_fields_keep_line_numbers() {
+    let text = "姓名,组别,备注\n甲,成人组,\"两行,\n备注\"\n乙,无此组,\n";
+    let err = read(text).unwrap_err();
+    assert_eq!(err.errors.len(), 1);
+    assert_eq!(err.errors[0].line, 4, "{err}");
+}
+
+#[test]
+fn hostile_input_is_reported_not_panicked_on() {
+    // An unclosed quote swallows the rest of the file into one field.
+    let err = read("姓名,组别\n\"甲,成人组\n乙,成人组\n").unwrap_err();
+    assert_eq!(err.errors.len(), 1, "{err}");
+    assert_eq!(err.errors[0].line, 2);
+    assert!(
+        err.errors[0]
+            .message
+            .contains("1 fields but the header has 2"),
+        "{err}"
+    );
+    // A file cut in the middle of a character.
+    let mut bytes = "姓名,组别\n张三,成人组\n李".as_bytes().to_vec();
+    bytes.pop();
+    let err = read_registrations(
+        &bytes,
+        "cut.csv",
+        &ImportOptions::default(),
+        &rules(),
+        &[],
+        PlayerId(1),
+    )
+    .unwrap_err();
+    assert_eq!(err.errors[0].line, 3, "{err}");
+    // A field of a megabyte is refused with its place (issue 11.12), not kept as a name.
+    let long = "长".repeat(400_000);
+    let err = read(&format!("姓名,组别\n{long},成人组\n")).unwrap_err();
+    assert_eq!(err.errors.len(), 1, "{err}");
+    assert_eq!(
+        (err.errors[0].line, err.errors[0].column.as_deref()),
+        (2, Some("姓名"))
+    );
+    assert!(err.errors[0].message.contains("400000 characters"), "{err}");
+    // A header of 100,000 columns: one message, quickly.
+    let wide = format!("姓名,{}\n甲\n", vec!["x"; 100_000].join(","));
+    let started = std::time::Instant::now();
+    let err = read(&wide).unwrap_err();
+    assert!(started.elapsed().as_secs() < 3, "{:?}", started.elapsed());
+    assert_eq!(err.errors.len(), 1, "{err}");
+    assert!(err.errors[0].message.contains("100001 columns"), "{err}");
+}
+
+#[test]
+fn wrong_field_count_is_located() {
+    let text = "姓名,组别,单位\n甲,成人组\n乙,成人组,x,y\n丙,成人组,z,,\n";
+    let err = read(text).unwrap_err();
+    let lines: Vec<usize> = err.errors.iter().map(|e| e.line).collect();
+    assert_eq!(lines, vec![2, 3], "{err}");
+    assert!(
+        err.errors[0]
+            .message
+            .contains("2 fields but the header has 3"),
+        "{err}"
+    );
+}
+
+#[test]
+fn tab_separated_with_english_headers() {
+    let text = format!(
+        "Name\tGender\tClub\tGroup\tID Number\tDisabled\tTitle\n\
+         Li Wei\tM\tJinhua Club\tadult\t{}\tno\t一级棋士\n\
+         Wang Fang\tF\tJinhua Club\tdisabled\t\tyes\t\n",
+        id("330702", "19800101", 123)
+    );
+    let players = read(&text).unwrap();
+    assert_eq!(players[0].name, "Li Wei");
+    assert_eq!(players[0].unit, "Jinhua Club");
+    assert_eq!(players[0].title.as_deref(), Some("一级棋士"));
+    assert_eq!(players[1].section, Some(GroupId::new("disabled")));
+    assert!(players[1].disabled);
+}
+
+#[test]
+fn group_column_rules() {
+    // One pool: the column may be left out.
+    let mut single = Rulebook::cxa_2011("x", 7);
+    single.event.start_date = Some(date(2018, 1, 1));
+    let players = read_registrations(
+        "姓名\n甲\n".as_bytes(),
+        "reg.csv",
+        &ImportOptions::default(),
+        &single,
+        &[],
+        PlayerId(1),
+    )
+    .unwrap();
+    assert_eq!(players[0].group, GroupId::new("open"));
+    // Several pools: one error at the header, not one per row.
+    let err = read("姓名\n甲\n乙\n").unwrap_err();
+    assert_eq!(err.errors.len(), 1, "{err}");
+    assert_eq!(err.errors[0].line, 1);
+    assert!(
+        err.errors[0].message.contains("`青少年组` (youth)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn marks_and_explicit_flags() {
+    let text = "姓名,组别,残疾\n甲,残疾人组,否\n乙,成人组,是\n丙,成人组,也许\n";
+    let err = read(text).unwrap_err();
+    let got: Vec<(usize, Option<&str>)> = err
+        .errors
+        .iter()
+        .map(|e| (e.line, e.column.as_deref()))
+        .collect();
+    assert_eq!(got, vec![(2, Some("残疾")), (4, Some("残疾"))], "{err}");
+    let players = read("姓名,组别,残疾\n乙,成人组,是\n").unwrap();
+    assert!(players[0].disabled);
+    assert_eq!(players[0].section, None);
+}
+
+#[test]
+fn cells_that_say_none_are_empty() {
+    let text = "姓名,组别,称号,等级分,身份证号,电话\n甲,成人组,无,-,无,/\n";
+    let players = read(text).unwrap();
+    let p = &players[0];
+    assert_eq!(
+        (&p.title, p.rating, &p.id_number, &p.phone),
+        (&None, None, &None, &None)
+    );
+}
+
+#[test]
+fn master_titles_are_refused() {
+    let err = read("姓名,组别,称号\n甲,成人组,象棋大师\n").unwrap_err();
+    assert_eq!(err.errors.len(), 1);
+    assert!(err.errors[0].message.contains("`象棋大师`"), "{err}");
+}
+
+#[test]
+fn nul_and_missing_header_are_reported() {
+    let err = read("姓名,组别\n甲\0,成人组\n").unwrap_err();
+    assert_eq!(err.errors[0].line, 2);
+    assert!(err.errors[0].message.contains("NUL"), "{err}");
+    let err = read("a,b\n1,2\n").unwrap_err();
+    assert_eq!(err.errors.len(), 1);
+    assert!(err.errors[0].message.contains("姓名/name"), "{err}");
+    // A sheet without a header starts with personal data: it is masked.
+    let err = read("张三,男,330702198001011232,10012345678\n").unwrap_err();
+    let shown = err.to_string();
+    assert!(
+        shown.contains("`张三,男,330702********1232,100****5678`"),
+        "{shown}"
+    );
+    let err = read("").unwrap_err();
+    assert_eq!(err.errors[0].line, 1);
+}
+
+#[test]
+fn full_width_values_are_normalised() {
+    let text = format!(
+        "姓名,性别,组别,身份证号,电话\n　张　三　,男,成人组　,{},１００１２３４５６７８\n",
+        id("330702", "19800101", 123)
+            .chars()
+            .map(|c| char::from_u32(c as u32 + 0xFEE0).unwrap())
+            .collect::<String>()
+    );
+    let players = read(&text).unwrap();
+    assert_eq!(players[0].name, "张三");
+    assert_eq!(players[0].id_number, Some(id("330702", "19800101", 123)));
+    assert_eq!(players[0].phone.as_deref(), Some("10012345678"));
+}

@@ -1,0 +1,210 @@
+//! The event directory itself: creating it (`init`), finding and opening it, the paths
+//! of its files, and reading the state, the audit trail, the journal and the snapshots.
+//! Writing goes through the transaction in `mod.rs`.
+
+use super::fsio::{self, LockGuard};
+use super::{
+    AUDIT_FILE, AuditEntry, AuditTrail, CommandInfo, DEFAULT_BUSY_TIMEOUT, EntryKind, HISTORY_DIR,
+    JOURNAL_FILE, LOCK_FILE, RULES_FILE, STATE_FILE, Store, StoreError, audit, state,
+};
+use crate::i18n::Text;
+use crate::model::Event;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+impl Store {
+    pub(super) fn at(dir: &Path) -> Store {
+        Store {
+            dir: dir.to_path_buf(),
+            busy_timeout: DEFAULT_BUSY_TIMEOUT,
+        }
+    }
+
+    /// Creates the event directory (and `dir` itself if missing, owner-only): `rules.toml`
+    /// verbatim, `qiwang.json`, `history/` and `audit.log` with the `init` line. The
+    /// parent of every directory created is synced, so the new event survives a power
+    /// cut. The caller has validated the rulebook. Refuses a directory that already holds
+    /// an event; other files in `dir` are left alone.
+    pub fn init(
+        dir: &Path,
+        rules_toml: &str,
+        event: &Event,
+        command: &CommandInfo,
+    ) -> Result<Store, StoreError> {
+        fsio::create_private_dir(dir)?;
+        let store = Store::at(dir);
+        let _lock = store.lock()?;
+        let state = store.state_path();
+        if fs::symlink_metadata(&state).is_ok() {
+            return Err(StoreError::AlreadyExists { path: state });
+        }
+        // The remains of an event whose qiwang.json is gone are not ours to overwrite;
+        // an audit log holding only an `init` line is an interrupted init.
+        if !state::list_snapshots(&store.history_dir())?.is_empty() {
+            return Err(StoreError::AlreadyExists {
+                path: store.history_dir(),
+            });
+        }
+        let (_, trail) = audit::read(&store.audit_path())?;
+        if trail.entries.iter().any(|e| e.kind != EntryKind::Init) {
+            return Err(StoreError::AlreadyExists {
+                path: store.audit_path(),
+            });
+        }
+        fsio::create_private_dir(&store.history_dir())?;
+        fsio::write_atomic(&store.rules_path(), rules_toml.as_bytes())?;
+        let entry = AuditEntry {
+            seq: 1,
+            time: command.time,
+            user: command.user.clone(),
+            command: command.argv.clone(),
+            kind: EntryKind::Init,
+            summary: format!("created the event with {} players", event.players.len()),
+            details: serde_json::json!({ "rules": RULES_FILE }),
+            snapshot: None,
+            undoes: None,
+            redoes: None,
+            recovered: false,
+        };
+        fsio::write_atomic(&store.audit_path(), &entry.to_line())?;
+        // qiwang.json last: until it exists there is no event, and init can be rerun.
+        if let Err(e) = fsio::write_atomic(&state, &state::encode(event)) {
+            let _ = fs::remove_file(store.audit_path());
+            return Err(e);
+        }
+        Ok(store)
+    }
+
+    /// The event in `dir` (`--event DIR`), with a change interrupted by a crash
+    /// reconciled first (see [`Store::settle`]).
+    pub fn open(dir: &Path) -> Result<Store, StoreError> {
+        if dir.join(STATE_FILE).is_file() {
+            Ok(Store::at(dir).settled())
+        } else {
+            Err(StoreError::NoEventAt {
+                dir: dir.to_path_buf(),
+            })
+        }
+    }
+
+    /// The event in `start` or its nearest parent holding `qiwang.json`, as git finds a
+    /// repository; settled like [`Store::open`].
+    pub fn discover(start: &Path) -> Result<Store, StoreError> {
+        let start = start
+            .canonicalize()
+            .map_err(|e| StoreError::io("look for an event in", start, e))?;
+        start
+            .ancestors()
+            .find(|dir| dir.join(STATE_FILE).is_file())
+            .map(|dir| Store::at(dir).settled())
+            .ok_or(StoreError::NotAnEvent {
+                searched_from: start.clone(),
+            })
+    }
+
+    /// The same store, waiting at most `timeout` for another command's lock.
+    pub fn with_busy_timeout(mut self, timeout: Duration) -> Store {
+        self.busy_timeout = timeout;
+        self
+    }
+
+    /// The event directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// `DIR/qiwang.json`.
+    pub fn state_path(&self) -> PathBuf {
+        self.dir.join(STATE_FILE)
+    }
+
+    /// `DIR/rules.toml`.
+    pub fn rules_path(&self) -> PathBuf {
+        self.dir.join(RULES_FILE)
+    }
+
+    /// `DIR/history`.
+    pub fn history_dir(&self) -> PathBuf {
+        self.dir.join(HISTORY_DIR)
+    }
+
+    /// `DIR/audit.log`.
+    pub fn audit_path(&self) -> PathBuf {
+        self.dir.join(AUDIT_FILE)
+    }
+
+    /// `DIR/.lock`.
+    pub fn lock_path(&self) -> PathBuf {
+        self.dir.join(LOCK_FILE)
+    }
+
+    pub(super) fn journal_path(&self) -> PathBuf {
+        self.dir.join(JOURNAL_FILE)
+    }
+
+    /// What to tell a user whose `qiwang.json` cannot be used (a hand edit that broke it):
+    /// the newest readable snapshot in `history/` and how to go back to it.
+    pub fn recovery_hint(&self) -> Text {
+        state::recovery_hint(&self.history_dir())
+    }
+
+    /// The exact bytes of the state a snapshot in `history/` holds (the state before the
+    /// change its audit line records), compressed or not.
+    pub fn read_snapshot(&self, name: &str) -> Result<Vec<u8>, StoreError> {
+        fsio::refuse_link(&self.history_dir())?;
+        let path = self.history_dir().join(name);
+        let bytes = fs::read(&path).map_err(|e| StoreError::io("read", &path, e))?;
+        state::snapshot_state(&path, bytes)
+    }
+
+    /// Reads and checks the event. Needs no lock: the state file is only ever replaced by
+    /// an atomic rename, so a reader sees one complete version.
+    pub fn load(&self) -> Result<Event, StoreError> {
+        Ok(self.read_state()?.1)
+    }
+
+    /// The audit trail, oldest first. Read-only; a torn last line or an interrupted change
+    /// is reported in the trail, not repaired (opening the event repairs them).
+    pub fn log(&self) -> Result<AuditTrail, StoreError> {
+        let (_, mut trail) = audit::read(&self.audit_path())?;
+        trail.interrupted = self.read_journal()?.map(|e| e.seq);
+        Ok(trail)
+    }
+
+    pub(super) fn lock(&self) -> Result<LockGuard, StoreError> {
+        self.lock_within(self.busy_timeout)
+    }
+
+    pub(super) fn lock_within(&self, timeout: Duration) -> Result<LockGuard, StoreError> {
+        fsio::refuse_link(&self.history_dir())?;
+        fsio::lock_event(&self.dir, &self.lock_path(), timeout)
+    }
+
+    pub(super) fn read_state(&self) -> Result<(Vec<u8>, Event), StoreError> {
+        let path = self.state_path();
+        let bytes = fs::read(&path).map_err(|e| StoreError::io("read", &path, e))?;
+        let event = state::decode(&path, &bytes, || state::recovery_hint(&self.history_dir()))?;
+        Ok((bytes, event))
+    }
+
+    pub(super) fn read_journal(&self) -> Result<Option<AuditEntry>, StoreError> {
+        let path = self.journal_path();
+        let Some(bytes) = fsio::read_optional(&path)? else {
+            return Ok(None);
+        };
+        serde_json::from_slice(&bytes)
+            .map(Some)
+            .map_err(|e| StoreError::Damaged {
+                path: path.clone(),
+                detail: Text::new(
+                    format!("不是待完成的记录：{e}"),
+                    format!("not a pending audit entry: {e}"),
+                ),
+                recovery: Text::new(
+                    "它记录的是一次因崩溃中断的修改；若 qiwang.json 与 history/ 中最新的快照相同，删除该快照和这个文件，否则把这一行手工加到 audit.log 末尾再删除这个文件",
+                    "it records a change interrupted by a crash; if qiwang.json equals the newest snapshot in history/, delete that snapshot and this file, otherwise add the line to audit.log by hand and delete this file",
+                ),
+            })
+    }
+}

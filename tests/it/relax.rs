@@ -1,0 +1,351 @@
+//! `pairing.relax` (docs/rules.md §2.5): when no pairing meets every hard rule the event
+//! goes on with the fewest breaks, says so, and `check` accepts exactly those breaks.
+
+use crate::common::{qiwang_zh, root, run, small_event, snapshot};
+use qiwang::model::{
+    Event, GameResult, GroupId, Outcome, Pairing, Player, PlayerId, PlayerStatus, Relax, Round,
+    WithdrawalCause,
+};
+use qiwang::pairing::{
+    PairingError, Rule, check_group, check_group_detailed, pair_next_round, prune_relaxations,
+    set_pairing,
+};
+use qiwang::rulebook::{Lang, Rulebook, TeamAvoidance};
+use std::fs;
+
+fn game(table: u32, red: u32, black: u32) -> Pairing {
+    Pairing::Game {
+        table,
+        red: PlayerId(red),
+        black: PlayerId(black),
+        result: Some(GameResult::new(Outcome::Draw)),
+    }
+}
+
+fn event_of(n: u32, group: &GroupId) -> Event {
+    let mut e = Event::new(String::new());
+    for k in 1..=n {
+        let mut p = Player::new(PlayerId(k), format!("P{k}"), group.clone());
+        p.number = Some(k);
+        e.players.push(p);
+    }
+    e
+}
+
+fn tables(round: &Round) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = round
+        .pairings
+        .iter()
+        .filter_map(|p| match p {
+            Pairing::Game { red, black, .. } => Some((red.0.min(black.0), red.0.max(black.0))),
+            Pairing::Bye { .. } => None,
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+fn rules_of(relative: &str) -> Rulebook {
+    let text = fs::read_to_string(root(relative)).expect("shipped rulebook");
+    Rulebook::from_toml(&text, relative).expect("valid rulebook")
+}
+
+/// Dongguan (team avoidance in round 1): a pool of 20 with 11 from one unit. 11 unit-mates
+/// need 11 other opponents and there are 9, so exactly one unit pair is unavoidable.
+#[test]
+fn dongguan_pool_of_20_with_11_from_one_unit_pairs_round1_with_one_unit_pair() {
+    let rules = rules_of("rules/dongguan-2018.toml");
+    assert_eq!(rules.pairing.team_avoidance, TeamAvoidance::Round1Only);
+    let g = GroupId::new("king");
+    for seed in 0..12u64 {
+        let mut e = event_of(20, &g);
+        for (k, p) in e.players.iter_mut().enumerate() {
+            p.number = None;
+            // Spread the unit over the draw differently for every seed.
+            p.unit = if (k as u64 * 7 + seed) % 20 < 11 {
+                "东莞棋院".into()
+            } else {
+                format!("单位{k}")
+            };
+        }
+        let plan = pair_next_round(&e, &rules, &g, seed).unwrap_or_else(|err| panic!("{err}"));
+        let unit = |id: PlayerId| e.player(id).unwrap().unit.clone();
+        let mates = plan
+            .round
+            .pairings
+            .iter()
+            .filter(|p| matches!(p, Pairing::Game { red, black, .. } if unit(*red) == unit(*black)))
+            .count();
+        assert_eq!(mates, 1, "seed {seed}: exactly one unit pair");
+        assert_eq!(plan.round.pairings.len(), 10);
+        assert_eq!(plan.relaxed.len(), 1, "seed {seed}");
+        assert_eq!(plan.relaxed[0].rule, Relax::Team);
+        let lines = plan.explanation.lines(Lang::Zh, &|id| format!("P{}", id.0));
+        let [a, b] = plan.relaxed[0].players[..] else {
+            panic!("two players")
+        };
+        let want = format!("放宽同队回避：P{}—P{}", a.0, b.0);
+        assert!(lines.iter().any(|l| l.contains(&want)), "{lines:?}");
+        let mut after = e.clone();
+        plan.apply(&mut after, &g, seed);
+        let checked = check_group_detailed(&after, &rules, &g);
+        assert!(checked.violations.is_empty(), "{:?}", checked.violations);
+        assert_eq!(checked.accepted.len(), 1);
+    }
+}
+
+/// Five players; P5 withdraws after round 3. Among P1–P4 only P2–P3 have not met, so
+/// round 4 needs exactly one rematch: P1–P4 again and P2–P3.
+fn must_rematch() -> (Event, Rulebook, GroupId) {
+    let g = GroupId::new("open");
+    let mut e = event_of(5, &g);
+    let rounds = [
+        vec![
+            game(1, 1, 2),
+            game(2, 3, 4),
+            Pairing::Bye {
+                player: PlayerId(5),
+            },
+        ],
+        vec![
+            game(1, 3, 1),
+            game(2, 4, 2),
+            Pairing::Bye {
+                player: PlayerId(5),
+            },
+        ],
+        vec![
+            game(1, 1, 4),
+            game(2, 2, 5),
+            Pairing::Bye {
+                player: PlayerId(3),
+            },
+        ],
+    ];
+    for (k, pairings) in rounds.into_iter().enumerate() {
+        e.group_mut(&g).rounds.push(Round {
+            number: k as u32 + 1,
+            pairings,
+        });
+    }
+    e.players[4].status = PlayerStatus::Withdrawn {
+        from_round: 4,
+        cause: WithdrawalCause::Manual { note: None },
+    };
+    (e, Rulebook::cxa_2011("t", 7), g)
+}
+
+#[test]
+fn a_small_group_that_must_rematch_pairs_with_exactly_one_rematch_and_says_so() {
+    let (e, rules, g) = must_rematch();
+    let plan = pair_next_round(&e, &rules, &g, 1).unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!(tables(&plan.round), vec![(1, 4), (2, 3)]);
+    assert_eq!(plan.relaxed.len(), 1, "{:?}", plan.relaxed);
+    assert_eq!(plan.relaxed[0].rule, Relax::Rematch);
+    let mut who = plan.relaxed[0].players.clone();
+    who.sort();
+    assert_eq!(who, vec![PlayerId(1), PlayerId(4)]);
+    let zh = plan.explanation.lines(Lang::Zh, &|id| format!("P{}", id.0));
+    assert!(zh.iter().any(|l| l.contains("放宽不重复对局")), "{zh:?}");
+    let en = plan.explanation.lines(Lang::En, &|id| format!("P{}", id.0));
+    assert!(
+        en.iter().any(|l| l.contains("no-rematch relaxed")),
+        "{en:?}"
+    );
+
+    // Stored with the round: `check` accepts it and the sheet prints it. (The hand-made
+    // history gives P5 a second bye in round 2; only round 4 is the engine's.)
+    let mut after = e.clone();
+    plan.apply(&mut after, &g, 1);
+    let checked = check_group_detailed(&after, &rules, &g);
+    assert!(
+        checked.violations.iter().all(|v| v.round < 4),
+        "{:?}",
+        checked.violations
+    );
+    assert_eq!(checked.accepted.len(), 1);
+    let sheet = qiwang::views::pairing_sheet(&after, &rules, &g, 4, Lang::Zh);
+    assert!(
+        sheet.footer.iter().any(|l| l.contains("放宽不重复对局")),
+        "{:?}",
+        sheet.footer
+    );
+
+    // A hand edit to two rematches: the recorded relaxation no longer fits and both
+    // rematches are violations.
+    let round = after.group(&g).unwrap().round(4).unwrap().clone();
+    let edited = set_pairing(&round, 1, PlayerId(1), PlayerId(2)).unwrap();
+    *after.group_mut(&g).rounds.last_mut().unwrap() = edited;
+    prune_relaxations(&mut after, &rules, &g, 4);
+    assert!(after.group(&g).unwrap().relaxed.is_empty());
+    let v: Vec<_> = check_group(&after, &rules, &g)
+        .into_iter()
+        .filter(|v| v.round == 4)
+        .collect();
+    assert_eq!(v.len(), 2, "{v:?}");
+    assert!(v.iter().all(|v| v.rule == Rule::Rematch), "{v:?}");
+}
+
+#[test]
+fn relax_empty_stops_as_before() {
+    let (e, mut rules, g) = must_rematch();
+    rules.pairing.relax.clear();
+    let err = pair_next_round(&e, &rules, &g, 1).unwrap_err();
+    assert!(
+        matches!(err, PairingError::NoLegalPairing { round: 4, .. }),
+        "{err}"
+    );
+    // A rule not in the list stays hard.
+    rules.pairing.relax = vec![Relax::Colour, Relax::Team];
+    let err = pair_next_round(&e, &rules, &g, 1).unwrap_err();
+    assert!(matches!(err, PairingError::NoLegalPairing { .. }), "{err}");
+}
+
+/// P1, P2 have had red twice, P3, P4 black twice, and every red–black pair has met: only
+/// P1–P2 and P3–P4 are left, each a third colour in a row for one player.
+fn must_break_colours() -> (Event, Rulebook, GroupId) {
+    let g = GroupId::new("open");
+    let mut e = event_of(4, &g);
+    e.group_mut(&g).rounds.push(Round {
+        number: 1,
+        pairings: vec![game(1, 1, 3), game(2, 2, 4)],
+    });
+    e.group_mut(&g).rounds.push(Round {
+        number: 2,
+        pairings: vec![game(1, 1, 4), game(2, 2, 3)],
+    });
+    let mut rules = Rulebook::cxa_2011("t", 7);
+    rules.pairing.team_avoidance = TeamAvoidance::AllRounds;
+    for (k, unit) in [(0, "甲队"), (2, "甲队"), (1, "乙队"), (3, "乙队")] {
+        e.players[k].unit = unit.into();
+    }
+    (e, rules, g)
+}
+
+#[test]
+fn when_relaxing_colour_suffices_team_and_rematch_stay_kept() {
+    let (e, rules, g) = must_break_colours();
+    let plan = pair_next_round(&e, &rules, &g, 1).unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!(tables(&plan.round), vec![(1, 2), (3, 4)]);
+    assert_eq!(plan.relaxed.len(), 2, "{:?}", plan.relaxed);
+    assert!(plan.relaxed.iter().all(|r| r.rule == Relax::Colour));
+    let mut after = e.clone();
+    plan.apply(&mut after, &g, 1);
+    // Only round 3 is the engine's (the hand-made history pairs unit-mates).
+    let checked = check_group_detailed(&after, &rules, &g);
+    assert!(
+        checked.violations.iter().all(|v| v.round < 3),
+        "{:?}",
+        checked.violations
+    );
+    // A third red in a row is also reds − blacks = 3: two limits each for P1 (or P2)
+    // and P4 (or P3), all covered by the two recorded colour relaxations.
+    assert_eq!(checked.accepted.len(), 4, "{:?}", checked.accepted);
+
+    // With colours not relaxable the same round needs two rematches instead.
+    let mut strict_colours = rules.clone();
+    strict_colours.pairing.relax = vec![Relax::Rematch];
+    let plan = pair_next_round(&e, &strict_colours, &g, 1).unwrap();
+    assert_eq!(plan.relaxed.len(), 2);
+    assert!(plan.relaxed.iter().all(|r| r.rule == Relax::Rematch));
+    // P1–P3 and P2–P4 are unit-mates and team avoidance is not relaxable: P1–P4, P2–P3.
+    assert_eq!(tables(&plan.round), vec![(1, 4), (2, 3)]);
+}
+
+#[test]
+fn relax_is_validated_and_shown() {
+    let base = "[event]\nname = \"t\"\nrounds = 5\n\n[[groups]]\nid = \"open\"\n\n[pairing]\n";
+    let bad = format!("{base}relax = [\"colour\", \"rematch\", \"colour\", \"teams\"]\n");
+    let err = Rulebook::from_toml(&bad, "r.toml").unwrap_err().to_string();
+    assert!(err.contains("pairing.relax[2]"), "{err}");
+    assert!(err.contains("listed twice"), "{err}");
+    assert!(err.contains("pairing.relax[3]"), "{err}");
+    assert!(err.contains("`teams`") && err.contains("`team`"), "{err}");
+    let none = Rulebook::from_toml(&format!("{base}relax = []\n"), "r.toml").unwrap();
+    assert!(none.pairing.relax.is_empty());
+    assert!(
+        none.to_effective_toml().contains("relax = []"),
+        "rules show prints the empty list"
+    );
+    let default = Rulebook::from_toml(base, "r.toml").unwrap();
+    assert_eq!(
+        default.pairing.relax,
+        vec![Relax::Colour, Relax::Team, Relax::Rematch]
+    );
+    assert!(
+        default
+            .to_effective_toml()
+            .contains("relax = [\"colour\", \"team\", \"rematch\"]")
+    );
+}
+
+/// A rulebook file: the CXA 2011 preset with `relax` written under `[pairing]`.
+fn cxa_with_relax(dir: &std::path::Path, relax: &str) -> std::path::PathBuf {
+    let text = fs::read_to_string(root("rules/cxa-2011.toml")).expect("shipped rulebook");
+    let text = text.replacen("[pairing]\n", &format!("[pairing]\nrelax = {relax}\n"), 1);
+    let path = dir.join("rules.toml");
+    fs::write(&path, text).expect("write rulebook");
+    path
+}
+
+#[test]
+fn cli_pairs_a_forced_rematch_prints_it_and_check_accepts_it() {
+    let (tmp, ev) = small_event(&["甲", "乙"]);
+    let evs = ev.to_str().unwrap();
+    run(tmp.path(), &["--event", evs, "pair", "--seed", "1"]).ok();
+    run(tmp.path(), &["--event", evs, "result", "1", "="]).ok();
+    let out = qiwang_zh(&ev, &["pair", "--explain"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("放宽不重复对局"), "{text}");
+    let check = qiwang_zh(&ev, &["check"]);
+    assert!(check.status.success(), "{check:?}");
+    let text = String::from_utf8_lossy(&check.stdout);
+    assert!(text.contains("已接受的放宽"), "{text}");
+    let round = qiwang_zh(&ev, &["round", "2"]);
+    let text = String::from_utf8_lossy(&round.stdout);
+    assert!(text.contains("放宽不重复对局"), "{text}");
+}
+
+#[test]
+fn cli_relax_empty_still_stops_with_exit_4() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let rules = cxa_with_relax(tmp.path(), "[]");
+    let csv = tmp.path().join("p.csv");
+    fs::write(&csv, "name,gender,unit\n甲,男,单位1\n乙,男,单位2\n").unwrap();
+    run(
+        tmp.path(),
+        &["init", "ev", "--rules", rules.to_str().unwrap()],
+    )
+    .ok();
+    let ev = tmp.path().join("ev");
+    let evs = ev.to_str().unwrap();
+    run(
+        tmp.path(),
+        &["--event", evs, "import", csv.to_str().unwrap()],
+    )
+    .ok();
+    run(tmp.path(), &["--event", evs, "pair", "--seed", "1"]).ok();
+    run(tmp.path(), &["--event", evs, "result", "1", "="]).ok();
+    let before = snapshot(&ev);
+    run(tmp.path(), &["--event", evs, "--lang", "en", "pair"])
+        .fails(4, &["no legal pairing exists", "already met"]);
+    assert_eq!(before, snapshot(&ev));
+}
+
+/// The relaxations live in the state file: they survive a save and load, and a state
+/// without them (every file before schema 3) loads with none.
+#[test]
+fn relaxations_are_stored_in_the_state_and_older_states_have_none() {
+    let (e, rules, g) = must_rematch();
+    let plan = pair_next_round(&e, &rules, &g, 1).unwrap();
+    let mut after = e.clone();
+    plan.apply(&mut after, &g, 1);
+    let text = serde_json::to_string(&after).unwrap();
+    assert!(text.contains("\"relaxed\""), "{text}");
+    let back: Event = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, after);
+    let before: Event = serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
+    assert!(!serde_json::to_string(&e).unwrap().contains("relaxed"));
+    assert!(before.group(&g).unwrap().relaxed.is_empty());
+}
