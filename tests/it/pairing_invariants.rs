@@ -380,14 +380,7 @@ impl Oracle {
             miss += m;
         }
         Cost {
-            bye: bye.map(|b| {
-                let (byes, score) = (i64::from(self.byes[b]), i64::from(self.score[b]));
-                if self.score_first {
-                    (score, byes)
-                } else {
-                    (byes, score)
-                }
-            }),
+            bye: bye.map(|b| self.bye_key(b)),
             cross,
             sq,
             miss,
@@ -468,8 +461,8 @@ impl Oracle {
 
 /// Breaks per relaxable rule, indexed colour, team, rematch.
 type Breaks = [u32; 3];
-/// (byes so far, score) of the bye player: its tier.
-type ByeKey = (u32, i32);
+/// The bye player's tier key in `pairing.bye`'s order (see `Oracle::bye_key`).
+type ByeKey = (i64, i64);
 /// Weighed breaks, then the usual criteria.
 type Weighed = (Vec<u32>, Cost);
 
@@ -519,8 +512,18 @@ impl Oracle {
         self.relax.iter().rev().map(|r| b[slot(*r)]).collect()
     }
 
-    /// The best relaxed pairing over every perfect matching, the bye from the first
-    /// (byes, score) tier that allows one.
+    /// The bye tier key of player `b` under `pairing.bye` (docs/rules.md §4.2), lower first.
+    fn bye_key(&self, b: usize) -> (i64, i64) {
+        let (byes, score) = (i64::from(self.byes[b]), i64::from(self.score[b]));
+        if self.score_first {
+            (score, byes)
+        } else {
+            (byes, score)
+        }
+    }
+
+    /// The best relaxed pairing over every perfect matching, the bye from the first tier of
+    /// `pairing.bye`'s order that allows one.
     fn best_relaxed(&self) -> Option<(Vec<u32>, Cost)> {
         let n = self.ids.len();
         let byes: Vec<Option<usize>> = if n % 2 == 1 {
@@ -537,7 +540,7 @@ impl Oracle {
             let mut best = None;
             self.enumerate_relaxed(&mut used, &mut Vec::new(), bye, &mut best);
             if let Some(c) = best {
-                found.push((bye.map(|b| (self.byes[b], self.score[b])), c));
+                found.push((bye.map(|b| self.bye_key(b)), c));
             }
         }
         let tier = found.iter().map(|f| f.0).min()?;
