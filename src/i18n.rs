@@ -85,6 +85,21 @@ pub trait Localize {
     fn localize(&self, lang: Lang) -> String;
 }
 
+/// A fixed message in both languages, in one place (a `const` the code and its parser
+/// share, e.g. the comment `rules show` marks defaults with).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Words {
+    pub zh: &'static str,
+    pub en: &'static str,
+}
+
+impl Words {
+    /// The text in `lang`.
+    pub fn get(self, lang: Lang) -> &'static str {
+        lang.pick(self.zh, self.en)
+    }
+}
+
 /// A message in both languages, chosen when it is printed.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Text {
@@ -265,14 +280,34 @@ pub fn rulebook_group_names(toml_text: &str) -> Vec<(String, String)> {
 
 /// A Chinese message with each group named by its regulation name: library errors name
 /// a group by its id (`组别 `adult``), which an arbiter does not know; they read
-/// `组别 `成人组``. Only the `组别 `id`` form is replaced.
+/// `组别 `成人组``. The `组别 `id`` form is replaced, and a bare id that starts a clause
+/// about the group (`adult 第 9 轮…`, `adult 没有…`), never an id inside a longer word.
 pub fn name_groups_zh(message: &str, groups: &[(String, String)]) -> String {
     let mut out = message.to_string();
     for (id, name) in groups {
         if id != name {
             out = out.replace(&format!("组别 `{id}`"), &format!("组别 `{name}`"));
+            out = name_bare_id(&out, id, name);
         }
     }
+    out
+}
+
+/// `text` with `id` followed by ` 第` or ` 没有`, and not preceded by a character of an
+/// id, written as `name`.
+fn name_bare_id(text: &str, id: &str, name: &str) -> String {
+    let id_char = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(id) {
+        let after = &rest[at + id.len()..];
+        let starts = rest[..at].chars().next_back().is_none_or(|c| !id_char(c));
+        let clause = after.starts_with(" 第") || after.starts_with(" 没有");
+        out.push_str(&rest[..at]);
+        out.push_str(if starts && clause { name } else { id });
+        rest = after;
+    }
+    out.push_str(rest);
     out
 }
 
@@ -362,6 +397,13 @@ mod tests {
         assert_eq!(
             name_groups_zh("组别 `adult` 第 1 轮；组别 `adults`；`kids`", &groups),
             "组别 `成人组` 第 1 轮；组别 `adults`；`kids`"
+        );
+        assert_eq!(
+            name_groups_zh(
+                "adult 第 9 轮已有成绩；kids 没有；xkids 没有；kids_b 第",
+                &groups
+            ),
+            "成人组 第 9 轮已有成绩；少儿组 没有；xkids 没有；kids_b 第"
         );
         assert!(rulebook_group_names("not toml [").is_empty());
     }

@@ -16,11 +16,13 @@ macro_rules! outln {
     ($($arg:tt)*) => { $crate::cli::emit(&format!("{}\n", format_args!($($arg)*))) };
 }
 
+mod action;
 mod args;
 mod commands;
 mod context;
 mod error;
 mod help_zh;
+mod hints;
 
 pub use args::Cli;
 pub use error::ExitCode;
@@ -103,9 +105,14 @@ pub fn main() -> i32 {
     let parse_lang = *PARSE_LANG.get_or_init(|| parse_lang(&args));
     let parsed = clap_command()
         .try_get_matches_from(args)
-        .and_then(|matches| Cli::from_arg_matches(&matches));
-    let cli = match parsed {
-        Ok(cli) => cli,
+        .and_then(|matches| {
+            Ok((
+                hints::subcommand_path(&matches),
+                Cli::from_arg_matches(&matches)?,
+            ))
+        });
+    let (path, cli) = match parsed {
+        Ok(parsed) => parsed,
         Err(e) => {
             use clap::error::ErrorKind as K;
             let shown = matches!(
@@ -136,6 +143,20 @@ pub fn main() -> i32 {
             let lang = flag.unwrap_or_else(|| {
                 context::error_lang(rules_file.as_deref(), event_dir.as_deref())
             });
+            // Tests run a build with debug assertions: an error suggesting an option its
+            // command does not have fails them.
+            #[cfg(debug_assertions)]
+            for l in [Lang::Zh, Lang::En] {
+                let foreign = hints::foreign_options(&err.render(l), &path);
+                assert!(
+                    foreign.is_empty(),
+                    "`qiwang {}` suggests --{foreign:?}, which it does not have: {}",
+                    path.join(" "),
+                    err.render(l)
+                );
+            }
+            #[cfg(not(debug_assertions))]
+            let _ = &path;
             let mut message = err.render(lang);
             if lang == Lang::Zh {
                 let groups = context::error_groups(rules_file.as_deref(), event_dir.as_deref());

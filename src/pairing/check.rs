@@ -15,7 +15,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// The hard rule a round breaks.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case", tag = "rule")]
 pub enum Rule {
     /// The two players already met (no rematch, §2.3).
     Rematch,
@@ -41,8 +42,9 @@ pub enum Rule {
     DuplicateTable { table: u32 },
 }
 
-/// One broken rule in one round.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One broken rule in one round (serialisable: the audit log keeps a forced edit's
+/// violations as data).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Violation {
     pub round: u32,
     pub players: Vec<PlayerId>,

@@ -75,18 +75,33 @@ pub struct Section {
     pub rows: Vec<Vec<String>>,
     /// Lines printed under the table (totals, notes).
     pub notes: Vec<String>,
+    /// Per column: whether a terminal too narrow for the whole table may leave it out
+    /// (saying so under the table), e.g. the masked ID and phone numbers of `players`.
+    pub optional: Vec<bool>,
 }
 
 impl Section {
     pub fn new(title: impl Into<String>, columns: Vec<String>) -> Self {
         let align = vec![Align::Left; columns.len()];
+        let optional = vec![false; columns.len()];
         Section {
             title: title.into(),
             columns,
             align,
             rows: Vec::new(),
             notes: Vec::new(),
+            optional,
         }
+    }
+
+    /// Columns a narrow terminal may leave out (the other formats always show them).
+    pub fn optional(mut self, cols: &[usize]) -> Self {
+        for &c in cols {
+            if let Some(o) = self.optional.get_mut(c) {
+                *o = true;
+            }
+        }
+        self
     }
 
     /// Right-align the given columns (numbers).
@@ -119,6 +134,7 @@ impl Section {
             .collect();
         self.columns = without(self.columns, &empty);
         self.align = without(self.align, &empty);
+        self.optional = without(self.optional, &empty);
         self.rows = self.rows.into_iter().map(|r| without(r, &empty)).collect();
         self
     }

@@ -6,10 +6,12 @@
 //! `COLUMNS` is never wrapped, so scripts see one line per row.
 
 use super::{Align, Report};
+use crate::rulebook::Lang;
 use comfy_table::{
     Cell, CellAlignment, ColumnConstraint, ContentArrangement, Table, Width,
     presets::UTF8_FULL_CONDENSED,
 };
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// Text columns this wide or narrower (in terminal cells, e.g. a name of four 汉字) never
 /// wrap.
@@ -25,12 +27,79 @@ fn width_to_fit() -> Option<u16> {
         .or_else(|| Table::new().width())
 }
 
-/// One section as a terminal table, fitted into `width` if given: columns empty in every
-/// row are left out, numbers and codes (ID, phone, dates) keep their content's width with
-/// the header wrapping over them, short text keeps its width, and long text (units,
-/// reasons, log summaries) wraps inside its cell.
-fn section_table(section: &super::Section, width: Option<u16>) -> String {
-    let keep: Vec<usize> = (0..section.columns.len())
+/// How a column may be laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Numbers and codes (ID, phone, dates): the content's width, the header wrapping.
+    Code,
+    /// Text of at most [`SHORT_TEXT`] cells (names, groups): its own width.
+    Short,
+    /// Longer text (units, reasons, log summaries): wraps inside its cell.
+    Long,
+}
+
+/// One column's layout facts.
+struct Col {
+    index: usize,
+    kind: Kind,
+    /// Width of the widest value, header included up to the limits below.
+    natural: usize,
+    optional: bool,
+}
+
+/// How hard a table is squeezed: each step gives up more to fit the width (between the
+/// steps, the optional columns are left out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Squeeze {
+    /// Long text keeps eight cells (four 汉字) a line.
+    Comfortable,
+    /// Long text down to four cells (two 汉字) a line.
+    Narrow,
+    /// Short text may wrap too.
+    ShortWraps,
+    /// Every column may wrap: comfy-table shares the width out as it can.
+    Anything,
+}
+
+impl Col {
+    /// The constraint at `squeeze`, `None` when comfy-table decides alone.
+    fn constraint(&self, squeeze: Squeeze) -> Option<ColumnConstraint> {
+        // comfy-table's widths include the cell padding (one space each side).
+        let cells = |w: usize| Width::Fixed((w + 2) as u16);
+        match (self.kind, squeeze) {
+            (_, Squeeze::Anything) => None,
+            (Kind::Code, _) => Some(ColumnConstraint::Absolute(cells(self.natural))),
+            (Kind::Short, s) if s < Squeeze::ShortWraps => {
+                Some(ColumnConstraint::Absolute(cells(self.natural)))
+            }
+            (Kind::Long, Squeeze::Comfortable) => {
+                Some(ColumnConstraint::LowerBoundary(cells(SHORT_TEXT)))
+            }
+            _ => Some(ColumnConstraint::LowerBoundary(cells(
+                NARROW_TEXT.min(self.natural),
+            ))),
+        }
+    }
+
+    /// The fewest cells the column takes at `squeeze`, borders and padding included.
+    fn least(&self, squeeze: Squeeze) -> usize {
+        3 + match self.constraint(squeeze) {
+            Some(
+                ColumnConstraint::Absolute(Width::Fixed(w))
+                | ColumnConstraint::LowerBoundary(Width::Fixed(w)),
+            ) => usize::from(w) - 2,
+            _ => 2,
+        }
+    }
+}
+
+/// Long text wraps down to this many cells (two 汉字) a line when the table is tight.
+const NARROW_TEXT: usize = 4;
+
+/// The layout facts of the columns to print (columns empty in every row are left out
+/// when fitting a width).
+fn columns(section: &super::Section, width: Option<u16>) -> Vec<Col> {
+    (0..section.columns.len())
         .filter(|&i| {
             width.is_none()
                 || section
@@ -38,11 +107,84 @@ fn section_table(section: &super::Section, width: Option<u16>) -> String {
                     .iter()
                     .any(|r| r.get(i).is_some_and(|v| !v.is_empty()))
         })
-        .collect();
+        .map(|i| {
+            let values = || section.rows.iter().filter_map(move |r| r.get(i));
+            let widest = values().map(|v| display_width(v)).max().unwrap_or(0);
+            let header = section.columns.get(i).map_or(0, |h| display_width(h));
+            let is_code = values().all(|v| v.is_ascii() && !v.contains(' '));
+            let right = section.align.get(i) == Some(&Align::Right);
+            let (kind, natural) = if right || is_code {
+                // The header (出生年份) may wrap over a narrow column of numbers.
+                (Kind::Code, widest.max(header.min(4)).max(1))
+            } else if widest <= SHORT_TEXT {
+                (Kind::Short, widest.max(header.min(SHORT_TEXT)))
+            } else {
+                (Kind::Long, widest)
+            };
+            Col {
+                index: i,
+                kind,
+                natural,
+                optional: section.optional.get(i).copied().unwrap_or(false),
+            }
+        })
+        .collect()
+}
+
+/// One section as a terminal table, fitted into `width` if given: numbers and codes keep
+/// their content's width with the header wrapping over them, short text keeps its width,
+/// and long text wraps inside its cell; when that is still too wide, short text wraps,
+/// then the optional columns are left out (a line under the table names them), and last
+/// comfy-table wraps whatever it must. Returns the table and that line, if any.
+fn section_table(
+    section: &super::Section,
+    width: Option<u16>,
+    lang: Lang,
+) -> (String, Option<String>) {
+    let mut cols = columns(section, width);
+    let mut squeeze = Squeeze::Comfortable;
+    let mut left_out = Vec::new();
+    if let Some(width) = width.map(usize::from) {
+        let least = |cols: &[Col], s: Squeeze| 1 + cols.iter().map(|c| c.least(s)).sum::<usize>();
+        // Names wrap only after the optional columns are gone.
+        let gentle = [Squeeze::Comfortable, Squeeze::Narrow, Squeeze::ShortWraps];
+        let mut fits = false;
+        let first = if cols.iter().any(|c| c.optional) {
+            &gentle[..2]
+        } else {
+            &gentle[..]
+        };
+        for &s in first {
+            squeeze = s;
+            fits = least(&cols, s) <= width;
+            if fits {
+                break;
+            }
+        }
+        // Leaving the optional columns out, then everything may wrap.
+        if !fits && cols.iter().any(|c| c.optional) {
+            left_out = cols
+                .iter()
+                .filter(|c| c.optional)
+                .map(|c| section.columns[c.index].clone())
+                .collect();
+            cols.retain(|c| !c.optional);
+            for s in gentle {
+                squeeze = s;
+                fits = least(&cols, s) <= width;
+                if fits {
+                    break;
+                }
+            }
+        }
+        if !fits {
+            squeeze = Squeeze::Anything;
+        }
+    }
     let mut table = Table::new();
     table
         .load_preset(UTF8_FULL_CONDENSED)
-        .set_header(keep.iter().map(|&i| Cell::new(&section.columns[i])));
+        .set_header(cols.iter().map(|c| Cell::new(&section.columns[c.index])));
     match width {
         Some(w) => {
             table
@@ -54,113 +196,143 @@ fn section_table(section: &super::Section, width: Option<u16>) -> String {
         }
     }
     for row in &section.rows {
-        table.add_row(keep.iter().map(|&i| {
-            let cell = Cell::new(row.get(i).map_or("", String::as_str));
-            match section.align.get(i) {
+        table.add_row(cols.iter().map(|c| {
+            let cell = Cell::new(row.get(c.index).map_or("", String::as_str));
+            match section.align.get(c.index) {
                 Some(Align::Right) => cell.set_alignment(CellAlignment::Right),
                 _ => cell,
             }
         }));
     }
-    if let Some(width) = width {
-        // Long text wraps down to four 汉字 a line, or two when the table is still too wide.
-        let plan: Vec<(bool, usize)> = keep
-            .iter()
-            .map(|&i| {
-                let values = section.rows.iter().filter_map(|r| r.get(i));
-                let widest = values.clone().map(|v| display_width(v)).max().unwrap_or(0);
-                let header = section.columns.get(i).map_or(0, |h| display_width(h));
-                let is_code = values.clone().all(|v| v.is_ascii() && !v.contains(' '));
-                let right = section.align.get(i) == Some(&Align::Right);
-                let fixed = if right || is_code {
-                    Some(widest.max(header.min(4)).max(1))
-                } else if widest <= SHORT_TEXT {
-                    Some(widest.max(header.min(SHORT_TEXT)))
-                } else {
-                    None
-                };
-                (fixed.is_some(), fixed.unwrap_or(0))
-            })
-            .collect();
-        let needed = |lower: usize| -> usize {
-            1 + plan
-                .iter()
-                .map(|(fixed, w)| 3 + if *fixed { *w } else { lower })
-                .sum::<usize>()
-        };
-        let lower = if needed(SHORT_TEXT) <= usize::from(width) {
-            SHORT_TEXT
-        } else {
-            4
-        };
-        for (column, &i) in table.column_iter_mut().zip(&keep) {
-            let values = || section.rows.iter().filter_map(move |r| r.get(i));
-            let widest = values().map(|v| display_width(v)).max().unwrap_or(0);
-            let header = section.columns.get(i).map_or(0, |h| display_width(h));
-            let is_code = values().all(|v| v.is_ascii() && !v.contains(' '));
-            let right = section.align.get(i) == Some(&Align::Right);
-            // comfy-table's widths include the cell padding (one space each side).
-            let cells = |w: usize| Width::Fixed((w + 2) as u16);
-            let constraint = if right || is_code {
-                // The header (出生年份) may wrap over a narrow column of numbers.
-                ColumnConstraint::Absolute(cells(widest.max(header.min(4)).max(1)))
-            } else if widest <= SHORT_TEXT {
-                ColumnConstraint::Absolute(cells(widest.max(header.min(SHORT_TEXT))))
-            } else {
-                ColumnConstraint::LowerBoundary(cells(lower))
-            };
-            column.set_constraint(constraint);
+    if width.is_some() {
+        for (column, col) in table.column_iter_mut().zip(&cols) {
+            if let Some(constraint) = col.constraint(squeeze) {
+                column.set_constraint(constraint);
+            }
         }
     }
-    table.to_string()
+    let note = (!left_out.is_empty()).then(|| match lang {
+        Lang::Zh => format!(
+            "终端宽度不够，未显示：{}（加宽终端，或用 --format csv 查看全部）",
+            left_out.join("、")
+        ),
+        Lang::En => format!(
+            "not shown, the terminal is too narrow: {} (widen it, or use --format csv)",
+            left_out.join(", ")
+        ),
+    });
+    (table.to_string(), note)
 }
 
 /// Display width of a cell's widest line: East Asian wide characters (汉字, full-width
-/// forms) take two cells. Only decides which columns may wrap; comfy-table measures the
-/// table itself.
+/// forms) take two cells, as terminals show them.
 fn display_width(text: &str) -> usize {
-    let wide = |c: char| {
-        matches!(c as u32,
-            0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF
-            | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD)
-    };
-    text.lines()
-        .map(|l| l.chars().map(|c| if wide(c) { 2 } else { 1 }).sum())
-        .max()
-        .unwrap_or(0)
+    text.lines().map(UnicodeWidthStr::width).max().unwrap_or(0)
 }
 
-pub fn render(report: &Report) -> String {
-    let mut out = String::new();
-    if !report.title.is_empty() {
-        out.push_str(&report.title);
-        out.push('\n');
+/// `line` cut into lines at most `width` cells wide: after a space where there is one in
+/// the part that fits, else before the character that would not fit (汉字 need no space).
+fn wrap(line: &str, width: Option<u16>) -> Vec<String> {
+    let Some(width) = width.map(usize::from) else {
+        return vec![line.to_string()];
+    };
+    let mut out = Vec::new();
+    let mut rest = line;
+    while UnicodeWidthStr::width(rest) > width {
+        let mut used = 0;
+        let mut cut = 0;
+        let mut space = None;
+        for (i, c) in rest.char_indices() {
+            let w = UnicodeWidthChar::width(c).unwrap_or(0);
+            if used + w > width {
+                break;
+            }
+            used += w;
+            cut = i + c.len_utf8();
+            if c == ' ' && i > 0 {
+                space = Some(i);
+            }
+        }
+        if cut == 0 {
+            // Narrower than one character: print it anyway.
+            cut = rest.chars().next().map_or(rest.len(), char::len_utf8);
+        }
+        let at = space.filter(|&s| s * 2 >= cut).unwrap_or(cut);
+        out.push(rest[..at].trim_end().to_string());
+        rest = rest[at..].trim_start();
     }
-    for line in &report.subtitle {
-        out.push_str(line);
-        out.push('\n');
+    out.push(rest.to_string());
+    out
+}
+
+/// The report as terminal text. With a width to fit, every line fits it: tables as
+/// [`section_table`] lays them out, and titles, notes and footers wrap.
+pub fn render(report: &Report) -> String {
+    let width = width_to_fit();
+    let lang = if report.lang.starts_with("en") {
+        Lang::En
+    } else {
+        Lang::Zh
+    };
+    let mut out = String::new();
+    let line = |out: &mut String, text: &str| {
+        for part in text.split('\n').flat_map(|l| wrap(l, width)) {
+            out.push_str(&part);
+            out.push('\n');
+        }
+    };
+    if !report.title.is_empty() {
+        line(&mut out, &report.title);
+    }
+    for l in &report.subtitle {
+        line(&mut out, l);
     }
     for section in &report.sections {
         out.push('\n');
         if !section.title.is_empty() {
-            out.push_str(&section.title);
-            out.push('\n');
+            line(&mut out, &section.title);
         }
         if !section.columns.is_empty() {
-            out.push_str(&section_table(section, width_to_fit()));
+            let (table, note) = section_table(section, width, lang);
+            out.push_str(&table);
             out.push('\n');
+            if let Some(note) = note {
+                line(&mut out, &note);
+            }
         }
         for note in &section.notes {
-            out.push_str(note);
-            out.push('\n');
+            line(&mut out, note);
         }
     }
     if !report.footer.is_empty() {
         out.push('\n');
-        for line in &report.footer {
-            out.push_str(line);
-            out.push('\n');
+        for l in &report.footer {
+            line(&mut out, l);
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_between_hanzi() {
+        assert_eq!(wrap("abc def ghi", Some(7)), ["abc def", "ghi"]);
+        assert_eq!(wrap("成人组第一轮", Some(7)), ["成人组", "第一轮"]);
+        assert_eq!(wrap("short", None), ["short"]);
+        for part in wrap(
+            "2018全国“江阴周庄”杯业余象棋棋王赛浙江赛区 — 参赛名单 x",
+            Some(20),
+        ) {
+            assert!(UnicodeWidthStr::width(part.as_str()) <= 20, "{part}");
+        }
+    }
+
+    #[test]
+    fn hanzi_take_two_cells() {
+        assert_eq!(display_width("成人组"), 6);
+        assert_eq!(display_width("ab\n成人"), 4);
+    }
 }

@@ -86,8 +86,10 @@ impl RecordedResult {
     }
 }
 
-/// Something the arbiter should know about what was recorded.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Something the arbiter should know about what was recorded. Serialisable so the audit
+/// log keeps it as data and `qiwang log` words it in either language.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case", tag = "warning")]
 pub enum ResultWarning {
     /// A side reached the rulebook's foul limit: the game is recorded as their loss
     /// (Jinhua 补充规定 六 三次犯规判负; Dongguan 十五.7 二次犯规立即判负).

@@ -3,6 +3,7 @@
 
 use super::names::Named;
 use super::types::*;
+use crate::i18n::Words;
 use std::fmt::Write;
 
 /// A TOML basic string.
@@ -31,12 +32,26 @@ fn string_array<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
     format!("[{}]", items.join(", "))
 }
 
+/// The first line of `rules show`.
+const HEADING: Words = Words {
+    zh: "生效的规则：每一项设置，未写的已填入默认值。",
+    en: "Effective rules: every setting, with defaults filled in.",
+};
+
+/// The comment for an optional setting that is not set (`# max_players: not set`).
+const NOT_SET: Words = Words {
+    zh: "未设置",
+    en: "not set",
+};
+
 /// Builds the document line by line.
 #[derive(Default)]
 struct Doc<'w> {
     out: String,
     /// What the rulebook file wrote: a setting it did not is marked a default.
     written: Option<&'w WrittenKeys>,
+    /// The language of the comments.
+    lang: Lang,
     /// The dotted path of the current table (`groups[2].eligibility`).
     section: String,
     /// Per array of tables, the index of its newest element.
@@ -73,7 +88,7 @@ impl Doc<'_> {
             let _ = writeln!(
                 self.out,
                 "{key} = {value}  # {}",
-                super::parse::DEFAULT_MARK
+                super::parse::DEFAULT_MARK.get(self.lang)
             );
         } else {
             let _ = writeln!(self.out, "{key} = {value}");
@@ -93,7 +108,7 @@ impl Doc<'_> {
         match value {
             Some(v) => self.raw(key, v),
             None => {
-                let _ = writeln!(self.out, "# {key}: not set");
+                let _ = writeln!(self.out, "# {key}: {}", NOT_SET.get(self.lang));
             }
         }
     }
@@ -141,15 +156,22 @@ fn places(doc: &mut Doc, places: &[PrizePlace]) {
 }
 
 impl Rulebook {
-    /// Every setting with its default filled in, as TOML in the rulebook schema
-    /// (`qiwang rules show`). `Rulebook::from_toml` reads it back to an equal rulebook.
+    /// Every setting with its default filled in, as TOML in the rulebook schema, the
+    /// comments in the rulebook's language. `Rulebook::from_toml` reads it back to an
+    /// equal rulebook.
     pub fn to_effective_toml(&self) -> String {
+        self.to_effective_toml_in(self.event.language)
+    }
+
+    /// [`Rulebook::to_effective_toml`] with the comments in `lang` (`qiwang rules show`
+    /// follows `--lang`).
+    pub fn to_effective_toml_in(&self, lang: Lang) -> String {
         let mut d = Doc {
             written: Some(&self.written),
+            lang,
             ..Doc::default()
         };
-        d.out
-            .push_str("# Effective rules: every setting, with defaults filled in.\n");
+        let _ = writeln!(d.out, "# {}", HEADING.get(lang));
         let e = &self.event;
         d.header("[event]");
         d.str("name", &e.name);

@@ -55,7 +55,9 @@ pub fn players(
             lang.pick("状态", "status").into(),
         ],
     )
-    .right(&[0, 1, 8]);
+    .right(&[0, 1, 8])
+    // Masked anyway unless --show-private: a narrow terminal drops them first.
+    .optional(&[11, 12]);
     let want_json = crate::report::json_wanted();
     let mut rows = Vec::new();
     for p in event

@@ -1353,7 +1353,7 @@ fn log_lists_every_change_and_undo_walks_back() {
         .collect();
     assert_eq!(commands, ["init", "import", "pair", "result", "result"]);
     let table = qw(&ev, &["log"]).ok();
-    assert!(table.contains("paired round 1"), "{table}");
+    assert!(table.contains("编排公开组第1轮"), "{table}");
 
     let out = qw(&ev, &["undo"]).ok();
     assert!(out.contains("已撤销"), "{out}");
@@ -1640,4 +1640,74 @@ fn group_merge_of_an_unknown_group_lists_the_groups() {
     let (_tmp, ev) = small_event(&["甲", "乙"]);
     qw(&ev, &["group", "merge", "nosuch", "open"])
         .fails(3, &["no group `nosuch` in the rulebook", "use one of"]);
+}
+
+/// Display width of a line as a terminal shows it (汉字 take two cells).
+fn cells(line: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(line)
+}
+
+/// Every table and every line around it fits a terminal of 80 and of 100 columns, with
+/// Chinese names, and the lines of each table stay aligned: players, log, prizes,
+/// standings, the round's sheets, a dry-run pairing, the crosstable and the wall chart.
+#[test]
+fn every_sheet_fits_the_terminal() {
+    let tmp = TempDir::new().unwrap();
+    let ev = tmp.path().join("demo");
+    run(tmp.path(), &["demo", p(&ev), "--seed", "2018"]).ok();
+    let cases: [&[&str]; 11] = [
+        &["players"],
+        &["log"],
+        &["prizes"],
+        &["standings"],
+        &["round"],
+        &["round", "--group", "成人组"],
+        &["round", "--sheet", "slips"],
+        &["round", "--sheet", "find"],
+        &["round", "--sheet", "wall", "--group", "青少年组"],
+        &["crosstable", "--group", "青少年组"],
+        &["teams"],
+    ];
+    for columns in ["80", "100"] {
+        let width: usize = columns.parse().unwrap();
+        for args in cases {
+            let mut all = vec!["--event", p(&ev)];
+            all.extend_from_slice(args);
+            let out = crate::common::run_env(tmp.path(), &all, &[("COLUMNS", columns)]).ok();
+            let widest = out.lines().map(cells).max().unwrap_or(0);
+            assert!(
+                widest <= width,
+                "{args:?} at {columns}: {widest} wide\n{out}"
+            );
+            let mut top = 0;
+            for line in out
+                .lines()
+                .filter(|l| l.starts_with(['┌', '│', '╞', '├', '└']))
+            {
+                if line.starts_with('┌') {
+                    top = cells(line);
+                }
+                assert_eq!(cells(line), top, "{args:?} at {columns}: `{line}`\n{out}");
+            }
+        }
+    }
+    // A pairing sheet as `pair` prints it: a new event's round 1, tried.
+    let (_t, fresh) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
+    for columns in ["80", "100"] {
+        let args = [
+            "--event",
+            p(&fresh),
+            "pair",
+            "--all",
+            "--dry-run",
+            "--seed",
+            "1",
+        ];
+        let out = crate::common::run_env(tmp.path(), &args, &[("COLUMNS", columns)]).ok();
+        let widest = out.lines().map(cells).max().unwrap_or(0);
+        assert!(
+            widest <= columns.parse().unwrap(),
+            "pair at {columns}\n{out}"
+        );
+    }
 }

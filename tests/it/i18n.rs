@@ -502,7 +502,7 @@ fn io_errors_and_undo_speak_chinese() {
     let said = common::run(&ev, &["undo"]).ok();
     assert_eq!(
         said,
-        format!("已撤销第 3 步：`--event ev pair --group youth --seed 1`\n"),
+        "已撤销第 3 步：编排青少年组第1轮：12 局（种子 1）（命令 `--event ev pair --group youth --seed 1`）\n",
         "no English summary in Chinese"
     );
 }
@@ -550,4 +550,170 @@ fn chinese_errors_name_groups_by_their_regulation_names() {
     );
     let (_, err) = run(&ev, &["standings", "--group", "youth", "--round", "5"]);
     assert!(!err.contains("youth"), "{err}");
+}
+
+/// `text` without paths and file names (`/tmp/x/ev`, `nope.csv`, `history/…`), which are
+/// the user's and not English sentences.
+fn without_paths(text: &str) -> String {
+    text.split(|c: char| c.is_whitespace() || c == '（' || c == '）')
+        .map(|w| match w.contains('/') || w.contains('.') {
+            // Keep its backticks, so the quoted values around it stay quoted.
+            true => w.chars().filter(|c| *c == '`').collect(),
+            false => w.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A day of commands in Chinese, the errors an arbiter meets included (a missing file, a
+/// bad result token, an unknown player and group, a round past the last), prints no
+/// English sentence: only command and option names, paths, ids and tokens.
+#[test]
+fn a_day_in_chinese_prints_no_english() {
+    let (tmp, ev) = jinhua();
+    let missing = tmp.path().join("nope.csv");
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["players", "--group", "青少年组"],
+        vec!["import", p(&missing)],
+        vec!["round", "--group", "青少年组"],
+        vec!["round", "--sheet", "find", "--group", "青少年组"],
+        vec!["round", "--sheet", "slips", "--group", "青少年组"],
+        vec!["result", "--group", "青少年组", "1", "zz"],
+        vec!["result", "--group", "青少年组", "99", "r"],
+        vec!["result", "--group", "青少年组", "--round", "7", "1", "r"],
+        vec!["result", "--from", p(&missing)],
+        vec![
+            "result",
+            "--group",
+            "青少年组",
+            "1",
+            "r",
+            "2",
+            "平",
+            "3",
+            "b",
+            "4",
+            "+-",
+        ],
+        vec!["result", "--group", "青少年组", "1", "="],
+        vec!["penalty", "苏燕", "1", "--reason", "迟到"],
+        vec!["penalty", "9999", "1", "--reason", "迟到"],
+        vec!["standings", "--group", "不存在组"],
+        vec!["standings", "--group", "青少年组", "--round", "5"],
+        vec!["standings", "--group", "青少年组"],
+        vec!["pair", "--group", "青少年组"],
+        vec!["pairing", "swap", "--group", "青少年组", "1", "2"],
+        vec!["unpair", "--group", "青少年组"],
+        vec!["player", "withdraw", "9999"],
+        vec!["player", "edit", "1", "--unit", "新单位"],
+        vec!["crosstable", "--group", "青少年组"],
+        vec!["prizes"],
+        vec!["check"],
+        vec!["log"],
+        vec!["undo", "--dry-run"],
+        vec!["undo"],
+        vec!["redo"],
+        vec!["redo"],
+        vec!["rules", "show"],
+    ];
+    let mut groups = vec!["adult", "youth", "kids", "kids_b", "disabled"]
+        .into_iter()
+        .map(str::to_string)
+        .collect::<Vec<_>>();
+    // The audit user, the event folder, the commands in the log's command column.
+    groups.extend(
+        [
+            "arbiter", "ev", "UTC", "init", "import", "pair", "result", "player", "edit",
+            "penalty", "unpair", "undo", "redo", "pairing", "swap",
+        ]
+        .map(str::to_string),
+    );
+    for args in commands {
+        let (_, out, err) = run_full(&ev, &args);
+        let mut words = Vec::new();
+        for text in [&out, &err] {
+            let text = match args == ["rules", "show"] {
+                // Keys are the schema's; only the comments must be Chinese.
+                true => text
+                    .lines()
+                    .filter_map(|l| l.split_once('#').map(|(_, c)| c.trim()))
+                    // `# max_players: 未设置`: the key is the schema's.
+                    .map(|c| match c.split_once(": ") {
+                        Some((key, rest)) if key.is_ascii() => rest.to_string(),
+                        _ => c.to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+                false => text.clone(),
+            };
+            words.extend(english_words(&without_paths(&text), &groups));
+        }
+        assert!(
+            words.is_empty(),
+            "English in {args:?}: {words:?}\n{out}\n{err}"
+        );
+    }
+}
+
+/// `log`, `undo --dry-run`, `undo` and `redo` word each change in Chinese from the action
+/// the audit line keeps; a line written before actions existed still shows its summary.
+#[test]
+fn the_log_speaks_the_output_language() {
+    let (_tmp, ev) = jinhua();
+    let (code, err) = run(&ev, &["result", "--group", "youth", "1", "r", "2", "="]);
+    assert_eq!(code, 0, "{err}");
+    let log = common::run(&ev, &["log"]).ok();
+    assert!(log.contains("记录 2 个结果：青少年组第1轮"), "{log}");
+    assert!(log.contains("编排青少年组第1轮：12 局（种子 1）"), "{log}");
+    assert!(
+        !log.contains("recorded") && !log.contains("of youth"),
+        "{log}"
+    );
+    let dry = common::run(&ev, &["undo", "--dry-run"]).ok();
+    assert!(dry.starts_with("将撤销第 4 步（"), "{dry}");
+    assert!(dry.contains("：记录 2 个结果：青少年组第1轮\n"), "{dry}");
+    let undone = common::run(&ev, &["undo"]).ok();
+    assert!(
+        undone.starts_with("已撤销第 4 步：记录 2 个结果：青少年组第1轮（命令 `"),
+        "{undone}"
+    );
+    let redone = common::run(&ev, &["redo"]).ok();
+    assert!(
+        redone.starts_with("已重做第 4 步：记录 2 个结果："),
+        "{redone}"
+    );
+    let log = common::run(&ev, &["log"]).ok();
+    assert!(
+        log.contains("撤销第 4 步：记录 2 个结果") && log.contains("重做第 4 步"),
+        "{log}"
+    );
+    // English keeps the audit log's own wording.
+    let en = common::run(&ev, &["--lang", "en", "log"]).ok();
+    assert!(en.contains("recorded 2 result(s) in youth round 1"), "{en}");
+    assert!(en.contains("undid #4: recorded 2 result(s)"), "{en}");
+    // The file keeps the action as data beside the English summary.
+    let audit = fs::read_to_string(ev.join("audit.log")).unwrap();
+    let line: serde_json::Value = serde_json::from_str(audit.lines().nth(3).unwrap()).unwrap();
+    assert_eq!(line["details"]["action"]["kind"], "results", "{line}");
+    assert_eq!(
+        line["details"]["action"]["groups"][0]["group"], "youth",
+        "{line}"
+    );
+    // A line of an older qiwang (no action) shows the summary it has.
+    let older: String = audit
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            if let Some(d) = v["details"].as_object_mut() {
+                d.remove("action");
+            }
+            format!("{v}\n")
+        })
+        .collect();
+    fs::write(ev.join("audit.log"), older).unwrap();
+    let log = common::run(&ev, &["log"]).ok();
+    assert!(
+        log.contains("recorded 2 result(s) in youth round 1"),
+        "{log}"
+    );
 }

@@ -720,7 +720,7 @@ fn rules_show_marks_the_settings_the_regulation_does_not_state() {
             .unwrap_or_else(|| panic!("no {key} in\n{shown}"))
             .to_string()
     };
-    let mark = "# 默认值，规程未规定 (default, not in the regulation)";
+    let mark = "# 默认值，规程未规定";
     assert!(!line("late_forfeit_minutes").contains(mark));
     assert!(!line("withdraw_after_forfeits").contains(mark));
     assert!(line("withdraw_consecutive").ends_with(mark), "{shown}");
@@ -729,6 +729,21 @@ fn rules_show_marks_the_settings_the_regulation_does_not_state() {
     assert!(dongguan.contains("late_result = \"loss\"\n"), "{dongguan}");
     // Read back, the marked settings are still defaults.
     let back = Rulebook::from_toml(&shown, "shown.toml").unwrap();
+    assert_eq!(back.to_effective_toml(), shown);
+    // The English comments read back the same, and so does the mark of earlier versions.
+    let en = rules.to_effective_toml_in(qiwang::rulebook::Lang::En);
+    assert!(
+        en.contains("withdrawn_ranked = true  # default, not in the regulation\n")
+            || en.contains("  # default, not in the regulation\n"),
+        "{en}"
+    );
+    let back = Rulebook::from_toml(&en, "en.toml").unwrap();
+    assert_eq!(back.to_effective_toml(), shown);
+    let old = shown.replace(
+        mark,
+        "# 默认值，规程未规定 (default, not in the regulation)",
+    );
+    let back = Rulebook::from_toml(&old, "old.toml").unwrap();
     assert_eq!(back.to_effective_toml(), shown);
     // A rulebook built in code has no file to compare with: nothing is marked.
     assert!(

@@ -3,6 +3,7 @@
 //! Everything goes through the same store transactions as the real commands, so the
 //! demo leaves a genuine event directory (with history and audit log) to explore.
 
+use crate::cli::action::{Action, GroupResults, PairedRound};
 use crate::cli::args::DemoArgs;
 use crate::cli::context::tx_error;
 use crate::cli::context::{Ctx, store_error};
@@ -102,11 +103,11 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
             .map_err(|e| CliError::input(Text::of(&e)))?;
             let n = players.len();
             ev.players.extend(players);
-            Ok(Change::changed(
-                n,
-                format!("imported {n} players from {reg_source}"),
-                serde_json::json!({ "file": reg_source }),
-            ))
+            Ok(Action::Imported {
+                players: n,
+                files: vec![reg_source.clone()],
+            }
+            .change(n, serde_json::json!({ "file": reg_source })))
         })
         .map_err(tx_error)?;
     outln!(
@@ -129,15 +130,12 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
                         |ev| {
                             let report = qiwang::prizes::merge_group(ev, &rules, &u.group, &into)
                                 .map_err(|e| CliError::input(Text::of(&e)))?;
-                            Ok(Change::changed(
-                                (),
-                                format!(
-                                    "merged group {} into {into}: {} players moved",
-                                    u.group,
-                                    report.moved.len()
-                                ),
-                                serde_json::json!({ "from": u.group, "into": into }),
-                            ))
+                            Ok(Action::GroupMerged {
+                                from: u.group.clone(),
+                                into: into.clone(),
+                                moved: report.moved.len(),
+                            }
+                            .change((), serde_json::json!({ "from": u.group, "into": into })))
                         },
                     )
                     .map_err(tx_error)?;
@@ -261,11 +259,15 @@ fn play_pool(
                     match qiwang::pairing::pair_next_round(ev, rules, pool, seed) {
                         Ok(plan) => {
                             plan.apply(ev, pool, seed);
-                            Change::changed(
-                                None,
-                                format!("paired round {round} of {pool}"),
-                                serde_json::json!({ "group": pool, "round": round }),
-                            )
+                            Action::Paired {
+                                rounds: vec![PairedRound {
+                                    group: pool.clone(),
+                                    round,
+                                    seed: None,
+                                    games: None,
+                                }],
+                            }
+                            .change(None, serde_json::json!({ "group": pool, "round": round }))
                         }
                         Err(e) => Change::Unchanged(Some(e)),
                     },
@@ -294,9 +296,11 @@ fn play_pool(
                     withdraw_one(ev, pool, round);
                 }
                 let notes = report.messages_named(lang, &|id| crate::cli::context::player_label(ev, id));
-                Ok(Change::changed(
+                let action = Action::Results {
+                    groups: vec![GroupResults::of(&report)],
+                };
+                Ok(action.change(
                     (notes, tally(ev, pool, round, lang)),
-                    format!("recorded {} results of round {round} in {pool}", entries.len()),
                     serde_json::json!({ "group": pool, "round": round, "notes": report.messages() }),
                 ))
             })

@@ -1,9 +1,10 @@
 //! `qiwang group cancel G`
 
+use crate::cli::action::Action;
 use crate::cli::context::{Ctx, input_error, tx_error};
 use crate::cli::error::CliError;
+use qiwang::model::GroupId;
 use qiwang::rulebook::Lang;
-use qiwang::store::Change;
 
 /// Cancels a pool below its minimum that has no `merge_into`, listing its players.
 pub fn cancel(ctx: &Ctx, group: &str) -> Result<(), CliError> {
@@ -24,9 +25,15 @@ pub fn cancel(ctx: &Ctx, group: &str) -> Result<(), CliError> {
                 .filter_map(|id| event.player(*id))
                 .map(|p| format!("{} ({})", p.name, p.id))
                 .collect();
-            Ok(Change::changed(
+            let id = rules
+                .find_group(group)
+                .map_or_else(|| GroupId(group.to_string()), |g| g.id.clone());
+            Ok(Action::GroupCancelled {
+                group: id,
+                withdrawn: ids.len(),
+            }
+            .change(
                 (name.clone(), players),
-                format!("cancelled group {group}: {} players withdrawn", ids.len()),
                 serde_json::json!({ "group": group, "players": ids }),
             ))
         })

@@ -5,7 +5,7 @@ use crate::cli::error::{CliError, chain, read_input};
 use qiwang::i18n::Text;
 use qiwang::registration::{BatchOptions, Encoding, Imported, RegistrationFile, read_batch};
 use qiwang::rulebook::Lang;
-use qiwang::store::{Change, TxError};
+use qiwang::store::TxError;
 use std::path::PathBuf;
 
 /// What `import` was asked to do.
@@ -88,11 +88,16 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
                 .filter(|(_, n)| *n > 0)
                 .collect();
             let joined = sources.join(", ");
-            Ok::<_, qiwang::registration::ImportErrors>(Change::changed(
-                (imported, per_pool),
-                format!("imported {n} players from {joined}"),
-                serde_json::json!({ "file": joined, "files": sources, "player_ids": ids }),
-            ))
+            Ok::<_, qiwang::registration::ImportErrors>(
+                crate::cli::action::Action::Imported {
+                    players: n,
+                    files: sources.clone(),
+                }
+                .change(
+                    (imported, per_pool),
+                    serde_json::json!({ "file": joined, "files": sources, "player_ids": ids }),
+                ),
+            )
         })
         .map_err(|e| match e {
             TxError::Store(e) => store_error(e),

@@ -1,5 +1,6 @@
 //! `qiwang log` / `qiwang undo` / `qiwang redo` / `qiwang unlock`
 
+use crate::cli::action::{Names, describe};
 use crate::cli::context::{Ctx, store_error};
 use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::registration::privacy::{mask_free_text, mask_free_text_json};
@@ -22,21 +23,23 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
         "",
         vec![
             "#".into(),
-            lang.pick("时间", "time").into(),
+            lang.pick("时间（UTC）", "time (UTC)").into(),
             lang.pick("用户", "user").into(),
             lang.pick("命令", "command").into(),
             lang.pick("变更", "change").into(),
         ],
     )
     .right(&[0]);
+    let names = Names::of(lang, &loaded.rules, &loaded.event);
     for e in entries {
         section.push(vec![
             e.seq.to_string(),
-            e.time.to_rfc3339(),
+            // Minutes are enough to find a change; JSON keeps the exact time.
+            e.time.format("%Y-%m-%d %H:%M").to_string(),
             e.user.clone(),
             // Lines written before numbers were masked at the source are masked here.
             mask_free_text(&e.command.join(" ")),
-            mask_free_text(&e.summary),
+            describe(e, entries, &names),
         ]);
     }
     report.sections.push(section);
@@ -53,16 +56,18 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
 pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
     let loaded = ctx.load()?;
     let lang = ctx.lang(&loaded.rules);
+    let names = Names::of(lang, &loaded.rules, &loaded.event);
     if dry_run {
         let plan = loaded.store.undo_plan().map_err(history_error)?;
         let e = &plan.undone;
         let command = mask_free_text(&e.command.join(" "));
         match lang {
             Lang::Zh => outln!(
-                "将撤销第 {} 步（{}，{}）：`{command}`",
+                "将撤销第 {} 步（{}，{}，命令 `{command}`）：{}",
                 e.seq,
                 e.time.to_rfc3339(),
-                e.user
+                e.user,
+                described(&loaded.store, e, &names)
             ),
             Lang::En => outln!(
                 "would undo #{} ({} {}: {command}): {}",
@@ -87,7 +92,7 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
             );
         }
         for effect in &plan.effects {
-            outln!("  {}", effect.get(lang));
+            outln!("  {}", group_names(effect.get(lang), &loaded.rules, lang));
         }
         if let Some(seq) = plan.interrupted {
             outln!(
@@ -106,13 +111,14 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
         .store
         .undo(&ctx.command_info())
         .map_err(history_error)?;
-    // The audit summary is English (the log's language); Chinese names the step by its
-    // number and the command that made it.
+    // The audit summary is English (the log's language); Chinese words the change from
+    // the action the line keeps.
     let entry = &undone.undone;
     match lang {
         Lang::Zh => outln!(
-            "已撤销第 {} 步：`{}`",
+            "已撤销第 {} 步：{}（命令 `{}`）",
             entry.seq,
+            described(&loaded.store, entry, &names),
             mask_free_text(&entry.command.join(" "))
         ),
         Lang::En => outln!("undone: {}", mask_free_text(&entry.summary)),
@@ -128,10 +134,12 @@ pub fn redo(ctx: &Ctx) -> Result<(), CliError> {
         .redo(&ctx.command_info())
         .map_err(history_error)?;
     let entry = &redone.redone;
+    let names = Names::of(lang, &loaded.rules, &loaded.event);
     match lang {
         Lang::Zh => outln!(
-            "已重做第 {} 步：`{}`",
+            "已重做第 {} 步：{}（命令 `{}`）",
             entry.seq,
+            described(&loaded.store, entry, &names),
             mask_free_text(&entry.command.join(" "))
         ),
         Lang::En => outln!("redone: #{} {}", entry.seq, mask_free_text(&entry.summary)),
@@ -176,6 +184,29 @@ pub fn unlock(ctx: &Ctx) -> Result<(), CliError> {
         Some(Recovery::AlreadyLogged { .. }) | None => {}
     }
     Ok(())
+}
+
+/// `text` with the store's `组别 `id`` written as the regulation names the group (the
+/// store words its differences without the rulebook).
+fn group_names(text: &str, rules: &qiwang::rulebook::Rulebook, lang: Lang) -> String {
+    let mut text = text.to_string();
+    if lang == Lang::Zh {
+        for g in &rules.groups {
+            text = text.replace(&format!("组别 `{}`", g.id), &g.name);
+        }
+    }
+    text
+}
+
+/// `entry` worded in `names.lang`, with the audit trail to word an undo or redo by the
+/// line it took back.
+fn described(
+    store: &qiwang::store::Store,
+    entry: &qiwang::store::AuditEntry,
+    names: &Names,
+) -> String {
+    let trail = store.log().map(|t| t.entries).unwrap_or_default();
+    describe(entry, &trail, names)
 }
 
 /// `nothing to redo` is the user's mistake (exit 3, as `nothing to undo` has always

@@ -1,5 +1,6 @@
 //! `qiwang pair`, `unpair`, `pairing swap|set`, `check`
 
+use crate::cli::action::{Action, PairedRound};
 use crate::cli::context::{
     Ctx, Loaded, input_error, player_label, pools_with_rounds, resolve_player, resolve_pool,
     tx_error,
@@ -10,7 +11,6 @@ use qiwang::model::{Event, GroupId, Round};
 use qiwang::pairing::{self, PairingError};
 use qiwang::report::{Format, Report, Section};
 use qiwang::rulebook::{Lang, Rulebook};
-use qiwang::store::Change;
 
 fn pairing_error(e: PairingError) -> CliError {
     let code = match e {
@@ -71,11 +71,15 @@ pub fn pair(
                 store
                     .transaction(&ctx.command_info(), |ev| {
                         ev.group_mut(&pool).seed = Some(s);
-                        Ok::<_, CliError>(Change::changed(
-                            (),
-                            format!("recorded seed {s} for the round-1 draw of {pool} (dry run)"),
-                            serde_json::json!({ "group": pool, "round": 1, "seed": s }),
-                        ))
+                        Ok::<_, CliError>(
+                            Action::SeedsRecorded {
+                                seeds: vec![(pool.clone(), s)],
+                            }
+                            .change(
+                                (),
+                                serde_json::json!({ "group": pool, "round": 1, "seed": s }),
+                            ),
+                        )
                     })
                     .map_err(tx_error)?;
             }
@@ -98,9 +102,16 @@ pub fn pair(
                     .map(|r| r.pairings.clone())
                     .unwrap_or_default();
                 let games = pairings.iter().filter(|p| p.table().is_some()).count();
-                Ok(Change::changed(
+                Ok(Action::Paired {
+                    rounds: vec![PairedRound {
+                        group: pool.clone(),
+                        round,
+                        seed: Some(s),
+                        games: Some(games),
+                    }],
+                }
+                .change(
                     sheet,
-                    format!("paired round {round} of {pool}: {games} games (seed {s})"),
                     serde_json::json!({ "group": pool, "round": round, "seed": s, "pairings": pairings }),
                 ))
             })
@@ -341,12 +352,8 @@ pub fn pair_all(
                     for (pool, s) in &drawn {
                         ev.group_mut(pool).seed = Some(*s);
                     }
-                    Ok::<_, CliError>(Change::changed(
+                    Ok::<_, CliError>(Action::SeedsRecorded { seeds: drawn.clone() }.change(
                         (),
-                        format!(
-                            "recorded the round-1 draw seeds (dry run): {}",
-                            drawn.iter().map(|(p, s)| format!("{p} {s}")).collect::<Vec<_>>().join(", ")
-                        ),
                         serde_json::json!({ "seeds": drawn.iter().map(|(p, s)| serde_json::json!({ "group": p, "seed": s })).collect::<Vec<_>>() }),
                     ))
                 })
@@ -367,19 +374,25 @@ pub fn pair_all(
                 if done.sheets.is_empty() {
                     return Err(nothing_ready(&done.waiting));
                 }
-                let summary = done
-                    .paired
-                    .iter()
-                    .map(|(p, r, s)| format!("round {r} of {p} (seed {s})"))
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let action = Action::Paired {
+                    rounds: done
+                        .paired
+                        .iter()
+                        .map(|(p, r, s)| PairedRound {
+                            group: p.clone(),
+                            round: *r,
+                            seed: Some(*s),
+                            games: None,
+                        })
+                        .collect(),
+                };
                 let details = serde_json::json!({
                     "groups": done.paired.iter().map(|(p, r, s)| {
                         let pairings = ev.group(p).and_then(|g| g.round(*r)).map(|r| r.pairings.clone());
                         serde_json::json!({ "group": p, "round": r, "seed": s, "pairings": pairings })
                     }).collect::<Vec<_>>(),
                 });
-                Ok(Change::changed(done, format!("paired {summary}"), details))
+                Ok(action.change(done, details))
             })
             .map_err(tx_error)?
     };
@@ -436,9 +449,12 @@ pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     let n = store
         .transaction(&ctx.command_info(), |ev| {
             let number = qiwang::results::unpair_round(ev, &pool).map_err(input_error)?;
-            Ok(Change::changed(
+            Ok(Action::Unpaired {
+                group: pool.clone(),
+                round: number,
+            }
+            .change(
                 number,
-                format!("dropped round {number} of {pool}"),
                 serde_json::json!({ "group": pool, "round": number }),
             ))
         })
@@ -516,13 +532,13 @@ fn store_edit(
                 *slot = edited.clone();
             }
             pairing::prune_relaxations(ev, &rules, &pool, number);
-            let summary = if forced.is_empty() {
-                format!("edited round {number} of {pool} by hand")
-            } else {
-                format!("edited round {number} of {pool} by hand, FORCED past: {}", forced.join("; "))
+            let action = Action::RoundEdited {
+                group: pool.clone(),
+                round: number,
+                forced: violations,
             };
             let report = qiwang::views::pairing_sheet(ev, &rules, &pool, number, lang);
-            Ok(Change::changed(report, summary, serde_json::json!({ "group": pool, "round": number, "pairings": edited.pairings, "forced": forced })))
+            Ok(action.change(report, serde_json::json!({ "group": pool, "round": number, "pairings": edited.pairings, "forced": forced })))
         })
         .map_err(tx_error)?;
     ctx.print(&report)

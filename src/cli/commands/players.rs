@@ -1,5 +1,6 @@
 //! `qiwang players`, `qiwang player add | edit | withdraw`
 
+use crate::cli::action::Action;
 use crate::cli::args::PlayerFields;
 use crate::cli::context::{Ctx, input_error, resolve_player, resolve_pool, tx_error};
 use crate::cli::error::CliError;
@@ -7,7 +8,6 @@ use qiwang::i18n::{Localize, Text};
 use qiwang::model::{Event, Gender, Player};
 use qiwang::registration::{ImportOptions, read_registrations};
 use qiwang::rulebook::{Lang, Rulebook};
-use qiwang::store::Change;
 
 pub fn list(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     let loaded = ctx.load()?;
@@ -169,15 +169,17 @@ pub fn add(ctx: &Ctx, fields: PlayerFields) -> Result<(), CliError> {
                 .unwrap_or(0);
             player.joined_round = rounds + 1;
             // A late entry gets the pool's next free pairing number when it is first paired.
-            let summary = format!(
-                "added player {} `{}` to {} from round {}",
-                player.id, player.name, player.group, player.joined_round
-            );
+            let action = Action::PlayerAdded {
+                player: player.id,
+                name: player.name.clone(),
+                group: player.group.clone(),
+                from_round: player.joined_round,
+            };
             let details =
                 serde_json::json!({ "player": player.id, "joined_round": player.joined_round });
             let name = player.name.clone();
             event.players.push(player);
-            Ok::<_, CliError>(Change::changed(name, summary, details))
+            Ok::<_, CliError>(action.change(name, details))
         })
         .map_err(tx_error)?;
     outln!("{}: {name}", lang.pick("已添加棋手", "player added"));
@@ -218,14 +220,20 @@ pub fn edit(ctx: &Ctx, who: &str, fields: PlayerFields) -> Result<(), CliError> 
                 extra: old.extra.clone(),
                 ..new
             };
-            let summary = format!("edited player {} `{}`", old.id, updated.name);
+            let action = Action::PlayerEdited {
+                player: old.id,
+                name: updated.name.clone(),
+            };
             if let Some(slot) = event.player_mut(id) {
                 *slot = updated;
             }
-            Ok(Change::changed(summary.clone(), summary, serde_json::json!({ "player": id })))
+            Ok(action
+                .clone()
+                .change(action, serde_json::json!({ "player": id })))
         })
         .map_err(tx_error)?;
-    outln!("{}: {summary}", lang.pick("已修改", "done"));
+    let names = crate::cli::action::Names::of(lang, &loaded.rules, &loaded.event);
+    outln!("{}: {}", lang.pick("已修改", "done"), summary.text(&names));
     Ok(())
 }
 
@@ -240,9 +248,13 @@ pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
             let from =
                 qiwang::results::withdraw_from_next_round(event, id, note).map_err(input_error)?;
             let name = event.player(id).map(|p| p.name.clone()).unwrap_or_default();
-            Ok(Change::changed(
-                (name.clone(), from),
-                format!("withdrew player {id} `{name}` from round {from}"),
+            Ok(Action::PlayerWithdrawn {
+                player: id,
+                name: name.clone(),
+                from_round: from,
+            }
+            .change(
+                (name, from),
                 serde_json::json!({ "player": id, "from_round": from }),
             ))
         })
@@ -265,9 +277,13 @@ pub fn reinstate(ctx: &Ctx, who: &str) -> Result<(), CliError> {
         .transaction(&ctx.command_info(), |event| {
             let from = qiwang::results::reinstate_player(event, id).map_err(input_error)?;
             let name = event.player(id).map(|p| p.name.clone()).unwrap_or_default();
-            Ok(Change::changed(
-                (name.clone(), from),
-                format!("reinstated player {id} `{name}` from round {from}"),
+            Ok(Action::PlayerReinstated {
+                player: id,
+                name: name.clone(),
+                from_round: from,
+            }
+            .change(
+                (name, from),
                 serde_json::json!({ "player": id, "from_round": from }),
             ))
         })
@@ -302,25 +318,22 @@ pub fn disqualify(
         .transaction(&ctx.command_info(), |event| {
             if undo {
                 qiwang::prizes::undo_disqualification(event, p.id).map_err(input_error)?;
-                return Ok(Change::changed(
-                    None,
-                    format!(
-                        "lifted the disqualification of player {} `{}`",
-                        p.id, p.name
-                    ),
-                    serde_json::json!({ "player": p.id, "undo": true }),
-                ));
+                return Ok(Action::DisqualificationLifted {
+                    player: p.id,
+                    name: p.name.clone(),
+                }
+                .change(None, serde_json::json!({ "player": p.id, "undo": true })));
             }
             let from =
                 qiwang::prizes::disqualify(event, p.id, reason, from_round).map_err(input_error)?;
-            Ok(Change::changed(
+            Ok(Action::PlayerDisqualified {
+                player: p.id,
+                name: p.name.clone(),
+                from_round: from,
+                reason: reason.trim().to_string(),
+            }
+            .change(
                 Some(from),
-                format!(
-                    "disqualified player {} `{}` from round {from}: {}",
-                    p.id,
-                    p.name,
-                    reason.trim()
-                ),
                 serde_json::json!({ "player": p.id, "from_round": from, "reason": reason.trim() }),
             ))
         })

@@ -1,11 +1,11 @@
 //! `qiwang teams`, `qiwang prizes`, `qiwang group sizes|merge`
 
+use crate::cli::action::Action;
 use crate::cli::context::{Ctx, Loaded, input_error, resolve_player, resolve_pool, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId, PlayerId};
 use qiwang::report::{Format, Report, Section};
-use qiwang::store::Change;
 
 pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
     let Loaded { event, rules, .. } = ctx.load()?;
@@ -132,11 +132,12 @@ pub fn merge(ctx: &Ctx, from: &str, into: &str) -> Result<(), CliError> {
             let report =
                 qiwang::prizes::merge_group(ev, &rules, &from, &into).map_err(input_error)?;
             let n = report.moved.len();
-            Ok(Change::changed(
-                n,
-                format!("merged group {from} into {into}: {n} players moved"),
-                serde_json::json!({ "from": from, "into": into }),
-            ))
+            Ok(Action::GroupMerged {
+                from: from.clone(),
+                into: into.clone(),
+                moved: n,
+            }
+            .change(n, serde_json::json!({ "from": from, "into": into })))
         })
         .map_err(tx_error)?;
     outln!(
@@ -213,15 +214,13 @@ fn record_list_playoff(
         .transaction(&ctx.command_info(), |ev| {
             let r = qiwang::prizes::record_list_playoff(ev, &rules, list, order.clone(), note)
                 .map_err(input_error)?;
-            let ids: Vec<String> = r.order.iter().map(ToString::to_string).collect();
-            let message = format!(
-                "recorded playoff of list {} in {}: {}",
-                r.list,
-                r.pool,
-                ids.join(" > ")
-            );
+            let action = Action::ListPlayoff {
+                list: r.list.clone(),
+                group: r.pool.clone(),
+                order: r.order.clone(),
+            };
             let payload = serde_json::json!({ "list": r.list, "group": r.pool, "order": r.order, "note": note, "pool_level": r.pool_level });
-            Ok(Change::changed(r, message, payload))
+            Ok(action.change(r, payload))
         })
         .map_err(tx_error)?;
     let name = |id: &PlayerId| event.player(*id).map_or(id.to_string(), |p| p.name.clone());

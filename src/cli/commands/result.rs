@@ -1,5 +1,6 @@
 //! `qiwang result`, `qiwang penalty`, `qiwang playoff`
 
+use crate::cli::action::{Action, GroupResults};
 use crate::cli::context::{
     Ctx, Loaded, input_error, player_label, resolve_player, resolve_pool, tx_error,
 };
@@ -7,7 +8,6 @@ use crate::cli::error::{CliError, read_input};
 use qiwang::i18n::Text;
 use qiwang::model::{GroupId, PlayerId};
 use qiwang::results::{self, ResultEntry};
-use qiwang::store::Change;
 use std::path::Path;
 
 pub fn run(
@@ -94,10 +94,8 @@ pub fn run(
                         .map_err(input_error)?,
                 );
             }
-            let mut messages = Vec::new();
             let mut notes = Vec::new();
             for report in &reports {
-                messages.extend(report.messages());
                 // Corrections are shown on their own lines; here only the warnings.
                 notes.extend(
                     report
@@ -107,12 +105,10 @@ pub fn run(
                 );
             }
             let confirmed = qiwang::views::recorded_lines(ev, &rules, &reports, lang);
-            let count: usize = reports.iter().map(|r| r.results.len()).sum();
             // The audit log keeps the round each result was actually stored in.
-            let per_group: Vec<String> = reports
-                .iter()
-                .map(|r| format!("{} round {}", r.group, rounds_of(r).join(",")))
-                .collect();
+            let action = Action::Results {
+                groups: reports.iter().map(GroupResults::of).collect(),
+            };
             let json = reports
                 .iter()
                 .map(|r| {
@@ -138,17 +134,8 @@ pub fn run(
                 [one] => (serde_json::json!(one.group), json[0]["round"].clone()),
                 _ => (serde_json::Value::Null, serde_json::Value::Null),
             };
-            Ok(Change::changed(
+            Ok(action.change(
                 (confirmed, notes),
-                format!(
-                    "recorded {count} result(s) in {}{}",
-                    per_group.join("; "),
-                    if messages.is_empty() {
-                        String::new()
-                    } else {
-                        format!(": {}", messages.join("; "))
-                    }
-                ),
                 serde_json::json!({ "group": group_json, "round": round_json, "groups": json }),
             ))
         })
@@ -166,12 +153,6 @@ pub fn run(
         outln!("  {} {m}", lang.pick("注意：", "note:"));
     }
     Ok(())
-}
-
-/// The rounds a report stored results in, ascending.
-fn rounds_of(report: &results::RecordReport) -> Vec<String> {
-    let rounds: std::collections::BTreeSet<u32> = report.results.iter().map(|r| r.round).collect();
-    rounds.iter().map(ToString::to_string).collect()
 }
 
 /// Without `--group`, the one pool whose newest round still waits for results.
@@ -211,12 +192,14 @@ pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Resul
                     e => input_error(e),
                 },
             )?;
-            Ok::<_, CliError>(Change::changed(
+            Ok::<_, CliError>(Action::Penalty {
+                player: player.id,
+                name: player.name.clone(),
+                points: penalty.points.0,
+                after_round: penalty.after_round,
+                reason: reason.to_string(),
+            }.change(
                 penalty.clone(),
-                format!(
-                    "penalty of {} point(s) to {} `{}` after round {}: {reason}",
-                    penalty.points, player.id, player.name, penalty.after_round
-                ),
                 serde_json::json!({ "player": player.id, "points": penalty.points, "reason": reason, "after_round": penalty.after_round }),
             ))
         })
@@ -257,16 +240,12 @@ pub fn playoff(
             if let Some(p) = ev.playoffs.iter_mut().find(|p| p.group == pool) {
                 p.note = note.to_string();
             }
-            Ok(Change::changed(
+            Ok(Action::Playoff {
+                group: pool.clone(),
+                order: order.clone(),
+            }
+            .change(
                 earlier,
-                format!(
-                    "recorded playoff in {pool}: {}",
-                    order
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" > ")
-                ),
                 serde_json::json!({ "group": pool, "order": order, "note": note }),
             ))
         })

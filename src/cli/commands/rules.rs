@@ -1,10 +1,10 @@
 //! `qiwang rules check FILE` / `qiwang rules show [FILE]`
 
+use crate::cli::action::Action;
 use crate::cli::context::{Ctx, input_error, player_label, read_text, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::rulebook::{Lang, Rulebook};
-use qiwang::store::Change;
 use std::path::Path;
 
 pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
@@ -37,6 +37,7 @@ pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
 }
 
 pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
+    let lang_given = ctx.lang;
     let rules = match path {
         Some(path) => {
             let text = read_text(path)?;
@@ -45,6 +46,7 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
         }
         None => ctx.load()?.rules,
     };
+    let lang = lang_given.unwrap_or(rules.event.language);
     match ctx.format()? {
         qiwang::report::Format::Json => outln!(
             "{}",
@@ -54,14 +56,14 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
         // The rulebook's own text (TOML) in a page, escaped: names come from the file.
         qiwang::report::Format::Html => {
             let mut body = qiwang::report::Markup::new();
-            body.text_element("pre", &[], &rules.to_effective_toml())
+            body.text_element("pre", &[], &rules.to_effective_toml_in(lang))
                 .newline();
             out!(
                 "{}",
                 qiwang::report::html_page_of(rules.event.language.code(), &rules.event.name, &body)
             );
         }
-        _ => out!("{}", rules.to_effective_toml()),
+        _ => out!("{}", rules.to_effective_toml_in(lang)),
     }
     Ok(())
 }
@@ -83,17 +85,16 @@ pub fn update(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
                 .iter()
                 .map(|w| w.text(lang, &|id| player_label(event, id)))
                 .collect();
-            let summary = format!(
-                "replaced the rulebook from {source}: {} changed line(s)",
-                update
+            let action = Action::RulesUpdated {
+                file: source.clone(),
+                changed_lines: update
                     .diff
                     .iter()
                     .filter(|l| l.starts_with(['+', '-']))
-                    .count()
-            );
-            Ok(Change::changed(
+                    .count(),
+            };
+            Ok(action.change(
                 (update.diff.clone(), notes),
-                summary,
                 serde_json::json!({ "file": source, "diff": update.diff }),
             ))
         })

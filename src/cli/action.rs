@@ -1,0 +1,588 @@
+//! What a change did, in no language: every changing command stores an [`Action`] in its
+//! audit line (`details.action`), and `log`, `undo` and `redo` word it in the output
+//! language. The line's `summary` is the English wording, written once for people reading
+//! `audit.log` itself (the file stays English); lines written before actions existed have
+//! only that summary, which is shown as it is.
+
+use qiwang::model::{Event, GroupId, Outcome, PlayerId};
+use qiwang::pairing::Violation;
+use qiwang::results::ResultWarning;
+use qiwang::rulebook::{Lang, Rulebook};
+use qiwang::store::{AuditEntry, Change, EntryKind};
+use serde::{Deserialize, Serialize};
+
+/// One change, with the values its wording needs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Action {
+    Imported {
+        players: usize,
+        files: Vec<String>,
+    },
+    GroupMerged {
+        from: GroupId,
+        into: GroupId,
+        moved: usize,
+    },
+    GroupCancelled {
+        group: GroupId,
+        withdrawn: usize,
+    },
+    Paired {
+        rounds: Vec<PairedRound>,
+    },
+    /// `pair --dry-run` of round 1 recorded the draw's seed.
+    SeedsRecorded {
+        seeds: Vec<(GroupId, u64)>,
+    },
+    Unpaired {
+        group: GroupId,
+        round: u32,
+    },
+    RoundEdited {
+        group: GroupId,
+        round: u32,
+        /// The hard rules `--force` stored the round past.
+        forced: Vec<Violation>,
+    },
+    Results {
+        groups: Vec<GroupResults>,
+    },
+    PlayerAdded {
+        player: PlayerId,
+        name: String,
+        group: GroupId,
+        from_round: u32,
+    },
+    PlayerEdited {
+        player: PlayerId,
+        name: String,
+    },
+    PlayerWithdrawn {
+        player: PlayerId,
+        name: String,
+        from_round: u32,
+    },
+    PlayerReinstated {
+        player: PlayerId,
+        name: String,
+        from_round: u32,
+    },
+    PlayerDisqualified {
+        player: PlayerId,
+        name: String,
+        from_round: u32,
+        reason: String,
+    },
+    DisqualificationLifted {
+        player: PlayerId,
+        name: String,
+    },
+    Penalty {
+        player: PlayerId,
+        name: String,
+        points: i32,
+        after_round: u32,
+        reason: String,
+    },
+    Playoff {
+        group: GroupId,
+        order: Vec<PlayerId>,
+    },
+    ListPlayoff {
+        list: String,
+        group: GroupId,
+        order: Vec<PlayerId>,
+    },
+    RulesUpdated {
+        file: String,
+        changed_lines: usize,
+    },
+}
+
+/// One pool's paired round.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PairedRound {
+    pub group: GroupId,
+    pub round: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<usize>,
+}
+
+/// The results recorded in one pool, with what the arbiter should know about them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GroupResults {
+    pub group: GroupId,
+    pub rounds: Vec<u32>,
+    pub count: usize,
+    #[serde(default)]
+    pub corrections: Vec<Correction>,
+    #[serde(default)]
+    pub warnings: Vec<ResultWarning>,
+}
+
+/// A result that replaced a different one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Correction {
+    pub round: u32,
+    pub table: u32,
+    pub old: Option<Outcome>,
+    pub new: Outcome,
+}
+
+impl GroupResults {
+    /// What `record_results` reported for one pool.
+    pub fn of(report: &qiwang::results::RecordReport) -> GroupResults {
+        let rounds: std::collections::BTreeSet<u32> =
+            report.results.iter().map(|r| r.round).collect();
+        GroupResults {
+            group: report.group.clone(),
+            rounds: rounds.into_iter().collect(),
+            count: report.results.len(),
+            corrections: report
+                .corrections()
+                .map(|r| Correction {
+                    round: r.round,
+                    table: r.table,
+                    old: r.previous.map(|p| p.outcome),
+                    new: r.result.outcome,
+                })
+                .collect(),
+            warnings: report.warnings.clone(),
+        }
+    }
+}
+
+/// How groups, prize lists and players are named in a wording: Chinese names them as the
+/// regulation and the sheets do, English by id (the audit log's own wording).
+pub struct Names<'a> {
+    pub lang: Lang,
+    pub rules: Option<&'a Rulebook>,
+    pub event: Option<&'a Event>,
+}
+
+impl<'a> Names<'a> {
+    /// Ids, as the English summary in `audit.log` has them.
+    pub fn ids() -> Names<'static> {
+        Names {
+            lang: Lang::En,
+            rules: None,
+            event: None,
+        }
+    }
+
+    /// Names from the event's rulebook and players, in `lang`.
+    pub fn of(lang: Lang, rules: &'a Rulebook, event: &'a Event) -> Names<'a> {
+        Names {
+            lang,
+            rules: Some(rules),
+            event: Some(event),
+        }
+    }
+
+    fn named(&self) -> bool {
+        self.lang == Lang::Zh
+    }
+
+    fn group(&self, id: &GroupId) -> String {
+        match self
+            .rules
+            .and_then(|r| r.group(id))
+            .filter(|_| self.named())
+        {
+            Some(g) => g.name.clone(),
+            None => id.to_string(),
+        }
+    }
+
+    fn list(&self, id: &str) -> String {
+        self.rules
+            .filter(|_| self.named())
+            .and_then(|r| r.prizes.lists.iter().find(|l| l.id == id))
+            .map_or_else(|| id.to_string(), |l| l.name.clone())
+    }
+
+    fn player(&self, id: PlayerId) -> String {
+        match self.event.filter(|_| self.named()) {
+            Some(event) => crate::cli::context::player_label(event, id),
+            None => id.to_string(),
+        }
+    }
+
+    /// A player whose name the action recorded: `12 `张三`` in English, 张三（12）in Chinese.
+    fn recorded(&self, id: PlayerId, name: &str) -> String {
+        match self.lang {
+            Lang::Zh => format!("{name}（编号 {id}）"),
+            Lang::En => format!("{id} `{name}`"),
+        }
+    }
+}
+
+impl Action {
+    /// The action stored in an audit line, if the line has one.
+    pub fn of(entry: &AuditEntry) -> Option<Action> {
+        serde_json::from_value(entry.details.get("action")?.clone()).ok()
+    }
+
+    /// The change `value` made, logged as this action: `details` gets the action, the
+    /// summary its English wording.
+    pub fn change<T>(self, value: T, details: serde_json::Value) -> Change<T> {
+        let summary = self.text(&Names::ids());
+        let action = serde_json::to_value(&self).unwrap_or_default();
+        let details = match details {
+            serde_json::Value::Object(mut map) => {
+                map.insert("action".into(), action);
+                serde_json::Value::Object(map)
+            }
+            serde_json::Value::Null => serde_json::json!({ "action": action }),
+            other => serde_json::json!({ "action": action, "data": other }),
+        };
+        Change::changed(value, summary, details)
+    }
+
+    /// The action worded in `names.lang`.
+    pub fn text(&self, names: &Names) -> String {
+        let zh = names.lang == Lang::Zh;
+        let g = |id: &GroupId| names.group(id);
+        match self {
+            Action::Imported { players, files } => match zh {
+                true => format!("导入 {players} 名棋手（{}）", files.join("、")),
+                false => format!("imported {players} players from {}", files.join(", ")),
+            },
+            Action::GroupMerged { from, into, moved } => match zh {
+                true => format!("将{}并入{}：转入 {moved} 名棋手", g(from), g(into)),
+                false => format!("merged group {from} into {into}: {moved} players moved"),
+            },
+            Action::GroupCancelled { group, withdrawn } => match zh {
+                true => format!("取消{}：{withdrawn} 名棋手退赛", g(group)),
+                false => format!("cancelled group {group}: {withdrawn} players withdrawn"),
+            },
+            Action::Paired { rounds } => {
+                let each: Vec<String> = rounds
+                    .iter()
+                    .map(|r| {
+                        let games = r.games.map_or(String::new(), |n| match zh {
+                            true => format!("：{n} 局"),
+                            false => format!(": {n} games"),
+                        });
+                        let seed = r.seed.map_or(String::new(), |s| match zh {
+                            true => format!("（种子 {s}）"),
+                            false => format!(" (seed {s})"),
+                        });
+                        match zh {
+                            true => format!("{}第{}轮{games}{seed}", g(&r.group), r.round),
+                            false => format!("round {} of {}{games}{seed}", r.round, r.group),
+                        }
+                    })
+                    .collect();
+                match zh {
+                    true => format!("编排{}", each.join("；")),
+                    false => format!("paired {}", each.join(", ")),
+                }
+            }
+            Action::SeedsRecorded { seeds } => {
+                let each = seeds
+                    .iter()
+                    .map(|(p, s)| format!("{} {s}", g(p)))
+                    .collect::<Vec<_>>();
+                match zh {
+                    true => format!("记录第1轮抽签种子（试编排）：{}", each.join("、")),
+                    false => format!(
+                        "recorded the round-1 draw seeds (dry run): {}",
+                        each.join(", ")
+                    ),
+                }
+            }
+            Action::Unpaired { group, round } => match zh {
+                true => format!("撤销{}第{round}轮编排", g(group)),
+                false => format!("dropped round {round} of {group}"),
+            },
+            Action::RoundEdited {
+                group,
+                round,
+                forced,
+            } => {
+                let player = |id| names.player(id);
+                let past: Vec<String> =
+                    forced.iter().map(|v| v.text(names.lang, &player)).collect();
+                match (zh, past.is_empty()) {
+                    (true, true) => format!("手工修改{}第{round}轮编排", g(group)),
+                    (true, false) => format!(
+                        "手工修改{}第{round}轮编排，强行违反：{}",
+                        g(group),
+                        past.join("；")
+                    ),
+                    (false, true) => format!("edited round {round} of {group} by hand"),
+                    (false, false) => format!(
+                        "edited round {round} of {group} by hand, FORCED past: {}",
+                        past.join("; ")
+                    ),
+                }
+            }
+            Action::Results { groups } => results_text(groups, names),
+            Action::PlayerAdded {
+                player,
+                name,
+                group,
+                from_round,
+            } => match zh {
+                true => format!(
+                    "添加棋手 {}：{}，自第{from_round}轮起",
+                    names.recorded(*player, name),
+                    g(group)
+                ),
+                false => {
+                    format!("added player {player} `{name}` to {group} from round {from_round}")
+                }
+            },
+            Action::PlayerEdited { player, name } => match zh {
+                true => format!("修改棋手 {}", names.recorded(*player, name)),
+                false => format!("edited player {player} `{name}`"),
+            },
+            Action::PlayerWithdrawn {
+                player,
+                name,
+                from_round,
+            } => match zh {
+                true => format!(
+                    "棋手 {} 退赛，自第{from_round}轮起不再编排",
+                    names.recorded(*player, name)
+                ),
+                false => format!("withdrew player {player} `{name}` from round {from_round}"),
+            },
+            Action::PlayerReinstated {
+                player,
+                name,
+                from_round,
+            } => match zh {
+                true => format!(
+                    "棋手 {} 恢复参赛，自第{from_round}轮起重新编排",
+                    names.recorded(*player, name)
+                ),
+                false => format!("reinstated player {player} `{name}` from round {from_round}"),
+            },
+            Action::PlayerDisqualified {
+                player,
+                name,
+                from_round,
+                reason,
+            } => match zh {
+                true => format!(
+                    "取消棋手 {} 的比赛资格，自第{from_round}轮起：{reason}",
+                    names.recorded(*player, name)
+                ),
+                false => format!(
+                    "disqualified player {player} `{name}` from round {from_round}: {reason}"
+                ),
+            },
+            Action::DisqualificationLifted { player, name } => match zh {
+                true => format!("撤销对棋手 {} 的取消资格", names.recorded(*player, name)),
+                false => format!("lifted the disqualification of player {player} `{name}`"),
+            },
+            Action::Penalty {
+                player,
+                name,
+                points,
+                after_round,
+                reason,
+            } => match zh {
+                true => format!(
+                    "第{after_round}轮后罚棋手 {} {points} 分：{reason}",
+                    names.recorded(*player, name)
+                ),
+                false => format!(
+                    "penalty of {points} point(s) to {player} `{name}` after round {after_round}: {reason}"
+                ),
+            },
+            Action::Playoff { group, order } => {
+                let order = order_text(order, names);
+                match zh {
+                    true => format!("记录{}附加赛名次：{order}", g(group)),
+                    false => format!("recorded playoff in {group}: {order}"),
+                }
+            }
+            Action::ListPlayoff { list, group, order } => {
+                let order = order_text(order, names);
+                match zh {
+                    true => format!(
+                        "记录奖项名单“{}”（{}）附加赛名次：{order}",
+                        names.list(list),
+                        g(group)
+                    ),
+                    false => format!("recorded playoff of list {list} in {group}: {order}"),
+                }
+            }
+            Action::RulesUpdated {
+                file,
+                changed_lines,
+            } => match zh {
+                true => format!("用 {file} 更新赛事规程：{changed_lines} 行改变"),
+                false => {
+                    format!("replaced the rulebook from {file}: {changed_lines} changed line(s)")
+                }
+            },
+        }
+    }
+}
+
+fn order_text(order: &[PlayerId], names: &Names) -> String {
+    order
+        .iter()
+        .map(|p| names.player(*p))
+        .collect::<Vec<_>>()
+        .join(" > ")
+}
+
+/// `recorded 10 result(s) in adult round 3: …` / `记录 10 个结果：成人组第3轮：…`.
+fn results_text(groups: &[GroupResults], names: &Names) -> String {
+    let lang = names.lang;
+    let count: usize = groups.iter().map(|g| g.count).sum();
+    let rounds = |g: &GroupResults| {
+        g.rounds
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let where_: Vec<String> = groups
+        .iter()
+        .map(|g| match lang {
+            Lang::Zh => format!("{}第{}轮", names.group(&g.group), rounds(g)),
+            Lang::En => format!("{} round {}", g.group, rounds(g)),
+        })
+        .collect();
+    let player = |id| names.player(id);
+    let notes: Vec<String> = groups
+        .iter()
+        .flat_map(|g| {
+            g.corrections
+                .iter()
+                .map(move |c| {
+                    let old = c.old.map_or("", Outcome::token);
+                    let new = c.new.token();
+                    match lang {
+                        Lang::En => format!(
+                            "round {} table {}: corrected `{old}` → `{new}`",
+                            c.round, c.table
+                        ),
+                        Lang::Zh => format!(
+                            "第 {} 轮第 {} 台：已将 `{old}` 更正为 `{new}`",
+                            c.round, c.table
+                        ),
+                    }
+                })
+                .chain(g.warnings.iter().map(|w| w.text(lang, &player)))
+        })
+        .collect();
+    let notes = match (notes.is_empty(), lang) {
+        (true, _) => String::new(),
+        (false, Lang::Zh) => format!("：{}", notes.join("；")),
+        (false, Lang::En) => format!(": {}", notes.join("; ")),
+    };
+    match lang {
+        Lang::Zh => format!("记录 {count} 个结果：{}{notes}", where_.join("；")),
+        Lang::En => format!("recorded {count} result(s) in {}{notes}", where_.join("; ")),
+    }
+}
+
+/// What an audit line did, in `names.lang`: the action worded, an undo or redo by the line
+/// it took back, `init` as creating the event. A line without an action (written before
+/// actions existed) shows its English summary.
+pub fn describe(entry: &AuditEntry, entries: &[AuditEntry], names: &Names) -> String {
+    describe_at(entry, entries, names, 0)
+}
+
+fn describe_at(entry: &AuditEntry, entries: &[AuditEntry], names: &Names, depth: u32) -> String {
+    let zh = names.lang == Lang::Zh;
+    let find = |seq: Option<u64>| {
+        seq.and_then(|s| entries.iter().find(|e| e.seq == s))
+            .filter(|_| depth < 8)
+    };
+    let summary = qiwang::registration::privacy::mask_free_text(&entry.summary);
+    match entry.kind {
+        EntryKind::Init if zh => {
+            let players = entry
+                .summary
+                .split_whitespace()
+                .find_map(|w| w.parse::<usize>().ok());
+            match players {
+                Some(n) if n > 0 => format!("创建赛事（{n} 名棋手）"),
+                _ => "创建赛事".to_string(),
+            }
+        }
+        EntryKind::Change => match Action::of(entry) {
+            Some(action) => action.text(names),
+            None => summary,
+        },
+        EntryKind::Undo if zh => match find(entry.undoes) {
+            Some(target) => format!(
+                "撤销第 {} 步：{}",
+                target.seq,
+                describe_at(target, entries, names, depth + 1)
+            ),
+            None => summary,
+        },
+        EntryKind::Redo if zh => {
+            let reapplies = entry
+                .details
+                .get("reapplies")
+                .and_then(serde_json::Value::as_u64);
+            match find(reapplies) {
+                Some(target) => format!(
+                    "重做第 {} 步：{}",
+                    target.seq,
+                    describe_at(target, entries, names, depth + 1)
+                ),
+                None => summary,
+            }
+        }
+        _ => summary,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_action_reads_back_and_words_both_languages() {
+        let action = Action::Results {
+            groups: vec![GroupResults {
+                group: GroupId("kids_b".into()),
+                rounds: vec![3],
+                count: 10,
+                corrections: vec![Correction {
+                    round: 3,
+                    table: 2,
+                    old: Some(Outcome::RedWin),
+                    new: Outcome::Draw,
+                }],
+                warnings: vec![],
+            }],
+        };
+        let Change::Changed {
+            summary, details, ..
+        } = action.clone().change((), serde_json::json!({ "round": 3 }))
+        else {
+            panic!("a change")
+        };
+        assert_eq!(
+            summary,
+            "recorded 10 result(s) in kids_b round 3: round 3 table 2: corrected `1-0` → `=`"
+        );
+        assert_eq!(details["round"], 3);
+        let back: Action = serde_json::from_value(details["action"].clone()).unwrap();
+        assert_eq!(back, action);
+        let zh = Names {
+            lang: Lang::Zh,
+            rules: None,
+            event: None,
+        };
+        assert_eq!(
+            back.text(&zh),
+            "记录 10 个结果：kids_b第3轮：第 3 轮第 2 台：已将 `1-0` 更正为 `=`"
+        );
+    }
+}
