@@ -160,6 +160,11 @@ pub enum ResultError {
     )]
     UnplayedGame { player: PlayerId, round: u32 },
 
+    #[error(
+        "player {player}'s group has played all {rounds} rounds: there is no round left to withdraw from (to take the player out of the ranking, use `qiwang player disqualify`)"
+    )]
+    EventOver { player: PlayerId, rounds: u32 },
+
     #[error("{group} has no round to drop")]
     NothingToUnpair { group: GroupId },
 
@@ -385,6 +390,9 @@ impl Localize for ResultError {
             ResultError::UnplayedGame { player, round } => format!(
                 "棋手 {player} 已编入第 {round} 轮，而该局还没有成绩：请为该局录入弃权（`-+` 或 `+-`），或用 `qiwang unpair` 撤销后重新编排，然后再退赛"
             ),
+            ResultError::EventOver { player, rounds } => format!(
+                "棋手 {player} 所在组别的 {rounds} 轮已全部编排：已没有可退出的轮次（如要取消其名次，请用 `qiwang player disqualify`）"
+            ),
             ResultError::NothingToUnpair { group } => format!("{group} 没有可撤销的轮次"),
             ResultError::RoundHasResults { group, round } => format!(
                 "{group} 第 {round} 轮已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销"
@@ -587,6 +595,10 @@ mod tests {
             },
             ResultError::NotWithdrawn {
                 player: PlayerId(17),
+            },
+            ResultError::EventOver {
+                player: PlayerId(17),
+                rounds: 9,
             },
             ResultError::NothingToUnpair { group: g() },
             ResultError::RoundHasResults {

@@ -777,10 +777,12 @@ pub fn withdraw_player(
 
 /// `qiwang player withdraw`: the player is not paired from the round after the newest
 /// round of their pool. Refused while their game of the newest round has no result (enter
-/// a forfeit for it, or unpair the round, first). Returns the round the withdrawal starts.
+/// a forfeit for it, or unpair the round, first), and once the group's `rounds` are all
+/// paired. Returns the round the withdrawal starts.
 pub fn withdraw_from_next_round(
     event: &mut Event,
     player: PlayerId,
+    rounds: u32,
     note: Option<&str>,
 ) -> Result<u32, ResultError> {
     let p = event
@@ -798,6 +800,11 @@ pub fn withdraw_from_next_round(
         });
     }
     let from_round = newest.map_or(0, |r| r.number) + 1;
+    // After the last round there is nothing left to withdraw from; under
+    // `prizes.withdrawn = "unranked"` a withdrawal then would only take away a place.
+    if from_round > rounds {
+        return Err(ResultError::EventOver { player, rounds });
+    }
     withdraw(event, player, from_round, note)?;
     Ok(from_round)
 }

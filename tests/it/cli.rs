@@ -778,6 +778,42 @@ fn check_optimal_names_the_first_criterion_a_hand_swapped_round_breaks() {
     );
 }
 
+/// After the last round: no withdrawal (nothing left to withdraw from, and a withdrawal
+/// could only take a place away), and no standings "after round 12" of a 9-round event,
+/// with or without `--group`. The event is unchanged.
+#[test]
+fn after_the_last_round_withdrawal_and_later_standings_are_refused() {
+    let (_tmp, ev) = played_jinhua();
+    let before = snapshot(&ev);
+    let players = qw(&ev, &["--format", "json", "players"]).json();
+    let name = players["players"][0]["name"]
+        .as_str()
+        .expect("a name")
+        .to_string();
+    qw(
+        &ev,
+        &[
+            "--lang", "en", "player", "withdraw", &name, "--reason", "ill",
+        ],
+    )
+    .fails(3, &["all 9 rounds", "qiwang player disqualify"]);
+    for args in [
+        &["--lang", "en", "standings", "--round", "12"][..],
+        &[
+            "--lang",
+            "en",
+            "standings",
+            "--round",
+            "12",
+            "--group",
+            "youth",
+        ][..],
+    ] {
+        qw(&ev, args).fails(3, &["round `12` does not exist in group"]);
+    }
+    assert_unchanged(&before, &ev);
+}
+
 #[test]
 fn pairing_past_the_last_round_is_refused() {
     let (_tmp, ev) = played_jinhua();

@@ -1089,7 +1089,7 @@ fn withdrawing_from_the_next_round_checks_the_newest_game() {
         .round(&[("a", "c", "?"), ("b", "d", "=")]);
     let a = f.id("a");
     let before = f.event.clone();
-    let err = results::withdraw_from_next_round(&mut f.event, a, Some("ill")).unwrap_err();
+    let err = results::withdraw_from_next_round(&mut f.event, a, 5, Some("ill")).unwrap_err();
     assert_eq!(
         err,
         ResultError::UnplayedGame {
@@ -1100,7 +1100,7 @@ fn withdrawing_from_the_next_round_checks_the_newest_game() {
     assert_eq!(f.event, before);
     f.record(Some(2), &["1", "1-0"]).unwrap();
     assert_eq!(
-        results::withdraw_from_next_round(&mut f.event, a, None),
+        results::withdraw_from_next_round(&mut f.event, a, 5, None),
         Ok(3)
     );
     assert_eq!(
@@ -1110,8 +1110,19 @@ fn withdrawing_from_the_next_round_checks_the_newest_game() {
             cause: WithdrawalCause::Manual { note: None }
         }
     );
-    let err = results::withdraw_from_next_round(&mut f.event, a, None).unwrap_err();
+    let err = results::withdraw_from_next_round(&mut f.event, a, 5, None).unwrap_err();
     assert!(matches!(err, ResultError::AlreadyWithdrawn { .. }));
+    // A 2-round event is over after round 2: nothing is left to withdraw from.
+    let b = f.id("b");
+    let before = f.event.clone();
+    assert_eq!(
+        results::withdraw_from_next_round(&mut f.event, b, 2, None),
+        Err(ResultError::EventOver {
+            player: b,
+            rounds: 2
+        })
+    );
+    assert_eq!(f.event, before);
 }
 
 /// w loses to a in round 1, then withdraws; a's other opponent is c.

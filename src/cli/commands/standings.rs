@@ -70,7 +70,8 @@ pub fn crosstable(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<
     ))
 }
 
-/// `--round N` must name a round that exists.
+/// `--round N` must name a finished round of the pool shown, or, without `--group` in an
+/// event of several pools, of every pool shown (one table each).
 fn check_round(
     event: &qiwang::model::Event,
     rules: &qiwang::rulebook::Rulebook,
@@ -78,8 +79,21 @@ fn check_round(
     round: Option<u32>,
 ) -> Result<(), CliError> {
     let Some(n) = round else { return Ok(()) };
-    let Ok(pool) = resolve_pool(rules, event, group) else {
-        return Ok(());
+    let pools: Vec<_> = match resolve_pool(rules, event, group) {
+        Ok(pool) => vec![pool],
+        // A named group that does not resolve fails later with its own message.
+        Err(_) if group.is_some() => return Ok(()),
+        Err(_) => rules
+            .pools()
+            .map(|g| g.id.clone())
+            .filter(|id| {
+                event.players_in(id).next().is_some()
+                    && event.group(id).is_none_or(|g| g.merged_into.is_none())
+            })
+            .collect(),
     };
-    qiwang::results::check_round_finished(event, &pool, n).map_err(input_error)
+    for pool in pools {
+        qiwang::results::check_round_finished(event, &pool, n).map_err(input_error)?;
+    }
+    Ok(())
 }
