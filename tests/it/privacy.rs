@@ -456,7 +456,7 @@ fn id_check(first17: &str) -> char {
 /// the year, and the check character still leaves several candidates for every player;
 /// the test then looks for any candidate date written anywhere on a line that names the
 /// player (the TRF used to print the whole date). Numbers typed into free text (a
-/// penalty or withdrawal reason) must not appear either.
+/// penalty or disqualification reason) must not appear either.
 #[test]
 fn no_combination_of_public_outputs_rebuilds_an_id_number() {
     let tmp = tempfile::tempdir().unwrap();
@@ -477,9 +477,11 @@ fn no_combination_of_public_outputs_rebuilds_an_id_number() {
             "--reason",
             "电话13812345678 身份证330702199001011234",
         ],
+        // The demo has played every round, so a withdrawal is refused; a disqualification
+        // takes the same free-text reason.
         vec![
             "player",
-            "withdraw",
+            "disqualify",
             "2",
             "--reason",
             "家长电话 139-1234-5678",
