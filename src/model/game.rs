@@ -190,6 +190,18 @@ impl Round {
         })
     }
 
+    /// The tables whose game has no result yet, in stored order.
+    pub fn open_tables(&self) -> impl Iterator<Item = u32> + '_ {
+        self.pairings.iter().filter_map(|p| match p {
+            Pairing::Game {
+                table,
+                result: None,
+                ..
+            } => Some(*table),
+            _ => None,
+        })
+    }
+
     /// Whether any game of the round has a result.
     pub fn has_results(&self) -> bool {
         self.pairings.iter().any(|p| {

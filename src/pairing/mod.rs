@@ -264,6 +264,18 @@ pub enum PairingError {
     TableZero,
 }
 
+impl PairingError {
+    /// The criteria of `field` do not fit the widest integer (docs/rules.md §2.6).
+    fn too_wide(field: &Field, group: &GroupId, round: u32) -> PairingError {
+        PairingError::CriteriaTooWide {
+            group: group.clone(),
+            round,
+            players: field.players.len() as u32,
+            score_groups: field.scores.len() as u32,
+        }
+    }
+}
+
 /// Pairs round (last round + 1) of `group` (docs/rules.md §2–§4).
 pub fn pair_next_round(
     event: &Event,
@@ -288,18 +300,7 @@ pub fn pair_next_round_with(
     if let Some(r) = last
         && !r.is_complete()
     {
-        let mut missing: Vec<u32> = r
-            .pairings
-            .iter()
-            .filter_map(|p| match p {
-                Pairing::Game {
-                    table,
-                    result: None,
-                    ..
-                } => Some(*table),
-                _ => None,
-            })
-            .collect();
+        let mut missing: Vec<u32> = r.open_tables().collect();
         missing.sort_unstable();
         return Err(PairingError::RoundIncomplete {
             group: group.clone(),
@@ -359,12 +360,7 @@ pub fn pair_next_round_with(
         match engine::pair_field(&field, solver) {
             Ok(m) => build_round(&field, &m),
             Err(stuck) if stuck.too_wide => {
-                return Err(PairingError::CriteriaTooWide {
-                    group: group.clone(),
-                    round: next,
-                    players: field.players.len() as u32,
-                    score_groups: field.scores.len() as u32,
-                });
+                return Err(PairingError::too_wide(&field, group, next));
             }
             Err(stuck) => {
                 return Err(PairingError::NoLegalPairing {

@@ -77,14 +77,7 @@ pub fn prove_round(
     }
     let m = match engine::pair_field(&field, Solver::Dense) {
         Ok(m) => m,
-        Err(stuck) if stuck.too_wide => {
-            return Err(PairingError::CriteriaTooWide {
-                group: group.clone(),
-                round: number,
-                players: field.players.len() as u32,
-                score_groups: field.scores.len() as u32,
-            });
-        }
+        Err(stuck) if stuck.too_wide => return Err(PairingError::too_wide(&field, group, number)),
         Err(_) => return Ok(Verdict::NoLegalPairing),
     };
     let best_tables: Vec<(usize, usize)> = m

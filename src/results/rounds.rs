@@ -2,7 +2,7 @@
 //! penalty, and which rounds standings may be computed after.
 
 use super::ResultError;
-use crate::model::{Event, GroupId, Pairing, Penalty, PlayerId, Points};
+use crate::model::{Event, GroupId, Penalty, PlayerId, Points};
 use crate::rulebook::Rulebook;
 
 /// `qiwang unpair`: drops the newest round of `pool` while it has no results. Dropping
@@ -95,18 +95,7 @@ pub fn check_round_finished(event: &Event, pool: &GroupId, n: u32) -> Result<(),
     if let Some(r) = event.group(pool).and_then(|g| g.round(n))
         && !r.is_complete()
     {
-        let tables: Vec<String> = r
-            .pairings
-            .iter()
-            .filter_map(|p| match p {
-                Pairing::Game {
-                    table,
-                    result: None,
-                    ..
-                } => Some(table.to_string()),
-                _ => None,
-            })
-            .collect();
+        let tables: Vec<String> = r.open_tables().map(|t| t.to_string()).collect();
         return Err(ResultError::RoundUnfinished {
             group: pool.clone(),
             round: n,
@@ -119,7 +108,7 @@ pub fn check_round_finished(event: &Event, pool: &GroupId, n: u32) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{GameResult, Outcome, Player, Round};
+    use crate::model::{GameResult, Outcome, Pairing, Player, Round};
 
     fn event() -> (Event, GroupId) {
         let pool = GroupId::new("open");
