@@ -654,22 +654,8 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         json.push(entry);
         total += violations.len();
     }
-    // The table keeps its plain lines; the other formats render (and escape) a report.
-    if ctx.format()? == Format::Table {
-        for line in lines {
-            outln!("{line}");
-        }
-    } else {
-        let mut report = Report::new(format!(
-            "{} — {}",
-            rules.event.name,
-            lang.pick("编排检查", "pairing check")
-        ));
-        report.lang = lang.code().into();
-        report.sections.push(section);
-        report.json = serde_json::Value::Array(json);
-        ctx.print(&report)?;
-    }
+    let title = lang.pick("编排检查", "pairing check");
+    print_check(ctx, &rules, lang, title, lines, section, json)?;
     if total > 0 {
         return Err(CliError::input(Text::new(
             format!("有 {total} 处违反硬性编排规则"),
@@ -677,6 +663,30 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         )));
     }
     Ok(())
+}
+
+/// Prints a `check` report: the table format keeps its plain lines; the other formats
+/// render (and escape) a report titled `title` with `section` and the `json` entries.
+fn print_check(
+    ctx: &Ctx,
+    rules: &Rulebook,
+    lang: Lang,
+    title: &str,
+    lines: Vec<String>,
+    section: Section,
+    json: Vec<serde_json::Value>,
+) -> Result<(), CliError> {
+    if ctx.format()? == Format::Table {
+        for line in lines {
+            outln!("{line}");
+        }
+        return Ok(());
+    }
+    let mut report = Report::new(format!("{} — {title}", rules.event.name));
+    report.lang = lang.code().into();
+    report.sections.push(section);
+    report.json = serde_json::Value::Array(json);
+    ctx.print(&report)
 }
 
 /// `check --optimal`: re-solves every stored round (or `--round N`) of each pool with the
@@ -745,21 +755,8 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
             }));
         }
     }
-    if ctx.format()? == Format::Table {
-        for line in lines {
-            outln!("{line}");
-        }
-    } else {
-        let mut report = Report::new(format!(
-            "{} — {}",
-            rules.event.name,
-            lang.pick("最优性证明", "optimality proof")
-        ));
-        report.lang = lang.code().into();
-        report.sections.push(section);
-        report.json = serde_json::Value::Array(json);
-        ctx.print(&report)?;
-    }
+    let title = lang.pick("最优性证明", "optimality proof");
+    print_check(ctx, &rules, lang, title, lines, section, json)?;
     if failed > 0 {
         return Err(CliError::input(Text::new(
             format!("有 {failed} 轮不是最优编排或无法比较"),
