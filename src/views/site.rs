@@ -255,7 +255,7 @@ mod tests {
     use super::*;
     use crate::model::{Player, PlayerId};
 
-    /// Issue 11 point 2: an id (or any value) that closes the attribute cannot add an
+    /// An id (or any value) that closes the attribute cannot add an
     /// element or attribute to the index; `rules check` refuses such ids, and the site is
     /// safe even if one got through.
     #[test]
