@@ -105,7 +105,9 @@ pub fn max_weight_perfect_matching_dual<W: Weight>(
         edges.iter().map(|&(u, v, w)| (u, v, w.double())).collect();
     let mut m = Matcher::new(vertices, &doubled);
     m.max_cardinality = true;
+    m.harvest = true;
     m.jump_start();
+    m.augment_tight();
     m.solve();
     if m.mate.contains(&NONE) {
         return None;
@@ -161,6 +163,57 @@ impl<W: Weight> Matcher<W> {
                         break;
                     }
                 }
+            }
+        }
+    }
+
+    /// After [`Matcher::jump_start`], before any blossom exists: augments the matching
+    /// along alternating paths of tight edges from each free vertex (depth first, a
+    /// bounded number of vertices per search). The duals do not move and every matched
+    /// edge stays tight, so the solver starts from a valid state with fewer free vertices,
+    /// and each one it no longer has to settle saves a whole stage over the field.
+    fn augment_tight(&mut self) {
+        const REACH: usize = 256;
+        let n = self.n;
+        let mut seen = vec![NONE; n];
+        // (outer vertex, index into its neighbours to try next, edge taken to get past it)
+        let mut path: Vec<(usize, usize, usize)> = Vec::new();
+        for root in 0..n {
+            if self.mate[root] != NONE {
+                continue;
+            }
+            seen[root] = root;
+            path.clear();
+            path.push((root, 0, NONE));
+            let mut reached = 0;
+            while let Some(&(v, next, _)) = path.last() {
+                let Some(&p) = self.neighbend[v].get(next) else {
+                    path.pop();
+                    continue;
+                };
+                let top = path.len() - 1;
+                path[top].1 += 1;
+                let u = self.endpoint[p];
+                if seen[u] == root || self.slack(p / 2) != W::ZERO {
+                    continue;
+                }
+                seen[u] = root;
+                if self.mate[u] == NONE {
+                    path[top].2 = p;
+                    for &(a, _, q) in &path {
+                        self.mate[a] = q;
+                        self.mate[self.endpoint[q]] = q ^ 1;
+                    }
+                    break;
+                }
+                let x = self.endpoint[self.mate[u]];
+                reached += 1;
+                if seen[x] == root || reached > REACH {
+                    continue;
+                }
+                seen[x] = root;
+                path[top].2 = p;
+                path.push((x, 0, NONE));
             }
         }
     }
@@ -253,6 +306,18 @@ impl<W: Weight> Optimum<W> {
             a = up(a);
         }
         z
+    }
+
+    /// The blossoms with a non-zero dual as a laminar family, for pricing: each one's
+    /// enclosing blossom, the innermost one holding each vertex (indices into the first
+    /// list, `None` for none), and each one's `z` in [`Optimum::slack`]'s units (doubled).
+    pub(super) fn laminar(&self) -> (Vec<Option<usize>>, Vec<Option<usize>>, Vec<W>) {
+        let some = |b: usize| (b != NONE).then_some(b);
+        (
+            self.blossom_parent.iter().map(|&b| some(b)).collect(),
+            self.vertex_blossom.iter().map(|&b| some(b)).collect(),
+            self.blossom_z.iter().map(|z| z.double()).collect(),
+        )
     }
 
     fn chain(&self, v: usize) -> Vec<usize> {
@@ -374,6 +439,25 @@ struct Matcher<W: Weight> {
     stage: u32,
     queue: Vec<usize>,
     max_cardinality: bool,
+    /// Perfect matching only: after the first augmentation of a stage, keep scanning for
+    /// more augmenting paths over the same tight edges between trees not yet augmented
+    /// (see [`Matcher::solve`]).
+    harvest: bool,
+    /// The root (free vertex) of each labelled top-level blossom's tree.
+    root: Vec<usize>,
+    /// `dead[r] == stage` when the tree rooted at `r` was augmented this stage.
+    dead: Vec<u32>,
+    /// Vertices labelled this stage (each once; `listed[v] == stage`), so a dual update
+    /// visits the forest rather than every vertex.
+    labelled: Vec<usize>,
+    listed: Vec<u32>,
+    /// Vertices given a best edge this stage (each once; `noted[v] == stage`).
+    with_best: Vec<usize>,
+    noted: Vec<u32>,
+    /// The blossoms that exist (a non-trivial blossom between `add` and `expand`).
+    live: std::collections::BTreeSet<usize>,
+    /// Scratch for [`Matcher::add_blossom`], NONE everywhere between calls.
+    best_to: Vec<usize>,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -435,6 +519,15 @@ impl<W: Weight> Matcher<W> {
             stage: 0,
             queue: Vec::new(),
             max_cardinality: true,
+            harvest: false,
+            root: vec![NONE; 2 * n],
+            dead: vec![0; n],
+            labelled: Vec::new(),
+            listed: vec![0; n],
+            with_best: Vec::new(),
+            noted: vec![0; n],
+            live: std::collections::BTreeSet::new(),
+            best_to: vec![NONE; 2 * n],
         }
     }
 
@@ -460,19 +553,30 @@ impl<W: Weight> Matcher<W> {
 
     fn assign_label(&mut self, w: usize, t: u8, p: usize) {
         let b = self.inblossom[w];
+        self.root[b] = if p == NONE {
+            w
+        } else {
+            self.root[self.inblossom[self.endpoint[p]]]
+        };
         self.label[w] = t;
         self.label[b] = t;
         self.labelend[w] = p;
         self.labelend[b] = p;
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
-        if t == 1 {
-            if b < self.n {
-                self.queue.push(b);
-            } else {
-                let l = self.leaves_of(b);
-                self.queue.extend(l);
+        let leaves = if b < self.n {
+            vec![b]
+        } else {
+            self.leaves_of(b)
+        };
+        for &v in &leaves {
+            if self.listed[v] != self.stage {
+                self.listed[v] = self.stage;
+                self.labelled.push(v);
             }
+        }
+        if t == 1 {
+            self.queue.extend(leaves);
         } else if t == 2 {
             let base = self.blossombase[b];
             let mb = self.mate[base];
@@ -520,6 +624,8 @@ impl<W: Weight> Matcher<W> {
         self.blossombase[b] = base;
         self.blossomparent[b] = NONE;
         self.blossomparent[bb] = b;
+        self.root[b] = self.root[bb];
+        self.live.insert(b);
         let mut path = Vec::new();
         let mut endps = Vec::new();
         while bv != bb {
@@ -551,7 +657,10 @@ impl<W: Weight> Matcher<W> {
             }
             self.inblossom[v] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.n];
+        // The best edge to each other S-blossom, in a scratch array kept all NONE between
+        // calls (a fresh one per new blossom cost O(n) each time).
+        let mut bestedgeto = std::mem::take(&mut self.best_to);
+        let mut reached = Vec::new();
         for &bv in &path {
             let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
                 Some(list) => vec![list],
@@ -573,13 +682,21 @@ impl<W: Weight> Matcher<W> {
                         && self.label[bj] == 1
                         && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
                     {
+                        if bestedgeto[bj] == NONE {
+                            reached.push(bj);
+                        }
                         bestedgeto[bj] = k;
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let list: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        reached.sort_unstable();
+        let list: Vec<usize> = reached
+            .iter()
+            .map(|&bj| std::mem::replace(&mut bestedgeto[bj], NONE))
+            .collect();
+        self.best_to = bestedgeto;
         let mut best = NONE;
         for &k in &list {
             if best == NONE || self.slack(k) < self.slack(best) {
@@ -594,6 +711,7 @@ impl<W: Weight> Matcher<W> {
         let childs = self.blossomchilds[b].clone();
         for &s in &childs {
             self.blossomparent[s] = NONE;
+            self.root[s] = self.root[b];
             if s < self.n {
                 self.inblossom[s] = s;
             } else if endstage && self.dualvar[s] == W::ZERO {
@@ -671,6 +789,7 @@ impl<W: Weight> Matcher<W> {
         self.blossombase[b] = NONE;
         self.blossombestedges[b] = None;
         self.bestedge[b] = NONE;
+        self.live.remove(&b);
         self.unusedblossoms.push(b);
     }
 
@@ -741,6 +860,25 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    /// Lists vertex (or trivial blossom) `x` among those with a best edge this stage.
+    fn note_best(&mut self, x: usize) {
+        if x < self.n && self.noted[x] != self.stage {
+            self.noted[x] = self.stage;
+            self.with_best.push(x);
+        }
+    }
+
+    /// The root of the tree holding labelled vertex `v`.
+    fn tree_of(&self, v: usize) -> usize {
+        self.root[self.inblossom[v]]
+    }
+
+    /// Whether `v` is labelled and its tree was augmented this stage (harvesting only).
+    fn in_dead_tree(&self, v: usize) -> bool {
+        let b = self.inblossom[v];
+        self.label[b] != 0 && self.dead[self.root[b]] == self.stage
+    }
+
     fn solve(&mut self) {
         let n = self.n;
         for _ in 0..n {
@@ -752,6 +890,8 @@ impl<W: Weight> Matcher<W> {
             // A new stamp clears every edge's allowed flag in O(1).
             self.stage += 1;
             self.queue.clear();
+            self.labelled.clear();
+            self.with_best.clear();
             for v in 0..n {
                 if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
                     self.assign_label(v, 1, NONE);
@@ -760,14 +900,19 @@ impl<W: Weight> Matcher<W> {
             let mut augmented = false;
             loop {
                 while let Some(v) = self.queue.pop() {
-                    if augmented {
+                    if augmented && (!self.harvest || self.in_dead_tree(v)) {
+                        if self.harvest {
+                            continue;
+                        }
                         break;
                     }
                     for idx in 0..self.neighbend[v].len() {
                         let p = self.neighbend[v][idx];
                         let k = p / 2;
                         let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] {
+                        if self.inblossom[v] == self.inblossom[w]
+                            || (augmented && self.in_dead_tree(w))
+                        {
                             continue;
                         }
                         let mut kslack = W::ZERO;
@@ -785,7 +930,10 @@ impl<W: Weight> Matcher<W> {
                                 if base != NONE {
                                     self.add_blossom(base, k);
                                 } else {
+                                    let roots = (self.tree_of(v), self.tree_of(w));
                                     self.augment_matching(k);
+                                    self.dead[roots.0] = self.stage;
+                                    self.dead[roots.1] = self.stage;
                                     augmented = true;
                                     break;
                                 }
@@ -797,11 +945,13 @@ impl<W: Weight> Matcher<W> {
                             let b = self.inblossom[v];
                             if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
                                 self.bestedge[b] = k;
+                                self.note_best(b);
                             }
                         } else if self.label[w] == 0
                             && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
                         {
                             self.bestedge[w] = k;
+                            self.note_best(w);
                         }
                     }
                 }
@@ -817,41 +967,62 @@ impl<W: Weight> Matcher<W> {
                 }
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
-                for v in 0..n {
+                // Each type's least value, the lowest index first on ties (as a scan over
+                // every vertex and blossom in index order would choose).
+                let least = |found: &mut Option<(W, usize)>, d: W, x: usize| {
+                    if found.is_none_or(|f| (d, x) < f) {
+                        *found = Some((d, x));
+                    }
+                };
+                let mut two = None;
+                for &v in &self.with_best {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
-                        if deltatype == 0 || d < delta {
-                            delta = d;
-                            deltatype = 2;
-                            deltaedge = self.bestedge[v];
-                        }
+                        least(&mut two, self.slack(self.bestedge[v]), v);
                     }
                 }
-                for b in 0..2 * n {
+                if let Some((d, v)) = two
+                    && (deltatype == 0 || d < delta)
+                {
+                    delta = d;
+                    deltatype = 2;
+                    deltaedge = self.bestedge[v];
+                }
+                let mut three = None;
+                // A trivial S-blossom with a best edge was noted with it (`note_best`).
+                let tops = self
+                    .with_best
+                    .iter()
+                    .copied()
+                    .filter(|&v| self.inblossom[v] == v);
+                for b in tops.chain(self.live.iter().copied()) {
                     if self.blossomparent[b] == NONE
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
                         let kslack = self.slack(self.bestedge[b]);
                         debug_assert!(!kslack.is_odd());
-                        let d = kslack.half();
-                        if deltatype == 0 || d < delta {
-                            delta = d;
-                            deltatype = 3;
-                            deltaedge = self.bestedge[b];
-                        }
+                        least(&mut three, kslack.half(), b);
                     }
                 }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE
-                        && self.blossomparent[b] == NONE
-                        && self.label[b] == 2
-                        && (deltatype == 0 || self.dualvar[b] < delta)
-                    {
-                        delta = self.dualvar[b];
-                        deltatype = 4;
-                        deltablossom = b;
+                if let Some((d, b)) = three
+                    && (deltatype == 0 || d < delta)
+                {
+                    delta = d;
+                    deltatype = 3;
+                    deltaedge = self.bestedge[b];
+                }
+                let mut four = None;
+                for &b in &self.live {
+                    if self.blossomparent[b] == NONE && self.label[b] == 2 {
+                        least(&mut four, self.dualvar[b], b);
                     }
+                }
+                if let Some((d, b)) = four
+                    && (deltatype == 0 || d < delta)
+                {
+                    delta = d;
+                    deltatype = 4;
+                    deltablossom = b;
                 }
                 if deltatype == 0 {
                     deltatype = 1;
@@ -862,15 +1033,21 @@ impl<W: Weight> Matcher<W> {
                         .unwrap_or(W::ZERO)
                         .max(W::ZERO);
                 }
-                for v in 0..n {
+                // Most steps only make an edge of zero slack usable: no dual moves.
+                let moves = if delta == W::ZERO {
+                    &[][..]
+                } else {
+                    &self.labelled[..]
+                };
+                for &v in moves {
                     match self.label[self.inblossom[v]] {
                         1 => self.dualvar[v] = self.dualvar[v] - delta,
                         2 => self.dualvar[v] = self.dualvar[v] + delta,
                         _ => {}
                     }
                 }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                for &b in self.live.iter().filter(|_| delta != W::ZERO) {
+                    if self.blossomparent[b] == NONE {
                         match self.label[b] {
                             1 => self.dualvar[b] = self.dualvar[b] + delta,
                             2 => self.dualvar[b] = self.dualvar[b] - delta,
@@ -898,6 +1075,7 @@ impl<W: Weight> Matcher<W> {
             if !augmented {
                 break;
             }
+            let _ = 0;
             for b in n..2 * n {
                 if self.blossomparent[b] == NONE
                     && self.blossombase[b] != NONE

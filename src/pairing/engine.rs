@@ -387,10 +387,11 @@ const NEAR: usize = 6;
 /// cost, the duals are feasible for the complete graph and satisfy complementary
 /// slackness with the matching, so by LP duality the matching is optimal over every
 /// legal pair — the same optimum as one dense solve, proven per round rather than hoped
-/// for. Pricing skips whole blocks of pairs with a lower bound on their cost (score
-/// groups, due-colour rows and distance in pairing order), so it touches only pairs
-/// that could possibly price in. `all_edges` gives the blossom solver every legal pair
-/// at once (the dense reference).
+/// for. Pricing lists pairs by a lower bound on their reduced cost (score groups,
+/// due-colour rows, distance in pairing order and the blossoms both players share; see
+/// [`price`]), so it touches only pairs that could possibly price in. `all_edges` gives
+/// the blossom solver every legal pair at once (the dense reference). In debug builds
+/// (every test) the certificate is also checked over every legal pair.
 fn priced<W: Weight>(
     field: &Field,
     bye: &[usize],
@@ -403,12 +404,11 @@ fn priced<W: Weight>(
     let total = n + usize::from(with_sink);
     // Everyone is paired (and the bye sink taken when the field is odd): a perfect
     // matching of minimum cost, so a pair weighs minus its cost.
-    let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::new();
-    let key = |a: usize, b: usize| ((a.min(b) as u64) << 32) | a.max(b) as u64;
+    let mut seen = PairSet::default();
     let mut edges: Vec<(usize, usize, W)> = Vec::new();
     let weight = |i: usize, j: usize| -enc.cost(&field.pair_terms(i, j));
     let mut push = |i: usize, j: usize, edges: &mut Vec<(usize, usize, W)>| {
-        if i != j && seen.insert(key(i, j)) && field.legal(i, j) {
+        if i != j && seen.insert(i, j) && field.legal(i, j) {
             edges.push((i.min(j), i.max(j), weight(i, j)));
         }
     };
@@ -447,6 +447,7 @@ fn priced<W: Weight>(
             edges.push((i, n, -enc.cost(&t)));
         }
     }
+    let mut first = true;
     let opt = loop {
         let mut opt = super::blossom::max_weight_perfect_matching_dual(total, &edges)
             .expect("the candidate pairs hold a perfect pairing");
@@ -456,13 +457,19 @@ fn priced<W: Weight>(
         debug_assert_eq!(opt.certify(&edges), Ok(()), "optimality certificate");
         let mut found = Vec::new();
         if !all_edges {
-            price(field, enc, &opt, &seen, &mut found);
+            let margin = if first {
+                W::from_i128(i128::from(2 * opt.scale()) * MARGIN)
+            } else {
+                W::ZERO
+            };
+            first = false;
+            price(field, enc, &opt, &seen, margin, &mut found);
         }
         if found.is_empty() {
             break opt;
         }
         for (i, j, w) in found {
-            seen.insert(key(i, j));
+            seen.insert(i, j);
             edges.push((i, j, w));
         }
     };
@@ -473,7 +480,7 @@ fn priced<W: Weight>(
         let mut every = edges.clone();
         for i in 0..n {
             for j in i + 1..n {
-                if !seen.contains(&key(i, j)) && field.legal(i, j) {
+                if !seen.contains(i, j) && field.legal(i, j) {
                     every.push((i, j, weight(i, j)));
                 }
             }
@@ -622,9 +629,36 @@ fn initial_candidates(field: &Field, add: &mut dyn FnMut(usize, usize)) {
                 }
             }
         }
+        // Due-red against due-black in pairing order, as brackets match: each player meets
+        // the nearest unmatched players of the other row before it. With more of one row
+        // than the other, the optimum pairs some of them far apart (the order criterion is
+        // a matching on a line), which the nearest neighbours above would not offer.
+        let mut open: Vec<usize> = Vec::new();
+        for i in start..start + size {
+            let c = colour_class(&field.players[i]);
+            if c == 2 {
+                continue;
+            }
+            match open.last() {
+                Some(&top) if colour_class(&field.players[top]) != c => {
+                    for &j in open.iter().rev().take(BRACKETS) {
+                        add(j, i);
+                    }
+                    open.pop();
+                }
+                _ => open.push(i),
+            }
+        }
         start += size;
     }
 }
+
+/// The first pricing also adds pairs this close to improving the matching (in units of
+/// the order criterion), which the re-solve would otherwise often find short of.
+const MARGIN: i128 = 2;
+
+/// Players of the other row each player meets in the bracket candidates.
+const BRACKETS: usize = 3;
 
 fn colour_class(p: &PlayerState) -> usize {
     match p.due() {
@@ -656,80 +690,377 @@ fn perfect_pairing(field: &Field, bye: &[usize]) -> Option<Vec<usize>> {
     mate.iter().all(|&m| m != usize::MAX).then_some(mate)
 }
 
-/// Every legal pair not yet an edge whose reduced cost under `opt` is negative.
+/// Every legal pair not yet an edge whose reduced cost under `opt` is below `margin`
+/// (0 to prove the matching optimal; a little more on the first pricing, so the re-solve
+/// rarely needs a third).
 ///
-/// Pair `(i, j)` weighs `−cost(i, j)`; without blossom duals (which only raise it) its
-/// reduced cost is `scale·2·cost(i, j) − key[i] − key[j]` with `key[v] = −y[v]`. The
-/// cost is at least the score-group part for the two groups, one colour miss when both
-/// are due the same colour, and (outside fold order) the distance in pairing order;
-/// repeated floats are left at 0, their least value. A block of players whose best key
-/// cannot beat that bound is skipped whole.
+/// Pair `(i, j)` weighs `−cost(i, j)`; its reduced cost is `f·cost(i, j) − key[i] −
+/// key[j] + Z(A)` with `key[v] = −y[v]`, `f` the solver's scale and `Z(A)` the (doubled)
+/// duals of the blossoms holding both players: the innermost such blossom `A` and every
+/// blossom around it. The cost is at least its score-group part for the two groups plus
+/// one colour miss when both are due the same colour, plus (outside fold order) the
+/// distance `|i − j|` in pairing order (repeated floats and relaxed-rule breaks are left
+/// at 0, their least value), so a pair can price in only if `key[i] + key[j] > f·lb +
+/// f·|i − j| + Z(A)`.
+///
+/// The solver's duals nest deep (blossoms of thousands of players whose members' own duals
+/// are correspondingly low), so the bound is only useful with `Z(A)`: pairs are taken by
+/// their innermost common blossom `A` (a pair of different children of `A`). Players are
+/// laid out so that every blossom is one run ([`Laminar`]); for each child of `A` but the
+/// largest, each of its players looks for partners elsewhere in `A` with a maximum tree
+/// per block (score group × due colour) over the keys, which lists exactly the partners
+/// that pass. A player is outside the largest child at most log₂ n times, so pricing
+/// touches O(n log n) queries plus the pairs that could improve the matching, not the
+/// whole field. Pairs come out in the same order as a plain scan would give (first
+/// player, then the other's group, colour class and place), so the solve does not depend
+/// on how they were found.
 fn price<W: Weight>(
     field: &Field,
     enc: &Encoder<W>,
     opt: &super::blossom::Optimum<W>,
-    seen: &std::collections::HashSet<u64>,
+    seen: &PairSet,
+    margin: W,
     found: &mut Vec<(usize, usize, W)>,
 ) {
     let n = field.players.len();
-    let fold = field.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom;
-    let keyv: Vec<W> = (0..n).map(|v| -opt.y[v]).collect();
-    // Reduced cost of (i, j) without blossoms: f·cost(i, j) − key[i] − key[j].
+    let keyv: Vec<W> = opt.y.iter().map(|&y| -y).collect();
     let f = 2 * opt.scale();
     let times = |w: W| w.mul_small(f).expect("within the encoder's headroom");
-    let f_wide = i128::from(f);
     let class: Vec<usize> = field.players.iter().map(colour_class).collect();
     let groups = field.scores.len();
-    // Blocks (score group, due class) in pairing order, with their best key.
-    let mut blocks: Vec<(Vec<usize>, Option<W>)> = vec![(Vec::new(), None); groups * 3];
-    for v in 0..n {
-        let b = &mut blocks[field.group[v] * 3 + class[v]];
-        b.0.push(v);
-        b.1 = Some(b.1.map_or(keyv[v], |k| k.max(keyv[v])));
+    let family = Laminar::new(opt);
+    // Blocks (score group, due class): their players' places in the family's order.
+    let mut places: Vec<Vec<usize>> = vec![Vec::new(); groups * 3];
+    for (place, &v) in family.order.iter().enumerate() {
+        if v < n {
+            places[field.group[v] * 3 + class[v]].push(place);
+        }
     }
-    for i in 0..n {
-        let gi = field.group[i];
-        let ki = keyv[i];
-        for h in gi..groups {
-            let d = i128::from((field.players[i].score - field.scores[h]).0);
-            for c in 0..3 {
-                let (members, best) = &blocks[h * 3 + c];
-                let Some(best) = *best else {
-                    continue;
-                };
-                // f·(lower bound of the block's cost); f·(lb + dist) is this plus f·dist.
-                let lb = times(enc.cost(&Terms {
-                    top: gi,
+    // In fold order a pair of one score group costs by its distance from half the group
+    // apart, not by `|i − j|`: there the order term's bound is 0.
+    let fold = field.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom;
+    let step = if fold { 0 } else { i128::from(f) };
+    let at = |v: usize| W::from_i128(step * v as i128);
+    let trees: Vec<BlockIndex<W>> = places
+        .iter()
+        .map(|p| BlockIndex::new(p.iter().map(|&place| family.order[place]), &keyv, at))
+        .collect();
+    // f·(lower bound of the cost) for groups (g, h), g ≤ h, with or without a colour miss.
+    let mut lbs = vec![W::ZERO; groups * groups * 2];
+    for g in 0..groups {
+        for h in g..groups {
+            let d = i128::from((field.scores[g] - field.scores[h]).0);
+            for miss in 0..2 {
+                lbs[(g * groups + h) * 2 + miss] = times(enc.cost(&Terms {
+                    top: g,
                     bottom: h,
                     sq: d * d,
-                    misses: i128::from(c == class[i] && c != 2),
+                    misses: miss as i128,
                     floats: 0,
                     order: 0,
                     broken: [0; RELAX_LEVELS],
                 }));
-                if ki + best <= lb {
+            }
+        }
+    }
+    let lb = |i: usize, block: usize| {
+        let (g, h) = (field.group[i], block / 3);
+        let miss = usize::from(block % 3 == class[i] && class[i] != 2);
+        lbs[(g.min(h) * groups + g.max(h)) * 2 + miss]
+    };
+    let index_of = |block: usize, place: usize| places[block].partition_point(|&p| p < place);
+    let mut passing = Vec::new();
+    for a in family.inner_nodes() {
+        let kids = &family.children[a];
+        let Some(&heavy) = kids.iter().max_by_key(|&&c| family.size(c)) else {
+            continue;
+        };
+        let (lo, hi) = family.span[a];
+        let (heavy_lo, heavy_hi) = family.span[heavy];
+        let za = family.z_above[a];
+        // The best key of each block within A: a player whose key cannot reach it skips
+        // the block at once.
+        let best: Vec<Option<W>> = (0..groups * 3)
+            .map(|b| trees[b].best_key(index_of(b, lo), index_of(b, hi)))
+            .collect();
+        for &c in kids.iter().filter(|&&c| c != heavy) {
+            let (c_lo, c_hi) = family.span[c];
+            // A's players outside C, as two index ranges per block.
+            let ranges: Vec<[(usize, usize); 2]> = (0..groups * 3)
+                .map(|b| {
+                    [
+                        (index_of(b, lo), index_of(b, c_lo)),
+                        (index_of(b, c_hi), index_of(b, hi)),
+                    ]
+                })
+                .collect();
+            for &i in &family.order[c_lo..c_hi] {
+                if i >= n {
                     continue;
                 }
-                let from = members.partition_point(|&j| j <= i);
-                for &j in &members[from..] {
-                    let dist = if fold && h == gi { 0 } else { (j - i) as i128 };
-                    let bound = lb + W::from_i128(f_wide * dist);
-                    if ki + best <= bound {
-                        break;
-                    }
-                    if ki + keyv[j] <= bound
-                        || seen.contains(&(((i as u64) << 32) | j as u64))
-                        || !field.legal(i, j)
-                    {
+                for (block, range) in ranges.iter().enumerate() {
+                    let floor = lb(i, block) + za - keyv[i] - margin;
+                    if best[block].is_none_or(|m| m <= floor) {
                         continue;
                     }
-                    let w = -enc.cost(&field.pair_terms(i, j));
-                    if opt.slack(i, j, w) < W::ZERO {
-                        found.push((i, j, w));
+                    passing.clear();
+                    // Partners after i in pairing order pay f·(j − i), before it f·(i − j).
+                    let floors = (floor - at(i), floor + at(i));
+                    for &(from, to) in range {
+                        trees[block].passing(from..to, i, floors, &mut passing);
+                    }
+                    for &k in &passing {
+                        let j = family.order[places[block][k]];
+                        let in_heavy = (heavy_lo..heavy_hi).contains(&family.at[j]);
+                        // Both outside the largest child: the pair is met from both sides.
+                        if !in_heavy && j < i {
+                            continue;
+                        }
+                        let (x, y) = (i.min(j), i.max(j));
+                        if seen.contains(x, y) || !field.legal(x, y) {
+                            continue;
+                        }
+                        let w = -enc.cost(&field.pair_terms(x, y));
+                        if opt.slack(x, y, w) < margin {
+                            found.push((x, y, w));
+                        }
                     }
                 }
             }
         }
+    }
+    found.sort_by_key(|&(x, y, _)| (x, field.group[y], class[y], y));
+}
+
+/// The optimum's blossoms (those with a non-zero dual) as a tree over the players, laid
+/// out so that each blossom's players are one run of [`Laminar::order`]. Nodes: vertex
+/// `v` is `v`, blossom `b` is `vertices + b`, and the root (no blossom) comes last.
+struct Laminar<W> {
+    /// Every vertex, depth first through the family.
+    order: Vec<usize>,
+    /// Each vertex's place in `order`.
+    at: Vec<usize>,
+    /// Each node's run of `order`.
+    span: Vec<(usize, usize)>,
+    children: Vec<Vec<usize>>,
+    /// The doubled duals of each node's blossom and every blossom around it (0 at the root).
+    z_above: Vec<W>,
+    vertices: usize,
+}
+
+impl<W: Weight> Laminar<W> {
+    fn new(opt: &super::blossom::Optimum<W>) -> Laminar<W> {
+        let (parent, innermost, z) = opt.laminar();
+        let vertices = innermost.len();
+        let root = vertices + parent.len();
+        let mut children = vec![Vec::new(); root + 1];
+        for (v, b) in innermost.iter().enumerate() {
+            children[b.map_or(root, |b| vertices + b)].push(v);
+        }
+        for (b, p) in parent.iter().enumerate() {
+            children[p.map_or(root, |p| vertices + p)].push(vertices + b);
+        }
+        let mut order = Vec::with_capacity(vertices);
+        let mut span = vec![(0, 0); root + 1];
+        let mut z_above = vec![W::ZERO; root + 1];
+        // Depth first without recursion (blossoms nest hundreds deep).
+        let mut stack = vec![(root, 0usize)];
+        span[root].0 = 0;
+        while let Some(top) = stack.last_mut() {
+            let (node, next) = *top;
+            if let Some(&child) = children[node].get(next) {
+                top.1 += 1;
+                span[child].0 = order.len();
+                if child < vertices {
+                    order.push(child);
+                    span[child].1 = order.len();
+                } else {
+                    z_above[child] = z_above[node] + z[child - vertices];
+                    stack.push((child, 0));
+                }
+            } else {
+                span[node].1 = order.len();
+                stack.pop();
+            }
+        }
+        let mut at = vec![0; vertices];
+        for (place, &v) in order.iter().enumerate() {
+            at[v] = place;
+        }
+        Laminar {
+            order,
+            at,
+            span,
+            children,
+            z_above,
+            vertices,
+        }
+    }
+
+    /// The blossoms and the root: the nodes whose children can be paired across.
+    fn inner_nodes(&self) -> std::ops::Range<usize> {
+        self.vertices..self.children.len()
+    }
+
+    /// Vertices in a node.
+    fn size(&self, node: usize) -> usize {
+        self.span[node].1 - self.span[node].0
+    }
+}
+
+/// One block's players (in the family's order) as a segment tree whose every node keeps
+/// its players sorted by pairing place, with the best `key − f·place` among those after
+/// any place and the best `key + f·place` among those before it. So the partners of
+/// player `i` in a run of the block that pass `key[j] − f·|j − i| > floor` are listed in
+/// time proportional to their number times log² of the block's size.
+struct BlockIndex<W> {
+    leaves: usize,
+    /// Per node: its players' pairing places, ascending.
+    place: Vec<Vec<usize>>,
+    /// Per node: the largest `key − f·place` from each entry to the end.
+    after: Vec<Vec<W>>,
+    /// Per node: the largest `key + f·place` from the start to each entry.
+    before: Vec<Vec<W>>,
+    /// Per leaf: its player's key.
+    key: Vec<W>,
+}
+
+impl<W: Weight> BlockIndex<W> {
+    fn new(
+        players: impl ExactSizeIterator<Item = usize>,
+        keys: &[W],
+        at: impl Fn(usize) -> W,
+    ) -> BlockIndex<W> {
+        let leaves = players.len().next_power_of_two();
+        let mut place = vec![Vec::new(); 2 * leaves];
+        let mut key = Vec::with_capacity(players.len());
+        for (k, v) in players.enumerate() {
+            place[leaves + k].push(v);
+            key.push(keys[v]);
+        }
+        for node in (1..leaves).rev() {
+            let (a, b) = (&place[2 * node], &place[2 * node + 1]);
+            let mut merged = Vec::with_capacity(a.len() + b.len());
+            let (mut x, mut y) = (0, 0);
+            while x < a.len() || y < b.len() {
+                if y == b.len() || (x < a.len() && a[x] < b[y]) {
+                    merged.push(a[x]);
+                    x += 1;
+                } else {
+                    merged.push(b[y]);
+                    y += 1;
+                }
+            }
+            place[node] = merged;
+        }
+        let mut after = vec![Vec::new(); 2 * leaves];
+        let mut before = vec![Vec::new(); 2 * leaves];
+        for node in 1..2 * leaves {
+            let ps = &place[node];
+            let mut suffix = vec![W::ZERO; ps.len()];
+            let mut best: Option<W> = None;
+            for (k, &v) in ps.iter().enumerate().rev() {
+                let x = keys[v] - at(v);
+                best = Some(best.map_or(x, |b| b.max(x)));
+                suffix[k] = best.unwrap_or(x);
+            }
+            let mut prefix = Vec::with_capacity(ps.len());
+            let mut best: Option<W> = None;
+            for &v in ps {
+                let x = keys[v] + at(v);
+                best = Some(best.map_or(x, |b| b.max(x)));
+                prefix.push(best.unwrap_or(x));
+            }
+            after[node] = suffix;
+            before[node] = prefix;
+        }
+        BlockIndex {
+            leaves,
+            place,
+            after,
+            before,
+            key,
+        }
+    }
+
+    /// The largest key at leaves `from..to`.
+    fn best_key(&self, from: usize, to: usize) -> Option<W> {
+        self.key[from.min(to)..to].iter().copied().max()
+    }
+
+    /// Appends, ascending, every leaf in `range` whose player `j` passes: `key[j] − f·j >
+    /// floors.0` when `j` comes after `i` in pairing order, `key[j] + f·j > floors.1`
+    /// when before.
+    fn passing(
+        &self,
+        range: std::ops::Range<usize>,
+        i: usize,
+        floors: (W, W),
+        out: &mut Vec<usize>,
+    ) {
+        // Depth first from the root, left child first, skipping nodes outside the range
+        // or none of whose players can pass.
+        let mut stack = vec![(1usize, 0usize, self.leaves)];
+        while let Some((node, lo, hi)) = stack.pop() {
+            if hi <= range.start || lo >= range.end {
+                continue;
+            }
+            let ps = &self.place[node];
+            let s = ps.partition_point(|&v| v < i);
+            let later = s < ps.len() && self.after[node][s] > floors.0;
+            let earlier = s > 0 && self.before[node][s - 1] > floors.1;
+            if !later && !earlier {
+                continue;
+            }
+            if node >= self.leaves {
+                out.push(node - self.leaves);
+                continue;
+            }
+            let mid = (lo + hi) / 2;
+            stack.push((2 * node + 1, mid, hi));
+            stack.push((2 * node, lo, mid));
+        }
+    }
+}
+
+/// The pairs already among the solver's edges, `i < j` packed into one `u64`.
+#[derive(Default)]
+struct PairSet(std::collections::HashSet<u64, std::hash::BuildHasherDefault<PairHasher>>);
+
+impl PairSet {
+    fn key(a: usize, b: usize) -> u64 {
+        ((a.min(b) as u64) << 32) | a.max(b) as u64
+    }
+
+    /// Adds the pair; false when it was there already.
+    fn insert(&mut self, a: usize, b: usize) -> bool {
+        self.0.insert(Self::key(a, b))
+    }
+
+    fn contains(&self, a: usize, b: usize) -> bool {
+        self.0.contains(&Self::key(a, b))
+    }
+}
+
+/// A multiplicative hash for packed pair keys: the set is probed for every pair pricing
+/// considers, and the keys are not attacker-chosen (player indices of one pool).
+#[derive(Default)]
+struct PairHasher(u64);
+
+impl std::hash::Hasher for PairHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u64(&mut self, k: u64) {
+        self.0 = (k ^ (k >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 ^= self.0 >> 32;
     }
 }
 
