@@ -6,7 +6,7 @@
 use crate::cli::action::{Action, GroupResults, PairedRound};
 use crate::cli::args::DemoArgs;
 use crate::cli::context::tx_error;
-use crate::cli::context::{Ctx, store_error};
+use crate::cli::context::{Ctx, player_label, store_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Localize, Text};
 use qiwang::model::{Event, GroupId, Outcome, Pairing, PlayerId, PlayerStatus};
@@ -295,14 +295,16 @@ fn play_pool(
                 if incidents && round == 5 {
                     withdraw_one(ev, pool, round);
                 }
-                let notes = report.messages_named(lang, &|id| crate::cli::context::player_label(ev, id));
+                let notes = report.messages_named(lang, &|id| player_label(ev, id));
                 let action = Action::Results {
                     groups: vec![GroupResults::of(&report)],
                 };
-                Ok(action.change(
-                    (notes, tally(ev, pool, round, lang)),
-                    serde_json::json!({ "group": pool, "round": round, "notes": report.messages() }),
-                ))
+                let details = serde_json::json!({
+                    "group": pool,
+                    "round": round,
+                    "notes": report.messages(),
+                });
+                Ok(action.change((notes, tally(ev, pool, round, lang)), details))
             })
             .map_err(tx_error)?;
         outln!("  {name} {} {counts}", round_label(round, lang));

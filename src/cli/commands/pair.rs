@@ -94,14 +94,23 @@ pub fn pair(
         // The sheet is made from the state the transaction writes, without reading it back.
         store
             .transaction(&ctx.command_info(), |ev| {
-                let Paired { sheet, round, seed: s } =
-                    pair_pool(ev, &rules, &pool, seed, explain, lang).map_err(pairing_error)?;
+                let Paired {
+                    sheet,
+                    round,
+                    seed: s,
+                } = pair_pool(ev, &rules, &pool, seed, explain, lang).map_err(pairing_error)?;
                 let pairings = ev
                     .group(&pool)
                     .and_then(|g| g.round(round))
                     .map(|r| r.pairings.clone())
                     .unwrap_or_default();
                 let games = pairings.iter().filter(|p| p.table().is_some()).count();
+                let details = serde_json::json!({
+                    "group": pool,
+                    "round": round,
+                    "seed": s,
+                    "pairings": pairings,
+                });
                 Ok(Action::Paired {
                     rounds: vec![PairedRound {
                         group: pool.clone(),
@@ -110,10 +119,7 @@ pub fn pair(
                         games: Some(games),
                     }],
                 }
-                .change(
-                    sheet,
-                    serde_json::json!({ "group": pool, "round": round, "seed": s, "pairings": pairings }),
-                ))
+                .change(sheet, details))
             })
             .map_err(tx_error)?
     };
@@ -352,10 +358,17 @@ pub fn pair_all(
                     for (pool, s) in &drawn {
                         ev.group_mut(pool).seed = Some(*s);
                     }
-                    Ok::<_, CliError>(Action::SeedsRecorded { seeds: drawn.clone() }.change(
-                        (),
-                        serde_json::json!({ "seeds": drawn.iter().map(|(p, s)| serde_json::json!({ "group": p, "seed": s })).collect::<Vec<_>>() }),
-                    ))
+                    let seeds: Vec<serde_json::Value> = drawn
+                        .iter()
+                        .map(|(p, s)| serde_json::json!({ "group": p, "seed": s }))
+                        .collect();
+                    let details = serde_json::json!({ "seeds": seeds });
+                    Ok::<_, CliError>(
+                        Action::SeedsRecorded {
+                            seeds: drawn.clone(),
+                        }
+                        .change((), details),
+                    )
                 })
                 .map_err(tx_error)?;
         }
@@ -386,12 +399,21 @@ pub fn pair_all(
                         })
                         .collect(),
                 };
-                let details = serde_json::json!({
-                    "groups": done.paired.iter().map(|(p, r, s)| {
-                        let pairings = ev.group(p).and_then(|g| g.round(*r)).map(|r| r.pairings.clone());
-                        serde_json::json!({ "group": p, "round": r, "seed": s, "pairings": pairings })
-                    }).collect::<Vec<_>>(),
-                });
+                let groups: Vec<serde_json::Value> = done
+                    .paired
+                    .iter()
+                    .map(|(p, r, s)| {
+                        let round = ev.group(p).and_then(|g| g.round(*r));
+                        let pairings = round.map(|r| r.pairings.clone());
+                        serde_json::json!({
+                            "group": p,
+                            "round": r,
+                            "seed": s,
+                            "pairings": pairings,
+                        })
+                    })
+                    .collect();
+                let details = serde_json::json!({ "groups": groups });
                 Ok(action.change(done, details))
             })
             .map_err(tx_error)?
@@ -507,24 +529,7 @@ fn store_edit(
             let edited = edit(ev, &round)?;
             let violations = pairing::check_round(ev, &rules, &pool, &edited);
             if !violations.is_empty() && !force {
-                let name = |id| player_label(ev, id);
-                let list = |l: Lang| {
-                    violations
-                        .iter()
-                        .map(|v| format!("  - {}", v.text(l, &name)))
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                };
-                return Err(CliError::input(Text::new(
-                    format!(
-                        "这次修改违反了硬性规则：\n{}\n如仍要保存请加 `--force`（会记入日志）",
-                        list(Lang::Zh)
-                    ),
-                    format!(
-                        "this edit breaks a hard rule:\n{}\nadd `--force` to store it anyway (it is logged)",
-                        list(Lang::En)
-                    ),
-                )));
+                return Err(hard_rules_broken(ev, &violations));
             }
             let number = edited.number;
             let forced: Vec<String> = violations.iter().map(ToString::to_string).collect();
@@ -538,10 +543,38 @@ fn store_edit(
                 forced: violations,
             };
             let report = qiwang::views::pairing_sheet(ev, &rules, &pool, number, lang);
-            Ok(action.change(report, serde_json::json!({ "group": pool, "round": number, "pairings": edited.pairings, "forced": forced })))
+            let details = serde_json::json!({
+                "group": pool,
+                "round": number,
+                "pairings": edited.pairings,
+                "forced": forced,
+            });
+            Ok(action.change(report, details))
         })
         .map_err(tx_error)?;
     ctx.print(&report)
+}
+
+/// Refuses a hand edit that breaks hard rules, listing each and naming `--force`.
+fn hard_rules_broken(ev: &Event, violations: &[pairing::Violation]) -> CliError {
+    let name = |id| player_label(ev, id);
+    let list = |l: Lang| {
+        violations
+            .iter()
+            .map(|v| format!("  - {}", v.text(l, &name)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    CliError::input(Text::new(
+        format!(
+            "这次修改违反了硬性规则：\n{}\n如仍要保存请加 `--force`（会记入日志）",
+            list(Lang::Zh)
+        ),
+        format!(
+            "this edit breaks a hard rule:\n{}\nadd `--force` to store it anyway (it is logged)",
+            list(Lang::En)
+        ),
+    ))
 }
 
 pub fn swap(ctx: &Ctx, group: Option<&str>, a: &str, b: &str, force: bool) -> Result<(), CliError> {
