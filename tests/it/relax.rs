@@ -10,6 +10,7 @@ use qiwang::pairing::{
     PairingError, Rule, check_group, check_group_detailed, pair_next_round, prune_relaxations,
     set_pairing,
 };
+use qiwang::report::Json;
 use qiwang::rulebook::{Lang, Rulebook, TeamAvoidance};
 use std::fs;
 
@@ -164,7 +165,7 @@ fn a_small_group_that_must_rematch_pairs_with_exactly_one_rematch_and_says_so() 
         checked.violations
     );
     assert_eq!(checked.accepted.len(), 1);
-    let sheet = qiwang::views::pairing_sheet(&after, &rules, &g, 4, Lang::Zh);
+    let sheet = qiwang::views::pairing_sheet(&after, &rules, &g, 4, Lang::Zh, Json::Build);
     assert!(
         sheet.footer.iter().any(|l| l.contains("放宽不重复对局")),
         "{:?}",

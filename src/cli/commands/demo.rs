@@ -11,7 +11,7 @@ use crate::cli::error::CliError;
 use qiwang::i18n::{Localize, Text};
 use qiwang::model::{Event, GroupId, Outcome, Pairing, PlayerId, PlayerStatus};
 use qiwang::registration::{ImportOptions, read_registrations};
-use qiwang::report::Format;
+use qiwang::report::{Format, Json};
 use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::{Change, CommandInfo, Store};
 use std::path::Path;
@@ -193,7 +193,8 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
     let event = store.load().map_err(store_error)?;
     let standings = qiwang::views::all_standings(&event, &rules);
     for st in pools.iter().filter_map(|p| standings.get(p)) {
-        let mut report = qiwang::views::standings(&event, &rules, st, lang);
+        // Printed as a table: no JSON value is read.
+        let mut report = qiwang::views::standings(&event, &rules, st, lang, Json::LeaveOut);
         report.sections.iter_mut().for_each(|s| s.rows.truncate(8));
         out!("{}", report.render(Format::Table));
     }

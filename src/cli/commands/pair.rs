@@ -9,7 +9,7 @@ use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId, Round};
 use qiwang::pairing::{self, PairingError};
-use qiwang::report::{Format, Report, Section};
+use qiwang::report::{Format, Json, Report, Section};
 use qiwang::rulebook::{Lang, Rulebook};
 
 fn pairing_error(e: PairingError) -> CliError {
@@ -61,7 +61,8 @@ pub fn pair(
         let mut after = event.clone();
         let Paired {
             mut sheet, seed: s, ..
-        } = pair_pool(&mut after, &rules, &pool, seed, explain, lang).map_err(pairing_error)?;
+        } = pair_pool(&mut after, &rules, &pool, seed, explain, lang, ctx.json())
+            .map_err(pairing_error)?;
         mark_dry_run(&mut sheet, lang);
         if first_round {
             // The draw a dry run shows is the draw `pair` makes: a seed drawn here is
@@ -98,7 +99,8 @@ pub fn pair(
                     sheet,
                     round,
                     seed: s,
-                } = pair_pool(ev, &rules, &pool, seed, explain, lang).map_err(pairing_error)?;
+                } = pair_pool(ev, &rules, &pool, seed, explain, lang, ctx.json())
+                    .map_err(pairing_error)?;
                 let pairings = ev
                     .group(&pool)
                     .and_then(|g| g.round(round))
@@ -143,6 +145,7 @@ fn pair_pool(
     seed: Option<u64>,
     explain: bool,
     lang: Lang,
+    json: Json,
 ) -> Result<Paired, PairingError> {
     let s = seed_for(ev, pool, seed);
     let plan = pairing::pair_next_round(ev, rules, pool, s)?;
@@ -151,7 +154,7 @@ fn pair_pool(
     }
     plan.apply(ev, pool, s);
     Ok(Paired {
-        sheet: sheet(ev, rules, pool, &plan, explain, lang),
+        sheet: sheet(ev, rules, pool, &plan, explain, lang, json),
         round: plan.round.number,
         seed: s,
     })
@@ -207,6 +210,7 @@ fn pair_ready_pools(
     explain: bool,
     allow_small: bool,
     lang: Lang,
+    json: Json,
 ) -> Result<AllPaired, CliError> {
     let name = |id: &GroupId| {
         rules
@@ -246,7 +250,7 @@ fn pair_ready_pools(
             ));
             continue;
         }
-        match pair_pool(ev, rules, pool, seed, explain, lang) {
+        match pair_pool(ev, rules, pool, seed, explain, lang, json) {
             Ok(paired) => {
                 done.paired.push((pool.clone(), paired.round, paired.seed));
                 done.sheets.push(paired.sheet);
@@ -336,7 +340,15 @@ pub fn pair_all(
     };
     let done = if dry_run {
         let mut after = event.clone();
-        let mut done = pair_ready_pools(&mut after, &rules, seed, explain, allow_small, lang)?;
+        let mut done = pair_ready_pools(
+            &mut after,
+            &rules,
+            seed,
+            explain,
+            allow_small,
+            lang,
+            ctx.json(),
+        )?;
         if done.sheets.is_empty() {
             return Err(nothing_ready(&done.waiting));
         }
@@ -383,7 +395,8 @@ pub fn pair_all(
     } else {
         store
             .transaction(&ctx.command_info(), |ev| {
-                let done = pair_ready_pools(ev, &rules, seed, explain, allow_small, lang)?;
+                let done =
+                    pair_ready_pools(ev, &rules, seed, explain, allow_small, lang, ctx.json())?;
                 if done.sheets.is_empty() {
                     return Err(nothing_ready(&done.waiting));
                 }
@@ -445,8 +458,10 @@ fn sheet(
     plan: &pairing::PairingPlan,
     explain: bool,
     lang: Lang,
+    json: Json,
 ) -> qiwang::report::Report {
-    let mut report = qiwang::views::pairing_sheet(after, rules, pool, plan.round.number, lang);
+    let number = plan.round.number;
+    let mut report = qiwang::views::pairing_sheet(after, rules, pool, number, lang, json);
     if explain {
         let lines = plan.explanation.lines(lang, &|id| player_label(after, id));
         report
@@ -542,7 +557,7 @@ fn store_edit(
                 round: number,
                 forced: violations,
             };
-            let report = qiwang::views::pairing_sheet(ev, &rules, &pool, number, lang);
+            let report = qiwang::views::pairing_sheet(ev, &rules, &pool, number, lang, ctx.json());
             let details = serde_json::json!({
                 "group": pool,
                 "round": number,

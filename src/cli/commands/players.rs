@@ -25,6 +25,7 @@ pub fn list(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         pool.as_ref(),
         lang,
         ctx.show_private,
+        ctx.json(),
     );
     ctx.print(&report)
 }

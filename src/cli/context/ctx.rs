@@ -10,7 +10,7 @@ use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::model::Event;
 use qiwang::report::safe::CsvEncoding;
-use qiwang::report::{Format, Report};
+use qiwang::report::{Format, Json, Report};
 use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::{CommandInfo, Store};
 use std::path::{Path, PathBuf};
@@ -67,11 +67,6 @@ pub struct Loaded {
 
 impl Ctx {
     pub fn new(cli: &Cli) -> Ctx {
-        if cli.format != FormatArg::Json {
-            // Nothing this run prints reads a report's JSON value (`--format json` and
-            // `export --format json` do): the views need not build it.
-            qiwang::report::leave_out_json();
-        }
         Ctx {
             event_dir: cli.event.clone(),
             lang: lang_flag(cli),
@@ -98,6 +93,16 @@ impl Ctx {
                 "这个命令没有 `--format xlsx`；xlsx 用于 players、pair、standings、crosstable、teams、prizes、export 和 template",
                 "this command has no `--format xlsx`; xlsx is for players, pair, standings, crosstable, teams, prizes, export and template",
             ))),
+        }
+    }
+
+    /// Whether the views build a report's JSON value: only `--format json` (and `export
+    /// --format json`) prints it, so every other run leaves it out.
+    pub fn json(&self) -> Json {
+        if self.format_arg == FormatArg::Json {
+            Json::Build
+        } else {
+            Json::LeaveOut
         }
     }
 
