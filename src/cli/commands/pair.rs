@@ -286,7 +286,7 @@ fn pair_ready_pools(
     Ok(done)
 }
 
-/// `1–12, 15` for a list of table numbers.
+/// `1–12, 15` for a list of table (or round) numbers.
 fn table_ranges(tables: &[u32]) -> String {
     let mut sorted = tables.to_vec();
     sorted.sort_unstable();
@@ -737,6 +737,20 @@ fn print_check(
     ctx.print(&report)
 }
 
+/// `--round n` names no round of the pool `name`, whose rounds are `numbers`: the
+/// rounds it has, as `1–5` (or none yet).
+fn no_such_round(name: &str, n: u32, numbers: &[u32]) -> CliError {
+    let (zh, en) = if numbers.is_empty() {
+        ("尚无".to_string(), "none yet".to_string())
+    } else {
+        (table_ranges(numbers), table_ranges(numbers))
+    };
+    CliError::input(Text::new(
+        format!("组别 `{name}` 没有第 `{n}` 轮；已编排的轮次：{zh}"),
+        format!("group `{name}` has no round `{n}`; rounds paired: {en}"),
+    ))
+}
+
 /// `check --optimal`: re-solves every stored round (or `--round N`) of each pool with the
 /// dense reference solver and prints whether it is optimal; the library does the work
 /// (`qiwang::pairing::prove_round`). Fails when a round is not optimal or not comparable.
@@ -770,10 +784,7 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
         numbers.sort_unstable();
         if let Some(n) = round {
             if !numbers.contains(&n) {
-                return Err(CliError::input(Text::new(
-                    format!("组别 `{name}` 没有第 `{n}` 轮；已编排的轮次：{numbers:?}"),
-                    format!("group `{name}` has no round `{n}`; rounds paired: {numbers:?}"),
-                )));
+                return Err(no_such_round(&name, n, &numbers));
             }
             numbers = vec![n];
         }
