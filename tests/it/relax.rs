@@ -298,7 +298,18 @@ fn cli_pairs_a_forced_rematch_prints_it_and_check_accepts_it() {
     let out = qiwang_zh(&ev, &["pair", "--explain"]);
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("放宽不重复对局"), "{text}");
+    // Once, among the sheet's notes, not again in the explanation under them.
+    assert_eq!(text.matches("放宽不重复对局").count(), 1, "{text}");
+    assert_eq!(
+        text.matches("按规程 pairing.relax 的顺序放宽").count(),
+        1,
+        "{text}"
+    );
+    let (sheet, why) = text.split_once("编排说明：").expect("an explanation");
+    assert!(
+        sheet.contains("放宽不重复对局") && !why.contains("放宽"),
+        "{text}"
+    );
     let check = qiwang_zh(&ev, &["check"]);
     assert!(check.status.success(), "{check:?}");
     let text = String::from_utf8_lossy(&check.stdout);

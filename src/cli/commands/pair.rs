@@ -463,7 +463,11 @@ fn sheet(
     let number = plan.round.number;
     let mut report = qiwang::views::pairing_sheet(after, rules, pool, number, lang, json);
     if explain {
-        let lines = plan.explanation.lines(lang, &|id| player_label(after, id));
+        // The relaxed rules are the sheet's notes (with or without `--explain`, and on
+        // every reprint): the explanation gives only the reasons.
+        let lines = plan
+            .explanation
+            .reasons(lang, &|id| player_label(after, id));
         report
             .footer
             .push(lang.pick("编排说明：", "Why this pairing:").into());
