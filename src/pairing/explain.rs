@@ -185,14 +185,33 @@ pub(super) fn bye_note(field: &Field, m: &Matched, bye: usize) -> ByeNote {
 }
 
 impl Explanation {
-    /// The reasons as sentences, one per line.
+    /// The reasons as sentences, one per line, the relaxed rules among them.
     pub fn lines(&self, lang: Lang, names: &dyn Fn(PlayerId) -> String) -> Vec<String> {
+        self.lines_with(lang, names, true)
+    }
+
+    /// The reasons without the relaxed rules' lines, for printing under a pairing sheet:
+    /// the sheet's notes already hold those ([`relaxation_lines`]), and `pair --explain`
+    /// printed them twice.
+    pub fn reasons(&self, lang: Lang, names: &dyn Fn(PlayerId) -> String) -> Vec<String> {
+        self.lines_with(lang, names, false)
+    }
+
+    /// The reasons, with the relaxation lines when `relaxations`.
+    fn lines_with(
+        &self,
+        lang: Lang,
+        names: &dyn Fn(PlayerId) -> String,
+        relaxations: bool,
+    ) -> Vec<String> {
         let zh = lang == Lang::Zh;
         let mut out = Vec::new();
         if let Some(r1) = &self.round1 {
             out.push(round1_line(r1, zh));
         }
-        out.extend(relaxation_lines(&self.relaxed, lang, names));
+        if relaxations {
+            out.extend(relaxation_lines(&self.relaxed, lang, names));
+        }
         for f in &self.floats {
             let (who, opp) = (names(f.player), names(f.opponent));
             out.push(match (&f.reason, zh) {

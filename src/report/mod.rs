@@ -15,24 +15,34 @@ pub mod trf;
 pub mod xlsx;
 
 use serde::Serialize;
-use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Whether the views build [`Report::json`]. A view makes the JSON value beside its rows
-/// whatever the format; for 100,000 players making and freeing that value was about a
-/// third of `standings` and of `export` in the table, CSV and HTML formats, which never
-/// read it (only [`Format::Json`] and the whole-event JSON do). The binary turns it off
-/// once, before any view runs, when its output is not JSON; every other caller of the
-/// library gets the JSON as before.
-static JSON_WANTED: AtomicBool = AtomicBool::new(true);
-
-/// From now on the large views leave [`Report::json`] `null` (see [`json_wanted`]).
-pub fn leave_out_json() {
-    JSON_WANTED.store(false, Ordering::Relaxed);
+/// Whether a view builds [`Report::json`] beside its rows. Only the JSON renderer
+/// ([`Format::Json`]) and the whole-event JSON read that value; for 100,000 players making
+/// and freeing it was about a third of `standings` and of `export` in the table, CSV and
+/// HTML formats. The large views (players, standings, crosstable, pairing sheet) take it
+/// as an argument, so the caller that knows the output format decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Json {
+    /// Build the JSON value: the output is JSON, or the caller reads the value.
+    #[default]
+    Build,
+    /// Leave [`Report::json`] `null`: the output is a table, CSV, HTML or a workbook.
+    LeaveOut,
 }
 
-/// Whether a view should build [`Report::json`]: true unless [`leave_out_json`] was called.
-pub fn json_wanted() -> bool {
-    JSON_WANTED.load(Ordering::Relaxed)
+impl Json {
+    /// What output in `format` needs: the value for JSON, nothing for the others.
+    pub fn for_format(format: Format) -> Json {
+        match format {
+            Format::Json => Json::Build,
+            Format::Table | Format::Csv | Format::Html => Json::LeaveOut,
+        }
+    }
+
+    /// Whether the view should build the value.
+    pub fn wanted(self) -> bool {
+        self == Json::Build
+    }
 }
 
 /// Output formats every read command accepts.

@@ -385,6 +385,7 @@ pub fn parse_results_csv(text: &str, source: &str) -> Result<Vec<(u32, ResultEnt
 /// The results of one pool read from a results file, in file order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PoolResults {
+    /// The pool the rows name (or the only pool waiting for results, without a column).
     pub group: GroupId,
     /// `(round, entry)` as [`record_results_in_rounds`](super::record_results_in_rounds)
     /// takes them.

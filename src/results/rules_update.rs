@@ -8,7 +8,7 @@
 //! forfeit rule is applied again to every pool.
 
 use super::ResultWarning;
-use super::record::apply_forfeit_withdrawals as reapply_forfeit_withdrawals;
+use super::forfeits::apply_forfeit_withdrawals as reapply_forfeit_withdrawals;
 use crate::i18n::{Localize, Text};
 use crate::model::Event;
 use crate::rulebook::{Lang, Rulebook, RulebookErrors};

@@ -2,19 +2,21 @@
 
 use crate::i18n::outcome_label;
 use crate::model::{Event, GroupId, Pairing, PlayerId};
-use crate::report::{Report, Section};
+use crate::report::{Json, Report, Section};
 use crate::rulebook::{Lang, Rulebook};
 use crate::scoring;
 use serde_json::json;
 
 /// Round `round` of `pool`: table, red (number, name, unit, score), result, black, with
-/// the bye last. Scores are those before the round.
+/// the bye last. Scores are those before the round. `json` says whether to build
+/// [`Report::json`] (see [`Json`]).
 pub fn pairing_sheet(
     event: &Event,
     rules: &Rulebook,
     pool: &GroupId,
     round: u32,
     lang: Lang,
+    json: Json,
 ) -> Report {
     let mut report = Report::new(format!(
         "{} — {}",
@@ -62,7 +64,7 @@ pub fn pairing_sheet(
         ],
     )
     .right(&[0, 1, 4, 6, 7]);
-    let want_json = crate::report::json_wanted();
+    let want_json = json.wanted();
     let mut tables = Vec::new();
     for pairing in &r.pairings {
         match pairing {

@@ -4,7 +4,7 @@ use crate::i18n::{gender_label, yes_no};
 use crate::model::{Event, GroupId, PlayerStatus};
 use crate::registration::privacy::mask_free_text;
 use crate::registration::{mask_id_number, mask_phone};
-use crate::report::{Report, Section};
+use crate::report::{Json, Report, Section};
 use crate::rulebook::{Lang, Rulebook};
 use chrono::Datelike;
 use serde_json::json;
@@ -17,6 +17,7 @@ pub fn players(
     group: Option<&GroupId>,
     lang: Lang,
     show_private: bool,
+    json: Json,
 ) -> Report {
     let mut report = Report::new(format!(
         "{} — {}",
@@ -58,7 +59,7 @@ pub fn players(
     .right(&[0, 1, 8])
     // Masked anyway unless --show-private: a narrow terminal drops them first.
     .optional(&[11, 12]);
-    let want_json = crate::report::json_wanted();
+    let want_json = json.wanted();
     let mut rows = Vec::new();
     for p in event
         .players

@@ -12,7 +12,7 @@ use super::{group_name, round_time, signature_line};
 use crate::i18n::{Localize, outcome_label};
 use crate::model::{Colour, Event, GroupId, Outcome, Pairing, PlayerId, Points};
 use crate::report::{
-    Format, Markup, Report, Section, html_body_markup, html_body_markup_with, html_page_of,
+    Format, Json, Markup, Report, Section, html_body_markup, html_body_markup_with, html_page_of,
 };
 use crate::rulebook::{Lang, Rulebook};
 use crate::standings;
@@ -175,7 +175,8 @@ fn rounds_of<'a>(
     Ok(chosen)
 }
 
-/// The sheet `kind` of round `round` (default: each pool's newest) of `pools`.
+/// The sheet `kind` of round `round` (default: each pool's newest) of `pools`. `json`
+/// says whether the pairing sheets carry their JSON value (see [`Json`]).
 pub fn round_sheets(
     event: &Event,
     rules: &Rulebook,
@@ -183,13 +184,14 @@ pub fn round_sheets(
     round: Option<u32>,
     kind: SheetKind,
     lang: Lang,
+    json: Json,
 ) -> Result<RoundSheets, SheetError> {
     let rounds = rounds_of(event, rules, pools, round)?;
     let sheets = match kind {
         SheetKind::Pairings => {
             let reports: Vec<Report> = rounds
                 .iter()
-                .map(|(pool, r)| super::pairing_sheet(event, rules, pool, r.number, lang))
+                .map(|(pool, r)| super::pairing_sheet(event, rules, pool, r.number, lang, json))
                 .collect();
             let html = render_all(&reports, Format::Html);
             RoundSheets {

@@ -6,7 +6,7 @@
 
 use super::prizes::{all_standings, sheet_from};
 use crate::model::{Event, GroupId};
-use crate::report::{Format, Markup, Report, html_body_markup, html_page_of};
+use crate::report::{Format, Json, Markup, Report, html_body_markup, html_page_of};
 use crate::rulebook::{Lang, Rulebook};
 use serde_json::json;
 
@@ -21,8 +21,15 @@ struct Doc {
 }
 
 /// Every document of the event, in index order: per pool the round sheets, standings,
-/// crosstable and players (masked); then the team ranking and the prize sheet.
-fn documents(event: &Event, rules: &Rulebook, only: Option<&GroupId>, lang: Lang) -> Vec<Doc> {
+/// crosstable and players (masked); then the team ranking and the prize sheet. `json`
+/// says whether the reports carry their JSON value (see [`Json`]).
+fn documents(
+    event: &Event,
+    rules: &Rulebook,
+    only: Option<&GroupId>,
+    lang: Lang,
+    json: Json,
+) -> Vec<Doc> {
     let mut docs = Vec::new();
     // Standings once per pool: they serve the standings pages, the team ranking and the
     // prize sheet.
@@ -44,24 +51,24 @@ fn documents(event: &Event, rules: &Rulebook, only: Option<&GroupId>, lang: Lang
                     Lang::Zh => format!("第{r}轮对阵与成绩"),
                     Lang::En => format!("Round {r} pairings and results"),
                 },
-                report: super::pairing_sheet(event, rules, &g.id, r, lang),
+                report: super::pairing_sheet(event, rules, &g.id, r, lang, json),
             });
         }
         let pages = [
             (
                 "standings",
                 lang.pick("成绩排名", "Standings"),
-                super::standings(event, rules, st, lang),
+                super::standings(event, rules, st, lang, json),
             ),
             (
                 "crosstable",
                 lang.pick("成绩交叉表", "Crosstable"),
-                super::crosstable(event, rules, &g.id, None, lang),
+                super::crosstable(event, rules, &g.id, None, lang, json),
             ),
             (
                 "players",
                 lang.pick("参赛名单", "Players"),
-                super::players(event, rules, Some(&g.id), lang, false),
+                super::players(event, rules, Some(&g.id), lang, false, json),
             ),
         ];
         for (file, label, report) in pages {
@@ -99,7 +106,8 @@ pub fn site(
     only: Option<&GroupId>,
     lang: Lang,
 ) -> Vec<(String, String)> {
-    let docs = documents(event, rules, only, lang);
+    // Pages are HTML: no report's JSON value is read.
+    let docs = documents(event, rules, only, lang, Json::LeaveOut);
     let mut index = Markup::new();
     index.text_element("h1", &[], &rules.event.name).newline();
     if let Some(d) = rules.event.start_date {
@@ -164,14 +172,16 @@ pub fn site(
 
 /// The same documents as the sheets of one workbook (`export --format xlsx`): `(sheet
 /// name, report)` in index order; a report of several tables (the prize sheet) becomes
-/// one sheet per table when rendered.
+/// one sheet per table when rendered. A workbook never shows [`Report::json`], so
+/// `export` passes [`Json::LeaveOut`].
 pub fn workbook_reports(
     event: &Event,
     rules: &Rulebook,
     only: Option<&GroupId>,
     lang: Lang,
+    json: Json,
 ) -> Vec<(String, Report)> {
-    documents(event, rules, only, lang)
+    documents(event, rules, only, lang, json)
         .into_iter()
         .map(|doc| {
             let name = match &doc.section {
@@ -190,7 +200,8 @@ pub fn csv_files(
     only: Option<&GroupId>,
     lang: Lang,
 ) -> Vec<(String, String)> {
-    let mut files: Vec<(String, String)> = documents(event, rules, only, lang)
+    // Files are CSV: no report's JSON value is read.
+    let mut files: Vec<(String, String)> = documents(event, rules, only, lang, Json::LeaveOut)
         .into_iter()
         .map(|doc| (format!("{}.csv", doc.stem), doc.report.render(Format::Csv)))
         .collect();
@@ -209,7 +220,8 @@ pub fn event_json(
 ) -> serde_json::Value {
     let lang = rules.event.language;
     // Taken, not cloned: the list is large and used once.
-    let players = super::players(event, rules, only, lang, show_private).json["players"].take();
+    let players =
+        super::players(event, rules, only, lang, show_private, Json::Build).json["players"].take();
     let mut groups = Vec::new();
     let standings = all_standings(event, rules);
     for g in rules.pools().filter(|g| only.is_none_or(|o| o == &g.id)) {
@@ -222,7 +234,7 @@ pub fn event_json(
             "name": g.name,
             "seed": event.group(&g.id).and_then(|s| s.seed),
             "rounds": rounds,
-            "standings": super::standings(event, rules, st, lang).json,
+            "standings": super::standings(event, rules, st, lang, Json::Build).json,
         }));
     }
     let (sheet, teams) = sheet_from(event, rules, &standings);
@@ -253,7 +265,55 @@ pub fn event_json(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Player, PlayerId};
+    use crate::model::{GameResult, Outcome, Pairing, Player, PlayerId, Round};
+
+    /// Four players of the rulebook's first pool after one played round.
+    fn played_event() -> (Event, Rulebook) {
+        let rules = Rulebook::cxa_2011("t", 3);
+        let group = rules.groups[0].id.clone();
+        let mut event = Event::new(String::new());
+        for id in 1..=4 {
+            let mut p = Player::new(PlayerId(id), format!("p{id}"), group.clone());
+            p.number = Some(id);
+            event.players.push(p);
+        }
+        let game = |table, red, black, outcome| Pairing::Game {
+            table,
+            red: PlayerId(red),
+            black: PlayerId(black),
+            result: Some(GameResult::new(outcome)),
+        };
+        event.group_mut(&group).rounds.push(Round {
+            number: 1,
+            pairings: vec![game(1, 1, 3, Outcome::RedWin), game(2, 4, 2, Outcome::Draw)],
+        });
+        (event, rules)
+    }
+
+    /// Leaving the JSON value out changes nothing any other format prints, and the
+    /// large views really leave it out (`null`) instead of building it anyway.
+    #[test]
+    fn leaving_out_json_changes_only_the_json() {
+        let (event, rules) = played_event();
+        let built = documents(&event, &rules, None, Lang::Zh, Json::Build);
+        let left = documents(&event, &rules, None, Lang::Zh, Json::LeaveOut);
+        assert_eq!(built.len(), left.len());
+        let mut nulls = 0;
+        for (b, l) in built.iter().zip(&left) {
+            for format in [Format::Table, Format::Csv, Format::Html] {
+                assert_eq!(
+                    b.report.render(format),
+                    l.report.render(format),
+                    "{}",
+                    b.stem
+                );
+            }
+            assert!(!b.report.json.is_null(), "{}", b.stem);
+            nulls += usize::from(l.report.json.is_null());
+        }
+        // The round sheet, standings, crosstable and players of the one pool.
+        assert_eq!(nulls, 4);
+    }
 
     /// An id (or any value) that closes the attribute cannot add an
     /// element or attribute to the index; `rules check` refuses such ids, and the site is

@@ -4,7 +4,7 @@ use super::group_name;
 use crate::i18n::tiebreak_label;
 use crate::model::{Event, GroupId, Player};
 use crate::prizes::{self, ListRow};
-use crate::report::{Report, Section};
+use crate::report::{Json, Report, Section};
 use crate::rulebook::{Lang, PrizeList, Rulebook, Tiebreak};
 use crate::standings::{
     self, Crosstable, CrosstableCell, DecidedBy, PlayerTiebreaks, StandingRow, Standings,
@@ -134,7 +134,13 @@ fn subtitle(rules: &Rulebook, pool: &GroupId, after_round: u32, lang: Lang) -> S
 }
 
 /// The standings of a pool with every tiebreak column, in the rulebook's order.
-pub fn standings(event: &Event, rules: &Rulebook, st: &Standings, lang: Lang) -> Report {
+pub fn standings(
+    event: &Event,
+    rules: &Rulebook,
+    st: &Standings,
+    lang: Lang,
+    json: Json,
+) -> Report {
     let mut report = Report::new(format!(
         "{} — {}",
         rules.event.name,
@@ -149,7 +155,7 @@ pub fn standings(event: &Event, rules: &Rulebook, st: &Standings, lang: Lang) ->
         .collect();
     let mut s =
         Section::new("", header(lang, &st.tiebreaks, lang.pick("名次", "place"))).right(&numeric);
-    let want_json = crate::report::json_wanted();
+    let want_json = json.wanted();
     // Every player's values again: only the JSON prints them.
     let values = if want_json {
         standings::tiebreak_values(event, rules, &st.group, Some(st.after_round))
@@ -364,6 +370,7 @@ pub fn every_pool_standings(
     rules: &Rulebook,
     after_round: Option<u32>,
     lang: Lang,
+    json: Json,
 ) -> Report {
     let mut report = Report::new(format!(
         "{} — {}",
@@ -371,7 +378,7 @@ pub fn every_pool_standings(
         lang.pick("成绩排名", "standings")
     ));
     report.lang = lang.code().into();
-    let mut json = Vec::new();
+    let mut values = Vec::new();
     for pool in rules.pools() {
         if event.players_in(&pool.id).next().is_none()
             || event
@@ -381,14 +388,14 @@ pub fn every_pool_standings(
             continue;
         }
         let st = standings::compute_standings(event, rules, &pool.id, after_round);
-        let one = self::standings(event, rules, &st, lang);
+        let one = self::standings(event, rules, &st, lang, json);
         for mut s in one.sections {
             s.title = one.subtitle.first().cloned().unwrap_or_default();
             report.sections.push(s);
         }
-        json.push(one.json);
+        values.push(one.json);
     }
-    report.json = serde_json::Value::Array(json);
+    report.json = serde_json::Value::Array(values);
     report
 }
 
@@ -399,6 +406,7 @@ pub fn crosstable(
     pool: &GroupId,
     after_round: Option<u32>,
     lang: Lang,
+    json: Json,
 ) -> Report {
     let table = standings::crosstable(event, rules, pool, after_round);
     let mut report = Report::new(format!(
@@ -441,7 +449,7 @@ pub fn crosstable(
         s.push(cells);
     }
     report.sections.push(s);
-    if crate::report::json_wanted() {
+    if json.wanted() {
         report.json = serde_json::to_value(&table).unwrap_or_default();
     }
     report

@@ -6,12 +6,12 @@
 use crate::cli::action::{Action, GroupResults, PairedRound};
 use crate::cli::args::DemoArgs;
 use crate::cli::context::tx_error;
-use crate::cli::context::{Ctx, store_error};
+use crate::cli::context::{Ctx, player_label, store_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Localize, Text};
 use qiwang::model::{Event, GroupId, Outcome, Pairing, PlayerId, PlayerStatus};
 use qiwang::registration::{ImportOptions, read_registrations};
-use qiwang::report::Format;
+use qiwang::report::{Format, Json};
 use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::{Change, CommandInfo, Store};
 use std::path::Path;
@@ -193,7 +193,8 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
     let event = store.load().map_err(store_error)?;
     let standings = qiwang::views::all_standings(&event, &rules);
     for st in pools.iter().filter_map(|p| standings.get(p)) {
-        let mut report = qiwang::views::standings(&event, &rules, st, lang);
+        // Printed as a table: no JSON value is read.
+        let mut report = qiwang::views::standings(&event, &rules, st, lang, Json::LeaveOut);
         report.sections.iter_mut().for_each(|s| s.rows.truncate(8));
         out!("{}", report.render(Format::Table));
     }
@@ -295,14 +296,16 @@ fn play_pool(
                 if incidents && round == 5 {
                     withdraw_one(ev, pool, round);
                 }
-                let notes = report.messages_named(lang, &|id| crate::cli::context::player_label(ev, id));
+                let notes = report.messages_named(lang, &|id| player_label(ev, id));
                 let action = Action::Results {
                     groups: vec![GroupResults::of(&report)],
                 };
-                Ok(action.change(
-                    (notes, tally(ev, pool, round, lang)),
-                    serde_json::json!({ "group": pool, "round": round, "notes": report.messages() }),
-                ))
+                let details = serde_json::json!({
+                    "group": pool,
+                    "round": round,
+                    "notes": report.messages(),
+                });
+                Ok(action.change((notes, tally(ev, pool, round, lang)), details))
             })
             .map_err(tx_error)?;
         outln!("  {name} {} {counts}", round_label(round, lang));

@@ -3,6 +3,7 @@
 use crate::cli::context::{Ctx, FormatArg, Loaded, pools_with_rounds, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
+use qiwang::report::Json;
 use qiwang::report::publish::{PublishError, shown, write_export};
 use qiwang::report::safe::encode;
 use std::path::Path;
@@ -96,7 +97,7 @@ fn workbook(
     force: bool,
     lang: qiwang::rulebook::Lang,
 ) -> Result<(), CliError> {
-    let reports = qiwang::views::workbook_reports(event, rules, only, lang);
+    let reports = qiwang::views::workbook_reports(event, rules, only, lang, Json::LeaveOut);
     let named: Vec<(String, &qiwang::report::Report)> =
         reports.iter().map(|(n, r)| (n.clone(), r)).collect();
     let bytes =

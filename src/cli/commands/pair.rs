@@ -9,7 +9,7 @@ use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId, Round};
 use qiwang::pairing::{self, PairingError};
-use qiwang::report::{Format, Report, Section};
+use qiwang::report::{Format, Json, Report, Section};
 use qiwang::rulebook::{Lang, Rulebook};
 
 fn pairing_error(e: PairingError) -> CliError {
@@ -61,7 +61,8 @@ pub fn pair(
         let mut after = event.clone();
         let Paired {
             mut sheet, seed: s, ..
-        } = pair_pool(&mut after, &rules, &pool, seed, explain, lang).map_err(pairing_error)?;
+        } = pair_pool(&mut after, &rules, &pool, seed, explain, lang, ctx.json())
+            .map_err(pairing_error)?;
         mark_dry_run(&mut sheet, lang);
         if first_round {
             // The draw a dry run shows is the draw `pair` makes: a seed drawn here is
@@ -94,14 +95,24 @@ pub fn pair(
         // The sheet is made from the state the transaction writes, without reading it back.
         store
             .transaction(&ctx.command_info(), |ev| {
-                let Paired { sheet, round, seed: s } =
-                    pair_pool(ev, &rules, &pool, seed, explain, lang).map_err(pairing_error)?;
+                let Paired {
+                    sheet,
+                    round,
+                    seed: s,
+                } = pair_pool(ev, &rules, &pool, seed, explain, lang, ctx.json())
+                    .map_err(pairing_error)?;
                 let pairings = ev
                     .group(&pool)
                     .and_then(|g| g.round(round))
                     .map(|r| r.pairings.clone())
                     .unwrap_or_default();
                 let games = pairings.iter().filter(|p| p.table().is_some()).count();
+                let details = serde_json::json!({
+                    "group": pool,
+                    "round": round,
+                    "seed": s,
+                    "pairings": pairings,
+                });
                 Ok(Action::Paired {
                     rounds: vec![PairedRound {
                         group: pool.clone(),
@@ -110,10 +121,7 @@ pub fn pair(
                         games: Some(games),
                     }],
                 }
-                .change(
-                    sheet,
-                    serde_json::json!({ "group": pool, "round": round, "seed": s, "pairings": pairings }),
-                ))
+                .change(sheet, details))
             })
             .map_err(tx_error)?
     };
@@ -137,6 +145,7 @@ fn pair_pool(
     seed: Option<u64>,
     explain: bool,
     lang: Lang,
+    json: Json,
 ) -> Result<Paired, PairingError> {
     let s = seed_for(ev, pool, seed);
     let plan = pairing::pair_next_round(ev, rules, pool, s)?;
@@ -145,7 +154,7 @@ fn pair_pool(
     }
     plan.apply(ev, pool, s);
     Ok(Paired {
-        sheet: sheet(ev, rules, pool, &plan, explain, lang),
+        sheet: sheet(ev, rules, pool, &plan, explain, lang, json),
         round: plan.round.number,
         seed: s,
     })
@@ -201,6 +210,7 @@ fn pair_ready_pools(
     explain: bool,
     allow_small: bool,
     lang: Lang,
+    json: Json,
 ) -> Result<AllPaired, CliError> {
     let name = |id: &GroupId| {
         rules
@@ -240,7 +250,7 @@ fn pair_ready_pools(
             ));
             continue;
         }
-        match pair_pool(ev, rules, pool, seed, explain, lang) {
+        match pair_pool(ev, rules, pool, seed, explain, lang, json) {
             Ok(paired) => {
                 done.paired.push((pool.clone(), paired.round, paired.seed));
                 done.sheets.push(paired.sheet);
@@ -276,7 +286,7 @@ fn pair_ready_pools(
     Ok(done)
 }
 
-/// `1–12, 15` for a list of table numbers.
+/// `1–12, 15` for a list of table (or round) numbers.
 fn table_ranges(tables: &[u32]) -> String {
     let mut sorted = tables.to_vec();
     sorted.sort_unstable();
@@ -330,7 +340,15 @@ pub fn pair_all(
     };
     let done = if dry_run {
         let mut after = event.clone();
-        let mut done = pair_ready_pools(&mut after, &rules, seed, explain, allow_small, lang)?;
+        let mut done = pair_ready_pools(
+            &mut after,
+            &rules,
+            seed,
+            explain,
+            allow_small,
+            lang,
+            ctx.json(),
+        )?;
         if done.sheets.is_empty() {
             return Err(nothing_ready(&done.waiting));
         }
@@ -352,10 +370,17 @@ pub fn pair_all(
                     for (pool, s) in &drawn {
                         ev.group_mut(pool).seed = Some(*s);
                     }
-                    Ok::<_, CliError>(Action::SeedsRecorded { seeds: drawn.clone() }.change(
-                        (),
-                        serde_json::json!({ "seeds": drawn.iter().map(|(p, s)| serde_json::json!({ "group": p, "seed": s })).collect::<Vec<_>>() }),
-                    ))
+                    let seeds: Vec<serde_json::Value> = drawn
+                        .iter()
+                        .map(|(p, s)| serde_json::json!({ "group": p, "seed": s }))
+                        .collect();
+                    let details = serde_json::json!({ "seeds": seeds });
+                    Ok::<_, CliError>(
+                        Action::SeedsRecorded {
+                            seeds: drawn.clone(),
+                        }
+                        .change((), details),
+                    )
                 })
                 .map_err(tx_error)?;
         }
@@ -370,7 +395,8 @@ pub fn pair_all(
     } else {
         store
             .transaction(&ctx.command_info(), |ev| {
-                let done = pair_ready_pools(ev, &rules, seed, explain, allow_small, lang)?;
+                let done =
+                    pair_ready_pools(ev, &rules, seed, explain, allow_small, lang, ctx.json())?;
                 if done.sheets.is_empty() {
                     return Err(nothing_ready(&done.waiting));
                 }
@@ -386,12 +412,21 @@ pub fn pair_all(
                         })
                         .collect(),
                 };
-                let details = serde_json::json!({
-                    "groups": done.paired.iter().map(|(p, r, s)| {
-                        let pairings = ev.group(p).and_then(|g| g.round(*r)).map(|r| r.pairings.clone());
-                        serde_json::json!({ "group": p, "round": r, "seed": s, "pairings": pairings })
-                    }).collect::<Vec<_>>(),
-                });
+                let groups: Vec<serde_json::Value> = done
+                    .paired
+                    .iter()
+                    .map(|(p, r, s)| {
+                        let round = ev.group(p).and_then(|g| g.round(*r));
+                        let pairings = round.map(|r| r.pairings.clone());
+                        serde_json::json!({
+                            "group": p,
+                            "round": r,
+                            "seed": s,
+                            "pairings": pairings,
+                        })
+                    })
+                    .collect();
+                let details = serde_json::json!({ "groups": groups });
                 Ok(action.change(done, details))
             })
             .map_err(tx_error)?
@@ -423,10 +458,16 @@ fn sheet(
     plan: &pairing::PairingPlan,
     explain: bool,
     lang: Lang,
+    json: Json,
 ) -> qiwang::report::Report {
-    let mut report = qiwang::views::pairing_sheet(after, rules, pool, plan.round.number, lang);
+    let number = plan.round.number;
+    let mut report = qiwang::views::pairing_sheet(after, rules, pool, number, lang, json);
     if explain {
-        let lines = plan.explanation.lines(lang, &|id| player_label(after, id));
+        // The relaxed rules are the sheet's notes (with or without `--explain`, and on
+        // every reprint): the explanation gives only the reasons.
+        let lines = plan
+            .explanation
+            .reasons(lang, &|id| player_label(after, id));
         report
             .footer
             .push(lang.pick("编排说明：", "Why this pairing:").into());
@@ -507,24 +548,7 @@ fn store_edit(
             let edited = edit(ev, &round)?;
             let violations = pairing::check_round(ev, &rules, &pool, &edited);
             if !violations.is_empty() && !force {
-                let name = |id| player_label(ev, id);
-                let list = |l: Lang| {
-                    violations
-                        .iter()
-                        .map(|v| format!("  - {}", v.text(l, &name)))
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                };
-                return Err(CliError::input(Text::new(
-                    format!(
-                        "这次修改违反了硬性规则：\n{}\n如仍要保存请加 `--force`（会记入日志）",
-                        list(Lang::Zh)
-                    ),
-                    format!(
-                        "this edit breaks a hard rule:\n{}\nadd `--force` to store it anyway (it is logged)",
-                        list(Lang::En)
-                    ),
-                )));
+                return Err(hard_rules_broken(ev, &violations));
             }
             let number = edited.number;
             let forced: Vec<String> = violations.iter().map(ToString::to_string).collect();
@@ -537,11 +561,39 @@ fn store_edit(
                 round: number,
                 forced: violations,
             };
-            let report = qiwang::views::pairing_sheet(ev, &rules, &pool, number, lang);
-            Ok(action.change(report, serde_json::json!({ "group": pool, "round": number, "pairings": edited.pairings, "forced": forced })))
+            let report = qiwang::views::pairing_sheet(ev, &rules, &pool, number, lang, ctx.json());
+            let details = serde_json::json!({
+                "group": pool,
+                "round": number,
+                "pairings": edited.pairings,
+                "forced": forced,
+            });
+            Ok(action.change(report, details))
         })
         .map_err(tx_error)?;
     ctx.print(&report)
+}
+
+/// Refuses a hand edit that breaks hard rules, listing each and naming `--force`.
+fn hard_rules_broken(ev: &Event, violations: &[pairing::Violation]) -> CliError {
+    let name = |id| player_label(ev, id);
+    let list = |l: Lang| {
+        violations
+            .iter()
+            .map(|v| format!("  - {}", v.text(l, &name)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    CliError::input(Text::new(
+        format!(
+            "这次修改违反了硬性规则：\n{}\n如仍要保存请加 `--force`（会记入日志）",
+            list(Lang::Zh)
+        ),
+        format!(
+            "this edit breaks a hard rule:\n{}\nadd `--force` to store it anyway (it is logged)",
+            list(Lang::En)
+        ),
+    ))
 }
 
 pub fn swap(ctx: &Ctx, group: Option<&str>, a: &str, b: &str, force: bool) -> Result<(), CliError> {
@@ -689,6 +741,20 @@ fn print_check(
     ctx.print(&report)
 }
 
+/// `--round n` names no round of the pool `name`, whose rounds are `numbers`: the
+/// rounds it has, as `1–5` (or none yet).
+fn no_such_round(name: &str, n: u32, numbers: &[u32]) -> CliError {
+    let (zh, en) = if numbers.is_empty() {
+        ("尚无".to_string(), "none yet".to_string())
+    } else {
+        (table_ranges(numbers), table_ranges(numbers))
+    };
+    CliError::input(Text::new(
+        format!("组别 `{name}` 没有第 `{n}` 轮；已编排的轮次：{zh}"),
+        format!("group `{name}` has no round `{n}`; rounds paired: {en}"),
+    ))
+}
+
 /// `check --optimal`: re-solves every stored round (or `--round N`) of each pool with the
 /// dense reference solver and prints whether it is optimal; the library does the work
 /// (`qiwang::pairing::prove_round`). Fails when a round is not optimal or not comparable.
@@ -722,10 +788,7 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
         numbers.sort_unstable();
         if let Some(n) = round {
             if !numbers.contains(&n) {
-                return Err(CliError::input(Text::new(
-                    format!("组别 `{name}` 没有第 `{n}` 轮；已编排的轮次：{numbers:?}"),
-                    format!("group `{name}` has no round `{n}`; rounds paired: {numbers:?}"),
-                )));
+                return Err(no_such_round(&name, n, &numbers));
             }
             numbers = vec![n];
         }

@@ -5,9 +5,10 @@ use crate::cli::args::PlayerFields;
 use crate::cli::context::{Ctx, input_error, resolve_player, resolve_pool, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Localize, Text};
-use qiwang::model::{Event, Gender, Player};
+use qiwang::model::{Event, Gender, Player, PlayerId};
 use qiwang::registration::{ImportOptions, read_registrations};
 use qiwang::rulebook::{Lang, Rulebook};
+use qiwang::store::Change;
 
 pub fn list(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     let loaded = ctx.load()?;
@@ -24,6 +25,7 @@ pub fn list(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         pool.as_ref(),
         lang,
         ctx.show_private,
+        ctx.json(),
     );
     ctx.print(&report)
 }
@@ -194,47 +196,70 @@ pub fn edit(ctx: &Ctx, who: &str, fields: PlayerFields) -> Result<(), CliError> 
     let summary = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
-            let old = event.player(id).cloned().ok_or_else(|| no_player(who))?;
-            let mut row = row_of(&old, rules);
-            apply(&mut row, &fields);
-            let others: Vec<Player> = event.players.iter().filter(|p| p.id != id).cloned().collect();
-            let new = validate_row(&row, rules, &others, event)?;
-            if new.group != old.group && event.group(&old.group).is_some_and(|g| !g.rounds.is_empty()) {
-                return Err(CliError::input(Text::new(
-                    format!(
-                        "`{}` 已在 {} 中编排：第 1 轮之后棋手不能换组",
-                        old.name, old.group
-                    ),
-                    format!(
-                        "`{}` has already been paired in {}: a player cannot change group after round 1",
-                        old.name, old.group
-                    ),
-                )));
-            }
-            let updated = Player {
-                id: old.id,
-                number: old.number,
-                status: old.status.clone(),
-                unranked: old.unranked,
-                joined_round: old.joined_round,
-                extra: old.extra.clone(),
-                ..new
-            };
-            let action = Action::PlayerEdited {
-                player: old.id,
-                name: updated.name.clone(),
-            };
-            if let Some(slot) = event.player_mut(id) {
-                *slot = updated;
-            }
-            Ok(action
-                .clone()
-                .change(action, serde_json::json!({ "player": id })))
+            apply_edit(event, rules, id, who, &fields)
         })
         .map_err(tx_error)?;
     let names = crate::cli::action::Names::of(lang, &loaded.rules, &loaded.event);
     outln!("{}: {}", lang.pick("已修改", "done"), summary.text(&names));
     Ok(())
+}
+
+/// Edits player `id` (named `who` on the command line) on `event`: the edited row goes
+/// through the import checks again, and the fields an edit cannot set are kept.
+fn apply_edit(
+    event: &mut Event,
+    rules: &Rulebook,
+    id: PlayerId,
+    who: &str,
+    fields: &PlayerFields,
+) -> Result<Change<Action>, CliError> {
+    let old = event.player(id).cloned().ok_or_else(|| no_player(who))?;
+    let mut row = row_of(&old, rules);
+    apply(&mut row, fields);
+    let others: Vec<Player> = event
+        .players
+        .iter()
+        .filter(|p| p.id != id)
+        .cloned()
+        .collect();
+    let new = validate_row(&row, rules, &others, event)?;
+    let paired = event
+        .group(&old.group)
+        .is_some_and(|g| !g.rounds.is_empty());
+    if new.group != old.group && paired {
+        return Err(group_fixed(&old));
+    }
+    let updated = Player {
+        id: old.id,
+        number: old.number,
+        status: old.status.clone(),
+        unranked: old.unranked,
+        joined_round: old.joined_round,
+        extra: old.extra.clone(),
+        ..new
+    };
+    let action = Action::PlayerEdited {
+        player: old.id,
+        name: updated.name.clone(),
+    };
+    if let Some(slot) = event.player_mut(id) {
+        *slot = updated;
+    }
+    Ok(action
+        .clone()
+        .change(action, serde_json::json!({ "player": id })))
+}
+
+/// Refuses moving `player` to another group once their pool has been paired.
+fn group_fixed(player: &Player) -> CliError {
+    let (name, group) = (&player.name, &player.group);
+    CliError::input(Text::new(
+        format!("`{name}` 已在 {group} 中编排：第 1 轮之后棋手不能换组"),
+        format!(
+            "`{name}` has already been paired in {group}: \
+             a player cannot change group after round 1"
+        ),
+    ))
 }
 
 pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {

@@ -219,7 +219,13 @@ fn record_list_playoff(
                 group: r.pool.clone(),
                 order: r.order.clone(),
             };
-            let payload = serde_json::json!({ "list": r.list, "group": r.pool, "order": r.order, "note": note, "pool_level": r.pool_level });
+            let payload = serde_json::json!({
+                "list": r.list,
+                "group": r.pool,
+                "order": r.order,
+                "note": note,
+                "pool_level": r.pool_level,
+            });
             Ok(action.change(r, payload))
         })
         .map_err(tx_error)?;

@@ -176,6 +176,14 @@ fn pool_awaiting_results(
     }
 }
 
+/// A penalty without points is a usage mistake (exit 2); any other refusal is bad input.
+fn penalty_error(e: results::ResultError) -> CliError {
+    match e {
+        results::ResultError::PenaltyPointsNeeded => CliError::usage(Text::of(&e)),
+        e => input_error(e),
+    }
+}
+
 pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Result<(), CliError> {
     let Loaded {
         store,
@@ -186,22 +194,24 @@ pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Resul
     let player = resolve_player(&event, None, who)?.clone();
     let penalty = store
         .transaction(&ctx.command_info(), |ev| {
-            let penalty = results::add_penalty(ev, &rules, player.id, points, reason).map_err(
-                |e| match e {
-                    results::ResultError::PenaltyPointsNeeded => CliError::usage(Text::of(&e)),
-                    e => input_error(e),
-                },
-            )?;
-            Ok::<_, CliError>(Action::Penalty {
-                player: player.id,
-                name: player.name.clone(),
-                points: penalty.points.0,
-                after_round: penalty.after_round,
-                reason: reason.to_string(),
-            }.change(
-                penalty.clone(),
-                serde_json::json!({ "player": player.id, "points": penalty.points, "reason": reason, "after_round": penalty.after_round }),
-            ))
+            let penalty = results::add_penalty(ev, &rules, player.id, points, reason)
+                .map_err(penalty_error)?;
+            let details = serde_json::json!({
+                "player": player.id,
+                "points": penalty.points,
+                "reason": reason,
+                "after_round": penalty.after_round,
+            });
+            Ok::<_, CliError>(
+                Action::Penalty {
+                    player: player.id,
+                    name: player.name.clone(),
+                    points: penalty.points.0,
+                    after_round: penalty.after_round,
+                    reason: reason.to_string(),
+                }
+                .change(penalty.clone(), details),
+            )
         })
         .map_err(tx_error)?;
     let points = penalty.points;

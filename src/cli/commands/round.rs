@@ -25,7 +25,8 @@ pub fn run(
         .iter()
         .find(|(name, _)| *name == sheet)
         .map_or(SheetKind::Pairings, |(_, kind)| *kind);
-    let sheets = round_sheets(&event, &rules, &pools, round, kind, lang).map_err(input_error)?;
+    let sheets =
+        round_sheets(&event, &rules, &pools, round, kind, lang, ctx.json()).map_err(input_error)?;
     out!("{}", sheets.render(format));
     Ok(())
 }

@@ -52,12 +52,22 @@ pub fn standings(
     if group.is_none() && resolve_pool(&rules, &event, None).is_err() {
         // Several groups with players: every group, one table each.
         return ctx.print(&qiwang::views::every_pool_standings(
-            &event, &rules, round, lang,
+            &event,
+            &rules,
+            round,
+            lang,
+            ctx.json(),
         ));
     }
     let pool = resolve_pool(&rules, &event, group)?;
     let st = qiwang::standings::compute_standings(&event, &rules, &pool, round);
-    ctx.print(&qiwang::views::standings(&event, &rules, &st, lang))
+    ctx.print(&qiwang::views::standings(
+        &event,
+        &rules,
+        &st,
+        lang,
+        ctx.json(),
+    ))
 }
 
 pub fn crosstable(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
@@ -66,7 +76,12 @@ pub fn crosstable(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<
     check_round(&event, &rules, group, round)?;
     let pool = resolve_pool(&rules, &event, group)?;
     ctx.print(&qiwang::views::crosstable(
-        &event, &rules, &pool, round, lang,
+        &event,
+        &rules,
+        &pool,
+        round,
+        lang,
+        ctx.json(),
     ))
 }
 

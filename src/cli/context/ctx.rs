@@ -1,0 +1,202 @@
+//! [`Ctx`], what every command starts from (the global options and the event found from
+//! them), and [`Loaded`], the event it opens with its validated rulebook.
+
+use super::audit_argv::masked_argv;
+use super::errors::store_error;
+use super::lang::lang_flag;
+use super::xlsx::xlsx_error;
+use crate::cli::args::Cli;
+use crate::cli::error::CliError;
+use qiwang::i18n::Text;
+use qiwang::model::Event;
+use qiwang::report::safe::CsvEncoding;
+use qiwang::report::{Format, Json, Report};
+use qiwang::rulebook::{Lang, Rulebook};
+use qiwang::store::{CommandInfo, Store};
+use std::path::{Path, PathBuf};
+
+/// `--format`: the read formats plus `trf` for `export`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormatArg {
+    Table,
+    Csv,
+    Json,
+    Html,
+    Trf,
+    /// An Excel workbook (binary: written to a file or a pipe, never a terminal).
+    Xlsx,
+}
+
+impl std::str::FromStr for FormatArg {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "trf" => Ok(FormatArg::Trf),
+            "xlsx" | "excel" => Ok(FormatArg::Xlsx),
+            other => match other.parse::<Format>() {
+                Ok(Format::Table) => Ok(FormatArg::Table),
+                Ok(Format::Csv) => Ok(FormatArg::Csv),
+                Ok(Format::Json) => Ok(FormatArg::Json),
+                Ok(Format::Html) => Ok(FormatArg::Html),
+                Err(_) => Err(format!(
+                    "unknown format `{other}`: use one of table, csv, json, html, xlsx (export: html, csv, json, trf, xlsx)"
+                )),
+            },
+        }
+    }
+}
+
+pub struct Ctx {
+    pub event_dir: Option<PathBuf>,
+    pub lang: Option<Lang>,
+    pub format_arg: FormatArg,
+    pub show_private: bool,
+    /// `--encoding` as given (`auto` when not).
+    pub encoding: String,
+    pub argv: Vec<String>,
+    /// The subcommand, for snapshot names and the audit log.
+    pub command_name: &'static str,
+}
+
+/// A loaded event with its validated rulebook.
+pub struct Loaded {
+    pub store: Store,
+    pub event: Event,
+    pub rules: Rulebook,
+}
+
+impl Ctx {
+    pub fn new(cli: &Cli) -> Ctx {
+        Ctx {
+            event_dir: cli.event.clone(),
+            lang: lang_flag(cli),
+            format_arg: cli.format,
+            show_private: cli.show_private,
+            encoding: cli.encoding.clone().unwrap_or_else(|| "auto".into()),
+            argv: std::env::args().skip(1).collect(),
+            command_name: cli.command.name(),
+        }
+    }
+
+    /// The output format of a read command (`trf` is only for export).
+    pub fn format(&self) -> Result<Format, CliError> {
+        match self.format_arg {
+            FormatArg::Table => Ok(Format::Table),
+            FormatArg::Csv => Ok(Format::Csv),
+            FormatArg::Json => Ok(Format::Json),
+            FormatArg::Html => Ok(Format::Html),
+            FormatArg::Trf => Err(CliError::usage(Text::new(
+                "`--format trf` 只用于 `qiwang export`；请用 table、csv、json 或 html",
+                "`--format trf` is only for `qiwang export`; use table, csv, json or html",
+            ))),
+            FormatArg::Xlsx => Err(CliError::usage(Text::new(
+                "这个命令没有 `--format xlsx`；xlsx 用于 players、pair、standings、crosstable、teams、prizes、export 和 template",
+                "this command has no `--format xlsx`; xlsx is for players, pair, standings, crosstable, teams, prizes, export and template",
+            ))),
+        }
+    }
+
+    /// Whether the views build a report's JSON value: only `--format json` (and `export
+    /// --format json`) prints it, so every other run leaves it out.
+    pub fn json(&self) -> Json {
+        if self.format_arg == FormatArg::Json {
+            Json::Build
+        } else {
+            Json::LeaveOut
+        }
+    }
+
+    pub fn lang(&self, rules: &Rulebook) -> Lang {
+        self.lang.unwrap_or(rules.event.language)
+    }
+
+    /// Who ran what, for the audit log. The command line is logged with its personal
+    /// numbers masked: `audit.log` and `qiwang log` are shown to anyone (docs/architecture.md "Data
+    /// and persistence"); the full numbers are in the state.
+    pub fn command_info(&self) -> CommandInfo {
+        CommandInfo::new(self.command_name, masked_argv(&self.argv))
+    }
+
+    pub fn store(&self) -> Result<Store, CliError> {
+        let store = match &self.event_dir {
+            Some(dir) => Store::open(dir),
+            None => {
+                let cwd = std::env::current_dir().map_err(|e| {
+                    let why = qiwang::i18n::io_error(&e);
+                    CliError::io(Text::new(
+                        format!("无法读取当前目录：{}", why.zh),
+                        format!("cannot read the current directory: {}", why.en),
+                    ))
+                })?;
+                Store::discover(&cwd)
+            }
+        };
+        store.map_err(store_error)
+    }
+
+    /// Opens and loads the event, re-validating its frozen rulebook.
+    pub fn load(&self) -> Result<Loaded, CliError> {
+        let store = self.store()?;
+        let event = store.load().map_err(store_error)?;
+        let rules = rules_of(&event, store.dir())?;
+        Ok(Loaded {
+            store,
+            event,
+            rules,
+        })
+    }
+
+    /// Prints a report in the chosen format: CSV in the `--encoding` asked for; `xlsx`
+    /// as the workbook's bytes, to a file or pipe (`dispatch` has refused a terminal
+    /// before the command ran).
+    pub fn print(&self, report: &Report) -> Result<(), CliError> {
+        if self.format_arg == FormatArg::Xlsx {
+            let bytes = report.render_xlsx().map_err(xlsx_error)?;
+            crate::cli::emit_bytes(&bytes);
+            return Ok(());
+        }
+        let format = self.format()?;
+        let text = report.render(format);
+        if format == Format::Csv {
+            crate::cli::emit_bytes(&self.csv_bytes(&text)?);
+        } else {
+            out!("{text}");
+        }
+        Ok(())
+    }
+
+    /// The CSV output encoding of `--encoding`.
+    pub fn csv_encoding(&self) -> CsvEncoding {
+        CsvEncoding::from_name(&self.encoding).unwrap_or_default()
+    }
+
+    /// CSV text in the `--encoding` asked for (UTF-8 with BOM by default).
+    pub fn csv_bytes(&self, text: &str) -> Result<Vec<u8>, CliError> {
+        qiwang::report::safe::encode(text, self.csv_encoding())
+            .map_err(|e| CliError::input(Text::of(&e)))
+    }
+}
+
+/// The event's rulebook, validated again from the frozen text.
+fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
+    Rulebook::from_toml(
+        &event.rules_toml,
+        &dir.join("qiwang.json").display().to_string(),
+    )
+    .map_err(|e| {
+        let hint = Store::open(dir).ok().map(|store| store.recovery_hint());
+        CliError::input(Text::of(&e).map(|m, l| match l {
+            Lang::Zh => format!(
+                "赛事中保存的规程未通过校验：\n{m}\n{}",
+                hint.as_ref().map_or("请从 history/ 恢复 qiwang.json，或重新创建赛事", |h| &h.zh)
+            ),
+            Lang::En => format!(
+                "the rulebook frozen in the event does not validate:\n{m}\n{}",
+                hint.as_ref().map_or(
+                    "restore qiwang.json from history/ or re-create the event",
+                    |h| &h.en
+                )
+            ),
+        }))
+    })
+}

@@ -1,0 +1,27 @@
+//! What every command needs: the event, its rulebook, the language and format, and
+//! resolving the names a user types (groups, players).
+//!
+//! | file | holds |
+//! |---|---|
+//! | `ctx.rs` | [`Ctx`] (global options, output, the audit command line) and [`Loaded`] |
+//! | `lang.rs` | the language of a run before an event is loaded (`--lang`, the rulebook's) |
+//! | `audit_argv.rs` | the command line the audit log keeps, personal numbers masked |
+//! | `resolve.rs` | groups and players the user names; players named as on a sheet |
+//! | `files.rs` | reading a text file the user names |
+//! | `errors.rs` | library errors as [`CliError`](crate::cli::error::CliError)s with exit codes |
+//! | `xlsx.rs` | `--format xlsx`: writer errors, refusing a terminal |
+
+mod audit_argv;
+mod ctx;
+mod errors;
+mod files;
+mod lang;
+mod resolve;
+mod xlsx;
+
+pub use ctx::{Ctx, FormatArg, Loaded};
+pub use errors::{input_error, store_error, tx_error};
+pub use files::read_text;
+pub use lang::{error_groups, error_lang, lang_flag, read_rulebook_text};
+pub use resolve::{player_label, pools_with_rounds, resolve_player, resolve_pool};
+pub use xlsx::{refuse_xlsx_on_terminal, xlsx_error};

@@ -1,0 +1,46 @@
+//! The names a user types (groups, players) resolved in the event, and players named
+//! back as the arbiter reads them on a sheet.
+
+use crate::cli::error::CliError;
+use qiwang::i18n::Text;
+use qiwang::model::{Event, GroupId, Player, PlayerId};
+use qiwang::registration::LookupError;
+use qiwang::rulebook::Rulebook;
+
+/// Finds the pool a user names (`--group`); see `qiwang::registration::find_pool`.
+pub fn resolve_pool(
+    rules: &Rulebook,
+    event: &Event,
+    name: Option<&str>,
+) -> Result<GroupId, CliError> {
+    qiwang::registration::find_pool(rules, event, name).map_err(|e| match e {
+        LookupError::GroupNeeded { .. } => CliError::usage(Text::of(&e)),
+        _ => CliError::input(Text::of(&e)),
+    })
+}
+
+/// Finds a player the user names; see `qiwang::registration::find_player`.
+pub fn resolve_player<'a>(
+    event: &'a Event,
+    pool: Option<&GroupId>,
+    text: &str,
+) -> Result<&'a Player, CliError> {
+    qiwang::registration::find_player(event, pool, text).map_err(|e| CliError::input(Text::of(&e)))
+}
+
+/// Pools that have at least one round.
+pub fn pools_with_rounds(rules: &Rulebook, event: &Event) -> Vec<GroupId> {
+    rules
+        .pools()
+        .map(|g| g.id.clone())
+        .filter(|id| event.group(id).is_some_and(|g| !g.rounds.is_empty()))
+        .collect()
+}
+
+/// A player as the arbiter reads them on a sheet: 张三(12), name and pairing number.
+pub fn player_label(event: &Event, id: PlayerId) -> String {
+    event.player(id).map_or(id.to_string(), |p| match p.number {
+        Some(n) => format!("{}({n})", p.name),
+        None => p.name.clone(),
+    })
+}

@@ -1,0 +1,29 @@
+//! What `--format xlsx` needs from every command: a plain internal error when the writer
+//! fails, and refusing to print a workbook to a terminal.
+
+use crate::cli::error::{CliError, ExitCode};
+use qiwang::i18n::Text;
+
+/// The writer failed (a limit of the format was hit): an internal error, said plainly.
+pub fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> CliError {
+    CliError::new(
+        ExitCode::Internal,
+        Text::new(
+            format!("无法生成 Excel 工作簿：{e}"),
+            format!("cannot build the Excel workbook: {e}"),
+        ),
+    )
+}
+
+/// `--format xlsx` writes binary: refused when standard output is a terminal, where it
+/// would only scramble the screen.
+pub fn refuse_xlsx_on_terminal() -> Result<(), CliError> {
+    use std::io::IsTerminal;
+    if std::io::stdout().is_terminal() {
+        return Err(CliError::usage(Text::new(
+            "`--format xlsx` 输出的是 Excel 工作簿（二进制），不能显示在终端上：请重定向到文件，例如 `qiwang prizes --format xlsx > 获奖名单.xlsx`",
+            "`--format xlsx` writes an Excel workbook (binary), which a terminal cannot show: redirect it to a file, e.g. `qiwang prizes --format xlsx > prizes.xlsx`",
+        )));
+    }
+    Ok(())
+}

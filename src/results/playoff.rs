@@ -1,0 +1,63 @@
+//! Recording the playoff (加赛) that settles a tie for a place that cannot be shared.
+
+use super::ResultError;
+use super::record::check_group;
+use crate::model::{Event, GroupId, PlayerId, Playoff};
+use crate::rulebook::Rulebook;
+use crate::standings::compute_standings;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Records the playoff (加赛) that settled a tie for an unshareable place (冠军不并列):
+/// `order` must list exactly the players the standings flag as `needs_playoff` for one
+/// place, each once, winner first. A playoff recorded earlier for the same players is
+/// replaced.
+pub fn record_playoff(
+    event: &mut Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    order: Vec<PlayerId>,
+) -> Result<(), ResultError> {
+    check_group(rules, group)?;
+    let order_set: BTreeSet<PlayerId> = order.iter().copied().collect();
+    // Rank without earlier playoffs over the same players, so a playoff can be re-entered.
+    let mut without = event.clone();
+    without.playoffs.retain(|p| {
+        !(&p.group == group && p.order.iter().copied().collect::<BTreeSet<_>>() == order_set)
+    });
+    let standings = compute_standings(&without, rules, group, None);
+    let mut tied: BTreeMap<u32, BTreeSet<PlayerId>> = BTreeMap::new();
+    for row in standings.rows.iter().filter(|r| r.needs_playoff) {
+        if let Some(rank) = row.rank {
+            tied.entry(rank).or_default().insert(row.player);
+        }
+    }
+    if tied.is_empty() {
+        return Err(ResultError::NoPlayoffNeeded {
+            group: group.clone(),
+        });
+    }
+    let matches = order_set.len() == order.len() && tied.values().any(|set| *set == order_set);
+    if !matches {
+        let list = |ids: &mut dyn Iterator<Item = PlayerId>| {
+            ids.map(|id| id.to_string()).collect::<Vec<_>>().join(", ")
+        };
+        let tied_text = tied
+            .values()
+            .map(|set| format!("[{}]", list(&mut set.iter().copied())))
+            .collect::<Vec<_>>()
+            .join(" or ");
+        return Err(ResultError::PlayoffMismatch {
+            group: group.clone(),
+            given: format!("[{}]", list(&mut order.iter().copied())),
+            tied: tied_text,
+        });
+    }
+    event.playoffs = without.playoffs;
+    event.playoffs.push(Playoff {
+        group: group.clone(),
+        order,
+        note: String::new(),
+        list: None,
+    });
+    Ok(())
+}

@@ -1,0 +1,293 @@
+//! What recording results reports back: each result as stored with what it replaced,
+//! and the warnings the arbiter should read (a foul loss, a forfeit withdrawal, …).
+
+use super::withdraw::withdrawal_cause_text;
+use crate::i18n::Localize;
+use crate::model::{Colour, GameResult, GroupId, Outcome, PlayerId, WithdrawalCause};
+use crate::rulebook::Lang;
+use std::fmt;
+
+/// One result as stored, with what was there before.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedResult {
+    /// The round the game belongs to.
+    pub round: u32,
+    /// The game's table in that round.
+    pub table: u32,
+    /// The player with red, so a report can name who won without the event.
+    pub red: PlayerId,
+    /// The player with black.
+    pub black: PlayerId,
+    /// The outcome the arbiter entered (before a foul loss replaced it).
+    pub entered: Outcome,
+    /// The result stored before, if any.
+    pub previous: Option<GameResult>,
+    /// The result now stored.
+    pub result: GameResult,
+}
+
+impl RecordedResult {
+    /// A different result replaced an earlier one.
+    pub fn is_correction(&self) -> bool {
+        self.previous.is_some_and(|p| p != self.result)
+    }
+
+    /// The same result was entered again.
+    pub fn is_unchanged(&self) -> bool {
+        self.previous == Some(self.result)
+    }
+}
+
+/// Something the arbiter should know about what was recorded. Serialisable so the audit
+/// log keeps it as data and `qiwang log` words it in either language.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case", tag = "warning")]
+pub enum ResultWarning {
+    /// A side reached the rulebook's foul limit: the game is recorded as their loss
+    /// (Jinhua 补充规定 六 三次犯规判负; Dongguan 十五.7 二次犯规立即判负).
+    LostOnFouls {
+        /// The round of the game.
+        round: u32,
+        /// The table of the game.
+        table: u32,
+        /// The player who reached the limit and lost.
+        player: PlayerId,
+        /// The side they played.
+        colour: Colour,
+        /// Their fouls, the rulebook's limit.
+        fouls: u32,
+        /// The outcome the arbiter entered.
+        entered: Outcome,
+        /// The outcome stored instead (the other side's win).
+        recorded: Outcome,
+    },
+    /// The player reached the rulebook's number of forfeits and is no longer paired (or
+    /// a correction moved the round that withdrawal starts from).
+    Withdrawn {
+        /// The withdrawn player.
+        player: PlayerId,
+        /// The first round they are not paired in.
+        from_round: u32,
+        /// The forfeits that reached the limit.
+        cause: WithdrawalCause,
+    },
+    /// A correction removed the forfeits behind an automatic withdrawal.
+    WithdrawalLifted {
+        /// The player paired again.
+        player: PlayerId,
+        /// The round the lifted withdrawal started from.
+        from_round: u32,
+    },
+    /// A withdrawn player already has a pairing in a round they should not play.
+    WithdrawnButPaired {
+        /// The withdrawn player.
+        player: PlayerId,
+        /// The round they are still paired in (its game has no result yet).
+        round: u32,
+    },
+    /// A result of an earlier round changed after later rounds were paired: standings
+    /// follow, the later pairings stay as they are.
+    EarlierRoundCorrected {
+        /// The corrected round.
+        round: u32,
+        /// The newest round of the pool, paired before the correction.
+        newest: u32,
+    },
+}
+
+impl ResultWarning {
+    /// The warning in `lang`, naming players with `name` (the CLI passes 张三(12), name and
+    /// pairing number; `Display`, used by the audit log, passes the registration id).
+    pub fn text(&self, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> String {
+        match (self, lang) {
+            (
+                ResultWarning::LostOnFouls {
+                    round,
+                    table,
+                    player,
+                    colour,
+                    fouls,
+                    entered,
+                    recorded,
+                },
+                _,
+            ) => {
+                let who = name(*player);
+                let mut text = match lang {
+                    Lang::En => format!(
+                        "round {round} table {table}: player {who} ({}) has {fouls} fouls and loses the game on fouls",
+                        side(*colour)
+                    ),
+                    Lang::Zh => format!(
+                        "第 {round} 轮第 {table} 台：棋手 {who}（{}）犯规 {fouls} 次，判负",
+                        match colour {
+                            Colour::Red => "红方",
+                            Colour::Black => "黑方",
+                        }
+                    ),
+                };
+                if entered != recorded {
+                    let (e, r) = (entered.token(), recorded.token());
+                    text.push_str(&match lang {
+                        Lang::En => format!("; `{e}` was recorded as `{r}`"),
+                        Lang::Zh => format!("；录入的 `{e}` 记为 `{r}`"),
+                    });
+                }
+                text
+            }
+            (
+                ResultWarning::Withdrawn {
+                    player,
+                    from_round,
+                    cause,
+                },
+                Lang::En,
+            ) => format!(
+                "player {} is withdrawn and not paired from round {from_round}: {}",
+                name(*player),
+                withdrawal_cause_text(cause, lang)
+            ),
+            (
+                ResultWarning::Withdrawn {
+                    player,
+                    from_round,
+                    cause,
+                },
+                Lang::Zh,
+            ) => format!(
+                "棋手 {} 已退赛，自第 {from_round} 轮起不再编排：{}",
+                name(*player),
+                withdrawal_cause_text(cause, lang)
+            ),
+            (ResultWarning::WithdrawalLifted { player, from_round }, Lang::En) => format!(
+                "player {} no longer has the forfeits that withdrew them from round {from_round}: paired again",
+                name(*player)
+            ),
+            (ResultWarning::WithdrawalLifted { player, from_round }, Lang::Zh) => format!(
+                "棋手 {} 已不再有使其自第 {from_round} 轮起退赛的弃权：重新参加编排",
+                name(*player)
+            ),
+            (ResultWarning::WithdrawnButPaired { player, round }, Lang::En) => format!(
+                "player {} is withdrawn but already paired in round {round}: enter a forfeit for that game or unpair the round",
+                name(*player)
+            ),
+            (ResultWarning::WithdrawnButPaired { player, round }, Lang::Zh) => format!(
+                "棋手 {} 已退赛，但已编入第 {round} 轮：请为该局录入弃权，或撤销该轮编排",
+                name(*player)
+            ),
+            (ResultWarning::EarlierRoundCorrected { round, newest }, Lang::En) => format!(
+                "round {round} was corrected after round {newest} was paired: standings are recomputed, later pairings stay as they are"
+            ),
+            (ResultWarning::EarlierRoundCorrected { round, newest }, Lang::Zh) => format!(
+                "第 {round} 轮在第 {newest} 轮编排之后被更正：成绩表已重新计算，之后各轮的编排保持不变"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for ResultWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En, &|p| p.to_string()))
+    }
+}
+
+/// What [`record_results`](super::record_results) did: what the CLI prints and the
+/// audit log keeps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordReport {
+    /// The pool the results were recorded in.
+    pub group: GroupId,
+    /// Each result stored, in the order entered.
+    pub results: Vec<RecordedResult>,
+    /// Foul losses, forfeit withdrawals made or lifted, and earlier rounds corrected.
+    pub warnings: Vec<ResultWarning>,
+}
+
+impl RecordReport {
+    /// Results that replaced a different earlier result (old → new).
+    pub fn corrections(&self) -> impl Iterator<Item = &RecordedResult> {
+        self.results.iter().filter(|r| r.is_correction())
+    }
+
+    /// One line per correction and warning, in English with registration ids: what the
+    /// audit log keeps.
+    pub fn messages(&self) -> Vec<String> {
+        self.messages_named(Lang::En, &|p| p.to_string())
+    }
+
+    /// One line per correction and warning in `lang`, players named by `name` (e.g.
+    /// 张三(12), their name and pairing number), for the arbiter.
+    pub fn messages_named(&self, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .corrections()
+            .map(|r| {
+                let (round, table) = (r.round, r.table);
+                let old = r.previous.map(|p| p.outcome.token()).unwrap_or("");
+                let new = r.result.outcome.token();
+                match lang {
+                    Lang::En => format!("round {round} table {table}: corrected `{old}` → `{new}`"),
+                    Lang::Zh => format!("第 {round} 轮第 {table} 台：已将 `{old}` 更正为 `{new}`"),
+                }
+            })
+            .collect();
+        out.extend(self.warnings.iter().map(|w| w.text(lang, name)));
+        out
+    }
+}
+
+impl Localize for ResultWarning {
+    fn localize(&self, lang: Lang) -> String {
+        self.text(lang, &|p| p.to_string())
+    }
+}
+
+pub(super) fn side(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Red => "red",
+        Colour::Black => "black",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_warning_has_chinese_with_the_same_values() {
+        use crate::i18n::facts::assert_localized;
+        let warnings = [
+            ResultWarning::LostOnFouls {
+                round: 3,
+                table: 4,
+                player: PlayerId(12),
+                colour: Colour::Black,
+                fouls: 2,
+                entered: Outcome::Draw,
+                recorded: Outcome::RedWin,
+            },
+            ResultWarning::Withdrawn {
+                player: PlayerId(12),
+                from_round: 5,
+                cause: WithdrawalCause::Forfeits {
+                    rounds: vec![3, 4],
+                    consecutive: true,
+                },
+            },
+            ResultWarning::WithdrawalLifted {
+                player: PlayerId(12),
+                from_round: 5,
+            },
+            ResultWarning::WithdrawnButPaired {
+                player: PlayerId(12),
+                round: 5,
+            },
+            ResultWarning::EarlierRoundCorrected {
+                round: 2,
+                newest: 4,
+            },
+        ];
+        for w in &warnings {
+            assert_localized(w);
+        }
+    }
+}
