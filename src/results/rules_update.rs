@@ -9,7 +9,7 @@
 
 use super::ResultWarning;
 use super::record::apply_forfeit_withdrawals as reapply_forfeit_withdrawals;
-use crate::i18n::{Localize, Text, bi, display_english};
+use crate::i18n::{Localize, Text};
 use crate::model::Event;
 use crate::rulebook::{Lang, Rulebook, RulebookErrors};
 
@@ -24,7 +24,7 @@ pub enum RulesUpdateError {
     Unchanged,
 }
 
-display_english!(RulesUpdateError);
+crate::i18n::display_english!(RulesUpdateError);
 
 // No `source()`: `Invalid`'s rulebook errors are the whole message, not a cause to print
 // again below it.
@@ -40,7 +40,7 @@ impl Localize for RulesUpdateError {
                     .map(|t| format!("  {}", t.get(lang)))
                     .collect::<Vec<_>>()
                     .join("\n");
-                bi!(
+                crate::i18n::bi!(
                     lang,
                     en(
                         "the new rulebook would alter rounds already played; nothing was changed:\n{list}\nplayed rounds stand under the scoring, foul and group rules they were played under; only ranking, prizes, teams, pairing and withdrawal rules may change during the event"
@@ -50,7 +50,7 @@ impl Localize for RulesUpdateError {
                     ),
                 )
             }
-            RulesUpdateError::Unchanged => bi!(
+            RulesUpdateError::Unchanged => crate::i18n::bi!(
                 lang,
                 en("the new rulebook is the same as the event's: nothing to change"),
                 zh("新规程与赛事当前的规程相同：没有需要修改的"),
