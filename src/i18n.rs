@@ -413,6 +413,18 @@ mod tests {
     }
 
     #[test]
+    fn bi_formats_only_the_language_asked_for() {
+        let n = 3;
+        let pick = |lang| bi!(lang, en("{n} rounds, `{}`", "a"), zh("{n} 轮，`{}`", "甲"));
+        assert_eq!(pick(Lang::En), "3 rounds, `a`");
+        assert_eq!(pick(Lang::Zh), "3 轮，`甲`");
+        assert_eq!(
+            crate::results::ResultError::NoEntries.to_string(),
+            crate::results::ResultError::NoEntries.localize(Lang::En)
+        );
+    }
+
+    #[test]
     fn text_picks_and_maps() {
         let t = Text::new("甲", "a").map(|s, l| format!("{s}{}", l.pick("！", "!")));
         assert_eq!(t.get(Lang::Zh), "甲！");
