@@ -77,13 +77,50 @@ pub fn yes_no(b: bool, lang: Lang) -> &'static str {
 
 /// An error message in the language of the event: `--lang`, else the rulebook's.
 ///
-/// English is the error's `Display` text, unchanged; Chinese is written beside it in the
-/// module that owns the error, so both name the same values (in backticks), line numbers,
-/// keys and file names.
+/// Each error type implements this with one `match` whose every arm holds the message in
+/// both languages side by side, English first (`bi!`); its `Display` is the English text
+/// of that same match (`display_english!`). A message therefore exists in one place, a
+/// variant without Chinese does not compile, and both texts name the same values (in
+/// backticks), line numbers, keys and file names.
 pub trait Localize {
     /// The message in `lang`.
     fn localize(&self, lang: Lang) -> String;
 }
+
+/// One message in both languages, side by side; only the text of `lang` is formatted.
+/// Each text takes the arguments of `format!`:
+///
+/// ```ignore
+/// bi!(lang,
+///     en("table `{text}` is not a table number"),
+///     zh("台号 `{text}`{}不是台号", at_zh(at)),
+/// )
+/// ```
+macro_rules! bi {
+    ($lang:expr, en($($en:tt)+), zh($($zh:tt)+) $(,)?) => {
+        match $lang {
+            $crate::rulebook::Lang::En => format!($($en)+),
+            $crate::rulebook::Lang::Zh => format!($($zh)+),
+        }
+    };
+}
+pub(crate) use bi;
+
+/// `Display` for error types that implement [`Localize`]: the English text, so the audit
+/// log, `to_string()` and tests read the very text `localize(Lang::En)` gives.
+macro_rules! display_english {
+    ($($t:ty),+ $(,)?) => {$(
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&$crate::i18n::Localize::localize(
+                    self,
+                    $crate::rulebook::Lang::En,
+                ))
+            }
+        }
+    )+};
+}
+pub(crate) use display_english;
 
 /// A fixed message in both languages, in one place (a `const` the code and its parser
 /// share, e.g. the comment `rules show` marks defaults with).
@@ -373,6 +410,18 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(rulebook_language(text), want, "{text}");
         }
+    }
+
+    #[test]
+    fn bi_formats_only_the_language_asked_for() {
+        let n = 3;
+        let pick = |lang| bi!(lang, en("{n} rounds, `{}`", "a"), zh("{n} 轮，`{}`", "甲"));
+        assert_eq!(pick(Lang::En), "3 rounds, `a`");
+        assert_eq!(pick(Lang::Zh), "3 轮，`甲`");
+        assert_eq!(
+            crate::results::ResultError::NoEntries.to_string(),
+            crate::results::ResultError::NoEntries.localize(Lang::En)
+        );
     }
 
     #[test]

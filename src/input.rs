@@ -2,7 +2,7 @@
 //! size cap: a device (`/dev/zero`), a pipe or a folder is refused, and a file larger
 //! than its cap is refused before it is read into memory, with a message naming the file.
 
-use crate::i18n::Localize;
+use crate::i18n::{Localize, bi, display_english};
 use crate::rulebook::Lang;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -31,44 +31,71 @@ impl InputKind {
 /// Why a named file was not read.
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
-    #[error("`{}` is not a regular file (a device, pipe or folder); name a file", .0.display())]
-    NotAFile(PathBuf),
-    #[error("`{}` is larger than {} MB, more than any real {}; check the file name", .path.display(), .max / (1024 * 1024), if *.rulebook { "rulebook" } else { "sheet" })]
+    /// The path names a device, a pipe or a folder, which could be endless or block.
+    NotAFile(
+        /// The path as given.
+        PathBuf,
+    ),
+    /// The file is larger than the cap of its kind.
     TooLarge {
+        /// The path as given.
         path: PathBuf,
+        /// The cap, in bytes.
         max: u64,
+        /// Whether a rulebook (rather than a sheet) was to be read.
         rulebook: bool,
     },
-    #[error("cannot read `{}`: {error}", .path.display())]
+    /// The file could not be opened or read.
     Io {
+        /// The path as given.
         path: PathBuf,
+        /// The operating system's error.
         error: std::io::Error,
     },
 }
 
+display_english!(InputError);
+
 impl Localize for InputError {
     fn localize(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
         match self {
-            InputError::NotAFile(p) => {
-                format!(
+            InputError::NotAFile(p) => bi!(
+                lang,
+                en(
+                    "`{}` is not a regular file (a device, pipe or folder); name a file",
+                    p.display()
+                ),
+                zh(
                     "`{}` 不是普通文件（而是设备、管道或目录）；请给出文件",
                     p.display()
-                )
-            }
+                ),
+            ),
             InputError::TooLarge {
                 path,
                 max,
                 rulebook,
-            } => format!(
-                "`{}` 大于 {} MB，超过任何真实的{}；请检查文件名",
-                path.display(),
-                max / (1024 * 1024),
-                if *rulebook { "规程" } else { "表格" }
+            } => bi!(
+                lang,
+                en(
+                    "`{}` is larger than {} MB, more than any real {}; check the file name",
+                    path.display(),
+                    max / (1024 * 1024),
+                    if *rulebook { "rulebook" } else { "sheet" }
+                ),
+                zh(
+                    "`{}` 大于 {} MB，超过任何真实的{}；请检查文件名",
+                    path.display(),
+                    max / (1024 * 1024),
+                    if *rulebook { "规程" } else { "表格" }
+                ),
             ),
-            InputError::Io { path, error } => format!("无法读取 `{}`：{error}", path.display()),
+            // The operating system's text is English in both (`cli::read_input` names the
+            // common failures in Chinese).
+            InputError::Io { path, error } => bi!(
+                lang,
+                en("cannot read `{}`: {error}", path.display()),
+                zh("无法读取 `{}`：{error}", path.display()),
+            ),
         }
     }
 }
@@ -179,6 +206,15 @@ mod tests {
             path: "a".into(),
             max: MAX_RULEBOOK_BYTES,
             rulebook: true,
+        });
+        assert_localized(&InputError::TooLarge {
+            path: "a".into(),
+            max: MAX_SHEET_BYTES,
+            rulebook: false,
+        });
+        assert_localized(&InputError::Io {
+            path: "a".into(),
+            error: std::io::Error::from_raw_os_error(2),
         });
     }
 }

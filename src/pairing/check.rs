@@ -8,11 +8,10 @@
 
 use super::context::{History, PlayerState, Rules};
 use super::engine::{self, Field};
-use crate::i18n::Localize;
+use crate::i18n::{Localize, bi, colour_label, display_english};
 use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Relax, Round};
 use crate::rulebook::{ByeChoice, Lang, Rulebook};
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 
 /// The hard rule a round breaks.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -62,85 +61,85 @@ impl Violation {
             .collect::<Vec<_>>()
             .join(lang.pick(" 与 ", " and "));
         let r = self.round;
-        match (lang, &self.rule) {
-            (Lang::En, Rule::Rematch) => {
-                format!("round {r}: players {who} have already met (no rematch)")
-            }
-            (Lang::En, Rule::Twice) => format!("round {r}: player {who} appears more than once"),
-            (Lang::En, Rule::NotInGroup) => format!("round {r}: player {who} is not in this group"),
-            (Lang::En, Rule::NotPairable) => {
-                format!("round {r}: player {who} is paired but has withdrawn or not yet joined")
-            }
-            (Lang::En, Rule::Missing) => {
-                format!("round {r}: active player {who} has no table and no bye")
-            }
-            (Lang::En, Rule::ExtraBye { byes }) => format!(
-                "round {r}: {byes} byes, but at most one (and only in an odd field) is allowed"
+        match &self.rule {
+            Rule::Rematch => bi!(
+                lang,
+                en("round {r}: players {who} have already met (no rematch)"),
+                zh("第 {r} 轮：棋手 {who} 已交过手（不可重复对局）"),
             ),
-            (Lang::En, Rule::SecondBye { byes }) => format!(
-                "round {r}: player {who} gets bye number {} although a player with fewer byes could take it",
-                byes + 1
+            Rule::Twice => bi!(
+                lang,
+                en("round {r}: player {who} appears more than once"),
+                zh("第 {r} 轮：棋手 {who} 出现了不止一次"),
             ),
-            (Lang::En, Rule::ColourStreak { colour, run }) => format!(
-                "round {r}: player {who} would play {} {run} times in a row (limit exceeded)",
-                colour_word(*colour)
+            Rule::NotInGroup => bi!(
+                lang,
+                en("round {r}: player {who} is not in this group"),
+                zh("第 {r} 轮：棋手 {who} 不在本组"),
             ),
-            (Lang::En, Rule::ColourDiff { diff }) => format!(
-                "round {r}: player {who} would reach reds minus blacks of `{diff}` (limit exceeded)"
+            Rule::NotPairable => bi!(
+                lang,
+                en("round {r}: player {who} is paired but has withdrawn or not yet joined"),
+                zh("第 {r} 轮：棋手 {who} 已退赛或尚未加入，却被编排"),
             ),
-            (Lang::En, Rule::Team { team }) => format!(
-                "round {r}: players {who} are both from team `{team}` and team avoidance is on"
+            Rule::Missing => bi!(
+                lang,
+                en("round {r}: active player {who} has no table and no bye"),
+                zh("第 {r} 轮：在赛棋手 {who} 既没有台次也没有轮空"),
             ),
-            (Lang::En, Rule::DuplicateTable { table }) => {
-                format!("round {r}: table `{table}` is used by more than one game")
-            }
-            (Lang::Zh, Rule::Rematch) => format!("第 {r} 轮：棋手 {who} 已交过手（不可重复对局）"),
-            (Lang::Zh, Rule::Twice) => format!("第 {r} 轮：棋手 {who} 出现了不止一次"),
-            (Lang::Zh, Rule::NotInGroup) => format!("第 {r} 轮：棋手 {who} 不在本组"),
-            (Lang::Zh, Rule::NotPairable) => {
-                format!("第 {r} 轮：棋手 {who} 已退赛或尚未加入，却被编排")
-            }
-            (Lang::Zh, Rule::Missing) => format!("第 {r} 轮：在赛棋手 {who} 既没有台次也没有轮空"),
-            (Lang::Zh, Rule::ExtraBye { byes }) => {
-                format!("第 {r} 轮：有 {byes} 个轮空，但最多只能有一个（且只在人数为奇数时）")
-            }
-            (Lang::Zh, Rule::SecondBye { byes }) => format!(
-                "第 {r} 轮：棋手 {who} 第 {} 次轮空，而有轮空更少的棋手可以轮空",
-                byes + 1
+            Rule::ExtraBye { byes } => bi!(
+                lang,
+                en("round {r}: {byes} byes, but at most one (and only in an odd field) is allowed"),
+                zh("第 {r} 轮：有 {byes} 个轮空，但最多只能有一个（且只在人数为奇数时）"),
             ),
-            (Lang::Zh, Rule::ColourStreak { colour, run }) => format!(
-                "第 {r} 轮：棋手 {who} 将连续 {run} 次执{}（超出限制）",
-                crate::i18n::colour_label(*colour, Lang::Zh)
+            Rule::SecondBye { byes } => bi!(
+                lang,
+                en(
+                    "round {r}: player {who} gets bye number {} although a player with fewer byes could take it",
+                    byes + 1
+                ),
+                zh(
+                    "第 {r} 轮：棋手 {who} 第 {} 次轮空，而有轮空更少的棋手可以轮空",
+                    byes + 1
+                ),
             ),
-            (Lang::Zh, Rule::ColourDiff { diff }) => {
-                format!("第 {r} 轮：棋手 {who} 的先手减后手将达到 `{diff}`（超出限制）")
-            }
-            (Lang::Zh, Rule::Team { team }) => {
-                format!("第 {r} 轮：棋手 {who} 同属 `{team}` 队，而同队回避已开启")
-            }
-            (Lang::Zh, Rule::DuplicateTable { table }) => {
-                format!("第 {r} 轮：台号 `{table}` 被多局使用")
-            }
+            Rule::ColourStreak { colour, run } => bi!(
+                lang,
+                en(
+                    "round {r}: player {who} would play {} {run} times in a row (limit exceeded)",
+                    colour_label(*colour, lang)
+                ),
+                zh(
+                    "第 {r} 轮：棋手 {who} 将连续 {run} 次执{}（超出限制）",
+                    colour_label(*colour, lang)
+                ),
+            ),
+            Rule::ColourDiff { diff } => bi!(
+                lang,
+                en(
+                    "round {r}: player {who} would reach reds minus blacks of `{diff}` (limit exceeded)"
+                ),
+                zh("第 {r} 轮：棋手 {who} 的先手减后手将达到 `{diff}`（超出限制）"),
+            ),
+            Rule::Team { team } => bi!(
+                lang,
+                en("round {r}: players {who} are both from team `{team}` and team avoidance is on"),
+                zh("第 {r} 轮：棋手 {who} 同属 `{team}` 队，而同队回避已开启"),
+            ),
+            Rule::DuplicateTable { table } => bi!(
+                lang,
+                en("round {r}: table `{table}` is used by more than one game"),
+                zh("第 {r} 轮：台号 `{table}` 被多局使用"),
+            ),
         }
     }
 }
 
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(Lang::En, &|p| p.to_string()))
-    }
-}
+display_english!(Violation);
 
 impl Localize for Violation {
     fn localize(&self, lang: Lang) -> String {
         self.text(lang, &|p| p.to_string())
-    }
-}
-
-fn colour_word(c: Colour) -> &'static str {
-    match c {
-        Colour::Red => "red",
-        Colour::Black => "black",
     }
 }
 

@@ -30,7 +30,7 @@ pub use explain::{
 };
 pub use optimal::{Better, Verdict, prove_round};
 
-use crate::i18n::Localize;
+use crate::i18n::{Localize, bi, display_english};
 use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Relax, Relaxation, Round};
 use crate::rulebook::{Lang, Rulebook, Seeding};
 use context::{History, PlayerState, Rules};
@@ -94,33 +94,9 @@ pub struct Blocker {
     pub reason: BlockReason,
 }
 
-impl fmt::Display for Blocker {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.reason {
-            BlockReason::NoOpponent { met, colour, team } => write!(
-                f,
-                "player `{}` ({}) has no legal opponent: {met} already met (no rematch), \
-                 {colour} barred by the colour limits, {team} from the same team",
-                self.name, self.player
-            ),
-            BlockReason::OpponentsTaken {
-                candidates,
-                met,
-                colour,
-                team,
-            } => write!(
-                f,
-                "player `{}` ({}) can only meet player(s) {}, who are all needed at other \
-                 tables ({met} already met, {colour} barred by the colour limits, {team} from \
-                 the same team)",
-                self.name,
-                self.player,
-                list(candidates)
-            ),
-        }
-    }
-}
+display_english!(Blocker, PairingError);
 
+/// `` `a`, `b` `` for a list of players or tables.
 fn list<T: fmt::Display>(items: &[T]) -> String {
     items
         .iter()
@@ -129,33 +105,34 @@ fn list<T: fmt::Display>(items: &[T]) -> String {
         .join(", ")
 }
 
-fn blockers_text(b: &[Blocker]) -> String {
-    b.iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
 impl Localize for Blocker {
     fn localize(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
+        let (name, player) = (&self.name, self.player);
         match &self.reason {
-            BlockReason::NoOpponent { met, colour, team } => format!(
-                "棋手 `{}`（{}）没有合规的对手：{met} 人已交过手（不可重复对局），{colour} 人受先后手限制，{team} 人同队",
-                self.name, self.player
+            BlockReason::NoOpponent { met, colour, team } => bi!(
+                lang,
+                en(
+                    "player `{name}` ({player}) has no legal opponent: {met} already met (no rematch), {colour} barred by the colour limits, {team} from the same team"
+                ),
+                zh(
+                    "棋手 `{name}`（{player}）没有合规的对手：{met} 人已交过手（不可重复对局），{colour} 人受先后手限制，{team} 人同队"
+                ),
             ),
             BlockReason::OpponentsTaken {
                 candidates,
                 met,
                 colour,
                 team,
-            } => format!(
-                "棋手 `{}`（{}）只能对阵棋手 {}，而他们都必须排在其他台次（{met} 人已交过手，{colour} 人受先后手限制，{team} 人同队）",
-                self.name,
-                self.player,
-                list(candidates)
+            } => bi!(
+                lang,
+                en(
+                    "player `{name}` ({player}) can only meet player(s) {}, who are all needed at other tables ({met} already met, {colour} barred by the colour limits, {team} from the same team)",
+                    list(candidates)
+                ),
+                zh(
+                    "棋手 `{name}`（{player}）只能对阵棋手 {}，而他们都必须排在其他台次（{met} 人已交过手，{colour} 人受先后手限制，{team} 人同队）",
+                    list(candidates)
+                ),
             ),
         }
     }
@@ -163,51 +140,89 @@ impl Localize for Blocker {
 
 impl Localize for PairingError {
     fn localize(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
         match self {
             PairingError::RoundIncomplete {
                 group,
                 round,
                 missing,
-            } => format!(
-                "组别 `{group}` 第 `{round}` 轮尚未结束：第 {} 台没有成绩；编排下一轮之前请用 `qiwang result` 录入",
-                list(missing)
+            } => bi!(
+                lang,
+                en(
+                    "round `{round}` of group `{group}` is not complete: table(s) {} have no result; enter them with `qiwang result` before pairing the next round",
+                    list(missing)
+                ),
+                zh(
+                    "组别 `{group}` 第 `{round}` 轮尚未结束：第 {} 台没有成绩；编排下一轮之前请用 `qiwang result` 录入",
+                    list(missing)
+                ),
             ),
-            PairingError::AllRoundsPlayed { group, rounds } => format!(
-                "组别 `{group}` 的全部 `{rounds}` 轮都已编排；要多赛几轮请在规程中调大 `rounds`"
+            PairingError::AllRoundsPlayed { group, rounds } => bi!(
+                lang,
+                en(
+                    "all `{rounds}` rounds of group `{group}` are paired; raise `rounds` in the rulebook to play more"
+                ),
+                zh(
+                    "组别 `{group}` 的全部 `{rounds}` 轮都已编排；要多赛几轮请在规程中调大 `rounds`"
+                ),
             ),
-            PairingError::NoPlayers { group, round } => {
-                format!("组别 `{group}` 第 `{round}` 轮没有可编排的棋手；请先导入或添加棋手")
-            }
+            PairingError::NoPlayers { group, round } => bi!(
+                lang,
+                en(
+                    "group `{group}` has no player who can be paired in round `{round}`; import or add players first"
+                ),
+                zh("组别 `{group}` 第 `{round}` 轮没有可编排的棋手；请先导入或添加棋手"),
+            ),
             PairingError::NoLegalPairing {
                 group,
                 round,
                 blocking,
-            } => format!(
-                "组别 `{group}` 第 `{round}` 轮不存在合规的编排：{}；请在规程中放宽规则",
-                blocking
+            } => {
+                let blockers = blocking
                     .iter()
                     .map(|b| b.localize(lang))
                     .collect::<Vec<_>>()
-                    .join("；")
-            ),
+                    .join(lang.pick("；", "; "));
+                bi!(
+                    lang,
+                    en(
+                        "no legal pairing exists for round `{round}` of group `{group}`: {blockers}; relax a rule in the rulebook"
+                    ),
+                    zh(
+                        "组别 `{group}` 第 `{round}` 轮不存在合规的编排：{blockers}；请在规程中放宽规则"
+                    ),
+                )
+            }
             PairingError::CriteriaTooWide {
                 group,
                 round,
                 players,
                 score_groups,
-            } => format!(
-                "组别 `{group}` 第 `{round}` 轮无法精确编排：{players} 名棋手分布在 {score_groups} 个积分段，逐项比较全部编排准则需要超过 480 位整数；请拆分该组"
+            } => bi!(
+                lang,
+                en(
+                    "round `{round}` of group `{group}` cannot be paired exactly: {players} players in {score_groups} score groups need more than 480 bits to rank every criterion; split the group"
+                ),
+                zh(
+                    "组别 `{group}` 第 `{round}` 轮无法精确编排：{players} 名棋手分布在 {score_groups} 个积分段，逐项比较全部编排准则需要超过 480 位整数；请拆分该组"
+                ),
             ),
-            PairingError::PlayerNotInRound { player, round } => {
-                format!("棋手 `{player}` 不在第 `{round}` 轮中；请选该轮的棋手")
-            }
-            PairingError::SamePlayer { player } => {
-                format!("棋手 `{player}` 不能与自己对阵；请给出两名不同的棋手")
-            }
-            PairingError::TableZero => "台号 `0` 不存在；台号从 1 开始".to_string(),
+            PairingError::PlayerNotInRound { player, round } => bi!(
+                lang,
+                en("player `{player}` is not in round `{round}`; pick a player of that round"),
+                zh("棋手 `{player}` 不在第 `{round}` 轮中；请选该轮的棋手"),
+            ),
+            PairingError::SamePlayer { player } => bi!(
+                lang,
+                en(
+                    "player `{player}` cannot be paired against themself; name two different players"
+                ),
+                zh("棋手 `{player}` 不能与自己对阵；请给出两名不同的棋手"),
+            ),
+            PairingError::TableZero => bi!(
+                lang,
+                en("table `0` does not exist; tables are numbered from 1"),
+                zh("台号 `0` 不存在；台号从 1 开始"),
+            ),
         }
     }
 }
@@ -215,52 +230,62 @@ impl Localize for PairingError {
 /// Everything that can stop a pairing or a manual edit.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PairingError {
-    #[error(
-        "round `{round}` of group `{group}` is not complete: table(s) {} have no result; \
-         enter them with `qiwang result` before pairing the next round",
-        list(.missing)
-    )]
+    /// The last round still has tables without a result.
     RoundIncomplete {
+        /// The group.
         group: GroupId,
+        /// The unfinished round.
         round: u32,
+        /// Its tables without a result.
         missing: Vec<u32>,
     },
-    #[error(
-        "all `{rounds}` rounds of group `{group}` are paired; raise `rounds` in the rulebook \
-         to play more"
-    )]
-    AllRoundsPlayed { group: GroupId, rounds: u32 },
-    #[error(
-        "group `{group}` has no player who can be paired in round `{round}`; import or add \
-         players first"
-    )]
-    NoPlayers { group: GroupId, round: u32 },
-    #[error(
-        "no legal pairing exists for round `{round}` of group `{group}`: {}; relax a rule in \
-         the rulebook",
-        blockers_text(.blocking)
-    )]
-    NoLegalPairing {
+    /// Every round the rulebook sets has been paired.
+    AllRoundsPlayed {
+        /// The group.
         group: GroupId,
+        /// The rulebook's number of rounds.
+        rounds: u32,
+    },
+    /// No player of the group can play the round (none registered, all withdrawn).
+    NoPlayers {
+        /// The group.
+        group: GroupId,
+        /// The round to pair.
         round: u32,
+    },
+    /// The hard rules leave some players without a table.
+    NoLegalPairing {
+        /// The group.
+        group: GroupId,
+        /// The round to pair.
+        round: u32,
+        /// The players left without a table, and why.
         blocking: Vec<Blocker>,
     },
-    #[error(
-        "round `{round}` of group `{group}` cannot be paired exactly: {players} players in \
-         {score_groups} score groups need more than 480 bits to rank every criterion; \
-         split the group"
-    )]
+    /// The pairing criteria of the round do not fit the widest integer (docs/rules.md §2.6).
     CriteriaTooWide {
+        /// The group.
         group: GroupId,
+        /// The round to pair.
         round: u32,
+        /// Players to pair.
         players: u32,
+        /// Distinct scores among them.
         score_groups: u32,
     },
-    #[error("player `{player}` is not in round `{round}`; pick a player of that round")]
-    PlayerNotInRound { player: PlayerId, round: u32 },
-    #[error("player `{player}` cannot be paired against themself; name two different players")]
-    SamePlayer { player: PlayerId },
-    #[error("table `0` does not exist; tables are numbered from 1")]
+    /// A manual edit names a player who is not in the round.
+    PlayerNotInRound {
+        /// The player named.
+        player: PlayerId,
+        /// The round edited.
+        round: u32,
+    },
+    /// A manual edit pairs a player against themself.
+    SamePlayer {
+        /// The player named twice.
+        player: PlayerId,
+    },
+    /// A manual edit names table 0.
     TableZero,
 }
 

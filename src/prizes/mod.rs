@@ -34,7 +34,7 @@ pub use sheet::{
 };
 pub use teams::{ExcludedUnit, TeamMember, TeamRanking, TeamRow, team_ranking};
 
-use crate::i18n::Localize;
+use crate::i18n::{Localize, bi, display_english};
 use crate::model::{GroupId, PlayerId};
 use crate::rulebook::Lang;
 use thiserror::Error;
@@ -46,15 +46,11 @@ pub const FEN_PER_UNIT: u64 = 100;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PrizeError {
     /// The group is not in the rulebook.
-    #[error("unknown group `{group}`: name a group of the rulebook by id, name or alias")]
     UnknownGroup {
         /// The name as given.
         group: String,
     },
     /// A section (a group with `pairs_with`) was named where a pool is needed.
-    #[error(
-        "group `{group}` is a section paired in `{pool}`, not a pool: merge pool `{pool}` instead"
-    )]
     NotAPool {
         /// The section named.
         group: GroupId,
@@ -62,15 +58,11 @@ pub enum PrizeError {
         pool: GroupId,
     },
     /// Source and target are the same pool.
-    #[error("cannot merge group `{group}` into itself: name a different target group")]
     SameGroup {
         /// The pool named twice.
         group: GroupId,
     },
     /// The source or target was itself merged away.
-    #[error(
-        "group `{group}` was already merged into `{into}`: merge into `{into}` or pick another group"
-    )]
     AlreadyMerged {
         /// The group named.
         group: GroupId,
@@ -78,10 +70,6 @@ pub enum PrizeError {
         into: GroupId,
     },
     /// The source or target pool already has rounds (merging is for before round 1).
-    #[error(
-        "group `{group}` already has {rounds} round(s): groups can only be merged before round 1 \
-         (drop its rounds with `qiwang unpair` first)"
-    )]
     Started {
         /// The pool that has rounds.
         group: GroupId,
@@ -89,7 +77,6 @@ pub enum PrizeError {
         rounds: usize,
     },
     /// `--list` names no prize list of the rulebook.
-    #[error("no prize list `{list}`: use one of {known}")]
     UnknownList {
         /// The id as given.
         list: String,
@@ -97,17 +84,11 @@ pub enum PrizeError {
         known: String,
     },
     /// The list has no tie that needs a playoff.
-    #[error(
-        "prize list `{list}` has no tie that needs a playoff (a tie atop a list with a title or 冠军不并列, or across the qualification line, once every round is played)"
-    )]
     NoListTie {
         /// The list's id.
         list: String,
     },
     /// The players named are not the tied players of the list.
-    #[error(
-        "the playoff order {given} is not the tied players {tied} of prize list `{list}`: list each of them exactly once, winner first"
-    )]
     ListPlayoffMismatch {
         /// The list's id.
         list: String,
@@ -117,15 +98,11 @@ pub enum PrizeError {
         tied: String,
     },
     /// No player has the id given.
-    #[error("no player with id {player}")]
     UnknownPlayer {
         /// The id given.
         player: PlayerId,
     },
     /// The player is already disqualified.
-    #[error(
-        "player {player} `{name}` is already disqualified: `qiwang player disqualify {player} --undo` lifts it"
-    )]
     AlreadyDisqualified {
         /// The player's id.
         player: PlayerId,
@@ -133,7 +110,6 @@ pub enum PrizeError {
         name: String,
     },
     /// An undo of a disqualification names a player who is not disqualified.
-    #[error("player {player} `{name}` is not disqualified: nothing to undo")]
     NotDisqualified {
         /// The player's id.
         player: PlayerId,
@@ -141,10 +117,8 @@ pub enum PrizeError {
         name: String,
     },
     /// A disqualification without a reason.
-    #[error("a disqualification needs a reason: give `--reason TEXT` (logged and shown)")]
     EmptyReason,
     /// The round a disqualification starts from is not 1 to the next unpaired round.
-    #[error("round {round} is not a round the disqualification can start from: give 1 to {next}")]
     BadRound {
         /// The round given.
         round: u32,
@@ -152,9 +126,6 @@ pub enum PrizeError {
         next: u32,
     },
     /// The player is already paired in the round the disqualification would start from.
-    #[error(
-        "player {player} `{name}` is already paired in round {round}: drop that round with `qiwang unpair` first, or give `--from-round` after it"
-    )]
     PairedFrom {
         /// The player's id.
         player: PlayerId,
@@ -165,56 +136,110 @@ pub enum PrizeError {
     },
 }
 
+display_english!(PrizeError);
+
 impl Localize for PrizeError {
     fn localize(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
         match self {
-            PrizeError::UnknownGroup { group } => {
-                format!("未知组别 `{group}`：请用规程中组别的编号、名称或别名")
-            }
-            PrizeError::NotAPool { group, pool } => format!(
-                "组别 `{group}` 是在 `{pool}` 中编排的分组，不是编排组：请改为合并 `{pool}`"
+            PrizeError::UnknownGroup { group } => bi!(
+                lang,
+                en("unknown group `{group}`: name a group of the rulebook by id, name or alias"),
+                zh("未知组别 `{group}`：请用规程中组别的编号、名称或别名"),
             ),
-            PrizeError::SameGroup { group } => {
-                format!("不能把组别 `{group}` 合并到自身：请换一个目标组别")
-            }
-            PrizeError::AlreadyMerged { group, into } => {
-                format!("组别 `{group}` 已合并到 `{into}`：请合并到 `{into}` 或另选组别")
-            }
-            PrizeError::Started { group, rounds } => format!(
-                "组别 `{group}` 已有 {rounds} 轮：只能在第 1 轮之前合并组别（先用 `qiwang unpair` 撤销其轮次）"
+            PrizeError::NotAPool { group, pool } => bi!(
+                lang,
+                en(
+                    "group `{group}` is a section paired in `{pool}`, not a pool: merge pool `{pool}` instead"
+                ),
+                zh("组别 `{group}` 是在 `{pool}` 中编排的分组，不是编排组：请改为合并 `{pool}`"),
             ),
-            PrizeError::UnknownList { list, known } => {
-                format!("没有奖项名单 `{list}`：请用 {known} 之一")
-            }
-            PrizeError::NoListTie { list } => format!(
-                "奖项名单 `{list}` 没有需要加赛的同分（有称号或冠军不并列的名单第一名同分，或资格线上的同分，且各轮已赛完）"
+            PrizeError::SameGroup { group } => bi!(
+                lang,
+                en("cannot merge group `{group}` into itself: name a different target group"),
+                zh("不能把组别 `{group}` 合并到自身：请换一个目标组别"),
             ),
-            PrizeError::ListPlayoffMismatch { list, given, tied } => format!(
-                "加赛名次 {given} 不是奖项名单 `{list}` 的同分棋手 {tied}：请每人列一次，胜者在前"
+            PrizeError::AlreadyMerged { group, into } => bi!(
+                lang,
+                en(
+                    "group `{group}` was already merged into `{into}`: merge into `{into}` or pick another group"
+                ),
+                zh("组别 `{group}` 已合并到 `{into}`：请合并到 `{into}` 或另选组别"),
             ),
-            PrizeError::UnknownPlayer { player } => format!("没有编号为 {player} 的棋手"),
-            PrizeError::AlreadyDisqualified { player, name } => format!(
-                "棋手 {player} `{name}` 已被取消资格：用 `qiwang player disqualify {player} --undo` 撤销"
+            PrizeError::Started { group, rounds } => bi!(
+                lang,
+                en(
+                    "group `{group}` already has {rounds} round(s): groups can only be merged before round 1 (drop its rounds with `qiwang unpair` first)"
+                ),
+                zh(
+                    "组别 `{group}` 已有 {rounds} 轮：只能在第 1 轮之前合并组别（先用 `qiwang unpair` 撤销其轮次）"
+                ),
             ),
-            PrizeError::NotDisqualified { player, name } => {
-                format!("棋手 {player} `{name}` 没有被取消资格：无需撤销")
-            }
-            PrizeError::EmptyReason => {
-                "取消资格须写明原因：请加 `--reason TEXT`（TEXT 为原因，记入日志并显示）"
-                    .to_string()
-            }
-            PrizeError::BadRound { round, next } => {
-                format!("不能从第 {round} 轮起取消资格：请给 1 到 {next} 之间的轮次")
-            }
+            PrizeError::UnknownList { list, known } => bi!(
+                lang,
+                en("no prize list `{list}`: use one of {known}"),
+                zh("没有奖项名单 `{list}`：请用 {known} 之一"),
+            ),
+            PrizeError::NoListTie { list } => bi!(
+                lang,
+                en(
+                    "prize list `{list}` has no tie that needs a playoff (a tie atop a list with a title or 冠军不并列, or across the qualification line, once every round is played)"
+                ),
+                zh(
+                    "奖项名单 `{list}` 没有需要加赛的同分（有称号或冠军不并列的名单第一名同分，或资格线上的同分，且各轮已赛完）"
+                ),
+            ),
+            PrizeError::ListPlayoffMismatch { list, given, tied } => bi!(
+                lang,
+                en(
+                    "the playoff order {given} is not the tied players {tied} of prize list `{list}`: list each of them exactly once, winner first"
+                ),
+                zh(
+                    "加赛名次 {given} 不是奖项名单 `{list}` 的同分棋手 {tied}：请每人列一次，胜者在前"
+                ),
+            ),
+            PrizeError::UnknownPlayer { player } => bi!(
+                lang,
+                en("no player with id {player}"),
+                zh("没有编号为 {player} 的棋手"),
+            ),
+            PrizeError::AlreadyDisqualified { player, name } => bi!(
+                lang,
+                en(
+                    "player {player} `{name}` is already disqualified: `qiwang player disqualify {player} --undo` lifts it"
+                ),
+                zh(
+                    "棋手 {player} `{name}` 已被取消资格：用 `qiwang player disqualify {player} --undo` 撤销"
+                ),
+            ),
+            PrizeError::NotDisqualified { player, name } => bi!(
+                lang,
+                en("player {player} `{name}` is not disqualified: nothing to undo"),
+                zh("棋手 {player} `{name}` 没有被取消资格：无需撤销"),
+            ),
+            PrizeError::EmptyReason => bi!(
+                lang,
+                en("a disqualification needs a reason: give `--reason TEXT` (logged and shown)"),
+                zh("取消资格须写明原因：请加 `--reason TEXT`（TEXT 为原因，记入日志并显示）"),
+            ),
+            PrizeError::BadRound { round, next } => bi!(
+                lang,
+                en(
+                    "round {round} is not a round the disqualification can start from: give 1 to {next}"
+                ),
+                zh("不能从第 {round} 轮起取消资格：请给 1 到 {next} 之间的轮次"),
+            ),
             PrizeError::PairedFrom {
                 player,
                 name,
                 round,
-            } => format!(
-                "棋手 {player} `{name}` 已编排在第 {round} 轮：请先用 `qiwang unpair` 撤销该轮，或用 `--from-round` 给出其后的轮次"
+            } => bi!(
+                lang,
+                en(
+                    "player {player} `{name}` is already paired in round {round}: drop that round with `qiwang unpair` first, or give `--from-round` after it"
+                ),
+                zh(
+                    "棋手 {player} `{name}` 已编排在第 {round} 轮：请先用 `qiwang unpair` 撤销该轮，或用 `--from-round` 给出其后的轮次"
+                ),
             ),
         }
     }

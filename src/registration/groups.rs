@@ -3,7 +3,7 @@
 //! and a pool with nowhere to merge into can be cancelled.
 
 use super::summary::group_sizes;
-use crate::i18n::Localize;
+use crate::i18n::{Localize, bi, display_english};
 use crate::model::{Event, GroupId, PlayerId, PlayerStatus, WithdrawalCause};
 use crate::rulebook::{Lang, Rulebook};
 use thiserror::Error;
@@ -12,9 +12,6 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GroupError {
     /// The group has fewer registered players than its `min_size`.
-    #[error(
-        "{name} has {count} players, below its minimum of {min}: merge it (`qiwang group merge {group} INTO`), cancel it (`qiwang group cancel {group}`), or pair it anyway with `--allow-small`"
-    )]
     BelowMinimum {
         /// The group's id.
         group: GroupId,
@@ -27,14 +24,12 @@ pub enum GroupError {
     },
 
     /// No group of the rulebook has this id, name or alias.
-    #[error("no group `{group}` in the rulebook")]
     UnknownGroup {
         /// The name as given.
         group: String,
     },
 
     /// A section was named where a pool is needed.
-    #[error("{name} is a section of {pool}, not a pool: it is not paired on its own")]
     NotAPool {
         /// The section's name.
         name: String,
@@ -43,9 +38,6 @@ pub enum GroupError {
     },
 
     /// The group was merged into another pool, which cancelling would leave without it.
-    #[error(
-        "{name} has `merge_into = \"{into}\"` in the rulebook: merge it with `qiwang group merge {group} {into}` instead"
-    )]
     HasMergeTarget {
         /// The group's id.
         group: GroupId,
@@ -56,9 +48,6 @@ pub enum GroupError {
     },
 
     /// The group already has rounds.
-    #[error(
-        "{name} has already been paired ({rounds} round(s)): a group is cancelled before round 1"
-    )]
     AlreadyPaired {
         /// The group's name.
         name: String,
@@ -67,7 +56,6 @@ pub enum GroupError {
     },
 
     /// The group was merged into another pool.
-    #[error("{name} was already merged into {into}")]
     Merged {
         /// The group's name.
         name: String,
@@ -76,41 +64,67 @@ pub enum GroupError {
     },
 
     /// The group was cancelled.
-    #[error("{name} has been cancelled: its players are withdrawn and it is not paired")]
     Cancelled {
         /// The group's name.
         name: String,
     },
 }
 
+display_english!(GroupError);
+
 impl Localize for GroupError {
     fn localize(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
         match self {
             GroupError::BelowMinimum {
                 group,
                 name,
                 count,
                 min,
-            } => format!(
-                "{name}只有 {count} 名棋手，不足最低人数 {min}：请合并（`qiwang group merge {group} INTO`）、取消（`qiwang group cancel {group}`），或用 `--allow-small` 照常编排"
+            } => bi!(
+                lang,
+                en(
+                    "{name} has {count} players, below its minimum of {min}: merge it (`qiwang group merge {group} INTO`), cancel it (`qiwang group cancel {group}`), or pair it anyway with `--allow-small`"
+                ),
+                zh(
+                    "{name}只有 {count} 名棋手，不足最低人数 {min}：请合并（`qiwang group merge {group} INTO`）、取消（`qiwang group cancel {group}`），或用 `--allow-small` 照常编排"
+                ),
             ),
-            GroupError::UnknownGroup { group } => format!("规程中没有组别 `{group}`"),
-            GroupError::NotAPool { name, pool } => {
-                format!("{name}是 {pool} 的分组，不单独编排")
-            }
-            GroupError::HasMergeTarget { group, name, into } => format!(
-                "规程为{name}设置了 `merge_into = \"{into}\"`：请用 `qiwang group merge {group} {into}` 合并"
+            GroupError::UnknownGroup { group } => bi!(
+                lang,
+                en("no group `{group}` in the rulebook"),
+                zh("规程中没有组别 `{group}`"),
             ),
-            GroupError::AlreadyPaired { name, rounds } => {
-                format!("{name}已编排 {rounds} 轮：只能在第 1 轮之前取消组别")
-            }
-            GroupError::Merged { name, into } => format!("{name}已并入 {into}"),
-            GroupError::Cancelled { name } => {
-                format!("{name}已取消：其棋手已退赛，不再编排")
-            }
+            GroupError::NotAPool { name, pool } => bi!(
+                lang,
+                en("{name} is a section of {pool}, not a pool: it is not paired on its own"),
+                zh("{name}是 {pool} 的分组，不单独编排"),
+            ),
+            GroupError::HasMergeTarget { group, name, into } => bi!(
+                lang,
+                en(
+                    "{name} has `merge_into = \"{into}\"` in the rulebook: merge it with `qiwang group merge {group} {into}` instead"
+                ),
+                zh(
+                    "规程为{name}设置了 `merge_into = \"{into}\"`：请用 `qiwang group merge {group} {into}` 合并"
+                ),
+            ),
+            GroupError::AlreadyPaired { name, rounds } => bi!(
+                lang,
+                en(
+                    "{name} has already been paired ({rounds} round(s)): a group is cancelled before round 1"
+                ),
+                zh("{name}已编排 {rounds} 轮：只能在第 1 轮之前取消组别"),
+            ),
+            GroupError::Merged { name, into } => bi!(
+                lang,
+                en("{name} was already merged into {into}"),
+                zh("{name}已并入 {into}"),
+            ),
+            GroupError::Cancelled { name } => bi!(
+                lang,
+                en("{name} has been cancelled: its players are withdrawn and it is not paired"),
+                zh("{name}已取消：其棋手已退赛，不再编排"),
+            ),
         }
     }
 }

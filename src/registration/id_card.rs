@@ -4,7 +4,7 @@
 //! Owns parsing and checking one number; it does not compare it with other columns.
 
 use super::privacy::mask_id_number;
-use crate::i18n::Localize;
+use crate::i18n::{Localize, bi, display_english};
 use crate::model::Gender;
 use crate::rulebook::Lang;
 use chrono::NaiveDate;
@@ -40,23 +40,16 @@ pub struct IdCard {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum IdError {
     /// The number was shortened by a spreadsheet into scientific notation (4.4E+17).
-    #[error(
-        "ID number `{masked}` is in scientific notation: Excel turned it into a number; format the column as text and type the 18 digits again"
-    )]
     Scientific {
         /// The value, masked.
         masked: String,
     },
     /// A 15-digit first-generation number where the 18-digit one is needed.
-    #[error(
-        "ID number `{masked}` has 15 digits (first-generation card); give the 18-digit second-generation number"
-    )]
     FirstGeneration {
         /// The value, masked.
         masked: String,
     },
     /// The number does not have 18 characters.
-    #[error("ID number `{masked}` has {len} characters; it must have 18")]
     Length {
         /// The value, masked.
         masked: String,
@@ -64,9 +57,6 @@ pub enum IdError {
         len: usize,
     },
     /// A character other than a digit (or a final X).
-    #[error(
-        "ID number `{masked}` has `{found}` at position {position}; only digits are allowed, and `X` last"
-    )]
     NotDigit {
         /// The value, masked.
         masked: String,
@@ -76,7 +66,6 @@ pub enum IdError {
         found: char,
     },
     /// The first six digits are no Chinese region code.
-    #[error("ID number `{masked}` starts with region `{region}`, which is no Chinese region code")]
     Region {
         /// The value, masked.
         masked: String,
@@ -84,7 +73,6 @@ pub enum IdError {
         region: String,
     },
     /// Digits 7–14 are not a date.
-    #[error("ID number `{masked}` has birth date `{digits}`, which is not a date")]
     BirthDate {
         /// The value, masked.
         masked: String,
@@ -92,9 +80,6 @@ pub enum IdError {
         digits: String,
     },
     /// The last character does not match the checksum of the first 17.
-    #[error(
-        "ID number `{masked}` fails the GB 11643 checksum: the last character should be `{expected}`, not `{found}`; check the number for a typing error"
-    )]
     Checksum {
         /// The value, masked.
         masked: String,
@@ -105,40 +90,69 @@ pub enum IdError {
     },
 }
 
+display_english!(IdError);
+
 impl Localize for IdError {
     fn localize(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
         match self {
-            IdError::Scientific { masked } => format!(
-                "身份证号 `{masked}` 是科学计数法：Excel 把它变成了数字；请把该列设为文本格式后重新输入 18 位号码"
+            IdError::Scientific { masked } => bi!(
+                lang,
+                en(
+                    "ID number `{masked}` is in scientific notation: Excel turned it into a number; format the column as text and type the 18 digits again"
+                ),
+                zh(
+                    "身份证号 `{masked}` 是科学计数法：Excel 把它变成了数字；请把该列设为文本格式后重新输入 18 位号码"
+                ),
             ),
-            IdError::FirstGeneration { masked } => format!(
-                "身份证号 `{masked}` 只有 15 位（第一代身份证）；请填写 18 位的第二代身份证号"
+            IdError::FirstGeneration { masked } => bi!(
+                lang,
+                en(
+                    "ID number `{masked}` has 15 digits (first-generation card); give the 18-digit second-generation number"
+                ),
+                zh("身份证号 `{masked}` 只有 15 位（第一代身份证）；请填写 18 位的第二代身份证号"),
             ),
-            IdError::Length { masked, len } => {
-                format!("身份证号 `{masked}` 有 {len} 个字符；应为 18 位")
-            }
+            IdError::Length { masked, len } => bi!(
+                lang,
+                en("ID number `{masked}` has {len} characters; it must have 18"),
+                zh("身份证号 `{masked}` 有 {len} 个字符；应为 18 位"),
+            ),
             IdError::NotDigit {
                 masked,
                 position,
                 found,
-            } => format!(
-                "身份证号 `{masked}` 第 {position} 位是 `{found}`；只能是数字，最后一位可以是 `X`"
+            } => bi!(
+                lang,
+                en(
+                    "ID number `{masked}` has `{found}` at position {position}; only digits are allowed, and `X` last"
+                ),
+                zh(
+                    "身份证号 `{masked}` 第 {position} 位是 `{found}`；只能是数字，最后一位可以是 `X`"
+                ),
             ),
-            IdError::Region { masked, region } => {
-                format!("身份证号 `{masked}` 以地区码 `{region}` 开头，这不是中国的地区码")
-            }
-            IdError::BirthDate { masked, digits } => {
-                format!("身份证号 `{masked}` 中的出生日期 `{digits}` 不是有效日期")
-            }
+            IdError::Region { masked, region } => bi!(
+                lang,
+                en(
+                    "ID number `{masked}` starts with region `{region}`, which is no Chinese region code"
+                ),
+                zh("身份证号 `{masked}` 以地区码 `{region}` 开头，这不是中国的地区码"),
+            ),
+            IdError::BirthDate { masked, digits } => bi!(
+                lang,
+                en("ID number `{masked}` has birth date `{digits}`, which is not a date"),
+                zh("身份证号 `{masked}` 中的出生日期 `{digits}` 不是有效日期"),
+            ),
             IdError::Checksum {
                 masked,
                 expected,
                 found,
-            } => format!(
-                "身份证号 `{masked}` 未通过 GB 11643 校验：最后一位应为 `{expected}`，而不是 `{found}`；请检查是否输错"
+            } => bi!(
+                lang,
+                en(
+                    "ID number `{masked}` fails the GB 11643 checksum: the last character should be `{expected}`, not `{found}`; check the number for a typing error"
+                ),
+                zh(
+                    "身份证号 `{masked}` 未通过 GB 11643 校验：最后一位应为 `{expected}`，而不是 `{found}`；请检查是否输错"
+                ),
             ),
         }
     }

@@ -2,7 +2,7 @@
 //! alias (a section resolves to its pool, a merged group to the pool it was merged into);
 //! a player by registration id, pairing number (`#5`) or exact name.
 
-use crate::i18n::{Localize, Text, did_you_mean, did_you_mean_text};
+use crate::i18n::{Localize, Text, bi, did_you_mean, did_you_mean_text, display_english};
 use crate::model::{Event, GroupId, Player, PlayerId};
 use crate::rulebook::{Lang, Rulebook};
 use thiserror::Error;
@@ -11,7 +11,6 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LookupError {
     /// No group of the rulebook has this id, name or alias.
-    #[error("no group `{name}` in the rulebook{}\nuse one of {}", .hint.en, .known.en)]
     UnknownGroup {
         /// The name as given.
         name: String,
@@ -22,30 +21,24 @@ pub enum LookupError {
     },
 
     /// The event has several groups and none was named.
-    #[error("this event has several groups; choose one with `--group`: {}", .known.en)]
     GroupNeeded {
         /// The groups a user may name.
         known: Text,
     },
 
     /// The group merges of the state form a cycle (a hand-edited state).
-    #[error(
-        "the state merges groups in a circle ({cycle}): the event was edited by hand; restore qiwang.json from history/"
-    )]
     MergeCycle {
         /// The groups of the cycle, for the message.
         cycle: String,
     },
 
     /// A `#N` reference whose N is not a number.
-    #[error("`{text}` is not a pairing number: write `#` and a number, e.g. `#5`")]
     BadNumber {
         /// The text as given.
         text: String,
     },
 
     /// No player has this pairing number.
-    #[error("no player has pairing number `{number}`")]
     NoNumber {
         /// The number given.
         number: u32,
@@ -54,7 +47,6 @@ pub enum LookupError {
     // Not "add `--group`": `penalty` and `player` have no such option (and `player edit
     // --group` moves the player). The registration id always works.
     /// Players of several groups have this pairing number.
-    #[error("pairing number `{number}` exists in several groups: use the registration id ({ids})")]
     NumberInSeveralGroups {
         /// The number given.
         number: u32,
@@ -63,16 +55,12 @@ pub enum LookupError {
     },
 
     /// No player has this registration id.
-    #[error(
-        "no player with registration id `{id}`: `qiwang players` lists them (use `#N` for a pairing number)"
-    )]
     NoId {
         /// The id given.
         id: u32,
     },
 
     /// No player has this name.
-    #[error("no player named `{name}`{}\n`qiwang players` lists them", .hint.en)]
     NoName {
         /// The name as given.
         name: String,
@@ -81,7 +69,6 @@ pub enum LookupError {
     },
 
     /// Several players have this name.
-    #[error("{count} players are named `{name}`: use the registration id ({ids})")]
     SeveralNamed {
         /// The name as given.
         name: String,
@@ -92,40 +79,79 @@ pub enum LookupError {
     },
 }
 
+display_english!(LookupError);
+
 impl Localize for LookupError {
     fn localize(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
         match self {
-            LookupError::UnknownGroup { name, known, hint } => {
-                format!("规程中没有组别 `{name}`{}\n请用 {} 之一", hint.zh, known.zh)
-            }
-            LookupError::GroupNeeded { known } => {
-                format!("这个赛事有多个组别，请用 `--group` 选择：{}", known.zh)
-            }
-            LookupError::MergeCycle { cycle } => format!(
-                "状态文件中的组别合并成环（{cycle}）：赛事被手工改动过；请从 history/ 恢复 qiwang.json"
+            LookupError::UnknownGroup { name, known, hint } => bi!(
+                lang,
+                en(
+                    "no group `{name}` in the rulebook{}\nuse one of {}",
+                    hint.en,
+                    known.en
+                ),
+                zh("规程中没有组别 `{name}`{}\n请用 {} 之一", hint.zh, known.zh),
             ),
-            LookupError::BadNumber { text } => {
-                format!("`{text}` 不是编排号：请写 `#` 加数字，例如 `#5`")
-            }
-            LookupError::NoNumber { number } => format!("没有编排号为 `{number}` 的棋手"),
-            LookupError::NumberInSeveralGroups { number, ids } => {
-                format!("编排号 `{number}` 在多个组别中都有：请改用报名编号（{ids}）")
-            }
-            LookupError::NoId { id } => format!(
-                "没有报名编号为 `{id}` 的棋手：`qiwang players` 可列出所有棋手（编排号请用 `#N`）"
+            LookupError::GroupNeeded { known } => bi!(
+                lang,
+                en(
+                    "this event has several groups; choose one with `--group`: {}",
+                    known.en
+                ),
+                zh("这个赛事有多个组别，请用 `--group` 选择：{}", known.zh),
             ),
-            LookupError::NoName { name, hint } => {
-                format!(
+            LookupError::MergeCycle { cycle } => bi!(
+                lang,
+                en(
+                    "the state merges groups in a circle ({cycle}): the event was edited by hand; restore qiwang.json from history/"
+                ),
+                zh(
+                    "状态文件中的组别合并成环（{cycle}）：赛事被手工改动过；请从 history/ 恢复 qiwang.json"
+                ),
+            ),
+            LookupError::BadNumber { text } => bi!(
+                lang,
+                en("`{text}` is not a pairing number: write `#` and a number, e.g. `#5`"),
+                zh("`{text}` 不是编排号：请写 `#` 加数字，例如 `#5`"),
+            ),
+            LookupError::NoNumber { number } => bi!(
+                lang,
+                en("no player has pairing number `{number}`"),
+                zh("没有编排号为 `{number}` 的棋手"),
+            ),
+            LookupError::NumberInSeveralGroups { number, ids } => bi!(
+                lang,
+                en(
+                    "pairing number `{number}` exists in several groups: use the registration id ({ids})"
+                ),
+                zh("编排号 `{number}` 在多个组别中都有：请改用报名编号（{ids}）"),
+            ),
+            LookupError::NoId { id } => bi!(
+                lang,
+                en(
+                    "no player with registration id `{id}`: `qiwang players` lists them (use `#N` for a pairing number)"
+                ),
+                zh(
+                    "没有报名编号为 `{id}` 的棋手：`qiwang players` 可列出所有棋手（编排号请用 `#N`）"
+                ),
+            ),
+            LookupError::NoName { name, hint } => bi!(
+                lang,
+                en(
+                    "no player named `{name}`{}\n`qiwang players` lists them",
+                    hint.en
+                ),
+                zh(
                     "没有名为 `{name}` 的棋手{}\n`qiwang players` 可列出所有棋手",
                     hint.zh
-                )
-            }
-            LookupError::SeveralNamed { name, count, ids } => {
-                format!("有 {count} 名棋手叫 `{name}`：请用报名编号（{ids}）")
-            }
+                ),
+            ),
+            LookupError::SeveralNamed { name, count, ids } => bi!(
+                lang,
+                en("{count} players are named `{name}`: use the registration id ({ids})"),
+                zh("有 {count} 名棋手叫 `{name}`：请用报名编号（{ids}）"),
+            ),
         }
     }
 }

@@ -2,9 +2,8 @@
 //! worksheet, line and column, and [`ImportErrors`], all of them for one refused file.
 
 use super::xlsx;
-use crate::i18n::{Localize, Text};
+use crate::i18n::{Localize, Text, bi, display_english};
 use crate::rulebook::Lang;
-use std::fmt;
 
 /// One problem in a registration file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,36 +99,25 @@ pub struct ImportErrors {
     pub errors: Vec<RowError>,
 }
 
-impl fmt::Display for ImportErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for e in &self.errors {
-            writeln!(f, "{}", e.located(&self.source, Lang::En))?;
-        }
-        let n = self.errors.len();
-        write!(
-            f,
-            "{n} {} in `{}`; nothing was imported: fix {} and import the file again",
-            if n == 1 { "error" } else { "errors" },
-            self.source,
-            if n == 1 { "it" } else { "them" }
-        )
-    }
-}
+display_english!(ImportErrors);
 
 impl Localize for ImportErrors {
+    /// Every problem with its place, one per line, then what to do.
     fn localize(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
         let mut out = String::new();
         for e in &self.errors {
-            out.push_str(&e.located(&self.source, Lang::Zh));
+            out.push_str(&e.located(&self.source, lang));
             out.push('\n');
         }
-        out.push_str(&format!(
-            "`{}` 中有 {} 个错误；未导入任何棋手：请改正后重新导入该文件",
-            self.source,
-            self.errors.len()
+        let (source, n) = (&self.source, self.errors.len());
+        out.push_str(&bi!(
+            lang,
+            en(
+                "{n} {} in `{source}`; nothing was imported: fix {} and import the file again",
+                if n == 1 { "error" } else { "errors" },
+                if n == 1 { "it" } else { "them" }
+            ),
+            zh("`{source}` 中有 {n} 个错误；未导入任何棋手：请改正后重新导入该文件"),
         ));
         out
     }

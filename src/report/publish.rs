@@ -8,7 +8,7 @@
 //! written into with `force`.
 
 use super::safe::{OutsideError, join_under, one_line};
-use crate::i18n::Localize;
+use crate::i18n::{Localize, bi, display_english};
 use crate::rulebook::Lang;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -17,60 +17,108 @@ use std::path::{Path, PathBuf};
 pub const MARKER: &str = ".qiwang-export";
 
 /// Why an export could not be written.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 pub enum PublishError {
-    #[error(transparent)]
-    Outside(#[from] OutsideError),
-    #[error(
-        "`{}` is a symbolic link; qiwang does not write through links in an export folder: remove it or choose another `--out`",
-        .0.display()
-    )]
-    Symlink(PathBuf),
-    #[error(
-        "`{}` already holds files that qiwang did not write; choose an empty or new folder, or add `--force` to write into it",
-        .0.display()
-    )]
-    Foreign(PathBuf),
-    #[error("`{}` is in the way: it is a file where a folder is needed", .0.display())]
-    NotAFolder(PathBuf),
-    #[error("`{}` already exists; choose another name, or add `--force` to replace it", .0.display())]
-    Exists(PathBuf),
-    #[error("cannot write `{}`: {error}", .path.display())]
+    /// A name would land outside the output folder.
+    Outside(
+        /// The refused name.
+        OutsideError,
+    ),
+    /// A path in the output folder is a symbolic link.
+    Symlink(
+        /// The link.
+        PathBuf,
+    ),
+    /// The output folder holds files but no [`MARKER`], so qiwang did not write it.
+    Foreign(
+        /// The folder.
+        PathBuf,
+    ),
+    /// A file stands where a folder is needed.
+    NotAFolder(
+        /// The file.
+        PathBuf,
+    ),
+    /// A single output file already exists and `force` was not given.
+    Exists(
+        /// The file.
+        PathBuf,
+    ),
+    /// A file or folder could not be written.
     Io {
+        /// The file or folder.
         path: PathBuf,
+        /// The operating system's error.
         error: std::io::Error,
     },
 }
 
+display_english!(PublishError);
+
+// Written by hand: the refused name or the I/O error is part of the message, not a cause
+// to print again below it.
+impl std::error::Error for PublishError {}
+
+impl From<OutsideError> for PublishError {
+    fn from(e: OutsideError) -> PublishError {
+        PublishError::Outside(e)
+    }
+}
+
 impl Localize for PublishError {
     fn localize(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
         match self {
             PublishError::Outside(e) => e.localize(lang),
-            PublishError::Symlink(p) => format!(
-                "`{}` 是符号链接；qiwang 不会经由导出目录中的链接写文件：请删除它或换一个 `--out`",
-                p.display()
+            PublishError::Symlink(p) => bi!(
+                lang,
+                en(
+                    "`{}` is a symbolic link; qiwang does not write through links in an export folder: remove it or choose another `--out`",
+                    p.display()
+                ),
+                zh(
+                    "`{}` 是符号链接；qiwang 不会经由导出目录中的链接写文件：请删除它或换一个 `--out`",
+                    p.display()
+                ),
             ),
-            PublishError::Foreign(p) => format!(
-                "`{}` 中已有不是 qiwang 写的文件；请选择空目录或新目录，或加上 `--force` 写入其中",
-                p.display()
+            PublishError::Foreign(p) => bi!(
+                lang,
+                en(
+                    "`{}` already holds files that qiwang did not write; choose an empty or new folder, or add `--force` to write into it",
+                    p.display()
+                ),
+                zh(
+                    "`{}` 中已有不是 qiwang 写的文件；请选择空目录或新目录，或加上 `--force` 写入其中",
+                    p.display()
+                ),
             ),
-            PublishError::NotAFolder(p) => {
-                format!("`{}` 挡住了路径：这里需要目录，却是一个文件", p.display())
-            }
-            PublishError::Exists(p) => format!(
-                "`{}` 已存在；请换一个文件名，或加上 `--force` 替换它",
-                p.display()
+            PublishError::NotAFolder(p) => bi!(
+                lang,
+                en(
+                    "`{}` is in the way: it is a file where a folder is needed",
+                    p.display()
+                ),
+                zh("`{}` 挡住了路径：这里需要目录，却是一个文件", p.display()),
             ),
-            PublishError::Io { path, error } => {
-                format!(
+            PublishError::Exists(p) => bi!(
+                lang,
+                en(
+                    "`{}` already exists; choose another name, or add `--force` to replace it",
+                    p.display()
+                ),
+                zh(
+                    "`{}` 已存在；请换一个文件名，或加上 `--force` 替换它",
+                    p.display()
+                ),
+            ),
+            PublishError::Io { path, error } => bi!(
+                lang,
+                en("cannot write `{}`: {error}", path.display()),
+                zh(
                     "无法写入 `{}`：{}",
                     path.display(),
                     crate::i18n::io_error(error).zh
-                )
-            }
+                ),
+            ),
         }
     }
 }
@@ -286,5 +334,13 @@ mod tests {
         assert_localized(&PublishError::Symlink("a/b".into()));
         assert_localized(&PublishError::Foreign("a".into()));
         assert_localized(&PublishError::NotAFolder("a".into()));
+        assert_localized(&PublishError::Exists("a/index.html".into()));
+        assert_localized(&PublishError::Io {
+            path: "a".into(),
+            error: std::io::Error::from_raw_os_error(2),
+        });
+        assert_localized(&PublishError::Outside(OutsideError {
+            name: "../x".into(),
+        }));
     }
 }

@@ -13,7 +13,7 @@
 //!
 //! It decides nothing about what is shown; the views have already masked personal data.
 
-use crate::i18n::{Localize, Text};
+use crate::i18n::{Localize, bi, display_english};
 use crate::rulebook::Lang;
 use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
@@ -130,23 +130,27 @@ impl CsvEncoding {
 
 /// A character GBK cannot hold.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "`{character}` (line {line}) cannot be written in GBK; use the default UTF-8 (without `--encoding gbk`) or change the text"
-)]
 pub struct EncodeError {
+    /// The first character of the line that GBK has no code for.
     pub character: char,
+    /// The line of the CSV text it is on, 1-based.
     pub line: usize,
 }
 
+display_english!(EncodeError, OutsideError);
+
 impl Localize for EncodeError {
     fn localize(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Zh => format!(
-                "`{}`（第 {} 行）无法用 GBK 编码写出；请用默认的 UTF-8（去掉 `--encoding gbk`）或修改该文字",
-                self.character, self.line
+        let (character, line) = (self.character, self.line);
+        bi!(
+            lang,
+            en(
+                "`{character}` (line {line}) cannot be written in GBK; use the default UTF-8 (without `--encoding gbk`) or change the text"
             ),
-        }
+            zh(
+                "`{character}`（第 {line} 行）无法用 GBK 编码写出；请用默认的 UTF-8（去掉 `--encoding gbk`）或修改该文字"
+            ),
+        )
     }
 }
 
@@ -184,24 +188,23 @@ pub fn encode(text: &str, encoding: CsvEncoding) -> Result<Vec<u8>, EncodeError>
 
 /// Why a relative output name cannot be placed under the output folder.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "`{name}` would be written outside the output folder (absolute path, `..` or empty part); this is a bug or a hostile id"
-)]
 pub struct OutsideError {
+    /// The name as asked for.
     pub name: String,
 }
 
 impl Localize for OutsideError {
     fn localize(&self, lang: Lang) -> String {
-        Text::new(
-            format!(
-                "`{}` 会写到输出目录之外（绝对路径、`..` 或空的部分）；这是程序错误或恶意的编号",
-                self.name
+        let name = &self.name;
+        bi!(
+            lang,
+            en(
+                "`{name}` would be written outside the output folder (absolute path, `..` or empty part); this is a bug or a hostile id"
             ),
-            self.to_string(),
+            zh(
+                "`{name}` 会写到输出目录之外（绝对路径、`..` 或空的部分）；这是程序错误或恶意的编号"
+            ),
         )
-        .get(lang)
-        .to_string()
     }
 }
 

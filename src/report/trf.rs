@@ -17,7 +17,7 @@
 //! out.
 
 use super::safe::one_line;
-use crate::i18n::Localize;
+use crate::i18n::{Localize, bi, display_english};
 use crate::model::{Event, Gender, GroupId, Outcome, Pairing, PlayerId};
 use crate::rulebook::{Lang, Rulebook};
 use crate::scoring;
@@ -36,38 +36,67 @@ const MAX_HEADER_CHARS: usize = 80;
 /// Why a pool cannot be written as TRF.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum TrfError {
-    #[error(
-        "TRF has one draw value, but this rulebook scores draws by colour (red {red}, black {black}); export as json instead"
-    )]
-    ColourDependentScoring { red: i32, black: i32 },
-    #[error("group `{0}` has no players")]
-    Empty(GroupId),
-    #[error(
-        "group `{group}` has {players} players; TRF's 4-column start numbers hold at most 9999: export as json instead"
-    )]
-    TooManyPlayers { group: GroupId, players: usize },
-    #[error(
-        "the score `{points}` does not fit TRF's 4-column points field (at most 99.5); export as json instead"
-    )]
-    PointsTooWide { points: String },
+    /// The rulebook scores a draw differently for red and black; TRF has one draw value.
+    ColourDependentScoring {
+        /// Red's points for a draw.
+        red: i32,
+        /// Black's points for a draw.
+        black: i32,
+    },
+    /// The pool has no players.
+    Empty(
+        /// The pool.
+        GroupId,
+    ),
+    /// More players than TRF's four-column start numbers hold.
+    TooManyPlayers {
+        /// The pool.
+        group: GroupId,
+        /// Its players.
+        players: usize,
+    },
+    /// A score wider than TRF's four-column points field.
+    PointsTooWide {
+        /// The score as TRF would write it.
+        points: String,
+    },
 }
+
+display_english!(TrfError);
 
 impl Localize for TrfError {
     fn localize(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
         match self {
-            TrfError::ColourDependentScoring { red, black } => format!(
-                "TRF 只有一个和棋分值，而本规程的和棋按先后手计分（红 {red}，黑 {black}）；请改为导出 json"
+            TrfError::ColourDependentScoring { red, black } => bi!(
+                lang,
+                en(
+                    "TRF has one draw value, but this rulebook scores draws by colour (red {red}, black {black}); export as json instead"
+                ),
+                zh(
+                    "TRF 只有一个和棋分值，而本规程的和棋按先后手计分（红 {red}，黑 {black}）；请改为导出 json"
+                ),
             ),
-            TrfError::Empty(group) => format!("组别 `{group}` 没有棋手"),
-            TrfError::TooManyPlayers { group, players } => format!(
-                "组别 `{group}` 有 {players} 名棋手；TRF 的序号只有 4 位，最多 9999：请改为导出 json"
+            TrfError::Empty(group) => bi!(
+                lang,
+                en("group `{group}` has no players"),
+                zh("组别 `{group}` 没有棋手"),
             ),
-            TrfError::PointsTooWide { points } => {
-                format!("积分 `{points}` 超出 TRF 积分栏的 4 个字符（最多 99.5）；请改为导出 json")
-            }
+            TrfError::TooManyPlayers { group, players } => bi!(
+                lang,
+                en(
+                    "group `{group}` has {players} players; TRF's 4-column start numbers hold at most 9999: export as json instead"
+                ),
+                zh(
+                    "组别 `{group}` 有 {players} 名棋手；TRF 的序号只有 4 位，最多 9999：请改为导出 json"
+                ),
+            ),
+            TrfError::PointsTooWide { points } => bi!(
+                lang,
+                en(
+                    "the score `{points}` does not fit TRF's 4-column points field (at most 99.5); export as json instead"
+                ),
+                zh("积分 `{points}` 超出 TRF 积分栏的 4 个字符（最多 99.5）；请改为导出 json"),
+            ),
         }
     }
 }

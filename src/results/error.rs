@@ -1,7 +1,7 @@
 //! Everything that can be wrong with a result, a fouls entry, a CSV of results, a
 //! withdrawal or a playoff.
 
-use crate::i18n::Localize;
+use crate::i18n::{Localize, bi, display_english};
 use crate::model::{GroupId, Outcome, PlayerId};
 use crate::rulebook::Lang;
 use thiserror::Error;
@@ -9,345 +9,547 @@ use thiserror::Error;
 /// What went wrong entering results; nothing is changed when one is returned.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ResultError {
-    #[error(
-        "result `{token}` is not understood{at}: use `1-0`/`r`/`红胜`, `=`/`d`/`和`, `0-1`/`b`/`黑胜`, `+-`/`-+` for a forfeit or `--`/`双负`"
-    )]
-    BadToken { token: String, at: String },
+    /// A result token that is none of the documented spellings.
+    BadToken {
+        /// The token as given.
+        token: String,
+        /// Where it came from (` (argument 3)`, ` for table 2`), or empty.
+        at: String,
+    },
 
-    #[error("fouls `{text}`{at} are not understood: write red:black fouls, e.g. `1:0`")]
-    BadFouls { text: String, at: String },
+    /// A fouls entry that is not `RED:BLACK`.
+    BadFouls {
+        /// The fouls as given.
+        text: String,
+        /// Where they came from, or empty.
+        at: String,
+    },
 
-    #[error("table `{text}`{at} is not a table number: write a number from 1 up")]
-    BadTable { text: String, at: String },
+    /// A table that is not a number from 1 up.
+    BadTable {
+        /// The table as given.
+        text: String,
+        /// Where it came from, or empty.
+        at: String,
+    },
 
-    #[error("round `{text}`{at} is not a round number: write a number from 1 up")]
-    BadRound { text: String, at: String },
+    /// A round that is not a number from 1 up.
+    BadRound {
+        /// The round as given.
+        text: String,
+        /// Where it came from, or empty.
+        at: String,
+    },
 
-    #[error("table {table} has no result: write it after the table, e.g. `{table} 1-0`")]
-    MissingOutcome { table: String },
+    /// A table number on the command line with no result after it.
+    MissingOutcome {
+        /// The table as given.
+        table: String,
+    },
 
-    #[error("no results given: write `TABLE RESULT …`, e.g. `1 1-0 2 = 3 0-1/0:1`")]
+    /// `qiwang result` without any `TABLE RESULT` pair.
     NoEntries,
 
-    #[error("{source_name} line {line}: {error}")]
+    /// A problem in one row of a results file.
     CsvRow {
+        /// The file as the user named it.
         source_name: String,
+        /// The row's line in the file.
         line: u64,
+        /// What is wrong with the row.
         error: Box<ResultError>,
     },
 
-    #[error("round {round} table {table} is also on line {first}: give each table once")]
-    DuplicateRow { round: u32, table: u32, first: u64 },
+    /// A results file that gives one table twice.
+    DuplicateRow {
+        /// The round of the row.
+        round: u32,
+        /// The table of the row.
+        table: u32,
+        /// The line where the table first appears.
+        first: u64,
+    },
 
-    #[error("{source_name}: the header cannot be read ({detail})")]
-    HeaderUnreadable { source_name: String, detail: String },
-
-    #[error("{source_name}: no results in the file: add rows under the header")]
-    NoRows { source_name: String },
-
-    #[error("{source_name}: column `{column}` is missing from the header: it needs {expected}")]
-    CsvHeader {
+    /// A results file whose header row cannot be read.
+    HeaderUnreadable {
+        /// The file as the user named it.
         source_name: String,
+        /// The CSV reader's explanation.
+        detail: String,
+    },
+
+    /// A results file with a header and no rows.
+    NoRows {
+        /// The file as the user named it.
+        source_name: String,
+    },
+
+    /// A results file whose header lacks a required column.
+    CsvHeader {
+        /// The file as the user named it.
+        source_name: String,
+        /// The missing column.
         column: String,
+        /// The headers that would do (`one of round, 轮次`).
         expected: String,
     },
 
-    #[error("the group cell is empty: write the row's group (组别), e.g. its name in the rulebook")]
+    /// A row of a results file with a group column whose group cell is empty.
     EmptyGroupCell,
 
-    #[error(
-        "{source_name}: the file has a group column (组别) that this reader cannot use: enter it with `qiwang result --from`"
-    )]
-    GroupColumnUnexpected { source_name: String },
-
-    #[error(
-        "{source_name}: several groups have rounds ({groups}): add a group column (组别) naming each row's group, or choose one group with `--group`"
-    )]
-    GroupColumnMissing { source_name: String, groups: String },
-
-    #[error(
-        "group `{text}` is not the group chosen with `--group` ({chosen}): drop `--group` to enter every group's rows, or remove the row"
-    )]
-    GroupNotChosen { text: String, chosen: String },
-
-    #[error("no group `{text}` in the rulebook: use one of {known}")]
-    UnknownGroupName { text: String, known: String },
-
-    #[error("{source_name}: {message}")]
-    Csv {
+    /// A group column in a file read where rows cannot name their group.
+    GroupColumnUnexpected {
+        /// The file as the user named it.
         source_name: String,
+    },
+
+    /// A results file without a group column while several groups have rounds.
+    GroupColumnMissing {
+        /// The file as the user named it.
+        source_name: String,
+        /// The groups that have rounds, for the message.
+        groups: String,
+    },
+
+    /// A row of a group other than the one chosen with `--group`.
+    GroupNotChosen {
+        /// The group cell as written.
+        text: String,
+        /// The group chosen.
+        chosen: String,
+    },
+
+    /// A group cell that names no group of the rulebook.
+    UnknownGroupName {
+        /// The group cell as written.
+        text: String,
+        /// The groups that may be named, for the message.
+        known: String,
+    },
+
+    /// A results file the CSV reader cannot read.
+    Csv {
+        /// The file as the user named it.
+        source_name: String,
+        /// The CSV reader's explanation.
         message: String,
     },
 
-    #[error("group `{group}` is not a pairing group of the rulebook: use one of {known}")]
-    UnknownGroup { group: GroupId, known: String },
-
-    #[error("group `{group}` has no rounds yet: pair round 1 before entering results")]
-    NoRounds { group: GroupId },
-
-    #[error("group `{group}` has no round {round}: its rounds are 1–{last}")]
-    RoundMissing {
+    /// A group that is not one of the rulebook's pairing groups.
+    UnknownGroup {
+        /// The group named.
         group: GroupId,
+        /// The pairing groups, for the message.
+        known: String,
+    },
+
+    /// Results for a group that has not been paired yet.
+    NoRounds {
+        /// The group.
+        group: GroupId,
+    },
+
+    /// A round after the group's last paired round.
+    RoundMissing {
+        /// The group.
+        group: GroupId,
+        /// The round given.
         round: u32,
+        /// The group's last round.
         last: u32,
     },
 
-    #[error("round {round} of group `{group}` has no table {table}: its tables are {tables}")]
+    /// A table the round does not have.
     TableMissing {
+        /// The group.
         group: GroupId,
+        /// The round.
         round: u32,
+        /// The table given.
         table: u32,
+        /// The round's tables, for the message.
         tables: String,
     },
 
-    #[error("round {round} table {table} is given twice: give each table once")]
-    DuplicateTable { round: u32, table: u32 },
-
-    #[error(
-        "round {round} table {table}: `{outcome}` was not played over the board, so it cannot carry fouls `{red}:{black}`: drop the fouls or enter the real result",
-        outcome = .outcome.token()
-    )]
-    FoulsOnForfeit {
+    /// One table given twice in one entry.
+    DuplicateTable {
+        /// The round.
         round: u32,
+        /// The table given twice.
         table: u32,
+    },
+
+    /// Fouls given with a result that was not played over the board.
+    FoulsOnForfeit {
+        /// The round.
+        round: u32,
+        /// The table.
+        table: u32,
+        /// The forfeit result.
         outcome: Outcome,
+        /// Red's fouls given.
         red: u32,
+        /// Black's fouls given.
         black: u32,
     },
 
-    #[error(
-        "round {round} table {table}: {side} has {fouls} fouls but the game ends at {limit}: enter at most {limit}"
-    )]
+    /// More fouls than the rulebook's foul limit, which ends the game.
     FoulsOverLimit {
+        /// The round.
         round: u32,
+        /// The table.
         table: u32,
+        /// `red` or `black`.
         side: &'static str,
+        /// The fouls given.
         fouls: u32,
+        /// The foul limit.
         limit: u32,
     },
 
-    #[error(
-        "round {round} table {table}: {side} reached {limit} fouls and so lost the game, but `{outcome}` makes {side} the winner: enter the real result",
-        outcome = .outcome.token()
-    )]
+    /// A side at the foul limit (so it lost) given as the winner.
     FoulsContradictWinner {
+        /// The round.
         round: u32,
+        /// The table.
         table: u32,
+        /// `red` or `black`.
         side: &'static str,
+        /// The foul limit.
         limit: u32,
+        /// The result given.
         outcome: Outcome,
     },
 
-    #[error(
-        "round {round} table {table}: both sides have {limit} fouls, but the game ends at the first side to reach {limit}: enter the fouls each side had when the game ended"
-    )]
-    BothAtFoulLimit { round: u32, table: u32, limit: u32 },
+    /// Both sides at the foul limit, which only one can reach.
+    BothAtFoulLimit {
+        /// The round.
+        round: u32,
+        /// The table.
+        table: u32,
+        /// The foul limit.
+        limit: u32,
+    },
 
-    #[error("player {player} is not registered: check the id with `qiwang players`")]
-    UnknownPlayer { player: PlayerId },
+    /// A player id no player has.
+    UnknownPlayer {
+        /// The id given.
+        player: PlayerId,
+    },
 
-    #[error("player {player} is already withdrawn from round {from_round}")]
-    AlreadyWithdrawn { player: PlayerId, from_round: u32 },
+    /// A withdrawal of a player who has already withdrawn.
+    AlreadyWithdrawn {
+        /// The player.
+        player: PlayerId,
+        /// The round the earlier withdrawal starts from.
+        from_round: u32,
+    },
 
-    #[error(
-        "player {player} is already paired in round {round}: withdraw from round {next} or unpair round {round} first",
-        next = .round + 1
-    )]
-    PairedAfterWithdrawal { player: PlayerId, round: u32 },
+    /// A withdrawal from a round the player is already paired in.
+    PairedAfterWithdrawal {
+        /// The player.
+        player: PlayerId,
+        /// The round the player is paired in.
+        round: u32,
+    },
 
-    #[error(
-        "player {player} is paired in round {round}, which has no result for their game yet: enter a forfeit (`-+` or `+-`) for that game, or `qiwang unpair` and pair again, then withdraw"
-    )]
-    UnplayedGame { player: PlayerId, round: u32 },
+    /// A withdrawal while the player's game of a paired round has no result.
+    UnplayedGame {
+        /// The player.
+        player: PlayerId,
+        /// The round of the game without a result.
+        round: u32,
+    },
 
-    #[error(
-        "player {player}'s group has played all {rounds} rounds: there is no round left to withdraw from (to take the player out of the ranking, use `qiwang player disqualify`)"
-    )]
-    EventOver { player: PlayerId, rounds: u32 },
+    /// A withdrawal after the player's group has paired all its rounds.
+    EventOver {
+        /// The player.
+        player: PlayerId,
+        /// The group's number of rounds.
+        rounds: u32,
+    },
 
-    #[error("{group} has no round to drop")]
-    NothingToUnpair { group: GroupId },
+    /// `unpair` of a group without rounds.
+    NothingToUnpair {
+        /// The group.
+        group: GroupId,
+    },
 
-    #[error(
-        "round {round} of {group} already has results: correct them with `qiwang result`, or `qiwang undo` step by step"
-    )]
-    RoundHasResults { group: GroupId, round: u32 },
+    /// `unpair` of a round that already has results.
+    RoundHasResults {
+        /// The group.
+        group: GroupId,
+        /// The round.
+        round: u32,
+    },
 
-    #[error(
-        "this event's rulebook does not allow point penalties (`conduct.penalties_allowed = false`)"
-    )]
+    /// A penalty where the rulebook allows none.
     PenaltiesNotAllowed,
 
-    #[error(
-        "give the points to deduct (`qiwang penalty PLAYER POINTS --reason TEXT`): this rulebook sets no `conduct.disturbance_penalty`"
-    )]
+    /// A penalty without points, and the rulebook sets no default.
     PenaltyPointsNeeded,
 
-    #[error("penalty points must be positive (the points deducted), not `{points}`")]
-    PenaltyNotPositive { points: i32 },
+    /// Penalty points of zero or less.
+    PenaltyNotPositive {
+        /// The points given.
+        points: i32,
+    },
 
-    #[error(
-        "penalty `{points}` is too large: one penalty deducts at most {max} points (the most a player can score in an event)"
-    )]
-    PenaltyTooLarge { points: i32, max: i64 },
+    /// Penalty points above the most a player can score.
+    PenaltyTooLarge {
+        /// The points given.
+        points: i32,
+        /// The most a player can score in the event.
+        max: i64,
+    },
 
-    #[error("a penalty needs `--reason TEXT` (it is shown in the standings)")]
+    /// A penalty without `--reason`.
     PenaltyNeedsReason,
 
-    #[error("round `{round}` does not exist in group `{group}`: {paired} round(s) paired so far")]
+    /// A round that has not been paired.
     RoundNotPaired {
+        /// The group.
         group: GroupId,
+        /// The round given.
         round: u32,
+        /// How many rounds are paired.
         paired: u32,
     },
 
-    #[error(
-        "round {round} of group `{group}` is not finished (table(s) {} have no result): enter them first, or see the standings after round {done} (`--round {done}`)",
-        .tables.join(", "),
-        done = .round - 1
-    )]
+    /// Standings of a round whose tables do not all have a result.
     RoundUnfinished {
+        /// The group.
         group: GroupId,
+        /// The round.
         round: u32,
+        /// The tables without a result.
         tables: Vec<String>,
     },
 
-    #[error("player {player} has not withdrawn: there is nothing to reinstate")]
-    NotWithdrawn { player: PlayerId },
+    /// A reinstatement of a player who has not withdrawn.
+    NotWithdrawn {
+        /// The player.
+        player: PlayerId,
+    },
 
-    #[error("withdrawal round `{from_round}` is not a round number: rounds start at 1")]
-    BadWithdrawalRound { from_round: u32 },
+    /// A withdrawal from round 0.
+    BadWithdrawalRound {
+        /// The round given.
+        from_round: u32,
+    },
 
-    #[error("a withdrawal needs a reason: say why, e.g. `--reason 身体不适`")]
+    /// A withdrawal without a reason.
     EmptyReason,
 
-    #[error("group `{group}` has no tie that needs a playoff")]
-    NoPlayoffNeeded { group: GroupId },
-
-    #[error(
-        "the playoff order {given} is not the tied players {tied} of group `{group}`: list each of them exactly once, winner first"
-    )]
-    PlayoffMismatch {
+    /// A playoff order for a group without a tie that needs one.
+    NoPlayoffNeeded {
+        /// The group.
         group: GroupId,
+    },
+
+    /// A playoff order that is not the tied players.
+    PlayoffMismatch {
+        /// The group.
+        group: GroupId,
+        /// The players given, as the message shows them.
         given: String,
+        /// The tied players, as the message shows them.
         tied: String,
     },
 
-    #[error("{} problems, nothing was recorded:\n{}", .0.len(), join(.0))]
+    /// Several problems, reported at once.
     Many(Vec<ResultError>),
 }
 
-fn join(errors: &[ResultError]) -> String {
-    errors
-        .iter()
-        .map(|e| format!("  - {e}"))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+display_english!(ResultError);
 
 impl Localize for ResultError {
     fn localize(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
         match self {
-            ResultError::BadToken { token, at } => format!(
-                "结果 `{token}`{}无法识别：请用 `1-0`/`r`/`红胜`、`=`/`d`/`和`、`0-1`/`b`/`黑胜`，弃权用 `+-`/`-+`，双方弃权用 `--`/`双负`",
-                at_zh(at)
+            ResultError::BadToken { token, at } => bi!(
+                lang,
+                en(
+                    "result `{token}` is not understood{at}: use `1-0`/`r`/`红胜`, `=`/`d`/`和`, `0-1`/`b`/`黑胜`, `+-`/`-+` for a forfeit or `--`/`双负`"
+                ),
+                zh(
+                    "结果 `{token}`{}无法识别：请用 `1-0`/`r`/`红胜`、`=`/`d`/`和`、`0-1`/`b`/`黑胜`，弃权用 `+-`/`-+`，双方弃权用 `--`/`双负`",
+                    at_zh(at)
+                ),
             ),
-            ResultError::BadFouls { text, at } => format!(
-                "犯规 `{text}`{}无法识别：请写红方:黑方犯规次数，例如 `1:0`",
-                at_zh(at)
+            ResultError::BadFouls { text, at } => bi!(
+                lang,
+                en("fouls `{text}`{at} are not understood: write red:black fouls, e.g. `1:0`"),
+                zh(
+                    "犯规 `{text}`{}无法识别：请写红方:黑方犯规次数，例如 `1:0`",
+                    at_zh(at)
+                ),
             ),
-            ResultError::BadTable { text, at } => {
-                format!("台号 `{text}`{}不是台号：请写从 1 起的数字", at_zh(at))
-            }
-            ResultError::BadRound { text, at } => {
-                format!("轮次 `{text}`{}不是轮次：请写从 1 起的数字", at_zh(at))
-            }
-            ResultError::MissingOutcome { table } => {
-                format!("第 {table} 台没有结果：请写在台号之后，例如 `{table} 1-0`")
-            }
-            ResultError::NoEntries => {
-                "没有给出结果：请写 `TABLE RESULT …`（台号 结果 …），例如 `1 1-0 2 = 3 0-1/0:1`"
-                    .to_string()
-            }
+            ResultError::BadTable { text, at } => bi!(
+                lang,
+                en("table `{text}`{at} is not a table number: write a number from 1 up"),
+                zh("台号 `{text}`{}不是台号：请写从 1 起的数字", at_zh(at)),
+            ),
+            ResultError::BadRound { text, at } => bi!(
+                lang,
+                en("round `{text}`{at} is not a round number: write a number from 1 up"),
+                zh("轮次 `{text}`{}不是轮次：请写从 1 起的数字", at_zh(at)),
+            ),
+            ResultError::MissingOutcome { table } => bi!(
+                lang,
+                en("table {table} has no result: write it after the table, e.g. `{table} 1-0`"),
+                zh("第 {table} 台没有结果：请写在台号之后，例如 `{table} 1-0`"),
+            ),
+            ResultError::NoEntries => bi!(
+                lang,
+                en("no results given: write `TABLE RESULT …`, e.g. `1 1-0 2 = 3 0-1/0:1`"),
+                zh(
+                    "没有给出结果：请写 `TABLE RESULT …`（台号 结果 …），例如 `1 1-0 2 = 3 0-1/0:1`"
+                ),
+            ),
             ResultError::CsvRow {
                 source_name,
                 line,
                 error,
-            } => format!("{source_name} 第 {line} 行：{}", error.localize(lang)),
+            } => {
+                let error = error.localize(lang);
+                bi!(
+                    lang,
+                    en("{source_name} line {line}: {error}"),
+                    zh("{source_name} 第 {line} 行：{error}"),
+                )
+            }
             ResultError::DuplicateRow {
                 round,
                 table,
                 first,
-            } => format!("第 {round} 轮第 {table} 台在第 {first} 行已经出现：每台只写一次"),
+            } => bi!(
+                lang,
+                en("round {round} table {table} is also on line {first}: give each table once"),
+                zh("第 {round} 轮第 {table} 台在第 {first} 行已经出现：每台只写一次"),
+            ),
             ResultError::HeaderUnreadable {
                 source_name,
                 detail,
-            } => format!("{source_name}：无法读取表头（{detail}）"),
-            ResultError::NoRows { source_name } => {
-                format!("{source_name}：文件中没有结果：请在表头下添加行")
-            }
+            } => bi!(
+                lang,
+                en("{source_name}: the header cannot be read ({detail})"),
+                zh("{source_name}：无法读取表头（{detail}）"),
+            ),
+            ResultError::NoRows { source_name } => bi!(
+                lang,
+                en("{source_name}: no results in the file: add rows under the header"),
+                zh("{source_name}：文件中没有结果：请在表头下添加行"),
+            ),
             ResultError::CsvHeader {
                 source_name,
                 column,
                 expected,
-            } => {
-                let expected = expected
-                    .strip_prefix("one of ")
-                    .map_or(expected.clone(), |rest| format!("{rest} 之一"));
-                format!("{source_name}：表头缺少 `{column}` 列：需要 {expected}")
-            }
-            ResultError::EmptyGroupCell => {
-                "组别一栏是空的：请写明该行的组别，例如规程中的组别名称".to_string()
-            }
-            ResultError::GroupColumnUnexpected { source_name } => format!(
-                "{source_name}：文件有组别列，此处无法使用：请用 `qiwang result --from` 录入"
+            } => bi!(
+                lang,
+                en(
+                    "{source_name}: column `{column}` is missing from the header: it needs {expected}"
+                ),
+                zh(
+                    "{source_name}：表头缺少 `{column}` 列：需要 {}",
+                    one_of_zh(expected)
+                ),
+            ),
+            ResultError::EmptyGroupCell => bi!(
+                lang,
+                en(
+                    "the group cell is empty: write the row's group (组别), e.g. its name in the rulebook"
+                ),
+                zh("组别一栏是空的：请写明该行的组别，例如规程中的组别名称"),
+            ),
+            ResultError::GroupColumnUnexpected { source_name } => bi!(
+                lang,
+                en(
+                    "{source_name}: the file has a group column (组别) that this reader cannot use: enter it with `qiwang result --from`"
+                ),
+                zh("{source_name}：文件有组别列，此处无法使用：请用 `qiwang result --from` 录入"),
             ),
             ResultError::GroupColumnMissing {
                 source_name,
                 groups,
-            } => format!(
-                "{source_name}：有多个组别已经编排（{groups}）：请加一列“组别”写明每行的组别，或用 `--group` 选定一个组别"
+            } => bi!(
+                lang,
+                en(
+                    "{source_name}: several groups have rounds ({groups}): add a group column (组别) naming each row's group, or choose one group with `--group`"
+                ),
+                zh(
+                    "{source_name}：有多个组别已经编排（{groups}）：请加一列“组别”写明每行的组别，或用 `--group` 选定一个组别"
+                ),
             ),
-            ResultError::GroupNotChosen { text, chosen } => format!(
-                "组别 `{text}` 不是 `--group` 选定的组别（{chosen}）：去掉 `--group` 可一次录入所有组别，或删去这一行"
+            ResultError::GroupNotChosen { text, chosen } => bi!(
+                lang,
+                en(
+                    "group `{text}` is not the group chosen with `--group` ({chosen}): drop `--group` to enter every group's rows, or remove the row"
+                ),
+                zh(
+                    "组别 `{text}` 不是 `--group` 选定的组别（{chosen}）：去掉 `--group` 可一次录入所有组别，或删去这一行"
+                ),
             ),
-            ResultError::UnknownGroupName { text, known } => {
-                format!("规程中没有组别 `{text}`：请用 {known} 之一")
-            }
+            ResultError::UnknownGroupName { text, known } => bi!(
+                lang,
+                en("no group `{text}` in the rulebook: use one of {known}"),
+                zh("规程中没有组别 `{text}`：请用 {known} 之一"),
+            ),
             ResultError::Csv {
                 source_name,
                 message,
-            } => format!("{source_name}：无法按 CSV 读取（{message}）"),
-            ResultError::UnknownGroup { group, known } => {
-                format!("组别 `{group}` 不是规程中的编排组别：请用 {known} 之一")
-            }
-            ResultError::NoRounds { group } => {
-                format!("组别 `{group}` 还没有轮次：请先编排第 1 轮再录入成绩")
-            }
-            ResultError::RoundMissing { group, round, last } => {
-                format!("组别 `{group}` 没有第 {round} 轮：已有的轮次为 1–{last}")
-            }
+            } => bi!(
+                lang,
+                en("{source_name}: {message}"),
+                zh("{source_name}：无法按 CSV 读取（{message}）"),
+            ),
+            ResultError::UnknownGroup { group, known } => bi!(
+                lang,
+                en("group `{group}` is not a pairing group of the rulebook: use one of {known}"),
+                zh("组别 `{group}` 不是规程中的编排组别：请用 {known} 之一"),
+            ),
+            ResultError::NoRounds { group } => bi!(
+                lang,
+                en("group `{group}` has no rounds yet: pair round 1 before entering results"),
+                zh("组别 `{group}` 还没有轮次：请先编排第 1 轮再录入成绩"),
+            ),
+            ResultError::RoundMissing { group, round, last } => bi!(
+                lang,
+                en("group `{group}` has no round {round}: its rounds are 1–{last}"),
+                zh("组别 `{group}` 没有第 {round} 轮：已有的轮次为 1–{last}"),
+            ),
             ResultError::TableMissing {
                 group,
                 round,
                 table,
                 tables,
-            } => format!("组别 `{group}` 第 {round} 轮没有第 {table} 台：已有的台号为 {tables}"),
-            ResultError::DuplicateTable { round, table } => {
-                format!("第 {round} 轮第 {table} 台给出了两次：每台只写一次")
-            }
+            } => bi!(
+                lang,
+                en(
+                    "round {round} of group `{group}` has no table {table}: its tables are {tables}"
+                ),
+                zh("组别 `{group}` 第 {round} 轮没有第 {table} 台：已有的台号为 {tables}"),
+            ),
+            ResultError::DuplicateTable { round, table } => bi!(
+                lang,
+                en("round {round} table {table} is given twice: give each table once"),
+                zh("第 {round} 轮第 {table} 台给出了两次：每台只写一次"),
+            ),
             ResultError::FoulsOnForfeit {
                 round,
                 table,
                 outcome,
                 red,
                 black,
-            } => format!(
-                "第 {round} 轮第 {table} 台：`{}` 不是对局下出的结果，不能带犯规 `{red}:{black}`：请去掉犯规或录入实际结果",
-                outcome.token()
+            } => bi!(
+                lang,
+                en(
+                    "round {round} table {table}: `{}` was not played over the board, so it cannot carry fouls `{red}:{black}`: drop the fouls or enter the real result",
+                    outcome.token()
+                ),
+                zh(
+                    "第 {round} 轮第 {table} 台：`{}` 不是对局下出的结果，不能带犯规 `{red}:{black}`：请去掉犯规或录入实际结果",
+                    outcome.token()
+                ),
             ),
             ResultError::FoulsOverLimit {
                 round,
@@ -355,9 +557,15 @@ impl Localize for ResultError {
                 side,
                 fouls,
                 limit,
-            } => format!(
-                "第 {round} 轮第 {table} 台：{}犯规 {fouls} 次，但犯规 {limit} 次即判负：最多录入 {limit} 次",
-                side_zh(side)
+            } => bi!(
+                lang,
+                en(
+                    "round {round} table {table}: {side} has {fouls} fouls but the game ends at {limit}: enter at most {limit}"
+                ),
+                zh(
+                    "第 {round} 轮第 {table} 台：{}犯规 {fouls} 次，但犯规 {limit} 次即判负：最多录入 {limit} 次",
+                    side_zh(side)
+                ),
             ),
             ResultError::FoulsContradictWinner {
                 round,
@@ -365,90 +573,196 @@ impl Localize for ResultError {
                 side,
                 limit,
                 outcome,
-            } => format!(
-                "第 {round} 轮第 {table} 台：{side} 犯规达到 {limit} 次已判负，但 `{}` 判{side}胜：请录入实际结果",
-                outcome.token(),
-                side = side_zh(side)
+            } => bi!(
+                lang,
+                en(
+                    "round {round} table {table}: {side} reached {limit} fouls and so lost the game, but `{}` makes {side} the winner: enter the real result",
+                    outcome.token()
+                ),
+                zh(
+                    "第 {round} 轮第 {table} 台：{side} 犯规达到 {limit} 次已判负，但 `{}` 判{side}胜：请录入实际结果",
+                    outcome.token(),
+                    side = side_zh(side)
+                ),
             ),
             ResultError::BothAtFoulLimit {
                 round,
                 table,
                 limit,
-            } => format!(
-                "第 {round} 轮第 {table} 台：双方犯规都是 {limit} 次，但先达到 {limit} 次的一方即判负：请录入对局结束时各方的犯规次数"
+            } => bi!(
+                lang,
+                en(
+                    "round {round} table {table}: both sides have {limit} fouls, but the game ends at the first side to reach {limit}: enter the fouls each side had when the game ended"
+                ),
+                zh(
+                    "第 {round} 轮第 {table} 台：双方犯规都是 {limit} 次，但先达到 {limit} 次的一方即判负：请录入对局结束时各方的犯规次数"
+                ),
             ),
-            ResultError::UnknownPlayer { player } => {
-                format!("棋手 {player} 未报名：请用 `qiwang players` 核对编号")
-            }
-            ResultError::AlreadyWithdrawn { player, from_round } => {
-                format!("棋手 {player} 已从第 {from_round} 轮起退赛")
-            }
-            ResultError::PairedAfterWithdrawal { player, round } => format!(
-                "棋手 {player} 已编入第 {round} 轮：请从第 {} 轮起退赛，或先撤销第 {round} 轮的编排",
-                round + 1
+            ResultError::UnknownPlayer { player } => bi!(
+                lang,
+                en("player {player} is not registered: check the id with `qiwang players`"),
+                zh("棋手 {player} 未报名：请用 `qiwang players` 核对编号"),
             ),
-            ResultError::UnplayedGame { player, round } => format!(
-                "棋手 {player} 已编入第 {round} 轮，而该局还没有成绩：请为该局录入弃权（`-+` 或 `+-`），或用 `qiwang unpair` 撤销后重新编排，然后再退赛"
+            ResultError::AlreadyWithdrawn { player, from_round } => bi!(
+                lang,
+                en("player {player} is already withdrawn from round {from_round}"),
+                zh("棋手 {player} 已从第 {from_round} 轮起退赛"),
             ),
-            ResultError::EventOver { player, rounds } => format!(
-                "棋手 {player} 所在组别的 {rounds} 轮已全部编排：已没有可退出的轮次（如要取消其名次，请用 `qiwang player disqualify`）"
+            ResultError::PairedAfterWithdrawal { player, round } => bi!(
+                lang,
+                en(
+                    "player {player} is already paired in round {round}: withdraw from round {next} or unpair round {round} first",
+                    next = round + 1
+                ),
+                zh(
+                    "棋手 {player} 已编入第 {round} 轮：请从第 {next} 轮起退赛，或先撤销第 {round} 轮的编排",
+                    next = round + 1
+                ),
             ),
-            ResultError::NothingToUnpair { group } => format!("{group} 没有可撤销的轮次"),
-            ResultError::RoundHasResults { group, round } => format!(
-                "{group} 第 {round} 轮已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销"
+            ResultError::UnplayedGame { player, round } => bi!(
+                lang,
+                en(
+                    "player {player} is paired in round {round}, which has no result for their game yet: enter a forfeit (`-+` or `+-`) for that game, or `qiwang unpair` and pair again, then withdraw"
+                ),
+                zh(
+                    "棋手 {player} 已编入第 {round} 轮，而该局还没有成绩：请为该局录入弃权（`-+` 或 `+-`），或用 `qiwang unpair` 撤销后重新编排，然后再退赛"
+                ),
             ),
-            ResultError::PenaltiesNotAllowed => {
-                "本赛事的规程不允许罚分（`conduct.penalties_allowed = false`）".to_string()
-            }
-            ResultError::PenaltyPointsNeeded => "请给出要扣的分数（`qiwang penalty PLAYER POINTS --reason TEXT`）：本规程没有设置 `conduct.disturbance_penalty`".to_string(),
-            ResultError::PenaltyNotPositive { points } => {
-                format!("罚分必须是正数（扣除的分数），不能是 `{points}`")
-            }
-            ResultError::PenaltyTooLarge { points, max } => {
-                format!("罚分 `{points}` 太大：一次最多扣 {max} 分（一名棋手整场比赛最多能得的分数）")
-            }
-            ResultError::PenaltyNeedsReason => {
-                "罚分需要 `--reason TEXT`（会显示在成绩表中）".to_string()
-            }
+            ResultError::EventOver { player, rounds } => bi!(
+                lang,
+                en(
+                    "player {player}'s group has played all {rounds} rounds: there is no round left to withdraw from (to take the player out of the ranking, use `qiwang player disqualify`)"
+                ),
+                zh(
+                    "棋手 {player} 所在组别的 {rounds} 轮已全部编排：已没有可退出的轮次（如要取消其名次，请用 `qiwang player disqualify`）"
+                ),
+            ),
+            ResultError::NothingToUnpair { group } => bi!(
+                lang,
+                en("{group} has no round to drop"),
+                zh("{group} 没有可撤销的轮次"),
+            ),
+            ResultError::RoundHasResults { group, round } => bi!(
+                lang,
+                en(
+                    "round {round} of {group} already has results: correct them with `qiwang result`, or `qiwang undo` step by step"
+                ),
+                zh(
+                    "{group} 第 {round} 轮已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销"
+                ),
+            ),
+            ResultError::PenaltiesNotAllowed => bi!(
+                lang,
+                en(
+                    "this event's rulebook does not allow point penalties (`conduct.penalties_allowed = false`)"
+                ),
+                zh("本赛事的规程不允许罚分（`conduct.penalties_allowed = false`）"),
+            ),
+            ResultError::PenaltyPointsNeeded => bi!(
+                lang,
+                en(
+                    "give the points to deduct (`qiwang penalty PLAYER POINTS --reason TEXT`): this rulebook sets no `conduct.disturbance_penalty`"
+                ),
+                zh(
+                    "请给出要扣的分数（`qiwang penalty PLAYER POINTS --reason TEXT`）：本规程没有设置 `conduct.disturbance_penalty`"
+                ),
+            ),
+            ResultError::PenaltyNotPositive { points } => bi!(
+                lang,
+                en("penalty points must be positive (the points deducted), not `{points}`"),
+                zh("罚分必须是正数（扣除的分数），不能是 `{points}`"),
+            ),
+            ResultError::PenaltyTooLarge { points, max } => bi!(
+                lang,
+                en(
+                    "penalty `{points}` is too large: one penalty deducts at most {max} points (the most a player can score in an event)"
+                ),
+                zh("罚分 `{points}` 太大：一次最多扣 {max} 分（一名棋手整场比赛最多能得的分数）"),
+            ),
+            ResultError::PenaltyNeedsReason => bi!(
+                lang,
+                en("a penalty needs `--reason TEXT` (it is shown in the standings)"),
+                zh("罚分需要 `--reason TEXT`（会显示在成绩表中）"),
+            ),
             ResultError::RoundNotPaired {
                 group,
                 round,
                 paired,
-            } => format!("组别 `{group}` 没有第 `{round}` 轮：目前已编排 {paired} 轮"),
+            } => bi!(
+                lang,
+                en(
+                    "round `{round}` does not exist in group `{group}`: {paired} round(s) paired so far"
+                ),
+                zh("组别 `{group}` 没有第 `{round}` 轮：目前已编排 {paired} 轮"),
+            ),
             ResultError::RoundUnfinished {
                 group,
                 round,
                 tables,
-            } => format!(
-                "组别 `{group}` 第 {round} 轮尚未结束（第 {} 台没有成绩）：请先录入成绩，或查看第 {done} 轮后的名次（`--round {done}`）",
-                tables.join("、"),
-                done = round - 1
+            } => bi!(
+                lang,
+                en(
+                    "round {round} of group `{group}` is not finished (table(s) {} have no result): enter them first, or see the standings after round {done} (`--round {done}`)",
+                    tables.join(", "),
+                    done = round - 1
+                ),
+                zh(
+                    "组别 `{group}` 第 {round} 轮尚未结束（第 {} 台没有成绩）：请先录入成绩，或查看第 {done} 轮后的名次（`--round {done}`）",
+                    tables.join("、"),
+                    done = round - 1
+                ),
             ),
-            ResultError::NotWithdrawn { player } => {
-                format!("棋手 {player} 没有退赛，无需恢复参赛")
-            }
-            ResultError::BadWithdrawalRound { from_round } => {
-                format!("退赛轮次 `{from_round}` 不是轮次：轮次从 1 开始")
-            }
-            ResultError::EmptyReason => "退赛需要写明原因，例如 `--reason 身体不适`".to_string(),
-            ResultError::NoPlayoffNeeded { group } => {
-                format!("组别 `{group}` 没有需要加赛的同分")
-            }
-            ResultError::PlayoffMismatch { group, given, tied } => format!(
-                "加赛名次 {given} 与组别 `{group}` 的同分棋手 {} 不符：每人列出一次，胜者在前",
-                tied.replace(" or ", " 或 ")
+            ResultError::NotWithdrawn { player } => bi!(
+                lang,
+                en("player {player} has not withdrawn: there is nothing to reinstate"),
+                zh("棋手 {player} 没有退赛，无需恢复参赛"),
             ),
-            ResultError::Many(errors) => format!(
-                "{} 个问题，未记录任何成绩：\n{}",
-                errors.len(),
-                errors
+            ResultError::BadWithdrawalRound { from_round } => bi!(
+                lang,
+                en("withdrawal round `{from_round}` is not a round number: rounds start at 1"),
+                zh("退赛轮次 `{from_round}` 不是轮次：轮次从 1 开始"),
+            ),
+            ResultError::EmptyReason => bi!(
+                lang,
+                en("a withdrawal needs a reason: say why, e.g. `--reason 身体不适`"),
+                zh("退赛需要写明原因，例如 `--reason 身体不适`"),
+            ),
+            ResultError::NoPlayoffNeeded { group } => bi!(
+                lang,
+                en("group `{group}` has no tie that needs a playoff"),
+                zh("组别 `{group}` 没有需要加赛的同分"),
+            ),
+            ResultError::PlayoffMismatch { group, given, tied } => bi!(
+                lang,
+                en(
+                    "the playoff order {given} is not the tied players {tied} of group `{group}`: list each of them exactly once, winner first"
+                ),
+                zh(
+                    "加赛名次 {given} 与组别 `{group}` 的同分棋手 {} 不符：每人列出一次，胜者在前",
+                    tied.replace(" or ", " 或 ")
+                ),
+            ),
+            ResultError::Many(errors) => {
+                let list = errors
                     .iter()
                     .map(|e| format!("  - {}", e.localize(lang)))
                     .collect::<Vec<_>>()
-                    .join("\n")
-            ),
+                    .join("\n");
+                bi!(
+                    lang,
+                    en("{} problems, nothing was recorded:\n{list}", errors.len()),
+                    zh("{} 个问题，未记录任何成绩：\n{list}", errors.len()),
+                )
+            }
         }
     }
+}
+
+/// The headers a results file needs (`one of round, 轮次`), in Chinese.
+fn one_of_zh(expected: &str) -> String {
+    expected
+        .strip_prefix("one of ")
+        .map_or(expected.to_string(), |rest| format!("{rest} 之一"))
 }
 
 /// Where a token came from (` (argument 3)`, ` for table 2`), in Chinese.
@@ -534,6 +848,22 @@ mod tests {
             ResultError::Csv {
                 source_name: "r.csv".into(),
                 message: "found record with 3 fields".into(),
+            },
+            ResultError::EmptyGroupCell,
+            ResultError::GroupColumnUnexpected {
+                source_name: "r.csv".into(),
+            },
+            ResultError::GroupColumnMissing {
+                source_name: "r.csv".into(),
+                groups: "`adult`, `kids`".into(),
+            },
+            ResultError::GroupNotChosen {
+                text: "kids".into(),
+                chosen: "`adult`".into(),
+            },
+            ResultError::UnknownGroupName {
+                text: "teens".into(),
+                known: "`adult`、`kids`".into(),
             },
             ResultError::UnknownGroup {
                 group: GroupId::new("kids"),

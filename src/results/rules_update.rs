@@ -24,12 +24,10 @@ pub enum RulesUpdateError {
     Unchanged,
 }
 
-impl std::fmt::Display for RulesUpdateError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.localize(Lang::En))
-    }
-}
+crate::i18n::display_english!(RulesUpdateError);
 
+// No `source()`: `Invalid`'s rulebook errors are the whole message, not a cause to print
+// again below it.
 impl std::error::Error for RulesUpdateError {}
 
 impl Localize for RulesUpdateError {
@@ -42,21 +40,21 @@ impl Localize for RulesUpdateError {
                     .map(|t| format!("  {}", t.get(lang)))
                     .collect::<Vec<_>>()
                     .join("\n");
-                match lang {
-                    Lang::Zh => format!(
-                        "新规程会改变已赛轮次的结果，未做任何修改：\n{list}\n已赛轮次按当时的计分、犯规与组别规则记录；只有名次、奖项、团体、编排与退赛规则可以在赛中修改"
-                    ),
-                    Lang::En => format!(
+                crate::i18n::bi!(
+                    lang,
+                    en(
                         "the new rulebook would alter rounds already played; nothing was changed:\n{list}\nplayed rounds stand under the scoring, foul and group rules they were played under; only ranking, prizes, teams, pairing and withdrawal rules may change during the event"
                     ),
-                }
-            }
-            RulesUpdateError::Unchanged => lang
-                .pick(
-                    "新规程与赛事当前的规程相同：没有需要修改的",
-                    "the new rulebook is the same as the event's: nothing to change",
+                    zh(
+                        "新规程会改变已赛轮次的结果，未做任何修改：\n{list}\n已赛轮次按当时的计分、犯规与组别规则记录；只有名次、奖项、团体、编排与退赛规则可以在赛中修改"
+                    ),
                 )
-                .to_string(),
+            }
+            RulesUpdateError::Unchanged => crate::i18n::bi!(
+                lang,
+                en("the new rulebook is the same as the event's: nothing to change"),
+                zh("新规程与赛事当前的规程相同：没有需要修改的"),
+            ),
         }
     }
 }
@@ -224,6 +222,28 @@ pub fn line_diff(old: &str, new: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_refusal_has_chinese_with_the_same_values() {
+        use crate::i18n::facts::assert_localized;
+        use crate::rulebook::Problem;
+        let invalid = RulebookErrors {
+            source: "r.toml".into(),
+            problems: vec![Problem {
+                line: 2,
+                column: 9,
+                key: "event.rounds".into(),
+                message: "must be at least 1".into(),
+                message_zh: "至少应为 1".into(),
+            }],
+        };
+        assert_localized(&RulesUpdateError::Invalid(invalid));
+        assert_localized(&RulesUpdateError::AltersPlayedRounds(vec![Text::new(
+            "计分改变：`win` 由 `2` 改为 `3`",
+            "scoring changes: `win` from `2` to `3`",
+        )]));
+        assert_localized(&RulesUpdateError::Unchanged);
+    }
 
     #[test]
     fn the_diff_names_the_section_of_each_change() {

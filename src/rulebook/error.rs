@@ -1,8 +1,7 @@
 //! Rulebook problems: every mistake found in one pass, each with its place in the file.
 
-use crate::i18n::{Localize, Text};
+use crate::i18n::{Localize, Text, display_english};
 use crate::rulebook::Lang;
-use std::fmt;
 
 /// One mistake in a rulebook, located by line, column and dotted key path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,22 +29,7 @@ pub struct RulebookErrors {
     pub problems: Vec<Problem>,
 }
 
-impl fmt::Display for RulebookErrors {
-    /// One `source:line:col: key: message` per line.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, p) in self.problems.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{}:{}:{}: ", self.source, p.line, p.column)?;
-            if !p.key.is_empty() {
-                write!(f, "{}: ", p.key)?;
-            }
-            write!(f, "{}", p.message)?;
-        }
-        Ok(())
-    }
-}
+display_english!(RulebookErrors);
 
 // Written by hand: thiserror would take the `source` field for the error's cause.
 impl std::error::Error for RulebookErrors {}
@@ -60,9 +44,6 @@ impl Localize for Problem {
 impl Localize for RulebookErrors {
     /// One `source:line:col: key: message` per line; only the message is translated.
     fn localize(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
         self.problems
             .iter()
             .map(|p| {
@@ -167,6 +148,10 @@ mod tests {
         assert_eq!(
             errors.to_string(),
             "r.toml:2:9: event.rounds: must be at least 1\nr.toml:1:1: invalid table header"
+        );
+        assert_eq!(
+            errors.localize(Lang::Zh),
+            "r.toml:2:9: event.rounds: 至少应为 1\nr.toml:1:1: 表头无效"
         );
     }
 }

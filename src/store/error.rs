@@ -1,6 +1,6 @@
 //! Errors of the event store: every failure names the file it concerns and says what to do.
 
-use crate::i18n::Localize;
+use crate::i18n::{Localize, bi, display_english};
 use crate::rulebook::Lang;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -9,57 +9,36 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// No `qiwang.json` at or above the directory a command was run from.
-    #[error(
-        "no event found in `{}` or any parent directory: run `qiwang init DIR --rules FILE` to create one, or pass `--event DIR`",
-        searched_from.display()
-    )]
     NotAnEvent {
         /// The directory the search started from (it and its parents hold no event).
         searched_from: PathBuf,
     },
 
     /// `--event DIR` names a directory without `qiwang.json`.
-    #[error(
-        "`{}` is not an event directory (it has no qiwang.json): pass the directory `qiwang init` created",
-        dir.display()
-    )]
     NoEventAt {
         /// The directory given.
         dir: PathBuf,
     },
 
     /// `init` into a directory that already holds an event.
-    #[error(
-        "`{}` already exists: this directory holds an event; choose another directory (qiwang never overwrites an event)",
-        path.display()
-    )]
     AlreadyExists {
         /// The file that shows an event is already there.
         path: PathBuf,
     },
 
     /// Another process holds the event's lock.
-    #[error(
-        "event is busy: another qiwang command is changing it; try again (lock `{}`)",
-        lock.display()
-    )]
     Busy {
         /// The event's lock file.
         lock: PathBuf,
     },
 
     /// The event directory was moved or replaced while a command held its lock.
-    #[error(
-        "`{}` was moved or replaced while this command held its lock, so the lock no longer protects it: nothing was saved; run the command again",
-        dir.display()
-    )]
     LockLost {
         /// The event directory the lock was taken on.
         dir: PathBuf,
     },
 
     /// A file of the event cannot be trusted; it is left exactly as it is.
-    #[error("`{}` is damaged: {detail}; {recovery}", path.display())]
     Damaged {
         /// The damaged file.
         path: PathBuf,
@@ -70,10 +49,6 @@ pub enum StoreError {
     },
 
     /// `qiwang.json` was written by a newer qiwang whose format this one cannot read.
-    #[error(
-        "`{}` was written by a newer qiwang (schema version {found}, this qiwang reads up to {supported}): upgrade qiwang; {recovery}",
-        path.display()
-    )]
     NewerSchema {
         /// The state file.
         path: PathBuf,
@@ -86,19 +61,12 @@ pub enum StoreError {
     },
 
     /// `undo` with no change left to undo.
-    #[error(
-        "nothing to undo: every change since `init` has already been undone (see `qiwang log`)"
-    )]
     NothingToUndo,
 
     /// `redo` with no undo to take back.
-    #[error(
-        "nothing to redo: `redo` takes back the newest undos that no later change followed (see `qiwang log`)"
-    )]
     NothingToRedo,
 
     /// A file operation failed.
-    #[error("cannot {action} `{}`{hint}", path.display())]
     Io {
         /// The file or directory.
         path: PathBuf,
@@ -124,31 +92,65 @@ impl StoreError {
     }
 }
 
+display_english!(StoreError);
+
 impl Localize for StoreError {
     fn localize(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
         match self {
-            StoreError::NotAnEvent { searched_from } => format!(
-                "在 `{}` 及其上级目录中没有找到赛事：请用 `qiwang init DIR --rules FILE` 创建，或加 `--event DIR`",
-                searched_from.display()
+            StoreError::NotAnEvent { searched_from } => bi!(
+                lang,
+                en(
+                    "no event found in `{}` or any parent directory: run `qiwang init DIR --rules FILE` to create one, or pass `--event DIR`",
+                    searched_from.display()
+                ),
+                zh(
+                    "在 `{}` 及其上级目录中没有找到赛事：请用 `qiwang init DIR --rules FILE` 创建，或加 `--event DIR`",
+                    searched_from.display()
+                ),
             ),
-            StoreError::NoEventAt { dir } => format!(
-                "`{}` 不是赛事目录（其中没有 qiwang.json）：请给出 `qiwang init` 创建的目录",
-                dir.display()
+            StoreError::NoEventAt { dir } => bi!(
+                lang,
+                en(
+                    "`{}` is not an event directory (it has no qiwang.json): pass the directory `qiwang init` created",
+                    dir.display()
+                ),
+                zh(
+                    "`{}` 不是赛事目录（其中没有 qiwang.json）：请给出 `qiwang init` 创建的目录",
+                    dir.display()
+                ),
             ),
-            StoreError::AlreadyExists { path } => format!(
-                "`{}` 已存在：该目录已有赛事；请换一个目录（qiwang 从不覆盖赛事）",
-                path.display()
+            StoreError::AlreadyExists { path } => bi!(
+                lang,
+                en(
+                    "`{}` already exists: this directory holds an event; choose another directory (qiwang never overwrites an event)",
+                    path.display()
+                ),
+                zh(
+                    "`{}` 已存在：该目录已有赛事；请换一个目录（qiwang 从不覆盖赛事）",
+                    path.display()
+                ),
             ),
-            StoreError::Busy { lock } => format!(
-                "赛事正忙：另一个 qiwang 命令正在修改它，请稍后再试（锁文件 `{}`）",
-                lock.display()
+            StoreError::Busy { lock } => bi!(
+                lang,
+                en(
+                    "event is busy: another qiwang command is changing it; try again (lock `{}`)",
+                    lock.display()
+                ),
+                zh(
+                    "赛事正忙：另一个 qiwang 命令正在修改它，请稍后再试（锁文件 `{}`）",
+                    lock.display()
+                ),
             ),
-            StoreError::LockLost { dir } => format!(
-                "本命令持有锁期间 `{}` 被移动或替换，锁已不能保护它：未保存任何内容；请重新运行命令",
-                dir.display()
+            StoreError::LockLost { dir } => bi!(
+                lang,
+                en(
+                    "`{}` was moved or replaced while this command held its lock, so the lock no longer protects it: nothing was saved; run the command again",
+                    dir.display()
+                ),
+                zh(
+                    "本命令持有锁期间 `{}` 被移动或替换，锁已不能保护它：未保存任何内容；请重新运行命令",
+                    dir.display()
+                ),
             ),
             // The detail and the recovery advice are written, in both languages, where the
             // damage is found.
@@ -156,39 +158,69 @@ impl Localize for StoreError {
                 path,
                 detail,
                 recovery,
-            } => format!(
-                "`{}` 已损坏：{}；{}",
-                path.display(),
-                detail.zh,
-                recovery.zh
+            } => bi!(
+                lang,
+                en(
+                    "`{}` is damaged: {}; {}",
+                    path.display(),
+                    detail.en,
+                    recovery.en
+                ),
+                zh(
+                    "`{}` 已损坏：{}；{}",
+                    path.display(),
+                    detail.zh,
+                    recovery.zh
+                ),
             ),
             StoreError::NewerSchema {
                 path,
                 found,
                 supported,
                 recovery,
-            } => format!(
-                "`{}` 由更新版本的 qiwang 写入（格式版本 {found}，本程序最高读取 {supported}）：请升级 qiwang；{}",
-                path.display(),
-                recovery.zh
+            } => bi!(
+                lang,
+                en(
+                    "`{}` was written by a newer qiwang (schema version {found}, this qiwang reads up to {supported}): upgrade qiwang; {}",
+                    path.display(),
+                    recovery.en
+                ),
+                zh(
+                    "`{}` 由更新版本的 qiwang 写入（格式版本 {found}，本程序最高读取 {supported}）：请升级 qiwang；{}",
+                    path.display(),
+                    recovery.zh
+                ),
             ),
-            StoreError::NothingToUndo => {
-                "没有可撤销的操作：`init` 之后的所有修改都已撤销（见 `qiwang log`）".to_string()
-            }
-            StoreError::NothingToRedo => {
-                "没有可重做的操作：`redo` 只恢复其后没有新修改的最近几次撤销（见 `qiwang log`）"
-                    .to_string()
-            }
+            StoreError::NothingToUndo => bi!(
+                lang,
+                en(
+                    "nothing to undo: every change since `init` has already been undone (see `qiwang log`)"
+                ),
+                zh("没有可撤销的操作：`init` 之后的所有修改都已撤销（见 `qiwang log`）"),
+            ),
+            StoreError::NothingToRedo => bi!(
+                lang,
+                en(
+                    "nothing to redo: `redo` takes back the newest undos that no later change followed (see `qiwang log`)"
+                ),
+                zh(
+                    "没有可重做的操作：`redo` 只恢复其后没有新修改的最近几次撤销（见 `qiwang log`）"
+                ),
+            ),
             StoreError::Io {
                 path,
                 action,
+                hint,
                 source,
-                ..
-            } => format!(
-                "无法{} `{}`{}",
-                action_zh(action),
-                path.display(),
-                io_hint_zh(source)
+            } => bi!(
+                lang,
+                en("cannot {action} `{}`{hint}", path.display()),
+                zh(
+                    "无法{} `{}`{}",
+                    action_zh(action),
+                    path.display(),
+                    io_hint_zh(source)
+                ),
             ),
         }
     }
@@ -299,6 +331,14 @@ mod tests {
                 dir: PathBuf::from("ev"),
             },
             StoreError::NothingToRedo,
+            StoreError::Damaged {
+                path: PathBuf::from("ev/qiwang.json"),
+                detail: crate::i18n::Text::new("第 3 行不是 JSON", "line 3 is not JSON"),
+                recovery: crate::i18n::Text::new(
+                    "从 `history/` 恢复一个快照",
+                    "restore a snapshot from `history/`",
+                ),
+            },
             StoreError::NewerSchema {
                 path: PathBuf::from("ev/qiwang.json"),
                 found: 3,

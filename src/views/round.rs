@@ -9,7 +9,7 @@
 
 use super::standings::CellWords;
 use super::{group_name, round_time, signature_line};
-use crate::i18n::{Localize, outcome_label};
+use crate::i18n::{Localize, bi, display_english, outcome_label};
 use crate::model::{Colour, Event, GroupId, Outcome, Pairing, PlayerId, Points};
 use crate::report::{
     Format, Json, Markup, Report, Section, html_body_markup, html_body_markup_with, html_page_of,
@@ -60,22 +60,32 @@ impl SheetKind {
 /// Why a round's sheets cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SheetError {
-    #[error("no group has been paired yet: pair a round with `qiwang pair` first")]
+    /// No group has a round yet.
     NothingPaired,
-    #[error("no group has a round {round}: the newest rounds are {newest}")]
-    NoSuchRound { round: u32, newest: String },
+    /// `--round` names a round no group has.
+    NoSuchRound {
+        /// The round asked for.
+        round: u32,
+        /// Each group's newest round, for the message.
+        newest: String,
+    },
 }
+
+display_english!(SheetError);
 
 impl Localize for SheetError {
     fn localize(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (_, Lang::En) => self.to_string(),
-            (SheetError::NothingPaired, Lang::Zh) => {
-                "还没有任何组别编排过：请先用 `qiwang pair` 编排一轮".to_string()
-            }
-            (SheetError::NoSuchRound { round, newest }, Lang::Zh) => {
-                format!("没有哪个组别有第 {round} 轮：各组最新的轮次为 {newest}")
-            }
+        match self {
+            SheetError::NothingPaired => bi!(
+                lang,
+                en("no group has been paired yet: pair a round with `qiwang pair` first"),
+                zh("还没有任何组别编排过：请先用 `qiwang pair` 编排一轮"),
+            ),
+            SheetError::NoSuchRound { round, newest } => bi!(
+                lang,
+                en("no group has a round {round}: the newest rounds are {newest}"),
+                zh("没有哪个组别有第 {round} 轮：各组最新的轮次为 {newest}"),
+            ),
         }
     }
 }
@@ -871,5 +881,20 @@ fn wall(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lan
         reports,
         html,
         csv: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_sheet_error_has_chinese_with_the_same_values() {
+        use crate::i18n::facts::assert_localized;
+        assert_localized(&SheetError::NothingPaired);
+        assert_localized(&SheetError::NoSuchRound {
+            round: 7,
+            newest: "`adult` 5, `kids` 4".into(),
+        });
     }
 }
