@@ -41,6 +41,8 @@ pub fn tiebreak_label(t: Tiebreak, lang: Lang) -> &'static str {
     }
 }
 
+/// A colour as a word (红/黑, red/black), e.g. in worded crosstable cells and in a
+/// colour-limit violation (docs/rules.md §3.2).
 pub fn colour_label(c: Colour, lang: Lang) -> &'static str {
     match c {
         Colour::Red => lang.pick("红", "red"),
@@ -48,6 +50,7 @@ pub fn colour_label(c: Colour, lang: Lang) -> &'static str {
     }
 }
 
+/// The 性别 column of the player list (男/女, M/F); empty when the sheet gave no gender.
 pub fn gender_label(g: Option<Gender>, lang: Lang) -> &'static str {
     match g {
         Some(Gender::Male) => lang.pick("男", "M"),
@@ -68,6 +71,8 @@ pub fn outcome_label(o: Outcome, lang: Lang) -> &'static str {
     }
 }
 
+/// A yes/no column of the player list (残疾, 本地, statuses an eligibility filter reads,
+/// docs/rules.md §6): 是/yes when set, empty when not, so the players who have it stand out.
 pub fn yes_no(b: bool, lang: Lang) -> &'static str {
     match b {
         true => lang.pick("是", "yes"),
@@ -126,7 +131,9 @@ pub(crate) use display_english;
 /// share, e.g. the comment `rules show` marks defaults with).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Words {
+    /// The Chinese text, printed for Chinese events (the default language).
     pub zh: &'static str,
+    /// The English text, printed with `--lang en` or an English rulebook.
     pub en: &'static str,
 }
 
@@ -140,7 +147,9 @@ impl Words {
 /// A message in both languages, chosen when it is printed.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Text {
+    /// The Chinese message, printed for Chinese events (the default language).
     pub zh: String,
+    /// The English message; also the `Display` text the audit log and tests read.
     pub en: String,
 }
 

@@ -15,11 +15,16 @@ pub const MAX_SHEET_BYTES: u64 = 64 * 1024 * 1024;
 /// What kind of file is read, for the cap and the message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InputKind {
+    /// A rulebook (TOML), capped at [`MAX_RULEBOOK_BYTES`] (1 MB).
     Rulebook,
+    /// A registration sheet or a results file (CSV or xlsx), capped at [`MAX_SHEET_BYTES`]
+    /// (64 MB).
     Sheet,
 }
 
 impl InputKind {
+    /// The size cap for this kind: a larger file is refused before it is read, so a wrong
+    /// file name (a disk image, a video) cannot exhaust memory.
     pub fn max_bytes(self) -> u64 {
         match self {
             InputKind::Rulebook => MAX_RULEBOOK_BYTES,

@@ -84,8 +84,13 @@ pub enum Relax {
 /// table (rematch, team) or the one player whose colour limit is broken.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Relaxation {
+    /// The round the break was made in; `check` accepts it only in that round.
     pub round: u32,
+    /// Which hard rule was broken (rematch, team-mates or a colour limit).
     pub rule: Relax,
+    /// Who the break concerns: both players of the table for a rematch or team-mate
+    /// pairing, the one player over the limit for a colour break. `pair --explain` and the
+    /// pairing sheet name them (放宽同队回避：张三—李四).
     pub players: Vec<PlayerId>,
 }
 

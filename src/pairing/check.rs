@@ -28,25 +28,51 @@ pub enum Rule {
     /// An active player has no table and no bye.
     Missing,
     /// More byes than an odd field needs.
-    ExtraBye { byes: u32 },
+    ExtraBye {
+        /// How many byes the round gives (more than one, or one in an even field).
+        byes: u32,
+    },
     /// A second bye although a player with fewer byes could have taken it (§4.2).
-    SecondBye { byes: u32 },
+    SecondBye {
+        /// The byes the player already had before this round (this one is number
+        /// `byes + 1`).
+        byes: u32,
+    },
     /// A run of `run` games with one colour (§3.2 连三).
-    ColourStreak { colour: Colour, run: u32 },
+    ColourStreak {
+        /// The colour repeated.
+        colour: Colour,
+        /// The length of the run with this round's game, above `colours.max_streak`.
+        run: u32,
+    },
     /// Reds − blacks reaching `diff` (§3.2 多三).
-    ColourDiff { diff: i32 },
+    ColourDiff {
+        /// Reds − blacks after this round's game, beyond ±`colours.max_diff`.
+        diff: i32,
+    },
     /// Team-mates paired while team avoidance is on (§4.1).
-    Team { team: String },
+    Team {
+        /// The unit (单位) both players registered with.
+        team: String,
+    },
     /// Two games share a table number.
-    DuplicateTable { table: u32 },
+    DuplicateTable {
+        /// The table number used more than once.
+        table: u32,
+    },
 }
 
 /// One broken rule in one round (serialisable: the audit log keeps a forced edit's
 /// violations as data).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Violation {
+    /// The round that breaks the rule, checked against the rounds before it.
     pub round: u32,
+    /// Who breaks it: both players of a table (rematch, team-mates), the one player over
+    /// a limit or out of place, every bye player for an extra bye, nobody for a table
+    /// number used twice.
     pub players: Vec<PlayerId>,
+    /// The hard rule broken.
     pub rule: Rule,
 }
 
@@ -147,6 +173,8 @@ impl Localize for Violation {
 /// recorded because no pairing met every hard rule (docs/rules.md §2.5).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Checked {
+    /// Breaks no stored relaxation covers: made by hand (`pairing set --force`) or by an
+    /// edit of the state; `check` exits non-zero while there are any.
     pub violations: Vec<Violation>,
     /// Breaks covered by a relaxation stored with the round: accepted, not violations.
     pub accepted: Vec<Violation>,

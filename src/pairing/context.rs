@@ -13,17 +13,23 @@ use std::collections::BTreeMap;
 /// What one player brings into a round.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerState {
+    /// The player's registration id, the key of every other per-player map.
     pub id: PlayerId,
     /// Pairing number (序号); 0 only while a late entry still waits for one.
     pub number: u32,
+    /// Points before this round, penalties deducted: what the score groups are formed
+    /// from (docs/rules.md §2.3) and what a float is measured by.
     pub score: Points,
     /// Colours that count (docs/rules.md §3.4), oldest first.
     pub colours: Vec<Colour>,
     /// Opponents met (a forfeited game counts when `forfeit_counts_as_met`).
     pub opponents: Vec<PlayerId>,
+    /// Byes taken so far; the bye tiers of docs/rules.md §4.2 order players by it.
     pub byes: u32,
     /// The unit, when it can conflict (empty and 个人 never do, §4.1).
     pub team: Option<String>,
+    /// The rating (等级分) as registered, if any. Round-1 seeding by rating (docs/rules.md
+    /// §2.2) reads it from the player record; no later-round criterion uses it.
     pub rating: Option<i32>,
     /// How the player floated in the previous round (docs/rules.md §2.3 criterion 5).
     pub last_float: Option<Float>,
@@ -33,7 +39,9 @@ pub struct PlayerState {
 /// side's score taken before that round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Float {
+    /// Paired against a lower score, or given the bye.
     Down,
+    /// Paired against a higher score.
     Up,
 }
 
@@ -80,6 +88,8 @@ impl PlayerState {
         }
     }
 
+    /// Whether the two already met, the no-rematch rule (docs/rules.md §2.3); a forfeited
+    /// game counts only under `pairing.forfeit_counts_as_met` (§1.3).
     pub fn has_met(&self, other: PlayerId) -> bool {
         self.opponents.contains(&other)
     }
@@ -97,7 +107,10 @@ pub enum ColourStep {
     /// Step 1: equal totals, the player on a black run plays red.
     Streak,
     /// Step 2: histories compared backwards; the one who had black `games_ago` plays red.
-    History { games_ago: u32 },
+    History {
+        /// How many games back the two histories first differ (1 = the last game).
+        games_ago: u32,
+    },
     /// Step 3: identical histories, the rulebook's tie rule.
     TieRule(EqualColourTie),
     /// Round 1: the rulebook's first-round colour mode.
@@ -107,8 +120,12 @@ pub enum ColourStep {
 /// Facts about every player of a pool before round `round`.
 #[derive(Debug, Clone)]
 pub struct History {
+    /// The round about to be paired; only rounds numbered below it are read.
     pub round: u32,
+    /// Whether it is the group's last round, where `colours.relax_streak_last_round` may
+    /// allow a third colour in a row (docs/rules.md §3.2).
     pub final_round: bool,
+    /// Every player registered in the pool, pairable or not, by id.
     pub players: BTreeMap<PlayerId, PlayerState>,
 }
 
@@ -231,9 +248,15 @@ impl History {
 /// Legality and colour decisions for one round over a fixed list of players.
 #[derive(Clone, Copy)]
 pub struct Rules<'a> {
+    /// The event's rulebook: colour limits, team avoidance, the colour tie rule.
     pub rules: &'a Rulebook,
+    /// The round being paired or checked: team avoidance `round1_only` and the
+    /// odd/even colour tie rule depend on it (docs/rules.md §3.3, §4.1).
     pub round: u32,
+    /// Whether `round` is the group's last, where a third colour in a row may be allowed
+    /// (docs/rules.md §3.2).
     pub final_round: bool,
+    /// The group's number of rounds, for the last-rounds colour priority (§3.3).
     pub total_rounds: u32,
 }
 

@@ -13,36 +13,61 @@ use crate::rulebook::{ByeChoice, EqualColourTie, Lang, Round1Colour, Round1Pairi
 pub enum FloatReason {
     /// The players on this score or above (after the bye) were an odd number, so one had
     /// to meet a lower score (同分者编对 cannot pair everyone).
-    OddGroup { players: u32 },
+    OddGroup {
+        /// Players on this score or above, the bye player aside: an odd number.
+        players: u32,
+    },
     /// Enough players on the same score, but every one still free was barred or needed
     /// elsewhere: counts of same-score players already met, barred by colour limits, or
     /// from the same team.
-    Blocked { met: u32, colour: u32, team: u32 },
+    Blocked {
+        /// Same-score players already met (no rematch, docs/rules.md §2.3).
+        met: u32,
+        /// Same-score players barred by the colour limits (docs/rules.md §3.2).
+        colour: u32,
+        /// Same-score team-mates barred by team avoidance (docs/rules.md §4.1).
+        team: u32,
+    },
     /// A same-score opponent (`partner`) was free and legal, but the lower score groups
     /// could not all be paired unless both of them came down (rematches or colour limits
     /// below).
-    NeededBelow { partner: PlayerId },
+    NeededBelow {
+        /// A same-score player this one could legally have met, who floated down too.
+        partner: PlayerId,
+    },
 }
 
 /// A higher-scored player paired with a lower-scored one (近分者编对).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FloatNote {
+    /// The higher-scored player, who floated down.
     pub player: PlayerId,
+    /// The lower-scored opponent, who floated up.
     pub opponent: PlayerId,
+    /// `player`'s score before the round (the score group left).
     pub from: Points,
+    /// `opponent`'s score before the round (the score group met).
     pub to: Points,
+    /// Why the two could not stay in their own score groups.
     pub reason: FloatReason,
 }
 
 /// Who plays red at a table and which rule decided it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ColourNote {
+    /// The table number, as on the pairing sheet.
     pub table: u32,
+    /// The player given red (先手).
     pub red: PlayerId,
+    /// The player given black (后手).
     pub black: PlayerId,
+    /// The step of docs/rules.md §3.3 that decided it, so a player owed red can be told
+    /// why they did not get it.
     pub step: ColourStep,
 }
 
+/// Which rule gave the bye (docs/rules.md §4.2): round 1's, or the rulebook's
+/// `pairing.bye` tier order in later rounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ByeReason {
     /// Round 1, odd field: the highest number (Dalian 2025).
@@ -60,7 +85,10 @@ pub enum ByeReason {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PassReason {
     /// Already had `byes` byes while others had fewer.
-    AlreadyHadBye { byes: u32 },
+    AlreadyHadBye {
+        /// The byes that player had already taken.
+        byes: u32,
+    },
     /// Giving them the bye would have left no legal pairing for the others.
     WouldBlockPairing,
     /// Same score: giving it to the chosen player paired the rest better (fewer floats,
@@ -68,30 +96,45 @@ pub enum PassReason {
     BetterPairing,
 }
 
+/// Who took the bye (轮空) and why, with every player scored no higher who did not.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ByeNote {
+    /// The player who sits out and scores `scoring.bye` (docs/rules.md §1.2).
     pub player: PlayerId,
+    /// That player's score before the round.
     pub score: Points,
+    /// The rule that chose them.
     pub reason: ByeReason,
+    /// Every other player scored no higher, each with why the bye passed them by: the
+    /// answer to "why not me?" (empty in round 1).
     pub passed_over: Vec<(PlayerId, PassReason)>,
 }
 
 /// How round 1 was drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Round1Note {
+    /// How pairing numbers were given: by lot or by rating then lot (docs/rules.md §2.2).
     pub seeding: Seeding,
+    /// How numbers were paired (`pairing.round1`: adjacent, halves, …).
     pub pairing: Round1Pairing,
+    /// How round 1's colours were given (`pairing.round1_colour`).
     pub colour: Round1Colour,
+    /// The pool's recorded seed: the same seed repeats the same draw (`pair --seed N`).
     pub seed: u64,
 }
 
 /// The reasons behind one pairing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Explanation {
+    /// The round explained.
     pub round: u32,
+    /// How round 1 was drawn; `None` from round 2 on.
     pub round1: Option<Round1Note>,
+    /// Every pair across score groups, highest score first (empty in round 1).
     pub floats: Vec<FloatNote>,
+    /// Who plays red at each table and which rule decided it.
     pub colours: Vec<ColourNote>,
+    /// The bye, when the field is odd.
     pub bye: Option<ByeNote>,
     /// Hard rules relaxed because no pairing met them all (docs/rules.md §2.5).
     pub relaxed: Vec<Relaxation>,

@@ -48,6 +48,7 @@ pub struct PairingPlan {
     pub round: Round,
     /// Pairing numbers to store: the round-1 draw, or late entries' next free numbers.
     pub numbers: Vec<(PlayerId, u32)>,
+    /// Why each float, colour and the bye were chosen, as `pair --explain` prints it.
     pub explanation: Explanation,
     /// The hard rules broken for want of a legal pairing, table by table (docs/rules.md
     /// §2.5); stored with the round so `check` accepts them. Empty in a strict round.
@@ -75,13 +76,29 @@ impl PairingPlan {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BlockReason {
     /// Every other player is barred: already met, colour limits (§3.2), same team (§4.1).
-    NoOpponent { met: u32, colour: u32, team: u32 },
+    /// Each other player is counted once, under the first bar that applies (met, team,
+    /// colour), so the three counts add up to the players to pair minus one.
+    NoOpponent {
+        /// Players already met, barred by the no-rematch rule (docs/rules.md §2.3).
+        met: u32,
+        /// Players not met and not team-mates whose colour history cannot be combined
+        /// with this player's without breaking a colour limit (docs/rules.md §3.2).
+        colour: u32,
+        /// Players not met but of the same unit while team avoidance applies
+        /// (docs/rules.md §4.1).
+        team: u32,
+    },
     /// The player has legal opponents (`candidates`), but every one of them is needed at
     /// another table; the counts say why everyone else is barred.
     OpponentsTaken {
+        /// The players this one could legally meet, all of whom the rest of the pool
+        /// needs elsewhere; the arbiter looks at these tables to pair by hand.
         candidates: Vec<PlayerId>,
+        /// Players already met (no rematch, docs/rules.md §2.3).
         met: u32,
+        /// Players barred by the colour limits (docs/rules.md §3.2).
         colour: u32,
+        /// Team-mates barred by team avoidance (docs/rules.md §4.1).
         team: u32,
     },
 }
@@ -89,8 +106,12 @@ pub enum BlockReason {
 /// One player the hard constraints leave without a table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Blocker {
+    /// The player left without a table.
     pub player: PlayerId,
+    /// The player's name as registered, so the refusal names whom the arbiter must look
+    /// at without a lookup of the id.
     pub name: String,
+    /// Why no legal opponent is left for this player.
     pub reason: BlockReason,
 }
 

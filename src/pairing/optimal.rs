@@ -35,7 +35,11 @@ pub enum Verdict {
 pub struct Better {
     /// The first criterion, highest priority first, on which the stored round is worse.
     pub first: Criterion,
+    /// The stored round's value on every criterion of docs/rules.md §2.3, as stored
+    /// (its colours included).
     pub stored: Criteria,
+    /// The optimum's value on every criterion; `check --optimal` prints each level where
+    /// the two differ.
     pub best: Criteria,
     /// The better pairing's tables (red, black) the stored round does not have.
     pub tables: Vec<(PlayerId, PlayerId)>,

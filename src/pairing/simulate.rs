@@ -141,8 +141,11 @@ impl SimConfig {
 /// A played (or stopped) event.
 #[derive(Debug, Clone)]
 pub struct SimulatedEvent {
+    /// The event as played: players, every paired round and its random results.
     pub event: Event,
+    /// The randomised rulebook it was played under, for re-checking every round.
     pub rules: Rulebook,
+    /// The one pool the simulation plays (`open`).
     pub group: GroupId,
     /// Why play stopped before the last round (no legal pairing left), if it did.
     pub stopped: Option<PairingError>,

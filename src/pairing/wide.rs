@@ -11,16 +11,22 @@ use std::ops::{Add, Neg, Sub};
 pub trait Weight:
     Copy + Ord + fmt::Debug + Add<Output = Self> + Sub<Output = Self> + Neg<Output = Self>
 {
+    /// Zero: a free vertex's dual, a zero slack (an edge the matching may use).
     const ZERO: Self;
     /// Largest magnitude (in bits) a packed *edge weight* may use, leaving headroom for
     /// the solver's doubling and for sums of duals over a whole field.
     const WEIGHT_BITS: u32;
+    /// A small constant (a unit of one criterion level, the 1 that keeps a dual even).
     fn from_i128(v: i128) -> Self;
     /// `self · k`, or `None` past [`Weight::WEIGHT_BITS`].
     fn mul_small(self, k: u64) -> Option<Self>;
     /// Exact halving of an even value (arithmetic shift).
     fn half(self) -> Self;
+    /// Whether the lowest bit is set: the solver keeps every dual even, so halving it
+    /// stays exact.
     fn is_odd(self) -> bool;
+    /// `self · 2`: the solver doubles every edge weight once (twice for the dual
+    /// certificate) so that its dual values stay whole numbers.
     fn double(self) -> Self {
         self + self
     }

@@ -53,6 +53,7 @@ fn relative_url(value: &str) -> &str {
 pub struct Markup(String);
 
 impl Markup {
+    /// Empty markup, to be filled by the escaping builders below.
     pub fn new() -> Markup {
         Markup::default()
     }
@@ -145,10 +146,12 @@ impl Markup {
         self
     }
 
+    /// The HTML so far, e.g. to place inside a page (`page_of`).
     pub fn as_str(&self) -> &str {
         &self.0
     }
 
+    /// The finished HTML, to write to a file or print.
     pub fn into_string(self) -> String {
         self.0
     }

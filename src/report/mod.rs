@@ -48,9 +48,14 @@ impl Json {
 /// Output formats every read command accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
+    /// A terminal table (the default), fitted to the terminal's width.
     Table,
+    /// CSV with a byte-order mark for Chinese Excel, formula-like cells made inert
+    /// (docs/architecture.md §7).
     Csv,
+    /// The structured value behind the report, for scripts and other programs.
     Json,
+    /// A standalone page to print or publish, every value escaped.
     Html,
 }
 
@@ -72,16 +77,22 @@ impl std::str::FromStr for Format {
 /// Column alignment in the table renderer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Align {
+    /// Text: names, units, reasons (the default).
     Left,
+    /// Numbers: places, points, tiebreaks, money; also right-aligned in HTML and xlsx.
     Right,
 }
 
 /// One titled table of a report.
 #[derive(Debug, Clone, Serialize, Default)]
 pub struct Section {
+    /// The table's heading (e.g. a group's or a prize list's name).
     pub title: String,
+    /// Column headers in the report's language; the CSV header row.
     pub columns: Vec<String>,
+    /// Per column: how the table, HTML and xlsx renderers align it.
     pub align: Vec<Align>,
+    /// The cells, one `Vec` per row in column order, already computed and masked.
     pub rows: Vec<Vec<String>>,
     /// Lines printed under the table (totals, notes).
     pub notes: Vec<String>,
@@ -91,6 +102,7 @@ pub struct Section {
 }
 
 impl Section {
+    /// An empty table with these headers, every column left-aligned and shown.
     pub fn new(title: impl Into<String>, columns: Vec<String>) -> Self {
         let align = vec![Align::Left; columns.len()];
         let optional = vec![false; columns.len()];
@@ -124,6 +136,7 @@ impl Section {
         self
     }
 
+    /// Appends one row (one cell per column).
     pub fn push(&mut self, row: Vec<String>) {
         self.rows.push(row);
     }
@@ -167,6 +180,7 @@ pub struct Report {
     pub title: String,
     /// Lines under the title (dates, round, group).
     pub subtitle: Vec<String>,
+    /// The tables, in order (e.g. one per group or prize list).
     pub sections: Vec<Section>,
     /// The structured value behind the report, for `--format json`.
     pub json: serde_json::Value,
@@ -181,6 +195,7 @@ pub struct Report {
 }
 
 impl Report {
+    /// An empty report with this title, its HTML language Chinese until the view sets it.
     pub fn new(title: impl Into<String>) -> Self {
         Report {
             title: title.into(),
@@ -189,6 +204,7 @@ impl Report {
         }
     }
 
+    /// The report as text in `format`, by that format's one renderer.
     pub fn render(&self, format: Format) -> String {
         match format {
             Format::Table => table::render(self),

@@ -12,22 +12,38 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum CrosstableCell {
+    /// A game paired this round, played, forfeited or still without a result.
     Game {
+        /// The round of the cell.
         round: u32,
+        /// The table the game was played at, to find its score sheet.
         table: u32,
+        /// The opponent's registration id (printed when they have no pairing number).
         opponent: PlayerId,
         /// The opponent's pairing number (序号), if drawn.
         opponent_number: Option<u32>,
+        /// The colour this player had: the 后走局数 and colour tiebreaks count it
+        /// (docs/rules.md §3.4, §5.3).
         colour: Colour,
         /// From this player's side: `1` win, `=` draw, `0` loss, `+` forfeit win, `-`
         /// forfeit loss (also both sides of a double forfeit); `None` while pending.
         result: Option<char>,
+        /// The game points this player scored, by `[scoring]` for their colour
+        /// (docs/rules.md §1.1, §1.3); `None` while pending.
         points: Option<Points>,
     },
     /// 轮空.
-    Bye { round: u32, points: Points },
+    Bye {
+        /// The round of the bye.
+        round: u32,
+        /// The bye's points, `scoring.bye` (a win by default, docs/rules.md §1.2).
+        points: Points,
+    },
     /// Not paired this round (late entry, withdrawn).
-    NotPaired { round: u32 },
+    NotPaired {
+        /// The round the player sat out.
+        round: u32,
+    },
 }
 
 impl CrosstableCell {
@@ -59,11 +75,17 @@ impl CrosstableCell {
 /// One player's line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CrosstableRow {
+    /// The player's registration id.
     pub player: PlayerId,
+    /// The pairing number (序号) other rows' cells refer to; `None` before the draw.
     pub number: Option<u32>,
+    /// The player's name as registered.
     pub name: String,
+    /// The place in the standings; `None` for a player who takes none (docs/rules.md §7.3).
     pub rank: Option<u32>,
+    /// Whether the place is shared (printed `3=`, docs/rules.md §5.5).
     pub shared: bool,
+    /// Points after the crosstable's round, penalties deducted (积分).
     pub score: Points,
     /// One cell per round `1..=after_round`.
     pub cells: Vec<CrosstableCell>,
@@ -72,8 +94,11 @@ pub struct CrosstableRow {
 /// A pool's crosstable after a round; rows in standings order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Crosstable {
+    /// The pool the crosstable is of.
     pub group: GroupId,
+    /// The last round shown; the rows' cells cover rounds 1 to this.
     pub after_round: u32,
+    /// One row per player of the pool, in standings order.
     pub rows: Vec<CrosstableRow>,
 }
 

@@ -22,6 +22,7 @@ use std::collections::BTreeMap;
 /// reports and independent checks can show and recompute them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerTiebreaks {
+    /// The player's registration id.
     pub player: PlayerId,
     /// 积分 `S_n`, penalties deducted.
     pub score: Points,
@@ -349,6 +350,7 @@ pub fn tiebreak_values(
 /// [`super::StandingRow`] rather than inside it so the shared row type stays unchanged.)
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DetailedStandings {
+    /// The ranked rows, as [`super::compute_standings`] gives them.
     pub standings: super::Standings,
     /// One entry per row of `standings`, same order.
     pub values: Vec<PlayerTiebreaks>,

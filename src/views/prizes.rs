@@ -45,6 +45,8 @@ fn text(o: &Option<String>) -> String {
     o.clone().unwrap_or_default()
 }
 
+/// The prize sheet (获奖名单) from the current standings of every pool, as a report: the
+/// places, money, titles and qualifications of each list (docs/rules.md §7).
 pub fn prize_sheet(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
     prize_sheet_report(&compute_sheet(event, rules).0, lang)
 }
@@ -410,6 +412,8 @@ pub fn team_rankings(event: &Event, rules: &Rulebook) -> Vec<TeamRanking> {
     prizes::team_rankings(event, rules, &all_standings(event, rules))
 }
 
+/// The team ranking (团体排名) as a report: one section per team competition, each unit
+/// with its place, score and the members counted (docs/rules.md §8).
 pub fn teams_report(rules: &Rulebook, rankings: &[TeamRanking], lang: Lang) -> Report {
     let mut report = Report::new(format!(
         "{} — {}",

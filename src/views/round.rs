@@ -93,7 +93,10 @@ impl Localize for SheetError {
 /// A round's sheet: one report per pool for table, CSV and JSON, and the A4 page.
 #[derive(Debug, Clone)]
 pub struct RoundSheets {
+    /// One report per pool, for the table, CSV and JSON formats.
     pub reports: Vec<Report>,
+    /// The printable A4 page of every pool (slips and cards are not tables), escaped
+    /// throughout.
     pub html: String,
     /// One CSV for every pool, when the sheet has one (the slips: a results file to fill
     /// in and read back with `qiwang result --from`).

@@ -6,6 +6,7 @@ mod arbiter;
 mod cli;
 mod common;
 mod crash;
+mod error_texts;
 mod examples;
 mod excel;
 mod hostile;

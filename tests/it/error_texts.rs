@@ -1,0 +1,179 @@
+//! One representative message of each main error class, its whole text pinned in Chinese
+//! and in English: a rulebook problem, a registration-sheet row, a result entry, a damaged
+//! state file and a pairing refusal. The other tests look for key words only; these catch
+//! any change to the wording, the punctuation, the quoting or the line structure, so the
+//! messages stay byte-identical when the code that produces them changes. (clap's usage
+//! errors are pinned the same way in `i18n.rs`.)
+//!
+//! Each command runs in the temporary folder with relative paths, so the paths the
+//! messages name are the same on every machine.
+
+use std::fs;
+use std::path::Path;
+use tempfile::TempDir;
+
+use crate::common::{self, p, root};
+
+/// Runs a failing command without a language flag (the Chinese rulebook's language) and
+/// with `--lang en` (before the subcommand, so `result` does not take it for an entry),
+/// and pins the exit code, an empty standard output and the whole standard error of both.
+#[track_caller]
+fn pinned_in_both(cwd: &Path, args: &[&str], code: i32, zh: &str, en: &str) {
+    let out = common::run(cwd, args);
+    assert_eq!(
+        (out.code, out.stdout.as_str(), out.stderr.as_str()),
+        (code, "", zh),
+        "{args:?}"
+    );
+    let mut en_args = vec!["--lang", "en"];
+    en_args.extend_from_slice(args);
+    let out = common::run(cwd, &en_args);
+    assert_eq!(
+        (out.code, out.stdout.as_str(), out.stderr.as_str()),
+        (code, "", en),
+        "{en_args:?}"
+    );
+}
+
+/// `DIR/ev` under the Jinhua rulebook with its registrations and round 1 of the youth
+/// group paired (change 3 of the event: init, import, pair).
+fn jinhua_round_1() -> TempDir {
+    let tmp = TempDir::new().expect("temp dir");
+    let dir = tmp.path();
+    common::run(
+        dir,
+        &["init", "ev", "--rules", p(&root("rules/jinhua-2018.toml"))],
+    )
+    .ok();
+    let csv = root("examples/jinhua-2018/registrations.csv");
+    common::run(dir, &["--event", "ev", "import", p(&csv)]).ok();
+    common::run(
+        dir,
+        &["--event", "ev", "pair", "--group", "youth", "--seed", "1"],
+    )
+    .ok();
+    tmp
+}
+
+/// A rulebook error (`rules check`): every problem on its own line with file, line,
+/// column and key, then the count.
+#[test]
+fn a_rulebook_error_is_pinned_in_both_languages() {
+    let tmp = TempDir::new().expect("temp dir");
+    let text = fs::read_to_string(root("rules/jinhua-2018.toml")).unwrap();
+    assert!(text.contains("\nrounds = 9\n"));
+    let typo = text.replacen("\nrounds = 9\n", "\nrouns = 9\n", 1);
+    fs::write(tmp.path().join("typo.toml"), typo).unwrap();
+    pinned_in_both(
+        tmp.path(),
+        &["rules", "check", "typo.toml"],
+        3,
+        "错误：typo.toml:5:1: event.rounds: 缺少必需的键；请添加 `rounds = 9`\n\
+         typo.toml:21:1: event.rouns: 未知的键 `rouns`；是不是 `rounds`？\n\
+         `typo.toml` 中有 2 个问题\n",
+        "error: typo.toml:5:1: event.rounds: missing required key; add `rounds = 9`\n\
+         typo.toml:21:1: event.rouns: unknown key `rouns`; did you mean `rounds`?\n\
+         2 problem(s) in `typo.toml`\n",
+    );
+}
+
+/// A registration-sheet error (`import`): the file, row and column, what to write
+/// instead, the count, and that nothing was imported.
+#[test]
+fn a_registration_row_error_is_pinned_in_both_languages() {
+    let tmp = jinhua_round_1();
+    fs::write(
+        tmp.path().join("late.csv"),
+        "姓名,性别,组别\n新人,男,象棋组\n",
+    )
+    .unwrap();
+    pinned_in_both(
+        tmp.path(),
+        &["--event", "ev", "import", "late.csv"],
+        3,
+        "错误：late.csv:2：`组别` 列：组别 `象棋组` 不在规程中；请写 `成人组` (adult), \
+         `残疾人组` (disabled), `青少年组` (youth), `少儿精英组` (kids), `少儿精英乙组` \
+         (kids_b) 之一\n\
+         `late.csv` 中有 1 个错误；未导入任何棋手：请改正后重新导入该文件\n\
+         未导入任何棋手，赛事未改变。\n",
+        "error: late.csv:2: column `组别`: group `象棋组` is not in the rulebook; write one \
+         of `成人组` (adult), `残疾人组` (disabled), `青少年组` (youth), `少儿精英组` (kids), \
+         `少儿精英乙组` (kids_b)\n\
+         1 error in `late.csv`; nothing was imported: fix it and import the file again\n\
+         nothing was imported; the event is unchanged.\n",
+    );
+}
+
+/// A result-entry error (`result`): the token, its table and every accepted spelling.
+#[test]
+fn a_result_entry_error_is_pinned_in_both_languages() {
+    let tmp = jinhua_round_1();
+    pinned_in_both(
+        tmp.path(),
+        &["--event", "ev", "result", "--group", "youth", "1", "xyz"],
+        3,
+        "错误：结果 `xyz`（第 1 台）无法识别：请用 `1-0`/`r`/`红胜`、`=`/`d`/`和`、\
+         `0-1`/`b`/`黑胜`，弃权用 `+-`/`-+`，双方弃权用 `--`/`双负`\n",
+        "error: result `xyz` is not understood for table 1: use `1-0`/`r`/`红胜`, \
+         `=`/`d`/`和`, `0-1`/`b`/`黑胜`, `+-`/`-+` for a forfeit or `--`/`双负`\n",
+    );
+}
+
+/// A store error (a damaged `qiwang.json`): the file, where it breaks, that it was left
+/// untouched, and the exact recovery from the newest snapshot.
+#[test]
+fn a_damaged_state_error_is_pinned_in_both_languages() {
+    let tmp = jinhua_round_1();
+    fs::write(
+        tmp.path().join("ev/qiwang.json"),
+        "{\"schema_version\": 3, \"players\": [",
+    )
+    .unwrap();
+    pinned_in_both(
+        tmp.path(),
+        &["--event", "ev", "players"],
+        3,
+        "错误：`ev/qiwang.json` 已损坏：文件在第 1 行第 34 列提前结束（被截断？）；qiwang \
+         没有改动它；恢复方法：把最新的完好快照 `ev/history/000003-pair.json.gz`（第 3 次修改\
+         之前的状态）复制为 qiwang.json（需解压：`gzip -dc ev/history/000003-pair.json.gz > \
+         qiwang.json`），再按 `qiwang log` 重做第 3 次起的修改\n",
+        "error: `ev/qiwang.json` is damaged: the file ends early at line 1 column 34 (cut \
+         short?); qiwang left it untouched; to recover, copy the newest good snapshot \
+         `ev/history/000003-pair.json.gz` (the state before change #3) over qiwang.json, \
+         unpacked (`gzip -dc ev/history/000003-pair.json.gz > qiwang.json`), then redo the \
+         changes `qiwang log` lists from #3 on\n",
+    );
+}
+
+/// A pairing refusal (`pair`, exit code 4): with `pairing.relax = []` two players who have
+/// met have no legal pairing, and each is named with what bars every opponent.
+#[test]
+fn a_pairing_refusal_is_pinned_in_both_languages() {
+    let tmp = TempDir::new().expect("temp dir");
+    let dir = tmp.path();
+    let text = fs::read_to_string(root("rules/cxa-2011.toml")).unwrap();
+    assert!(text.contains("\n[pairing]\n"));
+    let strict = text.replacen("\n[pairing]\n", "\n[pairing]\nrelax = []\n", 1);
+    fs::write(dir.join("strict.toml"), strict).unwrap();
+    fs::write(
+        dir.join("two.csv"),
+        "name,gender,unit\n甲,男,单位1\n乙,男,单位2\n",
+    )
+    .unwrap();
+    common::run(dir, &["init", "ev", "--rules", "strict.toml"]).ok();
+    common::run(dir, &["--event", "ev", "import", "two.csv"]).ok();
+    common::run(dir, &["--event", "ev", "pair", "--seed", "1"]).ok();
+    common::run(dir, &["--event", "ev", "result", "1", "="]).ok();
+    pinned_in_both(
+        dir,
+        &["--event", "ev", "pair"],
+        4,
+        "错误：组别 `公开组` 第 `2` 轮不存在合规的编排：棋手 `乙`（2）没有合规的对手：1 人已交过\
+         手（不可重复对局），0 人受先后手限制，0 人同队；棋手 `甲`（1）没有合规的对手：1 人已交\
+         过手（不可重复对局），0 人受先后手限制，0 人同队；请在规程中放宽规则\n",
+        "error: no legal pairing exists for round `2` of group `open`: player `乙` (2) has no \
+         legal opponent: 1 already met (no rematch), 0 barred by the colour limits, 0 from \
+         the same team; player `甲` (1) has no legal opponent: 1 already met (no rematch), 0 \
+         barred by the colour limits, 0 from the same team; relax a rule in the rulebook\n",
+    );
+}
