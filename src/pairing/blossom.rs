@@ -55,6 +55,7 @@ fn matching(
 /// was given *and* over any further edges whose slack is not negative.
 #[derive(Debug, Clone)]
 pub struct Optimum<W: Weight = i128> {
+    /// Each vertex's partner in the matching (`None` when unmatched).
     pub mate: Vec<Option<usize>>,
     /// Vertex duals `y[v]` (doubled units).
     pub y: Vec<W>,

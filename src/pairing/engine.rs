@@ -33,7 +33,9 @@ pub enum Solver {
 
 /// The pool, ready to pair: pairable players in pairing order and their score groups.
 pub struct Field<'a> {
+    /// The rulebook's pairing rules and the round being paired.
     pub rules: Rules<'a>,
+    /// The pairable players, in pairing order (score ↓, then the within-group key).
     pub players: Vec<PlayerState>,
     /// Score group of each player, 0 = top.
     pub group: Vec<usize>,
@@ -103,6 +105,8 @@ impl<'a> Field<'a> {
         }
     }
 
+    /// Whether players `i` and `j` may meet: no rematch, colour limits and team avoidance
+    /// hold, except for the rules this field relaxes.
     pub fn legal(&self, i: usize, j: usize) -> bool {
         self.rules
             .legal_with(&self.players[i], &self.players[j], &self.relax)
@@ -259,7 +263,9 @@ struct Solved {
 /// The pairs and the bye chosen for a round.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Matched {
+    /// The tables, as indices into the field's players.
     pub pairs: Vec<(usize, usize)>,
+    /// The player given the bye, if the field is odd.
     pub bye: Option<usize>,
     /// Players who could have taken the bye (criterion (a)'s eligible set).
     pub bye_candidates: Vec<usize>,
@@ -1075,22 +1081,32 @@ pub struct Criteria {
     /// Players crossing each score-group boundary, from the top (boundary k lies below
     /// score group k).
     pub crossings: Vec<u32>,
+    /// Sum over tables of the squared score difference (近分者编对).
     pub score_diff_sq: i128,
+    /// Players not given the colour they are due.
     pub colour_misses: i128,
+    /// Players floating the same way as in the previous round (the bye counts as down).
     pub repeat_floats: i128,
+    /// Distance from the rulebook's within-group order, summed over tables.
     pub order: i128,
 }
 
 /// A criterion of [`Criteria`], named where a stored round first does worse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Criterion {
+    /// Tables breaking a hard rule (rematch, colour limits, team avoidance).
     HardRules,
+    /// The bye's tier in `pairing.bye`'s order.
     Bye,
     /// Crossings of the boundary below score group `k`.
     ScoreGroup(usize),
+    /// Squared score differences of the tables.
     ScoreDiff,
+    /// Players not given their due colour.
     Colours,
+    /// Players floating the same way twice in a row.
     RepeatFloats,
+    /// Distance from the within-group order.
     Order,
 }
 
