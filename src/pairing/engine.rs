@@ -776,6 +776,7 @@ fn price<W: Weight>(
     };
     let index_of = |block: usize, place: usize| places[block].partition_point(|&p| p < place);
     let mut passing = Vec::new();
+    let mut priced_in = Vec::new();
     for a in family.inner_nodes() {
         let kids = &family.children[a];
         let Some(&heavy) = kids.iter().max_by_key(|&&c| family.size(c)) else {
@@ -827,16 +828,33 @@ fn price<W: Weight>(
                             continue;
                         }
                         let w = -enc.cost(&field.pair_terms(x, y));
-                        if opt.slack(x, y, w) < margin {
-                            found.push((x, y, w));
+                        let slack = opt.slack(x, y, w);
+                        if slack < margin {
+                            priced_in.push((slack, x, y, w));
                         }
                     }
                 }
             }
         }
     }
+    // Far from the optimum (a first sparse solve whose duals are poor) millions of pairs
+    // can price in: take each player's most improving few, as column generation does.
+    // The most improving pair is always taken, so every pass adds one and the last pass
+    // still finds none.
+    priced_in.sort_by_key(|a| (a.0, a.1, a.2));
+    let mut taken = vec![0usize; n];
+    for (_, x, y, w) in priced_in {
+        if taken[x] < PER_PLAYER && taken[y] < PER_PLAYER {
+            taken[x] += 1;
+            taken[y] += 1;
+            found.push((x, y, w));
+        }
+    }
     found.sort_by_key(|&(x, y, _)| (x, field.group[y], class[y], y));
 }
+
+/// At most this many pairs per player enter the solve from one pricing pass.
+const PER_PLAYER: usize = 8;
 
 /// The optimum's blossoms (those with a non-zero dual) as a tree over the players, laid
 /// out so that each blossom's players are one run of [`Laminar::order`]. Nodes: vertex
