@@ -10,6 +10,8 @@
 //! deterministic: the same edge list always gives the same matching.
 
 use super::wide::Weight;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// "No vertex / no edge / no endpoint".
 const NONE: usize = usize::MAX;
@@ -118,6 +120,64 @@ pub fn max_weight_perfect_matching_dual<W: Weight>(
     Some(opt)
 }
 
+/// [`max_weight_perfect_matching_dual`] from a starting point: `duals` in units of 4
+/// (this solve's [`Optimum::scale`]) and pairs `mates` to keep where they are still tight.
+/// Neither has to be feasible or optimal: an edge the duals price negative raises one
+/// end's dual until it is tight, odd duals are rounded up (every dual shares one parity,
+/// see `solve`), and pairs that are not tight are dropped. That leaves a feasible dual with
+/// a partial matching of tight edges, which is all the solver needs to start from; only
+/// the players left unpaired have to be settled, not the whole field. The optimum is the
+/// same as a cold solve's (both are certified), ties aside.
+///
+/// Starts come from an earlier optimum over fewer edges ([`Optimum::warm_duals`], for
+/// pricing's next pass) or from optima of pieces of the field solved apart.
+pub fn max_weight_perfect_matching_dual_from<W: Weight>(
+    vertices: usize,
+    edges: &[(usize, usize, W)],
+    duals: &[W],
+    mates: &[Option<usize>],
+) -> Option<Optimum<W>> {
+    debug_assert!(duals.len() == vertices && mates.len() == vertices);
+    if vertices == 0 {
+        return Some(Optimum::empty(0, true));
+    }
+    let quadrupled: Vec<(usize, usize, W)> = edges
+        .iter()
+        .map(|&(u, v, w)| (u, v, w.double().double()))
+        .collect();
+    let mut m = Matcher::new(vertices, &quadrupled);
+    m.max_cardinality = true;
+    m.harvest = true;
+    for (v, &y) in duals.iter().enumerate() {
+        // Rounding up only loosens edges.
+        m.dualvar[v] = if y.is_odd() { y + W::from_i128(1) } else { y };
+    }
+    m.repair_duals();
+    for (v, mate) in mates.iter().enumerate() {
+        let Some(u) = *mate else { continue };
+        if u < v || m.mate[v] != NONE || m.mate[u] != NONE {
+            continue;
+        }
+        let tight = m.neighbend[v]
+            .iter()
+            .copied()
+            .find(|&p| m.endpoint[p] == u && m.slack(p / 2) == W::ZERO);
+        if let Some(p) = tight {
+            m.mate[v] = p;
+            m.mate[u] = p ^ 1;
+        }
+    }
+    m.settle_free();
+    m.augment_tight();
+    m.solve();
+    if m.mate.contains(&NONE) {
+        return None;
+    }
+    let mut opt = m.optimum(true);
+    opt.scale = 4;
+    Some(opt)
+}
+
 impl<W: Weight> Matcher<W> {
     /// Greedy dual start for perfect matching (see [`max_weight_perfect_matching_dual`]).
     fn jump_start(&mut self) {
@@ -131,40 +191,79 @@ impl<W: Weight> Matcher<W> {
                 .unwrap_or(W::ZERO);
             self.dualvar[v] = best;
         }
-        for pass in 0..2 {
-            for v in 0..n {
-                if self.mate[v] != NONE {
-                    continue;
-                }
-                if pass == 1 {
-                    // Lower a free vertex's dual to the least that keeps its edges feasible.
-                    let need = self.neighbend[v]
-                        .iter()
-                        .map(|&p| {
-                            let k = p / 2;
-                            self.ew[k] - self.dualvar[self.endpoint[p]]
-                        })
-                        .max();
-                    if let Some(need) = need {
-                        // Stay even: every dual shares one parity (see `solve`).
-                        self.dualvar[v] = if need.is_odd() {
-                            need + W::from_i128(1)
-                        } else {
-                            need
-                        };
-                    }
-                }
-                for idx in 0..self.neighbend[v].len() {
-                    let p = self.neighbend[v][idx];
-                    let k = p / 2;
-                    let u = self.endpoint[p];
-                    if self.mate[u] == NONE && self.slack(k) == W::ZERO {
-                        self.mate[v] = p;
-                        self.mate[u] = p ^ 1;
-                        break;
-                    }
-                }
+        self.match_tight_free();
+        self.settle_free();
+    }
+
+    /// Pairs each free vertex with its first free neighbour over a tight edge.
+    fn match_tight_free(&mut self) {
+        for v in 0..self.n {
+            if self.mate[v] == NONE {
+                self.pair_over_tight(v);
             }
+        }
+    }
+
+    /// Pairs free vertex `v` with its first free neighbour over a tight edge, if any.
+    fn pair_over_tight(&mut self, v: usize) {
+        for idx in 0..self.neighbend[v].len() {
+            let p = self.neighbend[v][idx];
+            let u = self.endpoint[p];
+            if self.mate[u] == NONE && self.slack(p / 2) == W::ZERO {
+                self.mate[v] = p;
+                self.mate[u] = p ^ 1;
+                return;
+            }
+        }
+    }
+
+    /// Lowers each free vertex's dual to the least that keeps its edges feasible (staying
+    /// even: every dual shares one parity, see `solve`), then pairs it over a tight edge
+    /// with a free neighbour where it can.
+    fn settle_free(&mut self) {
+        for v in 0..self.n {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            let need = self.neighbend[v]
+                .iter()
+                .map(|&p| self.ew[p / 2] - self.dualvar[self.endpoint[p]])
+                .max();
+            if let Some(need) = need {
+                self.dualvar[v] = if need.is_odd() {
+                    need + W::from_i128(1)
+                } else {
+                    need
+                };
+            }
+            self.pair_over_tight(v);
+        }
+    }
+
+    /// Makes every edge's slack non-negative by raising duals (before any vertex is
+    /// matched): for each edge still short, the end with more short edges is raised to
+    /// make it tight (kept even), so few vertices move.
+    fn repair_duals(&mut self) {
+        let short: Vec<usize> = (0..self.eu.len())
+            .filter(|&k| self.slack(k) < W::ZERO)
+            .collect();
+        let mut count = vec![0u32; self.n];
+        for &k in &short {
+            count[self.eu[k]] += 1;
+            count[self.ev[k]] += 1;
+        }
+        for k in short {
+            if self.slack(k) >= W::ZERO {
+                continue;
+            }
+            let (u, v) = (self.eu[k], self.ev[k]);
+            let (up, other) = if count[u] >= count[v] { (u, v) } else { (v, u) };
+            let need = self.ew[k] - self.dualvar[other];
+            self.dualvar[up] = if need.is_odd() {
+                need + W::from_i128(1)
+            } else {
+                need
+            };
         }
     }
 
@@ -321,6 +420,39 @@ impl<W: Weight> Optimum<W> {
         )
     }
 
+    /// Vertex duals for a warm start ([`max_weight_perfect_matching_dual_from`]) in its
+    /// units of 4: each vertex's dual plus the duals of every blossom holding it. With the
+    /// blossoms gone, these vertex duals alone keep every edge's reduced cost at least as
+    /// high, and the pairs no blossom separates stay tight.
+    pub fn warm_duals(&self) -> Vec<W> {
+        let to_four = |y: W| match self.scale {
+            1 => y.double().double(),
+            2 => y.double(),
+            _ => y,
+        };
+        let mut above = vec![None; self.blossom_z.len()];
+        let mut total = |mut b: usize| {
+            let mut path = Vec::new();
+            let mut z = W::ZERO;
+            while b != NONE {
+                if let Some(known) = above[b] {
+                    z = known;
+                    break;
+                }
+                path.push(b);
+                b = self.blossom_parent[b];
+            }
+            for &b in path.iter().rev() {
+                z = z + self.blossom_z[b];
+                above[b] = Some(z);
+            }
+            z
+        };
+        (0..self.y.len())
+            .map(|v| to_four(self.y[v] + total(self.vertex_blossom[v])))
+            .collect()
+    }
+
     fn chain(&self, v: usize) -> Vec<usize> {
         let mut out = Vec::new();
         let mut b = self.vertex_blossom[v];
@@ -335,7 +467,11 @@ impl<W: Weight> Optimum<W> {
     /// Reduced cost of a (possibly absent) edge `(u, v, w)`: negative means adding the
     /// edge could improve the matching; zero or more means it is priced out.
     pub fn slack(&self, u: usize, v: usize, w: W) -> W {
-        let scaled = if self.scale == 2 { w.double() } else { w };
+        let scaled = match self.scale {
+            1 => w,
+            2 => w.double(),
+            _ => w.double().double(),
+        };
         self.y[u] + self.y[v] - scaled.double() + self.shared_z(u, v).double()
     }
 
@@ -452,9 +588,18 @@ struct Matcher<W: Weight> {
     /// visits the forest rather than every vertex.
     labelled: Vec<usize>,
     listed: Vec<u32>,
-    /// Vertices given a best edge this stage (each once; `noted[v] == stage`).
-    with_best: Vec<usize>,
-    noted: Vec<u32>,
+    /// The candidates for each kind of dual step, as min-heaps keyed by value plus
+    /// `moved` at the time they were pushed, so dual steps need not rekey them: an entry
+    /// is checked against the current state when it reaches the top and dropped if it is
+    /// stale. `to_free`: (slack + moved, vertex, edge) of an unlabelled vertex's best edge
+    /// to an S-vertex; `between`: (slack / 2 + moved, blossom, edge) of a top-level
+    /// S-blossom's best edge to another; `shrinking`: (z + moved, blossom) of a top-level
+    /// T-blossom.
+    to_free: BinaryHeap<Reverse<(W, usize, usize)>>,
+    between: BinaryHeap<Reverse<(W, usize, usize)>>,
+    shrinking: BinaryHeap<Reverse<(W, usize)>>,
+    /// The total dual step of this stage so far.
+    moved: W,
     /// The blossoms that exist (a non-trivial blossom between `add` and `expand`).
     live: std::collections::BTreeSet<usize>,
     /// Scratch for [`Matcher::add_blossom`], NONE everywhere between calls.
@@ -525,8 +670,10 @@ impl<W: Weight> Matcher<W> {
             dead: vec![0; n],
             labelled: Vec::new(),
             listed: vec![0; n],
-            with_best: Vec::new(),
-            noted: vec![0; n],
+            to_free: BinaryHeap::new(),
+            between: BinaryHeap::new(),
+            shrinking: BinaryHeap::new(),
+            moved: W::ZERO,
             live: std::collections::BTreeSet::new(),
             best_to: vec![NONE; 2 * n],
         }
@@ -579,6 +726,10 @@ impl<W: Weight> Matcher<W> {
         if t == 1 {
             self.queue.extend(leaves);
         } else if t == 2 {
+            if b >= self.n {
+                self.shrinking
+                    .push(Reverse((self.dualvar[b] + self.moved, b)));
+            }
             let base = self.blossombase[b];
             let mb = self.mate[base];
             self.assign_label(self.endpoint[mb], 1, mb ^ 1);
@@ -705,7 +856,10 @@ impl<W: Weight> Matcher<W> {
             }
         }
         self.blossombestedges[b] = Some(list);
-        self.bestedge[b] = best;
+        self.bestedge[b] = NONE;
+        if best != NONE {
+            self.set_best_between(b, best);
+        }
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
@@ -758,6 +912,10 @@ impl<W: Weight> Matcher<W> {
             self.labelend[q] = p;
             self.labelend[bv] = p;
             self.bestedge[bv] = NONE;
+            if bv >= self.n {
+                self.shrinking
+                    .push(Reverse((self.dualvar[bv] + self.moved, bv)));
+            }
             j += jstep;
             while childs[at(j)] != entrychild {
                 let bv = childs[at(j)];
@@ -781,6 +939,18 @@ impl<W: Weight> Matcher<W> {
                     self.assign_label(v, 2, le);
                 }
                 j += jstep;
+            }
+            // Vertices left unlabelled keep the best edges they had: list them again.
+            for &s in &childs {
+                if self.label[s] == 0 {
+                    for v in self.leaves_of(s) {
+                        let k = self.bestedge[v];
+                        if k != NONE {
+                            self.to_free
+                                .push(Reverse((self.slack(k) + self.moved, v, k)));
+                        }
+                    }
+                }
             }
         }
         self.label[b] = 0;
@@ -861,12 +1031,67 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    /// Lists vertex (or trivial blossom) `x` among those with a best edge this stage.
-    fn note_best(&mut self, x: usize) {
-        if x < self.n && self.noted[x] != self.stage {
-            self.noted[x] = self.stage;
-            self.with_best.push(x);
+    /// Sets unlabelled vertex `v`'s best edge (to an S-vertex) and lists it for dual steps.
+    fn set_best_to_free(&mut self, v: usize, k: usize) {
+        self.bestedge[v] = k;
+        self.to_free
+            .push(Reverse((self.slack(k) + self.moved, v, k)));
+    }
+
+    /// Sets top-level S-blossom `b`'s best edge (to another S-blossom) and lists it.
+    fn set_best_between(&mut self, b: usize, k: usize) {
+        self.bestedge[b] = k;
+        let kslack = self.slack(k);
+        debug_assert!(!kslack.is_odd());
+        self.between
+            .push(Reverse((kslack.half() + self.moved, b, k)));
+    }
+
+    /// The least dual step that makes an unlabelled vertex's best edge tight, with the
+    /// vertex (the lowest on ties).
+    fn least_to_free(&mut self) -> Option<(W, usize)> {
+        while let Some(&Reverse((key, v, k))) = self.to_free.peek() {
+            if self.label[self.inblossom[v]] == 0
+                && self.bestedge[v] == k
+                && self.slack(k) == key - self.moved
+            {
+                return Some((key - self.moved, v));
+            }
+            self.to_free.pop();
         }
+        None
+    }
+
+    /// The least dual step that makes a best edge between two top-level S-blossoms
+    /// tight, with the blossom (the lowest on ties).
+    fn least_between(&mut self) -> Option<(W, usize)> {
+        while let Some(&Reverse((key, b, k))) = self.between.peek() {
+            if self.blossomparent[b] == NONE
+                && self.label[b] == 1
+                && self.bestedge[b] == k
+                && self.slack(k).half() == key - self.moved
+            {
+                return Some((key - self.moved, b));
+            }
+            self.between.pop();
+        }
+        None
+    }
+
+    /// The least dual step that brings a top-level T-blossom's dual to zero, with the
+    /// blossom (the lowest on ties).
+    fn least_shrinking(&mut self) -> Option<(W, usize)> {
+        while let Some(&Reverse((key, b))) = self.shrinking.peek() {
+            if self.blossombase[b] != NONE
+                && self.blossomparent[b] == NONE
+                && self.label[b] == 2
+                && self.dualvar[b] == key - self.moved
+            {
+                return Some((key - self.moved, b));
+            }
+            self.shrinking.pop();
+        }
+        None
     }
 
     /// The root of the tree holding labelled vertex `v`.
@@ -892,7 +1117,10 @@ impl<W: Weight> Matcher<W> {
             self.stage += 1;
             self.queue.clear();
             self.labelled.clear();
-            self.with_best.clear();
+            self.to_free.clear();
+            self.between.clear();
+            self.shrinking.clear();
+            self.moved = W::ZERO;
             for v in 0..n {
                 if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
                     self.assign_label(v, 1, NONE);
@@ -945,14 +1173,12 @@ impl<W: Weight> Matcher<W> {
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
                             if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
-                                self.note_best(b);
+                                self.set_best_between(b, k);
                             }
                         } else if self.label[w] == 0
                             && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
                         {
-                            self.bestedge[w] = k;
-                            self.note_best(w);
+                            self.set_best_to_free(w, k);
                         }
                     }
                 }
@@ -970,55 +1196,21 @@ impl<W: Weight> Matcher<W> {
                 let mut deltablossom = NONE;
                 // Each type's least value, the lowest index first on ties (as a scan over
                 // every vertex and blossom in index order would choose).
-                let least = |found: &mut Option<(W, usize)>, d: W, x: usize| {
-                    if found.is_none_or(|f| (d, x) < f) {
-                        *found = Some((d, x));
-                    }
-                };
-                let mut two = None;
-                for &v in &self.with_best {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        least(&mut two, self.slack(self.bestedge[v]), v);
-                    }
-                }
-                if let Some((d, v)) = two
+                if let Some((d, v)) = self.least_to_free()
                     && (deltatype == 0 || d < delta)
                 {
                     delta = d;
                     deltatype = 2;
                     deltaedge = self.bestedge[v];
                 }
-                let mut three = None;
-                // A trivial S-blossom with a best edge was noted with it (`note_best`).
-                let tops = self
-                    .with_best
-                    .iter()
-                    .copied()
-                    .filter(|&v| self.inblossom[v] == v);
-                for b in tops.chain(self.live.iter().copied()) {
-                    if self.blossomparent[b] == NONE
-                        && self.label[b] == 1
-                        && self.bestedge[b] != NONE
-                    {
-                        let kslack = self.slack(self.bestedge[b]);
-                        debug_assert!(!kslack.is_odd());
-                        least(&mut three, kslack.half(), b);
-                    }
-                }
-                if let Some((d, b)) = three
+                if let Some((d, b)) = self.least_between()
                     && (deltatype == 0 || d < delta)
                 {
                     delta = d;
                     deltatype = 3;
                     deltaedge = self.bestedge[b];
                 }
-                let mut four = None;
-                for &b in &self.live {
-                    if self.blossomparent[b] == NONE && self.label[b] == 2 {
-                        least(&mut four, self.dualvar[b], b);
-                    }
-                }
-                if let Some((d, b)) = four
+                if let Some((d, b)) = self.least_shrinking()
                     && (deltatype == 0 || d < delta)
                 {
                     delta = d;
@@ -1056,6 +1248,7 @@ impl<W: Weight> Matcher<W> {
                         }
                     }
                 }
+                self.moved = self.moved + delta;
                 match deltatype {
                     1 => break,
                     2 => {
@@ -1240,6 +1433,52 @@ mod tests {
                 brute_any(n, &edges),
                 "case {case}: {edges:?}"
             );
+        }
+    }
+
+    /// Warm starts from anything (an optimum over fewer edges, random duals and pairs)
+    /// reach the same optimum weight as a cold solve, with a certificate.
+    #[test]
+    fn warm_starts_reach_the_optimum() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for case in 0..3000 {
+            let n = 2 * rng.gen_range(1..=6);
+            let maxw = if case % 3 == 0 { 3 } else { 1000 };
+            let mut edges = Vec::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if rng.gen_bool(0.6) {
+                        edges.push((u, v, i128::from(rng.gen_range(-maxw..=maxw))));
+                    }
+                }
+            }
+            let Some(cold) = max_weight_perfect_matching_dual(n, &edges) else {
+                continue;
+            };
+            let best = score(&cold.mate, &edges);
+            // From the optimum over a subset that still holds the cold matching.
+            let subset: Vec<_> = edges
+                .iter()
+                .copied()
+                .filter(|&(u, v, _)| cold.mate[u] == Some(v) || rng.gen_bool(0.5))
+                .collect();
+            let part = max_weight_perfect_matching_dual(n, &subset).expect("holds a matching");
+            let starts = [
+                (part.warm_duals(), part.mate.clone()),
+                (
+                    (0..n).map(|_| rng.gen_range(-4000..4000)).collect(),
+                    (0..n)
+                        .map(|v| cold.mate[v].filter(|_| rng.gen_bool(0.5)))
+                        .collect(),
+                ),
+            ];
+            for (k, (duals, mates)) in starts.iter().enumerate() {
+                let warm = max_weight_perfect_matching_dual_from(n, &edges, duals, mates)
+                    .expect("a perfect matching exists");
+                warm.certify(&edges)
+                    .unwrap_or_else(|e| panic!("case {case} start {k}: {e}: {edges:?}"));
+                assert_eq!(score(&warm.mate, &edges), best, "case {case} start {k}");
+            }
         }
     }
 
