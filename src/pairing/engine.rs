@@ -453,7 +453,6 @@ fn priced<W: Weight>(
             edges.push((i, n, -enc.cost(&t)));
         }
     }
-    let mut first = true;
     let mut previous: Option<super::blossom::Optimum<W>> = None;
     let opt = loop {
         // Later passes start from the last optimum: only the players the new pairs
@@ -478,13 +477,7 @@ fn priced<W: Weight>(
         debug_assert_eq!(opt.certify(&edges), Ok(()), "optimality certificate");
         let mut found = Vec::new();
         if !all_edges {
-            let margin = if first {
-                W::from_i128(i128::from(2 * opt.scale()) * MARGIN)
-            } else {
-                W::ZERO
-            };
-            first = false;
-            price(field, enc, &opt, &seen, margin, &mut found);
+            price(field, enc, &opt, &seen, &mut found);
         }
         if found.is_empty() {
             break opt;
@@ -744,11 +737,45 @@ fn initial_candidates(field: &Field, add: &mut dyn FnMut(usize, usize)) {
         }
         start += size;
     }
+    // Floaters between neighbouring score groups: the criterion against floating twice
+    // the same way ranks above the order, so the optimum's floater is the lowest player
+    // of the higher group who did not float down last round, of a colour that suits, and
+    // its partner the highest of the lower group who did not float up. Offer every pair
+    // of such players (a few per colour class on each side).
+    let mut start = 0;
+    for pair in field.group_size.windows(2) {
+        let (upper, lower) = (
+            start..start + pair[0],
+            start + pair[0]..start + pair[0] + pair[1],
+        );
+        let pick = |range: std::ops::Range<usize>, avoid: Float, from_bottom: bool| {
+            let mut taken = [0usize; 3];
+            let mut out = Vec::new();
+            let order: Vec<usize> = if from_bottom {
+                range.rev().collect()
+            } else {
+                range.collect()
+            };
+            for i in order {
+                let p = &field.players[i];
+                let c = colour_class(p);
+                if p.last_float != Some(avoid) && taken[c] < NEAR {
+                    taken[c] += 1;
+                    out.push(i);
+                }
+            }
+            out
+        };
+        let ups = pick(upper.clone(), Float::Down, true);
+        let downs = pick(lower, Float::Up, false);
+        for &i in &ups {
+            for &j in &downs {
+                add(i, j);
+            }
+        }
+        start = upper.end;
+    }
 }
-
-/// The first pricing also adds pairs this close to improving the matching (in units of
-/// the order criterion), which the re-solve would otherwise often find short of.
-const MARGIN: i128 = 2;
 
 /// Players of the other row each player meets in the bracket candidates.
 const BRACKETS: usize = 3;
@@ -783,9 +810,8 @@ fn perfect_pairing(field: &Field, bye: &[usize]) -> Option<Vec<usize>> {
     mate.iter().all(|&m| m != usize::MAX).then_some(mate)
 }
 
-/// Every legal pair not yet an edge whose reduced cost under `opt` is below `margin`
-/// (0 to prove the matching optimal; a little more on the first pricing, so the re-solve
-/// rarely needs a third).
+/// The legal pairs not yet an edge whose reduced cost under `opt` is negative (each could
+/// improve the matching): at most [`PER_PLAYER`] per player, the most improving first.
 ///
 /// Pair `(i, j)` weighs `−cost(i, j)`; its reduced cost is `f·cost(i, j) − key[i] −
 /// key[j] + Z(A)` with `key[v] = −y[v]`, `f` the solver's scale and `Z(A)` the (doubled)
@@ -812,7 +838,6 @@ fn price<W: Weight>(
     enc: &Encoder<W>,
     opt: &super::blossom::Optimum<W>,
     seen: &PairSet,
-    margin: W,
     found: &mut Vec<(usize, usize, W)>,
 ) {
     let n = field.players.len();
@@ -863,7 +888,9 @@ fn price<W: Weight>(
     };
     let index_of = |block: usize, place: usize| places[block].partition_point(|&p| p < place);
     let mut passing = Vec::new();
-    let mut priced_in = Vec::new();
+    // (slack, x, y) of every pair that prices in, the slack rounded to f64 to keep this
+    // small: far from the optimum there can be millions.
+    let mut priced_in: Vec<(f64, u32, u32)> = Vec::new();
     for a in family.inner_nodes() {
         let kids = &family.children[a];
         let Some(&heavy) = kids.iter().max_by_key(|&&c| family.size(c)) else {
@@ -893,7 +920,7 @@ fn price<W: Weight>(
                     continue;
                 }
                 for (block, range) in ranges.iter().enumerate() {
-                    let floor = lb(i, block) + za - keyv[i] - margin;
+                    let floor = lb(i, block) + za - keyv[i];
                     if best[block].is_none_or(|m| m <= floor) {
                         continue;
                     }
@@ -914,10 +941,15 @@ fn price<W: Weight>(
                         if seen.contains(x, y) || !field.legal(x, y) {
                             continue;
                         }
-                        let w = -enc.cost(&field.pair_terms(x, y));
-                        let slack = opt.slack(x, y, w);
-                        if slack < margin {
-                            priced_in.push((slack, x, y, w));
+                        // A is the innermost blossom holding both: its `za` is their Σ z.
+                        let cost = times(enc.cost(&field.pair_terms(x, y)));
+                        let slack = cost - keyv[x] - keyv[y] + za;
+                        debug_assert_eq!(
+                            slack,
+                            opt.slack(x, y, -enc.cost(&field.pair_terms(x, y)))
+                        );
+                        if slack < W::ZERO {
+                            priced_in.push((slack.approx(), x as u32, y as u32));
                         }
                     }
                 }
@@ -926,15 +958,16 @@ fn price<W: Weight>(
     }
     // Far from the optimum (a first sparse solve whose duals are poor) millions of pairs
     // can price in: take each player's most improving few, as column generation does.
-    // The most improving pair is always taken, so every pass adds one and the last pass
-    // still finds none.
-    priced_in.sort_by_key(|a| (a.0, a.1, a.2));
+    // The first pair in this order is always taken, so every pass adds one while any pair
+    // prices in, and the last pass finds none.
+    priced_in.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then((a.1, a.2).cmp(&(b.1, b.2))));
     let mut taken = vec![0usize; n];
-    for (_, x, y, w) in priced_in {
+    for (_, x, y) in priced_in {
+        let (x, y) = (x as usize, y as usize);
         if taken[x] < PER_PLAYER && taken[y] < PER_PLAYER {
             taken[x] += 1;
             taken[y] += 1;
-            found.push((x, y, w));
+            found.push((x, y, -enc.cost(&field.pair_terms(x, y))));
         }
     }
     found.sort_by_key(|&(x, y, _)| (x, field.group[y], class[y], y));

@@ -25,6 +25,8 @@ pub trait Weight:
     /// Whether the lowest bit is set: the solver keeps every dual even, so halving it
     /// stays exact.
     fn is_odd(self) -> bool;
+    /// The nearest `f64` (for ranking many values compactly; never for arithmetic).
+    fn approx(self) -> f64;
     /// `self · 2`: the solver doubles every edge weight once (twice for the dual
     /// certificate) so that its dual values stay whole numbers.
     fn double(self) -> Self {
@@ -47,6 +49,10 @@ impl Weight for i128 {
     }
     fn is_odd(self) -> bool {
         self & 1 == 1
+    }
+    #[allow(clippy::cast_precision_loss)]
+    fn approx(self) -> f64 {
+        self as f64
     }
 }
 
@@ -175,6 +181,15 @@ impl Weight for I512 {
     fn is_odd(self) -> bool {
         self.0[0] & 1 == 1
     }
+    #[allow(clippy::cast_precision_loss)]
+    fn approx(self) -> f64 {
+        let neg = self.is_negative();
+        let m = if neg { -self } else { self };
+        let v = m.0.iter().rev().fold(0.0, |acc, &limb| {
+            acc * 18_446_744_073_709_551_616.0 + limb as f64
+        });
+        if neg { -v } else { v }
+    }
 }
 
 #[cfg(test)]
@@ -199,6 +214,7 @@ mod tests {
             assert_eq!((wa + wa).half(), wa);
             assert_eq!(wa.half(), I512::from_i128(a >> 1));
             assert_eq!(wa.is_odd(), a & 1 == 1);
+            assert_eq!(wa.approx(), a.approx());
         }
     }
 
