@@ -17,7 +17,7 @@
 
 use super::context::{Float, PlayerState, Rules};
 use super::feasible::max_matching;
-use super::wide::{I512, Weight};
+use super::wide::{I256, I512, Weight};
 use crate::model::{Colour, Points, Relax};
 use crate::rulebook::{ByeChoice, WithinGroup};
 
@@ -357,6 +357,8 @@ fn pair_exact(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
     };
     let all_edges = solver == Solver::Dense;
     let solved = if let Some(enc) = field_encoder::<i128>(field) {
+        priced(field, &bye_candidates, &hint, all_edges, &enc)
+    } else if let Some(enc) = field_encoder::<I256>(field) {
         priced(field, &bye_candidates, &hint, all_edges, &enc)
     } else if let Some(enc) = field_encoder::<I512>(field) {
         priced(field, &bye_candidates, &hint, all_edges, &enc)

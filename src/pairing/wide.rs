@@ -1,7 +1,8 @@
-//! Integer types for matching weights: `i128`, and a 512-bit two's-complement integer
-//! for fields whose lexicographic criteria need more than 118 bits (many score groups
-//! times many players). The pairing engine packs its criteria into one weight and picks
-//! the narrowest type that holds them all, so no level is ever merged or truncated.
+//! Integer types for matching weights: `i128`, and 256- and 512-bit two's-complement
+//! integers for fields whose lexicographic criteria need more than 118 bits (many score
+//! groups times many players). The pairing engine packs its criteria into one weight and
+//! picks the narrowest type that holds them all, so no level is ever merged or truncated
+//! (and the solver's arithmetic is no wider than the field needs).
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -56,19 +57,25 @@ impl Weight for i128 {
     }
 }
 
-/// A signed 512-bit integer (little-endian 64-bit limbs, two's complement).
+/// A signed integer of `L` 64-bit limbs (little-endian, two's complement).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct I512([u64; 8]);
+pub struct Wide<const L: usize>([u64; L]);
 
-impl I512 {
+/// A signed 256-bit integer.
+pub type I256 = Wide<4>;
+
+/// A signed 512-bit integer.
+pub type I512 = Wide<8>;
+
+impl<const L: usize> Wide<L> {
     fn is_negative(&self) -> bool {
-        self.0[7] >> 63 == 1
+        self.0[L - 1] >> 63 == 1
     }
 
     /// Bits needed for the magnitude.
     fn magnitude_bits(&self) -> u32 {
         let m = if self.is_negative() { -*self } else { *self };
-        for k in (0..8).rev() {
+        for k in (0..L).rev() {
             if m.0[k] != 0 {
                 return 64 * k as u32 + 64 - m.0[k].leading_zeros();
             }
@@ -77,22 +84,22 @@ impl I512 {
     }
 }
 
-impl fmt::Debug for I512 {
+impl<const L: usize> fmt::Debug for Wide<L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let neg = self.is_negative();
         let m = if neg { -*self } else { *self };
         write!(f, "{}0x", if neg { "-" } else { "" })?;
-        for k in (0..8).rev() {
+        for k in (0..L).rev() {
             write!(f, "{:016x}", m.0[k])?;
         }
         Ok(())
     }
 }
 
-impl Add for I512 {
-    type Output = I512;
-    fn add(self, rhs: I512) -> I512 {
-        let mut out = [0u64; 8];
+impl<const L: usize> Add for Wide<L> {
+    type Output = Wide<L>;
+    fn add(self, rhs: Wide<L>) -> Wide<L> {
+        let mut out = [0u64; L];
         let mut carry = 0u64;
         for (k, o) in out.iter_mut().enumerate() {
             let (s1, c1) = self.0[k].overflowing_add(rhs.0[k]);
@@ -100,30 +107,38 @@ impl Add for I512 {
             *o = s2;
             carry = u64::from(c1) + u64::from(c2);
         }
-        I512(out)
+        Wide(out)
     }
 }
 
-impl Neg for I512 {
-    type Output = I512;
-    fn neg(self) -> I512 {
-        let mut inv = [0u64; 8];
+impl<const L: usize> Neg for Wide<L> {
+    type Output = Wide<L>;
+    fn neg(self) -> Wide<L> {
+        let mut inv = [0u64; L];
         for (o, x) in inv.iter_mut().zip(self.0) {
             *o = !x;
         }
-        I512(inv) + I512::from_i128(1)
+        Wide(inv) + Wide::from_i128(1)
     }
 }
 
-impl Sub for I512 {
-    type Output = I512;
-    fn sub(self, rhs: I512) -> I512 {
-        self + (-rhs)
+impl<const L: usize> Sub for Wide<L> {
+    type Output = Wide<L>;
+    fn sub(self, rhs: Wide<L>) -> Wide<L> {
+        let mut out = [0u64; L];
+        let mut borrow = 0u64;
+        for (k, o) in out.iter_mut().enumerate() {
+            let (d1, b1) = self.0[k].overflowing_sub(rhs.0[k]);
+            let (d2, b2) = d1.overflowing_sub(borrow);
+            *o = d2;
+            borrow = u64::from(b1 || b2);
+        }
+        Wide(out)
     }
 }
 
-impl Ord for I512 {
-    fn cmp(&self, other: &I512) -> Ordering {
+impl<const L: usize> Ord for Wide<L> {
+    fn cmp(&self, other: &Wide<L>) -> Ordering {
         match (self.is_negative(), other.is_negative()) {
             (true, false) => Ordering::Less,
             (false, true) => Ordering::Greater,
@@ -133,42 +148,44 @@ impl Ord for I512 {
     }
 }
 
-impl PartialOrd for I512 {
-    fn partial_cmp(&self, other: &I512) -> Option<Ordering> {
+impl<const L: usize> PartialOrd for Wide<L> {
+    fn partial_cmp(&self, other: &Wide<L>) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl Weight for I512 {
-    const ZERO: I512 = I512([0; 8]);
-    const WEIGHT_BITS: u32 = 480;
-    fn from_i128(v: i128) -> I512 {
+impl<const L: usize> Weight for Wide<L> {
+    const ZERO: Wide<L> = Wide([0; L]);
+    // 32 bits of headroom, as i128 keeps 9 of 127 (L is 4 or 8).
+    #[allow(clippy::cast_possible_truncation)]
+    const WEIGHT_BITS: u32 = 64 * L as u32 - 32;
+    fn from_i128(v: i128) -> Wide<L> {
         let fill = if v < 0 { u64::MAX } else { 0 };
-        let mut out = [fill; 8];
+        let mut out = [fill; L];
         out[0] = v as u64;
         out[1] = (v >> 64) as u64;
-        I512(out)
+        Wide(out)
     }
-    fn mul_small(self, k: u64) -> Option<I512> {
+    fn mul_small(self, k: u64) -> Option<Wide<L>> {
         let neg = self.is_negative();
         let m = if neg { -self } else { self };
-        let mut out = [0u64; 8];
+        let mut out = [0u64; L];
         let mut carry = 0u128;
         for (o, x) in out.iter_mut().zip(m.0) {
             let p = u128::from(x) * u128::from(k) + carry;
             *o = p as u64;
             carry = p >> 64;
         }
-        let r = I512(out);
+        let r = Wide(out);
         if carry != 0 || r.magnitude_bits() >= Self::WEIGHT_BITS {
             return None;
         }
         Some(if neg { -r } else { r })
     }
-    fn half(self) -> I512 {
-        let mut out = [0u64; 8];
+    fn half(self) -> Wide<L> {
+        let mut out = [0u64; L];
         for (k, o) in out.iter_mut().enumerate() {
-            let hi = if k == 7 {
+            let hi = if k == L - 1 {
                 // Arithmetic shift keeps the sign.
                 if self.is_negative() { 1u64 << 63 } else { 0 }
             } else {
@@ -176,7 +193,7 @@ impl Weight for I512 {
             };
             *o = (self.0[k] >> 1) | hi;
         }
-        I512(out)
+        Wide(out)
     }
     fn is_odd(self) -> bool {
         self.0[0] & 1 == 1
@@ -198,36 +215,53 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    #[test]
-    fn i512_agrees_with_i128() {
+    fn agrees_with_i128<const L: usize>() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         for _ in 0..20_000 {
             let a: i128 = rng.gen_range(-(1i128 << 100)..(1i128 << 100));
             let b: i128 = rng.gen_range(-(1i128 << 100)..(1i128 << 100));
             let k: u64 = rng.gen_range(0..1000);
-            let (wa, wb) = (I512::from_i128(a), I512::from_i128(b));
-            assert_eq!(wa + wb, I512::from_i128(a + b));
-            assert_eq!(wa - wb, I512::from_i128(a - b));
-            assert_eq!(-wa, I512::from_i128(-a));
+            let w = Wide::<L>::from_i128;
+            let (wa, wb) = (w(a), w(b));
+            assert_eq!(wa + wb, w(a + b));
+            assert_eq!(wa - wb, w(a - b));
+            assert_eq!(-wa, w(-a));
             assert_eq!(wa.cmp(&wb), a.cmp(&b));
-            assert_eq!(wa.mul_small(k), Some(I512::from_i128(a * i128::from(k))));
+            assert_eq!(wa.mul_small(k), Some(w(a * i128::from(k))));
             assert_eq!((wa + wa).half(), wa);
-            assert_eq!(wa.half(), I512::from_i128(a >> 1));
+            assert_eq!(wa.half(), w(a >> 1));
             assert_eq!(wa.is_odd(), a & 1 == 1);
             assert_eq!(wa.approx(), a.approx());
         }
     }
 
     #[test]
-    fn i512_holds_what_i128_cannot_and_refuses_overflow() {
-        let mut x = I512::from_i128(1);
-        for _ in 0..470 {
+    fn wide_integers_agree_with_i128() {
+        agrees_with_i128::<4>();
+        agrees_with_i128::<8>();
+    }
+
+    /// Doubling up to the type's weight bits works, carries across every limb, and one
+    /// step past it is refused.
+    fn holds_what_i128_cannot<const L: usize>() {
+        let mut x = Wide::<L>::from_i128(1);
+        for _ in 0..Wide::<L>::WEIGHT_BITS - 2 {
             x = x.mul_small(2).unwrap();
         }
-        assert!(x > I512::from_i128(i128::MAX));
-        assert!(-x < I512::from_i128(i128::MIN));
+        let one = Wide::<L>::from_i128(1);
+        assert!(x > Wide::from_i128(i128::MAX));
+        assert!(-x < Wide::from_i128(i128::MIN));
         assert_eq!((x + x).half(), x);
-        assert_eq!(x.mul_small(1 << 20), None);
+        assert_eq!(x - one + one, x);
+        assert_eq!((-x) - x, -(x + x));
+        assert!(x - one < x && x - one > x.half());
+        assert_eq!(x.mul_small(2), None);
+    }
+
+    #[test]
+    fn wide_integers_hold_what_i128_cannot_and_refuse_overflow() {
+        holds_what_i128_cannot::<4>();
+        holds_what_i128_cannot::<8>();
         assert_eq!((1i128 << 117).mul_small(2), None);
     }
 }
