@@ -582,8 +582,13 @@ struct Matcher<W: Weight> {
     harvest: bool,
     /// The root (free vertex) of each labelled top-level blossom's tree.
     root: Vec<usize>,
-    /// `dead[r] == stage` when the tree rooted at `r` was augmented this stage.
-    dead: Vec<u32>,
+    /// The vertices each tree (by its root) has labelled this stage, for
+    /// [`Matcher::retire`]; a vertex may since have left the tree.
+    members: Vec<Vec<usize>>,
+    /// Stamps for one [`Matcher::retire`] call: blossoms already reset, vertices queued.
+    retired: Vec<u32>,
+    requeued: Vec<u32>,
+    retires: u32,
     /// Vertices labelled this stage (each once; `listed[v] == stage`), so a dual update
     /// visits the forest rather than every vertex.
     labelled: Vec<usize>,
@@ -667,7 +672,10 @@ impl<W: Weight> Matcher<W> {
             max_cardinality: true,
             harvest: false,
             root: vec![NONE; 2 * n],
-            dead: vec![0; n],
+            members: vec![Vec::new(); n],
+            retired: vec![0; 2 * n],
+            requeued: vec![0; n],
+            retires: 0,
             labelled: Vec::new(),
             listed: vec![0; n],
             to_free: BinaryHeap::new(),
@@ -717,6 +725,8 @@ impl<W: Weight> Matcher<W> {
         } else {
             self.leaves_of(b)
         };
+        let root = self.root[b];
+        self.members[root].extend_from_slice(&leaves);
         for &v in &leaves {
             if self.listed[v] != self.stage {
                 self.listed[v] = self.stage;
@@ -1051,27 +1061,85 @@ impl<W: Weight> Matcher<W> {
     /// vertex (the lowest on ties).
     fn least_to_free(&mut self) -> Option<(W, usize)> {
         while let Some(&Reverse((key, v, k))) = self.to_free.peek() {
-            if self.label[self.inblossom[v]] == 0
-                && self.bestedge[v] == k
-                && self.slack(k) == key - self.moved
-            {
-                return Some((key - self.moved, v));
+            if self.label[self.inblossom[v]] == 0 && self.bestedge[v] == k {
+                let x = if self.eu[k] == v {
+                    self.ev[k]
+                } else {
+                    self.eu[k]
+                };
+                if self.label[self.inblossom[x]] == 1 && self.slack(k) == key - self.moved {
+                    return Some((key - self.moved, v));
+                }
+                // Harvesting: an end of the edge was retired (or was for a while, so its
+                // slack no longer moves with the key): find v's best edge again.
+                self.to_free.pop();
+                self.find_best_to_free(v);
+                continue;
             }
             self.to_free.pop();
         }
         None
     }
 
+    /// Top-level S-blossom `b`'s best edge to another S-blossom, from all its vertices'
+    /// edges.
+    fn find_best_between(&mut self, b: usize) {
+        self.bestedge[b] = NONE;
+        self.blossombestedges[b] = None;
+        let mut best: Option<(W, usize)> = None;
+        for v in self.leaves_of(b) {
+            for &p in &self.neighbend[v] {
+                let x = self.endpoint[p];
+                let bx = self.inblossom[x];
+                if bx != b && self.label[bx] == 1 {
+                    let kslack = self.slack(p / 2);
+                    if best.is_none_or(|(s, _)| kslack < s) {
+                        best = Some((kslack, p / 2));
+                    }
+                }
+            }
+        }
+        if let Some((_, k)) = best {
+            self.set_best_between(b, k);
+        }
+    }
+
+    /// Unlabelled vertex `v`'s best edge to an S-vertex, from all its edges.
+    fn find_best_to_free(&mut self, v: usize) {
+        self.bestedge[v] = NONE;
+        let mut best: Option<(W, usize)> = None;
+        for &p in &self.neighbend[v] {
+            let x = self.endpoint[p];
+            if self.label[self.inblossom[x]] == 1 && self.inblossom[x] != self.inblossom[v] {
+                let kslack = self.slack(p / 2);
+                if best.is_none_or(|(b, _)| kslack < b) {
+                    best = Some((kslack, p / 2));
+                }
+            }
+        }
+        if let Some((_, k)) = best {
+            self.set_best_to_free(v, k);
+        }
+    }
+
     /// The least dual step that makes a best edge between two top-level S-blossoms
     /// tight, with the blossom (the lowest on ties).
     fn least_between(&mut self) -> Option<(W, usize)> {
         while let Some(&Reverse((key, b, k))) = self.between.peek() {
-            if self.blossomparent[b] == NONE
-                && self.label[b] == 1
-                && self.bestedge[b] == k
-                && self.slack(k).half() == key - self.moved
-            {
-                return Some((key - self.moved, b));
+            if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] == k {
+                let (bu, bv) = (self.inblossom[self.eu[k]], self.inblossom[self.ev[k]]);
+                if bu != bv
+                    && self.label[bu] == 1
+                    && self.label[bv] == 1
+                    && self.slack(k).half() == key - self.moved
+                {
+                    return Some((key - self.moved, b));
+                }
+                // Harvesting: the other end was retired (or was for a while): find b's
+                // best edge again.
+                self.between.pop();
+                self.find_best_between(b);
+                continue;
             }
             self.between.pop();
         }
@@ -1099,10 +1167,129 @@ impl<W: Weight> Matcher<W> {
         self.root[self.inblossom[v]]
     }
 
-    /// Whether `v` is labelled and its tree was augmented this stage (harvesting only).
-    fn in_dead_tree(&self, v: usize) -> bool {
-        let b = self.inblossom[v];
-        self.label[b] != 0 && self.dead[self.root[b]] == self.stage
+    /// Harvesting: takes the two trees just augmented out of the stage, so the other
+    /// trees go on growing (and their duals on moving) without a restart. Their vertices
+    /// become unlabelled (their S-blossoms with a zero dual expanded, as at the end of a
+    /// stage), every allowed-edge stamp on their edges is cleared, and each S-vertex of
+    /// another tree next to them is scanned again, which labels them across edges that
+    /// are tight and lists the rest for dual steps. An S-blossom whose best edge led into
+    /// them forgets it and all its vertices are scanned again; so does an unlabelled
+    /// vertex whose best edge led into them.
+    fn retire(&mut self, roots: [usize; 2]) {
+        let n = self.n;
+        self.retires += 1;
+        let stamp = self.retires;
+        let in_trees = |m: &Self, v: usize| {
+            let b = m.inblossom[v];
+            m.label[b] != 0 && roots.contains(&m.root[b])
+        };
+        let mut verts: Vec<usize> = Vec::new();
+        for r in roots {
+            let list = std::mem::take(&mut self.members[r]);
+            verts.extend(list.into_iter().filter(|&v| in_trees(self, v)));
+        }
+        verts.sort_unstable();
+        verts.dedup();
+        let mut tops: Vec<usize> = verts
+            .iter()
+            .map(|&v| self.inblossom[v])
+            .filter(|&b| b >= n)
+            .collect();
+        tops.sort_unstable();
+        tops.dedup();
+        for b in tops {
+            if self.blossomparent[b] == NONE
+                && self.blossombase[b] != NONE
+                && self.label[b] == 1
+                && self.dualvar[b] == W::ZERO
+            {
+                self.expand_blossom(b, true);
+            }
+        }
+        for &v in &verts {
+            self.label[v] = 0;
+            self.labelend[v] = NONE;
+            self.bestedge[v] = NONE;
+            let mut b = self.blossomparent[v];
+            while b != NONE && self.retired[b] != stamp {
+                self.retired[b] = stamp;
+                self.label[b] = 0;
+                self.labelend[b] = NONE;
+                self.bestedge[b] = NONE;
+                self.blossombestedges[b] = None;
+                b = self.blossomparent[b];
+            }
+        }
+        for &v in &verts {
+            for idx in 0..self.neighbend[v].len() {
+                let p = self.neighbend[v][idx];
+                self.allowedge[p / 2] = 0;
+                let x = self.endpoint[p];
+                let bx = self.inblossom[x];
+                if self.label[bx] == 0 && self.bestedge[x] == p / 2 {
+                    // An unlabelled vertex whose best edge led to an S-vertex retired here.
+                    self.find_best_to_free(x);
+                }
+                if self.label[bx] != 0
+                    && self.labelend[x] != NONE
+                    && self.endpoint[self.labelend[x]] == v
+                {
+                    // A vertex inside a T-blossom of another tree, labelled (for when the
+                    // blossom expands) across an edge from a vertex retired here: take the
+                    // label back and let its S-neighbours offer another.
+                    self.label[x] = 0;
+                    self.labelend[x] = NONE;
+                    for idx2 in 0..self.neighbend[x].len() {
+                        let y = self.endpoint[self.neighbend[x][idx2]];
+                        if self.label[self.inblossom[y]] == 1 {
+                            self.requeue(y, stamp);
+                        }
+                    }
+                }
+                if self.label[bx] != 1 {
+                    continue;
+                }
+                let k = self.bestedge[bx];
+                if k != NONE {
+                    let other = if self.inblossom[self.eu[k]] == bx {
+                        self.ev[k]
+                    } else {
+                        self.eu[k]
+                    };
+                    if self.label[self.inblossom[other]] != 1 {
+                        self.bestedge[bx] = NONE;
+                        for y in self.leaves_of(bx) {
+                            self.requeue(y, stamp);
+                        }
+                    }
+                }
+                self.requeue(x, stamp);
+            }
+        }
+    }
+
+    /// Unit tests: after every dual step, every edge between two top-level blossoms
+    /// still has a non-negative slack (the duals stay feasible).
+    #[cfg(test)]
+    fn assert_feasible(&self, step: u8) {
+        for k in 0..self.eu.len() {
+            let (u, v) = (self.eu[k], self.ev[k]);
+            if self.inblossom[u] != self.inblossom[v] {
+                assert!(
+                    self.slack(k) >= W::ZERO,
+                    "after a step of type {step}: edge {u}-{v} has slack {:?}",
+                    self.slack(k)
+                );
+            }
+        }
+    }
+
+    /// Queues S-vertex `x` for scanning once per [`Matcher::retire`] call.
+    fn requeue(&mut self, x: usize, stamp: u32) {
+        if self.requeued[x] != stamp {
+            self.requeued[x] = stamp;
+            self.queue.push(x);
+        }
     }
 
     fn solve(&mut self) {
@@ -1129,19 +1316,18 @@ impl<W: Weight> Matcher<W> {
             let mut augmented = false;
             loop {
                 while let Some(v) = self.queue.pop() {
-                    if augmented && (!self.harvest || self.in_dead_tree(v)) {
-                        if self.harvest {
-                            continue;
-                        }
+                    if augmented && !self.harvest {
                         break;
+                    }
+                    // Harvesting: a vertex of a retired tree waits for a new label.
+                    if self.label[self.inblossom[v]] != 1 {
+                        continue;
                     }
                     for idx in 0..self.neighbend[v].len() {
                         let p = self.neighbend[v][idx];
                         let k = p / 2;
                         let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w]
-                            || (augmented && self.in_dead_tree(w))
-                        {
+                        if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
                         let mut kslack = W::ZERO;
@@ -1159,11 +1345,12 @@ impl<W: Weight> Matcher<W> {
                                 if base != NONE {
                                     self.add_blossom(base, k);
                                 } else {
-                                    let roots = (self.tree_of(v), self.tree_of(w));
+                                    let roots = [self.tree_of(v), self.tree_of(w)];
                                     self.augment_matching(k);
-                                    self.dead[roots.0] = self.stage;
-                                    self.dead[roots.1] = self.stage;
                                     augmented = true;
+                                    if self.harvest {
+                                        self.retire(roots);
+                                    }
                                     break;
                                 }
                             } else if self.label[w] == 0 {
@@ -1182,7 +1369,7 @@ impl<W: Weight> Matcher<W> {
                         }
                     }
                 }
-                if augmented {
+                if augmented && !self.harvest {
                     break;
                 }
                 // Maximum-cardinality mode: no delta of type 1 until nothing else is left.
@@ -1249,6 +1436,8 @@ impl<W: Weight> Matcher<W> {
                     }
                 }
                 self.moved = self.moved + delta;
+                #[cfg(test)]
+                self.assert_feasible(deltatype);
                 match deltatype {
                     1 => break,
                     2 => {
@@ -1257,6 +1446,7 @@ impl<W: Weight> Matcher<W> {
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
                         }
+                        debug_assert_eq!(self.label[self.inblossom[i]], 1, "an S-vertex");
                         self.queue.push(i);
                     }
                     3 => {
@@ -1433,6 +1623,30 @@ mod tests {
                 brute_any(n, &edges),
                 "case {case}: {edges:?}"
             );
+        }
+    }
+
+    /// Larger fields with many equal weights (as pairing costs have), where harvesting
+    /// retires trees while others keep growing: the duals stay feasible after every
+    /// step (`assert_feasible`) and the result carries a certificate.
+    #[test]
+    fn harvesting_keeps_the_duals_feasible_on_tied_weights() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for case in 0..1500 {
+            let n = 2 * rng.gen_range(4..=40);
+            let mut edges = Vec::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if rng.gen_bool(0.3) {
+                        let w = i128::from(rng.gen_range(-6..=6)) * 4 - ((v - u) % 3) as i128;
+                        edges.push((u, v, w));
+                    }
+                }
+            }
+            if let Some(opt) = max_weight_perfect_matching_dual(n, &edges) {
+                opt.certify(&edges)
+                    .unwrap_or_else(|e| panic!("case {case}: {e}: {edges:?}"));
+            }
         }
     }
 
