@@ -605,8 +605,11 @@ struct Matcher<W: Weight> {
     shrinking: BinaryHeap<Reverse<(W, usize)>>,
     /// The total dual step of this stage so far.
     moved: W,
-    /// The blossoms that exist (a non-trivial blossom between `add` and `expand`).
-    live: std::collections::BTreeSet<usize>,
+    /// Non-trivial blossoms labelled at top level this stage (each once;
+    /// `blossom_listed[b] == stage`), so a dual step visits them rather than every
+    /// blossom; an entry may since have been merged, expanded or retired.
+    labelled_blossoms: Vec<usize>,
+    blossom_listed: Vec<u32>,
     /// Scratch for [`Matcher::add_blossom`], NONE everywhere between calls.
     best_to: Vec<usize>,
 }
@@ -682,7 +685,8 @@ impl<W: Weight> Matcher<W> {
             between: BinaryHeap::new(),
             shrinking: BinaryHeap::new(),
             moved: W::ZERO,
-            live: std::collections::BTreeSet::new(),
+            labelled_blossoms: Vec::new(),
+            blossom_listed: vec![0; 2 * n],
             best_to: vec![NONE; 2 * n],
         }
     }
@@ -718,6 +722,7 @@ impl<W: Weight> Matcher<W> {
         self.label[b] = t;
         self.labelend[w] = p;
         self.labelend[b] = p;
+        self.note_labelled_blossom(b);
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
         let leaves = if b < self.n {
@@ -787,7 +792,7 @@ impl<W: Weight> Matcher<W> {
         self.blossomparent[b] = NONE;
         self.blossomparent[bb] = b;
         self.root[b] = self.root[bb];
-        self.live.insert(b);
+        self.note_labelled_blossom(b);
         let mut path = Vec::new();
         let mut endps = Vec::new();
         while bv != bb {
@@ -922,6 +927,7 @@ impl<W: Weight> Matcher<W> {
             self.labelend[q] = p;
             self.labelend[bv] = p;
             self.bestedge[bv] = NONE;
+            self.note_labelled_blossom(bv);
             if bv >= self.n {
                 self.shrinking
                     .push(Reverse((self.dualvar[bv] + self.moved, bv)));
@@ -970,7 +976,6 @@ impl<W: Weight> Matcher<W> {
         self.blossombase[b] = NONE;
         self.blossombestedges[b] = None;
         self.bestedge[b] = NONE;
-        self.live.remove(&b);
         self.unusedblossoms.push(b);
     }
 
@@ -1167,6 +1172,59 @@ impl<W: Weight> Matcher<W> {
         self.root[self.inblossom[v]]
     }
 
+    /// Lists non-trivial blossom `b` as labelled at top level this stage.
+    fn note_labelled_blossom(&mut self, b: usize) {
+        if b >= self.n && self.blossom_listed[b] != self.stage {
+            self.blossom_listed[b] = self.stage;
+            self.labelled_blossoms.push(b);
+        }
+    }
+
+    /// One dual step of `delta`: S-vertices down, T-vertices up, top-level S-blossoms
+    /// up, T-blossoms down. Harvesting leaves retired entries in both lists; once they
+    /// are most of a list it is compacted (their stamps cleared, so a vertex or blossom
+    /// labelled again is listed again, once).
+    fn move_duals(&mut self, delta: W) {
+        let mut idle = 0;
+        for &v in &self.labelled {
+            match self.label[self.inblossom[v]] {
+                1 => self.dualvar[v] = self.dualvar[v] - delta,
+                2 => self.dualvar[v] = self.dualvar[v] + delta,
+                _ => idle += 1,
+            }
+        }
+        if idle * 2 > self.labelled.len() {
+            let (label, inblossom, listed) = (&self.label, &self.inblossom, &mut self.listed);
+            self.labelled.retain(|&v| {
+                let keep = label[inblossom[v]] != 0;
+                if !keep {
+                    listed[v] = 0;
+                }
+                keep
+            });
+        }
+        let mut idle = 0;
+        for &b in &self.labelled_blossoms {
+            let top = self.blossomparent[b] == NONE && self.blossombase[b] != NONE;
+            match self.label[b] {
+                1 if top => self.dualvar[b] = self.dualvar[b] + delta,
+                2 if top => self.dualvar[b] = self.dualvar[b] - delta,
+                _ => idle += 1,
+            }
+        }
+        if idle * 2 > self.labelled_blossoms.len() {
+            let (label, parent, base) = (&self.label, &self.blossomparent, &self.blossombase);
+            let listed = &mut self.blossom_listed;
+            self.labelled_blossoms.retain(|&b| {
+                let keep = label[b] != 0 && parent[b] == NONE && base[b] != NONE;
+                if !keep {
+                    listed[b] = 0;
+                }
+                keep
+            });
+        }
+    }
+
     /// Harvesting: takes the two trees just augmented out of the stage, so the other
     /// trees go on growing (and their duals on moving) without a restart. Their vertices
     /// become unlabelled (their S-blossoms with a zero dual expanded, as at the end of a
@@ -1304,6 +1362,7 @@ impl<W: Weight> Matcher<W> {
             self.stage += 1;
             self.queue.clear();
             self.labelled.clear();
+            self.labelled_blossoms.clear();
             self.to_free.clear();
             self.between.clear();
             self.shrinking.clear();
@@ -1414,26 +1473,8 @@ impl<W: Weight> Matcher<W> {
                         .max(W::ZERO);
                 }
                 // Most steps only make an edge of zero slack usable: no dual moves.
-                let moves = if delta == W::ZERO {
-                    &[][..]
-                } else {
-                    &self.labelled[..]
-                };
-                for &v in moves {
-                    match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] = self.dualvar[v] - delta,
-                        2 => self.dualvar[v] = self.dualvar[v] + delta,
-                        _ => {}
-                    }
-                }
-                for &b in self.live.iter().filter(|_| delta != W::ZERO) {
-                    if self.blossomparent[b] == NONE {
-                        match self.label[b] {
-                            1 => self.dualvar[b] = self.dualvar[b] + delta,
-                            2 => self.dualvar[b] = self.dualvar[b] - delta,
-                            _ => {}
-                        }
-                    }
+                if delta != W::ZERO {
+                    self.move_duals(delta);
                 }
                 self.moved = self.moved + delta;
                 #[cfg(test)]
