@@ -890,9 +890,12 @@ fn price<W: Weight>(
     };
     let index_of = |block: usize, place: usize| places[block].partition_point(|&p| p < place);
     let mut passing = Vec::new();
-    // (slack, x, y) of every pair that prices in, the slack rounded to f64 to keep this
-    // small: far from the optimum there can be millions.
+    // (slack, x, y) of the pairs that price in, the slack rounded to f64 to keep this
+    // small: far from the optimum there can be many millions, so whenever the list
+    // outgrows a few entries per player it is cut to what the selection below would take
+    // from it (see `select`).
     let mut priced_in: Vec<(f64, u32, u32)> = Vec::new();
+    let limit = 4 * PER_PLAYER * n.max(1);
     for a in family.inner_nodes() {
         let kids = &family.children[a];
         let Some(&heavy) = kids.iter().max_by_key(|&&c| family.size(c)) else {
@@ -952,27 +955,41 @@ fn price<W: Weight>(
                         );
                         if slack < W::ZERO {
                             priced_in.push((slack.approx(), x as u32, y as u32));
+                            if priced_in.len() > limit {
+                                select(&mut priced_in, n);
+                            }
                         }
                     }
                 }
             }
         }
     }
-    // Far from the optimum (a first sparse solve whose duals are poor) millions of pairs
-    // can price in: take each player's most improving few, as column generation does.
-    // The first pair in this order is always taken, so every pass adds one while any pair
-    // prices in, and the last pass finds none.
-    priced_in.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then((a.1, a.2).cmp(&(b.1, b.2))));
-    let mut taken = vec![0usize; n];
-    for (_, x, y) in priced_in {
+    select(&mut priced_in, n);
+    for &(_, x, y) in &priced_in {
         let (x, y) = (x as usize, y as usize);
-        if taken[x] < PER_PLAYER && taken[y] < PER_PLAYER {
-            taken[x] += 1;
-            taken[y] += 1;
-            found.push((x, y, -enc.cost(&field.pair_terms(x, y))));
-        }
+        found.push((x, y, -enc.cost(&field.pair_terms(x, y))));
     }
     found.sort_by_key(|&(x, y, _)| (x, field.group[y], class[y], y));
+}
+
+/// Far from the optimum (a first sparse solve whose duals are poor) millions of pairs can
+/// price in: keeps each player's most improving few, as column generation does — in order
+/// of slack (then players), a pair is kept while both its players have fewer than
+/// [`PER_PLAYER`]. The most improving pair is always kept, so every pass adds one while
+/// any pair prices in, and the last pass finds none. Applied again to a list it already
+/// cut plus new pairs, it never drops the most improving pair either.
+fn select(priced_in: &mut Vec<(f64, u32, u32)>, n: usize) {
+    priced_in.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+    let mut taken = vec![0usize; n];
+    priced_in.retain(|&(_, x, y)| {
+        let (x, y) = (x as usize, y as usize);
+        let keep = taken[x] < PER_PLAYER && taken[y] < PER_PLAYER;
+        if keep {
+            taken[x] += 1;
+            taken[y] += 1;
+        }
+        keep
+    });
 }
 
 /// At most this many pairs per player enter the solve from one pricing pass.
