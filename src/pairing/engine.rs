@@ -12,8 +12,8 @@
 //!
 //! The whole field is one minimum-cost perfect matching (everyone paired, the bye a
 //! virtual vertex), solved exactly at every size: see [`priced`]. The criteria are packed
-//! into one integer without merging any level: `i128` when they fit, a 512-bit integer
-//! otherwise ([`super::wide`]).
+//! into one integer without merging any level: `i128` when they fit, else a 256-bit and
+//! then a 512-bit integer ([`super::wide`]).
 
 use super::context::{Float, PlayerState, Rules};
 use super::feasible::max_matching;
