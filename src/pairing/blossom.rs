@@ -576,9 +576,10 @@ struct Matcher<W: Weight> {
     stage: u32,
     queue: Vec<usize>,
     max_cardinality: bool,
-    /// Perfect matching only: after the first augmentation of a stage, keep scanning for
-    /// more augmenting paths over the same tight edges between trees not yet augmented
-    /// (see [`Matcher::solve`]).
+    /// Perfect matching only: a stage does not end at its first augmentation. The two
+    /// trees an augmentation joins are retired ([`Matcher::retire`]) and the other trees
+    /// keep their labels, go on scanning and take further dual steps, so they are not
+    /// rebuilt from scratch after every augmentation (see [`Matcher::solve`]).
     harvest: bool,
     /// The root (free vertex) of each labelled top-level blossom's tree.
     root: Vec<usize>,
