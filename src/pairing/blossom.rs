@@ -344,7 +344,7 @@ impl<W: Weight> Matcher<W> {
             if b == NONE { NONE } else { index[b] }
         };
         let blossom_parent = live.iter().map(|&b| kept_above(b)).collect();
-        let blossom_inner_pairs = live.iter().map(|&b| m.leaves_of(b).len() / 2).collect();
+        let blossom_inner_pairs = live.iter().map(|&b| m.size[b] / 2).collect();
         let vertex_blossom = (0..n).map(kept_above).collect();
         Optimum {
             mate: m.mates(),
@@ -562,7 +562,18 @@ struct Matcher<W: Weight> {
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
-    inblossom: Vec<usize>,
+    /// The top-level blossom holding vertex v is `owner[hand[v]]` ([`Matcher::top`]):
+    /// every vertex of a top-level blossom carries that blossom's handle, a vertex of its
+    /// largest child. A new blossom takes over its largest child's handle, so only the
+    /// vertices of its other children are relabelled; expanding it gives the handle back
+    /// to that child and relabels the others. Each vertex is relabelled only when the
+    /// blossom around it at least doubles, where writing the new blossom into every
+    /// vertex cost O(n) per blossom on the deeply nested blossoms of large fields.
+    hand: Vec<usize>,
+    owner: Vec<usize>,
+    /// Each blossom's handle (a vertex is its own), and how many vertices it holds.
+    handle: Vec<usize>,
+    size: Vec<usize>,
     blossomparent: Vec<usize>,
     blossomchilds: Vec<Vec<usize>>,
     blossombase: Vec<usize>,
@@ -661,7 +672,12 @@ impl<W: Weight> Matcher<W> {
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
-            inblossom: (0..n).collect(),
+            hand: (0..n).collect(),
+            owner: (0..n).collect(),
+            handle: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            size: std::iter::repeat_n(1, n)
+                .chain(std::iter::repeat_n(0, n))
+                .collect(),
             blossomparent: vec![NONE; 2 * n],
             blossomchilds: vec![Vec::new(); 2 * n],
             blossombase,
@@ -696,6 +712,33 @@ impl<W: Weight> Matcher<W> {
         self.dualvar[self.eu[k]] + self.dualvar[self.ev[k]] - self.ew[k]
     }
 
+    /// The top-level blossom (or lone vertex) holding vertex `v`.
+    #[inline]
+    fn top(&self, v: usize) -> usize {
+        self.owner[self.hand[v]]
+    }
+
+    /// Makes `b` the owner of its handle, relabelling its vertices unless they already
+    /// carry it (when `b` was the largest child of the blossom around it).
+    fn own_handle(&mut self, b: usize, relabel: bool) {
+        let h = self.handle[b];
+        self.owner[h] = b;
+        if relabel {
+            self.label_vertices(b, h);
+        }
+    }
+
+    /// Writes handle `h` into every vertex of `b`.
+    fn label_vertices(&mut self, b: usize, h: usize) {
+        if b < self.n {
+            self.hand[b] = h;
+        } else {
+            for idx in 0..self.blossomchilds[b].len() {
+                self.label_vertices(self.blossomchilds[b][idx], h);
+            }
+        }
+    }
+
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
         if b < self.n {
             out.push(b);
@@ -713,11 +756,11 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn assign_label(&mut self, w: usize, t: u8, p: usize) {
-        let b = self.inblossom[w];
+        let b = self.top(w);
         self.root[b] = if p == NONE {
             w
         } else {
-            self.root[self.inblossom[self.endpoint[p]]]
+            self.root[self.top(self.endpoint[p])]
         };
         self.label[w] = t;
         self.label[b] = t;
@@ -756,7 +799,7 @@ impl<W: Weight> Matcher<W> {
         let mut path = Vec::new();
         let mut base = NONE;
         while v != NONE || w != NONE {
-            let mut b = self.inblossom[v];
+            let mut b = self.top(v);
             if self.label[b] & 4 != 0 {
                 base = self.blossombase[b];
                 break;
@@ -767,7 +810,7 @@ impl<W: Weight> Matcher<W> {
                 v = NONE;
             } else {
                 v = self.endpoint[self.labelend[b]];
-                b = self.inblossom[v];
+                b = self.top(v);
                 v = self.endpoint[self.labelend[b]];
             }
             if w != NONE {
@@ -782,9 +825,9 @@ impl<W: Weight> Matcher<W> {
 
     fn add_blossom(&mut self, base: usize, k: usize) {
         let (mut v, mut w) = (self.eu[k], self.ev[k]);
-        let bb = self.inblossom[base];
-        let mut bv = self.inblossom[v];
-        let mut bw = self.inblossom[w];
+        let bb = self.top(base);
+        let mut bv = self.top(v);
+        let mut bw = self.top(w);
         let b = self
             .unusedblossoms
             .pop()
@@ -801,7 +844,7 @@ impl<W: Weight> Matcher<W> {
             path.push(bv);
             endps.push(self.labelend[bv]);
             v = self.endpoint[self.labelend[bv]];
-            bv = self.inblossom[v];
+            bv = self.top(v);
         }
         path.push(bb);
         path.reverse();
@@ -812,19 +855,33 @@ impl<W: Weight> Matcher<W> {
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
             w = self.endpoint[self.labelend[bw]];
-            bw = self.inblossom[w];
+            bw = self.top(w);
         }
         self.blossomchilds[b] = path.clone();
         self.blossomendps[b] = endps;
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
         self.dualvar[b] = W::ZERO;
-        for v in self.leaves_of(b) {
-            if self.label[self.inblossom[v]] == 2 {
-                self.queue.push(v);
+        // T-children become S: their vertices are scanned. b takes its largest child's
+        // handle; the other children's vertices are relabelled to it.
+        let big = *path
+            .iter()
+            .max_by_key(|&&c| self.size[c])
+            .expect("a blossom has children");
+        let h = self.handle[big];
+        self.handle[b] = h;
+        self.size[b] = path.iter().map(|&c| self.size[c]).sum();
+        let mut queue = std::mem::take(&mut self.queue);
+        for &c in &path {
+            if self.label[c] == 2 {
+                self.leaves(c, &mut queue);
             }
-            self.inblossom[v] = b;
+            if c != big {
+                self.label_vertices(c, h);
+            }
         }
+        self.owner[h] = b;
+        self.queue = queue;
         // The best edge to each other S-blossom, in a scratch array kept all NONE between
         // calls (a fresh one per new blossom cost O(n) each time).
         let mut bestedgeto = std::mem::take(&mut self.best_to);
@@ -840,12 +897,12 @@ impl<W: Weight> Matcher<W> {
             };
             for nblist in nblists {
                 for k in nblist {
-                    let j = if self.inblossom[self.ev[k]] == b {
+                    let j = if self.top(self.ev[k]) == b {
                         self.eu[k]
                     } else {
                         self.ev[k]
                     };
-                    let bj = self.inblossom[j];
+                    let bj = self.top(j);
                     if bj != b
                         && self.label[bj] == 1
                         && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
@@ -883,21 +940,18 @@ impl<W: Weight> Matcher<W> {
         for &s in &childs {
             self.blossomparent[s] = NONE;
             self.root[s] = self.root[b];
-            if s < self.n {
-                self.inblossom[s] = s;
-            } else if endstage && self.dualvar[s] == W::ZERO {
+            // The child that lent b its handle takes it back; the others' vertices are
+            // relabelled with their own.
+            self.own_handle(s, self.handle[s] != self.handle[b]);
+            if s >= self.n && endstage && self.dualvar[s] == W::ZERO {
                 self.expand_blossom(s, endstage);
-            } else {
-                for v in self.leaves_of(s) {
-                    self.inblossom[v] = s;
-                }
             }
         }
         if !endstage && self.label[b] == 2 {
             let len = childs.len() as isize;
             let at = |j: isize| j.rem_euclid(len) as usize;
             let endps = self.blossomendps[b].clone();
-            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let entrychild = self.top(self.endpoint[self.labelend[b] ^ 1]);
             let mut j = childs
                 .iter()
                 .position(|&c| c == entrychild)
@@ -975,6 +1029,8 @@ impl<W: Weight> Matcher<W> {
         self.blossomchilds[b] = Vec::new();
         self.blossomendps[b] = Vec::new();
         self.blossombase[b] = NONE;
+        self.handle[b] = NONE;
+        self.size[b] = 0;
         self.blossombestedges[b] = None;
         self.bestedge[b] = NONE;
         self.unusedblossoms.push(b);
@@ -1026,7 +1082,7 @@ impl<W: Weight> Matcher<W> {
         let (v, w) = (self.eu[k], self.ev[k]);
         for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
             loop {
-                let bs = self.inblossom[s];
+                let bs = self.top(s);
                 if bs >= self.n {
                     self.augment_blossom(bs, s);
                 }
@@ -1035,7 +1091,7 @@ impl<W: Weight> Matcher<W> {
                     break;
                 }
                 let t = self.endpoint[self.labelend[bs]];
-                let bt = self.inblossom[t];
+                let bt = self.top(t);
                 s = self.endpoint[self.labelend[bt]];
                 let j = self.endpoint[self.labelend[bt] ^ 1];
                 if bt >= self.n {
@@ -1067,13 +1123,13 @@ impl<W: Weight> Matcher<W> {
     /// vertex (the lowest on ties).
     fn least_to_free(&mut self) -> Option<(W, usize)> {
         while let Some(&Reverse((key, v, k))) = self.to_free.peek() {
-            if self.label[self.inblossom[v]] == 0 && self.bestedge[v] == k {
+            if self.label[self.top(v)] == 0 && self.bestedge[v] == k {
                 let x = if self.eu[k] == v {
                     self.ev[k]
                 } else {
                     self.eu[k]
                 };
-                if self.label[self.inblossom[x]] == 1 && self.slack(k) == key - self.moved {
+                if self.label[self.top(x)] == 1 && self.slack(k) == key - self.moved {
                     return Some((key - self.moved, v));
                 }
                 // Harvesting: an end of the edge was retired (or was for a while, so its
@@ -1096,7 +1152,7 @@ impl<W: Weight> Matcher<W> {
         for v in self.leaves_of(b) {
             for &p in &self.neighbend[v] {
                 let x = self.endpoint[p];
-                let bx = self.inblossom[x];
+                let bx = self.top(x);
                 if bx != b && self.label[bx] == 1 {
                     let kslack = self.slack(p / 2);
                     if best.is_none_or(|(s, _)| kslack < s) {
@@ -1116,7 +1172,7 @@ impl<W: Weight> Matcher<W> {
         let mut best: Option<(W, usize)> = None;
         for &p in &self.neighbend[v] {
             let x = self.endpoint[p];
-            if self.label[self.inblossom[x]] == 1 && self.inblossom[x] != self.inblossom[v] {
+            if self.label[self.top(x)] == 1 && self.top(x) != self.top(v) {
                 let kslack = self.slack(p / 2);
                 if best.is_none_or(|(b, _)| kslack < b) {
                     best = Some((kslack, p / 2));
@@ -1133,7 +1189,7 @@ impl<W: Weight> Matcher<W> {
     fn least_between(&mut self) -> Option<(W, usize)> {
         while let Some(&Reverse((key, b, k))) = self.between.peek() {
             if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] == k {
-                let (bu, bv) = (self.inblossom[self.eu[k]], self.inblossom[self.ev[k]]);
+                let (bu, bv) = (self.top(self.eu[k]), self.top(self.ev[k]));
                 if bu != bv
                     && self.label[bu] == 1
                     && self.label[bv] == 1
@@ -1170,7 +1226,7 @@ impl<W: Weight> Matcher<W> {
 
     /// The root of the tree holding labelled vertex `v`.
     fn tree_of(&self, v: usize) -> usize {
-        self.root[self.inblossom[v]]
+        self.root[self.top(v)]
     }
 
     /// Lists non-trivial blossom `b` as labelled at top level this stage.
@@ -1188,16 +1244,17 @@ impl<W: Weight> Matcher<W> {
     fn move_duals(&mut self, delta: W) {
         let mut idle = 0;
         for &v in &self.labelled {
-            match self.label[self.inblossom[v]] {
+            match self.label[self.top(v)] {
                 1 => self.dualvar[v] = self.dualvar[v] - delta,
                 2 => self.dualvar[v] = self.dualvar[v] + delta,
                 _ => idle += 1,
             }
         }
         if idle * 2 > self.labelled.len() {
-            let (label, inblossom, listed) = (&self.label, &self.inblossom, &mut self.listed);
+            let (label, hand, owner) = (&self.label, &self.hand, &self.owner);
+            let listed = &mut self.listed;
             self.labelled.retain(|&v| {
-                let keep = label[inblossom[v]] != 0;
+                let keep = label[owner[hand[v]]] != 0;
                 if !keep {
                     listed[v] = 0;
                 }
@@ -1239,7 +1296,7 @@ impl<W: Weight> Matcher<W> {
         self.retires += 1;
         let stamp = self.retires;
         let in_trees = |m: &Self, v: usize| {
-            let b = m.inblossom[v];
+            let b = m.top(v);
             m.label[b] != 0 && roots.contains(&m.root[b])
         };
         let mut verts: Vec<usize> = Vec::new();
@@ -1251,7 +1308,7 @@ impl<W: Weight> Matcher<W> {
         verts.dedup();
         let mut tops: Vec<usize> = verts
             .iter()
-            .map(|&v| self.inblossom[v])
+            .map(|&v| self.top(v))
             .filter(|&b| b >= n)
             .collect();
         tops.sort_unstable();
@@ -1284,7 +1341,7 @@ impl<W: Weight> Matcher<W> {
                 let p = self.neighbend[v][idx];
                 self.allowedge[p / 2] = 0;
                 let x = self.endpoint[p];
-                let bx = self.inblossom[x];
+                let bx = self.top(x);
                 if self.label[bx] == 0 && self.bestedge[x] == p / 2 {
                     // An unlabelled vertex whose best edge led to an S-vertex retired here.
                     self.find_best_to_free(x);
@@ -1300,7 +1357,7 @@ impl<W: Weight> Matcher<W> {
                     self.labelend[x] = NONE;
                     for idx2 in 0..self.neighbend[x].len() {
                         let y = self.endpoint[self.neighbend[x][idx2]];
-                        if self.label[self.inblossom[y]] == 1 {
+                        if self.label[self.top(y)] == 1 {
                             self.requeue(y, stamp);
                         }
                     }
@@ -1310,12 +1367,12 @@ impl<W: Weight> Matcher<W> {
                 }
                 let k = self.bestedge[bx];
                 if k != NONE {
-                    let other = if self.inblossom[self.eu[k]] == bx {
+                    let other = if self.top(self.eu[k]) == bx {
                         self.ev[k]
                     } else {
                         self.eu[k]
                     };
-                    if self.label[self.inblossom[other]] != 1 {
+                    if self.label[self.top(other)] != 1 {
                         self.bestedge[bx] = NONE;
                         for y in self.leaves_of(bx) {
                             self.requeue(y, stamp);
@@ -1333,7 +1390,7 @@ impl<W: Weight> Matcher<W> {
     fn assert_feasible(&self, step: u8) {
         for k in 0..self.eu.len() {
             let (u, v) = (self.eu[k], self.ev[k]);
-            if self.inblossom[u] != self.inblossom[v] {
+            if self.top(u) != self.top(v) {
                 assert!(
                     self.slack(k) >= W::ZERO,
                     "after a step of type {step}: edge {u}-{v} has slack {:?}",
@@ -1369,7 +1426,7 @@ impl<W: Weight> Matcher<W> {
             self.shrinking.clear();
             self.moved = W::ZERO;
             for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                if self.mate[v] == NONE && self.label[self.top(v)] == 0 {
                     self.assign_label(v, 1, NONE);
                 }
             }
@@ -1380,14 +1437,14 @@ impl<W: Weight> Matcher<W> {
                         break;
                     }
                     // Harvesting: a vertex of a retired tree waits for a new label.
-                    if self.label[self.inblossom[v]] != 1 {
+                    if self.label[self.top(v)] != 1 {
                         continue;
                     }
                     for idx in 0..self.neighbend[v].len() {
                         let p = self.neighbend[v][idx];
                         let k = p / 2;
                         let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] {
+                        if self.top(v) == self.top(w) {
                             continue;
                         }
                         let mut kslack = W::ZERO;
@@ -1398,9 +1455,9 @@ impl<W: Weight> Matcher<W> {
                             }
                         }
                         if self.allowedge[k] == self.stage {
-                            if self.label[self.inblossom[w]] == 0 {
+                            if self.label[self.top(w)] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
+                            } else if self.label[self.top(w)] == 1 {
                                 let base = self.scan_blossom(v, w);
                                 if base != NONE {
                                     self.add_blossom(base, k);
@@ -1417,8 +1474,8 @@ impl<W: Weight> Matcher<W> {
                                 self.label[w] = 2;
                                 self.labelend[w] = p ^ 1;
                             }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
+                        } else if self.label[self.top(w)] == 1 {
+                            let b = self.top(v);
                             if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
                                 self.set_best_between(b, k);
                             }
@@ -1485,10 +1542,10 @@ impl<W: Weight> Matcher<W> {
                     2 => {
                         self.allowedge[deltaedge] = self.stage;
                         let (mut i, j) = (self.eu[deltaedge], self.ev[deltaedge]);
-                        if self.label[self.inblossom[i]] == 0 {
+                        if self.label[self.top(i)] == 0 {
                             i = j;
                         }
-                        debug_assert_eq!(self.label[self.inblossom[i]], 1, "an S-vertex");
+                        debug_assert_eq!(self.label[self.top(i)], 1, "an S-vertex");
                         self.queue.push(i);
                     }
                     3 => {
