@@ -395,6 +395,31 @@ mod tests {
         assert_eq!(nulls, 4);
     }
 
+    /// The streamed whole-event JSON prints exactly what its value prints: every object
+    /// of it, down to the tiebreak values and the masked penalty reason, has its keys in
+    /// the alphabetical order a `serde_json::Value` keeps (the text the export wrote when
+    /// it was built as one value).
+    #[test]
+    fn the_streamed_event_json_reads_as_its_value() {
+        let (mut event, rules) = played_event();
+        event.penalties.push(crate::model::Penalty {
+            player: PlayerId(2),
+            points: crate::model::Points(2),
+            reason: "电话 13912345678".into(),
+            after_round: 1,
+        });
+        for show_private in [false, true] {
+            let mut streamed = Vec::new();
+            write_event_json(&event, &rules, None, show_private, &mut streamed).unwrap();
+            let value = event_json(&event, &rules, None, show_private);
+            assert!(!value["groups"][0]["standings"]["rows"][0]["values"].is_null());
+            assert_eq!(
+                String::from_utf8(streamed).unwrap(),
+                serde_json::to_string_pretty(&value).unwrap() + "\n"
+            );
+        }
+    }
+
     /// An id (or any value) that closes the attribute cannot add an
     /// element or attribute to the index; `rules check` refuses such ids, and the site is
     /// safe even if one got through.
