@@ -68,7 +68,7 @@ fn documents(
             (
                 "crosstable",
                 lang.pick("成绩交叉表", "Crosstable"),
-                super::crosstable(event, rules, &g.id, None, lang, json),
+                super::standings::crosstable_from(event, rules, st, lang, json),
             ),
             (
                 "players",

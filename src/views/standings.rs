@@ -466,7 +466,33 @@ pub fn crosstable(
     lang: Lang,
     json: Json,
 ) -> Report {
-    let table = standings::crosstable(event, rules, pool, after_round);
+    crosstable_report(
+        rules,
+        &standings::crosstable(event, rules, pool, after_round),
+        lang,
+        json,
+    )
+}
+
+/// [`crosstable`] of the pool `st` ranks, after their round (the export, which prints the
+/// standings too, computes them once).
+pub(crate) fn crosstable_from(
+    event: &Event,
+    rules: &Rulebook,
+    st: &Standings,
+    lang: Lang,
+    json: Json,
+) -> Report {
+    crosstable_report(
+        rules,
+        &standings::crosstable_of(event, rules, st),
+        lang,
+        json,
+    )
+}
+
+fn crosstable_report(rules: &Rulebook, table: &Crosstable, lang: Lang, json: Json) -> Report {
+    let pool = &table.group;
     let mut report = Report::new(format!(
         "{} — {}",
         rules.event.name,
@@ -488,7 +514,7 @@ pub fn crosstable(
         lang.pick("序号", "no.").into(),
         lang.pick("姓名", "name").into(),
     ];
-    cols.extend(round_columns(&table, lang));
+    cols.extend(round_columns(table, lang));
     cols.push(lang.pick("积分", "pts").into());
     let numeric: Vec<usize> = (0..cols.len()).filter(|&i| i != 2).collect();
     let mut s = Section::new("", cols).right(&numeric);
@@ -508,7 +534,7 @@ pub fn crosstable(
     }
     report.sections.push(s);
     if json.wanted() {
-        report.json = serde_json::to_value(&table).unwrap_or_default();
+        report.json = serde_json::to_value(table).unwrap_or_default();
     }
     report
 }
