@@ -180,6 +180,13 @@ impl Event {
     }
 
     fn position(&self, id: PlayerId) -> Option<usize> {
+        // Until a player is deleted, the list is 1, 2, 3, …: player `id` is at `id - 1`.
+        // One probe there saves the binary search's ~17 scattered reads on 100,000
+        // players, which made the lookups most of a pairing sheet or crosstable export.
+        let guess = usize::try_from(id.0).ok().and_then(|i| i.checked_sub(1));
+        if let Some(i) = guess.filter(|&i| self.players.get(i).is_some_and(|p| p.id == id)) {
+            return Some(i);
+        }
         // A hit is a hit even on an unsorted list; a miss may be the list's disorder.
         self.players
             .binary_search_by_key(&id, |p| p.id)

@@ -1,9 +1,41 @@
-//! JSON: the structured value behind the report, pretty-printed.
+//! JSON: the structured value behind the report, pretty-printed; and the pieces that let
+//! a large document be written as it is made instead of built whole as a value first.
 
 use super::Report;
+use serde::{Serialize, Serializer};
 
 pub fn render(report: &Report) -> String {
     let mut s = serde_json::to_string_pretty(&report.json).unwrap_or_else(|_| "null".into());
     s.push('\n');
     s
+}
+
+/// A value serialised with every object's keys in alphabetical order, as a
+/// [`serde_json::Value`] prints them (its objects are `BTreeMap`s: serde_json's
+/// `preserve_order` feature is off). Wraps the small pieces of a streamed document (one
+/// player, one round) whose types declare their fields in another order, so the document
+/// reads byte for byte as it did when it was built whole as a `Value`.
+pub(crate) struct SortedKeys<T>(pub T);
+
+impl<T: Serialize> Serialize for SortedKeys<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde_json::to_value(&self.0)
+            .map_err(serde::ser::Error::custom)?
+            .serialize(serializer)
+    }
+}
+
+/// A sequence serialised from an iterator made when it is written, so its items (100,000
+/// players' rows) are never all held at once.
+pub(crate) struct Streamed<F>(pub F);
+
+impl<F, I> Serialize for Streamed<F>
+where
+    F: Fn() -> I,
+    I: IntoIterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq((self.0)())
+    }
 }

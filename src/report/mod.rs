@@ -14,6 +14,8 @@ mod table;
 pub mod trf;
 pub mod xlsx;
 
+pub(crate) use json::{SortedKeys, Streamed};
+
 use serde::Serialize;
 
 /// Whether a view builds [`Report::json`] beside its rows. Only the JSON renderer

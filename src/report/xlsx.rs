@@ -10,12 +10,17 @@
 
 use super::{Align, Report, Section};
 use rust_xlsxwriter::{Format, FormatAlign, FormatBorder, Formula, Workbook, Worksheet, XlsxError};
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 /// Excel's paper size code for A4.
 const A4: u8 = 9;
 /// The widest a column is made, in characters (longer text wraps on paper).
 const MAX_WIDTH: usize = 48;
+/// The deflate level of the workbook's parts. The library's default, 6, spent ~3.5 s of
+/// CPU compressing a 100,000-player export; 4 takes ~2.2 s for a file 2% larger (21.4
+/// instead of 21.0 MB; level 1 would double it). The parts inside are the same.
+const ZIP_LEVEL: u8 = 4;
 
 /// A report as a workbook: a sheet per section with columns (the prize sheet: a sheet per
 /// list), plus a sheet for sections that only carry notes (the grand total).
@@ -27,6 +32,7 @@ pub fn render(report: &Report) -> Result<Vec<u8>, XlsxError> {
 /// one sheet named `name`, or one sheet per section when the report has several.
 pub fn render_book(reports: &[(String, &Report)]) -> Result<Vec<u8>, XlsxError> {
     let mut book = Workbook::new();
+    book.set_zip_compression_level(ZIP_LEVEL);
     let mut names = BTreeSet::new();
     let mut totals: Vec<(String, f64)> = Vec::new();
     let formats = Formats::new();
@@ -124,9 +130,14 @@ fn as_number(text: &str) -> Option<f64> {
 /// Control characters (a terminal escape) and the bidirectional overrides that make text
 /// show in another order removed (`report::safe::printable`), newlines and tabs made
 /// spaces; the text is otherwise kept as written, and always written as a string cell.
-fn clean(text: &str) -> String {
+/// Borrowed when there is nothing to change (most cells: a number column's cell is only
+/// parsed, never copied).
+fn clean(text: &str) -> Cow<'_, str> {
     // `printable` leaves only newline and tab of the control characters.
-    crate::report::safe::printable(text).replace(['\n', '\t'], " ")
+    match crate::report::safe::printable(text) {
+        Cow::Borrowed(t) if !t.contains(['\n', '\t']) => Cow::Borrowed(t),
+        t => Cow::Owned(t.replace(['\n', '\t'], " ")),
+    }
 }
 
 /// How wide text shows: CJK and full-width characters take two columns.

@@ -1,8 +1,8 @@
 //! The crosstable (成绩交叉表): per player and round, the opponent's number, the colour,
 //! the result and the points, with players in standings order.
 
-use super::compute_standings;
 use super::values::{PoolData, Slot};
+use super::{Standings, compute_standings};
 use crate::model::{Colour, Event, GroupId, PlayerId, Points};
 use crate::rulebook::Rulebook;
 use crate::scoring;
@@ -109,7 +109,17 @@ pub fn crosstable(
     group: &GroupId,
     after_round: Option<u32>,
 ) -> Crosstable {
-    let standings = compute_standings(event, rules, group, after_round);
+    crosstable_of(
+        event,
+        rules,
+        &compute_standings(event, rules, group, after_round),
+    )
+}
+
+/// The crosstable of the pool `standings` ranks, after their round (a caller that also
+/// prints the standings computes them once).
+pub fn crosstable_of(event: &Event, rules: &Rulebook, standings: &Standings) -> Crosstable {
+    let group = &standings.group;
     let n = standings.after_round;
     let data = PoolData::new(event, rules, group, n);
     let rows = standings

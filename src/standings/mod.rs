@@ -8,7 +8,7 @@ mod rank;
 mod types;
 mod values;
 
-pub use crosstable::{Crosstable, CrosstableCell, CrosstableRow, crosstable};
+pub use crosstable::{Crosstable, CrosstableCell, CrosstableRow, crosstable, crosstable_of};
 pub use rank::compute_standings;
 pub use types::*;
 pub use values::{DetailedStandings, PlayerTiebreaks, detailed_standings, tiebreak_values};

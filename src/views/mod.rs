@@ -20,7 +20,7 @@ pub use prizes::{
 };
 pub use recorded::recorded_lines;
 pub use round::{RoundSheets, SheetError, SheetKind, pinyin_key, render_all, round_sheets};
-pub use site::{csv_files, event_json, site, workbook_reports};
+pub use site::{csv_files, event_json, site, workbook_reports, write_event_json};
 pub use standings::{
     crosstable, every_pool_standings, list_standings, section_standings, standings,
 };

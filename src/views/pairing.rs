@@ -43,7 +43,8 @@ pub fn pairing_sheet(
         let p = event.player(id);
         (
             p.map(super::number_of).unwrap_or_default(),
-            super::name_of(event, id),
+            // `name_of`, without looking the player up again.
+            p.map_or_else(|| format!("#{id}"), |p| p.name.clone()),
             p.map(|p| p.unit.clone()).unwrap_or_default(),
             totals.get(&id).copied().unwrap_or_default(),
         )

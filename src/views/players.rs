@@ -1,12 +1,13 @@
 //! The player list.
 
 use crate::i18n::{gender_label, yes_no};
-use crate::model::{Event, GroupId, PlayerStatus};
+use crate::model::{Event, Gender, GroupId, Player, PlayerId, PlayerStatus};
 use crate::registration::privacy::mask_free_text;
 use crate::registration::{mask_id_number, mask_phone};
 use crate::report::{Json, Report, Section};
 use crate::rulebook::{Lang, Rulebook};
-use chrono::Datelike;
+use chrono::{Datelike, NaiveDate};
+use serde::Serialize;
 use serde_json::json;
 
 /// Every player of `group` — a pool with its sections, or one section — (or of the
@@ -61,11 +62,7 @@ pub fn players(
     .optional(&[11, 12]);
     let want_json = json.wanted();
     let mut rows = Vec::new();
-    for p in event
-        .players
-        .iter()
-        .filter(|p| group.is_none_or(|g| &p.group == g || p.section.as_ref() == Some(g)))
-    {
+    for p in event.players.iter().filter(|p| in_group(p, group)) {
         let group = match &p.section {
             Some(s) => format!("{} ({})", group_name(s), group_name(&p.group)),
             None => group_name(&p.group),
@@ -116,41 +113,20 @@ pub fn players(
             p.name.clone(),
             gender_label(p.gender, lang).into(),
             p.unit.clone(),
-            group.clone(),
-            birth.clone(),
+            group,
+            birth,
             p.grade.map(|g| g.to_string()).unwrap_or_default(),
             p.rating.map(|r| r.to_string()).unwrap_or_default(),
             yes_no(p.disabled, lang).into(),
             yes_no(p.local, lang).into(),
-            id_number.clone(),
-            phone.clone(),
+            id_number,
+            phone,
             status.trim().to_string(),
         ]);
         if !want_json {
             continue;
         }
-        rows.push(json!({
-            "id": p.id,
-            "number": p.number,
-            "name": p.name,
-            "gender": p.gender,
-            "unit": p.unit,
-            "group": p.group,
-            "group_name": group_name(&p.group),
-            "section": p.section,
-            "birth_date": if show_private { json!(p.birth_date) } else { json!(null) },
-            "birth_year": p.birth_date.map(|d| d.year()),
-            "grade": p.grade,
-            "rating": p.rating,
-            "disabled": p.disabled,
-            "local": p.local,
-            "id_number": if p.id_number.is_some() { json!(id_number) } else { json!(null) },
-            "phone": if p.phone.is_some() { json!(phone) } else { json!(null) },
-            "withdrawn": p.is_withdrawn(),
-            "disqualified": p.is_disqualified(),
-            "joined_round": p.joined_round,
-            "unranked": p.unranked,
-        }));
+        rows.push(player_json(rules, p, show_private));
     }
     section.notes.push(format!(
         "{} {}",
@@ -162,4 +138,73 @@ pub fn players(
         report.json = json!({ "event": rules.event.name, "players": rows });
     }
     report
+}
+
+/// One player as the JSON documents show it (`players --format json`, `export --format
+/// json`), ID and phone masked unless `show_private`. The fields are declared in
+/// alphabetical order, the order a [`serde_json::Value`] prints them in: the streamed
+/// export writes this struct as it is, and must read as the value did.
+#[derive(Serialize)]
+pub(crate) struct PlayerJson<'a> {
+    birth_date: Option<NaiveDate>,
+    birth_year: Option<i32>,
+    disabled: bool,
+    disqualified: bool,
+    gender: Option<Gender>,
+    grade: Option<u8>,
+    group: &'a GroupId,
+    group_name: String,
+    id: PlayerId,
+    id_number: Option<String>,
+    joined_round: u32,
+    local: bool,
+    name: &'a str,
+    number: Option<u32>,
+    phone: Option<String>,
+    rating: Option<i32>,
+    section: Option<&'a GroupId>,
+    unit: &'a str,
+    unranked: bool,
+    withdrawn: bool,
+}
+
+/// [`PlayerJson`] of one player: a full birth date only with `show_private` (the masked
+/// ID hides exactly its digits), the year always.
+pub(crate) fn player_json<'a>(
+    rules: &Rulebook,
+    p: &'a Player,
+    show_private: bool,
+) -> PlayerJson<'a> {
+    let private = |v: &Option<String>, mask: fn(&str) -> String| {
+        v.as_deref()
+            .map(|v| if show_private { v.to_string() } else { mask(v) })
+    };
+    PlayerJson {
+        birth_date: p.birth_date.filter(|_| show_private),
+        birth_year: p.birth_date.map(|d| d.year()),
+        disabled: p.disabled,
+        disqualified: p.is_disqualified(),
+        gender: p.gender,
+        grade: p.grade,
+        group: &p.group,
+        group_name: super::group_name(rules, &p.group),
+        id: p.id,
+        id_number: private(&p.id_number, mask_id_number),
+        joined_round: p.joined_round,
+        local: p.local,
+        name: &p.name,
+        number: p.number,
+        phone: private(&p.phone, mask_phone),
+        rating: p.rating,
+        section: p.section.as_ref(),
+        unit: &p.unit,
+        unranked: p.unranked,
+        withdrawn: p.is_withdrawn(),
+    }
+}
+
+/// Whether `p` is one of the players of `group` (a pool with its sections, or one
+/// section), or of the event when `group` is `None`.
+pub(crate) fn in_group(p: &Player, group: Option<&GroupId>) -> bool {
+    group.is_none_or(|g| &p.group == g || p.section.as_ref() == Some(g))
 }

@@ -6,9 +6,14 @@
 
 use super::prizes::{all_standings, sheet_from};
 use crate::model::{Event, GroupId};
-use crate::report::{Format, Json, Markup, Report, html_body_markup, html_page_of};
+use crate::report::{
+    Format, Json, Markup, Report, SortedKeys, Streamed, html_body_markup, html_page_of,
+};
 use crate::rulebook::{Lang, Rulebook};
-use serde_json::json;
+use crate::standings::Standings;
+use serde::Serialize;
+use serde::ser::{SerializeStruct, Serializer};
+use std::collections::BTreeMap;
 
 /// One published document: where it goes, the link text on the index, and the report.
 struct Doc {
@@ -63,7 +68,7 @@ fn documents(
             (
                 "crosstable",
                 lang.pick("成绩交叉表", "Crosstable"),
-                super::crosstable(event, rules, &g.id, None, lang, json),
+                super::standings::crosstable_from(event, rules, st, lang, json),
             ),
             (
                 "players",
@@ -212,54 +217,129 @@ pub fn csv_files(
 /// The whole event as one JSON document: players (personal numbers masked unless
 /// `show_private`), rounds and games, standings with every tiebreak value, team ranking
 /// and the prize sheet. The schema is documented in the README.
+///
+/// Built as a value: for a large event, [`write_event_json`] writes the same text without
+/// holding the whole document in memory.
 pub fn event_json(
     event: &Event,
     rules: &Rulebook,
     only: Option<&GroupId>,
     show_private: bool,
 ) -> serde_json::Value {
-    let lang = rules.event.language;
-    // Taken, not cloned: the list is large and used once.
-    let players =
-        super::players(event, rules, only, lang, show_private, Json::Build).json["players"].take();
-    let mut groups = Vec::new();
-    let standings = all_standings(event, rules);
-    for g in rules.pools().filter(|g| only.is_none_or(|o| o == &g.id)) {
-        let Some(st) = standings.get(&g.id) else {
-            continue;
-        };
-        let rounds = event.group(&g.id).map_or(&[][..], |s| &s.rounds[..]);
-        groups.push(json!({
-            "id": g.id,
-            "name": g.name,
-            "seed": event.group(&g.id).and_then(|s| s.seed),
-            "rounds": rounds,
-            "standings": super::standings(event, rules, st, lang, Json::Build).json,
-        }));
+    serde_json::to_value(EventJson::new(event, rules, only, show_private)).unwrap_or_default()
+}
+
+/// [`event_json`] pretty-printed into `out`, followed by a newline, piece by piece as it
+/// is made: the same text as `serde_json::to_string_pretty(&event_json(..))`, without the
+/// value (for 100,000 players it took 3 GB and most of the time).
+pub fn write_event_json<W: std::io::Write>(
+    event: &Event,
+    rules: &Rulebook,
+    only: Option<&GroupId>,
+    show_private: bool,
+    mut out: W,
+) -> serde_json::Result<()> {
+    let doc = EventJson::new(event, rules, only, show_private);
+    serde_json::to_writer_pretty(&mut out, &doc)?;
+    out.write_all(b"\n").map_err(serde_json::Error::io)
+}
+
+/// The whole-event document (see [`event_json`]), serialised as it is written.
+struct EventJson<'a> {
+    event: &'a Event,
+    rules: &'a Rulebook,
+    only: Option<&'a GroupId>,
+    show_private: bool,
+    standings: BTreeMap<GroupId, Standings>,
+}
+
+impl<'a> EventJson<'a> {
+    fn new(
+        event: &'a Event,
+        rules: &'a Rulebook,
+        only: Option<&'a GroupId>,
+        show_private: bool,
+    ) -> Self {
+        EventJson {
+            event,
+            rules,
+            only,
+            show_private,
+            standings: all_standings(event, rules),
+        }
     }
-    let (sheet, teams) = sheet_from(event, rules, &standings);
-    json!({
-        "schema": "qiwang-event-export/1",
-        "event": rules.event,
-        "players": players,
-        "groups": groups,
-        "penalties": event.penalties.iter().map(|p| {
-            let mut p = p.clone();
-            if !show_private {
-                p.reason = crate::registration::privacy::mask_free_text(&p.reason);
-            }
-            p
-        }).collect::<Vec<_>>(),
-        "playoffs": event.playoffs.iter().map(|p| {
-            let mut p = p.clone();
-            if !show_private {
-                p.note = crate::registration::privacy::mask_free_text(&p.note);
-            }
-            p
-        }).collect::<Vec<_>>(),
-        "teams": teams,
-        "prizes": sheet,
-    })
+}
+
+impl Serialize for EventJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (event, rules, only, show_private) =
+            (self.event, self.rules, self.only, self.show_private);
+        let lang = rules.event.language;
+        // Keys in alphabetical order, as the `serde_json::Value` this document used to be
+        // built as prints them (see `SortedKeys`), here and in every object inside.
+        let mut doc = serializer.serialize_struct("EventJson", 9)?;
+        doc.serialize_field("event", &SortedKeys(&rules.event))?;
+        let groups = Streamed(|| {
+            rules
+                .pools()
+                .filter(|g| only.is_none_or(|o| o == &g.id))
+                .filter_map(|g| {
+                    let st = self.standings.get(&g.id)?;
+                    let rounds = event.group(&g.id).map_or(&[][..], |s| &s.rounds[..]);
+                    Some(GroupJson {
+                        id: &g.id,
+                        name: &g.name,
+                        rounds: Streamed(move || rounds.iter().map(SortedKeys)),
+                        seed: event.group(&g.id).and_then(|s| s.seed),
+                        standings: super::standings::standings_json(event, rules, st, lang),
+                    })
+                })
+        });
+        doc.serialize_field("groups", &groups)?;
+        let penalties = Streamed(|| {
+            event.penalties.iter().map(|p| {
+                let mut p = p.clone();
+                if !show_private {
+                    p.reason = crate::registration::privacy::mask_free_text(&p.reason);
+                }
+                SortedKeys(p)
+            })
+        });
+        doc.serialize_field("penalties", &penalties)?;
+        let players = Streamed(|| {
+            event
+                .players
+                .iter()
+                .filter(|p| super::players::in_group(p, only))
+                .map(|p| super::players::player_json(rules, p, show_private))
+        });
+        doc.serialize_field("players", &players)?;
+        let playoffs = Streamed(|| {
+            event.playoffs.iter().map(|p| {
+                let mut p = p.clone();
+                if !show_private {
+                    p.note = crate::registration::privacy::mask_free_text(&p.note);
+                }
+                SortedKeys(p)
+            })
+        });
+        doc.serialize_field("playoffs", &playoffs)?;
+        let (sheet, teams) = sheet_from(event, rules, &self.standings);
+        doc.serialize_field("prizes", &SortedKeys(&sheet))?;
+        doc.serialize_field("schema", "qiwang-event-export/1")?;
+        doc.serialize_field("teams", &SortedKeys(&teams))?;
+        doc.end()
+    }
+}
+
+/// One pool of [`EventJson`], fields in alphabetical order.
+#[derive(Serialize)]
+struct GroupJson<'a, R, S> {
+    id: &'a GroupId,
+    name: &'a str,
+    rounds: R,
+    seed: Option<u64>,
+    standings: S,
 }
 
 #[cfg(test)]
@@ -313,6 +393,31 @@ mod tests {
         }
         // The round sheet, standings, crosstable and players of the one pool.
         assert_eq!(nulls, 4);
+    }
+
+    /// The streamed whole-event JSON prints exactly what its value prints: every object
+    /// of it, down to the tiebreak values and the masked penalty reason, has its keys in
+    /// the alphabetical order a `serde_json::Value` keeps (the text the export wrote when
+    /// it was built as one value).
+    #[test]
+    fn the_streamed_event_json_reads_as_its_value() {
+        let (mut event, rules) = played_event();
+        event.penalties.push(crate::model::Penalty {
+            player: PlayerId(2),
+            points: crate::model::Points(2),
+            reason: "电话 13912345678".into(),
+            after_round: 1,
+        });
+        for show_private in [false, true] {
+            let mut streamed = Vec::new();
+            write_event_json(&event, &rules, None, show_private, &mut streamed).unwrap();
+            let value = event_json(&event, &rules, None, show_private);
+            assert!(!value["groups"][0]["standings"]["rows"][0]["values"].is_null());
+            assert_eq!(
+                String::from_utf8(streamed).unwrap(),
+                serde_json::to_string_pretty(&value).unwrap() + "\n"
+            );
+        }
     }
 
     /// An id (or any value) that closes the attribute cannot add an

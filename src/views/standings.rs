@@ -2,14 +2,17 @@
 
 use super::group_name;
 use crate::i18n::tiebreak_label;
-use crate::model::{Event, GroupId, Player};
+use crate::model::{Event, GroupId, Player, PlayerId, Points};
 use crate::prizes::{self, ListRow};
-use crate::report::{Json, Report, Section};
+use crate::report::{Json, Report, Section, SortedKeys, Streamed};
 use crate::rulebook::{Lang, PrizeList, Rulebook, Tiebreak};
 use crate::standings::{
     self, Crosstable, CrosstableCell, DecidedBy, PlayerTiebreaks, StandingRow, Standings,
 };
+use serde::Serialize;
+use serde::ser::{SerializeStruct, Serializer};
 use serde_json::json;
+use std::collections::BTreeMap;
 
 fn place_text(rank: Option<u32>, shared: bool) -> String {
     match rank {
@@ -66,11 +69,6 @@ fn decided_by_text(d: &DecidedBy, lang: Lang) -> String {
         (DecidedBy::Lot, _) => lang.pick("抽签", "lot").to_string(),
         (DecidedBy::Number, _) => lang.pick("序号", "number").to_string(),
     }
-}
-
-/// Every tiebreak value of a player, for JSON (so others can check them).
-fn values_json(v: &PlayerTiebreaks) -> serde_json::Value {
-    serde_json::to_value(v).unwrap_or_default()
 }
 
 fn header(lang: Lang, keys: &[Tiebreak], first: &str) -> Vec<String> {
@@ -155,35 +153,9 @@ pub fn standings(
         .collect();
     let mut s =
         Section::new("", header(lang, &st.tiebreaks, lang.pick("名次", "place"))).right(&numeric);
-    let want_json = json.wanted();
-    // Every player's values again: only the JSON prints them.
-    let values = if want_json {
-        standings::tiebreak_values(event, rules, &st.group, Some(st.after_round))
-    } else {
-        Default::default()
-    };
-    let mut rows = Vec::new();
     for row in &st.rows {
         let p = event.player(row.player);
         s.push(row_cells(p, place_text(row.rank, row.shared), row, lang));
-        if !want_json {
-            continue;
-        }
-        rows.push(json!({
-            "rank": row.rank,
-            "shared": row.shared,
-            "player": row.player,
-            "number": p.and_then(|p| p.number),
-            "name": p.map(|p| p.name.clone()),
-            "unit": p.map(|p| p.unit.clone()),
-            "score": row.score,
-            "penalty": row.penalty,
-            "tiebreaks": st.tiebreaks.iter().zip(&row.tiebreaks).map(|(k, v)| json!({ "key": k, "value": v })).collect::<Vec<_>>(),
-            "needs_playoff": row.needs_playoff,
-            "decided_by": row.decided_by.as_ref().map(|d| decided_by_text(d, lang)),
-            "withdrawn": row.withdrawn,
-            "values": values.get(&row.player).map(values_json),
-        }));
     }
     if st.rows.iter().any(|r| r.needs_playoff) {
         s.notes.push(lang.pick(
@@ -192,18 +164,104 @@ pub fn standings(
         ).into());
     }
     report.sections.push(s);
-    if !want_json {
-        return report;
+    if json.wanted() {
+        report.json =
+            serde_json::to_value(standings_json(event, rules, st, lang)).unwrap_or_default();
     }
-    report.json = json!({
-        "event": rules.event.name,
-        "group": st.group,
-        "after_round": st.after_round,
-        "tiebreaks": st.tiebreaks,
-        "fallback": rules.ranking.fallback,
-        "rows": rows,
-    });
     report
+}
+
+/// The standings of a pool as JSON, every player's tiebreak values included (so others
+/// can check them): what `standings --format json` prints and `export --format json`
+/// writes row by row.
+pub(crate) fn standings_json<'a>(
+    event: &'a Event,
+    rules: &'a Rulebook,
+    st: &'a Standings,
+    lang: Lang,
+) -> StandingsJson<'a> {
+    StandingsJson {
+        event,
+        rules,
+        st,
+        lang,
+        values: standings::tiebreak_values(event, rules, &st.group, Some(st.after_round)),
+    }
+}
+
+/// See [`standings_json`].
+pub(crate) struct StandingsJson<'a> {
+    event: &'a Event,
+    rules: &'a Rulebook,
+    st: &'a Standings,
+    lang: Lang,
+    values: BTreeMap<PlayerId, PlayerTiebreaks>,
+}
+
+impl Serialize for StandingsJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (event, st, lang) = (self.event, self.st, self.lang);
+        // Keys in alphabetical order, as a `serde_json::Value` prints them (see
+        // `SortedKeys`), here and in `RowJson`.
+        let mut map = serializer.serialize_struct("Standings", 6)?;
+        map.serialize_field("after_round", &st.after_round)?;
+        map.serialize_field("event", &self.rules.event.name)?;
+        map.serialize_field("fallback", &SortedKeys(self.rules.ranking.fallback))?;
+        map.serialize_field("group", &st.group)?;
+        let rows = Streamed(|| {
+            st.rows.iter().map(move |row| {
+                let p = event.player(row.player);
+                RowJson {
+                    decided_by: row.decided_by.as_ref().map(|d| decided_by_text(d, lang)),
+                    name: p.map(|p| p.name.as_str()),
+                    needs_playoff: row.needs_playoff,
+                    number: p.and_then(|p| p.number),
+                    penalty: row.penalty,
+                    player: row.player,
+                    rank: row.rank,
+                    score: row.score,
+                    shared: row.shared,
+                    tiebreaks: Streamed(move || {
+                        st.tiebreaks
+                            .iter()
+                            .zip(&row.tiebreaks)
+                            .map(|(&key, &value)| KeyValue { key, value })
+                    }),
+                    unit: p.map(|p| p.unit.as_str()),
+                    values: self.values.get(&row.player).map(SortedKeys),
+                    withdrawn: row.withdrawn,
+                }
+            })
+        });
+        map.serialize_field("rows", &rows)?;
+        map.serialize_field("tiebreaks", &st.tiebreaks)?;
+        map.end()
+    }
+}
+
+/// One row of [`StandingsJson`], fields in alphabetical order.
+#[derive(Serialize)]
+struct RowJson<'a, T> {
+    decided_by: Option<String>,
+    name: Option<&'a str>,
+    needs_playoff: bool,
+    number: Option<u32>,
+    penalty: Points,
+    player: PlayerId,
+    rank: Option<u32>,
+    score: Points,
+    shared: bool,
+    tiebreaks: T,
+    unit: Option<&'a str>,
+    values: Option<SortedKeys<&'a PlayerTiebreaks>>,
+    withdrawn: bool,
+}
+
+/// One tiebreak of a row: the rulebook's key and the player's value.
+#[derive(Serialize)]
+struct KeyValue {
+    key: Tiebreak,
+    value: Option<i64>,
 }
 
 /// One prize list's view of the standings (e.g. girls only), with places within it.
@@ -408,7 +466,33 @@ pub fn crosstable(
     lang: Lang,
     json: Json,
 ) -> Report {
-    let table = standings::crosstable(event, rules, pool, after_round);
+    crosstable_report(
+        rules,
+        &standings::crosstable(event, rules, pool, after_round),
+        lang,
+        json,
+    )
+}
+
+/// [`crosstable`] of the pool `st` ranks, after their round (the export, which prints the
+/// standings too, computes them once).
+pub(crate) fn crosstable_from(
+    event: &Event,
+    rules: &Rulebook,
+    st: &Standings,
+    lang: Lang,
+    json: Json,
+) -> Report {
+    crosstable_report(
+        rules,
+        &standings::crosstable_of(event, rules, st),
+        lang,
+        json,
+    )
+}
+
+fn crosstable_report(rules: &Rulebook, table: &Crosstable, lang: Lang, json: Json) -> Report {
+    let pool = &table.group;
     let mut report = Report::new(format!(
         "{} — {}",
         rules.event.name,
@@ -430,7 +514,7 @@ pub fn crosstable(
         lang.pick("序号", "no.").into(),
         lang.pick("姓名", "name").into(),
     ];
-    cols.extend(round_columns(&table, lang));
+    cols.extend(round_columns(table, lang));
     cols.push(lang.pick("积分", "pts").into());
     let numeric: Vec<usize> = (0..cols.len()).filter(|&i| i != 2).collect();
     let mut s = Section::new("", cols).right(&numeric);
@@ -450,7 +534,7 @@ pub fn crosstable(
     }
     report.sections.push(s);
     if json.wanted() {
-        report.json = serde_json::to_value(&table).unwrap_or_default();
+        report.json = serde_json::to_value(table).unwrap_or_default();
     }
     report
 }

@@ -25,10 +25,10 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
             .map(|(name, text)| (name, text.into_bytes()))
             .collect(),
         FormatArg::Json => {
-            let value = qiwang::views::event_json(&event, &rules, only, ctx.show_private);
-            let text = serde_json::to_string_pretty(&value)
+            let mut text = Vec::new();
+            qiwang::views::write_event_json(&event, &rules, only, ctx.show_private, &mut text)
                 .map_err(|e| CliError::new(crate::cli::error::ExitCode::Internal, e.to_string()))?;
-            vec![("event.json".to_string(), (text + "\n").into_bytes())]
+            vec![("event.json".to_string(), text)]
         }
         FormatArg::Trf => {
             if pools.is_empty() {
