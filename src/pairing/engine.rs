@@ -911,13 +911,33 @@ fn price<W: Weight>(
             .collect();
         for &c in kids.iter().filter(|&&c| c != heavy) {
             let (c_lo, c_hi) = family.span[c];
-            // A's players outside C, as two index ranges per block.
-            let ranges: Vec<[(usize, usize); 2]> = (0..groups * 3)
+            // A's players outside C per block, as index ranges: those in the largest child
+            // (met from this side only, partners before and after i) and those outside it
+            // (met from both sides, so only partners after i are listed; listing both and
+            // dropping half was most of pricing's work at the root, whose children are
+            // thousands of single players).
+            let ranges: Vec<[(usize, usize, bool); 4]> = (0..groups * 3)
                 .map(|b| {
-                    [
-                        (index_of(b, lo), index_of(b, c_lo)),
-                        (index_of(b, c_hi), index_of(b, hi)),
-                    ]
+                    let (h_lo, h_hi) = (index_of(b, heavy_lo), index_of(b, heavy_hi));
+                    let (a_lo, a_hi) = (index_of(b, lo), index_of(b, hi));
+                    let (k_lo, k_hi) = (index_of(b, c_lo), index_of(b, c_hi));
+                    // C and the heavy child are disjoint runs of A (compared as runs: in a
+                    // block with none of their players the indices coincide).
+                    if c_lo < heavy_lo {
+                        [
+                            (a_lo, k_lo, false),
+                            (k_hi, h_lo, false),
+                            (h_lo, h_hi, true),
+                            (h_hi, a_hi, false),
+                        ]
+                    } else {
+                        [
+                            (a_lo, h_lo, false),
+                            (h_lo, h_hi, true),
+                            (h_hi, k_lo, false),
+                            (k_hi, a_hi, false),
+                        ]
+                    }
                 })
                 .collect();
             for &i in &family.order[c_lo..c_hi] {
@@ -932,16 +952,14 @@ fn price<W: Weight>(
                     passing.clear();
                     // Partners after i in pairing order pay f·(j − i), before it f·(i − j).
                     let floors = (floor - at(i), floor + at(i));
-                    for &(from, to) in range {
-                        trees[block].passing(from..to, i, floors, &mut passing);
+                    for &(from, to, earlier) in range {
+                        if from < to {
+                            trees[block].passing(from..to, i, floors, earlier, &mut passing);
+                        }
                     }
                     for &k in &passing {
                         let j = family.order[places[block][k]];
-                        let in_heavy = (heavy_lo..heavy_hi).contains(&family.at[j]);
-                        // Both outside the largest child: the pair is met from both sides.
-                        if !in_heavy && j < i {
-                            continue;
-                        }
+                        debug_assert!(j > i || (heavy_lo..heavy_hi).contains(&family.at[j]));
                         let (x, y) = (i.min(j), i.max(j));
                         if seen.contains(x, y) || !field.legal(x, y) {
                             continue;
@@ -1153,12 +1171,13 @@ impl<W: Weight> BlockIndex<W> {
 
     /// Appends, ascending, every leaf in `range` whose player `j` passes: `key[j] − f·j >
     /// floors.0` when `j` comes after `i` in pairing order, `key[j] + f·j > floors.1`
-    /// when before.
+    /// when before (only if `earlier`).
     fn passing(
         &self,
         range: std::ops::Range<usize>,
         i: usize,
         floors: (W, W),
+        earlier: bool,
         out: &mut Vec<usize>,
     ) {
         // Depth first from the root, left child first, skipping nodes outside the range
@@ -1171,8 +1190,8 @@ impl<W: Weight> BlockIndex<W> {
             let ps = &self.place[node];
             let s = ps.partition_point(|&v| v < i);
             let later = s < ps.len() && self.after[node][s] > floors.0;
-            let earlier = s > 0 && self.before[node][s - 1] > floors.1;
-            if !later && !earlier {
+            let before = earlier && s > 0 && self.before[node][s - 1] > floors.1;
+            if !later && !before {
                 continue;
             }
             if node >= self.leaves {
