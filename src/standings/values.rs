@@ -151,8 +151,8 @@ impl<'a> PoolData<'a> {
                 }
             }
         }
-        let totals = scoring::totals(event, &rules.scoring, group, after_round);
         let round_points = scoring::round_points(event, &rules.scoring, group, after_round);
+        let totals = scoring::totals_of(event, &round_points, after_round);
         let mut data = PoolData {
             event,
             rules,
