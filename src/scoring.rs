@@ -73,12 +73,18 @@ pub fn round_points(
         .collect();
     if let Some(state) = event.group(group) {
         for round in state.rounds.iter().filter(|r| r.number <= rounds) {
+            let k = (round.number - 1) as usize;
             for pairing in &round.pairings {
-                for id in pairing.players() {
-                    if let (Some(points), Some(row)) =
-                        (pairing_points(pairing, id, scoring), out.get_mut(&id))
+                // Each player of the pairing, without collecting them into a `Vec`.
+                let (first, second) = match pairing {
+                    Pairing::Game { red, black, .. } => (*red, Some(*black)),
+                    Pairing::Bye { player } => (*player, None),
+                };
+                for id in std::iter::once(first).chain(second) {
+                    if let Some(points) = pairing_points(pairing, id, scoring)
+                        && let Some(row) = out.get_mut(&id)
                     {
-                        row[(round.number - 1) as usize] = points;
+                        row[k] = points;
                     }
                 }
             }
@@ -104,10 +110,19 @@ pub fn totals(
     group: &GroupId,
     rounds: u32,
 ) -> BTreeMap<PlayerId, Points> {
-    round_points(event, scoring, group, rounds)
-        .into_iter()
-        .map(|(id, pts)| {
-            let total: Points = pts.into_iter().sum();
+    totals_of(event, &round_points(event, scoring, group, rounds), rounds)
+}
+
+/// [`totals`] from the pool's [`round_points`] when the caller has them already.
+pub fn totals_of(
+    event: &Event,
+    round_points: &BTreeMap<PlayerId, Vec<Points>>,
+    rounds: u32,
+) -> BTreeMap<PlayerId, Points> {
+    round_points
+        .iter()
+        .map(|(&id, pts)| {
+            let total: Points = pts.iter().copied().sum();
             (id, total - penalty_total(event, id, rounds))
         })
         .collect()

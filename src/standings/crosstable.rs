@@ -1,9 +1,9 @@
 //! The crosstable (成绩交叉表): per player and round, the opponent's number, the colour,
 //! the result and the points, with players in standings order.
 
-use super::values::{PoolData, Slot};
+use super::values::{Slot, slots};
 use super::{Standings, compute_standings};
-use crate::model::{Colour, Event, GroupId, PlayerId, Points};
+use crate::model::{Colour, Event, GroupId, Player, PlayerId, Points};
 use crate::rulebook::Rulebook;
 use crate::scoring;
 use serde::{Deserialize, Serialize};
@@ -121,14 +121,16 @@ pub fn crosstable(
 pub fn crosstable_of(event: &Event, rules: &Rulebook, standings: &Standings) -> Crosstable {
     let group = &standings.group;
     let n = standings.after_round;
-    let data = PoolData::new(event, rules, group, n);
+    // Only the slots: the tiebreak values a whole `PoolData` would compute again are in
+    // the standings already.
+    let players: Vec<&Player> = event.players_in(group).collect();
+    let slots = slots(event, &players, group, n);
     let rows = standings
         .rows
         .iter()
         .map(|s| {
             let player = event.player(s.player);
-            let cells = data
-                .slots
+            let cells = slots
                 .get(&s.player)
                 .into_iter()
                 .flatten()

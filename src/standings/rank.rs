@@ -330,21 +330,28 @@ fn direct_encounter(
 
 /// Splits every class by `key` (ascending; wrap in `Reverse` for "higher is better"),
 /// keeping the classes' order; ties stay together in their previous order.
+///
+/// Each player's key is looked up once, not at every comparison: the keys read the
+/// pool's maps, and for 100,000 players the lookups inside the sort were half the time
+/// of the standings.
 fn split<K: Ord>(classes: Vec<Vec<PlayerId>>, key: impl Fn(PlayerId) -> K) -> Vec<Vec<PlayerId>> {
     let mut out = Vec::new();
-    for mut class in classes {
+    let mut keyed: Vec<(K, PlayerId)> = Vec::new();
+    for class in classes {
         if class.len() < 2 {
             out.push(class);
             continue;
         }
-        class.sort_by_key(|id| key(*id));
+        keyed.extend(class.into_iter().map(|id| (key(id), id)));
+        // Stable: equal keys keep their previous order.
+        keyed.sort_by(|a, b| a.0.cmp(&b.0));
         let mut current: Vec<PlayerId> = Vec::new();
-        for id in class {
-            if let Some(last) = current.last()
-                && key(*last) != key(id)
-            {
+        let mut current_key: Option<K> = None;
+        for (k, id) in keyed.drain(..) {
+            if current_key.as_ref().is_some_and(|c| *c != k) {
                 out.push(std::mem::take(&mut current));
             }
+            current_key = Some(k);
             current.push(id);
         }
         out.push(current);

@@ -102,6 +102,58 @@ pub(crate) fn withdrawn_after(player: &Player, after_round: u32) -> bool {
     }
 }
 
+/// Per player of the pool (`players`), one slot per round `1..=after_round`: what the
+/// crosstable shows and the tiebreaks count.
+pub(crate) fn slots(
+    event: &Event,
+    players: &[&Player],
+    group: &GroupId,
+    after_round: u32,
+) -> BTreeMap<PlayerId, Vec<Slot>> {
+    let mut slots: BTreeMap<PlayerId, Vec<Slot>> = players
+        .iter()
+        .map(|p| (p.id, vec![Slot::NotPaired; after_round as usize]))
+        .collect();
+    if let Some(state) = event.group(group) {
+        for round in state
+            .rounds
+            .iter()
+            .filter(|r| r.number >= 1 && r.number <= after_round)
+        {
+            let k = (round.number - 1) as usize;
+            for pairing in &round.pairings {
+                match pairing {
+                    Pairing::Game {
+                        table,
+                        red,
+                        black,
+                        result,
+                    } => {
+                        for (me, opponent, colour) in
+                            [(*red, *black, Colour::Red), (*black, *red, Colour::Black)]
+                        {
+                            if let Some(row) = slots.get_mut(&me) {
+                                row[k] = Slot::Game {
+                                    opponent,
+                                    colour,
+                                    table: *table,
+                                    result: *result,
+                                };
+                            }
+                        }
+                    }
+                    Pairing::Bye { player } => {
+                        if let Some(row) = slots.get_mut(player) {
+                            row[k] = Slot::Bye;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    slots
+}
+
 impl<'a> PoolData<'a> {
     pub fn new(
         event: &'a Event,
@@ -110,49 +162,9 @@ impl<'a> PoolData<'a> {
         after_round: u32,
     ) -> Self {
         let players: Vec<&Player> = event.players_in(group).collect();
-        let mut slots: BTreeMap<PlayerId, Vec<Slot>> = players
-            .iter()
-            .map(|p| (p.id, vec![Slot::NotPaired; after_round as usize]))
-            .collect();
-        if let Some(state) = event.group(group) {
-            for round in state
-                .rounds
-                .iter()
-                .filter(|r| r.number >= 1 && r.number <= after_round)
-            {
-                let k = (round.number - 1) as usize;
-                for pairing in &round.pairings {
-                    match pairing {
-                        Pairing::Game {
-                            table,
-                            red,
-                            black,
-                            result,
-                        } => {
-                            for (me, opponent, colour) in
-                                [(*red, *black, Colour::Red), (*black, *red, Colour::Black)]
-                            {
-                                if let Some(row) = slots.get_mut(&me) {
-                                    row[k] = Slot::Game {
-                                        opponent,
-                                        colour,
-                                        table: *table,
-                                        result: *result,
-                                    };
-                                }
-                            }
-                        }
-                        Pairing::Bye { player } => {
-                            if let Some(row) = slots.get_mut(player) {
-                                row[k] = Slot::Bye;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let totals = scoring::totals(event, &rules.scoring, group, after_round);
+        let slots = slots(event, &players, group, after_round);
         let round_points = scoring::round_points(event, &rules.scoring, group, after_round);
+        let totals = scoring::totals_of(event, &round_points, after_round);
         let mut data = PoolData {
             event,
             rules,
