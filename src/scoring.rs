@@ -75,12 +75,7 @@ pub fn round_points(
         for round in state.rounds.iter().filter(|r| r.number <= rounds) {
             let k = (round.number - 1) as usize;
             for pairing in &round.pairings {
-                // Each player of the pairing, without collecting them into a `Vec`.
-                let (first, second) = match pairing {
-                    Pairing::Game { red, black, .. } => (*red, Some(*black)),
-                    Pairing::Bye { player } => (*player, None),
-                };
-                for id in std::iter::once(first).chain(second) {
+                for id in pairing.players() {
                     if let Some(points) = pairing_points(pairing, id, scoring)
                         && let Some(row) = out.get_mut(&id)
                     {

@@ -147,12 +147,14 @@ pub enum Pairing {
 }
 
 impl Pairing {
-    /// The players of the pairing: red then black, or the bye's player.
-    pub fn players(&self) -> Vec<PlayerId> {
-        match self {
-            Pairing::Game { red, black, .. } => vec![*red, *black],
-            Pairing::Bye { player } => vec![*player],
-        }
+    /// The players of the pairing: red then black, or the bye's player (without
+    /// allocating: standings walk every pairing of every round).
+    pub fn players(&self) -> impl Iterator<Item = PlayerId> + use<> {
+        let (first, second) = match self {
+            Pairing::Game { red, black, .. } => (*red, Some(*black)),
+            Pairing::Bye { player } => (*player, None),
+        };
+        std::iter::once(first).chain(second)
     }
 
     /// Whether player `id` is in this pairing.

@@ -81,18 +81,14 @@ pub fn set_pairing(
     let opponents = |id: PlayerId| {
         round
             .pairing_of(id)
-            .map(crate::model::Pairing::players)
-            .unwrap_or_default()
+            .into_iter()
+            .flat_map(crate::model::Pairing::players)
     };
     let occupants = round
         .game_at(table)
-        .map(crate::model::Pairing::players)
-        .unwrap_or_default();
-    for x in opponents(red)
         .into_iter()
-        .chain(opponents(black))
-        .chain(occupants)
-    {
+        .flat_map(crate::model::Pairing::players);
+    for x in opponents(red).chain(opponents(black)).chain(occupants) {
         if x != red && x != black && !displaced.contains(&x) {
             displaced.push(x);
         }
@@ -123,7 +119,9 @@ pub fn set_pairing(
     if let [single] = chunks.remainder() {
         match kept.iter().position(|p| matches!(p, Pairing::Bye { .. })) {
             Some(i) => {
-                let other = kept.remove(i).players()[0];
+                let Pairing::Bye { player: other } = kept.remove(i) else {
+                    unreachable!("position found a bye");
+                };
                 kept.push(Pairing::Game {
                     table: next,
                     red: *single,

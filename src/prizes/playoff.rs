@@ -249,7 +249,7 @@ pub fn disqualify(
     if let Some(r) = rounds
         .iter()
         .filter(|r| r.number >= from)
-        .find(|r| r.pairings.iter().any(|x| x.players().contains(&player)))
+        .find(|r| r.pairings.iter().any(|x| x.involves(player)))
     {
         return Err(PrizeError::PairedFrom {
             player,

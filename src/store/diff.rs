@@ -79,10 +79,7 @@ pub(crate) fn differences(from: &Event, to: &Event) -> Vec<Text> {
                     .collect()
             };
             let pairs = |r: &crate::model::Round| -> Vec<Vec<PlayerId>> {
-                r.pairings
-                    .iter()
-                    .map(crate::model::Pairing::players)
-                    .collect()
+                r.pairings.iter().map(|p| p.players().collect()).collect()
             };
             if pairs(ra) != pairs(rb) {
                 lines.push(Text::new(
