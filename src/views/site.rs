@@ -296,12 +296,17 @@ impl Serialize for EventJson<'_> {
                 })
         });
         doc.serialize_field("groups", &groups)?;
+        // Free text an arbiter typed (a penalty's reason, a playoff's note) is masked
+        // unless private output was asked for.
+        let masked = |text: &mut String| {
+            if !show_private {
+                *text = crate::registration::privacy::mask_free_text(text);
+            }
+        };
         let penalties = Streamed(|| {
             event.penalties.iter().map(|p| {
                 let mut p = p.clone();
-                if !show_private {
-                    p.reason = crate::registration::privacy::mask_free_text(&p.reason);
-                }
+                masked(&mut p.reason);
                 SortedKeys(p)
             })
         });
@@ -317,9 +322,7 @@ impl Serialize for EventJson<'_> {
         let playoffs = Streamed(|| {
             event.playoffs.iter().map(|p| {
                 let mut p = p.clone();
-                if !show_private {
-                    p.note = crate::registration::privacy::mask_free_text(&p.note);
-                }
+                masked(&mut p.note);
                 SortedKeys(p)
             })
         });
