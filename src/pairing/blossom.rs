@@ -566,9 +566,10 @@ struct Matcher<W: Weight> {
     /// every vertex of a top-level blossom carries that blossom's handle, a vertex of its
     /// largest child. A new blossom takes over its largest child's handle, so only the
     /// vertices of its other children are relabelled; expanding it gives the handle back
-    /// to that child and relabels the others. Each vertex is relabelled only when the
-    /// blossom around it at least doubles, where writing the new blossom into every
-    /// vertex cost O(n) per blossom on the deeply nested blossoms of large fields.
+    /// to that child and relabels the others. A vertex is relabelled only when the
+    /// blossom around it at least doubles (made) or halves (expanded), where writing the
+    /// new blossom into every vertex cost O(n) per blossom on the deeply nested blossoms
+    /// of large fields.
     hand: Vec<usize>,
     owner: Vec<usize>,
     /// Each blossom's handle (a vertex is its own), and how many vertices it holds.
