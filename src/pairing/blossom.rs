@@ -69,6 +69,12 @@ pub struct Optimum<W: Weight = i128> {
     blossom_inner_pairs: Vec<usize>,
     /// The innermost such blossom holding each vertex (index into `blossom_z`), or NONE.
     vertex_blossom: Vec<usize>,
+    /// Per blossom: how many kept blossoms hold it (0 at top level), its outermost
+    /// ancestor, and its `z` plus every `z` around it, so [`Optimum::slack`] needs no walk
+    /// for pairs in different top-level blossoms and no sums for the rest.
+    depth: Vec<u32>,
+    outermost: Vec<usize>,
+    z_through: Vec<W>,
     /// A perfect-matching certificate: vertex duals may be negative, nobody unmatched.
     perfect: bool,
     /// How much the solver scaled the given weights (duals are in scaled units).
@@ -160,8 +166,8 @@ pub fn max_weight_perfect_matching_dual_from<W: Weight>(
         }
         let tight = m.neighbend[v]
             .iter()
-            .copied()
-            .find(|&p| m.endpoint[p] == u && m.slack(p / 2) == W::ZERO);
+            .find(|&&(p, w)| w == u && m.slack(p / 2) == W::ZERO)
+            .map(|&(p, _)| p);
         if let Some(p) = tight {
             m.mate[v] = p;
             m.mate[u] = p ^ 1;
@@ -186,7 +192,7 @@ impl<W: Weight> Matcher<W> {
         for v in 0..n {
             let best = self.neighbend[v]
                 .iter()
-                .map(|&p| self.ew[p / 2].half())
+                .map(|&(p, _)| self.ew[p / 2].half())
                 .max()
                 .unwrap_or(W::ZERO);
             self.dualvar[v] = best;
@@ -207,8 +213,7 @@ impl<W: Weight> Matcher<W> {
     /// Pairs free vertex `v` with its first free neighbour over a tight edge, if any.
     fn pair_over_tight(&mut self, v: usize) {
         for idx in 0..self.neighbend[v].len() {
-            let p = self.neighbend[v][idx];
-            let u = self.endpoint[p];
+            let (p, u) = self.neighbend[v][idx];
             if self.mate[u] == NONE && self.slack(p / 2) == W::ZERO {
                 self.mate[v] = p;
                 self.mate[u] = p ^ 1;
@@ -227,7 +232,7 @@ impl<W: Weight> Matcher<W> {
             }
             let need = self.neighbend[v]
                 .iter()
-                .map(|&p| self.ew[p / 2] - self.dualvar[self.endpoint[p]])
+                .map(|&(p, u)| self.ew[p / 2] - self.dualvar[u])
                 .max();
             if let Some(need) = need {
                 self.dualvar[v] = if need.is_odd() {
@@ -287,13 +292,12 @@ impl<W: Weight> Matcher<W> {
             path.push((root, 0, NONE));
             let mut reached = 0;
             while let Some(&(v, next, _)) = path.last() {
-                let Some(&p) = self.neighbend[v].get(next) else {
+                let Some(&(p, u)) = self.neighbend[v].get(next) else {
                     path.pop();
                     continue;
                 };
                 let top = path.len() - 1;
                 path[top].1 += 1;
-                let u = self.endpoint[p];
                 if seen[u] == root || self.slack(p / 2) != W::ZERO {
                     continue;
                 }
@@ -346,16 +350,21 @@ impl<W: Weight> Matcher<W> {
         let blossom_parent = live.iter().map(|&b| kept_above(b)).collect();
         let blossom_inner_pairs = live.iter().map(|&b| m.size[b] / 2).collect();
         let vertex_blossom = (0..n).map(kept_above).collect();
-        Optimum {
+        let mut opt = Optimum {
             mate: m.mates(),
             y: m.dualvar[..n].to_vec(),
             blossom_z,
             blossom_parent,
             blossom_inner_pairs,
             vertex_blossom,
+            depth: Vec::new(),
+            outermost: Vec::new(),
+            z_through: Vec::new(),
             perfect,
             scale: 1,
-        }
+        };
+        opt.index_family();
+        opt
     }
 }
 
@@ -368,44 +377,67 @@ impl<W: Weight> Optimum<W> {
             blossom_parent: Vec::new(),
             blossom_inner_pairs: Vec::new(),
             vertex_blossom: vec![NONE; vertices],
+            depth: Vec::new(),
+            outermost: Vec::new(),
+            z_through: Vec::new(),
             perfect,
             scale: 1,
         }
     }
 
-    /// The sum of `z` over the blossoms holding both `u` and `v`: walk both up to their
-    /// innermost common blossom, then on to the outermost (no lists, as `slack` runs for
-    /// every priced pair).
-    fn shared_z(&self, u: usize, v: usize) -> W {
-        let up = |b: usize| self.blossom_parent[b];
-        let depth = |mut b: usize| {
-            let mut d = 0;
-            while b != NONE {
-                d += 1;
-                b = up(b);
+    /// Fills `depth`, `outermost` and `z_through` (parents before children, whatever
+    /// their indices).
+    fn index_family(&mut self) {
+        let count = self.blossom_z.len();
+        let mut depth = vec![u32::MAX; count];
+        let mut outermost = vec![NONE; count];
+        let mut z_through = vec![W::ZERO; count];
+        let mut path = Vec::new();
+        for start in 0..count {
+            let mut b = start;
+            while b != NONE && depth[b] == u32::MAX {
+                path.push(b);
+                b = self.blossom_parent[b];
             }
-            d
-        };
-        let (mut a, mut b) = (self.vertex_blossom[u], self.vertex_blossom[v]);
-        let (mut da, mut db) = (depth(a), depth(b));
-        while da > db {
-            a = up(a);
-            da -= 1;
+            // `b` is NONE or already indexed; fill the path from the top down.
+            while let Some(c) = path.pop() {
+                if b == NONE {
+                    depth[c] = 0;
+                    outermost[c] = c;
+                    z_through[c] = self.blossom_z[c];
+                } else {
+                    depth[c] = depth[b] + 1;
+                    outermost[c] = outermost[b];
+                    z_through[c] = z_through[b] + self.blossom_z[c];
+                }
+                b = c;
+            }
         }
-        while db > da {
+        self.depth = depth;
+        self.outermost = outermost;
+        self.z_through = z_through;
+    }
+
+    /// The sum of `z` over the blossoms holding both `u` and `v`: that of their innermost
+    /// common blossom and every one around it (no lists, as `slack` runs for every priced
+    /// pair).
+    fn shared_z(&self, u: usize, v: usize) -> W {
+        let (mut a, mut b) = (self.vertex_blossom[u], self.vertex_blossom[v]);
+        if a == NONE || b == NONE || self.outermost[a] != self.outermost[b] {
+            return W::ZERO;
+        }
+        let up = |b: usize| self.blossom_parent[b];
+        while self.depth[a] > self.depth[b] {
+            a = up(a);
+        }
+        while self.depth[b] > self.depth[a] {
             b = up(b);
-            db -= 1;
         }
         while a != b {
             a = up(a);
             b = up(b);
         }
-        let mut z = W::ZERO;
-        while a != NONE {
-            z = z + self.blossom_z[a];
-            a = up(a);
-        }
-        z
+        self.z_through[a]
     }
 
     /// The blossoms with a non-zero dual as a laminar family, for pricing: each one's
@@ -430,26 +462,15 @@ impl<W: Weight> Optimum<W> {
             2 => y.double(),
             _ => y,
         };
-        let mut above = vec![None; self.blossom_z.len()];
-        let mut total = |mut b: usize| {
-            let mut path = Vec::new();
-            let mut z = W::ZERO;
-            while b != NONE {
-                if let Some(known) = above[b] {
-                    z = known;
-                    break;
-                }
-                path.push(b);
-                b = self.blossom_parent[b];
+        let through = |b: usize| {
+            if b == NONE {
+                W::ZERO
+            } else {
+                self.z_through[b]
             }
-            for &b in path.iter().rev() {
-                z = z + self.blossom_z[b];
-                above[b] = Some(z);
-            }
-            z
         };
         (0..self.y.len())
-            .map(|v| to_four(self.y[v] + total(self.vertex_blossom[v])))
+            .map(|v| to_four(self.y[v] + through(self.vertex_blossom[v])))
             .collect()
     }
 
@@ -557,7 +578,8 @@ struct Matcher<W: Weight> {
     ev: Vec<usize>,
     ew: Vec<W>,
     endpoint: Vec<usize>,
-    neighbend: Vec<Vec<usize>>,
+    /// Each vertex's edges as (remote endpoint index, remote vertex).
+    neighbend: Vec<Vec<(usize, usize)>>,
     /// `mate[v]` is the remote endpoint index of v's matched edge.
     mate: Vec<usize>,
     label: Vec<u8>,
@@ -655,8 +677,8 @@ impl<W: Weight> Matcher<W> {
             ew.push(w.double());
             endpoint.push(u);
             endpoint.push(v);
-            neighbend[u].push(2 * k + 1);
-            neighbend[v].push(2 * k);
+            neighbend[u].push((2 * k + 1, v));
+            neighbend[v].push((2 * k, u));
         }
         let maxweight = ew.iter().copied().max().unwrap_or(W::ZERO).max(W::ZERO);
         let mut dualvar = vec![maxweight; n];
@@ -893,7 +915,7 @@ impl<W: Weight> Matcher<W> {
                 None => self
                     .leaves_of(bv)
                     .into_iter()
-                    .map(|v| self.neighbend[v].iter().map(|p| p / 2).collect())
+                    .map(|v| self.neighbend[v].iter().map(|&(p, _)| p / 2).collect())
                     .collect(),
             };
             for nblist in nblists {
@@ -1151,8 +1173,7 @@ impl<W: Weight> Matcher<W> {
         self.blossombestedges[b] = None;
         let mut best: Option<(W, usize)> = None;
         for v in self.leaves_of(b) {
-            for &p in &self.neighbend[v] {
-                let x = self.endpoint[p];
+            for &(p, x) in &self.neighbend[v] {
                 let bx = self.top(x);
                 if bx != b && self.label[bx] == 1 {
                     let kslack = self.slack(p / 2);
@@ -1171,8 +1192,7 @@ impl<W: Weight> Matcher<W> {
     fn find_best_to_free(&mut self, v: usize) {
         self.bestedge[v] = NONE;
         let mut best: Option<(W, usize)> = None;
-        for &p in &self.neighbend[v] {
-            let x = self.endpoint[p];
+        for &(p, x) in &self.neighbend[v] {
             if self.label[self.top(x)] == 1 && self.top(x) != self.top(v) {
                 let kslack = self.slack(p / 2);
                 if best.is_none_or(|(b, _)| kslack < b) {
@@ -1339,9 +1359,8 @@ impl<W: Weight> Matcher<W> {
         }
         for &v in &verts {
             for idx in 0..self.neighbend[v].len() {
-                let p = self.neighbend[v][idx];
+                let (p, x) = self.neighbend[v][idx];
                 self.allowedge[p / 2] = 0;
-                let x = self.endpoint[p];
                 let bx = self.top(x);
                 if self.label[bx] == 0 && self.bestedge[x] == p / 2 {
                     // An unlabelled vertex whose best edge led to an S-vertex retired here.
@@ -1357,7 +1376,7 @@ impl<W: Weight> Matcher<W> {
                     self.label[x] = 0;
                     self.labelend[x] = NONE;
                     for idx2 in 0..self.neighbend[x].len() {
-                        let y = self.endpoint[self.neighbend[x][idx2]];
+                        let y = self.neighbend[x][idx2].1;
                         if self.label[self.top(y)] == 1 {
                             self.requeue(y, stamp);
                         }
@@ -1441,27 +1460,30 @@ impl<W: Weight> Matcher<W> {
                     if self.label[self.top(v)] != 1 {
                         continue;
                     }
+                    // v's top-level blossom changes only when a blossom is made.
+                    let mut top_v = self.top(v);
                     for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
+                        let (p, w) = self.neighbend[v][idx];
                         let k = p / 2;
-                        let w = self.endpoint[p];
-                        if self.top(v) == self.top(w) {
+                        let top_w = self.top(w);
+                        if top_v == top_w {
                             continue;
                         }
                         let mut kslack = W::ZERO;
                         if self.allowedge[k] != self.stage {
-                            kslack = self.slack(k);
+                            kslack = self.dualvar[v] + self.dualvar[w] - self.ew[k];
                             if kslack <= W::ZERO {
                                 self.allowedge[k] = self.stage;
                             }
                         }
                         if self.allowedge[k] == self.stage {
-                            if self.label[self.top(w)] == 0 {
+                            if self.label[top_w] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.top(w)] == 1 {
+                            } else if self.label[top_w] == 1 {
                                 let base = self.scan_blossom(v, w);
                                 if base != NONE {
                                     self.add_blossom(base, k);
+                                    top_v = self.top(v);
                                 } else {
                                     let roots = [self.tree_of(v), self.tree_of(w)];
                                     self.augment_matching(k);
@@ -1475,8 +1497,8 @@ impl<W: Weight> Matcher<W> {
                                 self.label[w] = 2;
                                 self.labelend[w] = p ^ 1;
                             }
-                        } else if self.label[self.top(w)] == 1 {
-                            let b = self.top(v);
+                        } else if self.label[top_w] == 1 {
+                            let b = top_v;
                             if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
                                 self.set_best_between(b, k);
                             }
