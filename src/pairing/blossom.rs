@@ -96,13 +96,7 @@ pub fn max_weight_matching_any_dual<W: Weight>(
 }
 
 /// A maximum-weight *perfect* matching with its certificate, or `None` when the edges
-/// admit no perfect matching. The solver starts from a greedy
-/// jump-start: every vertex's dual at its heaviest edge, mutual heaviest edges matched,
-/// then free vertices' duals lowered to their next tight edge and matched again, so
-/// only the few players the greedy pass cannot settle cost a blossom search.
-///
-/// Weights are doubled once more inside (so every starting dual is even, which keeps
-/// the solver's integer duals whole); [`Optimum::slack`] accounts for it.
+/// admit no perfect matching (see [`PerfectMatcher::cold`]).
 pub fn max_weight_perfect_matching_dual<W: Weight>(
     vertices: usize,
     edges: &[(usize, usize, W)],
@@ -110,78 +104,246 @@ pub fn max_weight_perfect_matching_dual<W: Weight>(
     if vertices == 0 {
         return Some(Optimum::empty(0, true));
     }
-    let doubled: Vec<(usize, usize, W)> =
-        edges.iter().map(|&(u, v, w)| (u, v, w.double())).collect();
-    let mut m = Matcher::new(vertices, &doubled);
-    m.max_cardinality = true;
-    m.harvest = true;
-    m.jump_start();
-    m.augment_tight();
-    m.solve();
-    if m.mate.contains(&NONE) {
-        return None;
-    }
-    let mut opt = m.optimum(true);
-    opt.scale = 2;
-    Some(opt)
+    PerfectMatcher::cold(vertices, edges).solve()
 }
 
-/// [`max_weight_perfect_matching_dual`] from a starting point: `duals` in units of 4
-/// (this solve's [`Optimum::scale`]) and pairs `mates` to keep where they are still tight.
-/// Neither has to be feasible or optimal: an edge the duals price negative raises one
-/// end's dual until it is tight, odd duals are rounded up (every dual shares one parity,
-/// see `solve`), and pairs that are not tight are dropped. That leaves a feasible dual with
-/// a partial matching of tight edges, which is all the solver needs to start from; only
-/// the players left unpaired have to be settled, not the whole field. The optimum is the
-/// same as a cold solve's (both are certified), ties aside.
-///
-/// Starts come from an earlier optimum over fewer edges ([`Optimum::warm_duals`], for
-/// pricing's next pass) or from optima of pieces of the field solved apart.
+/// [`max_weight_perfect_matching_dual`] from a starting point (see
+/// [`PerfectMatcher::warm`]).
 pub fn max_weight_perfect_matching_dual_from<W: Weight>(
     vertices: usize,
     edges: &[(usize, usize, W)],
     duals: &[W],
     mates: &[Option<usize>],
 ) -> Option<Optimum<W>> {
-    debug_assert!(duals.len() == vertices && mates.len() == vertices);
     if vertices == 0 {
         return Some(Optimum::empty(0, true));
     }
-    let quadrupled: Vec<(usize, usize, W)> = edges
-        .iter()
-        .map(|&(u, v, w)| (u, v, w.double().double()))
-        .collect();
-    let mut m = Matcher::new(vertices, &quadrupled);
-    m.max_cardinality = true;
-    m.harvest = true;
-    for (v, &y) in duals.iter().enumerate() {
-        // Rounding up only loosens edges.
-        m.dualvar[v] = if y.is_odd() { y + W::from_i128(1) } else { y };
+    PerfectMatcher::warm(vertices, edges, duals, mates).solve()
+}
+
+/// A maximum-weight perfect matching that can be given more edges after it is solved
+/// and solved again from where it stopped: its blossoms, duals and pairs are kept, and
+/// only what the new edges unsettle is undone (see [`PerfectMatcher::add_edges`]). This
+/// is what pricing needs: each pass adds a few thousand pairs to a field of thousands
+/// of nested blossoms, and dissolving them all before each re-solve (as a start from
+/// vertex duals must) frees a pair for every blossom.
+pub struct PerfectMatcher<W: Weight> {
+    m: Matcher<W>,
+    /// The factor between given weights and the solver's duals: an edge `(u, v, w)` is
+    /// held as `2·scale·w` (see [`Optimum::scale`]); a power of two.
+    scale: u64,
+}
+
+/// Bits kept free above the largest value before the solver doubles everything: slacks
+/// add four values, and blossom duals nest.
+const DOUBLING_MARGIN: u32 = 4;
+
+impl<W: Weight> PerfectMatcher<W> {
+    /// The solver from a greedy jump-start: every vertex's dual at its heaviest edge,
+    /// mutual heaviest edges matched, then free vertices' duals lowered to their next
+    /// tight edge and matched again, so only the few players the greedy pass cannot
+    /// settle cost a blossom search.
+    ///
+    /// Weights are doubled once more inside (so every starting dual is even, which keeps
+    /// the solver's integer duals whole); [`Optimum::slack`] accounts for it.
+    pub fn cold(vertices: usize, edges: &[(usize, usize, W)]) -> PerfectMatcher<W> {
+        let doubled: Vec<(usize, usize, W)> =
+            edges.iter().map(|&(u, v, w)| (u, v, w.double())).collect();
+        let mut m = Matcher::new(vertices, &doubled);
+        m.max_cardinality = true;
+        m.harvest = true;
+        m.jump_start();
+        m.augment_tight();
+        PerfectMatcher { m, scale: 2 }
     }
-    m.repair_duals();
-    for (v, mate) in mates.iter().enumerate() {
-        let Some(u) = *mate else { continue };
-        if u < v || m.mate[v] != NONE || m.mate[u] != NONE {
-            continue;
-        }
-        let tight = m.neighbend[v]
+
+    /// The solver from a starting point: `duals` in units of 4 (this solve's
+    /// [`Optimum::scale`]) and pairs `mates` to keep where they are still tight. Neither
+    /// has to be feasible or optimal: an edge the duals price negative raises one end's
+    /// dual until it is tight, odd duals are rounded up (every free vertex's dual must
+    /// share one parity, see [`Matcher::solve`]), and pairs that are not tight are
+    /// dropped. That leaves a feasible dual with a partial matching of tight edges, which
+    /// is all the solver needs to start from; only the players left unpaired have to be
+    /// settled, not the whole field. The optimum is the same as a cold solve's (both are
+    /// certified), ties aside.
+    ///
+    /// Starts come from an earlier optimum ([`Optimum::warm_duals`]) or from optima of
+    /// pieces of the field solved apart.
+    pub fn warm(
+        vertices: usize,
+        edges: &[(usize, usize, W)],
+        duals: &[W],
+        mates: &[Option<usize>],
+    ) -> PerfectMatcher<W> {
+        debug_assert!(duals.len() == vertices && mates.len() == vertices);
+        let quadrupled: Vec<(usize, usize, W)> = edges
             .iter()
-            .find(|&&(p, w)| w == u && m.slack(p / 2) == W::ZERO)
-            .map(|&(p, _)| p);
-        if let Some(p) = tight {
-            m.mate[v] = p;
-            m.mate[u] = p ^ 1;
+            .map(|&(u, v, w)| (u, v, w.double().double()))
+            .collect();
+        let mut m = Matcher::new(vertices, &quadrupled);
+        m.max_cardinality = true;
+        m.harvest = true;
+        for (v, &y) in duals.iter().enumerate() {
+            // Rounding up only loosens edges.
+            m.dualvar[v] = if y.is_odd() { y + W::from_i128(1) } else { y };
         }
+        m.repair_duals();
+        for (v, mate) in mates.iter().enumerate() {
+            let Some(u) = *mate else { continue };
+            if u < v || m.mate[v] != NONE || m.mate[u] != NONE {
+                continue;
+            }
+            let tight = m.neighbend[v]
+                .iter()
+                .find(|&&(p, w)| w == u && m.slack(p / 2) == W::ZERO)
+                .map(|&(p, _)| p);
+            if let Some(p) = tight {
+                m.mate[v] = p;
+                m.mate[u] = p ^ 1;
+            }
+        }
+        m.settle_free(false);
+        m.augment_tight();
+        PerfectMatcher { m, scale: 4 }
     }
-    m.settle_free();
-    m.augment_tight();
-    m.solve();
-    if m.mate.contains(&NONE) {
-        return None;
+
+    /// Solves from the current state: the optimum with its certificate, or `None` when
+    /// the edges admit no perfect matching.
+    pub fn solve(&mut self) -> Option<Optimum<W>> {
+        self.m.solve();
+        if self.m.mate.contains(&NONE) {
+            return None;
+        }
+        let mut opt = self.m.optimum(true);
+        opt.scale = self.scale;
+        Some(opt)
     }
-    let mut opt = m.optimum(true);
-    opt.scale = 4;
-    Some(opt)
+
+    /// Adds edges (none already present) for the next [`PerfectMatcher::solve`]. Each
+    /// new edge the current duals price negative is made feasible where it touches the
+    /// solution least: the dual of the blossom around one end is moved into its
+    /// vertices (the blossom stays, only its pair to the outside is undone), blossoms
+    /// are opened only when their dual runs out, and a lone end's dual is raised with
+    /// its pair undone. Every other edge keeps or gains slack, every kept pair stays
+    /// tight and every blossom stays whole, so the solve goes on from a valid state.
+    ///
+    /// Returns false, leaving the solver unusable, when keeping the duals whole would
+    /// need more bits than `W` has (the state is then to be rebuilt from the last
+    /// optimum with [`PerfectMatcher::warm`]).
+    pub fn add_edges(&mut self, edges: &[(usize, usize, W)]) -> bool {
+        let mut held = Vec::with_capacity(edges.len());
+        for &(u, v, w) in edges {
+            let mut ew = w.double();
+            for _ in 0..self.scale.trailing_zeros() {
+                ew = ew.double();
+            }
+            held.push(self.m.push_edge(u, v, ew));
+        }
+        // Raising an end already free costs no pair, and one raised end settles all its
+        // short edges: prefer free ends, then ends with more short edges.
+        let mut count = vec![0u32; self.m.n];
+        for &k in &held {
+            if self.m.true_slack(k) < W::ZERO {
+                count[self.m.eu[k]] += 1;
+                count[self.m.ev[k]] += 1;
+            }
+        }
+        for k in held {
+            if !self.repair(k, &count) {
+                return false;
+            }
+        }
+        // The solver needs every free vertex's dual of one parity: one doubling makes
+        // every value even.
+        let m = &self.m;
+        let free = || (0..m.n).filter(|&v| m.mate[v] == NONE);
+        let parities = (
+            free().any(|v| m.dualvar[v].is_odd()),
+            free().any(|v| !m.dualvar[v].is_odd()),
+        );
+        let odd = match parities {
+            (true, true) => {
+                if !self.double_all() {
+                    return false;
+                }
+                false
+            }
+            (odd, _) => odd,
+        };
+        self.m.settle_free(odd);
+        true
+    }
+
+    /// Makes new edge `k` feasible (see [`PerfectMatcher::add_edges`]).
+    fn repair(&mut self, k: usize, count: &[u32]) -> bool {
+        let (u, v) = (self.m.eu[k], self.m.ev[k]);
+        let mut short = W::ZERO - self.m.true_slack(k);
+        if short <= W::ZERO {
+            return true;
+        }
+        // Raise a free end, else the end with more short edges, else the one nearer the
+        // top of its blossoms (fewer to open).
+        let m = &self.m;
+        let rank = |x: usize| {
+            let free = m.mate[m.blossombase[m.top(x)]] == NONE;
+            (Reverse(free), Reverse(count[x]), m.depth(x))
+        };
+        let (x, other) = if rank(u) <= rank(v) { (u, v) } else { (v, u) };
+        while short > W::ZERO {
+            let t = self.m.top(x);
+            if t == x {
+                self.m.dualvar[x] = self.m.dualvar[x] + short;
+                self.m.unpair(x);
+                break;
+            }
+            // Moving z into the vertices does not help while both ends are inside.
+            let shared = self.m.top(other) == t;
+            let z = self.m.dualvar[t];
+            let d = if shared || z < short { z } else { short };
+            if d > W::ZERO {
+                if d.is_odd() {
+                    if !self.double_all() {
+                        return false;
+                    }
+                    short = short.double();
+                    continue;
+                }
+                for leaf in self.m.leaves_of(t) {
+                    self.m.dualvar[leaf] = self.m.dualvar[leaf] + d;
+                }
+                self.m.dualvar[t] = self.m.dualvar[t] - d;
+                self.m.unpair(self.m.blossombase[t]);
+                if !shared {
+                    short = short - d;
+                }
+            }
+            if short > W::ZERO {
+                // The blossom's dual is spent (or both ends are in it): open it.
+                self.m.expand(t, Expansion::OneLevel);
+            }
+        }
+        true
+    }
+
+    /// Doubles every weight and dual (the same solution, all values even), or returns
+    /// false when that would leave too few bits of `W`.
+    fn double_all(&mut self) -> bool {
+        let m = &mut self.m;
+        let widest =
+            m.ew.iter()
+                .chain(&m.dualvar)
+                .map(|x| x.bits())
+                .max()
+                .unwrap_or(0);
+        if widest + 1 + DOUBLING_MARGIN > W::BITS {
+            return false;
+        }
+        for x in m.ew.iter_mut().chain(m.dualvar.iter_mut()) {
+            *x = x.double();
+        }
+        self.scale *= 2;
+        true
+    }
 }
 
 impl<W: Weight> Matcher<W> {
@@ -198,7 +360,7 @@ impl<W: Weight> Matcher<W> {
             self.dualvar[v] = best;
         }
         self.match_tight_free();
-        self.settle_free();
+        self.settle_free(false);
     }
 
     /// Pairs each free vertex with its first free neighbour over a tight edge.
@@ -222,12 +384,12 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    /// Lowers each free vertex's dual to the least that keeps its edges feasible (staying
-    /// even: every dual shares one parity, see `solve`), then pairs it over a tight edge
-    /// with a free neighbour where it can.
-    fn settle_free(&mut self) {
+    /// Lowers each free lone vertex's dual to the least that keeps its edges feasible
+    /// (keeping the parity every free vertex's dual shares, odd or even: see `solve`),
+    /// then pairs it over a tight edge with a free neighbour where it can.
+    fn settle_free(&mut self, odd: bool) {
         for v in 0..self.n {
-            if self.mate[v] != NONE {
+            if self.mate[v] != NONE || self.top(v) != v {
                 continue;
             }
             let need = self.neighbend[v]
@@ -235,10 +397,10 @@ impl<W: Weight> Matcher<W> {
                 .map(|&(p, u)| self.ew[p / 2] - self.dualvar[u])
                 .max();
             if let Some(need) = need {
-                self.dualvar[v] = if need.is_odd() {
-                    need + W::from_i128(1)
-                } else {
+                self.dualvar[v] = if need.is_odd() == odd {
                     need
+                } else {
+                    need + W::from_i128(1)
                 };
             }
             self.pair_over_tight(v);
@@ -457,10 +619,19 @@ impl<W: Weight> Optimum<W> {
     /// blossoms gone, these vertex duals alone keep every edge's reduced cost at least as
     /// high, and the pairs no blossom separates stay tight.
     pub fn warm_duals(&self) -> Vec<W> {
+        // Scales above 4 (a solver that doubled its values) round up: that only loosens
+        // edges, as a warm start allows.
         let to_four = |y: W| match self.scale {
             1 => y.double().double(),
             2 => y.double(),
-            _ => y,
+            4 => y,
+            s => {
+                let mut neg = -y;
+                for _ in 0..(s / 4).trailing_zeros() {
+                    neg = neg.half();
+                }
+                -neg
+            }
         };
         let through = |b: usize| {
             if b == NONE {
@@ -488,11 +659,10 @@ impl<W: Weight> Optimum<W> {
     /// Reduced cost of a (possibly absent) edge `(u, v, w)`: negative means adding the
     /// edge could improve the matching; zero or more means it is priced out.
     pub fn slack(&self, u: usize, v: usize, w: W) -> W {
-        let scaled = match self.scale {
-            1 => w,
-            2 => w.double(),
-            _ => w.double().double(),
-        };
+        let mut scaled = w;
+        for _ in 0..self.scale.trailing_zeros() {
+            scaled = scaled.double();
+        }
         self.y[u] + self.y[v] - scaled.double() + self.shared_z(u, v).double()
     }
 
@@ -569,6 +739,19 @@ impl<W: Weight> Optimum<W> {
         }
         Ok(())
     }
+}
+
+/// How [`Matcher::expand`] opens a blossom.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Expansion {
+    /// A T-blossom whose dual reached zero during a stage: its children are relabelled.
+    InStage,
+    /// An S-blossom with a zero dual at the end of a stage: children with a zero dual
+    /// are opened too.
+    EndStage,
+    /// Outside any stage, one level only ([`PerfectMatcher::add_edges`]): the children
+    /// stay blossoms whatever their duals.
+    OneLevel,
 }
 
 struct Matcher<W: Weight> {
@@ -733,6 +916,61 @@ impl<W: Weight> Matcher<W> {
 
     fn slack(&self, k: usize) -> W {
         self.dualvar[self.eu[k]] + self.dualvar[self.ev[k]] - self.ew[k]
+    }
+
+    /// Appends edge `(u, v)` with internal weight `ew`; returns its index.
+    fn push_edge(&mut self, u: usize, v: usize, ew: W) -> usize {
+        debug_assert!(u != v && u < self.n && v < self.n);
+        let k = self.eu.len();
+        self.eu.push(u);
+        self.ev.push(v);
+        self.ew.push(ew);
+        self.endpoint.push(u);
+        self.endpoint.push(v);
+        self.neighbend[u].push((2 * k + 1, v));
+        self.neighbend[v].push((2 * k, u));
+        self.allowedge.push(0);
+        k
+    }
+
+    /// The blossoms holding vertex `v`, innermost first.
+    fn chain(&self, v: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut b = self.blossomparent[v];
+        while b != NONE {
+            out.push(b);
+            b = self.blossomparent[b];
+        }
+        out
+    }
+
+    /// How many blossoms hold vertex `v`.
+    fn depth(&self, v: usize) -> usize {
+        self.chain(v).len()
+    }
+
+    /// Edge `k`'s slack counting the duals of the blossoms holding both its ends (which
+    /// [`Matcher::slack`] leaves out, as the solver only looks at edges between
+    /// top-level blossoms).
+    fn true_slack(&self, k: usize) -> W {
+        let (cu, cv) = (self.chain(self.eu[k]), self.chain(self.ev[k]));
+        let mut z = W::ZERO;
+        for (a, b) in cu.iter().rev().zip(cv.iter().rev()) {
+            if a != b {
+                break;
+            }
+            z = z + self.dualvar[*a];
+        }
+        self.slack(k) + z.double()
+    }
+
+    /// Undoes vertex `v`'s pair, if it has one.
+    fn unpair(&mut self, v: usize) {
+        let p = self.mate[v];
+        if p != NONE {
+            self.mate[self.endpoint[p]] = NONE;
+            self.mate[v] = NONE;
+        }
     }
 
     /// The top-level blossom (or lone vertex) holding vertex `v`.
@@ -959,6 +1197,18 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        self.expand(
+            b,
+            if endstage {
+                Expansion::EndStage
+            } else {
+                Expansion::InStage
+            },
+        );
+    }
+
+    fn expand(&mut self, b: usize, how: Expansion) {
+        let endstage = how != Expansion::InStage;
         let childs = self.blossomchilds[b].clone();
         for &s in &childs {
             self.blossomparent[s] = NONE;
@@ -966,7 +1216,7 @@ impl<W: Weight> Matcher<W> {
             // The child that lent b its handle takes it back; the others' vertices are
             // relabelled with their own.
             self.own_handle(s, self.handle[s] != self.handle[b]);
-            if s >= self.n && endstage && self.dualvar[s] == W::ZERO {
+            if s >= self.n && how == Expansion::EndStage && self.dualvar[s] == W::ZERO {
                 self.expand_blossom(s, endstage);
             }
         }
@@ -1816,6 +2066,113 @@ mod tests {
                 assert_eq!(score(&warm.mate, &edges), best, "case {case} start {k}");
             }
         }
+    }
+
+    /// Pricing's loop: solve over some edges, add more, solve again with the blossoms
+    /// kept. Every solve is certified over its edges and the last one has the cold
+    /// optimum's weight over all of them; the cases must reach every branch of the
+    /// repair (a short edge with an end inside a blossom, one inside a blossom holding
+    /// both ends, a doubling).
+    #[test]
+    fn added_edges_keep_the_blossoms_and_reach_the_optimum() {
+        let mut rng = ChaCha8Rng::seed_from_u64(23);
+        let (mut inside, mut shared, mut doubled) = (0, 0, 0);
+        for case in 0..1500 {
+            let n = 2 * rng.gen_range(2..=16);
+            let maxw = [2, 30, 1000][case % 3];
+            let density = rng.gen_range(0.3..0.9);
+            let mut edges = Vec::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if rng.gen_bool(density) {
+                        edges.push((u, v, i128::from(rng.gen_range(-maxw..=maxw))));
+                    }
+                }
+            }
+            let Some(cold) = max_weight_perfect_matching_dual(n, &edges) else {
+                continue;
+            };
+            let best = score(&cold.mate, &edges);
+            let (mut have, rest): (Vec<_>, Vec<_>) = edges
+                .iter()
+                .copied()
+                .partition(|&(u, v, _)| cold.mate[u] == Some(v) || rng.gen_bool(0.4));
+            let mut solver = if case % 2 == 0 {
+                PerfectMatcher::cold(n, &have)
+            } else {
+                let duals: Vec<i128> = (0..n).map(|_| rng.gen_range(-4000..4000)).collect();
+                PerfectMatcher::warm(n, &have, &duals, &vec![None; n])
+            };
+            let mut opt = solver.solve().expect("holds the cold matching");
+            let batches = rng.gen_range(1..=3);
+            for batch in rest.chunks(rest.len().div_ceil(batches).max(1)) {
+                opt.certify(&have)
+                    .unwrap_or_else(|e| panic!("case {case}: {e}"));
+                for &(u, v, w) in batch {
+                    if opt.slack(u, v, w) < 0 {
+                        let (bu, bv) = (opt.vertex_blossom[u], opt.vertex_blossom[v]);
+                        inside += usize::from(bu != NONE || bv != NONE);
+                        shared += usize::from(
+                            bu != NONE && bv != NONE && opt.outermost[bu] == opt.outermost[bv],
+                        );
+                    }
+                }
+                assert!(solver.add_edges(batch), "small weights leave bits to spare");
+                have.extend_from_slice(batch);
+                opt = solver.solve().expect("a perfect matching exists");
+            }
+            opt.certify(&edges)
+                .unwrap_or_else(|e| panic!("case {case}: {e}: {edges:?}"));
+            assert_eq!(score(&opt.mate, &edges), best, "case {case}");
+            doubled += usize::from(opt.scale() > 4);
+        }
+        assert!(
+            inside > 100 && shared > 20 && doubled > 20,
+            "{inside} {shared} {doubled}"
+        );
+    }
+
+    /// Near the top of `i128` the solver cannot double its values: `add_edges` says so
+    /// instead of overflowing, and a warm start from the last optimum finishes the job.
+    #[test]
+    fn added_edges_that_need_more_bits_ask_for_a_restart() {
+        let mut rng = ChaCha8Rng::seed_from_u64(29);
+        let big = 1i128 << 117;
+        let mut refused = 0;
+        for case in 0..300 {
+            let n = 2 * rng.gen_range(3..=10);
+            let mut edges = Vec::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if rng.gen_bool(0.7) {
+                        let w = big + rng.gen_range(0..big >> 2);
+                        edges.push((u, v, -w));
+                    }
+                }
+            }
+            let Some(cold) = max_weight_perfect_matching_dual(n, &edges) else {
+                continue;
+            };
+            let (mut have, rest): (Vec<_>, Vec<_>) = edges
+                .iter()
+                .copied()
+                .partition(|&(u, v, _)| cold.mate[u] == Some(v) || rng.gen_bool(0.3));
+            let mut solver = PerfectMatcher::warm(n, &have, &vec![0; n], &vec![None; n]);
+            let mut opt = solver.solve().expect("holds the cold matching");
+            // As pricing does: a refusal leaves the solver unusable, so restart.
+            for batch in rest.chunks(3) {
+                have.extend_from_slice(batch);
+                if !solver.add_edges(batch) {
+                    refused += 1;
+                    solver = PerfectMatcher::warm(n, &have, &opt.warm_duals(), &opt.mate);
+                }
+                opt = solver.solve().expect("a perfect matching exists");
+                opt.certify(&have)
+                    .unwrap_or_else(|e| panic!("case {case}: {e}"));
+            }
+            assert_eq!(score(&opt.mate, &edges), score(&cold.mate, &edges));
+        }
+        assert!(refused > 10, "{refused}");
     }
 
     #[test]

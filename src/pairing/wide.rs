@@ -17,6 +17,10 @@ pub trait Weight:
     /// Largest magnitude (in bits) a packed *edge weight* may use, leaving headroom for
     /// the solver's doubling and for sums of duals over a whole field.
     const WEIGHT_BITS: u32;
+    /// Largest magnitude (in bits) the type holds at all.
+    const BITS: u32;
+    /// Bits the magnitude of `self` needs.
+    fn bits(self) -> u32;
     /// A small constant (a unit of one criterion level, the 1 that keeps a dual even).
     fn from_i128(v: i128) -> Self;
     /// `self · k`, or `None` past [`Weight::WEIGHT_BITS`].
@@ -38,6 +42,10 @@ pub trait Weight:
 impl Weight for i128 {
     const ZERO: i128 = 0;
     const WEIGHT_BITS: u32 = 118;
+    const BITS: u32 = 127;
+    fn bits(self) -> u32 {
+        128 - self.unsigned_abs().leading_zeros()
+    }
     fn from_i128(v: i128) -> i128 {
         v
     }
@@ -159,6 +167,11 @@ impl<const L: usize> Weight for Wide<L> {
     // 32 bits of headroom, as i128 keeps 9 of 127 (L is 4 or 8).
     #[allow(clippy::cast_possible_truncation)]
     const WEIGHT_BITS: u32 = 64 * L as u32 - 32;
+    #[allow(clippy::cast_possible_truncation)]
+    const BITS: u32 = 64 * L as u32 - 1;
+    fn bits(self) -> u32 {
+        self.magnitude_bits()
+    }
     fn from_i128(v: i128) -> Wide<L> {
         let fill = if v < 0 { u64::MAX } else { 0 };
         let mut out = [fill; L];
@@ -232,6 +245,7 @@ mod tests {
             assert_eq!(wa.half(), w(a >> 1));
             assert_eq!(wa.is_odd(), a & 1 == 1);
             assert_eq!(wa.approx(), a.approx());
+            assert_eq!(wa.bits(), a.bits());
         }
     }
 
