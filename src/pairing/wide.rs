@@ -1,5 +1,5 @@
-//! Integer types for matching weights: `i128`, and 256- and 512-bit two's-complement
-//! integers for fields whose lexicographic criteria need more than 118 bits (many score
+//! Integer types for matching weights: `i128`, and 192-, 256-, 384- and 512-bit
+//! two's-complement integers for fields whose lexicographic criteria need more than 118 bits (many score
 //! groups times many players). The pairing engine packs its criteria into one weight and
 //! picks the narrowest type that holds them all, so no level is ever merged or truncated
 //! (and the solver's arithmetic is no wider than the field needs).
@@ -69,8 +69,14 @@ impl Weight for i128 {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Wide<const L: usize>([u64; L]);
 
+/// A signed 192-bit integer.
+pub type I192 = Wide<3>;
+
 /// A signed 256-bit integer.
 pub type I256 = Wide<4>;
+
+/// A signed 384-bit integer.
+pub type I384 = Wide<6>;
 
 /// A signed 512-bit integer.
 pub type I512 = Wide<8>;
@@ -164,7 +170,7 @@ impl<const L: usize> PartialOrd for Wide<L> {
 
 impl<const L: usize> Weight for Wide<L> {
     const ZERO: Wide<L> = Wide([0; L]);
-    // 32 bits of headroom, as i128 keeps 9 of 127 (L is 4 or 8).
+    // 32 bits of headroom, as i128 keeps 9 of 127 (L is 3 to 8).
     #[allow(clippy::cast_possible_truncation)]
     const WEIGHT_BITS: u32 = 64 * L as u32 - 32;
     #[allow(clippy::cast_possible_truncation)]
@@ -251,7 +257,9 @@ mod tests {
 
     #[test]
     fn wide_integers_agree_with_i128() {
+        agrees_with_i128::<3>();
         agrees_with_i128::<4>();
+        agrees_with_i128::<6>();
         agrees_with_i128::<8>();
     }
 
@@ -274,7 +282,9 @@ mod tests {
 
     #[test]
     fn wide_integers_hold_what_i128_cannot_and_refuse_overflow() {
+        holds_what_i128_cannot::<3>();
         holds_what_i128_cannot::<4>();
+        holds_what_i128_cannot::<6>();
         holds_what_i128_cannot::<8>();
         assert_eq!((1i128 << 117).mul_small(2), None);
     }
