@@ -828,8 +828,10 @@ struct Matcher<W: Weight> {
     /// blossom; an entry may since have been merged, expanded or retired.
     labelled_blossoms: Vec<usize>,
     blossom_listed: Vec<u32>,
-    /// Scratch for [`Matcher::add_blossom`], NONE everywhere between calls.
+    /// Scratch for [`Matcher::add_blossom`], NONE everywhere between calls, and the
+    /// slack of each edge it holds.
     best_to: Vec<usize>,
+    best_to_slack: Vec<W>,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -911,6 +913,7 @@ impl<W: Weight> Matcher<W> {
             labelled_blossoms: Vec::new(),
             blossom_listed: vec![0; 2 * n],
             best_to: vec![NONE; 2 * n],
+            best_to_slack: vec![W::ZERO; 2 * n],
         }
     }
 
@@ -1164,15 +1167,17 @@ impl<W: Weight> Matcher<W> {
                         self.ev[k]
                     };
                     let bj = self.top(j);
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        if bestedgeto[bj] == NONE {
-                            reached.push(bj);
-                        }
-                        bestedgeto[bj] = k;
+                    if bj == b || self.label[bj] != 1 {
+                        continue;
                     }
+                    let kslack = self.slack(k);
+                    if bestedgeto[bj] == NONE {
+                        reached.push(bj);
+                    } else if kslack >= self.best_to_slack[bj] {
+                        continue;
+                    }
+                    bestedgeto[bj] = k;
+                    self.best_to_slack[bj] = kslack;
                 }
             }
             self.bestedge[bv] = NONE;
@@ -1183,16 +1188,18 @@ impl<W: Weight> Matcher<W> {
             .map(|&bj| std::mem::replace(&mut bestedgeto[bj], NONE))
             .collect();
         self.best_to = bestedgeto;
-        let mut best = NONE;
-        for &k in &list {
-            if best == NONE || self.slack(k) < self.slack(best) {
-                best = k;
+        // The least slack first, the earliest in the list on ties.
+        let mut best: Option<(W, usize)> = None;
+        for (&k, &bj) in list.iter().zip(&reached) {
+            let kslack = self.best_to_slack[bj];
+            if best.is_none_or(|(s, _)| kslack < s) {
+                best = Some((kslack, k));
             }
         }
         self.blossombestedges[b] = Some(list);
         self.bestedge[b] = NONE;
-        if best != NONE {
-            self.set_best_between(b, best);
+        if let Some((_, k)) = best {
+            self.set_best_between(b, k);
         }
     }
 
