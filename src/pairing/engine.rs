@@ -1533,17 +1533,11 @@ mod tests {
         let (event, rules, group, next) = (&sim.event, &sim.rules, &sim.group, 16);
         let numbers = super::super::assign_numbers(event, rules, group, next, 7);
         let history = super::super::History::build(event, rules, group, next, &numbers);
-        let states = event
+        let pairable: Vec<_> = event
             .players_in(group)
             .filter(|p| p.pairable_in(next))
-            .map(|p| history.players[&p.id].clone())
             .collect();
-        let ctx = Rules {
-            rules,
-            round: next,
-            final_round: history.final_round,
-            total_rounds: rules.rounds_for(group),
-        };
+        let (states, ctx) = super::super::pairing_input(&pairable, rules, group, next, &history);
         let field = Field::new(ctx, states);
         assert!(
             field_encoder::<i128>(&field).is_none(),

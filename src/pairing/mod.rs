@@ -31,7 +31,7 @@ pub use explain::{
 pub use optimal::{Better, Verdict, prove_round};
 
 use crate::i18n::{Localize, bi, display_english};
-use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Relax, Relaxation, Round};
+use crate::model::{Colour, Event, GroupId, Pairing, Player, PlayerId, Relax, Relaxation, Round};
 use crate::rulebook::{Lang, Rulebook, Seeding};
 use context::{History, PlayerState, Rules};
 use engine::Field;
@@ -374,16 +374,7 @@ pub fn pair_next_round_with(
     }
     let numbers = assign_numbers(event, rules, group, next, seed);
     let history = History::build(event, rules, group, next, &numbers);
-    let states: Vec<PlayerState> = pairable
-        .iter()
-        .map(|p| history.players[&p.id].clone())
-        .collect();
-    let ctx = Rules {
-        rules,
-        round: next,
-        final_round: history.final_round,
-        total_rounds: total,
-    };
+    let (states, ctx) = pairing_input(&pairable, rules, group, next, &history);
     let name = |id: PlayerId| {
         event
             .player(id)
@@ -468,6 +459,28 @@ fn relaxations(
         }
     }
     out
+}
+
+/// The states of the `pairable` players before round `next` (from `history`), and the
+/// rules they are paired under.
+fn pairing_input<'a>(
+    pairable: &[&Player],
+    rules: &'a Rulebook,
+    group: &GroupId,
+    next: u32,
+    history: &History,
+) -> (Vec<PlayerState>, Rules<'a>) {
+    let states = pairable
+        .iter()
+        .map(|p| history.players[&p.id].clone())
+        .collect();
+    let ctx = Rules {
+        rules,
+        round: next,
+        final_round: history.final_round,
+        total_rounds: rules.rounds_for(group),
+    };
+    (states, ctx)
 }
 
 /// Numbers for pairable players that have none: the round-1 draw (docs/rules.md §2.2), or the
