@@ -153,12 +153,19 @@ impl<const L: usize> Sub for Wide<L> {
 
 impl<const L: usize> Ord for Wide<L> {
     fn cmp(&self, other: &Wide<L>) -> Ordering {
-        match (self.is_negative(), other.is_negative()) {
-            (true, false) => Ordering::Less,
-            (false, true) => Ordering::Greater,
-            // Same sign: two's complement limbs compare as unsigned from the top.
-            _ => self.0.iter().rev().cmp(other.0.iter().rev()),
+        // Two's complement: the top limb compares signed, the others unsigned (the
+        // solver's heaps and slack tests compare weights more than anything else).
+        #[allow(clippy::cast_possible_wrap)]
+        let (a, b) = (self.0[L - 1] as i64, other.0[L - 1] as i64);
+        if a != b {
+            return a.cmp(&b);
         }
+        for k in (0..L - 1).rev() {
+            if self.0[k] != other.0[k] {
+                return self.0[k].cmp(&other.0[k]);
+            }
+        }
+        Ordering::Equal
     }
 }
 
