@@ -493,14 +493,11 @@ fn priced<W: Weight>(
             seen.insert(i, j);
             edges.push((i, j, w));
         }
-        // The next pass goes on from this optimum. After a few new pairs the solver keeps
-        // its blossoms and undoes only what they unsettle; after many (far from the
-        // optimum, where most blossoms would be opened anyway), or should keeping the
-        // duals whole need more bits than the weight type has, it restarts from this
-        // optimum's duals with the blossoms dissolved, which settles the freed players
-        // faster (measured at 10,000 and 30,000 players).
-        let few = (edges.len() - first_new) * KEEP_BELOW < n;
-        if !few || !solver.add_edges(&edges[first_new..]) {
+        // The next pass goes on from this optimum with the solver's blossoms kept: only
+        // what the new pairs unsettle is undone. Should keeping the duals whole need more
+        // bits than the weight type has, it restarts from this optimum's duals with the
+        // blossoms dissolved.
+        if !solver.add_edges(&edges[first_new..]) {
             solver = PerfectMatcher::warm(total, &edges, &opt.warm_duals(), &opt.mate);
         }
     };
@@ -536,10 +533,6 @@ fn priced<W: Weight>(
     }
     out
 }
-
-/// A re-solve keeps the solver's blossoms when a pricing pass adds fewer than one pair
-/// per this many players.
-const KEEP_BELOW: usize = 2;
 
 /// Players per piece in [`piecewise_start`] (measured at 10,000 players: pieces of 250 or
 /// 1,000 leave more to settle across their borders than whole score groups do).
