@@ -115,24 +115,6 @@ impl<'a> Field<'a> {
             .legal_with(&self.players[i], &self.players[j], &self.relax)
     }
 
-    /// The colour player `i` cannot take at all under the colour limits: 1 for black, 2 for
-    /// red, 0 for neither (or when the round relaxes colour limits). Two players barred
-    /// from the same colour never meet.
-    fn barred_colour(&self, i: usize) -> usize {
-        if self.relax.contains(&Relax::Colour) {
-            return 0;
-        }
-        let p = &self.players[i];
-        match (
-            self.rules.colour_allowed(p, Colour::Red),
-            self.rules.colour_allowed(p, Colour::Black),
-        ) {
-            (true, false) => 1,
-            (false, true) => 2,
-            _ => 0,
-        }
-    }
-
     /// Criterion (e): how far the pair is from the rulebook's within-group order.
     fn order_cost(&self, i: usize, j: usize) -> i128 {
         let (a, b) = (i.min(j), i.max(j));
@@ -560,70 +542,33 @@ const PIECE: usize = 4000;
 const PIECEWISE_FROM: usize = 400;
 
 /// A starting point for the first whole-field solve of a large field: each score group is
-/// cut into pieces of at most [`PIECE`] players, each piece is solved alone over its own
-/// candidate pairs (with a sink taking one player when it is odd), and their optima's
-/// duals and pairs are put side by side. A cold solve settles every player against the
-/// whole field, stage after stage; from here it only has to settle what the pieces could
-/// not decide alone (their edges, the floaters between score groups). The whole-field
-/// solve and pricing after it are unchanged, so the result is as exact as ever.
-///
-/// Pieces are runs of the group in pairing order, unless that leaves a piece more than
-/// half barred from one colour (which cannot all be paired inside it): then each piece of
-/// the group takes the same share of each kind of player — by due colour and by the
-/// colour the limits bar — each kind cut into runs in pairing order. Where players barred
-/// from one colour crowd together, plain runs left pieces without a perfect pairing of
-/// their own (at 100,000 players, round 3: 7 of 27) whose players started the whole-field
-/// solve unsettled; mixing every group's pieces instead cost 30,000 players round 3 about
-/// 20%. A piece without a perfect pairing still starts from plain duals.
+/// cut into pieces of at most [`PIECE`] consecutive players, each piece is solved alone
+/// over its own candidate pairs (with a sink taking one player when it is odd), and their
+/// optima's duals and pairs are put side by side. A cold solve settles every player
+/// against the whole field, stage after stage; from here it only has to settle what the
+/// pieces could not decide alone (their edges, the floaters between score groups). The
+/// whole-field solve and pricing after it are unchanged, so the result is as exact as
+/// ever. A piece without a perfect pairing of its own starts from plain duals.
 fn piecewise_start<W: Weight>(
     field: &Field,
     total: usize,
     edges: &[(usize, usize, W)],
 ) -> (Vec<W>, Vec<Option<usize>>) {
     let n = field.players.len();
-    // Each piece's players in pairing order, and each player's piece and place in it.
-    let mut members: Vec<Vec<usize>> = Vec::new();
+    // Each player's piece, pieces numbered in pairing order.
+    let mut piece = vec![usize::MAX; total];
+    let mut bounds = Vec::new();
     let mut start = 0;
     for &size in &field.group_size {
         let parts = size.div_ceil(PIECE).max(1);
-        let first = members.len();
-        members.resize(first + parts, Vec::new());
-        let run = |k: usize| start + size * k / parts..start + size * (k + 1) / parts;
-        // More than half a piece barred from one colour cannot all be paired inside it.
-        let crowded = (0..parts).any(|k| {
-            let mut barred = [0usize; 3];
-            for v in run(k) {
-                barred[field.barred_colour(v)] += 1;
-            }
-            2 * barred[1].max(barred[2]) > run(k).len()
-        });
-        if crowded {
-            let mut kinds: [Vec<usize>; 9] = Default::default();
-            for v in start..start + size {
-                kinds[colour_class(&field.players[v]) * 3 + field.barred_colour(v)].push(v);
-            }
-            for kind in &kinds {
-                for (at, &v) in kind.iter().enumerate() {
-                    members[first + at * parts / kind.len()].push(v);
-                }
-            }
-        } else {
-            for k in 0..parts {
-                members[first + k].extend(run(k));
-            }
+        for k in 0..parts {
+            let (lo, hi) = (start + size * k / parts, start + size * (k + 1) / parts);
+            piece[lo..hi].fill(bounds.len());
+            bounds.push((lo, hi));
         }
         start += size;
     }
-    let mut piece = vec![usize::MAX; total];
-    let mut place = vec![0; total];
-    for (k, list) in members.iter_mut().enumerate() {
-        list.sort_unstable();
-        for (a, &v) in list.iter().enumerate() {
-            piece[v] = k;
-            place[v] = a;
-        }
-    }
-    let mut local: Vec<Vec<(usize, usize, W)>> = vec![Vec::new(); members.len()];
+    let mut local: Vec<Vec<(usize, usize, W)>> = vec![Vec::new(); bounds.len()];
     // Plain duals (a cold start's) for whoever no piece settles: the heaviest edge.
     let mut duals: Vec<Option<W>> = vec![None; total];
     for &(u, v, w) in edges {
@@ -634,13 +579,14 @@ fn piecewise_start<W: Weight>(
             }
         }
         if u < n && v < n && piece[u] == piece[v] {
-            local[piece[u]].push((place[u], place[v], w));
+            let lo = bounds[piece[u]].0;
+            local[piece[u]].push((u - lo, v - lo, w));
         }
     }
     let mut duals: Vec<W> = duals.into_iter().map(|d| d.unwrap_or(W::ZERO)).collect();
     let mut mates = vec![None; total];
-    for (k, list) in members.iter().enumerate() {
-        let size = list.len();
+    for (k, &(lo, hi)) in bounds.iter().enumerate() {
+        let size = hi - lo;
         let mut piece_edges = std::mem::take(&mut local[k]);
         if size % 2 == 1 {
             piece_edges.extend((0..size).map(|a| (a, size, W::ZERO)));
@@ -651,9 +597,9 @@ fn piecewise_start<W: Weight>(
             continue;
         };
         let warm = opt.warm_duals();
-        for (a, &v) in list.iter().enumerate() {
-            duals[v] = warm[a];
-            mates[v] = opt.mate[a].filter(|&b| b < size).map(|b| list[b]);
+        for a in 0..size {
+            duals[lo + a] = warm[a];
+            mates[lo + a] = opt.mate[a].filter(|&b| b < size).map(|b| lo + b);
         }
     }
     (duals, mates)
@@ -915,7 +861,24 @@ fn price<W: Weight>(
     // f is a power of two; the solver checked its doublings fit in W.
     let times = |w: W| (0..f.trailing_zeros()).fold(w, |x, _| x.double());
     let class: Vec<usize> = field.players.iter().map(colour_class).collect();
-    let bar: Vec<usize> = (0..n).map(|i| field.barred_colour(i)).collect();
+    // The colour a player cannot take at all (1: black, 2: red, 0: either), unless the
+    // round relaxes colour limits: two players barred from the same colour never meet.
+    let strict = !field.relax.contains(&Relax::Colour);
+    let bar: Vec<usize> = field
+        .players
+        .iter()
+        .map(|p| {
+            let rules = &field.rules;
+            match (
+                rules.colour_allowed(p, Colour::Red),
+                rules.colour_allowed(p, Colour::Black),
+            ) {
+                (true, false) if strict => 1,
+                (false, true) if strict => 2,
+                _ => 0,
+            }
+        })
+        .collect();
     let groups = field.scores.len();
     let family = Laminar::new(opt);
     // Blocks (score group, due class, barred colour): their players' places in the
