@@ -1685,6 +1685,14 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    /// Edmonds' primal-dual stages from the current state (any feasible duals, tight
+    /// matched pairs, valid blossoms). Integer duals stay whole because every free
+    /// vertex's dual has one parity: the free vertices are the roots and all move by
+    /// the same steps, every other labelled vertex joins a tree over a tight edge (even
+    /// weights, so it takes its neighbour's parity), so two S-vertices always share a
+    /// parity, an edge between them has an even slack and its step (half of it) is whole.
+    /// Starts keep that: cold and warm starts make every free dual even, and
+    /// [`PerfectMatcher::add_edges`] doubles every value when freed vertices disagree.
     fn solve(&mut self) {
         let n = self.n;
         for _ in 0..n {
