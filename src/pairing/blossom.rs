@@ -107,20 +107,6 @@ pub fn max_weight_perfect_matching_dual<W: Weight>(
     PerfectMatcher::cold(vertices, edges).solve()
 }
 
-/// [`max_weight_perfect_matching_dual`] from a starting point (see
-/// [`PerfectMatcher::warm`]).
-pub fn max_weight_perfect_matching_dual_from<W: Weight>(
-    vertices: usize,
-    edges: &[(usize, usize, W)],
-    duals: &[W],
-    mates: &[Option<usize>],
-) -> Option<Optimum<W>> {
-    if vertices == 0 {
-        return Some(Optimum::empty(0, true));
-    }
-    PerfectMatcher::warm(vertices, edges, duals, mates).solve()
-}
-
 /// A maximum-weight perfect matching that can be given more edges after it is solved
 /// and solved again from where it stopped: its blossoms, duals and pairs are kept, and
 /// only what the new edges unsettle is undone (see [`PerfectMatcher::add_edges`]). This
@@ -614,7 +600,7 @@ impl<W: Weight> Optimum<W> {
         )
     }
 
-    /// Vertex duals for a warm start ([`max_weight_perfect_matching_dual_from`]) in its
+    /// Vertex duals for a warm start ([`PerfectMatcher::warm`]) in its
     /// units of 4: each vertex's dual plus the duals of every blossom holding it. With the
     /// blossoms gone, these vertex duals alone keep every edge's reduced cost at least as
     /// high, and the pairs no blossom separates stay tight.
@@ -949,7 +935,12 @@ impl<W: Weight> Matcher<W> {
 
     /// How many blossoms hold vertex `v`.
     fn depth(&self, v: usize) -> usize {
-        self.chain(v).len()
+        let (mut b, mut d) = (self.blossomparent[v], 0);
+        while b != NONE {
+            b = self.blossomparent[b];
+            d += 1;
+        }
+        d
     }
 
     /// Edge `k`'s slack counting the duals of the blossoms holding both its ends (which
@@ -1203,19 +1194,7 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    fn expand_blossom(&mut self, b: usize, endstage: bool) {
-        self.expand(
-            b,
-            if endstage {
-                Expansion::EndStage
-            } else {
-                Expansion::InStage
-            },
-        );
-    }
-
     fn expand(&mut self, b: usize, how: Expansion) {
-        let endstage = how != Expansion::InStage;
         let childs = self.blossomchilds[b].clone();
         for &s in &childs {
             self.blossomparent[s] = NONE;
@@ -1224,10 +1203,10 @@ impl<W: Weight> Matcher<W> {
             // relabelled with their own.
             self.own_handle(s, self.handle[s] != self.handle[b]);
             if s >= self.n && how == Expansion::EndStage && self.dualvar[s] == W::ZERO {
-                self.expand_blossom(s, endstage);
+                self.expand(s, how);
             }
         }
-        if !endstage && self.label[b] == 2 {
+        if how == Expansion::InStage && self.label[b] == 2 {
             let len = childs.len() as isize;
             let at = |j: isize| j.rem_euclid(len) as usize;
             let endps = self.blossomendps[b].clone();
@@ -1597,7 +1576,7 @@ impl<W: Weight> Matcher<W> {
                 && self.label[b] == 1
                 && self.dualvar[b] == W::ZERO
             {
-                self.expand_blossom(b, true);
+                self.expand(b, Expansion::EndStage);
             }
         }
         for &v in &verts {
@@ -1840,7 +1819,7 @@ impl<W: Weight> Matcher<W> {
                         self.allowedge[deltaedge] = self.stage;
                         self.queue.push(self.eu[deltaedge]);
                     }
-                    _ => self.expand_blossom(deltablossom, false),
+                    _ => self.expand(deltablossom, Expansion::InStage),
                 }
             }
             if !augmented {
@@ -1853,7 +1832,7 @@ impl<W: Weight> Matcher<W> {
                     && self.label[b] == 1
                     && self.dualvar[b] == W::ZERO
                 {
-                    self.expand_blossom(b, true);
+                    self.expand(b, Expansion::EndStage);
                 }
             }
         }
@@ -2074,7 +2053,8 @@ mod tests {
                 ),
             ];
             for (k, (duals, mates)) in starts.iter().enumerate() {
-                let warm = max_weight_perfect_matching_dual_from(n, &edges, duals, mates)
+                let warm = PerfectMatcher::warm(n, &edges, duals, mates)
+                    .solve()
                     .expect("a perfect matching exists");
                 warm.certify(&edges)
                     .unwrap_or_else(|e| panic!("case {case} start {k}: {e}: {edges:?}"));
