@@ -14,8 +14,9 @@
 //! virtual vertex), solved exactly at every size: see [`priced`]. The criteria are packed
 //! into one integer without merging any level: `i128` when they fit, else the narrowest
 //! of 192, 256, 384 and 512 bits that holds them ([`super::wide`]; the solver's time
-//! grows with the width: at 10,000 players, round 5 took 1.24 s in 256 bits and 0.99 s
-//! in 192).
+//! grows with the width: at 10,000 players, round 5 took 1.24 s CPU in 256 bits and
+//! 0.99 s in 192, each from the bench binary's `--child 10000 5` run that `cargo bench
+//! --bench pairing -- 10000 --rounds 5-5` starts).
 
 use super::blossom::PerfectMatcher;
 use super::context::{Float, PlayerState, Rules};
@@ -1066,9 +1067,10 @@ fn select(priced_in: &mut Vec<(f64, u32, u32)>, n: usize) {
 /// Once a pricing pass has more improving pairs than it keeps (the list was cut: far
 /// from the optimum millions of pairs improve and only [`PER_PLAYER`] each are kept), it
 /// stops examining a player's pairs after this many improving ones. A pass that finds
-/// none is never cut, so the last pass still examines every pair. Measured: 10,000
-/// players round 3 1.52 -> 1.35 s, round 9 1.64 -> 1.55 s, round 5 unchanged (its passes
-/// are never cut; capping them too cost it two more passes, +20%).
+/// none is never cut, so the last pass still examines every pair. Measured with the
+/// bench binary's `--child 10000 R` runs (`cargo bench --bench pairing -- 10000`), CPU:
+/// round 3 1.52 -> 1.35 s, round 9 1.64 -> 1.55 s, round 5 unchanged (its passes are never
+/// cut; capping them too cost it two more passes, +20%).
 const ENOUGH: usize = 2 * PER_PLAYER;
 
 /// At most this many pairs per player enter the solve from one pricing pass.
