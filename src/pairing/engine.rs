@@ -862,8 +862,9 @@ fn price<W: Weight>(
     // f is a power of two; the solver checked its doublings fit in W.
     let times = |w: W| (0..f.trailing_zeros()).fold(w, |x, _| x.double());
     let class: Vec<usize> = field.players.iter().map(colour_class).collect();
-    // The colour a player cannot take at all (1: black, 2: red, 0: either), unless the
-    // round relaxes colour limits: two players barred from the same colour never meet.
+    // The colour a player cannot take at all under the hard colour limits (docs/rules.md
+    // §3.2; 1: black, 2: red, 0: either), unless the round relaxes them (§2.5): two
+    // players barred from the same colour never meet.
     let strict = !field.relax.contains(&Relax::Colour);
     let bar: Vec<usize> = field
         .players
