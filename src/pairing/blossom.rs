@@ -205,6 +205,18 @@ impl<W: Weight> PerfectMatcher<W> {
         Some(opt)
     }
 
+    /// Solves as far as the edges allow: the optimum when they admit a perfect matching,
+    /// else a matching of maximum cardinality with feasible duals that keep its pairs
+    /// tight — a starting point for a larger solve, not a certificate (its weight need
+    /// not be the largest of its size).
+    pub fn solve_partial(&mut self) -> Optimum<W> {
+        self.m.solve();
+        let perfect = !self.m.mate.contains(&NONE);
+        let mut opt = self.m.optimum(perfect);
+        opt.scale = self.scale;
+        opt
+    }
+
     /// Adds edges (none already present) for the next [`PerfectMatcher::solve`]. Each
     /// new edge the current duals price negative is made feasible where it touches the
     /// solution least: the dual of the blossom around one end is moved into its
@@ -2061,6 +2073,67 @@ mod tests {
                 assert_eq!(score(&warm.mate, &edges), best, "case {case} start {k}");
             }
         }
+    }
+
+    /// A piece without a perfect pairing still gives a start: a maximum-cardinality
+    /// matching, its pairs tight and every edge's slack not negative; and a warm start from it, once edges make a perfect matching possible,
+    /// reaches the cold optimum.
+    #[test]
+    fn partial_solves_leave_a_maximum_matching_with_feasible_duals() {
+        let mut rng = ChaCha8Rng::seed_from_u64(31);
+        let mut imperfect = 0;
+        for case in 0..400 {
+            let n = rng.gen_range(2..=10);
+            let mut edges = Vec::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if rng.gen_bool(0.3) {
+                        edges.push((u, v, i128::from(rng.gen_range(-50..=50))));
+                    }
+                }
+            }
+            let part = PerfectMatcher::cold(n, &edges).solve_partial();
+            let pairs = score(&part.mate, &edges).0;
+            assert_eq!(pairs, brute(n, &edges).0, "case {case}: {edges:?}");
+            if 2 * pairs < n {
+                imperfect += 1;
+            }
+            for &(u, v, w) in &edges {
+                let slack = part.slack(u, v, w);
+                assert!(slack >= 0, "case {case}: edge {u}-{v} has slack {slack}");
+                if part.mate[u] == Some(v) {
+                    assert_eq!(slack, 0, "case {case}: pair {u}-{v} is not tight");
+                }
+            }
+            if n % 2 == 1 {
+                continue;
+            }
+            let mut full = edges.clone();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if !edges.iter().any(|&(a, b, _)| (a, b) == (u, v)) && rng.gen_bool(0.5) {
+                        full.push((u, v, i128::from(rng.gen_range(-50..=50))));
+                    }
+                }
+            }
+            let Some(cold) = max_weight_perfect_matching_dual(n, &full) else {
+                continue;
+            };
+            let warm = PerfectMatcher::warm(n, &full, &part.warm_duals(), &part.mate)
+                .solve()
+                .expect("a perfect matching exists");
+            warm.certify(&full)
+                .unwrap_or_else(|e| panic!("case {case}: {e}: {full:?}"));
+            assert_eq!(
+                score(&warm.mate, &full),
+                score(&cold.mate, &full),
+                "case {case}"
+            );
+        }
+        assert!(
+            imperfect > 100,
+            "only {imperfect} cases lacked a perfect matching"
+        );
     }
 
     /// Pricing's loop: solve over some edges, add more, solve again with the blossoms
