@@ -9,9 +9,9 @@
 //! Everything is integer (weights are doubled internally so every dual stays whole) and
 //! deterministic: the same edge list always gives the same matching.
 
+use super::heap::IdHeap;
 use super::wide::Weight;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// "No vertex / no edge / no endpoint".
 const NONE: usize = usize::MAX;
@@ -810,15 +810,15 @@ struct Matcher<W: Weight> {
     labelled: Vec<usize>,
     listed: Vec<u32>,
     /// The candidates for each kind of dual step, as min-heaps keyed by value plus
-    /// `moved` at the time they were pushed, so dual steps need not rekey them: an entry
-    /// is checked against the current state when it reaches the top and dropped if it is
-    /// stale. `to_free`: (slack + moved, vertex, edge) of an unlabelled vertex's best edge
-    /// to an S-vertex; `between`: (slack / 2 + moved, blossom, edge) of a top-level
-    /// S-blossom's best edge to another; `shrinking`: (z + moved, blossom) of a top-level
-    /// T-blossom.
-    to_free: BinaryHeap<Reverse<(W, usize, usize)>>,
-    between: BinaryHeap<Reverse<(W, usize, usize)>>,
-    shrinking: BinaryHeap<Reverse<(W, usize)>>,
+    /// `moved` at the time they were set, so dual steps need not rekey them, with one
+    /// entry per vertex or blossom (setting it again moves it): an entry is checked
+    /// against the current state when it reaches the top and dropped if it is stale.
+    /// `to_free`: (slack + moved, vertex, edge) of an unlabelled vertex's best edge to an
+    /// S-vertex; `between`: (slack / 2 + moved, blossom, edge) of a top-level S-blossom's
+    /// best edge to another; `shrinking`: (z + moved, blossom) of a top-level T-blossom.
+    to_free: IdHeap<W>,
+    between: IdHeap<W>,
+    shrinking: IdHeap<W>,
     /// The total dual step of this stage so far.
     moved: W,
     /// Non-trivial blossoms labelled at top level this stage (each once;
@@ -904,9 +904,9 @@ impl<W: Weight> Matcher<W> {
             retires: 0,
             labelled: Vec::new(),
             listed: vec![0; n],
-            to_free: BinaryHeap::new(),
-            between: BinaryHeap::new(),
-            shrinking: BinaryHeap::new(),
+            to_free: IdHeap::new(n),
+            between: IdHeap::new(2 * n),
+            shrinking: IdHeap::new(2 * n),
             moved: W::ZERO,
             labelled_blossoms: Vec::new(),
             blossom_listed: vec![0; 2 * n],
@@ -1053,8 +1053,7 @@ impl<W: Weight> Matcher<W> {
             self.queue.extend(leaves);
         } else if t == 2 {
             if b >= self.n {
-                self.shrinking
-                    .push(Reverse((self.dualvar[b] + self.moved, b)));
+                self.shrinking.set(b, self.dualvar[b] + self.moved, 0);
             }
             let base = self.blossombase[b];
             let mb = self.mate[base];
@@ -1255,8 +1254,7 @@ impl<W: Weight> Matcher<W> {
             self.bestedge[bv] = NONE;
             self.note_labelled_blossom(bv);
             if bv >= self.n {
-                self.shrinking
-                    .push(Reverse((self.dualvar[bv] + self.moved, bv)));
+                self.shrinking.set(bv, self.dualvar[bv] + self.moved, 0);
             }
             j += jstep;
             while childs[at(j)] != entrychild {
@@ -1288,8 +1286,7 @@ impl<W: Weight> Matcher<W> {
                     for v in self.leaves_of(s) {
                         let k = self.bestedge[v];
                         if k != NONE {
-                            self.to_free
-                                .push(Reverse((self.slack(k) + self.moved, v, k)));
+                            self.to_free.set(v, self.slack(k) + self.moved, k);
                         }
                     }
                 }
@@ -1377,8 +1374,7 @@ impl<W: Weight> Matcher<W> {
     /// Sets unlabelled vertex `v`'s best edge (to an S-vertex) and lists it for dual steps.
     fn set_best_to_free(&mut self, v: usize, k: usize) {
         self.bestedge[v] = k;
-        self.to_free
-            .push(Reverse((self.slack(k) + self.moved, v, k)));
+        self.to_free.set(v, self.slack(k) + self.moved, k);
     }
 
     /// Sets top-level S-blossom `b`'s best edge (to another S-blossom) and lists it.
@@ -1386,14 +1382,13 @@ impl<W: Weight> Matcher<W> {
         self.bestedge[b] = k;
         let kslack = self.slack(k);
         debug_assert!(!kslack.is_odd());
-        self.between
-            .push(Reverse((kslack.half() + self.moved, b, k)));
+        self.between.set(b, kslack.half() + self.moved, k);
     }
 
     /// The least dual step that makes an unlabelled vertex's best edge tight, with the
     /// vertex (the lowest on ties).
     fn least_to_free(&mut self) -> Option<(W, usize)> {
-        while let Some(&Reverse((key, v, k))) = self.to_free.peek() {
+        while let Some((key, v, k)) = self.to_free.peek() {
             if self.label[self.top(v)] == 0 && self.bestedge[v] == k {
                 let x = if self.eu[k] == v {
                     self.ev[k]
@@ -1456,7 +1451,7 @@ impl<W: Weight> Matcher<W> {
     /// The least dual step that makes a best edge between two top-level S-blossoms
     /// tight, with the blossom (the lowest on ties).
     fn least_between(&mut self) -> Option<(W, usize)> {
-        while let Some(&Reverse((key, b, k))) = self.between.peek() {
+        while let Some((key, b, k)) = self.between.peek() {
             if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] == k {
                 let (bu, bv) = (self.top(self.eu[k]), self.top(self.ev[k]));
                 if bu != bv
@@ -1480,7 +1475,7 @@ impl<W: Weight> Matcher<W> {
     /// The least dual step that brings a top-level T-blossom's dual to zero, with the
     /// blossom (the lowest on ties).
     fn least_shrinking(&mut self) -> Option<(W, usize)> {
-        while let Some(&Reverse((key, b))) = self.shrinking.peek() {
+        while let Some((key, b, _)) = self.shrinking.peek() {
             if self.blossombase[b] != NONE
                 && self.blossomparent[b] == NONE
                 && self.label[b] == 2
@@ -1837,7 +1832,6 @@ impl<W: Weight> Matcher<W> {
             if !augmented {
                 break;
             }
-            let _ = 0;
             for b in n..2 * n {
                 if self.blossomparent[b] == NONE
                     && self.blossombase[b] != NONE

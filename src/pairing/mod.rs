@@ -13,6 +13,7 @@ mod edit;
 pub mod engine;
 mod explain;
 pub mod feasible;
+mod heap;
 mod optimal;
 mod round1;
 pub mod simulate;
