@@ -782,8 +782,8 @@ struct Matcher<W: Weight> {
     blossomchilds: Vec<Vec<usize>>,
     blossombase: Vec<usize>,
     blossomendps: Vec<Vec<usize>>,
+    /// An unlabelled vertex's best edge to an S-vertex (see `to_free`).
     bestedge: Vec<usize>,
-    blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
     /// Edge k is allowed (tight) in this stage when `allowedge[k] == stage`.
@@ -814,8 +814,9 @@ struct Matcher<W: Weight> {
     /// entry per vertex or blossom (setting it again moves it): an entry is checked
     /// against the current state when it reaches the top and dropped if it is stale.
     /// `to_free`: (slack + moved, vertex, edge) of an unlabelled vertex's best edge to an
-    /// S-vertex; `between`: (slack / 2 + moved, blossom, edge) of a top-level S-blossom's
-    /// best edge to another; `shrinking`: (z + moved, blossom) of a top-level T-blossom.
+    /// S-vertex; `between`: (slack / 2 + moved, vertex, edge) of an S-vertex's best edge
+    /// to another top-level S-blossom (see [`Matcher::least_between`]); `shrinking`:
+    /// (z + moved, blossom) of a top-level T-blossom.
     to_free: IdHeap<W>,
     between: IdHeap<W>,
     shrinking: IdHeap<W>,
@@ -826,10 +827,6 @@ struct Matcher<W: Weight> {
     /// blossom; an entry may since have been merged, expanded or retired.
     labelled_blossoms: Vec<usize>,
     blossom_listed: Vec<u32>,
-    /// Scratch for [`Matcher::add_blossom`], NONE everywhere between calls, and the
-    /// slack of each edge it holds.
-    best_to: Vec<usize>,
-    best_to_slack: Vec<W>,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -889,7 +886,6 @@ impl<W: Weight> Matcher<W> {
             blossombase,
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
-            blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dualvar,
             allowedge: vec![0; nedge],
@@ -905,13 +901,11 @@ impl<W: Weight> Matcher<W> {
             labelled: Vec::new(),
             listed: vec![0; n],
             to_free: IdHeap::new(n),
-            between: IdHeap::new(2 * n),
+            between: IdHeap::new(n),
             shrinking: IdHeap::new(2 * n),
             moved: W::ZERO,
             labelled_blossoms: Vec::new(),
             blossom_listed: vec![0; 2 * n],
-            best_to: vec![NONE; 2 * n],
-            best_to_slack: vec![W::ZERO; 2 * n],
         }
     }
 
@@ -1148,61 +1142,9 @@ impl<W: Weight> Matcher<W> {
         }
         self.owner[h] = b;
         self.queue = queue;
-        // The best edge to each other S-blossom, in a scratch array kept all NONE between
-        // calls (a fresh one per new blossom cost O(n) each time).
-        let mut bestedgeto = std::mem::take(&mut self.best_to);
-        let mut reached = Vec::new();
-        for &bv in &path {
-            let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
-                Some(list) => vec![list],
-                None => self
-                    .leaves_of(bv)
-                    .into_iter()
-                    .map(|v| self.neighbend[v].iter().map(|&(p, _)| p / 2).collect())
-                    .collect(),
-            };
-            for nblist in nblists {
-                for k in nblist {
-                    let j = if self.top(self.ev[k]) == b {
-                        self.eu[k]
-                    } else {
-                        self.ev[k]
-                    };
-                    let bj = self.top(j);
-                    if bj == b || self.label[bj] != 1 {
-                        continue;
-                    }
-                    let kslack = self.slack(k);
-                    if bestedgeto[bj] == NONE {
-                        reached.push(bj);
-                    } else if kslack >= self.best_to_slack[bj] {
-                        continue;
-                    }
-                    bestedgeto[bj] = k;
-                    self.best_to_slack[bj] = kslack;
-                }
-            }
-            self.bestedge[bv] = NONE;
-        }
-        reached.sort_unstable();
-        let list: Vec<usize> = reached
-            .iter()
-            .map(|&bj| std::mem::replace(&mut bestedgeto[bj], NONE))
-            .collect();
-        self.best_to = bestedgeto;
-        // The least slack first, the earliest in the list on ties.
-        let mut best: Option<(W, usize)> = None;
-        for (&k, &bj) in list.iter().zip(&reached) {
-            let kslack = self.best_to_slack[bj];
-            if best.is_none_or(|(s, _)| kslack < s) {
-                best = Some((kslack, k));
-            }
-        }
-        self.blossombestedges[b] = Some(list);
-        self.bestedge[b] = NONE;
-        if let Some((_, k)) = best {
-            self.set_best_between(b, k);
-        }
+        // S-children keep their vertices' best edges to other S-blossoms (those now
+        // inside b are found stale when they surface in `between`); the T-children's
+        // vertices, queued above, list theirs when they are scanned.
     }
 
     fn expand(&mut self, b: usize, how: Expansion) {
@@ -1299,7 +1241,6 @@ impl<W: Weight> Matcher<W> {
         self.blossombase[b] = NONE;
         self.handle[b] = NONE;
         self.size[b] = 0;
-        self.blossombestedges[b] = None;
         self.bestedge[b] = NONE;
         self.unusedblossoms.push(b);
     }
@@ -1377,12 +1318,15 @@ impl<W: Weight> Matcher<W> {
         self.to_free.set(v, self.slack(k) + self.moved, k);
     }
 
-    /// Sets top-level S-blossom `b`'s best edge (to another S-blossom) and lists it.
-    fn set_best_between(&mut self, b: usize, k: usize) {
-        self.bestedge[b] = k;
+    /// Lists edge `k` as S-vertex `v`'s best edge to another top-level S-blossom, unless
+    /// `v` already lists one that becomes tight no later.
+    fn offer_between(&mut self, v: usize, k: usize) {
         let kslack = self.slack(k);
         debug_assert!(!kslack.is_odd());
-        self.between.set(b, kslack.half() + self.moved, k);
+        let key = kslack.half() + self.moved;
+        if self.between.key(v).is_none_or(|old| key < old) {
+            self.between.set(v, key, k);
+        }
     }
 
     /// The least dual step that makes an unlabelled vertex's best edge tight, with the
@@ -1409,25 +1353,21 @@ impl<W: Weight> Matcher<W> {
         None
     }
 
-    /// Top-level S-blossom `b`'s best edge to another S-blossom, from all its vertices'
-    /// edges.
-    fn find_best_between(&mut self, b: usize) {
-        self.bestedge[b] = NONE;
-        self.blossombestedges[b] = None;
+    /// S-vertex `v`'s best edge to another top-level S-blossom, from all its edges.
+    fn find_best_between(&mut self, v: usize) {
+        let bv = self.top(v);
         let mut best: Option<(W, usize)> = None;
-        for v in self.leaves_of(b) {
-            for &(p, x) in &self.neighbend[v] {
-                let bx = self.top(x);
-                if bx != b && self.label[bx] == 1 {
-                    let kslack = self.slack(p / 2);
-                    if best.is_none_or(|(s, _)| kslack < s) {
-                        best = Some((kslack, p / 2));
-                    }
+        for &(p, x) in &self.neighbend[v] {
+            let bx = self.top(x);
+            if bx != bv && self.label[bx] == 1 {
+                let kslack = self.slack(p / 2);
+                if best.is_none_or(|(s, _)| kslack < s) {
+                    best = Some((kslack, p / 2));
                 }
             }
         }
-        if let Some((_, k)) = best {
-            self.set_best_between(b, k);
+        if let Some((kslack, k)) = best {
+            self.between.set(v, kslack.half() + self.moved, k);
         }
     }
 
@@ -1448,26 +1388,34 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    /// The least dual step that makes a best edge between two top-level S-blossoms
-    /// tight, with the blossom (the lowest on ties).
+    /// The least dual step that makes an edge between two top-level S-blossoms tight,
+    /// with the edge (the lowest vertex's on ties).
+    ///
+    /// Each S-vertex lists at most one such edge, and every edge between two S-blossoms
+    /// is covered by the entry of the end scanned last (its key no later than the edge's)
+    /// until that entry surfaces. An entry found stale there — the edge now inside one
+    /// blossom (blossoms merged), or an end retired or unlabelled for a while — is
+    /// replaced by the vertex's best edge from all its edges, so the covering holds.
+    /// Keeping one best edge per blossom instead meant merging the children's lists on
+    /// every new blossom: at 30,000 players round 5 one solve went through 190 million
+    /// list entries for 101,000 blossom steps.
     fn least_between(&mut self) -> Option<(W, usize)> {
-        while let Some((key, b, k)) = self.between.peek() {
-            if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] == k {
-                let (bu, bv) = (self.top(self.eu[k]), self.top(self.ev[k]));
-                if bu != bv
-                    && self.label[bu] == 1
-                    && self.label[bv] == 1
-                    && self.slack(k).half() == key - self.moved
-                {
-                    return Some((key - self.moved, b));
-                }
-                // Harvesting: the other end was retired (or was for a while): find b's
-                // best edge again.
-                self.between.pop();
-                self.find_best_between(b);
+        while let Some((key, v, k)) = self.between.peek() {
+            self.between.pop();
+            if self.label[self.top(v)] != 1 {
+                // v left the forest; it lists again when it is scanned as an S-vertex.
                 continue;
             }
-            self.between.pop();
+            let (bu, bv) = (self.top(self.eu[k]), self.top(self.ev[k]));
+            if bu != bv
+                && self.label[bu] == 1
+                && self.label[bv] == 1
+                && self.slack(k).half() == key - self.moved
+            {
+                self.between.set(v, key, k);
+                return Some((key - self.moved, k));
+            }
+            self.find_best_between(v);
         }
         None
     }
@@ -1596,7 +1544,6 @@ impl<W: Weight> Matcher<W> {
                 self.label[b] = 0;
                 self.labelend[b] = NONE;
                 self.bestedge[b] = NONE;
-                self.blossombestedges[b] = None;
                 b = self.blossomparent[b];
             }
         }
@@ -1625,24 +1572,9 @@ impl<W: Weight> Matcher<W> {
                         }
                     }
                 }
-                if self.label[bx] != 1 {
-                    continue;
+                if self.label[bx] == 1 {
+                    self.requeue(x, stamp);
                 }
-                let k = self.bestedge[bx];
-                if k != NONE {
-                    let other = if self.top(self.eu[k]) == bx {
-                        self.ev[k]
-                    } else {
-                        self.eu[k]
-                    };
-                    if self.label[self.top(other)] != 1 {
-                        self.bestedge[bx] = NONE;
-                        for y in self.leaves_of(bx) {
-                            self.requeue(y, stamp);
-                        }
-                    }
-                }
-                self.requeue(x, stamp);
             }
         }
     }
@@ -1684,9 +1616,6 @@ impl<W: Weight> Matcher<W> {
         for _ in 0..n {
             self.label.iter_mut().for_each(|x| *x = 0);
             self.bestedge.iter_mut().for_each(|x| *x = NONE);
-            for b in n..2 * n {
-                self.blossombestedges[b] = None;
-            }
             // A new stamp clears every edge's allowed flag in O(1).
             self.stage += 1;
             self.queue.clear();
@@ -1749,10 +1678,7 @@ impl<W: Weight> Matcher<W> {
                                 self.labelend[w] = p ^ 1;
                             }
                         } else if self.label[top_w] == 1 {
-                            let b = top_v;
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.set_best_between(b, k);
-                            }
+                            self.offer_between(v, k);
                         } else if self.label[w] == 0
                             && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
                         {
@@ -1781,12 +1707,12 @@ impl<W: Weight> Matcher<W> {
                     deltatype = 2;
                     deltaedge = self.bestedge[v];
                 }
-                if let Some((d, b)) = self.least_between()
+                if let Some((d, k)) = self.least_between()
                     && (deltatype == 0 || d < delta)
                 {
                     delta = d;
                     deltatype = 3;
-                    deltaedge = self.bestedge[b];
+                    deltaedge = k;
                 }
                 if let Some((d, b)) = self.least_shrinking()
                     && (deltatype == 0 || d < delta)

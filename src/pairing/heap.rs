@@ -81,6 +81,14 @@ impl<K: Ord + Copy> IdHeap<K> {
         }
     }
 
+    /// The key `id` has, if it has an entry.
+    pub(super) fn key(&self, id: usize) -> Option<K> {
+        match self.place[id] {
+            ABSENT => None,
+            at => Some(self.entries[at as usize].key),
+        }
+    }
+
     /// The least entry as `(key, id, aux)`.
     pub(super) fn peek(&self) -> Option<(K, usize, usize)> {
         self.entries
@@ -184,6 +192,9 @@ mod tests {
                     .map(|(&id, &(k, aux))| (k, id, aux))
                     .min_by_key(|&(k, id, _)| (k, id));
                 assert_eq!(heap.peek(), want);
+                for id in 0..ids {
+                    assert_eq!(heap.key(id), model.get(&id).map(|&(k, _)| k));
+                }
                 assert_eq!(heap.len(), model.len());
             }
         }
