@@ -1000,6 +1000,22 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    /// The first vertex of `b`, in [`Matcher::leaves`] order, that carries a label of
+    /// its own (NONE if none does), without listing the others: the odd children of an
+    /// expanding T-blossom are searched this way, often for a vertex near the start.
+    fn first_labelled_leaf(&self, b: usize) -> usize {
+        if b < self.n {
+            return if self.label[b] != 0 { b } else { NONE };
+        }
+        for &t in &self.blossomchilds[b] {
+            let found = self.first_labelled_leaf(t);
+            if found != NONE {
+                return found;
+            }
+        }
+        NONE
+    }
+
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
         if b < self.n {
             out.push(b);
@@ -1205,13 +1221,7 @@ impl<W: Weight> Matcher<W> {
                     j += jstep;
                     continue;
                 }
-                let mut found = NONE;
-                for v in self.leaves_of(bv) {
-                    if self.label[v] != 0 {
-                        found = v;
-                        break;
-                    }
-                }
+                let found = self.first_labelled_leaf(bv);
                 if found != NONE {
                     let v = found;
                     self.label[v] = 0;
