@@ -948,49 +948,59 @@ fn price<W: Weight>(
         let (lo, hi) = family.span[a];
         let (heavy_lo, heavy_hi) = family.span[heavy];
         let za = family.z_above[a];
+        // Per block, A's players and those of its largest child as index ranges (the same
+        // for every other child).
+        let outer: Vec<(usize, usize, usize, usize)> = held
+            .iter()
+            .map(|&b| {
+                let (a_lo, a_hi) = (index_of(b, lo), index_of(b, hi));
+                let (h_lo, h_hi) = (index_of(b, heavy_lo), index_of(b, heavy_hi));
+                (a_lo, a_hi, h_lo, h_hi)
+            })
+            .collect();
         // The best key of each block within A: a player whose key cannot reach it skips
         // the block at once.
         let best: Vec<Option<W>> = held
             .iter()
-            .map(|&b| trees[b].best_key(index_of(b, lo), index_of(b, hi)))
+            .zip(&outer)
+            .map(|(&b, &(a_lo, a_hi, _, _))| trees[b].best_key(a_lo, a_hi))
             .collect();
         for &c in kids.iter().filter(|&&c| c != heavy) {
             let (c_lo, c_hi) = family.span[c];
-            // A's players outside C per block, as index ranges: those in the largest child
-            // (met from this side only, partners before and after i) and those outside it
-            // (met from both sides, so only partners after i are listed; listing both and
-            // dropping half was most of pricing's work at the root, whose children are
-            // thousands of single players).
-            let ranges: Vec<[(usize, usize, bool); 4]> = held
-                .iter()
-                .map(|&b| {
-                    let (h_lo, h_hi) = (index_of(b, heavy_lo), index_of(b, heavy_hi));
-                    let (a_lo, a_hi) = (index_of(b, lo), index_of(b, hi));
-                    let (k_lo, k_hi) = (index_of(b, c_lo), index_of(b, c_hi));
-                    // C and the heavy child are disjoint runs of A (compared as runs: in a
-                    // block with none of their players the indices coincide).
-                    if c_lo < heavy_lo {
-                        [
-                            (a_lo, k_lo, false),
-                            (k_hi, h_lo, false),
-                            (h_lo, h_hi, true),
-                            (h_hi, a_hi, false),
-                        ]
-                    } else {
-                        [
-                            (a_lo, h_lo, false),
-                            (h_lo, h_hi, true),
-                            (h_hi, k_lo, false),
-                            (k_hi, a_hi, false),
-                        ]
-                    }
-                })
-                .collect();
+            // A's players outside C in block `held[bi]`, as index ranges: those in the
+            // largest child (met from this side only, partners before and after i) and
+            // those outside it (met from both sides, so only partners after i are listed;
+            // listing both and dropping half was most of pricing's work at the root, whose
+            // children are thousands of single players). Found when a player of C first
+            // looks into the block: most blocks are skipped on their best key.
+            let range_of = |bi: usize| {
+                let b = held[bi];
+                let (a_lo, a_hi, h_lo, h_hi) = outer[bi];
+                let (k_lo, k_hi) = (index_of(b, c_lo), index_of(b, c_hi));
+                // C and the heavy child are disjoint runs of A (compared as runs: in a
+                // block with none of their players the indices coincide).
+                if c_lo < heavy_lo {
+                    [
+                        (a_lo, k_lo, false),
+                        (k_hi, h_lo, false),
+                        (h_lo, h_hi, true),
+                        (h_hi, a_hi, false),
+                    ]
+                } else {
+                    [
+                        (a_lo, h_lo, false),
+                        (h_lo, h_hi, true),
+                        (h_hi, k_lo, false),
+                        (k_hi, a_hi, false),
+                    ]
+                }
+            };
+            let mut ranges: Vec<Option<[(usize, usize, bool); 4]>> = vec![None; held.len()];
             for &i in &family.order[c_lo..c_hi] {
                 if i >= n {
                     continue;
                 }
-                for ((&block, range), best) in held.iter().zip(&ranges).zip(&best) {
+                for (bi, (&block, best)) in held.iter().zip(&best).enumerate() {
                     if bar[i] != 0 && bar[i] == block % 3 {
                         continue;
                     }
@@ -1001,7 +1011,8 @@ fn price<W: Weight>(
                     passing.clear();
                     // Partners after i in pairing order pay f·(j − i), before it f·(i − j).
                     let floors = (floor - at(i), floor + at(i));
-                    for &(from, to, earlier) in range {
+                    let range = *ranges[bi].get_or_insert_with(|| range_of(bi));
+                    for &(from, to, earlier) in &range {
                         if from < to {
                             trees[block].passing(from..to, i, floors, earlier, &mut passing);
                         }
