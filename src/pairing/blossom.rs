@@ -805,10 +805,11 @@ struct Matcher<W: Weight> {
     retired: Vec<u32>,
     requeued: Vec<u32>,
     retires: u32,
-    /// Vertices labelled this stage (each once; `listed[v] == stage`), so a dual update
-    /// visits the forest rather than every vertex.
-    labelled: Vec<usize>,
-    listed: Vec<u32>,
+    /// How each vertex's dual moves with `moved` (see [`Matcher::y`]): +1 while its
+    /// top-level blossom is an S-blossom (its dual goes down), -1 while a T-blossom (up),
+    /// 0 otherwise. A dual step then costs nothing per vertex; a vertex's stored value is
+    /// rebased whenever its direction changes.
+    dir: Vec<i8>,
     /// The candidates for each kind of dual step, as min-heaps keyed by value plus
     /// `moved` at the time they were set, so dual steps need not rekey them, with one
     /// entry per vertex or blossom (setting it again moves it): an entry is checked
@@ -898,8 +899,7 @@ impl<W: Weight> Matcher<W> {
             retired: vec![0; 2 * n],
             requeued: vec![0; n],
             retires: 0,
-            labelled: Vec::new(),
-            listed: vec![0; n],
+            dir: vec![0; n],
             to_free: IdHeap::new(n),
             between: IdHeap::new(n),
             shrinking: IdHeap::new(2 * n),
@@ -910,7 +910,41 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn slack(&self, k: usize) -> W {
-        self.dualvar[self.eu[k]] + self.dualvar[self.ev[k]] - self.ew[k]
+        self.y(self.eu[k]) + self.y(self.ev[k]) - self.ew[k]
+    }
+
+    /// Vertex `v`'s dual: the stored value less `moved` while its blossom is an
+    /// S-blossom, plus `moved` while a T-blossom.
+    #[inline]
+    fn y(&self, v: usize) -> W {
+        match self.dir[v] {
+            1 => self.dualvar[v] - self.moved,
+            -1 => self.dualvar[v] + self.moved,
+            _ => self.dualvar[v],
+        }
+    }
+
+    /// Gives vertex `v` direction `d` (see `dir`), keeping its dual.
+    #[inline]
+    fn set_dir(&mut self, v: usize, d: i8) {
+        if self.dir[v] == d {
+            return;
+        }
+        let y = self.y(v);
+        self.dir[v] = d;
+        self.dualvar[v] = match d {
+            1 => y + self.moved,
+            -1 => y - self.moved,
+            _ => y,
+        };
+    }
+
+    /// Every vertex's dual stored as it is (before `moved` restarts, and for the
+    /// solver's callers).
+    fn settle_duals(&mut self) {
+        for v in 0..self.n {
+            self.set_dir(v, 0);
+        }
     }
 
     /// Appends edge `(u, v)` with internal weight `ew`; returns its index.
@@ -1053,11 +1087,9 @@ impl<W: Weight> Matcher<W> {
         };
         let root = self.root[b];
         self.members[root].extend_from_slice(&leaves);
+        let d = if t == 1 { 1 } else { -1 };
         for &v in &leaves {
-            if self.listed[v] != self.stage {
-                self.listed[v] = self.stage;
-                self.labelled.push(v);
-            }
+            self.set_dir(v, d);
         }
         if t == 1 {
             self.queue.extend(leaves);
@@ -1150,7 +1182,11 @@ impl<W: Weight> Matcher<W> {
         let mut queue = std::mem::take(&mut self.queue);
         for &c in &path {
             if self.label[c] == 2 {
+                let from = queue.len();
                 self.leaves(c, &mut queue);
+                for &v in &queue[from..] {
+                    self.set_dir(v, 1);
+                }
             }
             if c != big {
                 self.label_vertices(c, h);
@@ -1236,6 +1272,7 @@ impl<W: Weight> Matcher<W> {
             for &s in &childs {
                 if self.label[s] == 0 {
                     for v in self.leaves_of(s) {
+                        self.set_dir(v, 0);
                         let k = self.bestedge[v];
                         if k != NONE {
                             self.to_free.set(v, self.slack(k) + self.moved, k);
@@ -1459,30 +1496,11 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    /// One dual step of `delta`: S-vertices down, T-vertices up, top-level S-blossoms
-    /// up, T-blossoms down. Harvesting leaves retired entries in both lists; once they
-    /// are most of a list it is compacted (their stamps cleared, so a vertex or blossom
-    /// labelled again is listed again, once).
+    /// One dual step of `delta` for the blossoms: top-level S-blossoms up, T-blossoms
+    /// down (vertex duals follow `moved`, see `dir`). Harvesting leaves retired entries in
+    /// the list; once they are most of it, it is compacted (their stamps cleared, so a
+    /// blossom labelled again is listed again, once).
     fn move_duals(&mut self, delta: W) {
-        let mut idle = 0;
-        for &v in &self.labelled {
-            match self.label[self.top(v)] {
-                1 => self.dualvar[v] = self.dualvar[v] - delta,
-                2 => self.dualvar[v] = self.dualvar[v] + delta,
-                _ => idle += 1,
-            }
-        }
-        if idle * 2 > self.labelled.len() {
-            let (label, hand, owner) = (&self.label, &self.hand, &self.owner);
-            let listed = &mut self.listed;
-            self.labelled.retain(|&v| {
-                let keep = label[owner[hand[v]]] != 0;
-                if !keep {
-                    listed[v] = 0;
-                }
-                keep
-            });
-        }
         let mut idle = 0;
         for &b in &self.labelled_blossoms {
             let top = self.blossomparent[b] == NONE && self.blossombase[b] != NONE;
@@ -1545,6 +1563,7 @@ impl<W: Weight> Matcher<W> {
             }
         }
         for &v in &verts {
+            self.set_dir(v, 0);
             self.label[v] = 0;
             self.labelend[v] = NONE;
             self.bestedge[v] = NONE;
@@ -1589,10 +1608,19 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    /// Unit tests: after every dual step, every edge between two top-level blossoms
-    /// still has a non-negative slack (the duals stay feasible).
+    /// Unit tests: after every dual step, every vertex's dual moves the way its blossom's
+    /// label says, and every edge between two top-level blossoms still has a non-negative
+    /// slack (the duals stay feasible).
     #[cfg(test)]
     fn assert_feasible(&self, step: u8) {
+        for v in 0..self.n {
+            let want = match self.label[self.top(v)] {
+                1 => 1,
+                2 => -1,
+                _ => 0,
+            };
+            assert_eq!(self.dir[v], want, "after a step of type {step}: vertex {v}");
+        }
         for k in 0..self.eu.len() {
             let (u, v) = (self.eu[k], self.ev[k]);
             if self.top(u) != self.top(v) {
@@ -1624,12 +1652,12 @@ impl<W: Weight> Matcher<W> {
     fn solve(&mut self) {
         let n = self.n;
         for _ in 0..n {
+            self.settle_duals();
             self.label.iter_mut().for_each(|x| *x = 0);
             self.bestedge.iter_mut().for_each(|x| *x = NONE);
             // A new stamp clears every edge's allowed flag in O(1).
             self.stage += 1;
             self.queue.clear();
-            self.labelled.clear();
             self.labelled_blossoms.clear();
             self.to_free.clear();
             self.between.clear();
@@ -1661,7 +1689,7 @@ impl<W: Weight> Matcher<W> {
                         }
                         let mut kslack = W::ZERO;
                         if self.allowedge[k] != self.stage {
-                            kslack = self.dualvar[v] + self.dualvar[w] - self.ew[k];
+                            kslack = self.y(v) + self.y(w) - self.ew[k];
                             if kslack <= W::ZERO {
                                 self.allowedge[k] = self.stage;
                             }
@@ -1704,7 +1732,7 @@ impl<W: Weight> Matcher<W> {
                 let mut delta = W::ZERO;
                 if !self.max_cardinality {
                     deltatype = 1;
-                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(W::ZERO);
+                    delta = (0..n).map(|v| self.y(v)).min().unwrap_or(W::ZERO);
                 }
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
@@ -1733,9 +1761,8 @@ impl<W: Weight> Matcher<W> {
                 }
                 if deltatype == 0 {
                     deltatype = 1;
-                    delta = self.dualvar[..n]
-                        .iter()
-                        .copied()
+                    delta = (0..n)
+                        .map(|v| self.y(v))
                         .min()
                         .unwrap_or(W::ZERO)
                         .max(W::ZERO);
@@ -1778,6 +1805,7 @@ impl<W: Weight> Matcher<W> {
                 }
             }
         }
+        self.settle_duals();
     }
 }
 
