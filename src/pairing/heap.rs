@@ -117,12 +117,10 @@ impl<K: Ord + Copy> IdHeap<K> {
             if !entry.below(&self.entries[parent]) {
                 break;
             }
-            self.entries[at] = self.entries[parent];
-            self.place[self.entries[at].id as usize] = at as u32;
+            self.put(at, self.entries[parent]);
             at = parent;
         }
-        self.entries[at] = entry;
-        self.place[entry.id as usize] = at as u32;
+        self.put(at, entry);
     }
 
     fn down(&mut self, mut at: usize) {
@@ -142,10 +140,15 @@ impl<K: Ord + Copy> IdHeap<K> {
             if !self.entries[child].below(&entry) {
                 break;
             }
-            self.entries[at] = self.entries[child];
-            self.place[self.entries[at].id as usize] = at as u32;
+            self.put(at, self.entries[child]);
             at = child;
         }
+        self.put(at, entry);
+    }
+
+    /// Writes `entry` at `at` and notes its place.
+    #[inline]
+    fn put(&mut self, at: usize, entry: Entry<K>) {
         self.entries[at] = entry;
         self.place[entry.id as usize] = at as u32;
     }
