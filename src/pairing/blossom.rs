@@ -1528,9 +1528,9 @@ impl<W: Weight> Matcher<W> {
     /// become unlabelled (their S-blossoms with a zero dual expanded, as at the end of a
     /// stage), every allowed-edge stamp on their edges is cleared, and each S-vertex of
     /// another tree next to them is scanned again, which labels them across edges that
-    /// are tight and lists the rest for dual steps. An S-blossom whose best edge led into
-    /// them forgets it and all its vertices are scanned again; so does an unlabelled
-    /// vertex whose best edge led into them.
+    /// are tight and lists the rest for dual steps. An unlabelled vertex whose best edge
+    /// led into them finds its best edge again; an S-vertex's best edge into them is
+    /// found stale when it surfaces in `between` (see [`Matcher::least_between`]).
     fn retire(&mut self, roots: [usize; 2]) {
         let n = self.n;
         self.retires += 1;
