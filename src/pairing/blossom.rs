@@ -790,6 +790,9 @@ struct Matcher<W: Weight> {
     allowedge: Vec<u32>,
     stage: u32,
     queue: Vec<usize>,
+    /// Single edges to scan, (S-vertex, the other end's endpoint index, other end), ahead
+    /// of `queue` (see [`Matcher::retire`]).
+    edge_queue: Vec<(usize, usize, usize)>,
     max_cardinality: bool,
     /// Perfect matching only: a stage does not end at its first augmentation. The two
     /// trees an augmentation joins are retired ([`Matcher::retire`]) and the other trees
@@ -892,6 +895,7 @@ impl<W: Weight> Matcher<W> {
             allowedge: vec![0; nedge],
             stage: 0,
             queue: Vec::new(),
+            edge_queue: Vec::new(),
             max_cardinality: true,
             harvest: false,
             root: vec![NONE; 2 * n],
@@ -1602,7 +1606,8 @@ impl<W: Weight> Matcher<W> {
                     }
                 }
                 if self.label[bx] == 1 {
-                    self.requeue(x, stamp);
+                    // Only this edge of x changed: x is not scanned again whole.
+                    self.edge_queue.push((x, p ^ 1, v));
                 }
             }
         }
@@ -1641,6 +1646,51 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    /// Looks at edge `(v, w)` from S-vertex `v` (`p` is w's end of it): labels across it
+    /// when it is tight (a new T-vertex, a blossom, or an augmentation, after which the two
+    /// trees retire), else lists it for a dual step. True when it augmented.
+    fn scan_edge(&mut self, v: usize, p: usize, w: usize) -> bool {
+        let k = p / 2;
+        let top_w = self.top(w);
+        if self.top(v) == top_w {
+            return false;
+        }
+        let mut kslack = W::ZERO;
+        if self.allowedge[k] != self.stage {
+            kslack = self.y(v) + self.y(w) - self.ew[k];
+            if kslack <= W::ZERO {
+                self.allowedge[k] = self.stage;
+            }
+        }
+        if self.allowedge[k] == self.stage {
+            if self.label[top_w] == 0 {
+                self.assign_label(w, 2, p ^ 1);
+            } else if self.label[top_w] == 1 {
+                let base = self.scan_blossom(v, w);
+                if base != NONE {
+                    self.add_blossom(base, k);
+                } else {
+                    let roots = [self.tree_of(v), self.tree_of(w)];
+                    self.augment_matching(k);
+                    if self.harvest {
+                        self.retire(roots);
+                    }
+                    return true;
+                }
+            } else if self.label[w] == 0 {
+                self.label[w] = 2;
+                self.labelend[w] = p ^ 1;
+            }
+        } else if self.label[top_w] == 1 {
+            self.offer_between(v, k);
+        } else if self.label[w] == 0
+            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+        {
+            self.set_best_to_free(w, k);
+        }
+        false
+    }
+
     /// Edmonds' primal-dual stages from the current state (any feasible duals, tight
     /// matched pairs, valid blossoms). Integer duals stay whole because every free
     /// vertex's dual has one parity: the free vertices are the roots and all move by
@@ -1658,6 +1708,7 @@ impl<W: Weight> Matcher<W> {
             // A new stamp clears every edge's allowed flag in O(1).
             self.stage += 1;
             self.queue.clear();
+            self.edge_queue.clear();
             self.labelled_blossoms.clear();
             self.to_free.clear();
             self.between.clear();
@@ -1670,7 +1721,15 @@ impl<W: Weight> Matcher<W> {
             }
             let mut augmented = false;
             loop {
-                while let Some(v) = self.queue.pop() {
+                loop {
+                    // Single edges first: a retired tree's edges from S-vertices of others.
+                    let (v, one) = if let Some((x, p, w)) = self.edge_queue.pop() {
+                        (x, Some((p, w)))
+                    } else if let Some(v) = self.queue.pop() {
+                        (v, None)
+                    } else {
+                        break;
+                    };
                     if augmented && !self.harvest {
                         break;
                     }
@@ -1678,49 +1737,16 @@ impl<W: Weight> Matcher<W> {
                     if self.label[self.top(v)] != 1 {
                         continue;
                     }
-                    // v's top-level blossom changes only when a blossom is made.
-                    let mut top_v = self.top(v);
-                    for idx in 0..self.neighbend[v].len() {
-                        let (p, w) = self.neighbend[v][idx];
-                        let k = p / 2;
-                        let top_w = self.top(w);
-                        if top_v == top_w {
-                            continue;
-                        }
-                        let mut kslack = W::ZERO;
-                        if self.allowedge[k] != self.stage {
-                            kslack = self.y(v) + self.y(w) - self.ew[k];
-                            if kslack <= W::ZERO {
-                                self.allowedge[k] = self.stage;
-                            }
-                        }
-                        if self.allowedge[k] == self.stage {
-                            if self.label[top_w] == 0 {
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[top_w] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                    top_v = self.top(v);
-                                } else {
-                                    let roots = [self.tree_of(v), self.tree_of(w)];
-                                    self.augment_matching(k);
+                    match one {
+                        Some((p, w)) => augmented |= self.scan_edge(v, p, w),
+                        None => {
+                            for idx in 0..self.neighbend[v].len() {
+                                let (p, w) = self.neighbend[v][idx];
+                                if self.scan_edge(v, p, w) {
                                     augmented = true;
-                                    if self.harvest {
-                                        self.retire(roots);
-                                    }
                                     break;
                                 }
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
                             }
-                        } else if self.label[top_w] == 1 {
-                            self.offer_between(v, k);
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-                        {
-                            self.set_best_to_free(w, k);
                         }
                     }
                 }
