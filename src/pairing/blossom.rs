@@ -196,13 +196,8 @@ impl<W: Weight> PerfectMatcher<W> {
     /// Solves from the current state: the optimum with its certificate, or `None` when
     /// the edges admit no perfect matching.
     pub fn solve(&mut self) -> Option<Optimum<W>> {
-        self.m.solve();
-        if self.m.mate.contains(&NONE) {
-            return None;
-        }
-        let mut opt = self.m.optimum(true);
-        opt.scale = self.scale;
-        Some(opt)
+        let opt = self.solve_partial();
+        opt.perfect.then_some(opt)
     }
 
     /// Solves as far as the edges allow: the optimum when they admit a perfect matching,
