@@ -785,9 +785,9 @@ struct Matcher<W: Weight> {
     allowedge: Vec<u32>,
     stage: u32,
     queue: Vec<usize>,
-    /// Single edges to scan, (S-vertex, the other end's endpoint index, other end), ahead
-    /// of `queue` (see [`Matcher::retire`]).
-    edge_queue: Vec<(usize, usize, usize)>,
+    /// Single edges to scan, (S-vertex, the other end's endpoint index), ahead of `queue`
+    /// (see [`Matcher::retire`]).
+    edge_queue: Vec<(usize, usize)>,
     max_cardinality: bool,
     /// Perfect matching only: a stage does not end at its first augmentation. The two
     /// trees an augmentation joins are retired ([`Matcher::retire`]) and the other trees
@@ -884,7 +884,7 @@ impl<W: Weight> Matcher<W> {
             blossomchilds: vec![Vec::new(); 2 * n],
             blossombase,
             blossomendps: vec![Vec::new(); 2 * n],
-            bestedge: vec![NONE; 2 * n],
+            bestedge: vec![NONE; n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dualvar,
             allowedge: vec![0; nedge],
@@ -1078,7 +1078,6 @@ impl<W: Weight> Matcher<W> {
         self.labelend[b] = p;
         self.note_labelled_blossom(b);
         self.bestedge[w] = NONE;
-        self.bestedge[b] = NONE;
         let leaves = if b < self.n {
             vec![b]
         } else {
@@ -1244,7 +1243,9 @@ impl<W: Weight> Matcher<W> {
             self.label[bv] = 2;
             self.labelend[q] = p;
             self.labelend[bv] = p;
-            self.bestedge[bv] = NONE;
+            if bv < self.n {
+                self.bestedge[bv] = NONE;
+            }
             self.note_labelled_blossom(bv);
             if bv >= self.n {
                 self.shrinking.set(bv, self.dualvar[bv] + self.moved, 0);
@@ -1287,7 +1288,6 @@ impl<W: Weight> Matcher<W> {
         self.blossombase[b] = NONE;
         self.handle[b] = NONE;
         self.size[b] = 0;
-        self.bestedge[b] = NONE;
         self.unusedblossoms.push(b);
     }
 
@@ -1571,7 +1571,6 @@ impl<W: Weight> Matcher<W> {
                 self.retired[b] = stamp;
                 self.label[b] = 0;
                 self.labelend[b] = NONE;
-                self.bestedge[b] = NONE;
                 b = self.blossomparent[b];
             }
         }
@@ -1602,7 +1601,7 @@ impl<W: Weight> Matcher<W> {
                 }
                 if self.label[bx] == 1 {
                     // Only this edge of x changed: x is not scanned again whole.
-                    self.edge_queue.push((x, p ^ 1, v));
+                    self.edge_queue.push((x, p ^ 1));
                 }
             }
         }
@@ -1718,8 +1717,8 @@ impl<W: Weight> Matcher<W> {
             loop {
                 loop {
                     // Single edges first: a retired tree's edges from S-vertices of others.
-                    let (v, one) = if let Some((x, p, w)) = self.edge_queue.pop() {
-                        (x, Some((p, w)))
+                    let (v, one) = if let Some((x, p)) = self.edge_queue.pop() {
+                        (x, Some((p, self.endpoint[p])))
                     } else if let Some(v) = self.queue.pop() {
                         (v, None)
                     } else {
