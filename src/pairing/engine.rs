@@ -940,6 +940,9 @@ fn price<W: Weight>(
     // Improving pairs found per player this pass, and whether the list was cut yet.
     let mut improving = vec![0usize; n];
     let mut crowded = false;
+    // Per child of a blossom, its ranges in each block once found (one buffer for all:
+    // the root alone has thousands of children).
+    let mut ranges: Vec<Option<[(usize, usize, bool); 4]>> = Vec::new();
     for a in family.inner_nodes() {
         let kids = &family.children[a];
         let Some(&heavy) = kids.iter().max_by_key(|&&c| family.size(c)) else {
@@ -995,7 +998,8 @@ fn price<W: Weight>(
                     ]
                 }
             };
-            let mut ranges: Vec<Option<[(usize, usize, bool); 4]>> = vec![None; held.len()];
+            ranges.clear();
+            ranges.resize(held.len(), None);
             for &i in &family.order[c_lo..c_hi] {
                 if i >= n {
                     continue;
