@@ -551,9 +551,10 @@ const PIECEWISE_FROM: usize = 400;
 /// whole-field solve and pricing after it are unchanged, so the result is as exact as
 /// ever. A piece without a perfect pairing of its own (players barred from one colour
 /// can crowd a stretch of a score group) gives what its solve stopped at: as many pairs
-/// as it can hold, under duals that keep them tight. (It gave plain duals before; at
-/// 100,000 players round 3, where 7 of 27 pieces have no perfect pairing, the first
-/// whole-field solve then had 2,516 augmentations to make instead of 5,060.)
+/// as it can hold, under duals that keep them tight. (It gave plain duals before; in the
+/// bench binary's `--child 100000 3` run, where 7 of 27 pieces have no perfect pairing,
+/// the first whole-field solve then had 2,516 augmentations to make instead of 5,060,
+/// counted with temporary instrumentation.)
 fn piecewise_start<W: Weight>(
     field: &Field,
     total: usize,
