@@ -494,17 +494,34 @@ impl<W: Weight> Matcher<W> {
                 live.push(b);
             }
         }
-        // The kept blossom nearest above vertex or blossom `x` (its index), or NONE.
-        let kept_above = |x: usize| {
+        // The kept blossom nearest above vertex or blossom `x` (its index), or NONE;
+        // remembered for the blossoms passed on the way, since blossoms of zero dual can
+        // nest thousands deep (a walk per vertex was a tenth of a 100,000-player round).
+        let mut above = vec![None; 2 * n];
+        let mut path = Vec::new();
+        let mut kept_above = |x: usize| {
             let mut b = m.blossomparent[x];
-            while b != NONE && !kept(b) {
+            let found = loop {
+                if b == NONE {
+                    break NONE;
+                }
+                if kept(b) {
+                    break index[b];
+                }
+                if let Some(known) = above[b] {
+                    break known;
+                }
+                path.push(b);
                 b = m.blossomparent[b];
+            };
+            for b in path.drain(..) {
+                above[b] = Some(found);
             }
-            if b == NONE { NONE } else { index[b] }
+            found
         };
         let blossom_parent = live.iter().map(|&b| kept_above(b)).collect();
         let blossom_inner_pairs = live.iter().map(|&b| m.size[b] / 2).collect();
-        let vertex_blossom = (0..n).map(kept_above).collect();
+        let vertex_blossom = (0..n).map(&mut kept_above).collect();
         let mut opt = Optimum {
             mate: m.mates(),
             y: m.dualvar[..n].to_vec(),
@@ -1291,14 +1308,28 @@ impl<W: Weight> Matcher<W> {
         self.unusedblossoms.push(b);
     }
 
+    /// Swaps the matched and unmatched edges on the even path from vertex `v` to the base
+    /// of blossom `b`, making `v` the base: each blossom from the innermost one holding
+    /// `v` out to `b` in turn. Blossoms nest thousands deep in large fields (each new one
+    /// wraps the last and two more players), so the chain from `v` up to `b` is walked
+    /// once, not once per level.
     fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut chain = Vec::new();
         let mut t = v;
-        while self.blossomparent[t] != b {
+        while t != b {
+            chain.push(t);
             t = self.blossomparent[t];
         }
-        if t >= self.n {
-            self.augment_blossom(t, v);
+        // Blossom `chain[k + 1]` (or `b`) holds `chain[k]`: innermost first.
+        for k in 0..chain.len() {
+            let outer = chain.get(k + 1).copied().unwrap_or(b);
+            self.augment_level(outer, chain[k], v);
         }
+    }
+
+    /// One level of [`Matcher::augment_blossom`]: within blossom `b`, whose child `t`
+    /// holds `v` (already augmented inside `t`), rotates the cycle to start at `t`.
+    fn augment_level(&mut self, b: usize, t: usize, v: usize) {
         let len = self.blossomchilds[b].len() as isize;
         let at = |j: isize| j.rem_euclid(len) as usize;
         let i = self.blossomchilds[b]
