@@ -978,17 +978,6 @@ impl<W: Weight> Matcher<W> {
         k
     }
 
-    /// The blossoms holding vertex `v`, innermost first.
-    fn chain(&self, v: usize) -> Vec<usize> {
-        let mut out = Vec::new();
-        let mut b = self.blossomparent[v];
-        while b != NONE {
-            out.push(b);
-            b = self.blossomparent[b];
-        }
-        out
-    }
-
     /// How many blossoms hold vertex `v`.
     fn depth(&self, v: usize) -> usize {
         let (mut b, mut d) = (self.blossomparent[v], 0);
@@ -1001,15 +990,34 @@ impl<W: Weight> Matcher<W> {
 
     /// Edge `k`'s slack counting the duals of the blossoms holding both its ends (which
     /// [`Matcher::slack`] leaves out, as the solver only looks at edges between
-    /// top-level blossoms).
+    /// top-level blossoms). Ends in different top-level blossoms share none; otherwise
+    /// the walk goes up from the innermost blossom both ends share, found without
+    /// building either chain (blossoms nest thousands deep, and pricing adds a hundred
+    /// thousand edges at a time).
     fn true_slack(&self, k: usize) -> W {
-        let (cu, cv) = (self.chain(self.eu[k]), self.chain(self.ev[k]));
+        let (u, v) = (self.eu[k], self.ev[k]);
+        if self.top(u) != self.top(v) {
+            return self.slack(k);
+        }
+        let parent = &self.blossomparent;
+        let (mut a, mut b) = (parent[u], parent[v]);
+        let (mut da, mut db) = (self.depth(u), self.depth(v));
+        while da > db {
+            a = parent[a];
+            da -= 1;
+        }
+        while db > da {
+            b = parent[b];
+            db -= 1;
+        }
+        while a != b {
+            a = parent[a];
+            b = parent[b];
+        }
         let mut z = W::ZERO;
-        for (a, b) in cu.iter().rev().zip(cv.iter().rev()) {
-            if a != b {
-                break;
-            }
-            z = z + self.dualvar[*a];
+        while a != NONE {
+            z = z + self.dualvar[a];
+            a = parent[a];
         }
         self.slack(k) + z.double()
     }
