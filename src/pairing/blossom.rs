@@ -1578,19 +1578,13 @@ impl<W: Weight> Matcher<W> {
             let b = m.top(v);
             m.label[b] != 0 && roots.contains(&m.root[b])
         };
-        // Each vertex once, in the order the trees labelled it (a vertex can be listed
-        // again after leaving and rejoining a tree); `retired` stamps vertices here and
-        // blossoms below.
         let mut verts: Vec<usize> = Vec::new();
         for r in roots {
             let list = std::mem::take(&mut self.members[r]);
-            for v in list {
-                if self.retired[v] != stamp && in_trees(self, v) {
-                    self.retired[v] = stamp;
-                    verts.push(v);
-                }
-            }
+            verts.extend(list.into_iter().filter(|&v| in_trees(self, v)));
         }
+        verts.sort_unstable();
+        verts.dedup();
         let mut tops: Vec<usize> = verts
             .iter()
             .map(|&v| self.top(v))
