@@ -250,8 +250,8 @@ impl<W: Weight> PerfectMatcher<W> {
         let mut count = vec![0u32; self.m.n];
         for &k in &held {
             if self.m.true_slack(k) < W::ZERO {
-                count[self.m.eu[k]] += 1;
-                count[self.m.ev[k]] += 1;
+                count[self.m.eu(k)] += 1;
+                count[self.m.ev(k)] += 1;
             }
         }
         for k in held {
@@ -282,7 +282,7 @@ impl<W: Weight> PerfectMatcher<W> {
 
     /// Makes new edge `k` feasible (see [`PerfectMatcher::add_edges`]).
     fn repair(&mut self, k: usize, count: &[u32]) -> bool {
-        let (u, v) = (self.m.eu[k], self.m.ev[k]);
+        let (u, v) = (self.m.eu(k), self.m.ev(k));
         let mut short = W::ZERO - self.m.true_slack(k);
         if short <= W::ZERO {
             return true;
@@ -417,19 +417,19 @@ impl<W: Weight> Matcher<W> {
     /// matched): for each edge still short, the end with more short edges is raised to
     /// make it tight (kept even), so few vertices move.
     fn repair_duals(&mut self) {
-        let short: Vec<usize> = (0..self.eu.len())
+        let short: Vec<usize> = (0..self.ew.len())
             .filter(|&k| self.slack(k) < W::ZERO)
             .collect();
         let mut count = vec![0u32; self.n];
         for &k in &short {
-            count[self.eu[k]] += 1;
-            count[self.ev[k]] += 1;
+            count[self.eu(k)] += 1;
+            count[self.ev(k)] += 1;
         }
         for k in short {
             if self.slack(k) >= W::ZERO {
                 continue;
             }
-            let (u, v) = (self.eu[k], self.ev[k]);
+            let (u, v) = (self.eu(k), self.ev(k));
             let (up, other) = if count[u] >= count[v] { (u, v) } else { (v, u) };
             let need = self.ew[k] - self.dualvar[other];
             self.dualvar[up] = if need.is_odd() {
@@ -475,11 +475,12 @@ impl<W: Weight> Matcher<W> {
                     path[top].2 = p;
                     for &(a, _, q) in &path {
                         self.mate[a] = q;
-                        self.mate[self.endpoint[q]] = q ^ 1;
+                        let end = self.endpoint(q);
+                        self.mate[end] = q ^ 1;
                     }
                     break;
                 }
-                let x = self.endpoint[self.mate[u]];
+                let x = self.endpoint(self.mate[u]);
                 reached += 1;
                 if seen[x] == root || reached > REACH {
                     continue;
@@ -780,11 +781,11 @@ enum Expansion {
 
 struct Matcher<W: Weight> {
     n: usize,
-    /// Edge endpoints and doubled weights.
-    eu: Vec<usize>,
-    ev: Vec<usize>,
+    /// Edge endpoints (32 bits, see [`packed_end`]; endpoint `2k` is `edge_u[k]`, `2k + 1`
+    /// is `edge_v[k]`) and doubled weights.
+    edge_u: Vec<u32>,
+    edge_v: Vec<u32>,
     ew: Vec<W>,
-    endpoint: Vec<usize>,
     /// Each vertex's edges as (remote endpoint index, remote vertex).
     neighbend: Vec<Vec<(u32, u32)>>,
     /// `mate[v]` is the remote endpoint index of v's matched edge.
@@ -867,7 +868,7 @@ impl<W: Weight> Matcher<W> {
                 if p == NONE {
                     None
                 } else {
-                    Some(self.endpoint[p])
+                    Some(self.endpoint(p))
                 }
             })
             .collect()
@@ -875,18 +876,15 @@ impl<W: Weight> Matcher<W> {
 
     fn new(n: usize, edges: &[(usize, usize, W)]) -> Self {
         let nedge = edges.len();
-        let mut eu = Vec::with_capacity(nedge);
-        let mut ev = Vec::with_capacity(nedge);
+        let mut edge_u = Vec::with_capacity(nedge);
+        let mut edge_v = Vec::with_capacity(nedge);
         let mut ew = Vec::with_capacity(nedge);
-        let mut endpoint = Vec::with_capacity(2 * nedge);
         let mut neighbend = vec![Vec::new(); n];
         for (k, &(u, v, w)) in edges.iter().enumerate() {
             debug_assert!(u != v && u < n && v < n);
-            eu.push(u);
-            ev.push(v);
+            edge_u.push(narrow(u));
+            edge_v.push(narrow(v));
             ew.push(w.double());
-            endpoint.push(u);
-            endpoint.push(v);
             neighbend[u].push(packed_end(2 * k + 1, v));
             neighbend[v].push(packed_end(2 * k, u));
         }
@@ -897,10 +895,9 @@ impl<W: Weight> Matcher<W> {
         blossombase.extend(std::iter::repeat_n(NONE, n));
         Matcher {
             n,
-            eu,
-            ev,
+            edge_u,
+            edge_v,
             ew,
-            endpoint,
             neighbend,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
@@ -939,6 +936,28 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    /// Edge `k`'s first end.
+    #[inline]
+    fn eu(&self, k: usize) -> usize {
+        self.edge_u[k] as usize
+    }
+
+    /// Edge `k`'s second end.
+    #[inline]
+    fn ev(&self, k: usize) -> usize {
+        self.edge_v[k] as usize
+    }
+
+    /// The vertex at endpoint `p`: edge `p / 2`'s first end when `p` is even.
+    #[inline]
+    fn endpoint(&self, p: usize) -> usize {
+        if p & 1 == 0 {
+            self.eu(p / 2)
+        } else {
+            self.ev(p / 2)
+        }
+    }
+
     /// Vertex `v`'s `idx`-th edge as (the far end's endpoint index, the far vertex).
     #[inline]
     fn end(&self, v: usize, idx: usize) -> (usize, usize) {
@@ -954,7 +973,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn slack(&self, k: usize) -> W {
-        self.y(self.eu[k]) + self.y(self.ev[k]) - self.ew[k]
+        self.y(self.eu(k)) + self.y(self.ev(k)) - self.ew[k]
     }
 
     /// Vertex `v`'s dual: the stored value less `moved` while its blossom is an
@@ -994,12 +1013,10 @@ impl<W: Weight> Matcher<W> {
     /// Appends edge `(u, v)` with internal weight `ew`; returns its index.
     fn push_edge(&mut self, u: usize, v: usize, ew: W) -> usize {
         debug_assert!(u != v && u < self.n && v < self.n);
-        let k = self.eu.len();
-        self.eu.push(u);
-        self.ev.push(v);
+        let k = self.ew.len();
+        self.edge_u.push(narrow(u));
+        self.edge_v.push(narrow(v));
         self.ew.push(ew);
-        self.endpoint.push(u);
-        self.endpoint.push(v);
         self.neighbend[u].push(packed_end(2 * k + 1, v));
         self.neighbend[v].push(packed_end(2 * k, u));
         self.allowedge.push(0);
@@ -1023,7 +1040,7 @@ impl<W: Weight> Matcher<W> {
     /// building either chain (blossoms nest thousands deep, and pricing adds a hundred
     /// thousand edges at a time).
     fn true_slack(&self, k: usize) -> W {
-        let (u, v) = (self.eu[k], self.ev[k]);
+        let (u, v) = (self.eu(k), self.ev(k));
         if self.top(u) != self.top(v) {
             return self.slack(k);
         }
@@ -1054,7 +1071,8 @@ impl<W: Weight> Matcher<W> {
     fn unpair(&mut self, v: usize) {
         let p = self.mate[v];
         if p != NONE {
-            self.mate[self.endpoint[p]] = NONE;
+            let end = self.endpoint(p);
+            self.mate[end] = NONE;
             self.mate[v] = NONE;
         }
     }
@@ -1123,7 +1141,7 @@ impl<W: Weight> Matcher<W> {
         self.root[b] = if p == NONE {
             w
         } else {
-            self.root[self.top(self.endpoint[p])]
+            self.root[self.top(self.endpoint(p))]
         };
         self.label[w] = t;
         self.label[b] = t;
@@ -1150,7 +1168,7 @@ impl<W: Weight> Matcher<W> {
             }
             let base = self.blossombase[b];
             let mb = self.mate[base];
-            self.assign_label(self.endpoint[mb], 1, mb ^ 1);
+            self.assign_label(self.endpoint(mb), 1, mb ^ 1);
         }
     }
 
@@ -1168,9 +1186,9 @@ impl<W: Weight> Matcher<W> {
             if self.labelend[b] == NONE {
                 v = NONE;
             } else {
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint(self.labelend[b]);
                 b = self.top(v);
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint(self.labelend[b]);
             }
             if w != NONE {
                 std::mem::swap(&mut v, &mut w);
@@ -1183,7 +1201,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w) = (self.eu[k], self.ev[k]);
+        let (mut v, mut w) = (self.eu(k), self.ev(k));
         let bb = self.top(base);
         let mut bv = self.top(v);
         let mut bw = self.top(w);
@@ -1202,7 +1220,7 @@ impl<W: Weight> Matcher<W> {
             self.blossomparent[bv] = b;
             path.push(bv);
             endps.push(self.labelend[bv]);
-            v = self.endpoint[self.labelend[bv]];
+            v = self.endpoint(self.labelend[bv]);
             bv = self.top(v);
         }
         path.push(bb);
@@ -1213,7 +1231,7 @@ impl<W: Weight> Matcher<W> {
             self.blossomparent[bw] = b;
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
-            w = self.endpoint[self.labelend[bw]];
+            w = self.endpoint(self.labelend[bw]);
             bw = self.top(w);
         }
         self.blossomchilds[b] = path.clone();
@@ -1266,7 +1284,7 @@ impl<W: Weight> Matcher<W> {
             let len = childs.len() as isize;
             let at = |j: isize| j.rem_euclid(len) as usize;
             let endps = self.blossomendps[b].clone();
-            let entrychild = self.top(self.endpoint[self.labelend[b] ^ 1]);
+            let entrychild = self.top(self.endpoint(self.labelend[b] ^ 1));
             let mut j = childs
                 .iter()
                 .position(|&c| c == entrychild)
@@ -1279,9 +1297,9 @@ impl<W: Weight> Matcher<W> {
             };
             let mut p = self.labelend[b];
             while j != 0 {
-                let q = self.endpoint[p ^ 1];
+                let q = self.endpoint(p ^ 1);
                 self.label[q] = 0;
-                let r = self.endpoint[endps[at(j - endptrick as isize)] ^ endptrick ^ 1];
+                let r = self.endpoint(endps[at(j - endptrick as isize)] ^ endptrick ^ 1);
                 self.label[r] = 0;
                 self.assign_label(q, 2, p);
                 self.allowedge[endps[at(j - endptrick as isize)] / 2] = self.stage;
@@ -1291,7 +1309,7 @@ impl<W: Weight> Matcher<W> {
                 j += jstep;
             }
             let bv = childs[at(j)];
-            let q = self.endpoint[p ^ 1];
+            let q = self.endpoint(p ^ 1);
             self.label[q] = 2;
             self.label[bv] = 2;
             self.labelend[q] = p;
@@ -1315,7 +1333,8 @@ impl<W: Weight> Matcher<W> {
                     let v = found;
                     self.label[v] = 0;
                     let mb = self.mate[self.blossombase[bv]];
-                    self.label[self.endpoint[mb]] = 0;
+                    let end = self.endpoint(mb);
+                    self.label[end] = 0;
                     let le = self.labelend[v];
                     self.assign_label(v, 2, le);
                 }
@@ -1384,15 +1403,17 @@ impl<W: Weight> Matcher<W> {
             let t = self.blossomchilds[b][at(j)];
             let p = self.blossomendps[b][at(j - endptrick as isize)] ^ endptrick;
             if t >= self.n {
-                self.augment_blossom(t, self.endpoint[p]);
+                self.augment_blossom(t, self.endpoint(p));
             }
             j += jstep;
             let t = self.blossomchilds[b][at(j)];
             if t >= self.n {
-                self.augment_blossom(t, self.endpoint[p ^ 1]);
+                self.augment_blossom(t, self.endpoint(p ^ 1));
             }
-            self.mate[self.endpoint[p]] = p ^ 1;
-            self.mate[self.endpoint[p ^ 1]] = p;
+            let end = self.endpoint(p);
+            self.mate[end] = p ^ 1;
+            let end = self.endpoint(p ^ 1);
+            self.mate[end] = p;
         }
         self.blossomchilds[b].rotate_left(i);
         self.blossomendps[b].rotate_left(i);
@@ -1401,7 +1422,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn augment_matching(&mut self, k: usize) {
-        let (v, w) = (self.eu[k], self.ev[k]);
+        let (v, w) = (self.eu(k), self.ev(k));
         for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
             loop {
                 let bs = self.top(s);
@@ -1412,10 +1433,10 @@ impl<W: Weight> Matcher<W> {
                 if self.labelend[bs] == NONE {
                     break;
                 }
-                let t = self.endpoint[self.labelend[bs]];
+                let t = self.endpoint(self.labelend[bs]);
                 let bt = self.top(t);
-                s = self.endpoint[self.labelend[bt]];
-                let j = self.endpoint[self.labelend[bt] ^ 1];
+                s = self.endpoint(self.labelend[bt]);
+                let j = self.endpoint(self.labelend[bt] ^ 1);
                 if bt >= self.n {
                     self.augment_blossom(bt, j);
                 }
@@ -1447,10 +1468,10 @@ impl<W: Weight> Matcher<W> {
     fn least_to_free(&mut self) -> Option<(W, usize)> {
         while let Some((key, v, k)) = self.to_free.peek() {
             if self.label[self.top(v)] == 0 && self.bestedge[v] == k {
-                let x = if self.eu[k] == v {
-                    self.ev[k]
+                let x = if self.eu(k) == v {
+                    self.ev(k)
                 } else {
-                    self.eu[k]
+                    self.eu(k)
                 };
                 if self.label[self.top(x)] == 1 && self.slack(k) == key - self.moved {
                     return Some((key - self.moved, v));
@@ -1520,7 +1541,7 @@ impl<W: Weight> Matcher<W> {
                 // v left the forest; it lists again when it is scanned as an S-vertex.
                 continue;
             }
-            let (bu, bv) = (self.top(self.eu[k]), self.top(self.ev[k]));
+            let (bu, bv) = (self.top(self.eu(k)), self.top(self.ev(k)));
             if bu != bv
                 && self.label[bu] == 1
                 && self.label[bv] == 1
@@ -1653,7 +1674,7 @@ impl<W: Weight> Matcher<W> {
                 }
                 if self.label[bx] != 0
                     && self.labelend[x] != NONE
-                    && self.endpoint[self.labelend[x]] == v
+                    && self.endpoint(self.labelend[x]) == v
                 {
                     // A vertex inside a T-blossom of another tree, labelled (for when the
                     // blossom expands) across an edge from a vertex retired here: take the
@@ -1688,8 +1709,8 @@ impl<W: Weight> Matcher<W> {
             };
             assert_eq!(self.dir[v], want, "after a step of type {step}: vertex {v}");
         }
-        for k in 0..self.eu.len() {
-            let (u, v) = (self.eu[k], self.ev[k]);
+        for k in 0..self.ew.len() {
+            let (u, v) = (self.eu(k), self.ev(k));
             if self.top(u) != self.top(v) {
                 assert!(
                     self.slack(k) >= W::ZERO,
@@ -1786,7 +1807,7 @@ impl<W: Weight> Matcher<W> {
                 loop {
                     // Single edges first: a retired tree's edges from S-vertices of others.
                     let (v, one) = if let Some((x, p)) = self.edge_queue.pop() {
-                        (x, Some((p, self.endpoint[p])))
+                        (x, Some((p, self.endpoint(p))))
                     } else if let Some(v) = self.queue.pop() {
                         (v, None)
                     } else {
@@ -1866,7 +1887,7 @@ impl<W: Weight> Matcher<W> {
                     1 => break,
                     2 => {
                         self.allowedge[deltaedge] = self.stage;
-                        let (mut i, j) = (self.eu[deltaedge], self.ev[deltaedge]);
+                        let (mut i, j) = (self.eu(deltaedge), self.ev(deltaedge));
                         if self.label[self.top(i)] == 0 {
                             i = j;
                         }
@@ -1875,7 +1896,7 @@ impl<W: Weight> Matcher<W> {
                     }
                     3 => {
                         self.allowedge[deltaedge] = self.stage;
-                        self.queue.push(self.eu[deltaedge]);
+                        self.queue.push(self.eu(deltaedge));
                     }
                     _ => self.expand(deltablossom, Expansion::InStage),
                 }
