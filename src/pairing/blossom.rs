@@ -546,7 +546,7 @@ impl<W: Weight> Matcher<W> {
         }
         // The kept blossom nearest above vertex or blossom `x` (its index), or NONE;
         // remembered for the blossoms passed on the way, since blossoms of zero dual can
-        // nest thousands deep (a walk per vertex was a tenth of a 100,000-player round).
+        // nest thousands deep and a walk per vertex would cost their depth every time.
         let mut above = vec![None; 2 * n];
         let mut path = Vec::new();
         let mut kept_above = |x: usize| {

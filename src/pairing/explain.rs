@@ -144,8 +144,8 @@ pub(super) fn floats(field: &Field, m: &Matched) -> Vec<FloatNote> {
     let p = &field.players;
     let mut out = Vec::new();
     // Who floated down (met a lower score), found once: asking per player and per float
-    // went through every table for every player of the float's score group (1.5 s of a
-    // 100,000-player round).
+    // went through every table for every player of the float's score group, which grows
+    // with the square of the field.
     let mut floated = vec![false; p.len()];
     for &(a, b) in &m.pairs {
         floated[a] |= p[b].score < p[a].score;
