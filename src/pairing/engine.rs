@@ -592,18 +592,33 @@ fn piecewise_start<W: Weight>(
         duals[n] = y;
     }
     let mut mates = vec![None; total];
-    for (k, &(lo, hi)) in bounds.iter().enumerate() {
-        let size = hi - lo;
-        let mut piece_edges = std::mem::take(&mut local[k]);
+    // Each piece alone (a sink taking one player when it is odd): its duals and partners,
+    // numbered within the piece.
+    for (k, piece_edges) in local.iter_mut().enumerate() {
+        let size = bounds[k].1 - bounds[k].0;
         if size % 2 == 1 {
             piece_edges.extend((0..size).map(|a| (a, size, W::ZERO)));
         }
-        let vertices = size + size % 2;
-        let opt = PerfectMatcher::cold(vertices, &piece_edges).solve_partial();
-        let warm = opt.warm_duals();
+    }
+    let solve = |k: usize| {
+        let size = bounds[k].1 - bounds[k].0;
+        let opt = PerfectMatcher::cold(size + size % 2, &local[k]).solve_partial();
+        (k, (opt.warm_duals(), opt.mate))
+    };
+    // Pieces dealt alternately to two halves, on two threads for large fields.
+    let run = |half: usize| {
+        (half..bounds.len())
+            .step_by(2)
+            .map(solve)
+            .collect::<Vec<_>>()
+    };
+    let solved = both_halves(on_threads(n), run);
+    for (k, (warm, mate)) in solved {
+        let (lo, hi) = bounds[k];
+        let size = hi - lo;
         for a in 0..size {
             duals[lo + a] = warm[a];
-            mates[lo + a] = opt.mate[a].filter(|&b| b < size).map(|b| lo + b);
+            mates[lo + a] = mate[a].filter(|&b| b < size).map(|b| lo + b);
         }
     }
     (duals, mates)
@@ -948,45 +963,66 @@ fn price<W: Weight>(
         lbs[(g.min(h) * groups + g.max(h)) * 2 + miss]
     };
     let index_of = |block: usize, place: usize| places[block].partition_point(|&p| p < place);
-    let mut passing = Vec::new();
-    // (slack, x, y) of the pairs that price in, the slack rounded to f64 to keep this
-    // small: far from the optimum there can be many millions, so whenever the list
-    // outgrows a few entries per player it is cut to what the selection below would take
-    // from it (see `select`).
-    let mut priced_in: Vec<(f64, u32, u32)> = Vec::new();
-    let limit = 4 * PER_PLAYER * n.max(1);
-    // Improving pairs found per player this pass, and whether the list was cut yet.
-    let mut improving = vec![0usize; n];
-    let mut crowded = false;
-    // Per child of a blossom, its ranges in each block once found (one buffer for all:
-    // the root alone has thousands of children).
-    let mut ranges: Vec<Option<[(usize, usize, bool); 4]>> = Vec::new();
+    // The work: every (blossom, child but its largest), dealt in chunks of [`CHUNK`] to
+    // two halves, each priced by its own thread (on scoped threads for large fields; a
+    // split into two runs left one half with most of the work). The split depends only
+    // on the family, never on timing, so the pairs found are the same on any machine,
+    // threads or not.
+    let mut units: Vec<(usize, usize, usize, usize, usize)> = Vec::new();
     for a in family.inner_nodes() {
         let kids = &family.children[a];
         let Some(&heavy) = kids.iter().max_by_key(|&&c| family.size(c)) else {
             continue;
         };
-        let (lo, hi) = family.span[a];
-        let (heavy_lo, heavy_hi) = family.span[heavy];
-        let za = family.z_above[a];
-        // Per block, A's players and those of its largest child as index ranges (the same
-        // for every other child).
-        let outer: Vec<(usize, usize, usize, usize)> = held
-            .iter()
-            .map(|&b| {
-                let (a_lo, a_hi) = (index_of(b, lo), index_of(b, hi));
-                let (h_lo, h_hi) = (index_of(b, heavy_lo), index_of(b, heavy_hi));
-                (a_lo, a_hi, h_lo, h_hi)
-            })
-            .collect();
-        // The best key of each block within A: a player whose key cannot reach it skips
-        // the block at once.
-        let best: Vec<Option<W>> = held
-            .iter()
-            .zip(&outer)
-            .map(|(&b, &(a_lo, a_hi, _, _))| trees[b].best_key(a_lo, a_hi))
-            .collect();
         for &c in kids.iter().filter(|&&c| c != heavy) {
+            let (c_lo, c_hi) = family.span[c];
+            for from in (c_lo..c_hi).step_by(STRIDE) {
+                units.push((a, heavy, c, from, (from + STRIDE).min(c_hi)));
+            }
+        }
+    }
+    let scan = |half: usize| -> Vec<(f64, u32, u32)> {
+        let mut passing = Vec::new();
+        // (slack, x, y) of the pairs that price in, the slack rounded to f64 to keep this
+        // small: far from the optimum there can be many millions, so whenever the list
+        // outgrows a few entries per player it is cut to what the selection below would
+        // take from it (see `select`).
+        let mut priced_in: Vec<(f64, u32, u32)> = Vec::new();
+        let limit = 4 * PER_PLAYER * n.max(1);
+        // Improving pairs found per player, and whether the list was cut yet.
+        let mut improving = vec![0usize; n];
+        let mut crowded = false;
+        // Per child of a blossom, its ranges in each block once found (one buffer for all:
+        // the root alone has thousands of children).
+        let mut ranges: Vec<Option<[(usize, usize, bool); 4]>> = Vec::new();
+        // The blossom whose ranges and best keys are at hand.
+        let mut node = usize::MAX;
+        let mut outer: Vec<(usize, usize, usize, usize)> = Vec::new();
+        let mut best: Vec<Option<W>> = Vec::new();
+        for &(a, heavy, c, from, to) in units.chunks(CHUNK).skip(half).step_by(2).flatten() {
+            let (lo, hi) = family.span[a];
+            let (heavy_lo, heavy_hi) = family.span[heavy];
+            let za = family.z_above[a];
+            if node != a {
+                node = a;
+                // Per block, A's players and those of its largest child as index ranges
+                // (the same for every other child).
+                outer = held
+                    .iter()
+                    .map(|&b| {
+                        let (a_lo, a_hi) = (index_of(b, lo), index_of(b, hi));
+                        let (h_lo, h_hi) = (index_of(b, heavy_lo), index_of(b, heavy_hi));
+                        (a_lo, a_hi, h_lo, h_hi)
+                    })
+                    .collect();
+                // The best key of each block within A: a player whose key cannot reach
+                // it skips the block at once.
+                best = held
+                    .iter()
+                    .zip(&outer)
+                    .map(|(&b, &(a_lo, a_hi, _, _))| trees[b].best_key(a_lo, a_hi))
+                    .collect();
+            }
             let (c_lo, c_hi) = family.span[c];
             // A's players outside C in block `held[bi]`, as index ranges: those in the
             // largest child (met from this side only, partners before and after i) and
@@ -1018,7 +1054,7 @@ fn price<W: Weight>(
             };
             ranges.clear();
             ranges.resize(held.len(), None);
-            for &i in &family.order[c_lo..c_hi] {
+            for &i in &family.order[from..to] {
                 if i >= n {
                     continue;
                 }
@@ -1071,7 +1107,9 @@ fn price<W: Weight>(
                 }
             }
         }
-    }
+        priced_in
+    };
+    let mut priced_in = both_halves(on_threads(n), scan);
     select(&mut priced_in, n);
     for &(_, x, y) in &priced_in {
         let (x, y) = (x as usize, y as usize);
@@ -1079,6 +1117,50 @@ fn price<W: Weight>(
     }
     found.sort_by_key(|&(x, y, _)| (x, field.group[y], class[y], y));
 }
+
+/// Fields from this size price on two threads (see [`price`]; the pairs found are the
+/// same either way).
+const PARALLEL_FROM: usize = 2000;
+
+#[cfg(test)]
+thread_local! {
+    /// Tests force the threaded or the single-threaded path whatever the field's size.
+    static THREADS: std::cell::Cell<Option<bool>> = const { std::cell::Cell::new(None) };
+}
+
+/// Whether a field of `n` players runs its halves on two threads.
+fn on_threads(n: usize) -> bool {
+    #[cfg(test)]
+    if let Some(forced) = THREADS.with(std::cell::Cell::get) {
+        return forced;
+    }
+    n >= PARALLEL_FROM
+}
+
+/// `half(0)` then `half(1)`, the second on its own thread when `threads`: the same list
+/// either way.
+fn both_halves<T: Send>(threads: bool, half: impl Fn(usize) -> Vec<T> + Sync) -> Vec<T> {
+    let (mut first, second) = if threads {
+        std::thread::scope(|scope| {
+            let other = scope.spawn(|| half(1));
+            let mine = half(0);
+            (
+                mine,
+                other.join().expect("the second half's thread panicked"),
+            )
+        })
+    } else {
+        (half(0), half(1))
+    };
+    first.extend(second);
+    first
+}
+
+/// Units of pricing work dealt to each half at a time (see [`price`]).
+const CHUNK: usize = 64;
+
+/// Players of one blossom's child per unit of pricing work (a child can hold thousands).
+const STRIDE: usize = 32;
 
 /// Far from the optimum (a first sparse solve whose duals are poor) millions of pairs can
 /// price in: keeps each player's most improving few, as column generation does — in order
@@ -1553,6 +1635,45 @@ mod tests {
         assert_eq!(enc.cost(&pair), strict.cost(&pair), "no break, same weight");
     }
 
+    /// The field of round `next` of a simulated event (numbers drawn with `seed`).
+    fn next_field(
+        sim: &crate::pairing::simulate::SimulatedEvent,
+        next: u32,
+        seed: u64,
+    ) -> Field<'_> {
+        let (event, rules, group) = (&sim.event, &sim.rules, &sim.group);
+        let numbers = super::super::assign_numbers(event, rules, group, next, seed);
+        let history = super::super::History::build(event, rules, group, next, &numbers);
+        let pairable: Vec<_> = event
+            .players_in(group)
+            .filter(|p| p.pairable_in(next))
+            .collect();
+        let (states, ctx) = super::super::pairing_input(&pairable, rules, group, next, &history);
+        Field::new(ctx, states)
+    }
+
+    /// Pieces and pricing split their work into two halves fixed by the field alone, run
+    /// on two threads for large fields: a 900-player field (pieces, several pricing
+    /// passes) pairs the same with the halves on threads and one after the other.
+    #[test]
+    fn threads_do_not_change_the_pairing() {
+        use crate::pairing::simulate::synthetic_mid_event;
+        let sim = synthetic_mid_event(900, 3, 9, 11);
+        let field = next_field(&sim, 4, 11);
+        let (bye, hint) = bye_and_hint(&field).expect("pairable");
+        let enc = field_encoder::<I256>(&field).expect("wide enough");
+        let mut runs = [true, false].map(|threads| {
+            THREADS.with(|t| t.set(Some(threads)));
+            let solved = priced(&field, &bye, &hint, false, &enc);
+            THREADS.with(|t| t.set(None));
+            (solved.pairs, solved.bye)
+        });
+        assert_eq!(runs[0].0.len(), 450, "everyone paired");
+        runs[1].0.sort_unstable();
+        runs[0].0.sort_unstable();
+        assert_eq!(runs[0], runs[1]);
+    }
+
     /// The solver is generic over the weight type and each field takes the narrowest
     /// that holds its criteria, so most types would only meet huge fields: here one
     /// field that needs more than `i128` (301 players, round 16) is paired in every wider
@@ -1561,15 +1682,7 @@ mod tests {
     fn every_wide_type_pairs_a_field_alike() {
         use crate::pairing::simulate::synthetic_mid_event;
         let sim = synthetic_mid_event(301, 15, 16, 7);
-        let (event, rules, group, next) = (&sim.event, &sim.rules, &sim.group, 16);
-        let numbers = super::super::assign_numbers(event, rules, group, next, 7);
-        let history = super::super::History::build(event, rules, group, next, &numbers);
-        let pairable: Vec<_> = event
-            .players_in(group)
-            .filter(|p| p.pairable_in(next))
-            .collect();
-        let (states, ctx) = super::super::pairing_input(&pairable, rules, group, next, &history);
-        let field = Field::new(ctx, states);
+        let field = next_field(&sim, 16, 7);
         assert!(
             field_encoder::<i128>(&field).is_none(),
             "needs more than i128"

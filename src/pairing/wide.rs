@@ -10,7 +10,7 @@ use std::ops::{Add, Neg, Sub};
 
 /// What the blossom solver and the criteria encoder need from a weight.
 pub trait Weight:
-    Copy + Ord + fmt::Debug + Add<Output = Self> + Sub<Output = Self> + Neg<Output = Self>
+    Copy + Ord + Send + Sync + fmt::Debug + Add<Output = Self> + Sub<Output = Self> + Neg<Output = Self>
 {
     /// Zero: a free vertex's dual, a zero slack (an edge the matching may use).
     const ZERO: Self;
