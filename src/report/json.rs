@@ -39,3 +39,17 @@ where
         serializer.collect_seq((self.0)())
     }
 }
+
+/// A value made when it is written, not when the document around it is put together (its
+/// input may still be being worked out on another thread until then).
+pub(crate) struct Deferred<F>(pub F);
+
+impl<F, T> Serialize for Deferred<F>
+where
+    F: Fn() -> T,
+    T: Serialize,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (self.0)().serialize(serializer)
+    }
+}

@@ -7,7 +7,7 @@
 use super::prizes::{all_standings, sheet_from};
 use crate::model::{Event, GroupId};
 use crate::report::{
-    Format, Json, Markup, Report, SortedKeys, Streamed, html_body_markup, html_page_of,
+    Deferred, Format, Json, Markup, Report, SortedKeys, Streamed, html_body_markup, html_page_of,
 };
 use crate::rulebook::{Lang, Rulebook};
 use crate::standings::Standings;
@@ -226,7 +226,14 @@ pub fn event_json(
     only: Option<&GroupId>,
     show_private: bool,
 ) -> serde_json::Value {
-    serde_json::to_value(EventJson::new(event, rules, only, show_private)).unwrap_or_default()
+    let doc = EventJson {
+        event,
+        rules,
+        only,
+        show_private,
+        standings: Later::Ready(all_standings(event, rules)),
+    };
+    serde_json::to_value(doc).unwrap_or_default()
 }
 
 /// [`event_json`] pretty-printed into `out`, followed by a newline, piece by piece as it
@@ -239,38 +246,65 @@ pub fn write_event_json<W: std::io::Write>(
     show_private: bool,
     mut out: W,
 ) -> serde_json::Result<()> {
-    let doc = EventJson::new(event, rules, only, show_private);
-    serde_json::to_writer_pretty(&mut out, &doc)?;
-    out.write_all(b"\n").map_err(serde_json::Error::io)
-}
-
-/// The whole-event document (see [`event_json`]), serialised as it is written.
-struct EventJson<'a> {
-    event: &'a Event,
-    rules: &'a Rulebook,
-    only: Option<&'a GroupId>,
-    show_private: bool,
-    standings: BTreeMap<GroupId, Standings>,
-}
-
-impl<'a> EventJson<'a> {
-    fn new(
-        event: &'a Event,
-        rules: &'a Rulebook,
-        only: Option<&'a GroupId>,
-        show_private: bool,
-    ) -> Self {
-        EventJson {
+    // The standings are worked out on a second thread while the rounds before them are
+    // written (100,000 players: standings ~0.8 s of a 4.3–5.1 s export).
+    std::thread::scope(|scope| {
+        let doc = EventJson {
             event,
             rules,
             only,
             show_private,
-            standings: all_standings(event, rules),
+            standings: Later::spawn(scope, || all_standings(event, rules)),
+        };
+        serde_json::to_writer_pretty(&mut out, &doc)?;
+        out.write_all(b"\n").map_err(serde_json::Error::io)
+    })
+}
+
+/// The whole-event document (see [`event_json`]), serialised as it is written.
+struct EventJson<'a, 's> {
+    event: &'a Event,
+    rules: &'a Rulebook,
+    only: Option<&'a GroupId>,
+    show_private: bool,
+    standings: Later<'s, BTreeMap<GroupId, Standings>>,
+}
+
+/// A value worked out on another thread of a [`std::thread::scope`] (or at hand
+/// already), waited for where it is first needed. A panic there is raised again here.
+enum Later<'s, T> {
+    Ready(T),
+    Coming {
+        handle: std::cell::RefCell<Option<std::thread::ScopedJoinHandle<'s, T>>>,
+        value: std::cell::OnceCell<T>,
+    },
+}
+
+impl<'s, T: Send + 's> Later<'s, T> {
+    fn spawn<'e>(
+        scope: &'s std::thread::Scope<'s, 'e>,
+        work: impl FnOnce() -> T + Send + 's,
+    ) -> Self {
+        Later::Coming {
+            handle: std::cell::RefCell::new(Some(scope.spawn(work))),
+            value: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn get(&self) -> &T {
+        match self {
+            Later::Ready(value) => value,
+            Later::Coming { handle, value } => value.get_or_init(|| {
+                let handle = handle.borrow_mut().take().expect("joined only once");
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            }),
         }
     }
 }
 
-impl Serialize for EventJson<'_> {
+impl Serialize for EventJson<'_, '_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let (event, rules, only, show_private) =
             (self.event, self.rules, self.only, self.show_private);
@@ -283,16 +317,23 @@ impl Serialize for EventJson<'_> {
             rules
                 .pools()
                 .filter(|g| only.is_none_or(|o| o == &g.id))
-                .filter_map(|g| {
-                    let st = self.standings.get(&g.id)?;
+                // The groups with standings (see `all_standings`): those with players.
+                .filter(|g| event.players_in(&g.id).next().is_some())
+                .map(|g| {
                     let rounds = event.group(&g.id).map_or(&[][..], |s| &s.rounds[..]);
-                    Some(GroupJson {
+                    GroupJson {
                         id: &g.id,
                         name: &g.name,
                         rounds: Streamed(move || rounds.iter().map(SortedKeys)),
                         seed: event.group(&g.id).and_then(|s| s.seed),
-                        standings: super::standings::standings_json(event, rules, st, lang),
-                    })
+                        // Asked for only once the rounds are written.
+                        standings: Deferred(move || {
+                            self.standings
+                                .get()
+                                .get(&g.id)
+                                .map(|st| super::standings::standings_json(event, rules, st, lang))
+                        }),
+                    }
                 })
         });
         doc.serialize_field("groups", &groups)?;
@@ -327,7 +368,7 @@ impl Serialize for EventJson<'_> {
             })
         });
         doc.serialize_field("playoffs", &playoffs)?;
-        let (sheet, teams) = sheet_from(event, rules, &self.standings);
+        let (sheet, teams) = sheet_from(event, rules, self.standings.get());
         doc.serialize_field("prizes", &SortedKeys(&sheet))?;
         doc.serialize_field("schema", "qiwang-event-export/1")?;
         doc.serialize_field("teams", &SortedKeys(&teams))?;
@@ -421,6 +462,47 @@ mod tests {
                 serde_json::to_string_pretty(&value).unwrap() + "\n"
             );
         }
+    }
+
+    /// A pool nobody plays in has no standings and is left out of the document, streamed
+    /// or built as a value (the streamed document asks for a pool's standings only after
+    /// its rounds, so it picks its pools by their players).
+    #[test]
+    fn a_pool_without_players_is_left_out_of_the_event_json() {
+        let (event, mut rules) = played_event();
+        let mut empty = rules.groups[0].clone();
+        empty.id = GroupId::new("empty");
+        empty.name = "空组".into();
+        rules.groups.push(empty);
+        let mut streamed = Vec::new();
+        write_event_json(&event, &rules, None, false, &mut streamed).unwrap();
+        let value = event_json(&event, &rules, None, false);
+        let groups = value["groups"].as_array().unwrap();
+        assert_eq!(groups.len(), 1);
+        assert_eq!(groups[0]["id"], rules.groups[0].id.as_str());
+        assert_eq!(
+            String::from_utf8(streamed).unwrap(),
+            serde_json::to_string_pretty(&value).unwrap() + "\n"
+        );
+    }
+
+    /// A value worked out on another thread is waited for once, and a panic there comes
+    /// back with its own message.
+    #[test]
+    fn later_gives_the_value_or_the_panic_of_its_thread() {
+        std::thread::scope(|scope| {
+            let later = Later::spawn(scope, || 6 * 7);
+            assert_eq!(*later.get(), 42);
+            assert_eq!(*later.get(), 42);
+        });
+        let caught = std::panic::catch_unwind(|| {
+            std::thread::scope(|scope| {
+                let later: Later<'_, u32> = Later::spawn(scope, || panic!("standings failed"));
+                *later.get()
+            })
+        });
+        let panic = caught.unwrap_err();
+        assert_eq!(panic.downcast_ref::<&str>(), Some(&"standings failed"));
     }
 
     /// An id (or any value) that closes the attribute cannot add an
