@@ -3,17 +3,25 @@
 use crate::model::{Event, GroupId};
 use crate::prizes::{self, PrizeSheet, TeamRanking, format_fen};
 use crate::report::{Report, Section};
-use crate::rulebook::{Lang, Rulebook, TeamMetric};
+use crate::rulebook::{GroupRule, Lang, Rulebook, TeamMetric};
 use crate::standings::{Standings, compute_standings};
 use std::collections::BTreeMap;
 
 /// Final (or current) standings of every pool that has players.
 pub fn all_standings(event: &Event, rules: &Rulebook) -> BTreeMap<GroupId, Standings> {
+    ranked_pools(event, rules)
+        .map(|g| (g.id.clone(), compute_standings(event, rules, &g.id, None)))
+        .collect()
+}
+
+/// The pools [`all_standings`] ranks, in the rulebook's order: those with players.
+pub(crate) fn ranked_pools<'r>(
+    event: &Event,
+    rules: &'r Rulebook,
+) -> impl Iterator<Item = &'r GroupRule> {
     rules
         .pools()
         .filter(|g| event.players_in(&g.id).next().is_some())
-        .map(|g| (g.id.clone(), compute_standings(event, rules, &g.id, None)))
-        .collect()
 }
 
 /// The prize sheet and the team rankings, computed from the current standings.

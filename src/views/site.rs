@@ -4,7 +4,7 @@
 //! goes through the HTML renderer's escaping, and the player list masks ID and phone
 //! numbers (the site is public).
 
-use super::prizes::{all_standings, sheet_from};
+use super::prizes::{all_standings, ranked_pools, sheet_from};
 use crate::model::{Event, GroupId};
 use crate::report::{
     Deferred, Format, Json, Markup, Report, SortedKeys, Streamed, html_body_markup, html_page_of,
@@ -231,7 +231,7 @@ pub fn event_json(
         rules,
         only,
         show_private,
-        standings: Later::Ready(all_standings(event, rules)),
+        standings: Later::ready(all_standings(event, rules)),
     };
     serde_json::to_value(doc).unwrap_or_default()
 }
@@ -272,35 +272,38 @@ struct EventJson<'a, 's> {
 
 /// A value worked out on another thread of a [`std::thread::scope`] (or at hand
 /// already), waited for where it is first needed. A panic there is raised again here.
-enum Later<'s, T> {
-    Ready(T),
-    Coming {
-        handle: std::cell::RefCell<Option<std::thread::ScopedJoinHandle<'s, T>>>,
-        value: std::cell::OnceCell<T>,
-    },
+struct Later<'s, T> {
+    /// The thread still to be joined, if any.
+    handle: std::cell::RefCell<Option<std::thread::ScopedJoinHandle<'s, T>>>,
+    value: std::cell::OnceCell<T>,
 }
 
 impl<'s, T: Send + 's> Later<'s, T> {
+    fn ready(value: T) -> Self {
+        Later {
+            handle: std::cell::RefCell::new(None),
+            value: std::cell::OnceCell::from(value),
+        }
+    }
+
     fn spawn<'e>(
         scope: &'s std::thread::Scope<'s, 'e>,
         work: impl FnOnce() -> T + Send + 's,
     ) -> Self {
-        Later::Coming {
+        Later {
             handle: std::cell::RefCell::new(Some(scope.spawn(work))),
             value: std::cell::OnceCell::new(),
         }
     }
 
     fn get(&self) -> &T {
-        match self {
-            Later::Ready(value) => value,
-            Later::Coming { handle, value } => value.get_or_init(|| {
-                let handle = handle.borrow_mut().take().expect("joined only once");
-                handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            }),
-        }
+        self.value.get_or_init(|| {
+            let handle = self.handle.borrow_mut().take();
+            handle
+                .expect("a value or a thread")
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
     }
 }
 
@@ -314,11 +317,9 @@ impl Serialize for EventJson<'_, '_> {
         let mut doc = serializer.serialize_struct("EventJson", 9)?;
         doc.serialize_field("event", &SortedKeys(&rules.event))?;
         let groups = Streamed(|| {
-            rules
-                .pools()
+            // The pools with standings, picked before their standings are ready.
+            ranked_pools(event, rules)
                 .filter(|g| only.is_none_or(|o| o == &g.id))
-                // The groups with standings (see `all_standings`): those with players.
-                .filter(|g| event.players_in(&g.id).next().is_some())
                 .map(|g| {
                     let rounds = event.group(&g.id).map_or(&[][..], |s| &s.rounds[..]);
                     GroupJson {
