@@ -27,7 +27,9 @@ struct Doc {
 
 /// Every document of the event, in index order: per pool the round sheets, standings,
 /// crosstable and players (masked); then the team ranking and the prize sheet. `json`
-/// says whether the reports carry their JSON value (see [`Json`]).
+/// says whether the reports carry their JSON value (see [`Json`]). The exports take them
+/// as they are made ([`streamed_documents`]).
+#[cfg(test)]
 fn documents(
     event: &Event,
     rules: &Rulebook,
@@ -36,71 +38,131 @@ fn documents(
     json: Json,
 ) -> Vec<Doc> {
     let mut docs = Vec::new();
-    // Standings once per pool: they serve the standings pages, the team ranking and the
-    // prize sheet.
-    let standings = all_standings(event, rules);
-    for g in rules.pools().filter(|g| only.is_none_or(|o| o == &g.id)) {
-        let Some(st) = standings.get(&g.id) else {
-            continue;
-        };
-        let dir = g.id.as_str();
-        let rounds = event
-            .group(&g.id)
-            .map(|s| s.rounds.len() as u32)
-            .unwrap_or(0);
-        for r in 1..=rounds {
-            docs.push(Doc {
-                stem: format!("{dir}/round-{r}"),
-                section: Some(g.name.clone()),
-                label: match lang {
-                    Lang::Zh => format!("第{r}轮对阵与成绩"),
-                    Lang::En => format!("Round {r} pairings and results"),
-                },
-                report: super::pairing_sheet(event, rules, &g.id, r, lang, json),
-            });
-        }
-        let pages = [
-            (
-                "standings",
-                lang.pick("成绩排名", "Standings"),
-                super::standings(event, rules, st, lang, json),
-            ),
-            (
-                "crosstable",
-                lang.pick("成绩交叉表", "Crosstable"),
-                super::standings::crosstable_from(event, rules, st, lang, json),
-            ),
-            (
-                "players",
-                lang.pick("参赛名单", "Players"),
-                super::players(event, rules, Some(&g.id), lang, false, json),
-            ),
-        ];
-        for (file, label, report) in pages {
-            docs.push(Doc {
-                stem: format!("{dir}/{file}"),
-                section: Some(g.name.clone()),
-                label: label.into(),
-                report,
-            });
-        }
-    }
-    let (sheet, rankings) = sheet_from(event, rules, &standings);
-    if !rankings.is_empty() {
-        docs.push(Doc {
-            stem: "teams".into(),
-            section: None,
-            label: lang.pick("团体排名", "Team ranking").into(),
-            report: super::teams_report(rules, &rankings, lang),
-        });
-    }
-    docs.push(Doc {
-        stem: "prizes".into(),
-        section: None,
-        label: lang.pick("获奖名单", "Prize sheet").into(),
-        report: super::prize_sheet_report(&sheet, lang),
-    });
+    each_document(event, rules, only, lang, json, &mut |doc| docs.push(doc));
     docs
+}
+
+/// [`documents`] made on a second thread and handed to `consume` as each is ready, so
+/// that rendering one overlaps making the next (for 100,000 players each takes a few
+/// tenths of a second).
+fn streamed_documents<R>(
+    event: &Event,
+    rules: &Rulebook,
+    only: Option<&GroupId>,
+    lang: Lang,
+    json: Json,
+    consume: impl FnOnce(&mut dyn Iterator<Item = Doc>) -> R,
+) -> R {
+    streamed(
+        |each| each_document(event, rules, only, lang, json, each),
+        consume,
+    )
+}
+
+/// Runs `make` on a second thread and `consume` here on what it makes, in order, as it
+/// is made: at most two items wait (a document may hold a million cells). A panic in
+/// `make` is raised again here once `consume` is done with what came before it.
+fn streamed<T: Send, R>(
+    make: impl FnOnce(&mut dyn FnMut(T)) + Send,
+    consume: impl FnOnce(&mut dyn Iterator<Item = T>) -> R,
+) -> R {
+    std::thread::scope(|scope| {
+        let (send, receive) = std::sync::mpsc::sync_channel(1);
+        let maker = scope.spawn(move || {
+            // A consumer that stopped early (on an error) has dropped `receive`: the
+            // rest is made and dropped, and the consumer's result is what counts.
+            make(&mut |item| {
+                let _ = send.send(item);
+            });
+        });
+        let result = consume(&mut receive.iter());
+        // Unblocks a maker waiting to hand over an item nobody will take.
+        drop(receive);
+        if let Err(panic) = maker.join() {
+            std::panic::resume_unwind(panic);
+        }
+        result
+    })
+}
+
+/// [`documents`], each handed to `each` as it is made.
+fn each_document(
+    event: &Event,
+    rules: &Rulebook,
+    only: Option<&GroupId>,
+    lang: Lang,
+    json: Json,
+    each: &mut dyn FnMut(Doc),
+) {
+    std::thread::scope(|scope| {
+        // Standings once per pool: they serve the standings pages, the team ranking and
+        // the prize sheet. Worked out on another thread while the first pool's round
+        // sheets are made (for 100,000 players both take most of a second).
+        let standings = Later::spawn(scope, || all_standings(event, rules));
+        for g in ranked_pools(event, rules).filter(|g| only.is_none_or(|o| o == &g.id)) {
+            let dir = g.id.as_str();
+            let rounds = event
+                .group(&g.id)
+                .map(|s| s.rounds.len() as u32)
+                .unwrap_or(0);
+            for r in 1..=rounds {
+                each(Doc {
+                    stem: format!("{dir}/round-{r}"),
+                    section: Some(g.name.clone()),
+                    label: match lang {
+                        Lang::Zh => format!("第{r}轮对阵与成绩"),
+                        Lang::En => format!("Round {r} pairings and results"),
+                    },
+                    report: super::pairing_sheet(event, rules, &g.id, r, lang, json),
+                });
+            }
+            let Some(st) = standings.get().get(&g.id) else {
+                continue;
+            };
+            type Page = fn(&Event, &Rulebook, &Standings, Lang, Json) -> Report;
+            let pages: [(&str, &str, Page); 2] = [
+                (
+                    "standings",
+                    lang.pick("成绩排名", "Standings"),
+                    super::standings,
+                ),
+                (
+                    "crosstable",
+                    lang.pick("成绩交叉表", "Crosstable"),
+                    super::standings::crosstable_from,
+                ),
+            ];
+            for (file, label, page) in pages {
+                each(Doc {
+                    stem: format!("{dir}/{file}"),
+                    section: Some(g.name.clone()),
+                    label: label.into(),
+                    report: page(event, rules, st, lang, json),
+                });
+            }
+            each(Doc {
+                stem: format!("{dir}/players"),
+                section: Some(g.name.clone()),
+                label: lang.pick("参赛名单", "Players").into(),
+                report: super::players(event, rules, Some(&g.id), lang, false, json),
+            });
+        }
+        let (sheet, rankings) = sheet_from(event, rules, standings.get());
+        if !rankings.is_empty() {
+            each(Doc {
+                stem: "teams".into(),
+                section: None,
+                label: lang.pick("团体排名", "Team ranking").into(),
+                report: super::teams_report(rules, &rankings, lang),
+            });
+        }
+        each(Doc {
+            stem: "prizes".into(),
+            section: None,
+            label: lang.pick("获奖名单", "Prize sheet").into(),
+            report: super::prize_sheet_report(&sheet, lang),
+        });
+    });
 }
 
 /// The static site: an index and one page per document, each with a link back. With
@@ -111,8 +173,31 @@ pub fn site(
     only: Option<&GroupId>,
     lang: Lang,
 ) -> Vec<(String, String)> {
-    // Pages are HTML: no report's JSON value is read.
-    let docs = documents(event, rules, only, lang, Json::LeaveOut);
+    // Pages are HTML: no report's JSON value is read. Each page is rendered while the
+    // next document is made; the index lists them all at the end.
+    let mut files = Vec::new();
+    let mut listed: Vec<(Option<String>, String, String)> = Vec::new();
+    streamed_documents(event, rules, only, lang, Json::LeaveOut, |docs| {
+        for doc in docs {
+            let depth = doc.stem.matches('/').count();
+            let mut body = Markup::new();
+            body.element("nav", &[], |m| {
+                m.text_element(
+                    "a",
+                    &[("href", &format!("{}index.html", "../".repeat(depth)))],
+                    lang.pick("返回首页", "index"),
+                );
+            })
+            .newline();
+            body.append(&html_body_markup(&doc.report));
+            let path = format!("{}.html", doc.stem);
+            files.push((
+                path.clone(),
+                html_page_of(lang.code(), &doc.report.title, &body),
+            ));
+            listed.push((doc.section, path, doc.label));
+        }
+    });
     let mut index = Markup::new();
     index.text_element("h1", &[], &rules.event.name).newline();
     if let Some(d) = rules.event.start_date {
@@ -132,40 +217,21 @@ pub fn site(
         index.text_element("p", &[("class", "sub")], line).newline();
     }
     // One heading (the pool; none for the event-wide pages) and list per run of documents.
-    for run in docs.chunk_by(|a, b| a.section == b.section) {
-        if let Some(name) = &run[0].section {
+    for run in listed.chunk_by(|a, b| a.0 == b.0) {
+        if let Some(name) = &run[0].0 {
             index.text_element("h2", &[], name).newline();
         }
         index
             .element("ul", &[], |m| {
                 m.newline();
-                for doc in run {
-                    let path = format!("{}.html", doc.stem);
+                for (_, path, label) in run {
                     m.element("li", &[], |m| {
-                        m.text_element("a", &[("href", &path)], &doc.label);
+                        m.text_element("a", &[("href", path)], label);
                     })
                     .newline();
                 }
             })
             .newline();
-    }
-    let mut files = Vec::new();
-    for doc in &docs {
-        let depth = doc.stem.matches('/').count();
-        let mut body = Markup::new();
-        body.element("nav", &[], |m| {
-            m.text_element(
-                "a",
-                &[("href", &format!("{}index.html", "../".repeat(depth)))],
-                lang.pick("返回首页", "index"),
-            );
-        })
-        .newline();
-        body.append(&html_body_markup(&doc.report));
-        files.push((
-            format!("{}.html", doc.stem),
-            html_page_of(lang.code(), &doc.report.title, &body),
-        ));
     }
     files.push((
         "index.html".into(),
@@ -176,42 +242,49 @@ pub fn site(
 }
 
 /// The same documents as the sheets of one workbook (`export --format xlsx`): `(sheet
-/// name, report)` in index order; a report of several tables (the prize sheet) becomes
-/// one sheet per table when rendered. A workbook never shows [`Report::json`], so
-/// `export` passes [`Json::LeaveOut`].
-pub fn workbook_reports(
+/// name, report)` in index order, handed to `consume` as they are made (see
+/// [`streamed_documents`]); a report of several tables (the prize sheet) becomes one sheet
+/// per table when rendered. A workbook never shows [`Report::json`], so `export` passes
+/// [`Json::LeaveOut`].
+pub fn workbook_reports<R>(
     event: &Event,
     rules: &Rulebook,
     only: Option<&GroupId>,
     lang: Lang,
     json: Json,
-) -> Vec<(String, Report)> {
-    documents(event, rules, only, lang, json)
-        .into_iter()
-        .map(|doc| {
+    consume: impl FnOnce(&mut dyn Iterator<Item = (String, Report)>) -> R,
+) -> R {
+    streamed_documents(event, rules, only, lang, json, |docs| {
+        consume(&mut docs.map(|doc| {
             let name = match &doc.section {
                 Some(group) => format!("{group} {}", doc.label),
                 None => doc.label.clone(),
             };
             (name, doc.report)
-        })
-        .collect()
+        }))
+    })
 }
 
-/// The same documents as CSV files (one per document), for spreadsheets.
-pub fn csv_files(
+/// The same documents as CSV files (one per document), for spreadsheets: `encode` turns
+/// each file's text into its bytes as the next document is made.
+pub fn csv_files<E>(
     event: &Event,
     rules: &Rulebook,
     only: Option<&GroupId>,
     lang: Lang,
-) -> Vec<(String, String)> {
+    encode: impl Fn(&str, String) -> Result<Vec<u8>, E>,
+) -> Result<Vec<(String, Vec<u8>)>, E> {
     // Files are CSV: no report's JSON value is read.
-    let mut files: Vec<(String, String)> = documents(event, rules, only, lang, Json::LeaveOut)
-        .into_iter()
-        .map(|doc| (format!("{}.csv", doc.stem), doc.report.render(Format::Csv)))
-        .collect();
+    let mut files = streamed_documents(event, rules, only, lang, Json::LeaveOut, |docs| {
+        docs.map(|doc| {
+            let name = format!("{}.csv", doc.stem);
+            let bytes = encode(&name, doc.report.render(Format::Csv))?;
+            Ok((name, bytes))
+        })
+        .collect::<Result<Vec<_>, E>>()
+    })?;
     files.sort();
-    files
+    Ok(files)
 }
 
 /// The whole event as one JSON document: players (personal numbers masked unless
@@ -504,6 +577,78 @@ mod tests {
         });
         let panic = caught.unwrap_err();
         assert_eq!(panic.downcast_ref::<&str>(), Some(&"standings failed"));
+    }
+
+    /// What a second thread makes comes in its order; a consumer that stops early does
+    /// not leave the maker waiting (the test would hang); a panic in the maker comes
+    /// back after what was made before it.
+    #[test]
+    fn streamed_items_come_in_order_and_a_maker_panic_comes_back() {
+        let all = streamed(
+            |each| (0..100).for_each(each),
+            |items| items.collect::<Vec<u32>>(),
+        );
+        assert_eq!(all, (0..100).collect::<Vec<_>>());
+        let first = streamed(|each| (0..100).for_each(each), |items| items.next());
+        assert_eq!(first, Some(0));
+        let mut seen = Vec::new();
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            streamed(
+                |each| {
+                    each(1);
+                    each(2);
+                    panic!("standings failed");
+                },
+                |items| seen.extend(items),
+            );
+        }));
+        assert_eq!(seen, [1, 2]);
+        let panic = caught.unwrap_err();
+        assert_eq!(panic.downcast_ref::<&str>(), Some(&"standings failed"));
+    }
+
+    /// The streamed documents are the documents, in index order, in every export: the
+    /// site lists them in that order and the CSV files are the same reports.
+    #[test]
+    fn every_export_takes_the_documents_in_index_order() {
+        let (event, mut rules) = played_event();
+        let mut second = rules.groups[0].clone();
+        second.id = GroupId::new("b");
+        second.name = "乙组".into();
+        rules.groups.push(second);
+        let docs = documents(&event, &rules, None, Lang::Zh, Json::LeaveOut);
+        let stems: Vec<&str> = docs.iter().map(|d| d.stem.as_str()).collect();
+        // The pool without players has no documents; the prize sheet comes last.
+        let g = rules.groups[0].id.as_str();
+        let pages = ["round-1", "standings", "crosstable", "players"];
+        let mut want: Vec<String> = pages.iter().map(|p| format!("{g}/{p}")).collect();
+        want.push("prizes".into());
+        assert_eq!(stems, want);
+        let streamed: Vec<String> =
+            streamed_documents(&event, &rules, None, Lang::Zh, Json::LeaveOut, |docs| {
+                docs.map(|d| d.stem).collect()
+            });
+        assert_eq!(streamed, stems);
+        let files = site(&event, &rules, None, Lang::Zh);
+        let index = &files.iter().find(|(n, _)| n == "index.html").unwrap().1;
+        let listed: Vec<usize> = stems
+            .iter()
+            .map(|s| index.find(&format!("href=\"{s}.html\"")).unwrap())
+            .collect();
+        assert!(listed.is_sorted(), "{index}");
+        let csv = csv_files(&event, &rules, None, Lang::Zh, |_, text| {
+            Ok::<_, ()>(text.into_bytes())
+        })
+        .unwrap();
+        for doc in &docs {
+            let name = format!("{}.csv", doc.stem);
+            let (_, bytes) = csv.iter().find(|(n, _)| *n == name).unwrap();
+            assert_eq!(
+                *bytes,
+                doc.report.render(Format::Csv).into_bytes(),
+                "{name}"
+            );
+        }
     }
 
     /// An id (or any value) that closes the attribute cannot add an

@@ -60,16 +60,10 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
             }
             files
         }
-        FormatArg::Csv => {
-            let mut files = Vec::new();
-            for (name, text) in qiwang::views::csv_files(&event, &rules, only, lang) {
-                let bytes = encode(&text, ctx.csv_encoding()).map_err(|e| {
-                    CliError::input(Text::of(&e).map(|m, _| format!("{name}: {m}")))
-                })?;
-                files.push((name, bytes));
-            }
-            files
-        }
+        FormatArg::Csv => qiwang::views::csv_files(&event, &rules, only, lang, |name, text| {
+            encode(&text, ctx.csv_encoding())
+                .map_err(|e| CliError::input(Text::of(&e).map(|m, _| format!("{name}: {m}"))))
+        })?,
         FormatArg::Xlsx => Vec::new(),
     };
     write_export(out, &files, force).map_err(|e| match e {
@@ -97,9 +91,11 @@ fn workbook(
     force: bool,
     lang: qiwang::rulebook::Lang,
 ) -> Result<(), CliError> {
-    let reports = qiwang::views::workbook_reports(event, rules, only, lang, Json::LeaveOut);
-    let documents = reports.len();
-    let saved = qiwang::report::xlsx::render_book_owned(reports)
+    let mut documents = 0;
+    let saved =
+        qiwang::views::workbook_reports(event, rules, only, lang, Json::LeaveOut, |reports| {
+            qiwang::report::xlsx::render_book_owned(reports.inspect(|_| documents += 1))
+        })
         .map_err(crate::cli::context::xlsx_error)?;
     let bytes = saved.bytes;
     // The process exits once the file is written: freeing the workbook's millions of
