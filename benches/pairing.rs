@@ -16,6 +16,10 @@
 //! times `bbpPairings --dutch FILE -p` on it (`--burstein` when the arguments include `burstein`), with its
 //! peak memory from `/usr/bin/time`, stopped after `QIWANG_BBP_TIMEOUT` seconds (600).
 
+/// The allocator of the `qiwang` binary, so the figures are those of `qiwang pair`.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use qiwang::pairing::simulate::synthetic_mid_event;
 use qiwang::pairing::{check_round, pair_next_round};
 use qiwang::report::trf::trf;
