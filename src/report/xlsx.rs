@@ -46,7 +46,9 @@ pub fn render_book(reports: &[(String, &Report)]) -> Result<Vec<u8>, XlsxError> 
 pub fn render_book_owned(
     reports: impl IntoIterator<Item = (String, Report)>,
 ) -> Result<SavedBook, XlsxError> {
-    let reports = reports.into_iter().map(|(name, report)| (name, Cow::Owned(report)));
+    let reports = reports
+        .into_iter()
+        .map(|(name, report)| (name, Cow::Owned(report)));
     let mut workbook = Workbook::new();
     let bytes = fill_book(&mut workbook, reports, Body::Runs)?;
     Ok(SavedBook { bytes, workbook })
