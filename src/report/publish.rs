@@ -39,6 +39,11 @@ pub enum PublishError {
         /// The file.
         PathBuf,
     ),
+    /// The folder a single output file goes into does not exist.
+    NoFolder(
+        /// The folder.
+        PathBuf,
+    ),
     /// A single output file already exists and `force` was not given.
     Exists(
         /// The file.
@@ -98,6 +103,17 @@ impl Localize for PublishError {
                     p.display()
                 ),
                 zh("`{}` 挡住了路径：这里需要目录，却是一个文件", p.display()),
+            ),
+            PublishError::NoFolder(p) => bi!(
+                lang,
+                en(
+                    "the folder `{}` does not exist; create it first, or choose another `--out`",
+                    p.display()
+                ),
+                zh(
+                    "目录 `{}` 不存在；请先创建它，或换一个 `--out`",
+                    p.display()
+                ),
             ),
             PublishError::Exists(p) => bi!(
                 lang,
@@ -233,6 +249,12 @@ pub fn write_export(
 /// Writes the one file the user named (e.g. `export --format xlsx --out book.xlsx`):
 /// never through a link planted at that name, and atomically.
 pub fn write_single(path: &Path, bytes: &[u8]) -> Result<(), PublishError> {
+    // Said as such, not as the temporary file beside `path` failing to open.
+    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty())
+        && kind(folder)?.is_none()
+    {
+        return Err(PublishError::NoFolder(folder.to_path_buf()));
+    }
     match kind(path)? {
         Some(t) if t.is_symlink() => Err(PublishError::Symlink(path.to_path_buf())),
         Some(t) if t.is_dir() => Err(PublishError::NotAFolder(path.to_path_buf())),
@@ -328,6 +350,22 @@ mod tests {
         assert!(tmp.path().join("index.html").exists());
     }
 
+    /// A single file into a folder that does not exist is refused as such (not as the
+    /// temporary file beside it failing), and no folder is made.
+    #[test]
+    fn a_single_file_needs_its_folder() {
+        let tmp = tempfile::tempdir().unwrap();
+        let missing = tmp.path().join("no-such-folder");
+        let e = write_new(&missing.join("event.xlsx"), b"x", false).unwrap_err();
+        assert!(
+            matches!(&e, PublishError::NoFolder(f) if *f == missing),
+            "{e}"
+        );
+        assert!(e.to_string().contains("no-such-folder"), "{e}");
+        assert!(!missing.exists());
+        write_new(&tmp.path().join("event.xlsx"), b"x", false).unwrap();
+    }
+
     #[test]
     fn every_error_has_chinese() {
         use crate::i18n::facts::assert_localized;
@@ -335,6 +373,7 @@ mod tests {
         assert_localized(&PublishError::Foreign("a".into()));
         assert_localized(&PublishError::NotAFolder("a".into()));
         assert_localized(&PublishError::Exists("a/index.html".into()));
+        assert_localized(&PublishError::NoFolder("a".into()));
         assert_localized(&PublishError::Io {
             path: "a".into(),
             error: std::io::Error::from_raw_os_error(2),

@@ -1602,3 +1602,27 @@ fn single_file_outputs_keep_existing_files_and_links() {
         }
     }
 }
+
+/// `export --out FILE.xlsx` and `template --out FILE` into a folder that does not exist:
+/// the message names that folder and what to do (it named a hidden temporary file
+/// beside the output), the exit code is invalid input, and no folder is made.
+#[test]
+fn a_single_file_output_into_a_missing_folder_names_the_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = hostile_event(tmp.path());
+    let missing = tmp.path().join("no-such-folder");
+    for args in [
+        vec!["export", "--format", "xlsx", "--out"],
+        vec!["template", "--out"],
+    ] {
+        let mut args = args.clone();
+        let target = missing.join("event.xlsx");
+        args.push(target.to_str().unwrap());
+        let out = qiwang(&dir, &args);
+        assert_eq!(out.status.code(), Some(3), "{args:?}: {out:?}");
+        let message = String::from_utf8_lossy(&out.stderr);
+        assert!(message.contains("no-such-folder"), "{message}");
+        assert!(!message.contains("qiwang-tmp"), "{message}");
+        assert!(!missing.exists());
+    }
+}

@@ -105,7 +105,7 @@ fn workbook(
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("xlsx"));
     let publish_error = |e: PublishError| match e {
-        PublishError::Outside(_) => CliError::input(Text::of(&e)),
+        PublishError::Outside(_) | PublishError::NoFolder(_) => CliError::input(Text::of(&e)),
         _ => CliError::io(Text::of(&e)),
     };
     let path = if is_file {
