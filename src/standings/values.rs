@@ -89,6 +89,7 @@ pub(crate) struct PoolData<'a> {
     pub totals: BTreeMap<PlayerId, Points>,
     pub values: BTreeMap<PlayerId, PlayerTiebreaks>,
     round_points: BTreeMap<PlayerId, Vec<Points>>,
+    penalties: scoring::Penalties,
 }
 
 /// Whether a player's withdrawal has taken effect by round `after_round + 1`.
@@ -164,7 +165,8 @@ impl<'a> PoolData<'a> {
         let players: Vec<&Player> = event.players_in(group).collect();
         let slots = slots(event, &players, group, after_round);
         let round_points = scoring::round_points(event, &rules.scoring, group, after_round);
-        let totals = scoring::totals_of(event, &round_points, after_round);
+        let penalties = scoring::Penalties::of(event);
+        let totals = scoring::totals_of(&penalties, &round_points, after_round);
         let mut data = PoolData {
             event,
             rules,
@@ -174,6 +176,7 @@ impl<'a> PoolData<'a> {
             totals,
             values: BTreeMap::new(),
             round_points,
+            penalties,
         };
         // Once per pool, not per player: it is a minimum over every total.
         let bye_opp = data.bye_opponent_score();
@@ -236,9 +239,9 @@ impl<'a> PoolData<'a> {
         let mut running = Points(0);
         for (k, p) in round_points.iter().enumerate() {
             running += *p;
-            cumulative.push(running - scoring::penalty_total(self.event, player.id, k as u32 + 1));
+            cumulative.push(running - self.penalties.total(player.id, k as u32 + 1));
         }
-        let penalty = scoring::penalty_total(self.event, player.id, n);
+        let penalty = self.penalties.total(player.id, n);
         let score = self.total(player.id);
 
         let mut v = PlayerTiebreaks {
