@@ -19,4 +19,5 @@ pub mod scoring;
 pub mod simulate;
 pub mod standings;
 pub mod store;
+mod threads;
 pub mod views;

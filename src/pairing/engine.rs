@@ -1149,14 +1149,13 @@ fn on_threads(n: usize) -> bool {
 /// either way.
 fn both_halves<T: Send>(threads: bool, half: impl Fn(usize) -> Vec<T> + Sync) -> Vec<T> {
     let (mut first, second) = if threads {
-        std::thread::scope(|scope| {
-            let other = scope.spawn(|| half(1));
-            let mine = half(0);
-            // A panic in the second half is raised again here with its own message.
-            let theirs = other
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            (mine, theirs)
+        std::thread::scope(|scope| match crate::threads::spawn(scope, || half(1)) {
+            Ok(other) => {
+                let mine = half(0);
+                // A panic in the second half is raised again here with its own message.
+                (mine, crate::threads::join(other))
+            }
+            Err(other) => (half(0), other()),
         })
     } else {
         (half(0), half(1))

@@ -50,8 +50,12 @@ pub fn render_book_owned(
         .into_iter()
         .map(|(name, report)| (name, Cow::Owned(report)));
     let mut workbook = Workbook::new();
-    let bytes = fill_book(&mut workbook, reports, Body::Runs)?;
-    Ok(SavedBook { bytes, workbook })
+    let (bytes, sheets) = fill_book(&mut workbook, reports, Body::Runs)?;
+    Ok(SavedBook {
+        bytes,
+        sheets,
+        workbook,
+    })
 }
 
 /// A workbook [`render_book_owned`] made: the file's bytes, and the workbook they were
@@ -61,6 +65,8 @@ pub fn render_book_owned(
 pub struct SavedBook {
     /// The `.xlsx` file.
     pub bytes: Vec<u8>,
+    /// Its number of sheets.
+    pub sheets: usize,
     /// The workbook, holding every cell written.
     pub workbook: Workbook,
 }
@@ -80,12 +86,13 @@ fn render_book_as<'r>(
     reports: impl IntoIterator<Item = (String, Cow<'r, Report>)>,
     body: Body,
 ) -> Result<Vec<u8>, XlsxError> {
-    fill_book(&mut Workbook::new(), reports, body)
+    Ok(fill_book(&mut Workbook::new(), reports, body)?.0)
 }
 
-/// Writes the reports into `book` (new) and saves it.
+/// Writes the reports into `book` (new) and saves it; gives the file and its number of
+/// sheets.
 ///
-/// Each table's sheet is written on a thread of its own, two at a time, while the next
+/// Each large table's sheet is written on a thread of its own, two at a time, while the next
 /// report is read (for 100,000 players a sheet holds up to a million cells, and the
 /// reports may be made on another thread as they are read: see `workbook_reports`); the
 /// sheets go into the book in order. A sheet of notes (the grand total) waits for every
@@ -94,7 +101,7 @@ fn fill_book<'r>(
     book: &mut Workbook,
     reports: impl IntoIterator<Item = (String, Cow<'r, Report>)>,
     body: Body,
-) -> Result<Vec<u8>, XlsxError> {
+) -> Result<(Vec<u8>, usize), XlsxError> {
     book.set_zip_compression_level(ZIP_LEVEL);
     let mut names = BTreeSet::new();
     let mut totals: Vec<(String, f64)> = Vec::new();
@@ -146,8 +153,9 @@ fn fill_book<'r>(
                 {
                     finish(handle, book, &mut totals)?;
                 }
+                let cells = section.rows.len() * section.columns.len();
                 let report = std::sync::Arc::clone(&report);
-                writing.push_back(scope.spawn(move || {
+                let write = move || -> SheetResult {
                     let report: &Report = &report;
                     let total = match section {
                         Cow::Borrowed(section) => {
@@ -169,7 +177,15 @@ fn fill_book<'r>(
                     let total = total
                         .map(|(cell, sum)| (format!("{}!{cell}", quote_sheet(&sheet_name)), sum));
                     Ok((sheet, total))
-                }));
+                };
+                writing.push_back(if cells < THREAD_CELLS {
+                    Pending::Done(Box::new(write()))
+                } else {
+                    match crate::threads::spawn(scope, write) {
+                        Ok(handle) => Pending::Thread(handle),
+                        Err(write) => Pending::Done(Box::new(write())),
+                    }
+                });
             }
         }
         while let Some(handle) = writing.pop_front() {
@@ -181,23 +197,36 @@ fn fill_book<'r>(
         let sheet = book.add_worksheet();
         sheet.write_string(0, 0, clean(&first_name.unwrap_or_default()))?;
     }
-    book.save_to_buffer()
+    Ok((book.save_to_buffer()?, names.len().max(1)))
+}
+
+/// Cells below which a table's sheet is written in line: a thread costs more than it
+/// saves on a small sheet, and an event of a hundred pools has over a thousand of them
+/// (threads for each made such an export three times slower).
+const THREAD_CELLS: usize = 50_000;
+
+/// A table's sheet being written on a thread, or written already.
+enum Pending<'scope> {
+    Thread(std::thread::ScopedJoinHandle<'scope, SheetResult>),
+    /// Boxed: a worksheet is some 5 KB before its cells.
+    Done(Box<SheetResult>),
 }
 
 /// A table's sheet as its thread leaves it: the sheet, and the cell of its money total
 /// (`'Sheet'!F12`) with the total, if it has one.
 type SheetResult = Result<(Worksheet, Option<(String, f64)>), XlsxError>;
 
-/// Waits for a sheet's thread and puts the sheet into `book`, its money total into
-/// `totals`. A panic on that thread is raised again here.
+/// Waits for a sheet's thread if it has one and puts the sheet into `book`, its money
+/// total into `totals`. A panic on that thread is raised again here.
 fn finish(
-    handle: std::thread::ScopedJoinHandle<'_, SheetResult>,
+    pending: Pending<'_>,
     book: &mut Workbook,
     totals: &mut Vec<(String, f64)>,
 ) -> Result<(), XlsxError> {
-    let (sheet, total) = handle
-        .join()
-        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+    let (sheet, total) = match pending {
+        Pending::Thread(handle) => crate::threads::join(handle),
+        Pending::Done(result) => *result,
+    }?;
     book.push_worksheet(sheet);
     totals.extend(total);
     Ok(())

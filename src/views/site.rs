@@ -61,26 +61,38 @@ fn streamed_documents<R>(
 
 /// Runs `make` on a second thread and `consume` here on what it makes, in order, as it
 /// is made: at most two items wait (a document may hold a million cells). A panic in
-/// `make` is raised again here once `consume` is done with what came before it.
+/// `make` is raised again here once `consume` is done with what came before it. If no
+/// thread can be made, everything is made first, then consumed.
 fn streamed<T: Send, R>(
     make: impl FnOnce(&mut dyn FnMut(T)) + Send,
     consume: impl FnOnce(&mut dyn Iterator<Item = T>) -> R,
 ) -> R {
+    // Kept here too, so that it can be done in line if no thread can be made.
+    let make = std::sync::Mutex::new(Some(make));
+    let make = &make;
     std::thread::scope(|scope| {
         let (send, receive) = std::sync::mpsc::sync_channel(1);
-        let maker = scope.spawn(move || {
+        // `send` moves to the thread: the consumer's items end when the maker is done.
+        let maker = crate::threads::spawn(scope, move || {
+            let Some(make) = make.lock().ok().and_then(|mut m| m.take()) else {
+                return;
+            };
             // A consumer that stopped early (on an error) has dropped `receive`: the
             // rest is made and dropped, and the consumer's result is what counts.
             make(&mut |item| {
                 let _ = send.send(item);
             });
         });
+        let Ok(maker) = maker else {
+            let make = make.lock().ok().and_then(|mut m| m.take());
+            let mut items = Vec::new();
+            make.expect("no thread took it")(&mut |item| items.push(item));
+            return consume(&mut items.into_iter());
+        };
         let result = consume(&mut receive.iter());
         // Unblocks a maker waiting to hand over an item nobody will take.
         drop(receive);
-        if let Err(panic) = maker.join() {
-            std::panic::resume_unwind(panic);
-        }
+        crate::threads::join(maker);
         result
     })
 }
@@ -359,23 +371,24 @@ impl<'s, T: Send + 's> Later<'s, T> {
         }
     }
 
+    /// `work` on a thread of `scope` (done here and now if no thread can be made).
     fn spawn<'e>(
         scope: &'s std::thread::Scope<'s, 'e>,
         work: impl FnOnce() -> T + Send + 's,
     ) -> Self {
-        Later {
-            handle: std::cell::RefCell::new(Some(scope.spawn(work))),
-            value: std::cell::OnceCell::new(),
+        match crate::threads::spawn(scope, work) {
+            Ok(handle) => Later {
+                handle: std::cell::RefCell::new(Some(handle)),
+                value: std::cell::OnceCell::new(),
+            },
+            Err(work) => Later::ready(work()),
         }
     }
 
     fn get(&self) -> &T {
         self.value.get_or_init(|| {
             let handle = self.handle.borrow_mut().take();
-            handle
-                .expect("a value or a thread")
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            crate::threads::join(handle.expect("a value or a thread"))
         })
     }
 }

@@ -91,12 +91,12 @@ fn workbook(
     force: bool,
     lang: qiwang::rulebook::Lang,
 ) -> Result<(), CliError> {
-    let mut documents = 0;
     let saved =
         qiwang::views::workbook_reports(event, rules, only, lang, Json::LeaveOut, |reports| {
-            qiwang::report::xlsx::render_book_owned(reports.inspect(|_| documents += 1))
+            qiwang::report::xlsx::render_book_owned(reports)
         })
         .map_err(crate::cli::context::xlsx_error)?;
+    let sheets = saved.sheets;
     let bytes = saved.bytes;
     // The process exits once the file is written: freeing the workbook's millions of
     // cells one by one would only cost time (~0.25 s for 100,000 players).
@@ -119,11 +119,12 @@ fn workbook(
             .next()
             .unwrap_or_else(|| out.join("event.xlsx"))
     };
+    // The sheets, not the documents: the prize sheet has one per list.
     outln!(
         "{} {} {} → {}",
-        lang.pick("已导出工作簿，工作表", "wrote a workbook of"),
-        documents,
-        lang.pick("份", "document(s)"),
+        lang.pick("已导出工作簿，共", "wrote a workbook of"),
+        sheets,
+        lang.pick("张工作表", "sheet(s)"),
         shown(&path)
     );
     Ok(())
