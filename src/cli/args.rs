@@ -191,8 +191,8 @@ pub enum Command {
     #[command(subcommand)]
     Group(GroupCommand),
     /// Write files to print or publish.
-    /// `--format html|csv|json|trf` (default html): a static site, CSV files, the whole
-    /// event, or FIDE TRF per group.
+    /// `--format html|csv|json|trf|xlsx` (default html): a static site, CSV files, the
+    /// whole event, FIDE TRF per group, or one Excel workbook.
     Export {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,

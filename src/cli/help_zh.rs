@@ -158,7 +158,7 @@ pub const ZH: &[(&str, &str)] = &[
     ("group merge:into", "并入的组别"),
     (
         "export",
-        "生成用于打印或发布的文件。`--format html|csv|json|trf`（默认 html）：静态网页、CSV 文件、整个赛事，或每个组别的 FIDE TRF",
+        "生成用于打印或发布的文件。`--format html|csv|json|trf|xlsx`（默认 html）：静态网页、CSV 文件、整个赛事、每个组别的 FIDE TRF，或一个 Excel 工作簿",
     ),
     ("export:out", "输出目录"),
     ("template:force", "文件已存在时替换它"),

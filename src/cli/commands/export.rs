@@ -1,4 +1,4 @@
-//! `qiwang export --format html|csv|json|trf --out DIR [--group G] [--force]`
+//! `qiwang export --format html|csv|json|trf|xlsx --out DIR [--group G] [--force]`
 
 use crate::cli::context::{Ctx, FormatArg, Loaded, pools_with_rounds, resolve_pool};
 use crate::cli::error::CliError;
