@@ -288,13 +288,31 @@ fn as_number(text: &str) -> Option<f64> {
 /// spaces; the text is otherwise kept as written, and always written as a string cell.
 /// Borrowed when there is nothing to change (most cells: a number column's cell is only
 /// parsed, never copied).
+///
+/// Text longer than a cell holds ([`CELL_TEXT_MAX`]) is cut, ending in "…": the HTML,
+/// CSV and JSON outputs keep it whole.
 fn clean(text: &str) -> Cow<'_, str> {
     // `printable` leaves only newline and tab of the control characters.
-    match crate::report::safe::printable(text) {
+    let cleaned = match crate::report::safe::printable(text) {
         Cow::Borrowed(t) if !t.contains(['\n', '\t']) => Cow::Borrowed(t),
         t => Cow::Owned(t.replace(['\n', '\t'], " ")),
+    };
+    // A UTF-8 byte never stands for more than one UTF-16 unit.
+    if cleaned.len() <= CELL_TEXT_MAX {
+        return cleaned;
     }
+    let mut units = 0;
+    for (at, c) in cleaned.char_indices() {
+        if units + c.len_utf16() > CELL_TEXT_MAX - 1 {
+            return Cow::Owned(format!("{}…", &cleaned[..at]));
+        }
+        units += c.len_utf16();
+    }
+    cleaned
 }
+
+/// Excel's limit on a cell's text, in UTF-16 units (the library refuses longer text).
+const CELL_TEXT_MAX: usize = 32_767;
 
 /// How wide text shows: CJK and full-width characters take two columns.
 fn display_width(text: &str) -> usize {
@@ -971,6 +989,26 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Text longer than a cell holds (a rulebook's 40,000-character award) is cut to
+    /// the limit, ending in "…", instead of failing the workbook; text at the limit stays.
+    #[test]
+    fn text_longer_than_a_cell_is_cut() {
+        let utf16 = |t: &str| t.encode_utf16().count();
+        for long in ["奖".repeat(40_000), "a".repeat(40_000), "𠀀".repeat(20_000)] {
+            let cut = clean(&long);
+            assert!(utf16(&cut) <= CELL_TEXT_MAX, "{}", utf16(&cut));
+            assert!(utf16(&cut) >= CELL_TEXT_MAX - 1, "{}", utf16(&cut));
+            assert!(cut.ends_with('…'));
+            let mut report = Report::new("t");
+            let mut section = Section::new("", vec!["奖项".into()]);
+            section.rows.push(vec![long.clone()]);
+            report.sections.push(section);
+            render(&report).unwrap();
+        }
+        let fits = "a".repeat(CELL_TEXT_MAX);
+        assert_eq!(clean(&fits), fits);
     }
 
     #[test]
