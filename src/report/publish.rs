@@ -39,6 +39,11 @@ pub enum PublishError {
         /// The file.
         PathBuf,
     ),
+    /// A folder stands where a file is to be written.
+    FolderInTheWay(
+        /// The folder.
+        PathBuf,
+    ),
     /// The folder a single output file goes into does not exist.
     NoFolder(
         /// The folder.
@@ -103,6 +108,17 @@ impl Localize for PublishError {
                     p.display()
                 ),
                 zh("`{}` 挡住了路径：这里需要目录，却是一个文件", p.display()),
+            ),
+            PublishError::FolderInTheWay(p) => bi!(
+                lang,
+                en(
+                    "`{}` is a folder where a file is to be written; remove or rename it, or choose another `--out`",
+                    p.display()
+                ),
+                zh(
+                    "`{}` 是一个目录，而这里要写文件；请删除或改名，或换一个 `--out`",
+                    p.display()
+                ),
             ),
             PublishError::NoFolder(p) => bi!(
                 lang,
@@ -178,7 +194,7 @@ fn folders(out: &Path, path: &Path, create: bool) -> Result<(), PublishError> {
     }
     match kind(path)? {
         Some(t) if t.is_symlink() => Err(PublishError::Symlink(path.to_path_buf())),
-        Some(t) if t.is_dir() => Err(PublishError::NotAFolder(path.to_path_buf())),
+        Some(t) if t.is_dir() => Err(PublishError::FolderInTheWay(path.to_path_buf())),
         _ => Ok(()),
     }
 }
@@ -257,7 +273,7 @@ pub fn write_single(path: &Path, bytes: &[u8]) -> Result<(), PublishError> {
     }
     match kind(path)? {
         Some(t) if t.is_symlink() => Err(PublishError::Symlink(path.to_path_buf())),
-        Some(t) if t.is_dir() => Err(PublishError::NotAFolder(path.to_path_buf())),
+        Some(t) if t.is_dir() => Err(PublishError::FolderInTheWay(path.to_path_buf())),
         _ => write_atomically(path, bytes),
     }
 }
@@ -364,6 +380,16 @@ mod tests {
         assert!(e.to_string().contains("no-such-folder"), "{e}");
         assert!(!missing.exists());
         write_new(&tmp.path().join("event.xlsx"), b"x", false).unwrap();
+        // A folder where the file goes is named as a folder.
+        let folder = tmp.path().join("taken.xlsx");
+        std::fs::create_dir(&folder).unwrap();
+        let e = write_new(&folder, b"x", true).unwrap_err();
+        assert!(
+            matches!(&e, PublishError::FolderInTheWay(f) if *f == folder),
+            "{e}"
+        );
+        let e = write_export(tmp.path(), &[("taken.xlsx".into(), b"x".to_vec())], true);
+        assert!(matches!(e, Err(PublishError::FolderInTheWay(_))), "{e:?}");
     }
 
     #[test]
@@ -374,6 +400,7 @@ mod tests {
         assert_localized(&PublishError::NotAFolder("a".into()));
         assert_localized(&PublishError::Exists("a/index.html".into()));
         assert_localized(&PublishError::NoFolder("a".into()));
+        assert_localized(&PublishError::FolderInTheWay("a/index.html".into()));
         assert_localized(&PublishError::Io {
             path: "a".into(),
             error: std::io::Error::from_raw_os_error(2),
