@@ -167,7 +167,14 @@ pub fn encode(text: &str, encoding: CsvEncoding) -> Result<Vec<u8>, EncodeError>
         CsvEncoding::Gbk => {
             let mut out = Vec::with_capacity(text.len());
             for (i, line) in text.split_inclusive('\n').enumerate() {
-                let (bytes, _, unmappable) = encoding_rs::GBK.encode(line);
+                // GBK has no `½`, which qiwang's own English draw (`½-½`) uses: written as
+                // `0.5`, which `result` reads back (`0.5-0.5`).
+                let line = if line.contains('½') {
+                    Cow::Owned(line.replace('½', "0.5"))
+                } else {
+                    Cow::Borrowed(line)
+                };
+                let (bytes, _, unmappable) = encoding_rs::GBK.encode(&line);
                 if unmappable {
                     // Find the first character that does not survive on its own.
                     let character = line
@@ -279,6 +286,21 @@ mod tests {
         for (input, want) in cases {
             assert_eq!(csv_cell(input), want, "input {input:?}");
         }
+    }
+
+    /// qiwang's own English draw has a character GBK lacks: it is written as the
+    /// `0.5-0.5` that `result` reads, so an English CSV of any event with a draw can be
+    /// written in GBK (it always failed).
+    #[test]
+    fn gbk_writes_the_english_draw_as_decimals() {
+        assert_eq!(
+            encode("table,result\n1,½-½\n2,1-0\n", CsvEncoding::Gbk).unwrap(),
+            b"table,result\n1,0.5-0.5\n2,1-0\n"
+        );
+        assert_eq!(
+            crate::results::parse_outcome("0.5-0.5").unwrap(),
+            crate::model::Outcome::Draw
+        );
     }
 
     #[test]
