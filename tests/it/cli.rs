@@ -1748,3 +1748,31 @@ fn every_sheet_fits_the_terminal() {
         );
     }
 }
+
+/// A TRF refusal names its pool once (it said 组别 `open`：组别 `open` 没有棋手), in
+/// both languages.
+#[test]
+fn a_trf_refusal_names_its_pool_once() {
+    let (tmp, ev) = event_with(&root("rules/cxa-2011.toml"), None);
+    let out = tmp.path().join("trf");
+    let args = [
+        "export",
+        "--format",
+        "trf",
+        "--group",
+        "open",
+        "--out",
+        out.to_str().expect("utf-8 path"),
+    ];
+    for lang in ["zh", "en"] {
+        let mut all = vec!["--lang", lang];
+        all.extend_from_slice(&args);
+        let (group, none) = if lang == "zh" {
+            ("组别", "没有棋手")
+        } else {
+            ("group", "no players")
+        };
+        let err = qw(&ev, &all).fails(3, &[none]);
+        assert_eq!(err.matches(group).count(), 1, "{err}");
+    }
+}

@@ -48,6 +48,11 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
                     ctx.show_private,
                 )
                 .map_err(|e| {
+                    // A message that names the pool already is not prefixed with it again.
+                    use qiwang::report::trf::TrfError;
+                    if matches!(e, TrfError::Empty(_) | TrfError::TooManyPlayers { .. }) {
+                        return CliError::input(Text::of(&e));
+                    }
                     CliError::input(Text::of(&e).map(|m, l| {
                         format!(
                             "{} `{pool}`{}{m}",
