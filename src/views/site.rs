@@ -501,6 +501,14 @@ mod tests {
         (event, rules)
     }
 
+    /// A copy of the rulebook's first pool under another id and name: nobody plays in it.
+    fn add_pool_without_players(rules: &mut Rulebook, id: &str, name: &str) {
+        let mut pool = rules.groups[0].clone();
+        pool.id = GroupId::new(id);
+        pool.name = name.into();
+        rules.groups.push(pool);
+    }
+
     /// Leaving the JSON value out changes nothing any other format prints, and the
     /// large views really leave it out (`null`) instead of building it anyway.
     #[test]
@@ -557,10 +565,7 @@ mod tests {
     #[test]
     fn a_pool_without_players_is_left_out_of_the_event_json() {
         let (event, mut rules) = played_event();
-        let mut empty = rules.groups[0].clone();
-        empty.id = GroupId::new("empty");
-        empty.name = "空组".into();
-        rules.groups.push(empty);
+        add_pool_without_players(&mut rules, "empty", "空组");
         let mut streamed = Vec::new();
         write_event_json(&event, &rules, None, false, &mut streamed).unwrap();
         let value = event_json(&event, &rules, None, false);
@@ -625,10 +630,7 @@ mod tests {
     #[test]
     fn every_export_takes_the_documents_in_index_order() {
         let (event, mut rules) = played_event();
-        let mut second = rules.groups[0].clone();
-        second.id = GroupId::new("b");
-        second.name = "乙组".into();
-        rules.groups.push(second);
+        add_pool_without_players(&mut rules, "b", "乙组");
         let docs = documents(&event, &rules, None, Lang::Zh, Json::LeaveOut);
         let stems: Vec<&str> = docs.iter().map(|d| d.stem.as_str()).collect();
         // The pool without players has no documents; the prize sheet comes last.

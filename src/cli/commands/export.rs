@@ -6,6 +6,7 @@ use qiwang::i18n::Text;
 use qiwang::report::Json;
 use qiwang::report::publish::{PublishError, shown, write_export};
 use qiwang::report::safe::encode;
+use qiwang::report::trf::TrfError;
 use std::path::Path;
 
 pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<(), CliError> {
@@ -49,7 +50,6 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
                 )
                 .map_err(|e| {
                     // A message that names the pool already is not prefixed with it again.
-                    use qiwang::report::trf::TrfError;
                     if matches!(e, TrfError::Empty(_) | TrfError::TooManyPlayers { .. }) {
                         return CliError::input(Text::of(&e));
                     }
