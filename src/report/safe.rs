@@ -167,8 +167,8 @@ pub fn encode(text: &str, encoding: CsvEncoding) -> Result<Vec<u8>, EncodeError>
         CsvEncoding::Gbk => {
             let mut out = Vec::with_capacity(text.len());
             for (i, line) in text.split_inclusive('\n').enumerate() {
-                // GBK has no `½`, which qiwang's own English draw (`½-½`) uses: written as
-                // `0.5`, which `result` reads back (`0.5-0.5`).
+                // GBK has no `½`, which qiwang's own English draw (`½-½`) uses: every `½`
+                // is written `0.5` (the draw `0.5-0.5`, which `result` reads back).
                 let line = if line.contains('½') {
                     Cow::Owned(line.replace('½', "0.5"))
                 } else {
