@@ -2,7 +2,9 @@
 //! wall time, CPU time and peak memory of the pairing itself.
 //!
 //! Run with `cargo bench --bench pairing` (all sizes: 1,000, 10,000, 30,000, 100,000) or
-//! pick sizes and rounds: `cargo bench --bench pairing -- 1000 10000 --rounds 1-3`.
+//! pick sizes and rounds: `cargo bench --bench pairing -- 1000 10000 --rounds 1-3`;
+//! `cargo bench --bench pairing -- --chain 100000` plays one event with every round paired
+//! by the engine instead (see `chain`).
 //! Every (size, round) runs in its own child process, so each VmHWM is that round's own
 //! peak (state building included). The state before round r is round 1 by the engine
 //! and r − 2 rounds paired greedily down the standings with random results
@@ -143,8 +145,43 @@ fn child(n: usize, round: u32) {
     );
 }
 
+/// `--chain N`: every round of one N-player event paired by the engine itself, each after
+/// random results of the last (no withdrawals): the states a real event reaches, where
+/// [`child`] builds its states greedily. One process: CPU seconds run from the previous
+/// line (recording that round's results is a few hundredths of them) and peak memory is
+/// reset after each line (`/proc/self/clear_refs`). Rounds are not checked here.
+fn chain(n: usize) {
+    let mut cfg = qiwang::pairing::simulate::SimConfig::new(n, 9);
+    cfg.withdraw_permille = 0;
+    println!(
+        "players  round   pair_s   cpu_s  peak_MiB  (--chain: every round paired by the engine)"
+    );
+    let mut cpu0 = cpu_seconds();
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+    qiwang::pairing::simulate::play_random_event_watched(
+        &cfg,
+        2026,
+        qiwang::pairing::Solver::Priced,
+        &mut |r, took| {
+            let cpu = cpu_seconds() - cpu0;
+            let peak = vm_hwm_kib().map_or(0.0, |k| k as f64 / 1024.0);
+            println!(
+                "{n:>7}  {r:>5}  {:>7.3}  {cpu:>6.2}  {peak:>8.1}",
+                took.as_secs_f64()
+            );
+            let _ = std::fs::write("/proc/self/clear_refs", "5");
+            cpu0 = cpu_seconds();
+        },
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(pos) = args.iter().position(|a| a == "--chain") {
+        let n = args[pos + 1].parse().expect("size");
+        chain(n);
+        return;
+    }
     if let Some(pos) = args.iter().position(|a| a == "--child") {
         let n = args[pos + 1].parse().expect("size");
         let r = args[pos + 2].parse().expect("round");

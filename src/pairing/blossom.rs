@@ -241,6 +241,14 @@ impl<W: Weight> PerfectMatcher<W> {
         PerfectMatcher { m, scale: 4 }
     }
 
+    /// Lets the next solve stop as soon as at most `free` vertices are unpaired: for a
+    /// start of a larger solve, where the edges are known to leave at least that many
+    /// unpaired (proving that no more can be paired is most of such a solve's work).
+    /// The duals stay feasible and every pair tight, as at any point of a solve.
+    pub fn stop_at_free(&mut self, free: usize) {
+        self.m.enough_free = free;
+    }
+
     /// Solves from the current state: the optimum with its certificate, or `None` when
     /// the edges admit no perfect matching.
     pub fn solve(&mut self) -> Option<Optimum<W>> {
@@ -731,6 +739,11 @@ impl<W: Weight> Optimum<W> {
         self.scale
     }
 
+    /// Whether every vertex is paired (only then do the duals prove the pairs optimal).
+    pub fn perfect(&self) -> bool {
+        self.perfect
+    }
+
     /// Checks the optimality certificate against `edges` (the same list the matching was
     /// solved over, or a superset): dual feasibility (`y ≥ 0`, `z ≥ 0`, every edge's slack
     /// ≥ 0) and complementary slackness (matched edges tight, unmatched vertices at zero,
@@ -866,6 +879,10 @@ struct Matcher<W: Weight> {
     /// keep their labels, go on scanning and take further dual steps, so they are not
     /// rebuilt from scratch after every augmentation (see [`Matcher::solve`]).
     harvest: bool,
+    /// A solve may stop once no more than this many vertices are free (a start for a
+    /// larger solve that is known to leave that many unpaired; see
+    /// [`PerfectMatcher::stop_at_free`]).
+    enough_free: usize,
     /// The root (free vertex) of each labelled top-level blossom's tree.
     root: Vec<usize>,
     /// The vertices each tree (by its root) has labelled this stage, for
@@ -961,6 +978,7 @@ impl<W: Weight> Matcher<W> {
             edge_queue: Vec::new(),
             max_cardinality: true,
             harvest: false,
+            enough_free: 0,
             root: vec![NONE; 2 * n],
             members: vec![Vec::new(); n],
             retired: vec![0; 2 * n],
@@ -1824,6 +1842,11 @@ impl<W: Weight> Matcher<W> {
     /// [`PerfectMatcher::add_edges`] doubles every value when freed vertices disagree.
     fn solve(&mut self) {
         let n = self.n;
+        // Only a solve told to stop early counts its free vertices (see `enough_free`).
+        let mut free = self.mate.iter().filter(|&&p| p == NONE).count();
+        if self.enough_free > 0 && free <= self.enough_free {
+            return;
+        }
         for _ in 0..n {
             self.settle_duals();
             self.label.iter_mut().for_each(|x| *x = 0);
@@ -1860,16 +1883,19 @@ impl<W: Weight> Matcher<W> {
                     if self.label[self.top(v)] != 1 {
                         continue;
                     }
-                    match one {
-                        Some((p, w)) => augmented |= self.scan_edge(v, p, w),
-                        None => {
-                            for idx in 0..self.neighbend[v].len() {
-                                let (p, w) = self.end(v, idx);
-                                if self.scan_edge(v, p, w) {
-                                    augmented = true;
-                                    break;
-                                }
-                            }
+                    let gained = match one {
+                        Some((p, w)) => self.scan_edge(v, p, w),
+                        None => (0..self.neighbend[v].len()).any(|idx| {
+                            let (p, w) = self.end(v, idx);
+                            self.scan_edge(v, p, w)
+                        }),
+                    };
+                    if gained {
+                        augmented = true;
+                        free -= 2;
+                        if self.enough_free > 0 && free <= self.enough_free {
+                            self.settle_duals();
+                            return;
                         }
                     }
                 }

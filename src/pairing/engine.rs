@@ -469,7 +469,12 @@ fn priced<W: Weight>(
         }
     }
     let mut solver = if !all_edges && n > PIECEWISE_FROM {
-        let (duals, mates) = piecewise_start(field, total, &edges);
+        let start = piecewise_start(field, enc, total, &edges);
+        for &(u, v, w) in &start.added {
+            seen.insert(u, v);
+            edges.push((u, v, w));
+        }
+        let (duals, mates) = (start.duals, start.mates);
         PerfectMatcher::warm(total, &edges, &duals, &mates)
     } else {
         PerfectMatcher::cold(total, &edges)
@@ -535,93 +540,287 @@ fn priced<W: Weight>(
     out
 }
 
-/// Players per piece in [`piecewise_start`] (measured at 10,000 players: pieces of 250 or
-/// 1,000 leave more to settle across their borders than whole score groups do).
+/// Players per piece of a score group in [`piecewise_start`] (measured at 10,000 players:
+/// pieces of 250 or 1,000 leave more to settle across their borders than whole score
+/// groups do; with pieces priced, the bench binary's `--child 100000 R` took 48.0/47.0 s
+/// for rounds 3/9 with pieces of 2,000, 39–45/44–50 s with 4,000, 44.8/66.6 s with 8,000).
 const PIECE: usize = 4000;
 
 /// Fields above this size start the first solve from [`piecewise_start`].
 const PIECEWISE_FROM: usize = 400;
 
+#[cfg(test)]
+thread_local! {
+    /// Tests cut score groups into pieces of this many players instead of [`PIECE`], so
+    /// fields small enough for the dense reference go through the pieces.
+    static PIECE_LEN: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// Players per piece of a score group (see [`solve_stretch`]).
+fn piece_len() -> usize {
+    #[cfg(test)]
+    if let Some(len) = PIECE_LEN.with(std::cell::Cell::get) {
+        return len;
+    }
+    PIECE
+}
+
 /// A starting point for the first whole-field solve of a large field: each score group is
-/// cut into pieces of at most [`PIECE`] consecutive players, each piece is solved alone
-/// over its own candidate pairs (with a sink taking one player when it is odd), and their
-/// optima's duals and pairs are put side by side. A cold solve settles every player
-/// against the whole field, stage after stage; from here it only has to settle what the
-/// pieces could not decide alone (their edges, the floaters between score groups). The
-/// whole-field solve and pricing after it are unchanged, so the result is as exact as
-/// ever. A piece without a perfect pairing of its own (players barred from one colour
-/// can crowd a stretch of a score group) gives what its solve stopped at: as many pairs
-/// as it can hold, under duals that keep them tight. (It gave plain duals before; in the
-/// bench binary's `--child 100000 3` run, where 7 of 27 pieces have no perfect pairing,
-/// the first whole-field solve then had 2,516 augmentations to make instead of 5,060,
-/// counted with temporary instrumentation.) The pieces are dealt alternately to two
-/// halves, solved on two threads for large fields (see [`PARALLEL_FROM`]).
+/// solved alone to its own optimum ([`solve_stretch`]: its candidate pairs, then priced
+/// against every legal pair inside it), and the groups' optima, put side by side, start
+/// the whole-field solve, which then only has to settle what the groups could not
+/// decide alone (the floaters between them and what they change). The groups are dealt
+/// to two threads, the largest first, each to the one with fewer players so far (see
+/// [`PARALLEL_FROM`]). The whole-field solve and pricing after it are unchanged, so the
+/// result is as exact as ever: a start changes how much work the solver does, never
+/// what it proves. A group without a perfect pairing of its own (players barred from
+/// one colour can crowd a score group) gives what its solve stopped at: as many pairs
+/// as it can hold, under duals that keep them tight.
+///
+/// (Before, pieces of the groups, solved over their candidate pairs only, were put side
+/// by side for the whole-field solve directly. In the bench binary's `--child 100000 9`
+/// run its first solve then had 10,288 players to settle and took 48.6 s of the round's
+/// 97.6 s, and in `--child 100000 3` the first pricing pass added 112,312 pairs, whose
+/// solve took 23.7 s; from groups solved and priced first, the whole-field solve and
+/// pricing after it took 7 s in round 9 and 17 s in round 3, the groups 38 and 23 s on
+/// two threads, measured with temporary instrumentation.)
 fn piecewise_start<W: Weight>(
     field: &Field,
+    enc: &Encoder<W>,
     total: usize,
     edges: &[(usize, usize, W)],
-) -> (Vec<W>, Vec<Option<usize>>) {
+) -> Start<W> {
     let n = field.players.len();
-    // Each player's piece, pieces numbered in pairing order.
-    let mut piece = vec![usize::MAX; total];
-    let mut bounds = Vec::new();
+    let mut ranges = Vec::with_capacity(field.group_size.len());
     let mut start = 0;
     for &size in &field.group_size {
-        let parts = size.div_ceil(PIECE).max(1);
-        for k in 0..parts {
-            let (lo, hi) = (start + size * k / parts, start + size * (k + 1) / parts);
-            piece[lo..hi].fill(bounds.len());
-            bounds.push((lo, hi));
-        }
+        ranges.push((start, start + size));
         start += size;
     }
-    let mut local: Vec<Vec<(usize, usize, W)>> = vec![Vec::new(); bounds.len()];
-    // Every player's dual comes from its piece; the bye sink's is a cold start's, its
-    // heaviest edge.
-    let mut duals = vec![W::ZERO; total];
-    let mut sink: Option<W> = None;
+    // Each group's own candidate pairs, numbered from its first player.
+    let mut local: Vec<Vec<(usize, usize, W)>> = vec![Vec::new(); ranges.len()];
     for &(u, v, w) in edges {
-        if v == n {
-            let four = w.double().double();
-            sink = Some(sink.map_or(four, |d| d.max(four)));
-        } else if piece[u] == piece[v] {
-            let lo = bounds[piece[u]].0;
-            local[piece[u]].push((u - lo, v - lo, w));
+        if v < n && field.group[u] == field.group[v] {
+            let lo = ranges[field.group[u]].0;
+            local[field.group[u]].push((u - lo, v - lo, w));
         }
     }
-    if let Some(y) = sink {
-        duals[n] = y;
+    let bar = colour_bars(field);
+    // Groups dealt to two threads, the largest first, each to the lighter one.
+    let mut by_size: Vec<usize> = (0..ranges.len()).collect();
+    by_size.sort_by_key(|&g| (std::cmp::Reverse(field.group_size[g]), g));
+    let mut load = [0usize; 2];
+    let mut dealt: [Vec<usize>; 2] = Default::default();
+    for g in by_size {
+        let t = usize::from(load[1] < load[0]);
+        load[t] += field.group_size[g];
+        dealt[t].push(g);
     }
-    let mut mates = vec![None; total];
-    // Each piece alone (a sink taking one player when it is odd): its duals and partners,
-    // numbered within the piece.
-    for (k, piece_edges) in local.iter_mut().enumerate() {
-        let size = bounds[k].1 - bounds[k].0;
-        if size % 2 == 1 {
-            piece_edges.extend((0..size).map(|a| (a, size, W::ZERO)));
-        }
-    }
-    let solve = |k: usize| {
-        let size = bounds[k].1 - bounds[k].0;
-        let opt = PerfectMatcher::cold(size + size % 2, &local[k]).solve_partial();
-        (k, (opt.warm_duals(), opt.mate))
-    };
-    // Pieces dealt alternately to two halves, on two threads for large fields.
     let run = |half: usize| {
-        (half..bounds.len())
-            .step_by(2)
-            .map(solve)
+        dealt[half]
+            .iter()
+            .map(|&g| {
+                let (lo, hi) = ranges[g];
+                (
+                    g,
+                    solve_stretch(field, (lo, hi), true, enc, &local[g], &bar[lo..hi]),
+                )
+            })
             .collect::<Vec<_>>()
     };
-    let solved = both_halves(on_threads(n), run);
-    for (k, (warm, mate)) in solved {
-        let (lo, hi) = bounds[k];
-        let size = hi - lo;
-        for a in 0..size {
-            duals[lo + a] = warm[a];
-            mates[lo + a] = mate[a].filter(|&b| b < size).map(|b| lo + b);
+    let mut duals = vec![W::ZERO; total];
+    let mut mates = vec![None; total];
+    let mut added = Vec::new();
+    for (g, part) in both_halves(on_threads(n), run) {
+        let lo = ranges[g].0;
+        duals[lo..lo + part.duals.len()].copy_from_slice(&part.duals);
+        for (a, b) in part.mates.into_iter().enumerate() {
+            mates[lo + a] = b.map(|b| lo + b);
         }
+        added.extend(part.added.into_iter().map(|(u, v, w)| (u + lo, v + lo, w)));
     }
+    // The bye sink's dual is a cold start's: its heaviest edge.
+    if total > n
+        && let Some(y) = edges
+            .iter()
+            .filter(|e| e.1 == n)
+            .map(|e| e.2.double().double())
+            .max()
+    {
+        duals[n] = y;
+    }
+    Start {
+        duals,
+        mates,
+        added,
+    }
+}
+
+/// A start for a solve ([`piecewise_start`], [`solve_stretch`]): every vertex's dual and
+/// partner, and the pairs pricing added to the candidates (the partners may use them).
+struct Start<W> {
+    duals: Vec<W>,
+    mates: Vec<Option<usize>>,
+    added: Vec<(usize, usize, W)>,
+}
+
+/// How many players of a stretch with colour bars `bar` ([`colour_bars`]) no pairing of
+/// the stretch can pair: two players barred from the same colour never meet, so with
+/// more players barred from black than those barred from red and the free ones
+/// together, the rest stay unpaired (and likewise the other way).
+fn unpairable(bar: &[usize]) -> usize {
+    let mut count = [0usize; 3];
+    for &b in bar {
+        count[b] += 1;
+    }
+    let [free, black, red] = count;
+    black
+        .saturating_sub(red + free)
+        .max(red.saturating_sub(black + free))
+}
+
+/// Players `lo..hi` of one score group solved alone (see [`piecewise_start`]) over their
+/// candidate pairs `edges` (numbered from `lo`), `bar` their [`colour_bars`]: their
+/// duals, their partners (numbered from `lo`) and the pairs pricing added. A `whole`
+/// group of more than [`PIECE`] players is first cut into pieces of about that many,
+/// each solved so, and the pieces' optima side by side are the warm start of the
+/// group's solve. A stretch that pairs everyone (one player may take a sink when it is
+/// odd) is priced as the whole field is, against every legal pair inside it, so its
+/// start is its own optimum, proven, and the solve around it prices only what changes
+/// across its borders. A stretch that cannot pair everyone stops as soon as only the
+/// players [`unpairable`] counts are left (proving that no more can be paired would be
+/// most of its work) and is not priced.
+fn solve_stretch<W: Weight>(
+    field: &Field,
+    (lo, hi): (usize, usize),
+    whole: bool,
+    enc: &Encoder<W>,
+    edges: &[(usize, usize, W)],
+    bar: &[usize],
+) -> Start<W> {
+    let size = hi - lo;
+    let parts = if whole {
+        size.div_ceil(piece_len()).max(1)
+    } else {
+        1
+    };
+    let mut local = edges.to_vec();
+    if size % 2 == 1 {
+        local.extend((0..size).map(|a| (a, size, W::ZERO)));
+    }
+    let total = size + size % 2;
+    let mut added = Vec::new();
+    let mut solver = if parts == 1 {
+        PerfectMatcher::cold(total, &local)
+    } else {
+        // Pieces of equal length, but a piece with players barred from one colour beyond
+        // what its others can pair takes in as many players after it as it lacks (while
+        // that helps): it then pairs them where the stretch's optimum would, with the
+        // nearest players who can, and the solve of the whole stretch has little to undo.
+        let length = size.div_ceil(parts);
+        let mut cuts = vec![0];
+        let mut a = 0;
+        while a < size {
+            let mut b = (a + length).min(size);
+            loop {
+                let short = unpairable(&bar[a..b]);
+                let next = (b + short).min(size);
+                if short == 0 || next == b || unpairable(&bar[a..next]) >= short {
+                    break;
+                }
+                b = next;
+            }
+            if size - b < length / 4 {
+                b = size;
+            }
+            cuts.push(b);
+            a = b;
+        }
+        let parts = cuts.len() - 1;
+        let mut own: Vec<Vec<(usize, usize, W)>> = vec![Vec::new(); parts];
+        for &(u, v, w) in edges {
+            let k = cuts.partition_point(|&c| c <= u) - 1;
+            if (cuts[k]..cuts[k + 1]).contains(&v) {
+                own[k].push((u - cuts[k], v - cuts[k], w));
+            }
+        }
+        let mut duals = Vec::with_capacity(total);
+        let mut mates = Vec::with_capacity(total);
+        for (k, piece_edges) in own.iter().enumerate() {
+            let (a, b) = (cuts[k], cuts[k + 1]);
+            let part = solve_stretch(field, (lo + a, lo + b), false, enc, piece_edges, &bar[a..b]);
+            duals.extend(part.duals);
+            mates.extend(part.mates.into_iter().map(|x| x.map(|x| x + a)));
+            added.extend(part.added.into_iter().map(|(u, v, w)| (u + a, v + a, w)));
+        }
+        if size % 2 == 1 {
+            duals.push(W::ZERO);
+            mates.push(None);
+        }
+        local.extend_from_slice(&added);
+        PerfectMatcher::warm(total, &local, &duals, &mates)
+    };
+    solver.stop_at_free(unpairable(bar).saturating_sub(size % 2));
+    let sub = stretch_field(field, lo, hi);
+    let mut seen = PairSet::default();
+    for &(u, v, _) in edges.iter().chain(&added) {
+        seen.insert(u, v);
+    }
+    let opt = loop {
+        let mut opt = solver.solve_partial();
+        if !opt.perfect() {
+            break opt;
+        }
+        balance_duals(&mut opt, total, &local);
+        let mut found = Vec::new();
+        price(&sub, enc, &opt, &seen, &mut found);
+        if found.is_empty() {
+            break opt;
+        }
+        for &(u, v, _) in &found {
+            seen.insert(u, v);
+        }
+        local.extend_from_slice(&found);
+        added.extend_from_slice(&found);
+        if !solver.add_edges(&found) {
+            solver = PerfectMatcher::warm(total, &local, &opt.warm_duals(), &opt.mate);
+        }
+    };
+    let (duals, mates) = kept_part(&opt, size);
+    Start {
+        duals,
+        mates,
+        added,
+    }
+}
+
+/// Players `lo..hi` of one score group as a field of their own (the same players in the
+/// same order, the same places and size of their group), for pricing their solve.
+fn stretch_field<'a>(field: &Field<'a>, lo: usize, hi: usize) -> Field<'a> {
+    let g = field.group[lo];
+    Field {
+        rules: field.rules,
+        players: field.players[lo..hi].to_vec(),
+        group: vec![0; hi - lo],
+        scores: vec![field.scores[g]],
+        in_group: field.in_group[lo..hi].to_vec(),
+        group_size: vec![field.group_size[g]],
+        relax: field.relax.clone(),
+    }
+}
+
+/// The duals (as a warm start takes them) and partners of vertices `0..size` of a solve
+/// whose vertex `size`, if any, is a sink.
+fn kept_part<W: Weight>(
+    opt: &super::blossom::Optimum<W>,
+    size: usize,
+) -> (Vec<W>, Vec<Option<usize>>) {
+    let mut duals = opt.warm_duals();
+    duals.truncate(size);
+    let mates = opt.mate[..size]
+        .iter()
+        .map(|&b| b.filter(|&b| b < size))
+        .collect();
     (duals, mates)
 }
 
@@ -860,6 +1059,23 @@ fn perfect_pairing(field: &Field, bye: &[usize]) -> Option<Vec<usize>> {
     mate.iter().all(|&m| m != usize::MAX).then_some(mate)
 }
 
+/// The colour each player cannot take at all under the hard colour limits (docs/rules.md
+/// §3.2; 1: black, 2: red, 0: either), unless the round relaxes them (§2.5): two players
+/// barred from the same colour never meet.
+fn colour_bars(field: &Field) -> Vec<usize> {
+    let strict = !field.relax.contains(&Relax::Colour);
+    let rules = &field.rules;
+    let bar = |p: &PlayerState| match (
+        rules.colour_allowed(p, Colour::Red),
+        rules.colour_allowed(p, Colour::Black),
+    ) {
+        (true, false) if strict => 1,
+        (false, true) if strict => 2,
+        _ => 0,
+    };
+    field.players.iter().map(bar).collect()
+}
+
 /// The legal pairs not yet an edge whose reduced cost under `opt` is negative (each could
 /// improve the matching): at most [`PER_PLAYER`] per player, the most improving first.
 ///
@@ -898,25 +1114,7 @@ fn price<W: Weight>(
     // f is a power of two; the solver checked its doublings fit in W.
     let times = |w: W| (0..f.trailing_zeros()).fold(w, |x, _| x.double());
     let class: Vec<usize> = field.players.iter().map(colour_class).collect();
-    // The colour a player cannot take at all under the hard colour limits (docs/rules.md
-    // §3.2; 1: black, 2: red, 0: either), unless the round relaxes them (§2.5): two
-    // players barred from the same colour never meet.
-    let strict = !field.relax.contains(&Relax::Colour);
-    let bar: Vec<usize> = field
-        .players
-        .iter()
-        .map(|p| {
-            let rules = &field.rules;
-            match (
-                rules.colour_allowed(p, Colour::Red),
-                rules.colour_allowed(p, Colour::Black),
-            ) {
-                (true, false) if strict => 1,
-                (false, true) if strict => 2,
-                _ => 0,
-            }
-        })
-        .collect();
+    let bar = colour_bars(field);
     let groups = field.scores.len();
     let family = Laminar::new(opt);
     // Blocks (score group, due class, barred colour): their players' places in the
@@ -1679,6 +1877,62 @@ mod tests {
         });
         assert_eq!(runs[0].0.len(), 450, "everyone paired");
         assert_eq!(runs[0], runs[1]);
+    }
+
+    /// Score groups cut into pieces (pieces of 40 players here, of 4,000 in real use),
+    /// including pieces that take in players for those barred from one colour and pieces
+    /// that cannot pair everyone, start a solve that ends at the dense optimum: the same
+    /// packed cost (every criterion, level by level) as every legal pair solved at once
+    /// (and, as in every debug solve, a certificate over every legal pair).
+    #[test]
+    fn pieces_of_score_groups_reach_the_dense_optimum() {
+        use crate::pairing::simulate::synthetic_mid_event;
+        let mut cut = 0;
+        for (seed, round) in [(3, 3), (5, 5), (7, 9)] {
+            let sim = synthetic_mid_event(480, round - 1, 9, seed);
+            let field = next_field(&sim, round, seed);
+            let bars = colour_bars(&field);
+            let mut at = 0;
+            for &size in &field.group_size {
+                cut += usize::from(size > 40 && unpairable(&bars[at..at + 40]) > 0);
+                at += size;
+            }
+            let (bye, hint) = bye_and_hint(&field).expect("pairable");
+            let enc = field_encoder::<i128>(&field).expect("wide enough");
+            THREADS.with(|t| t.set(Some(false)));
+            PIECE_LEN.with(|p| p.set(Some(40)));
+            let pieces = priced(&field, &bye, &hint, false, &enc);
+            PIECE_LEN.with(|p| p.set(None));
+            THREADS.with(|t| t.set(None));
+            let dense = priced(&field, &bye, &hint, true, &enc);
+            // The packed cost of a solution, as the solver weighs it (colours by due
+            // colour: the pairs are not oriented yet).
+            let cost = |s: &Solved| {
+                let pairs: i128 = s
+                    .pairs
+                    .iter()
+                    .map(|&(a, b)| enc.cost(&field.pair_terms(a, b)))
+                    .sum();
+                let bye = s.bye.map_or(0, |i| {
+                    let g = field.group[i];
+                    enc.cost(&Terms {
+                        top: g,
+                        bottom: g,
+                        sq: 0,
+                        misses: 0,
+                        floats: i128::from(field.players[i].last_float == Some(Float::Down)),
+                        order: field.players.len() as i128 - i as i128,
+                        broken: [0; RELAX_LEVELS],
+                    })
+                });
+                pairs + bye
+            };
+            assert_eq!(cost(&pieces), cost(&dense), "seed {seed}, round {round}");
+        }
+        assert!(
+            cut > 0,
+            "a first piece lacks partners for its barred players"
+        );
     }
 
     /// The halves come back first half first, whichever thread finishes first (the

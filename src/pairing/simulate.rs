@@ -224,6 +224,17 @@ pub fn play_random_event_with(
     seed: u64,
     solver: crate::pairing::Solver,
 ) -> SimulatedEvent {
+    play_random_event_watched(cfg, seed, solver, &mut |_, _| {})
+}
+
+/// [`play_random_event_with`], telling `watch` each round's number and how long its
+/// pairing took (for benchmarks of the states the engine itself makes).
+pub fn play_random_event_watched(
+    cfg: &SimConfig,
+    seed: u64,
+    solver: crate::pairing::Solver,
+    watch: &mut dyn FnMut(u32, std::time::Duration),
+) -> SimulatedEvent {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut event, group) = new_event(cfg, &mut rng);
     event.group_mut(&group).seed = Some(seed);
@@ -233,7 +244,11 @@ pub fn play_random_event_with(
             withdraw_some(cfg, &mut event, r, &mut rng);
         }
         let round_seed = seed.wrapping_add(u64::from(r));
-        match crate::pairing::pair_next_round_with(&event, &cfg.rules, &group, round_seed, solver) {
+        let start = std::time::Instant::now();
+        let paired =
+            crate::pairing::pair_next_round_with(&event, &cfg.rules, &group, round_seed, solver);
+        watch(r, start.elapsed());
+        match paired {
             Ok(mut plan) => {
                 record_results(cfg, &mut plan.round, &mut rng);
                 plan.apply(&mut event, &group, seed);
