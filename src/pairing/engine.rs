@@ -1881,15 +1881,24 @@ mod tests {
 
     /// Score groups cut into pieces (pieces of 40 players here, of 4,000 in real use),
     /// including pieces that take in players for those barred from one colour and pieces
-    /// that cannot pair everyone, start a solve that ends at the dense optimum: the same
-    /// packed cost (every criterion, level by level) as every legal pair solved at once
-    /// (and, as in every debug solve, a certificate over every legal pair).
+    /// that cannot pair everyone, under each within-group order (fold order prices a
+    /// piece by its places in the whole group), start a solve that ends at the dense
+    /// optimum: the same packed cost (every criterion, level by level) as every legal
+    /// pair solved at once (and, as in every debug solve, a certificate over every legal
+    /// pair).
     #[test]
     fn pieces_of_score_groups_reach_the_dense_optimum() {
         use crate::pairing::simulate::synthetic_mid_event;
         let mut cut = 0;
-        for (seed, round) in [(3, 3), (5, 5), (7, 9)] {
-            let sim = synthetic_mid_event(480, round - 1, 9, seed);
+        // Every within-group order: a stretch priced alone keeps its group's places.
+        let orders = [
+            WithinGroup::AdjacentColourRows,
+            WithinGroup::FoldTopBottom,
+            WithinGroup::Adjacent,
+        ];
+        for ((seed, round), order) in [(3, 3), (5, 5), (7, 9)].into_iter().zip(orders) {
+            let mut sim = synthetic_mid_event(480, round - 1, 9, seed);
+            sim.rules.pairing.within_group = order;
             let field = next_field(&sim, round, seed);
             let bars = colour_bars(&field);
             let mut at = 0;
