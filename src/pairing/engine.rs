@@ -479,33 +479,16 @@ fn priced<W: Weight>(
     } else {
         PerfectMatcher::cold(total, &edges)
     };
-    let opt = loop {
-        let mut opt = solver
+    let opt = if all_edges {
+        let opt = solver
             .solve()
-            .expect("the candidate pairs hold a perfect pairing");
-        if !all_edges {
-            balance_duals(&mut opt, total, &edges);
-        }
+            .expect("the legal pairs hold a perfect pairing");
         debug_assert_eq!(opt.certify(&edges), Ok(()), "optimality certificate");
-        let mut found = Vec::new();
-        if !all_edges {
-            price(field, enc, &opt, &seen, &mut found);
-        }
-        if found.is_empty() {
-            break opt;
-        }
-        let first_new = edges.len();
-        for (i, j, w) in found {
-            seen.insert(i, j);
-            edges.push((i, j, w));
-        }
-        // The next pass goes on from this optimum with the solver's blossoms kept: only
-        // what the new pairs unsettle is undone. Should keeping the duals whole need more
-        // bits than the weight type has, it restarts from this optimum's duals with the
-        // blossoms dissolved.
-        if !solver.add_edges(&edges[first_new..]) {
-            solver = PerfectMatcher::warm(total, &edges, &opt.warm_duals(), &opt.mate);
-        }
+        opt
+    } else {
+        let opt = price_to_optimum(field, enc, &mut solver, total, &mut edges, &mut seen);
+        assert!(opt.perfect(), "the candidate pairs hold a perfect pairing");
+        opt
     };
     // Where the tests run, check the proof over every legal pair rather than trust the
     // bounds `price` skips pairs by (docs/rules.md §2.6).
@@ -766,31 +749,55 @@ fn solve_stretch<W: Weight>(
     for &(u, v, _) in edges.iter().chain(&added) {
         seen.insert(u, v);
     }
-    let opt = loop {
-        let mut opt = solver.solve_partial();
-        if !opt.perfect() {
-            break opt;
-        }
-        balance_duals(&mut opt, total, &local);
-        let mut found = Vec::new();
-        price(&sub, enc, &opt, &seen, &mut found);
-        if found.is_empty() {
-            break opt;
-        }
-        for &(u, v, _) in &found {
-            seen.insert(u, v);
-        }
-        local.extend_from_slice(&found);
-        added.extend_from_slice(&found);
-        if !solver.add_edges(&found) {
-            solver = PerfectMatcher::warm(total, &local, &opt.warm_duals(), &opt.mate);
-        }
-    };
+    let before = local.len();
+    let opt = price_to_optimum(&sub, enc, &mut solver, total, &mut local, &mut seen);
+    added.extend_from_slice(&local[before..]);
     let (duals, mates) = kept_part(&opt, size);
     Start {
         duals,
         mates,
         added,
+    }
+}
+
+/// Column generation from `solver`'s state over `field`'s players (and a sink `total − 1`
+/// when `total` exceeds them): solve, price the legal pairs not yet in `edges` (and
+/// `seen`) against the optimum's duals, add those that could lower the cost, and solve
+/// again from that optimum, until a pass finds none — the optimum over every legal pair,
+/// certified by its duals (docs/rules.md §2.6). A solve that cannot pair everyone is
+/// returned as it is, unpriced.
+fn price_to_optimum<W: Weight>(
+    field: &Field,
+    enc: &Encoder<W>,
+    solver: &mut PerfectMatcher<W>,
+    total: usize,
+    edges: &mut Vec<(usize, usize, W)>,
+    seen: &mut PairSet,
+) -> super::blossom::Optimum<W> {
+    loop {
+        let mut opt = solver.solve_partial();
+        if !opt.perfect() {
+            return opt;
+        }
+        balance_duals(&mut opt, total, edges);
+        debug_assert_eq!(opt.certify(edges), Ok(()), "optimality certificate");
+        let mut found = Vec::new();
+        price(field, enc, &opt, seen, &mut found);
+        if found.is_empty() {
+            return opt;
+        }
+        let first_new = edges.len();
+        for (i, j, w) in found {
+            seen.insert(i, j);
+            edges.push((i, j, w));
+        }
+        // The next pass goes on from this optimum with the solver's blossoms kept: only
+        // what the new pairs unsettle is undone. Should keeping the duals whole need more
+        // bits than the weight type has, it restarts from this optimum's duals with the
+        // blossoms dissolved.
+        if !solver.add_edges(&edges[first_new..]) {
+            *solver = PerfectMatcher::warm(total, edges, &opt.warm_duals(), &opt.mate);
+        }
     }
 }
 
