@@ -149,7 +149,8 @@ fn child(n: usize, round: u32) {
 /// random results of the last (no withdrawals): the states a real event reaches, where
 /// [`child`] builds its states greedily. One process: CPU seconds run from the previous
 /// line (recording that round's results is a few hundredths of them) and peak memory is
-/// reset after each line (`/proc/self/clear_refs`). Rounds are not checked here.
+/// reset after each line (`/proc/self/clear_refs`, Linux; elsewhere the peak so far).
+/// Rounds are not checked here.
 fn chain(n: usize) {
     let mut cfg = qiwang::pairing::simulate::SimConfig::new(n, 9);
     cfg.withdraw_permille = 0;

@@ -1842,7 +1842,7 @@ impl<W: Weight> Matcher<W> {
     /// [`PerfectMatcher::add_edges`] doubles every value when freed vertices disagree.
     fn solve(&mut self) {
         let n = self.n;
-        // Only a solve told to stop early counts its free vertices (see `enough_free`).
+        // Free vertices left; only a solve told to stop early acts on it (`enough_free`).
         let mut free = self.mate.iter().filter(|&&p| p == NONE).count();
         if self.enough_free > 0 && free <= self.enough_free {
             return;

@@ -1329,7 +1329,7 @@ fn price<W: Weight>(
     found.sort_by_key(|&(x, y, _)| (x, field.group[y], class[y], y));
 }
 
-/// Fields from this size solve their first pieces ([`piecewise_start`]) and price
+/// Fields from this size solve their score groups ([`piecewise_start`]) and price
 /// ([`price`]) on two threads; the result is the same either way. Chosen, not measured:
 /// below it a whole round takes hundredths of a second, where starting a thread per
 /// pass would be most of the gain.
