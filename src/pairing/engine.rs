@@ -1014,10 +1014,13 @@ fn initial_candidates(field: &Field, add: &mut dyn FnMut(usize, usize)) {
     }
     let mut start = 0;
     for &size in &field.group_size {
-        let members = start..start + size;
+        let classes: Vec<usize> = field.players[start..start + size]
+            .iter()
+            .map(colour_class)
+            .collect();
         let mut rows: [Vec<usize>; 3] = Default::default();
-        for i in members {
-            rows[colour_class(&field.players[i])].push(i);
+        for (k, &c) in classes.iter().enumerate() {
+            rows[c].push(start + k);
         }
         for a in 0..3 {
             for b in a..3 {
@@ -1040,10 +1043,6 @@ fn initial_candidates(field: &Field, add: &mut dyn FnMut(usize, usize)) {
         // the nearest unmatched players of the other row before it. With more of one row
         // than the other, the optimum pairs some of them far apart (the order criterion is
         // a matching on a line), which the nearest neighbours above would not offer.
-        let classes: Vec<usize> = field.players[start..start + size]
-            .iter()
-            .map(colour_class)
-            .collect();
         brackets(&classes, |open, i| {
             for &j in open.iter().rev().take(BRACKETS) {
                 add(start + j, start + i);
@@ -2009,8 +2008,6 @@ mod tests {
         );
     }
 
-    /// The halves come back first half first, whichever thread finishes first (the
-    /// first half here is the slow one), so timing never reorders what is found.
     #[test]
     fn bracket_crossings_count_the_pairs_each_cut_splits() {
         // Due red, red, black, black, none, red, black: brackets (1, 2), (0, 3), (5, 6).
@@ -2021,6 +2018,8 @@ mod tests {
         assert_eq!(bracket_crossings(&[]), vec![0]);
     }
 
+    /// The halves come back first half first, whichever thread finishes first (the
+    /// first half here is the slow one), so timing never reorders what is found.
     #[test]
     fn both_halves_keep_their_order() {
         let half = |h: usize| {
