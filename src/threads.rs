@@ -7,7 +7,8 @@
 //! panicking, and `RUST_MIN_STACK` (which sets the default stack of new threads) cannot
 //! shrink their stacks below what their work was tested with.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::collections::BinaryHeap;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::{Builder, Scope, ScopedJoinHandle};
 
 /// The stack of every thread qiwang starts: Rust's default for new threads, which every
@@ -49,6 +50,108 @@ pub(crate) fn join<T>(handle: ScopedJoinHandle<'_, T>) -> T {
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
+/// Runs `work` on every job of `jobs` and on every job that work gives back, the greatest
+/// ready job first, on this thread and, when `threads`, one more: whichever is free takes
+/// the next job, so two threads stay busy while jobs are left (dealing whole lists to
+/// each thread in advance left one idle for a third of the pairing's score-group solves).
+/// Work that depends on other work is given back by the job that finishes it. A panic in
+/// either thread stops both and is raised again here with its own message.
+pub(crate) fn pool<J: Ord + Send>(threads: bool, jobs: Vec<J>, work: impl Fn(J) -> Vec<J> + Sync) {
+    let shared = Pool {
+        state: Mutex::new(PoolState {
+            ready: BinaryHeap::from(jobs),
+            running: 0,
+            failed: false,
+        }),
+        wake: Condvar::new(),
+    };
+    let worker = || {
+        while let Some(job) = shared.next() {
+            // Should `work` panic, the other thread is told to stop instead of waiting
+            // for the jobs this one would have given back.
+            let stop = StopOnPanic(&shared);
+            let more = work(job);
+            std::mem::forget(stop);
+            shared.done(more);
+        }
+    };
+    if !threads {
+        worker();
+        return;
+    }
+    std::thread::scope(|scope| match spawn(scope, worker) {
+        Ok(other) => {
+            worker();
+            join(other);
+        }
+        Err(other) => other(),
+    });
+}
+
+/// `mutex` locked, also when a thread panicked holding it (a panic stops the work that
+/// shares it and is raised again, so what it guards is never used half-done).
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The jobs of a [`pool`] not yet taken, and how many are being worked on.
+struct Pool<J> {
+    state: Mutex<PoolState<J>>,
+    wake: Condvar,
+}
+
+struct PoolState<J> {
+    ready: BinaryHeap<J>,
+    running: usize,
+    failed: bool,
+}
+
+impl<J: Ord> Pool<J> {
+    fn lock(&self) -> MutexGuard<'_, PoolState<J>> {
+        lock(&self.state)
+    }
+
+    /// The next job, waiting while none is ready but some are being worked on (they may
+    /// give back more); `None` once every job is done or a worker panicked.
+    fn next(&self) -> Option<J> {
+        let mut state = self.lock();
+        loop {
+            if state.failed {
+                return None;
+            }
+            if let Some(job) = state.ready.pop() {
+                state.running += 1;
+                return Some(job);
+            }
+            if state.running == 0 {
+                return None;
+            }
+            state = self
+                .wake
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    fn done(&self, more: Vec<J>) {
+        let mut state = self.lock();
+        state.running -= 1;
+        state.ready.extend(more);
+        drop(state);
+        self.wake.notify_all();
+    }
+}
+
+/// Dropped only while a job's work unwinds: stops the pool.
+struct StopOnPanic<'a, J: Ord>(&'a Pool<J>);
+
+impl<J: Ord> Drop for StopOnPanic<'_, J> {
+    fn drop(&mut self) {
+        self.0.lock().failed = true;
+        self.0.wake.notify_all();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,5 +183,54 @@ mod tests {
         });
         let panic = caught.unwrap_err();
         assert_eq!(panic.downcast_ref::<&str>(), Some(&"sheet failed"));
+    }
+    /// Every job and every job given back runs once, on either thread, and a job given
+    /// back while the other thread waits is still taken.
+    #[test]
+    fn a_pool_runs_every_job_and_those_given_back() {
+        for threads in [false, true] {
+            let seen = Mutex::new(Vec::new());
+            pool(threads, vec![3u32, 1, 2], |job| {
+                seen.lock().unwrap().push(job);
+                if job < 100 {
+                    vec![job + 100]
+                } else {
+                    Vec::new()
+                }
+            });
+            let mut seen = seen.into_inner().unwrap();
+            seen.sort_unstable();
+            assert_eq!(seen, vec![1, 2, 3, 101, 102, 103], "threads: {threads}");
+        }
+    }
+
+    /// One thread takes the greatest ready job first.
+    #[test]
+    fn a_pool_takes_the_greatest_job_first() {
+        let seen = Mutex::new(Vec::new());
+        pool(false, vec![2u32, 5, 1], |job| {
+            seen.lock().unwrap().push(job);
+            if job == 5 { vec![4] } else { Vec::new() }
+        });
+        assert_eq!(seen.into_inner().unwrap(), vec![5, 4, 2, 1]);
+    }
+
+    /// A panic in a job stops the pool and comes back with its own message, whichever
+    /// thread ran the job, while the other thread would otherwise wait for its jobs.
+    #[test]
+    fn a_panic_in_a_pool_comes_back_and_stops_it() {
+        for threads in [false, true] {
+            let caught = std::panic::catch_unwind(|| {
+                pool(threads, vec![1u32, 2], |job| {
+                    if job == 2 {
+                        panic!("piece failed");
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    Vec::new()
+                });
+            });
+            let message = caught.expect_err("the panic comes back");
+            assert_eq!(message.downcast_ref::<&str>(), Some(&"piece failed"));
+        }
     }
 }

@@ -24,6 +24,8 @@ use super::feasible::max_matching;
 use super::wide::{I192, I256, I384, I512, Weight};
 use crate::model::{Colour, Points, Relax};
 use crate::rulebook::{ByeChoice, WithinGroup};
+use std::cmp::Reverse;
+use std::sync::{Mutex, PoisonError};
 
 /// Which matching strategy to run (tests compare them; `Priced` is what `pair` uses).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -552,11 +554,16 @@ fn piece_len() -> usize {
 /// solved alone to its own optimum ([`solve_stretch`]: its candidate pairs, then priced
 /// against every legal pair inside it), and the groups' optima, put side by side, start
 /// the whole-field solve, which then only has to settle what the groups could not
-/// decide alone (the floaters between them and what they change). The groups are dealt
-/// to two threads, the largest first, each to the one with fewer players so far (see
-/// [`PARALLEL_FROM`]). The whole-field solve and pricing after it are unchanged, so the
-/// result is as exact as ever: a start changes how much work the solver does, never
-/// what it proves. A group without a perfect pairing of its own (players barred from
+/// decide alone (the floaters between them and what they change). A group of more than
+/// [`PIECE`] players is cut into pieces of about that many ([`piece_cuts`]), each solved
+/// so, and the pieces' optima side by side start the group's solve. Pieces and groups
+/// are jobs for two threads ([`crate::threads::pool`], see [`PARALLEL_FROM`]): whichever
+/// thread is free takes a group whose pieces are all solved, else the next piece of the
+/// largest group left. (Whole groups dealt to the threads in advance, the largest first,
+/// left one thread idle for up to a third of the phase: in the bench binary's `--child
+/// 100000 3`, 31.6 s for 46 s of work.) The whole-field solve and pricing after it are
+/// unchanged, so the result is as exact as ever: a start changes how much work the
+/// solver does, never what it proves. A group without a perfect pairing of its own (players barred from
 /// one colour can crowd a score group) gives what its solve stopped at: as many pairs
 /// as it can hold, under duals that keep them tight.
 ///
@@ -589,32 +596,81 @@ fn piecewise_start<W: Weight>(
         }
     }
     let bar = colour_bars(field);
-    // Groups dealt to two threads, the largest first, each to the lighter one.
-    let mut by_size: Vec<usize> = (0..ranges.len()).collect();
-    by_size.sort_by_key(|&g| (std::cmp::Reverse(field.group_size[g]), g));
-    let mut load = [0usize; 2];
-    let mut dealt: [Vec<usize>; 2] = Default::default();
-    for g in by_size {
-        let t = usize::from(load[1] < load[0]);
-        load[t] += field.group_size[g];
-        dealt[t].push(g);
+    // Each group's pieces (one when it is small): cut here, where a test's piece length
+    // is seen.
+    let cuts: Vec<Vec<usize>> = ranges
+        .iter()
+        .map(|&(lo, hi)| {
+            let parts = (hi - lo).div_ceil(piece_len()).max(1);
+            if parts == 1 {
+                vec![0, hi - lo]
+            } else {
+                let classes: Vec<usize> = field.players[lo..hi].iter().map(colour_class).collect();
+                piece_cuts(&classes, &bar[lo..hi], parts)
+            }
+        })
+        .collect();
+    let pieces: Vec<Mutex<Vec<Option<Start<W>>>>> = cuts
+        .iter()
+        .map(|c| Mutex::new((1..c.len()).map(|_| None).collect()))
+        .collect();
+    let solved: Vec<Mutex<Option<Start<W>>>> = ranges.iter().map(|_| Mutex::new(None)).collect();
+    // A group of one piece is solved by its one piece's job.
+    let mut jobs = Vec::new();
+    for (g, c) in cuts.iter().enumerate() {
+        jobs.extend((0..c.len() - 1).map(|k| Job {
+            merge: false,
+            size: field.group_size[g],
+            group: Reverse(g),
+            piece: Reverse(k),
+        }));
     }
-    let run = |half: usize| {
-        dealt[half]
+    crate::threads::pool(on_threads(n), jobs, |job| {
+        let g = job.group.0;
+        let (lo, hi) = ranges[g];
+        let c = &cuts[g];
+        if c.len() == 2 || job.merge {
+            let parts = (c.len() > 2).then(|| {
+                let mut list = crate::threads::lock(&pieces[g]);
+                list.iter_mut()
+                    .map(|p| p.take().expect("every piece is solved before its group"))
+                    .collect()
+            });
+            let whole = solve_stretch(field, (lo, hi), enc, &local[g], &bar[lo..hi], parts);
+            *crate::threads::lock(&solved[g]) = Some(whole);
+            return Vec::new();
+        }
+        let k = job.piece.0;
+        let (a, b) = (c[k], c[k + 1]);
+        let own: Vec<(usize, usize, W)> = local[g]
             .iter()
-            .map(|&g| {
-                let (lo, hi) = ranges[g];
-                (
-                    g,
-                    solve_stretch(field, (lo, hi), true, enc, &local[g], &bar[lo..hi]),
-                )
-            })
-            .collect::<Vec<_>>()
-    };
+            .filter(|&&(u, v, _)| (a..b).contains(&u) && (a..b).contains(&v))
+            .map(|&(u, v, w)| (u - a, v - a, w))
+            .collect();
+        let part = solve_stretch(
+            field,
+            (lo + a, lo + b),
+            enc,
+            &own,
+            &bar[lo + a..lo + b],
+            None,
+        );
+        let mut list = crate::threads::lock(&pieces[g]);
+        list[k] = Some(part);
+        if list.iter().all(Option::is_some) {
+            vec![Job { merge: true, ..job }]
+        } else {
+            Vec::new()
+        }
+    });
     let mut duals = vec![W::ZERO; total];
     let mut mates = vec![None; total];
     let mut added = Vec::new();
-    for (g, part) in both_halves(on_threads(n), run) {
+    for (g, whole) in solved.into_iter().enumerate() {
+        let part = whole
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .expect("every group is solved");
         let lo = ranges[g].0;
         duals[lo..lo + part.duals.len()].copy_from_slice(&part.duals);
         for (a, b) in part.mates.into_iter().enumerate() {
@@ -656,37 +712,47 @@ fn unpairable(bar: &[usize]) -> usize {
     for &b in bar {
         count[b] += 1;
     }
-    let [free, black, red] = count;
+    unpaired_of(count)
+}
+
+/// [`unpairable`] from the counts of players free of bars, barred from black and barred
+/// from red.
+fn unpaired_of([free, black, red]: [usize; 3]) -> usize {
     black
         .saturating_sub(red + free)
         .max(red.saturating_sub(black + free))
 }
 
+/// Work for the two threads of [`piecewise_start`], the greatest first: a group's solve
+/// from its pieces as soon as they are all solved, else the largest group's pieces
+/// first (so that solve can start early), in order.
+#[derive(PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
+struct Job {
+    merge: bool,
+    size: usize,
+    group: Reverse<usize>,
+    piece: Reverse<usize>,
+}
+
 /// Players `lo..hi` of one score group solved alone (see [`piecewise_start`]) over their
 /// candidate pairs `edges` (numbered from `lo`), `bar` their [`colour_bars`]: their
-/// duals, their partners (numbered from `lo`) and the pairs pricing added. A `whole`
-/// group of more than [`PIECE`] players is first cut into pieces of about that many,
-/// each solved so, and the pieces' optima side by side are the warm start of the
-/// group's solve. A stretch that pairs everyone (one player may take a sink when it is
-/// odd) is priced as the whole field is, against every legal pair inside it, so its
-/// start is its own optimum, proven, and the solve around it prices only what changes
-/// across its borders. A stretch that cannot pair everyone stops as soon as only the
-/// players [`unpairable`] counts are left (proving that no more can be paired would be
-/// most of its work) and is not priced.
+/// duals, their partners (numbered from `lo`) and the pairs pricing added. With
+/// `pieces`, the optima of consecutive pieces of the stretch (each solved so), side by
+/// side, are the warm start; without, the solve starts cold. A stretch that pairs
+/// everyone (one player may take a sink when it is odd) is priced as the whole field
+/// is, against every legal pair inside it, so its start is its own optimum, proven,
+/// and the solve around it prices only what changes across its borders. A stretch that
+/// cannot pair everyone stops as soon as only the players [`unpairable`] counts are left
+/// (proving that no more can be paired would be most of its work) and is not priced.
 fn solve_stretch<W: Weight>(
     field: &Field,
     (lo, hi): (usize, usize),
-    whole: bool,
     enc: &Encoder<W>,
     edges: &[(usize, usize, W)],
     bar: &[usize],
+    pieces: Option<Vec<Start<W>>>,
 ) -> Start<W> {
     let size = hi - lo;
-    let parts = if whole {
-        size.div_ceil(piece_len()).max(1)
-    } else {
-        1
-    };
     let mut local = edges.to_vec();
     if size % 2 == 1 {
         // A sink any player may take, as light as the lightest pair: the same weight for
@@ -700,68 +766,25 @@ fn solve_stretch<W: Weight>(
     }
     let total = size + size % 2;
     let mut added = Vec::new();
-    let mut solver = if parts == 1 {
-        PerfectMatcher::cold(total, &local)
-    } else {
-        // Pieces of equal length, but a piece with players barred from one colour beyond
-        // what its others can pair takes in as many players after it as it lacks (while
-        // that helps): it then pairs them where the stretch's optimum would, with the
-        // nearest players who can, and the solve of the whole stretch has little to undo.
-        let length = size.div_ceil(parts);
-        let classes: Vec<usize> = field.players[lo..hi].iter().map(colour_class).collect();
-        let crossing = bracket_crossings(&classes);
-        let mut cuts = vec![0];
-        let mut a = 0;
-        while a < size {
-            let target = a + length;
-            let mut b = if target >= size {
-                size
-            } else {
-                // Within a quarter of a piece of the even cut, where the fewest bracket
-                // pairs are split.
-                let from = (a + length * 3 / 4).max(a + 1);
-                let to = (a + length * 5 / 4).min(size);
-                (from..=to)
-                    .min_by_key(|&c| (crossing[c], c.abs_diff(target)))
-                    .unwrap_or(target)
-            };
-            loop {
-                let short = unpairable(&bar[a..b]);
-                let next = (b + short).min(size);
-                if short == 0 || next == b || unpairable(&bar[a..next]) >= short {
-                    break;
-                }
-                b = next;
+    let mut solver = match pieces {
+        None => PerfectMatcher::cold(total, &local),
+        Some(pieces) => {
+            let mut duals = Vec::with_capacity(total);
+            let mut mates = Vec::with_capacity(total);
+            for part in pieces {
+                let a = duals.len();
+                duals.extend(part.duals);
+                mates.extend(part.mates.into_iter().map(|x| x.map(|x| x + a)));
+                added.extend(part.added.into_iter().map(|(u, v, w)| (u + a, v + a, w)));
             }
-            if size - b < length / 4 {
-                b = size;
+            debug_assert_eq!(duals.len(), size, "the pieces cover the stretch");
+            if size % 2 == 1 {
+                duals.push(W::ZERO);
+                mates.push(None);
             }
-            cuts.push(b);
-            a = b;
+            local.extend_from_slice(&added);
+            PerfectMatcher::warm(total, &local, &duals, &mates)
         }
-        let parts = cuts.len() - 1;
-        let mut own: Vec<Vec<(usize, usize, W)>> = vec![Vec::new(); parts];
-        for &(u, v, w) in edges {
-            let k = cuts.partition_point(|&c| c <= u) - 1;
-            if (cuts[k]..cuts[k + 1]).contains(&v) {
-                own[k].push((u - cuts[k], v - cuts[k], w));
-            }
-        }
-        let mut duals = Vec::with_capacity(total);
-        let mut mates = Vec::with_capacity(total);
-        for (k, piece_edges) in own.iter().enumerate() {
-            let (a, b) = (cuts[k], cuts[k + 1]);
-            let part = solve_stretch(field, (lo + a, lo + b), false, enc, piece_edges, &bar[a..b]);
-            duals.extend(part.duals);
-            mates.extend(part.mates.into_iter().map(|x| x.map(|x| x + a)));
-            added.extend(part.added.into_iter().map(|(u, v, w)| (u + a, v + a, w)));
-        }
-        if size % 2 == 1 {
-            duals.push(W::ZERO);
-            mates.push(None);
-        }
-        local.extend_from_slice(&added);
-        PerfectMatcher::warm(total, &local, &duals, &mates)
     };
     solver.stop_at_free(unpairable(bar).saturating_sub(size % 2));
     let sub = stretch_field(field, lo, hi);
@@ -777,6 +800,120 @@ fn solve_stretch<W: Weight>(
         duals,
         mates,
         added,
+    }
+}
+
+/// Where to cut a score group of [`colour_class`] `classes` and [`colour_bars`] `bar`
+/// into `parts` pieces of about equal length (see [`piecewise_start`]): the cuts, from 0
+/// to the group's size. Each cut is looked for within a quarter of a piece of the even
+/// cut, where the piece before it can pair everyone, then where pairing the two sides
+/// apart costs the fewest extra colour misses ([`Tally::extra_misses`]), then where
+/// the fewest bracket pairs are split ([`bracket_crossings`]), then nearest the even cut.
+/// A piece that still cannot pair everyone (S15 orders the players with the largest
+/// colour imbalance first, so a group can open with thousands barred from one colour)
+/// takes in the players after it up to where it can, if that is within twice a piece's
+/// length, else as many as it lacks while that helps: it then pairs them where the
+/// group's optimum would, with the nearest players who can, and the group's solve has
+/// little to undo. (In the bench binary's `--child 100000 3`, two groups' first pieces
+/// had left 550 and 622 players unpaired, whom the groups' solves then paired across
+/// the cut; cut so, the score groups' solves took 29 s of CPU instead of 37–46 s, and
+/// in `--child 100000 9` 55 s instead of 60–69 s, measured with temporary
+/// instrumentation.)
+fn piece_cuts(classes: &[usize], bar: &[usize], parts: usize) -> Vec<usize> {
+    let size = classes.len();
+    let length = size.div_ceil(parts);
+    let crossing = bracket_crossings(classes);
+    let tally = Tally::new(classes, bar);
+    let mut cuts = vec![0];
+    let mut a = 0;
+    while a < size {
+        let target = a + length;
+        let mut b = if target >= size {
+            size
+        } else {
+            let from = (a + length * 3 / 4).max(a + 1);
+            let to = (a + length * 5 / 4).min(size);
+            (from..=to)
+                .min_by_key(|&c| {
+                    (
+                        tally.unpairable(a, c),
+                        tally.extra_misses(a, c, size),
+                        crossing[c],
+                        c.abs_diff(target),
+                    )
+                })
+                .unwrap_or(target)
+        };
+        if tally.unpairable(a, b) > 0
+            && let Some(c) = (b..=(a + 2 * length).min(size)).find(|&c| tally.unpairable(a, c) == 0)
+        {
+            b = c;
+        }
+        loop {
+            let short = tally.unpairable(a, b);
+            let next = (b + short).min(size);
+            if short == 0 || next == b || tally.unpairable(a, next) >= short {
+                break;
+            }
+            b = next;
+        }
+        if size - b < length / 4 {
+            b = size;
+        }
+        cuts.push(b);
+        a = b;
+    }
+    cuts
+}
+
+/// Running counts over a score group's players in pairing order, to weigh a cut in O(1):
+/// [`colour_bars`] and due colours (+1 red, −1 black) of the players before each place.
+struct Tally {
+    bars: Vec<[usize; 3]>,
+    /// Due red minus due black, and players without a due colour.
+    dues: Vec<(i64, i64)>,
+}
+
+impl Tally {
+    fn new(classes: &[usize], bar: &[usize]) -> Tally {
+        let mut bars = Vec::with_capacity(classes.len() + 1);
+        let mut dues = Vec::with_capacity(classes.len() + 1);
+        let (mut count, mut due) = ([0usize; 3], (0i64, 0i64));
+        bars.push(count);
+        dues.push(due);
+        for (&c, &b) in classes.iter().zip(bar) {
+            count[b] += 1;
+            match c {
+                0 => due.0 += 1,
+                1 => due.0 -= 1,
+                _ => due.1 += 1,
+            }
+            bars.push(count);
+            dues.push(due);
+        }
+        Tally { bars, dues }
+    }
+
+    /// [`unpairable`] for players `a..c`.
+    fn unpairable(&self, a: usize, c: usize) -> usize {
+        let count: [usize; 3] = std::array::from_fn(|k| self.bars[c][k] - self.bars[a][k]);
+        unpaired_of(count)
+    }
+
+    /// Players `a..c` due one colour beyond those due the other and those due neither: at
+    /// least this many of them miss their due colour when they are paired alone.
+    fn excess(&self, a: usize, c: usize) -> i64 {
+        let (d, f) = (
+            self.dues[c].0 - self.dues[a].0,
+            self.dues[c].1 - self.dues[a].1,
+        );
+        (d.abs() - f).max(0)
+    }
+
+    /// How many more players, at least, miss their due colour when players `a..c` and
+    /// `c..end` are paired apart than when `a..end` are paired together.
+    fn extra_misses(&self, a: usize, c: usize, end: usize) -> i64 {
+        self.excess(a, c) + self.excess(c, end) - self.excess(a, end)
     }
 }
 
@@ -1922,10 +2059,10 @@ mod tests {
         Field::new(ctx, states)
     }
 
-    /// Pieces and pricing split their work into two halves fixed by the field alone, run
-    /// on two threads for large fields: a 900-player field (solved from pieces, then
-    /// priced) pairs the same, table for table, with the halves on threads and one after
-    /// the other.
+    /// Score groups' pieces and solves are jobs whichever thread is free takes, and
+    /// pricing splits its work into two halves fixed by the field alone, all on two
+    /// threads for large fields: a 900-player field (solved from pieces of 100, then
+    /// priced) pairs the same, table for table, on two threads and on one.
     #[test]
     fn threads_do_not_change_the_pairing() {
         use crate::pairing::simulate::synthetic_mid_event;
@@ -1935,7 +2072,11 @@ mod tests {
         let enc = field_encoder::<I256>(&field).expect("wide enough");
         let runs = [true, false].map(|threads| {
             THREADS.with(|t| t.set(Some(threads)));
+            // Pieces of 100 players, so pieces and the groups' solves from them are
+            // jobs for both threads.
+            PIECE_LEN.with(|p| p.set(Some(100)));
             let solved = priced(&field, &bye, &hint, false, &enc);
+            PIECE_LEN.with(|p| p.set(None));
             THREADS.with(|t| t.set(None));
             (solved.pairs, solved.bye)
         });
@@ -2016,6 +2157,56 @@ mod tests {
         // More of one colour: the unmatched ones split nothing.
         assert_eq!(bracket_crossings(&[0, 0, 0, 1]), vec![0, 0, 0, 1, 0]);
         assert_eq!(bracket_crossings(&[]), vec![0]);
+    }
+
+    /// A score group opening with players barred from one colour beyond what the rest of
+    /// its first piece can pair: that piece takes in the free players after them, up to
+    /// where it can pair everyone, and the group's other pieces follow.
+    #[test]
+    fn pieces_take_in_the_players_their_barred_block_needs() {
+        // 30 barred players (two barred from red, due black, for each one barred from
+        // black, due red), then 30 free ones due red and black in turn.
+        let mut classes = Vec::new();
+        let mut bar = Vec::new();
+        for _ in 0..10 {
+            classes.extend([1, 1, 0]);
+            bar.extend([2, 2, 1]);
+        }
+        for k in 0..30 {
+            classes.push(k % 2);
+            bar.push(0);
+        }
+        assert_eq!(unpairable(&bar[..30]), 10);
+        // Pieces of 20: no cut within a quarter of 20 can pair its first piece; 10 free
+        // players after the block can.
+        assert_eq!(piece_cuts(&classes, &bar, 3), vec![0, 40, 60]);
+        // Without bars the even cuts stand (the due colours balance there).
+        let free = vec![0; 60];
+        let cuts = piece_cuts(&classes, &free, 3);
+        assert_eq!(cuts.len(), 4);
+        assert_eq!((cuts[0], cuts[3]), (0, 60));
+    }
+
+    /// Cutting where the sides' due colours balance costs no extra miss; elsewhere each
+    /// side's excess beyond its players without a due colour does.
+    #[test]
+    fn extra_misses_count_what_pairing_apart_costs() {
+        // 12 due red, 12 due black, 8 due red, 8 due black, then 2 without a due colour.
+        let mut classes = vec![0; 12];
+        classes.extend([1; 12]);
+        classes.extend([0; 8]);
+        classes.extend([1; 8]);
+        classes.extend([2; 2]);
+        let tally = Tally::new(&classes, &vec![0; classes.len()]);
+        assert_eq!(tally.extra_misses(0, 24, 42), 0);
+        // Left 4 due red over; right 4 due black over, less the 2 without a due colour.
+        assert_eq!(tally.extra_misses(0, 20, 42), 4 + 2);
+        // The two without a due colour absorb part of the right side's excess.
+        assert_eq!(tally.excess(32, 42), 6);
+        assert_eq!(tally.extra_misses(0, 36, 42), 4 + 2);
+        assert_eq!(tally.unpairable(0, 42), 0);
+        // Pieces of 21 are cut where the colours balance, not at the even cut.
+        assert_eq!(piece_cuts(&classes, &vec![0; classes.len()], 2)[1], 24);
     }
 
     /// The halves come back first half first, whichever thread finishes first (the
