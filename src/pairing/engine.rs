@@ -816,8 +816,8 @@ fn solve_stretch<W: Weight>(
 /// group's optimum would, with the nearest players who can, and the group's solve has
 /// little to undo. (In the bench binary's `--child 100000 3`, two groups' first pieces
 /// had left 550 and 622 players unpaired, whom the groups' solves then paired across
-/// the cut; cut so, the score groups' solves took 29 s of CPU instead of 37–46 s, and
-/// in `--child 100000 9` 55 s instead of 60–69 s, measured with temporary
+/// the cut; cut so, the score groups' solves took 29 s of CPU instead of 39–46 s (two
+/// runs), and in `--child 100000 9` 55 s instead of 62 s, measured with temporary
 /// instrumentation.)
 fn piece_cuts(classes: &[usize], bar: &[usize], parts: usize) -> Vec<usize> {
     let size = classes.len();
