@@ -2,7 +2,8 @@
 //! way back when no thread can be made.
 //!
 //! Every thread qiwang starts does work the calling thread could do itself (the second
-//! half of a pricing pass, the standings beside the round sheets, a workbook's sheet), so
+//! half of a pricing pass, the pairing's score-group jobs ([`pool`]), the standings
+//! beside the round sheets, a workbook's sheet), so
 //! a process at its limit of threads or address space does that work in line instead of
 //! panicking, and `RUST_MIN_STACK` (which sets the default stack of new threads) cannot
 //! shrink their stacks below what their work was tested with.
@@ -32,12 +33,11 @@ where
     let started = Builder::new()
         .stack_size(STACK)
         .spawn_scoped(scope, move || {
-            let work = theirs.lock().unwrap_or_else(PoisonError::into_inner).take();
+            let work = lock(&theirs).take();
             work.expect("the work is left for the thread that was made")()
         });
     started.map_err(|_| {
-        slot.lock()
-            .unwrap_or_else(PoisonError::into_inner)
+        lock(&slot)
             .take()
             .expect("no thread was made to take the work")
     })

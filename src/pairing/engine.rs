@@ -563,9 +563,9 @@ fn piece_len() -> usize {
 /// left one thread idle for up to a third of the phase: in the bench binary's `--child
 /// 100000 3`, 31.6 s for 46 s of work.) The whole-field solve and pricing after it are
 /// unchanged, so the result is as exact as ever: a start changes how much work the
-/// solver does, never what it proves. A group without a perfect pairing of its own (players barred from
-/// one colour can crowd a score group) gives what its solve stopped at: as many pairs
-/// as it can hold, under duals that keep them tight.
+/// solver does, never what it proves. A group without a perfect pairing of its own
+/// (players barred from one colour can crowd a score group) gives what its solve stopped
+/// at: as many pairs as it can hold, under duals that keep them tight.
 ///
 /// (Before, pieces of the groups, solved over their candidate pairs only, were put side
 /// by side for the whole-field solve directly. In the bench binary's `--child 100000 9`
@@ -610,6 +610,25 @@ fn piecewise_start<W: Weight>(
             }
         })
         .collect();
+    // Each piece's own candidate pairs, numbered from its first player, split once (a
+    // group of one piece uses the group's).
+    let piece_edges: Vec<Vec<Vec<(usize, usize, W)>>> = cuts
+        .iter()
+        .zip(&local)
+        .map(|(c, edges)| {
+            if c.len() == 2 {
+                return Vec::new();
+            }
+            let mut own = vec![Vec::new(); c.len() - 1];
+            for &(u, v, w) in edges {
+                let k = c.partition_point(|&x| x <= u) - 1;
+                if (c[k]..c[k + 1]).contains(&v) {
+                    own[k].push((u - c[k], v - c[k], w));
+                }
+            }
+            own
+        })
+        .collect();
     let pieces: Vec<Mutex<Vec<Option<Start<W>>>>> = cuts
         .iter()
         .map(|c| Mutex::new((1..c.len()).map(|_| None).collect()))
@@ -642,23 +661,22 @@ fn piecewise_start<W: Weight>(
         }
         let k = job.piece.0;
         let (a, b) = (c[k], c[k + 1]);
-        let own: Vec<(usize, usize, W)> = local[g]
-            .iter()
-            .filter(|&&(u, v, _)| (a..b).contains(&u) && (a..b).contains(&v))
-            .map(|&(u, v, w)| (u - a, v - a, w))
-            .collect();
         let part = solve_stretch(
             field,
             (lo + a, lo + b),
             enc,
-            &own,
+            &piece_edges[g][k],
             &bar[lo + a..lo + b],
             None,
         );
         let mut list = crate::threads::lock(&pieces[g]);
         list[k] = Some(part);
         if list.iter().all(Option::is_some) {
-            vec![Job { merge: true, ..job }]
+            vec![Job {
+                merge: true,
+                piece: Reverse(0),
+                ..job
+            }]
         } else {
             Vec::new()
         }
@@ -725,7 +743,8 @@ fn unpaired_of([free, black, red]: [usize; 3]) -> usize {
 
 /// Work for the two threads of [`piecewise_start`], the greatest first: a group's solve
 /// from its pieces as soon as they are all solved, else the largest group's pieces
-/// first (so that solve can start early), in order.
+/// first (so that solve can start early), in order. A group of one piece is solved by
+/// that piece's job; a group's solve from its pieces carries piece 0.
 #[derive(PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
 struct Job {
     merge: bool,
@@ -942,9 +961,10 @@ fn brackets(classes: &[usize], mut close: impl FnMut(&[usize], usize)) {
 /// many pairs of the bracket matching of due-red against due-black in pairing order (as
 /// [`initial_candidates`] offers them) have one player before it and one after. The
 /// group's optimum keeps many of those pairs (it meets the most due colours, then stays
-/// nearest the pairing order), and pieces cut across them cannot; in the bench binary's
-/// `--child 100000 9`, cutting where the fewest are split took the score groups' solves
-/// from 48.3 to 38.7 s (round 3: 32.2 and 34.9 s, within the noise).
+/// nearest the pairing order), and pieces cut across them cannot. (When this was the
+/// only key of [`piece_cuts`], in the bench binary's `--child 100000 9`, cutting where
+/// the fewest are split took the score groups' solves from 48.3 to 38.7 s; round 3: 32.2
+/// and 34.9 s, within the noise. It now breaks ties after pairability and extra misses.)
 fn bracket_crossings(classes: &[usize]) -> Vec<u32> {
     let mut change = vec![0i64; classes.len() + 1];
     brackets(classes, |open, i| {
@@ -2149,6 +2169,8 @@ mod tests {
         );
     }
 
+    /// Each cut counts the bracket pairs with one player on each side of it; players due
+    /// neither colour and the unmatched surplus of one colour split nothing.
     #[test]
     fn bracket_crossings_count_the_pairs_each_cut_splits() {
         // Due red, red, black, black, none, red, black: brackets (1, 2), (0, 3), (5, 6).
