@@ -168,6 +168,43 @@ pub struct PerfectMatcher<W: Weight> {
     scale: u64,
 }
 
+/// A solver's state taken out of it ([`PerfectMatcher::snapshot`]) to start a larger
+/// solve with ([`PerfectMatcher::join`]).
+pub struct Snapshot<W> {
+    /// The solver's scale (see [`PerfectMatcher::scale`]).
+    scale: u64,
+    /// Each vertex's dual, and its partner (NONE when unpaired).
+    y: Vec<W>,
+    mate: Vec<usize>,
+    /// The blossoms, children before parents.
+    blossoms: Vec<SnapBlossom<W>>,
+}
+
+impl<W> Snapshot<W> {
+    /// How many vertices it holds.
+    pub fn vertices(&self) -> usize {
+        self.y.len()
+    }
+}
+
+/// Solved parts of a field, each with the number of its first vertex there (see
+/// [`PerfectMatcher::join`]).
+pub type Parts<W> = Vec<(usize, Snapshot<W>)>;
+
+/// One blossom of a [`Snapshot`].
+struct SnapBlossom<W> {
+    /// Its cycle of children from the one holding its base: vertex `v` as `v`, the
+    /// snapshot's `i`-th blossom as vertices + `i`.
+    childs: Vec<usize>,
+    /// The edge from each child to the next as (the end the solver's endpoint names, the
+    /// other end).
+    endps: Vec<(usize, usize)>,
+    base: usize,
+    z: W,
+    /// Not inside another blossom.
+    top: bool,
+}
+
 /// Bits kept free above the largest value before the solver doubles everything: slacks
 /// add four values, and blossom duals nest.
 const DOUBLING_MARGIN: u32 = 4;
@@ -268,6 +305,225 @@ impl<W: Weight> PerfectMatcher<W> {
         opt
     }
 
+    /// The solver's state as it stands, for [`PerfectMatcher::join`]: vertices `0..keep`
+    /// with their duals, partners and blossoms. Vertices from `keep` on (a sink added to
+    /// make a stretch even) are left out, and so is every blossom holding one: its dual
+    /// moves into its vertices (every edge inside it keeps its slack, every edge leaving
+    /// it gains), so only the pairs that cross its border lose their tightness and are
+    /// undone, with the pairs of the vertices left out. Every other blossom is kept whole.
+    pub fn snapshot(&self, keep: usize) -> Snapshot<W> {
+        let m = &self.m;
+        let n = m.n;
+        let mut y: Vec<W> = (0..keep).map(|v| m.y(v)).collect();
+        let mut mate: Vec<usize> = (0..keep)
+            .map(|v| match m.mate[v] {
+                NONE => NONE,
+                p => m.endpoint(p),
+            })
+            .collect();
+        for v in keep..n {
+            if m.mate[v] != NONE {
+                let u = m.endpoint(m.mate[v]);
+                if u < keep {
+                    mate[u] = NONE;
+                }
+            }
+        }
+        // The blossoms holding a vertex left out.
+        let mut gone = vec![false; 2 * n];
+        for v in keep..n {
+            let mut b = m.blossomparent[v];
+            while b != NONE && !gone[b] {
+                gone[b] = true;
+                b = m.blossomparent[b];
+            }
+        }
+        // Every live blossom, children before parents (nesting runs thousands deep: no
+        // recursion).
+        let mut order = Vec::new();
+        let mut stack: Vec<(usize, usize)> = Vec::new();
+        for b in n..2 * n {
+            if m.blossombase[b] == NONE || m.blossomparent[b] != NONE {
+                continue;
+            }
+            stack.push((b, 0));
+            while let Some(&mut (t, ref mut next)) = stack.last_mut() {
+                if let Some(&c) = m.blossomchilds[t].get(*next) {
+                    *next += 1;
+                    if c >= n {
+                        stack.push((c, 0));
+                    }
+                } else {
+                    order.push(t);
+                    stack.pop();
+                }
+            }
+        }
+        // The duals of the blossoms left out move into their vertices, parents first.
+        let mut folded = vec![W::ZERO; 2 * n];
+        for &b in order.iter().rev() {
+            let above = match m.blossomparent[b] {
+                NONE => W::ZERO,
+                p => folded[p],
+            };
+            folded[b] = above + if gone[b] { m.dualvar[b] } else { W::ZERO };
+            if gone[b] && m.dualvar[b] != W::ZERO {
+                let base = m.blossombase[b];
+                if base < keep && mate[base] != NONE {
+                    let partner = mate[base];
+                    mate[partner] = NONE;
+                    mate[base] = NONE;
+                }
+            }
+        }
+        for (v, y) in y.iter_mut().enumerate() {
+            let p = m.blossomparent[v];
+            if p != NONE {
+                *y = *y + folded[p];
+            }
+        }
+        let mut index = vec![NONE; 2 * n];
+        let mut blossoms = Vec::new();
+        for &b in &order {
+            if gone[b] {
+                continue;
+            }
+            index[b] = keep + blossoms.len();
+            let parent = m.blossomparent[b];
+            blossoms.push(SnapBlossom {
+                childs: m.blossomchilds[b]
+                    .iter()
+                    .map(|&c| if c < n { c } else { index[c] })
+                    .collect(),
+                endps: m.blossomendps[b]
+                    .iter()
+                    .map(|&p| (m.endpoint(p), m.endpoint(p ^ 1)))
+                    .collect(),
+                base: m.blossombase[b],
+                z: m.dualvar[b],
+                top: parent == NONE || gone[parent],
+            });
+        }
+        Snapshot {
+            scale: self.scale,
+            y,
+            mate,
+            blossoms,
+        }
+    }
+
+    /// A solver over `vertices` and `edges` that starts from solved parts of it: each
+    /// part a [`Snapshot`] whose vertices are numbered from its offset here, solved over
+    /// every edge between its own vertices (or stopped early, any state a solve leaves).
+    /// Every part keeps its duals, pairs and blossoms; only edges between parts (and
+    /// those of vertices in no part, whose duals start at zero) can be priced negative,
+    /// and they are made feasible as [`PerfectMatcher::add_edges`] does, undoing as
+    /// little as it can. A start from vertex duals alone ([`PerfectMatcher::warm`]) has
+    /// to fold every blossom's dual into its vertices, which undoes each blossom's pair
+    /// to the outside: in the bench binary's `--child 100000 3`, the whole field's start
+    /// from its score groups left 754 players unpaired where the groups had left 4.
+    ///
+    /// `None` when lifting every part to one scale would leave too few bits of `W`.
+    pub fn join(
+        vertices: usize,
+        edges: &[(usize, usize, W)],
+        parts: Parts<W>,
+    ) -> Option<PerfectMatcher<W>> {
+        let scale = parts.iter().map(|p| p.1.scale).fold(2, u64::max);
+        let shift = scale.trailing_zeros();
+        let lift = |x: W, times: u32| (0..times).fold(x, |x, _| x.double());
+        let widest = parts
+            .iter()
+            .map(|(_, snap)| {
+                let up = (scale / snap.scale).trailing_zeros();
+                let own = snap
+                    .y
+                    .iter()
+                    .copied()
+                    .chain(snap.blossoms.iter().map(|b| b.z));
+                own.map(Weight::bits).max().unwrap_or(0) + up
+            })
+            .chain(edges.iter().map(|e| e.2.bits() + shift + 1))
+            .max()
+            .unwrap_or(0);
+        if widest + 1 + DOUBLING_MARGIN > W::BITS {
+            return None;
+        }
+        let held: Vec<(usize, usize, W)> = edges
+            .iter()
+            .map(|&(u, v, w)| (u, v, lift(w, shift)))
+            .collect();
+        let mut m = Matcher::new(vertices, &held);
+        m.max_cardinality = true;
+        m.harvest = true;
+        m.dualvar[..vertices].fill(W::ZERO);
+        let mut part_of = vec![NONE; vertices];
+        for (which, (offset, snap)) in parts.into_iter().enumerate() {
+            let up = (scale / snap.scale).trailing_zeros();
+            let count = snap.y.len();
+            for (v, &y) in snap.y.iter().enumerate() {
+                m.dualvar[offset + v] = lift(y, up);
+                part_of[offset + v] = which;
+            }
+            for (v, &u) in snap.mate.iter().enumerate() {
+                if u != NONE && v < u {
+                    let p = m.endpoint_towards(offset + v, offset + u);
+                    m.mate[offset + v] = p;
+                    m.mate[offset + u] = p ^ 1;
+                }
+            }
+            let mut ids = Vec::with_capacity(snap.blossoms.len());
+            for sb in snap.blossoms {
+                let b = m
+                    .unusedblossoms
+                    .pop()
+                    .expect("at most n blossoms exist at once");
+                let childs: Vec<usize> = sb
+                    .childs
+                    .iter()
+                    .map(|&c| {
+                        if c < count {
+                            offset + c
+                        } else {
+                            ids[c - count]
+                        }
+                    })
+                    .collect();
+                m.blossomendps[b] = sb
+                    .endps
+                    .iter()
+                    .map(|&(x, other)| m.endpoint_towards(offset + other, offset + x))
+                    .collect();
+                m.adopt_handle(b, &childs);
+                let h = m.handle[b];
+                for &c in &childs {
+                    m.blossomparent[c] = b;
+                }
+                m.blossomchilds[b] = childs;
+                m.blossombase[b] = offset + sb.base;
+                m.dualvar[b] = lift(sb.z, up);
+                if sb.top {
+                    m.owner[h] = narrow(b);
+                    m.label_vertices(b, h);
+                }
+                ids.push(b);
+            }
+        }
+        let between: Vec<usize> = (0..m.ew.len())
+            .filter(|&k| {
+                let (u, v) = (part_of[m.eu(k)], part_of[m.ev(k)]);
+                u == NONE || u != v
+            })
+            .collect();
+        let mut joined = PerfectMatcher { m, scale };
+        if !joined.make_feasible(between) {
+            return None;
+        }
+        #[cfg(debug_assertions)]
+        joined.m.assert_valid_start();
+        Some(joined)
+    }
+
     /// Adds edges (none already present) for the next [`PerfectMatcher::solve`]. Each
     /// new edge the current duals price negative is made feasible where it touches the
     /// solution least: the dual of the blossom around one end is moved into its
@@ -288,6 +544,13 @@ impl<W: Weight> PerfectMatcher<W> {
             }
             held.push(self.m.push_edge(u, v, ew));
         }
+        self.make_feasible(held)
+    }
+
+    /// Makes edges `held` feasible where the current duals price them negative, keeping
+    /// the rest of the solution (see [`PerfectMatcher::add_edges`]), and gives every
+    /// free vertex's dual one parity. False when that needs more bits than `W` has.
+    fn make_feasible(&mut self, held: Vec<usize>) -> bool {
         // Raising an end already free costs no pair, and one raised end settles all its
         // short edges: prefer free ends, then ends with more short edges.
         let mut count = vec![0u32; self.m.n];
@@ -1081,6 +1344,56 @@ impl<W: Weight> Matcher<W> {
         k
     }
 
+    /// The endpoint index naming `to` on an edge from `from` to `to`, found in `from`'s
+    /// edge list (the callers rebuild a state over edges they know are there).
+    fn endpoint_towards(&self, from: usize, to: usize) -> usize {
+        self.ends(from)
+            .find(|&(_, x)| x == to)
+            .map(|(p, _)| p)
+            .expect("the solved parts' edges are all given")
+    }
+
+    /// Debug builds: a state a solve can start from — every edge's slack (counting the
+    /// blossoms around both ends) not negative, every pair and every blossom's cycle
+    /// tight, every blossom's base matched outside it or free.
+    #[cfg(debug_assertions)]
+    fn assert_valid_start(&self) {
+        for k in 0..self.ew.len() {
+            assert!(self.true_slack(k) >= W::ZERO, "edge {k} is priced negative");
+        }
+        for v in 0..self.n {
+            let p = self.mate[v];
+            if p != NONE {
+                assert_eq!(
+                    self.true_slack(p / 2),
+                    W::ZERO,
+                    "vertex {v}'s pair is tight"
+                );
+                assert_eq!(self.endpoint(self.mate[self.endpoint(p)]), v, "pairs agree");
+            }
+        }
+        for b in self.n..2 * self.n {
+            if self.blossombase[b] == NONE {
+                continue;
+            }
+            for &p in &self.blossomendps[b] {
+                assert_eq!(
+                    self.true_slack(p / 2),
+                    W::ZERO,
+                    "blossom {b}'s cycle is tight"
+                );
+            }
+            let base = self.blossombase[b];
+            if self.mate[base] != NONE {
+                let mut x = self.endpoint(self.mate[base]);
+                while x != NONE && x != b {
+                    x = self.blossomparent[x];
+                }
+                assert_ne!(x, b, "blossom {b}'s base is matched outside it");
+            }
+        }
+    }
+
     /// How many blossoms hold vertex `v`.
     fn depth(&self, v: usize) -> usize {
         let (mut b, mut d) = (self.blossomparent[v], 0);
@@ -1149,6 +1462,18 @@ impl<W: Weight> Matcher<W> {
         if relabel {
             self.label_vertices(b, h);
         }
+    }
+
+    /// Gives new blossom `b` of children `childs` its size and the handle of its largest
+    /// child (see `hand`); returns that child.
+    fn adopt_handle(&mut self, b: usize, childs: &[usize]) -> usize {
+        let big = *childs
+            .iter()
+            .max_by_key(|&&c| self.size[c])
+            .expect("a blossom has children");
+        self.handle[b] = self.handle[big];
+        self.size[b] = childs.iter().map(|&c| self.size[c]).sum();
+        big
     }
 
     /// Writes handle `h` into every vertex of `b`.
@@ -1299,13 +1624,8 @@ impl<W: Weight> Matcher<W> {
         self.dualvar[b] = W::ZERO;
         // T-children become S: their vertices are scanned. b takes its largest child's
         // handle; the other children's vertices are relabelled to it.
-        let big = *path
-            .iter()
-            .max_by_key(|&&c| self.size[c])
-            .expect("a blossom has children");
+        let big = self.adopt_handle(b, &path);
         let h = self.handle[big];
-        self.handle[b] = h;
-        self.size[b] = path.iter().map(|&c| self.size[c]).sum();
         let mut queue = std::mem::take(&mut self.queue);
         for &c in &path {
             if self.label[c] == 2 {
@@ -2192,6 +2512,24 @@ mod tests {
         }
     }
 
+    /// Each pair of `0..n` an edge with probability `p`, weighing from `-maxw` to `maxw`.
+    fn random_edges(
+        rng: &mut ChaCha8Rng,
+        n: usize,
+        p: f64,
+        maxw: i128,
+    ) -> Vec<(usize, usize, i128)> {
+        let mut edges = Vec::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.gen_bool(p) {
+                    edges.push((u, v, rng.gen_range(-maxw..=maxw)));
+                }
+            }
+        }
+        edges
+    }
+
     /// Warm starts from anything (an optimum over fewer edges, random duals and pairs)
     /// reach the same optimum weight as a cold solve, with a certificate.
     #[test]
@@ -2199,15 +2537,8 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         for case in 0..3000 {
             let n = 2 * rng.gen_range(1..=6);
-            let maxw = if case % 3 == 0 { 3 } else { 1000 };
-            let mut edges = Vec::new();
-            for u in 0..n {
-                for v in u + 1..n {
-                    if rng.gen_bool(0.6) {
-                        edges.push((u, v, i128::from(rng.gen_range(-maxw..=maxw))));
-                    }
-                }
-            }
+            let maxw: i128 = if case % 3 == 0 { 3 } else { 1000 };
+            let edges = random_edges(&mut rng, n, 0.6, maxw);
             let Some(cold) = max_weight_perfect_matching_dual(n, &edges) else {
                 continue;
             };
@@ -2237,6 +2568,77 @@ mod tests {
                 assert_eq!(score(&warm.mate, &edges), best, "case {case} start {k}");
             }
         }
+    }
+
+    /// Solves of parts of a graph, each over the edges inside it (odd parts with a sink
+    /// any vertex may take, some solves stopped early, some given more edges), joined
+    /// with their blossoms into a start for the whole graph (checked valid as it is
+    /// built): it reaches the cold optimum's weight with a certificate.
+    #[test]
+    fn joined_parts_reach_the_optimum() {
+        let mut rng = ChaCha8Rng::seed_from_u64(47);
+        let (mut solved, mut blossoms_kept) = (0, 0);
+        for case in 0..4000 {
+            let n = 2 * rng.gen_range(2..=9);
+            let maxw: i128 = if case % 3 == 0 { 3 } else { 1000 };
+            let edges = random_edges(&mut rng, n, 0.5, maxw);
+            let Some(cold) = max_weight_perfect_matching_dual(n, &edges) else {
+                continue;
+            };
+            // Cut points; the vertices after the last one are in no part.
+            let mut cuts = vec![0];
+            while *cuts.last().unwrap() < n && cuts.len() < 4 {
+                let at = *cuts.last().unwrap();
+                cuts.push(rng.gen_range(at + 1..=n));
+            }
+            if rng.gen_bool(0.2) {
+                cuts.pop();
+            }
+            let mut parts = Vec::new();
+            for w in cuts.windows(2) {
+                let (lo, hi) = (w[0], w[1]);
+                let size = hi - lo;
+                let mut local: Vec<_> = edges
+                    .iter()
+                    .filter(|e| e.0 >= lo && e.1 < hi)
+                    .map(|&(u, v, w)| (u - lo, v - lo, w))
+                    .collect();
+                if size % 2 == 1 {
+                    local.extend((0..size).map(|a| (a, size, -maxw)));
+                }
+                let total = size + size % 2;
+                let later = local.split_off(local.len() / 2 * usize::from(rng.gen_bool(0.3)));
+                let mut solver = PerfectMatcher::cold(total, &local);
+                if !later.is_empty() {
+                    solver.solve_partial();
+                    assert!(solver.add_edges(&later), "case {case}");
+                }
+                if rng.gen_bool(0.3) {
+                    solver.stop_at_free(2);
+                }
+                solver.solve_partial();
+                let snap = solver.snapshot(size);
+                blossoms_kept += snap.blossoms.len();
+                parts.push((lo, snap));
+            }
+            let joined = PerfectMatcher::join(n, &edges, parts)
+                .expect("small weights fit")
+                .solve()
+                .expect("a perfect matching exists");
+            joined
+                .certify(&edges)
+                .unwrap_or_else(|e| panic!("case {case}: {e}: {edges:?}"));
+            assert_eq!(
+                score(&joined.mate, &edges),
+                score(&cold.mate, &edges),
+                "case {case}: {edges:?}"
+            );
+            solved += 1;
+        }
+        assert!(
+            solved > 2000 && blossoms_kept > 500,
+            "{solved} {blossoms_kept}"
+        );
     }
 
     /// A piece without a perfect pairing still gives a start: a maximum-cardinality

@@ -18,7 +18,7 @@
 //! 0.99 s in 192, each from the bench binary's `--child 10000 5` run that `cargo bench
 //! --bench pairing -- 10000 --rounds 5-5` starts).
 
-use super::blossom::PerfectMatcher;
+use super::blossom::{Parts, PerfectMatcher, Snapshot};
 use super::context::{Float, PlayerState, Rules};
 use super::feasible::max_matching;
 use super::wide::{I192, I256, I384, I512, Weight};
@@ -471,13 +471,15 @@ fn priced<W: Weight>(
         }
     }
     let mut solver = if !all_edges && n > PIECEWISE_FROM {
-        let start = piecewise_start(field, enc, total, &edges);
-        for &(u, v, w) in &start.added {
+        let (groups, added) = piecewise_start(field, enc, &edges);
+        for &(u, v, w) in &added {
             seen.insert(u, v);
             edges.push((u, v, w));
         }
-        let (duals, mates) = (start.duals, start.mates);
-        PerfectMatcher::warm(total, &edges, &duals, &mates)
+        // Should one scale for every group need more bits than `W` has: start cold
+        // (slower, the same optimum).
+        PerfectMatcher::join(total, &edges, groups)
+            .unwrap_or_else(|| PerfectMatcher::cold(total, &edges))
     } else {
         PerfectMatcher::cold(total, &edges)
     };
@@ -577,9 +579,8 @@ fn piece_len() -> usize {
 fn piecewise_start<W: Weight>(
     field: &Field,
     enc: &Encoder<W>,
-    total: usize,
     edges: &[(usize, usize, W)],
-) -> Start<W> {
+) -> (Parts<W>, Vec<(usize, usize, W)>) {
     let n = field.players.len();
     let mut ranges = Vec::with_capacity(field.group_size.len());
     let mut start = 0;
@@ -681,8 +682,7 @@ fn piecewise_start<W: Weight>(
             Vec::new()
         }
     });
-    let mut duals = vec![W::ZERO; total];
-    let mut mates = vec![None; total];
+    let mut groups = Vec::with_capacity(ranges.len());
     let mut added = Vec::new();
     for (g, whole) in solved.into_iter().enumerate() {
         let part = whole
@@ -690,34 +690,16 @@ fn piecewise_start<W: Weight>(
             .unwrap_or_else(PoisonError::into_inner)
             .expect("every group is solved");
         let lo = ranges[g].0;
-        duals[lo..lo + part.duals.len()].copy_from_slice(&part.duals);
-        for (a, b) in part.mates.into_iter().enumerate() {
-            mates[lo + a] = b.map(|b| lo + b);
-        }
         added.extend(part.added.into_iter().map(|(u, v, w)| (u + lo, v + lo, w)));
+        groups.push((lo, part.snap));
     }
-    // The bye sink's dual is a cold start's: its heaviest edge.
-    if total > n
-        && let Some(y) = edges
-            .iter()
-            .filter(|e| e.1 == n)
-            .map(|e| e.2.double().double())
-            .max()
-    {
-        duals[n] = y;
-    }
-    Start {
-        duals,
-        mates,
-        added,
-    }
+    (groups, added)
 }
 
-/// A start for a solve ([`piecewise_start`], [`solve_stretch`]): every vertex's dual and
-/// partner, and the pairs pricing added to the candidates (the partners may use them).
+/// A stretch's solved state ([`solve_stretch`]), to start a larger solve from, and the
+/// pairs pricing added to its candidates (its partners may use them).
 struct Start<W> {
-    duals: Vec<W>,
-    mates: Vec<Option<usize>>,
+    snap: Snapshot<W>,
     added: Vec<(usize, usize, W)>,
 }
 
@@ -788,21 +770,18 @@ fn solve_stretch<W: Weight>(
     let mut solver = match pieces {
         None => PerfectMatcher::cold(total, &local),
         Some(pieces) => {
-            let mut duals = Vec::with_capacity(total);
-            let mut mates = Vec::with_capacity(total);
+            let mut parts = Vec::with_capacity(pieces.len());
+            let mut a = 0;
             for part in pieces {
-                let a = duals.len();
-                duals.extend(part.duals);
-                mates.extend(part.mates.into_iter().map(|x| x.map(|x| x + a)));
+                let len = part.snap.vertices();
                 added.extend(part.added.into_iter().map(|(u, v, w)| (u + a, v + a, w)));
+                parts.push((a, part.snap));
+                a += len;
             }
-            debug_assert_eq!(duals.len(), size, "the pieces cover the stretch");
-            if size % 2 == 1 {
-                duals.push(W::ZERO);
-                mates.push(None);
-            }
+            debug_assert_eq!(a, size, "the pieces cover the stretch");
             local.extend_from_slice(&added);
-            PerfectMatcher::warm(total, &local, &duals, &mates)
+            PerfectMatcher::join(total, &local, parts)
+                .unwrap_or_else(|| PerfectMatcher::cold(total, &local))
         }
     };
     solver.stop_at_free(unpairable(bar).saturating_sub(size % 2));
@@ -812,12 +791,10 @@ fn solve_stretch<W: Weight>(
         seen.insert(u, v);
     }
     let before = local.len();
-    let opt = price_to_optimum(&sub, enc, &mut solver, total, &mut local, &mut seen);
+    price_to_optimum(&sub, enc, &mut solver, total, &mut local, &mut seen);
     added.extend_from_slice(&local[before..]);
-    let (duals, mates) = kept_part(&opt, size);
     Start {
-        duals,
-        mates,
+        snap: solver.snapshot(size),
         added,
     }
 }
@@ -1036,21 +1013,6 @@ fn stretch_field<'a>(field: &Field<'a>, lo: usize, hi: usize) -> Field<'a> {
         group_size: vec![field.group_size[g]],
         relax: field.relax.clone(),
     }
-}
-
-/// The duals (as a warm start takes them) and partners of vertices `0..size` of a solve
-/// whose vertex `size`, if any, is a sink.
-fn kept_part<W: Weight>(
-    opt: &super::blossom::Optimum<W>,
-    size: usize,
-) -> (Vec<W>, Vec<Option<usize>>) {
-    let mut duals = opt.warm_duals();
-    duals.truncate(size);
-    let mates = opt.mate[..size]
-        .iter()
-        .map(|&b| b.filter(|&b| b < size))
-        .collect();
-    (duals, mates)
 }
 
 /// Spreads each matched pair's dual sum evenly between its two players where the other
