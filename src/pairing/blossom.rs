@@ -2641,6 +2641,28 @@ mod tests {
         );
     }
 
+    /// A join whose weights leave too few bits for the solver's doublings says so
+    /// (the engine then starts cold) instead of overflowing.
+    #[test]
+    fn joins_too_wide_for_the_weight_type_are_refused() {
+        let heavy = 1i128 << 121;
+        let edges = vec![(0, 1, heavy), (2, 3, heavy), (1, 2, 1)];
+        let parts = [(0, 2), (2, 4)]
+            .into_iter()
+            .map(|(lo, hi)| {
+                let local: Vec<_> = edges
+                    .iter()
+                    .filter(|e| e.0 >= lo && e.1 < hi)
+                    .map(|&(u, v, w)| (u - lo, v - lo, w))
+                    .collect();
+                let mut solver = PerfectMatcher::cold(hi - lo, &local);
+                solver.solve_partial();
+                (lo, solver.snapshot(hi - lo))
+            })
+            .collect();
+        assert!(PerfectMatcher::join(4, &edges, parts).is_none());
+    }
+
     /// A piece without a perfect pairing still gives a start: a maximum-cardinality
     /// matching, its pairs tight and every edge's slack not negative; and a warm start
     /// from it, once edges make a perfect matching possible, reaches the cold optimum.
