@@ -1295,7 +1295,7 @@ fn price<W: Weight>(
     let keyv: Vec<W> = opt.y.iter().map(|&y| -y).collect();
     let f = 2 * opt.scale();
     // f is a power of two; the solver checked its doublings fit in W.
-    let times = |w: W| (0..f.trailing_zeros()).fold(w, |x, _| x.double());
+    let times = |w: W| w.scaled(f);
     let class: Vec<usize> = field.players.iter().map(colour_class).collect();
     let bar = colour_bars(field);
     let groups = field.scores.len();

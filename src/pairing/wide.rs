@@ -37,6 +37,11 @@ pub trait Weight:
     fn double(self) -> Self {
         self + self
     }
+    /// `self · factor` for a power of two `factor` (the solver's scales), by doubling.
+    fn scaled(self, factor: u64) -> Self {
+        debug_assert!(factor.is_power_of_two());
+        (0..factor.trailing_zeros()).fold(self, |x, _| x.double())
+    }
 }
 
 impl Weight for i128 {
