@@ -72,6 +72,19 @@ fn parse_lang(args: &[std::ffi::OsString]) -> Lang {
     context::error_lang(None, event.as_deref())
 }
 
+/// Keeps the workbook library's panic on a failed write to a temporary file (a full disk)
+/// off the screen: the workbook writer catches it and reports it as an error that says
+/// what to do ([`qiwang::report::xlsx::temp_write_panic`]). Every other panic is shown
+/// as before.
+fn quiet_temp_write_panics() {
+    let shown = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if qiwang::report::xlsx::temp_write_panic(info.payload()).is_none() {
+            shown(info);
+        }
+    }));
+}
+
 /// Writes to standard output, without control characters (ESC sequences in a name or a
 /// reason must not reach the terminal). A closed pipe ends the program with success (the
 /// reader took what it wanted); any other write error is reported with the I/O exit code.
@@ -101,6 +114,7 @@ pub fn emit_bytes(bytes: &[u8]) {
 
 /// Runs the program and returns the process exit code.
 pub fn main() -> i32 {
+    quiet_temp_write_panics();
     let args = hyphen_outcomes(std::env::args_os().collect());
     let parse_lang = *PARSE_LANG.get_or_init(|| parse_lang(&args));
     let parsed = clap_command()

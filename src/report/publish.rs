@@ -280,9 +280,17 @@ pub fn write_single(path: &Path, bytes: &[u8]) -> Result<(), PublishError> {
 
 /// [`write_single`], refusing to replace a file that exists unless `force`.
 pub fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<(), PublishError> {
+    refuse_existing(path, force)?;
+    write_single(path, bytes)
+}
+
+/// The refusal of [`write_new`] when `path` is a file already and not `force`: checked
+/// before the content is made too, when making it takes long (a 100,000-player workbook),
+/// so the user hears it at once.
+pub fn refuse_existing(path: &Path, force: bool) -> Result<(), PublishError> {
     match kind(path)? {
         Some(t) if t.is_file() && !force => Err(PublishError::Exists(path.to_path_buf())),
-        _ => write_single(path, bytes),
+        _ => Ok(()),
     }
 }
 

@@ -36,7 +36,7 @@ pub fn render_book(reports: &[(String, &Report)]) -> Result<Vec<u8>, XlsxError> 
     let reports = reports
         .iter()
         .map(|(name, report)| (name.clone(), Cow::Borrowed(*report)));
-    render_book_as(reports, Body::Runs)
+    render_book_as(reports, Body::Runs, STREAM_CELLS)
 }
 
 /// [`render_book`] taking the reports: each cell's text moves into the workbook instead
@@ -50,7 +50,8 @@ pub fn render_book_owned(
         .into_iter()
         .map(|(name, report)| (name, Cow::Owned(report)));
     let mut workbook = Workbook::new();
-    let (bytes, sheets) = fill_book(&mut workbook, reports, Body::Runs)?;
+    let (bytes, sheets) =
+        temp_writes_fail_cleanly(|| fill_book(&mut workbook, reports, Body::Runs, STREAM_CELLS))?;
     Ok(SavedBook {
         bytes,
         sheets,
@@ -74,7 +75,7 @@ pub struct SavedBook {
 /// How a table's body cells get their formats.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Body {
-    /// A run of a column at a time, after the values (`Looks`).
+    /// A run of a row's cells at a time, after the row's values (`format_row`).
     Runs,
     /// Each cell written with its format: the plain way, which the tests check `Runs`
     /// against.
@@ -85,8 +86,10 @@ enum Body {
 fn render_book_as<'r>(
     reports: impl IntoIterator<Item = (String, Cow<'r, Report>)>,
     body: Body,
+    stream_cells: usize,
 ) -> Result<Vec<u8>, XlsxError> {
-    Ok(fill_book(&mut Workbook::new(), reports, body)?.0)
+    temp_writes_fail_cleanly(|| fill_book(&mut Workbook::new(), reports, body, stream_cells))
+        .map(|(bytes, _)| bytes)
 }
 
 /// Writes the reports into `book` (new) and saves it; gives the file and its number of
@@ -96,17 +99,21 @@ fn render_book_as<'r>(
 /// report is read (for 100,000 players a sheet holds up to a million cells, and the
 /// reports may be made on another thread as they are read: see `workbook_reports`); the
 /// sheets go into the book in order. A sheet of notes (the grand total) waits for every
-/// table before it, whose money totals it adds up.
+/// table before it, whose money totals it adds up. A table of `stream_cells` cells or
+/// more is written through a temporary file (`streamed_sheet`).
 fn fill_book<'r>(
     book: &mut Workbook,
     reports: impl IntoIterator<Item = (String, Cow<'r, Report>)>,
     body: Body,
+    stream_cells: usize,
 ) -> Result<(Vec<u8>, usize), XlsxError> {
     book.set_zip_compression_level(ZIP_LEVEL);
     let mut names = BTreeSet::new();
     let mut totals: Vec<(String, f64)> = Vec::new();
     let formats = Formats::new();
+    formats.register(book);
     let formats = &formats;
+    let mut streamed = 0;
     let mut first_name = None;
     std::thread::scope(|scope| -> Result<(), XlsxError> {
         let mut writing = std::collections::VecDeque::new();
@@ -138,7 +145,14 @@ fn fill_book<'r>(
                 } else {
                     format!("{} — {}", report.title, section.title)
                 };
-                let mut sheet = Worksheet::new();
+                let cells = section.rows.len() * section.columns.len();
+                let mut sheet = match streamed_sheet(book, cells, stream_cells, streamed) {
+                    Some(sheet) => {
+                        streamed += 1;
+                        sheet
+                    }
+                    None => Worksheet::new(),
+                };
                 sheet.set_name(&sheet_name)?;
                 if section.columns.is_empty() {
                     while let Some(handle) = writing.pop_front() {
@@ -153,7 +167,6 @@ fn fill_book<'r>(
                 {
                     finish(handle, book, &mut totals)?;
                 }
-                let cells = section.rows.len() * section.columns.len();
                 let report = std::sync::Arc::clone(&report);
                 let write = move || -> SheetResult {
                     let report: &Report = &report;
@@ -200,6 +213,82 @@ fn fill_book<'r>(
     Ok((book.save_to_buffer()?, names.len().max(1)))
 }
 
+/// Cells from which a table's sheet is written through a temporary file.
+///
+/// The library holds every cell of an ordinary sheet until it saves the book, and then
+/// the sheet's whole XML: for 100,000 players about 1 GB, whose fresh pages the kernel
+/// zeroed in a third of the export's CPU time (`perf`), more in some hours than in
+/// others. A streamed sheet (the library's "constant memory" mode) writes each row to
+/// the file as the next one starts, with its text in the cell instead of in the shared
+/// string table, and the save copies the file into the workbook.
+const STREAM_CELLS: usize = 50_000;
+
+/// At most this many sheets of a workbook are streamed, each holding a temporary file
+/// open until the save: a process may only have so many files open (often 1,024). Past
+/// that, sheets are held in memory.
+const MAX_STREAMED: usize = 64;
+
+/// A new sheet of `book` written through a temporary file, if a table of `cells` cells
+/// should be (`stream_cells`, and fewer than [`MAX_STREAMED`] streamed so far) and the
+/// temporary file can be made; `None` for an ordinary sheet. Such a sheet only takes rows
+/// in order and formats only the row being written (`format_row`). The file is removed
+/// as it is made (`tempfile`), so nothing is left behind, even when the process is killed.
+fn streamed_sheet(
+    book: &mut Workbook,
+    cells: usize,
+    stream_cells: usize,
+    streamed: usize,
+) -> Option<Worksheet> {
+    if cells < stream_cells || streamed >= MAX_STREAMED {
+        return None;
+    }
+    // The library makes such a sheet only inside the book: taken out to be written on
+    // its own thread, it goes back in order like any other (`finish`).
+    book.add_worksheet_with_constant_memory().ok()?;
+    book.worksheets_mut().pop()
+}
+
+/// How the message starts with which the library stops (panics) when it cannot write to
+/// a streamed sheet's temporary file, most often because the disk is full.
+const TEMP_WRITE_PANIC: &str = "Couldn't write to xml file";
+
+/// If a panic's payload is the library's on a failed write to a temporary file (see
+/// [`TEMP_WRITE_PANIC`]), the rest of its message: the cause. The command line keeps
+/// this panic off the screen, as `temp_writes_fail_cleanly` reports it.
+pub fn temp_write_panic(payload: &(dyn std::any::Any + Send)) -> Option<&str> {
+    let message = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())?;
+    message.strip_prefix(TEMP_WRITE_PANIC)
+}
+
+/// Runs `fill`, turning the library's panic on a failed write to a temporary file (see
+/// [`temp_write_panic`]) into [`XlsxError::TempFileError`] naming the directory and the
+/// cause; any other panic goes on. The workbook being filled is dropped half made.
+fn temp_writes_fail_cleanly<T>(
+    fill: impl FnOnce() -> Result<T, XlsxError>,
+) -> Result<T, XlsxError> {
+    let panic = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(fill)) {
+        Ok(result) => return result,
+        Err(panic) => panic,
+    };
+    let Some(detail) = temp_write_panic(&*panic) else {
+        std::panic::resume_unwind(panic)
+    };
+    // The cause as `io::Error` shows it (`Os { code: 28, kind: StorageFull, message:
+    // "No space left on device" }`): its message if it has one.
+    let detail = detail.trim_start_matches(':').trim();
+    let cause = detail
+        .split_once("message: \"")
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .map_or(detail, |(message, _)| message);
+    Err(XlsxError::TempFileError(
+        std::env::temp_dir(),
+        std::io::Error::other(cause.to_string()),
+    ))
+}
+
 /// Cells below which a table's sheet is written in line: a thread costs more than it
 /// saves on a small sheet, and an event of a hundred pools has over a thousand of them
 /// (threads for each made such an export three times slower).
@@ -243,6 +332,23 @@ struct Formats {
 }
 
 impl Formats {
+    /// Gives the formats their numbers in `book` in a fixed order: a streamed sheet
+    /// numbers a format when it first meets it, and two such sheets written at once
+    /// would otherwise number them in the order the threads ran.
+    fn register(&self, book: &mut Workbook) {
+        for format in [
+            &self.title,
+            &self.header,
+            &self.text,
+            &self.number,
+            &self.money,
+            &self.total_label,
+            &self.total_money,
+        ] {
+            book.register_format(format);
+        }
+    }
+
     fn new() -> Self {
         let border = |f: Format| f.set_border(FormatBorder::Thin);
         Formats {
@@ -389,161 +495,59 @@ fn page_setup(sheet: &mut Worksheet, header_row: u32, columns: usize) -> Result<
     Ok(())
 }
 
-/// How a table's body cell is formatted; `None` where a row has no cell.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// How a table's body cell is formatted.
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Look {
-    None,
     Text,
     Number,
     Money,
 }
 
 impl Look {
-    fn format(self, f: &Formats) -> Option<&Format> {
+    fn format(self, f: &Formats) -> &Format {
         match self {
-            Look::None => None,
-            Look::Text => Some(&f.text),
-            Look::Number => Some(&f.number),
-            Look::Money => Some(&f.money),
+            Look::Text => &f.text,
+            Look::Number => &f.number,
+            Look::Money => &f.money,
         }
     }
 }
 
-/// The formats of a table's body, gathered while its values are written without one and
-/// then set a block at a time (neighbouring columns' runs over the same rows). Writing
-/// each cell with its `Format` made the library hash and compare the whole `Format` per
-/// cell, about 1.2 s of CPU for the 4 million cells of a 100,000-player export; a block
-/// costs one lookup, then a cheap pass over its cells. The workbook is
-/// the same: every cell gets the format it got before, an empty cell still becomes a
-/// formatted blank, the formats are registered in the order their first cells came (so
-/// the style indices do not move), and a blank that alone stretched the sheet's used
-/// range is written as such (`blanks_outside`).
-struct Looks {
-    /// How many columns the header row has: empty cells beyond it may lie outside the
-    /// range the written cells span.
+/// Sets the formats of the body row just written, whose values went in without one:
+/// `looks` holds each cell's look and whether it is empty, `any_value` whether the row
+/// wrote a value. A run of neighbouring cells with the same look takes one
+/// `set_range_format`, one format lookup: writing each cell with its `Format` made the
+/// library hash the whole `Format` per cell, about 1.2 s of CPU for the 4 million cells
+/// of a 100,000-player export. The row comes out as if each cell had been written with
+/// its format: an empty cell becomes a formatted blank, and an empty cell that alone
+/// stretches the sheet's used range (in a row without a value, or right of the header's
+/// `columns`) is written as a blank, which stretches it, where a range format does not.
+/// Only the row just written is touched, as a sheet written through a temporary file
+/// requires (see `streamed_sheet`).
+fn format_row(
+    sheet: &mut Worksheet,
+    f: &Formats,
+    row: u32,
+    looks: &[(Look, bool)],
     columns: usize,
-    /// Per column: the look of the run going on and its first row.
-    open: Vec<(Look, u32)>,
-    /// Finished runs: look, column, first and last row.
-    runs: Vec<(Look, usize, u32, u32)>,
-    /// The looks in the order their first cells came, row by row.
-    order: Vec<Look>,
-    /// The last body row written so far.
-    last_row: u32,
-    /// The last row and the last column holding a written (non-empty) body cell.
-    filled_row: Option<u32>,
-    filled_col: usize,
-    /// Empty cells after the last row with a written cell, and empty cells right of the
-    /// header: the only ones that may lie outside the written range.
-    trailing_empties: Vec<(u32, usize)>,
-    wide_empties: Vec<(u32, usize)>,
-}
-
-impl Looks {
-    fn new(columns: usize) -> Self {
-        Looks {
-            columns,
-            open: Vec::new(),
-            runs: Vec::new(),
-            order: Vec::new(),
-            last_row: 0,
-            filled_row: None,
-            filled_col: 0,
-            trailing_empties: Vec::new(),
-            wide_empties: Vec::new(),
+    any_value: bool,
+) -> Result<(), XlsxError> {
+    for (c, &(look, empty)) in looks.iter().enumerate() {
+        if empty && ((c == 0 && !any_value) || c >= columns) {
+            sheet.write_blank(row, col(c), look.format(f))?;
         }
     }
-
-    /// The cell of column `c` in `row` (rows in order, columns in order within a row).
-    fn cell(&mut self, row: u32, c: usize, look: Look, empty: bool) {
-        self.last_row = row;
-        if !self.order.contains(&look) {
-            self.order.push(look);
+    let mut left = 0;
+    while left < looks.len() {
+        let look = looks[left].0;
+        let mut right = left;
+        while looks.get(right + 1).is_some_and(|l| l.0 == look) {
+            right += 1;
         }
-        if self.open.len() <= c {
-            self.open.resize(c + 1, (Look::None, row));
-        }
-        self.switch(c, row, look);
-        if empty {
-            self.trailing_empties.push((row, c));
-            if c >= self.columns {
-                self.wide_empties.push((row, c));
-            }
-        } else {
-            self.filled_row = Some(row);
-            self.filled_col = self.filled_col.max(c);
-            self.trailing_empties.clear();
-        }
+        sheet.set_range_format(row, col(left), row, col(right), look.format(f))?;
+        left = right + 1;
     }
-
-    /// The end of `row`, which had `len` cells.
-    fn row_end(&mut self, row: u32, len: usize) {
-        self.last_row = row;
-        for c in len..self.open.len() {
-            self.switch(c, row, Look::None);
-        }
-    }
-
-    /// Column `c` has `look` from `row` on: ends the run going on if it differs.
-    fn switch(&mut self, c: usize, row: u32, look: Look) {
-        let (was, first) = self.open[c];
-        if was != look {
-            if was != Look::None {
-                self.runs.push((was, c, first, row - 1));
-            }
-            self.open[c] = (look, row);
-        }
-    }
-
-    /// Formats every run, the looks in the order their first cells came.
-    fn apply(&mut self, sheet: &mut Worksheet, f: &Formats) -> Result<(), XlsxError> {
-        let last = self.last_row;
-        for c in 0..self.open.len() {
-            let (look, first) = self.open[c];
-            if look != Look::None {
-                self.runs.push((look, c, first, last));
-            }
-        }
-        // Runs of neighbouring columns over the same rows make one rectangle, which the
-        // library walks row by row: a uniform table is a single call.
-        self.runs
-            .sort_unstable_by_key(|&(look, c, first, last)| (look, first, last, c));
-        for &look in &self.order {
-            let Some(format) = look.format(f) else {
-                continue;
-            };
-            let mut runs = self.runs.iter().filter(|r| r.0 == look).peekable();
-            while let Some(&(_, left, first, last)) = runs.next() {
-                let mut right = left;
-                while let Some(&(_, c, ..)) =
-                    runs.next_if(|r| r.1 == right + 1 && r.2 == first && r.3 == last)
-                {
-                    right = c;
-                }
-                sheet.set_range_format(first, col(left), last, col(right), format)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Writes as blanks the empty cells outside the range the sheet's written cells span
-    /// (`last_written`: the last row written after the body, if any): a blank written
-    /// with its format widens the sheet's dimension, a format set on a range does not.
-    fn blanks_outside(
-        &self,
-        sheet: &mut Worksheet,
-        f: &Formats,
-        last_written: Option<u32>,
-    ) -> Result<(), XlsxError> {
-        let last_row = last_written.or(self.filled_row);
-        let last_col = self.filled_col.max(self.columns.saturating_sub(1));
-        for &(row, c) in self.trailing_empties.iter().chain(&self.wide_empties) {
-            if last_row.is_none_or(|r| row > r) || c > last_col {
-                sheet.write_blank(row, col(c), &f.text)?;
-            }
-        }
-        Ok(())
-    }
+    Ok(())
 }
 
 /// Writes one table, its body from `rows` (`section.rows` may have been taken out);
@@ -573,7 +577,8 @@ fn write_table<'a>(
     } else {
         Look::Number
     };
-    let mut looks = Looks::new(section.columns.len());
+    // The row being written: each cell's look and whether it is empty.
+    let mut looks: Vec<(Look, bool)> = Vec::new();
     let money_col = money.iter().position(|&m| m);
     // The money column's values as written in the report, for its total.
     let mut money_values: Vec<f64> = Vec::new();
@@ -582,9 +587,9 @@ fn write_table<'a>(
     for cells in rows {
         has_rows = true;
         row += 1;
-        let mut len = 0;
+        looks.clear();
+        let mut any_value = false;
         for (c, value) in cells.enumerate() {
-            len = c + 1;
             if Some(c) == money_col {
                 money_values.extend(as_number(&value));
             }
@@ -614,7 +619,7 @@ fn write_table<'a>(
                 None => Look::Text,
             };
             if body == Body::PerCell {
-                let format = look.format(f).unwrap_or(&f.text);
+                let format = look.format(f);
                 match n {
                     Some(n) => {
                         sheet.write_number_with_format(row, col(c), n, format)?;
@@ -625,9 +630,10 @@ fn write_table<'a>(
                 }
                 continue;
             }
-            // The value goes in without a format (an empty one not at all); `looks`
-            // formats it afterwards.
+            // The value goes in without a format (an empty one not at all);
+            // `format_row` formats the row afterwards.
             let empty = value.is_empty();
+            any_value |= !empty;
             match n {
                 Some(n) => {
                     sheet.write_number(row, col(c), n)?;
@@ -637,11 +643,12 @@ fn write_table<'a>(
                     sheet.write_string(row, col(c), value)?;
                 }
             }
-            looks.cell(row, c, look, empty);
+            looks.push((look, empty));
         }
-        looks.row_end(row, len);
+        if body == Body::Runs {
+            format_row(sheet, f, row, &looks, section.columns.len(), any_value)?;
+        }
     }
-    looks.apply(sheet, f)?;
     let mut total = None;
     if let Some(m) = money_col
         && has_rows
@@ -665,17 +672,11 @@ fn write_table<'a>(
         )?;
         total = Some((format!("{letter}{}", row + 1), sum));
     }
-    let mut last_written = total.as_ref().map(|_| row);
     row += 1;
     for note in &section.notes {
         row += 1;
-        let note = clean(note);
-        if !note.is_empty() {
-            last_written = Some(row);
-        }
-        sheet.write_string(row, 0, note)?;
+        sheet.write_string(row, 0, clean(note))?;
     }
-    looks.blanks_outside(sheet, f, last_written)?;
     for (c, w) in widths.iter().enumerate() {
         sheet.set_column_width(col(c), ((*w).min(MAX_WIDTH) + 2) as f64)?;
     }
@@ -970,17 +971,13 @@ mod tests {
                 ("名单".to_string(), Cow::Borrowed(&other)),
             ]
         };
-        let per_cell = parts(&render_book_as(book(), Body::PerCell).unwrap());
         let owned = vec![
             ("奖".to_string(), report.clone()),
             ("名单".to_string(), other.clone()),
         ];
-        for got in [
-            parts(&render_book_as(book(), Body::Runs).unwrap()),
-            parts(&render_book_owned(owned).unwrap().bytes),
-        ] {
-            assert_eq!(got.len(), per_cell.len());
-            for ((name, a), (_, b)) in got.iter().zip(&per_cell) {
+        let same = |got: &[(String, Vec<u8>)], want: &[(String, Vec<u8>)]| {
+            assert_eq!(got.len(), want.len());
+            for ((name, a), (_, b)) in got.iter().zip(want) {
                 assert!(
                     a == b,
                     "{name}:\n{}\n{}",
@@ -988,7 +985,33 @@ mod tests {
                     String::from_utf8_lossy(b)
                 );
             }
-        }
+        };
+        // Every table sheet held in memory, then every one streamed.
+        let per_cell = parts(&render_book_as(book(), Body::PerCell, usize::MAX).unwrap());
+        same(
+            &parts(&render_book_as(book(), Body::Runs, usize::MAX).unwrap()),
+            &per_cell,
+        );
+        same(&parts(&render_book_owned(owned).unwrap().bytes), &per_cell);
+        let streamed_per_cell = parts(&render_book_as(book(), Body::PerCell, 0).unwrap());
+        let streamed = parts(&render_book_as(book(), Body::Runs, 0).unwrap());
+        same(&streamed, &streamed_per_cell);
+        // Streamed sheets hold their text in the cells; the values are the same.
+        let sheet = |parts: &[(String, Vec<u8>)], n: usize| {
+            let name = format!("xl/worksheets/sheet{n}.xml");
+            String::from_utf8(parts.iter().find(|p| p.0 == name).unwrap().1.clone()).unwrap()
+        };
+        assert!(sheet(&streamed, 2).contains("inlineStr"));
+        assert!(!sheet(&per_cell, 2).contains("inlineStr"));
+        let held = crate::registration::xlsx::read_workbook(
+            &render_book_as(book(), Body::Runs, usize::MAX).unwrap(),
+        )
+        .unwrap();
+        let streamed = crate::registration::xlsx::read_workbook(
+            &render_book_as(book(), Body::Runs, 0).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(format!("{held:?}"), format!("{streamed:?}"));
     }
 
     /// Text longer than a cell holds (a rulebook's 40,000-character award) is cut to
@@ -1009,6 +1032,39 @@ mod tests {
         }
         let fits = "a".repeat(CELL_TEXT_MAX);
         assert_eq!(clean(&fits), fits);
+    }
+
+    /// The library's panic on a full disk under a streamed sheet, raised on a sheet's
+    /// thread as the library raises it, comes back as an error naming the cause; any
+    /// other panic goes on.
+    #[test]
+    fn a_full_temporary_disk_is_an_error() {
+        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+        let os = std::io::Error::from_raw_os_error(28);
+        for (cause, shown) in [
+            (format!("{full:?}"), "StorageFull"),
+            (format!("{os:?}"), "No space left on device"),
+        ] {
+            let got = temp_writes_fail_cleanly(|| -> Result<(), XlsxError> {
+                std::thread::scope(|scope| {
+                    let handle = scope.spawn(|| -> Result<(), XlsxError> {
+                        panic!("{TEMP_WRITE_PANIC}: {cause}")
+                    });
+                    crate::threads::join(handle)
+                })
+            });
+            match got {
+                Err(XlsxError::TempFileError(dir, e)) => {
+                    assert_eq!(dir, std::env::temp_dir());
+                    assert!(e.to_string().contains(shown), "{e} ({cause})");
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        let other = std::panic::catch_unwind(|| {
+            temp_writes_fail_cleanly(|| -> Result<(), XlsxError> { panic!("something else") })
+        });
+        assert!(other.is_err());
     }
 
     #[test]

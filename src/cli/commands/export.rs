@@ -96,6 +96,16 @@ fn workbook(
     force: bool,
     lang: qiwang::rulebook::Lang,
 ) -> Result<(), CliError> {
+    let is_file = out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("xlsx"));
+    let publish_error = |e: PublishError| match e {
+        PublishError::Outside(_) | PublishError::NoFolder(_) => CliError::input(Text::of(&e)),
+        _ => CliError::io(Text::of(&e)),
+    };
+    if is_file {
+        qiwang::report::publish::refuse_existing(out, force).map_err(publish_error)?;
+    }
     let saved =
         qiwang::views::workbook_reports(event, rules, only, lang, Json::LeaveOut, |reports| {
             qiwang::report::xlsx::render_book_owned(reports)
@@ -106,13 +116,6 @@ fn workbook(
     // The process exits once the file is written: freeing the workbook's millions of
     // cells one by one would only cost time (~0.25 s for 100,000 players).
     std::mem::forget(saved.workbook);
-    let is_file = out
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("xlsx"));
-    let publish_error = |e: PublishError| match e {
-        PublishError::Outside(_) | PublishError::NoFolder(_) => CliError::input(Text::of(&e)),
-        _ => CliError::io(Text::of(&e)),
-    };
     let path = if is_file {
         qiwang::report::publish::write_new(out, &bytes, force).map_err(publish_error)?;
         out.to_path_buf()

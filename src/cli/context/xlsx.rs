@@ -6,6 +6,20 @@ use qiwang::i18n::Text;
 
 /// The writer failed (a limit of the format was hit): an internal error, said plainly.
 pub fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> CliError {
+    if let rust_xlsxwriter::XlsxError::TempFileError(dir, cause) = &e {
+        let dir = dir.display();
+        return CliError::new(
+            ExitCode::Io,
+            Text::new(
+                format!(
+                    "无法生成 Excel 工作簿：写不进临时目录 `{dir}`（{cause}）。请腾出磁盘空间，或用环境变量 TMPDIR 指向空间足够的目录后重试"
+                ),
+                format!(
+                    "cannot build the Excel workbook: cannot write to the temporary directory `{dir}` ({cause}). Free some disk space, or point the TMPDIR environment variable at a directory with room, and try again"
+                ),
+            ),
+        );
+    }
     CliError::new(
         ExitCode::Internal,
         Text::new(
