@@ -113,8 +113,8 @@ fn workbook(
         .map_err(crate::cli::context::xlsx_error)?;
     let sheets = saved.sheets;
     let bytes = saved.bytes;
-    // The process exits once the file is written: freeing the workbook's millions of
-    // cells one by one would only cost time (~0.25 s for 100,000 players).
+    // The process exits once the file is written: freeing the cells the workbook holds
+    // one by one would only cost time (see `SavedBook`).
     std::mem::forget(saved.workbook);
     let path = if is_file {
         qiwang::report::publish::write_new(out, &bytes, force).map_err(publish_error)?;
