@@ -231,17 +231,8 @@ pub fn write_export(
     files: &[(String, Vec<u8>)],
     force: bool,
 ) -> Result<Vec<PathBuf>, PublishError> {
-    match kind(out)? {
-        // `--out` itself may be a link the user chose; what is inside is checked.
-        Some(_) if out.is_dir() => {
-            let mut entries = std::fs::read_dir(out).map_err(io(out))?;
-            let empty = entries.next().is_none();
-            if !empty && !force && kind(&out.join(MARKER))?.is_none_or(|t| !t.is_file()) {
-                return Err(PublishError::Foreign(out.to_path_buf()));
-            }
-        }
-        Some(_) => return Err(PublishError::NotAFolder(out.to_path_buf())),
-        None => std::fs::create_dir_all(out).map_err(io(out))?,
+    if !check_export(out, force)? {
+        std::fs::create_dir_all(out).map_err(io(out))?;
     }
     let mut paths = Vec::with_capacity(files.len());
     for (name, _) in files {
@@ -262,9 +253,42 @@ pub fn write_export(
     Ok(paths)
 }
 
+/// Whether [`write_export`] may write into `out`: an error if it would refuse, else
+/// whether the folder is there already. Checked before the files are made too, when
+/// making them takes long (a 100,000-player workbook), so the user hears it at once.
+pub fn check_export(out: &Path, force: bool) -> Result<bool, PublishError> {
+    match kind(out)? {
+        // `--out` itself may be a link the user chose; what is inside is checked.
+        Some(_) if out.is_dir() => {
+            let mut entries = std::fs::read_dir(out).map_err(io(out))?;
+            let empty = entries.next().is_none();
+            if !empty && !force && kind(&out.join(MARKER))?.is_none_or(|t| !t.is_file()) {
+                return Err(PublishError::Foreign(out.to_path_buf()));
+            }
+            Ok(true)
+        }
+        Some(_) => Err(PublishError::NotAFolder(out.to_path_buf())),
+        None => Ok(false),
+    }
+}
+
 /// Writes the one file the user named (e.g. `export --format xlsx --out book.xlsx`):
 /// never through a link planted at that name, and atomically.
 pub fn write_single(path: &Path, bytes: &[u8]) -> Result<(), PublishError> {
+    check_single(path, true)?;
+    write_atomically(path, bytes)
+}
+
+/// [`write_single`], refusing to replace a file that exists unless `force`.
+pub fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<(), PublishError> {
+    check_single(path, force)?;
+    write_atomically(path, bytes)
+}
+
+/// What [`write_new`] refuses: a missing folder, a link or a folder at `path`, and a file
+/// there unless `force`. Checked before the content is made too, when making it takes
+/// long (a 100,000-player workbook), so the user hears it at once.
+pub fn check_single(path: &Path, force: bool) -> Result<(), PublishError> {
     // Said as such, not as the temporary file beside `path` failing to open.
     if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty())
         && kind(folder)?.is_none()
@@ -274,21 +298,6 @@ pub fn write_single(path: &Path, bytes: &[u8]) -> Result<(), PublishError> {
     match kind(path)? {
         Some(t) if t.is_symlink() => Err(PublishError::Symlink(path.to_path_buf())),
         Some(t) if t.is_dir() => Err(PublishError::FolderInTheWay(path.to_path_buf())),
-        _ => write_atomically(path, bytes),
-    }
-}
-
-/// [`write_single`], refusing to replace a file that exists unless `force`.
-pub fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<(), PublishError> {
-    refuse_existing(path, force)?;
-    write_single(path, bytes)
-}
-
-/// The refusal of [`write_new`] when `path` is a file already and not `force`: checked
-/// before the content is made too, when making it takes long (a 100,000-player workbook),
-/// so the user hears it at once.
-pub fn refuse_existing(path: &Path, force: bool) -> Result<(), PublishError> {
-    match kind(path)? {
         Some(t) if t.is_file() && !force => Err(PublishError::Exists(path.to_path_buf())),
         _ => Ok(()),
     }

@@ -114,7 +114,8 @@ fn fill_book<'r>(
     let formats = Formats::new();
     formats.register(book);
     let formats = &formats;
-    let mut streamed = 0;
+    // The names of the sheets streamed.
+    let mut streamed: Vec<String> = Vec::new();
     let mut first_name = None;
     std::thread::scope(|scope| -> Result<(), XlsxError> {
         let mut writing = std::collections::VecDeque::new();
@@ -147,9 +148,9 @@ fn fill_book<'r>(
                     format!("{} — {}", report.title, section.title)
                 };
                 let cells = section.rows.len() * section.columns.len();
-                let mut sheet = match streamed_sheet(book, cells, stream_cells, streamed) {
+                let mut sheet = match streamed_sheet(book, cells, stream_cells, streamed.len()) {
                     Some(sheet) => {
-                        streamed += 1;
+                        streamed.push(sheet_name.clone());
                         sheet
                     }
                     None => Worksheet::new(),
@@ -211,7 +212,12 @@ fn fill_book<'r>(
         let sheet = book.add_worksheet();
         sheet.write_string(0, 0, clean(&first_name.unwrap_or_default()))?;
     }
-    Ok((book.save_to_buffer()?, names.len().max(1)))
+    let bytes = book.save_to_buffer()?;
+    // Their temporary files, as large as their XML, go now: not while the caller writes
+    // the workbook, perhaps to the same disk (`SavedBook` keeps the book).
+    book.worksheets_mut()
+        .retain(|sheet| !streamed.contains(&sheet.name()));
+    Ok((bytes, names.len().max(1)))
 }
 
 /// Cells from which a table's sheet is written through a temporary file.
@@ -253,15 +259,33 @@ fn streamed_sheet(
 /// a streamed sheet's temporary file, most often because the disk is full.
 const TEMP_WRITE_PANIC: &str = "Couldn't write to xml file";
 
+/// How the message starts with which the library stops when the last write to a
+/// streamed sheet's temporary file fails as the book is saved (it unwraps the rewind that
+/// flushes the file's buffer): taken for that only while a workbook is being filled
+/// ([`FILLING`]) and when an I/O error follows (`Os {`, `Kind(`, `Custom {`).
+const TEMP_FLUSH_PANIC: &str = "called `Result::unwrap()` on an `Err` value: ";
+
+/// Workbooks being filled and saved ([`temp_writes_fail_cleanly`]) in this process.
+static FILLING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 /// If a panic's payload is the library's on a failed write to a temporary file (see
-/// `TEMP_WRITE_PANIC`), the rest of its message: the cause. The command line keeps
-/// this panic off the screen, as `temp_writes_fail_cleanly` reports it.
+/// `TEMP_WRITE_PANIC` and `TEMP_FLUSH_PANIC`), the rest of its message: the cause. The
+/// command line keeps this panic off the screen, as `temp_writes_fail_cleanly` reports it.
 pub fn temp_write_panic(payload: &(dyn std::any::Any + Send)) -> Option<&str> {
     let message = payload
         .downcast_ref::<String>()
         .map(String::as_str)
         .or_else(|| payload.downcast_ref::<&str>().copied())?;
-    message.strip_prefix(TEMP_WRITE_PANIC)
+    if let Some(cause) = message.strip_prefix(TEMP_WRITE_PANIC) {
+        return Some(cause);
+    }
+    let filling = FILLING.load(std::sync::atomic::Ordering::SeqCst) > 0;
+    message.strip_prefix(TEMP_FLUSH_PANIC).filter(|cause| {
+        filling
+            && ["Os {", "Kind(", "Custom {"]
+                .iter()
+                .any(|k| cause.starts_with(k))
+    })
 }
 
 /// Runs `fill`, turning the library's panic on a failed write to a temporary file (see
@@ -270,11 +294,20 @@ pub fn temp_write_panic(payload: &(dyn std::any::Any + Send)) -> Option<&str> {
 fn temp_writes_fail_cleanly<T>(
     fill: impl FnOnce() -> Result<T, XlsxError>,
 ) -> Result<T, XlsxError> {
-    let panic = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(fill)) {
-        Ok(result) => return result,
+    use std::sync::atomic::Ordering;
+    FILLING.fetch_add(1, Ordering::SeqCst);
+    let filled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(fill));
+    // Still counted while the panic's message is read below; the hook has run already.
+    let panic = match filled {
+        Ok(result) => {
+            FILLING.fetch_sub(1, Ordering::SeqCst);
+            return result;
+        }
         Err(panic) => panic,
     };
-    let Some(detail) = temp_write_panic(&*panic) else {
+    let detail = temp_write_panic(&*panic).map(str::to_string);
+    FILLING.fetch_sub(1, Ordering::SeqCst);
+    let Some(detail) = detail else {
         std::panic::resume_unwind(panic)
     };
     // The cause as `io::Error` shows it (`Os { code: 28, kind: StorageFull, message:
@@ -434,32 +467,51 @@ fn display_width(text: &str) -> usize {
         .sum()
 }
 
-/// A valid, unique worksheet name: at most 31 characters, none of `[]:*?/\`, not empty.
+/// Excel's limit on a sheet name, in UTF-16 units (what Excel and the library count: a
+/// character such as 𠀀 takes two).
+const SHEET_NAME_MAX: usize = 31;
+
+/// A valid, unique worksheet name: at most [`SHEET_NAME_MAX`] UTF-16 units, none of
+/// `[]:*?/\`, no apostrophe or space at either end, not empty, and not `History`, which
+/// Excel keeps for itself.
 fn unique_name(taken: &mut BTreeSet<String>, wanted: &str) -> String {
-    let base: String = clean(wanted)
+    let replaced: String = clean(wanted)
         .chars()
         .map(|c| if "[]:*?/\\".contains(c) { '_' } else { c })
-        .collect::<String>()
-        .trim_matches('\'')
-        .trim()
-        .chars()
-        .take(31)
         .collect();
-    let base = if base.is_empty() {
-        "Sheet".to_string()
-    } else {
-        base
+    // Trimmed again after the cut, which may end the name on a space or an apostrophe.
+    let fit = |text: &str, max: usize| trim_name(cut_utf16(trim_name(text), max)).to_string();
+    let base = match fit(&replaced, SHEET_NAME_MAX) {
+        base if base.is_empty() => "Sheet".to_string(),
+        base => base,
     };
     let mut name = base.clone();
     let mut n = 2;
-    while taken.contains(&name.to_lowercase()) {
+    while taken.contains(&name.to_lowercase()) || name.eq_ignore_ascii_case("history") {
         let suffix = format!(" ({n})");
-        let keep = 31 - suffix.chars().count();
-        name = format!("{}{suffix}", base.chars().take(keep).collect::<String>());
+        name = format!("{}{suffix}", fit(&base, SHEET_NAME_MAX - suffix.len()));
         n += 1;
     }
     taken.insert(name.to_lowercase());
     name
+}
+
+/// `text` without spaces and apostrophes at its ends (Excel refuses a sheet name that
+/// begins or ends with an apostrophe).
+fn trim_name(text: &str) -> &str {
+    text.trim_matches(|c: char| c == '\'' || c.is_whitespace())
+}
+
+/// The longest start of `text`, in whole characters, of at most `max` UTF-16 units.
+fn cut_utf16(text: &str, max: usize) -> &str {
+    let mut units = 0;
+    for (i, c) in text.char_indices() {
+        units += c.len_utf16();
+        if units > max {
+            return &text[..i];
+        }
+    }
+    text
 }
 
 /// `'成人组 排名'` as a formula names a sheet.
@@ -858,6 +910,33 @@ mod tests {
         let long = "长".repeat(40);
         assert_eq!(unique_name(&mut taken, &long).chars().count(), 31);
         assert_eq!(unique_name(&mut taken, &long).chars().count(), 31);
+        // Names that once failed the whole workbook (an outside tester's group names):
+        // characters of two UTF-16 units, apostrophes at an end or at the cut, and the
+        // name Excel keeps for itself.
+        let hostile = [
+            "𠀀".repeat(16),
+            "𠀀".repeat(16),
+            " 'abc".to_string(),
+            format!("{}'bcd", "a".repeat(30)),
+            format!("{}'bcd", "a".repeat(30)),
+            format!("{} 'x", "𠀀".repeat(14)),
+            "'''".to_string(),
+            "History".to_string(),
+            "HISTORY".to_string(),
+            "'history'".to_string(),
+            format!("{}'", "b".repeat(27)),
+            format!("{}'", "b".repeat(27)),
+        ];
+        let mut taken = BTreeSet::new();
+        for wanted in &hostile {
+            let name = unique_name(&mut taken, wanted);
+            assert!(name.encode_utf16().count() <= SHEET_NAME_MAX, "{name}");
+            assert!(!name.eq_ignore_ascii_case("history"), "{name}");
+            let mut sheet = Worksheet::new();
+            assert!(sheet.set_name(&name).is_ok(), "{wanted:?} -> {name:?}");
+        }
+        assert_eq!(taken.len(), hostile.len());
+        assert_eq!(unique_name(&mut taken, " 'abc"), "abc (2)");
     }
 
     /// Tester repro 11: a right-to-left override in a name reached the workbook, where
@@ -1062,10 +1141,28 @@ mod tests {
                 other => panic!("{other:?}"),
             }
         }
-        let other = std::panic::catch_unwind(|| {
-            temp_writes_fail_cleanly(|| -> Result<(), XlsxError> { panic!("something else") })
+        // The last flush, as the book is saved: an unwrapped I/O error.
+        let flush = temp_writes_fail_cleanly(|| -> Result<(), XlsxError> {
+            panic!("{TEMP_FLUSH_PANIC}{os:?}")
         });
-        assert!(other.is_err());
+        assert!(
+            matches!(&flush, Err(XlsxError::TempFileError(_, e)) if e.to_string() == "No space left on device"),
+            "{flush:?}"
+        );
+        // Outside a workbook's save such a panic is not taken for one.
+        let payload: Box<dyn std::any::Any + Send> = Box::new(format!("{TEMP_FLUSH_PANIC}{os:?}"));
+        if FILLING.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+            assert_eq!(temp_write_panic(&*payload), None);
+        }
+        for other in [
+            "something else".to_string(),
+            format!("{TEMP_FLUSH_PANIC}ParseIntError"),
+        ] {
+            let got = std::panic::catch_unwind(|| {
+                temp_writes_fail_cleanly(|| -> Result<(), XlsxError> { panic!("{other}") })
+            });
+            assert!(got.is_err());
+        }
     }
 
     #[test]

@@ -20,6 +20,12 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
     if ctx.format_arg == FormatArg::Xlsx {
         return workbook(&event, &rules, only, out, force, lang);
     }
+    let publish_error = |e: PublishError| match e {
+        PublishError::Outside(_) => CliError::input(Text::of(&e)),
+        _ => CliError::io(Text::of(&e)),
+    };
+    // Refused at once, not after the files are made.
+    qiwang::report::publish::check_export(out, force).map_err(publish_error)?;
     let files: Vec<(String, Vec<u8>)> = match ctx.format_arg {
         FormatArg::Html | FormatArg::Table => qiwang::views::site(&event, &rules, only, lang)
             .into_iter()
@@ -71,10 +77,7 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
         })?,
         FormatArg::Xlsx => Vec::new(),
     };
-    write_export(out, &files, force).map_err(|e| match e {
-        PublishError::Outside(_) => CliError::input(Text::of(&e)),
-        _ => CliError::io(Text::of(&e)),
-    })?;
+    write_export(out, &files, force).map_err(publish_error)?;
     outln!(
         "{} {} {} → {}",
         lang.pick("已导出", "wrote"),
@@ -103,8 +106,11 @@ fn workbook(
         PublishError::Outside(_) | PublishError::NoFolder(_) => CliError::input(Text::of(&e)),
         _ => CliError::io(Text::of(&e)),
     };
+    // Refused at once, not after the workbook is made.
     if is_file {
-        qiwang::report::publish::refuse_existing(out, force).map_err(publish_error)?;
+        qiwang::report::publish::check_single(out, force).map_err(publish_error)?;
+    } else {
+        qiwang::report::publish::check_export(out, force).map_err(publish_error)?;
     }
     let saved =
         qiwang::views::workbook_reports(event, rules, only, lang, Json::LeaveOut, |reports| {

@@ -2,8 +2,8 @@
 
 use crate::cli::action::{Action, PairedRound};
 use crate::cli::context::{
-    Ctx, Loaded, input_error, player_label, pools_with_rounds, resolve_player, resolve_pool,
-    tx_error,
+    Ctx, FormatArg, Loaded, input_error, player_label, pools_with_rounds, resolve_player,
+    resolve_pool, tx_error, xlsx_error,
 };
 use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::i18n::Text;
@@ -93,7 +93,7 @@ pub fn pair(
         sheet
     } else {
         // The sheet is made from the state the transaction writes, without reading it back.
-        store
+        let stored = store
             .transaction(&ctx.command_info(), |ev| {
                 let Paired {
                     sheet,
@@ -113,6 +113,13 @@ pub fn pair(
                     "seed": s,
                     "pairings": pairings,
                 });
+                // A workbook is made before the round is stored: should it fail (a full
+                // temporary disk), nothing is stored and `pair` can simply be run again.
+                let workbook = if ctx.format_arg == FormatArg::Xlsx {
+                    Some(sheet.render_xlsx().map_err(xlsx_error)?)
+                } else {
+                    None
+                };
                 Ok(Action::Paired {
                     rounds: vec![PairedRound {
                         group: pool.clone(),
@@ -121,9 +128,14 @@ pub fn pair(
                         games: Some(games),
                     }],
                 }
-                .change(sheet, details))
+                .change((sheet, workbook), details))
             })
-            .map_err(tx_error)?
+            .map_err(tx_error)?;
+        if let (_, Some(workbook)) = stored {
+            crate::cli::emit_bytes(&workbook);
+            return Ok(());
+        }
+        stored.0
     };
     ctx.print(&report)
 }
