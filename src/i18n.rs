@@ -232,7 +232,11 @@ pub fn io_error(e: &std::io::Error) -> Text {
         K::InvalidFilename => "文件名无效或太长",
         K::ResourceBusy => "资源正忙",
         K::OutOfMemory => "内存不足",
-        _ => "",
+        // Kinds the standard library does not name yet.
+        _ => match e.raw_os_error() {
+            Some(libc::EMFILE | libc::ENFILE) => "打开的文件太多（可用 `ulimit -n` 提高上限）",
+            _ => "",
+        },
     };
     let zh = match (zh, e.raw_os_error()) {
         ("", Some(n)) => format!("输入输出错误（系统错误码 {n}）"),
@@ -478,6 +482,10 @@ mod tests {
                 "没有权限",
             ),
             (std::io::Error::other("boom"), "输入输出错误"),
+            (
+                std::io::Error::from_raw_os_error(libc::EMFILE),
+                "打开的文件太多（可用 `ulimit -n` 提高上限）（系统错误码 24）",
+            ),
         ];
         for (e, zh) in cases {
             let text = io_error(&e);
