@@ -9,6 +9,15 @@ use qiwang::report::safe::encode;
 use qiwang::report::trf::TrfError;
 use std::path::Path;
 
+/// A refusal to write the export: a name escaping `--out` or a missing folder is the
+/// user's input, anything else (a foreign folder, a link, a full disk) is I/O.
+fn publish_error(e: PublishError) -> CliError {
+    match e {
+        PublishError::Outside(_) | PublishError::NoFolder(_) => CliError::input(Text::of(&e)),
+        _ => CliError::io(Text::of(&e)),
+    }
+}
+
 pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<(), CliError> {
     let Loaded { event, rules, .. } = ctx.load()?;
     let lang = ctx.lang(&rules);
@@ -20,10 +29,6 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
     if ctx.format_arg == FormatArg::Xlsx {
         return workbook(&event, &rules, only, out, force, lang);
     }
-    let publish_error = |e: PublishError| match e {
-        PublishError::Outside(_) => CliError::input(Text::of(&e)),
-        _ => CliError::io(Text::of(&e)),
-    };
     // Refused at once, not after the files are made.
     qiwang::report::publish::check_export(out, force).map_err(publish_error)?;
     let files: Vec<(String, Vec<u8>)> = match ctx.format_arg {
@@ -102,10 +107,6 @@ fn workbook(
     let is_file = out
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("xlsx"));
-    let publish_error = |e: PublishError| match e {
-        PublishError::Outside(_) | PublishError::NoFolder(_) => CliError::input(Text::of(&e)),
-        _ => CliError::io(Text::of(&e)),
-    };
     // Refused at once, not after the workbook is made.
     if is_file {
         qiwang::report::publish::check_single(out, force).map_err(publish_error)?;

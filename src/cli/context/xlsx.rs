@@ -4,10 +4,12 @@
 use crate::cli::error::{CliError, ExitCode};
 use qiwang::i18n::Text;
 
-/// The writer failed (a limit of the format was hit): an internal error, said plainly.
+/// The writer failed: a temporary file it could not write (a full disk under `TMPDIR`,
+/// see `qiwang::report::xlsx::temp_write_panic`) is an I/O error that says what to do;
+/// anything else (a limit of the format was hit) is an internal error, said plainly.
 pub fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> CliError {
     if let rust_xlsxwriter::XlsxError::TempFileError(dir, cause) = &e {
-        let dir = dir.display();
+        let dir = qiwang::report::publish::shown(dir);
         return CliError::new(
             ExitCode::Io,
             Text::new(
