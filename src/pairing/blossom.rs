@@ -170,6 +170,7 @@ pub struct PerfectMatcher<W: Weight> {
 
 /// A solver's state taken out of it ([`PerfectMatcher::snapshot`]) to start a larger
 /// solve with ([`PerfectMatcher::join`]).
+#[derive(Debug, PartialEq)]
 pub struct Snapshot<W> {
     /// The solver's scale (see [`PerfectMatcher::scale`]).
     scale: u64,
@@ -187,11 +188,37 @@ impl<W> Snapshot<W> {
     }
 }
 
+impl<W: Weight> Snapshot<W> {
+    /// The same state in a wider weight type, every dual carried over exactly: parts
+    /// solved in narrow weights can start a solve whose other edges need more bits.
+    /// `W`'s values must fit `i128` (the narrow types do).
+    pub fn widen<V: Weight>(self) -> Snapshot<V> {
+        let wide = |x: W| V::from_i128(x.to_i128().expect("a narrow weight fits i128"));
+        Snapshot {
+            scale: self.scale,
+            y: self.y.into_iter().map(wide).collect(),
+            mate: self.mate,
+            blossoms: self
+                .blossoms
+                .into_iter()
+                .map(|b| SnapBlossom {
+                    childs: b.childs,
+                    endps: b.endps,
+                    base: b.base,
+                    z: wide(b.z),
+                    top: b.top,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// Solved parts of a field, each with the number of its first vertex there (see
 /// [`PerfectMatcher::join`]).
 pub type Parts<W> = Vec<(usize, Snapshot<W>)>;
 
 /// One blossom of a [`Snapshot`].
+#[derive(Debug, PartialEq)]
 struct SnapBlossom<W> {
     /// Its cycle of children from the one holding its base: vertex `v` as `v`, the
     /// snapshot's `i`-th blossom as vertices + `i`.
@@ -2841,7 +2868,7 @@ mod tests {
     fn certificate_rejects_a_missing_edge_that_would_improve() {
         // Solve without the heavy edge (1, 2); pricing it must show a negative slack and
         // the certificate over the full list must fail.
-        let part = vec![(0, 1, 5), (2, 3, 5)];
+        let part = vec![(0, 1, 5i128), (2, 3, 5)];
         let opt = max_weight_matching_any_dual(4, &part);
         opt.certify(&part).unwrap();
         assert!(opt.slack(1, 2, 20) < 0);

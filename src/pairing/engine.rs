@@ -16,7 +16,9 @@
 //! of 192, 256, 384 and 512 bits that holds them ([`super::wide`]; the solver's time
 //! grows with the width: at 10,000 players, round 5 took 1.24 s CPU in 256 bits and
 //! 0.99 s in 192, each from the bench binary's `--child 10000 5` run that `cargo bench
-//! --bench pairing -- 10000 --rounds 5-5` starts).
+//! --bench pairing -- 10000 --rounds 5-5` starts). A large field's score groups are
+//! first solved alone ([`piecewise_start`]), where only the colour, float and order
+//! levels differ: in 64 or 128 bits, whatever the whole field needs.
 
 use super::blossom::{Parts, PerfectMatcher, Snapshot};
 use super::context::{Float, PlayerState, Rules};
@@ -200,6 +202,8 @@ struct Encoder<W: Weight> {
     unit_sq: W,
     unit_miss: W,
     unit_float: W,
+    /// Made by [`Encoder::in_group`]: only for pairs inside one score group.
+    in_group_only: bool,
 }
 
 impl<W: Weight> Encoder<W> {
@@ -240,10 +244,38 @@ impl<W: Weight> Encoder<W> {
             unit_sq,
             unit_miss,
             unit_float,
+            in_group_only: false,
+        })
+    }
+
+    /// The same costs in `V` for pairs inside one score group, in a strict solve: such a
+    /// pair crosses no boundary, has no score difference and breaks no rule, so its
+    /// cost is made of the colour, float and order levels alone and is the same number
+    /// in `V` as here. At most 2 misses, 2 floats and an order below `unit_float` (see
+    /// [`Encoder::exact`]), and `unit_miss` is at least 3 `unit_float`: every such cost
+    /// is below 3 `unit_miss`. `None` when relaxed rules are weighed, or when that
+    /// needs more bits than `V` holds for the solver.
+    fn in_group<V: Weight>(&self) -> Option<Encoder<V>> {
+        let most = self.unit_miss.mul_small(3)?;
+        if !self.unit_broken.is_empty() || most.bits() > V::WEIGHT_BITS {
+            return None;
+        }
+        Some(Encoder {
+            unit_broken: Vec::new(),
+            unit_boundary: Vec::new(),
+            unit_sq: V::ZERO,
+            unit_miss: V::from_i128(self.unit_miss.to_i128()?),
+            unit_float: V::from_i128(self.unit_float.to_i128()?),
+            in_group_only: true,
         })
     }
 
     fn cost(&self, t: &Terms) -> W {
+        debug_assert!(
+            !self.in_group_only
+                || (t.top == t.bottom && t.sq == 0 && t.broken == [0; RELAX_LEVELS]),
+            "an in-group encoder weighs only pairs inside one score group"
+        );
         let m = |w: W, k: i128| w.mul_small(k as u64).expect("bounded by the encoder");
         let mut c = m(self.unit_sq, t.sq)
             + m(self.unit_miss, t.misses)
@@ -581,6 +613,39 @@ fn piecewise_start<W: Weight>(
     enc: &Encoder<W>,
     edges: &[(usize, usize, W)],
 ) -> (Parts<W>, Vec<(usize, usize, W)>) {
+    let (ranges, local) = group_edges(field, edges);
+    // The groups' solves weigh pairs inside a group only, which need fewer bits than the
+    // whole field's weights: solved in 64 or 128 bits where those are narrower, with
+    // the same numbers, and carried over exactly. (In the bench binary's `--child
+    // 100000 9`, whose weights are 384 bits wide, the round took 37.0 s with the groups
+    // in 384 bits, 23.2 s in 128 and 21.8 s in 64; `--child 100000 3`, 192 bits: 28.5 s
+    // in 128, 27.7 s in 64, run back to back on a busy hour.)
+    let starts: Vec<Start<W>> =
+        if let Some(starts) = narrow_groups::<i64, W>(field, enc, &ranges, &local) {
+            starts
+        } else if W::BITS > <i128 as Weight>::BITS
+            && let Some(starts) = narrow_groups::<i128, W>(field, enc, &ranges, &local)
+        {
+            starts
+        } else {
+            score_groups(field, enc, &ranges, &local)
+        };
+    let mut groups = Vec::with_capacity(ranges.len());
+    let mut added = Vec::new();
+    for (part, &(lo, _)) in starts.into_iter().zip(&ranges) {
+        added.extend(part.added.into_iter().map(|(u, v, w)| (u + lo, v + lo, w)));
+        groups.push((lo, part.snap));
+    }
+    (groups, added)
+}
+
+/// Each score group's players as a range, and its own candidate pairs out of `edges`,
+/// numbered from its first player.
+#[allow(clippy::type_complexity)]
+fn group_edges<W: Weight>(
+    field: &Field,
+    edges: &[(usize, usize, W)],
+) -> (Vec<(usize, usize)>, Vec<Vec<(usize, usize, W)>>) {
     let n = field.players.len();
     let mut ranges = Vec::with_capacity(field.group_size.len());
     let mut start = 0;
@@ -588,7 +653,6 @@ fn piecewise_start<W: Weight>(
         ranges.push((start, start + size));
         start += size;
     }
-    // Each group's own candidate pairs, numbered from its first player.
     let mut local: Vec<Vec<(usize, usize, W)>> = vec![Vec::new(); ranges.len()];
     for &(u, v, w) in edges {
         if v < n && field.group[u] == field.group[v] {
@@ -596,6 +660,48 @@ fn piecewise_start<W: Weight>(
             local[field.group[u]].push((u - lo, v - lo, w));
         }
     }
+    (ranges, local)
+}
+
+/// [`score_groups`] in weights of the narrower type `V`, carried over to `W`; `None`
+/// when the groups' weights need more bits than `V` holds.
+fn narrow_groups<V: Weight, W: Weight>(
+    field: &Field,
+    enc: &Encoder<W>,
+    ranges: &[(usize, usize)],
+    local: &[Vec<(usize, usize, W)>],
+) -> Option<Vec<Start<W>>> {
+    let narrow = enc.in_group::<V>()?;
+    let local = local
+        .iter()
+        .map(|edges| {
+            edges
+                .iter()
+                .map(|&(u, v, w)| {
+                    let x = w.to_i128()?;
+                    (x.unsigned_abs() < 1 << V::WEIGHT_BITS).then(|| (u, v, V::from_i128(x)))
+                })
+                .collect::<Option<Vec<_>>>()
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(
+        score_groups(field, &narrow, ranges, &local)
+            .into_iter()
+            .map(Start::widen)
+            .collect(),
+    )
+}
+
+/// Each score group of `field` (players `ranges`, candidate pairs `local` numbered from
+/// each group's first player) solved alone, in pieces where it is large, on two threads:
+/// the work of [`piecewise_start`], in weights of type `V`.
+fn score_groups<V: Weight>(
+    field: &Field,
+    enc: &Encoder<V>,
+    ranges: &[(usize, usize)],
+    local: &[Vec<(usize, usize, V)>],
+) -> Vec<Start<V>> {
+    let n = field.players.len();
     let bar = colour_bars(field);
     // Each group's pieces (one when it is small): cut here, where a test's piece length
     // is seen.
@@ -613,9 +719,9 @@ fn piecewise_start<W: Weight>(
         .collect();
     // Each piece's own candidate pairs, numbered from its first player, split once (a
     // group of one piece uses the group's).
-    let piece_edges: Vec<Vec<Vec<(usize, usize, W)>>> = cuts
+    let piece_edges: Vec<Vec<Vec<(usize, usize, V)>>> = cuts
         .iter()
-        .zip(&local)
+        .zip(local)
         .map(|(c, edges)| {
             if c.len() == 2 {
                 return Vec::new();
@@ -630,11 +736,11 @@ fn piecewise_start<W: Weight>(
             own
         })
         .collect();
-    let pieces: Vec<Mutex<Vec<Option<Start<W>>>>> = cuts
+    let pieces: Vec<Mutex<Vec<Option<Start<V>>>>> = cuts
         .iter()
         .map(|c| Mutex::new((1..c.len()).map(|_| None).collect()))
         .collect();
-    let solved: Vec<Mutex<Option<Start<W>>>> = ranges.iter().map(|_| Mutex::new(None)).collect();
+    let solved: Vec<Mutex<Option<Start<V>>>> = ranges.iter().map(|_| Mutex::new(None)).collect();
     // A group of one piece is solved by its one piece's job.
     let mut jobs = Vec::new();
     for (g, c) in cuts.iter().enumerate() {
@@ -682,18 +788,15 @@ fn piecewise_start<W: Weight>(
             Vec::new()
         }
     });
-    let mut groups = Vec::with_capacity(ranges.len());
-    let mut added = Vec::new();
-    for (g, whole) in solved.into_iter().enumerate() {
-        let part = whole
-            .into_inner()
-            .unwrap_or_else(PoisonError::into_inner)
-            .expect("every group is solved");
-        let lo = ranges[g].0;
-        added.extend(part.added.into_iter().map(|(u, v, w)| (u + lo, v + lo, w)));
-        groups.push((lo, part.snap));
-    }
-    (groups, added)
+    solved
+        .into_iter()
+        .map(|whole| {
+            whole
+                .into_inner()
+                .unwrap_or_else(PoisonError::into_inner)
+                .expect("every group is solved")
+        })
+        .collect()
 }
 
 /// A stretch's solved state ([`solve_stretch`]), to start a larger solve from, and the
@@ -701,6 +804,25 @@ fn piecewise_start<W: Weight>(
 struct Start<W> {
     snap: Snapshot<W>,
     added: Vec<(usize, usize, W)>,
+}
+
+impl<V: Weight> Start<V> {
+    /// The same start in a wider weight type, every value carried over exactly.
+    fn widen<W: Weight>(self) -> Start<W> {
+        Start {
+            snap: self.snap.widen(),
+            added: self
+                .added
+                .into_iter()
+                .map(|(u, v, w)| (u, v, widen(w)))
+                .collect(),
+        }
+    }
+}
+
+/// A weight of a narrower type as `W` (the narrow types' values fit `i128`).
+fn widen<V: Weight, W: Weight>(w: V) -> W {
+    W::from_i128(w.to_i128().expect("a narrow weight fits i128"))
 }
 
 /// How many players of a stretch with colour bars `bar` ([`colour_bars`]) no pairing of
@@ -2235,6 +2357,44 @@ mod tests {
         assert_eq!(solve::<I256>(&field, &bye, &hint), narrow);
         assert_eq!(solve::<I384>(&field, &bye, &hint), narrow);
         assert_eq!(solve::<I512>(&field, &bye, &hint), narrow);
+    }
+
+    /// Score groups solved in 64 or 128 bits start the whole field's solve from exactly
+    /// the state they reach in its own wider weights: the same duals, pairs, blossoms
+    /// and priced pairs, pieces and all.
+    #[test]
+    fn score_groups_solve_alike_in_every_width() {
+        use crate::pairing::simulate::synthetic_mid_event;
+        let sim = synthetic_mid_event(700, 4, 9, 11);
+        let field = next_field(&sim, 5, 11);
+        let enc = field_encoder::<I192>(&field).expect("wide enough");
+        let mut edges = Vec::new();
+        let mut seen = PairSet::default();
+        initial_candidates(&field, &mut |i, j| {
+            if i != j && seen.insert(i, j) && field.legal(i, j) {
+                let w = -enc.cost(&field.pair_terms(i, j));
+                edges.push((i.min(j), i.max(j), w));
+            }
+        });
+        let (ranges, local) = group_edges(&field, &edges);
+        assert!(
+            ranges.iter().any(|&(lo, hi)| hi - lo > 100),
+            "a group of pieces"
+        );
+        THREADS.with(|t| t.set(Some(false)));
+        PIECE_LEN.with(|p| p.set(Some(50)));
+        let wide = score_groups(&field, &enc, &ranges, &local);
+        let by_i64 = narrow_groups::<i64, I192>(&field, &enc, &ranges, &local).expect("fits");
+        let by_i128 = narrow_groups::<i128, I192>(&field, &enc, &ranges, &local).expect("fits");
+        PIECE_LEN.with(|p| p.set(None));
+        THREADS.with(|t| t.set(None));
+        for narrow in [by_i64, by_i128] {
+            assert_eq!(narrow.len(), wide.len());
+            for (a, b) in narrow.iter().zip(&wide) {
+                assert_eq!(a.snap, b.snap);
+                assert_eq!(a.added, b.added);
+            }
+        }
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Integer types for matching weights: `i128`, and 192-, 256-, 384- and 512-bit
+//! Integer types for matching weights: `i64` (score groups' own solves), `i128`, and 192-, 256-, 384- and 512-bit
 //! two's-complement integers for fields whose lexicographic criteria need more than 118 bits (many score
 //! groups times many players). The pairing engine packs its criteria into one weight and
 //! picks the narrowest type that holds them all, so no level is ever merged or truncated
@@ -32,6 +32,8 @@ pub trait Weight:
     fn is_odd(self) -> bool;
     /// The nearest `f64` (for ranking many values compactly; never for arithmetic).
     fn approx(self) -> f64;
+    /// The value as an `i128`, when it fits.
+    fn to_i128(self) -> Option<i128>;
     /// `self · 2`: the solver doubles every edge weight once (twice for the dual
     /// certificate) so that its dual values stay whole numbers.
     fn double(self) -> Self {
@@ -44,31 +46,48 @@ pub trait Weight:
     }
 }
 
-impl Weight for i128 {
-    const ZERO: i128 = 0;
-    const WEIGHT_BITS: u32 = 118;
-    const BITS: u32 = 127;
-    fn bits(self) -> u32 {
-        128 - self.unsigned_abs().leading_zeros()
-    }
-    fn from_i128(v: i128) -> i128 {
-        v
-    }
-    fn mul_small(self, k: u64) -> Option<i128> {
-        let r = self.checked_mul(i128::from(k))?;
-        (r.unsigned_abs() < 1u128 << Self::WEIGHT_BITS).then_some(r)
-    }
-    fn half(self) -> i128 {
-        self >> 1
-    }
-    fn is_odd(self) -> bool {
-        self & 1 == 1
-    }
-    #[allow(clippy::cast_precision_loss)]
-    fn approx(self) -> f64 {
-        self as f64
-    }
+/// The primitive weights, each with 9 bits of headroom above its weights (the solver
+/// doubles them and adds up to four values in a slack). `from_i128` takes only values
+/// that fit (the engine checks its weights' bits before it picks a type).
+macro_rules! native_weight {
+    ($t:ty, $unsigned:ty) => {
+        impl Weight for $t {
+            const ZERO: $t = 0;
+            const WEIGHT_BITS: u32 = <$t>::BITS - 10;
+            const BITS: u32 = <$t>::BITS - 1;
+            fn bits(self) -> u32 {
+                <$t>::BITS - self.unsigned_abs().leading_zeros()
+            }
+            #[allow(clippy::useless_conversion, clippy::unnecessary_fallible_conversions)]
+            fn from_i128(v: i128) -> $t {
+                <$t>::try_from(v).expect("a weight type is only used when its values fit")
+            }
+            fn mul_small(self, k: u64) -> Option<$t> {
+                let r = self.checked_mul(<$t>::try_from(k).ok()?)?;
+                (r.unsigned_abs() < (1 as $unsigned) << Self::WEIGHT_BITS).then_some(r)
+            }
+            fn half(self) -> $t {
+                self >> 1
+            }
+            fn is_odd(self) -> bool {
+                self & 1 == 1
+            }
+            #[allow(clippy::cast_precision_loss)]
+            fn approx(self) -> f64 {
+                self as f64
+            }
+            #[allow(clippy::useless_conversion)]
+            fn to_i128(self) -> Option<i128> {
+                Some(i128::from(self))
+            }
+        }
+    };
 }
+
+// `i64` serves score groups' own solves at large sizes, whose weights often fit it: half
+// the memory of `i128` for every weight and dual.
+native_weight!(i64, u64);
+native_weight!(i128, u128);
 
 /// A signed integer of `L` 64-bit limbs (little-endian, two's complement).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -238,6 +257,14 @@ impl<const L: usize> Weight for Wide<L> {
         });
         if neg { -v } else { v }
     }
+    fn to_i128(self) -> Option<i128> {
+        // Fits when every limb above the low two repeats the sign of the second.
+        let fill = if self.0[1] >> 63 == 1 { u64::MAX } else { 0 };
+        self.0[2..]
+            .iter()
+            .all(|&limb| limb == fill)
+            .then(|| i128::from(self.0[1]) << 64 | i128::from(self.0[0]))
+    }
 }
 
 #[cfg(test)]
@@ -264,6 +291,10 @@ mod tests {
             assert_eq!(wa.is_odd(), a & 1 == 1);
             assert_eq!(wa.approx(), a.approx());
             assert_eq!(wa.bits(), a.bits());
+            assert_eq!(wa.to_i128(), Some(a));
+        }
+        for edge in [i128::MAX, i128::MIN, -1, 0] {
+            assert_eq!(Wide::<L>::from_i128(edge).to_i128(), Some(edge));
         }
     }
 
@@ -285,6 +316,11 @@ mod tests {
         let one = Wide::<L>::from_i128(1);
         assert!(x > Wide::from_i128(i128::MAX));
         assert!(-x < Wide::from_i128(i128::MIN));
+        assert_eq!(x.to_i128(), None);
+        assert_eq!((-x).to_i128(), None);
+        let just_over = Wide::<L>::from_i128(i128::MAX) + one;
+        assert_eq!(just_over.to_i128(), None);
+        assert_eq!((-just_over).to_i128(), Some(i128::MIN));
         assert_eq!((x + x).half(), x);
         assert_eq!(x - one + one, x);
         assert_eq!((-x) - x, -(x + x));
