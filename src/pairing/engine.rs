@@ -619,7 +619,7 @@ fn piecewise_start<W: Weight>(
     // the same numbers, and carried over exactly. (In the bench binary's `--child
     // 100000 9`, whose weights are 384 bits wide, the round took 37.0 s with the groups
     // in 384 bits, 23.2 s in 128 and 21.8 s in 64; `--child 100000 3`, 192 bits: 28.5 s
-    // in 128, 27.7 s in 64, run back to back on a busy hour.)
+    // in 128, 27.7 s in 64, run back to back in one slow hour.)
     let starts: Vec<Start<W>> =
         if let Some(starts) = narrow_groups::<i64, W>(field, enc, &ranges, &local) {
             starts
