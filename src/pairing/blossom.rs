@@ -10,7 +10,7 @@
 //! deterministic: the same edge list always gives the same matching.
 
 use super::heap::IdHeap;
-use super::wide::Weight;
+use super::wide::{Weight, widen};
 use std::cmp::Reverse;
 
 /// "No vertex / no edge / no endpoint".
@@ -193,10 +193,9 @@ impl<W: Weight> Snapshot<W> {
     /// solved in narrow weights can start a solve whose other edges need more bits.
     /// `W`'s values must fit `i128` (the narrow types do).
     pub fn widen<V: Weight>(self) -> Snapshot<V> {
-        let wide = |x: W| V::from_i128(x.to_i128().expect("a narrow weight fits i128"));
         Snapshot {
             scale: self.scale,
-            y: self.y.into_iter().map(wide).collect(),
+            y: self.y.into_iter().map(widen).collect(),
             mate: self.mate,
             blossoms: self
                 .blossoms
@@ -205,7 +204,7 @@ impl<W: Weight> Snapshot<W> {
                     childs: b.childs,
                     endps: b.endps,
                     base: b.base,
-                    z: wide(b.z),
+                    z: widen(b.z),
                     top: b.top,
                 })
                 .collect(),

@@ -17,13 +17,14 @@
 //! grows with the width: at 10,000 players, round 5 took 1.24 s CPU in 256 bits and
 //! 0.99 s in 192, each from the bench binary's `--child 10000 5` run that `cargo bench
 //! --bench pairing -- 10000 --rounds 5-5` starts). A large field's score groups are
-//! first solved alone ([`piecewise_start`]), where only the colour, float and order
-//! levels differ: in 64 or 128 bits, whatever the whole field needs.
+//! first solved alone ([`piecewise_start`]); in a strict round only the colour, float
+//! and order levels differ there, so those solves run in 64 or 128 bits whatever the
+//! whole field needs.
 
 use super::blossom::{Parts, PerfectMatcher, Snapshot};
 use super::context::{Float, PlayerState, Rules};
 use super::feasible::max_matching;
-use super::wide::{I192, I256, I384, I512, Weight};
+use super::wide::{I192, I256, I384, I512, Weight, narrow, widen};
 use crate::model::{Colour, Points, Relax};
 use crate::rulebook::{ByeChoice, WithinGroup};
 use std::cmp::Reverse;
@@ -264,8 +265,8 @@ impl<W: Weight> Encoder<W> {
             unit_broken: Vec::new(),
             unit_boundary: Vec::new(),
             unit_sq: V::ZERO,
-            unit_miss: V::from_i128(self.unit_miss.to_i128()?),
-            unit_float: V::from_i128(self.unit_float.to_i128()?),
+            unit_miss: narrow(self.unit_miss)?,
+            unit_float: narrow(self.unit_float)?,
             in_group_only: true,
         })
     }
@@ -671,21 +672,18 @@ fn narrow_groups<V: Weight, W: Weight>(
     ranges: &[(usize, usize)],
     local: &[Vec<(usize, usize, W)>],
 ) -> Option<Vec<Start<W>>> {
-    let narrow = enc.in_group::<V>()?;
+    let in_group = enc.in_group::<V>()?;
     let local = local
         .iter()
         .map(|edges| {
             edges
                 .iter()
-                .map(|&(u, v, w)| {
-                    let x = w.to_i128()?;
-                    (x.unsigned_abs() < 1 << V::WEIGHT_BITS).then(|| (u, v, V::from_i128(x)))
-                })
+                .map(|&(u, v, w)| Some((u, v, narrow(w)?)))
                 .collect::<Option<Vec<_>>>()
         })
         .collect::<Option<Vec<_>>>()?;
     Some(
-        score_groups(field, &narrow, ranges, &local)
+        score_groups(field, &in_group, ranges, &local)
             .into_iter()
             .map(Start::widen)
             .collect(),
@@ -818,11 +816,6 @@ impl<V: Weight> Start<V> {
                 .collect(),
         }
     }
-}
-
-/// A weight of a narrower type as `W` (the narrow types' values fit `i128`).
-fn widen<V: Weight, W: Weight>(w: V) -> W {
-    W::from_i128(w.to_i128().expect("a narrow weight fits i128"))
 }
 
 /// How many players of a stretch with colour bars `bar` ([`colour_bars`]) no pairing of

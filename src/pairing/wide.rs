@@ -1,6 +1,6 @@
-//! Integer types for matching weights: `i64` (score groups' own solves), `i128`, and 192-, 256-, 384- and 512-bit
-//! two's-complement integers for fields whose lexicographic criteria need more than 118 bits (many score
-//! groups times many players). The pairing engine packs its criteria into one weight and
+//! Integer types for matching weights: `i64` (score groups' own solves), `i128`, and
+//! 192-, 256-, 384- and 512-bit two's-complement integers for fields whose lexicographic
+//! criteria need more than 118 bits (many score groups times many players). The pairing engine packs its criteria into one weight and
 //! picks the narrowest type that holds them all, so no level is ever merged or truncated
 //! (and the solver's arithmetic is no wider than the field needs).
 
@@ -88,6 +88,17 @@ macro_rules! native_weight {
 // the memory of `i128` for every weight and dual.
 native_weight!(i64, u64);
 native_weight!(i128, u128);
+
+/// `w` in the wider type `W`, exactly (a narrow type's values fit `i128`).
+pub fn widen<V: Weight, W: Weight>(w: V) -> W {
+    W::from_i128(w.to_i128().expect("a narrow weight fits i128"))
+}
+
+/// `w` in the narrower type `V`, when it fits `V`'s weight bits.
+pub fn narrow<W: Weight, V: Weight>(w: W) -> Option<V> {
+    let x = w.to_i128()?;
+    (x.unsigned_abs() < 1 << V::WEIGHT_BITS).then(|| V::from_i128(x))
+}
 
 /// A signed integer of `L` 64-bit limbs (little-endian, two's complement).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -292,10 +303,29 @@ mod tests {
             assert_eq!(wa.approx(), a.approx());
             assert_eq!(wa.bits(), a.bits());
             assert_eq!(wa.to_i128(), Some(a));
+            assert_eq!(narrow::<_, i128>(wa), Some(a));
+            assert_eq!(widen::<i128, Wide<L>>(a), wa);
         }
         for edge in [i128::MAX, i128::MIN, -1, 0] {
             assert_eq!(Wide::<L>::from_i128(edge).to_i128(), Some(edge));
         }
+    }
+
+    /// Narrowing keeps every value within the narrow type's weight bits and refuses the
+    /// first one past them, on either sign.
+    #[test]
+    fn narrowing_stops_at_the_weight_bits() {
+        let top = (1i128 << i64::WEIGHT_BITS) - 1;
+        for x in [0, 1, -1, top, -top] {
+            assert_eq!(narrow::<i128, i64>(x).map(i128::from), Some(x));
+            assert_eq!(
+                widen::<i64, I256>(i64::try_from(x).unwrap()),
+                I256::from_i128(x)
+            );
+        }
+        assert_eq!(narrow::<i128, i64>(top + 1), None);
+        assert_eq!(narrow::<i128, i64>(-top - 1), None);
+        assert_eq!(narrow::<I192, i64>(I192::from_i128(top + 1)), None);
     }
 
     #[test]
