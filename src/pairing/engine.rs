@@ -1432,9 +1432,16 @@ fn price<W: Weight>(
     let fold = field.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom;
     let step = if fold { 0 } else { i128::from(f) };
     let at = |v: usize| W::from_i128(step * v as i128);
-    let trees: Vec<BlockIndex<W>> = places
+    let trees: Vec<BlockIndex> = places
         .iter()
-        .map(|p| BlockIndex::new(p.iter().map(|&place| family.order[place]), &keyv, at))
+        .map(|p| BlockIndex::new(p.iter().map(|&place| family.order[place])))
+        .collect();
+    // Below every floor: a floor is at least `−key[i] − f·n` (its cost bound and the
+    // blossoms' duals are never negative).
+    let never = -keyv.iter().copied().max().unwrap_or(W::ZERO) - at(n) - W::from_i128(1);
+    let every: Vec<Maxima<W>> = trees
+        .iter()
+        .map(|t| t.maxima(|v| Some(keyv[v]), at, never))
         .collect();
     // f·(lower bound of the cost) for groups (g, h), g ≤ h, with or without a colour miss.
     let mut lbs = vec![W::ZERO; groups * groups * 2];
@@ -1498,6 +1505,12 @@ fn price<W: Weight>(
         let mut child = usize::MAX;
         let mut outer: Vec<(usize, usize, usize, usize)> = Vec::new();
         let mut best: Vec<Option<W>> = Vec::new();
+        // Once the list is cut, players with plenty of improving pairs are skipped as
+        // partners for the rest of the pass: after every [`REBUILT_AFTER`] such skips (per
+        // player of the field) the maxima are rebuilt without them, so the walks stop
+        // listing them. The pairs found are the same, with less walking.
+        let mut own: Option<Vec<Maxima<W>>> = None;
+        let mut skipped = 0usize;
         for &(a, heavy, c, from, to) in units.chunks(CHUNK).skip(half).step_by(2).flatten() {
             let (lo, hi) = family.span[a];
             let (heavy_lo, heavy_hi) = family.span[heavy];
@@ -1516,10 +1529,11 @@ fn price<W: Weight>(
                     .collect();
                 // The best key of each block within A: a player whose key cannot reach
                 // it skips the block at once.
+                let maxima = own.as_deref().unwrap_or(&every);
                 best = held
                     .iter()
                     .zip(&outer)
-                    .map(|(&b, &(a_lo, a_hi, _, _))| trees[b].best_key(a_lo, a_hi))
+                    .map(|(&b, &(a_lo, a_hi, _, _))| BlockIndex::best_key(&maxima[b], a_lo, a_hi))
                     .collect();
             }
             let (c_lo, c_hi) = family.span[c];
@@ -1560,6 +1574,18 @@ fn price<W: Weight>(
                 if i >= n {
                     continue;
                 }
+                if crowded && skipped > REBUILT_AFTER * n {
+                    own = Some(
+                        trees
+                            .iter()
+                            .map(|t| {
+                                t.maxima(|v| (improving[v] < ENOUGH).then(|| keyv[v]), at, never)
+                            })
+                            .collect(),
+                    );
+                    skipped = 0;
+                }
+                let maxima = own.as_deref().unwrap_or(&every);
                 for (bi, (&block, best)) in held.iter().zip(&best).enumerate() {
                     if bar[i] != 0 && bar[i] == block % 3 {
                         continue;
@@ -1574,7 +1600,14 @@ fn price<W: Weight>(
                     let range = *ranges[bi].get_or_insert_with(|| range_of(bi));
                     for &(from, to, earlier) in &range {
                         if from < to {
-                            trees[block].passing(from..to, i, floors, earlier, &mut passing);
+                            trees[block].passing(
+                                &maxima[block],
+                                from..to,
+                                i,
+                                floors,
+                                earlier,
+                                &mut passing,
+                            );
                         }
                     }
                     for &k in &passing {
@@ -1584,6 +1617,7 @@ fn price<W: Weight>(
                         // Far from the optimum most pairs improve: once a player has
                         // plenty, its further pairs are left for the next pass.
                         if crowded && (improving[x] >= ENOUGH || improving[y] >= ENOUGH) {
+                            skipped += 1;
                             continue;
                         }
                         if seen.contains(x, y) || !field.legal(x, y) {
@@ -1695,6 +1729,13 @@ fn select(priced_in: &mut Vec<(f64, u32, u32)>, n: usize) {
 /// cut; capping them too cost it two more passes, +20%).
 const ENOUGH: usize = 2 * PER_PLAYER;
 
+/// How many partners per player of the field a pass whose list was cut skips for having
+/// plenty of improving pairs before [`price`] rebuilds its maxima without them. (In the
+/// bench binary's `--child 100000 3` the first two whole-field passes listed 33.6 and
+/// 15.8 million partners, 27.2 and 9.4 million of them only to skip them; rebuilt so,
+/// 7.2 million each, and the same pairs were found.)
+const REBUILT_AFTER: usize = 4;
+
 /// At most this many pairs per player enter the solve from one pricing pass.
 const PER_PLAYER: usize = 8;
 
@@ -1775,14 +1816,25 @@ impl<W: Weight> Laminar<W> {
 }
 
 /// One block's players (in the family's order) as a segment tree whose every node keeps
-/// its players sorted by pairing place, with the best `key − f·place` among those after
-/// any place and the best `key + f·place` among those before it. So the partners of
-/// player `i` in a run of the block that pass `key[j] − f·|j − i| > floor` are listed in
-/// time proportional to their number times log² of the block's size.
-struct BlockIndex<W> {
+/// its players sorted by pairing place; with a [`Maxima`] over it (the best `key −
+/// f·place` among a node's players after any place, the best `key + f·place` among those
+/// before it), the partners of player `i` in a run of the block that pass `key[j] − f·|j
+/// − i| > floor` are listed in time proportional to their number times the tree's
+/// depth: `i`'s place among a node's players is searched for at the root only and
+/// carried down to each child through `left`, not searched for again (fractional
+/// cascading).
+struct BlockIndex {
     leaves: usize,
     /// Per node: its players' pairing places, ascending.
     place: Vec<Vec<usize>>,
+    /// Per inner node: how many of its first `k` players (`k` = 0..=len) are its left
+    /// child's.
+    left: Vec<Vec<u32>>,
+}
+
+/// The best values over a [`BlockIndex`] for one set of keys (see
+/// [`BlockIndex::maxima`]).
+struct Maxima<W> {
     /// Per node: the largest `key − f·place` from each entry to the end.
     after: Vec<Vec<W>>,
     /// Per node: the largest `key + f·place` from the start to each entry.
@@ -1791,22 +1843,19 @@ struct BlockIndex<W> {
     key: Vec<W>,
 }
 
-impl<W: Weight> BlockIndex<W> {
-    fn new(
-        players: impl ExactSizeIterator<Item = usize>,
-        keys: &[W],
-        at: impl Fn(usize) -> W,
-    ) -> BlockIndex<W> {
+impl BlockIndex {
+    fn new(players: impl ExactSizeIterator<Item = usize>) -> BlockIndex {
         let leaves = players.len().next_power_of_two();
         let mut place = vec![Vec::new(); 2 * leaves];
-        let mut key = Vec::with_capacity(players.len());
+        let mut left = vec![Vec::new(); leaves];
         for (k, v) in players.enumerate() {
             place[leaves + k].push(v);
-            key.push(keys[v]);
         }
         for node in (1..leaves).rev() {
             let (a, b) = (&place[2 * node], &place[2 * node + 1]);
             let mut merged = Vec::with_capacity(a.len() + b.len());
+            let mut from_left = Vec::with_capacity(a.len() + b.len() + 1);
+            from_left.push(0u32);
             let (mut x, mut y) = (0, 0);
             while x < a.len() || y < b.len() {
                 if y == b.len() || (x < a.len() && a[x] < b[y]) {
@@ -1816,49 +1865,67 @@ impl<W: Weight> BlockIndex<W> {
                     merged.push(b[y]);
                     y += 1;
                 }
+                from_left.push(u32::try_from(x).expect("fewer than 2^32 players"));
             }
             place[node] = merged;
-        }
-        let mut after = vec![Vec::new(); 2 * leaves];
-        let mut before = vec![Vec::new(); 2 * leaves];
-        for node in 1..2 * leaves {
-            let ps = &place[node];
-            let mut suffix = vec![W::ZERO; ps.len()];
-            let mut best: Option<W> = None;
-            for (k, &v) in ps.iter().enumerate().rev() {
-                let x = keys[v] - at(v);
-                best = Some(best.map_or(x, |b| b.max(x)));
-                suffix[k] = best.unwrap_or(x);
-            }
-            let mut prefix = Vec::with_capacity(ps.len());
-            let mut best: Option<W> = None;
-            for &v in ps {
-                let x = keys[v] + at(v);
-                best = Some(best.map_or(x, |b| b.max(x)));
-                prefix.push(best.unwrap_or(x));
-            }
-            after[node] = suffix;
-            before[node] = prefix;
+            left[node] = from_left;
         }
         BlockIndex {
             leaves,
             place,
-            after,
-            before,
-            key,
+            left,
         }
     }
 
-    /// The largest key at leaves `from..to`.
-    fn best_key(&self, from: usize, to: usize) -> Option<W> {
-        self.key[from.min(to)..to].iter().copied().max()
+    /// The maxima for keys `key` (`None`: the player is never listed) and places weighed
+    /// by `at`; `never` must lie below every floor [`BlockIndex::passing`] is given.
+    fn maxima<W: Weight>(
+        &self,
+        key: impl Fn(usize) -> Option<W>,
+        at: impl Fn(usize) -> W,
+        never: W,
+    ) -> Maxima<W> {
+        let mut after = vec![Vec::new(); 2 * self.leaves];
+        let mut before = vec![Vec::new(); 2 * self.leaves];
+        for node in 1..2 * self.leaves {
+            let ps = &self.place[node];
+            let mut suffix = vec![never; ps.len()];
+            let mut best = never;
+            for (k, &v) in ps.iter().enumerate().rev() {
+                if let Some(x) = key(v) {
+                    best = best.max(x - at(v));
+                }
+                suffix[k] = best;
+            }
+            let mut prefix = Vec::with_capacity(ps.len());
+            let mut best = never;
+            for &v in ps {
+                if let Some(x) = key(v) {
+                    best = best.max(x + at(v));
+                }
+                prefix.push(best);
+            }
+            after[node] = suffix;
+            before[node] = prefix;
+        }
+        let key = (0..self.leaves)
+            .filter_map(|k| self.place[self.leaves + k].first())
+            .map(|&v| key(v).unwrap_or(never))
+            .collect();
+        Maxima { after, before, key }
     }
 
-    /// Appends, ascending, every leaf in `range` whose player `j` passes: `key[j] − f·j >
-    /// floors.0` when `j` comes after `i` in pairing order, `key[j] + f·j > floors.1`
-    /// when before (only if `earlier`).
-    fn passing(
+    /// The largest key at leaves `from..to`.
+    fn best_key<W: Weight>(m: &Maxima<W>, from: usize, to: usize) -> Option<W> {
+        m.key[from.min(to)..to].iter().copied().max()
+    }
+
+    /// Appends, ascending, every leaf in `range` whose player `j` passes under `m`:
+    /// `key[j] − f·j > floors.0` when `j` comes after `i` in pairing order, `key[j] +
+    /// f·j > floors.1` when before (only if `earlier`).
+    fn passing<W: Weight>(
         &self,
+        m: &Maxima<W>,
         range: std::ops::Range<usize>,
         i: usize,
         floors: (W, W),
@@ -1866,16 +1933,16 @@ impl<W: Weight> BlockIndex<W> {
         out: &mut Vec<usize>,
     ) {
         // Depth first from the root, left child first, skipping nodes outside the range
-        // or none of whose players can pass.
-        let mut stack = vec![(1usize, 0usize, self.leaves)];
-        while let Some((node, lo, hi)) = stack.pop() {
+        // or none of whose players can pass. `s` counts the node's players before i.
+        let s = self.place[1].partition_point(|&v| v < i);
+        let mut stack = vec![(1usize, 0usize, self.leaves, s)];
+        while let Some((node, lo, hi, s)) = stack.pop() {
             if hi <= range.start || lo >= range.end {
                 continue;
             }
-            let ps = &self.place[node];
-            let s = ps.partition_point(|&v| v < i);
-            let later = s < ps.len() && self.after[node][s] > floors.0;
-            let before = earlier && s > 0 && self.before[node][s - 1] > floors.1;
+            let len = self.place[node].len();
+            let later = s < len && m.after[node][s] > floors.0;
+            let before = earlier && s > 0 && m.before[node][s - 1] > floors.1;
             if !later && !before {
                 continue;
             }
@@ -1884,8 +1951,9 @@ impl<W: Weight> BlockIndex<W> {
                 continue;
             }
             let mid = (lo + hi) / 2;
-            stack.push((2 * node + 1, mid, hi));
-            stack.push((2 * node, lo, mid));
+            let in_left = self.left[node][s] as usize;
+            stack.push((2 * node + 1, mid, hi, s - in_left));
+            stack.push((2 * node, lo, mid, in_left));
         }
     }
 }
@@ -2310,6 +2378,54 @@ mod tests {
 
     /// The halves come back first half first, whichever thread finishes first (the
     /// first half here is the slow one), so timing never reorders what is found.
+    #[test]
+    fn block_walks_list_exactly_the_passing_partners() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+        for case in 0..300 {
+            let n = rng.gen_range(1..=70);
+            // A block: some players of a field of n, in a shuffled (family) order.
+            let mut players: Vec<usize> = (0..n).filter(|_| rng.gen_bool(0.6)).collect();
+            for k in (1..players.len()).rev() {
+                players.swap(k, rng.gen_range(0..=k));
+            }
+            let keys: Vec<i64> = (0..n).map(|_| rng.gen_range(-200..200)).collect();
+            let masked: Vec<bool> = (0..n).map(|_| rng.gen_bool(0.3)).collect();
+            let step = rng.gen_range(0..4i64);
+            let at = |v: usize| step * v as i64;
+            let never = -keys.iter().copied().max().unwrap_or(0) - at(n) - 1;
+            let tree = BlockIndex::new(players.iter().copied());
+            let full = tree.maxima(|v| Some(keys[v]), at, never);
+            let part = tree.maxima(|v| (!masked[v]).then(|| keys[v]), at, never);
+            for _ in 0..20 {
+                let i = rng.gen_range(0..n);
+                // As in `price`: a cost bound and blossom duals (never negative) less
+                // i's key.
+                let floor = rng.gen_range(0..250) - keys[i];
+                let floors = (floor - at(i), floor + at(i));
+                let earlier = rng.gen_bool(0.5);
+                let from = rng.gen_range(0..=players.len());
+                let to = rng.gen_range(from..=players.len());
+                for (m, skip) in [(&full, false), (&part, true)] {
+                    let mut got = Vec::new();
+                    tree.passing(m, from..to, i, floors, earlier, &mut got);
+                    let want: Vec<usize> = (from..to)
+                        .filter(|&k| {
+                            let j = players[k];
+                            !(skip && masked[j])
+                                && if j >= i {
+                                    keys[j] - at(j) > floors.0
+                                } else {
+                                    earlier && keys[j] + at(j) > floors.1
+                                }
+                        })
+                        .collect();
+                    assert_eq!(got, want, "case {case}: player {i}, leaves {from}..{to}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn both_halves_keep_their_order() {
         let half = |h: usize| {
