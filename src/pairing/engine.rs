@@ -1597,6 +1597,7 @@ fn price<W: Weight>(
                     passing.clear();
                     // Partners after i in pairing order pay f·(j − i), before it f·(i − j).
                     let floors = (floor - at(i), floor + at(i));
+                    debug_assert!(floors.0 > never && floors.1 > never, "`never` never passes");
                     let range = *ranges[bi].get_or_insert_with(|| range_of(bi));
                     for &(from, to, earlier) in &range {
                         if from < to {
