@@ -1508,7 +1508,8 @@ fn price<W: Weight>(
         // Once the list is cut, players with plenty of improving pairs are skipped as
         // partners for the rest of the pass: after every [`REBUILT_AFTER`] such skips (per
         // player of the field) the maxima are rebuilt without them, so the walks stop
-        // listing them. The pairs found are the same, with less walking.
+        // listing them. The pairs found are the same, with less walking. (The best keys
+        // kept for the blossom at hand may still count them: a bound, never too low.)
         let mut own: Option<Vec<Maxima<W>>> = None;
         let mut skipped = 0usize;
         for &(a, heavy, c, from, to) in units.chunks(CHUNK).skip(half).step_by(2).flatten() {
@@ -1533,7 +1534,7 @@ fn price<W: Weight>(
                 best = held
                     .iter()
                     .zip(&outer)
-                    .map(|(&b, &(a_lo, a_hi, _, _))| BlockIndex::best_key(&maxima[b], a_lo, a_hi))
+                    .map(|(&b, &(a_lo, a_hi, _, _))| maxima[b].best_key(a_lo, a_hi))
                     .collect();
             }
             let (c_lo, c_hi) = family.span[c];
@@ -1844,6 +1845,13 @@ struct Maxima<W> {
     key: Vec<W>,
 }
 
+impl<W: Weight> Maxima<W> {
+    /// The largest key at leaves `from..to`.
+    fn best_key(&self, from: usize, to: usize) -> Option<W> {
+        self.key[from.min(to)..to].iter().copied().max()
+    }
+}
+
 impl BlockIndex {
     fn new(players: impl ExactSizeIterator<Item = usize>) -> BlockIndex {
         let leaves = players.len().next_power_of_two();
@@ -1914,11 +1922,6 @@ impl BlockIndex {
             .map(|&v| key(v).unwrap_or(never))
             .collect();
         Maxima { after, before, key }
-    }
-
-    /// The largest key at leaves `from..to`.
-    fn best_key<W: Weight>(m: &Maxima<W>, from: usize, to: usize) -> Option<W> {
-        m.key[from.min(to)..to].iter().copied().max()
     }
 
     /// Appends, ascending, every leaf in `range` whose player `j` passes under `m`:
@@ -2377,8 +2380,8 @@ mod tests {
         assert_eq!(piece_cuts(&classes, &vec![0; classes.len()], 2)[1], 24);
     }
 
-    /// The halves come back first half first, whichever thread finishes first (the
-    /// first half here is the slow one), so timing never reorders what is found.
+    /// A block's walk lists exactly the leaves a brute-force filter keeps, ascending,
+    /// with every player's key and with some players masked out of the maxima.
     #[test]
     fn block_walks_list_exactly_the_passing_partners() {
         use rand::{Rng, SeedableRng};
@@ -2427,6 +2430,8 @@ mod tests {
         }
     }
 
+    /// The halves come back first half first, whichever thread finishes first (the
+    /// first half here is the slow one), so timing never reorders what is found.
     #[test]
     fn both_halves_keep_their_order() {
         let half = |h: usize| {

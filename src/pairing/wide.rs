@@ -1,8 +1,9 @@
 //! Integer types for matching weights: `i64` (score groups' own solves), `i128`, and
 //! 192-, 256-, 384- and 512-bit two's-complement integers for fields whose lexicographic
-//! criteria need more than 118 bits (many score groups times many players). The pairing engine packs its criteria into one weight and
-//! picks the narrowest type that holds them all, so no level is ever merged or truncated
-//! (and the solver's arithmetic is no wider than the field needs).
+//! criteria need more than 118 bits (many score groups times many players). The pairing
+//! engine packs its criteria into one weight and picks the narrowest type that holds them
+//! all, so no level is ever merged or truncated (and the solver's arithmetic is no wider
+//! than the field needs).
 
 use std::cmp::Ordering;
 use std::fmt;
