@@ -13,7 +13,10 @@ use std::collections::BTreeMap;
 /// - 3: a pool records the hard rules relaxed to pair a round (`groups.*.relaxed`,
 ///   docs/rules.md §2.5); older files have none, so nothing needs migrating, but an older
 ///   qiwang must not drop them on its next write (and then call them violations).
-pub const SCHEMA_VERSION: u32 = 3;
+/// - 4: `player.absences` records the rounds a withdrawal or disqualification kept a player
+///   out of before they were made active again; older files have none (nothing to
+///   migrate), and an older qiwang must not drop them (`check` would then miss the player).
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// A point deduction the regulations allow (Dongguan 十五.9: disturbing a game costs 2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

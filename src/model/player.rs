@@ -211,6 +211,11 @@ pub struct Player {
     /// rulebook's forfeit withdrawal.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reinstated_from: Option<u32>,
+    /// Rounds `from..to` a withdrawal or disqualification kept the player out of before
+    /// `player reinstate` (or `player disqualify --undo`) made them active again: they were
+    /// not to be paired there, so `check` does not miss them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub absences: Vec<(u32, u32)>,
 }
 
 fn one() -> u32 {
@@ -241,6 +246,7 @@ impl Player {
             unranked: false,
             joined_round: 1,
             reinstated_from: None,
+            absences: Vec::new(),
         }
     }
 
@@ -251,7 +257,32 @@ impl Player {
             PlayerStatus::Withdrawn { from_round, .. }
             | PlayerStatus::Disqualified { from_round, .. } => round < *from_round,
         };
-        active && self.joined_round <= round
+        active
+            && self.joined_round <= round
+            && !self
+                .absences
+                .iter()
+                .any(|&(from, to)| (from..to).contains(&round))
+    }
+
+    /// The round from which a withdrawal or disqualification keeps the player out.
+    pub fn out_from(&self) -> Option<u32> {
+        match &self.status {
+            PlayerStatus::Active => None,
+            PlayerStatus::Withdrawn { from_round, .. }
+            | PlayerStatus::Disqualified { from_round, .. } => Some(*from_round),
+        }
+    }
+
+    /// Makes the player active again from round `from`, recording the rounds their
+    /// withdrawal or disqualification kept them out of.
+    pub fn reactivate(&mut self, from: u32) {
+        if let Some(out) = self.out_from()
+            && out < from
+        {
+            self.absences.push((out, from));
+        }
+        self.status = PlayerStatus::Active;
     }
 
     /// Whether the player withdrew (not a disqualification).

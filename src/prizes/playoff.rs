@@ -246,6 +246,8 @@ pub fn disqualify(
             next: newest + 1,
         });
     }
+    // A withdrawn player stays out from the round the withdrawal started.
+    let from = p.out_from().map_or(from, |out| out.min(from));
     if let Some(r) = rounds
         .iter()
         .filter(|r| r.number >= from)
@@ -271,7 +273,7 @@ pub fn disqualify(
 /// not disqualified.
 pub fn undo_disqualification(event: &mut Event, player: PlayerId) -> Result<(), PrizeError> {
     let p = event
-        .player_mut(player)
+        .player(player)
         .ok_or(PrizeError::UnknownPlayer { player })?;
     if !p.is_disqualified() {
         return Err(PrizeError::NotDisqualified {
@@ -279,6 +281,13 @@ pub fn undo_disqualification(event: &mut Event, player: PlayerId) -> Result<(), 
             name: p.name.clone(),
         });
     }
-    p.status = PlayerStatus::Active;
+    let from = event
+        .group(&p.group)
+        .and_then(|g| g.rounds.iter().map(|r| r.number).max())
+        .unwrap_or(0)
+        + 1;
+    if let Some(p) = event.player_mut(player) {
+        p.reactivate(from);
+    }
     Ok(())
 }

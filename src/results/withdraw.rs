@@ -67,7 +67,7 @@ pub fn withdraw_player(
         }
         return ResultError::collect(errors);
     }
-    withdraw(event, player, from_round, Some(reason))
+    withdraw(event, player, from_round, Some(reason)).map(|_| ())
 }
 
 /// `qiwang player withdraw`: the player is not paired from the round after the newest
@@ -100,8 +100,7 @@ pub fn withdraw_from_next_round(
     if from_round > rounds {
         return Err(ResultError::EventOver { player, rounds });
     }
-    withdraw(event, player, from_round, note)?;
-    Ok(from_round)
+    withdraw(event, player, from_round, note)
 }
 
 /// The checks of a manual withdrawal from `from_round`.
@@ -146,13 +145,19 @@ fn check_withdrawal(event: &Event, player: PlayerId, from_round: u32) -> Result<
 
 /// Withdraws a player by hand from `from_round` on, with the arbiter's note if any.
 /// Fails if the player is unknown, already withdrawn by hand or disqualified, or already
-/// paired in `from_round` or later. An automatic withdrawal is replaced.
+/// paired in `from_round` or later. An automatic withdrawal is replaced, from the round it
+/// started if that is earlier (the player was not paired since). Returns the round the
+/// withdrawal starts.
 pub fn withdraw(
     event: &mut Event,
     player: PlayerId,
     from_round: u32,
     note: Option<&str>,
-) -> Result<(), ResultError> {
+) -> Result<u32, ResultError> {
+    let from_round = event
+        .player(player)
+        .and_then(crate::model::Player::out_from)
+        .map_or(from_round, |out| out.min(from_round).max(1));
     check_withdrawal(event, player, from_round)?;
     let note = note
         .map(str::trim)
@@ -164,7 +169,7 @@ pub fn withdraw(
             cause: WithdrawalCause::Manual { note },
         };
     }
-    Ok(())
+    Ok(from_round)
 }
 
 /// `qiwang player reinstate`: lifts a withdrawal, manual or automatic, from the round after
@@ -185,7 +190,7 @@ pub fn reinstate_player(event: &mut Event, player: PlayerId) -> Result<u32, Resu
         .unwrap_or(0)
         + 1;
     if let Some(p) = event.player_mut(player) {
-        p.status = PlayerStatus::Active;
+        p.reactivate(from_round);
         p.reinstated_from = Some(from_round);
     }
     Ok(from_round)

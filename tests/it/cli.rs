@@ -1776,3 +1776,77 @@ fn a_trf_refusal_names_its_pool_once() {
         assert_eq!(err.matches(group).count(), 1, "{err}");
     }
 }
+
+/// A withdrawal or disqualification made on top of another keeps the round the player
+/// has been out since, and a player made active again (`player reinstate`, `player
+/// disqualify --undo`) stays excused from the rounds they were out: `check` passes on
+/// every round qiwang paired. (An outside test found `check` failing after each.)
+#[test]
+fn status_changes_keep_the_rounds_a_player_was_out() {
+    let (_t, ev) = small_event(&["甲", "乙", "丙", "丁", "戊", "己"]);
+    qw(&ev, &["pair", "--seed", "1"]).ok();
+    qw(&ev, &["result", "1", "r", "2", "r", "3", "d"]).ok();
+    qw(&ev, &["player", "withdraw", "甲", "--reason", "病"]).ok();
+    qw(&ev, &["pair"]).ok();
+    qw(&ev, &["result", "1", "r", "2", "d"]).ok();
+    qw(&ev, &["player", "reinstate", "甲"]).ok();
+    qw(&ev, &["check"]).ok();
+    qw(&ev, &["pair"]).ok();
+    qw(&ev, &["result", "1", "r", "2", "b", "3", "d"]).ok();
+    qw(&ev, &["player", "withdraw", "乙", "--reason", "x"]).ok();
+    qw(&ev, &["pair"]).ok();
+    qw(&ev, &["result", "1", "r", "2", "d"]).ok();
+    let out = qw(&ev, &["player", "disqualify", "乙", "--reason", "y"]).ok();
+    assert!(
+        out.contains("自第4轮起"),
+        "from the withdrawal's round: {out}"
+    );
+    qw(&ev, &["check"]).ok();
+    qw(&ev, &["player", "disqualify", "乙", "--undo"]).ok();
+    qw(&ev, &["check"]).ok();
+    qw(&ev, &["pair"]).ok();
+    qw(&ev, &["check"]).ok();
+
+    // Withdrawn by the forfeit rule from round 3, then by hand after round 3.
+    let tmp = TempDir::new().expect("temp dir");
+    let rules = tmp.path().join("rules.toml");
+    fs::write(
+        &rules,
+        "[event]\nname = \"W\"\nrounds = 5\nlanguage = \"en\"\n[[groups]]\nid = \"open\"\n",
+    )
+    .expect("write rules");
+    let csv = tmp.path().join("p.csv");
+    fs::write(
+        &csv,
+        "序号,姓名,性别,单位,组别\n1,A,男,,open\n2,B,男,,open\n3,C,男,,open\n4,D,男,,open\n",
+    )
+    .expect("write csv");
+    let (_e, ev) = event_with(&rules, Some(&csv));
+    qw(&ev, &["pair", "--seed", "1"]).ok();
+    let forfeit = |round: &str| {
+        let json = qw(&ev, &["round", round, "--format", "json"]).json();
+        let tables = json["pairings"].as_array().cloned().unwrap_or_default();
+        tables
+            .iter()
+            .find(|t| t["red"]["name"] == "D" || t["black"]["name"] == "D")
+            .map(|t| {
+                (
+                    t["table"].as_u64().expect("a table"),
+                    t["red"]["name"] == "D",
+                )
+            })
+            .expect("D plays")
+    };
+    for round in ["1", "2"] {
+        let (table, red) = forfeit(round);
+        let other = if table == 1 { "2" } else { "1" };
+        let token = if red { "-+" } else { "+-" };
+        qw(&ev, &["result", &table.to_string(), token, other, "r"]).ok();
+        qw(&ev, &["pair"]).ok();
+    }
+    qw(&ev, &["result", "1", "r"]).ok();
+    qw(&ev, &["check"]).ok();
+    let out = qw(&ev, &["player", "withdraw", "D"]).ok();
+    assert!(out.contains("round 3"), "kept from round 3: {out}");
+    qw(&ev, &["check"]).ok();
+}
