@@ -380,19 +380,19 @@ pub(super) mod tests {
             ),
             ("[1, 2]".into(), "not a JSON object"),
             (
-                good.replacen("\"schema_version\": 3", "\"schema_version\": 0", 1),
+                good.replacen("\"schema_version\": 4", "\"schema_version\": 0", 1),
                 "`schema_version` is `0`",
             ),
             (
-                good.replacen("\"schema_version\": 3", "\"schema_version\": \"1\"", 1),
+                good.replacen("\"schema_version\": 4", "\"schema_version\": \"1\"", 1),
                 "`schema_version` is `\"1\"`",
             ),
             (
-                good.replacen("\"schema_version\": 3,", "", 1),
+                good.replacen("\"schema_version\": 4,", "", 1),
                 "no `schema_version` key",
             ),
             (
-                good.replacen("\"schema_version\": 3", "\"schema_version\": null", 1),
+                good.replacen("\"schema_version\": 4", "\"schema_version\": null", 1),
                 "`schema_version` is `null`",
             ),
             (format!("{good} x"), "invalid JSON: trailing characters"),

@@ -589,7 +589,7 @@ fn a_damaged_state_file_is_refused_with_the_way_back_and_never_overwritten() {
         ),
         (
             "newer schema",
-            good.replacen("\"schema_version\": 3", "\"schema_version\": 99", 1),
+            good.replacen("\"schema_version\": 4", "\"schema_version\": 99", 1),
             "was written by a newer qiwang (schema version 99",
         ),
         (

@@ -451,18 +451,18 @@ fn damaged_or_newer_state_is_refused_with_a_way_back_and_never_overwritten() {
         ),
         (
             "schema 0",
-            good.replacen("\"schema_version\": 3", "\"schema_version\": 0", 1),
+            good.replacen("\"schema_version\": 4", "\"schema_version\": 0", 1),
             "is damaged: `schema_version` is `0`",
         ),
         (
             "no schema",
-            good.replacen("\"schema_version\": 3,", "", 1),
+            good.replacen("\"schema_version\": 4,", "", 1),
             "is damaged: it has no `schema_version` key",
         ),
         (
             "newer schema",
-            good.replacen("\"schema_version\": 3", "\"schema_version\": 4", 1),
-            "was written by a newer qiwang (schema version 4, this qiwang reads up to 3): upgrade qiwang",
+            good.replacen("\"schema_version\": 4", "\"schema_version\": 5", 1),
+            "was written by a newer qiwang (schema version 5, this qiwang reads up to 4): upgrade qiwang",
         ),
     ];
     for (i, (name, text, expected)) in cases.into_iter().enumerate() {
