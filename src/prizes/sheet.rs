@@ -279,7 +279,7 @@ pub struct PrizeSheet {
 /// **Shared places** (`rules.prizes.shared_money`), for k players sharing place p, who
 /// cover places p..p+k-1 (places beyond the list pay nothing):
 /// * `Split`: the money of the covered places, in fen, divided equally and rounded down;
-///   the remainder (under k fen) goes to the first of the tied players, so the list's
+///   the remainder (under k fen) goes one fen each to the first tied players, so the list's
 ///   total equals the money of its places (`undistributed_fen` stays 0).
 /// * `EachHigher`: each gets the money of the best covered place that has a prize.
 /// * `NextKey`: the standings' row order is taken as the next key: the tied players take
