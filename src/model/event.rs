@@ -219,6 +219,14 @@ impl Event {
         self.groups.get(group)
     }
 
+    /// The round after the newest paired round of pool `group` (1 before any).
+    pub fn next_round(&self, group: &GroupId) -> u32 {
+        self.group(group)
+            .and_then(|g| g.rounds.iter().map(|r| r.number).max())
+            .unwrap_or(0)
+            + 1
+    }
+
     /// The rounds of pool `group`, created empty if none was paired yet.
     pub fn group_mut(&mut self, group: &GroupId) -> &mut GroupState {
         self.groups.entry(group.clone()).or_default()

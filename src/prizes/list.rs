@@ -94,8 +94,8 @@ pub(crate) fn matches(player: &Player, filter: &PrizeFilter, sections: Option<&[
         && sections.is_none_or(|ss| player.section.as_ref().is_some_and(|s| ss.contains(s)))
 }
 
-/// Why `player` may not take a place in a prize list of `rules` over `standings` (see
-/// `prizes.withdrawn`): disqualified always; withdrawn under `unranked`; under
+/// For each player, why they may not take a place in a prize list of `rules` over
+/// `standings` (see `prizes.withdrawn`): disqualified always; withdrawn under `unranked`; under
 /// `unranked_if_no_games`, no game played over the board by `standings.after_round` and
 /// either withdrawn, or — not withdrawn — absent before their first game: once every
 /// round of the pool is played, every round lost by their own forfeit (no bye, no win by

@@ -281,11 +281,7 @@ pub fn undo_disqualification(event: &mut Event, player: PlayerId) -> Result<(), 
             name: p.name.clone(),
         });
     }
-    let from = event
-        .group(&p.group)
-        .and_then(|g| g.rounds.iter().map(|r| r.number).max())
-        .unwrap_or(0)
-        + 1;
+    let from = event.next_round(&p.group);
     if let Some(p) = event.player_mut(player) {
         p.reactivate(from);
     }

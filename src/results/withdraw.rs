@@ -157,7 +157,7 @@ pub fn withdraw(
     let from_round = event
         .player(player)
         .and_then(crate::model::Player::out_from)
-        .map_or(from_round, |out| out.min(from_round).max(1));
+        .map_or(from_round, |out| out.min(from_round));
     check_withdrawal(event, player, from_round)?;
     let note = note
         .map(str::trim)
@@ -184,11 +184,7 @@ pub fn reinstate_player(event: &mut Event, player: PlayerId) -> Result<u32, Resu
     if !p.is_withdrawn() {
         return Err(ResultError::NotWithdrawn { player });
     }
-    let from_round = event
-        .group(&p.group)
-        .and_then(|g| g.rounds.iter().map(|r| r.number).max())
-        .unwrap_or(0)
-        + 1;
+    let from_round = event.next_round(&p.group);
     if let Some(p) = event.player_mut(player) {
         p.reactivate(from_round);
         p.reinstated_from = Some(from_round);

@@ -370,6 +370,9 @@ pub(super) mod tests {
     #[test]
     fn refused_files_say_why() {
         let good = String::from_utf8(valid()).unwrap();
+        // The version as written, so a new schema version needs no edit here.
+        let version = format!("\"schema_version\": {}", crate::model::SCHEMA_VERSION);
+        assert!(good.contains(&version), "the cases below edit the version");
         let cut = &good[..good.len() / 2];
         let cases: Vec<(String, &str)> = vec![
             (cut.to_string(), "the file ends early at line"),
@@ -380,19 +383,19 @@ pub(super) mod tests {
             ),
             ("[1, 2]".into(), "not a JSON object"),
             (
-                good.replacen("\"schema_version\": 4", "\"schema_version\": 0", 1),
+                good.replacen(&version, "\"schema_version\": 0", 1),
                 "`schema_version` is `0`",
             ),
             (
-                good.replacen("\"schema_version\": 4", "\"schema_version\": \"1\"", 1),
+                good.replacen(&version, "\"schema_version\": \"1\"", 1),
                 "`schema_version` is `\"1\"`",
             ),
             (
-                good.replacen("\"schema_version\": 4,", "", 1),
+                good.replacen(&format!("{version},"), "", 1),
                 "no `schema_version` key",
             ),
             (
-                good.replacen("\"schema_version\": 4", "\"schema_version\": null", 1),
+                good.replacen(&version, "\"schema_version\": null", 1),
                 "`schema_version` is `null`",
             ),
             (format!("{good} x"), "invalid JSON: trailing characters"),

@@ -589,7 +589,11 @@ fn a_damaged_state_file_is_refused_with_the_way_back_and_never_overwritten() {
         ),
         (
             "newer schema",
-            good.replacen("\"schema_version\": 4", "\"schema_version\": 99", 1),
+            good.replacen(
+                &format!("\"schema_version\": {}", qiwang::model::SCHEMA_VERSION),
+                "\"schema_version\": 99",
+                1,
+            ),
             "was written by a newer qiwang (schema version 99",
         ),
         (

@@ -428,6 +428,15 @@ fn damaged_or_newer_state_is_refused_with_a_way_back_and_never_overwritten() {
         add_penalty(&store, "a".into()).unwrap();
         String::from_utf8(fs::read(store.state_path()).unwrap()).unwrap()
     };
+    // The version as written and the next one, so a new schema version needs no edit here.
+    let now = qiwang::model::SCHEMA_VERSION;
+    let version = format!("\"schema_version\": {now}");
+    assert!(good.contains(&version), "the cases below edit the version");
+    let newer = format!(
+        "was written by a newer qiwang (schema version {}, this qiwang reads up to {now}): \
+         upgrade qiwang",
+        now + 1
+    );
     let cases: Vec<(&str, String, &str)> = vec![
         (
             "truncated",
@@ -451,18 +460,18 @@ fn damaged_or_newer_state_is_refused_with_a_way_back_and_never_overwritten() {
         ),
         (
             "schema 0",
-            good.replacen("\"schema_version\": 4", "\"schema_version\": 0", 1),
+            good.replacen(&version, "\"schema_version\": 0", 1),
             "is damaged: `schema_version` is `0`",
         ),
         (
             "no schema",
-            good.replacen("\"schema_version\": 4,", "", 1),
+            good.replacen(&format!("{version},"), "", 1),
             "is damaged: it has no `schema_version` key",
         ),
         (
             "newer schema",
-            good.replacen("\"schema_version\": 4", "\"schema_version\": 5", 1),
-            "was written by a newer qiwang (schema version 5, this qiwang reads up to 4): upgrade qiwang",
+            good.replacen(&version, &format!("\"schema_version\": {}", now + 1), 1),
+            &newer,
         ),
     ];
     for (i, (name, text, expected)) in cases.into_iter().enumerate() {

@@ -768,8 +768,8 @@ fn no_such_round(name: &str, n: u32, numbers: &[u32]) -> CliError {
 }
 
 /// `check --optimal`: re-solves every stored round (or `--round N`) of each pool with the
-/// dense reference solver (the priced one for large pools) and prints whether it is optimal; the library does the work
-/// (`qiwang::pairing::prove_round`). Fails when a round is not optimal or not comparable.
+/// dense reference solver (the priced one for large pools) and prints whether it is
+/// optimal; the library does the work (`qiwang::pairing::prove_round`). Fails when a round is not optimal or not comparable.
 pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
     let Loaded { event, rules, .. } = ctx.load()?;
     let lang = ctx.lang(&rules);
