@@ -80,6 +80,48 @@ pub fn yes_no(b: bool, lang: Lang) -> &'static str {
     }
 }
 
+/// How many runs [`number_ranges`] writes before it sums up the rest.
+const MAX_RANGES: usize = 12;
+
+/// `1–12, 15` for a list of table or round numbers, sorted, each once; empty for an empty
+/// list. Past [`MAX_RANGES`] runs the text ends with how many numbers it left out, so the
+/// scattered open tables of a 10,000-player round still make one readable line.
+pub fn number_ranges(numbers: &[u32], lang: Lang) -> String {
+    let mut sorted = numbers.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for n in sorted {
+        match runs.last_mut() {
+            Some((_, end)) if end.checked_add(1) == Some(n) => *end = n,
+            _ => runs.push((n, n)),
+        }
+    }
+    let mut parts: Vec<String> = runs
+        .iter()
+        .take(MAX_RANGES)
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}–{b}")
+            }
+        })
+        .collect();
+    let left: u64 = runs
+        .iter()
+        .skip(MAX_RANGES)
+        .map(|&(a, b)| u64::from(b - a) + 1)
+        .sum();
+    if left > 0 {
+        parts.push(match lang {
+            Lang::Zh => format!("……（另有 {left} 个）"),
+            Lang::En => format!("… ({left} more)"),
+        });
+    }
+    parts.join(", ")
+}
+
 /// An error message in the language of the event: `--lang`, else the rulebook's.
 ///
 /// Each error type implements this with one `match` whose every arm holds the message in
@@ -407,6 +449,23 @@ pub(crate) mod facts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn number_lists_are_compact_and_bounded() {
+        assert_eq!(number_ranges(&[3, 1, 2, 5, 7, 6, 7], Lang::En), "1–3, 5–7");
+        assert_eq!(number_ranges(&[4], Lang::En), "4");
+        assert_eq!(number_ranges(&[], Lang::En), "");
+        assert_eq!(
+            number_ranges(&[u32::MAX, u32::MAX - 1], Lang::En),
+            "4294967294–4294967295"
+        );
+        // Every other table of a 10,000-table round: twelve runs, then the count of the rest.
+        let odd: Vec<u32> = (1..=10_000).filter(|t| t % 2 == 1).collect();
+        let en = number_ranges(&odd, Lang::En);
+        assert!(en.starts_with("1, 3, 5,"), "{en}");
+        assert!(en.ends_with(", 23, … (4988 more)"), "{en}");
+        assert!(number_ranges(&odd, Lang::Zh).ends_with("……（另有 4988 个）"));
+    }
 
     #[test]
     fn rulebook_language_is_read_leniently() {

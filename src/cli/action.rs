@@ -4,9 +4,9 @@
 //! `audit.log` itself (the file stays English); lines written before actions existed have
 //! only that summary, which is shown as it is.
 
-use qiwang::model::{Event, GroupId, Outcome, PlayerId};
+use qiwang::model::{Event, GameResult, GroupId, Outcome, PlayerId};
 use qiwang::pairing::Violation;
-use qiwang::results::ResultWarning;
+use qiwang::results::{ResultWarning, correction_text};
 use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::{AuditEntry, Change, EntryKind};
 use serde::{Deserialize, Serialize};
@@ -123,14 +123,46 @@ pub struct GroupResults {
     pub warnings: Vec<ResultWarning>,
 }
 
-/// A result that replaced a different one.
+/// A result that replaced a different one: the outcome, or only the fouls or lateness.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Correction {
     pub round: u32,
     pub table: u32,
-    pub old: Option<Outcome>,
-    pub new: Outcome,
+    #[serde(deserialize_with = "old_result")]
+    pub old: Option<GameResult>,
+    #[serde(deserialize_with = "new_result")]
+    pub new: GameResult,
 }
+
+/// A result as an audit line holds it: whole, or (lines written before fouls were kept)
+/// only its outcome.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum StoredResult {
+    Whole(GameResult),
+    Outcome(Outcome),
+}
+
+impl From<StoredResult> for GameResult {
+    fn from(r: StoredResult) -> GameResult {
+        match r {
+            StoredResult::Whole(r) => r,
+            StoredResult::Outcome(o) => GameResult::new(o),
+        }
+    }
+}
+
+fn old_result<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<GameResult>, D::Error> {
+    Ok(Option::<StoredResult>::deserialize(d)?.map(GameResult::from))
+}
+
+fn new_result<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GameResult, D::Error> {
+    StoredResult::deserialize(d).map(GameResult::from)
+}
+
+/// How many corrections and warnings a results line words before it counts the rest: a
+/// whole round re-entered from a corrected file must not make a megabyte-long line.
+const NOTES_SHOWN: usize = 10;
 
 impl GroupResults {
     /// What `record_results` reported for one pool.
@@ -146,8 +178,8 @@ impl GroupResults {
                 .map(|r| Correction {
                     round: r.round,
                     table: r.table,
-                    old: r.previous.map(|p| p.outcome),
-                    new: r.result.outcome,
+                    old: r.previous,
+                    new: r.result,
                 })
                 .collect(),
             warnings: report.warnings.clone(),
@@ -459,23 +491,19 @@ fn results_text(groups: &[GroupResults], names: &Names) -> String {
         .flat_map(|g| {
             g.corrections
                 .iter()
-                .map(move |c| {
-                    let old = c.old.map_or("", Outcome::token);
-                    let new = c.new.token();
-                    match lang {
-                        Lang::En => format!(
-                            "round {} table {}: corrected `{old}` → `{new}`",
-                            c.round, c.table
-                        ),
-                        Lang::Zh => format!(
-                            "第 {} 轮第 {} 台：已将 `{old}` 更正为 `{new}`",
-                            c.round, c.table
-                        ),
-                    }
-                })
+                .map(move |c| correction_text(c.round, c.table, c.old.as_ref(), &c.new, lang))
                 .chain(g.warnings.iter().map(|w| w.text(lang, &player)))
         })
         .collect();
+    let total = notes.len();
+    let mut notes: Vec<String> = notes.into_iter().take(NOTES_SHOWN).collect();
+    if total > NOTES_SHOWN {
+        let more = total - NOTES_SHOWN;
+        notes.push(match lang {
+            Lang::Zh => format!("另有 {more} 条更正或提示"),
+            Lang::En => format!("{more} more correction(s) or warning(s)"),
+        });
+    }
     let notes = match (notes.is_empty(), lang) {
         (true, _) => String::new(),
         (false, Lang::Zh) => format!("：{}", notes.join("；")),
@@ -556,8 +584,8 @@ mod tests {
                 corrections: vec![Correction {
                     round: 3,
                     table: 2,
-                    old: Some(Outcome::RedWin),
-                    new: Outcome::Draw,
+                    old: Some(GameResult::new(Outcome::RedWin)),
+                    new: GameResult::new(Outcome::Draw),
                 }],
                 warnings: vec![],
             }],
@@ -584,5 +612,65 @@ mod tests {
             back.text(&zh),
             "记录 10 个结果：kids_b第3轮：第 3 轮第 2 台：已将 `1-0` 更正为 `=`"
         );
+    }
+
+    #[test]
+    fn a_correction_names_fouls_and_lateness_and_a_long_list_is_counted() {
+        let fouled = GameResult {
+            red_fouls: 1,
+            ..GameResult::new(Outcome::Draw)
+        };
+        let late = GameResult {
+            late: true,
+            ..GameResult::new(Outcome::BlackForfeit)
+        };
+        let correction = |table, old, new| Correction {
+            round: 2,
+            table,
+            old: Some(old),
+            new,
+        };
+        let mut corrections = vec![
+            correction(1, GameResult::new(Outcome::Draw), fouled),
+            correction(2, GameResult::new(Outcome::BlackForfeit), late),
+        ];
+        corrections.extend((3..=30).map(|t| {
+            correction(
+                t,
+                GameResult::new(Outcome::RedWin),
+                GameResult::new(Outcome::Draw),
+            )
+        }));
+        let action = Action::Results {
+            groups: vec![GroupResults {
+                group: GroupId("open".into()),
+                rounds: vec![2],
+                count: 30,
+                corrections,
+                warnings: vec![],
+            }],
+        };
+        let en = action.text(&Names::ids());
+        assert!(en.contains("table 1: corrected `=` → `=/1:0`"), "{en}");
+        assert!(
+            en.contains("table 2: corrected `+-` → `black-late`"),
+            "{en}"
+        );
+        assert!(en.contains("table 10: corrected"), "{en}");
+        assert!(!en.contains("table 11:"), "{en}");
+        assert!(
+            en.ends_with("; 20 more correction(s) or warning(s)"),
+            "{en}"
+        );
+        // A line written when only outcomes were kept still reads.
+        let old_line = serde_json::json!({"round": 4, "table": 7, "old": "draw", "new": "red_win"});
+        let back: Correction = serde_json::from_value(old_line).unwrap();
+        assert_eq!(back.old, Some(GameResult::new(Outcome::Draw)));
+        assert_eq!(back.new, GameResult::new(Outcome::RedWin));
+        let none: Correction = serde_json::from_value(
+            serde_json::json!({"round": 1, "table": 1, "old": null, "new": "draw"}),
+        )
+        .unwrap();
+        assert_eq!(none.old, None);
     }
 }

@@ -114,6 +114,23 @@ impl GameResult {
         }
     }
 
+    /// The result as `qiwang result` takes it: the outcome's token, `/red:black` when a
+    /// side committed fouls, `red-late`/`black-late` for a forfeit for lateness; so a
+    /// correction that changed only the fouls or the lateness reads as a change.
+    pub fn entry_text(&self) -> String {
+        match (self.late, self.outcome) {
+            (true, Outcome::BlackForfeit) => "black-late".to_string(),
+            (true, Outcome::RedForfeit) => "red-late".to_string(),
+            _ if self.red_fouls + self.black_fouls > 0 => format!(
+                "{}/{}:{}",
+                self.outcome.token(),
+                self.red_fouls,
+                self.black_fouls
+            ),
+            _ => self.outcome.token().to_string(),
+        }
+    }
+
     /// The fouls the side playing `colour` committed.
     pub fn fouls(&self, colour: Colour) -> u32 {
         match colour {

@@ -31,7 +31,7 @@ pub use explain::{
 };
 pub use optimal::{Better, Verdict, prove_round};
 
-use crate::i18n::{Localize, bi, display_english};
+use crate::i18n::{Localize, bi, display_english, number_ranges};
 use crate::model::{Colour, Event, GroupId, Pairing, Player, PlayerId, Relax, Relaxation, Round};
 use crate::rulebook::{Lang, Rulebook, Seeding};
 use context::{History, PlayerState, Rules};
@@ -170,12 +170,14 @@ impl Localize for PairingError {
             } => bi!(
                 lang,
                 en(
-                    "round `{round}` of group `{group}` is not complete: table(s) {} have no result; enter them with `qiwang result` before pairing the next round",
-                    list(missing)
+                    "round `{round}` of group `{group}` is not complete: {} table(s) have no result ({}); enter them with `qiwang result` before pairing the next round",
+                    missing.len(),
+                    number_ranges(missing, lang)
                 ),
                 zh(
-                    "组别 `{group}` 第 `{round}` 轮尚未结束：第 {} 台没有成绩；编排下一轮之前请用 `qiwang result` 录入",
-                    list(missing)
+                    "组别 `{group}` 第 `{round}` 轮尚未结束：{} 台没有成绩（第 {} 台）；编排下一轮之前请用 `qiwang result` 录入",
+                    missing.len(),
+                    number_ranges(missing, lang)
                 ),
             ),
             PairingError::AllRoundsPlayed { group, rounds } => bi!(

@@ -211,13 +211,26 @@ fn ymd(y: &str, m: &str, d: &str) -> Option<NaiveDate> {
 /// An integer rating (等级分); a `.0` Excel left on it is accepted.
 pub fn parse_rating(s: &str) -> Result<i32, Text> {
     let whole = s.strip_suffix(".0").unwrap_or(s);
-    whole.parse().map_err(|_| {
+    let rating: i32 = whole.parse().map_err(|_| {
         Text::new(
             format!("等级分 `{s}` 不是整数"),
             format!("rating `{s}` is not a whole number"),
         )
-    })
+    })?;
+    if !(0..=MAX_RATING).contains(&rating) {
+        return Err(Text::new(
+            format!("等级分 `{s}` 不在 0 到 {MAX_RATING} 之间：请核对报名表"),
+            format!(
+                "rating `{s}` is outside 0 to {MAX_RATING}: check the sheet (a rating has at most four digits)"
+            ),
+        ));
+    }
+    Ok(rating)
 }
+
+/// The highest rating a sheet may give: ratings have at most four digits, and TRF's rating
+/// field holds four.
+pub const MAX_RATING: i32 = 9999;
 
 #[cfg(test)]
 mod tests {
@@ -358,7 +371,10 @@ mod tests {
     fn rating_table() {
         for (s, want) in [
             ("1500", Some(1500)),
-            ("-5", Some(-5)),
+            ("-5", None),
+            ("0", Some(0)),
+            ("9999", Some(9999)),
+            ("10000", None),
             ("1500.0", Some(1500)),
             ("1500.5", None),
             ("一千", None),

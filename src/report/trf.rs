@@ -11,7 +11,9 @@
 //! written (`YYYY/00/00`) unless the caller asks for private data: the masked ID number
 //! hides exactly the birth date. Start numbers, opponents and ranks have four columns
 //! (TRF-2026 "1 to 9999"), so a pool of more than 9,999 players is refused rather than
-//! written with shifted columns. A player who is withdrawn, disqualified or not yet
+//! written with shifted columns; so is a rating outside 0–9999, by player. Every player has
+//! a rank: one the standings do not place (disqualified, unranked) comes after every placed
+//! player. A player who is withdrawn, disqualified or not yet
 //! entered for the next round gets a TRF-2026 `240 Z` (zero-point bye, known absence)
 //! record for that round, which bbpPairings also reads, so a pairing engine leaves them
 //! out.
@@ -55,6 +57,13 @@ pub enum TrfError {
         /// Its players.
         players: usize,
     },
+    /// A rating outside TRF's four-column rating field.
+    RatingTooWide {
+        /// The player.
+        player: PlayerId,
+        /// The rating.
+        rating: i32,
+    },
     /// A score wider than TRF's four-column points field.
     PointsTooWide {
         /// The score as TRF would write it.
@@ -90,6 +99,15 @@ impl Localize for TrfError {
                     "组别 `{group}` 有 {players} 名棋手；TRF 的序号只有 4 位，最多 9999：请改为导出 json"
                 ),
             ),
+            TrfError::RatingTooWide { player, rating } => bi!(
+                lang,
+                en(
+                    "player {player} has the rating `{rating}`, outside TRF's 4-column rating field (0 to 9999); correct the rating or export as json instead"
+                ),
+                zh(
+                    "棋手 {player} 的等级分 `{rating}` 超出 TRF 等级分栏的 4 位（0 到 9999）；请更正等级分，或改为导出 json"
+                ),
+            ),
             TrfError::PointsTooWide { points } => bi!(
                 lang,
                 en(
@@ -117,6 +135,20 @@ fn pts4(p: i32) -> Result<String, TrfError> {
         return Err(TrfError::PointsTooWide { points: s });
     }
     Ok(s)
+}
+
+/// The player's rating for TRF's 4-column field (blank when none), refused outside
+/// 0–9999 rather than cut: registration refuses such ratings, a hand-edited state file
+/// could still hold one.
+fn rating4(p: &crate::model::Player) -> Result<String, TrfError> {
+    match p.rating {
+        None => Ok(String::new()),
+        Some(r) if (0..=9999).contains(&r) => Ok(r.to_string()),
+        Some(r) => Err(TrfError::RatingTooWide {
+            player: p.id,
+            rating: r,
+        }),
+    }
 }
 
 /// Pads or cuts `s` to exactly `width` characters, control characters removed.
@@ -178,11 +210,29 @@ pub fn trf_with(
         .enumerate()
         .map(|(i, p)| (p.id, i + 1))
         .collect();
-    let rank: BTreeMap<PlayerId, u32> = standings
+    // TRF's rank field is read as every player's place. A player the standings give no
+    // place (disqualified, unranked entry, withdrawn when the rulebook does not rank them)
+    // is placed after every ranked player, in standings order then start order, so every
+    // line has a distinct rank no higher than the pool's size.
+    let mut rank: BTreeMap<PlayerId, u32> = standings
         .rows
         .iter()
         .filter_map(|r| r.rank.map(|k| (r.player, k)))
         .collect();
+    let unplaced: Vec<PlayerId> = standings
+        .rows
+        .iter()
+        .map(|r| r.player)
+        .chain(players.iter().map(|p| p.id))
+        .filter(|id| start.contains_key(id) && !rank.contains_key(id))
+        .collect();
+    let mut next = rank.len() as u32;
+    for id in unplaced {
+        if let std::collections::btree_map::Entry::Vacant(e) = rank.entry(id) {
+            next += 1;
+            e.insert(next);
+        }
+    }
     // A round without all its results cannot be written (TRF has no "not yet played").
     let rounds: Vec<_> = event
         .group(pool)
@@ -275,14 +325,12 @@ pub fn trf_with(
             sex,
             field("", 3),
             field(&p.name, 33),
-            p.rating
-                .map(|r| r.clamp(0, 9999).to_string())
-                .unwrap_or_default(),
+            rating4(p)?,
             field("CHN", 3),
             "",
             field(&birth, 10),
             pts4(tenth(score))?,
-            rank.get(&p.id).map(ToString::to_string).unwrap_or_default(),
+            rank[&p.id],
         );
         for round in &rounds {
             let cell = match round.pairing_of(p.id) {
@@ -366,6 +414,10 @@ mod tests {
         assert_localized(&TrfError::TooManyPlayers {
             group: GroupId::new("adult"),
             players: 10000,
+        });
+        assert_localized(&TrfError::RatingTooWide {
+            player: PlayerId(7),
+            rating: 12000,
         });
         assert_localized(&TrfError::PointsTooWide {
             points: "100.0".into(),

@@ -1,7 +1,7 @@
 //! Everything that can be wrong with a result, a fouls entry, a CSV of results, a
 //! withdrawal or a playoff.
 
-use crate::i18n::{Localize, bi, display_english};
+use crate::i18n::{Localize, bi, display_english, number_ranges};
 use crate::model::{GroupId, Outcome, PlayerId};
 use crate::rulebook::Lang;
 use thiserror::Error;
@@ -168,7 +168,7 @@ pub enum ResultError {
         /// The table given.
         table: u32,
         /// The round's tables, for the message.
-        tables: String,
+        tables: Vec<u32>,
     },
 
     /// One table given twice in one entry.
@@ -323,7 +323,7 @@ pub enum ResultError {
         /// The round.
         round: u32,
         /// The tables without a result.
-        tables: Vec<String>,
+        tables: Vec<u32>,
     },
 
     /// A reinstatement of a player who has not withdrawn.
@@ -522,13 +522,28 @@ impl Localize for ResultError {
                 round,
                 table,
                 tables,
-            } => bi!(
-                lang,
-                en(
-                    "round {round} of group `{group}` has no table {table}: its tables are {tables}"
-                ),
-                zh("组别 `{group}` 第 {round} 轮没有第 {table} 台：已有的台号为 {tables}"),
-            ),
+            } => {
+                let listed = number_ranges(tables, lang);
+                bi!(
+                    lang,
+                    en(
+                        "round {round} of group `{group}` has no table {table}: its tables are {}",
+                        if tables.is_empty() {
+                            "none (the round has only a bye)"
+                        } else {
+                            &listed
+                        }
+                    ),
+                    zh(
+                        "组别 `{group}` 第 {round} 轮没有第 {table} 台：已有的台号为 {}",
+                        if tables.is_empty() {
+                            "无（本轮只有轮空）"
+                        } else {
+                            &listed
+                        }
+                    ),
+                )
+            }
             ResultError::DuplicateTable { round, table } => bi!(
                 lang,
                 en("round {round} table {table} is given twice: give each table once"),
@@ -702,13 +717,15 @@ impl Localize for ResultError {
             } => bi!(
                 lang,
                 en(
-                    "round {round} of group `{group}` is not finished (table(s) {} have no result): enter them first, or see the standings after round {done} (`--round {done}`)",
-                    tables.join(", "),
+                    "round {round} of group `{group}` is not finished ({} table(s) have no result: {}): enter them first, or see the standings after round {done} (`--round {done}`)",
+                    tables.len(),
+                    number_ranges(tables, lang),
                     done = round - 1
                 ),
                 zh(
-                    "组别 `{group}` 第 {round} 轮尚未结束（第 {} 台没有成绩）：请先录入成绩，或查看第 {done} 轮后的名次（`--round {done}`）",
-                    tables.join("、"),
+                    "组别 `{group}` 第 {round} 轮尚未结束（{} 台没有成绩：第 {} 台）：请先录入成绩，或查看第 {done} 轮后的名次（`--round {done}`）",
+                    tables.len(),
+                    number_ranges(tables, lang),
                     done = round - 1
                 ),
             ),
@@ -879,7 +896,7 @@ mod tests {
                 group: g(),
                 round: 2,
                 table: 99,
-                tables: "1–40".into(),
+                tables: (1..=40).collect(),
             },
             ResultError::DuplicateTable { round: 2, table: 3 },
             ResultError::FoulsOnForfeit {
@@ -951,7 +968,7 @@ mod tests {
             ResultError::RoundUnfinished {
                 group: g(),
                 round: 4,
-                tables: vec!["2".into(), "7".into()],
+                tables: vec![2, 7],
             },
             ResultError::BadWithdrawalRound { from_round: 0 },
             ResultError::EmptyReason,

@@ -38,7 +38,7 @@ pub use parse::{
 };
 pub use playoff::record_playoff;
 pub use record::{record_results, record_results_in_rounds};
-pub use recorded::{RecordReport, RecordedResult, ResultWarning};
+pub use recorded::{RecordReport, RecordedResult, ResultWarning, correction_text};
 pub use rounds::{add_penalty, check_round_finished, unpair_round};
 pub use rules_update::{RulesUpdate, RulesUpdateError, line_diff, update_rulebook};
 pub use withdraw::{

@@ -110,7 +110,7 @@ pub fn record_results_in_rounds(
                 group: group.clone(),
                 round: round_no,
                 table,
-                tables: ranges(tables),
+                tables,
             });
             continue;
         };
@@ -255,35 +255,6 @@ fn apply_fouls(
     Ok((stored(entry.outcome), None))
 }
 
-/// `1–8, 10` style list of table numbers.
-fn ranges(mut numbers: Vec<u32>) -> String {
-    numbers.sort_unstable();
-    numbers.dedup();
-    if numbers.is_empty() {
-        return "none (the round has only a bye)".to_string();
-    }
-    let mut parts = Vec::new();
-    let mut start = numbers[0];
-    let mut prev = start;
-    for &n in &numbers[1..] {
-        if n != prev + 1 {
-            parts.push(range_text(start, prev));
-            start = n;
-        }
-        prev = n;
-    }
-    parts.push(range_text(start, prev));
-    parts.join(", ")
-}
-
-fn range_text(a: u32, b: u32) -> String {
-    if a == b {
-        a.to_string()
-    } else {
-        format!("{a}–{b}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,12 +298,5 @@ mod tests {
             assert!(err.contains(needle), "{err}");
             assert!(err.starts_with("round 4 table 7"), "{err}");
         }
-    }
-
-    #[test]
-    fn table_lists_are_compact() {
-        assert_eq!(ranges(vec![3, 1, 2, 5, 7, 6]), "1–3, 5–7");
-        assert_eq!(ranges(vec![4]), "4");
-        assert_eq!(ranges(vec![]), "none (the round has only a bye)");
     }
 }

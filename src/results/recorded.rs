@@ -220,18 +220,27 @@ impl RecordReport {
     pub fn messages_named(&self, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> Vec<String> {
         let mut out: Vec<String> = self
             .corrections()
-            .map(|r| {
-                let (round, table) = (r.round, r.table);
-                let old = r.previous.map(|p| p.outcome.token()).unwrap_or("");
-                let new = r.result.outcome.token();
-                match lang {
-                    Lang::En => format!("round {round} table {table}: corrected `{old}` → `{new}`"),
-                    Lang::Zh => format!("第 {round} 轮第 {table} 台：已将 `{old}` 更正为 `{new}`"),
-                }
-            })
+            .map(|r| correction_text(r.round, r.table, r.previous.as_ref(), &r.result, lang))
             .collect();
         out.extend(self.warnings.iter().map(|w| w.text(lang, name)));
         out
+    }
+}
+
+/// `round 3 table 2: corrected `1-0` → `=/1:0`` in `lang`: a result that replaced another,
+/// written as `qiwang result` takes it (fouls and lateness included).
+pub fn correction_text(
+    round: u32,
+    table: u32,
+    old: Option<&GameResult>,
+    new: &GameResult,
+    lang: Lang,
+) -> String {
+    let old = old.map(GameResult::entry_text).unwrap_or_default();
+    let new = new.entry_text();
+    match lang {
+        Lang::En => format!("round {round} table {table}: corrected `{old}` → `{new}`"),
+        Lang::Zh => format!("第 {round} 轮第 {table} 台：已将 `{old}` 更正为 `{new}`"),
     }
 }
 

@@ -95,7 +95,7 @@ pub fn check_round_finished(event: &Event, pool: &GroupId, n: u32) -> Result<(),
     if let Some(r) = event.group(pool).and_then(|g| g.round(n))
         && !r.is_complete()
     {
-        let tables: Vec<String> = r.open_tables().map(|t| t.to_string()).collect();
+        let tables: Vec<u32> = r.open_tables().collect();
         return Err(ResultError::RoundUnfinished {
             group: pool.clone(),
             round: n,
@@ -149,7 +149,7 @@ mod tests {
             Err(ResultError::RoundUnfinished {
                 group: pool.clone(),
                 round: 2,
-                tables: vec!["1".into()],
+                tables: vec![1],
             })
         );
         assert!(matches!(

@@ -451,11 +451,17 @@ fn check_demo(extra: &[&str], rounds: u32) {
                 row["score"].as_i64().expect("score") * 10,
                 "{pool}: {name}"
             );
-            assert_eq!(
-                p.rank.map(i64::from),
-                row["rank"].as_i64(),
-                "{pool}: rank of {name}"
-            );
+            // A player the standings place keeps that place; one they do not place
+            // (disqualified, unranked) still gets a rank, after every placed player.
+            let placed = rows.iter().filter(|r| r["rank"].is_i64()).count() as i64;
+            match row["rank"].as_i64() {
+                Some(rank) => assert_eq!(p.rank.map(i64::from), Some(rank), "{pool}: {name}"),
+                None => assert!(
+                    p.rank.map(i64::from).is_some_and(|r| r > placed),
+                    "{pool}: unplaced {name} ranked {:?}",
+                    p.rank
+                ),
+            }
             assert!("mw ".contains(p.sex), "{pool}: sex of {name}");
             byes += p.rounds.iter().filter(|c| c.result == 'U').count();
             forfeits += p.rounds.iter().filter(|c| "+-".contains(c.result)).count();
@@ -634,6 +640,38 @@ fn chinese_names_are_padded_in_characters_not_bytes() {
     assert_eq!(player(6).points, 0);
     assert_eq!(trf.total_rounds, Some(3));
     assert_eq!(trf.players.len(), 6);
+}
+
+/// Every line has a rank (a disqualified player, whom the standings do not place, comes
+/// after every placed player), and a rating TRF's four columns cannot hold is refused by
+/// player rather than cut to 9999.
+#[test]
+fn every_player_has_a_rank_and_a_wide_rating_is_refused() {
+    let (mut ev, rules) = hand_made();
+    let pool = GroupId::new("open");
+    ev.players[2].status = PlayerStatus::Disqualified {
+        from_round: 3,
+        reason: "作弊".into(),
+    };
+    let standings = qiwang::standings::compute_standings(&ev, &rules, &pool, None);
+    let placed = standings.rows.iter().filter(|r| r.rank.is_some()).count() as u32;
+    assert!(placed < 6, "the disqualified player takes no place");
+    let text = qiwang::report::trf::trf(&ev, &rules, &pool, &standings).expect("TRF");
+    let trf = read_trf(&text).unwrap_or_else(|e| panic!("{}\n{text}", e.join("\n")));
+    let mut ranks: Vec<u32> = trf
+        .players
+        .iter()
+        .map(|p| p.rank.expect("a rank"))
+        .collect();
+    let li_lei = trf.players.iter().find(|p| p.start == 3).expect("start 3");
+    assert!(li_lei.rank.expect("rank") > placed, "{text}");
+    ranks.sort_unstable();
+    assert!(ranks.iter().all(|&r| (1..=6).contains(&r)), "{ranks:?}");
+    for wide in [10_000, -1] {
+        ev.players[0].rating = Some(wide);
+        let e = qiwang::report::trf::trf(&ev, &rules, &pool, &standings).expect_err("refused");
+        assert!(e.to_string().contains(&format!("`{wide}`")), "{e}");
+    }
 }
 
 /// A `001` line built column by column (names padded in characters).

@@ -6,7 +6,7 @@ use crate::cli::context::{
     resolve_pool, tx_error, xlsx_error,
 };
 use crate::cli::error::{CliError, ExitCode, chain};
-use qiwang::i18n::Text;
+use qiwang::i18n::{Text, number_ranges};
 use qiwang::model::{Event, GroupId, Round};
 use qiwang::pairing::{self, PairingError};
 use qiwang::report::{Format, Json, Report, Section};
@@ -268,7 +268,7 @@ fn pair_ready_pools(
                 done.sheets.push(paired.sheet);
             }
             Err(PairingError::RoundIncomplete { round, missing, .. }) => {
-                let tables = table_ranges(&missing);
+                let tables = number_ranges(&missing, lang);
                 done.waiting.push(match lang {
                     Lang::Zh => format!(
                         "{group}：第{round}轮还有 {} 台没有成绩（第 {tables} 台），请先用 `qiwang result` 录入",
@@ -296,30 +296,6 @@ fn pair_ready_pools(
         }
     }
     Ok(done)
-}
-
-/// `1–12, 15` for a list of table (or round) numbers.
-fn table_ranges(tables: &[u32]) -> String {
-    let mut sorted = tables.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
-    let mut parts: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < sorted.len() {
-        let start = sorted[i];
-        let mut end = start;
-        while i + 1 < sorted.len() && sorted[i + 1] == end + 1 {
-            i += 1;
-            end = sorted[i];
-        }
-        parts.push(if start == end {
-            start.to_string()
-        } else {
-            format!("{start}–{end}")
-        });
-        i += 1;
-    }
-    parts.join(", ")
 }
 
 /// `qiwang pair --all`: the next round of every pool that is ready, in one change, and
@@ -759,7 +735,10 @@ fn no_such_round(name: &str, n: u32, numbers: &[u32]) -> CliError {
     let (zh, en) = if numbers.is_empty() {
         ("尚无".to_string(), "none yet".to_string())
     } else {
-        (table_ranges(numbers), table_ranges(numbers))
+        (
+            number_ranges(numbers, Lang::Zh),
+            number_ranges(numbers, Lang::En),
+        )
     };
     CliError::input(Text::new(
         format!("组别 `{name}` 没有第 `{n}` 轮；已编排的轮次：{zh}"),
