@@ -163,7 +163,8 @@ fn chain(n: usize) {
         &cfg,
         2026,
         qiwang::pairing::Solver::Priced,
-        &mut |r, took| {
+        &mut |paired| {
+            let (r, took) = (paired.round, paired.took);
             let cpu = cpu_seconds() - cpu0;
             let peak = vm_hwm_kib().map_or(0.0, |k| k as f64 / 1024.0);
             println!(

@@ -224,16 +224,29 @@ pub fn play_random_event_with(
     seed: u64,
     solver: crate::pairing::Solver,
 ) -> SimulatedEvent {
-    play_random_event_watched(cfg, seed, solver, &mut |_, _| {})
+    play_random_event_watched(cfg, seed, solver, &mut |_| {})
 }
 
-/// [`play_random_event_with`], telling `watch` each round's number and how long its
-/// pairing took (for benchmarks of the states the engine itself makes).
+/// One round as [`play_random_event_watched`] paired it.
+pub struct Paired<'a> {
+    /// The round's number.
+    pub round: u32,
+    /// How long its pairing took.
+    pub took: std::time::Duration,
+    /// The event just before the round was paired.
+    pub before: &'a Event,
+    /// The pairing, or why there is none (the event stops there).
+    pub plan: Result<&'a super::PairingPlan, &'a PairingError>,
+}
+
+/// [`play_random_event_with`], showing `watch` each round as it is paired: how long it
+/// took (benchmarks of the states the engine itself makes) and the state and plan (tests
+/// that compare the engine's own rounds with a reference on the very same state).
 pub fn play_random_event_watched(
     cfg: &SimConfig,
     seed: u64,
     solver: crate::pairing::Solver,
-    watch: &mut dyn FnMut(u32, std::time::Duration),
+    watch: &mut dyn FnMut(Paired<'_>),
 ) -> SimulatedEvent {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut event, group) = new_event(cfg, &mut rng);
@@ -247,7 +260,12 @@ pub fn play_random_event_watched(
         let start = std::time::Instant::now();
         let paired =
             crate::pairing::pair_next_round_with(&event, &cfg.rules, &group, round_seed, solver);
-        watch(r, start.elapsed());
+        watch(Paired {
+            round: r,
+            took: start.elapsed(),
+            before: &event,
+            plan: paired.as_ref(),
+        });
         match paired {
             Ok(mut plan) => {
                 record_results(cfg, &mut plan.round, &mut rng);
