@@ -15,6 +15,48 @@ pub fn recorded_lines(
     reports: &[RecordReport],
     lang: Lang,
 ) -> Vec<String> {
+    lines_marked(event, rules, reports, lang)
+        .into_iter()
+        .map(|(line, _)| line)
+        .collect()
+}
+
+/// How many results `qiwang result` confirms line by line. A longer batch (a whole round
+/// of a large event from a file) is confirmed by its notable lines only.
+pub const CONFIRM_ALL_UP_TO: usize = 200;
+
+/// [`recorded_lines`] for the terminal: every line of a batch of up to
+/// [`CONFIRM_ALL_UP_TO`] results; of a longer one only the corrections and the results a
+/// foul limit changed (at most that many), with how many lines were left out, so entering
+/// 50,000 results does not print 50,000 lines.
+pub fn confirmation_lines(
+    event: &Event,
+    rules: &Rulebook,
+    reports: &[RecordReport],
+    lang: Lang,
+) -> (Vec<String>, usize) {
+    let marked = lines_marked(event, rules, reports, lang);
+    let total = marked.len();
+    if total <= CONFIRM_ALL_UP_TO {
+        return (marked.into_iter().map(|(line, _)| line).collect(), 0);
+    }
+    let shown: Vec<String> = marked
+        .into_iter()
+        .filter(|(_, notable)| *notable)
+        .map(|(line, _)| line)
+        .take(CONFIRM_ALL_UP_TO)
+        .collect();
+    let left = total - shown.len();
+    (shown, left)
+}
+
+/// Each line with whether it is notable: a correction, or a result the foul limit changed.
+fn lines_marked(
+    event: &Event,
+    rules: &Rulebook,
+    reports: &[RecordReport],
+    lang: Lang,
+) -> Vec<(String, bool)> {
     let several = rules.pools().count() > 1;
     let label = |id: PlayerId| {
         event.player(id).map_or(id.to_string(), |p| match p.number {
@@ -60,18 +102,33 @@ pub fn recorded_lines(
                     Lang::En => format!(", entered as {}", outcome_label(r.entered, lang)),
                 });
             }
+            let notable = r.entered != r.result.outcome || r.is_correction();
             if let Some(previous) = r.previous.filter(|p| *p != r.result) {
+                // The fouls and lateness too, so a correction of only those reads as one.
+                let mut was = outcome_label(previous.outcome, lang).to_string();
+                let fouls = (previous.red_fouls, previous.black_fouls);
+                if fouls != (0, 0) {
+                    was.push_str(&match lang {
+                        Lang::Zh => format!("，犯规 红{} 黑{}", fouls.0, fouls.1),
+                        Lang::En => format!(", fouls red {}, black {}", fouls.0, fouls.1),
+                    });
+                }
+                if previous.late != r.result.late {
+                    was.push_str(match (previous.late, lang) {
+                        (true, Lang::Zh) => "，迟到",
+                        (true, Lang::En) => ", late",
+                        (false, Lang::Zh) => "，未到",
+                        (false, Lang::En) => ", absent",
+                    });
+                }
                 line.push_str(&match lang {
-                    Lang::Zh => format!("（更正，原为{}）", outcome_label(previous.outcome, lang)),
-                    Lang::En => format!(
-                        " (corrected, was {})",
-                        outcome_label(previous.outcome, lang)
-                    ),
+                    Lang::Zh => format!("（更正，原为{was}）"),
+                    Lang::En => format!(" (corrected, was {was})"),
                 });
             } else if r.is_unchanged() {
                 line.push_str(lang.pick("（与原记录相同）", " (unchanged)"));
             }
-            out.push(line);
+            out.push((line, notable));
         }
     }
     out
@@ -129,5 +186,52 @@ mod tests {
             en,
             vec!["round 1 table 1: 甲(1) 0-1 乙(2) (corrected, was 1-0)".to_string()]
         );
+    }
+
+    /// A batch longer than `CONFIRM_ALL_UP_TO` lists only what the arbiter must look at
+    /// (here the one foul-only correction, worded with the fouls it replaced) and counts the
+    /// rest; a short batch lists every line.
+    #[test]
+    fn a_long_batch_lists_only_its_corrections_and_counts_the_rest() {
+        let rules = Rulebook::cxa_2011("t", 3);
+        let pool = rules.pools().next().unwrap().id.clone();
+        let mut event = Event::new(String::new());
+        let tables = CONFIRM_ALL_UP_TO as u32 + 50;
+        for i in 1..=2 * tables {
+            let mut p = Player::new(PlayerId(i), format!("p{i}"), pool.clone());
+            p.number = Some(i);
+            event.players.push(p);
+        }
+        let pairings = (1..=tables)
+            .map(|t| Pairing::Game {
+                table: t,
+                red: PlayerId(2 * t - 1),
+                black: PlayerId(2 * t),
+                result: None,
+            })
+            .collect();
+        event.group_mut(&pool).rounds.push(Round {
+            number: 1,
+            pairings,
+        });
+        let mut entries: Vec<ResultEntry> = (1..=tables)
+            .map(|t| ResultEntry::new(t, Outcome::Draw))
+            .collect();
+        entries[6] = entries[6].with_fouls(1, 0);
+        let first = record_results(&mut event, &rules, &pool, None, &entries).unwrap();
+        let (lines, left) = confirmation_lines(&event, &rules, &[first], Lang::En);
+        assert_eq!((lines.len(), left), (0, tables as usize), "{lines:?}");
+        entries[6] = ResultEntry::new(7, Outcome::Draw);
+        let again = record_results(&mut event, &rules, &pool, Some(1), &entries).unwrap();
+        let (lines, left) = confirmation_lines(&event, &rules, &[again], Lang::En);
+        assert_eq!(
+            lines,
+            vec!["round 1 table 7: p13(13) ½-½ p14(14) (corrected, was ½-½, fouls red 1, black 0)"]
+        );
+        assert_eq!(left, tables as usize - 1);
+        let few = record_results(&mut event, &rules, &pool, Some(1), &entries[..3]).unwrap();
+        let (lines, left) = confirmation_lines(&event, &rules, &[few], Lang::Zh);
+        assert_eq!((lines.len(), left), (3, 0));
+        assert!(lines[0].ends_with("（与原记录相同）"), "{lines:?}");
     }
 }

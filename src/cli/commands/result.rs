@@ -8,6 +8,7 @@ use crate::cli::error::{CliError, read_input};
 use qiwang::i18n::Text;
 use qiwang::model::{GroupId, PlayerId};
 use qiwang::results::{self, ResultEntry};
+use qiwang::rulebook::Lang;
 use std::path::Path;
 
 pub fn run(
@@ -78,7 +79,7 @@ pub fn run(
             "no results given: `qiwang result TABLE OUTCOME …` (e.g. `1 r 2 = 3 b`) or `--from FILE`",
         )));
     }
-    let (confirmed, notes) = store
+    let (count, (confirmed, left_out), notes) = store
         .transaction(&ctx.command_info(), |ev| {
             // Every group's rows in one transaction: a file is taken whole or not at all.
             let mut reports = Vec::new();
@@ -104,7 +105,8 @@ pub fn run(
                         .map(|w| w.text(lang, &|id| player_label(ev, id))),
                 );
             }
-            let confirmed = qiwang::views::recorded_lines(ev, &rules, &reports, lang);
+            let count: usize = reports.iter().map(|r| r.results.len()).sum();
+            let confirmed = qiwang::views::confirmation_lines(ev, &rules, &reports, lang);
             // The audit log keeps the round each result was actually stored in.
             let action = Action::Results {
                 groups: reports.iter().map(GroupResults::of).collect(),
@@ -135,7 +137,7 @@ pub fn run(
                 _ => (serde_json::Value::Null, serde_json::Value::Null),
             };
             Ok(action.change(
-                (confirmed, notes),
+                (count, confirmed, notes),
                 serde_json::json!({ "group": group_json, "round": round_json, "groups": json }),
             ))
         })
@@ -143,11 +145,26 @@ pub fn run(
     outln!(
         "{} {} {}",
         lang.pick("已记录", "recorded"),
-        confirmed.len(),
+        count,
         lang.pick("个结果：", "result(s):")
     );
     for line in confirmed {
         outln!("  {line}");
+    }
+    if left_out > 0 {
+        outln!(
+            "  {}",
+            match lang {
+                Lang::Zh => format!(
+                    "另有 {left_out} 个结果按录入记录，未逐一列出（超过 {} 个时只列更正和犯规改判的结果）；请用 `qiwang round` 核对",
+                    qiwang::views::CONFIRM_ALL_UP_TO
+                ),
+                Lang::En => format!(
+                    "{left_out} more result(s) recorded as entered, not listed (past {} only corrections and results changed by fouls are listed); check them with `qiwang round`",
+                    qiwang::views::CONFIRM_ALL_UP_TO
+                ),
+            }
+        );
     }
     for m in notes {
         outln!("  {} {m}", lang.pick("注意：", "note:"));
