@@ -211,13 +211,14 @@ fn ymd(y: &str, m: &str, d: &str) -> Option<NaiveDate> {
 /// An integer rating (等级分); a `.0` Excel left on it is accepted.
 pub fn parse_rating(s: &str) -> Result<i32, Text> {
     let whole = s.strip_suffix(".0").unwrap_or(s);
-    let rating: i32 = whole.parse().map_err(|_| {
+    // Parsed wide, so a long whole number is called out of range rather than not whole.
+    let rating: i64 = whole.parse().map_err(|_| {
         Text::new(
             format!("等级分 `{s}` 不是整数"),
             format!("rating `{s}` is not a whole number"),
         )
     })?;
-    if !(0..=MAX_RATING).contains(&rating) {
+    if !(0..=i64::from(MAX_RATING)).contains(&rating) {
         return Err(Text::new(
             format!("等级分 `{s}` 不在 0 到 {MAX_RATING} 之间：请核对报名表"),
             format!(
@@ -225,7 +226,7 @@ pub fn parse_rating(s: &str) -> Result<i32, Text> {
             ),
         ));
     }
-    Ok(rating)
+    Ok(rating as i32)
 }
 
 /// The highest rating a sheet may give: ratings have at most four digits, and TRF's rating
@@ -375,11 +376,17 @@ mod tests {
             ("0", Some(0)),
             ("9999", Some(9999)),
             ("10000", None),
+            ("15000000000", None),
             ("1500.0", Some(1500)),
             ("1500.5", None),
             ("一千", None),
         ] {
             assert_eq!(parse_rating(s).ok(), want, "{s:?}");
         }
+        let wide = parse_rating("15000000000").unwrap_err();
+        assert!(
+            format!("{wide:?}").contains("outside 0 to 9999"),
+            "{wide:?}"
+        );
     }
 }

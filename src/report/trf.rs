@@ -137,13 +137,13 @@ fn pts4(p: i32) -> Result<String, TrfError> {
     Ok(s)
 }
 
-/// The player's rating for TRF's 4-column field (blank when none), refused outside
+/// The player's rating for TRF's 4-column field (blank when none or 0, TRF's "unrated"), refused outside
 /// 0–9999 rather than cut: registration refuses such ratings, a hand-edited state file
 /// could still hold one.
 fn rating4(p: &crate::model::Player) -> Result<String, TrfError> {
     match p.rating {
-        None => Ok(String::new()),
-        Some(r) if (0..=9999).contains(&r) => Ok(r.to_string()),
+        None | Some(0) => Ok(String::new()),
+        Some(r) if (1..=9999).contains(&r) => Ok(r.to_string()),
         Some(r) => Err(TrfError::RatingTooWide {
             player: p.id,
             rating: r,
@@ -264,7 +264,11 @@ pub fn trf_with(
         header(&mut out, "052", &d.format("%Y/%m/%d").to_string());
     }
     header(&mut out, "062", &players.len().to_string());
-    let rated = players.iter().filter(|p| p.rating.is_some()).count();
+    // TRF reads a rating of 0 as unrated: such a player is neither written nor counted.
+    let rated = players
+        .iter()
+        .filter(|p| p.rating.is_some_and(|r| r > 0))
+        .count();
     header(&mut out, "072", &rated.to_string());
     header(&mut out, "082", "0");
     header(

@@ -512,11 +512,14 @@ impl Localize for ResultError {
                 en("group `{group}` has no rounds yet: pair round 1 before entering results"),
                 zh("组别 `{group}` 还没有轮次：请先编排第 1 轮再录入成绩"),
             ),
-            ResultError::RoundMissing { group, round, last } => bi!(
-                lang,
-                en("group `{group}` has no round {round}: its rounds are 1–{last}"),
-                zh("组别 `{group}` 没有第 {round} 轮：已有的轮次为 1–{last}"),
-            ),
+            ResultError::RoundMissing { group, round, last } => {
+                let rounds = number_ranges(&(1..=*last).collect::<Vec<u32>>(), lang);
+                bi!(
+                    lang,
+                    en("group `{group}` has no round {round}: its rounds are {rounds}"),
+                    zh("组别 `{group}` 没有第 {round} 轮：已有的轮次为 {rounds}"),
+                )
+            }
             ResultError::TableMissing {
                 group,
                 round,
@@ -714,21 +717,30 @@ impl Localize for ResultError {
                 group,
                 round,
                 tables,
-            } => bi!(
-                lang,
-                en(
-                    "round {round} of group `{group}` is not finished ({} table(s) have no result: {}): enter them first, or see the standings after round {done} (`--round {done}`)",
-                    tables.len(),
-                    number_ranges(tables, lang),
-                    done = round - 1
-                ),
-                zh(
-                    "组别 `{group}` 第 {round} 轮尚未结束（{} 台没有成绩：第 {} 台）：请先录入成绩，或查看第 {done} 轮后的名次（`--round {done}`）",
-                    tables.len(),
-                    number_ranges(tables, lang),
-                    done = round - 1
-                ),
-            ),
+            } => {
+                // Round 1 has no earlier standings to point to.
+                let done = round.saturating_sub(1);
+                let (or_en, or_zh) = match done {
+                    0 => (String::new(), String::new()),
+                    _ => (
+                        format!(", or see the standings after round {done} (`--round {done}`)"),
+                        format!("，或查看第 {done} 轮后的名次（`--round {done}`）"),
+                    ),
+                };
+                bi!(
+                    lang,
+                    en(
+                        "round {round} of group `{group}` is not finished ({} table(s) have no result: {}): enter them first{or_en}",
+                        tables.len(),
+                        number_ranges(tables, lang)
+                    ),
+                    zh(
+                        "组别 `{group}` 第 {round} 轮尚未结束（{} 台没有成绩：第 {} 台）：请先录入成绩{or_zh}",
+                        tables.len(),
+                        number_ranges(tables, lang)
+                    ),
+                )
+            }
             ResultError::NotWithdrawn { player } => bi!(
                 lang,
                 en("player {player} has not withdrawn: there is nothing to reinstate"),

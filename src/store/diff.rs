@@ -1,8 +1,9 @@
 //! What going from one state to another changes, in words: `undo --dry-run` shows it
 //! before anything is reverted. Describes; decides nothing.
 
-use crate::i18n::Text;
+use crate::i18n::{Text, number_ranges};
 use crate::model::{Event, Pairing, Player, PlayerId};
+use crate::rulebook::Lang;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// How many players a line names before it says "and N more".
@@ -88,21 +89,22 @@ pub(crate) fn differences(from: &Event, to: &Event) -> Vec<Text> {
                 ));
             } else {
                 let (x, y) = (results(ra), results(rb));
-                let tables: Vec<String> = x
+                let tables: Vec<u32> = x
                     .iter()
                     .filter(|(t, r)| y.get(t) != Some(r))
-                    .map(|(t, _)| t.to_string())
+                    .map(|(t, _)| *t)
                     .collect();
                 if !tables.is_empty() {
-                    let shown = shorten(&tables);
                     lines.push(Text::new(
                         format!(
-                            "组别 `{group}` 第 {n} 轮：{} 台的结果改变（第 {shown} 台）",
-                            tables.len()
+                            "组别 `{group}` 第 {n} 轮：{} 台的结果改变（第 {} 台）",
+                            tables.len(),
+                            number_ranges(&tables, Lang::Zh)
                         ),
                         format!(
-                            "group `{group}` round {n}: the results of {} tables change (tables {shown})",
-                            tables.len()
+                            "group `{group}` round {n}: the results of {} tables change (tables {})",
+                            tables.len(),
+                            number_ranges(&tables, Lang::En)
                         ),
                     ));
                 }
@@ -155,15 +157,6 @@ fn named(players: &[&Player]) -> String {
     let mut text = shown.join(", ");
     if players.len() > NAMED {
         text.push_str(&format!(", … +{}", players.len() - NAMED));
-    }
-    text
-}
-
-/// The first few of `items`, joined, with `…` when there are more.
-fn shorten(items: &[String]) -> String {
-    let mut text = items.iter().take(8).cloned().collect::<Vec<_>>().join(", ");
-    if items.len() > 8 {
-        text.push_str(", …");
     }
     text
 }

@@ -25,29 +25,46 @@ pub fn recorded_lines(
 /// of a large event from a file) is confirmed by its notable lines only.
 pub const CONFIRM_ALL_UP_TO: usize = 200;
 
+/// What [`confirmation_lines`] shows of a batch, and what it only counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Confirmation {
+    /// The lines printed.
+    pub lines: Vec<String>,
+    /// Corrections and results a foul limit changed that did not fit.
+    pub notable_left: usize,
+    /// Results recorded as entered (new or unchanged) that were not listed.
+    pub plain_left: usize,
+}
+
 /// [`recorded_lines`] for the terminal: every line of a batch of up to
 /// [`CONFIRM_ALL_UP_TO`] results; of a longer one only the corrections and the results a
-/// foul limit changed (at most that many), with how many lines were left out, so entering
-/// 50,000 results does not print 50,000 lines.
+/// foul limit changed (at most that many), with how many of each kind were left out, so
+/// entering 50,000 results does not print 50,000 lines.
 pub fn confirmation_lines(
     event: &Event,
     rules: &Rulebook,
     reports: &[RecordReport],
     lang: Lang,
-) -> (Vec<String>, usize) {
+) -> Confirmation {
     let marked = lines_marked(event, rules, reports, lang);
-    let total = marked.len();
-    if total <= CONFIRM_ALL_UP_TO {
-        return (marked.into_iter().map(|(line, _)| line).collect(), 0);
+    if marked.len() <= CONFIRM_ALL_UP_TO {
+        return Confirmation {
+            lines: marked.into_iter().map(|(line, _)| line).collect(),
+            notable_left: 0,
+            plain_left: 0,
+        };
     }
-    let shown: Vec<String> = marked
-        .into_iter()
-        .filter(|(_, notable)| *notable)
-        .map(|(line, _)| line)
-        .take(CONFIRM_ALL_UP_TO)
-        .collect();
-    let left = total - shown.len();
-    (shown, left)
+    let (notable, plain): (Vec<_>, Vec<_>) = marked.into_iter().partition(|(_, n)| *n);
+    let notable_left = notable.len().saturating_sub(CONFIRM_ALL_UP_TO);
+    Confirmation {
+        lines: notable
+            .into_iter()
+            .take(CONFIRM_ALL_UP_TO)
+            .map(|(line, _)| line)
+            .collect(),
+        notable_left,
+        plain_left: plain.len(),
+    }
 }
 
 /// Each line with whether it is notable: a correction, or a result the foul limit changed.
@@ -219,19 +236,34 @@ mod tests {
             .collect();
         entries[6] = entries[6].with_fouls(1, 0);
         let first = record_results(&mut event, &rules, &pool, None, &entries).unwrap();
-        let (lines, left) = confirmation_lines(&event, &rules, &[first], Lang::En);
-        assert_eq!((lines.len(), left), (0, tables as usize), "{lines:?}");
+        let c = confirmation_lines(&event, &rules, &[first], Lang::En);
+        assert_eq!(
+            (c.lines.len(), c.notable_left, c.plain_left),
+            (0, 0, tables as usize),
+            "{c:?}"
+        );
         entries[6] = ResultEntry::new(7, Outcome::Draw);
         let again = record_results(&mut event, &rules, &pool, Some(1), &entries).unwrap();
-        let (lines, left) = confirmation_lines(&event, &rules, &[again], Lang::En);
+        let c = confirmation_lines(&event, &rules, &[again], Lang::En);
         assert_eq!(
-            lines,
+            c.lines,
             vec!["round 1 table 7: p13(13) ½-½ p14(14) (corrected, was ½-½, fouls red 1, black 0)"]
         );
-        assert_eq!(left, tables as usize - 1);
+        assert_eq!((c.notable_left, c.plain_left), (0, tables as usize - 1));
         let few = record_results(&mut event, &rules, &pool, Some(1), &entries[..3]).unwrap();
-        let (lines, left) = confirmation_lines(&event, &rules, &[few], Lang::Zh);
-        assert_eq!((lines.len(), left), (3, 0));
-        assert!(lines[0].ends_with("（与原记录相同）"), "{lines:?}");
+        let c = confirmation_lines(&event, &rules, &[few], Lang::Zh);
+        assert_eq!((c.lines.len(), c.notable_left, c.plain_left), (3, 0, 0));
+        assert!(c.lines[0].ends_with("（与原记录相同）"), "{c:?}");
+        // Every result corrected: the first CONFIRM_ALL_UP_TO are listed and the rest are
+        // counted as corrections, not as results recorded as entered.
+        let black: Vec<ResultEntry> = (1..=tables)
+            .map(|t| ResultEntry::new(t, Outcome::BlackWin))
+            .collect();
+        let all = record_results(&mut event, &rules, &pool, Some(1), &black).unwrap();
+        let c = confirmation_lines(&event, &rules, &[all], Lang::En);
+        assert_eq!(
+            (c.lines.len(), c.notable_left, c.plain_left),
+            (CONFIRM_ALL_UP_TO, tables as usize - CONFIRM_ALL_UP_TO, 0)
+        );
     }
 }

@@ -8,7 +8,6 @@ use crate::cli::error::{CliError, read_input};
 use qiwang::i18n::Text;
 use qiwang::model::{GroupId, PlayerId};
 use qiwang::results::{self, ResultEntry};
-use qiwang::rulebook::Lang;
 use std::path::Path;
 
 pub fn run(
@@ -79,7 +78,7 @@ pub fn run(
             "no results given: `qiwang result TABLE OUTCOME …` (e.g. `1 r 2 = 3 b`) or `--from FILE`",
         )));
     }
-    let (count, (confirmed, left_out), notes) = store
+    let (count, confirmed, notes) = store
         .transaction(&ctx.command_info(), |ev| {
             // Every group's rows in one transaction: a file is taken whole or not at all.
             let mut reports = Vec::new();
@@ -148,26 +147,48 @@ pub fn run(
         count,
         lang.pick("个结果：", "result(s):")
     );
-    for line in confirmed {
+    for line in &confirmed.lines {
         outln!("  {line}");
     }
-    if left_out > 0 {
+    let cap = qiwang::views::CONFIRM_ALL_UP_TO;
+    let (notable, plain) = (confirmed.notable_left, confirmed.plain_left);
+    let untold = [
+        (
+            notable,
+            format!(
+                "另有 {notable} 个更正或犯规改判的结果未列出（最多列 {cap} 个）；请用 `qiwang round` 核对"
+            ),
+            format!(
+                "{notable} more correction(s) or result(s) changed by fouls not listed (at most {cap} are); check them with `qiwang round`"
+            ),
+        ),
+        (
+            plain,
+            format!(
+                "另有 {plain} 个结果按录入记录，未逐一列出（超过 {cap} 个时只列更正和犯规改判的结果）；请用 `qiwang round` 核对"
+            ),
+            format!(
+                "{plain} more result(s) recorded as entered, not listed (past {cap} only corrections and results changed by fouls are listed); check them with `qiwang round`"
+            ),
+        ),
+    ];
+    for (n, zh, en) in &untold {
+        if *n > 0 {
+            outln!("  {}", lang.pick(zh, en));
+        }
+    }
+    // Warnings past the same bound are counted: audit.log keeps every one (as data).
+    for m in notes.iter().take(cap) {
+        outln!("  {} {m}", lang.pick("注意：", "note:"));
+    }
+    if let Some(n) = notes.len().checked_sub(cap).filter(|&n| n > 0) {
         outln!(
             "  {}",
-            match lang {
-                Lang::Zh => format!(
-                    "另有 {left_out} 个结果按录入记录，未逐一列出（超过 {} 个时只列更正和犯规改判的结果）；请用 `qiwang round` 核对",
-                    qiwang::views::CONFIRM_ALL_UP_TO
-                ),
-                Lang::En => format!(
-                    "{left_out} more result(s) recorded as entered, not listed (past {} only corrections and results changed by fouls are listed); check them with `qiwang round`",
-                    qiwang::views::CONFIRM_ALL_UP_TO
-                ),
-            }
+            lang.pick(
+                &format!("另有 {n} 条注意事项未列出（audit.log 中有全部记录）"),
+                &format!("{n} more note(s) not listed (audit.log keeps every one)")
+            )
         );
-    }
-    for m in notes {
-        outln!("  {} {m}", lang.pick("注意：", "note:"));
     }
     Ok(())
 }
