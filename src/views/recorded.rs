@@ -2,7 +2,7 @@
 //! both players and the outcome, so the arbiter can compare it with the slip in hand.
 
 use crate::i18n::outcome_label;
-use crate::model::{Event, PlayerId};
+use crate::model::{Event, Outcome, PlayerId};
 use crate::results::RecordReport;
 use crate::rulebook::{Lang, Rulebook};
 
@@ -89,7 +89,11 @@ fn lines_marked(
             String::new()
         };
         for r in &report.results {
-            let outcome = outcome_label(r.result.outcome, lang);
+            let mut outcome = outcome_label(r.result.outcome, lang).to_string();
+            if r.result.late {
+                // A forfeit for lateness (迟到), not for not coming (不到).
+                outcome.push_str(lang.pick("（迟到）", " (late)"));
+            }
             let mut line = match lang {
                 Lang::Zh => format!(
                     "{group}第{}轮第{}台：{} {outcome} {}",
@@ -130,12 +134,17 @@ fn lines_marked(
                         Lang::En => format!(", fouls red {}, black {}", fouls.0, fouls.1),
                     });
                 }
-                if previous.late != r.result.late {
+                // Why the replaced forfeit was given, when only that changed or it differs.
+                let forfeit = matches!(
+                    previous.outcome,
+                    Outcome::BlackForfeit | Outcome::RedForfeit
+                );
+                if forfeit && previous.late != r.result.late {
                     was.push_str(match (previous.late, lang) {
-                        (true, Lang::Zh) => "，迟到",
-                        (true, Lang::En) => ", late",
-                        (false, Lang::Zh) => "，未到",
-                        (false, Lang::En) => ", absent",
+                        (true, Lang::Zh) => "（迟到）",
+                        (true, Lang::En) => " (late)",
+                        (false, Lang::Zh) => "（未到）",
+                        (false, Lang::En) => " (absent)",
                     });
                 }
                 line.push_str(&match lang {
@@ -202,6 +211,28 @@ mod tests {
         assert_eq!(
             en,
             vec!["round 1 table 1: 甲(1) 0-1 乙(2) (corrected, was 1-0)".to_string()]
+        );
+        // A forfeit for lateness says so on the new result; a replaced forfeit says why it
+        // was given only when that changed.
+        let late = ResultEntry {
+            late: true,
+            ..ResultEntry::new(1, Outcome::BlackForfeit)
+        };
+        let mut say = |entry: ResultEntry| {
+            let report = record_results(&mut event, &rules, &pool, Some(1), &[entry]).unwrap();
+            recorded_lines(&event, &rules, &[report], Lang::Zh).remove(0)
+        };
+        assert_eq!(
+            say(late),
+            "第1轮第1台：甲(1) 黑弃权（迟到） 乙(2)（更正，原为黑胜）"
+        );
+        assert_eq!(
+            say(ResultEntry::new(1, Outcome::BlackForfeit)),
+            "第1轮第1台：甲(1) 黑弃权 乙(2)（更正，原为黑弃权（迟到））"
+        );
+        assert_eq!(
+            say(late),
+            "第1轮第1台：甲(1) 黑弃权（迟到） 乙(2)（更正，原为黑弃权（未到））"
         );
     }
 
