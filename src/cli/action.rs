@@ -486,7 +486,12 @@ fn results_text(groups: &[GroupResults], names: &Names) -> String {
         })
         .collect();
     let player = |id| names.player(id);
-    let notes: Vec<String> = groups
+    // Only the notes shown are worded: a 50,000-result line counts the rest.
+    let total: usize = groups
+        .iter()
+        .map(|g| g.corrections.len() + g.warnings.len())
+        .sum();
+    let mut notes: Vec<String> = groups
         .iter()
         .flat_map(|g| {
             g.corrections
@@ -494,9 +499,8 @@ fn results_text(groups: &[GroupResults], names: &Names) -> String {
                 .map(move |c| correction_text(c.round, c.table, c.old.as_ref(), &c.new, lang))
                 .chain(g.warnings.iter().map(|w| w.text(lang, &player)))
         })
+        .take(NOTES_SHOWN)
         .collect();
-    let total = notes.len();
-    let mut notes: Vec<String> = notes.into_iter().take(NOTES_SHOWN).collect();
     if total > NOTES_SHOWN {
         let more = total - NOTES_SHOWN;
         notes.push(match lang {

@@ -73,6 +73,16 @@ impl Outcome {
         !matches!(self, Outcome::DoubleForfeit)
     }
 
+    /// Every outcome, in the order sheets list them.
+    pub const ALL: [Outcome; 6] = [
+        Outcome::RedWin,
+        Outcome::Draw,
+        Outcome::BlackWin,
+        Outcome::BlackForfeit,
+        Outcome::RedForfeit,
+        Outcome::DoubleForfeit,
+    ];
+
     /// The canonical token, as printed on sheets.
     pub fn token(self) -> &'static str {
         match self {

@@ -10,7 +10,7 @@ mod player;
 
 pub use event::{Event, GroupState, Penalty, Playoff, Relax, Relaxation, SCHEMA_VERSION};
 pub use game::{Colour, GameResult, Outcome, Pairing, Round};
-pub use player::{Gender, Player, PlayerId, PlayerStatus, WithdrawalCause};
+pub use player::{Gender, MAX_RATING, Player, PlayerId, PlayerStatus, WithdrawalCause};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -148,6 +148,10 @@ fn schema1_cause(reason: &str) -> WithdrawalCause {
     WithdrawalCause::Manual { note }
 }
 
+/// The highest rating (等级分) a player may have: ratings have at most four digits, and
+/// TRF's rating field holds four. Registration refuses a higher one, TRF export too.
+pub const MAX_RATING: i32 = 9999;
+
 /// A registered player and everything the regulations judge them by.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -177,6 +181,7 @@ pub struct Player {
     #[serde(default)]
     pub grade: Option<u8>,
     /// Rating (等级分), when the sheet gives one; orders the round-1 draw if the rulebook says so.
+    /// Registration keeps it within 0..=[`MAX_RATING`].
     #[serde(default)]
     pub rating: Option<i32>,
     /// Title held (称号), e.g. 象棋大师; checked against `no_master_title`.

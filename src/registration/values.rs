@@ -8,7 +8,7 @@
 //! [`clean`]: super::normalise::clean
 
 use crate::i18n::Text;
-use crate::model::Gender;
+use crate::model::{Gender, MAX_RATING};
 use chrono::NaiveDate;
 
 /// 男/女, M/F, male/female, boy/girl (any case).
@@ -228,10 +228,6 @@ pub fn parse_rating(s: &str) -> Result<i32, Text> {
     }
     Ok(rating as i32)
 }
-
-/// The highest rating a sheet may give: ratings have at most four digits, and TRF's rating
-/// field holds four.
-pub const MAX_RATING: i32 = 9999;
 
 #[cfg(test)]
 mod tests {

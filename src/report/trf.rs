@@ -20,7 +20,7 @@
 
 use super::safe::one_line;
 use crate::i18n::{Localize, bi, display_english};
-use crate::model::{Event, Gender, GroupId, Outcome, Pairing, PlayerId};
+use crate::model::{Event, Gender, GroupId, MAX_RATING, Outcome, Pairing, PlayerId};
 use crate::rulebook::{Lang, Rulebook};
 use crate::scoring;
 use crate::standings::Standings;
@@ -102,10 +102,10 @@ impl Localize for TrfError {
             TrfError::RatingTooWide { player, rating } => bi!(
                 lang,
                 en(
-                    "player {player} has the rating `{rating}`, outside TRF's 4-column rating field (0 to 9999); correct the rating or export as json instead"
+                    "player {player} has the rating `{rating}`, outside TRF's 4-column rating field (0 to {MAX_RATING}); correct the rating or export as json instead"
                 ),
                 zh(
-                    "棋手 {player} 的等级分 `{rating}` 超出 TRF 等级分栏的 4 位（0 到 9999）；请更正等级分，或改为导出 json"
+                    "棋手 {player} 的等级分 `{rating}` 超出 TRF 等级分栏的 4 位（0 到 {MAX_RATING}）；请更正等级分，或改为导出 json"
                 ),
             ),
             TrfError::PointsTooWide { points } => bi!(
@@ -137,13 +137,13 @@ fn pts4(p: i32) -> Result<String, TrfError> {
     Ok(s)
 }
 
-/// The player's rating for TRF's 4-column field (blank when none or 0, TRF's "unrated"), refused outside
-/// 0–9999 rather than cut: registration refuses such ratings, a hand-edited state file
-/// could still hold one.
+/// The player's rating for TRF's 4-column field (blank when none or 0, TRF's "unrated"),
+/// refused above [`MAX_RATING`] or below 0 rather than cut: registration refuses such
+/// ratings, a hand-edited state file could still hold one.
 fn rating4(p: &crate::model::Player) -> Result<String, TrfError> {
     match p.rating {
         None | Some(0) => Ok(String::new()),
-        Some(r) if (1..=9999).contains(&r) => Ok(r.to_string()),
+        Some(r) if (1..=MAX_RATING).contains(&r) => Ok(r.to_string()),
         Some(r) => Err(TrfError::RatingTooWide {
             player: p.id,
             rating: r,

@@ -640,6 +640,40 @@ mod tests {
         }
     }
 
+    /// The text a correction is worded with (`GameResult::entry_text`) is what `result`
+    /// reads back as that very result, fouls and lateness included.
+    #[test]
+    fn a_result_written_as_entered_reads_back_the_same() {
+        use crate::model::GameResult;
+        for outcome in Outcome::ALL {
+            let forfeit = matches!(outcome, Outcome::BlackForfeit | Outcome::RedForfeit);
+            let over_board = !forfeit && outcome != Outcome::DoubleForfeit;
+            for (red_fouls, black_fouls, late) in
+                [(0, 0, false), (1, 0, false), (0, 2, false), (0, 0, true)]
+            {
+                let fouled = red_fouls + black_fouls > 0;
+                if (fouled && !over_board) || (late && !forfeit) {
+                    continue;
+                }
+                let result = GameResult {
+                    outcome,
+                    red_fouls,
+                    black_fouls,
+                    late,
+                };
+                let text = result.entry_text();
+                let entries = parse_result_args(&["1".to_string(), text.clone()])
+                    .unwrap_or_else(|e| panic!("`{text}`: {e}"));
+                let back = entries[0];
+                assert_eq!(
+                    (back.outcome, back.red_fouls, back.black_fouls, back.late),
+                    (outcome, red_fouls, black_fouls, late),
+                    "`{text}`"
+                );
+            }
+        }
+    }
+
     #[test]
     fn fouls_syntax() {
         assert_eq!(parse_fouls("1:0"), Ok((1, 0)));

@@ -18,7 +18,7 @@ pub use prizes::{
     all_standings, compute_sheet, prize_sheet, prize_sheet_report, sheet_from, team_rankings,
     teams_report,
 };
-pub use recorded::{CONFIRM_ALL_UP_TO, Confirmation, confirmation_lines, recorded_lines};
+pub use recorded::{CONFIRM_ALL_UP_TO, Confirmation, confirmation_lines};
 pub use round::{RoundSheets, SheetError, SheetKind, pinyin_key, render_all, round_sheets};
 pub use site::{csv_files, event_json, site, workbook_reports, write_event_json};
 pub use standings::{

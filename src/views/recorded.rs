@@ -6,21 +6,6 @@ use crate::model::{Event, Outcome, PlayerId};
 use crate::results::RecordReport;
 use crate::rulebook::{Lang, Rulebook};
 
-/// One line per recorded result of every report, in the order entered: `成人组 第3轮第5台：
-/// 张三(12) 红胜 李四(7)`. The group is named when the event has more than one pool; a
-/// correction shows the result it replaced, and a result a foul limit changed shows both.
-pub fn recorded_lines(
-    event: &Event,
-    rules: &Rulebook,
-    reports: &[RecordReport],
-    lang: Lang,
-) -> Vec<String> {
-    lines_marked(event, rules, reports, lang)
-        .into_iter()
-        .map(|(line, _)| line)
-        .collect()
-}
-
 /// How many results `qiwang result` confirms line by line. A longer batch (a whole round
 /// of a large event from a file) is confirmed by its notable lines only.
 pub const CONFIRM_ALL_UP_TO: usize = 200;
@@ -36,7 +21,14 @@ pub struct Confirmation {
     pub plain_left: usize,
 }
 
-/// [`recorded_lines`] for the terminal: every line of a batch of up to
+impl Confirmation {
+    /// Every result of the batch, listed or counted.
+    pub fn total(&self) -> usize {
+        self.lines.len() + self.notable_left + self.plain_left
+    }
+}
+
+/// What `qiwang result` prints of a batch: every line of a batch of up to
 /// [`CONFIRM_ALL_UP_TO`] results; of a longer one only the corrections and the results a
 /// foul limit changed (at most that many), with how many of each kind were left out, so
 /// entering 50,000 results does not print 50,000 lines.
@@ -67,7 +59,10 @@ pub fn confirmation_lines(
     }
 }
 
-/// Each line with whether it is notable: a correction, or a result the foul limit changed.
+/// One line per recorded result of every report, in the order entered: `成人组 第3轮第5台：
+/// 张三(12) 红胜 李四(7)`. The group is named when the event has more than one pool; a
+/// correction shows the result it replaced, and a result a foul limit changed shows both.
+/// Each with whether it is notable: a correction, or a result the foul limit changed.
 fn lines_marked(
     event: &Event,
     rules: &Rulebook,
@@ -191,7 +186,7 @@ mod tests {
             ResultEntry::new(2, Outcome::Draw).with_fouls(1, 0),
         ];
         let report = record_results(&mut event, &rules, &pool, None, &entries).unwrap();
-        let zh = recorded_lines(&event, &rules, std::slice::from_ref(&report), Lang::Zh);
+        let zh = confirmation_lines(&event, &rules, std::slice::from_ref(&report), Lang::Zh).lines;
         assert_eq!(
             zh,
             vec![
@@ -207,7 +202,7 @@ mod tests {
             &[ResultEntry::new(1, Outcome::BlackWin)],
         )
         .unwrap();
-        let en = recorded_lines(&event, &rules, &[report], Lang::En);
+        let en = confirmation_lines(&event, &rules, &[report], Lang::En).lines;
         assert_eq!(
             en,
             vec!["round 1 table 1: 甲(1) 0-1 乙(2) (corrected, was 1-0)".to_string()]
@@ -220,7 +215,9 @@ mod tests {
         };
         let mut say = |entry: ResultEntry| {
             let report = record_results(&mut event, &rules, &pool, Some(1), &[entry]).unwrap();
-            recorded_lines(&event, &rules, &[report], Lang::Zh).remove(0)
+            confirmation_lines(&event, &rules, &[report], Lang::Zh)
+                .lines
+                .remove(0)
         };
         assert_eq!(
             say(late),

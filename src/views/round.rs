@@ -305,14 +305,7 @@ fn slips(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: La
     let mut reports = Vec::new();
     let mut body = Markup::new();
     let event_name = short_event_name(rules);
-    let outcomes = [
-        Outcome::RedWin,
-        Outcome::Draw,
-        Outcome::BlackWin,
-        Outcome::BlackForfeit,
-        Outcome::RedForfeit,
-        Outcome::DoubleForfeit,
-    ];
+    let outcomes = Outcome::ALL;
     // The results file: the columns `qiwang result --from` reads, names to check against.
     let mut csv_rows = Section::new(
         "",

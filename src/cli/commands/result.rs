@@ -78,7 +78,7 @@ pub fn run(
             "no results given: `qiwang result TABLE OUTCOME …` (e.g. `1 r 2 = 3 b`) or `--from FILE`",
         )));
     }
-    let (count, confirmed, notes) = store
+    let (confirmed, notes) = store
         .transaction(&ctx.command_info(), |ev| {
             // Every group's rows in one transaction: a file is taken whole or not at all.
             let mut reports = Vec::new();
@@ -104,7 +104,6 @@ pub fn run(
                         .map(|w| w.text(lang, &|id| player_label(ev, id))),
                 );
             }
-            let count: usize = reports.iter().map(|r| r.results.len()).sum();
             let confirmed = qiwang::views::confirmation_lines(ev, &rules, &reports, lang);
             // The audit log keeps the round each result was actually stored in.
             let action = Action::Results {
@@ -136,7 +135,7 @@ pub fn run(
                 _ => (serde_json::Value::Null, serde_json::Value::Null),
             };
             Ok(action.change(
-                (count, confirmed, notes),
+                (confirmed, notes),
                 serde_json::json!({ "group": group_json, "round": round_json, "groups": json }),
             ))
         })
@@ -144,7 +143,7 @@ pub fn run(
     outln!(
         "{} {} {}",
         lang.pick("已记录", "recorded"),
-        count,
+        confirmed.total(),
         lang.pick("个结果：", "result(s):")
     );
     for line in &confirmed.lines {
