@@ -2005,7 +2005,7 @@ impl std::hash::Hasher for PairHasher {
 
 /// One pairing's cost criterion by criterion (docs/rules.md §2.3), highest priority first,
 /// so a stored round can be compared with the optimum level by level (`check --optimal`).
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub struct Criteria {
     /// Tables breaking a hard rule (rematch, colour limits, team avoidance): 0 when legal.
     pub illegal: u32,

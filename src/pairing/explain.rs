@@ -424,7 +424,9 @@ fn round1_line(r1: &Round1Note, zh: bool) -> String {
     }
 }
 
-fn colour_line(c: &ColourNote, r: &str, b: &str, zh: bool) -> String {
+/// Why `c.red` plays red at table `c.table` (`r`, `b`: the two players' labels), in
+/// Chinese when `zh`.
+pub(crate) fn colour_line(c: &ColourNote, r: &str, b: &str, zh: bool) -> String {
     let t = c.table;
     match (c.step, zh) {
         (ColourStep::HardLimit, true) => {

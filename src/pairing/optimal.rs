@@ -3,13 +3,15 @@
 //! Owns re-solving a stored round from the state before it with the dense reference solver
 //! (every legal pair at once, docs/rules.md §2.6; the priced solver above
 //! [`DENSE_UP_TO`] players) and comparing the criteria of the stored
-//! pairing with the optimum's, level by level (§2.3). It never changes a round. Under a
+//! pairing with the optimum's, level by level (§2.3); when the pairs are optimal, checking
+//! that every table's colours are the ones §3.3 gives. It never changes a round. Under a
 //! rulebook changed since the round was paired (`rules update`) the comparison uses the
 //! current rules.
 
 use super::PairingError;
 use super::context::{History, Rules};
 use super::engine::{self, Criteria, Criterion, Field, Solver};
+use super::explain::{ColourNote, colour_line};
 use crate::model::{Event, GroupId, Pairing, PlayerId, Points};
 use crate::rulebook::{Lang, Rulebook};
 use std::collections::{BTreeMap, BTreeSet};
@@ -19,8 +21,13 @@ use std::collections::{BTreeMap, BTreeSet};
 pub enum Verdict {
     /// Round 1 is a draw by lot or rating (§2.2), not an optimisation.
     Drawn,
-    /// No pairing is better on the criteria than the stored one.
+    /// No pairing is better on the criteria than the stored one, and every table's colours
+    /// are the ones §3.3 gives.
     Optimal,
+    /// No pairing is better on the criteria, but at these tables §3.3 gives red to the
+    /// player the round seats as black (a colour swap by hand, or a rulebook changed
+    /// since): each note names the player §3.3 makes red and the step that decides it.
+    ColoursNotByRule(Vec<ColourNote>),
     /// A better pairing exists.
     NotOptimal(Box<Better>),
     /// The round's players admit no legal pairing (it was paired by hand, §2.5).
@@ -109,7 +116,12 @@ pub fn prove_round(
     let stored = engine::criteria(&field, &tables, bye);
     let best = engine::criteria(&field, &best_tables, m.bye);
     let Some(first) = stored.first_worse(&best) else {
-        return Ok(Verdict::Optimal);
+        let swapped = colours_not_by_rule(&field, round, &index);
+        return Ok(if swapped.is_empty() {
+            Verdict::Optimal
+        } else {
+            Verdict::ColoursNotByRule(swapped)
+        });
     };
     let have: BTreeSet<(usize, usize)> = tables.iter().copied().collect();
     let id = |i: usize| field.players[i].id;
@@ -143,6 +155,48 @@ fn field_before<'a>(event: &Event, rules: &'a Rulebook, group: &GroupId, number:
         total_rounds: rules.rounds_for(group),
     };
     Field::new(ctx, states)
+}
+
+/// The stored tables whose colours are the other way round from what §3.3 gives the pair
+/// (the note's `red` is the player §3.3 makes red). The round's players are all in
+/// `index` ([`stored_indices`] checked).
+fn colours_not_by_rule(
+    field: &Field,
+    round: &crate::model::Round,
+    index: &BTreeMap<PlayerId, usize>,
+) -> Vec<ColourNote> {
+    let mut out = Vec::new();
+    for p in &round.pairings {
+        let Pairing::Game {
+            table, red, black, ..
+        } = p
+        else {
+            continue;
+        };
+        let (r, b) = (index[red], index[black]);
+        let (r_red, step) = field.rules.decide_red(&field.players[r], &field.players[b]);
+        if !r_red {
+            out.push(ColourNote {
+                table: *table,
+                red: *black,
+                black: *red,
+                step,
+            });
+        }
+    }
+    out
+}
+
+/// Tables listed one per line in a verdict; past this many the rest are counted (a round
+/// of 100,000 players has 50,000 tables).
+const TABLES_SHOWN: usize = 20;
+
+/// The line that counts the tables a verdict left unlisted, if any.
+fn more_tables(left: usize, lang: Lang) -> Option<String> {
+    (left > 0).then(|| match lang {
+        Lang::Zh => format!("  ……另有 {left} 台未列出"),
+        Lang::En => format!("  … and {left} more table(s)"),
+    })
 }
 
 /// The stored tables (red, black) and bye as field indices; `None` when a seated player
@@ -240,6 +294,26 @@ impl Verdict {
                 "the stored round does not seat exactly the players who could be paired; run `qiwang check` for the violations",
             ),
             Verdict::NotOptimal(b) => b.lines(&head, lang, name),
+            Verdict::ColoursNotByRule(notes) => {
+                let n = notes.len();
+                let mut out = vec![match lang {
+                    Lang::Zh => {
+                        format!("{head}配对最优，但有 {n} 台的先后手与先后手规则（§3.3）不符")
+                    }
+                    Lang::En => format!(
+                        "{head}the pairs are optimal, but {n} table(s) have the colours the other way round from the colour rules (§3.3)"
+                    ),
+                }];
+                for c in notes.iter().take(TABLES_SHOWN) {
+                    let rule = colour_line(c, &name(c.red), &name(c.black), zh);
+                    out.push(match lang {
+                        Lang::Zh => format!("  {rule}（本轮为 {} 执红）", name(c.black)),
+                        Lang::En => format!("  {rule} (this round has {} red)", name(c.black)),
+                    });
+                }
+                out.extend(more_tables(n.saturating_sub(TABLES_SHOWN), lang));
+                out
+            }
         }
     }
 }
@@ -263,7 +337,7 @@ impl Better {
                 });
             }
         }
-        for (r, b) in &self.tables {
+        for (r, b) in self.tables.iter().take(TABLES_SHOWN) {
             out.push(match lang {
                 Lang::Zh => format!("  更好的编排：{}（红）对 {}（黑）", name(*r), name(*b)),
                 Lang::En => format!(
@@ -273,6 +347,10 @@ impl Better {
                 ),
             });
         }
+        out.extend(more_tables(
+            self.tables.len().saturating_sub(TABLES_SHOWN),
+            lang,
+        ));
         if let Some(p) = self.bye {
             out.push(match lang {
                 Lang::Zh => format!("  更好的编排：{} 轮空", name(p)),
@@ -280,5 +358,56 @@ impl Better {
             });
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pairing::ColourStep;
+
+    /// A verdict on a huge round lists 20 tables and counts the rest, in both languages.
+    #[test]
+    fn a_verdict_lists_twenty_tables_and_counts_the_rest() {
+        let notes: Vec<ColourNote> = (1..=25)
+            .map(|t| ColourNote {
+                table: t,
+                red: PlayerId(2 * t),
+                black: PlayerId(2 * t + 1),
+                step: ColourStep::Difference,
+            })
+            .collect();
+        let verdict = Verdict::ColoursNotByRule(notes);
+        let name = |id: PlayerId| format!("p{}", id.0);
+        let en = verdict.lines(4, Lang::En, &name);
+        assert_eq!(en.len(), 1 + 20 + 1, "{en:?}");
+        assert!(en[0].contains("25 table(s)"), "{en:?}");
+        assert!(en[1].starts_with("  Table 1: p2 plays red"), "{en:?}");
+        assert!(en[1].ends_with("(this round has p3 red)"), "{en:?}");
+        assert_eq!(en[21], "  … and 5 more table(s)");
+        let zh = verdict.lines(4, Lang::Zh, &name);
+        assert_eq!(zh.last().map(String::as_str), Some("  ……另有 5 台未列出"));
+        let mut better = Better {
+            first: Criterion::Colours,
+            stored: Criteria::default(),
+            best: Criteria::default(),
+            tables: (0..20)
+                .map(|k| (PlayerId(2 * k), PlayerId(2 * k + 1)))
+                .collect(),
+            bye: None,
+            group_scores: Vec::new(),
+        };
+        let exact = Verdict::NotOptimal(Box::new(better.clone())).lines(4, Lang::En, &name);
+        assert!(
+            exact
+                .last()
+                .is_some_and(|l| l.starts_with("  better pairing"))
+        );
+        better.tables.push((PlayerId(98), PlayerId(99)));
+        let over = Verdict::NotOptimal(Box::new(better)).lines(4, Lang::En, &name);
+        assert_eq!(
+            over.last().map(String::as_str),
+            Some("  … and 1 more table(s)")
+        );
     }
 }

@@ -708,15 +708,22 @@ fn check_optimal_proves_every_round_of_the_demo() {
     assert!(!en.contains('[') && !zh.contains('['), "{en}\n{zh}");
 }
 
-#[test]
-fn check_optimal_names_the_first_criterion_a_hand_swapped_round_breaks() {
+/// Eight players after round 1 won by red at every table (four on 2 points, all due
+/// black; four on 0), round 2 paired by the engine and proven optimal: its sheet's
+/// (table, red, black) numbers.
+fn round2_after_red_wins() -> (TempDir, PathBuf, Vec<(u32, String, String)>) {
     let names = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"];
-    let (_tmp, ev) = small_event(&names);
+    let (tmp, ev) = small_event(&names);
     qw(&ev, &["pair", "--seed", "5"]).ok();
-    // Red wins everywhere: four players on 2 points, four on 0.
     qw(&ev, &["result", "1", "r", "2", "r", "3", "r", "4", "r"]).ok();
     let round2 = sheet_numbers(&qw(&ev, &["pair"]).ok());
     qw(&ev, &["check", "--optimal"]).ok();
+    (tmp, ev, round2)
+}
+
+#[test]
+fn check_optimal_names_the_first_criterion_a_hand_swapped_round_breaks() {
+    let (_tmp, ev, round2) = round2_after_red_wins();
     // Swap a player of the top table with one of the bottom table (whichever swap is
     // legal): two players now leave their score group.
     let (top, bottom) = (&round2[0], &round2[3]);
@@ -777,6 +784,64 @@ fn check_optimal_names_the_first_criterion_a_hand_swapped_round_breaks() {
         "{}",
         forced.stdout
     );
+}
+
+/// A table whose colours are turned round by hand, where that costs no player a colour
+/// due (both are due the same one), still fails `check --optimal`: the pairs are optimal
+/// but the colours are not the ones §3.3 gives, and the verdict says who should be red.
+#[test]
+fn check_optimal_finds_colours_turned_round_where_the_criteria_cannot() {
+    let (_tmp, ev, round2) = round2_after_red_wins();
+    let (table, red, black) = &round2[0];
+    qw(
+        &ev,
+        &[
+            "pairing",
+            "set",
+            &table.to_string(),
+            &format!("#{black}"),
+            &format!("#{red}"),
+        ],
+    )
+    .ok();
+    let en = qw(&ev, &["--lang", "en", "check", "--optimal", "--round", "2"]);
+    assert!(
+        en.stdout.contains(
+            "round 2: the pairs are optimal, but 1 table(s) have the colours the other way round"
+        ),
+        "{}",
+        en.stdout
+    );
+    assert!(
+        en.stdout.contains(&format!("Table {table}: ")) && en.stdout.contains("plays red"),
+        "{}",
+        en.stdout
+    );
+    en.fails(
+        3,
+        &["1 round(s) not optimal, with colours not by the rules"],
+    );
+    let zh = qw(&ev, &["check", "--optimal", "--round", "2"]);
+    assert!(
+        zh.stdout
+            .contains("配对最优，但有 1 台的先后手与先后手规则（§3.3）不符"),
+        "{}",
+        zh.stdout
+    );
+    assert!(zh.stdout.contains("执红）"), "{}", zh.stdout);
+    // Turned back, the round is optimal again.
+    qw(
+        &ev,
+        &[
+            "pairing",
+            "set",
+            &table.to_string(),
+            &format!("#{red}"),
+            &format!("#{black}"),
+        ],
+    )
+    .ok();
+    qw(&ev, &["check", "--optimal"]).ok();
 }
 
 /// After the last round: no withdrawal (nothing left to withdraw from, and a withdrawal

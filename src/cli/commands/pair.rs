@@ -748,7 +748,8 @@ fn no_such_round(name: &str, n: u32, numbers: &[u32]) -> CliError {
 
 /// `check --optimal`: re-solves every stored round (or `--round N`) of each pool with the
 /// dense reference solver (the priced one for large pools) and prints whether it is
-/// optimal; the library does the work (`qiwang::pairing::prove_round`). Fails when a round is not optimal or not comparable.
+/// optimal; the library does the work (`qiwang::pairing::prove_round`). Fails when a round is
+/// not optimal, not comparable, or seats a table's colours the other way round from §3.3.
 pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
     let Loaded { event, rules, .. } = ctx.load()?;
     let lang = ctx.lang(&rules);
@@ -787,7 +788,9 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
             let verdict = pairing::prove_round(&event, &rules, pool, n).map_err(pairing_error)?;
             if matches!(
                 verdict,
-                pairing::Verdict::NotOptimal(_) | pairing::Verdict::NotComparable
+                pairing::Verdict::NotOptimal(_)
+                    | pairing::Verdict::NotComparable
+                    | pairing::Verdict::ColoursNotByRule(_)
             ) {
                 failed += 1;
             }
@@ -813,8 +816,10 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
     print_check(ctx, &rules, lang, title, lines, section, json)?;
     if failed > 0 {
         return Err(CliError::input(Text::new(
-            format!("有 {failed} 轮不是最优编排或无法比较"),
-            format!("{failed} round(s) not optimal or not comparable"),
+            format!("有 {failed} 轮不是最优编排、先后手不符规则或无法比较"),
+            format!(
+                "{failed} round(s) not optimal, with colours not by the rules, or not comparable"
+            ),
         )));
     }
     Ok(())
