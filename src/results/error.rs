@@ -598,7 +598,7 @@ impl Localize for ResultError {
                     outcome.token()
                 ),
                 zh(
-                    "第 {round} 轮第 {table} 台：{side} 犯规达到 {limit} 次已判负，但 `{}` 判{side}胜：请录入实际结果",
+                    "第 {round} 轮第 {table} 台：{side}犯规达到 {limit} 次已判负，但 `{}` 判{side}胜：请录入实际结果",
                     outcome.token(),
                     side = side_zh(side)
                 ),

@@ -2,9 +2,10 @@
 //! both players and the outcome, so the arbiter can compare it with the slip in hand.
 
 use crate::i18n::outcome_label;
-use crate::model::{Event, Outcome, PlayerId};
-use crate::results::RecordReport;
+use crate::model::{Colour, Event, Outcome, PlayerId};
+use crate::results::{RecordReport, ResultWarning};
 use crate::rulebook::{Lang, Rulebook};
+use std::collections::BTreeMap;
 
 /// How many results `qiwang result` confirms line by line. A longer batch (a whole round
 /// of a large event from a file) is confirmed by its notable lines only.
@@ -15,7 +16,9 @@ pub const CONFIRM_ALL_UP_TO: usize = 200;
 pub struct Confirmation {
     /// The lines printed.
     pub lines: Vec<String>,
-    /// Corrections and results a foul limit changed that did not fit.
+    /// Corrections and results lost on fouls that did not fit. While it is 0 every foul
+    /// loss is on a line of its own, which says so: the batch's
+    /// [`ResultWarning::LostOnFouls`] notes would only repeat those lines.
     pub notable_left: usize,
     /// Results recorded as entered (new or unchanged) that were not listed.
     pub plain_left: usize,
@@ -61,8 +64,9 @@ pub fn confirmation_lines(
 
 /// One line per recorded result of every report, in the order entered: `成人组 第3轮第5台：
 /// 张三(12) 红胜 李四(7)`. The group is named when the event has more than one pool; a
-/// correction shows the result it replaced, and a result a foul limit changed shows both.
-/// Each with whether it is notable: a correction, or a result the foul limit changed.
+/// correction shows the result it replaced, and a game lost on fouls says so (and what
+/// was entered, when the foul limit changed it). Each with whether it is notable: a
+/// correction, or a game lost on fouls.
 fn lines_marked(
     event: &Event,
     rules: &Rulebook,
@@ -83,6 +87,20 @@ fn lines_marked(
         } else {
             String::new()
         };
+        // The games the foul limit decided, and whose fouls did it.
+        let lost_on_fouls: BTreeMap<(u32, u32), Colour> = report
+            .warnings
+            .iter()
+            .filter_map(|w| match w {
+                ResultWarning::LostOnFouls {
+                    round,
+                    table,
+                    colour,
+                    ..
+                } => Some(((*round, *table), *colour)),
+                _ => None,
+            })
+            .collect();
         for r in &report.results {
             let mut outcome = outcome_label(r.result.outcome, lang).to_string();
             if r.result.late {
@@ -106,10 +124,18 @@ fn lines_marked(
                 ),
             };
             let (red_fouls, black_fouls) = (r.result.red_fouls, r.result.black_fouls);
+            let lost = lost_on_fouls.get(&(r.round, r.table));
             if red_fouls > 0 || black_fouls > 0 {
+                let verdict = match (lost, lang) {
+                    (None, _) => "",
+                    (Some(Colour::Red), Lang::Zh) => "，红方犯规判负",
+                    (Some(Colour::Black), Lang::Zh) => "，黑方犯规判负",
+                    (Some(Colour::Red), Lang::En) => "; red loses on fouls",
+                    (Some(Colour::Black), Lang::En) => "; black loses on fouls",
+                };
                 line.push_str(&match lang {
-                    Lang::Zh => format!("（犯规 红{red_fouls} 黑{black_fouls}）"),
-                    Lang::En => format!(" (fouls red {red_fouls}, black {black_fouls})"),
+                    Lang::Zh => format!("（犯规 红{red_fouls} 黑{black_fouls}{verdict}）"),
+                    Lang::En => format!(" (fouls red {red_fouls}, black {black_fouls}{verdict})"),
                 });
             }
             if r.entered != r.result.outcome {
@@ -118,7 +144,7 @@ fn lines_marked(
                     Lang::En => format!(", entered as {}", outcome_label(r.entered, lang)),
                 });
             }
-            let notable = r.entered != r.result.outcome || r.is_correction();
+            let notable = lost.is_some() || r.entered != r.result.outcome || r.is_correction();
             if let Some(previous) = r.previous.filter(|p| *p != r.result) {
                 // The fouls and lateness too, so a correction of only those reads as one.
                 let mut was = outcome_label(previous.outcome, lang).to_string();
@@ -230,6 +256,30 @@ mod tests {
         assert_eq!(
             say(late),
             "第1轮第1台：甲(1) 黑弃权（迟到） 乙(2)（更正，原为黑弃权（未到））"
+        );
+        // A game lost on fouls (the preset's limit is 2) says so on its line, whether the
+        // limit changed what was entered or it was entered as the loss.
+        let report = record_results(
+            &mut event,
+            &rules,
+            &pool,
+            Some(1),
+            &[
+                ResultEntry::new(1, Outcome::Draw).with_fouls(0, 2),
+                ResultEntry::new(2, Outcome::BlackWin).with_fouls(2, 1),
+            ],
+        )
+        .unwrap();
+        assert_eq!(
+            confirmation_lines(&event, &rules, &[report], Lang::En).lines,
+            vec![
+                "round 1 table 1: 甲(1) 1-0 乙(2) (fouls red 0, black 2; black loses on fouls), \
+                 entered as ½-½ (corrected, was +- (late))"
+                    .to_string(),
+                "round 1 table 2: 丙(3) 0-1 丁(4) (fouls red 2, black 1; red loses on fouls) \
+                 (corrected, was ½-½, fouls red 1, black 0)"
+                    .to_string(),
+            ]
         );
     }
 

@@ -117,16 +117,30 @@ fn row_cells(player: Option<&Player>, place: String, row: &StandingRow, lang: La
     cells
 }
 
-fn subtitle(rules: &Rulebook, pool: &GroupId, after_round: u32, lang: Lang) -> String {
+/// `成人组 第3轮后（共9轮）`; when the round still has games without a result (the
+/// default standings show such a round while no round is complete) the subtitle says so
+/// instead of "after".
+fn subtitle(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    after_round: u32,
+    lang: Lang,
+) -> String {
     let total = rules.rounds_for(pool);
-    match lang {
-        Lang::Zh => format!(
-            "{} 第{after_round}轮后（共{total}轮）",
-            group_name(rules, pool)
-        ),
-        Lang::En => format!(
-            "{} after round {after_round} of {total}",
-            group_name(rules, pool)
+    let name = group_name(rules, pool);
+    let open = event
+        .group(pool)
+        .and_then(|g| g.rounds.iter().find(|r| r.number == after_round))
+        .map_or(0, |r| r.open_tables().count());
+    match (lang, open) {
+        (Lang::Zh, 0) => format!("{name} 第{after_round}轮后（共{total}轮）"),
+        (Lang::En, 0) => format!("{name} after round {after_round} of {total}"),
+        (Lang::Zh, _) => {
+            format!("{name} 第{after_round}轮进行中：{open} 台尚无成绩（共{total}轮）")
+        }
+        (Lang::En, _) => format!(
+            "{name} during round {after_round} of {total}: {open} table(s) without a result yet"
         ),
     }
 }
@@ -147,7 +161,7 @@ pub fn standings(
     report.lang = lang.code().into();
     report
         .subtitle
-        .push(subtitle(rules, &st.group, st.after_round, lang));
+        .push(subtitle(event, rules, &st.group, st.after_round, lang));
     let numeric: Vec<usize> = (0..st.tiebreaks.len() + 5)
         .filter(|&i| i != 2 && i != 3)
         .collect();
@@ -279,7 +293,7 @@ pub fn list_standings(
     report.lang = lang.code().into();
     report
         .subtitle
-        .push(subtitle(rules, &pool, st.after_round, lang));
+        .push(subtitle(event, rules, &pool, st.after_round, lang));
     let numeric: Vec<usize> = (0..st.tiebreaks.len() + 6)
         .filter(|&i| i != 2 && i != 3)
         .collect();
@@ -467,6 +481,7 @@ pub fn crosstable(
     json: Json,
 ) -> Report {
     crosstable_report(
+        event,
         rules,
         &standings::crosstable(event, rules, pool, after_round),
         lang,
@@ -484,6 +499,7 @@ pub(crate) fn crosstable_from(
     json: Json,
 ) -> Report {
     crosstable_report(
+        event,
         rules,
         &standings::crosstable_of(event, rules, st),
         lang,
@@ -491,7 +507,13 @@ pub(crate) fn crosstable_from(
     )
 }
 
-fn crosstable_report(rules: &Rulebook, table: &Crosstable, lang: Lang, json: Json) -> Report {
+fn crosstable_report(
+    event: &Event,
+    rules: &Rulebook,
+    table: &Crosstable,
+    lang: Lang,
+    json: Json,
+) -> Report {
     let pool = &table.group;
     let mut report = Report::new(format!(
         "{} — {}",
@@ -501,7 +523,7 @@ fn crosstable_report(rules: &Rulebook, table: &Crosstable, lang: Lang, json: Jso
     report.lang = lang.code().into();
     report
         .subtitle
-        .push(subtitle(rules, pool, table.after_round, lang));
+        .push(subtitle(event, rules, pool, table.after_round, lang));
     report.subtitle.push(
         lang.pick(
             "格式：对手序号 + 先后手（r 红 / b 黑）+ 结果（1 胜、= 和、0 负、+ 对方弃权、- 弃权）；轮空；未赛 = 该轮未参赛（迟报名或退赛）",

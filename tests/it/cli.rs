@@ -888,7 +888,7 @@ fn pairing_past_the_last_round_is_refused() {
         &["pair", "--group", "youth"][..],
         &["pair", "--group", "youth", "--dry-run"][..],
     ] {
-        qw(&ev, args).fails(3, &["all `9` rounds", "`youth`", "raise `rounds`"]);
+        qw(&ev, args).fails(3, &["all 9 rounds", "`youth`", "raise `rounds`"]);
     }
     assert_unchanged(&before, &ev);
 }
@@ -958,6 +958,14 @@ fn result_records_many_entries_with_fouls_and_corrections() {
         .map(|r| r["score"].as_i64().unwrap())
         .collect();
     assert_eq!(scores.iter().filter(|s| **s == 2).count(), 3, "{scores:?}");
+    // Jinhua's limit is three fouls: the game's line says it was lost on fouls and what
+    // was entered, once (no note repeating it).
+    let out = qw(&ev, &["result", "--group", "youth", "7", "=/3:0"]).ok();
+    assert!(
+        out.contains("（犯规 红3 黑0，红方犯规判负），录入为和"),
+        "{out}"
+    );
+    assert!(!out.contains("注意"), "{out}");
 }
 
 #[test]
@@ -1559,7 +1567,18 @@ fn usage_errors_are_exit_code_2() {
 fn standings_after_an_unfinished_round_are_refused() {
     let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁", "戊", "己"]);
     qw(&ev, &["pair", "--seed", "3"]).ok();
+    // While no round is finished the default standings show round 1 as it stands, and
+    // say so rather than "after round 1".
+    qw(&ev, &["result", "1", "r"]).ok();
+    let during = qw(&ev, &["standings"]).ok();
+    assert!(during.contains("第1轮进行中：2 台尚无成绩（共"), "{during}");
+    let during = qw(&ev, &["--lang", "en", "crosstable"]).ok();
+    assert!(
+        during.contains("during round 1 of 7: 2 table(s) without a result yet"),
+        "{during}"
+    );
     qw(&ev, &["result", "1", "r", "2", "=", "3", "b"]).ok();
+    assert!(qw(&ev, &["standings"]).ok().contains("第1轮后（共"));
     qw(&ev, &["pair"]).ok();
     qw(&ev, &["standings", "--round", "2"]).fails(3, &["round 2", "not finished", "--round 1"]);
     qw(&ev, &["standings", "--round", "1"]).ok();

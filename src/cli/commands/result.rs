@@ -94,17 +94,23 @@ pub fn run(
                         .map_err(input_error)?,
                 );
             }
+            let confirmed = qiwang::views::confirmation_lines(ev, &rules, &reports, lang);
+            // Corrections are shown on their own lines; here only the warnings, without
+            // the foul losses while every one of them has its line (which says so).
+            let every_foul_loss_listed = confirmed.notable_left == 0;
             let mut notes = Vec::new();
             for report in &reports {
-                // Corrections are shown on their own lines; here only the warnings.
                 notes.extend(
                     report
                         .warnings
                         .iter()
+                        .filter(|w| {
+                            !(every_foul_loss_listed
+                                && matches!(w, results::ResultWarning::LostOnFouls { .. }))
+                        })
                         .map(|w| w.text(lang, &|id| player_label(ev, id))),
                 );
             }
-            let confirmed = qiwang::views::confirmation_lines(ev, &rules, &reports, lang);
             // The audit log keeps the round each result was actually stored in.
             let action = Action::Results {
                 groups: reports.iter().map(GroupResults::of).collect(),
