@@ -84,8 +84,9 @@ pub fn yes_no(b: bool, lang: Lang) -> &'static str {
 const MAX_RANGES: usize = 12;
 
 /// `1–12, 15` for a list of table or round numbers, sorted, each once; empty for an empty
-/// list. Past [`MAX_RANGES`] runs the text ends with how many numbers it left out, so the
-/// scattered open tables of a 10,000-player round still make one readable line.
+/// list. Past [`MAX_RANGES`] runs the English text ends with how many numbers it left out
+/// and the Chinese with 等, so the scattered open tables of a 10,000-player round still
+/// make one readable line.
 pub fn number_ranges(numbers: &[u32], lang: Lang) -> String {
     let mut sorted = numbers.to_vec();
     sorted.sort_unstable();
@@ -114,10 +115,12 @@ pub fn number_ranges(numbers: &[u32], lang: Lang) -> String {
         .map(|&(a, b)| u64::from(b - a) + 1)
         .sum();
     if left > 0 {
-        parts.push(match lang {
-            Lang::Zh => format!("……（另有 {left} 个）"),
-            Lang::En => format!("… ({left} more)"),
-        });
+        // Chinese texts put the list inside 第…台 / 第…轮, next to the full count, so it
+        // ends with 等 ("第 1, 3, 5 等 台") rather than a bracketed count of its own.
+        return match lang {
+            Lang::Zh => format!("{} 等", parts.join(", ")),
+            Lang::En => format!("{}, … ({left} more)", parts.join(", ")),
+        };
     }
     parts.join(", ")
 }
@@ -464,7 +467,7 @@ mod tests {
         let en = number_ranges(&odd, Lang::En);
         assert!(en.starts_with("1, 3, 5,"), "{en}");
         assert!(en.ends_with(", 23, … (4988 more)"), "{en}");
-        assert!(number_ranges(&odd, Lang::Zh).ends_with("……（另有 4988 个）"));
+        assert!(number_ranges(&odd, Lang::Zh).ends_with(", 21, 23 等"));
     }
 
     #[test]

@@ -467,7 +467,7 @@ fn order_text(order: &[PlayerId], names: &Names) -> String {
         .join(" > ")
 }
 
-/// `recorded 10 result(s) in adult round 3: …` / `记录 10 个结果：成人组第3轮：…`.
+/// `recorded 10 result(s) in adult round 3: …` / `记录 10 个结果（成人组第3轮）：…`.
 fn results_text(groups: &[GroupResults], names: &Names) -> String {
     let lang = names.lang;
     let count: usize = groups.iter().map(|g| g.count).sum();
@@ -514,7 +514,7 @@ fn results_text(groups: &[GroupResults], names: &Names) -> String {
         (false, Lang::En) => format!(": {}", notes.join("; ")),
     };
     match lang {
-        Lang::Zh => format!("记录 {count} 个结果：{}{notes}", where_.join("；")),
+        Lang::Zh => format!("记录 {count} 个结果（{}）{notes}", where_.join("；")),
         Lang::En => format!("recorded {count} result(s) in {}{notes}", where_.join("; ")),
     }
 }
@@ -614,7 +614,7 @@ mod tests {
         };
         assert_eq!(
             back.text(&zh),
-            "记录 10 个结果：kids_b第3轮：第 3 轮第 2 台：已将 `1-0` 更正为 `=`"
+            "记录 10 个结果（kids_b第3轮）：第 3 轮第 2 台：已将 `1-0` 更正为 `=`"
         );
     }
 

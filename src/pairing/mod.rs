@@ -170,12 +170,12 @@ impl Localize for PairingError {
             } => bi!(
                 lang,
                 en(
-                    "round `{round}` of group `{group}` is not complete: {} table(s) have no result ({}); enter them with `qiwang result` before pairing the next round",
+                    "round {round} of group `{group}` is not complete: {} table(s) have no result ({}); enter them with `qiwang result` before pairing the next round",
                     missing.len(),
                     number_ranges(missing, lang)
                 ),
                 zh(
-                    "组别 `{group}` 第 `{round}` 轮尚未结束：{} 台没有成绩（第 {} 台）；编排下一轮之前请用 `qiwang result` 录入",
+                    "组别 `{group}` 第 {round} 轮尚未结束：{} 台没有成绩（第 {} 台）；编排下一轮之前请用 `qiwang result` 录入",
                     missing.len(),
                     number_ranges(missing, lang)
                 ),
@@ -183,18 +183,16 @@ impl Localize for PairingError {
             PairingError::AllRoundsPlayed { group, rounds } => bi!(
                 lang,
                 en(
-                    "all `{rounds}` rounds of group `{group}` are paired; raise `rounds` in the rulebook to play more"
+                    "all {rounds} rounds of group `{group}` are paired; raise `rounds` in the rulebook to play more"
                 ),
-                zh(
-                    "组别 `{group}` 的全部 `{rounds}` 轮都已编排；要多赛几轮请在规程中调大 `rounds`"
-                ),
+                zh("组别 `{group}` 的全部 {rounds} 轮都已编排；要多赛几轮请在规程中调大 `rounds`"),
             ),
             PairingError::NoPlayers { group, round } => bi!(
                 lang,
                 en(
-                    "group `{group}` has no player who can be paired in round `{round}`; import or add players first"
+                    "group `{group}` has no player who can be paired in round {round}; import or add players first"
                 ),
-                zh("组别 `{group}` 第 `{round}` 轮没有可编排的棋手；请先导入或添加棋手"),
+                zh("组别 `{group}` 第 {round} 轮没有可编排的棋手；请先导入或添加棋手"),
             ),
             PairingError::NoLegalPairing {
                 group,
@@ -209,10 +207,10 @@ impl Localize for PairingError {
                 bi!(
                     lang,
                     en(
-                        "no legal pairing exists for round `{round}` of group `{group}`: {blockers}; relax a rule in the rulebook"
+                        "no legal pairing exists for round {round} of group `{group}`: {blockers}; relax a rule in the rulebook"
                     ),
                     zh(
-                        "组别 `{group}` 第 `{round}` 轮不存在合规的编排：{blockers}；请在规程中放宽规则"
+                        "组别 `{group}` 第 {round} 轮不存在合规的编排：{blockers}；请在规程中放宽规则"
                     ),
                 )
             }
@@ -224,10 +222,10 @@ impl Localize for PairingError {
             } => bi!(
                 lang,
                 en(
-                    "round `{round}` of group `{group}` cannot be paired exactly: {players} players in {score_groups} score groups need more than 480 bits to rank every criterion; split the group"
+                    "round {round} of group `{group}` cannot be paired exactly: {players} players in {score_groups} score groups need more than 480 bits to rank every criterion; split the group"
                 ),
                 zh(
-                    "组别 `{group}` 第 `{round}` 轮无法精确编排：{players} 名棋手分布在 {score_groups} 个积分段，逐项比较全部编排准则需要超过 480 位整数；请拆分该组"
+                    "组别 `{group}` 第 {round} 轮无法精确编排：{players} 名棋手分布在 {score_groups} 个积分段，逐项比较全部编排准则需要超过 480 位整数；请拆分该组"
                 ),
             ),
             PairingError::PlayerNotInRound { player, round } => bi!(

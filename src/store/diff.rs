@@ -102,7 +102,7 @@ pub(crate) fn differences(from: &Event, to: &Event) -> Vec<Text> {
                             number_ranges(&tables, Lang::Zh)
                         ),
                         format!(
-                            "group `{group}` round {n}: the results of {} tables change (tables {})",
+                            "group `{group}` round {n}: the results of {} table(s) change (table(s) {})",
                             tables.len(),
                             number_ranges(&tables, Lang::En)
                         ),
@@ -193,7 +193,7 @@ mod tests {
             vec![
                 "players: 1 added (#5 p5)",
                 "players: 1 changed (#1 q1)",
-                "group `open` round 1: the results of 1 tables change (tables 2)",
+                "group `open` round 1: the results of 1 table(s) change (table(s) 2)",
                 "penalties: 0 → 1",
             ]
         );

@@ -808,7 +808,7 @@ fn undo_dry_run_and_redo_from_the_command_line() {
     let plan = ok(&dir, &["undo", "--dry-run"]);
     let text = String::from_utf8_lossy(&plan.stdout);
     assert!(
-        text.contains("group `open` round 1: the results of 3 tables change"),
+        text.contains("group `open` round 1: the results of 3 table(s) change"),
         "{text}"
     );
     assert_eq!(fs::read(dir.join("qiwang.json")).unwrap(), state);
@@ -816,7 +816,7 @@ fn undo_dry_run_and_redo_from_the_command_line() {
     ok(&dir, &["undo"]);
     assert_ne!(fs::read(dir.join("qiwang.json")).unwrap(), state);
     let redo = ok(&dir, &["redo"]);
-    assert!(String::from_utf8_lossy(&redo.stdout).starts_with("redone: #"));
+    assert!(String::from_utf8_lossy(&redo.stdout).starts_with("redone #"));
     assert_eq!(fs::read(dir.join("qiwang.json")).unwrap(), state);
     let again = qiwang(&dir, &["redo"]);
     assert_eq!(again.status.code(), Some(3));

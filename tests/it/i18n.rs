@@ -77,9 +77,9 @@ fn an_incomplete_round_is_reported_in_the_language() {
         &ev,
         &["pair", "--group", "youth"],
         3,
-        &["组别 `青少年组` 第 `1` 轮尚未结束", "`qiwang result`"],
+        &["组别 `青少年组` 第 1 轮尚未结束", "`qiwang result`"],
         &[
-            "round `1` of group `youth` is not complete",
+            "round 1 of group `youth` is not complete",
             "`qiwang result`",
         ],
     );
@@ -663,7 +663,7 @@ fn the_log_speaks_the_output_language() {
     let (code, err) = run(&ev, &["result", "--group", "youth", "1", "r", "2", "="]);
     assert_eq!(code, 0, "{err}");
     let log = common::run(&ev, &["log"]).ok();
-    assert!(log.contains("记录 2 个结果：青少年组第1轮"), "{log}");
+    assert!(log.contains("记录 2 个结果（青少年组第1轮）"), "{log}");
     assert!(log.contains("编排青少年组第1轮：12 局（种子 1）"), "{log}");
     assert!(
         !log.contains("recorded") && !log.contains("of youth"),
@@ -671,15 +671,15 @@ fn the_log_speaks_the_output_language() {
     );
     let dry = common::run(&ev, &["undo", "--dry-run"]).ok();
     assert!(dry.starts_with("将撤销第 4 步（"), "{dry}");
-    assert!(dry.contains("：记录 2 个结果：青少年组第1轮\n"), "{dry}");
+    assert!(dry.contains("：记录 2 个结果（青少年组第1轮）\n"), "{dry}");
     let undone = common::run(&ev, &["undo"]).ok();
     assert!(
-        undone.starts_with("已撤销第 4 步：记录 2 个结果：青少年组第1轮（命令 `"),
+        undone.starts_with("已撤销第 4 步：记录 2 个结果（青少年组第1轮）（命令 `"),
         "{undone}"
     );
     let redone = common::run(&ev, &["redo"]).ok();
     assert!(
-        redone.starts_with("已重做第 4 步：记录 2 个结果："),
+        redone.starts_with("已重做第 4 步：记录 2 个结果（"),
         "{redone}"
     );
     let log = common::run(&ev, &["log"]).ok();

@@ -121,7 +121,12 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
             described(&loaded.store, entry, &names),
             mask_free_text(&entry.command.join(" "))
         ),
-        Lang::En => outln!("undone: {}", mask_free_text(&entry.summary)),
+        Lang::En => outln!(
+            "undone #{}: {} (command `{}`)",
+            entry.seq,
+            mask_free_text(&entry.summary),
+            mask_free_text(&entry.command.join(" "))
+        ),
     }
     Ok(())
 }
@@ -142,7 +147,12 @@ pub fn redo(ctx: &Ctx) -> Result<(), CliError> {
             described(&loaded.store, entry, &names),
             mask_free_text(&entry.command.join(" "))
         ),
-        Lang::En => outln!("redone: #{} {}", entry.seq, mask_free_text(&entry.summary)),
+        Lang::En => outln!(
+            "redone #{}: {} (command `{}`)",
+            entry.seq,
+            mask_free_text(&entry.summary),
+            mask_free_text(&entry.command.join(" "))
+        ),
     }
     Ok(())
 }
