@@ -98,7 +98,7 @@ pub fn number_ranges(numbers: &[u32], lang: Lang) -> String {
             _ => runs.push((n, n)),
         }
     }
-    let mut parts: Vec<String> = runs
+    let parts: Vec<String> = runs
         .iter()
         .take(MAX_RANGES)
         .map(|&(a, b)| {

@@ -4,7 +4,7 @@
 //! `audit.log` itself (the file stays English); lines written before actions existed have
 //! only that summary, which is shown as it is.
 
-use qiwang::model::{Event, GameResult, GroupId, Outcome, PlayerId};
+use qiwang::model::{Event, GameResult, GroupId, Outcome, PlayerId, Relax};
 use qiwang::pairing::Violation;
 use qiwang::results::{ResultWarning, correction_text};
 use qiwang::rulebook::{Lang, Rulebook};
@@ -109,6 +109,10 @@ pub struct PairedRound {
     pub seed: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub games: Option<usize>,
+    /// `pair --relax`: the rules this round alone could relax, in place of the rulebook's
+    /// `pairing.relax`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub relax: Option<Vec<Relax>>,
 }
 
 /// The results recorded in one pool, with what the arbiter should know about them.
@@ -303,9 +307,23 @@ impl Action {
                             true => format!("（种子 {s}）"),
                             false => format!(" (seed {s})"),
                         });
+                        let relax = r.relax.as_deref().map_or(String::new(), |list| {
+                            let names: Vec<&str> =
+                                list.iter().map(|x| relax_rule_name(*x, zh)).collect();
+                            match zh {
+                                true => format!("（--relax：本轮可放宽{}）", names.join("、")),
+                                false => {
+                                    format!(" (--relax: this round may relax {})", names.join(", "))
+                                }
+                            }
+                        });
                         match zh {
-                            true => format!("{}第{}轮{games}{seed}", g(&r.group), r.round),
-                            false => format!("round {} of {}{games}{seed}", r.round, r.group),
+                            true => {
+                                format!("{}第{}轮{games}{seed}{relax}", g(&r.group), r.round)
+                            }
+                            false => {
+                                format!("round {} of {}{games}{seed}{relax}", r.round, r.group)
+                            }
                         }
                     })
                     .collect();
@@ -456,6 +474,18 @@ impl Action {
                 }
             },
         }
+    }
+}
+
+/// A rule of `pairing.relax` as the log names it.
+fn relax_rule_name(rule: Relax, zh: bool) -> &'static str {
+    match (rule, zh) {
+        (Relax::Colour, true) => "连三/多三限制",
+        (Relax::Colour, false) => "the colour limits",
+        (Relax::Team, true) => "同队回避",
+        (Relax::Team, false) => "team avoidance",
+        (Relax::Rematch, true) => "不重复对局",
+        (Relax::Rematch, false) => "no rematch",
     }
 }
 

@@ -99,6 +99,11 @@ pub enum Command {
         /// Pair round 1 of a group below its `min_size` anyway (logged).
         #[arg(long)]
         allow_small: bool,
+        /// For this round only, the rules that may be broken when no pairing meets every
+        /// hard rule, in the order of `pairing.relax` (the last weighs most), e.g.
+        /// `--relax colour,team,rematch`; logged. The rulebook is unchanged.
+        #[arg(long, value_delimiter = ',', value_parser = ["colour", "team", "rematch"])]
+        relax: Option<Vec<String>>,
     },
     /// Show a round again: the pairing sheet (with results once entered) or another sheet
     /// to print: `--sheet slips` (成绩登记表), `cards` (台签), `find` (姓名 → 台号, by
@@ -457,8 +462,9 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             dry_run,
             explain,
             allow_small,
+            relax,
             ..
-        } => commands::pair::pair_all(&ctx, seed, dry_run, explain, allow_small),
+        } => commands::pair::pair_all(&ctx, seed, dry_run, explain, allow_small, relax.as_deref()),
         Command::Pair {
             group,
             all: false,
@@ -466,7 +472,16 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             dry_run,
             explain,
             allow_small,
-        } => commands::pair::pair(&ctx, group.as_deref(), seed, dry_run, explain, allow_small),
+            relax,
+        } => commands::pair::pair(
+            &ctx,
+            group.as_deref(),
+            seed,
+            dry_run,
+            explain,
+            allow_small,
+            relax.as_deref(),
+        ),
         Command::Round {
             round,
             group,

@@ -207,10 +207,10 @@ impl Localize for PairingError {
                 bi!(
                     lang,
                     en(
-                        "no legal pairing exists for round {round} of group `{group}`: {blockers}; relax a rule in the rulebook"
+                        "no legal pairing exists for round {round} of group `{group}`: {blockers}; relax a rule in the rulebook (`pairing.relax`, with `qiwang rules update`) or for this round only with `qiwang pair --relax colour,team,rematch`"
                     ),
                     zh(
-                        "组别 `{group}` 第 {round} 轮不存在合规的编排：{blockers}；请在规程中放宽规则"
+                        "组别 `{group}` 第 {round} 轮不存在合规的编排：{blockers}；请在规程中放宽规则（`pairing.relax`，用 `qiwang rules update`），或仅本轮放宽：`qiwang pair --relax colour,team,rematch`"
                     ),
                 )
             }

@@ -30,7 +30,8 @@ pub enum Verdict {
     ColoursNotByRule(Vec<ColourNote>),
     /// A better pairing exists.
     NotOptimal(Box<Better>),
-    /// The round's players admit no legal pairing (it was paired by hand, §2.5).
+    /// The round's players admit no legal pairing under the current rulebook (it was
+    /// paired with `pair --relax` or by hand, §2.5).
     NoLegalPairing,
     /// The stored round does not seat exactly the players who could be paired in it (one
     /// missing, twice, withdrawn, or the bye wrong for the field's parity): `qiwang check`
@@ -286,8 +287,8 @@ impl Verdict {
                 "optimal (no pairing is better on the criteria, level by level)",
             ),
             Verdict::NoLegalPairing => one(
-                "本轮棋手不存在合规的编排，这一轮是人工编排的，无从比较",
-                "no legal pairing exists for this round's players; it was paired by hand, nothing to compare",
+                "按现行规程，本轮棋手不存在合规的编排（这一轮是用 `pair --relax` 或人工编排的），无从比较",
+                "under the current rulebook no legal pairing exists for this round's players (it was paired with `pair --relax` or by hand); nothing to compare",
             ),
             Verdict::NotComparable => one(
                 "存储的这一轮与可编排的棋手不一致；请先用 `qiwang check` 查看违规",

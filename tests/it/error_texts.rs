@@ -170,10 +170,32 @@ fn a_pairing_refusal_is_pinned_in_both_languages() {
         4,
         "错误：组别 `公开组` 第 2 轮不存在合规的编排：棋手 `乙`（2）没有合规的对手：1 人已交过\
          手（不可重复对局），0 人受先后手限制，0 人同队；棋手 `甲`（1）没有合规的对手：1 人已交\
-         过手（不可重复对局），0 人受先后手限制，0 人同队；请在规程中放宽规则\n",
+         过手（不可重复对局），0 人受先后手限制，0 人同队；请在规程中放宽规则（`pairing.relax`，用 \
+         `qiwang rules update`），或仅本轮放宽：`qiwang pair --relax colour,team,rematch`\n",
         "error: no legal pairing exists for round 2 of group `open`: player `乙` (2) has no \
          legal opponent: 1 already met (no rematch), 0 barred by the colour limits, 0 from \
          the same team; player `甲` (1) has no legal opponent: 1 already met (no rematch), 0 \
-         barred by the colour limits, 0 from the same team; relax a rule in the rulebook\n",
+         barred by the colour limits, 0 from the same team; relax a rule in the rulebook \
+         (`pairing.relax`, with `qiwang rules update`) or for this round only with `qiwang \
+         pair --relax colour,team,rematch`\n",
     );
+    // For this round only: the two meet again, the sheet and the log say why, `check`
+    // accepts it, and the rulebook still says stop.
+    let rulebook = std::fs::read(dir.join("ev/rules.toml")).unwrap();
+    let sheet = common::run(dir, &["--event", "ev", "pair", "--relax", "rematch"]).ok();
+    assert!(sheet.contains("放宽不重复对局"), "{sheet}");
+    common::run(dir, &["--event", "ev", "check"]).ok();
+    let log = common::run(dir, &["--event", "ev", "log"]).ok();
+    assert!(log.contains("（--relax：本轮可放宽不重复对局）"), "{log}");
+    let en = common::run(dir, &["--event", "ev", "--lang", "en", "log"]).ok();
+    assert!(
+        en.contains("(--relax: this round may relax no rematch)"),
+        "{en}"
+    );
+    assert_eq!(std::fs::read(dir.join("ev/rules.toml")).unwrap(), rulebook);
+    common::run(dir, &["--event", "ev", "result", "1", "="]).ok();
+    common::run(dir, &["--event", "ev", "pair"]).fails(4, &["--relax"]);
+    common::run(dir, &["--event", "ev", "pair", "--relax", "team"]).fails(4, &["--relax"]);
+    common::run(dir, &["--event", "ev", "pair", "--relax", "draw"])
+        .fails(2, &["draw", "colour", "team", "rematch"]);
 }

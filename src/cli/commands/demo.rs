@@ -266,6 +266,7 @@ fn play_pool(
                                     round,
                                     seed: None,
                                     games: None,
+                                    relax: None,
                                 }],
                             }
                             .change(None, serde_json::json!({ "group": pool, "round": round }))

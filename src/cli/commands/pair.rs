@@ -7,7 +7,7 @@ use crate::cli::context::{
 };
 use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::i18n::{Text, number_ranges};
-use qiwang::model::{Event, GroupId, Round};
+use qiwang::model::{Event, GroupId, Relax, Round};
 use qiwang::pairing::{self, PairingError};
 use qiwang::report::{Format, Json, Report, Section};
 use qiwang::rulebook::{Lang, Rulebook};
@@ -39,12 +39,14 @@ pub fn pair(
     dry_run: bool,
     explain: bool,
     allow_small: bool,
+    relax: Option<&[String]>,
 ) -> Result<(), CliError> {
     let Loaded {
         store,
         event,
-        rules,
+        mut rules,
     } = ctx.load()?;
+    let relax = relax_for_this_round(&mut rules, relax)?;
     let pool = resolve_pool(&rules, &event, group)?;
     let lang = ctx.lang(&rules);
     if seed.is_some() && event.group(&pool).is_some_and(|g| !g.rounds.is_empty()) {
@@ -126,6 +128,7 @@ pub fn pair(
                         round,
                         seed: Some(s),
                         games: Some(games),
+                        relax: relax.clone(),
                     }],
                 }
                 .change((sheet, workbook), details))
@@ -138,6 +141,33 @@ pub fn pair(
         stored.0
     };
     ctx.print(&report)
+}
+
+/// `pair --relax`: puts the rules named (`colour`, `team`, `rematch`: the rulebook's own
+/// words for `pairing.relax`) in place of the rulebook's list for this command only, and
+/// returns them for the log. The rulebook file is not touched.
+fn relax_for_this_round(
+    rules: &mut Rulebook,
+    relax: Option<&[String]>,
+) -> Result<Option<Vec<Relax>>, CliError> {
+    let Some(names) = relax else {
+        return Ok(None);
+    };
+    let mut list: Vec<Relax> = Vec::new();
+    for name in names {
+        let rule: Relax =
+            serde_json::from_value(serde_json::Value::String(name.clone())).map_err(|_| {
+                CliError::usage(Text::new(
+                    format!("`--relax` 不认识 `{name}`：可用 colour、team、rematch"),
+                    format!("`--relax` does not know `{name}`: use colour, team or rematch"),
+                ))
+            })?;
+        // Named twice, a rule keeps its last place (the later weighs more).
+        list.retain(|x| *x != rule);
+        list.push(rule);
+    }
+    rules.pairing.relax = list.clone();
+    Ok(Some(list))
 }
 
 /// One pool's round, paired on an event.
@@ -306,12 +336,14 @@ pub fn pair_all(
     dry_run: bool,
     explain: bool,
     allow_small: bool,
+    relax: Option<&[String]>,
 ) -> Result<(), CliError> {
     let Loaded {
         store,
         event,
-        rules,
+        mut rules,
     } = ctx.load()?;
+    let relax = relax_for_this_round(&mut rules, relax)?;
     let lang = ctx.lang(&rules);
     let format = ctx.format()?;
     // The reasons are already in the output language.
@@ -397,6 +429,7 @@ pub fn pair_all(
                             round: *r,
                             seed: Some(*s),
                             games: None,
+                            relax: relax.clone(),
                         })
                         .collect(),
                 };
