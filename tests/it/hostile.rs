@@ -405,7 +405,7 @@ fn peak_rss_kib() -> Option<u64> {
 }
 
 #[test]
-fn a_100000_row_sheet_imports_in_bounded_time_and_memory() {
+fn a_100000_row_sheet_imports_in_bounded_memory() {
     let text = sheet(100_000);
     let started = Instant::now();
     let players = read_registrations(
@@ -425,7 +425,8 @@ fn a_100000_row_sheet_imports_in_bounded_time_and_memory() {
         peak.map_or("unknown".into(), |k| (k / 1024).to_string())
     );
     assert_eq!(players.len(), 100_000);
-    assert!(elapsed.as_secs() < 30, "{elapsed:?}");
+    // The time is printed, not asserted (shared machines are noisy; speed is measured in
+    // the benchmarks): what a test can hold to is the memory.
     if let Some(kib) = peak {
         assert!(kib < 1024 * 1024, "peak RSS {kib} KiB");
     }
@@ -455,15 +456,9 @@ fn a_100000_row_sheet_through_the_binary() {
     common::init(&event, &root().join("rules/cxa-2011.toml"));
     let csv = dir.path().join("big.csv");
     fs::write(&csv, sheet(100_000)).unwrap();
-    let started = Instant::now();
-    let out = ok(&event, &["import", "--dry-run", csv.to_str().unwrap()]);
-    let dry = started.elapsed();
-    assert!(
-        String::from_utf8_lossy(&out.stdout).contains("100000"),
-        "{out:?}"
-    );
-    // The real import, its state file written and read back, within 512 MB of address
-    // space (`ulimit -v`: an allocation past it aborts the command).
+    // The import, its state file written and read back, within 512 MB of address space
+    // (`ulimit -v`: an allocation past it aborts the command). (The sheet's parsing at
+    // this size is the test above's; a dry run here read it a second time.)
     let started = Instant::now();
     let script = format!(
         "ulimit -v 524288; exec '{BIN}' --event '{}' import '{}'",
@@ -477,11 +472,12 @@ fn a_100000_row_sheet_through_the_binary() {
     );
     let real = started.elapsed();
     let event_state = Store::open(&event).unwrap().load().unwrap();
-    println!(
-        "100,000-row import through the binary: dry run {dry:?}, import {real:?} within 512 MB"
-    );
+    println!("100,000-row import through the binary: {real:?} within 512 MB");
     assert_eq!(event_state.players.len(), 100_000);
-    assert!(real.as_secs() < 60, "{real:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("100000"),
+        "{out:?}"
+    );
 }
 
 // ---------------------------------------------------------------- the state file
@@ -1445,7 +1441,6 @@ fn devices_are_refused_by_name() {
         vec!["import", "/dev/zero"],
         vec!["import", "/tmp"],
     ] {
-        let started = Instant::now();
         let out = qiwang(&dir, &args);
         assert_eq!(out.status.code(), Some(3), "{args:?}: {out:?}");
         let message = String::from_utf8_lossy(&out.stderr);
@@ -1453,7 +1448,6 @@ fn devices_are_refused_by_name() {
             message.contains(args[args.len() - 1]) && message.contains("not a regular file"),
             "{args:?}: {message}"
         );
-        assert!(started.elapsed().as_secs() < 10, "{args:?} took too long");
     }
 }
 

@@ -850,7 +850,9 @@ fn priced_equals_dense_on_small_and_mid_size_events() {
     let slow = crate::common::slow_tests();
     for seed in 0..if slow { 24u64 } else { 4 } {
         let mut cfg = SimConfig::random(7000 + seed, 10);
-        cfg.players = if slow && seed < 4 {
+        // Two fields above 400 players here; the named ones of 473 and 538 players are the
+        // next test's.
+        cfg.players = if slow && seed < 2 {
             401 + (seed as usize * 61) % 200
         } else {
             30 + (seed as usize * 37) % if slow { 200 } else { 60 }

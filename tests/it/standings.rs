@@ -1323,13 +1323,7 @@ fn random_events_rank_consistently_and_values_recompute() {
         (3, Fallback::PrevRoundRank),
     ] {
         let f = random_event(seed, fallback);
-        let start = std::time::Instant::now();
         let s = f.standings();
-        assert!(
-            start.elapsed().as_secs() < 10,
-            "ranking took {:?}",
-            start.elapsed()
-        );
         let values = tiebreak_values(&f.event, &f.rules, &f.group, None);
 
         // Independent 对手分 and 后走局数 from the raw pairings.
