@@ -355,7 +355,11 @@ impl Rules<'_> {
         // §3.3 step 4 (S15 housanlun): in the last rounds the clearly higher score decides.
         if let Some(lp) = self.rules.pairing.late_rounds_priority {
             let late = self.round + lp.last_rounds > self.total_rounds;
-            if late && (a.score - b.score).0.abs() >= lp.min_gap.0 {
+            // Equal scores have no higher side, whatever `min_gap` (0 is allowed): the
+            // rule would otherwise pick the second player, and the colours would depend
+            // on the order the pair is looked at.
+            let gap = (a.score - b.score).0.abs();
+            if late && gap > 0 && gap >= lp.min_gap.0 {
                 let (hi, a_is_hi) = if a.score > b.score {
                     (a, true)
                 } else {
@@ -465,6 +469,60 @@ mod tests {
         for (ha, hb, a_red, step) in cases {
             let (a, b) = (st(1, 1, ha), st(2, 2, hb));
             assert_eq!(r.decide_red(&a, &b), (a_red, step), "{ha} vs {hb}");
+        }
+    }
+
+    /// Who plays red never depends on the order the two players are looked at: the pairing
+    /// and `check --optimal` ask in different orders. Every pair of histories of up to
+    /// three games, with equal and unequal scores, under both tie rules, in early and late
+    /// rounds, with the late-rounds priority off and with `min_gap` 0, 1 and 2 (0 once
+    /// gave equal scores a "higher" side: the second player).
+    #[test]
+    fn who_plays_red_does_not_depend_on_the_order_asked() {
+        let histories: Vec<String> = (0..=3u32)
+            .flat_map(|len| {
+                (0..1u32 << len).map(move |bits| {
+                    (0..len)
+                        .map(|k| if bits >> k & 1 == 1 { 'r' } else { 'b' })
+                        .collect()
+                })
+            })
+            .collect();
+        let mut rb = Rulebook::cxa_2011("t", 9);
+        for late in [None, Some(0), Some(1), Some(2)] {
+            rb.pairing.late_rounds_priority = late.map(|gap| crate::rulebook::LateRoundsPriority {
+                last_rounds: 3,
+                min_gap: Points(gap),
+            });
+            for tie in [
+                EqualColourTie::OddRoundLowerRed,
+                EqualColourTie::NumberSumParity,
+            ] {
+                rb.pairing.equal_colour_tie = tie;
+                for round in [4, 8, 9] {
+                    let r = Rules {
+                        rules: &rb,
+                        round,
+                        final_round: round == 9,
+                        total_rounds: 9,
+                    };
+                    for ha in &histories {
+                        for hb in &histories {
+                            for (sa, sb) in [(2, 2), (4, 2), (2, 5)] {
+                                let mut a = st(1, 3, ha);
+                                let mut b = st(2, 6, hb);
+                                (a.score, b.score) = (Points(sa), Points(sb));
+                                let (a_red, _) = r.decide_red(&a, &b);
+                                let (b_red, _) = r.decide_red(&b, &a);
+                                assert_ne!(
+                                    a_red, b_red,
+                                    "{ha} ({sa}) vs {hb} ({sb}), round {round}, {late:?}, {tie:?}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 

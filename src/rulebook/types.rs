@@ -322,7 +322,8 @@ pub enum Round1Bye {
 pub struct LateRoundsPriority {
     /// How many of the last rounds the priority applies to.
     pub last_rounds: u32,
-    /// The smallest score difference that gives the higher-scored player priority.
+    /// The smallest score difference that gives the higher-scored player priority (equal
+    /// scores never do, so 0 acts as 1).
     pub min_gap: Points,
 }
 
