@@ -218,16 +218,8 @@ impl<'a> Names<'a> {
         }
     }
 
-    fn named(&self) -> bool {
-        self.lang == Lang::Zh
-    }
-
     fn group(&self, id: &GroupId) -> String {
-        match self
-            .rules
-            .and_then(|r| r.group(id))
-            .filter(|_| self.named())
-        {
+        match self.rules.and_then(|r| r.group(id)) {
             Some(g) => g.name.clone(),
             None => id.to_string(),
         }
@@ -235,13 +227,12 @@ impl<'a> Names<'a> {
 
     fn list(&self, id: &str) -> String {
         self.rules
-            .filter(|_| self.named())
             .and_then(|r| r.prizes.lists.iter().find(|l| l.id == id))
             .map_or_else(|| id.to_string(), |l| l.name.clone())
     }
 
     fn player(&self, id: PlayerId) -> String {
-        match self.event.filter(|_| self.named()) {
+        match self.event {
             Some(event) => crate::cli::context::player_label(event, id),
             None => id.to_string(),
         }
@@ -289,11 +280,18 @@ impl Action {
             },
             Action::GroupMerged { from, into, moved } => match zh {
                 true => format!("将{}并入{}：转入 {moved} 名棋手", g(from), g(into)),
-                false => format!("merged group {from} into {into}: {moved} players moved"),
+                false => format!(
+                    "merged group {} into {}: {moved} players moved",
+                    g(from),
+                    g(into)
+                ),
             },
             Action::GroupCancelled { group, withdrawn } => match zh {
                 true => format!("取消{}：{withdrawn} 名棋手退赛", g(group)),
-                false => format!("cancelled group {group}: {withdrawn} players withdrawn"),
+                false => format!(
+                    "cancelled group {}: {withdrawn} players withdrawn",
+                    g(group)
+                ),
             },
             Action::Paired { rounds } => {
                 let each: Vec<String> = rounds
@@ -322,7 +320,7 @@ impl Action {
                                 format!("{}第{}轮{games}{seed}{relax}", g(&r.group), r.round)
                             }
                             false => {
-                                format!("round {} of {}{games}{seed}{relax}", r.round, r.group)
+                                format!("round {} of {}{games}{seed}{relax}", r.round, g(&r.group))
                             }
                         }
                     })
@@ -347,7 +345,7 @@ impl Action {
             }
             Action::Unpaired { group, round } => match zh {
                 true => format!("撤销{}第{round}轮编排", g(group)),
-                false => format!("dropped round {round} of {group}"),
+                false => format!("dropped round {round} of {}", g(group)),
             },
             Action::RoundEdited {
                 group,
@@ -364,9 +362,10 @@ impl Action {
                         g(group),
                         past.join("；")
                     ),
-                    (false, true) => format!("edited round {round} of {group} by hand"),
+                    (false, true) => format!("edited round {round} of {} by hand", g(group)),
                     (false, false) => format!(
-                        "edited round {round} of {group} by hand, FORCED past: {}",
+                        "edited round {round} of {} by hand, FORCED past: {}",
+                        g(group),
                         past.join("; ")
                     ),
                 }
@@ -383,9 +382,10 @@ impl Action {
                     names.recorded(*player, name),
                     g(group)
                 ),
-                false => {
-                    format!("added player {player} `{name}` to {group} from round {from_round}")
-                }
+                false => format!(
+                    "added player {player} `{name}` to {} from round {from_round}",
+                    g(group)
+                ),
             },
             Action::PlayerEdited { player, name } => match zh {
                 true => format!("修改棋手 {}", names.recorded(*player, name)),
@@ -450,7 +450,7 @@ impl Action {
                 let order = order_text(order, names);
                 match zh {
                     true => format!("记录{}附加赛名次：{order}", g(group)),
-                    false => format!("recorded playoff in {group}: {order}"),
+                    false => format!("recorded playoff in {}: {order}", g(group)),
                 }
             }
             Action::ListPlayoff { list, group, order } => {
@@ -461,7 +461,11 @@ impl Action {
                         names.list(list),
                         g(group)
                     ),
-                    false => format!("recorded playoff of list {list} in {group}: {order}"),
+                    false => format!(
+                        "recorded playoff of list {} in {}: {order}",
+                        names.list(list),
+                        g(group)
+                    ),
                 }
             }
             Action::RulesUpdated {
@@ -512,7 +516,7 @@ fn results_text(groups: &[GroupResults], names: &Names) -> String {
         .iter()
         .map(|g| match lang {
             Lang::Zh => format!("{}第{}轮", names.group(&g.group), rounds(g)),
-            Lang::En => format!("{} round {}", g.group, rounds(g)),
+            Lang::En => format!("{} round {}", names.group(&g.group), rounds(g)),
         })
         .collect();
     let player = |id| names.player(id);
@@ -549,9 +553,10 @@ fn results_text(groups: &[GroupResults], names: &Names) -> String {
     }
 }
 
-/// What an audit line did, in `names.lang`: the action worded, an undo or redo by the line
-/// it took back, `init` as creating the event. A line without an action (written before
-/// actions existed) shows its English summary.
+/// What an audit line did, in `names.lang`, players and groups named as `names` has them:
+/// the action worded, an undo or redo by the line it took back, `init` as creating the
+/// event (in Chinese). A line without an action (written before actions existed) shows
+/// its English summary.
 pub fn describe(entry: &AuditEntry, entries: &[AuditEntry], names: &Names) -> String {
     describe_at(entry, entries, names, 0)
 }
@@ -578,25 +583,29 @@ fn describe_at(entry: &AuditEntry, entries: &[AuditEntry], names: &Names, depth:
             Some(action) => action.text(names),
             None => summary,
         },
-        EntryKind::Undo if zh => match find(entry.undoes) {
-            Some(target) => format!(
-                "撤销第 {} 步：{}",
-                target.seq,
-                describe_at(target, entries, names, depth + 1)
-            ),
+        EntryKind::Undo => match find(entry.undoes) {
+            Some(target) => {
+                let what = describe_at(target, entries, names, depth + 1);
+                match zh {
+                    true => format!("撤销第 {} 步：{what}", target.seq),
+                    false => format!("undid #{}: {what}", target.seq),
+                }
+            }
             None => summary,
         },
-        EntryKind::Redo if zh => {
+        EntryKind::Redo => {
             let reapplies = entry
                 .details
                 .get("reapplies")
                 .and_then(serde_json::Value::as_u64);
             match find(reapplies) {
-                Some(target) => format!(
-                    "重做第 {} 步：{}",
-                    target.seq,
-                    describe_at(target, entries, names, depth + 1)
-                ),
+                Some(target) => {
+                    let what = describe_at(target, entries, names, depth + 1);
+                    match zh {
+                        true => format!("重做第 {} 步：{what}", target.seq),
+                        false => format!("redid #{}: {what}", target.seq),
+                    }
+                }
                 None => summary,
             }
         }

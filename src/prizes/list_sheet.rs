@@ -41,10 +41,17 @@ pub(super) fn evaluate_list(
     };
     sheet.after_round = Some(st.after_round);
     let rounds = rules.rounds_for(&pool);
-    if st.after_round < rounds {
+    let open_tables = event
+        .group(&pool)
+        .and_then(|g| g.round(st.after_round))
+        .map_or(0, |r| r.open_tables().count());
+    let open_tables = u32::try_from(open_tables).unwrap_or(u32::MAX);
+    // A one-round pool whose round is still being entered is provisional too.
+    if st.after_round < rounds || open_tables > 0 {
         sheet.notes.push(SheetNote::Provisional {
             after_round: st.after_round,
             rounds,
+            open_tables,
         });
     }
     let mut excluded = excluded.clone();

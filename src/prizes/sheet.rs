@@ -112,12 +112,16 @@ pub enum SheetNote {
         /// The pool without standings.
         pool: GroupId,
     },
-    /// The standings are not final: `after_round` of `rounds` played.
+    /// The standings are not final: `after_round` of `rounds` played, or round
+    /// `after_round` still being entered (`open_tables` > 0: the standings show it while
+    /// no round is complete).
     Provisional {
-        /// The last round with results.
+        /// The round the standings are after (the newest complete one, else round 1).
         after_round: u32,
         /// The rounds the pool plays.
         rounds: u32,
+        /// Tables of round `after_round` without a result yet.
+        open_tables: u32,
     },
     /// No team ranking was given for the competition.
     MissingTeamRanking,

@@ -372,16 +372,30 @@ fn note_lines(
                     exclusion_text(*why, lang)
                 ),
             },
-            SheetNote::MissingStandings { pool } => {
-                format!("{} {pool}", lang.pick("没有该组成绩：", "no standings for"))
-            }
+            SheetNote::MissingStandings { pool } => match lang {
+                Lang::Zh => format!("没有该组成绩：{pool}"),
+                Lang::En => format!("no standings for {pool}"),
+            },
             SheetNote::Provisional {
                 after_round,
                 rounds,
+                open_tables: 0,
             } => format!(
                 "{} {after_round}/{rounds}",
                 lang.pick("成绩未完：已赛轮次", "provisional: rounds played")
             ),
+            SheetNote::Provisional {
+                after_round,
+                rounds,
+                open_tables,
+            } => match lang {
+                Lang::Zh => format!(
+                    "成绩未完：第{after_round}轮进行中，{open_tables} 台尚无成绩（共{rounds}轮）"
+                ),
+                Lang::En => format!(
+                    "provisional: round {after_round} of {rounds} in progress, {open_tables} table(s) without a result yet"
+                ),
+            },
             SheetNote::MissingTeamRanking => lang.pick("没有团体排名", "no team ranking").into(),
         });
     }

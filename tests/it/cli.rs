@@ -912,6 +912,28 @@ fn crosstable_cells(ev: &Path, group: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// While round 1 is being entered the prize sheet says so, with how many tables are
+/// left (text and JSON), not "rounds played 1/9".
+#[test]
+fn the_prize_sheet_says_when_round_1_is_still_being_entered() {
+    let (_tmp, ev) = jinhua_round1();
+    qw(&ev, &["result", "--group", "youth", "1", "r", "2", "="]).ok();
+    let zh = qw(&ev, &["prizes"]).ok();
+    assert!(
+        zh.contains("成绩未完：第1轮进行中，10 台尚无成绩（共"),
+        "{zh}"
+    );
+    assert!(!zh.contains("已赛轮次 1/"), "{zh}");
+    let json = qw(&ev, &["--format", "json", "prizes"]).json();
+    let text = json.to_string();
+    assert!(text.contains(r#""open_tables":10"#), "{text}");
+    let en = qw(&ev, &["--lang", "en", "prizes"]).ok();
+    assert!(
+        en.contains("provisional: round 1 of 9 in progress, 10 table(s) without a result yet"),
+        "{en}"
+    );
+}
+
 #[test]
 fn result_records_many_entries_with_fouls_and_corrections() {
     let (_tmp, ev) = jinhua_round1();

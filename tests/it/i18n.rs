@@ -687,10 +687,15 @@ fn the_log_speaks_the_output_language() {
         log.contains("撤销第 4 步：记录 2 个结果") && log.contains("重做第 4 步"),
         "{log}"
     );
-    // English keeps the audit log's own wording.
+    // English words the same actions, groups and players by name as in Chinese (the file
+    // keeps ids).
     let en = common::run(&ev, &["--lang", "en", "log"]).ok();
-    assert!(en.contains("recorded 2 result(s) in youth round 1"), "{en}");
+    assert!(
+        en.contains("recorded 2 result(s) in 青少年组 round 1"),
+        "{en}"
+    );
     assert!(en.contains("undid #4: recorded 2 result(s)"), "{en}");
+    assert!(en.contains("redid #4: recorded 2 result(s)"), "{en}");
     // The file keeps the action as data beside the English summary.
     let audit = fs::read_to_string(ev.join("audit.log")).unwrap();
     let line: serde_json::Value = serde_json::from_str(audit.lines().nth(3).unwrap()).unwrap();

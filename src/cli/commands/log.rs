@@ -74,7 +74,7 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
                 e.seq,
                 e.time.to_rfc3339(),
                 e.user,
-                mask_free_text(&e.summary)
+                described(&loaded.store, e, &names)
             ),
         }
         outln!(
@@ -111,22 +111,14 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
         .store
         .undo(&ctx.command_info())
         .map_err(history_error)?;
-    // The audit summary is English (the log's language); Chinese words the change from
-    // the action the line keeps.
+    // The audit summary is English with registration ids (the log file's record); the
+    // change is worded from the action the line keeps, players and groups by name.
     let entry = &undone.undone;
+    let what = described(&loaded.store, entry, &names);
+    let command = mask_free_text(&entry.command.join(" "));
     match lang {
-        Lang::Zh => outln!(
-            "已撤销第 {} 步：{}（命令 `{}`）",
-            entry.seq,
-            described(&loaded.store, entry, &names),
-            mask_free_text(&entry.command.join(" "))
-        ),
-        Lang::En => outln!(
-            "undone #{}: {} (command `{}`)",
-            entry.seq,
-            mask_free_text(&entry.summary),
-            mask_free_text(&entry.command.join(" "))
-        ),
+        Lang::Zh => outln!("已撤销第 {} 步：{what}（命令 `{command}`）", entry.seq),
+        Lang::En => outln!("undone #{}: {what} (command `{command}`)", entry.seq),
     }
     Ok(())
 }
@@ -140,19 +132,11 @@ pub fn redo(ctx: &Ctx) -> Result<(), CliError> {
         .map_err(history_error)?;
     let entry = &redone.redone;
     let names = Names::of(lang, &loaded.rules, &loaded.event);
+    let what = described(&loaded.store, entry, &names);
+    let command = mask_free_text(&entry.command.join(" "));
     match lang {
-        Lang::Zh => outln!(
-            "已重做第 {} 步：{}（命令 `{}`）",
-            entry.seq,
-            described(&loaded.store, entry, &names),
-            mask_free_text(&entry.command.join(" "))
-        ),
-        Lang::En => outln!(
-            "redone #{}: {} (command `{}`)",
-            entry.seq,
-            mask_free_text(&entry.summary),
-            mask_free_text(&entry.command.join(" "))
-        ),
+        Lang::Zh => outln!("已重做第 {} 步：{what}（命令 `{command}`）", entry.seq),
+        Lang::En => outln!("redone #{}: {what} (command `{command}`)", entry.seq),
     }
     Ok(())
 }
