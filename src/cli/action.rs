@@ -609,7 +609,7 @@ fn describe_at(entry: &AuditEntry, entries: &[AuditEntry], names: &Names, depth:
                 None => summary,
             }
         }
-        _ => summary,
+        EntryKind::Init => summary,
     }
 }
 
