@@ -72,6 +72,11 @@ pub struct TeamRanking {
     pub name: String,
     /// The pool it ranks.
     pub group: GroupId,
+    /// The pool whose standings it was ranked from (`group`'s pool when `group` is a
+    /// section of it).
+    pub pool: GroupId,
+    /// The round those standings are after.
+    pub after_round: u32,
     /// Rank sum or point sum.
     pub metric: TeamMetric,
     /// How many of each unit's players count.
@@ -239,6 +244,8 @@ pub fn team_ranking(standings: &Standings, event: &Event, team: &TeamCompetition
         id: team.id.clone(),
         name: team.name.clone(),
         group: team.group.clone(),
+        pool: standings.group.clone(),
+        after_round: standings.after_round,
         metric: team.metric,
         best_n: team.best_n,
         tiebreaks: team.tiebreaks.clone(),

@@ -436,7 +436,12 @@ pub fn team_rankings(event: &Event, rules: &Rulebook) -> Vec<TeamRanking> {
 
 /// The team ranking (团体排名) as a report: one section per team competition, each unit
 /// with its place, score and the members counted (docs/rules.md §8).
-pub fn teams_report(rules: &Rulebook, rankings: &[TeamRanking], lang: Lang) -> Report {
+pub fn teams_report(
+    event: &Event,
+    rules: &Rulebook,
+    rankings: &[TeamRanking],
+    lang: Lang,
+) -> Report {
     let mut report = Report::new(format!(
         "{} — {}",
         rules.event.name,
@@ -490,6 +495,14 @@ pub fn teams_report(rules: &Rulebook, rankings: &[TeamRanking], lang: Lang) -> R
                 members,
             ]);
         }
+        // Where the ranking stands: after which round, or during round 1.
+        s.notes.push(super::standings::subtitle(
+            event,
+            rules,
+            &t.pool,
+            t.after_round,
+            lang,
+        ));
         for e in &t.excluded {
             s.notes.push(format!(
                 "{}: {} ({}/{})",

@@ -165,7 +165,7 @@ fn each_document(
                 stem: "teams".into(),
                 section: None,
                 label: lang.pick("团体排名", "Team ranking").into(),
-                report: super::teams_report(rules, &rankings, lang),
+                report: super::teams_report(event, rules, &rankings, lang),
             });
         }
         each(Doc {

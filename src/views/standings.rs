@@ -119,8 +119,8 @@ fn row_cells(player: Option<&Player>, place: String, row: &StandingRow, lang: La
 
 /// `成人组 第3轮后（共9轮）`; when the round still has games without a result (the
 /// default standings show such a round while no round is complete) the subtitle says so
-/// instead of "after".
-fn subtitle(
+/// instead of "after", and before round 1 is paired it says that.
+pub(crate) fn subtitle(
     event: &Event,
     rules: &Rulebook,
     pool: &GroupId,
@@ -133,6 +133,12 @@ fn subtitle(
         .group(pool)
         .and_then(|g| g.rounds.iter().find(|r| r.number == after_round))
         .map_or(0, |r| r.open_tables().count());
+    if after_round == 0 {
+        return match lang {
+            Lang::Zh => format!("{name} 尚未开赛（共{total}轮）"),
+            Lang::En => format!("{name} before round 1 of {total}"),
+        };
+    }
     match (lang, open) {
         (Lang::Zh, 0) => format!("{name} 第{after_round}轮后（共{total}轮）"),
         (Lang::En, 0) => format!("{name} after round {after_round} of {total}"),

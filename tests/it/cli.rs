@@ -821,6 +821,15 @@ fn check_optimal_finds_colours_turned_round_where_the_criteria_cannot() {
         3,
         &["1 round(s) not optimal, with colours not by the rules"],
     );
+    let json = qw(&ev, &["--format", "json", "check", "--optimal"]);
+    let verdicts: Value = serde_json::from_str(&json.stdout).expect("JSON verdicts");
+    let kinds: Vec<&str> = verdicts
+        .as_array()
+        .expect("a list of verdicts")
+        .iter()
+        .map(|v| v["kind"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(kinds, ["drawn", "colours_not_by_rule"], "{verdicts}");
     let zh = qw(&ev, &["check", "--optimal", "--round", "2"]);
     assert!(
         zh.stdout
@@ -927,6 +936,9 @@ fn the_prize_sheet_says_when_round_1_is_still_being_entered() {
     let json = qw(&ev, &["--format", "json", "prizes"]).json();
     let text = json.to_string();
     assert!(text.contains(r#""open_tables":10"#), "{text}");
+    // Jinhua's team ranking is the adult group's, not yet paired.
+    let teams = qw(&ev, &["teams"]).ok();
+    assert!(teams.contains("成人组 尚未开赛（共9轮）"), "{teams}");
     let en = qw(&ev, &["--lang", "en", "prizes"]).ok();
     assert!(
         en.contains("provisional: round 1 of 9 in progress, 10 table(s) without a result yet"),
@@ -1588,6 +1600,8 @@ fn usage_errors_are_exit_code_2() {
 #[test]
 fn standings_after_an_unfinished_round_are_refused() {
     let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁", "戊", "己"]);
+    let before = qw(&ev, &["standings"]).ok();
+    assert!(before.contains("公开组 尚未开赛（共7轮）"), "{before}");
     qw(&ev, &["pair", "--seed", "3"]).ok();
     // While no round is finished the default standings show round 1 as it stands, and
     // say so rather than "after round 1".

@@ -1980,7 +1980,10 @@ fn issue10_1_playoff_list_through_the_binary_and_the_prize_csv_for_the_finance_o
     );
     // Logged and undoable.
     let log = run_ok(dir, &["log"]);
-    assert!(log.contains("playoff of list kids_girls"), "{log}");
+    assert!(
+        log.contains("playoff of list 少儿精英组（女子） in 少儿精英组: 女3(8) > 女1(6) > 女2(7)"),
+        "{log}"
+    );
     run_ok(dir, &["undo"]);
     let csv = String::from_utf8(qiwang_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
     assert_eq!(

@@ -202,7 +202,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
     if !teams.is_empty() {
         out!(
             "{}",
-            qiwang::views::teams_report(&rules, &teams, lang).render(Format::Table)
+            qiwang::views::teams_report(&event, &rules, &teams, lang).render(Format::Table)
         );
     }
     out!(

@@ -841,6 +841,14 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
                 "group": pool.to_string(),
                 "round": n,
                 "optimal": matches!(verdict, pairing::Verdict::Optimal),
+                "kind": match verdict {
+                    pairing::Verdict::Drawn => "drawn",
+                    pairing::Verdict::Optimal => "optimal",
+                    pairing::Verdict::NotOptimal(_) => "not_optimal",
+                    pairing::Verdict::ColoursNotByRule(_) => "colours_not_by_rule",
+                    pairing::Verdict::NoLegalPairing => "no_legal_pairing",
+                    pairing::Verdict::NotComparable => "not_comparable",
+                },
                 "verdict": verdict.lines(n, Lang::En, &|id| player_label(&event, id)),
             }));
         }

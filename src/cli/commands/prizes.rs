@@ -32,7 +32,9 @@ pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
             )));
         }
     }
-    ctx.print(&qiwang::views::teams_report(&rules, &rankings, lang))
+    ctx.print(&qiwang::views::teams_report(
+        &event, &rules, &rankings, lang,
+    ))
 }
 
 pub fn prizes(ctx: &Ctx) -> Result<(), CliError> {
