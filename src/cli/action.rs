@@ -31,7 +31,8 @@ pub enum Action {
     Paired {
         rounds: Vec<PairedRound>,
     },
-    /// `pair --dry-run` of round 1 recorded the draw's seed.
+    /// `pair --dry-run` of round 1, or a round-1 `pair` refused for want of a legal
+    /// pairing, recorded the draw's seed.
     SeedsRecorded {
         seeds: Vec<(GroupId, u64)>,
     },
@@ -336,11 +337,8 @@ impl Action {
                     .map(|(p, s)| format!("{} {s}", g(p)))
                     .collect::<Vec<_>>();
                 match zh {
-                    true => format!("记录第1轮抽签种子（试编排）：{}", each.join("、")),
-                    false => format!(
-                        "recorded the round-1 draw seeds (dry run): {}",
-                        each.join(", ")
-                    ),
+                    true => format!("记录第1轮抽签种子：{}", each.join("、")),
+                    false => format!("recorded the round-1 draw seeds: {}", each.join(", ")),
                 }
             }
             Action::Unpaired { group, round } => match zh {

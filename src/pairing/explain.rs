@@ -366,8 +366,8 @@ pub fn relaxation_lines(
     }
     let mut out = vec![
         lang.pick(
-            "本轮不存在满足全部硬性规则的编排，按规程 pairing.relax 的顺序放宽，放宽次数最少：",
-            "No pairing met every hard rule this round; rules were relaxed in the order of the rulebook's pairing.relax, as few times as possible:",
+            "本轮不存在满足全部硬性规则的编排，按放宽顺序（规程的 pairing.relax，或本轮的 --relax）放宽，放宽次数最少：",
+            "No pairing met every hard rule this round; rules were relaxed in their order (the rulebook's pairing.relax, or this round's --relax), as few times as possible:",
         )
         .to_string(),
     ];

@@ -198,4 +198,59 @@ fn a_pairing_refusal_is_pinned_in_both_languages() {
     common::run(dir, &["--event", "ev", "pair", "--relax", "team"]).fails(4, &["--relax"]);
     common::run(dir, &["--event", "ev", "pair", "--relax", "draw"])
         .fails(2, &["draw", "colour", "team", "rematch"]);
+    common::run(
+        dir,
+        &["--event", "ev", "pair", "--relax", "team,rematch,team"],
+    )
+    .fails(2, &["两次列出 `team`"]);
+}
+
+/// A round-1 draw refused for want of a legal pairing (three of four players from one
+/// unit, `pairing.relax = []`) keeps its seed: the next `pair --relax team` makes that
+/// same draw instead of drawing until nothing needs relaxing.
+#[test]
+fn a_refused_round_1_draw_is_recorded_and_made_again() {
+    let tmp = TempDir::new().expect("temp dir");
+    let dir = tmp.path();
+    let text = fs::read_to_string(root("rules/cxa-2011.toml")).unwrap();
+    let strict = text.replacen("\n[pairing]\n", "\n[pairing]\nrelax = []\n", 1);
+    fs::write(dir.join("strict.toml"), strict).unwrap();
+    fs::write(
+        dir.join("four.csv"),
+        "name,gender,unit\n甲,男,一队\n乙,男,一队\n丙,男,一队\n丁,男,二队\n",
+    )
+    .unwrap();
+    common::run(dir, &["init", "ev", "--rules", "strict.toml"]).ok();
+    common::run(dir, &["--event", "ev", "import", "four.csv"]).ok();
+    let refused = common::run(dir, &["--event", "ev", "--lang", "en", "pair"]);
+    assert_eq!(refused.code, 4, "{refused:?}");
+    let seed: u64 = refused
+        .stderr
+        .split("this round-1 draw's seed ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no recorded seed in {}", refused.stderr));
+    // Refused again with the same draw (no new seed is drawn or recorded).
+    let again = common::run(dir, &["--event", "ev", "--lang", "en", "pair"]);
+    assert_eq!(again.code, 4, "{again:?}");
+    assert!(!again.stderr.contains("is recorded"), "{}", again.stderr);
+    let not_enough = common::run(
+        dir,
+        &["--event", "ev", "--lang", "en", "pair", "--relax", "colour"],
+    );
+    assert!(
+        not_enough
+            .stderr
+            .contains("`--relax colour` is not enough: "),
+        "{}",
+        not_enough.stderr
+    );
+    common::run(dir, &["--event", "ev", "pair", "--relax", "team"]).ok();
+    let log = common::run(dir, &["--event", "ev", "--lang", "en", "log"]).ok();
+    assert!(
+        log.contains(&format!("recorded the round-1 draw seeds: 公开组 {seed}")),
+        "{log}"
+    );
+    assert!(log.contains(&format!("(seed {seed})")), "{log}");
 }

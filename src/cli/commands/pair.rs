@@ -59,88 +59,156 @@ pub fn pair(
     qiwang::registration::check_pool_size(&event, &rules, &pool, allow_small)
         .map_err(input_error)?;
     let first_round = event.group(&pool).is_none_or(|g| g.rounds.is_empty());
-    let report = if dry_run {
-        let mut after = event.clone();
-        let Paired {
-            mut sheet, seed: s, ..
-        } = pair_pool(&mut after, &rules, &pool, seed, explain, lang, ctx.json())
+    let recorded_seed = event.group(&pool).and_then(|g| g.seed);
+    // The round-1 draw's seed is fixed before pairing, so that a draw refused for want of
+    // a legal pairing is recorded too and the next `pair` (with `--relax`, say) makes the
+    // same draw instead of drawing again.
+    let draw_seed = first_round.then(|| seed_for(&event, &pool, seed));
+    let attempt = || -> Result<Option<Report>, CliError> {
+        Ok(Some(if dry_run {
+            let mut after = event.clone();
+            let Paired {
+                mut sheet, seed: s, ..
+            } = pair_pool(
+                &mut after,
+                &rules,
+                &pool,
+                draw_seed,
+                explain,
+                lang,
+                ctx.json(),
+            )
             .map_err(pairing_error)?;
-        mark_dry_run(&mut sheet, lang);
-        if first_round {
-            // The draw a dry run shows is the draw `pair` makes: a seed drawn here is
-            // recorded as the pool's seed (and logged), a given one is named for reuse.
-            let recorded = event.group(&pool).and_then(|g| g.seed).is_some();
-            if seed.is_none() && !recorded {
-                store
-                    .transaction(&ctx.command_info(), |ev| {
-                        ev.group_mut(&pool).seed = Some(s);
-                        Ok::<_, CliError>(
-                            Action::SeedsRecorded {
-                                seeds: vec![(pool.clone(), s)],
-                            }
-                            .change(
-                                (),
-                                serde_json::json!({ "group": pool, "round": 1, "seed": s }),
-                            ),
-                        )
-                    })
-                    .map_err(tx_error)?;
-            }
-            let line = seed_line(s, seed.is_some(), recorded);
-            sheet.footer.insert(1, line.get(lang).to_string());
-            if let serde_json::Value::Object(map) = &mut sheet.json {
-                map.insert("seed".into(), serde_json::json!(s));
-            }
-        }
-        sheet
-    } else {
-        // The sheet is made from the state the transaction writes, without reading it back.
-        let stored = store
-            .transaction(&ctx.command_info(), |ev| {
-                let Paired {
-                    sheet,
-                    round,
-                    seed: s,
-                } = pair_pool(ev, &rules, &pool, seed, explain, lang, ctx.json())
-                    .map_err(pairing_error)?;
-                let pairings = ev
-                    .group(&pool)
-                    .and_then(|g| g.round(round))
-                    .map(|r| r.pairings.clone())
-                    .unwrap_or_default();
-                let games = pairings.iter().filter(|p| p.table().is_some()).count();
-                let details = serde_json::json!({
-                    "group": pool,
-                    "round": round,
-                    "seed": s,
-                    "pairings": pairings,
-                });
-                // A workbook is made before the round is stored: should it fail (a full
-                // temporary disk), nothing is stored and `pair` can simply be run again.
-                let workbook = if ctx.format_arg == FormatArg::Xlsx {
-                    Some(sheet.render_xlsx().map_err(xlsx_error)?)
-                } else {
-                    None
-                };
-                Ok(Action::Paired {
-                    rounds: vec![PairedRound {
-                        group: pool.clone(),
-                        round,
-                        seed: Some(s),
-                        games: Some(games),
-                        relax: relax.clone(),
-                    }],
+            mark_dry_run(&mut sheet, lang);
+            if first_round {
+                // The draw a dry run shows is the draw `pair` makes: a seed drawn here is
+                // recorded as the pool's seed (and logged), a given one is named for reuse.
+                let recorded = recorded_seed.is_some();
+                if seed.is_none() && !recorded {
+                    record_draw_seed(ctx, &store, &pool, s)?;
                 }
-                .change((sheet, workbook), details))
-            })
-            .map_err(tx_error)?;
-        if let (_, Some(workbook)) = stored {
-            crate::cli::emit_bytes(&workbook);
-            return Ok(());
+                let line = seed_line(s, seed.is_some(), recorded);
+                sheet.footer.insert(1, line.get(lang).to_string());
+                if let serde_json::Value::Object(map) = &mut sheet.json {
+                    map.insert("seed".into(), serde_json::json!(s));
+                }
+            }
+            sheet
+        } else {
+            // The sheet is made from the state the transaction writes, without reading it back.
+            let stored = store
+                .transaction(&ctx.command_info(), |ev| {
+                    let Paired {
+                        sheet,
+                        round,
+                        seed: s,
+                    } = pair_pool(ev, &rules, &pool, draw_seed, explain, lang, ctx.json())
+                        .map_err(pairing_error)?;
+                    let pairings = ev
+                        .group(&pool)
+                        .and_then(|g| g.round(round))
+                        .map(|r| r.pairings.clone())
+                        .unwrap_or_default();
+                    let games = pairings.iter().filter(|p| p.table().is_some()).count();
+                    let details = serde_json::json!({
+                        "group": pool,
+                        "round": round,
+                        "seed": s,
+                        "pairings": pairings,
+                    });
+                    // A workbook is made before the round is stored: should it fail (a full
+                    // temporary disk), nothing is stored and `pair` can simply be run again.
+                    let workbook = if ctx.format_arg == FormatArg::Xlsx {
+                        Some(sheet.render_xlsx().map_err(xlsx_error)?)
+                    } else {
+                        None
+                    };
+                    Ok(Action::Paired {
+                        rounds: vec![PairedRound {
+                            group: pool.clone(),
+                            round,
+                            seed: Some(s),
+                            games: Some(games),
+                            relax: relax.clone(),
+                        }],
+                    }
+                    .change((sheet, workbook), details))
+                })
+                .map_err(tx_error)?;
+            if let (_, Some(workbook)) = stored {
+                crate::cli::emit_bytes(&workbook);
+                return Ok(None);
+            }
+            stored.0
+        }))
+    };
+    let report = match attempt() {
+        Ok(Some(report)) => report,
+        Ok(None) => return Ok(()),
+        Err(e) if e.code == ExitCode::NoLegalPairing => {
+            let new_seed = draw_seed.filter(|_| recorded_seed.is_none());
+            return Err(refused(ctx, &store, &pool, new_seed, relax.as_deref(), e));
         }
-        stored.0
+        Err(e) => return Err(e),
     };
     ctx.print(&report)
+}
+
+/// Records `s` as `pool`'s round-1 seed (logged), so that the next `pair` makes that draw.
+fn record_draw_seed(
+    ctx: &Ctx,
+    store: &qiwang::store::Store,
+    pool: &GroupId,
+    s: u64,
+) -> Result<(), CliError> {
+    store
+        .transaction(&ctx.command_info(), |ev| {
+            ev.group_mut(pool).seed = Some(s);
+            Ok::<_, CliError>(
+                Action::SeedsRecorded {
+                    seeds: vec![(pool.clone(), s)],
+                }
+                .change(
+                    (),
+                    serde_json::json!({ "group": pool, "round": 1, "seed": s }),
+                ),
+            )
+        })
+        .map_err(tx_error)
+}
+
+/// A round no pairing could be found for: says when the `--relax` list given was not
+/// enough, and records a round-1 draw's new seed `new_seed` (a refused draw is kept: the
+/// next `pair` makes it again rather than drawing until nothing needs relaxing).
+fn refused(
+    ctx: &Ctx,
+    store: &qiwang::store::Store,
+    pool: &GroupId,
+    new_seed: Option<u64>,
+    relax: Option<&[Relax]>,
+    mut e: CliError,
+) -> CliError {
+    if let Some(list) = relax {
+        let names: Vec<String> = list
+            .iter()
+            .filter_map(|r| serde_json::to_value(r).ok())
+            .filter_map(|v| v.as_str().map(str::to_string))
+            .collect();
+        let given = names.join(",");
+        e.message.zh = format!("`--relax {given}` 仍不足以编排：{}", e.message.zh);
+        e.message.en = format!("`--relax {given}` is not enough: {}", e.message.en);
+    }
+    if let Some(s) = new_seed
+        && record_draw_seed(ctx, store, pool, s).is_ok()
+    {
+        e.message.zh.push_str(&format!(
+            "\n本次第 1 轮抽签的种子 {s} 已记录：之后的 `qiwang pair` 按同一抽签编排"
+        ));
+        e.message.en.push_str(&format!(
+            "\nthis round-1 draw's seed {s} is recorded: the next `qiwang pair` makes the same draw"
+        ));
+    }
+    e
 }
 
 /// `pair --relax`: puts the rules named (`colour`, `team`, `rematch`: the rulebook's own
@@ -162,8 +230,15 @@ fn relax_for_this_round(
                     format!("`--relax` does not know `{name}`: use colour, team or rematch"),
                 ))
             })?;
-        // Named twice, a rule keeps its last place (the later weighs more).
-        list.retain(|x| *x != rule);
+        // As in the rulebook's list, each rule once: its place is its weight.
+        if list.contains(&rule) {
+            return Err(CliError::usage(Text::new(
+                format!("`--relax` 两次列出 `{name}`：每条规则只写一次（越靠后越优先保留）"),
+                format!(
+                    "`--relax` lists `{name}` twice: list each rule once (the later it is, the less it is broken)"
+                ),
+            )));
+        }
         list.push(rule);
     }
     rules.pairing.relax = list.clone();
