@@ -10,6 +10,28 @@ use crate::rulebook::{PrizeList, Rulebook};
 use crate::standings::Standings;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// The note that standings of `pool` after `after_round` are not final, if they are not:
+/// rounds are left, or round `after_round` is still being entered (a one-round pool
+/// whose round is open is provisional too).
+pub(super) fn provisional(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    after_round: u32,
+) -> Option<SheetNote> {
+    let rounds = rules.rounds_for(pool);
+    let open_tables = event
+        .group(pool)
+        .and_then(|g| g.round(after_round))
+        .map_or(0, |r| r.open_tables().count());
+    let open_tables = u32::try_from(open_tables).unwrap_or(u32::MAX);
+    (after_round < rounds || open_tables > 0).then_some(SheetNote::Provisional {
+        after_round,
+        rounds,
+        open_tables,
+    })
+}
+
 /// One prize list's part of the sheet before `MultiplePrizes` is settled: its awards over
 /// the standings of its pool (leaving out `excluded`), the money of each place, and the notes.
 pub(super) fn evaluate_list(
@@ -40,20 +62,9 @@ pub(super) fn evaluate_list(
         return sheet;
     };
     sheet.after_round = Some(st.after_round);
-    let rounds = rules.rounds_for(&pool);
-    let open_tables = event
-        .group(&pool)
-        .and_then(|g| g.round(st.after_round))
-        .map_or(0, |r| r.open_tables().count());
-    let open_tables = u32::try_from(open_tables).unwrap_or(u32::MAX);
-    // A one-round pool whose round is still being entered is provisional too.
-    if st.after_round < rounds || open_tables > 0 {
-        sheet.notes.push(SheetNote::Provisional {
-            after_round: st.after_round,
-            rounds,
-            open_tables,
-        });
-    }
+    sheet
+        .notes
+        .extend(provisional(event, rules, &pool, st.after_round));
     let mut excluded = excluded.clone();
     excluded.extend(merged_in(event, rules, &list.group));
     let all_rows = list_rows_excluding(st, event, rules, list, sections.as_deref(), &excluded);

@@ -421,7 +421,15 @@ pub fn prize_sheet(
                     undistributed_fen: undistributed,
                     budget_fen: budget,
                 },
-                notes: Vec::new(),
+                // Team places are as provisional as the standings they come from.
+                notes: super::list_sheet::provisional(
+                    event,
+                    rules,
+                    &ranking.pool,
+                    ranking.after_round,
+                )
+                .into_iter()
+                .collect(),
             }
         })
         .collect();

@@ -936,6 +936,12 @@ fn the_prize_sheet_says_when_round_1_is_still_being_entered() {
     let json = qw(&ev, &["--format", "json", "prizes"]).json();
     let text = json.to_string();
     assert!(text.contains(r#""open_tables":10"#), "{text}");
+    // The team prizes rank the adult group, not yet paired: provisional too.
+    assert_eq!(
+        json["teams"][0]["notes"][0]["kind"], "provisional",
+        "{text}"
+    );
+    assert_eq!(json["teams"][0]["notes"][0]["after_round"], 0, "{text}");
     // Jinhua's team ranking is the adult group's, not yet paired.
     let teams = qw(&ev, &["teams"]).ok();
     assert!(teams.contains("成人组 尚未开赛（共9轮）"), "{teams}");
