@@ -40,7 +40,6 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
-use std::fmt;
 
 /// A proposed round with the numbers to assign and the reasons.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,6 +94,8 @@ pub enum BlockReason {
         /// The players this one could legally meet, all of whom the rest of the pool
         /// needs elsewhere; the arbiter looks at these tables to pair by hand.
         candidates: Vec<PlayerId>,
+        /// The same players as the sheets name them: `张三(12)`, name and pairing number.
+        labels: Vec<String>,
         /// Players already met (no rematch, docs/rules.md §2.3).
         met: u32,
         /// Players barred by the colour limits (docs/rules.md §3.2).
@@ -109,8 +110,8 @@ pub enum BlockReason {
 pub struct Blocker {
     /// The player left without a table.
     pub player: PlayerId,
-    /// The player's name as registered, so the refusal names whom the arbiter must look
-    /// at without a lookup of the id.
+    /// The player as the sheets name them, `张三(12)` (name and pairing number), so the
+    /// refusal names whom the arbiter must look at without a lookup of the id.
     pub name: String,
     /// Why no legal opponent is left for this player.
     pub reason: BlockReason,
@@ -118,42 +119,34 @@ pub struct Blocker {
 
 display_english!(Blocker, PairingError);
 
-/// `` `a`, `b` `` for a list of players or tables.
-fn list<T: fmt::Display>(items: &[T]) -> String {
-    items
-        .iter()
-        .map(|x| format!("`{x}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 impl Localize for Blocker {
     fn localize(&self, lang: Lang) -> String {
-        let (name, player) = (&self.name, self.player);
+        let name = &self.name;
         match &self.reason {
             BlockReason::NoOpponent { met, colour, team } => bi!(
                 lang,
                 en(
-                    "player `{name}` ({player}) has no legal opponent: {met} already met (no rematch), {colour} barred by the colour limits, {team} from the same team"
+                    "player {name} has no legal opponent: {met} already met (no rematch), {colour} barred by the colour limits, {team} from the same team"
                 ),
                 zh(
-                    "棋手 `{name}`（{player}）没有合规的对手：{met} 人已交过手（不可重复对局），{colour} 人受先后手限制，{team} 人同队"
+                    "棋手 {name} 没有合规的对手：{met} 人已交过手（不可重复对局），{colour} 人受先后手限制，{team} 人同队"
                 ),
             ),
             BlockReason::OpponentsTaken {
-                candidates,
+                labels,
                 met,
                 colour,
                 team,
+                ..
             } => bi!(
                 lang,
                 en(
-                    "player `{name}` ({player}) can only meet player(s) {}, who are all needed at other tables ({met} already met, {colour} barred by the colour limits, {team} from the same team)",
-                    list(candidates)
+                    "player {name} can only meet {}, who are all needed at other tables ({met} already met, {colour} barred by the colour limits, {team} from the same team)",
+                    labels.join(", ")
                 ),
                 zh(
-                    "棋手 `{name}`（{player}）只能对阵棋手 {}，而他们都必须排在其他台次（{met} 人已交过手，{colour} 人受先后手限制，{team} 人同队）",
-                    list(candidates)
+                    "棋手 {name} 只能对阵 {}，而他们都必须排在其他台次（{met} 人已交过手，{colour} 人受先后手限制，{team} 人同队）",
+                    labels.join("、")
                 ),
             ),
         }
@@ -382,16 +375,12 @@ pub fn pair_next_round_with(
             .map_or_else(|| id.to_string(), |p| p.name.clone())
     };
     let (round, mut explanation) = if next == 1 {
-        round1::pair(&ctx, states, seed).map_err(|blocking| PairingError::NoLegalPairing {
-            group: group.clone(),
-            round: next,
-            blocking: blocking
-                .into_iter()
-                .map(|mut b| {
-                    b.name = name(b.player);
-                    b
-                })
-                .collect(),
+        round1::pair(&ctx, states, seed, &name).map_err(|blocking| {
+            PairingError::NoLegalPairing {
+                group: group.clone(),
+                round: next,
+                blocking,
+            }
         })?
     } else {
         let field = Field::new(ctx, states);
@@ -524,12 +513,18 @@ pub(crate) fn blockers(
     name: &dyn Fn(PlayerId) -> String,
 ) -> Vec<Blocker> {
     let r = &field.rules;
+    // As the sheets name a player: `张三(12)`, with the pairing number once there is one.
+    let label = |p: &PlayerState| match p.number {
+        0 => name(p.id),
+        n => format!("{}({n})", name(p.id)),
+    };
     unmatched
         .iter()
         .map(|&u| {
             let me = &field.players[u];
             let (mut met, mut colour, mut team) = (0, 0, 0);
             let mut candidates = Vec::new();
+            let mut labels = Vec::new();
             for (j, other) in field.players.iter().enumerate() {
                 if j == u {
                     continue;
@@ -542,6 +537,7 @@ pub(crate) fn blockers(
                     colour += 1;
                 } else {
                     candidates.push(other.id);
+                    labels.push(label(other));
                 }
             }
             let reason = if candidates.is_empty() {
@@ -549,6 +545,7 @@ pub(crate) fn blockers(
             } else {
                 BlockReason::OpponentsTaken {
                     candidates,
+                    labels,
                     met,
                     colour,
                     team,
@@ -556,7 +553,7 @@ pub(crate) fn blockers(
             };
             Blocker {
                 player: me.id,
-                name: name(me.id),
+                name: label(me),
                 reason,
             }
         })
@@ -642,6 +639,7 @@ mod localize_tests {
                 name: "乙".into(),
                 reason: BlockReason::OpponentsTaken {
                     candidates: vec![PlayerId(9), PlayerId(10)],
+                    labels: vec!["丙(9)".into(), "丁(10)".into()],
                     met: 4,
                     colour: 3,
                     team: 0,

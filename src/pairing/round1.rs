@@ -19,6 +19,7 @@ pub(super) fn pair(
     ctx: &Rules,
     mut players: Vec<PlayerState>,
     seed: u64,
+    name: &dyn Fn(crate::model::PlayerId) -> String,
 ) -> Result<(Round, Explanation), Vec<Blocker>> {
     let cfg = &ctx.rules.pairing;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5157_4e47_0001);
@@ -80,7 +81,7 @@ pub(super) fn pair(
             players.clone(),
         );
         let m = engine::pair_field(&field, Solver::Dense)
-            .map_err(|stuck| blockers(&field, &stuck.unmatched, &|_| String::new()))?;
+            .map_err(|stuck| blockers(&field, &stuck.unmatched, name))?;
         let at = |i: usize| {
             players
                 .iter()

@@ -168,13 +168,13 @@ fn a_pairing_refusal_is_pinned_in_both_languages() {
         dir,
         &["--event", "ev", "pair"],
         4,
-        "错误：组别 `公开组` 第 2 轮不存在合规的编排：棋手 `乙`（2）没有合规的对手：1 人已交过\
-         手（不可重复对局），0 人受先后手限制，0 人同队；棋手 `甲`（1）没有合规的对手：1 人已交\
+        "错误：组别 `公开组` 第 2 轮不存在合规的编排：棋手 乙(2) 没有合规的对手：1 人已交过\
+         手（不可重复对局），0 人受先后手限制，0 人同队；棋手 甲(1) 没有合规的对手：1 人已交\
          过手（不可重复对局），0 人受先后手限制，0 人同队；请在规程中放宽规则（`pairing.relax`，用 \
          `qiwang rules update`），或仅本轮放宽：`qiwang pair --relax colour,team,rematch`\n",
-        "error: no legal pairing exists for round 2 of group `open`: player `乙` (2) has no \
+        "error: no legal pairing exists for round 2 of group `open`: player 乙(2) has no \
          legal opponent: 1 already met (no rematch), 0 barred by the colour limits, 0 from \
-         the same team; player `甲` (1) has no legal opponent: 1 already met (no rematch), 0 \
+         the same team; player 甲(1) has no legal opponent: 1 already met (no rematch), 0 \
          barred by the colour limits, 0 from the same team; relax a rule in the rulebook \
          (`pairing.relax`, with `qiwang rules update`) or for this round only with `qiwang \
          pair --relax colour,team,rematch`\n",
