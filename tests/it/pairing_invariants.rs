@@ -925,7 +925,7 @@ fn no_legal_pairing_names_the_blocked_players() {
     assert_eq!(blocking.len(), 4);
     let msg = err.to_string();
     assert!(
-        msg.contains("`P1`") && msg.contains("3 already met"),
+        msg.contains("player P1(1) has no legal opponent") && msg.contains("3 already met"),
         "{msg}"
     );
 }
