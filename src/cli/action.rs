@@ -435,15 +435,24 @@ impl Action {
                 points,
                 after_round,
                 reason,
-            } => match zh {
-                true => format!(
-                    "第{after_round}轮后罚棋手 {} {points} 分：{reason}",
-                    names.recorded(*player, name)
-                ),
-                false => format!(
-                    "penalty of {points} point(s) to {player} `{name}` after round {after_round}: {reason}"
-                ),
-            },
+            } => {
+                // A penalty given before round 1 is complete counts from the start.
+                let when = match (zh, *after_round) {
+                    (true, 0) => "开赛前".to_string(),
+                    (true, n) => format!("第{n}轮后"),
+                    (false, 0) => "before round 1".to_string(),
+                    (false, n) => format!("after round {n}"),
+                };
+                match zh {
+                    true => format!(
+                        "{when}罚棋手 {} {points} 分：{reason}",
+                        names.recorded(*player, name)
+                    ),
+                    false => format!(
+                        "penalty of {points} point(s) to player {player} `{name}` {when}: {reason}"
+                    ),
+                }
+            }
             Action::Playoff { group, order } => {
                 let order = order_text(order, names);
                 match zh {

@@ -468,6 +468,7 @@ mod tests {
         let standings = Standings {
             group: GroupId::new("open"),
             after_round: 7,
+            open_tables: 0,
             tiebreaks: Vec::new(),
             rows,
         };

@@ -370,6 +370,7 @@ mod tests {
         let standings = Standings {
             group: GroupId::new("adult"),
             after_round: 9,
+            open_tables: 0,
             tiebreaks: Vec::new(),
             rows: rows
                 .iter()

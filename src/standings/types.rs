@@ -41,6 +41,10 @@ pub struct Standings {
     /// The round the standings are after: by default the newest round with every result
     /// in, so a half-entered round never reorders the table.
     pub after_round: u32,
+    /// Games of round `after_round` still without a result: 0 unless no round is complete
+    /// yet and the standings show round 1 as it stands.
+    #[serde(default)]
+    pub open_tables: u32,
     /// The rulebook's tiebreak keys in order (docs/rules.md §5.1–§5.3); each row's
     /// `tiebreaks` values follow this order.
     pub tiebreaks: Vec<Tiebreak>,

@@ -223,11 +223,12 @@ impl Serialize for StandingsJson<'_> {
         let (event, st, lang) = (self.event, self.st, self.lang);
         // Keys in alphabetical order, as a `serde_json::Value` prints them (see
         // `SortedKeys`), here and in `RowJson`.
-        let mut map = serializer.serialize_struct("Standings", 6)?;
+        let mut map = serializer.serialize_struct("Standings", 7)?;
         map.serialize_field("after_round", &st.after_round)?;
         map.serialize_field("event", &self.rules.event.name)?;
         map.serialize_field("fallback", &SortedKeys(self.rules.ranking.fallback))?;
         map.serialize_field("group", &st.group)?;
+        map.serialize_field("open_tables", &st.open_tables)?;
         let rows = Streamed(|| {
             st.rows.iter().map(move |row| {
                 let p = event.player(row.player);
@@ -346,7 +347,7 @@ pub fn list_standings(
         });
     }
     report.sections.push(s);
-    report.json = json!({ "list": list.id, "name": list.name, "group": pool, "after_round": st.after_round, "rows": json_rows });
+    report.json = json!({ "list": list.id, "name": list.name, "group": pool, "after_round": st.after_round, "open_tables": st.open_tables, "rows": json_rows });
     report
 }
 

@@ -1614,6 +1614,12 @@ fn standings_after_an_unfinished_round_are_refused() {
     qw(&ev, &["result", "1", "r"]).ok();
     let during = qw(&ev, &["standings"]).ok();
     assert!(during.contains("第1轮进行中：2 台尚无成绩（共"), "{during}");
+    let json = qw(&ev, &["--format", "json", "standings"]).json();
+    assert_eq!(
+        (&json["after_round"], &json["open_tables"]),
+        (&serde_json::json!(1), &serde_json::json!(2)),
+        "{json}"
+    );
     let during = qw(&ev, &["--lang", "en", "crosstable"]).ok();
     assert!(
         during.contains("during round 1 of 7: 2 table(s) without a result yet"),

@@ -62,6 +62,7 @@ impl Fixture {
             .or_insert_with(|| Standings {
                 group: GroupId::new(pool),
                 after_round: 9,
+                open_tables: 0,
                 tiebreaks: Vec::new(),
                 rows: Vec::new(),
             });
@@ -707,6 +708,7 @@ fn undersized_group_is_reported_and_its_list_follows_a_merge() {
         Standings {
             group: GroupId::new("kids_a"),
             after_round: 9,
+            open_tables: 0,
             tiebreaks: Vec::new(),
             rows,
         },

@@ -180,14 +180,13 @@ pub fn unlock(ctx: &Ctx) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `text` with the store's `组别 `id`` written as the regulation names the group (the
+/// `text` with the store's `组别 `id`` (`group `id``) written as the regulation names the group (the
 /// store words its differences without the rulebook).
 fn group_names(text: &str, rules: &qiwang::rulebook::Rulebook, lang: Lang) -> String {
     let mut text = text.to_string();
-    if lang == Lang::Zh {
-        for g in &rules.groups {
-            text = text.replace(&format!("组别 `{}`", g.id), &g.name);
-        }
+    let word = lang.pick("组别", "group");
+    for g in &rules.groups {
+        text = text.replace(&format!("{word} `{}`", g.id), &g.name);
     }
     text
 }
