@@ -5,7 +5,7 @@
 //! only that summary, which is shown as it is.
 
 use qiwang::model::{Event, GameResult, GroupId, Outcome, PlayerId, Relax};
-use qiwang::pairing::Violation;
+use qiwang::pairing::{Violation, relax_rule_label};
 use qiwang::results::{ResultWarning, correction_text};
 use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::{AuditEntry, Change, EntryKind};
@@ -307,8 +307,10 @@ impl Action {
                             false => format!(" (seed {s})"),
                         });
                         let relax = r.relax.as_deref().map_or(String::new(), |list| {
-                            let names: Vec<&str> =
-                                list.iter().map(|x| relax_rule_name(*x, zh)).collect();
+                            let names: Vec<&str> = list
+                                .iter()
+                                .map(|x| relax_rule_label(*x, names.lang))
+                                .collect();
                             match zh {
                                 true => format!("（--relax：本轮可放宽{}）", names.join("、")),
                                 false => {
@@ -485,18 +487,6 @@ impl Action {
                 }
             },
         }
-    }
-}
-
-/// A rule of `pairing.relax` as the log names it.
-fn relax_rule_name(rule: Relax, zh: bool) -> &'static str {
-    match (rule, zh) {
-        (Relax::Colour, true) => "连三/多三限制",
-        (Relax::Colour, false) => "the colour limits",
-        (Relax::Team, true) => "同队回避",
-        (Relax::Team, false) => "team avoidance",
-        (Relax::Rematch, true) => "不重复对局",
-        (Relax::Rematch, false) => "no rematch",
     }
 }
 

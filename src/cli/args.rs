@@ -102,7 +102,7 @@ pub enum Command {
         /// For this round only, the rules that may be broken when no pairing meets every
         /// hard rule, in the order of `pairing.relax` (the last weighs most), e.g.
         /// `--relax colour,team,rematch`; logged. The rulebook is unchanged.
-        #[arg(long, value_delimiter = ',', value_parser = ["colour", "team", "rematch"])]
+        #[arg(long, value_delimiter = ',')]
         relax: Option<Vec<String>>,
     },
     /// Show a round again: the pairing sheet (with results once entered) or another sheet

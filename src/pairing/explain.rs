@@ -383,15 +383,27 @@ pub fn relaxation_lines(
     out
 }
 
-/// The head of one relaxation line in `lang`.
-fn relax_label(rule: Relax, lang: Lang) -> &'static str {
+/// A hard rule that can be relaxed (docs/rules.md §2.5), as the sheets and the log name
+/// it in `lang`.
+pub fn relax_rule_label(rule: Relax, lang: Lang) -> &'static str {
     match (rule, lang) {
-        (Relax::Colour, Lang::Zh) => "放宽先后手限制：",
-        (Relax::Team, Lang::Zh) => "放宽同队回避：",
-        (Relax::Rematch, Lang::Zh) => "放宽不重复对局（再次相遇）：",
-        (Relax::Colour, Lang::En) => "colour limits relaxed: ",
-        (Relax::Team, Lang::En) => "team avoidance relaxed: ",
-        (Relax::Rematch, Lang::En) => "no-rematch relaxed (they meet again): ",
+        (Relax::Colour, Lang::Zh) => "先后手限制",
+        (Relax::Team, Lang::Zh) => "同队回避",
+        (Relax::Rematch, Lang::Zh) => "不重复对局",
+        (Relax::Colour, Lang::En) => "colour limits",
+        (Relax::Team, Lang::En) => "team avoidance",
+        (Relax::Rematch, Lang::En) => "no-rematch",
+    }
+}
+
+/// The head of one relaxation line in `lang`.
+fn relax_label(rule: Relax, lang: Lang) -> String {
+    let name = relax_rule_label(rule, lang);
+    match (rule, lang) {
+        (Relax::Rematch, Lang::Zh) => format!("放宽{name}（再次相遇）："),
+        (_, Lang::Zh) => format!("放宽{name}："),
+        (Relax::Rematch, Lang::En) => format!("{name} relaxed (they meet again): "),
+        (_, Lang::En) => format!("{name} relaxed: "),
     }
 }
 

@@ -27,7 +27,7 @@ pub use edit::{set_pairing, swap_players};
 pub use engine::{Criteria, Criterion, Solver};
 pub use explain::{
     ByeNote, ByeReason, ColourNote, Explanation, FloatNote, FloatReason, PassReason, Round1Note,
-    relaxation_lines,
+    relax_rule_label, relaxation_lines,
 };
 pub use optimal::{Better, Verdict, prove_round};
 

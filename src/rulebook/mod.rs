@@ -13,4 +13,5 @@ mod reader;
 mod types;
 
 pub use error::{Problem, RulebookErrors};
+pub use parse::{relax_rule, relax_rule_name};
 pub use types::*;

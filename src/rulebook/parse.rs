@@ -858,25 +858,34 @@ fn parse_pairing(ctx: &mut Ctx, root: &Sec) -> PairingRules {
 fn parse_relax(ctx: &mut Ctx, path: &str, list: Vec<(String, Option<Span>)>) -> Vec<Relax> {
     let mut out = Vec::new();
     for (i, (name, span)) in list.into_iter().enumerate() {
-        let key = format!("{path}[{i}]");
-        match Relax::parse(&name) {
-            None => ctx.report(
-                span,
-                key,
-                unknown_name_message::<Relax>(&name, ("可放宽的规则", "rule to relax")),
-            ),
-            Some(r) if out.contains(&r) => ctx.report(
-                span,
-                key,
-                Text::new(
-                    format!("`{name}` 列了两次；每条规则只列一次"),
-                    format!("`{name}` is listed twice; list each rule once"),
-                ),
-            ),
-            Some(r) => out.push(r),
+        match relax_rule(&name, &out) {
+            Ok(r) => out.push(r),
+            Err(why) => ctx.report(span, format!("{path}[{i}]"), why),
         }
     }
     out
+}
+
+/// One name of a list of rules to relax (`pairing.relax`, or `pair --relax`; docs/rules.md
+/// §2.5) after the rules `so_far`: the rule, or why it is refused (unknown, or listed
+/// twice: a rule's place in the list is its weight).
+pub fn relax_rule(name: &str, so_far: &[Relax]) -> Result<Relax, Text> {
+    match Relax::parse(name) {
+        None => Err(unknown_name_message::<Relax>(
+            name,
+            ("可放宽的规则", "rule to relax"),
+        )),
+        Some(r) if so_far.contains(&r) => Err(Text::new(
+            format!("`{name}` 列了两次；每条规则只列一次"),
+            format!("`{name}` is listed twice; list each rule once"),
+        )),
+        Some(r) => Ok(r),
+    }
+}
+
+/// A rule to relax as the rulebook writes it (`colour`, `team`, `rematch`).
+pub fn relax_rule_name(rule: Relax) -> &'static str {
+    rule.name()
 }
 
 fn parse_colours(ctx: &mut Ctx, root: &Sec) -> ColourRules {

@@ -189,7 +189,7 @@ fn a_pairing_refusal_is_pinned_in_both_languages() {
     assert!(log.contains("（--relax：本轮可放宽不重复对局）"), "{log}");
     let en = common::run(dir, &["--event", "ev", "--lang", "en", "log"]).ok();
     assert!(
-        en.contains("(--relax: this round may relax no rematch)"),
+        en.contains("(--relax: this round may relax no-rematch)"),
         "{en}"
     );
     assert_eq!(std::fs::read(dir.join("ev/rules.toml")).unwrap(), rulebook);
@@ -202,7 +202,7 @@ fn a_pairing_refusal_is_pinned_in_both_languages() {
         dir,
         &["--event", "ev", "pair", "--relax", "team,rematch,team"],
     )
-    .fails(2, &["两次列出 `team`"]);
+    .fails(2, &["`--relax`：`team` 列了两次"]);
 }
 
 /// A round-1 draw refused for want of a legal pairing (three of four players from one

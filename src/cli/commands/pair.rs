@@ -189,10 +189,9 @@ fn refused(
     mut e: CliError,
 ) -> CliError {
     if let Some(list) = relax {
-        let names: Vec<String> = list
+        let names: Vec<&str> = list
             .iter()
-            .filter_map(|r| serde_json::to_value(r).ok())
-            .filter_map(|v| v.as_str().map(str::to_string))
+            .map(|r| qiwang::rulebook::relax_rule_name(*r))
             .collect();
         let given = names.join(",");
         e.message.zh = format!("`--relax {given}` 仍不足以编排：{}", e.message.zh);
@@ -221,24 +220,15 @@ fn relax_for_this_round(
     let Some(names) = relax else {
         return Ok(None);
     };
+    // The rulebook's own check of `pairing.relax`, item by item.
     let mut list: Vec<Relax> = Vec::new();
     for name in names {
-        let rule: Relax =
-            serde_json::from_value(serde_json::Value::String(name.clone())).map_err(|_| {
-                CliError::usage(Text::new(
-                    format!("`--relax` 不认识 `{name}`：可用 colour、team、rematch"),
-                    format!("`--relax` does not know `{name}`: use colour, team or rematch"),
-                ))
-            })?;
-        // As in the rulebook's list, each rule once: its place is its weight.
-        if list.contains(&rule) {
-            return Err(CliError::usage(Text::new(
-                format!("`--relax` 两次列出 `{name}`：每条规则只写一次（越靠后越优先保留）"),
-                format!(
-                    "`--relax` lists `{name}` twice: list each rule once (the later it is, the less it is broken)"
-                ),
-            )));
-        }
+        let rule = qiwang::rulebook::relax_rule(name, &list).map_err(|why| {
+            CliError::usage(Text::new(
+                format!("`--relax`：{}", why.zh),
+                format!("`--relax`: {}", why.en),
+            ))
+        })?;
         list.push(rule);
     }
     rules.pairing.relax = list.clone();
