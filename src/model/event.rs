@@ -118,6 +118,14 @@ impl GroupState {
     pub fn round(&self, number: u32) -> Option<&Round> {
         self.rounds.iter().find(|r| r.number == number)
     }
+
+    /// How many games of round `number` still have no result (0 for a round not paired):
+    /// what status lines say of a round being entered.
+    pub fn open_games(&self, number: u32) -> u32 {
+        self.round(number).map_or(0, |r| {
+            u32::try_from(r.open_tables().count()).unwrap_or(u32::MAX)
+        })
+    }
 }
 
 /// Everything qiwang knows about one event. Standings, tiebreaks and prizes are never

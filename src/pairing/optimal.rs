@@ -265,6 +265,27 @@ impl Criterion {
 }
 
 impl Verdict {
+    /// The verdict's kind, as `check --optimal --format json` names it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Verdict::Drawn => "drawn",
+            Verdict::Optimal => "optimal",
+            Verdict::NotOptimal(_) => "not_optimal",
+            Verdict::ColoursNotByRule(_) => "colours_not_by_rule",
+            Verdict::NoLegalPairing => "no_legal_pairing",
+            Verdict::NotComparable => "not_comparable",
+        }
+    }
+
+    /// Whether `check --optimal` fails on this verdict: a better pairing exists, the
+    /// colours are not §3.3's, or the round cannot be compared.
+    pub fn fails(&self) -> bool {
+        matches!(
+            self,
+            Verdict::NotOptimal(_) | Verdict::ColoursNotByRule(_) | Verdict::NotComparable
+        )
+    }
+
     /// The verdict on round `round` in `lang`, naming players with `name`; a better pairing
     /// takes several lines: the first worse criterion, every level that differs, and the
     /// better pairing's tables the stored round does not have.

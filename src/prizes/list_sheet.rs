@@ -20,11 +20,7 @@ pub(super) fn provisional(
     after_round: u32,
 ) -> Option<SheetNote> {
     let rounds = rules.rounds_for(pool);
-    let open_tables = event
-        .group(pool)
-        .and_then(|g| g.round(after_round))
-        .map_or(0, |r| r.open_tables().count());
-    let open_tables = u32::try_from(open_tables).unwrap_or(u32::MAX);
+    let open_tables = event.group(pool).map_or(0, |g| g.open_games(after_round));
     (after_round < rounds || open_tables > 0).then_some(SheetNote::Provisional {
         after_round,
         rounds,

@@ -220,14 +220,10 @@ fn rank_pool(
         rows.push(row(&data, id, None, false, &tiebreaks, &decided_by));
     }
 
-    let open_tables = event
-        .group(group)
-        .and_then(|g| g.round(n))
-        .map_or(0, |r| r.open_tables().count());
     Standings {
         group: group.clone(),
         after_round: n,
-        open_tables: u32::try_from(open_tables).unwrap_or(u32::MAX),
+        open_tables: event.group(group).map_or(0, |g| g.open_games(n)),
         tiebreaks: keys.clone(),
         rows,
     }

@@ -129,10 +129,7 @@ pub(crate) fn subtitle(
 ) -> String {
     let total = rules.rounds_for(pool);
     let name = group_name(rules, pool);
-    let open = event
-        .group(pool)
-        .and_then(|g| g.rounds.iter().find(|r| r.number == after_round))
-        .map_or(0, |r| r.open_tables().count());
+    let open = event.group(pool).map_or(0, |g| g.open_games(after_round));
     if after_round == 0 {
         return match lang {
             Lang::Zh => format!("{name} 尚未开赛（共{total}轮）"),

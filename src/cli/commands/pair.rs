@@ -884,12 +884,7 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
         }
         for n in numbers {
             let verdict = pairing::prove_round(&event, &rules, pool, n).map_err(pairing_error)?;
-            if matches!(
-                verdict,
-                pairing::Verdict::NotOptimal(_)
-                    | pairing::Verdict::NotComparable
-                    | pairing::Verdict::ColoursNotByRule(_)
-            ) {
+            if verdict.fails() {
                 failed += 1;
             }
             let text = verdict.lines(n, lang, &|id| player_label(&event, id));
@@ -906,14 +901,7 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
                 "group": pool.to_string(),
                 "round": n,
                 "optimal": matches!(verdict, pairing::Verdict::Optimal),
-                "kind": match verdict {
-                    pairing::Verdict::Drawn => "drawn",
-                    pairing::Verdict::Optimal => "optimal",
-                    pairing::Verdict::NotOptimal(_) => "not_optimal",
-                    pairing::Verdict::ColoursNotByRule(_) => "colours_not_by_rule",
-                    pairing::Verdict::NoLegalPairing => "no_legal_pairing",
-                    pairing::Verdict::NotComparable => "not_comparable",
-                },
+                "kind": verdict.kind(),
                 "verdict": verdict.lines(n, Lang::En, &|id| player_label(&event, id)),
             }));
         }
