@@ -145,23 +145,27 @@ fn a_damaged_state_error_is_pinned_in_both_languages() {
     );
 }
 
-/// A pairing refusal (`pair`, exit code 4): with `pairing.relax = []` two players who have
-/// met have no legal pairing, and each is named with what bars every opponent.
-#[test]
-fn a_pairing_refusal_is_pinned_in_both_languages() {
+/// An event `ev` in a new folder under the CXA preset with `pairing.relax = []` (stop
+/// when no pairing meets every hard rule), the players of `csv` imported.
+fn strict_event(csv: &str) -> TempDir {
     let tmp = TempDir::new().expect("temp dir");
     let dir = tmp.path();
     let text = fs::read_to_string(root("rules/cxa-2011.toml")).unwrap();
     assert!(text.contains("\n[pairing]\n"));
     let strict = text.replacen("\n[pairing]\n", "\n[pairing]\nrelax = []\n", 1);
     fs::write(dir.join("strict.toml"), strict).unwrap();
-    fs::write(
-        dir.join("two.csv"),
-        "name,gender,unit\n甲,男,单位1\n乙,男,单位2\n",
-    )
-    .unwrap();
+    fs::write(dir.join("players.csv"), csv).unwrap();
     common::run(dir, &["init", "ev", "--rules", "strict.toml"]).ok();
-    common::run(dir, &["--event", "ev", "import", "two.csv"]).ok();
+    common::run(dir, &["--event", "ev", "import", "players.csv"]).ok();
+    tmp
+}
+
+/// A pairing refusal (`pair`, exit code 4): with `pairing.relax = []` two players who have
+/// met have no legal pairing, and each is named with what bars every opponent.
+#[test]
+fn a_pairing_refusal_is_pinned_in_both_languages() {
+    let tmp = strict_event("name,gender,unit\n甲,男,单位1\n乙,男,单位2\n");
+    let dir = tmp.path();
     common::run(dir, &["--event", "ev", "pair", "--seed", "1"]).ok();
     common::run(dir, &["--event", "ev", "result", "1", "="]).ok();
     pinned_in_both(
@@ -210,18 +214,8 @@ fn a_pairing_refusal_is_pinned_in_both_languages() {
 /// same draw instead of drawing until nothing needs relaxing.
 #[test]
 fn a_refused_round_1_draw_is_recorded_and_made_again() {
-    let tmp = TempDir::new().expect("temp dir");
+    let tmp = strict_event("name,gender,unit\n甲,男,一队\n乙,男,一队\n丙,男,一队\n丁,男,二队\n");
     let dir = tmp.path();
-    let text = fs::read_to_string(root("rules/cxa-2011.toml")).unwrap();
-    let strict = text.replacen("\n[pairing]\n", "\n[pairing]\nrelax = []\n", 1);
-    fs::write(dir.join("strict.toml"), strict).unwrap();
-    fs::write(
-        dir.join("four.csv"),
-        "name,gender,unit\n甲,男,一队\n乙,男,一队\n丙,男,一队\n丁,男,二队\n",
-    )
-    .unwrap();
-    common::run(dir, &["init", "ev", "--rules", "strict.toml"]).ok();
-    common::run(dir, &["--event", "ev", "import", "four.csv"]).ok();
     let refused = common::run(dir, &["--event", "ev", "--lang", "en", "pair"]);
     assert_eq!(refused.code, 4, "{refused:?}");
     let seed: u64 = refused
