@@ -249,9 +249,13 @@ impl<'a> Names<'a> {
 }
 
 impl Action {
-    /// The action stored in an audit line, if the line has one.
+    /// The action stored in an audit line, if the line has one, its text masked as
+    /// `audit.log` is.
     pub fn of(entry: &AuditEntry) -> Option<Action> {
-        serde_json::from_value(entry.details.get("action")?.clone()).ok()
+        // New lines are masked when written; a line written before that may hold an ID or
+        // phone number in a reason or name, masked here (strings only: seeds stay).
+        let action = entry.details.get("action")?.clone();
+        serde_json::from_value(qiwang::registration::privacy::mask_free_text_json(action)).ok()
     }
 
     /// The change `value` made, logged as this action: `details` gets the action, the
@@ -613,6 +617,41 @@ fn describe_at(entry: &AuditEntry, entries: &[AuditEntry], names: &Names, depth:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_older_line_unmasked_at_write_is_masked_when_read() {
+        // A line from before audit.log masked its details: a reason holding an ID number.
+        let line = serde_json::json!({
+            "seq": 7,
+            "time": "2026-11-20T08:00:00Z",
+            "user": "arbiter",
+            "command": ["penalty"],
+            "kind": "change",
+            "summary": "penalty",
+            "details": { "action": {
+                "kind": "penalty",
+                "player": 12,
+                "name": "张三",
+                "points": 2,
+                "after_round": 3,
+                "reason": "身份证 330702199001011234 有误"
+            }},
+        });
+        let entry: AuditEntry = serde_json::from_value(line).unwrap();
+        let action = Action::of(&entry).expect("the action reads back");
+        for text in [action.text(&Names::ids()), action.text(&names_zh())] {
+            assert!(!text.contains("330702199001011234"), "{text}");
+            assert!(text.contains("有误"), "{text}");
+        }
+    }
+
+    fn names_zh() -> Names<'static> {
+        Names {
+            lang: Lang::Zh,
+            rules: None,
+            event: None,
+        }
+    }
 
     #[test]
     fn an_action_reads_back_and_words_both_languages() {
