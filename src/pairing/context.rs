@@ -45,6 +45,38 @@ pub enum Float {
     Up,
 }
 
+/// What the colour rules (docs/rules.md §3.2, §3.3) read of one player before a round,
+/// worked out once: a large field's pair checks ask for it millions of times, and each
+/// reading of [`PlayerState::colours`] walks the player's history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ColourFacts {
+    /// Colour-limit breaks ([`Rules::colour_breaks`]) if the player takes red, black.
+    breaks: [u32; 2],
+    /// [`PlayerState::colour_diff`].
+    diff: i32,
+    /// [`PlayerState::signed_streak`].
+    streak: i32,
+    /// [`PlayerState::due`].
+    due: Option<Colour>,
+}
+
+impl ColourFacts {
+    fn breaks(&self, colour: Colour) -> u32 {
+        self.breaks[usize::from(colour == Colour::Black)]
+    }
+
+    /// Colour-limit breaks at a table with this player on `colour` and `other` on the
+    /// other colour.
+    fn table_breaks(&self, other: &ColourFacts, colour: Colour) -> u32 {
+        self.breaks(colour) + other.breaks(colour.opposite())
+    }
+
+    /// Whether some colour assignment respects both players' limits.
+    fn compatible(&self, other: &ColourFacts) -> bool {
+        self.table_breaks(other, Colour::Red) == 0 || self.table_breaks(other, Colour::Black) == 0
+    }
+}
+
 impl PlayerState {
     /// Reds minus blacks.
     pub fn colour_diff(&self) -> i32 {
@@ -290,31 +322,60 @@ impl Rules<'_> {
         self.colour_breaks(p, colour) == 0
     }
 
-    /// Colour-limit breaks at a table with `a` on `a_colour` and `b` on the other colour.
-    fn table_breaks(&self, a: &PlayerState, b: &PlayerState, a_colour: Colour) -> u32 {
-        self.colour_breaks(a, a_colour) + self.colour_breaks(b, a_colour.opposite())
+    /// What the colour rules read of `p` this round, worked out once.
+    pub fn facts(&self, p: &PlayerState) -> ColourFacts {
+        ColourFacts {
+            breaks: [
+                self.colour_breaks(p, Colour::Red),
+                self.colour_breaks(p, Colour::Black),
+            ],
+            diff: p.colour_diff(),
+            streak: p.signed_streak(),
+            due: p.due(),
+        }
     }
 
     /// How often the pair breaks each hard rule `pairing.relax` may relax, with the colours
     /// chosen to break the limits least (docs/rules.md §2.5).
     pub fn breaks(&self, a: &PlayerState, b: &PlayerState, rule: Relax) -> u32 {
+        self.breaks_of((a, &self.facts(a)), (b, &self.facts(b)), rule)
+    }
+
+    /// [`Rules::breaks`] with each player's [`ColourFacts`] at hand.
+    pub fn breaks_of(
+        &self,
+        (a, fa): (&PlayerState, &ColourFacts),
+        (b, fb): (&PlayerState, &ColourFacts),
+        rule: Relax,
+    ) -> u32 {
         match rule {
             Relax::Rematch => u32::from(a.has_met(b.id)),
             Relax::Team => u32::from(self.team_conflict(a, b)),
-            Relax::Colour => {
-                self.table_breaks(a, b, Colour::Red)
-                    .min(self.table_breaks(a, b, Colour::Black))
-            }
+            Relax::Colour => fa
+                .table_breaks(fb, Colour::Red)
+                .min(fa.table_breaks(fb, Colour::Black)),
         }
     }
 
     /// Whether the pair is allowed when the rules in `relax` may be broken (empty: every
     /// hard constraint holds, [`Rules::legal`]).
     pub fn legal_with(&self, a: &PlayerState, b: &PlayerState, relax: &[Relax]) -> bool {
+        self.legal_of((a, &self.facts(a)), (b, &self.facts(b)), relax)
+    }
+
+    /// [`Rules::legal_with`] with each player's [`ColourFacts`] at hand. The cheap tests
+    /// come first: the colour facts sit in one flat list, the team and the opponents
+    /// behind pointers.
+    pub fn legal_of(
+        &self,
+        (a, fa): (&PlayerState, &ColourFacts),
+        (b, fb): (&PlayerState, &ColourFacts),
+        relax: &[Relax],
+    ) -> bool {
         a.id != b.id
-            && (relax.contains(&Relax::Rematch) || !a.has_met(b.id))
+            && (relax.contains(&Relax::Colour) || fa.compatible(fb))
             && (relax.contains(&Relax::Team) || !self.team_conflict(a, b))
-            && (relax.contains(&Relax::Colour) || self.colours_compatible(a, b))
+            && (relax.contains(&Relax::Rematch) || !a.has_met(b.id))
     }
 
     /// Whether team avoidance (§4.1) bars this pair this round.
@@ -329,8 +390,7 @@ impl Rules<'_> {
 
     /// Whether some colour assignment respects both players' limits.
     pub fn colours_compatible(&self, a: &PlayerState, b: &PlayerState) -> bool {
-        (self.colour_allowed(a, Colour::Red) && self.colour_allowed(b, Colour::Black))
-            || (self.colour_allowed(a, Colour::Black) && self.colour_allowed(b, Colour::Red))
+        self.facts(a).compatible(&self.facts(b))
     }
 
     /// Every hard constraint on a pair (rematch, team, colour limits).
@@ -347,8 +407,17 @@ impl Rules<'_> {
     /// At a table the colour limits were relaxed for (docs/rules.md §2.5), the way round
     /// that breaks fewer limits wins; on a legal table that is the way that breaks none.
     pub fn decide_red(&self, a: &PlayerState, b: &PlayerState) -> (bool, ColourStep) {
-        let a_red = self.table_breaks(a, b, Colour::Red);
-        let b_red = self.table_breaks(a, b, Colour::Black);
+        self.decide_red_of((a, &self.facts(a)), (b, &self.facts(b)))
+    }
+
+    /// [`Rules::decide_red`] with each player's [`ColourFacts`] at hand.
+    pub fn decide_red_of(
+        &self,
+        (a, fa): (&PlayerState, &ColourFacts),
+        (b, fb): (&PlayerState, &ColourFacts),
+    ) -> (bool, ColourStep) {
+        let a_red = fa.table_breaks(fb, Colour::Red);
+        let b_red = fa.table_breaks(fb, Colour::Black);
         if a_red != b_red {
             return (a_red < b_red, ColourStep::HardLimit);
         }
@@ -361,22 +430,22 @@ impl Rules<'_> {
             let gap = (a.score - b.score).0.abs();
             if late && gap > 0 && gap >= lp.min_gap.0 {
                 let (hi, a_is_hi) = if a.score > b.score {
-                    (a, true)
+                    (fa, true)
                 } else {
-                    (b, false)
+                    (fb, false)
                 };
-                if let Some(due) = hi.due() {
+                if let Some(due) = hi.due {
                     let hi_red = due == Colour::Red;
                     return (hi_red == a_is_hi, ColourStep::LateRoundsPriority);
                 }
             }
         }
         // §3.3 step 1: lower reds − blacks plays red; equal → the black run plays red.
-        let (da, db) = (a.colour_diff(), b.colour_diff());
+        let (da, db) = (fa.diff, fb.diff);
         if da != db {
             return (da < db, ColourStep::Difference);
         }
-        let (sa, sb) = (a.signed_streak(), b.signed_streak());
+        let (sa, sb) = (fa.streak, fb.streak);
         if sa != sb {
             return (sa < sb, ColourStep::Streak);
         }
@@ -409,13 +478,22 @@ impl Rules<'_> {
 
     /// Players not getting the colour they are due at this table (criterion (c)).
     pub fn colour_misses(&self, a: &PlayerState, b: &PlayerState) -> u32 {
-        let (a_red, _) = self.decide_red(a, b);
+        self.colour_misses_of((a, &self.facts(a)), (b, &self.facts(b)))
+    }
+
+    /// [`Rules::colour_misses`] with each player's [`ColourFacts`] at hand.
+    pub fn colour_misses_of(
+        &self,
+        a: (&PlayerState, &ColourFacts),
+        b: (&PlayerState, &ColourFacts),
+    ) -> u32 {
+        let (a_red, _) = self.decide_red_of(a, b);
         let (ca, cb) = if a_red {
             (Colour::Red, Colour::Black)
         } else {
             (Colour::Black, Colour::Red)
         };
-        u32::from(a.due().is_some_and(|d| d != ca)) + u32::from(b.due().is_some_and(|d| d != cb))
+        u32::from(a.1.due.is_some_and(|d| d != ca)) + u32::from(b.1.due.is_some_and(|d| d != cb))
     }
 }
 
