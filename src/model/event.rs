@@ -16,7 +16,11 @@ use std::collections::BTreeMap;
 /// - 4: `player.absences` records the rounds a withdrawal or disqualification kept a player
 ///   out of before they were made active again; older files have none (nothing to
 ///   migrate), and an older qiwang must not drop them (`check` would then miss the player).
-pub const SCHEMA_VERSION: u32 = 4;
+/// - 5: a pool records the rules `pair --relax` let the engine relax in a round, in place
+///   of the rulebook's list (`groups.*.relax_given`); older files have none (nothing to
+///   migrate), and an older qiwang must not drop them (`check --optimal` would then
+///   re-solve that round under the rulebook's list).
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// A point deduction the regulations allow (Dongguan 十五.9: disturbing a game costs 2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,6 +72,21 @@ pub struct GroupState {
     /// violations. Empty in every round paired under the strict rules.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub relaxed: Vec<Relaxation>,
+    /// The rounds paired with `pair --relax`, each with the rules that command gave in
+    /// place of the rulebook's `pairing.relax` (docs/rules.md §2.5): `check --optimal`
+    /// re-solves such a round under the same rules. Empty when every round was paired
+    /// under the rulebook's list.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relax_given: Vec<RelaxGiven>,
+}
+
+/// The rules `pair --relax` let the engine relax in one round, in the order given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RelaxGiven {
+    /// The round paired.
+    pub round: u32,
+    /// The rules, in the order they were given (the first is relaxed first).
+    pub rules: Vec<Relax>,
 }
 
 /// A hard pairing rule `pairing.relax` may relax when no pairing meets them all
@@ -109,6 +128,33 @@ impl Relaxation {
 }
 
 impl GroupState {
+    /// Drops what was recorded about relaxing round `number`'s rules (the round is dropped
+    /// or paired again).
+    pub fn forget_relaxations(&mut self, number: u32) {
+        self.relaxed.retain(|r| r.round != number);
+        self.relax_given.retain(|r| r.round != number);
+    }
+
+    /// Records that round `number` was paired with `pair --relax` giving `rules` (nothing
+    /// when the rulebook's own list was used).
+    pub fn note_relax_given(&mut self, number: u32, rules: Option<&[Relax]>) {
+        self.relax_given.retain(|r| r.round != number);
+        if let Some(rules) = rules {
+            self.relax_given.push(RelaxGiven {
+                round: number,
+                rules: rules.to_vec(),
+            });
+        }
+    }
+
+    /// The rules `pair --relax` gave for round `number`, if it was paired so.
+    pub fn relax_given(&self, number: u32) -> Option<&[Relax]> {
+        self.relax_given
+            .iter()
+            .find(|r| r.round == number)
+            .map(|r| &r.rules[..])
+    }
+
     /// The newest round, if any was paired.
     pub fn last_round(&self) -> Option<&Round> {
         self.rounds.last()
@@ -283,5 +329,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_rules_given_for_a_round_go_with_it() {
+        let mut g = GroupState::default();
+        g.note_relax_given(2, Some(&[Relax::Rematch, Relax::Team]));
+        g.note_relax_given(3, Some(&[Relax::Colour]));
+        assert_eq!(g.relax_given(2), Some(&[Relax::Rematch, Relax::Team][..]));
+        // Paired again without `--relax`: the round's note goes.
+        g.note_relax_given(3, None);
+        assert_eq!(g.relax_given(3), None);
+        g.relaxed.push(Relaxation {
+            round: 2,
+            rule: Relax::Rematch,
+            players: vec![PlayerId(1), PlayerId(2)],
+        });
+        g.forget_relaxations(2);
+        assert!(g.relaxed.is_empty() && g.relax_given.is_empty());
+        // A state without the key reads as none, and none is not written.
+        let back: GroupState = serde_json::from_str(r#"{"rounds": []}"#).unwrap();
+        assert!(back.relax_given.is_empty());
+        assert!(
+            !serde_json::to_string(&back)
+                .unwrap()
+                .contains("relax_given")
+        );
     }
 }

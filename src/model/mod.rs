@@ -8,7 +8,9 @@ mod event;
 mod game;
 mod player;
 
-pub use event::{Event, GroupState, Penalty, Playoff, Relax, Relaxation, SCHEMA_VERSION};
+pub use event::{
+    Event, GroupState, Penalty, Playoff, Relax, RelaxGiven, Relaxation, SCHEMA_VERSION,
+};
 pub use game::{Colour, GameResult, Outcome, Pairing, Round};
 pub use player::{Gender, MAX_RATING, Player, PlayerId, PlayerStatus, WithdrawalCause};
 

@@ -67,7 +67,7 @@ impl PairingPlan {
         let state = event.group_mut(group);
         state.seed.get_or_insert(seed);
         state.rounds.push(self.round.clone());
-        state.relaxed.retain(|r| r.round != self.round.number);
+        state.forget_relaxations(self.round.number);
         state.relaxed.extend(self.relaxed.iter().cloned());
     }
 }

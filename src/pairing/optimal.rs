@@ -6,7 +6,8 @@
 //! pairing with the optimum's, level by level (§2.3); when the pairs are optimal, checking
 //! that every table's colours are the ones §3.3 gives. It never changes a round. Under a
 //! rulebook changed since the round was paired (`rules update`) the comparison uses the
-//! current rules.
+//! current rules; a round paired with `pair --relax` is compared under the rules relaxed
+//! as that command gave them.
 
 use super::PairingError;
 use super::context::{History, Rules};
@@ -31,7 +32,8 @@ pub enum Verdict {
     /// A better pairing exists.
     NotOptimal(Box<Better>),
     /// The round's players admit no legal pairing under the current rulebook (it was
-    /// paired with `pair --relax` or by hand, §2.5).
+    /// paired by hand, or with `pair --relax` by a qiwang that did not record the rules
+    /// given, §2.5).
     NoLegalPairing,
     /// The stored round does not seat exactly the players who could be paired in it (one
     /// missing, twice, withdrawn, or the bye wrong for the field's parity): `qiwang check`
@@ -80,6 +82,18 @@ pub fn prove_round(
     if number == 1 {
         return Ok(Verdict::Drawn);
     }
+    // A round paired with `pair --relax` is re-solved under the rules that command gave
+    // in place of the rulebook's `pairing.relax` (docs/rules.md §2.5).
+    let given;
+    let rules = match event.group(group).and_then(|g| g.relax_given(number)) {
+        Some(list) => {
+            let mut with = rules.clone();
+            with.pairing.relax = list.to_vec();
+            given = with;
+            &given
+        }
+        None => rules,
+    };
     let field = field_before(event, rules, group, number);
     let index: BTreeMap<PlayerId, usize> = field
         .players
@@ -308,8 +322,8 @@ impl Verdict {
                 "optimal (no pairing is better on the criteria, level by level)",
             ),
             Verdict::NoLegalPairing => one(
-                "按现行规程，本轮棋手不存在合规的编排（这一轮是用 `pair --relax` 或人工编排的），无从比较",
-                "under the current rulebook no legal pairing exists for this round's players (it was paired with `pair --relax` or by hand); nothing to compare",
+                "按现行规程，本轮棋手不存在合规的编排（这一轮是人工编排的，或由旧版 qiwang 用 `pair --relax` 编排），无从比较",
+                "under the current rulebook no legal pairing exists for this round's players (it was paired by hand, or with `pair --relax` by an older qiwang); nothing to compare",
             ),
             Verdict::NotComparable => one(
                 "存储的这一轮与可编排的棋手不一致；请先用 `qiwang check` 查看违规",

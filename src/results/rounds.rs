@@ -24,7 +24,7 @@ pub fn unpair_round(event: &mut Event, pool: &GroupId) -> Result<u32, ResultErro
     let number = last.number;
     state.rounds.pop();
     // The relaxations recorded for the dropped round go with it (docs/rules.md §2.5).
-    state.relaxed.retain(|r| r.round != number);
+    state.forget_relaxations(number);
     if number == 1 {
         for p in event.players.iter_mut().filter(|p| &p.group == pool) {
             p.number = None;

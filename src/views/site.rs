@@ -407,10 +407,13 @@ impl Serialize for EventJson<'_, '_> {
             ranked_pools(event, rules)
                 .filter(|g| only.is_none_or(|o| o == &g.id))
                 .map(|g| {
-                    let rounds = event.group(&g.id).map_or(&[][..], |s| &s.rounds[..]);
+                    let state = event.group(&g.id);
+                    let rounds = state.map_or(&[][..], |s| &s.rounds[..]);
                     GroupJson {
                         id: &g.id,
                         name: &g.name,
+                        relax_given: SortedKeys(state.map_or(&[][..], |s| &s.relax_given[..])),
+                        relaxed: SortedKeys(state.map_or(&[][..], |s| &s.relaxed[..])),
                         rounds: Streamed(move || rounds.iter().map(SortedKeys)),
                         seed: event.group(&g.id).and_then(|s| s.seed),
                         // Asked for only once the rounds are written.
@@ -468,6 +471,11 @@ impl Serialize for EventJson<'_, '_> {
 struct GroupJson<'a, R, S> {
     id: &'a GroupId,
     name: &'a str,
+    /// The rounds paired with `pair --relax` and the rules each was given.
+    relax_given: SortedKeys<&'a [crate::model::RelaxGiven]>,
+    /// Each hard rule relaxed for want of a legal pairing, table by table (docs/rules.md
+    /// §2.5).
+    relaxed: SortedKeys<&'a [crate::model::Relaxation]>,
     rounds: R,
     seed: Option<u64>,
     standings: S,

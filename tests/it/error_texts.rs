@@ -197,6 +197,38 @@ fn a_pairing_refusal_is_pinned_in_both_languages() {
         "{en}"
     );
     assert_eq!(std::fs::read(dir.join("ev/rules.toml")).unwrap(), rulebook);
+    // The rules given are stored with the round: `check --optimal` re-solves it under
+    // them (under the strict rulebook alone no pairing exists), and the JSON export
+    // lists them beside the relaxation they allowed.
+    let proof = common::run(
+        dir,
+        &[
+            "--event",
+            "ev",
+            "--lang",
+            "en",
+            "check",
+            "--optimal",
+            "--round",
+            "2",
+        ],
+    )
+    .ok();
+    assert!(proof.contains("optimal (no pairing is better"), "{proof}");
+    common::run(
+        dir,
+        &["--event", "ev", "export", "--format", "json", "--out", "x"],
+    )
+    .ok();
+    let export: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("x/event.json")).unwrap()).unwrap();
+    let group = &export["groups"][0];
+    assert_eq!(
+        group["relax_given"],
+        serde_json::json!([{ "round": 2, "rules": ["rematch"] }])
+    );
+    assert_eq!(group["relaxed"][0]["rule"], "rematch", "{group}");
+    assert_eq!(group["relaxed"][0]["round"], 2, "{group}");
     common::run(dir, &["--event", "ev", "result", "1", "="]).ok();
     common::run(dir, &["--event", "ev", "pair"]).fails(4, &["--relax"]);
     common::run(dir, &["--event", "ev", "pair", "--relax", "team"]).fails(4, &["--relax"]);

@@ -104,6 +104,8 @@ pub fn pair(
                         seed: s,
                     } = pair_pool(ev, &rules, &pool, draw_seed, explain, lang, ctx.json())
                         .map_err(pairing_error)?;
+                    ev.group_mut(&pool)
+                        .note_relax_given(round, relax.as_deref());
                     let pairings = ev
                         .group(&pool)
                         .and_then(|g| g.round(round))
@@ -484,6 +486,9 @@ pub fn pair_all(
                     pair_ready_pools(ev, &rules, seed, explain, allow_small, lang, ctx.json())?;
                 if done.sheets.is_empty() {
                     return Err(nothing_ready(&done.waiting));
+                }
+                for (p, r, _) in &done.paired {
+                    ev.group_mut(p).note_relax_given(*r, relax.as_deref());
                 }
                 let action = Action::Paired {
                     rounds: done
