@@ -215,6 +215,10 @@ fn a_pairing_refusal_is_pinned_in_both_languages() {
     )
     .ok();
     assert!(proof.contains("optimal (no pairing is better"), "{proof}");
+    assert!(
+        proof.contains("(paired with `pair --relax rematch`: compared under the same"),
+        "{proof}"
+    );
     common::run(
         dir,
         &["--event", "ev", "export", "--format", "json", "--out", "x"],

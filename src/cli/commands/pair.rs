@@ -892,7 +892,21 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
             if verdict.fails() {
                 failed += 1;
             }
-            let text = verdict.lines(n, lang, &|id| player_label(&event, id));
+            let mut text = verdict.lines(n, lang, &|id| player_label(&event, id));
+            let given = event.group(pool).and_then(|g| g.relax_given(n));
+            if let Some(list) = given {
+                let list = list
+                    .iter()
+                    .map(|r| qiwang::rulebook::relax_rule_name(*r))
+                    .collect::<Vec<_>>()
+                    .join(",");
+                text.push(match lang {
+                    Lang::Zh => format!("  （本轮用 `pair --relax {list}` 编排，按同样放宽的规则比较）"),
+                    Lang::En => format!(
+                        "  (paired with `pair --relax {list}`: compared under the same relaxed rules)"
+                    ),
+                });
+            }
             // The group names the verdict's first line; the details are indented under it.
             for (k, line) in text.iter().enumerate() {
                 lines.push(if k == 0 {
@@ -907,6 +921,7 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
                 "round": n,
                 "optimal": matches!(verdict, pairing::Verdict::Optimal),
                 "kind": verdict.kind(),
+                "relax_given": given,
                 "verdict": verdict.lines(n, Lang::En, &|id| player_label(&event, id)),
             }));
         }
