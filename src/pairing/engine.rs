@@ -107,6 +107,12 @@ impl<'a> Field<'a> {
 
     /// The same field with the rulebook's `pairing.relax` rules allowed to be broken.
     fn relaxed(&self) -> Field<'a> {
+        self.with_relax(self.rules.rules.pairing.relax.clone())
+    }
+
+    /// The same field with the rules in `relax` allowed to be broken, weighed in that
+    /// order (docs/rules.md §2.5).
+    pub fn with_relax(&self, relax: Vec<Relax>) -> Field<'a> {
         Field {
             rules: self.rules,
             players: self.players.clone(),
@@ -115,7 +121,7 @@ impl<'a> Field<'a> {
             in_group: self.in_group.clone(),
             group_size: self.group_size.clone(),
             facts: self.facts.clone(),
-            relax: self.rules.rules.pairing.relax.clone(),
+            relax,
         }
     }
 
@@ -2034,8 +2040,13 @@ impl std::hash::Hasher for PairHasher {
 /// so a stored round can be compared with the optimum level by level (`check --optimal`).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub struct Criteria {
-    /// Tables breaking a hard rule (rematch, colour limits, team avoidance): 0 when legal.
+    /// Tables breaking a hard rule (rematch, colour limits, team avoidance) the field does
+    /// not relax: 0 when legal.
     pub illegal: u32,
+    /// Breaks of each rule the field relaxes, the rule weighed most first (the last of
+    /// its `relax` list, docs/rules.md §2.5); colour-limit breaks as the colours are
+    /// seated. Empty for a strict field.
+    pub broken: Vec<(Relax, i128)>,
     /// The bye's tier in `pairing.bye`'s order (0 = the first); `None` in an even field.
     pub bye_tier: Option<usize>,
     /// Players crossing each score-group boundary, from the top (boundary k lies below
@@ -2054,8 +2065,10 @@ pub struct Criteria {
 /// A criterion of [`Criteria`], named where a stored round first does worse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Criterion {
-    /// Tables breaking a hard rule (rematch, colour limits, team avoidance).
+    /// Tables breaking a hard rule (rematch, colour limits, team avoidance) not relaxed.
     HardRules,
+    /// Breaks of a rule relaxed for want of a legal pairing.
+    Relaxed(Relax),
     /// The bye's tier in `pairing.bye`'s order.
     Bye,
     /// Crossings of the boundary below score group `k`.
@@ -2086,10 +2099,13 @@ impl Criteria {
 
     /// Every level with its value as one comparable number, in priority order.
     pub fn levels(&self) -> Vec<(Criterion, i128)> {
-        let mut out = vec![
-            (Criterion::HardRules, i128::from(self.illegal)),
-            (Criterion::Bye, self.bye_tier.map_or(0, |t| t as i128)),
-        ];
+        let mut out = vec![(Criterion::HardRules, i128::from(self.illegal))];
+        out.extend(
+            self.broken
+                .iter()
+                .map(|&(rule, n)| (Criterion::Relaxed(rule), n)),
+        );
+        out.push((Criterion::Bye, self.bye_tier.map_or(0, |t| t as i128)));
         out.extend(
             self.crossings
                 .iter()
@@ -2112,6 +2128,7 @@ impl Criteria {
 pub fn criteria(field: &Field, tables: &[(usize, usize)], bye: Option<usize>) -> Criteria {
     let mut out = Criteria {
         illegal: 0,
+        broken: field.relax.iter().rev().map(|&rule| (rule, 0)).collect(),
         bye_tier: None,
         crossings: vec![0; field.scores.len().saturating_sub(1)],
         score_diff_sq: 0,
@@ -2123,6 +2140,15 @@ pub fn criteria(field: &Field, tables: &[(usize, usize)], bye: Option<usize>) ->
     for &(r, b) in tables {
         let t = field.pair_terms(r, b);
         out.illegal += u32::from(!field.legal(r, b));
+        for (rule, n) in &mut out.broken {
+            *n += i128::from(match rule {
+                Relax::Colour => {
+                    field.rules.colour_breaks(&field.players[r], Colour::Red)
+                        + field.rules.colour_breaks(&field.players[b], Colour::Black)
+                }
+                _ => field.rules.breaks_of(field.seat(r), field.seat(b), *rule),
+            });
+        }
         for c in &mut out.crossings[t.top..t.bottom] {
             *c += 1;
         }

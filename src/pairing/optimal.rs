@@ -128,8 +128,12 @@ pub fn prove_round(
             if a_red { (a, b) } else { (b, a) }
         })
         .collect();
-    let stored = engine::criteria(&field, &tables, bye);
-    let best = engine::criteria(&field, &best_tables, m.bye);
+    // A round that needed rules relaxed is compared under them, rule by rule in the
+    // order they are weighed (docs/rules.md §2.5); a break of any other rule stays a
+    // hard-rule break.
+    let weighed = field.with_relax(m.relaxed.clone());
+    let stored = engine::criteria(&weighed, &tables, bye);
+    let best = engine::criteria(&weighed, &best_tables, m.bye);
     let Some(first) = stored.first_worse(&best) else {
         let swapped = colours_not_by_rule(&field, round, &index);
         return Ok(if swapped.is_empty() {
@@ -248,6 +252,13 @@ impl Criterion {
             Criterion::HardRules => lang
                 .pick("违反硬性规则的台数", "tables breaking a hard rule")
                 .into(),
+            Criterion::Relaxed(rule) => {
+                let name = super::relax_rule_label(*rule, lang);
+                match lang {
+                    Lang::Zh => format!("放宽{name}的次数"),
+                    Lang::En => format!("breaks of {name} (relaxed)"),
+                }
+            }
             Criterion::Bye => lang.pick("轮空人选", "who takes the bye").into(),
             Criterion::ScoreGroup(k) => {
                 let s = scores.get(*k).map_or(0, |p| p.0);

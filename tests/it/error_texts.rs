@@ -252,6 +252,16 @@ fn a_pairing_refusal_is_pinned_in_both_languages() {
 fn a_refused_round_1_draw_is_recorded_and_made_again() {
     let tmp = strict_event("name,gender,unit\n甲,男,一队\n乙,男,一队\n丙,男,一队\n丁,男,二队\n");
     let dir = tmp.path();
+    // A seed the arbiter gives is theirs to give again: refused, nothing is recorded.
+    let state = std::fs::read(dir.join("ev/qiwang.json")).unwrap();
+    for dry in [true, false] {
+        let mut args = vec!["--event", "ev", "pair", "--seed", "3"];
+        if dry {
+            args.push("--dry-run");
+        }
+        common::run(dir, &args).fails(4, &["不存在合规的编排"]);
+        assert_eq!(std::fs::read(dir.join("ev/qiwang.json")).unwrap(), state);
+    }
     let refused = common::run(dir, &["--event", "ev", "--lang", "en", "pair"]);
     assert_eq!(refused.code, 4, "{refused:?}");
     let seed: u64 = refused
@@ -270,9 +280,9 @@ fn a_refused_round_1_draw_is_recorded_and_made_again() {
         &["--event", "ev", "--lang", "en", "pair", "--relax", "colour"],
     );
     assert!(
-        not_enough
-            .stderr
-            .contains("`--relax colour` is not enough: "),
+        not_enough.stderr.contains(
+            "`--relax colour` (in place of the rulebook's pairing.relax this round) is not enough: "
+        ),
         "{}",
         not_enough.stderr
     );
@@ -283,4 +293,58 @@ fn a_refused_round_1_draw_is_recorded_and_made_again() {
         "{log}"
     );
     assert!(log.contains(&format!("(seed {seed})")), "{log}");
+}
+
+/// `check --optimal` compares a `--relax` round rule by rule in the order given: under
+/// `--relax rematch,colour` (colour weighed most) the engine meets again twice rather
+/// than break a colour limit, and a hand edit to one colour break and no rematch is not
+/// optimal, though its count of broken tables is lower.
+#[test]
+fn a_relaxed_round_is_proven_rule_by_rule_in_the_order_given() {
+    let tmp = strict_event(
+        "name,gender,unit\nP1,男,U2\nP2,男,U4\nP3,男,U1\nP4,男,U4\nP5,男,U5\nP6,男,U1\n",
+    );
+    let dir = tmp.path();
+    let ev = |args: &[&str]| {
+        let mut all = vec!["--event", "ev", "--lang", "en"];
+        all.extend_from_slice(args);
+        common::run(dir, &all)
+    };
+    ev(&["pair", "--seed", "30"]).ok();
+    ev(&["result", "1", "=", "2", "1-0", "3", "1-0"]).ok();
+    for results in [
+        ["1-0", "0-1", "1-0"],
+        ["1-0", "1-0", "0-1"],
+        ["0-1", "1-0", "1-0"],
+    ] {
+        ev(&["pair"]).ok();
+        ev(&["result", "1", results[0], "2", results[1], "3", results[2]]).ok();
+    }
+    ev(&["pair"]).fails(4, &["no legal pairing"]);
+    let sheet = ev(&["pair", "--relax", "rematch,colour"]).ok();
+    assert_eq!(sheet.matches("no-rematch relaxed").count(), 2, "{sheet}");
+    let proof = ev(&["check", "--optimal", "--round", "5"]).ok();
+    assert!(proof.contains("round 5: optimal"), "{proof}");
+    ev(&["pairing", "set", "--force", "1", "P5", "P4"]).ok();
+    ev(&["pairing", "set", "--force", "3", "P1", "P2"]).ok();
+    let check = ev(&["check"]);
+    assert_eq!(check.code, 3, "{check:?}");
+    assert!(
+        check.stdout.contains("would play red 3 times in a row"),
+        "{check:?}"
+    );
+    let worse = ev(&["check", "--optimal", "--round", "5"]);
+    assert_eq!(worse.code, 3, "{worse:?}");
+    assert!(
+        worse
+            .stdout
+            .contains("first better on breaks of colour limits (relaxed)"),
+        "{worse:?}"
+    );
+    assert!(
+        worse
+            .stdout
+            .contains("breaks of no-rematch (relaxed): 0 here, 2 in the better pairing"),
+        "{worse:?}"
+    );
 }

@@ -148,7 +148,9 @@ pub fn pair(
         Ok(Some(report)) => report,
         Ok(None) => return Ok(()),
         Err(e) if e.code == ExitCode::NoLegalPairing => {
-            let new_seed = draw_seed.filter(|_| recorded_seed.is_none());
+            // A seed given with `--seed` is the arbiter's own: named for reuse, never
+            // recorded (as on a dry run that succeeds).
+            let new_seed = draw_seed.filter(|_| recorded_seed.is_none() && seed.is_none());
             return Err(refused(ctx, &store, &pool, new_seed, relax.as_deref(), e));
         }
         Err(e) => return Err(e),
@@ -196,8 +198,14 @@ fn refused(
             .map(|r| qiwang::rulebook::relax_rule_name(*r))
             .collect();
         let given = names.join(",");
-        e.message.zh = format!("`--relax {given}` 仍不足以编排：{}", e.message.zh);
-        e.message.en = format!("`--relax {given}` is not enough: {}", e.message.en);
+        e.message.zh = format!(
+            "`--relax {given}`（本轮代替规程的 pairing.relax）仍不足以编排：{}",
+            e.message.zh
+        );
+        e.message.en = format!(
+            "`--relax {given}` (in place of the rulebook's pairing.relax this round) is not enough: {}",
+            e.message.en
+        );
     }
     if let Some(s) = new_seed
         && record_draw_seed(ctx, store, pool, s).is_ok()
