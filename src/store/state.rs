@@ -196,7 +196,8 @@ fn unexpected(e: &serde_json::Error) -> Text {
 
 /// What a file edited by hand can break that parsing does not catch and the rest of
 /// qiwang relies on: rounds numbered 1, 2, 3, … in order, every paired player registered
-/// (once), nobody paired twice in a round. Penalties are not checked: one naming an
+/// (once), nobody paired twice in a round, the rules given to `pair --relax` recorded
+/// once per paired round. Penalties are not checked: one naming an
 /// unknown player deducts nothing from anyone.
 fn integrity(event: &Event) -> Vec<String> {
     let mut problems = Vec::new();
@@ -228,6 +229,34 @@ fn integrity(event: &Event) -> Vec<String> {
                 } else if !seen.insert(id) {
                     problems.push(format!(
                         "group `{group}` round {expected}: player `{id}` is paired twice"
+                    ));
+                }
+            }
+        }
+        // `check --optimal` re-solves a round under the rules recorded for it: one
+        // entry per paired round, each rule once, as `pair --relax` takes them.
+        let mut given = BTreeSet::new();
+        for entry in &state.relax_given {
+            let round = entry.round;
+            if round == 0 || round as usize > state.rounds.len() {
+                problems.push(format!(
+                    "group `{group}`: `relax_given` names round {round}, which is not paired"
+                ));
+            } else if !given.insert(round) {
+                problems.push(format!(
+                    "group `{group}`: `relax_given` lists round {round} twice"
+                ));
+            }
+            if entry.rules.is_empty() {
+                problems.push(format!(
+                    "group `{group}`: `relax_given` gives round {round} no rule"
+                ));
+            }
+            for (k, rule) in entry.rules.iter().enumerate() {
+                if entry.rules[..k].contains(rule) {
+                    problems.push(format!(
+                        "group `{group}`: `relax_given` gives round {round} `{}` twice",
+                        crate::rulebook::relax_rule_name(*rule)
                     ));
                 }
             }

@@ -607,6 +607,17 @@ fn a_damaged_state_file_is_refused_with_the_way_back_and_never_overwritten() {
             "it contradicts itself: group `open` round 1: player `999` is not registered",
         ),
         (
+            "edited by hand: the rules given to `pair --relax` twice for a round",
+            edit_json(&good, |v| {
+                v["groups"]["open"]["relax_given"] = serde_json::json!([
+                    { "round": 1, "rules": ["team"] },
+                    { "round": 1, "rules": ["rematch", "rematch"] },
+                ]);
+            }),
+            "it contradicts itself: group `open`: `relax_given` lists round 1 twice; group \
+             `open`: `relax_given` gives round 1 `rematch` twice",
+        ),
+        (
             "edited by hand: the frozen rulebook",
             good.replacen("[scoring]", "[scorin]", 1),
             "the rulebook frozen in the event does not validate",
