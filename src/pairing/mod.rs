@@ -200,10 +200,10 @@ impl Localize for PairingError {
                 bi!(
                     lang,
                     en(
-                        "no legal pairing exists for round {round} of group `{group}`: {blockers}; relax a rule in the rulebook (`pairing.relax`, with `qiwang rules update`) or for this round only with `qiwang pair --relax colour,team,rematch`"
+                        "no legal pairing exists for round {round} of group `{group}`: {blockers}; relax a rule in the rulebook (`pairing.relax`, with `qiwang rules update`) or for this round only with `qiwang pair --group {group} --relax colour,team,rematch` (the rules this round may break; the later one is listed, the less readily it is broken)"
                     ),
                     zh(
-                        "组别 `{group}` 第 {round} 轮不存在合规的编排：{blockers}；请在规程中放宽规则（`pairing.relax`，用 `qiwang rules update`），或仅本轮放宽：`qiwang pair --relax colour,team,rematch`"
+                        "组别 `{group}` 第 {round} 轮不存在合规的编排：{blockers}；请在规程中放宽规则（`pairing.relax`，用 `qiwang rules update`），或仅本轮放宽：`qiwang pair --group {group} --relax colour,team,rematch`（列出本轮可放宽的规则，越靠后越不轻易放宽）"
                     ),
                 )
             }

@@ -175,13 +175,15 @@ fn a_pairing_refusal_is_pinned_in_both_languages() {
         "错误：组别 `公开组` 第 2 轮不存在合规的编排：棋手 乙(2) 没有合规的对手：1 人已交过\
          手（不可重复对局），0 人受先后手限制，0 人同队；棋手 甲(1) 没有合规的对手：1 人已交\
          过手（不可重复对局），0 人受先后手限制，0 人同队；请在规程中放宽规则（`pairing.relax`，用 \
-         `qiwang rules update`），或仅本轮放宽：`qiwang pair --relax colour,team,rematch`\n",
+         `qiwang rules update`），或仅本轮放宽：`qiwang pair --group open --relax \
+         colour,team,rematch`（列出本轮可放宽的规则，越靠后越不轻易放宽）\n",
         "error: no legal pairing exists for round 2 of group `open`: player 乙(2) has no \
          legal opponent: 1 already met (no rematch), 0 barred by the colour limits, 0 from \
          the same team; player 甲(1) has no legal opponent: 1 already met (no rematch), 0 \
          barred by the colour limits, 0 from the same team; relax a rule in the rulebook \
          (`pairing.relax`, with `qiwang rules update`) or for this round only with `qiwang \
-         pair --relax colour,team,rematch`\n",
+         pair --group open --relax colour,team,rematch` (the rules this round may break; \
+         the later one is listed, the less readily it is broken)\n",
     );
     // For this round only: the two meet again, the sheet and the log say why, `check`
     // accepts it, and the rulebook still says stop.

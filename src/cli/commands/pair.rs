@@ -753,7 +753,14 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         if violations.is_empty() {
             lines.push(format!(
                 "{name}: {rounds} {}",
-                lang.pick("轮，未发现违规", "rounds, no violation")
+                lang.pick(
+                    "轮，未发现违规",
+                    if rounds == 1 {
+                        "round, no violation"
+                    } else {
+                        "rounds, no violation"
+                    }
+                )
             ));
             if accepted.is_empty() {
                 section.push(vec![name.clone(), rounds.to_string(), String::new()]);
@@ -762,7 +769,14 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
             lines.push(format!(
                 "{name}: {} {}",
                 violations.len(),
-                lang.pick("处违规", "violations")
+                lang.pick(
+                    "处违规",
+                    if violations.len() == 1 {
+                        "violation"
+                    } else {
+                        "violations"
+                    }
+                )
             ));
             for v in &violations {
                 let text = v.text(lang, &|id| player_label(&event, id));
@@ -777,7 +791,7 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
                 "{name}: {} {}",
                 accepted.len(),
                 lang.pick(
-                    "处已接受的放宽（无合规编排时按规程放宽）",
+                    "处已接受的放宽（没有合规编排时所作的放宽）",
                     "accepted relaxation(s) (no pairing met every hard rule)"
                 )
             ));
