@@ -260,7 +260,12 @@ impl Explanation {
             out.push(round1_line(r1, zh));
         }
         if relaxations {
-            out.extend(relaxation_lines(&self.relaxed, lang, names));
+            out.extend(relaxation_lines(
+                &self.relaxed,
+                RelaxOrder::Either,
+                lang,
+                names,
+            ));
         }
         for f in &self.floats {
             let (who, opp) = (names(f.player), names(f.opponent));
@@ -353,24 +358,54 @@ impl Explanation {
     }
 }
 
+/// Whose order the rules of a round were relaxed in (docs/rules.md §2.5).
+#[derive(Debug, Clone, Copy)]
+pub enum RelaxOrder<'a> {
+    /// The rulebook's `pairing.relax`.
+    Rulebook,
+    /// The list `pair --relax` gave for the round.
+    Given(&'a [Relax]),
+    /// Not known where the lines are made (a plan's own explanation).
+    Either,
+}
+
 /// The relaxed rules of a round: a line saying why, then one line per table and rule
 /// (放宽同队回避：张三—李四). Empty when every hard rule held. The pairing sheet prints
 /// the same lines under the tables.
 pub fn relaxation_lines(
     relaxed: &[Relaxation],
+    order: RelaxOrder,
     lang: Lang,
     names: &dyn Fn(PlayerId) -> String,
 ) -> Vec<String> {
     if relaxed.is_empty() {
         return Vec::new();
     }
-    let mut out = vec![
-        lang.pick(
-            "本轮不存在满足全部硬性规则的编排，按放宽顺序（规程的 pairing.relax，或本轮的 --relax）放宽，放宽次数最少：",
-            "No pairing met every hard rule this round; rules were relaxed in their order (the rulebook's pairing.relax, or this round's --relax), as few times as possible:",
-        )
-        .to_string(),
-    ];
+    let list = |rules: &[Relax]| {
+        rules
+            .iter()
+            .map(|r| crate::rulebook::relax_rule_name(*r))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let source = match (order, lang) {
+        (RelaxOrder::Rulebook, Lang::Zh) => "规程的 pairing.relax".to_string(),
+        (RelaxOrder::Rulebook, Lang::En) => "the rulebook's pairing.relax".to_string(),
+        (RelaxOrder::Given(rules), Lang::Zh) => format!("本轮的 `--relax {}`", list(rules)),
+        (RelaxOrder::Given(rules), Lang::En) => format!("this round's `--relax {}`", list(rules)),
+        (RelaxOrder::Either, Lang::Zh) => "规程的 pairing.relax，或本轮的 --relax".to_string(),
+        (RelaxOrder::Either, Lang::En) => {
+            "the rulebook's pairing.relax, or this round's --relax".to_string()
+        }
+    };
+    let mut out = vec![match lang {
+        Lang::Zh => {
+            format!("本轮不存在满足全部硬性规则的编排，按放宽顺序（{source}）放宽，放宽次数最少：")
+        }
+        Lang::En => format!(
+            "No pairing met every hard rule this round; rules were relaxed in their order ({source}), as few times as possible:"
+        ),
+    }];
     for r in relaxed {
         let who = r
             .players

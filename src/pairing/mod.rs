@@ -26,8 +26,8 @@ pub use context::ColourStep;
 pub use edit::{set_pairing, swap_players};
 pub use engine::{Criteria, Criterion, Solver};
 pub use explain::{
-    ByeNote, ByeReason, ColourNote, Explanation, FloatNote, FloatReason, PassReason, Round1Note,
-    relax_rule_label, relaxation_lines,
+    ByeNote, ByeReason, ColourNote, Explanation, FloatNote, FloatReason, PassReason, RelaxOrder,
+    Round1Note, relax_rule_label, relaxation_lines,
 };
 pub use optimal::{Better, Verdict, prove_round};
 

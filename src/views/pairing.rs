@@ -138,7 +138,12 @@ pub fn pairing_sheet(
                 .collect()
         })
         .unwrap_or_default();
-    let notes = crate::pairing::relaxation_lines(&relaxed, lang, &|id| super::name_of(event, id));
+    let order = match event.group(pool).and_then(|g| g.relax_given(round)) {
+        Some(rules) => crate::pairing::RelaxOrder::Given(rules),
+        None => crate::pairing::RelaxOrder::Rulebook,
+    };
+    let notes =
+        crate::pairing::relaxation_lines(&relaxed, order, lang, &|id| super::name_of(event, id));
     report.footer.splice(0..0, notes.iter().cloned());
     if want_json {
         report.json = json!({

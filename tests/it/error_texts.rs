@@ -190,6 +190,10 @@ fn a_pairing_refusal_is_pinned_in_both_languages() {
     let rulebook = std::fs::read(dir.join("ev/rules.toml")).unwrap();
     let sheet = common::run(dir, &["--event", "ev", "pair", "--relax", "rematch"]).ok();
     assert!(sheet.contains("放宽不重复对局"), "{sheet}");
+    assert!(
+        sheet.contains("按放宽顺序（本轮的 `--relax rematch`）放宽"),
+        "{sheet}"
+    );
     common::run(dir, &["--event", "ev", "check"]).ok();
     let log = common::run(dir, &["--event", "ev", "log"]).ok();
     assert!(log.contains("（--relax：本轮可放宽不重复对局）"), "{log}");

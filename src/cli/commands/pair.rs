@@ -74,6 +74,7 @@ pub fn pair(
                 &rules,
                 &pool,
                 draw_seed,
+                relax.as_deref(),
                 explain,
                 lang,
                 ctx.json(),
@@ -102,10 +103,17 @@ pub fn pair(
                         sheet,
                         round,
                         seed: s,
-                    } = pair_pool(ev, &rules, &pool, draw_seed, explain, lang, ctx.json())
-                        .map_err(pairing_error)?;
-                    ev.group_mut(&pool)
-                        .note_relax_given(round, relax.as_deref());
+                    } = pair_pool(
+                        ev,
+                        &rules,
+                        &pool,
+                        draw_seed,
+                        relax.as_deref(),
+                        explain,
+                        lang,
+                        ctx.json(),
+                    )
+                    .map_err(pairing_error)?;
                     let pairings = ev
                         .group(&pool)
                         .and_then(|g| g.round(round))
@@ -255,11 +263,13 @@ struct Paired {
 /// Pairs the next round of `pool` on `ev` (a copy for a dry run, the stored state
 /// otherwise) with the seed of [`seed_for`]; a round-1 seed is recorded as the pool's
 /// (a given one replaces one a dry run recorded). Nothing changes on an error.
+#[allow(clippy::too_many_arguments)]
 fn pair_pool(
     ev: &mut Event,
     rules: &Rulebook,
     pool: &GroupId,
     seed: Option<u64>,
+    relax: Option<&[Relax]>,
     explain: bool,
     lang: Lang,
     json: Json,
@@ -270,6 +280,8 @@ fn pair_pool(
         ev.group_mut(pool).seed = Some(s);
     }
     plan.apply(ev, pool, s);
+    ev.group_mut(pool)
+        .note_relax_given(plan.round.number, relax);
     Ok(Paired {
         sheet: sheet(ev, rules, pool, &plan, explain, lang, json),
         round: plan.round.number,
@@ -320,10 +332,12 @@ struct AllPaired {
 /// Pairs the next round of every pool that is ready, in rulebook order, on `ev`. A pool
 /// waiting for results, finished, empty or merged is listed with the reason; a pool
 /// without a legal pairing stops the whole command (nothing is stored).
+#[allow(clippy::too_many_arguments)]
 fn pair_ready_pools(
     ev: &mut Event,
     rules: &Rulebook,
     seed: Option<u64>,
+    relax: Option<&[Relax]>,
     explain: bool,
     allow_small: bool,
     lang: Lang,
@@ -367,7 +381,7 @@ fn pair_ready_pools(
             ));
             continue;
         }
-        match pair_pool(ev, rules, pool, seed, explain, lang, json) {
+        match pair_pool(ev, rules, pool, seed, relax, explain, lang, json) {
             Ok(paired) => {
                 done.paired.push((pool.clone(), paired.round, paired.seed));
                 done.sheets.push(paired.sheet);
@@ -439,6 +453,7 @@ pub fn pair_all(
             &mut after,
             &rules,
             seed,
+            relax.as_deref(),
             explain,
             allow_small,
             lang,
@@ -490,13 +505,18 @@ pub fn pair_all(
     } else {
         store
             .transaction(&ctx.command_info(), |ev| {
-                let done =
-                    pair_ready_pools(ev, &rules, seed, explain, allow_small, lang, ctx.json())?;
+                let done = pair_ready_pools(
+                    ev,
+                    &rules,
+                    seed,
+                    relax.as_deref(),
+                    explain,
+                    allow_small,
+                    lang,
+                    ctx.json(),
+                )?;
                 if done.sheets.is_empty() {
                     return Err(nothing_ready(&done.waiting));
-                }
-                for (p, r, _) in &done.paired {
-                    ev.group_mut(p).note_relax_given(*r, relax.as_deref());
                 }
                 let action = Action::Paired {
                     rounds: done
