@@ -64,22 +64,26 @@ pub fn pair(
     // a legal pairing is recorded too and the next `pair` (with `--relax`, say) makes the
     // same draw instead of drawing again.
     let draw_seed = first_round.then(|| seed_for(&event, &pool, seed));
+    // The pool's next round on `ev`: a copy for a dry run, the stored state otherwise.
+    let pair_on = |ev: &mut Event| {
+        pair_pool(
+            ev,
+            &rules,
+            &pool,
+            draw_seed,
+            relax.as_deref(),
+            explain,
+            lang,
+            ctx.json(),
+        )
+        .map_err(pairing_error)
+    };
     let attempt = || -> Result<Option<Report>, CliError> {
         Ok(Some(if dry_run {
             let mut after = event.clone();
             let Paired {
                 mut sheet, seed: s, ..
-            } = pair_pool(
-                &mut after,
-                &rules,
-                &pool,
-                draw_seed,
-                relax.as_deref(),
-                explain,
-                lang,
-                ctx.json(),
-            )
-            .map_err(pairing_error)?;
+            } = pair_on(&mut after)?;
             mark_dry_run(&mut sheet, lang);
             if first_round {
                 // The draw a dry run shows is the draw `pair` makes: a seed drawn here is
@@ -103,17 +107,7 @@ pub fn pair(
                         sheet,
                         round,
                         seed: s,
-                    } = pair_pool(
-                        ev,
-                        &rules,
-                        &pool,
-                        draw_seed,
-                        relax.as_deref(),
-                        explain,
-                        lang,
-                        ctx.json(),
-                    )
-                    .map_err(pairing_error)?;
+                    } = pair_on(ev)?;
                     let pairings = ev
                         .group(&pool)
                         .and_then(|g| g.round(round))
