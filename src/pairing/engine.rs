@@ -2139,13 +2139,15 @@ pub fn criteria(field: &Field, tables: &[(usize, usize)], bye: Option<usize>) ->
     let miss = |p: &PlayerState, c: Colour| i128::from(p.due().is_some_and(|d| d != c));
     for &(r, b) in tables {
         let t = field.pair_terms(r, b);
-        out.illegal += u32::from(!field.legal(r, b));
+        // Colour limits as the table is seated: colours turned round can break them at a
+        // pair that could be seated legally.
+        let seated = field.rules.colour_breaks(&field.players[r], Colour::Red)
+            + field.rules.colour_breaks(&field.players[b], Colour::Black);
+        let colour_hard = seated > 0 && !field.relax.contains(&Relax::Colour);
+        out.illegal += u32::from(!field.legal(r, b) || colour_hard);
         for (rule, n) in &mut out.broken {
             *n += i128::from(match rule {
-                Relax::Colour => {
-                    field.rules.colour_breaks(&field.players[r], Colour::Red)
-                        + field.rules.colour_breaks(&field.players[b], Colour::Black)
-                }
+                Relax::Colour => seated,
                 _ => field.rules.breaks_of(field.seat(r), field.seat(b), *rule),
             });
         }

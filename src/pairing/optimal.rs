@@ -333,8 +333,8 @@ impl Verdict {
                 "optimal (no pairing is better on the criteria, level by level)",
             ),
             Verdict::NoLegalPairing => one(
-                "按现行规程，本轮棋手不存在合规的编排（这一轮是人工编排的，或由旧版 qiwang 用 `pair --relax` 编排），无从比较",
-                "under the current rulebook no legal pairing exists for this round's players (it was paired by hand, or with `pair --relax` by an older qiwang); nothing to compare",
+                "按现行规程，本轮棋手不存在合规的编排（这一轮是人工编排的，或在规程修改之前编排，或由旧版 qiwang 用 `pair --relax` 编排），无从比较",
+                "under the current rulebook no legal pairing exists for this round's players (it was paired by hand, under a rulebook changed since, or with `pair --relax` by an older qiwang); nothing to compare",
             ),
             Verdict::NotComparable => one(
                 "存储的这一轮与可编排的棋手不一致；请先用 `qiwang check` 查看违规",

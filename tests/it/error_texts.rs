@@ -160,6 +160,22 @@ fn strict_event(csv: &str) -> TempDir {
     tmp
 }
 
+/// `qiwang --event ev --lang en ARGS` in `dir`.
+fn in_english(dir: &std::path::Path, args: &[&str]) -> common::Out {
+    let mut all = vec!["--event", "ev", "--lang", "en"];
+    all.extend_from_slice(args);
+    common::run(dir, &all)
+}
+
+/// `check --optimal` found the round not optimal, first on `first` (exit code 3).
+fn not_optimal(out: &common::Out, first: &str) {
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stdout.contains(&format!("first better on {first}")),
+        "{out:?}"
+    );
+}
+
 /// A pairing refusal (`pair`, exit code 4): with `pairing.relax = []` two players who have
 /// met have no legal pairing, and each is named with what bars every opponent.
 #[test]
@@ -311,11 +327,7 @@ fn a_relaxed_round_is_proven_rule_by_rule_in_the_order_given() {
         "name,gender,unit\nP1,男,U2\nP2,男,U4\nP3,男,U1\nP4,男,U4\nP5,男,U5\nP6,男,U1\n",
     );
     let dir = tmp.path();
-    let ev = |args: &[&str]| {
-        let mut all = vec!["--event", "ev", "--lang", "en"];
-        all.extend_from_slice(args);
-        common::run(dir, &all)
-    };
+    let ev = |args: &[&str]| in_english(dir, args);
     ev(&["pair", "--seed", "30"]).ok();
     ev(&["result", "1", "=", "2", "1-0", "3", "1-0"]).ok();
     for results in [
@@ -340,17 +352,30 @@ fn a_relaxed_round_is_proven_rule_by_rule_in_the_order_given() {
         "{check:?}"
     );
     let worse = ev(&["check", "--optimal", "--round", "5"]);
-    assert_eq!(worse.code, 3, "{worse:?}");
-    assert!(
-        worse
-            .stdout
-            .contains("first better on breaks of colour limits (relaxed)"),
-        "{worse:?}"
-    );
+    not_optimal(&worse, "breaks of colour limits (relaxed)");
     assert!(
         worse
             .stdout
             .contains("breaks of no-rematch (relaxed): 0 here, 2 in the better pairing"),
         "{worse:?}"
     );
+}
+
+/// A table whose colours were turned round into a colour-limit break (PD red a third
+/// time) is a hard-rule break for `check --optimal` too, not a colour preference.
+#[test]
+fn colours_turned_into_a_limit_break_are_a_hard_rule_break() {
+    let tmp = strict_event("name,gender,unit\nPA,男,UA\nPB,男,UB\nPC,男,UC\nPD,男,UD\n");
+    let dir = tmp.path();
+    let ev = |args: &[&str]| in_english(dir, args);
+    ev(&["pair", "--seed", "1"]).ok();
+    ev(&["result", "1", "=", "2", "="]).ok();
+    ev(&["pair"]).ok();
+    ev(&["pairing", "set", "1", "#1", "#3"]).ok();
+    ev(&["pairing", "set", "2", "#2", "#4"]).ok();
+    ev(&["result", "1", "=", "2", "="]).ok();
+    ev(&["pair"]).ok();
+    ev(&["pairing", "set", "--force", "1", "PD", "PC"]).ok();
+    let verdict = ev(&["check", "--optimal", "--round", "3"]);
+    not_optimal(&verdict, "tables breaking a hard rule");
 }
