@@ -60,8 +60,9 @@ pub fn swap_players(round: &Round, a: PlayerId, b: PlayerId) -> Result<Round, Pa
 ///
 /// Semantics: both players leave their old tables (or the bye); whoever sat at `table`
 /// leaves it too. The displaced players (the old opponents, then the old occupants of
-/// `table`) are paired two by two at new tables after the last one, in that order, the
-/// first of each two on red. One left over takes the bye; if someone already has the
+/// `table`) are paired two by two, in that order, the first of each two on red, at the
+/// lowest table numbers left free (a table the edit emptied first, so no number is
+/// skipped). One left over takes the bye; if someone already has the
 /// bye, the two meet at a new table instead. Results of every table touched are cleared.
 pub fn set_pairing(
     round: &Round,
@@ -105,16 +106,18 @@ pub fn set_pairing(
         black,
         result: None,
     });
-    let mut next = kept.iter().filter_map(Pairing::table).max().unwrap_or(0) + 1;
+    // New tables take the lowest numbers no table holds (those the edit emptied first),
+    // so the round keeps tables 1…n without a gap.
+    let taken: std::collections::BTreeSet<u32> = kept.iter().filter_map(Pairing::table).collect();
+    let mut free = (1..).filter(move |t| !taken.contains(t));
     let mut chunks = displaced.chunks_exact(2);
     for pair in chunks.by_ref() {
         kept.push(Pairing::Game {
-            table: next,
+            table: free.next().expect("table numbers left"),
             red: pair[0],
             black: pair[1],
             result: None,
         });
-        next += 1;
     }
     if let [single] = chunks.remainder() {
         match kept.iter().position(|p| matches!(p, Pairing::Bye { .. })) {
@@ -123,7 +126,7 @@ pub fn set_pairing(
                     unreachable!("position found a bye");
                 };
                 kept.push(Pairing::Game {
-                    table: next,
+                    table: free.next().expect("table numbers left"),
                     red: *single,
                     black: other,
                     result: None,
@@ -193,12 +196,18 @@ mod tests {
     #[test]
     fn set_pairing_rehomes_displaced_players() {
         let r = round(vec![g(1, 1, 2), g(2, 3, 4), g(3, 5, 6)]);
-        // 1 meets 3 at table 1: 2 and 4 are displaced and meet at a new table.
+        // 1 meets 3 at table 1: 2 and 4 are displaced and meet at the table 3 left.
         let s = set_pairing(&r, 1, PlayerId(1), PlayerId(3)).unwrap();
-        assert_eq!(s.pairings, vec![g(1, 1, 3), g(3, 5, 6), g(4, 2, 4)]);
-        // 1 meets 5 at table 2: 2, 6, then 3 and 4 from table 2 are displaced.
+        assert_eq!(s.pairings, vec![g(1, 1, 3), g(2, 2, 4), g(3, 5, 6)]);
+        // 1 meets 5 at table 2: 2, 6, then 3 and 4 from table 2 are displaced, to the
+        // tables emptied (1 and 3).
         let s = set_pairing(&r, 2, PlayerId(1), PlayerId(5)).unwrap();
-        assert_eq!(s.pairings, vec![g(2, 1, 5), g(3, 2, 6), g(4, 3, 4)]);
+        assert_eq!(s.pairings, vec![g(1, 2, 6), g(2, 1, 5), g(3, 3, 4)]);
+        // Two players who already meet, set at the other table: the pair there moves to
+        // the table they left, not to a new one (no table 1 left empty).
+        let r2 = round(vec![g(1, 4, 1), g(2, 2, 3)]);
+        let s = set_pairing(&r2, 2, PlayerId(4), PlayerId(1)).unwrap();
+        assert_eq!(s.pairings, vec![g(1, 2, 3), g(2, 4, 1)]);
         // With a bye: the single displaced player meets the bye player.
         let r = round(vec![
             g(1, 1, 2),
