@@ -1639,8 +1639,9 @@ fn price<W: Weight>(
                             continue;
                         }
                         // A is the innermost blossom holding both: its `za` is their Σ z.
-                        // (Weighed before the pair's rules are read: the weight reads
-                        // only flat lists, the rules the players' opponents and teams.)
+                        // (Weighed before the pair's rules are read: the weight reads the
+                        // field's colour facts, the rules the players' opponents and
+                        // teams behind pointers.)
                         let cost = times(enc.cost(&field.pair_terms(x, y)));
                         let slack = cost - keyv[x] - keyv[y] + za;
                         debug_assert_eq!(

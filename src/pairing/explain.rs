@@ -381,18 +381,16 @@ pub fn relaxation_lines(
     if relaxed.is_empty() {
         return Vec::new();
     }
-    let list = |rules: &[Relax]| {
-        rules
-            .iter()
-            .map(|r| crate::rulebook::relax_rule_name(*r))
-            .collect::<Vec<_>>()
-            .join(",")
-    };
     let source = match (order, lang) {
         (RelaxOrder::Rulebook, Lang::Zh) => "规程的 pairing.relax".to_string(),
         (RelaxOrder::Rulebook, Lang::En) => "the rulebook's pairing.relax".to_string(),
-        (RelaxOrder::Given(rules), Lang::Zh) => format!("本轮的 `--relax {}`", list(rules)),
-        (RelaxOrder::Given(rules), Lang::En) => format!("this round's `--relax {}`", list(rules)),
+        (RelaxOrder::Given(rules), Lang::Zh) => {
+            format!("本轮的 `--relax {}`", crate::rulebook::relax_list(rules))
+        }
+        (RelaxOrder::Given(rules), Lang::En) => format!(
+            "this round's `--relax {}`",
+            crate::rulebook::relax_list(rules)
+        ),
         (RelaxOrder::Either, Lang::Zh) => "规程的 pairing.relax，或本轮的 --relax".to_string(),
         (RelaxOrder::Either, Lang::En) => {
             "the rulebook's pairing.relax, or this round's --relax".to_string()

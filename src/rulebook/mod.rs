@@ -13,5 +13,5 @@ mod reader;
 mod types;
 
 pub use error::{Problem, RulebookErrors};
-pub use parse::{relax_rule, relax_rule_name};
+pub use parse::{relax_list, relax_rule, relax_rule_name};
 pub use types::*;

@@ -888,6 +888,15 @@ pub fn relax_rule_name(rule: Relax) -> &'static str {
     rule.name()
 }
 
+/// A list of rules to relax as `pair --relax` takes it (`rematch,colour`).
+pub fn relax_list(rules: &[Relax]) -> String {
+    rules
+        .iter()
+        .map(|r| relax_rule_name(*r))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 fn parse_colours(ctx: &mut Ctx, root: &Sec) -> ColourRules {
     let mut c = ColourRules::default();
     let Some(sec) = root.sub(ctx, "colours") else {

@@ -195,11 +195,7 @@ fn refused(
     mut e: CliError,
 ) -> CliError {
     if let Some(list) = relax {
-        let names: Vec<&str> = list
-            .iter()
-            .map(|r| qiwang::rulebook::relax_rule_name(*r))
-            .collect();
-        let given = names.join(",");
+        let given = qiwang::rulebook::relax_list(list);
         e.message.zh = format!(
             "`--relax {given}`（本轮代替规程的 pairing.relax）仍不足以编排：{}",
             e.message.zh
@@ -441,10 +437,11 @@ pub fn pair_all(
             format!("no group is ready for its next round:\n{list}"),
         ))
     };
-    let done = if dry_run {
-        let mut after = event.clone();
-        let mut done = pair_ready_pools(
-            &mut after,
+    // Every ready pool's next round on `ev`: a copy for a dry run, the stored state
+    // otherwise.
+    let pair_ready = |ev: &mut Event| {
+        pair_ready_pools(
+            ev,
             &rules,
             seed,
             relax.as_deref(),
@@ -452,7 +449,11 @@ pub fn pair_all(
             allow_small,
             lang,
             ctx.json(),
-        )?;
+        )
+    };
+    let done = if dry_run {
+        let mut after = event.clone();
+        let mut done = pair_ready(&mut after)?;
         if done.sheets.is_empty() {
             return Err(nothing_ready(&done.waiting));
         }
@@ -499,16 +500,7 @@ pub fn pair_all(
     } else {
         store
             .transaction(&ctx.command_info(), |ev| {
-                let done = pair_ready_pools(
-                    ev,
-                    &rules,
-                    seed,
-                    relax.as_deref(),
-                    explain,
-                    allow_small,
-                    lang,
-                    ctx.json(),
-                )?;
+                let done = pair_ready(ev)?;
                 if done.sheets.is_empty() {
                     return Err(nothing_ready(&done.waiting));
                 }
@@ -931,11 +923,7 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
             let mut text = verdict.lines(n, lang, &|id| player_label(&event, id));
             let given = event.group(pool).and_then(|g| g.relax_given(n));
             if let Some(list) = given {
-                let list = list
-                    .iter()
-                    .map(|r| qiwang::rulebook::relax_rule_name(*r))
-                    .collect::<Vec<_>>()
-                    .join(",");
+                let list = qiwang::rulebook::relax_list(list);
                 text.push(match lang {
                     Lang::Zh => format!("  （本轮用 `pair --relax {list}` 编排，按同样放宽的规则比较）"),
                     Lang::En => format!(
