@@ -32,8 +32,8 @@ pub enum Verdict {
     /// A better pairing exists.
     NotOptimal(Box<Better>),
     /// The round's players admit no legal pairing under the current rulebook (it was
-    /// paired by hand, or with `pair --relax` by a qiwang that did not record the rules
-    /// given, §2.5).
+    /// paired by hand, under a rulebook changed since, or with `pair --relax` by a qiwang
+    /// that did not record the rules given, §2.5).
     NoLegalPairing,
     /// The stored round does not seat exactly the players who could be paired in it (one
     /// missing, twice, withdrawn, or the bye wrong for the field's parity): `qiwang check`
