@@ -380,12 +380,16 @@ impl Rules<'_> {
 
     /// Whether team avoidance (§4.1) bars this pair this round.
     pub fn team_conflict(&self, a: &PlayerState, b: &PlayerState) -> bool {
-        let on = match self.rules.pairing.team_avoidance {
+        self.team_avoidance_on() && a.team.is_some() && a.team == b.team
+    }
+
+    /// Whether team-mates are kept apart in this round (`pairing.team_avoidance`).
+    pub fn team_avoidance_on(&self) -> bool {
+        match self.rules.pairing.team_avoidance {
             TeamAvoidance::Off => false,
             TeamAvoidance::Round1Only => self.round == 1,
             TeamAvoidance::AllRounds => true,
-        };
-        on && a.team.is_some() && a.team == b.team
+        }
     }
 
     /// Whether some colour assignment respects both players' limits.

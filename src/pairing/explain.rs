@@ -106,7 +106,8 @@ pub struct ByeNote {
     /// The rule that chose them.
     pub reason: ByeReason,
     /// Every other player scored no higher, each with why the bye passed them by: the
-    /// answer to "why not me?" (empty in round 1).
+    /// answer to "why not me?" (in round 1, only those whose bye left no team-clean
+    /// pairing).
     pub passed_over: Vec<(PlayerId, PassReason)>,
 }
 
@@ -302,7 +303,20 @@ impl Explanation {
         }
         if let Some(bye) = &self.bye {
             let who = names(bye.player);
+            let passed = !bye.passed_over.is_empty();
             out.push(match (bye.reason, zh) {
+                (ByeReason::Round1HighestNumber, true) if passed => {
+                    format!("{who}轮空：首轮人数为单数，由其余棋手能全部合规编对的最大号轮空。")
+                }
+                (ByeReason::Round1HighestNumber, false) if passed => format!(
+                    "{who} has the bye: round 1 has an odd number of players and the highest number whose bye leaves a legal pairing for the rest takes it."
+                ),
+                (ByeReason::Round1Lot, true) if passed => {
+                    format!("{who}轮空：首轮人数为单数，抽签决定（先抽中者轮空会使其余棋手无法全部合规编对）。")
+                }
+                (ByeReason::Round1Lot, false) if passed => format!(
+                    "{who} has the bye: round 1 has an odd number of players; drawn by lot among those whose bye leaves a legal pairing for the rest."
+                ),
                 (ByeReason::Round1HighestNumber, true) => {
                     format!("{who}轮空：首轮人数为单数，最大号轮空。")
                 }

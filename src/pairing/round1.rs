@@ -5,7 +5,7 @@
 
 use super::context::{ColourStep, PlayerState, Rules};
 use super::engine::{self, Field, Solver};
-use super::explain::{ByeNote, ByeReason, ColourNote, Explanation, Round1Note};
+use super::explain::{ByeNote, ByeReason, ColourNote, Explanation, PassReason, Round1Note};
 use super::{Blocker, blockers};
 use crate::model::{Pairing, Round};
 use crate::rulebook::{Round1Bye, Round1Colour, Round1Pairing};
@@ -25,11 +25,42 @@ pub(super) fn pair(
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5157_4e47_0001);
     players.sort_by_key(|p| (p.number, p.id));
     let mut bye = None;
+    let mut passed_over = Vec::new();
     if players.len() % 2 == 1 {
-        let at = match cfg.round1_bye {
+        let order: Vec<usize> = match cfg.round1_bye {
             // Dalian 2025: 如参赛棋手逢单，最大号为轮空.
-            Round1Bye::HighestNumber => players.len() - 1,
-            Round1Bye::Lot => rng.gen_range(0..players.len()),
+            Round1Bye::HighestNumber => (0..players.len()).rev().collect(),
+            Round1Bye::Lot => {
+                // The lot's pick first; the rest, drawn only when it is needed, after it.
+                let first = rng.gen_range(0..players.len());
+                std::iter::once(first)
+                    .chain((0..players.len()).filter(|&i| i != first))
+                    .collect()
+            }
+        };
+        let mut order = order.into_iter();
+        let first = order.next().expect("an odd field has a player");
+        let at = if clean_without(ctx, &players, first) {
+            first
+        } else {
+            // As in later rounds (docs/rules.md §4.2), the bye passes over a player whose
+            // bye leaves no legal pairing for the rest: round 1's only hard rule is team
+            // avoidance. When no bye allows one, the rule's own choice keeps it and team
+            // avoidance is relaxed (§2.5: a bye is never moved to save a relaxation).
+            let mut rest: Vec<usize> = order.collect();
+            if cfg.round1_bye == Round1Bye::Lot {
+                rest.shuffle(&mut rng);
+            }
+            match rest.iter().position(|&i| clean_without(ctx, &players, i)) {
+                Some(k) => {
+                    passed_over = std::iter::once(first)
+                        .chain(rest[..k].iter().copied())
+                        .map(|i| (players[i].id, PassReason::WouldBlockPairing))
+                        .collect();
+                    rest[k]
+                }
+                None => first,
+            }
         };
         bye = Some(players.remove(at));
     }
@@ -128,7 +159,7 @@ pub(super) fn pair(
             Round1Bye::HighestNumber => ByeReason::Round1HighestNumber,
             Round1Bye::Lot => ByeReason::Round1Lot,
         },
-        passed_over: Vec::new(),
+        passed_over,
     });
     if let Some(p) = &bye {
         pairings.push(Pairing::Bye { player: p.id });
@@ -152,4 +183,22 @@ pub(super) fn pair(
             relaxed: Vec::new(),
         },
     ))
+}
+
+/// Whether the field without player `bye` has a pairing with no team-mates at a table, the
+/// only hard rule of round 1. Players conflict exactly when they share a unit, so the
+/// conflict-free graph is complete multipartite and has a perfect matching exactly when no
+/// unit holds more than half of the players left.
+fn clean_without(ctx: &Rules, players: &[PlayerState], bye: usize) -> bool {
+    if !ctx.team_avoidance_on() {
+        return true;
+    }
+    let mut units: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (i, p) in players.iter().enumerate() {
+        if let (false, Some(team)) = (i == bye, p.team.as_deref()) {
+            *units.entry(team).or_default() += 1;
+        }
+    }
+    let left = players.len() - 1;
+    units.values().all(|&n| 2 * n <= left)
 }

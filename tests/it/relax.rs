@@ -7,11 +7,12 @@ use qiwang::model::{
     WithdrawalCause,
 };
 use qiwang::pairing::{
-    PairingError, Rule, check_group, check_group_detailed, pair_next_round, prune_relaxations,
-    set_pairing,
+    PairingError, PassReason, Rule, check_group, check_group_detailed, pair_next_round,
+    prune_relaxations, set_pairing,
 };
 use qiwang::report::Json;
-use qiwang::rulebook::{Lang, Rulebook, TeamAvoidance};
+
+use qiwang::rulebook::{Lang, Round1Bye, Rulebook, TeamAvoidance};
 use std::fs;
 
 fn game(table: u32, red: u32, black: u32) -> Pairing {
@@ -93,6 +94,124 @@ fn dongguan_pool_of_20_with_11_from_one_unit_pairs_round1_with_one_unit_pair() {
         assert!(checked.violations.is_empty(), "{:?}", checked.violations);
         assert_eq!(checked.accepted.len(), 1);
     }
+}
+
+/// Round 1 with an odd field and team avoidance: the bye passes over a player whose bye
+/// leaves no team-clean pairing (units X W X X W: the highest number's bye leaves three of
+/// X among four), as later rounds' byes do; only when no bye allows one does the rule's
+/// own choice keep it and team avoidance give way. Both `pairing.round1_bye` modes, many
+/// draws and unit mixes.
+#[test]
+fn round1_bye_passes_over_a_player_whose_bye_leaves_team_mates_to_meet() {
+    let mut rules = rules_of("rules/dongguan-2018.toml");
+    assert_eq!(rules.pairing.team_avoidance, TeamAvoidance::Round1Only);
+    rules.pairing.relax.clear();
+    let g = GroupId::new("king");
+    let mut moved = 0;
+    for lot in [false, true] {
+        rules.pairing.round1_bye = if lot {
+            Round1Bye::Lot
+        } else {
+            Round1Bye::HighestNumber
+        };
+        for seed in 0..160u64 {
+            let n = 3 + 2 * (seed % 5) as u32;
+            let mut e = event_of(n, &g);
+            for (k, p) in e.players.iter_mut().enumerate() {
+                p.number = None;
+                // Two or three units, one of them often just over half the field.
+                p.unit = ["X", "W", "X", "Y", "X"][(k * 3 + seed as usize / 5) % 5].into();
+            }
+            let units = |ids: &mut dyn Iterator<Item = PlayerId>| {
+                let mut count = std::collections::HashMap::new();
+                for id in ids {
+                    *count.entry(e.player(id).unwrap().unit.clone()).or_insert(0) += 1;
+                }
+                count.into_values().max().unwrap_or(0)
+            };
+            let largest = units(&mut e.players.iter().map(|p| p.id));
+            // A clean pairing exists for some bye exactly when, after it, no unit holds
+            // more than half: the largest unit may hold (n+1)/2 if it gives the bye.
+            let solvable = 2 * largest <= n + 1;
+            let plan = match pair_next_round(&e, &rules, &g, seed) {
+                Ok(plan) => plan,
+                Err(err) => {
+                    assert!(!solvable, "seed {seed}, lot {lot}: {err}");
+                    continue;
+                }
+            };
+            assert!(
+                solvable,
+                "seed {seed}: paired a field with no clean pairing"
+            );
+            let unit = |id: PlayerId| e.player(id).unwrap().unit.clone();
+            assert!(
+                plan.round.pairings.iter().all(
+                    |p| !matches!(p, Pairing::Game { red, black, .. } if unit(*red) == unit(*black))
+                ),
+                "seed {seed}, lot {lot}: a team-mate table though a clean pairing exists"
+            );
+            assert!(plan.relaxed.is_empty());
+            let bye = plan.explanation.bye.as_ref().expect("odd field");
+            let number = |id: PlayerId| {
+                plan.numbers
+                    .iter()
+                    .find(|(p, _)| *p == id)
+                    .expect("drawn")
+                    .1
+            };
+            let left = |gone: PlayerId| {
+                let mut rest = e.players.iter().map(|p| p.id).filter(move |&id| id != gone);
+                2 * units(&mut rest) < n
+            };
+            for (id, why) in &bye.passed_over {
+                assert_eq!(*why, PassReason::WouldBlockPairing);
+                assert!(
+                    !left(*id),
+                    "seed {seed}: passed over a player whose bye was clean"
+                );
+            }
+            if !lot {
+                // The highest number whose bye leaves a clean pairing, and every higher
+                // number passed over.
+                let best = e
+                    .players
+                    .iter()
+                    .map(|p| p.id)
+                    .filter(|&id| left(id))
+                    .max_by_key(|&id| number(id))
+                    .unwrap();
+                assert_eq!(bye.player, best, "seed {seed}");
+                assert_eq!(
+                    bye.passed_over.len() as u32,
+                    n - number(best),
+                    "seed {seed}"
+                );
+            }
+            moved += usize::from(!bye.passed_over.is_empty());
+        }
+    }
+    assert!(
+        moved > 20,
+        "the unit mixes must move the bye often: {moved}"
+    );
+
+    // The reported case: units X W X X W, numbers by the draw.
+    let mut e = event_of(5, &g);
+    for (p, unit) in e.players.iter_mut().zip(["X", "W", "X", "X", "W"]) {
+        p.unit = unit.into();
+    }
+    rules.pairing.round1_bye = Round1Bye::HighestNumber;
+    let plan = pair_next_round(&e, &rules, &g, 14).unwrap_or_else(|err| panic!("{err}"));
+    let bye = plan.explanation.bye.as_ref().unwrap();
+    assert_eq!(e.player(bye.player).unwrap().unit, "X");
+    let lines = plan.explanation.lines(Lang::En, &|id| format!("P{}", id.0));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("the highest number whose bye leaves a legal pairing")),
+        "{lines:?}"
+    );
 }
 
 /// Five players; P5 withdraws after round 3. Among P1–P4 only P2–P3 have not met, so
