@@ -439,30 +439,106 @@ fn cli_pairs_a_forced_rematch_prints_it_and_check_accepts_it() {
     assert!(text.contains("放宽不重复对局"), "{text}");
 }
 
+/// The event `dir/ev` under `rules`, with the registrations `csv` imported.
+fn event_from(dir: &std::path::Path, rules: &std::path::Path, csv: &str) -> std::path::PathBuf {
+    let sheet = dir.join("p.csv");
+    fs::write(&sheet, csv).unwrap();
+    run(dir, &["init", "ev", "--rules", rules.to_str().unwrap()]).ok();
+    let ev = dir.join("ev");
+    let evs = ev.to_str().unwrap();
+    run(dir, &["--event", evs, "import", sheet.to_str().unwrap()]).ok();
+    ev
+}
+
 #[test]
 fn cli_relax_empty_still_stops_with_exit_4() {
     let tmp = tempfile::TempDir::new().unwrap();
     let rules = cxa_with_relax(tmp.path(), "[]");
-    let csv = tmp.path().join("p.csv");
-    fs::write(&csv, "name,gender,unit\n甲,男,单位1\n乙,男,单位2\n").unwrap();
-    run(
+    let ev = event_from(
         tmp.path(),
-        &["init", "ev", "--rules", rules.to_str().unwrap()],
-    )
-    .ok();
-    let ev = tmp.path().join("ev");
+        &rules,
+        "name,gender,unit\n甲,男,单位1\n乙,男,单位2\n",
+    );
     let evs = ev.to_str().unwrap();
-    run(
-        tmp.path(),
-        &["--event", evs, "import", csv.to_str().unwrap()],
-    )
-    .ok();
     run(tmp.path(), &["--event", evs, "pair", "--seed", "1"]).ok();
     run(tmp.path(), &["--event", evs, "result", "1", "="]).ok();
     let before = snapshot(&ev);
     run(tmp.path(), &["--event", evs, "--lang", "en", "pair"])
         .fails(4, &["no legal pairing exists", "already met"]);
     assert_eq!(before, snapshot(&ev));
+}
+
+/// `pair --all` with one pool that has no legal pairing (`relax = []`, round 1, three of
+/// four players from one unit): the other pools are still paired and stored, the refused
+/// pool's freshly drawn seed is recorded as a refused `pair` records it, and the command
+/// ends with exit code 4 and the refusal.
+#[test]
+fn pair_all_pairs_the_other_pools_when_one_has_no_legal_pairing() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let rules = cxa_with_relax(tmp.path(), "[]");
+    let text = fs::read_to_string(&rules).unwrap().replacen(
+        "[[groups]]\nid = \"open\"\nname = \"公开组\"\n",
+        "[[groups]]\nid = \"open\"\nname = \"公开组\"\n\n[[groups]]\nid = \"girls\"\nname = \"女子组\"\n",
+        1,
+    );
+    assert!(text.contains("女子组"), "the rulebook has changed shape");
+    fs::write(&rules, text).unwrap();
+    let ev = event_from(
+        tmp.path(),
+        &rules,
+        "name,gender,unit,group\n甲,男,X,open\n乙,男,X,open\n丙,男,X,open\n丁,男,W,open\n\
+         子,女,A,girls\n丑,女,B,girls\n寅,女,C,girls\n卯,女,D,girls\n",
+    );
+    let evs = ev.to_str().unwrap();
+    let state = || -> serde_json::Value {
+        serde_json::from_str(&fs::read_to_string(ev.join("qiwang.json")).unwrap()).unwrap()
+    };
+    let pool = |id: &str| {
+        state()["groups"]
+            .as_object()
+            .and_then(|g| g.get(id).cloned())
+            .unwrap_or(serde_json::Value::Null)
+    };
+    // A dry run refuses too, pairs nothing, and records the refused draw's seed.
+    let out = run(
+        tmp.path(),
+        &["--event", evs, "--lang", "en", "pair", "--all", "--dry-run"],
+    );
+    assert_eq!(out.code, 4, "{}", out.stderr);
+    assert!(out.stdout.contains("dry run"), "{}", out.stdout);
+    let seed = pool("open")["seed"]
+        .as_u64()
+        .expect("the refused draw's seed is recorded");
+    assert!(
+        out.stderr.contains(&format!("seed {seed} is recorded")),
+        "{}",
+        out.stderr
+    );
+    let out = run(
+        tmp.path(),
+        &["--event", evs, "--lang", "en", "pair", "--all"],
+    );
+    assert_eq!(out.code, 4, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("no legal pairing exists"),
+        "{}",
+        out.stderr
+    );
+    // Recorded before, so not drawn again and not named again.
+    assert!(!out.stderr.contains("is recorded"), "{}", out.stderr);
+    assert!(out.stdout.contains("女子组"), "{}", out.stdout);
+    assert!(!out.stdout.contains("公开组"), "{}", out.stdout);
+    assert_eq!(pool("girls")["rounds"].as_array().map(Vec::len), Some(1));
+    assert!(pool("open")["rounds"].as_array().is_none_or(Vec::is_empty));
+    assert_eq!(pool("open")["seed"].as_u64(), Some(seed));
+    // The arbiter lets this round break team avoidance: the recorded draw is made.
+    run(
+        tmp.path(),
+        &["--event", evs, "pair", "--group", "open", "--relax", "team"],
+    )
+    .ok();
+    assert_eq!(pool("open")["seed"].as_u64(), Some(seed));
+    assert_eq!(pool("open")["rounds"].as_array().map(Vec::len), Some(1));
 }
 
 /// The relaxations live in the state file: they survive a save and load, and a state

@@ -192,8 +192,15 @@ fn refused(
     pool: &GroupId,
     new_seed: Option<u64>,
     relax: Option<&[Relax]>,
-    mut e: CliError,
+    e: CliError,
 ) -> CliError {
+    let recorded = new_seed.filter(|&s| record_draw_seed(ctx, store, pool, s).is_ok());
+    refusal_text(e, relax, recorded)
+}
+
+/// The refusal `e` of a round, with what the arbiter needs next: the `--relax` list given
+/// that was not enough, and the round-1 draw's seed `recorded` for the next `pair`.
+fn refusal_text(mut e: CliError, relax: Option<&[Relax]>, recorded: Option<u64>) -> CliError {
     if let Some(list) = relax {
         let given = qiwang::rulebook::relax_list(list);
         e.message.zh = format!(
@@ -205,9 +212,7 @@ fn refused(
             e.message.en
         );
     }
-    if let Some(s) = new_seed
-        && record_draw_seed(ctx, store, pool, s).is_ok()
-    {
+    if let Some(s) = recorded {
         e.message.zh.push_str(&format!(
             "\n本次第 1 轮抽签的种子 {s} 已记录：之后的 `qiwang pair` 按同一抽签编排"
         ));
@@ -317,11 +322,22 @@ struct AllPaired {
     waiting: Vec<String>,
     /// `(pool, round, seed)` of every pool paired, for the log.
     paired: Vec<(GroupId, u32, u64)>,
+    /// Pools with no legal pairing: why, and a round-1 draw's newly drawn seed.
+    blocked: Vec<Blocked>,
+}
+
+/// A pool `pair --all` found no legal pairing for.
+struct Blocked {
+    pool: GroupId,
+    error: PairingError,
+    /// The round-1 draw's seed when it was drawn now (not given, not recorded): recorded,
+    /// as a refused `pair` records it, so the next `pair` makes the same draw.
+    drawn: Option<u64>,
 }
 
 /// Pairs the next round of every pool that is ready, in rulebook order, on `ev`. A pool
 /// waiting for results, finished, empty or merged is listed with the reason; a pool
-/// without a legal pairing stops the whole command (nothing is stored).
+/// without a legal pairing is listed among the blocked (the others are still paired).
 #[allow(clippy::too_many_arguments)]
 fn pair_ready_pools(
     ev: &mut Event,
@@ -342,6 +358,7 @@ fn pair_ready_pools(
         sheets: Vec::new(),
         waiting: Vec::new(),
         paired: Vec::new(),
+        blocked: Vec::new(),
     };
     let pools: Vec<GroupId> = rules.pools().map(|g| g.id.clone()).collect();
     for pool in &pools {
@@ -371,7 +388,14 @@ fn pair_ready_pools(
             ));
             continue;
         }
-        match pair_pool(ev, rules, pool, seed, relax, explain, lang, json) {
+        // The seed is fixed here so that a refused round-1 draw can be recorded.
+        let s = seed_for(ev, pool, seed);
+        let drawn = (seed.is_none()
+            && ev
+                .group(pool)
+                .is_none_or(|g| g.rounds.is_empty() && g.seed.is_none()))
+        .then_some(s);
+        match pair_pool(ev, rules, pool, Some(s), relax, explain, lang, json) {
             Ok(paired) => {
                 done.paired.push((pool.clone(), paired.round, paired.seed));
                 done.sheets.push(paired.sheet);
@@ -401,6 +425,11 @@ fn pair_ready_pools(
                     Lang::En => format!("{group}: nobody can be paired in round {round}"),
                 });
             }
+            Err(error @ PairingError::NoLegalPairing { .. }) => done.blocked.push(Blocked {
+                pool: pool.clone(),
+                error,
+                drawn,
+            }),
             Err(e) => return Err(pairing_error(e)),
         }
     }
@@ -451,17 +480,47 @@ pub fn pair_all(
             ctx.json(),
         )
     };
+    // Round-1 seeds drawn now are recorded (logged), so `pair --all` draws the same
+    // again: those of the pools a dry run paired, and those of refused draws.
+    let record_seeds = |drawn: &[(GroupId, u64)]| -> Result<(), CliError> {
+        if drawn.is_empty() {
+            return Ok(());
+        }
+        store
+            .transaction(&ctx.command_info(), |ev| {
+                for (pool, s) in drawn {
+                    ev.group_mut(pool).seed = Some(*s);
+                }
+                let seeds: Vec<serde_json::Value> = drawn
+                    .iter()
+                    .map(|(p, s)| serde_json::json!({ "group": p, "seed": s }))
+                    .collect();
+                let details = serde_json::json!({ "seeds": seeds });
+                Ok::<_, CliError>(
+                    Action::SeedsRecorded {
+                        seeds: drawn.to_vec(),
+                    }
+                    .change((), details),
+                )
+            })
+            .map_err(tx_error)
+    };
+    let refused_seeds = |done: &AllPaired| -> Vec<(GroupId, u64)> {
+        done.blocked
+            .iter()
+            .filter_map(|b| b.drawn.map(|s| (b.pool.clone(), s)))
+            .collect()
+    };
     let done = if dry_run {
         let mut after = event.clone();
         let mut done = pair_ready(&mut after)?;
-        if done.sheets.is_empty() {
+        if done.sheets.is_empty() && done.blocked.is_empty() {
             return Err(nothing_ready(&done.waiting));
         }
         for report in &mut done.sheets {
             mark_dry_run(report, lang);
         }
-        // Seeds drawn for a round-1 draw are recorded, so `pair --all` draws the same.
-        let drawn: Vec<(GroupId, u64)> = done
+        let mut drawn: Vec<(GroupId, u64)> = done
             .paired
             .iter()
             .filter(|(pool, round, _)| {
@@ -469,26 +528,8 @@ pub fn pair_all(
             })
             .map(|(pool, _, s)| (pool.clone(), *s))
             .collect();
-        if !drawn.is_empty() {
-            store
-                .transaction(&ctx.command_info(), |ev| {
-                    for (pool, s) in &drawn {
-                        ev.group_mut(pool).seed = Some(*s);
-                    }
-                    let seeds: Vec<serde_json::Value> = drawn
-                        .iter()
-                        .map(|(p, s)| serde_json::json!({ "group": p, "seed": s }))
-                        .collect();
-                    let details = serde_json::json!({ "seeds": seeds });
-                    Ok::<_, CliError>(
-                        Action::SeedsRecorded {
-                            seeds: drawn.clone(),
-                        }
-                        .change((), details),
-                    )
-                })
-                .map_err(tx_error)?;
-        }
+        drawn.extend(refused_seeds(&done));
+        record_seeds(&drawn)?;
         for (report, (pool, round, s)) in done.sheets.iter_mut().zip(&done.paired) {
             if *round == 1 {
                 let recorded = event.group(pool).and_then(|g| g.seed).is_some();
@@ -502,7 +543,11 @@ pub fn pair_all(
             .transaction(&ctx.command_info(), |ev| {
                 let done = pair_ready(ev)?;
                 if done.sheets.is_empty() {
-                    return Err(nothing_ready(&done.waiting));
+                    if done.blocked.is_empty() {
+                        return Err(nothing_ready(&done.waiting));
+                    }
+                    // Every ready pool refused: nothing to store but their seeds.
+                    return Ok(qiwang::store::Change::Unchanged(done));
                 }
                 let action = Action::Paired {
                     rounds: done
@@ -536,7 +581,12 @@ pub fn pair_all(
             })
             .map_err(tx_error)?
     };
-    out!("{}", qiwang::views::render_all(&done.sheets, format));
+    if !dry_run {
+        record_seeds(&refused_seeds(&done))?;
+    }
+    if !done.sheets.is_empty() {
+        out!("{}", qiwang::views::render_all(&done.sheets, format));
+    }
     if !done.waiting.is_empty() {
         let head = lang.pick("未编排的组别：", "groups not paired:");
         if format == Format::Table {
@@ -552,7 +602,27 @@ pub fn pair_all(
             }
         }
     }
-    Ok(())
+    if done.blocked.is_empty() {
+        return Ok(());
+    }
+    // The pools paired are stored and printed; the refused ones end the command with
+    // the refusal's exit code, each with what `pair` alone would have said.
+    let refusals: Vec<CliError> = done
+        .blocked
+        .into_iter()
+        .map(|b| refusal_text(pairing_error(b.error), relax.as_deref(), b.drawn))
+        .collect();
+    let join = |pick: fn(&Text) -> &str, sep: &str| {
+        refusals
+            .iter()
+            .map(|e| pick(&e.message))
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    Err(CliError::new(
+        ExitCode::NoLegalPairing,
+        Text::new(join(|t| &t.zh, "\n"), join(|t| &t.en, "\n")),
+    ))
 }
 
 /// The pairing sheet of the round `plan` made, with its explanation under it if asked.
