@@ -159,8 +159,17 @@ fn diagnose(bytes: &[u8]) -> Result<Event, Refusal> {
             Some(_) => {}
         },
     }
-    let event: Event =
-        serde_json::from_slice(bytes).map_err(|e| Refusal::Damaged(unexpected(&e)))?;
+    // The key path as well as the line and column: a state file edited by hand may be on
+    // one line, where "line 1 column 5793" alone finds nothing.
+    let mut reader = serde_json::Deserializer::from_slice(bytes);
+    let event: Event = serde_path_to_error::deserialize(&mut reader).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = unexpected(e.inner());
+        Refusal::Damaged(Text::new(
+            format!("键 `{path}`：{}", inner.zh),
+            format!("key `{path}`: {}", inner.en),
+        ))
+    })?;
     checked(event)
 }
 
@@ -188,9 +197,18 @@ fn checked(event: Event) -> Result<Event, Refusal> {
 
 /// A JSON value where the state file's shape wants another.
 fn unexpected(e: &serde_json::Error) -> Text {
+    // serde's own words are English: the Chinese text says where, and quotes them.
+    let full = e.to_string();
+    let what = full
+        .strip_suffix(&format!(" at line {} column {}", e.line(), e.column()))
+        .unwrap_or(&full);
     Text::new(
-        format!("内容不符合格式：{e}"),
-        format!("unexpected content: {e}"),
+        format!(
+            "第 {} 行第 {} 列的内容不符合格式（{what}）",
+            e.line(),
+            e.column()
+        ),
+        format!("unexpected content: {full}"),
     )
 }
 

@@ -584,6 +584,15 @@ fn a_damaged_state_file_is_refused_with_the_way_back_and_never_overwritten() {
             "unexpected content",
         ),
         (
+            "edited by hand: a round number as text, the file on one line",
+            edit_json(&good, |v| {
+                v["groups"]["open"]["relax_given"] =
+                    serde_json::json!([{ "round": "one", "rules": ["team"] }]);
+            })
+            .replace('\n', ""),
+            "key `groups.open.relax_given[0].round`: unexpected content: invalid type: string \"one\"",
+        ),
+        (
             "newer schema",
             good.replacen(
                 &format!("\"schema_version\": {}", qiwang::model::SCHEMA_VERSION),

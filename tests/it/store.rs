@@ -456,7 +456,7 @@ fn damaged_or_newer_state_is_refused_with_a_way_back_and_never_overwritten() {
         (
             "wrong type",
             good.replacen("\"players\": []", "\"players\": {}", 1),
-            "is damaged: unexpected content: invalid type: map",
+            "is damaged: key `players`: unexpected content: invalid type: map",
         ),
         (
             "schema 0",
