@@ -71,14 +71,23 @@ pub struct RulesUpdate {
 }
 
 /// Replaces the event's frozen rulebook with `text` (see the module documentation).
+///
+/// The diff's comments (`# default, not in the regulation`) are in `lang`, the language
+/// the command prints in (`--lang`, else the rulebook's): both sides are written in that
+/// one language, so neither the marker's language nor a rulebook whose `language`
+/// changes makes every defaulted line differ.
 pub fn update_rulebook(
     event: &mut Event,
     current: &Rulebook,
     text: &str,
     source: &str,
+    lang: Lang,
 ) -> Result<RulesUpdate, RulesUpdateError> {
     let new = Rulebook::from_toml(text, source).map_err(RulesUpdateError::Invalid)?;
-    let (old_text, new_text) = (current.to_effective_toml(), new.to_effective_toml());
+    let (old_text, new_text) = (
+        current.to_effective_toml_in(lang),
+        new.to_effective_toml_in(lang),
+    );
     let diff = line_diff(&old_text, &new_text);
     if diff.is_empty() && event.rules_toml == text {
         return Err(RulesUpdateError::Unchanged);
@@ -166,7 +175,8 @@ fn played_round_changes(event: &Event, old: &Rulebook, new: &Rulebook) -> Vec<Te
                     new.rounds_for(pool)
                 ),
                 format!(
-                    "group `{pool}` has {rounds} rounds paired, the new rulebook has {}",
+                    "group `{pool}` has {} paired, the new rulebook has {}",
+                    crate::i18n::plural(rounds, "round", "rounds"),
                     new.rounds_for(pool)
                 ),
             ));

@@ -847,4 +847,47 @@ mod update {
         assert!(String::from_utf8_lossy(&out.stderr).contains("invalid.toml"));
         assert_eq!(state(), before);
     }
+
+    /// `rules update --lang en` on a Chinese rulebook marks a default in English in its
+    /// diff (it printed `# 默认值，规程未规定`), and `--lang zh` still in Chinese; the
+    /// effective rules in either language read back as the same rulebook.
+    #[test]
+    fn rules_update_marks_defaults_in_the_language_asked_for() {
+        let tmp = tempfile::TempDir::new().unwrap();
+        let ev = event(tmp.path());
+        let original = fs::read_to_string(super::rules_dir().join("cxa-2011.toml")).unwrap();
+        let changed = tmp.path().join("forfeits.toml");
+        fs::write(
+            &changed,
+            original.replace(
+                "within_group = \"adjacent_colour_rows\"",
+                "within_group = \"adjacent_colour_rows\"\nforfeit_counts_as_met = false",
+            ),
+        )
+        .unwrap();
+        let args = ["rules", "update", changed.to_str().unwrap()];
+        let out = succeeded(&args, qiwang_as("t", &ev, &args));
+        let shown = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(
+            shown.contains("- forfeit_counts_as_met = true  # default, not in the regulation\n"),
+            "{shown}"
+        );
+        assert!(!shown.contains("默认值"), "{shown}");
+        succeeded(&["undo"], qiwang_as("t", &ev, &["undo"]));
+
+        let out = succeeded(&args, crate::common::qiwang_zh(&ev, &args));
+        let shown = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(
+            shown.contains("- forfeit_counts_as_met = true  # 默认值，规程未规定\n"),
+            "{shown}"
+        );
+
+        // The effective rules, written in English or Chinese, parse back to the same rules.
+        let rules = qiwang::rulebook::Rulebook::from_toml(&original, "cxa-2011.toml").unwrap();
+        for lang in [qiwang::rulebook::Lang::En, qiwang::rulebook::Lang::Zh] {
+            let text = rules.to_effective_toml_in(lang);
+            let back = qiwang::rulebook::Rulebook::from_toml(&text, "effective.toml").unwrap();
+            assert_eq!(back.to_effective_toml_in(lang), text);
+        }
+    }
 }

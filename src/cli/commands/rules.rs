@@ -78,7 +78,7 @@ pub fn update(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
     let (diff, notes) = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
-            let update = qiwang::results::update_rulebook(event, current, &text, &source)
+            let update = qiwang::results::update_rulebook(event, current, &text, &source, lang)
                 .map_err(input_error)?;
             let notes: Vec<String> = update
                 .warnings
