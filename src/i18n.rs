@@ -80,6 +80,16 @@ pub fn yes_no(b: bool, lang: Lang) -> &'static str {
     }
 }
 
+/// An English count with its noun: `plural(1, "game", "games")` is `1 game`, any other
+/// count `2 games`, `0 games`, `1.5 points`. The singular is for a count written exactly
+/// `1`, so it takes any number, or [`Points`](crate::model::Points), as printed. Chinese
+/// texts need no such choice (`1 局`, `2 局`).
+pub fn plural(n: impl std::fmt::Display, one: &str, many: &str) -> String {
+    let n = n.to_string();
+    let noun = if n == "1" { one } else { many };
+    format!("{n} {noun}")
+}
+
 /// How many runs [`number_ranges`] writes before it sums up the rest.
 const MAX_RANGES: usize = 12;
 
@@ -468,6 +478,25 @@ mod tests {
         assert!(en.starts_with("1, 3, 5,"), "{en}");
         assert!(en.ends_with(", 23, … (4988 more)"), "{en}");
         assert!(number_ranges(&odd, Lang::Zh).ends_with(", 21, 23 等"));
+    }
+
+    #[test]
+    fn plural_is_singular_only_for_one() {
+        assert_eq!(plural(1, "game", "games"), "1 game");
+        assert_eq!(plural(2usize, "game", "games"), "2 games");
+        assert_eq!(plural(0u32, "table", "tables"), "0 tables");
+        assert_eq!(plural(1.0, "point", "points"), "1 point");
+        assert_eq!(plural(1.5, "point", "points"), "1.5 points");
+        assert_eq!(plural(0.5, "point", "points"), "0.5 points");
+        assert_eq!(
+            plural(crate::model::Points(1), "point", "points"),
+            "1 point"
+        );
+        assert_eq!(
+            plural(crate::model::Points(10), "point", "points"),
+            "10 points"
+        );
+        assert_eq!(plural(-1, "point", "points"), "-1 points");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! `audit.log` itself (the file stays English); lines written before actions existed have
 //! only that summary, which is shown as it is.
 
+use qiwang::i18n::plural;
 use qiwang::model::{Event, GameResult, GroupId, Outcome, PlayerId, Relax};
 use qiwang::pairing::{Violation, relax_rule_label};
 use qiwang::results::{ResultWarning, correction_text};
@@ -281,21 +282,27 @@ impl Action {
         match self {
             Action::Imported { players, files } => match zh {
                 true => format!("导入 {players} 名棋手（{}）", files.join("、")),
-                false => format!("imported {players} players from {}", files.join(", ")),
+                false => format!(
+                    "imported {} from {}",
+                    plural(players, "player", "players"),
+                    files.join(", ")
+                ),
             },
             Action::GroupMerged { from, into, moved } => match zh {
                 true => format!("将{}并入{}：转入 {moved} 名棋手", g(from), g(into)),
                 false => format!(
-                    "merged group {} into {}: {moved} players moved",
+                    "merged group {} into {}: {} moved",
                     g(from),
-                    g(into)
+                    g(into),
+                    plural(moved, "player", "players")
                 ),
             },
             Action::GroupCancelled { group, withdrawn } => match zh {
                 true => format!("取消{}：{withdrawn} 名棋手退赛", g(group)),
                 false => format!(
-                    "cancelled group {}: {withdrawn} players withdrawn",
-                    g(group)
+                    "cancelled group {}: {} withdrawn",
+                    g(group),
+                    plural(withdrawn, "player", "players")
                 ),
             },
             Action::Paired { rounds } => {
@@ -304,7 +311,7 @@ impl Action {
                     .map(|r| {
                         let games = r.games.map_or(String::new(), |n| match zh {
                             true => format!("：{n} 局"),
-                            false => format!(": {n} games"),
+                            false => format!(": {}", plural(n, "game", "games")),
                         });
                         let seed = r.seed.map_or(String::new(), |s| match zh {
                             true => format!("（种子 {s}）"),
@@ -455,7 +462,8 @@ impl Action {
                         names.recorded(*player, name)
                     ),
                     false => format!(
-                        "penalty of {points} point(s) to player {player} `{name}` {when}: {reason}"
+                        "penalty of {} to player {player} `{name}` {when}: {reason}",
+                        plural(points, "point", "points")
                     ),
                 }
             }
@@ -487,7 +495,10 @@ impl Action {
             } => match zh {
                 true => format!("用 {file} 更新赛事规程：{changed_lines} 行改变"),
                 false => {
-                    format!("replaced the rulebook from {file}: {changed_lines} changed line(s)")
+                    format!(
+                        "replaced the rulebook from {file}: {}",
+                        plural(changed_lines, "changed line", "changed lines")
+                    )
                 }
             },
         }
@@ -502,7 +513,7 @@ fn order_text(order: &[PlayerId], names: &Names) -> String {
         .join(" > ")
 }
 
-/// `recorded 10 result(s) in adult round 3: …` / `记录 10 个结果（成人组第3轮）：…`.
+/// `recorded 10 results in adult round 3: …` / `记录 10 个结果（成人组第3轮）：…`.
 fn results_text(groups: &[GroupResults], names: &Names) -> String {
     let lang = names.lang;
     let count: usize = groups.iter().map(|g| g.count).sum();
@@ -540,7 +551,11 @@ fn results_text(groups: &[GroupResults], names: &Names) -> String {
         let more = total - NOTES_SHOWN;
         notes.push(match lang {
             Lang::Zh => format!("另有 {more} 条更正或提示"),
-            Lang::En => format!("{more} more correction(s) or warning(s)"),
+            Lang::En => plural(
+                more,
+                "more correction or warning",
+                "more corrections or warnings",
+            ),
         });
     }
     let notes = match (notes.is_empty(), lang) {
@@ -550,7 +565,11 @@ fn results_text(groups: &[GroupResults], names: &Names) -> String {
     };
     match lang {
         Lang::Zh => format!("记录 {count} 个结果（{}）{notes}", where_.join("；")),
-        Lang::En => format!("recorded {count} result(s) in {}{notes}", where_.join("; ")),
+        Lang::En => format!(
+            "recorded {} in {}{notes}",
+            plural(count, "result", "results"),
+            where_.join("; ")
+        ),
     }
 }
 
@@ -677,7 +696,7 @@ mod tests {
         };
         assert_eq!(
             summary,
-            "recorded 10 result(s) in kids_b round 3: round 3 table 2: corrected `1-0` → `=`"
+            "recorded 10 results in kids_b round 3: round 3 table 2: corrected `1-0` → `=`"
         );
         assert_eq!(details["round"], 3);
         let back: Action = serde_json::from_value(details["action"].clone()).unwrap();
@@ -737,10 +756,7 @@ mod tests {
         );
         assert!(en.contains("table 10: corrected"), "{en}");
         assert!(!en.contains("table 11:"), "{en}");
-        assert!(
-            en.ends_with("; 20 more correction(s) or warning(s)"),
-            "{en}"
-        );
+        assert!(en.ends_with("; 20 more corrections or warnings"), "{en}");
         // A line written when only outcomes were kept still reads.
         let old_line = serde_json::json!({"round": 4, "table": 7, "old": "draw", "new": "red_win"});
         let back: Correction = serde_json::from_value(old_line).unwrap();

@@ -168,7 +168,8 @@ impl Localize for PrizeError {
             PrizeError::Started { group, rounds } => bi!(
                 lang,
                 en(
-                    "group `{group}` already has {rounds} round(s): groups can only be merged before round 1 (drop its rounds with `qiwang unpair` first)"
+                    "group `{group}` already has {}: groups can only be merged before round 1 (drop its rounds with `qiwang unpair` first)",
+                    crate::i18n::plural(rounds, "round", "rounds")
                 ),
                 zh(
                     "组别 `{group}` 已有 {rounds} 轮：只能在第 1 轮之前合并组别（先用 `qiwang unpair` 撤销其轮次）"

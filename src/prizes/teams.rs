@@ -151,8 +151,9 @@ pub fn team_ranking(standings: &Standings, event: &Event, team: &TeamCompetition
                 ranked,
                 needed: team.best_n,
                 reason: format!(
-                    "only {ranked} of the best {} players ranked in `{}`",
-                    team.best_n, standings.group
+                    "only {ranked} of the best {} ranked in `{}`",
+                    crate::i18n::plural(team.best_n, "player", "players"),
+                    standings.group
                 ),
             });
             continue;

@@ -140,7 +140,8 @@ pub fn read_batch(
                         "规程限定本赛事最多 `{max}` 名棋手（`event.max_players`）；已报名 {registered} 名，本文件 {here} 名，共 `{total}` 名：请删去 {over} 行或提高上限"
                     ),
                     format!(
-                        "the rulebook limits the event to `{max}` players (`event.max_players`); {registered} registered and {here} in this file make `{total}`: remove {over} rows or raise the limit"
+                        "the rulebook limits the event to `{max}` players (`event.max_players`); {registered} registered and {here} in this file make `{total}`: remove {} or raise the limit",
+                        crate::i18n::plural(over, "row", "rows")
                     ),
                 ),
             ));

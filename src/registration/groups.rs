@@ -83,7 +83,8 @@ impl Localize for GroupError {
             } => bi!(
                 lang,
                 en(
-                    "{name} has {count} players, below its minimum of {min}: merge it (`qiwang group merge {group} INTO`), cancel it (`qiwang group cancel {group}`), or pair it anyway with `--allow-small`"
+                    "{name} has {}, below its minimum of {min}: merge it (`qiwang group merge {group} INTO`), cancel it (`qiwang group cancel {group}`), or pair it anyway with `--allow-small`",
+                    crate::i18n::plural(count, "player", "players")
                 ),
                 zh(
                     "{name}只有 {count} 名棋手，不足最低人数 {min}：请合并（`qiwang group merge {group} INTO`）、取消（`qiwang group cancel {group}`），或用 `--allow-small` 照常编排"
@@ -111,7 +112,8 @@ impl Localize for GroupError {
             GroupError::AlreadyPaired { name, rounds } => bi!(
                 lang,
                 en(
-                    "{name} has already been paired ({rounds} round(s)): a group is cancelled before round 1"
+                    "{name} has already been paired ({}): a group is cancelled before round 1",
+                    crate::i18n::plural(rounds, "round", "rounds")
                 ),
                 zh("{name}已编排 {rounds} 轮：只能在第 1 轮之前取消组别"),
             ),

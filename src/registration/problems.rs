@@ -113,8 +113,8 @@ impl Localize for ImportErrors {
         out.push_str(&bi!(
             lang,
             en(
-                "{n} {} in `{source}`; nothing was imported: fix {} and import the file again",
-                if n == 1 { "error" } else { "errors" },
+                "{} in `{source}`; nothing was imported: fix {} and import the file again",
+                crate::i18n::plural(n, "error", "errors"),
                 if n == 1 { "it" } else { "them" }
             ),
             zh("`{source}` 中有 {n} 个错误；未导入任何棋手：请改正后重新导入该文件"),

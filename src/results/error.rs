@@ -1,7 +1,7 @@
 //! Everything that can be wrong with a result, a fouls entry, a CSV of results, a
 //! withdrawal or a playoff.
 
-use crate::i18n::{Localize, bi, display_english, number_ranges};
+use crate::i18n::{Localize, bi, display_english, number_ranges, plural};
 use crate::model::{GroupId, Outcome, PlayerId};
 use crate::rulebook::Lang;
 use thiserror::Error;
@@ -594,7 +594,8 @@ impl Localize for ResultError {
             } => bi!(
                 lang,
                 en(
-                    "round {round} table {table}: {side} reached {limit} fouls and so lost the game, but `{}` makes {side} the winner: enter the real result",
+                    "round {round} table {table}: {side} reached {} and so lost the game, but `{}` makes {side} the winner: enter the real result",
+                    plural(limit, "foul", "fouls"),
                     outcome.token()
                 ),
                 zh(
@@ -610,7 +611,8 @@ impl Localize for ResultError {
             } => bi!(
                 lang,
                 en(
-                    "round {round} table {table}: both sides have {limit} fouls, but the game ends at the first side to reach {limit}: enter the fouls each side had when the game ended"
+                    "round {round} table {table}: both sides have {}, but the game ends at the first side to reach {limit}: enter the fouls each side had when the game ended",
+                    plural(limit, "foul", "fouls")
                 ),
                 zh(
                     "第 {round} 轮第 {table} 台：双方犯规都是 {limit} 次，但先达到 {limit} 次的一方即判负：请录入对局结束时各方的犯规次数"
@@ -649,7 +651,8 @@ impl Localize for ResultError {
             ResultError::EventOver { player, rounds } => bi!(
                 lang,
                 en(
-                    "player {player}'s group has played all {rounds} rounds: there is no round left to withdraw from (to take the player out of the ranking, use `qiwang player disqualify`)"
+                    "player {player}'s group has played all {}: there is no round left to withdraw from (to take the player out of the ranking, use `qiwang player disqualify`)",
+                    plural(rounds, "round", "rounds")
                 ),
                 zh(
                     "棋手 {player} 所在组别的 {rounds} 轮已全部编排：已没有可退出的轮次（如要取消其名次，请用 `qiwang player disqualify`）"
@@ -693,7 +696,8 @@ impl Localize for ResultError {
             ResultError::PenaltyTooLarge { points, max } => bi!(
                 lang,
                 en(
-                    "penalty `{points}` is too large: one penalty deducts at most {max} points (the most a player can score in an event)"
+                    "penalty `{points}` is too large: one penalty deducts at most {} (the most a player can score in an event)",
+                    plural(max, "point", "points")
                 ),
                 zh("罚分 `{points}` 太大：一次最多扣 {max} 分（一名棋手整场比赛最多能得的分数）"),
             ),
@@ -709,7 +713,8 @@ impl Localize for ResultError {
             } => bi!(
                 lang,
                 en(
-                    "round `{round}` does not exist in group `{group}`: {paired} round(s) paired so far"
+                    "round `{round}` does not exist in group `{group}`: {} paired so far",
+                    plural(paired, "round", "rounds")
                 ),
                 zh("组别 `{group}` 没有第 `{round}` 轮：目前已编排 {paired} 轮"),
             ),
@@ -730,8 +735,8 @@ impl Localize for ResultError {
                 bi!(
                     lang,
                     en(
-                        "round {round} of group `{group}` is not finished ({} table(s) have no result: {}): enter them first{or_en}",
-                        tables.len(),
+                        "round {round} of group `{group}` is not finished ({} no result: {}): enter them first{or_en}",
+                        plural(tables.len(), "table has", "tables have"),
                         number_ranges(tables, lang)
                     ),
                     zh(
@@ -779,7 +784,10 @@ impl Localize for ResultError {
                     .join("\n");
                 bi!(
                     lang,
-                    en("{} problems, nothing was recorded:\n{list}", errors.len()),
+                    en(
+                        "{}, nothing was recorded:\n{list}",
+                        plural(errors.len(), "problem", "problems")
+                    ),
                     zh("{} 个问题，未记录任何成绩：\n{list}", errors.len()),
                 )
             }

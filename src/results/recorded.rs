@@ -115,8 +115,9 @@ impl ResultWarning {
                 let who = name(*player);
                 let mut text = match lang {
                     Lang::En => format!(
-                        "round {round} table {table}: player {who} ({}) has {fouls} fouls and loses the game on fouls",
-                        side(*colour)
+                        "round {round} table {table}: player {who} ({}) has {} and loses the game on fouls",
+                        side(*colour),
+                        crate::i18n::plural(fouls, "foul", "fouls")
                     ),
                     Lang::Zh => format!(
                         "第 {round} 轮第 {table} 台：棋手 {who}（{}）犯规 {fouls} 次，判负",

@@ -41,9 +41,19 @@ pub fn withdrawal_cause_text(cause: &WithdrawalCause, lang: Lang) -> String {
                         "in total"
                     };
                     if *consecutive {
-                        format!("{n} {kind} forfeits (rounds {list})")
+                        format!(
+                            "{} (rounds {list})",
+                            crate::i18n::plural(
+                                n,
+                                &format!("{kind} forfeit"),
+                                &format!("{kind} forfeits")
+                            )
+                        )
                     } else {
-                        format!("{n} forfeits {kind} (rounds {list})")
+                        format!(
+                            "{} {kind} (rounds {list})",
+                            crate::i18n::plural(n, "forfeit", "forfeits")
+                        )
                     }
                 }
             }

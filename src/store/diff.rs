@@ -1,7 +1,7 @@
 //! What going from one state to another changes, in words: `undo --dry-run` shows it
 //! before anything is reverted. Describes; decides nothing.
 
-use crate::i18n::{Text, number_ranges};
+use crate::i18n::{Text, number_ranges, plural};
 use crate::model::{Event, Pairing, Player, PlayerId};
 use crate::rulebook::Lang;
 use std::collections::{BTreeMap, BTreeSet};
@@ -102,8 +102,9 @@ pub(crate) fn differences(from: &Event, to: &Event) -> Vec<Text> {
                             number_ranges(&tables, Lang::Zh)
                         ),
                         format!(
-                            "group `{group}` round {n}: the results of {} table(s) change (table(s) {})",
-                            tables.len(),
+                            "group `{group}` round {n}: the results of {} change ({} {})",
+                            plural(tables.len(), "table", "tables"),
+                            if tables.len() == 1 { "table" } else { "tables" },
                             number_ranges(&tables, Lang::En)
                         ),
                     ));
@@ -193,7 +194,7 @@ mod tests {
             vec![
                 "players: 1 added (#5 p5)",
                 "players: 1 changed (#1 q1)",
-                "group `open` round 1: the results of 1 table(s) change (table(s) 2)",
+                "group `open` round 1: the results of 1 table change (table 2)",
                 "penalties: 0 → 1",
             ]
         );

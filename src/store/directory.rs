@@ -60,7 +60,10 @@ impl Store {
             user: command.user.clone(),
             command: command.argv.clone(),
             kind: EntryKind::Init,
-            summary: format!("created the event with {} players", event.players.len()),
+            summary: format!(
+                "created the event with {}",
+                crate::i18n::plural(event.players.len(), "player", "players")
+            ),
             details: serde_json::json!({ "rules": RULES_FILE }),
             snapshot: None,
             undoes: None,

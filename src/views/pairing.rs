@@ -181,13 +181,22 @@ fn conduct_line(rules: &Rulebook, pool: &GroupId, lang: Lang) -> String {
         (Lang::En, 0, _) => "absent at the start: forfeit".to_string(),
         (Lang::Zh, m, false) => format!("迟到{m}分钟作弃权"),
         (Lang::Zh, m, true) => format!("迟到{m}分钟将判负"),
-        (Lang::En, m, false) => format!("{m} minutes late: forfeit"),
-        (Lang::En, m, true) => format!("{m} minutes late: loss"),
+        (Lang::En, m, false) => format!(
+            "{} late: forfeit",
+            crate::i18n::plural(m, "minute", "minutes")
+        ),
+        (Lang::En, m, true) => {
+            format!("{} late: loss", crate::i18n::plural(m, "minute", "minutes"))
+        }
     });
     if c.fouls_to_lose_game > 0 {
         parts.push(match lang {
             Lang::Zh => format!("单局犯规{}次判负", c.fouls_to_lose_game),
-            Lang::En => format!("{} fouls in a game lose it", c.fouls_to_lose_game),
+            Lang::En => crate::i18n::plural(
+                c.fouls_to_lose_game,
+                "foul in a game loses it",
+                "fouls in a game lose it",
+            ),
         });
     }
     parts.join(lang.pick("；", "; "))

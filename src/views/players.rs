@@ -128,11 +128,10 @@ pub fn players(
         }
         rows.push(player_json(rules, p, show_private));
     }
-    section.notes.push(format!(
-        "{} {}",
-        section.rows.len(),
-        lang.pick("人", "players")
-    ));
+    section.notes.push(match lang {
+        Lang::Zh => format!("{} 人", section.rows.len()),
+        Lang::En => crate::i18n::plural(section.rows.len(), "player", "players"),
+    });
     report.sections.push(section);
     if want_json {
         report.json = json!({ "event": rules.event.name, "players": rows });

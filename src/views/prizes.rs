@@ -333,8 +333,9 @@ fn note_lines(
                         names.join(sep)
                     ),
                     Lang::En => format!(
-                        "tied for place {place} ({}) across the qualification line: {slots} qualifying place(s), qualification held for a playoff; record it with `{command}` (winner first)",
-                        names.join(sep)
+                        "tied for place {place} ({}) across the qualification line: {}, qualification held for a playoff; record it with `{command}` (winner first)",
+                        names.join(sep),
+                        crate::i18n::plural(slots, "qualifying place", "qualifying places")
                     ),
                 }
             }
@@ -393,7 +394,8 @@ fn note_lines(
                     "成绩未完：第{after_round}轮进行中，{open_tables} 台尚无成绩（共{rounds}轮）"
                 ),
                 Lang::En => format!(
-                    "provisional: round {after_round} of {rounds} in progress, {open_tables} table(s) without a result yet"
+                    "provisional: round {after_round} of {rounds} in progress, {} without a result yet",
+                    crate::i18n::plural(open_tables, "table", "tables")
                 ),
             },
             SheetNote::MissingTeamRanking => lang.pick("没有团体排名", "no team ranking").into(),

@@ -143,7 +143,8 @@ pub(crate) fn subtitle(
             format!("{name} 第{after_round}轮进行中：{open} 台尚无成绩（共{total}轮）")
         }
         (Lang::En, _) => format!(
-            "{name} during round {after_round} of {total}: {open} table(s) without a result yet"
+            "{name} during round {after_round} of {total}: {} without a result yet",
+            crate::i18n::plural(open, "table", "tables")
         ),
     }
 }

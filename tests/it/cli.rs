@@ -130,7 +130,7 @@ fn rules_check_reports_every_mistake_with_line_column_and_key() {
             "did you mean `language`",
             "red_draw",
             "nosuch",
-            "3 problem(s)",
+            "3 problems",
         ],
     );
     let located: Vec<&str> = err
@@ -947,7 +947,7 @@ fn the_prize_sheet_says_when_round_1_is_still_being_entered() {
     assert!(teams.contains("成人组 尚未开赛（共9轮）"), "{teams}");
     let en = qw(&ev, &["--lang", "en", "prizes"]).ok();
     assert!(
-        en.contains("provisional: round 1 of 9 in progress, 10 table(s) without a result yet"),
+        en.contains("provisional: round 1 of 9 in progress, 10 tables without a result yet"),
         "{en}"
     );
 }
@@ -1622,7 +1622,7 @@ fn standings_after_an_unfinished_round_are_refused() {
     );
     let during = qw(&ev, &["--lang", "en", "crosstable"]).ok();
     assert!(
-        during.contains("during round 1 of 7: 2 table(s) without a result yet"),
+        during.contains("during round 1 of 7: 2 tables without a result yet"),
         "{during}"
     );
     qw(&ev, &["result", "1", "r", "2", "=", "3", "b"]).ok();

@@ -808,7 +808,7 @@ fn undo_dry_run_and_redo_from_the_command_line() {
     let plan = ok(&dir, &["undo", "--dry-run"]);
     let text = String::from_utf8_lossy(&plan.stdout);
     assert!(
-        text.contains("公开组 round 1: the results of 3 table(s) change"),
+        text.contains("公开组 round 1: the results of 3 tables change"),
         "{text}"
     );
     assert_eq!(fs::read(dir.join("qiwang.json")).unwrap(), state);

@@ -73,7 +73,7 @@ fn a_rulebook_error_is_pinned_in_both_languages() {
          `typo.toml` 中有 2 个问题\n",
         "error: typo.toml:5:1: event.rounds: missing required key; add `rounds = 9`\n\
          typo.toml:21:1: event.rouns: unknown key `rouns`; did you mean `rounds`?\n\
-         2 problem(s) in `typo.toml`\n",
+         2 problems in `typo.toml`\n",
     );
 }
 

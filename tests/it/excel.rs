@@ -324,7 +324,7 @@ fn a_batch_is_all_or_nothing_and_finds_duplicates_across_files() {
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains("a.xlsx: read sheets `报名表` (1 players)"),
+        stdout.contains("a.xlsx: read sheets `报名表` (1 player)"),
         "{stdout}"
     );
     assert!(stdout.contains("imported 2 players"), "{stdout}");

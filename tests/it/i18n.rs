@@ -122,7 +122,7 @@ fn rules_check_speaks_the_rulebook_language() {
         &["event.rouns: 未知的键 `rouns`；是不是 `rounds`？", "个问题"],
         &[
             "event.rouns: unknown key `rouns`; did you mean `rounds`?",
-            "problem(s) in",
+            "2 problems in",
         ],
     );
     // An English rulebook with the same typo answers in English without a flag.
@@ -691,11 +691,11 @@ fn the_log_speaks_the_output_language() {
     // keeps ids).
     let en = common::run(&ev, &["--lang", "en", "log"]).ok();
     assert!(
-        en.contains("recorded 2 result(s) in 青少年组 round 1"),
+        en.contains("recorded 2 results in 青少年组 round 1"),
         "{en}"
     );
-    assert!(en.contains("undid #4: recorded 2 result(s)"), "{en}");
-    assert!(en.contains("redid #4: recorded 2 result(s)"), "{en}");
+    assert!(en.contains("undid #4: recorded 2 results"), "{en}");
+    assert!(en.contains("redid #4: recorded 2 results"), "{en}");
     // The file keeps the action as data beside the English summary.
     let audit = fs::read_to_string(ev.join("audit.log")).unwrap();
     let line: serde_json::Value = serde_json::from_str(audit.lines().nth(3).unwrap()).unwrap();
@@ -717,8 +717,36 @@ fn the_log_speaks_the_output_language() {
         .collect();
     fs::write(ev.join("audit.log"), older).unwrap();
     let log = common::run(&ev, &["log"]).ok();
+    assert!(log.contains("recorded 2 results in youth round 1"), "{log}");
+}
+
+/// English counts agree with their nouns: one group, one pairing pool and one player read
+/// `1 group`, `1 pairing pool`, `1 player` (they read `1 groups`, `1 players`), more
+/// than one stays plural, and Chinese is unchanged.
+#[test]
+fn english_counts_of_one_are_singular() {
+    let tmp = TempDir::new().unwrap();
+    let rules = root("rules/cxa-2011.toml");
+    let check = common::run(tmp.path(), &["--lang", "en", "rules", "check", p(&rules)]).ok();
     assert!(
-        log.contains("recorded 2 result(s) in youth round 1"),
-        "{log}"
+        check.contains("rulebook is valid — 1 group, 1 pairing pool, 0 prize lists"),
+        "{check}"
     );
+    let zh = common::run(tmp.path(), &["--lang", "zh", "rules", "check", p(&rules)]).ok();
+    assert!(
+        zh.contains("规则有效 — 1 个组别, 1 个编排组, 0 个奖项名单"),
+        "{zh}"
+    );
+
+    let (_tmp, ev) = common::small_event(&["甲"]);
+    let players = common::run(tmp.path(), &["--lang", "en", "--event", p(&ev), "players"]).ok();
+    assert!(players.trim_end().ends_with("\n1 player"), "{players}");
+    let csv = tmp.path().join("two.csv");
+    fs::write(&csv, "name,gender,unit\n乙,男,二\n丙,男,三\n").unwrap();
+    let imported = common::run(
+        tmp.path(),
+        &["--lang", "en", "--event", p(&ev), "import", p(&csv)],
+    )
+    .ok();
+    assert!(imported.contains("imported 2 players"), "{imported}");
 }

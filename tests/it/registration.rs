@@ -408,7 +408,7 @@ fn the_event_cap_refuses_the_whole_file() {
         "{}",
         err.errors[0].message
     );
-    assert!(err.errors[0].message.contains("remove 1 rows"));
+    assert!(err.errors[0].message.contains("remove 1 row"));
     // One more player still fits.
     let one = two.lines().take(2).collect::<Vec<_>>().join("\n");
     let ok = read_after(one.as_bytes(), "late.csv", &rules, &first).unwrap();

@@ -111,9 +111,11 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
         })
         .map_err(tx_error)?;
     outln!(
-        "{} {n} {}",
-        lang.pick("导入报名", "imported"),
-        lang.pick("名棋手", "players")
+        "{}",
+        lang.pick(
+            &format!("导入报名 {n} 名棋手"),
+            &format!("imported {}", qiwang::i18n::plural(n, "player", "players"))
+        )
     );
 
     // Group sizes (Dongguan 九: groups under the minimum are cancelled or merged, as the
@@ -324,7 +326,7 @@ fn round_label(round: u32, lang: Lang) -> String {
     }
 }
 
-/// "35 games: red 12, draws 11, black 10, forfeits 1, bye 1".
+/// "35 games: red 12, draws 11, black 10, forfeits 1, byes 1".
 fn tally(event: &Event, pool: &GroupId, round: u32, lang: Lang) -> String {
     let Some(r) = event.group(pool).and_then(|g| g.round(round)) else {
         return String::new();
@@ -348,7 +350,8 @@ fn tally(event: &Event, pool: &GroupId, round: u32, lang: Lang) -> String {
     match lang {
         Lang::Zh => format!("{games}台：红胜{red} 和{draw} 黑胜{black} 弃权{forfeit} 轮空{bye}"),
         Lang::En => format!(
-            "{games} games: red {red}, draws {draw}, black {black}, forfeits {forfeit}, byes {bye}"
+            "{}: red {red}, draws {draw}, black {black}, forfeits {forfeit}, byes {bye}",
+            qiwang::i18n::plural(games, "game", "games")
         ),
     }
 }

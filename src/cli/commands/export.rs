@@ -2,7 +2,7 @@
 
 use crate::cli::context::{Ctx, FormatArg, Loaded, pools_with_rounds, resolve_pool};
 use crate::cli::error::CliError;
-use qiwang::i18n::Text;
+use qiwang::i18n::{Text, plural};
 use qiwang::report::Json;
 use qiwang::report::publish::{PublishError, shown, write_export};
 use qiwang::report::safe::encode;
@@ -84,10 +84,11 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
     };
     write_export(out, &files, force).map_err(publish_error)?;
     outln!(
-        "{} {} {} → {}",
-        lang.pick("已导出", "wrote"),
-        files.len(),
-        lang.pick("个文件", "file(s)"),
+        "{} → {}",
+        lang.pick(
+            &format!("已导出 {} 个文件", files.len()),
+            &format!("wrote {}", plural(files.len(), "file", "files"))
+        ),
         shown(out)
     );
     Ok(())
@@ -136,10 +137,11 @@ fn workbook(
     };
     // The sheets, not the documents: the prize sheet has one per list.
     outln!(
-        "{} {} {} → {}",
-        lang.pick("已导出工作簿，共", "wrote a workbook of"),
-        sheets,
-        lang.pick("张工作表", "sheet(s)"),
+        "{} → {}",
+        lang.pick(
+            &format!("已导出工作簿，共 {sheets} 张工作表"),
+            &format!("wrote a workbook of {}", plural(sheets, "sheet", "sheets"))
+        ),
         shown(&path)
     );
     Ok(())

@@ -40,7 +40,10 @@ pub fn cancel(ctx: &Ctx, group: &str) -> Result<(), CliError> {
         .map_err(tx_error)?;
     match lang {
         Lang::Zh => outln!("已取消{name}，{} 名棋手退赛：", players.len()),
-        Lang::En => outln!("cancelled {name}; {} players withdrawn:", players.len()),
+        Lang::En => outln!(
+            "cancelled {name}; {} withdrawn:",
+            qiwang::i18n::plural(players.len(), "player", "players")
+        ),
     }
     for p in players {
         outln!("  {p}");

@@ -2,7 +2,7 @@
 
 use crate::cli::context::{Ctx, store_error};
 use crate::cli::error::{CliError, chain, read_input};
-use qiwang::i18n::Text;
+use qiwang::i18n::{Text, plural};
 use qiwang::registration::{BatchOptions, Encoding, Imported, RegistrationFile, read_batch};
 use qiwang::rulebook::Lang;
 use qiwang::store::TxError;
@@ -61,13 +61,15 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
         })?;
         report_reading(&imported, lang);
         outln!(
-            "{}: {} {}",
+            "{}: {}",
             lang.pick(
                 "检查通过（未导入）",
                 "file is clean (dry run, nothing imported)"
             ),
-            imported.players.len(),
-            lang.pick("名棋手", "players")
+            lang.pick(
+                &format!("{} 名棋手", imported.players.len()),
+                &plural(imported.players.len(), "player", "players")
+            )
         );
         return Ok(());
     }
@@ -113,10 +115,14 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
         })?;
     report_reading(&imported, lang);
     outln!(
-        "{} {} {}",
-        lang.pick("已导入", "imported"),
-        imported.players.len(),
-        lang.pick("名棋手", "players")
+        "{}",
+        lang.pick(
+            &format!("已导入 {} 名棋手", imported.players.len()),
+            &format!(
+                "imported {}",
+                plural(imported.players.len(), "player", "players")
+            )
+        )
     );
     for (name, n) in per_pool {
         outln!("  {name}: {n}");
@@ -146,10 +152,10 @@ fn report_reading(imported: &Imported, lang: Lang) {
                 f.players
             ),
             Lang::En => format!(
-                "{}: read sheets {} ({} players)",
+                "{}: read sheets {} ({})",
                 f.source,
                 quoted(&f.sheets),
-                f.players
+                plural(f.players, "player", "players")
             ),
         };
         if !f.skipped.is_empty() {

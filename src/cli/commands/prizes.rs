@@ -143,9 +143,14 @@ pub fn merge(ctx: &Ctx, from: &str, into: &str) -> Result<(), CliError> {
         })
         .map_err(tx_error)?;
     outln!(
-        "{} {moved} {}",
-        lang.pick("已合并，转入", "merged:"),
-        lang.pick("名棋手", "players moved")
+        "{}",
+        lang.pick(
+            &format!("已合并，转入 {moved} 名棋手"),
+            &format!(
+                "merged: {} moved",
+                qiwang::i18n::plural(moved, "player", "players")
+            )
+        )
     );
     Ok(())
 }

@@ -5,7 +5,7 @@ use crate::cli::context::{
     Ctx, Loaded, input_error, player_label, resolve_player, resolve_pool, tx_error,
 };
 use crate::cli::error::{CliError, read_input};
-use qiwang::i18n::Text;
+use qiwang::i18n::{Text, plural};
 use qiwang::model::{GroupId, PlayerId};
 use qiwang::results::{self, ResultEntry};
 use std::path::Path;
@@ -147,10 +147,14 @@ pub fn run(
         })
         .map_err(tx_error)?;
     outln!(
-        "{} {} {}",
-        lang.pick("已记录", "recorded"),
-        confirmed.total(),
-        lang.pick("个结果：", "result(s):")
+        "{}",
+        lang.pick(
+            &format!("已记录 {} 个结果：", confirmed.total()),
+            &format!(
+                "recorded {}:",
+                plural(confirmed.total(), "result", "results")
+            )
+        )
     );
     for line in &confirmed.lines {
         outln!("  {line}");
@@ -164,7 +168,12 @@ pub fn run(
                 "另有 {notable} 个更正或犯规改判的结果未列出（最多列 {cap} 个）；请用 `qiwang round` 核对"
             ),
             format!(
-                "{notable} more correction(s) or result(s) changed by fouls not listed (at most {cap} are); check them with `qiwang round`"
+                "{} not listed (at most {cap} are); check them with `qiwang round`",
+                plural(
+                    notable,
+                    "more correction or result changed by fouls",
+                    "more corrections or results changed by fouls"
+                )
             ),
         ),
         (
@@ -173,7 +182,8 @@ pub fn run(
                 "另有 {plain} 个结果按录入记录，未逐一列出（超过 {cap} 个时只列更正和犯规改判的结果）；请用 `qiwang round` 核对"
             ),
             format!(
-                "{plain} more result(s) recorded as entered, not listed (past {cap} only corrections and results changed by fouls are listed); check them with `qiwang round`"
+                "{} recorded as entered, not listed (past {cap} only corrections and results changed by fouls are listed); check them with `qiwang round`",
+                plural(plain, "more result", "more results")
             ),
         ),
     ];
@@ -191,7 +201,10 @@ pub fn run(
             "  {}",
             lang.pick(
                 &format!("另有 {n} 条注意事项未列出（audit.log 中有全部记录）"),
-                &format!("{n} more note(s) not listed (audit.log keeps every one)")
+                &format!(
+                    "{} not listed (audit.log keeps every one)",
+                    plural(n, "more note", "more notes")
+                )
             )
         );
     }

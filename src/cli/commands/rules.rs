@@ -3,7 +3,7 @@
 use crate::cli::action::Action;
 use crate::cli::context::{Ctx, input_error, player_label, read_text, tx_error};
 use crate::cli::error::CliError;
-use qiwang::i18n::Text;
+use qiwang::i18n::{Text, plural};
 use qiwang::rulebook::{Lang, Rulebook};
 use std::path::Path;
 
@@ -13,16 +13,19 @@ pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
         Ok(rules) => {
             let lang = ctx.lang(&rules);
             let pools = rules.pools().count();
+            let (groups, lists) = (rules.groups.len(), rules.prizes.lists.len());
             outln!(
-                "{}: {} — {} {}, {} {}, {} {}",
+                "{}: {}",
                 path.display(),
-                lang.pick("规则有效", "rulebook is valid"),
-                rules.groups.len(),
-                lang.pick("个组别", "groups"),
-                pools,
-                lang.pick("个编排组", "pairing pools"),
-                rules.prizes.lists.len(),
-                lang.pick("个奖项名单", "prize lists"),
+                lang.pick(
+                    &format!("规则有效 — {groups} 个组别, {pools} 个编排组, {lists} 个奖项名单"),
+                    &format!(
+                        "rulebook is valid — {}, {}, {}",
+                        plural(groups, "group", "groups"),
+                        plural(pools, "pairing pool", "pairing pools"),
+                        plural(lists, "prize list", "prize lists")
+                    )
+                ),
             );
             Ok(())
         }
@@ -30,7 +33,11 @@ pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
             let n = e.problems.len();
             Err(CliError::input(Text::of(&e).map(|m, l| match l {
                 Lang::Zh => format!("{m}\n`{}` 中有 {n} 个问题", path.display()),
-                Lang::En => format!("{m}\n{n} problem(s) in `{}`", path.display()),
+                Lang::En => format!(
+                    "{m}\n{} in `{}`",
+                    plural(n, "problem", "problems"),
+                    path.display()
+                ),
             })))
         }
     }
