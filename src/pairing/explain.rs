@@ -276,8 +276,11 @@ impl Explanation {
                     f.from, f.to, f.from
                 ),
                 (FloatReason::OddGroup { players }, false) => format!(
-                    "{who} ({} pts) plays {opp} ({} pts): {players} players (bye aside) are on {} or more, an odd number, so one must meet the nearest lower score.",
-                    f.from, f.to, f.from
+                    "{who} ({} pts) plays {opp} ({} pts): {} on {} or more, an odd number, so one must meet the nearest lower score.",
+                    f.from,
+                    f.to,
+                    crate::i18n::plural(players, "player (bye aside) is", "players (bye aside) are"),
+                    f.from
                 ),
                 (FloatReason::NeededBelow { partner }, true) => format!(
                     "{who}（{}分）与{opp}（{}分）对阵：本可与同分的{}对阵，但较低分的棋手之间已相遇或受先后手限制，只有两人都向下编对才能全部排通。",
@@ -516,7 +519,8 @@ pub(crate) fn colour_line(c: &ColourNote, r: &str, b: &str, zh: bool) -> String 
             "第{t}台 {r}执红：先后手记录从最近一局往前比较，倒数第{games_ago}局{r}执黑而{b}执红。"
         ),
         (ColourStep::History { games_ago }, false) => format!(
-            "Table {t}: {r} plays red; comparing colours back from the latest game, {games_ago} game(s) ago {r} had black and {b} red."
+            "Table {t}: {r} plays red; comparing colours back from the latest game, {} ago {r} had black and {b} red.",
+            crate::i18n::plural(games_ago, "game", "games")
         ),
         (ColourStep::TieRule(EqualColourTie::OddRoundLowerRed), true) => {
             format!("第{t}台 {r}执红：先后手记录相同，单数轮次小号先走、双数轮次大号先走。")

@@ -31,7 +31,7 @@ pub use explain::{
 };
 pub use optimal::{Better, Verdict, prove_round};
 
-use crate::i18n::{Localize, bi, display_english, number_ranges};
+use crate::i18n::{Localize, bi, display_english, number_ranges, plural};
 use crate::model::{Colour, Event, GroupId, Pairing, Player, PlayerId, Relax, Relaxation, Round};
 use crate::rulebook::{Lang, Rulebook, Seeding};
 use context::{History, PlayerState, Rules};
@@ -163,8 +163,8 @@ impl Localize for PairingError {
             } => bi!(
                 lang,
                 en(
-                    "round {round} of group `{group}` is not complete: {} table(s) have no result ({}); enter them with `qiwang result` before pairing the next round",
-                    missing.len(),
+                    "round {round} of group `{group}` is not complete: {} no result ({}); enter them with `qiwang result` before pairing the next round",
+                    plural(missing.len(), "table has", "tables have"),
                     number_ranges(missing, lang)
                 ),
                 zh(

@@ -214,7 +214,10 @@ const TABLES_SHOWN: usize = 20;
 fn more_tables(left: usize, lang: Lang) -> Option<String> {
     (left > 0).then(|| match lang {
         Lang::Zh => format!("  ……另有 {left} 台未列出"),
-        Lang::En => format!("  … and {left} more table(s)"),
+        Lang::En => format!(
+            "  … and {left} more {}",
+            if left == 1 { "table" } else { "tables" }
+        ),
     })
 }
 
@@ -264,7 +267,10 @@ impl Criterion {
                 let s = scores.get(*k).map_or(0, |p| p.0);
                 match lang {
                     Lang::Zh => format!("离开 {s} 分积分段的人数"),
-                    Lang::En => format!("players leaving the score group on {s} points"),
+                    Lang::En => format!(
+                        "players leaving the score group on {}",
+                        crate::i18n::plural(s, "point", "points")
+                    ),
                 }
             }
             Criterion::ScoreDiff => lang
@@ -348,7 +354,8 @@ impl Verdict {
                         format!("{head}配对最优，但有 {n} 台的先后手与先后手规则（§3.3）不符")
                     }
                     Lang::En => format!(
-                        "{head}the pairs are optimal, but {n} table(s) have the colours the other way round from the colour rules (§3.3)"
+                        "{head}the pairs are optimal, but {} the colours the other way round from the colour rules (§3.3)",
+                        crate::i18n::plural(n, "table has", "tables have")
                     ),
                 }];
                 for c in notes.iter().take(TABLES_SHOWN) {
@@ -428,10 +435,10 @@ mod tests {
         let name = |id: PlayerId| format!("p{}", id.0);
         let en = verdict.lines(4, Lang::En, &name);
         assert_eq!(en.len(), 1 + 20 + 1, "{en:?}");
-        assert!(en[0].contains("25 table(s)"), "{en:?}");
+        assert!(en[0].contains("25 tables have"), "{en:?}");
         assert!(en[1].starts_with("  Table 1: p2 plays red"), "{en:?}");
         assert!(en[1].ends_with("(this round has p3 red)"), "{en:?}");
-        assert_eq!(en[21], "  … and 5 more table(s)");
+        assert_eq!(en[21], "  … and 5 more tables");
         let zh = verdict.lines(4, Lang::Zh, &name);
         assert_eq!(zh.last().map(String::as_str), Some("  ……另有 5 台未列出"));
         let mut better = Better {
@@ -454,7 +461,7 @@ mod tests {
         let over = Verdict::NotOptimal(Box::new(better)).lines(4, Lang::En, &name);
         assert_eq!(
             over.last().map(String::as_str),
-            Some("  … and 1 more table(s)")
+            Some("  … and 1 more table")
         );
     }
 }

@@ -101,6 +101,9 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<serde_json::
 }
 
 fn check(bytes: &[u8]) -> Result<Event, Refusal> {
+    // A file opened and saved again in Windows Notepad starts with a UTF-8 byte-order
+    // mark, which JSON does not allow but which changes nothing in the state.
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     // The usual case in one pass (at 100,000 players each pass over the file costs about
     // a second): a file that parses as this qiwang's state with a version it reads. Any
     // other file takes the slow path below, which says precisely what is wrong.
@@ -341,6 +344,18 @@ pub(crate) fn list_snapshots(history: &Path) -> Result<Vec<SnapshotFile>, StoreE
     Ok(snapshots)
 }
 
+/// `path` as one word of a POSIX shell command: as it is when it holds only characters
+/// no shell reads specially, else in single quotes.
+fn shell_word(path: &Path) -> String {
+    let text = path.display().to_string();
+    let plain = |c: char| c.is_alphanumeric() || "/._-+,:@%".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
 /// What to tell a user whose `qiwang.json` was refused: the newest snapshot in `history/`
 /// that this qiwang can read, and how to go back to it.
 pub(crate) fn recovery_hint(history: &Path) -> Text {
@@ -353,35 +368,42 @@ pub(crate) fn recovery_hint(history: &Path) -> Text {
                 .is_some_and(|bytes| check(&bytes).is_ok())
         })
     });
+    // The state file by its path, as the snapshot is named: a bare `qiwang.json` would
+    // send a command run elsewhere (`--event ev`) to write a stray file.
+    let state = history.parent().map_or_else(
+        || Path::new(super::STATE_FILE).to_path_buf(),
+        |d| d.join(super::STATE_FILE),
+    );
     match good {
         Some(s) => {
             let snapshot = history.join(&s.name);
             // A compressed snapshot is unpacked on the way (`gzip -dc`).
             let (how_zh, how_en) = if s.name.ends_with(".gz") {
+                let command = format!(
+                    "gzip -dc {} > {}",
+                    shell_word(&snapshot),
+                    shell_word(&state)
+                );
                 (
-                    format!(
-                        "（需解压：`gzip -dc {} > qiwang.json`）",
-                        snapshot.display()
-                    ),
-                    format!(
-                        ", unpacked (`gzip -dc {} > qiwang.json`)",
-                        snapshot.display()
-                    ),
+                    format!("（需解压：`{command}`）"),
+                    format!(", unpacked (`{command}`)"),
                 )
             } else {
                 (String::new(), String::new())
             };
             Text::new(
                 format!(
-                    "qiwang 没有改动它；恢复方法：把最新的完好快照 `{}`（第 {} 次修改之前的状态）复制为 qiwang.json{how_zh}，再按 `qiwang log` 重做第 {} 次起的修改",
+                    "qiwang 没有改动它；恢复方法：把最新的完好快照 `{}`（第 {} 次修改之前的状态）复制为 `{}`{how_zh}，再按 `qiwang log` 重做第 {} 次起的修改",
                     snapshot.display(),
                     s.seq,
+                    state.display(),
                     s.seq
                 ),
                 format!(
-                    "qiwang left it untouched; to recover, copy the newest good snapshot `{}` (the state before change #{}) over qiwang.json{how_en}, then redo the changes `qiwang log` lists from #{} on",
+                    "qiwang left it untouched; to recover, copy the newest good snapshot `{}` (the state before change #{}) over `{}`{how_en}, then redo the changes `qiwang log` lists from #{} on",
                     snapshot.display(),
                     s.seq,
+                    state.display(),
                     s.seq
                 ),
             )
@@ -598,6 +620,14 @@ pub(super) mod tests {
     }
 
     #[test]
+    fn a_state_saved_with_a_byte_order_mark_reads_as_without() {
+        let plain = check(&valid()).map_err(|_| "valid").unwrap();
+        let mut marked = b"\xEF\xBB\xBF".to_vec();
+        marked.extend(valid());
+        assert_eq!(check(&marked).map_err(|_| "with a BOM").unwrap(), plain);
+    }
+
+    #[test]
     fn recovery_hint_names_the_newest_readable_snapshot() {
         let dir = tempfile::tempdir().unwrap();
         let history = dir.path();
@@ -612,16 +642,20 @@ pub(super) mod tests {
         let hint = recovery_hint(history);
         assert!(hint.en.contains("000003-b.json"), "{hint}");
         assert!(hint.en.contains("change #3"), "{hint}");
-        assert!(hint.en.contains(") over qiwang.json, then"), "{hint}");
+        let state = history.parent().unwrap().join("qiwang.json");
+        let over = format!(") over `{}`, then", state.display());
+        assert!(hint.en.contains(&over), "{hint}");
         // A compressed one is named with the command that unpacks it.
         fs::write(history.join("000005-d.json.gz"), compress(&valid())).unwrap();
         fs::write(history.join("000006-e.json.gz"), &valid()[..9]).unwrap();
         let hint = recovery_hint(history);
         assert!(hint.en.contains("`gzip -dc "), "{hint}");
-        assert!(
-            hint.en.contains("000005-d.json.gz > qiwang.json`"),
-            "{hint}"
-        );
+        let unpack = format!("000005-d.json.gz > {}`", shell_word(&state));
+        assert!(hint.en.contains(&unpack), "{hint}");
+        // Spaces and quotes in a path stay one word of the command.
+        let odd = Path::new("/tmp/赛 it's/qiwang.json");
+        assert_eq!(shell_word(odd), "'/tmp/赛 it'\\''s/qiwang.json'");
+        assert_eq!(shell_word(Path::new("ev/qiwang.json")), "ev/qiwang.json");
     }
 
     #[test]

@@ -135,12 +135,12 @@ fn a_damaged_state_error_is_pinned_in_both_languages() {
         3,
         "错误：`ev/qiwang.json` 已损坏：文件在第 1 行第 34 列提前结束（被截断？）；qiwang \
          没有改动它；恢复方法：把最新的完好快照 `ev/history/000003-pair.json.gz`（第 3 次修改\
-         之前的状态）复制为 qiwang.json（需解压：`gzip -dc ev/history/000003-pair.json.gz > \
-         qiwang.json`），再按 `qiwang log` 重做第 3 次起的修改\n",
+         之前的状态）复制为 `ev/qiwang.json`（需解压：`gzip -dc ev/history/000003-pair.json.gz > \
+         ev/qiwang.json`），再按 `qiwang log` 重做第 3 次起的修改\n",
         "error: `ev/qiwang.json` is damaged: the file ends early at line 1 column 34 (cut \
          short?); qiwang left it untouched; to recover, copy the newest good snapshot \
-         `ev/history/000003-pair.json.gz` (the state before change #3) over qiwang.json, \
-         unpacked (`gzip -dc ev/history/000003-pair.json.gz > qiwang.json`), then redo the \
+         `ev/history/000003-pair.json.gz` (the state before change #3) over `ev/qiwang.json`, \
+         unpacked (`gzip -dc ev/history/000003-pair.json.gz > ev/qiwang.json`), then redo the \
          changes `qiwang log` lists from #3 on\n",
     );
 }

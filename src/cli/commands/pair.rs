@@ -6,7 +6,7 @@ use crate::cli::context::{
     resolve_pool, tx_error, xlsx_error,
 };
 use crate::cli::error::{CliError, ExitCode, chain};
-use qiwang::i18n::{Text, number_ranges};
+use qiwang::i18n::{Text, number_ranges, plural};
 use qiwang::model::{Event, GroupId, Relax, Round};
 use qiwang::pairing::{self, PairingError};
 use qiwang::report::{Format, Json, Report, Section};
@@ -408,8 +408,8 @@ fn pair_ready_pools(
                         missing.len()
                     ),
                     Lang::En => format!(
-                        "{group}: round {round} still has {} table(s) without a result ({tables}); enter them with `qiwang result`",
-                        missing.len()
+                        "{group}: round {round} still has {} without a result ({tables}); enter them with `qiwang result`",
+                        plural(missing.len(), "table", "tables")
                     ),
                 });
             }
@@ -863,14 +863,20 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         // docs/rules.md §2.5: breaks the engine recorded when no pairing met every hard
         // rule are listed as accepted relaxations, never counted as violations.
         if !accepted.is_empty() {
-            lines.push(format!(
-                "{name}: {} {}",
-                accepted.len(),
-                lang.pick(
-                    "处已接受的放宽（没有合规编排时所作的放宽）",
-                    "accepted relaxation(s) (no pairing met every hard rule)"
-                )
-            ));
+            lines.push(match lang {
+                Lang::Zh => format!(
+                    "{name}: {} 处已接受的放宽（没有合规编排时所作的放宽）",
+                    accepted.len()
+                ),
+                Lang::En => format!(
+                    "{name}: {} (no pairing met every hard rule)",
+                    plural(
+                        accepted.len(),
+                        "accepted relaxation",
+                        "accepted relaxations"
+                    )
+                ),
+            });
         }
         for v in &accepted {
             let text = format!(
@@ -900,7 +906,10 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     if total > 0 {
         return Err(CliError::input(Text::new(
             format!("有 {total} 处违反硬性编排规则"),
-            format!("{total} violation(s) of the hard pairing rules"),
+            format!(
+                "{} of the hard pairing rules",
+                plural(total, "violation", "violations")
+            ),
         )));
     }
     Ok(())
@@ -1026,7 +1035,8 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
         return Err(CliError::input(Text::new(
             format!("有 {failed} 轮不是最优编排、先后手不符规则或无法比较"),
             format!(
-                "{failed} round(s) not optimal, with colours not by the rules, or not comparable"
+                "{} not optimal, with colours not by the rules, or not comparable",
+                plural(failed, "round", "rounds")
             ),
         )));
     }
