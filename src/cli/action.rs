@@ -31,6 +31,9 @@ pub enum Action {
     },
     Paired {
         rounds: Vec<PairedRound>,
+        /// `pair --all`: the pools refused for want of a legal pairing in the same run.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        refused: Vec<RefusedRound>,
     },
     /// `pair --dry-run` of round 1, or a round-1 `pair` refused for want of a legal
     /// pairing, recorded the draw's seed.
@@ -115,6 +118,16 @@ pub struct PairedRound {
     /// `pairing.relax`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub relax: Option<Vec<Relax>>,
+}
+
+/// A pool's round `pair --all` found no legal pairing for, and the round-1 draw's seed
+/// recorded for it then (none when it was recorded before, or given).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RefusedRound {
+    pub group: GroupId,
+    pub round: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
 /// The results recorded in one pool, with what the arbiter should know about them.
@@ -305,7 +318,7 @@ impl Action {
                     plural(withdrawn, "player", "players")
                 ),
             },
-            Action::Paired { rounds } => {
+            Action::Paired { rounds, refused } => {
                 let each: Vec<String> = rounds
                     .iter()
                     .map(|r| {
@@ -339,9 +352,26 @@ impl Action {
                         }
                     })
                     .collect();
+                let refused: String = refused
+                    .iter()
+                    .map(|r| {
+                        let seed = r.seed.map_or(String::new(), |s| match zh {
+                            true => format!("，记录抽签种子 {s}"),
+                            false => format!(", draw seed {s} recorded"),
+                        });
+                        match zh {
+                            true => format!("；{}第{}轮无合规编排{seed}", g(&r.group), r.round),
+                            false => format!(
+                                "; round {} of {} refused (no legal pairing{seed})",
+                                r.round,
+                                g(&r.group)
+                            ),
+                        }
+                    })
+                    .collect();
                 match zh {
-                    true => format!("编排{}", each.join("；")),
-                    false => format!("paired {}", each.join(", ")),
+                    true => format!("编排{}{refused}", each.join("；")),
+                    false => format!("paired {}{refused}", each.join(", ")),
                 }
             }
             Action::SeedsRecorded { seeds } => {

@@ -483,12 +483,9 @@ fn pair_all_pairs_the_other_pools_when_one_has_no_legal_pairing() {
     );
     assert!(text.contains("女子组"), "the rulebook has changed shape");
     fs::write(&rules, text).unwrap();
-    let ev = event_from(
-        tmp.path(),
-        &rules,
-        "name,gender,unit,group\n甲,男,X,open\n乙,男,X,open\n丙,男,X,open\n丁,男,W,open\n\
-         子,女,A,girls\n丑,女,B,girls\n寅,女,C,girls\n卯,女,D,girls\n",
-    );
+    let csv = "name,gender,unit,group\n甲,男,X,open\n乙,男,X,open\n丙,男,X,open\n丁,男,W,open\n\
+               子,女,A,girls\n丑,女,B,girls\n寅,女,C,girls\n卯,女,D,girls\n";
+    let ev = event_from(tmp.path(), &rules, csv);
     let evs = ev.to_str().unwrap();
     let state = || -> serde_json::Value {
         serde_json::from_str(&fs::read_to_string(ev.join("qiwang.json")).unwrap()).unwrap()
@@ -531,6 +528,13 @@ fn pair_all_pairs_the_other_pools_when_one_has_no_legal_pairing() {
     assert_eq!(pool("girls")["rounds"].as_array().map(Vec::len), Some(1));
     assert!(pool("open")["rounds"].as_array().is_none_or(Vec::is_empty));
     assert_eq!(pool("open")["seed"].as_u64(), Some(seed));
+    // Every ready pool refused: JSON output is still JSON, an empty list of sheets.
+    let out = run(
+        tmp.path(),
+        &["--event", evs, "--format", "json", "pair", "--all"],
+    );
+    assert_eq!(out.code, 4, "{}", out.stderr);
+    assert_eq!(out.stdout.trim(), "[]");
     // The arbiter lets this round break team avoidance: the recorded draw is made.
     run(
         tmp.path(),
@@ -539,6 +543,33 @@ fn pair_all_pairs_the_other_pools_when_one_has_no_legal_pairing() {
     .ok();
     assert_eq!(pool("open")["seed"].as_u64(), Some(seed));
     assert_eq!(pool("open")["rounds"].as_array().map(Vec::len), Some(1));
+
+    // Without a dry run first: the rounds paired and the refused draw's seed are one
+    // change, so one `undo` takes back the whole command.
+    let tmp = tempfile::TempDir::new().unwrap();
+    let ev = event_from(tmp.path(), &rules, csv);
+    let evs = ev.to_str().unwrap();
+    let entries = || {
+        fs::read_to_string(ev.join("audit.log"))
+            .unwrap()
+            .lines()
+            .count()
+    };
+    let before = (entries(), fs::read(ev.join("qiwang.json")).unwrap());
+    let out = run(
+        tmp.path(),
+        &["--event", evs, "--lang", "en", "pair", "--all"],
+    );
+    assert_eq!(out.code, 4, "{}", out.stderr);
+    assert_eq!(entries(), before.0 + 1);
+    let log = run(tmp.path(), &["--event", evs, "--lang", "en", "log"]).ok();
+    assert!(
+        log.contains("round 1 of 公开组 refused (no legal pairing, draw seed"),
+        "{log}"
+    );
+    run(tmp.path(), &["--event", evs, "undo"]).ok();
+    let state = fs::read(ev.join("qiwang.json")).unwrap();
+    assert!(state == before.1, "one undo restores the state");
 }
 
 /// The relaxations live in the state file: they survive a save and load, and a state

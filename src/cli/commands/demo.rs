@@ -270,6 +270,7 @@ fn play_pool(
                                     games: None,
                                     relax: None,
                                 }],
+                                refused: Vec::new(),
                             }
                             .change(None, serde_json::json!({ "group": pool, "round": round }))
                         }

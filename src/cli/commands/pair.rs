@@ -1,6 +1,6 @@
 //! `qiwang pair`, `unpair`, `pairing swap|set`, `check`
 
-use crate::cli::action::{Action, PairedRound};
+use crate::cli::action::{Action, PairedRound, RefusedRound};
 use crate::cli::context::{
     Ctx, FormatArg, Loaded, input_error, player_label, pools_with_rounds, resolve_player,
     resolve_pool, tx_error, xlsx_error,
@@ -135,6 +135,7 @@ pub fn pair(
                             games: Some(games),
                             relax: relax.clone(),
                         }],
+                        refused: Vec::new(),
                     }
                     .change((sheet, workbook), details))
                 })
@@ -329,6 +330,7 @@ struct AllPaired {
 /// A pool `pair --all` found no legal pairing for.
 struct Blocked {
     pool: GroupId,
+    round: u32,
     error: PairingError,
     /// The round-1 draw's seed when it was drawn now (not given, not recorded): recorded,
     /// as a refused `pair` records it, so the next `pair` makes the same draw.
@@ -425,11 +427,14 @@ fn pair_ready_pools(
                     Lang::En => format!("{group}: nobody can be paired in round {round}"),
                 });
             }
-            Err(error @ PairingError::NoLegalPairing { .. }) => done.blocked.push(Blocked {
-                pool: pool.clone(),
-                error,
-                drawn,
-            }),
+            Err(error @ PairingError::NoLegalPairing { round, .. }) => {
+                done.blocked.push(Blocked {
+                    pool: pool.clone(),
+                    round,
+                    error,
+                    drawn,
+                });
+            }
             Err(e) => return Err(pairing_error(e)),
         }
     }
@@ -542,12 +547,26 @@ pub fn pair_all(
         store
             .transaction(&ctx.command_info(), |ev| {
                 let done = pair_ready(ev)?;
+                if done.sheets.is_empty() && done.blocked.is_empty() {
+                    return Err(nothing_ready(&done.waiting));
+                }
+                // The refused pools' new round-1 seeds are recorded in the same change
+                // as the rounds paired: one command, one change, one `undo`.
+                let seeds = refused_seeds(&done);
+                for (pool, s) in &seeds {
+                    ev.group_mut(pool).seed = Some(*s);
+                }
+                let seeds_json: Vec<serde_json::Value> = seeds
+                    .iter()
+                    .map(|(p, s)| serde_json::json!({ "group": p, "seed": s }))
+                    .collect();
                 if done.sheets.is_empty() {
-                    if done.blocked.is_empty() {
-                        return Err(nothing_ready(&done.waiting));
-                    }
                     // Every ready pool refused: nothing to store but their seeds.
-                    return Ok(qiwang::store::Change::Unchanged(done));
+                    if seeds.is_empty() {
+                        return Ok(qiwang::store::Change::Unchanged(done));
+                    }
+                    let details = serde_json::json!({ "seeds": seeds_json });
+                    return Ok(Action::SeedsRecorded { seeds }.change(done, details));
                 }
                 let action = Action::Paired {
                     rounds: done
@@ -559,6 +578,15 @@ pub fn pair_all(
                             seed: Some(*s),
                             games: None,
                             relax: relax.clone(),
+                        })
+                        .collect(),
+                    refused: done
+                        .blocked
+                        .iter()
+                        .map(|b| RefusedRound {
+                            group: b.pool.clone(),
+                            round: b.round,
+                            seed: b.drawn,
                         })
                         .collect(),
                 };
@@ -576,15 +604,16 @@ pub fn pair_all(
                         })
                     })
                     .collect();
-                let details = serde_json::json!({ "groups": groups });
+                let mut details = serde_json::json!({ "groups": groups });
+                if !seeds_json.is_empty() {
+                    details["seeds"] = serde_json::json!(seeds_json);
+                }
                 Ok(action.change(done, details))
             })
             .map_err(tx_error)?
     };
-    if !dry_run {
-        record_seeds(&refused_seeds(&done))?;
-    }
-    if !done.sheets.is_empty() {
+    if !done.sheets.is_empty() || format == Format::Json {
+        // JSON stays JSON when every pool was refused: an empty list of sheets.
         out!("{}", qiwang::views::render_all(&done.sheets, format));
     }
     if !done.waiting.is_empty() {
