@@ -91,6 +91,9 @@ pub enum PassReason {
     },
     /// Giving them the bye would have left no legal pairing for the others.
     WouldBlockPairing,
+    /// Round 1 with no team-clean pairing for any bye: giving them the bye would have left
+    /// more team-mates to meet than the bye chosen (docs/rules.md §2.5).
+    MoreTeamMates,
     /// Same score: giving it to the chosen player paired the rest better (fewer floats,
     /// nearer scores, more due colours, fewer repeated floats, then the lower place).
     BetterPairing,
@@ -307,7 +310,23 @@ impl Explanation {
         if let Some(bye) = &self.bye {
             let who = names(bye.player);
             let passed = !bye.passed_over.is_empty();
+            let fewest = bye
+                .passed_over
+                .iter()
+                .any(|(_, why)| *why == PassReason::MoreTeamMates);
             out.push(match (bye.reason, zh) {
+                (ByeReason::Round1HighestNumber, true) if fewest => format!(
+                    "{who}轮空：首轮人数为单数，任何人轮空其余棋手都有同队相遇，由同队相遇最少的最大号轮空。"
+                ),
+                (ByeReason::Round1HighestNumber, false) if fewest => format!(
+                    "{who} has the bye: round 1 has an odd number of players, no bye leaves the rest free of team-mates to meet, and the highest number whose bye leaves the fewest takes it."
+                ),
+                (ByeReason::Round1Lot, true) if fewest => format!(
+                    "{who}轮空：首轮人数为单数，抽签决定（任何人轮空其余棋手都有同队相遇，只在同队相遇最少的棋手中抽签）。"
+                ),
+                (ByeReason::Round1Lot, false) if fewest => format!(
+                    "{who} has the bye: round 1 has an odd number of players; drawn by lot among those whose bye leaves the fewest team-mates to meet (none leaves none)."
+                ),
                 (ByeReason::Round1HighestNumber, true) if passed => {
                     format!("{who}轮空：首轮人数为单数，由其余棋手能全部合规编对的最大号轮空。")
                 }
@@ -361,6 +380,12 @@ impl Explanation {
                     }
                     (PassReason::WouldBlockPairing, false) => format!(
                         "  {o} not given the bye: the others could not all have been paired legally."
+                    ),
+                    (PassReason::MoreTeamMates, true) => {
+                        format!("  {o}未轮空：若其轮空，其余棋手中须同队相遇的台数更多。")
+                    }
+                    (PassReason::MoreTeamMates, false) => format!(
+                        "  {o} not given the bye: the others would have had more team-mates to meet."
                     ),
                     (PassReason::BetterPairing, true) => format!(
                         "  {o}未轮空：同分，但让{who}轮空时其余编对更好（更少跨分、分差更小、先后手更均衡、更少连续同向浮动，再按名次靠后者轮空）。"

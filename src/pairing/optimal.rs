@@ -22,6 +22,15 @@ use std::collections::{BTreeMap, BTreeSet};
 pub enum Verdict {
     /// Round 1 is a draw by lot or rating (§2.2), not an optimisation.
     Drawn,
+    /// Round 1 seats more team-mates together than its players must meet (§4.1: with
+    /// one unit holding more than half the players left, the excess must; otherwise
+    /// none): `stored` tables against the `fewest` some bye and pairing allow.
+    Round1TeamMates {
+        /// Team-mate tables in the stored round.
+        stored: usize,
+        /// The fewest any pairing of the round's players has.
+        fewest: usize,
+    },
     /// No pairing is better on the criteria than the stored one, and every table's colours
     /// are the ones §3.3 gives.
     Optimal,
@@ -80,7 +89,7 @@ pub fn prove_round(
         return Ok(Verdict::NotComparable);
     };
     if number == 1 {
-        return Ok(Verdict::Drawn);
+        return Ok(round1_verdict(event, rules, group, round));
     }
     // A round paired with `pair --relax` is re-solved under the rules that command gave
     // in place of the rulebook's `pairing.relax` (docs/rules.md §2.5).
@@ -95,18 +104,9 @@ pub fn prove_round(
         None => rules,
     };
     let field = field_before(event, rules, group, number);
-    let index: BTreeMap<PlayerId, usize> = field
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.id, i))
-        .collect();
-    let Some((tables, bye)) = stored_indices(round, &index) else {
+    let Some((index, (tables, bye))) = seats_of(&field, round) else {
         return Ok(Verdict::NotComparable);
     };
-    if bye.is_some() != (field.players.len() % 2 == 1) {
-        return Ok(Verdict::NotComparable);
-    }
     // Every legal pair at once is the independent reference where it fits; above that
     // (5 billion pairs at 100,000 players ran a machine out of memory) the priced solve
     // re-solves the round, its optimum proven over every legal pair by its duals (§2.6).
@@ -176,6 +176,35 @@ fn field_before<'a>(event: &Event, rules: &'a Rulebook, group: &GroupId, number:
     Field::new(ctx, states)
 }
 
+/// Round 1 is drawn, not optimised, but team avoidance (a hard rule, §4.1) holds there
+/// too: a stored round 1 with more team-mate tables than its players must have (a hand
+/// edit with `--force`) is named, as `check` names the tables.
+fn round1_verdict(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    round: &crate::model::Round,
+) -> Verdict {
+    let field = field_before(event, rules, group, 1);
+    let Some((_, (tables, _))) = seats_of(&field, round) else {
+        return Verdict::NotComparable;
+    };
+    let players = &field.players;
+    let stored = tables
+        .iter()
+        .filter(|&&(a, b)| field.rules.team_conflict(&players[a], &players[b]))
+        .count();
+    if stored == 0 {
+        return Verdict::Drawn;
+    }
+    let fewest = super::round1::fewest_team_mates(&field.rules, players);
+    if stored > fewest {
+        Verdict::Round1TeamMates { stored, fewest }
+    } else {
+        Verdict::Drawn
+    }
+}
+
 /// The stored tables whose colours are the other way round from what §3.3 gives the pair
 /// (the note's `red` is the player §3.3 makes red). The round's players are all in
 /// `index` ([`stored_indices`] checked).
@@ -219,6 +248,23 @@ fn more_tables(left: usize, lang: Lang) -> Option<String> {
             if left == 1 { "table" } else { "tables" }
         ),
     })
+}
+
+/// The field's players by id, and the stored round's [`Seats`]; `None` when the round
+/// does not seat exactly the field's players, or has a bye where the field is even (or
+/// none where it is odd).
+fn seats_of(
+    field: &Field,
+    round: &crate::model::Round,
+) -> Option<(BTreeMap<PlayerId, usize>, Seats)> {
+    let index: BTreeMap<PlayerId, usize> = field
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id, i))
+        .collect();
+    let (tables, bye) = stored_indices(round, &index)?;
+    (bye.is_some() == (field.players.len() % 2 == 1)).then_some((index, (tables, bye)))
 }
 
 /// The stored tables (red, black) and bye as field indices; `None` when a seated player
@@ -300,6 +346,7 @@ impl Verdict {
     pub fn kind(&self) -> &'static str {
         match self {
             Verdict::Drawn => "drawn",
+            Verdict::Round1TeamMates { .. } => "round1_team_mates",
             Verdict::Optimal => "optimal",
             Verdict::NotOptimal(_) => "not_optimal",
             Verdict::ColoursNotByRule(_) => "colours_not_by_rule",
@@ -313,7 +360,10 @@ impl Verdict {
     pub fn fails(&self) -> bool {
         matches!(
             self,
-            Verdict::NotOptimal(_) | Verdict::ColoursNotByRule(_) | Verdict::NotComparable
+            Verdict::NotOptimal(_)
+                | Verdict::ColoursNotByRule(_)
+                | Verdict::NotComparable
+                | Verdict::Round1TeamMates { .. }
         )
     }
 
@@ -334,6 +384,15 @@ impl Verdict {
                 "首轮按抽签或等级分编排，不是优化结果，无需证明",
                 "round 1 is drawn by lot or rating, not optimised; nothing to prove",
             ),
+            Verdict::Round1TeamMates { stored, fewest } => vec![match lang {
+                Lang::Zh => format!(
+                    "{head}首轮有 {stored} 台同队相遇，而本轮棋手最少只需 {fewest} 台（同队回避，§4.1）；`qiwang check` 列出这些台次"
+                ),
+                Lang::En => format!(
+                    "{head}round 1 seats team-mates together at {}, where its players need no more than {fewest} (team avoidance, §4.1); `qiwang check` lists them",
+                    crate::i18n::plural(stored, "table", "tables")
+                ),
+            }],
             Verdict::Optimal => one(
                 "最优（按编排准则逐项比较，没有更好的编排）",
                 "optimal (no pairing is better on the criteria, level by level)",

@@ -38,29 +38,35 @@ pub(super) fn pair(
                     .collect()
             }
         };
+        // As in later rounds (docs/rules.md §4.2), the bye passes over a player whose bye
+        // leaves no legal pairing for the rest (round 1's only hard rule is team
+        // avoidance) and, when no bye leaves one, a player whose bye leaves more
+        // team-mates to meet than another's (§2.5: the fewest relaxations).
+        let mates = MatesWithout::new(ctx, &players);
+        let fewest = players.iter().map(|p| mates.of(Some(p))).min();
         let mut order = order.into_iter();
         let first = order.next().expect("an odd field has a player");
-        let at = if clean_without(ctx, &players, first) {
+        let at = if Some(mates.of(Some(&players[first]))) == fewest {
             first
         } else {
-            // As in later rounds (docs/rules.md §4.2), the bye passes over a player whose
-            // bye leaves no legal pairing for the rest: round 1's only hard rule is team
-            // avoidance. When no bye allows one, the rule's own choice keeps it and team
-            // avoidance is relaxed (§2.5: a bye is never moved to save a relaxation).
             let mut rest: Vec<usize> = order.collect();
             if cfg.round1_bye == Round1Bye::Lot {
                 rest.shuffle(&mut rng);
             }
-            match rest.iter().position(|&i| clean_without(ctx, &players, i)) {
-                Some(k) => {
-                    passed_over = std::iter::once(first)
-                        .chain(rest[..k].iter().copied())
-                        .map(|i| (players[i].id, PassReason::WouldBlockPairing))
-                        .collect();
-                    rest[k]
-                }
-                None => first,
-            }
+            let k = rest
+                .iter()
+                .position(|&i| Some(mates.of(Some(&players[i]))) == fewest)
+                .expect("some player's bye leaves the fewest");
+            let why = if fewest == Some(0) {
+                PassReason::WouldBlockPairing
+            } else {
+                PassReason::MoreTeamMates
+            };
+            passed_over = std::iter::once(first)
+                .chain(rest[..k].iter().copied())
+                .map(|i| (players[i].id, why.clone()))
+                .collect();
+            rest[k]
         };
         bye = Some(players.remove(at));
     }
@@ -185,20 +191,59 @@ pub(super) fn pair(
     ))
 }
 
-/// Whether the field without player `bye` has a pairing with no team-mates at a table, the
+/// The fewest team-mate tables a pairing of the field without one player can have, the
 /// only hard rule of round 1. Players conflict exactly when they share a unit, so the
-/// conflict-free graph is complete multipartite and has a perfect matching exactly when no
-/// unit holds more than half of the players left.
-fn clean_without(ctx: &Rules, players: &[PlayerState], bye: usize) -> bool {
-    if !ctx.team_avoidance_on() {
-        return true;
+/// conflict-free graph is complete multipartite: the players left pair without
+/// team-mates exactly when no unit holds more than half of them, and otherwise the
+/// largest unit's players beyond half must meet each other.
+struct MatesWithout<'a> {
+    on: bool,
+    /// The largest unit, its size, and the next largest size (equal when two tie).
+    top: Option<(&'a str, usize)>,
+    second: usize,
+    /// Players seated at tables: all but the bye.
+    left: usize,
+}
+
+/// The fewest team-mate tables any round 1 of `players` has, over every bye an odd field
+/// may give ([`MatesWithout`]): what `check --optimal` holds a stored round 1 to.
+pub(super) fn fewest_team_mates(ctx: &Rules, players: &[PlayerState]) -> usize {
+    let mates = MatesWithout::new(ctx, players);
+    if players.len() % 2 == 1 {
+        players.iter().map(|p| mates.of(Some(p))).min().unwrap_or(0)
+    } else {
+        mates.of(None)
     }
-    let mut units: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for (i, p) in players.iter().enumerate() {
-        if let (false, Some(team)) = (i == bye, p.team.as_deref()) {
-            *units.entry(team).or_default() += 1;
+}
+
+impl<'a> MatesWithout<'a> {
+    fn new(ctx: &Rules, players: &'a [PlayerState]) -> MatesWithout<'a> {
+        let mut units: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for p in players {
+            if let Some(team) = p.team.as_deref() {
+                *units.entry(team).or_default() += 1;
+            }
+        }
+        let mut sizes: Vec<(usize, &str)> = units.into_iter().map(|(u, n)| (n, u)).collect();
+        sizes.sort_unstable_by(|a, b| b.cmp(a));
+        MatesWithout {
+            on: ctx.team_avoidance_on(),
+            top: sizes.first().map(|&(n, u)| (u, n)),
+            second: sizes.get(1).map_or(0, |&(n, _)| n),
+            left: players.len() - players.len() % 2,
         }
     }
-    let left = players.len() - 1;
-    units.values().all(|&n| 2 * n <= left)
+
+    /// The fewest team-mate tables when `bye` sits out (in an odd field).
+    fn of(&self, bye: Option<&PlayerState>) -> usize {
+        let Some((unit, size)) = self.top.filter(|_| self.on) else {
+            return 0;
+        };
+        let largest = if bye.and_then(|b| b.team.as_deref()) == Some(unit) {
+            (size - 1).max(self.second)
+        } else {
+            size
+        };
+        (2 * largest).saturating_sub(self.left) / 2
+    }
 }
