@@ -132,7 +132,16 @@ pub fn render_all(reports: &[Report], format: Format) -> String {
         }
         (_, _) => reports
             .iter()
-            .map(|r| r.render(format))
+            .enumerate()
+            .map(|(k, r)| {
+                let text = r.render(format);
+                // One byte-order mark, at the start of the whole output: one in the middle
+                // reads as a stray character in the next sheet's first cell.
+                match text.strip_prefix('\u{feff}') {
+                    Some(rest) if k > 0 => rest.to_string(),
+                    _ => text,
+                }
+            })
             .collect::<Vec<_>>()
             .join("\n"),
     }

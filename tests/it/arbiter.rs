@@ -251,6 +251,11 @@ fn pair_all_pairs_every_ready_group_and_says_why_the_others_wait() {
     let (_tmp2, ev2) = jinhua();
     let json = qw(&ev2, &["--format", "json", "pair", "--all", "--seed", "7"]).json();
     assert_eq!(json.as_array().unwrap().len(), 4);
+    // CSV: the sheets one after the other, with one byte-order mark at the very start.
+    let (_tmp3, ev3) = jinhua();
+    let csv = qw(&ev3, &["--format", "csv", "pair", "--all", "--seed", "7"]).ok();
+    assert!(csv.starts_with('\u{feff}'), "{csv}");
+    assert_eq!(csv.matches('\u{feff}').count(), 1, "{csv}");
 }
 
 #[test]

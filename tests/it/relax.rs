@@ -583,6 +583,22 @@ fn pair_all_pairs_the_other_pools_when_one_has_no_legal_pairing() {
         "{}",
         out.stderr
     );
+    // JSON is one list of sheets whatever their number: here the one pool paired.
+    let out = run(
+        tmp.path(),
+        &[
+            "--event",
+            evs,
+            "--format",
+            "json",
+            "pair",
+            "--all",
+            "--dry-run",
+        ],
+    );
+    assert_eq!(out.code, 4, "{}", out.stderr);
+    let sheets: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(sheets.as_array().map(Vec::len), Some(1), "{sheets}");
     let out = run(
         tmp.path(),
         &["--event", evs, "--lang", "en", "pair", "--all"],

@@ -612,8 +612,12 @@ pub fn pair_all(
             })
             .map_err(tx_error)?
     };
-    if !done.sheets.is_empty() || format == Format::Json {
-        // JSON stays JSON when every pool was refused: an empty list of sheets.
+    if format == Format::Json {
+        // One list of sheets whatever their number: empty when every pool was refused,
+        // a list of one when one pool was ready.
+        let all: Vec<&serde_json::Value> = done.sheets.iter().map(|r| &r.json).collect();
+        outln!("{}", serde_json::to_string_pretty(&all).unwrap_or_default());
+    } else if !done.sheets.is_empty() {
         out!("{}", qiwang::views::render_all(&done.sheets, format));
     }
     if !done.waiting.is_empty() {
