@@ -179,9 +179,11 @@ impl Ctx {
 
 /// The event's rulebook, validated again from the frozen text.
 fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
+    // Lines and columns are the rulebook text's, which the state file holds as the
+    // string `rules_toml`: named so, not as positions in the state file itself.
     Rulebook::from_toml(
         &event.rules_toml,
-        &dir.join("qiwang.json").display().to_string(),
+        &format!("{} `rules_toml`", dir.join("qiwang.json").display()),
     )
     .map_err(|e| {
         let hint = Store::open(dir).ok().map(|store| store.recovery_hint());
