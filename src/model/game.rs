@@ -152,7 +152,7 @@ impl GameResult {
 
 /// One line of a round's pairing sheet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
+#[serde(rename_all = "snake_case", tag = "kind", try_from = "PairingFields")]
 pub enum Pairing {
     /// A game between two players at a table.
     Game {
@@ -171,6 +171,48 @@ pub enum Pairing {
         /// The player who gets the bye.
         player: PlayerId,
     },
+}
+
+/// A [`Pairing`] as the state file writes it (`{"kind": "game", "table": …}`), read
+/// field by field: serde reads an internally tagged enum through a buffer, which hides
+/// where in a pairing a value of the wrong type sits (a damaged state file was named down
+/// to `pairings[0]`, not `pairings[0].red`). Fields of the other kind are ignored, as the
+/// tagged enum ignored them; the file's shape is unchanged.
+#[derive(Deserialize)]
+struct PairingFields {
+    kind: PairingKind,
+    table: Option<u32>,
+    red: Option<PlayerId>,
+    black: Option<PlayerId>,
+    #[serde(default)]
+    result: Option<GameResult>,
+    player: Option<PlayerId>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum PairingKind {
+    Game,
+    Bye,
+}
+
+impl TryFrom<PairingFields> for Pairing {
+    type Error = String;
+
+    fn try_from(f: PairingFields) -> Result<Pairing, String> {
+        let need = |name: &str| format!("missing field `{name}`");
+        Ok(match f.kind {
+            PairingKind::Game => Pairing::Game {
+                table: f.table.ok_or_else(|| need("table"))?,
+                red: f.red.ok_or_else(|| need("red"))?,
+                black: f.black.ok_or_else(|| need("black"))?,
+                result: f.result,
+            },
+            PairingKind::Bye => Pairing::Bye {
+                player: f.player.ok_or_else(|| need("player"))?,
+            },
+        })
+    }
 }
 
 impl Pairing {

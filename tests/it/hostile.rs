@@ -593,6 +593,23 @@ fn a_damaged_state_file_is_refused_with_the_way_back_and_never_overwritten() {
             "key `groups.open.relax_given[0].round`: unexpected content: invalid type: string \"one\"",
         ),
         (
+            "edited by hand: a pairing's player as text",
+            edit_json(&good, |v| {
+                v["groups"]["open"]["rounds"][0]["pairings"][0]["red"] = "2".into();
+            }),
+            "key `groups.open.rounds[0].pairings[0].red`: unexpected content: invalid type: string",
+        ),
+        (
+            "edited by hand: a game without its table",
+            edit_json(&good, |v| {
+                let game = v["groups"]["open"]["rounds"][0]["pairings"][0]
+                    .as_object_mut()
+                    .unwrap();
+                game.remove("table");
+            }),
+            "key `groups.open.rounds[0].pairings[0]`: unexpected content: missing field `table`",
+        ),
+        (
             "newer schema",
             good.replacen(
                 &format!("\"schema_version\": {}", qiwang::model::SCHEMA_VERSION),
