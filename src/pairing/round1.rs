@@ -1,13 +1,13 @@
 //! Round 1 (docs/rules.md §2.2): pairs by pairing number in the rulebook's mode, colours by its
 //! first-round colour mode, the bye to the highest number (or by lot) in an odd field,
-//! and round-1 team avoidance by swapping lower-half players (S15 comment), falling back
-//! to the exact matching when the swaps cannot part every unit.
+//! and round-1 team avoidance by swapping lower-half players (S15 comment), which leaves
+//! exactly the fewest team-mate tables when they cannot part every unit.
 
 use super::context::{ColourStep, PlayerState, Rules};
-use super::engine::{self, Field, Solver};
+use super::engine::Field;
 use super::explain::{ByeNote, ByeReason, ColourNote, Explanation, PassReason, Round1Note};
 use super::{Blocker, blockers};
-use crate::model::{Pairing, Round};
+use crate::model::{Pairing, Relax, Round};
 use crate::rulebook::{Round1Bye, Round1Colour, Round1Pairing};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -83,16 +83,29 @@ pub(super) fn pair(
         }
     };
     let conflict = |a: usize, b: usize| ctx.team_conflict(&players[a], &players[b]);
-    let mut blocked = false;
+    // Team-mates conflict exactly when they share a unit. A table of unit U's players
+    // that no swap can part proves every other table holds a player of U (a swap needs a
+    // table with neither player from U), so U holds more than half the players and no
+    // team-clean pairing exists; no table of U can be parted after that either (no swap
+    // makes a table without a player of U where there was none). So the tables left
+    // are all of U, and exactly as many as must be: with every other table holding one
+    // player of U, U's players beyond half of those seated meet each other — the fewest
+    // team-mate tables (docs/rules.md §2.2), found without a matching.
+    let mut crowded: Option<&str> = None;
+    let mut left = Vec::new();
     for t in 0..pairs.len() {
         if !conflict(pairs[t].0, pairs[t].1) {
             continue;
         }
+        let unit = players[pairs[t].0].team.as_deref();
+        if crowded.is_some() && crowded == unit {
+            left.push(t);
+            continue;
+        }
         // Swap the second (lower-half) player with the nearest later table's, then the
         // nearest earlier one's, keeping both tables clean.
-        let others: Vec<usize> = (t + 1..pairs.len()).chain((0..t).rev()).collect();
-        let fix = others
-            .into_iter()
+        let fix = (t + 1..pairs.len())
+            .chain((0..t).rev())
             .find(|&u| !conflict(pairs[t].0, pairs[u].1) && !conflict(pairs[u].0, pairs[t].1));
         match fix {
             Some(u) => {
@@ -100,14 +113,15 @@ pub(super) fn pair(
                 pairs[t].1 = pairs[u].1;
                 pairs[u].1 = tmp;
             }
-            None => blocked = true,
+            None => {
+                crowded = unit;
+                left.push(t);
+            }
         }
     }
-    if blocked {
-        // The swaps ran out: let the matching find a team-clean pairing as close to the
-        // mode's order as it can (criterion (e)), or, where none exists, the pairing with
-        // the fewest team-mate tables (`pairing.relax`, docs/rules.md §2.5) — exact, so
-        // the event never stops for a unit holding more than half the pool.
+    if !left.is_empty() && !ctx.rules.pairing.relax.contains(&Relax::Team) {
+        // Team avoidance may not be relaxed (`pairing.relax`, docs/rules.md §2.5): the
+        // players of the tables left are named, with what bars each.
         let field = Field::new(
             Rules {
                 rules: ctx.rules,
@@ -117,16 +131,11 @@ pub(super) fn pair(
             },
             players.clone(),
         );
-        let m = engine::pair_field(&field, Solver::Dense)
-            .map_err(|stuck| blockers(&field, &stuck.unmatched, name))?;
-        let at = |i: usize| {
-            players
-                .iter()
-                .position(|p| p.id == field.players[i].id)
-                .expect("the field holds the same players")
-        };
-        pairs = m.pairs.iter().map(|&(a, b)| (at(a), at(b))).collect();
-        pairs.sort_by_key(|&(a, b)| players[a].number.min(players[b].number));
+        let stuck: Vec<usize> = left
+            .iter()
+            .flat_map(|&t| [pairs[t].0, pairs[t].1])
+            .collect();
+        return Err(blockers(&field, &stuck, name));
     }
     let mut pairings = Vec::new();
     let mut colours = Vec::new();

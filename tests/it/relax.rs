@@ -221,6 +221,57 @@ fn round1_bye_passes_over_a_player_whose_bye_leaves_more_team_mates_to_meet() {
     );
 }
 
+/// Round 1 of large pools where one unit holds more than half: exactly the fewest
+/// team-mate tables (the unit's players beyond half of those seated), whatever the
+/// pairing mode, the unit's share and where its players fall in the draw.
+#[test]
+fn round1_large_pools_with_a_crowding_unit_pair_the_fewest_team_mates() {
+    use qiwang::rulebook::Round1Pairing;
+    let mut rules = rules_of("rules/dongguan-2018.toml");
+    let g = GroupId::new("king");
+    let modes = [
+        Round1Pairing::Adjacent,
+        Round1Pairing::Halves,
+        Round1Pairing::FoldFirstLast,
+        Round1Pairing::Random,
+    ];
+    for seed in 0..48u64 {
+        rules.pairing.round1 = modes[seed as usize % 4];
+        let n = [40u32, 41, 201, 300, 301, 999][seed as usize % 6];
+        let share = [51u64, 55, 70, 90, 100][seed as usize % 5];
+        let mut e = event_of(n, &g);
+        for (k, p) in e.players.iter_mut().enumerate() {
+            p.number = None;
+            let crowd = (k as u64 * 7919 + seed * 104_729) % 100 < share;
+            p.unit = if crowd {
+                "多".into()
+            } else {
+                format!("U{}", k % 7)
+            };
+        }
+        let plan = pair_next_round(&e, &rules, &g, seed).unwrap_or_else(|err| panic!("{err}"));
+        let unit = |id: PlayerId| e.player(id).unwrap().unit.clone();
+        let bye = plan.explanation.bye.as_ref().map(|b| b.player);
+        let mut count = std::collections::HashMap::new();
+        for p in e.players.iter().filter(|p| Some(p.id) != bye) {
+            *count.entry(p.unit.clone()).or_insert(0u32) += 1;
+        }
+        let seated = n - n % 2;
+        let fewest = (2 * count.into_values().max().unwrap()).saturating_sub(seated) / 2;
+        let mates = plan
+            .round
+            .pairings
+            .iter()
+            .filter(|p| matches!(p, Pairing::Game { red, black, .. } if unit(*red) == unit(*black)))
+            .count() as u32;
+        assert_eq!(
+            mates, fewest,
+            "seed {seed}, {n} players, {share}% of one unit"
+        );
+        assert_eq!(plan.relaxed.len() as u32, fewest);
+    }
+}
+
 /// `check --optimal` on round 1: a draw, not an optimisation, but team avoidance holds
 /// there too. A round 1 seating team-mates together that its players need not meet (a
 /// forced hand edit) is named; one with exactly the unavoidable team-mate tables is not.
