@@ -1365,16 +1365,19 @@ fn every_csv_output_is_inert_and_opens_in_chinese_excel() {
     }
     assert!(outputs >= 12, "only {outputs} CSV outputs");
     assert!(neutralised > 20, "only {neutralised} neutralised cells");
-    // GBK on request: the same text, encoded.
-    let utf8 = ok(&dir, &["prizes", "--format", "csv"]).stdout;
-    let gbk = ok(&dir, &["prizes", "--format", "csv", "--encoding", "gbk"]).stdout;
-    let decoded = encoding_rs::GBK.decode(&gbk).0.into_owned();
-    assert_eq!(
-        decoded,
-        String::from_utf8(utf8)
-            .unwrap()
-            .trim_start_matches('\u{feff}')
-    );
+    // GBK on request: the same text, encoded (round sheets too, which once ignored it).
+    for command in ["prizes", "round"] {
+        let utf8 = ok(&dir, &[command, "--format", "csv"]).stdout;
+        let gbk = ok(&dir, &[command, "--format", "csv", "--encoding", "gbk"]).stdout;
+        let decoded = encoding_rs::GBK.decode(&gbk).0.into_owned();
+        assert_eq!(
+            decoded,
+            String::from_utf8(utf8)
+                .unwrap()
+                .trim_start_matches('\u{feff}'),
+            "{command}"
+        );
+    }
     // A character GBK lacks is refused by name, not written as `?`.
     ok(
         &dir,

@@ -650,6 +650,8 @@ fn pair_all_pairs_the_other_pools_when_one_has_no_legal_pairing() {
     assert_eq!(out.code, 4, "{}", out.stderr);
     let sheets: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(sheets.as_array().map(Vec::len), Some(1), "{sheets}");
+    // Each round-1 sheet of a dry run names its draw's seed, as `pair --dry-run` does.
+    assert!(sheets[0]["seed"].is_u64(), "{sheets}");
     let out = run(
         tmp.path(),
         &["--event", evs, "--lang", "en", "pair", "--all"],

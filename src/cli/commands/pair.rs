@@ -540,6 +540,10 @@ pub fn pair_all(
                 let recorded = event.group(pool).and_then(|g| g.seed).is_some();
                 let line = seed_line(*s, seed.is_some(), recorded);
                 report.footer.insert(1, line.get(lang).to_string());
+                // As `pair --dry-run` of one pool gives it: the draw's seed, for scripts.
+                if let serde_json::Value::Object(map) = &mut report.json {
+                    map.insert("seed".into(), serde_json::json!(s));
+                }
             }
         }
         done
@@ -618,7 +622,7 @@ pub fn pair_all(
         let all: Vec<&serde_json::Value> = done.sheets.iter().map(|r| &r.json).collect();
         outln!("{}", serde_json::to_string_pretty(&all).unwrap_or_default());
     } else if !done.sheets.is_empty() {
-        out!("{}", qiwang::views::render_all(&done.sheets, format));
+        ctx.print_rendered(format, &qiwang::views::render_all(&done.sheets, format))?;
     }
     if !done.waiting.is_empty() {
         let head = lang.pick("未编排的组别：", "groups not paired:");

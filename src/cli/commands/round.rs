@@ -27,6 +27,5 @@ pub fn run(
         .map_or(SheetKind::Pairings, |(_, kind)| *kind);
     let sheets =
         round_sheets(&event, &rules, &pools, round, kind, lang, ctx.json()).map_err(input_error)?;
-    out!("{}", sheets.render(format));
-    Ok(())
+    ctx.print_rendered(format, &sheets.render(format))
 }

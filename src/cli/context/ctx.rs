@@ -156,9 +156,14 @@ impl Ctx {
             return Ok(());
         }
         let format = self.format()?;
-        let text = report.render(format);
+        self.print_rendered(format, &report.render(format))
+    }
+
+    /// Prints `text`, rendered in `format`: CSV in the `--encoding` asked for (one
+    /// byte-order mark for UTF-8, none for `utf-8`, GBK bytes for `gbk`), else as it is.
+    pub fn print_rendered(&self, format: Format, text: &str) -> Result<(), CliError> {
         if format == Format::Csv {
-            crate::cli::emit_bytes(&self.csv_bytes(&text)?);
+            crate::cli::emit_bytes(&self.csv_bytes(text)?);
         } else {
             out!("{text}");
         }
