@@ -224,6 +224,19 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
             pick("本地户籍或居住证填 是", "是 (yes) for local residents"),
         );
     }
+    if rules.pairing.seeding == crate::rulebook::Seeding::RatingThenLot {
+        push(
+            Field::Rating,
+            "等级分",
+            "1850".into(),
+            vec![],
+            false,
+            pick(
+                "编排号按等级分从高到低排定，无等级分者排在其后并抽签；无等级分可留空",
+                "pairing numbers go by rating, highest first, the unrated after them by lot; leave empty when unrated",
+            ),
+        );
+    }
     push(
         Field::Phone,
         "电话",
@@ -293,6 +306,33 @@ mod tests {
             let players = read(&numbered).unwrap_or_else(|e| panic!("{name}: {e}\n{csv}"));
             assert_eq!(players.len(), 1, "{name}");
         }
+    }
+
+    /// Seeding by rating asks for a rating column; its example row imports with the
+    /// rating read.
+    #[test]
+    fn seeding_by_rating_asks_for_the_rating() {
+        let mut rules = shipped("cxa-2011");
+        let has_rating = |rules: &Rulebook| {
+            template(rules, Lang::Zh)
+                .columns
+                .iter()
+                .any(|c| c.field == Field::Rating)
+        };
+        assert!(!has_rating(&rules));
+        rules.pairing.seeding = crate::rulebook::Seeding::RatingThenLot;
+        assert!(has_rating(&rules));
+        let csv = template(&rules, Lang::Zh).to_csv().replace("\n示例,", "\n1,");
+        let players = read_registrations(
+            csv.as_bytes(),
+            "t.csv",
+            &ImportOptions::default(),
+            &rules,
+            &[],
+            PlayerId(1),
+        )
+        .unwrap_or_else(|e| panic!("{e}\n{csv}"));
+        assert_eq!(players[0].rating, Some(1850), "{csv}");
     }
 
     #[test]
