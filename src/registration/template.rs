@@ -322,7 +322,9 @@ mod tests {
         assert!(!has_rating(&rules));
         rules.pairing.seeding = crate::rulebook::Seeding::RatingThenLot;
         assert!(has_rating(&rules));
-        let csv = template(&rules, Lang::Zh).to_csv().replace("\n示例,", "\n1,");
+        let csv = template(&rules, Lang::Zh)
+            .to_csv()
+            .replace("\n示例,", "\n1,");
         let players = read_registrations(
             csv.as_bytes(),
             "t.csv",
