@@ -119,6 +119,12 @@ pub struct Blocker {
 
 display_english!(Blocker, PairingError);
 
+/// Players a refusal names one by one; the rest are counted.
+const SHOWN_BLOCKERS: usize = 10;
+
+/// Possible opponents a blocked player's line names; the rest are counted.
+const SHOWN_OPPONENTS: usize = 8;
+
 impl Localize for Blocker {
     fn localize(&self, lang: Lang) -> String {
         let name = &self.name;
@@ -138,17 +144,27 @@ impl Localize for Blocker {
                 colour,
                 team,
                 ..
-            } => bi!(
-                lang,
-                en(
-                    "player {name} can only meet {}, who are all needed at other tables ({met} already met, {colour} barred by the colour limits, {team} from the same team)",
-                    labels.join(", ")
-                ),
-                zh(
-                    "棋手 {name} 只能对阵 {}，而他们都必须排在其他台次（{met} 人已交过手，{colour} 人受先后手限制，{team} 人同队）",
-                    labels.join("、")
-                ),
-            ),
+            } => {
+                // A crowded pool can leave thousands of possible opponents: the first few
+                // are named, the rest counted, so the refusal stays readable.
+                let shown = labels.len().min(SHOWN_OPPONENTS);
+                let more = labels.len() - shown;
+                let (en_more, zh_more) = match more {
+                    0 => (String::new(), String::new()),
+                    n => (format!(" and {n} more"), format!(" 等 {} 人", labels.len())),
+                };
+                bi!(
+                    lang,
+                    en(
+                        "player {name} can only meet {}{en_more}, who are all needed at other tables ({met} already met, {colour} barred by the colour limits, {team} from the same team)",
+                        labels[..shown].join(", ")
+                    ),
+                    zh(
+                        "棋手 {name} 只能对阵 {}{zh_more}，而他们都必须排在其他台次（{met} 人已交过手，{colour} 人受先后手限制，{team} 人同队）",
+                        labels[..shown].join("、")
+                    ),
+                )
+            }
         }
     }
 }
@@ -192,11 +208,29 @@ impl Localize for PairingError {
                 round,
                 blocking,
             } => {
-                let blockers = blocking
+                let mut blockers = blocking
                     .iter()
+                    .take(SHOWN_BLOCKERS)
                     .map(|b| b.localize(lang))
                     .collect::<Vec<_>>()
                     .join(lang.pick("；", "; "));
+                if let Some(more) = blocking
+                    .len()
+                    .checked_sub(SHOWN_BLOCKERS)
+                    .filter(|&n| n > 0)
+                {
+                    blockers.push_str(&match lang {
+                        Lang::Zh => format!("；另有 {more} 名棋手同样无法编排"),
+                        Lang::En => format!(
+                            "; {} likewise",
+                            plural(
+                                more,
+                                "more player is left without a table",
+                                "more players are left without a table"
+                            )
+                        ),
+                    });
+                }
                 bi!(
                     lang,
                     en(

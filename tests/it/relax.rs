@@ -713,6 +713,51 @@ fn pair_all_pairs_the_other_pools_when_one_has_no_legal_pairing() {
     assert!(state == before.1, "one undo restores the state");
 }
 
+/// A crowded pool refused under `relax = []`: the refusal names a few players and a
+/// few possible opponents each, and counts the rest (it once listed every opponent of
+/// every blocked player: megabytes for a few thousand players).
+#[test]
+fn a_refusal_of_a_crowded_pool_stays_readable() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let rules = cxa_with_relax(tmp.path(), "[]");
+    let mut csv = String::from("name,gender,unit\n");
+    for k in 0..401 {
+        let unit = if k % 5 < 3 {
+            "多".to_string()
+        } else {
+            format!("U{k}")
+        };
+        csv.push_str(&format!("P{k},男,{unit}\n"));
+    }
+    let ev = event_from(tmp.path(), &rules, &csv);
+    let evs = ev.to_str().unwrap();
+    let out = run(
+        tmp.path(),
+        &["--event", evs, "--lang", "en", "pair", "--seed", "1"],
+    );
+    assert_eq!(out.code, 4, "{}", out.stderr);
+    assert!(
+        out.stderr.len() < 4000,
+        "{} bytes: {}",
+        out.stderr.len(),
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("more players are left without a table likewise"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains(" more, who are all needed at other tables"),
+        "{}",
+        out.stderr
+    );
+    let out = run(tmp.path(), &["--event", evs, "pair", "--seed", "1"]);
+    assert!(out.stderr.contains("名棋手同样无法编排"), "{}", out.stderr);
+}
+
 /// The relaxations live in the state file: they survive a save and load, and a state
 /// without them (every file before schema 3) loads with none.
 #[test]
