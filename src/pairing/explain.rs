@@ -109,8 +109,8 @@ pub struct ByeNote {
     /// The rule that chose them.
     pub reason: ByeReason,
     /// Every other player scored no higher, each with why the bye passed them by: the
-    /// answer to "why not me?" (in round 1, only those whose bye left no team-clean
-    /// pairing).
+    /// answer to "why not me?" (in round 1, only those whose bye would have left more
+    /// team-mates to meet, docs/rules.md §2.2).
     pub passed_over: Vec<(PlayerId, PassReason)>,
 }
 
@@ -310,21 +310,22 @@ impl Explanation {
         if let Some(bye) = &self.bye {
             let who = names(bye.player);
             let passed = !bye.passed_over.is_empty();
-            let fewest = bye
+            // Round 1 where every bye leaves team-mates to meet (§2.2).
+            let crowded = bye
                 .passed_over
                 .iter()
                 .any(|(_, why)| *why == PassReason::MoreTeamMates);
             out.push(match (bye.reason, zh) {
-                (ByeReason::Round1HighestNumber, true) if fewest => format!(
+                (ByeReason::Round1HighestNumber, true) if crowded => format!(
                     "{who}轮空：首轮人数为单数，任何人轮空其余棋手都有同队相遇，由同队相遇最少的最大号轮空。"
                 ),
-                (ByeReason::Round1HighestNumber, false) if fewest => format!(
+                (ByeReason::Round1HighestNumber, false) if crowded => format!(
                     "{who} has the bye: round 1 has an odd number of players, no bye leaves the rest free of team-mates to meet, and the highest number whose bye leaves the fewest takes it."
                 ),
-                (ByeReason::Round1Lot, true) if fewest => format!(
+                (ByeReason::Round1Lot, true) if crowded => format!(
                     "{who}轮空：首轮人数为单数，抽签决定（任何人轮空其余棋手都有同队相遇，只在同队相遇最少的棋手中抽签）。"
                 ),
-                (ByeReason::Round1Lot, false) if fewest => format!(
+                (ByeReason::Round1Lot, false) if crowded => format!(
                     "{who} has the bye: round 1 has an odd number of players; drawn by lot among those whose bye leaves the fewest team-mates to meet (none leaves none)."
                 ),
                 (ByeReason::Round1HighestNumber, true) if passed => {

@@ -43,10 +43,10 @@ pub(super) fn pair(
         // avoidance) and, when no bye leaves one, a player whose bye leaves more
         // team-mates to meet than another's (§2.5: the fewest relaxations).
         let mates = MatesWithout::new(ctx, &players);
-        let fewest = players.iter().map(|p| mates.of(Some(p))).min();
+        let fewest = mates.fewest(&players);
         let mut order = order.into_iter();
         let first = order.next().expect("an odd field has a player");
-        let at = if Some(mates.of(Some(&players[first]))) == fewest {
+        let at = if mates.of(Some(&players[first])) == fewest {
             first
         } else {
             let mut rest: Vec<usize> = order.collect();
@@ -55,9 +55,9 @@ pub(super) fn pair(
             }
             let k = rest
                 .iter()
-                .position(|&i| Some(mates.of(Some(&players[i]))) == fewest)
+                .position(|&i| mates.of(Some(&players[i])) == fewest)
                 .expect("some player's bye leaves the fewest");
-            let why = if fewest == Some(0) {
+            let why = if fewest == 0 {
                 PassReason::WouldBlockPairing
             } else {
                 PassReason::MoreTeamMates
@@ -217,12 +217,7 @@ struct MatesWithout<'a> {
 /// The fewest team-mate tables any round 1 of `players` has, over every bye an odd field
 /// may give ([`MatesWithout`]): what `check --optimal` holds a stored round 1 to.
 pub(super) fn fewest_team_mates(ctx: &Rules, players: &[PlayerState]) -> usize {
-    let mates = MatesWithout::new(ctx, players);
-    if players.len() % 2 == 1 {
-        players.iter().map(|p| mates.of(Some(p))).min().unwrap_or(0)
-    } else {
-        mates.of(None)
-    }
+    MatesWithout::new(ctx, players).fewest(players)
 }
 
 impl<'a> MatesWithout<'a> {
@@ -240,6 +235,16 @@ impl<'a> MatesWithout<'a> {
             top: sizes.first().map(|&(n, u)| (u, n)),
             second: sizes.get(1).map_or(0, |&(n, _)| n),
             left: players.len() - players.len() % 2,
+        }
+    }
+
+    /// The fewest over every bye `players` (the field counted) may give: any player's in
+    /// an odd field, none in an even one.
+    fn fewest(&self, players: &[PlayerState]) -> usize {
+        if players.len() % 2 == 1 {
+            players.iter().map(|p| self.of(Some(p))).min().unwrap_or(0)
+        } else {
+            self.of(None)
         }
     }
 
