@@ -19,7 +19,9 @@ pub use prizes::{
     teams_report,
 };
 pub use recorded::{CONFIRM_ALL_UP_TO, Confirmation, confirmation_lines};
-pub use round::{RoundSheets, SheetError, SheetKind, pinyin_key, render_all, round_sheets};
+pub use round::{
+    RoundSheets, SheetError, SheetKind, json_list, pinyin_key, render_all, round_sheets,
+};
 pub use site::{csv_files, event_json, site, workbook_reports, write_event_json};
 pub use standings::{
     crosstable, every_pool_standings, list_standings, section_standings, standings,

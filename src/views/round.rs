@@ -119,12 +119,7 @@ impl RoundSheets {
 pub fn render_all(reports: &[Report], format: Format) -> String {
     match (format, reports) {
         (_, [one]) => one.render(format),
-        (Format::Json, _) => {
-            let all: Vec<&serde_json::Value> = reports.iter().map(|r| &r.json).collect();
-            let mut text = serde_json::to_string_pretty(&all).unwrap_or_default();
-            text.push('\n');
-            text
-        }
+        (Format::Json, _) => json_list(reports),
         (Format::Html, _) => {
             let lang = reports.first().map_or("zh-CN", |r| r.lang.as_str());
             let title = reports.first().map_or("", |r| r.title.as_str());
@@ -145,6 +140,14 @@ pub fn render_all(reports: &[Report], format: Format) -> String {
             .collect::<Vec<_>>()
             .join("\n"),
     }
+}
+
+/// The reports' JSON as one list, whatever their number (`[]` for none).
+pub fn json_list(reports: &[Report]) -> String {
+    let all: Vec<&serde_json::Value> = reports.iter().map(|r| &r.json).collect();
+    let mut text = serde_json::to_string_pretty(&all).unwrap_or_default();
+    text.push('\n');
+    text
 }
 
 /// Bodies one after the other, each starting a new printed page.

@@ -325,6 +325,9 @@ struct AllPaired {
     paired: Vec<(GroupId, u32, u64)>,
     /// Pools with no legal pairing: why, and a round-1 draw's newly drawn seed.
     blocked: Vec<Blocked>,
+    /// Every round-1 seed drawn in this pass (not given, not recorded before), paired or
+    /// refused.
+    drawn: Vec<(GroupId, u64)>,
 }
 
 /// A pool `pair --all` found no legal pairing for.
@@ -361,6 +364,7 @@ fn pair_ready_pools(
         waiting: Vec::new(),
         paired: Vec::new(),
         blocked: Vec::new(),
+        drawn: Vec::new(),
     };
     let pools: Vec<GroupId> = rules.pools().map(|g| g.id.clone()).collect();
     for pool in &pools {
@@ -397,6 +401,7 @@ fn pair_ready_pools(
                 .group(pool)
                 .is_none_or(|g| g.rounds.is_empty() && g.seed.is_none()))
         .then_some(s);
+        done.drawn.extend(drawn.map(|s| (pool.clone(), s)));
         match pair_pool(ev, rules, pool, Some(s), relax, explain, lang, json) {
             Ok(paired) => {
                 done.paired.push((pool.clone(), paired.round, paired.seed));
@@ -485,37 +490,6 @@ pub fn pair_all(
             ctx.json(),
         )
     };
-    // Round-1 seeds drawn now are recorded (logged), so `pair --all` draws the same
-    // again: those of the pools a dry run paired, and those of refused draws.
-    let record_seeds = |drawn: &[(GroupId, u64)]| -> Result<(), CliError> {
-        if drawn.is_empty() {
-            return Ok(());
-        }
-        store
-            .transaction(&ctx.command_info(), |ev| {
-                for (pool, s) in drawn {
-                    ev.group_mut(pool).seed = Some(*s);
-                }
-                let seeds: Vec<serde_json::Value> = drawn
-                    .iter()
-                    .map(|(p, s)| serde_json::json!({ "group": p, "seed": s }))
-                    .collect();
-                let details = serde_json::json!({ "seeds": seeds });
-                Ok::<_, CliError>(
-                    Action::SeedsRecorded {
-                        seeds: drawn.to_vec(),
-                    }
-                    .change((), details),
-                )
-            })
-            .map_err(tx_error)
-    };
-    let refused_seeds = |done: &AllPaired| -> Vec<(GroupId, u64)> {
-        done.blocked
-            .iter()
-            .filter_map(|b| b.drawn.map(|s| (b.pool.clone(), s)))
-            .collect()
-    };
     let done = if dry_run {
         let mut after = event.clone();
         let mut done = pair_ready(&mut after)?;
@@ -525,16 +499,15 @@ pub fn pair_all(
         for report in &mut done.sheets {
             mark_dry_run(report, lang);
         }
-        let mut drawn: Vec<(GroupId, u64)> = done
-            .paired
-            .iter()
-            .filter(|(pool, round, _)| {
-                *round == 1 && seed.is_none() && event.group(pool).and_then(|g| g.seed).is_none()
-            })
-            .map(|(pool, _, s)| (pool.clone(), *s))
-            .collect();
-        drawn.extend(refused_seeds(&done));
-        record_seeds(&drawn)?;
+        // Round-1 seeds drawn now, paired or refused, are recorded (logged), so the next
+        // `pair --all` makes the same draws.
+        if !done.drawn.is_empty() {
+            store
+                .transaction(&ctx.command_info(), |ev| {
+                    Ok::<_, CliError>(seeds_recorded(ev, done.drawn.clone(), ()))
+                })
+                .map_err(tx_error)?;
+        }
         for (report, (pool, round, s)) in done.sheets.iter_mut().zip(&done.paired) {
             if *round == 1 {
                 let recorded = event.group(pool).and_then(|g| g.seed).is_some();
@@ -556,21 +529,20 @@ pub fn pair_all(
                 }
                 // The refused pools' new round-1 seeds are recorded in the same change
                 // as the rounds paired: one command, one change, one `undo`.
-                let seeds = refused_seeds(&done);
-                for (pool, s) in &seeds {
-                    ev.group_mut(pool).seed = Some(*s);
-                }
-                let seeds_json: Vec<serde_json::Value> = seeds
+                let seeds: Vec<(GroupId, u64)> = done
+                    .blocked
                     .iter()
-                    .map(|(p, s)| serde_json::json!({ "group": p, "seed": s }))
+                    .filter_map(|b| b.drawn.map(|s| (b.pool.clone(), s)))
                     .collect();
                 if done.sheets.is_empty() {
                     // Every ready pool refused: nothing to store but their seeds.
                     if seeds.is_empty() {
                         return Ok(qiwang::store::Change::Unchanged(done));
                     }
-                    let details = serde_json::json!({ "seeds": seeds_json });
-                    return Ok(Action::SeedsRecorded { seeds }.change(done, details));
+                    return Ok(seeds_recorded(ev, seeds, done));
+                }
+                for (pool, s) in &seeds {
+                    ev.group_mut(pool).seed = Some(*s);
                 }
                 let action = Action::Paired {
                     rounds: done
@@ -609,8 +581,8 @@ pub fn pair_all(
                     })
                     .collect();
                 let mut details = serde_json::json!({ "groups": groups });
-                if !seeds_json.is_empty() {
-                    details["seeds"] = serde_json::json!(seeds_json);
+                if !seeds.is_empty() {
+                    details["seeds"] = seeds_details(&seeds);
                 }
                 Ok(action.change(done, details))
             })
@@ -619,8 +591,7 @@ pub fn pair_all(
     if format == Format::Json {
         // One list of sheets whatever their number: empty when every pool was refused,
         // a list of one when one pool was ready.
-        let all: Vec<&serde_json::Value> = done.sheets.iter().map(|r| &r.json).collect();
-        outln!("{}", serde_json::to_string_pretty(&all).unwrap_or_default());
+        out!("{}", qiwang::views::json_list(&done.sheets));
     } else if !done.sheets.is_empty() {
         ctx.print_rendered(format, &qiwang::views::render_all(&done.sheets, format))?;
     }
@@ -660,6 +631,28 @@ pub fn pair_all(
         ExitCode::NoLegalPairing,
         Text::new(join(|t| &t.zh, "\n"), join(|t| &t.en, "\n")),
     ))
+}
+
+/// Records round-1 draw seeds as their pools' seeds on `ev`: the change, logged with
+/// `value` for the command.
+fn seeds_recorded<T>(
+    ev: &mut Event,
+    seeds: Vec<(GroupId, u64)>,
+    value: T,
+) -> qiwang::store::Change<T> {
+    for (pool, s) in &seeds {
+        ev.group_mut(pool).seed = Some(*s);
+    }
+    let details = serde_json::json!({ "seeds": seeds_details(&seeds) });
+    Action::SeedsRecorded { seeds }.change(value, details)
+}
+
+/// Seeds as the log's details list them: `[{"group": …, "seed": …}, …]`.
+fn seeds_details(seeds: &[(GroupId, u64)]) -> serde_json::Value {
+    seeds
+        .iter()
+        .map(|(p, s)| serde_json::json!({ "group": p, "seed": s }))
+        .collect()
 }
 
 /// The pairing sheet of the round `plan` made, with its explanation under it if asked.
