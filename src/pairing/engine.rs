@@ -448,6 +448,16 @@ fn pair_exact(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
 /// in pairing order, and this many around its place in each due-colour row.
 const NEAR: usize = 6;
 
+/// Candidate pairs per player, as [`NEAR`], that the whole field's solve of a large field
+/// starts with, added once its score groups are solved ([`piecewise_start`], which
+/// keeps to [`NEAR`]: the groups' solves took 16.3 s with the wider window against
+/// 21.9 s in the bench binary's `--child 100000 9`). Measured with temporary
+/// instrumentation in `--child 100000 3`: with only the groups' pairs, the whole-field
+/// solve's pricing found 10,722, 6,904 and 168 improving pairs in three passes and the
+/// solve and pricing after the join took 8.6–10.8 s; with these pairs added first,
+/// 16 and then none, 2.1–2.4 s (and 0.6–2.1 s to add them).
+const JOINED_NEAR: usize = 10;
+
 /// The whole field as one maximum-weight matching, exact at every size.
 ///
 /// Every legal pair is a potential edge, but the blossom solver only sees a sparse
@@ -478,7 +488,7 @@ fn priced<W: Weight>(
     let mut seen = PairSet::default();
     let mut edges: Vec<(usize, usize, W)> = Vec::new();
     let weight = |i: usize, j: usize| -enc.cost(&field.pair_terms(i, j));
-    let mut push = |i: usize, j: usize, edges: &mut Vec<(usize, usize, W)>| {
+    let push = |i: usize, j: usize, edges: &mut Vec<(usize, usize, W)>, seen: &mut PairSet| {
         if i != j && seen.insert(i, j) && field.legal(i, j) {
             edges.push((i.min(j), i.max(j), weight(i, j)));
         }
@@ -486,16 +496,16 @@ fn priced<W: Weight>(
     if all_edges {
         for i in 0..n {
             for j in i + 1..n {
-                push(i, j, &mut edges);
+                push(i, j, &mut edges, &mut seen);
             }
         }
     } else {
-        initial_candidates(field, &mut |i, j| push(i, j, &mut edges));
+        initial_candidates(field, NEAR, &mut |i, j| push(i, j, &mut edges, &mut seen));
         // A legal perfect pairing among the candidates guarantees the sparse solve pairs
         // everyone.
         for (i, &j) in hint.iter().enumerate() {
             if j < n && i < j {
-                push(i, j, &mut edges);
+                push(i, j, &mut edges, &mut seen);
             }
         }
     }
@@ -526,8 +536,17 @@ fn priced<W: Weight>(
         }
         // Should one scale for every group need more bits than `W` has: start cold
         // (slower, the same optimum).
-        PerfectMatcher::join(total, &edges, groups)
-            .unwrap_or_else(|| PerfectMatcher::cold(total, &edges))
+        let mut joined = PerfectMatcher::join(total, &edges, groups)
+            .unwrap_or_else(|| PerfectMatcher::cold(total, &edges));
+        // The whole field's solve also sees the pairs of a wider window ([`JOINED_NEAR`]).
+        let first = edges.len();
+        initial_candidates(field, JOINED_NEAR, &mut |i, j| {
+            push(i, j, &mut edges, &mut seen);
+        });
+        if !joined.add_edges(&edges[first..]) {
+            joined = PerfectMatcher::cold(total, &edges);
+        }
+        joined
     } else {
         PerfectMatcher::cold(total, &edges)
     };
@@ -1245,18 +1264,18 @@ fn field_encoder<W: Weight>(field: &Field) -> Option<Encoder<W>> {
     Encoder::exact(&bound, &caps, &broken_caps, n / 2 + 1)
 }
 
-/// First candidate pairs: for each player the next [`NEAR`] legal players in pairing
+/// First candidate pairs: for each player the next `near` legal players in pairing
 /// order, and within each score group the players at about the same place of the other
 /// due-colour rows (S15 异行配对 pairs the k-th due-red player with the k-th due-black).
-fn initial_candidates(field: &Field, add: &mut dyn FnMut(usize, usize)) {
+fn initial_candidates(field: &Field, near: usize, add: &mut dyn FnMut(usize, usize)) {
     let n = field.players.len();
     for i in 0..n {
         let mut found = 0;
-        for j in i + 1..n.min(i + 1 + 8 * NEAR) {
+        for j in i + 1..n.min(i + 1 + 8 * near) {
             if field.legal(i, j) {
                 add(i, j);
                 found += 1;
-                if found == NEAR {
+                if found == near {
                     break;
                 }
             }
@@ -1282,8 +1301,8 @@ fn initial_candidates(field: &Field, add: &mut dyn FnMut(usize, usize)) {
                     } else {
                         k * rb.len() / ra.len()
                     };
-                    let lo = at.saturating_sub(NEAR);
-                    for &j in &rb[lo.min(rb.len())..(at + NEAR + 1).min(rb.len())] {
+                    let lo = at.saturating_sub(near);
+                    for &j in &rb[lo.min(rb.len())..(at + near + 1).min(rb.len())] {
                         add(i, j);
                     }
                 }
@@ -1322,7 +1341,7 @@ fn initial_candidates(field: &Field, add: &mut dyn FnMut(usize, usize)) {
             for i in order {
                 let p = &field.players[i];
                 let c = colour_class(p);
-                if p.last_float != Some(avoid) && taken[c] < NEAR {
+                if p.last_float != Some(avoid) && taken[c] < near {
                     taken[c] += 1;
                     out.push(i);
                 }
@@ -2573,7 +2592,7 @@ mod tests {
         let enc = field_encoder::<I192>(&field).expect("wide enough");
         let mut edges = Vec::new();
         let mut seen = PairSet::default();
-        initial_candidates(&field, &mut |i, j| {
+        initial_candidates(&field, NEAR, &mut |i, j| {
             if i != j && seen.insert(i, j) && field.legal(i, j) {
                 let w = -enc.cost(&field.pair_terms(i, j));
                 edges.push((i.min(j), i.max(j), w));
