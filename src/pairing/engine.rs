@@ -450,12 +450,12 @@ const NEAR: usize = 6;
 
 /// Candidate pairs per player, as [`NEAR`], that the whole field's solve of a large field
 /// starts with, added once its score groups are solved ([`piecewise_start`], which
-/// keeps to [`NEAR`]: the groups' solves took 16.3 s with the wider window against
-/// 21.9 s in the bench binary's `--child 100000 9`). Measured with temporary
+/// keeps to [`NEAR`]: in the bench binary's `--child 100000 9` the groups' solves took
+/// 21.9 s with the wider window against 16.3 s). Measured with temporary
 /// instrumentation in `--child 100000 3`: with only the groups' pairs, the whole-field
 /// solve's pricing found 10,722, 6,904 and 168 improving pairs in three passes and the
-/// solve and pricing after the join took 8.6–10.8 s; with these pairs added first,
-/// 16 and then none, 2.1–2.4 s (and 0.6–2.1 s to add them).
+/// solve and pricing after the join took 8.6–10.8 s; with these 910,088 pairs added
+/// first, 16 and then none, 1.7–2.4 s (listing them took 0.4–0.6 s, adding them 0.13 s).
 const JOINED_NEAR: usize = 10;
 
 /// The whole field as one maximum-weight matching, exact at every size.
