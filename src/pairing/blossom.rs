@@ -1444,9 +1444,22 @@ impl<W: Weight> Matcher<W> {
         if self.top(u) != self.top(v) {
             return self.slack(k);
         }
+        let mut a = self.innermost_shared(u, v, |x| self.depth(x));
+        let mut z = W::ZERO;
+        while a != NONE {
+            z = z + self.dualvar[a];
+            a = self.blossomparent[a];
+        }
+        self.slack(k) + z.double()
+    }
+
+    /// The innermost blossom holding both `u` and `v` (which share a top-level blossom),
+    /// found from the blossoms' depths (`depth`, counted from any fixed level) without
+    /// building either chain.
+    fn innermost_shared(&self, u: usize, v: usize, depth: impl Fn(usize) -> usize) -> usize {
         let parent = &self.blossomparent;
         let (mut a, mut b) = (parent[u], parent[v]);
-        let (mut da, mut db) = (self.depth(u), self.depth(v));
+        let (mut da, mut db) = (depth(a), depth(b));
         while da > db {
             a = parent[a];
             da -= 1;
@@ -1459,12 +1472,7 @@ impl<W: Weight> Matcher<W> {
             a = parent[a];
             b = parent[b];
         }
-        let mut z = W::ZERO;
-        while a != NONE {
-            z = z + self.dualvar[a];
-            a = parent[a];
-        }
-        self.slack(k) + z.double()
+        a
     }
 
     /// The edges of `held` the current duals price negative, counting the duals of the
@@ -1513,17 +1521,7 @@ impl<W: Weight> Matcher<W> {
                 }
                 nested(u, &mut depth, &mut held_z);
                 nested(v, &mut depth, &mut held_z);
-                let (mut a, mut b) = (parent[u], parent[v]);
-                while depth[a] > depth[b] {
-                    a = parent[a];
-                }
-                while depth[b] > depth[a] {
-                    b = parent[b];
-                }
-                while a != b {
-                    a = parent[a];
-                    b = parent[b];
-                }
+                let a = self.innermost_shared(u, v, |x| depth[x] as usize);
                 slack + held_z[a].double() < W::ZERO
             })
             .collect()
