@@ -4,7 +4,9 @@
 //! Run with `cargo bench --bench pairing` (all sizes: 1,000, 10,000, 30,000, 100,000) or
 //! pick sizes and rounds: `cargo bench --bench pairing -- 1000 10000 --rounds 1-3`;
 //! `cargo bench --bench pairing -- --chain 100000` plays one event with every round paired
-//! by the engine instead (see `chain`).
+//! by the engine instead (see `chain`); `--chain 10000 --teams 1` does so with the players
+//! spread over that many units (a fifth play as 个人) and team-mates kept apart in every
+//! round, so that with one unit no round can keep them apart and every round is relaxed.
 //! Every (size, round) runs in its own child process, so each VmHWM is that round's own
 //! peak (state building included). The state before round r is round 1 by the engine
 //! and r − 2 rounds paired greedily down the standings with random results
@@ -150,10 +152,15 @@ fn child(n: usize, round: u32) {
 /// [`child`] builds its states greedily. One process: CPU seconds run from the previous
 /// line (recording that round's results is a few hundredths of them) and peak memory is
 /// reset after each line (`/proc/self/clear_refs`, Linux; elsewhere the peak so far).
-/// Rounds are not checked here.
-fn chain(n: usize) {
+/// Rounds are not checked here. `teams`: spread the players over that many units, with
+/// team avoidance in every round.
+fn chain(n: usize, teams: Option<usize>) {
     let mut cfg = qiwang::pairing::simulate::SimConfig::new(n, 9);
     cfg.withdraw_permille = 0;
+    if let Some(t) = teams {
+        cfg.teams = t;
+        cfg.rules.pairing.team_avoidance = qiwang::rulebook::TeamAvoidance::AllRounds;
+    }
     println!(
         "players  round   pair_s   cpu_s  peak_MiB  (--chain: every round paired by the engine)"
     );
@@ -181,7 +188,11 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let Some(pos) = args.iter().position(|a| a == "--chain") {
         let n = args[pos + 1].parse().expect("size");
-        chain(n);
+        let teams = args
+            .iter()
+            .position(|a| a == "--teams")
+            .map(|t| args[t + 1].parse().expect("number of teams"));
+        chain(n, teams);
         return;
     }
     if let Some(pos) = args.iter().position(|a| a == "--child") {

@@ -28,6 +28,7 @@ use super::wide::{I192, I256, I384, I512, Weight, narrow, widen};
 use crate::model::{Colour, Points, Relax};
 use crate::rulebook::{ByeChoice, WithinGroup};
 use std::cmp::Reverse;
+use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
 
 /// Which matching strategy to run (tests compare them; `Priced` is what `pair` uses).
@@ -339,7 +340,7 @@ pub struct Stuck {
 
 /// Whether the field can all be paired (with the bye sink open to `bye` when non-empty).
 pub(crate) fn feasible(field: &Field, bye: &[usize]) -> bool {
-    perfect_pairing(field, bye).is_some()
+    perfect_pairing(field, bye).is_ok()
 }
 
 /// Tiers of bye candidates in criterion (a) order, by `pairing.bye` (docs/rules.md §4.2).
@@ -379,39 +380,83 @@ fn bye_key(choice: ByeChoice) -> fn(&PlayerState) -> (i64, i64) {
 /// first tier that allows a pairing under the relaxed rules. When even that fails, the
 /// strict blockers are reported.
 pub fn pair_field(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
+    let too_wide = || Stuck {
+        unmatched: Vec::new(),
+        too_wide: true,
+    };
     match pair_exact(field, solver) {
-        Err(stuck) if !stuck.too_wide && field.relax.is_empty() => {
-            if field.rules.rules.pairing.relax.is_empty() {
-                return Err(stuck);
-            }
-            let relaxed = field.relaxed();
-            match pair_exact(&relaxed, solver) {
-                Ok(m) => Ok(m),
-                Err(wide) if wide.too_wide => Err(wide),
-                Err(_) => Err(stuck),
-            }
-        }
-        other => other,
+        Ok(m) => return Ok(m),
+        Err(Refused::TooWide) => return Err(too_wide()),
+        Err(Refused::NoPairing) => {}
     }
+    if field.relax.is_empty() && !field.rules.rules.pairing.relax.is_empty() {
+        match pair_exact(&field.relaxed(), solver) {
+            Ok(m) => return Ok(m),
+            Err(Refused::TooWide) => return Err(too_wide()),
+            Err(Refused::NoPairing) => {}
+        }
+    }
+    // Who is left over is worked out only now: a relaxed solve that succeeds never
+    // needs it, and in a field where most pairs are barred it is a search of its own.
+    Err(stuck(field))
+}
+
+/// Whether one unit has more players than the rest of the field (and the bye seat of an
+/// odd field) can pair them with, in a round that keeps team-mates apart: then no legal
+/// pairing exists, and the search for one, which tests nearly every pair of team-mates
+/// before it gives up, is skipped (at 10,000 players of one unit it was half the round).
+fn team_outnumbers(field: &Field) -> bool {
+    if field.relax.contains(&Relax::Team) || !field.rules.team_avoidance_on() {
+        return false;
+    }
+    let n = field.players.len();
+    unit_sizes(field).values().any(|&k| k > n - k + n % 2)
+}
+
+/// Players per unit (个人 players, who have none, are left out).
+fn unit_sizes<'f>(field: &'f Field) -> BTreeMap<&'f str, usize> {
+    let mut count = BTreeMap::new();
+    for t in field.players.iter().filter_map(|p| p.team.as_deref()) {
+        *count.entry(t).or_default() += 1;
+    }
+    count
+}
+
+/// Why [`pair_exact`] did not pair the field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Refused {
+    /// No legal pairing under the field's rules (with the bye open to some tier).
+    NoPairing,
+    /// The criteria need more than 480 bits.
+    TooWide,
 }
 
 /// [`pair_field`] under the field's own rules (strict, or its `relax` list).
 /// The players the bye may go to (empty for an even field) and a legal perfect pairing
 /// with the bye sink open to them: it proves the round can be paired and seeds the
 /// sparse solve (see [`priced`]). The first tier of `pairing.bye` that allows one is used.
-fn bye_and_hint(field: &Field) -> Result<(Vec<usize>, Vec<usize>), Stuck> {
-    if field.players.len() % 2 == 1 {
-        bye_tiers(field)
-            .into_iter()
-            .find_map(|tier| perfect_pairing(field, &tier).map(|mate| (tier, mate)))
-            .ok_or_else(|| stuck(field))
-    } else {
-        let mate = perfect_pairing(field, &[]).ok_or_else(|| stuck(field))?;
-        Ok((Vec::new(), mate))
+fn bye_and_hint(field: &Field) -> Result<(Vec<usize>, Vec<usize>), Refused> {
+    if team_outnumbers(field) {
+        return Err(Refused::NoPairing);
     }
+    if field.players.len().is_multiple_of(2) {
+        let mate = perfect_pairing(field, &[]).map_err(|_| Refused::NoPairing)?;
+        return Ok((Vec::new(), mate));
+    }
+    for tier in bye_tiers(field) {
+        match perfect_pairing(field, &tier) {
+            Ok(mate) => return Ok((tier, mate)),
+            // A maximum matching with the sink that leaves 4 or more over: without the
+            // sink at least 3 players are left over, more than any bye can take, so no
+            // other tier can help either.
+            Err(left) if left >= 4 => break,
+            Err(_) => {}
+        }
+    }
+    Err(Refused::NoPairing)
 }
 
-fn pair_exact(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
+fn pair_exact(field: &Field, solver: Solver) -> Result<Matched, Refused> {
     let n = field.players.len();
     let (bye_candidates, hint) = bye_and_hint(field)?;
     let all_edges = solver == Solver::Dense;
@@ -426,10 +471,7 @@ fn pair_exact(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
     } else if let Some(enc) = field_encoder::<I512>(field) {
         priced(field, &bye_candidates, &hint, all_edges, &enc)
     } else {
-        return Err(Stuck {
-            unmatched: Vec::new(),
-            too_wide: true,
-        });
+        return Err(Refused::TooWide);
     };
     debug_assert_eq!(
         n % 2 == 1,
@@ -1371,12 +1413,13 @@ fn colour_class(p: &PlayerState) -> usize {
 }
 
 /// A legal perfect pairing of the field as `mate[v]`, with the bye sink `n` open to the
-/// players of `bye` when it is not empty; `None` when no such pairing exists.
-fn perfect_pairing(field: &Field, bye: &[usize]) -> Option<Vec<usize>> {
+/// players of `bye` when it is not empty; when no such pairing exists, how many
+/// players (and the sink) a maximum matching leaves over.
+fn perfect_pairing(field: &Field, bye: &[usize]) -> Result<Vec<usize>, usize> {
     let n = field.players.len();
     let total = n + usize::from(!bye.is_empty());
     if !total.is_multiple_of(2) {
-        return None;
+        return Err(1);
     }
     let mut may_bye = vec![false; n];
     for &b in bye {
@@ -1389,25 +1432,68 @@ fn perfect_pairing(field: &Field, bye: &[usize]) -> Option<Vec<usize>> {
         field.legal(a, b)
     };
     let mate = max_matching(total, &adj);
-    mate.iter().all(|&m| m != usize::MAX).then_some(mate)
+    match mate.iter().filter(|&&m| m == usize::MAX).count() {
+        0 => Ok(mate),
+        left => Err(left),
+    }
 }
 
 /// The colour each player cannot take at all under the hard colour limits (docs/rules.md
 /// §3.2; 1: black, 2: red, 0: either), unless the round relaxes them (§2.5): two players
 /// barred from the same colour never meet.
 fn colour_bars(field: &Field) -> Vec<usize> {
-    let strict = !field.relax.contains(&Relax::Colour);
+    let mut bar = limit_bars(field);
+    if field.relax.contains(&Relax::Colour) {
+        bar.fill(0);
+    }
+    bar
+}
+
+/// The colour each player cannot take without breaking a colour limit (1: black, 2: red,
+/// 0: either), whether or not the round relaxes the limits: two players barred from the
+/// same colour cannot meet without at least one break.
+fn limit_bars(field: &Field) -> Vec<usize> {
     let rules = &field.rules;
     let bar = |p: &PlayerState| match (
         rules.colour_allowed(p, Colour::Red),
         rules.colour_allowed(p, Colour::Black),
     ) {
-        (true, false) if strict => 1,
-        (false, true) if strict => 2,
+        (true, false) => 1,
+        (false, true) => 2,
         _ => 0,
     };
     field.players.iter().map(bar).collect()
 }
+
+/// Pricing's team classes ([`price`]): in a round that relaxes team avoidance, each unit
+/// holding at least 1/[`TEAM_CLASSES`] of the field is a class of its own (1, 2, …) and
+/// everyone else is class 0; otherwise everyone is class 0. Two players of one class
+/// other than 0 are team-mates, so their pair costs at least one team-mate pairing.
+fn team_classes(field: &Field) -> (Vec<usize>, usize) {
+    let n = field.players.len();
+    if !field.relax.contains(&Relax::Team) || !field.rules.team_avoidance_on() {
+        return (vec![0; n], 1);
+    }
+    let mut class: BTreeMap<&str, usize> = BTreeMap::new();
+    for (team, k) in unit_sizes(field) {
+        if k * TEAM_CLASSES >= n {
+            let next = class.len() + 1;
+            class.insert(team, next);
+        }
+    }
+    let of = |p: &PlayerState| p.team.as_deref().and_then(|t| class.get(t)).copied();
+    (
+        field.players.iter().map(|p| of(p).unwrap_or(0)).collect(),
+        class.len() + 1,
+    )
+}
+
+/// A unit needs at least 1/this of the field to be a team class of its own in pricing
+/// ([`team_classes`]): so at most this many classes besides 0, and the team-mates pricing
+/// cannot tell apart (those of smaller units) are at most 1/this of the field per
+/// player. A round needs team avoidance relaxed when no pairing keeps team-mates apart,
+/// which in a large field takes a unit holding about half of it.
+const TEAM_CLASSES: usize = 8;
 
 /// The legal pairs not yet an edge whose reduced cost under `opt` is negative (each could
 /// improve the matching): at most [`PER_PLAYER`] per player, the most improving first.
@@ -1447,13 +1533,24 @@ fn price<W: Weight>(
     // f is a power of two; the solver checked its doublings fit in W.
     let times = |w: W| w.scaled(f);
     let class: Vec<usize> = field.players.iter().map(colour_class).collect();
-    let bar = colour_bars(field);
+    let bar = limit_bars(field);
+    // Two players barred from the same colour: never a pair in a strict round, at least
+    // one colour-limit break in a round that relaxes the limits.
+    let unit_of = |rule: Relax| {
+        let k = field.relax.iter().position(|&r| r == rule)?;
+        Some(times(enc.unit_broken[k]))
+    };
+    let bar_break = unit_of(Relax::Colour);
+    let (team, teams) = team_classes(field);
+    let team_break = unit_of(Relax::Team);
     let groups = field.scores.len();
     let family = Laminar::new(opt);
-    // Blocks (score group, due class, barred colour): their players' places in the
-    // family's order; only the blocks with players are visited.
-    let block_of = |v: usize| (field.group[v] * 3 + class[v]) * 3 + bar[v];
-    let mut places: Vec<Vec<usize>> = vec![Vec::new(); groups * 9];
+    // Blocks (score group, due class, barred colour, team class): their players' places in
+    // the family's order; only the blocks with players are visited.
+    let block_of = |v: usize| ((field.group[v] * 3 + class[v]) * 3 + bar[v]) * teams + team[v];
+    let block_bar = |block: usize| (block / teams) % 3;
+    let block_team = |block: usize| block % teams;
+    let mut places: Vec<Vec<usize>> = vec![Vec::new(); groups * 9 * teams];
     for (place, &v) in family.order.iter().enumerate() {
         if v < n {
             places[block_of(v)].push(place);
@@ -1497,9 +1594,22 @@ fn price<W: Weight>(
         }
     }
     let lb = |i: usize, block: usize| {
-        let (g, h) = (field.group[i], block / 9);
-        let miss = usize::from((block / 3) % 3 == class[i] && class[i] != 2);
-        lbs[(g.min(h) * groups + g.max(h)) * 2 + miss]
+        let (g, h) = (field.group[i], block / (9 * teams));
+        let miss = usize::from((block / (3 * teams)) % 3 == class[i] && class[i] != 2);
+        let mut lb = lbs[(g.min(h) * groups + g.max(h)) * 2 + miss];
+        if let Some(unit) = bar_break
+            && bar[i] != 0
+            && bar[i] == block_bar(block)
+        {
+            lb = lb + unit;
+        }
+        if let Some(unit) = team_break
+            && team[i] != 0
+            && team[i] == block_team(block)
+        {
+            lb = lb + unit;
+        }
+        lb
     };
     let index_of = |block: usize, place: usize| places[block].partition_point(|&p| p < place);
     // The work: every (blossom, child but its largest), dealt in chunks of [`CHUNK`] to
@@ -1623,7 +1733,7 @@ fn price<W: Weight>(
                 }
                 let maxima = own.as_deref().unwrap_or(&every);
                 for (bi, (&block, best)) in held.iter().zip(&best).enumerate() {
-                    if bar[i] != 0 && bar[i] == block % 3 {
+                    if bar_break.is_none() && bar[i] != 0 && bar[i] == block_bar(block) {
                         continue;
                     }
                     let floor = lb(i, block) + za - keyv[i];

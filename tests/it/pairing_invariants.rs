@@ -11,7 +11,9 @@ use qiwang::pairing::{
     ByeReason, FloatReason, PairingError, PairingPlan, PassReason, Rule, Solver, check_group,
     check_round, pair_next_round, pair_next_round_with,
 };
-use qiwang::rulebook::{ByeChoice, Round1Colour, Round1Pairing, Rulebook, TeamAvoidance};
+use qiwang::rulebook::{
+    ByeChoice, Round1Colour, Round1Pairing, Rulebook, TeamAvoidance, WithinGroup,
+};
 use qiwang::scoring;
 use std::collections::BTreeMap;
 
@@ -820,12 +822,15 @@ fn assert_priced_equals_dense(
 
 /// Plays the random event of `cfg` and `seed` with the priced solver and compares each of
 /// its rounds after the first with the dense solver on the state it was paired from (one
-/// priced solve per round: the event's own).
-fn assert_priced_equals_dense_every_round(cfg: &SimConfig, seed: u64) {
+/// priced solve per round: the event's own). Returns how many of those rounds relaxed a
+/// rule.
+fn assert_priced_equals_dense_every_round(cfg: &SimConfig, seed: u64) -> usize {
     let what = format!("seed {seed} n={}", cfg.players);
     let mut compared = 0;
+    let mut relaxed = 0;
     let sim = play_random_event_watched(cfg, seed, Solver::Priced, &mut |paired| {
         if let (2.., Ok(plan)) = (paired.round, paired.plan) {
+            relaxed += usize::from(!plan.relaxed.is_empty());
             let g = paired
                 .before
                 .groups
@@ -842,6 +847,7 @@ fn assert_priced_equals_dense_every_round(cfg: &SimConfig, seed: u64) {
         played.saturating_sub(1),
         "{what}: every round after the first"
     );
+    relaxed
 }
 
 #[test]
@@ -859,6 +865,35 @@ fn priced_equals_dense_on_small_and_mid_size_events() {
         };
         cfg.rules.event.rounds = 7;
         assert_priced_equals_dense_every_round(&cfg, seed);
+    }
+}
+
+/// Most of the field in one unit under team avoidance in every round: no round after the
+/// first can keep team-mates apart, so each is relaxed and priced with team-mates and
+/// players barred from the same colour told apart by their blocks (a bound that, if
+/// wrong, fails the certificate every debug solve checks over every legal pair). Above
+/// 400 players the score groups are solved first in the relaxed weights.
+#[test]
+fn priced_equals_dense_when_one_unit_outnumbers_the_rest() {
+    let slow = crate::common::slow_tests();
+    let mut cases = vec![
+        (41u64, 60usize, WithinGroup::AdjacentColourRows),
+        (42, 75, WithinGroup::FoldTopBottom),
+        (43, 90, WithinGroup::Adjacent),
+    ];
+    if slow {
+        cases.push((44, 430, WithinGroup::AdjacentColourRows));
+    }
+    for (seed, players, within) in cases {
+        let mut cfg = SimConfig::new(players, 6);
+        cfg.teams = 1;
+        cfg.rules.pairing.team_avoidance = TeamAvoidance::AllRounds;
+        cfg.rules.pairing.within_group = within;
+        let relaxed = assert_priced_equals_dense_every_round(&cfg, seed);
+        assert_eq!(
+            relaxed, 5,
+            "seed {seed}: every round after the first relaxed"
+        );
     }
 }
 
