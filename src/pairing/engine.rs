@@ -23,7 +23,7 @@
 
 use super::blossom::{Parts, PerfectMatcher, Snapshot};
 use super::context::{ColourFacts, Float, PlayerState, Rules};
-use super::feasible::max_matching;
+use super::feasible::{left_over, max_matching};
 use super::wide::{I192, I256, I384, I512, Weight, narrow, widen};
 use crate::model::{Colour, Points, Relax};
 use crate::rulebook::{ByeChoice, WithinGroup};
@@ -332,7 +332,8 @@ pub struct Matched {
 /// Why no legal pairing exists, as indices into the field.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stuck {
-    /// Players left over by a maximum matching.
+    /// The players some maximum matching leaves over (not only those one matching does:
+    /// three players who can only meet the same two opponents are all named).
     pub unmatched: Vec<usize>,
     /// The criteria need more than 480 bits (see [`super::wide`]); nobody is blocked.
     pub too_wide: bool,
@@ -2354,11 +2355,10 @@ pub fn criteria(field: &Field, tables: &[(usize, usize)], bye: Option<usize>) ->
     out
 }
 
-/// Who a maximum matching of the field leaves over.
+/// Who blocks a pairing of the field: every player some maximum matching leaves over.
 fn stuck(field: &Field) -> Stuck {
-    let mate = max_matching(field.players.len(), &|a, b| field.legal(a, b));
     Stuck {
-        unmatched: (0..mate.len()).filter(|&a| mate[a] == usize::MAX).collect(),
+        unmatched: left_over(field.players.len(), &|a, b| field.legal(a, b)),
         too_wide: false,
     }
 }

@@ -9,6 +9,21 @@ const NONE: usize = usize::MAX;
 
 /// A maximum matching of `n` vertices under `adj` (`mate[v] == usize::MAX` when unmatched).
 pub fn max_matching(n: usize, adj: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
+    max_matching_from(greedy(n, adj), adj)
+}
+
+/// The vertices some maximum matching under `adj` leaves unmatched, ascending: the
+/// outer vertices of the frustrated trees [`max_matching_from`] drops (each is joined to
+/// its tree's unmatched root by an alternating path of even length, so switching the
+/// path's pairs leaves it over instead). These are the players who block a pairing,
+/// not just those one particular matching happens to leave over.
+pub fn left_over(n: usize, adj: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
+    let (_, outer) = grow(greedy(n, adj), adj);
+    (0..n).filter(|&v| outer[v]).collect()
+}
+
+/// A first matching, greedy in vertex order.
+fn greedy(n: usize, adj: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
     let mut mate = vec![NONE; n];
     // Greedy start in vertex order: callers list players in pairing order, so this
     // already pairs almost everyone and few augmenting searches remain.
@@ -24,7 +39,7 @@ pub fn max_matching(n: usize, adj: &dyn Fn(usize, usize) -> bool) -> Vec<usize> 
             }
         }
     }
-    max_matching_from(mate, adj)
+    mate
 }
 
 /// A maximum matching grown from the matching `mate` (every pair in it must be an edge
@@ -37,7 +52,12 @@ pub fn max_matching(n: usize, adj: &dyn Fn(usize, usize) -> bool) -> Vec<usize> 
 /// a field where most players cannot meet (2,000 players of one unit under team
 /// avoidance) grew the same dead tree from every unmatched player again: in the bench
 /// binary's `--chain 2000 --teams 1`, 13.7–16.3 s per round, almost all of it here.
-pub fn max_matching_from(mut mate: Vec<usize>, adj: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
+pub fn max_matching_from(mate: Vec<usize>, adj: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
+    grow(mate, adj).0
+}
+
+/// [`max_matching_from`], with the outer vertices of the trees it dropped.
+fn grow(mut mate: Vec<usize>, adj: &dyn Fn(usize, usize) -> bool) -> (Vec<usize>, Vec<bool>) {
     let n = mate.len();
     augment_short(&mut mate, adj);
     let mut search = Search {
@@ -49,6 +69,7 @@ pub fn max_matching_from(mut mate: Vec<usize>, adj: &dyn Fn(usize, usize) -> boo
         blossom: vec![false; n],
         live: (0..n).collect(),
         dead: vec![false; n],
+        outer: vec![false; n],
     };
     for root in 0..n {
         if mate[root] != NONE || search.dead[root] {
@@ -68,7 +89,7 @@ pub fn max_matching_from(mut mate: Vec<usize>, adj: &dyn Fn(usize, usize) -> boo
             v = ppv;
         }
     }
-    mate
+    (mate, search.outer)
 }
 
 /// Free players left by the greedy start that one swap pairs: free `v` and `x`, and a
@@ -126,6 +147,8 @@ struct Search<'a> {
     live: Vec<usize>,
     /// The vertices of frustrated trees (not in `live`).
     dead: Vec<bool>,
+    /// The outer vertices of frustrated trees.
+    outer: Vec<bool>,
 }
 
 impl Search<'_> {
@@ -163,6 +186,7 @@ impl Search<'_> {
     fn drop_tree(&mut self) {
         for &v in &self.live {
             self.dead[v] = self.used[v] || self.p[v] != NONE;
+            self.outer[v] = self.used[v];
         }
         let dead = &self.dead;
         self.live.retain(|&v| !dead[v]);
@@ -241,6 +265,52 @@ mod tests {
         }
     }
 
+    /// A random graph on `n` vertices where each is in a "unit" with chance `in_unit` and
+    /// unit members never meet each other, as pairs `(u, v)` with `u < v`.
+    fn unit_graph(
+        rng: &mut ChaCha8Rng,
+        n: usize,
+        in_unit: f64,
+    ) -> std::collections::BTreeSet<(usize, usize)> {
+        let unit: Vec<bool> = (0..n).map(|_| rng.gen_bool(in_unit)).collect();
+        let d = rng.gen_range(0.1..0.9);
+        let mut m = std::collections::BTreeSet::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                if !(unit[u] && unit[v]) && rng.gen_bool(d) {
+                    m.insert((u, v));
+                }
+            }
+        }
+        m
+    }
+
+    /// [`left_over`] is exactly the set of vertices some maximum matching leaves over:
+    /// `v` is in it when the graph without `v` still has a matching as large.
+    #[test]
+    fn left_over_is_every_vertex_a_maximum_matching_can_miss() {
+        let mut rng = ChaCha8Rng::seed_from_u64(13);
+        for case in 0..600 {
+            let n = rng.gen_range(1..=12);
+            let m = unit_graph(&mut rng, n, 0.6);
+            let size = |without: Option<usize>| {
+                let edges: Vec<(usize, usize, i128)> = m
+                    .iter()
+                    .filter(|&&(u, v)| Some(u) != without && Some(v) != without)
+                    .map(|&(u, v)| (u, v, 1))
+                    .collect();
+                max_weight_matching(n, &edges)
+                    .iter()
+                    .filter(|x| x.is_some())
+                    .count()
+            };
+            let all = size(None);
+            let want: Vec<usize> = (0..n).filter(|&v| size(Some(v)) == all).collect();
+            let linked = |a: usize, b: usize| m.contains(&(a.min(b), a.max(b)));
+            assert_eq!(left_over(n, &linked), want, "case {case}");
+        }
+    }
+
     /// `mate` is a matching of `linked` (whose pairs are `edges`) as large as the weighted
     /// solver's.
     fn assert_maximum(
@@ -271,18 +341,8 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(12);
         for case in 0..1500 {
             let n = rng.gen_range(2..=24);
-            let unit: Vec<bool> = (0..n).map(|_| rng.gen_bool(0.7)).collect();
-            let d = rng.gen_range(0.1..0.9);
-            let mut m = std::collections::BTreeSet::new();
-            let mut edges = Vec::new();
-            for u in 0..n {
-                for v in u + 1..n {
-                    if !(unit[u] && unit[v]) && rng.gen_bool(d) {
-                        m.insert((u, v));
-                        edges.push((u, v, 1));
-                    }
-                }
-            }
+            let m = unit_graph(&mut rng, n, 0.7);
+            let edges: Vec<(usize, usize, i128)> = m.iter().map(|&(u, v)| (u, v, 1)).collect();
             let linked = |a: usize, b: usize| m.contains(&(a.min(b), a.max(b)));
             let mut start = vec![NONE; n];
             for &(u, v) in &m {

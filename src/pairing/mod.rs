@@ -220,13 +220,13 @@ impl Localize for PairingError {
                     .filter(|&n| n > 0)
                 {
                     blockers.push_str(&match lang {
-                        Lang::Zh => format!("；另有 {more} 名棋手同样无法编排"),
+                        Lang::Zh => format!("；另有 {more} 名棋手同样可能无法编排"),
                         Lang::En => format!(
                             "; {} likewise",
                             plural(
                                 more,
-                                "more player is left without a table",
-                                "more players are left without a table"
+                                "more player can be left without a table",
+                                "more players can be left without a table"
                             )
                         ),
                     });
@@ -552,7 +552,9 @@ pub(crate) fn blockers(
         0 => name(p.id),
         n => format!("{}({n})", name(p.id)),
     };
-    unmatched
+    // The most hemmed-in first: players with the fewest possible opponents are the
+    // likeliest cause (three who can only meet the same two).
+    let mut out: Vec<(usize, Blocker)> = unmatched
         .iter()
         .map(|&u| {
             let me = &field.players[u];
@@ -585,13 +587,20 @@ pub(crate) fn blockers(
                     team,
                 }
             };
-            Blocker {
+            let open = match &reason {
+                BlockReason::NoOpponent { .. } => 0,
+                BlockReason::OpponentsTaken { candidates, .. } => candidates.len(),
+            };
+            let blocker = Blocker {
                 player: me.id,
                 name: label(me),
                 reason,
-            }
+            };
+            (open, blocker)
         })
-        .collect()
+        .collect();
+    out.sort_by_key(|(open, _)| *open);
+    out.into_iter().map(|(_, b)| b).collect()
 }
 
 /// Turns matched indices into a round: colours by §3.3, tables by score (S15 ZLtaicis).

@@ -744,7 +744,7 @@ fn a_refusal_of_a_crowded_pool_stays_readable() {
     );
     assert!(
         out.stderr
-            .contains("more players are left without a table likewise"),
+            .contains("more players can be left without a table likewise"),
         "{}",
         out.stderr
     );
@@ -755,7 +755,11 @@ fn a_refusal_of_a_crowded_pool_stays_readable() {
         out.stderr
     );
     let out = run(tmp.path(), &["--event", evs, "pair", "--seed", "1"]);
-    assert!(out.stderr.contains("名棋手同样无法编排"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("名棋手同样可能无法编排"),
+        "{}",
+        out.stderr
+    );
 }
 
 /// The relaxations live in the state file: they survive a save and load, and a state
