@@ -778,3 +778,68 @@ fn relaxations_are_stored_in_the_state_and_older_states_have_none() {
     assert!(!serde_json::to_string(&e).unwrap().contains("relaxed"));
     assert!(before.group(&g).unwrap().relaxed.is_empty());
 }
+
+/// A forced hand edit that trades the recorded team-mate table for another keeps the
+/// number of team-mate tables, so the criteria cannot tell it from the engine's round:
+/// `check --optimal` still fails it, naming the break `check` reports.
+#[test]
+fn check_optimal_fails_a_round_with_a_break_not_recorded() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let rules = cxa_with_relax(tmp.path(), r#"["colour", "team", "rematch"]"#);
+    let csv = "name,gender,unit\nA1,男,甲\nA2,男,甲\nA3,男,甲\nA4,男,甲\nI1,男,\nI2,男,\n";
+    let ev = event_from(tmp.path(), &rules, csv);
+    let evs = ev.to_str().unwrap();
+    run(tmp.path(), &["--event", evs, "pair", "--seed", "1"]).ok();
+    let json = run(
+        tmp.path(),
+        &["--event", evs, "--format", "json", "round", "1"],
+    )
+    .ok();
+    let round: serde_json::Value = serde_json::from_str(&json).expect("the round as JSON");
+    let tables: Vec<(String, String)> = round["pairings"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .map(|t| {
+            let name = |side: &str| t[side]["name"].as_str().unwrap_or_default().to_string();
+            (name("red"), name("black"))
+        })
+        .collect();
+    // Four of one unit among six: exactly one team-mate table, recorded as relaxed.
+    let unit = |name: &str| name.starts_with('A');
+    let mates: Vec<&(String, String)> = tables.iter().filter(|(r, b)| unit(r) && unit(b)).collect();
+    assert_eq!(mates.len(), 1, "{tables:?}");
+    let other = tables
+        .iter()
+        .flat_map(|(r, b)| [r, b])
+        .find(|p| unit(p) && *p != &mates[0].0 && *p != &mates[0].1)
+        .expect("a unit player at another table")
+        .clone();
+    let moved = mates[0].0.clone();
+    run(
+        tmp.path(),
+        &["--event", evs, "pairing", "swap", &moved, &other, "--force"],
+    )
+    .ok();
+    run(tmp.path(), &["--event", evs, "--lang", "en", "check"]).fails(3, &["1 violation"]);
+    let out = run(
+        tmp.path(),
+        &[
+            "--event",
+            evs,
+            "--lang",
+            "en",
+            "check",
+            "--optimal",
+            "--round",
+            "1",
+        ],
+    );
+    assert!(
+        out.stdout
+            .contains("and 1 hard-rule break not recorded as relaxations (see `qiwang check`)"),
+        "{}",
+        out.stdout
+    );
+    out.fails(3, &["1 round not optimal"]);
+}

@@ -1026,10 +1026,28 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
         }
         for n in numbers {
             let verdict = pairing::prove_round(&event, &rules, pool, n).map_err(pairing_error)?;
-            if verdict.fails() {
+            // Hard-rule breaks not recorded as relaxations (a hand edit with `--force`):
+            // the criteria count a relaxed rule's breaks, not which tables they are at, so
+            // a forced edit that trades one break for another can be as good on them.
+            let unrecorded = event
+                .group(pool)
+                .and_then(|g| g.rounds.iter().find(|r| r.number == n))
+                .map_or(0, |r| pairing::check_round(&event, &rules, pool, r).len());
+            if verdict.fails() || unrecorded > 0 {
                 failed += 1;
             }
             let mut text = verdict.lines(n, lang, &|id| player_label(&event, id));
+            if unrecorded > 0 {
+                text.push(match lang {
+                    Lang::Zh => format!(
+                        "  另有 {unrecorded} 处违反硬性规则，未记录为放宽（见 `qiwang check`）"
+                    ),
+                    Lang::En => format!(
+                        "  and {} not recorded as relaxations (see `qiwang check`)",
+                        plural(unrecorded, "hard-rule break", "hard-rule breaks")
+                    ),
+                });
+            }
             let given = event.group(pool).and_then(|g| g.relax_given(n));
             if let Some(list) = given {
                 let list = qiwang::rulebook::relax_list(list);
@@ -1052,8 +1070,9 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
             json.push(serde_json::json!({
                 "group": pool.to_string(),
                 "round": n,
-                "optimal": matches!(verdict, pairing::Verdict::Optimal),
+                "optimal": matches!(verdict, pairing::Verdict::Optimal) && unrecorded == 0,
                 "kind": verdict.kind(),
+                "unrecorded_breaks": unrecorded,
                 "relax_given": given,
                 "verdict": verdict.lines(n, Lang::En, &|id| player_label(&event, id)),
             }));
@@ -1063,9 +1082,9 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
     print_check(ctx, &rules, lang, title, lines, section, json)?;
     if failed > 0 {
         return Err(CliError::input(Text::new(
-            format!("有 {failed} 轮不是最优编排、先后手不符规则或无法比较"),
+            format!("有 {failed} 轮不是最优编排、先后手不符规则、有未记录的硬性规则违反或无法比较"),
             format!(
-                "{} not optimal, with colours not by the rules, or not comparable",
+                "{} not optimal, with colours not by the rules, with hard-rule breaks not recorded, or not comparable",
                 plural(failed, "round", "rounds")
             ),
         )));
