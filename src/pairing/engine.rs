@@ -1599,6 +1599,8 @@ fn price<W: Weight>(
     // for those before it (clamped to the field, which only lowers the bound).
     let fold = field.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom;
     let at = |v: usize| W::from_i128(i128::from(f) * v as i128);
+    let per_player = if fold { FOLD_PER_PLAYER } else { PER_PLAYER };
+    let enough = ENOUGH * per_player;
     let trees: Vec<BlockIndex> = places
         .iter()
         .map(|p| BlockIndex::new(p.iter().map(|&place| family.order[place])))
@@ -1673,7 +1675,7 @@ fn price<W: Weight>(
         // outgrows a few entries per player it is cut to what the selection below would
         // take from it (see `select`).
         let mut priced_in: Vec<u128> = Vec::new();
-        let limit = 4 * PER_PLAYER * n.max(1);
+        let limit = 4 * per_player * n.max(1);
         // Improving pairs found per player, and whether the list was cut yet.
         let mut improving = vec![0usize; n];
         let mut crowded = false;
@@ -1761,7 +1763,7 @@ fn price<W: Weight>(
                         trees
                             .iter()
                             .map(|t| {
-                                t.maxima(|v| (improving[v] < ENOUGH).then(|| keyv[v]), at, never)
+                                t.maxima(|v| (improving[v] < enough).then(|| keyv[v]), at, never)
                             })
                             .collect(),
                     );
@@ -1820,7 +1822,7 @@ fn price<W: Weight>(
                         let (x, y) = (i.min(j), i.max(j));
                         // Far from the optimum most pairs improve: once a player has
                         // plenty, its further pairs are left for the next pass.
-                        if crowded && (improving[x] >= ENOUGH || improving[y] >= ENOUGH) {
+                        if crowded && (improving[x] >= enough || improving[y] >= enough) {
                             skipped += 1;
                             continue;
                         }
@@ -1839,7 +1841,7 @@ fn price<W: Weight>(
                             improving[y] += 1;
                             priced_in.push(priced_key(slack.approx(), x, y));
                             if priced_in.len() > limit {
-                                select(&mut priced_in, n);
+                                select(&mut priced_in, n, per_player);
                                 crowded = true;
                             }
                         }
@@ -1850,7 +1852,7 @@ fn price<W: Weight>(
         priced_in
     };
     let mut priced_in = both_halves(on_threads(n), scan);
-    select(&mut priced_in, n);
+    select(&mut priced_in, n, per_player);
     for &key in &priced_in {
         let (x, y) = priced_players(key);
         found.push((x, y, -enc.cost(&field.pair_terms(x, y))));
@@ -1907,15 +1909,15 @@ const STRIDE: usize = 32;
 /// Far from the optimum (a first sparse solve whose duals are poor) millions of pairs can
 /// price in: keeps each player's most improving few, as column generation does — in order
 /// of slack (then players), a pair is kept while both its players have fewer than
-/// [`PER_PLAYER`]. The most improving pair is always kept, so every pass adds one while
+/// `per_player` ([`PER_PLAYER`], [`FOLD_PER_PLAYER`]). The most improving pair is always kept, so every pass adds one while
 /// any pair prices in, and the last pass finds none. Applied again to a list it already
 /// cut plus new pairs, it never drops the most improving pair either.
-fn select(priced_in: &mut Vec<u128>, n: usize) {
+fn select(priced_in: &mut Vec<u128>, n: usize, per_player: usize) {
     priced_in.sort_unstable();
     let mut taken = vec![0usize; n];
     priced_in.retain(|&key| {
         let (x, y) = priced_players(key);
-        let keep = taken[x] < PER_PLAYER && taken[y] < PER_PLAYER;
+        let keep = taken[x] < per_player && taken[y] < per_player;
         if keep {
             taken[x] += 1;
             taken[y] += 1;
@@ -1944,12 +1946,12 @@ fn priced_players(key: u128) -> (usize, usize) {
 
 /// Once a pricing pass has more improving pairs than it keeps (the list was cut: far
 /// from the optimum millions of pairs improve and only [`PER_PLAYER`] each are kept), it
-/// stops examining a player's pairs after this many improving ones. A pass that finds
+/// stops examining a player's pairs after this many times as many improving ones. A pass that finds
 /// none is never cut, so the last pass still examines every pair. Measured with the
 /// bench binary's `--child 10000 R` runs (`cargo bench --bench pairing -- 10000`), CPU:
 /// round 3 1.52 -> 1.35 s, round 9 1.64 -> 1.55 s, round 5 unchanged (its passes are never
 /// cut; capping them too cost it two more passes, +20%).
-const ENOUGH: usize = 2 * PER_PLAYER;
+const ENOUGH: usize = 2;
 
 /// How many partners per player of the field a pass whose list was cut skips for having
 /// plenty of improving pairs before [`price`] rebuilds its maxima without them. (In the
@@ -1960,6 +1962,14 @@ const REBUILT_AFTER: usize = 4;
 
 /// At most this many pairs per player enter the solve from one pricing pass.
 const PER_PLAYER: usize = 8;
+
+/// [`PER_PLAYER`] in fold order, where a score group's solve takes ten or more passes
+/// (its optimum pairs players far from the first candidates). With 24 instead of 8, the
+/// slowest round of three 10,000-player events in fold order (`SimConfig::random(9500..=
+/// 9502, …)`, a temporary release test) went from 3.7, 1.2 and 4.4 s to 1.5, 0.87 and
+/// 4.1 s. In the bench's adjacent-colour-rows event it made no difference to time
+/// (`--child 100000 3`: 8.3 against 7.6 s) but took 120 MiB more memory.
+const FOLD_PER_PLAYER: usize = 24;
 
 /// The optimum's blossoms (those with a non-zero dual) as a tree over the players, laid
 /// out so that each blossom's players are one run of [`Laminar::order`]. Nodes: vertex
