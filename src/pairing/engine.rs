@@ -137,12 +137,16 @@ impl<'a> Field<'a> {
         (&self.players[i], &self.facts[i])
     }
 
+    /// Whether the within-group order is fold order (`fold_top_bottom`, docs/rules.md
+    /// §2.3): the top half of a score group meets its bottom half, 1 against h+1.
+    fn fold(&self) -> bool {
+        self.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom
+    }
+
     /// Criterion (e): how far the pair is from the rulebook's within-group order.
     fn order_cost(&self, i: usize, j: usize) -> i128 {
         let (a, b) = (i.min(j), i.max(j));
-        if self.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom
-            && self.group[a] == self.group[b]
-        {
+        if self.fold() && self.group[a] == self.group[b] {
             // FIDE-like: the top half meets the bottom half, 1 against h+1.
             let h = (self.group_size[self.group[a]] / 2) as i128;
             let d = (self.in_group[b] - self.in_group[a]) as i128;
@@ -403,9 +407,10 @@ pub fn pair_field(field: &Field, solver: Solver) -> Result<Matched, Stuck> {
 }
 
 /// Whether one unit has more players than the rest of the field (and the bye seat of an
-/// odd field) can pair them with, in a round that keeps team-mates apart: then no legal
-/// pairing exists, and the search for one, which tests nearly every pair of team-mates
-/// before it gives up, is skipped (at 10,000 players of one unit it was half the round).
+/// odd field) can pair them with, in a round that keeps team-mates apart (docs/rules.md
+/// §4.1): then no legal pairing exists, and the search for one, which tests nearly every
+/// pair of team-mates before it gives up, is skipped (at 10,000 players of one unit it
+/// was half the round).
 fn team_outnumbers(field: &Field) -> bool {
     if field.relax.contains(&Relax::Team) || !field.rules.team_avoidance_on() {
         return false;
@@ -787,7 +792,7 @@ fn score_groups<V: Weight>(
             // piece (a run of the group) holds few of them: at 30,000 players, round 2
             // took 145.6 s cut into pieces and 83.8 s whole (`SimConfig::random(9500, …)`
             // in fold order, a temporary release test).
-            let parts = if field.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom {
+            let parts = if field.fold() {
                 1
             } else {
                 (hi - lo).div_ceil(piece_len()).max(1)
@@ -1278,7 +1283,7 @@ fn field_encoder<W: Weight>(field: &Field) -> Option<Encoder<W>> {
         (Some(hi), Some(lo)) => i128::from((*hi - *lo).0),
         _ => 0,
     };
-    let fold = field.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom;
+    let fold = field.fold();
     let biggest = field.group_size.iter().copied().max().unwrap_or(0) as i128;
     let max_order = if fold {
         (n as i128).max(biggest * biggest)
@@ -1321,7 +1326,7 @@ fn field_encoder<W: Weight>(field: &Field) -> Option<Encoder<W>> {
 /// and in fold order those about half the group below it in each row.
 fn initial_candidates(field: &Field, near: usize, add: &mut dyn FnMut(usize, usize)) {
     let n = field.players.len();
-    let fold = field.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom;
+    let fold = field.fold();
     for i in 0..n {
         let mut found = 0;
         for j in i + 1..n.min(i + 1 + 8 * near) {
@@ -1479,9 +1484,9 @@ fn colour_bars(field: &Field) -> Vec<usize> {
     bar
 }
 
-/// The colour each player cannot take without breaking a colour limit (1: black, 2: red,
-/// 0: either), whether or not the round relaxes the limits: two players barred from the
-/// same colour cannot meet without at least one break.
+/// The colour each player cannot take without breaking a colour limit (docs/rules.md
+/// §3.2; 1: black, 2: red, 0: either), whether or not the round relaxes the limits (§2.5):
+/// two players barred from the same colour cannot meet without at least one break.
 fn limit_bars(field: &Field) -> Vec<usize> {
     let rules = &field.rules;
     let bar = |p: &PlayerState| match (
@@ -1495,10 +1500,11 @@ fn limit_bars(field: &Field) -> Vec<usize> {
     field.players.iter().map(bar).collect()
 }
 
-/// Pricing's team classes ([`price`]): in a round that relaxes team avoidance, each unit
-/// holding at least 1/[`TEAM_CLASSES`] of the field is a class of its own (1, 2, …) and
-/// everyone else is class 0; otherwise everyone is class 0. Two players of one class
-/// other than 0 are team-mates, so their pair costs at least one team-mate pairing.
+/// Pricing's team classes ([`price`], docs/rules.md §2.6): in a round that relaxes team
+/// avoidance (§2.5, §4.1), each unit holding at least 1/[`TEAM_CLASSES`] of the field is
+/// a class of its own (1, 2, …) and everyone else is class 0; otherwise everyone is
+/// class 0. Two players of one class other than 0 are team-mates, so their pair costs at
+/// least one team-mate pairing.
 fn team_classes(field: &Field) -> (Vec<usize>, usize) {
     let n = field.players.len();
     if !field.relax.contains(&Relax::Team) || !field.rules.team_avoidance_on() {
@@ -1581,6 +1587,8 @@ fn price<W: Weight>(
     // Blocks (score group, due class, barred colour, team class): their players' places in
     // the family's order; only the blocks with players are visited.
     let block_of = |v: usize| ((field.group[v] * 3 + class[v]) * 3 + bar[v]) * teams + team[v];
+    let block_group = |block: usize| block / (9 * teams);
+    let block_class = |block: usize| (block / (3 * teams)) % 3;
     let block_bar = |block: usize| (block / teams) % 3;
     let block_team = |block: usize| block % teams;
     let mut places: Vec<Vec<usize>> = vec![Vec::new(); groups * 9 * teams];
@@ -1597,7 +1605,7 @@ fn price<W: Weight>(
     // order, whose order term `(|i − j| − h)²` (`h` half the group) is at least
     // `|j − (i ± h)|`: there the pivots are `i + h` for partners after `i` and `i − h`
     // for those before it (clamped to the field, which only lowers the bound).
-    let fold = field.rules.rules.pairing.within_group == WithinGroup::FoldTopBottom;
+    let fold = field.fold();
     let at = |v: usize| W::from_i128(i128::from(f) * v as i128);
     let per_player = if fold { FOLD_PER_PLAYER } else { PER_PLAYER };
     let enough = ENOUGH * per_player;
@@ -1631,8 +1639,8 @@ fn price<W: Weight>(
         }
     }
     let lb = |i: usize, block: usize| {
-        let (g, h) = (field.group[i], block / (9 * teams));
-        let miss = usize::from((block / (3 * teams)) % 3 == class[i] && class[i] != 2);
+        let (g, h) = (field.group[i], block_group(block));
+        let miss = usize::from(block_class(block) == class[i] && class[i] != 2);
         let mut lb = lbs[(g.min(h) * groups + g.max(h)) * 2 + miss];
         if let Some(unit) = bar_break
             && bar[i] != 0
@@ -1788,7 +1796,7 @@ fn price<W: Weight>(
                     };
                     let range = *ranges[bi].get_or_insert_with(|| range_of(bi));
                     let half = field.group_size[field.group[i]] / 2;
-                    let folded = fold && block / (9 * teams) == field.group[i];
+                    let folded = fold && block_group(block) == field.group[i];
                     for &(from, to, earlier) in &range {
                         if from >= to {
                             continue;
@@ -1909,8 +1917,9 @@ const STRIDE: usize = 32;
 /// Far from the optimum (a first sparse solve whose duals are poor) millions of pairs can
 /// price in: keeps each player's most improving few, as column generation does — in order
 /// of slack (then players), a pair is kept while both its players have fewer than
-/// `per_player` ([`PER_PLAYER`], [`FOLD_PER_PLAYER`]). The most improving pair is always kept, so every pass adds one while
-/// any pair prices in, and the last pass finds none. Applied again to a list it already
+/// `per_player` ([`PER_PLAYER`], or [`FOLD_PER_PLAYER`] in fold order). The most
+/// improving pair is always kept, so every pass adds one while any pair prices in, and
+/// the last pass finds none. Applied again to a list it already
 /// cut plus new pairs, it never drops the most improving pair either.
 fn select(priced_in: &mut Vec<u128>, n: usize, per_player: usize) {
     priced_in.sort_unstable();
@@ -1946,8 +1955,8 @@ fn priced_players(key: u128) -> (usize, usize) {
 
 /// Once a pricing pass has more improving pairs than it keeps (the list was cut: far
 /// from the optimum millions of pairs improve and only [`PER_PLAYER`] each are kept), it
-/// stops examining a player's pairs after this many times as many improving ones. A pass that finds
-/// none is never cut, so the last pass still examines every pair. Measured with the
+/// stops examining a player's pairs once this many times that number of them improve
+/// (16 of them outside fold order). A pass that finds none is never cut, so the last pass still examines every pair. Measured with the
 /// bench binary's `--child 10000 R` runs (`cargo bench --bench pairing -- 10000`), CPU:
 /// round 3 1.52 -> 1.35 s, round 9 1.64 -> 1.55 s, round 5 unchanged (its passes are never
 /// cut; capping them too cost it two more passes, +20%).
