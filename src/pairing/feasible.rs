@@ -52,7 +52,7 @@ fn greedy(n: usize, adj: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
 /// a field where most players cannot meet (2,000 players of one unit under team
 /// avoidance) grew the same dead tree from every unmatched player again: in the bench
 /// binary's `--chain 2000 --teams 1`, 13.7–16.3 s per round, almost all of it here.
-pub fn max_matching_from(mate: Vec<usize>, adj: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
+fn max_matching_from(mate: Vec<usize>, adj: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
     grow(mate, adj).0
 }
 
@@ -266,23 +266,36 @@ mod tests {
     }
 
     /// A random graph on `n` vertices where each is in a "unit" with chance `in_unit` and
-    /// unit members never meet each other, as pairs `(u, v)` with `u < v`.
-    fn unit_graph(
-        rng: &mut ChaCha8Rng,
-        n: usize,
-        in_unit: f64,
-    ) -> std::collections::BTreeSet<(usize, usize)> {
-        let unit: Vec<bool> = (0..n).map(|_| rng.gen_bool(in_unit)).collect();
-        let d = rng.gen_range(0.1..0.9);
-        let mut m = std::collections::BTreeSet::new();
-        for u in 0..n {
-            for v in u + 1..n {
-                if !(unit[u] && unit[v]) && rng.gen_bool(d) {
-                    m.insert((u, v));
+    /// unit members never meet each other: its pairs `(u, v)`, `u < v`.
+    struct UnitGraph(std::collections::BTreeSet<(usize, usize)>);
+
+    impl UnitGraph {
+        fn random(rng: &mut ChaCha8Rng, n: usize, in_unit: f64) -> UnitGraph {
+            let unit: Vec<bool> = (0..n).map(|_| rng.gen_bool(in_unit)).collect();
+            let d = rng.gen_range(0.1..0.9);
+            let mut m = std::collections::BTreeSet::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if !(unit[u] && unit[v]) && rng.gen_bool(d) {
+                        m.insert((u, v));
+                    }
                 }
             }
+            UnitGraph(m)
         }
-        m
+
+        fn linked(&self, a: usize, b: usize) -> bool {
+            self.0.contains(&(a.min(b), a.max(b)))
+        }
+
+        /// The pairs as edges of weight 1, those of vertex `without` left out.
+        fn edges(&self, without: Option<usize>) -> Vec<(usize, usize, i128)> {
+            self.0
+                .iter()
+                .filter(|&&(u, v)| Some(u) != without && Some(v) != without)
+                .map(|&(u, v)| (u, v, 1))
+                .collect()
+        }
     }
 
     /// [`left_over`] is exactly the set of vertices some maximum matching leaves over:
@@ -292,22 +305,16 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(13);
         for case in 0..600 {
             let n = rng.gen_range(1..=12);
-            let m = unit_graph(&mut rng, n, 0.6);
+            let g = UnitGraph::random(&mut rng, n, 0.6);
             let size = |without: Option<usize>| {
-                let edges: Vec<(usize, usize, i128)> = m
-                    .iter()
-                    .filter(|&&(u, v)| Some(u) != without && Some(v) != without)
-                    .map(|&(u, v)| (u, v, 1))
-                    .collect();
-                max_weight_matching(n, &edges)
+                max_weight_matching(n, &g.edges(without))
                     .iter()
                     .filter(|x| x.is_some())
                     .count()
             };
             let all = size(None);
             let want: Vec<usize> = (0..n).filter(|&v| size(Some(v)) == all).collect();
-            let linked = |a: usize, b: usize| m.contains(&(a.min(b), a.max(b)));
-            assert_eq!(left_over(n, &linked), want, "case {case}");
+            assert_eq!(left_over(n, &|a, b| g.linked(a, b)), want, "case {case}");
         }
     }
 
@@ -341,18 +348,17 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(12);
         for case in 0..1500 {
             let n = rng.gen_range(2..=24);
-            let m = unit_graph(&mut rng, n, 0.7);
-            let edges: Vec<(usize, usize, i128)> = m.iter().map(|&(u, v)| (u, v, 1)).collect();
-            let linked = |a: usize, b: usize| m.contains(&(a.min(b), a.max(b)));
+            let g = UnitGraph::random(&mut rng, n, 0.7);
+            let linked = |a: usize, b: usize| g.linked(a, b);
             let mut start = vec![NONE; n];
-            for &(u, v) in &m {
+            for &(u, v) in &g.0 {
                 if start[u] == NONE && start[v] == NONE && rng.gen_bool(0.4) {
                     start[u] = v;
                     start[v] = u;
                 }
             }
             let mate = max_matching_from(start, &linked);
-            assert_maximum(&mate, &linked, &edges, case);
+            assert_maximum(&mate, &linked, &g.edges(None), case);
         }
     }
 }

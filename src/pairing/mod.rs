@@ -576,6 +576,7 @@ pub(crate) fn blockers(
                     labels.push(label(other));
                 }
             }
+            let open = candidates.len();
             let reason = if candidates.is_empty() {
                 BlockReason::NoOpponent { met, colour, team }
             } else {
@@ -586,10 +587,6 @@ pub(crate) fn blockers(
                     colour,
                     team,
                 }
-            };
-            let open = match &reason {
-                BlockReason::NoOpponent { .. } => 0,
-                BlockReason::OpponentsTaken { candidates, .. } => candidates.len(),
             };
             let blocker = Blocker {
                 player: me.id,
