@@ -312,6 +312,11 @@ impl<W: Weight> PerfectMatcher<W> {
         self.m.enough_free = free;
     }
 
+    /// The count of free vertices [`PerfectMatcher::stop_at_free`] set (0 unless set).
+    pub fn stops_at_free(&self) -> usize {
+        self.m.enough_free
+    }
+
     /// Solves from the current state: the optimum with its certificate, or `None` when
     /// the edges admit no perfect matching.
     pub fn solve(&mut self) -> Option<Optimum<W>> {

@@ -1178,13 +1178,34 @@ fn price_to_optimum<W: Weight>(
     edges: &mut Vec<(usize, usize, W)>,
     seen: &mut PairSet,
 ) -> super::blossom::Optimum<W> {
+    // The last pass's optimum, proven over the edges it had.
+    let mut proven: Option<super::blossom::Optimum<W>> = None;
     loop {
         let mut opt = solver.solve_partial();
         if !opt.perfect() {
             return opt;
         }
         balance_duals(&mut opt, total, edges);
-        debug_assert_eq!(opt.certify(edges), Ok(()), "optimality certificate");
+        if opt.certify(edges).is_err() {
+            // The solver's warm continuation after a large batch of new pairs
+            // (`PerfectMatcher::add_edges`) can end at a matching its own certificate
+            // refuses (found by `every_pricing_pass_finds_what_improves`, from a start
+            // of each player's two nearest pairs; never in a real solve measured so far).
+            // Every pass is checked, in every build, and such a pass is solved again from
+            // the last proven optimum's duals (or cold), which is proven in its turn.
+            let stop = solver.stops_at_free();
+            *solver = match &proven {
+                Some(last) => PerfectMatcher::warm(total, edges, &last.warm_duals(), &last.mate),
+                None => PerfectMatcher::cold(total, edges),
+            };
+            solver.stop_at_free(stop);
+            opt = solver.solve_partial();
+            if !opt.perfect() {
+                return opt;
+            }
+            balance_duals(&mut opt, total, edges);
+            assert_eq!(opt.certify(edges), Ok(()), "optimality certificate");
+        }
         let mut found = Vec::new();
         price(field, enc, &opt, seen, &mut found);
         if found.is_empty() {
@@ -1202,6 +1223,7 @@ fn price_to_optimum<W: Weight>(
         if !solver.add_edges(&edges[first_new..]) {
             *solver = PerfectMatcher::warm(total, edges, &opt.warm_duals(), &opt.mate);
         }
+        proven = Some(opt);
     }
 }
 
@@ -1323,7 +1345,8 @@ fn field_encoder<W: Weight>(field: &Field) -> Option<Encoder<W>> {
 /// First candidate pairs: for each player the next `near` legal players in pairing
 /// order, and within each score group the players at about the same place of the other
 /// due-colour rows (S15 异行配对 pairs the k-th due-red player with the k-th due-black),
-/// and in fold order those about half the group below it in each row.
+/// and in fold order those about half the group below it in each row and those
+/// [`super::fold::candidates`] guesses.
 fn initial_candidates(field: &Field, near: usize, add: &mut dyn FnMut(usize, usize)) {
     let n = field.players.len();
     let fold = field.fold();
@@ -1381,6 +1404,10 @@ fn initial_candidates(field: &Field, near: usize, add: &mut dyn FnMut(usize, usi
         // lengths, was slower: 1.26 against 1.15 s for the slowest round of one
         // 10,000-player event, 4.7 against 4.4 s of another.)
         if fold {
+            // Measured on three 10,000-player events in fold order (slowest round): 4.1
+            // → 1.4 s, 1.5 → 0.7 s, 0.58 → 0.51 s; with it, dropping the pivots below
+            // was slower (1.4 → 2.3 s, 0.58 → 1.8 s).
+            super::fold::candidates(&classes, FOLD_NEAR, |a, b| add(start + a, start + b));
             for ra in &rows {
                 for rb in &rows {
                     for &i in ra {
@@ -1438,6 +1465,11 @@ fn initial_candidates(field: &Field, near: usize, add: &mut dyn FnMut(usize, usi
 
 /// Players of the other row each player meets in the bracket candidates.
 const BRACKETS: usize = 3;
+
+/// Black players on either side of each red player's place that fold order's role
+/// candidates offer ([`super::fold::candidates`]): ±3 held 4,936 of the 4,945 optimal
+/// pairs of a 9,891-player score group, ±6 was no faster at 10,000 players.
+const FOLD_NEAR: usize = 3;
 
 fn colour_class(p: &PlayerState) -> usize {
     match p.due() {
@@ -1620,6 +1652,32 @@ fn price<W: Weight>(
         .iter()
         .map(|t| t.maxima(|v| Some(keyv[v]), at, never))
         .collect();
+    // In fold order a pair of one score group at `t = |j − (i ± h)|` from its pivot pays
+    // `t²` on the order level, at least the tangent `2Ct − C²` ([`FOLD_TANGENT`] = C):
+    // its partners are listed under that steeper bound, on maxima built for it, where
+    // the weight type holds `2C·f·n` (else under `t`, as other pairs).
+    let tangent = FOLD_TANGENT;
+    let steep = (fold
+        && W::from_i128(i128::from(f))
+            .mul_small(2 * tangent * (n as u64 + 1))
+            .is_some()
+        && W::from_i128(i128::from(f))
+            .mul_small(tangent * tangent)
+            .is_some())
+    .then_some(i128::from(f) * i128::from(2 * tangent));
+    let at_steep = |v: usize| W::from_i128(steep.unwrap_or(0) * v as i128);
+    let square = W::from_i128(i128::from(f) * i128::from(tangent * tangent));
+    let never_steep = never - at_steep(n) - square;
+    let steep_maxima = |key: &dyn Fn(usize) -> Option<W>| -> Vec<Maxima<W>> {
+        if steep.is_none() {
+            return Vec::new();
+        }
+        trees
+            .iter()
+            .map(|t| t.maxima(key, at_steep, never_steep))
+            .collect()
+    };
+    let every_steep = steep_maxima(&|v| Some(keyv[v]));
     // f·(lower bound of the cost) for groups (g, h), g ≤ h, with or without a colour miss.
     let mut lbs = vec![W::ZERO; groups * groups * 2];
     for g in 0..groups {
@@ -1702,6 +1760,7 @@ fn price<W: Weight>(
         // listing them. The pairs found are the same, with less walking. (The best keys
         // kept for the blossom at hand may still count them: a bound, never too low.)
         let mut own: Option<Vec<Maxima<W>>> = None;
+        let mut own_steep: Option<Vec<Maxima<W>>> = None;
         let mut skipped = 0usize;
         for &(a, heavy, c, from, to) in units.chunks(CHUNK).skip(half).step_by(2).flatten() {
             let (lo, hi) = family.span[a];
@@ -1775,9 +1834,11 @@ fn price<W: Weight>(
                             })
                             .collect(),
                     );
+                    own_steep = Some(steep_maxima(&|v| (improving[v] < enough).then(|| keyv[v])));
                     skipped = 0;
                 }
                 let maxima = own.as_deref().unwrap_or(&every);
+                let maxima_steep = own_steep.as_deref().unwrap_or(&every_steep);
                 for (bi, (&block, best)) in held.iter().zip(&best).enumerate() {
                     if bar_break.is_none() && bar[i] != 0 && bar[i] == block_bar(block) {
                         continue;
@@ -1817,7 +1878,21 @@ fn price<W: Weight>(
                         let sides = [((i + half).min(n), true), (i.saturating_sub(half), false)];
                         for &(q, later) in &sides[..1 + usize::from(earlier)] {
                             side.clear();
-                            tree.passing(&maxima[block], from..to, q, floors(q), true, &mut side);
+                            if steep.is_some() {
+                                let low = floor - square;
+                                let floors = (low - at_steep(q), low + at_steep(q));
+                                let m = &maxima_steep[block];
+                                tree.passing(m, from..to, q, floors, true, &mut side);
+                            } else {
+                                tree.passing(
+                                    &maxima[block],
+                                    from..to,
+                                    q,
+                                    floors(q),
+                                    true,
+                                    &mut side,
+                                );
+                            }
                             passing.extend(
                                 side.iter()
                                     .filter(|&&k| (family.order[places[block][k]] > i) == later),
@@ -1860,7 +1935,15 @@ fn price<W: Weight>(
         priced_in
     };
     let mut priced_in = both_halves(on_threads(n), scan);
-    select(&mut priced_in, n, per_player);
+    // A pass that found few improving pairs (no more than the field has players) keeps
+    // them all: near the optimum one player can hold most of them (a floater, whose many
+    // pairs with a neighbouring group each improve the matching), and cut to
+    // `per_player` it took one pass per `per_player` of them. (In a 10,000-player event
+    // in fold order, the whole field's solve after its groups took 23 passes, ten of
+    // them adding 24 pairs each; the round 3.7 → 1.0 s.)
+    if priced_in.len() > n {
+        select(&mut priced_in, n, per_player);
+    }
     for &key in &priced_in {
         let (x, y) = priced_players(key);
         found.push((x, y, -enc.cost(&field.pair_terms(x, y))));
@@ -1979,6 +2062,15 @@ const PER_PLAYER: usize = 8;
 /// 4.1 s. In the bench's adjacent-colour-rows event it made no difference to time
 /// (`--child 100000 3`: 8.3 against 7.6 s) but took 120 MiB more memory.
 const FOLD_PER_PLAYER: usize = 24;
+
+/// The point `C` of fold order's tangent bound in [`price`]: partners `t` places from
+/// the pivot are listed while `2Ct − C²` leaves room, rather than `t`. The slack a
+/// pricing pass meets in fold order is worth hundreds of order units, so `t` listed
+/// hundreds of partners per pivot, `2Ct − C²` a few dozen. Measured on three
+/// 10,000-player events in fold order (slowest round, with this stop's other changes):
+/// C = 0 (plain `t`) 1.04 / 0.54 / 2.6 s, 32: 0.52 / 0.40 / 1.75 s, 64: 0.61 / 0.48 /
+/// 1.53 s, 256: 1.16 / 0.78 / 1.66 s.
+const FOLD_TANGENT: u64 = 64;
 
 /// The optimum's blossoms (those with a non-zero dual) as a tree over the players, laid
 /// out so that each blossom's players are one run of [`Laminar::order`]. Nodes: vertex
@@ -2486,6 +2578,97 @@ mod tests {
             .collect();
         let (states, ctx) = super::super::pairing_input(&pairable, rules, group, next, &history);
         Field::new(ctx, states)
+    }
+
+    /// Pricing lists partners under lower bounds of their cost (score groups, due
+    /// colours, distance from the pivot, fold order's tangent): a bound that is ever too
+    /// high hides an improving pair. From a deliberately poor start (each player's nearest
+    /// legal pairs and a legal pairing of everyone), every pass is checked against every
+    /// legal pair: what it adds
+    /// improves, it adds something while anything improves, and once no more improve
+    /// than the field has players, it adds exactly those (all kept, see [`price`]).
+    #[test]
+    fn every_pricing_pass_finds_what_improves() {
+        use crate::pairing::simulate::synthetic_mid_event;
+        let orders = [
+            WithinGroup::FoldTopBottom,
+            WithinGroup::AdjacentColourRows,
+            WithinGroup::Adjacent,
+        ];
+        let mut complete = 0;
+        for order in orders {
+            for seed in 0..3u64 {
+                let mut sim = synthetic_mid_event(240, 2 + seed as u32, 9, 40 + seed);
+                sim.rules.pairing.within_group = order;
+                let field = next_field(&sim, 3 + seed as u32, seed);
+                let n = field.players.len();
+                if n % 2 == 1 {
+                    continue;
+                }
+                let (_, hint) = bye_and_hint(&field).expect("pairable");
+                let enc = field_encoder::<i128>(&field).expect("wide enough");
+                let weight = |i: usize, j: usize| -enc.cost(&field.pair_terms(i, j));
+                let mut seen = PairSet::default();
+                let mut edges = Vec::new();
+                let mut push = |i: usize, j: usize, edges: &mut Vec<_>| {
+                    if i != j && seen.insert(i, j) && field.legal(i, j) {
+                        edges.push((i.min(j), i.max(j), weight(i, j)));
+                    }
+                };
+                for (i, &j) in hint.iter().enumerate() {
+                    push(i, j, &mut edges);
+                }
+                for i in 0..n {
+                    for j in (i + 1..n).filter(|&j| field.legal(i, j)).take(2) {
+                        push(i, j, &mut edges);
+                    }
+                }
+                let mut seen = PairSet::default();
+                for &(i, j, _) in &edges {
+                    seen.insert(i, j);
+                }
+                let mut solver = PerfectMatcher::cold(n, &edges);
+                for pass in 0.. {
+                    let mut opt = solver.solve_partial();
+                    assert!(opt.perfect(), "the hint pairs everyone");
+                    balance_duals(&mut opt, n, &edges);
+                    assert_eq!(opt.certify(&edges), Ok(()), "certified pass {pass}");
+                    let mut improving = std::collections::BTreeSet::new();
+                    for i in 0..n {
+                        for j in i + 1..n {
+                            if !seen.contains(i, j)
+                                && field.legal(i, j)
+                                && opt.slack(i, j, weight(i, j)) < 0
+                            {
+                                improving.insert((i, j));
+                            }
+                        }
+                    }
+                    let mut found = Vec::new();
+                    price(&field, &enc, &opt, &seen, &mut found);
+                    let listed: std::collections::BTreeSet<_> =
+                        found.iter().map(|&(i, j, _)| (i, j)).collect();
+                    let what = format!("{order:?} seed {seed} pass {pass}");
+                    assert!(listed.is_subset(&improving), "{what}: adds what improves");
+                    assert_eq!(listed.is_empty(), improving.is_empty(), "{what}");
+                    if improving.len() <= n {
+                        assert_eq!(listed, improving, "{what}: every improving pair");
+                        complete += usize::from(!improving.is_empty());
+                    }
+                    if found.is_empty() {
+                        break;
+                    }
+                    for (i, j, w) in found {
+                        seen.insert(i, j);
+                        edges.push((i, j, w));
+                    }
+                    // From this optimum's duals (the warm continuation's fault on large
+                    // batches is `price_to_optimum`'s to catch, not this test's).
+                    solver = PerfectMatcher::warm(n, &edges, &opt.warm_duals(), &opt.mate);
+                }
+            }
+        }
+        assert!(complete >= 6, "passes compared in full: {complete}");
     }
 
     /// Score groups' pieces and solves are jobs whichever thread is free takes, and

@@ -13,6 +13,7 @@ mod edit;
 pub mod engine;
 mod explain;
 pub mod feasible;
+mod fold;
 mod heap;
 mod optimal;
 mod round1;

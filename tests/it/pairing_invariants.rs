@@ -897,6 +897,23 @@ fn priced_equals_dense_when_one_unit_outnumbers_the_rest() {
     }
 }
 
+/// Fold order (docs/rules.md §2.6): each score group's first candidates come from a guess
+/// at its players' colour roles and the shift that pairs them, and fold partners are
+/// priced under a tangent of the order term's square. Neither may change the optimum:
+/// random events with absences (players due neither colour) and fields big enough that
+/// one due colour outnumbers half a group, every round against the dense solver.
+#[test]
+fn priced_equals_dense_in_fold_order() {
+    let slow = crate::common::slow_tests();
+    for seed in 0..if slow { 8u64 } else { 2 } {
+        let mut cfg = SimConfig::random(9600 + seed, 10);
+        cfg.players = 90 + (seed as usize * 53) % 160;
+        cfg.rules.pairing.within_group = WithinGroup::FoldTopBottom;
+        cfg.rules.event.rounds = 7;
+        assert_priced_equals_dense_every_round(&cfg, seed);
+    }
+}
+
 /// Fields of 401–600 players (where the old score-group-by-score-group solver was a
 /// heuristic, issue 15: e.g. 473 players, round 9, 8 colour misses against the dense
 /// solver's 6) over nine rounds: the priced solver must cost exactly what the dense one
