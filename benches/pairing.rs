@@ -6,7 +6,8 @@
 //! `cargo bench --bench pairing -- --chain 100000` plays one event with every round paired
 //! by the engine instead (see `chain`); `--chain 10000 --teams 1` does so with the players
 //! spread over that many units (a fifth play as 个人) and team-mates kept apart in every
-//! round, so that with one unit no round can keep them apart and every round is relaxed.
+//! round, so that with one unit no round can keep them apart and every round is relaxed;
+//! `--chain 100000 --fold` pairs each score group in fold order (`fold_top_bottom`).
 //! Every (size, round) runs in its own child process, so each VmHWM is that round's own
 //! peak (state building included). The state before round r is round 1 by the engine
 //! and r − 2 rounds paired greedily down the standings with random results
@@ -153,10 +154,13 @@ fn child(n: usize, round: u32) {
 /// line (recording that round's results is a few hundredths of them) and peak memory is
 /// reset after each line (`/proc/self/clear_refs`, Linux; elsewhere the peak so far).
 /// Rounds are not checked here. `teams`: spread the players over that many units, with
-/// team avoidance in every round.
-fn chain(n: usize, teams: Option<usize>) {
+/// team avoidance in every round. `fold`: fold order within score groups.
+fn chain(n: usize, teams: Option<usize>, fold: bool) {
     let mut cfg = qiwang::pairing::simulate::SimConfig::new(n, 9);
     cfg.withdraw_permille = 0;
+    if fold {
+        cfg.rules.pairing.within_group = qiwang::rulebook::WithinGroup::FoldTopBottom;
+    }
     if let Some(t) = teams {
         cfg.teams = t;
         cfg.rules.pairing.team_avoidance = qiwang::rulebook::TeamAvoidance::AllRounds;
@@ -192,7 +196,7 @@ fn main() {
             .iter()
             .position(|a| a == "--teams")
             .map(|t| args[t + 1].parse().expect("number of teams"));
-        chain(n, teams);
+        chain(n, teams, args.iter().any(|a| a == "--fold"));
         return;
     }
     if let Some(pos) = args.iter().position(|a| a == "--child") {
