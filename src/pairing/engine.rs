@@ -1404,9 +1404,10 @@ fn initial_candidates(field: &Field, near: usize, add: &mut dyn FnMut(usize, usi
         // lengths, was slower: 1.26 against 1.15 s for the slowest round of one
         // 10,000-player event, 4.7 against 4.4 s of another.)
         if fold {
-            // Measured on three 10,000-player events in fold order (slowest round): 4.1
-            // → 1.4 s, 1.5 → 0.7 s, 0.58 → 0.51 s; with it, dropping the pivots below
-            // was slower (1.4 → 2.3 s, 0.58 → 1.8 s).
+            // Measured at commit cffed63 with a temporary release test
+            // (`SimConfig::random(9500..=9502)`, fold order, 10,000 players; slowest
+            // round): 4.1 → 1.4 s, 1.5 → 0.7 s, 0.58 → 0.51 s; with it, dropping the
+            // pivots below was slower (1.4 → 2.3 s, 0.58 → 1.8 s).
             super::fold::candidates(&classes, FOLD_NEAR, |a, b| add(start + a, start + b));
             for ra in &rows {
                 for rb in &rows {
@@ -1659,10 +1660,7 @@ fn price<W: Weight>(
     let tangent = FOLD_TANGENT;
     let steep = (fold
         && W::from_i128(i128::from(f))
-            .mul_small(2 * tangent * (n as u64 + 1))
-            .is_some()
-        && W::from_i128(i128::from(f))
-            .mul_small(tangent * tangent)
+            .mul_small(2 * tangent * (n as u64 + 1) + tangent * tangent)
             .is_some())
     .then_some(i128::from(f) * i128::from(2 * tangent));
     let at_steep = |v: usize| W::from_i128(steep.unwrap_or(0) * v as i128);
@@ -1878,21 +1876,14 @@ fn price<W: Weight>(
                         let sides = [((i + half).min(n), true), (i.saturating_sub(half), false)];
                         for &(q, later) in &sides[..1 + usize::from(earlier)] {
                             side.clear();
-                            if steep.is_some() {
+                            let (m, floors) = if steep.is_some() {
                                 let low = floor - square;
-                                let floors = (low - at_steep(q), low + at_steep(q));
                                 let m = &maxima_steep[block];
-                                tree.passing(m, from..to, q, floors, true, &mut side);
+                                (m, (low - at_steep(q), low + at_steep(q)))
                             } else {
-                                tree.passing(
-                                    &maxima[block],
-                                    from..to,
-                                    q,
-                                    floors(q),
-                                    true,
-                                    &mut side,
-                                );
-                            }
+                                (&maxima[block], floors(q))
+                            };
+                            tree.passing(m, from..to, q, floors, true, &mut side);
                             passing.extend(
                                 side.iter()
                                     .filter(|&&k| (family.order[places[block][k]] > i) == later),
@@ -1939,8 +1930,9 @@ fn price<W: Weight>(
     // them all: near the optimum one player can hold most of them (a floater, whose many
     // pairs with a neighbouring group each improve the matching), and cut to
     // `per_player` it took one pass per `per_player` of them. (In a 10,000-player event
-    // in fold order, the whole field's solve after its groups took 23 passes, ten of
-    // them adding 24 pairs each; the round 3.7 → 1.0 s.)
+    // in fold order, `SimConfig::random(9500)` in a temporary release test, the whole
+    // field's solve after its groups took 23 passes, ten of them adding 24 pairs each;
+    // round 3 took 3.7 s, and 1.0 s keeping them all.)
     if priced_in.len() > n {
         select(&mut priced_in, n, per_player);
     }
@@ -2066,8 +2058,9 @@ const FOLD_PER_PLAYER: usize = 24;
 /// The point `C` of fold order's tangent bound in [`price`]: partners `t` places from
 /// the pivot are listed while `2Ct − C²` leaves room, rather than `t`. The slack a
 /// pricing pass meets in fold order is worth hundreds of order units, so `t` listed
-/// hundreds of partners per pivot, `2Ct − C²` a few dozen. Measured on three
-/// 10,000-player events in fold order (slowest round, with this stop's other changes):
+/// hundreds of partners per pivot, `2Ct − C²` a few dozen. Measured at commit cffed63
+/// with a temporary release test (`SimConfig::random(9500..=9502)`, fold order, 10,000
+/// players; slowest round):
 /// C = 0 (plain `t`) 1.04 / 0.54 / 2.6 s, 32: 0.52 / 0.40 / 1.75 s, 64: 0.61 / 0.48 /
 /// 1.53 s, 256: 1.16 / 0.78 / 1.66 s.
 const FOLD_TANGENT: u64 = 64;
@@ -2584,9 +2577,9 @@ mod tests {
     /// colours, distance from the pivot, fold order's tangent): a bound that is ever too
     /// high hides an improving pair. From a deliberately poor start (each player's nearest
     /// legal pairs and a legal pairing of everyone), every pass is checked against every
-    /// legal pair: what it adds
-    /// improves, it adds something while anything improves, and once no more improve
-    /// than the field has players, it adds exactly those (all kept, see [`price`]).
+    /// legal pair: what it adds improves, it adds something while anything improves, and
+    /// once no more improve than the field has players, it adds exactly those (all
+    /// kept, see [`price`]).
     #[test]
     fn every_pricing_pass_finds_what_improves() {
         use crate::pairing::simulate::synthetic_mid_event;
@@ -2622,10 +2615,6 @@ mod tests {
                     for j in (i + 1..n).filter(|&j| field.legal(i, j)).take(2) {
                         push(i, j, &mut edges);
                     }
-                }
-                let mut seen = PairSet::default();
-                for &(i, j, _) in &edges {
-                    seen.insert(i, j);
                 }
                 let mut solver = PerfectMatcher::cold(n, &edges);
                 for pass in 0.. {

@@ -306,12 +306,7 @@ mod tests {
         for case in 0..600 {
             let n = rng.gen_range(1..=12);
             let g = UnitGraph::random(&mut rng, n, 0.6);
-            let size = |without: Option<usize>| {
-                max_weight_matching(n, &g.edges(without))
-                    .iter()
-                    .filter(|x| x.is_some())
-                    .count()
-            };
+            let size = |without: Option<usize>| maximum_size(n, &g.edges(without));
             let all = size(None);
             let want: Vec<usize> = (0..n).filter(|&v| size(Some(v)) == all).collect();
             assert_eq!(left_over(n, &|a, b| g.linked(a, b)), want, "case {case}");
@@ -332,11 +327,16 @@ mod tests {
             }
         }
         let got = mate.iter().filter(|&&x| x != NONE).count();
-        let want = max_weight_matching(mate.len(), edges)
+        assert_eq!(got, maximum_size(mate.len(), edges), "case {case}");
+    }
+
+    /// Players a maximum matching of `edges` over `n` players pairs, by the weighted
+    /// solver (every edge weighing 1).
+    fn maximum_size(n: usize, edges: &[(usize, usize, i128)]) -> usize {
+        max_weight_matching(n, edges)
             .iter()
             .filter(|x| x.is_some())
-            .count();
-        assert_eq!(got, want, "case {case}");
+            .count()
     }
 
     /// Graphs where most searches fail and leave frustrated trees behind: a "unit" whose

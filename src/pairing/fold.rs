@@ -31,7 +31,7 @@ const ROLE_ROUNDS: usize = 8;
 /// colour classes (0 due red, 1 due black, 2 neither, as `colour_class`): half the
 /// group (rounded down) takes red and the rest black; players due neither colour are
 /// given the role that is short before anyone loses a due colour.
-pub(super) fn roles(classes: &[usize]) -> Vec<bool> {
+fn roles(classes: &[usize]) -> Vec<bool> {
     let n = classes.len();
     let half = n / 2;
     let anti = |p: usize| (p + half) % n;
