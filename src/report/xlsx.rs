@@ -225,7 +225,7 @@ fn fill_book<'r>(
 /// The library holds every cell of an ordinary sheet until it saves the book, and then
 /// the sheet's whole XML: for 100,000 players about 1 GB, whose fresh pages the kernel
 /// zeroed in a third of the export's CPU time (`perf record` of `qiwang export --format
-/// xlsx` on the README's 100,000-player event), more in some hours than in others. A streamed sheet (the library's "constant memory" mode) writes each row to
+/// xlsx` on the 100,000-player event of docs/performance.md), more in some hours than in others. A streamed sheet (the library's "constant memory" mode) writes each row to
 /// the file as the next one starts, with its text in the cell instead of in the shared
 /// string table, and the save copies the file into the workbook.
 const STREAM_CELLS: usize = 50_000;

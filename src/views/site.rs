@@ -301,7 +301,7 @@ pub fn csv_files<E>(
 
 /// The whole event as one JSON document: players (personal numbers masked unless
 /// `show_private`), rounds and games, standings with every tiebreak value, team ranking
-/// and the prize sheet. The schema is documented in the README.
+/// and the prize sheet. The schema is documented in docs/reference.md.
 ///
 /// Built as a value: for a large event, [`write_event_json`] writes the same text without
 /// holding the whole document in memory.
