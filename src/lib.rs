@@ -10,6 +10,7 @@ pub mod i18n;
 pub mod input;
 pub mod model;
 pub mod pairing;
+pub mod panics;
 pub mod prizes;
 pub mod registration;
 pub mod report;

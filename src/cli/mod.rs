@@ -72,19 +72,6 @@ fn parse_lang(args: &[std::ffi::OsString]) -> Lang {
     context::error_lang(None, event.as_deref())
 }
 
-/// Keeps the workbook library's panic on a failed write to a temporary file (a full disk)
-/// off the screen: the workbook writer catches it and reports it as an error that says
-/// what to do ([`qiwang::report::xlsx::temp_write_panic`]). Every other panic is shown
-/// as before.
-fn quiet_temp_write_panics() {
-    let shown = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        if qiwang::report::xlsx::temp_write_panic(info.payload()).is_none() {
-            shown(info);
-        }
-    }));
-}
-
 /// Writes to standard output, without control characters (ESC sequences in a name or a
 /// reason must not reach the terminal). A closed pipe ends the program with success (the
 /// reader took what it wanted); any other write error is reported with the I/O exit code.
@@ -112,11 +99,42 @@ pub fn emit_bytes(bytes: &[u8]) {
     }
 }
 
-/// Runs the program and returns the process exit code.
+/// Runs the program and returns the process exit code. A panic is a bug: the user sees
+/// one short bilingual request to report it, with the panic's message and place, and the
+/// exit code is 1 (internal error), never Rust's 101.
 pub fn main() -> i32 {
-    quiet_temp_write_panics();
+    qiwang::panics::install_hook();
+    match qiwang::panics::contain(run) {
+        Ok(code) => code,
+        Err(panic) => {
+            emit_err(&internal_error(&panic.message, help_lang()));
+            ExitCode::Internal as i32
+        }
+    }
+}
+
+/// What a panic shows: the internal-error line in the output language, the recorded
+/// message and place (the report a maintainer needs) and the version.
+fn internal_error(message: &str, lang: Lang) -> String {
+    let version = env!("CARGO_PKG_VERSION");
+    match lang {
+        Lang::Zh => format!(
+            "错误：程序内部错误（qiwang 的缺陷，不是您的操作有误）。改了一半的赛事会在下一条命令开始时补完或撤回。请把下面这段记录连同所用命令报告给开发者：\n  qiwang {version}：{message}"
+        ),
+        Lang::En => format!(
+            "error: internal error (a bug in qiwang, not a mistake of yours). A change left half-made is completed or rolled back by the next command. Please report it with the command you ran and this record:\n  qiwang {version}: {message}"
+        ),
+    }
+}
+
+fn run() -> i32 {
     let args = hyphen_outcomes(std::env::args_os().collect());
     let parse_lang = *PARSE_LANG.get_or_init(|| parse_lang(&args));
+    // Debug builds (the tests') can be made to panic, to test what the user then sees.
+    #[cfg(debug_assertions)]
+    if std::env::var_os("QIWANG_TEST_PANIC").is_some() {
+        panic!("panic asked for by QIWANG_TEST_PANIC");
+    }
     let parsed = clap_command()
         .try_get_matches_from(args)
         .and_then(|matches| {
@@ -182,18 +200,28 @@ pub fn main() -> i32 {
     }
 }
 
+/// The `--long` spellings of `command`'s options (global ones included) that take a value
+/// as the next argument, read from the clap definition so no option is forgotten.
+fn options_taking_values(command: &clap::Command) -> Vec<String> {
+    command
+        .get_arguments()
+        .filter(|a| !a.is_positional() && a.get_action().takes_values())
+        .filter_map(|a| a.get_long().map(|long| format!("--{long}")))
+        .collect()
+}
+
 /// `result`'s outcome tokens `-+` (red absent) and `--` (double forfeit) look like options
 /// to the argument parser (docs/architecture.md lists them as tokens arbiters write): after a table
 /// number they are rewritten to the equivalent `红弃权` and `双负`, fouls suffix kept, so
 /// `qiwang result 3 -+ 4 --` works and options after the entries still do.
 fn hyphen_outcomes(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let text: Vec<Option<&str>> = args.iter().map(|a| a.to_str()).collect();
-    // Global options that take a value, before the subcommand.
-    let with_value = ["--event", "--lang", "--format"];
+    let definition = clap_command();
+    let with_value = options_taking_values(&definition);
     let mut i = 1;
     while i < text.len() {
         match text[i] {
-            Some(a) if with_value.contains(&a) => i += 2,
+            Some(a) if with_value.iter().any(|o| o == a) => i += 2,
             Some(a) if a.starts_with('-') => i += 1,
             _ => break,
         }
@@ -205,15 +233,16 @@ fn hyphen_outcomes(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
         |a: Option<&str>| a.is_some_and(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()));
     // Options of `result` (and global ones) whose value is the next argument: that value
     // is never a table number (`--round 9 -- 2 双负` keeps `--` as the separator).
-    let takes_value = [
-        "--group", "--round", "--from", "--event", "--lang", "--format",
-    ];
+    let mut takes_value = with_value;
+    if let Some(result) = definition.find_subcommand("result") {
+        takes_value.extend(options_taking_values(result));
+    }
     let mut out = args.clone();
     let mut after_table = false;
     let mut j = i + 1;
     while j < args.len() {
         let arg = text[j];
-        if arg.is_some_and(|a| takes_value.contains(&a)) {
+        if arg.is_some_and(|a| takes_value.iter().any(|o| o == a)) {
             after_table = false;
             j += 2;
             continue;
@@ -244,7 +273,15 @@ mod tests {
 
     #[test]
     fn hyphen_outcomes_after_a_table_are_spelled_out() {
-        let cases: [(&str, &str); 7] = [
+        let cases: [(&str, &str); 9] = [
+            (
+                "qiwang --encoding gbk result 3 -+",
+                "qiwang --encoding gbk result 3 红弃权",
+            ),
+            (
+                "qiwang result --encoding gbk 3 -- --group a 4 -+",
+                "qiwang result --encoding gbk 3 双负 --group a 4 红弃权",
+            ),
             ("qiwang result 3 -+ 4 --", "qiwang result 3 红弃权 4 双负"),
             (
                 "qiwang --event ev result --round 2 1 -+/1:0 2 --/0:1 --group a",

@@ -12,6 +12,7 @@ use super::{Align, Report, Section};
 use rust_xlsxwriter::{Format, FormatAlign, FormatBorder, Formula, Workbook, Worksheet, XlsxError};
 use std::borrow::Cow;
 use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Excel's paper size code for A4.
 const A4: u8 = 9;
@@ -50,8 +51,9 @@ pub fn render_book_owned(
         .into_iter()
         .map(|(name, report)| (name, Cow::Owned(report)));
     let mut workbook = Workbook::new();
-    let (bytes, sheets) =
-        temp_writes_fail_cleanly(|| fill_book(&mut workbook, reports, Body::Runs, STREAM_CELLS))?;
+    let (bytes, sheets) = temp_writes_fail_cleanly(|streamed| {
+        fill_book(&mut workbook, reports, Body::Runs, STREAM_CELLS, streamed)
+    })?;
     Ok(SavedBook {
         bytes,
         sheets,
@@ -89,8 +91,10 @@ fn render_book_as<'r>(
     body: Body,
     stream_cells: usize,
 ) -> Result<Vec<u8>, XlsxError> {
-    temp_writes_fail_cleanly(|| fill_book(&mut Workbook::new(), reports, body, stream_cells))
-        .map(|(bytes, _)| bytes)
+    temp_writes_fail_cleanly(|streamed| {
+        fill_book(&mut Workbook::new(), reports, body, stream_cells, streamed)
+    })
+    .map(|(bytes, _)| bytes)
 }
 
 /// Writes the reports into `book` (new) and saves it; gives the file and its number of
@@ -107,6 +111,7 @@ fn fill_book<'r>(
     reports: impl IntoIterator<Item = (String, Cow<'r, Report>)>,
     body: Body,
     stream_cells: usize,
+    streamed_cells: &AtomicU64,
 ) -> Result<(Vec<u8>, usize), XlsxError> {
     book.set_zip_compression_level(ZIP_LEVEL);
     let mut names = BTreeSet::new();
@@ -151,6 +156,7 @@ fn fill_book<'r>(
                 let mut sheet = match streamed_sheet(book, cells, stream_cells, streamed.len()) {
                     Some(sheet) => {
                         streamed.push(sheet_name.clone());
+                        streamed_cells.fetch_add(cells as u64, Ordering::Relaxed);
                         sheet
                     }
                     None => Worksheet::new(),
@@ -255,82 +261,77 @@ fn streamed_sheet(
     book.worksheets_mut().pop()
 }
 
-/// How the message starts with which the library stops (panics) when it cannot write to
-/// a streamed sheet's temporary file, most often because the disk is full.
-const TEMP_WRITE_PANIC: &str = "Couldn't write to xml file";
+/// Bytes a streamed cell takes in its temporary file, generously: the sheets' XML of a
+/// 100,000-player event (about 4 million cells) is 175 MB, 44 bytes a cell.
+const TEMP_BYTES_PER_CELL: u64 = 64;
 
-/// How the message starts with which the library stops when the last write to a
-/// streamed sheet's temporary file fails as the book is saved (it unwraps the rewind that
-/// flushes the file's buffer): taken for that only while a workbook is being filled
-/// ([`FILLING`]) and when an I/O error follows (`Os {`, `Kind(`, `Custom {`).
-const TEMP_FLUSH_PANIC: &str = "called `Result::unwrap()` on an `Err` value: ";
-
-/// Workbooks being filled and saved ([`temp_writes_fail_cleanly`]) in this process.
-static FILLING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
-/// If a panic's payload is the library's on a failed write to a temporary file (see
-/// `TEMP_WRITE_PANIC` and `TEMP_FLUSH_PANIC`), the rest of its message: the cause. The
-/// command line keeps this panic off the screen, as `temp_writes_fail_cleanly` reports it.
-pub fn temp_write_panic(payload: &(dyn std::any::Any + Send)) -> Option<&str> {
-    let message = payload
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .or_else(|| payload.downcast_ref::<&str>().copied())?;
-    temp_write_cause(
-        message,
-        FILLING.load(std::sync::atomic::Ordering::SeqCst) > 0,
-    )
-}
-
-/// [`temp_write_panic`] on a panic's `message`, `filling` whether a workbook is being
-/// filled.
-fn temp_write_cause(message: &str, filling: bool) -> Option<&str> {
-    if let Some(cause) = message.strip_prefix(TEMP_WRITE_PANIC) {
-        return Some(cause);
-    }
-    let io_error = |cause: &&str| {
-        ["Os {", "Kind(", "Custom {"]
-            .iter()
-            .any(|k| cause.starts_with(k))
-    };
-    message
-        .strip_prefix(TEMP_FLUSH_PANIC)
-        .filter(|cause| filling && io_error(cause))
-}
-
-/// Runs `fill`, turning the library's panic on a failed write to a temporary file (see
-/// [`temp_write_panic`]) into [`XlsxError::TempFileError`] naming the directory and the
-/// cause; any other panic goes on. The workbook being filled is dropped half made.
+/// Runs `fill`, which counts into its argument the cells of the sheets it streams through
+/// temporary files. The workbook library stops (panics) when it cannot write such a file,
+/// most often because the disk is full; its panic's text is not read. After any panic the
+/// temporary directory is checked instead ([`temp_dir_failure`]): if it cannot take a
+/// write, or has less room than the streamed cells need, the export fails with
+/// [`XlsxError::TempFileError`] naming the directory and the cause; otherwise the panic
+/// was a bug and goes on. The workbook being filled is dropped half made.
 fn temp_writes_fail_cleanly<T>(
-    fill: impl FnOnce() -> Result<T, XlsxError>,
+    fill: impl FnOnce(&AtomicU64) -> Result<T, XlsxError>,
 ) -> Result<T, XlsxError> {
-    use std::sync::atomic::Ordering;
-    FILLING.fetch_add(1, Ordering::SeqCst);
-    let filled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(fill));
-    // Still counted while the panic's message is read below; the hook has run already.
-    let panic = match filled {
-        Ok(result) => {
-            FILLING.fetch_sub(1, Ordering::SeqCst);
-            return result;
-        }
+    temp_writes_fail_cleanly_in(&std::env::temp_dir(), fill)
+}
+
+/// [`temp_writes_fail_cleanly`] with the temporary directory the library writes to.
+fn temp_writes_fail_cleanly_in<T>(
+    dir: &std::path::Path,
+    fill: impl FnOnce(&AtomicU64) -> Result<T, XlsxError>,
+) -> Result<T, XlsxError> {
+    let streamed = AtomicU64::new(0);
+    let panic = match crate::panics::contain(|| fill(&streamed)) {
+        Ok(result) => return result,
         Err(panic) => panic,
     };
-    let detail = temp_write_panic(&*panic).map(str::to_string);
-    FILLING.fetch_sub(1, Ordering::SeqCst);
-    let Some(detail) = detail else {
-        std::panic::resume_unwind(panic)
+    let needed = streamed
+        .load(Ordering::Relaxed)
+        .saturating_mul(TEMP_BYTES_PER_CELL);
+    match temp_dir_failure(dir, needed) {
+        Some(cause) => Err(XlsxError::TempFileError(dir.to_path_buf(), cause)),
+        None => std::panic::resume_unwind(Box::new(panic.message)),
+    }
+}
+
+/// Why `dir` cannot hold temporary files of `needed` bytes, if it cannot: a probe file
+/// cannot be written there (read-only, missing, no permission, full), or the file system
+/// has less room available than `needed`.
+fn temp_dir_failure(dir: &std::path::Path, needed: u64) -> Option<std::io::Error> {
+    use std::io::Write;
+    let probe = dir.join(format!(".qiwang-probe-{}", std::process::id()));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .and_then(|mut file| {
+            let written = file
+                .write_all(&[0; 64 * 1024])
+                .and_then(|()| file.sync_all());
+            let _ = std::fs::remove_file(&probe);
+            written
+        });
+    if let Err(e) = written {
+        return Some(e);
+    }
+    let stat = match rustix::fs::statvfs(dir) {
+        Ok(stat) => stat,
+        Err(e) => return Some(e.into()),
     };
-    // The cause as `io::Error` shows it (`Os { code: 28, kind: StorageFull, message:
-    // "No space left on device" }`): its message if it has one.
-    let detail = detail.trim_start_matches(':').trim();
-    let cause = detail
-        .split_once("message: \"")
-        .and_then(|(_, rest)| rest.split_once('"'))
-        .map_or(detail, |(message, _)| message);
-    Err(XlsxError::TempFileError(
-        std::env::temp_dir(),
-        std::io::Error::other(cause.to_string()),
-    ))
+    let available = stat.f_bavail.saturating_mul(stat.f_frsize);
+    (available < needed).then(|| {
+        std::io::Error::new(
+            std::io::ErrorKind::StorageFull,
+            format!(
+                "{} MB available, about {} MB needed",
+                available / 1_000_000,
+                needed.div_ceil(1_000_000)
+            ),
+        )
+    })
 }
 
 /// Cells below which a table's sheet is written in line: a thread costs more than it
@@ -1124,60 +1125,46 @@ mod tests {
         assert_eq!(clean(&fits), fits);
     }
 
-    /// The library's panic on a full disk under a streamed sheet, raised on a sheet's
-    /// thread as the library raises it, comes back as an error naming the cause; any
-    /// other panic goes on.
+    /// A panic while a workbook is filled (raised on a sheet's thread, as the library
+    /// raises it) is reported as a temporary-file error when the temporary directory
+    /// cannot take a write or lacks the room the streamed sheets need, and goes on as a
+    /// bug otherwise; the panic's text plays no part.
     #[test]
-    fn a_full_temporary_disk_is_an_error() {
-        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
-        let os = std::io::Error::from_raw_os_error(28);
-        for (cause, shown) in [
-            (format!("{full:?}"), "StorageFull"),
-            (format!("{os:?}"), "No space left on device"),
-        ] {
-            let got = temp_writes_fail_cleanly(|| -> Result<(), XlsxError> {
-                std::thread::scope(|scope| {
-                    let handle = scope.spawn(|| -> Result<(), XlsxError> {
-                        panic!("{TEMP_WRITE_PANIC}: {cause}")
-                    });
-                    crate::threads::join(handle)
-                })
-            });
-            match got {
-                Err(XlsxError::TempFileError(dir, e)) => {
-                    assert_eq!(dir, std::env::temp_dir());
-                    assert!(e.to_string().contains(shown), "{e} ({cause})");
-                }
-                other => panic!("{other:?}"),
+    fn a_panic_is_a_temporary_file_error_only_when_the_directory_fails() {
+        let scratch =
+            std::env::temp_dir().join(format!("qiwang-xlsx-probe-{}", std::process::id()));
+        std::fs::create_dir_all(&scratch).unwrap();
+        let on_a_thread = |streamed: &AtomicU64, cells: u64| -> Result<(), XlsxError> {
+            streamed.fetch_add(cells, Ordering::Relaxed);
+            std::thread::scope(|scope| {
+                let handle = scope.spawn(|| -> Result<(), XlsxError> { panic!("any text at all") });
+                crate::threads::join(handle)
+            })
+        };
+        // A directory that cannot be written to: its own error is the cause.
+        let missing = scratch.join("missing");
+        match temp_writes_fail_cleanly_in(&missing, |s| on_a_thread(s, 10)) {
+            Err(XlsxError::TempFileError(dir, e)) => {
+                assert_eq!(dir, missing);
+                assert_eq!(e.kind(), std::io::ErrorKind::NotFound, "{e}");
             }
+            other => panic!("{other:?}"),
         }
-        // The last flush, as the book is saved: an unwrapped I/O error.
-        let flush = temp_writes_fail_cleanly(|| -> Result<(), XlsxError> {
-            panic!("{TEMP_FLUSH_PANIC}{os:?}")
+        // Room for less than the streamed cells need: the disk is full.
+        match temp_writes_fail_cleanly_in(&scratch, |s| on_a_thread(s, u64::MAX / 2)) {
+            Err(XlsxError::TempFileError(_, e)) => {
+                assert_eq!(e.kind(), std::io::ErrorKind::StorageFull, "{e}");
+                assert!(e.to_string().contains("MB needed"), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // A writable directory with room: the panic is a bug and goes on.
+        let bug = std::panic::catch_unwind(|| {
+            temp_writes_fail_cleanly_in(&scratch, |s| on_a_thread(s, 10))
         });
-        assert!(
-            matches!(&flush, Err(XlsxError::TempFileError(_, e)) if e.to_string() == "No space left on device"),
-            "{flush:?}"
-        );
-        // Outside a workbook's save such a panic is not taken for one, nor an unwrapped
-        // error that is not an I/O error inside it.
-        let flushed = format!("{TEMP_FLUSH_PANIC}{os:?}");
-        assert_eq!(
-            temp_write_cause(&flushed, true),
-            Some(format!("{os:?}").as_str())
-        );
-        assert_eq!(temp_write_cause(&flushed, false), None);
-        let parse = format!("{TEMP_FLUSH_PANIC}ParseIntError");
-        assert_eq!(temp_write_cause(&parse, true), None);
-        for other in [
-            "something else".to_string(),
-            format!("{TEMP_FLUSH_PANIC}ParseIntError"),
-        ] {
-            let got = std::panic::catch_unwind(|| {
-                temp_writes_fail_cleanly(|| -> Result<(), XlsxError> { panic!("{other}") })
-            });
-            assert!(got.is_err());
-        }
+        assert!(bug.is_err());
+        assert!(temp_dir_failure(&scratch, 0).is_none());
+        std::fs::remove_dir_all(&scratch).unwrap();
     }
 
     #[test]
