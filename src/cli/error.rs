@@ -105,7 +105,8 @@ pub fn read_input(
 ) -> Result<Vec<u8>, CliError> {
     qiwang::input::read_capped(path, kind).map_err(|e| match e {
         qiwang::input::InputError::Io { path, error } => cannot_read(&path, &error),
-        _ => CliError::input(Text::of(&e)),
+        e @ (qiwang::input::InputError::NotAFile(..)
+        | qiwang::input::InputError::TooLarge { .. }) => crate::cli::context::lib_error(e),
     })
 }
 

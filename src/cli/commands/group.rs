@@ -1,7 +1,7 @@
 //! `qiwang group cancel G`
 
 use crate::cli::action::Action;
-use crate::cli::context::{Ctx, input_error, tx_error};
+use crate::cli::context::{Ctx, lib_error, tx_error};
 use crate::cli::error::CliError;
 use qiwang::model::GroupId;
 use qiwang::rulebook::Lang;
@@ -14,8 +14,7 @@ pub fn cancel(ctx: &Ctx, group: &str) -> Result<(), CliError> {
     let (name, players) = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
-            let ids =
-                qiwang::registration::cancel_group(event, rules, group).map_err(input_error)?;
+            let ids = qiwang::registration::cancel_group(event, rules, group).map_err(lib_error)?;
             let name = rules
                 .find_group(group)
                 .map(|g| g.name.clone())

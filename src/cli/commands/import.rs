@@ -1,6 +1,7 @@
 //! `qiwang import FILE... [--dry-run] [--encoding auto|utf-8|gbk] [--sheet NAME] [--strict]`
 
-use crate::cli::context::{Ctx, store_error};
+use crate::cli::context::ExitStatus;
+use crate::cli::context::{Ctx, lib_error};
 use crate::cli::error::{CliError, chain, read_input};
 use qiwang::i18n::{Text, plural};
 use qiwang::registration::{BatchOptions, Encoding, Imported, RegistrationFile, read_batch};
@@ -52,12 +53,15 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
             ev.next_player_id(),
         )
         .map_err(|e| {
-            CliError::input(Text::of(&e).map(|m, l| {
-                format!(
-                    "{m}\n{}",
-                    l.pick("未导入任何棋手。", "nothing was imported.")
-                )
-            }))
+            CliError::new(
+                e.exit_code(),
+                Text::of(&e).map(|m, l| {
+                    format!(
+                        "{m}\n{}",
+                        l.pick("未导入任何棋手。", "nothing was imported.")
+                    )
+                }),
+            )
         })?;
         report_reading(&imported, lang);
         outln!(
@@ -102,16 +106,19 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
             )
         })
         .map_err(|e| match e {
-            TxError::Store(e) => store_error(e),
-            TxError::Command(e) => CliError::input(chain(&e).map(|m, l| {
-                format!(
-                    "{m}\n{}",
-                    l.pick(
-                        "未导入任何棋手，赛事未改变。",
-                        "nothing was imported; the event is unchanged."
+            TxError::Store(e) => lib_error(e),
+            TxError::Command(e) => CliError::new(
+                e.exit_code(),
+                chain(&e).map(|m, l| {
+                    format!(
+                        "{m}\n{}",
+                        l.pick(
+                            "未导入任何棋手，赛事未改变。",
+                            "nothing was imported; the event is unchanged."
+                        )
                     )
-                )
-            })),
+                }),
+            ),
         })?;
     report_reading(&imported, lang);
     outln!(

@@ -1,17 +1,17 @@
 //! `qiwang log` / `qiwang undo` / `qiwang redo` / `qiwang unlock`
 
 use crate::cli::action::{Names, describe};
-use crate::cli::context::{Ctx, store_error};
-use crate::cli::error::{CliError, ExitCode, chain};
+use crate::cli::context::{Ctx, lib_error};
+use crate::cli::error::CliError;
 use qiwang::registration::privacy::{mask_free_text, mask_free_text_json};
 use qiwang::report::{Report, Section};
 use qiwang::rulebook::Lang;
-use qiwang::store::{Recovery, StoreError};
+use qiwang::store::Recovery;
 
 pub fn log(ctx: &Ctx) -> Result<(), CliError> {
     let loaded = ctx.load()?;
     let lang = ctx.lang(&loaded.rules);
-    let trail = loaded.store.log().map_err(store_error)?;
+    let trail = loaded.store.log().map_err(lib_error)?;
     let entries = &trail.entries;
     let mut report = Report::new(format!(
         "{} — {}",
@@ -58,7 +58,7 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
     let lang = ctx.lang(&loaded.rules);
     let names = Names::of(lang, &loaded.rules, &loaded.event);
     if dry_run {
-        let plan = loaded.store.undo_plan().map_err(history_error)?;
+        let plan = loaded.store.undo_plan().map_err(lib_error)?;
         let e = &plan.undone;
         let command = mask_free_text(&e.command.join(" "));
         match lang {
@@ -107,10 +107,7 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
         }
         return Ok(());
     }
-    let undone = loaded
-        .store
-        .undo(&ctx.command_info())
-        .map_err(history_error)?;
+    let undone = loaded.store.undo(&ctx.command_info()).map_err(lib_error)?;
     // The audit summary is English with registration ids (the log file's record); the
     // change is worded from the action the line keeps, players and groups by name.
     let entry = &undone.undone;
@@ -126,10 +123,7 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
 pub fn redo(ctx: &Ctx) -> Result<(), CliError> {
     let loaded = ctx.load()?;
     let lang = ctx.lang(&loaded.rules);
-    let redone = loaded
-        .store
-        .redo(&ctx.command_info())
-        .map_err(history_error)?;
+    let redone = loaded.store.redo(&ctx.command_info()).map_err(lib_error)?;
     let entry = &redone.redone;
     let names = Names::of(lang, &loaded.rules, &loaded.event);
     let what = described(&loaded.store, entry, &names);
@@ -150,7 +144,7 @@ pub fn unlock(ctx: &Ctx) -> Result<(), CliError> {
             qiwang::i18n::rulebook_language(&text)
         })
         .unwrap_or_default();
-    let report = store.unlock().map_err(store_error)?;
+    let report = store.unlock().map_err(lib_error)?;
     // Taking the lock proves its last holder has ended: the operating system releases
     // the lock of a process the moment it ends, however it ends.
     outln!(
@@ -200,13 +194,4 @@ fn described(
 ) -> String {
     let trail = store.log().map(|t| t.entries).unwrap_or_default();
     describe(entry, &trail, names)
-}
-
-/// `nothing to redo` is the user's mistake (exit 3, as `nothing to undo` has always
-/// been); everything else as any store error.
-fn history_error(e: StoreError) -> CliError {
-    match e {
-        StoreError::NothingToRedo => CliError::new(ExitCode::InvalidInput, chain(&e)),
-        other => store_error(other),
-    }
 }

@@ -2,23 +2,15 @@
 
 use crate::cli::action::{Action, PairedRound, RefusedRound};
 use crate::cli::context::{
-    Ctx, FormatArg, Loaded, input_error, player_label, pools_with_rounds, resolve_player,
+    Ctx, FormatArg, Loaded, lib_error, player_label, pools_with_rounds, resolve_player,
     resolve_pool, tx_error, xlsx_error,
 };
-use crate::cli::error::{CliError, ExitCode, chain};
+use crate::cli::error::{CliError, ExitCode};
 use qiwang::i18n::{Text, number_ranges, plural};
 use qiwang::model::{Event, GroupId, Relax, Round};
 use qiwang::pairing::{self, PairingError};
 use qiwang::report::{Format, Json, Report, Section};
 use qiwang::rulebook::{Lang, Rulebook};
-
-fn pairing_error(e: PairingError) -> CliError {
-    let code = match e {
-        PairingError::NoLegalPairing { .. } => ExitCode::NoLegalPairing,
-        _ => ExitCode::InvalidInput,
-    };
-    CliError::new(code, chain(&e))
-}
 
 /// The seed of a pool: recorded, given, or drawn now (and then recorded).
 fn seed_for(event: &Event, pool: &GroupId, given: Option<u64>) -> u64 {
@@ -56,8 +48,7 @@ pub fn pair(
         )));
     }
     // Dongguan 九: an under-size pool is merged or cancelled, or paired only on request.
-    qiwang::registration::check_pool_size(&event, &rules, &pool, allow_small)
-        .map_err(input_error)?;
+    qiwang::registration::check_pool_size(&event, &rules, &pool, allow_small).map_err(lib_error)?;
     let first_round = event.group(&pool).is_none_or(|g| g.rounds.is_empty());
     let recorded_seed = event.group(&pool).and_then(|g| g.seed);
     // The round-1 draw's seed is fixed before pairing, so that a draw refused for want of
@@ -76,7 +67,7 @@ pub fn pair(
             lang,
             ctx.json(),
         )
-        .map_err(pairing_error)
+        .map_err(lib_error)
     };
     let attempt = || -> Result<Option<Report>, CliError> {
         Ok(Some(if dry_run {
@@ -440,7 +431,7 @@ fn pair_ready_pools(
                     drawn,
                 });
             }
-            Err(e) => return Err(pairing_error(e)),
+            Err(e) => return Err(lib_error(e)),
         }
     }
     Ok(done)
@@ -618,7 +609,7 @@ pub fn pair_all(
     let refusals: Vec<CliError> = done
         .blocked
         .into_iter()
-        .map(|b| refusal_text(pairing_error(b.error), relax.as_deref(), b.drawn))
+        .map(|b| refusal_text(lib_error(b.error), relax.as_deref(), b.drawn))
         .collect();
     let join = |pick: fn(&Text) -> &str, sep: &str| {
         refusals
@@ -694,7 +685,7 @@ pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     let lang = ctx.lang(&rules);
     let n = store
         .transaction(&ctx.command_info(), |ev| {
-            let number = qiwang::results::unpair_round(ev, &pool).map_err(input_error)?;
+            let number = qiwang::results::unpair_round(ev, &pool).map_err(lib_error)?;
             Ok(Action::Unpaired {
                 group: pool.clone(),
                 round: number,
@@ -807,7 +798,7 @@ pub fn swap(ctx: &Ctx, group: Option<&str>, a: &str, b: &str, force: bool) -> Re
     let pa = resolve_player(&loaded.event, Some(&pool), a)?.id;
     let pb = resolve_player(&loaded.event, Some(&pool), b)?.id;
     store_edit(ctx, loaded, pool, force, |_, round| {
-        pairing::swap_players(round, pa, pb).map_err(pairing_error)
+        pairing::swap_players(round, pa, pb).map_err(lib_error)
     })
 }
 
@@ -824,7 +815,7 @@ pub fn set(
     let r = resolve_player(&loaded.event, Some(&pool), red)?.id;
     let b = resolve_player(&loaded.event, Some(&pool), black)?.id;
     store_edit(ctx, loaded, pool, force, |_, round| {
-        pairing::set_pairing(round, table, r, b).map_err(pairing_error)
+        pairing::set_pairing(round, table, r, b).map_err(lib_error)
     })
 }
 
@@ -1025,7 +1016,7 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
             numbers = vec![n];
         }
         for n in numbers {
-            let verdict = pairing::prove_round(&event, &rules, pool, n).map_err(pairing_error)?;
+            let verdict = pairing::prove_round(&event, &rules, pool, n).map_err(lib_error)?;
             // Hard-rule breaks not recorded as relaxations (a hand edit with `--force`):
             // the criteria count a relaxed rule's breaks, not which tables they are at, so
             // a forced edit that trades one break for another can be as good on them.

@@ -2,7 +2,7 @@
 
 use crate::cli::action::Action;
 use crate::cli::args::PlayerFields;
-use crate::cli::context::{Ctx, input_error, resolve_player, resolve_pool, tx_error};
+use crate::cli::context::{Ctx, lib_error, resolve_player, resolve_pool, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Localize, Text};
 use qiwang::model::{Event, Gender, Player, PlayerId};
@@ -274,7 +274,7 @@ pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
                 .player(id)
                 .map_or(0, |p| loaded.rules.rounds_for(&p.group));
             let from = qiwang::results::withdraw_from_next_round(event, id, rounds, note)
-                .map_err(input_error)?;
+                .map_err(lib_error)?;
             let name = event.player(id).map(|p| p.name.clone()).unwrap_or_default();
             Ok(Action::PlayerWithdrawn {
                 player: id,
@@ -303,7 +303,7 @@ pub fn reinstate(ctx: &Ctx, who: &str) -> Result<(), CliError> {
     let (name, from) = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
-            let from = qiwang::results::reinstate_player(event, id).map_err(input_error)?;
+            let from = qiwang::results::reinstate_player(event, id).map_err(lib_error)?;
             let name = event.player(id).map(|p| p.name.clone()).unwrap_or_default();
             Ok(Action::PlayerReinstated {
                 player: id,
@@ -345,7 +345,7 @@ pub fn disqualify(
         .store
         .transaction(&ctx.command_info(), |event| {
             if undo {
-                qiwang::prizes::undo_disqualification(event, p.id).map_err(input_error)?;
+                qiwang::prizes::undo_disqualification(event, p.id).map_err(lib_error)?;
                 return Ok(Action::DisqualificationLifted {
                     player: p.id,
                     name: p.name.clone(),
@@ -353,7 +353,7 @@ pub fn disqualify(
                 .change(None, serde_json::json!({ "player": p.id, "undo": true })));
             }
             let from =
-                qiwang::prizes::disqualify(event, p.id, reason, from_round).map_err(input_error)?;
+                qiwang::prizes::disqualify(event, p.id, reason, from_round).map_err(lib_error)?;
             Ok(Action::PlayerDisqualified {
                 player: p.id,
                 name: p.name.clone(),

@@ -1,7 +1,7 @@
 //! `qiwang teams`, `qiwang prizes`, `qiwang group sizes|merge`
 
 use crate::cli::action::Action;
-use crate::cli::context::{Ctx, Loaded, input_error, resolve_player, resolve_pool, tx_error};
+use crate::cli::context::{Ctx, Loaded, lib_error, resolve_player, resolve_pool, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId, PlayerId};
@@ -132,7 +132,7 @@ pub fn merge(ctx: &Ctx, from: &str, into: &str) -> Result<(), CliError> {
     let moved = store
         .transaction(&ctx.command_info(), |ev| {
             let report =
-                qiwang::prizes::merge_group(ev, &rules, &from, &into).map_err(input_error)?;
+                qiwang::prizes::merge_group(ev, &rules, &from, &into).map_err(lib_error)?;
             let n = report.moved.len();
             Ok(Action::GroupMerged {
                 from: from.clone(),
@@ -164,7 +164,7 @@ pub fn list_playoff(
     note: &str,
 ) -> Result<(), CliError> {
     let loaded = ctx.load()?;
-    let l = qiwang::prizes::find_list(&loaded.rules, list).map_err(input_error)?;
+    let l = qiwang::prizes::find_list(&loaded.rules, list).map_err(lib_error)?;
     let pool = match group {
         Some(_) => resolve_pool(&loaded.rules, &loaded.event, group)?,
         None => qiwang::prizes::list_pool(&loaded.event, &loaded.rules, &l.group),
@@ -216,11 +216,11 @@ fn record_list_playoff(
         rules,
     } = loaded;
     let lang = ctx.lang(&rules);
-    let l = qiwang::prizes::find_list(&rules, list).map_err(input_error)?;
+    let l = qiwang::prizes::find_list(&rules, list).map_err(lib_error)?;
     let recorded = store
         .transaction(&ctx.command_info(), |ev| {
             let r = qiwang::prizes::record_list_playoff(ev, &rules, list, order.clone(), note)
-                .map_err(input_error)?;
+                .map_err(lib_error)?;
             let action = Action::ListPlayoff {
                 list: r.list.clone(),
                 group: r.pool.clone(),

@@ -2,7 +2,7 @@
 
 use crate::cli::action::{Action, GroupResults};
 use crate::cli::context::{
-    Ctx, Loaded, input_error, player_label, resolve_player, resolve_pool, tx_error,
+    Ctx, Loaded, lib_error, player_label, resolve_player, resolve_pool, tx_error,
 };
 use crate::cli::error::{CliError, read_input};
 use qiwang::i18n::{Text, plural};
@@ -60,7 +60,7 @@ pub fn run(
             }
         };
         file_batches = results::read_results_file(&text, &source, &event, &rules, chosen.as_ref())
-            .map_err(input_error)?;
+            .map_err(lib_error)?;
     }
     let mut typed: Option<(GroupId, Vec<ResultEntry>)> = None;
     if !args.is_empty() {
@@ -69,7 +69,7 @@ pub fn run(
             (None, Some(pool)) => pool,
             (None, None) => resolve_pool(&rules, &event, None)?,
         };
-        let entries = results::parse_result_args(args).map_err(input_error)?;
+        let entries = results::parse_result_args(args).map_err(lib_error)?;
         typed = Some((pool, entries));
     }
     if file_batches.is_empty() && typed.is_none() {
@@ -85,13 +85,12 @@ pub fn run(
             for batch in &file_batches {
                 reports.push(
                     results::record_results_in_rounds(ev, &rules, &batch.group, &batch.entries)
-                        .map_err(input_error)?,
+                        .map_err(lib_error)?,
                 );
             }
             if let Some((pool, entries)) = &typed {
                 reports.push(
-                    results::record_results(ev, &rules, pool, round, entries)
-                        .map_err(input_error)?,
+                    results::record_results(ev, &rules, pool, round, entries).map_err(lib_error)?,
                 );
             }
             let confirmed = qiwang::views::confirmation_lines(ev, &rules, &reports, lang);
@@ -236,7 +235,7 @@ fn pool_awaiting_results(
 fn penalty_error(e: results::ResultError) -> CliError {
     match e {
         results::ResultError::PenaltyPointsNeeded => CliError::usage(Text::of(&e)),
-        e => input_error(e),
+        e => lib_error(e),
     }
 }
 
@@ -302,7 +301,7 @@ pub fn playoff(
                 .iter()
                 .find(|p| p.group == pool)
                 .map(|p| p.order.clone());
-            results::record_playoff(ev, &rules, &pool, order.clone()).map_err(input_error)?;
+            results::record_playoff(ev, &rules, &pool, order.clone()).map_err(lib_error)?;
             if let Some(p) = ev.playoffs.iter_mut().find(|p| p.group == pool) {
                 p.note = note.to_string();
             }

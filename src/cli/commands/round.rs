@@ -1,7 +1,7 @@
 //! `qiwang round [N] [--group G] [--sheet pairings|slips|cards|find|wall]`: a round's
 //! sheets, reprinted at any time.
 
-use crate::cli::context::input_error;
+use crate::cli::context::lib_error;
 use crate::cli::context::{Ctx, Loaded, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::model::GroupId;
@@ -26,6 +26,6 @@ pub fn run(
         .find(|(name, _)| *name == sheet)
         .map_or(SheetKind::Pairings, |(_, kind)| *kind);
     let sheets =
-        round_sheets(&event, &rules, &pools, round, kind, lang, ctx.json()).map_err(input_error)?;
+        round_sheets(&event, &rules, &pools, round, kind, lang, ctx.json()).map_err(lib_error)?;
     ctx.print_rendered(format, &sheets.render(format))
 }

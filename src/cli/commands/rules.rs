@@ -1,7 +1,8 @@
 //! `qiwang rules check FILE` / `qiwang rules show [FILE]`
 
 use crate::cli::action::Action;
-use crate::cli::context::{Ctx, input_error, player_label, read_text, tx_error};
+use crate::cli::context::ExitStatus;
+use crate::cli::context::{Ctx, lib_error, player_label, read_text, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Text, plural};
 use qiwang::rulebook::{Lang, Rulebook};
@@ -31,14 +32,17 @@ pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
         }
         Err(e) => {
             let n = e.problems.len();
-            Err(CliError::input(Text::of(&e).map(|m, l| match l {
-                Lang::Zh => format!("{m}\n`{}` 中有 {n} 个问题", path.display()),
-                Lang::En => format!(
-                    "{m}\n{} in `{}`",
-                    plural(n, "problem", "problems"),
-                    path.display()
-                ),
-            })))
+            Err(CliError::new(
+                e.exit_code(),
+                Text::of(&e).map(|m, l| match l {
+                    Lang::Zh => format!("{m}\n`{}` 中有 {n} 个问题", path.display()),
+                    Lang::En => format!(
+                        "{m}\n{} in `{}`",
+                        plural(n, "problem", "problems"),
+                        path.display()
+                    ),
+                }),
+            ))
         }
     }
 }
@@ -49,7 +53,7 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
         Some(path) => {
             let text = read_text(path)?;
             Rulebook::from_toml(&text, &path.display().to_string())
-                .map_err(|e| CliError::input(Text::of(&e)))?
+                .map_err(|e| CliError::new(e.exit_code(), Text::of(&e)))?
         }
         None => ctx.load()?.rules,
     };
@@ -86,7 +90,7 @@ pub fn update(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
         .store
         .transaction(&ctx.command_info(), |event| {
             let update = qiwang::results::update_rulebook(event, current, &text, &source, lang)
-                .map_err(input_error)?;
+                .map_err(lib_error)?;
             let notes: Vec<String> = update
                 .warnings
                 .iter()

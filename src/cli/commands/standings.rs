@@ -1,6 +1,6 @@
 //! `qiwang standings`, `qiwang crosstable`
 
-use crate::cli::context::{Ctx, Loaded, input_error, resolve_pool};
+use crate::cli::context::{Ctx, Loaded, lib_error, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 
@@ -108,7 +108,7 @@ fn check_round(
             .collect(),
     };
     for pool in pools {
-        qiwang::results::check_round_finished(event, &pool, n).map_err(input_error)?;
+        qiwang::results::check_round_finished(event, &pool, n).map_err(lib_error)?;
     }
     Ok(())
 }

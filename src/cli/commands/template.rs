@@ -1,6 +1,7 @@
 //! `qiwang template [--rules FILE] [--out FILE] [--format csv|xlsx]`
 
-use crate::cli::context::{Ctx, FormatArg, refuse_xlsx_on_terminal, xlsx_error};
+use crate::cli::context::ExitStatus;
+use crate::cli::context::{Ctx, FormatArg, lib_error, refuse_xlsx_on_terminal, xlsx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::registration::template::template;
@@ -17,7 +18,7 @@ pub fn run(
         Some(path) => {
             let text = crate::cli::context::read_text(path)?;
             Rulebook::from_toml(&text, &path.display().to_string())
-                .map_err(|e| CliError::input(Text::of(&e)))?
+                .map_err(|e| CliError::new(e.exit_code(), Text::of(&e)))?
         }
         None => ctx.load()?.rules,
     };
@@ -49,10 +50,7 @@ pub fn run(
         crate::cli::emit_bytes(&bytes);
         return Ok(());
     };
-    qiwang::report::publish::write_new(path, &bytes, force).map_err(|e| match e {
-        qiwang::report::publish::PublishError::Io { .. } => CliError::io(Text::of(&e)),
-        _ => CliError::input(Text::of(&e)),
-    })?;
+    qiwang::report::publish::write_new(path, &bytes, force).map_err(lib_error)?;
     outln!(
         "{} → {}（{}）",
         lang.pick("已写出报名表", "wrote the registration sheet"),

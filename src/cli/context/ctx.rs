@@ -1,8 +1,9 @@
 //! [`Ctx`], what every command starts from (the global options and the event found from
 //! them), and [`Loaded`], the event it opens with its validated rulebook.
 
+use super::ExitStatus;
 use super::audit_argv::masked_argv;
-use super::errors::store_error;
+use super::errors::lib_error;
 use super::lang::lang_flag;
 use super::xlsx::xlsx_error;
 use crate::cli::args::Cli;
@@ -131,13 +132,13 @@ impl Ctx {
                 Store::discover(&cwd)
             }
         };
-        store.map_err(store_error)
+        store.map_err(lib_error)
     }
 
     /// Opens and loads the event, re-validating its frozen rulebook.
     pub fn load(&self) -> Result<Loaded, CliError> {
         let store = self.store()?;
-        let event = store.load().map_err(store_error)?;
+        let event = store.load().map_err(lib_error)?;
         let rules = rules_of(&event, store.dir())?;
         Ok(Loaded {
             store,
@@ -178,7 +179,7 @@ impl Ctx {
     /// CSV text in the `--encoding` asked for (UTF-8 with BOM by default).
     pub fn csv_bytes(&self, text: &str) -> Result<Vec<u8>, CliError> {
         qiwang::report::safe::encode(text, self.csv_encoding())
-            .map_err(|e| CliError::input(Text::of(&e)))
+            .map_err(|e| CliError::new(e.exit_code(), Text::of(&e)))
     }
 }
 
@@ -192,18 +193,22 @@ fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
     )
     .map_err(|e| {
         let hint = Store::open(dir).ok().map(|store| store.recovery_hint());
-        CliError::input(Text::of(&e).map(|m, l| match l {
-            Lang::Zh => format!(
-                "赛事中保存的规程未通过校验：\n{m}\n{}",
-                hint.as_ref().map_or("请从 history/ 恢复 qiwang.json，或重新创建赛事", |h| &h.zh)
-            ),
-            Lang::En => format!(
-                "the rulebook frozen in the event does not validate:\n{m}\n{}",
-                hint.as_ref().map_or(
-                    "restore qiwang.json from history/ or re-create the event",
-                    |h| &h.en
-                )
-            ),
-        }))
+        CliError::new(
+            e.exit_code(),
+            Text::of(&e).map(|m, l| match l {
+                Lang::Zh => format!(
+                    "赛事中保存的规程未通过校验：\n{m}\n{}",
+                    hint.as_ref()
+                        .map_or("请从 history/ 恢复 qiwang.json，或重新创建赛事", |h| &h.zh)
+                ),
+                Lang::En => format!(
+                    "the rulebook frozen in the event does not validate:\n{m}\n{}",
+                    hint.as_ref().map_or(
+                        "restore qiwang.json from history/ or re-create the event",
+                        |h| &h.en
+                    )
+                ),
+            }),
+        )
     })
 }

@@ -1,27 +1,267 @@
-//! Library errors as [`CliError`]s, each with the exit code it documents.
+//! Library errors as [`CliError`]s. Every library error's exit code is decided here and
+//! only here (README "Exit codes"):
+//! one exhaustive `match` per error type, no wildcard, so a new variant cannot compile
+//! until someone decides what it means to a script calling qiwang.
 
 use crate::cli::error::{CliError, ExitCode, chain};
+use qiwang::i18n::Localize;
 use qiwang::store::TxError;
 
-pub fn store_error(e: qiwang::store::StoreError) -> CliError {
-    use qiwang::store::StoreError as E;
-    let code = match &e {
-        E::Damaged { .. } | E::NewerSchema { .. } | E::NothingToUndo => ExitCode::InvalidInput,
-        E::NotAnEvent { .. } | E::NoEventAt { .. } | E::AlreadyExists { .. } => ExitCode::Usage,
-        _ => ExitCode::Io,
-    };
-    CliError::new(code, chain(&e))
+/// The exit code a library error documents.
+pub trait ExitStatus {
+    /// 2 usage, 3 invalid input, 4 no legal pairing, 5 file I/O (1 is kept for bugs).
+    fn exit_code(&self) -> ExitCode;
 }
 
-/// A failed transaction: store problems keep their I/O code, command errors theirs.
+/// A library error as the user sees it: its chain of causes in both languages, with the
+/// exit code of [`ExitStatus`].
+pub fn lib_error<E: std::error::Error + Localize + ExitStatus>(e: E) -> CliError {
+    CliError::new(e.exit_code(), chain(&e))
+}
+
+/// A failed transaction: store problems keep their code, command errors theirs.
 pub fn tx_error(e: TxError<CliError>) -> CliError {
     match e {
-        TxError::Store(e) => store_error(e),
+        TxError::Store(e) => lib_error(e),
         TxError::Command(e) => e,
     }
 }
 
-/// For library errors inside a transaction: invalid input, with the cause chain.
-pub fn input_error<E: std::error::Error + qiwang::i18n::Localize>(e: E) -> CliError {
-    CliError::input(chain(&e))
+use ExitCode::{InvalidInput, Io, NoLegalPairing, Usage};
+
+impl ExitStatus for qiwang::store::StoreError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::store::StoreError as E;
+        match self {
+            E::Damaged { .. } | E::NewerSchema { .. } | E::NothingToUndo | E::NothingToRedo => {
+                InvalidInput
+            }
+            E::NotAnEvent { .. } | E::NoEventAt { .. } | E::AlreadyExists { .. } => Usage,
+            E::Busy { .. } | E::LockLost { .. } | E::Io { .. } => Io,
+        }
+    }
+}
+
+impl ExitStatus for qiwang::input::InputError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::input::InputError as E;
+        match self {
+            E::NotAFile(..) | E::TooLarge { .. } => InvalidInput,
+            E::Io { .. } => Io,
+        }
+    }
+}
+
+impl ExitStatus for qiwang::report::publish::PublishError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::report::publish::PublishError as E;
+        match self {
+            E::Outside(..) | E::NoFolder(..) => InvalidInput,
+            E::Symlink(..)
+            | E::Foreign(..)
+            | E::NotAFolder(..)
+            | E::FolderInTheWay(..)
+            | E::Exists(..)
+            | E::Io { .. } => Io,
+        }
+    }
+}
+
+impl ExitStatus for qiwang::pairing::PairingError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::pairing::PairingError as E;
+        match self {
+            E::NoLegalPairing { .. } => NoLegalPairing,
+            E::RoundIncomplete { .. }
+            | E::AllRoundsPlayed { .. }
+            | E::NoPlayers { .. }
+            | E::CriteriaTooWide { .. }
+            | E::PlayerNotInRound { .. }
+            | E::SamePlayer { .. }
+            | E::TableZero => InvalidInput,
+        }
+    }
+}
+
+impl ExitStatus for qiwang::results::RulesUpdateError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::results::RulesUpdateError as E;
+        match self {
+            E::Invalid(..) | E::AltersPlayedRounds(..) | E::Unchanged => InvalidInput,
+        }
+    }
+}
+
+impl ExitStatus for qiwang::results::ResultError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::results::ResultError as E;
+        match self {
+            E::BadToken { .. }
+            | E::BadFouls { .. }
+            | E::BadTable { .. }
+            | E::BadRound { .. }
+            | E::MissingOutcome { .. }
+            | E::NoEntries
+            | E::CsvRow { .. }
+            | E::DuplicateRow { .. }
+            | E::HeaderUnreadable { .. }
+            | E::NoRows { .. }
+            | E::CsvHeader { .. }
+            | E::EmptyGroupCell
+            | E::GroupColumnUnexpected { .. }
+            | E::GroupColumnMissing { .. }
+            | E::GroupNotChosen { .. }
+            | E::UnknownGroupName { .. }
+            | E::Csv { .. }
+            | E::UnknownGroup { .. }
+            | E::NoRounds { .. }
+            | E::RoundMissing { .. }
+            | E::TableMissing { .. }
+            | E::DuplicateTable { .. }
+            | E::FoulsOnForfeit { .. }
+            | E::FoulsOverLimit { .. }
+            | E::FoulsContradictWinner { .. }
+            | E::BothAtFoulLimit { .. }
+            | E::UnknownPlayer { .. }
+            | E::AlreadyWithdrawn { .. }
+            | E::PairedAfterWithdrawal { .. }
+            | E::UnplayedGame { .. }
+            | E::EventOver { .. }
+            | E::NothingToUnpair { .. }
+            | E::RoundHasResults { .. }
+            | E::PenaltiesNotAllowed
+            | E::PenaltyPointsNeeded
+            | E::PenaltyNotPositive { .. }
+            | E::PenaltyTooLarge { .. }
+            | E::PenaltyNeedsReason
+            | E::RoundNotPaired { .. }
+            | E::RoundUnfinished { .. }
+            | E::NotWithdrawn { .. }
+            | E::BadWithdrawalRound { .. }
+            | E::EmptyReason
+            | E::NoPlayoffNeeded { .. }
+            | E::PlayoffMismatch { .. }
+            | E::Many(..) => InvalidInput,
+        }
+    }
+}
+
+impl ExitStatus for qiwang::prizes::PrizeError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::prizes::PrizeError as E;
+        match self {
+            E::UnknownGroup { .. }
+            | E::NotAPool { .. }
+            | E::SameGroup { .. }
+            | E::AlreadyMerged { .. }
+            | E::Started { .. }
+            | E::UnknownList { .. }
+            | E::NoListTie { .. }
+            | E::ListPlayoffMismatch { .. }
+            | E::UnknownPlayer { .. }
+            | E::AlreadyDisqualified { .. }
+            | E::NotDisqualified { .. }
+            | E::EmptyReason
+            | E::BadRound { .. }
+            | E::PairedFrom { .. } => InvalidInput,
+        }
+    }
+}
+
+impl ExitStatus for qiwang::registration::LookupError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::registration::LookupError as E;
+        match self {
+            // README "Exit codes": a missing `--group` is a usage error.
+            E::GroupNeeded { .. } => Usage,
+            E::UnknownGroup { .. }
+            | E::MergeCycle { .. }
+            | E::BadNumber { .. }
+            | E::NoNumber { .. }
+            | E::NumberInSeveralGroups { .. }
+            | E::NoId { .. }
+            | E::NoName { .. }
+            | E::SeveralNamed { .. } => InvalidInput,
+        }
+    }
+}
+
+impl ExitStatus for qiwang::registration::GroupError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::registration::GroupError as E;
+        match self {
+            E::BelowMinimum { .. }
+            | E::UnknownGroup { .. }
+            | E::NotAPool { .. }
+            | E::HasMergeTarget { .. }
+            | E::AlreadyPaired { .. }
+            | E::Merged { .. }
+            | E::Cancelled { .. } => InvalidInput,
+        }
+    }
+}
+
+impl ExitStatus for qiwang::views::SheetError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::views::SheetError as E;
+        match self {
+            E::NothingPaired | E::NoSuchRound { .. } => InvalidInput,
+        }
+    }
+}
+
+impl ExitStatus for qiwang::report::trf::TrfError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::report::trf::TrfError as E;
+        match self {
+            E::ColourDependentScoring { .. }
+            | E::Empty(..)
+            | E::TooManyPlayers { .. }
+            | E::RatingTooWide { .. }
+            | E::PointsTooWide { .. } => InvalidInput,
+        }
+    }
+}
+
+/// Problems collected from a file the user gave (every one names its line or cell).
+macro_rules! always_invalid_input {
+    ($($ty:ty),* $(,)?) => {$(
+        impl ExitStatus for $ty {
+            fn exit_code(&self) -> ExitCode {
+                InvalidInput
+            }
+        }
+    )*};
+}
+
+always_invalid_input!(
+    qiwang::rulebook::RulebookErrors,
+    qiwang::registration::ImportErrors,
+    qiwang::report::safe::EncodeError,
+    qiwang::report::safe::OutsideError,
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The codes scripts rely on, pinned for one variant of each kind.
+    #[test]
+    fn io_usage_and_pairing_codes_are_kept_apart() {
+        use qiwang::store::StoreError;
+        assert_eq!(StoreError::NothingToRedo.exit_code(), InvalidInput);
+        let not_event = StoreError::NotAnEvent {
+            searched_from: std::path::PathBuf::from("x"),
+        };
+        assert_eq!(not_event.exit_code(), Usage);
+        let io = qiwang::input::InputError::Io {
+            path: "x".into(),
+            error: std::io::Error::other("x"),
+        };
+        assert_eq!(io.exit_code(), Io);
+        assert_eq!(
+            qiwang::pairing::PairingError::TableZero.exit_code(),
+            InvalidInput
+        );
+    }
 }

@@ -2,9 +2,7 @@
 //! back as the arbiter reads them on a sheet.
 
 use crate::cli::error::CliError;
-use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId, Player, PlayerId};
-use qiwang::registration::LookupError;
 use qiwang::rulebook::Rulebook;
 
 /// Finds the pool a user names (`--group`); see `qiwang::registration::find_pool`.
@@ -13,10 +11,7 @@ pub fn resolve_pool(
     event: &Event,
     name: Option<&str>,
 ) -> Result<GroupId, CliError> {
-    qiwang::registration::find_pool(rules, event, name).map_err(|e| match e {
-        LookupError::GroupNeeded { .. } => CliError::usage(Text::of(&e)),
-        _ => CliError::input(Text::of(&e)),
-    })
+    qiwang::registration::find_pool(rules, event, name).map_err(super::lib_error)
 }
 
 /// Finds a player the user names; see `qiwang::registration::find_player`.
@@ -25,7 +20,7 @@ pub fn resolve_player<'a>(
     pool: Option<&GroupId>,
     text: &str,
 ) -> Result<&'a Player, CliError> {
-    qiwang::registration::find_player(event, pool, text).map_err(|e| CliError::input(Text::of(&e)))
+    qiwang::registration::find_player(event, pool, text).map_err(super::lib_error)
 }
 
 /// Pools that have at least one round.
