@@ -8,10 +8,55 @@
 //! edge-list form that J. van Rantwijk's public-domain `mwmatching.py` made standard.
 //! Everything is integer (weights are doubled internally so every dual stays whole) and
 //! deterministic: the same edge list always gives the same matching.
+//!
+//! # Invariants
+//!
+//! The solver's state (`Matcher`) keeps these; every start ([`PerfectMatcher::cold`],
+//! [`PerfectMatcher::warm`], [`PerfectMatcher::join`], [`PerfectMatcher::add_edges`])
+//! establishes 1–6 and every solve keeps them. The unit tests check 1–6 after every start
+//! and every solve (`Matcher::assert_invariants`) and 7–11 after every dual step
+//! (`Matcher::assert_stage_invariants`).
+//!
+//! 1. *Pairs.* `mate` is symmetric and every pair is an edge of the graph.
+//! 2. *Blossoms.* The live blossoms nest without overlapping. Each holds an odd cycle of
+//!    at least three children (vertices or blossoms) joined by the edges
+//!    `blossomendps` names, each child's `blossomparent` is that blossom, its base is its
+//!    first child's base, its `size` counts its vertices, and `top(v)` is the outermost
+//!    blossom (or `v` itself) holding `v`.
+//! 3. *Feasible duals.* Every blossom's dual `z ≥ 0`, and every edge's slack counting the
+//!    duals of the blossoms holding both its ends (`true_slack`) is `≥ 0`.
+//! 4. *Tight structure.* Every pair and every edge of a blossom's cycle has slack 0.
+//! 5. *Full blossoms.* A blossom of `2k + 1` vertices holds `k` pairs inside it; its base
+//!    is paired outside it or free.
+//! 6. *One parity.* Weights are held even and every free vertex's dual has one parity, so
+//!    every vertex a stage labels (over tight edges) shares it, an edge between two
+//!    S-vertices has an even slack, and the dual step that halves it stays whole.
+//!
+//! During a stage, after every dual step:
+//!
+//! 7. *Directions.* `dir[v]` is +1 while `top(v)` is an S-blossom, −1 while a
+//!    T-blossom, 0 otherwise, so `y(v)` is `v`'s dual.
+//! 8. *Feasible between blossoms.* Every edge between two top-level blossoms has slack
+//!    `≥ 0` (invariant 3 for the edges the stage looks at).
+//! 9. *Covered edges to the forest.* A vertex outside every S-blossom that carries no
+//!    label of its own and has an edge to an S-blossom other than its own holds one of its
+//!    least-slack such edges as `bestedge`; at top level that edge is listed in
+//!    `to_free` at its slack (its key less `moved`), inside a T-blossom it is listed again
+//!    when the blossom expands. A best edge left pointing at a vertex that has left the
+//!    forest keeps a key its slack no longer follows, and the step chosen from the keys
+//!    overshoots the real best edge: `Matcher::retire` broke this for vertices inside
+//!    T-blossoms until it refreshed them too (docs/rules.md §2.6; the
+//!    `regression_stale_best_edge_*` tests).
+//! 10. *Covered edges between trees.* Every edge between two top-level S-blossoms is
+//!     covered by a `between` entry of one of its ends whose key less `moved` is at most
+//!     half its slack (see `Matcher::least_between`).
+//! 11. *Shrinking T-blossoms.* Every top-level T-blossom is listed in `shrinking` at its
+//!     dual (its key less `moved`).
 
 use super::heap::IdHeap;
 use super::wide::{Weight, widen};
 use std::cmp::Reverse;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// "No vertex / no edge / no endpoint".
 const NONE: usize = usize::MAX;
@@ -141,6 +186,23 @@ pub fn max_weight_matching_any_dual<W: Weight>(
     m.max_cardinality = false;
     m.solve();
     m.optimum(false)
+}
+
+/// Solves in this process whose optimum its own certificate refused, so that the caller
+/// solved again from a proven start (see [`note_refused_solve`]).
+static REFUSED_SOLVES: AtomicU64 = AtomicU64::new(0);
+
+/// Counts a solve whose optimum its certificate refused: the engine's per-pass safety net
+/// calls it before solving that pass again (docs/rules.md §2.6).
+pub(super) fn note_refused_solve() {
+    REFUSED_SOLVES.fetch_add(1, Ordering::Relaxed);
+}
+
+/// How many solves in this process ended at a matching their certificate refused (the
+/// target is none): for the pairing benchmark, which runs each round in a process of its
+/// own.
+pub fn refused_solves() -> u64 {
+    REFUSED_SOLVES.load(Ordering::Relaxed)
 }
 
 /// A maximum-weight *perfect* matching with its certificate, or `None` when the edges
@@ -554,7 +616,7 @@ impl<W: Weight> PerfectMatcher<W> {
             return None;
         }
         #[cfg(debug_assertions)]
-        joined.m.assert_valid_start();
+        joined.m.assert_invariants();
         Some(joined)
     }
 
@@ -603,8 +665,13 @@ impl<W: Weight> PerfectMatcher<W> {
                 return false;
             }
         }
-        // The solver needs every free vertex's dual of one parity: one doubling makes
-        // every value even.
+        self.one_parity()
+    }
+
+    /// Gives every free vertex's dual one parity (invariant 6; one doubling makes every
+    /// value even) and settles the free lone vertices' duals. False when doubling needs
+    /// more bits than `W` has.
+    fn one_parity(&mut self) -> bool {
         let m = &self.m;
         let free = || (0..m.n).filter(|&v| m.mate[v] == NONE);
         let parities = (
@@ -673,6 +740,43 @@ impl<W: Weight> PerfectMatcher<W> {
             }
         }
         true
+    }
+
+    /// The simple reference for [`PerfectMatcher::add_edges`], kept for the tests to
+    /// compare with it: for each new edge the duals price negative, one end is taken out
+    /// of everything — every blossom holding it dissolved (each one's dual moved into its
+    /// vertices, its pair to the outside undone, opened one level), its own pair undone
+    /// and its dual reset to the least that keeps its edges feasible. It undoes far more
+    /// than the per-edge repair (`repair`), which must reach the same optimum.
+    #[cfg(test)]
+    fn add_edges_simply(&mut self, edges: &[(usize, usize, W)]) -> bool {
+        let mut held = Vec::with_capacity(edges.len());
+        for &(u, v, w) in edges {
+            held.push(self.m.push_edge(u, v, w.scaled(2 * self.scale)));
+        }
+        for k in held {
+            if self.m.true_slack(k) >= W::ZERO {
+                continue;
+            }
+            let x = self.m.eu(k);
+            while self.m.top(x) != x {
+                let t = self.m.top(x);
+                let z = self.m.dualvar[t];
+                for leaf in self.m.leaves_of(t) {
+                    self.m.dualvar[leaf] = self.m.dualvar[leaf] + z;
+                }
+                self.m.dualvar[t] = W::ZERO;
+                self.m.unpair(self.m.blossombase[t]);
+                self.m.expand(t, Expansion::OneLevel);
+            }
+            self.m.unpair(x);
+            let need = self
+                .m
+                .ends(x)
+                .map(|(p, u)| self.m.ew[p / 2] - self.m.dualvar[u]);
+            self.m.dualvar[x] = need.max().expect("x has edge k");
+        }
+        self.one_parity()
     }
 
     /// Doubles every weight and dual (the same solution, all values even), or returns
@@ -1387,15 +1491,77 @@ impl<W: Weight> Matcher<W> {
             .expect("the solved parts' edges are all given")
     }
 
-    /// Debug builds: a state a solve can start from — every edge's slack (counting the
-    /// blossoms around both ends) not negative, every pair and every blossom's cycle
-    /// tight, every blossom's base matched outside it or free.
-    #[cfg(debug_assertions)]
-    fn assert_valid_start(&self) {
-        for k in 0..self.ew.len() {
-            assert!(self.true_slack(k) >= W::ZERO, "edge {k} is priced negative");
+    /// Test and debug builds: invariants 1–6 of the module documentation, a state a
+    /// solve can start from (and every solve ends in).
+    #[cfg(any(test, debug_assertions))]
+    fn assert_invariants(&self) {
+        let n = self.n;
+        // 1. Pairs.
+        for v in 0..n {
+            let p = self.mate[v];
+            if p != NONE {
+                assert_eq!(self.endpoint(p ^ 1), v, "vertex {v}'s pair is its own edge");
+                assert_eq!(
+                    self.mate[self.endpoint(p)],
+                    p ^ 1,
+                    "vertex {v}'s pair agrees"
+                );
+            }
         }
-        for v in 0..self.n {
+        // 2. Blossoms: children point at their parent, sizes and bases agree, and every
+        // vertex's chain ends at `top`.
+        for b in n..2 * n {
+            if self.blossombase[b] == NONE {
+                continue;
+            }
+            let childs = &self.blossomchilds[b];
+            assert!(
+                childs.len() >= 3 && childs.len() % 2 == 1,
+                "blossom {b}'s cycle"
+            );
+            assert_eq!(
+                childs.len(),
+                self.blossomendps[b].len(),
+                "blossom {b}'s edges"
+            );
+            for &c in childs {
+                assert_eq!(self.blossomparent[c], b, "blossom {b}'s child {c}");
+            }
+            let size: usize = childs.iter().map(|&c| self.size[c]).sum();
+            assert_eq!(self.size[b], size, "blossom {b}'s size");
+            assert_eq!(
+                self.blossombase[b], self.blossombase[childs[0]],
+                "blossom {b}'s base"
+            );
+        }
+        let chain_of = |v: usize| {
+            let mut chain = vec![v];
+            while let Some(&x) = chain.last()
+                && self.blossomparent[x] != NONE
+            {
+                assert!(chain.len() <= 2 * n, "vertex {v}'s blossoms form a cycle");
+                chain.push(self.blossomparent[x]);
+            }
+            chain
+        };
+        for v in 0..n {
+            let outer = *chain_of(v).last().expect("holds v");
+            assert_eq!(self.top(v), outer, "vertex {v}'s top-level blossom");
+        }
+        // 3. Feasible duals.
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE {
+                assert!(self.dualvar[b] >= W::ZERO, "blossom {b}'s dual is negative");
+            }
+        }
+        for k in 0..self.ew.len() {
+            let (u, v, slack) = (self.eu(k), self.ev(k), self.true_slack(k));
+            assert!(slack >= W::ZERO, "edge {u}-{v} has slack {slack:?}");
+        }
+        // 4. Tight structure; 5. full blossoms: the cycle's edges alternate from the base,
+        // unpaired, paired, …, unpaired, and the base is paired outside or free.
+        let paired = |k: usize| self.mate[self.eu(k)] == 2 * k + 1;
+        for v in 0..n {
             let p = self.mate[v];
             if p != NONE {
                 assert_eq!(
@@ -1403,28 +1569,42 @@ impl<W: Weight> Matcher<W> {
                     W::ZERO,
                     "vertex {v}'s pair is tight"
                 );
-                assert_eq!(self.endpoint(self.mate[self.endpoint(p)]), v, "pairs agree");
             }
         }
-        for b in self.n..2 * self.n {
+        for b in n..2 * n {
             if self.blossombase[b] == NONE {
                 continue;
             }
-            for &p in &self.blossomendps[b] {
-                assert_eq!(
-                    self.true_slack(p / 2),
-                    W::ZERO,
-                    "blossom {b}'s cycle is tight"
+            let childs = &self.blossomchilds[b];
+            for (i, &p) in self.blossomendps[b].iter().enumerate() {
+                let k = p / 2;
+                assert_eq!(self.true_slack(k), W::ZERO, "blossom {b}'s cycle is tight");
+                let (next, ends) = (childs[(i + 1) % childs.len()], [self.eu(k), self.ev(k)]);
+                let inside = |c: usize| ends.map(|x| chain_of(x).contains(&c));
+                assert!(
+                    inside(childs[i]).iter().any(|&x| x) && inside(next).iter().any(|&x| x),
+                    "blossom {b}'s edge {i} joins child {i} to the next"
                 );
+                assert_eq!(paired(k), i % 2 == 1, "blossom {b}'s edge {i} alternates");
             }
             let base = self.blossombase[b];
             if self.mate[base] != NONE {
-                let mut x = self.endpoint(self.mate[base]);
-                while x != NONE && x != b {
-                    x = self.blossomparent[x];
-                }
-                assert_ne!(x, b, "blossom {b}'s base is matched outside it");
+                let partner = self.endpoint(self.mate[base]);
+                assert!(
+                    !chain_of(partner).contains(&b),
+                    "blossom {b}'s base pairs outside"
+                );
             }
+        }
+        // 6. One parity.
+        assert!(self.ew.iter().all(|w| !w.is_odd()), "weights are held even");
+        let mut free = (0..n).filter(|&v| self.mate[v] == NONE);
+        if let Some(first) = free.next() {
+            let odd = self.dualvar[first].is_odd();
+            assert!(
+                free.all(|v| self.dualvar[v].is_odd() == odd),
+                "every free vertex's dual has one parity"
+            );
         }
     }
 
@@ -2140,8 +2320,13 @@ impl<W: Weight> Matcher<W> {
                 let (p, x) = self.end(v, idx);
                 self.allowedge[p / 2] = 0;
                 let bx = self.top(x);
-                if self.label[bx] == 0 && self.bestedge[x] == p / 2 {
-                    // An unlabelled vertex whose best edge led to an S-vertex retired here.
+                if self.label[bx] != 1 && self.bestedge[x] == p / 2 {
+                    // A vertex whose best edge led to an S-vertex retired here: an
+                    // unlabelled one, or one inside a T-blossom, which lists that edge
+                    // again when the blossom expands (see `expand`). Left stale there, the
+                    // edge's entry keeps a key its slack no longer follows, surfaces after
+                    // the vertex's real best edge has gone past tight, and the dual step
+                    // before it overshoots (invariant 6 at the top of the module).
                     self.find_best_to_free(x);
                 }
                 if self.label[bx] != 0
@@ -2168,26 +2353,83 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    /// Unit tests: after every dual step, every vertex's dual moves the way its blossom's
-    /// label says, and every edge between two top-level blossoms still has a non-negative
-    /// slack (the duals stay feasible).
+    /// Unit tests: invariants 7–11 of the module documentation, after every dual step of
+    /// type `step`.
     #[cfg(test)]
-    fn assert_feasible(&self, step: u8) {
+    fn assert_stage_invariants(&self, step: u8) {
+        let label_of = |v: usize| self.label[self.top(v)];
         for v in 0..self.n {
-            let want = match self.label[self.top(v)] {
+            let want = match label_of(v) {
                 1 => 1,
                 2 => -1,
                 _ => 0,
             };
-            assert_eq!(self.dir[v], want, "after a step of type {step}: vertex {v}");
+            assert_eq!(
+                self.dir[v], want,
+                "7, after a step of type {step}: vertex {v}"
+            );
         }
+        // Per vertex outside the S-blossoms, its least slack to another S-blossom.
+        let mut least: Vec<Option<W>> = vec![None; self.n];
         for k in 0..self.ew.len() {
             let (u, v) = (self.eu(k), self.ev(k));
-            if self.top(u) != self.top(v) {
-                assert!(
-                    self.slack(k) >= W::ZERO,
-                    "after a step of type {step}: edge {u}-{v} has slack {:?}",
-                    self.slack(k)
+            if self.top(u) == self.top(v) {
+                continue;
+            }
+            let slack = self.slack(k);
+            assert!(
+                slack >= W::ZERO,
+                "8, after a step of type {step}: edge {u}-{v} has slack {slack:?}"
+            );
+            match (label_of(u) == 1, label_of(v) == 1) {
+                (true, true) => {
+                    let key = |x: usize| self.between.key(x).map(|key| key - self.moved);
+                    let covered = [key(u), key(v)]
+                        .into_iter()
+                        .flatten()
+                        .any(|key| key <= slack.half());
+                    assert!(covered, "10, after a step of type {step}: edge {u}-{v}");
+                }
+                (true, false) => least[v] = Some(least[v].map_or(slack, |s| s.min(slack))),
+                (false, true) => least[u] = Some(least[u].map_or(slack, |s| s.min(slack))),
+                (false, false) => {}
+            }
+        }
+        for (x, least) in least.into_iter().enumerate() {
+            let Some(least) = least else { continue };
+            if self.label[x] != 0 {
+                continue;
+            }
+            let what = || format!("9, after a step of type {step}: vertex {x}");
+            let k = self.bestedge[x];
+            assert!(k != NONE, "{} has no best edge", what());
+            let far = if self.eu(k) == x {
+                self.ev(k)
+            } else {
+                self.eu(k)
+            };
+            assert!(
+                label_of(far) == 1,
+                "{}'s best edge leaves the forest",
+                what()
+            );
+            assert!(
+                self.slack(k) == least,
+                "{}'s best edge is not its least",
+                what()
+            );
+            if label_of(x) == 0 {
+                let key = self.to_free.key(x).map(|key| key - self.moved);
+                assert!(key == Some(least), "{}'s best edge is not listed", what());
+            }
+        }
+        for b in self.n..2 * self.n {
+            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE && self.label[b] == 2 {
+                let key = self.shrinking.key(b).map(|key| key - self.moved);
+                assert_eq!(
+                    key,
+                    Some(self.dualvar[b]),
+                    "11, after a step of type {step}"
                 );
             }
         }
@@ -2362,7 +2604,7 @@ impl<W: Weight> Matcher<W> {
                 }
                 self.moved = self.moved + delta;
                 #[cfg(test)]
-                self.assert_feasible(deltatype);
+                self.assert_stage_invariants(deltatype);
                 match deltatype {
                     1 => break,
                     2 => {
@@ -2979,6 +3221,341 @@ mod tests {
             tamper(&mut bad);
             let err = bad.certify(&edges).unwrap_err();
             assert!(err.contains(want), "{want}: {err}");
+        }
+    }
+
+    /// Whether the long campaigns run: `QIWANG_SLOW_TESTS=1` (`.ci/run` sets it).
+    fn slow_tests() -> bool {
+        std::env::var("QIWANG_SLOW_TESTS").is_ok_and(|v| v == "1")
+    }
+
+    /// A field shaped like a pairing's: players in pairing order, each with a score group
+    /// (groups in descending order) and a colour due (0, 1 or 2 for none), some pairs
+    /// barred, and the pair `(u, v)` weighing minus its packed cost: the squared score
+    /// difference on the top level, a shared colour due on the middle one, the squared
+    /// distance in pairing order below (levels `shift` and `shift / 2` bits apart).
+    struct StressField {
+        seed: u64,
+        n: usize,
+        shift: u32,
+        group: Vec<i128>,
+        due: Vec<u8>,
+        barred: std::collections::BTreeSet<(usize, usize)>,
+        /// The first candidate pairs: each `(2k, 2k + 1)` (never barred, so a perfect
+        /// pairing always exists) and each player's `near` next legal players.
+        near: usize,
+    }
+
+    impl StressField {
+        /// The field of `seed` (the draws of the outside harness that found the fault,
+        /// in the same order, so its seeds name the same fields).
+        fn new(seed: u64) -> StressField {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let n: usize = 2 * rng.gen_range(20..120);
+            let shift = [20, 60, 90][(seed % 3) as usize];
+            let groups: i128 = rng.gen_range(2..8);
+            let mut group: Vec<i128> = (0..n).map(|_| rng.gen_range(0..groups)).collect();
+            group.sort_unstable_by(|a, b| b.cmp(a));
+            let due: Vec<u8> = (0..n).map(|_| rng.gen_range(0..3)).collect();
+            let p = rng.gen_range(0.0..0.3);
+            let mut barred = std::collections::BTreeSet::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if (v != u + 1 || u % 2 == 1) && rng.gen_bool(p) {
+                        barred.insert((u, v));
+                    }
+                }
+            }
+            let near: usize = rng.gen_range(1..4);
+            StressField {
+                seed,
+                n,
+                shift,
+                group,
+                due,
+                barred,
+                near,
+            }
+        }
+
+        fn legal(&self, u: usize, v: usize) -> bool {
+            u != v && !self.barred.contains(&(u.min(v), u.max(v)))
+        }
+
+        fn weight(&self, u: usize, v: usize) -> i128 {
+            let d = self.group[u] - self.group[v];
+            let miss = i128::from(self.due[u] == self.due[v] && self.due[u] != 2);
+            let order = (u as i128 - v as i128).pow(2);
+            -((d * d) << self.shift) - (miss << (self.shift / 2)) - order
+        }
+
+        /// The first candidate pairs, lower player first.
+        fn candidates(&self) -> Vec<(usize, usize, i128)> {
+            let mut seen = std::collections::BTreeSet::new();
+            let pairs = (0..self.n / 2)
+                .map(|k| (2 * k, 2 * k + 1))
+                .chain((0..self.n).flat_map(|u| {
+                    (u + 1..self.n)
+                        .filter(move |&v| self.legal(u, v))
+                        .take(self.near)
+                        .map(move |v| (u, v))
+                }));
+            pairs
+                .filter(|&pair| seen.insert(pair))
+                .map(|(u, v)| (u, v, self.weight(u, v)))
+                .collect()
+        }
+
+        /// The legal pairs not in `have` that `opt`'s duals price negative.
+        fn improving(
+            &self,
+            opt: &Optimum<i128>,
+            have: &std::collections::BTreeSet<(usize, usize)>,
+        ) -> Vec<(usize, usize, i128)> {
+            let mut found = Vec::new();
+            for u in 0..self.n {
+                for v in u + 1..self.n {
+                    if self.legal(u, v) && !have.contains(&(u, v)) {
+                        let w = self.weight(u, v);
+                        if opt.slack(u, v, w) < 0 {
+                            found.push((u, v, w));
+                        }
+                    }
+                }
+            }
+            found
+        }
+
+        /// A solver over `edges` started as `start` says (checked valid).
+        fn start(&self, start: Start, edges: &[(usize, usize, i128)]) -> PerfectMatcher<i128> {
+            let n = self.n;
+            let solver = match start {
+                Start::Cold => PerfectMatcher::cold(n, edges),
+                Start::Warm => {
+                    // From the optimum of the pairs `(2k, 2k + 1)` alone.
+                    let pairs: Vec<_> = edges
+                        .iter()
+                        .copied()
+                        .filter(|e| e.1 == e.0 + 1 && e.0 % 2 == 0)
+                        .collect();
+                    let opt = max_weight_perfect_matching_dual(n, &pairs).expect("pairs everyone");
+                    PerfectMatcher::warm(n, edges, &opt.warm_duals(), &opt.mate)
+                }
+                Start::Join => {
+                    // Two halves of even size solved apart, blossoms kept.
+                    let cut = n / 4 * 2;
+                    let parts = [(0, cut), (cut, n)]
+                        .into_iter()
+                        .map(|(lo, hi)| {
+                            let mut part =
+                                PerfectMatcher::cold(hi - lo, &edges_within(edges, lo, hi));
+                            part.solve().expect("the pairs (2k, 2k + 1) pair everyone");
+                            (lo, part.snapshot(hi - lo))
+                        })
+                        .collect();
+                    PerfectMatcher::join(n, edges, parts)
+                        .unwrap_or_else(|| PerfectMatcher::cold(n, edges))
+                }
+            };
+            solver.m.assert_invariants();
+            solver
+        }
+
+        /// Prices to the optimum over every legal pair as the engine does (solve, add
+        /// the pairs the duals price negative, solve on), starting as `start` says and
+        /// adding as `adding` says, with every invariant checked after every start, every
+        /// addition, every solve and every dual step, and every pass certified. The
+        /// passes it took, or the first fault found.
+        fn price(&self, start: Start, adding: Adding) -> Result<usize, String> {
+            let what =
+                |pass: usize| format!("seed {} ({start:?}, {adding:?}) pass {pass}", self.seed);
+            let n = self.n;
+            let mut edges = self.candidates();
+            let mut have: std::collections::BTreeSet<_> =
+                edges.iter().map(|e| (e.0, e.1)).collect();
+            let mut solver = self.start(start, &edges);
+            // The simple reference update, run beside the per-edge repair.
+            let mut reference = (adding == Adding::Compared).then(|| self.start(start, &edges));
+            for pass in 0..500 {
+                let opt = solver.solve_partial();
+                solver.m.assert_invariants();
+                if !opt.perfect() {
+                    return Err(format!("{}: not perfect", what(pass)));
+                }
+                opt.certify(&edges)
+                    .map_err(|e| format!("{}: {e}", what(pass)))?;
+                if let Some(reference) = &mut reference {
+                    let other = reference
+                        .solve()
+                        .ok_or_else(|| format!("{}: the reference is not perfect", what(pass)))?;
+                    reference.m.assert_invariants();
+                    other
+                        .certify(&edges)
+                        .map_err(|e| format!("{}: reference: {e}", what(pass)))?;
+                    if score(&other.mate, &edges).1 != score(&opt.mate, &edges).1 {
+                        return Err(format!(
+                            "{}: the reference's optimum weighs otherwise",
+                            what(pass)
+                        ));
+                    }
+                }
+                let found = self.improving(&opt, &have);
+                if found.is_empty() {
+                    return Ok(pass);
+                }
+                have.extend(found.iter().map(|e| (e.0, e.1)));
+                edges.extend_from_slice(&found);
+                let kept = match adding {
+                    Adding::Batch => solver.add_edges(&found),
+                    Adding::OneByOne => found
+                        .iter()
+                        .all(|e| solver.add_edges(std::slice::from_ref(e))),
+                    Adding::Restart => false,
+                    Adding::Compared => {
+                        let reference = reference.as_mut().expect("compared");
+                        if !reference.add_edges_simply(&found) {
+                            *reference =
+                                PerfectMatcher::warm(n, &edges, &opt.warm_duals(), &opt.mate);
+                        }
+                        reference.m.assert_invariants();
+                        solver.add_edges(&found)
+                    }
+                };
+                if !kept {
+                    // Too few bits to double (or a restart by choice): from this optimum.
+                    solver = PerfectMatcher::warm(n, &edges, &opt.warm_duals(), &opt.mate);
+                }
+                solver.m.assert_invariants();
+            }
+            Err(format!("{}: no optimum after 500 passes", what(500)))
+        }
+    }
+
+    /// How a stress run starts its solver.
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    enum Start {
+        Cold,
+        /// [`PerfectMatcher::warm`] from an optimum over fewer edges.
+        Warm,
+        /// [`PerfectMatcher::join`] of two halves solved apart.
+        Join,
+    }
+
+    /// How a stress run gives its solver the pairs each pass finds.
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    enum Adding {
+        /// All at once ([`PerfectMatcher::add_edges`]), as the engine does.
+        Batch,
+        /// One `add_edges` call per pair.
+        OneByOne,
+        /// A warm restart from each pass's optimum instead.
+        Restart,
+        /// All at once, and to a second solver by the simple reference update
+        /// (`add_edges_simply`), whose every optimum must weigh the same.
+        Compared,
+    }
+
+    /// Every fault found stays an input. The fields of seeds 578, 1509, 3566 and 5950 (as
+    /// `StressField::new` draws them) made the warm continuation after `add_edges` end at
+    /// a matching its certificate refused, an edge of negative slack after the first
+    /// batch; 1509 and 5950 did so added one pair at a time too. `retire` had left a
+    /// stale best edge on a vertex inside a T-blossom (invariant 9), which these runs now
+    /// check after every dual step. Found by an outside stress harness in seeds 0..8,000.
+    fn fault_input(seed: u64, adding: Adding) {
+        StressField::new(seed).price(Start::Cold, adding).unwrap();
+    }
+
+    #[test]
+    fn regression_stale_best_edge_seed_578() {
+        fault_input(578, Adding::Batch);
+    }
+
+    #[test]
+    fn regression_stale_best_edge_seed_1509() {
+        fault_input(1509, Adding::Batch);
+    }
+
+    #[test]
+    fn regression_stale_best_edge_seed_1509_one_by_one() {
+        fault_input(1509, Adding::OneByOne);
+    }
+
+    #[test]
+    fn regression_stale_best_edge_seed_3566() {
+        fault_input(3566, Adding::Batch);
+    }
+
+    #[test]
+    fn regression_stale_best_edge_seed_5950() {
+        fault_input(5950, Adding::Batch);
+    }
+
+    #[test]
+    fn regression_stale_best_edge_seed_5950_one_by_one() {
+        fault_input(5950, Adding::OneByOne);
+    }
+
+    /// The per-edge repair and the simple reference update reach optima of one weight,
+    /// each certified, on fields that found the fault.
+    #[test]
+    fn repair_and_reference_agree_on_fault_inputs() {
+        for seed in [578, 1509] {
+            StressField::new(seed)
+                .price(Start::Cold, Adding::Compared)
+                .unwrap();
+        }
+    }
+
+    /// Random fields priced to their optimum, every pass certified and every invariant
+    /// checked after every step (`StressField::price`): the even seeds as the engine
+    /// prices (a cold start, pairs added in batches), the odd ones from a start and
+    /// adding pairs in a way drawn at random. Plain `cargo test` runs one seed of each
+    /// other way; `QIWANG_SLOW_TESTS=1` (CI) seeds 0..2,000, in two tests so both cores
+    /// run them (about ten minutes of CPU in a debug build).
+    fn stress(seeds: std::ops::Range<u64>) {
+        let starts = [Start::Cold, Start::Warm, Start::Join];
+        let addings = [
+            Adding::Batch,
+            Adding::OneByOne,
+            Adding::Restart,
+            Adding::Compared,
+        ];
+        let mut pick = ChaCha8Rng::seed_from_u64(seeds.start);
+        let failures: Vec<String> = seeds
+            .filter_map(|seed| {
+                let way = if seed % 2 == 0 {
+                    (Start::Cold, Adding::Batch)
+                } else {
+                    (starts[pick.gen_range(0..3)], addings[pick.gen_range(0..4)])
+                };
+                StressField::new(seed).price(way.0, way.1).err()
+            })
+            .collect();
+        assert!(failures.is_empty(), "{failures:#?}");
+    }
+
+    #[test]
+    fn pricing_stress_keeps_every_invariant() {
+        if slow_tests() {
+            stress(0..1_000);
+        } else {
+            // One seed of each other way: the starts and addings sampled.
+            let ways = [
+                (Start::Warm, Adding::OneByOne),
+                (Start::Join, Adding::Restart),
+                (Start::Cold, Adding::Compared),
+                (Start::Join, Adding::Batch),
+            ];
+            for (seed, (start, adding)) in (20_000..).zip(ways) {
+                StressField::new(seed).price(start, adding).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn pricing_stress_keeps_every_invariant_more_seeds() {
+        if slow_tests() {
+            stress(1_000..2_000);
         }
     }
 }
