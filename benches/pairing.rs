@@ -12,7 +12,9 @@
 //! peak (state building included). The state before round r is round 1 by the engine
 //! and r − 2 rounds paired greedily down the standings with random results
 //! (`synthetic_mid_event`), so round 2 sees half the field on one score. Each row is
-//! checked (`check ok`: no hard rule broken).
+//! checked (`check ok`: no hard rule broken). `refused` counts the solves whose optimum
+//! failed its own certificate and was solved again (`blossom::refused_solves`; the target is
+//! none; in `--chain` mode a running total over the event).
 //!
 //! Side by side: when bbpPairings (built from the public BieremaBoyzProgramming/bbpPairings
 //! source with `make`; never part of this repository) is named by `QIWANG_BBP` or found
@@ -25,6 +27,7 @@
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+use qiwang::pairing::blossom::refused_solves;
 use qiwang::pairing::simulate::synthetic_mid_event;
 use qiwang::pairing::{check_round, pair_next_round};
 use qiwang::report::trf::trf;
@@ -137,14 +140,15 @@ fn child(n: usize, round: u32) {
         }
     });
     println!(
-        "{n:>7}  {round:>5}  {setup:>7.2}  {secs:>7.3}  {cpu:>6.2}  {:>6}  {:>6}  {peak:>8.1}  {:<5}  {bbp}",
+        "{n:>7}  {round:>5}  {setup:>7.2}  {secs:>7.3}  {cpu:>6.2}  {:>6}  {:>6}  {peak:>8.1}  {:<5}  {:>7}  {bbp}",
         plan.round.pairings.len(),
         plan.explanation.floats.len(),
         if violations == 0 {
             "ok".to_string()
         } else {
             format!("{violations} violations")
-        }
+        },
+        refused_solves()
     );
 }
 
@@ -166,7 +170,7 @@ fn chain(n: usize, teams: Option<usize>, fold: bool) {
         cfg.rules.pairing.team_avoidance = qiwang::rulebook::TeamAvoidance::AllRounds;
     }
     println!(
-        "players  round   pair_s   cpu_s  peak_MiB  (--chain: every round paired by the engine)"
+        "players  round   pair_s   cpu_s  peak_MiB  refused  (--chain: every round paired by the engine)"
     );
     let mut cpu0 = cpu_seconds();
     let _ = std::fs::write("/proc/self/clear_refs", "5");
@@ -179,8 +183,9 @@ fn chain(n: usize, teams: Option<usize>, fold: bool) {
             let cpu = cpu_seconds() - cpu0;
             let peak = vm_hwm_kib().map_or(0.0, |k| k as f64 / 1024.0);
             println!(
-                "{n:>7}  {r:>5}  {:>7.3}  {cpu:>6.2}  {peak:>8.1}",
-                took.as_secs_f64()
+                "{n:>7}  {r:>5}  {:>7.3}  {cpu:>6.2}  {peak:>8.1}  {:>7}",
+                took.as_secs_f64(),
+                refused_solves()
             );
             let _ = std::fs::write("/proc/self/clear_refs", "5");
             cpu0 = cpu_seconds();
@@ -224,7 +229,9 @@ fn main() {
         Some(path) => format!("  bbp_s  bbp_MiB   ({})", path.display()),
         None => String::new(),
     };
-    println!("players  round  setup_s   pair_s   cpu_s  tables  floats  peak_MiB  check{bbp}");
+    println!(
+        "players  round  setup_s   pair_s   cpu_s  tables  floats  peak_MiB  check  refused{bbp}"
+    );
     for n in sizes {
         for r in rounds.clone() {
             let out = Command::new(&me)

@@ -1187,12 +1187,12 @@ fn price_to_optimum<W: Weight>(
         }
         balance_duals(&mut opt, total, edges);
         if opt.certify(edges).is_err() {
-            // The solver's warm continuation after a large batch of new pairs
-            // (`PerfectMatcher::add_edges`) can end at a matching its own certificate
-            // refuses (found by `every_pricing_pass_finds_what_improves`, from a start
-            // of each player's two nearest pairs; never in a real solve measured so far).
-            // Every pass is checked, in every build, and such a pass is solved again from
-            // the last proven optimum's duals (or cold), which is proven in its turn.
+            // The safety net: every pass is checked, in every build, and a pass its
+            // certificate refuses is solved again from the last proven optimum's duals
+            // (or cold), which is proven in its turn. It caught the warm continuation's
+            // stale best edge (`Matcher::retire`, fixed; docs/rules.md §2.6); the bench
+            // reports how often it fires (`blossom::refused_solves`; the target is never).
+            super::blossom::note_refused_solve();
             let stop = solver.stops_at_free();
             *solver = match &proven {
                 Some(last) => PerfectMatcher::warm(total, edges, &last.warm_duals(), &last.mate),
