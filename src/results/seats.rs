@@ -1,0 +1,632 @@
+//! Who a results row says played: the 红方/黑方 names, pairing numbers (序号) and ID-card
+//! tails a results file or `result --names` gives, checked against the game at that
+//! table, or used to find the table when a row names players but no table.
+//!
+//! Owns the reading of those cells and the comparison; it never changes the event and
+//! never guesses: a row naming anyone other than the table's players, in their own
+//! colours, is a [`Mismatch`] that says where the players named really are.
+//!
+//! Keyed by (pool, round, table), so that tables numbered across a hall or one row per
+//! board of a team match only change how a row finds its game, not the comparison.
+
+use super::ResultError;
+use super::mismatch::{Hint, Mismatch, Place, Seen, Whereabouts};
+use crate::model::{Colour, Event, GroupId, Pairing, Player, PlayerId, Round};
+use crate::registration::normalise::{clean, clean_name, key};
+use crate::rulebook::Rulebook;
+
+/// What a row says about one side of a game. Every part given must fit the player.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SeatClaim {
+    /// The name, as a comparison key ([`key`] of [`clean_name`]).
+    name: Option<String>,
+    /// The pairing number (序号).
+    number: Option<u32>,
+    /// The end of the ID number (upper case), and what a masked ID shows before its stars.
+    id_tail: Option<(String, String)>,
+    /// The claim as written, for messages: `闫文(12)`, `#12`, `闫文 …123X`.
+    written: String,
+    /// Two pairing numbers that differ (`闫文(12)` beside a 序号 of 11): fits nobody.
+    contradicts: bool,
+}
+
+impl SeatClaim {
+    /// A name cell: a name, a name with its pairing number in brackets (`闫文(12)`,
+    /// `闫文（12）`), or a pairing number alone (`12`, `#12`). `None` for an empty cell.
+    pub fn from_name_cell(cell: &str) -> Option<SeatClaim> {
+        let text = clean_name(cell);
+        if text.is_empty() {
+            return None;
+        }
+        let mut claim = SeatClaim::default();
+        if let Some(n) = pairing_number(&text) {
+            claim.number = Some(n);
+        } else if let Some((name, n)) = text
+            .strip_suffix(')')
+            .and_then(|t| t.rsplit_once('('))
+            .and_then(|(name, n)| Some((name, pairing_number(n)?)))
+            .filter(|(name, _)| !name.trim().is_empty())
+        {
+            claim.name = Some(key(name));
+            claim.number = Some(n);
+        } else {
+            claim.name = Some(key(&text));
+        }
+        claim.written = text;
+        Some(claim)
+    }
+
+    /// Adds a 序号 cell to the claim (or makes one). Empty cells add nothing.
+    pub fn add_number_cell(
+        claim: Option<SeatClaim>,
+        cell: &str,
+    ) -> Result<Option<SeatClaim>, Mismatch> {
+        let text = clean(cell);
+        if text.is_empty() {
+            return Ok(claim);
+        }
+        let n = pairing_number(&text).ok_or(Mismatch::BadNumber { text: text.clone() })?;
+        let mut claim = claim.unwrap_or_default();
+        if claim.number.is_some_and(|m| m != n) {
+            claim.written = format!("{} #{n}", claim.written);
+            claim.contradicts = true;
+            return Ok(Some(claim));
+        }
+        claim.number = Some(n);
+        claim.written = if claim.written.is_empty() {
+            format!("#{n}")
+        } else if claim.written.ends_with(')') {
+            claim.written
+        } else {
+            format!("{}({n})", claim.written)
+        };
+        Ok(Some(claim))
+    }
+
+    /// Adds an ID-tail cell: the last 4 characters or more of the ID number (`123X`), or
+    /// the ID as masked on a sheet (`3307**********123X`). Empty cells add nothing.
+    pub fn add_id_cell(
+        claim: Option<SeatClaim>,
+        cell: &str,
+    ) -> Result<Option<SeatClaim>, Mismatch> {
+        let text = clean(cell).replace(' ', "").to_uppercase();
+        if text.is_empty() {
+            return Ok(claim);
+        }
+        let (prefix, tail) = match (text.find('*'), text.rfind('*')) {
+            (Some(first), Some(last)) => (&text[..first], &text[last + 1..]),
+            _ => ("", text.as_str()),
+        };
+        let id_char = |c: char| c.is_ascii_digit() || c == 'X';
+        if tail.chars().count() < 4 || !tail.chars().all(id_char) || !prefix.chars().all(id_char) {
+            return Err(Mismatch::BadIdTail { text });
+        }
+        let mut claim = claim.unwrap_or_default();
+        claim.written = if claim.written.is_empty() {
+            format!("…{tail}")
+        } else {
+            format!("{} …{tail}", claim.written)
+        };
+        claim.id_tail = Some((tail.to_string(), prefix.to_string()));
+        Ok(Some(claim))
+    }
+
+    /// Whether `player` is the one this claim describes: every part given fits.
+    fn fits(&self, player: &Player) -> bool {
+        let name = self
+            .name
+            .as_ref()
+            .is_none_or(|n| *n == key(&clean_name(&player.name)));
+        let number = self.number.is_none_or(|n| player.number == Some(n));
+        let id = self.id_tail.as_ref().is_none_or(|(tail, prefix)| {
+            player.id_number.as_ref().is_some_and(|id| {
+                let id = id.to_uppercase();
+                id.ends_with(tail.as_str()) && id.starts_with(prefix.as_str())
+            })
+        });
+        !self.contradicts && name && number && id
+    }
+}
+
+/// A pairing number as written: digits, maybe after `#` or `No.`; a trailing 号 is fine.
+fn pairing_number(text: &str) -> Option<u32> {
+    let t = clean(text).to_lowercase();
+    let t = t.trim_start_matches('#').trim_start_matches("no.").trim();
+    let t = t.trim_end_matches('号').trim();
+    if t.is_empty() || !t.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    t.parse::<u32>().ok()
+}
+
+/// What a row says about both sides; either may be missing.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Seats {
+    /// The red side (红方).
+    pub red: Option<SeatClaim>,
+    /// The black side (黑方).
+    pub black: Option<SeatClaim>,
+}
+
+impl Seats {
+    /// Whether the row says nothing about who played.
+    pub fn is_empty(&self) -> bool {
+        self.red.is_none() && self.black.is_none()
+    }
+
+    /// Reads `RED/BLACK` as `result --names` takes it (`闫文/卢林旭`, `#3/#8`, `闫文/`): each
+    /// side as a name cell. A side may be left empty, not both.
+    pub fn parse_pair(text: &str) -> Result<Seats, Mismatch> {
+        let bad = || Mismatch::BadNames {
+            text: text.to_string(),
+        };
+        let (red, black) = text.split_once(['/', '／']).ok_or_else(bad)?;
+        let seats = Seats {
+            red: SeatClaim::from_name_cell(red),
+            black: SeatClaim::from_name_cell(black),
+        };
+        if seats.is_empty() || black.contains(['/', '／']) {
+            return Err(bad());
+        }
+        Ok(seats)
+    }
+
+    /// Both sides as written, `—` for a side not given.
+    fn written(&self) -> Seen {
+        let side =
+            |c: &Option<SeatClaim>| c.as_ref().map_or("—".to_string(), |c| c.written.clone());
+        Seen {
+            red: side(&self.red),
+            black: side(&self.black),
+        }
+    }
+
+    /// Whether the claims fit `red` and `black` in these colours (a side not given fits).
+    fn fit(&self, red: &Player, black: &Player) -> bool {
+        self.red.as_ref().is_none_or(|c| c.fits(red))
+            && self.black.as_ref().is_none_or(|c| c.fits(black))
+    }
+}
+
+/// The round a row is checked against, with what messages call it.
+pub struct RoundAt<'a> {
+    /// The event the players are looked up in.
+    pub event: &'a Event,
+    /// The rulebook, for group names.
+    pub rules: &'a Rulebook,
+    /// The pool the round belongs to.
+    pub pool: &'a GroupId,
+    /// The round.
+    pub round: &'a Round,
+}
+
+impl RoundAt<'_> {
+    fn group_label(&self, id: &GroupId) -> String {
+        self.rules
+            .group(id)
+            .map_or_else(|| id.to_string(), |g| g.name.clone())
+    }
+
+    fn player(&self, id: PlayerId) -> Option<&Player> {
+        self.event.player(id)
+    }
+
+    /// A player as sheets show them: `闫文(12)`.
+    fn shown(&self, id: PlayerId) -> String {
+        self.player(id).map_or_else(
+            || format!("#{id}"),
+            |p| match p.number {
+                Some(n) => format!("{}({n})", p.name),
+                None => p.name.clone(),
+            },
+        )
+    }
+
+    fn games(&self) -> impl Iterator<Item = (u32, PlayerId, PlayerId)> + '_ {
+        self.round.pairings.iter().filter_map(|p| match p {
+            Pairing::Game {
+                table, red, black, ..
+            } => Some((*table, *red, *black)),
+            Pairing::Bye { .. } => None,
+        })
+    }
+
+    /// Whether the game `red`–`black` fits `seats`, for players the event knows.
+    fn game_fits(&self, seats: &Seats, red: PlayerId, black: PlayerId) -> bool {
+        match (self.player(red), self.player(black)) {
+            (Some(r), Some(b)) => seats.fit(r, b),
+            _ => false,
+        }
+    }
+
+    /// Checks that `seats` are the players of the game at `table`, each in their colour.
+    /// A table without a game is not checked here (recording reports it).
+    pub fn check_table(&self, table: u32, seats: &Seats) -> Result<(), Mismatch> {
+        if seats.is_empty() {
+            return Ok(());
+        }
+        let Some(Pairing::Game { red, black, .. }) = self.round.game_at(table) else {
+            return Ok(());
+        };
+        let (red, black) = (*red, *black);
+        if self.game_fits(seats, red, black) {
+            return Ok(());
+        }
+        let swapped = Seats {
+            red: seats.black.clone(),
+            black: seats.red.clone(),
+        };
+        let hint = if self.game_fits(&swapped, red, black) {
+            Hint::Swapped { table }
+        } else {
+            self.hint(seats, Some(table))
+        };
+        Err(Mismatch::WrongPlayers {
+            group: self.group_label(self.pool),
+            round: self.round.number,
+            table,
+            written: seats.written(),
+            holds: Seen {
+                red: self.shown(red),
+                black: self.shown(black),
+            },
+            hint,
+        })
+    }
+
+    /// The table of the one game whose players are `seats`, in their colours: for a row
+    /// that names both players but no table.
+    pub fn find_table(&self, seats: &Seats) -> Result<u32, Mismatch> {
+        if seats.red.is_none() || seats.black.is_none() {
+            return Err(Mismatch::NoTable);
+        }
+        let fitting: Vec<u32> = self
+            .games()
+            .filter(|(_, r, b)| self.game_fits(seats, *r, *b))
+            .map(|(t, _, _)| t)
+            .collect();
+        match fitting.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(Mismatch::NoGame {
+                group: self.group_label(self.pool),
+                round: self.round.number,
+                written: seats.written(),
+                hint: self.hint(seats, None),
+            }),
+            several => Err(Mismatch::SeveralGames {
+                group: self.group_label(self.pool),
+                round: self.round.number,
+                written: seats.written(),
+                tables: several.to_vec(),
+            }),
+        }
+    }
+
+    /// Where the players `seats` name really are: together at another table (perhaps in
+    /// the other colours), or each somewhere (another table, the bye, another group,
+    /// nowhere). `table` is the row's own table, when it has one.
+    fn hint(&self, seats: &Seats, table: Option<u32>) -> Hint {
+        let swapped = Seats {
+            red: seats.black.clone(),
+            black: seats.red.clone(),
+        };
+        if seats.red.is_some() && seats.black.is_some() {
+            for (t, r, b) in self.games() {
+                if Some(t) == table {
+                    continue;
+                }
+                if self.game_fits(seats, r, b) {
+                    return Hint::OtherTable {
+                        table: t,
+                        swapped: false,
+                    };
+                }
+                if self.game_fits(&swapped, r, b) {
+                    // A row without a table: the pair plays, in the other colours.
+                    if table.is_none() {
+                        return Hint::Swapped { table: t };
+                    }
+                    return Hint::OtherTable {
+                        table: t,
+                        swapped: true,
+                    };
+                }
+            }
+        }
+        let game = table.and_then(|t| self.round.game_at(t));
+        let mut sides = Vec::new();
+        for (claim, colour) in [(&seats.red, Colour::Red), (&seats.black, Colour::Black)] {
+            let Some(claim) = claim else { continue };
+            // A side that fits its own seat needs no word.
+            if let Some(Pairing::Game { red, black, .. }) = game {
+                let own = if colour == Colour::Red { red } else { black };
+                if self.player(*own).is_some_and(|p| claim.fits(p)) {
+                    continue;
+                }
+            }
+            sides.push(Whereabouts {
+                written: claim.written.clone(),
+                place: self.place_of(claim),
+            });
+        }
+        Hint::Sides(sides)
+    }
+
+    /// Where the player a claim describes is in this round, or in the event.
+    fn place_of(&self, claim: &SeatClaim) -> Place {
+        let mut here = Vec::new();
+        for pairing in &self.round.pairings {
+            match pairing {
+                Pairing::Game {
+                    table, red, black, ..
+                } => {
+                    for (id, colour) in [(*red, Colour::Red), (*black, Colour::Black)] {
+                        if self.player(id).is_some_and(|p| claim.fits(p)) {
+                            here.push(Place::Table {
+                                table: *table,
+                                colour,
+                                name: self.shown(id),
+                            });
+                        }
+                    }
+                }
+                Pairing::Bye { player } => {
+                    if self.player(*player).is_some_and(|p| claim.fits(p)) {
+                        here.push(Place::Bye {
+                            name: self.shown(*player),
+                        });
+                    }
+                }
+            }
+        }
+        match here.len() {
+            1 => return here.remove(0),
+            0 => {}
+            count => return Place::Several { count },
+        }
+        let elsewhere: Vec<&Player> = self
+            .event
+            .players
+            .iter()
+            .filter(|p| claim.fits(p))
+            .collect();
+        match elsewhere.as_slice() {
+            [] => Place::Nobody,
+            [p] if p.group == *self.pool => Place::NotPaired {
+                name: self.shown(p.id),
+            },
+            [p] => Place::OtherGroup {
+                name: self.shown(p.id),
+                group: self.group_label(&p.group),
+            },
+            several => Place::Several {
+                count: several.len(),
+            },
+        }
+    }
+}
+
+/// Checks the players given with results on the command line (`result 12 红胜 --names
+/// 闫文/卢林旭`): each `(table, seats)` against the game at that table of `pool`'s round
+/// `round` (the newest when `None`), every mismatch at once. A round or table that does
+/// not exist is left to recording, which names the ones there are.
+pub fn check_typed_seats(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    round: Option<u32>,
+    claims: &[(u32, Seats)],
+) -> Result<(), ResultError> {
+    let state = event.group(pool);
+    let round = match round {
+        Some(n) => state.and_then(|g| g.round(n)),
+        None => state.and_then(|g| g.rounds.iter().max_by_key(|r| r.number)),
+    };
+    let Some(round) = round else {
+        return Ok(());
+    };
+    let at = RoundAt {
+        event,
+        rules,
+        pool,
+        round,
+    };
+    let errors = claims
+        .iter()
+        .filter_map(|(table, seats)| at.check_table(*table, seats).err())
+        .map(ResultError::from)
+        .collect();
+    ResultError::collect(errors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Pairing, Player, PlayerId, Round};
+
+    /// Round 1 of `youth`: 甲(1)–乙(2) at table 1, 丙(3)–丁(4) at table 2, 戊(5) has the
+    /// bye; 己 is in `kids`; 庚 is in `youth` but not paired.
+    fn fixture() -> (Event, Rulebook) {
+        let rules = Rulebook::from_toml(include_str!("../../rules/jinhua-2018.toml"), "j")
+            .expect("the shipped rulebook is valid");
+        let mut event = Event::new(String::new());
+        let youth = GroupId::new("youth");
+        for (i, name) in ["甲", "乙", "丙", "丁", "戊", "庚"].iter().enumerate() {
+            let mut p = Player::new(PlayerId(i as u32 + 1), *name, youth.clone());
+            p.number = Some(i as u32 + 1);
+            p.id_number = Some(format!("33070220100101{:03}X", i + 1));
+            event.players.push(p);
+        }
+        event
+            .players
+            .push(Player::new(PlayerId(9), "己", GroupId::new("kids")));
+        let game = |table, red, black| Pairing::Game {
+            table,
+            red: PlayerId(red),
+            black: PlayerId(black),
+            result: None,
+        };
+        event.group_mut(&youth).rounds.push(Round {
+            number: 1,
+            pairings: vec![
+                game(1, 1, 2),
+                game(2, 3, 4),
+                Pairing::Bye {
+                    player: PlayerId(5),
+                },
+            ],
+        });
+        (event, rules)
+    }
+
+    fn seats(red: &str, black: &str) -> Seats {
+        Seats {
+            red: SeatClaim::from_name_cell(red),
+            black: SeatClaim::from_name_cell(black),
+        }
+    }
+
+    fn check(red: &str, black: &str, table: u32) -> Result<(), Mismatch> {
+        let (event, rules) = fixture();
+        let pool = GroupId::new("youth");
+        let round = event.group(&pool).unwrap().round(1).unwrap();
+        RoundAt {
+            event: &event,
+            rules: &rules,
+            pool: &pool,
+            round,
+        }
+        .check_table(table, &seats(red, black))
+    }
+
+    #[test]
+    fn the_players_of_the_table_in_their_colours_pass_in_every_written_form() {
+        for (red, black) in [
+            ("甲", "乙"),
+            (" 甲 ", "乙"),
+            ("甲(1)", "乙（2）"),
+            ("#1", "2"),
+            ("甲", ""),
+            ("", "乙"),
+            ("", ""),
+        ] {
+            assert_eq!(check(red, black, 1), Ok(()), "{red}/{black}");
+        }
+        // A table with no game is left to recording, which names the tables there are.
+        assert_eq!(check("甲", "乙", 9), Ok(()));
+    }
+
+    #[test]
+    fn each_wrong_row_says_where_the_players_are() {
+        let hint = |red: &str, black: &str, table: u32| match check(red, black, table) {
+            Err(Mismatch::WrongPlayers { hint, .. }) => hint,
+            other => panic!("{red}/{black} at {table}: {other:?}"),
+        };
+        assert_eq!(hint("乙", "甲", 1), Hint::Swapped { table: 1 });
+        assert_eq!(hint("乙", "", 1), Hint::Swapped { table: 1 });
+        assert_eq!(
+            hint("丙", "丁", 1),
+            Hint::OtherTable {
+                table: 2,
+                swapped: false
+            }
+        );
+        assert_eq!(
+            hint("丁", "丙", 1),
+            Hint::OtherTable {
+                table: 2,
+                swapped: true
+            }
+        );
+        let sides = |red: &str, black: &str| match hint(red, black, 1) {
+            Hint::Sides(sides) => sides.into_iter().map(|w| w.place).collect::<Vec<_>>(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            sides("甲", "丁"),
+            vec![Place::Table {
+                table: 2,
+                colour: Colour::Black,
+                name: "丁(4)".into()
+            }]
+        );
+        assert_eq!(
+            sides("戊", "乙"),
+            vec![Place::Bye {
+                name: "戊(5)".into()
+            }]
+        );
+        assert_eq!(
+            sides("甲", "庚"),
+            vec![Place::NotPaired {
+                name: "庚(6)".into()
+            }]
+        );
+        assert_eq!(
+            sides("己", "乙"),
+            vec![Place::OtherGroup {
+                name: "己".into(),
+                group: "少儿精英组".into()
+            }]
+        );
+        assert_eq!(sides("甲", "无名"), vec![Place::Nobody]);
+        // Name and number must both fit.
+        assert_eq!(sides("甲(2)", "乙"), vec![Place::Nobody]);
+    }
+
+    #[test]
+    fn a_row_without_a_table_is_found_by_its_players() {
+        let (event, rules) = fixture();
+        let pool = GroupId::new("youth");
+        let at = RoundAt {
+            event: &event,
+            rules: &rules,
+            pool: &pool,
+            round: event.group(&pool).unwrap().round(1).unwrap(),
+        };
+        assert_eq!(at.find_table(&seats("丙", "丁")), Ok(2));
+        assert_eq!(at.find_table(&seats("#3", "丁(4)")), Ok(2));
+        assert!(matches!(
+            at.find_table(&seats("丁", "丙")),
+            Err(Mismatch::NoGame {
+                hint: Hint::Swapped { table: 2 },
+                ..
+            })
+        ));
+        assert!(matches!(
+            at.find_table(&seats("甲", "丁")),
+            Err(Mismatch::NoGame { .. })
+        ));
+        assert_eq!(at.find_table(&seats("丙", "")), Err(Mismatch::NoTable));
+    }
+
+    #[test]
+    fn id_tails_and_numbers_are_read_strictly() {
+        let claim = SeatClaim::add_id_cell(SeatClaim::from_name_cell("甲"), "001x").unwrap();
+        let (event, _) = fixture();
+        assert!(claim.as_ref().unwrap().fits(&event.players[0]));
+        assert!(!claim.unwrap().fits(&event.players[1]));
+        let masked = SeatClaim::add_id_cell(None, "3307**********002X")
+            .unwrap()
+            .unwrap();
+        assert!(masked.fits(&event.players[1]));
+        assert!(!masked.fits(&event.players[0]));
+        for bad in ["12", "abcd", "12*34"] {
+            assert!(SeatClaim::add_id_cell(None, bad).is_err(), "{bad}");
+        }
+        assert!(SeatClaim::add_number_cell(None, "x1").is_err());
+        let both = SeatClaim::add_number_cell(SeatClaim::from_name_cell("甲"), "1").unwrap();
+        assert!(both.unwrap().fits(&event.players[0]));
+        let clash = SeatClaim::add_number_cell(SeatClaim::from_name_cell("甲(1)"), "2").unwrap();
+        assert!(!clash.unwrap().fits(&event.players[0]));
+    }
+
+    #[test]
+    fn names_on_the_command_line_are_red_slash_black() {
+        assert_eq!(Seats::parse_pair("甲/乙"), Ok(seats("甲", "乙")));
+        assert_eq!(Seats::parse_pair("甲／"), Ok(seats("甲", "")));
+        for bad in ["甲乙", "/", "甲/乙/丙"] {
+            assert!(Seats::parse_pair(bad).is_err(), "{bad}");
+        }
+    }
+}
