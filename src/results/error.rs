@@ -837,6 +837,11 @@ fn side_zh(side: &str) -> &'static str {
 }
 
 impl ResultError {
+    /// [`ResultError::collect`] for callers outside the library: `Ok` when there are none.
+    pub fn collect_all(errors: Vec<ResultError>) -> Result<(), ResultError> {
+        Self::collect(errors)
+    }
+
     /// One error, or all of them at once.
     pub(crate) fn collect(mut errors: Vec<ResultError>) -> Result<(), ResultError> {
         match errors.len() {

@@ -181,7 +181,7 @@ impl Localize for Mismatch {
                 bi!(
                     lang,
                     en(
-                        "round {round} table {table} of group `{group}`: the row says red {}, black {}, but the table holds red {}, black {}: {hint}",
+                        "round {round} table {table} of group `{group}`: given as red {}, black {}, but the table holds red {}, black {}: {hint}",
                         written.red,
                         written.black,
                         holds.red,
