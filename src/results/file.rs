@@ -10,7 +10,7 @@
 use super::fingerprint::{normalize_code, pairing_code};
 use super::mismatch::Mismatch;
 use super::parse::{is_late_token, normalize, parse_fouls, parse_number, parse_outcome};
-use super::seats::{RoundAt, SeatClaim, Seats};
+use super::seats::{Roster, RoundAt, SeatClaim, Seats};
 use super::{ResultEntry, ResultError};
 use crate::model::{Event, GroupId};
 use crate::rulebook::Rulebook;
@@ -379,6 +379,13 @@ pub fn read_results_file(
     // Rows per pool, in order of first appearance in the file.
     let mut pools: Vec<PoolResults> = Vec::new();
     let mut stale = Stale::new();
+    let roster = Roster::new(event);
+    let mut checker = RowChecker {
+        event,
+        rules,
+        roster: &roster,
+        rounds: BTreeMap::new(),
+    };
     for row in rows {
         let pool = match &row.group {
             Some(text) if !text.is_empty() => match pool_named(event, rules, text) {
@@ -418,7 +425,8 @@ pub fn read_results_file(
                 None => continue,
             },
         };
-        let Some(table) = check_row(event, rules, &pool, &row, &mut stale)
+        let Some(table) = checker
+            .check(&pool, &row, &mut stale)
             .map_err(|e| errors.push(row_error(row.line, e)))
             .ok()
             .flatten()
@@ -483,42 +491,59 @@ pub fn read_results_file(
 /// Rows whose pairing code is not their round's now: (pool, round, code) → lines.
 type Stale = BTreeMap<(GroupId, u32, String), Vec<u64>>;
 
-/// Checks who a row says played against its game, and finds its table when the file has
-/// none. `Ok(None)` for a row left out and noted in `stale` (printed for another
-/// pairing: its names would only repeat that); `Ok(Some(0))` when its round does not
-/// exist (recording says so).
-fn check_row(
-    event: &Event,
-    rules: &Rulebook,
-    pool: &GroupId,
-    row: &CsvRow,
-    stale: &mut Stale,
-) -> Result<Option<u32>, ResultError> {
-    let round = event.group(pool).and_then(|g| g.round(row.round));
-    if !row.code.is_empty() && round.map(|r| pairing_code(pool, r)).as_deref() != Some(&row.code) {
-        stale
-            .entry((pool.clone(), row.round, row.code.clone()))
-            .or_default()
-            .push(row.line);
-        return Ok(None);
+/// Checks rows against the event: each round's pairing code and seats are worked out
+/// once, however many rows name it.
+struct RowChecker<'a> {
+    event: &'a Event,
+    rules: &'a Rulebook,
+    roster: &'a Roster<'a>,
+    /// (pool, round) → its pairing code and seats; `None` for a round that does not exist.
+    rounds: BTreeMap<(GroupId, u32), Option<(String, RoundAt<'a>)>>,
+}
+
+impl<'a> RowChecker<'a> {
+    fn round(&mut self, pool: &GroupId, number: u32) -> Option<&(String, RoundAt<'a>)> {
+        let (event, rules, roster) = (self.event, self.rules, self.roster);
+        self.rounds
+            .entry((pool.clone(), number))
+            .or_insert_with(|| {
+                let round = event.group(pool)?.round(number)?;
+                let code = pairing_code(pool, round);
+                Some((code, RoundAt::new(roster, rules, pool, round)))
+            })
+            .as_ref()
     }
-    let Some(round) = round else {
-        return Ok(Some(row.table.unwrap_or(0)));
-    };
-    let at = RoundAt {
-        event,
-        rules,
-        pool,
-        round,
-    };
-    let table = match row.table {
-        Some(table) => {
-            at.check_table(table, &row.seats)?;
-            table
+
+    /// Checks who a row says played against its game, and finds its table when the file
+    /// has none. `Ok(None)` for a row left out and noted in `stale` (printed for another
+    /// pairing: its names would only repeat that); the row's table (0 when it has none)
+    /// when its round does not exist (recording says so).
+    fn check(
+        &mut self,
+        pool: &GroupId,
+        row: &CsvRow,
+        stale: &mut Stale,
+    ) -> Result<Option<u32>, ResultError> {
+        let round = self.round(pool, row.round);
+        if !row.code.is_empty() && round.map(|(code, _)| code) != Some(&row.code) {
+            stale
+                .entry((pool.clone(), row.round, row.code.clone()))
+                .or_default()
+                .push(row.line);
+            return Ok(None);
         }
-        None => at.find_table(&row.seats)?,
-    };
-    Ok(Some(table))
+        let Some((_, at)) = round else {
+            return Ok(Some(row.table.unwrap_or(0)));
+        };
+        let table = match row.table {
+            Some(table) => {
+                at.check_table(table, &row.seats)?;
+                table
+            }
+            None => at.find_table(&row.seats)?,
+        };
+        Ok(Some(table))
+    }
 }
 
 /// One refusal per pairing code that is not its round's now, naming the rows, the code

@@ -14,6 +14,7 @@ use super::mismatch::{Hint, Mismatch, Place, Seen, Whereabouts};
 use crate::model::{Colour, Event, GroupId, Pairing, Player, PlayerId, Round};
 use crate::registration::normalise::{clean, clean_name, key};
 use crate::rulebook::Rulebook;
+use std::collections::BTreeMap;
 
 /// What a row says about one side of a game. Every part given must fit the player.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -171,6 +172,14 @@ impl Seats {
         Ok(seats)
     }
 
+    /// The claims with red and black exchanged.
+    fn swapped(&self) -> Seats {
+        Seats {
+            red: self.black.clone(),
+            black: self.red.clone(),
+        }
+    }
+
     /// Both sides as written, `—` for a side not given.
     fn written(&self) -> Seen {
         let side =
@@ -188,27 +197,139 @@ impl Seats {
     }
 }
 
-/// The round a row is checked against, with what messages call it.
-pub struct RoundAt<'a> {
-    /// The event the players are looked up in.
-    pub event: &'a Event,
-    /// The rulebook, for group names.
-    pub rules: &'a Rulebook,
-    /// The pool the round belongs to.
-    pub pool: &'a GroupId,
-    /// The round.
-    pub round: &'a Round,
+/// The event's players indexed by what rows name them with, so that checking a file of
+/// any size looks players up instead of scanning the event for every row.
+pub struct Roster<'a> {
+    event: &'a Event,
+    by_name: BTreeMap<String, Vec<PlayerId>>,
+    by_number: BTreeMap<u32, Vec<PlayerId>>,
+    /// By the last 4 characters of the ID number (upper case).
+    by_id_end: BTreeMap<String, Vec<PlayerId>>,
 }
 
-impl RoundAt<'_> {
+impl<'a> Roster<'a> {
+    /// Indexes every player of `event`.
+    pub fn new(event: &'a Event) -> Self {
+        let mut roster = Roster {
+            event,
+            by_name: BTreeMap::new(),
+            by_number: BTreeMap::new(),
+            by_id_end: BTreeMap::new(),
+        };
+        for p in &event.players {
+            roster
+                .by_name
+                .entry(key(&clean_name(&p.name)))
+                .or_default()
+                .push(p.id);
+            if let Some(n) = p.number {
+                roster.by_number.entry(n).or_default().push(p.id);
+            }
+            if let Some(id) = &p.id_number {
+                let id = id.to_uppercase();
+                let end: String = id
+                    .chars()
+                    .rev()
+                    .take(4)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
+                roster.by_id_end.entry(end).or_default().push(p.id);
+            }
+        }
+        roster
+    }
+
+    fn player(&self, id: PlayerId) -> Option<&'a Player> {
+        self.event.player(id)
+    }
+
+    /// Every player of the event `claim` fits, in registration order.
+    fn fitting(&self, claim: &SeatClaim) -> Vec<&'a Player> {
+        let ids: &[PlayerId] = if let Some(name) = &claim.name {
+            self.by_name.get(name).map_or(&[], Vec::as_slice)
+        } else if let Some(n) = claim.number {
+            self.by_number.get(&n).map_or(&[], Vec::as_slice)
+        } else if let Some((tail, _)) = &claim.id_tail {
+            let end: String = tail
+                .chars()
+                .rev()
+                .take(4)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            self.by_id_end.get(&end).map_or(&[], Vec::as_slice)
+        } else {
+            &[]
+        };
+        let mut players: Vec<&Player> = ids
+            .iter()
+            .filter_map(|id| self.player(*id))
+            .filter(|p| claim.fits(p))
+            .collect();
+        players.sort_by_key(|p| p.id);
+        players
+    }
+}
+
+/// Where a player sits in a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Spot {
+    Game(u32, Colour),
+    Bye,
+}
+
+/// The round a row is checked against, with what messages call it.
+pub struct RoundAt<'a> {
+    roster: &'a Roster<'a>,
+    rules: &'a Rulebook,
+    pool: GroupId,
+    round: &'a Round,
+    /// Where each player of the round sits.
+    spots: BTreeMap<PlayerId, Spot>,
+}
+
+impl<'a> RoundAt<'a> {
+    /// `pool`'s round `round`, its seats indexed.
+    pub fn new(
+        roster: &'a Roster<'a>,
+        rules: &'a Rulebook,
+        pool: &GroupId,
+        round: &'a Round,
+    ) -> Self {
+        let mut spots = BTreeMap::new();
+        for pairing in &round.pairings {
+            match pairing {
+                Pairing::Game {
+                    table, red, black, ..
+                } => {
+                    spots.insert(*red, Spot::Game(*table, Colour::Red));
+                    spots.insert(*black, Spot::Game(*table, Colour::Black));
+                }
+                Pairing::Bye { player } => {
+                    spots.insert(*player, Spot::Bye);
+                }
+            }
+        }
+        RoundAt {
+            roster,
+            rules,
+            pool: pool.clone(),
+            round,
+            spots,
+        }
+    }
+
     fn group_label(&self, id: &GroupId) -> String {
         self.rules
             .group(id)
             .map_or_else(|| id.to_string(), |g| g.name.clone())
     }
 
-    fn player(&self, id: PlayerId) -> Option<&Player> {
-        self.event.player(id)
+    fn player(&self, id: PlayerId) -> Option<&'a Player> {
+        self.roster.player(id)
     }
 
     /// A player as sheets show them: `闫文(12)`.
@@ -222,13 +343,12 @@ impl RoundAt<'_> {
         )
     }
 
-    fn games(&self) -> impl Iterator<Item = (u32, PlayerId, PlayerId)> + '_ {
-        self.round.pairings.iter().filter_map(|p| match p {
-            Pairing::Game {
-                table, red, black, ..
-            } => Some((*table, *red, *black)),
-            Pairing::Bye { .. } => None,
-        })
+    /// The red and black players at `table`, when a game is there.
+    fn game(&self, table: u32) -> Option<(PlayerId, PlayerId)> {
+        match self.round.game_at(table) {
+            Some(Pairing::Game { red, black, .. }) => Some((*red, *black)),
+            _ => None,
+        }
     }
 
     /// Whether the game `red`–`black` fits `seats`, for players the event knows.
@@ -239,30 +359,55 @@ impl RoundAt<'_> {
         }
     }
 
+    /// The tables where a player `claim` fits sits in `colour`.
+    fn tables_of(&self, claim: &SeatClaim, colour: Colour) -> Vec<u32> {
+        self.roster
+            .fitting(claim)
+            .iter()
+            .filter_map(|p| match self.spots.get(&p.id) {
+                Some(Spot::Game(t, c)) if *c == colour => Some(*t),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The tables whose game fits `seats` in their colours (both sides given).
+    fn tables_fitting(&self, seats: &Seats) -> Vec<u32> {
+        let (Some(red), Some(_)) = (&seats.red, &seats.black) else {
+            return Vec::new();
+        };
+        let mut tables: Vec<u32> = self
+            .tables_of(red, Colour::Red)
+            .into_iter()
+            .filter(|t| {
+                self.game(*t)
+                    .is_some_and(|(r, b)| self.game_fits(seats, r, b))
+            })
+            .collect();
+        tables.sort_unstable();
+        tables.dedup();
+        tables
+    }
+
     /// Checks that `seats` are the players of the game at `table`, each in their colour.
     /// A table without a game is not checked here (recording reports it).
     pub fn check_table(&self, table: u32, seats: &Seats) -> Result<(), Mismatch> {
         if seats.is_empty() {
             return Ok(());
         }
-        let Some(Pairing::Game { red, black, .. }) = self.round.game_at(table) else {
+        let Some((red, black)) = self.game(table) else {
             return Ok(());
         };
-        let (red, black) = (*red, *black);
         if self.game_fits(seats, red, black) {
             return Ok(());
         }
-        let swapped = Seats {
-            red: seats.black.clone(),
-            black: seats.red.clone(),
-        };
-        let hint = if self.game_fits(&swapped, red, black) {
+        let hint = if self.game_fits(&seats.swapped(), red, black) {
             Hint::Swapped { table }
         } else {
             self.hint(seats, Some(table))
         };
         Err(Mismatch::WrongPlayers {
-            group: self.group_label(self.pool),
+            group: self.group_label(&self.pool),
             round: self.round.number,
             table,
             written: seats.written(),
@@ -280,21 +425,16 @@ impl RoundAt<'_> {
         if seats.red.is_none() || seats.black.is_none() {
             return Err(Mismatch::NoTable);
         }
-        let fitting: Vec<u32> = self
-            .games()
-            .filter(|(_, r, b)| self.game_fits(seats, *r, *b))
-            .map(|(t, _, _)| t)
-            .collect();
-        match fitting.as_slice() {
+        match self.tables_fitting(seats).as_slice() {
             [one] => Ok(*one),
             [] => Err(Mismatch::NoGame {
-                group: self.group_label(self.pool),
+                group: self.group_label(&self.pool),
                 round: self.round.number,
                 written: seats.written(),
                 hint: self.hint(seats, None),
             }),
             several => Err(Mismatch::SeveralGames {
-                group: self.group_label(self.pool),
+                group: self.group_label(&self.pool),
                 round: self.round.number,
                 written: seats.written(),
                 tables: several.to_vec(),
@@ -306,41 +446,35 @@ impl RoundAt<'_> {
     /// the other colours), or each somewhere (another table, the bye, another group,
     /// nowhere). `table` is the row's own table, when it has one.
     fn hint(&self, seats: &Seats, table: Option<u32>) -> Hint {
-        let swapped = Seats {
-            red: seats.black.clone(),
-            black: seats.red.clone(),
-        };
-        if seats.red.is_some() && seats.black.is_some() {
-            for (t, r, b) in self.games() {
-                if Some(t) == table {
-                    continue;
-                }
-                if self.game_fits(seats, r, b) {
-                    return Hint::OtherTable {
-                        table: t,
-                        swapped: false,
-                    };
-                }
-                if self.game_fits(&swapped, r, b) {
-                    // A row without a table: the pair plays, in the other colours.
-                    if table.is_none() {
-                        return Hint::Swapped { table: t };
-                    }
-                    return Hint::OtherTable {
-                        table: t,
-                        swapped: true,
-                    };
-                }
-            }
+        let other = |t: &u32| Some(*t) != table;
+        if let Some(&t) = self.tables_fitting(seats).iter().find(|t| other(t)) {
+            return Hint::OtherTable {
+                table: t,
+                swapped: false,
+            };
         }
-        let game = table.and_then(|t| self.round.game_at(t));
+        if let Some(&t) = self
+            .tables_fitting(&seats.swapped())
+            .iter()
+            .find(|t| other(t))
+        {
+            // A row without a table: the pair plays, in the other colours.
+            return match table {
+                None => Hint::Swapped { table: t },
+                Some(_) => Hint::OtherTable {
+                    table: t,
+                    swapped: true,
+                },
+            };
+        }
+        let game = table.and_then(|t| self.game(t));
         let mut sides = Vec::new();
         for (claim, colour) in [(&seats.red, Colour::Red), (&seats.black, Colour::Black)] {
             let Some(claim) = claim else { continue };
             // A side that fits its own seat needs no word.
-            if let Some(Pairing::Game { red, black, .. }) = game {
+            if let Some((red, black)) = game {
                 let own = if colour == Colour::Red { red } else { black };
-                if self.player(*own).is_some_and(|p| claim.fits(p)) {
+                if self.player(own).is_some_and(|p| claim.fits(p)) {
                     continue;
                 }
             }
@@ -354,45 +488,34 @@ impl RoundAt<'_> {
 
     /// Where the player a claim describes is in this round, or in the event.
     fn place_of(&self, claim: &SeatClaim) -> Place {
-        let mut here = Vec::new();
-        for pairing in &self.round.pairings {
-            match pairing {
-                Pairing::Game {
-                    table, red, black, ..
-                } => {
-                    for (id, colour) in [(*red, Colour::Red), (*black, Colour::Black)] {
-                        if self.player(id).is_some_and(|p| claim.fits(p)) {
-                            here.push(Place::Table {
-                                table: *table,
-                                colour,
-                                name: self.shown(id),
-                            });
-                        }
-                    }
-                }
-                Pairing::Bye { player } => {
-                    if self.player(*player).is_some_and(|p| claim.fits(p)) {
-                        here.push(Place::Bye {
-                            name: self.shown(*player),
-                        });
-                    }
-                }
+        let fitting = self.roster.fitting(claim);
+        let here: Vec<(&Player, Spot)> = fitting
+            .iter()
+            .filter_map(|p| self.spots.get(&p.id).map(|s| (*p, *s)))
+            .collect();
+        match here.as_slice() {
+            [(p, Spot::Game(table, colour))] => {
+                return Place::Table {
+                    table: *table,
+                    colour: *colour,
+                    name: self.shown(p.id),
+                };
+            }
+            [(p, Spot::Bye)] => {
+                return Place::Bye {
+                    name: self.shown(p.id),
+                };
+            }
+            [] => {}
+            several => {
+                return Place::Several {
+                    count: several.len(),
+                };
             }
         }
-        match here.len() {
-            1 => return here.remove(0),
-            0 => {}
-            count => return Place::Several { count },
-        }
-        let elsewhere: Vec<&Player> = self
-            .event
-            .players
-            .iter()
-            .filter(|p| claim.fits(p))
-            .collect();
-        match elsewhere.as_slice() {
+        match fitting.as_slice() {
             [] => Place::Nobody,
-            [p] if p.group == *self.pool => Place::NotPaired {
+            [p] if p.group == self.pool => Place::NotPaired {
                 name: self.shown(p.id),
             },
             [p] => Place::OtherGroup {
@@ -425,12 +548,8 @@ pub fn check_typed_seats(
     let Some(round) = round else {
         return Ok(());
     };
-    let at = RoundAt {
-        event,
-        rules,
-        pool,
-        round,
-    };
+    let roster = Roster::new(event);
+    let at = RoundAt::new(&roster, rules, pool, round);
     let errors = claims
         .iter()
         .filter_map(|(table, seats)| at.check_table(*table, seats).err())
@@ -490,13 +609,8 @@ mod tests {
         let (event, rules) = fixture();
         let pool = GroupId::new("youth");
         let round = event.group(&pool).unwrap().round(1).unwrap();
-        RoundAt {
-            event: &event,
-            rules: &rules,
-            pool: &pool,
-            round,
-        }
-        .check_table(table, &seats(red, black))
+        let roster = Roster::new(&event);
+        RoundAt::new(&roster, &rules, &pool, round).check_table(table, &seats(red, black))
     }
 
     #[test]
@@ -578,12 +692,9 @@ mod tests {
     fn a_row_without_a_table_is_found_by_its_players() {
         let (event, rules) = fixture();
         let pool = GroupId::new("youth");
-        let at = RoundAt {
-            event: &event,
-            rules: &rules,
-            pool: &pool,
-            round: event.group(&pool).unwrap().round(1).unwrap(),
-        };
+        let roster = Roster::new(&event);
+        let round = event.group(&pool).unwrap().round(1).unwrap();
+        let at = RoundAt::new(&roster, &rules, &pool, round);
         assert_eq!(at.find_table(&seats("丙", "丁")), Ok(2));
         assert_eq!(at.find_table(&seats("#3", "丁(4)")), Ok(2));
         assert!(matches!(
