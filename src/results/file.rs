@@ -227,7 +227,7 @@ fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError> {
         let red = side(red_col, red_number_col, red_id_col);
         let black = side(black_col, black_number_col, black_id_col);
         for e in [&red, &black].into_iter().filter_map(|s| s.as_ref().err()) {
-            errors.push(row_error(e.clone().into()));
+            errors.push(row_error(e.clone()));
         }
         let (Some(round), Ok(table), Ok(outcome), Ok((red_fouls, black_fouls)), Ok(red), Ok(black)) =
             (round, table, outcome, fouls, red, black)

@@ -61,12 +61,14 @@ impl SeatClaim {
     pub fn add_number_cell(
         claim: Option<SeatClaim>,
         cell: &str,
-    ) -> Result<Option<SeatClaim>, Mismatch> {
+    ) -> Result<Option<SeatClaim>, ResultError> {
         let text = clean(cell);
         if text.is_empty() {
             return Ok(claim);
         }
-        let n = pairing_number(&text).ok_or(Mismatch::BadNumber { text: text.clone() })?;
+        let Some(n) = pairing_number(&text) else {
+            return Err(Mismatch::BadNumber { text }.into());
+        };
         let mut claim = claim.unwrap_or_default();
         if claim.number.is_some_and(|m| m != n) {
             claim.written = format!("{} #{n}", claim.written);
@@ -89,7 +91,7 @@ impl SeatClaim {
     pub fn add_id_cell(
         claim: Option<SeatClaim>,
         cell: &str,
-    ) -> Result<Option<SeatClaim>, Mismatch> {
+    ) -> Result<Option<SeatClaim>, ResultError> {
         let text = clean(cell).replace(' ', "").to_uppercase();
         if text.is_empty() {
             return Ok(claim);
@@ -100,7 +102,7 @@ impl SeatClaim {
         };
         let id_char = |c: char| c.is_ascii_digit() || c == 'X';
         if tail.chars().count() < 4 || !tail.chars().all(id_char) || !prefix.chars().all(id_char) {
-            return Err(Mismatch::BadIdTail { text });
+            return Err(Mismatch::BadIdTail { text }.into());
         }
         let mut claim = claim.unwrap_or_default();
         claim.written = if claim.written.is_empty() {
@@ -157,9 +159,12 @@ impl Seats {
 
     /// Reads `RED/BLACK` as `result --names` takes it (`闫文/卢林旭`, `#3/#8`, `闫文/`): each
     /// side as a name cell. A side may be left empty, not both.
-    pub fn parse_pair(text: &str) -> Result<Seats, Mismatch> {
-        let bad = || Mismatch::BadNames {
-            text: text.to_string(),
+    pub fn parse_pair(text: &str) -> Result<Seats, ResultError> {
+        let bad = || -> ResultError {
+            Mismatch::BadNames {
+                text: text.to_string(),
+            }
+            .into()
         };
         let (red, black) = text.split_once(['/', '／']).ok_or_else(bad)?;
         let seats = Seats {
@@ -391,7 +396,7 @@ impl<'a> RoundAt<'a> {
 
     /// Checks that `seats` are the players of the game at `table`, each in their colour.
     /// A table without a game is not checked here (recording reports it).
-    pub fn check_table(&self, table: u32, seats: &Seats) -> Result<(), Mismatch> {
+    pub fn check_table(&self, table: u32, seats: &Seats) -> Result<(), ResultError> {
         if seats.is_empty() {
             return Ok(());
         }
@@ -406,7 +411,7 @@ impl<'a> RoundAt<'a> {
         } else {
             self.hint(seats, Some(table))
         };
-        Err(Mismatch::WrongPlayers {
+        Err(ResultError::from(Mismatch::WrongPlayers {
             group: self.group_label(&self.pool),
             round: self.round.number,
             table,
@@ -416,30 +421,31 @@ impl<'a> RoundAt<'a> {
                 black: self.shown(black),
             },
             hint,
-        })
+        }))
     }
 
     /// The table of the one game whose players are `seats`, in their colours: for a row
     /// that names both players but no table.
-    pub fn find_table(&self, seats: &Seats) -> Result<u32, Mismatch> {
+    pub fn find_table(&self, seats: &Seats) -> Result<u32, ResultError> {
         if seats.red.is_none() || seats.black.is_none() {
-            return Err(Mismatch::NoTable);
+            return Err(Mismatch::NoTable.into());
         }
-        match self.tables_fitting(seats).as_slice() {
-            [one] => Ok(*one),
-            [] => Err(Mismatch::NoGame {
+        let refusal = match self.tables_fitting(seats).as_slice() {
+            [one] => return Ok(*one),
+            [] => Mismatch::NoGame {
                 group: self.group_label(&self.pool),
                 round: self.round.number,
                 written: seats.written(),
                 hint: self.hint(seats, None),
-            }),
-            several => Err(Mismatch::SeveralGames {
+            },
+            several => Mismatch::SeveralGames {
                 group: self.group_label(&self.pool),
                 round: self.round.number,
                 written: seats.written(),
                 tables: several.to_vec(),
-            }),
-        }
+            },
+        };
+        Err(refusal.into())
     }
 
     /// Where the players `seats` name really are: together at another table (perhaps in
@@ -553,7 +559,6 @@ pub fn check_typed_seats(
     let errors = claims
         .iter()
         .filter_map(|(table, seats)| at.check_table(*table, seats).err())
-        .map(ResultError::from)
         .collect();
     ResultError::collect(errors)
 }
@@ -605,12 +610,22 @@ mod tests {
         }
     }
 
-    fn check(red: &str, black: &str, table: u32) -> Result<(), Mismatch> {
+    /// The refusal inside a [`ResultError`].
+    fn mismatch(e: ResultError) -> Mismatch {
+        match e {
+            ResultError::Mismatch(m) => *m,
+            other => panic!("not a mismatch: {other}"),
+        }
+    }
+
+    fn check(red: &str, black: &str, table: u32) -> Result<(), Box<Mismatch>> {
         let (event, rules) = fixture();
         let pool = GroupId::new("youth");
         let round = event.group(&pool).unwrap().round(1).unwrap();
         let roster = Roster::new(&event);
-        RoundAt::new(&roster, &rules, &pool, round).check_table(table, &seats(red, black))
+        RoundAt::new(&roster, &rules, &pool, round)
+            .check_table(table, &seats(red, black))
+            .map_err(|e| Box::new(mismatch(e)))
     }
 
     #[test]
@@ -632,10 +647,11 @@ mod tests {
 
     #[test]
     fn each_wrong_row_says_where_the_players_are() {
-        let hint = |red: &str, black: &str, table: u32| match check(red, black, table) {
-            Err(Mismatch::WrongPlayers { hint, .. }) => hint,
-            other => panic!("{red}/{black} at {table}: {other:?}"),
-        };
+        let hint =
+            |red: &str, black: &str, table: u32| match check(red, black, table).map_err(|m| *m) {
+                Err(Mismatch::WrongPlayers { hint, .. }) => hint,
+                other => panic!("{red}/{black} at {table}: {other:?}"),
+            };
         assert_eq!(hint("乙", "甲", 1), Hint::Swapped { table: 1 });
         assert_eq!(hint("乙", "", 1), Hint::Swapped { table: 1 });
         assert_eq!(
@@ -698,17 +714,20 @@ mod tests {
         assert_eq!(at.find_table(&seats("丙", "丁")), Ok(2));
         assert_eq!(at.find_table(&seats("#3", "丁(4)")), Ok(2));
         assert!(matches!(
-            at.find_table(&seats("丁", "丙")),
+            at.find_table(&seats("丁", "丙")).map_err(mismatch),
             Err(Mismatch::NoGame {
                 hint: Hint::Swapped { table: 2 },
                 ..
             })
         ));
         assert!(matches!(
-            at.find_table(&seats("甲", "丁")),
+            at.find_table(&seats("甲", "丁")).map_err(mismatch),
             Err(Mismatch::NoGame { .. })
         ));
-        assert_eq!(at.find_table(&seats("丙", "")), Err(Mismatch::NoTable));
+        assert_eq!(
+            at.find_table(&seats("丙", "")).map_err(mismatch),
+            Err(Mismatch::NoTable)
+        );
     }
 
     #[test]

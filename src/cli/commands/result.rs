@@ -71,7 +71,7 @@ pub fn run(
             "`--names` checks results typed on the command line: `qiwang result 12 红胜 --names 闫文/卢林旭`; a results file's 红方/黑方 columns are checked by themselves",
         )));
     }
-    let mut typed: Option<(GroupId, Vec<ResultEntry>, Vec<(u32, results::Seats)>)> = None;
+    let mut typed: Option<Typed> = None;
     if !args.is_empty() {
         let pool = match (&chosen, pool_awaiting_results(&rules, &event)) {
             (Some(pool), _) => pool.clone(),
@@ -230,6 +230,9 @@ pub fn run(
     Ok(())
 }
 
+/// Results typed on the command line: the pool, the entries and the players named.
+type Typed = (GroupId, Vec<ResultEntry>, Vec<(u32, results::Seats)>);
+
 /// The players `--names RED/BLACK` gives for each typed table, in order: one per table
 /// or none at all.
 fn typed_names(
@@ -257,7 +260,7 @@ fn typed_names(
     for (entry, text) in entries.iter().zip(names) {
         match results::Seats::parse_pair(text) {
             Ok(seats) => claims.push((entry.table, seats)),
-            Err(e) => errors.push(results::ResultError::from(e)),
+            Err(e) => errors.push(e),
         }
     }
     results::ResultError::collect_all(errors).map_err(input_error)?;

@@ -40,14 +40,12 @@ pub fn run(
     };
     let sheets =
         round_sheets(&event, &rules, &pools, round, kind, lang, ctx.json()).map_err(input_error)?;
-    if workbook {
-        if let Some(file) = &sheets.results_file {
-            // The sheet is named for what it is; the event's name is its title row.
-            let name = lang.pick("成绩登记表", "result slips").to_string();
-            let bytes = qiwang::report::xlsx::render_book(&[(name, file)]).map_err(xlsx_error)?;
-            crate::cli::emit_bytes(&bytes);
-            return Ok(());
-        }
+    if workbook && let Some(file) = &sheets.results_file {
+        // The sheet is named for what it is; the event's name is its title row.
+        let name = lang.pick("成绩登记表", "result slips").to_string();
+        let bytes = qiwang::report::xlsx::render_book(&[(name, file)]).map_err(xlsx_error)?;
+        crate::cli::emit_bytes(&bytes);
+        return Ok(());
     }
     ctx.print_rendered(format, &sheets.render(format))
 }
