@@ -191,8 +191,11 @@ fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError> {
             };
             errors.push(row_error(e));
         }
-        // Without a table column the table is found from the players, later.
+        // Without a table column, or with an empty 台号 cell in a file that names both
+        // sides, the table is found from the players, later.
+        let by_players = red_col.is_some() && black_col.is_some();
         let table = match table_col {
+            Some(c) if by_players && cell(c).is_empty() => Ok(None),
             Some(c) => match parse_number(cell(c)) {
                 Some(t) => Ok(Some(t)),
                 None => {
@@ -475,8 +478,13 @@ pub fn read_results_file(
             }
         }
     }
+    // In file order; rows printed for another pairing at their first line.
     errors.sort_by_key(|e| match e {
         ResultError::CsvRow { line, .. } => *line,
+        ResultError::Mismatch(m) => match &**m {
+            Mismatch::StalePairing { lines, .. } => lines.first().map_or(0, |l| u64::from(*l)),
+            _ => 0,
+        },
         _ => 0,
     });
     ResultError::collect(errors)?;
@@ -640,6 +648,7 @@ fn group_label(rules: &Rulebook, id: &GroupId) -> String {
 mod tests {
     use super::*;
     use crate::model::Outcome;
+    use crate::results::pairing_code;
 
     #[test]
     fn csv_with_chinese_headers_and_bom() {
@@ -802,5 +811,50 @@ mod tests {
         // The one-group reader refuses a file with the column rather than drop it.
         let err = parse_results_csv("组别,轮次,台号,结果\n青少年组,1,1,r\n", "r.csv").unwrap_err();
         assert!(err.to_string().contains("group column"), "{err}");
+    }
+
+    #[test]
+    fn an_empty_table_cell_is_found_by_the_players_and_every_stale_code_is_named() {
+        let (event, rules) = two_pools();
+        let text = "组别,轮次,台号,红方,黑方,结果\nyouth,1,,youth2,youth3,r\n";
+        let pools = read_results_file(text, "r.csv", &event, &rules, None).unwrap();
+        assert_eq!(
+            pools[0].entries,
+            vec![(1, ResultEntry::new(2, Outcome::RedWin))]
+        );
+        let code = |pool: &str| {
+            let pool = GroupId::new(pool);
+            pairing_code(&pool, event.group(&pool).unwrap().round(1).unwrap())
+        };
+        let (youth, kids) = (code("youth"), code("kids"));
+        let text = format!(
+            "组别,轮次,台号,结果,编排码\n\
+             youth,1,1,r,{youth}\n\
+             youth,1,2,r,{kids}\n\
+             kids,1,1,r,pdeadbeef\n\
+             kids,1,2,r,PDEADBEEF\n\
+             kids,2,1,r,P00000000\n"
+        );
+        let err = read_results_file(&text, "r.csv", &event, &rules, None).unwrap_err();
+        let ResultError::Many(problems) = &err else {
+            panic!("expected every problem, got {err}");
+        };
+        assert_eq!(problems.len(), 3, "{err}");
+        let text = err.to_string();
+        let at = |needle: &str| text.find(needle).unwrap_or(usize::MAX);
+        assert!(
+            at("line 3") < at("lines 4–5") && at("lines 4–5") < at("line 6"),
+            "{text}"
+        );
+        for needle in [
+            format!("r.csv line 3: pairing code `{kids}` is that of round 1 of group `少儿精英组`"),
+            format!(
+                "r.csv lines 4–5: printed for pairing `PDEADBEEF` of round 1 of group `少儿精英组`, which is now paired as `{kids}`"
+            ),
+            "r.csv line 6: printed for pairing `P00000000` of round 2 of group `少儿精英组`, but that round is no longer paired"
+                .to_string(),
+        ] {
+            assert!(text.contains(&needle), "{needle} missing from {text}");
+        }
     }
 }

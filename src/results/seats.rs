@@ -21,14 +21,17 @@ use std::collections::BTreeMap;
 pub struct SeatClaim {
     /// The name, as a comparison key ([`key`] of [`clean_name`]).
     name: Option<String>,
-    /// The pairing number (序号).
+    /// The whole cell as a name, when it was read as `name(序号)`: a player registered
+    /// as `张三(2)` is still found.
+    literal: Option<String>,
+    /// The pairing number (序号) of the name cell: in brackets, or the cell alone.
     number: Option<u32>,
+    /// The pairing number of a 序号 column.
+    column_number: Option<u32>,
     /// The end of the ID number (upper case), and what a masked ID shows before its stars.
     id_tail: Option<(String, String)>,
     /// The claim as written, for messages: `闫文(12)`, `#12`, `闫文 …123X`.
     written: String,
-    /// Two pairing numbers that differ (`闫文(12)` beside a 序号 of 11): fits nobody.
-    contradicts: bool,
 }
 
 impl SeatClaim {
@@ -50,6 +53,7 @@ impl SeatClaim {
         {
             claim.name = Some(key(name));
             claim.number = Some(n);
+            claim.literal = Some(key(&text));
         } else {
             claim.name = Some(key(&text));
         }
@@ -70,16 +74,13 @@ impl SeatClaim {
             return Err(Mismatch::BadNumber { text }.into());
         };
         let mut claim = claim.unwrap_or_default();
-        if claim.number.is_some_and(|m| m != n) {
-            claim.written = format!("{} #{n}", claim.written);
-            claim.contradicts = true;
-            return Ok(Some(claim));
-        }
-        claim.number = Some(n);
+        claim.column_number = Some(n);
         claim.written = if claim.written.is_empty() {
             format!("#{n}")
-        } else if claim.written.ends_with(')') {
+        } else if claim.number == Some(n) {
             claim.written
+        } else if claim.number.is_some() || claim.name.is_none() {
+            format!("{} #{n}", claim.written)
         } else {
             format!("{}({n})", claim.written)
         };
@@ -116,18 +117,19 @@ impl SeatClaim {
 
     /// Whether `player` is the one this claim describes: every part given fits.
     fn fits(&self, player: &Player) -> bool {
-        let name = self
-            .name
-            .as_ref()
-            .is_none_or(|n| *n == key(&clean_name(&player.name)));
-        let number = self.number.is_none_or(|n| player.number == Some(n));
+        let player_name = key(&clean_name(&player.name));
+        let number_fits = |n: &u32| player.number == Some(*n);
+        let by_parts = self.name.as_ref().is_none_or(|n| *n == player_name)
+            && self.number.as_ref().is_none_or(number_fits);
+        let by_literal = self.literal.as_ref().is_some_and(|n| *n == player_name);
+        let column = self.column_number.as_ref().is_none_or(number_fits);
         let id = self.id_tail.as_ref().is_none_or(|(tail, prefix)| {
             player.id_number.as_ref().is_some_and(|id| {
                 let id = id.to_uppercase();
                 id.ends_with(tail.as_str()) && id.starts_with(prefix.as_str())
             })
         });
-        !self.contradicts && name && number && id
+        (by_parts || by_literal) && column && id
     }
 }
 
@@ -252,10 +254,15 @@ impl<'a> Roster<'a> {
 
     /// Every player of the event `claim` fits, in registration order.
     fn fitting(&self, claim: &SeatClaim) -> Vec<&'a Player> {
-        let ids: &[PlayerId] = if let Some(name) = &claim.name {
-            self.by_name.get(name).map_or(&[], Vec::as_slice)
-        } else if let Some(n) = claim.number {
-            self.by_number.get(&n).map_or(&[], Vec::as_slice)
+        let named = |name: &Option<String>| {
+            name.as_ref()
+                .and_then(|n| self.by_name.get(n))
+                .map_or(&[][..], Vec::as_slice)
+        };
+        let mut ids: Vec<PlayerId> = if claim.name.is_some() {
+            [named(&claim.name), named(&claim.literal)].concat()
+        } else if let Some(n) = claim.number.or(claim.column_number) {
+            self.by_number.get(&n).cloned().unwrap_or_default()
         } else if let Some((tail, _)) = &claim.id_tail {
             let end: String = tail
                 .chars()
@@ -265,10 +272,12 @@ impl<'a> Roster<'a> {
                 .into_iter()
                 .rev()
                 .collect();
-            self.by_id_end.get(&end).map_or(&[], Vec::as_slice)
+            self.by_id_end.get(&end).cloned().unwrap_or_default()
         } else {
-            &[]
+            Vec::new()
         };
+        ids.sort_unstable();
+        ids.dedup();
         let mut players: Vec<&Player> = ids
             .iter()
             .filter_map(|id| self.player(*id))
@@ -749,6 +758,12 @@ mod tests {
         assert!(both.unwrap().fits(&event.players[0]));
         let clash = SeatClaim::add_number_cell(SeatClaim::from_name_cell("甲(1)"), "2").unwrap();
         assert!(!clash.unwrap().fits(&event.players[0]));
+        // A player registered with brackets in the name is found by the whole cell.
+        let mut bracketed = event.players[0].clone();
+        bracketed.name = "甲(3)".into();
+        let claim = SeatClaim::from_name_cell("甲（3）").unwrap();
+        assert!(claim.fits(&bracketed));
+        assert!(!claim.fits(&event.players[0]));
     }
 
     #[test]
