@@ -21,47 +21,69 @@ const TABLE_HEADERS: &[&str] = &["table", "board", "台号", "台次", "台"];
 const OUTCOME_HEADERS: &[&str] = &["outcome", "result", "结果", "成绩"];
 const FOULS_HEADERS: &[&str] = &["fouls", "foul", "犯规"];
 const GROUP_HEADERS: &[&str] = &["group", "组别", "组", "组名", "编排组"];
-// Who played: checked against the game at the row's table (`seats.rs`).
-const RED_HEADERS: &[&str] = &[
-    "红方",
-    "红方姓名",
-    "红方棋手",
-    "red",
-    "red player",
-    "red name",
-];
-const BLACK_HEADERS: &[&str] = &[
-    "黑方",
-    "黑方姓名",
-    "黑方棋手",
-    "black",
-    "black player",
-    "black name",
-];
-const RED_NUMBER_HEADERS: &[&str] = &["红方序号", "红方编号", "red no.", "red no", "red number"];
-const BLACK_NUMBER_HEADERS: &[&str] = &[
-    "黑方序号",
-    "黑方编号",
-    "black no.",
-    "black no",
-    "black number",
-];
-const RED_ID_HEADERS: &[&str] = &[
-    "红方证件尾号",
-    "红方身份证尾号",
-    "红方证件号",
-    "红方身份证号",
-    "red id",
-    "red id tail",
-];
-const BLACK_ID_HEADERS: &[&str] = &[
-    "黑方证件尾号",
-    "黑方身份证尾号",
-    "黑方证件号",
-    "黑方身份证号",
-    "black id",
-    "black id tail",
-];
+/// What a 红方/黑方 column says about a side: the name (`红方`, `红方姓名`, `red`, `red
+/// player`), the pairing number (`红方序号`, `红方编号`, `red no.`) or the end of the ID
+/// number (`红方证件尾号`, `红方身份证号`, `red id`). Checked against the game at the row's
+/// table (`seats.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SideColumn {
+    Name,
+    Number,
+    IdTail,
+}
+
+/// Reads a normalized header as a side's column: its colour (red first) and kind. Any
+/// header that starts with the side (`红`, `黑`, `red`, `black`) and names a player, a
+/// number or an ID is taken, so that a spelling not listed still gets checked; the
+/// side's unit, score, fouls or signature are not.
+fn side_column(header: &str) -> Option<(usize, SideColumn)> {
+    let (side, rest) = [
+        ("红方", 0),
+        ("黑方", 1),
+        ("红", 0),
+        ("黑", 1),
+        ("red", 0),
+        ("black", 1),
+    ]
+    .iter()
+    .find_map(|(prefix, side)| header.strip_prefix(prefix).map(|rest| (*side, rest)))?;
+    if rest.contains('#') {
+        return Some((side, SideColumn::Number));
+    }
+    let rest = rest.trim_matches(|c: char| c.is_whitespace() || "方:：()（）-_.·".contains(c));
+    let kind = if [
+        "",
+        "姓名",
+        "名字",
+        "名",
+        "棋手",
+        "选手",
+        "棋手姓名",
+        "选手姓名",
+        "player",
+        "name",
+        "player name",
+        "players",
+    ]
+    .contains(&rest)
+    {
+        SideColumn::Name
+    } else if ["序号", "编号", "编排号", "号码"]
+        .iter()
+        .any(|w| rest.contains(w))
+        || ["no", "number", "nr", "num", "pairing number", "pairing no"].contains(&rest)
+    {
+        SideColumn::Number
+    } else if ["证件", "身份证", "尾号"].iter().any(|w| rest.contains(w))
+        || ["id", "id tail", "id number", "id no", "id card"].contains(&rest)
+    {
+        SideColumn::IdTail
+    } else {
+        return None;
+    };
+    Some((side, kind))
+}
+
 /// The pairing code column every results file qiwang writes carries (`fingerprint.rs`).
 pub(crate) const CODE_HEADERS: &[&str] = &["编排码", "pairing", "pairing code"];
 
@@ -108,12 +130,17 @@ fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError> {
         })?;
     let names: Vec<String> = headers.iter().map(normalize).collect();
     let find = |aliases: &[&str]| names.iter().position(|n| aliases.contains(&n.as_str()));
-    let red_col = find(RED_HEADERS);
-    let black_col = find(BLACK_HEADERS);
-    let red_number_col = find(RED_NUMBER_HEADERS);
-    let black_number_col = find(BLACK_NUMBER_HEADERS);
-    let red_id_col = find(RED_ID_HEADERS);
-    let black_id_col = find(BLACK_ID_HEADERS);
+    // [colour][kind] → the first column of that side and kind.
+    let mut sides = [[None; 3]; 2];
+    for (i, name) in names.iter().enumerate() {
+        if let Some((side, kind)) = side_column(name) {
+            sides[side][kind as usize].get_or_insert(i);
+        }
+    }
+    let [
+        [red_col, red_number_col, red_id_col],
+        [black_col, black_number_col, black_id_col],
+    ] = sides;
     let code_col = find(CODE_HEADERS);
     let mut errors = Vec::new();
     let mut column = |aliases: &[&str], name: &str, extra: &str| {
@@ -856,5 +883,43 @@ mod tests {
         ] {
             assert!(text.contains(&needle), "{needle} missing from {text}");
         }
+    }
+
+    #[test]
+    fn side_columns_are_read_in_every_spelling_and_units_are_not_players() {
+        use SideColumn::{IdTail, Name, Number};
+        let cases = [
+            ("红方", Some((0, Name))),
+            ("黑方姓名", Some((1, Name))),
+            ("红方棋手", Some((0, Name))),
+            ("red", Some((0, Name))),
+            ("black player", Some((1, Name))),
+            ("红", Some((0, Name))),
+            ("红方序号", Some((0, Number))),
+            ("黑方编号", Some((1, Number))),
+            ("red no.", Some((0, Number))),
+            ("black #", Some((1, Number))),
+            ("红方(序号)", Some((0, Number))),
+            ("红方证件尾号", Some((0, IdTail))),
+            ("黑方身份证号", Some((1, IdTail))),
+            ("red id", Some((0, IdTail))),
+            ("红方单位", None),
+            ("黑方积分", None),
+            ("red pts", None),
+            ("红方签字", None),
+            ("红胜", None),
+            ("结果", None),
+        ];
+        for (header, want) in cases {
+            assert_eq!(side_column(&normalize(header)), want, "{header}");
+        }
+        // A file spelling its columns its own way is still checked.
+        let (event, rules) = two_pools();
+        let text = "组别,轮次,台号,Red Player,黑方棋手姓名,结果\nyouth,1,1,youth1,youth0,r\n";
+        let err = read_results_file(text, "r.csv", &event, &rules, None).unwrap_err();
+        assert!(
+            err.to_string().contains("red and black are swapped"),
+            "{err}"
+        );
     }
 }
