@@ -141,12 +141,17 @@ pub enum Command {
         group: Option<String>,
         #[arg(long)]
         round: Option<u32>,
-        /// A CSV of round, table, outcome, fouls.
+        /// A results file (CSV or xlsx): round, table, outcome, fouls; 红方/黑方 and 编排码
+        /// are checked against the pairing.
         #[arg(long, value_name = "FILE")]
         from: Option<PathBuf>,
         /// TABLE OUTCOME pairs; an outcome may carry fouls as OUTCOME/RED:BLACK.
         /// Forfeit tokens such as `-+` and `--` after a table number are taken as outcomes.
         entries: Vec<String>,
+        /// The players of each table typed, in order, as RED/BLACK (`闫文/卢林旭`, `#3/#8`,
+        /// `闫文/`): nothing is recorded unless they play that table in those colours.
+        #[arg(long, value_name = "RED/BLACK")]
+        names: Vec<String>,
     },
     /// Deduct points (e.g. Dongguan: disturbing a game costs 2).
     /// POINTS defaults to the rulebook's `conduct.disturbance_penalty`.
@@ -513,7 +518,15 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             round,
             from,
             entries,
-        } => commands::result::run(&ctx, group.as_deref(), round, from.as_deref(), &entries),
+            names,
+        } => commands::result::run(
+            &ctx,
+            group.as_deref(),
+            round,
+            from.as_deref(),
+            &entries,
+            &names,
+        ),
         Command::Penalty {
             player,
             points,

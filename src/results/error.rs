@@ -1,6 +1,7 @@
 //! Everything that can be wrong with a result, a fouls entry, a CSV of results, a
 //! withdrawal or a playoff.
 
+use super::Mismatch;
 use crate::i18n::{Localize, bi, display_english, number_ranges, plural};
 use crate::model::{GroupId, Outcome, PlayerId};
 use crate::rulebook::Lang;
@@ -357,8 +358,18 @@ pub enum ResultError {
         tied: String,
     },
 
+    /// A row naming players other than its table's, or printed for a pairing since
+    /// re-made (see [`Mismatch`]).
+    Mismatch(Box<Mismatch>),
+
     /// Several problems, reported at once.
     Many(Vec<ResultError>),
+}
+
+impl From<Mismatch> for ResultError {
+    fn from(m: Mismatch) -> Self {
+        ResultError::Mismatch(Box::new(m))
+    }
 }
 
 display_english!(ResultError);
@@ -776,6 +787,7 @@ impl Localize for ResultError {
                     tied.replace(" or ", " 或 ")
                 ),
             ),
+            ResultError::Mismatch(m) => m.localize(lang),
             ResultError::Many(errors) => {
                 let list = errors
                     .iter()
@@ -825,6 +837,11 @@ fn side_zh(side: &str) -> &'static str {
 }
 
 impl ResultError {
+    /// [`ResultError::collect`] for callers outside the library: `Ok` when there are none.
+    pub fn collect_all(errors: Vec<ResultError>) -> Result<(), ResultError> {
+        Self::collect(errors)
+    }
+
     /// One error, or all of them at once.
     pub(crate) fn collect(mut errors: Vec<ResultError>) -> Result<(), ResultError> {
         match errors.len() {
@@ -998,6 +1015,7 @@ mod tests {
                 given: "[1, 2]".into(),
                 tied: "[1, 3] or [2, 4]".into(),
             },
+            ResultError::Mismatch(Box::new(Mismatch::NoTable)),
             ResultError::Many(vec![
                 ResultError::NoEntries,
                 ResultError::DuplicateTable { round: 1, table: 2 },

@@ -9,7 +9,11 @@
 //! | file | holds |
 //! |---|---|
 //! | `entry.rs` | [`ResultEntry`], one table's result as entered |
-//! | `parse.rs` | reading outcome tokens, fouls, result arguments and results CSV files |
+//! | `parse.rs` | reading outcome tokens, fouls and result arguments |
+//! | `file.rs` | reading a results file (`result --from`), every row checked before recording |
+//! | `seats.rs` | who a row says played (names, 序号, ID tails), checked against its table |
+//! | `fingerprint.rs` | the pairing code (编排码) a results file is printed with |
+//! | `mismatch.rs` | [`Mismatch`]: a row about other players, a file for a pairing since re-made |
 //! | `record.rs` | recording results all or nothing, with the foul rule |
 //! | `recorded.rs` | what recording reports: [`RecordedResult`], [`ResultWarning`], [`RecordReport`] |
 //! | `forfeits.rs` | the forfeit-withdrawal rule, re-applied after every change of results |
@@ -21,26 +25,31 @@
 
 mod entry;
 mod error;
+mod file;
+mod fingerprint;
 mod forfeits;
+mod mismatch;
 mod parse;
 mod playoff;
 mod record;
 mod recorded;
 mod rounds;
 mod rules_update;
+mod seats;
 mod withdraw;
 
 pub use entry::ResultEntry;
 pub use error::ResultError;
-pub use parse::{
-    PoolResults, is_late_token, parse_fouls, parse_outcome, parse_result_args, parse_results_csv,
-    read_results_file,
-};
+pub use file::{PoolResults, parse_results_csv, read_results_file};
+pub use fingerprint::pairing_code;
+pub use mismatch::{Hint, Mismatch, Place, Seen, Whereabouts};
+pub use parse::{is_late_token, parse_fouls, parse_outcome, parse_result_args};
 pub use playoff::record_playoff;
 pub use record::{record_results, record_results_in_rounds};
 pub use recorded::{RecordReport, RecordedResult, ResultWarning, correction_text};
 pub use rounds::{add_penalty, check_round_finished, unpair_round};
 pub use rules_update::{RulesUpdate, RulesUpdateError, line_diff, update_rulebook};
+pub use seats::{SeatClaim, Seats, check_typed_seats};
 pub use withdraw::{
     reinstate_player, withdraw, withdraw_from_next_round, withdraw_player, withdrawal_cause_text,
 };

@@ -98,17 +98,17 @@ pub struct RoundSheets {
     /// The printable A4 page of every pool (slips and cards are not tables), escaped
     /// throughout.
     pub html: String,
-    /// One CSV for every pool, when the sheet has one (the slips: a results file to fill
-    /// in and read back with `qiwang result --from`).
-    pub csv: Option<String>,
+    /// One table for every pool, when the sheet has one (the slips: a results file to
+    /// fill in and read back with `qiwang result --from`, as CSV or a workbook).
+    pub results_file: Option<Report>,
 }
 
 impl RoundSheets {
     /// The sheet in `format` (HTML is the printable page).
     pub fn render(&self, format: Format) -> String {
-        match (format, &self.csv) {
+        match (format, &self.results_file) {
             (Format::Html, _) => self.html.clone(),
-            (Format::Csv, Some(csv)) => csv.clone(),
+            (Format::Csv, Some(file)) => file.render(Format::Csv),
             (other, _) => render_all(&self.reports, other),
         }
     }
@@ -222,7 +222,7 @@ pub fn round_sheets(
             RoundSheets {
                 reports,
                 html,
-                csv: None,
+                results_file: None,
             }
         }
         SheetKind::Slips => slips(event, rules, &rounds, lang),
@@ -318,7 +318,9 @@ fn slips(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: La
     let mut body = Markup::new();
     let event_name = short_event_name(rules);
     let outcomes = Outcome::ALL;
-    // The results file: the columns `qiwang result --from` reads, names to check against.
+    // The results file: the columns `qiwang result --from` reads. 红方/黑方 are checked
+    // against the game at the table, and 编排码, on every row so that sorting, deleting
+    // or copying rows between files keeps it, must still be the round's pairing code.
     let mut csv_rows = Section::new(
         "",
         super::headings(
@@ -331,11 +333,13 @@ fn slips(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: La
                 ("黑方", "black"),
                 ("结果", "result"),
                 ("犯规", "fouls"),
+                ("编排码", "pairing"),
             ],
         ),
     );
     for (pool, round) in rounds {
         let group = group_name(rules, pool);
+        let code = crate::results::pairing_code(pool, round);
         let mut report = titled(rules, pool, round.number, SheetKind::Slips, lang);
         let mut section = Section::new(
             "",
@@ -390,6 +394,7 @@ fn slips(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: La
                     .filter(|r| r.red_fouls + r.black_fouls > 0)
                     .map(|r| format!("{}:{}", r.red_fouls, r.black_fouls))
                     .unwrap_or_default(),
+                code.clone(),
             ]);
             json_slips.push(json!({
                 "table": table,
@@ -493,11 +498,12 @@ fn slips(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: La
     }
     let title = page_title(rules, SheetKind::Slips, lang);
     let mut results_file = Report::new(title.clone());
+    results_file.lang = lang.code().into();
     results_file.sections.push(csv_rows);
     RoundSheets {
         reports,
         html: page_with_css(lang, &title, &body),
-        csv: Some(results_file.render(Format::Csv)),
+        results_file: Some(results_file),
     }
 }
 
@@ -621,7 +627,7 @@ fn cards(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: La
     RoundSheets {
         reports,
         html: page_with_css(lang, &title, &body),
-        csv: None,
+        results_file: None,
     }
 }
 
@@ -798,7 +804,7 @@ fn find_list(
     RoundSheets {
         html: page_with_css(lang, &title, &body),
         reports: vec![report],
-        csv: None,
+        results_file: None,
     }
 }
 
@@ -888,7 +894,7 @@ fn wall(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lan
     RoundSheets {
         reports,
         html,
-        csv: None,
+        results_file: None,
     }
 }
 

@@ -300,7 +300,7 @@ fn one_results_file_for_every_group_all_or_nothing_with_every_problem_and_its_li
     qw(&ev, &["pair", "--all", "--seed", "7"]).ok();
     let blank = qw(&ev, &["--format", "csv", "round", "--sheet", "slips"]).ok();
     assert!(
-        blank.starts_with("\u{feff}组别,轮次,台号,红方,黑方,结果,犯规\n"),
+        blank.starts_with("\u{feff}组别,轮次,台号,红方,黑方,结果,犯规,编排码\n"),
         "{blank}"
     );
     // Errors in several groups, of every wave: all reported at once, with lines.

@@ -16,6 +16,7 @@ mod privacy;
 mod prizes;
 mod registration;
 mod relax;
+mod results_check;
 mod rulebooks;
 mod schema;
 mod standings;

@@ -16,6 +16,7 @@ pub fn run(
     round: Option<u32>,
     from: Option<&Path>,
     args: &[String],
+    names: &[String],
 ) -> Result<(), CliError> {
     let Loaded {
         store,
@@ -29,6 +30,7 @@ pub fn run(
         None => None,
     };
     let mut file_batches = Vec::new();
+    let mut file_text = None;
     if let Some(path) = from {
         // Results sheets come from the same Excel as registrations: UTF-8 or GBK.
         let bytes = read_input(path, qiwang::input::InputKind::Sheet)?;
@@ -61,8 +63,15 @@ pub fn run(
         };
         file_batches = results::read_results_file(&text, &source, &event, &rules, chosen.as_ref())
             .map_err(lib_error)?;
+        file_text = Some((text, source));
     }
-    let mut typed: Option<(GroupId, Vec<ResultEntry>)> = None;
+    if !names.is_empty() && args.is_empty() {
+        return Err(CliError::usage(Text::new(
+            "`--names` 用于核对命令行录入的成绩：`qiwang result 12 红胜 --names 闫文/卢林旭`；成绩表文件中的红方、黑方两列会自动核对",
+            "`--names` checks results typed on the command line: `qiwang result 12 红胜 --names 闫文/卢林旭`; a results file's 红方/黑方 columns are checked by themselves",
+        )));
+    }
+    let mut typed: Option<Typed> = None;
     if !args.is_empty() {
         let pool = match (&chosen, pool_awaiting_results(&rules, &event)) {
             (Some(pool), _) => pool.clone(),
@@ -70,7 +79,9 @@ pub fn run(
             (None, None) => resolve_pool(&rules, &event, None)?,
         };
         let entries = results::parse_result_args(args).map_err(lib_error)?;
-        typed = Some((pool, entries));
+        let claims = typed_names(&entries, names)?;
+        results::check_typed_seats(&event, &rules, &pool, round, &claims).map_err(lib_error)?;
+        typed = Some((pool, entries, claims));
     }
     if file_batches.is_empty() && typed.is_none() {
         return Err(CliError::usage(Text::new(
@@ -81,6 +92,13 @@ pub fn run(
     let (confirmed, notes) = store
         .transaction(&ctx.command_info(), |ev| {
             // Every group's rows in one transaction: a file is taken whole or not at all.
+            // Checked again against the state as it is under the lock, so that a round
+            // re-paired since the check above cannot take the file's results.
+            if let Some((text, source)) = &file_text {
+                file_batches =
+                    results::read_results_file(text, source, ev, &rules, chosen.as_ref())
+                        .map_err(lib_error)?;
+            }
             let mut reports = Vec::new();
             for batch in &file_batches {
                 reports.push(
@@ -88,7 +106,8 @@ pub fn run(
                         .map_err(lib_error)?,
                 );
             }
-            if let Some((pool, entries)) = &typed {
+            if let Some((pool, entries, claims)) = &typed {
+                results::check_typed_seats(ev, &rules, pool, round, claims).map_err(lib_error)?;
                 reports.push(
                     results::record_results(ev, &rules, pool, round, entries).map_err(lib_error)?,
                 );
@@ -208,6 +227,43 @@ pub fn run(
         );
     }
     Ok(())
+}
+
+/// Results typed on the command line: the pool, the entries and the players named.
+type Typed = (GroupId, Vec<ResultEntry>, Vec<(u32, results::Seats)>);
+
+/// The players `--names RED/BLACK` gives for each typed table, in order: one per table
+/// or none at all.
+fn typed_names(
+    entries: &[ResultEntry],
+    names: &[String],
+) -> Result<Vec<(u32, results::Seats)>, CliError> {
+    if names.is_empty() {
+        return Ok(Vec::new());
+    }
+    if names.len() != entries.len() {
+        let (n, t) = (names.len(), entries.len());
+        return Err(CliError::usage(Text::new(
+            format!(
+                "给了 {n} 个 `--names`，却录入了 {t} 台的成绩：每台给一个 `--names 红方/黑方`，按台号的顺序"
+            ),
+            format!(
+                "{} given for {}: give one `--names RED/BLACK` per table, in the order of the tables",
+                plural(n, "`--names`", "`--names`"),
+                plural(t, "table", "tables")
+            ),
+        )));
+    }
+    let mut claims = Vec::new();
+    let mut errors = Vec::new();
+    for (entry, text) in entries.iter().zip(names) {
+        match results::Seats::parse_pair(text) {
+            Ok(seats) => claims.push((entry.table, seats)),
+            Err(e) => errors.push(e),
+        }
+    }
+    results::ResultError::collect_all(errors).map_err(lib_error)?;
+    Ok(claims)
 }
 
 /// Without `--group`, the one pool whose newest round still waits for results.

@@ -91,8 +91,8 @@ impl Ctx {
                 "`--format trf` is only for `qiwang export`; use table, csv, json or html",
             ))),
             FormatArg::Xlsx => Err(CliError::usage(Text::new(
-                "这个命令没有 `--format xlsx`；xlsx 用于 players、pair、standings、crosstable、teams、prizes、export 和 template",
-                "this command has no `--format xlsx`; xlsx is for players, pair, standings, crosstable, teams, prizes, export and template",
+                "这个命令没有 `--format xlsx`；xlsx 用于 players、pair、standings、crosstable、teams、prizes、export、template 和 `round --sheet slips`",
+                "this command has no `--format xlsx`; xlsx is for players, pair, standings, crosstable, teams, prizes, export, template and `round --sheet slips`",
             ))),
         }
     }
