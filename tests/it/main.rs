@@ -21,3 +21,4 @@ mod schema;
 mod standings;
 mod store;
 mod trf;
+mod workbook_limits;

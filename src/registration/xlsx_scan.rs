@@ -1,0 +1,159 @@
+//! A pass over the XML parts of a zip workbook (.xlsx, .xlsm, .ods) before the workbook
+//! library opens it, counting what the library would hold in memory at once for each
+//! part: shared strings (and the count it reserves room for), worksheets, merged regions,
+//! cell formats, fonts, relationships, defined names. A count a part declares is checked
+//! against the limit, never used.
+//!
+//! Owns these counts only; the cells are counted as they are read (`grid.rs`), and an
+//! .ods sheet's repeated rows and columns by `ods_scan.rs`.
+
+use super::limits::{At, Found, Limit, MAX_ENTRIES, MAX_MERGED, MAX_SHARED_STRINGS, MAX_SHEETS};
+use crate::i18n::Text;
+use quick_xml::Reader;
+use quick_xml::events::{BytesStart, Event};
+use std::io::{BufReader, Cursor, Read};
+
+/// The most a kind of element may occur in one part, and the limit it counts against.
+fn cap(local: &str) -> Option<(u64, Limit)> {
+    Some(match local {
+        "si" => (MAX_SHARED_STRINGS, Limit::SharedStrings),
+        "sheet" => (MAX_SHEETS as u64, Limit::Sheets),
+        "mergeCell" => (MAX_MERGED, Limit::Merged),
+        // What calamine keeps one entry of each for, from styles, relationships, the
+        // workbook and an .ods's automatic styles.
+        "xf" | "numFmt" | "font" | "fill" | "border" | "dxf" | "cellStyle" | "Relationship"
+        | "definedName" | "style" | "named-range" | "named-expression" | "table" | "tablePart" => {
+            (MAX_ENTRIES, Limit::Entries)
+        }
+        _ => return None,
+    })
+}
+
+/// Checks every XML part of the zip workbook `bytes`. A part that is not well-formed XML
+/// is counted up to the fault (the library stops there too, with its own error).
+pub fn scan(bytes: &[u8]) -> Result<(), Text> {
+    let Ok(mut archive) = zip::ZipArchive::new(Cursor::new(bytes)) else {
+        return Ok(());
+    };
+    for i in 0..archive.len() {
+        let Ok(part) = archive.by_index(i) else {
+            continue;
+        };
+        let Ok(name) = part.name().map(|n| n.into_owned()) else {
+            continue;
+        };
+        let lower = name.to_ascii_lowercase();
+        if !(lower.ends_with(".xml") || lower.ends_with(".rels")) {
+            continue;
+        }
+        scan_part(&name, BufReader::new(part))?;
+    }
+    Ok(())
+}
+
+fn scan_part(name: &str, part: impl std::io::BufRead) -> Result<(), Text> {
+    let mut xml = Reader::from_reader(part);
+    let config = xml.config_mut();
+    config.check_end_names = false;
+    config.check_comments = false;
+    let mut counts: Vec<(String, u64)> = Vec::new();
+    let mut buf = Vec::with_capacity(1024);
+    loop {
+        buf.clear();
+        let start = match xml.read_event_into(&mut buf) {
+            Ok(Event::Start(e) | Event::Empty(e)) => e,
+            Ok(Event::Eof) | Err(_) => return Ok(()),
+            Ok(_) => continue,
+        };
+        let local = start.local_name();
+        let local = local.as_ref();
+        if local == "sst" {
+            check_declared_strings(name, &start)?;
+        }
+        let Some((max, limit)) = cap(local) else {
+            continue;
+        };
+        let n = match counts.iter_mut().find(|(k, _)| k == local) {
+            Some((_, n)) => n,
+            None => {
+                counts.push((local.to_string(), 0));
+                &mut counts.last_mut().expect("just pushed").1
+            }
+        };
+        *n += 1;
+        if *n > max {
+            return Err(super::limits::beyond(
+                limit,
+                At::Part(name, local),
+                Found::MoreThan,
+            ));
+        }
+    }
+}
+
+/// calamine reserves room for the `uniqueCount` of `<sst>` before reading a string.
+fn check_declared_strings(name: &str, sst: &BytesStart<'_>) -> Result<(), Text> {
+    for attr in sst.attributes().flatten() {
+        if attr.key.local_name().as_ref() != "uniqueCount" {
+            continue;
+        }
+        let declared = attr.value.trim().parse::<u64>();
+        if let Ok(declared) = declared
+            && declared > MAX_SHARED_STRINGS
+        {
+            return Err(super::limits::beyond(
+                Limit::SharedStrings,
+                At::Part(name, "sst"),
+                Found::Declared(declared),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Reads at most `max` bytes of a zip part (for small parts such as `mimetype`).
+pub fn read_small(bytes: &[u8], part: &str, max: u64) -> Option<Vec<u8>> {
+    let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).ok()?;
+    let file = archive.by_name(part).ok()?;
+    let mut out = Vec::new();
+    file.take(max).read_to_end(&mut out).ok()?;
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn part(xml: &str) -> Result<(), Text> {
+        scan_part("xl/sharedStrings.xml", xml.as_bytes())
+    }
+
+    #[test]
+    fn declared_and_counted_entries_are_bounded() {
+        assert!(part(r#"<sst count="3" uniqueCount="2"><si><t>a</t></si><si/></sst>"#).is_ok());
+        let e = part(r#"<sst uniqueCount="4294967295"><si><t>a</t></si></sst>"#).unwrap_err();
+        assert!(
+            e.en.contains("declares 4,294,967,295 shared strings"),
+            "{}",
+            e.en
+        );
+        assert!(e.en.contains("xl/sharedStrings.xml"), "{}", e.en);
+        let many = format!(
+            "<styleSheet><cellXfs>{}</cellXfs></styleSheet>",
+            "<xf/>".repeat(100_001)
+        );
+        let e = part(&many).unwrap_err();
+        assert!(
+            e.en.contains("(`xf`)") && e.en.contains("100,000"),
+            "{}",
+            e.en
+        );
+        let sheets = format!(
+            "<workbook><sheets>{}</sheets></workbook>",
+            "<x:sheet/>".repeat(65)
+        );
+        assert!(part(&sheets).unwrap_err().en.contains("worksheets"));
+        // Broken XML: counted up to the fault.
+        assert!(part("<sst><si><t>a</t></si><<<").is_ok());
+    }
+}
