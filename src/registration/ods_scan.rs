@@ -73,6 +73,8 @@ fn scan_content(content: impl BufRead) -> Result<(), Text> {
     let mut xml = Reader::from_reader(content);
     xml.config_mut().check_end_names = false;
     let (mut sheets, mut pushed, mut laid_out) = (0usize, 0u64, 0u64);
+    // The library keeps two numbers for every row element, repeated or not.
+    let mut row_elements = 0u64;
     // Text is copied twice: into the row as read, and into the rectangle laid out.
     let (mut text_read, mut text_laid_out) = (0u64, 0u64);
     let mut sheet: Option<Sheet> = None;
@@ -110,6 +112,10 @@ fn scan_content(content: impl BufRead) -> Result<(), Text> {
             }
             "table:table-row" if sheet.is_some() => {
                 let Some(s) = sheet.as_mut() else { continue };
+                row_elements += 1;
+                if row_elements > MAX_ROWS {
+                    return Err(beyond(Limit::Rows, At::Sheet(&s.name), Found::MoreThan));
+                }
                 let repeats = match attr(&e, "table:number-rows-repeated", true) {
                     Some(v) => match v.parse::<u64>() {
                         Ok(n) => n,
@@ -345,6 +351,18 @@ mod tests {
             "棋".repeat(1000)
         );
         assert!(check(&long).unwrap_err().en.contains("bytes of text"));
+    }
+
+    #[test]
+    fn row_elements_are_bounded_repeated_or_not() {
+        let rows = "<table:table-row/>".repeat(1_048_577);
+        let sheet = format!(r#"<table:table table:name="行">{rows}</table:table>"#);
+        let e = check(&sheet).unwrap_err();
+        assert!(
+            e.en.contains("sheet `行`") && e.en.contains("rows"),
+            "{}",
+            e.en
+        );
     }
 
     #[test]

@@ -207,6 +207,8 @@ where
 /// An .xlsx or .xlsm, read a cell at a time: only the cells with a value are kept, and
 /// no more than [`MAX_CELLS`] of them, with no more than [`MAX_TEXT_BYTES`] of text.
 fn read_xlsx(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
+    // First: it reads only the central directory and the workbook's list of sheets.
+    xlsx_scan::check_listed_sheets(bytes)?;
     xlsx_scan::scan(bytes)?;
     let mut book = guarded("the workbook", || {
         open_workbook_from_rs::<Xlsx<_>, _>(Cursor::new(bytes))

@@ -111,6 +111,99 @@ fn check_declared_strings(name: &str, sst: &BytesStart<'_>) -> Result<(), Text> 
     Ok(())
 }
 
+/// Calls `f` with every element of the zip part `part` (streamed; nothing if the part is
+/// missing or until its XML breaks).
+fn each_element(bytes: &[u8], part: &str, mut f: impl FnMut(&BytesStart<'_>)) {
+    let Ok(mut archive) = zip::ZipArchive::new(Cursor::new(bytes)) else {
+        return;
+    };
+    let Ok(file) = archive.by_name(part) else {
+        return;
+    };
+    let mut xml = Reader::from_reader(BufReader::new(file));
+    xml.config_mut().check_end_names = false;
+    let mut buf = Vec::with_capacity(1024);
+    loop {
+        buf.clear();
+        match xml.read_event_into(&mut buf) {
+            Ok(Event::Start(e) | Event::Empty(e)) => f(&e),
+            Ok(Event::Eof) | Err(_) => return,
+            Ok(_) => {}
+        }
+    }
+}
+
+fn attribute(e: &BytesStart<'_>, local: &str) -> Option<String> {
+    e.attributes()
+        .flatten()
+        .find(|a| a.key.local_name().as_ref() == local)
+        .map(|a| a.value.into_owned())
+}
+
+/// The bytes of worksheet XML the library will read for the sheets a workbook lists: each
+/// listed sheet counts its part's unpacked size, as often as it is listed (the library
+/// reads a part once for its cells and once more for its merged regions, per listing);
+/// a sheet whose part cannot be told counts as the largest part.
+pub fn listed_sheet_bytes(bytes: &[u8]) -> u64 {
+    let Ok(mut archive) = zip::ZipArchive::new(Cursor::new(bytes)) else {
+        return 0;
+    };
+    let mut sizes: Vec<(String, u64)> = Vec::with_capacity(archive.len());
+    for i in 0..archive.len() {
+        if let Ok(part) = archive.by_index_raw(i)
+            && let Ok(name) = part.name()
+        {
+            sizes.push((name.replace('\\', "/").to_ascii_lowercase(), part.size()));
+        }
+    }
+    let largest = sizes.iter().map(|(_, s)| *s).max().unwrap_or(0);
+    let size_of = |path: &str| {
+        let path = path.replace('\\', "/").to_ascii_lowercase();
+        sizes
+            .iter()
+            .find(|(name, _)| *name == path)
+            .map_or(largest, |(_, s)| *s)
+    };
+    let mut workbook = "xl/workbook.xml".to_string();
+    each_element(bytes, "_rels/.rels", |e| {
+        if e.local_name().as_ref() == "Relationship"
+            && attribute(e, "Type").is_some_and(|t| t.ends_with("/officeDocument"))
+            && let Some(target) = attribute(e, "Target")
+        {
+            workbook = target.trim_start_matches('/').to_string();
+        }
+    });
+    let folder = workbook
+        .rfind('/')
+        .map_or("", |i| &workbook[..=i])
+        .to_string();
+    let file = workbook[folder.len()..].to_string();
+    let mut targets: Vec<(String, String)> = Vec::new();
+    each_element(bytes, &format!("{folder}_rels/{file}.rels"), |e| {
+        if e.local_name().as_ref() == "Relationship"
+            && let (Some(id), Some(target)) = (attribute(e, "Id"), attribute(e, "Target"))
+            && targets.len() < 100_000
+        {
+            targets.push((id, target));
+        }
+    });
+    let mut total = 0u64;
+    each_element(bytes, &workbook, |e| {
+        if e.local_name().as_ref() != "sheet" {
+            return;
+        }
+        let target = attribute(e, "id")
+            .and_then(|id| targets.iter().find(|(i, _)| *i == id))
+            .map(|(_, t)| match t.strip_prefix('/') {
+                Some(absolute) => absolute.to_string(),
+                None => format!("{folder}{t}"),
+            });
+        let size = target.map_or(largest, |t| size_of(&t));
+        total = total.saturating_add(size);
+    });
+    total
+}
+
 /// Reads at most `max` bytes of a zip part (for small parts such as `mimetype`).
 pub fn read_small(bytes: &[u8], part: &str, max: u64) -> Option<Vec<u8>> {
     let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).ok()?;
@@ -118,6 +211,27 @@ pub fn read_small(bytes: &[u8], part: &str, max: u64) -> Option<Vec<u8>> {
     let mut out = Vec::new();
     file.take(max).read_to_end(&mut out).ok()?;
     Some(out)
+}
+
+/// The most worksheet XML an .xlsx may give the library to read, all listed sheets
+/// together (see [`listed_sheet_bytes`]): a 100,000-player sheet is under 100 MB.
+pub const MAX_SHEET_XML_BYTES: u64 = 512 * 1024 * 1024;
+
+/// Refuses an .xlsx whose listed sheets come to more XML than [`MAX_SHEET_XML_BYTES`].
+pub fn check_listed_sheets(bytes: &[u8]) -> Result<(), Text> {
+    let total = listed_sheet_bytes(bytes);
+    if total <= MAX_SHEET_XML_BYTES {
+        return Ok(());
+    }
+    let (mb, max) = (total / (1024 * 1024), MAX_SHEET_XML_BYTES / (1024 * 1024));
+    Err(Text::new(
+        format!(
+            "工作簿列出的工作表共有 {mb} MB 的 XML 要读（同一工作表列出几次算几次），超过上限 {max} MB，未读取；请删去多余的工作表，或用 Excel 另存为 .xlsx 后重试"
+        ),
+        format!(
+            "the sheets the workbook lists come to {mb} MB of XML to read (a sheet listed twice counts twice), more than the limit of {max} MB, so it was not read; delete the sheets that are not needed, or save it from Excel as .xlsx, and try again"
+        ),
+    ))
 }
 
 #[cfg(test)]

@@ -117,15 +117,29 @@ const DOC: &str = "http://schemas.openxmlformats.org/officeDocument/2006/relatio
 /// An .xlsx of one sheet `报名表` whose `<sheetData>` is `rows`, with `shared` as
 /// `xl/sharedStrings.xml` if given.
 fn xlsx(dimension: &str, rows: &str, shared: Option<&str>) -> Vec<u8> {
+    xlsx_listing(dimension, rows, shared, 1)
+}
+
+/// [`xlsx`] with the workbook listing its one sheet part `listings` times.
+fn xlsx_listing(dimension: &str, rows: &str, shared: Option<&str>, listings: usize) -> Vec<u8> {
     let types = format!(
         r#"<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>"#
     );
     let package = format!(
         r#"<Relationships xmlns="{RELS}"><Relationship Id="rId1" Type="{DOC}/officeDocument" Target="xl/workbook.xml"/></Relationships>"#
     );
-    let workbook = format!(
-        r#"<workbook xmlns="{MAIN}" xmlns:r="{DOC}"><sheets><sheet name="报名表" sheetId="1" r:id="rId1"/></sheets></workbook>"#
-    );
+    let sheets: String = (0..listings)
+        .map(|i| {
+            let name = if i == 0 {
+                "报名表".to_string()
+            } else {
+                format!("副本{i}")
+            };
+            format!(r#"<sheet name="{name}" sheetId="{}" r:id="rId1"/>"#, i + 1)
+        })
+        .collect();
+    let workbook =
+        format!(r#"<workbook xmlns="{MAIN}" xmlns:r="{DOC}"><sheets>{sheets}</sheets></workbook>"#);
     let workbook_rels = format!(
         r#"<Relationships xmlns="{RELS}"><Relationship Id="rId1" Type="{DOC}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>"#
     );
@@ -243,8 +257,10 @@ fn a_declared_shared_string_count_is_never_reserved() {
 fn a_shared_string_used_by_many_cells_counts_its_text_for_each() {
     let long = "棋".repeat(30_000);
     let shared = format!(r#"<sst xmlns="{MAIN}" uniqueCount="1"><si><t>{long}</t></si></sst>"#);
+    // 20,000 cells of one 90 KB text: 1.8 GB once each cell holds its copy (the old
+    // reader ran out of memory).
     let mut rows = String::new();
-    for r in 1..=1000 {
+    for r in 1..=20_000 {
         rows += &format!(r#"<row r="{r}"><c r="A{r}" t="s"><v>0</v></c></row>"#);
     }
     refused(
@@ -252,6 +268,18 @@ fn a_shared_string_used_by_many_cells_counts_its_text_for_each() {
         &xlsx("A1", &rows, Some(&shared)),
         &["报名表", "bytes of text"],
     );
+}
+
+#[test]
+fn one_sheet_part_listed_64_times_is_refused_before_it_is_read_64_times() {
+    // 9 MB of empty cells, listed as 64 sheets: the old reader parsed 1.2 GB of XML.
+    let rows = format!(
+        r#"{}<row r="5">{}</row>"#,
+        table_rows(),
+        "<c/>".repeat(2_300_000)
+    );
+    let bytes = xlsx_listing("A1:C5", &rows, None, 64);
+    refused("listed.xlsx", &bytes, &["MB of XML", "512 MB"]);
 }
 
 #[test]
