@@ -7,6 +7,7 @@
 //! of merged regions down (a 单位 merged over the rows of one club). Must not read files
 //! nor judge values.
 
+use super::headers;
 use super::limits::{At, Found, Limit, MAX_CELLS, MAX_COLUMNS, MAX_ROWS, beyond};
 use crate::i18n::Text;
 use calamine::{Data, Dimensions};
@@ -18,6 +19,11 @@ pub struct Budget {
 }
 
 impl Budget {
+    /// How many more cells the workbook may lay out.
+    fn room(&self) -> u64 {
+        MAX_CELLS.saturating_sub(self.used)
+    }
+
     /// Counts `n` more cells of `sheet`; an error once the workbook passes [`MAX_CELLS`].
     pub fn take(&mut self, n: u64, sheet: &str) -> Result<(), Text> {
         self.used = self.used.saturating_add(n);
@@ -72,7 +78,39 @@ pub fn lay_out(
     drop(cells);
     spread_merged(sheet, &mut rows, merged, budget)?;
     rows.retain(|(_, cells)| cells.iter().any(|c| !is_blank(c)));
+    pad(sheet, &mut rows, budget)?;
     Ok(rows)
+}
+
+/// Gives every row the same width, as a spreadsheet shows them: the widest row's, which
+/// is what a reader of the table (and of a CSV export of it) expects. Where that would
+/// pass the budget or make a table wider than any header may be
+/// ([`headers::MAX_COLUMNS`]: one far cell alone in its row), the rows get the width of
+/// the first ten rows instead, where the header is, and the far row keeps its own.
+fn pad(sheet: &str, rows: &mut [(usize, Vec<Data>)], budget: &mut Budget) -> Result<(), Text> {
+    let extra = |rows: &[(usize, Vec<Data>)], width: usize| -> u64 {
+        rows.iter()
+            .map(|(_, r)| width.saturating_sub(r.len()) as u64)
+            .sum()
+    };
+    let widest = rows.iter().map(|(_, r)| r.len()).max().unwrap_or(0);
+    let width = if widest <= headers::MAX_COLUMNS && extra(rows, widest) <= budget.room() {
+        widest
+    } else {
+        rows.iter()
+            .take(10)
+            .map(|(_, r)| r.len())
+            .filter(|&w| w <= headers::MAX_COLUMNS)
+            .max()
+            .unwrap_or(0)
+    };
+    budget.take(extra(rows, width), sheet)?;
+    for (_, row) in rows.iter_mut() {
+        if row.len() < width {
+            row.resize(width, Data::Empty);
+        }
+    }
+    Ok(())
 }
 
 /// Excel keeps a merged region's value in its top-left cell only. A region spanning rows
@@ -148,7 +186,7 @@ mod tests {
         let rows = lay_out("a", cells, &merged, &mut Budget::default()).unwrap();
         assert_eq!(rows[1].1[1], s("婺城区棋协"));
         assert_eq!(rows[2].1[1], s("婺城区棋协"));
-        assert_eq!(rows[2].1.len(), 2);
+        assert_eq!(rows[2].1[2], Data::Empty);
     }
 
     #[test]
@@ -161,10 +199,25 @@ mod tests {
         let mut budget = Budget::default();
         let rows = lay_out("a", cells, &[], &mut budget).unwrap();
         assert_eq!(rows.len(), 2);
-        assert_eq!(rows[0], (1, vec![Data::Empty, s("名字")]));
+        assert_eq!(rows[0].1[..2], [Data::Empty, s("名字")]);
         assert_eq!(rows[1].0, 1_048_576);
         assert_eq!(rows[1].1.len(), 16_384);
+        // Wider than any header: the far row keeps its width alone.
+        assert_eq!(rows[0].1.len(), 2);
         assert_eq!(budget.used, 16_386);
+        // A note in column H of one row: every row is as wide.
+        let cells = vec![(0, 0, s("姓名")), (1, 0, s("甲")), (1, 7, s("备注"))];
+        let rows = lay_out("a", cells, &[], &mut Budget::default()).unwrap();
+        assert!(rows.iter().all(|(_, r)| r.len() == 8));
+        // A thousand rows and the far cell: padding them all would pass the budget, so
+        // the table keeps the width of its header rows and the far row its own.
+        let mut cells: Vec<_> = (0..1000).map(|r| (r, 2, s("x"))).collect();
+        cells.push((1_048_575, 16_383, s("x")));
+        let mut budget = Budget::default();
+        let rows = lay_out("a", cells, &[], &mut budget).unwrap();
+        assert!(rows[..1000].iter().all(|(_, r)| r.len() == 3));
+        assert_eq!(rows[1000].1.len(), 16_384);
+        assert_eq!(budget.used, 3000 + 16_384);
     }
 
     #[test]

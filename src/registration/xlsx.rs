@@ -209,7 +209,7 @@ where
 fn read_xlsx(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
     // First: it reads only the central directory and the workbook's list of sheets.
     xlsx_scan::check_listed_sheets(bytes)?;
-    xlsx_scan::scan(bytes)?;
+    let any_merged = xlsx_scan::scan(bytes)?;
     let mut book = guarded("the workbook", || {
         open_workbook_from_rs::<Xlsx<_>, _>(Cursor::new(bytes))
     })?
@@ -224,9 +224,13 @@ fn read_xlsx(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
     for name in names {
         let what = format!("sheet `{name}`");
         let cells = guarded(&what, || xlsx_cells(&mut book, &name, &mut kept))??;
-        let merged = guarded(&what, || {
-            book.merge_cells_by_sheet_name(&name).unwrap_or_default()
-        })?;
+        let merged = if any_merged {
+            guarded(&what, || {
+                book.merge_cells_by_sheet_name(&name).unwrap_or_default()
+            })?
+        } else {
+            Vec::new()
+        };
         let rows = lay_out(&name, cells, &merged, &mut budget)?;
         grids.push(Grid { sheet: name, rows });
     }

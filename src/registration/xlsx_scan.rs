@@ -29,12 +29,15 @@ fn cap(local: &str) -> Option<(u64, Limit)> {
     })
 }
 
-/// Checks every XML part of the zip workbook `bytes`. A part that is not well-formed XML
-/// is counted up to the fault (the library stops there too, with its own error).
-pub fn scan(bytes: &[u8]) -> Result<(), Text> {
+/// Checks every XML part of the zip workbook `bytes`, and returns whether any part holds
+/// a merged region (if none does, no sheet is read a second time for them). A part that
+/// is not well-formed XML is counted up to the fault (the library stops there too, with
+/// its own error).
+pub fn scan(bytes: &[u8]) -> Result<bool, Text> {
     let Ok(mut archive) = zip::ZipArchive::new(Cursor::new(bytes)) else {
-        return Ok(());
+        return Ok(false);
     };
+    let mut merged = false;
     for i in 0..archive.len() {
         let Ok(part) = archive.by_index(i) else {
             continue;
@@ -46,12 +49,13 @@ pub fn scan(bytes: &[u8]) -> Result<(), Text> {
         if !(lower.ends_with(".xml") || lower.ends_with(".rels")) {
             continue;
         }
-        scan_part(&name, BufReader::new(part))?;
+        merged |= scan_part(&name, BufReader::new(part))?;
     }
-    Ok(())
+    Ok(merged)
 }
 
-fn scan_part(name: &str, part: impl std::io::BufRead) -> Result<(), Text> {
+/// Checks one part; whether it holds a merged region.
+fn scan_part(name: &str, part: impl std::io::BufRead) -> Result<bool, Text> {
     let mut xml = Reader::from_reader(part);
     let config = xml.config_mut();
     config.check_end_names = false;
@@ -62,7 +66,9 @@ fn scan_part(name: &str, part: impl std::io::BufRead) -> Result<(), Text> {
         buf.clear();
         let start = match xml.read_event_into(&mut buf) {
             Ok(Event::Start(e) | Event::Empty(e)) => e,
-            Ok(Event::Eof) | Err(_) => return Ok(()),
+            Ok(Event::Eof) | Err(_) => {
+                return Ok(counts.iter().any(|(k, n)| k == "mergeCell" && *n > 0));
+            }
             Ok(_) => continue,
         };
         let local = start.local_name();
@@ -238,7 +244,7 @@ pub fn check_listed_sheets(bytes: &[u8]) -> Result<(), Text> {
 mod tests {
     use super::*;
 
-    fn part(xml: &str) -> Result<(), Text> {
+    fn part(xml: &str) -> Result<bool, Text> {
         scan_part("xl/sharedStrings.xml", xml.as_bytes())
     }
 
@@ -269,5 +275,10 @@ mod tests {
         assert!(part(&sheets).unwrap_err().en.contains("worksheets"));
         // Broken XML: counted up to the fault.
         assert!(part("<sst><si><t>a</t></si><<<").is_ok());
+        assert_eq!(
+            part(r#"<worksheet><mergeCells><mergeCell ref="A1:A2"/></mergeCells></worksheet>"#),
+            Ok(true)
+        );
+        assert_eq!(part("<worksheet><sheetData/></worksheet>"), Ok(false));
     }
 }

@@ -23,7 +23,12 @@ struct Run {
 }
 
 /// `qiwang import --dry-run FILE` on a new CXA 2011 event, bounded in memory and time.
+/// With `QIWANG_KEEP_WORKBOOKS=DIR` set, each input is also written to DIR, to measure
+/// or report by hand.
 fn import(name: &str, bytes: &[u8]) -> Run {
+    if let Some(keep) = std::env::var_os("QIWANG_KEEP_WORKBOOKS") {
+        std::fs::write(Path::new(&keep).join(name), bytes).unwrap();
+    }
     let dir = tempfile::tempdir().unwrap();
     let event = dir.path().join("ev");
     init(&event, &root("rules/cxa-2011.toml"));
