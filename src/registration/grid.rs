@@ -69,7 +69,7 @@ pub fn lay_out(
         let width = cells[end - 1].1 as usize + 1;
         budget.take(width as u64, sheet)?;
         let mut line = vec![Data::Empty; width];
-        for (_, c, value) in cells[at..end].iter_mut() {
+        for (_, c, value) in &mut cells[at..end] {
             line[*c as usize] = std::mem::take(value);
         }
         rows.push((row as usize + 1, line));

@@ -63,7 +63,7 @@ fn attr(e: &BytesStart<'_>, key: &str, unescape: bool) -> Option<String> {
     if unescape {
         quick_xml::escape::unescape(&a.value)
             .ok()
-            .map(|v| v.into_owned())
+            .map(std::borrow::Cow::into_owned)
     } else {
         Some(a.value.into_owned())
     }
@@ -331,10 +331,8 @@ mod tests {
         );
         let e = check(&gap).unwrap_err();
         assert!(e.en.contains("sheet `间隔`"), "{}", e.en);
-        let wide = format!(
-            r#"<table:table table:name="宽"><table:table-row table:number-rows-repeated="200"><table:table-cell office:value-type="float" office:value="1" table:number-columns-repeated="16384"/></table:table-row></table:table>"#
-        );
-        assert!(check(&wide).is_err());
+        let wide = r#"<table:table table:name="宽"><table:table-row table:number-rows-repeated="200"><table:table-cell office:value-type="float" office:value="1" table:number-columns-repeated="16384"/></table:table-row></table:table>"#;
+        assert!(check(wide).is_err());
     }
 
     #[test]

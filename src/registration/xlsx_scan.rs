@@ -42,7 +42,7 @@ pub fn scan(bytes: &[u8]) -> Result<bool, Text> {
         let Ok(part) = archive.by_index(i) else {
             continue;
         };
-        let Ok(name) = part.name().map(|n| n.into_owned()) else {
+        let Ok(name) = part.name().map(std::borrow::Cow::into_owned) else {
             continue;
         };
         let lower = name.to_ascii_lowercase();

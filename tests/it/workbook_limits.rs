@@ -127,9 +127,7 @@ fn xlsx(dimension: &str, rows: &str, shared: Option<&str>) -> Vec<u8> {
 
 /// [`xlsx`] with the workbook listing its one sheet part `listings` times.
 fn xlsx_listing(dimension: &str, rows: &str, shared: Option<&str>, listings: usize) -> Vec<u8> {
-    let types = format!(
-        r#"<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>"#
-    );
+    let types = r#"<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>"#;
     let package = format!(
         r#"<Relationships xmlns="{RELS}"><Relationship Id="rId1" Type="{DOC}/officeDocument" Target="xl/workbook.xml"/></Relationships>"#
     );
@@ -349,21 +347,17 @@ fn an_ods_of_repeated_rows_is_refused_before_it_is_laid_out() {
     let tables: String = (1..=6).map(sheet).collect();
     refused("rows.ods", &ods(&tables), &["sheet `表", "2,000,000 cells"]);
     // Old code: 1.5 GB from one row of a cell repeated 16,384 times, repeated 10,000 times.
-    let wide = format!(
-        r#"<table:table table:name="宽"><table:table-row table:number-rows-repeated="10000"><table:table-cell office:value-type="float" office:value="1" table:number-columns-repeated="16384"/></table:table-row></table:table>"#
-    );
+    let wide = r#"<table:table table:name="宽"><table:table-row table:number-rows-repeated="10000"><table:table-cell office:value-type="float" office:value="1" table:number-columns-repeated="16384"/></table:table-row></table:table>"#;
     refused(
         "wide.ods",
-        &ods(&wide),
+        &ods(wide),
         &["sheet `宽`", "more than the limit"],
     );
     // A paragraph of 4,294,967,295 spaces.
-    let spaces = format!(
-        r#"<table:table table:name="空格"><table:table-row><table:table-cell office:value-type="string"><text:p><text:s text:c="4294967295"/></text:p></table:table-cell></table:table-row></table:table>"#
-    );
+    let spaces = r#"<table:table table:name="空格"><table:table-row><table:table-cell office:value-type="string"><text:p><text:s text:c="4294967295"/></text:p></table:table-cell></table:table-row></table:table>"#;
     refused(
         "spaces.ods",
-        &ods(&spaces),
+        &ods(spaces),
         &["sheet `空格`", "bytes of text"],
     );
 }
