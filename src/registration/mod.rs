@@ -10,7 +10,9 @@
 //! The map: `batch.rs` is the entry point ([`read_batch`] for several files,
 //! [`read_registrations`] for one; all or nothing); `sheet.rs` reads a CSV file or the
 //! worksheets of a workbook and finds the header row (`headers.rs` maps the columns,
-//! `decode.rs` and `xlsx.rs` turn bytes into cells); `row.rs` turns one row into a
+//! `decode.rs` and `xlsx.rs` turn bytes into cells, within the limits of `limits.rs`,
+//! which `xlsx_scan.rs`, `xls_scan.rs` and `ods_scan.rs` measure before the workbook
+//! library reads a byte and `grid.rs` keeps while laying the cells out); `row.rs` turns one row into a
 //! player (`values.rs` parses the cells, `id_card.rs` checks ID numbers,
 //! `eligibility.rs` the group's conditions); `duplicates.rs` refuses a player
 //! registered twice; `problems.rs` holds the located errors. Around the import:
@@ -20,11 +22,16 @@
 
 mod batch;
 mod duplicates;
+mod grid;
+mod limits;
+mod ods_scan;
 mod problems;
 mod row;
 mod sheet;
 #[cfg(test)]
 mod tests;
+mod xls_scan;
+mod xlsx_scan;
 
 pub mod decode;
 pub mod eligibility;

@@ -167,14 +167,14 @@ impl<'a> Sheet<'a> {
                 return;
             }
         };
-        let all: Vec<&str> = grids.iter().map(|g| g.sheet.as_str()).collect();
+        let all: Vec<String> = grids.iter().map(|g| g.sheet.clone()).collect();
         let listed = all
             .iter()
             .map(|n| format!("`{n}`"))
             .collect::<Vec<_>>()
             .join(", ");
         if let Some(want) = only
-            && !all.contains(&want)
+            && !all.iter().any(|n| n == want)
         {
             self.errors.push(whole_file(Text::new(
                 format!("工作簿中没有工作表 `{want}`；工作表有：{listed}"),
@@ -182,7 +182,9 @@ impl<'a> Sheet<'a> {
             )));
             return;
         }
-        for grid in &grids {
+        // By value, each row dropped once it is text: the cells and their text are not
+        // held twice for a whole workbook.
+        for grid in grids {
             if only.is_some_and(|want| want != grid.sheet) {
                 continue;
             }
@@ -223,7 +225,7 @@ impl<'a> Sheet<'a> {
                 .map(|c| headers::field_of(&normalise::clean(c)))
                 .collect();
             let mut records = vec![first[h].clone()];
-            for (line, cells) in grid.rows.iter().skip(h + 1) {
+            for (line, cells) in grid.rows.into_iter().skip(h + 1) {
                 let mut row = Vec::with_capacity(cells.len());
                 let mut ok = true;
                 for (i, cell) in cells.iter().enumerate() {
@@ -238,7 +240,7 @@ impl<'a> Sheet<'a> {
                                     col: Some(i),
                                 })),
                                 ..RowError::new(
-                                    *line,
+                                    line,
                                     header.get(i).map(|h| normalise::clean(h)),
                                     None,
                                     message,
@@ -248,7 +250,7 @@ impl<'a> Sheet<'a> {
                     }
                 }
                 if ok {
-                    records.push((*line, row));
+                    records.push((line, row));
                 }
             }
             let map = self.read_records(&records, 0);

@@ -7,9 +7,12 @@
 //! merged over several rows belongs to each of them). Must not judge registrations: the
 //! rows go through the same checks as a CSV file's (see the parent module).
 
+use super::grid::{Budget, is_blank, lay_out};
 use super::headers::Field;
+use super::limits::{At, Found, Limit, MAX_CELLS, MAX_SHEETS, MAX_TEXT_BYTES, beyond, guarded};
+use super::{ods_scan, xls_scan, xlsx_scan};
 use crate::i18n::Text;
-use calamine::{Data, Dimensions, Reader, Sheets, open_workbook_auto_from_rs};
+use calamine::{Data, DataRef, Dimensions, Ods, Reader, Xls, Xlsx, open_workbook_from_rs};
 use std::io::Cursor;
 
 /// One worksheet: its name and its non-blank rows.
@@ -87,93 +90,192 @@ fn check_unpacked_size(bytes: &[u8]) -> Result<(), Text> {
     Ok(())
 }
 
+/// The kinds of workbook, told apart by their bytes (never by the file's name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Xls,
+    Xlsx,
+    Ods,
+    Xlsb,
+}
+
+fn format_of(bytes: &[u8]) -> Format {
+    if !bytes.starts_with(b"PK") {
+        return Format::Xls;
+    }
+    let mimetype = xlsx_scan::read_small(bytes, "mimetype", 128).unwrap_or_default();
+    if mimetype.starts_with(b"application/vnd.oasis.opendocument") {
+        return Format::Ods;
+    }
+    let has = |part: &str| xlsx_scan::read_small(bytes, part, 0).is_some();
+    if has("xl/workbook.bin") {
+        Format::Xlsb
+    } else if has("content.xml") && !has("[Content_Types].xml") {
+        Format::Ods
+    } else {
+        Format::Xlsx
+    }
+}
+
+fn cannot_open(e: impl std::fmt::Display) -> Text {
+    Text::new(
+        format!("无法作为 Excel/WPS/LibreOffice 工作簿读取：{e}；请用 Excel 另存为 .xlsx 后重试"),
+        format!(
+            "cannot be read as an Excel/WPS/LibreOffice workbook: {e}; save it from Excel as .xlsx and try again"
+        ),
+    )
+}
+
+fn cannot_read_sheet(name: &str, e: impl std::fmt::Display) -> Text {
+    Text::new(
+        format!("无法读取工作表 `{name}`：{e}"),
+        format!("cannot read worksheet `{name}`: {e}"),
+    )
+}
+
 /// Every worksheet of a workbook, in workbook order, with merged regions spread down.
+///
+/// Nothing the workbook declares sizes anything: each format is first measured against
+/// the limits of `limits.rs` (an .xlsx's parts by `xlsx_scan`, an .xls's records by
+/// `xls_scan`, an .ods's repeats by `ods_scan`), then read, and its cells laid out within
+/// the workbook's cell budget (`grid.rs`). Every call into the workbook library runs
+/// under [`guarded`], so a fault in it is an error, never a crash.
 pub fn read_workbook(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
     check_unpacked_size(bytes)?;
-    let mut book = open_workbook_auto_from_rs(Cursor::new(bytes)).map_err(|e| {
-        Text::new(
-            format!("无法作为 Excel/WPS/LibreOffice 工作簿读取：{e}；请用 Excel 另存为 .xlsx 后重试"),
-            format!(
-                "cannot be read as an Excel/WPS/LibreOffice workbook: {e}; save it from Excel as .xlsx and try again"
-            ),
-        )
-    })?;
+    match format_of(bytes) {
+        Format::Xlsx => read_xlsx(bytes),
+        Format::Xls => {
+            xls_scan::scan(bytes)?;
+            let book = guarded("the workbook", || {
+                open_workbook_from_rs::<Xls<_>, _>(Cursor::new(bytes))
+            })?
+            .map_err(cannot_open)?;
+            read_laid_out(book, |book: &mut Xls<_>, name| {
+                book.merge_cells_by_sheet_name(name).unwrap_or_default()
+            })
+        }
+        Format::Ods => {
+            xlsx_scan::scan(bytes)?;
+            ods_scan::scan(bytes)?;
+            let book = guarded("the workbook", || {
+                open_workbook_from_rs::<Ods<_>, _>(Cursor::new(bytes))
+            })?
+            .map_err(cannot_open)?;
+            read_laid_out(book, |_: &mut Ods<_>, _| Vec::new())
+        }
+        Format::Xlsb => Err(Text::new(
+            "是二进制工作簿（.xlsb），不读取；请用 Excel 另存为 .xlsx 后重试",
+            "is a binary workbook (.xlsb), which is not read; save it from Excel as .xlsx and try again",
+        )),
+    }
+}
+
+/// An .xls or .ods, which the library has read whole when it opened it (within the
+/// limits its scan checked): each sheet's rectangle is taken apart into its cells.
+fn read_laid_out<'a, R>(
+    mut book: R,
+    merged: impl Fn(&mut R, &str) -> Vec<Dimensions>,
+) -> Result<Vec<Grid>, Text>
+where
+    R: Reader<Cursor<&'a [u8]>>,
+    R::Error: std::fmt::Display,
+{
     let names = book.sheet_names();
+    if names.len() > MAX_SHEETS {
+        let found = Found::Counted(names.len() as u64);
+        return Err(beyond(Limit::Sheets, At::Workbook, found));
+    }
+    let mut budget = Budget::default();
     let mut grids = Vec::with_capacity(names.len());
     for name in names {
-        let range = book.worksheet_range(&name).map_err(|e| {
-            Text::new(
-                format!("无法读取工作表 `{name}`：{e}"),
-                format!("cannot read worksheet `{name}`: {e}"),
-            )
-        })?;
-        let merged = merged_regions(&mut book, &name);
-        let (Some((top, left)), Some((_, right))) = (range.start(), range.end()) else {
-            grids.push(Grid {
-                sheet: name,
-                rows: Vec::new(),
-            });
-            continue;
-        };
-        let width = right as usize + 1;
-        let mut rows: Vec<(usize, Vec<Data>)> = range
-            .rows()
-            .enumerate()
-            .map(|(i, cells)| {
-                let mut row = vec![Data::Empty; left as usize];
-                row.extend(cells.iter().cloned());
-                row.resize(width, Data::Empty);
-                (top as usize + i + 1, row)
-            })
+        let what = format!("sheet `{name}`");
+        let range = guarded(&what, || book.worksheet_range(&name))?
+            .map_err(|e| cannot_read_sheet(&name, e))?;
+        let (top, left) = range.start().unwrap_or((0, 0));
+        let cells: Vec<(u32, u32, Data)> = range
+            .used_cells()
+            .map(|(r, c, v)| (top + r as u32, left + c as u32, v.clone()))
             .collect();
-        spread_merged(&mut rows, top as usize, &merged);
-        rows.retain(|(_, cells)| cells.iter().any(|c| !is_blank(c)));
+        drop(range);
+        let merged = guarded(&what, || merged(&mut book, &name))?;
+        let rows = lay_out(&name, cells, &merged, &mut budget)?;
         grids.push(Grid { sheet: name, rows });
     }
     Ok(grids)
 }
 
-fn is_blank(cell: &Data) -> bool {
-    match cell {
-        Data::Empty => true,
-        Data::String(s) => s.trim().is_empty(),
-        _ => false,
+/// An .xlsx or .xlsm, read a cell at a time: only the cells with a value are kept, and
+/// no more than [`MAX_CELLS`] of them, with no more than [`MAX_TEXT_BYTES`] of text.
+fn read_xlsx(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
+    // First: it reads only the central directory and the workbook's list of sheets.
+    xlsx_scan::check_listed_sheets(bytes)?;
+    let any_merged = xlsx_scan::scan(bytes)?;
+    let mut book = guarded("the workbook", || {
+        open_workbook_from_rs::<Xlsx<_>, _>(Cursor::new(bytes))
+    })?
+    .map_err(cannot_open)?;
+    let names = book.sheet_names();
+    if names.len() > MAX_SHEETS {
+        let found = Found::Counted(names.len() as u64);
+        return Err(beyond(Limit::Sheets, At::Workbook, found));
     }
+    let (mut budget, mut kept) = (Budget::default(), Kept::default());
+    let mut grids = Vec::with_capacity(names.len());
+    for name in names {
+        let what = format!("sheet `{name}`");
+        let cells = guarded(&what, || xlsx_cells(&mut book, &name, &mut kept))??;
+        let merged = if any_merged {
+            guarded(&what, || {
+                book.merge_cells_by_sheet_name(&name).unwrap_or_default()
+            })?
+        } else {
+            Vec::new()
+        };
+        let rows = lay_out(&name, cells, &merged, &mut budget)?;
+        grids.push(Grid { sheet: name, rows });
+    }
+    Ok(grids)
 }
 
-/// The merged regions of a sheet; none for formats whose reader does not give them.
-fn merged_regions(book: &mut Sheets<Cursor<&[u8]>>, name: &str) -> Vec<Dimensions> {
-    match book {
-        Sheets::Xlsx(x) => x.merge_cells_by_sheet_name(name).unwrap_or_default(),
-        Sheets::Xls(x) => x.merge_cells_by_sheet_name(name).unwrap_or_default(),
-        _ => Vec::new(),
-    }
+/// The cells and text an .xlsx has given so far, all sheets together.
+#[derive(Default)]
+struct Kept {
+    cells: u64,
+    text: u64,
 }
 
-/// Excel keeps a merged region's value in its top-left cell only. A region spanning rows
-/// (a 单位 or 组别 merged over the players of one club) gives each row below the value of
-/// the top row, column by column; a region spanning only columns changes nothing, so a
-/// remark merged to the right never lands in a neighbouring field.
-fn spread_merged(rows: &mut [(usize, Vec<Data>)], top: usize, merged: &[Dimensions]) {
-    for region in merged {
-        let (r0, c0) = (region.start.0 as usize, region.start.1 as usize);
-        let (r1, c1) = (region.end.0 as usize, region.end.1 as usize);
-        if r1 <= r0 || r0 < top {
-            continue;
+fn xlsx_cells(
+    book: &mut Xlsx<Cursor<&[u8]>>,
+    name: &str,
+    kept: &mut Kept,
+) -> Result<Vec<(u32, u32, Data)>, Text> {
+    let mut reader = match book.worksheet_cells_reader(name) {
+        Ok(reader) => reader,
+        // A chart sheet: no cells.
+        Err(calamine::XlsxError::NotAWorksheet(_)) => return Ok(Vec::new()),
+        Err(e) => return Err(cannot_read_sheet(name, e)),
+    };
+    let mut cells = Vec::new();
+    while let Some(cell) = reader.next_cell().map_err(|e| cannot_read_sheet(name, e))? {
+        let value = cell.get_value();
+        let text = match value {
+            DataRef::Empty => continue,
+            DataRef::SharedString(s) => s.len(),
+            DataRef::String(s) | DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => s.len(),
+            _ => 0,
+        };
+        kept.cells += 1;
+        kept.text += text as u64;
+        if kept.cells > MAX_CELLS {
+            return Err(beyond(Limit::Cells, At::Sheet(name), Found::MoreThan));
         }
-        for c in c0..=c1 {
-            let Some(value) = rows.get(r0 - top).and_then(|(_, r)| r.get(c)).cloned() else {
-                continue;
-            };
-            for r in r0 + 1..=r1 {
-                if let Some(cell) = rows.get_mut(r - top).and_then(|(_, row)| row.get_mut(c))
-                    && is_blank(cell)
-                {
-                    *cell = value.clone();
-                }
-            }
+        if kept.text > MAX_TEXT_BYTES {
+            return Err(beyond(Limit::Text, At::Sheet(name), Found::MoreThan));
         }
+        let (row, col) = cell.get_position();
+        cells.push((row, col, Data::from(value.clone())));
     }
+    Ok(cells)
 }
 
 /// The first worksheet holding data, as CSV text whose line N is the sheet's row N (blank
@@ -432,24 +534,5 @@ mod tests {
                 (got, want) => panic!("{cell:?}: got {got:?}, want {want:?}"),
             }
         }
-    }
-
-    #[test]
-    fn a_region_merged_down_gives_every_row_its_value() {
-        let s = |t: &str| Data::String(t.into());
-        let mut rows = vec![
-            (2, vec![s("甲"), s("婺城区棋协"), s("备注")]),
-            (3, vec![s("乙"), Data::Empty, Data::Empty]),
-            (4, vec![s("丙"), Data::Empty, Data::Empty]),
-        ];
-        let merged = [
-            Dimensions::new((1, 1), (3, 1)),
-            // Across only: the neighbour stays empty.
-            Dimensions::new((3, 1), (3, 2)),
-        ];
-        spread_merged(&mut rows, 1, &merged);
-        assert_eq!(rows[1].1[1], s("婺城区棋协"));
-        assert_eq!(rows[2].1[1], s("婺城区棋协"));
-        assert_eq!(rows[2].1[2], Data::Empty);
     }
 }

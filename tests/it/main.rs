@@ -22,3 +22,4 @@ mod schema;
 mod standings;
 mod store;
 mod trf;
+mod workbook_limits;
