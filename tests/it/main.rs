@@ -16,6 +16,7 @@ mod privacy;
 mod prizes;
 mod registration;
 mod relax;
+mod rule_changes;
 mod rulebooks;
 mod schema;
 mod standings;
