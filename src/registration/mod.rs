@@ -13,13 +13,14 @@
 //! `decode.rs` and `xlsx.rs` turn bytes into cells); `row.rs` turns one row into a
 //! player (`values.rs` parses the cells, `id_card.rs` checks ID numbers,
 //! `eligibility.rs` the group's conditions); `duplicates.rs` refuses a player
-//! registered twice; `problems.rs` holds the located errors. Around the import:
+//! registered twice; `limit.rs` the event's maximum number of players; `problems.rs` holds the located errors. Around the import:
 //! `lookup.rs` finds players and pools by what a user types, `groups.rs` cancels and
 //! checks groups, `summary.rs` counts them, `template.rs` writes an empty registration
 //! sheet, `privacy.rs` masks personal data and `normalise.rs` cleans cells and names.
 
 mod batch;
 mod duplicates;
+mod limit;
 mod problems;
 mod row;
 mod sheet;

@@ -88,3 +88,117 @@ fn a_blank_group_id_is_refused_by_every_command_without_hanging() {
         assert!(!tmp.path().join("new").exists(), "{id}: init made an event");
     }
 }
+
+/// A registration sheet of `n` players (name, gender, unit), one header row.
+fn sheet_of(n: usize) -> String {
+    let mut text = String::with_capacity(n * 24);
+    text.push_str("姓名,性别,单位\n");
+    for i in 0..n {
+        text.push_str(&format!("选手{i},男,单位{}\n", i % 97));
+    }
+    text
+}
+
+/// Issue 42 §5: a sheet of 1,000,000 players imported (11.5 s, 1.6 GB) with no limit.
+/// Without `event.max_players` the event takes 100,000, and a sheet beyond that is
+/// refused while it streams, naming the number and the key that raises it.
+#[test]
+fn a_million_row_sheet_is_refused_early_with_the_default_maximum() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    run(
+        tmp.path(),
+        &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
+    )
+    .ok();
+    let csv = tmp.path().join("million.csv");
+    fs::write(&csv, sheet_of(1_000_000)).unwrap();
+    let before = crate::common::snapshot(&tmp.path().join("ev"));
+    let start = Instant::now();
+    let (code, err) = run_bounded(
+        tmp.path(),
+        &["--lang", "en", "--event", "ev", "import", p(&csv)],
+        Duration::from_secs(300),
+    );
+    let took = start.elapsed();
+    assert_eq!(code, 3, "{err}");
+    for word in [
+        "`100000`",
+        "max_players",
+        "million.csv:100012",
+        "reading stopped",
+    ] {
+        assert!(err.contains(word), "lacks {word}: {err}");
+    }
+    assert_eq!(crate::common::snapshot(&tmp.path().join("ev")), before);
+    eprintln!("1,000,000-row sheet refused in {took:?}");
+}
+
+/// The default maximum is the exact limit: one row over is refused with the count, and
+/// a rulebook's `event.max_players` (here set low) is named as what to raise, for an
+/// import and for `player add`.
+#[test]
+fn the_event_maximum_counts_exactly_and_names_its_key() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let rules = tmp.path().join("capped.toml");
+    let text = fs::read_to_string(root("rules/cxa-2011.toml")).unwrap();
+    fs::write(
+        &rules,
+        text.replace("rounds = 7\n", "rounds = 7\nmax_players = 3\n"),
+    )
+    .unwrap();
+    run(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
+    let four = tmp.path().join("four.csv");
+    fs::write(&four, sheet_of(4)).unwrap();
+    run(
+        tmp.path(),
+        &["--lang", "en", "--event", "ev", "import", p(&four)],
+    )
+    .fails(
+        3,
+        &["at most `3` players", "`event.max_players`", "remove 1 row"],
+    );
+    let three = tmp.path().join("three.csv");
+    fs::write(&three, sheet_of(3)).unwrap();
+    run(
+        tmp.path(),
+        &["--lang", "en", "--event", "ev", "import", p(&three)],
+    )
+    .ok();
+    let add = [
+        "--lang",
+        "en",
+        "--event",
+        "ev",
+        "player",
+        "add",
+        "--name",
+        "迟到者",
+        "--gender",
+        "男",
+        "--unit",
+        "新单位",
+    ];
+    run(tmp.path(), &add).fails(3, &["at most `3` players", "`event.max_players`"]);
+
+    // Without the key: 100,000 fit, 100,001 do not.
+    let tmp = tempfile::TempDir::new().unwrap();
+    run(
+        tmp.path(),
+        &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
+    )
+    .ok();
+    let over = tmp.path().join("over.csv");
+    fs::write(&over, sheet_of(100_001)).unwrap();
+    run(
+        tmp.path(),
+        &["--lang", "en", "--event", "ev", "import", p(&over)],
+    )
+    .fails(
+        3,
+        &[
+            "at most `100000` players",
+            "make `100001`",
+            "`max_players = …`",
+        ],
+    );
+}
