@@ -202,3 +202,241 @@ fn the_event_maximum_counts_exactly_and_names_its_key() {
         ],
     );
 }
+
+/// `qiwang --lang en ARGS` in `dir`.
+fn en(dir: &Path, args: &[&str]) -> crate::common::Out {
+    let mut all = vec!["--lang", "en"];
+    all.extend(args);
+    run(dir, &all)
+}
+
+/// A CXA event `DIR/ev` of `n` players, one unit each, and the CXA rulebook's text.
+fn cxa_event(n: usize) -> (tempfile::TempDir, std::path::PathBuf, String) {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let csv = tmp.path().join("players.csv");
+    fs::write(&csv, sheet_of(n)).unwrap();
+    run(
+        tmp.path(),
+        &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
+    )
+    .ok();
+    en(tmp.path(), &["--event", "ev", "import", p(&csv)]).ok();
+    let ev = tmp.path().join("ev");
+    let text = fs::read_to_string(root("rules/cxa-2011.toml")).unwrap();
+    (tmp, ev, text)
+}
+
+/// `rules update` with `text`, written to `name` beside the event.
+fn update(ev: &Path, name: &str, text: &str) -> crate::common::Out {
+    let file = ev.parent().unwrap().join(name);
+    fs::write(&file, text).unwrap();
+    en(
+        ev.parent().unwrap(),
+        &["--event", p(ev), "rules", "update", p(&file)],
+    )
+}
+
+/// Issue 42 §3: `rules update` with `max_players = 1` on a 150-player event was
+/// accepted. An update that contradicts the registered players is refused with what it
+/// contradicts, and leaves the event as it was.
+#[test]
+fn an_update_that_contradicts_the_registered_players_is_refused() {
+    let (_tmp, ev, text) = cxa_event(150);
+    let before = crate::common::snapshot(&ev);
+    update(
+        &ev,
+        "one.toml",
+        &text.replace("rounds = 7\n", "rounds = 7\nmax_players = 1\n"),
+    )
+    .fails(
+        3,
+        &[
+            "contradicts the players already registered",
+            "`event.max_players` is `1`, below the `150` players registered",
+        ],
+    );
+    update(
+        &ev,
+        "renamed.toml",
+        &text.replace("id = \"open\"", "id = \"main\""),
+    )
+    .fails(
+        3,
+        &["group `open` is removed, but 150 players are registered in it"],
+    );
+    assert_eq!(crate::common::snapshot(&ev), before);
+    // Exactly the field fits.
+    let fits = text.replace("rounds = 7\n", "rounds = 7\nmax_players = 150\n");
+    update(&ev, "fits.toml", &fits).ok();
+
+    // Jinhua 青少年组 is under 16; under 12 its registered players no longer qualify.
+    let tmp = tempfile::TempDir::new().unwrap();
+    let jinhua = root("rules/jinhua-2018.toml");
+    run(tmp.path(), &["init", "ev", "--rules", p(&jinhua)]).ok();
+    let csv = root("examples/jinhua-2018/registrations.csv");
+    en(tmp.path(), &["--event", "ev", "import", p(&csv)]).ok();
+    let ev = tmp.path().join("ev");
+    let before = crate::common::snapshot(&ev);
+    let text = fs::read_to_string(&jinhua).unwrap();
+    assert!(text.contains("under_age = 16\n"));
+    let err = update(
+        &ev,
+        "young.toml",
+        &text.replacen("under_age = 16\n", "under_age = 12\n", 1),
+    )
+    .fails(3, &["no longer meets the new conditions of group `youth`"]);
+    assert!(!err.contains("33070"), "an ID number in: {err}");
+    assert_eq!(crate::common::snapshot(&ev), before);
+}
+
+/// A group left below a new `min_size` before its round 1 is what the regulation
+/// provides for (Dongguan 九: merged or cancelled): accepted, with a note saying so.
+#[test]
+fn a_pool_below_its_new_minimum_is_accepted_with_a_note() {
+    let (_tmp, ev, text) = cxa_event(10);
+    let out = update(
+        &ev,
+        "min.toml",
+        &text.replace("name = \"公开组\"", "name = \"公开组\"\nmin_size = 12"),
+    )
+    .ok();
+    assert!(
+        out.contains("group `open` has 10 players, fewer than its new `min_size` `12`"),
+        "{out}"
+    );
+}
+
+/// Issue 42 §3: `rules update` with `[colours] max_streak = 1` made `check` fail on the
+/// rounds already played. They are judged by the rulebook they were paired under; the
+/// next round is paired and judged under the new one.
+#[test]
+fn a_colour_rule_changes_from_the_next_round_and_check_judges_each_round_by_its_own() {
+    let (_tmp, ev, text) = cxa_event(12);
+    let dir = ev.parent().unwrap();
+    let e = |args: &[&str]| {
+        let mut all = vec!["--event", p(&ev)];
+        all.extend(args);
+        en(dir, &all)
+    };
+    let draws = [
+        "result", "1", "=", "2", "=", "3", "=", "4", "=", "5", "=", "6", "=",
+    ];
+    let state = || -> serde_json::Value {
+        serde_json::from_str(&fs::read_to_string(ev.join("qiwang.json")).unwrap()).unwrap()
+    };
+    e(&["pair", "--seed", "7"]).ok();
+    e(&draws).ok();
+    e(&["pair"]).ok();
+    // Round 2, table 1 with its colours turned: both players keep their round-1 colour,
+    // a run of two that `max_streak = 2` allows and `max_streak = 1` does not.
+    let game = state()["groups"]["open"]["rounds"][1]["pairings"][0].clone();
+    let (table, red, black) = (
+        game["table"].to_string(),
+        game["red"].to_string(),
+        game["black"].to_string(),
+    );
+    e(&["pairing", "set", &table, &black, &red]).ok();
+    e(&draws).ok();
+    e(&["pair"]).ok();
+    e(&draws).ok();
+    e(&["pair"]).ok();
+    // Rounds 1–4 paired, 1–3 played.
+    e(&["check"]).ok();
+    let optimal = e(&["check", "--optimal"]);
+    let strict = text.replace("max_streak = 2", "max_streak = 1");
+    assert_ne!(strict, text);
+    let out = update(&ev, "strict.toml", &strict).ok();
+    assert!(
+        out.contains("group `open` is paired under the new pairing and colour rules from round 5"),
+        "{out}"
+    );
+    e(&["check"]).ok();
+    let again = e(&["check", "--optimal"]);
+    assert_eq!(
+        (again.code, &again.stdout),
+        (optimal.code, &optimal.stdout),
+        "check --optimal re-solves each round under its own rules"
+    );
+
+    // The state records it: without the record, the same rounds break the new rule (as
+    // `check` judged them before).
+    let state = state();
+    assert_eq!(state["schema_version"], 6);
+    assert_eq!(state["earlier_rulebooks"][0], serde_json::json!(text));
+    let under = &state["groups"]["open"]["paired_under"];
+    assert_eq!(under.as_array().map(Vec::len), Some(4), "{under}");
+    let mut forgotten = state.clone();
+    forgotten
+        .as_object_mut()
+        .unwrap()
+        .remove("earlier_rulebooks");
+    forgotten["groups"]["open"]
+        .as_object_mut()
+        .unwrap()
+        .remove("paired_under");
+    let copy = tempfile::TempDir::new().unwrap();
+    crate::common::copy_event(&ev, copy.path());
+    fs::write(
+        copy.path().join("qiwang.json"),
+        serde_json::to_string_pretty(&forgotten).unwrap(),
+    )
+    .unwrap();
+    let judged_by_new = en(dir, &["--event", p(copy.path()), "check"]);
+    assert_eq!(judged_by_new.code, 3, "{judged_by_new:?}");
+    assert!(
+        judged_by_new.stdout.contains("round 2: player `选手"),
+        "{judged_by_new:?}"
+    );
+
+    // Round 4 paired again is paired under the new rules and judged by them.
+    e(&["unpair"]).ok();
+    e(&["pair", "--relax", "colour"]).ok();
+    e(&["check"]).ok();
+    let state: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(ev.join("qiwang.json")).unwrap()).unwrap();
+    let rounds: Vec<u64> = state["groups"]["open"]["paired_under"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["round"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rounds, vec![1, 2, 3]);
+}
+
+/// The record is validated when the event is loaded: a hand edit pointing a round at a
+/// rulebook the state does not keep, or a kept rulebook that no longer validates, is
+/// refused with the key, as a damaged `rules_toml` is.
+#[test]
+fn a_damaged_rulebook_record_is_refused_on_load() {
+    let (_tmp, ev, text) = cxa_event(4);
+    let dir = ev.parent().unwrap();
+    en(dir, &["--event", p(&ev), "pair", "--seed", "1"]).ok();
+    update(
+        &ev,
+        "strict.toml",
+        &text.replace("max_streak = 2", "max_streak = 3"),
+    )
+    .ok();
+    let good = fs::read_to_string(ev.join("qiwang.json")).unwrap();
+    let state: serde_json::Value = serde_json::from_str(&good).unwrap();
+    let cases = [
+        (
+            "/groups/open/paired_under/0/rulebook",
+            serde_json::json!(5),
+            "`earlier_rulebooks[5]`",
+        ),
+        (
+            "/earlier_rulebooks/0",
+            serde_json::json!("[event]\nrounds = 0\n"),
+            "`earlier_rulebooks[0]`",
+        ),
+    ];
+    for (pointer, value, word) in cases {
+        let mut bad = state.clone();
+        *bad.pointer_mut(pointer).unwrap() = value;
+        fs::write(ev.join("qiwang.json"), serde_json::to_string(&bad).unwrap()).unwrap();
+        en(dir, &["--event", p(&ev), "check"]).fails(3, &[word, "does not validate"]);
+    }
+    fs::write(ev.join("qiwang.json"), good).unwrap();
+    en(dir, &["--event", p(&ev), "check"]).ok();
+}
