@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 ///   re-solve that round under the rulebook's list).
 /// - 6: `rules update` keeps the rulebook it replaces (`earlier_rulebooks`) and each pool
 ///   the rounds paired under it (`groups.*.paired_under`), so `check` judges every round
-///   by the rules in force when it was paired (docs/rules.md §1.3). An older file is
+///   by the rules in force when it was paired (docs/rules.md §13). An older file is
 ///   migrated as it is: its replaced rulebooks were not kept, so its rounds are judged by
 ///   the current one, as that qiwang did; an older qiwang must refuse the file rather
 ///   than drop the record (its `check` would then judge played rounds by later rules).
@@ -86,7 +86,7 @@ pub struct GroupState {
     pub relax_given: Vec<RelaxGiven>,
     /// The rounds paired under a rulebook `rules update` has since replaced, each with
     /// that rulebook's place in [`Event::earlier_rulebooks`]: `check` judges such a round
-    /// by it (docs/rules.md §1.3). A round not listed was paired under the event's
+    /// by it (docs/rules.md §13). A round not listed was paired under the event's
     /// current rulebook.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub paired_under: Vec<PairedUnder>,

@@ -5,7 +5,7 @@
 //! one bye at most and a second bye only when nobody else could take it (§4.2, as
 //! `pairing.bye` orders them), colour limits (§3.2, with the final-round relaxation), team
 //! avoidance (§4.1), table numbers unique. Each round is judged by the rulebook it was
-//! paired under (docs/rules.md §1.3): a rule `rules update` changed applies from the next
+//! paired under (docs/rules.md §13): a rule `rules update` changed applies from the next
 //! round on. It never changes a round.
 
 use super::context::{History, PlayerState, Rules};
@@ -267,7 +267,7 @@ pub fn check_round(
         .collect()
 }
 
-/// The rulebook round `number` of `group` was paired under (docs/rules.md §1.3): the one
+/// The rulebook round `number` of `group` was paired under (docs/rules.md §13): the one
 /// `rules update` has replaced since, if it has, else `current`.
 pub fn rules_in_force<'a>(
     event: &Event,
@@ -489,7 +489,7 @@ mod localize_tests {
     }
 }
 
-/// docs/rules.md §1.3 (issue 42 §3): a rule `rules update` changes applies from the next
+/// docs/rules.md §13 (issue 42 §3): a rule `rules update` changes applies from the next
 /// round; each round is judged by the rulebook it was paired under.
 #[cfg(test)]
 mod rules_in_force_tests {

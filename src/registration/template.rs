@@ -262,7 +262,7 @@ impl Template {
     /// from the rulebook (`=1+1公开组`) reaches the clubs as text, never as a formula.
     pub fn to_csv(&self) -> String {
         let header: Vec<String> = self.columns.iter().map(|c| c.header.clone()).collect();
-        let example = vec![self.columns.iter().map(|c| c.example.clone()).collect()];
+        let example: [Vec<String>; 1] = [self.columns.iter().map(|c| c.example.clone()).collect()];
         let body = crate::report::safe::write_csv([(&header[..], &example[..])]);
         format!("\u{FEFF}{body}")
     }

@@ -1,5 +1,5 @@
 //! What a new rulebook (`rules update`) says about the players already registered and the
-//! rounds already paired (docs/rules.md §1.3).
+//! rounds already paired (docs/rules.md §13).
 //!
 //! Owns deciding, case by case, whether a change contradicts the registered field (then
 //! `rules update` is refused with what it contradicts) or is one the regulation provides
@@ -150,7 +150,7 @@ pub(super) fn notes(event: &Event, old: &Rulebook, new: &Rulebook) -> Vec<Text> 
     }
     let short_before: Vec<GroupId> = group_sizes(old, &event.players)
         .into_iter()
-        .filter(|s| s.is_short())
+        .filter(crate::registration::GroupSize::is_short)
         .map(|s| s.group)
         .collect();
     for size in group_sizes(new, &event.players) {

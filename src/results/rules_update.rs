@@ -9,7 +9,7 @@
 //!
 //! A rule of pairing that changes applies from each pool's next round: the rulebook being
 //! replaced is kept with the rounds paired under it, and `check` judges those rounds by it
-//! (docs/rules.md §1.3). The new rulebook must also fit the players registered
+//! (docs/rules.md §13). The new rulebook must also fit the players registered
 //! (`rules_field.rs`).
 
 use super::ResultWarning;

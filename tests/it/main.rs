@@ -17,6 +17,7 @@ mod prizes;
 mod registration;
 mod relax;
 mod rule_changes;
+mod rulebook_values;
 mod rulebooks;
 mod schema;
 mod standings;

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// Runs `qiwang ARGS` in `cwd`, killing it after `limit`: a command that loops fails the
 /// test instead of hanging the suite. Answers the exit code and stderr.
-fn run_bounded(cwd: &Path, args: &[&str], limit: Duration) -> (i32, String) {
+pub(crate) fn run_bounded(cwd: &Path, args: &[&str], limit: Duration) -> (i32, String) {
     let mut child = Command::new(crate::common::BIN)
         .args(args)
         .current_dir(cwd)

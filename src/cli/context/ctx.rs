@@ -183,7 +183,7 @@ impl Ctx {
 }
 
 /// The event's rulebook, validated again from the frozen text, with the earlier rulebooks
-/// `rules update` kept for the rounds paired under them (docs/rules.md §1.3).
+/// `rules update` kept for the rounds paired under them (docs/rules.md §13).
 fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
     let state = dir.join("qiwang.json");
     // Lines and columns are the rulebook text's, which the state file holds as the
