@@ -440,3 +440,57 @@ fn a_damaged_rulebook_record_is_refused_on_load() {
     fs::write(ev.join("qiwang.json"), good).unwrap();
     en(dir, &["--event", p(&ev), "check"]).ok();
 }
+
+/// A workbook is counted the same way: a sheet far over the maximum stops reading at its
+/// row, named by file and sheet; files read before it count towards the total.
+#[test]
+fn a_workbook_over_the_maximum_stops_at_its_row() {
+    use qiwang::model::PlayerId;
+    use qiwang::registration::{BatchOptions, RegistrationFile, read_batch};
+    let mut rules = qiwang::rulebook::Rulebook::from_toml(
+        &fs::read_to_string(root("rules/cxa-2011.toml")).unwrap(),
+        "cxa-2011.toml",
+    )
+    .unwrap();
+    rules.event.max_players = Some(20);
+    let mut wb = rust_xlsxwriter::Workbook::new();
+    let ws = wb.add_worksheet();
+    ws.set_name("报名").unwrap();
+    ws.write_row(0, 0, ["姓名", "性别", "单位"]).unwrap();
+    for r in 1..=200u32 {
+        ws.write_row(r, 0, [format!("棋手{r}"), "男".into(), format!("单位{r}")])
+            .unwrap();
+    }
+    let bytes = wb.save_to_buffer().unwrap();
+    let first = sheet_of(15);
+    let files = [
+        RegistrationFile {
+            source: "first.csv".into(),
+            bytes: first.as_bytes(),
+        },
+        RegistrationFile {
+            source: "big.xlsx".into(),
+            bytes: &bytes,
+        },
+    ];
+    let err = read_batch(&files, &BatchOptions::default(), &rules, &[], PlayerId(1)).unwrap_err();
+    assert_eq!(err.errors.len(), 1, "{err}");
+    let shown = err.to_string();
+    // 15 read from the CSV; the workbook's rows 1–17 (header included) fit the 5 left
+    // with the 11 rows that may be no player, row 18 does not.
+    assert!(shown.contains("big.xlsx"), "{shown}");
+    assert!(shown.contains("报名"), "{shown}");
+    assert!(
+        shown.contains("by line 18, where reading stopped"),
+        "{shown}"
+    );
+    // Under the limit, the exact count decides.
+    rules.event.max_players = Some(215);
+    assert_eq!(
+        read_batch(&files, &BatchOptions::default(), &rules, &[], PlayerId(1))
+            .unwrap()
+            .players
+            .len(),
+        215
+    );
+}
