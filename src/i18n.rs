@@ -390,7 +390,9 @@ pub fn rulebook_group_names(toml_text: &str) -> Vec<(String, String)> {
 pub fn name_groups_zh(message: &str, groups: &[(String, String)]) -> String {
     let mut out = message.to_string();
     for (id, name) in groups {
-        if id != name {
+        // A blank id (refused by the rulebook check, but read here leniently) matches
+        // everywhere and would never advance the search.
+        if !id.trim().is_empty() && id != name {
             out = out.replace(&format!("组别 `{id}`"), &format!("组别 `{name}`"));
             out = name_bare_id(&out, id, name);
         }
@@ -402,6 +404,9 @@ pub fn name_groups_zh(message: &str, groups: &[(String, String)]) -> String {
 /// id, written as `name`.
 fn name_bare_id(text: &str, id: &str, name: &str) -> String {
     let id_char = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    if id.is_empty() {
+        return text.to_string();
+    }
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(id) {
@@ -559,6 +564,19 @@ mod tests {
             "成人组 第 9 轮已有成绩；少儿组 没有；xkids 没有；kids_b 第"
         );
         assert!(rulebook_group_names("not toml [").is_empty());
+    }
+
+    /// Issue 42 §3: a blank id (`id = ""`, `id = "  "`) matched at every position and
+    /// never advanced, so every Chinese error of such a rulebook hung the command.
+    #[test]
+    fn a_blank_group_id_leaves_the_message_as_it_is() {
+        for id in ["", "  ", "\t"] {
+            let text = format!("[[groups]]\nid = \"{id}\"\nname = \"公开组\"\n");
+            let groups = rulebook_group_names(&text);
+            let message = "组别 `` 第 1 轮；`open` 没有";
+            assert_eq!(name_groups_zh(message, &groups), message, "{id:?}");
+        }
+        assert_eq!(name_bare_id("a 第", "", "x"), "a 第");
     }
 
     #[test]

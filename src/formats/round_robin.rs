@@ -1,4 +1,4 @@
-//! Round-robin schedules by the Berger tables (贝格尔编排法, docs/rules.md §13).
+//! Round-robin schedules by the Berger tables (贝格尔编排法, docs/rules.md §14).
 //!
 //! Players are numbered 1..=n (by draw, rating or the registration sheet: the caller's
 //! choice). With an odd n a dummy number n + 1 is added, and whoever meets it has the bye

@@ -20,7 +20,13 @@ use std::collections::BTreeMap;
 ///   of the rulebook's list (`groups.*.relax_given`); older files have none (nothing to
 ///   migrate), and an older qiwang must not drop them (`check --optimal` would then
 ///   re-solve that round under the rulebook's list).
-pub const SCHEMA_VERSION: u32 = 5;
+/// - 6: `rules update` keeps the rulebook it replaces (`earlier_rulebooks`) and each pool
+///   the rounds paired under it (`groups.*.paired_under`), so `check` judges every round
+///   by the rules in force when it was paired (docs/rules.md §13). An older file is
+///   migrated as it is: its replaced rulebooks were not kept, so its rounds are judged by
+///   the current one, as that qiwang did; an older qiwang must refuse the file rather
+///   than drop the record (its `check` would then judge played rounds by later rules).
+pub const SCHEMA_VERSION: u32 = 6;
 
 /// A point deduction the regulations allow (Dongguan 十五.9: disturbing a game costs 2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,6 +84,21 @@ pub struct GroupState {
     /// under the rulebook's list.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub relax_given: Vec<RelaxGiven>,
+    /// The rounds paired under a rulebook `rules update` has since replaced, each with
+    /// that rulebook's place in [`Event::earlier_rulebooks`]: `check` judges such a round
+    /// by it (docs/rules.md §13). A round not listed was paired under the event's
+    /// current rulebook.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paired_under: Vec<PairedUnder>,
+}
+
+/// One round paired under an earlier rulebook.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairedUnder {
+    /// The round.
+    pub round: u32,
+    /// The rulebook's index in [`Event::earlier_rulebooks`].
+    pub rulebook: u32,
 }
 
 /// The rules `pair --relax` let the engine relax in one round, in the order given.
@@ -130,9 +151,22 @@ impl Relaxation {
 impl GroupState {
     /// Drops what was recorded about relaxing round `number`'s rules (the round is dropped
     /// or paired again).
+    ///
+    /// A round dropped or paired again also forgets the earlier rulebook it was paired
+    /// under: when it is paired again, it is paired under the current one.
     pub fn forget_relaxations(&mut self, number: u32) {
         self.relaxed.retain(|r| r.round != number);
         self.relax_given.retain(|r| r.round != number);
+        self.paired_under.retain(|r| r.round != number);
+    }
+
+    /// The index in [`Event::earlier_rulebooks`] of the rulebook round `number` was
+    /// paired under, `None` for the current one.
+    pub fn paired_under(&self, number: u32) -> Option<u32> {
+        self.paired_under
+            .iter()
+            .find(|r| r.round == number)
+            .map(|r| r.rulebook)
     }
 
     /// Records that round `number` was paired with `pair --relax` giving `rules` (nothing
@@ -195,6 +229,10 @@ pub struct Event {
     /// Recorded playoffs that settled ties for first or for a list's place.
     #[serde(default)]
     pub playoffs: Vec<Playoff>,
+    /// The rulebooks `rules update` replaced while some round was paired under them, as
+    /// TOML text, oldest first, each text once: `groups.*.paired_under` points here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub earlier_rulebooks: Vec<String>,
 }
 
 /// Reads `schema_version`, answering the version the event is migrated to. The store
@@ -218,6 +256,51 @@ impl Event {
             groups: BTreeMap::new(),
             penalties: Vec::new(),
             playoffs: Vec::new(),
+            earlier_rulebooks: Vec::new(),
+        }
+    }
+
+    /// The text of the rulebook round `number` of pool `group` was paired under, when
+    /// `rules update` has replaced it since (`None`: the current `rules_toml`).
+    pub fn earlier_rulebook_of(&self, group: &GroupId, number: u32) -> Option<&str> {
+        let index = self.group(group)?.paired_under(number)?;
+        self.earlier_rulebooks
+            .get(usize::try_from(index).ok()?)
+            .map(String::as_str)
+    }
+
+    /// Records, before `rules update` replaces the current rulebook, that every round
+    /// paired so far was paired under it (a round already recorded under an earlier one
+    /// keeps that). The text is kept once, and only when some round needs it.
+    pub fn keep_rulebook_of_paired_rounds(&mut self) {
+        let unrecorded =
+            |g: &GroupState| g.rounds.iter().any(|r| g.paired_under(r.number).is_none());
+        if !self.groups.values().any(unrecorded) {
+            return;
+        }
+        let index = match self
+            .earlier_rulebooks
+            .iter()
+            .position(|t| *t == self.rules_toml)
+        {
+            Some(i) => i,
+            None => {
+                self.earlier_rulebooks.push(self.rules_toml.clone());
+                self.earlier_rulebooks.len() - 1
+            }
+        };
+        let index = u32::try_from(index).unwrap_or(u32::MAX);
+        for g in self.groups.values_mut() {
+            let new: Vec<PairedUnder> = g
+                .rounds
+                .iter()
+                .filter(|r| g.paired_under(r.number).is_none())
+                .map(|r| PairedUnder {
+                    round: r.number,
+                    rulebook: index,
+                })
+                .collect();
+            g.paired_under.extend(new);
         }
     }
 

@@ -9,7 +9,7 @@ mod game;
 mod player;
 
 pub use event::{
-    Event, GroupState, Penalty, Playoff, Relax, RelaxGiven, Relaxation, SCHEMA_VERSION,
+    Event, GroupState, PairedUnder, Penalty, Playoff, Relax, RelaxGiven, Relaxation, SCHEMA_VERSION,
 };
 pub use game::{Colour, GameResult, Outcome, Pairing, Round};
 pub use player::{Gender, MAX_RATING, Player, PlayerId, PlayerStatus, WithdrawalCause};

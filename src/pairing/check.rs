@@ -4,13 +4,16 @@
 //! §2.3), nobody twice, nobody withdrawn or not yet joined, no active player left out,
 //! one bye at most and a second bye only when nobody else could take it (§4.2, as
 //! `pairing.bye` orders them), colour limits (§3.2, with the final-round relaxation), team
-//! avoidance (§4.1), table numbers unique. It never changes a round.
+//! avoidance (§4.1), table numbers unique. Each round is judged by the rulebook it was
+//! paired under (docs/rules.md §13): a rule `rules update` changed applies from the next
+//! round on. It never changes a round.
 
 use super::context::{History, PlayerState, Rules};
 use super::engine::{self, Field};
 use crate::i18n::{Localize, bi, colour_label, display_english};
 use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Relax, Round};
 use crate::rulebook::{ByeChoice, Lang, Rulebook};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The hard rule a round breaks.
@@ -264,14 +267,33 @@ pub fn check_round(
         .collect()
 }
 
-/// Every break of a hard rule in one round, relaxations included.
+/// The rulebook round `number` of `group` was paired under (docs/rules.md §13): the one
+/// `rules update` has replaced since, if it has, else `current`.
+pub fn rules_in_force<'a>(
+    event: &Event,
+    current: &'a Rulebook,
+    group: &GroupId,
+    number: u32,
+) -> Cow<'a, Rulebook> {
+    // Every kept rulebook is validated when the event is loaded (its text is one the
+    // event ran under), so one that no longer parses is a state edited by hand in a
+    // library caller: the current rules are the only ones left to judge by.
+    event
+        .earlier_rulebook_of(group, number)
+        .and_then(|text| Rulebook::from_toml(text, "earlier_rulebooks").ok())
+        .map_or(Cow::Borrowed(current), Cow::Owned)
+}
+
+/// Every break of a hard rule in one round, relaxations included, by the rules the round
+/// was paired under.
 fn check_round_all(
     event: &Event,
-    rules: &Rulebook,
+    current: &Rulebook,
     group: &GroupId,
     round: &Round,
 ) -> Vec<Violation> {
     let n = round.number;
+    let rules = &*rules_in_force(event, current, group, n);
     let history = History::build(event, rules, group, n, &BTreeMap::new());
     let ctx = Rules {
         rules,
@@ -464,5 +486,115 @@ mod localize_tests {
                 rule,
             });
         }
+    }
+}
+
+/// docs/rules.md §13 (issue 42 §3): a rule `rules update` changes applies from the next
+/// round; each round is judged by the rulebook it was paired under.
+#[cfg(test)]
+mod rules_in_force_tests {
+    use super::*;
+    use crate::model::{GameResult, Outcome, PairedUnder, Player};
+
+    fn game(table: u32, red: u32, black: u32) -> Pairing {
+        Pairing::Game {
+            table,
+            red: PlayerId(red),
+            black: PlayerId(black),
+            result: Some(GameResult::new(Outcome::Draw)),
+        }
+    }
+
+    fn shipped() -> String {
+        std::fs::read_to_string(format!(
+            "{}/rules/cxa-2011.toml",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    }
+
+    /// Six players, three rounds. Under `max_streak = 2` every round is legal; under
+    /// `max_streak = 1`, players 1 and 6 break it in round 2, players 4 and 5 in round 3.
+    fn event(current: &str) -> Event {
+        let mut e = Event::new(current.to_string());
+        let open = GroupId::new("open");
+        for i in 1..=6 {
+            e.players
+                .push(Player::new(PlayerId(i), format!("p{i}"), open.clone()));
+        }
+        let rounds = [
+            vec![game(1, 1, 2), game(2, 3, 4), game(3, 5, 6)],
+            vec![game(1, 1, 3), game(2, 2, 5), game(3, 4, 6)],
+            vec![game(1, 4, 1), game(2, 6, 2), game(3, 3, 5)],
+        ];
+        for (i, pairings) in rounds.into_iter().enumerate() {
+            e.group_mut(&open).rounds.push(Round {
+                number: i as u32 + 1,
+                pairings,
+            });
+        }
+        e
+    }
+
+    fn streaks(event: &Event, rules: &Rulebook) -> Vec<(u32, Vec<PlayerId>)> {
+        check_group(event, rules, &GroupId::new("open"))
+            .into_iter()
+            .filter(|v| matches!(v.rule, Rule::ColourStreak { .. }))
+            .map(|v| (v.round, v.players))
+            .collect()
+    }
+
+    #[test]
+    fn each_round_is_judged_by_the_rulebook_it_was_paired_under() {
+        let old_text = shipped();
+        let new_text = old_text.replace("max_streak = 2", "max_streak = 1");
+        assert_ne!(old_text, new_text);
+        let old = Rulebook::from_toml(&old_text, "old").unwrap();
+        let new = Rulebook::from_toml(&new_text, "new").unwrap();
+        let open = GroupId::new("open");
+
+        // Under the old rules throughout: nothing to report.
+        assert_eq!(streaks(&event(&old_text), &old), vec![]);
+
+        // Rounds 1 and 2 paired under the old rules, round 3 under the new ones.
+        let mut e = event(&old_text);
+        e.group_mut(&open).rounds.pop();
+        e.keep_rulebook_of_paired_rounds();
+        e.rules_toml = new_text.clone();
+        let third = event(&old_text).group(&open).unwrap().rounds[2].clone();
+        e.group_mut(&open).rounds.push(third);
+        assert_eq!(e.earlier_rulebooks, vec![old_text.clone()]);
+        assert_eq!(
+            e.group(&open).unwrap().paired_under,
+            vec![
+                PairedUnder {
+                    round: 1,
+                    rulebook: 0
+                },
+                PairedUnder {
+                    round: 2,
+                    rulebook: 0
+                }
+            ]
+        );
+        let found = streaks(&e, &new);
+        assert_eq!(
+            found,
+            vec![(3, vec![PlayerId(4)]), (3, vec![PlayerId(5)])],
+            "round 2 is judged by max_streak 2, round 3 by max_streak 1"
+        );
+
+        // A round dropped and paired again is paired under the current rules.
+        e.group_mut(&open).forget_relaxations(2);
+        let found = streaks(&e, &new);
+        assert!(found.iter().any(|(r, _)| *r == 2), "{found:?}");
+
+        // A second update while no new round was paired keeps nothing more.
+        let mut twice = event(&old_text);
+        twice.keep_rulebook_of_paired_rounds();
+        twice.rules_toml = new_text.clone();
+        twice.keep_rulebook_of_paired_rounds();
+        twice.rules_toml = old_text.clone();
+        assert_eq!(twice.earlier_rulebooks.len(), 1);
     }
 }

@@ -22,6 +22,7 @@ pub mod wide;
 
 pub use check::{
     Checked, Rule, Violation, check_group, check_group_detailed, check_round, prune_relaxations,
+    rules_in_force,
 };
 pub use context::ColourStep;
 pub use edit::{set_pairing, swap_players};

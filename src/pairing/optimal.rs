@@ -88,6 +88,9 @@ pub fn prove_round(
     else {
         return Ok(Verdict::NotComparable);
     };
+    // The round is re-solved under the rulebook it was paired under (docs/rules.md §13).
+    let in_force = super::check::rules_in_force(event, rules, group, number);
+    let rules = &*in_force;
     if number == 1 {
         return Ok(round1_verdict(event, rules, group, round));
     }

@@ -341,6 +341,15 @@ pub fn prize_sheet(
         let Some((_, keep, player, held)) = next else {
             break;
         };
+        // Every pass excludes the player from a list they were still in, so the passes
+        // end within players × lists; one that excludes nobody new would repeat forever.
+        if held
+            .iter()
+            .filter(|h| h.list != keep)
+            .all(|h| excluded[h.list].contains(&player))
+        {
+            break;
+        }
         for h in held.iter().filter(|h| h.list != keep) {
             excluded[h.list].insert(player);
             passed[h.list].push(PassedOn {

@@ -3,7 +3,6 @@
 
 use super::sheet::Sheet;
 use super::{Encoding, ImportErrors, Place, RowError, privacy, xlsx};
-use crate::i18n::Text;
 use crate::model::{Player, PlayerId};
 use crate::rulebook::Rulebook;
 
@@ -125,27 +124,12 @@ pub fn read_batch(
         this.players = sheet.players.len() - before;
         read.push(this);
     }
-    // Dongguan 十四.1 报名总人数暂限300人: the whole batch is refused, as for any error.
-    if let Some(max) = rules.event.max_players {
-        let total = existing.len() + sheet.players.len();
-        if total > max as usize && sheet.errors.is_empty() {
-            let (registered, here, over) =
-                (existing.len(), sheet.players.len(), total - max as usize);
-            sheet.errors.push(RowError::new(
-                1,
-                None,
-                None,
-                Text::new(
-                    format!(
-                        "规程限定本赛事最多 `{max}` 名棋手（`event.max_players`）；已报名 {registered} 名，本文件 {here} 名，共 `{total}` 名：请删去 {over} 行或提高上限"
-                    ),
-                    format!(
-                        "the rulebook limits the event to `{max}` players (`event.max_players`); {registered} registered and {here} in this file make `{total}`: remove {} or raise the limit",
-                        crate::i18n::plural(over, "row", "rows")
-                    ),
-                ),
-            ));
-        }
+    // Dongguan 十四.1 报名总人数暂限300人, and qiwang's default maximum (issue 42 §5): the
+    // whole batch is refused, as for any error. A sheet far over it stopped reading early.
+    if sheet.errors.is_empty()
+        && let Some(text) = sheet.limit.exceeded(sheet.players.len())
+    {
+        sheet.errors.push(RowError::new(1, None, None, text));
     }
     let mask = |e: &mut RowError| {
         e.message = privacy::mask_numbers_in(&e.message);

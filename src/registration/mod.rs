@@ -15,7 +15,7 @@
 //! library reads a byte and `grid.rs` keeps while laying the cells out); `row.rs` turns one row into a
 //! player (`values.rs` parses the cells, `id_card.rs` checks ID numbers,
 //! `eligibility.rs` the group's conditions); `duplicates.rs` refuses a player
-//! registered twice; `problems.rs` holds the located errors. Around the import:
+//! registered twice; `limit.rs` the event's maximum number of players; `problems.rs` holds the located errors. Around the import:
 //! `lookup.rs` finds players and pools by what a user types, `groups.rs` cancels and
 //! checks groups, `summary.rs` counts them, `template.rs` writes an empty registration
 //! sheet, `privacy.rs` masks personal data and `normalise.rs` cleans cells and names.
@@ -25,6 +25,7 @@ mod duplicates;
 mod grid;
 mod limits;
 mod ods_scan;
+mod limit;
 mod problems;
 mod row;
 mod sheet;

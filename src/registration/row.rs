@@ -19,6 +19,13 @@ pub fn find_group<'a>(rules: &'a Rulebook, value: &str) -> Option<&'a GroupRule>
     if found.is_some() {
         return found;
     }
+    // qiwang's own CSV files (the template's example row, the player list) write a name
+    // that would start a formula with a leading `'` (report::safe::csv_cell).
+    if let Some(rest) = value.trim_start().strip_prefix('\'')
+        && rest.starts_with(['=', '+', '-', '@'])
+    {
+        return find_group(rules, rest);
+    }
     let head = value.split(['(', '（']).next().unwrap_or("").trim();
     if !head.is_empty() && head.len() < value.trim().len() {
         return find_group_as_written(rules, head);

@@ -4,6 +4,7 @@
 
 use super::duplicates::{Seen, id_key, name_unit_key};
 use super::headers::{self, Field, HeaderMap};
+use super::limit::{self, Limit};
 use super::row::group_list;
 use super::{
     Encoding, FileRead, Place, RowError, decode, mask_id_number, mask_phone, normalise, xlsx,
@@ -72,6 +73,8 @@ pub(super) struct Sheet<'a> {
     pub(super) at: Option<Place>,
     pub(super) warnings: Vec<RowError>,
     pub(super) strict: bool,
+    /// The event's maximum number of players, with those registered before.
+    pub(super) limit: Limit,
 }
 
 impl<'a> Sheet<'a> {
@@ -97,6 +100,7 @@ impl<'a> Sheet<'a> {
             at: None,
             warnings: Vec::new(),
             strict: false,
+            limit: Limit::of(rules, existing.len()),
         }
     }
 
@@ -225,6 +229,7 @@ impl<'a> Sheet<'a> {
                 .map(|c| headers::field_of(&normalise::clean(c)))
                 .collect();
             let mut records = vec![first[h].clone()];
+            let mut rows = 0;
             for (line, cells) in grid.rows.into_iter().skip(h + 1) {
                 let mut row = Vec::with_capacity(cells.len());
                 let mut ok = true;
@@ -248,6 +253,18 @@ impl<'a> Sheet<'a> {
                             });
                         }
                     }
+                }
+                rows += usize::from(limit::may_be_player(&row));
+                if self.limit.rows_exceed(self.players.len(), rows) {
+                    self.errors.push(RowError {
+                        place: Some(Box::new(Place {
+                            file: file.to_string(),
+                            sheet: Some(grid.sheet.clone()),
+                            col: None,
+                        })),
+                        ..RowError::new(line, None, None, self.limit.stopped(line))
+                    });
+                    return;
                 }
                 if ok {
                     records.push((line, row));
@@ -279,11 +296,19 @@ impl<'a> Sheet<'a> {
             .from_reader(text.as_bytes());
         let mut records: Vec<(usize, Vec<String>)> = Vec::new();
         let mut lines = decode::LineCounter::new(text);
+        let mut rows = 0;
         for result in reader.records() {
             match result {
                 Ok(record) => {
                     let line = lines.line_of(record.position());
-                    records.push((line, record.iter().map(str::to_string).collect()));
+                    let cells: Vec<String> = record.iter().map(str::to_string).collect();
+                    rows += usize::from(limit::may_be_player(&cells));
+                    if self.limit.rows_exceed(self.players.len(), rows) {
+                        let text = self.limit.stopped(line);
+                        self.errors.push(RowError::new(line, None, None, text));
+                        return;
+                    }
+                    records.push((line, cells));
                 }
                 Err(e) => {
                     let line = lines.line_of(e.position());

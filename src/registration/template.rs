@@ -258,15 +258,12 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
 
 impl Template {
     /// The sheet as CSV (UTF-8 with a BOM, so Chinese Excel opens it right): the header,
-    /// the example row.
+    /// the example row. Written by the one CSV writer of qiwang's outputs, so a group name
+    /// from the rulebook (`=1+1公开组`) reaches the clubs as text, never as a formula.
     pub fn to_csv(&self) -> String {
-        let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
-        let _ = w.write_record(self.columns.iter().map(|c| c.header.as_str()));
-        let _ = w.write_record(self.columns.iter().map(|c| c.example.as_str()));
-        let body = w
-            .into_inner()
-            .map(|b| String::from_utf8(b).unwrap_or_default())
-            .unwrap_or_default();
+        let header: Vec<String> = self.columns.iter().map(|c| c.header.clone()).collect();
+        let example: [Vec<String>; 1] = [self.columns.iter().map(|c| c.example.clone()).collect()];
+        let body = crate::report::safe::write_csv([(&header[..], &example[..])]);
         format!("\u{FEFF}{body}")
     }
 }
@@ -335,6 +332,48 @@ mod tests {
         )
         .unwrap_or_else(|e| panic!("{e}\n{csv}"));
         assert_eq!(players[0].rating, Some(1850), "{csv}");
+    }
+
+    /// Issue 42 §3: rulebook text (a group's name) went into the CSV raw, so
+    /// `=1+1公开组` became a live formula in the sheet sent to clubs. It is written inert,
+    /// and the example row still imports into that group.
+    #[test]
+    fn rulebook_text_cannot_start_a_formula_in_the_csv() {
+        for name in ["=1+1公开组", "+1公开组", "-2组", "@SUM(A1)组"] {
+            let text = std::fs::read_to_string(format!(
+                "{}/rules/cxa-2011.toml",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .unwrap()
+            .replace("name = \"公开组\"", &format!("name = \"{name}\""));
+            let rules = Rulebook::from_toml(&text, "r.toml").unwrap();
+            let csv = template(&rules, Lang::Zh).to_csv();
+            let mut reader = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .from_reader(csv.trim_start_matches('\u{feff}').as_bytes());
+            let cells: Vec<String> = reader
+                .records()
+                .flat_map(|r| r.unwrap().iter().map(str::to_string).collect::<Vec<_>>())
+                .collect();
+            assert!(cells.contains(&format!("'{name}")), "{name}: {csv}");
+            for cell in &cells {
+                assert!(
+                    !cell.starts_with(['=', '+', '-', '@']),
+                    "{name}: live cell `{cell}` in {csv}"
+                );
+            }
+            let numbered = csv.replace("\n示例,", "\n1,");
+            let players = read_registrations(
+                numbered.as_bytes(),
+                "t.csv",
+                &ImportOptions::default(),
+                &rules,
+                &[],
+                PlayerId(1),
+            )
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{csv}"));
+            assert_eq!(players[0].group.as_str(), "open", "{name}");
+        }
     }
 
     #[test]

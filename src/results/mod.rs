@@ -21,6 +21,7 @@
 //! | `playoff.rs` | recording the playoff (加赛) that settles a tie for an unshareable place |
 //! | `rounds.rs` | round-level changes: unpairing a round, point penalties, finished rounds |
 //! | `rules_update.rs` | replacing the frozen rulebook between rounds |
+//! | `rules_field.rs` | what a new rulebook contradicts in the registered field |
 //! | `error.rs` | [`ResultError`], every refusal of this module |
 
 mod entry;
@@ -34,6 +35,7 @@ mod playoff;
 mod record;
 mod recorded;
 mod rounds;
+mod rules_field;
 mod rules_update;
 mod seats;
 mod withdraw;

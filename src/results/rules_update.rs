@@ -6,9 +6,15 @@
 //! the results (tiebreak keys and fallbacks, prizes, teams, pairing of later rounds,
 //! forfeit withdrawals) may change and is recomputed: standings are never stored, and the
 //! forfeit rule is applied again to every pool.
+//!
+//! A rule of pairing that changes applies from each pool's next round: the rulebook being
+//! replaced is kept with the rounds paired under it, and `check` judges those rounds by it
+//! (docs/rules.md §13). The new rulebook must also fit the players registered
+//! (`rules_field.rs`).
 
 use super::ResultWarning;
 use super::forfeits::apply_forfeit_withdrawals as reapply_forfeit_withdrawals;
+use super::rules_field;
 use crate::i18n::{Localize, Text};
 use crate::model::Event;
 use crate::rulebook::{Lang, Rulebook, RulebookErrors};
@@ -20,6 +26,14 @@ pub enum RulesUpdateError {
     Invalid(RulebookErrors),
     /// Changes that would alter rounds already played, one line each.
     AltersPlayedRounds(Vec<Text>),
+    /// What the new rulebook contradicts about the registered players, one line each, and
+    /// the changes that would alter rounds already played (possibly none).
+    ContradictsField {
+        /// The contradictions with the registered players.
+        field: Vec<Text>,
+        /// Changes that would alter rounds already played.
+        played: Vec<Text>,
+    },
     /// The new rulebook is the same as the current one.
     Unchanged,
 }
@@ -50,6 +64,23 @@ impl Localize for RulesUpdateError {
                     ),
                 )
             }
+            RulesUpdateError::ContradictsField { field, played } => {
+                let list = field
+                    .iter()
+                    .chain(played)
+                    .map(|t| format!("  {}", t.get(lang)))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                crate::i18n::bi!(
+                    lang,
+                    en(
+                        "the new rulebook contradicts the players already registered; nothing was changed:\n{list}\na rulebook cannot take back a registration: correct the players first (`qiwang player edit`, `qiwang player withdraw`) or keep the rule as it is"
+                    ),
+                    zh(
+                        "新规程与已报名的棋手相矛盾，未做任何修改：\n{list}\n规程不能取消已有的报名：请先改正这些棋手（`qiwang player edit`、`qiwang player withdraw`），或保留原来的规则"
+                    ),
+                )
+            }
             RulesUpdateError::Unchanged => crate::i18n::bi!(
                 lang,
                 en("the new rulebook is the same as the event's: nothing to change"),
@@ -68,6 +99,9 @@ pub struct RulesUpdate {
     pub diff: Vec<String>,
     /// Forfeit withdrawals made, moved or lifted under the new rules.
     pub warnings: Vec<ResultWarning>,
+    /// What the event accepts from the new rules with a note: the round from which a
+    /// pool is paired under them, a group left below its new `min_size`.
+    pub notes: Vec<Text>,
 }
 
 /// Replaces the event's frozen rulebook with `text` (see the module documentation).
@@ -92,10 +126,17 @@ pub fn update_rulebook(
     if diff.is_empty() && event.rules_toml == text {
         return Err(RulesUpdateError::Unchanged);
     }
-    let problems = played_round_changes(event, current, &new);
-    if !problems.is_empty() {
-        return Err(RulesUpdateError::AltersPlayedRounds(problems));
+    let played = played_round_changes(event, current, &new);
+    let field = rules_field::contradictions(event, current, &new);
+    if !field.is_empty() {
+        return Err(RulesUpdateError::ContradictsField { field, played });
     }
+    if !played.is_empty() {
+        return Err(RulesUpdateError::AltersPlayedRounds(played));
+    }
+    let notes = rules_field::notes(event, current, &new);
+    // The rounds paired so far stay judged by the rules they were paired under.
+    event.keep_rulebook_of_paired_rounds();
     event.rules_toml = text.to_string();
     let pools: Vec<_> = new.pools().map(|g| g.id.clone()).collect();
     let mut warnings = Vec::new();
@@ -106,6 +147,7 @@ pub fn update_rulebook(
         rules: new,
         diff,
         warnings,
+        notes,
     })
 }
 
@@ -252,6 +294,13 @@ mod tests {
             "计分改变：`win` 由 `2` 改为 `3`",
             "scoring changes: `win` from `2` to `3`",
         )]));
+        assert_localized(&RulesUpdateError::ContradictsField {
+            field: vec![Text::new(
+                "`event.max_players` 为 `1`，少于已报名的 `150` 名棋手",
+                "`event.max_players` is `1`, below the `150` players registered",
+            )],
+            played: Vec::new(),
+        });
         assert_localized(&RulesUpdateError::Unchanged);
     }
 

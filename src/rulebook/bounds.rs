@@ -31,6 +31,11 @@ pub const MAX_MONEY: i64 = 10_000_000;
 pub const MAX_BEST_N: i64 = 100;
 /// Players of an event (`event.max_players`) and the smallest group size (`min_size`).
 pub const MAX_PLAYERS: i64 = 1_000_000;
+/// Players of an event whose rulebook does not set `event.max_players` (issue 42 §5): the
+/// size the pairing engine is measured at (README, 100,000 players a round within the
+/// 30 s and 2 GB targets' reach); a larger event raises it with that key, up to
+/// [`MAX_PLAYERS`].
+pub const DEFAULT_MAX_PLAYERS: u32 = 100_000;
 /// Number of `[[groups]]`, `[[prizes.lists]]` and `[[teams]]` entries.
 pub const MAX_GROUPS: usize = 200;
 /// Number of `[[prizes.lists]]` entries.
@@ -43,6 +48,7 @@ pub const MAX_ID_CHARS: usize = 32;
 // Checked when compiling: the pairing engine packs its criteria into one integer weight
 // on the first two bounds; a total with every penalty stays far inside `i32`; a list's
 // money in fen (`u64` in the prize sheet), every place paid, stays far inside `u64`.
+const _: () = assert!(DEFAULT_MAX_PLAYERS as i64 <= MAX_PLAYERS);
 const _: () = assert!(MAX_ROUNDS <= 99 && MAX_GAME_POINTS <= 100);
 const _: () = assert!(MAX_PENALTY * 1000 < i32::MAX as i64);
 const _: () = assert!(

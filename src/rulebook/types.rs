@@ -777,6 +777,14 @@ pub struct TeamCompetition {
 }
 
 impl Rulebook {
+    /// The most players the event takes: `event.max_players`, else
+    /// [`DEFAULT_MAX_PLAYERS`](super::bounds::DEFAULT_MAX_PLAYERS).
+    pub fn max_players(&self) -> u32 {
+        self.event
+            .max_players
+            .unwrap_or(super::bounds::DEFAULT_MAX_PLAYERS)
+    }
+
     /// The rule for a group named by id, regulation name or alias.
     pub fn find_group(&self, name: &str) -> Option<&GroupRule> {
         let name = name.trim();

@@ -17,6 +17,8 @@ mod prizes;
 mod registration;
 mod relax;
 mod results_check;
+mod rule_changes;
+mod rulebook_values;
 mod rulebooks;
 mod schema;
 mod standings;

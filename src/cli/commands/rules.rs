@@ -92,9 +92,15 @@ pub fn update(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
             let update = qiwang::results::update_rulebook(event, current, &text, &source, lang)
                 .map_err(lib_error)?;
             let notes: Vec<String> = update
-                .warnings
+                .notes
                 .iter()
-                .map(|w| w.text(lang, &|id| player_label(event, id)))
+                .map(|t| t.get(lang).to_string())
+                .chain(
+                    update
+                        .warnings
+                        .iter()
+                        .map(|w| w.text(lang, &|id| player_label(event, id))),
+                )
                 .collect();
             let action = Action::RulesUpdated {
                 file: source.clone(),

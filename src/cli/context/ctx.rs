@@ -183,32 +183,62 @@ impl Ctx {
     }
 }
 
-/// The event's rulebook, validated again from the frozen text.
+/// The event's rulebook, validated again from the frozen text, with the earlier rulebooks
+/// `rules update` kept for the rounds paired under them (docs/rules.md §13).
 fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
+    let state = dir.join("qiwang.json");
     // Lines and columns are the rulebook text's, which the state file holds as the
     // string `rules_toml`: named so, not as positions in the state file itself.
-    Rulebook::from_toml(
+    let rules = Rulebook::from_toml(
         &event.rules_toml,
-        &format!("{} `rules_toml`", dir.join("qiwang.json").display()),
+        &format!("{} `rules_toml`", state.display()),
     )
-    .map_err(|e| {
-        let hint = Store::open(dir).ok().map(|store| store.recovery_hint());
-        CliError::new(
-            e.exit_code(),
-            Text::of(&e).map(|m, l| match l {
-                Lang::Zh => format!(
-                    "赛事中保存的规程未通过校验：\n{m}\n{}",
-                    hint.as_ref()
-                        .map_or("请从 history/ 恢复 qiwang.json，或重新创建赛事", |h| &h.zh)
-                ),
-                Lang::En => format!(
-                    "the rulebook frozen in the event does not validate:\n{m}\n{}",
-                    hint.as_ref().map_or(
-                        "restore qiwang.json from history/ or re-create the event",
-                        |h| &h.en
-                    )
-                ),
-            }),
+    .map_err(|e| frozen_invalid(dir, Text::of(&e)))?;
+    for (i, text) in event.earlier_rulebooks.iter().enumerate() {
+        Rulebook::from_toml(
+            text,
+            &format!("{} `earlier_rulebooks[{i}]`", state.display()),
         )
-    })
+        .map_err(|e| frozen_invalid(dir, Text::of(&e)))?;
+    }
+    let kept = event.earlier_rulebooks.len();
+    for (pool, g) in &event.groups {
+        for r in &g.paired_under {
+            if usize::try_from(r.rulebook).map_or(true, |i| i >= kept) {
+                let (round, i) = (r.round, r.rulebook);
+                return Err(frozen_invalid(
+                    dir,
+                    Text::new(
+                        format!(
+                            "{}：`groups.{pool}.paired_under` 说第 {round} 轮按 `earlier_rulebooks[{i}]` 编排，而状态文件只保存了 {kept} 份先前的规程",
+                            state.display()
+                        ),
+                        format!(
+                            "{}: `groups.{pool}.paired_under` says round {round} was paired under `earlier_rulebooks[{i}]`, but the state keeps {kept} earlier rulebooks",
+                            state.display()
+                        ),
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(rules)
+}
+
+/// A rulebook frozen in the event that does not validate: what is wrong and the way back.
+fn frozen_invalid(dir: &Path, problem: Text) -> CliError {
+    let hint = Store::open(dir).ok().map(|store| store.recovery_hint());
+    CliError::input(problem.map(|m, l| match l {
+        Lang::Zh => format!(
+            "赛事中保存的规程未通过校验：\n{m}\n{}",
+            hint.as_ref().map_or("请从 history/ 恢复 qiwang.json，或重新创建赛事", |h| &h.zh)
+        ),
+        Lang::En => format!(
+            "the rulebook frozen in the event does not validate:\n{m}\n{}",
+            hint.as_ref().map_or(
+                "restore qiwang.json from history/ or re-create the event",
+                |h| &h.en
+            )
+        ),
+    }))
 }
