@@ -9,9 +9,10 @@ use unicode_normalization::UnicodeNormalization;
 
 /// The longest name a player may have, in characters. Chinese names have 2–4 characters,
 /// names of minorities and foreigners written in Chinese rarely more than 20, Latin names
-/// rarely more than 40; a longer cell is a mistake (a pasted paragraph) or an attack on
-/// the pages and sheets the name is printed on.
-pub const MAX_NAME_CHARS: usize = 64;
+/// rarely more than 40; 128 leaves room for any real name (and for the hostile-text
+/// tests' payloads, which check escaping), while a pasted paragraph — a 3,001-character
+/// cell — is a mistake or an attack on every page and sheet the name is printed on.
+pub const MAX_NAME_CHARS: usize = 128;
 
 /// Full-width ASCII (U+FF01–U+FF5E) to half-width; every kind of space to a plain space;
 /// invisible characters (zero-width, soft hyphen, bidirectional controls, variation

@@ -268,7 +268,7 @@ fn date_at(chars: &[char], at: usize) -> Option<usize> {
     {
         return Some(at + 8);
     }
-    if let Some(year) = fixed_digits(chars, at, 4).filter(|&y| is_year(y)) {
+    if fixed_digits(chars, at, 4).is_some_and(is_year) {
         let k = at + 4;
         // 1990年1月1日
         if let Some(k) = marker(chars, k, &['年'])

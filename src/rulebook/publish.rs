@@ -112,7 +112,7 @@ mod tests {
     use super::*;
     use crate::rulebook::Rulebook;
 
-    const BASE: &str = "[event]\nname = \"t\"\nrounds = 5\n";
+    const BASE: &str = "[event]\nname = \"t\"\nrounds = 5\n[[groups]]\nid = \"open\"\n";
 
     #[test]
     fn nothing_personal_is_published_by_default() {

@@ -334,7 +334,7 @@ fn names_are_cleaned_and_overlong_ones_refused_at_import() {
     let long = "王".repeat(3001);
     let stderr = import(&format!("张三,甲\n{long},乙\n")).fails(
         3,
-        &["reg.csv:3", "`姓名`", "3001 characters", "limit of 64"],
+        &["reg.csv:3", "`姓名`", "3001 characters", "limit of 128"],
     );
     assert!(stderr.len() < 2000, "{stderr}");
     import("张\u{200b}三,甲\n").ok();
