@@ -10,12 +10,21 @@
 
 /// The value of a digit in any of the forms people type: ASCII, full width, the Chinese
 /// numerals of a written-out number (〇一二三四五六七八九, with ○ and 零) and their
-/// financial forms (壹贰叁肆伍陆柒捌玖, traditional 貳參陸), and 幺 (one, as a phone number
-/// is read aloud).
+/// financial forms (壹贰叁肆伍陆柒捌玖, traditional 貳參陸), 幺 (one, as a phone number
+/// is read aloud), and the look-alikes a keyboard or phone offers: circled (①), super-
+/// and subscript (¹, ₁) and mathematical (𝟏) digits.
 pub(crate) fn digit_value(c: char) -> Option<u8> {
     let v = match c {
         '0'..='9' => c as u32 - '0' as u32,
         '\u{ff10}'..='\u{ff19}' => c as u32 - 0xff10,
+        '\u{2460}'..='\u{2468}' => c as u32 - 0x245f,
+        '\u{24ea}' | '\u{2070}' | '\u{2080}' => 0,
+        '\u{b9}' => 1,
+        '\u{b2}' => 2,
+        '\u{b3}' => 3,
+        '\u{2074}'..='\u{2079}' => c as u32 - 0x2070,
+        '\u{2081}'..='\u{2089}' => c as u32 - 0x2080,
+        '\u{1d7ce}'..='\u{1d7ff}' => (c as u32 - 0x1d7ce) % 10,
         '〇' | '○' | '零' => 0,
         '一' | '壹' | '幺' => 1,
         '二' | '贰' | '貳' => 2,
@@ -35,29 +44,25 @@ fn is_digit(c: char) -> bool {
     digit_value(c).is_some()
 }
 
-/// Whether `c` is a character a person puts between the groups of a long number: spaces,
-/// hyphens and dashes, dots, underscores, slashes and brackets, in ASCII and full width.
+/// The characters a person puts between the groups of a long number: spaces, hyphens
+/// and dashes, dots, underscores, slashes and brackets, in ASCII and full width, and the
+/// keycap mark of `3️⃣`.
+const SEPARATORS: &[char] = &[
+    ' ', '\u{3000}', '\u{a0}', '\u{20e3}', '-', '\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}',
+    '\u{2014}', '\u{2015}', '\u{2212}', '－', '.', '．', '·', '_', '＿', '/', '／', '\\', '＼',
+    '(', ')', '（', '）',
+];
+
+/// Whether `c` is one of [`SEPARATORS`].
 pub(crate) fn is_separator(c: char) -> bool {
-    matches!(
-        c,
-        ' ' | '\u{3000}' | '\u{a0}' | '-' | '\u{2010}'
-            ..='\u{2015}'
-                | '\u{2212}'
-                | '－'
-                | '.'
-                | '．'
-                | '·'
-                | '_'
-                | '＿'
-                | '/'
-                | '／'
-                | '\\'
-                | '＼'
-                | '('
-                | ')'
-                | '（'
-                | '）'
-    )
+    SEPARATORS.contains(&c)
+}
+
+/// [`is_separator`], or a comma (`3301,0219,…`). In free text a comma between digits is
+/// taken as part of a number; a message lists values with commas (`2008-05-01, 2008/5/1`),
+/// so its numbers are split there.
+pub(crate) fn is_separator_or_comma(c: char) -> bool {
+    is_separator(c) || matches!(c, ',' | '，')
 }
 
 /// Whether `c` is invisible or only steers how text is shown: zero-width characters, the
@@ -102,9 +107,9 @@ pub(crate) struct Run {
 const MAX_GAP: usize = 3;
 
 /// Every number in `chars`, longest first from each start: digits of any form, with up to
-/// [`MAX_GAP`] separators between groups; after 17 digits an `X` (an ID number's check
+/// [`MAX_GAP`] characters that `is_separator` accepts between groups; after 17 digits an `X` (an ID number's check
 /// character) belongs to the number.
-pub(crate) fn runs(chars: &[char]) -> Vec<Run> {
+pub(crate) fn runs(chars: &[char], is_separator: fn(char) -> bool) -> Vec<Run> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < chars.len() {
@@ -336,7 +341,10 @@ mod tests {
 
     fn found_runs(text: &str) -> Vec<String> {
         let chars: Vec<char> = text.chars().collect();
-        runs(&chars).into_iter().map(|r| r.digits).collect()
+        runs(&chars, is_separator_or_comma)
+            .into_iter()
+            .map(|r| r.digits)
+            .collect()
     }
 
     #[test]
@@ -356,10 +364,25 @@ mod tests {
         ] {
             assert_eq!(found_runs(&format!("号{text}。")), [id], "{text}");
         }
+        for text in [
+            "3301,0219,9001,0112,34",
+            "③③⓪①⓪②①⑨⑨⓪⓪①⓪①①②③④",
+            "𝟑𝟑𝟎𝟏𝟎𝟐𝟏𝟗𝟗𝟎𝟎𝟏𝟎𝟏𝟏𝟐𝟑𝟒",
+            "3\u{fe0f}\u{20e3}3\u{20e3}0\u{20e3}102199001011234",
+        ] {
+            let text: String = text.chars().filter(|&c| !is_invisible(c)).collect();
+            assert_eq!(found_runs(&text), [id], "{text}");
+        }
         assert_eq!(found_runs("11010519491231002x"), ["11010519491231002X"]);
         assert_eq!(found_runs("11010519491231002 X"), ["11010519491231002X"]);
         assert_eq!(found_runs("第3轮 扣2分"), ["3", "2"]);
-        assert_eq!(found_runs("1, 2, 3"), ["1", "2", "3"]);
+        assert_eq!(found_runs("1、2、3"), ["1", "2", "3"]);
+        let listed: Vec<char> = "2008-05-01, 2008/5/1, 20080501".chars().collect();
+        let split: Vec<String> = runs(&listed, is_separator)
+            .into_iter()
+            .map(|r| r.digits)
+            .collect();
+        assert_eq!(split, ["20080501", "200851", "20080501"]);
         assert_eq!(found_runs("330702********1234"), ["330702", "1234"]);
     }
 

@@ -80,12 +80,13 @@ fn shape_for_free_text(digits: &str) -> Shape {
     }
 }
 
-/// `chars` with every number (in any form, see [`super::numerals::runs`]) that `shape`
+/// `chars` with every number (in any form, its groups split by what `is_separator`
+/// accepts, see [`super::numerals::runs`]) that `shape`
 /// picks replaced by its masked ASCII digits; every other character as it was.
-fn mask_runs(chars: &[char], shape: fn(&str) -> Shape) -> String {
+fn mask_runs(chars: &[char], is_separator: fn(char) -> bool, shape: fn(&str) -> Shape) -> String {
     let mut out = String::with_capacity(chars.len());
     let mut at = 0;
-    for run in numerals::runs(chars) {
+    for run in numerals::runs(chars, is_separator) {
         let masked = match shape(&run.digits) {
             Shape::Id => mask_id_number(&run.digits),
             Shape::Phone => mask_phone(&run.digits),
@@ -108,7 +109,7 @@ pub fn mask_numbers_in(text: &str) -> String {
         .chars()
         .filter(|&c| !numerals::is_invisible(c))
         .collect();
-    mask_runs(&chars, shape_for_messages)
+    mask_runs(&chars, numerals::is_separator, shape_for_messages)
 }
 
 /// Free text an arbiter typed (a penalty, withdrawal or disqualification reason, a note),
@@ -116,7 +117,7 @@ pub fn mask_numbers_in(text: &str) -> String {
 /// written date (`1990年1月1日`, `一九九〇年一月一日`, `1990-01-01`, `19900101`, `1/1/1990`,
 /// `1月1日`) with its digits starred, since a birth date beside a masked ID number gives
 /// the hidden 8 digits back; and every number of nine digits or more — in ASCII, full
-/// width or Chinese numerals, its groups split by spaces, `-`, `.`, `_`, `/`, `／` or
+/// width or Chinese numerals, its groups split by spaces, `-`, `.`, `_`, `/`, `／`, commas or
 /// brackets, an ID's final `X` included — masked as an ID number (14 digits or more) or a
 /// phone number (separators dropped). Shorter numbers (rounds, points) stay.
 pub fn mask_free_text(text: &str) -> String {
@@ -131,7 +132,7 @@ pub fn mask_free_text(text: &str) -> String {
             }
         }
     }
-    mask_runs(&chars, shape_for_free_text)
+    mask_runs(&chars, numerals::is_separator_or_comma, shape_for_free_text)
 }
 
 /// [`mask_free_text`] applied to every string inside a JSON value.
@@ -209,6 +210,8 @@ mod tests {
             "叁叁零壹零贰壹玖玖零零壹零壹壹贰叁肆",
             "3301／0219／9001／0112／34",
             "3301/0219/9001/0112/34",
+            "3301,0219,9001,0112,34",
+            "③③⓪①⓪②①⑨⑨⓪⓪①⓪①①②③④",
             "330102 - 1990 0101 - 1234",
             "3301\u{200b}0219\u{200b}9001\u{200b}0112\u{200b}34",
             "330102********1234，生于1990年1月1日",
