@@ -20,11 +20,16 @@ pub const MAX_NAME_CHARS: usize = 128;
 /// tab, which becomes a space) dropped; the rest in Unicode normal form C, so that `张三`
 /// typed with a decomposed or compatibility character is the `张三` already registered.
 pub fn to_half_width(s: &str) -> String {
-    // Most cells are in normal form C already; the quick check spares them the rewrite.
+    // Most cells are in normal form C already: ASCII and common ideographs alone always
+    // are (nothing there composes), and the quick check spares the others the rewrite.
+    let plain = |c: char| c.is_ascii() || ('\u{4e00}'..='\u{9fff}').contains(&c);
     let composed: String;
-    let s = match unicode_normalization::is_nfc_quick(s.chars()) {
-        unicode_normalization::IsNormalized::Yes => s,
-        _ => {
+    let s = match s.chars().all(plain)
+        || unicode_normalization::is_nfc_quick(s.chars())
+            == unicode_normalization::IsNormalized::Yes
+    {
+        true => s,
+        false => {
             composed = s.nfc().collect();
             &composed
         }

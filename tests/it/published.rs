@@ -307,6 +307,21 @@ fn log_and_audit_log_mask_every_form_of_an_id_in_a_reason() {
         records[0].1.contains(SECRET),
         "the audit line keeps the words"
     );
+    // A time is not a birth date: the log's times stay whole.
+    let json: serde_json::Value = serde_json::from_str(&records[3].1).unwrap();
+    let times: Vec<&str> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["time"].as_str())
+        .collect();
+    assert!(!times.is_empty(), "{json}");
+    assert!(
+        times
+            .iter()
+            .all(|t| t.starts_with("20") && !t.contains('*')),
+        "{times:?}"
+    );
 }
 
 /// Issue 42 §4: a name with an invisible character is the name without it (the second
