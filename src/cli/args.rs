@@ -20,7 +20,9 @@ pub struct Cli {
     /// Output format of read commands.
     #[arg(long, global = true, default_value = "table")]
     pub format: FormatArg,
-    /// Show ID-card and phone numbers unmasked.
+    /// The arbiter's view: every player column in full (ID-card and phone numbers, birth
+    /// dates) and the notes and reasons typed into withdrawals, disqualifications,
+    /// penalties and playoffs, which public outputs leave out.
     #[arg(long, global = true)]
     pub show_private: bool,
     /// Encoding of CSV files: `import` reads auto (UTF-8, UTF-8 with BOM or GBK), utf-8

@@ -30,7 +30,10 @@ pub const ZH: &[(&str, &str)] = &[
         ":encoding",
         "CSV 文件的编码：import 读入时为 auto（UTF-8、带 BOM 的 UTF-8 或 GBK）、utf-8 或 gbk；输出 CSV 默认带 BOM 的 UTF-8（auto，中文 Excel 可直接打开），也可选 utf-8（不带 BOM）或 gbk",
     ),
-    (":show_private", "显示完整的身份证号和电话号码（默认打码）"),
+    (
+        ":show_private",
+        "裁判视图：完整显示棋手各列（身份证号、电话、出生日期）及退赛、取消资格、罚分、加赛时填写的说明和原因（公开输出中不显示）",
+    ),
     (
         "demo",
         "运行一个完整的内置示例赛事（报名、每一轮、成绩、奖项）",

@@ -266,10 +266,12 @@ pub fn find_player<'a>(
     if let Ok(id) = text.parse::<u32>() {
         return event.player(PlayerId(id)).ok_or(LookupError::NoId { id });
     }
+    // Names are stored cleaned (no invisible characters, NFC): `张\u{200b}三` finds 张三.
+    let cleaned = super::normalise::clean_name(text);
     let matches: Vec<&Player> = event
         .players
         .iter()
-        .filter(|p| p.name == text && pool.is_none_or(|g| &p.group == g))
+        .filter(|p| (p.name == text || p.name == cleaned) && pool.is_none_or(|g| &p.group == g))
         .collect();
     match matches.as_slice() {
         [one] => Ok(one),

@@ -18,7 +18,8 @@
 //! registered twice; `limit.rs` the event's maximum number of players; `problems.rs` holds the located errors. Around the import:
 //! `lookup.rs` finds players and pools by what a user types, `groups.rs` cancels and
 //! checks groups, `summary.rs` counts them, `template.rs` writes an empty registration
-//! sheet, `privacy.rs` masks personal data and `normalise.rs` cleans cells and names.
+//! sheet, `privacy.rs` masks personal data (`numerals.rs` finds the numbers and dates people
+//! type into free text) and `normalise.rs` cleans cells and names.
 
 mod batch;
 mod duplicates;
@@ -26,6 +27,7 @@ mod grid;
 mod limits;
 mod ods_scan;
 mod limit;
+mod numerals;
 mod problems;
 mod row;
 mod sheet;

@@ -1,12 +1,39 @@
 //! Cleaning of the text Excel puts in a cell: full-width ASCII (ＡＢＣ１２３), the
-//! ideographic space, non-breaking and zero-width spaces, stray and doubled spaces.
+//! ideographic space, non-breaking spaces, zero-width and other invisible characters,
+//! stray and doubled spaces, and Unicode normalisation (NFC), so that two cells a reader
+//! cannot tell apart are the same text.
 //!
 //! Owns only character-level clean-up; it knows nothing about what a column means.
 
+use unicode_normalization::UnicodeNormalization;
+
+/// The longest name a player may have, in characters. Chinese names have 2–4 characters,
+/// names of minorities and foreigners written in Chinese rarely more than 20, Latin names
+/// rarely more than 40; 128 leaves room for any real name (and for the hostile-text
+/// tests' payloads, which check escaping), while a pasted paragraph — a 3,001-character
+/// cell — is a mistake or an attack on every page and sheet the name is printed on.
+pub const MAX_NAME_CHARS: usize = 128;
+
 /// Full-width ASCII (U+FF01–U+FF5E) to half-width; every kind of space to a plain space;
-/// zero-width characters and control characters (other than tab, which becomes a space)
-/// dropped.
+/// invisible characters (zero-width, soft hyphen, bidirectional controls, variation
+/// selectors, see [`super::numerals::is_invisible`]) and control characters (other than
+/// tab, which becomes a space) dropped; the rest in Unicode normal form C, so that `张三`
+/// typed with a decomposed or compatibility character is the `张三` already registered.
 pub fn to_half_width(s: &str) -> String {
+    // Most cells are in normal form C already: ASCII and common ideographs alone always
+    // are (nothing there composes), and the quick check spares the others the rewrite.
+    let plain = |c: char| c.is_ascii() || ('\u{4e00}'..='\u{9fff}').contains(&c);
+    let composed: String;
+    let s = match s.chars().all(plain)
+        || unicode_normalization::is_nfc_quick(s.chars())
+            == unicode_normalization::IsNormalized::Yes
+    {
+        true => s,
+        false => {
+            composed = s.nfc().collect();
+            &composed
+        }
+    };
     s.chars()
         .filter_map(|c| match c {
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0),
@@ -15,8 +42,8 @@ pub fn to_half_width(s: &str) -> String {
                 Some(' ')
             }
             '\t' | '\r' | '\n' => Some(' '),
-            // Zero-width spaces and a BOM that slipped into a cell.
-            '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' => None,
+            // Zero-width spaces, a BOM that slipped into a cell, bidi controls.
+            c if super::numerals::is_invisible(c) => None,
             c if c.is_control() => None,
             c => Some(c),
         })
@@ -96,6 +123,11 @@ mod tests {
             ("\u{FEFF}姓名", "姓名"),
             ("a\u{200B}b", "ab"),
             ("a\0b", "ab"),
+            ("张\u{200E}\u{202E}三\u{FE0F}", "张三"),
+            ("a\u{AD}b\u{2066}c\u{2069}", "abc"),
+            // Decomposed é, and a CJK compatibility ideograph, are NFC-normalised.
+            ("Jose\u{301}", "José"),
+            ("\u{F900}", "\u{8C48}"),
             ("成人组", "成人组"),
         ];
         for (input, want) in cases {
@@ -128,6 +160,10 @@ mod tests {
             ("买买提・艾力", "买买提·艾力"),
             ("买买提 · 艾力", "买买提·艾力"),
             ("Ｊｏｈｎ　Ｓｍｉｔｈ", "John Smith"),
+            // Issue 42 §4: an invisible character cannot make a second 张三.
+            ("张\u{200B}三", "张三"),
+            ("张\u{200F}三", "张三"),
+            ("\u{2060}张三\u{FEFF}", "张三"),
         ];
         for (input, want) in cases {
             assert_eq!(clean_name(input), want, "input {input:?}");

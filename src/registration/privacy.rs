@@ -1,7 +1,11 @@
-//! Masking of personal data (docs/architecture.md "Data and persistence": ID-card and phone numbers
-//! are kept in the state but masked in every printed and exported view).
+//! Masking of personal data (docs/architecture.md §7): ID-card and phone numbers are kept
+//! in the state but masked wherever they are shown, and free text is masked for what an
+//! ID number, a phone number or a birth date can look like in it.
 //!
-//! Owns only the masking rule; callers decide when the user asked for the full number.
+//! Owns only the masking rule; callers decide when the user asked for the full number
+//! and which outputs show free text at all (public outputs never do).
+
+use super::numerals;
 
 /// Keeps `head` leading and `tail` trailing characters and stars the rest; a value too
 /// short to keep both keeps at most its last `tail` characters and at least one star.
@@ -24,8 +28,14 @@ fn mask(value: &str, head: usize, tail: usize) -> String {
 }
 
 /// An ID number with its first 6 (region) and last 4 characters kept:
-/// `330702200805011234` → `330702********1234`.
+/// `330702200805011234` → `330702********1234`. A 15-digit ID number (issued before
+/// 1999: region, a 6-digit birth date, 3 digits) keeps its last 3, so no digit of the
+/// birth date shows.
 pub fn mask_id_number(id: &str) -> String {
+    let n = id.chars().count();
+    if n == 15 && id.chars().all(|c| c.is_ascii_digit()) {
+        return mask(id, 6, 3);
+    }
     mask(id, 6, 4)
 }
 
@@ -35,93 +45,94 @@ pub fn mask_phone(phone: &str) -> String {
     mask(phone, 3, 4)
 }
 
-/// `text` with every run of nine digits or more masked: as an ID number when it has 15
-/// or more (a trailing `X` included), else as a phone number. A safety net for messages
-/// that quote a cell, in case an ID or phone number was typed into the wrong column.
-pub fn mask_numbers_in(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < chars.len() {
-        if !chars[i].is_ascii_digit() {
-            out.push(chars[i]);
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < chars.len() && chars[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i - start == 17 && i < chars.len() && matches!(chars[i], 'X' | 'x') {
-            i += 1;
-        }
-        let run: String = chars[start..i].iter().collect();
-        match run.len() {
-            0..=8 => out.push_str(&run),
-            9..=14 => out.push_str(&mask_phone(&run)),
-            _ => out.push_str(&mask_id_number(&run)),
-        }
+/// How a number found in text is masked: as an ID number (region and last 4 kept), as a
+/// phone number (first 3 and last 4 kept), or left as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Id,
+    Phone,
+    Other,
+}
+
+/// What an ID or phone number looks like, for messages: 14 digits or more (an ID number,
+/// or one with a digit too many or too few, `X` included) is an ID number; 11 to 13 digits
+/// starting with `1` (a mobile), 10 to 13 starting with `0` (a landline with its area
+/// code) or 13 starting with `86` (a mobile with the country code) is a phone number.
+/// Anything else — a 10-digit rating sum, a table count, a seed — is not personal.
+fn shape_for_messages(digits: &str) -> Shape {
+    let n = digits.len();
+    match n {
+        14.. => Shape::Id,
+        11..=13 if digits.starts_with('1') => Shape::Phone,
+        10..=13 if digits.starts_with('0') => Shape::Phone,
+        13 if digits.starts_with("86") => Shape::Phone,
+        _ => Shape::Other,
     }
+}
+
+/// What an arbiter's free text may hide: any number of nine digits or more is masked (as
+/// an ID number from 14 digits, else as a phone number), whatever its shape.
+fn shape_for_free_text(digits: &str) -> Shape {
+    match digits.len() {
+        14.. => Shape::Id,
+        9..=13 => Shape::Phone,
+        _ => Shape::Other,
+    }
+}
+
+/// `chars` with every number (in any form, its groups split by what `is_separator`
+/// accepts, see [`super::numerals::runs`]) that `shape`
+/// picks replaced by its masked ASCII digits; every other character as it was.
+fn mask_runs(chars: &[char], is_separator: fn(char) -> bool, shape: fn(&str) -> Shape) -> String {
+    let mut out = String::with_capacity(chars.len());
+    let mut at = 0;
+    for run in numerals::runs(chars, is_separator) {
+        let masked = match shape(&run.digits) {
+            Shape::Id => mask_id_number(&run.digits),
+            Shape::Phone => mask_phone(&run.digits),
+            Shape::Other => continue,
+        };
+        out.extend(&chars[at..run.start]);
+        out.push_str(&masked);
+        at = run.end;
+    }
+    out.extend(&chars[at..]);
     out
 }
 
-/// A digit as typed in free text: ASCII or full-width (`１３８…` from a Chinese input
-/// method), as its ASCII value.
-fn digit_of(c: char) -> Option<char> {
-    match c {
-        '0'..='9' => Some(c),
-        '\u{ff10}'..='\u{ff19}' => char::from_u32(c as u32 - 0xff10 + u32::from(b'0')),
-        _ => None,
-    }
+/// A message (an error or a warning quoting a cell) with what looks like an ID or phone
+/// number masked — typed with any separator, in full width or in Chinese numerals — and
+/// every other number left as it is: a 10-digit rating sum or a table count survives. A
+/// safety net in case an ID or phone number was typed into the wrong column.
+pub fn mask_numbers_in(text: &str) -> String {
+    let chars: Vec<char> = text
+        .chars()
+        .filter(|&c| !numerals::is_invisible(c))
+        .collect();
+    mask_runs(&chars, numerals::is_separator, shape_for_messages)
 }
 
-/// Free text (a penalty or withdrawal reason, a note) with every ID-like or phone-like
-/// number masked: a run of nine or more digits — ASCII or full-width, possibly split by
-/// single spaces or hyphens (`138-1234-5678`, `330702 19900101 1234`) and ending in `X`
-/// for an ID — is masked as [`mask_numbers_in`] does (separators dropped). Shorter
-/// numbers (rounds, points, dates) stay.
+/// Free text an arbiter typed (a penalty, withdrawal or disqualification reason, a note),
+/// as `log`, `audit.log` and the terminal show it: invisible characters dropped; every
+/// written date (`1990年1月1日`, `一九九〇年一月一日`, `1990-01-01`, `19900101`, `1/1/1990`,
+/// `1月1日`) with its digits starred, since a birth date beside a masked ID number gives
+/// the hidden 8 digits back; and every number of nine digits or more — in ASCII, full
+/// width or Chinese numerals, its groups split by spaces, `-`, `.`, `_`, `/`, `／`, commas or
+/// brackets, an ID's final `X` included — masked as an ID number (14 digits or more) or a
+/// phone number (separators dropped). Shorter numbers (rounds, points) stay.
 pub fn mask_free_text(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < chars.len() {
-        if digit_of(chars[i]).is_none() {
-            out.push(chars[i]);
-            i += 1;
-            continue;
-        }
-        // The longest run of digits with single separators between them.
-        let start = i;
-        let mut digits = String::new();
-        let mut end = i;
-        let mut j = i;
-        while j < chars.len() {
-            if let Some(d) = digit_of(chars[j]) {
-                digits.push(d);
-                j += 1;
-                end = j;
-            } else if matches!(
-                chars[j],
-                ' ' | '-' | '\u{3000}' | '(' | ')' | '\u{ff08}' | '\u{ff09}'
-            ) && chars.get(j + 1).and_then(|&c| digit_of(c)).is_some()
-            {
-                j += 1;
-            } else {
-                break;
+    let mut chars: Vec<char> = text
+        .chars()
+        .filter(|&c| !numerals::is_invisible(c))
+        .collect();
+    for (start, end) in numerals::dates(&chars) {
+        for c in &mut chars[start..end] {
+            if numerals::digit_value(*c).is_some() || matches!(*c, '十' | '拾' | '廿' | '卅') {
+                *c = '*';
             }
         }
-        if digits.len() == 17 && chars.get(end).is_some_and(|c| matches!(c, 'X' | 'x')) {
-            digits.push(chars[end]);
-            end += 1;
-        }
-        if digits.len() >= 9 {
-            out.push_str(&mask_numbers_in(&digits));
-        } else {
-            out.extend(&chars[start..end]);
-        }
-        i = end;
     }
-    out
+    mask_runs(&chars, numerals::is_separator_or_comma, shape_for_free_text)
 }
 
 /// [`mask_free_text`] applied to every string inside a JSON value.
@@ -165,10 +176,14 @@ mod tests {
                 "电话138****5678 身份证330702********1234",
             ),
             ("电话 138-1234-5678。", "电话 138****5678。"),
-            ("身份证 330702 19900101 123X", "身份证 330702********123X"),
+            // The birth date is starred first; region and check digits stay, as in an ID mask.
+            ("身份证 330702 19900101 123X", "身份证 330702 ******** 123X"),
+            ("身份证 330702-1990-0101-123X", "身份证 330702********123X"),
             ("电话１３８１２３４５６７８", "电话138****5678"),
-            ("第3轮 扣2分 2018-10-27", "第3轮 扣2分 2018-10-27"),
+            ("第3轮 扣2分", "第3轮 扣2分"),
+            ("第3轮 2018-10-27", "第3轮 ****-**-**"),
             ("round 5, table 12", "round 5, table 12"),
+            ("already 330702********1234", "already 330702********1234"),
             ("", ""),
         ];
         for (input, want) in cases {
@@ -182,6 +197,46 @@ mod tests {
         );
     }
 
+    /// Issue 42 §4: every way an ID number can be typed into a reason is masked, and a
+    /// birth date written beside the masked number does not give the hidden digits back.
+    #[test]
+    fn hostile_forms_of_an_id_number_are_masked() {
+        let hidden = ["19900101", "1990", "0101"];
+        for text in [
+            "3301.0219.9001.0112.34",
+            "330102_19900101_1234",
+            "３３０１０２１９９００１０１１２３４",
+            "三三〇一〇二一九九〇〇一〇一一二三四",
+            "叁叁零壹零贰壹玖玖零零壹零壹壹贰叁肆",
+            "3301／0219／9001／0112／34",
+            "3301/0219/9001/0112/34",
+            "3301,0219,9001,0112,34",
+            "③③⓪①⓪②①⑨⑨⓪⓪①⓪①①②③④",
+            "330102 - 1990 0101 - 1234",
+            "3301\u{200b}0219\u{200b}9001\u{200b}0112\u{200b}34",
+            "330102********1234，生于1990年1月1日",
+            "330102********1234，生于一九九〇年一月一日",
+            "330102********1234 born 1990-01-01",
+            "330102********1234 born 1990.1.1",
+            "330102********1234 born 1990_01_01",
+            "330102********1234 born 1990／01／01",
+            "330102********1234 born 19900101",
+            "330102********1234 born 1/1/1990",
+            "330102********1234 born １９９０年１月１日",
+        ] {
+            let masked = mask_free_text(&format!("退赛：{text}。"));
+            let digits: String = masked
+                .chars()
+                .filter_map(|c| numerals::digit_value(c).map(|d| char::from(b'0' + d)))
+                .collect();
+            for h in hidden {
+                assert!(!digits.contains(h), "{text} → {masked}");
+            }
+        }
+        let masked = mask_free_text("电话 138.1234.5678 或 一三八一二三四五六七八");
+        assert_eq!(masked, "电话 138****5678 或 138****5678");
+    }
+
     #[test]
     fn numbers_in_text_table() {
         let cases = [
@@ -189,13 +244,26 @@ mod tests {
                 "date `330702198001011232` is not a date",
                 "date `330702********1232` is not a date",
             ),
-            ("gender `33070219800101123x`", "gender `330702********123x`"),
+            ("gender `33070219800101123x`", "gender `330702********123X`"),
             ("call 10012345678 now", "call 100****5678 now"),
             ("born 20080501, rating 1500", "born 20080501, rating 1500"),
             (
                 "already masked 330702********1232",
                 "already masked 330702********1232",
             ),
+            ("id `3301.0219.8001.0112.32`", "id `330102********1232`"),
+            (
+                "id `３３０１０２１９８００１０１１２３２`",
+                "id `330102********1232`",
+            ),
+            ("tel 0579-82345678", "tel 057*****5678"),
+            ("tel +86 138 1234 5678", "tel +861******5678"),
+            // Issue 42 §4: not every long digit run is personal.
+            (
+                "rating sum 1234567890 over 2345678 tables",
+                "rating sum 1234567890 over 2345678 tables",
+            ),
+            ("seed 987654321", "seed 987654321"),
             ("张三", "张三"),
             ("", ""),
         ];
@@ -210,6 +278,7 @@ mod tests {
             ("330702200805011234", "330702********1234"),
             ("11010519491231002X", "110105********002X"),
             ("33070220080", "330702*0080"),
+            ("330702800501123", "330702******123"),
             ("1234567890", "******7890"),
             ("12345", "*2345"),
             ("1234", "*234"),

@@ -197,6 +197,22 @@ impl<'a> Sheet<'a> {
                 ),
             );
         }
+        let (length, max) = (name.chars().count(), normalise::MAX_NAME_CHARS);
+        if length > max {
+            // The start of the name is enough to find the cell; all of it would flood
+            // the message.
+            let start: String = name.chars().take(20).collect();
+            row.error(
+                name_col,
+                Some(format!("{start}…")),
+                Text::new(
+                    format!("姓名有 {length} 个字符，超过上限 {max}；请检查该单元格"),
+                    format!(
+                        "the name has {length} characters, more than the limit of {max}; check the cell"
+                    ),
+                ),
+            );
+        }
         let named = match row.get(Field::Group) {
             Some((col, value)) => match find_group(rules, &value) {
                 Some(g) => Some(g),
@@ -359,7 +375,7 @@ impl<'a> Sheet<'a> {
             }
         }
         let named = named?;
-        if name.is_empty() {
+        if name.is_empty() || length > max {
             return None;
         }
         // Only a year and month and no ID number: if an age limit falls inside that month,

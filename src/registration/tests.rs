@@ -493,3 +493,40 @@ fn full_width_values_are_normalised() {
     assert_eq!(players[0].id_number, Some(id("330702", "19800101", 123)));
     assert_eq!(players[0].phone.as_deref(), Some("10012345678"));
 }
+
+/// Issue 42 §4: a name with an invisible character in it is the same name, so the
+/// duplicate check sees `张\u{200b}三` and `张三` of one unit as one player registered twice.
+#[test]
+fn an_invisible_character_does_not_make_a_second_player() {
+    for hidden in [
+        "\u{200b}", "\u{200e}", "\u{202e}", "\u{2060}", "\u{feff}", "\u{ad}",
+    ] {
+        let text =
+            format!("姓名,单位,组别\n张三,婺城区棋协,成人组\n张{hidden}三,婺城区棋协,成人组\n");
+        let err = read(&text).unwrap_err();
+        assert_eq!(err.errors.len(), 1, "{hidden:?}: {err}");
+        assert_eq!(err.errors[0].line, 3, "{err}");
+        assert!(err.errors[0].message.contains("line 2 (`张三`)"), "{err}");
+    }
+    let players = read("姓名,组别\nJose\u{301},成人组\n").unwrap();
+    assert_eq!(players[0].name, "José");
+}
+
+/// Issue 42 §4: an overlong name is refused at import with its cell, the message quoting
+/// only its start.
+#[test]
+fn an_overlong_name_is_refused_with_its_cell() {
+    let long = "张".repeat(3001);
+    let err = read(&format!("姓名,组别\n甲,成人组\n{long},成人组\n")).unwrap_err();
+    assert_eq!(err.errors.len(), 1, "{err}");
+    let e = &err.errors[0];
+    assert_eq!((e.line, e.column.as_deref()), (3, Some("姓名")), "{err}");
+    assert!(e.message.contains("3001 characters"), "{err}");
+    assert!(e.message_zh.contains("3001 个字符"), "{err}");
+    assert!(err.to_string().chars().count() < 1000, "{err}");
+    let fits = "张".repeat(normalise::MAX_NAME_CHARS);
+    assert_eq!(
+        read(&format!("姓名,组别\n{fits},成人组\n")).unwrap()[0].name,
+        fits
+    );
+}

@@ -332,6 +332,12 @@ impl Rulebook {
             d.opt("section", f.section.as_ref().map(|x| quote(x.as_str())));
         }
 
+        d.header("[publish]");
+        d.raw(
+            "fields",
+            string_array(self.publish.fields.iter().map(|f| f.name())),
+        );
+
         for t in &self.teams {
             d.header("[[teams]]");
             d.str("id", &t.id);

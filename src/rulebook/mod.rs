@@ -9,9 +9,11 @@ mod effective;
 mod error;
 mod names;
 mod parse;
+mod publish;
 mod reader;
 mod types;
 
 pub use error::{Problem, RulebookErrors};
 pub use parse::{relax_list, relax_rule, relax_rule_name};
+pub use publish::{PublishField, PublishRules};
 pub use types::*;

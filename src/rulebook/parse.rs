@@ -12,6 +12,7 @@ use toml_edit::ImDocument;
 
 const TOP_KEYS: &[&str] = &[
     "event", "groups", "scoring", "pairing", "colours", "conduct", "ranking", "prizes", "teams",
+    "publish",
 ];
 const EVENT_KEYS: &[&str] = &[
     "name",
@@ -201,6 +202,7 @@ impl Rulebook {
         let ranking = parse_ranking(&mut ctx, &root);
         let prizes = parse_prizes(&mut ctx, &root, &index);
         let teams = parse_teams(&mut ctx, &root, &index);
+        let publish = super::publish::parse_publish(&mut ctx, &root);
         super::bounds::check(&mut ctx, doc.as_table());
         if !ctx.problems.is_empty() {
             return Err(RulebookErrors::from_raw(source, text, ctx.problems));
@@ -222,6 +224,7 @@ impl Rulebook {
             ranking,
             prizes,
             teams,
+            publish,
         })
     }
 }

@@ -30,6 +30,10 @@ pub struct Rulebook {
     pub prizes: PrizeRules,
     /// `[[teams]]`: team competitions over units' best players.
     pub teams: Vec<TeamCompetition>,
+    /// `[publish]`: the player columns published beyond name, unit, group, gender,
+    /// rating and title (none by default).
+    #[serde(default)]
+    pub publish: super::PublishRules,
     /// Which settings the rulebook file wrote; every other one is qiwang's default.
     #[serde(skip)]
     pub written: WrittenKeys,
@@ -858,6 +862,7 @@ impl Rulebook {
             ranking: RankingRules::default(),
             prizes: PrizeRules::default(),
             teams: Vec::new(),
+            publish: super::PublishRules::default(),
         }
     }
 }

@@ -186,7 +186,7 @@ impl Store {
 
     pub(super) fn read_state(&self) -> Result<(Vec<u8>, Event), StoreError> {
         let path = self.state_path();
-        let bytes = fs::read(&path).map_err(|e| StoreError::io("read", &path, e))?;
+        let bytes = fsio::read(&path)?;
         let event = state::decode(&path, &bytes, || state::recovery_hint(&self.history_dir()))?;
         Ok((bytes, event))
     }

@@ -249,12 +249,29 @@ pub(crate) fn remove_if_exists(path: &Path) -> Result<bool, StoreError> {
     }
 }
 
-/// Reads a file, `None` when it does not exist.
+/// The bytes of `path`, opened without following a symbolic link.
+fn read_no_follow(path: &Path) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    io::Read::read_to_end(&mut options().read(true).open(path)?, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// Reads a file of the event; a symbolic link is refused, never followed (a
+/// `qiwang.json` linked to another event's state would otherwise be read, and then
+/// replaced by a file of its own on the next change).
+pub(crate) fn read(path: &Path) -> Result<Vec<u8>, StoreError> {
+    read_no_follow(path).map_err(|e| match is_link_refusal(&e) {
+        true => link_refused(path),
+        false => StoreError::io("read", path, e),
+    })
+}
+
+/// Reads a file as [`read`] does, `None` when it does not exist.
 pub(crate) fn read_optional(path: &Path) -> Result<Option<Vec<u8>>, StoreError> {
-    match fs::read(path) {
+    match read(path) {
         Ok(bytes) => Ok(Some(bytes)),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(StoreError::io("read", path, e)),
+        Err(StoreError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
     }
 }
 
@@ -428,5 +445,21 @@ mod tests {
         let path = dir.path().join("none");
         assert!(!remove_if_exists(&path).unwrap());
         assert_eq!(read_optional(&path).unwrap(), None);
+    }
+
+    /// Issue 42 §4: a state file (or any file read) that is a link is refused with the
+    /// same error as every other link in the event, not read through.
+    #[cfg(unix)]
+    #[test]
+    fn reading_refuses_a_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("other-event.json");
+        fs::write(&target, b"theirs").unwrap();
+        let link = dir.path().join("qiwang.json");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        for err in [read(&link).unwrap_err(), read_optional(&link).unwrap_err()] {
+            assert!(err.to_string().contains("is a symbolic link"), "{err}");
+        }
+        assert_eq!(read(&target).unwrap(), b"theirs");
     }
 }

@@ -1,17 +1,137 @@
-//! The player list.
+//! The player list (参赛名单): the public list of the site and the exports, and with
+//! `--show-private` the arbiter's full list.
+//!
+//! Owns which player data is public: name, gender, unit, group, rating and title, the
+//! typed status; the rest only as the rulebook's `[publish]` says, ID and phone masked.
+//! Free text (withdrawal notes, disqualification reasons) is never public.
 
 use crate::i18n::{gender_label, yes_no};
-use crate::model::{Event, Gender, GroupId, Player, PlayerId, PlayerStatus};
-use crate::registration::privacy::mask_free_text;
+use crate::model::{Event, Gender, GroupId, Player, PlayerId, PlayerStatus, WithdrawalCause};
 use crate::registration::{mask_id_number, mask_phone};
 use crate::report::{Json, Report, Section};
-use crate::rulebook::{Lang, Rulebook};
+use crate::rulebook::{Lang, PublishField, Rulebook};
 use chrono::{Datelike, NaiveDate};
 use serde::Serialize;
 use serde_json::json;
 
+/// A column of the player list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Column {
+    Id,
+    Number,
+    Name,
+    Gender,
+    Unit,
+    Group,
+    Born,
+    Grade,
+    Rating,
+    Title,
+    Disabled,
+    Local,
+    IdNumber,
+    Phone,
+    Status,
+}
+
+/// The columns the list shows. What a Chinese organiser posts (名单: name, gender, unit,
+/// group, and rating and title where the event uses them) always; birth year, grade,
+/// 残疾, 本地, masked ID and phone only when the rulebook's `[publish] fields` lists
+/// them; everything, in full, with `show_private` (the arbiter's own list).
+fn columns(event: &Event, rules: &Rulebook, show_private: bool) -> Vec<Column> {
+    let published = |f: PublishField| show_private || rules.publish.shows(f);
+    let mut cols = vec![
+        Column::Id,
+        Column::Number,
+        Column::Name,
+        Column::Gender,
+        Column::Unit,
+        Column::Group,
+    ];
+    let wanted = [
+        (published(PublishField::BirthYear), Column::Born),
+        (published(PublishField::Grade), Column::Grade),
+        (
+            event.players.iter().any(|p| p.rating.is_some()),
+            Column::Rating,
+        ),
+        (
+            event.players.iter().any(|p| p.title.is_some()),
+            Column::Title,
+        ),
+        (published(PublishField::Disabled), Column::Disabled),
+        (published(PublishField::Local), Column::Local),
+        (published(PublishField::IdNumber), Column::IdNumber),
+        (published(PublishField::Phone), Column::Phone),
+    ];
+    cols.extend(wanted.into_iter().filter(|(on, _)| *on).map(|(_, c)| c));
+    cols.push(Column::Status);
+    cols
+}
+
+impl Column {
+    fn heading(self, lang: Lang, show_private: bool) -> &'static str {
+        match self {
+            Column::Id => lang.pick("编号", "id"),
+            Column::Number => lang.pick("序号", "no."),
+            Column::Name => lang.pick("姓名", "name"),
+            Column::Gender => lang.pick("性别", "sex"),
+            Column::Unit => lang.pick("单位", "unit"),
+            Column::Group => lang.pick("组别", "group"),
+            Column::Born if show_private => lang.pick("出生日期", "born"),
+            Column::Born => lang.pick("出生年份", "born (year)"),
+            Column::Grade => lang.pick("年级", "grade"),
+            Column::Rating => lang.pick("等级分", "rating"),
+            Column::Title => lang.pick("称号", "title"),
+            Column::Disabled => lang.pick("残疾", "disabled"),
+            Column::Local => lang.pick("本地", "local"),
+            Column::IdNumber => lang.pick("身份证号", "ID number"),
+            Column::Phone => lang.pick("电话", "phone"),
+            Column::Status => lang.pick("状态", "status"),
+        }
+    }
+}
+
+/// A player's status as the list shows it: the typed cause of a withdrawal or
+/// disqualification (退赛, 连续弃权, 取消资格 from round N); the arbiter's own words
+/// (a withdrawal note, a disqualification reason) only with `show_private`, since free
+/// text may hold anything (a phone number, a diagnosis).
+pub(crate) fn status_text(p: &Player, lang: Lang, show_private: bool) -> String {
+    let with = |base: String, detail: Option<String>| match (detail, lang) {
+        (Some(d), Lang::Zh) if !d.trim().is_empty() => format!("{base}：{}", d.trim()),
+        (Some(d), Lang::En) if !d.trim().is_empty() => format!("{base}: {}", d.trim()),
+        _ => base,
+    };
+    match &p.status {
+        PlayerStatus::Active if p.joined_round > 1 => match lang {
+            Lang::Zh => format!("迟到报名，自第{}轮起参赛", p.joined_round),
+            Lang::En => format!("late entry from round {}", p.joined_round),
+        },
+        PlayerStatus::Active => String::new(),
+        PlayerStatus::Withdrawn { from_round, cause } => {
+            let base = match lang {
+                Lang::Zh => format!("自第{from_round}轮起退赛"),
+                Lang::En => format!("withdrawn from round {from_round}"),
+            };
+            let detail = match cause {
+                WithdrawalCause::Manual { note: Some(_) } if !show_private => None,
+                cause => Some(crate::results::withdrawal_cause_text(cause, lang)),
+            };
+            with(base, detail)
+        }
+        PlayerStatus::Disqualified { from_round, reason } => {
+            let base = match lang {
+                Lang::Zh => format!("自第{from_round}轮起取消比赛资格"),
+                Lang::En => format!("disqualified from round {from_round}"),
+            };
+            with(base, show_private.then(|| reason.clone()))
+        }
+    }
+}
+
 /// Every player of `group` — a pool with its sections, or one section — (or of the
-/// event), with ID and phone masked unless `show_private`.
+/// event): the published columns (see [`columns`]), everything in full with
+/// `show_private`.
 pub fn players(
     event: &Event,
     rules: &Rulebook,
@@ -26,107 +146,64 @@ pub fn players(
         lang.pick("参赛名单", "players")
     ));
     report.lang = lang.code().into();
-    let mask = |s: &Option<String>, f: fn(&str) -> String| -> String {
-        match s {
-            Some(v) if show_private => v.clone(),
-            Some(v) => f(v),
-            None => String::new(),
-        }
-    };
-    let group_name = |id: &GroupId| super::group_name(rules, id);
+    let cols = columns(event, rules, show_private);
+    let at = |c: Column| cols.iter().position(|&x| x == c);
+    let right: Vec<usize> = [Column::Id, Column::Number, Column::Rating]
+        .into_iter()
+        .filter_map(at)
+        .collect();
+    // A narrow terminal drops the long personal columns first.
+    let optional: Vec<usize> = [Column::IdNumber, Column::Phone]
+        .into_iter()
+        .filter_map(at)
+        .collect();
     let mut section = Section::new(
         "",
-        vec![
-            lang.pick("编号", "id").into(),
-            lang.pick("序号", "no.").into(),
-            lang.pick("姓名", "name").into(),
-            lang.pick("性别", "sex").into(),
-            lang.pick("单位", "unit").into(),
-            lang.pick("组别", "group").into(),
-            if show_private {
-                lang.pick("出生日期", "born").into()
-            } else {
-                lang.pick("出生年份", "born (year)").into()
-            },
-            lang.pick("年级", "grade").into(),
-            lang.pick("等级分", "rating").into(),
-            lang.pick("残疾", "disabled").into(),
-            lang.pick("本地", "local").into(),
-            lang.pick("身份证号", "ID number").into(),
-            lang.pick("电话", "phone").into(),
-            lang.pick("状态", "status").into(),
-        ],
+        cols.iter()
+            .map(|c| c.heading(lang, show_private).to_string())
+            .collect(),
     )
-    .right(&[0, 1, 8])
-    // Masked anyway unless --show-private: a narrow terminal drops them first.
-    .optional(&[11, 12]);
+    .right(&right)
+    .optional(&optional);
+    let private = |v: &Option<String>, mask: fn(&str) -> String| match v {
+        Some(v) if show_private => v.clone(),
+        Some(v) => mask(v),
+        None => String::new(),
+    };
+    let group_name = |id: &GroupId| super::group_name(rules, id);
     let want_json = json.wanted();
     let mut rows = Vec::new();
     for p in event.players.iter().filter(|p| in_group(p, group)) {
-        let group = match &p.section {
-            Some(s) => format!("{} ({})", group_name(s), group_name(&p.group)),
-            None => group_name(&p.group),
+        let cell = |c: Column| match c {
+            Column::Id => p.id.to_string(),
+            Column::Number => super::number_of(p),
+            Column::Name => p.name.clone(),
+            Column::Gender => gender_label(p.gender, lang).into(),
+            Column::Unit => p.unit.clone(),
+            Column::Group => match &p.section {
+                Some(s) => format!("{} ({})", group_name(s), group_name(&p.group)),
+                None => group_name(&p.group),
+            },
+            // The masked ID hides exactly the 8 birth-date digits, so a full birth date
+            // is never published: only the year, and only when the rulebook says so.
+            Column::Born => match p.birth_date {
+                Some(d) if show_private => d.to_string(),
+                Some(d) => d.year().to_string(),
+                None => String::new(),
+            },
+            Column::Grade => p.grade.map(|g| g.to_string()).unwrap_or_default(),
+            Column::Rating => p.rating.map(|r| r.to_string()).unwrap_or_default(),
+            Column::Title => p.title.clone().unwrap_or_default(),
+            Column::Disabled => yes_no(p.disabled, lang).into(),
+            Column::Local => yes_no(p.local, lang).into(),
+            Column::IdNumber => private(&p.id_number, mask_id_number),
+            Column::Phone => private(&p.phone, mask_phone),
+            Column::Status => status_text(p, lang, show_private),
         };
-        // Reasons are free text: an ID or phone number typed into one is masked.
-        let free = |reason: &str| {
-            if show_private {
-                reason.to_string()
-            } else {
-                mask_free_text(reason)
-            }
-        };
-        let status = match (&p.status, lang) {
-            (PlayerStatus::Active, Lang::Zh) if p.joined_round > 1 => {
-                format!("迟到报名，自第{}轮起参赛", p.joined_round)
-            }
-            (PlayerStatus::Active, Lang::En) if p.joined_round > 1 => {
-                format!("late entry from round {}", p.joined_round)
-            }
-            (PlayerStatus::Active, _) => String::new(),
-            (PlayerStatus::Withdrawn { from_round, cause }, Lang::Zh) => format!(
-                "自第{from_round}轮起退赛：{}",
-                free(&crate::results::withdrawal_cause_text(cause, lang))
-            ),
-            (PlayerStatus::Withdrawn { from_round, cause }, Lang::En) => format!(
-                "withdrawn from round {from_round}: {}",
-                free(&crate::results::withdrawal_cause_text(cause, lang))
-            ),
-            (PlayerStatus::Disqualified { from_round, reason }, Lang::Zh) => {
-                format!("自第{from_round}轮起取消比赛资格：{}", free(reason))
-            }
-            (PlayerStatus::Disqualified { from_round, reason }, Lang::En) => {
-                format!("disqualified from round {from_round}: {}", free(reason))
-            }
-        };
-        let id_number = mask(&p.id_number, mask_id_number);
-        // The masked ID hides exactly the 8 birth-date digits, so a full birth date beside
-        // it would give the whole number away: only the year unless asked for.
-        let birth = match p.birth_date {
-            Some(d) if show_private => d.to_string(),
-            Some(d) => d.year().to_string(),
-            None => String::new(),
-        };
-        let phone = mask(&p.phone, mask_phone);
-        section.push(vec![
-            p.id.to_string(),
-            super::number_of(p),
-            p.name.clone(),
-            gender_label(p.gender, lang).into(),
-            p.unit.clone(),
-            group,
-            birth,
-            p.grade.map(|g| g.to_string()).unwrap_or_default(),
-            p.rating.map(|r| r.to_string()).unwrap_or_default(),
-            yes_no(p.disabled, lang).into(),
-            yes_no(p.local, lang).into(),
-            id_number,
-            phone,
-            status.trim().to_string(),
-        ]);
-        if !want_json {
-            continue;
+        section.push(cols.iter().map(|&c| cell(c)).collect());
+        if want_json {
+            rows.push(player_json(rules, p, lang, show_private));
         }
-        rows.push(player_json(rules, p, show_private));
     }
     section.notes.push(match lang {
         Lang::Zh => format!("{} 人", section.rows.len()),
@@ -140,62 +217,82 @@ pub fn players(
 }
 
 /// One player as the JSON documents show it (`players --format json`, `export --format
-/// json`), ID and phone masked unless `show_private`. The fields are declared in
-/// alphabetical order, the order a [`serde_json::Value`] prints them in: the streamed
-/// export writes this struct as it is, and must read as the value did.
+/// json`): the same fields as the list (see [`columns`]), a field that is not published
+/// left out. The fields are declared in alphabetical order, the order a
+/// [`serde_json::Value`] prints them in: the streamed export writes this struct as it is,
+/// and must read as the value did.
 #[derive(Serialize)]
 pub(crate) struct PlayerJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
     birth_date: Option<NaiveDate>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     birth_year: Option<i32>,
-    disabled: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    disabled: Option<bool>,
     disqualified: bool,
     gender: Option<Gender>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     grade: Option<u8>,
     group: &'a GroupId,
     group_name: String,
     id: PlayerId,
+    #[serde(skip_serializing_if = "Option::is_none")]
     id_number: Option<String>,
     joined_round: u32,
-    local: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    local: Option<bool>,
     name: &'a str,
     number: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     phone: Option<String>,
     rating: Option<i32>,
     section: Option<&'a GroupId>,
+    status: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
     unit: &'a str,
     unranked: bool,
     withdrawn: bool,
 }
 
-/// [`PlayerJson`] of one player: a full birth date only with `show_private` (the masked
-/// ID hides exactly its digits), the year always.
+/// [`PlayerJson`] of one player: the published fields (ID and phone masked), everything
+/// in full with `show_private`; the status in the event's language, its free text only
+/// with `show_private`.
 pub(crate) fn player_json<'a>(
     rules: &Rulebook,
     p: &'a Player,
+    lang: Lang,
     show_private: bool,
 ) -> PlayerJson<'a> {
-    let private = |v: &Option<String>, mask: fn(&str) -> String| {
+    let published = |f: PublishField| show_private || rules.publish.shows(f);
+    let private = |f: PublishField, v: &Option<String>, mask: fn(&str) -> String| {
         v.as_deref()
+            .filter(|_| published(f))
             .map(|v| if show_private { v.to_string() } else { mask(v) })
     };
     PlayerJson {
         birth_date: p.birth_date.filter(|_| show_private),
-        birth_year: p.birth_date.map(|d| d.year()),
-        disabled: p.disabled,
+        birth_year: p
+            .birth_date
+            .filter(|_| published(PublishField::BirthYear))
+            .map(|d| d.year()),
+        disabled: published(PublishField::Disabled).then_some(p.disabled),
         disqualified: p.is_disqualified(),
         gender: p.gender,
-        grade: p.grade,
+        grade: p.grade.filter(|_| published(PublishField::Grade)),
         group: &p.group,
         group_name: super::group_name(rules, &p.group),
         id: p.id,
-        id_number: private(&p.id_number, mask_id_number),
+        id_number: private(PublishField::IdNumber, &p.id_number, mask_id_number),
         joined_round: p.joined_round,
-        local: p.local,
+        local: published(PublishField::Local).then_some(p.local),
         name: &p.name,
         number: p.number,
-        phone: private(&p.phone, mask_phone),
+        phone: private(PublishField::Phone, &p.phone, mask_phone),
         rating: p.rating,
         section: p.section.as_ref(),
+        status: status_text(p, lang, show_private),
+        title: p.title.as_deref(),
         unit: &p.unit,
         unranked: p.unranked,
         withdrawn: p.is_withdrawn(),

@@ -1,8 +1,8 @@
 //! The static site for the notice board or a WeChat link, and the whole-event JSON.
 //!
 //! Pure: returns (relative path, file content) pairs; the caller writes them. Every value
-//! goes through the HTML renderer's escaping, and the player list masks ID and phone
-//! numbers (the site is public).
+//! goes through the HTML renderer's escaping, and the player list shows only what is
+//! published (the site is public: see `views::players` and docs/architecture.md §7).
 
 use super::prizes::{all_standings, ranked_pools, sheet_from};
 use crate::model::{Event, GroupId};
@@ -299,8 +299,9 @@ pub fn csv_files<E>(
     Ok(files)
 }
 
-/// The whole event as one JSON document: players (personal numbers masked unless
-/// `show_private`), rounds and games, standings with every tiebreak value, team ranking
+/// The whole event as one JSON document: players (the published fields of the player
+/// list, see `views::players`; everything with `show_private`), penalties and playoffs
+/// (their free text only with `show_private`), rounds and games, standings with every tiebreak value, team ranking
 /// and the prize sheet. The schema is documented in docs/reference.md.
 ///
 /// Built as a value: for a large event, [`write_event_json`] writes the same text without
@@ -427,19 +428,20 @@ impl Serialize for EventJson<'_, '_> {
                 })
         });
         doc.serialize_field("groups", &groups)?;
-        // Free text an arbiter typed (a penalty's reason, a playoff's note) is masked
-        // unless private output was asked for.
-        let masked = |text: &mut String| {
-            if !show_private {
-                *text = crate::registration::privacy::mask_free_text(text);
+        // Free text an arbiter typed (a penalty's reason, a playoff's note) may hold
+        // anything: it is left out unless private output was asked for.
+        let without = |value: serde_json::Value, key: &str| {
+            let mut value = value;
+            if let (false, serde_json::Value::Object(map)) = (show_private, &mut value) {
+                map.remove(key);
             }
+            SortedKeys(value)
         };
         let penalties = Streamed(|| {
-            event.penalties.iter().map(|p| {
-                let mut p = p.clone();
-                masked(&mut p.reason);
-                SortedKeys(p)
-            })
+            event
+                .penalties
+                .iter()
+                .map(|p| without(serde_json::to_value(p).unwrap_or_default(), "reason"))
         });
         doc.serialize_field("penalties", &penalties)?;
         let players = Streamed(|| {
@@ -447,15 +449,14 @@ impl Serialize for EventJson<'_, '_> {
                 .players
                 .iter()
                 .filter(|p| super::players::in_group(p, only))
-                .map(|p| super::players::player_json(rules, p, show_private))
+                .map(|p| super::players::player_json(rules, p, lang, show_private))
         });
         doc.serialize_field("players", &players)?;
         let playoffs = Streamed(|| {
-            event.playoffs.iter().map(|p| {
-                let mut p = p.clone();
-                masked(&mut p.note);
-                SortedKeys(p)
-            })
+            event
+                .playoffs
+                .iter()
+                .map(|p| without(serde_json::to_value(p).unwrap_or_default(), "note"))
         });
         doc.serialize_field("playoffs", &playoffs)?;
         let (sheet, teams) = sheet_from(event, rules, self.standings.get());

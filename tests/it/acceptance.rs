@@ -45,12 +45,15 @@ impl Demo {
         args.extend_from_slice(extra);
         qiwang(&args);
         let out = tmp.path().join("json");
+        // The arbiter's full document: prize lists are recomputed from the players'
+        // 残疾/本地 marks and birth dates, which the public one leaves out.
         qiwang(&[
             "--event",
             dir.to_str().expect("utf-8 path"),
             "export",
             "--format",
             "json",
+            "--show-private",
             "--out",
             out.to_str().expect("utf-8 path"),
         ]);
@@ -509,6 +512,7 @@ fn issue4_recomputation_holds_after_corrections_double_forfeits_and_penalties() 
         "export",
         "--format",
         "json",
+        "--show-private",
         "--out",
         out.to_str().expect("utf-8"),
     ]);

@@ -1630,14 +1630,16 @@ fn standings_after_an_unfinished_round_are_refused() {
 }
 
 /// The masked ID hides exactly the birth-date digits (330702********1234), so a printed
-/// full birth date would give the number away: only the year is shown unless asked.
+/// full birth date would give the number away: not even the year is published unless
+/// the rulebook's `[publish]` asks for it, and the full date only with --show-private.
 #[test]
 fn birth_dates_are_not_printed_beside_masked_ids() {
     let (_tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
     let json = qw(&ev, &["players", "--format", "json"]).json();
     let players = json["players"].as_array().unwrap();
     assert!(players.iter().all(|p| p["birth_date"].is_null()));
-    assert!(players.iter().all(|p| p["birth_year"].is_u64()));
+    assert!(players.iter().all(|p| p["birth_year"].is_null()));
+    assert!(players.iter().all(|p| p["id_number"].is_null()));
     // Every player's full birth date (known with --show-private) is absent from every
     // format without it.
     let private = qw(&ev, &["players", "--format", "json", "--show-private"]).json();
@@ -1658,7 +1660,9 @@ fn birth_dates_are_not_printed_beside_masked_ids() {
         }
     }
     let table = qw(&ev, &["players"]).ok();
-    assert!(table.contains("出生年份"), "{table}");
+    assert!(!table.contains("出生年份"), "{table}");
+    let table = qw(&ev, &["players", "--show-private"]).ok();
+    assert!(table.contains("出生日期"), "{table}");
 }
 
 /// The README's set-up lines name the Rust version Cargo.toml requires, and the changelog

@@ -14,6 +14,7 @@ mod i18n;
 mod pairing_invariants;
 mod privacy;
 mod prizes;
+mod published;
 mod registration;
 mod relax;
 mod results_check;

@@ -439,7 +439,7 @@ fn markup_in_the_rulebook_is_escaped_in_every_html_output() {
 }
 
 /// The check character of a Chinese ID number from its first 17 digits (GB 11643).
-fn id_check(first17: &str) -> char {
+pub(crate) fn id_check(first17: &str) -> char {
     const WEIGHTS: [u32; 17] = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
     let sum: u32 = first17
         .chars()

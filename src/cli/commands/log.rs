@@ -49,7 +49,7 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
             lang.pick("注意：audit.log 最后一行不完整（崩溃所致），下一次修改时自动修复。行号", "note: the last line of audit.log is incomplete (a crash); the next change repairs it. line")
         ));
     }
-    report.json = mask_free_text_json(serde_json::to_value(entries).unwrap_or_default());
+    report.json = masked_entries(entries);
     ctx.print(&report)
 }
 
@@ -194,4 +194,24 @@ fn described(
 ) -> String {
     let trail = store.log().map(|t| t.entries).unwrap_or_default();
     describe(entry, &trail, names)
+}
+
+/// The entries as `log --format json` shows them: the command, summary and details of
+/// each masked as free text (lines written before numbers were masked at the source);
+/// the time, user and numbers as they are (a time is not a birth date).
+fn masked_entries(entries: &[qiwang::store::AuditEntry]) -> serde_json::Value {
+    let mut json = serde_json::to_value(entries).unwrap_or_default();
+    if let serde_json::Value::Array(items) = &mut json {
+        for map in items
+            .iter_mut()
+            .filter_map(serde_json::Value::as_object_mut)
+        {
+            for key in ["command", "summary", "details"] {
+                if let Some(value) = map.get_mut(key) {
+                    *value = mask_free_text_json(value.take());
+                }
+            }
+        }
+    }
+    json
 }
