@@ -152,13 +152,13 @@ impl Store {
         state::recovery_hint(&self.history_dir())
     }
 
-    /// The exact bytes of the state a snapshot in `history/` holds (the state before the
-    /// change its audit line records), compressed or not.
+    /// The exact bytes of the state a file in `history/` holds (the state before the
+    /// change its audit line records): a whole snapshot unpacked, or a step rebuilt from
+    /// the files before it and checked.
     pub fn read_snapshot(&self, name: &str) -> Result<Vec<u8>, StoreError> {
-        fsio::refuse_link(&self.history_dir())?;
         let path = self.history_dir().join(name);
-        let bytes = fs::read(&path).map_err(|e| StoreError::io("read", &path, e))?;
-        state::snapshot_state(&path, bytes)
+        self.history_state(name)?
+            .ok_or_else(|| StoreError::io("read", &path, std::io::ErrorKind::NotFound.into()))
     }
 
     /// Reads and checks the event. Needs no lock: the state file is only ever replaced by

@@ -81,7 +81,9 @@ mod directory;
 mod error;
 mod fsio;
 mod history;
+mod linediff;
 mod recovery;
+mod snapshots;
 mod state;
 
 pub use audit::{AuditEntry, AuditTrail, EntryKind};
@@ -326,12 +328,20 @@ impl Store {
         after: &[u8],
         entry: &AuditEntry,
     ) -> Result<(), StoreError> {
+        // The form of the change's history file (a whole snapshot or a step) is settled
+        // before the journal names it.
+        let whole_name = entry.snapshot.as_deref().expect("a change has a snapshot");
+        let (name, kept) = self.history_file(whole_name, before, after)?;
+        let entry = &AuditEntry {
+            snapshot: Some(name),
+            ..entry.clone()
+        };
         let snapshot = self
             .history_dir()
             .join(entry.snapshot.as_deref().expect("a change has a snapshot"));
         fsio::write_atomic(&self.journal_path(), &entry.to_line())?;
         let audit_path = self.audit_path();
-        let written = fsio::write_atomic(&snapshot, &state::compress(before))
+        let written = fsio::write_atomic(&snapshot, &kept)
             // The commit point: refused if the lock no longer protects the directory.
             .and_then(|()| lock.still_ours())
             .and_then(|()| fsio::write_atomic(&self.state_path(), after))

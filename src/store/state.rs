@@ -312,12 +312,23 @@ pub(crate) fn snapshot_name(seq: u64, command: &str) -> String {
     format!("{seq:06}-{slug}.json.gz")
 }
 
-/// Parses a snapshot file name (`.json.gz`, or `.json` from before compression) back
-/// into its sequence number.
+/// The suffix of a step file (`snapshots.rs`): a change kept as a delta.
+pub(crate) const STEP_SUFFIX: &str = ".diff.gz";
+
+/// The name of the step file of the change whose whole snapshot is named `whole`.
+pub(crate) fn step_name_of(whole: &str) -> Option<String> {
+    whole
+        .strip_suffix(".json.gz")
+        .map(|stem| format!("{stem}{STEP_SUFFIX}"))
+}
+
+/// Parses a history file name (a whole snapshot `.json.gz`, `.json` from before
+/// compression, or a step `.diff.gz`) back into its sequence number.
 pub(crate) fn snapshot_seq(name: &str) -> Option<u64> {
     let stem = name
         .strip_suffix(".json.gz")
-        .or_else(|| name.strip_suffix(".json"))?;
+        .or_else(|| name.strip_suffix(".json"))
+        .or_else(|| name.strip_suffix(STEP_SUFFIX))?;
     let (digits, _) = stem.split_once('-')?;
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -356,11 +367,15 @@ fn shell_word(path: &Path) -> String {
     }
 }
 
-/// What to tell a user whose `qiwang.json` was refused: the newest snapshot in `history/`
-/// that this qiwang can read, and how to go back to it.
+/// What to tell a user whose `qiwang.json` was refused: the newest whole snapshot in
+/// `history/` that this qiwang can read, and how to go back to it (a step file is no
+/// state by itself, so it is passed over).
 pub(crate) fn recovery_hint(history: &Path) -> Text {
     let good = list_snapshots(history).ok().and_then(|snapshots| {
         snapshots.into_iter().rev().find(|s| {
+            if s.name.ends_with(STEP_SUFFIX) {
+                return false;
+            }
             let path = history.join(&s.name);
             fs::read(&path)
                 .ok()
@@ -606,8 +621,14 @@ pub(super) mod tests {
             assert_eq!(snapshot_name(seq, command), name);
             assert_eq!(snapshot_seq(name), Some(seq));
         }
-        // Uncompressed snapshots of older events still count.
+        // Uncompressed snapshots of older events still count, and so do steps.
         assert_eq!(snapshot_seq("000012-result.json"), Some(12));
+        assert_eq!(snapshot_seq("000013-result.diff.gz"), Some(13));
+        assert_eq!(
+            step_name_of("000013-result.json.gz").as_deref(),
+            Some("000013-result.diff.gz")
+        );
+        assert_eq!(step_name_of("000013-result.json"), None);
         for name in [
             "x.json",
             "-a.json",
