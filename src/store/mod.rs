@@ -404,4 +404,6 @@ impl Store {
 }
 
 #[cfg(test)]
+mod step_tests;
+#[cfg(test)]
 mod tests;
