@@ -228,6 +228,11 @@ impl ChildRun {
 /// adding exactly one penalty, each undo restoring the state before the change it undid,
 /// and qiwang.json equal to the state the last line left.
 fn assert_history_agrees(store: &Store) {
+    assert_history_agrees_from(store, Event::new(RULES.into()));
+}
+
+/// [`assert_history_agrees`] for an event created with the state `initial`.
+fn assert_history_agrees_from(store: &Store, initial: Event) {
     let trail = store.log().unwrap();
     assert_eq!(trail.torn_line, None, "torn audit line");
     assert_eq!(trail.interrupted, None, "unreconciled change");
@@ -259,7 +264,7 @@ fn assert_history_agrees(store: &Store) {
         serde_json::from_slice(&bytes).unwrap()
     };
     let before: Vec<Event> = entries[1..].iter().map(snapshot).collect();
-    let mut state = Event::new(RULES.into());
+    let mut state = initial;
     for (i, entry) in entries[1..].iter().enumerate() {
         assert_eq!(before[i], state, "snapshot of #{}", entry.seq);
         let after = match before.get(i + 1) {
@@ -365,6 +370,64 @@ fn killed_at_random_moments_the_event_is_before_or_after_and_history_agrees() {
         completed + discarded + logged > 0,
         "no kill landed in the middle of a change"
     );
+}
+
+/// An event whose state is large enough that its history is kept as steps (line deltas
+/// with a whole snapshot every few changes), so the kills land in steps too.
+fn new_big_event(parent: &Path) -> (Store, Event) {
+    use qiwang::model::{GroupId, Player};
+    let mut event = Event::new(RULES.into());
+    for id in 1..=800 {
+        let mut p = Player::new(PlayerId(id), format!("棋手{id}"), GroupId::new("open"));
+        p.unit = format!("单位{}", id % 31);
+        event.players.push(p);
+    }
+    let store = Store::init(&parent.join("event"), RULES, &event, &command("init")).unwrap();
+    (store, event)
+}
+
+#[test]
+fn killed_at_random_moments_a_large_event_kept_as_steps_is_before_or_after() {
+    let slow = crate::common::slow_tests();
+    let trials: u64 = if slow { 100 } else { 8 };
+    let tmp = tempfile::tempdir().unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(44);
+    let (mut store, mut initial) = new_big_event(tmp.path());
+    let (mut steps, mut recovered) = (0, 0);
+    for trial in 0..trials {
+        if trial % 6 == 0 {
+            let dir = tmp.path().join(format!("e{trial}"));
+            fs::create_dir(&dir).unwrap();
+            (store, initial) = new_big_event(&dir);
+        }
+        let run = spawn_child(child_command(), "crash", store.dir(), 1000 + trial, 0);
+        let first = run
+            .lines
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the child never got ready");
+        assert_eq!(first, "ready");
+        // Long enough for a few changes (each syncs four times) before the kill.
+        thread::sleep(Duration::from_micros(rng.gen_range(0..1_200_000)));
+        run.kill();
+        let loaded = store.load().unwrap();
+        if store.recover().unwrap().is_some() {
+            recovered += 1;
+        }
+        assert_eq!(store.load().unwrap(), loaded, "recovery changed the state");
+        assert_history_agrees_from(&store, initial.clone());
+        steps += fs::read_dir(store.history_dir())
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .ends_with(".diff.gz")
+            })
+            .count();
+    }
+    eprintln!("{trials} kills: {recovered} interrupted changes reconciled, {steps} steps seen");
+    assert!(steps > 0, "no history was kept as steps");
 }
 
 #[test]
