@@ -467,7 +467,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #![proptest_config(ProptestConfig::with_cases(600))]
 
         /// The round trip the history relies on: the delta from any state to any other
         /// rebuilds the other byte for byte.

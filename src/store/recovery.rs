@@ -125,7 +125,7 @@ impl Store {
             return Ok(None);
         };
         let audit_path = self.audit_path();
-        let (bytes, trail) = audit::read(&audit_path)?;
+        let (bytes, trail) = audit::read_brief(&audit_path)?;
         if trail.torn_line.is_some() {
             fsio::truncate_synced(&audit_path, audit::complete_len(&bytes))?;
         }

@@ -176,6 +176,29 @@ fn diagnose(bytes: &[u8]) -> Result<Event, Refusal> {
     checked(event)
 }
 
+/// The rulebook and players of a state file, its rounds skipped unread; `None` when the
+/// file is not a state this qiwang reads (the full check then says why).
+pub(crate) fn roster(bytes: &[u8]) -> Option<Event> {
+    #[derive(serde::Deserialize)]
+    struct Roster {
+        schema_version: u64,
+        rules_toml: String,
+        players: Vec<crate::model::Player>,
+    }
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let roster: Roster = serde_json::from_slice(bytes).ok()?;
+    if roster.schema_version == 0 || roster.schema_version > u64::from(SCHEMA_VERSION) {
+        return None;
+    }
+    let mut ids = BTreeSet::new();
+    if !roster.players.iter().all(|p| ids.insert(p.id)) {
+        return None;
+    }
+    let mut event = Event::new(roster.rules_toml);
+    event.players = roster.players;
+    Some(event)
+}
+
 /// `event` if it is consistent (see [`integrity`]).
 fn checked(event: Event) -> Result<Event, Refusal> {
     let problems = integrity(&event);
@@ -584,6 +607,26 @@ pub(super) mod tests {
             );
             assert!(text.contains(expected), "expected {expected:?} in {text}");
             assert!(text.ends_with("; HINT"), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_roster_is_the_rulebook_and_players_alone() {
+        let event = paired();
+        let read = roster(&encode(&event)).unwrap();
+        assert_eq!(read.players, event.players);
+        assert_eq!(read.rules_toml, event.rules_toml);
+        assert!(read.groups.is_empty());
+        // What the full check refuses, the roster does not answer.
+        let mut twice = paired();
+        twice.players[1].id = crate::model::PlayerId(1);
+        let newer = String::from_utf8(encode(&event)).unwrap().replacen(
+            &format!("\"schema_version\": {SCHEMA_VERSION}"),
+            &format!("\"schema_version\": {}", SCHEMA_VERSION + 1),
+            1,
+        );
+        for bad in [&encode(&twice)[..], newer.as_bytes(), b"{", b""] {
+            assert!(roster(bad).is_none());
         }
     }
 

@@ -9,9 +9,18 @@ use qiwang::rulebook::Lang;
 use qiwang::store::{Recovery, StoreError};
 
 pub fn log(ctx: &Ctx) -> Result<(), CliError> {
-    let loaded = ctx.load()?;
+    // The wording needs the rulebook and the players' names, not the rounds; and only
+    // `--format json` shows the whole details of each line (a `result --from` line lists
+    // every result it recorded), so the other formats read the trail brief.
+    let loaded = ctx.load_roster()?;
     let lang = ctx.lang(&loaded.rules);
-    let trail = loaded.store.log().map_err(store_error)?;
+    let json = matches!(ctx.format(), Ok(qiwang::report::Format::Json));
+    let trail = if json {
+        loaded.store.log()
+    } else {
+        loaded.store.log_brief()
+    }
+    .map_err(store_error)?;
     let entries = &trail.entries;
     let mut report = Report::new(format!(
         "{} — {}",
@@ -49,7 +58,9 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
             lang.pick("注意：audit.log 最后一行不完整（崩溃所致），下一次修改时自动修复。行号", "note: the last line of audit.log is incomplete (a crash); the next change repairs it. line")
         ));
     }
-    report.json = mask_free_text_json(serde_json::to_value(entries).unwrap_or_default());
+    if json {
+        report.json = mask_free_text_json(serde_json::to_value(entries).unwrap_or_default());
+    }
     ctx.print(&report)
 }
 
@@ -198,7 +209,7 @@ fn described(
     entry: &qiwang::store::AuditEntry,
     names: &Names,
 ) -> String {
-    let trail = store.log().map(|t| t.entries).unwrap_or_default();
+    let trail = store.log_brief().map(|t| t.entries).unwrap_or_default();
     describe(entry, &trail, names)
 }
 
