@@ -716,6 +716,9 @@ pub(super) mod tests {
         assert!(hint.en.contains("`gzip -dc "), "{hint}");
         let unpack = format!("000005-d.json.gz > {}`", shell_word(&state));
         assert!(hint.en.contains(&unpack), "{hint}");
+        // A step is no state by itself: never named, even when it unpacks.
+        fs::write(history.join("000007-f.diff.gz"), compress(&valid())).unwrap();
+        assert!(recovery_hint(history).en.contains(&unpack));
         // Spaces and quotes in a path stay one word of the command.
         let odd = Path::new("/tmp/赛 it's/qiwang.json");
         assert_eq!(shell_word(odd), "'/tmp/赛 it'\\''s/qiwang.json'");

@@ -14,20 +14,27 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
     // every result it recorded), so the other formats read the trail brief.
     let loaded = ctx.load_roster()?;
     let lang = ctx.lang(&loaded.rules);
-    let json = matches!(ctx.format(), Ok(qiwang::report::Format::Json));
-    let trail = if json {
-        loaded.store.log()
-    } else {
-        loaded.store.log_brief()
-    }
-    .map_err(store_error)?;
-    let entries = &trail.entries;
     let mut report = Report::new(format!(
         "{} — {}",
         loaded.rules.event.name,
         lang.pick("操作记录", "audit log")
     ));
     report.lang = lang.code().into();
+    if matches!(ctx.format(), Ok(qiwang::report::Format::Json)) {
+        // Every line whole, each turned into JSON as it is let go, so the trail is held
+        // once, not twice.
+        let trail = loaded.store.log().map_err(store_error)?;
+        report.json = serde_json::Value::Array(
+            trail
+                .entries
+                .into_iter()
+                .map(|e| mask_free_text_json(serde_json::to_value(e).unwrap_or_default()))
+                .collect(),
+        );
+        return ctx.print(&report);
+    }
+    let trail = loaded.store.log_brief().map_err(store_error)?;
+    let entries = &trail.entries;
     let mut section = Section::new(
         "",
         vec![
@@ -57,9 +64,6 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
             "{} {line}",
             lang.pick("注意：audit.log 最后一行不完整（崩溃所致），下一次修改时自动修复。行号", "note: the last line of audit.log is incomplete (a crash); the next change repairs it. line")
         ));
-    }
-    if json {
-        report.json = mask_free_text_json(serde_json::to_value(entries).unwrap_or_default());
     }
     ctx.print(&report)
 }
