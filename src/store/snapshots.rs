@@ -12,9 +12,10 @@
 //!   `prev`: when `prev` is a step, its own `step` applied to the state before `prev`;
 //!   when `prev` is a whole snapshot, the header's `link` applied to that snapshot.
 //!
-//! So a change costs its own delta, plus a whole snapshot every [`MAX_DEPTH`] changes
-//! (or when the delta would not be smaller, or the state is small), and rebuilding any
-//! state unpacks one whole snapshot and applies at most [`MAX_DEPTH`] deltas. A damaged
+//! So a change costs its own delta, plus a whole snapshot every [`max_depth`] changes
+//! (16, fewer for a state over 64 MB; or when the delta would not be smaller, or the
+//! state is small), and rebuilding any state unpacks one whole snapshot and applies at
+//! most that many deltas, copying at most about 1 GB. A damaged
 //! file spoils at most the states that are rebuilt through it, and is reported, never
 //! applied: each rebuilt state is compared with the length and checksum recorded for it.
 //!
@@ -33,6 +34,18 @@ use std::path::Path;
 /// At most this many steps between two whole snapshots: the work of rebuilding a state,
 /// and the number of states one damaged step can spoil.
 pub(crate) const MAX_DEPTH: u32 = 16;
+
+/// How many bytes rebuilding a state may copy, about: each delta applied copies the whole
+/// state, so a very large state gets fewer steps between whole snapshots.
+const REBUILD_BYTES: usize = 1 << 30;
+
+/// The most steps allowed between whole snapshots for a state of `len` bytes: 16, and
+/// down to 4 for the largest states (a 100,000-player event after nine rounds is about
+/// 180 MB: 5), so that undo never copies much more than [`REBUILD_BYTES`].
+pub(crate) fn max_depth(len: usize) -> u32 {
+    let fits = REBUILD_BYTES / len.max(1);
+    u32::try_from(fits).unwrap_or(u32::MAX).clamp(4, MAX_DEPTH)
+}
 
 /// A state smaller than this (about 4 KB compressed) is always snapshotted whole: a step
 /// would save next to nothing, and a whole snapshot stands on its own.
@@ -226,7 +239,7 @@ impl Store {
                 return whole();
             };
             match decode_step(&bytes) {
-                Ok(p) if p.header.after == here && p.header.depth < MAX_DEPTH => {
+                Ok(p) if p.header.after == here && p.header.depth < max_depth(before.len()) => {
                     (p.header.depth + 1, None)
                 }
                 _ => return whole(),
@@ -298,7 +311,9 @@ impl Store {
             .ok_or_else(|| missing_prev(oldest_path, &base_path))?;
         let base = state::snapshot_state(&base_path, base)?;
         let link = oldest.link.as_ref().expect("the walk stops at a link");
+        // At most two states are held at once: the one read and the one built from it.
         let mut state = rebuild(oldest_path, link, &base, oldest.header.before)?;
+        drop(base);
         // Forward again: each file's step gives the state before the next one.
         for k in (1..chain.len()).rev() {
             let (older_path, older) = &chain[k];
@@ -411,6 +426,16 @@ fn rebuild(path: &Path, delta: &Delta, base: &[u8], expected: Sum) -> Result<Vec
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn large_states_get_fewer_steps_between_whole_snapshots() {
+        let mb = 1 << 20;
+        assert_eq!(max_depth(0), MAX_DEPTH);
+        assert_eq!(max_depth(5 * mb), MAX_DEPTH);
+        assert_eq!(max_depth(64 * mb), MAX_DEPTH);
+        assert_eq!(max_depth(180 * mb), 5);
+        assert_eq!(max_depth(4096 * mb), 4);
+    }
 
     #[test]
     fn a_step_file_round_trips_and_its_damage_is_named() {
