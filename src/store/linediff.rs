@@ -71,7 +71,8 @@ impl std::fmt::Display for ApplyError {
 /// Builds the target of `delta` from `base`, refusing a delta that does not fit the base
 /// or would build more than `limit` bytes.
 pub(crate) fn apply(delta: &Delta, base: &[u8], limit: usize) -> Result<Vec<u8>, ApplyError> {
-    let mut out = Vec::with_capacity(limit);
+    // The limit comes from a file: only a hint, never an allocation of its own.
+    let mut out = Vec::with_capacity(limit.min(base.len() + delta.added.len()));
     let mut added = &delta.added[..];
     for op in &delta.ops {
         let piece = match *op {
@@ -428,6 +429,8 @@ mod tests {
             apply(&huge, base, 10),
             Err(ApplyError::CopyOutside { .. })
         ));
+        // A recorded length no machine could hold is only a limit, not an allocation.
+        assert_eq!(apply(&good, base, usize::MAX).unwrap(), b"a\nc\nb\n");
         let short = Delta {
             ops: vec![Op::Insert(3)],
             added: b"ab".to_vec(),
