@@ -94,6 +94,28 @@ impl AuditTrail {
 /// Parses `audit.log`. Every line must be a complete entry, except that an unterminated
 /// last line (a crash in the middle of an append) is skipped and reported.
 pub(crate) fn parse(path: &Path, bytes: &[u8]) -> Result<AuditTrail, StoreError> {
+    parse_lines(path, bytes, |line| serde_json::from_str::<AuditEntry>(line))
+}
+
+/// [`parse`], keeping of each line's `details` only the keys in [`BRIEF_KEYS`]: what
+/// wording a line and undo/redo need. A `result --from` line of a large event lists
+/// every result it recorded (50,000 on 100,000 players); the store itself and `log`'s
+/// table never read them, and holding them for every round took a gigabyte.
+pub(crate) fn parse_brief(path: &Path, bytes: &[u8]) -> Result<AuditTrail, StoreError> {
+    parse_lines(path, bytes, |line| {
+        serde_json::from_str::<BriefEntry>(line).map(AuditEntry::from)
+    })
+}
+
+/// The keys of `details` a brief trail keeps: the action `log`, `undo` and `redo` word,
+/// and the numbers of an undo or redo.
+pub const BRIEF_KEYS: [&str; 5] = ["action", "undoes", "redoes", "reapplies", "restored"];
+
+fn parse_lines(
+    path: &Path,
+    bytes: &[u8],
+    read: impl Fn(&str) -> Result<AuditEntry, serde_json::Error>,
+) -> Result<AuditTrail, StoreError> {
     let text = String::from_utf8_lossy(bytes);
     let mut entries = Vec::new();
     let mut torn_line = None;
@@ -109,7 +131,7 @@ pub(crate) fn parse(path: &Path, bytes: &[u8]) -> Result<AuditTrail, StoreError>
         if line.trim().is_empty() {
             continue;
         }
-        let entry: AuditEntry = serde_json::from_str(line).map_err(|e| StoreError::Damaged {
+        let entry: AuditEntry = read(line).map_err(|e| StoreError::Damaged {
             path: path.to_path_buf(),
             detail: crate::i18n::Text::new(
                 format!("第 {number} 行不是操作记录：{e}"),
@@ -136,6 +158,113 @@ pub(crate) fn read(path: &Path) -> Result<(Vec<u8>, AuditTrail), StoreError> {
     let bytes = fsio::read_optional(path)?.unwrap_or_default();
     let trail = parse(path, &bytes)?;
     Ok((bytes, trail))
+}
+
+/// [`read`] with [`parse_brief`].
+pub(crate) fn read_brief(path: &Path) -> Result<(Vec<u8>, AuditTrail), StoreError> {
+    let bytes = fsio::read_optional(path)?.unwrap_or_default();
+    let trail = parse_brief(path, &bytes)?;
+    Ok((bytes, trail))
+}
+
+/// An audit line read with its `details` cut to [`BRIEF_KEYS`] (the other fields as in
+/// [`AuditEntry`]).
+#[derive(Deserialize)]
+struct BriefEntry {
+    seq: u64,
+    time: DateTime<Utc>,
+    user: String,
+    command: Vec<String>,
+    kind: EntryKind,
+    summary: String,
+    #[serde(default)]
+    details: BriefDetails,
+    #[serde(default)]
+    snapshot: Option<String>,
+    #[serde(default)]
+    undoes: Option<u64>,
+    #[serde(default)]
+    redoes: Option<u64>,
+    #[serde(default)]
+    recovered: bool,
+}
+
+impl From<BriefEntry> for AuditEntry {
+    fn from(b: BriefEntry) -> AuditEntry {
+        AuditEntry {
+            seq: b.seq,
+            time: b.time,
+            user: b.user,
+            command: b.command,
+            kind: b.kind,
+            summary: b.summary,
+            details: b.details.0,
+            snapshot: b.snapshot,
+            undoes: b.undoes,
+            redoes: b.redoes,
+            recovered: b.recovered,
+        }
+    }
+}
+
+/// `details` with only the keys of [`BRIEF_KEYS`] when it is an object (the others are
+/// skipped without being built); any other value as it is.
+#[derive(Default)]
+struct BriefDetails(serde_json::Value);
+
+impl<'de> Deserialize<'de> for BriefDetails {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = BriefDetails;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("the details of an audit line")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<BriefDetails, A::Error> {
+                let mut kept = serde_json::Map::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if BRIEF_KEYS.contains(&key.as_str()) {
+                        kept.insert(key, map.next_value()?);
+                    } else {
+                        map.next_value::<serde::de::IgnoredAny>()?;
+                    }
+                }
+                Ok(BriefDetails(serde_json::Value::Object(kept)))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                seq: A,
+            ) -> Result<BriefDetails, A::Error> {
+                serde_json::Value::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))
+                    .map(BriefDetails)
+            }
+            fn visit_unit<E>(self) -> Result<BriefDetails, E> {
+                Ok(BriefDetails(serde_json::Value::Null))
+            }
+            fn visit_none<E>(self) -> Result<BriefDetails, E> {
+                Ok(BriefDetails(serde_json::Value::Null))
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<BriefDetails, E> {
+                Ok(BriefDetails(v.into()))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<BriefDetails, E> {
+                Ok(BriefDetails(v.into()))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<BriefDetails, E> {
+                Ok(BriefDetails(v.into()))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<BriefDetails, E> {
+                Ok(BriefDetails(v.into()))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<BriefDetails, E> {
+                Ok(BriefDetails(v.into()))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 /// The length of `bytes` up to and including its last newline: what is left after
@@ -201,6 +330,36 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("fix or delete line 2"), "{text}");
+    }
+
+    #[test]
+    fn a_brief_trail_keeps_only_the_details_wording_needs() {
+        let mut big = entry(2);
+        big.details = serde_json::json!({
+            "action": {"kind": "results", "groups": []},
+            "groups": [{"entries": [{"table": 1}, {"table": 2}]}],
+            "round": 3,
+        });
+        let mut undo = entry(3);
+        undo.kind = EntryKind::Undo;
+        undo.undoes = Some(2);
+        undo.details = serde_json::json!({"undoes": 2, "restored": "000002-result.json"});
+        let mut odd = entry(4);
+        odd.details = serde_json::json!([1, "x", null, 2.5, true]);
+        let mut bytes = big.to_line();
+        bytes.extend(undo.to_line());
+        bytes.extend(odd.to_line());
+        let full = parse(Path::new("a"), &bytes).unwrap();
+        assert_eq!(full.entries, vec![big.clone(), undo.clone(), odd.clone()]);
+        let brief = parse_brief(Path::new("a"), &bytes).unwrap();
+        big.details = serde_json::json!({"action": {"kind": "results", "groups": []}});
+        assert_eq!(brief.entries, vec![big, undo, odd]);
+        // Damage is reported alike.
+        let err = parse_brief(Path::new("a"), b"{\"seq\":1}\n").unwrap_err();
+        assert!(
+            err.to_string().contains("line 1 is not an audit entry"),
+            "{err}"
+        );
     }
 
     #[test]

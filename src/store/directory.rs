@@ -46,7 +46,7 @@ impl Store {
                 path: store.history_dir(),
             });
         }
-        let (_, trail) = audit::read(&store.audit_path())?;
+        let (_, trail) = audit::read_brief(&store.audit_path())?;
         if trail.entries.iter().any(|e| e.kind != EntryKind::Init) {
             return Err(StoreError::AlreadyExists {
                 path: store.audit_path(),
@@ -152,13 +152,13 @@ impl Store {
         state::recovery_hint(&self.history_dir())
     }
 
-    /// The exact bytes of the state a snapshot in `history/` holds (the state before the
-    /// change its audit line records), compressed or not.
+    /// The exact bytes of the state a file in `history/` holds (the state before the
+    /// change its audit line records): a whole snapshot unpacked, or a step rebuilt from
+    /// the files before it and checked.
     pub fn read_snapshot(&self, name: &str) -> Result<Vec<u8>, StoreError> {
-        fsio::refuse_link(&self.history_dir())?;
         let path = self.history_dir().join(name);
-        let bytes = fs::read(&path).map_err(|e| StoreError::io("read", &path, e))?;
-        state::snapshot_state(&path, bytes)
+        self.history_state(name)?
+            .ok_or_else(|| StoreError::io("read", &path, std::io::ErrorKind::NotFound.into()))
     }
 
     /// Reads and checks the event. Needs no lock: the state file is only ever replaced by
@@ -173,6 +173,28 @@ impl Store {
         let (_, mut trail) = audit::read(&self.audit_path())?;
         trail.interrupted = self.read_journal()?.map(|e| e.seq);
         Ok(trail)
+    }
+
+    /// [`Store::log`] with each line's `details` cut to the keys in [`super::BRIEF_KEYS`]
+    /// (the action, and an undo's or redo's numbers): enough to word every line, without
+    /// holding every result a large event's `result --from` lines list.
+    pub fn log_brief(&self) -> Result<AuditTrail, StoreError> {
+        let (_, mut trail) = audit::read_brief(&self.audit_path())?;
+        trail.interrupted = self.read_journal()?.map(|e| e.seq);
+        Ok(trail)
+    }
+
+    /// The rulebook and the players of the event, without its rounds, penalties or
+    /// playoffs (left empty): what naming players and groups needs, read in a fraction of
+    /// the time and memory a whole 100,000-player state takes. A state this qiwang would
+    /// refuse is refused as [`Store::load`] refuses it.
+    pub fn load_roster(&self) -> Result<Event, StoreError> {
+        let path = self.state_path();
+        let bytes = fs::read(&path).map_err(|e| StoreError::io("read", &path, e))?;
+        match state::roster(&bytes) {
+            Some(event) => Ok(event),
+            None => state::decode(&path, &bytes, || state::recovery_hint(&self.history_dir())),
+        }
     }
 
     pub(super) fn lock(&self) -> Result<LockGuard, StoreError> {

@@ -2,7 +2,7 @@
 //! `redo` restore, and what `undo --dry-run` shows. The writing itself goes through the
 //! store's commit (see the crash protocol in the module documentation of `store`).
 
-use super::fsio::{self, LockGuard};
+use super::fsio::LockGuard;
 use super::{AuditEntry, AuditTrail, CommandInfo, EntryKind, Store, StoreError, diff, state};
 use crate::i18n::Text;
 use crate::model::Event;
@@ -156,17 +156,17 @@ impl Store {
                 recovery: cannot(),
             });
         };
-        fsio::refuse_link(&self.history_dir())?;
         let path = self.history_dir().join(&snapshot);
-        let bytes = fsio::read_optional(&path)?.ok_or_else(|| StoreError::Damaged {
-            path: path.clone(),
-            detail: Text::new(
-                format!("第 {} 行的快照不见了", line.seq),
-                format!("the snapshot of line #{} is missing", line.seq),
-            ),
-            recovery: cannot(),
-        })?;
-        let bytes = state::snapshot_state(&path, bytes)?;
+        let bytes = self
+            .history_state(&snapshot)?
+            .ok_or_else(|| StoreError::Damaged {
+                path: path.clone(),
+                detail: Text::new(
+                    format!("第 {} 行的快照不见了", line.seq),
+                    format!("the snapshot of line #{} is missing", line.seq),
+                ),
+                recovery: cannot(),
+            })?;
         let event = state::decode(&path, &bytes, cannot)?;
         Ok((snapshot, event))
     }

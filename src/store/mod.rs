@@ -5,7 +5,9 @@
 //! <event>/qiwang.json    the whole state (model::Event)
 //! <event>/rules.toml     the rulebook as given at init, verbatim, for people to read
 //! <event>/history/       NNNNNN-<command>.json.gz: the state before change NNNNNN, gzip
-//!                        (events from before compression also hold plain .json ones)
+//!                        (events from before compression also hold plain .json ones),
+//!                        or NNNNNN-<command>.diff.gz: a step, the change as a checked
+//!                        line delta from which that state is rebuilt (`snapshots.rs`)
 //! <event>/audit.log      one JSON line per change (AuditEntry)
 //! <event>/.lock          locked with the directory itself by every command that changes
 //!                        the event (deleting the file does not free the lock)
@@ -22,19 +24,22 @@
 //! This file holds the transaction and its commit (the steps below); `directory.rs`
 //! creates, finds and opens the event and reads its files; `recovery.rs`
 //! reconciles what a crash left (and `unlock`), `history.rs` plans and writes undo and
-//! redo, `state.rs` encodes and checks `qiwang.json` and names the snapshots, `audit.rs`
-//! reads the audit trail, `fsio.rs` holds the file primitives and the lock, `diff.rs`
-//! words what `undo --dry-run` would change, `error.rs` the errors, and `tests.rs` tests
-//! the store as a whole.
+//! redo, `snapshots.rs` decides the form of each file of `history/` and rebuilds the state
+//! it holds, `linediff.rs` finds and applies the line deltas of steps, `state.rs` encodes
+//! and checks `qiwang.json` and names the snapshots, `audit.rs` reads the audit trail,
+//! `fsio.rs` holds the file primitives and the lock, `diff.rs` words what
+//! `undo --dry-run` would change, `error.rs` the errors, and `tests.rs` and
+//! `step_tests.rs` test the store as a whole.
 //!
 //! # Crash consistency
 //!
 //! A change number `N` goes through these steps, each durable (written to a temporary
 //! file, synced, renamed, directory synced) before the next starts:
 //!
-//! 1. `.pending.json` ← the audit line for `N` (the journal);
+//! 1. `.pending.json` ← the audit line for `N` (the journal), naming the file of step 2;
 //! 2. `history/N-<command>.json.gz` ← the exact bytes of `qiwang.json` before the change,
-//!    compressed;
+//!    compressed; or, for a large state whose chain is intact, the step
+//!    `history/N-<command>.diff.gz` from which those bytes are rebuilt and checked;
 //! 3. `qiwang.json` ← the new state (the commit point: one atomic rename), refused if the
 //!    event directory was moved or replaced while the lock was held;
 //! 4. `audit.log` ← the line for `N` appended and synced;
@@ -47,7 +52,8 @@
 //! `audit.log` and `qiwang.json` is the state after the last line. With it, the next
 //! command (under the lock, before anything else) reconciles deterministically, after
 //! cutting off a torn last line of `audit.log`: line `N` already logged → the change was
-//! complete; snapshot `N` missing, or (unpacked) equal byte for byte to `qiwang.json` →
+//! complete; snapshot `N` missing, or (unpacked, or rebuilt for a step) equal byte for
+//! byte to `qiwang.json` →
 //! the change never landed, and the snapshot is deleted; otherwise the rename happened,
 //! so line `N` is appended from the journal (marked `recovered`). A change that leaves
 //! the state byte-identical is not written at all, so "equal to the snapshot" can only
@@ -81,10 +87,12 @@ mod directory;
 mod error;
 mod fsio;
 mod history;
+mod linediff;
 mod recovery;
+mod snapshots;
 mod state;
 
-pub use audit::{AuditEntry, AuditTrail, EntryKind};
+pub use audit::{AuditEntry, AuditTrail, BRIEF_KEYS, EntryKind};
 pub use error::{StoreError, TxError};
 pub use history::{RedoReport, UndoPlan, UndoReport};
 pub use recovery::{Recovery, UnlockReport};
@@ -268,7 +276,7 @@ impl Store {
                 ),
             });
         };
-        let trail = audit::parse(&audit_path, &bytes)?;
+        let trail = audit::parse_brief(&audit_path, &bytes)?;
         if let Some(line) = trail.torn_line {
             return Err(StoreError::Damaged {
                 path: audit_path,
@@ -326,12 +334,20 @@ impl Store {
         after: &[u8],
         entry: &AuditEntry,
     ) -> Result<(), StoreError> {
+        // The form of the change's history file (a whole snapshot or a step) is settled
+        // before the journal names it.
+        let whole_name = entry.snapshot.as_deref().expect("a change has a snapshot");
+        let (name, kept) = self.history_file(whole_name, before, after)?;
+        let entry = &AuditEntry {
+            snapshot: Some(name),
+            ..entry.clone()
+        };
         let snapshot = self
             .history_dir()
             .join(entry.snapshot.as_deref().expect("a change has a snapshot"));
         fsio::write_atomic(&self.journal_path(), &entry.to_line())?;
         let audit_path = self.audit_path();
-        let written = fsio::write_atomic(&snapshot, &state::compress(before))
+        let written = fsio::write_atomic(&snapshot, &kept)
             // The commit point: refused if the lock no longer protects the directory.
             .and_then(|()| lock.still_ours())
             .and_then(|()| fsio::write_atomic(&self.state_path(), after))
@@ -393,5 +409,7 @@ impl Store {
     }
 }
 
+#[cfg(test)]
+mod step_tests;
 #[cfg(test)]
 mod tests;

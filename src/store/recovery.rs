@@ -3,7 +3,6 @@
 
 use super::{
     AUDIT_FILE, AuditEntry, JOURNAL_FILE, RULES_FILE, STATE_FILE, Store, StoreError, audit, fsio,
-    state,
 };
 use std::fs;
 use std::time::Duration;
@@ -126,7 +125,7 @@ impl Store {
             return Ok(None);
         };
         let audit_path = self.audit_path();
-        let (bytes, trail) = audit::read(&audit_path)?;
+        let (bytes, trail) = audit::read_brief(&audit_path)?;
         if trail.torn_line.is_some() {
             fsio::truncate_synced(&audit_path, audit::complete_len(&bytes))?;
         }
@@ -136,11 +135,12 @@ impl Store {
         } else {
             fsio::refuse_link(&self.history_dir())?;
             let snapshot = entry.snapshot.as_ref().map(|n| self.history_dir().join(n));
-            let landed = match &snapshot {
-                Some(path) => match fsio::read_optional(path)? {
-                    Some(old) => state::snapshot_state(path, old)? != state,
-                    None => false,
-                },
+            // Landed unless the file is missing or holds (rebuilt) exactly this state.
+            let landed = match &entry.snapshot {
+                Some(name) => {
+                    let present = fsio::read_optional(&self.history_dir().join(name))?.is_some();
+                    present && !self.history_holds(name, state)?
+                }
                 None => false,
             };
             if landed {

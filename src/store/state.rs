@@ -176,6 +176,29 @@ fn diagnose(bytes: &[u8]) -> Result<Event, Refusal> {
     checked(event)
 }
 
+/// The rulebook and players of a state file, its rounds skipped unread; `None` when the
+/// file is not a state this qiwang reads (the full check then says why).
+pub(crate) fn roster(bytes: &[u8]) -> Option<Event> {
+    #[derive(serde::Deserialize)]
+    struct Roster {
+        schema_version: u64,
+        rules_toml: String,
+        players: Vec<crate::model::Player>,
+    }
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let roster: Roster = serde_json::from_slice(bytes).ok()?;
+    if roster.schema_version == 0 || roster.schema_version > u64::from(SCHEMA_VERSION) {
+        return None;
+    }
+    let mut ids = BTreeSet::new();
+    if !roster.players.iter().all(|p| ids.insert(p.id)) {
+        return None;
+    }
+    let mut event = Event::new(roster.rules_toml);
+    event.players = roster.players;
+    Some(event)
+}
+
 /// `event` if it is consistent (see [`integrity`]).
 fn checked(event: Event) -> Result<Event, Refusal> {
     let problems = integrity(&event);
@@ -312,12 +335,23 @@ pub(crate) fn snapshot_name(seq: u64, command: &str) -> String {
     format!("{seq:06}-{slug}.json.gz")
 }
 
-/// Parses a snapshot file name (`.json.gz`, or `.json` from before compression) back
-/// into its sequence number.
+/// The suffix of a step file (`snapshots.rs`): a change kept as a delta.
+pub(crate) const STEP_SUFFIX: &str = ".diff.gz";
+
+/// The name of the step file of the change whose whole snapshot is named `whole`.
+pub(crate) fn step_name_of(whole: &str) -> Option<String> {
+    whole
+        .strip_suffix(".json.gz")
+        .map(|stem| format!("{stem}{STEP_SUFFIX}"))
+}
+
+/// Parses a history file name (a whole snapshot `.json.gz`, `.json` from before
+/// compression, or a step `.diff.gz`) back into its sequence number.
 pub(crate) fn snapshot_seq(name: &str) -> Option<u64> {
     let stem = name
         .strip_suffix(".json.gz")
-        .or_else(|| name.strip_suffix(".json"))?;
+        .or_else(|| name.strip_suffix(".json"))
+        .or_else(|| name.strip_suffix(STEP_SUFFIX))?;
     let (digits, _) = stem.split_once('-')?;
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -356,11 +390,15 @@ fn shell_word(path: &Path) -> String {
     }
 }
 
-/// What to tell a user whose `qiwang.json` was refused: the newest snapshot in `history/`
-/// that this qiwang can read, and how to go back to it.
+/// What to tell a user whose `qiwang.json` was refused: the newest whole snapshot in
+/// `history/` that this qiwang can read, and how to go back to it (a step file is no
+/// state by itself, so it is passed over).
 pub(crate) fn recovery_hint(history: &Path) -> Text {
     let good = list_snapshots(history).ok().and_then(|snapshots| {
         snapshots.into_iter().rev().find(|s| {
+            if s.name.ends_with(STEP_SUFFIX) {
+                return false;
+            }
             let path = history.join(&s.name);
             fs::read(&path)
                 .ok()
@@ -573,6 +611,26 @@ pub(super) mod tests {
     }
 
     #[test]
+    fn a_roster_is_the_rulebook_and_players_alone() {
+        let event = paired();
+        let read = roster(&encode(&event)).unwrap();
+        assert_eq!(read.players, event.players);
+        assert_eq!(read.rules_toml, event.rules_toml);
+        assert!(read.groups.is_empty());
+        // What the full check refuses, the roster does not answer.
+        let mut twice = paired();
+        twice.players[1].id = crate::model::PlayerId(1);
+        let newer = String::from_utf8(encode(&event)).unwrap().replacen(
+            &format!("\"schema_version\": {SCHEMA_VERSION}"),
+            &format!("\"schema_version\": {}", SCHEMA_VERSION + 1),
+            1,
+        );
+        for bad in [&encode(&twice)[..], newer.as_bytes(), b"{", b""] {
+            assert!(roster(bad).is_none());
+        }
+    }
+
+    #[test]
     fn newer_schema_is_refused_even_with_unknown_shape() {
         let text = r#"{"schema_version": 7, "something": "new"}"#;
         let err = decode(Path::new("q"), text.as_bytes(), || "HINT".into()).unwrap_err();
@@ -606,8 +664,14 @@ pub(super) mod tests {
             assert_eq!(snapshot_name(seq, command), name);
             assert_eq!(snapshot_seq(name), Some(seq));
         }
-        // Uncompressed snapshots of older events still count.
+        // Uncompressed snapshots of older events still count, and so do steps.
         assert_eq!(snapshot_seq("000012-result.json"), Some(12));
+        assert_eq!(snapshot_seq("000013-result.diff.gz"), Some(13));
+        assert_eq!(
+            step_name_of("000013-result.json.gz").as_deref(),
+            Some("000013-result.diff.gz")
+        );
+        assert_eq!(step_name_of("000013-result.json"), None);
         for name in [
             "x.json",
             "-a.json",
@@ -652,6 +716,9 @@ pub(super) mod tests {
         assert!(hint.en.contains("`gzip -dc "), "{hint}");
         let unpack = format!("000005-d.json.gz > {}`", shell_word(&state));
         assert!(hint.en.contains(&unpack), "{hint}");
+        // A step is no state by itself: never named, even when it unpacks.
+        fs::write(history.join("000007-f.diff.gz"), compress(&valid())).unwrap();
+        assert!(recovery_hint(history).en.contains(&unpack));
         // Spaces and quotes in a path stay one word of the command.
         let odd = Path::new("/tmp/赛 it's/qiwang.json");
         assert_eq!(shell_word(odd), "'/tmp/赛 it'\\''s/qiwang.json'");

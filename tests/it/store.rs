@@ -228,6 +228,11 @@ impl ChildRun {
 /// adding exactly one penalty, each undo restoring the state before the change it undid,
 /// and qiwang.json equal to the state the last line left.
 fn assert_history_agrees(store: &Store) {
+    assert_history_agrees_from(store, Event::new(RULES.into()));
+}
+
+/// [`assert_history_agrees`] for an event created with the state `initial`.
+fn assert_history_agrees_from(store: &Store, initial: Event) {
     let trail = store.log().unwrap();
     assert_eq!(trail.torn_line, None, "torn audit line");
     assert_eq!(trail.interrupted, None, "unreconciled change");
@@ -259,7 +264,7 @@ fn assert_history_agrees(store: &Store) {
         serde_json::from_slice(&bytes).unwrap()
     };
     let before: Vec<Event> = entries[1..].iter().map(snapshot).collect();
-    let mut state = Event::new(RULES.into());
+    let mut state = initial;
     for (i, entry) in entries[1..].iter().enumerate() {
         assert_eq!(before[i], state, "snapshot of #{}", entry.seq);
         let after = match before.get(i + 1) {
@@ -365,6 +370,64 @@ fn killed_at_random_moments_the_event_is_before_or_after_and_history_agrees() {
         completed + discarded + logged > 0,
         "no kill landed in the middle of a change"
     );
+}
+
+/// An event whose state is large enough that its history is kept as steps (line deltas
+/// with a whole snapshot every few changes), so the kills land in steps too.
+fn new_big_event(parent: &Path) -> (Store, Event) {
+    use qiwang::model::{GroupId, Player};
+    let mut event = Event::new(RULES.into());
+    for id in 1..=800 {
+        let mut p = Player::new(PlayerId(id), format!("棋手{id}"), GroupId::new("open"));
+        p.unit = format!("单位{}", id % 31);
+        event.players.push(p);
+    }
+    let store = Store::init(&parent.join("event"), RULES, &event, &command("init")).unwrap();
+    (store, event)
+}
+
+#[test]
+fn killed_at_random_moments_a_large_event_kept_as_steps_is_before_or_after() {
+    let slow = crate::common::slow_tests();
+    let trials: u64 = if slow { 100 } else { 8 };
+    let tmp = tempfile::tempdir().unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(44);
+    let (mut store, mut initial) = new_big_event(tmp.path());
+    let (mut steps, mut recovered) = (0, 0);
+    for trial in 0..trials {
+        if trial % 6 == 0 {
+            let dir = tmp.path().join(format!("e{trial}"));
+            fs::create_dir(&dir).unwrap();
+            (store, initial) = new_big_event(&dir);
+        }
+        let run = spawn_child(child_command(), "crash", store.dir(), 1000 + trial, 0);
+        let first = run
+            .lines
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the child never got ready");
+        assert_eq!(first, "ready");
+        // Long enough for a few changes (each syncs four times) before the kill.
+        thread::sleep(Duration::from_micros(rng.gen_range(0..1_200_000)));
+        run.kill();
+        let loaded = store.load().unwrap();
+        if store.recover().unwrap().is_some() {
+            recovered += 1;
+        }
+        assert_eq!(store.load().unwrap(), loaded, "recovery changed the state");
+        assert_history_agrees_from(&store, initial.clone());
+        steps += fs::read_dir(store.history_dir())
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .ends_with(".diff.gz")
+            })
+            .count();
+    }
+    eprintln!("{trials} kills: {recovered} interrupted changes reconciled, {steps} steps seen");
+    assert!(steps > 0, "no history was kept as steps");
 }
 
 #[test]
@@ -599,17 +662,19 @@ fn nine_round_rules() -> String {
         .replacen("rounds = 7", "rounds = 9", 1)
 }
 
-/// Snapshot compression, measured (not a check; run by hand):
+/// The history's size, measured (not a check; run by hand):
 /// `cargo test --release -j1 --test it -- store::history_sizes_of_a_3000_player_event --ignored --nocapture`.
 /// Plays a 3,000-player, 9-round event through the store (import, then `pair` and one
-/// `result --from` per round) and prints the history's size on disk, compressed, and what
-/// the same snapshots take uncompressed (what qiwang stored before).
+/// `result --from` per round), then 20 single-table results (corrections of round 9), and
+/// prints what `history/` holds: in all, per change, and per single-table result, beside
+/// what whole gzip snapshots (each change's file before steps) and plain JSON take.
 #[test]
 #[ignore = "measurement, prints sizes"]
 fn history_sizes_of_a_3000_player_event() {
     use qiwang::model::{GameResult, GroupId, Outcome, Pairing, Player};
     use qiwang::pairing::pair_next_round;
     use qiwang::rulebook::Rulebook;
+    use std::io::Write as _;
     const PLAYERS: u32 = 3_000;
     let rules_toml = nine_round_rules();
     let rules = Rulebook::from_toml(&rules_toml, "rules.toml").unwrap();
@@ -634,6 +699,11 @@ fn history_sizes_of_a_3000_player_event() {
             Ok::<_, Infallible>(Change::changed((), "import", serde_json::Value::Null))
         })
         .unwrap();
+    let outcome = |rng: &mut ChaCha8Rng| match rng.gen_range(0..3) {
+        0 => Outcome::RedWin,
+        1 => Outcome::Draw,
+        _ => Outcome::BlackWin,
+    };
     for round in 1..=9u64 {
         store
             .transaction(&command("pair"), |event| {
@@ -647,35 +717,68 @@ fn history_sizes_of_a_3000_player_event() {
                 let last = event.group_mut(&open).rounds.last_mut().unwrap();
                 for p in &mut last.pairings {
                     if let Pairing::Game { result, .. } = p {
-                        let outcome = match rng.gen_range(0..3) {
-                            0 => Outcome::RedWin,
-                            1 => Outcome::Draw,
-                            _ => Outcome::BlackWin,
-                        };
-                        *result = Some(GameResult::new(outcome));
+                        *result = Some(GameResult::new(outcome(&mut rng)));
                     }
                 }
                 Ok::<_, Infallible>(Change::changed((), "result", serde_json::Value::Null))
             })
             .unwrap();
     }
-    let (mut packed, mut plain, mut files) = (0u64, 0u64, 0);
-    for entry in fs::read_dir(store.history_dir()).unwrap() {
-        let entry = entry.unwrap();
-        let name = entry.file_name().to_string_lossy().into_owned();
-        packed += entry.metadata().unwrap().len();
-        plain += store.read_snapshot(&name).unwrap().len() as u64;
-        files += 1;
+    let played = store.log().unwrap().entries.len();
+    for k in 0..20 {
+        store
+            .transaction(&command("result"), |event| {
+                let last = event.group_mut(&open).rounds.last_mut().unwrap();
+                let n = last.pairings.len();
+                if let Pairing::Game { result, .. } = &mut last.pairings[(k * 37) % n] {
+                    let now = result.map(|r| r.outcome);
+                    let other = [Outcome::RedWin, Outcome::Draw, Outcome::BlackWin]
+                        .into_iter()
+                        .find(|o| Some(*o) != now)
+                        .unwrap();
+                    *result = Some(GameResult::new(other));
+                }
+                Ok::<_, Infallible>(Change::changed((), "result", serde_json::Value::Null))
+            })
+            .unwrap();
+    }
+    let (mut kept, mut whole, mut plain, mut files) = (0u64, 0u64, 0u64, 0u64);
+    let (mut single_kept, mut single_whole, mut singles) = (0u64, 0u64, 0u64);
+    let entries = store.log().unwrap().entries;
+    for entry in &entries[1..] {
+        let name = entry.snapshot.as_ref().unwrap();
+        let size = fs::metadata(store.history_dir().join(name)).unwrap().len();
+        let state = store.read_snapshot(name).unwrap();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(1));
+        gz.write_all(&state).unwrap();
+        let gz = gz.finish().unwrap().len() as u64;
+        (kept, whole, plain, files) = (
+            kept + size,
+            whole + gz,
+            plain + state.len() as u64,
+            files + 1,
+        );
+        if entry.seq as usize > played {
+            (single_kept, single_whole, singles) =
+                (single_kept + size, single_whole + gz, singles + 1);
+            println!(
+                "  #{} {name}: {size} bytes (a whole snapshot: {gz})",
+                entry.seq
+            );
+        }
     }
     let state = fs::metadata(store.state_path()).unwrap().len();
     println!(
-        "3,000 players, 9 rounds, {files} changes in {:?}: history {packed} bytes compressed \
-         ({} per change), {plain} bytes uncompressed as before ({} per change), {:.1}x smaller; \
+        "3,000 players, 9 rounds and {singles} single-table results, {files} changes in {:?}:\n\
+         history/ holds {kept} bytes ({} per change); whole gzip snapshots would take {whole} \
+         ({} per change), plain JSON {plain}\n\
+         single-table results: {} bytes each on average (whole snapshots: {} each)\n\
          final qiwang.json {state} bytes",
         started.elapsed(),
-        packed / files,
-        plain / files,
-        plain as f64 / packed as f64
+        kept / files,
+        whole / files,
+        single_kept / singles,
+        single_whole / singles,
     );
 }
 

@@ -9,16 +9,32 @@ use qiwang::rulebook::Lang;
 use qiwang::store::Recovery;
 
 pub fn log(ctx: &Ctx) -> Result<(), CliError> {
-    let loaded = ctx.load()?;
+    // The wording needs the rulebook and the players' names, not the rounds; and only
+    // `--format json` shows the whole details of each line (a `result --from` line lists
+    // every result it recorded), so the other formats read the trail brief.
+    let loaded = ctx.load_roster()?;
     let lang = ctx.lang(&loaded.rules);
-    let trail = loaded.store.log().map_err(lib_error)?;
-    let entries = &trail.entries;
     let mut report = Report::new(format!(
         "{} — {}",
         loaded.rules.event.name,
         lang.pick("操作记录", "audit log")
     ));
     report.lang = lang.code().into();
+    if matches!(ctx.format(), Ok(qiwang::report::Format::Json)) {
+        // Every line whole, each turned into JSON as it is let go, so the trail is held
+        // once, not twice.
+        let trail = loaded.store.log().map_err(lib_error)?;
+        report.json = serde_json::Value::Array(
+            trail
+                .entries
+                .into_iter()
+                .map(masked_entry)
+                .collect(),
+        );
+        return ctx.print(&report);
+    }
+    let trail = loaded.store.log_brief().map_err(lib_error)?;
+    let entries = &trail.entries;
     let mut section = Section::new(
         "",
         vec![
@@ -49,7 +65,6 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
             lang.pick("注意：audit.log 最后一行不完整（崩溃所致），下一次修改时自动修复。行号", "note: the last line of audit.log is incomplete (a crash); the next change repairs it. line")
         ));
     }
-    report.json = masked_entries(entries);
     ctx.print(&report)
 }
 
@@ -192,24 +207,19 @@ fn described(
     entry: &qiwang::store::AuditEntry,
     names: &Names,
 ) -> String {
-    let trail = store.log().map(|t| t.entries).unwrap_or_default();
+    let trail = store.log_brief().map(|t| t.entries).unwrap_or_default();
     describe(entry, &trail, names)
 }
 
-/// The entries as `log --format json` shows them: the command, summary and details of
-/// each masked as free text (lines written before numbers were masked at the source);
-/// the time, user and numbers as they are (a time is not a birth date).
-fn masked_entries(entries: &[qiwang::store::AuditEntry]) -> serde_json::Value {
-    let mut json = serde_json::to_value(entries).unwrap_or_default();
-    if let serde_json::Value::Array(items) = &mut json {
-        for map in items
-            .iter_mut()
-            .filter_map(serde_json::Value::as_object_mut)
-        {
-            for key in ["command", "summary", "details"] {
-                if let Some(value) = map.get_mut(key) {
-                    *value = mask_free_text_json(value.take());
-                }
+/// An entry as `log --format json` shows it: its command, summary and details masked as
+/// free text (lines written before numbers were masked at the source); the time, user and
+/// numbers as they are (a time is not a birth date).
+fn masked_entry(entry: qiwang::store::AuditEntry) -> serde_json::Value {
+    let mut json = serde_json::to_value(entry).unwrap_or_default();
+    if let Some(map) = json.as_object_mut() {
+        for key in ["command", "summary", "details"] {
+            if let Some(value) = map.get_mut(key) {
+                *value = mask_free_text_json(value.take());
             }
         }
     }

@@ -147,6 +147,20 @@ impl Ctx {
         })
     }
 
+    /// [`Ctx::load`] for a command that names players and groups but reads no round
+    /// (`log`): the rulebook and the players only ([`Store::load_roster`]), so the rounds
+    /// of a 100,000-player event are neither read into memory nor checked.
+    pub fn load_roster(&self) -> Result<Loaded, CliError> {
+        let store = self.store()?;
+        let event = store.load_roster().map_err(store_error)?;
+        let rules = rules_of(&event, store.dir())?;
+        Ok(Loaded {
+            store,
+            event,
+            rules,
+        })
+    }
+
     /// Prints a report in the chosen format: CSV in the `--encoding` asked for; `xlsx`
     /// as the workbook's bytes, to a file or pipe (`dispatch` has refused a terminal
     /// before the command ran).

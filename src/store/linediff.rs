@@ -1,0 +1,491 @@
+//! A line delta between two byte strings (two versions of `qiwang.json`): which line
+//! runs of the older one the newer one copies, and which bytes it adds. The history of a
+//! large event stores a change as such a delta instead of a whole snapshot.
+//!
+//! Finding the delta is a patience diff: the common head and tail are cut off, then lines
+//! that occur exactly once on both sides anchor the rest, in order, and the stretches
+//! between anchors are treated the same way, a bounded number of levels deep. Any delta
+//! is correct by construction of [`apply`] — copies plus added bytes — so how good the
+//! alignment is only decides the delta's size, and the caller checks every delta by
+//! applying it before it is stored. Pure: no files, no clock.
+
+use std::collections::HashMap;
+
+/// How many levels of anchors are looked for inside a stretch between anchors; beyond
+/// that a stretch is stored as added bytes. Bounds the work on any pair of inputs.
+const MAX_LEVELS: u32 = 24;
+
+/// One step of a delta.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Op {
+    /// `len` bytes of the base, from byte `from`.
+    Copy(u64, u64),
+    /// The next `len` bytes of the delta's added bytes.
+    Insert(u64),
+}
+
+/// How to build a target from a base: the steps and the bytes they add, in order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Delta {
+    pub ops: Vec<Op>,
+    pub added: Vec<u8>,
+}
+
+impl Delta {
+    /// What the delta takes to store, roughly: the added bytes plus a few per step.
+    pub(crate) fn weight(&self) -> usize {
+        self.added.len() + 16 * self.ops.len()
+    }
+}
+
+/// Why a delta could not be applied (a damaged or foreign history file).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ApplyError {
+    /// A copy reaches past the end of the base.
+    CopyOutside { from: u64, len: u64, base: usize },
+    /// The steps add more bytes than the delta holds.
+    AddedShort,
+    /// The steps leave some of the delta's added bytes unused.
+    AddedLeft,
+    /// The result would be longer than the length recorded for it.
+    TooLong { limit: usize },
+}
+
+impl std::fmt::Display for ApplyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ApplyError::CopyOutside { from, len, base } => write!(
+                f,
+                "a copy of {len} bytes from byte {from} reaches past the end of its {base}-byte base"
+            ),
+            ApplyError::AddedShort => f.write_str("it adds more bytes than it holds"),
+            ApplyError::AddedLeft => f.write_str("it holds bytes it never adds"),
+            ApplyError::TooLong { limit } => {
+                write!(f, "it builds more than the {limit} bytes recorded")
+            }
+        }
+    }
+}
+
+/// Builds the target of `delta` from `base`, refusing a delta that does not fit the base
+/// or would build more than `limit` bytes.
+pub(crate) fn apply(delta: &Delta, base: &[u8], limit: usize) -> Result<Vec<u8>, ApplyError> {
+    // The limit comes from a file: only a hint, never an allocation of its own.
+    let mut out = Vec::with_capacity(limit.min(base.len() + delta.added.len()));
+    let mut added = &delta.added[..];
+    for op in &delta.ops {
+        let piece = match *op {
+            Op::Copy(from, len) => usize::try_from(from)
+                .ok()
+                .zip(usize::try_from(len).ok())
+                .and_then(|(from, len)| base.get(from..from.checked_add(len)?))
+                .ok_or(ApplyError::CopyOutside {
+                    from,
+                    len,
+                    base: base.len(),
+                })?,
+            Op::Insert(len) => {
+                let len = usize::try_from(len).map_err(|_| ApplyError::AddedShort)?;
+                if len > added.len() {
+                    return Err(ApplyError::AddedShort);
+                }
+                let (piece, rest) = added.split_at(len);
+                added = rest;
+                piece
+            }
+        };
+        if out.len() + piece.len() > limit {
+            return Err(ApplyError::TooLong { limit });
+        }
+        out.extend_from_slice(piece);
+    }
+    if !added.is_empty() {
+        return Err(ApplyError::AddedLeft);
+    }
+    Ok(out)
+}
+
+/// A delta that builds `target` from `base`.
+pub(crate) fn delta(base: &[u8], target: &[u8]) -> Delta {
+    // The common head and tail, in whole lines, found byte by byte without splitting the
+    // (possibly very long) unchanged parts into lines.
+    let head = common_head(base, target);
+    let tail = common_tail(&base[head..], &target[head..]);
+    let a = lines(base, head, base.len() - tail);
+    let b = lines(target, head, target.len() - tail);
+    let runs = matching_runs(base, &a, target, &b);
+    let mut builder = Builder::default();
+    builder.copy(0, head);
+    let mut at = 0; // the next line of `b` not yet produced
+    for run in runs {
+        builder.insert(&target[b_span(&b, at, run.b)]);
+        let start = a[run.a].0;
+        let end = a[run.a + run.len - 1].1;
+        builder.copy(start, end - start);
+        at = run.b + run.len;
+    }
+    builder.insert(&target[b_span(&b, at, b.len())]);
+    builder.copy(base.len() - tail, tail);
+    builder.delta
+}
+
+/// The bytes of lines `from..to` of `b`, which are contiguous.
+fn b_span(b: &[(usize, usize)], from: usize, to: usize) -> std::ops::Range<usize> {
+    if from >= to {
+        return 0..0;
+    }
+    b[from].0..b[to - 1].1
+}
+
+#[derive(Default)]
+struct Builder {
+    delta: Delta,
+}
+
+impl Builder {
+    fn copy(&mut self, from: usize, len: usize) {
+        if len == 0 {
+            return;
+        }
+        if let Some(Op::Copy(f, l)) = self.delta.ops.last_mut()
+            && *f + *l == from as u64
+        {
+            *l += len as u64;
+            return;
+        }
+        self.delta.ops.push(Op::Copy(from as u64, len as u64));
+    }
+
+    fn insert(&mut self, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        self.delta.added.extend_from_slice(bytes);
+        if let Some(Op::Insert(l)) = self.delta.ops.last_mut() {
+            *l += bytes.len() as u64;
+            return;
+        }
+        self.delta.ops.push(Op::Insert(bytes.len() as u64));
+    }
+}
+
+/// The length of the longest common prefix of `a` and `b` that ends at a line end (or is
+/// all of the shorter one when that is a prefix of the other and ends a line there).
+fn common_head(a: &[u8], b: &[u8]) -> usize {
+    let same = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    if same == a.len() && same == b.len() {
+        return same;
+    }
+    // Back to just after the last newline inside the common part.
+    a[..same]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |i| i + 1)
+}
+
+/// The length of the longest common suffix of `a` and `b` that starts at a line start.
+fn common_tail(a: &[u8], b: &[u8]) -> usize {
+    let same = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    if same == a.len() && same == b.len() {
+        return same;
+    }
+    // Forward to the first line start inside the common part: a byte just after a newline
+    // on both sides (the byte before the common part must be a newline, or absent).
+    let starts_line = |s: &[u8], at: usize| at == 0 || s[at - 1] == b'\n';
+    (0..=same)
+        .rev()
+        .find(|&k| starts_line(a, a.len() - k) && starts_line(b, b.len() - k))
+        .unwrap_or(0)
+}
+
+/// The lines of `s[from..to]` as byte ranges of `s`, each with its newline.
+fn lines(s: &[u8], from: usize, to: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = from;
+    for (i, &c) in s[from..to].iter().enumerate() {
+        if c == b'\n' {
+            out.push((start, from + i + 1));
+            start = from + i + 1;
+        }
+    }
+    if start < to {
+        out.push((start, to));
+    }
+    out
+}
+
+/// A run of equal lines: `len` lines from line `a` of the base and line `b` of the target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Run {
+    a: usize,
+    b: usize,
+    len: usize,
+}
+
+/// Runs of equal lines, in order on both sides and not overlapping.
+fn matching_runs(
+    base: &[u8],
+    a: &[(usize, usize)],
+    target: &[u8],
+    b: &[(usize, usize)],
+) -> Vec<Run> {
+    let la = |i: usize| &base[a[i].0..a[i].1];
+    let lb = |j: usize| &target[b[j].0..b[j].1];
+    let mut runs = Vec::new();
+    // (a range, b range, level), worked through in any order: the runs are sorted at the
+    // end, and the ranges never overlap.
+    let mut todo = vec![(0, a.len(), 0, b.len(), 0u32)];
+    while let Some((mut a0, mut a1, mut b0, mut b1, level)) = todo.pop() {
+        let mut head = 0;
+        while a0 + head < a1 && b0 + head < b1 && la(a0 + head) == lb(b0 + head) {
+            head += 1;
+        }
+        if head > 0 {
+            runs.push(Run {
+                a: a0,
+                b: b0,
+                len: head,
+            });
+            a0 += head;
+            b0 += head;
+        }
+        let mut tail = 0;
+        while a1 - tail > a0 && b1 - tail > b0 && la(a1 - tail - 1) == lb(b1 - tail - 1) {
+            tail += 1;
+        }
+        if tail > 0 {
+            runs.push(Run {
+                a: a1 - tail,
+                b: b1 - tail,
+                len: tail,
+            });
+            a1 -= tail;
+            b1 -= tail;
+        }
+        if a0 == a1 || b0 == b1 || level >= MAX_LEVELS {
+            continue;
+        }
+        let anchors = unique_anchors(&la, a0..a1, &lb, b0..b1);
+        if anchors.is_empty() {
+            continue;
+        }
+        // Each anchor is a run of one line; the stretches around them are looked at again.
+        let (mut pa, mut pb) = (a0, b0);
+        for &(i, j) in &anchors {
+            todo.push((pa, i, pb, j, level + 1));
+            runs.push(Run { a: i, b: j, len: 1 });
+            (pa, pb) = (i + 1, j + 1);
+        }
+        todo.push((pa, a1, pb, b1, level + 1));
+    }
+    runs.sort_by_key(|r| r.b);
+    runs
+}
+
+/// Pairs (line of a, line of b) of lines found exactly once in each range, the longest
+/// chain of them that is in order on both sides (patience sorting).
+fn unique_anchors<'s>(
+    la: &impl Fn(usize) -> &'s [u8],
+    ra: std::ops::Range<usize>,
+    lb: &impl Fn(usize) -> &'s [u8],
+    rb: std::ops::Range<usize>,
+) -> Vec<(usize, usize)> {
+    // line → (times in a, its index in a, times in b, its index in b)
+    let mut seen: HashMap<&[u8], (u32, usize, u32, usize)> = HashMap::new();
+    for i in ra {
+        let e = seen.entry(la(i)).or_insert((0, i, 0, 0));
+        e.0 = e.0.saturating_add(1);
+    }
+    for j in rb.clone() {
+        if let Some(e) = seen.get_mut(lb(j)) {
+            e.2 = e.2.saturating_add(1);
+            e.3 = j;
+        }
+    }
+    let mut pairs: Vec<(usize, usize)> = seen
+        .into_values()
+        .filter(|&(na, _, nb, _)| na == 1 && nb == 1)
+        .map(|(_, i, _, j)| (i, j))
+        .collect();
+    pairs.sort_by_key(|&(_, j)| j);
+    longest_increasing(&pairs)
+}
+
+/// The longest subsequence of `pairs` (sorted by their second member) whose first members
+/// increase too.
+fn longest_increasing(pairs: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    // tails[k]: the index in `pairs` of the smallest last element of a chain of length k+1.
+    let mut tails: Vec<usize> = Vec::new();
+    let mut back: Vec<Option<usize>> = vec![None; pairs.len()];
+    for (n, &(i, _)) in pairs.iter().enumerate() {
+        let k = tails.partition_point(|&t| pairs[t].0 < i);
+        back[n] = k.checked_sub(1).map(|p| tails[p]);
+        if k == tails.len() {
+            tails.push(n);
+        } else {
+            tails[k] = n;
+        }
+    }
+    let mut chain = Vec::with_capacity(tails.len());
+    let mut at = tails.last().copied();
+    while let Some(n) = at {
+        chain.push(pairs[n]);
+        at = back[n];
+    }
+    chain.reverse();
+    chain
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn round_trip(base: &[u8], target: &[u8]) -> Delta {
+        let d = delta(base, target);
+        assert_eq!(
+            apply(&d, base, target.len()).unwrap(),
+            target,
+            "base {:?} target {:?}",
+            String::from_utf8_lossy(base),
+            String::from_utf8_lossy(target)
+        );
+        d
+    }
+
+    #[test]
+    fn edge_cases_round_trip() {
+        let cases: [(&str, &str); 12] = [
+            ("", ""),
+            ("", "a\n"),
+            ("a\n", ""),
+            ("a\n", "a\n"),
+            ("a", "a\n"),
+            ("a\n", "a"),
+            ("a\nb\nc\n", "a\nc\n"),
+            ("a\nb\nc", "a\nB\nc"),
+            ("x\n", "y\n"),
+            ("}\n}\n}\n", "}\n}\n"),
+            ("ab\ncd\n", "abcd\n"),
+            ("a\nb\n", "b\na\n"),
+        ];
+        for (base, target) in cases {
+            round_trip(base.as_bytes(), target.as_bytes());
+        }
+    }
+
+    #[test]
+    fn a_small_edit_in_a_large_text_is_a_small_delta() {
+        let base: String = (0..20_000)
+            .map(|i| format!("  {{\n    \"id\": {i},\n    \"result\": null\n  }},\n"))
+            .collect();
+        // One change near the start, one in the middle, one near the end.
+        let target = base
+            .replacen(
+                "\"id\": 17,\n    \"result\": null",
+                "\"id\": 17,\n    \"result\": \"1-0\"",
+                1,
+            )
+            .replacen(
+                "\"id\": 9000,\n",
+                "\"id\": 9000,\n    \"note\": \"late\",\n",
+                1,
+            )
+            .replacen(
+                "\"id\": 19990,\n    \"result\": null",
+                "\"id\": 19990,\n    \"result\": \"0-1\"",
+                1,
+            );
+        let d = round_trip(base.as_bytes(), target.as_bytes());
+        assert!(d.weight() < 400, "{} for {} bytes", d.weight(), base.len());
+        assert!(d.ops.len() <= 7, "{:?}", d.ops);
+    }
+
+    #[test]
+    fn damaged_deltas_are_refused() {
+        let base = b"a\nb\n";
+        let good = delta(base, b"a\nc\nb\n");
+        assert_eq!(apply(&good, base, 6).unwrap(), b"a\nc\nb\n");
+        assert_eq!(apply(&good, base, 5), Err(ApplyError::TooLong { limit: 5 }));
+        let outside = Delta {
+            ops: vec![Op::Copy(3, 2)],
+            added: vec![],
+        };
+        assert!(matches!(
+            apply(&outside, base, 10),
+            Err(ApplyError::CopyOutside { .. })
+        ));
+        let huge = Delta {
+            ops: vec![Op::Copy(u64::MAX, 2)],
+            added: vec![],
+        };
+        assert!(matches!(
+            apply(&huge, base, 10),
+            Err(ApplyError::CopyOutside { .. })
+        ));
+        // A recorded length no machine could hold is only a limit, not an allocation.
+        assert_eq!(apply(&good, base, usize::MAX).unwrap(), b"a\nc\nb\n");
+        let short = Delta {
+            ops: vec![Op::Insert(3)],
+            added: b"ab".to_vec(),
+        };
+        assert_eq!(apply(&short, base, 10), Err(ApplyError::AddedShort));
+        let left = Delta {
+            ops: vec![Op::Insert(1)],
+            added: b"ab".to_vec(),
+        };
+        assert_eq!(apply(&left, base, 10), Err(ApplyError::AddedLeft));
+    }
+
+    /// Text made of a few repeated JSON-like lines, so that lines repeat as in a state.
+    fn text() -> impl Strategy<Value = Vec<u8>> {
+        let line = prop_oneof![
+            Just("{\n".to_string()),
+            Just("},\n".to_string()),
+            Just("\"result\": null,\n".to_string()),
+            (0u32..40).prop_map(|n| format!("\"id\": {n},\n")),
+            "[a-c\u{4e00}]{0,3}\n?",
+        ];
+        proptest::collection::vec(line, 0..60).prop_map(|v| v.concat().into_bytes())
+    }
+
+    /// An edit: a run of the text replaced by other lines.
+    fn edited() -> impl Strategy<Value = (Vec<u8>, Vec<u8>)> {
+        (text(), text(), any::<prop::sample::Index>(), 0usize..80).prop_map(
+            |(base, insert, at, cut)| {
+                let at = at.index(base.len() + 1);
+                let end = (at + cut).min(base.len());
+                let mut target = base[..at].to_vec();
+                target.extend_from_slice(&insert);
+                target.extend_from_slice(&base[end..]);
+                (base, target)
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(600))]
+
+        /// The round trip the history relies on: the delta from any state to any other
+        /// rebuilds the other byte for byte.
+        #[test]
+        fn any_delta_rebuilds_its_target(base in text(), target in text()) {
+            let d = delta(&base, &target);
+            prop_assert_eq!(apply(&d, &base, target.len()).unwrap(), target);
+        }
+
+        #[test]
+        fn an_edit_round_trips_both_ways((base, target) in edited()) {
+            let forward = delta(&base, &target);
+            prop_assert_eq!(apply(&forward, &base, target.len()).unwrap(), target.clone());
+            let back = delta(&target, &base);
+            prop_assert_eq!(apply(&back, &target, base.len()).unwrap(), base);
+        }
+    }
+}
