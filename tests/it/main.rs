@@ -9,6 +9,7 @@ mod crash;
 mod error_texts;
 mod examples;
 mod excel;
+mod fuzz;
 mod hostile;
 mod i18n;
 mod pairing_invariants;
