@@ -24,10 +24,10 @@
 mod batch;
 mod duplicates;
 mod grid;
-mod limits;
-mod ods_scan;
 mod limit;
+mod limits;
 mod numerals;
+mod ods_scan;
 mod problems;
 mod row;
 mod sheet;

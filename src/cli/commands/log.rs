@@ -24,13 +24,8 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
         // Every line whole, each turned into JSON as it is let go, so the trail is held
         // once, not twice.
         let trail = loaded.store.log().map_err(lib_error)?;
-        report.json = serde_json::Value::Array(
-            trail
-                .entries
-                .into_iter()
-                .map(masked_entry)
-                .collect(),
-        );
+        report.json =
+            serde_json::Value::Array(trail.entries.into_iter().map(masked_entry).collect());
         return ctx.print(&report);
     }
     let trail = loaded.store.log_brief().map_err(lib_error)?;

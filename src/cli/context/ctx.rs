@@ -152,7 +152,7 @@ impl Ctx {
     /// of a 100,000-player event are neither read into memory nor checked.
     pub fn load_roster(&self) -> Result<Loaded, CliError> {
         let store = self.store()?;
-        let event = store.load_roster().map_err(store_error)?;
+        let event = store.load_roster().map_err(lib_error)?;
         let rules = rules_of(&event, store.dir())?;
         Ok(Loaded {
             store,

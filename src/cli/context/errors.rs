@@ -87,7 +87,10 @@ impl ExitStatus for qiwang::results::RulesUpdateError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::results::RulesUpdateError as E;
         match self {
-            E::Invalid(..) | E::AltersPlayedRounds(..) | E::Unchanged => InvalidInput,
+            E::Invalid(..)
+            | E::AltersPlayedRounds(..)
+            | E::ContradictsField { .. }
+            | E::Unchanged => InvalidInput,
         }
     }
 }
@@ -123,6 +126,7 @@ impl ExitStatus for qiwang::results::ResultError {
             | E::FoulsContradictWinner { .. }
             | E::BothAtFoulLimit { .. }
             | E::UnknownPlayer { .. }
+            | E::Mismatch(..)
             | E::AlreadyWithdrawn { .. }
             | E::PairedAfterWithdrawal { .. }
             | E::UnplayedGame { .. }

@@ -337,7 +337,7 @@ pub fn mutate_xls(
                     0x0042, 0x041E, 0x0018, 0x0017,
                 ]
                 .choose(rng)
-                .unwrap_or(&0)
+                .unwrap_or(&0);
             }
             _ => {
                 let data = list[k].1.clone();

@@ -452,7 +452,11 @@ fn campaign() {
 
 fn first_line(text: &str) -> &str {
     let line = text.lines().next().unwrap_or("");
-    &line[..line.floor_char_boundary(200)]
+    let mut end = line.len().min(200);
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    &line[..end]
 }
 
 /// Runs one target in child processes for the settings' time or `limit` cases,

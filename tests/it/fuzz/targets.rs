@@ -230,8 +230,11 @@ fn example_rows(example: &str, n: usize) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// An .xls as its globals and its sheet's records.
+type XlsBook = (Vec<containers::Record>, Vec<containers::Record>);
+
 fn xls() -> Target {
-    let books: Vec<(u8, (Vec<containers::Record>, Vec<containers::Record>))> = vec![
+    let books: Vec<(u8, XlsBook)> = vec![
         (
             0,
             containers::xls_records("报名表", &example_rows("jinhua-2018", 30)),
@@ -601,7 +604,7 @@ fn change_value(rng: &mut ChaCha8Rng, node: &mut serde_json::Value) {
                     "⚠\u{202E}",
                 ][rng.gen_range(0..6)]
                 .to_string(),
-            )
+            );
         }
         3 => *node = Value::Null,
         4 => *node = Value::Bool(rng.r#gen()),
