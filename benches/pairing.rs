@@ -25,7 +25,7 @@
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use qiwang::pairing::simulate::synthetic_mid_event;
+use qiwang::pairing::testing::synthetic_mid_event;
 use qiwang::pairing::{check_round, pair_next_round};
 use qiwang::report::trf::trf;
 use qiwang::standings::compute_standings;
@@ -156,7 +156,7 @@ fn child(n: usize, round: u32) {
 /// Rounds are not checked here. `teams`: spread the players over that many units, with
 /// team avoidance in every round. `fold`: fold order within score groups.
 fn chain(n: usize, teams: Option<usize>, fold: bool) {
-    let mut cfg = qiwang::pairing::simulate::SimConfig::new(n, 9);
+    let mut cfg = qiwang::pairing::testing::SimConfig::new(n, 9);
     cfg.withdraw_permille = 0;
     if fold {
         cfg.rules.pairing.within_group = qiwang::rulebook::WithinGroup::FoldTopBottom;
@@ -170,7 +170,7 @@ fn chain(n: usize, teams: Option<usize>, fold: bool) {
     );
     let mut cpu0 = cpu_seconds();
     let _ = std::fs::write("/proc/self/clear_refs", "5");
-    qiwang::pairing::simulate::play_random_event_watched(
+    qiwang::pairing::testing::play_random_event_watched(
         &cfg,
         2026,
         qiwang::pairing::Solver::Priced,

@@ -6,19 +6,26 @@
 //! reads the event and the rulebook, never files, the clock, a global RNG or the
 //! terminal. The same state and seed always give the same pairing.
 
-pub mod blossom;
+// The reference solvers in blossom.rs (`max_weight_matching` and its kin) are kept for
+// the tests that compare the engine's solver with them.
+#[cfg_attr(not(test), allow(dead_code))]
+mod blossom;
 mod check;
-pub mod context;
+mod context;
 mod edit;
-pub mod engine;
+mod engine;
 mod explain;
-pub mod feasible;
+mod feasible;
 mod fold;
 mod heap;
 mod optimal;
 mod round1;
-pub mod simulate;
-pub mod wide;
+#[cfg(any(test, feature = "testing"))]
+mod simulate;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
+mod turn;
+mod wide;
 
 pub use check::{
     Checked, Rule, Violation, check_group, check_group_detailed, check_round, prune_relaxations,
