@@ -31,13 +31,16 @@ pub use check::{
     Checked, Rule, Violation, check_group, check_group_detailed, check_round, prune_relaxations,
 };
 pub use context::ColourStep;
-pub use edit::{set_pairing, swap_players};
+pub use edit::{Edit, EditError, Edited, edit_round, set_pairing, swap_players};
 pub use engine::{Criteria, Criterion, Solver};
 pub use explain::{
     ByeNote, ByeReason, ColourNote, Explanation, FloatNote, FloatReason, PassReason, RelaxOrder,
     Round1Note, relax_rule_label, relaxation_lines,
 };
 pub use optimal::{Better, Verdict, prove_round};
+pub use turn::{
+    PoolSeed, PoolTurn, Turn, WaitReason, Waiting, pair_pool, pair_ready_pools, pool_seed,
+};
 
 use crate::i18n::{Localize, bi, display_english, number_ranges, plural};
 use crate::model::{Colour, Event, GroupId, Pairing, Player, PlayerId, Relax, Relaxation, Round};
