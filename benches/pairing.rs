@@ -13,7 +13,7 @@
 //! and r − 2 rounds paired greedily down the standings with random results
 //! (`synthetic_mid_event`), so round 2 sees half the field on one score. Each row is
 //! checked (`check ok`: no hard rule broken). `refused` counts the solves whose optimum
-//! failed its own certificate and was solved again (`blossom::refused_solves`; the target is
+//! failed its own certificate and was solved again (`pairing::testing::refused_solves`; the target is
 //! none; in `--chain` mode a running total over the event).
 //!
 //! Side by side: when bbpPairings (built from the public BieremaBoyzProgramming/bbpPairings
@@ -27,8 +27,7 @@
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use qiwang::pairing::blossom::refused_solves;
-use qiwang::pairing::simulate::synthetic_mid_event;
+use qiwang::pairing::testing::{refused_solves, synthetic_mid_event};
 use qiwang::pairing::{check_round, pair_next_round};
 use qiwang::report::trf::trf;
 use qiwang::standings::compute_standings;
@@ -160,7 +159,7 @@ fn child(n: usize, round: u32) {
 /// Rounds are not checked here. `teams`: spread the players over that many units, with
 /// team avoidance in every round. `fold`: fold order within score groups.
 fn chain(n: usize, teams: Option<usize>, fold: bool) {
-    let mut cfg = qiwang::pairing::simulate::SimConfig::new(n, 9);
+    let mut cfg = qiwang::pairing::testing::SimConfig::new(n, 9);
     cfg.withdraw_permille = 0;
     if fold {
         cfg.rules.pairing.within_group = qiwang::rulebook::WithinGroup::FoldTopBottom;
@@ -174,7 +173,7 @@ fn chain(n: usize, teams: Option<usize>, fold: bool) {
     );
     let mut cpu0 = cpu_seconds();
     let _ = std::fs::write("/proc/self/clear_refs", "5");
-    qiwang::pairing::simulate::play_random_event_watched(
+    qiwang::pairing::testing::play_random_event_watched(
         &cfg,
         2026,
         qiwang::pairing::Solver::Priced,

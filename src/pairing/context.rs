@@ -152,8 +152,6 @@ pub enum ColourStep {
 /// Facts about every player of a pool before round `round`.
 #[derive(Debug, Clone)]
 pub struct History {
-    /// The round about to be paired; only rounds numbered below it are read.
-    pub round: u32,
     /// Whether it is the group's last round, where `colours.relax_streak_last_round` may
     /// allow a third colour in a row (docs/rules.md §3.2).
     pub final_round: bool,
@@ -270,7 +268,6 @@ impl History {
             }
         }
         History {
-            round,
             final_round: round >= rules.rounds_for(group),
             players,
         }
@@ -336,12 +333,8 @@ impl Rules<'_> {
     }
 
     /// How often the pair breaks each hard rule `pairing.relax` may relax, with the colours
-    /// chosen to break the limits least (docs/rules.md §2.5).
-    pub fn breaks(&self, a: &PlayerState, b: &PlayerState, rule: Relax) -> u32 {
-        self.breaks_of((a, &self.facts(a)), (b, &self.facts(b)), rule)
-    }
-
-    /// [`Rules::breaks`] with each player's [`ColourFacts`] at hand.
+    /// chosen to break the limits least (docs/rules.md §2.5), from each player's
+    /// [`ColourFacts`].
     pub fn breaks_of(
         &self,
         (a, fa): (&PlayerState, &ColourFacts),
@@ -358,14 +351,9 @@ impl Rules<'_> {
     }
 
     /// Whether the pair is allowed when the rules in `relax` may be broken (empty: every
-    /// hard constraint holds, [`Rules::legal`]).
-    pub fn legal_with(&self, a: &PlayerState, b: &PlayerState, relax: &[Relax]) -> bool {
-        self.legal_of((a, &self.facts(a)), (b, &self.facts(b)), relax)
-    }
-
-    /// [`Rules::legal_with`] with each player's [`ColourFacts`] at hand. The cheap tests
-    /// come first: the colour facts sit in one flat list, the team and the opponents
-    /// behind pointers.
+    /// hard constraint holds), from each player's [`ColourFacts`]. The cheap tests come
+    /// first: the colour facts sit in one flat list, the team and the opponents behind
+    /// pointers.
     pub fn legal_of(
         &self,
         (a, fa): (&PlayerState, &ColourFacts),
@@ -397,7 +385,9 @@ impl Rules<'_> {
         self.facts(a).compatible(&self.facts(b))
     }
 
-    /// Every hard constraint on a pair (rematch, team, colour limits).
+    /// Every hard constraint on a pair (rematch, team, colour limits); the engine itself
+    /// asks [`Rules::legal_of`] with the colour facts worked out once.
+    #[cfg(any(test, feature = "testing"))]
     pub fn legal(&self, a: &PlayerState, b: &PlayerState) -> bool {
         a.id != b.id
             && !a.has_met(b.id)
@@ -480,12 +470,8 @@ impl Rules<'_> {
         (a_lower == lower_red, ColourStep::TieRule(tie))
     }
 
-    /// Players not getting the colour they are due at this table (criterion (c)).
-    pub fn colour_misses(&self, a: &PlayerState, b: &PlayerState) -> u32 {
-        self.colour_misses_of((a, &self.facts(a)), (b, &self.facts(b)))
-    }
-
-    /// [`Rules::colour_misses`] with each player's [`ColourFacts`] at hand.
+    /// Players not getting the colour they are due at this table (criterion (c)), from
+    /// each player's [`ColourFacts`].
     pub fn colour_misses_of(
         &self,
         a: (&PlayerState, &ColourFacts),

@@ -1,9 +1,12 @@
 //! Manual edits of a proposed round (the arbiter's pencil). Each edit returns a new round
-//! in which every player still appears exactly once; the CLI then runs
-//! [`super::check_round`] and requires `--force` for any violation.
+//! in which every player still appears exactly once; [`edit_round`] makes the edit on the
+//! pool's newest unplayed round, runs [`super::check_round`] on it, refuses a hard-rule
+//! break without `force`, and drops the relaxations the edit made stale.
 
-use super::PairingError;
-use crate::model::{Pairing, PlayerId, Round};
+use super::{PairingError, Violation, check_round, prune_relaxations};
+use crate::i18n::Text;
+use crate::model::{Event, GroupId, Pairing, PlayerId, Round};
+use crate::rulebook::{Lang, Rulebook};
 
 fn require(round: &Round, id: PlayerId) -> Result<(), PairingError> {
     if round.pairing_of(id).is_some() {
@@ -142,6 +145,138 @@ pub fn set_pairing(
     })
 }
 
+/// A hand edit of a pool's newest round (`qiwang pairing swap|set`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edit {
+    /// [`swap_players`]: the two exchange places.
+    Swap(PlayerId, PlayerId),
+    /// [`set_pairing`]: `red` against `black` at `table`.
+    Set {
+        /// The table to seat them at.
+        table: u32,
+        /// The player on red.
+        red: PlayerId,
+        /// The player on black.
+        black: PlayerId,
+    },
+}
+
+/// A round [`edit_round`] stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edited {
+    /// The round's number.
+    pub round: u32,
+    /// Its pairings after the edit.
+    pub pairings: Vec<Pairing>,
+    /// The hard rules it breaks, stored anyway with `force` (the log keeps them).
+    pub forced: Vec<Violation>,
+}
+
+/// Why [`edit_round`] stored nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EditError {
+    /// The pool has no round yet.
+    NoRound {
+        /// The pool.
+        group: GroupId,
+    },
+    /// The newest round has results: only an unplayed round can be edited.
+    HasResults {
+        /// The pool.
+        group: GroupId,
+        /// The newest round.
+        round: u32,
+    },
+    /// The edit itself is impossible (a player not in the round, the same player twice,
+    /// table 0).
+    Edit(PairingError),
+    /// The edited round breaks hard rules and `force` was not given.
+    HardRules(Vec<Violation>),
+}
+
+impl EditError {
+    /// The message in both languages, players named by `name` (`张三(12)`).
+    pub fn text(&self, name: &dyn Fn(PlayerId) -> String) -> Text {
+        match self {
+            EditError::NoRound { group } => Text::new(
+                format!("组别 `{group}` 还没有轮次：请先运行 `qiwang pair`"),
+                format!("{group} has no round yet: run `qiwang pair` first"),
+            ),
+            EditError::HasResults { group, round } => Text::new(
+                format!("组别 `{group}` 第 {round} 轮已有成绩：只能修改尚未比赛的轮次"),
+                format!(
+                    "round {round} of {group} has results: only an unplayed round can be edited"
+                ),
+            ),
+            EditError::Edit(e) => Text::of(e),
+            EditError::HardRules(violations) => {
+                let list = |l: Lang| {
+                    violations
+                        .iter()
+                        .map(|v| format!("  - {}", v.text(l, name)))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                };
+                Text::new(
+                    format!(
+                        "这次修改违反了硬性规则：\n{}\n如仍要保存请加 `--force`（会记入日志）",
+                        list(Lang::Zh)
+                    ),
+                    format!(
+                        "this edit breaks a hard rule:\n{}\nadd `--force` to store it anyway (it is logged)",
+                        list(Lang::En)
+                    ),
+                )
+            }
+        }
+    }
+}
+
+/// Makes `edit` on the newest round of `pool` and stores it: refused when the pool has no
+/// round, when that round has results, when the edit is impossible, or when the edited
+/// round breaks a hard rule (docs/rules.md §2.3) and `force` is not given. A stored edit
+/// drops the relaxations it made stale. Nothing changes on an error.
+pub fn edit_round(
+    event: &mut Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    edit: Edit,
+    force: bool,
+) -> Result<Edited, EditError> {
+    let round = event
+        .group(pool)
+        .and_then(|g| g.last_round())
+        .ok_or_else(|| EditError::NoRound {
+            group: pool.clone(),
+        })?;
+    if round.has_results() {
+        return Err(EditError::HasResults {
+            group: pool.clone(),
+            round: round.number,
+        });
+    }
+    let edited = match edit {
+        Edit::Swap(a, b) => swap_players(round, a, b),
+        Edit::Set { table, red, black } => set_pairing(round, table, red, black),
+    }
+    .map_err(EditError::Edit)?;
+    let violations = check_round(event, rules, pool, &edited);
+    if !violations.is_empty() && !force {
+        return Err(EditError::HardRules(violations));
+    }
+    let number = edited.number;
+    let pairings = edited.pairings.clone();
+    if let Some(slot) = event.group_mut(pool).rounds.last_mut() {
+        *slot = edited;
+    }
+    prune_relaxations(event, rules, pool, number);
+    Ok(Edited {
+        round: number,
+        pairings,
+        forced: violations,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,5 +373,82 @@ mod tests {
                 }
             ]
         );
+    }
+
+    /// An event of 8 players with round 1 played and round 2 paired, not played.
+    fn round_two_unplayed() -> (Event, Rulebook, GroupId) {
+        let sim = crate::pairing::simulate::synthetic_mid_event(8, 1, 5, 21);
+        let (mut event, rules, pool) = (sim.event, sim.rules, sim.group);
+        let plan = crate::pairing::pair_next_round(&event, &rules, &pool, 21).expect("pairs");
+        plan.apply(&mut event, &pool, 21);
+        (event, rules, pool)
+    }
+
+    /// What `edit_round` refuses leaves the event as it was: no round yet, a round with
+    /// results, an impossible edit, a hard-rule break without `force`.
+    #[test]
+    fn refused_edits_change_nothing() {
+        let (event, rules, pool) = round_two_unplayed();
+        let table = event.group(&pool).unwrap().rounds[1].pairings[0].clone();
+        let Pairing::Game { red, black, .. } = table else {
+            panic!("table 1 is a game")
+        };
+        // Round 1's opponent of `red`: swapped with `black`, `red` meets them again.
+        let met = event.group(&pool).unwrap().rounds[0]
+            .pairings
+            .iter()
+            .find_map(|p| match *p {
+                Pairing::Game {
+                    red: r, black: b, ..
+                } if r == red => Some(b),
+                Pairing::Game {
+                    red: r, black: b, ..
+                } if b == red => Some(r),
+                _ => None,
+            })
+            .expect("red played round 1");
+        let mut empty = event.clone();
+        empty.group_mut(&pool).rounds.clear();
+        let mut played = event.clone();
+        played.group_mut(&pool).rounds.pop();
+        let cases = [
+            (empty, Edit::Swap(red, black), "no round"),
+            (played, Edit::Swap(red, black), "results"),
+            (event.clone(), Edit::Swap(red, red), "same player"),
+            (event.clone(), Edit::Swap(black, met), "rematch"),
+        ];
+        for (mut ev, edit, what) in cases {
+            let before = ev.clone();
+            let err = edit_round(&mut ev, &rules, &pool, edit, false).expect_err(what);
+            let want = match what {
+                "no round" => matches!(err, EditError::NoRound { .. }),
+                "results" => matches!(err, EditError::HasResults { round: 1, .. }),
+                "same player" => matches!(err, EditError::Edit(PairingError::SamePlayer { .. })),
+                _ => matches!(&err, EditError::HardRules(v) if !v.is_empty()),
+            };
+            assert!(want, "{what}: {err:?}");
+            assert_eq!(ev, before, "{what}: nothing changes");
+            let text = err.text(&|id| format!("P{}", id.0));
+            assert_ne!(text.zh, text.en, "{what}");
+        }
+    }
+
+    /// With `force` the breaking edit is stored, the round is the swap's, and the log gets
+    /// the violations.
+    #[test]
+    fn a_forced_edit_is_stored_with_its_violations() {
+        let (mut event, rules, pool) = round_two_unplayed();
+        let round = event.group(&pool).unwrap().rounds[1].clone();
+        let (a, b) = match (&round.pairings[0], &round.pairings[1]) {
+            (Pairing::Game { red, .. }, Pairing::Game { red: other, .. }) => (*red, *other),
+            _ => panic!("two games"),
+        };
+        let want = swap_players(&round, a, b).unwrap();
+        let violations = check_round(&event, &rules, &pool, &want);
+        let edited = edit_round(&mut event, &rules, &pool, Edit::Swap(a, b), true).unwrap();
+        assert_eq!(edited.round, 2);
+        assert_eq!(edited.pairings, want.pairings);
+        assert_eq!(edited.forced, violations);
+        assert_eq!(event.group(&pool).unwrap().rounds[1], want, "stored");
     }
 }

@@ -6,32 +6,42 @@
 //! reads the event and the rulebook, never files, the clock, a global RNG or the
 //! terminal. The same state and seed always give the same pairing.
 
-pub mod blossom;
+// The reference solvers in blossom.rs (`max_weight_matching` and its kin) are kept for
+// the tests that compare the engine's solver with them.
+#[cfg_attr(not(test), allow(dead_code))]
+mod blossom;
 mod check;
-pub mod context;
+mod context;
 mod edit;
-pub mod engine;
+mod engine;
 mod explain;
-pub mod feasible;
+mod feasible;
 mod fold;
 mod heap;
 mod optimal;
 mod round1;
-pub mod simulate;
-pub mod wide;
+#[cfg(any(test, feature = "testing"))]
+mod simulate;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
+mod turn;
+mod wide;
 
 pub use check::{
     Checked, Rule, Violation, check_group, check_group_detailed, check_round, prune_relaxations,
     rules_in_force,
 };
 pub use context::ColourStep;
-pub use edit::{set_pairing, swap_players};
+pub use edit::{Edit, EditError, Edited, edit_round, set_pairing, swap_players};
 pub use engine::{Criteria, Criterion, Solver};
 pub use explain::{
     ByeNote, ByeReason, ColourNote, Explanation, FloatNote, FloatReason, PassReason, RelaxOrder,
     Round1Note, relax_rule_label, relaxation_lines,
 };
 pub use optimal::{Better, Verdict, prove_round};
+pub use turn::{
+    PoolSeed, PoolTurn, Turn, WaitReason, Waiting, pair_pool, pair_ready_pools, pool_seed,
+};
 
 use crate::i18n::{Localize, bi, display_english, number_ranges, plural};
 use crate::model::{Colour, Event, GroupId, Pairing, Player, PlayerId, Relax, Relaxation, Round};

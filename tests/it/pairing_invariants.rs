@@ -6,7 +6,7 @@
 use qiwang::model::{
     Colour, Event, GameResult, GroupId, Outcome, Pairing, Player, PlayerId, Points, Relax, Round,
 };
-use qiwang::pairing::simulate::{SimConfig, play_random_event, play_random_event_watched};
+use qiwang::pairing::testing::{SimConfig, play_random_event, play_random_event_watched};
 use qiwang::pairing::{
     ByeReason, FloatReason, PairingError, PairingPlan, PassReason, Rule, Solver, check_group,
     check_round, pair_next_round, pair_next_round_with,
@@ -1338,8 +1338,6 @@ fn floats_in(e: &Event, rules: &Rulebook, g: &GroupId, round: &Round) -> Vec<(u3
 
 #[test]
 fn nobody_floats_the_same_way_twice_when_another_pairing_is_as_good() {
-    use qiwang::pairing::context::{History, Rules};
-    use qiwang::pairing::engine::{Field, pair_field};
     let (e, rules, g) = eight_before_round_3();
     let round2 = e.groups[&g].rounds[1].clone();
     let last = floats_in(&e, &rules, &g, &round2);
@@ -1354,27 +1352,10 @@ fn nobody_floats_the_same_way_twice_when_another_pairing_is_as_good() {
     assert!(repeats.is_empty(), "{now:?} repeats {repeats:?}");
     // Without the criterion (every previous float forgotten) the engine floats 8 down and
     // 3 up again: the same scores, differences and colours, only the order decided.
-    let history = History::build(&e, &rules, &g, 3, &BTreeMap::new());
-    let states = history
-        .players
-        .values()
-        .map(|p| qiwang::pairing::context::PlayerState {
-            last_float: None,
-            ..p.clone()
-        })
-        .collect();
-    let ctx = Rules {
-        rules: &rules,
-        round: 3,
-        final_round: false,
-        total_rounds: 7,
-    };
-    let field = Field::new(ctx, states);
-    let blind = pair_field(&field, Solver::Dense).unwrap();
-    let ids: Vec<(u32, u32)> = blind
-        .pairs
+    let ids: Vec<(u32, u32)> = qiwang::pairing::testing::pair_forgetting_floats(&e, &rules, &g, 3)
+        .unwrap()
         .iter()
-        .map(|&(a, b)| (field.players[a].id.0, field.players[b].id.0))
+        .map(|&(a, b)| (a.0, b.0))
         .collect();
     let has = |x: u32, y: u32| ids.contains(&(x, y)) || ids.contains(&(y, x));
     assert!(has(8, 5) && has(6, 3), "{ids:?}");

@@ -808,7 +808,7 @@ fn write_a_big_event() {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(3);
-    let mut sim = qiwang::pairing::simulate::synthetic_mid_event(players, last, 9, 2026);
+    let mut sim = qiwang::pairing::testing::synthetic_mid_event(players, last, 9, 2026);
     println!("simulated in {:?}", started.elapsed());
     sim.event.rules_toml = rules_toml.clone();
     let round = sim.event.group_mut(&sim.group).rounds.last_mut().unwrap();

@@ -1,0 +1,285 @@
+//! `qiwang pair --all`: the next round of every pool that is ready, in one change. The
+//! library decides which pools are ready and pairs them (`pairing::pair_ready_pools`);
+//! here are the dry run, the log's details, the sheets and the pools left out.
+
+use super::{fresh_seed, mark_dry_run, refusal_text, relax_for_this_round, seed_line, sheet};
+use crate::cli::action::{Action, PairedRound, RefusedRound};
+use crate::cli::context::{Ctx, Loaded, lib_error, tx_error};
+use crate::cli::error::{CliError, ExitCode};
+use qiwang::i18n::{Localize, Text};
+use qiwang::model::{Event, GroupId};
+use qiwang::pairing::{self, PairingError, PoolTurn, Turn};
+use qiwang::report::{Format, Json, Report};
+use qiwang::rulebook::{Lang, Rulebook};
+
+/// What `pair --all` did in one pass over the pools.
+struct AllPaired {
+    sheets: Vec<Report>,
+    /// Pools not paired, each with why (for the arbiter).
+    waiting: Vec<String>,
+    /// `(pool, round, seed)` of every pool paired, for the log.
+    paired: Vec<(GroupId, u32, u64)>,
+    /// Pools with no legal pairing: why, and a round-1 draw's newly drawn seed.
+    blocked: Vec<Blocked>,
+    /// Every round-1 seed drawn in this pass (not given, not recorded before), paired or
+    /// refused.
+    drawn: Vec<(GroupId, u64)>,
+}
+
+/// A pool `pair --all` found no legal pairing for.
+struct Blocked {
+    pool: GroupId,
+    round: u32,
+    error: PairingError,
+    /// The round-1 draw's seed when it was drawn now (not given, not recorded): recorded,
+    /// as a refused `pair` records it, so the next `pair` makes the same draw.
+    drawn: Option<u64>,
+}
+
+impl AllPaired {
+    /// The sheets and lists of one pass ([`pairing::pair_ready_pools`]) over `after`, the
+    /// event with every ready pool paired.
+    fn new(
+        after: &Event,
+        rules: &Rulebook,
+        turns: Vec<PoolTurn>,
+        explain: bool,
+        lang: Lang,
+        json: Json,
+    ) -> AllPaired {
+        let mut done = AllPaired {
+            sheets: Vec::new(),
+            waiting: Vec::new(),
+            paired: Vec::new(),
+            blocked: Vec::new(),
+            drawn: Vec::new(),
+        };
+        for PoolTurn { pool, turn, drawn } in turns {
+            done.drawn.extend(drawn.map(|s| (pool.clone(), s)));
+            match turn {
+                Turn::Paired { plan, seed } => {
+                    done.paired.push((pool.clone(), plan.round.number, seed));
+                    let sheet = sheet(after, rules, &pool, &plan, explain, lang, json);
+                    done.sheets.push(sheet);
+                }
+                Turn::Waiting(why) => done.waiting.push(why.localize(lang)),
+                Turn::Blocked { round, error } => done.blocked.push(Blocked {
+                    pool,
+                    round,
+                    error,
+                    drawn,
+                }),
+            }
+        }
+        done
+    }
+}
+
+/// `qiwang pair --all`: the next round of every pool that is ready, in one change, and
+/// every sheet; the pools left out are named with the reason.
+pub fn pair_all(
+    ctx: &Ctx,
+    seed: Option<u64>,
+    dry_run: bool,
+    explain: bool,
+    allow_small: bool,
+    relax: Option<&[String]>,
+) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        mut rules,
+    } = ctx.load()?;
+    let relax = relax_for_this_round(&mut rules, relax)?;
+    let lang = ctx.lang(&rules);
+    let format = ctx.format()?;
+    // The reasons are already in the output language.
+    let nothing_ready = |waiting: &[String]| {
+        let list = waiting
+            .iter()
+            .map(|w| format!("  {w}"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        CliError::input(Text::new(
+            format!("没有可以编排下一轮的组别：\n{list}"),
+            format!("no group is ready for its next round:\n{list}"),
+        ))
+    };
+    // Every ready pool's next round on `ev`: a copy for a dry run, the stored state
+    // otherwise; the library decides which pools are ready and pairs them.
+    let pair_ready = |ev: &mut Event| -> Result<AllPaired, CliError> {
+        let turns = pairing::pair_ready_pools(
+            ev,
+            &rules,
+            seed,
+            &mut fresh_seed,
+            relax.as_deref(),
+            allow_small,
+        )
+        .map_err(lib_error)?;
+        Ok(AllPaired::new(ev, &rules, turns, explain, lang, ctx.json()))
+    };
+    let done = if dry_run {
+        let mut after = event.clone();
+        let mut done = pair_ready(&mut after)?;
+        if done.sheets.is_empty() && done.blocked.is_empty() {
+            return Err(nothing_ready(&done.waiting));
+        }
+        for report in &mut done.sheets {
+            mark_dry_run(report, lang);
+        }
+        // Round-1 seeds drawn now, paired or refused, are recorded (logged), so the next
+        // `pair --all` makes the same draws.
+        if !done.drawn.is_empty() {
+            store
+                .transaction(&ctx.command_info(), |ev| {
+                    Ok::<_, CliError>(seeds_recorded(ev, done.drawn.clone(), ()))
+                })
+                .map_err(tx_error)?;
+        }
+        for (report, (pool, round, s)) in done.sheets.iter_mut().zip(&done.paired) {
+            if *round == 1 {
+                let recorded = event.group(pool).and_then(|g| g.seed).is_some();
+                let line = seed_line(*s, seed.is_some(), recorded);
+                report.footer.insert(1, line.get(lang).to_string());
+                // As `pair --dry-run` of one pool gives it: the draw's seed, for scripts.
+                if let serde_json::Value::Object(map) = &mut report.json {
+                    map.insert("seed".into(), serde_json::json!(s));
+                }
+            }
+        }
+        done
+    } else {
+        store
+            .transaction(&ctx.command_info(), |ev| {
+                let done = pair_ready(ev)?;
+                if done.sheets.is_empty() && done.blocked.is_empty() {
+                    return Err(nothing_ready(&done.waiting));
+                }
+                // The refused pools' new round-1 seeds are recorded in the same change
+                // as the rounds paired: one command, one change, one `undo`.
+                let seeds: Vec<(GroupId, u64)> = done
+                    .blocked
+                    .iter()
+                    .filter_map(|b| b.drawn.map(|s| (b.pool.clone(), s)))
+                    .collect();
+                if done.sheets.is_empty() {
+                    // Every ready pool refused: nothing to store but their seeds.
+                    if seeds.is_empty() {
+                        return Ok(qiwang::store::Change::Unchanged(done));
+                    }
+                    return Ok(seeds_recorded(ev, seeds, done));
+                }
+                for (pool, s) in &seeds {
+                    ev.group_mut(pool).seed = Some(*s);
+                }
+                let action = Action::Paired {
+                    rounds: done
+                        .paired
+                        .iter()
+                        .map(|(p, r, s)| PairedRound {
+                            group: p.clone(),
+                            round: *r,
+                            seed: Some(*s),
+                            games: None,
+                            relax: relax.clone(),
+                        })
+                        .collect(),
+                    refused: done
+                        .blocked
+                        .iter()
+                        .map(|b| RefusedRound {
+                            group: b.pool.clone(),
+                            round: b.round,
+                            seed: b.drawn,
+                        })
+                        .collect(),
+                };
+                let groups: Vec<serde_json::Value> = done
+                    .paired
+                    .iter()
+                    .map(|(p, r, s)| {
+                        let round = ev.group(p).and_then(|g| g.round(*r));
+                        let pairings = round.map(|r| r.pairings.clone());
+                        serde_json::json!({
+                            "group": p,
+                            "round": r,
+                            "seed": s,
+                            "pairings": pairings,
+                        })
+                    })
+                    .collect();
+                let mut details = serde_json::json!({ "groups": groups });
+                if !seeds.is_empty() {
+                    details["seeds"] = seeds_details(&seeds);
+                }
+                Ok(action.change(done, details))
+            })
+            .map_err(tx_error)?
+    };
+    if format == Format::Json {
+        // One list of sheets whatever their number: empty when every pool was refused,
+        // a list of one when one pool was ready.
+        out!("{}", qiwang::views::json_list(&done.sheets));
+    } else if !done.sheets.is_empty() {
+        ctx.print_rendered(format, &qiwang::views::render_all(&done.sheets, format))?;
+    }
+    if !done.waiting.is_empty() {
+        let head = lang.pick("未编排的组别：", "groups not paired:");
+        if format == Format::Table {
+            outln!();
+            outln!("{head}");
+            for w in &done.waiting {
+                outln!("  {w}");
+            }
+        } else {
+            crate::cli::emit_err(head);
+            for w in &done.waiting {
+                crate::cli::emit_err(&format!("  {w}"));
+            }
+        }
+    }
+    if done.blocked.is_empty() {
+        return Ok(());
+    }
+    // The pools paired are stored and printed; the refused ones end the command with
+    // the refusal's exit code, each with what `pair` alone would have said.
+    let refusals: Vec<CliError> = done
+        .blocked
+        .into_iter()
+        .map(|b| refusal_text(lib_error(b.error), relax.as_deref(), b.drawn))
+        .collect();
+    let join = |pick: fn(&Text) -> &str, sep: &str| {
+        refusals
+            .iter()
+            .map(|e| pick(&e.message))
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    Err(CliError::new(
+        ExitCode::NoLegalPairing,
+        Text::new(join(|t| &t.zh, "\n"), join(|t| &t.en, "\n")),
+    ))
+}
+
+/// Records round-1 draw seeds as their pools' seeds on `ev`: the change, logged with
+/// `value` for the command.
+fn seeds_recorded<T>(
+    ev: &mut Event,
+    seeds: Vec<(GroupId, u64)>,
+    value: T,
+) -> qiwang::store::Change<T> {
+    for (pool, s) in &seeds {
+        ev.group_mut(pool).seed = Some(*s);
+    }
+    let details = serde_json::json!({ "seeds": seeds_details(&seeds) });
+    Action::SeedsRecorded { seeds }.change(value, details)
+}
+
+/// Seeds as the log's details list them: `[{"group": …, "seed": …}, …]`.
+fn seeds_details(seeds: &[(GroupId, u64)]) -> serde_json::Value {
+    seeds
+        .iter()
+        .map(|(p, s)| serde_json::json!({ "group": p, "seed": s }))
+        .collect()
+}

@@ -1,0 +1,278 @@
+//! `qiwang check` (every stored round against the hard rules) and `check --optimal`
+//! (every stored round against the engine's optimum). The library checks
+//! (`pairing::check_group_detailed`, `pairing::prove_round`); here the verdicts are
+//! rendered and the exit code chosen.
+
+use crate::cli::context::{Ctx, Loaded, lib_error, player_label, pools_with_rounds, resolve_pool};
+use crate::cli::error::CliError;
+use qiwang::i18n::{Text, number_ranges, plural};
+use qiwang::model::GroupId;
+use qiwang::pairing;
+use qiwang::report::{Format, Report, Section};
+use qiwang::rulebook::{Lang, Rulebook};
+
+/// `qiwang check`: every stored round of each pool (or one) against the hard rules; the
+/// relaxations recorded when no legal pairing existed are listed as accepted.
+pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    let pools: Vec<GroupId> = match group {
+        Some(_) => vec![resolve_pool(&rules, &event, group)?],
+        None => pools_with_rounds(&rules, &event),
+    };
+    let mut total = 0;
+    let mut lines = Vec::new();
+    let mut section = Section::new(
+        "",
+        vec![
+            lang.pick("组别", "group").into(),
+            lang.pick("轮数", "rounds").into(),
+            lang.pick("违规", "violation").into(),
+        ],
+    )
+    .right(&[1]);
+    let mut json = Vec::new();
+    for pool in &pools {
+        let pairing::Checked {
+            violations,
+            accepted,
+        } = pairing::check_group_detailed(&event, &rules, pool);
+        let rounds = event.group(pool).map(|g| g.rounds.len()).unwrap_or(0);
+        let name = rules
+            .group(pool)
+            .map_or(pool.to_string(), |g| g.name.clone());
+        if violations.is_empty() {
+            lines.push(format!(
+                "{name}: {rounds} {}",
+                lang.pick(
+                    "轮，未发现违规",
+                    if rounds == 1 {
+                        "round, no violation"
+                    } else {
+                        "rounds, no violation"
+                    }
+                )
+            ));
+            if accepted.is_empty() {
+                section.push(vec![name.clone(), rounds.to_string(), String::new()]);
+            }
+        } else {
+            lines.push(format!(
+                "{name}: {} {}",
+                violations.len(),
+                lang.pick(
+                    "处违规",
+                    if violations.len() == 1 {
+                        "violation"
+                    } else {
+                        "violations"
+                    }
+                )
+            ));
+            for v in &violations {
+                let text = v.text(lang, &|id| player_label(&event, id));
+                lines.push(format!("  - {text}"));
+                section.push(vec![name.clone(), rounds.to_string(), text]);
+            }
+        }
+        // docs/rules.md §2.5: breaks the engine recorded when no pairing met every hard
+        // rule are listed as accepted relaxations, never counted as violations.
+        if !accepted.is_empty() {
+            lines.push(match lang {
+                Lang::Zh => format!(
+                    "{name}: {} 处已接受的放宽（没有合规编排时所作的放宽）",
+                    accepted.len()
+                ),
+                Lang::En => format!(
+                    "{name}: {} (no pairing met every hard rule)",
+                    plural(
+                        accepted.len(),
+                        "accepted relaxation",
+                        "accepted relaxations"
+                    )
+                ),
+            });
+        }
+        for v in &accepted {
+            let text = format!(
+                "{}{}",
+                lang.pick("已接受的放宽：", "accepted relaxation: "),
+                v.text(lang, &|id| player_label(&event, id))
+            );
+            lines.push(format!("  - {text}"));
+            section.push(vec![name.clone(), rounds.to_string(), text]);
+        }
+        let mut entry = serde_json::json!({
+            "group": pool.to_string(),
+            "rounds": rounds,
+            "violations": violations.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        });
+        if let (false, serde_json::Value::Object(map)) = (accepted.is_empty(), &mut entry) {
+            map.insert(
+                "accepted_relaxations".into(),
+                serde_json::json!(accepted.iter().map(ToString::to_string).collect::<Vec<_>>()),
+            );
+        }
+        json.push(entry);
+        total += violations.len();
+    }
+    let title = lang.pick("编排检查", "pairing check");
+    print_check(ctx, &rules, lang, title, lines, section, json)?;
+    if total > 0 {
+        return Err(CliError::input(Text::new(
+            format!("有 {total} 处违反硬性编排规则"),
+            format!(
+                "{} of the hard pairing rules",
+                plural(total, "violation", "violations")
+            ),
+        )));
+    }
+    Ok(())
+}
+
+/// Prints a `check` report: the table format keeps its plain lines; the other formats
+/// render (and escape) a report titled `title` with `section` and the `json` entries.
+fn print_check(
+    ctx: &Ctx,
+    rules: &Rulebook,
+    lang: Lang,
+    title: &str,
+    lines: Vec<String>,
+    section: Section,
+    json: Vec<serde_json::Value>,
+) -> Result<(), CliError> {
+    if ctx.format()? == Format::Table {
+        for line in lines {
+            outln!("{line}");
+        }
+        return Ok(());
+    }
+    let mut report = Report::new(format!("{} — {title}", rules.event.name));
+    report.lang = lang.code().into();
+    report.sections.push(section);
+    report.json = serde_json::Value::Array(json);
+    ctx.print(&report)
+}
+
+/// `--round n` names no round of the pool `name`, whose rounds are `numbers`: the
+/// rounds it has, as `1–5` (or none yet).
+fn no_such_round(name: &str, n: u32, numbers: &[u32]) -> CliError {
+    let (zh, en) = if numbers.is_empty() {
+        ("尚无".to_string(), "none yet".to_string())
+    } else {
+        (
+            number_ranges(numbers, Lang::Zh),
+            number_ranges(numbers, Lang::En),
+        )
+    };
+    CliError::input(Text::new(
+        format!("组别 `{name}` 没有第 `{n}` 轮；已编排的轮次：{zh}"),
+        format!("group `{name}` has no round `{n}`; rounds paired: {en}"),
+    ))
+}
+
+/// `check --optimal`: re-solves every stored round (or `--round N`) of each pool with the
+/// dense reference solver (the priced one for large pools) and prints whether it is
+/// optimal; the library does the work (`qiwang::pairing::prove_round`). Fails when a round is
+/// not optimal, not comparable, or seats a table's colours the other way round from §3.3.
+pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    let pools: Vec<GroupId> = match group {
+        Some(_) => vec![resolve_pool(&rules, &event, group)?],
+        None => pools_with_rounds(&rules, &event),
+    };
+    let mut lines = Vec::new();
+    let mut section = Section::new(
+        "",
+        vec![
+            lang.pick("组别", "group").into(),
+            lang.pick("轮次", "round").into(),
+            lang.pick("结论", "verdict").into(),
+        ],
+    )
+    .right(&[1]);
+    let mut json = Vec::new();
+    let mut failed = 0;
+    for pool in &pools {
+        let name = rules
+            .group(pool)
+            .map_or(pool.to_string(), |g| g.name.clone());
+        let mut numbers: Vec<u32> = event
+            .group(pool)
+            .map(|g| g.rounds.iter().map(|r| r.number).collect())
+            .unwrap_or_default();
+        numbers.sort_unstable();
+        if let Some(n) = round {
+            if !numbers.contains(&n) {
+                return Err(no_such_round(&name, n, &numbers));
+            }
+            numbers = vec![n];
+        }
+        for n in numbers {
+            let verdict = pairing::prove_round(&event, &rules, pool, n).map_err(lib_error)?;
+            // Hard-rule breaks not recorded as relaxations (a hand edit with `--force`):
+            // the criteria count a relaxed rule's breaks, not which tables they are at, so
+            // a forced edit that trades one break for another can be as good on them.
+            let unrecorded = event
+                .group(pool)
+                .and_then(|g| g.rounds.iter().find(|r| r.number == n))
+                .map_or(0, |r| pairing::check_round(&event, &rules, pool, r).len());
+            if verdict.fails() || unrecorded > 0 {
+                failed += 1;
+            }
+            let mut text = verdict.lines(n, lang, &|id| player_label(&event, id));
+            if unrecorded > 0 {
+                text.push(match lang {
+                    Lang::Zh => format!(
+                        "  另有 {unrecorded} 处违反硬性规则，未记录为放宽（见 `qiwang check`）"
+                    ),
+                    Lang::En => format!(
+                        "  and {} not recorded as relaxations (see `qiwang check`)",
+                        plural(unrecorded, "hard-rule break", "hard-rule breaks")
+                    ),
+                });
+            }
+            let given = event.group(pool).and_then(|g| g.relax_given(n));
+            if let Some(list) = given {
+                let list = qiwang::rulebook::relax_list(list);
+                text.push(match lang {
+                    Lang::Zh => format!("  （本轮用 `pair --relax {list}` 编排，按同样放宽的规则比较）"),
+                    Lang::En => format!(
+                        "  (paired with `pair --relax {list}`: compared under the same relaxed rules)"
+                    ),
+                });
+            }
+            // The group names the verdict's first line; the details are indented under it.
+            for (k, line) in text.iter().enumerate() {
+                lines.push(if k == 0 {
+                    format!("{name} {line}")
+                } else {
+                    line.clone()
+                });
+            }
+            section.push(vec![name.clone(), n.to_string(), text.join("\n")]);
+            json.push(serde_json::json!({
+                "group": pool.to_string(),
+                "round": n,
+                "optimal": matches!(verdict, pairing::Verdict::Optimal) && unrecorded == 0,
+                "kind": verdict.kind(),
+                "unrecorded_breaks": unrecorded,
+                "relax_given": given,
+                "verdict": verdict.lines(n, Lang::En, &|id| player_label(&event, id)),
+            }));
+        }
+    }
+    let title = lang.pick("最优性证明", "optimality proof");
+    print_check(ctx, &rules, lang, title, lines, section, json)?;
+    if failed > 0 {
+        return Err(CliError::input(Text::new(
+            format!("有 {failed} 轮不是最优编排、先后手不符规则、有未记录的硬性规则违反或无法比较"),
+            format!(
+                "{} not optimal, with colours not by the rules, with hard-rule breaks not recorded, or not comparable",
+                plural(failed, "round", "rounds")
+            ),
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,296 @@
+//! `qiwang pair`, `pair --all` ([`all`]), `unpair` and `pairing swap|set` ([`edit`]),
+//! `check` and `check --optimal` ([`check`]).
+//!
+//! Each command parses, makes one library call and renders: the seed policy, which pools
+//! are ready, the pairing and the hand edits are decided in `qiwang::pairing`. What stays
+//! here is the terminal's: dry runs, the sheets, the log's details and the exit codes.
+
+mod all;
+mod check;
+mod edit;
+
+pub use all::pair_all;
+pub use check::{check, check_optimal};
+pub use edit::{set, swap, unpair};
+
+use crate::cli::action::{Action, PairedRound};
+use crate::cli::context::{
+    Ctx, FormatArg, Loaded, lib_error, player_label, resolve_pool, tx_error, xlsx_error,
+};
+use crate::cli::error::{CliError, ExitCode};
+use qiwang::i18n::Text;
+use qiwang::model::{Event, GroupId, Relax};
+use qiwang::pairing;
+use qiwang::report::{Json, Report};
+use qiwang::rulebook::{Lang, Rulebook};
+
+/// `qiwang pair`: the next round of one pool, stored (or shown, with `--dry-run`). The
+/// seed policy, the pairing and the storing of the plan are the library's
+/// (`pairing::pool_seed`, `pairing::pair_pool`); here are the dry run, the round-1 seed's
+/// record and the sheet.
+pub fn pair(
+    ctx: &Ctx,
+    group: Option<&str>,
+    seed: Option<u64>,
+    dry_run: bool,
+    explain: bool,
+    allow_small: bool,
+    relax: Option<&[String]>,
+) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        mut rules,
+    } = ctx.load()?;
+    let relax = relax_for_this_round(&mut rules, relax)?;
+    let pool = resolve_pool(&rules, &event, group)?;
+    let lang = ctx.lang(&rules);
+    if seed.is_some() && event.group(&pool).is_some_and(|g| !g.rounds.is_empty()) {
+        return Err(CliError::usage(Text::new(
+            "`--seed` 只用于第 1 轮抽签；之后各轮使用当时记录的种子",
+            "`--seed` only applies to the round-1 draw; later rounds use the seed recorded then",
+        )));
+    }
+    // Dongguan 九: an under-size pool is merged or cancelled, or paired only on request.
+    qiwang::registration::check_pool_size(&event, &rules, &pool, allow_small).map_err(lib_error)?;
+    let first_round = event.group(&pool).is_none_or(|g| g.rounds.is_empty());
+    let recorded = event.group(&pool).and_then(|g| g.seed).is_some();
+    // The seed is fixed before pairing, so that a round-1 draw refused for want of a legal
+    // pairing is recorded too and the next `pair` (with `--relax`, say) makes the same
+    // draw instead of drawing again.
+    let chosen = pairing::pool_seed(&event, &pool, seed, &mut fresh_seed);
+    // The pool's next round on `ev`: a copy for a dry run, the stored state otherwise.
+    let pair_on = |ev: &mut Event| -> Result<(Report, u32), CliError> {
+        let plan = pairing::pair_pool(ev, &rules, &pool, chosen.seed, relax.as_deref())
+            .map_err(lib_error)?;
+        let sheet = sheet(ev, &rules, &pool, &plan, explain, lang, ctx.json());
+        Ok((sheet, plan.round.number))
+    };
+    let attempt = || -> Result<Option<Report>, CliError> {
+        if dry_run {
+            let (mut sheet, _) = pair_on(&mut event.clone())?;
+            mark_dry_run(&mut sheet, lang);
+            if first_round {
+                // The draw a dry run shows is the draw `pair` makes: a seed drawn here is
+                // recorded as the pool's seed (and logged), a given one is named for reuse.
+                if chosen.drawn {
+                    record_draw_seed(ctx, &store, &pool, chosen.seed)?;
+                }
+                let line = seed_line(chosen.seed, seed.is_some(), recorded);
+                sheet.footer.insert(1, line.get(lang).to_string());
+                if let serde_json::Value::Object(map) = &mut sheet.json {
+                    map.insert("seed".into(), serde_json::json!(chosen.seed));
+                }
+            }
+            return Ok(Some(sheet));
+        }
+        // The sheet is made from the state the transaction writes, without reading it back.
+        let (sheet, workbook) = store
+            .transaction(&ctx.command_info(), |ev| {
+                let (sheet, round) = pair_on(ev)?;
+                let pairings = ev
+                    .group(&pool)
+                    .and_then(|g| g.round(round))
+                    .map(|r| r.pairings.clone())
+                    .unwrap_or_default();
+                let games = pairings.iter().filter(|p| p.table().is_some()).count();
+                let details = serde_json::json!({
+                    "group": pool,
+                    "round": round,
+                    "seed": chosen.seed,
+                    "pairings": pairings,
+                });
+                // A workbook is made before the round is stored: should it fail (a full
+                // temporary disk), nothing is stored and `pair` can simply be run again.
+                let workbook = if ctx.format_arg == FormatArg::Xlsx {
+                    Some(sheet.render_xlsx().map_err(xlsx_error)?)
+                } else {
+                    None
+                };
+                let round = PairedRound {
+                    group: pool.clone(),
+                    round,
+                    seed: Some(chosen.seed),
+                    games: Some(games),
+                    relax: relax.clone(),
+                };
+                Ok(Action::Paired {
+                    rounds: vec![round],
+                    refused: Vec::new(),
+                }
+                .change((sheet, workbook), details))
+            })
+            .map_err(tx_error)?;
+        if let Some(workbook) = workbook {
+            crate::cli::emit_bytes(&workbook);
+            return Ok(None);
+        }
+        Ok(Some(sheet))
+    };
+    let report = match attempt() {
+        Ok(Some(report)) => report,
+        Ok(None) => return Ok(()),
+        Err(e) if e.code == ExitCode::NoLegalPairing => {
+            // A seed given with `--seed` is the arbiter's own: named for reuse, never
+            // recorded (as on a dry run that succeeds).
+            let new_seed = chosen.drawn.then_some(chosen.seed);
+            return Err(refused(ctx, &store, &pool, new_seed, relax.as_deref(), e));
+        }
+        Err(e) => return Err(e),
+    };
+    ctx.print(&report)
+}
+
+/// A new draw seed, for a pool that has none recorded and was given none: the command's
+/// only randomness, handed to the library (`pairing::pool_seed`), which stays pure.
+fn fresh_seed() -> u64 {
+    u64::from(rand::random::<u32>())
+}
+
+/// Records `s` as `pool`'s round-1 seed (logged), so that the next `pair` makes that draw.
+fn record_draw_seed(
+    ctx: &Ctx,
+    store: &qiwang::store::Store,
+    pool: &GroupId,
+    s: u64,
+) -> Result<(), CliError> {
+    store
+        .transaction(&ctx.command_info(), |ev| {
+            ev.group_mut(pool).seed = Some(s);
+            Ok::<_, CliError>(
+                Action::SeedsRecorded {
+                    seeds: vec![(pool.clone(), s)],
+                }
+                .change(
+                    (),
+                    serde_json::json!({ "group": pool, "round": 1, "seed": s }),
+                ),
+            )
+        })
+        .map_err(tx_error)
+}
+
+/// A round no pairing could be found for: says when the `--relax` list given was not
+/// enough, and records a round-1 draw's new seed `new_seed` (a refused draw is kept: the
+/// next `pair` makes it again rather than drawing until nothing needs relaxing).
+fn refused(
+    ctx: &Ctx,
+    store: &qiwang::store::Store,
+    pool: &GroupId,
+    new_seed: Option<u64>,
+    relax: Option<&[Relax]>,
+    e: CliError,
+) -> CliError {
+    let recorded = new_seed.filter(|&s| record_draw_seed(ctx, store, pool, s).is_ok());
+    refusal_text(e, relax, recorded)
+}
+
+/// The refusal `e` of a round, with what the arbiter needs next: the `--relax` list given
+/// that was not enough, and the round-1 draw's seed `recorded` for the next `pair`.
+fn refusal_text(mut e: CliError, relax: Option<&[Relax]>, recorded: Option<u64>) -> CliError {
+    if let Some(list) = relax {
+        let given = qiwang::rulebook::relax_list(list);
+        e.message.zh = format!(
+            "`--relax {given}`（本轮代替规程的 pairing.relax）仍不足以编排：{}",
+            e.message.zh
+        );
+        e.message.en = format!(
+            "`--relax {given}` (in place of the rulebook's pairing.relax this round) is not enough: {}",
+            e.message.en
+        );
+    }
+    if let Some(s) = recorded {
+        e.message.zh.push_str(&format!(
+            "\n本次第 1 轮抽签的种子 {s} 已记录：之后的 `qiwang pair` 按同一抽签编排"
+        ));
+        e.message.en.push_str(&format!(
+            "\nthis round-1 draw's seed {s} is recorded: the next `qiwang pair` makes the same draw"
+        ));
+    }
+    e
+}
+
+/// `pair --relax`: puts the rules named (`colour`, `team`, `rematch`: the rulebook's own
+/// words for `pairing.relax`) in place of the rulebook's list for this command only, and
+/// returns them for the log. The rulebook file is not touched.
+fn relax_for_this_round(
+    rules: &mut Rulebook,
+    relax: Option<&[String]>,
+) -> Result<Option<Vec<Relax>>, CliError> {
+    let Some(names) = relax else {
+        return Ok(None);
+    };
+    // The rulebook's own check of `pairing.relax`, item by item.
+    let mut list: Vec<Relax> = Vec::new();
+    for name in names {
+        let rule = qiwang::rulebook::relax_rule(name, &list).map_err(|why| {
+            CliError::usage(Text::new(
+                format!("`--relax`：{}", why.zh),
+                format!("`--relax`: {}", why.en),
+            ))
+        })?;
+        list.push(rule);
+    }
+    rules.pairing.relax = list.clone();
+    Ok(Some(list))
+}
+
+/// What a dry run of a round-1 draw says of its seed `s`: a given seed is named for
+/// reuse; a recorded one (or one drawn now, which the dry run records) is what the next
+/// `pair` uses.
+fn seed_line(s: u64, given: bool, recorded: bool) -> Text {
+    match (given, recorded) {
+        (true, _) => Text::new(
+            format!("抽签种子：{s}（`qiwang pair --seed {s}` 得到同样的抽签）"),
+            format!("draw seed: {s} (`qiwang pair --seed {s}` makes the same draw)"),
+        ),
+        (false, true) => Text::new(
+            format!("抽签种子：{s}（已记录，`qiwang pair` 将使用同一种子）"),
+            format!("draw seed: {s} (recorded: `qiwang pair` uses it)"),
+        ),
+        (false, false) => Text::new(
+            format!("抽签种子：{s}（已记录，接下来的 `qiwang pair` 使用同一种子，抽签结果相同）"),
+            format!(
+                "draw seed: {s} (recorded: the next `qiwang pair` uses it and makes this draw)"
+            ),
+        ),
+    }
+}
+
+/// Heads a dry run's sheet with the words that say nothing was stored.
+fn mark_dry_run(report: &mut Report, lang: Lang) {
+    report.footer.insert(
+        0,
+        lang.pick("（试排，未保存）", "(dry run: not stored)")
+            .into(),
+    );
+}
+
+/// The pairing sheet of the round `plan` made, with its explanation under it if asked.
+fn sheet(
+    after: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    plan: &pairing::PairingPlan,
+    explain: bool,
+    lang: Lang,
+    json: Json,
+) -> qiwang::report::Report {
+    let number = plan.round.number;
+    let mut report = qiwang::views::pairing_sheet(after, rules, pool, number, lang, json);
+    if explain {
+        // The relaxed rules are the sheet's notes (with or without `--explain`, and on
+        // every reprint): the explanation gives only the reasons.
+        let lines = plan
+            .explanation
+            .reasons(lang, &|id| player_label(after, id));
+        report
+            .footer
+            .push(lang.pick("编排说明：", "Why this pairing:").into());
+        report.footer.extend(lines.iter().map(|l| format!("  {l}")));
+        if let serde_json::Value::Object(map) = &mut report.json {
+            map.insert("explanation".into(), serde_json::json!(lines));
+        }
+    }
+    report
+}
