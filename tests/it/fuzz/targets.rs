@@ -411,7 +411,7 @@ fn rulebook() -> Target {
 
 // ---------------------------------------------------------------- events
 
-fn qiwang(event: &Path, args: &[&str]) {
+fn qiwang(event: &Path, args: &[&str]) -> String {
     let out = Command::new(BIN)
         .args(["--lang", "en", "--event"])
         .arg(event)
@@ -423,6 +423,7 @@ fn qiwang(event: &Path, args: &[&str]) {
         "qiwang {args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// A played event made by the binary in `scratch/ev`: the Jinhua example's players, two
@@ -451,6 +452,27 @@ fn played_event(scratch: &Path) -> PathBuf {
 }
 
 /// A results file for every game of `round` of the event's first pool with rounds.
+/// Slips as `round --sheet slips --format csv` prints them, with every 结果 cell filled
+/// in turn with a win, a draw and a loss.
+fn filled_slips(slips: &str) -> String {
+    let mut lines = slips.lines();
+    let header = lines.next().unwrap_or_default();
+    let at = header
+        .split(',')
+        .position(|h| h == "结果")
+        .expect("the slips have a 结果 column");
+    let mut text = format!("{header}\n");
+    for (i, line) in lines.enumerate() {
+        let mut cells: Vec<&str> = line.split(',').collect();
+        if let Some(cell) = cells.get_mut(at) {
+            *cell = ["红胜", "和", "黑胜"][i % 3];
+        }
+        text.push_str(&cells.join(","));
+        text.push('\n');
+    }
+    text
+}
+
 fn results_csv(event: &Path, round: u32) -> String {
     let loaded = Store::open(event).unwrap().load().unwrap();
     let (id, group) = loaded
@@ -497,9 +519,20 @@ fn results(scratch: &Path) -> Target {
         "group,round,table,outcome,fouls",
         1,
     );
+    // The slips qiwang prints for the round (红方/黑方 names and the pairing code, which
+    // the reader checks against the table), filled in as an arbiter would.
+    let slips = qiwang(
+        &round3,
+        &[
+            "round", "--sheet", "slips", "--format", "csv", "--lang", "zh",
+        ],
+    );
+    let slips = filled_slips(&slips);
     let seeds = vec![
         text.clone().into_bytes(),
         english.into_bytes(),
+        slips.clone().into_bytes(),
+        encoding_rs::GBK.encode(&slips).0.into_owned(),
         encoding_rs::GBK.encode(&text).0.into_owned(),
         [&b"\xFF\xFE"[..], &mutate::utf16(&text, false)].concat(),
     ];
