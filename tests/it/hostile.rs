@@ -648,6 +648,16 @@ fn a_damaged_state_file_is_refused_with_the_way_back_and_never_overwritten() {
             good.replacen("[scoring]", "[scorin]", 1),
             "the rulebook frozen in the event does not validate",
         ),
+        (
+            // Found by the fuzz campaign (state case 509, seed 42): a value out of its
+            // bounds in the frozen rulebook, which the store reads as text.
+            "edited by hand: a rulebook value out of bounds",
+            edit_json(&good, |v| {
+                let text = v["rules_toml"].as_str().unwrap().to_string();
+                v["rules_toml"] = text.replacen("rounds = ", "rounds = 65535 # ", 1).into();
+            }),
+            "the rulebook frozen in the event does not validate",
+        ),
         ("empty", String::new(), "the file ends early"),
         (
             "NUL bytes",

@@ -727,7 +727,29 @@ fn load_state(dir: &Path, input: &[u8]) -> Result<Verdict, String> {
         }
     };
     let Ok(rules) = Rulebook::from_toml(&event.rules_toml, "qiwang.json") else {
-        return Err("the loader accepted a state whose rulebook does not read".into());
+        // The store reads the state; every command then validates the rulebook frozen in
+        // it (`cli::context::rules_of`) and refuses it with the way back: check that the
+        // binary does, and leaves the file as it was.
+        let out = Command::new(BIN)
+            .args(["--lang", "en", "--event"])
+            .arg(dir)
+            .arg("standings")
+            .output()
+            .map_err(|e| format!("running qiwang: {e}"))?;
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if out.status.code() != Some(3)
+            || !stderr.contains("qiwang.json")
+            || !stderr.contains("does not validate")
+        {
+            return Err(format!(
+                "a state whose rulebook does not read was not refused by the command: {:?} {stderr}",
+                out.status.code()
+            ));
+        }
+        if fs::read(&path).unwrap() != input {
+            return Err("the refused state file was rewritten".into());
+        }
+        return Ok(Verdict::Refused);
     };
     let lang = Lang::En;
     qiwang::views::site(&event, &rules, None, lang);
