@@ -17,6 +17,7 @@ pub mod registration;
 pub mod report;
 pub mod results;
 pub mod rulebook;
+pub mod sanitize;
 pub mod scoring;
 pub mod simulate;
 pub mod standings;
