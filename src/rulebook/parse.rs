@@ -1375,8 +1375,8 @@ mod tests {
 
     #[test]
     fn every_problem_has_chinese_with_the_same_values() {
-        use crate::i18n::Localize;
         use crate::i18n::facts::assert_same;
+        use crate::i18n::{Lang, Localize};
         let text = r#"
 [event]
 name = "杯赛"

@@ -4,6 +4,7 @@
 //! downstream sees raw TOML. Each setting cites the rule clause or regulation sentence it
 //! comes from; `rules/README.md` documents the TOML keys.
 
+use crate::i18n::Lang;
 use crate::model::{Gender, GroupId, Points, Relax};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -58,17 +59,6 @@ impl WrittenKeys {
     pub fn is_default(&self, path: &str) -> bool {
         self.0.as_ref().is_some_and(|keys| !keys.contains(path))
     }
-}
-
-/// The language qiwang prints in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    /// Chinese (the default).
-    #[default]
-    Zh,
-    /// English.
-    En,
 }
 
 /// `[event]`: what the event is called, when and where it is played, and its limits.
