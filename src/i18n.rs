@@ -1,10 +1,26 @@
-//! Labels in Chinese and English.
+//! The two languages: [`Lang`], texts written as a zh/en pair, and the language-only
+//! helpers every layer shares (counts, number lists, I/O errors, name suggestions).
 //!
 //! Every label, header and message the program prints is written as a pair, so neither
 //! language can fall behind the other: `lang.pick("对阵表", "Pairings")`.
+//!
+//! A leaf of the crate: it imports no other module, so every layer may use it. Labels of
+//! domain values live with their owner (`model::colour_label`, the sheet labels in
+//! `views::labels`), and reading a rulebook's language leniently lives in
+//! `rulebook::lenient`.
 
-use crate::model::{Colour, Gender, Outcome};
-use crate::rulebook::{Lang, Tiebreak};
+use serde::{Deserialize, Serialize};
+
+/// The language qiwang prints in (`--lang`, else the rulebook's `[event] language`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// Chinese (the default).
+    #[default]
+    Zh,
+    /// English.
+    En,
+}
 
 impl Lang {
     /// The text for this language.
@@ -24,53 +40,6 @@ impl Lang {
     }
 }
 
-/// The column header of a tiebreak.
-pub fn tiebreak_label(t: Tiebreak, lang: Lang) -> &'static str {
-    match t {
-        Tiebreak::OppScore => lang.pick("对手分", "Opp. score"),
-        Tiebreak::Progressive => lang.pick("累进分", "Progressive"),
-        Tiebreak::Wins => lang.pick("胜局", "Wins"),
-        Tiebreak::Fouls => lang.pick("犯规", "Fouls"),
-        Tiebreak::BlackGames => lang.pick("后走局数", "Black games"),
-        Tiebreak::BlackWins => lang.pick("后走胜局", "Black wins"),
-        Tiebreak::RedWins => lang.pick("先手胜局", "Red wins"),
-        Tiebreak::DirectEncounter => lang.pick("直胜", "Direct"),
-        Tiebreak::MedianOpp => lang.pick("中间分", "Median opp."),
-        Tiebreak::CutOpp => lang.pick("扣除对手分", "Cut opp."),
-        Tiebreak::SonnebornBerger => lang.pick("小分", "S-B"),
-    }
-}
-
-/// A colour as a word (红/黑, red/black), e.g. in worded crosstable cells and in a
-/// colour-limit violation (docs/rules.md §3.2).
-pub fn colour_label(c: Colour, lang: Lang) -> &'static str {
-    match c {
-        Colour::Red => lang.pick("红", "red"),
-        Colour::Black => lang.pick("黑", "black"),
-    }
-}
-
-/// The 性别 column of the player list (男/女, M/F); empty when the sheet gave no gender.
-pub fn gender_label(g: Option<Gender>, lang: Lang) -> &'static str {
-    match g {
-        Some(Gender::Male) => lang.pick("男", "M"),
-        Some(Gender::Female) => lang.pick("女", "F"),
-        None => "",
-    }
-}
-
-/// How a result reads on a sheet.
-pub fn outcome_label(o: Outcome, lang: Lang) -> &'static str {
-    match o {
-        Outcome::RedWin => lang.pick("红胜", "1-0"),
-        Outcome::Draw => lang.pick("和", "½-½"),
-        Outcome::BlackWin => lang.pick("黑胜", "0-1"),
-        Outcome::BlackForfeit => lang.pick("黑弃权", "+-"),
-        Outcome::RedForfeit => lang.pick("红弃权", "-+"),
-        Outcome::DoubleForfeit => lang.pick("双负", "--"),
-    }
-}
-
 /// A yes/no column of the player list (残疾, 本地, statuses an eligibility filter reads,
 /// docs/rules.md §6): 是/yes when set, empty when not, so the players who have it stand out.
 pub fn yes_no(b: bool, lang: Lang) -> &'static str {
@@ -82,7 +51,7 @@ pub fn yes_no(b: bool, lang: Lang) -> &'static str {
 
 /// An English count with its noun: `plural(1, "game", "games")` is `1 game`, any other
 /// count `2 games`, `0 games`, `1.5 points`. The singular is for a count written exactly
-/// `1`, so it takes any number, or [`Points`](crate::model::Points), as printed. Chinese
+/// `1`, so it takes any number, or points, as printed. Chinese
 /// texts need no such choice (`1 局`, `2 局`).
 pub fn plural(n: impl std::fmt::Display, one: &str, many: &str) -> String {
     let n = n.to_string();
@@ -159,8 +128,8 @@ pub trait Localize {
 macro_rules! bi {
     ($lang:expr, en($($en:tt)+), zh($($zh:tt)+) $(,)?) => {
         match $lang {
-            $crate::rulebook::Lang::En => format!($($en)+),
-            $crate::rulebook::Lang::Zh => format!($($zh)+),
+            $crate::i18n::Lang::En => format!($($en)+),
+            $crate::i18n::Lang::Zh => format!($($zh)+),
         }
     };
 }
@@ -174,7 +143,7 @@ macro_rules! display_english {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(&$crate::i18n::Localize::localize(
                     self,
-                    $crate::rulebook::Lang::En,
+                    $crate::i18n::Lang::En,
                 ))
             }
         }
@@ -351,76 +320,6 @@ pub fn did_you_mean_text(suggestions: &[&str]) -> Text {
     )
 }
 
-/// The language a rulebook asks for (`[event] language`), read leniently so it works even
-/// for a rulebook with mistakes elsewhere; `None` when the text is no TOML or names no
-/// known language.
-pub fn rulebook_language(toml_text: &str) -> Option<Lang> {
-    let doc: toml_edit::DocumentMut = toml_text.parse().ok()?;
-    let event = doc.get("event")?;
-    match event.get("language")?.as_str()?.trim() {
-        "zh" => Some(Lang::Zh),
-        "en" => Some(Lang::En),
-        _ => None,
-    }
-}
-
-/// The `(id, name)` of every group of a rulebook, read leniently like
-/// [`rulebook_language`]; empty when the text is no TOML.
-pub fn rulebook_group_names(toml_text: &str) -> Vec<(String, String)> {
-    let Ok(doc) = toml_text.parse::<toml_edit::DocumentMut>() else {
-        return Vec::new();
-    };
-    let Some(groups) = doc.get("groups").and_then(|g| g.as_array_of_tables()) else {
-        return Vec::new();
-    };
-    groups
-        .iter()
-        .filter_map(|g| {
-            let id = g.get("id")?.as_str()?.trim().to_string();
-            let name = g.get("name")?.as_str()?.trim().to_string();
-            Some((id, name))
-        })
-        .collect()
-}
-
-/// A Chinese message with each group named by its regulation name: library errors name
-/// a group by its id (`组别 `adult``), which an arbiter does not know; they read
-/// `组别 `成人组``. The `组别 `id`` form is replaced, and a bare id that starts a clause
-/// about the group (`adult 第 9 轮…`, `adult 没有…`), never an id inside a longer word.
-pub fn name_groups_zh(message: &str, groups: &[(String, String)]) -> String {
-    let mut out = message.to_string();
-    for (id, name) in groups {
-        // A blank id (refused by the rulebook check, but read here leniently) matches
-        // everywhere and would never advance the search.
-        if !id.trim().is_empty() && id != name {
-            out = out.replace(&format!("组别 `{id}`"), &format!("组别 `{name}`"));
-            out = name_bare_id(&out, id, name);
-        }
-    }
-    out
-}
-
-/// `text` with `id` followed by ` 第` or ` 没有`, and not preceded by a character of an
-/// id, written as `name`.
-fn name_bare_id(text: &str, id: &str, name: &str) -> String {
-    let id_char = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
-    if id.is_empty() {
-        return text.to_string();
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find(id) {
-        let after = &rest[at + id.len()..];
-        let starts = rest[..at].chars().next_back().is_none_or(|c| !id_char(c));
-        let clause = after.starts_with(" 第") || after.starts_with(" 没有");
-        out.push_str(&rest[..at]);
-        out.push_str(if starts && clause { name } else { id });
-        rest = after;
-    }
-    out.push_str(rest);
-    out
-}
-
 /// Test help: a Chinese message must name the same facts as its English one.
 #[cfg(test)]
 pub(crate) mod facts {
@@ -459,7 +358,7 @@ pub(crate) mod facts {
     /// [`assert_same`] on both languages of a localized error.
     #[track_caller]
     pub fn assert_localized(e: &dyn super::Localize) {
-        use crate::rulebook::Lang;
+        use super::Lang;
         assert_same(&e.localize(Lang::Zh), &e.localize(Lang::En));
     }
 }
@@ -493,32 +392,7 @@ mod tests {
         assert_eq!(plural(1.0, "point", "points"), "1 point");
         assert_eq!(plural(1.5, "point", "points"), "1.5 points");
         assert_eq!(plural(0.5, "point", "points"), "0.5 points");
-        assert_eq!(
-            plural(crate::model::Points(1), "point", "points"),
-            "1 point"
-        );
-        assert_eq!(
-            plural(crate::model::Points(10), "point", "points"),
-            "10 points"
-        );
         assert_eq!(plural(-1, "point", "points"), "-1 points");
-    }
-
-    #[test]
-    fn rulebook_language_is_read_leniently() {
-        let cases = [
-            (
-                "[event]\nlanguage = \"en\"\nrounds = \"x\"\n",
-                Some(Lang::En),
-            ),
-            ("[event]\nlanguage = \"zh\"\n", Some(Lang::Zh)),
-            ("[event]\nname = \"a\"\n", None),
-            ("[event]\nlanguage = \"fr\"\n", None),
-            ("not toml [", None),
-        ];
-        for (text, want) in cases {
-            assert_eq!(rulebook_language(text), want, "{text}");
-        }
     }
 
     #[test]
@@ -527,10 +401,26 @@ mod tests {
         let pick = |lang| bi!(lang, en("{n} rounds, `{}`", "a"), zh("{n} 轮，`{}`", "甲"));
         assert_eq!(pick(Lang::En), "3 rounds, `a`");
         assert_eq!(pick(Lang::Zh), "3 轮，`甲`");
-        assert_eq!(
-            crate::results::ResultError::NoEntries.to_string(),
-            crate::results::ResultError::NoEntries.localize(Lang::En)
-        );
+    }
+
+    /// `display_english!` gives the English text of the very `localize` match.
+    #[test]
+    fn display_is_the_english_localization() {
+        #[derive(Debug)]
+        struct Missing(u32);
+        impl Localize for Missing {
+            fn localize(&self, lang: Lang) -> String {
+                bi!(
+                    lang,
+                    en("round {} is missing", self.0),
+                    zh("缺少第 {} 轮", self.0)
+                )
+            }
+        }
+        display_english!(Missing);
+        assert_eq!(Missing(3).to_string(), "round 3 is missing");
+        assert_eq!(Missing(3).to_string(), Missing(3).localize(Lang::En));
+        assert_eq!(Missing(3).localize(Lang::Zh), "缺少第 3 轮");
     }
 
     #[test]
@@ -539,44 +429,6 @@ mod tests {
         assert_eq!(t.get(Lang::Zh), "甲！");
         assert_eq!(t.get(Lang::En), "a!");
         assert_eq!(Text::from("x"), Text::new("x", "x"));
-    }
-
-    #[test]
-    fn groups_are_named_in_chinese_messages() {
-        let text = "[event]\nname = \"x\"\n[[groups]]\nid = \"adult\"\nname = \"成人组\"\n[[groups]]\nid = \"kids\"\nname = \"少儿组\"\n";
-        let groups = rulebook_group_names(text);
-        assert_eq!(
-            groups,
-            [
-                ("adult".to_string(), "成人组".to_string()),
-                ("kids".to_string(), "少儿组".to_string())
-            ]
-        );
-        assert_eq!(
-            name_groups_zh("组别 `adult` 第 1 轮；组别 `adults`；`kids`", &groups),
-            "组别 `成人组` 第 1 轮；组别 `adults`；`kids`"
-        );
-        assert_eq!(
-            name_groups_zh(
-                "adult 第 9 轮已有成绩；kids 没有；xkids 没有；kids_b 第",
-                &groups
-            ),
-            "成人组 第 9 轮已有成绩；少儿组 没有；xkids 没有；kids_b 第"
-        );
-        assert!(rulebook_group_names("not toml [").is_empty());
-    }
-
-    /// Issue 42 §3: a blank id (`id = ""`, `id = "  "`) matched at every position and
-    /// never advanced, so every Chinese error of such a rulebook hung the command.
-    #[test]
-    fn a_blank_group_id_leaves_the_message_as_it_is() {
-        for id in ["", "  ", "\t"] {
-            let text = format!("[[groups]]\nid = \"{id}\"\nname = \"公开组\"\n");
-            let groups = rulebook_group_names(&text);
-            let message = "组别 `` 第 1 轮；`open` 没有";
-            assert_eq!(name_groups_zh(message, &groups), message, "{id:?}");
-        }
-        assert_eq!(name_bare_id("a 第", "", "x"), "a 第");
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //! Chinese Xiangqi Association rules.
 //!
 //! The library decides everything; the binary (`src/main.rs`, `src/cli/`) parses
-//! arguments, calls one library function and prints. Dependencies point one way:
-//! `store/views/report → {pairing, results, standings, prizes} → rulebook → model`.
+//! arguments, calls one library function and prints. Dependencies point one way, down
+//! the layers of docs/architecture.md §1: `views/store → report → {pairing, results,
+//! prizes} → standings → {registration, scoring} → rulebook → model → {i18n, sanitize}`;
+//! no module imports from a layer above its own.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod formats;
@@ -17,6 +19,7 @@ pub mod registration;
 pub mod report;
 pub mod results;
 pub mod rulebook;
+pub mod sanitize;
 pub mod scoring;
 pub mod simulate;
 pub mod standings;

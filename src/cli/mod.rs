@@ -192,7 +192,7 @@ fn run() -> i32 {
             let mut message = err.render(lang);
             if lang == Lang::Zh {
                 let groups = context::error_groups(rules_file.as_deref(), event_dir.as_deref());
-                message = qiwang::i18n::name_groups_zh(&message, &groups);
+                message = qiwang::rulebook::name_groups_zh(&message, &groups);
             }
             emit_err(&message);
             err.code as i32

@@ -1,6 +1,7 @@
 //! Rounds, pairings, games and their outcomes.
 
 use super::PlayerId;
+use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
 
 /// A side of the board.
@@ -11,6 +12,15 @@ pub enum Colour {
     Red,
     /// 黑方, moves second (后走).
     Black,
+}
+
+/// A colour as a word (红/黑, red/black), e.g. in worded crosstable cells and in a
+/// colour-limit violation (docs/rules.md §3.2).
+pub fn colour_label(c: Colour, lang: Lang) -> &'static str {
+    match c {
+        Colour::Red => lang.pick("红", "red"),
+        Colour::Black => lang.pick("黑", "black"),
+    }
 }
 
 impl Colour {

@@ -11,7 +11,7 @@ mod player;
 pub use event::{
     Event, GroupState, PairedUnder, Penalty, Playoff, Relax, RelaxGiven, Relaxation, SCHEMA_VERSION,
 };
-pub use game::{Colour, GameResult, Outcome, Pairing, Round};
+pub use game::{Colour, GameResult, Outcome, Pairing, Round, colour_label};
 pub use player::{Gender, MAX_RATING, Player, PlayerId, PlayerStatus, WithdrawalCause};
 
 use serde::{Deserialize, Serialize};
@@ -77,5 +77,18 @@ impl GroupId {
 impl fmt::Display for GroupId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Points;
+    use crate::i18n::plural;
+
+    /// Points print as the bare count, so `plural` writes `1 point` for one point.
+    #[test]
+    fn points_print_as_a_count_for_plural() {
+        assert_eq!(plural(Points(1), "point", "points"), "1 point");
+        assert_eq!(plural(Points(10), "point", "points"), "10 points");
     }
 }

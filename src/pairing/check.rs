@@ -10,7 +10,8 @@
 
 use super::context::{History, PlayerState, Rules};
 use super::engine::{self, Field};
-use crate::i18n::{Localize, bi, colour_label, display_english};
+use crate::i18n::{Localize, bi, display_english};
+use crate::model::colour_label;
 use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Relax, Round};
 use crate::rulebook::{ByeChoice, Lang, Rulebook};
 use std::borrow::Cow;

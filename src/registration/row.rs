@@ -20,7 +20,7 @@ pub fn find_group<'a>(rules: &'a Rulebook, value: &str) -> Option<&'a GroupRule>
         return found;
     }
     // qiwang's own CSV files (the template's example row, the player list) write a name
-    // that would start a formula with a leading `'` (report::safe::csv_cell).
+    // that would start a formula with a leading `'` (sanitize::csv_cell).
     if let Some(rest) = value.trim_start().strip_prefix('\'')
         && rest.starts_with(['=', '+', '-', '@'])
     {

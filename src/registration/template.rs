@@ -263,7 +263,7 @@ impl Template {
     pub fn to_csv(&self) -> String {
         let header: Vec<String> = self.columns.iter().map(|c| c.header.clone()).collect();
         let example: [Vec<String>; 1] = [self.columns.iter().map(|c| c.example.clone()).collect()];
-        let body = crate::report::safe::write_csv([(&header[..], &example[..])]);
+        let body = crate::sanitize::write_csv([(&header[..], &example[..])]);
         format!("\u{FEFF}{body}")
     }
 }

@@ -1,13 +1,10 @@
 //! The output boundary: every string on its way to a terminal, a spreadsheet, a
 //! fixed-format file or the file system passes one of these functions.
 //!
-//! - [`printable`]: control characters out (ESC sequences, CR, bidi overrides), for the
-//!   terminal and every text file.
-//! - [`one_line`]: the same plus newlines and tabs, and a length cap, for one field of a
-//!   fixed-format file (TRF) or a one-line label.
-//! - [`csv_cell`] / [`write_csv`]: spreadsheet cells that cannot start a formula (OWASP
-//!   "CSV injection": a leading `'` before `= + - @`, tab or CR), and [`encode`] for the
-//!   byte encoding Excel expects.
+//! - [`printable`], [`one_line`], [`csv_cell`] and [`write_csv`]: the character-level
+//!   sanitising, which lives in the leaf module [`crate::sanitize`] (lower layers such as
+//!   the rulebook and the registration template use it too) and is re-exported here.
+//! - [`encode`]: the byte encoding Excel expects (UTF-8 with a BOM, or GBK).
 //! - [`join_under`]: the only way an export turns a relative name into a path: no
 //!   absolute component, no `..`, nothing that leaves the output folder.
 //!
@@ -15,93 +12,9 @@
 
 use crate::i18n::{Localize, bi, display_english};
 use crate::rulebook::Lang;
+pub use crate::sanitize::{csv_cell, one_line, printable, write_csv};
 use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
-
-/// Whether `c` must not reach a terminal or a text file: C0 controls other than newline
-/// and tab, DEL, C1 controls (U+0080–U+009F, which some terminals read as ESC `[`), the
-/// line and paragraph separators, and the bidirectional overrides and isolates that can
-/// make text display in another order than it is stored.
-fn is_unsafe(c: char) -> bool {
-    (c.is_control() && c != '\n' && c != '\t')
-        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
-
-/// `text` without the characters a terminal or a text file must not receive (see the
-/// module docs); newlines and tabs stay. Borrowed when nothing had to go.
-pub fn printable(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(is_unsafe) {
-        return Cow::Borrowed(text);
-    }
-    Cow::Owned(text.chars().filter(|&c| !is_unsafe(c)).collect())
-}
-
-/// `text` as one line of at most `max_chars` characters: every control character
-/// (newline and tab included) becomes a space, the unsafe ones of [`printable`] are
-/// dropped, and the rest is cut at `max_chars`.
-pub fn one_line(text: &str, max_chars: usize) -> String {
-    text.chars()
-        .filter_map(|c| match c {
-            '\n' | '\t' | '\r' => Some(' '),
-            c if is_unsafe(c) => None,
-            c => Some(c),
-        })
-        .take(max_chars)
-        .collect()
-}
-
-/// Whether a cell is exactly a decimal number (`-3`, `12.5`): such a cell cannot hold a
-/// formula, so a leading minus stays and the column stays numeric in a spreadsheet.
-fn is_number(cell: &str) -> bool {
-    let digits = cell.strip_prefix('-').unwrap_or(cell);
-    let (whole, fraction) = match digits.split_once('.') {
-        Some((w, f)) => (w, Some(f)),
-        None => (digits, None),
-    };
-    !whole.is_empty()
-        && whole.bytes().all(|b| b.is_ascii_digit())
-        && fraction.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
-}
-
-/// One spreadsheet cell made inert: a cell starting with `=`, `+`, `-`, `@`, tab or CR
-/// gets a leading `'` (OWASP "CSV injection"), unless it is exactly a decimal number;
-/// control characters other than newline and tab are dropped.
-pub fn csv_cell(cell: &str) -> Cow<'_, str> {
-    let cell = printable(cell);
-    let starts_formula = cell
-        .chars()
-        .next()
-        .is_some_and(|c| matches!(c, '=' | '+' | '-' | '@' | '\t' | '\r'));
-    if starts_formula && !is_number(&cell) {
-        return Cow::Owned(format!("'{cell}"));
-    }
-    cell
-}
-
-/// Tables as CSV text: one header row and its rows per table, tables separated by a
-/// blank line, every cell through [`csv_cell`]. The one CSV writer of qiwang's outputs.
-pub fn write_csv<'a>(
-    tables: impl IntoIterator<Item = (&'a [String], &'a [Vec<String>])>,
-) -> String {
-    let mut out = Vec::new();
-    for (i, (header, rows)) in tables.into_iter().enumerate() {
-        if i > 0 {
-            out.push(b'\n');
-        }
-        let mut writer = csv::WriterBuilder::new()
-            .flexible(true)
-            .from_writer(Vec::new());
-        // Writing to a Vec cannot fail.
-        let _ = writer.write_record(header.iter().map(|c| csv_cell(c).into_owned()));
-        for row in rows {
-            let _ = writer.write_record(row.iter().map(|c| csv_cell(c).into_owned()));
-        }
-        if let Ok(bytes) = writer.into_inner() {
-            out.extend(bytes);
-        }
-    }
-    String::from_utf8(out).unwrap_or_default()
-}
 
 /// The byte encoding of a CSV file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -239,54 +152,6 @@ pub fn join_under(out: &Path, name: &str) -> Result<PathBuf, OutsideError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn printable_drops_escapes_and_keeps_text() {
-        let cases = [
-            ("王小明", "王小明"),
-            ("a\u{1b}[31mred\u{1b}[0m", "a[31mred[0m"),
-            ("line\r\nnext\ttab", "line\nnext\ttab"),
-            ("\u{9b}31m", "31m"),
-            ("abc\u{202e}def", "abcdef"),
-            ("bell\u{7}", "bell"),
-        ];
-        for (input, want) in cases {
-            assert_eq!(printable(input), want, "input {input:?}");
-        }
-    }
-
-    #[test]
-    fn one_line_flattens_and_cuts() {
-        assert_eq!(one_line("a\nb\r\n001 x", 100), "a b  001 x");
-        assert_eq!(one_line("王小明王小明", 4), "王小明王");
-        assert_eq!(one_line("\u{1b}]0;x\u{7}", 10), "]0;x");
-    }
-
-    #[test]
-    fn formula_cells_are_neutralised_numbers_are_not() {
-        let cases = [
-            (
-                "=HYPERLINK(\"http://x\",\"y\")",
-                "'=HYPERLINK(\"http://x\",\"y\")",
-            ),
-            ("+1+1", "'+1+1"),
-            ("-1+1", "'-1+1"),
-            ("@SUM(A1)", "'@SUM(A1)"),
-            ("\tx", "'\tx"),
-            ("\r=1", "'=1"),
-            ("-3", "-3"),
-            ("-12.5", "-12.5"),
-            ("12", "12"),
-            ("-", "'-"),
-            ("-.5", "'-.5"),
-            ("张三", "张三"),
-            ("", ""),
-            ("a=b", "a=b"),
-        ];
-        for (input, want) in cases {
-            assert_eq!(csv_cell(input), want, "input {input:?}");
-        }
-    }
 
     /// qiwang's own English draw has a character GBK lacks: it is written as the
     /// `0.5-0.5` that `result` reads, so an English CSV of any event with a draw can be

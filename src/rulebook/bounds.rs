@@ -234,7 +234,7 @@ pub(super) fn check(ctx: &mut Ctx, root: &dyn TableLike) {
             if is_safe_id(id) || id.trim().is_empty() || reported(ctx, &path) {
                 continue;
             }
-            let shown = crate::report::safe::one_line(id, 40);
+            let shown = crate::sanitize::one_line(id, 40);
             ctx.report(
                 span_of(f.table, "id"),
                 path,

@@ -3,6 +3,7 @@
 
 use super::names::Named;
 use super::types::*;
+use crate::i18n::Lang;
 use crate::i18n::Words;
 use std::fmt::Write;
 

@@ -7,13 +7,16 @@
 pub mod bounds;
 mod effective;
 mod error;
+mod lenient;
 mod names;
 mod parse;
 mod publish;
 mod reader;
 mod types;
 
+pub use crate::i18n::Lang;
 pub use error::{Problem, RulebookErrors};
+pub use lenient::{name_groups_zh, rulebook_group_names, rulebook_language};
 pub use parse::{relax_list, relax_rule, relax_rule_name};
 pub use publish::{PublishField, PublishRules};
 pub use types::*;

@@ -4,6 +4,7 @@
 //! disagree. The names equal the serde names of the types (a test checks it).
 
 use super::types::*;
+use crate::i18n::Lang;
 use crate::model::{Gender, Relax};
 
 /// A setting enum written in the rulebook as a string.

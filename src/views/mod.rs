@@ -4,6 +4,7 @@
 //! Shared by the command line, the static-site export and the demo, so every place shows
 //! the same sheet. Views only format; every value is computed by the library beforehand.
 
+mod labels;
 mod pairing;
 mod players;
 mod prizes;
@@ -12,6 +13,7 @@ mod round;
 mod site;
 mod standings;
 
+pub use labels::{gender_label, outcome_label, tiebreak_label};
 pub use pairing::pairing_sheet;
 pub use players::players;
 pub use prizes::{

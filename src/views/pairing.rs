@@ -1,6 +1,6 @@
 //! The pairing sheet (对阵表) that goes on the wall.
 
-use crate::i18n::outcome_label;
+use super::labels::outcome_label;
 use crate::model::{Event, GroupId, Pairing, PlayerId};
 use crate::report::{Json, Report, Section};
 use crate::rulebook::{Lang, Rulebook};

@@ -5,7 +5,8 @@
 //! typed status; the rest only as the rulebook's `[publish]` says, ID and phone masked.
 //! Free text (withdrawal notes, disqualification reasons) is never public.
 
-use crate::i18n::{gender_label, yes_no};
+use super::labels::gender_label;
+use crate::i18n::yes_no;
 use crate::model::{Event, Gender, GroupId, Player, PlayerId, PlayerStatus, WithdrawalCause};
 use crate::registration::{mask_id_number, mask_phone};
 use crate::report::{Json, Report, Section};

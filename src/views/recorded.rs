@@ -1,7 +1,7 @@
 //! What `qiwang result` says it recorded: one line per game, with the round, the table,
 //! both players and the outcome, so the arbiter can compare it with the slip in hand.
 
-use crate::i18n::outcome_label;
+use super::labels::outcome_label;
 use crate::model::{Colour, Event, Outcome, PlayerId};
 use crate::results::{RecordReport, ResultWarning};
 use crate::rulebook::{Lang, Rulebook};

@@ -7,9 +7,10 @@
 //! it is [`Markup`], so every value in it is escaped. Views only format: results, scores,
 //! tiebreaks and ranks come from the library.
 
+use super::labels::outcome_label;
 use super::standings::CellWords;
 use super::{group_name, round_time, signature_line};
-use crate::i18n::{Localize, bi, display_english, outcome_label};
+use crate::i18n::{Localize, bi, display_english};
 use crate::model::{Colour, Event, GroupId, Outcome, Pairing, PlayerId, Points};
 use crate::report::{
     Format, Json, Markup, Report, Section, html_body_markup, html_body_markup_with, html_page_of,
@@ -830,7 +831,7 @@ fn wall(event: &Event, rules: &Rulebook, rounds: &[(GroupId, &Round)], lang: Lan
         ];
         cols.extend(super::standings::round_columns(&table, lang));
         cols.push(lang.pick("积分", "pts").into());
-        cols.push(crate::i18n::tiebreak_label(crate::rulebook::Tiebreak::OppScore, lang).into());
+        cols.push(super::labels::tiebreak_label(crate::rulebook::Tiebreak::OppScore, lang).into());
         cols.push(lang.pick("名次", "place").into());
         let numeric: Vec<usize> = (0..cols.len()).filter(|&i| i != 1 && i != 2).collect();
         let mut section = Section::new("", cols).right(&numeric);

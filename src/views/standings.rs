@@ -1,7 +1,7 @@
 //! Standings (成绩排名), one prize list's view of them, and the crosstable.
 
 use super::group_name;
-use crate::i18n::tiebreak_label;
+use super::labels::tiebreak_label;
 use crate::model::{Event, GroupId, Player, PlayerId, Points};
 use crate::prizes::{self, ListRow};
 use crate::report::{Json, Report, Section, SortedKeys, Streamed};
@@ -603,7 +603,7 @@ pub(super) fn cell_text(cell: &CrosstableCell, words: CellWords, lang: Lang) -> 
             CellWords::Worded,
         ) => {
             let who = opponent_number.unwrap_or(opponent.0);
-            let c = crate::i18n::colour_label(*colour, lang);
+            let c = crate::model::colour_label(*colour, lang);
             let r = match (result, lang) {
                 (None, _) => "",
                 (Some('1'), Lang::Zh) => "胜",

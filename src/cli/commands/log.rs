@@ -151,7 +151,7 @@ pub fn unlock(ctx: &Ctx) -> Result<(), CliError> {
         .lang
         .or_else(|| {
             let text = crate::cli::context::read_rulebook_text(&store.rules_path())?;
-            qiwang::i18n::rulebook_language(&text)
+            qiwang::rulebook::rulebook_language(&text)
         })
         .unwrap_or_default();
     let report = store.unlock().map_err(lib_error)?;

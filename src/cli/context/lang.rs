@@ -19,7 +19,7 @@ pub fn lang_flag(cli: &Cli) -> Option<Lang> {
 /// Chinese. Read leniently, so a rulebook with mistakes still names its language.
 pub fn error_lang(rules_file: Option<&Path>, event_dir: Option<&Path>) -> Lang {
     let of_file = |path: &Path| {
-        read_rulebook_text(path).and_then(|text| qiwang::i18n::rulebook_language(&text))
+        read_rulebook_text(path).and_then(|text| qiwang::rulebook::rulebook_language(&text))
     };
     if let Some(path) = rules_file {
         return of_file(path).unwrap_or_default();
@@ -30,7 +30,7 @@ pub fn error_lang(rules_file: Option<&Path>, event_dir: Option<&Path>) -> Lang {
     of_file(&store.rules_path())
         .or_else(|| {
             let event = store.load().ok()?;
-            qiwang::i18n::rulebook_language(&event.rules_toml)
+            qiwang::rulebook::rulebook_language(&event.rules_toml)
         })
         .unwrap_or_default()
 }
@@ -42,7 +42,7 @@ pub fn error_groups(rules_file: Option<&Path>, event_dir: Option<&Path>) -> Vec<
         Some(path) => read_rulebook_text(path),
         None => event_store(event_dir).and_then(|s| read_rulebook_text(&s.rules_path())),
     };
-    text.map(|t| qiwang::i18n::rulebook_group_names(&t))
+    text.map(|t| qiwang::rulebook::rulebook_group_names(&t))
         .unwrap_or_default()
 }
 

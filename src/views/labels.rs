@@ -1,0 +1,45 @@
+//! How domain values read on a sheet, in either language: a tiebreak's column header,
+//! the 性别 column and a result. (A colour as a word is `model::colour_label`, since the
+//! pairing check words colour-limit violations with it too.)
+
+use crate::i18n::Lang;
+use crate::model::{Gender, Outcome};
+use crate::rulebook::Tiebreak;
+
+/// The column header of a tiebreak.
+pub fn tiebreak_label(t: Tiebreak, lang: Lang) -> &'static str {
+    match t {
+        Tiebreak::OppScore => lang.pick("对手分", "Opp. score"),
+        Tiebreak::Progressive => lang.pick("累进分", "Progressive"),
+        Tiebreak::Wins => lang.pick("胜局", "Wins"),
+        Tiebreak::Fouls => lang.pick("犯规", "Fouls"),
+        Tiebreak::BlackGames => lang.pick("后走局数", "Black games"),
+        Tiebreak::BlackWins => lang.pick("后走胜局", "Black wins"),
+        Tiebreak::RedWins => lang.pick("先手胜局", "Red wins"),
+        Tiebreak::DirectEncounter => lang.pick("直胜", "Direct"),
+        Tiebreak::MedianOpp => lang.pick("中间分", "Median opp."),
+        Tiebreak::CutOpp => lang.pick("扣除对手分", "Cut opp."),
+        Tiebreak::SonnebornBerger => lang.pick("小分", "S-B"),
+    }
+}
+
+/// The 性别 column of the player list (男/女, M/F); empty when the sheet gave no gender.
+pub fn gender_label(g: Option<Gender>, lang: Lang) -> &'static str {
+    match g {
+        Some(Gender::Male) => lang.pick("男", "M"),
+        Some(Gender::Female) => lang.pick("女", "F"),
+        None => "",
+    }
+}
+
+/// How a result reads on a sheet.
+pub fn outcome_label(o: Outcome, lang: Lang) -> &'static str {
+    match o {
+        Outcome::RedWin => lang.pick("红胜", "1-0"),
+        Outcome::Draw => lang.pick("和", "½-½"),
+        Outcome::BlackWin => lang.pick("黑胜", "0-1"),
+        Outcome::BlackForfeit => lang.pick("黑弃权", "+-"),
+        Outcome::RedForfeit => lang.pick("红弃权", "-+"),
+        Outcome::DoubleForfeit => lang.pick("双负", "--"),
+    }
+}
