@@ -7,8 +7,7 @@ use crate::rulebook::Lang;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-/// The largest rulebook read (the shipped ones are under 20 KB).
-pub const MAX_RULEBOOK_BYTES: u64 = 1024 * 1024;
+pub use crate::rulebook::bounds::MAX_RULEBOOK_BYTES;
 /// The largest registration or results sheet read (100,000 registrations are ~15 MB).
 pub const MAX_SHEET_BYTES: u64 = 64 * 1024 * 1024;
 

@@ -19,6 +19,9 @@ use toml_edit::{Item, TableLike, Value};
 
 /// Rounds of an event or group (`event.rounds`, `groups[].rounds`).
 pub const MAX_ROUNDS: i64 = 99;
+/// The largest rulebook text read, from a file or frozen in a state (the shipped ones are
+/// under 20 KB).
+pub const MAX_RULEBOOK_BYTES: u64 = 1024 * 1024;
 /// Points of one game result or bye (`scoring.*`), either sign.
 pub const MAX_GAME_POINTS: i64 = 100;
 /// Points one penalty may deduct: at most what a player can score in a whole event.

@@ -313,6 +313,27 @@ pub(super) fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
             merges.push(target);
         }
     }
+    // A target that is itself merged away would chain (or, both ways, cycle): name the
+    // group the players end up in.
+    for (i, sec) in kept.iter().enumerate() {
+        let Some(target) = &merges[i] else { continue };
+        let onward = groups
+            .iter()
+            .position(|g| &g.id == target)
+            .and_then(|t| merges[t].as_ref());
+        if let Some(onward) = onward {
+            sec.report(
+                ctx,
+                "merge_into",
+                Text::new(
+                    format!("`{target}` 本身也要合并到 `{onward}`；请直接写最终并入的组别"),
+                    format!(
+                        "`{target}` is itself merged into `{onward}`; name the group the players end up in"
+                    ),
+                ),
+            );
+        }
+    }
     for (group, target) in groups.iter_mut().zip(merges) {
         group.merge_into = target;
     }

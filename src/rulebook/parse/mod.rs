@@ -163,6 +163,22 @@ impl Rulebook {
     pub fn from_toml(text: &str, source: &str) -> Result<Rulebook, RulebookErrors> {
         // Editors on Windows often save with a byte-order mark; it is not part of the TOML.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // The same cap as for a rulebook file, for text that reaches here another way (the
+        // rulebook frozen in a state file): parsing a huge text takes seconds.
+        if text.len() as u64 > super::bounds::MAX_RULEBOOK_BYTES {
+            let (size, max) = (text.len(), super::bounds::MAX_RULEBOOK_BYTES / 1024 / 1024);
+            let raw = RawProblem {
+                offset: 0,
+                key: String::new(),
+                message: Text::new(
+                    format!("规则文件有 {size} 字节，超过 {max} MB 的上限；规则文件通常不到 20 KB"),
+                    format!(
+                        "the rulebook is {size} bytes, over the {max} MB limit; rulebooks are usually under 20 KB"
+                    ),
+                ),
+            };
+            return Err(RulebookErrors::from_raw(source, "", vec![raw]));
+        }
         let doc = match ImDocument::parse(text) {
             Ok(doc) => doc,
             Err(e) => {
@@ -328,10 +344,29 @@ fn parse_event(ctx: &mut Ctx, root: &Sec) -> EventInfo {
     }
     event.max_players = sec.count(ctx, "max_players", 1);
     if let Some(times) = sec.strings(ctx, "round_times") {
-        event.round_times = times
-            .into_iter()
-            .map(|(t, _)| t.trim().to_string())
-            .collect();
+        if times.len() > event.rounds as usize {
+            sec.report(
+                ctx,
+                "round_times",
+                Text::new(
+                    format!(
+                        "有 {} 个时间，而比赛只有 {} 轮；每轮写一个时间",
+                        times.len(),
+                        event.rounds
+                    ),
+                    format!(
+                        "{} times for an event of {} rounds; write one time per round",
+                        times.len(),
+                        event.rounds
+                    ),
+                ),
+            );
+        } else {
+            event.round_times = times
+                .into_iter()
+                .map(|(t, _)| t.trim().to_string())
+                .collect();
+        }
     }
     event.signature = sec.text(ctx, "signature");
     event
@@ -340,6 +375,49 @@ fn parse_event(ctx: &mut Ctx, root: &Sec) -> EventInfo {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What an independent tester found accepted: a `merge_into` cycle, a NUL in the
+    /// event's name, 100,000 `round_times` for 5 rounds, and (through a state file) a
+    /// rulebook text of megabytes. Each is refused, naming the key.
+    #[test]
+    fn cycles_control_characters_and_oversize_text_are_refused() {
+        let base = "[event]\nname = \"杯赛\"\nrounds = 5\n";
+        let groups = "[[groups]]\nid = \"a\"\n[[groups]]\nid = \"b\"\n";
+        let refused = |text: &str, key: &str, words: &str| {
+            let e = Rulebook::from_toml(text, "r.toml").unwrap_err().to_string();
+            assert!(e.contains(key) && e.contains(words), "{key} / {words}: {e}");
+        };
+        assert!(Rulebook::from_toml(&format!("{base}{groups}"), "r.toml").is_ok());
+        let cycle = "[[groups]]\nid = \"a\"\nmerge_into = \"b\"\n\
+                     [[groups]]\nid = \"b\"\nmerge_into = \"a\"\n";
+        refused(
+            &format!("{base}{cycle}"),
+            "merge_into",
+            "is itself merged into",
+        );
+        let chain = "[[groups]]\nid = \"a\"\nmerge_into = \"b\"\n\
+                     [[groups]]\nid = \"b\"\nmerge_into = \"c\"\n[[groups]]\nid = \"c\"\n";
+        refused(
+            &format!("{base}{chain}"),
+            "merge_into",
+            "`b` is itself merged into `c`",
+        );
+        let nul = "[event]\nname = \"杯\\u0000赛\"\nrounds = 5\n";
+        refused(&format!("{nul}{groups}"), "event.name", "control character");
+        let alias = "[[groups]]\nid = \"a\"\naliases = [\"\\u001b[31m\"]\n";
+        refused(&format!("{base}{alias}"), "aliases[0]", "control character");
+        let times: Vec<String> = (0..100_000).map(|i| format!("\"{i}\"")).collect();
+        let many = format!("{base}round_times = [{}]\n{groups}", times.join(","));
+        refused(
+            &many,
+            "round_times",
+            "100000 times for an event of 5 rounds",
+        );
+        let six = format!("{base}round_times = [\"1\",\"2\",\"3\",\"4\",\"5\",\"6\"]\n{groups}");
+        refused(&six, "round_times", "6 times for an event of 5 rounds");
+        let padded = format!("{base}{groups}# {}\n", "x".repeat(1024 * 1024));
+        refused(&padded, "r.toml", "over the 1 MB limit");
+    }
 
     #[test]
     fn every_problem_has_chinese_with_the_same_values() {
