@@ -1,9 +1,9 @@
-//! One representative message of each main error class, its whole text pinned in Chinese
-//! and in English: a rulebook problem, a registration-sheet row, a result entry, a damaged
-//! state file and a pairing refusal. The other tests look for key words only; these catch
-//! any change to the wording, the punctuation, the quoting or the line structure, so the
-//! messages stay byte-identical when the code that produces them changes. (clap's usage
-//! errors are pinned the same way in `i18n.rs`.)
+//! Whole texts of the error messages that need an event built in code: a damaged state
+//! file and the pairing refusals (a field no pairing can satisfy, the proofs of a relaxed
+//! round), pinned in Chinese and in English. The messages a case file can show (usage
+//! errors, a rulebook typo, a registration-sheet row, a result entry, an unknown group, a
+//! missing file) are case files under `tests/cmd/` (`tests/it/cases.rs`); the other tests
+//! look for key words only.
 //!
 //! Each command runs in the temporary folder with relative paths, so the paths the
 //! messages name are the same on every machine.
@@ -53,70 +53,6 @@ fn jinhua_round_1() -> TempDir {
     )
     .ok();
     tmp
-}
-
-/// A rulebook error (`rules check`): every problem on its own line with file, line,
-/// column and key, then the count.
-#[test]
-fn a_rulebook_error_is_pinned_in_both_languages() {
-    let tmp = TempDir::new().expect("temp dir");
-    let text = fs::read_to_string(root("rules/jinhua-2018.toml")).unwrap();
-    assert!(text.contains("\nrounds = 9\n"));
-    let typo = text.replacen("\nrounds = 9\n", "\nrouns = 9\n", 1);
-    fs::write(tmp.path().join("typo.toml"), typo).unwrap();
-    pinned_in_both(
-        tmp.path(),
-        &["rules", "check", "typo.toml"],
-        3,
-        "错误：typo.toml:5:1: event.rounds: 缺少必需的键；请添加 `rounds = 9`\n\
-         typo.toml:21:1: event.rouns: 未知的键 `rouns`；是不是 `rounds`？\n\
-         `typo.toml` 中有 2 个问题\n",
-        "error: typo.toml:5:1: event.rounds: missing required key; add `rounds = 9`\n\
-         typo.toml:21:1: event.rouns: unknown key `rouns`; did you mean `rounds`?\n\
-         2 problems in `typo.toml`\n",
-    );
-}
-
-/// A registration-sheet error (`import`): the file, row and column, what to write
-/// instead, the count, and that nothing was imported.
-#[test]
-fn a_registration_row_error_is_pinned_in_both_languages() {
-    let tmp = jinhua_round_1();
-    fs::write(
-        tmp.path().join("late.csv"),
-        "姓名,性别,组别\n新人,男,象棋组\n",
-    )
-    .unwrap();
-    pinned_in_both(
-        tmp.path(),
-        &["--event", "ev", "import", "late.csv"],
-        3,
-        "错误：late.csv:2：`组别` 列：组别 `象棋组` 不在规程中；请写 `成人组` (adult), \
-         `残疾人组` (disabled), `青少年组` (youth), `少儿精英组` (kids), `少儿精英乙组` \
-         (kids_b) 之一\n\
-         `late.csv` 中有 1 个错误；未导入任何棋手：请改正后重新导入该文件\n\
-         未导入任何棋手，赛事未改变。\n",
-        "error: late.csv:2: column `组别`: group `象棋组` is not in the rulebook; write one \
-         of `成人组` (adult), `残疾人组` (disabled), `青少年组` (youth), `少儿精英组` (kids), \
-         `少儿精英乙组` (kids_b)\n\
-         1 error in `late.csv`; nothing was imported: fix it and import the file again\n\
-         nothing was imported; the event is unchanged.\n",
-    );
-}
-
-/// A result-entry error (`result`): the token, its table and every accepted spelling.
-#[test]
-fn a_result_entry_error_is_pinned_in_both_languages() {
-    let tmp = jinhua_round_1();
-    pinned_in_both(
-        tmp.path(),
-        &["--event", "ev", "result", "--group", "youth", "1", "xyz"],
-        3,
-        "错误：结果 `xyz`（第 1 台）无法识别：请用 `1-0`/`r`/`红胜`、`=`/`d`/`和`、\
-         `0-1`/`b`/`黑胜`，弃权用 `+-`/`-+`，双方弃权用 `--`/`双负`\n",
-        "error: result `xyz` is not understood for table 1: use `1-0`/`r`/`红胜`, \
-         `=`/`d`/`和`, `0-1`/`b`/`黑胜`, `+-`/`-+` for a forfeit or `--`/`双负`\n",
-    );
 }
 
 /// A store error (a damaged `qiwang.json`): the file, where it breaks, that it was left

@@ -3,6 +3,7 @@
 
 mod acceptance;
 mod arbiter;
+mod cases;
 mod cli;
 mod common;
 mod crash;
