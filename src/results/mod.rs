@@ -22,7 +22,7 @@
 //! | `rounds.rs` | round-level changes: unpairing a round, point penalties, finished rounds |
 //! | `rules_update.rs` | replacing the frozen rulebook between rounds |
 //! | `rules_field.rs` | what a new rulebook contradicts in the registered field |
-//! | `error.rs` | [`ResultError`], every refusal of this module |
+//! | `error/` | [`ResultError`], every refusal of this module, its messages by family |
 
 mod entry;
 mod error;
