@@ -10,7 +10,7 @@
 //! |---|---|
 //! | `entry.rs` | [`ResultEntry`], one table's result as entered |
 //! | `parse.rs` | reading outcome tokens, fouls and result arguments |
-//! | `file.rs` | reading a results file (`result --from`), every row checked before recording |
+//! | `file/` | reading a results file (`result --from`), every row checked before recording |
 //! | `seats.rs` | who a row says played (names, 序号, ID tails), checked against its table |
 //! | `fingerprint.rs` | the pairing code (编排码) a results file is printed with |
 //! | `mismatch.rs` | [`Mismatch`]: a row about other players, a file for a pairing since re-made |
