@@ -2,7 +2,7 @@
 //! before the command line is used in either language.
 
 /// English help for the arguments whose definition has none (a doc comment in `args.rs`
-/// wins over this table), keyed like [`ZH`].
+/// wins over this table), keyed like [`ZH`](super::texts::ZH).
 pub(super) const EN: &[(&str, &str)] = &[
     ("demo:rules", "Use this rulebook instead of the bundled one"),
     (
