@@ -10,7 +10,7 @@
 //! |---|---|
 //! | `entry.rs` | [`ResultEntry`], one table's result as entered |
 //! | `parse.rs` | reading outcome tokens, fouls and result arguments |
-//! | `file.rs` | reading a results file (`result --from`), every row checked before recording |
+//! | `file/` | reading a results file (`result --from`), every row checked before recording |
 //! | `seats.rs` | who a row says played (names, 序号, ID tails), checked against its table |
 //! | `fingerprint.rs` | the pairing code (编排码) a results file is printed with |
 //! | `mismatch.rs` | [`Mismatch`]: a row about other players, a file for a pairing since re-made |
@@ -22,7 +22,7 @@
 //! | `rounds.rs` | round-level changes: unpairing a round, point penalties, finished rounds |
 //! | `rules_update.rs` | replacing the frozen rulebook between rounds |
 //! | `rules_field.rs` | what a new rulebook contradicts in the registered field |
-//! | `error.rs` | [`ResultError`], every refusal of this module |
+//! | `error/` | [`ResultError`], every refusal of this module, its messages by family |
 
 mod entry;
 mod error;

@@ -28,7 +28,7 @@
 //! it holds, `linediff.rs` finds and applies the line deltas of steps, `state.rs` encodes
 //! and checks `qiwang.json` and names the snapshots, `audit.rs` reads the audit trail,
 //! `fsio.rs` holds the file primitives and the lock, `diff.rs` words what
-//! `undo --dry-run` would change, `error.rs` the errors, and `tests.rs` and
+//! `undo --dry-run` would change, `error.rs` the errors, and `tests/` and
 //! `step_tests.rs` test the store as a whole.
 //!
 //! # Crash consistency

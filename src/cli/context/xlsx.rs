@@ -5,7 +5,7 @@ use crate::cli::error::{CliError, ExitCode};
 use qiwang::i18n::Text;
 
 /// The writer failed: a temporary file it could not write (a full disk under `TMPDIR`,
-/// see `qiwang::report::xlsx::temp_write_panic`) is an I/O error that says what to do;
+/// see `temp_writes_fail_cleanly` in src/report/xlsx/temp.rs) is an I/O error that says what to do;
 /// anything else (a limit of the format was hit) is an internal error, said plainly.
 pub fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> CliError {
     if let rust_xlsxwriter::XlsxError::TempFileError(dir, cause) = &e {

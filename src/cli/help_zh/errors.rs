@@ -1,0 +1,131 @@
+//! clap's usage errors in Chinese: what is wrong, a suggestion, the usage line, and why a
+//! value did not parse.
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+
+/// A usage error of clap in Chinese: what is wrong, a suggestion when clap has one, the
+/// usage line and where to find more.
+pub fn render_error(err: &clap::Error) -> String {
+    let get = |kind: ContextKind| err.get(kind);
+    let text = |kind: ContextKind| match get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::Strings(v)) => Some(v.join("`、`")),
+        Some(ContextValue::StyledStr(s)) => Some(s.to_string()),
+        Some(ContextValue::StyledStrs(v)) => Some(
+            v.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("`、`"),
+        ),
+        Some(ContextValue::Number(n)) => Some(n.to_string()),
+        _ => None,
+    };
+    let arg = text(ContextKind::InvalidArg).unwrap_or_default();
+    let value = text(ContextKind::InvalidValue).unwrap_or_default();
+    let mut lines: Vec<String> = Vec::new();
+    let message = match err.kind() {
+        ErrorKind::InvalidValue => {
+            let valid = match get(ContextKind::ValidValue) {
+                Some(ContextValue::Strings(v)) => v.join("、"),
+                _ => String::new(),
+            };
+            if value.is_empty() {
+                format!("`{arg}` 需要一个值；可选：{valid}")
+            } else {
+                format!("`{arg}` 的值 `{value}` 无效；可选：{valid}")
+            }
+        }
+        ErrorKind::UnknownArgument if arg.starts_with('-') => format!("不认识的选项 `{arg}`"),
+        ErrorKind::UnknownArgument => format!("多余的参数 `{arg}`"),
+        ErrorKind::InvalidSubcommand => {
+            let sub = text(ContextKind::InvalidSubcommand).unwrap_or_default();
+            format!("没有子命令 `{sub}`")
+        }
+        ErrorKind::NoEquals => format!("`{arg}` 的值要用等号写：`{arg}=值`"),
+        ErrorKind::ValueValidation => {
+            let reason = validation_reason(err);
+            format!("`{arg}` 的值 `{value}` 无效{reason}")
+        }
+        ErrorKind::TooManyValues => format!("`{arg}` 后面多了值 `{value}`"),
+        ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
+            let expected = text(ContextKind::ExpectedNumValues).unwrap_or_default();
+            let actual = text(ContextKind::ActualNumValues).unwrap_or_default();
+            format!("`{arg}` 需要 {expected} 个值，却给了 {actual} 个")
+        }
+        ErrorKind::ArgumentConflict => {
+            let prior = text(ContextKind::PriorArg).unwrap_or_default();
+            if prior == arg {
+                format!("`{arg}` 只能写一次")
+            } else if prior.is_empty() {
+                format!("`{arg}` 不能和其他参数同时使用")
+            } else {
+                format!("`{arg}` 不能和 `{prior}` 同时使用")
+            }
+        }
+        ErrorKind::MissingRequiredArgument => format!("缺少必需的参数：`{arg}`"),
+        ErrorKind::MissingSubcommand => {
+            let name = text(ContextKind::InvalidSubcommand).unwrap_or_default();
+            format!("`{name}` 需要一个子命令")
+        }
+        ErrorKind::InvalidUtf8 => "参数不是有效的 UTF-8 文本".to_string(),
+        ErrorKind::Io | ErrorKind::Format => "无法输出帮助文本".to_string(),
+        _ => "命令行参数有误".to_string(),
+    };
+    lines.push(format!("错误：{message}"));
+    let suggested: Vec<String> = [ContextKind::SuggestedSubcommand, ContextKind::SuggestedArg]
+        .into_iter()
+        .chain([ContextKind::SuggestedValue])
+        .filter_map(|k| match get(k) {
+            Some(ContextValue::String(s)) => Some(vec![s.clone()]),
+            Some(ContextValue::Strings(v)) => Some(v.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    if !suggested.is_empty() {
+        let quoted: Vec<String> = suggested.iter().map(|s| format!("`{s}`")).collect();
+        lines.push(format!("\n  提示：你是不是要找 {}？", quoted.join("、")));
+    }
+    if let Some(ContextValue::String(trailing)) = get(ContextKind::TrailingArg) {
+        lines.push(format!(
+            "\n  提示：如果 `{trailing}` 是一个值而不是选项，请写 `-- {trailing}`"
+        ));
+    }
+    if let Some(usage) = text(ContextKind::Usage) {
+        let usage = usage.trim();
+        let usage = usage.strip_prefix("Usage:").unwrap_or(usage).trim();
+        lines.push(format!("\n\n用法：{usage}"));
+    }
+    lines.push("\n\n更多信息请用 `--help`。\n".to_string());
+    lines.concat()
+}
+
+/// Why a value did not parse, in Chinese, for the value parsers qiwang uses.
+fn validation_reason(err: &clap::Error) -> String {
+    use std::error::Error;
+    let Some(source) = err.source().map(ToString::to_string) else {
+        return String::new();
+    };
+    if source.starts_with("unknown format") {
+        // `… use one of table, csv, json, html (export: html, json, trf)`: the values are
+        // the words a user types, so the list is kept as `--format` spells it.
+        let values = source.split_once("use one of ").map_or("", |(_, v)| v);
+        let values = values
+            .replace(" (", "（")
+            .replace(": ", "：")
+            .replace(", ", "、")
+            .replace(')', "）");
+        format!("：请用 {values}")
+    } else if source.contains("not `true` or `false`") {
+        "：请写 true 或 false".to_string()
+    } else if source.contains("invalid digit")
+        || source.contains("not in")
+        || source.contains("too large")
+        || source.contains("too small")
+        || source.contains("empty string")
+    {
+        "：请写一个非负整数".to_string()
+    } else {
+        String::new()
+    }
+}
