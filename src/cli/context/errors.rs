@@ -190,6 +190,15 @@ impl ExitStatus for qiwang::registration::LookupError {
     }
 }
 
+impl ExitStatus for qiwang::registration::EntryError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::registration::EntryError as E;
+        match self {
+            E::Invalid(..) | E::GroupFixed { .. } | E::NoPlayer(..) => InvalidInput,
+        }
+    }
+}
+
 impl ExitStatus for qiwang::registration::GroupError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::registration::GroupError as E;
