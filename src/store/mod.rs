@@ -81,6 +81,7 @@
 //! qiwang is refused with a message naming the newest readable snapshot, and no command
 //! writes anything while it is refused.
 
+pub mod action;
 mod audit;
 mod diff;
 mod directory;

@@ -3,7 +3,6 @@
 //! Everything goes through the same store transactions as the real commands, so the
 //! demo leaves a genuine event directory (with history and audit log) to explore.
 
-use crate::cli::action::{Action, GroupResults, PairedRound};
 use crate::cli::args::DemoArgs;
 use crate::cli::context::ExitStatus;
 use crate::cli::context::tx_error;
@@ -14,6 +13,7 @@ use qiwang::model::{Event, GroupId, Outcome, Pairing, PlayerId, PlayerStatus};
 use qiwang::registration::{ImportOptions, read_registrations};
 use qiwang::report::{Format, Json};
 use qiwang::rulebook::{Lang, Rulebook};
+use qiwang::store::action::{Action, GroupResults, PairedRound};
 use qiwang::store::{Change, CommandInfo, Store};
 use std::path::Path;
 

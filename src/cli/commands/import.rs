@@ -95,7 +95,7 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
                 .collect();
             let joined = sources.join(", ");
             Ok::<_, qiwang::registration::ImportErrors>(
-                crate::cli::action::Action::Imported {
+                qiwang::store::action::Action::Imported {
                     players: n,
                     files: sources.clone(),
                 }

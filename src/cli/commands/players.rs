@@ -1,11 +1,11 @@
 //! `qiwang players`, `qiwang player add | edit | withdraw`
 
-use crate::cli::action::Action;
 use crate::cli::args::PlayerFields;
 use crate::cli::context::{Ctx, lib_error, resolve_player, resolve_pool, tx_error};
 use crate::cli::error::CliError;
 use qiwang::registration::{PlayerEntry, add_player, edit_player};
 use qiwang::rulebook::Lang;
+use qiwang::store::action::Action;
 
 pub fn list(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     let loaded = ctx.load()?;
@@ -91,7 +91,7 @@ pub fn edit(ctx: &Ctx, who: &str, fields: PlayerFields) -> Result<(), CliError> 
             )
         })
         .map_err(tx_error)?;
-    let names = crate::cli::action::Names::of(lang, &loaded.rules, &loaded.event);
+    let names = qiwang::store::action::Names::of(lang, &loaded.rules, &loaded.event);
     outln!("{}: {}", lang.pick("已修改", "done"), summary.text(&names));
     Ok(())
 }

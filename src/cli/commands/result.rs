@@ -1,6 +1,5 @@
 //! `qiwang result`, `qiwang penalty`, `qiwang playoff`
 
-use crate::cli::action::{Action, GroupResults};
 use crate::cli::context::{
     Ctx, Loaded, lib_error, player_label, resolve_player, resolve_pool, tx_error,
 };
@@ -8,6 +7,7 @@ use crate::cli::error::{CliError, read_input};
 use qiwang::i18n::{Text, plural};
 use qiwang::model::{GroupId, PlayerId};
 use qiwang::results::{self, ResultEntry};
+use qiwang::store::action::{Action, GroupResults};
 use std::path::Path;
 
 pub fn run(

@@ -1,11 +1,11 @@
 //! `qiwang rules check FILE` / `qiwang rules show [FILE]`
 
-use crate::cli::action::Action;
 use crate::cli::context::ExitStatus;
 use crate::cli::context::{Ctx, lib_error, player_label, read_text, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Text, plural};
 use qiwang::rulebook::{Lang, Rulebook};
+use qiwang::store::action::Action;
 use std::path::Path;
 
 pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {

@@ -34,8 +34,5 @@ pub fn pools_with_rounds(rules: &Rulebook, event: &Event) -> Vec<GroupId> {
 
 /// A player as the arbiter reads them on a sheet: 张三(12), name and pairing number.
 pub fn player_label(event: &Event, id: PlayerId) -> String {
-    event.player(id).map_or(id.to_string(), |p| match p.number {
-        Some(n) => format!("{}({n})", p.name),
-        None => p.name.clone(),
-    })
+    event.player_label(id)
 }

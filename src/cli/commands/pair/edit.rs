@@ -2,7 +2,6 @@
 //! The library makes and checks the edit (`pairing::edit_round`, `results::unpair_round`);
 //! here the players are resolved by name and the sheet printed.
 
-use crate::cli::action::Action;
 use crate::cli::context::{
     Ctx, Loaded, lib_error, player_label, resolve_player, resolve_pool, tx_error,
 };
@@ -10,6 +9,7 @@ use crate::cli::error::CliError;
 use qiwang::model::GroupId;
 use qiwang::pairing;
 use qiwang::rulebook::Lang;
+use qiwang::store::action::Action;
 
 /// `qiwang unpair`: drops the newest round of a pool while it has no result.
 pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
