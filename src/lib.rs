@@ -6,6 +6,7 @@
 //! `store/views/report → {pairing, results, standings, prizes} → rulebook → model`.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod demo;
 pub mod formats;
 pub mod i18n;
 pub mod input;

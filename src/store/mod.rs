@@ -184,6 +184,22 @@ impl<T> Change<T> {
             details,
         }
     }
+
+    /// The same change, its value turned by `f` (for the command to render).
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Change<U> {
+        match self {
+            Change::Changed {
+                value,
+                summary,
+                details,
+            } => Change::Changed {
+                value: f(value),
+                summary,
+                details,
+            },
+            Change::Unchanged(value) => Change::Unchanged(f(value)),
+        }
+    }
 }
 
 /// One event directory.
