@@ -11,6 +11,8 @@
 //! | `entry.rs` | [`ResultEntry`], one table's result as entered |
 //! | `parse.rs` | reading outcome tokens, fouls and result arguments |
 //! | `file.rs` | reading a results file (`result --from`), every row checked before recording |
+//! | `source.rs` | a results file's bytes as text: a workbook's first sheet, or decoded CSV |
+//! | `typed.rs` | `result --names`: the players typed for each table |
 //! | `seats.rs` | who a row says played (names, 序号, ID tails), checked against its table |
 //! | `fingerprint.rs` | the pairing code (编排码) a results file is printed with |
 //! | `mismatch.rs` | [`Mismatch`]: a row about other players, a file for a pairing since re-made |
@@ -38,6 +40,8 @@ mod rounds;
 mod rules_field;
 mod rules_update;
 mod seats;
+mod source;
+mod typed;
 mod withdraw;
 
 pub use entry::ResultEntry;
@@ -52,6 +56,8 @@ pub use recorded::{RecordReport, RecordedResult, ResultWarning, correction_text}
 pub use rounds::{add_penalty, check_round_finished, unpair_round};
 pub use rules_update::{RulesUpdate, RulesUpdateError, line_diff, update_rulebook};
 pub use seats::{SeatClaim, Seats, check_typed_seats};
+pub use source::{ResultsText, SourceError, results_text};
+pub use typed::{TypedNamesError, typed_seats};
 pub use withdraw::{
     reinstate_player, withdraw, withdraw_from_next_round, withdraw_player, withdrawal_cause_text,
 };

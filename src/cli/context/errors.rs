@@ -95,6 +95,26 @@ impl ExitStatus for qiwang::results::RulesUpdateError {
     }
 }
 
+impl ExitStatus for qiwang::results::SourceError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::results::SourceError as E;
+        match self {
+            E::Workbook { .. } | E::Undecodable { .. } => InvalidInput,
+        }
+    }
+}
+
+impl ExitStatus for qiwang::results::TypedNamesError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::results::TypedNamesError as E;
+        match self {
+            // README "Exit codes": `--names` not matching the tables typed is usage.
+            E::Count { .. } => Usage,
+            E::Unreadable(e) => e.exit_code(),
+        }
+    }
+}
+
 impl ExitStatus for qiwang::results::ResultError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::results::ResultError as E;

@@ -20,7 +20,7 @@ pub use text::Names;
 use super::{AuditEntry, Change};
 use crate::model::{GameResult, GroupId, Outcome, PlayerId, Relax};
 use crate::pairing::Violation;
-use crate::results::ResultWarning;
+use crate::results::{RecordReport, ResultWarning};
 use serde::{Deserialize, Serialize};
 
 /// One change, with the values its wording needs.
@@ -291,6 +291,43 @@ impl GroupResults {
 }
 
 impl Action {
+    /// The results `qiwang result` recorded, as one change: the action, and details that
+    /// keep every result with the round it was actually stored in.
+    pub fn results_change<T>(reports: &[RecordReport], value: T) -> Change<T> {
+        let groups = reports
+            .iter()
+            .map(|r| {
+                let rounds: std::collections::BTreeSet<u32> =
+                    r.results.iter().map(|x| x.round).collect();
+                serde_json::json!({
+                    "group": r.group,
+                    "round": if rounds.len() == 1 { rounds.first().copied() } else { None },
+                    "rounds": rounds,
+                    "entries": r.results.iter().map(|x| serde_json::json!({
+                        "round": x.round,
+                        "table": x.table,
+                        "red": x.red,
+                        "black": x.black,
+                        "outcome": x.result.outcome.token(),
+                        "red_fouls": x.result.red_fouls,
+                        "black_fouls": x.result.black_fouls,
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect::<Vec<_>>();
+        let (group, round) = match reports {
+            [one] => (serde_json::json!(one.group), groups[0]["round"].clone()),
+            _ => (serde_json::Value::Null, serde_json::Value::Null),
+        };
+        let action = Action::Results {
+            groups: reports.iter().map(GroupResults::of).collect(),
+        };
+        action.change(
+            value,
+            serde_json::json!({ "group": group, "round": round, "groups": groups }),
+        )
+    }
+
     /// The action stored in an audit line, if the line has one, its text masked as
     /// `audit.log` is.
     pub fn of(entry: &AuditEntry) -> Option<Action> {
