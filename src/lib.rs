@@ -18,6 +18,7 @@ pub mod registration;
 pub mod report;
 pub mod results;
 pub mod rulebook;
+pub mod rules_update;
 pub mod scoring;
 pub mod simulate;
 pub mod standings;

@@ -21,9 +21,7 @@
 //! | `forfeits.rs` | the forfeit-withdrawal rule, re-applied after every change of results |
 //! | `withdraw.rs` | withdrawing and reinstating a player by hand; wording a withdrawal's cause |
 //! | `playoff.rs` | recording the playoff (加赛) that settles a tie for an unshareable place |
-//! | `rounds.rs` | round-level changes: unpairing a round, point penalties, finished rounds |
-//! | `rules_update.rs` | replacing the frozen rulebook between rounds |
-//! | `rules_field.rs` | what a new rulebook contradicts in the registered field |
+//! | `rounds.rs` | round-level decisions: point penalties, finished rounds |
 //! | `error.rs` | [`ResultError`], every refusal of this module |
 
 mod entry;
@@ -37,8 +35,6 @@ mod playoff;
 mod record;
 mod recorded;
 mod rounds;
-mod rules_field;
-mod rules_update;
 mod seats;
 mod source;
 mod typed;
@@ -48,13 +44,13 @@ pub use entry::ResultEntry;
 pub use error::ResultError;
 pub use file::{PoolResults, parse_results_csv, read_results_file};
 pub use fingerprint::pairing_code;
+pub(crate) use forfeits::apply_forfeit_withdrawals;
 pub use mismatch::{Hint, Mismatch, Place, Seen, Whereabouts};
 pub use parse::{is_late_token, parse_fouls, parse_outcome, parse_result_args};
 pub use playoff::record_playoff;
 pub use record::{record_results, record_results_in_rounds};
 pub use recorded::{RecordReport, RecordedResult, ResultWarning, correction_text};
-pub use rounds::{add_penalty, check_round_finished, unpair_round};
-pub use rules_update::{RulesUpdate, RulesUpdateError, line_diff, update_rulebook};
+pub use rounds::{add_penalty, check_round_finished};
 pub use seats::{SeatClaim, Seats, check_typed_seats};
 pub use source::{ResultsText, SourceError, results_text};
 pub use typed::{TypedNamesError, typed_seats};

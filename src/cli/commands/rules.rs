@@ -79,7 +79,7 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `qiwang rules update FILE`: see `qiwang::results::update_rulebook`.
+/// `qiwang rules update FILE`: see `qiwang::rules_update::update_rulebook`.
 pub fn update(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
     let text = read_text(path)?;
     let loaded = ctx.load()?;
@@ -89,8 +89,9 @@ pub fn update(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
     let (diff, notes) = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
-            let update = qiwang::results::update_rulebook(event, current, &text, &source, lang)
-                .map_err(lib_error)?;
+            let update =
+                qiwang::rules_update::update_rulebook(event, current, &text, &source, lang)
+                    .map_err(lib_error)?;
             let notes: Vec<String> = update
                 .notes
                 .iter()

@@ -83,9 +83,9 @@ impl ExitStatus for qiwang::pairing::PairingError {
     }
 }
 
-impl ExitStatus for qiwang::results::RulesUpdateError {
+impl ExitStatus for qiwang::rules_update::RulesUpdateError {
     fn exit_code(&self) -> ExitCode {
-        use qiwang::results::RulesUpdateError as E;
+        use qiwang::rules_update::RulesUpdateError as E;
         match self {
             E::Invalid(..)
             | E::AltersPlayedRounds(..)

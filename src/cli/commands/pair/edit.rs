@@ -1,5 +1,5 @@
 //! `qiwang unpair` and `qiwang pairing swap|set`: hand changes to a pool's newest round.
-//! The library makes and checks the edit (`pairing::edit_round`, `results::unpair_round`);
+//! The library makes and checks the edit (`pairing::edit_round`, `pairing::unpair_round`);
 //! here the players are resolved by name and the sheet printed.
 
 use crate::cli::context::{
@@ -22,7 +22,7 @@ pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     let lang = ctx.lang(&rules);
     let n = store
         .transaction(&ctx.command_info(), |ev| {
-            let number = qiwang::results::unpair_round(ev, &pool).map_err(lib_error)?;
+            let number = qiwang::pairing::unpair_round(ev, &pool).map_err(lib_error)?;
             Ok(Action::Unpaired {
                 group: pool.clone(),
                 round: number,
