@@ -63,13 +63,14 @@ pub fn merge(
     .change((), serde_json::json!({ "from": from, "into": into })))
 }
 
-/// The pools the demo plays, in rulebook order: those with players, less the groups the
-/// rulebook's minimum cancelled.
+/// The pools the demo plays, in rulebook order: those with players
+/// ([`Shown::Players`](crate::registration::Shown)), less the groups the rulebook's
+/// minimum cancelled.
 pub fn pools_to_play(event: &Event, rules: &Rulebook, cancelled: &[GroupId]) -> Vec<GroupId> {
-    rules
-        .pools()
+    crate::registration::pools_shown(rules, event, crate::registration::Shown::Players)
+        .into_iter()
         .map(|g| g.id.clone())
-        .filter(|g| event.players_in(g).next().is_some() && !cancelled.contains(g))
+        .filter(|g| !cancelled.contains(g))
         .collect()
 }
 

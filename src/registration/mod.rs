@@ -19,7 +19,8 @@
 //! registered twice; `limit.rs` the event's maximum number of players; `entry.rs` puts
 //! one player typed field by field (`player add`, `player edit`) through the same checks;
 //! `problems.rs` holds the located errors. Around the import:
-//! `lookup.rs` finds players and pools by what a user types, `groups.rs` cancels and
+//! `lookup.rs` finds players and pools by what a user types, `shown.rs` decides which
+//! pools a command shows without `--group`, `groups.rs` cancels and
 //! checks groups, `summary.rs` counts them, `template.rs` writes an empty registration
 //! sheet, `privacy.rs` masks personal data (`numerals.rs` finds the numbers and dates people
 //! type into free text) and `normalise.rs` cleans cells and names.
@@ -35,6 +36,7 @@ mod ods_scan;
 mod problems;
 mod row;
 mod sheet;
+mod shown;
 #[cfg(test)]
 mod tests;
 mod xls_scan;
@@ -66,4 +68,5 @@ pub use privacy::{mask_id_number, mask_phone};
 pub use problems::{ImportErrors, Place, RowError};
 pub use row::find_group;
 pub use sheet::is_example_mark;
+pub use shown::{Shown, pools_shown};
 pub use summary::{GroupSize, group_sizes};

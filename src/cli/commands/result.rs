@@ -1,11 +1,12 @@
 //! `qiwang result`, `qiwang penalty`, `qiwang playoff`
 
 use crate::cli::context::{
-    Ctx, Loaded, lib_error, player_label, resolve_player, resolve_pool, tx_error,
+    Ctx, Loaded, lib_error, player_label, pools_shown, resolve_player, resolve_pool, tx_error,
 };
 use crate::cli::error::{CliError, read_input};
 use qiwang::i18n::{Text, plural};
 use qiwang::model::{GroupId, PlayerId};
+use qiwang::registration::Shown;
 use qiwang::results::{self, ResultEntry};
 use qiwang::store::action::Action;
 use std::path::Path;
@@ -48,10 +49,12 @@ pub fn run(
     }
     let mut typed: Option<Typed> = None;
     if !args.is_empty() {
-        let pool = match (&chosen, pool_awaiting_results(&rules, &event)) {
+        // Without `--group`, the one pool whose newest round still waits for results.
+        let waiting = pools_shown(&rules, &event, Shown::AwaitingResults);
+        let pool = match (&chosen, waiting.as_slice()) {
             (Some(pool), _) => pool.clone(),
-            (None, Some(pool)) => pool,
-            (None, None) => resolve_pool(&rules, &event, None)?,
+            (None, [one]) => one.clone(),
+            (None, _) => resolve_pool(&rules, &event, None)?,
         };
         let entries = results::parse_result_args(args).map_err(lib_error)?;
         let claims = results::typed_seats(&entries, names).map_err(lib_error)?;
@@ -179,27 +182,6 @@ pub fn run(
 
 /// Results typed on the command line: the pool, the entries and the players named.
 type Typed = (GroupId, Vec<ResultEntry>, Vec<(u32, results::Seats)>);
-
-/// Without `--group`, the one pool whose newest round still waits for results.
-fn pool_awaiting_results(
-    rules: &qiwang::rulebook::Rulebook,
-    event: &qiwang::model::Event,
-) -> Option<qiwang::model::GroupId> {
-    let waiting: Vec<_> = rules
-        .pools()
-        .filter(|g| {
-            event
-                .group(&g.id)
-                .and_then(|s| s.last_round())
-                .is_some_and(|r| !r.is_complete())
-        })
-        .map(|g| g.id.clone())
-        .collect();
-    match waiting.as_slice() {
-        [one] => Some(one.clone()),
-        _ => None,
-    }
-}
 
 /// A penalty without points is a usage mistake (exit 2); any other refusal is bad input.
 fn penalty_error(e: results::ResultError) -> CliError {
