@@ -16,7 +16,6 @@ macro_rules! outln {
     ($($arg:tt)*) => { $crate::cli::emit(&format!("{}\n", format_args!($($arg)*))) };
 }
 
-mod action;
 mod args;
 mod commands;
 mod context;

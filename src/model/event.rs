@@ -333,6 +333,14 @@ impl Event {
             .ok()
             .or_else(|| self.players.iter().position(|p| p.id == id))
     }
+    /// A player as sheets and messages show them: name and pairing number (`闫文(12)`),
+    /// the name alone before the draw, the id when there is no such player.
+    pub fn player_label(&self, id: PlayerId) -> String {
+        self.player(id).map_or(id.to_string(), |p| match p.number {
+            Some(n) => format!("{}({n})", p.name),
+            None => p.name.clone(),
+        })
+    }
 
     /// The next unused registration id.
     pub fn next_player_id(&self) -> PlayerId {

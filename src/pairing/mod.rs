@@ -1,5 +1,6 @@
 //! The Swiss pairing engine (积分编排): round 1 by draw or rating, later rounds as one
-//! optimisation, the checker for stored or hand-edited rounds, and manual edits.
+//! optimisation, the checker for stored or hand-edited rounds, manual edits and taking
+//! back an unplayed round (`unpair.rs`).
 //!
 //! Owns deciding who plays whom, with which colour, and who gets the bye, per docs/rules.md
 //! §2–§4; explaining those decisions; and verifying rounds against the hard rules. Pure:
@@ -25,6 +26,7 @@ mod simulate;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 mod turn;
+mod unpair;
 mod wide;
 
 pub use check::{
@@ -42,6 +44,7 @@ pub use optimal::{Better, Verdict, prove_round};
 pub use turn::{
     PoolSeed, PoolTurn, Turn, WaitReason, Waiting, pair_pool, pair_ready_pools, pool_seed,
 };
+pub use unpair::unpair_round;
 
 use crate::i18n::{Localize, bi, display_english, number_ranges, plural};
 use crate::model::{Colour, Event, GroupId, Pairing, Player, PlayerId, Relax, Relaxation, Round};

@@ -220,13 +220,8 @@ pub fn find_pool(
     if let [only] = pools.as_slice() {
         return Ok((*only).clone());
     }
-    let with_players: Vec<&GroupId> = pools
-        .iter()
-        .copied()
-        .filter(|g| event.players_in(g).next().is_some())
-        .collect();
-    if let [only] = with_players.as_slice() {
-        return Ok((*only).clone());
+    if let [only] = super::pools_shown(rules, event, super::Shown::Players).as_slice() {
+        return Ok(only.id.clone());
     }
     Err(LookupError::GroupNeeded {
         known: group_names(rules),

@@ -5,7 +5,8 @@
 //! checks on each row (ID-card checksum and cross-checks, the eligibility of the group
 //! named, duplicates) and the masking of personal data. All-or-nothing: every problem is
 //! collected with its line and column, and no player is returned unless the whole file
-//! is clean. Must not touch the event state or print; the caller stores the players.
+//! is clean. Must not print, nor touch the event state except to add or correct the one
+//! player of `player add`/`player edit` (`entry.rs`); the caller stores imported players.
 //!
 //! The map: `batch.rs` is the entry point ([`read_batch`] for several files,
 //! [`read_registrations`] for one; all or nothing); `sheet.rs` reads a CSV file or the
@@ -15,14 +16,18 @@
 //! library reads a byte and `grid.rs` keeps while laying the cells out); `row.rs` turns one row into a
 //! player (`values.rs` parses the cells, `id_card.rs` checks ID numbers,
 //! `eligibility.rs` the group's conditions); `duplicates.rs` refuses a player
-//! registered twice; `limit.rs` the event's maximum number of players; `problems.rs` holds the located errors. Around the import:
-//! `lookup.rs` finds players and pools by what a user types, `groups.rs` cancels and
+//! registered twice; `limit.rs` the event's maximum number of players; `entry.rs` puts
+//! one player typed field by field (`player add`, `player edit`) through the same checks;
+//! `problems.rs` holds the located errors. Around the import:
+//! `lookup.rs` finds players and pools by what a user types, `shown.rs` decides which
+//! pools a command shows without `--group`, `groups.rs` cancels and
 //! checks groups, `summary.rs` counts them, `template.rs` writes an empty registration
 //! sheet, `privacy.rs` masks personal data (`numerals.rs` finds the numbers and dates people
 //! type into free text) and `normalise.rs` cleans cells and names.
 
 mod batch;
 mod duplicates;
+mod entry;
 mod grid;
 mod limit;
 mod limits;
@@ -31,6 +36,7 @@ mod ods_scan;
 mod problems;
 mod row;
 mod sheet;
+mod shown;
 #[cfg(test)]
 mod tests;
 mod xls_scan;
@@ -54,6 +60,7 @@ pub use batch::{
     read_registrations,
 };
 pub use decode::{Decoded, Detected, Encoding, decode};
+pub use entry::{EntryError, PlayerEntry, add_player, edit_player, player_from_entry};
 pub use groups::{GroupError, cancel_group, check_pool_size};
 pub use id_card::{IdCard, IdError, parse_id_number};
 pub use lookup::{LookupError, find_player, find_pool, merged_pool};
@@ -61,4 +68,5 @@ pub use privacy::{mask_id_number, mask_phone};
 pub use problems::{ImportErrors, Place, RowError};
 pub use row::find_group;
 pub use sheet::is_example_mark;
+pub use shown::{Shown, pools_shown};
 pub use summary::{GroupSize, group_sizes};

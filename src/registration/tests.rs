@@ -6,11 +6,11 @@ use crate::model::{Gender, GroupId, Player, PlayerId};
 use crate::rulebook::{Eligibility, GroupRule, Lang, Marks, Rulebook};
 use chrono::NaiveDate;
 
-fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+pub(super) fn date(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()
 }
 
-fn group(
+pub(super) fn group(
     id: &str,
     name: &str,
     pairs_with: Option<&str>,
@@ -35,7 +35,7 @@ fn group(
 }
 
 /// A Jinhua-like rulebook: 成人组 with 残疾人组 inside it, 青少年组 under 16.
-fn rules() -> Rulebook {
+pub(super) fn rules() -> Rulebook {
     let mut r = Rulebook::cxa_2011("测试赛", 9);
     r.event.start_date = Some(date(2018, 10, 26));
     r.groups = vec![
@@ -75,7 +75,7 @@ fn rules() -> Rulebook {
 }
 
 /// A valid ID number for a birth date and a sequence (odd = male).
-fn id(region: &str, birth: &str, seq: u32) -> String {
+pub(super) fn id(region: &str, birth: &str, seq: u32) -> String {
     let first17 = format!("{region}{birth}{seq:03}");
     format!("{first17}{}", id_card::check_character(&first17).unwrap())
 }

@@ -11,6 +11,8 @@
 //! | `entry.rs` | [`ResultEntry`], one table's result as entered |
 //! | `parse.rs` | reading outcome tokens, fouls and result arguments |
 //! | `file/` | reading a results file (`result --from`), every row checked before recording |
+//! | `source.rs` | a results file's bytes as text: a workbook's first sheet, or decoded CSV |
+//! | `typed.rs` | `result --names`: the players typed for each table |
 //! | `seats.rs` | who a row says played (names, 序号, ID tails), checked against its table |
 //! | `fingerprint.rs` | the pairing code (编排码) a results file is printed with |
 //! | `mismatch.rs` | [`Mismatch`]: a row about other players, a file for a pairing since re-made |
@@ -19,9 +21,7 @@
 //! | `forfeits.rs` | the forfeit-withdrawal rule, re-applied after every change of results |
 //! | `withdraw.rs` | withdrawing and reinstating a player by hand; wording a withdrawal's cause |
 //! | `playoff.rs` | recording the playoff (加赛) that settles a tie for an unshareable place |
-//! | `rounds.rs` | round-level changes: unpairing a round, point penalties, finished rounds |
-//! | `rules_update.rs` | replacing the frozen rulebook between rounds |
-//! | `rules_field.rs` | what a new rulebook contradicts in the registered field |
+//! | `rounds.rs` | round-level decisions: point penalties, finished rounds |
 //! | `error/` | [`ResultError`], every refusal of this module, its messages by family |
 
 mod entry;
@@ -35,23 +35,25 @@ mod playoff;
 mod record;
 mod recorded;
 mod rounds;
-mod rules_field;
-mod rules_update;
 mod seats;
+mod source;
+mod typed;
 mod withdraw;
 
 pub use entry::ResultEntry;
 pub use error::ResultError;
 pub use file::{PoolResults, parse_results_csv, read_results_file};
 pub use fingerprint::pairing_code;
+pub(crate) use forfeits::apply_forfeit_withdrawals;
 pub use mismatch::{Hint, Mismatch, Place, Seen, Whereabouts};
 pub use parse::{is_late_token, parse_fouls, parse_outcome, parse_result_args};
 pub use playoff::record_playoff;
 pub use record::{record_results, record_results_in_rounds};
 pub use recorded::{RecordReport, RecordedResult, ResultWarning, correction_text};
-pub use rounds::{add_penalty, check_round_finished, unpair_round};
-pub use rules_update::{RulesUpdate, RulesUpdateError, line_diff, update_rulebook};
+pub use rounds::{add_penalty, check_round_finished};
 pub use seats::{SeatClaim, Seats, check_typed_seats};
+pub use source::{ResultsText, SourceError, results_text};
+pub use typed::{TypedNamesError, typed_seats};
 pub use withdraw::{
     reinstate_player, withdraw, withdraw_from_next_round, withdraw_player, withdrawal_cause_text,
 };

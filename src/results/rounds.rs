@@ -1,37 +1,9 @@
-//! Round-level decisions the arbiter's commands need: dropping an unplayed round, a point
-//! penalty, and which rounds standings may be computed after.
+//! Round-level decisions the arbiter's commands need: a point penalty, and which rounds
+//! standings may be computed after. (Dropping an unplayed round is `pairing::unpair`.)
 
 use super::ResultError;
 use crate::model::{Event, GroupId, Penalty, PlayerId, Points};
 use crate::rulebook::Rulebook;
-
-/// `qiwang unpair`: drops the newest round of `pool` while it has no results. Dropping
-/// round 1 clears the pool's pairing numbers, so the next `pair` draws again. Returns the
-/// round dropped.
-pub fn unpair_round(event: &mut Event, pool: &GroupId) -> Result<u32, ResultError> {
-    let state = event.group_mut(pool);
-    let Some(last) = state.rounds.last() else {
-        return Err(ResultError::NothingToUnpair {
-            group: pool.clone(),
-        });
-    };
-    if last.has_results() {
-        return Err(ResultError::RoundHasResults {
-            group: pool.clone(),
-            round: last.number,
-        });
-    }
-    let number = last.number;
-    state.rounds.pop();
-    // The relaxations recorded for the dropped round go with it (docs/rules.md §2.5).
-    state.forget_relaxations(number);
-    if number == 1 {
-        for p in event.players.iter_mut().filter(|p| &p.group == pool) {
-            p.number = None;
-        }
-    }
-    Ok(number)
-}
 
 /// `qiwang penalty`: deducts `points` (default: the rulebook's `disturbance_penalty`,
 /// Dongguan 十五.9 扣其2个积分) from a player, after the last finished round of their pool.
@@ -155,35 +127,6 @@ mod tests {
         assert!(matches!(
             check_round_finished(&event, &pool, 3),
             Err(ResultError::RoundNotPaired { paired: 2, .. })
-        ));
-    }
-
-    #[test]
-    fn only_a_round_without_results_is_dropped() {
-        let (mut event, pool) = event();
-        assert!(matches!(
-            unpair_round(&mut event, &pool),
-            Err(ResultError::RoundHasResults { round: 2, .. })
-        ));
-        if let Some(Pairing::Game { result, .. }) =
-            event.group_mut(&pool).rounds[1].pairings.get_mut(1)
-        {
-            *result = None;
-        }
-        assert_eq!(unpair_round(&mut event, &pool), Ok(2));
-        event.group_mut(&pool).rounds[0]
-            .pairings
-            .iter_mut()
-            .for_each(|p| {
-                if let Pairing::Game { result, .. } = p {
-                    *result = None;
-                }
-            });
-        assert_eq!(unpair_round(&mut event, &pool), Ok(1));
-        assert!(event.players.iter().all(|p| p.number.is_none()));
-        assert!(matches!(
-            unpair_round(&mut event, &pool),
-            Err(ResultError::NothingToUnpair { .. })
         ));
     }
 

@@ -81,6 +81,7 @@
 //! qiwang is refused with a message naming the newest readable snapshot, and no command
 //! writes anything while it is refused.
 
+pub mod action;
 mod audit;
 mod diff;
 mod directory;
@@ -181,6 +182,22 @@ impl<T> Change<T> {
             value,
             summary: summary.into(),
             details,
+        }
+    }
+
+    /// The same change, its value turned by `f` (for the command to render).
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Change<U> {
+        match self {
+            Change::Changed {
+                value,
+                summary,
+                details,
+            } => Change::Changed {
+                value: f(value),
+                summary,
+                details,
+            },
+            Change::Unchanged(value) => Change::Unchanged(f(value)),
         }
     }
 }

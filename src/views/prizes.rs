@@ -14,14 +14,13 @@ pub fn all_standings(event: &Event, rules: &Rulebook) -> BTreeMap<GroupId, Stand
         .collect()
 }
 
-/// The pools [`all_standings`] ranks, in the rulebook's order: those with players.
+/// The pools [`all_standings`] ranks, in the rulebook's order: those with players
+/// ([`Shown::Players`](crate::registration::Shown)).
 pub(crate) fn ranked_pools<'r>(
     event: &Event,
     rules: &'r Rulebook,
 ) -> impl Iterator<Item = &'r GroupRule> {
-    rules
-        .pools()
-        .filter(|g| event.players_in(&g.id).next().is_some())
+    crate::registration::pools_shown(rules, event, crate::registration::Shown::Players).into_iter()
 }
 
 /// The prize sheet and the team rankings, computed from the current standings.

@@ -74,12 +74,7 @@ fn lines_marked(
     lang: Lang,
 ) -> Vec<(String, bool)> {
     let several = rules.pools().count() > 1;
-    let label = |id: PlayerId| {
-        event.player(id).map_or(id.to_string(), |p| match p.number {
-            Some(n) => format!("{}({n})", p.name),
-            None => p.name.clone(),
-        })
-    };
+    let label = |id: PlayerId| event.player_label(id);
     let mut out = Vec::new();
     for report in reports {
         let group = if several {

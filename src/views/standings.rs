@@ -456,14 +456,8 @@ pub fn every_pool_standings(
     ));
     report.lang = lang.code().into();
     let mut values = Vec::new();
-    for pool in rules.pools() {
-        if event.players_in(&pool.id).next().is_none()
-            || event
-                .group(&pool.id)
-                .is_some_and(|g| g.merged_into.is_some())
-        {
-            continue;
-        }
+    for pool in crate::registration::pools_shown(rules, event, crate::registration::Shown::Players)
+    {
         let st = standings::compute_standings(event, rules, &pool.id, after_round);
         let one = self::standings(event, rules, &st, lang, json);
         for mut s in one.sections {

@@ -3,18 +3,17 @@
 //! Everything goes through the same store transactions as the real commands, so the
 //! demo leaves a genuine event directory (with history and audit log) to explore.
 
-use crate::cli::action::{Action, GroupResults, PairedRound};
 use crate::cli::args::DemoArgs;
 use crate::cli::context::ExitStatus;
 use crate::cli::context::tx_error;
 use crate::cli::context::{Ctx, lib_error, player_label};
 use crate::cli::error::CliError;
+use qiwang::demo;
 use qiwang::i18n::{Localize, Text};
-use qiwang::model::{Event, GroupId, Outcome, Pairing, PlayerId, PlayerStatus};
-use qiwang::registration::{ImportOptions, read_registrations};
+use qiwang::model::{Event, GroupId};
 use qiwang::report::{Format, Json};
 use qiwang::rulebook::{Lang, Rulebook};
-use qiwang::store::{Change, CommandInfo, Store};
+use qiwang::store::{CommandInfo, Store};
 use std::path::Path;
 
 const JINHUA_RULES: &str = include_str!("../../../rules/jinhua-2018.toml");
@@ -93,22 +92,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
     // Registration.
     let n = store
         .transaction(&cmd(&["import", &reg_source]), |ev| {
-            let players = read_registrations(
-                &registrations,
-                &reg_source,
-                &ImportOptions::default(),
-                &rules,
-                &ev.players,
-                ev.next_player_id(),
-            )
-            .map_err(|e| CliError::new(e.exit_code(), Text::of(&e)))?;
-            let n = players.len();
-            ev.players.extend(players);
-            Ok(Action::Imported {
-                players: n,
-                files: vec![reg_source.clone()],
-            }
-            .change(n, serde_json::json!({ "file": reg_source })))
+            demo::register(ev, &rules, &registrations, &reg_source).map_err(lib_error)
         })
         .map_err(tx_error)?;
     outln!(
@@ -130,16 +114,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
                 store
                     .transaction(
                         &cmd(&["group-merge", u.group.as_str(), into.as_str()]),
-                        |ev| {
-                            let report = qiwang::prizes::merge_group(ev, &rules, &u.group, &into)
-                                .map_err(|e| CliError::new(e.exit_code(), Text::of(&e)))?;
-                            Ok(Action::GroupMerged {
-                                from: u.group.clone(),
-                                into: into.clone(),
-                                moved: report.moved.len(),
-                            }
-                            .change((), serde_json::json!({ "from": u.group, "into": into })))
-                        },
+                        |ev| demo::merge(ev, &rules, &u.group, &into).map_err(lib_error),
                     )
                     .map_err(tx_error)?;
                 let into_name = rules
@@ -170,16 +145,9 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
     }
     let event = store.load().map_err(lib_error)?;
 
-    let pools: Vec<GroupId> = rules
-        .pools()
-        .map(|g| g.id.clone())
-        .filter(|g| event.players_in(g).next().is_some() && !cancelled.contains(g))
-        .collect();
+    let pools = demo::pools_to_play(&event, &rules, &cancelled);
     // One forfeit and one withdrawal in the largest pool, so the demo shows both.
-    let largest = pools
-        .iter()
-        .max_by_key(|g| event.players_in(g).count())
-        .cloned();
+    let largest = demo::largest_pool(&event, &pools);
     for pool in &pools {
         play_pool(
             &store,
@@ -236,6 +204,8 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Pairs and plays every round of `pool`, one store transaction a step, printing each
+/// round's tally and notes; a pool that cannot be paired any further stops there.
 fn play_pool(
     store: &Store,
     rules: &Rulebook,
@@ -248,36 +218,12 @@ fn play_pool(
         .group(pool)
         .map(|g| g.name.clone())
         .unwrap_or_else(|| pool.to_string());
-    let rounds = rules.rounds_for(pool);
-    let seed = seed
-        ^ pool
-            .as_str()
-            .bytes()
-            .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
-    for round in 1..=rounds {
-        // Pair inside the transaction, on the state it is about to change. A pool that
-        // cannot be paired any further ends here (nothing is written).
+    let seed = demo::pool_seed(seed, pool);
+    for round in 1..=rules.rounds_for(pool) {
+        // Paired inside the transaction, on the state it is about to change.
         let stuck = store
             .transaction(&cmd(&["pair", "--group", pool.as_str()]), |ev| {
-                Ok::<_, CliError>(
-                    match qiwang::pairing::pair_next_round(ev, rules, pool, seed) {
-                        Ok(plan) => {
-                            plan.apply(ev, pool, seed);
-                            Action::Paired {
-                                rounds: vec![PairedRound {
-                                    group: pool.clone(),
-                                    round,
-                                    seed: None,
-                                    games: None,
-                                    relax: None,
-                                }],
-                                refused: Vec::new(),
-                            }
-                            .change(None, serde_json::json!({ "group": pool, "round": round }))
-                        }
-                        Err(e) => Change::Unchanged(Some(e)),
-                    },
-                )
+                Ok::<_, CliError>(demo::pair(ev, rules, pool, round, seed))
             })
             .map_err(tx_error)?;
         if let Some(e) = stuck {
@@ -287,108 +233,26 @@ fn play_pool(
             }
             return Ok(());
         }
-        let (notes, counts) = store
+        let (notes, tally) = store
             .transaction(&cmd(&["result", "--group", pool.as_str()]), |ev| {
-                let absent: Vec<PlayerId> = if incidents && round == 3 {
-                    lowest_numbered_game_player(ev, pool, round)
-                } else {
-                    Vec::new()
-                };
-                let entries = qiwang::simulate::round_results(ev, pool, round, seed, &absent);
-                let report =
-                    qiwang::results::record_results(ev, rules, pool, Some(round), &entries)
-                        .map_err(|e| CliError::new(e.exit_code(), Text::of(&e)))?;
-                if incidents && round == 5 {
-                    withdraw_one(ev, pool, round);
-                }
-                let notes = report.messages_named(lang, &|id| player_label(ev, id));
-                let action = Action::Results {
-                    groups: vec![GroupResults::of(&report)],
-                };
-                let details = serde_json::json!({
-                    "group": pool,
-                    "round": round,
-                    "notes": report.messages(),
-                });
-                Ok(action.change((notes, tally(ev, pool, round, lang)), details))
+                let change =
+                    demo::play(ev, rules, pool, round, seed, incidents).map_err(lib_error)?;
+                Ok::<_, CliError>(change.map(|played| {
+                    let label = |id| player_label(ev, id);
+                    (played.report.messages_named(lang, &label), played.tally)
+                }))
             })
             .map_err(tx_error)?;
-        outln!("  {name} {} {counts}", round_label(round, lang));
+        let round_label = match lang {
+            Lang::Zh => format!("第{round}轮"),
+            Lang::En => format!("round {round}"),
+        };
+        outln!("  {name} {round_label} {}", tally.text(lang));
         for m in notes {
             outln!("    {m}");
         }
     }
     Ok(())
-}
-
-fn round_label(round: u32, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => format!("第{round}轮"),
-        Lang::En => format!("round {round}"),
-    }
-}
-
-/// "35 games: red 12, draws 11, black 10, forfeits 1, byes 1".
-fn tally(event: &Event, pool: &GroupId, round: u32, lang: Lang) -> String {
-    let Some(r) = event.group(pool).and_then(|g| g.round(round)) else {
-        return String::new();
-    };
-    let (mut red, mut draw, mut black, mut forfeit, mut bye) = (0, 0, 0, 0, 0);
-    for p in &r.pairings {
-        match p {
-            Pairing::Bye { .. } => bye += 1,
-            Pairing::Game {
-                result: Some(res), ..
-            } => match res.outcome {
-                Outcome::RedWin => red += 1,
-                Outcome::Draw => draw += 1,
-                Outcome::BlackWin => black += 1,
-                _ => forfeit += 1,
-            },
-            Pairing::Game { .. } => {}
-        }
-    }
-    let games = red + draw + black + forfeit;
-    match lang {
-        Lang::Zh => format!("{games}台：红胜{red} 和{draw} 黑胜{black} 弃权{forfeit} 轮空{bye}"),
-        Lang::En => format!(
-            "{}: red {red}, draws {draw}, black {black}, forfeits {forfeit}, byes {bye}",
-            qiwang::i18n::plural(games, "game", "games")
-        ),
-    }
-}
-
-/// The black player of the last table misses round 3 (a forfeit).
-fn lowest_numbered_game_player(event: &Event, pool: &GroupId, round: u32) -> Vec<PlayerId> {
-    event
-        .group(pool)
-        .and_then(|g| g.round(round))
-        .and_then(|r| {
-            r.pairings.iter().rev().find_map(|p| match p {
-                Pairing::Game { black, .. } => Some(*black),
-                Pairing::Bye { .. } => None,
-            })
-        })
-        .into_iter()
-        .collect()
-}
-
-/// The lowest-placed active player withdraws after round 5 (voluntary withdrawal).
-fn withdraw_one(ev: &mut Event, pool: &GroupId, round: u32) {
-    let candidate = ev
-        .players
-        .iter()
-        .filter(|p| &p.group == pool && !p.is_withdrawn())
-        .max_by_key(|p| p.number)
-        .map(|p| p.id);
-    if let Some(id) = candidate
-        && let Some(p) = ev.player_mut(id)
-    {
-        p.status = PlayerStatus::Withdrawn {
-            from_round: round + 1,
-            cause: qiwang::model::WithdrawalCause::Manual { note: None },
-        };
-    }
 }
 
 /// Where the demo puts its event when no directory is given.

@@ -1,9 +1,10 @@
 //! `qiwang export --format html|csv|json|trf|xlsx --out DIR [--group G] [--force]`
 
 use crate::cli::context::ExitStatus;
-use crate::cli::context::{Ctx, FormatArg, Loaded, lib_error, pools_with_rounds, resolve_pool};
+use crate::cli::context::{Ctx, FormatArg, Loaded, lib_error, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Text, plural};
+use qiwang::registration::Shown;
 use qiwang::report::Json;
 use qiwang::report::publish::{shown, write_export};
 use qiwang::report::safe::encode;
@@ -15,7 +16,7 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
     let lang = ctx.lang(&rules);
     let pools = match group {
         Some(_) => vec![resolve_pool(&rules, &event, group)?],
-        None => pools_with_rounds(&rules, &event),
+        None => pools_shown(&rules, &event, Shown::Paired),
     };
     let only = group.map(|_| &pools[0]);
     if ctx.format_arg == FormatArg::Xlsx {

@@ -1,10 +1,10 @@
 //! `qiwang group cancel G`
 
-use crate::cli::action::Action;
 use crate::cli::context::{Ctx, lib_error, tx_error};
 use crate::cli::error::CliError;
 use qiwang::model::GroupId;
 use qiwang::rulebook::Lang;
+use qiwang::store::action::Action;
 
 /// Cancels a pool below its minimum that has no `merge_into`, listing its players.
 pub fn cancel(ctx: &Ctx, group: &str) -> Result<(), CliError> {

@@ -1,12 +1,12 @@
 //! `qiwang log` / `qiwang undo` / `qiwang redo` / `qiwang unlock`
 
-use crate::cli::action::{Names, describe};
 use crate::cli::context::{Ctx, lib_error};
 use crate::cli::error::CliError;
 use qiwang::registration::privacy::{mask_free_text, mask_free_text_json};
 use qiwang::report::{Report, Section};
 use qiwang::rulebook::Lang;
 use qiwang::store::Recovery;
+use qiwang::store::action::{Names, describe};
 
 pub fn log(ctx: &Ctx) -> Result<(), CliError> {
     // The wording needs the rulebook and the players' names, not the rounds; and only

@@ -1,11 +1,11 @@
 //! `qiwang teams`, `qiwang prizes`, `qiwang group sizes|merge`
 
-use crate::cli::action::Action;
 use crate::cli::context::{Ctx, Loaded, lib_error, resolve_player, resolve_pool, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId, PlayerId};
 use qiwang::report::{Format, Report, Section};
+use qiwang::store::action::Action;
 
 pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
     let Loaded { event, rules, .. } = ctx.load()?;

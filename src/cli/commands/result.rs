@@ -1,13 +1,14 @@
 //! `qiwang result`, `qiwang penalty`, `qiwang playoff`
 
-use crate::cli::action::{Action, GroupResults};
 use crate::cli::context::{
-    Ctx, Loaded, lib_error, player_label, resolve_player, resolve_pool, tx_error,
+    Ctx, Loaded, lib_error, player_label, pools_shown, resolve_player, resolve_pool, tx_error,
 };
 use crate::cli::error::{CliError, read_input};
 use qiwang::i18n::{Text, plural};
 use qiwang::model::{GroupId, PlayerId};
+use qiwang::registration::Shown;
 use qiwang::results::{self, ResultEntry};
+use qiwang::store::action::Action;
 use std::path::Path;
 
 pub fn run(
@@ -34,36 +35,11 @@ pub fn run(
     if let Some(path) = from {
         // Results sheets come from the same Excel as registrations: UTF-8 or GBK.
         let bytes = read_input(path, qiwang::input::InputKind::Sheet)?;
-        // A workbook: its first sheet with data, as CSV lines numbered like its rows.
-        let mut source = path.display().to_string();
-        let workbook = if qiwang::registration::xlsx::is_workbook(&bytes) {
-            let (sheet, text) =
-                qiwang::registration::xlsx::first_sheet_as_csv(&bytes).map_err(|e| {
-                    CliError::input(
-                        e.map(|m, l| format!("`{}`{}{m}", path.display(), l.pick("：", ": "))),
-                    )
-                })?;
-            source = format!("{source}:{sheet}");
-            Some(text)
-        } else {
-            None
-        };
-        let text = match workbook {
-            Some(text) => text,
-            None => {
-                qiwang::registration::decode(&bytes, qiwang::registration::Encoding::Auto)
-                    .map_err(|e| {
-                        CliError::input(Text::new(
-                            format!("`{}` 第 {} 行：{}", path.display(), e.line, e.message_zh),
-                            format!("`{}` line {}: {}", path.display(), e.line, e.message),
-                        ))
-                    })?
-                    .text
-            }
-        };
-        file_batches = results::read_results_file(&text, &source, &event, &rules, chosen.as_ref())
-            .map_err(lib_error)?;
-        file_text = Some((text, source));
+        let file = results::results_text(&bytes, &path.display().to_string()).map_err(lib_error)?;
+        file_batches =
+            results::read_results_file(&file.text, &file.source, &event, &rules, chosen.as_ref())
+                .map_err(lib_error)?;
+        file_text = Some(file);
     }
     if !names.is_empty() && args.is_empty() {
         return Err(CliError::usage(Text::new(
@@ -73,13 +49,15 @@ pub fn run(
     }
     let mut typed: Option<Typed> = None;
     if !args.is_empty() {
-        let pool = match (&chosen, pool_awaiting_results(&rules, &event)) {
+        // Without `--group`, the one pool whose newest round still waits for results.
+        let waiting = pools_shown(&rules, &event, Shown::AwaitingResults);
+        let pool = match (&chosen, waiting.as_slice()) {
             (Some(pool), _) => pool.clone(),
-            (None, Some(pool)) => pool,
-            (None, None) => resolve_pool(&rules, &event, None)?,
+            (None, [one]) => one.clone(),
+            (None, _) => resolve_pool(&rules, &event, None)?,
         };
         let entries = results::parse_result_args(args).map_err(lib_error)?;
-        let claims = typed_names(&entries, names)?;
+        let claims = results::typed_seats(&entries, names).map_err(lib_error)?;
         results::check_typed_seats(&event, &rules, &pool, round, &claims).map_err(lib_error)?;
         typed = Some((pool, entries, claims));
     }
@@ -94,10 +72,15 @@ pub fn run(
             // Every group's rows in one transaction: a file is taken whole or not at all.
             // Checked again against the state as it is under the lock, so that a round
             // re-paired since the check above cannot take the file's results.
-            if let Some((text, source)) = &file_text {
-                file_batches =
-                    results::read_results_file(text, source, ev, &rules, chosen.as_ref())
-                        .map_err(lib_error)?;
+            if let Some(file) = &file_text {
+                file_batches = results::read_results_file(
+                    &file.text,
+                    &file.source,
+                    ev,
+                    &rules,
+                    chosen.as_ref(),
+                )
+                .map_err(lib_error)?;
             }
             let mut reports = Vec::new();
             for batch in &file_batches {
@@ -129,39 +112,7 @@ pub fn run(
                         .map(|w| w.text(lang, &|id| player_label(ev, id))),
                 );
             }
-            // The audit log keeps the round each result was actually stored in.
-            let action = Action::Results {
-                groups: reports.iter().map(GroupResults::of).collect(),
-            };
-            let json = reports
-                .iter()
-                .map(|r| {
-                    let rounds: std::collections::BTreeSet<u32> =
-                        r.results.iter().map(|x| x.round).collect();
-                    serde_json::json!({
-                        "group": r.group,
-                        "round": if rounds.len() == 1 { rounds.first().copied() } else { None },
-                        "rounds": rounds,
-                        "entries": r.results.iter().map(|x| serde_json::json!({
-                            "round": x.round,
-                            "table": x.table,
-                            "red": x.red,
-                            "black": x.black,
-                            "outcome": x.result.outcome.token(),
-                            "red_fouls": x.result.red_fouls,
-                            "black_fouls": x.result.black_fouls,
-                        })).collect::<Vec<_>>(),
-                    })
-                })
-                .collect::<Vec<_>>();
-            let (group_json, round_json) = match reports.as_slice() {
-                [one] => (serde_json::json!(one.group), json[0]["round"].clone()),
-                _ => (serde_json::Value::Null, serde_json::Value::Null),
-            };
-            Ok(action.change(
-                (confirmed, notes),
-                serde_json::json!({ "group": group_json, "round": round_json, "groups": json }),
-            ))
+            Ok(Action::results_change(&reports, (confirmed, notes)))
         })
         .map_err(tx_error)?;
     outln!(
@@ -231,61 +182,6 @@ pub fn run(
 
 /// Results typed on the command line: the pool, the entries and the players named.
 type Typed = (GroupId, Vec<ResultEntry>, Vec<(u32, results::Seats)>);
-
-/// The players `--names RED/BLACK` gives for each typed table, in order: one per table
-/// or none at all.
-fn typed_names(
-    entries: &[ResultEntry],
-    names: &[String],
-) -> Result<Vec<(u32, results::Seats)>, CliError> {
-    if names.is_empty() {
-        return Ok(Vec::new());
-    }
-    if names.len() != entries.len() {
-        let (n, t) = (names.len(), entries.len());
-        return Err(CliError::usage(Text::new(
-            format!(
-                "给了 {n} 个 `--names`，却录入了 {t} 台的成绩：每台给一个 `--names 红方/黑方`，按台号的顺序"
-            ),
-            format!(
-                "{} given for {}: give one `--names RED/BLACK` per table, in the order of the tables",
-                plural(n, "`--names`", "`--names`"),
-                plural(t, "table", "tables")
-            ),
-        )));
-    }
-    let mut claims = Vec::new();
-    let mut errors = Vec::new();
-    for (entry, text) in entries.iter().zip(names) {
-        match results::Seats::parse_pair(text) {
-            Ok(seats) => claims.push((entry.table, seats)),
-            Err(e) => errors.push(e),
-        }
-    }
-    results::ResultError::collect_all(errors).map_err(lib_error)?;
-    Ok(claims)
-}
-
-/// Without `--group`, the one pool whose newest round still waits for results.
-fn pool_awaiting_results(
-    rules: &qiwang::rulebook::Rulebook,
-    event: &qiwang::model::Event,
-) -> Option<qiwang::model::GroupId> {
-    let waiting: Vec<_> = rules
-        .pools()
-        .filter(|g| {
-            event
-                .group(&g.id)
-                .and_then(|s| s.last_round())
-                .is_some_and(|r| !r.is_complete())
-        })
-        .map(|g| g.id.clone())
-        .collect();
-    match waiting.as_slice() {
-        [one] => Some(one.clone()),
-        _ => None,
-    }
-}
 
 /// A penalty without points is a usage mistake (exit 2); any other refusal is bad input.
 fn penalty_error(e: results::ResultError) -> CliError {

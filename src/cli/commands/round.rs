@@ -3,10 +3,11 @@
 //! to fill in and read back with `qiwang result --from`.
 
 use crate::cli::context::lib_error;
-use crate::cli::context::{Ctx, FormatArg, Loaded, resolve_pool, xlsx_error};
+use crate::cli::context::{Ctx, FormatArg, Loaded, pools_shown, resolve_pool, xlsx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::model::GroupId;
+use qiwang::registration::Shown;
 use qiwang::views::{SheetKind, round_sheets};
 
 pub fn run(
@@ -36,7 +37,7 @@ pub fn run(
     };
     let pools: Vec<GroupId> = match group {
         Some(_) => vec![resolve_pool(&rules, &event, group)?],
-        None => rules.pools().map(|g| g.id.clone()).collect(),
+        None => pools_shown(&rules, &event, Shown::Paired),
     };
     let sheets =
         round_sheets(&event, &rules, &pools, round, kind, lang, ctx.json()).map_err(lib_error)?;

@@ -1,11 +1,11 @@
 //! `qiwang rules check FILE` / `qiwang rules show [FILE]`
 
-use crate::cli::action::Action;
 use crate::cli::context::ExitStatus;
 use crate::cli::context::{Ctx, lib_error, player_label, read_text, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Text, plural};
 use qiwang::rulebook::{Lang, Rulebook};
+use qiwang::store::action::Action;
 use std::path::Path;
 
 pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
@@ -79,7 +79,7 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `qiwang rules update FILE`: see `qiwang::results::update_rulebook`.
+/// `qiwang rules update FILE`: see `qiwang::rules_update::update_rulebook`.
 pub fn update(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
     let text = read_text(path)?;
     let loaded = ctx.load()?;
@@ -89,8 +89,9 @@ pub fn update(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
     let (diff, notes) = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
-            let update = qiwang::results::update_rulebook(event, current, &text, &source, lang)
-                .map_err(lib_error)?;
+            let update =
+                qiwang::rules_update::update_rulebook(event, current, &text, &source, lang)
+                    .map_err(lib_error)?;
             let notes: Vec<String> = update
                 .notes
                 .iter()

@@ -1,8 +1,9 @@
 //! `qiwang standings`, `qiwang crosstable`
 
-use crate::cli::context::{Ctx, Loaded, lib_error, resolve_pool};
+use crate::cli::context::{Ctx, Loaded, lib_error, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
+use qiwang::registration::Shown;
 
 pub fn standings(
     ctx: &Ctx,
@@ -98,14 +99,7 @@ fn check_round(
         Ok(pool) => vec![pool],
         // A named group that does not resolve fails later with its own message.
         Err(_) if group.is_some() => return Ok(()),
-        Err(_) => rules
-            .pools()
-            .map(|g| g.id.clone())
-            .filter(|id| {
-                event.players_in(id).next().is_some()
-                    && event.group(id).is_none_or(|g| g.merged_into.is_none())
-            })
-            .collect(),
+        Err(_) => pools_shown(rules, event, Shown::Players),
     };
     for pool in pools {
         qiwang::results::check_round_finished(event, &pool, n).map_err(lib_error)?;

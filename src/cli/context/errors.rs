@@ -83,14 +83,34 @@ impl ExitStatus for qiwang::pairing::PairingError {
     }
 }
 
-impl ExitStatus for qiwang::results::RulesUpdateError {
+impl ExitStatus for qiwang::rules_update::RulesUpdateError {
     fn exit_code(&self) -> ExitCode {
-        use qiwang::results::RulesUpdateError as E;
+        use qiwang::rules_update::RulesUpdateError as E;
         match self {
             E::Invalid(..)
             | E::AltersPlayedRounds(..)
             | E::ContradictsField { .. }
             | E::Unchanged => InvalidInput,
+        }
+    }
+}
+
+impl ExitStatus for qiwang::results::SourceError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::results::SourceError as E;
+        match self {
+            E::Workbook { .. } | E::Undecodable { .. } => InvalidInput,
+        }
+    }
+}
+
+impl ExitStatus for qiwang::results::TypedNamesError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::results::TypedNamesError as E;
+        match self {
+            // README "Exit codes": `--names` not matching the tables typed is usage.
+            E::Count { .. } => Usage,
+            E::Unreadable(e) => e.exit_code(),
         }
     }
 }
@@ -186,6 +206,15 @@ impl ExitStatus for qiwang::registration::LookupError {
             | E::NoId { .. }
             | E::NoName { .. }
             | E::SeveralNamed { .. } => InvalidInput,
+        }
+    }
+}
+
+impl ExitStatus for qiwang::registration::EntryError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::registration::EntryError as E;
+        match self {
+            E::Invalid(..) | E::GroupFixed { .. } | E::NoPlayer(..) => InvalidInput,
         }
     }
 }

@@ -23,5 +23,5 @@ pub use ctx::{Ctx, FormatArg, Loaded};
 pub use errors::{ExitStatus, lib_error, tx_error};
 pub use files::read_text;
 pub use lang::{error_groups, error_lang, lang_flag, read_rulebook_text};
-pub use resolve::{player_label, pools_with_rounds, resolve_player, resolve_pool};
+pub use resolve::{player_label, pools_shown, resolve_player, resolve_pool};
 pub use xlsx::{refuse_xlsx_on_terminal, xlsx_error};

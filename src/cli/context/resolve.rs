@@ -3,6 +3,7 @@
 
 use crate::cli::error::CliError;
 use qiwang::model::{Event, GroupId, Player, PlayerId};
+use qiwang::registration::Shown;
 use qiwang::rulebook::Rulebook;
 
 /// Finds the pool a user names (`--group`); see `qiwang::registration::find_pool`.
@@ -23,19 +24,16 @@ pub fn resolve_player<'a>(
     qiwang::registration::find_player(event, pool, text).map_err(super::lib_error)
 }
 
-/// Pools that have at least one round.
-pub fn pools_with_rounds(rules: &Rulebook, event: &Event) -> Vec<GroupId> {
-    rules
-        .pools()
+/// The ids of the pools a command shows without `--group`; see
+/// `qiwang::registration::pools_shown`.
+pub fn pools_shown(rules: &Rulebook, event: &Event, shown: Shown) -> Vec<GroupId> {
+    qiwang::registration::pools_shown(rules, event, shown)
+        .into_iter()
         .map(|g| g.id.clone())
-        .filter(|id| event.group(id).is_some_and(|g| !g.rounds.is_empty()))
         .collect()
 }
 
 /// A player as the arbiter reads them on a sheet: 张三(12), name and pairing number.
 pub fn player_label(event: &Event, id: PlayerId) -> String {
-    event.player(id).map_or(id.to_string(), |p| match p.number {
-        Some(n) => format!("{}({n})", p.name),
-        None => p.name.clone(),
-    })
+    event.player_label(id)
 }

@@ -3,7 +3,6 @@
 //! here are the dry run, the log's details, the sheets and the pools left out.
 
 use super::{fresh_seed, mark_dry_run, refusal_text, relax_for_this_round, seed_line, sheet};
-use crate::cli::action::{Action, PairedRound, RefusedRound};
 use crate::cli::context::{Ctx, Loaded, lib_error, tx_error};
 use crate::cli::error::{CliError, ExitCode};
 use qiwang::i18n::{Localize, Text};
@@ -11,6 +10,7 @@ use qiwang::model::{Event, GroupId};
 use qiwang::pairing::{self, PairingError, PoolTurn, Turn};
 use qiwang::report::{Format, Json, Report};
 use qiwang::rulebook::{Lang, Rulebook};
+use qiwang::store::action::{Action, PairedRound, RefusedRound};
 
 /// What `pair --all` did in one pass over the pools.
 struct AllPaired {

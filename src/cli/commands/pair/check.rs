@@ -3,11 +3,12 @@
 //! (`pairing::check_group_detailed`, `pairing::prove_round`); here the verdicts are
 //! rendered and the exit code chosen.
 
-use crate::cli::context::{Ctx, Loaded, lib_error, player_label, pools_with_rounds, resolve_pool};
+use crate::cli::context::{Ctx, Loaded, lib_error, player_label, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Text, number_ranges, plural};
 use qiwang::model::GroupId;
 use qiwang::pairing;
+use qiwang::registration::Shown;
 use qiwang::report::{Format, Report, Section};
 use qiwang::rulebook::{Lang, Rulebook};
 
@@ -18,7 +19,7 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     let lang = ctx.lang(&rules);
     let pools: Vec<GroupId> = match group {
         Some(_) => vec![resolve_pool(&rules, &event, group)?],
-        None => pools_with_rounds(&rules, &event),
+        None => pools_shown(&rules, &event, Shown::Paired),
     };
     let mut total = 0;
     let mut lines = Vec::new();
@@ -180,7 +181,7 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
     let lang = ctx.lang(&rules);
     let pools: Vec<GroupId> = match group {
         Some(_) => vec![resolve_pool(&rules, &event, group)?],
-        None => pools_with_rounds(&rules, &event),
+        None => pools_shown(&rules, &event, Shown::Paired),
     };
     let mut lines = Vec::new();
     let mut section = Section::new(

@@ -1,8 +1,7 @@
 //! `qiwang unpair` and `qiwang pairing swap|set`: hand changes to a pool's newest round.
-//! The library makes and checks the edit (`pairing::edit_round`, `results::unpair_round`);
+//! The library makes and checks the edit (`pairing::edit_round`, `pairing::unpair_round`);
 //! here the players are resolved by name and the sheet printed.
 
-use crate::cli::action::Action;
 use crate::cli::context::{
     Ctx, Loaded, lib_error, player_label, resolve_player, resolve_pool, tx_error,
 };
@@ -10,6 +9,7 @@ use crate::cli::error::CliError;
 use qiwang::model::GroupId;
 use qiwang::pairing;
 use qiwang::rulebook::Lang;
+use qiwang::store::action::Action;
 
 /// `qiwang unpair`: drops the newest round of a pool while it has no result.
 pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
@@ -22,7 +22,7 @@ pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     let lang = ctx.lang(&rules);
     let n = store
         .transaction(&ctx.command_info(), |ev| {
-            let number = qiwang::results::unpair_round(ev, &pool).map_err(lib_error)?;
+            let number = qiwang::pairing::unpair_round(ev, &pool).map_err(lib_error)?;
             Ok(Action::Unpaired {
                 group: pool.clone(),
                 round: number,

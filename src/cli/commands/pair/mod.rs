@@ -13,7 +13,6 @@ pub use all::pair_all;
 pub use check::{check, check_optimal};
 pub use edit::{set, swap, unpair};
 
-use crate::cli::action::{Action, PairedRound};
 use crate::cli::context::{
     Ctx, FormatArg, Loaded, lib_error, player_label, resolve_pool, tx_error, xlsx_error,
 };
@@ -23,6 +22,7 @@ use qiwang::model::{Event, GroupId, Relax};
 use qiwang::pairing;
 use qiwang::report::{Json, Report};
 use qiwang::rulebook::{Lang, Rulebook};
+use qiwang::store::action::{Action, PairedRound};
 
 /// `qiwang pair`: the next round of one pool, stored (or shown, with `--dry-run`). The
 /// seed policy, the pairing and the storing of the plan are the library's

@@ -10,13 +10,14 @@
 //! A rule of pairing that changes applies from each pool's next round: the rulebook being
 //! replaced is kept with the rounds paired under it, and `check` judges those rounds by it
 //! (docs/rules.md §13). The new rulebook must also fit the players registered
-//! (`rules_field.rs`).
+//! (`field.rs`).
 
-use super::ResultWarning;
-use super::forfeits::apply_forfeit_withdrawals as reapply_forfeit_withdrawals;
-use super::rules_field;
+mod field;
+
 use crate::i18n::{Localize, Text};
 use crate::model::Event;
+use crate::results::ResultWarning;
+use crate::results::apply_forfeit_withdrawals as reapply_forfeit_withdrawals;
 use crate::rulebook::{Lang, Rulebook, RulebookErrors};
 
 /// Why a new rulebook was refused; the event is unchanged.
@@ -127,14 +128,14 @@ pub fn update_rulebook(
         return Err(RulesUpdateError::Unchanged);
     }
     let played = played_round_changes(event, current, &new);
-    let field = rules_field::contradictions(event, current, &new);
+    let field = field::contradictions(event, current, &new);
     if !field.is_empty() {
         return Err(RulesUpdateError::ContradictsField { field, played });
     }
     if !played.is_empty() {
         return Err(RulesUpdateError::AltersPlayedRounds(played));
     }
-    let notes = rules_field::notes(event, current, &new);
+    let notes = field::notes(event, current, &new);
     // The rounds paired so far stay judged by the rules they were paired under.
     event.keep_rulebook_of_paired_rounds();
     event.rules_toml = text.to_string();

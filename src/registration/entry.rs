@@ -1,0 +1,295 @@
+//! One player entered field by field (`player add`, `player edit`) instead of read from a
+//! sheet: [`PlayerEntry`] holds what was typed for each field, and [`player_from_entry`]
+//! turns it into a [`Player`] through exactly the checks an imported row goes through —
+//! name clean-up and length, the group named and its eligibility, the ID card and its
+//! cross-checks, duplicates, the event's maximum number of players — with the same
+//! bilingual messages, each located by the field it is about.
+//!
+//! Owns the entry's fields and the late entry and correction of one player in the event
+//! ([`add_player`], [`edit_player`]); the checks themselves are `row.rs`'s,
+//! `duplicates.rs`'s and `limit.rs`'s. Must not print or know about options parsing.
+
+use super::headers::{Field, HeaderMap};
+use super::sheet::Sheet;
+use super::{RowError, privacy};
+use crate::i18n::{Localize, bi, display_english};
+use crate::model::{Event, Gender, GroupId, Player, PlayerId};
+use crate::rulebook::{Lang, Rulebook};
+
+/// What was typed for each field of one player; `None` is a field not given (for an edit:
+/// not changed). Text fields are read as the cells of a registration sheet are (`男`,
+/// `M`, `2008-05-01`, full-width digits, `无` for none).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayerEntry {
+    /// 姓名.
+    pub name: Option<String>,
+    /// 性别: 男/女, M/F, male/female.
+    pub gender: Option<String>,
+    /// 单位.
+    pub unit: Option<String>,
+    /// 组别: the group's id, regulation name or alias.
+    pub group: Option<String>,
+    /// 出生日期: a date, or a year and month.
+    pub birth_date: Option<String>,
+    /// 身份证号.
+    pub id_number: Option<String>,
+    /// 年级.
+    pub grade: Option<String>,
+    /// 等级分.
+    pub rating: Option<String>,
+    /// 残疾.
+    pub disabled: Option<bool>,
+    /// 本地.
+    pub local: Option<bool>,
+    /// 电话.
+    pub phone: Option<String>,
+    /// 称号.
+    pub title: Option<String>,
+}
+
+/// Each field with the name messages give it (the option that sets it, without `--`).
+const FIELDS: [(Field, &str); 12] = [
+    (Field::Name, "name"),
+    (Field::Gender, "gender"),
+    (Field::Unit, "unit"),
+    (Field::Group, "group"),
+    (Field::BirthDate, "birth-date"),
+    (Field::IdNumber, "id-number"),
+    (Field::Grade, "grade"),
+    (Field::Rating, "rating"),
+    (Field::Disabled, "disabled"),
+    (Field::Local, "local"),
+    (Field::Phone, "phone"),
+    (Field::Title, "title"),
+];
+
+fn yes_no(b: bool) -> String {
+    if b { "yes" } else { "no" }.to_string()
+}
+
+impl PlayerEntry {
+    /// Player `p` as registered, every field given (the section they registered under as
+    /// their group), so that an edit checks the whole player again.
+    pub fn of(p: &Player, rules: &Rulebook) -> PlayerEntry {
+        let group = p.section.as_ref().unwrap_or(&p.group);
+        let group_name = rules
+            .group(group)
+            .map(|g| g.name.clone())
+            .unwrap_or_else(|| group.to_string());
+        PlayerEntry {
+            name: Some(p.name.clone()),
+            gender: Some(match p.gender {
+                Some(Gender::Male) => "male".into(),
+                Some(Gender::Female) => "female".into(),
+                None => String::new(),
+            }),
+            unit: Some(p.unit.clone()),
+            group: Some(group_name),
+            birth_date: Some(p.birth_date.map(|d| d.to_string()).unwrap_or_default()),
+            id_number: Some(p.id_number.clone().unwrap_or_default()),
+            grade: Some(p.grade.map(|g| g.to_string()).unwrap_or_default()),
+            rating: Some(p.rating.map(|r| r.to_string()).unwrap_or_default()),
+            disabled: Some(p.disabled),
+            local: Some(p.local),
+            phone: Some(p.phone.clone().unwrap_or_default()),
+            title: Some(p.title.clone().unwrap_or_default()),
+        }
+    }
+
+    /// This entry with every field `changes` gives put in its place.
+    pub fn overlaid(mut self, changes: &PlayerEntry) -> PlayerEntry {
+        fn set<T: Clone>(slot: &mut Option<T>, v: &Option<T>) {
+            if v.is_some() {
+                slot.clone_from(v);
+            }
+        }
+        set(&mut self.name, &changes.name);
+        set(&mut self.gender, &changes.gender);
+        set(&mut self.unit, &changes.unit);
+        set(&mut self.group, &changes.group);
+        set(&mut self.birth_date, &changes.birth_date);
+        set(&mut self.id_number, &changes.id_number);
+        set(&mut self.grade, &changes.grade);
+        set(&mut self.rating, &changes.rating);
+        set(&mut self.disabled, &changes.disabled);
+        set(&mut self.local, &changes.local);
+        set(&mut self.phone, &changes.phone);
+        set(&mut self.title, &changes.title);
+        self
+    }
+
+    /// The entry as the cells of one row, in [`FIELDS`] order.
+    fn cells(&self) -> Vec<String> {
+        let text = |v: &Option<String>| v.clone().unwrap_or_default();
+        let flag = |v: Option<bool>| v.map(yes_no).unwrap_or_default();
+        vec![
+            text(&self.name),
+            text(&self.gender),
+            text(&self.unit),
+            text(&self.group),
+            text(&self.birth_date),
+            text(&self.id_number),
+            text(&self.grade),
+            text(&self.rating),
+            flag(self.disabled),
+            flag(self.local),
+            text(&self.phone),
+            text(&self.title),
+        ]
+    }
+}
+
+/// Why an entry was refused; nothing was changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EntryError {
+    /// Values the registration checks refuse, every one, each naming its field in
+    /// [`RowError::column`] (`name`, `birth-date`, …; ID and phone numbers masked).
+    Invalid(Vec<RowError>),
+    /// A player whose pool has been paired cannot move to another pool.
+    GroupFixed {
+        /// The player's name.
+        name: String,
+        /// The pool they are paired in.
+        group: GroupId,
+    },
+    /// No player has this id.
+    NoPlayer(PlayerId),
+}
+
+display_english!(EntryError);
+
+impl Localize for EntryError {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            EntryError::Invalid(errors) => {
+                let mut out = String::new();
+                for e in errors {
+                    match &e.column {
+                        Some(c) => out.push_str(&format!("`--{c}`: {}", e.localize(lang))),
+                        None => out.push_str(&e.localize(lang)),
+                    }
+                    out.push('\n');
+                }
+                out.push_str(lang.pick(
+                    "未做任何修改：请改正选项后重新运行命令",
+                    "nothing was changed: correct the option and run the command again",
+                ));
+                out
+            }
+            EntryError::GroupFixed { name, group } => bi!(
+                lang,
+                en(
+                    "`{name}` has already been paired in {group}: a player cannot change group after round 1"
+                ),
+                zh("`{name}` 已在 {group} 中编排：第 1 轮之后棋手不能换组"),
+            ),
+            EntryError::NoPlayer(id) => bi!(
+                lang,
+                en("no player {id}: `qiwang players` lists them"),
+                zh("没有棋手 {id}：`qiwang players` 列出所有棋手"),
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EntryError {}
+
+/// The player `entry` describes, numbered `id`, checked as a row of a registration sheet
+/// would be against the players registered before (`others`: duplicates, and the event's
+/// maximum counting them). Every problem is returned at once.
+pub fn player_from_entry(
+    entry: &PlayerEntry,
+    rules: &Rulebook,
+    others: &[Player],
+    id: PlayerId,
+) -> Result<Player, EntryError> {
+    let map = HeaderMap {
+        names: FIELDS.iter().map(|(_, n)| n.to_string()).collect(),
+        fields: FIELDS.iter().map(|(f, _)| Some(*f)).collect(),
+    };
+    let mut sheet = Sheet::new(rules, others, id);
+    sheet.read_row(1, &map, &entry.cells());
+    if sheet.errors.is_empty()
+        && let Some(text) = sheet.limit.exceeded(sheet.players.len())
+    {
+        sheet.errors.push(RowError::new(1, None, None, text));
+    }
+    match sheet.players.pop() {
+        Some(player) if sheet.errors.is_empty() => Ok(player),
+        _ => {
+            for e in &mut sheet.errors {
+                e.message = privacy::mask_numbers_in(&e.message);
+                e.message_zh = privacy::mask_numbers_in(&e.message_zh);
+                e.value = e.value.as_deref().map(privacy::mask_numbers_in);
+            }
+            Err(EntryError::Invalid(sheet.errors))
+        }
+    }
+}
+
+/// Registers a late entry: checked as an imported row, numbered after every player,
+/// paired from the pool's next round (it gets the pool's next free pairing number when it
+/// is first paired). Returns the player added.
+pub fn add_player<'e>(
+    event: &'e mut Event,
+    rules: &Rulebook,
+    entry: &PlayerEntry,
+) -> Result<&'e Player, EntryError> {
+    let mut player = player_from_entry(entry, rules, &event.players, event.next_player_id())?;
+    let rounds = event.group(&player.group).map_or(0, |g| g.rounds.len());
+    player.joined_round = u32::try_from(rounds).unwrap_or(u32::MAX).saturating_add(1);
+    event.players.push(player);
+    Ok(&event.players[event.players.len() - 1])
+}
+
+/// Corrects player `id`: the fields `changes` gives replace theirs and the whole player
+/// is checked again as an imported row (against every other player). What an entry cannot
+/// set — id, pairing number, status, late entry, reinstatement, extra columns — is kept;
+/// a paired player cannot change pool. Returns the player as corrected.
+pub fn edit_player<'e>(
+    event: &'e mut Event,
+    rules: &Rulebook,
+    id: PlayerId,
+    changes: &PlayerEntry,
+) -> Result<&'e Player, EntryError> {
+    let old = event.player(id).cloned().ok_or(EntryError::NoPlayer(id))?;
+    let entry = PlayerEntry::of(&old, rules).overlaid(changes);
+    let others: Vec<Player> = event
+        .players
+        .iter()
+        .filter(|p| p.id != id)
+        .cloned()
+        .collect();
+    let new = player_from_entry(&entry, rules, &others, id)?;
+    let paired = event
+        .group(&old.group)
+        .is_some_and(|g| !g.rounds.is_empty());
+    if new.group != old.group && paired {
+        return Err(EntryError::GroupFixed {
+            name: old.name,
+            group: old.group,
+        });
+    }
+    let updated = Player {
+        id: old.id,
+        number: old.number,
+        status: old.status,
+        unranked: old.unranked,
+        joined_round: old.joined_round,
+        reinstated_from: old.reinstated_from,
+        absences: old.absences,
+        extra: old.extra,
+        ..new
+    };
+    let slot = event
+        .players
+        .iter_mut()
+        .find(|p| p.id == id)
+        .ok_or(EntryError::NoPlayer(id))?;
+    *slot = updated;
+    Ok(slot)
+}
+
+#[cfg(test)]
+#[path = "entry_tests.rs"]
+mod tests;
