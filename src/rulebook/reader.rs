@@ -287,19 +287,6 @@ impl<'t> Sec<'t> {
     pub fn string(&self, ctx: &mut Ctx, key: &str) -> Option<String> {
         let item = self.item(key)?;
         match item.as_str() {
-            // A control character (NUL, an escape sequence) written as `\u0000` has no
-            // place in a name or a title and could reach a terminal or a file.
-            Some(s) if s.chars().any(|c| c.is_control() && c != '\n' && c != '\t') => {
-                self.report(
-                    ctx,
-                    key,
-                    Text::new(
-                        "含有控制字符（如 \\u0000）；请删去",
-                        "holds a control character (such as \\u0000); remove it",
-                    ),
-                );
-                None
-            }
             Some(s) => Some(s.to_string()),
             None => {
                 self.wrong(ctx, key, item, ("字符串", "a string"));
@@ -502,16 +489,6 @@ impl<'t> Sec<'t> {
         let mut out = Vec::new();
         for (i, v) in array.iter().enumerate() {
             match v.as_str() {
-                Some(s) if s.chars().any(|c| c.is_control() && c != '\n' && c != '\t') => {
-                    ctx.report(
-                        v.span(),
-                        format!("{}[{i}]", self.key_path(key)),
-                        Text::new(
-                            "含有控制字符（如 \\u0000）；请删去",
-                            "holds a control character (such as \\u0000); remove it",
-                        ),
-                    );
-                }
                 Some(s) => out.push((s.to_string(), v.span())),
                 None => ctx.report(
                     v.span(),
