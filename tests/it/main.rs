@@ -11,6 +11,7 @@ mod error_texts;
 mod examples;
 mod excel;
 mod fuzz;
+mod guide;
 mod hostile;
 mod i18n;
 mod pairing_invariants;
