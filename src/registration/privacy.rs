@@ -176,8 +176,8 @@ pub fn mask_free_text(text: &str) -> String {
     let mut edits: Edits = vec![None; chars.len()];
     let dates = numerals::dates(&chars);
     for part in dates.iter().flat_map(|d| &d.parts) {
-        for i in part.start..part.end {
-            edits[i] = Some(match (part.year, i == part.start) {
+        for (k, edit) in edits[part.start..part.end].iter_mut().enumerate() {
+            *edit = Some(match (part.year, k == 0) {
                 (true, _) => "*",
                 (false, true) => "**",
                 (false, false) => "",
