@@ -7,19 +7,23 @@
 
 use super::numerals;
 
+/// How many leading and trailing characters of `n` a mask keeping `head` and `tail`
+/// keeps: both when the value is longer than both, else at most its last `tail` and at
+/// least one star.
+fn kept(n: usize, head: usize, tail: usize) -> (usize, usize) {
+    if n > head + tail {
+        (head, tail)
+    } else {
+        (0, tail.min(n.saturating_sub(1)))
+    }
+}
+
 /// Keeps `head` leading and `tail` trailing characters and stars the rest; a value too
 /// short to keep both keeps at most its last `tail` characters and at least one star.
 fn mask(value: &str, head: usize, tail: usize) -> String {
     let chars: Vec<char> = value.chars().collect();
     let n = chars.len();
-    if n == 0 {
-        return String::new();
-    }
-    let (keep_head, keep_tail) = if n > head + tail {
-        (head, tail)
-    } else {
-        (0, tail.min(n.saturating_sub(1)))
-    };
+    let (keep_head, keep_tail) = kept(n, head, tail);
     let mut out = String::with_capacity(value.len());
     out.extend(&chars[..keep_head]);
     out.extend(std::iter::repeat_n('*', n - keep_head - keep_tail));
@@ -27,16 +31,24 @@ fn mask(value: &str, head: usize, tail: usize) -> String {
     out
 }
 
+/// The characters an ID number keeps at its head and tail: the region (6) and the last
+/// 4, or the last 3 of a 15-digit number (issued before 1999: region, a 6-digit birth
+/// date, 3 digits), so no digit of the birth date shows.
+fn id_kept(id: &str) -> (usize, usize) {
+    if id.chars().count() == 15 && id.chars().all(|c| c.is_ascii_digit()) {
+        (6, 3)
+    } else {
+        (6, 4)
+    }
+}
+
 /// An ID number with its first 6 (region) and last 4 characters kept:
 /// `330702200805011234` → `330702********1234`. A 15-digit ID number (issued before
 /// 1999: region, a 6-digit birth date, 3 digits) keeps its last 3, so no digit of the
 /// birth date shows.
 pub fn mask_id_number(id: &str) -> String {
-    let n = id.chars().count();
-    if n == 15 && id.chars().all(|c| c.is_ascii_digit()) {
-        return mask(id, 6, 3);
-    }
-    mask(id, 6, 4)
+    let (head, tail) = id_kept(id);
+    mask(id, head, tail)
 }
 
 /// A phone number with its first 3 and last 4 characters kept:
@@ -80,59 +92,106 @@ fn shape_for_free_text(digits: &str) -> Shape {
     }
 }
 
-/// `chars` with every number (in any form, its groups split by what `is_separator`
-/// accepts, see [`super::numerals::runs`]) that `shape`
-/// picks replaced by its masked ASCII digits; every other character as it was.
-fn mask_runs(chars: &[char], is_separator: fn(char) -> bool, shape: fn(&str) -> Shape) -> String {
-    let mut out = String::with_capacity(chars.len());
-    let mut at = 0;
+/// What stands in the place of each character of a text being masked: `None` keeps the
+/// character, `Some(s)` puts `s` (stars, or nothing) in its place.
+type Edits = Vec<Option<&'static str>>;
+
+/// Stars in `edits` the hidden digits of every number in `chars` (in any form, its groups
+/// split by what `is_separator` accepts, two numbers side by side each by itself, see
+/// [`numerals::numbers_in`]) that `shape` picks: each hidden digit is one star where it
+/// stands, and the separators, the kept digits and the text around stay as typed.
+fn star_numbers(
+    chars: &[char],
+    edits: &mut Edits,
+    is_separator: fn(char) -> bool,
+    shape: fn(&str) -> Shape,
+    dates: &[numerals::Date],
+) {
     for run in numerals::runs(chars, is_separator) {
-        let masked = match shape(&run.digits) {
-            Shape::Id => mask_id_number(&run.digits),
-            Shape::Phone => mask_phone(&run.digits),
-            Shape::Other => continue,
-        };
-        out.extend(&chars[at..run.start]);
-        out.push_str(&masked);
-        at = run.end;
+        for number in numerals::numbers_in(&run, dates) {
+            let (head, tail) = match shape(&number.digits) {
+                Shape::Id => id_kept(&number.digits),
+                Shape::Phone => (3, 4),
+                Shape::Other => continue,
+            };
+            let n = number.at.len();
+            let (keep_head, keep_tail) = kept(n, head, tail);
+            for &i in &number.at[keep_head..n - keep_tail] {
+                edits[i].get_or_insert("*");
+            }
+        }
     }
-    out.extend(&chars[at..]);
+}
+
+/// `chars` with `edits` made.
+fn apply(chars: &[char], edits: &Edits) -> String {
+    let mut out = String::with_capacity(chars.len());
+    for (&c, edit) in chars.iter().zip(edits) {
+        match edit {
+            Some(s) => out.push_str(s),
+            None => out.push(c),
+        }
+    }
     out
 }
 
-/// A message (an error or a warning quoting a cell) with what looks like an ID or phone
-/// number masked — typed with any separator, in full width or in Chinese numerals — and
-/// every other number left as it is: a 10-digit rating sum or a table count survives. A
-/// safety net in case an ID or phone number was typed into the wrong column.
-pub fn mask_numbers_in(text: &str) -> String {
-    let chars: Vec<char> = text
-        .chars()
+/// `text` without its invisible characters, as characters.
+fn visible_chars(text: &str) -> Vec<char> {
+    text.chars()
         .filter(|&c| !numerals::is_invisible(c))
-        .collect();
-    mask_runs(&chars, numerals::is_separator, shape_for_messages)
+        .collect()
+}
+
+/// A message (an error or a warning quoting a cell) with what looks like an ID or phone
+/// number masked — typed with any separator, in full width or in Chinese numerals, its
+/// hidden digits starred in place (`139.****.5678`) — and every other number left as it
+/// is: a 10-digit rating sum or a table count survives. A safety net in case an ID or
+/// phone number was typed into the wrong column.
+pub fn mask_numbers_in(text: &str) -> String {
+    let chars = visible_chars(text);
+    let mut edits = vec![None; chars.len()];
+    star_numbers(
+        &chars,
+        &mut edits,
+        numerals::is_separator,
+        shape_for_messages,
+        &[],
+    );
+    apply(&chars, &edits)
 }
 
 /// Free text an arbiter typed (a penalty, withdrawal or disqualification reason, a note),
 /// as `log`, `audit.log` and the terminal show it: invisible characters dropped; every
-/// written date (`1990年1月1日`, `一九九〇年一月一日`, `1990-01-01`, `19900101`, `1/1/1990`,
-/// `1月1日`) with its digits starred, since a birth date beside a masked ID number gives
-/// the hidden 8 digits back; and every number of nine digits or more — in ASCII, full
-/// width or Chinese numerals, its groups split by spaces, `-`, `.`, `_`, `/`, `／`, commas or
-/// brackets, an ID's final `X` included — masked as an ID number (14 digits or more) or a
-/// phone number (separators dropped). Shorter numbers (rounds, points) stay.
+/// written date (see [`numerals::dates`] for the forms and where the line is: a year
+/// alone, a round, a table, a score, a time or a rating stays) with its year starred digit
+/// for digit and its month and day each as `**`, whatever their length or script
+/// (`1990年元月1日` → `****年**月**日`, `Jan 1, 1990` → `** **, ****`), since a birth date
+/// beside a masked ID number gives the hidden 8 digits back; and every number of nine
+/// digits or more — in ASCII, full width or Chinese numerals, its groups split by spaces,
+/// `-`, `.`, `_`, `/`, `／`, commas or brackets, an ID's final `X` included, two numbers
+/// side by side each by itself — masked as an ID number (14 digits or more) or a phone
+/// number, its hidden digits starred where they stand. Nothing else changes.
 pub fn mask_free_text(text: &str) -> String {
-    let mut chars: Vec<char> = text
-        .chars()
-        .filter(|&c| !numerals::is_invisible(c))
-        .collect();
-    for (start, end) in numerals::dates(&chars) {
-        for c in &mut chars[start..end] {
-            if numerals::digit_value(*c).is_some() || matches!(*c, '十' | '拾' | '廿' | '卅') {
-                *c = '*';
-            }
+    let chars = visible_chars(text);
+    let mut edits: Edits = vec![None; chars.len()];
+    let dates = numerals::dates(&chars);
+    for part in dates.iter().flat_map(|d| &d.parts) {
+        for (k, edit) in edits[part.start..part.end].iter_mut().enumerate() {
+            *edit = Some(match (part.year, k == 0) {
+                (true, _) => "*",
+                (false, true) => "**",
+                (false, false) => "",
+            });
         }
     }
-    mask_runs(&chars, numerals::is_separator_or_comma, shape_for_free_text)
+    star_numbers(
+        &chars,
+        &mut edits,
+        numerals::is_separator_or_comma,
+        shape_for_free_text,
+        &dates,
+    );
+    apply(&chars, &edits)
 }
 
 /// [`mask_free_text`] applied to every string inside a JSON value.
@@ -175,11 +234,14 @@ mod tests {
                 "电话13812345678 身份证330702199001011234",
                 "电话138****5678 身份证330702********1234",
             ),
-            ("电话 138-1234-5678。", "电话 138****5678。"),
+            ("电话 138-1234-5678。", "电话 138-****-5678。"),
             // The birth date is starred first; region and check digits stay, as in an ID mask.
             ("身份证 330702 19900101 123X", "身份证 330702 ******** 123X"),
-            ("身份证 330702-1990-0101-123X", "身份证 330702********123X"),
-            ("电话１３８１２３４５６７８", "电话138****5678"),
+            (
+                "身份证 330702-1990-0101-123X",
+                "身份证 330702-****-****-123X",
+            ),
+            ("电话１３８１２３４５６７８", "电话１３８****５６７８"),
             ("第3轮 扣2分", "第3轮 扣2分"),
             ("第3轮 2018-10-27", "第3轮 ****-**-**"),
             ("round 5, table 12", "round 5, table 12"),
@@ -234,7 +296,129 @@ mod tests {
             }
         }
         let masked = mask_free_text("电话 138.1234.5678 或 一三八一二三四五六七八");
-        assert_eq!(masked, "电话 138****5678 或 138****5678");
+        assert_eq!(masked, "电话 138.****.5678 或 一三八****五六七八");
+    }
+
+    /// The digits `masked` still shows, as ASCII, in any script.
+    fn shown_digits(masked: &str) -> String {
+        masked
+            .chars()
+            .filter_map(|c| numerals::digit_value(c).map(|d| char::from(b'0' + d)))
+            .collect()
+    }
+
+    /// The forms an independent tester found readable: every one masked, with no digit
+    /// of the date (nor a month's name) left, and the text around it as typed.
+    #[test]
+    fn every_form_of_a_birth_date_is_masked() {
+        let cases = [
+            // Marks with spaces around them, commas, backslashes.
+            ("生日 1990 / 01 / 01", "生日 **** / ** / **"),
+            ("生日 1990 - 01 - 01", "生日 **** - ** - **"),
+            ("生日 1990,01,01", "生日 ****,**,**"),
+            ("生日 1990，01，01", "生日 ****，**，**"),
+            ("生日 1990\\01\\01", "生日 ****\\**\\**"),
+            ("生日 1990 01 01", "生日 **** ** **"),
+            ("生日 1 / 1 / 1990", "生日 ** / ** / ****"),
+            // Month names in Chinese, lunar days, two-digit years: the year too.
+            ("生日一九九〇年元月一日", "生日****年**月**日"),
+            ("生日1990年元月1日", "生日****年**月**日"),
+            ("生日1990年正月初一", "生日****年**月**"),
+            ("生日一九九〇年腊月廿三", "生日****年**月**"),
+            ("生日1990年冬月初十", "生日****年**月**"),
+            ("生日1990年元旦", "生日****年**"),
+            ("生日九〇年一月一号", "生日**年**月**号"),
+            ("生日90年1月1日", "生日**年**月**日"),
+            ("1990年1月出生", "****年**月出生"),
+            ("生日正月初一", "生日**月**"),
+            ("生日十二月三十一号", "生日**月**号"),
+            // English month names and abbreviations.
+            ("born Jan 1, 1990", "born ** **, ****"),
+            ("born 1 January 1990", "born ** ** ****"),
+            ("born 1st Jan 1990", "born ** ** ****"),
+            ("born the 1st of January, 1990", "born the ** of **, ****"),
+            ("born 01-Jan-1990", "born **-**-****"),
+            ("born 01-jan-90", "born **-**-**"),
+            ("born Sept. 3rd '90", "born **. ** ***"),
+            ("born 1990 Dec 31", "born **** ** **"),
+            ("born in January 1990", "born in ** ****"),
+            // Two-digit years.
+            ("生日 90.1.1", "生日 **.**.**"),
+            ("生日 90/1/1", "生日 **/**/**"),
+            ("生日 1/1/90", "生日 **/**/**"),
+            ("生日 ９０．１．１", "生日 **．**．**"),
+            // A date after a start number: the number and the spaces stay.
+            ("N13 1990 - 01 - 01", "N13 **** - ** - **"),
+            ("N13 1990年1月1日", "N13 ****年**月**日"),
+        ];
+        for (input, want) in cases {
+            let masked = mask_free_text(input);
+            assert_eq!(masked, want, "input {input:?}");
+            let date_digits: String = shown_digits(&masked)
+                .chars()
+                .filter(|_| !input.starts_with("N13"))
+                .collect();
+            assert!(date_digits.is_empty(), "{input} → {masked}");
+            for name in ["jan", "sep", "dec", "元", "正", "腊", "冬", "初", "旦"] {
+                assert!(!masked.to_lowercase().contains(name), "{input} → {masked}");
+            }
+        }
+        assert_eq!(shown_digits(&mask_free_text("N13 1990 - 01 - 01")), "13");
+    }
+
+    /// Two numbers next to each other are each masked as themselves, the grouping as
+    /// typed, and no hidden digit shows.
+    #[test]
+    fn numbers_side_by_side_are_each_masked_as_themselves() {
+        let cases = [
+            (
+                "手机 138-1234-5678 / 13812345678",
+                "手机 138-****-5678 / 138****5678",
+            ),
+            ("13812345678,13912345678", "138****5678,139****5678"),
+            (
+                "电话 138 1234 5678 1990-01-01 139 1234 5678",
+                "电话 138 **** 5678 ****-**-** 139 **** 5678",
+            ),
+            ("N13 13812345678", "N13 138****5678"),
+            (
+                "电话13812345678 身份证33010219900101123X",
+                "电话138****5678 身份证330102********123X",
+            ),
+            (
+                "13812345678 330102 19900101 123X",
+                "138****5678 330102 ******** 123X",
+            ),
+        ];
+        for (input, want) in cases {
+            let masked = mask_free_text(input);
+            assert_eq!(masked, want, "input {input:?}");
+            let digits = shown_digits(&masked);
+            for hidden in ["1234", "19900101", "0101"] {
+                assert!(!digits.contains(hidden), "{input} → {masked}");
+            }
+        }
+    }
+
+    /// Where the line is: what is not personal stays as typed.
+    #[test]
+    fn ordinary_numbers_stay_readable() {
+        for text in [
+            "第3轮 12台 比分2:1 10:30开始 等级分1850",
+            "2018年金华象棋公开赛 第3轮",
+            "2018年第3轮 扣2分",
+            "90年代",
+            "round 3, table 12, score 1-0, at 10:30",
+            "in 2018, 3 players withdrew",
+            "规则 3.1.2",
+            "正月十五",
+            "初一组",
+            "players may 2",
+            "1、2、3",
+            "rating sum 12345678",
+        ] {
+            assert_eq!(mask_free_text(text), text);
+        }
     }
 
     #[test]
@@ -244,20 +428,22 @@ mod tests {
                 "date `330702198001011232` is not a date",
                 "date `330702********1232` is not a date",
             ),
-            ("gender `33070219800101123x`", "gender `330702********123X`"),
+            ("gender `33070219800101123x`", "gender `330702********123x`"),
             ("call 10012345678 now", "call 100****5678 now"),
             ("born 20080501, rating 1500", "born 20080501, rating 1500"),
             (
                 "already masked 330702********1232",
                 "already masked 330702********1232",
             ),
-            ("id `3301.0219.8001.0112.32`", "id `330102********1232`"),
+            ("id `3301.0219.8001.0112.32`", "id `3301.02**.****.**12.32`"),
             (
                 "id `３３０１０２１９８００１０１１２３２`",
-                "id `330102********1232`",
+                "id `３３０１０２********１２３２`",
             ),
-            ("tel 0579-82345678", "tel 057*****5678"),
-            ("tel +86 138 1234 5678", "tel +861******5678"),
+            ("tel 0579-82345678", "tel 057*-****5678"),
+            ("tel +86 138 1234 5678", "tel +86 1** **** 5678"),
+            // Two numbers side by side, each masked as itself.
+            ("tel 13812345678 13912345678", "tel 138****5678 139****5678"),
             // Issue 42 §4: not every long digit run is personal.
             (
                 "rating sum 1234567890 over 2345678 tables",
