@@ -94,7 +94,10 @@ fn scan_content(content: impl BufRead) -> Result<(), Text> {
                 }
                 continue;
             }
-            Ok(Event::Eof) | Err(_) => return Ok(()),
+            // The library reads a sheet until its end tag and never stops at the end of
+            // the file (calamine 0.38 `ods::read_table` loops there for ever): a
+            // `content.xml` that stops inside a sheet is refused here.
+            Ok(Event::Eof) | Err(_) => return sheet.map_or(Ok(()), |s| Err(unfinished(&s.name))),
             Ok(_) => continue,
         };
         match e.name().as_ref() {
@@ -130,6 +133,7 @@ fn scan_content(content: impl BufRead) -> Result<(), Text> {
                     continue;
                 }
                 let Some(cells) = scan_row(&mut xml) else {
+                    // The library stops there with an error of its own.
                     return Ok(());
                 };
                 s.pushed = s.pushed.saturating_add(cells.pushed);
@@ -163,6 +167,18 @@ fn scan_content(content: impl BufRead) -> Result<(), Text> {
             _ => {}
         }
     }
+}
+
+/// A sheet whose XML stops before its end: the file is cut short or damaged.
+fn unfinished(sheet: &str) -> Text {
+    Text::new(
+        format!(
+            "工作表 `{sheet}` 没有结束（content.xml 在表格中途中断）：文件不完整或已损坏；请用表格软件打开后重新保存"
+        ),
+        format!(
+            "sheet `{sheet}` never ends (content.xml stops inside it): the file is cut short or damaged; open it in a spreadsheet program and save it again"
+        ),
+    )
 }
 
 /// One row's cells: how many the library pushes, their text, and the row's first and
@@ -303,6 +319,21 @@ mod tests {
 
     const CELL: &str =
         r#"<table:table-cell office:value-type="string"><text:p>张三</text:p></table:table-cell>"#;
+
+    /// Found by the fuzz campaign (ods cases 14434, 46206 and 57978 of seed 42): a
+    /// `content.xml` cut off inside a sheet made the workbook library loop for ever.
+    #[test]
+    fn a_sheet_cut_off_before_its_end_is_refused() {
+        let cut = r#"<office:document-content><office:body><office:spreadsheet><table:table table:name="报名表"><table:table-column table:number-columns-repeated="12"/>"#;
+        let e = scan_content(cut.as_bytes()).unwrap_err();
+        assert!(e.en.contains("sheet `报名表` never ends"), "{}", e.en);
+        let in_row = format!(
+            r#"<office:document-content><office:body><office:spreadsheet><table:table table:name="表"><table:table-row>{CELL}</table:table-row>"#
+        );
+        assert!(scan_content(in_row.as_bytes()).is_err());
+        // A whole sheet, and a file ending after it, are read.
+        assert!(check(&format!(r#"<table:table table:name="表"><table:table-row>{CELL}</table:table-row></table:table>"#)).is_ok());
+    }
 
     #[test]
     fn empty_repeats_at_the_end_cost_nothing() {
