@@ -140,7 +140,7 @@ mod tests {
     #[test]
     fn rows_of_wrong_values_count_and_pre_numbered_rows_do_not() {
         let row = |cells: &[&str]| {
-            may_be_player(&cells.iter().map(|c| c.to_string()).collect::<Vec<_>>())
+            may_be_player(&cells.iter().map(ToString::to_string).collect::<Vec<_>>())
         };
         // The tester's sheet: every cell `1`, a row the import reads (and refuses).
         assert!(row(&["1"; 10]));

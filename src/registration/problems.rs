@@ -136,7 +136,7 @@ pub struct ImportErrors {
     pub more: Vec<Omitted>,
     /// Where reading stopped once the problems shown were sure to be the first of the
     /// file; the rows from there on were not checked.
-    pub stopped: Option<Stop>,
+    pub stopped: Option<Box<Stop>>,
 }
 
 impl ImportErrors {
@@ -170,7 +170,7 @@ impl Localize for ImportErrors {
             let mut kinds: Vec<String> = Vec::new();
             for m in self.more.iter().take(MAX_KINDS) {
                 let c = m.count;
-                let column = m.column.as_deref().map(|c| cut_name(c));
+                let column = m.column.as_deref().map(cut_name);
                 kinds.push(match (lang, column) {
                     (Lang::En, Some(col)) => format!("{c} in column `{col}`"),
                     (Lang::En, None) => format!("{c} about a whole row"),
@@ -341,12 +341,12 @@ impl Problems {
             .into_iter()
             .map(|(column, count)| Omitted { column, count })
             .collect();
-        more.sort_by(|a, b| b.count.cmp(&a.count));
+        more.sort_by_key(|m| std::cmp::Reverse(m.count));
         ImportErrors {
             source,
             errors: self.kept.into_iter().map(|(_, e)| e).collect(),
             more,
-            stopped: self.stopped.map(|(_, s)| s),
+            stopped: self.stopped.map(|(_, s)| Box::new(s)),
         }
     }
 }
