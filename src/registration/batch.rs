@@ -102,6 +102,21 @@ pub fn read_batch(
     sheet.strict = opts.strict;
     let mut read = Vec::with_capacity(files.len());
     for file in files {
+        sheet.errors.next_part();
+        if batch && sheet.errors.settled(1) {
+            // The problems to show are all in the files before.
+            sheet.errors.stop(
+                1,
+                Some(Place {
+                    file: file.source.clone(),
+                    sheet: None,
+                    col: None,
+                }),
+            );
+        }
+        if sheet.errors.stopped() {
+            break;
+        }
         let before = sheet.players.len();
         let mut this = FileRead {
             source: file.source.clone(),
@@ -117,9 +132,8 @@ pub fn read_batch(
                 sheet: None,
                 col: None,
             });
-            let start = sheet.errors.len();
             sheet.read_csv_file(file.bytes, opts.encoding);
-            sheet.finish_part(start, None);
+            sheet.finish_part(None);
         }
         this.players = sheet.players.len() - before;
         read.push(this);
@@ -145,9 +159,6 @@ pub fn read_batch(
         })
     } else {
         sheet.errors.iter_mut().for_each(mask);
-        Err(ImportErrors {
-            source,
-            errors: sheet.errors,
-        })
+        Err(sheet.errors.into_errors(source))
     }
 }

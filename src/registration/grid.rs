@@ -8,7 +8,7 @@
 //! nor judge values.
 
 use super::headers;
-use super::limits::{At, Found, Limit, MAX_CELLS, MAX_COLUMNS, MAX_ROWS, beyond};
+use super::limits::{At, Found, Limit, MAX_CELLS, MAX_COLUMNS, MAX_ROWS, beyond, given_twice};
 use crate::i18n::Text;
 use calamine::{Data, Dimensions};
 
@@ -59,8 +59,24 @@ pub fn lay_out(
         let found = Found::Counted(u64::from(c) + 1);
         return Err(beyond(Limit::Columns, At::Sheet(sheet), found));
     }
-    // Stable: of two cells at one place, the later in the file wins, as in calamine.
     cells.sort_by_key(|&(r, c, _)| (r, c));
+    // Two values at one place (two `<c r="B3">`, or two rows numbered alike): which the
+    // organiser meant cannot be told, and keeping either would drop a player unseen.
+    if let Some(pair) = cells
+        .windows(2)
+        .find(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1) && !(is_blank(&w[0].2) && is_blank(&w[1].2)))
+    {
+        let at = format!(
+            "{}{}",
+            super::xlsx::column_letters(pair[0].1 as usize),
+            pair[0].0 + 1
+        );
+        return Err(given_twice(
+            sheet,
+            &format!("单元格 `{at}`"),
+            &format!("the cell `{at}`"),
+        ));
+    }
     let mut rows: Vec<(usize, Vec<Data>)> = Vec::new();
     let mut at = 0;
     while at < cells.len() {
@@ -191,15 +207,11 @@ mod tests {
 
     #[test]
     fn a_far_cell_costs_its_row_only_and_rows_keep_their_numbers() {
-        let cells = vec![
-            (1_048_575, 16_383, s("x")),
-            (0, 1, s("姓名")),
-            (0, 1, s("名字")),
-        ];
+        let cells = vec![(1_048_575, 16_383, s("x")), (0, 1, s("姓名"))];
         let mut budget = Budget::default();
         let rows = lay_out("a", cells, &[], &mut budget).unwrap();
         assert_eq!(rows.len(), 2);
-        assert_eq!(rows[0].1[..2], [Data::Empty, s("名字")]);
+        assert_eq!(rows[0].1[..2], [Data::Empty, s("姓名")]);
         assert_eq!(rows[1].0, 1_048_576);
         assert_eq!(rows[1].1.len(), 16_384);
         // Wider than any header: the far row keeps its width alone.
@@ -239,6 +251,22 @@ mod tests {
             "{}",
             e.en
         );
+    }
+
+    #[test]
+    fn a_cell_given_twice_is_refused_naming_it() {
+        // Old code: the later value won, and the player of the other was dropped unseen.
+        let cells = vec![(0, 0, s("姓名")), (1, 1, s("于一鸣")), (1, 1, s("EVIL"))];
+        let e = lay_out("报名表", cells, &[], &mut Budget::default()).unwrap_err();
+        assert!(
+            e.en.contains("sheet `报名表`: the cell `B2` is given twice"),
+            "{}",
+            e.en
+        );
+        assert!(e.zh.contains("单元格 `B2`出现了两次"), "{}", e.zh);
+        // An empty cell written twice changes nothing.
+        let cells = vec![(0, 0, s("姓名")), (1, 1, Data::Empty), (1, 1, s(" "))];
+        assert!(lay_out("报名表", cells, &[], &mut Budget::default()).is_ok());
     }
 
     #[test]

@@ -14,14 +14,18 @@ use crate::rulebook::bounds::{DEFAULT_MAX_PLAYERS, MAX_PLAYERS};
 /// the header (the header is looked for in the first 10), and the template's example row.
 const NON_PLAYER_ROWS: usize = 11;
 
-/// Whether a row may be a player, for the early count: it holds a cell other than blanks
-/// and digits (a template's pre-numbered empty rows hold only their 序号). Counting too
-/// few only delays the stop; the exact count is taken once the rows are read.
+/// Whether a row may be a player, for the early count: valid or not, every row the
+/// import reads as a registration counts, and a row of wrong values is a row the
+/// organiser meant as a player. Only a row whose one filled cell is a number is left out
+/// (a template's pre-numbered empty rows hold only their 序号). Counting too few only
+/// delays the stop; the exact count is taken once the rows are read.
 pub(super) fn may_be_player(cells: &[String]) -> bool {
-    cells.iter().any(|c| {
-        let c = c.trim();
-        !c.is_empty() && !c.bytes().all(|b| b.is_ascii_digit())
-    })
+    let mut filled = cells.iter().map(|c| c.trim()).filter(|c| !c.is_empty());
+    match (filled.next(), filled.next()) {
+        (None, _) => false,
+        (Some(only), None) => !only.bytes().all(|b| b.is_ascii_digit()),
+        (Some(_), Some(_)) => true,
+    }
 }
 
 /// How many more players the event takes, and what to say when a sheet brings more.
@@ -131,6 +135,21 @@ mod tests {
             assert_same(&t.zh, &t.en);
             assert!(limit.exceeded(10).is_none());
         }
+    }
+
+    #[test]
+    fn rows_of_wrong_values_count_and_pre_numbered_rows_do_not() {
+        let row = |cells: &[&str]| {
+            may_be_player(&cells.iter().map(ToString::to_string).collect::<Vec<_>>())
+        };
+        // The tester's sheet: every cell `1`, a row the import reads (and refuses).
+        assert!(row(&["1"; 10]));
+        assert!(row(&["1", "", "1"]));
+        assert!(row(&["", "张三", ""]));
+        // A template's empty row numbered 17, and blank rows.
+        assert!(!row(&["17", "", " "]));
+        assert!(!row(&["", " ", ""]));
+        assert!(!row(&[]));
     }
 
     #[test]

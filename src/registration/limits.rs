@@ -148,6 +148,67 @@ pub fn beyond(limit: Limit, at: At<'_>, found: Found) -> Text {
     )
 }
 
+/// A cell reference or row number as a message shows it: its column letters (cut) and
+/// its row's digits grouped, so a row number is never taken for a phone number.
+pub fn shown_reference(written: &str) -> String {
+    let written = written.trim();
+    let letters: String = written
+        .chars()
+        .take_while(char::is_ascii_alphabetic)
+        .collect();
+    let digits = &written[letters.len()..];
+    let letters = if letters.chars().count() > 8 {
+        format!("{}…", letters.chars().take(8).collect::<String>())
+    } else {
+        letters
+    };
+    let digits = if digits.bytes().all(|b| b.is_ascii_digit()) {
+        let trimmed = digits.trim_start_matches('0');
+        match trimmed.parse::<u64>() {
+            Ok(n) => grouped(n),
+            Err(_) if trimmed.is_empty() => digits.to_string(),
+            Err(_) => format!("{}…", &trimmed[..6]),
+        }
+    } else {
+        digits.chars().take(12).collect()
+    };
+    format!("{letters}{digits}")
+}
+
+/// A row or cell of `sheet` placed past Excel's last row (1,048,576) or column (XFD,
+/// the 16,384th): `what` is `row` or `cell`, `written` the number or reference as the
+/// file writes it. Refused, never wrapped round onto a row of the table.
+pub fn off_the_sheet(sheet: &str, cell: bool, written: &str) -> Text {
+    let at = shown_reference(written);
+    let (rows, cols) = (grouped(MAX_ROWS), grouped(MAX_COLUMNS));
+    let (zh_what, en_what) = if cell {
+        (format!("单元格 `{at}`"), format!("the cell `{at}`"))
+    } else {
+        (format!("行号 `{at}`"), format!("the row number `{at}`"))
+    };
+    Text::new(
+        format!(
+            "工作表 `{sheet}` 中{zh_what}超出 Excel 的范围（最多 {rows} 行、{cols} 列，最后一格是 XFD1048576），工作簿已损坏或被改动，未读取；请用 Excel 打开后另存为 .xlsx 再重试"
+        ),
+        format!(
+            "sheet `{sheet}`: {en_what} is beyond Excel's last row or column ({rows} rows, {cols} columns, the last cell being XFD1048576); the workbook is damaged or was tampered with, so it was not read; open it in Excel, save it as .xlsx and try again"
+        ),
+    )
+}
+
+/// A row or cell of `sheet` given twice (`what`: `第 3 行`/`row 3`, or a cell `B3`):
+/// which of the two is meant cannot be told, so neither is kept.
+pub fn given_twice(sheet: &str, zh_what: &str, en_what: &str) -> Text {
+    Text::new(
+        format!(
+            "工作表 `{sheet}` 中{zh_what}出现了两次，无法判断以哪一个为准，工作簿已损坏或被改动，未读取；请用 Excel 打开后另存为 .xlsx 再重试"
+        ),
+        format!(
+            "sheet `{sheet}`: {en_what} is given twice, and which one is meant cannot be told; the workbook is damaged or was tampered with, so it was not read; open it in Excel, save it as .xlsx and try again"
+        ),
+    )
+}
+
 /// A workbook whose structure is damaged in a way the reader would trip on.
 pub fn damaged(sheet: Option<&str>, zh: &str, en: &str) -> Text {
     let (zh_where, en_where) = match sheet {

@@ -65,7 +65,7 @@ pub use groups::{GroupError, cancel_group, check_pool_size};
 pub use id_card::{IdCard, IdError, parse_id_number};
 pub use lookup::{LookupError, find_player, find_pool, merged_pool};
 pub use privacy::{mask_id_number, mask_phone};
-pub use problems::{ImportErrors, Place, RowError};
+pub use problems::{ImportErrors, MAX_SHOWN, Omitted, Place, RowError, Stop};
 pub use row::find_group;
 pub use sheet::is_example_mark;
 pub use shown::{Shown, pools_shown};

@@ -1,10 +1,12 @@
 //! Reading a sheet: decoding a CSV file or the worksheets of a workbook, finding the
 //! header row among title rows, mapping its columns, and handing each data row to
-//! `Sheet::read_row` (in `row.rs`). Problems are collected, never returned early.
+//! `Sheet::read_row` (in `row.rs`). Problems are collected, never returned early; a
+//! sheet stops being read once the first problems to show are known (`problems.rs`).
 
 use super::duplicates::{Seen, id_key, name_unit_key};
 use super::headers::{self, Field, HeaderMap};
 use super::limit::{self, Limit};
+use super::problems::Problems;
 use super::row::group_list;
 use super::{
     Encoding, FileRead, Place, RowError, decode, mask_id_number, mask_phone, normalise, xlsx,
@@ -65,7 +67,7 @@ pub(super) struct Sheet<'a> {
     pub(super) rules: &'a Rulebook,
     pub(super) next_id: PlayerId,
     pub(super) players: Vec<Player>,
-    pub(super) errors: Vec<RowError>,
+    pub(super) errors: Problems,
     pub(super) ids: BTreeMap<String, Seen>,
     pub(super) names: BTreeMap<(String, String), Seen>,
     /// The file and sheet being read, when messages must name them (a workbook, or a
@@ -94,7 +96,7 @@ impl<'a> Sheet<'a> {
             rules,
             next_id,
             players: Vec::new(),
-            errors: Vec::new(),
+            errors: Problems::default(),
             ids,
             names,
             at: None,
@@ -128,24 +130,30 @@ impl<'a> Sheet<'a> {
         self.read(&text);
     }
 
-    /// Locates the problems found since `start` (the part just read: a CSV file or one
-    /// worksheet) and puts them in row order; problems of one row stay in column order.
-    pub(super) fn finish_part(&mut self, start: usize, map: Option<&HeaderMap>) {
+    /// Locates the problems of the part just read (a CSV file or one worksheet).
+    pub(super) fn finish_part(&mut self, map: Option<&HeaderMap>) {
         if let Some(at) = &self.at {
-            for e in &mut self.errors[start..] {
-                if e.place.is_none() {
-                    let col = e
-                        .column
-                        .as_ref()
-                        .and_then(|c| map.and_then(|m| m.names.iter().position(|n| n == c)));
-                    e.place = Some(Box::new(Place {
-                        col: if at.sheet.is_some() { col } else { None },
-                        ..at.clone()
-                    }));
-                }
+            for e in self.errors.unplaced() {
+                let col = e
+                    .column
+                    .as_ref()
+                    .and_then(|c| map.and_then(|m| m.names.iter().position(|n| n == c)));
+                e.place = Some(Box::new(Place {
+                    col: if at.sheet.is_some() { col } else { None },
+                    ..at.clone()
+                }));
             }
         }
-        self.errors[start..].sort_by_key(|e| e.line);
+    }
+
+    /// Whether reading may stop before row `line` of the current part, the problems to
+    /// show being known; if so, says where it stopped.
+    fn stop_before(&mut self, line: usize) -> bool {
+        let settled = self.errors.settled(line);
+        if settled {
+            self.errors.stop(line, self.at.clone());
+        }
+        settled
     }
 
     /// Reads the worksheets of a workbook that have a header row (or only `only`).
@@ -192,6 +200,10 @@ impl<'a> Sheet<'a> {
             if only.is_some_and(|want| want != grid.sheet) {
                 continue;
             }
+            if self.errors.stopped() {
+                return;
+            }
+            self.errors.next_part();
             let first: Vec<(usize, Vec<String>)> = grid
                 .rows
                 .iter()
@@ -222,7 +234,6 @@ impl<'a> Sheet<'a> {
                 sheet: Some(grid.sheet.clone()),
                 col: None,
             });
-            let start = self.errors.len();
             let header = &first[h].1;
             let fields: Vec<Option<Field>> = header
                 .iter()
@@ -231,6 +242,9 @@ impl<'a> Sheet<'a> {
             let mut records = vec![first[h].clone()];
             let mut rows = 0;
             for (line, cells) in grid.rows.into_iter().skip(h + 1) {
+                if self.stop_before(line) {
+                    break;
+                }
                 let mut row = Vec::with_capacity(cells.len());
                 let mut ok = true;
                 for (i, cell) in cells.iter().enumerate() {
@@ -271,10 +285,10 @@ impl<'a> Sheet<'a> {
                 }
             }
             let map = self.read_records(&records, 0);
-            self.finish_part(start, map.as_ref());
+            self.finish_part(map.as_ref());
             read.sheets.push(grid.sheet.clone());
         }
-        if read.sheets.is_empty() && only.is_none() {
+        if read.sheets.is_empty() && only.is_none() && !self.errors.stopped() {
             self.errors.push(whole_file(Text::new(
                 format!(
                     "工作簿中没有一个工作表含有 姓名/name 列的表头行（工作表：{listed}）；表头行须写出各列名称，例如 姓名,性别,单位,组别"
@@ -301,6 +315,9 @@ impl<'a> Sheet<'a> {
             match result {
                 Ok(record) => {
                     let line = lines.line_of(record.position());
+                    if self.stop_before(line) {
+                        break;
+                    }
                     let cells: Vec<String> = record.iter().map(str::to_string).collect();
                     rows += usize::from(limit::may_be_player(&cells));
                     if self.limit.rows_exceed(self.players.len(), rows) {
@@ -441,6 +458,9 @@ impl<'a> Sheet<'a> {
         let mut rows = 0;
         let number_col = map.column(Field::Number);
         for (line, cells) in &records[header_at + 1..] {
+            if self.stop_before(*line) {
+                return Some(map);
+            }
             // Blank rows, rows of commas, and the pre-numbered empty rows of a template
             // (only 序号 filled in) are not registrations.
             let blank = cells

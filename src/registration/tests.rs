@@ -530,3 +530,127 @@ fn an_overlong_name_is_refused_with_its_cell() {
         fits
     );
 }
+
+/// The header of the Jinhua example sheet, then `rows` rows of `1` in every cell: each
+/// row wrong in several columns (the tester's sheet of issue 42's review).
+fn wrong_rows(rows: usize) -> String {
+    let mut text = "序号,姓名,性别,单位,组别,出生日期,身份证号,年级,残疾,电话\n".to_string();
+    text.push_str(&"1,1,1,1,1,1,1,1,1,1\n".repeat(rows));
+    text
+}
+
+#[test]
+fn a_sheet_of_wrong_rows_keeps_the_first_errors_and_stops_reading() {
+    // Old code: one located error per wrong cell, 8,000 here, and 969 MB for 190,000 rows.
+    let err = read(&wrong_rows(2_000)).unwrap_err();
+    assert_eq!(err.errors.len(), MAX_SHOWN, "{err}");
+    let lines: Vec<usize> = err.errors.iter().map(|e| e.line).collect();
+    assert!(lines.is_sorted(), "{lines:?}");
+    assert_eq!(lines[0], 2);
+    // Reading stopped at the first row after those shown, well before the end.
+    let stop = err.stopped.as_ref().expect("stopped");
+    assert_eq!(stop.line, lines[MAX_SHOWN - 1] + 1);
+    assert!(stop.line < 100, "{stop:?}");
+    for lang in [Lang::En, Lang::Zh] {
+        let text = err.localize(lang);
+        assert_eq!(
+            text.lines().count(),
+            MAX_SHOWN + 2 + usize::from(!err.more.is_empty())
+        );
+        assert!(text.len() < 40_000, "{} bytes", text.len());
+    }
+    let en = err.localize(Lang::En);
+    assert!(
+        en.contains(&format!("reading stopped at reg.csv:{}", stop.line)),
+        "{en}"
+    );
+    assert!(en.contains("before reading stopped"), "{en}");
+    let zh = err.localize(Lang::Zh);
+    assert!(
+        zh.contains(&format!("读到 reg.csv:{} 时停止", stop.line)),
+        "{zh}"
+    );
+}
+
+#[test]
+fn each_line_of_the_refusal_is_short() {
+    // Each row names a group of 3,000 characters: the message quoting it is cut, its
+    // place still says where it is.
+    let long = "组".repeat(3_000);
+    let mut text = "姓名,组别\n".to_string();
+    for i in 0..300 {
+        text.push_str(&format!("张{i},{long}\n"));
+    }
+    let err = read(&text).unwrap_err();
+    assert_eq!(err.errors.len(), MAX_SHOWN, "{err}");
+    for lang in [Lang::En, Lang::Zh] {
+        let text = err.localize(lang);
+        let longest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+        assert!(longest <= 601, "{longest}");
+        assert!(text.len() < 200_000, "{} bytes", text.len());
+        assert!(text.contains("reg.csv:101"), "{text}");
+    }
+}
+
+#[test]
+fn wrong_rows_count_toward_the_event_maximum() {
+    // Old code: rows of digits were never counted, so 200 wrong rows under a maximum of
+    // 50 gave 800 located errors instead of the maximum's refusal.
+    let mut rules = rules();
+    rules.event.max_players = Some(50);
+    let err = read_registrations(
+        wrong_rows(200).as_bytes(),
+        "reg.csv",
+        &ImportOptions::default(),
+        &rules,
+        &[],
+        PlayerId(1),
+    )
+    .unwrap_err();
+    assert_eq!(err.errors.len(), 1, "{err}");
+    assert!(
+        err.errors[0].message.contains("at most `50` players"),
+        "{err}"
+    );
+    // A template's pre-numbered empty rows still do not count.
+    let mut text = "序号,姓名,组别\n1,张三,成人组\n".to_string();
+    for n in 2..=500 {
+        text.push_str(&format!("{n},,\n"));
+    }
+    let players = read_registrations(
+        text.as_bytes(),
+        "reg.csv",
+        &ImportOptions::default(),
+        &rules,
+        &[],
+        PlayerId(1),
+    )
+    .unwrap();
+    assert_eq!(players.len(), 1);
+}
+
+#[test]
+fn a_batch_shows_the_first_errors_of_the_first_file_and_stops_there() {
+    let bad = wrong_rows(500);
+    let good = "姓名,组别\n张三,成人组\n";
+    let files = [
+        RegistrationFile {
+            source: "a.csv".to_string(),
+            bytes: bad.as_bytes(),
+        },
+        RegistrationFile {
+            source: "b.csv".to_string(),
+            bytes: good.as_bytes(),
+        },
+    ];
+    let err = read_batch(&files, &BatchOptions::default(), &rules(), &[], PlayerId(1)).unwrap_err();
+    assert_eq!(err.errors.len(), MAX_SHOWN);
+    assert!(
+        err.errors
+            .iter()
+            .all(|e| e.place.as_ref().is_some_and(|p| p.file == "a.csv")),
+        "{err}"
+    );
+    let stop = err.stopped.as_ref().expect("stopped");
+    assert_eq!(stop.place.as_ref().map(|p| p.file.as_str()), Some("a.csv"));
+}

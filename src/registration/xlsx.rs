@@ -210,6 +210,7 @@ fn read_xlsx(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
     // First: it reads only the central directory and the workbook's list of sheets.
     xlsx_scan::check_listed_sheets(bytes)?;
     let any_merged = xlsx_scan::scan(bytes)?;
+    xlsx_scan::check_listed_positions(bytes)?;
     let mut book = guarded("the workbook", || {
         open_workbook_from_rs::<Xlsx<_>, _>(Cursor::new(bytes))
     })?

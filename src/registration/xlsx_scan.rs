@@ -4,10 +4,16 @@
 //! cell formats, fonts, relationships, defined names. A count a part declares is checked
 //! against the limit, never used.
 //!
-//! Owns these counts only; the cells are counted as they are read (`grid.rs`), and an
-//! .ods sheet's repeated rows and columns by `ods_scan.rs`.
+//! Owns these counts, and the row and cell numbers of each worksheet ([`check_positions`]):
+//! the library keeps them in 32 bits and wraps a larger one round onto a row of the
+//! table, so a number past Excel's last row or column, or a row given twice, is refused
+//! here first. The cells are counted as they are read (`grid.rs`), and an .ods sheet's
+//! repeated rows and columns by `ods_scan.rs`.
 
-use super::limits::{At, Found, Limit, MAX_ENTRIES, MAX_MERGED, MAX_SHARED_STRINGS, MAX_SHEETS};
+use super::limits::{
+    At, Found, Limit, MAX_COLUMNS, MAX_ENTRIES, MAX_MERGED, MAX_ROWS, MAX_SHARED_STRINGS,
+    MAX_SHEETS, given_twice, off_the_sheet,
+};
 use crate::i18n::Text;
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
@@ -146,6 +152,48 @@ fn attribute(e: &BytesStart<'_>, local: &str) -> Option<String> {
         .map(|a| a.value.into_owned())
 }
 
+/// The worksheets a workbook lists, in order: each sheet's name and the zip part it is
+/// read from (`None` when the relationships do not tell it).
+pub fn listed_sheets(bytes: &[u8]) -> Vec<(String, Option<String>)> {
+    let mut workbook = "xl/workbook.xml".to_string();
+    each_element(bytes, "_rels/.rels", |e| {
+        if e.local_name().as_ref() == "Relationship"
+            && attribute(e, "Type").is_some_and(|t| t.ends_with("/officeDocument"))
+            && let Some(target) = attribute(e, "Target")
+        {
+            workbook = target.trim_start_matches('/').to_string();
+        }
+    });
+    let folder = workbook
+        .rfind('/')
+        .map_or("", |i| &workbook[..=i])
+        .to_string();
+    let file = workbook[folder.len()..].to_string();
+    let mut targets: Vec<(String, String)> = Vec::new();
+    each_element(bytes, &format!("{folder}_rels/{file}.rels"), |e| {
+        if e.local_name().as_ref() == "Relationship"
+            && let (Some(id), Some(target)) = (attribute(e, "Id"), attribute(e, "Target"))
+            && targets.len() < 100_000
+        {
+            targets.push((id, target));
+        }
+    });
+    let mut sheets = Vec::new();
+    each_element(bytes, &workbook, |e| {
+        if e.local_name().as_ref() != "sheet" || sheets.len() > MAX_SHEETS {
+            return;
+        }
+        let target = attribute(e, "id")
+            .and_then(|id| targets.iter().find(|(i, _)| *i == id))
+            .map(|(_, t)| match t.strip_prefix('/') {
+                Some(absolute) => absolute.to_string(),
+                None => format!("{folder}{t}"),
+            });
+        sheets.push((attribute(e, "name").unwrap_or_default(), target));
+    });
+    sheets
+}
+
 /// The bytes of worksheet XML the library will read for the sheets a workbook lists: each
 /// listed sheet counts its part's unpacked size, as often as it is listed (the library
 /// reads a part once for its cells and once more for its merged regions, per listing);
@@ -170,44 +218,158 @@ pub fn listed_sheet_bytes(bytes: &[u8]) -> u64 {
             .find(|(name, _)| *name == path)
             .map_or(largest, |(_, s)| *s)
     };
-    let mut workbook = "xl/workbook.xml".to_string();
-    each_element(bytes, "_rels/.rels", |e| {
-        if e.local_name().as_ref() == "Relationship"
-            && attribute(e, "Type").is_some_and(|t| t.ends_with("/officeDocument"))
-            && let Some(target) = attribute(e, "Target")
-        {
-            workbook = target.trim_start_matches('/').to_string();
-        }
-    });
-    let folder = workbook
-        .rfind('/')
-        .map_or("", |i| &workbook[..=i])
-        .to_string();
-    let file = workbook[folder.len()..].to_string();
-    let mut targets: Vec<(String, String)> = Vec::new();
-    each_element(bytes, &format!("{folder}_rels/{file}.rels"), |e| {
-        if e.local_name().as_ref() == "Relationship"
-            && let (Some(id), Some(target)) = (attribute(e, "Id"), attribute(e, "Target"))
-            && targets.len() < 100_000
-        {
-            targets.push((id, target));
-        }
-    });
     let mut total = 0u64;
-    each_element(bytes, &workbook, |e| {
-        if e.local_name().as_ref() != "sheet" {
-            return;
-        }
-        let target = attribute(e, "id")
-            .and_then(|id| targets.iter().find(|(i, _)| *i == id))
-            .map(|(_, t)| match t.strip_prefix('/') {
-                Some(absolute) => absolute.to_string(),
-                None => format!("{folder}{t}"),
-            });
+    for (_, target) in listed_sheets(bytes) {
         let size = target.map_or(largest, |t| size_of(&t));
         total = total.saturating_add(size);
-    });
+    }
     total
+}
+
+/// A row number or cell reference as the library reads it (column letters, then the
+/// row's digits): the 1-based (row, column), column 0 when there are no letters; `Ok(None)`
+/// when it is no reference at all (the library refuses it itself). Past Excel's last row
+/// or column is an error, counted without wrapping however many digits it has.
+fn position(sheet: &str, cell: bool, written: &[u8]) -> Result<Option<(u64, u64)>, Text> {
+    let letters = written
+        .iter()
+        .take_while(|b| b.is_ascii_alphabetic())
+        .count();
+    let digits = &written[letters..];
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return Ok(None);
+    }
+    let off = || off_the_sheet(sheet, cell, &String::from_utf8_lossy(written));
+    let mut col = 0u64;
+    for &b in &written[..letters] {
+        col = col * 26 + u64::from(b.to_ascii_uppercase() - b'A') + 1;
+        if col > MAX_COLUMNS {
+            return Err(off());
+        }
+    }
+    let mut row = 0u64;
+    for &b in digits {
+        row = row * 10 + u64::from(b - b'0');
+        if row > MAX_ROWS {
+            return Err(off());
+        }
+    }
+    Ok((row > 0).then_some((row, col)))
+}
+
+/// Checks the row and cell numbers of worksheet `sheet` (its XML in `part`) as the
+/// library's cell reader will number them: a row element's `r` sets the row, each row's
+/// end moves to the next, a cell's `r` sets its place and the next cell follows it. Every
+/// place must be within Excel's sheet, and no row element may come twice; two cells at
+/// one place are found when the cells are laid out (`grid.rs`).
+pub fn check_positions(sheet: &str, part: impl std::io::BufRead) -> Result<(), Text> {
+    let mut xml = Reader::from_reader(part);
+    let config = xml.config_mut();
+    config.check_end_names = false;
+    config.check_comments = false;
+    // One bit per row of the sheet: 128 KB.
+    let mut seen = vec![0u64; (MAX_ROWS as usize).div_ceil(64)];
+    let (mut in_data, mut in_cell) = (false, false);
+    // 0-based, as the library counts.
+    let (mut row, mut col) = (0u64, 0u64);
+    let mut buf = Vec::with_capacity(1024);
+    loop {
+        buf.clear();
+        let (start, e) = match xml.read_event_into(&mut buf) {
+            Ok(Event::Start(e)) => (true, e),
+            Ok(Event::Empty(e)) => (false, e),
+            Ok(Event::End(e)) => {
+                match e.local_name().into_inner() {
+                    "row" if in_data && !in_cell => (row, col) = (row + 1, 0),
+                    "c" => in_cell = false,
+                    "sheetData" => return Ok(()),
+                    _ => {}
+                }
+                continue;
+            }
+            Ok(Event::Eof) | Err(_) => return Ok(()),
+            Ok(_) => continue,
+        };
+        let r = || {
+            e.attributes()
+                .flatten()
+                .find(|a| a.key.into_inner() == "r")
+                .map(|a| a.value.into_owned())
+        };
+        match e.local_name().into_inner() {
+            "sheetData" => in_data = start,
+            "row" if in_data && !in_cell => {
+                let at = match r() {
+                    Some(r) => position(sheet, false, r.as_bytes())?.map(|(r, _)| r - 1),
+                    None => Some(row),
+                };
+                // An empty `<row/>` is skipped by the library.
+                if !start {
+                    continue;
+                }
+                let Some(at) = at else { continue };
+                row = at;
+                if row >= MAX_ROWS {
+                    return Err(off_the_sheet(sheet, false, &(row + 1).to_string()));
+                }
+                let (word, bit) = ((row / 64) as usize, 1u64 << (row % 64));
+                if seen[word] & bit != 0 {
+                    let n = super::limits::grouped(row + 1);
+                    return Err(given_twice(
+                        sheet,
+                        &format!("第 {n} 行"),
+                        &format!("row {n}"),
+                    ));
+                }
+                seen[word] |= bit;
+            }
+            "c" if in_data && !in_cell => {
+                let at = match r() {
+                    Some(r) => position(sheet, true, r.as_bytes())?,
+                    None => Some((row + 1, col + 1)),
+                };
+                // An empty `<c/>` holds nothing and is skipped by the library.
+                if !start {
+                    continue;
+                }
+                in_cell = true;
+                if let Some((r, c)) = at {
+                    if r > MAX_ROWS || c > MAX_COLUMNS {
+                        let written = format!(
+                            "{}{r}",
+                            super::xlsx::column_letters(c.saturating_sub(1) as usize)
+                        );
+                        return Err(off_the_sheet(sheet, true, &written));
+                    }
+                    if c > 0 {
+                        col = c - 1;
+                    }
+                }
+                col += 1;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Checks the row and cell numbers of every worksheet an .xlsx lists
+/// ([`check_positions`]), each part once.
+pub fn check_listed_positions(bytes: &[u8]) -> Result<(), Text> {
+    let Ok(mut archive) = zip::ZipArchive::new(Cursor::new(bytes)) else {
+        return Ok(());
+    };
+    let mut done: Vec<String> = Vec::new();
+    for (name, target) in listed_sheets(bytes) {
+        let Some(target) = target else { continue };
+        if done.contains(&target) {
+            continue;
+        }
+        if let Ok(part) = archive.by_name(&target) {
+            check_positions(&name, BufReader::new(part))?;
+        }
+        done.push(target);
+    }
+    Ok(())
 }
 
 /// Reads at most `max` bytes of a zip part (for small parts such as `mimetype`).
@@ -280,5 +442,73 @@ mod tests {
             Ok(true)
         );
         assert_eq!(part("<worksheet><sheetData/></worksheet>"), Ok(false));
+    }
+
+    fn positions(rows: &str) -> Result<(), Text> {
+        let xml = format!("<worksheet><sheetData>{rows}</sheetData></worksheet>");
+        check_positions("报名表", xml.as_bytes())
+    }
+
+    #[test]
+    fn row_and_cell_numbers_past_excel_are_refused_never_wrapped() {
+        let sound = r#"<row r="1"><c r="A1"><v>1</v></c><c><v>2</v></c></row><row><c><v>3</v></c></row><row r="1048576"><c r="XFD1048576"><v>4</v></c></row>"#;
+        assert_eq!(positions(sound), Ok(()));
+        // Old code: 2^32 + 2 and 2^64 + 2 wrapped round to row 2, over a player's row.
+        for (rows, shown) in [
+            (
+                r#"<row r="2"/><row r="4294967298"><c><v>1</v></c></row>"#,
+                "row number `4,294,967,298`",
+            ),
+            (
+                r#"<row r="18446744073709551618"><c><v>1</v></c></row>"#,
+                "row number `184467…`",
+            ),
+            (
+                r#"<row><c r="A4294967298"><v>1</v></c></row>"#,
+                "cell `A4,294,967,298`",
+            ),
+            (
+                r#"<row r="1048577"><c><v>1</v></c></row>"#,
+                "row number `1,048,577`",
+            ),
+            (
+                r#"<row r="2"><c r="FXSHRXX2"><v>1</v></c></row>"#,
+                "cell `FXSHRXX2`",
+            ),
+            (
+                r#"<row r="2"><c r="XFE2"><v>1</v></c></row>"#,
+                "cell `XFE2`",
+            ),
+        ] {
+            let e = positions(rows).unwrap_err();
+            assert!(
+                e.en.contains("sheet `报名表`") && e.en.contains(shown),
+                "{shown}: {}",
+                e.en
+            );
+            assert!(e.en.contains("1,048,576 rows"), "{}", e.en);
+        }
+        // Counted, not written: the row after 1,048,576 and the cell after XFD.
+        let e = positions(r#"<row r="1048576"></row><row><c><v>1</v></c></row>"#).unwrap_err();
+        assert!(e.en.contains("`1,048,577`"), "{}", e.en);
+        let e =
+            positions(r#"<row r="1"><c r="XFD1"><v>1</v></c><c><v>2</v></c></row>"#).unwrap_err();
+        assert!(e.en.contains("cell `XFE1`"), "{}", e.en);
+    }
+
+    #[test]
+    fn a_row_given_twice_is_refused_naming_it() {
+        let e = positions(r#"<row r="1"><c><v>1</v></c></row><row r="2"><c><v>1</v></c></row><row r="2"><c><v>2</v></c></row>"#).unwrap_err();
+        assert!(
+            e.en.contains("sheet `报名表`: row 2 is given twice"),
+            "{}",
+            e.en
+        );
+        assert!(e.zh.contains("第 2 行出现了两次"), "{}", e.zh);
+        // Numbered by counting: the row after row 1 is row 2.
+        let e = positions(r#"<row r="1"></row><row></row><row r="2"></row>"#).unwrap_err();
+        assert!(e.en.contains("row 2 is given twice"), "{}", e.en);
+        // Rows out of order are read as numbered.
+        assert_eq!(positions(r#"<row r="3"></row><row r="2"></row>"#), Ok(()));
     }
 }

@@ -190,7 +190,9 @@ impl Store {
     /// refuse is refused as [`Store::load`] refuses it.
     pub fn load_roster(&self) -> Result<Event, StoreError> {
         let path = self.state_path();
-        let bytes = fs::read(&path).map_err(|e| StoreError::io("read", &path, e))?;
+        // Through the one no-follow read, as every read of the event's files: a linked
+        // `qiwang.json` is refused here as by `Store::load`.
+        let bytes = fsio::read(&path)?;
         match state::roster(&bytes) {
             Some(event) => Ok(event),
             None => state::decode(&path, &bytes, || state::recovery_hint(&self.history_dir())),

@@ -400,7 +400,7 @@ pub(crate) fn recovery_hint(history: &Path) -> Text {
                 return false;
             }
             let path = history.join(&s.name);
-            fs::read(&path)
+            super::fsio::read(&path)
                 .ok()
                 .and_then(|bytes| snapshot_state(&path, bytes).ok())
                 .is_some_and(|bytes| check(&bytes).is_ok())

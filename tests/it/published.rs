@@ -454,6 +454,8 @@ fn names_are_cleaned_and_overlong_ones_refused_at_import() {
 
 /// Issue 42 §4: a `qiwang.json` that is a symbolic link is refused like every link in
 /// the event, by reading and changing commands alike, and its target is left alone.
+/// Every command that only reads the event is tried (old code: `log` read the players
+/// through the link).
 #[cfg(unix)]
 #[test]
 fn a_linked_state_file_is_refused() {
@@ -468,7 +470,25 @@ fn a_linked_state_file_is_refused() {
     fs::rename(&state, &elsewhere).unwrap();
     std::os::unix::fs::symlink(&elsewhere, &state).unwrap();
     let before = fs::read(&elsewhere).unwrap();
-    for args in [vec!["players"], vec!["player", "add", "--name", "甲"]] {
+    let (out, sheet) = (tmp.path().join("out"), tmp.path().join("reg.csv"));
+    fs::write(&sheet, "姓名\n甲\n").unwrap();
+    let (out, sheet) = (p(&out), p(&sheet));
+    for args in [
+        vec!["players"],
+        vec!["log"],
+        vec!["rules", "show"],
+        vec!["template", "--out", out],
+        vec!["round"],
+        vec!["check"],
+        vec!["standings"],
+        vec!["crosstable"],
+        vec!["teams"],
+        vec!["prizes"],
+        vec!["group", "sizes"],
+        vec!["export", "--out", out],
+        vec!["import", "--dry-run", sheet],
+        vec!["player", "add", "--name", "甲"],
+    ] {
         let mut full = vec!["--lang", "en", "--event", "ev"];
         full.extend(args);
         let out: Out = run(tmp.path(), &full);

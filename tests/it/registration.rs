@@ -221,10 +221,12 @@ fn a_second_file_adds_to_the_event() {
     let second = read_after(late.as_bytes(), "late.csv", &rules, &first).unwrap();
     assert_eq!(second.len(), 1);
     assert_eq!(second[0].id, PlayerId(151));
-    // Importing the same sheet again is refused row by row.
+    // Importing the same sheet again is refused row by row: the first 100 rows shown,
+    // and reading stopped there (issue 42 review F1: errors are bounded).
     let again =
         read_after(&example("jinhua-2018"), "registrations.csv", &rules, &first).unwrap_err();
-    assert_eq!(again.errors.len(), 150);
+    assert_eq!(again.errors.len(), qiwang::registration::MAX_SHOWN);
+    assert!(again.stopped.is_some(), "{again}");
     assert!(
         again
             .errors

@@ -624,3 +624,129 @@ fn many_sheets_are_refused_by_count() {
     let bytes = cfb(&biff(&globals, &table_cells(), None), false);
     refused("sheets.xls", &bytes, &["64 worksheets"]);
 }
+
+// ------------------------------------------------------------------ wrong rows, places
+
+/// The header of the Jinhua example sheet, and a row of `1` in each of its cells.
+const JINHUA_HEADER: [&str; 10] = [
+    "序号",
+    "姓名",
+    "性别",
+    "单位",
+    "组别",
+    "出生日期",
+    "身份证号",
+    "年级",
+    "残疾",
+    "电话",
+];
+
+#[test]
+fn an_ods_of_190000_wrong_rows_is_refused_by_the_maximum_in_a_short_message() {
+    // Old code: 908 bytes that take 1.1 GB (one located error per wrong cell, and rows
+    // of digits never counted toward the maximum): killed by the address-space limit.
+    let header: String = JINHUA_HEADER.iter().map(|h| ods_cell(h)).collect();
+    let ones = ods_cell("1").repeat(10);
+    let table = format!(
+        r#"<table:table table:name="报名表"><table:table-row>{header}</table:table-row><table:table-row table:number-rows-repeated="190000">{ones}</table:table-row></table:table>"#
+    );
+    let run = import("wrong-rows.ods", &ods(&table));
+    assert_eq!(run.code, Some(3), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("at most `100000` players"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.len() < 4_000, "{} bytes", run.stderr.len());
+}
+
+#[test]
+fn an_xlsx_of_wrong_rows_shows_the_first_100_errors_and_stops() {
+    // Old code: 4 errors a row, 12,000 lines of them.
+    let header: String = JINHUA_HEADER
+        .iter()
+        .enumerate()
+        .map(|(i, h)| c(&format!("{}1", (b'A' + i as u8) as char), h))
+        .collect();
+    let mut rows = format!(r#"<row r="1">{header}</row>"#);
+    for r in 2..3_002 {
+        let cells: String = (0..10)
+            .map(|i| c(&format!("{}{r}", (b'A' + i as u8) as char), "1"))
+            .collect();
+        rows += &format!(r#"<row r="{r}">{cells}</row>"#);
+    }
+    let run = import("wrong-rows.xlsx", &xlsx("A1:J3001", &rows, None));
+    assert_eq!(run.code, Some(3), "{}", run.stderr);
+    let located = run.stderr.lines().filter(|l| l.contains("报名表!")).count();
+    assert_eq!(located, 100, "{}", run.stderr);
+    assert!(run.stderr.contains("reading stopped at"), "{}", run.stderr);
+    assert!(run.stderr.len() < 40_000, "{} bytes", run.stderr.len());
+}
+
+/// The header and 于一鸣 in row 2, then `tail` (rows or cells of a second player).
+fn two_players(tail: &str) -> Vec<u8> {
+    let rows = format!(
+        r#"<row r="1">{}{}</row><row r="2">{}{}</row>{tail}"#,
+        c("A1", "姓名"),
+        c("B1", "性别"),
+        c("A2", "于一鸣"),
+        c("B2", "男")
+    );
+    xlsx("A1", &rows, None)
+}
+
+/// Two inline cells without a reference, placed by the row they are in.
+fn unplaced(name: &str) -> String {
+    format!(r#"<c t="inlineStr"><is><t>{name}</t></is></c><c t="inlineStr"><is><t>男</t></is></c>"#)
+}
+
+#[test]
+fn a_row_number_past_excel_is_refused_never_wrapped_onto_a_player() {
+    // Old code: row 4,294,967,298 wrapped to row 2, and 于一鸣 was replaced, exit 0.
+    let evil = unplaced("EVIL");
+    for (tail, shown) in [
+        (
+            format!(r#"<row r="4294967298">{evil}</row>"#),
+            "`4,294,967,298`",
+        ),
+        (
+            format!(r#"<row r="18446744073709551618">{evil}</row>"#),
+            "`184467…`",
+        ),
+        (
+            format!(
+                r#"<row>{}{}</row>"#,
+                c("A4294967298", "EVIL"),
+                c("B4294967298", "男")
+            ),
+            "`A4,294,967,298`",
+        ),
+        (
+            format!(r#"<row r="3">{}</row>"#, c("FXSHRXX3", "EVIL")),
+            "`FXSHRXX3`",
+        ),
+    ] {
+        refused(
+            "wrap.xlsx",
+            &two_players(&tail),
+            &["sheet `报名表`", shown, "1,048,576 rows"],
+        );
+    }
+}
+
+#[test]
+fn a_row_or_cell_given_twice_is_refused_naming_it() {
+    // Old code: one of the two players was kept, silently.
+    let twice = format!(r#"<row r="2">{}</row>"#, unplaced("EVIL"));
+    refused(
+        "row-twice.xlsx",
+        &two_players(&twice),
+        &["sheet `报名表`", "row 2 is given twice"],
+    );
+    let cell = format!(r#"<row r="3">{}{}</row>"#, c("A3", "甲"), c("A3", "乙"));
+    refused(
+        "cell-twice.xlsx",
+        &two_players(&cell),
+        &["sheet `报名表`", "cell `A3` is given twice"],
+    );
+}
