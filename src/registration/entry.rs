@@ -217,12 +217,15 @@ pub fn player_from_entry(
     match sheet.players.pop() {
         Some(player) if sheet.errors.is_empty() => Ok(player),
         _ => {
-            for e in &mut sheet.errors {
+            for e in sheet.errors.iter_mut() {
                 e.message = privacy::mask_numbers_in(&e.message);
                 e.message_zh = privacy::mask_numbers_in(&e.message_zh);
                 e.value = e.value.as_deref().map(privacy::mask_numbers_in);
             }
-            Err(EntryError::Invalid(sheet.errors))
+            // One row: far fewer problems than an import keeps.
+            Err(EntryError::Invalid(
+                sheet.errors.into_errors(String::new()).errors,
+            ))
         }
     }
 }
