@@ -406,8 +406,14 @@ pub enum GroupCommand {
     Sizes,
     /// Merge an under-size group into another before round 1.
     Merge { from: String, into: String },
-    /// Cancel a group that has no `merge_into` before round 1: its players are withdrawn.
-    Cancel { group: String },
+    /// Cancel a group below its minimum size that has no `merge_into`, before round 1: its
+    /// players are withdrawn. A group not below its minimum needs `--force`.
+    Cancel {
+        group: String,
+        /// Cancel it although it is not below its minimum size (`min_size`) (logged).
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 pub fn dispatch(cli: Cli) -> Result<(), CliError> {
@@ -558,7 +564,9 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Command::Group(GroupCommand::Merge { from, into }) => {
             commands::prizes::merge(&ctx, &from, &into)
         }
-        Command::Group(GroupCommand::Cancel { group }) => commands::group::cancel(&ctx, &group),
+        Command::Group(GroupCommand::Cancel { group, force }) => {
+            commands::group::cancel(&ctx, &group, force)
+        }
         Command::Export { out, group, force } => {
             commands::export::run(&ctx, &out, group.as_deref(), force)
         }
