@@ -84,16 +84,37 @@ impl Doc<'_> {
     }
 
     fn raw(&mut self, key: &str, value: impl std::fmt::Display) {
+        self.noted(key, value, None);
+    }
+
+    /// `key = value`, with a comment saying it is a default and `note`, if any.
+    fn noted(&mut self, key: &str, value: impl std::fmt::Display, note: Option<String>) {
         let path = format!("{}.{key}", self.section);
+        let mut comments = Vec::new();
         if self.written.is_some_and(|w| w.is_default(&path)) {
+            comments.push(super::parse::DEFAULT_MARK.get(self.lang).to_string());
+        }
+        comments.extend(note);
+        if comments.is_empty() {
+            let _ = writeln!(self.out, "{key} = {value}");
+        } else {
             let _ = writeln!(
                 self.out,
                 "{key} = {value}  # {}",
-                super::parse::DEFAULT_MARK.get(self.lang)
+                comments.join(self.lang.pick("；", "; "))
             );
-        } else {
-            let _ = writeln!(self.out, "{key} = {value}");
         }
+    }
+
+    /// A list of tiebreaks: in Chinese by the regulations' names (累进分, 直胜), which read
+    /// back the same, with the keys rules/README.md documents in a comment.
+    fn tiebreaks<T: Named>(&mut self, key: &str, values: &[T]) {
+        let names = string_array(values.iter().map(|v| v.name_in(self.lang)));
+        let note = (self.lang == Lang::Zh && !values.is_empty()).then(|| {
+            let keys: Vec<&str> = values.iter().map(|v| v.name()).collect();
+            format!("键名：{}", keys.join("、"))
+        });
+        self.noted(key, names, note);
     }
 
     fn str(&mut self, key: &str, value: &str) {
@@ -297,10 +318,7 @@ impl Rulebook {
 
         let r = &self.ranking;
         d.header("[ranking]");
-        d.raw(
-            "tiebreaks",
-            string_array(r.tiebreaks.iter().map(|t| t.name())),
-        );
+        d.tiebreaks("tiebreaks", &r.tiebreaks);
         d.name("fallback", r.fallback);
         d.name("bye_opponent_score", r.bye_opponent_score);
         d.raw("bye_counts_as_win", r.bye_counts_as_win);
@@ -347,10 +365,7 @@ impl Rulebook {
             d.raw("best_n", t.best_n);
             d.name("metric", t.metric);
             d.name("short_team", t.short_team);
-            d.raw(
-                "tiebreaks",
-                string_array(t.tiebreaks.iter().map(|x| x.name())),
-            );
+            d.tiebreaks("tiebreaks", &t.tiebreaks);
             places(&mut d, &t.places);
         }
         d.out

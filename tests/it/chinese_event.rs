@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::{self, BIN, Out, p, small_event};
+use crate::common::{self, BIN, Out, p, root, small_event};
 
 /// `qiwang ARGS` in `cwd` with no user in the environment (no `$QIWANG_USER`, `$USER`,
 /// `$LOGNAME` or `$USERNAME`), as under a service account.
@@ -84,4 +84,122 @@ fn cancelling_a_group_not_below_its_minimum_needs_force() {
     )
     .ok();
     assert!(out.contains("已取消公开组，3 名棋手退赛"), "{out}");
+}
+
+/// `rules show` names the tiebreaks as the regulation does (对手分, 累进分, 直胜), the keys in
+/// a comment, and the Chinese names read back; `rules check` writes Chinese punctuation.
+#[test]
+fn rules_show_and_check_speak_the_regulations_words() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let text = std::fs::read_to_string(root("rules/jinhua-2018.toml"))
+        .unwrap()
+        .replace(
+            "tiebreaks = [\"对手分\", \"胜局\", \"犯规\", \"后走局数\"]",
+            "tiebreaks = [\"progressive\", \"direct_encounter\", \"wins\"]",
+        );
+    let rules = tmp.path().join("rules.toml");
+    std::fs::write(&rules, text).unwrap();
+    let shown = common::run(tmp.path(), &["rules", "show", p(&rules)]).ok();
+    assert!(
+        shown.contains(
+            "tiebreaks = [\"累进分\", \"直胜\", \"胜局\"]  # 键名：progressive、direct_encounter、wins"
+        ),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("tiebreaks = [\"个人最好名次\", \"抽签\"]"),
+        "{shown}"
+    );
+    // What `rules show` writes is a rulebook that reads back.
+    let again = tmp.path().join("shown.toml");
+    std::fs::write(&again, &shown).unwrap();
+    let reread = common::run(tmp.path(), &["rules", "show", p(&again)]).ok();
+    assert_eq!(reread, shown);
+    let en = common::run(tmp.path(), &["--lang", "en", "rules", "show", p(&rules)]).ok();
+    assert!(
+        en.contains("tiebreaks = [\"progressive\", \"direct_encounter\", \"wins\"]\n"),
+        "{en}"
+    );
+    let checked = common::run(tmp.path(), &["rules", "check", p(&rules)]).ok();
+    assert!(
+        checked.ends_with("规则有效 — 5 个组别，4 个编排组，7 个奖项名单\n"),
+        "{checked}"
+    );
+}
+
+/// `round --sheet` takes the sheets' Chinese names; `player edit --disabled` takes 是/否,
+/// and both are listed in the Chinese help and usage errors.
+#[test]
+fn sheet_names_and_yes_no_are_accepted_in_chinese() {
+    let (tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
+    let run = |args: &[&str]| {
+        let mut all = vec!["--event", p(&ev)];
+        all.extend_from_slice(args);
+        common::run(tmp.path(), &all)
+    };
+    run(&["pair", "--seed", "1"]).ok();
+    for (zh, en) in [
+        ("对阵表", "pairings"),
+        ("成绩登记表", "slips"),
+        ("台签", "cards"),
+        ("找座位", "find"),
+        ("总表", "wall"),
+    ] {
+        assert_eq!(
+            run(&["round", "--sheet", zh]).ok(),
+            run(&["round", "--sheet", en]).ok(),
+            "--sheet {zh}"
+        );
+    }
+    let help = run(&["round", "--help"]).ok();
+    assert!(
+        help.contains("对阵表、成绩登记表、台签、找座位（按拼音排序的找座位表）或总表"),
+        "{help}"
+    );
+    assert!(!help.contains("默认：pairings"), "{help}");
+    run(&["round", "--sheet", "座位"]).fails(2, &["可选：对阵表（pairings）、成绩登记表（slips）"]);
+
+    run(&["player", "edit", "甲", "--disabled", "是", "--local", "否"]).ok();
+    let players = run(&["--show-private", "players", "--format", "json"]).json();
+    let first = &players["players"][0];
+    assert_eq!(first["disabled"], true, "{players}");
+    run(&["player", "edit", "甲", "--disabled", "否"]).ok();
+    let players = run(&["--show-private", "players", "--format", "json"]).json();
+    assert_eq!(players["players"][0]["disabled"], false, "{players}");
+    let help = run(&["player", "edit", "--help"]).ok();
+    assert!(help.contains("是否残疾人选手：是 或 否"), "{help}");
+    run(&["player", "edit", "甲", "--disabled", "对"]).fails(2, &["可选：是（true）、否（false）"]);
+}
+
+/// English output is English: the `player` help does not open with Chinese, and the
+/// standings headers are lowercase like the others.
+#[test]
+fn english_help_and_headers_are_one_style() {
+    let (tmp, ev) = small_event(&["甲", "乙"]);
+    let help = common::run(tmp.path(), &["--lang", "en", "player", "--help"]).ok();
+    let line = help
+        .lines()
+        .find(|l| l.trim_start().starts_with("disqualify"))
+        .unwrap_or_else(|| panic!("{help}"));
+    assert!(
+        line.contains("disqualify  Disqualify a player: not paired"),
+        "{line}"
+    );
+    let csv = common::run(
+        tmp.path(),
+        &[
+            "--event",
+            p(&ev),
+            "--lang",
+            "en",
+            "standings",
+            "--format",
+            "csv",
+        ],
+    )
+    .ok();
+    assert!(
+        csv.contains("place,no.,name,unit,pts,opp. score,wins,fouls,black games,remarks"),
+        "{csv}"
+    );
 }

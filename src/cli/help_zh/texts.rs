@@ -221,7 +221,7 @@ pub const ZH: &[(&str, &str)] = &[
     ("round:group", "组别：代号、规程中的名称或别名"),
     (
         "round:sheet",
-        "打印哪一种：pairings（对阵表）、slips（成绩登记表）、cards（台签）、find（找座位表）、wall（总表）",
+        "打印哪一种：对阵表、成绩登记表、台签、找座位（按拼音排序的找座位表）或总表，也可写作 pairings、slips、cards、find、wall（默认：对阵表）",
     ),
     (
         "playoff:list",
@@ -255,8 +255,8 @@ const PLAYER_FIELDS: &[(&str, &str)] = &[
     ("id_number", "身份证号"),
     ("grade", "等级（棋士称号）"),
     ("rating", "等级分：按报名表的“等级分”列检查（可用全角数字）"),
-    ("disabled", "是否残疾人选手：true 或 false"),
-    ("local", "是否本地选手：true 或 false"),
+    ("disabled", "是否残疾人选手：是 或 否（也可写 true、false）"),
+    ("local", "是否本地选手：是 或 否（也可写 true、false）"),
     ("phone", "电话号码"),
     ("title", "称号"),
 ];
