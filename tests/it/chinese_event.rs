@@ -203,3 +203,133 @@ fn english_help_and_headers_are_one_style() {
         "{csv}"
     );
 }
+
+/// `init` points at the sheet an organiser has (an .xlsx from `template`), with a full-width
+/// colon and no space after it; `template` takes the event's organiser as the example unit;
+/// both helps say that `import` reads workbooks.
+#[test]
+fn init_points_to_the_xlsx_template_of_the_events_own_organiser() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let out = common::run(
+        tmp.path(),
+        &["init", "ev", "--rules", p(&root("rules/jinhua-2018.toml"))],
+    )
+    .ok();
+    assert!(out.contains("已创建赛事 ev（2018全国"), "{out}");
+    assert!(
+        out.contains("\n下一步：qiwang --event ev template --out 报名表.xlsx"),
+        "{out}"
+    );
+    assert!(
+        out.contains("qiwang --event ev import 报名表.xlsx"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("REGISTRATIONS.csv") && !out.contains("： "),
+        "{out}"
+    );
+    let template = common::run(tmp.path(), &["--event", "ev", "template"]).ok();
+    assert!(template.contains(",浙江省棋类协会,"), "{template}");
+    for lang in ["zh", "en"] {
+        let help = common::run(tmp.path(), &["--lang", lang, "import", "--help"]).ok();
+        let about = help.lines().next().unwrap_or_default();
+        assert!(
+            about.contains(".xlsx、.xls、.ods") || about.contains(".xlsx, .xls, .ods"),
+            "{help}"
+        );
+        let main = common::run(tmp.path(), &["--lang", lang, "--help"]).ok();
+        let line = main
+            .lines()
+            .find(|l| l.trim_start().starts_with("import "))
+            .unwrap_or_default();
+        assert!(line.contains(".xlsx"), "{line}");
+    }
+}
+
+/// Group names stand alone in Chinese output: no `(open)` after 公开组.
+#[test]
+fn chinese_output_names_groups_without_their_ids() {
+    let (tmp, ev) = small_event(&["甲", "乙"]);
+    let sizes = common::run(tmp.path(), &["--event", p(&ev), "group", "sizes"]).ok();
+    assert_eq!(sizes, "公开组：2\n");
+    let csv = tmp.path().join("more.csv");
+    std::fs::write(&csv, "name,gender,unit,组别\n丙,男,a,少年组\n").unwrap();
+    let err = common::run(tmp.path(), &["--event", p(&ev), "import", p(&csv)])
+        .fails(3, &["组别 `少年组` 不在规程中；请写 `公开组` 之一"]);
+    assert!(!err.contains("(open)"), "{err}");
+    let en = common::run(
+        tmp.path(),
+        &["--lang", "en", "--event", p(&ev), "group", "sizes"],
+    )
+    .ok();
+    assert_eq!(en, "公开组 (open): 2\n");
+}
+
+/// `pair --all` after the last round is no input error: it says the event is finished
+/// and succeeds, changing nothing.
+#[test]
+fn pair_all_after_the_last_round_says_the_event_is_finished() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let rules = tmp.path().join("rules.toml");
+    let text = std::fs::read_to_string(root("rules/cxa-2011.toml"))
+        .unwrap()
+        .replace("rounds = 7", "rounds = 1");
+    std::fs::write(&rules, text).unwrap();
+    let csv = tmp.path().join("p.csv");
+    std::fs::write(&csv, "name,gender,unit\n甲,男,a\n乙,男,b\n").unwrap();
+    let ev = tmp.path().join("ev");
+    let run = |args: &[&str]| {
+        let mut all = vec!["--event", p(&ev)];
+        all.extend_from_slice(args);
+        common::run(tmp.path(), &all)
+    };
+    common::run(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
+    run(&["import", p(&csv)]).ok();
+    run(&["pair", "--all", "--seed", "1"]).ok();
+    // Results missing: that is still something to do.
+    run(&["pair", "--all"]).fails(3, &["没有成绩"]);
+    run(&["result", "1", "和"]).ok();
+    let before = common::snapshot(&ev);
+    let out = run(&["pair", "--all"]).ok();
+    assert!(out.starts_with("比赛已全部结束"), "{out}");
+    assert!(out.contains("公开组：全部 1 轮已编排"), "{out}");
+    let en = run(&["--lang", "en", "pair", "--all", "--dry-run"]).ok();
+    assert!(en.starts_with("the event is finished"), "{en}");
+    assert_eq!(common::snapshot(&ev), before, "nothing stored");
+}
+
+/// A demo that fails (here on a registration sheet naming no group of the rulebook)
+/// removes what it made: a new directory entirely, else only what it added.
+#[test]
+fn a_failed_demo_leaves_no_half_made_directory() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let csv = tmp.path().join("bad.csv");
+    std::fs::write(&csv, "name,gender,unit,组别\n甲,男,a,少年组\n").unwrap();
+    let rules = root("rules/cxa-2011.toml");
+    let demo = |dir: &str| {
+        common::run(
+            tmp.path(),
+            &[
+                "demo",
+                dir,
+                "--rules",
+                p(&rules),
+                "--registrations",
+                p(&csv),
+            ],
+        )
+    };
+    let err = demo("new").fails(3, &["少年组", "演示未完成，已删除"]);
+    assert!(!tmp.path().join("new").exists(), "{err}");
+    std::fs::create_dir(tmp.path().join("kept")).unwrap();
+    std::fs::write(tmp.path().join("kept/notes.txt"), "mine").unwrap();
+    demo("kept").fails(3, &["少年组"]);
+    let left: Vec<_> = std::fs::read_dir(tmp.path().join("kept"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["notes.txt"]);
+    // A second try in the same place is not refused as an existing event.
+    let again = demo("new").fails(3, &["少年组"]);
+    assert!(!again.contains("已有赛事"), "{again}");
+}

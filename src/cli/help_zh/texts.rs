@@ -44,7 +44,7 @@ pub const ZH: &[(&str, &str)] = &[
     ("rules show:file", "规程文件（默认：本赛事冻结的规程）"),
     (
         "import",
-        "导入报名表（Excel 导出的 CSV：UTF-8、带 BOM 的 UTF-8 或 GBK）",
+        "导入报名表：Excel 工作簿（.xlsx、.xls、.ods）或 CSV（UTF-8、带 BOM 的 UTF-8 或 GBK）；一次给多个文件时，全部无误才导入",
     ),
     (
         "import:dry_run",
