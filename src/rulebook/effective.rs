@@ -84,37 +84,23 @@ impl Doc<'_> {
     }
 
     fn raw(&mut self, key: &str, value: impl std::fmt::Display) {
-        self.noted(key, value, None);
-    }
-
-    /// `key = value`, with a comment saying it is a default and `note`, if any.
-    fn noted(&mut self, key: &str, value: impl std::fmt::Display, note: Option<String>) {
         let path = format!("{}.{key}", self.section);
-        let mut comments = Vec::new();
         if self.written.is_some_and(|w| w.is_default(&path)) {
-            comments.push(super::parse::DEFAULT_MARK.get(self.lang).to_string());
-        }
-        comments.extend(note);
-        if comments.is_empty() {
-            let _ = writeln!(self.out, "{key} = {value}");
-        } else {
             let _ = writeln!(
                 self.out,
                 "{key} = {value}  # {}",
-                comments.join(self.lang.pick("；", "; "))
+                super::parse::DEFAULT_MARK.get(self.lang)
             );
+        } else {
+            let _ = writeln!(self.out, "{key} = {value}");
         }
     }
 
     /// A list of tiebreaks: in Chinese by the regulations' names (累进分, 直胜), which read
-    /// back the same, with the keys rules/README.md documents in a comment.
+    /// back as the keys rules/README.md documents.
     fn tiebreaks<T: Named>(&mut self, key: &str, values: &[T]) {
-        let names = string_array(values.iter().map(|v| v.name_in(self.lang)));
-        let note = (self.lang == Lang::Zh && !values.is_empty()).then(|| {
-            let keys: Vec<&str> = values.iter().map(|v| v.name()).collect();
-            format!("键名：{}", keys.join("、"))
-        });
-        self.noted(key, names, note);
+        let lang = self.lang;
+        self.raw(key, string_array(values.iter().map(|v| v.name_in(lang))));
     }
 
     fn str(&mut self, key: &str, value: &str) {
