@@ -115,7 +115,7 @@ pub enum Command {
         round: Option<u32>,
         #[arg(long)]
         group: Option<String>,
-        #[arg(long, default_value = "pairings", value_parser = ["pairings", "slips", "cards", "find", "wall"])]
+        #[arg(long, default_value = "pairings", value_parser = sheet_values())]
         sheet: String,
     },
     /// Drop the newest round of a group while it has no results.
@@ -332,9 +332,9 @@ pub struct PlayerFields {
     /// Checked like the registration sheet's 等级分 column (full-width digits accepted).
     #[arg(long)]
     pub rating: Option<String>,
-    #[arg(long)]
+    #[arg(long, value_parser = yes_no())]
     pub disabled: Option<bool>,
-    #[arg(long)]
+    #[arg(long, value_parser = yes_no())]
     pub local: Option<bool>,
     #[arg(long)]
     pub phone: Option<String>,
@@ -360,8 +360,9 @@ pub enum PlayerCommand {
     },
     /// Undo a withdrawal made by hand: the player is paired again from the next round.
     Reinstate { player: String },
-    /// 取消比赛资格: not paired from the next round (or `--from-round N`), not ranked or
-    /// awarded in any list; games played stay valid for the opponents. `--undo` lifts it.
+    /// Disqualify a player: not paired from the next round (or `--from-round N`), not
+    /// ranked or awarded in any list; games played stay valid for the opponents. `--undo`
+    /// lifts it.
     Disqualify {
         player: String,
         #[arg(long, default_value = "")]
@@ -406,8 +407,73 @@ pub enum GroupCommand {
     Sizes,
     /// Merge an under-size group into another before round 1.
     Merge { from: String, into: String },
-    /// Cancel a group that has no `merge_into` before round 1: its players are withdrawn.
-    Cancel { group: String },
+    /// Cancel a group below its minimum size that has no `merge_into`, before round 1: its
+    /// players are withdrawn. A group not below its minimum needs `--force`.
+    Cancel {
+        group: String,
+        /// Cancel it although it is not below its minimum size (`min_size`) (logged).
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+/// The Chinese name accepted for an option value (`--sheet 台签`, `--disabled 是`), which
+/// the Chinese usage errors list with the English one.
+const CHINESE_VALUES: &[(&str, &str)] = &[
+    ("pairings", "对阵表"),
+    ("slips", "成绩登记表"),
+    ("cards", "台签"),
+    ("find", "找座位"),
+    ("wall", "总表"),
+    ("true", "是"),
+    ("false", "否"),
+];
+
+/// The Chinese name of an option value `name`, if it has one.
+pub fn chinese_value(name: &str) -> Option<&'static str> {
+    CHINESE_VALUES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, zh)| *zh)
+}
+
+/// A yes-or-no value (`--disabled`, `--local`): `是`/`否` as a registration sheet writes
+/// it, or `true`/`false`.
+fn yes_no() -> impl clap::builder::TypedValueParser<Value = bool> {
+    use clap::builder::{PossibleValue, TypedValueParser};
+    clap::builder::PossibleValuesParser::new([
+        PossibleValue::new("true").alias(chinese_value("true").unwrap_or_default()),
+        PossibleValue::new("false").alias(chinese_value("false").unwrap_or_default()),
+    ])
+    .map(|typed| matches!(typed.as_str(), "true" | "是"))
+}
+
+/// The `--sheet` values of `round`, each with the Chinese name an arbiter knows it by
+/// (`--sheet 台签` is `--sheet cards`).
+fn sheet_names() -> [clap::builder::PossibleValue; 5] {
+    use clap::builder::PossibleValue;
+    let named = |name: &'static str| {
+        PossibleValue::new(name).alias(chinese_value(name).unwrap_or_default())
+    };
+    [
+        named("pairings"),
+        named("slips"),
+        named("cards"),
+        named("find").alias("找座位表"),
+        named("wall"),
+    ]
+}
+
+/// `--sheet`'s parser: one of [`sheet_names`] or its alias, given to the command as the
+/// English name (clap's own parser passes an alias through as typed).
+fn sheet_values() -> impl clap::builder::TypedValueParser<Value = String> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(sheet_names()).map(|typed| {
+        sheet_names()
+            .into_iter()
+            .find(|v| v.matches(&typed, false))
+            .map_or(typed, |v| v.get_name().to_string())
+    })
 }
 
 pub fn dispatch(cli: Cli) -> Result<(), CliError> {
@@ -558,7 +624,9 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Command::Group(GroupCommand::Merge { from, into }) => {
             commands::prizes::merge(&ctx, &from, &into)
         }
-        Command::Group(GroupCommand::Cancel { group }) => commands::group::cancel(&ctx, &group),
+        Command::Group(GroupCommand::Cancel { group, force }) => {
+            commands::group::cancel(&ctx, &group, force)
+        }
         Command::Export { out, group, force } => {
             commands::export::run(&ctx, &out, group.as_deref(), force)
         }

@@ -93,6 +93,34 @@ impl Outcome {
         Outcome::DoubleForfeit,
     ];
 
+    /// The token `qiwang result` reads, in `lang`: 红胜 和 黑胜 黑弃权 红弃权 双负 in
+    /// Chinese (the words the sheets print), [`Outcome::token`] in English.
+    pub fn token_in(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.token(),
+            Lang::Zh => match self {
+                Outcome::RedWin => "红胜",
+                Outcome::Draw => "和",
+                Outcome::BlackWin => "黑胜",
+                Outcome::BlackForfeit => "黑弃权",
+                Outcome::RedForfeit => "红弃权",
+                Outcome::DoubleForfeit => "双负",
+            },
+        }
+    }
+
+    /// The outcome as words in a sentence: 红胜, 和棋 …; a red win, a draw ….
+    pub fn words(self, lang: Lang) -> &'static str {
+        match self {
+            Outcome::RedWin => lang.pick("红胜", "a red win"),
+            Outcome::Draw => lang.pick("和棋", "a draw"),
+            Outcome::BlackWin => lang.pick("黑胜", "a black win"),
+            Outcome::BlackForfeit => lang.pick("黑方弃权", "a forfeit by black"),
+            Outcome::RedForfeit => lang.pick("红方弃权", "a forfeit by red"),
+            Outcome::DoubleForfeit => lang.pick("双方弃权", "a double forfeit"),
+        }
+    }
+
     /// The canonical token, as printed on sheets.
     pub fn token(self) -> &'static str {
         match self {
@@ -138,16 +166,22 @@ impl GameResult {
     /// side committed fouls, `red-late`/`black-late` for a forfeit for lateness; so a
     /// correction that changed only the fouls or the lateness reads as a change.
     pub fn entry_text(&self) -> String {
+        self.entry_text_in(Lang::En)
+    }
+
+    /// [`GameResult::entry_text`] in `lang`: Chinese writes `红胜/0:2`, `黑迟到`, which
+    /// `qiwang result` reads back the same.
+    pub fn entry_text_in(&self, lang: Lang) -> String {
         match (self.late, self.outcome) {
-            (true, Outcome::BlackForfeit) => "black-late".to_string(),
-            (true, Outcome::RedForfeit) => "red-late".to_string(),
+            (true, Outcome::BlackForfeit) => lang.pick("黑迟到", "black-late").to_string(),
+            (true, Outcome::RedForfeit) => lang.pick("红迟到", "red-late").to_string(),
             _ if self.red_fouls + self.black_fouls > 0 => format!(
                 "{}/{}:{}",
-                self.outcome.token(),
+                self.outcome.token_in(lang),
                 self.red_fouls,
                 self.black_fouls
             ),
-            _ => self.outcome.token().to_string(),
+            _ => self.outcome.token_in(lang).to_string(),
         }
     }
 

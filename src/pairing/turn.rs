@@ -96,6 +96,20 @@ pub enum WaitReason {
     },
 }
 
+impl WaitReason {
+    /// Whether the pool will never be paired again: every round played (with its results,
+    /// which are checked first), merged into another, cancelled or empty. When every pool
+    /// is so, the event's pairing is finished and `pair --all` has nothing left to do.
+    pub fn is_final(&self) -> bool {
+        match self {
+            WaitReason::AllRoundsPlayed { .. } | WaitReason::Merged { .. } => true,
+            WaitReason::NoPlayers => true,
+            WaitReason::TooSmall(e) => matches!(e, GroupError::Cancelled { .. }),
+            WaitReason::RoundIncomplete { .. } | WaitReason::NobodyPairable { .. } => false,
+        }
+    }
+}
+
 /// A pool `pair --all` leaves out, with why, as the arbiter reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Waiting {

@@ -68,6 +68,19 @@ pub enum GroupError {
         /// The group's name.
         name: String,
     },
+
+    /// `group cancel` without `--force` on a group that is not below a minimum: the
+    /// regulation gives no ground to cancel it (Dongguan 九 cancels only an under-size one).
+    NotBelowMinimum {
+        /// The group's id.
+        group: GroupId,
+        /// The regulation's name of the group.
+        name: String,
+        /// Players registered in it.
+        count: usize,
+        /// The `min_size` the rulebook sets, if any.
+        min: Option<u32>,
+    },
 }
 
 display_english!(GroupError);
@@ -127,6 +140,36 @@ impl Localize for GroupError {
                 en("{name} has been cancelled: its players are withdrawn and it is not paired"),
                 zh("{name}已取消：其棋手已退赛，不再编排"),
             ),
+            GroupError::NotBelowMinimum {
+                group,
+                name,
+                count,
+                min: Some(min),
+            } => bi!(
+                lang,
+                en(
+                    "{name} has {}, which meets its minimum of {min}: the regulation cancels only a group below its minimum, so nothing was changed; to cancel it all the same (its players are withdrawn), run `qiwang group cancel {group} --force`",
+                    crate::i18n::plural(count, "player", "players")
+                ),
+                zh(
+                    "{name}有 {count} 名棋手，已达到最低人数 {min}：规程只取消人数不足的组别，未做任何修改；如仍要取消（其棋手全部退赛），请用 `qiwang group cancel {group} --force`"
+                ),
+            ),
+            GroupError::NotBelowMinimum {
+                group,
+                name,
+                count,
+                min: None,
+            } => bi!(
+                lang,
+                en(
+                    "{name} has {} and the rulebook sets no minimum for it (`min_size`), so nothing was changed; to cancel it all the same (its players are withdrawn), run `qiwang group cancel {group} --force`",
+                    crate::i18n::plural(count, "player", "players")
+                ),
+                zh(
+                    "{name}有 {count} 名棋手，规程没有为它规定最低人数（`min_size`），未做任何修改；如仍要取消（其棋手全部退赛），请用 `qiwang group cancel {group} --force`"
+                ),
+            ),
         }
     }
 }
@@ -169,13 +212,15 @@ pub fn check_pool_size(
     }
 }
 
-/// `qiwang group cancel G`: a pool without `merge_into` is cancelled before round 1. Its
-/// players are withdrawn from round 1 (cause `GroupCancelled`) and the pool is never
-/// paired. Returns the players, in registration order.
+/// `qiwang group cancel G [--force]`: a pool without `merge_into` is cancelled before
+/// round 1. Its players are withdrawn from round 1 (cause `GroupCancelled`) and the pool is
+/// never paired. A pool that is not below its `min_size` (or has none) is cancelled only
+/// with `force`. Returns the players, in registration order.
 pub fn cancel_group(
     event: &mut Event,
     rules: &Rulebook,
     name: &str,
+    force: bool,
 ) -> Result<Vec<PlayerId>, GroupError> {
     let rule = rules
         .find_group(name)
@@ -211,6 +256,19 @@ pub fn cancel_group(
             return Err(GroupError::AlreadyPaired {
                 name: rule.name.clone(),
                 rounds: state.rounds.len(),
+            });
+        }
+    }
+    if !force {
+        let size = group_sizes(rules, &event.players)
+            .into_iter()
+            .find(|s| s.group == rule.id);
+        if let Some(s) = size.filter(|s| !s.is_short()) {
+            return Err(GroupError::NotBelowMinimum {
+                group: rule.id.clone(),
+                name: rule.name.clone(),
+                count: s.count,
+                min: s.min_size,
             });
         }
     }
@@ -271,11 +329,11 @@ mod tests {
         let mut with_target = rules.clone();
         with_target.groups[0].merge_into = Some(GroupId::new("elsewhere"));
         assert!(matches!(
-            cancel_group(&mut event, &with_target, pool.as_str()),
+            cancel_group(&mut event, &with_target, pool.as_str(), false),
             Err(GroupError::HasMergeTarget { .. })
         ));
         assert_eq!(event, before);
-        let players = cancel_group(&mut event, &rules, pool.as_str()).unwrap();
+        let players = cancel_group(&mut event, &rules, pool.as_str(), false).unwrap();
         assert_eq!(players, vec![PlayerId(1), PlayerId(2), PlayerId(3)]);
         assert!(event.players.iter().all(|p| !p.pairable_in(1)));
         assert!(matches!(
@@ -289,9 +347,45 @@ mod tests {
             pairings: Vec::new(),
         });
         assert!(matches!(
-            cancel_group(&mut event, &rules, pool.as_str()),
+            cancel_group(&mut event, &rules, pool.as_str(), true),
             Err(GroupError::AlreadyPaired { rounds: 1, .. })
         ));
+    }
+
+    #[test]
+    fn a_group_at_its_minimum_is_cancelled_only_with_force() {
+        let (mut event, rules, pool) = setup(10, 10);
+        let before = event.clone();
+        let err = cancel_group(&mut event, &rules, pool.as_str(), false).unwrap_err();
+        assert_eq!(
+            err,
+            GroupError::NotBelowMinimum {
+                group: pool.clone(),
+                name: rules.groups[0].name.clone(),
+                count: 10,
+                min: Some(10),
+            }
+        );
+        assert!(err.to_string().contains("--force"), "{err}");
+        assert!(
+            err.localize(Lang::Zh).contains("已达到最低人数 10"),
+            "{err}"
+        );
+        assert_eq!(event, before);
+        // No minimum at all: no ground to cancel either.
+        let mut no_min = rules.clone();
+        no_min.groups[0].min_size = None;
+        assert!(matches!(
+            cancel_group(&mut event, &no_min, pool.as_str(), false),
+            Err(GroupError::NotBelowMinimum { min: None, .. })
+        ));
+        assert_eq!(event, before);
+        assert_eq!(
+            cancel_group(&mut event, &rules, pool.as_str(), true)
+                .unwrap()
+                .len(),
+            10
+        );
     }
 
     #[test]
@@ -325,6 +419,18 @@ mod tests {
             },
             GroupError::Cancelled {
                 name: "儿童组".into(),
+            },
+            GroupError::NotBelowMinimum {
+                group: g.clone(),
+                name: "儿童组".into(),
+                count: 12,
+                min: Some(10),
+            },
+            GroupError::NotBelowMinimum {
+                group: g.clone(),
+                name: "儿童组".into(),
+                count: 12,
+                min: None,
             },
         ];
         for e in &all {

@@ -52,14 +52,20 @@ pub(super) fn find_group_as_written<'a>(rules: &'a Rulebook, value: &str) -> Opt
     None
 }
 
-/// The groups a sheet may name, for messages: `` `成人组` (adult), … ``.
-pub(super) fn group_list(rules: &Rulebook) -> String {
-    rules
+/// The groups a sheet may name, for messages: `` `成人组`、`青少年组` `` in Chinese (as the
+/// regulation names them), `` `成人组` (adult), … `` in English.
+pub(super) fn group_list(rules: &Rulebook) -> Text {
+    let zh: Vec<String> = rules
+        .groups
+        .iter()
+        .map(|g| format!("`{}`", g.name))
+        .collect();
+    let en: Vec<String> = rules
         .groups
         .iter()
         .map(|g| format!("`{}` ({})", g.name, g.id))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect();
+    Text::new(zh.join("、"), en.join(", "))
 }
 
 /// One data row while it is read: its line and the header map, to locate problems.
@@ -221,10 +227,13 @@ impl<'a> Sheet<'a> {
                         Some(col),
                         Some(value.clone()),
                         Text::new(
-                            format!("组别 `{value}` 不在规程中；请写 {} 之一", group_list(rules)),
+                            format!(
+                                "组别 `{value}` 不在规程中；请写 {} 之一",
+                                group_list(rules).zh
+                            ),
                             format!(
                                 "group `{value}` is not in the rulebook; write one of {}",
-                                group_list(rules)
+                                group_list(rules).en
                             ),
                         ),
                     );
@@ -240,8 +249,11 @@ impl<'a> Sheet<'a> {
                             row.map.column(Field::Group),
                             None,
                             Text::new(
-                                format!("组别为空；请写 {} 之一", group_list(rules)),
-                                format!("the group is empty; write one of {}", group_list(rules)),
+                                format!("组别为空；请写 {} 之一", group_list(rules).zh),
+                                format!(
+                                    "the group is empty; write one of {}",
+                                    group_list(rules).en
+                                ),
                             ),
                         );
                         None

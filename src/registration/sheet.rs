@@ -415,10 +415,12 @@ impl<'a> Sheet<'a> {
                 None,
                 Text::new(
                     format!(
-                        "没有 组别/group 列，而规程有 {pools} 个编排组；请添加 组别 列，写 {groups} 之一"
+                        "没有 组别/group 列，而规程有 {pools} 个编排组；请添加 组别 列，写 {} 之一",
+                        groups.zh
                     ),
                     format!(
-                        "no 组别/group column, and the rulebook has {pools} pools; add a 组别 column naming one of {groups}"
+                        "no 组别/group column, and the rulebook has {pools} pools; add a 组别 column naming one of {}",
+                        groups.en
                     ),
                 ),
             ));

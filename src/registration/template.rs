@@ -45,6 +45,18 @@ fn example_id(birth: &str) -> String {
     }
 }
 
+/// The example row's 单位: the event's own organiser (the first of several, `浙江省棋类协会、
+/// 金华市体育总会` gives `浙江省棋类协会`), so the sheet an organiser sends out shows a unit
+/// of their own event rather than another city's.
+fn example_unit(rules: &Rulebook) -> Option<String> {
+    let organiser = rules.event.organiser.as_deref()?;
+    organiser
+        .split(['、', '，', ',', '；', ';', '/', '\n'])
+        .map(str::trim)
+        .find(|unit| !unit.is_empty())
+        .map(str::to_string)
+}
+
 /// The sheet for `rules`: 序号, 姓名, 性别, 单位 and 组别 always; 出生日期 and 身份证号 when
 /// a group has an age limit (the ID number proves it), 年级 when one has a grade limit,
 /// 残疾 and 本地 when a group marks them; 电话 and 备注 always.
@@ -119,7 +131,7 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
     push(
         Field::Unit,
         "单位",
-        pick("金华市象棋协会", "Jinhua Xiangqi Club"),
+        example_unit(rules).unwrap_or_else(|| pick("金华市象棋协会", "Jinhua Xiangqi Club")),
         vec![],
         false,
         pick("代表单位或学校", "club, association or school"),
@@ -303,6 +315,26 @@ mod tests {
             let players = read(&numbered).unwrap_or_else(|e| panic!("{name}: {e}\n{csv}"));
             assert_eq!(players.len(), 1, "{name}");
         }
+    }
+
+    /// The example unit is the event's own organiser (the first of several), and a
+    /// rulebook without one keeps the generic example.
+    #[test]
+    fn the_example_unit_is_the_events_organiser() {
+        let unit = |rules: &Rulebook| {
+            template(rules, Lang::Zh)
+                .columns
+                .iter()
+                .find(|c| c.field == Field::Unit)
+                .map(|c| c.example.clone())
+                .unwrap_or_default()
+        };
+        let mut rules = shipped("jinhua-2018");
+        assert_eq!(unit(&rules), "浙江省棋类协会");
+        rules.event.organiser = Some("无为市体育局".into());
+        assert_eq!(unit(&rules), "无为市体育局");
+        rules.event.organiser = None;
+        assert_eq!(unit(&rules), "金华市象棋协会");
     }
 
     /// Seeding by rating asks for a rating column; its example row imports with the

@@ -252,8 +252,8 @@ mod tests {
         }
     }
 
-    /// The text a correction is worded with (`GameResult::entry_text`) is what `result`
-    /// reads back as that very result, fouls and lateness included.
+    /// The text a correction is worded with (`GameResult::entry_text_in`, either language)
+    /// is what `result` reads back as that very result, fouls and lateness included.
     #[test]
     fn a_result_written_as_entered_reads_back_the_same() {
         use crate::model::GameResult;
@@ -273,15 +273,17 @@ mod tests {
                     black_fouls,
                     late,
                 };
-                let text = result.entry_text();
-                let entries = parse_result_args(&["1".to_string(), text.clone()])
-                    .unwrap_or_else(|e| panic!("`{text}`: {e}"));
-                let back = entries[0];
-                assert_eq!(
-                    (back.outcome, back.red_fouls, back.black_fouls, back.late),
-                    (outcome, red_fouls, black_fouls, late),
-                    "`{text}`"
-                );
+                for lang in [crate::rulebook::Lang::En, crate::rulebook::Lang::Zh] {
+                    let text = result.entry_text_in(lang);
+                    let entries = parse_result_args(&["1".to_string(), text.clone()])
+                        .unwrap_or_else(|e| panic!("`{text}`: {e}"));
+                    let back = entries[0];
+                    assert_eq!(
+                        (back.outcome, back.red_fouls, back.black_fouls, back.late),
+                        (outcome, red_fouls, black_fouls, late),
+                        "`{text}`"
+                    );
+                }
             }
         }
     }

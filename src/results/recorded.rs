@@ -128,10 +128,10 @@ impl ResultWarning {
                     ),
                 };
                 if entered != recorded {
-                    let (e, r) = (entered.token(), recorded.token());
+                    let (e, r) = (entered.words(lang), recorded.words(lang));
                     text.push_str(&match lang {
-                        Lang::En => format!("; `{e}` was recorded as `{r}`"),
-                        Lang::Zh => format!("；录入的 `{e}` 记为 `{r}`"),
+                        Lang::En => format!("; entered as {e}, recorded as {r}"),
+                        Lang::Zh => format!("；录入的{e}记为{r}"),
                     });
                 }
                 text
@@ -237,8 +237,8 @@ pub fn correction_text(
     new: &GameResult,
     lang: Lang,
 ) -> String {
-    let old = old.map(GameResult::entry_text).unwrap_or_default();
-    let new = new.entry_text();
+    let old = old.map(|r| r.entry_text_in(lang)).unwrap_or_default();
+    let new = new.entry_text_in(lang);
     match lang {
         Lang::En => format!("round {round} table {table}: corrected `{old}` → `{new}`"),
         Lang::Zh => format!("第 {round} 轮第 {table} 台：已将 `{old}` 更正为 `{new}`"),

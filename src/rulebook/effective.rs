@@ -96,6 +96,13 @@ impl Doc<'_> {
         }
     }
 
+    /// A list of tiebreaks: in Chinese by the regulations' names (累进分, 直胜), which read
+    /// back as the keys rules/README.md documents.
+    fn tiebreaks<T: Named>(&mut self, key: &str, values: &[T]) {
+        let lang = self.lang;
+        self.raw(key, string_array(values.iter().map(|v| v.name_in(lang))));
+    }
+
     fn str(&mut self, key: &str, value: &str) {
         self.raw(key, quote(value));
     }
@@ -297,10 +304,7 @@ impl Rulebook {
 
         let r = &self.ranking;
         d.header("[ranking]");
-        d.raw(
-            "tiebreaks",
-            string_array(r.tiebreaks.iter().map(|t| t.name())),
-        );
+        d.tiebreaks("tiebreaks", &r.tiebreaks);
         d.name("fallback", r.fallback);
         d.name("bye_opponent_score", r.bye_opponent_score);
         d.raw("bye_counts_as_win", r.bye_counts_as_win);
@@ -347,10 +351,7 @@ impl Rulebook {
             d.raw("best_n", t.best_n);
             d.name("metric", t.metric);
             d.name("short_team", t.short_team);
-            d.raw(
-                "tiebreaks",
-                string_array(t.tiebreaks.iter().map(|x| x.name())),
-            );
+            d.tiebreaks("tiebreaks", &t.tiebreaks);
             places(&mut d, &t.places);
         }
         d.out

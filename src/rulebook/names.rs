@@ -29,6 +29,16 @@ pub(super) trait Named: Sized + Copy + PartialEq + 'static {
     fn canonical_names() -> Vec<&'static str> {
         Self::NAMES.iter().map(|(n, _)| *n).collect()
     }
+
+    /// The name `rules show` writes in `lang`: in Chinese the value's first alias (the
+    /// regulations' word, 累进分, which reads back the same), else the canonical name.
+    fn name_in(self, lang: Lang) -> &'static str {
+        let alias = Self::ALIASES.iter().find(|(_, v)| *v == self);
+        match (lang, alias) {
+            (Lang::Zh, Some((alias, _))) => alias,
+            _ => self.name(),
+        }
+    }
 }
 
 /// Implements [`Named`] from one list, with an exhaustive `match` for `name` so a new
@@ -212,6 +222,11 @@ named!(TeamTiebreak {
     "opp_score_sum" => TeamTiebreak::OppScoreSum,
     "point_sum" => TeamTiebreak::PointSum,
     "lot" => TeamTiebreak::Lot,
+} aliases {
+    "个人最好名次" => TeamTiebreak::BestIndividualRank,
+    "对手分之和" => TeamTiebreak::OppScoreSum,
+    "积分之和" => TeamTiebreak::PointSum,
+    "抽签" => TeamTiebreak::Lot,
 });
 
 /// `ranking.preset`: the two tiebreak chains of CXA 2011 §14.3 (docs/rules.md §5.6).
@@ -319,6 +334,23 @@ mod tests {
             assert_eq!(Tiebreak::parse(alias), Some(want), "{alias}");
         }
         assert_eq!(Tiebreak::parse("等级分"), None);
+    }
+
+    /// `rules show` in Chinese writes every tiebreak by a Chinese name that reads back.
+    #[test]
+    fn every_tiebreak_has_a_chinese_name_that_reads_back() {
+        fn check<T: Named + std::fmt::Debug>() {
+            for (key, value) in T::NAMES {
+                let zh = value.name_in(Lang::Zh);
+                assert!(!zh.is_ascii(), "{key} has no Chinese name");
+                assert_eq!(T::parse(zh), Some(*value), "{zh}");
+                assert_eq!(value.name_in(Lang::En), *key);
+            }
+        }
+        check::<Tiebreak>();
+        check::<TeamTiebreak>();
+        assert_eq!(Tiebreak::Progressive.name_in(Lang::Zh), "累进分");
+        assert_eq!(Tiebreak::DirectEncounter.name_in(Lang::Zh), "直胜");
     }
 
     #[test]

@@ -216,8 +216,8 @@ impl<'t> Sec<'t> {
             self.span(),
             self.key_path(key),
             Text::new(
-                format!("缺少必需的键；请添加 `{example}`"),
-                format!("missing required key; add `{example}`"),
+                format!("缺少必需的键；请添加，例如 `{example}`"),
+                format!("missing required key; add it, for example `{example}`"),
             ),
         );
     }

@@ -148,13 +148,26 @@ impl CommandInfo {
         }
     }
 
-    /// `$QIWANG_USER`, else `$USER`, `$LOGNAME` or `$USERNAME`, else `unknown`.
+    /// `$QIWANG_USER`, else `$USER`, `$LOGNAME` or `$USERNAME`, else [`UNKNOWN_USER`].
     pub fn user_from_env() -> String {
         ["QIWANG_USER", "USER", "LOGNAME", "USERNAME"]
             .iter()
             .filter_map(|key| std::env::var(key).ok())
             .find(|v| !v.trim().is_empty())
-            .unwrap_or_else(|| "unknown".to_string())
+            .unwrap_or_else(|| UNKNOWN_USER.to_string())
+    }
+}
+
+/// The user `audit.log` records when the environment names none (no `$QIWANG_USER`,
+/// `$USER`, `$LOGNAME` or `$USERNAME`, as under a service or a bare `env -i`).
+pub const UNKNOWN_USER: &str = "unknown";
+
+/// An audit line's user as `log`, `undo` and `redo` show it: the recorded name, or
+/// 未知/unknown for [`UNKNOWN_USER`] (the file keeps the one English marker).
+pub fn user_label(user: &str, lang: crate::i18n::Lang) -> &str {
+    match user {
+        UNKNOWN_USER => lang.pick("未知", UNKNOWN_USER),
+        user => user,
     }
 }
 

@@ -6,19 +6,20 @@ use crate::i18n::Lang;
 use crate::model::{Gender, Outcome};
 use crate::rulebook::Tiebreak;
 
-/// The column header of a tiebreak.
+/// The column header of a tiebreak: lowercase in English like the other headers
+/// (place, no., name, pts), an abbreviation (S-B) as written.
 pub fn tiebreak_label(t: Tiebreak, lang: Lang) -> &'static str {
     match t {
-        Tiebreak::OppScore => lang.pick("对手分", "Opp. score"),
-        Tiebreak::Progressive => lang.pick("累进分", "Progressive"),
-        Tiebreak::Wins => lang.pick("胜局", "Wins"),
-        Tiebreak::Fouls => lang.pick("犯规", "Fouls"),
-        Tiebreak::BlackGames => lang.pick("后走局数", "Black games"),
-        Tiebreak::BlackWins => lang.pick("后走胜局", "Black wins"),
-        Tiebreak::RedWins => lang.pick("先手胜局", "Red wins"),
-        Tiebreak::DirectEncounter => lang.pick("直胜", "Direct"),
-        Tiebreak::MedianOpp => lang.pick("中间分", "Median opp."),
-        Tiebreak::CutOpp => lang.pick("扣除对手分", "Cut opp."),
+        Tiebreak::OppScore => lang.pick("对手分", "opp. score"),
+        Tiebreak::Progressive => lang.pick("累进分", "progressive"),
+        Tiebreak::Wins => lang.pick("胜局", "wins"),
+        Tiebreak::Fouls => lang.pick("犯规", "fouls"),
+        Tiebreak::BlackGames => lang.pick("后走局数", "black games"),
+        Tiebreak::BlackWins => lang.pick("后走胜局", "black wins"),
+        Tiebreak::RedWins => lang.pick("先手胜局", "red wins"),
+        Tiebreak::DirectEncounter => lang.pick("直胜", "direct"),
+        Tiebreak::MedianOpp => lang.pick("中间分", "median opp."),
+        Tiebreak::CutOpp => lang.pick("扣除对手分", "cut opp."),
         Tiebreak::SonnebornBerger => lang.pick("小分", "S-B"),
     }
 }

@@ -182,7 +182,10 @@ pub fn players(
             Column::Gender => gender_label(p.gender, lang).into(),
             Column::Unit => p.unit.clone(),
             Column::Group => match &p.section {
-                Some(s) => format!("{} ({})", group_name(s), group_name(&p.group)),
+                Some(s) => match lang {
+                    Lang::Zh => format!("{}（{}）", group_name(s), group_name(&p.group)),
+                    Lang::En => format!("{} ({})", group_name(s), group_name(&p.group)),
+                },
                 None => group_name(&p.group),
             },
             // The masked ID hides exactly the 8 birth-date digits, so a full birth date

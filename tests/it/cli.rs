@@ -1395,7 +1395,7 @@ fn group_sizes_and_merge() {
     let (_tmp, ev) = event_with(&root("rules/dongguan-2018.toml"), Some(&csv));
     let out = qw(&ev, &["group", "sizes"]).ok();
     assert!(
-        out.contains("儿童女子棋王组 (kids_girls): 7  ← 不足最低人数 10"),
+        out.contains("儿童女子棋王组：7  ← 不足最低人数 10"),
         "{out}"
     );
     assert!(out.contains("qiwang group merge"), "{out}");

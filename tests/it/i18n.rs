@@ -658,7 +658,7 @@ fn english_counts_of_one_are_singular() {
     );
     let zh = common::run(tmp.path(), &["--lang", "zh", "rules", "check", p(&rules)]).ok();
     assert!(
-        zh.contains("规则有效 — 1 个组别, 1 个编排组, 0 个奖项名单"),
+        zh.contains("规则有效 — 1 个组别，1 个编排组，0 个奖项名单"),
         "{zh}"
     );
 

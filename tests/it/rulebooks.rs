@@ -352,11 +352,11 @@ fn unknown_keys_suggest_the_nearest_or_list_the_valid_ones() {
 fn required_keys() {
     assert_eq!(
         problems("[event]\nrounds = 9\n[[groups]]\nid = \"a\"\n"),
-        ["1:1 event.name: missing required key; add `name = \"…\"`"]
+        ["1:1 event.name: missing required key; add it, for example `name = \"…\"`"]
     );
     assert_eq!(
         problems("[event]\nname = \"x\"\n[[groups]]\nid = \"a\"\n"),
-        ["1:1 event.rounds: missing required key; add `rounds = 9`"]
+        ["1:1 event.rounds: missing required key; add it, for example `rounds = 9`"]
     );
     assert_eq!(
         problems("[event]\nname = \"x\"\nrounds = 9\n"),
@@ -366,11 +366,13 @@ fn required_keys() {
     );
     assert_eq!(
         problems("[[groups]]\nid = \"a\"\n"),
-        ["1:1 event: missing required section; add `[event]` with `name = \"…\"` and `rounds = 9`"]
+        [
+            "1:1 event: missing required section; add `[event]` with `name = \"…\"` and the number of rounds, for example `rounds = 9`"
+        ]
     );
     assert_eq!(
         one_problem("[[groups]]\nname = \"乙组\"\n"),
-        "9:1 groups[1].id: missing required key; add `id = \"adult\"`"
+        "9:1 groups[1].id: missing required key; add it, for example `id = \"adult\"`"
     );
 }
 

@@ -793,6 +793,7 @@ fn several_problems_are_reported_together() {
 
 #[test]
 fn reaching_the_foul_limit_loses_the_game_with_a_warning() {
+    use qiwang::i18n::Localize;
     // Dongguan 十五.7: 二次犯规立即判负 (limit 2, the preset's).
     let mut f = two_rounds();
     let report = f.record(None, &["1", "=/2:1", "2", "="]).unwrap();
@@ -806,7 +807,12 @@ fn reaching_the_foul_limit_loses_the_game_with_a_warning() {
     assert!(
         report.warnings[0]
             .to_string()
-            .contains("`=` was recorded as `0-1`")
+            .contains("entered as a draw, recorded as a black win")
+    );
+    assert!(
+        report.warnings[0]
+            .localize(qiwang::rulebook::Lang::Zh)
+            .contains("录入的和棋记为黑胜")
     );
     assert_eq!(f.values("d").fouls, 2);
     assert_eq!(

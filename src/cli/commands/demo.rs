@@ -37,6 +37,65 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
         .dir
         .clone()
         .unwrap_or_else(|| default_dir().to_path_buf());
+    // What the demo makes is removed again when it fails, so no half-made event is left
+    // to trip the next `qiwang demo`: the directory if it made it, else the entries that
+    // were not there before.
+    let before: Option<Vec<std::ffi::OsString>> = std::fs::read_dir(&dir)
+        .ok()
+        .map(|entries| entries.flatten().map(|e| e.file_name()).collect());
+    let result = run_in(ctx, &args, &dir);
+    let made = |dir: &Path| -> Vec<std::path::PathBuf> {
+        match (&before, std::fs::read_dir(dir)) {
+            (None, Ok(_)) => vec![dir.to_path_buf()],
+            (Some(before), Ok(entries)) => entries
+                .flatten()
+                .filter(|e| !before.contains(&e.file_name()))
+                .map(|e| e.path())
+                .collect(),
+            (_, Err(_)) => Vec::new(),
+        }
+    };
+    match result {
+        Err(e) => {
+            let made = made(&dir);
+            if made.is_empty() {
+                return Err(e);
+            }
+            let d = dir.display();
+            let note = match remove_all(&made) {
+                Ok(()) => Text::new(
+                    format!("演示未完成，已删除它在 `{d}` 中建立的文件"),
+                    format!("the demo did not finish; what it made in `{d}` was removed"),
+                ),
+                Err(err) => Text::new(
+                    format!("演示未完成，`{d}` 中建立的文件未能删除（{err}）：请手工删除"),
+                    format!(
+                        "the demo did not finish and what it made in `{d}` could not be removed ({err}): delete it by hand"
+                    ),
+                ),
+            };
+            Err(CliError::new(
+                e.code,
+                e.message.map(|m, l| format!("{m}\n{}", note.get(l))),
+            ))
+        }
+        ok => ok,
+    }
+}
+
+/// Removes the files and directories a failed demo made.
+fn remove_all(paths: &[std::path::PathBuf]) -> std::io::Result<()> {
+    for path in paths {
+        match std::fs::symlink_metadata(path)?.is_dir() {
+            true => std::fs::remove_dir_all(path)?,
+            false => std::fs::remove_file(path)?,
+        }
+    }
+    Ok(())
+}
+
+fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
+    let dir = dir.to_path_buf();
     if dir.join("qiwang.json").exists() {
         return Err(CliError::usage(Text::new(
             format!(

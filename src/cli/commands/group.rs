@@ -1,4 +1,4 @@
-//! `qiwang group cancel G`
+//! `qiwang group cancel G [--force]`
 
 use crate::cli::context::{Ctx, lib_error, tx_error};
 use crate::cli::error::CliError;
@@ -7,14 +7,15 @@ use qiwang::rulebook::Lang;
 use qiwang::store::action::Action;
 
 /// Cancels a pool below its minimum that has no `merge_into`, listing its players.
-pub fn cancel(ctx: &Ctx, group: &str) -> Result<(), CliError> {
+pub fn cancel(ctx: &Ctx, group: &str, force: bool) -> Result<(), CliError> {
     let loaded = ctx.load()?;
     let lang = ctx.lang(&loaded.rules);
     let rules = &loaded.rules;
     let (name, players) = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
-            let ids = qiwang::registration::cancel_group(event, rules, group).map_err(lib_error)?;
+            let ids = qiwang::registration::cancel_group(event, rules, group, force)
+                .map_err(lib_error)?;
             let name = rules
                 .find_group(group)
                 .map(|g| g.name.clone())

@@ -135,7 +135,7 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
         )
     );
     for (name, n) in per_pool {
-        outln!("  {name}: {n}");
+        outln!("  {name}{}{n}", lang.pick("：", ": "));
     }
     Ok(())
 }

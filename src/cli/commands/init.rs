@@ -5,7 +5,7 @@ use crate::cli::context::{Ctx, lib_error, read_text};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::model::Event;
-use qiwang::rulebook::Rulebook;
+use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::Store;
 use std::path::Path;
 
@@ -28,16 +28,26 @@ pub fn run(ctx: &Ctx, dir: &Path, rules_path: &Path) -> Result<(), CliError> {
     let event = Event::new(text.clone());
     let store = Store::init(dir, &text, &event, &ctx.command_info()).map_err(lib_error)?;
     let lang = ctx.lang(&rules);
-    outln!(
-        "{} {} ({})",
-        lang.pick("已创建赛事", "created event"),
-        store.dir().display(),
-        rules.event.name
-    );
-    outln!(
-        "{} qiwang --event {} import REGISTRATIONS.csv",
-        lang.pick("下一步：", "next:"),
-        store.dir().display()
-    );
+    let dir = store.dir().display();
+    let name = &rules.event.name;
+    // What an organiser has is an Excel sheet: the template is one, and import reads it.
+    match lang {
+        Lang::Zh => {
+            outln!("已创建赛事 {dir}（{name}）");
+            outln!(
+                "下一步：qiwang --event {dir} template --out 报名表.xlsx（按本赛事的规程生成报名表）"
+            );
+            outln!("填好后：qiwang --event {dir} import 报名表.xlsx（也可导入 .xls、.ods 或 CSV）");
+        }
+        Lang::En => {
+            outln!("created event {dir} ({name})");
+            outln!(
+                "next: qiwang --event {dir} template --out registrations.xlsx (the registration sheet for this rulebook)"
+            );
+            outln!(
+                "once filled in: qiwang --event {dir} import registrations.xlsx (.xls, .ods or CSV too)"
+            );
+        }
+    }
     Ok(())
 }

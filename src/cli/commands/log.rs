@@ -5,8 +5,8 @@ use crate::cli::error::CliError;
 use qiwang::registration::privacy::{mask_free_text, mask_free_text_json};
 use qiwang::report::{Report, Section};
 use qiwang::rulebook::Lang;
-use qiwang::store::Recovery;
 use qiwang::store::action::{Names, describe};
+use qiwang::store::{Recovery, user_label};
 
 pub fn log(ctx: &Ctx) -> Result<(), CliError> {
     // The wording needs the rulebook and the players' names, not the rounds; and only
@@ -47,7 +47,7 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
             e.seq.to_string(),
             // Minutes are enough to find a change; JSON keeps the exact time.
             e.time.format("%Y-%m-%d %H:%M").to_string(),
-            e.user.clone(),
+            user_label(&e.user, lang).to_string(),
             // Lines written before numbers were masked at the source are masked here.
             mask_free_text(&e.command.join(" ")),
             describe(e, entries, &names),
@@ -76,14 +76,14 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
                 "将撤销第 {} 步（{}，{}，命令 `{command}`）：{}",
                 e.seq,
                 e.time.to_rfc3339(),
-                e.user,
+                user_label(&e.user, lang),
                 described(&loaded.store, e, &names)
             ),
             Lang::En => outln!(
                 "would undo #{} ({} {}: {command}): {}",
                 e.seq,
                 e.time.to_rfc3339(),
-                e.user,
+                user_label(&e.user, lang),
                 described(&loaded.store, e, &names)
             ),
         }

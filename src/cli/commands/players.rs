@@ -92,7 +92,11 @@ pub fn edit(ctx: &Ctx, who: &str, fields: PlayerFields) -> Result<(), CliError> 
         })
         .map_err(tx_error)?;
     let names = qiwang::store::action::Names::of(lang, &loaded.rules, &loaded.event);
-    outln!("{}: {}", lang.pick("已修改", "done"), summary.text(&names));
+    outln!(
+        "{}{}",
+        lang.pick("已修改：", "done: "),
+        summary.text(&names)
+    );
     Ok(())
 }
 

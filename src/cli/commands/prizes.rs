@@ -5,6 +5,7 @@ use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId, PlayerId};
 use qiwang::report::{Format, Report, Section};
+use qiwang::rulebook::Lang;
 use qiwang::store::action::Action;
 
 pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
@@ -20,15 +21,19 @@ pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
     if let Some(t) = team {
         rankings.retain(|r| r.id == t || r.name == t);
         if rankings.is_empty() {
-            let names: Vec<String> = rules
+            let zh: Vec<String> = rules
+                .teams
+                .iter()
+                .map(|t| format!("`{}`", t.name))
+                .collect();
+            let en: Vec<String> = rules
                 .teams
                 .iter()
                 .map(|t| format!("`{}` ({})", t.id, t.name))
                 .collect();
-            let names = names.join(", ");
             return Err(CliError::input(Text::new(
-                format!("没有团体赛 `{t}`：请用 {names} 之一"),
-                format!("no team competition `{t}`: use one of {names}"),
+                format!("没有团体赛 `{t}`：请用 {} 之一", zh.join("、")),
+                format!("no team competition `{t}`: use one of {}", en.join(", ")),
             )));
         }
     }
@@ -48,8 +53,8 @@ pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
     let lang = ctx.lang(&rules);
     let short = qiwang::prizes::undersized_groups(&event, &rules);
     let hint = lang.pick(
-        "人数不足的组别按规程取消或合并：qiwang group merge FROM INTO",
-        "groups below their minimum are cancelled or merged: qiwang group merge FROM INTO",
+        "人数不足的组别按规程合并或取消：qiwang group merge FROM INTO，或 qiwang group cancel GROUP",
+        "groups below their minimum are merged or cancelled: qiwang group merge FROM INTO, or qiwang group cancel GROUP",
     );
     let mut section = Section::new(
         "",
@@ -76,7 +81,11 @@ pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
         } else {
             String::new()
         };
-        lines.push(format!("{} ({}): {n}{flag}", g.name, g.id));
+        // Chinese names the group as the regulation does (commands take the name too).
+        lines.push(match lang {
+            Lang::Zh => format!("{}：{n}{flag}", g.name),
+            Lang::En => format!("{} ({}): {n}{flag}", g.name, g.id),
+        });
         section.push(vec![
             g.name.clone(),
             g.id.to_string(),

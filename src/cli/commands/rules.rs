@@ -19,7 +19,7 @@ pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
                 "{}: {}",
                 path.display(),
                 lang.pick(
-                    &format!("规则有效 — {groups} 个组别, {pools} 个编排组, {lists} 个奖项名单"),
+                    &format!("规则有效 — {groups} 个组别，{pools} 个编排组，{lists} 个奖项名单"),
                     &format!(
                         "rulebook is valid — {}, {}, {}",
                         plural(groups, "group", "groups"),

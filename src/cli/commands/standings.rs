@@ -21,16 +21,15 @@ pub fn standings(
             .iter()
             .find(|l| l.id == name || l.name == name)
             .ok_or_else(|| {
-                let names: Vec<String> = rules
-                    .prizes
-                    .lists
+                let lists = &rules.prizes.lists;
+                let zh: Vec<String> = lists.iter().map(|l| format!("`{}`", l.name)).collect();
+                let en: Vec<String> = lists
                     .iter()
                     .map(|l| format!("`{}` ({})", l.id, l.name))
                     .collect();
-                let names = names.join(", ");
                 CliError::input(Text::new(
-                    format!("没有奖项名单 `{name}`：请用 {names} 之一"),
-                    format!("no prize list `{name}`: use one of {names}"),
+                    format!("没有奖项名单 `{name}`：请用 {} 之一", zh.join("、")),
+                    format!("no prize list `{name}`: use one of {}", en.join(", ")),
                 ))
             })?;
         return ctx.print(&qiwang::views::list_standings(

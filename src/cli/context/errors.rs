@@ -229,7 +229,8 @@ impl ExitStatus for qiwang::registration::GroupError {
             | E::HasMergeTarget { .. }
             | E::AlreadyPaired { .. }
             | E::Merged { .. }
-            | E::Cancelled { .. } => InvalidInput,
+            | E::Cancelled { .. }
+            | E::NotBelowMinimum { .. } => InvalidInput,
         }
     }
 }

@@ -37,7 +37,7 @@ pub(super) const EN: &[(&str, &str)] = &[
     ),
     (
         "round:sheet",
-        "Which sheet: pairings, slips (result slips), cards (table cards), find (find-your-table list) or wall (wall chart)",
+        "Which sheet: pairings, slips (result slips), cards (table cards), find (find-your-table list) or wall (wall chart); the Chinese names 对阵表, 成绩登记表, 台签, 找座位 and 总表 are accepted too",
     ),
     ("players:group", "Only this group"),
     (
@@ -107,8 +107,8 @@ const PLAYER_FIELDS_EN: &[(&str, &str)] = &[
     ("birth_date", "Date of birth, e.g. 2008-05-01"),
     ("id_number", "ID-card number"),
     ("grade", "Grade (棋士 title)"),
-    ("disabled", "Disabled player: true or false"),
-    ("local", "Local player: true or false"),
+    ("disabled", "Disabled player: true or false (or 是/否)"),
+    ("local", "Local player: true or false (or 是/否)"),
     ("phone", "Phone number"),
     ("title", "Title"),
 ];

@@ -26,7 +26,14 @@ pub fn render_error(err: &clap::Error) -> String {
     let message = match err.kind() {
         ErrorKind::InvalidValue => {
             let valid = match get(ContextKind::ValidValue) {
-                Some(ContextValue::Strings(v)) => v.join("、"),
+                Some(ContextValue::Strings(v)) => v
+                    .iter()
+                    .map(|v| match crate::cli::args::chinese_value(v) {
+                        Some(zh) => format!("{zh}（{v}）"),
+                        None => v.clone(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("、"),
                 _ => String::new(),
             };
             if value.is_empty() {

@@ -72,7 +72,8 @@ fn localize_arg(path: &str, arg: Arg) -> Arg {
         .map(|v| v.to_string_lossy().into_owned())
         .filter(|v| !v.is_empty())
         .collect();
-    if !defaults.is_empty() && !arg.is_hide_default_value_set() {
+    // A text that names the default itself (in Chinese, `--sheet`'s 对阵表) keeps its own.
+    if !defaults.is_empty() && !arg.is_hide_default_value_set() && !help.contains("（默认：") {
         help.push_str(&format!("（默认：{}）", defaults.join("、")));
     }
     let values: Vec<String> = arg

@@ -44,7 +44,7 @@ pub const ZH: &[(&str, &str)] = &[
     ("rules show:file", "规程文件（默认：本赛事冻结的规程）"),
     (
         "import",
-        "导入报名表（Excel 导出的 CSV：UTF-8、带 BOM 的 UTF-8 或 GBK）",
+        "导入报名表：Excel 工作簿（.xlsx、.xls、.ods）或 CSV（UTF-8、带 BOM 的 UTF-8 或 GBK）；一次给多个文件时，全部无误才导入",
     ),
     (
         "import:dry_run",
@@ -221,7 +221,7 @@ pub const ZH: &[(&str, &str)] = &[
     ("round:group", "组别：代号、规程中的名称或别名"),
     (
         "round:sheet",
-        "打印哪一种：pairings（对阵表）、slips（成绩登记表）、cards（台签）、find（找座位表）、wall（总表）",
+        "打印哪一种：对阵表、成绩登记表、台签、找座位（按拼音排序的找座位表）或总表，也可写作 pairings、slips、cards、find、wall（默认：对阵表）",
     ),
     (
         "playoff:list",
@@ -229,9 +229,13 @@ pub const ZH: &[(&str, &str)] = &[
     ),
     (
         "group cancel",
-        "取消人数不足且无处合并的组别：其棋手自第一轮起退赛并列出",
+        "取消人数不足且无处合并的组别：其棋手自第一轮起退赛并列出；未低于最低人数的组别需加 `--force`",
     ),
     ("group cancel:group", "要取消的组别"),
+    (
+        "group cancel:force",
+        "即使该组别未低于最低人数（`min_size`）也取消（记入操作记录）",
+    ),
     ("export:force", "写入一个已有文件、且不是 qiwang 导出的目录"),
     ("undo:dry_run", "只显示将撤销的内容，不做修改"),
     ("redo", "重做上一次撤销的修改（恢复撤销前的状态）"),
@@ -251,8 +255,8 @@ const PLAYER_FIELDS: &[(&str, &str)] = &[
     ("id_number", "身份证号"),
     ("grade", "等级（棋士称号）"),
     ("rating", "等级分：按报名表的“等级分”列检查（可用全角数字）"),
-    ("disabled", "是否残疾人选手：true 或 false"),
-    ("local", "是否本地选手：true 或 false"),
+    ("disabled", "是否残疾人选手：是 或 否（也可写 true、false）"),
+    ("local", "是否本地选手：是 或 否（也可写 true、false）"),
     ("phone", "电话号码"),
     ("title", "称号"),
 ];

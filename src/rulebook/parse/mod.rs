@@ -295,8 +295,8 @@ fn parse_event(ctx: &mut Ctx, root: &Sec) -> EventInfo {
                 Some(0..0),
                 "event",
                 Text::new(
-                    "缺少必需的段；请添加 `[event]`，并写上 `name = \"…\"` 和 `rounds = 9`",
-                    "missing required section; add `[event]` with `name = \"…\"` and `rounds = 9`",
+                    "缺少必需的段；请添加 `[event]`，并写上 `name = \"…\"` 和轮数，例如 `rounds = 9`",
+                    "missing required section; add `[event]` with `name = \"…\"` and the number of rounds, for example `rounds = 9`",
                 ),
             );
         }

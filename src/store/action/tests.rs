@@ -74,7 +74,7 @@ fn an_action_reads_back_and_words_both_languages() {
     };
     assert_eq!(
         back.text(&zh),
-        "记录 10 个结果（kids_b第3轮）：第 3 轮第 2 台：已将 `1-0` 更正为 `=`"
+        "记录 10 个结果（kids_b第3轮）：第 3 轮第 2 台：已将 `红胜` 更正为 `和`"
     );
 }
 

@@ -17,6 +17,9 @@ struct AllPaired {
     sheets: Vec<Report>,
     /// Pools not paired, each with why (for the arbiter).
     waiting: Vec<String>,
+    /// Whether every pool waits for good ([`pairing::WaitReason::is_final`]) and one has
+    /// played all its rounds: the event is finished.
+    finished: bool,
     /// `(pool, round, seed)` of every pool paired, for the log.
     paired: Vec<(GroupId, u32, u64)>,
     /// Pools with no legal pairing: why, and a round-1 draw's newly drawn seed.
@@ -50,6 +53,13 @@ impl AllPaired {
         let mut done = AllPaired {
             sheets: Vec::new(),
             waiting: Vec::new(),
+            finished: turns.iter().all(|t| match &t.turn {
+                Turn::Waiting(w) => w.reason.is_final(),
+                Turn::Paired { .. } | Turn::Blocked { .. } => false,
+            }) && turns.iter().any(|t| {
+                matches!(&t.turn, Turn::Waiting(w)
+                    if matches!(w.reason, pairing::WaitReason::AllRoundsPlayed { .. }))
+            }),
             paired: Vec::new(),
             blocked: Vec::new(),
             drawn: Vec::new(),
@@ -94,6 +104,31 @@ pub fn pair_all(
     let lang = ctx.lang(&rules);
     let format = ctx.format()?;
     // The reasons are already in the output language.
+    // After the last round there is nothing to pair, and nothing was typed wrong: the
+    // command says so and succeeds (README "Exit codes": 3 is for input to fix).
+    let finished = |done: &AllPaired| -> Result<(), CliError> {
+        let head = lang.pick(
+            "比赛已全部结束：每个组别的全部轮次都已编排并录入成绩，没有下一轮可编排。",
+            "the event is finished: every group has played all its rounds with their results; there is no next round to pair.",
+        );
+        let next = lang.pick(
+            "名次与奖项：qiwang standings、qiwang prizes",
+            "standings and prizes: qiwang standings, qiwang prizes",
+        );
+        if format == Format::Table {
+            outln!("{head}");
+            for w in &done.waiting {
+                outln!("  {w}");
+            }
+            outln!("{next}");
+        } else {
+            if format == Format::Json {
+                out!("{}", qiwang::views::json_list(&[]));
+            }
+            crate::cli::emit_err(head);
+        }
+        Ok(())
+    };
     let nothing_ready = |waiting: &[String]| {
         let list = waiting
             .iter()
@@ -122,6 +157,9 @@ pub fn pair_all(
     let done = if dry_run {
         let mut after = event.clone();
         let mut done = pair_ready(&mut after)?;
+        if done.finished {
+            return finished(&done);
+        }
         if done.sheets.is_empty() && done.blocked.is_empty() {
             return Err(nothing_ready(&done.waiting));
         }
@@ -153,6 +191,9 @@ pub fn pair_all(
         store
             .transaction(&ctx.command_info(), |ev| {
                 let done = pair_ready(ev)?;
+                if done.finished {
+                    return Ok(qiwang::store::Change::Unchanged(done));
+                }
                 if done.sheets.is_empty() && done.blocked.is_empty() {
                     return Err(nothing_ready(&done.waiting));
                 }
@@ -217,6 +258,9 @@ pub fn pair_all(
             })
             .map_err(tx_error)?
     };
+    if done.finished {
+        return finished(&done);
+    }
     if format == Format::Json {
         // One list of sheets whatever their number: empty when every pool was refused,
         // a list of one when one pool was ready.
