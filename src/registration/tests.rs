@@ -28,7 +28,7 @@ pub(super) fn group(
         min_size: None,
         merge_into: None,
         eligibility: Eligibility {
-            no_master_title: true,
+            below_title: vec!["国家级运动健将".into(), "象棋大师".into()],
             ..e
         },
     }
@@ -458,6 +458,45 @@ fn master_titles_are_refused() {
     let err = read("姓名,组别,称号\n甲,成人组,象棋大师\n").unwrap_err();
     assert_eq!(err.errors.len(), 1);
     assert!(err.errors[0].message.contains("`象棋大师`"), "{err}");
+    // 特级大师 ranks above both titles the regulation names.
+    let err = read("姓名,组别,称号\n甲,成人组,特级大师\n").unwrap_err();
+    assert!(err.errors[0].message.contains("`特级大师`"), "{err}");
+}
+
+/// Issue 43 §1: the amateur titles of the 中国象棋协会 ladder are below 国家级运动健将 and
+/// 象棋大师, so an event closed to those accepts them; the cell is read as the canonical
+/// title, whatever its spelling.
+#[test]
+fn amateur_titles_enter_an_event_closed_to_masters() {
+    let players = read(
+        "姓名,组别,称号\n甲,成人组,棋协大师\n乙,成人组,候补棋协大师\n丙,成人组,中国象棋协会 棋协候补大师\n丁,成人组,业余３级棋士\n",
+    )
+    .unwrap();
+    let titles: Vec<_> = players.iter().map(|p| p.title.as_deref()).collect();
+    assert_eq!(
+        titles,
+        [
+            Some("棋协大师"),
+            Some("棋协候补大师"),
+            Some("棋协候补大师"),
+            Some("三级棋士")
+        ]
+    );
+}
+
+/// Issue 43 §1: a title not on the ladder is a located error that lists the accepted ones.
+#[test]
+fn an_unknown_title_is_a_located_error() {
+    let err = read("姓名,组别,称号\n甲,成人组,省级大师\n").unwrap_err();
+    assert_eq!(err.errors.len(), 1);
+    let e = &err.errors[0];
+    assert_eq!(e.line, 2);
+    assert_eq!(e.column.as_deref(), Some("称号"));
+    assert!(e.message.contains("`省级大师`"), "{err}");
+    assert!(
+        e.message.contains("棋协大师、一级运动员、地方大师"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -103,7 +103,14 @@ fn jinhua_2018_encodes_the_regulation() {
     assert_eq!(r.event.time_control, "25分钟+每步5秒");
     let ids: Vec<&str> = r.groups.iter().map(|g| g.id.as_str()).collect();
     assert_eq!(ids, ["adult", "disabled", "youth", "kids", "kids_b"]);
-    assert!(r.groups.iter().all(|g| g.eligibility.no_master_title));
+    // 十一：未获得国家级运动健将、象棋大师称号 → both titles, in every group.
+    assert!(
+        r.groups
+            .iter()
+            .all(|g| g.eligibility.below_title == ["国家级运动健将", "象棋大师"]),
+        "{:?}",
+        r.groups[0].eligibility
+    );
 
     let disabled = r.find_group("残疾人组").unwrap();
     assert_eq!(disabled.pairs_with, Some(GroupId::new("adult")));
