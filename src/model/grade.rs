@@ -35,15 +35,17 @@ impl GradeScale {
         }
     }
 
-    /// The accepted forms, for messages.
-    fn forms(self) -> &'static str {
+    /// The accepted forms, for messages, in Chinese and English.
+    fn forms(self) -> (&'static str, &'static str) {
         match self {
-            GradeScale::SixThreeThree => {
-                "小班、中班、大班（幼儿园）、一年级 … 六年级、初一 … 初三、高一 … 高三 或 1–12"
-            }
-            GradeScale::FiveFourThree => {
-                "小班、中班、大班（幼儿园）、一年级 … 五年级、初一 … 初四（五四制）、高一 … 高三 或 1–12"
-            }
+            GradeScale::SixThreeThree => (
+                "小班、中班、大班（幼儿园）、一年级 … 六年级、初一 … 初三、高一 … 高三 或 1–12",
+                "小班, 中班, 大班 (kindergarten), 一年级 … 六年级, 初一 … 初三, 高一 … 高三 or 1–12",
+            ),
+            GradeScale::FiveFourThree => (
+                "小班、中班、大班（幼儿园）、一年级 … 五年级、初一 … 初四（五四制）、高一 … 高三 或 1–12",
+                "小班, 中班, 大班 (kindergarten), 一年级 … 五年级, 初一 … 初四 (五四制), 高一 … 高三 or 1–12",
+            ),
         }
     }
 
@@ -72,10 +74,10 @@ impl GradeScale {
     pub fn parse(self, s: &str) -> Result<i8, Text> {
         let err = || {
             let mut t = Text::new(
-                format!("年级 `{s}` 不是学校年级；请写 {}", self.forms()),
+                format!("年级 `{s}` 不是学校年级；请写 {}", self.forms().0),
                 format!(
                     "grade `{s}` is not a school grade; write one of {}",
-                    self.forms()
+                    self.forms().1
                 ),
             );
             if s.trim() == "幼儿园" {

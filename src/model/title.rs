@@ -142,6 +142,11 @@ impl Title {
         Self::all_names().join("、")
     }
 
+    /// The same for English messages, comma-separated.
+    pub fn accepted_list_en() -> String {
+        Self::all_names().join(", ")
+    }
+
     /// Parses a title as a registration cell or a rulebook writes it: full- or half-width,
     /// with or without spaces, a 中国象棋协会/中国象棋/中国 prefix or a 称号 suffix;
     /// `业余三级棋士`, `3级棋士`, `棋协三级棋士` and `三级棋手` all read as 三级棋士.
@@ -210,12 +215,13 @@ fn lookup(s: &str) -> Option<Title> {
 
 fn unknown_message(text: &str, compact: &str) -> Text {
     let list = Title::accepted_list();
+    let list_en = Title::accepted_list_en();
     let mut message = Text::new(
         format!(
             "称号 `{text}` 不在中国象棋协会等级称号之列；应为 {list} 之一（可带“中国象棋协会”前缀，棋士可写作 业余三级棋士、3级棋士），没有称号请留空或写 无"
         ),
         format!(
-            "title `{text}` is not a title of the 中国象棋协会 ladder; write one of {list} (a 中国象棋协会 prefix is fine, and 棋士 may be written 业余三级棋士 or 3级棋士), or leave it empty (or 无) for none"
+            "title `{text}` is not a title of the 中国象棋协会 ladder; write one of {list_en} (a 中国象棋协会 prefix is fine, and 棋士 may be written 业余三级棋士 or 3级棋士), or leave it empty (or 无) for none"
         ),
     );
     if compact.contains('段') {
@@ -289,6 +295,7 @@ mod tests {
         for bad in ["FIDE Master", "十七级棋士", "0级棋士", "大大师", "业余三段"] {
             let e = Title::parse(bad).unwrap_err();
             assert!(e.zh.contains("棋协候补大师、"), "{}", e.zh);
+            assert!(e.en.contains("棋协候补大师, "), "{}", e.en);
             assert!(e.en.contains(&format!("`{bad}`")), "{}", e.en);
         }
         assert!(Title::parse("业余三段").unwrap_err().zh.contains("段位"));

@@ -484,6 +484,49 @@ fn amateur_titles_enter_an_event_closed_to_masters() {
     );
 }
 
+/// Issue 43 §1–2 on the shipped Dongguan rulebook: 十.3 bars 国家级运动健将（象棋大师）以上
+/// only, so a 棋协大师 plays in 棋王组; 十.1 names 幼儿园 children, so a 大班 child enters 棋王组
+/// while 儿童棋王B组 (1-3年级) refuses the class with the regulation's grades.
+#[test]
+fn dongguan_takes_amateur_masters_and_kindergarten_children() {
+    let rules = Rulebook::from_toml(
+        include_str!("../../rules/dongguan-2018.toml"),
+        "dongguan-2018.toml",
+    )
+    .unwrap();
+    let read = |text: &str| {
+        read_registrations(
+            text.as_bytes(),
+            "reg.csv",
+            &ImportOptions::default(),
+            &rules,
+            &[],
+            PlayerId(1),
+        )
+    };
+    let players =
+        read("姓名,组别,称号,年级\n甲,棋王组,棋协大师,\n乙,棋王组,,幼儿园大班\n").unwrap();
+    assert_eq!(players[0].title.as_deref(), Some("棋协大师"));
+    assert_eq!(players[1].grade, Some(0));
+    let err = read("姓名,组别,年级\n丙,儿童棋王B组,大班\n").unwrap_err();
+    assert_eq!(err.errors.len(), 1, "{err}");
+    assert!(
+        err.errors[0]
+            .message_zh
+            .contains("限1–3 年级，不含幼儿园大班"),
+        "{}",
+        err.errors[0].message_zh
+    );
+    let err = read("姓名,组别,称号\n丁,棋王组,国家大师\n").unwrap_err();
+    assert!(
+        err.errors[0]
+            .message_zh
+            .contains("未获得国家级运动健将称号（及以上）"),
+        "{}",
+        err.errors[0].message_zh
+    );
+}
+
 /// Issue 43 §1: a title not on the ladder is a located error that lists the accepted ones.
 #[test]
 fn an_unknown_title_is_a_located_error() {
@@ -494,7 +537,8 @@ fn an_unknown_title_is_a_located_error() {
     assert_eq!(e.column.as_deref(), Some("称号"));
     assert!(e.message.contains("`省级大师`"), "{err}");
     assert!(
-        e.message.contains("棋协大师、一级运动员、地方大师"),
+        e.message_zh.contains("棋协大师、一级运动员、地方大师")
+            && e.message.contains("棋协大师, 一级运动员, 地方大师"),
         "{err}"
     );
 }

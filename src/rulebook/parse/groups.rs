@@ -410,7 +410,7 @@ fn title(ctx: &mut Ctx, sec: &Sec, key: &str, value: &str, span: Option<Span>) -
                     format!("`{value}` 不是称号；请写 {} 之一", Title::accepted_list()),
                     format!(
                         "`{value}` is not a title; write one of {}",
-                        Title::accepted_list()
+                        Title::accepted_list_en()
                     ),
                 ),
             );

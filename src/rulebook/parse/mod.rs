@@ -461,7 +461,7 @@ mod tests {
                 .to_string();
             assert!(e.contains(key) && e.contains(words), "{key} / {words}: {e}");
         };
-        refused("below_title = \"大大师\"", "below_title", "棋协候补大师、");
+        refused("below_title = \"大大师\"", "below_title", "棋协候补大师, ");
         refused("max_title = \"无\"", "max_title", "not a title");
         refused(
             "born_on_or_after = 2009-01-01\nborn_after = 2009-01-01",
