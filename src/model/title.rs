@@ -6,7 +6,7 @@
 //! 大师, 地方大师, 一级 … 十六级棋士) and the state 运动员技术等级 (国际级运动健将, 国家级
 //! 运动健将, 一级 … 三级运动员). A state grade sits on the rung of the association title it
 //! corresponds to (国际级运动健将 = 特级大师, 国家级运动健将 = 象棋大师, as Dongguan 十.3
-//! writes it: 国家级运动健将（象棋大师）). docs/rules.md §1.4 gives the sources.
+//! writes it: 国家级运动健将（象棋大师）). docs/rules.md §15.1 gives the sources.
 
 use crate::i18n::Text;
 
