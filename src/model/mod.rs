@@ -6,13 +6,17 @@
 
 mod event;
 mod game;
+mod grade;
 mod player;
+mod title;
 
 pub use event::{
     Event, GroupState, PairedUnder, Penalty, Playoff, Relax, RelaxGiven, Relaxation, SCHEMA_VERSION,
 };
 pub use game::{Colour, GameResult, Outcome, Pairing, Round, colour_label};
+pub use grade::{GradeScale, MAX_GRADE, MIN_GRADE, grade_label, grade_words};
 pub use player::{Gender, MAX_RATING, Player, PlayerId, PlayerStatus, WithdrawalCause};
+pub use title::{TOP_RUNG, Title};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

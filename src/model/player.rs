@@ -177,14 +177,16 @@ pub struct Player {
     /// 18-digit resident ID (private: masked in every view unless asked for).
     #[serde(default)]
     pub id_number: Option<String>,
-    /// School grade, 1 = first year of primary school … 12 = last year of senior school.
+    /// School grade, 1 = first year of primary school … 12 = last year of senior school;
+    /// kindergarten 大班 0, 中班 −1, 小班 −2 (see [`super::GradeScale`]).
     #[serde(default)]
-    pub grade: Option<u8>,
+    pub grade: Option<i8>,
     /// Rating (等级分), when the sheet gives one; orders the round-1 draw if the rulebook says so.
     /// Registration keeps it within 0..=[`MAX_RATING`].
     #[serde(default)]
     pub rating: Option<i32>,
-    /// Title held (称号), e.g. 象棋大师; checked against `no_master_title`.
+    /// Title held (称号), the canonical name of a [`super::Title`] (e.g. 棋协大师); checked
+    /// against a group's `below_title` / `max_title`.
     #[serde(default)]
     pub title: Option<String>,
     /// Holds a disability certificate (残疾证).

@@ -1,11 +1,12 @@
 //! Whether a registered player may enter the group they named: age (周岁), school grade,
-//! gender, disabled certificate, local residence and master titles.
+//! birth-date cutoffs, gender, disabled certificate, local residence and titles (ranked on
+//! the 称号 ladder of [`Title`]).
 //!
 //! Owns the eligibility test of one player against the rulebook; it reads only the
 //! player and the rulebook, never other rows.
 
 use crate::i18n::Text;
-use crate::model::{Gender, Player};
+use crate::model::{Gender, Player, Title, grade_label, grade_words};
 use crate::rulebook::{Eligibility, GroupRule, Rulebook};
 use chrono::{Datelike, NaiveDate};
 
@@ -18,13 +19,44 @@ pub fn age_on(birth: NaiveDate, on: NaiveDate) -> i32 {
     age
 }
 
-/// Titles that bar a player from amateur events (Jinhua 十一: 未获得国家级运动健将、象棋
-/// 大师称号; Dongguan 十.3: 运动健将（象棋大师）以上称号).
-pub fn is_master_title(title: &str) -> bool {
-    let lower = title.to_lowercase();
-    ["大师", "特级", "运动健将", "master"]
-        .iter()
-        .any(|t| lower.contains(t))
+/// A date as a regulation writes it: `2009年1月1日`.
+pub fn date_zh(d: NaiveDate) -> String {
+    format!("{}年{}月{}日", d.year(), d.month(), d.day())
+}
+
+/// The birth-date cutoffs of `rule` as the regulation words them, each with whether a
+/// birth on `birth` meets it: `2009年1月1日以后出生（含）`.
+fn birth_cutoffs(rule: &Eligibility, birth: NaiveDate) -> Vec<(bool, String, String)> {
+    let mut out = Vec::new();
+    if let Some(d) = rule.born_on_or_after {
+        out.push((
+            birth >= d,
+            format!("{}以后出生（含当日）", date_zh(d)),
+            format!("born on or after {d}"),
+        ));
+    }
+    if let Some(d) = rule.born_after {
+        out.push((
+            birth > d,
+            format!("{}以后出生（不含当日）", date_zh(d)),
+            format!("born after {d}"),
+        ));
+    }
+    if let Some(d) = rule.born_on_or_before {
+        out.push((
+            birth <= d,
+            format!("{}以前出生（含当日）", date_zh(d)),
+            format!("born on or before {d}"),
+        ));
+    }
+    if let Some(d) = rule.born_before {
+        out.push((
+            birth < d,
+            format!("{}以前出生（不含当日）", date_zh(d)),
+            format!("born before {d}"),
+        ));
+    }
+    out
 }
 
 /// A gender for messages: `male (男)`.
@@ -122,6 +154,34 @@ fn check_one(
             }
         }
     }
+    let cutoffs = [
+        rule.born_on_or_after,
+        rule.born_after,
+        rule.born_on_or_before,
+        rule.born_before,
+    ];
+    if cutoffs.iter().any(Option::is_some) {
+        match player.birth_date {
+            // Reported once with the age limits above when both apply.
+            None if rule.under_age.is_some() || rule.min_age.is_some() => {}
+            None => problems.push(Text::new(
+                format!("{name}限定出生日期，但该棋手出生日期不详；请填写出生日期或身份证号"),
+                format!(
+                    "{name} limits the birth date but this player's is unknown; give a 出生日期 or 身份证号"
+                ),
+            )),
+            Some(birth) => {
+                for (met, zh, en) in birth_cutoffs(rule, birth) {
+                    if !met {
+                        problems.push(Text::new(
+                            format!("{name}须 {zh}；该棋手 {}出生", date_zh(birth)),
+                            format!("{name} requires players {en}; this player was born {birth}"),
+                        ));
+                    }
+                }
+            }
+        }
+    }
     let range = grade_range(rule);
     match player.grade {
         None if range.is_some() || rule.student => problems.push(Text::new(
@@ -140,12 +200,14 @@ fn check_one(
             if below || above {
                 problems.push(Text::new(
                     format!(
-                        "{name}限{}，不含 {grade} 年级；请报名该年级的组别",
-                        grade_range_zh(rule).unwrap_or_default()
+                        "{name}限{}，不含{}；请报名该年级的组别",
+                        grade_range_zh(rule).unwrap_or_default(),
+                        grade_words(grade)
                     ),
                     format!(
-                        "{name} is for {}, not grade {grade}; register in the group of that grade",
-                        range.unwrap_or_default()
+                        "{name} is for {}, not grade {}; register in the group of that grade",
+                        range.unwrap_or_default(),
+                        grade_label(grade)
                     ),
                 ));
             }
@@ -195,13 +257,62 @@ fn check_one(
             ),
         ));
     }
-    if rule.no_master_title
-        && let Some(title) = player.title.as_deref().filter(|t| is_master_title(t))
+    title_problems(player, name, rule, problems);
+}
+
+/// The title limits: a title on the rung of a `below_title` or above, or above
+/// `max_title`, bars the player. A stored title that is not on the ladder (a state written
+/// before titles were a closed list) is reported rather than let through.
+fn title_problems(player: &Player, name: &str, rule: &Eligibility, problems: &mut Vec<Text>) {
+    if rule.below_title.is_empty() && rule.max_title.is_none() {
+        return;
+    }
+    let Some(held) = player.title.as_deref() else {
+        return;
+    };
+    let title = match Title::parse(held) {
+        Ok(Some(t)) => t,
+        Ok(None) => return,
+        Err(message) => {
+            problems.push(message);
+            return;
+        }
+    };
+    let ladder = |t: &str| Title::parse(t).ok().flatten();
+    if let Some(bar) = rule
+        .below_title
+        .iter()
+        .filter_map(|t| ladder(t))
+        .min_by_key(|t| t.rung())
+        .filter(|bar| title.rung() >= bar.rung())
+    {
+        let names = rule.below_title.join("、");
+        problems.push(Text::new(
+            format!(
+                "{name}限未获得{names}称号（及以上）的棋手参加，而该棋手持有 `{held}`（与{}同级或更高）",
+                bar.name()
+            ),
+            format!(
+                "{name} is for players without the title {} or above, and this player holds `{held}` (the rung of {} or higher)",
+                rule.below_title.join(" / "),
+                bar.name()
+            ),
+        ));
+    }
+    if let Some(max) = rule
+        .max_title
+        .as_deref()
+        .and_then(ladder)
+        .filter(|max| title.rung() > max.rung())
     {
         problems.push(Text::new(
-            format!("{name}不接受大师称号获得者报名，而该棋手持有 `{title}`"),
             format!(
-                "{name} is closed to holders of a master title, and this player holds `{title}`"
+                "{name}限{}及以下称号的棋手参加，而该棋手持有 `{held}`",
+                max.name()
+            ),
+            format!(
+                "{name} is for players titled {} or below, and this player holds `{held}`",
+                max.name()
             ),
         ));
     }
@@ -210,10 +321,11 @@ fn check_one(
 /// The grade limits in Chinese: `4–6 年级`.
 fn grade_range_zh(rule: &Eligibility) -> Option<String> {
     match (rule.min_grade, rule.max_grade) {
-        (Some(a), Some(b)) if a == b => Some(format!("{a} 年级")),
-        (Some(a), Some(b)) => Some(format!("{a}–{b} 年级")),
-        (Some(a), None) => Some(format!("{a} 年级及以上")),
-        (None, Some(b)) => Some(format!("{b} 年级及以下")),
+        (Some(a), Some(b)) if a == b => Some(grade_words(a)),
+        (Some(a), Some(b)) if a >= 1 => Some(format!("{a}–{b} 年级")),
+        (Some(a), Some(b)) => Some(format!("{}至{}", grade_words(a), grade_words(b))),
+        (Some(a), None) => Some(format!("{}及以上", grade_words(a))),
+        (None, Some(b)) => Some(format!("{}及以下", grade_words(b))),
         (None, None) => None,
     }
 }
@@ -221,10 +333,10 @@ fn grade_range_zh(rule: &Eligibility) -> Option<String> {
 /// The grade limits in words: `grades 4–6`.
 fn grade_range(rule: &Eligibility) -> Option<String> {
     match (rule.min_grade, rule.max_grade) {
-        (Some(a), Some(b)) if a == b => Some(format!("grade {a}")),
-        (Some(a), Some(b)) => Some(format!("grades {a}–{b}")),
-        (Some(a), None) => Some(format!("grade {a} and up")),
-        (None, Some(b)) => Some(format!("grades up to {b}")),
+        (Some(a), Some(b)) if a == b => Some(format!("grade {}", grade_label(a))),
+        (Some(a), Some(b)) => Some(format!("grades {}–{}", grade_label(a), grade_label(b))),
+        (Some(a), None) => Some(format!("grade {} and up", grade_label(a))),
+        (None, Some(b)) => Some(format!("grades up to {}", grade_label(b))),
         (None, None) => None,
     }
 }
@@ -285,18 +397,161 @@ mod tests {
         assert_eq!(age_on(date(2004, 2, 29), date(2005, 3, 1)), 1);
     }
 
+    fn with_title(title: &str) -> Player {
+        let mut p = player();
+        p.title = Some(title.into());
+        p
+    }
+
+    /// Issue 43 §1: titles compare by rung. Jinhua 十一 未获得国家级运动健将、象棋大师称号 and
+    /// Dongguan 十.3 未获得国家级运动健将（象棋大师）以上称号 bar those titles and 特级大师,
+    /// never the amateur 棋协大师 or 棋协候补大师; `max_title` bars what ranks above it.
     #[test]
-    fn master_titles() {
-        for (title, want) in [
-            ("象棋大师", true),
-            ("特级大师", true),
-            ("国家级运动健将", true),
-            ("FIDE Master", true),
-            ("一级棋士", false),
-            ("", false),
+    fn titles_compare_by_rung() {
+        let jinhua = Eligibility {
+            below_title: vec!["国家级运动健将".into(), "象棋大师".into()],
+            ..Default::default()
+        };
+        let amateur = Eligibility {
+            max_title: Some("棋协大师".into()),
+            ..Default::default()
+        };
+        for (title, barred_jinhua, barred_amateur) in [
+            ("特级大师", true, true),
+            ("国际级运动健将", true, true),
+            ("象棋大师", true, true),
+            ("国家级运动健将", true, true),
+            ("棋协大师", false, false),
+            ("一级运动员", false, false),
+            ("棋协候补大师", false, false),
+            ("地方大师", false, false),
+            ("一级棋士", false, false),
+            ("十六级棋士", false, false),
         ] {
-            assert_eq!(is_master_title(title), want, "{title}");
+            for (e, want) in [(&jinhua, barred_jinhua), (&amateur, barred_amateur)] {
+                let g = group("g", "成人组", None, e.clone());
+                let r = rules(vec![g.clone()]);
+                let problems = check(&with_title(title), &g, &r);
+                assert_eq!(problems.len(), usize::from(want), "{title}: {problems:?}");
+            }
         }
+        let g = group("g", "成人组", None, jinhua);
+        let r = rules(vec![g.clone()]);
+        assert_eq!(
+            check(&with_title("特级大师"), &g, &r)[0].zh,
+            "成人组限未获得国家级运动健将、象棋大师称号（及以上）的棋手参加，而该棋手持有 `特级大师`（与国家级运动健将同级或更高）"
+        );
+        // A title stored before the ladder was closed, and not on it, is not let through.
+        let problems = check(&with_title("FIDE Master"), &g, &r);
+        assert!(problems[0].en.contains("`FIDE Master`"), "{problems:?}");
+    }
+
+    /// Issue 43 §2: a birth-date cutoff is checked as the regulation words it, not as an age.
+    #[test]
+    fn birth_date_cutoffs_quote_the_regulation() {
+        let on_or_after = Eligibility {
+            born_on_or_after: Some(date(2009, 1, 1)),
+            ..Default::default()
+        };
+        let g = group("u10", "少儿组", None, on_or_after);
+        let mut r = rules(vec![g.clone()]);
+        r.event.start_date = None;
+        let mut p = player();
+        p.birth_date = Some(date(2009, 1, 1));
+        assert!(check(&p, &g, &r).is_empty(), "the day itself is included");
+        p.birth_date = Some(date(2008, 12, 30));
+        let problems = check(&p, &g, &r);
+        assert_eq!(
+            problems[0].zh,
+            "少儿组须 2009年1月1日以后出生（含当日）；该棋手 2008年12月30日出生"
+        );
+        assert_eq!(
+            problems[0].en,
+            "少儿组 requires players born on or after 2009-01-01; this player was born 2008-12-30"
+        );
+        p.birth_date = None;
+        assert!(check(&p, &g, &r)[0].en.contains("birth date"));
+
+        for (e, born, ok) in [
+            (
+                Eligibility {
+                    born_after: Some(date(2009, 1, 1)),
+                    ..Default::default()
+                },
+                date(2009, 1, 1),
+                false,
+            ),
+            (
+                Eligibility {
+                    born_before: Some(date(2009, 1, 1)),
+                    ..Default::default()
+                },
+                date(2009, 1, 1),
+                false,
+            ),
+            (
+                Eligibility {
+                    born_before: Some(date(2009, 1, 1)),
+                    ..Default::default()
+                },
+                date(2008, 12, 31),
+                true,
+            ),
+            (
+                Eligibility {
+                    born_on_or_before: Some(date(2008, 12, 31)),
+                    ..Default::default()
+                },
+                date(2008, 12, 31),
+                true,
+            ),
+        ] {
+            let g = group("g", "组", None, e.clone());
+            let r = rules(vec![g.clone()]);
+            let mut p = player();
+            p.birth_date = Some(born);
+            assert_eq!(check(&p, &g, &r).is_empty(), ok, "{e:?} {born}");
+        }
+    }
+
+    /// Issue 43 §2: kindergarten classes are grades below 一年级.
+    #[test]
+    fn kindergarten_is_a_grade() {
+        let kids_b = group(
+            "kids_b",
+            "儿童棋王B组",
+            None,
+            Eligibility {
+                student: true,
+                min_grade: Some(1),
+                max_grade: Some(3),
+                ..Default::default()
+            },
+        );
+        let r = rules(vec![kids_b.clone()]);
+        let mut p = player();
+        p.grade = Some(0);
+        assert_eq!(
+            check(&p, &kids_b, &r)[0].zh,
+            "儿童棋王B组限1–3 年级，不含幼儿园大班；请报名该年级的组别"
+        );
+        let preschool = group(
+            "pre",
+            "幼儿组",
+            None,
+            Eligibility {
+                min_grade: Some(-2),
+                max_grade: Some(0),
+                ..Default::default()
+            },
+        );
+        let r = rules(vec![preschool.clone()]);
+        assert!(check(&p, &preschool, &r).is_empty());
+        p.grade = Some(1);
+        assert_eq!(
+            check(&p, &preschool, &r)[0].zh,
+            "幼儿组限幼儿园小班至幼儿园大班，不含一年级；请报名该年级的组别"
+        );
     }
 
     #[test]
@@ -318,7 +573,7 @@ mod tests {
             ..Default::default()
         };
         let open = Eligibility {
-            no_master_title: true,
+            below_title: vec!["国家级运动健将".into()],
             ..Default::default()
         };
         type Edit = fn(&mut Player);
@@ -387,7 +642,7 @@ mod tests {
             "成人组",
             None,
             Eligibility {
-                no_master_title: true,
+                below_title: vec!["国家级运动健将".into()],
                 ..Default::default()
             },
         );

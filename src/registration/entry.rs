@@ -87,7 +87,7 @@ impl PlayerEntry {
             group: Some(group_name),
             birth_date: Some(p.birth_date.map(|d| d.to_string()).unwrap_or_default()),
             id_number: Some(p.id_number.clone().unwrap_or_default()),
-            grade: Some(p.grade.map(|g| g.to_string()).unwrap_or_default()),
+            grade: Some(p.grade.map(crate::model::grade_label).unwrap_or_default()),
             rating: Some(p.rating.map(|r| r.to_string()).unwrap_or_default()),
             disabled: Some(p.disabled),
             local: Some(p.local),

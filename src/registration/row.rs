@@ -327,7 +327,8 @@ impl<'a> Sheet<'a> {
                 None => gender = Some(card.gender),
             }
         }
-        let grade = row.parse(Field::Grade, values::parse_grade);
+        let scale = rules.event.grade_scale;
+        let grade = row.parse(Field::Grade, |s| scale.parse(s));
         let rating = row.parse(Field::Rating, values::parse_rating);
         let disabled = flag(
             row,
@@ -369,7 +370,11 @@ impl<'a> Sheet<'a> {
             ));
         }
         let phone = row.get(Field::Phone).map(|(_, v)| v.replace(' ', ""));
-        let title = row.get(Field::Title).map(|(_, v)| v);
+        // A closed list (称号 ladder): the canonical name is kept, an unknown title refused.
+        let title = row
+            .parse(Field::Title, crate::model::Title::parse)
+            .flatten()
+            .map(|t| t.name().to_string());
         let unit = row.get(Field::Unit).map(|(_, v)| v).unwrap_or_default();
         let mut extra = BTreeMap::new();
         for (i, field) in row.map.fields.iter().enumerate() {

@@ -63,7 +63,7 @@ fn example_unit(rules: &Rulebook) -> Option<String> {
 pub fn template(rules: &Rulebook, lang: Lang) -> Template {
     let groups: Vec<&crate::rulebook::GroupRule> = rules.groups.iter().collect();
     let any = |f: &dyn Fn(&crate::rulebook::GroupRule) -> bool| groups.iter().any(|g| f(g));
-    let ages = any(&|g| g.eligibility.under_age.is_some() || g.eligibility.min_age.is_some());
+    let ages = any(&|g| g.eligibility.limits_birth());
     let grades = any(&|g| {
         g.eligibility.min_grade.is_some()
             || g.eligibility.max_grade.is_some()
@@ -176,31 +176,24 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
         );
     }
     if grades {
-        let grades: Vec<String> = [
-            "一年级",
-            "二年级",
-            "三年级",
-            "四年级",
-            "五年级",
-            "六年级",
-            "初一",
-            "初二",
-            "初三",
-            "高一",
-            "高二",
-            "高三",
-        ]
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+        // Kindergarten classes only where a group admits them (a min_grade of 大班 or lower).
+        let lowest = rules
+            .groups
+            .iter()
+            .filter_map(|g| g.eligibility.min_grade)
+            .min()
+            .unwrap_or(1)
+            .min(1);
+        let named = rules.event.grade_scale.names(lowest);
         let example = first
             .and_then(|g| {
                 g.eligibility
                     .min_grade
                     .or(g.eligibility.student.then_some(3))
             })
-            .and_then(|n| grades.get(usize::from(n).saturating_sub(1)).cloned())
+            .and_then(|n| named.iter().find(|(g, _)| *g == n).map(|(_, s)| s.clone()))
             .unwrap_or_default();
+        let grades: Vec<String> = named.into_iter().map(|(_, s)| s).collect();
         push(
             Field::Grade,
             "年级",

@@ -28,7 +28,7 @@ pub(super) fn group(
         min_size: None,
         merge_into: None,
         eligibility: Eligibility {
-            no_master_title: true,
+            below_title: vec!["国家级运动健将".into(), "象棋大师".into()],
             ..e
         },
     }
@@ -458,6 +458,89 @@ fn master_titles_are_refused() {
     let err = read("姓名,组别,称号\n甲,成人组,象棋大师\n").unwrap_err();
     assert_eq!(err.errors.len(), 1);
     assert!(err.errors[0].message.contains("`象棋大师`"), "{err}");
+    // 特级大师 ranks above both titles the regulation names.
+    let err = read("姓名,组别,称号\n甲,成人组,特级大师\n").unwrap_err();
+    assert!(err.errors[0].message.contains("`特级大师`"), "{err}");
+}
+
+/// Issue 43 §1: the amateur titles of the 中国象棋协会 ladder are below 国家级运动健将 and
+/// 象棋大师, so an event closed to those accepts them; the cell is read as the canonical
+/// title, whatever its spelling.
+#[test]
+fn amateur_titles_enter_an_event_closed_to_masters() {
+    let players = read(
+        "姓名,组别,称号\n甲,成人组,棋协大师\n乙,成人组,候补棋协大师\n丙,成人组,中国象棋协会 棋协候补大师\n丁,成人组,业余３级棋士\n",
+    )
+    .unwrap();
+    let titles: Vec<_> = players.iter().map(|p| p.title.as_deref()).collect();
+    assert_eq!(
+        titles,
+        [
+            Some("棋协大师"),
+            Some("棋协候补大师"),
+            Some("棋协候补大师"),
+            Some("三级棋士")
+        ]
+    );
+}
+
+/// Issue 43 §1–2 on the shipped Dongguan rulebook: 十.3 bars 国家级运动健将（象棋大师）以上
+/// only, so a 棋协大师 plays in 棋王组; 十.1 names 幼儿园 children, so a 大班 child enters 棋王组
+/// while 儿童棋王B组 (1-3年级) refuses the class with the regulation's grades.
+#[test]
+fn dongguan_takes_amateur_masters_and_kindergarten_children() {
+    let rules = Rulebook::from_toml(
+        include_str!("../../rules/dongguan-2018.toml"),
+        "dongguan-2018.toml",
+    )
+    .unwrap();
+    let read = |text: &str| {
+        read_registrations(
+            text.as_bytes(),
+            "reg.csv",
+            &ImportOptions::default(),
+            &rules,
+            &[],
+            PlayerId(1),
+        )
+    };
+    let players =
+        read("姓名,组别,称号,年级\n甲,棋王组,棋协大师,\n乙,棋王组,,幼儿园大班\n").unwrap();
+    assert_eq!(players[0].title.as_deref(), Some("棋协大师"));
+    assert_eq!(players[1].grade, Some(0));
+    let err = read("姓名,组别,年级\n丙,儿童棋王B组,大班\n").unwrap_err();
+    assert_eq!(err.errors.len(), 1, "{err}");
+    assert!(
+        err.errors[0]
+            .message_zh
+            .contains("限1–3 年级，不含幼儿园大班"),
+        "{}",
+        err.errors[0].message_zh
+    );
+    let err = read("姓名,组别,称号\n丁,棋王组,国家大师\n").unwrap_err();
+    assert!(
+        err.errors[0]
+            .message_zh
+            .contains("未获得国家级运动健将称号（及以上）"),
+        "{}",
+        err.errors[0].message_zh
+    );
+}
+
+/// Issue 43 §1: a title not on the ladder is a located error that lists the accepted ones.
+#[test]
+fn an_unknown_title_is_a_located_error() {
+    let err = read("姓名,组别,称号\n甲,成人组,省级大师\n").unwrap_err();
+    assert_eq!(err.errors.len(), 1);
+    let e = &err.errors[0];
+    assert_eq!(e.line, 2);
+    assert_eq!(e.column.as_deref(), Some("称号"));
+    assert!(e.message.contains("`省级大师`"), "{err}");
+    assert!(
+        e.message_zh.contains("棋协大师、一级运动员、地方大师")
+            && e.message.contains("棋协大师, 一级运动员, 地方大师"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! Cell values as organisers type them: genders (男/女/M/F), yes/no marks (是/否/√/×),
-//! school grades (三年级, 初一, 高二), dates (2008-05-01, 2008/5/1, 2008年5月1日) and
+//! dates (2008-05-01, 2008/5/1, 2008年5月1日) and
 //! integers.
 //!
 //! Owns parsing one value; every function takes an already [`clean`]ed cell and returns a
@@ -37,63 +37,6 @@ pub fn parse_bool(s: &str) -> Result<bool, Text> {
             ),
         )),
     }
-}
-
-/// The value of a Chinese numeral from 一 to 十二, or of decimal digits.
-fn number_word(s: &str) -> Option<u8> {
-    if !s.is_empty() && s.chars().all(|c| c.is_ascii_digit()) {
-        return s.parse().ok();
-    }
-    const WORDS: [&str; 12] = [
-        "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
-    ];
-    WORDS
-        .iter()
-        .position(|w| *w == s)
-        .and_then(|i| u8::try_from(i + 1).ok())
-}
-
-/// A school grade, 1–12: `3`, `3年级`, `三年级`, `小学三年级`, `初一`/`初中一年级` (7),
-/// `高三` (12), `七年级`, `Grade 3`.
-pub fn parse_grade(s: &str) -> Result<u8, Text> {
-    let err = || {
-        Text::new(
-            format!("年级 `{s}` 不是学校年级；请写 1–12、三年级、初一 … 初三 或 高一 … 高三"),
-            format!(
-                "grade `{s}` is not a school grade; write 1–12, 三年级, 初一 … 初三 or 高一 … 高三"
-            ),
-        )
-    };
-    let compact: String = s
-        .chars()
-        .filter(|c| *c != ' ')
-        .flat_map(char::to_lowercase)
-        .collect();
-    let compact = compact.strip_prefix("grade").unwrap_or(&compact);
-    let (offset, rest) = if let Some(r) = compact.strip_prefix("小学") {
-        (0, r)
-    } else if let Some(r) = compact.strip_prefix("初中") {
-        (6, r)
-    } else if let Some(r) = compact.strip_prefix("高中") {
-        (9, r)
-    } else if let Some(r) = compact.strip_prefix('初') {
-        (6, r)
-    } else if let Some(r) = compact.strip_prefix('高') {
-        (9, r)
-    } else {
-        (0, compact)
-    };
-    let rest = rest
-        .strip_suffix("年级")
-        .or_else(|| rest.strip_suffix('年'))
-        .or_else(|| rest.strip_suffix('级'))
-        .unwrap_or(rest);
-    let n = number_word(rest).ok_or_else(err)?;
-    let max = if offset == 0 { 12 } else { 3 };
-    if n == 0 || n > max {
-        return Err(err());
-    }
-    Ok(offset + n)
 }
 
 /// Excel's day count for 1899-12-30 (its day 0, after its 1900 leap-year bug).
@@ -279,36 +222,6 @@ mod tests {
             ("2", None),
         ] {
             assert_eq!(parse_bool(s).ok(), want, "{s:?}");
-        }
-    }
-
-    #[test]
-    fn grade_table() {
-        for (s, want) in [
-            ("3", Some(3)),
-            ("12", Some(12)),
-            ("三年级", Some(3)),
-            ("3年级", Some(3)),
-            ("小学三年级", Some(3)),
-            ("一年级", Some(1)),
-            ("六年级", Some(6)),
-            ("七年级", Some(7)),
-            ("初一", Some(7)),
-            ("初二", Some(8)),
-            ("初三", Some(9)),
-            ("初中一年级", Some(7)),
-            ("高一", Some(10)),
-            ("高三", Some(12)),
-            ("高中二年级", Some(11)),
-            ("Grade 3", Some(3)),
-            ("0", None),
-            ("13", None),
-            ("初四", None),
-            ("大一", None),
-            ("幼儿园", None),
-            ("", None),
-        ] {
-            assert_eq!(parse_grade(s).ok(), want, "{s:?}");
         }
     }
 

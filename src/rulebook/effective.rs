@@ -200,6 +200,7 @@ impl Rulebook {
                 .then(|| string_array(e.round_times.iter().map(String::as_str))),
         );
         d.opt("signature", e.signature.as_deref().map(quote));
+        d.raw("grade_scale", quote(e.grade_scale.name()));
 
         for g in &self.groups {
             d.header("[[groups]]");
@@ -232,13 +233,28 @@ impl Rulebook {
             );
             d.opt("min_age", el.min_age.map(|x| x.to_string()));
             d.opt("age_reference", el.age_reference.map(|x| x.to_string()));
+            d.opt(
+                "born_on_or_after",
+                el.born_on_or_after.map(|x| x.to_string()),
+            );
+            d.opt("born_after", el.born_after.map(|x| x.to_string()));
+            d.opt(
+                "born_on_or_before",
+                el.born_on_or_before.map(|x| x.to_string()),
+            );
+            d.opt("born_before", el.born_before.map(|x| x.to_string()));
             d.opt("min_grade", el.min_grade.map(|x| x.to_string()));
             d.opt("max_grade", el.max_grade.map(|x| x.to_string()));
             d.raw("student", el.student);
             d.opt("gender", el.gender.map(|x| quote(x.name())));
             d.raw("disabled", el.disabled);
             d.raw("local", el.local);
-            d.raw("no_master_title", el.no_master_title);
+            d.opt(
+                "below_title",
+                (!el.below_title.is_empty())
+                    .then(|| string_array(el.below_title.iter().map(String::as_str))),
+            );
+            d.opt("max_title", el.max_title.as_deref().map(quote));
         }
 
         let s = &self.scoring;
@@ -414,15 +430,21 @@ mod tests {
                 age_max_inclusive: Some(true),
                 min_age: Some(6),
                 age_reference: chrono::NaiveDate::from_ymd_opt(2018, 10, 26),
-                min_grade: Some(1),
+                born_on_or_after: chrono::NaiveDate::from_ymd_opt(2002, 1, 1),
+                born_after: None,
+                born_on_or_before: None,
+                born_before: chrono::NaiveDate::from_ymd_opt(2012, 9, 1),
+                min_grade: Some(-2),
                 max_grade: Some(12),
                 student: true,
                 gender: None,
                 disabled: true,
                 local: true,
-                no_master_title: true,
+                below_title: vec!["国家级运动健将".into(), "象棋大师".into()],
+                max_title: Some("棋协大师".into()),
             },
         });
+        base.event.grade_scale = crate::model::GradeScale::FiveFourThree;
         let place = PrizePlace {
             from: 1,
             to: 3,

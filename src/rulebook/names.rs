@@ -5,7 +5,7 @@
 
 use super::types::*;
 use crate::i18n::Lang;
-use crate::model::{Gender, Relax};
+use crate::model::{Gender, GradeScale, Relax};
 
 /// A setting enum written in the rulebook as a string.
 pub(super) trait Named: Sized + Copy + PartialEq + 'static {
@@ -62,6 +62,9 @@ named!(Lang { "zh" => Lang::Zh, "en" => Lang::En });
 
 named!(Gender { "male" => Gender::Male, "female" => Gender::Female }
     aliases { "男" => Gender::Male, "女" => Gender::Female });
+
+named!(GradeScale { "6-3-3" => GradeScale::SixThreeThree, "5-4-3" => GradeScale::FiveFourThree }
+    aliases { "六三制" => GradeScale::SixThreeThree, "五四制" => GradeScale::FiveFourThree });
 
 named!(Seeding {
     "random_draw" => Seeding::RandomDraw,
@@ -287,6 +290,7 @@ mod tests {
     fn canonical_names_are_serde_names() {
         serde_names_agree::<Lang>();
         serde_names_agree::<Gender>();
+        serde_names_agree::<GradeScale>();
         serde_names_agree::<Seeding>();
         serde_names_agree::<Round1Pairing>();
         serde_names_agree::<Round1Colour>();

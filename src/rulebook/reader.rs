@@ -295,6 +295,12 @@ impl<'t> Sec<'t> {
         }
     }
 
+    /// The key's value when it is a string, else `None` without a report (for keys that
+    /// take a string or another type).
+    pub fn string_if_string(&self, key: &str) -> Option<String> {
+        self.item(key)?.as_str().map(str::to_string)
+    }
+
     /// A string that must not be blank.
     pub fn text(&self, ctx: &mut Ctx, key: &str) -> Option<String> {
         let s = self.string(ctx, key)?;

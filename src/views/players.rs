@@ -195,7 +195,7 @@ pub fn players(
                 Some(d) => d.year().to_string(),
                 None => String::new(),
             },
-            Column::Grade => p.grade.map(|g| g.to_string()).unwrap_or_default(),
+            Column::Grade => p.grade.map(crate::model::grade_label).unwrap_or_default(),
             Column::Rating => p.rating.map(|r| r.to_string()).unwrap_or_default(),
             Column::Title => p.title.clone().unwrap_or_default(),
             Column::Disabled => yes_no(p.disabled, lang).into(),
@@ -236,7 +236,7 @@ pub(crate) struct PlayerJson<'a> {
     disqualified: bool,
     gender: Option<Gender>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    grade: Option<u8>,
+    grade: Option<i8>,
     group: &'a GroupId,
     group_name: String,
     id: PlayerId,

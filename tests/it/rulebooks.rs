@@ -103,7 +103,14 @@ fn jinhua_2018_encodes_the_regulation() {
     assert_eq!(r.event.time_control, "25分钟+每步5秒");
     let ids: Vec<&str> = r.groups.iter().map(|g| g.id.as_str()).collect();
     assert_eq!(ids, ["adult", "disabled", "youth", "kids", "kids_b"]);
-    assert!(r.groups.iter().all(|g| g.eligibility.no_master_title));
+    // 十一：未获得国家级运动健将、象棋大师称号 → both titles, in every group.
+    assert!(
+        r.groups
+            .iter()
+            .all(|g| g.eligibility.below_title == ["国家级运动健将", "象棋大师"]),
+        "{:?}",
+        r.groups[0].eligibility
+    );
 
     let disabled = r.find_group("残疾人组").unwrap();
     assert_eq!(disabled.pairs_with, Some(GroupId::new("adult")));
@@ -321,7 +328,7 @@ fouls_to_loose_game = 3
         problems(text),
         [
             "3:10 event.rounds: `0` is too small; it must be at least 1",
-            "8:13 groups[0].eligibility.max_grade: `13` is out of range; use a whole number from 1 to 12",
+            "8:13 groups[0].eligibility.max_grade: `13` is out of range; use a whole number from -2 to 12",
             "11:1 conduct.fouls_to_loose_game: unknown key `fouls_to_loose_game`; did you mean `fouls_to_lose_game`?",
         ]
     );
@@ -504,8 +511,16 @@ fn cross_field_checks_pin_their_messages() {
             "10:13 groups[0].eligibility.min_grade: min_grade `4` is above max_grade `3`; swap them",
         ),
         (
-            "[groups.eligibility]\nmin_grade = 0\n",
-            "10:13 groups[0].eligibility.min_grade: `0` is out of range; use a whole number from 1 to 12",
+            "[groups.eligibility]\nmin_grade = -3\n",
+            "10:13 groups[0].eligibility.min_grade: `-3` is out of range; use a whole number from -2 to 12",
+        ),
+        (
+            "[groups.eligibility]\nmin_grade = \"初四\"\n",
+            "10:13 groups[0].eligibility.min_grade: grade `初四` is not a school grade; write one of 小班, 中班, 大班 (kindergarten), 一年级 … 六年级, 初一 … 初三, 高一 … 高三 or 1–12",
+        ),
+        (
+            "[groups.eligibility]\nmax_grade = \"高三\"\nmin_grade = \"大班\"\nbelow_title = \"国家级运动健将\"\nmax_title = \"国家大师\"\n",
+            "13:13 groups[0].eligibility.max_title: max_title `象棋大师` is not below below_title `国家级运动健将`; one of them is enough (max_title for 棋协大师及以下, below_title for 未获得…称号)",
         ),
         (
             "[groups.eligibility]\nmin_age = 16\nunder_age = 16\nage_max_inclusive = false\n",

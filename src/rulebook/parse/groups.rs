@@ -4,8 +4,8 @@
 
 use super::{ELIGIBILITY_KEYS, GROUP_KEYS, MARKS_KEYS};
 use crate::i18n::Text;
-use crate::model::GroupId;
-use crate::rulebook::reader::{Ctx, Sec, backticked, nearest};
+use crate::model::{GradeScale, GroupId, MAX_GRADE, MIN_GRADE, Title, grade_label};
+use crate::rulebook::reader::{Ctx, Sec, Span, backticked, nearest};
 use crate::rulebook::types::*;
 use std::collections::BTreeMap;
 
@@ -109,7 +109,7 @@ impl GroupIndex<'_> {
     }
 }
 
-pub(super) fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
+pub(super) fn parse_groups(ctx: &mut Ctx, root: &Sec, scale: GradeScale) -> Vec<GroupRule> {
     let before = ctx.problems.len();
     let secs = root.tables(ctx, "groups");
     if secs.is_empty() {
@@ -192,7 +192,7 @@ pub(super) fn parse_groups(ctx: &mut Ctx, root: &Sec) -> Vec<GroupRule> {
             None => Marks::default(),
         };
         let eligibility = match sec.sub(ctx, "eligibility") {
-            Some(e) => parse_eligibility(ctx, &e),
+            Some(e) => parse_eligibility(ctx, &e, scale),
             None => Eligibility::default(),
         };
         groups.push(GroupRule {
@@ -379,21 +379,91 @@ fn check_duplicate_labels(ctx: &mut Ctx, groups: &[GroupRule], secs: &[&Sec]) {
     }
 }
 
-fn parse_eligibility(ctx: &mut Ctx, sec: &Sec) -> Eligibility {
+/// A grade limit: a whole number (−2 = 幼儿园小班 … 12 = 高三) or a grade name on the
+/// event's scale (`"一年级"`, `"初一"`, `"大班"`).
+fn grade(ctx: &mut Ctx, sec: &Sec, key: &str, scale: GradeScale) -> Option<i8> {
+    if !sec.has(key) {
+        return None;
+    }
+    if let Some(name) = sec.string_if_string(key) {
+        return match scale.parse(&name) {
+            Ok(g) => Some(g),
+            Err(message) => {
+                sec.report(ctx, key, message);
+                None
+            }
+        };
+    }
+    sec.int(ctx, key, i64::from(MIN_GRADE), i64::from(MAX_GRADE))
+        .and_then(|g| i8::try_from(g).ok())
+}
+
+/// A title of the ladder, by any accepted spelling; the canonical name.
+fn title(ctx: &mut Ctx, sec: &Sec, key: &str, value: &str, span: Option<Span>) -> Option<String> {
+    match Title::parse(value) {
+        Ok(Some(t)) => Some(t.name().to_string()),
+        Ok(None) => {
+            ctx.report(
+                span,
+                sec.key_path(key),
+                Text::new(
+                    format!("`{value}` 不是称号；请写 {} 之一", Title::accepted_list()),
+                    format!(
+                        "`{value}` is not a title; write one of {}",
+                        Title::accepted_list_en()
+                    ),
+                ),
+            );
+            None
+        }
+        Err(message) => {
+            ctx.report(span, sec.key_path(key), message);
+            None
+        }
+    }
+}
+
+fn parse_eligibility(ctx: &mut Ctx, sec: &Sec, scale: GradeScale) -> Eligibility {
     sec.check_keys(ctx, ELIGIBILITY_KEYS);
-    let grade = |ctx: &mut Ctx, key: &str| sec.int(ctx, key, 1, 12).map(|g| g as u8);
+    let mut below_title = Vec::new();
+    if sec.has("below_title") {
+        // One title or a list: 未获得国家级运动健将、象棋大师称号 names two.
+        let values = match sec.string_if_string("below_title") {
+            Some(one) => vec![(one, sec.value_span("below_title"))],
+            None => sec.strings(ctx, "below_title").unwrap_or_default(),
+        };
+        for (value, span) in values {
+            if let Some(name) = title(ctx, sec, "below_title", &value, span)
+                && !below_title.contains(&name)
+            {
+                below_title.push(name);
+            }
+        }
+    }
+    // The key of earlier rulebooks: 未获得国家级运动健将（象棋大师）以上称号.
+    if sec.boolean(ctx, "no_master_title") == Some(true) && !sec.has("below_title") {
+        below_title.push("国家级运动健将".to_string());
+    }
+    let max_title = sec
+        .string(ctx, "max_title")
+        .and_then(|v| title(ctx, sec, "max_title", &v, sec.value_span("max_title")));
     let e = Eligibility {
         under_age: sec.count(ctx, "under_age", 1),
         age_max_inclusive: sec.boolean(ctx, "age_max_inclusive"),
         min_age: sec.count(ctx, "min_age", 0),
         age_reference: sec.date(ctx, "age_reference"),
-        min_grade: grade(ctx, "min_grade"),
-        max_grade: grade(ctx, "max_grade"),
+        born_on_or_after: sec.date(ctx, "born_on_or_after"),
+        born_after: sec.date(ctx, "born_after"),
+        born_on_or_before: sec.date(ctx, "born_on_or_before"),
+        born_before: sec.date(ctx, "born_before"),
+        min_grade: grade(ctx, sec, "min_grade", scale),
+        max_grade: grade(ctx, sec, "max_grade", scale),
         student: sec.boolean(ctx, "student").unwrap_or(false),
         gender: sec.named(ctx, "gender"),
         disabled: sec.boolean(ctx, "disabled").unwrap_or(false),
         local: sec.boolean(ctx, "local").unwrap_or(false),
-        no_master_title: sec.boolean(ctx, "no_master_title").unwrap_or(false),
+        below_title,
+        max_title,
     };
     if let (Some(min), Some(max)) = (e.min_grade, e.max_grade)
         && min > max
@@ -402,8 +472,89 @@ fn parse_eligibility(ctx: &mut Ctx, sec: &Sec) -> Eligibility {
             ctx,
             "min_grade",
             Text::new(
-                format!("min_grade `{min}` 大于 max_grade `{max}`；请交换两者"),
-                format!("min_grade `{min}` is above max_grade `{max}`; swap them"),
+                format!(
+                    "min_grade `{}` 高于 max_grade `{}`；请交换两者",
+                    grade_label(min),
+                    grade_label(max)
+                ),
+                format!(
+                    "min_grade `{}` is above max_grade `{}`; swap them",
+                    grade_label(min),
+                    grade_label(max)
+                ),
+            ),
+        );
+    }
+    if e.born_on_or_after.is_some() && e.born_after.is_some() {
+        sec.report(
+            ctx,
+            "born_after",
+            Text::new(
+                "born_on_or_after 与 born_after 都给出了出生日期下限；请只保留规程所写的一个",
+                "born_on_or_after and born_after both give an earliest birth date; keep the one the regulation writes",
+            ),
+        );
+    }
+    if e.born_on_or_before.is_some() && e.born_before.is_some() {
+        sec.report(
+            ctx,
+            "born_before",
+            Text::new(
+                "born_on_or_before 与 born_before 都给出了出生日期上限；请只保留规程所写的一个",
+                "born_on_or_before and born_before both give a latest birth date; keep the one the regulation writes",
+            ),
+        );
+    }
+    let earliest = e
+        .born_on_or_after
+        .or_else(|| e.born_after.and_then(|d| d.succ_opt()));
+    let latest = e
+        .born_on_or_before
+        .or_else(|| e.born_before.and_then(|d| d.pred_opt()));
+    if let (Some(first), Some(last)) = (earliest, latest)
+        && first > last
+    {
+        let key = if e.born_before.is_some() {
+            "born_before"
+        } else {
+            "born_on_or_before"
+        };
+        sec.report(
+            ctx,
+            key,
+            Text::new(
+                format!("出生日期须不早于 {first} 且不晚于 {last}，没有可报名的出生日期；请检查这两个日期"),
+                format!(
+                    "a birth date no earlier than {first} and no later than {last} leaves no one eligible; check the two dates"
+                ),
+            ),
+        );
+    }
+    if let Some(max) = e
+        .max_title
+        .as_deref()
+        .and_then(|t| Title::parse(t).ok().flatten())
+        && let Some(below) = e
+            .below_title
+            .iter()
+            .filter_map(|t| Title::parse(t).ok().flatten())
+            .min_by_key(|t| t.rung())
+        && max.rung() >= below.rung()
+    {
+        sec.report(
+            ctx,
+            "max_title",
+            Text::new(
+                format!(
+                    "max_title `{}` 不低于 below_title `{}`；两者只需其一（“棋协大师及以下” 写 max_title，“未获得…称号” 写 below_title）",
+                    max.name(),
+                    below.name()
+                ),
+                format!(
+                    "max_title `{}` is not below below_title `{}`; one of them is enough (max_title for 棋协大师及以下, below_title for 未获得…称号)",
+                    max.name(),
+                    below.name()
+                ),
             ),
         );
     }

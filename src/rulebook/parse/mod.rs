@@ -42,6 +42,7 @@ const EVENT_KEYS: &[&str] = &[
     "max_players",
     "round_times",
     "signature",
+    "grade_scale",
 ];
 const GROUP_KEYS: &[&str] = &[
     "id",
@@ -61,12 +62,18 @@ const ELIGIBILITY_KEYS: &[&str] = &[
     "age_max_inclusive",
     "min_age",
     "age_reference",
+    "born_on_or_after",
+    "born_after",
+    "born_on_or_before",
+    "born_before",
     "min_grade",
     "max_grade",
     "student",
     "gender",
     "disabled",
     "local",
+    "below_title",
+    "max_title",
     "no_master_title",
 ];
 const SCORING_KEYS: &[&str] = &[
@@ -204,7 +211,7 @@ impl Rulebook {
         let root = Sec::root(doc.as_table());
         root.check_keys(&mut ctx, TOP_KEYS);
         let event = parse_event(&mut ctx, &root);
-        let groups = parse_groups(&mut ctx, &root);
+        let groups = parse_groups(&mut ctx, &root, event.grade_scale);
         let index = GroupIndex { groups: &groups };
         let scoring = parse_scoring(&mut ctx, &root);
         let pairing = parse_pairing(&mut ctx, &root);
@@ -331,6 +338,9 @@ fn parse_event(ctx: &mut Ctx, root: &Sec) -> EventInfo {
     if let Some(lang) = sec.named(ctx, "language") {
         event.language = lang;
     }
+    if let Some(scale) = sec.named(ctx, "grade_scale") {
+        event.grade_scale = scale;
+    }
     if let Some(tc) = sec.string(ctx, "time_control") {
         event.time_control = tc;
     }
@@ -415,6 +425,59 @@ mod tests {
         refused(&six, "round_times", "6 times for an event of 5 rounds");
         let padded = format!("{base}{groups}# {}\n", "x".repeat(1024 * 1024));
         refused(&padded, "r.toml", "over the 1 MB limit");
+    }
+
+    /// Issue 43 §1–2: titles by any spelling of the ladder, birth-date cutoffs as the
+    /// regulation words them, grades by name on the event's scale; the old
+    /// `no_master_title` reads as `below_title = "国家级运动健将"`.
+    #[test]
+    fn titles_birth_cutoffs_and_grade_names() {
+        let base = "[event]\nname = \"杯赛\"\nrounds = 5\n";
+        let r = Rulebook::from_toml(
+            &format!(
+                "{base}grade_scale = \"五四制\"\n[[groups]]\nid = \"a\"\n[groups.eligibility]\nbelow_title = [\"运动健将\", \"国家大师\"]\nmax_title = \"中国象棋协会棋协大师\"\nborn_on_or_after = 2009-01-01\nborn_before = 2015-09-01\nmin_grade = \"大班\"\nmax_grade = \"初一\"\n[[groups]]\nid = \"b\"\n[groups.eligibility]\nno_master_title = true\n"
+            ),
+            "r.toml",
+        )
+        .unwrap();
+        let a = &r.groups[0].eligibility;
+        assert_eq!(a.below_title, ["国家级运动健将", "象棋大师"]);
+        assert_eq!(a.max_title.as_deref(), Some("棋协大师"));
+        assert_eq!(
+            a.born_on_or_after,
+            chrono::NaiveDate::from_ymd_opt(2009, 1, 1)
+        );
+        assert_eq!(a.born_before, chrono::NaiveDate::from_ymd_opt(2015, 9, 1));
+        assert_eq!((a.min_grade, a.max_grade), (Some(0), Some(6)));
+        assert_eq!(r.groups[1].eligibility.below_title, ["国家级运动健将"]);
+
+        let refused = |eligibility: &str, key: &str, words: &str| {
+            let text =
+                format!("{base}[[groups]]\nid = \"a\"\n[groups.eligibility]\n{eligibility}\n");
+            let e = Rulebook::from_toml(&text, "r.toml")
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(key) && e.contains(words), "{key} / {words}: {e}");
+        };
+        refused("below_title = \"大大师\"", "below_title", "棋协候补大师, ");
+        refused("max_title = \"无\"", "max_title", "not a title");
+        refused(
+            "born_on_or_after = 2009-01-01\nborn_after = 2009-01-01",
+            "born_after",
+            "keep the one",
+        );
+        refused(
+            "born_on_or_after = 2009-01-01\nborn_before = 2009-01-01",
+            "born_before",
+            "leaves no one",
+        );
+        refused(
+            "below_title = \"国家级运动健将\"\nmax_title = \"象棋大师\"",
+            "max_title",
+            "one of them is enough",
+        );
+        refused("min_grade = \"幼儿园\"", "min_grade", "大班, 中班 or 小班");
+        refused("min_grade = -3", "min_grade", "from -2 to 12");
     }
 
     #[test]

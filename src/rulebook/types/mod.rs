@@ -17,7 +17,7 @@ pub use play::*;
 pub use ranking::*;
 
 use crate::i18n::Lang;
-use crate::model::{Gender, GroupId};
+use crate::model::{Gender, GradeScale, GroupId};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -108,6 +108,10 @@ pub struct EventInfo {
     /// sheet and the wall chart.
     #[serde(default)]
     pub signature: Option<String>,
+    /// How school years count (六三制 or 五四制): decides what a 年级 cell such as 初一 and
+    /// a `min_grade = "初一"` mean. Default 六三制.
+    #[serde(default)]
+    pub grade_scale: GradeScale,
 }
 
 /// A 组别. A group without `pairs_with` is a pairing pool; one with `pairs_with` is a
@@ -162,10 +166,23 @@ pub struct Eligibility {
     pub min_age: Option<u32>,
     /// Defaults to the event's start date.
     pub age_reference: Option<NaiveDate>,
-    /// School grade range, 1–12 (一年级 = 1; 初一 = 7; 高一 = 10).
-    pub min_grade: Option<u8>,
+    /// Birth on or after this day (`2009年1月1日以后出生`, the day itself included).
+    #[serde(default)]
+    pub born_on_or_after: Option<NaiveDate>,
+    /// Birth after this day, the day itself excluded.
+    #[serde(default)]
+    pub born_after: Option<NaiveDate>,
+    /// Birth on or before this day (`2008年12月31日以前出生`, the day itself included).
+    #[serde(default)]
+    pub born_on_or_before: Option<NaiveDate>,
+    /// Birth before this day, the day itself excluded.
+    #[serde(default)]
+    pub born_before: Option<NaiveDate>,
+    /// School grade range on the event's grade scale (幼儿园小班 = −2, 大班 = 0, 一年级 =
+    /// 1; 初一 = 7 under 六三制; 高一 = 10).
+    pub min_grade: Option<i8>,
     /// Highest school grade allowed.
-    pub max_grade: Option<u8>,
+    pub max_grade: Option<i8>,
     /// Must be a student (在读学生): a grade must be given.
     pub student: bool,
     /// Only this gender may enter (女子组).
@@ -174,8 +191,26 @@ pub struct Eligibility {
     pub disabled: bool,
     /// Must be local (持有东莞身份证、社保、居住证).
     pub local: bool,
-    /// No national master title (未获得国家级运动健将、象棋大师称号).
-    pub no_master_title: bool,
+    /// Titles the player must rank below (未获得国家级运动健将、象棋大师称号 → both; a
+    /// title of their rung or above bars the player), canonical names of [`crate::model::Title`].
+    /// The old key `no_master_title = true` reads as `["国家级运动健将"]`.
+    #[serde(default)]
+    pub below_title: Vec<String>,
+    /// The highest title allowed (`棋协大师` for 棋协大师及以下).
+    #[serde(default)]
+    pub max_title: Option<String>,
+}
+
+impl Eligibility {
+    /// Whether the birth date decides (an age on a day, or a birth-date cutoff).
+    pub fn limits_birth(&self) -> bool {
+        self.under_age.is_some()
+            || self.min_age.is_some()
+            || self.born_on_or_after.is_some()
+            || self.born_after.is_some()
+            || self.born_on_or_before.is_some()
+            || self.born_before.is_some()
+    }
 }
 
 impl Rulebook {
@@ -240,6 +275,7 @@ impl Rulebook {
                 max_players: None,
                 round_times: Vec::new(),
                 signature: None,
+                grade_scale: GradeScale::default(),
             },
             groups: vec![GroupRule {
                 id: GroupId::new("open"),
