@@ -10,7 +10,8 @@
 //! any child or value is taken as content, which can only count more than the library.
 
 use super::limits::{
-    At, Found, Limit, MAX_CELLS, MAX_COLUMNS, MAX_ROWS, MAX_SHEETS, MAX_TEXT_BYTES, beyond,
+    At, Found, Limit, MAX_CELLS, MAX_COLUMNS, MAX_RECTANGLE_CELLS, MAX_ROWS, MAX_SHEETS,
+    MAX_TEXT_BYTES, beyond,
 };
 use crate::i18n::Text;
 use quick_xml::Reader;
@@ -88,8 +89,12 @@ fn scan_content(content: impl BufRead) -> Result<(), Text> {
                 if let Some(done) = sheet.take() {
                     laid_out = laid_out.saturating_add(done.laid_out());
                     text_laid_out = text_laid_out.saturating_add(done.text);
-                    if laid_out > MAX_CELLS {
-                        return Err(beyond(Limit::Cells, At::Sheet(&done.name), Found::MoreThan));
+                    if laid_out > MAX_RECTANGLE_CELLS {
+                        return Err(beyond(
+                            Limit::Rectangle,
+                            At::Sheet(&done.name),
+                            Found::MoreThan,
+                        ));
                     }
                 }
                 continue;
@@ -159,8 +164,12 @@ fn scan_content(content: impl BufRead) -> Result<(), Text> {
                     s.last_content_row = row + repeats;
                     s.col_min = s.col_min.min(first);
                     s.col_max = s.col_max.max(last);
-                    if s.laid_out().saturating_add(laid_out) > MAX_CELLS {
-                        return Err(beyond(Limit::Cells, At::Sheet(&s.name), Found::MoreThan));
+                    if s.laid_out().saturating_add(laid_out) > MAX_RECTANGLE_CELLS {
+                        return Err(beyond(
+                            Limit::Rectangle,
+                            At::Sheet(&s.name),
+                            Found::MoreThan,
+                        ));
                     }
                 }
             }
@@ -346,11 +355,11 @@ mod tests {
     #[test]
     fn repeated_content_counts_every_repeat() {
         let sheet = format!(
-            r#"<table:table table:name="表1"><table:table-row table:number-rows-repeated="1048575">{CELL}</table:table-row></table:table>"#
+            r#"<table:table table:name="表1"><table:table-row table:number-rows-repeated="900000">{CELL}</table:table-row></table:table>"#
         );
-        // One sheet of 1,048,575 rows of one cell is within the limit; six are not.
+        // One sheet of 900,000 rows of one cell is within the rectangle limit; two are not.
         assert!(check(&sheet).is_ok());
-        let e = check(&sheet.repeat(6)).unwrap_err();
+        let e = check(&sheet.repeat(2)).unwrap_err();
         assert!(
             e.en.contains("sheet `表1`") && e.en.contains("cells"),
             "{}",

@@ -10,8 +10,8 @@
 //! an error of its own is left to it. Counts can only come out at or above the library's.
 
 use super::limits::{
-    At, Found, Limit, MAX_CELLS, MAX_MERGED, MAX_SHARED_STRINGS, MAX_SHEETS, MAX_TEXT_BYTES,
-    beyond, damaged, grouped,
+    At, Found, Limit, MAX_CELLS, MAX_MERGED, MAX_RECTANGLE_CELLS, MAX_SHARED_STRINGS, MAX_SHEETS,
+    MAX_TEXT_BYTES, beyond, damaged, grouped,
 };
 use crate::i18n::Text;
 
@@ -282,8 +282,11 @@ struct Tally {
 impl Tally {
     fn check(&self, sheet: &str) -> Result<(), Stop> {
         let at = At::Sheet(sheet);
-        if self.cells > MAX_CELLS || self.laid_out > MAX_CELLS {
+        if self.cells > MAX_CELLS {
             return Err(beyond(Limit::Cells, at, Found::MoreThan).into());
+        }
+        if self.laid_out > MAX_RECTANGLE_CELLS {
+            return Err(beyond(Limit::Rectangle, at, Found::MoreThan).into());
         }
         if self.text > MAX_TEXT_BYTES {
             return Err(beyond(Limit::Text, at, Found::MoreThan).into());
