@@ -59,7 +59,8 @@ fn example_unit(rules: &Rulebook) -> Option<String> {
 
 /// The sheet for `rules`: 序号, 姓名, 性别, 单位 and 组别 always; 出生日期 and 身份证号 when
 /// a group has an age limit (the ID number proves it), 年级 when one has a grade limit,
-/// 残疾 and 本地 when a group marks them; 电话 and 备注 always.
+/// 残疾 and 本地 when a group marks them, 称号 when one limits titles; 电话 and 备注
+/// always.
 pub fn template(rules: &Rulebook, lang: Lang) -> Template {
     let groups: Vec<&crate::rulebook::GroupRule> = rules.groups.iter().collect();
     let any = |f: &dyn Fn(&crate::rulebook::GroupRule) -> bool| groups.iter().any(|g| f(g));
@@ -227,6 +228,21 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
             vec!["是".into(), "否".into()],
             false,
             pick("本地户籍或居住证填 是", "是 (yes) for local residents"),
+        );
+    }
+    // A title limit (below_title, max_title) is checked against the 称号 column: without
+    // it in the sheet nobody's title could be checked.
+    if any(&|g| !g.eligibility.below_title.is_empty() || g.eligibility.max_title.is_some()) {
+        push(
+            Field::Title,
+            "称号",
+            String::new(),
+            vec![],
+            false,
+            pick(
+                "有称号者填写，如 棋协大师、一级棋士、国家级运动健将；没有称号留空",
+                "the player's title if any, e.g. 棋协大师, 一级棋士, 国家级运动健将; empty for none",
+            ),
         );
     }
     if rules.pairing.seeding == crate::rulebook::Seeding::RatingThenLot {
@@ -399,6 +415,24 @@ mod tests {
             .unwrap_or_else(|e| panic!("{name}: {e}\n{csv}"));
             assert_eq!(players[0].group.as_str(), "open", "{name}");
         }
+    }
+
+    /// Issue 43: a group limiting titles (both bundled regulations do) gets the 称号
+    /// column, which the import checks; an event without a title limit does not.
+    #[test]
+    fn a_title_limit_brings_the_title_column() {
+        let headers = |text: &str| -> Vec<String> {
+            let rules = Rulebook::from_toml(text, "r.toml").unwrap();
+            template(&rules, Lang::Zh)
+                .columns
+                .iter()
+                .map(|c| c.header.clone())
+                .collect()
+        };
+        let base = "[event]\nname = \"杯\"\nrounds = 5\n[[groups]]\nid = \"a\"\n";
+        assert!(!headers(base).iter().any(|h| h == "称号"));
+        let limited = format!("{base}[groups.eligibility]\nbelow_title = \"国家级运动健将\"\n");
+        assert!(headers(&limited).iter().any(|h| h == "称号"));
     }
 
     #[test]
