@@ -632,7 +632,9 @@ fn the_template_workbook_has_text_id_columns_lists_and_an_example_that_is_not_im
     );
     let csv = String::from_utf8(out.stdout).unwrap();
     assert!(
-        csv.starts_with("\u{FEFF}序号,姓名,性别,单位,组别,出生日期,身份证号,年级,残疾,称号,电话\n示例,"),
+        csv.starts_with(
+            "\u{FEFF}序号,姓名,性别,单位,组别,出生日期,身份证号,年级,残疾,称号,电话\n示例,"
+        ),
         "{csv}"
     );
 }
