@@ -233,16 +233,7 @@ impl<'a> Roster<'a> {
                 roster.by_number.entry(n).or_default().push(p.id);
             }
             if let Some(id) = &p.id_number {
-                let id = id.to_uppercase();
-                let end: String = id
-                    .chars()
-                    .rev()
-                    .take(4)
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .rev()
-                    .collect();
-                roster.by_id_end.entry(end).or_default().push(p.id);
+                roster.by_id_end.entry(id_end(id)).or_default().push(p.id);
             }
         }
         roster
@@ -264,15 +255,10 @@ impl<'a> Roster<'a> {
         } else if let Some(n) = claim.number.or(claim.column_number) {
             self.by_number.get(&n).cloned().unwrap_or_default()
         } else if let Some((tail, _)) = &claim.id_tail {
-            let end: String = tail
-                .chars()
-                .rev()
-                .take(4)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect();
-            self.by_id_end.get(&end).cloned().unwrap_or_default()
+            self.by_id_end
+                .get(&id_end(tail))
+                .cloned()
+                .unwrap_or_default()
         } else {
             Vec::new()
         };
@@ -570,6 +556,16 @@ pub fn check_typed_seats(
         .filter_map(|(table, seats)| at.check_table(*table, seats).err())
         .collect();
     ResultError::collect(errors)
+}
+
+/// The last four characters of an ID number, upper-cased (a final `x` is the `X` check
+/// character): what a results file's ID-tail column is matched on.
+fn id_end(id: &str) -> String {
+    let chars: Vec<char> = id.chars().collect();
+    chars[chars.len().saturating_sub(4)..]
+        .iter()
+        .collect::<String>()
+        .to_uppercase()
 }
 
 #[cfg(test)]

@@ -50,11 +50,7 @@ impl Localize for RulesUpdateError {
         match self {
             RulesUpdateError::Invalid(e) => e.localize(lang),
             RulesUpdateError::AltersPlayedRounds(lines) => {
-                let list = lines
-                    .iter()
-                    .map(|t| format!("  {}", t.get(lang)))
-                    .collect::<Vec<_>>()
-                    .join("\n");
+                let list = indented(lines.iter(), lang);
                 crate::i18n::bi!(
                     lang,
                     en(
@@ -66,12 +62,7 @@ impl Localize for RulesUpdateError {
                 )
             }
             RulesUpdateError::ContradictsField { field, played } => {
-                let list = field
-                    .iter()
-                    .chain(played)
-                    .map(|t| format!("  {}", t.get(lang)))
-                    .collect::<Vec<_>>()
-                    .join("\n");
+                let list = indented(field.iter().chain(played), lang);
                 crate::i18n::bi!(
                     lang,
                     en(
@@ -270,6 +261,14 @@ pub fn line_diff(old: &str, new: &str) -> Vec<String> {
         out.push(line);
     }
     out
+}
+
+/// The lines of a refusal, one per line, indented under its first sentence.
+fn indented<'t>(lines: impl Iterator<Item = &'t Text>, lang: Lang) -> String {
+    lines
+        .map(|t| format!("  {}", t.get(lang)))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[cfg(test)]
