@@ -28,8 +28,8 @@
 //! it holds, `linediff.rs` finds and applies the line deltas of steps, `state.rs` encodes
 //! and checks `qiwang.json` and names the snapshots, `audit.rs` reads the audit trail,
 //! `fsio.rs` holds the file primitives and the lock, `diff.rs` words what
-//! `undo --dry-run` would change, `error.rs` the errors, and `tests/` and
-//! `step_tests.rs` test the store as a whole.
+//! `undo --dry-run` would change, `error.rs` the errors, and `tests/` tests the store as a whole
+//! (`tests/steps.rs` the history of a large event kept as steps).
 //!
 //! # Crash consistency
 //!
@@ -439,7 +439,5 @@ impl Store {
     }
 }
 
-#[cfg(test)]
-mod step_tests;
 #[cfg(test)]
 mod tests;

@@ -1,9 +1,11 @@
 //! Tests of the store as a whole: init, transactions, undo and redo, snapshots, with the
 //! helpers every store test here shares; `crashes` kills a change at each step and breaks
-//! the files, `guards` checks locks, permissions and links.
+//! the files, `guards` checks locks, permissions and links; `steps` the history of a large event
+//! kept as steps.
 
 mod crashes;
 mod guards;
+mod steps;
 
 use super::*;
 use crate::model::{GroupId, Penalty, PlayerId, Points};

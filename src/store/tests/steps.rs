@@ -1,21 +1,9 @@
 //! Tests of the history of a large event, kept as steps (`snapshots.rs`): what a change
 //! costs, undo and redo through steps, damage, hand edits, old snapshots and crashes.
 
-use super::snapshots::{MAX_DEPTH, WHOLE_BELOW};
 use super::*;
-use crate::model::{GroupId, Pairing, Penalty, Player, PlayerId, Points, Round};
-use std::convert::Infallible;
-
-const RULES: &str = "[event]\nname = \"test\"\n";
-
-fn command(name: &str) -> CommandInfo {
-    CommandInfo {
-        name: name.into(),
-        argv: vec!["qiwang".into(), name.into()],
-        user: "li".into(),
-        time: "2026-11-29T20:00:00Z".parse().unwrap(),
-    }
-}
+use crate::model::{Pairing, Player, Round};
+use crate::store::snapshots::{MAX_DEPTH, WHOLE_BELOW};
 
 /// An event of 600 players and one round of 300 games: a state of some 150 KB,
 /// well above [`WHOLE_BELOW`].
