@@ -222,6 +222,10 @@ pub(crate) fn is_whole_number(digits: &str) -> bool {
 /// as `N13`) that may stand at either end of a run holding other numbers.
 const SHORT: usize = 3;
 
+/// The most digits one part of a run can hold: an 18-digit ID number, the longest of the
+/// whole numbers [`is_whole_number`] takes (a date or a short number holds fewer).
+const MAX_PART_DIGITS: usize = 18;
+
 /// The numbers a run holds, each to be masked as itself. A run that is one personal
 /// number ([`is_whole_number`]) is one number. Otherwise, when its groups split into parts
 /// that are each a personal number, a written date (one of `dates`, starred as a date), or
@@ -240,8 +244,20 @@ pub(crate) fn numbers_in(run: &Run, dates: &[Date]) -> Vec<Run> {
     // best[j]: the fewest parts covering groups 0..j, and the group the last part starts at.
     let mut best: Vec<Option<(usize, usize)>> = vec![None; groups + 1];
     best[0] = Some((0, 0));
+    // Whether the run holds a digit of each date, once (not per part).
+    let touched: Vec<bool> = dates
+        .iter()
+        .map(|d| run.at.iter().any(|&k| (d.start..d.end).contains(&k)))
+        .collect();
+    // No part can be longer than the longest whole number (18 digits, an ID): a date or a
+    // short number is shorter still. Only the groups within that reach of `j` are tried,
+    // so a long run of short groups costs in proportion to its length, not its square.
+    let mut reach = 0;
     for j in 1..=groups {
-        for i in 0..j {
+        while bounds[j] - bounds[reach] > MAX_PART_DIGITS {
+            reach += 1;
+        }
+        for i in reach..j {
             let Some((count, _)) = best[i] else {
                 continue;
             };
@@ -251,11 +267,10 @@ pub(crate) fn numbers_in(run: &Run, dates: &[Date]) -> Vec<Run> {
             let dated = dates.iter().any(|d| d.start <= first && last < d.end);
             // A part takes a date whole or leaves it: `138 1234 5678 1990-01-01` is not
             // a 15-digit ID and the rest of the date.
-            let cuts_a_date = dates.iter().any(|d| {
+            let cuts_a_date = dates.iter().zip(&touched).any(|(d, &touched)| {
                 let inside = |k: usize| (d.start..d.end).contains(&k);
                 let holds = run.at[from..to].iter().any(|&k| inside(k));
-                let leaves =
-                    run.at.iter().any(|&k| inside(k)) && !(first <= d.start && d.end <= last + 1);
+                let leaves = touched && !(first <= d.start && d.end <= last + 1);
                 holds && leaves
             });
             let short = digits.len() <= SHORT && (i == 0 || j == groups);
