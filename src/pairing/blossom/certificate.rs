@@ -4,6 +4,7 @@
 //! certificate ([`Optimum::certify`]), which the engine runs on every pass.
 
 use super::NONE;
+use super::ancestors::Ancestors;
 use super::matcher::Matcher;
 use crate::pairing::wide::Weight;
 
@@ -35,6 +36,9 @@ pub struct Optimum<W: Weight = i128> {
     pub(super) depth: Vec<u32>,
     pub(super) outermost: Vec<usize>,
     pub(super) z_through: Vec<W>,
+    /// The innermost blossom two blossoms share, in constant time (the chains nest
+    /// thousands deep in fold order).
+    pub(super) ancestors: Ancestors,
     /// A perfect-matching certificate: vertex duals may be negative, nobody unmatched.
     pub(super) perfect: bool,
     /// How much the solver scaled the given weights (duals are in scaled units).
@@ -97,6 +101,7 @@ impl<W: Weight> Matcher<W> {
             depth: Vec::new(),
             outermost: Vec::new(),
             z_through: Vec::new(),
+            ancestors: Ancestors::default(),
             perfect,
             scale: 1,
         };
@@ -117,6 +122,7 @@ impl<W: Weight> Optimum<W> {
             depth: Vec::new(),
             outermost: Vec::new(),
             z_through: Vec::new(),
+            ancestors: Ancestors::default(),
             perfect,
             scale: 1,
         }
@@ -150,6 +156,7 @@ impl<W: Weight> Optimum<W> {
                 b = c;
             }
         }
+        self.ancestors = Ancestors::new(&self.blossom_parent, &depth, NONE);
         self.depth = depth;
         self.outermost = outermost;
         self.z_through = z_through;
@@ -159,22 +166,11 @@ impl<W: Weight> Optimum<W> {
     /// common blossom and every one around it (no lists, as `slack` runs for every priced
     /// pair).
     pub(super) fn shared_z(&self, u: usize, v: usize) -> W {
-        let (mut a, mut b) = (self.vertex_blossom[u], self.vertex_blossom[v]);
+        let (a, b) = (self.vertex_blossom[u], self.vertex_blossom[v]);
         if a == NONE || b == NONE || self.outermost[a] != self.outermost[b] {
             return W::ZERO;
         }
-        let up = |b: usize| self.blossom_parent[b];
-        while self.depth[a] > self.depth[b] {
-            a = up(a);
-        }
-        while self.depth[b] > self.depth[a] {
-            b = up(b);
-        }
-        while a != b {
-            a = up(a);
-            b = up(b);
-        }
-        self.z_through[a]
+        self.z_through[self.ancestors.common(a, b, &self.depth)]
     }
 
     /// The blossoms with a non-zero dual as a laminar family, for pricing: each one's
@@ -218,17 +214,6 @@ impl<W: Weight> Optimum<W> {
         (0..self.y.len())
             .map(|v| to_four(self.y[v] + through(self.vertex_blossom[v])))
             .collect()
-    }
-
-    pub(super) fn chain(&self, v: usize) -> Vec<usize> {
-        let mut out = Vec::new();
-        let mut b = self.vertex_blossom[v];
-        while b != NONE {
-            out.push(b);
-            b = self.blossom_parent[b];
-        }
-        out.reverse();
-        out
     }
 
     /// Reduced cost of a (possibly absent) edge `(u, v, w)`: negative means adding the
@@ -290,19 +275,26 @@ impl<W: Weight> Optimum<W> {
         if matched_seen < matched {
             return Err("a matched pair is not among the edges".into());
         }
-        // Full blossoms: count matched pairs with both ends inside each blossom.
+        // Full blossoms: count matched pairs with both ends inside each blossom. A pair
+        // lies inside its ends' innermost common blossom and every one around it: count
+        // it there, then add each blossom's count into its parent's, innermost first.
         let mut inside = vec![0usize; self.blossom_z.len()];
         for v in 0..n {
             if let Some(u) = self.mate[v]
                 && u > v
             {
-                let (cu, cv) = (self.chain(u), self.chain(v));
-                for (a, b) in cu.into_iter().zip(cv) {
-                    if a != b {
-                        break;
-                    }
-                    inside[a] += 1;
+                let (a, b) = (self.vertex_blossom[u], self.vertex_blossom[v]);
+                if a != NONE && b != NONE && self.outermost[a] == self.outermost[b] {
+                    inside[self.ancestors.common(a, b, &self.depth)] += 1;
                 }
+            }
+        }
+        let mut deepest_first: Vec<usize> = (0..inside.len()).collect();
+        deepest_first.sort_unstable_by_key(|&b| std::cmp::Reverse(self.depth[b]));
+        for b in deepest_first {
+            let parent = self.blossom_parent[b];
+            if parent != NONE {
+                inside[parent] += inside[b];
             }
         }
         for (b, &held) in inside.iter().enumerate() {
@@ -366,5 +358,54 @@ mod tests {
             let err = bad.certify(&edges).unwrap_err();
             assert!(err.contains(want), "{want}: {err}");
         }
+    }
+
+    #[test]
+    fn certificate_counts_the_pairs_inside_nested_blossoms() {
+        // A hand-made family: blossom 0 (z = 2) holds blossom 1 (z = 2), which holds
+        // vertices 0, 1, 2; blossom 0 also holds 3 and 4; 5, 6, 7 are in no blossom.
+        // Blossom 1 (3 vertices) must hold one pair, blossom 0 (5 vertices) two.
+        let mut opt = Optimum::<i128>::empty(8, true);
+        opt.blossom_z = vec![2, 2];
+        opt.blossom_parent = vec![NONE, 0];
+        opt.blossom_inner_pairs = vec![2, 1];
+        opt.vertex_blossom = vec![1, 1, 1, 0, 0, NONE, NONE, NONE];
+        opt.index_family();
+        // Every pair as an edge, tight under these duals (all `y` zero), so only the
+        // blossom counts can fail.
+        let check = |o: &Optimum<i128>, pairs: [(usize, usize); 4]| {
+            let mut o = o.clone();
+            for (u, v) in pairs {
+                o.mate[u] = Some(v);
+                o.mate[v] = Some(u);
+            }
+            let mut edges = Vec::new();
+            for u in 0..8 {
+                for v in u + 1..8 {
+                    edges.push((u, v, o.shared_z(u, v)));
+                }
+            }
+            o.certify(&edges)
+        };
+        // 0-1 lies in blossom 1 and counts in blossom 0 around it too.
+        assert_eq!(check(&opt, [(0, 1), (2, 3), (4, 5), (6, 7)]), Ok(()));
+        assert_eq!(check(&opt, [(0, 1), (2, 4), (3, 5), (6, 7)]), Ok(()));
+        // Blossom 1 emptied (blossom 0 still holds 1-3 and 2-4).
+        let inner = [(0, 5), (1, 3), (2, 4), (6, 7)];
+        let err = check(&opt, inner).unwrap_err();
+        assert!(err.contains("blossom 1 has a positive dual"), "{err}");
+        // Blossom 0 left with 0-1 alone, which only its inner blossom's pair gives it.
+        let outer = [(0, 1), (2, 5), (3, 6), (4, 7)];
+        let err = check(&opt, outer).unwrap_err();
+        assert!(err.contains("blossom 0 has a positive dual"), "{err}");
+        // A blossom of zero dual asks nothing.
+        let mut inner_free = opt.clone();
+        inner_free.blossom_z = vec![2, 0];
+        inner_free.index_family();
+        assert_eq!(check(&inner_free, inner), Ok(()));
+        let mut outer_free = opt.clone();
+        outer_free.blossom_z = vec![0, 2];
+        outer_free.index_family();
+        assert_eq!(check(&outer_free, outer), Ok(()));
     }
 }

@@ -21,7 +21,8 @@
 //! - `snapshot.rs`: a solver's state taken out ([`Snapshot`]) and parts joined into one.
 //! - `repair.rs`: new edges added to a solved state ([`PerfectMatcher::add_edges`]), and
 //!   the simple reference update the tests compare it with.
-//! - `certificate.rs`: the optimum with its duals ([`Optimum`]) and its check.
+//! - `certificate.rs`: the optimum with its duals ([`Optimum`]) and its check;
+//!   `ancestors.rs`: the innermost blossom two vertices share, for its reduced costs.
 //! - `invariants.rs`: the checks of the invariants below (tests and debug builds).
 //! - `stress.rs`, `test_support.rs`: the randomized stress test with the fault's
 //!   regression inputs, and the helpers the tests share.
@@ -70,6 +71,7 @@
 //! 11. *Shrinking T-blossoms.* Every top-level T-blossom is listed in `shrinking` at its
 //!     dual (its key less `moved`).
 
+mod ancestors;
 mod blossoms;
 mod certificate;
 mod harvest;
