@@ -64,10 +64,10 @@ pub fn merge(
 }
 
 /// The pools the demo plays, in rulebook order: those with players
-/// ([`Shown::Players`](crate::registration::Shown)), less the groups the rulebook's
+/// ([`Shown::Players`](crate::lookup::Shown)), less the groups the rulebook's
 /// minimum cancelled.
 pub fn pools_to_play(event: &Event, rules: &Rulebook, cancelled: &[GroupId]) -> Vec<GroupId> {
-    crate::registration::pools_shown(rules, event, crate::registration::Shown::Players)
+    crate::lookup::pools_shown(rules, event, crate::lookup::Shown::Players)
         .into_iter()
         .map(|g| g.id.clone())
         .filter(|g| !cancelled.contains(g))

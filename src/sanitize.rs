@@ -15,6 +15,34 @@
 
 use std::borrow::Cow;
 
+/// Whether `c` is invisible or only steers how text is shown: zero-width characters, the
+/// soft hyphen, word joiners and invisible operators, the bidirectional controls, the byte
+/// order mark and variation selectors. Typed between the digits of a number or the
+/// characters of a name, they change the text without changing what a reader sees.
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{ad}'
+            | '\u{34f}'
+            | '\u{61c}'
+            | '\u{115f}'
+            | '\u{1160}'
+            | '\u{17b4}'
+            | '\u{17b5}'
+            | '\u{180b}'..='\u{180f}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}'
+            | '\u{3164}'
+            | '\u{fe00}'..='\u{fe0f}'
+            | '\u{feff}'
+            | '\u{ffa0}'
+            | '\u{fff0}'..='\u{fff8}'
+            | '\u{1d173}'..='\u{1d17a}'
+            | '\u{e0000}'..='\u{e0fff}'
+    )
+}
+
 /// Whether `c` must not reach a terminal or a text file: C0 controls other than newline
 /// and tab, DEL, C1 controls (U+0080–U+009F, which some terminals read as ESC `[`), the
 /// line and paragraph separators, and the bidirectional overrides and isolates that can

@@ -2,8 +2,9 @@
 //! nothing, with the event's player limit checked over the whole batch.
 
 use super::sheet::Sheet;
-use super::{Encoding, ImportErrors, Place, RowError, privacy, xlsx};
+use super::{Encoding, ImportErrors, Place, RowError, xlsx};
 use crate::model::{Player, PlayerId};
+use crate::privacy;
 use crate::rulebook::Rulebook;
 
 /// How to read a registration file.

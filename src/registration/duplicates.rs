@@ -3,9 +3,10 @@
 
 use super::headers::{Field, HeaderMap};
 use super::sheet::Sheet;
-use super::{Place, RowError, mask_id_number, normalise};
+use super::{Place, RowError, normalise};
 use crate::i18n::Text;
 use crate::model::{Player, PlayerId};
+use crate::privacy::mask_id_number;
 use crate::rulebook::Lang;
 use std::fmt;
 

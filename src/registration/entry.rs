@@ -9,11 +9,12 @@
 //! ([`add_player`], [`edit_player`]); the checks themselves are `row.rs`'s,
 //! `duplicates.rs`'s and `limit.rs`'s. Must not print or know about options parsing.
 
+use super::RowError;
 use super::headers::{Field, HeaderMap};
 use super::sheet::Sheet;
-use super::{RowError, privacy};
 use crate::i18n::{Localize, bi, display_english};
 use crate::model::{Event, Gender, GroupId, Player, PlayerId};
+use crate::privacy;
 use crate::rulebook::{Lang, Rulebook};
 
 /// What was typed for each field of one player; `None` is a field not given (for an edit:

@@ -3,9 +3,9 @@
 //!
 //! Owns parsing and checking one number; it does not compare it with other columns.
 
-use super::privacy::mask_id_number;
 use crate::i18n::{Localize, bi, display_english};
 use crate::model::Gender;
+use crate::privacy::mask_id_number;
 use crate::rulebook::Lang;
 use chrono::NaiveDate;
 use thiserror::Error;

@@ -3,7 +3,7 @@
 //! Owns reading registration files (workbook sheets, encoding, delimiter, headers, cell
 //! values; several files as one batch), the
 //! checks on each row (ID-card checksum and cross-checks, the eligibility of the group
-//! named, duplicates) and the masking of personal data. All-or-nothing: every problem is
+//! named, duplicates). All-or-nothing: every problem is
 //! collected with its line and column, and no player is returned unless the whole file
 //! is clean. Must not print, nor touch the event state except to add or correct the one
 //! player of `player add`/`player edit` (`entry.rs`); the caller stores imported players.
@@ -19,11 +19,10 @@
 //! registered twice; `limit.rs` the event's maximum number of players; `entry.rs` puts
 //! one player typed field by field (`player add`, `player edit`) through the same checks;
 //! `problems.rs` holds the located errors. Around the import:
-//! `lookup.rs` finds players and pools by what a user types, `shown.rs` decides which
-//! pools a command shows without `--group`, `groups.rs` cancels and
-//! checks groups, `summary.rs` counts them, `template.rs` writes an empty registration
-//! sheet, `privacy.rs` masks personal data (`numerals.rs` finds the numbers and dates people
-//! type into free text) and `normalise.rs` cleans cells and names.
+//! `groups.rs` cancels and checks groups, `summary.rs` counts them, `template.rs` writes
+//! an empty registration sheet and `normalise.rs` cleans cells and names. Finding the
+//! players and pools a user names is [`crate::lookup`]'s, masking personal data
+//! [`crate::privacy`]'s.
 
 mod batch;
 mod duplicates;
@@ -31,14 +30,12 @@ mod entry;
 mod grid;
 mod limit;
 mod limits;
-mod numerals;
 mod ods_scan;
 mod problems;
 mod row;
 mod sheet;
-mod shown;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod xls_scan;
 mod xlsx_scan;
 
@@ -47,9 +44,7 @@ pub mod eligibility;
 pub mod groups;
 pub mod headers;
 pub mod id_card;
-pub mod lookup;
 pub mod normalise;
-pub mod privacy;
 pub mod summary;
 pub mod template;
 pub mod values;
@@ -63,10 +58,7 @@ pub use decode::{Decoded, Detected, Encoding, decode};
 pub use entry::{EntryError, PlayerEntry, add_player, edit_player, player_from_entry};
 pub use groups::{GroupError, cancel_group, check_pool_size};
 pub use id_card::{IdCard, IdError, parse_id_number};
-pub use lookup::{LookupError, find_player, find_pool, merged_pool};
-pub use privacy::{mask_id_number, mask_phone};
 pub use problems::{ImportErrors, MAX_SHOWN, Omitted, Place, RowError, Stop};
 pub use row::find_group;
 pub use sheet::is_example_mark;
-pub use shown::{Shown, pools_shown};
 pub use summary::{GroupSize, group_sizes};

@@ -16,7 +16,7 @@ pub const MAX_NAME_CHARS: usize = 128;
 
 /// Full-width ASCII (U+FF01–U+FF5E) to half-width; every kind of space to a plain space;
 /// invisible characters (zero-width, soft hyphen, bidirectional controls, variation
-/// selectors, see [`super::numerals::is_invisible`]) and control characters (other than
+/// selectors, see [`crate::sanitize::is_invisible`]) and control characters (other than
 /// tab, which becomes a space) dropped; the rest in Unicode normal form C, so that `张三`
 /// typed with a decomposed or compatibility character is the `张三` already registered.
 pub fn to_half_width(s: &str) -> String {
@@ -43,7 +43,7 @@ pub fn to_half_width(s: &str) -> String {
             }
             '\t' | '\r' | '\n' => Some(' '),
             // Zero-width spaces, a BOM that slipped into a cell, bidi controls.
-            c if super::numerals::is_invisible(c) => None,
+            c if crate::sanitize::is_invisible(c) => None,
             c if c.is_control() => None,
             c => Some(c),
         })

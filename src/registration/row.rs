@@ -4,9 +4,10 @@
 
 use super::headers::{self, Field, HeaderMap};
 use super::sheet::Sheet;
-use super::{RowError, eligibility, mask_id_number, normalise, parse_id_number, values};
+use super::{RowError, eligibility, normalise, parse_id_number, values};
 use crate::i18n::Text;
 use crate::model::{Player, PlayerId};
+use crate::privacy::mask_id_number;
 use crate::rulebook::{GroupRule, Rulebook};
 use std::collections::BTreeMap;
 

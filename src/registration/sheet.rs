@@ -8,11 +8,10 @@ use super::headers::{self, Field, HeaderMap};
 use super::limit::{self, Limit};
 use super::problems::Problems;
 use super::row::group_list;
-use super::{
-    Encoding, FileRead, Place, RowError, decode, mask_id_number, mask_phone, normalise, xlsx,
-};
+use super::{Encoding, FileRead, Place, RowError, decode, normalise, xlsx};
 use crate::i18n::Text;
 use crate::model::{Player, PlayerId};
+use crate::privacy::{mask_id_number, mask_phone};
 use crate::rulebook::Rulebook;
 use std::collections::BTreeMap;
 

@@ -3,6 +3,7 @@
 use super::*;
 use crate::i18n::Localize;
 use crate::model::{Gender, GroupId, Player, PlayerId};
+use crate::privacy::mask_id_number;
 use crate::rulebook::{Eligibility, GroupRule, Lang, Marks, Rulebook};
 use chrono::NaiveDate;
 
@@ -35,7 +36,7 @@ pub(super) fn group(
 }
 
 /// A Jinhua-like rulebook: 成人组 with 残疾人组 inside it, 青少年组 under 16.
-pub(super) fn rules() -> Rulebook {
+pub(crate) fn rules() -> Rulebook {
     let mut r = Rulebook::cxa_2011("测试赛", 9);
     r.event.start_date = Some(date(2018, 10, 26));
     r.groups = vec![

@@ -8,7 +8,8 @@
 
 use crate::i18n::Text;
 use crate::model::{Event, GroupId, Player};
-use crate::registration::{eligibility, group_sizes, privacy::mask_numbers_in};
+use crate::privacy::mask_numbers_in;
+use crate::registration::{eligibility, group_sizes};
 use crate::rulebook::bounds::DEFAULT_MAX_PLAYERS;
 use crate::rulebook::{GroupRule, Rulebook};
 use std::collections::BTreeMap;

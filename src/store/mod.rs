@@ -245,8 +245,8 @@ impl Store {
         // audit.log is shown to anyone: ID and phone numbers typed into a reason or a
         // note are masked here, where every change's text passes (the state keeps them).
         let (summary, details) = (
-            crate::registration::privacy::mask_free_text(&summary),
-            crate::registration::privacy::mask_free_text_json(details),
+            crate::privacy::mask_free_text(&summary),
+            crate::privacy::mask_free_text_json(details),
         );
         let after = state::encode(&event);
         if after == before {

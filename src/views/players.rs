@@ -8,7 +8,7 @@
 use super::labels::gender_label;
 use crate::i18n::yes_no;
 use crate::model::{Event, Gender, GroupId, Player, PlayerId, PlayerStatus, WithdrawalCause};
-use crate::registration::{mask_id_number, mask_phone};
+use crate::privacy::{mask_id_number, mask_phone};
 use crate::report::{Json, Report, Section};
 use crate::rulebook::{Lang, PublishField, Rulebook};
 use chrono::{Datelike, NaiveDate};

@@ -15,12 +15,12 @@ pub fn all_standings(event: &Event, rules: &Rulebook) -> BTreeMap<GroupId, Stand
 }
 
 /// The pools [`all_standings`] ranks, in the rulebook's order: those with players
-/// ([`Shown::Players`](crate::registration::Shown)).
+/// ([`Shown::Players`](crate::lookup::Shown)).
 pub(crate) fn ranked_pools<'r>(
     event: &Event,
     rules: &'r Rulebook,
 ) -> impl Iterator<Item = &'r GroupRule> {
-    crate::registration::pools_shown(rules, event, crate::registration::Shown::Players).into_iter()
+    crate::lookup::pools_shown(rules, event, crate::lookup::Shown::Players).into_iter()
 }
 
 /// The prize sheet and the team rankings, computed from the current standings.

@@ -456,8 +456,7 @@ pub fn every_pool_standings(
     ));
     report.lang = lang.code().into();
     let mut values = Vec::new();
-    for pool in crate::registration::pools_shown(rules, event, crate::registration::Shown::Players)
-    {
+    for pool in crate::lookup::pools_shown(rules, event, crate::lookup::Shown::Players) {
         let st = standings::compute_standings(event, rules, &pool.id, after_round);
         let one = self::standings(event, rules, &st, lang, json);
         for mut s in one.sections {

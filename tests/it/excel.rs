@@ -9,9 +9,10 @@
 use crate::common::{BIN, init, qiwang_as, qiwang_zh, succeeded};
 use calamine::{Data, Reader, open_workbook_auto_from_rs};
 use qiwang::model::{Player, PlayerId};
+use qiwang::privacy::mask_id_number;
 use qiwang::registration::{
-    BatchOptions, ImportErrors, ImportOptions, Imported, RegistrationFile, id_card, mask_id_number,
-    read_batch, read_registrations,
+    BatchOptions, ImportErrors, ImportOptions, Imported, RegistrationFile, id_card, read_batch,
+    read_registrations,
 };
 use qiwang::rulebook::{Lang, Rulebook};
 use rust_xlsxwriter::{ExcelDateTime, Format, Workbook, Worksheet};

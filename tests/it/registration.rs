@@ -6,9 +6,10 @@
 use chrono::NaiveDate;
 use proptest::prelude::*;
 use qiwang::model::{Gender, GroupId, Player, PlayerId};
+use qiwang::privacy::mask_id_number;
 use qiwang::registration::{
     ImportErrors, ImportOptions, eligibility::age_on, group_sizes, id_card::check_character,
-    mask_id_number, read_registrations,
+    read_registrations,
 };
 use qiwang::rulebook::Rulebook;
 use std::collections::BTreeMap;

@@ -4,7 +4,7 @@ use crate::cli::context::ExitStatus;
 use crate::cli::context::{Ctx, FormatArg, Loaded, lib_error, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Text, plural};
-use qiwang::registration::Shown;
+use qiwang::lookup::Shown;
 use qiwang::report::Json;
 use qiwang::report::publish::{shown, write_export};
 use qiwang::report::safe::encode;

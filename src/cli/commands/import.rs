@@ -88,14 +88,11 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
             let n = imported.players.len();
             let ids: Vec<u32> = imported.players.iter().map(|p| p.id.0).collect();
             event.players.extend(imported.players.iter().cloned());
-            let per_pool: Vec<(String, usize)> = qiwang::registration::pools_shown(
-                rules,
-                event,
-                qiwang::registration::Shown::Players,
-            )
-            .into_iter()
-            .map(|g| (g.name.clone(), event.players_in(&g.id).count()))
-            .collect();
+            let per_pool: Vec<(String, usize)> =
+                qiwang::lookup::pools_shown(rules, event, qiwang::lookup::Shown::Players)
+                    .into_iter()
+                    .map(|g| (g.name.clone(), event.players_in(&g.id).count()))
+                    .collect();
             let joined = sources.join(", ");
             Ok::<_, qiwang::registration::ImportErrors>(
                 qiwang::store::action::Action::Imported {

@@ -2,7 +2,7 @@
 
 use crate::cli::context::{Ctx, lib_error};
 use crate::cli::error::CliError;
-use qiwang::registration::privacy::{mask_free_text, mask_free_text_json};
+use qiwang::privacy::{mask_free_text, mask_free_text_json};
 use qiwang::report::{Report, Section};
 use qiwang::rulebook::Lang;
 use qiwang::store::action::{Names, describe};

@@ -5,8 +5,8 @@ use crate::cli::context::{
 };
 use crate::cli::error::{CliError, read_input};
 use qiwang::i18n::{Text, plural};
+use qiwang::lookup::Shown;
 use qiwang::model::{GroupId, PlayerId};
-use qiwang::registration::Shown;
 use qiwang::results::{self, ResultEntry};
 use qiwang::store::action::Action;
 use std::path::Path;
@@ -226,7 +226,7 @@ pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Resul
         "{} {}: -{points} ({})",
         lang.pick("已罚分", "penalty recorded for"),
         player.name,
-        qiwang::registration::privacy::mask_free_text(reason)
+        qiwang::privacy::mask_free_text(reason)
     );
     Ok(())
 }

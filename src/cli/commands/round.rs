@@ -6,8 +6,8 @@ use crate::cli::context::lib_error;
 use crate::cli::context::{Ctx, FormatArg, Loaded, pools_shown, resolve_pool, xlsx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
+use qiwang::lookup::Shown;
 use qiwang::model::GroupId;
-use qiwang::registration::Shown;
 use qiwang::views::{SheetKind, round_sheets};
 
 pub fn run(

@@ -3,7 +3,7 @@
 use crate::cli::context::{Ctx, Loaded, lib_error, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
-use qiwang::registration::Shown;
+use qiwang::lookup::Shown;
 
 pub fn standings(
     ctx: &Ctx,

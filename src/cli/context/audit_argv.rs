@@ -4,7 +4,7 @@
 /// of digits (a number typed into a name or reason) masked as a safety net; the seed of
 /// `--seed` is kept, since it is what makes a draw reproducible.
 pub(super) fn masked_argv(argv: &[String]) -> Vec<String> {
-    use qiwang::registration::privacy::{mask_free_text, mask_id_number, mask_phone};
+    use qiwang::privacy::{mask_free_text, mask_id_number, mask_phone};
     let mut out = Vec::with_capacity(argv.len());
     let mut previous: Option<&str> = None;
     for arg in argv {

@@ -192,9 +192,9 @@ impl ExitStatus for qiwang::prizes::PrizeError {
     }
 }
 
-impl ExitStatus for qiwang::registration::LookupError {
+impl ExitStatus for qiwang::lookup::LookupError {
     fn exit_code(&self) -> ExitCode {
-        use qiwang::registration::LookupError as E;
+        use qiwang::lookup::LookupError as E;
         match self {
             // README "Exit codes": a missing `--group` is a usage error.
             E::GroupNeeded { .. } => Usage,

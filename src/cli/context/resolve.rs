@@ -2,32 +2,32 @@
 //! back as the arbiter reads them on a sheet.
 
 use crate::cli::error::CliError;
+use qiwang::lookup::Shown;
 use qiwang::model::{Event, GroupId, Player, PlayerId};
-use qiwang::registration::Shown;
 use qiwang::rulebook::Rulebook;
 
-/// Finds the pool a user names (`--group`); see `qiwang::registration::find_pool`.
+/// Finds the pool a user names (`--group`); see `qiwang::lookup::find_pool`.
 pub fn resolve_pool(
     rules: &Rulebook,
     event: &Event,
     name: Option<&str>,
 ) -> Result<GroupId, CliError> {
-    qiwang::registration::find_pool(rules, event, name).map_err(super::lib_error)
+    qiwang::lookup::find_pool(rules, event, name).map_err(super::lib_error)
 }
 
-/// Finds a player the user names; see `qiwang::registration::find_player`.
+/// Finds a player the user names; see `qiwang::lookup::find_player`.
 pub fn resolve_player<'a>(
     event: &'a Event,
     pool: Option<&GroupId>,
     text: &str,
 ) -> Result<&'a Player, CliError> {
-    qiwang::registration::find_player(event, pool, text).map_err(super::lib_error)
+    qiwang::lookup::find_player(event, pool, text).map_err(super::lib_error)
 }
 
 /// The ids of the pools a command shows without `--group`; see
-/// `qiwang::registration::pools_shown`.
+/// `qiwang::lookup::pools_shown`.
 pub fn pools_shown(rules: &Rulebook, event: &Event, shown: Shown) -> Vec<GroupId> {
-    qiwang::registration::pools_shown(rules, event, shown)
+    qiwang::lookup::pools_shown(rules, event, shown)
         .into_iter()
         .map(|g| g.id.clone())
         .collect()

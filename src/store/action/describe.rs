@@ -18,7 +18,7 @@ fn describe_at(entry: &AuditEntry, entries: &[AuditEntry], names: &Names, depth:
         seq.and_then(|s| entries.iter().find(|e| e.seq == s))
             .filter(|_| depth < 8)
     };
-    let summary = crate::registration::privacy::mask_free_text(&entry.summary);
+    let summary = crate::privacy::mask_free_text(&entry.summary);
     match entry.kind {
         EntryKind::Init if zh => {
             let players = entry

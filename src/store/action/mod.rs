@@ -334,7 +334,7 @@ impl Action {
         // New lines are masked when written; a line written before that may hold an ID or
         // phone number in a reason or name, masked here (strings only: seeds stay).
         let action = entry.details.get("action")?.clone();
-        serde_json::from_value(crate::registration::privacy::mask_free_text_json(action)).ok()
+        serde_json::from_value(crate::privacy::mask_free_text_json(action)).ok()
     }
 
     /// The change `value` made, logged as this action: `details` gets the action, the

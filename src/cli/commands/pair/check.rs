@@ -6,9 +6,9 @@
 use crate::cli::context::{Ctx, Loaded, lib_error, player_label, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Text, number_ranges, plural};
+use qiwang::lookup::Shown;
 use qiwang::model::GroupId;
 use qiwang::pairing;
-use qiwang::registration::Shown;
 use qiwang::report::{Format, Report, Section};
 use qiwang::rulebook::{Lang, Rulebook};
 

@@ -3,9 +3,10 @@
 //! ID number, a phone number or a birth date can look like in it.
 //!
 //! Owns only the masking rule; callers decide when the user asked for the full number
-//! and which outputs show free text at all (public outputs never do).
+//! and which outputs show free text at all (public outputs never do). `numerals.rs`
+//! finds the numbers and dates people type into free text.
 
-use super::numerals;
+pub mod numerals;
 
 /// How many leading and trailing characters of `n` a mask keeping `head` and `tail`
 /// keeps: both when the value is longer than both, else at most its last `tail` and at
@@ -141,7 +142,7 @@ fn apply(chars: &[char], edits: &Edits) -> String {
 /// `text` without its invisible characters, as characters.
 fn visible_chars(text: &str) -> Vec<char> {
     text.chars()
-        .filter(|&c| !numerals::is_invisible(c))
+        .filter(|&c| !crate::sanitize::is_invisible(c))
         .collect()
 }
 

@@ -74,34 +74,6 @@ pub(crate) fn is_separator_or_comma(c: char) -> bool {
     is_separator(c) || matches!(c, ',' | '，')
 }
 
-/// Whether `c` is invisible or only steers how text is shown: zero-width characters, the
-/// soft hyphen, word joiners and invisible operators, the bidirectional controls, the byte
-/// order mark and variation selectors. Typed between the digits of a number or the
-/// characters of a name, they change the text without changing what a reader sees.
-pub(crate) fn is_invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{ad}'
-            | '\u{34f}'
-            | '\u{61c}'
-            | '\u{115f}'
-            | '\u{1160}'
-            | '\u{17b4}'
-            | '\u{17b5}'
-            | '\u{180b}'..='\u{180f}'
-            | '\u{200b}'..='\u{200f}'
-            | '\u{202a}'..='\u{202e}'
-            | '\u{2060}'..='\u{206f}'
-            | '\u{3164}'
-            | '\u{fe00}'..='\u{fe0f}'
-            | '\u{feff}'
-            | '\u{ffa0}'
-            | '\u{fff0}'..='\u{fff8}'
-            | '\u{1d173}'..='\u{1d17a}'
-            | '\u{e0000}'..='\u{e0fff}'
-    )
-}
-
 /// A number in text: the characters `start..end` hold `digits` (as ASCII, an ID
 /// number's final `X` included), the separators between them left out; `at` is where
 /// each of the digits stands, so that a mask can star them in place.
@@ -809,7 +781,10 @@ mod tests {
             "𝟑𝟑𝟎𝟏𝟎𝟐𝟏𝟗𝟗𝟎𝟎𝟏𝟎𝟏𝟏𝟐𝟑𝟒",
             "3\u{fe0f}\u{20e3}3\u{20e3}0\u{20e3}102199001011234",
         ] {
-            let text: String = text.chars().filter(|&c| !is_invisible(c)).collect();
+            let text: String = text
+                .chars()
+                .filter(|&c| !crate::sanitize::is_invisible(c))
+                .collect();
             assert_eq!(found_runs(&text), [id], "{text}");
         }
         assert_eq!(found_runs("11010519491231002x"), ["11010519491231002X"]);
@@ -997,10 +972,10 @@ mod tests {
         for c in [
             '\u{200b}', '\u{200e}', '\u{202e}', '\u{2066}', '\u{feff}', '\u{ad}', '\u{fe0f}',
         ] {
-            assert!(is_invisible(c), "{c:?}");
+            assert!(crate::sanitize::is_invisible(c), "{c:?}");
         }
         for c in ['a', '张', ' ', '·', '\u{3000}'] {
-            assert!(!is_invisible(c), "{c:?}");
+            assert!(!crate::sanitize::is_invisible(c), "{c:?}");
         }
     }
 }

@@ -7,6 +7,9 @@ use crate::model::{Event, GroupId, Player, PlayerId};
 use crate::rulebook::{Lang, Rulebook};
 use thiserror::Error;
 
+mod shown;
+pub use shown::{Shown, pools_shown};
+
 /// A name that does not pick out exactly one group or player.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LookupError {
@@ -220,7 +223,7 @@ pub fn find_pool(
     if let [only] = pools.as_slice() {
         return Ok((*only).clone());
     }
-    if let [only] = super::pools_shown(rules, event, super::Shown::Players).as_slice() {
+    if let [only] = pools_shown(rules, event, Shown::Players).as_slice() {
         return Ok(only.id.clone());
     }
     Err(LookupError::GroupNeeded {
@@ -262,7 +265,7 @@ pub fn find_player<'a>(
         return event.player(PlayerId(id)).ok_or(LookupError::NoId { id });
     }
     // Names are stored cleaned (no invisible characters, NFC): `张\u{200b}三` finds 张三.
-    let cleaned = super::normalise::clean_name(text);
+    let cleaned = crate::registration::normalise::clean_name(text);
     let matches: Vec<&Player> = event
         .players
         .iter()

@@ -2,7 +2,7 @@
 //! it, so that `standings`, `round`, `check`, `export`, `result`, the site and the demo
 //! agree on what "every pool" means.
 //!
-//! Owns only that choice; naming a pool (`--group`) is `lookup.rs`'s.
+//! Owns only that choice; naming a pool (`--group`) is the parent module's.
 
 use crate::model::Event;
 use crate::rulebook::{GroupRule, Rulebook};
