@@ -2,7 +2,8 @@
 //! nothing, with the event's player limit checked over the whole batch.
 
 use super::sheet::Sheet;
-use super::{Encoding, ImportErrors, Place, RowError, xlsx};
+use super::{ImportErrors, Place, RowError, xlsx};
+use crate::input::decode::Encoding;
 use crate::model::{Player, PlayerId};
 use crate::privacy;
 use crate::rulebook::Rulebook;

@@ -11,7 +11,7 @@
 //! The map: `batch.rs` is the entry point ([`read_batch`] for several files,
 //! [`read_registrations`] for one; all or nothing); `sheet.rs` reads a CSV file or the
 //! worksheets of a workbook and finds the header row (`headers.rs` maps the columns,
-//! `decode.rs` and `xlsx.rs` turn bytes into cells, within the limits of `limits.rs`,
+//! `xlsx.rs` turns a workbook's bytes into cells ([`crate::input::decode`] a CSV's), within the limits of `limits.rs`,
 //! which `xlsx_scan.rs`, `xls_scan.rs` and `ods_scan.rs` measure before the workbook
 //! library reads a byte and `grid.rs` keeps while laying the cells out); `row.rs` turns one row into a
 //! player (`values.rs` parses the cells, `id_card.rs` checks ID numbers,
@@ -39,7 +39,6 @@ pub(crate) mod tests;
 mod xls_scan;
 mod xlsx_scan;
 
-pub mod decode;
 pub mod eligibility;
 pub mod groups;
 pub mod headers;
@@ -54,7 +53,6 @@ pub use batch::{
     BatchOptions, FileRead, ImportOptions, Imported, RegistrationFile, read_batch,
     read_registrations,
 };
-pub use decode::{Decoded, Detected, Encoding, decode};
 pub use entry::{EntryError, PlayerEntry, add_player, edit_player, player_from_entry};
 pub use groups::{GroupError, cancel_group, check_pool_size};
 pub use id_card::{IdCard, IdError, parse_id_number};

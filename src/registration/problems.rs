@@ -67,6 +67,13 @@ impl Place {
     }
 }
 
+/// A sheet whose bytes its encoding cannot read is a problem of the line they are on.
+impl From<crate::input::decode::Undecodable> for RowError {
+    fn from(e: crate::input::decode::Undecodable) -> RowError {
+        RowError::new(e.line, None, Some(e.bytes), e.text)
+    }
+}
+
 impl RowError {
     /// A problem at `line`, said in both languages.
     pub fn new(line: usize, column: Option<String>, value: Option<String>, text: Text) -> Self {

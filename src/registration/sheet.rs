@@ -8,8 +8,9 @@ use super::headers::{self, Field, HeaderMap};
 use super::limit::{self, Limit};
 use super::problems::Problems;
 use super::row::group_list;
-use super::{Encoding, FileRead, Place, RowError, decode, normalise, xlsx};
+use super::{FileRead, Place, RowError, normalise, xlsx};
 use crate::i18n::Text;
+use crate::input::decode::{self, Encoding, decode};
 use crate::model::{Player, PlayerId};
 use crate::privacy::{mask_id_number, mask_phone};
 use crate::rulebook::Rulebook;
@@ -110,7 +111,7 @@ impl<'a> Sheet<'a> {
         let text = match decode(bytes, encoding) {
             Ok(d) => d.text,
             Err(e) => {
-                self.errors.push(e);
+                self.errors.push(e.into());
                 return;
             }
         };

@@ -6,7 +6,8 @@
 //! the caller passes the bytes in.
 
 use crate::i18n::{Localize, Text, bi, display_english};
-use crate::registration::{Encoding, decode, xlsx};
+use crate::input::decode::{Encoding, decode};
+use crate::registration::xlsx;
 use crate::rulebook::Lang;
 
 /// A results file as text.
@@ -82,7 +83,7 @@ pub fn results_text(bytes: &[u8], file: &str) -> Result<ResultsText, SourceError
     let decoded = decode(bytes, Encoding::Auto).map_err(|e| SourceError::Undecodable {
         file: file.to_string(),
         line: e.line,
-        problem: Text::new(e.message_zh, e.message),
+        problem: e.text,
     })?;
     Ok(ResultsText {
         text: decoded.text,

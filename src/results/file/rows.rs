@@ -106,7 +106,7 @@ pub(super) fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError
     let mut rows: Vec<CsvRow> = Vec::new();
     // (group cell, round, table) → first line.
     let mut seen: std::collections::BTreeMap<(String, u32, u32), u64> = Default::default();
-    let mut lines = crate::registration::decode::LineCounter::new(text);
+    let mut lines = crate::input::decode::LineCounter::new(text);
     for record in reader.records() {
         let record = match record {
             Ok(r) => r,

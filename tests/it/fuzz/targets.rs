@@ -7,8 +7,9 @@
 
 use super::{containers, mutate};
 use crate::common::{self, BIN};
+use qiwang::input::decode::Encoding;
 use qiwang::model::PlayerId;
-use qiwang::registration::{Encoding, ImportOptions, read_registrations};
+use qiwang::registration::{ImportOptions, read_registrations};
 use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::Store;
 use rand::Rng;
@@ -216,7 +217,7 @@ fn example_text(example: &str) -> String {
         "examples/{example}/registrations.csv"
     )))
     .unwrap();
-    qiwang::registration::decode(&bytes, Encoding::Auto)
+    qiwang::input::decode::decode(&bytes, Encoding::Auto)
         .unwrap()
         .text
 }
@@ -547,7 +548,7 @@ fn results(scratch: &Path) -> Target {
         run: Arc::new(move |input| {
             // As `qiwang result --from FILE` reads a CSV: decoded as a registration sheet
             // is, then checked against the event; and the round-less reader beside it.
-            let Ok(decoded) = qiwang::registration::decode(input, Encoding::Auto) else {
+            let Ok(decoded) = qiwang::input::decode::decode(input, Encoding::Auto) else {
                 return Ok(Verdict::Refused);
             };
             let plain = qiwang::results::parse_results_csv(&decoded.text, "results.csv");

@@ -4,11 +4,29 @@
 //!
 //! Owns the encoding decision only; an undecodable byte is reported with its line.
 
-use super::RowError;
 use crate::i18n::Text;
 use encoding_rs::{DecoderResult, Encoding as Charset, GBK, UTF_16BE, UTF_16LE};
 use std::fmt;
 use std::str::FromStr;
+
+/// A byte sequence the chosen encoding cannot read: its line (1-based), the bytes as
+/// `0xEF 0xBB`, and what to do, in both languages. Registration reports it as a row
+/// problem, a results file as a results-file error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Undecodable {
+    /// The line the bad bytes are on.
+    pub line: usize,
+    /// The bad bytes, in hex.
+    pub bytes: String,
+    /// The message.
+    pub text: Text,
+}
+
+impl Undecodable {
+    fn new(line: usize, bytes: String, text: Text) -> Undecodable {
+        Undecodable { line, bytes, text }
+    }
+}
 
 /// The encoding of a registration file, as the user can name it (`--encoding`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -138,12 +156,11 @@ fn hex_at(bytes: &[u8], offset: usize, len: usize) -> String {
         .join(" ")
 }
 
-fn undecodable(bytes: &[u8], offset: usize, len: usize, what: &str) -> RowError {
+fn undecodable(bytes: &[u8], offset: usize, len: usize, what: &str) -> Undecodable {
     let hex = hex_at(bytes, offset, len);
-    RowError::new(
+    Undecodable::new(
         line_of(bytes, offset),
-        None,
-        Some(hex.clone()),
+        hex.clone(),
         Text::new(
             format!(
                 "字节 `{hex}` 不是有效的 {what} 编码；请在 Excel 中另存为“CSV UTF-8”，或加 --encoding"
@@ -187,7 +204,7 @@ fn strict(charset: &'static Charset, bytes: &[u8]) -> Result<String, (usize, usi
 
 /// Decodes a registration file. `Auto` trusts a BOM, then tries strict UTF-8, then GBK;
 /// an explicit choice is honoured (a UTF-8 BOM is skipped under `Utf8`).
-pub fn decode(bytes: &[u8], encoding: Encoding) -> Result<Decoded, RowError> {
+pub fn decode(bytes: &[u8], encoding: Encoding) -> Result<Decoded, Undecodable> {
     match encoding {
         Encoding::Utf8 => {
             let (body, offset, detected) = match bytes.strip_prefix(UTF8_BOM) {
@@ -211,7 +228,7 @@ pub fn decode(bytes: &[u8], encoding: Encoding) -> Result<Decoded, RowError> {
     }
 }
 
-fn decode_auto(bytes: &[u8]) -> Result<Decoded, RowError> {
+fn decode_auto(bytes: &[u8]) -> Result<Decoded, Undecodable> {
     if let Some(rest) = bytes.strip_prefix(UTF8_BOM) {
         return strict_utf8(rest)
             .map(|text| Decoded {
@@ -235,10 +252,9 @@ fn decode_auto(bytes: &[u8]) -> Result<Decoded, RowError> {
                 .map_err(|(at, len)| {
                     let (prefix, _) = charset.decode_without_bom_handling(&rest[..at]);
                     let hex = hex_at(rest, at, len);
-                    RowError::new(
+                    Undecodable::new(
                         prefix.matches('\n').count() + 1,
-                        None,
-                        Some(hex.clone()),
+                        hex.clone(),
                         Text::new(
                             format!(
                                 "字节 `{hex}` 不是有效的 {detected} 编码；请在 Excel 中另存为“CSV UTF-8”"
@@ -314,7 +330,7 @@ mod tests {
         assert_eq!(decode(&bytes, Encoding::Gbk).unwrap().text, text);
         let err = decode(&bytes, Encoding::Utf8).unwrap_err();
         assert_eq!(err.line, 1);
-        assert!(err.message.contains("not valid UTF-8"), "{}", err.message);
+        assert!(err.text.en.contains("not valid UTF-8"), "{}", err.text.en);
         let mut bom = UTF8_BOM.to_vec();
         bom.extend_from_slice(text.as_bytes());
         let decoded = decode(&bom, Encoding::Utf8).unwrap();
@@ -328,7 +344,7 @@ mod tests {
         let bytes = b"name,group\nzhang,open\nli\xFF,open\n";
         let err = decode(bytes, Encoding::Auto).unwrap_err();
         assert_eq!(err.line, 3);
-        assert!(err.message.contains("`0xFF`"), "{}", err.message);
+        assert!(err.text.en.contains("`0xFF`"), "{}", err.text.en);
         let err = decode(bytes, Encoding::Gbk).unwrap_err();
         assert_eq!(err.line, 3);
     }
@@ -339,7 +355,7 @@ mod tests {
         bytes.extend_from_slice(&"李".as_bytes()[..2]);
         let err = decode(&bytes, Encoding::Auto).unwrap_err();
         assert_eq!(err.line, 3);
-        assert!(err.message.contains("UTF-8"), "{}", err.message);
+        assert!(err.text.en.contains("UTF-8"), "{}", err.text.en);
     }
 
     #[test]

@@ -1,6 +1,10 @@
 //! Reading the files a user names (rulebooks, registration and results sheets) with a
 //! size cap: a device (`/dev/zero`), a pipe or a folder is refused, and a file larger
 //! than its cap is refused before it is read into memory, with a message naming the file.
+//! `decode.rs` turns a text file's bytes into text (UTF-8, GBK, UTF-16), for registration
+//! and results sheets alike.
+
+pub mod decode;
 
 use crate::i18n::{Localize, bi, display_english};
 use crate::rulebook::Lang;
