@@ -5,6 +5,7 @@
 
 use crate::cli::error::{CliError, ExitCode, chain};
 use qiwang::i18n::Localize;
+use qiwang::model::PlayerId;
 use qiwang::store::TxError;
 
 /// The exit code a library error documents.
@@ -64,6 +65,25 @@ impl ExitStatus for qiwang::report::publish::PublishError {
             | E::Exists(..)
             | E::Io { .. } => Io,
         }
+    }
+}
+
+impl ExitStatus for qiwang::pairing::EditError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::pairing::EditError as E;
+        match self {
+            E::Edit(e) => e.exit_code(),
+            E::NoRound { .. } | E::HasResults { .. } | E::HardRules(_) => InvalidInput,
+        }
+    }
+}
+
+/// A refused `pairing set/swap`: its exit code from the map, its message with the players
+/// named by `name` (the edit's message needs the event to name them).
+pub fn edit_error(e: qiwang::pairing::EditError, name: &dyn Fn(PlayerId) -> String) -> CliError {
+    match e {
+        qiwang::pairing::EditError::Edit(e) => lib_error(e),
+        e => CliError::new(e.exit_code(), e.text(name)),
     }
 }
 

@@ -20,7 +20,7 @@ mod resolve;
 mod xlsx;
 
 pub use ctx::{Ctx, FormatArg, Loaded};
-pub use errors::{ExitStatus, lib_error, tx_error};
+pub use errors::{ExitStatus, edit_error, lib_error, tx_error};
 pub use files::read_text;
 pub use lang::{error_groups, error_lang, lang_flag, read_rulebook_text};
 pub use resolve::{player_label, pools_shown, resolve_player, resolve_pool};

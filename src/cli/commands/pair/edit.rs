@@ -3,7 +3,7 @@
 //! here the players are resolved by name and the sheet printed.
 
 use crate::cli::context::{
-    Ctx, Loaded, lib_error, player_label, resolve_player, resolve_pool, tx_error,
+    Ctx, Loaded, edit_error, lib_error, player_label, resolve_player, resolve_pool, tx_error,
 };
 use crate::cli::error::CliError;
 use qiwang::model::GroupId;
@@ -53,11 +53,8 @@ fn store_edit(
     let lang = ctx.lang(&rules);
     let report = store
         .transaction(&ctx.command_info(), |ev| {
-            let edited =
-                pairing::edit_round(ev, &rules, &pool, edit, force).map_err(|e| match e {
-                    pairing::EditError::Edit(e) => lib_error(e),
-                    e => CliError::input(e.text(&|id| player_label(ev, id))),
-                })?;
+            let edited = pairing::edit_round(ev, &rules, &pool, edit, force)
+                .map_err(|e| edit_error(e, &|id| player_label(ev, id)))?;
             let number = edited.round;
             let forced: Vec<String> = edited.forced.iter().map(ToString::to_string).collect();
             let report = qiwang::views::pairing_sheet(ev, &rules, &pool, number, lang, ctx.json());
