@@ -8,6 +8,7 @@
 //! Must not print or touch the event directory: the caller runs each step in one store
 //! transaction and prints what it returns.
 
+use crate::i18n::bi;
 use crate::model::{Event, GroupId, Outcome, Pairing, PlayerId, PlayerStatus, WithdrawalCause};
 use crate::pairing::PairingError;
 use crate::prizes::PrizeError;
@@ -208,15 +209,14 @@ impl Tally {
             byes,
         } = *self;
         let games = red + draws + black + forfeits;
-        match lang {
-            Lang::Zh => {
-                format!("{games}台：红胜{red} 和{draws} 黑胜{black} 弃权{forfeits} 轮空{byes}")
-            }
-            Lang::En => format!(
+        bi!(
+            lang,
+            zh("{games}台：红胜{red} 和{draws} 黑胜{black} 弃权{forfeits} 轮空{byes}"),
+            en(
                 "{}: red {red}, draws {draws}, black {black}, forfeits {forfeits}, byes {byes}",
                 crate::i18n::plural(games, "game", "games")
-            ),
-        }
+            )
+        )
     }
 }
 

@@ -1,8 +1,15 @@
 //! The two languages: [`Lang`], texts written as a zh/en pair, and the language-only
 //! helpers every layer shares (counts, number lists, I/O errors, name suggestions).
 //!
-//! Every label, header and message the program prints is written as a pair, so neither
-//! language can fall behind the other: `lang.pick("对阵表", "Pairings")`.
+//! Every label, header and message the program prints is written as a pair, Chinese
+//! first, so neither language can fall behind the other. There are two ways to write one:
+//!
+//! - **chosen now**, when the language is known: `lang.pick("对阵表", "Pairings")` for
+//!   fixed words, [`bi!`]`(lang, zh("第{n}轮"), en("round {n}"))` for a sentence with
+//!   values (the same choice, formatted);
+//! - **carried**, when the text travels to where it is printed (an error, a note, a log
+//!   line): [`Text`]`::new(zh, en)`, printed with `Text::get(lang)`; an error type carries
+//!   its message through [`Localize`], written with `bi!` in one match.
 //!
 //! A leaf of the crate: it imports no other module, so every layer may use it. Labels of
 //! domain values live with their owner (`model::colour_label`, the sheet labels in
@@ -96,10 +103,11 @@ pub fn number_ranges(numbers: &[u32], lang: Lang) -> String {
     if left > 0 {
         // Chinese texts put the list inside 第…台 / 第…轮, next to the full count, so it
         // ends with 等 ("第 1, 3, 5 等 台") rather than a bracketed count of its own.
-        return match lang {
-            Lang::Zh => format!("{} 等", parts.join(", ")),
-            Lang::En => format!("{}, … ({left} more)", parts.join(", ")),
-        };
+        return bi!(
+            lang,
+            zh("{} 等", parts.join(", ")),
+            en("{}, … ({left} more)", parts.join(", "))
+        );
     }
     parts.join(", ")
 }
@@ -107,7 +115,7 @@ pub fn number_ranges(numbers: &[u32], lang: Lang) -> String {
 /// An error message in the language of the event: `--lang`, else the rulebook's.
 ///
 /// Each error type implements this with one `match` whose every arm holds the message in
-/// both languages side by side, English first (`bi!`); its `Display` is the English text
+/// both languages side by side, Chinese first (`bi!`); its `Display` is the English text
 /// of that same match (`display_english!`). A message therefore exists in one place, a
 /// variant without Chinese does not compile, and both texts name the same values (in
 /// backticks), line numbers, keys and file names.
@@ -116,24 +124,26 @@ pub trait Localize {
     fn localize(&self, lang: Lang) -> String;
 }
 
-/// One message in both languages, side by side; only the text of `lang` is formatted.
-/// Each text takes the arguments of `format!`:
+/// One sentence in both languages, side by side, Chinese first (as `Lang::pick` and
+/// `Text::new` take them); only the text of `lang` is formatted. Each text takes the
+/// arguments of `format!`:
 ///
 /// ```ignore
 /// bi!(lang,
-///     en("table `{text}` is not a table number"),
 ///     zh("台号 `{text}`{}不是台号", at_zh(at)),
+///     en("table `{text}` is not a table number"),
 /// )
 /// ```
+#[macro_export]
 macro_rules! bi {
-    ($lang:expr, en($($en:tt)+), zh($($zh:tt)+) $(,)?) => {
+    ($lang:expr, zh($($zh:tt)+), en($($en:tt)+) $(,)?) => {
         match $lang {
-            $crate::i18n::Lang::En => format!($($en)+),
             $crate::i18n::Lang::Zh => format!($($zh)+),
+            $crate::i18n::Lang::En => format!($($en)+),
         }
     };
 }
-pub(crate) use bi;
+pub use bi;
 
 /// `Display` for error types that implement [`Localize`]: the English text, so the audit
 /// log, `to_string()` and tests read the very text `localize(Lang::En)` gives.
@@ -398,7 +408,7 @@ mod tests {
     #[test]
     fn bi_formats_only_the_language_asked_for() {
         let n = 3;
-        let pick = |lang| bi!(lang, en("{n} rounds, `{}`", "a"), zh("{n} 轮，`{}`", "甲"));
+        let pick = |lang| bi!(lang, zh("{n} 轮，`{}`", "甲"), en("{n} rounds, `{}`", "a"));
         assert_eq!(pick(Lang::En), "3 rounds, `a`");
         assert_eq!(pick(Lang::Zh), "3 轮，`甲`");
     }
@@ -412,8 +422,8 @@ mod tests {
             fn localize(&self, lang: Lang) -> String {
                 bi!(
                     lang,
-                    en("round {} is missing", self.0),
-                    zh("缺少第 {} 轮", self.0)
+                    zh("缺少第 {} 轮", self.0),
+                    en("round {} is missing", self.0)
                 )
             }
         }

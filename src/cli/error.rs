@@ -1,5 +1,6 @@
 //! Errors as the user sees them, with the documented exit codes.
 
+use qiwang::i18n::bi;
 use qiwang::i18n::{Localize, Text};
 use qiwang::rulebook::Lang;
 use std::fmt;
@@ -64,10 +65,9 @@ fn collapse_repeats(text: &str, lang: Lang) -> String {
             lines.next();
             n += 1;
         }
-        out.push(match (n, lang) {
-            (1, _) => line.to_string(),
-            (n, Lang::Zh) => format!("{line}（共{n}处）"),
-            (n, Lang::En) => format!("{line} (×{n})"),
+        out.push(match n {
+            1 => line.to_string(),
+            n => bi!(lang, zh("{line}（共{n}处）"), en("{line} (×{n})")),
         });
     }
     out.join("\n")

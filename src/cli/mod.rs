@@ -27,6 +27,7 @@ pub use args::Cli;
 pub use error::ExitCode;
 
 use clap::FromArgMatches;
+use qiwang::i18n::bi;
 use qiwang::rulebook::Lang;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -116,14 +117,15 @@ pub fn main() -> i32 {
 /// message and place (the report a maintainer needs) and the version.
 fn internal_error(message: &str, lang: Lang) -> String {
     let version = env!("CARGO_PKG_VERSION");
-    match lang {
-        Lang::Zh => format!(
+    bi!(
+        lang,
+        zh(
             "错误：程序内部错误（qiwang 的缺陷，不是您的操作有误）。改了一半的赛事会在下一条命令开始时补完或撤回。请把下面这段记录连同所用命令报告给开发者：\n  qiwang {version}：{message}"
         ),
-        Lang::En => format!(
+        en(
             "error: internal error (a bug in qiwang, not a mistake of yours). A change left half-made is completed or rolled back by the next command. Please report it with the command you ran and this record:\n  qiwang {version}: {message}"
-        ),
-    }
+        )
+    )
 }
 
 fn run() -> i32 {

@@ -69,12 +69,12 @@ impl Localize for InputError {
         match self {
             InputError::NotAFile(p) => bi!(
                 lang,
-                en(
-                    "`{}` is not a regular file (a device, pipe or folder); name a file",
-                    p.display()
-                ),
                 zh(
                     "`{}` 不是普通文件（而是设备、管道或目录）；请给出文件",
+                    p.display()
+                ),
+                en(
+                    "`{}` is not a regular file (a device, pipe or folder); name a file",
                     p.display()
                 ),
             ),
@@ -84,25 +84,25 @@ impl Localize for InputError {
                 rulebook,
             } => bi!(
                 lang,
-                en(
-                    "`{}` is larger than {} MB, more than any real {}; check the file name",
-                    path.display(),
-                    max / (1024 * 1024),
-                    if *rulebook { "rulebook" } else { "sheet" }
-                ),
                 zh(
                     "`{}` 大于 {} MB，超过任何真实的{}；请检查文件名",
                     path.display(),
                     max / (1024 * 1024),
                     if *rulebook { "规程" } else { "表格" }
                 ),
+                en(
+                    "`{}` is larger than {} MB, more than any real {}; check the file name",
+                    path.display(),
+                    max / (1024 * 1024),
+                    if *rulebook { "rulebook" } else { "sheet" }
+                ),
             ),
             // The operating system's text is English in both (`cli::read_input` names the
             // common failures in Chinese).
             InputError::Io { path, error } => bi!(
                 lang,
-                en("cannot read `{}`: {error}", path.display()),
                 zh("无法读取 `{}`：{error}", path.display()),
+                en("cannot read `{}`: {error}", path.display()),
             ),
         }
     }

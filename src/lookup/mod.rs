@@ -89,71 +89,71 @@ impl Localize for LookupError {
         match self {
             LookupError::UnknownGroup { name, known, hint } => bi!(
                 lang,
+                zh("规程中没有组别 `{name}`{}\n请用 {} 之一", hint.zh, known.zh),
                 en(
                     "no group `{name}` in the rulebook{}\nuse one of {}",
                     hint.en,
                     known.en
                 ),
-                zh("规程中没有组别 `{name}`{}\n请用 {} 之一", hint.zh, known.zh),
             ),
             LookupError::GroupNeeded { known } => bi!(
                 lang,
+                zh("这个赛事有多个组别，请用 `--group` 选择：{}", known.zh),
                 en(
                     "this event has several groups; choose one with `--group`: {}",
                     known.en
                 ),
-                zh("这个赛事有多个组别，请用 `--group` 选择：{}", known.zh),
             ),
             LookupError::MergeCycle { cycle } => bi!(
                 lang,
-                en(
-                    "the state merges groups in a circle ({cycle}): the event was edited by hand; restore qiwang.json from history/"
-                ),
                 zh(
                     "状态文件中的组别合并成环（{cycle}）：赛事被手工改动过；请从 history/ 恢复 qiwang.json"
+                ),
+                en(
+                    "the state merges groups in a circle ({cycle}): the event was edited by hand; restore qiwang.json from history/"
                 ),
             ),
             LookupError::BadNumber { text } => bi!(
                 lang,
-                en("`{text}` is not a pairing number: write `#` and a number, e.g. `#5`"),
                 zh("`{text}` 不是编排号：请写 `#` 加数字，例如 `#5`"),
+                en("`{text}` is not a pairing number: write `#` and a number, e.g. `#5`"),
             ),
             LookupError::NoNumber { number } => bi!(
                 lang,
-                en("no player has pairing number `{number}`"),
                 zh("没有编排号为 `{number}` 的棋手"),
+                en("no player has pairing number `{number}`"),
             ),
             LookupError::NumberInSeveralGroups { number, ids } => bi!(
                 lang,
+                zh("编排号 `{number}` 在多个组别中都有：请改用报名编号（{ids}）"),
                 en(
                     "pairing number `{number}` exists in several groups: use the registration id ({ids})"
                 ),
-                zh("编排号 `{number}` 在多个组别中都有：请改用报名编号（{ids}）"),
             ),
             LookupError::NoId { id } => bi!(
                 lang,
-                en(
-                    "no player with registration id `{id}`: `qiwang players` lists them (use `#N` for a pairing number)"
-                ),
                 zh(
                     "没有报名编号为 `{id}` 的棋手：`qiwang players` 可列出所有棋手（编排号请用 `#N`）"
+                ),
+                en(
+                    "no player with registration id `{id}`: `qiwang players` lists them (use `#N` for a pairing number)"
                 ),
             ),
             LookupError::NoName { name, hint } => bi!(
                 lang,
-                en(
-                    "no player named `{name}`{}\n`qiwang players` lists them",
-                    hint.en
-                ),
                 zh(
                     "没有名为 `{name}` 的棋手{}\n`qiwang players` 可列出所有棋手",
                     hint.zh
                 ),
+                en(
+                    "no player named `{name}`{}\n`qiwang players` lists them",
+                    hint.en
+                ),
             ),
             LookupError::SeveralNamed { name, count, ids } => bi!(
                 lang,
-                en("{count} players are named `{name}`: use the registration id ({ids})"),
                 zh("有 {count} 名棋手叫 `{name}`：请用报名编号（{ids}）"),
+                en("{count} players are named `{name}`: use the registration id ({ids})"),
             ),
         }
     }

@@ -94,72 +94,72 @@ impl Violation {
         match &self.rule {
             Rule::Rematch => bi!(
                 lang,
-                en("round {r}: players {who} have already met (no rematch)"),
                 zh("第 {r} 轮：棋手 {who} 已交过手（不可重复对局）"),
+                en("round {r}: players {who} have already met (no rematch)"),
             ),
             Rule::Twice => bi!(
                 lang,
-                en("round {r}: player {who} appears more than once"),
                 zh("第 {r} 轮：棋手 {who} 出现了不止一次"),
+                en("round {r}: player {who} appears more than once"),
             ),
             Rule::NotInGroup => bi!(
                 lang,
-                en("round {r}: player {who} is not in this group"),
                 zh("第 {r} 轮：棋手 {who} 不在本组"),
+                en("round {r}: player {who} is not in this group"),
             ),
             Rule::NotPairable => bi!(
                 lang,
-                en("round {r}: player {who} is paired but has withdrawn or not yet joined"),
                 zh("第 {r} 轮：棋手 {who} 已退赛或尚未加入，却被编排"),
+                en("round {r}: player {who} is paired but has withdrawn or not yet joined"),
             ),
             Rule::Missing => bi!(
                 lang,
-                en("round {r}: active player {who} has no table and no bye"),
                 zh("第 {r} 轮：在赛棋手 {who} 既没有台次也没有轮空"),
+                en("round {r}: active player {who} has no table and no bye"),
             ),
             Rule::ExtraBye { byes } => bi!(
                 lang,
-                en("round {r}: {byes} byes, but at most one (and only in an odd field) is allowed"),
                 zh("第 {r} 轮：有 {byes} 个轮空，但最多只能有一个（且只在人数为奇数时）"),
+                en("round {r}: {byes} byes, but at most one (and only in an odd field) is allowed"),
             ),
             Rule::SecondBye { byes } => bi!(
                 lang,
-                en(
-                    "round {r}: player {who} gets bye number {} although a player with fewer byes could take it",
-                    byes + 1
-                ),
                 zh(
                     "第 {r} 轮：棋手 {who} 第 {} 次轮空，而有轮空更少的棋手可以轮空",
+                    byes + 1
+                ),
+                en(
+                    "round {r}: player {who} gets bye number {} although a player with fewer byes could take it",
                     byes + 1
                 ),
             ),
             Rule::ColourStreak { colour, run } => bi!(
                 lang,
-                en(
-                    "round {r}: player {who} would play {} {run} times in a row (limit exceeded)",
-                    colour_label(*colour, lang)
-                ),
                 zh(
                     "第 {r} 轮：棋手 {who} 将连续 {run} 次执{}（超出限制）",
+                    colour_label(*colour, lang)
+                ),
+                en(
+                    "round {r}: player {who} would play {} {run} times in a row (limit exceeded)",
                     colour_label(*colour, lang)
                 ),
             ),
             Rule::ColourDiff { diff } => bi!(
                 lang,
+                zh("第 {r} 轮：棋手 {who} 的先手减后手将达到 `{diff}`（超出限制）"),
                 en(
                     "round {r}: player {who} would reach reds minus blacks of `{diff}` (limit exceeded)"
                 ),
-                zh("第 {r} 轮：棋手 {who} 的先手减后手将达到 `{diff}`（超出限制）"),
             ),
             Rule::Team { team } => bi!(
                 lang,
-                en("round {r}: players {who} are both from team `{team}` and team avoidance is on"),
                 zh("第 {r} 轮：棋手 {who} 同属 `{team}` 队，而同队回避已开启"),
+                en("round {r}: players {who} are both from team `{team}` and team avoidance is on"),
             ),
             Rule::DuplicateTable { table } => bi!(
                 lang,
-                en("round {r}: table `{table}` is used by more than one game"),
                 zh("第 {r} 轮：台号 `{table}` 被多局使用"),
+                en("round {r}: table `{table}` is used by more than one game"),
             ),
         }
     }

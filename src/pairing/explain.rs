@@ -5,6 +5,7 @@
 
 use super::context::ColourStep;
 use super::engine::{Field, Matched};
+use crate::i18n::bi;
 use crate::model::{PlayerId, Points, Relax, Relaxation};
 use crate::rulebook::{ByeChoice, EqualColourTie, Lang, Round1Colour, Round1Pairing, Seeding};
 
@@ -258,10 +259,9 @@ impl Explanation {
         names: &dyn Fn(PlayerId) -> String,
         relaxations: bool,
     ) -> Vec<String> {
-        let zh = lang == Lang::Zh;
         let mut out = Vec::new();
         if let Some(r1) = &self.round1 {
-            out.push(round1_line(r1, zh));
+            out.push(round1_line(r1, lang));
         }
         if relaxations {
             out.extend(relaxation_lines(
@@ -273,39 +273,24 @@ impl Explanation {
         }
         for f in &self.floats {
             let (who, opp) = (names(f.player), names(f.opponent));
-            out.push(match (&f.reason, zh) {
-                (FloatReason::OddGroup { players }, true) => format!(
-                    "{who}（{}分）与{opp}（{}分）对阵：{}分及以上（除轮空者）共{players}人，为单数，须有一人与近分者编对。",
-                    f.from, f.to, f.from
-                ),
-                (FloatReason::OddGroup { players }, false) => format!(
-                    "{who} ({} pts) plays {opp} ({} pts): {} on {} or more, an odd number, so one must meet the nearest lower score.",
+            out.push(match &f.reason {
+FloatReason::OddGroup { players } => bi!(lang, zh("{who}（{}分）与{opp}（{}分）对阵：{}分及以上（除轮空者）共{players}人，为单数，须有一人与近分者编对。",
+                    f.from, f.to, f.from), en("{who} ({} pts) plays {opp} ({} pts): {} on {} or more, an odd number, so one must meet the nearest lower score.",
                     f.from,
                     f.to,
                     crate::i18n::plural(players, "player (bye aside) is", "players (bye aside) are"),
-                    f.from
-                ),
-                (FloatReason::NeededBelow { partner }, true) => format!(
-                    "{who}（{}分）与{opp}（{}分）对阵：本可与同分的{}对阵，但较低分的棋手之间已相遇或受先后手限制，只有两人都向下编对才能全部排通。",
-                    f.from, f.to, names(*partner)
-                ),
-                (FloatReason::NeededBelow { partner }, false) => format!(
-                    "{who} ({} pts) plays {opp} ({} pts): {who} could have met {} on the same score, but the lower-scored players have met each other or are barred by colour limits, so both had to come down for everyone to be paired.",
-                    f.from, f.to, names(*partner)
-                ),
-                (FloatReason::Blocked { met, colour, team }, true) => format!(
-                    "{who}（{}分）与{opp}（{}分）对阵：同分棋手中{met}人已相遇，{colour}人受先后手限制，{team}人同队，其余同分者须与他人编对，只能与近分者编对。",
-                    f.from, f.to
-                ),
-                (FloatReason::Blocked { met, colour, team }, false) => format!(
-                    "{who} ({} pts) plays {opp} ({} pts): of the players on the same score {met} were already met, {colour} were barred by the colour limits and {team} are team-mates; the others were needed at other tables, so the nearest lower score was used.",
-                    f.from, f.to
-                ),
-            });
+                    f.from)),
+FloatReason::NeededBelow { partner } => bi!(lang, zh("{who}（{}分）与{opp}（{}分）对阵：本可与同分的{}对阵，但较低分的棋手之间已相遇或受先后手限制，只有两人都向下编对才能全部排通。",
+                    f.from, f.to, names(*partner)), en("{who} ({} pts) plays {opp} ({} pts): {who} could have met {} on the same score, but the lower-scored players have met each other or are barred by colour limits, so both had to come down for everyone to be paired.",
+                    f.from, f.to, names(*partner))),
+FloatReason::Blocked { met, colour, team } => bi!(lang, zh("{who}（{}分）与{opp}（{}分）对阵：同分棋手中{met}人已相遇，{colour}人受先后手限制，{team}人同队，其余同分者须与他人编对，只能与近分者编对。",
+                    f.from, f.to), en("{who} ({} pts) plays {opp} ({} pts): of the players on the same score {met} were already met, {colour} were barred by the colour limits and {team} are team-mates; the others were needed at other tables, so the nearest lower score was used.",
+                    f.from, f.to)),
+});
         }
         for c in &self.colours {
             let (r, b) = (names(c.red), names(c.black));
-            out.push(colour_line(c, &r, &b, zh));
+            out.push(colour_line(c, &r, &b, lang));
         }
         if let Some(bye) = &self.bye {
             let who = names(bye.player);
@@ -315,86 +300,28 @@ impl Explanation {
                 .passed_over
                 .iter()
                 .any(|(_, why)| *why == PassReason::MoreTeamMates);
-            out.push(match (bye.reason, zh) {
-                (ByeReason::Round1HighestNumber, true) if crowded => format!(
-                    "{who}轮空：首轮人数为单数，任何人轮空其余棋手都有同队相遇，由同队相遇最少的最大号轮空。"
-                ),
-                (ByeReason::Round1HighestNumber, false) if crowded => format!(
-                    "{who} has the bye: round 1 has an odd number of players, no bye leaves the rest free of team-mates to meet, and the highest number whose bye leaves the fewest takes it."
-                ),
-                (ByeReason::Round1Lot, true) if crowded => format!(
-                    "{who}轮空：首轮人数为单数，抽签决定（任何人轮空其余棋手都有同队相遇，只在同队相遇最少的棋手中抽签）。"
-                ),
-                (ByeReason::Round1Lot, false) if crowded => format!(
-                    "{who} has the bye: round 1 has an odd number of players; drawn by lot among those whose bye leaves the fewest team-mates to meet (none leaves none)."
-                ),
-                (ByeReason::Round1HighestNumber, true) if passed => {
-                    format!("{who}轮空：首轮人数为单数，由其余棋手能全部合规编对的最大号轮空。")
-                }
-                (ByeReason::Round1HighestNumber, false) if passed => format!(
-                    "{who} has the bye: round 1 has an odd number of players and the highest number whose bye leaves a legal pairing for the rest takes it."
-                ),
-                (ByeReason::Round1Lot, true) if passed => {
-                    format!("{who}轮空：首轮人数为单数，抽签决定（先抽中者轮空会使其余棋手无法全部合规编对）。")
-                }
-                (ByeReason::Round1Lot, false) if passed => format!(
-                    "{who} has the bye: round 1 has an odd number of players; drawn by lot among those whose bye leaves a legal pairing for the rest."
-                ),
-                (ByeReason::Round1HighestNumber, true) => {
-                    format!("{who}轮空：首轮人数为单数，最大号轮空。")
-                }
-                (ByeReason::Round1HighestNumber, false) => format!(
-                    "{who} has the bye: round 1 has an odd number of players and the highest number takes it."
-                ),
-                (ByeReason::Round1Lot, true) => format!("{who}轮空：首轮人数为单数，抽签决定。"),
-                (ByeReason::Round1Lot, false) => {
-                    format!("{who} has the bye: round 1 has an odd number of players; drawn by lot.")
-                }
-                (ByeReason::LowestScore, true) => format!(
-                    "{who}（{}分）轮空：人数为单数，轮空给轮空次数最少者中积分最低的棋手。",
-                    bye.score
-                ),
-                (ByeReason::LowestScore, false) => format!(
-                    "{who} ({} pts) has the bye: the field is odd and the bye goes to the lowest score among those with the fewest byes.",
-                    bye.score
-                ),
-                (ByeReason::FewestByesAmongLowest, true) => format!(
-                    "{who}（{}分）轮空：人数为单数，轮空给积分最低者中轮空次数最少的棋手。",
-                    bye.score
-                ),
-                (ByeReason::FewestByesAmongLowest, false) => format!(
-                    "{who} ({} pts) has the bye: the field is odd and the bye goes to the fewest byes among the lowest scores.",
-                    bye.score
-                ),
-            });
+            out.push(match bye.reason {
+ByeReason::Round1HighestNumber if crowded => bi!(lang, zh("{who}轮空：首轮人数为单数，任何人轮空其余棋手都有同队相遇，由同队相遇最少的最大号轮空。"), en("{who} has the bye: round 1 has an odd number of players, no bye leaves the rest free of team-mates to meet, and the highest number whose bye leaves the fewest takes it.")),
+ByeReason::Round1Lot if crowded => bi!(lang, zh("{who}轮空：首轮人数为单数，抽签决定（任何人轮空其余棋手都有同队相遇，只在同队相遇最少的棋手中抽签）。"), en("{who} has the bye: round 1 has an odd number of players; drawn by lot among those whose bye leaves the fewest team-mates to meet (none leaves none).")),
+ByeReason::Round1HighestNumber if passed => bi!(lang, zh("{who}轮空：首轮人数为单数，由其余棋手能全部合规编对的最大号轮空。"), en("{who} has the bye: round 1 has an odd number of players and the highest number whose bye leaves a legal pairing for the rest takes it.")),
+ByeReason::Round1Lot if passed => bi!(lang, zh("{who}轮空：首轮人数为单数，抽签决定（先抽中者轮空会使其余棋手无法全部合规编对）。"), en("{who} has the bye: round 1 has an odd number of players; drawn by lot among those whose bye leaves a legal pairing for the rest.")),
+ByeReason::Round1HighestNumber => bi!(lang, zh("{who}轮空：首轮人数为单数，最大号轮空。"), en("{who} has the bye: round 1 has an odd number of players and the highest number takes it.")),
+ByeReason::Round1Lot => bi!(lang, zh("{who}轮空：首轮人数为单数，抽签决定。"), en("{who} has the bye: round 1 has an odd number of players; drawn by lot.")),
+ByeReason::LowestScore => bi!(lang, zh("{who}（{}分）轮空：人数为单数，轮空给轮空次数最少者中积分最低的棋手。",
+                    bye.score), en("{who} ({} pts) has the bye: the field is odd and the bye goes to the lowest score among those with the fewest byes.",
+                    bye.score)),
+ByeReason::FewestByesAmongLowest => bi!(lang, zh("{who}（{}分）轮空：人数为单数，轮空给积分最低者中轮空次数最少的棋手。",
+                    bye.score), en("{who} ({} pts) has the bye: the field is odd and the bye goes to the fewest byes among the lowest scores.",
+                    bye.score)),
+});
             for (id, why) in &bye.passed_over {
                 let o = names(*id);
-                out.push(match (why, zh) {
-                    (PassReason::AlreadyHadBye { byes }, true) => {
-                        format!("  {o}未轮空：已轮空{byes}次。")
-                    }
-                    (PassReason::AlreadyHadBye { byes }, false) => {
-                        format!("  {o} not given the bye: already had {byes}.")
-                    }
-                    (PassReason::WouldBlockPairing, true) => {
-                        format!("  {o}未轮空：若其轮空，其余棋手无法全部合规编对。")
-                    }
-                    (PassReason::WouldBlockPairing, false) => format!(
-                        "  {o} not given the bye: the others could not all have been paired legally."
-                    ),
-                    (PassReason::MoreTeamMates, true) => {
-                        format!("  {o}未轮空：若其轮空，其余棋手中须同队相遇的台数更多。")
-                    }
-                    (PassReason::MoreTeamMates, false) => format!(
-                        "  {o} not given the bye: the others would have had more team-mates to meet."
-                    ),
-                    (PassReason::BetterPairing, true) => format!(
-                        "  {o}未轮空：同分，但让{who}轮空时其余编对更好（更少跨分、分差更小、先后手更均衡、更少连续同向浮动，再按名次靠后者轮空）。"
-                    ),
-                    (PassReason::BetterPairing, false) => format!(
-                        "  {o} not given the bye: same score, but the rest paired better with {who} out (fewer floats, nearer scores, more due colours, fewer repeated floats, then the lower place)."
-                    ),
-                });
+                out.push(match why {
+PassReason::AlreadyHadBye { byes } => bi!(lang, zh("  {o}未轮空：已轮空{byes}次。"), en("  {o} not given the bye: already had {byes}.")),
+PassReason::WouldBlockPairing => bi!(lang, zh("  {o}未轮空：若其轮空，其余棋手无法全部合规编对。"), en("  {o} not given the bye: the others could not all have been paired legally.")),
+PassReason::MoreTeamMates => bi!(lang, zh("  {o}未轮空：若其轮空，其余棋手中须同队相遇的台数更多。"), en("  {o} not given the bye: the others would have had more team-mates to meet.")),
+PassReason::BetterPairing => bi!(lang, zh("  {o}未轮空：同分，但让{who}轮空时其余编对更好（更少跨分、分差更小、先后手更均衡、更少连续同向浮动，再按名次靠后者轮空）。"), en("  {o} not given the bye: same score, but the rest paired better with {who} out (fewer floats, nearer scores, more due colours, fewer repeated floats, then the lower place).")),
+});
             }
         }
         out
@@ -424,29 +351,32 @@ pub fn relaxation_lines(
     if relaxed.is_empty() {
         return Vec::new();
     }
-    let source = match (order, lang) {
-        (RelaxOrder::Rulebook, Lang::Zh) => "规程的 pairing.relax".to_string(),
-        (RelaxOrder::Rulebook, Lang::En) => "the rulebook's pairing.relax".to_string(),
-        (RelaxOrder::Given(rules), Lang::Zh) => {
-            format!("本轮的 `--relax {}`", crate::rulebook::relax_list(rules))
-        }
-        (RelaxOrder::Given(rules), Lang::En) => format!(
-            "this round's `--relax {}`",
-            crate::rulebook::relax_list(rules)
+    let source = match order {
+        RelaxOrder::Rulebook => lang
+            .pick("规程的 pairing.relax", "the rulebook's pairing.relax")
+            .to_string(),
+        RelaxOrder::Given(rules) => bi!(
+            lang,
+            zh("本轮的 `--relax {}`", crate::rulebook::relax_list(rules)),
+            en(
+                "this round's `--relax {}`",
+                crate::rulebook::relax_list(rules)
+            )
         ),
-        (RelaxOrder::Either, Lang::Zh) => "规程的 pairing.relax，或本轮的 --relax".to_string(),
-        (RelaxOrder::Either, Lang::En) => {
-            "the rulebook's pairing.relax, or this round's --relax".to_string()
-        }
+        RelaxOrder::Either => lang
+            .pick(
+                "规程的 pairing.relax，或本轮的 --relax",
+                "the rulebook's pairing.relax, or this round's --relax",
+            )
+            .to_string(),
     };
-    let mut out = vec![match lang {
-        Lang::Zh => {
-            format!("本轮不存在满足全部硬性规则的编排，按放宽顺序（{source}）放宽，放宽次数最少：")
-        }
-        Lang::En => format!(
+    let mut out = vec![bi!(
+        lang,
+        zh("本轮不存在满足全部硬性规则的编排，按放宽顺序（{source}）放宽，放宽次数最少："),
+        en(
             "No pairing met every hard rule this round; rules were relaxed in their order ({source}), as few times as possible:"
-        ),
-    }];
+        )
+    )];
     for r in relaxed {
         let who = r
             .players
@@ -462,107 +392,112 @@ pub fn relaxation_lines(
 /// A hard rule that can be relaxed (docs/rules.md §2.5), as the sheets and the log name
 /// it in `lang`.
 pub fn relax_rule_label(rule: Relax, lang: Lang) -> &'static str {
-    match (rule, lang) {
-        (Relax::Colour, Lang::Zh) => "先后手限制",
-        (Relax::Team, Lang::Zh) => "同队回避",
-        (Relax::Rematch, Lang::Zh) => "不重复对局",
-        (Relax::Colour, Lang::En) => "colour limits",
-        (Relax::Team, Lang::En) => "team avoidance",
-        (Relax::Rematch, Lang::En) => "no-rematch",
+    match rule {
+        Relax::Colour => lang.pick("先后手限制", "colour limits"),
+        Relax::Team => lang.pick("同队回避", "team avoidance"),
+        Relax::Rematch => lang.pick("不重复对局", "no-rematch"),
     }
 }
 
 /// The head of one relaxation line in `lang`.
 fn relax_label(rule: Relax, lang: Lang) -> String {
     let name = relax_rule_label(rule, lang);
-    match (rule, lang) {
-        (Relax::Rematch, Lang::Zh) => format!("放宽{name}（再次相遇）："),
-        (_, Lang::Zh) => format!("放宽{name}："),
-        (Relax::Rematch, Lang::En) => format!("{name} relaxed (they meet again): "),
-        (_, Lang::En) => format!("{name} relaxed: "),
+    match rule {
+        Relax::Rematch => bi!(
+            lang,
+            zh("放宽{name}（再次相遇）："),
+            en("{name} relaxed (they meet again): ")
+        ),
+        _ => bi!(lang, zh("放宽{name}："), en("{name} relaxed: ")),
     }
 }
 
-fn round1_line(r1: &Round1Note, zh: bool) -> String {
-    let seeding = match (r1.seeding, zh) {
-        (Seeding::RandomDraw, true) => format!("序号由电脑随机抽签（种子 {}）", r1.seed),
-        (Seeding::RandomDraw, false) => format!("numbers drawn at random (seed {})", r1.seed),
-        (Seeding::RatingThenLot, true) => {
-            format!("序号按等级分排列，无等级分者抽签列后（种子 {}）", r1.seed)
-        }
-        (Seeding::RatingThenLot, false) => format!(
-            "numbers by rating, unrated players after them by lot (seed {})",
-            r1.seed
+fn round1_line(r1: &Round1Note, lang: Lang) -> String {
+    let seeding = match r1.seeding {
+        Seeding::RandomDraw => bi!(
+            lang,
+            zh("序号由电脑随机抽签（种子 {}）", r1.seed),
+            en("numbers drawn at random (seed {})", r1.seed)
+        ),
+        Seeding::RatingThenLot => bi!(
+            lang,
+            zh("序号按等级分排列，无等级分者抽签列后（种子 {}）", r1.seed),
+            en(
+                "numbers by rating, unrated players after them by lot (seed {})",
+                r1.seed
+            )
         ),
     };
-    let mode = match (r1.pairing, zh) {
-        (Round1Pairing::Adjacent, true) => "近号配对",
-        (Round1Pairing::Adjacent, false) => "adjacent numbers paired",
-        (Round1Pairing::Halves, true) => "拦腰配对",
-        (Round1Pairing::Halves, false) => "upper half against lower half",
-        (Round1Pairing::FoldFirstLast, true) => "首尾配对",
-        (Round1Pairing::FoldFirstLast, false) => "first against last",
-        (Round1Pairing::Random, true) => "抽签配对",
-        (Round1Pairing::Random, false) => "paired by lot",
+    let mode = match r1.pairing {
+        Round1Pairing::Adjacent => bi!(lang, zh("近号配对"), en("adjacent numbers paired")),
+        Round1Pairing::Halves => bi!(lang, zh("拦腰配对"), en("upper half against lower half")),
+        Round1Pairing::FoldFirstLast => bi!(lang, zh("首尾配对"), en("first against last")),
+        Round1Pairing::Random => bi!(lang, zh("抽签配对"), en("paired by lot")),
     };
-    if zh {
-        format!("第1轮：{seeding}，{mode}。")
-    } else {
-        format!("Round 1: {seeding}; {mode}.")
-    }
+    bi!(
+        lang,
+        zh("第1轮：{seeding}，{mode}。"),
+        en("Round 1: {seeding}; {mode}.")
+    )
 }
 
 /// Why `c.red` plays red at table `c.table` (`r`, `b`: the two players' labels), in
-/// Chinese when `zh`.
-pub(crate) fn colour_line(c: &ColourNote, r: &str, b: &str, zh: bool) -> String {
+/// `lang`.
+pub(crate) fn colour_line(c: &ColourNote, r: &str, b: &str, lang: Lang) -> String {
     let t = c.table;
-    match (c.step, zh) {
-        (ColourStep::HardLimit, true) => {
-            format!("第{t}台 {r}执红：反之将违反连三/多三限制。")
-        }
-        (ColourStep::HardLimit, false) => format!(
-            "Table {t}: {r} plays red; the other way round would break the three-in-a-row or colour-difference limit."
+    match c.step {
+        ColourStep::HardLimit => bi!(
+            lang,
+            zh("第{t}台 {r}执红：反之将违反连三/多三限制。"),
+            en(
+                "Table {t}: {r} plays red; the other way round would break the three-in-a-row or colour-difference limit."
+            )
         ),
-        (ColourStep::LateRoundsPriority, true) => {
-            format!("第{t}台 {r}执红：后几轮优先照顾分数较高一方的先后手。")
-        }
-        (ColourStep::LateRoundsPriority, false) => format!(
-            "Table {t}: {r} plays red; in the last rounds the clearly higher score gets the colour due."
+        ColourStep::LateRoundsPriority => bi!(
+            lang,
+            zh("第{t}台 {r}执红：后几轮优先照顾分数较高一方的先后手。"),
+            en(
+                "Table {t}: {r} plays red; in the last rounds the clearly higher score gets the colour due."
+            )
         ),
-        (ColourStep::Difference, true) => {
-            format!("第{t}台 {r}执红：其先手局数减后手局数少于{b}。")
-        }
-        (ColourStep::Difference, false) => {
-            format!("Table {t}: {r} plays red; fewer reds minus blacks than {b}.")
-        }
-        (ColourStep::Streak, true) => {
-            format!("第{t}台 {r}执红：先后手数相同，{r}近来连续执黑。")
-        }
-        (ColourStep::Streak, false) => {
-            format!("Table {t}: {r} plays red; equal colour counts, and {r} is on a run of black.")
-        }
-        (ColourStep::History { games_ago }, true) => format!(
-            "第{t}台 {r}执红：先后手记录从最近一局往前比较，倒数第{games_ago}局{r}执黑而{b}执红。"
+        ColourStep::Difference => bi!(
+            lang,
+            zh("第{t}台 {r}执红：其先手局数减后手局数少于{b}。"),
+            en("Table {t}: {r} plays red; fewer reds minus blacks than {b}.")
         ),
-        (ColourStep::History { games_ago }, false) => format!(
-            "Table {t}: {r} plays red; comparing colours back from the latest game, {} ago {r} had black and {b} red.",
-            crate::i18n::plural(games_ago, "game", "games")
+        ColourStep::Streak => bi!(
+            lang,
+            zh("第{t}台 {r}执红：先后手数相同，{r}近来连续执黑。"),
+            en("Table {t}: {r} plays red; equal colour counts, and {r} is on a run of black.")
         ),
-        (ColourStep::TieRule(EqualColourTie::OddRoundLowerRed), true) => {
-            format!("第{t}台 {r}执红：先后手记录相同，单数轮次小号先走、双数轮次大号先走。")
-        }
-        (ColourStep::TieRule(EqualColourTie::OddRoundLowerRed), false) => format!(
-            "Table {t}: {r} plays red; identical colour histories, so the lower number is red in odd rounds and the higher in even rounds."
+        ColourStep::History { games_ago } => bi!(
+            lang,
+            zh(
+                "第{t}台 {r}执红：先后手记录从最近一局往前比较，倒数第{games_ago}局{r}执黑而{b}执红。"
+            ),
+            en(
+                "Table {t}: {r} plays red; comparing colours back from the latest game, {} ago {r} had black and {b} red.",
+                crate::i18n::plural(games_ago, "game", "games")
+            )
         ),
-        (ColourStep::TieRule(EqualColourTie::NumberSumParity), true) => {
-            format!("第{t}台 {r}执红：先后手记录相同，两号之和为奇数小号先走、偶数大号先走。")
-        }
-        (ColourStep::TieRule(EqualColourTie::NumberSumParity), false) => format!(
-            "Table {t}: {r} plays red; identical colour histories, so with an odd sum of numbers the lower is red, with an even sum the higher."
+        ColourStep::TieRule(EqualColourTie::OddRoundLowerRed) => bi!(
+            lang,
+            zh("第{t}台 {r}执红：先后手记录相同，单数轮次小号先走、双数轮次大号先走。"),
+            en(
+                "Table {t}: {r} plays red; identical colour histories, so the lower number is red in odd rounds and the higher in even rounds."
+            )
         ),
-        (ColourStep::Round1, true) => format!("第{t}台 {r}执红：按首轮先后手规定。"),
-        (ColourStep::Round1, false) => {
-            format!("Table {t}: {r} plays red by the first-round colour rule.")
-        }
+        ColourStep::TieRule(EqualColourTie::NumberSumParity) => bi!(
+            lang,
+            zh("第{t}台 {r}执红：先后手记录相同，两号之和为奇数小号先走、偶数大号先走。"),
+            en(
+                "Table {t}: {r} plays red; identical colour histories, so with an odd sum of numbers the lower is red, with an even sum the higher."
+            )
+        ),
+        ColourStep::Round1 => bi!(
+            lang,
+            zh("第{t}台 {r}执红：按首轮先后手规定。"),
+            en("Table {t}: {r} plays red by the first-round colour rule.")
+        ),
     }
 }

@@ -146,11 +146,11 @@ impl Localize for Blocker {
         match &self.reason {
             BlockReason::NoOpponent { met, colour, team } => bi!(
                 lang,
-                en(
-                    "player {name} has no legal opponent: {met} already met (no rematch), {colour} barred by the colour limits, {team} from the same team"
-                ),
                 zh(
                     "棋手 {name} 没有合规的对手：{met} 人已交过手（不可重复对局），{colour} 人受先后手限制，{team} 人同队"
+                ),
+                en(
+                    "player {name} has no legal opponent: {met} already met (no rematch), {colour} barred by the colour limits, {team} from the same team"
                 ),
             ),
             BlockReason::OpponentsTaken {
@@ -170,13 +170,13 @@ impl Localize for Blocker {
                 };
                 bi!(
                     lang,
-                    en(
-                        "player {name} can only meet {}{en_more}, who are all needed at other tables ({met} already met, {colour} barred by the colour limits, {team} from the same team)",
-                        labels[..shown].join(", ")
-                    ),
                     zh(
                         "棋手 {name} 只能对阵 {}{zh_more}，而他们都必须排在其他台次（{met} 人已交过手，{colour} 人受先后手限制，{team} 人同队）",
                         labels[..shown].join("、")
+                    ),
+                    en(
+                        "player {name} can only meet {}{en_more}, who are all needed at other tables ({met} already met, {colour} barred by the colour limits, {team} from the same team)",
+                        labels[..shown].join(", ")
                     ),
                 )
             }
@@ -193,30 +193,30 @@ impl Localize for PairingError {
                 missing,
             } => bi!(
                 lang,
-                en(
-                    "round {round} of group `{group}` is not complete: {} no result ({}); enter them with `qiwang result` before pairing the next round",
-                    plural(missing.len(), "table has", "tables have"),
-                    number_ranges(missing, lang)
-                ),
                 zh(
                     "组别 `{group}` 第 {round} 轮尚未结束：{} 台没有成绩（第 {} 台）；编排下一轮之前请用 `qiwang result` 录入",
                     missing.len(),
                     number_ranges(missing, lang)
                 ),
+                en(
+                    "round {round} of group `{group}` is not complete: {} no result ({}); enter them with `qiwang result` before pairing the next round",
+                    plural(missing.len(), "table has", "tables have"),
+                    number_ranges(missing, lang)
+                ),
             ),
             PairingError::AllRoundsPlayed { group, rounds } => bi!(
                 lang,
+                zh("组别 `{group}` 的全部 {rounds} 轮都已编排；要多赛几轮请在规程中调大 `rounds`"),
                 en(
                     "all {rounds} rounds of group `{group}` are paired; raise `rounds` in the rulebook to play more"
                 ),
-                zh("组别 `{group}` 的全部 {rounds} 轮都已编排；要多赛几轮请在规程中调大 `rounds`"),
             ),
             PairingError::NoPlayers { group, round } => bi!(
                 lang,
+                zh("组别 `{group}` 第 {round} 轮没有可编排的棋手；请先导入或添加棋手"),
                 en(
                     "group `{group}` has no player who can be paired in round {round}; import or add players first"
                 ),
-                zh("组别 `{group}` 第 {round} 轮没有可编排的棋手；请先导入或添加棋手"),
             ),
             PairingError::NoLegalPairing {
                 group,
@@ -234,25 +234,26 @@ impl Localize for PairingError {
                     .checked_sub(SHOWN_BLOCKERS)
                     .filter(|&n| n > 0)
                 {
-                    blockers.push_str(&match lang {
-                        Lang::Zh => format!("；另有 {more} 名棋手同样可能无法编排"),
-                        Lang::En => format!(
+                    blockers.push_str(&bi!(
+                        lang,
+                        zh("；另有 {more} 名棋手同样可能无法编排"),
+                        en(
                             "; {} likewise",
                             plural(
                                 more,
                                 "more player can be left without a table",
                                 "more players can be left without a table"
                             )
-                        ),
-                    });
+                        )
+                    ));
                 }
                 bi!(
                     lang,
-                    en(
-                        "no legal pairing exists for round {round} of group `{group}`: {blockers}; relax a rule in the rulebook (`pairing.relax`, with `qiwang rules update`) or for this round only with `qiwang pair --group {group} --relax colour,team,rematch` (the rules this round may break; the later one is listed, the less readily it is broken)"
-                    ),
                     zh(
                         "组别 `{group}` 第 {round} 轮不存在合规的编排：{blockers}；请在规程中放宽规则（`pairing.relax`，用 `qiwang rules update`），或仅本轮放宽：`qiwang pair --group {group} --relax colour,team,rematch`（列出本轮可放宽的规则，越靠后越不轻易放宽）"
+                    ),
+                    en(
+                        "no legal pairing exists for round {round} of group `{group}`: {blockers}; relax a rule in the rulebook (`pairing.relax`, with `qiwang rules update`) or for this round only with `qiwang pair --group {group} --relax colour,team,rematch` (the rules this round may break; the later one is listed, the less readily it is broken)"
                     ),
                 )
             }
@@ -263,29 +264,29 @@ impl Localize for PairingError {
                 score_groups,
             } => bi!(
                 lang,
-                en(
-                    "round {round} of group `{group}` cannot be paired exactly: {players} players in {score_groups} score groups need more than 480 bits to rank every criterion; split the group"
-                ),
                 zh(
                     "组别 `{group}` 第 {round} 轮无法精确编排：{players} 名棋手分布在 {score_groups} 个积分段，逐项比较全部编排准则需要超过 480 位整数；请拆分该组"
+                ),
+                en(
+                    "round {round} of group `{group}` cannot be paired exactly: {players} players in {score_groups} score groups need more than 480 bits to rank every criterion; split the group"
                 ),
             ),
             PairingError::PlayerNotInRound { player, round } => bi!(
                 lang,
-                en("player `{player}` is not in round `{round}`; pick a player of that round"),
                 zh("棋手 `{player}` 不在第 `{round}` 轮中；请选该轮的棋手"),
+                en("player `{player}` is not in round `{round}`; pick a player of that round"),
             ),
             PairingError::SamePlayer { player } => bi!(
                 lang,
+                zh("棋手 `{player}` 不能与自己对阵；请给出两名不同的棋手"),
                 en(
                     "player `{player}` cannot be paired against themself; name two different players"
                 ),
-                zh("棋手 `{player}` 不能与自己对阵；请给出两名不同的棋手"),
             ),
             PairingError::TableZero => bi!(
                 lang,
-                en("table `0` does not exist; tables are numbered from 1"),
                 zh("台号 `0` 不存在；台号从 1 开始"),
+                en("table `0` does not exist; tables are numbered from 1"),
             ),
         }
     }

@@ -13,6 +13,7 @@ use super::PairingError;
 use super::context::{History, Rules};
 use super::engine::{self, Criteria, Criterion, Field, Solver};
 use super::explain::{ColourNote, colour_line};
+use crate::i18n::bi;
 use crate::model::{Event, GroupId, Pairing, PlayerId, Points};
 use crate::rulebook::{Lang, Rulebook};
 use std::collections::{BTreeMap, BTreeSet};
@@ -244,12 +245,15 @@ const TABLES_SHOWN: usize = 20;
 
 /// The line that counts the tables a verdict left unlisted, if any.
 fn more_tables(left: usize, lang: Lang) -> Option<String> {
-    (left > 0).then(|| match lang {
-        Lang::Zh => format!("  ……另有 {left} 台未列出"),
-        Lang::En => format!(
-            "  … and {left} more {}",
-            if left == 1 { "table" } else { "tables" }
-        ),
+    (left > 0).then(|| {
+        bi!(
+            lang,
+            zh("  ……另有 {left} 台未列出"),
+            en(
+                "  … and {left} more {}",
+                if left == 1 { "table" } else { "tables" }
+            )
+        )
     })
 }
 
@@ -306,21 +310,23 @@ impl Criterion {
                 .into(),
             Criterion::Relaxed(rule) => {
                 let name = super::relax_rule_label(*rule, lang);
-                match lang {
-                    Lang::Zh => format!("放宽{name}的次数"),
-                    Lang::En => format!("breaks of {name} (relaxed)"),
-                }
+                bi!(
+                    lang,
+                    zh("放宽{name}的次数"),
+                    en("breaks of {name} (relaxed)")
+                )
             }
             Criterion::Bye => lang.pick("轮空人选", "who takes the bye").into(),
             Criterion::ScoreGroup(k) => {
                 let s = scores.get(*k).map_or(0, |p| p.0);
-                match lang {
-                    Lang::Zh => format!("离开 {s} 分积分段的人数"),
-                    Lang::En => format!(
+                bi!(
+                    lang,
+                    zh("离开 {s} 分积分段的人数"),
+                    en(
                         "players leaving the score group on {}",
                         crate::i18n::plural(s, "point", "points")
-                    ),
-                }
+                    )
+                )
             }
             Criterion::ScoreDiff => lang
                 .pick("同台分差的平方和", "squared score differences")
@@ -374,12 +380,7 @@ impl Verdict {
     /// takes several lines: the first worse criterion, every level that differs, and the
     /// better pairing's tables the stored round does not have.
     pub fn lines(&self, round: u32, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> Vec<String> {
-        let zh = lang == Lang::Zh;
-        let head = if zh {
-            format!("第 {round} 轮：")
-        } else {
-            format!("round {round}: ")
-        };
+        let head = bi!(lang, zh("第 {round} 轮："), en("round {round}: "));
         let one =
             |zh_text: &str, en_text: &str| vec![format!("{head}{}", lang.pick(zh_text, en_text))];
         match self {
@@ -387,15 +388,16 @@ impl Verdict {
                 "首轮按抽签或等级分编排，不是优化结果，无需证明",
                 "round 1 is drawn by lot or rating, not optimised; nothing to prove",
             ),
-            Verdict::Round1TeamMates { stored, fewest } => vec![match lang {
-                Lang::Zh => format!(
+            Verdict::Round1TeamMates { stored, fewest } => vec![bi!(
+                lang,
+                zh(
                     "{head}首轮有 {stored} 台同队相遇，而本轮棋手最少只需 {fewest} 台（同队回避，§4.1）；`qiwang check` 列出这些台次"
                 ),
-                Lang::En => format!(
+                en(
                     "{head}round 1 seats team-mates together at {}, where its players need no more than {fewest} (team avoidance, §4.1); `qiwang check` lists them",
                     crate::i18n::plural(stored, "table", "tables")
-                ),
-            }],
+                )
+            )],
             Verdict::Optimal => one(
                 "最优（按编排准则逐项比较，没有更好的编排）",
                 "optimal (no pairing is better on the criteria, level by level)",
@@ -411,21 +413,21 @@ impl Verdict {
             Verdict::NotOptimal(b) => b.lines(&head, lang, name),
             Verdict::ColoursNotByRule(notes) => {
                 let n = notes.len();
-                let mut out = vec![match lang {
-                    Lang::Zh => {
-                        format!("{head}配对最优，但有 {n} 台的先后手与先后手规则（§3.3）不符")
-                    }
-                    Lang::En => format!(
+                let mut out = vec![bi!(
+                    lang,
+                    zh("{head}配对最优，但有 {n} 台的先后手与先后手规则（§3.3）不符"),
+                    en(
                         "{head}the pairs are optimal, but {} the colours the other way round from the colour rules (§3.3)",
                         crate::i18n::plural(n, "table has", "tables have")
-                    ),
-                }];
+                    )
+                )];
                 for c in notes.iter().take(TABLES_SHOWN) {
-                    let rule = colour_line(c, &name(c.red), &name(c.black), zh);
-                    out.push(match lang {
-                        Lang::Zh => format!("  {rule}（本轮为 {} 执红）", name(c.black)),
-                        Lang::En => format!("  {rule} (this round has {} red)", name(c.black)),
-                    });
+                    let rule = colour_line(c, &name(c.red), &name(c.black), lang);
+                    out.push(bi!(
+                        lang,
+                        zh("  {rule}（本轮为 {} 执红）", name(c.black)),
+                        en("  {rule} (this round has {} red)", name(c.black))
+                    ));
                 }
                 out.extend(more_tables(n.saturating_sub(TABLES_SHOWN), lang));
                 out
@@ -438,40 +440,42 @@ impl Better {
     fn lines(&self, head: &str, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> Vec<String> {
         let scores = &self.group_scores;
         let first = self.first.name(lang, scores);
-        let mut out = vec![match lang {
-            Lang::Zh => format!("{head}不是最优：有更好的编排，首先在「{first}」一项上更好"),
-            Lang::En => {
-                format!("{head}not optimal: a better pairing exists, first better on {first}")
-            }
-        }];
+        let mut out = vec![bi!(
+            lang,
+            zh("{head}不是最优：有更好的编排，首先在「{first}」一项上更好"),
+            en("{head}not optimal: a better pairing exists, first better on {first}")
+        )];
         for ((c, mine), (_, best)) in self.stored.levels().iter().zip(self.best.levels()) {
             if *mine != best {
                 let what = c.name(lang, scores);
-                out.push(match lang {
-                    Lang::Zh => format!("  {what}：本轮 {mine}，更好的编排 {best}"),
-                    Lang::En => format!("  {what}: {mine} here, {best} in the better pairing"),
-                });
+                out.push(bi!(
+                    lang,
+                    zh("  {what}：本轮 {mine}，更好的编排 {best}"),
+                    en("  {what}: {mine} here, {best} in the better pairing")
+                ));
             }
         }
         for (r, b) in self.tables.iter().take(TABLES_SHOWN) {
-            out.push(match lang {
-                Lang::Zh => format!("  更好的编排：{}（红）对 {}（黑）", name(*r), name(*b)),
-                Lang::En => format!(
+            out.push(bi!(
+                lang,
+                zh("  更好的编排：{}（红）对 {}（黑）", name(*r), name(*b)),
+                en(
                     "  better pairing: {} (red) against {} (black)",
                     name(*r),
                     name(*b)
-                ),
-            });
+                )
+            ));
         }
         out.extend(more_tables(
             self.tables.len().saturating_sub(TABLES_SHOWN),
             lang,
         ));
         if let Some(p) = self.bye {
-            out.push(match lang {
-                Lang::Zh => format!("  更好的编排：{} 轮空", name(p)),
-                Lang::En => format!("  better pairing: {} takes the bye", name(p)),
-            });
+            out.push(bi!(
+                lang,
+                zh("  更好的编排：{} 轮空", name(p)),
+                en("  better pairing: {} takes the bye", name(p))
+            ));
         }
         out
     }

@@ -126,11 +126,11 @@ impl Localize for Waiting {
             WaitReason::Merged { into } => {
                 bi!(
                     lang,
-                    en("{group}: merged into {into}"),
-                    zh("{group}：已并入{into}")
+                    zh("{group}：已并入{into}"),
+                    en("{group}: merged into {into}")
                 )
             }
-            WaitReason::NoPlayers => bi!(lang, en("{group}: no players"), zh("{group}：没有棋手")),
+            WaitReason::NoPlayers => bi!(lang, zh("{group}：没有棋手"), en("{group}: no players")),
             WaitReason::TooSmall(e) => {
                 format!("{group}{}{}", lang.pick("：", ": "), e.localize(lang))
             }
@@ -138,25 +138,25 @@ impl Localize for Waiting {
                 let tables = number_ranges(missing, lang);
                 bi!(
                     lang,
-                    en(
-                        "{group}: round {round} still has {} without a result ({tables}); enter them with `qiwang result`",
-                        plural(missing.len(), "table", "tables")
-                    ),
                     zh(
                         "{group}：第{round}轮还有 {} 台没有成绩（第 {tables} 台），请先用 `qiwang result` 录入",
                         missing.len()
+                    ),
+                    en(
+                        "{group}: round {round} still has {} without a result ({tables}); enter them with `qiwang result`",
+                        plural(missing.len(), "table", "tables")
                     ),
                 )
             }
             WaitReason::AllRoundsPlayed { rounds } => bi!(
                 lang,
-                en("{group}: all {rounds} rounds are paired"),
-                zh("{group}：全部 {rounds} 轮已编排")
+                zh("{group}：全部 {rounds} 轮已编排"),
+                en("{group}: all {rounds} rounds are paired")
             ),
             WaitReason::NobodyPairable { round } => bi!(
                 lang,
-                en("{group}: nobody can be paired in round {round}"),
-                zh("{group}：第{round}轮没有可编排的棋手")
+                zh("{group}：第{round}轮没有可编排的棋手"),
+                en("{group}: nobody can be paired in round {round}")
             ),
         }
     }

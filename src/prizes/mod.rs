@@ -143,91 +143,91 @@ impl Localize for PrizeError {
         match self {
             PrizeError::UnknownGroup { group } => bi!(
                 lang,
-                en("unknown group `{group}`: name a group of the rulebook by id, name or alias"),
                 zh("未知组别 `{group}`：请用规程中组别的编号、名称或别名"),
+                en("unknown group `{group}`: name a group of the rulebook by id, name or alias"),
             ),
             PrizeError::NotAPool { group, pool } => bi!(
                 lang,
+                zh("组别 `{group}` 是在 `{pool}` 中编排的分组，不是编排组：请改为合并 `{pool}`"),
                 en(
                     "group `{group}` is a section paired in `{pool}`, not a pool: merge pool `{pool}` instead"
                 ),
-                zh("组别 `{group}` 是在 `{pool}` 中编排的分组，不是编排组：请改为合并 `{pool}`"),
             ),
             PrizeError::SameGroup { group } => bi!(
                 lang,
-                en("cannot merge group `{group}` into itself: name a different target group"),
                 zh("不能把组别 `{group}` 合并到自身：请换一个目标组别"),
+                en("cannot merge group `{group}` into itself: name a different target group"),
             ),
             PrizeError::AlreadyMerged { group, into } => bi!(
                 lang,
+                zh("组别 `{group}` 已合并到 `{into}`：请合并到 `{into}` 或另选组别"),
                 en(
                     "group `{group}` was already merged into `{into}`: merge into `{into}` or pick another group"
                 ),
-                zh("组别 `{group}` 已合并到 `{into}`：请合并到 `{into}` 或另选组别"),
             ),
             PrizeError::Started { group, rounds } => bi!(
                 lang,
+                zh(
+                    "组别 `{group}` 已有 {rounds} 轮：只能在第 1 轮之前合并组别（先用 `qiwang unpair` 撤销其轮次）"
+                ),
                 en(
                     "group `{group}` already has {}: groups can only be merged before round 1 (drop its rounds with `qiwang unpair` first)",
                     crate::i18n::plural(rounds, "round", "rounds")
                 ),
-                zh(
-                    "组别 `{group}` 已有 {rounds} 轮：只能在第 1 轮之前合并组别（先用 `qiwang unpair` 撤销其轮次）"
-                ),
             ),
             PrizeError::UnknownList { list, known } => bi!(
                 lang,
-                en("no prize list `{list}`: use one of {known}"),
                 zh("没有奖项名单 `{list}`：请用 {known} 之一"),
+                en("no prize list `{list}`: use one of {known}"),
             ),
             PrizeError::NoListTie { list } => bi!(
                 lang,
-                en(
-                    "prize list `{list}` has no tie that needs a playoff (a tie atop a list with a title or 冠军不并列, or across the qualification line, once every round is played)"
-                ),
                 zh(
                     "奖项名单 `{list}` 没有需要加赛的同分（有称号或冠军不并列的名单第一名同分，或资格线上的同分，且各轮已赛完）"
+                ),
+                en(
+                    "prize list `{list}` has no tie that needs a playoff (a tie atop a list with a title or 冠军不并列, or across the qualification line, once every round is played)"
                 ),
             ),
             PrizeError::ListPlayoffMismatch { list, given, tied } => bi!(
                 lang,
-                en(
-                    "the playoff order {given} is not the tied players {tied} of prize list `{list}`: list each of them exactly once, winner first"
-                ),
                 zh(
                     "加赛名次 {given} 不是奖项名单 `{list}` 的同分棋手 {tied}：请每人列一次，胜者在前"
+                ),
+                en(
+                    "the playoff order {given} is not the tied players {tied} of prize list `{list}`: list each of them exactly once, winner first"
                 ),
             ),
             PrizeError::UnknownPlayer { player } => bi!(
                 lang,
-                en("no player with id {player}"),
                 zh("没有编号为 {player} 的棋手"),
+                en("no player with id {player}"),
             ),
             PrizeError::AlreadyDisqualified { player, name } => bi!(
                 lang,
-                en(
-                    "player {player} `{name}` is already disqualified: `qiwang player disqualify {player} --undo` lifts it"
-                ),
                 zh(
                     "棋手 {player} `{name}` 已被取消资格：用 `qiwang player disqualify {player} --undo` 撤销"
+                ),
+                en(
+                    "player {player} `{name}` is already disqualified: `qiwang player disqualify {player} --undo` lifts it"
                 ),
             ),
             PrizeError::NotDisqualified { player, name } => bi!(
                 lang,
-                en("player {player} `{name}` is not disqualified: nothing to undo"),
                 zh("棋手 {player} `{name}` 没有被取消资格：无需撤销"),
+                en("player {player} `{name}` is not disqualified: nothing to undo"),
             ),
             PrizeError::EmptyReason => bi!(
                 lang,
-                en("a disqualification needs a reason: give `--reason TEXT` (logged and shown)"),
                 zh("取消资格须写明原因：请加 `--reason TEXT`（TEXT 为原因，记入日志并显示）"),
+                en("a disqualification needs a reason: give `--reason TEXT` (logged and shown)"),
             ),
             PrizeError::BadRound { round, next } => bi!(
                 lang,
+                zh("不能从第 {round} 轮起取消资格：请给 1 到 {next} 之间的轮次"),
                 en(
                     "round {round} is not a round the disqualification can start from: give 1 to {next}"
                 ),
-                zh("不能从第 {round} 轮起取消资格：请给 1 到 {next} 之间的轮次"),
             ),
             PrizeError::PairedFrom {
                 player,
@@ -235,11 +235,11 @@ impl Localize for PrizeError {
                 round,
             } => bi!(
                 lang,
-                en(
-                    "player {player} `{name}` is already paired in round {round}: drop that round with `qiwang unpair` first, or give `--from-round` after it"
-                ),
                 zh(
                     "棋手 {player} `{name}` 已编排在第 {round} 轮：请先用 `qiwang unpair` 撤销该轮，或用 `--from-round` 给出其后的轮次"
+                ),
+                en(
+                    "player {player} `{name}` is already paired in round {round}: drop that round with `qiwang unpair` first, or give `--from-round` after it"
                 ),
             ),
         }

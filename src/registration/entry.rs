@@ -179,15 +179,15 @@ impl Localize for EntryError {
             }
             EntryError::GroupFixed { name, group } => bi!(
                 lang,
+                zh("`{name}` 已在 {group} 中编排：第 1 轮之后棋手不能换组"),
                 en(
                     "`{name}` has already been paired in {group}: a player cannot change group after round 1"
                 ),
-                zh("`{name}` 已在 {group} 中编排：第 1 轮之后棋手不能换组"),
             ),
             EntryError::NoPlayer(id) => bi!(
                 lang,
-                en("no player {id}: `qiwang players` lists them"),
                 zh("没有棋手 {id}：`qiwang players` 列出所有棋手"),
+                en("no player {id}: `qiwang players` lists them"),
             ),
         }
     }

@@ -95,50 +95,50 @@ impl Localize for GroupError {
                 min,
             } => bi!(
                 lang,
+                zh(
+                    "{name}只有 {count} 名棋手，不足最低人数 {min}：请合并（`qiwang group merge {group} INTO`）、取消（`qiwang group cancel {group}`），或用 `--allow-small` 照常编排"
+                ),
                 en(
                     "{name} has {}, below its minimum of {min}: merge it (`qiwang group merge {group} INTO`), cancel it (`qiwang group cancel {group}`), or pair it anyway with `--allow-small`",
                     crate::i18n::plural(count, "player", "players")
                 ),
-                zh(
-                    "{name}只有 {count} 名棋手，不足最低人数 {min}：请合并（`qiwang group merge {group} INTO`）、取消（`qiwang group cancel {group}`），或用 `--allow-small` 照常编排"
-                ),
             ),
             GroupError::UnknownGroup { group } => bi!(
                 lang,
-                en("no group `{group}` in the rulebook"),
                 zh("规程中没有组别 `{group}`"),
+                en("no group `{group}` in the rulebook"),
             ),
             GroupError::NotAPool { name, pool } => bi!(
                 lang,
-                en("{name} is a section of {pool}, not a pool: it is not paired on its own"),
                 zh("{name}是 {pool} 的分组，不单独编排"),
+                en("{name} is a section of {pool}, not a pool: it is not paired on its own"),
             ),
             GroupError::HasMergeTarget { group, name, into } => bi!(
                 lang,
-                en(
-                    "{name} has `merge_into = \"{into}\"` in the rulebook: merge it with `qiwang group merge {group} {into}` instead"
-                ),
                 zh(
                     "规程为{name}设置了 `merge_into = \"{into}\"`：请用 `qiwang group merge {group} {into}` 合并"
+                ),
+                en(
+                    "{name} has `merge_into = \"{into}\"` in the rulebook: merge it with `qiwang group merge {group} {into}` instead"
                 ),
             ),
             GroupError::AlreadyPaired { name, rounds } => bi!(
                 lang,
+                zh("{name}已编排 {rounds} 轮：只能在第 1 轮之前取消组别"),
                 en(
                     "{name} has already been paired ({}): a group is cancelled before round 1",
                     crate::i18n::plural(rounds, "round", "rounds")
                 ),
-                zh("{name}已编排 {rounds} 轮：只能在第 1 轮之前取消组别"),
             ),
             GroupError::Merged { name, into } => bi!(
                 lang,
-                en("{name} was already merged into {into}"),
                 zh("{name}已并入 {into}"),
+                en("{name} was already merged into {into}"),
             ),
             GroupError::Cancelled { name } => bi!(
                 lang,
-                en("{name} has been cancelled: its players are withdrawn and it is not paired"),
                 zh("{name}已取消：其棋手已退赛，不再编排"),
+                en("{name} has been cancelled: its players are withdrawn and it is not paired"),
             ),
             GroupError::NotBelowMinimum {
                 group,
@@ -147,12 +147,12 @@ impl Localize for GroupError {
                 min: Some(min),
             } => bi!(
                 lang,
+                zh(
+                    "{name}有 {count} 名棋手，已达到最低人数 {min}：规程只取消人数不足的组别，未做任何修改；如仍要取消（其棋手全部退赛），请用 `qiwang group cancel {group} --force`"
+                ),
                 en(
                     "{name} has {}, which meets its minimum of {min}: the regulation cancels only a group below its minimum, so nothing was changed; to cancel it all the same (its players are withdrawn), run `qiwang group cancel {group} --force`",
                     crate::i18n::plural(count, "player", "players")
-                ),
-                zh(
-                    "{name}有 {count} 名棋手，已达到最低人数 {min}：规程只取消人数不足的组别，未做任何修改；如仍要取消（其棋手全部退赛），请用 `qiwang group cancel {group} --force`"
                 ),
             ),
             GroupError::NotBelowMinimum {
@@ -162,12 +162,12 @@ impl Localize for GroupError {
                 min: None,
             } => bi!(
                 lang,
+                zh(
+                    "{name}有 {count} 名棋手，规程没有为它规定最低人数（`min_size`），未做任何修改；如仍要取消（其棋手全部退赛），请用 `qiwang group cancel {group} --force`"
+                ),
                 en(
                     "{name} has {} and the rulebook sets no minimum for it (`min_size`), so nothing was changed; to cancel it all the same (its players are withdrawn), run `qiwang group cancel {group} --force`",
                     crate::i18n::plural(count, "player", "players")
-                ),
-                zh(
-                    "{name}有 {count} 名棋手，规程没有为它规定最低人数（`min_size`），未做任何修改；如仍要取消（其棋手全部退赛），请用 `qiwang group cancel {group} --force`"
                 ),
             ),
         }

@@ -97,24 +97,24 @@ impl Localize for IdError {
         match self {
             IdError::Scientific { masked } => bi!(
                 lang,
-                en(
-                    "ID number `{masked}` is in scientific notation: Excel turned it into a number; format the column as text and type the 18 digits again"
-                ),
                 zh(
                     "身份证号 `{masked}` 是科学计数法：Excel 把它变成了数字；请把该列设为文本格式后重新输入 18 位号码"
+                ),
+                en(
+                    "ID number `{masked}` is in scientific notation: Excel turned it into a number; format the column as text and type the 18 digits again"
                 ),
             ),
             IdError::FirstGeneration { masked } => bi!(
                 lang,
+                zh("身份证号 `{masked}` 只有 15 位（第一代身份证）；请填写 18 位的第二代身份证号"),
                 en(
                     "ID number `{masked}` has 15 digits (first-generation card); give the 18-digit second-generation number"
                 ),
-                zh("身份证号 `{masked}` 只有 15 位（第一代身份证）；请填写 18 位的第二代身份证号"),
             ),
             IdError::Length { masked, len } => bi!(
                 lang,
-                en("ID number `{masked}` has {len} characters; it must have 18"),
                 zh("身份证号 `{masked}` 有 {len} 个字符；应为 18 位"),
+                en("ID number `{masked}` has {len} characters; it must have 18"),
             ),
             IdError::NotDigit {
                 masked,
@@ -122,24 +122,24 @@ impl Localize for IdError {
                 found,
             } => bi!(
                 lang,
-                en(
-                    "ID number `{masked}` has `{found}` at position {position}; only digits are allowed, and `X` last"
-                ),
                 zh(
                     "身份证号 `{masked}` 第 {position} 位是 `{found}`；只能是数字，最后一位可以是 `X`"
+                ),
+                en(
+                    "ID number `{masked}` has `{found}` at position {position}; only digits are allowed, and `X` last"
                 ),
             ),
             IdError::Region { masked, region } => bi!(
                 lang,
+                zh("身份证号 `{masked}` 以地区码 `{region}` 开头，这不是中国的地区码"),
                 en(
                     "ID number `{masked}` starts with region `{region}`, which is no Chinese region code"
                 ),
-                zh("身份证号 `{masked}` 以地区码 `{region}` 开头，这不是中国的地区码"),
             ),
             IdError::BirthDate { masked, digits } => bi!(
                 lang,
-                en("ID number `{masked}` has birth date `{digits}`, which is not a date"),
                 zh("身份证号 `{masked}` 中的出生日期 `{digits}` 不是有效日期"),
+                en("ID number `{masked}` has birth date `{digits}`, which is not a date"),
             ),
             IdError::Checksum {
                 masked,
@@ -147,11 +147,11 @@ impl Localize for IdError {
                 found,
             } => bi!(
                 lang,
-                en(
-                    "ID number `{masked}` fails the GB 11643 checksum: the last character should be `{expected}`, not `{found}`; check the number for a typing error"
-                ),
                 zh(
                     "身份证号 `{masked}` 未通过 GB 11643 校验：最后一位应为 `{expected}`，而不是 `{found}`；请检查是否输错"
+                ),
+                en(
+                    "ID number `{masked}` fails the GB 11643 checksum: the last character should be `{expected}`, not `{found}`; check the number for a typing error"
                 ),
             ),
         }

@@ -59,10 +59,11 @@ impl Place {
             (Some(sheet), Some(col)) => {
                 format!("{}:{sheet}!{}{line}", self.file, xlsx::column_letters(col))
             }
-            (Some(sheet), None) => match lang {
-                Lang::Zh => format!("{}:{sheet} 第 {line} 行", self.file),
-                Lang::En => format!("{}:{sheet} row {line}", self.file),
-            },
+            (Some(sheet), None) => bi!(
+                lang,
+                zh("{}:{sheet} 第 {line} 行", self.file),
+                en("{}:{sheet} row {line}", self.file)
+            ),
         }
     }
 }
@@ -98,11 +99,14 @@ impl RowError {
     /// The problem with its place and column, in one language (`reg.xlsx:报名表!C17: …`).
     pub fn located(&self, source: &str, lang: Lang) -> String {
         let at = self.at(source, lang);
-        match (lang, &self.column) {
-            (Lang::En, Some(c)) => format!("{at}: column `{c}`: {}", self.message),
-            (Lang::En, None) => format!("{at}: {}", self.message),
-            (Lang::Zh, Some(c)) => format!("{at}：`{c}` 列：{}", self.message_zh),
-            (Lang::Zh, None) => format!("{at}：{}", self.message_zh),
+        let message = self.localize(lang);
+        match &self.column {
+            Some(c) => bi!(
+                lang,
+                zh("{at}：`{c}` 列：{message}"),
+                en("{at}: column `{c}`: {message}")
+            ),
+            None => bi!(lang, zh("{at}：{message}"), en("{at}: {message}")),
         }
     }
 }
@@ -178,28 +182,23 @@ impl Localize for ImportErrors {
             for m in self.more.iter().take(MAX_KINDS) {
                 let c = m.count;
                 let column = m.column.as_deref().map(cut_name);
-                kinds.push(match (lang, column) {
-                    (Lang::En, Some(col)) => format!("{c} in column `{col}`"),
-                    (Lang::En, None) => format!("{c} about a whole row"),
-                    (Lang::Zh, Some(col)) => format!("`{col}` 列 {c} 个"),
-                    (Lang::Zh, None) => format!("整行 {c} 个"),
+                kinds.push(match column {
+                    Some(col) => bi!(lang, zh("`{col}` 列 {c} 个"), en("{c} in column `{col}`")),
+                    None => bi!(lang, zh("整行 {c} 个"), en("{c} about a whole row")),
                 });
             }
             let others: usize = self.more.iter().skip(MAX_KINDS).map(|m| m.count).sum();
             if others > 0 {
-                kinds.push(
-                    lang.pick(&format!("其他 {others} 个"), &format!("{others} elsewhere"))
-                        .to_string(),
-                );
+                kinds.push(bi!(lang, zh("其他 {others} 个"), en("{others} elsewhere")));
             }
             let kinds = kinds.join(lang.pick("，", ", "));
             out.push_str(&bi!(
                 lang,
+                zh("……另有 {rest} 个错误未列出（{kinds}）：只列出前 {MAX_SHOWN} 个"),
                 en(
                     "… and {} not listed ({kinds}): only the first {MAX_SHOWN} are",
                     plural(rest, "more error", "more errors")
                 ),
-                zh("……另有 {rest} 个错误未列出（{kinds}）：只列出前 {MAX_SHOWN} 个"),
             ));
             out.push('\n');
         }
@@ -210,30 +209,34 @@ impl Localize for ImportErrors {
             };
             out.push_str(&bi!(
                 lang,
+                zh("已找到前 {MAX_SHOWN} 个错误，读到 {at} 时停止：该行及其后的行没有检查"),
                 en(
                     "reading stopped at {at} once the first {MAX_SHOWN} errors were found; that row and the rows after it were not checked"
                 ),
-                zh("已找到前 {MAX_SHOWN} 个错误，读到 {at} 时停止：该行及其后的行没有检查"),
             ));
             out.push('\n');
         }
         let (source, n) = (&self.source, self.found());
-        let what = match (lang, self.stopped.is_some()) {
-            (Lang::En, false) => format!("{} in `{source}`", plural(n, "error", "errors")),
-            (Lang::En, true) => format!(
-                "{} in `{source}` before reading stopped",
-                plural(n, "error", "errors")
+        let errors = plural(n, "error", "errors");
+        let what = match self.stopped.is_some() {
+            false => bi!(
+                lang,
+                zh("`{source}` 中有 {n} 个错误"),
+                en("{errors} in `{source}`")
             ),
-            (Lang::Zh, false) => format!("`{source}` 中有 {n} 个错误"),
-            (Lang::Zh, true) => format!("`{source}` 停止读取之前已有 {n} 个错误"),
+            true => bi!(
+                lang,
+                zh("`{source}` 停止读取之前已有 {n} 个错误"),
+                en("{errors} in `{source}` before reading stopped")
+            ),
         };
         out.push_str(&bi!(
             lang,
+            zh("{what}；未导入任何棋手：请改正后重新导入该文件"),
             en(
                 "{what}; nothing was imported: fix {} and import the file again",
                 if n == 1 { "it" } else { "them" }
             ),
-            zh("{what}；未导入任何棋手：请改正后重新导入该文件"),
         ));
         out
     }

@@ -81,75 +81,75 @@ impl Localize for PublishError {
             PublishError::Outside(e) => e.localize(lang),
             PublishError::Symlink(p) => bi!(
                 lang,
-                en(
-                    "`{}` is a symbolic link; qiwang does not write through links in an export folder: remove it or choose another `--out`",
-                    p.display()
-                ),
                 zh(
                     "`{}` 是符号链接；qiwang 不会经由导出目录中的链接写文件：请删除它或换一个 `--out`",
+                    p.display()
+                ),
+                en(
+                    "`{}` is a symbolic link; qiwang does not write through links in an export folder: remove it or choose another `--out`",
                     p.display()
                 ),
             ),
             PublishError::Foreign(p) => bi!(
                 lang,
-                en(
-                    "`{}` already holds files that qiwang did not write; choose an empty or new folder, or add `--force` to write into it",
-                    p.display()
-                ),
                 zh(
                     "`{}` 中已有不是 qiwang 写的文件；请选择空目录或新目录，或加上 `--force` 写入其中",
+                    p.display()
+                ),
+                en(
+                    "`{}` already holds files that qiwang did not write; choose an empty or new folder, or add `--force` to write into it",
                     p.display()
                 ),
             ),
             PublishError::NotAFolder(p) => bi!(
                 lang,
+                zh("`{}` 挡住了路径：这里需要目录，却是一个文件", p.display()),
                 en(
                     "`{}` is in the way: it is a file where a folder is needed",
                     p.display()
                 ),
-                zh("`{}` 挡住了路径：这里需要目录，却是一个文件", p.display()),
             ),
             PublishError::FolderInTheWay(p) => bi!(
                 lang,
-                en(
-                    "`{}` is a folder where a file is to be written; remove or rename it, or choose another `--out`",
-                    p.display()
-                ),
                 zh(
                     "`{}` 是一个目录，而这里要写文件；请删除或改名，或换一个 `--out`",
+                    p.display()
+                ),
+                en(
+                    "`{}` is a folder where a file is to be written; remove or rename it, or choose another `--out`",
                     p.display()
                 ),
             ),
             PublishError::NoFolder(p) => bi!(
                 lang,
-                en(
-                    "the folder `{}` does not exist; create it first, or choose another `--out`",
-                    p.display()
-                ),
                 zh(
                     "目录 `{}` 不存在；请先创建它，或换一个 `--out`",
+                    p.display()
+                ),
+                en(
+                    "the folder `{}` does not exist; create it first, or choose another `--out`",
                     p.display()
                 ),
             ),
             PublishError::Exists(p) => bi!(
                 lang,
-                en(
-                    "`{}` already exists; choose another name, or add `--force` to replace it",
-                    p.display()
-                ),
                 zh(
                     "`{}` 已存在；请换一个文件名，或加上 `--force` 替换它",
+                    p.display()
+                ),
+                en(
+                    "`{}` already exists; choose another name, or add `--force` to replace it",
                     p.display()
                 ),
             ),
             PublishError::Io { path, error } => bi!(
                 lang,
-                en("cannot write `{}`: {error}", path.display()),
                 zh(
                     "无法写入 `{}`：{}",
                     path.display(),
                     crate::i18n::io_error(error).zh
                 ),
+                en("cannot write `{}`: {error}", path.display()),
             ),
         }
     }

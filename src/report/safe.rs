@@ -57,11 +57,11 @@ impl Localize for EncodeError {
         let (character, line) = (self.character, self.line);
         bi!(
             lang,
-            en(
-                "`{character}` (line {line}) cannot be written in GBK; use the default UTF-8 (without `--encoding gbk`) or change the text"
-            ),
             zh(
                 "`{character}`（第 {line} 行）无法用 GBK 编码写出；请用默认的 UTF-8（去掉 `--encoding gbk`）或修改该文字"
+            ),
+            en(
+                "`{character}` (line {line}) cannot be written in GBK; use the default UTF-8 (without `--encoding gbk`) or change the text"
             ),
         )
     }
@@ -118,11 +118,11 @@ impl Localize for OutsideError {
         let name = &self.name;
         bi!(
             lang,
-            en(
-                "`{name}` would be written outside the output folder (absolute path, `..` or empty part); this is a bug or a hostile id"
-            ),
             zh(
                 "`{name}` 会写到输出目录之外（绝对路径、`..` 或空的部分）；这是程序错误或恶意的编号"
+            ),
+            en(
+                "`{name}` would be written outside the output folder (absolute path, `..` or empty part); this is a bug or a hostile id"
             ),
         )
     }

@@ -6,6 +6,7 @@
 //! `COLUMNS` is never wrapped, so scripts see one line per row.
 
 use super::{Align, Report};
+use crate::i18n::bi;
 use crate::rulebook::Lang;
 use comfy_table::{
     Cell, CellAlignment, ColumnConstraint, ContentArrangement, Table, Width,
@@ -211,15 +212,18 @@ fn section_table(
             }
         }
     }
-    let note = (!left_out.is_empty()).then(|| match lang {
-        Lang::Zh => format!(
-            "终端宽度不够，未显示：{}（加宽终端，或用 --format csv 查看全部）",
-            left_out.join("、")
-        ),
-        Lang::En => format!(
-            "not shown, the terminal is too narrow: {} (widen it, or use --format csv)",
-            left_out.join(", ")
-        ),
+    let note = (!left_out.is_empty()).then(|| {
+        bi!(
+            lang,
+            zh(
+                "终端宽度不够，未显示：{}（加宽终端，或用 --format csv 查看全部）",
+                left_out.join("、")
+            ),
+            en(
+                "not shown, the terminal is too narrow: {} (widen it, or use --format csv)",
+                left_out.join(", ")
+            )
+        )
     });
     (table.to_string(), note)
 }

@@ -78,42 +78,42 @@ impl Localize for TrfError {
         match self {
             TrfError::ColourDependentScoring { red, black } => bi!(
                 lang,
-                en(
-                    "TRF has one draw value, but this rulebook scores draws by colour (red {red}, black {black}); export as json instead"
-                ),
                 zh(
                     "TRF 只有一个和棋分值，而本规程的和棋按先后手计分（红 {red}，黑 {black}）；请改为导出 json"
+                ),
+                en(
+                    "TRF has one draw value, but this rulebook scores draws by colour (red {red}, black {black}); export as json instead"
                 ),
             ),
             TrfError::Empty(group) => bi!(
                 lang,
-                en("group `{group}` has no players"),
                 zh("组别 `{group}` 没有棋手"),
+                en("group `{group}` has no players"),
             ),
             TrfError::TooManyPlayers { group, players } => bi!(
                 lang,
-                en(
-                    "group `{group}` has {players} players; TRF's 4-column start numbers hold at most 9999: export as json instead"
-                ),
                 zh(
                     "组别 `{group}` 有 {players} 名棋手；TRF 的序号只有 4 位，最多 9999：请改为导出 json"
+                ),
+                en(
+                    "group `{group}` has {players} players; TRF's 4-column start numbers hold at most 9999: export as json instead"
                 ),
             ),
             TrfError::RatingTooWide { player, rating } => bi!(
                 lang,
-                en(
-                    "player {player} has the rating `{rating}`, outside TRF's 4-column rating field (0 to {MAX_RATING}); correct the rating or export as json instead"
-                ),
                 zh(
                     "棋手 {player} 的等级分 `{rating}` 超出 TRF 等级分栏的 4 位（0 到 {MAX_RATING}）；请更正等级分，或改为导出 json"
+                ),
+                en(
+                    "player {player} has the rating `{rating}`, outside TRF's 4-column rating field (0 to {MAX_RATING}); correct the rating or export as json instead"
                 ),
             ),
             TrfError::PointsTooWide { points } => bi!(
                 lang,
+                zh("积分 `{points}` 超出 TRF 积分栏的 4 个字符（最多 99.5）；请改为导出 json"),
                 en(
                     "the score `{points}` does not fit TRF's 4-column points field (at most 99.5); export as json instead"
                 ),
-                zh("积分 `{points}` 超出 TRF 积分栏的 4 个字符（最多 99.5）；请改为导出 json"),
             ),
         }
     }

@@ -180,15 +180,15 @@ impl Localize for Mismatch {
                 let hint = hint_text(hint, written, lang);
                 bi!(
                     lang,
-                    en(
-                        "round {round} table {table} of group `{group}`: given as red {}, black {}, but the table holds red {}, black {}: {hint}",
+                    zh(
+                        "组别 `{group}` 第 {round} 轮第 {table} 台：写的是 红方 {}、黑方 {}，本台是 红方 {}、黑方 {}：{hint}",
                         written.red,
                         written.black,
                         holds.red,
                         holds.black
                     ),
-                    zh(
-                        "组别 `{group}` 第 {round} 轮第 {table} 台：写的是 红方 {}、黑方 {}，本台是 红方 {}、黑方 {}：{hint}",
+                    en(
+                        "round {round} table {table} of group `{group}`: given as red {}, black {}, but the table holds red {}, black {}: {hint}",
                         written.red,
                         written.black,
                         holds.red,
@@ -205,13 +205,13 @@ impl Localize for Mismatch {
                 let hint = hint_text(hint, written, lang);
                 bi!(
                     lang,
-                    en(
-                        "round {round} of group `{group}` has no game of red {} against black {}: {hint}",
+                    zh(
+                        "组别 `{group}` 第 {round} 轮没有 红方 {} 对 黑方 {} 的对局：{hint}",
                         written.red,
                         written.black
                     ),
-                    zh(
-                        "组别 `{group}` 第 {round} 轮没有 红方 {} 对 黑方 {} 的对局：{hint}",
+                    en(
+                        "round {round} of group `{group}` has no game of red {} against black {}: {hint}",
                         written.red,
                         written.black
                     ),
@@ -226,13 +226,13 @@ impl Localize for Mismatch {
                 let tables = number_ranges(tables, lang);
                 bi!(
                     lang,
-                    en(
-                        "round {round} of group `{group}`: red {}, black {} fits tables {tables}: add the table number (台号)",
+                    zh(
+                        "组别 `{group}` 第 {round} 轮：红方 {}、黑方 {} 与第 {tables} 台都相符：请写明台号",
                         written.red,
                         written.black
                     ),
-                    zh(
-                        "组别 `{group}` 第 {round} 轮：红方 {}、黑方 {} 与第 {tables} 台都相符：请写明台号",
+                    en(
+                        "round {round} of group `{group}`: red {}, black {} fits tables {tables}: add the table number (台号)",
                         written.red,
                         written.black
                     ),
@@ -240,31 +240,31 @@ impl Localize for Mismatch {
             }
             Mismatch::NoTable => bi!(
                 lang,
+                zh("这一行没有台号，也没有写全双方棋手：请写明台号，或写出红方和黑方的姓名"),
                 en(
                     "the row has no table number and does not name both players: give the table (台号), or both red's and black's names"
                 ),
-                zh("这一行没有台号，也没有写全双方棋手：请写明台号，或写出红方和黑方的姓名"),
             ),
             Mismatch::BadNumber { text } => bi!(
                 lang,
+                zh("序号 `{text}` 不是数字：请写对阵表上的序号，例如 `12`"),
                 en(
                     "pairing number `{text}` is not a number: write the 序号 of the pairing sheet, e.g. `12`"
                 ),
-                zh("序号 `{text}` 不是数字：请写对阵表上的序号，例如 `12`"),
             ),
             Mismatch::BadIdTail { text } => bi!(
                 lang,
+                zh("证件号 `{text}` 不是证件号的尾号：请写最后 4 位或更多，例如 `123X`"),
                 en(
                     "ID `{text}` is not the end of an ID number: write its last 4 characters or more, e.g. `123X`"
                 ),
-                zh("证件号 `{text}` 不是证件号的尾号：请写最后 4 位或更多，例如 `123X`"),
             ),
             Mismatch::BadNames { text } => bi!(
                 lang,
+                zh("`{text}` 没有写出红方和黑方：请写 `RED/BLACK`，例如 `张三/李四`（可只写一方）"),
                 en(
                     "`{text}` does not give red and black: write `RED/BLACK`, e.g. `张三/李四` (one side may be left empty)"
                 ),
-                zh("`{text}` 没有写出红方和黑方：请写 `RED/BLACK`，例如 `张三/李四`（可只写一方）"),
             ),
             Mismatch::StalePairing {
                 source_name,
@@ -286,11 +286,11 @@ impl Localize for Mismatch {
             ),
             Mismatch::Unchecked { source_name } => bi!(
                 lang,
-                en(
-                    "{source_name}: the file names players (红方/黑方) or carries pairing codes (编排码), which this reader cannot check against the pairing: enter it with `qiwang result --from`"
-                ),
                 zh(
                     "{source_name}：文件写有棋手（红方/黑方）或编排码，这里无法与编排核对：请用 `qiwang result --from` 录入"
+                ),
+                en(
+                    "{source_name}: the file names players (红方/黑方) or carries pairing codes (编排码), which this reader cannot check against the pairing: enter it with `qiwang result --from`"
                 ),
             ),
         }
@@ -315,31 +315,31 @@ fn stale_text(
     if let Some((other_group, other_round)) = belongs_to {
         return bi!(
             lang,
-            en(
-                "{source_name} {rows_en} {lines}: pairing code `{written}` is that of round {other_round} of group `{other_group}`, but the rows say round {round} of group `{group}`: correct the rows' group (组别) and round (轮次), or print new slips with `{reprint}`"
-            ),
             zh(
                 "{source_name} 第 {lines} 行：编排码 `{written}` 属于组别 `{other_group}` 第 {other_round} 轮，而这些行写的是组别 `{group}` 第 {round} 轮：请改正组别和轮次，或用 `{reprint}` 重新打印成绩登记表"
+            ),
+            en(
+                "{source_name} {rows_en} {lines}: pairing code `{written}` is that of round {other_round} of group `{other_group}`, but the rows say round {round} of group `{group}`: correct the rows' group (组别) and round (轮次), or print new slips with `{reprint}`"
             ),
         );
     }
     match current {
         Some(current) => bi!(
             lang,
-            en(
-                "{source_name} {rows_en} {lines}: printed for pairing `{written}` of round {round} of group `{group}`, which is now paired as `{current}`: the round was re-paired or edited after the file was printed, so its tables are other games; nothing was recorded: print new slips with `{reprint}` and enter the results on them"
-            ),
             zh(
                 "{source_name} 第 {lines} 行：是为组别 `{group}` 第 {round} 轮的编排 `{written}` 打印的，但该轮现在的编排是 `{current}`：打印之后这一轮被重新编排或改动过，文件中的台号已是别的对局；未记录任何成绩：请用 `{reprint}` 重新打印成绩登记表，按新表录入"
+            ),
+            en(
+                "{source_name} {rows_en} {lines}: printed for pairing `{written}` of round {round} of group `{group}`, which is now paired as `{current}`: the round was re-paired or edited after the file was printed, so its tables are other games; nothing was recorded: print new slips with `{reprint}` and enter the results on them"
             ),
         ),
         None => bi!(
             lang,
-            en(
-                "{source_name} {rows_en} {lines}: printed for pairing `{written}` of round {round} of group `{group}`, but that round is no longer paired (it was undone with `qiwang unpair` after the file was printed): nothing was recorded; pair the round again and print new slips with `{reprint}`"
-            ),
             zh(
                 "{source_name} 第 {lines} 行：是为组别 `{group}` 第 {round} 轮的编排 `{written}` 打印的，但这一轮已不存在（打印之后用 `qiwang unpair` 撤销了）：未记录任何成绩；请重新编排，再用 `{reprint}` 打印新的成绩登记表"
+            ),
+            en(
+                "{source_name} {rows_en} {lines}: printed for pairing `{written}` of round {round} of group `{group}`, but that round is no longer paired (it was undone with `qiwang unpair` after the file was printed): nothing was recorded; pair the round again and print new slips with `{reprint}`"
             ),
         ),
     }
@@ -350,11 +350,11 @@ fn hint_text(hint: &Hint, written: &Seen, lang: Lang) -> String {
     match hint {
         Hint::Swapped { table } => bi!(
             lang,
-            en(
-                "red and black are swapped (the two play each other at table {table}): write each player in their own column as the pairing sheet has them, and check that the result is red's (红胜 = red won)"
-            ),
             zh(
                 "红黑方写反了（二人在第 {table} 台对局）：请按对阵表把两人写回各自的列，并核对结果是否按红方填写（红胜 = 红方胜）"
+            ),
+            en(
+                "red and black are swapped (the two play each other at table {table}): write each player in their own column as the pairing sheet has them, and check that the result is red's (红胜 = red won)"
             ),
         ),
         Hint::OtherTable { table, swapped } => {
@@ -369,11 +369,11 @@ fn hint_text(hint: &Hint, written: &Seen, lang: Lang) -> String {
             };
             bi!(
                 lang,
-                en(
-                    "{red}/{black} play at table {table}{also_en}: put this result on table {table}'s row, or correct the table number"
-                ),
                 zh(
                     "{red}/{black} 在第 {table} 台{also_zh}：请把结果写到第 {table} 台那一行，或改正台号"
+                ),
+                en(
+                    "{red}/{black} play at table {table}{also_en}: put this result on table {table}'s row, or correct the table number"
                 ),
             )
         }
@@ -381,11 +381,11 @@ fn hint_text(hint: &Hint, written: &Seen, lang: Lang) -> String {
             let parts: Vec<String> = sides.iter().map(|w| whereabouts_text(w, lang)).collect();
             bi!(
                 lang,
+                zh("{}；请改正姓名或台号", parts.join("；")),
                 en(
                     "{}; correct the names or the table number",
                     parts.join("; ")
                 ),
-                zh("{}；请改正姓名或台号", parts.join("；")),
             )
         }
     }
@@ -405,37 +405,37 @@ fn whereabouts_text(w: &Whereabouts, lang: Lang) -> String {
             };
             bi!(
                 lang,
-                en("{written} is {name}, {en} at table {table}"),
                 zh("{written} 是 {name}，在第 {table} 台执{zh}"),
+                en("{written} is {name}, {en} at table {table}"),
             )
         }
         Place::Bye { name } => bi!(
             lang,
-            en("{written} is {name}, who has the bye this round"),
             zh("{written} 是 {name}，本轮轮空"),
+            en("{written} is {name}, who has the bye this round"),
         ),
         Place::NotPaired { name } => bi!(
             lang,
-            en("{written} is {name}, who is not paired this round"),
             zh("{written} 是 {name}，本轮没有编排"),
+            en("{written} is {name}, who is not paired this round"),
         ),
         Place::OtherGroup { name, group } => bi!(
             lang,
-            en("{written} is {name} of group `{group}`"),
             zh("{written} 是组别 `{group}` 的棋手 {name}"),
+            en("{written} is {name} of group `{group}`"),
         ),
         Place::Several { count } => bi!(
             lang,
+            zh("{written} 与 {count} 名棋手相符：请加上序号，例如 张三(12)"),
             en(
                 "{written} fits {}: add the pairing number, e.g. 张三(12)",
                 plural(count, "player", "players")
             ),
-            zh("{written} 与 {count} 名棋手相符：请加上序号，例如 张三(12)"),
         ),
         Place::Nobody => bi!(
             lang,
-            en("no player of the event is {written}"),
             zh("赛事中没有 {written} 这名棋手"),
+            en("no player of the event is {written}"),
         ),
     }
 }

@@ -3,6 +3,7 @@
 
 use super::withdraw::withdrawal_cause_text;
 use crate::i18n::Localize;
+use crate::i18n::bi;
 use crate::model::{Colour, GameResult, GroupId, Outcome, PlayerId, WithdrawalCause};
 use crate::rulebook::Lang;
 use std::fmt;
@@ -99,88 +100,89 @@ impl ResultWarning {
     /// The warning in `lang`, naming players with `name` (the CLI passes 张三(12), name and
     /// pairing number; `Display`, used by the audit log, passes the registration id).
     pub fn text(&self, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> String {
-        match (self, lang) {
-            (
-                ResultWarning::LostOnFouls {
-                    round,
-                    table,
-                    player,
-                    colour,
-                    fouls,
-                    entered,
-                    recorded,
-                },
-                _,
-            ) => {
+        match self {
+            ResultWarning::LostOnFouls {
+                round,
+                table,
+                player,
+                colour,
+                fouls,
+                entered,
+                recorded,
+            } => {
                 let who = name(*player);
-                let mut text = match lang {
-                    Lang::En => format!(
-                        "round {round} table {table}: player {who} ({}) has {} and loses the game on fouls",
-                        side(*colour),
-                        crate::i18n::plural(fouls, "foul", "fouls")
-                    ),
-                    Lang::Zh => format!(
+                let mut text = bi!(
+                    lang,
+                    zh(
                         "第 {round} 轮第 {table} 台：棋手 {who}（{}）犯规 {fouls} 次，判负",
                         match colour {
                             Colour::Red => "红方",
                             Colour::Black => "黑方",
                         }
                     ),
-                };
+                    en(
+                        "round {round} table {table}: player {who} ({}) has {} and loses the game on fouls",
+                        side(*colour),
+                        crate::i18n::plural(fouls, "foul", "fouls")
+                    )
+                );
                 if entered != recorded {
                     let (e, r) = (entered.words(lang), recorded.words(lang));
-                    text.push_str(&match lang {
-                        Lang::En => format!("; entered as {e}, recorded as {r}"),
-                        Lang::Zh => format!("；录入的{e}记为{r}"),
-                    });
+                    text.push_str(&bi!(
+                        lang,
+                        zh("；录入的{e}记为{r}"),
+                        en("; entered as {e}, recorded as {r}")
+                    ));
                 }
                 text
             }
-            (
-                ResultWarning::Withdrawn {
-                    player,
-                    from_round,
-                    cause,
-                },
-                Lang::En,
-            ) => format!(
-                "player {} is withdrawn and not paired from round {from_round}: {}",
-                name(*player),
-                withdrawal_cause_text(cause, lang)
+            ResultWarning::Withdrawn {
+                player,
+                from_round,
+                cause,
+            } => bi!(
+                lang,
+                zh(
+                    "棋手 {} 已退赛，自第 {from_round} 轮起不再编排：{}",
+                    name(*player),
+                    withdrawal_cause_text(cause, lang)
+                ),
+                en(
+                    "player {} is withdrawn and not paired from round {from_round}: {}",
+                    name(*player),
+                    withdrawal_cause_text(cause, lang)
+                )
             ),
-            (
-                ResultWarning::Withdrawn {
-                    player,
-                    from_round,
-                    cause,
-                },
-                Lang::Zh,
-            ) => format!(
-                "棋手 {} 已退赛，自第 {from_round} 轮起不再编排：{}",
-                name(*player),
-                withdrawal_cause_text(cause, lang)
+            ResultWarning::WithdrawalLifted { player, from_round } => bi!(
+                lang,
+                zh(
+                    "棋手 {} 已不再有使其自第 {from_round} 轮起退赛的弃权：重新参加编排",
+                    name(*player)
+                ),
+                en(
+                    "player {} no longer has the forfeits that withdrew them from round {from_round}: paired again",
+                    name(*player)
+                )
             ),
-            (ResultWarning::WithdrawalLifted { player, from_round }, Lang::En) => format!(
-                "player {} no longer has the forfeits that withdrew them from round {from_round}: paired again",
-                name(*player)
+            ResultWarning::WithdrawnButPaired { player, round } => bi!(
+                lang,
+                zh(
+                    "棋手 {} 已退赛，但已编入第 {round} 轮：请为该局录入弃权，或撤销该轮编排",
+                    name(*player)
+                ),
+                en(
+                    "player {} is withdrawn but already paired in round {round}: enter a forfeit for that game or unpair the round",
+                    name(*player)
+                )
             ),
-            (ResultWarning::WithdrawalLifted { player, from_round }, Lang::Zh) => format!(
-                "棋手 {} 已不再有使其自第 {from_round} 轮起退赛的弃权：重新参加编排",
-                name(*player)
-            ),
-            (ResultWarning::WithdrawnButPaired { player, round }, Lang::En) => format!(
-                "player {} is withdrawn but already paired in round {round}: enter a forfeit for that game or unpair the round",
-                name(*player)
-            ),
-            (ResultWarning::WithdrawnButPaired { player, round }, Lang::Zh) => format!(
-                "棋手 {} 已退赛，但已编入第 {round} 轮：请为该局录入弃权，或撤销该轮编排",
-                name(*player)
-            ),
-            (ResultWarning::EarlierRoundCorrected { round, newest }, Lang::En) => format!(
-                "round {round} was corrected after round {newest} was paired: standings are recomputed, later pairings stay as they are"
-            ),
-            (ResultWarning::EarlierRoundCorrected { round, newest }, Lang::Zh) => format!(
-                "第 {round} 轮在第 {newest} 轮编排之后被更正：成绩表已重新计算，之后各轮的编排保持不变"
+            ResultWarning::EarlierRoundCorrected { round, newest } => bi!(
+                lang,
+                zh(
+                    "第 {round} 轮在第 {newest} 轮编排之后被更正：成绩表已重新计算，之后各轮的编排保持不变"
+                ),
+                en(
+                    "round {round} was corrected after round {newest} was paired: standings are recomputed, later pairings stay as they are"
+                )
             ),
         }
     }
@@ -239,10 +241,11 @@ pub fn correction_text(
 ) -> String {
     let old = old.map(|r| r.entry_text_in(lang)).unwrap_or_default();
     let new = new.entry_text_in(lang);
-    match lang {
-        Lang::En => format!("round {round} table {table}: corrected `{old}` → `{new}`"),
-        Lang::Zh => format!("第 {round} 轮第 {table} 台：已将 `{old}` 更正为 `{new}`"),
-    }
+    bi!(
+        lang,
+        zh("第 {round} 轮第 {table} 台：已将 `{old}` 更正为 `{new}`"),
+        en("round {round} table {table}: corrected `{old}` → `{new}`")
+    )
 }
 
 impl Localize for ResultWarning {

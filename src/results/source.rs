@@ -47,7 +47,7 @@ impl Localize for SourceError {
         match self {
             SourceError::Workbook { file, problem } => {
                 let problem = problem.get(lang);
-                bi!(lang, en("`{file}`: {problem}"), zh("`{file}`：{problem}"))
+                bi!(lang, zh("`{file}`：{problem}"), en("`{file}`: {problem}"))
             }
             SourceError::Undecodable {
                 file,
@@ -57,8 +57,8 @@ impl Localize for SourceError {
                 let problem = problem.get(lang);
                 bi!(
                     lang,
-                    en("`{file}` line {line}: {problem}"),
                     zh("`{file}` 第 {line} 行：{problem}"),
+                    en("`{file}` line {line}: {problem}"),
                 )
             }
         }

@@ -28,13 +28,13 @@ impl Localize for TypedNamesError {
         match self {
             TypedNamesError::Count { names, tables } => bi!(
                 lang,
+                zh(
+                    "给了 {names} 个 `--names`，却录入了 {tables} 台的成绩：每台给一个 --names 红方/黑方，按台号的顺序"
+                ),
                 en(
                     "{} given for {}: give one --names RED/BLACK per table, in the order of the tables",
                     plural(names, "`--names`", "`--names`"),
                     plural(tables, "table", "tables")
-                ),
-                zh(
-                    "给了 {names} 个 `--names`，却录入了 {tables} 台的成绩：每台给一个 --names 红方/黑方，按台号的顺序"
                 ),
             ),
             TypedNamesError::Unreadable(e) => e.localize(lang),

@@ -2,6 +2,7 @@
 //! cause. Every function validates first and changes nothing on error.
 
 use super::ResultError;
+use crate::i18n::bi;
 use crate::model::{Event, Pairing, PlayerId, PlayerStatus, WithdrawalCause};
 use crate::rulebook::Lang;
 
@@ -19,43 +20,26 @@ pub fn withdrawal_cause_text(cause: &WithdrawalCause, lang: Lang) -> String {
             consecutive,
         } => {
             let n = rounds.len();
-            match lang {
-                Lang::Zh => {
-                    let list = rounds
-                        .iter()
-                        .map(u32::to_string)
-                        .collect::<Vec<_>>()
-                        .join("、");
-                    let kind = if *consecutive { "连续" } else { "累计" };
-                    format!("{kind}{n}轮弃权（第 {list} 轮）")
-                }
-                Lang::En => {
-                    let list = rounds
-                        .iter()
-                        .map(u32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ");
-                    let kind = if *consecutive {
-                        "consecutive"
-                    } else {
-                        "in total"
-                    };
-                    if *consecutive {
-                        format!(
-                            "{} (rounds {list})",
-                            crate::i18n::plural(
-                                n,
-                                &format!("{kind} forfeit"),
-                                &format!("{kind} forfeits")
-                            )
-                        )
-                    } else {
-                        format!(
-                            "{} {kind} (rounds {list})",
-                            crate::i18n::plural(n, "forfeit", "forfeits")
-                        )
-                    }
-                }
+            let list = rounds
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(lang.pick("、", ", "));
+            let forfeits = crate::i18n::plural(n, "forfeit", "forfeits");
+            match consecutive {
+                true => bi!(
+                    lang,
+                    zh("连续{n}轮弃权（第 {list} 轮）"),
+                    en(
+                        "{} (rounds {list})",
+                        crate::i18n::plural(n, "consecutive forfeit", "consecutive forfeits")
+                    )
+                ),
+                false => bi!(
+                    lang,
+                    zh("累计{n}轮弃权（第 {list} 轮）"),
+                    en("{forfeits} in total (rounds {list})")
+                ),
             }
         }
     }

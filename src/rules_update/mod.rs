@@ -53,11 +53,11 @@ impl Localize for RulesUpdateError {
                 let list = indented(lines.iter(), lang);
                 crate::i18n::bi!(
                     lang,
-                    en(
-                        "the new rulebook would alter rounds already played; nothing was changed:\n{list}\nplayed rounds stand under the scoring, foul and group rules they were played under; only ranking, prizes, teams, pairing and withdrawal rules may change during the event"
-                    ),
                     zh(
                         "新规程会改变已赛轮次的结果，未做任何修改：\n{list}\n已赛轮次按当时的计分、犯规与组别规则记录；只有名次、奖项、团体、编排与退赛规则可以在赛中修改"
+                    ),
+                    en(
+                        "the new rulebook would alter rounds already played; nothing was changed:\n{list}\nplayed rounds stand under the scoring, foul and group rules they were played under; only ranking, prizes, teams, pairing and withdrawal rules may change during the event"
                     ),
                 )
             }
@@ -65,18 +65,18 @@ impl Localize for RulesUpdateError {
                 let list = indented(field.iter().chain(played), lang);
                 crate::i18n::bi!(
                     lang,
-                    en(
-                        "the new rulebook contradicts the players already registered; nothing was changed:\n{list}\na rulebook cannot take back a registration: correct the players first (`qiwang player edit`, `qiwang player withdraw`) or keep the rule as it is"
-                    ),
                     zh(
                         "新规程与已报名的棋手相矛盾，未做任何修改：\n{list}\n规程不能取消已有的报名：请先改正这些棋手（`qiwang player edit`、`qiwang player withdraw`），或保留原来的规则"
+                    ),
+                    en(
+                        "the new rulebook contradicts the players already registered; nothing was changed:\n{list}\na rulebook cannot take back a registration: correct the players first (`qiwang player edit`, `qiwang player withdraw`) or keep the rule as it is"
                     ),
                 )
             }
             RulesUpdateError::Unchanged => crate::i18n::bi!(
                 lang,
-                en("the new rulebook is the same as the event's: nothing to change"),
                 zh("新规程与赛事当前的规程相同：没有需要修改的"),
+                en("the new rulebook is the same as the event's: nothing to change"),
             ),
         }
     }

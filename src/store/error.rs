@@ -99,56 +99,56 @@ impl Localize for StoreError {
         match self {
             StoreError::NotAnEvent { searched_from } => bi!(
                 lang,
-                en(
-                    "no event found in `{}` or any parent directory: run `qiwang init DIR --rules FILE` to create one, or pass `--event DIR`",
-                    searched_from.display()
-                ),
                 zh(
                     "在 `{}` 及其上级目录中没有找到赛事：请用 `qiwang init DIR --rules FILE` 创建，或加 `--event DIR`",
+                    searched_from.display()
+                ),
+                en(
+                    "no event found in `{}` or any parent directory: run `qiwang init DIR --rules FILE` to create one, or pass `--event DIR`",
                     searched_from.display()
                 ),
             ),
             StoreError::NoEventAt { dir } => bi!(
                 lang,
-                en(
-                    "`{}` is not an event directory (it has no qiwang.json): pass the directory `qiwang init` created",
-                    dir.display()
-                ),
                 zh(
                     "`{}` 不是赛事目录（其中没有 qiwang.json）：请给出 `qiwang init` 创建的目录",
+                    dir.display()
+                ),
+                en(
+                    "`{}` is not an event directory (it has no qiwang.json): pass the directory `qiwang init` created",
                     dir.display()
                 ),
             ),
             StoreError::AlreadyExists { path } => bi!(
                 lang,
-                en(
-                    "`{}` already exists: this directory holds an event; choose another directory (qiwang never overwrites an event)",
-                    path.display()
-                ),
                 zh(
                     "`{}` 已存在：该目录已有赛事；请换一个目录（qiwang 从不覆盖赛事）",
+                    path.display()
+                ),
+                en(
+                    "`{}` already exists: this directory holds an event; choose another directory (qiwang never overwrites an event)",
                     path.display()
                 ),
             ),
             StoreError::Busy { lock } => bi!(
                 lang,
-                en(
-                    "event is busy: another qiwang command is changing it; try again (lock `{}`)",
-                    lock.display()
-                ),
                 zh(
                     "赛事正忙：另一个 qiwang 命令正在修改它，请稍后再试（锁文件 `{}`）",
+                    lock.display()
+                ),
+                en(
+                    "event is busy: another qiwang command is changing it; try again (lock `{}`)",
                     lock.display()
                 ),
             ),
             StoreError::LockLost { dir } => bi!(
                 lang,
-                en(
-                    "`{}` was moved or replaced while this command held its lock, so the lock no longer protects it: nothing was saved; run the command again",
-                    dir.display()
-                ),
                 zh(
                     "本命令持有锁期间 `{}` 被移动或替换，锁已不能保护它：未保存任何内容；请重新运行命令",
+                    dir.display()
+                ),
+                en(
+                    "`{}` was moved or replaced while this command held its lock, so the lock no longer protects it: nothing was saved; run the command again",
                     dir.display()
                 ),
             ),
@@ -160,17 +160,17 @@ impl Localize for StoreError {
                 recovery,
             } => bi!(
                 lang,
-                en(
-                    "`{}` is damaged: {}; {}",
-                    path.display(),
-                    detail.en,
-                    recovery.en
-                ),
                 zh(
                     "`{}` 已损坏：{}；{}",
                     path.display(),
                     detail.zh,
                     recovery.zh
+                ),
+                en(
+                    "`{}` is damaged: {}; {}",
+                    path.display(),
+                    detail.en,
+                    recovery.en
                 ),
             ),
             StoreError::NewerSchema {
@@ -180,31 +180,31 @@ impl Localize for StoreError {
                 recovery,
             } => bi!(
                 lang,
-                en(
-                    "`{}` was written by a newer qiwang (schema version {found}, this qiwang reads up to {supported}): upgrade qiwang; {}",
-                    path.display(),
-                    recovery.en
-                ),
                 zh(
                     "`{}` 由更新版本的 qiwang 写入（格式版本 {found}，本程序最高读取 {supported}）：请升级 qiwang；{}",
                     path.display(),
                     recovery.zh
                 ),
+                en(
+                    "`{}` was written by a newer qiwang (schema version {found}, this qiwang reads up to {supported}): upgrade qiwang; {}",
+                    path.display(),
+                    recovery.en
+                ),
             ),
             StoreError::NothingToUndo => bi!(
                 lang,
+                zh("没有可撤销的操作：`init` 之后的所有修改都已撤销（见 `qiwang log`）"),
                 en(
                     "nothing to undo: every change since `init` has already been undone (see `qiwang log`)"
                 ),
-                zh("没有可撤销的操作：`init` 之后的所有修改都已撤销（见 `qiwang log`）"),
             ),
             StoreError::NothingToRedo => bi!(
                 lang,
-                en(
-                    "nothing to redo: `redo` takes back the newest undos that no later change followed (see `qiwang log`)"
-                ),
                 zh(
                     "没有可重做的操作：`redo` 只恢复其后没有新修改的最近几次撤销（见 `qiwang log`）"
+                ),
+                en(
+                    "nothing to redo: `redo` takes back the newest undos that no later change followed (see `qiwang log`)"
                 ),
             ),
             StoreError::Io {
@@ -214,13 +214,13 @@ impl Localize for StoreError {
                 source,
             } => bi!(
                 lang,
-                en("cannot {action} `{}`{hint}", path.display()),
                 zh(
                     "无法{} `{}`{}",
                     action_zh(action),
                     path.display(),
                     io_hint_zh(source)
                 ),
+                en("cannot {action} `{}`{hint}", path.display()),
             ),
         }
     }

@@ -29,6 +29,7 @@ pub use standings::{
     crosstable, every_pool_standings, list_standings, section_standings, standings,
 };
 
+use crate::i18n::bi;
 use crate::model::{Event, GroupId, Player, PlayerId};
 use crate::rulebook::{Lang, Rulebook};
 
@@ -65,9 +66,12 @@ pub(crate) fn round_time(rules: &Rulebook, round: u32) -> Option<String> {
 /// The signature line printed under sheets, when the rulebook names who signs
 /// (`event.signature`, e.g. 裁判长).
 pub(crate) fn signature_line(rules: &Rulebook, lang: Lang) -> Option<String> {
-    rules.event.signature.as_ref().map(|who| match lang {
-        Lang::Zh => format!("{who}（签字）：________________"),
-        Lang::En => format!("{who} (signature): ________________"),
+    rules.event.signature.as_ref().map(|who| {
+        bi!(
+            lang,
+            zh("{who}（签字）：________________"),
+            en("{who} (signature): ________________")
+        )
     })
 }
 

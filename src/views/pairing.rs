@@ -1,6 +1,7 @@
 //! The pairing sheet (对阵表) that goes on the wall.
 
 use super::labels::outcome_label;
+use crate::i18n::bi;
 use crate::model::{Event, GroupId, Pairing, PlayerId};
 use crate::report::{Json, Report, Section};
 use crate::rulebook::{Lang, Rulebook};
@@ -176,28 +177,32 @@ fn conduct_line(rules: &Rulebook, pool: &GroupId, lang: Lang) -> String {
     // The regulation's own words: Jinhua 补充规定 八 迟到10分钟作弃权; Dongguan 十五.5
     // 迟到15分钟将判负.
     let loss = c.late_result == crate::rulebook::LateResult::Loss;
-    parts.push(match (lang, c.late_forfeit_minutes, loss) {
-        (Lang::Zh, 0, _) => "开赛未到场者按弃权处理".to_string(),
-        (Lang::En, 0, _) => "absent at the start: forfeit".to_string(),
-        (Lang::Zh, m, false) => format!("迟到{m}分钟作弃权"),
-        (Lang::Zh, m, true) => format!("迟到{m}分钟将判负"),
-        (Lang::En, m, false) => format!(
-            "{} late: forfeit",
-            crate::i18n::plural(m, "minute", "minutes")
+    let minutes = |m| crate::i18n::plural(m, "minute", "minutes");
+    parts.push(match (c.late_forfeit_minutes, loss) {
+        (0, _) => lang
+            .pick("开赛未到场者按弃权处理", "absent at the start: forfeit")
+            .to_string(),
+        (m, false) => bi!(
+            lang,
+            zh("迟到{m}分钟作弃权"),
+            en("{} late: forfeit", minutes(m))
         ),
-        (Lang::En, m, true) => {
-            format!("{} late: loss", crate::i18n::plural(m, "minute", "minutes"))
-        }
+        (m, true) => bi!(
+            lang,
+            zh("迟到{m}分钟将判负"),
+            en("{} late: loss", minutes(m))
+        ),
     });
     if c.fouls_to_lose_game > 0 {
-        parts.push(match lang {
-            Lang::Zh => format!("单局犯规{}次判负", c.fouls_to_lose_game),
-            Lang::En => crate::i18n::plural(
-                c.fouls_to_lose_game,
-                "foul in a game loses it",
-                "fouls in a game lose it",
-            ),
-        });
+        let n = c.fouls_to_lose_game;
+        parts.push(bi!(
+            lang,
+            zh("单局犯规{n}次判负"),
+            en(
+                "{}",
+                crate::i18n::plural(n, "foul in a game loses it", "fouls in a game lose it")
+            )
+        ));
     }
     parts.join(lang.pick("；", "; "))
 }

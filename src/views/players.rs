@@ -6,6 +6,7 @@
 //! Free text (withdrawal notes, disqualification reasons) is never public.
 
 use super::labels::gender_label;
+use crate::i18n::bi;
 use crate::i18n::yes_no;
 use crate::model::{Event, Gender, GroupId, Player, PlayerId, PlayerStatus, WithdrawalCause};
 use crate::privacy::{mask_id_number, mask_phone};
@@ -98,22 +99,25 @@ impl Column {
 /// (a withdrawal note, a disqualification reason) only with `show_private`, since free
 /// text may hold anything (a phone number, a diagnosis).
 pub(crate) fn status_text(p: &Player, lang: Lang, show_private: bool) -> String {
-    let with = |base: String, detail: Option<String>| match (detail, lang) {
-        (Some(d), Lang::Zh) if !d.trim().is_empty() => format!("{base}：{}", d.trim()),
-        (Some(d), Lang::En) if !d.trim().is_empty() => format!("{base}: {}", d.trim()),
+    let with = |base: String, detail: Option<String>| match detail {
+        Some(d) if !d.trim().is_empty() => {
+            bi!(lang, zh("{base}：{}", d.trim()), en("{base}: {}", d.trim()))
+        }
         _ => base,
     };
     match &p.status {
-        PlayerStatus::Active if p.joined_round > 1 => match lang {
-            Lang::Zh => format!("迟到报名，自第{}轮起参赛", p.joined_round),
-            Lang::En => format!("late entry from round {}", p.joined_round),
-        },
+        PlayerStatus::Active if p.joined_round > 1 => bi!(
+            lang,
+            zh("迟到报名，自第{}轮起参赛", p.joined_round),
+            en("late entry from round {}", p.joined_round)
+        ),
         PlayerStatus::Active => String::new(),
         PlayerStatus::Withdrawn { from_round, cause } => {
-            let base = match lang {
-                Lang::Zh => format!("自第{from_round}轮起退赛"),
-                Lang::En => format!("withdrawn from round {from_round}"),
-            };
+            let base = bi!(
+                lang,
+                zh("自第{from_round}轮起退赛"),
+                en("withdrawn from round {from_round}")
+            );
             let detail = match cause {
                 WithdrawalCause::Manual { note: Some(_) } if !show_private => None,
                 cause => Some(crate::results::withdrawal_cause_text(cause, lang)),
@@ -121,10 +125,11 @@ pub(crate) fn status_text(p: &Player, lang: Lang, show_private: bool) -> String 
             with(base, detail)
         }
         PlayerStatus::Disqualified { from_round, reason } => {
-            let base = match lang {
-                Lang::Zh => format!("自第{from_round}轮起取消比赛资格"),
-                Lang::En => format!("disqualified from round {from_round}"),
-            };
+            let base = bi!(
+                lang,
+                zh("自第{from_round}轮起取消比赛资格"),
+                en("disqualified from round {from_round}")
+            );
             with(base, show_private.then(|| reason.clone()))
         }
     }
@@ -182,10 +187,11 @@ pub fn players(
             Column::Gender => gender_label(p.gender, lang).into(),
             Column::Unit => p.unit.clone(),
             Column::Group => match &p.section {
-                Some(s) => match lang {
-                    Lang::Zh => format!("{}（{}）", group_name(s), group_name(&p.group)),
-                    Lang::En => format!("{} ({})", group_name(s), group_name(&p.group)),
-                },
+                Some(s) => bi!(
+                    lang,
+                    zh("{}（{}）", group_name(s), group_name(&p.group)),
+                    en("{} ({})", group_name(s), group_name(&p.group))
+                ),
                 None => group_name(&p.group),
             },
             // The masked ID hides exactly the 8 birth-date digits, so a full birth date
@@ -209,10 +215,12 @@ pub fn players(
             rows.push(player_json(rules, p, lang, show_private));
         }
     }
-    section.notes.push(match lang {
-        Lang::Zh => format!("{} 人", section.rows.len()),
-        Lang::En => crate::i18n::plural(section.rows.len(), "player", "players"),
-    });
+    let count = section.rows.len();
+    section.notes.push(bi!(
+        lang,
+        zh("{count} 人"),
+        en("{}", crate::i18n::plural(count, "player", "players"))
+    ));
     report.sections.push(section);
     if want_json {
         report.json = json!({ "event": rules.event.name, "players": rows });

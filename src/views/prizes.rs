@@ -1,5 +1,6 @@
 //! The prize sheet (获奖名单) and the team ranking.
 
+use crate::i18n::bi;
 use crate::model::{Event, GroupId};
 use crate::prizes::{self, PrizeSheet, TeamRanking, format_fen};
 use crate::report::{Report, Section};
@@ -295,27 +296,20 @@ fn note_lines(
             } => {
                 let ids = player_refs(players, numbers);
                 let command = format!("qiwang playoff --list {list} {}", ids.join(" "));
-                match lang {
-                    Lang::Zh => format!(
-                        "第{place}名并列（{}）：冠军不并列，需加赛；奖金 {}{} 暂缓发放{}。加赛后用 `{command}`（胜者在前）记录",
+                bi!(lang, zh("第{place}名并列（{}）：冠军不并列，需加赛；奖金 {}{} 暂缓发放{}。加赛后用 `{command}`（胜者在前）记录",
                         names.join(sep),
                         format_fen(*held_fen),
                         cur,
                         title
                             .as_ref()
                             .map(|t| format!("，称号「{t}」待定"))
-                            .unwrap_or_default()
-                    ),
-                    Lang::En => format!(
-                        "tied for place {place} ({}): first place is not shared, a playoff is needed; {}{cur} held{}. Record it with `{command}` (winner first)",
+                            .unwrap_or_default()), en("tied for place {place} ({}): first place is not shared, a playoff is needed; {}{cur} held{}. Record it with `{command}` (winner first)",
                         names.join(sep),
                         format_fen(*held_fen),
                         title
                             .as_ref()
                             .map(|t| format!(", title 「{t}」 undecided"))
-                            .unwrap_or_default()
-                    ),
-                }
+                            .unwrap_or_default()))
             }
             SheetNote::QualificationPlayoff {
                 place,
@@ -326,17 +320,10 @@ fn note_lines(
             } => {
                 let ids = player_refs(players, numbers);
                 let command = format!("qiwang playoff --list {list} {}", ids.join(" "));
-                match lang {
-                    Lang::Zh => format!(
-                        "第{place}名并列（{}）跨越晋级线：{slots} 个晋级名额，资格待加赛；加赛后用 `{command}`（胜者在前）记录",
-                        names.join(sep)
-                    ),
-                    Lang::En => format!(
-                        "tied for place {place} ({}) across the qualification line: {}, qualification held for a playoff; record it with `{command}` (winner first)",
+                bi!(lang, zh("第{place}名并列（{}）跨越晋级线：{slots} 个晋级名额，资格待加赛；加赛后用 `{command}`（胜者在前）记录",
+                        names.join(sep)), en("tied for place {place} ({}) across the qualification line: {}, qualification held for a playoff; record it with `{command}` (winner first)",
                         names.join(sep),
-                        crate::i18n::plural(slots, "qualifying place", "qualifying places")
-                    ),
-                }
+                        crate::i18n::plural(slots, "qualifying place", "qualifying places")))
             }
             SheetNote::QualificationSettled {
                 place,
@@ -349,33 +336,16 @@ fn note_lines(
                 } else {
                     lang.pick("比较前一轮成绩（14.3.1）", "previous rounds' scores (14.3.1)")
                 };
-                match lang {
-                    Lang::Zh => format!(
-                        "第{place}名并列跨越晋级线，按{how}：{} 晋级，{} 不晋级",
+                bi!(lang, zh("第{place}名并列跨越晋级线，按{how}：{} 晋级，{} 不晋级",
                         qualified.join(sep),
-                        not_qualified.join(sep)
-                    ),
-                    Lang::En => format!(
-                        "tied for place {place} across the qualification line, by {how}: {} qualify, {} do not",
+                        not_qualified.join(sep)), en("tied for place {place} across the qualification line, by {how}: {} qualify, {} do not",
                         qualified.join(sep),
-                        not_qualified.join(sep)
-                    ),
-                }
+                        not_qualified.join(sep)))
             }
-            SheetNote::NotRanked { name, why, .. } => match lang {
-                Lang::Zh => format!(
-                    "{name}：{}，不参加录取（名次顺延）",
-                    exclusion_text(*why, lang)
-                ),
-                Lang::En => format!(
-                    "{name}: {}, takes no place (places pass down)",
-                    exclusion_text(*why, lang)
-                ),
-            },
-            SheetNote::MissingStandings { pool } => match lang {
-                Lang::Zh => format!("没有该组成绩：{pool}"),
-                Lang::En => format!("no standings for {pool}"),
-            },
+            SheetNote::NotRanked { name, why, .. } => bi!(lang, zh("{name}：{}，不参加录取（名次顺延）",
+                    exclusion_text(*why, lang)), en("{name}: {}, takes no place (places pass down)",
+                    exclusion_text(*why, lang))),
+            SheetNote::MissingStandings { pool } => bi!(lang, zh("没有该组成绩：{pool}"), en("no standings for {pool}")),
             SheetNote::Provisional {
                 after_round,
                 rounds,
@@ -388,15 +358,8 @@ fn note_lines(
                 after_round,
                 rounds,
                 open_tables,
-            } => match lang {
-                Lang::Zh => format!(
-                    "成绩未完：第{after_round}轮进行中，{open_tables} 台尚无成绩（共{rounds}轮）"
-                ),
-                Lang::En => format!(
-                    "provisional: round {after_round} of {rounds} in progress, {} without a result yet",
-                    crate::i18n::plural(open_tables, "table", "tables")
-                ),
-            },
+            } => bi!(lang, zh("成绩未完：第{after_round}轮进行中，{open_tables} 台尚无成绩（共{rounds}轮）"), en("provisional: round {after_round} of {rounds} in progress, {} without a result yet",
+                    crate::i18n::plural(open_tables, "table", "tables"))),
             SheetNote::MissingTeamRanking => lang.pick("没有团体排名", "no team ranking").into(),
         });
     }
@@ -417,10 +380,7 @@ fn total_line(lang: Lang, t: &crate::prizes::Totals, cur: &str) -> String {
         ));
     }
     if t.budget_fen != t.paid_fen + t.held_fen + t.undistributed_fen {
-        let (open, close) = match lang {
-            Lang::Zh => ("（", "）"),
-            Lang::En => (" (", ")"),
-        };
+        let (open, close) = (lang.pick("（", " ("), lang.pick("）", ")"));
         line.push_str(&format!(
             "{open}{} {}{cur}{close}",
             lang.pick("预算", "budget"),

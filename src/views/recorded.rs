@@ -2,6 +2,7 @@
 //! both players and the outcome, so the arbiter can compare it with the slip in hand.
 
 use super::labels::outcome_label;
+use crate::i18n::bi;
 use crate::model::{Colour, Event, Outcome, PlayerId};
 use crate::results::{RecordReport, ResultWarning};
 use crate::rulebook::{Lang, Rulebook};
@@ -102,42 +103,43 @@ fn lines_marked(
                 // A forfeit for lateness (迟到), not for not coming (不到).
                 outcome.push_str(lang.pick("（迟到）", " (late)"));
             }
-            let mut line = match lang {
-                Lang::Zh => format!(
+            let mut line = bi!(
+                lang,
+                zh(
                     "{group}第{}轮第{}台：{} {outcome} {}",
                     r.round,
                     r.table,
                     label(r.red),
                     label(r.black)
                 ),
-                Lang::En => format!(
+                en(
                     "{group}round {} table {}: {} {outcome} {}",
                     r.round,
                     r.table,
                     label(r.red),
                     label(r.black)
-                ),
-            };
+                )
+            );
             let (red_fouls, black_fouls) = (r.result.red_fouls, r.result.black_fouls);
             let lost = lost_on_fouls.get(&(r.round, r.table));
             if red_fouls > 0 || black_fouls > 0 {
-                let verdict = match (lost, lang) {
-                    (None, _) => "",
-                    (Some(Colour::Red), Lang::Zh) => "，红方犯规判负",
-                    (Some(Colour::Black), Lang::Zh) => "，黑方犯规判负",
-                    (Some(Colour::Red), Lang::En) => "; red loses on fouls",
-                    (Some(Colour::Black), Lang::En) => "; black loses on fouls",
+                let verdict = match lost {
+                    None => "",
+                    Some(Colour::Red) => lang.pick("，红方犯规判负", "; red loses on fouls"),
+                    Some(Colour::Black) => lang.pick("，黑方犯规判负", "; black loses on fouls"),
                 };
-                line.push_str(&match lang {
-                    Lang::Zh => format!("（犯规 红{red_fouls} 黑{black_fouls}{verdict}）"),
-                    Lang::En => format!(" (fouls red {red_fouls}, black {black_fouls}{verdict})"),
-                });
+                line.push_str(&bi!(
+                    lang,
+                    zh("（犯规 红{red_fouls} 黑{black_fouls}{verdict}）"),
+                    en(" (fouls red {red_fouls}, black {black_fouls}{verdict})")
+                ));
             }
             if r.entered != r.result.outcome {
-                line.push_str(&match lang {
-                    Lang::Zh => format!("，录入为{}", outcome_label(r.entered, lang)),
-                    Lang::En => format!(", entered as {}", outcome_label(r.entered, lang)),
-                });
+                line.push_str(&bi!(
+                    lang,
+                    zh("，录入为{}", outcome_label(r.entered, lang)),
+                    en(", entered as {}", outcome_label(r.entered, lang))
+                ));
             }
             let notable = lost.is_some() || r.entered != r.result.outcome || r.is_correction();
             if let Some(previous) = r.previous.filter(|p| *p != r.result) {
@@ -145,10 +147,11 @@ fn lines_marked(
                 let mut was = outcome_label(previous.outcome, lang).to_string();
                 let fouls = (previous.red_fouls, previous.black_fouls);
                 if fouls != (0, 0) {
-                    was.push_str(&match lang {
-                        Lang::Zh => format!("，犯规 红{} 黑{}", fouls.0, fouls.1),
-                        Lang::En => format!(", fouls red {}, black {}", fouls.0, fouls.1),
-                    });
+                    was.push_str(&bi!(
+                        lang,
+                        zh("，犯规 红{} 黑{}", fouls.0, fouls.1),
+                        en(", fouls red {}, black {}", fouls.0, fouls.1)
+                    ));
                 }
                 // Why the replaced forfeit was given, when only that changed or it differs.
                 let forfeit = matches!(
@@ -156,17 +159,16 @@ fn lines_marked(
                     Outcome::BlackForfeit | Outcome::RedForfeit
                 );
                 if forfeit && previous.late != r.result.late {
-                    was.push_str(match (previous.late, lang) {
-                        (true, Lang::Zh) => "（迟到）",
-                        (true, Lang::En) => " (late)",
-                        (false, Lang::Zh) => "（未到）",
-                        (false, Lang::En) => " (absent)",
+                    was.push_str(match previous.late {
+                        true => lang.pick("（迟到）", " (late)"),
+                        false => lang.pick("（未到）", " (absent)"),
                     });
                 }
-                line.push_str(&match lang {
-                    Lang::Zh => format!("（更正，原为{was}）"),
-                    Lang::En => format!(" (corrected, was {was})"),
-                });
+                line.push_str(&bi!(
+                    lang,
+                    zh("（更正，原为{was}）"),
+                    en(" (corrected, was {was})")
+                ));
             } else if r.is_unchanged() {
                 line.push_str(lang.pick("（与原记录相同）", " (unchanged)"));
             }

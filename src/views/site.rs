@@ -5,6 +5,7 @@
 //! published (the site is public: see `views::players` and docs/architecture.md §7).
 
 use super::prizes::{all_standings, ranked_pools, sheet_from};
+use crate::i18n::bi;
 use crate::model::{Event, GroupId};
 use crate::report::{
     Deferred, Format, Json, Markup, Report, SortedKeys, Streamed, html_body_markup, html_page_of,
@@ -121,10 +122,11 @@ fn each_document(
                 each(Doc {
                     stem: format!("{dir}/round-{r}"),
                     section: Some(g.name.clone()),
-                    label: match lang {
-                        Lang::Zh => format!("第{r}轮对阵与成绩"),
-                        Lang::En => format!("Round {r} pairings and results"),
-                    },
+                    label: bi!(
+                        lang,
+                        zh("第{r}轮对阵与成绩"),
+                        en("Round {r} pairings and results")
+                    ),
                     report: super::pairing_sheet(event, rules, &g.id, r, lang, json),
                 });
             }

@@ -2,6 +2,7 @@
 
 use super::group_name;
 use super::labels::tiebreak_label;
+use crate::i18n::bi;
 use crate::model::{Event, GroupId, Player, PlayerId, Points};
 use crate::prizes::{self, ListRow};
 use crate::report::{Json, Report, Section, SortedKeys, Streamed};
@@ -50,24 +51,25 @@ fn remark(row: &StandingRow, lang: Lang) -> String {
 /// How a tie was settled, in the output language (CXA 2011 §14.3.1/§14.3.2 wording in
 /// Chinese).
 fn decided_by_text(d: &DecidedBy, lang: Lang) -> String {
-    match (d, lang) {
-        (DecidedBy::PrevRoundScore { round }, Lang::Zh) => {
-            format!("14.3.1 上一轮成绩 (第{round}轮后积分)")
-        }
-        (DecidedBy::PrevRoundScore { round }, Lang::En) => {
-            format!("14.3.1 previous round (score after round {round})")
-        }
-        (DecidedBy::RoundDropped { round }, Lang::Zh) => format!("14.3.2 去除第{round}轮得分"),
-        (DecidedBy::RoundDropped { round }, Lang::En) => {
-            format!("14.3.2 round {round} score dropped")
-        }
-        (DecidedBy::PrevRoundRank { round }, Lang::Zh) => format!("前一轮名次 (第{round}轮)"),
-        (DecidedBy::PrevRoundRank { round }, Lang::En) => {
-            format!("previous round's rank (round {round})")
-        }
-        (DecidedBy::Playoff, _) => lang.pick("加赛", "playoff").to_string(),
-        (DecidedBy::Lot, _) => lang.pick("抽签", "lot").to_string(),
-        (DecidedBy::Number, _) => lang.pick("序号", "number").to_string(),
+    match d {
+        DecidedBy::PrevRoundScore { round } => bi!(
+            lang,
+            zh("14.3.1 上一轮成绩 (第{round}轮后积分)"),
+            en("14.3.1 previous round (score after round {round})")
+        ),
+        DecidedBy::RoundDropped { round } => bi!(
+            lang,
+            zh("14.3.2 去除第{round}轮得分"),
+            en("14.3.2 round {round} score dropped")
+        ),
+        DecidedBy::PrevRoundRank { round } => bi!(
+            lang,
+            zh("前一轮名次 (第{round}轮)"),
+            en("previous round's rank (round {round})")
+        ),
+        DecidedBy::Playoff => lang.pick("加赛", "playoff").to_string(),
+        DecidedBy::Lot => lang.pick("抽签", "lot").to_string(),
+        DecidedBy::Number => lang.pick("序号", "number").to_string(),
     }
 }
 
@@ -131,20 +133,25 @@ pub(crate) fn subtitle(
     let name = group_name(rules, pool);
     let open = event.group(pool).map_or(0, |g| g.open_games(after_round));
     if after_round == 0 {
-        return match lang {
-            Lang::Zh => format!("{name} 尚未开赛（共{total}轮）"),
-            Lang::En => format!("{name} before round 1 of {total}"),
-        };
+        return bi!(
+            lang,
+            zh("{name} 尚未开赛（共{total}轮）"),
+            en("{name} before round 1 of {total}")
+        );
     }
-    match (lang, open) {
-        (Lang::Zh, 0) => format!("{name} 第{after_round}轮后（共{total}轮）"),
-        (Lang::En, 0) => format!("{name} after round {after_round} of {total}"),
-        (Lang::Zh, _) => {
-            format!("{name} 第{after_round}轮进行中：{open} 台尚无成绩（共{total}轮）")
-        }
-        (Lang::En, _) => format!(
-            "{name} during round {after_round} of {total}: {} without a result yet",
-            crate::i18n::plural(open, "table", "tables")
+    match open {
+        0 => bi!(
+            lang,
+            zh("{name} 第{after_round}轮后（共{total}轮）"),
+            en("{name} after round {after_round} of {total}")
+        ),
+        _ => bi!(
+            lang,
+            zh("{name} 第{after_round}轮进行中：{open} 台尚无成绩（共{total}轮）"),
+            en(
+                "{name} during round {after_round} of {total}: {} without a result yet",
+                crate::i18n::plural(open, "table", "tables")
+            )
         ),
     }
 }
@@ -333,16 +340,9 @@ pub fn list_standings(
         .iter()
         .any(|r| r.needs_playoff || r.qualification_playoff)
     {
-        s.notes.push(match lang {
-            Lang::Zh => format!(
-                "本名单的同分须加赛（冠军不并列或晋级线）：用 `qiwang playoff --list {} 棋手…`（胜者在前）记录加赛结果。",
-                list.id
-            ),
-            Lang::En => format!(
-                "A tie of this list needs a playoff (first place or the qualification line): record it with `qiwang playoff --list {} PLAYER…` (winner first).",
-                list.id
-            ),
-        });
+        s.notes.push(bi!(lang, zh("本名单的同分须加赛（冠军不并列或晋级线）：用 `qiwang playoff --list {} 棋手…`（胜者在前）记录加赛结果。",
+                list.id), en("A tie of this list needs a playoff (first place or the qualification line): record it with `qiwang playoff --list {} PLAYER…` (winner first).",
+                list.id)));
     }
     report.sections.push(s);
     report.json = json!({ "list": list.id, "name": list.name, "group": pool, "after_round": st.after_round, "open_tables": st.open_tables, "rows": json_rows });
@@ -562,10 +562,7 @@ fn crosstable_report(
 /// One column heading per round of a crosstable: `第1轮` … or `R1` ….
 pub(super) fn round_columns(table: &Crosstable, lang: Lang) -> impl Iterator<Item = String> {
     let rounds = table.rows.first().map_or(0, |r| r.cells.len());
-    (1..=rounds).map(move |r| match lang {
-        Lang::Zh => format!("第{r}轮"),
-        Lang::En => format!("R{r}"),
-    })
+    (1..=rounds).map(move |r| bi!(lang, zh("第{r}轮"), en("R{r}")))
 }
 
 /// How a game reads in a crosstable cell.
@@ -597,24 +594,16 @@ pub(super) fn cell_text(cell: &CrosstableCell, words: CellWords, lang: Lang) -> 
         ) => {
             let who = opponent_number.unwrap_or(opponent.0);
             let c = crate::model::colour_label(*colour, lang);
-            let r = match (result, lang) {
-                (None, _) => "",
-                (Some('1'), Lang::Zh) => "胜",
-                (Some('='), Lang::Zh) => "和",
-                (Some('0'), Lang::Zh) => "负",
-                (Some('+'), Lang::Zh) => "胜*",
-                (Some('-'), Lang::Zh) => "负*",
-                (Some('1'), Lang::En) => " 1",
-                (Some('='), Lang::En) => " ½",
-                (Some('0'), Lang::En) => " 0",
-                (Some('+'), Lang::En) => " +",
-                (Some('-'), Lang::En) => " -",
-                (Some(_), _) => "?",
+            let r = match result {
+                None => "",
+                Some('1') => lang.pick("胜", " 1"),
+                Some('=') => lang.pick("和", " ½"),
+                Some('0') => lang.pick("负", " 0"),
+                Some('+') => lang.pick("胜*", " +"),
+                Some('-') => lang.pick("负*", " -"),
+                Some(_) => "?",
             };
-            match lang {
-                Lang::Zh => format!("{who}{c}{r}"),
-                Lang::En => format!("{who} {c}{r}"),
-            }
+            bi!(lang, zh("{who}{c}{r}"), en("{who} {c}{r}"))
         }
     }
 }

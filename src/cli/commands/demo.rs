@@ -9,6 +9,7 @@ use crate::cli::context::tx_error;
 use crate::cli::context::{Ctx, lib_error, player_label};
 use crate::cli::error::CliError;
 use qiwang::demo;
+use qiwang::i18n::bi;
 use qiwang::i18n::{Localize, Text};
 use qiwang::model::{Event, GroupId};
 use qiwang::report::{Format, Json};
@@ -286,10 +287,14 @@ fn play_pool(
             })
             .map_err(tx_error)?;
         if let Some(e) = stuck {
-            match lang {
-                Lang::Zh => outln!("  {name}：第{round}轮无法编排，停止：{}", e.localize(lang)),
-                Lang::En => outln!("  {name}: stopped before round {round}: {e}"),
-            }
+            outln!(
+                "{}",
+                bi!(
+                    lang,
+                    zh("  {name}：第{round}轮无法编排，停止：{}", e.localize(lang)),
+                    en("  {name}: stopped before round {round}: {e}")
+                )
+            );
             return Ok(());
         }
         let (notes, tally) = store
@@ -302,10 +307,7 @@ fn play_pool(
                 }))
             })
             .map_err(tx_error)?;
-        let round_label = match lang {
-            Lang::Zh => format!("第{round}轮"),
-            Lang::En => format!("round {round}"),
-        };
+        let round_label = bi!(lang, zh("第{round}轮"), en("round {round}"));
         outln!("  {name} {round_label} {}", tally.text(lang));
         for m in notes {
             outln!("    {m}");

@@ -2,8 +2,8 @@
 
 use crate::cli::context::{Ctx, lib_error, tx_error};
 use crate::cli::error::CliError;
+use qiwang::i18n::bi;
 use qiwang::model::GroupId;
-use qiwang::rulebook::Lang;
 use qiwang::store::action::Action;
 
 /// Cancels a pool below its minimum that has no `merge_into`, listing its players.
@@ -38,13 +38,17 @@ pub fn cancel(ctx: &Ctx, group: &str, force: bool) -> Result<(), CliError> {
             ))
         })
         .map_err(tx_error)?;
-    match lang {
-        Lang::Zh => outln!("已取消{name}，{} 名棋手退赛：", players.len()),
-        Lang::En => outln!(
-            "cancelled {name}; {} withdrawn:",
-            qiwang::i18n::plural(players.len(), "player", "players")
-        ),
-    }
+    outln!(
+        "{}",
+        bi!(
+            lang,
+            zh("已取消{name}，{} 名棋手退赛：", players.len()),
+            en(
+                "cancelled {name}; {} withdrawn:",
+                qiwang::i18n::plural(players.len(), "player", "players")
+            )
+        )
+    );
     for p in players {
         outln!("  {p}");
     }

@@ -3,6 +3,7 @@
 use crate::cli::context::ExitStatus;
 use crate::cli::context::{Ctx, lib_error};
 use crate::cli::error::{CliError, chain, read_input};
+use qiwang::i18n::bi;
 use qiwang::i18n::{Text, plural};
 use qiwang::input::decode::Encoding;
 use qiwang::registration::{BatchOptions, Imported, RegistrationFile, read_batch};
@@ -152,20 +153,21 @@ fn report_reading(imported: &Imported, lang: Lang) {
         if f.sheets.is_empty() {
             continue;
         }
-        let mut line = match lang {
-            Lang::Zh => format!(
+        let mut line = bi!(
+            lang,
+            zh(
                 "{} 读取工作表：{}（{} 名棋手）",
                 f.source,
                 quoted(&f.sheets),
                 f.players
             ),
-            Lang::En => format!(
+            en(
                 "{}: read sheets {} ({})",
                 f.source,
                 quoted(&f.sheets),
                 plural(f.players, "player", "players")
-            ),
-        };
+            )
+        );
         if !f.skipped.is_empty() {
             line.push_str(&format!(
                 "{}{}",

@@ -4,8 +4,9 @@ use crate::cli::context::ExitStatus;
 use crate::cli::context::{Ctx, lib_error, read_text};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
+use qiwang::i18n::bi;
 use qiwang::model::Event;
-use qiwang::rulebook::{Lang, Rulebook};
+use qiwang::rulebook::Rulebook;
 use qiwang::store::Store;
 use std::path::Path;
 
@@ -31,23 +32,32 @@ pub fn run(ctx: &Ctx, dir: &Path, rules_path: &Path) -> Result<(), CliError> {
     let dir = store.dir().display();
     let name = &rules.event.name;
     // What an organiser has is an Excel sheet: the template is one, and import reads it.
-    match lang {
-        Lang::Zh => {
-            outln!("已创建赛事 {dir}（{name}）");
-            outln!(
-                "下一步：qiwang --event {dir} template --out 报名表.xlsx（按本赛事的规程生成报名表）"
-            );
-            outln!("填好后：qiwang --event {dir} import 报名表.xlsx（也可导入 .xls、.ods 或 CSV）");
-        }
-        Lang::En => {
-            outln!("created event {dir} ({name})");
-            outln!(
-                "next: qiwang --event {dir} template --out registrations.xlsx (the registration sheet for this rulebook)"
-            );
-            outln!(
-                "once filled in: qiwang --event {dir} import registrations.xlsx (.xls, .ods or CSV too)"
-            );
-        }
-    }
+    let sheet = lang.pick("报名表.xlsx", "registrations.xlsx");
+    outln!(
+        "{}",
+        bi!(
+            lang,
+            zh("已创建赛事 {dir}（{name}）"),
+            en("created event {dir} ({name})")
+        )
+    );
+    outln!(
+        "{}",
+        bi!(
+            lang,
+            zh("下一步：qiwang --event {dir} template --out {sheet}（按本赛事的规程生成报名表）"),
+            en(
+                "next: qiwang --event {dir} template --out {sheet} (the registration sheet for this rulebook)"
+            )
+        )
+    );
+    outln!(
+        "{}",
+        bi!(
+            lang,
+            zh("填好后：qiwang --event {dir} import {sheet}（也可导入 .xls、.ods 或 CSV）"),
+            en("once filled in: qiwang --event {dir} import {sheet} (.xls, .ods or CSV too)")
+        )
+    );
     Ok(())
 }

@@ -2,6 +2,7 @@
 
 use crate::cli::context::{Ctx, lib_error};
 use crate::cli::error::CliError;
+use qiwang::i18n::bi;
 use qiwang::privacy::{mask_free_text, mask_free_text_json};
 use qiwang::report::{Report, Section};
 use qiwang::rulebook::Lang;
@@ -71,22 +72,26 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
         let plan = loaded.store.undo_plan().map_err(lib_error)?;
         let e = &plan.undone;
         let command = mask_free_text(&e.command.join(" "));
-        match lang {
-            Lang::Zh => outln!(
-                "将撤销第 {} 步（{}，{}，命令 `{command}`）：{}",
-                e.seq,
-                e.time.to_rfc3339(),
-                user_label(&e.user, lang),
-                described(&loaded.store, e, &names)
-            ),
-            Lang::En => outln!(
-                "would undo #{} ({} {}: {command}): {}",
-                e.seq,
-                e.time.to_rfc3339(),
-                user_label(&e.user, lang),
-                described(&loaded.store, e, &names)
-            ),
-        }
+        outln!(
+            "{}",
+            bi!(
+                lang,
+                zh(
+                    "将撤销第 {} 步（{}，{}，命令 `{command}`）：{}",
+                    e.seq,
+                    e.time.to_rfc3339(),
+                    user_label(&e.user, lang),
+                    described(&loaded.store, e, &names)
+                ),
+                en(
+                    "would undo #{} ({} {}: {command}): {}",
+                    e.seq,
+                    e.time.to_rfc3339(),
+                    user_label(&e.user, lang),
+                    described(&loaded.store, e, &names)
+                )
+            )
+        );
         outln!(
             "{} history/{}",
             lang.pick("将恢复的快照：", "would restore:"),
@@ -123,10 +128,14 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
     let entry = &undone.undone;
     let what = described(&loaded.store, entry, &names);
     let command = mask_free_text(&entry.command.join(" "));
-    match lang {
-        Lang::Zh => outln!("已撤销第 {} 步：{what}（命令 `{command}`）", entry.seq),
-        Lang::En => outln!("undone #{}: {what} (command `{command}`)", entry.seq),
-    }
+    outln!(
+        "{}",
+        bi!(
+            lang,
+            zh("已撤销第 {} 步：{what}（命令 `{command}`）", entry.seq),
+            en("undone #{}: {what} (command `{command}`)", entry.seq)
+        )
+    );
     Ok(())
 }
 
@@ -138,10 +147,14 @@ pub fn redo(ctx: &Ctx) -> Result<(), CliError> {
     let names = Names::of(lang, &loaded.rules, &loaded.event);
     let what = described(&loaded.store, entry, &names);
     let command = mask_free_text(&entry.command.join(" "));
-    match lang {
-        Lang::Zh => outln!("已重做第 {} 步：{what}（命令 `{command}`）", entry.seq),
-        Lang::En => outln!("redone #{}: {what} (command `{command}`)", entry.seq),
-    }
+    outln!(
+        "{}",
+        bi!(
+            lang,
+            zh("已重做第 {} 步：{what}（命令 `{command}`）", entry.seq),
+            en("redone #{}: {what} (command `{command}`)", entry.seq)
+        )
+    );
     Ok(())
 }
 

@@ -3,8 +3,8 @@
 use crate::cli::args::PlayerFields;
 use crate::cli::context::{Ctx, lib_error, resolve_player, resolve_pool, tx_error};
 use crate::cli::error::CliError;
+use qiwang::i18n::bi;
 use qiwang::registration::{PlayerEntry, add_player, edit_player};
-use qiwang::rulebook::Lang;
 use qiwang::store::action::Action;
 
 pub fn list(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
@@ -125,10 +125,14 @@ pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
             ))
         })
         .map_err(tx_error)?;
-    match lang {
-        Lang::Zh => outln!("已退赛 {name}：自第{from}轮起不再编排"),
-        Lang::En => outln!("withdrawn {name}: not paired from round {from}"),
-    }
+    outln!(
+        "{}",
+        bi!(
+            lang,
+            zh("已退赛 {name}：自第{from}轮起不再编排"),
+            en("withdrawn {name}: not paired from round {from}")
+        )
+    );
     Ok(())
 }
 
@@ -154,10 +158,14 @@ pub fn reinstate(ctx: &Ctx, who: &str) -> Result<(), CliError> {
             ))
         })
         .map_err(tx_error)?;
-    match lang {
-        Lang::Zh => outln!("已恢复参赛 {name}：自第{from}轮起重新编排"),
-        Lang::En => outln!("reinstated {name}: paired again from round {from}"),
-    }
+    outln!(
+        "{}",
+        bi!(
+            lang,
+            zh("已恢复参赛 {name}：自第{from}轮起重新编排"),
+            en("reinstated {name}: paired again from round {from}")
+        )
+    );
     Ok(())
 }
 
@@ -197,21 +205,25 @@ pub fn disqualify(
             ))
         })
         .map_err(tx_error)?;
-    match (from, lang) {
-        (None, Lang::Zh) => outln!("已撤销对 {} 的取消资格：自下一轮起恢复编排和排名", p.name),
-        (None, Lang::En) => outln!(
-            "disqualification of {} lifted: paired and ranked again from the next round",
-            p.name
+    let name = &p.name;
+    match from {
+        None => outln!(
+            "{}",
+            bi!(
+                lang,
+                zh("已撤销对 {name} 的取消资格：自下一轮起恢复编排和排名"),
+                en(
+                    "disqualification of {name} lifted: paired and ranked again from the next round"
+                )
+            )
         ),
-        (Some(n), Lang::Zh) => {
-            outln!(
-                "已取消 {} 的比赛资格：自第{n}轮起不再编排，不参加任何名次录取",
-                p.name
-            );
-        }
-        (Some(n), Lang::En) => outln!(
-            "{} disqualified: not paired from round {n}, takes no place in any list",
-            p.name
+        Some(n) => outln!(
+            "{}",
+            bi!(
+                lang,
+                zh("已取消 {name} 的比赛资格：自第{n}轮起不再编排，不参加任何名次录取"),
+                en("{name} disqualified: not paired from round {n}, takes no place in any list")
+            )
         ),
     }
     Ok(())

@@ -3,9 +3,9 @@
 use crate::cli::context::{Ctx, Loaded, lib_error, resolve_player, resolve_pool, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
+use qiwang::i18n::bi;
 use qiwang::model::{Event, GroupId, PlayerId};
 use qiwang::report::{Format, Report, Section};
-use qiwang::rulebook::Lang;
 use qiwang::store::action::Action;
 
 pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
@@ -82,10 +82,11 @@ pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
             String::new()
         };
         // Chinese names the group as the regulation does (commands take the name too).
-        lines.push(match lang {
-            Lang::Zh => format!("{}：{n}{flag}", g.name),
-            Lang::En => format!("{} ({}): {n}{flag}", g.name, g.id),
-        });
+        lines.push(bi!(
+            lang,
+            zh("{}：{n}{flag}", g.name),
+            en("{} ({}): {n}{flag}", g.name, g.id)
+        ));
         section.push(vec![
             g.name.clone(),
             g.id.to_string(),

@@ -3,8 +3,9 @@
 use crate::cli::context::ExitStatus;
 use crate::cli::context::{Ctx, lib_error, player_label, read_text, tx_error};
 use crate::cli::error::CliError;
+use qiwang::i18n::bi;
 use qiwang::i18n::{Text, plural};
-use qiwang::rulebook::{Lang, Rulebook};
+use qiwang::rulebook::Rulebook;
 use qiwang::store::action::Action;
 use std::path::Path;
 
@@ -34,13 +35,13 @@ pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
             let n = e.problems.len();
             Err(CliError::new(
                 e.exit_code(),
-                Text::of(&e).map(|m, l| match l {
-                    Lang::Zh => format!("{m}\n`{}` 中有 {n} 个问题", path.display()),
-                    Lang::En => format!(
-                        "{m}\n{} in `{}`",
-                        plural(n, "problem", "problems"),
-                        path.display()
-                    ),
+                Text::of(&e).map(|m, l| {
+                    let path = path.display();
+                    bi!(
+                        l,
+                        zh("{m}\n`{path}` 中有 {n} 个问题"),
+                        en("{m}\n{} in `{path}`", plural(n, "problem", "problems"))
+                    )
                 }),
             ))
         }

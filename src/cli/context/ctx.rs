@@ -9,6 +9,7 @@ use super::xlsx::xlsx_error;
 use crate::cli::args::Cli;
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
+use qiwang::i18n::bi;
 use qiwang::model::Event;
 use qiwang::report::safe::CsvEncoding;
 use qiwang::report::{Format, Json, Report};
@@ -242,17 +243,18 @@ fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
 /// A rulebook frozen in the event that does not validate: what is wrong and the way back.
 fn frozen_invalid(dir: &Path, problem: Text) -> CliError {
     let hint = Store::open(dir).ok().map(|store| store.recovery_hint());
-    CliError::input(problem.map(|m, l| match l {
-        Lang::Zh => format!(
-            "赛事中保存的规程未通过校验：\n{m}\n{}",
-            hint.as_ref().map_or("请从 history/ 恢复 qiwang.json，或重新创建赛事", |h| &h.zh)
-        ),
-        Lang::En => format!(
-            "the rulebook frozen in the event does not validate:\n{m}\n{}",
-            hint.as_ref().map_or(
+    CliError::input(problem.map(|m, l| {
+        let back = hint.as_ref().map_or(
+            l.pick(
+                "请从 history/ 恢复 qiwang.json，或重新创建赛事",
                 "restore qiwang.json from history/ or re-create the event",
-                |h| &h.en
-            )
-        ),
+            ),
+            |h| h.get(l),
+        );
+        bi!(
+            l,
+            zh("赛事中保存的规程未通过校验：\n{m}\n{back}"),
+            en("the rulebook frozen in the event does not validate:\n{m}\n{back}")
+        )
     }))
 }

@@ -10,8 +10,8 @@ pub(super) fn csv_row(lang: Lang, source_name: &str, line: u64, error: &ResultEr
     let error = error.localize(lang);
     bi!(
         lang,
-        en("{source_name} line {line}: {error}"),
         zh("{source_name} 第 {line} 行：{error}"),
+        en("{source_name} line {line}: {error}"),
     )
 }
 
@@ -19,8 +19,8 @@ pub(super) fn csv_row(lang: Lang, source_name: &str, line: u64, error: &ResultEr
 pub(super) fn duplicate_row(lang: Lang, round: u32, table: u32, first: u64) -> String {
     bi!(
         lang,
-        en("round {round} table {table} is also on line {first}: give each table once"),
         zh("第 {round} 轮第 {table} 台在第 {first} 行已经出现：每台只写一次"),
+        en("round {round} table {table} is also on line {first}: give each table once"),
     )
 }
 
@@ -28,8 +28,8 @@ pub(super) fn duplicate_row(lang: Lang, round: u32, table: u32, first: u64) -> S
 pub(super) fn header_unreadable(lang: Lang, source_name: &str, detail: &str) -> String {
     bi!(
         lang,
-        en("{source_name}: the header cannot be read ({detail})"),
         zh("{source_name}：无法读取表头（{detail}）"),
+        en("{source_name}: the header cannot be read ({detail})"),
     )
 }
 
@@ -37,8 +37,8 @@ pub(super) fn header_unreadable(lang: Lang, source_name: &str, detail: &str) -> 
 pub(super) fn no_rows(lang: Lang, source_name: &str) -> String {
     bi!(
         lang,
-        en("{source_name}: no results in the file: add rows under the header"),
         zh("{source_name}：文件中没有结果：请在表头下添加行"),
+        en("{source_name}: no results in the file: add rows under the header"),
     )
 }
 
@@ -46,11 +46,11 @@ pub(super) fn no_rows(lang: Lang, source_name: &str) -> String {
 pub(super) fn csv_header(lang: Lang, source_name: &str, column: &str, expected: &str) -> String {
     bi!(
         lang,
-        en("{source_name}: column `{column}` is missing from the header: it needs {expected}"),
         zh(
             "{source_name}：表头缺少 `{column}` 列：需要 {}",
             one_of_zh(expected)
         ),
+        en("{source_name}: column `{column}` is missing from the header: it needs {expected}"),
     )
 }
 
@@ -58,8 +58,8 @@ pub(super) fn csv_header(lang: Lang, source_name: &str, column: &str, expected: 
 pub(super) fn empty_group_cell(lang: Lang) -> String {
     bi!(
         lang,
-        en("the group cell is empty: write the row's group (组别), e.g. its name in the rulebook"),
         zh("组别一栏是空的：请写明该行的组别，例如规程中的组别名称"),
+        en("the group cell is empty: write the row's group (组别), e.g. its name in the rulebook"),
     )
 }
 
@@ -67,10 +67,10 @@ pub(super) fn empty_group_cell(lang: Lang) -> String {
 pub(super) fn group_column_unexpected(lang: Lang, source_name: &str) -> String {
     bi!(
         lang,
+        zh("{source_name}：文件有组别列，此处无法使用：请用 `qiwang result --from` 录入"),
         en(
             "{source_name}: the file has a group column (组别) that this reader cannot use: enter it with `qiwang result --from`"
         ),
-        zh("{source_name}：文件有组别列，此处无法使用：请用 `qiwang result --from` 录入"),
     )
 }
 
@@ -78,11 +78,11 @@ pub(super) fn group_column_unexpected(lang: Lang, source_name: &str) -> String {
 pub(super) fn group_column_missing(lang: Lang, source_name: &str, groups: &str) -> String {
     bi!(
         lang,
-        en(
-            "{source_name}: several groups have rounds ({groups}): add a group column (组别) naming each row's group, or choose one group with `--group`"
-        ),
         zh(
             "{source_name}：有多个组别已经编排（{groups}）：请加一列“组别”写明每行的组别，或用 `--group` 选定一个组别"
+        ),
+        en(
+            "{source_name}: several groups have rounds ({groups}): add a group column (组别) naming each row's group, or choose one group with `--group`"
         ),
     )
 }
@@ -91,11 +91,11 @@ pub(super) fn group_column_missing(lang: Lang, source_name: &str, groups: &str) 
 pub(super) fn group_not_chosen(lang: Lang, text: &str, chosen: &str) -> String {
     bi!(
         lang,
-        en(
-            "group `{text}` is not the group chosen with `--group` ({chosen}): drop `--group` to enter every group's rows, or remove the row"
-        ),
         zh(
             "组别 `{text}` 不是 `--group` 选定的组别（{chosen}）：去掉 `--group` 可一次录入所有组别，或删去这一行"
+        ),
+        en(
+            "group `{text}` is not the group chosen with `--group` ({chosen}): drop `--group` to enter every group's rows, or remove the row"
         ),
     )
 }
@@ -104,8 +104,8 @@ pub(super) fn group_not_chosen(lang: Lang, text: &str, chosen: &str) -> String {
 pub(super) fn unknown_group_name(lang: Lang, text: &str, known: &str) -> String {
     bi!(
         lang,
-        en("no group `{text}` in the rulebook: use one of {known}"),
         zh("规程中没有组别 `{text}`：请用 {known} 之一"),
+        en("no group `{text}` in the rulebook: use one of {known}"),
     )
 }
 
@@ -113,8 +113,8 @@ pub(super) fn unknown_group_name(lang: Lang, text: &str, known: &str) -> String 
 pub(super) fn csv(lang: Lang, source_name: &str, message: &str) -> String {
     bi!(
         lang,
-        en("{source_name}: {message}"),
         zh("{source_name}：无法按 CSV 读取（{message}）"),
+        en("{source_name}: {message}"),
     )
 }
 

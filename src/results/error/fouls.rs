@@ -16,12 +16,12 @@ pub(super) fn fouls_on_forfeit(
 ) -> String {
     bi!(
         lang,
-        en(
-            "round {round} table {table}: `{}` was not played over the board, so it cannot carry fouls `{red}:{black}`: drop the fouls or enter the real result",
-            outcome.token()
-        ),
         zh(
             "第 {round} 轮第 {table} 台：`{}` 不是对局下出的结果，不能带犯规 `{red}:{black}`：请去掉犯规或录入实际结果",
+            outcome.token()
+        ),
+        en(
+            "round {round} table {table}: `{}` was not played over the board, so it cannot carry fouls `{red}:{black}`: drop the fouls or enter the real result",
             outcome.token()
         ),
     )
@@ -38,12 +38,12 @@ pub(super) fn fouls_over_limit(
 ) -> String {
     bi!(
         lang,
-        en(
-            "round {round} table {table}: {side} has {fouls} fouls but the game ends at {limit}: enter at most {limit}"
-        ),
         zh(
             "第 {round} 轮第 {table} 台：{}犯规 {fouls} 次，但犯规 {limit} 次即判负：最多录入 {limit} 次",
             side_zh(side)
+        ),
+        en(
+            "round {round} table {table}: {side} has {fouls} fouls but the game ends at {limit}: enter at most {limit}"
         ),
     )
 }
@@ -59,15 +59,15 @@ pub(super) fn fouls_contradict_winner(
 ) -> String {
     bi!(
         lang,
-        en(
-            "round {round} table {table}: {side} reached {} and so lost the game, but `{}` makes {side} the winner: enter the real result",
-            plural(limit, "foul", "fouls"),
-            outcome.token()
-        ),
         zh(
             "第 {round} 轮第 {table} 台：{side}犯规达到 {limit} 次已判负，但 `{}` 判{side}胜：请录入实际结果",
             outcome.token(),
             side = side_zh(side)
+        ),
+        en(
+            "round {round} table {table}: {side} reached {} and so lost the game, but `{}` makes {side} the winner: enter the real result",
+            plural(limit, "foul", "fouls"),
+            outcome.token()
         ),
     )
 }
@@ -76,12 +76,12 @@ pub(super) fn fouls_contradict_winner(
 pub(super) fn both_at_foul_limit(lang: Lang, round: u32, table: u32, limit: u32) -> String {
     bi!(
         lang,
+        zh(
+            "第 {round} 轮第 {table} 台：双方犯规都是 {limit} 次，但先达到 {limit} 次的一方即判负：请录入对局结束时各方的犯规次数"
+        ),
         en(
             "round {round} table {table}: both sides have {}, but the game ends at the first side to reach {limit}: enter the fouls each side had when the game ended",
             plural(limit, "foul", "fouls")
-        ),
-        zh(
-            "第 {round} 轮第 {table} 台：双方犯规都是 {limit} 次，但先达到 {limit} 次的一方即判负：请录入对局结束时各方的犯规次数"
         ),
     )
 }

@@ -10,8 +10,8 @@ use crate::rulebook::Lang;
 pub(super) fn unknown_group(lang: Lang, group: &GroupId, known: &str) -> String {
     bi!(
         lang,
-        en("group `{group}` is not a pairing group of the rulebook: use one of {known}"),
         zh("组别 `{group}` 不是规程中的编排组别：请用 {known} 之一"),
+        en("group `{group}` is not a pairing group of the rulebook: use one of {known}"),
     )
 }
 
@@ -19,8 +19,8 @@ pub(super) fn unknown_group(lang: Lang, group: &GroupId, known: &str) -> String 
 pub(super) fn no_rounds(lang: Lang, group: &GroupId) -> String {
     bi!(
         lang,
-        en("group `{group}` has no rounds yet: pair round 1 before entering results"),
         zh("组别 `{group}` 还没有轮次：请先编排第 1 轮再录入成绩"),
+        en("group `{group}` has no rounds yet: pair round 1 before entering results"),
     )
 }
 
@@ -29,8 +29,8 @@ pub(super) fn round_missing(lang: Lang, group: &GroupId, round: u32, last: u32) 
     let rounds = number_ranges(&(1..=last).collect::<Vec<u32>>(), lang);
     bi!(
         lang,
-        en("group `{group}` has no round {round}: its rounds are {rounds}"),
         zh("组别 `{group}` 没有第 {round} 轮：已有的轮次为 {rounds}"),
+        en("group `{group}` has no round {round}: its rounds are {rounds}"),
     )
 }
 
@@ -45,18 +45,18 @@ pub(super) fn table_missing(
     let listed = number_ranges(tables, lang);
     bi!(
         lang,
-        en(
-            "round {round} of group `{group}` has no table {table}: its tables are {}",
-            if tables.is_empty() {
-                "none (the round has only a bye)"
-            } else {
-                &listed
-            }
-        ),
         zh(
             "组别 `{group}` 第 {round} 轮没有第 {table} 台：已有的台号为 {}",
             if tables.is_empty() {
                 "无（本轮只有轮空）"
+            } else {
+                &listed
+            }
+        ),
+        en(
+            "round {round} of group `{group}` has no table {table}: its tables are {}",
+            if tables.is_empty() {
+                "none (the round has only a bye)"
             } else {
                 &listed
             }
@@ -68,8 +68,8 @@ pub(super) fn table_missing(
 pub(super) fn duplicate_table(lang: Lang, round: u32, table: u32) -> String {
     bi!(
         lang,
-        en("round {round} table {table} is given twice: give each table once"),
         zh("第 {round} 轮第 {table} 台给出了两次：每台只写一次"),
+        en("round {round} table {table} is given twice: give each table once"),
     )
 }
 
@@ -77,8 +77,8 @@ pub(super) fn duplicate_table(lang: Lang, round: u32, table: u32) -> String {
 pub(super) fn nothing_to_unpair(lang: Lang, group: &GroupId) -> String {
     bi!(
         lang,
-        en("{group} has no round to drop"),
         zh("{group} 没有可撤销的轮次"),
+        en("{group} has no round to drop"),
     )
 }
 
@@ -86,10 +86,10 @@ pub(super) fn nothing_to_unpair(lang: Lang, group: &GroupId) -> String {
 pub(super) fn round_has_results(lang: Lang, group: &GroupId, round: u32) -> String {
     bi!(
         lang,
+        zh("{group} 第 {round} 轮已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销"),
         en(
             "round {round} of {group} already has results: correct them with `qiwang result`, or `qiwang undo` step by step"
         ),
-        zh("{group} 第 {round} 轮已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销"),
     )
 }
 
@@ -97,11 +97,11 @@ pub(super) fn round_has_results(lang: Lang, group: &GroupId, round: u32) -> Stri
 pub(super) fn round_not_paired(lang: Lang, group: &GroupId, round: u32, paired: u32) -> String {
     bi!(
         lang,
+        zh("组别 `{group}` 没有第 `{round}` 轮：目前已编排 {paired} 轮"),
         en(
             "round `{round}` does not exist in group `{group}`: {} paired so far",
             plural(paired, "round", "rounds")
         ),
-        zh("组别 `{group}` 没有第 `{round}` 轮：目前已编排 {paired} 轮"),
     )
 }
 
@@ -118,14 +118,14 @@ pub(super) fn round_unfinished(lang: Lang, group: &GroupId, round: u32, tables: 
     };
     bi!(
         lang,
-        en(
-            "round {round} of group `{group}` is not finished ({} no result: {}): enter them first{or_en}",
-            plural(tables.len(), "table has", "tables have"),
-            number_ranges(tables, lang)
-        ),
         zh(
             "组别 `{group}` 第 {round} 轮尚未结束（{} 台没有成绩：第 {} 台）：请先录入成绩{or_zh}",
             tables.len(),
+            number_ranges(tables, lang)
+        ),
+        en(
+            "round {round} of group `{group}` is not finished ({} no result: {}): enter them first{or_en}",
+            plural(tables.len(), "table has", "tables have"),
             number_ranges(tables, lang)
         ),
     )

@@ -532,11 +532,11 @@ impl Localize for ResultError {
                     .join("\n");
                 bi!(
                     lang,
+                    zh("{} 个问题，未记录任何成绩：\n{list}", errors.len()),
                     en(
                         "{}, nothing was recorded:\n{list}",
                         plural(errors.len(), "problem", "problems")
                     ),
-                    zh("{} 个问题，未记录任何成绩：\n{list}", errors.len()),
                 )
             }
         }

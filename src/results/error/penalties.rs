@@ -8,10 +8,10 @@ use crate::rulebook::Lang;
 pub(super) fn penalties_not_allowed(lang: Lang) -> String {
     bi!(
         lang,
+        zh("本赛事的规程不允许罚分（`conduct.penalties_allowed = false`）"),
         en(
             "this event's rulebook does not allow point penalties (`conduct.penalties_allowed = false`)"
         ),
-        zh("本赛事的规程不允许罚分（`conduct.penalties_allowed = false`）"),
     )
 }
 
@@ -19,11 +19,11 @@ pub(super) fn penalties_not_allowed(lang: Lang) -> String {
 pub(super) fn penalty_points_needed(lang: Lang) -> String {
     bi!(
         lang,
-        en(
-            "give the points to deduct (`qiwang penalty PLAYER POINTS --reason TEXT`): this rulebook sets no `conduct.disturbance_penalty`"
-        ),
         zh(
             "请给出要扣的分数（`qiwang penalty PLAYER POINTS --reason TEXT`）：本规程没有设置 `conduct.disturbance_penalty`"
+        ),
+        en(
+            "give the points to deduct (`qiwang penalty PLAYER POINTS --reason TEXT`): this rulebook sets no `conduct.disturbance_penalty`"
         ),
     )
 }
@@ -32,8 +32,8 @@ pub(super) fn penalty_points_needed(lang: Lang) -> String {
 pub(super) fn penalty_not_positive(lang: Lang, points: i32) -> String {
     bi!(
         lang,
-        en("penalty points must be positive (the points deducted), not `{points}`"),
         zh("罚分必须是正数（扣除的分数），不能是 `{points}`"),
+        en("penalty points must be positive (the points deducted), not `{points}`"),
     )
 }
 
@@ -41,11 +41,11 @@ pub(super) fn penalty_not_positive(lang: Lang, points: i32) -> String {
 pub(super) fn penalty_too_large(lang: Lang, points: i32, max: i64) -> String {
     bi!(
         lang,
+        zh("罚分 `{points}` 太大：一次最多扣 {max} 分（一名棋手整场比赛最多能得的分数）"),
         en(
             "penalty `{points}` is too large: one penalty deducts at most {} (the most a player can score in an event)",
             plural(max, "point", "points")
         ),
-        zh("罚分 `{points}` 太大：一次最多扣 {max} 分（一名棋手整场比赛最多能得的分数）"),
     )
 }
 
@@ -53,8 +53,8 @@ pub(super) fn penalty_too_large(lang: Lang, points: i32, max: i64) -> String {
 pub(super) fn penalty_needs_reason(lang: Lang) -> String {
     bi!(
         lang,
-        en("a penalty needs `--reason TEXT` (it is shown in the standings)"),
         zh("罚分需要 `--reason TEXT`（会显示在成绩表中）"),
+        en("a penalty needs `--reason TEXT` (it is shown in the standings)"),
     )
 }
 
@@ -62,8 +62,8 @@ pub(super) fn penalty_needs_reason(lang: Lang) -> String {
 pub(super) fn no_playoff_needed(lang: Lang, group: &GroupId) -> String {
     bi!(
         lang,
-        en("group `{group}` has no tie that needs a playoff"),
         zh("组别 `{group}` 没有需要加赛的同分"),
+        en("group `{group}` has no tie that needs a playoff"),
     )
 }
 
@@ -71,12 +71,12 @@ pub(super) fn no_playoff_needed(lang: Lang, group: &GroupId) -> String {
 pub(super) fn playoff_mismatch(lang: Lang, group: &GroupId, given: &str, tied: &str) -> String {
     bi!(
         lang,
-        en(
-            "the playoff order {given} is not the tied players {tied} of group `{group}`: list each of them exactly once, winner first"
-        ),
         zh(
             "加赛名次 {given} 与组别 `{group}` 的同分棋手 {} 不符：每人列出一次，胜者在前",
             tied.replace(" or ", " 或 ")
+        ),
+        en(
+            "the playoff order {given} is not the tied players {tied} of group `{group}`: list each of them exactly once, winner first"
         ),
     )
 }

@@ -8,12 +8,12 @@ use crate::rulebook::Lang;
 pub(super) fn bad_token(lang: Lang, token: &str, at: &str) -> String {
     bi!(
         lang,
-        en(
-            "result `{token}` is not understood{at}: use `1-0`/`r`/`红胜`, `=`/`d`/`和`, `0-1`/`b`/`黑胜`, `+-`/`-+` for a forfeit or `--`/`双负`"
-        ),
         zh(
             "结果 `{token}`{}无法识别：请用 `1-0`/`r`/`红胜`、`=`/`d`/`和`、`0-1`/`b`/`黑胜`，弃权用 `+-`/`-+`，双方弃权用 `--`/`双负`",
             at_zh(at)
+        ),
+        en(
+            "result `{token}` is not understood{at}: use `1-0`/`r`/`红胜`, `=`/`d`/`和`, `0-1`/`b`/`黑胜`, `+-`/`-+` for a forfeit or `--`/`双负`"
         ),
     )
 }
@@ -22,11 +22,11 @@ pub(super) fn bad_token(lang: Lang, token: &str, at: &str) -> String {
 pub(super) fn bad_fouls(lang: Lang, text: &str, at: &str) -> String {
     bi!(
         lang,
-        en("fouls `{text}`{at} are not understood: write red:black fouls, e.g. `1:0`"),
         zh(
             "犯规 `{text}`{}无法识别：请写红方:黑方犯规次数，例如 `1:0`",
             at_zh(at)
         ),
+        en("fouls `{text}`{at} are not understood: write red:black fouls, e.g. `1:0`"),
     )
 }
 
@@ -34,8 +34,8 @@ pub(super) fn bad_fouls(lang: Lang, text: &str, at: &str) -> String {
 pub(super) fn bad_table(lang: Lang, text: &str, at: &str) -> String {
     bi!(
         lang,
-        en("table `{text}`{at} is not a table number: write a number from 1 up"),
         zh("台号 `{text}`{}不是台号：请写从 1 起的数字", at_zh(at)),
+        en("table `{text}`{at} is not a table number: write a number from 1 up"),
     )
 }
 
@@ -43,8 +43,8 @@ pub(super) fn bad_table(lang: Lang, text: &str, at: &str) -> String {
 pub(super) fn bad_round(lang: Lang, text: &str, at: &str) -> String {
     bi!(
         lang,
-        en("round `{text}`{at} is not a round number: write a number from 1 up"),
         zh("轮次 `{text}`{}不是轮次：请写从 1 起的数字", at_zh(at)),
+        en("round `{text}`{at} is not a round number: write a number from 1 up"),
     )
 }
 
@@ -52,8 +52,8 @@ pub(super) fn bad_round(lang: Lang, text: &str, at: &str) -> String {
 pub(super) fn missing_outcome(lang: Lang, table: &str) -> String {
     bi!(
         lang,
-        en("table {table} has no result: write it after the table, e.g. `{table} 1-0`"),
         zh("第 {table} 台没有结果：请写在台号之后，例如 `{table} 1-0`"),
+        en("table {table} has no result: write it after the table, e.g. `{table} 1-0`"),
     )
 }
 
@@ -61,8 +61,8 @@ pub(super) fn missing_outcome(lang: Lang, table: &str) -> String {
 pub(super) fn no_entries(lang: Lang) -> String {
     bi!(
         lang,
-        en("no results given: write `TABLE RESULT …`, e.g. `1 1-0 2 = 3 0-1/0:1`"),
         zh("没有给出结果：请写 `TABLE RESULT …`（台号 结果 …），例如 `1 1-0 2 = 3 0-1/0:1`"),
+        en("no results given: write `TABLE RESULT …`, e.g. `1 1-0 2 = 3 0-1/0:1`"),
     )
 }
 

@@ -1,6 +1,7 @@
 //! A whole audit line worded: its action, or an undo or redo by the line it took back.
 
 use super::{Action, Names};
+use crate::i18n::bi;
 use crate::rulebook::Lang;
 use crate::store::{AuditEntry, EntryKind};
 
@@ -37,10 +38,11 @@ fn describe_at(entry: &AuditEntry, entries: &[AuditEntry], names: &Names, depth:
         EntryKind::Undo => match find(entry.undoes) {
             Some(target) => {
                 let what = describe_at(target, entries, names, depth + 1);
-                match zh {
-                    true => format!("撤销第 {} 步：{what}", target.seq),
-                    false => format!("undid #{}: {what}", target.seq),
-                }
+                bi!(
+                    names.lang,
+                    zh("撤销第 {} 步：{what}", target.seq),
+                    en("undid #{}: {what}", target.seq)
+                )
             }
             None => summary,
         },
@@ -52,10 +54,11 @@ fn describe_at(entry: &AuditEntry, entries: &[AuditEntry], names: &Names, depth:
             match find(reapplies) {
                 Some(target) => {
                     let what = describe_at(target, entries, names, depth + 1);
-                    match zh {
-                        true => format!("重做第 {} 步：{what}", target.seq),
-                        false => format!("redid #{}: {what}", target.seq),
-                    }
+                    bi!(
+                        names.lang,
+                        zh("重做第 {} 步：{what}", target.seq),
+                        en("redid #{}: {what}", target.seq)
+                    )
                 }
                 None => summary,
             }

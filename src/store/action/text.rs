@@ -2,6 +2,7 @@
 //! [`Names`] has them (by id in the English summary `audit.log` keeps).
 
 use super::{Action, GroupResults};
+use crate::i18n::bi;
 use crate::i18n::plural;
 use crate::model::{Event, GroupId, PlayerId};
 use crate::pairing::relax_rule_label;
@@ -64,10 +65,7 @@ impl<'a> Names<'a> {
 
     /// A player whose name the action recorded: `12 `张三`` in English, 张三（12）in Chinese.
     fn recorded(&self, id: PlayerId, name: &str) -> String {
-        match self.lang {
-            Lang::Zh => format!("{name}（编号 {id}）"),
-            Lang::En => format!("{id} `{name}`"),
-        }
+        bi!(self.lang, zh("{name}（编号 {id}）"), en("{id} `{name}`"))
     }
 }
 
@@ -77,101 +75,109 @@ impl Action {
         let zh = names.lang == Lang::Zh;
         let g = |id: &GroupId| names.group(id);
         match self {
-            Action::Imported { players, files } => match zh {
-                true => format!("导入 {players} 名棋手（{}）", files.join("、")),
-                false => format!(
+            Action::Imported { players, files } => bi!(
+                names.lang,
+                zh("导入 {players} 名棋手（{}）", files.join("、")),
+                en(
                     "imported {} from {}",
                     plural(players, "player", "players"),
                     files.join(", ")
-                ),
-            },
-            Action::GroupMerged { from, into, moved } => match zh {
-                true => format!("将{}并入{}：转入 {moved} 名棋手", g(from), g(into)),
-                false => format!(
+                )
+            ),
+            Action::GroupMerged { from, into, moved } => bi!(
+                names.lang,
+                zh("将{}并入{}：转入 {moved} 名棋手", g(from), g(into)),
+                en(
                     "merged group {} into {}: {} moved",
                     g(from),
                     g(into),
                     plural(moved, "player", "players")
-                ),
-            },
-            Action::GroupCancelled { group, withdrawn } => match zh {
-                true => format!("取消{}：{withdrawn} 名棋手退赛", g(group)),
-                false => format!(
+                )
+            ),
+            Action::GroupCancelled { group, withdrawn } => bi!(
+                names.lang,
+                zh("取消{}：{withdrawn} 名棋手退赛", g(group)),
+                en(
                     "cancelled group {}: {} withdrawn",
                     g(group),
                     plural(withdrawn, "player", "players")
-                ),
-            },
+                )
+            ),
             Action::Paired { rounds, refused } => {
                 let each: Vec<String> = rounds
                     .iter()
                     .map(|r| {
-                        let games = r.games.map_or(String::new(), |n| match zh {
-                            true => format!("：{n} 局"),
-                            false => format!(": {}", plural(n, "game", "games")),
+                        let games = r.games.map_or(String::new(), |n| {
+                            bi!(
+                                names.lang,
+                                zh("：{n} 局"),
+                                en(": {}", plural(n, "game", "games"))
+                            )
                         });
-                        let seed = r.seed.map_or(String::new(), |s| match zh {
-                            true => format!("（种子 {s}）"),
-                            false => format!(" (seed {s})"),
+                        let seed = r.seed.map_or(String::new(), |s| {
+                            bi!(names.lang, zh("（种子 {s}）"), en(" (seed {s})"))
                         });
                         let relax = r.relax.as_deref().map_or(String::new(), |list| {
-                            let names: Vec<&str> = list
+                            let rules: Vec<&str> = list
                                 .iter()
                                 .map(|x| relax_rule_label(*x, names.lang))
                                 .collect();
-                            match zh {
-                                true => format!("（--relax：本轮可放宽{}）", names.join("、")),
-                                false => {
-                                    format!(" (--relax: this round may relax {})", names.join(", "))
-                                }
-                            }
+                            bi!(
+                                names.lang,
+                                zh("（--relax：本轮可放宽{}）", rules.join("、")),
+                                en(" (--relax: this round may relax {})", rules.join(", "))
+                            )
                         });
-                        match zh {
-                            true => {
-                                format!("{}第{}轮{games}{seed}{relax}", g(&r.group), r.round)
-                            }
-                            false => {
-                                format!("round {} of {}{games}{seed}{relax}", r.round, g(&r.group))
-                            }
-                        }
+                        bi!(
+                            names.lang,
+                            zh("{}第{}轮{games}{seed}{relax}", g(&r.group), r.round),
+                            en("round {} of {}{games}{seed}{relax}", r.round, g(&r.group))
+                        )
                     })
                     .collect();
                 let refused: String = refused
                     .iter()
                     .map(|r| {
-                        let seed = r.seed.map_or(String::new(), |s| match zh {
-                            true => format!("，记录抽签种子 {s}"),
-                            false => format!(", draw seed {s} recorded"),
+                        let seed = r.seed.map_or(String::new(), |s| {
+                            bi!(
+                                names.lang,
+                                zh("，记录抽签种子 {s}"),
+                                en(", draw seed {s} recorded")
+                            )
                         });
-                        match zh {
-                            true => format!("；{}第{}轮无合规编排{seed}", g(&r.group), r.round),
-                            false => format!(
+                        bi!(
+                            names.lang,
+                            zh("；{}第{}轮无合规编排{seed}", g(&r.group), r.round),
+                            en(
                                 "; round {} of {} refused (no legal pairing{seed})",
                                 r.round,
                                 g(&r.group)
-                            ),
-                        }
+                            )
+                        )
                     })
                     .collect();
-                match zh {
-                    true => format!("编排{}{refused}", each.join("；")),
-                    false => format!("paired {}{refused}", each.join(", ")),
-                }
+                bi!(
+                    names.lang,
+                    zh("编排{}{refused}", each.join("；")),
+                    en("paired {}{refused}", each.join(", "))
+                )
             }
             Action::SeedsRecorded { seeds } => {
                 let each = seeds
                     .iter()
                     .map(|(p, s)| format!("{} {s}", g(p)))
                     .collect::<Vec<_>>();
-                match zh {
-                    true => format!("记录第1轮抽签种子：{}", each.join("、")),
-                    false => format!("recorded the round-1 draw seeds: {}", each.join(", ")),
-                }
+                bi!(
+                    names.lang,
+                    zh("记录第1轮抽签种子：{}", each.join("、")),
+                    en("recorded the round-1 draw seeds: {}", each.join(", "))
+                )
             }
-            Action::Unpaired { group, round } => match zh {
-                true => format!("撤销{}第{round}轮编排", g(group)),
-                false => format!("dropped round {round} of {}", g(group)),
-            },
+            Action::Unpaired { group, round } => bi!(
+                names.lang,
+                zh("撤销{}第{round}轮编排", g(group)),
+                en("dropped round {round} of {}", g(group))
+            ),
             Action::RoundEdited {
                 group,
                 round,
@@ -201,61 +207,65 @@ impl Action {
                 name,
                 group,
                 from_round,
-            } => match zh {
-                true => format!(
+            } => bi!(
+                names.lang,
+                zh(
                     "添加棋手 {}：{}，自第{from_round}轮起",
                     names.recorded(*player, name),
                     g(group)
                 ),
-                false => format!(
+                en(
                     "added player {player} `{name}` to {} from round {from_round}",
                     g(group)
-                ),
-            },
-            Action::PlayerEdited { player, name } => match zh {
-                true => format!("修改棋手 {}", names.recorded(*player, name)),
-                false => format!("edited player {player} `{name}`"),
-            },
+                )
+            ),
+            Action::PlayerEdited { player, name } => bi!(
+                names.lang,
+                zh("修改棋手 {}", names.recorded(*player, name)),
+                en("edited player {player} `{name}`")
+            ),
             Action::PlayerWithdrawn {
                 player,
                 name,
                 from_round,
-            } => match zh {
-                true => format!(
+            } => bi!(
+                names.lang,
+                zh(
                     "棋手 {} 退赛，自第{from_round}轮起不再编排",
                     names.recorded(*player, name)
                 ),
-                false => format!("withdrew player {player} `{name}` from round {from_round}"),
-            },
+                en("withdrew player {player} `{name}` from round {from_round}")
+            ),
             Action::PlayerReinstated {
                 player,
                 name,
                 from_round,
-            } => match zh {
-                true => format!(
+            } => bi!(
+                names.lang,
+                zh(
                     "棋手 {} 恢复参赛，自第{from_round}轮起重新编排",
                     names.recorded(*player, name)
                 ),
-                false => format!("reinstated player {player} `{name}` from round {from_round}"),
-            },
+                en("reinstated player {player} `{name}` from round {from_round}")
+            ),
             Action::PlayerDisqualified {
                 player,
                 name,
                 from_round,
                 reason,
-            } => match zh {
-                true => format!(
+            } => bi!(
+                names.lang,
+                zh(
                     "取消棋手 {} 的比赛资格，自第{from_round}轮起：{reason}",
                     names.recorded(*player, name)
                 ),
-                false => format!(
-                    "disqualified player {player} `{name}` from round {from_round}: {reason}"
-                ),
-            },
-            Action::DisqualificationLifted { player, name } => match zh {
-                true => format!("撤销对棋手 {} 的取消资格", names.recorded(*player, name)),
-                false => format!("lifted the disqualification of player {player} `{name}`"),
-            },
+                en("disqualified player {player} `{name}` from round {from_round}: {reason}")
+            ),
+            Action::DisqualificationLifted { player, name } => bi!(
+                names.lang,
+                zh("撤销对棋手 {} 的取消资格", names.recorded(*player, name)),
+                en("lifted the disqualification of player {player} `{name}`")
+            ),
             Action::Penalty {
                 player,
                 name,
@@ -270,51 +280,53 @@ impl Action {
                     (false, 0) => "before round 1".to_string(),
                     (false, n) => format!("after round {n}"),
                 };
-                match zh {
-                    true => format!(
+                bi!(
+                    names.lang,
+                    zh(
                         "{when}罚棋手 {} {points} 分：{reason}",
                         names.recorded(*player, name)
                     ),
-                    false => format!(
+                    en(
                         "penalty of {} to player {player} `{name}` {when}: {reason}",
                         plural(points, "point", "points")
-                    ),
-                }
+                    )
+                )
             }
             Action::Playoff { group, order } => {
                 let order = order_text(order, names);
-                match zh {
-                    true => format!("记录{}附加赛名次：{order}", g(group)),
-                    false => format!("recorded playoff in {}: {order}", g(group)),
-                }
+                bi!(
+                    names.lang,
+                    zh("记录{}附加赛名次：{order}", g(group)),
+                    en("recorded playoff in {}: {order}", g(group))
+                )
             }
             Action::ListPlayoff { list, group, order } => {
                 let order = order_text(order, names);
-                match zh {
-                    true => format!(
+                bi!(
+                    names.lang,
+                    zh(
                         "记录奖项名单“{}”（{}）附加赛名次：{order}",
                         names.list(list),
                         g(group)
                     ),
-                    false => format!(
+                    en(
                         "recorded playoff of list {} in {}: {order}",
                         names.list(list),
                         g(group)
-                    ),
-                }
+                    )
+                )
             }
             Action::RulesUpdated {
                 file,
                 changed_lines,
-            } => match zh {
-                true => format!("用 {file} 更新赛事规程：{changed_lines} 行改变"),
-                false => {
-                    format!(
-                        "replaced the rulebook from {file}: {}",
-                        plural(changed_lines, "changed line", "changed lines")
-                    )
-                }
-            },
+            } => bi!(
+                names.lang,
+                zh("用 {file} 更新赛事规程：{changed_lines} 行改变"),
+                en(
+                    "replaced the rulebook from {file}: {}",
+                    plural(changed_lines, "changed line", "changed lines")
+                )
+            ),
         }
     }
 }
@@ -340,9 +352,12 @@ fn results_text(groups: &[GroupResults], names: &Names) -> String {
     };
     let where_: Vec<String> = groups
         .iter()
-        .map(|g| match lang {
-            Lang::Zh => format!("{}第{}轮", names.group(&g.group), rounds(g)),
-            Lang::En => format!("{} round {}", names.group(&g.group), rounds(g)),
+        .map(|g| {
+            bi!(
+                lang,
+                zh("{}第{}轮", names.group(&g.group), rounds(g)),
+                en("{} round {}", names.group(&g.group), rounds(g))
+            )
         })
         .collect();
     let player = |id| names.player(id);
@@ -363,26 +378,34 @@ fn results_text(groups: &[GroupResults], names: &Names) -> String {
         .collect();
     if total > NOTES_SHOWN {
         let more = total - NOTES_SHOWN;
-        notes.push(match lang {
-            Lang::Zh => format!("另有 {more} 条更正或提示"),
-            Lang::En => plural(
-                more,
-                "more correction or warning",
-                "more corrections or warnings",
-            ),
-        });
+        notes.push(bi!(
+            lang,
+            zh("另有 {more} 条更正或提示"),
+            en(
+                "{}",
+                plural(
+                    more,
+                    "more correction or warning",
+                    "more corrections or warnings"
+                )
+            )
+        ));
     }
-    let notes = match (notes.is_empty(), lang) {
-        (true, _) => String::new(),
-        (false, Lang::Zh) => format!("：{}", notes.join("；")),
-        (false, Lang::En) => format!(": {}", notes.join("; ")),
+    let notes = match notes.is_empty() {
+        true => String::new(),
+        false => bi!(
+            lang,
+            zh("：{}", notes.join("；")),
+            en(": {}", notes.join("; "))
+        ),
     };
-    match lang {
-        Lang::Zh => format!("记录 {count} 个结果（{}）{notes}", where_.join("；")),
-        Lang::En => format!(
+    bi!(
+        lang,
+        zh("记录 {count} 个结果（{}）{notes}", where_.join("；")),
+        en(
             "recorded {} in {}{notes}",
             plural(count, "result", "results"),
             where_.join("; ")
-        ),
-    }
+        )
+    )
 }

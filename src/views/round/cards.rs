@@ -2,6 +2,7 @@
 
 use super::parts::{games, page_title, page_with_css, round_title, short_event_name, titled};
 use super::{RoundSheets, SheetKind};
+use crate::i18n::bi;
 use crate::model::{Event, GroupId, Round};
 use crate::report::{Markup, Section};
 use crate::rulebook::{Lang, Rulebook};
@@ -60,10 +61,7 @@ pub(super) fn cards(
                 ),
             )
             .newline();
-            let number = match lang {
-                Lang::Zh => format!("第 {table} 台"),
-                Lang::En => format!("Table {table}"),
-            };
+            let number = bi!(lang, zh("第 {table} 台"), en("Table {table}"));
             half.text_element("div", &[("class", "no")], &number)
                 .newline();
             for (side, s) in [

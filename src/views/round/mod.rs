@@ -87,13 +87,13 @@ impl Localize for SheetError {
         match self {
             SheetError::NothingPaired => bi!(
                 lang,
-                en("no group has been paired yet: pair a round with `qiwang pair` first"),
                 zh("还没有任何组别编排过：请先用 `qiwang pair` 编排一轮"),
+                en("no group has been paired yet: pair a round with `qiwang pair` first"),
             ),
             SheetError::NoSuchRound { round, newest } => bi!(
                 lang,
-                en("no group has a round {round}: the newest rounds are {newest}"),
                 zh("没有哪个组别有第 {round} 轮：各组最新的轮次为 {newest}"),
+                en("no group has a round {round}: the newest rounds are {newest}"),
             ),
         }
     }

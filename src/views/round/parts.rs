@@ -2,6 +2,7 @@
 //! table order, titles (round, sheet, event), and the printable page with its CSS.
 
 use super::SheetKind;
+use crate::i18n::bi;
 use crate::model::{Event, GroupId, Pairing, PlayerId, Points};
 use crate::report::{Markup, Report, html_page_of};
 use crate::rulebook::{Lang, Rulebook};
@@ -10,10 +11,7 @@ use crate::{model::Round, scoring};
 use std::collections::BTreeMap;
 
 pub(super) fn round_title(lang: Lang, round: u32) -> String {
-    match lang {
-        Lang::Zh => format!("第{round}轮"),
-        Lang::En => format!("round {round}"),
-    }
+    bi!(lang, zh("第{round}轮"), en("round {round}"))
 }
 
 /// A player as a sheet shows them.
@@ -110,10 +108,11 @@ pub(super) fn titled(
         group_name(rules, pool)
     ));
     report.lang = lang.code().into();
-    let mut line = match lang {
-        Lang::Zh => format!("{}{}", round_title(lang, round), kind.title(lang)),
-        Lang::En => format!("{} {}", round_title(lang, round), kind.title(lang)),
-    };
+    let mut line = bi!(
+        lang,
+        zh("{}{}", round_title(lang, round), kind.title(lang)),
+        en("{} {}", round_title(lang, round), kind.title(lang))
+    );
     if let Some(t) = round_time(rules, round) {
         line.push_str(&format!("（{t}）"));
     }

@@ -4,6 +4,7 @@
 use super::super::labels::outcome_label;
 use super::parts::{games, page_title, page_with_css, round_title, short_event_name, titled};
 use super::{RoundSheets, SheetKind};
+use crate::i18n::bi;
 use crate::model::{Event, GroupId, Outcome, Round};
 use crate::report::{Markup, Report, Section};
 use crate::rulebook::{Lang, Rulebook};
@@ -113,10 +114,7 @@ pub(super) fn slips(
             let heading = format!(
                 "{event_name} · {group} · {} · {}{when}",
                 round_title(lang, round.number),
-                match lang {
-                    Lang::Zh => format!("第{table}台"),
-                    Lang::En => format!("table {table}"),
-                },
+                bi!(lang, zh("第{table}台"), en("table {table}")),
             );
             body.element("div", &[("class", "slip")], |m| {
                 m.newline().text_element("h2", &[], &heading).newline();

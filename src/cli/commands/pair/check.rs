@@ -5,6 +5,7 @@
 
 use crate::cli::context::{Ctx, Loaded, lib_error, player_label, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
+use qiwang::i18n::bi;
 use qiwang::i18n::{Text, number_ranges, plural};
 use qiwang::lookup::Shown;
 use qiwang::model::GroupId;
@@ -79,20 +80,21 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         // docs/rules.md §2.5: breaks the engine recorded when no pairing met every hard
         // rule are listed as accepted relaxations, never counted as violations.
         if !accepted.is_empty() {
-            lines.push(match lang {
-                Lang::Zh => format!(
+            lines.push(bi!(
+                lang,
+                zh(
                     "{name}: {} 处已接受的放宽（没有合规编排时所作的放宽）",
                     accepted.len()
                 ),
-                Lang::En => format!(
+                en(
                     "{name}: {} (no pairing met every hard rule)",
                     plural(
                         accepted.len(),
                         "accepted relaxation",
                         "accepted relaxations"
                     )
-                ),
-            });
+                )
+            ));
         }
         for v in &accepted {
             let text = format!(
@@ -224,25 +226,19 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
             }
             let mut text = verdict.lines(n, lang, &|id| player_label(&event, id));
             if unrecorded > 0 {
-                text.push(match lang {
-                    Lang::Zh => format!(
-                        "  另有 {unrecorded} 处违反硬性规则，未记录为放宽（见 `qiwang check`）"
-                    ),
-                    Lang::En => format!(
+                text.push(bi!(
+                    lang,
+                    zh("  另有 {unrecorded} 处违反硬性规则，未记录为放宽（见 `qiwang check`）"),
+                    en(
                         "  and {} not recorded as relaxations (see `qiwang check`)",
                         plural(unrecorded, "hard-rule break", "hard-rule breaks")
-                    ),
-                });
+                    )
+                ));
             }
             let given = event.group(pool).and_then(|g| g.relax_given(n));
             if let Some(list) = given {
                 let list = qiwang::rulebook::relax_list(list);
-                text.push(match lang {
-                    Lang::Zh => format!("  （本轮用 `pair --relax {list}` 编排，按同样放宽的规则比较）"),
-                    Lang::En => format!(
-                        "  (paired with `pair --relax {list}`: compared under the same relaxed rules)"
-                    ),
-                });
+                text.push(bi!(lang, zh("  （本轮用 `pair --relax {list}` 编排，按同样放宽的规则比较）"), en("  (paired with `pair --relax {list}`: compared under the same relaxed rules)")));
             }
             // The group names the verdict's first line; the details are indented under it.
             for (k, line) in text.iter().enumerate() {

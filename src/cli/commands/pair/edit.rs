@@ -6,9 +6,9 @@ use crate::cli::context::{
     Ctx, Loaded, edit_error, lib_error, player_label, resolve_player, resolve_pool, tx_error,
 };
 use crate::cli::error::CliError;
+use qiwang::i18n::bi;
 use qiwang::model::GroupId;
 use qiwang::pairing;
-use qiwang::rulebook::Lang;
 use qiwang::store::action::Action;
 
 /// `qiwang unpair`: drops the newest round of a pool while it has no result.
@@ -33,10 +33,10 @@ pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
             ))
         })
         .map_err(tx_error)?;
-    match lang {
-        Lang::Zh => outln!("已撤销第{n}轮编排"),
-        Lang::En => outln!("dropped round {n}"),
-    }
+    outln!(
+        "{}",
+        bi!(lang, zh("已撤销第{n}轮编排"), en("dropped round {n}"))
+    );
     Ok(())
 }
 
