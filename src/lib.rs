@@ -26,5 +26,6 @@ pub mod scoring;
 pub mod simulate;
 pub mod standings;
 pub mod store;
+pub mod teams;
 mod threads;
 pub mod views;

@@ -37,6 +37,7 @@ mod problems;
 mod row;
 mod sheet;
 mod shown;
+pub mod team_sheet;
 #[cfg(test)]
 mod tests;
 mod xls_scan;
