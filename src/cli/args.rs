@@ -322,6 +322,9 @@ pub struct DemoArgs {
     pub registrations: Option<PathBuf>,
     #[arg(long, default_value_t = 2018)]
     pub seed: u64,
+    /// A team competition instead (团体赛: rules/team-swiss.toml, 40 teams × 4 boards).
+    #[arg(long, conflicts_with_all = ["rules", "registrations"])]
+    pub team: bool,
 }
 
 #[derive(Debug, Subcommand)]

@@ -31,6 +31,10 @@ pub const ZH: &[(&str, &str)] = &[
     ("demo:rules", "用这个规程文件代替内置规程"),
     ("demo:registrations", "用这个报名表代替内置报名表"),
     ("demo:seed", "第一轮抽签的随机种子"),
+    (
+        "demo:team",
+        "改为演示团体赛（rules/team-swiss.toml，40 个队、每队 4 台）",
+    ),
     ("init", "创建赛事目录，并冻结一份规程"),
     ("init:dir", "要创建的赛事目录"),
     ("init:rules", "规程文件（TOML）"),
