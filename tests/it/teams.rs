@@ -720,3 +720,69 @@ fn team_registration_checks_refuse_by_cell() {
     assert!(teams[0].members[3].reserve);
     let _ = Points(0);
 }
+
+/// The bundled 团体赛 end to end through the binary: the 40-team workbook imports into
+/// rules/team-swiss.toml; each round's slips CSV, filled in, goes back through `result
+/// --from`; a slip row naming the wrong player and a match given with a board missing are
+/// refused with the event's files unchanged; after 7 rounds `check --optimal` proves every
+/// round, and standings, crosstable, board results and the prize sheet render in JSON.
+#[test]
+fn team_swiss_example_runs_end_to_end_through_the_binary() {
+    use super::common::{event_with, p, root, run, snapshot};
+    let (_tmp, ev) = event_with(
+        &root("rules/team-swiss.toml"),
+        Some(&root("examples/team-swiss/registrations.xlsx")),
+    );
+    let dir = ev.parent().unwrap().to_path_buf();
+    let q = |args: &[&str]| {
+        let mut all = vec!["--event", "ev"];
+        all.extend_from_slice(args);
+        run(&dir, &all)
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(46);
+    for round in 1..=7 {
+        q(&["pair", "--seed", "3"][..if round == 1 { 3 } else { 1 }]).ok();
+        let slips = q(&["round", "--sheet", "slips", "--format", "csv"]).ok();
+        let text = slips.trim_start_matches('\u{feff}');
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        assert_eq!(lines.len(), 1 + 20 * 4, "one row per board");
+        assert!(lines[0].contains("结果"));
+        for l in lines.iter_mut().skip(1) {
+            let token = ["红胜", "和", "黑胜"][rng.gen_range(0..3)];
+            // The 结果 column is the next to last (签字 last).
+            let mut cells: Vec<String> = l.split(',').map(String::from).collect();
+            let n = cells.len();
+            cells[n - 2] = token.to_string();
+            *l = cells.join(",");
+        }
+        let file = dir.join(format!("r{round}.csv"));
+        if round == 2 {
+            let before = snapshot(&ev);
+            let mut bad = lines.clone();
+            // Line 6's red player (the 红方 column) is not the board's.
+            let red = bad[5].split(',').nth(4).unwrap().to_string();
+            bad[5] = bad[5].replace(&red, "张冠李戴");
+            std::fs::write(&file, bad.join("\n")).unwrap();
+            q(&["result", "--from", p(&file)]).fails(3, &["第 6 行"]);
+            q(&["result", "1", "红胜", "和", "黑胜"]).fails(3, &["4 台"]);
+            assert_eq!(snapshot(&ev), before, "refusals change nothing");
+        }
+        std::fs::write(&file, lines.join("\n")).unwrap();
+        q(&["result", "--from", p(&file)]).ok();
+    }
+    let out = q(&["check", "--optimal"]).ok();
+    assert_eq!(out.matches("最优").count(), 6, "{out}");
+    let st = q(&["standings", "--format", "json"]).json();
+    assert_eq!(st["standings"].as_array().unwrap().len(), 40);
+    q(&["crosstable", "--format", "json"]).json();
+    let boards = q(&["boards", "--format", "json"]).json();
+    assert!(boards["boards"].as_array().unwrap().len() >= 160);
+    let prizes = q(&["prizes", "--format", "json"]).json();
+    assert!(!prizes["board_prizes"].as_array().unwrap().is_empty());
+    // Undo takes back the last results, redo restores them.
+    let before = q(&["standings", "--format", "csv"]).ok();
+    q(&["undo"]).ok();
+    assert_ne!(q(&["standings", "--format", "csv"]).ok(), before);
+    q(&["redo"]).ok();
+    assert_eq!(q(&["standings", "--format", "csv"]).ok(), before);
+}
