@@ -786,3 +786,76 @@ fn team_swiss_example_runs_end_to_end_through_the_binary() {
     q(&["redo"]).ok();
     assert_eq!(q(&["standings", "--format", "csv"]).ok(), before);
 }
+
+/// docs/rules.md §17.5 on a hand-made event: A and B tie on 场分 and 局分, A beat B, B did
+/// better on board 1. The CXA order (局分, 直胜, …) puts A first; 局分 then 台次分 puts B
+/// first; 局分 alone leaves them sharing first place.
+#[test]
+fn direct_encounter_and_board_order_decide_as_listed() {
+    use Outcome::{BlackWin, Draw, RedWin};
+    let pool = GroupId::new("open");
+    let mut e = team_event(4, 2, 0);
+    let lineup = |t: u32| vec![PlayerId(2 * t - 1), PlayerId(2 * t)];
+    let m = |table: u32, first: u32, second: u32, results: [Outcome; 2]| {
+        let mut boards = teams::fill_boards(&lineup(first), &lineup(second));
+        for (b, o) in boards.iter_mut().zip(results) {
+            b.result = Some(GameResult::new(o));
+        }
+        TeamMatch {
+            table,
+            first: TeamId(first),
+            second: TeamId(second),
+            boards,
+            tiebreak: Vec::new(),
+        }
+    };
+    let rounds = vec![
+        (
+            1,
+            vec![m(1, 1, 2, [Draw, BlackWin]), m(2, 3, 4, [RedWin, Draw])],
+        ),
+        (
+            2,
+            vec![m(1, 1, 3, [Draw, RedWin]), m(2, 2, 4, [RedWin, BlackWin])],
+        ),
+        (
+            3,
+            vec![m(1, 1, 4, [RedWin, BlackWin]), m(2, 2, 3, [RedWin, Draw])],
+        ),
+    ];
+    let state = e.team_pools.entry(pool.clone()).or_default();
+    for (number, matches) in rounds {
+        state.rounds.push(qiwang::model::TeamRound {
+            number,
+            matches,
+            bye: None,
+        });
+    }
+    let order = |tiebreaks: &str| {
+        let rules = team_rules(3, 2, &format!("tiebreaks = [{tiebreaks}]\n"));
+        let st = teams::team_standings(&e, &rules, &pool, None).unwrap();
+        st.rows
+            .iter()
+            .map(|r| format!("{}{}", r.name, if r.shared { "=" } else { "" }))
+            .collect::<Vec<_>>()
+    };
+    let rules = team_rules(3, 2, "");
+    let st = teams::team_standings(&e, &rules, &pool, None).unwrap();
+    let points: Vec<(i32, i32)> = st
+        .rows
+        .iter()
+        .map(|r| (r.match_points.0, r.game_points.0))
+        .collect();
+    assert_eq!(points, [(4, 8), (4, 8), (4, 7), (0, 1)]);
+    assert_eq!(st.rows[0].board_points, [Points(4), Points(4)]);
+    assert_eq!(st.rows[1].board_points, [Points(5), Points(3)]);
+    assert_eq!(
+        order("\"局分\", \"直胜\", \"对手场分\", \"台次分\""),
+        ["第1队", "第2队", "第3队", "第4队"]
+    );
+    assert_eq!(
+        order("\"局分\", \"台次分\""),
+        ["第2队", "第1队", "第3队", "第4队"]
+    );
+    assert_eq!(order("\"局分\""), ["第1队=", "第2队=", "第3队", "第4队"]);
+}
