@@ -52,8 +52,8 @@ pub enum TeamError {
     },
     /// A match's results name a different number of boards.
     BoardCount {
-        /// Where (`match 3`, or a file's line).
-        at: String,
+        /// The match.
+        table: u32,
         /// Results given.
         given: usize,
         /// Boards of the match.
@@ -62,7 +62,7 @@ pub enum TeamError {
     /// A result token is not one qiwang reads.
     BadToken {
         /// Where.
-        at: String,
+        at: Where,
         /// The token.
         token: String,
     },
@@ -70,6 +70,13 @@ pub enum TeamError {
     NoTiebreak {
         /// The match.
         table: u32,
+    },
+    /// The team has no match in the round (it has the bye).
+    NoMatchForTeam {
+        /// The team.
+        team: String,
+        /// The round.
+        round: u32,
     },
     /// No team by that name in the pool.
     UnknownTeam {
@@ -105,6 +112,40 @@ pub enum TeamError {
         /// The column.
         column: String,
     },
+}
+
+/// Where a result token was given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Where {
+    /// Board `board` of match `table` on the command line.
+    Board {
+        /// The match.
+        table: u32,
+        /// The board.
+        board: u32,
+    },
+    /// The `n`th argument, before any match number.
+    Argument(usize),
+    /// A results file's line.
+    Line(usize),
+}
+
+impl Where {
+    fn words(self, lang: Lang) -> String {
+        match self {
+            Where::Board { table, board } => bi!(
+                lang,
+                en("match {table} board {board}"),
+                zh("第{table}场第{board}台")
+            ),
+            Where::Argument(n) => bi!(
+                lang,
+                en("argument {n} (give the match number first)"),
+                zh("第 {n} 个参数（请先写场次）")
+            ),
+            Where::Line(n) => bi!(lang, en("line {n}"), zh("第 {n} 行")),
+        }
+    }
 }
 
 impl Localize for TeamError {
@@ -164,21 +205,33 @@ impl Localize for TeamError {
                 en("round {round} has no match {table}"),
                 zh("第 {round} 轮没有第 {table} 场")
             ),
-            E::BoardCount { at, given, boards } => bi!(
+            E::BoardCount {
+                table,
+                given,
+                boards,
+            } => bi!(
                 lang,
                 en(
-                    "{at}: {given} result(s) for a match of {boards} boards; give one result per board, board 1 first"
+                    "match {table}: {given} result(s) for a match of {boards} boards; give one result per board, board 1 first"
                 ),
                 zh(
-                    "{at}：给了 {given} 个成绩，而该场有 {boards} 台；请按台次从第 1 台起每台写一个成绩"
+                    "第{table}场：给了 {given} 个成绩，而该场有 {boards} 台；请按台次从第 1 台起每台写一个成绩"
                 )
             ),
-            E::BadToken { at, token } => bi!(
+            E::BadToken { at, token } => {
+                let at = at.words(lang);
+                bi!(
+                    lang,
+                    en(
+                        "{at}: `{token}` is not a result; use 红胜, 和, 黑胜, 红弃权, 黑弃权, 双负 (1-0, =, 0-1, -+, +-, --)"
+                    ),
+                    zh("{at}：`{token}` 不是成绩；请用 红胜、和、黑胜、红弃权、黑弃权、双负")
+                )
+            }
+            E::NoMatchForTeam { team, round } => bi!(
                 lang,
-                en(
-                    "{at}: `{token}` is not a result; use 红胜, 和, 黑胜, 红弃权, 黑弃权, 双负 (1-0, =, 0-1, -+, +-, --)"
-                ),
-                zh("{at}：`{token}` 不是成绩；请用 红胜、和、黑胜、红弃权、黑弃权、双负")
+                en("team `{team}` has no match in round {round} (it has the bye)"),
+                zh("`{team}` 队第 {round} 轮没有比赛（轮空）")
             ),
             E::NoTiebreak { table } => bi!(
                 lang,

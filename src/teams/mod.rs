@@ -14,7 +14,7 @@ mod results;
 mod score;
 mod standings;
 
-pub use error::TeamError;
+pub use error::{TeamError, Where};
 pub use pair::{
     TeamPlan, as_player, as_team, check_team_pool, default_lineup, fill_boards, lot_first,
     match_outcome, pair_team_round, prove_team_round, rounds_of, shadow_event, shadow_round,

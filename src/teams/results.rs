@@ -6,6 +6,7 @@
 //! function checks everything before it changes anything.
 
 use super::TeamError;
+use super::error::Where;
 use super::pair::team_rules;
 use super::score;
 use crate::model::{BoardGame, Event, GameResult, GroupId, PlayerId, TeamId};
@@ -26,9 +27,9 @@ pub struct MatchEntry {
 
 /// Reads one result token: an outcome (红胜, 和, 黑胜, 红弃权 …), `红迟到`/`黑迟到`, and
 /// fouls after a slash (`红胜/0:2`).
-pub fn parse_board_token(token: &str, at: &str) -> Result<GameResult, TeamError> {
+pub fn parse_board_token(token: &str, at: Where) -> Result<GameResult, TeamError> {
     let bad = || TeamError::BadToken {
-        at: at.to_string(),
+        at,
         token: token.to_string(),
     };
     let (head, fouls) = match token.split_once('/') {
@@ -62,7 +63,7 @@ pub fn parse_team_result_args(args: &[String]) -> Result<Vec<MatchEntry>, TeamEr
         }
         let Some(current) = out.last_mut() else {
             return Err(TeamError::BadToken {
-                at: format!("#{}", i + 1),
+                at: Where::Argument(i + 1),
                 token: a.to_string(),
             });
         };
@@ -70,8 +71,11 @@ pub fn parse_team_result_args(args: &[String]) -> Result<Vec<MatchEntry>, TeamEr
             current.tiebreak = true;
             continue;
         }
-        let at = format!("{} {}", current.table, current.results.len() + 1);
-        current.results.push(parse_board_token(a, &at)?);
+        let at = Where::Board {
+            table: current.table,
+            board: current.results.len() as u32 + 1,
+        };
+        current.results.push(parse_board_token(a, at)?);
     }
     Ok(out)
 }
@@ -108,7 +112,6 @@ pub fn record_team_results(
                 round: number,
                 table: e.table,
             })?;
-        let at = format!("#{}", e.table);
         if e.tiebreak {
             // The main boards must be complete and level before tiebreak games count.
             if !score::needs_tiebreak(m, &team) {
@@ -116,7 +119,7 @@ pub fn record_team_results(
             }
             if e.results.is_empty() || e.results.len() > m.boards.len() {
                 return Err(TeamError::BoardCount {
-                    at,
+                    table: e.table,
                     given: e.results.len(),
                     boards: m.boards.len(),
                 });
@@ -136,7 +139,7 @@ pub fn record_team_results(
         } else {
             if e.results.len() != m.boards.len() {
                 return Err(TeamError::BoardCount {
-                    at,
+                    table: e.table,
                     given: e.results.len(),
                     boards: m.boards.len(),
                 });
@@ -209,8 +212,9 @@ pub fn change_lineup(
         .matches
         .iter()
         .find(|m| m.first == team.id || m.second == team.id)
-        .ok_or(TeamError::UnknownTeam {
-            name: team.name.clone(),
+        .ok_or(TeamError::NoMatchForTeam {
+            team: team.name.clone(),
+            round,
         })?;
     if m.boards.iter().any(|b| b.result.is_some()) {
         return Err(TeamError::MatchHasResults { table: m.table });
@@ -401,8 +405,7 @@ pub fn read_team_results_file(
         if row.result.is_empty() {
             continue;
         }
-        let at = format!("{}:{}", row.line, row.result);
-        let r = parse_board_token(&row.result, &at)?;
+        let r = parse_board_token(&row.result, Where::Line(row.line))?;
         match entries.iter_mut().find(|e| e.table == row.table) {
             Some(e) => e.results.push(r),
             None => entries.push(MatchEntry {
@@ -431,7 +434,7 @@ pub fn read_team_results_file(
             .map_or(0, |m| m.boards.len());
         if e.results.len() != boards {
             return Err(TeamError::BoardCount {
-                at: format!("#{}", e.table),
+                table: e.table,
                 given: e.results.len(),
                 boards,
             });

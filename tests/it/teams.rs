@@ -579,7 +579,13 @@ fn bad_team_input_is_refused_with_the_event_untouched() {
     let args: Vec<String> = "1 红胜 和 赢 黑胜".split(' ').map(String::from).collect();
     let r = teams::parse_team_result_args(&args);
     assert!(
-        matches!(&r, Err(TeamError::BadToken { at, .. }) if at == "1 3"),
+        matches!(
+            &r,
+            Err(TeamError::BadToken {
+                at: teams::Where::Board { table: 1, board: 3 },
+                ..
+            })
+        ),
         "{r:?}"
     );
     // Tiebreak games for a match that is not level.

@@ -109,6 +109,7 @@ impl ExitStatus for qiwang::teams::TeamError {
             | E::NoMatch { .. }
             | E::BoardCount { .. }
             | E::BadToken { .. }
+            | E::NoMatchForTeam { .. }
             | E::NoTiebreak { .. }
             | E::UnknownTeam { .. }
             | E::NotInTeam { .. }
