@@ -80,6 +80,7 @@ fn main() {
             .map(|m| MatchEntry {
                 table: m.table,
                 tiebreak: false,
+                absent: None,
                 results: m
                     .boards
                     .iter()

@@ -305,6 +305,7 @@ pub fn play_team_round(
         |tiebreak: bool, m: &crate::model::TeamMatch, o: &mut dyn FnMut() -> Outcome| MatchEntry {
             table: m.table,
             tiebreak,
+            absent: None,
             results: m.boards.iter().map(|_| GameResult::new(o())).collect(),
         };
     let round_of = |ev: &Event| {

@@ -21,7 +21,7 @@ pub use pair::{
     shadow_rules, team_rules, unpair_team_round,
 };
 pub use results::{
-    MatchEntry, change_lineup, find_team, parse_board_token, parse_team_result_args,
+    Absent, MatchEntry, change_lineup, find_team, parse_board_token, parse_team_result_args,
     read_team_results_file, record_team_results,
 };
 pub use score::{

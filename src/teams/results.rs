@@ -21,8 +21,56 @@ pub struct MatchEntry {
     pub table: u32,
     /// Tiebreak games (加赛) rather than the main boards.
     pub tiebreak: bool,
+    /// A whole team absent (`先走队弃权`, `后走队弃权`): every board forfeited by its
+    /// players, in place of `results`.
+    pub absent: Option<Absent>,
     /// One result per board, board 1 first.
     pub results: Vec<GameResult>,
+}
+
+/// Which team of a match forfeited all its boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Absent {
+    /// The team with 先.
+    First,
+    /// The other team.
+    Second,
+    /// Both teams.
+    Both,
+}
+
+impl Absent {
+    /// The board results of a match of `boards` boards the team(s) did not come to: each
+    /// absent team forfeits with the colour it has on that board.
+    pub fn results(self, boards: usize) -> Vec<GameResult> {
+        (1..=boards as u32)
+            .map(|b| {
+                let first_red = score::first_colour(b) == crate::model::Colour::Red;
+                let outcome = match (self, first_red) {
+                    (Absent::Both, _) => crate::model::Outcome::DoubleForfeit,
+                    (Absent::First, true) | (Absent::Second, false) => {
+                        crate::model::Outcome::RedForfeit
+                    }
+                    (Absent::First, false) | (Absent::Second, true) => {
+                        crate::model::Outcome::BlackForfeit
+                    }
+                };
+                GameResult::new(outcome)
+            })
+            .collect()
+    }
+
+    /// Reads `先走队弃权`/`后走队弃权`/`两队弃权` (`first-absent`, `second-absent`,
+    /// `both-absent`).
+    fn parse(token: &str) -> Option<Absent> {
+        match token {
+            "先走队弃权" | "先队弃权" | "first-absent" => Some(Absent::First),
+            "后走队弃权" | "后队弃权" | "second-absent" => Some(Absent::Second),
+            "两队弃权" | "双方队弃权" | "both-absent" => Some(Absent::Both),
+            _ => None,
+        }
+    }
 }
 
 /// Reads one result token: an outcome (红胜, 和, 黑胜, 红弃权 …), `红迟到`/`黑迟到`, and
@@ -57,6 +105,7 @@ pub fn parse_team_result_args(args: &[String]) -> Result<Vec<MatchEntry>, TeamEr
             out.push(MatchEntry {
                 table: n,
                 tiebreak: false,
+                absent: None,
                 results: Vec::new(),
             });
             continue;
@@ -69,6 +118,14 @@ pub fn parse_team_result_args(args: &[String]) -> Result<Vec<MatchEntry>, TeamEr
         };
         if matches!(a, "加赛" | "tiebreak" | "tb") && current.results.is_empty() {
             current.tiebreak = true;
+            continue;
+        }
+        if let Some(side) = Absent::parse(a)
+            && current.results.is_empty()
+            && current.absent.is_none()
+            && !current.tiebreak
+        {
+            current.absent = Some(side);
             continue;
         }
         let at = Where::Board {
@@ -137,14 +194,22 @@ pub fn record_team_results(
                 })
                 .collect();
         } else {
-            if e.results.len() != m.boards.len() {
+            let expanded;
+            let results = match e.absent {
+                Some(side) if e.results.is_empty() => {
+                    expanded = side.results(m.boards.len());
+                    &expanded
+                }
+                _ => &e.results,
+            };
+            if results.len() != m.boards.len() {
                 return Err(TeamError::BoardCount {
                     table: e.table,
-                    given: e.results.len(),
+                    given: results.len(),
                     boards: m.boards.len(),
                 });
             }
-            for (b, r) in m.boards.iter_mut().zip(&e.results) {
+            for (b, r) in m.boards.iter_mut().zip(results) {
                 b.result = Some(*r);
             }
             // Main boards changed: tiebreak games stand only while the match is level.
@@ -411,6 +476,7 @@ pub fn read_team_results_file(
             None => entries.push(MatchEntry {
                 table: row.table,
                 tiebreak: false,
+                absent: None,
                 results: vec![r],
             }),
         }

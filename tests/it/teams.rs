@@ -78,6 +78,7 @@ pub(crate) fn play(e: &mut Event, rules: &Rulebook, seed: u64) -> u32 {
             .map(|m| MatchEntry {
                 table: m.table,
                 tiebreak: false,
+                absent: None,
                 results: m
                     .boards
                     .iter()
@@ -104,6 +105,7 @@ pub(crate) fn play(e: &mut Event, rules: &Rulebook, seed: u64) -> u32 {
                 let tb = MatchEntry {
                     table: m.table,
                     tiebreak: true,
+                    absent: None,
                     results,
                 };
                 teams::record_team_results(e, rules, &pool, None, &[tb]).unwrap();
@@ -605,6 +607,7 @@ fn bad_team_input_is_refused_with_the_event_untouched() {
     let tb = MatchEntry {
         table: 1,
         tiebreak: true,
+        absent: None,
         results: vec![GameResult::new(Outcome::Draw)],
     };
     let r = teams::record_team_results(&mut e2, &rules, &pool, None, &[tb]);
@@ -864,4 +867,49 @@ fn direct_encounter_and_board_order_decide_as_listed() {
         ["第2队", "第1队", "第3队", "第4队"]
     );
     assert_eq!(order("\"局分\""), ["第1队=", "第2队=", "第3队", "第4队"]);
+}
+
+/// A whole team absent (docs/rules.md §17.3): `先走队弃权` forfeits each board with the colour
+/// that team has there, the match is a forfeit loss, and the engine's record of it is a
+/// forfeit by red (the team with 先).
+#[test]
+fn a_whole_team_absent_forfeits_the_match() {
+    let pool = GroupId::new("open");
+    let rules = team_rules(3, 4, "");
+    let mut e = team_event(4, 4, 0);
+    teams::pair_team_round(&e, &rules, &pool, 9, None)
+        .unwrap()
+        .apply(&mut e, &pool, 9);
+    let args: Vec<String> = "1 先走队弃权 2 和 和 和 和"
+        .split(' ')
+        .map(String::from)
+        .collect();
+    let entries = teams::parse_team_result_args(&args).unwrap();
+    teams::record_team_results(&mut e, &rules, &pool, None, &entries).unwrap();
+    let st = &e.team_pools[&pool];
+    let m = &st.rounds[0].matches[0];
+    let outcomes: Vec<Outcome> = m.boards.iter().map(|b| b.result.unwrap().outcome).collect();
+    assert_eq!(
+        outcomes,
+        [
+            Outcome::RedForfeit,
+            Outcome::BlackForfeit,
+            Outcome::RedForfeit,
+            Outcome::BlackForfeit
+        ]
+    );
+    let team = rules.team_competition.as_ref().unwrap();
+    let o = teams::match_outcome(st, 1, m, team).unwrap();
+    assert_eq!(o, teams::MatchOutcome::ForfeitWin(m.second));
+    assert_eq!(teams::engine_outcome(o, m), Outcome::RedForfeit);
+    let standings = teams::team_standings(&e, &rules, &pool, None).unwrap();
+    let row = |t: TeamId| standings.rows.iter().find(|r| r.team == t).unwrap().clone();
+    assert_eq!(
+        (row(m.second).match_points.0, row(m.second).game_points.0),
+        (2, 8)
+    );
+    assert_eq!(
+        (row(m.first).match_points.0, row(m.first).game_points.0),
+        (0, 0)
+    );
 }

@@ -198,6 +198,7 @@ pub fn result(
                 "entries": entries.iter().map(|e| serde_json::json!({
                     "match": e.table,
                     "tiebreak": e.tiebreak,
+                    "absent": e.absent,
                     "results": e.results,
                 })).collect::<Vec<_>>(),
             });

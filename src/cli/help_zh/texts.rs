@@ -114,7 +114,7 @@ pub const ZH: &[(&str, &str)] = &[
     ("check:round", "与 `--optimal` 同用：只查这一轮"),
     (
         "result",
-        "录入或更正成绩：`qiwang result 1 红胜 2 和 3 黑胜/0:2 …`；团体赛按场次写各台成绩：`qiwang result 3 红胜 黑胜 和 红胜`，加赛写 `qiwang result 3 加赛 和 红胜`",
+        "录入或更正成绩：`qiwang result 1 红胜 2 和 3 黑胜/0:2 …`；团体赛按场次写各台成绩：`qiwang result 3 红胜 黑胜 和 红胜`，加赛写 `qiwang result 3 加赛 和 红胜`，整队弃权写 `qiwang result 3 先走队弃权`",
     ),
     ("result:group", "组别：代号、规程中的名称或别名"),
     ("result:round", "轮次（默认：最新一轮）"),

@@ -90,7 +90,7 @@ pub struct TeamMatchRules {
     pub bye_game_points: Points,
     /// The tiebreaks after 场分, in order.
     pub tiebreaks: Vec<TeamMatchTiebreak>,
-    /// The fewest women a team must register (and field in every line-up).
+    /// The fewest women a team must register (checked by the import).
     pub min_women: u32,
     /// The fewest games a player needs on a board for its board prize (最佳台次奖).
     pub board_prize_min_games: u32,
