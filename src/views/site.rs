@@ -555,6 +555,26 @@ impl Serialize for EventJson<'_, '_> {
         let (sheet, teams) = sheet_from(event, rules, self.standings.get());
         doc.serialize_field("prizes", &SortedKeys(&sheet))?;
         doc.serialize_field("schema", "qiwang-event-export/1")?;
+        // A team competition (docs/rules.md §17): each pool's rounds, every match with its
+        // boards, and the team standings. Absent from an individual event's document.
+        if rules.team_competition.is_some() {
+            let pools: Vec<serde_json::Value> = rules
+                .pools()
+                .filter(|g| only.is_none_or(|o| o == &g.id))
+                .filter_map(|g| {
+                    let state = event.team_pools.get(&g.id)?;
+                    let standings =
+                        super::team_standings_report(event, rules, &g.id, None, lang).ok()?;
+                    Some(serde_json::json!({
+                        "group": g.id,
+                        "numbers": state.numbers,
+                        "rounds": state.rounds,
+                        "standings": standings.json,
+                    }))
+                })
+                .collect();
+            doc.serialize_field("team_competition", &SortedKeys(pools))?;
+        }
         doc.serialize_field("teams", &SortedKeys(&teams))?;
         doc.end()
     }
