@@ -222,6 +222,7 @@ pub fn roster_problems(players: &[Player], rules: &Rulebook) -> Vec<RosterProble
                 continue;
             }
             team_problems(&t, players, team, &mut out);
+            board_rule_problems(&t, players, rules, &mut out);
         }
     }
     out
@@ -334,6 +335,90 @@ fn team_problems(
     }
 }
 
+/// Whether `p` may play board `board` under the rulebook's board rules: `Err` with why not.
+pub fn board_rule_check(p: &Player, board: u32, rules: &Rulebook) -> Result<(), (String, Text)> {
+    let Some(team) = &rules.team_competition else {
+        return Ok(());
+    };
+    let Some(rule) = team.board_rules.iter().find(|r| r.board == board) else {
+        return Ok(());
+    };
+    if let Some(g) = rule.gender
+        && p.gender != Some(g)
+    {
+        let (zh, en) = match g {
+            Gender::Female => ("女棋手", "a woman"),
+            Gender::Male => ("男棋手", "a man"),
+        };
+        return Err((
+            "性别".into(),
+            Text::new(
+                format!("第 {board} 台须由{zh}出场，{} 不符", p.name),
+                format!("board {board} is for {en}; {} is not", p.name),
+            ),
+        ));
+    }
+    if let (Some(max), Some(day)) = (rule.max_age, rules.event.start_date) {
+        match p.birth_date {
+            None => {
+                return Err((
+                    "出生日期".into(),
+                    Text::new(
+                        format!(
+                            "第 {board} 台限 {max} 周岁以下，{} 没有出生日期或身份证号",
+                            p.name
+                        ),
+                        format!(
+                            "board {board} is for players aged {max} or under; {} has no birth date or ID number",
+                            p.name
+                        ),
+                    ),
+                ));
+            }
+            Some(birth) => {
+                let age = super::eligibility::age_on(birth, day);
+                if age > max as i32 {
+                    return Err((
+                        "出生日期".into(),
+                        Text::new(
+                            format!(
+                                "第 {board} 台限 {max} 周岁以下，{} 在 {day} 为 {age} 周岁",
+                                p.name
+                            ),
+                            format!(
+                                "board {board} is for players aged {max} or under; {} is {age} on {day}",
+                                p.name
+                            ),
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The board rules against the players registered on those boards.
+fn board_rule_problems(
+    t: &Team,
+    players: &[Player],
+    rules: &Rulebook,
+    out: &mut Vec<RosterProblem>,
+) {
+    for m in t.main() {
+        let (Some(board), Some(p)) = (m.order, players.iter().find(|p| p.id == m.player)) else {
+            continue;
+        };
+        if let Err((column, text)) = board_rule_check(p, board, rules) {
+            out.push(RosterProblem {
+                player: p.id,
+                column: Some(column),
+                text,
+            });
+        }
+    }
+}
+
 /// The refusals of a batch, located at the rows of the new players (`rows`, one per new
 /// player in order): problems of players registered before are not this batch's.
 pub(super) fn located(
@@ -376,6 +461,7 @@ fn is_alias(written: &str, wanted: &str) -> bool {
     match wanted {
         "队名" => field_of(written) == Some(Field::Unit),
         "性别" => field_of(written) == Some(Field::Gender),
+        "出生日期" => matches!(field_of(written), Some(Field::BirthDate | Field::IdNumber)),
         "台次" => BOARD_HEADERS.contains(&header_key(written).as_str()),
         "替补" => RESERVE_HEADERS.contains(&header_key(written).as_str()),
         _ => false,

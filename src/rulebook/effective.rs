@@ -401,6 +401,12 @@ impl Rulebook {
                 d.raw("win", g.win.0);
                 d.raw("loss", g.loss.0);
             }
+            for r in &t.board_rules {
+                d.header("[[team_competition.board_rules]]");
+                d.raw("board", r.board);
+                d.opt("gender", r.gender.map(|x| quote(x.name())));
+                d.opt("max_age", r.max_age.map(|x| x.to_string()));
+            }
         }
         d.out
     }

@@ -78,6 +78,11 @@ pub enum TeamError {
         /// The round.
         round: u32,
     },
+    /// A line-up change brings a player onto a board whose rule they do not meet.
+    BoardRule {
+        /// Why, in both languages.
+        why: crate::i18n::Text,
+    },
     /// No team by that name in the pool.
     UnknownTeam {
         /// The name given.
@@ -228,6 +233,7 @@ impl Localize for TeamError {
                     zh("{at}：`{token}` 不是成绩；请用 红胜、和、黑胜、红弃权、黑弃权、双负")
                 )
             }
+            E::BoardRule { why } => why.get(lang).to_string(),
             E::NoMatchForTeam { team, round } => bi!(
                 lang,
                 en("team `{team}` has no match in round {round} (it has the bye)"),

@@ -312,6 +312,12 @@ pub fn change_lineup(
                 player: inn.clone(),
             });
         }
+        if let Some(p) = event.player(in_id)
+            && let Err((_, why)) =
+                crate::registration::team_sheet::board_rule_check(p, slot as u32 + 1, rules)
+        {
+            return Err(TeamError::BoardRule { why });
+        }
         lineup[slot] = in_id;
     }
     let table = m.table;

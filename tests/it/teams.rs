@@ -913,3 +913,87 @@ fn a_whole_team_absent_forfeits_the_match() {
         (0, 0)
     );
 }
+
+/// Board rules (docs/rules.md §17.1): board 2 for a woman, board 3 for players of 14 or
+/// under on the first day. The import refuses a player registered on a board they may not
+/// play, at their row; a line-up change bringing such a player onto the board is refused.
+#[test]
+fn board_rules_are_checked_at_import_and_at_line_up_changes() {
+    let text = "[event]\nname = \"少儿团体赛\"\nrounds = 3\nstart_date = 2026-07-01\n\
+                [[groups]]\nid = \"open\"\n[team_competition]\nboards = 3\nreserves = 1\n\
+                [[team_competition.board_rules]]\nboard = 2\ngender = \"女\"\n\
+                [[team_competition.board_rules]]\nboard = 3\nmax_age = 14\n";
+    let rules = Rulebook::from_toml(text, "r.toml").unwrap();
+    let shown = rules.to_effective_toml();
+    assert_eq!(
+        Rulebook::from_toml(&shown, "show.toml").unwrap(),
+        rules,
+        "{shown}"
+    );
+    let read = |sheet: &str| {
+        qiwang::registration::read_registrations(
+            sheet.as_bytes(),
+            "t.csv",
+            &Default::default(),
+            &rules,
+            &[],
+            PlayerId(1),
+        )
+    };
+    let bad = "姓名,性别,队名,台次,出生日期\n\
+               甲一,男,甲队,1,2010-01-01\n甲二,男,甲队,2,2010-01-01\n甲三,女,甲队,3,2011-06-30\n\
+               乙一,男,乙队,1,2010-01-01\n乙二,女,乙队,2,2012-01-01\n乙三,男,乙队,3,2013-01-01\n";
+    let e = read(bad).unwrap_err();
+    let lines: Vec<(usize, Option<String>)> = e
+        .errors
+        .iter()
+        .map(|x| (x.line, x.column.clone()))
+        .collect();
+    assert_eq!(
+        lines,
+        [(3, Some("性别".into())), (4, Some("出生日期".into()))],
+        "{:?}",
+        e.errors
+    );
+    let good = "姓名,性别,队名,台次,出生日期\n\
+                甲一,男,甲队,1,2010-01-01\n甲二,女,甲队,2,2010-01-01\n甲三,女,甲队,3,2012-06-30\n\
+                甲四,男,甲队,替补,2000-01-01\n\
+                乙一,男,乙队,1,2010-01-01\n乙二,女,乙队,2,2012-01-01\n乙三,男,乙队,3,2013-01-01\n";
+    let players = read(good).unwrap();
+    let mut e = Event::new(String::new());
+    e.players = players;
+    let pool = GroupId::new("open");
+    teams::pair_team_round(&e, &rules, &pool, 1, None)
+        .unwrap()
+        .apply(&mut e, &pool, 1);
+    let before = snapshot(&e);
+    for (out, why) in [
+        ("甲二", "board 2 is for a woman"),
+        ("甲三", "aged 14 or under"),
+    ] {
+        let r = teams::change_lineup(
+            &mut e,
+            &rules,
+            &pool,
+            1,
+            "甲队",
+            &[(out.into(), "甲四".into())],
+        );
+        match r {
+            Err(err @ TeamError::BoardRule { .. }) => {
+                assert!(err.to_string().contains(why), "{err}");
+            }
+            other => panic!("{out}: {other:?}"),
+        }
+    }
+    assert_eq!(snapshot(&e), before);
+    teams::change_lineup(
+        &mut e,
+        &rules,
+        &pool,
+        1,
+        "甲队",
+        &[("甲一".into(), "甲四".into())],
+    )
+    .unwrap();
+}

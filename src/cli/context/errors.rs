@@ -110,6 +110,7 @@ impl ExitStatus for qiwang::teams::TeamError {
             | E::BoardCount { .. }
             | E::BadToken { .. }
             | E::NoMatchForTeam { .. }
+            | E::BoardRule { .. }
             | E::NoTiebreak { .. }
             | E::UnknownTeam { .. }
             | E::NotInTeam { .. }

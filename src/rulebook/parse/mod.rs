@@ -231,7 +231,8 @@ impl Rulebook {
         let prizes = parse_prizes(&mut ctx, &root, &index);
         let teams = parse_teams(&mut ctx, &root, &index);
         let publish = super::publish::parse_publish(&mut ctx, &root);
-        let team_competition = team_match::parse_team_competition(&mut ctx, &root);
+        let team_competition =
+            team_match::parse_team_competition(&mut ctx, &root, event.start_date);
         super::bounds::check(&mut ctx, doc.as_table());
         if !ctx.problems.is_empty() {
             return Err(RulebookErrors::from_raw(source, text, ctx.problems));

@@ -24,7 +24,9 @@ const TEAM_MATCH_KEYS: &[&str] = &[
     "min_women",
     "board_prize_min_games",
     "tiebreak_games",
+    "board_rules",
 ];
+const BOARD_RULE_KEYS: &[&str] = &["board", "gender", "max_age"];
 const TIEBREAK_GAMES_KEYS: &[&str] = &["decider", "game_points_count", "win", "loss"];
 
 /// The most boards a team fields (national events play 3–6).
@@ -34,7 +36,11 @@ fn small_points(ctx: &mut Ctx, sec: &Sec, key: &str) -> Option<Points> {
     sec.int(ctx, key, -100, 100).map(|n| Points(n as i32))
 }
 
-pub(super) fn parse_team_competition(ctx: &mut Ctx, root: &Sec) -> Option<TeamMatchRules> {
+pub(super) fn parse_team_competition(
+    ctx: &mut Ctx,
+    root: &Sec,
+    start_date: Option<chrono::NaiveDate>,
+) -> Option<TeamMatchRules> {
     let sec = root.sub(ctx, "team_competition")?;
     sec.check_keys(ctx, TEAM_MATCH_KEYS);
     let boards = match sec.int(ctx, "boards", 1, i64::from(MAX_BOARDS)) {
@@ -138,6 +144,44 @@ pub(super) fn parse_team_competition(ctx: &mut Ctx, root: &Sec) -> Option<TeamMa
     }
     if let Some(g) = sec.int(ctx, "board_prize_min_games", 0, 99) {
         t.board_prize_min_games = g as u32;
+    }
+    for rule in sec.tables(ctx, "board_rules") {
+        rule.check_keys(ctx, BOARD_RULE_KEYS);
+        let board = rule.int(ctx, "board", 1, i64::from(boards));
+        if board.is_none() && !rule.has("board") {
+            rule.missing(ctx, "board", "board = 4");
+        }
+        let gender = rule.named(ctx, "gender");
+        let max_age = rule.int(ctx, "max_age", 1, 150).map(|a| a as u32);
+        if max_age.is_some() && start_date.is_none() {
+            rule.report(
+                ctx,
+                "max_age",
+                Text::new(
+                    "年龄按比赛第一天计算：请在 [event] 写上 start_date",
+                    "ages are taken on the first day of play: give [event] start_date",
+                ),
+            );
+        }
+        if let Some(board) = board {
+            if t.board_rules.iter().any(|r| r.board == board as u32) {
+                rule.report(
+                    ctx,
+                    "board",
+                    Text::new(
+                        format!("第 {board} 台的条件写了两次；同一台的条件写在一处"),
+                        format!(
+                            "board {board} has two rules; give one board's conditions in one place"
+                        ),
+                    ),
+                );
+            }
+            t.board_rules.push(BoardRule {
+                board: board as u32,
+                gender,
+                max_age,
+            });
+        }
     }
     if let Some(tg) = sec.sub(ctx, "tiebreak_games") {
         tg.check_keys(ctx, TIEBREAK_GAMES_KEYS);

@@ -7,7 +7,7 @@
 //! boards and black on even ones (1999 §13.3, S5), ranking by 场分 then 局分, 直胜, 对手场分
 //! and the higher boards first.
 
-use crate::model::Points;
+use crate::model::{Gender, Points};
 use serde::{Deserialize, Serialize};
 
 /// How the teams of a team competition meet.
@@ -96,6 +96,20 @@ pub struct TeamMatchRules {
     pub board_prize_min_games: u32,
     /// Tiebreak games for a level match; `None`: a level match is drawn.
     pub tiebreak_games: Option<TiebreakGames>,
+    /// Who may play a given board (a youth board, a women's board).
+    pub board_rules: Vec<BoardRule>,
+}
+
+/// `[[team_competition.board_rules]]`: a condition on the player of one board, checked
+/// at import for the player registered there and at every line-up change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardRule {
+    /// The board (台次).
+    pub board: u32,
+    /// The player's gender, if the board asks for one (女子台).
+    pub gender: Option<Gender>,
+    /// The oldest the player may be, in full years (周岁) on `event.start_date`.
+    pub max_age: Option<u32>,
 }
 
 impl TeamMatchRules {
@@ -118,6 +132,7 @@ impl TeamMatchRules {
             min_women: 0,
             board_prize_min_games: 0,
             tiebreak_games: None,
+            board_rules: Vec::new(),
         }
     }
 
