@@ -997,3 +997,39 @@ fn board_rules_are_checked_at_import_and_at_line_up_changes() {
     )
     .unwrap();
 }
+
+/// A team's line-up for a new round is its first `boards` players able to play, in
+/// registered order (docs/rules.md §17.3): with board 2 withdrawn, the others move up a
+/// board in their order and the reserve plays board 4.
+#[test]
+fn a_withdrawn_player_is_replaced_by_the_reserve_in_registered_order() {
+    let pool = GroupId::new("open");
+    let rules = team_rules(3, 4, "");
+    let mut e = team_event(4, 4, 2);
+    let out = e.players.iter().find(|p| p.name == "队2棋手2").unwrap().id;
+    e.player_mut(out).unwrap().status = qiwang::model::PlayerStatus::Withdrawn {
+        from_round: 1,
+        cause: qiwang::model::WithdrawalCause::Manual { note: None },
+    };
+    let plan = teams::pair_team_round(&e, &rules, &pool, 4, None).unwrap();
+    let m = plan
+        .round
+        .matches
+        .iter()
+        .find(|m| m.first == TeamId(2) || m.second == TeamId(2))
+        .unwrap();
+    let of_team: Vec<String> = m
+        .boards
+        .iter()
+        .map(|b| {
+            let red_team = teams::team_at(m, b.board, qiwang::model::Colour::Red);
+            let p = if red_team == TeamId(2) {
+                b.red
+            } else {
+                b.black
+            };
+            e.player(p).unwrap().name.clone()
+        })
+        .collect();
+    assert_eq!(of_team, ["队2棋手1", "队2棋手3", "队2棋手4", "队2棋手5"]);
+}
