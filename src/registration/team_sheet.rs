@@ -110,6 +110,16 @@ fn read_cells(p: &Player) -> Result<(Option<u32>, bool), (String, Text)> {
     Ok((order, reserve))
 }
 
+/// A player's 台次 as the sheet gave it (`1`, `替补`), empty when none: what the player
+/// list of a team competition shows.
+pub fn board_text(p: &Player) -> String {
+    match read_cells(p) {
+        Ok((_, true)) => "替补".into(),
+        Ok((Some(n), false)) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
 /// The teams of pool `pool` among `players`, in the order their first player registered.
 /// A player whose cells cannot be read counts as a main player without board order (the
 /// import refuses such a sheet; this reads a stored event).
