@@ -253,6 +253,110 @@ fn withdraw_lowest(event: &mut Event, pool: &GroupId, round: u32) {
     }
 }
 
+/// Pairs round `round` of team pool `pool`, as `qiwang pair` does in a team competition
+/// (docs/rules.md §17).
+pub fn pair_team_round(
+    event: &mut Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    round: u32,
+    seed: u64,
+) -> Result<Change<usize>, crate::teams::TeamError> {
+    let plan = crate::teams::pair_team_round(event, rules, pool, seed, None)?;
+    plan.apply(event, pool, seed);
+    let matches = plan.round.matches.len();
+    Ok(Action::Paired {
+        rounds: vec![PairedRound {
+            group: pool.clone(),
+            round,
+            seed: Some(seed),
+            games: Some(matches),
+            relax: None,
+        }],
+        refused: Vec::new(),
+    }
+    .change(
+        matches,
+        serde_json::json!({ "group": pool, "round": round }),
+    ))
+}
+
+/// Records simulated board results for every match of team round `round` (tiebreak games
+/// too, where the rulebook plays them and a match is level), as `qiwang result` does.
+/// Returns the matches won by the team with 先, drawn, and won by the other team.
+pub fn play_team_round(
+    event: &mut Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    round: u32,
+    seed: u64,
+) -> Result<Change<(u32, u32, u32)>, crate::teams::TeamError> {
+    use crate::model::GameResult;
+    use crate::teams::{self, MatchEntry};
+    use rand::{Rng, SeedableRng};
+    let team = teams::team_rules(rules)?.clone();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ (u64::from(round) << 20));
+    let mut outcome = || match rng.gen_range(0..10) {
+        0..=3 => Outcome::RedWin,
+        4..=6 => Outcome::Draw,
+        _ => Outcome::BlackWin,
+    };
+    let boards =
+        |tiebreak: bool, m: &crate::model::TeamMatch, o: &mut dyn FnMut() -> Outcome| MatchEntry {
+            table: m.table,
+            tiebreak,
+            absent: None,
+            results: m.boards.iter().map(|_| GameResult::new(o())).collect(),
+        };
+    let round_of = |ev: &Event| {
+        ev.team_pools
+            .get(pool)
+            .and_then(|s| s.round(round))
+            .cloned()
+    };
+    let Some(paired) = round_of(event) else {
+        return Err(teams::TeamError::NoRound { round });
+    };
+    let entries: Vec<MatchEntry> = paired
+        .matches
+        .iter()
+        .map(|m| boards(false, m, &mut outcome))
+        .collect();
+    let mut matches: Vec<u32> = entries.iter().map(|e| e.table).collect();
+    teams::record_team_results(event, rules, pool, Some(round), &entries)?;
+    let level: Vec<MatchEntry> = round_of(event)
+        .map(|r| {
+            r.matches
+                .iter()
+                .filter(|m| teams::needs_tiebreak(m, &team))
+                .map(|m| boards(true, m, &mut outcome))
+                .collect()
+        })
+        .unwrap_or_default();
+    if !level.is_empty() {
+        teams::record_team_results(event, rules, pool, Some(round), &level)?;
+    }
+    matches.sort_unstable();
+    let stored = event.team_pools.get(pool).cloned().unwrap_or_default();
+    let mut tally = (0, 0, 0);
+    if let Some(r) = stored.round(round) {
+        for m in &r.matches {
+            match teams::match_outcome(&stored, round, m, &team).map(|o| teams::winner(o, m)) {
+                Some(Some(w)) if w == m.first => tally.0 += 1,
+                Some(Some(_)) => tally.2 += 1,
+                _ => tally.1 += 1,
+            }
+        }
+    }
+    Ok(Action::TeamResults {
+        group: pool.clone(),
+        round,
+        matches,
+        tiebreak: false,
+    }
+    .change(tally, serde_json::json!({ "group": pool, "round": round })))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

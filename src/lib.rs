@@ -3,7 +3,7 @@
 //!
 //! The library decides everything; the binary (`src/main.rs`, `src/cli/`) parses
 //! arguments, calls one library function and prints. Dependencies point one way, down
-//! the layers of docs/architecture.md §1: `demo → views/store → report/rules_update → {pairing, results,
+//! the layers of docs/architecture.md §1: `demo → views/store → report/rules_update → teams → {pairing, results,
 //! prizes} → standings → {registration, scoring} → rulebook → model → {i18n, sanitize}`;
 //! no module imports from a layer above its own.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
@@ -28,5 +28,6 @@ pub mod scoring;
 pub mod simulate;
 pub mod standings;
 pub mod store;
+pub mod teams;
 mod threads;
 pub mod views;

@@ -137,7 +137,8 @@ pub enum Command {
         #[arg(long, requires = "optimal")]
         round: Option<u32>,
     },
-    /// Enter or correct results: `qiwang result 1 r 2 = 3 b/0:2 …`.
+    /// Enter or correct results: `qiwang result 1 r 2 = 3 b/0:2 …`; in a team competition a
+    /// match and its boards: `qiwang result 3 1-0 0-1 = 1-0`, tiebreak games `result 3 tiebreak = 1-0`.
     Result {
         #[arg(long)]
         group: Option<String>,
@@ -199,6 +200,25 @@ pub enum Command {
     },
     /// The prize sheet: every list, places, money, titles, totals.
     Prizes,
+    /// Team competition: bring reserves in for players in one round's line-up, each on the
+    /// board of the player taken out: `qiwang lineup 3 红星队 张三 李四` (张三 out, 李四 in).
+    Lineup {
+        #[arg(long)]
+        group: Option<String>,
+        /// The round.
+        round: u32,
+        /// The team's name.
+        team: String,
+        /// Players in pairs: the one taken out, then the one brought in.
+        players: Vec<String>,
+    },
+    /// Team competition: every player's results board by board (台次成绩).
+    Boards {
+        #[arg(long)]
+        group: Option<String>,
+        #[arg(long)]
+        round: Option<u32>,
+    },
     /// Group sizes, cancellation and merging.
     #[command(subcommand)]
     Group(GroupCommand),
@@ -276,6 +296,8 @@ impl Command {
             Command::Crosstable { .. } => "crosstable",
             Command::Teams { .. } => "teams",
             Command::Prizes => "prizes",
+            Command::Lineup { .. } => "lineup",
+            Command::Boards { .. } => "boards",
             Command::Group(GroupCommand::Sizes) => "group-sizes",
             Command::Group(GroupCommand::Merge { .. }) => "group-merge",
             Command::Group(GroupCommand::Cancel { .. }) => "group-cancel",
@@ -300,6 +322,9 @@ pub struct DemoArgs {
     pub registrations: Option<PathBuf>,
     #[arg(long, default_value_t = 2018)]
     pub seed: u64,
+    /// A team competition instead (团体赛: rules/team-swiss.toml, 40 teams × 4 boards).
+    #[arg(long, conflicts_with_all = ["rules", "registrations"])]
+    pub team: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -620,6 +645,13 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         }
         Command::Teams { team } => commands::prizes::teams(&ctx, team.as_deref()),
         Command::Prizes => commands::prizes::prizes(&ctx),
+        Command::Lineup {
+            group,
+            round,
+            team,
+            players,
+        } => commands::team::lineup(&ctx, group.as_deref(), round, &team, &players),
+        Command::Boards { group, round } => commands::team::boards(&ctx, group.as_deref(), round),
         Command::Group(GroupCommand::Sizes) => commands::prizes::sizes(&ctx),
         Command::Group(GroupCommand::Merge { from, into }) => {
             commands::prizes::merge(&ctx, &from, &into)

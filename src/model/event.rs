@@ -233,6 +233,11 @@ pub struct Event {
     /// TOML text, oldest first, each text once: `groups.*.paired_under` points here.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub earlier_rulebooks: Vec<String>,
+    /// A team competition's rounds (docs/rules.md §17), keyed by pool id. Empty in an
+    /// individual event; an older qiwang refuses the rulebook that makes them (its
+    /// `[team_competition]`), so it never writes the file without them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub team_pools: BTreeMap<GroupId, super::TeamPool>,
 }
 
 /// Reads `schema_version`, answering the version the event is migrated to. The store
@@ -257,6 +262,7 @@ impl Event {
             penalties: Vec::new(),
             playoffs: Vec::new(),
             earlier_rulebooks: Vec::new(),
+            team_pools: BTreeMap::new(),
         }
     }
 

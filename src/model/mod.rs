@@ -8,6 +8,7 @@ mod event;
 mod game;
 mod grade;
 mod player;
+mod team;
 mod title;
 
 pub use event::{
@@ -16,6 +17,7 @@ pub use event::{
 pub use game::{Colour, GameResult, Outcome, Pairing, Round, colour_label};
 pub use grade::{GradeScale, MAX_GRADE, MIN_GRADE, grade_label, grade_words};
 pub use player::{Gender, MAX_RATING, Player, PlayerId, PlayerStatus, WithdrawalCause};
+pub use team::{BoardGame, TeamId, TeamMatch, TeamPool, TeamRound};
 pub use title::{TOP_RUNG, Title};
 
 use serde::{Deserialize, Serialize};

@@ -142,6 +142,15 @@ pub fn read_batch(
     }
     // Dongguan 十四.1 报名总人数暂限300人, and qiwang's default maximum (issue 42 §5): the
     // whole batch is refused, as for any error. A sheet far over it stopped reading early.
+    // A team competition's teams are checked over the whole batch and the players
+    // registered before (docs/rules.md §17.1), each refusal at its row.
+    if sheet.errors.is_empty() && rules.team_competition.is_some() {
+        let mut all = existing.to_vec();
+        all.extend(sheet.players.iter().cloned());
+        for e in super::team_sheet::located(&all, &sheet.players, &sheet.rows, rules) {
+            sheet.errors.push(e);
+        }
+    }
     if sheet.errors.is_empty()
         && let Some(text) = sheet.limit.exceeded(sheet.players.len())
     {

@@ -34,6 +34,7 @@ mod ods_scan;
 mod problems;
 mod row;
 mod sheet;
+pub mod team_sheet;
 #[cfg(test)]
 pub(crate) mod tests;
 mod xls_scan;

@@ -77,6 +77,9 @@ pub(super) struct Sheet<'a> {
     pub(super) strict: bool,
     /// The event's maximum number of players, with those registered before.
     pub(super) limit: Limit,
+    /// Where each player read stands in its sheet, kept only in a team competition,
+    /// whose team checks run over the whole batch (`team_sheet.rs`).
+    pub(super) rows: Vec<super::team_sheet::RowAt>,
 }
 
 impl<'a> Sheet<'a> {
@@ -103,6 +106,7 @@ impl<'a> Sheet<'a> {
             warnings: Vec::new(),
             strict: false,
             limit: Limit::of(rules, existing.len()),
+            rows: Vec::new(),
         }
     }
 
@@ -426,7 +430,11 @@ impl<'a> Sheet<'a> {
             ));
             return Some(map);
         }
+        let team = self.rules.team_competition.is_some();
         for (_, name) in map.unknown() {
+            if team && super::team_sheet::is_team_column(name) {
+                continue;
+            }
             let e = RowError::new(
                 *header_line,
                 Some(name.to_string()),
@@ -458,6 +466,7 @@ impl<'a> Sheet<'a> {
             }
         }
         let mut rows = 0;
+        let names = std::rc::Rc::new(map.names.clone());
         let number_col = map.column(Field::Number);
         for (line, cells) in &records[header_at + 1..] {
             if self.stop_before(*line) {
@@ -477,7 +486,15 @@ impl<'a> Sheet<'a> {
                 continue;
             }
             rows += 1;
+            let before = self.players.len();
             self.read_row(*line, &map, cells);
+            if team && self.players.len() > before {
+                self.rows.push(super::team_sheet::RowAt {
+                    line: *line,
+                    at: self.at.clone(),
+                    names: names.clone(),
+                });
+            }
         }
         if rows == 0 {
             self.errors.push(RowError::new(

@@ -11,8 +11,9 @@ use crate::rulebook::{Lang, Rulebook};
 /// One column of the registration sheet.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TemplateColumn {
-    /// The column's meaning.
-    pub field: Field,
+    /// The column's meaning; `None` for a column the importer keeps as the player's
+    /// extra information (a team competition's 台次).
+    pub field: Option<Field>,
     /// The header, as the importer reads it.
     pub header: String,
     /// The example row's value.
@@ -103,7 +104,7 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
             });
         };
     push(
-        Field::Number,
+        Some(Field::Number),
         "序号",
         "示例".into(),
         vec![],
@@ -114,7 +115,7 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
         ),
     );
     push(
-        Field::Name,
+        Some(Field::Name),
         "姓名",
         pick("张三", "Zhang San"),
         vec![],
@@ -122,24 +123,39 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
         pick("必填", "required"),
     );
     push(
-        Field::Gender,
+        Some(Field::Gender),
         "性别",
         if female { "女" } else { "男" }.into(),
         vec!["男".into(), "女".into()],
         false,
         pick("男 或 女", "男 (male) or 女 (female)"),
     );
-    push(
-        Field::Unit,
-        "单位",
-        example_unit(rules).unwrap_or_else(|| pick("金华市象棋协会", "Jinhua Xiangqi Club")),
-        vec![],
-        false,
-        pick("代表单位或学校", "club, association or school"),
-    );
+    let team = rules.team_competition.as_ref();
+    match team {
+        // 团体赛 (docs/rules.md §17.1): the team is the 队名 column.
+        Some(_) => push(
+            Some(Field::Unit),
+            "队名",
+            pick("红星队", "Red Star"),
+            vec![],
+            false,
+            pick(
+                "同一队的棋手写同一个队名",
+                "the team's name, the same for all its players",
+            ),
+        ),
+        None => push(
+            Some(Field::Unit),
+            "单位",
+            example_unit(rules).unwrap_or_else(|| pick("金华市象棋协会", "Jinhua Xiangqi Club")),
+            vec![],
+            false,
+            pick("代表单位或学校", "club, association or school"),
+        ),
+    }
     let group_names: Vec<String> = groups.iter().map(|g| g.name.clone()).collect();
     push(
-        Field::Group,
+        Some(Field::Group),
         "组别",
         group_names.first().cloned().unwrap_or_default(),
         group_names.clone(),
@@ -150,9 +166,32 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
             group_names.join("、")
         ),
     );
+    if let Some(team) = team {
+        let boards = team.boards;
+        let mut allowed: Vec<String> = (1..=boards).map(|b| b.to_string()).collect();
+        allowed.push("替补".into());
+        push(
+            None,
+            "台次",
+            "1".into(),
+            allowed,
+            false,
+            lang.pick(
+                    &format!(
+                        "主力队员写台次 1 到 {boards}（每队各一次），替补写 替补（每队至多 {} 名）",
+                        team.reserves
+                    ),
+                    &format!(
+                        "main players' board order 1 to {boards} (each once per team); 替补 for a reserve (at most {} a team)",
+                        team.reserves
+                    ),
+                )
+                .to_string(),
+        );
+    }
     if ages {
         push(
-            Field::BirthDate,
+            Some(Field::BirthDate),
             "出生日期",
             birth_text.into(),
             vec![],
@@ -165,7 +204,7 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
     }
     if ages || local {
         push(
-            Field::IdNumber,
+            Some(Field::IdNumber),
             "身份证号",
             id,
             vec![],
@@ -196,7 +235,7 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
             .unwrap_or_default();
         let grades: Vec<String> = named.into_iter().map(|(_, s)| s).collect();
         push(
-            Field::Grade,
+            Some(Field::Grade),
             "年级",
             example,
             grades,
@@ -209,7 +248,7 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
     }
     if disabled {
         push(
-            Field::Disabled,
+            Some(Field::Disabled),
             "残疾",
             "否".into(),
             vec!["是".into(), "否".into()],
@@ -222,7 +261,7 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
     }
     if local {
         push(
-            Field::Local,
+            Some(Field::Local),
             "本地",
             "是".into(),
             vec!["是".into(), "否".into()],
@@ -234,7 +273,7 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
     // it in the sheet nobody's title could be checked.
     if any(&|g| !g.eligibility.below_title.is_empty() || g.eligibility.max_title.is_some()) {
         push(
-            Field::Title,
+            Some(Field::Title),
             "称号",
             String::new(),
             vec![],
@@ -247,7 +286,7 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
     }
     if rules.pairing.seeding == crate::rulebook::Seeding::RatingThenLot {
         push(
-            Field::Rating,
+            Some(Field::Rating),
             "等级分",
             "1850".into(),
             vec![],
@@ -259,7 +298,7 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
         );
     }
     push(
-        Field::Phone,
+        Some(Field::Phone),
         "电话",
         "10012345678".into(),
         vec![],
@@ -334,7 +373,7 @@ mod tests {
             template(rules, Lang::Zh)
                 .columns
                 .iter()
-                .find(|c| c.field == Field::Unit)
+                .find(|c| c.field == Some(Field::Unit))
                 .map(|c| c.example.clone())
                 .unwrap_or_default()
         };
@@ -355,7 +394,7 @@ mod tests {
             template(rules, Lang::Zh)
                 .columns
                 .iter()
-                .any(|c| c.field == Field::Rating)
+                .any(|c| c.field == Some(Field::Rating))
         };
         assert!(!has_rating(&rules));
         rules.pairing.seeding = crate::rulebook::Seeding::RatingThenLot;
@@ -453,7 +492,7 @@ mod tests {
         let group = jinhua
             .columns
             .iter()
-            .find(|c| c.field == Field::Group)
+            .find(|c| c.field == Some(Field::Group))
             .unwrap();
         assert!(
             group.allowed.contains(&"成人组".to_string()),

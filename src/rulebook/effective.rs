@@ -370,6 +370,44 @@ impl Rulebook {
             d.tiebreaks("tiebreaks", &t.tiebreaks);
             places(&mut d, &t.places);
         }
+        if let Some(t) = &self.team_competition {
+            d.header("[team_competition]");
+            d.raw("boards", t.boards);
+            d.raw("reserves", t.reserves);
+            d.name("format", t.format);
+            d.raw("cycles", t.cycles);
+            for (key, p) in [
+                ("match_win", t.match_win),
+                ("match_draw", t.match_draw),
+                ("match_loss", t.match_loss),
+                ("game_win", t.game_win),
+                ("game_draw", t.game_draw),
+                ("game_loss", t.game_loss),
+                ("bye_match_points", t.bye_match_points),
+                ("bye_game_points", t.bye_game_points),
+            ] {
+                d.raw(key, p.0);
+            }
+            d.raw(
+                "tiebreaks",
+                string_array(t.tiebreaks.iter().map(|x| x.name())),
+            );
+            d.raw("min_women", t.min_women);
+            d.raw("board_prize_min_games", t.board_prize_min_games);
+            if let Some(g) = &t.tiebreak_games {
+                d.header("[team_competition.tiebreak_games]");
+                d.name("decider", g.decider);
+                d.raw("game_points_count", g.game_points_count);
+                d.raw("win", g.win.0);
+                d.raw("loss", g.loss.0);
+            }
+            for r in &t.board_rules {
+                d.header("[[team_competition.board_rules]]");
+                d.raw("board", r.board);
+                d.opt("gender", r.gender.map(|x| quote(x.name())));
+                d.opt("max_age", r.max_age.map(|x| x.to_string()));
+            }
+        }
         d.out
     }
 }

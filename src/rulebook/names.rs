@@ -366,3 +366,33 @@ mod tests {
         );
     }
 }
+
+named!(TeamFormat {
+    "swiss" => TeamFormat::Swiss,
+    "round_robin" => TeamFormat::RoundRobin,
+} aliases {
+    "积分编排" => TeamFormat::Swiss,
+    "循环" => TeamFormat::RoundRobin,
+});
+
+named!(TeamMatchTiebreak {
+    "game_points" => TeamMatchTiebreak::GamePoints,
+    "direct_encounter" => TeamMatchTiebreak::DirectEncounter,
+    "opp_match_points" => TeamMatchTiebreak::OppMatchPoints,
+    "board_order" => TeamMatchTiebreak::BoardOrder,
+    "match_wins" => TeamMatchTiebreak::MatchWins,
+} aliases {
+    "局分" => TeamMatchTiebreak::GamePoints,
+    "直胜" => TeamMatchTiebreak::DirectEncounter,
+    "对手场分" => TeamMatchTiebreak::OppMatchPoints,
+    "台次分" => TeamMatchTiebreak::BoardOrder,
+    "胜场" => TeamMatchTiebreak::MatchWins,
+});
+
+named!(TiebreakDecider {
+    "armageddon" => TiebreakDecider::Armageddon,
+    "lot" => TiebreakDecider::Lot,
+} aliases {
+    "和棋黑胜" => TiebreakDecider::Armageddon,
+    "抽签" => TiebreakDecider::Lot,
+});

@@ -12,6 +12,7 @@ mod recorded;
 mod round;
 mod site;
 mod standings;
+mod team;
 
 pub use labels::{gender_label, outcome_label, tiebreak_label};
 pub use pairing::pairing_sheet;
@@ -82,3 +83,7 @@ pub(crate) fn headings(lang: Lang, pairs: &[(&str, &str)]) -> Vec<String> {
         .map(|&(zh, en)| lang.pick(zh, en).to_string())
         .collect()
 }
+pub use team::{
+    board_results, team_crosstable, team_explanation, team_pairing_sheet, team_prize_sheet,
+    team_slips, team_standings_report, team_tiebreak_label,
+};

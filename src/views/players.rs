@@ -24,6 +24,8 @@ enum Column {
     Name,
     Gender,
     Unit,
+    /// A team competition's 台次 (docs/rules.md §17.1).
+    Board,
     Group,
     Born,
     Grade,
@@ -50,6 +52,9 @@ fn columns(event: &Event, rules: &Rulebook, show_private: bool) -> Vec<Column> {
         Column::Unit,
         Column::Group,
     ];
+    if rules.team_competition.is_some() {
+        cols.insert(5, Column::Board);
+    }
     let wanted = [
         (published(PublishField::BirthYear), Column::Born),
         (published(PublishField::Grade), Column::Grade),
@@ -72,13 +77,15 @@ fn columns(event: &Event, rules: &Rulebook, show_private: bool) -> Vec<Column> {
 }
 
 impl Column {
-    fn heading(self, lang: Lang, show_private: bool) -> &'static str {
+    fn heading(self, lang: Lang, show_private: bool, team: bool) -> &'static str {
         match self {
             Column::Id => lang.pick("编号", "id"),
             Column::Number => lang.pick("序号", "no."),
             Column::Name => lang.pick("姓名", "name"),
             Column::Gender => lang.pick("性别", "sex"),
+            Column::Unit if team => lang.pick("队名", "team"),
             Column::Unit => lang.pick("单位", "unit"),
+            Column::Board => lang.pick("台次", "board"),
             Column::Group => lang.pick("组别", "group"),
             Column::Born if show_private => lang.pick("出生日期", "born"),
             Column::Born => lang.pick("出生年份", "born (year)"),
@@ -166,7 +173,10 @@ pub fn players(
     let mut section = Section::new(
         "",
         cols.iter()
-            .map(|c| c.heading(lang, show_private).to_string())
+            .map(|c| {
+                c.heading(lang, show_private, rules.team_competition.is_some())
+                    .to_string()
+            })
             .collect(),
     )
     .right(&right)
@@ -204,6 +214,7 @@ pub fn players(
             Column::Grade => p.grade.map(crate::model::grade_label).unwrap_or_default(),
             Column::Rating => p.rating.map(|r| r.to_string()).unwrap_or_default(),
             Column::Title => p.title.clone().unwrap_or_default(),
+            Column::Board => crate::registration::team_sheet::board_text(p),
             Column::Disabled => yes_no(p.disabled, lang).into(),
             Column::Local => yes_no(p.local, lang).into(),
             Column::IdNumber => private(&p.id_number, mask_id_number),

@@ -107,6 +107,10 @@ fn each_document(
     json: Json,
     each: &mut dyn FnMut(Doc),
 ) {
+    if rules.team_competition.is_some() {
+        team_documents(event, rules, only, lang, json, each);
+        return;
+    }
     std::thread::scope(|scope| {
         // Standings once per pool: they serve the standings pages, the team ranking and
         // the prize sheet. Worked out on another thread while the first pool's round
@@ -177,6 +181,96 @@ fn each_document(
             report: super::prize_sheet_report(&sheet, lang),
         });
     });
+}
+
+/// A team competition's documents (docs/rules.md §17): per pool each round's match sheet
+/// with every board, the team standings, the team crosstable, the board results and the
+/// players; then the team prize sheet with the board prizes.
+fn team_documents(
+    event: &Event,
+    rules: &Rulebook,
+    only: Option<&GroupId>,
+    lang: Lang,
+    json: Json,
+    each: &mut dyn FnMut(Doc),
+) {
+    let pools: Vec<&crate::rulebook::GroupRule> = rules
+        .pools()
+        .filter(|g| only.is_none_or(|o| o == &g.id))
+        .filter(|g| event.players_in(&g.id).next().is_some())
+        .collect();
+    for g in &pools {
+        let dir = g.id.as_str();
+        let rounds: Vec<u32> = event
+            .team_pools
+            .get(&g.id)
+            .map(|s| s.rounds.iter().map(|r| r.number).collect())
+            .unwrap_or_default();
+        for r in rounds {
+            if let Ok(report) = super::team_pairing_sheet(event, rules, &g.id, Some(r), lang) {
+                each(Doc {
+                    stem: format!("{dir}/round-{r}"),
+                    section: Some(g.name.clone()),
+                    label: bi!(
+                        lang,
+                        zh("第{r}轮对阵与成绩"),
+                        en("Round {r} pairings and results")
+                    ),
+                    report,
+                });
+            }
+        }
+        type Page = fn(
+            &Event,
+            &Rulebook,
+            &GroupId,
+            Option<u32>,
+            Lang,
+        ) -> Result<Report, crate::teams::TeamError>;
+        let pages: [(&str, &str, Page); 3] = [
+            (
+                "standings",
+                lang.pick("团体名次", "Team standings"),
+                super::team_standings_report,
+            ),
+            (
+                "crosstable",
+                lang.pick("团体交叉表", "Team crosstable"),
+                super::team_crosstable,
+            ),
+            (
+                "boards",
+                lang.pick("台次成绩", "Board results"),
+                super::board_results,
+            ),
+        ];
+        for (file, label, page) in pages {
+            if let Ok(report) = page(event, rules, &g.id, None, lang) {
+                each(Doc {
+                    stem: format!("{dir}/{file}"),
+                    section: Some(g.name.clone()),
+                    label: label.into(),
+                    report,
+                });
+            }
+        }
+        each(Doc {
+            stem: format!("{dir}/players"),
+            section: Some(g.name.clone()),
+            label: lang.pick("参赛名单", "Players").into(),
+            report: super::players(event, rules, Some(&g.id), lang, false, json),
+        });
+    }
+    if let Some(g) = pools.first()
+        && let Ok(report) = super::team_prize_sheet(event, rules, &g.id, lang)
+    {
+        each(Doc {
+            stem: "prizes".into(),
+            section: None,
+            label: lang.pick("获奖名单", "Prize sheet").into(),
+            report,
+        });
+    }
 }
 
 /// The static site: an index and one page per document, each with a link back. With
@@ -464,6 +558,26 @@ impl Serialize for EventJson<'_, '_> {
         let (sheet, teams) = sheet_from(event, rules, self.standings.get());
         doc.serialize_field("prizes", &SortedKeys(&sheet))?;
         doc.serialize_field("schema", "qiwang-event-export/1")?;
+        // A team competition (docs/rules.md §17): each pool's rounds, every match with its
+        // boards, and the team standings. Absent from an individual event's document.
+        if rules.team_competition.is_some() {
+            let pools: Vec<serde_json::Value> = rules
+                .pools()
+                .filter(|g| only.is_none_or(|o| o == &g.id))
+                .filter_map(|g| {
+                    let state = event.team_pools.get(&g.id)?;
+                    let standings =
+                        super::team_standings_report(event, rules, &g.id, None, lang).ok()?;
+                    Some(serde_json::json!({
+                        "group": g.id,
+                        "numbers": state.numbers,
+                        "rounds": state.rounds,
+                        "standings": standings.json,
+                    }))
+                })
+                .collect();
+            doc.serialize_field("team_competition", &SortedKeys(pools))?;
+        }
         doc.serialize_field("teams", &SortedKeys(&teams))?;
         doc.end()
     }

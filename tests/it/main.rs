@@ -28,5 +28,6 @@ mod rulebooks;
 mod schema;
 mod standings;
 mod store;
+mod teams;
 mod trf;
 mod workbook_limits;

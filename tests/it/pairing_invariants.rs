@@ -200,7 +200,7 @@ fn rating_seeding_and_late_entry_numbers() {
 // ---------------------------------------------------------------- oracle
 
 /// An independent model of the rules, written from docs/rules.md without the engine's code.
-struct Oracle {
+pub(crate) struct Oracle {
     ids: Vec<PlayerId>,
     score: Vec<i32>,
     colours: Vec<Vec<Colour>>,
@@ -220,7 +220,7 @@ struct Oracle {
 }
 
 impl Oracle {
-    fn new(e: &Event, rules: &Rulebook, g: &GroupId, r: u32) -> Oracle {
+    pub(crate) fn new(e: &Event, rules: &Rulebook, g: &GroupId, r: u32) -> Oracle {
         let totals = scoring::totals(e, &rules.scoring, g, r - 1);
         let players: Vec<&Player> = e.players_in(g).filter(|p| p.pairable_in(r)).collect();
         let idx: BTreeMap<PlayerId, usize> =
@@ -390,7 +390,7 @@ impl Oracle {
         }
     }
 
-    fn best(&self) -> Option<Cost> {
+    pub(crate) fn best(&self) -> Option<Cost> {
         let n = self.ids.len();
         let mut best: Option<Cost> = None;
         let mut used = vec![false; n];
@@ -443,7 +443,7 @@ impl Oracle {
     }
 
     /// The cost of the engine's round, with its actual colours.
-    fn round_cost(&self, round: &Round) -> Cost {
+    pub(crate) fn round_cost(&self, round: &Round) -> Cost {
         let idx: BTreeMap<PlayerId, usize> =
             self.ids.iter().enumerate().map(|(i, p)| (*p, i)).collect();
         let mut pairs = Vec::new();
@@ -607,7 +607,7 @@ impl Oracle {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-struct Cost {
+pub(crate) struct Cost {
     bye: Option<(i64, i64)>,
     cross: Vec<u32>,
     sq: i64,
@@ -796,7 +796,7 @@ fn checker_passes_every_round_of_generated_events() {
 /// the dense solver on the same state: both must be legal and cost the same under the
 /// oracle's criteria. A round the rulebook's `pairing.relax` had to relax is compared on its
 /// breaks first, and checked with its relaxations recorded, as `pair` stores them.
-fn assert_priced_equals_dense(
+pub(crate) fn assert_priced_equals_dense(
     e: &Event,
     rules: &Rulebook,
     g: &GroupId,

@@ -56,7 +56,12 @@ fn every_shipped_rulebook_loads_and_round_trips() {
     names.sort();
     assert_eq!(
         names,
-        ["cxa-2011.toml", "dongguan-2018.toml", "jinhua-2018.toml"]
+        [
+            "cxa-2011.toml",
+            "dongguan-2018.toml",
+            "jinhua-2018.toml",
+            "team-swiss.toml"
+        ]
     );
     for name in names {
         let rules = load(&name);

@@ -20,6 +20,8 @@ use std::path::Path;
 const JINHUA_RULES: &str = include_str!("../../../rules/jinhua-2018.toml");
 const JINHUA_REGISTRATIONS: &[u8] =
     include_bytes!("../../../examples/jinhua-2018/registrations.csv");
+const TEAM_RULES: &str = include_str!("../../../rules/team-swiss.toml");
+const TEAM_REGISTRATIONS: &[u8] = include_bytes!("../../../examples/team-swiss/registrations.xlsx");
 
 /// The audit entry of one demo step, named like the real command it stands for.
 fn cmd(args: &[&str]) -> CommandInfo {
@@ -111,6 +113,7 @@ fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
     }
     let (rules_text, rules_source) = match &args.rules {
         Some(p) => (crate::cli::context::read_text(p)?, p.display().to_string()),
+        None if args.team => (TEAM_RULES.to_string(), "rules/team-swiss.toml".to_string()),
         None => (
             JINHUA_RULES.to_string(),
             "rules/jinhua-2018.toml".to_string(),
@@ -120,6 +123,10 @@ fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
         Some(p) => (
             crate::cli::error::read_input(p, qiwang::input::InputKind::Sheet)?,
             p.display().to_string(),
+        ),
+        None if args.team => (
+            TEAM_REGISTRATIONS.to_vec(),
+            "examples/team-swiss/registrations.xlsx".to_string(),
         ),
         None if args.rules.is_none() => (
             JINHUA_REGISTRATIONS.to_vec(),
@@ -162,6 +169,10 @@ fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
             &format!("imported {}", qiwang::i18n::plural(n, "player", "players"))
         )
     );
+
+    if rules.team_competition.is_some() {
+        return play_teams(&store, &rules, args.seed, lang, &dir);
+    }
 
     // Group sizes (Dongguan 九: groups under the minimum are cancelled or merged, as the
     // rulebook's `merge_into` says).
@@ -313,6 +324,75 @@ fn play_pool(
             outln!("    {m}");
         }
     }
+    Ok(())
+}
+
+/// Plays every round of a team competition's pools (docs/rules.md §17), one store
+/// transaction for each pairing and each round's results, then prints the team
+/// standings and the prize sheet with the board prizes.
+fn play_teams(
+    store: &Store,
+    rules: &Rulebook,
+    seed: u64,
+    lang: Lang,
+    dir: &Path,
+) -> Result<(), CliError> {
+    let event = store.load().map_err(lib_error)?;
+    let pools: Vec<GroupId> = rules
+        .pools()
+        .map(|g| g.id.clone())
+        .filter(|g| event.players_in(g).next().is_some())
+        .collect();
+    for pool in &pools {
+        let seed = demo::pool_seed(seed, pool);
+        let event = store.load().map_err(lib_error)?;
+        for round in 1..=qiwang::teams::rounds_of(&event, rules, pool) {
+            store
+                .transaction(&cmd(&["pair", "--group", pool.as_str()]), |ev| {
+                    demo::pair_team_round(ev, rules, pool, round, seed).map_err(lib_error)
+                })
+                .map_err(tx_error)?;
+            let (first, drawn, second) = store
+                .transaction(&cmd(&["result", "--group", pool.as_str()]), |ev| {
+                    demo::play_team_round(ev, rules, pool, round, seed).map_err(lib_error)
+                })
+                .map_err(tx_error)?;
+            outln!(
+                "{}",
+                bi!(
+                    lang,
+                    zh("  第{round}轮：先走队胜 {first} 场，和 {drawn} 场，后走队胜 {second} 场"),
+                    en(
+                        "  round {round}: {first} matches won by the team with first move, {drawn} drawn, {second} won by the other"
+                    )
+                )
+            );
+        }
+        let event = store.load().map_err(lib_error)?;
+        let mut standings = qiwang::views::team_standings_report(&event, rules, pool, None, lang)
+            .map_err(lib_error)?;
+        standings
+            .sections
+            .iter_mut()
+            .for_each(|s| s.rows.truncate(8));
+        out!("{}", standings.render(Format::Table));
+        let prizes =
+            qiwang::views::team_prize_sheet(&event, rules, pool, lang).map_err(lib_error)?;
+        out!("{}", prizes.render(Format::Table));
+    }
+    let exe = std::env::args()
+        .next()
+        .filter(|a| a.contains('/'))
+        .unwrap_or_else(|| "qiwang".to_string());
+    let q = format!("{exe} --event {}", dir.display());
+    outln!();
+    outln!("{}", lang.pick("继续探索：", "Explore further:"));
+    outln!("  {q} standings");
+    outln!("  {q} round 7 --sheet slips");
+    outln!("  {q} crosstable");
+    outln!("  {q} boards");
+    outln!("  {q} check --optimal");
+    outln!("  {q} log");
     Ok(())
 }
 

@@ -14,4 +14,5 @@ pub mod result;
 pub mod round;
 pub mod rules;
 pub mod standings;
+pub mod team;
 pub mod template;

@@ -9,7 +9,11 @@ use qiwang::report::{Format, Report, Section};
 use qiwang::store::action::Action;
 
 pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
-    let Loaded { event, rules, .. } = ctx.load()?;
+    let loaded = ctx.load()?;
+    if loaded.rules.team_competition.is_some() && loaded.rules.teams.is_empty() {
+        return super::team::standings(ctx, loaded, None, None);
+    }
+    let Loaded { event, rules, .. } = loaded;
     let lang = ctx.lang(&rules);
     if rules.teams.is_empty() {
         return Err(CliError::input(Text::new(
@@ -43,7 +47,11 @@ pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
 }
 
 pub fn prizes(ctx: &Ctx) -> Result<(), CliError> {
-    let Loaded { event, rules, .. } = ctx.load()?;
+    let loaded = ctx.load()?;
+    if loaded.rules.team_competition.is_some() {
+        return super::team::prizes(ctx, loaded);
+    }
+    let Loaded { event, rules, .. } = loaded;
     let lang = ctx.lang(&rules);
     ctx.print(&qiwang::views::prize_sheet(&event, &rules, lang))
 }

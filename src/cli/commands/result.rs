@@ -19,11 +19,15 @@ pub fn run(
     args: &[String],
     names: &[String],
 ) -> Result<(), CliError> {
+    let loaded = ctx.load()?;
+    if loaded.rules.team_competition.is_some() {
+        return super::team::result(ctx, loaded, group, round, from, args);
+    }
     let Loaded {
         store,
         event,
         rules,
-    } = ctx.load()?;
+    } = loaded;
     let lang = ctx.lang(&rules);
     // A results file names each row's group itself (组别 column); `--group` narrows it.
     let chosen = match group {

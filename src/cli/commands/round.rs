@@ -16,7 +16,11 @@ pub fn run(
     group: Option<&str>,
     sheet: &str,
 ) -> Result<(), CliError> {
-    let Loaded { event, rules, .. } = ctx.load()?;
+    let loaded = ctx.load()?;
+    if loaded.rules.team_competition.is_some() {
+        return super::team::round(ctx, loaded, round, group, sheet);
+    }
+    let Loaded { event, rules, .. } = loaded;
     let lang = ctx.lang(&rules);
     // clap only lets the listed names through.
     let kind = SheetKind::ALL

@@ -11,7 +11,11 @@ pub fn standings(
     round: Option<u32>,
     list: Option<&str>,
 ) -> Result<(), CliError> {
-    let Loaded { event, rules, .. } = ctx.load()?;
+    let loaded = ctx.load()?;
+    if loaded.rules.team_competition.is_some() {
+        return super::team::standings(ctx, loaded, group, round);
+    }
+    let Loaded { event, rules, .. } = loaded;
     let lang = ctx.lang(&rules);
     check_round(&event, &rules, group, round)?;
     if let Some(name) = list {
@@ -71,7 +75,11 @@ pub fn standings(
 }
 
 pub fn crosstable(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
-    let Loaded { event, rules, .. } = ctx.load()?;
+    let loaded = ctx.load()?;
+    if loaded.rules.team_competition.is_some() {
+        return super::team::crosstable(ctx, loaded, group, round);
+    }
+    let Loaded { event, rules, .. } = loaded;
     let lang = ctx.lang(&rules);
     check_round(&event, &rules, group, round)?;
     let pool = resolve_pool(&rules, &event, group)?;

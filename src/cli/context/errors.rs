@@ -115,6 +115,33 @@ impl ExitStatus for qiwang::rules_update::RulesUpdateError {
     }
 }
 
+impl ExitStatus for qiwang::teams::TeamError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::teams::TeamError as E;
+        match self {
+            E::Pairing(e) => e.exit_code(),
+            E::NotATeamEvent
+            | E::RoundIncomplete { .. }
+            | E::AllRoundsPlayed { .. }
+            | E::TooFewTeams { .. }
+            | E::ShortLineup { .. }
+            | E::NoRound { .. }
+            | E::NoMatch { .. }
+            | E::BoardCount { .. }
+            | E::BadToken { .. }
+            | E::NoMatchForTeam { .. }
+            | E::BoardRule { .. }
+            | E::NoTiebreak { .. }
+            | E::UnknownTeam { .. }
+            | E::NotInTeam { .. }
+            | E::NotInLineup { .. }
+            | E::MatchHasResults { .. }
+            | E::FileMismatch { .. }
+            | E::MissingColumn { .. } => InvalidInput,
+        }
+    }
+}
+
 impl ExitStatus for qiwang::results::SourceError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::results::SourceError as E;

@@ -10,6 +10,7 @@
 mod groups;
 mod play;
 mod ranking;
+mod team_match;
 
 use groups::{GroupIndex, parse_groups};
 use play::{parse_colours, parse_conduct, parse_pairing, parse_scoring};
@@ -24,8 +25,17 @@ use std::collections::BTreeSet;
 use toml_edit::ImDocument;
 
 const TOP_KEYS: &[&str] = &[
-    "event", "groups", "scoring", "pairing", "colours", "conduct", "ranking", "prizes", "teams",
+    "event",
+    "groups",
+    "scoring",
+    "pairing",
+    "colours",
+    "conduct",
+    "ranking",
+    "prizes",
+    "teams",
     "publish",
+    "team_competition",
 ];
 const EVENT_KEYS: &[&str] = &[
     "name",
@@ -221,6 +231,8 @@ impl Rulebook {
         let prizes = parse_prizes(&mut ctx, &root, &index);
         let teams = parse_teams(&mut ctx, &root, &index);
         let publish = super::publish::parse_publish(&mut ctx, &root);
+        let team_competition =
+            team_match::parse_team_competition(&mut ctx, &root, event.start_date);
         super::bounds::check(&mut ctx, doc.as_table());
         if !ctx.problems.is_empty() {
             return Err(RulebookErrors::from_raw(source, text, ctx.problems));
@@ -242,6 +254,7 @@ impl Rulebook {
             ranking,
             prizes,
             teams,
+            team_competition,
             publish,
         })
     }

@@ -12,9 +12,11 @@
 
 mod play;
 mod ranking;
+mod team_match;
 
 pub use play::*;
 pub use ranking::*;
+pub use team_match::*;
 
 use crate::i18n::Lang;
 use crate::model::{Gender, GradeScale, GroupId};
@@ -43,6 +45,10 @@ pub struct Rulebook {
     pub prizes: PrizeRules,
     /// `[[teams]]`: team competitions over units' best players.
     pub teams: Vec<TeamCompetition>,
+    /// `[team_competition]`: a 团体赛 of teams meeting board against board (docs/rules.md
+    /// §17); `None` for an individual event.
+    #[serde(default)]
+    pub team_competition: Option<TeamMatchRules>,
     /// `[publish]`: the player columns published beyond name, unit, group, gender,
     /// rating and title (none by default).
     #[serde(default)]
@@ -296,6 +302,7 @@ impl Rulebook {
             ranking: RankingRules::default(),
             prizes: PrizeRules::default(),
             teams: Vec::new(),
+            team_competition: None,
             publish: super::PublishRules::default(),
         }
     }

@@ -168,6 +168,29 @@ pub enum Action {
         /// The players, first place first.
         order: Vec<PlayerId>,
     },
+    /// `result` in a team competition: boards of matches recorded (docs/rules.md §17.3).
+    TeamResults {
+        /// The pool.
+        group: GroupId,
+        /// The round.
+        round: u32,
+        /// The matches whose boards were recorded.
+        matches: Vec<u32>,
+        /// Tiebreak games (加赛) rather than the main boards.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        tiebreak: bool,
+    },
+    /// `lineup`: a team's line-up of one round changed (a reserve in on a board).
+    LineupChanged {
+        /// The pool.
+        group: GroupId,
+        /// The round.
+        round: u32,
+        /// The team's name.
+        team: String,
+        /// Each change, the player taken out and the one brought in.
+        swaps: Vec<(String, String)>,
+    },
     /// `rules update`: the rulebook changed mid-event.
     RulesUpdated {
         /// The new rulebook's file.

@@ -316,6 +316,54 @@ impl Action {
                     )
                 )
             }
+            Action::TeamResults {
+                group,
+                round,
+                matches,
+                tiebreak,
+            } => {
+                let list = matches
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                match (zh, tiebreak) {
+                    (true, false) => format!("记录{}第{round}轮第 {list} 场各台成绩", g(group)),
+                    (true, true) => format!("记录{}第{round}轮第 {list} 场加赛成绩", g(group)),
+                    (false, false) => {
+                        format!(
+                            "recorded the boards of match {list}, round {round} of {}",
+                            g(group)
+                        )
+                    }
+                    (false, true) => format!(
+                        "recorded the tiebreak games of match {list}, round {round} of {}",
+                        g(group)
+                    ),
+                }
+            }
+            Action::LineupChanged {
+                group,
+                round,
+                team,
+                swaps,
+            } => {
+                let each: Vec<String> = swaps
+                    .iter()
+                    .map(|(out, inn)| {
+                        bi!(names.lang, zh("{inn} 替换 {out}"), en("{inn} for {out}"))
+                    })
+                    .collect();
+                bi!(
+                    names.lang,
+                    zh("{}第{round}轮 {team}换人：{}", g(group), each.join("、")),
+                    en(
+                        "changed the line-up of {team} in round {round} of {}: {}",
+                        g(group),
+                        each.join(", ")
+                    )
+                )
+            }
             Action::RulesUpdated {
                 file,
                 changed_lines,

@@ -101,6 +101,15 @@ pub fn pair_all(
         mut rules,
     } = ctx.load()?;
     let relax = relax_for_this_round(&mut rules, relax)?;
+    if rules.team_competition.is_some() {
+        let pool = crate::cli::context::resolve_pool(&rules, &event, None)?;
+        let loaded = Loaded {
+            store,
+            event,
+            rules,
+        };
+        return crate::cli::commands::team::pair(ctx, loaded, pool, seed, dry_run, explain, relax);
+    }
     let lang = ctx.lang(&rules);
     let format = ctx.format()?;
     // The reasons are already in the output language.

@@ -16,7 +16,11 @@ use qiwang::rulebook::{Lang, Rulebook};
 /// `qiwang check`: every stored round of each pool (or one) against the hard rules; the
 /// relaxations recorded when no legal pairing existed are listed as accepted.
 pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
-    let Loaded { event, rules, .. } = ctx.load()?;
+    let loaded = ctx.load()?;
+    if loaded.rules.team_competition.is_some() {
+        return super::super::team::check(ctx, loaded, group, false, None);
+    }
+    let Loaded { event, rules, .. } = loaded;
     let lang = ctx.lang(&rules);
     let pools: Vec<GroupId> = match group {
         Some(_) => vec![resolve_pool(&rules, &event, group)?],
@@ -179,7 +183,11 @@ fn no_such_round(name: &str, n: u32, numbers: &[u32]) -> CliError {
 /// optimal; the library does the work (`qiwang::pairing::prove_round`). Fails when a round is
 /// not optimal, not comparable, or seats a table's colours the other way round from §3.3.
 pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
-    let Loaded { event, rules, .. } = ctx.load()?;
+    let loaded = ctx.load()?;
+    if loaded.rules.team_competition.is_some() {
+        return super::super::team::check(ctx, loaded, group, true, round);
+    }
+    let Loaded { event, rules, .. } = loaded;
     let lang = ctx.lang(&rules);
     let pools: Vec<GroupId> = match group {
         Some(_) => vec![resolve_pool(&rules, &event, group)?],

@@ -19,6 +19,14 @@ pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         rules,
     } = ctx.load()?;
     let pool = resolve_pool(&rules, &event, group)?;
+    if rules.team_competition.is_some() {
+        let loaded = Loaded {
+            store,
+            event,
+            rules,
+        };
+        return super::super::team::unpair(ctx, loaded, pool);
+    }
     let lang = ctx.lang(&rules);
     let n = store
         .transaction(&ctx.command_info(), |ev| {

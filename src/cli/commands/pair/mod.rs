@@ -44,6 +44,14 @@ pub fn pair(
     } = ctx.load()?;
     let relax = relax_for_this_round(&mut rules, relax)?;
     let pool = resolve_pool(&rules, &event, group)?;
+    if rules.team_competition.is_some() {
+        let loaded = Loaded {
+            store,
+            event,
+            rules,
+        };
+        return super::team::pair(ctx, loaded, pool, seed, dry_run, explain, relax);
+    }
     let lang = ctx.lang(&rules);
     if seed.is_some() && event.group(&pool).is_some_and(|g| !g.rounds.is_empty()) {
         return Err(CliError::usage(Text::new(
@@ -143,7 +151,7 @@ pub fn pair(
 
 /// A new draw seed, for a pool that has none recorded and was given none: the command's
 /// only randomness, handed to the library (`pairing::pool_seed`), which stays pure.
-fn fresh_seed() -> u64 {
+pub(crate) fn fresh_seed() -> u64 {
     u64::from(rand::random::<u32>())
 }
 

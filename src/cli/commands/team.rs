@@ -1,0 +1,449 @@
+//! The commands of a team competition (团体赛, docs/rules.md §17): `pair`, `round`,
+//! `result`, `unpair`, `check`, `standings`, `crosstable`, `prizes` and `teams` turn here
+//! when the rulebook has `[team_competition]`, and `lineup` and `boards` are the team
+//! event's own. Each parses, makes one library call (`qiwang::teams`) and renders.
+
+use crate::cli::context::{Ctx, FormatArg, Loaded, lib_error, resolve_pool, tx_error, xlsx_error};
+use crate::cli::error::CliError;
+use qiwang::i18n::Text;
+use qiwang::i18n::bi;
+use qiwang::model::{GroupId, Relax};
+use qiwang::report::Report;
+use qiwang::store::action::{Action, PairedRound};
+use qiwang::teams;
+use qiwang::views;
+use std::path::Path;
+
+/// `pair` in a team event: the next round of matches, stored unless `dry_run`.
+#[allow(clippy::too_many_arguments)]
+pub fn pair(
+    ctx: &Ctx,
+    loaded: Loaded,
+    pool: GroupId,
+    seed: Option<u64>,
+    dry_run: bool,
+    explain: bool,
+    relax: Option<Vec<Relax>>,
+) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        rules,
+    } = loaded;
+    let lang = ctx.lang(&rules);
+    let stored = event.team_pools.get(&pool);
+    if seed.is_some() && stored.is_some_and(|s| !s.rounds.is_empty()) {
+        return Err(CliError::usage(Text::new(
+            "`--seed` 只用于第 1 轮抽签；之后各轮使用当时记录的种子",
+            "`--seed` only applies to the round-1 draw; later rounds use the seed recorded then",
+        )));
+    }
+    let seed = seed
+        .or_else(|| stored.and_then(|s| s.seed))
+        .unwrap_or_else(super::pair::fresh_seed);
+    let sheet = |ev: &qiwang::model::Event, plan: &teams::TeamPlan| -> Result<Report, CliError> {
+        let mut report =
+            views::team_pairing_sheet(ev, &rules, &pool, Some(plan.round.number), lang)
+                .map_err(lib_error)?;
+        if plan.round.number == 1 {
+            report.footer.push(
+                Text::new(
+                    format!("抽签种子：{seed}（`qiwang pair --seed {seed}` 得到同样的抽签）"),
+                    format!("draw seed: {seed} (`qiwang pair --seed {seed}` makes the same draw)"),
+                )
+                .get(lang)
+                .to_string(),
+            );
+        }
+        if explain {
+            report
+                .footer
+                .extend(views::team_explanation(ev, &pool, plan, lang));
+        }
+        Ok(report)
+    };
+    if dry_run {
+        let plan = teams::pair_team_round(&event, &rules, &pool, seed, relax.as_deref())
+            .map_err(lib_error)?;
+        let mut after = event.clone();
+        plan.apply(&mut after, &pool, seed);
+        let mut report = sheet(&after, &plan)?;
+        report.footer.insert(
+            0,
+            lang.pick("（试排，未保存）", "(dry run: not stored)")
+                .to_string(),
+        );
+        return ctx.print(&report);
+    }
+    let (report, workbook) = store
+        .transaction(&ctx.command_info(), |ev| {
+            let plan = teams::pair_team_round(ev, &rules, &pool, seed, relax.as_deref())
+                .map_err(lib_error)?;
+            plan.apply(ev, &pool, seed);
+            let report = sheet(ev, &plan)?;
+            let workbook = if ctx.format_arg == FormatArg::Xlsx {
+                Some(report.render_xlsx().map_err(xlsx_error)?)
+            } else {
+                None
+            };
+            let details = serde_json::json!({
+                "group": pool,
+                "round": plan.round.number,
+                "seed": seed,
+                "matches": plan.round.matches,
+                "bye": plan.round.bye,
+            });
+            let round = PairedRound {
+                group: pool.clone(),
+                round: plan.round.number,
+                seed: Some(seed),
+                games: Some(plan.round.matches.len()),
+                relax: relax.clone(),
+            };
+            Ok(Action::Paired {
+                rounds: vec![round],
+                refused: Vec::new(),
+            }
+            .change((report, workbook), details))
+        })
+        .map_err(tx_error)?;
+    if let Some(workbook) = workbook {
+        crate::cli::emit_bytes(&workbook);
+        return Ok(());
+    }
+    ctx.print(&report)
+}
+
+/// `round [N] --sheet pairings|slips` in a team event.
+pub fn round(
+    ctx: &Ctx,
+    loaded: Loaded,
+    round: Option<u32>,
+    group: Option<&str>,
+    sheet: &str,
+) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = loaded;
+    let lang = ctx.lang(&rules);
+    let pool = resolve_pool(&rules, &event, group)?;
+    let report = match sheet {
+        "slips" => views::team_slips(&event, &rules, &pool, round, lang),
+        "pairings" => views::team_pairing_sheet(&event, &rules, &pool, round, lang),
+        other => {
+            return Err(CliError::usage(Text::new(
+                format!("团体赛的 `--sheet` 只有 pairings（对阵表）和 slips（成绩登记表），没有 `{other}`"),
+                format!("a team event's `--sheet` is pairings or slips, not `{other}`"),
+            )));
+        }
+    }
+    .map_err(lib_error)?;
+    ctx.print(&report)
+}
+
+/// `result` in a team event: `result 3 红胜 黑胜 和 红胜 [4 …]`, `result 3 加赛 和 红胜`, or
+/// `result --from FILE` (the slips' CSV or a workbook, one row per board).
+pub fn result(
+    ctx: &Ctx,
+    loaded: Loaded,
+    group: Option<&str>,
+    round: Option<u32>,
+    from: Option<&Path>,
+    args: &[String],
+) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        rules,
+    } = loaded;
+    let lang = ctx.lang(&rules);
+    let pool = resolve_pool(&rules, &event, group)?;
+    let number = match round {
+        Some(n) => n,
+        None => event
+            .team_pools
+            .get(&pool)
+            .and_then(|s| s.rounds.last())
+            .map_or(1, |r| r.number),
+    };
+    let mut entries = teams::parse_team_result_args(args).map_err(lib_error)?;
+    if let Some(path) = from {
+        let bytes = crate::cli::error::read_input(path, qiwang::input::InputKind::Sheet)?;
+        let file = qiwang::results::results_text(&bytes, &path.display().to_string())
+            .map_err(lib_error)?;
+        let read = teams::read_team_results_file(&file.text, &event, &rules, &pool, number)
+            .map_err(|e| {
+                let mut err = lib_error(e);
+                err.message = Text::new(
+                    format!("{}：{}", file.source, err.message.zh),
+                    format!("{}: {}", file.source, err.message.en),
+                );
+                err
+            })?;
+        entries.extend(read);
+    }
+    if entries.is_empty() {
+        return Err(CliError::usage(Text::new(
+            "请给出场次和各台成绩，如 `qiwang result 3 红胜 黑胜 和 红胜`，或 `--from 成绩表.csv`",
+            "give a match and its boards' results, e.g. `qiwang result 3 1-0 0-1 = 1-0`, or `--from results.csv`",
+        )));
+    }
+    let tiebreak = entries.iter().all(|e| e.tiebreak);
+    let lines = store
+        .transaction(&ctx.command_info(), |ev| {
+            let (number, matches) =
+                teams::record_team_results(ev, &rules, &pool, Some(number), &entries)
+                    .map_err(lib_error)?;
+            let lines = summary_lines(ev, &rules, &pool, number, &matches, lang);
+            let details = serde_json::json!({
+                "group": pool,
+                "round": number,
+                "entries": entries.iter().map(|e| serde_json::json!({
+                    "match": e.table,
+                    "tiebreak": e.tiebreak,
+                    "absent": e.absent,
+                    "results": e.results,
+                })).collect::<Vec<_>>(),
+            });
+            Ok(Action::TeamResults {
+                group: pool.clone(),
+                round: number,
+                matches,
+                tiebreak,
+            }
+            .change(lines, details))
+        })
+        .map_err(tx_error)?;
+    for l in lines {
+        outln!("{l}");
+    }
+    Ok(())
+}
+
+/// One line per match recorded: the teams, the score, and what is still to do.
+fn summary_lines(
+    ev: &qiwang::model::Event,
+    rules: &qiwang::rulebook::Rulebook,
+    pool: &GroupId,
+    number: u32,
+    matches: &[u32],
+    lang: qiwang::rulebook::Lang,
+) -> Vec<String> {
+    let Ok(sheet) = views::team_pairing_sheet(ev, rules, pool, Some(number), lang) else {
+        return Vec::new();
+    };
+    let team = rules.team_competition.as_ref();
+    let state = ev.team_pools.get(pool);
+    sheet.sections[0]
+        .rows
+        .iter()
+        .filter(|r| matches.iter().any(|m| m.to_string() == r[0]))
+        .map(|r| {
+            let needs = state
+                .and_then(|s| s.round(number))
+                .and_then(|rd| rd.matches.iter().find(|m| m.table.to_string() == r[0]))
+                .zip(team)
+                .is_some_and(|(m, t)| teams::needs_tiebreak(m, t) && m.tiebreak.is_empty());
+            let tail = if needs {
+                lang.pick(
+                    "　比分相同，须加赛：qiwang result N 加赛 …",
+                    "  level: tiebreak games needed (qiwang result N tiebreak …)",
+                )
+            } else {
+                ""
+            };
+            bi!(
+                lang,
+                zh("第{number}轮第{}场 {} {} {}{tail}", r[0], r[2], r[3], r[4]),
+                en(
+                    "round {number} match {}: {} {} {}{tail}",
+                    r[0],
+                    r[2],
+                    r[3],
+                    r[4]
+                )
+            )
+        })
+        .collect()
+}
+
+/// `lineup ROUND TEAM OUT IN [OUT IN …]`: reserves in for players, each on the board of
+/// the player taken out.
+pub fn lineup(
+    ctx: &Ctx,
+    group: Option<&str>,
+    round: u32,
+    team: &str,
+    players: &[String],
+) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        rules,
+    } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    let pool = resolve_pool(&rules, &event, group)?;
+    if players.is_empty() || players.len() % 2 == 1 {
+        return Err(CliError::usage(Text::new(
+            "请成对写出换下和换上的棋手：qiwang lineup 轮次 队名 换下 换上 [换下 换上 …]",
+            "give players in pairs, out then in: qiwang lineup ROUND TEAM OUT IN [OUT IN …]",
+        )));
+    }
+    let swaps: Vec<(String, String)> = players
+        .chunks(2)
+        .map(|c| (c[0].clone(), c[1].clone()))
+        .collect();
+    let report = store
+        .transaction(&ctx.command_info(), |ev| {
+            let (_, _, lineup) =
+                teams::change_lineup(ev, &rules, &pool, round, team, &swaps).map_err(lib_error)?;
+            let report = views::team_pairing_sheet(ev, &rules, &pool, Some(round), lang)
+                .map_err(lib_error)?;
+            let details = serde_json::json!({
+                "group": pool, "round": round, "team": team, "lineup": lineup,
+            });
+            Ok(Action::LineupChanged {
+                group: pool.clone(),
+                round,
+                team: team.to_string(),
+                swaps: swaps.clone(),
+            }
+            .change(report, details))
+        })
+        .map_err(tx_error)?;
+    ctx.print(&report)
+}
+
+/// `unpair` in a team event.
+pub fn unpair(ctx: &Ctx, loaded: Loaded, pool: GroupId) -> Result<(), CliError> {
+    let Loaded { store, rules, .. } = loaded;
+    let lang = ctx.lang(&rules);
+    let n = store
+        .transaction(&ctx.command_info(), |ev| {
+            let number = teams::unpair_team_round(ev, &pool).map_err(lib_error)?;
+            Ok(Action::Unpaired {
+                group: pool.clone(),
+                round: number,
+            }
+            .change(
+                number,
+                serde_json::json!({ "group": pool, "round": number }),
+            ))
+        })
+        .map_err(tx_error)?;
+    outln!(
+        "{}",
+        bi!(lang, zh("已撤销第{n}轮编排"), en("dropped round {n}"))
+    );
+    Ok(())
+}
+
+/// `check` and `check --optimal` in a team event: the engine's checker and proof on the
+/// teams, and every board's colours against the team with 先.
+pub fn check(
+    ctx: &Ctx,
+    loaded: Loaded,
+    group: Option<&str>,
+    optimal: bool,
+    round: Option<u32>,
+) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = loaded;
+    let lang = ctx.lang(&rules);
+    let pool = resolve_pool(&rules, &event, group)?;
+    let names: Vec<(qiwang::model::TeamId, String)> =
+        qiwang::registration::team_sheet::teams_in(&event.players, &pool)
+            .into_iter()
+            .map(|t| (t.id, t.name))
+            .collect();
+    let name = |p: qiwang::model::PlayerId| {
+        let t = teams::as_team(p);
+        names
+            .iter()
+            .find(|(id, _)| *id == t)
+            .map_or_else(|| t.to_string(), |(_, n)| n.clone())
+    };
+    let (violations, boards) = teams::check_team_pool(&event, &rules, &pool).map_err(lib_error)?;
+    let mut lines: Vec<String> = violations.iter().map(|v| v.text(lang, &name)).collect();
+    lines.extend(boards.iter().map(|b| {
+        Text::new(
+            format!("第{b}（轮-场-台）的棋手与该台执红/执黑的队不符"),
+            format!(
+                "board {b} (round-match-board) seats a player of the wrong team for its colour"
+            ),
+        )
+        .get(lang)
+        .to_string()
+    }));
+    let mut failed = !lines.is_empty();
+    if optimal {
+        let rounds: Vec<u32> = event
+            .team_pools
+            .get(&pool)
+            .map(|s| s.rounds.iter().map(|r| r.number).collect())
+            .unwrap_or_default();
+        for r in rounds.into_iter().filter(|r| round.is_none_or(|x| x == *r)) {
+            let verdict = teams::prove_team_round(&event, &rules, &pool, r).map_err(lib_error)?;
+            failed |= verdict.fails();
+            lines.extend(verdict.lines(r, lang, &name));
+        }
+    }
+    if lines.is_empty() {
+        lines.push(
+            lang.pick(
+                "各轮对阵均符合规则，各台先后手与先走队一致",
+                "every round keeps the rules, and every board's colours follow the team with first move",
+            )
+            .to_string(),
+        );
+    }
+    for l in &lines {
+        outln!("{l}");
+    }
+    if failed {
+        return Err(CliError::input(Text::new(
+            "检查发现问题（见上）",
+            "the check found problems (above)",
+        )));
+    }
+    Ok(())
+}
+
+/// `standings`, `teams` in a team event.
+pub fn standings(
+    ctx: &Ctx,
+    loaded: Loaded,
+    group: Option<&str>,
+    round: Option<u32>,
+) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = loaded;
+    let lang = ctx.lang(&rules);
+    let pool = resolve_pool(&rules, &event, group)?;
+    ctx.print(&views::team_standings_report(&event, &rules, &pool, round, lang).map_err(lib_error)?)
+}
+
+/// `crosstable` in a team event.
+pub fn crosstable(
+    ctx: &Ctx,
+    loaded: Loaded,
+    group: Option<&str>,
+    round: Option<u32>,
+) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = loaded;
+    let lang = ctx.lang(&rules);
+    let pool = resolve_pool(&rules, &event, group)?;
+    ctx.print(&views::team_crosstable(&event, &rules, &pool, round, lang).map_err(lib_error)?)
+}
+
+/// `prizes` in a team event: the team prize sheet with the board prizes.
+pub fn prizes(ctx: &Ctx, loaded: Loaded) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = loaded;
+    let lang = ctx.lang(&rules);
+    let pool = resolve_pool(&rules, &event, None)?;
+    ctx.print(&views::team_prize_sheet(&event, &rules, &pool, lang).map_err(lib_error)?)
+}
+
+/// `boards`: every player's results board by board.
+pub fn boards(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    let pool = resolve_pool(&rules, &event, group)?;
+    ctx.print(&views::board_results(&event, &rules, &pool, round, lang).map_err(lib_error)?)
+}

@@ -1,0 +1,303 @@
+//! What a team command can refuse (docs/rules.md §17), each in both languages.
+
+use crate::i18n::{Localize, bi, display_english};
+use crate::pairing::PairingError;
+use crate::rulebook::Lang;
+
+/// A refused team pairing, line-up or result. Nothing was changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TeamError {
+    /// The rulebook has no `[team_competition]`.
+    NotATeamEvent,
+    /// The pairing engine refused (no legal pairing, criteria too wide, …), with teams as
+    /// its players.
+    Pairing(PairingError),
+    /// The pool's newest round still has matches without a result.
+    RoundIncomplete {
+        /// The round.
+        round: u32,
+        /// The matches still open.
+        matches: Vec<u32>,
+    },
+    /// Every round of the schedule or the rulebook is paired.
+    AllRoundsPlayed {
+        /// The rounds.
+        rounds: u32,
+    },
+    /// Fewer than two teams to pair.
+    TooFewTeams {
+        /// Teams registered.
+        teams: usize,
+    },
+    /// A team has too few players to fill its boards.
+    ShortLineup {
+        /// The team.
+        team: String,
+        /// Players available.
+        players: usize,
+        /// Boards to fill.
+        boards: u32,
+    },
+    /// No such round.
+    NoRound {
+        /// The round asked for.
+        round: u32,
+    },
+    /// No such match in the round.
+    NoMatch {
+        /// The round.
+        round: u32,
+        /// The match asked for.
+        table: u32,
+    },
+    /// A match's results name a different number of boards.
+    BoardCount {
+        /// The match.
+        table: u32,
+        /// Results given.
+        given: usize,
+        /// Boards of the match.
+        boards: usize,
+    },
+    /// A result token is not one qiwang reads.
+    BadToken {
+        /// Where.
+        at: Where,
+        /// The token.
+        token: String,
+    },
+    /// Tiebreak games given for a match that is not level (or under a rulebook without them).
+    NoTiebreak {
+        /// The match.
+        table: u32,
+    },
+    /// The team has no match in the round (it has the bye).
+    NoMatchForTeam {
+        /// The team.
+        team: String,
+        /// The round.
+        round: u32,
+    },
+    /// A line-up change brings a player onto a board whose rule they do not meet.
+    BoardRule {
+        /// Why, in both languages.
+        why: crate::i18n::Text,
+    },
+    /// No team by that name in the pool.
+    UnknownTeam {
+        /// The name given.
+        name: String,
+    },
+    /// A line-up names a player who is not a registered member of the team.
+    NotInTeam {
+        /// The player as given.
+        player: String,
+        /// The team.
+        team: String,
+    },
+    /// A line-up change brings in a player already in the line-up, or takes out one not in it.
+    NotInLineup {
+        /// The player as given.
+        player: String,
+    },
+    /// A line-up of a match that already has results.
+    MatchHasResults {
+        /// The match.
+        table: u32,
+    },
+    /// A results file whose rows do not match the round's boards.
+    FileMismatch {
+        /// The file's line.
+        line: usize,
+        /// What does not match.
+        what: String,
+    },
+    /// A results file without one of its columns.
+    MissingColumn {
+        /// The column.
+        column: String,
+    },
+}
+
+/// Where a result token was given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Where {
+    /// Board `board` of match `table` on the command line.
+    Board {
+        /// The match.
+        table: u32,
+        /// The board.
+        board: u32,
+    },
+    /// The `n`th argument, before any match number.
+    Argument(usize),
+    /// A results file's line.
+    Line(usize),
+}
+
+impl Where {
+    fn words(self, lang: Lang) -> String {
+        match self {
+            Where::Board { table, board } => bi!(
+                lang,
+                zh("第{table}场第{board}台"),
+                en("match {table} board {board}")
+            ),
+            Where::Argument(n) => bi!(
+                lang,
+                zh("第 {n} 个参数（请先写场次）"),
+                en("argument {n} (give the match number first)")
+            ),
+            Where::Line(n) => bi!(lang, zh("第 {n} 行"), en("line {n}")),
+        }
+    }
+}
+
+impl Localize for TeamError {
+    fn localize(&self, lang: Lang) -> String {
+        use TeamError as E;
+        match self {
+            E::NotATeamEvent => bi!(
+                lang,
+                zh("这不是团体赛：规程没有 [team_competition] 段"),
+                en("this is not a team competition: the rulebook has no [team_competition]")
+            ),
+            E::Pairing(e) => e.localize(lang),
+            E::RoundIncomplete { round, matches } => {
+                let list = matches
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                bi!(
+                    lang,
+                    zh("第 {round} 轮尚未赛完：第 {list} 场仍有台次没有成绩（或须加赛）"),
+                    en(
+                        "round {round} is not complete: match {list} still has boards without a result (or tiebreak games to play)"
+                    )
+                )
+            }
+            E::AllRoundsPlayed { rounds } => bi!(
+                lang,
+                zh("{rounds} 轮均已编排"),
+                en("all {rounds} rounds are paired")
+            ),
+            E::TooFewTeams { teams } => bi!(
+                lang,
+                zh("只报名了 {teams} 个队；团体赛至少需要 2 个队"),
+                en("{teams} team(s) registered; a team competition needs at least 2")
+            ),
+            E::ShortLineup {
+                team,
+                players,
+                boards,
+            } => bi!(
+                lang,
+                zh(
+                    "`{team}` 队只有 {players} 名棋手可以上场，不足 {boards} 台；请恢复棋手或登记替补"
+                ),
+                en(
+                    "team `{team}` has {players} players able to play, fewer than its {boards} boards; reinstate a player or register a reserve"
+                )
+            ),
+            E::NoRound { round } => bi!(
+                lang,
+                zh("第 {round} 轮尚未编排"),
+                en("round {round} is not paired")
+            ),
+            E::NoMatch { round, table } => bi!(
+                lang,
+                zh("第 {round} 轮没有第 {table} 场"),
+                en("round {round} has no match {table}")
+            ),
+            E::BoardCount {
+                table,
+                given,
+                boards,
+            } => bi!(
+                lang,
+                zh(
+                    "第{table}场：给了 {given} 个成绩，而该场有 {boards} 台；请按台次从第 1 台起每台写一个成绩"
+                ),
+                en(
+                    "match {table}: {given} result(s) for a match of {boards} boards; give one result per board, board 1 first"
+                )
+            ),
+            E::BadToken { at, token } => {
+                let at = at.words(lang);
+                bi!(
+                    lang,
+                    zh("{at}：`{token}` 不是成绩；请用 红胜、和、黑胜、红弃权、黑弃权、双负"),
+                    en(
+                        "{at}: `{token}` is not a result; use 红胜, 和, 黑胜, 红弃权, 黑弃权, 双负 (1-0, =, 0-1, -+, +-, --)"
+                    )
+                )
+            }
+            E::BoardRule { why } => why.get(lang).to_string(),
+            E::NoMatchForTeam { team, round } => bi!(
+                lang,
+                zh("`{team}` 队第 {round} 轮没有比赛（轮空）"),
+                en("team `{team}` has no match in round {round} (it has the bye)")
+            ),
+            E::NoTiebreak { table } => bi!(
+                lang,
+                zh(
+                    "第 {table} 场无须加赛：比分不平，或规程不设加赛（[team_competition.tiebreak_games]）"
+                ),
+                en(
+                    "match {table} needs no tiebreak games: it is not level, or the rulebook plays none ([team_competition.tiebreak_games])"
+                )
+            ),
+            E::UnknownTeam { name } => bi!(
+                lang,
+                zh("本次团体赛没有 `{name}` 队"),
+                en("no team `{name}` in this competition")
+            ),
+            E::NotInTeam { player, team } => bi!(
+                lang,
+                zh("`{player}` 不是 `{team}` 队报名的棋手；出场名单只能用本队报名的队员和替补"),
+                en(
+                    "`{player}` is not a registered player of team `{team}`; a line-up takes only the team's registered players and reserves"
+                )
+            ),
+            E::NotInLineup { player } => bi!(
+                lang,
+                zh("`{player}`：换人须换下出场名单中的队员、换上名单外的队员"),
+                en(
+                    "`{player}`: a change takes out a player of the line-up and brings in one who is not in it"
+                )
+            ),
+            E::MatchHasResults { table } => bi!(
+                lang,
+                zh("第 {table} 场已有成绩，出场名单不能再改"),
+                en("match {table} already has results; its line-up can no longer change")
+            ),
+            E::FileMismatch { line, what } => bi!(
+                lang,
+                zh("第 {line} 行：{what} 与本轮对阵不符；未登记任何成绩"),
+                en("line {line}: {what} does not match the round's pairing; nothing was recorded")
+            ),
+            E::MissingColumn { column } => bi!(
+                lang,
+                zh("成绩文件没有 `{column}` 列"),
+                en("the results file has no `{column}` column")
+            ),
+        }
+    }
+}
+
+display_english!(TeamError);
+impl std::error::Error for TeamError {}
+
+impl From<PairingError> for TeamError {
+    fn from(e: PairingError) -> Self {
+        match e {
+            PairingError::RoundIncomplete { round, missing, .. } => TeamError::RoundIncomplete {
+                round,
+                matches: missing,
+            },
+            PairingError::AllRoundsPlayed { rounds, .. } => TeamError::AllRoundsPlayed { rounds },
+            e => TeamError::Pairing(e),
+        }
+    }
+}
