@@ -214,6 +214,20 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Serve the event's pages to the phones in the hall, a hall screen (`/screen`) and a
+    /// printable poster (`/poster.html`), updated live (docs/serve.md).
+    Serve {
+        /// The port to listen on.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Listen on the hall network (every address of this machine) instead of only this
+        /// machine, and print the address and its QR code.
+        #[arg(long)]
+        lan: bool,
+        /// The address to announce with `--lan` (default: this machine's on the network).
+        #[arg(long, value_name = "IP", requires = "lan")]
+        address: Option<std::net::IpAddr>,
+    },
     /// The audit trail of every change.
     Log,
     /// Restore the state before the last change.
@@ -280,6 +294,7 @@ impl Command {
             Command::Group(GroupCommand::Merge { .. }) => "group-merge",
             Command::Group(GroupCommand::Cancel { .. }) => "group-cancel",
             Command::Export { .. } => "export",
+            Command::Serve { .. } => "serve",
             Command::Log => "log",
             Command::Undo { .. } => "undo",
             Command::Redo => "redo",
@@ -630,6 +645,7 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Command::Export { out, group, force } => {
             commands::export::run(&ctx, &out, group.as_deref(), force)
         }
+        Command::Serve { port, lan, address } => commands::serve::run(&ctx, port, lan, address),
         Command::Log => commands::log::log(&ctx),
         Command::Undo { dry_run } => commands::log::undo(&ctx, dry_run),
         Command::Redo => commands::log::redo(&ctx),

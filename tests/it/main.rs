@@ -26,6 +26,7 @@ mod rule_changes;
 mod rulebook_values;
 mod rulebooks;
 mod schema;
+mod serve;
 mod standings;
 mod store;
 mod trf;

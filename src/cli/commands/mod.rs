@@ -13,5 +13,6 @@ pub mod prizes;
 pub mod result;
 pub mod round;
 pub mod rules;
+pub mod serve;
 pub mod standings;
 pub mod template;

@@ -160,6 +160,19 @@ pub const ZH: &[(&str, &str)] = &[
         "生成用于打印或发布的文件。`--format html|csv|json|trf|xlsx`（默认 html）：静态网页、CSV 文件、整个赛事、每个组别的 FIDE TRF，或一个 Excel 工作簿",
     ),
     ("export:out", "输出目录"),
+    (
+        "serve",
+        "在比赛场地的网络上提供本赛事的网页：手机查找台号、对阵与排名，大屏幕（`/screen`）和可打印的海报（`/poster.html`），实时更新（见 docs/serve.md）",
+    ),
+    ("serve:port", "监听的端口"),
+    (
+        "serve:lan",
+        "在场地网络上监听（本机的所有地址），而不只是本机；并显示网址和二维码",
+    ),
+    (
+        "serve:address",
+        "配合 `--lan`：显示在网址和二维码中的地址（默认：本机在网络上的地址）",
+    ),
     ("template:force", "文件已存在时替换它"),
     ("export:group", "只导出这个组别"),
     ("log", "每一次修改的操作记录"),
