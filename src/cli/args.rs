@@ -227,6 +227,13 @@ pub enum Command {
         /// The address to announce with `--lan` (default: this machine's on the network).
         #[arg(long, value_name = "IP", requires = "lan")]
         address: Option<std::net::IpAddr>,
+        /// Print a new one-time login token for the arbiter's result entry (`/arbiter/`),
+        /// for every table (`all`) or a range (`1-20`); repeat for more tokens.
+        #[arg(long, value_name = "TABLES")]
+        token: Vec<String>,
+        /// Revoke the token with this id (`A1`), or `all`, and end its sessions; then exit.
+        #[arg(long, value_name = "ID", conflicts_with = "token")]
+        revoke: Option<String>,
     },
     /// The audit trail of every change.
     Log,
@@ -645,7 +652,16 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Command::Export { out, group, force } => {
             commands::export::run(&ctx, &out, group.as_deref(), force)
         }
-        Command::Serve { port, lan, address } => commands::serve::run(&ctx, port, lan, address),
+        Command::Serve {
+            port,
+            lan,
+            address,
+            token,
+            revoke,
+        } => match revoke {
+            Some(id) => commands::serve::revoke(&ctx, &id),
+            None => commands::serve::run(&ctx, port, lan, address, &token),
+        },
         Command::Log => commands::log::log(&ctx),
         Command::Undo { dry_run } => commands::log::undo(&ctx, dry_run),
         Command::Redo => commands::log::redo(&ctx),

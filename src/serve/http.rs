@@ -27,6 +27,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// What every handler shares.
 pub struct Shared {
     pub(super) pages: Pages,
+    /// The event, for the arbiter's writes.
+    pub(super) store: crate::store::Store,
+    /// The arbiter's sessions and login limits.
+    pub(super) gate: super::tokens::Gate,
     csp: HeaderValue,
     poster: Bytes,
     qr: Bytes,
@@ -41,11 +45,13 @@ img{width:120mm;max-width:90vw;height:auto}p.url{font-size:2em;font-weight:bold;
 ";
 
 impl Shared {
-    pub fn new(pages: Pages, options: &Options) -> Shared {
+    pub fn new(pages: Pages, store: crate::store::Store, options: &Options) -> Shared {
         let qr = Bytes::from(super::svg_qr(&options.public_url));
         let poster = Bytes::from(poster(&pages.current(), &options.public_url));
         Shared {
             pages,
+            store,
+            gate: super::tokens::Gate::default(),
             csp: content_security_policy(),
             poster,
             qr,
@@ -106,6 +112,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/qr.svg", get(qr))
         .route("/find.html", get(find))
         .route("/{*path}", get(page))
+        .merge(super::arbiter::routes())
         .with_state(shared)
         .layer(axum::middleware::map_response(move |response: Response| {
             let csp = headers.clone();
@@ -141,6 +148,11 @@ fn file(path: &str, bytes: Bytes) -> Response {
         "text/html; charset=utf-8"
     };
     ([(header::CONTENT_TYPE, kind)], Body::from(bytes)).into_response()
+}
+
+/// An HTML page as a response.
+pub(super) fn html(text: String) -> Response {
+    file("page.html", Bytes::from(text))
 }
 
 /// 404 (or 503 while the event cannot be read), in the pages' language.

@@ -8,10 +8,13 @@
 //! event's lock, so the CLI keeps working beside it and its changes show at once.
 //!
 //! Here: the options, binding and running; `pages.rs` keeps the rendered pages current,
-//! `http.rs` answers requests (routes, the security headers every response carries).
+//! `http.rs` answers requests (routes, the security headers every response carries),
+//! `arbiter.rs` the arbiter's result entry and `tokens.rs` its login tokens and sessions.
 
+mod arbiter;
 mod http;
 mod pages;
+pub mod tokens;
 
 use crate::i18n::{Lang, Localize, bi, display_english};
 use crate::store::Store;
@@ -132,12 +135,14 @@ impl Server {
             .thread_name("qiwang-serve")
             .build()
             .map_err(ServeError::Runtime)?;
-        let pages = pages::Pages::start(self.store, &self.options).map_err(ServeError::Runtime)?;
-        let shared = Arc::new(http::Shared::new(pages, &self.options));
+        let pages =
+            pages::Pages::start(self.store.clone(), &self.options).map_err(ServeError::Runtime)?;
+        let shared = Arc::new(http::Shared::new(pages, self.store, &self.options));
         runtime.block_on(async move {
             let listener =
                 tokio::net::TcpListener::from_std(self.listener).map_err(ServeError::Runtime)?;
-            axum::serve(listener, http::router(shared))
+            let app = http::router(shared).into_make_service_with_connect_info::<SocketAddr>();
+            axum::serve(listener, app)
                 .await
                 .map_err(ServeError::Runtime)
         })

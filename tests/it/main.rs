@@ -27,6 +27,7 @@ mod rulebook_values;
 mod rulebooks;
 mod schema;
 mod serve;
+mod serve_arbiter;
 mod standings;
 mod store;
 mod trf;
