@@ -3,6 +3,7 @@
 
 mod acceptance;
 mod arbiter;
+mod browser;
 mod cases;
 mod chinese_event;
 mod cli;

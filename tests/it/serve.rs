@@ -115,9 +115,37 @@ pub fn request(
     head.push_str("\r\n");
     stream.write_all(head.as_bytes()).unwrap();
     stream.write_all(body.as_bytes()).unwrap();
+    parse(&read_response(&mut stream))
+}
+
+/// One response off `stream`: the header block, then as many bytes as `Content-Length`
+/// says, or chunks up to the last one, or everything up to the end of the connection
+/// (a server may keep it open despite `Connection: close`).
+fn read_response(stream: &mut TcpStream) -> Vec<u8> {
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).expect("a whole response");
-    parse(&raw)
+    let mut buf = [0u8; 65536];
+    loop {
+        let n = stream.read(&mut buf).expect("a whole response");
+        raw.extend_from_slice(&buf[..n]);
+        let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") else {
+            assert!(n > 0, "the connection closed inside the header");
+            continue;
+        };
+        let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
+        let length = head
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length:"))
+            .and_then(|v| v.trim().parse::<usize>().ok());
+        let body = raw.len() - end - 4;
+        let complete = match length {
+            Some(length) => body >= length,
+            None if head.contains("transfer-encoding: chunked") => raw.ends_with(b"\r\n0\r\n\r\n"),
+            None => n == 0,
+        };
+        if complete || n == 0 {
+            return raw;
+        }
+    }
 }
 
 fn parse(raw: &[u8]) -> Response {
