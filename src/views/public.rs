@@ -35,7 +35,7 @@ p.letters a{display:inline-block;min-width:1.8em;padding:.2em;text-align:center}
 
 /// The style of the hall screen (a constant, allowed by its hash).
 pub const SCREEN_CSS: &str = "\n\
-body{margin:1vw 2vw;font-size:2.6vw}h1{font-size:1.1em}h2{font-size:1em}p.sub{font-size:.8em}
+body{margin:1vw 2vw;font-size:2vw}h1{font-size:1.1em}h2{font-size:1em}p.sub{font-size:.8em}p.sub+p.sub{display:none}
 table{width:100%}th,td{padding:.15em .4em;white-space:normal}nav{display:none}
 ";
 

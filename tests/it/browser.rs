@@ -184,6 +184,12 @@ fn find_my_table_on_a_390_px_phone_without_sideways_scrolling() {
     browser.go(&format!("{base}/find.html"));
     assert_eq!(browser.eval("return window.innerWidth"), json!(390));
     assert!(!browser.scrolls_sideways(), "find.html scrolls sideways");
+    // The page's styles are applied: the policy allows them by their hashes.
+    assert_eq!(
+        browser
+            .eval("return getComputedStyle(document.querySelector('ul.found li')).borderTopStyle"),
+        json!("solid")
+    );
     browser.type_into("#q", "zs");
     browser.wait_for(
         "return [...document.querySelectorAll('[data-find]')].filter(e => !e.hidden).length === 1",
