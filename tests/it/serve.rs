@@ -428,3 +428,29 @@ fn a_change_by_the_cli_reaches_an_open_live_connection() {
     run(tmp.path(), &["--event", p(&ev), "result", "2", "="]).ok();
     assert!(live.next_change() > next);
 }
+
+#[test]
+fn lan_prints_the_address_its_qr_code_and_the_poster() {
+    let (_tmp, ev) = paired_event("赵六");
+    // Listens on every address; the one announced is given, so the test needs no network.
+    let served = Served::start(&ev, &["--lan", "--address", "127.0.0.1"]);
+    let url = format!("http://127.0.0.1:{}/", served.addr.port());
+    assert!(
+        served.printed.contains(&format!("{url}poster.html")),
+        "{}",
+        served.printed
+    );
+    assert!(
+        served.printed.contains('█') && served.printed.contains('▀'),
+        "{}",
+        served.printed
+    );
+    let poster = served.get("/poster.html").body;
+    assert!(
+        poster.contains(&url) && poster.contains("src=\"qr.svg\""),
+        "{poster}"
+    );
+    let qr = served.get("/qr.svg");
+    assert_eq!(qr.header("content-type"), Some("image/svg+xml"));
+    assert!(qr.body.contains("<svg"));
+}
