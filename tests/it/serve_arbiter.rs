@@ -334,5 +334,7 @@ fn a_server_killed_during_a_write_leaves_the_event_consistent() {
         // The next change reconciles, then history/ and audit.log agree with the state.
         run(tmp.path(), &["--event", p(&ev), "result", "2", "="]).ok();
         crate::crash::check_consistent(&ev).unwrap_or_else(|e| panic!("trial {trial}: {e}"));
+        // And every round still keeps the pairing rules.
+        run(tmp.path(), &["--event", p(&ev), "check"]).ok();
     }
 }
