@@ -44,6 +44,15 @@ const OUTCOMES: [(&str, &str, &str); 8] = [
     ("红迟到", "红方迟到判负", "red late"),
 ];
 
+/// The style of the arbiter's pages: buttons and links big enough for a finger on a
+/// tablet (a constant, allowed by its hash).
+pub(super) const ARBITER_CSS: &str = "\n\
+button{font-size:1.15em;padding:.55em .9em;margin:.25em .2em .25em 0}input{font-size:1.1em;padding:.3em}
+input[type=number]{width:3.5em}ul.tables{list-style:none;padding:0}ul.tables li{margin:.35em 0}
+ul.tables a{display:block;padding:.5em;border:1px solid #888;border-radius:4px;text-decoration:none}
+p.players{font-size:1.3em}#recorded,#confirm{font-size:1.2em;font-weight:bold}
+";
+
 /// The arbiter's routes.
 pub fn routes() -> Router<Arc<Shared>> {
     Router::new()
@@ -59,6 +68,7 @@ pub fn routes() -> Router<Arc<Shared>> {
 /// A page of the arbiter's area.
 fn page(lang: Lang, title: &str, body: Markup) -> Response {
     let mut all = Markup::new();
+    all.style(ARBITER_CSS).newline();
     all.element("nav", &[], |m| {
         m.text_element(
             "a",
@@ -240,8 +250,11 @@ async fn home(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response
                     }
                     let href = format!("/arbiter/table?g={}&t={table}", encode(g.id.as_str()));
                     let line = format!(
-                        "{}{table} {} — {} {}",
-                        lang.pick("第", "table "),
+                        "{} {} — {} {}",
+                        match lang {
+                            Lang::Zh => format!("第{table}台"),
+                            Lang::En => format!("table {table}"),
+                        },
                         crate::views::name_of(event, *red),
                         crate::views::name_of(event, *black),
                         result.map_or_else(

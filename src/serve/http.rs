@@ -62,7 +62,13 @@ impl Shared {
 }
 
 /// Every style sheet a page of this server carries, allowed by hash.
-pub(super) const STYLES: [&str; 4] = [PAGE_CSS, public::FIND_CSS, public::SCREEN_CSS, POSTER_CSS];
+pub(super) const STYLES: [&str; 5] = [
+    PAGE_CSS,
+    public::FIND_CSS,
+    public::SCREEN_CSS,
+    POSTER_CSS,
+    super::arbiter::ARBITER_CSS,
+];
 
 /// `default-src 'none'` and only what the pages use: scripts and images from this
 /// server, the page styles by hash, requests (`fetch`, live updates) and forms to this
