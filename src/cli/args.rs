@@ -234,6 +234,10 @@ pub enum Command {
         /// Revoke the token with this id (`A1`), or `all`, and end its sessions; then exit.
         #[arg(long, value_name = "ID", conflicts_with = "token")]
         revoke: Option<String>,
+        /// With `--token`: print the new tokens and exit, for a server already running
+        /// (it reads them at the next login).
+        #[arg(long, requires = "token")]
+        tokens_only: bool,
     },
     /// The audit trail of every change.
     Log,
@@ -658,9 +662,10 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             address,
             token,
             revoke,
+            tokens_only,
         } => match revoke {
             Some(id) => commands::serve::revoke(&ctx, &id),
-            None => commands::serve::run(&ctx, port, lan, address, &token),
+            None => commands::serve::run(&ctx, port, lan, address, &token, tokens_only),
         },
         Command::Log => commands::log::log(&ctx),
         Command::Undo { dry_run } => commands::log::undo(&ctx, dry_run),

@@ -113,7 +113,7 @@ fn watch_state(
 }
 
 /// The event rendered as version `version`. A state that cannot be read keeps the
-/// `previous` pages, with the problem noted (the server says so on `/health`).
+/// `previous` pages, with the problem noted (a page that cannot be served says so).
 fn render(
     store: &Store,
     lang: Option<Lang>,

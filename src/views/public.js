@@ -33,6 +33,10 @@
 
   var box = document.getElementById("q");
   if (box) {
+    // A saved site has no server to answer `find.html?q=…`: the search is read here.
+    if (!box.value && window.URLSearchParams) {
+      box.value = new URLSearchParams(location.search).get("q") || "";
+    }
     box.addEventListener("input", filter);
     filter();
   }

@@ -338,3 +338,32 @@ fn a_server_killed_during_a_write_leaves_the_event_consistent() {
         run(tmp.path(), &["--event", p(&ev), "check"]).ok();
     }
 }
+
+#[test]
+fn a_token_issued_beside_a_running_server_logs_in_to_it() {
+    let (tmp, ev) = paired_event("赵六");
+    let served = Served::start(&ev, &[]);
+    let printed = run(
+        tmp.path(),
+        &[
+            "--event",
+            p(&ev),
+            "serve",
+            "--token",
+            "1-1",
+            "--tokens-only",
+        ],
+    )
+    .ok();
+    let token = &tokens(&printed)[0];
+    let arbiter = Arbiter::login(&served, token).unwrap();
+    let g = group(&ev);
+    assert_eq!(
+        arbiter.get(&format!("/arbiter/table?g={g}&t=1")).status,
+        200
+    );
+    assert_eq!(
+        arbiter.get(&format!("/arbiter/table?g={g}&t=2")).status,
+        403
+    );
+}

@@ -44,12 +44,33 @@ pub fn revoke(ctx: &Ctx, id: &str) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Issues one token per range and prints each once.
+fn issue_tokens(
+    dir: &std::path::Path,
+    ranges: &[Option<Tables>],
+    lang: qiwang::i18n::Lang,
+) -> Result<(), CliError> {
+    for &tables in ranges {
+        let (id, token) = tokens::issue(dir, tables).map_err(|e| token_file_error(&e, dir))?;
+        let range = match tables {
+            Some(t) => format!("{}{}–{}", lang.pick("台号 ", "tables "), t.from, t.to),
+            None => lang.pick("全部台次", "every table").to_string(),
+        };
+        outln!(
+            "{} {id}（{range}）：{token}",
+            lang.pick("裁判口令", "arbiter token")
+        );
+    }
+    Ok(())
+}
+
 pub fn run(
     ctx: &Ctx,
     port: u16,
     lan: bool,
     address: Option<IpAddr>,
     token_tables: &[String],
+    only_tokens: bool,
 ) -> Result<(), CliError> {
     let Loaded { store, rules, .. } = ctx.load()?;
     let lang = ctx.lang(&rules);
@@ -67,6 +88,10 @@ pub fn run(
     } else {
         IpAddr::V4(Ipv4Addr::LOCALHOST)
     };
+    if only_tokens {
+        // For a server already running: it reads the token file at every login.
+        return issue_tokens(store.dir(), &ranges, lang);
+    }
     let mut options = Options::new(SocketAddr::new(listen_ip, port), String::new());
     options.lang = ctx.lang;
     let store_dir = &store.dir().to_path_buf();
@@ -109,18 +134,7 @@ pub fn run(
         );
     }
     outln!("{}{url}screen", lang.pick("大屏幕：", "hall screen: "));
-    for tables in ranges {
-        let (id, token) =
-            tokens::issue(store_dir, tables).map_err(|e| token_file_error(&e, store_dir))?;
-        let range = match tables {
-            Some(t) => format!("{}{}–{}", lang.pick("台号 ", "tables "), t.from, t.to),
-            None => lang.pick("全部台次", "every table").to_string(),
-        };
-        outln!(
-            "{} {id}（{range}）：{token}",
-            lang.pick("裁判口令", "arbiter token")
-        );
-    }
+    issue_tokens(store_dir, &ranges, lang)?;
     if !token_tables.is_empty() {
         outln!(
             "{}{url}arbiter/{}",
