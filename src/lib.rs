@@ -25,6 +25,7 @@ pub mod rulebook;
 pub mod rules_update;
 pub mod sanitize;
 pub mod scoring;
+pub mod serve;
 pub mod simulate;
 pub mod standings;
 pub mod store;

@@ -234,6 +234,31 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Serve the event's pages to the phones in the hall, a hall screen (`/screen`) and a
+    /// printable poster (`/poster.html`), updated live (docs/serve.md).
+    Serve {
+        /// The port to listen on.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Listen on the hall network (every address of this machine) instead of only this
+        /// machine, and print the address and its QR code.
+        #[arg(long)]
+        lan: bool,
+        /// The address to announce with `--lan` (default: this machine's on the network).
+        #[arg(long, value_name = "IP", requires = "lan")]
+        address: Option<std::net::IpAddr>,
+        /// Print a new one-time login token for the arbiter's result entry (`/arbiter/`),
+        /// for every table (`all`) or a range (`1-20`); repeat for more tokens.
+        #[arg(long, value_name = "TABLES")]
+        token: Vec<String>,
+        /// Revoke the token with this id (`A1`), or `all`, and end its sessions; then exit.
+        #[arg(long, value_name = "ID", conflicts_with = "token")]
+        revoke: Option<String>,
+        /// With `--token`: print the new tokens and exit, for a server already running
+        /// (it reads them at the next login).
+        #[arg(long, requires = "token")]
+        tokens_only: bool,
+    },
     /// The audit trail of every change.
     Log,
     /// Restore the state before the last change.
@@ -302,6 +327,7 @@ impl Command {
             Command::Group(GroupCommand::Merge { .. }) => "group-merge",
             Command::Group(GroupCommand::Cancel { .. }) => "group-cancel",
             Command::Export { .. } => "export",
+            Command::Serve { .. } => "serve",
             Command::Log => "log",
             Command::Undo { .. } => "undo",
             Command::Redo => "redo",
@@ -662,6 +688,17 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Command::Export { out, group, force } => {
             commands::export::run(&ctx, &out, group.as_deref(), force)
         }
+        Command::Serve {
+            port,
+            lan,
+            address,
+            token,
+            revoke,
+            tokens_only,
+        } => match revoke {
+            Some(id) => commands::serve::revoke(&ctx, &id),
+            None => commands::serve::run(&ctx, port, lan, address, &token, tokens_only),
+        },
         Command::Log => commands::log::log(&ctx),
         Command::Undo { dry_run } => commands::log::undo(&ctx, dry_run),
         Command::Redo => commands::log::redo(&ctx),

@@ -157,6 +157,10 @@ impl Markup {
     }
 }
 
+/// The style sheet of every page (a constant: a server's Content-Security-Policy allows it
+/// by its hash, see `serve`).
+pub const PAGE_CSS: &str = CSS;
+
 const CSS: &str = "\n\
 body{font-family:'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',sans-serif;margin:1.5em;color:#111}
 h1{font-size:1.4em;margin:0 0 .2em}h2{font-size:1.1em;margin:1.4em 0 .4em}
@@ -169,6 +173,12 @@ nav a{margin-right:1em}
 @media print{@page{size:A4;margin:15mm}body{margin:0;font-size:10.5pt}nav{display:none}
 section{break-inside:avoid-page}th{background:#ddd;-webkit-print-color-adjust:exact;print-color-adjust:exact}}
 @media (max-width:600px){body{margin:.5em;font-size:14px}th,td{padding:.2em .3em}}
+@media screen and (max-width:600px){body{font-size:15px;overflow-wrap:anywhere}
+table.stack,table.stack tbody,table.stack tr{display:block;width:100%}table.stack thead{display:none}
+table.stack tr{border:1px solid #888;border-radius:4px;margin:.5em 0;padding:.2em .5em;box-sizing:border-box}
+table.stack td{display:flex;justify-content:space-between;gap:.8em;border:0;border-bottom:1px dotted #ccc;white-space:normal;text-align:right;padding:.25em 0}
+table.stack td:last-child{border-bottom:0}table.stack td::before{content:attr(data-label);font-weight:bold;text-align:left;flex:none;max-width:45%}
+.wrap{overflow-x:visible}nav a{display:inline-block;margin:.2em 1em .2em 0}}
 ";
 
 /// The signature column (领奖签字) gets room to sign in print.
@@ -179,6 +189,15 @@ fn is_signature(column: &str) -> bool {
 /// A whole HTML page around `body` (already escaped markup, e.g. [`body`] or a
 /// [`Markup`]'s text).
 fn page(lang: &str, title: &str, body: &str) -> String {
+    page_with(lang, title, &Markup::new(), body)
+}
+
+/// [`page_of`] with more in the page's head (a hall screen's `<meta http-equiv=refresh>`).
+pub fn page_with_head(lang: &str, title: &str, extra_head: &Markup, body: &Markup) -> String {
+    page_with(lang, title, extra_head, body.as_str())
+}
+
+fn page_with(lang: &str, title: &str, extra_head: &Markup, body: &str) -> String {
     let mut head = Markup::new();
     head.void_element("meta", &[("charset", "utf-8")]).newline();
     head.void_element(
@@ -190,6 +209,7 @@ fn page(lang: &str, title: &str, body: &str) -> String {
     )
     .newline();
     head.text_element("title", &[], title).newline();
+    head.append(extra_head);
     let mut html = Markup::new();
     html.element("html", &[("lang", lang)], |m| {
         m.newline();
@@ -223,6 +243,21 @@ pub fn body_markup(report: &Report) -> Markup {
 
 /// [`body_markup`] with attributes on every table (`class` for a sheet's own print CSS).
 pub fn body_markup_with(report: &Report, table_attributes: &[(&'static str, &str)]) -> Markup {
+    body_markup_of(report, table_attributes, false)
+}
+
+/// [`body_markup`] for a phone: on a narrow screen each row becomes a card of `heading:
+/// value` lines (class `stack`, each cell labelled with its column's heading in
+/// `data-label`), so nothing scrolls sideways; wider screens and paper keep the sheet.
+pub fn body_markup_stacked(report: &Report) -> Markup {
+    body_markup_of(report, &[("class", "stack")], true)
+}
+
+fn body_markup_of(
+    report: &Report,
+    table_attributes: &[(&'static str, &str)],
+    labelled: bool,
+) -> Markup {
     let mut b = Markup::new();
     b.text_element("h1", &[], &report.title).newline();
     for line in &report.subtitle {
@@ -263,7 +298,15 @@ pub fn body_markup_with(report: &Report, table_attributes: &[(&'static str, &str
                                             }
                                             _ => &[],
                                         };
-                                        b.text_element("td", class, v);
+                                        let label = section.columns.get(i).filter(|_| labelled);
+                                        match label {
+                                            Some(label) => {
+                                                let mut attributes = class.to_vec();
+                                                attributes.push(("data-label", label));
+                                                b.text_element("td", &attributes, v)
+                                            }
+                                            None => b.text_element("td", class, v),
+                                        };
                                     }
                                 });
                                 b.newline();

@@ -228,6 +228,7 @@ impl Report {
 // Pages are made only from [`Markup`]: the string-taking `html::page` and `html::escape`
 // stay inside the renderer, so no view can build HTML with `format!`.
 pub use html::{
-    Markup, body_markup as html_body_markup, body_markup_with as html_body_markup_with,
-    page_of as html_page_of,
+    Markup, PAGE_CSS, body_markup as html_body_markup,
+    body_markup_stacked as html_body_markup_stacked, body_markup_with as html_body_markup_with,
+    page_of as html_page_of, page_with_head as html_page_with_head,
 };

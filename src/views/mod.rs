@@ -8,6 +8,7 @@ mod labels;
 mod pairing;
 mod players;
 mod prizes;
+pub mod public;
 mod recorded;
 mod round;
 mod site;

@@ -1,14 +1,20 @@
 //! The static site for the notice board or a WeChat link, and the whole-event JSON.
 //!
+//! The site is also what `qiwang serve` serves (one renderer): phone first (each table's
+//! rows become cards on a narrow screen), with the find-my-table page and the script of
+//! `views::public`.
+//!
 //! Pure: returns (relative path, file content) pairs; the caller writes them. Every value
 //! goes through the HTML renderer's escaping, and the player list shows only what is
 //! published (the site is public: see `views::players` and docs/architecture.md §7).
 
 use super::prizes::{all_standings, ranked_pools, sheet_from};
+use super::public;
 use crate::i18n::bi;
 use crate::model::{Event, GroupId};
 use crate::report::{
-    Deferred, Format, Json, Markup, Report, SortedKeys, Streamed, html_body_markup, html_page_of,
+    Deferred, Format, Json, Markup, Report, SortedKeys, Streamed, html_body_markup_stacked,
+    html_page_of,
 };
 use crate::rulebook::{Lang, Rulebook};
 use crate::standings::Standings;
@@ -288,16 +294,27 @@ pub fn site(
     streamed_documents(event, rules, only, lang, Json::LeaveOut, |docs| {
         for doc in docs {
             let depth = doc.stem.matches('/').count();
+            let up = "../".repeat(depth);
             let mut body = Markup::new();
             body.element("nav", &[], |m| {
                 m.text_element(
                     "a",
-                    &[("href", &format!("{}index.html", "../".repeat(depth)))],
+                    &[("href", &format!("{up}index.html"))],
                     lang.pick("返回首页", "index"),
+                );
+                m.text_element(
+                    "a",
+                    &[("href", &format!("{up}{}", public::FIND_FILE))],
+                    lang.pick("查找台号", "find your table"),
                 );
             })
             .newline();
-            body.append(&html_body_markup(&doc.report));
+            // Phone first: each row a card on a narrow screen (see `html_body_markup_stacked`).
+            body.element("main", &[], |m| {
+                m.append(&html_body_markup_stacked(&doc.report));
+            })
+            .newline();
+            public::script_tag(&mut body, &up);
             let path = format!("{}.html", doc.stem);
             files.push((
                 path.clone(),
@@ -308,43 +325,76 @@ pub fn site(
     });
     let mut index = Markup::new();
     index.text_element("h1", &[], &rules.event.name).newline();
+    let mut main = Markup::new();
+    // First what a player in the hall looks for: the table, then this round's pairings.
+    main.element("p", &[("class", "quick")], |m| {
+        m.element("a", &[("href", public::FIND_FILE)], |m| {
+            m.text_element("strong", &[], lang.pick("查找台号", "Find your table"));
+        });
+        for (section, path, _) in &listed {
+            let newest = listed
+                .iter()
+                .rfind(|(s, p, _)| s == section && p.contains("/round-"))
+                .map(|(_, p, _)| p);
+            if newest == Some(path) {
+                let label = format!(
+                    "{} {}",
+                    section.as_deref().unwrap_or(""),
+                    lang.pick("本轮对阵", "current round")
+                );
+                m.text(" · ");
+                m.text_element("a", &[("href", path)], label.trim());
+            }
+        }
+    })
+    .newline();
     if let Some(d) = rules.event.start_date {
         let end = rules
             .event
             .end_date
             .map(|e| format!(" – {e}"))
             .unwrap_or_default();
-        index
-            .text_element("p", &[("class", "sub")], &format!("{d}{end}"))
+        main.text_element("p", &[("class", "sub")], &format!("{d}{end}"))
             .newline();
     }
     for line in [&rules.event.venue, &rules.event.organiser]
         .into_iter()
         .flatten()
     {
-        index.text_element("p", &[("class", "sub")], line).newline();
+        main.text_element("p", &[("class", "sub")], line).newline();
     }
     // One heading (the pool; none for the event-wide pages) and list per run of documents.
     for run in listed.chunk_by(|a, b| a.0 == b.0) {
         if let Some(name) = &run[0].0 {
-            index.text_element("h2", &[], name).newline();
+            main.text_element("h2", &[], name).newline();
         }
-        index
-            .element("ul", &[], |m| {
-                m.newline();
-                for (_, path, label) in run {
-                    m.element("li", &[], |m| {
-                        m.text_element("a", &[("href", path)], label);
-                    })
-                    .newline();
-                }
-            })
-            .newline();
+        main.element("ul", &[], |m| {
+            m.newline();
+            for (_, path, label) in run {
+                m.element("li", &[], |m| {
+                    m.text_element("a", &[("href", path)], label);
+                })
+                .newline();
+            }
+        })
+        .newline();
     }
+    index
+        .element("main", &[], |m| {
+            m.append(&main);
+        })
+        .newline();
+    public::script_tag(&mut index, "");
     files.push((
         "index.html".into(),
         html_page_of(lang.code(), &rules.event.name, &index),
     ));
+    let entries = public::find_entries(event, rules, only);
+    files.push((
+        public::FIND_FILE.into(),
+        public::find_page(rules, lang, &entries, None),
+    ));
+    files.push((public::SCRIPT_FILE.into(), public::SCRIPT.into()));
     files.sort();
     files
 }

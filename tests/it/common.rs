@@ -219,3 +219,17 @@ pub fn table_rows(text: &str) -> Vec<Vec<String>> {
 pub fn slow_tests() -> bool {
     std::env::var("QIWANG_SLOW_TESTS").is_ok_and(|v| v == "1")
 }
+
+/// An exported or served page without the one script tag the site itself carries
+/// (`<script src="qiwang.js" defer="">` at the page's depth, views::public): what remains
+/// must hold no script at all.
+pub fn without_own_script(html: &str) -> String {
+    let mut out = html.to_string();
+    for up in ["", "../", "../../"] {
+        out = out.replace(
+            &format!("<script src=\"{up}qiwang.js\" defer=\"\"></script>"),
+            "",
+        );
+    }
+    out
+}

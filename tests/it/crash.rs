@@ -246,7 +246,7 @@ struct Tally {
 
 /// `history/` and `audit.log` agree with the state: consecutive lines, one snapshot per
 /// line that names one, nothing left over from an interrupted change.
-fn check_consistent(dir: &Path) -> Result<Vec<AuditEntry>, String> {
+pub(crate) fn check_consistent(dir: &Path) -> Result<Vec<AuditEntry>, String> {
     let store = Store::open(dir).map_err(|e| e.to_string())?;
     store.load().map_err(|e| e.to_string())?;
     let trail = store.log().map_err(|e| e.to_string())?;

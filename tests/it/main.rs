@@ -3,6 +3,7 @@
 
 mod acceptance;
 mod arbiter;
+mod browser;
 mod cases;
 mod chinese_event;
 mod cli;
@@ -26,6 +27,8 @@ mod rule_changes;
 mod rulebook_values;
 mod rulebooks;
 mod schema;
+mod serve;
+mod serve_arbiter;
 mod standings;
 mod store;
 mod teams;

@@ -190,10 +190,15 @@ pub(crate) fn every_output(dir: &Path, out: &Path) -> Vec<Shown> {
             text: String::from_utf8_lossy(&output.stdout).into_owned(),
         });
         for (path, text) in files_under(&target) {
+            let html = path.extension().is_some_and(|e| e == "html");
             shown.push(Shown {
                 what: path.display().to_string(),
-                html: path.extension().is_some_and(|e| e == "html"),
-                text,
+                text: match html {
+                    // The site's own script file is the only script a page may name.
+                    true => crate::common::without_own_script(&text),
+                    false => text,
+                },
+                html,
             });
         }
     }

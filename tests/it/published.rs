@@ -10,7 +10,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// A word that stands for what free text may hold (a diagnosis) and no output may show.
-const SECRET: &str = "哮喘病历";
+pub(crate) const SECRET: &str = "哮喘病历";
 
 /// An ID number typed into reasons in every hostile form, and the birth date it hides.
 const REASON_FORMS: [&str; 6] = [
@@ -50,7 +50,7 @@ fn digits_joined(text: &str) -> String {
 }
 
 /// The personal numbers of the sheet's players: `(id number, phone, birth date)`.
-fn registrations() -> Vec<(String, String, String)> {
+pub(crate) fn registrations() -> Vec<(String, String, String)> {
     (1..=6u32)
         .map(|i| {
             // An odd 17th digit: a man, as the sheet says.
@@ -64,7 +64,7 @@ fn registrations() -> Vec<(String, String, String)> {
 /// A six-player event of the CXA rulebook (plus `extra` rulebook text) with ID numbers,
 /// phones, birth dates and a 残疾 column, one round played, a penalty, a withdrawal and a
 /// disqualification whose reasons hold [`SECRET`] and every form of [`REASON_FORMS`].
-fn event_with_reasons(tmp: &Path, extra: &str) -> PathBuf {
+pub(crate) fn event_with_reasons(tmp: &Path, extra: &str) -> PathBuf {
     let rules = tmp.join("rules.toml");
     let cxa = fs::read_to_string(root("rules/cxa-2011.toml")).unwrap();
     fs::write(&rules, format!("{cxa}\n{extra}")).unwrap();

@@ -13,6 +13,7 @@ pub mod prizes;
 pub mod result;
 pub mod round;
 pub mod rules;
+pub mod serve;
 pub mod standings;
 pub mod team;
 pub mod template;

@@ -43,6 +43,15 @@ impl ExitStatus for qiwang::store::StoreError {
     }
 }
 
+impl ExitStatus for qiwang::serve::ServeError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::serve::ServeError as E;
+        match self {
+            E::Bind { .. } | E::Runtime(..) => Io,
+        }
+    }
+}
+
 impl ExitStatus for qiwang::input::InputError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::input::InputError as E;

@@ -1,0 +1,888 @@
+//! Result entry for arbiters (`/arbiter/…`): a login by a one-time token (`tokens.rs`),
+//! the tables of the current rounds the token may enter, a page per table with both
+//! players and their colours and a button per result of the rulebook's tokens (红胜, 和,
+//! 黑胜, the forfeits and late arrivals, with fouls), a confirmation naming the players,
+//! and then the same library calls as `qiwang result` (`results::parse_result_args`,
+//! `results::record_results`, `Action::results_change`) in the same transaction, so the
+//! validation, the audit line (its user names the token), `log` and `undo` are the CLI's.
+//!
+//! Every write needs the session cookie (`HttpOnly; SameSite=Strict`) and the session's
+//! CSRF token in the form. Two people entering one table: the form carries the result the
+//! page showed, and a write whose table has another result by then is refused with that
+//! result shown, to be confirmed again as a change.
+
+use super::http::{Shared, html};
+use super::tokens::{Refused, Session};
+use crate::i18n::bi;
+use crate::i18n::{Lang, Localize};
+use crate::model::{Event, GameResult, GroupId, Pairing, PlayerId};
+use crate::report::{Markup, html_page_with_head};
+use crate::results::{self, ResultError};
+use crate::rulebook::Rulebook;
+use crate::store::action::Action;
+use crate::store::{CommandInfo, TxError};
+use axum::Router;
+use axum::extract::{ConnectInfo, Form, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// The session cookie's name.
+const COOKIE: &str = "qiwang_arbiter";
+
+/// The results an arbiter can enter: the value sent, and the button's label.
+const OUTCOMES: [(&str, &str, &str); 8] = [
+    ("r", "红胜", "red wins"),
+    ("=", "和", "draw"),
+    ("b", "黑胜", "black wins"),
+    ("+-", "黑方弃权（红胜）", "black forfeits"),
+    ("-+", "红方弃权（黑胜）", "red forfeits"),
+    ("--", "双方弃权（双负）", "both forfeit"),
+    ("黑迟到", "黑方迟到判负", "black late"),
+    ("红迟到", "红方迟到判负", "red late"),
+];
+
+/// The style of the arbiter's pages: buttons and links big enough for a finger on a
+/// tablet (a constant, allowed by its hash).
+pub(super) const ARBITER_CSS: &str = "\n\
+button{font-size:1.15em;padding:.55em .9em;margin:.25em .2em .25em 0}input{font-size:1.1em;padding:.3em}
+input[type=number]{width:3.5em}ul.tables{list-style:none;padding:0}ul.tables li{margin:.35em 0}
+ul.tables a{display:block;padding:.5em;border:1px solid #888;border-radius:4px;text-decoration:none}
+p.players{font-size:1.3em}#recorded,#confirm{font-size:1.2em;font-weight:bold}
+";
+
+/// The arbiter's routes.
+pub fn routes() -> Router<Arc<Shared>> {
+    Router::new()
+        .route("/arbiter", get(home))
+        .route("/arbiter/", get(home))
+        .route("/arbiter/login", post(login))
+        .route("/arbiter/logout", post(logout))
+        .route("/arbiter/table", get(table))
+        .route("/arbiter/confirm", post(confirm))
+        .route("/arbiter/record", post(record))
+}
+
+/// A page of the arbiter's area.
+fn page(lang: Lang, title: &str, body: Markup) -> Response {
+    let mut all = Markup::new();
+    all.style(ARBITER_CSS).newline();
+    all.element("nav", &[], |m| {
+        m.text_element(
+            "a",
+            &[("href", "/arbiter/")],
+            lang.pick("裁判录入", "arbiter"),
+        );
+        m.text_element(
+            "a",
+            &[("href", "/index.html")],
+            lang.pick("赛事网页", "the event"),
+        );
+    })
+    .newline();
+    all.text_element("h1", &[], title).newline();
+    all.element("main", &[], |m| {
+        m.append(&body);
+    });
+    html(html_page_with_head(
+        lang.code(),
+        title,
+        &Markup::new(),
+        &all,
+    ))
+}
+
+/// The cookie's session value from the request.
+fn cookie(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|c| c.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .map(|(_, value)| value.to_string())
+}
+
+fn session(shared: &Shared, headers: &HeaderMap) -> Option<(String, Session)> {
+    let id = cookie(headers)?;
+    let s = shared.gate.session(shared.store.dir(), &id)?;
+    Some((id, s))
+}
+
+/// A form's field.
+fn field<'a>(form: &'a HashMap<String, String>, name: &str) -> &'a str {
+    form.get(name).map_or("", String::as_str)
+}
+
+/// A refused write: 403 with the reason.
+fn forbidden(lang: Lang, zh: &str, en: &str) -> Response {
+    let mut body = Markup::new();
+    body.text_element("p", &[("class", "note")], lang.pick(zh, en));
+    body.element("p", &[], |m| {
+        m.text_element(
+            "a",
+            &[("href", "/arbiter/")],
+            lang.pick("重新登录", "log in again"),
+        );
+    });
+    (
+        StatusCode::FORBIDDEN,
+        page(lang, lang.pick("不能录入", "Not allowed"), body),
+    )
+        .into_response()
+}
+
+/// The checks of every write: a session, and its CSRF token in the form.
+fn writer(
+    shared: &Shared,
+    headers: &HeaderMap,
+    form: &HashMap<String, String>,
+) -> Result<Session, Box<Response>> {
+    let lang = shared.pages.current().lang;
+    let Some((_, s)) = session(shared, headers) else {
+        return Err(Box::new(forbidden(
+            lang,
+            "请先用裁判口令登录。",
+            "Log in with an arbiter's token first.",
+        )));
+    };
+    let sent = field(form, "csrf");
+    if !super::tokens::equal_in_constant_time(sent.as_bytes(), s.csrf.as_bytes()) {
+        return Err(Box::new(forbidden(
+            lang,
+            "表单已失效，请从录入页面重新提交。",
+            "The form has expired; send it again from the entry page.",
+        )));
+    }
+    Ok(s)
+}
+
+/// The login form.
+fn login_page(lang: Lang, problem: Option<&str>) -> Markup {
+    let mut body = Markup::new();
+    if let Some(p) = problem {
+        body.text_element("p", &[("class", "note"), ("id", "problem")], p)
+            .newline();
+    }
+    body.element(
+        "form",
+        &[("method", "post"), ("action", "/arbiter/login")],
+        |m| {
+            m.element("label", &[], |m| {
+                m.text(lang.pick("裁判口令：", "Arbiter's token: "));
+                m.void_element(
+                    "input",
+                    &[
+                        ("name", "token"),
+                        ("id", "token"),
+                        ("autocomplete", "off"),
+                        ("autocapitalize", "characters"),
+                        ("required", ""),
+                    ],
+                );
+            });
+            m.text(" ");
+            m.text_element("button", &[("type", "submit")], lang.pick("登录", "Log in"));
+        },
+    );
+    body
+}
+
+async fn home(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
+    let snapshot = shared.pages.current();
+    let lang = snapshot.lang;
+    let Some((_, s)) = session(&shared, &headers) else {
+        return page(
+            lang,
+            lang.pick("裁判登录", "Arbiter login"),
+            login_page(lang, None),
+        );
+    };
+    let mut body = Markup::new();
+    body.text_element(
+        "p",
+        &[("class", "sub")],
+        &format!(
+            "{} {}{}",
+            lang.pick("口令", "token"),
+            s.token,
+            match s.tables {
+                Some(t) => format!("{}{}–{}", lang.pick("，台号 ", ", tables "), t.from, t.to),
+                None => String::new(),
+            }
+        ),
+    );
+    if let Some(state) = &snapshot.state {
+        let (event, rules) = (&state.0, &state.1);
+        for g in crate::lookup::pools_shown(rules, event, crate::lookup::Shown::Players) {
+            let Some(round) = event.group(&g.id).and_then(|st| st.rounds.last()) else {
+                continue;
+            };
+            body.text_element(
+                "h2",
+                &[],
+                &format!(
+                    "{} {}",
+                    g.name,
+                    bi!(
+                        lang,
+                        zh("第{}轮", round.number),
+                        en("round {}", round.number)
+                    )
+                ),
+            );
+            body.element("ul", &[("class", "tables")], |m| {
+                for p in &round.pairings {
+                    let Pairing::Game {
+                        table,
+                        red,
+                        black,
+                        result,
+                    } = p
+                    else {
+                        continue;
+                    };
+                    if s.tables.is_some_and(|r| !r.contains(*table)) {
+                        continue;
+                    }
+                    let href = format!("/arbiter/table?g={}&t={table}", encode(g.id.as_str()));
+                    let line = format!(
+                        "{} {} — {} {}",
+                        bi!(lang, zh("第{table}台"), en("table {table}")),
+                        crate::views::name_of(event, *red),
+                        crate::views::name_of(event, *black),
+                        result.map_or_else(
+                            || lang.pick("（未录入）", "(no result)").to_string(),
+                            |r| format!("[{}]", r.entry_text_in(lang))
+                        ),
+                    );
+                    m.element("li", &[], |m| {
+                        m.text_element("a", &[("href", &href)], &line);
+                    });
+                }
+            });
+        }
+    }
+    body.element(
+        "form",
+        &[("method", "post"), ("action", "/arbiter/logout")],
+        |m| {
+            m.void_element(
+                "input",
+                &[("type", "hidden"), ("name", "csrf"), ("value", &s.csrf)],
+            );
+            m.text_element(
+                "button",
+                &[("type", "submit")],
+                lang.pick("退出", "Log out"),
+            );
+        },
+    );
+    page(lang, lang.pick("录入成绩", "Enter results"), body)
+}
+
+/// Percent-encodes a query value (group ids are plain, but nothing is assumed).
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => {
+                char::from(b).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+async fn login(
+    State(shared): State<Arc<Shared>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let lang = shared.pages.current().lang;
+    let token: String = field(&form, "token").chars().take(64).collect();
+    match shared.gate.login(shared.store.dir(), &token, client.ip()) {
+        Ok(id) => {
+            let mut response = Redirect::to("/arbiter/").into_response();
+            let cookie = format!("{COOKIE}={id}; Path=/arbiter; HttpOnly; SameSite=Strict");
+            if let Ok(value) = HeaderValue::from_str(&cookie) {
+                response.headers_mut().insert(header::SET_COOKIE, value);
+            }
+            response
+        }
+        Err(Refused::TooMany) => (
+            StatusCode::TOO_MANY_REQUESTS,
+            page(
+                lang,
+                lang.pick("裁判登录", "Arbiter login"),
+                login_page(
+                    lang,
+                    Some(lang.pick(
+                        "错误次数太多，请一分钟后再试。",
+                        "Too many failed attempts; try again in a minute.",
+                    )),
+                ),
+            ),
+        )
+            .into_response(),
+        Err(Refused::Unknown) => (
+            StatusCode::UNAUTHORIZED,
+            page(
+                lang,
+                lang.pick("裁判登录", "Arbiter login"),
+                login_page(
+                    lang,
+                    Some(lang.pick(
+                        "口令不对，或已经用过、已被收回。",
+                        "Unknown token, or it was used or revoked.",
+                    )),
+                ),
+            ),
+        )
+            .into_response(),
+    }
+}
+
+async fn logout(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    if let Err(refused) = writer(&shared, &headers, &form) {
+        return *refused;
+    }
+    if let Some(id) = cookie(&headers) {
+        shared.gate.logout(&id);
+    }
+    let mut response = Redirect::to("/arbiter/").into_response();
+    response.headers_mut().insert(
+        header::SET_COOKIE,
+        HeaderValue::from_static(
+            "qiwang_arbiter=; Path=/arbiter; HttpOnly; SameSite=Strict; Max-Age=0",
+        ),
+    );
+    response
+}
+
+/// One game of the event as the arbiter's pages show it.
+struct Game {
+    group: GroupId,
+    group_name: String,
+    round: u32,
+    table: u32,
+    red: PlayerId,
+    black: PlayerId,
+    red_name: String,
+    black_name: String,
+    result: Option<GameResult>,
+}
+
+/// The game at `table` of pool `group`'s newest round (or round `round`).
+fn find_game(
+    event: &Event,
+    rules: &Rulebook,
+    group: &str,
+    round: Option<u32>,
+    table: u32,
+) -> Option<Game> {
+    let id = GroupId::new(group);
+    let state = event.group(&id)?;
+    let r = match round {
+        Some(n) => state.rounds.iter().find(|r| r.number == n)?,
+        None => state.rounds.last()?,
+    };
+    r.pairings.iter().find_map(|p| match p {
+        Pairing::Game {
+            table: t,
+            red,
+            black,
+            result,
+        } if *t == table => Some(Game {
+            group_name: crate::views::group_name(rules, &id),
+            group: id.clone(),
+            round: r.number,
+            table,
+            red: *red,
+            black: *black,
+            red_name: crate::views::name_of(event, *red),
+            black_name: crate::views::name_of(event, *black),
+            result: *result,
+        }),
+        _ => None,
+    })
+}
+
+/// What the form says the page showed: the result's text, or `-` for none.
+fn shown(result: Option<GameResult>) -> String {
+    result.map_or_else(|| "-".to_string(), |r| r.entry_text_in(Lang::Zh))
+}
+
+/// The heading of a game: round, table, group.
+fn game_title(lang: Lang, g: &Game) -> String {
+    bi!(
+        lang,
+        zh("{} 第{}轮 第{}台", g.group_name, g.round, g.table),
+        en("{} round {} table {}", g.group_name, g.round, g.table)
+    )
+}
+
+/// Both players with their colours.
+fn players(m: &mut Markup, lang: Lang, g: &Game) {
+    m.element("p", &[("class", "players")], |m| {
+        m.text(lang.pick("红方：", "Red: "));
+        m.text_element("strong", &[("id", "red")], &g.red_name);
+        m.void_element("br", &[]);
+        m.text(lang.pick("黑方：", "Black: "));
+        m.text_element("strong", &[("id", "black")], &g.black_name);
+    });
+}
+
+/// The hidden fields naming a game and what the page showed of it.
+fn game_fields(m: &mut Markup, csrf: &str, g: &Game, seen: &str) {
+    for (name, value) in [
+        ("csrf", csrf.to_string()),
+        ("g", g.group.to_string()),
+        ("round", g.round.to_string()),
+        ("t", g.table.to_string()),
+        ("red", g.red.to_string()),
+        ("black", g.black.to_string()),
+        ("seen", seen.to_string()),
+    ] {
+        m.void_element(
+            "input",
+            &[("type", "hidden"), ("name", name), ("value", &value)],
+        );
+    }
+}
+
+fn unknown_table(lang: Lang) -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        page(
+            lang,
+            lang.pick("没有这一台", "No such table"),
+            Markup::new(),
+        ),
+    )
+        .into_response()
+}
+
+async fn table(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let snapshot = shared.pages.current();
+    let lang = snapshot.lang;
+    let Some((_, s)) = session(&shared, &headers) else {
+        return page(
+            lang,
+            lang.pick("裁判登录", "Arbiter login"),
+            login_page(lang, None),
+        );
+    };
+    let t: u32 = field(&query, "t").parse().unwrap_or(0);
+    let Some(g) = snapshot
+        .state
+        .as_ref()
+        .and_then(|st| find_game(&st.0, &st.1, field(&query, "g"), None, t))
+    else {
+        return unknown_table(lang);
+    };
+    if s.tables.is_some_and(|r| !r.contains(t)) {
+        return forbidden(
+            lang,
+            "这个口令不能录入这一台。",
+            "This token may not enter this table.",
+        );
+    }
+    let mut body = Markup::new();
+    players(&mut body, lang, &g);
+    body.text_element(
+        "p",
+        &[("id", "current")],
+        &match g.result {
+            Some(r) => format!(
+                "{}{}",
+                lang.pick("已录入：", "Entered: "),
+                r.entry_text_in(lang)
+            ),
+            None => lang.pick("尚未录入结果。", "No result yet.").to_string(),
+        },
+    );
+    body.element(
+        "form",
+        &[("method", "post"), ("action", "/arbiter/confirm")],
+        |m| {
+            game_fields(m, &s.csrf, &g, &shown(g.result));
+            m.element("p", &[], |m| {
+                for (name, zh, en) in [
+                    ("rf", "红方犯规次数", "red fouls"),
+                    ("bf", "黑方犯规次数", "black fouls"),
+                ] {
+                    m.element("label", &[], |m| {
+                        m.text(lang.pick(zh, en));
+                        m.text(" ");
+                        m.void_element(
+                            "input",
+                            &[
+                                ("name", name),
+                                ("type", "number"),
+                                ("min", "0"),
+                                ("max", "99"),
+                                ("value", "0"),
+                            ],
+                        );
+                    });
+                    m.text(" ");
+                }
+            });
+            m.element("p", &[("class", "outcomes")], |m| {
+                for (value, zh, en) in OUTCOMES {
+                    m.text_element(
+                        "button",
+                        &[("type", "submit"), ("name", "result"), ("value", value)],
+                        lang.pick(zh, en),
+                    );
+                    m.text(" ");
+                }
+            });
+        },
+    );
+    page(lang, &game_title(lang, &g), body)
+}
+
+/// The result text `result` reads for the form's outcome and fouls (`r/1:0`), or `None`
+/// for an outcome that is not one of the buttons.
+fn entry_text(form: &HashMap<String, String>) -> Option<String> {
+    let outcome = field(form, "result");
+    OUTCOMES.iter().find(|(v, _, _)| *v == outcome)?;
+    let count = |name| field(form, name).trim().parse::<u32>().unwrap_or(0).min(99);
+    let (rf, bf) = (count("rf"), count("bf"));
+    let late = outcome.contains('迟');
+    Some(if rf + bf > 0 && !late {
+        format!("{outcome}/{rf}:{bf}")
+    } else {
+        outcome.to_string()
+    })
+}
+
+/// The game a form names, from the state as it is now, if the session may enter it.
+fn form_game(
+    shared: &Shared,
+    s: &Session,
+    form: &HashMap<String, String>,
+) -> Result<Game, Box<Response>> {
+    let snapshot = shared.pages.current();
+    let lang = snapshot.lang;
+    let t: u32 = field(form, "t").parse().unwrap_or(0);
+    let round = field(form, "round").parse().ok();
+    let game = snapshot
+        .state
+        .as_ref()
+        .and_then(|st| find_game(&st.0, &st.1, field(form, "g"), round, t));
+    let Some(g) = game else {
+        return Err(Box::new(unknown_table(lang)));
+    };
+    if s.tables.is_some_and(|r| !r.contains(t)) {
+        return Err(Box::new(forbidden(
+            lang,
+            "这个口令不能录入这一台。",
+            "This token may not enter this table.",
+        )));
+    }
+    Ok(g)
+}
+
+async fn confirm(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let lang = shared.pages.current().lang;
+    let s = match writer(&shared, &headers, &form) {
+        Ok(s) => s,
+        Err(refused) => return *refused,
+    };
+    let g = match form_game(&shared, &s, &form) {
+        Ok(g) => g,
+        Err(refused) => return *refused,
+    };
+    let Some(text) = entry_text(&form) else {
+        return unknown_table(lang);
+    };
+    let shown_text = entry_shown(&text, lang);
+    let mut body = Markup::new();
+    players(&mut body, lang, &g);
+    if let Some(r) = g.result {
+        body.text_element(
+            "p",
+            &[("class", "note")],
+            &format!(
+                "{}{}",
+                lang.pick("注意：这一台已录入 ", "Note: this table already has "),
+                r.entry_text_in(lang)
+            ),
+        );
+    }
+    body.text_element(
+        "p",
+        &[("id", "confirm")],
+        &format!(
+            "{}{} — {}：{}",
+            lang.pick("确认录入：", "Record: "),
+            g.red_name,
+            g.black_name,
+            shown_text
+        ),
+    );
+    body.element(
+        "form",
+        &[("method", "post"), ("action", "/arbiter/record")],
+        |m| {
+            game_fields(m, &s.csrf, &g, field(&form, "seen"));
+            for name in ["result", "rf", "bf"] {
+                m.void_element(
+                    "input",
+                    &[
+                        ("type", "hidden"),
+                        ("name", name),
+                        ("value", field(&form, name)),
+                    ],
+                );
+            }
+            m.text_element(
+                "button",
+                &[("type", "submit"), ("id", "yes")],
+                lang.pick("确认", "Confirm"),
+            );
+        },
+    );
+    body.element("p", &[], |m| {
+        let back = format!(
+            "/arbiter/table?g={}&t={}",
+            encode(g.group.as_str()),
+            g.table
+        );
+        m.text_element("a", &[("href", &back)], lang.pick("返回修改", "Back"));
+    });
+    page(lang, &game_title(lang, &g), body)
+}
+
+/// The result as an arbiter reads it (红胜/1:0 → 红胜 犯规 1:0).
+fn entry_shown(text: &str, lang: Lang) -> String {
+    match results::parse_result_args(&["1".to_string(), text.to_string()]) {
+        Ok(entries) => entries.first().map_or_else(
+            || text.to_string(),
+            |e| {
+                let mut r = GameResult::new(e.outcome);
+                r.red_fouls = e.red_fouls;
+                r.black_fouls = e.black_fouls;
+                r.late = e.late;
+                r.entry_text_in(lang)
+            },
+        ),
+        Err(_) => text.to_string(),
+    }
+}
+
+/// Why a write through the arbiter's pages was refused inside the transaction.
+enum Refusal {
+    /// The library refused the result (as `qiwang result` would).
+    Result(ResultError),
+    /// The table has another result than the page showed: its text now.
+    Changed(Option<GameResult>),
+    /// The table's players are not the ones shown (the round was paired again).
+    Moved,
+}
+
+async fn record(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let lang = shared.pages.current().lang;
+    let s = match writer(&shared, &headers, &form) {
+        Ok(s) => s,
+        Err(refused) => return *refused,
+    };
+    let g = match form_game(&shared, &s, &form) {
+        Ok(g) => g,
+        Err(refused) => return *refused,
+    };
+    let Some(text) = entry_text(&form) else {
+        return unknown_table(lang);
+    };
+    let seen = field(&form, "seen").to_string();
+    let (red, black) = (
+        field(&form, "red").to_string(),
+        field(&form, "black").to_string(),
+    );
+    let store = shared.store.clone();
+    let (group, round, table) = (g.group.clone(), g.round, g.table);
+    let token = s.token.clone();
+    let args = vec![table.to_string(), text.clone()];
+    let written = tokio::task::spawn_blocking(move || {
+        let command = CommandInfo {
+            user: format!("serve {token}"),
+            ..CommandInfo::new(
+                "result",
+                vec![
+                    "qiwang".into(),
+                    "serve".into(),
+                    "result".into(),
+                    "--group".into(),
+                    group.to_string(),
+                    "--round".into(),
+                    round.to_string(),
+                    args[0].clone(),
+                    args[1].clone(),
+                ],
+            )
+        };
+        store.transaction(&command, |ev| {
+            let rules = Rulebook::from_toml(&ev.rules_toml, "qiwang.json `rules_toml`")
+                .map_err(|_| Refusal::Moved)?;
+            let now =
+                find_game(ev, &rules, group.as_str(), Some(round), table).ok_or(Refusal::Moved)?;
+            if now.red.to_string() != red || now.black.to_string() != black {
+                return Err(Refusal::Moved);
+            }
+            if shown(now.result) != seen {
+                return Err(Refusal::Changed(now.result));
+            }
+            let entries = results::parse_result_args(&args).map_err(Refusal::Result)?;
+            let report = results::record_results(ev, &rules, &group, Some(round), &entries)
+                .map_err(Refusal::Result)?;
+            Ok(Action::results_change(&[report], ()))
+        })
+    })
+    .await;
+    let mut body = Markup::new();
+    players(&mut body, lang, &g);
+    let back = format!(
+        "/arbiter/table?g={}&t={}",
+        encode(g.group.as_str()),
+        g.table
+    );
+    let status = match written {
+        Ok(Ok(())) => {
+            body.text_element(
+                "p",
+                &[("id", "recorded")],
+                &format!(
+                    "{}{}",
+                    lang.pick("已记录：", "Recorded: "),
+                    entry_shown(&text, lang)
+                ),
+            );
+            StatusCode::OK
+        }
+        Ok(Err(TxError::Command(Refusal::Changed(now)))) => {
+            // Another arbiter (or the CLI) entered this table since the page was shown.
+            let mut changed = g;
+            changed.result = now;
+            body.text_element(
+                "p",
+                &[("class", "note"), ("id", "changed")],
+                &format!(
+                    "{}{}{}{}{}",
+                    lang.pick("这一台刚刚已被录入为 ", "This table was just entered as "),
+                    now.map_or_else(
+                        || lang.pick("（无）", "(none)").to_string(),
+                        |r| r.entry_text_in(lang)
+                    ),
+                    lang.pick("。确认要改为 ", ". Change it to "),
+                    entry_shown(&text, lang),
+                    lang.pick(" 吗？", "?"),
+                ),
+            );
+            body.element(
+                "form",
+                &[("method", "post"), ("action", "/arbiter/record")],
+                |m| {
+                    game_fields(m, &s.csrf, &changed, &shown(now));
+                    for name in ["result", "rf", "bf"] {
+                        m.void_element(
+                            "input",
+                            &[
+                                ("type", "hidden"),
+                                ("name", name),
+                                ("value", field(&form, name)),
+                            ],
+                        );
+                    }
+                    m.text_element(
+                        "button",
+                        &[("type", "submit"), ("id", "change")],
+                        lang.pick("确认更改", "Change it"),
+                    );
+                },
+            );
+            StatusCode::CONFLICT
+        }
+        Ok(Err(TxError::Command(Refusal::Moved))) => {
+            body.text_element(
+                "p",
+                &[("class", "note")],
+                lang.pick(
+                    "这一台的对阵已经改变，请返回重新查看。",
+                    "This table's players have changed; go back and look again.",
+                ),
+            );
+            StatusCode::CONFLICT
+        }
+        Ok(Err(TxError::Command(Refusal::Result(e)))) => {
+            body.text_element("p", &[("class", "note")], &e.localize(lang));
+            StatusCode::UNPROCESSABLE_ENTITY
+        }
+        Ok(Err(TxError::Store(e))) => {
+            body.text_element("p", &[("class", "note")], &e.localize(lang));
+            StatusCode::SERVICE_UNAVAILABLE
+        }
+        Err(_) => StatusCode::INTERNAL_SERVER_ERROR,
+    };
+    body.element("p", &[], |m| {
+        m.text_element(
+            "a",
+            &[("href", &back)],
+            lang.pick("返回这一台", "Back to the table"),
+        );
+        m.text(" · ");
+        m.text_element(
+            "a",
+            &[("href", "/arbiter/")],
+            lang.pick("全部台次", "All tables"),
+        );
+    });
+    (
+        status,
+        page(lang, lang.pick("录入成绩", "Enter results"), body),
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_button_reads_back_as_a_result() {
+        for (value, _, _) in OUTCOMES {
+            let mut form = HashMap::new();
+            form.insert("result".to_string(), value.to_string());
+            form.insert("rf".to_string(), "1".to_string());
+            let text = entry_text(&form).unwrap();
+            let args = vec!["3".to_string(), text.clone()];
+            let entries = results::parse_result_args(&args).unwrap();
+            assert_eq!(entries[0].table, 3, "{text}");
+        }
+        let mut form = HashMap::new();
+        form.insert("result".to_string(), "<script>".to_string());
+        assert_eq!(entry_text(&form), None);
+        assert_eq!(encode("a b/é"), "a%20b%2F%C3%A9");
+    }
+}

@@ -1,0 +1,369 @@
+//! The arbiter's result entry of `qiwang serve` over loopback with a plain HTTP client:
+//! a write without a token or without the CSRF token is refused, a token logs in once,
+//! failed logins are limited, a range-limited token enters only its tables, the flow
+//! from login to a recorded result lands in the audit log under the token and `undo`
+//! takes it back, a second arbiter on the same table must confirm a change, and a server
+//! killed during a write leaves the event as safe as a killed `qiwang result`.
+
+use crate::common::{p, run};
+use crate::serve::{Response, Served, assert_secure, paired_event, request};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// The tokens `serve --token …` printed, in order.
+fn tokens(printed: &str) -> Vec<String> {
+    printed
+        .lines()
+        .filter(|l| l.contains("arbiter token") || l.contains("裁判口令"))
+        .filter_map(|l| l.rsplit(['：', ' ']).next())
+        .map(|t| t.trim().to_string())
+        .collect()
+}
+
+/// A logged-in arbiter: the cookie and the CSRF token of the session.
+struct Arbiter {
+    addr: std::net::SocketAddr,
+    cookie: String,
+}
+
+impl Arbiter {
+    fn login(served: &Served, token: &str) -> Result<Arbiter, Response> {
+        let r = request(
+            served.addr,
+            "POST",
+            "/arbiter/login",
+            &[("Content-Type", "application/x-www-form-urlencoded")],
+            &format!("token={token}"),
+        );
+        assert_secure(&r, "login");
+        if r.status != 303 {
+            return Err(r);
+        }
+        let set = r.header("set-cookie").expect("a session cookie");
+        assert!(
+            set.contains("HttpOnly") && set.contains("SameSite=Strict"),
+            "{set}"
+        );
+        let cookie = set.split(';').next().unwrap().to_string();
+        Ok(Arbiter {
+            addr: served.addr,
+            cookie,
+        })
+    }
+
+    fn get(&self, path: &str) -> Response {
+        request(self.addr, "GET", path, &[("Cookie", &self.cookie)], "")
+    }
+
+    fn post(&self, path: &str, form: &[(&str, &str)]) -> Response {
+        let body: Vec<String> = form
+            .iter()
+            .map(|(k, v)| format!("{k}={}", encode(v)))
+            .collect();
+        request(
+            self.addr,
+            "POST",
+            path,
+            &[
+                ("Cookie", &self.cookie),
+                ("Content-Type", "application/x-www-form-urlencoded"),
+            ],
+            &body.join("&"),
+        )
+    }
+}
+
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' => char::from(b).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The hidden fields of the first form of a page that posts to `action`.
+fn hidden_fields(page: &str, action: &str) -> HashMap<String, String> {
+    let form = page
+        .split("<form")
+        .find(|f| f.contains(&format!("action=\"{action}\"")))
+        .unwrap_or_else(|| panic!("no form to {action}:\n{page}"));
+    let form = form.split("</form>").next().unwrap();
+    form.split("<input")
+        .skip(1)
+        .filter(|i| i.contains("type=\"hidden\""))
+        .filter_map(|i| {
+            let attr = |name: &str| {
+                i.split(&format!("{name}=\""))
+                    .nth(1)
+                    .and_then(|v| v.split('"').next())
+                    .map(|v| v.replace("&amp;", "&").replace("&quot;", "\""))
+            };
+            Some((attr("name")?, attr("value")?))
+        })
+        .collect()
+}
+
+/// Posts the table page's form for `result`, then its confirmation: the last response.
+fn enter(arbiter: &Arbiter, group: &str, table: u32, result: &str) -> (Response, Response) {
+    let page = arbiter.get(&format!("/arbiter/table?g={group}&t={table}"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    let mut fields = hidden_fields(&page.body, "/arbiter/confirm");
+    fields.insert("result".into(), result.into());
+    fields.insert("rf".into(), "0".into());
+    fields.insert("bf".into(), "0".into());
+    let form: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let confirm = arbiter.post("/arbiter/confirm", &form);
+    assert_eq!(confirm.status, 200, "{}", confirm.body);
+    let fields = hidden_fields(&confirm.body, "/arbiter/record");
+    let form: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let recorded = arbiter.post("/arbiter/record", &form);
+    assert_secure(&recorded, "record");
+    (confirm, recorded)
+}
+
+/// The pool id of the event's one group.
+fn group(ev: &Path) -> String {
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(ev.join("qiwang.json")).unwrap()).unwrap();
+    state["groups"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .next()
+        .unwrap()
+        .clone()
+}
+
+/// The result of `table` in round 1 as the state holds it (`None`: not entered).
+fn result_of(ev: &Path, table: u64) -> Option<String> {
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(ev.join("qiwang.json")).unwrap()).unwrap();
+    let (_, g) = state["groups"].as_object().unwrap().iter().next().unwrap();
+    g["rounds"][0]["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["table"].as_u64() == Some(table))
+        .and_then(|p| p["result"]["outcome"].as_str().map(String::from))
+}
+
+#[test]
+fn a_write_without_a_session_or_its_csrf_token_is_refused() {
+    let (_tmp, ev) = paired_event("赵六");
+    let served = Served::start(&ev, &["--token", "all"]);
+    let before = std::fs::read(ev.join("qiwang.json")).unwrap();
+    let g = group(&ev);
+    let form = format!("g={g}&round=1&t=1&red=1&black=2&seen=-&result=r&csrf=x");
+    for path in ["/arbiter/record", "/arbiter/confirm"] {
+        let r = request(
+            served.addr,
+            "POST",
+            path,
+            &[("Content-Type", "application/x-www-form-urlencoded")],
+            &form,
+        );
+        assert_eq!(r.status, 403, "{path}: {}", r.body);
+        assert_secure(&r, path);
+    }
+    // Logged in, but without the session's CSRF token.
+    let token = &tokens(&served.printed)[0];
+    let arbiter = Arbiter::login(&served, token).unwrap();
+    let r = arbiter.post(
+        "/arbiter/record",
+        &[
+            ("g", &g),
+            ("round", "1"),
+            ("t", "1"),
+            ("seen", "-"),
+            ("result", "r"),
+            ("csrf", "forged"),
+        ],
+    );
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert_eq!(std::fs::read(ev.join("qiwang.json")).unwrap(), before);
+    // The token logs in once only.
+    assert_eq!(Arbiter::login(&served, token).err().unwrap().status, 401);
+}
+
+#[test]
+fn failed_logins_are_limited() {
+    let (_tmp, ev) = paired_event("赵六");
+    let served = Served::start(&ev, &["--token", "all"]);
+    for _ in 0..5 {
+        assert_eq!(
+            Arbiter::login(&served, "WRONG-TOKEN").err().unwrap().status,
+            401
+        );
+    }
+    // Now even the right token waits.
+    let token = &tokens(&served.printed)[0];
+    let refused = Arbiter::login(&served, token).err().unwrap();
+    assert_eq!(refused.status, 429, "{}", refused.body);
+}
+
+#[test]
+fn an_arbiter_records_a_result_that_the_log_names_and_undo_takes_back() {
+    let (tmp, ev) = paired_event("<img src=x onerror=alert(1)>");
+    let served = Served::start(&ev, &["--token", "all", "--token", "2-2"]);
+    let printed = tokens(&served.printed);
+    assert_eq!(printed.len(), 2, "{}", served.printed);
+    assert!(served.printed.contains("A2"), "{}", served.printed);
+    // The token file keeps only hashes.
+    let file = std::fs::read_to_string(ev.join("serve-tokens.json")).unwrap();
+    assert!(!file.contains(&printed[0]) && !file.contains(&printed[0].replace('-', "")));
+    let arbiter = Arbiter::login(&served, &printed[0]).unwrap();
+    let home = arbiter.get("/arbiter/");
+    assert_eq!(home.status, 200);
+    assert!(
+        !home.body.contains("<img src=x") && home.body.contains("&lt;img"),
+        "{}",
+        home.body
+    );
+    let g = group(&ev);
+    let (confirm, recorded) = enter(&arbiter, &g, 1, "r");
+    assert!(confirm.body.contains("id=\"confirm\""), "{}", confirm.body);
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+    assert!(
+        recorded.body.contains("id=\"recorded\""),
+        "{}",
+        recorded.body
+    );
+    assert_eq!(result_of(&ev, 1).as_deref(), Some("red_win"));
+    let log = run(tmp.path(), &["--event", p(&ev), "--lang", "en", "log"]).ok();
+    assert!(log.contains("serve A1"), "{log}");
+    run(tmp.path(), &["--event", p(&ev), "undo"]).ok();
+    assert_eq!(result_of(&ev, 1), None);
+    // The range-limited token enters table 2 and nothing else.
+    let judge = Arbiter::login(&served, &printed[1]).unwrap();
+    let other = judge.get(&format!("/arbiter/table?g={g}&t=1"));
+    assert_eq!(other.status, 403, "{}", other.body);
+    let (_, recorded) = enter(&judge, &g, 2, "=");
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+    assert_eq!(result_of(&ev, 2).as_deref(), Some("draw"));
+    // Revoking the token ends its session.
+    run(tmp.path(), &["--event", p(&ev), "serve", "--revoke", "A2"]).ok();
+    let after = judge.get(&format!("/arbiter/table?g={g}&t=2"));
+    assert!(after.body.contains("id=\"token\""), "{}", after.body);
+}
+
+#[test]
+fn a_second_arbiter_on_the_same_table_sees_the_first_result_and_must_confirm_a_change() {
+    let (_tmp, ev) = paired_event("赵六");
+    let served = Served::start(&ev, &["--token", "all", "--token", "all"]);
+    let printed = tokens(&served.printed);
+    let (first, second) = (
+        Arbiter::login(&served, &printed[0]).unwrap(),
+        Arbiter::login(&served, &printed[1]).unwrap(),
+    );
+    let g = group(&ev);
+    // Both open the table before either records.
+    let page = second.get(&format!("/arbiter/table?g={g}&t=1"));
+    let mut fields = hidden_fields(&page.body, "/arbiter/confirm");
+    assert_eq!(fields["seen"], "-");
+    let (_, recorded) = enter(&first, &g, 1, "r");
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+    fields.insert("result".into(), "b".into());
+    let form: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let refused = second.post("/arbiter/record", &form);
+    assert_eq!(refused.status, 409, "{}", refused.body);
+    assert!(
+        refused.body.contains("id=\"changed\"") && refused.body.contains("红胜"),
+        "{}",
+        refused.body
+    );
+    assert_eq!(result_of(&ev, 1).as_deref(), Some("red_win"));
+    // Confirming the change records it.
+    let change = hidden_fields(&refused.body, "/arbiter/record");
+    let form: Vec<(&str, &str)> = change
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let changed = second.post("/arbiter/record", &form);
+    assert_eq!(changed.status, 200, "{}", changed.body);
+    assert_eq!(result_of(&ev, 1).as_deref(), Some("black_win"));
+}
+
+#[test]
+fn a_server_killed_during_a_write_leaves_the_event_consistent() {
+    let (tmp, ev) = paired_event("赵六");
+    let g = group(&ev);
+    // Bounded: a few kills at growing delays, each on a fresh server and token.
+    for trial in 0..6u64 {
+        let served = Served::start(&ev, &["--token", "all"]);
+        let token = tokens(&served.printed)[0].clone();
+        let arbiter = Arbiter::login(&served, &token).unwrap();
+        let page = arbiter.get(&format!("/arbiter/table?g={g}&t=1"));
+        let mut fields = hidden_fields(&page.body, "/arbiter/confirm");
+        let result = if trial % 2 == 0 { "r" } else { "b" };
+        fields.insert("result".into(), result.into());
+        let body: Vec<String> = fields
+            .iter()
+            .map(|(k, v)| format!("{k}={}", encode(v)))
+            .collect();
+        let (addr, cookie) = (arbiter.addr, arbiter.cookie.clone());
+        let writer = std::thread::spawn(move || {
+            use std::io::Write;
+            let body = body.join("&");
+            if let Ok(mut s) = std::net::TcpStream::connect(addr) {
+                let _ = write!(
+                    s,
+                    "POST /arbiter/record HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+            }
+        });
+        std::thread::sleep(std::time::Duration::from_millis(trial * 3));
+        drop(served);
+        writer.join().unwrap();
+        // Any result of this trial or the one before, or none: never a torn state.
+        let now = result_of(&ev, 1);
+        assert!(
+            matches!(now.as_deref(), None | Some("red_win" | "black_win")),
+            "{now:?}"
+        );
+        // The next change reconciles, then history/ and audit.log agree with the state.
+        run(tmp.path(), &["--event", p(&ev), "result", "2", "="]).ok();
+        crate::crash::check_consistent(&ev).unwrap_or_else(|e| panic!("trial {trial}: {e}"));
+        // And every round still keeps the pairing rules.
+        run(tmp.path(), &["--event", p(&ev), "check"]).ok();
+    }
+}
+
+#[test]
+fn a_token_issued_beside_a_running_server_logs_in_to_it() {
+    let (tmp, ev) = paired_event("赵六");
+    let served = Served::start(&ev, &[]);
+    let printed = run(
+        tmp.path(),
+        &[
+            "--event",
+            p(&ev),
+            "serve",
+            "--token",
+            "1-1",
+            "--tokens-only",
+        ],
+    )
+    .ok();
+    let token = &tokens(&printed)[0];
+    let arbiter = Arbiter::login(&served, token).unwrap();
+    let g = group(&ev);
+    assert_eq!(
+        arbiter.get(&format!("/arbiter/table?g={g}&t=1")).status,
+        200
+    );
+    assert_eq!(
+        arbiter.get(&format!("/arbiter/table?g={g}&t=2")).status,
+        403
+    );
+}
