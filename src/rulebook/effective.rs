@@ -221,6 +221,10 @@ impl Rulebook {
                 "merge_into",
                 g.merge_into.as_ref().map(|p| quote(p.as_str())),
             );
+            if g.pairs_with.is_none() {
+                d.opt("hall", g.hall.name.as_deref().map(quote));
+                d.opt("first_table", g.hall.first_table.map(|n| n.to_string()));
+            }
             d.header("[groups.marks]");
             d.raw("disabled", g.marks.disabled);
             d.raw("local", g.marks.local);
@@ -443,6 +447,7 @@ mod tests {
                 below_title: vec!["国家级运动健将".into(), "象棋大师".into()],
                 max_title: Some("棋协大师".into()),
             },
+            hall: Default::default(),
         });
         base.event.grade_scale = crate::model::GradeScale::FiveFourThree;
         let place = PrizePlace {

@@ -13,6 +13,7 @@ mod examples;
 mod excel;
 mod fuzz;
 mod guide;
+mod hall;
 mod hostile;
 mod i18n;
 mod pairing_invariants;

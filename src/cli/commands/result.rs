@@ -47,21 +47,44 @@ pub fn run(
             "`--names` checks results typed on the command line: `qiwang result 12 红胜 --names 闫文/卢林旭`; a results file's 红方/黑方 columns are checked by themselves",
         )));
     }
-    let mut typed: Option<Typed> = None;
+    let mut typed: Vec<Typed> = Vec::new();
     if !args.is_empty() {
-        // Without `--group`, the one pool whose newest round still waits for results.
-        let waiting = pools_shown(&rules, &event, Shown::AwaitingResults);
-        let pool = match (&chosen, waiting.as_slice()) {
-            (Some(pool), _) => pool.clone(),
-            (None, [one]) => one.clone(),
-            (None, _) => resolve_pool(&rules, &event, None)?,
-        };
         let entries = results::parse_result_args(args).map_err(lib_error)?;
         let claims = results::typed_seats(&entries, names).map_err(lib_error)?;
-        results::check_typed_seats(&event, &rules, &pool, round, &claims).map_err(lib_error)?;
-        typed = Some((pool, entries, claims));
+        // Without `--group`: the one pool whose newest round still waits for results, else
+        // the pool whose round holds each table (one hall numbering, docs/rules.md §12 (table numbers)).
+        let waiting = pools_shown(&rules, &event, Shown::AwaitingResults);
+        let tables: Vec<u32> = entries.iter().map(|e| e.table).collect();
+        let pools = match (&chosen, waiting.as_slice()) {
+            (Some(pool), _) => vec![pool.clone(); entries.len()],
+            (None, [one]) => vec![one.clone(); entries.len()],
+            (None, _) => match results::pools_of_tables(&event, &rules, round, &tables) {
+                Some(pools) => pools,
+                None => vec![resolve_pool(&rules, &event, None)?; entries.len()],
+            },
+        };
+        for (i, pool) in pools.iter().enumerate() {
+            if pools[..i].contains(pool) {
+                continue;
+            }
+            let mine = |j: &usize| pools[*j] == *pool;
+            let entries: Vec<ResultEntry> = (0..entries.len())
+                .filter(mine)
+                .map(|j| entries[j])
+                .collect();
+            let claims: Vec<_> = if claims.is_empty() {
+                Vec::new()
+            } else {
+                (0..claims.len())
+                    .filter(mine)
+                    .map(|j| claims[j].clone())
+                    .collect()
+            };
+            results::check_typed_seats(&event, &rules, pool, round, &claims).map_err(lib_error)?;
+            typed.push((pool.clone(), entries, claims));
+        }
     }
-    if file_batches.is_empty() && typed.is_none() {
+    if file_batches.is_empty() && typed.is_empty() {
         return Err(CliError::usage(Text::new(
             "没有给出成绩：`qiwang result 台号 结果 …`（例如 `1 r 2 = 3 b`）或 `--from FILE`",
             "no results given: `qiwang result TABLE OUTCOME …` (e.g. `1 r 2 = 3 b`) or `--from FILE`",
@@ -89,7 +112,7 @@ pub fn run(
                         .map_err(lib_error)?,
                 );
             }
-            if let Some((pool, entries, claims)) = &typed {
+            for (pool, entries, claims) in &typed {
                 results::check_typed_seats(ev, &rules, pool, round, claims).map_err(lib_error)?;
                 reports.push(
                     results::record_results(ev, &rules, pool, round, entries).map_err(lib_error)?,

@@ -55,6 +55,8 @@ const GROUP_KEYS: &[&str] = &[
     "min_size",
     "merge_into",
     "eligibility",
+    "first_table",
+    "hall",
 ];
 const MARKS_KEYS: &[&str] = &["disabled", "local"];
 const ELIGIBILITY_KEYS: &[&str] = &[

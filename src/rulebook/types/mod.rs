@@ -140,6 +140,23 @@ pub struct GroupRule {
     pub merge_into: Option<GroupId>,
     /// Who may enter the group.
     pub eligibility: Eligibility,
+    /// Where the pool's games stand in the hall (docs/rules.md §12 (table numbers)): its own hall and
+    /// its own first table number; by default the tables of every pool of a round are
+    /// numbered on from the pool before it in rulebook order.
+    #[serde(default)]
+    pub hall: HallPlace,
+}
+
+/// A pool's place in the hall: which hall (room) its tables stand in and the number of its
+/// first table, each `None` for the default (the one hall; on from the pool before).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct HallPlace {
+    /// The hall's name as the slips and table cards print it (`二楼`); pools in the same
+    /// hall are numbered on from each other, each hall from 1.
+    pub name: Option<String>,
+    /// The pool's first table number in every round (`first_table = 101`); the pools
+    /// after it in the same hall are numbered on from its last table.
+    pub first_table: Option<u32>,
 }
 
 /// Flags set on every player registered under a group.
@@ -288,6 +305,7 @@ impl Rulebook {
                 min_size: None,
                 merge_into: None,
                 eligibility: Eligibility::default(),
+                hall: Default::default(),
             }],
             scoring: Scoring::default(),
             pairing: PairingRules::default(),

@@ -61,8 +61,8 @@ pub(super) fn cards(
             )
             .newline();
             let number = match lang {
-                Lang::Zh => format!("第 {table} 台"),
-                Lang::En => format!("Table {table}"),
+                Lang::Zh => format!("{}第 {table} 台", super::parts::hall_prefix(rules, pool)),
+                Lang::En => format!("{}Table {table}", super::parts::hall_prefix(rules, pool)),
             };
             half.text_element("div", &[("class", "no")], &number)
                 .newline();

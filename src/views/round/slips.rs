@@ -114,8 +114,8 @@ pub(super) fn slips(
                 "{event_name} · {group} · {} · {}{when}",
                 round_title(lang, round.number),
                 match lang {
-                    Lang::Zh => format!("第{table}台"),
-                    Lang::En => format!("table {table}"),
+                    Lang::Zh => format!("{}第{table}台", super::parts::hall_prefix(rules, pool)),
+                    Lang::En => format!("{}table {table}", super::parts::hall_prefix(rules, pool)),
                 },
             );
             body.element("div", &[("class", "slip")], |m| {
