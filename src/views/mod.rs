@@ -17,8 +17,8 @@ pub use labels::{gender_label, outcome_label, tiebreak_label};
 pub use pairing::pairing_sheet;
 pub use players::players;
 pub use prizes::{
-    all_standings, compute_sheet, prize_sheet, prize_sheet_report, sheet_from, team_rankings,
-    teams_report,
+    all_standings, compute_sheet, prize_sheet, prize_sheet_private, prize_sheet_report, sheet_from,
+    team_rankings, teams_report,
 };
 pub use recorded::{CONFIRM_ALL_UP_TO, Confirmation, confirmation_lines};
 pub use round::{

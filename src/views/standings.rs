@@ -525,7 +525,7 @@ fn crosstable_report(
         .push(subtitle(event, rules, pool, table.after_round, lang));
     report.subtitle.push(
         lang.pick(
-            "格式：对手序号 + 先后手（r 红 / b 黑）+ 结果（1 胜、= 和、0 负、+ 对方弃权、- 弃权）；轮空；未赛 = 该轮未参赛（迟报名或退赛）",
+            "格式：对手序号 + 先后手（红 / 黑）+ 结果（1 胜、= 和、0 负、+ 对方弃权、- 弃权）；轮空；未赛 = 该轮未参赛（迟报名或退赛）",
             "cell: opponent number + colour (r red / b black) + result (1 win, = draw, 0 loss, + forfeit win, - forfeit loss); bye; — = not in that round (late entry or withdrawn)",
         )
         .into(),
@@ -572,7 +572,8 @@ pub(super) fn round_columns(table: &Crosstable, lang: Lang) -> impl Iterator<Ite
 /// How a game reads in a crosstable cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum CellWords {
-    /// The crosstable's `12r1`, `3b=` ([`CrosstableCell::text`]).
+    /// The crosstable's `12红1`, `3黑=` in Chinese, `12r1`, `3b=` in English
+    /// ([`CrosstableCell::text`]).
     Compact,
     /// The wall chart's `12红胜`, `3黑和` (`12 red 1`); a forfeit is marked `*`.
     Worded,
@@ -585,7 +586,23 @@ pub(super) fn cell_text(cell: &CrosstableCell, words: CellWords, lang: Lang) -> 
         // entry, withdrawn) reads differently.
         (CrosstableCell::NotPaired { .. }, _) => lang.pick("未赛", "—").to_string(),
         (CrosstableCell::Bye { .. }, _) => lang.pick("轮空", "bye").to_string(),
-        (CrosstableCell::Game { .. }, CellWords::Compact) => cell.text(),
+        (CrosstableCell::Game { .. }, CellWords::Compact) if lang == Lang::En => cell.text(),
+        (
+            CrosstableCell::Game {
+                opponent,
+                opponent_number,
+                colour,
+                result,
+                ..
+            },
+            CellWords::Compact,
+        ) => {
+            // A Chinese event writes the colour as the arbiter does: 红/黑, not r/b.
+            let who = opponent_number.unwrap_or(opponent.0);
+            let c = crate::model::colour_label(*colour, lang);
+            let r = result.map(String::from).unwrap_or_default();
+            format!("{who}{c}{r}")
+        }
         (
             CrosstableCell::Game {
                 opponent,

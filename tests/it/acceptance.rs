@@ -1372,8 +1372,13 @@ fn check_prize_html(demo: &Demo, lists: &[RegList], dates: (&str, &str)) {
 
 #[test]
 fn issue5_prize_html_is_a_printable_document() {
-    check_prize_html(jinhua(), JINHUA_LISTS, ("2018-10-26", "2018-10-28"));
-    check_prize_html(dongguan(), DONGGUAN_LISTS, ("2018-09-22", "2018-09-23"));
+    // A Chinese event's dates in Chinese form (issue 43 item 9).
+    check_prize_html(jinhua(), JINHUA_LISTS, ("2018年10月26日", "2018年10月28日"));
+    check_prize_html(
+        dongguan(),
+        DONGGUAN_LISTS,
+        ("2018年9月22日", "2018年9月23日"),
+    );
 }
 
 // ---------------------------------------------------------------------------------------

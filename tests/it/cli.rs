@@ -1266,8 +1266,10 @@ fn crosstable_lists_every_round_of_every_player() {
                 continue;
             }
             let opp = number_row[&digits][3 + round].clone();
-            let colour = &cell[digits.len()..digits.len() + 1];
-            let opp_colour = &opp[opp.len() - 2..opp.len() - 1];
+            // A Chinese event writes the colour as 红/黑 (`6红1`).
+            let colour = cell[digits.len()..].chars().next().unwrap();
+            let opp_colour = opp.chars().rev().nth(1).unwrap();
+            assert!(matches!(colour, '红' | '黑'), "{cell}");
             assert_ne!(colour, opp_colour, "{cell} vs {opp}");
             let res = |c: &str| c.chars().last().unwrap();
             let pair = (res(cell), res(&opp));

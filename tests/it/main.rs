@@ -27,6 +27,7 @@ mod rule_changes;
 mod rulebook_values;
 mod rulebooks;
 mod schema;
+mod signed_sheets;
 mod standings;
 mod store;
 mod trf;
