@@ -430,10 +430,22 @@ fn note_lines(
                 not_qualified,
                 how,
             } => {
-                let how = if *how == Some(crate::standings::DecidedBy::Lot) {
-                    lang.pick("抽签", "lot")
-                } else {
-                    lang.pick("比较前一轮成绩（14.3.1）", "previous rounds' scores (14.3.1)")
+                // No clause number: the sheet does not know the event's rules edition,
+                // and a 2020-rules event must not read the 2011 book's (issue 43).
+                use crate::standings::DecidedBy;
+                let how = match how {
+                    Some(DecidedBy::Lot) => lang.pick("抽签", "lot"),
+                    Some(DecidedBy::Number) => lang.pick("序号", "pairing number"),
+                    Some(DecidedBy::Playoff) => lang.pick("加赛", "playoff"),
+                    Some(DecidedBy::RoundDropped { .. }) => {
+                        lang.pick("去除前面轮次得分比较", "dropping early rounds' scores")
+                    }
+                    Some(DecidedBy::PrevRoundRank { .. }) => {
+                        lang.pick("比较前一轮名次", "the previous round's rank")
+                    }
+                    Some(DecidedBy::PrevRoundScore { .. }) | None => {
+                        lang.pick("比较前一轮成绩", "previous rounds' scores")
+                    }
                 };
                 match lang {
                     Lang::Zh => format!(

@@ -27,7 +27,7 @@ fn value_text(v: Option<i64>) -> String {
     v.map(|v| v.to_string()).unwrap_or_default()
 }
 
-fn remark(row: &StandingRow, lang: Lang) -> String {
+fn remark(row: &StandingRow, lang: Lang, rules: &Rulebook) -> String {
     let mut parts = Vec::new();
     if row.needs_playoff {
         parts.push(
@@ -36,7 +36,7 @@ fn remark(row: &StandingRow, lang: Lang) -> String {
         );
     }
     if let Some(d) = &row.decided_by {
-        parts.push(decided_by_text(d, lang));
+        parts.push(decided_by_text(d, lang, rules));
     }
     if row.withdrawn {
         parts.push(lang.pick("退赛", "withdrawn").to_string());
@@ -47,19 +47,34 @@ fn remark(row: &StandingRow, lang: Lang) -> String {
     parts.join("; ")
 }
 
-/// How a tie was settled, in the output language (CXA 2011 §14.3.1/§14.3.2 wording in
-/// Chinese).
-fn decided_by_text(d: &DecidedBy, lang: Lang) -> String {
+/// The clause of the event's own rules (`event.rules_edition`) a fallback applies, cited
+/// before the remark: the 2011 rules number them 14.3.1 and 14.3.2. Another edition's
+/// numbering (the 2020 rules') is not cited: nothing rather than another book's number.
+fn clause(d: &DecidedBy, rules: &Rulebook) -> &'static str {
+    if !rules.event.rules_edition.contains("2011") {
+        return "";
+    }
+    match d {
+        DecidedBy::PrevRoundScore { .. } => "14.3.1 ",
+        DecidedBy::RoundDropped { .. } => "14.3.2 ",
+        _ => "",
+    }
+}
+
+/// How a tie was settled, in the output language (the rules' wording in Chinese), with
+/// the clause of the event's own rules edition where it is known ([`clause`]).
+fn decided_by_text(d: &DecidedBy, lang: Lang, rules: &Rulebook) -> String {
+    let c = clause(d, rules);
     match (d, lang) {
         (DecidedBy::PrevRoundScore { round }, Lang::Zh) => {
-            format!("14.3.1 上一轮成绩 (第{round}轮后积分)")
+            format!("{c}上一轮成绩 (第{round}轮后积分)")
         }
         (DecidedBy::PrevRoundScore { round }, Lang::En) => {
-            format!("14.3.1 previous round (score after round {round})")
+            format!("{c}previous round (score after round {round})")
         }
-        (DecidedBy::RoundDropped { round }, Lang::Zh) => format!("14.3.2 去除第{round}轮得分"),
+        (DecidedBy::RoundDropped { round }, Lang::Zh) => format!("{c}去除第{round}轮得分"),
         (DecidedBy::RoundDropped { round }, Lang::En) => {
-            format!("14.3.2 round {round} score dropped")
+            format!("{c}round {round} score dropped")
         }
         (DecidedBy::PrevRoundRank { round }, Lang::Zh) => format!("前一轮名次 (第{round}轮)"),
         (DecidedBy::PrevRoundRank { round }, Lang::En) => {
@@ -85,8 +100,13 @@ fn header(lang: Lang, keys: &[Tiebreak], first: &str) -> Vec<String> {
 }
 
 /// The remark of a row, with 取消资格 for a disqualified player (never ranked).
-fn player_remark(player: Option<&Player>, row: &StandingRow, lang: Lang) -> String {
-    let mut text = remark(row, lang);
+fn player_remark(
+    player: Option<&Player>,
+    row: &StandingRow,
+    lang: Lang,
+    rules: &Rulebook,
+) -> String {
+    let mut text = remark(row, lang, rules);
     if player.is_some_and(Player::is_disqualified) {
         let dq = lang.pick("取消资格", "disqualified");
         // A disqualified player is also withdrawn from pairing: say the stronger word.
@@ -101,7 +121,13 @@ fn player_remark(player: Option<&Player>, row: &StandingRow, lang: Lang) -> Stri
     text
 }
 
-fn row_cells(player: Option<&Player>, place: String, row: &StandingRow, lang: Lang) -> Vec<String> {
+fn row_cells(
+    player: Option<&Player>,
+    place: String,
+    row: &StandingRow,
+    lang: Lang,
+    rules: &Rulebook,
+) -> Vec<String> {
     let mut cells = vec![
         place,
         player
@@ -113,7 +139,7 @@ fn row_cells(player: Option<&Player>, place: String, row: &StandingRow, lang: La
         row.score.to_string(),
     ];
     cells.extend(row.tiebreaks.iter().map(|v| value_text(*v)));
-    cells.push(player_remark(player, row, lang));
+    cells.push(player_remark(player, row, lang, rules));
     cells
 }
 
@@ -173,7 +199,13 @@ pub fn standings(
         Section::new("", header(lang, &st.tiebreaks, lang.pick("名次", "place"))).right(&numeric);
     for row in &st.rows {
         let p = event.player(row.player);
-        s.push(row_cells(p, place_text(row.rank, row.shared), row, lang));
+        s.push(row_cells(
+            p,
+            place_text(row.rank, row.shared),
+            row,
+            lang,
+            rules,
+        ));
     }
     if st.rows.iter().any(|r| r.needs_playoff) {
         s.notes.push(lang.pick(
@@ -231,7 +263,10 @@ impl Serialize for StandingsJson<'_> {
             st.rows.iter().map(move |row| {
                 let p = event.player(row.player);
                 RowJson {
-                    decided_by: row.decided_by.as_ref().map(|d| decided_by_text(d, lang)),
+                    decided_by: row
+                        .decided_by
+                        .as_ref()
+                        .map(|d| decided_by_text(d, lang, self.rules)),
                     name: p.map(|p| p.name.as_str()),
                     needs_playoff: row.needs_playoff,
                     number: p.and_then(|p| p.number),
@@ -308,9 +343,9 @@ pub fn list_standings(
     let mut json_rows = Vec::new();
     for lr in &rows {
         let p = event.player(lr.row.player);
-        let mut cells = row_cells(p, place_text(lr.place, lr.shared), &lr.row, lang);
+        let mut cells = row_cells(p, place_text(lr.place, lr.shared), &lr.row, lang, rules);
         if let Some(remark) = cells.last_mut() {
-            *remark = list_remark(lr, remark, lang);
+            *remark = list_remark(lr, remark, lang, rules);
         }
         cells.push(place_text(lr.row.rank, lr.row.shared));
         s.push(cells);
@@ -351,7 +386,7 @@ pub fn list_standings(
 
 /// The remark of a prize list's row: the standings' remark, with what the list itself
 /// decided (需加赛 for its own tie, the qualification line, why a player takes no place).
-fn list_remark(lr: &ListRow, base: &str, lang: Lang) -> String {
+fn list_remark(lr: &ListRow, base: &str, lang: Lang, rules: &Rulebook) -> String {
     use crate::prizes::Exclusion;
     let mut parts: Vec<String> = base
         .split("; ")
@@ -379,7 +414,7 @@ fn list_remark(lr: &ListRow, base: &str, lang: Lang) -> String {
     if let Some(d) = &lr.decided_by
         && lr.row.decided_by != Some(*d)
     {
-        parts.push(decided_by_text(d, lang));
+        parts.push(decided_by_text(d, lang, rules));
     }
     match lr.excluded {
         Some(Exclusion::Disqualified) | None => {}
@@ -663,9 +698,27 @@ mod tests {
             (DecidedBy::Lot, "抽签", "lot"),
             (DecidedBy::Number, "序号", "number"),
         ];
+        let rules = Rulebook::cxa_2011("t", 7);
         for (d, zh, en) in cases {
-            assert_eq!(decided_by_text(&d, Lang::Zh), zh, "{d:?}");
-            assert_eq!(decided_by_text(&d, Lang::En), en, "{d:?}");
+            assert_eq!(decided_by_text(&d, Lang::Zh, &rules), zh, "{d:?}");
+            assert_eq!(decided_by_text(&d, Lang::En, &rules), en, "{d:?}");
         }
+    }
+
+    /// An event under another edition of the rules (2020) cites no 2011 clause number.
+    #[test]
+    fn remarks_cite_the_events_own_rules_edition_or_nothing() {
+        let mut rules = Rulebook::cxa_2011("t", 7);
+        rules.event.rules_edition = "CXA 2020".into();
+        let d = DecidedBy::PrevRoundScore { round: 7 };
+        assert_eq!(
+            decided_by_text(&d, Lang::Zh, &rules),
+            "上一轮成绩 (第7轮后积分)"
+        );
+        let d = DecidedBy::RoundDropped { round: 2 };
+        assert_eq!(
+            decided_by_text(&d, Lang::En, &rules),
+            "round 2 score dropped"
+        );
     }
 }
