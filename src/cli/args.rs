@@ -199,6 +199,20 @@ pub enum Command {
     },
     /// The prize sheet: every list, places, money, titles, totals.
     Prizes,
+    /// Certificates (奖状): one A4 landscape page per award, as HTML to print.
+    Certificates {
+        /// Only this prize list or team competition (id or name).
+        #[arg(long)]
+        list: Option<String>,
+        /// The certificate template (TOML: texts and sizes); default: the built-in one.
+        #[arg(long, value_name = "FILE")]
+        template: Option<PathBuf>,
+        /// Print the built-in template, to edit and pass to `--template`.
+        #[arg(long, conflicts_with_all = ["list", "template"])]
+        print_template: bool,
+    },
+    /// The programme (秩序册): schedule, groups, key rules, entries by unit.
+    Programme,
     /// Group sizes, cancellation and merging.
     #[command(subcommand)]
     Group(GroupCommand),
@@ -276,6 +290,8 @@ impl Command {
             Command::Crosstable { .. } => "crosstable",
             Command::Teams { .. } => "teams",
             Command::Prizes => "prizes",
+            Command::Certificates { .. } => "certificates",
+            Command::Programme => "programme",
             Command::Group(GroupCommand::Sizes) => "group-sizes",
             Command::Group(GroupCommand::Merge { .. }) => "group-merge",
             Command::Group(GroupCommand::Cancel { .. }) => "group-cancel",
@@ -620,6 +636,17 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         }
         Command::Teams { team } => commands::prizes::teams(&ctx, team.as_deref()),
         Command::Prizes => commands::prizes::prizes(&ctx),
+        Command::Certificates {
+            list,
+            template,
+            print_template,
+        } => commands::certificates::certificates(
+            &ctx,
+            list.as_deref(),
+            template.as_deref(),
+            print_template,
+        ),
+        Command::Programme => commands::certificates::programme(&ctx),
         Command::Group(GroupCommand::Sizes) => commands::prizes::sizes(&ctx),
         Command::Group(GroupCommand::Merge { from, into }) => {
             commands::prizes::merge(&ctx, &from, &into)

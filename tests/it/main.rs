@@ -4,6 +4,7 @@
 mod acceptance;
 mod arbiter;
 mod cases;
+mod certificates;
 mod chinese_event;
 mod cli;
 mod common;

@@ -150,6 +150,26 @@ pub const ZH: &[(&str, &str)] = &[
     ("teams", "团体名次（同单位最好的前 N 名）"),
     ("teams:team", "团体赛项的代号"),
     ("prizes", "奖项表：每个名单的名次、奖金、称号和合计"),
+    (
+        "certificates",
+        "奖状：每个奖项一页 A4 横版，输出可打印的 HTML",
+    ),
+    (
+        "certificates:list",
+        "只打印这个奖项名单或团体赛项（代号或名称）",
+    ),
+    (
+        "certificates:template",
+        "奖状模板（TOML：文字和字号）；默认用内置模板",
+    ),
+    (
+        "certificates:print_template",
+        "输出内置模板，修改后用 `--template` 传入",
+    ),
+    (
+        "programme",
+        "秩序册：竞赛日程、组别、主要规则、按单位排列的参赛名单",
+    ),
     ("group", "组别人数、取消与合并"),
     ("group sizes", "各组别的报名人数与最低人数"),
     ("group merge", "在第一轮前把人数不足的组别并入另一组别"),
