@@ -17,6 +17,7 @@ mod guide;
 mod hall;
 mod hostile;
 mod i18n;
+mod organiser_sheets;
 mod pairing_invariants;
 mod privacy;
 mod prizes;

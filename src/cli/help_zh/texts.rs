@@ -152,7 +152,7 @@ pub const ZH: &[(&str, &str)] = &[
     ("prizes", "奖项表：每个名单的名次、奖金、称号和合计"),
     (
         "certificates",
-        "奖状：每个奖项一页 A4 横版，输出可打印的 HTML",
+        "奖状：每个奖项一页 A4 横版，输出可在浏览器中打印的网页",
     ),
     (
         "certificates:list",
