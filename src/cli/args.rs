@@ -273,7 +273,7 @@ impl Command {
             Command::Import { .. } => "import",
             Command::Template { .. } => "template",
             Command::Players { .. } => "players",
-            Command::Player(PlayerCommand::Add(_)) => "player-add",
+            Command::Player(PlayerCommand::Add { .. }) => "player-add",
             Command::Player(PlayerCommand::Edit { .. }) => "player-edit",
             Command::Player(PlayerCommand::Withdraw { .. }) => "player-withdraw",
             Command::Player(PlayerCommand::Reinstate { .. }) => "player-reinstate",
@@ -361,7 +361,13 @@ pub struct PlayerFields {
 #[derive(Debug, Subcommand)]
 pub enum PlayerCommand {
     /// Late entry: paired from the next round.
-    Add(PlayerFields),
+    Add {
+        #[command(flatten)]
+        fields: PlayerFields,
+        /// Accept the entry after the rulebook's `registration_deadline` (logged as late).
+        #[arg(long)]
+        late: bool,
+    },
     /// Correct a player's details.
     Edit {
         player: String,
@@ -529,7 +535,9 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             commands::template::run(&ctx, rules.as_deref(), out.as_deref(), force)
         }
         Command::Players { group } => commands::players::list(&ctx, group.as_deref()),
-        Command::Player(PlayerCommand::Add(fields)) => commands::players::add(&ctx, fields),
+        Command::Player(PlayerCommand::Add { fields, late }) => {
+            commands::players::add(&ctx, fields, late)
+        }
         Command::Player(PlayerCommand::Edit { player, fields }) => {
             commands::players::edit(&ctx, &player, fields)
         }

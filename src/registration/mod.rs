@@ -60,7 +60,10 @@ pub use batch::{
     read_registrations,
 };
 pub use decode::{Decoded, Detected, Encoding, decode};
-pub use entry::{EntryError, PlayerEntry, add_player, edit_player, player_from_entry};
+pub use entry::{
+    EntryError, PlayerEntry, add_player, add_player_on, edit_player, entry_window,
+    player_from_entry,
+};
 pub use groups::{GroupError, cancel_group, check_pool_size};
 pub use id_card::{IdCard, IdError, parse_id_number};
 pub use lookup::{LookupError, find_player, find_pool, merged_pool};

@@ -201,6 +201,14 @@ impl Rulebook {
         );
         d.opt("signature", e.signature.as_deref().map(quote));
         d.raw("grade_scale", quote(e.grade_scale.name()));
+        d.opt(
+            "registration_deadline",
+            e.registration_deadline.map(|x| x.to_string()),
+        );
+        d.opt(
+            "entries_close_after_round",
+            e.entries_close_after_round.map(|x| x.to_string()),
+        );
 
         for g in &self.groups {
             d.header("[[groups]]");

@@ -9,6 +9,7 @@ mod chinese_event;
 mod cli;
 mod common;
 mod crash;
+mod entries;
 mod error_texts;
 mod examples;
 mod excel;

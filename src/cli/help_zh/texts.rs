@@ -54,6 +54,10 @@ pub const ZH: &[(&str, &str)] = &[
     ("players:group", "只列出这个组别"),
     ("player", "增加、更正或退出棋手"),
     ("player add", "补报：从下一轮起参加编排"),
+    (
+        "player add:late",
+        "在规程的报名截止日期（registration_deadline）之后补报（记为逾期报名）",
+    ),
     ("player edit", "更正棋手的资料"),
     ("player edit:player", "棋手：报名编号、`#编排号` 或姓名"),
     (

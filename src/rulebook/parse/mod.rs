@@ -43,6 +43,8 @@ const EVENT_KEYS: &[&str] = &[
     "round_times",
     "signature",
     "grade_scale",
+    "registration_deadline",
+    "entries_close_after_round",
 ];
 const GROUP_KEYS: &[&str] = &[
     "id",
@@ -382,6 +384,8 @@ fn parse_event(ctx: &mut Ctx, root: &Sec) -> EventInfo {
         }
     }
     event.signature = sec.text(ctx, "signature");
+    event.registration_deadline = sec.date(ctx, "registration_deadline");
+    event.entries_close_after_round = sec.count(ctx, "entries_close_after_round", 1);
     event
 }
 

@@ -112,6 +112,14 @@ pub struct EventInfo {
     /// a `min_grade = "初一"` mean. Default 六三制.
     #[serde(default)]
     pub grade_scale: GradeScale,
+    /// The registration deadline (报名截止日期), the day itself included: `player add`
+    /// after it needs `--late` and is logged as a late entry.
+    #[serde(default)]
+    pub registration_deadline: Option<NaiveDate>,
+    /// Entries are refused once this round has been paired in the player's pool (1: no
+    /// entry after round 1; not set: late entries are taken until the last round).
+    #[serde(default)]
+    pub entries_close_after_round: Option<u32>,
 }
 
 /// A 组别. A group without `pairs_with` is a pairing pool; one with `pairs_with` is a
@@ -293,6 +301,8 @@ impl Rulebook {
                 round_times: Vec::new(),
                 signature: None,
                 grade_scale: GradeScale::default(),
+                registration_deadline: None,
+                entries_close_after_round: None,
             },
             groups: vec![GroupRule {
                 id: GroupId::new("open"),

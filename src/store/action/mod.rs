@@ -95,6 +95,9 @@ pub enum Action {
         group: GroupId,
         /// The first round they can be paired in.
         from_round: u32,
+        /// Entered after the rulebook's registration deadline with `--late`.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        late: bool,
     },
     /// `player edit`: a player's details corrected.
     PlayerEdited {

@@ -201,15 +201,18 @@ impl Action {
                 name,
                 group,
                 from_round,
+                late,
             } => match zh {
                 true => format!(
-                    "添加棋手 {}：{}，自第{from_round}轮起",
+                    "添加棋手 {}：{}，自第{from_round}轮起{}",
                     names.recorded(*player, name),
-                    g(group)
+                    g(group),
+                    if *late { "（逾期报名）" } else { "" }
                 ),
                 false => format!(
-                    "added player {player} `{name}` to {} from round {from_round}",
-                    g(group)
+                    "added player {player} `{name}` to {} from round {from_round}{}",
+                    g(group),
+                    if *late { " (late entry)" } else { "" }
                 ),
             },
             Action::PlayerEdited { player, name } => match zh {
