@@ -163,6 +163,14 @@ pub enum Command {
         #[arg(long)]
         reason: String,
     },
+    /// A warning without a point loss (警告): on the player's record, nothing deducted.
+    Warn {
+        /// The player: registration id, `#number` or name.
+        player: String,
+        /// Why (logged).
+        #[arg(long)]
+        reason: String,
+    },
     /// Record the playoff that settled a tie for first: players in final order, winner first.
     /// With `--list LIST`: the tie atop (or at the qualification line of) that prize list.
     Playoff {
@@ -286,6 +294,7 @@ impl Command {
             Command::Result { .. } => "result",
             Command::Penalty { .. } => "penalty",
             Command::Playoff { .. } => "playoff",
+            Command::Warn { .. } => "warn",
             Command::Standings { .. } => "standings",
             Command::Crosstable { .. } => "crosstable",
             Command::Teams { .. } => "teams",
@@ -624,6 +633,7 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             points,
             reason,
         } => commands::result::penalty(&ctx, &player, points, &reason),
+        Command::Warn { player, reason } => commands::result::warn(&ctx, &player, &reason),
         Command::Playoff {
             group,
             list: Some(list),

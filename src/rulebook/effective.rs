@@ -325,6 +325,8 @@ impl Rulebook {
         d.raw("withdrawn_ranked", c.withdrawn_ranked);
         d.raw("withdrawn_games_kept", c.withdrawn_games_kept);
         d.raw("penalties_allowed", c.penalties_allowed);
+        d.raw("penalty_below_zero", c.penalty_below_zero);
+        d.raw("negative_opp_score_as_zero", c.negative_opp_score_as_zero);
         d.opt(
             "disturbance_penalty",
             c.disturbance_penalty.map(|x| x.to_string()),

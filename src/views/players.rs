@@ -202,7 +202,18 @@ pub fn players(
             Column::Local => yes_no(p.local, lang).into(),
             Column::IdNumber => private(&p.id_number, mask_id_number),
             Column::Phone => private(&p.phone, mask_phone),
-            Column::Status => status_text(p, lang, show_private),
+            Column::Status => {
+                // Warnings without a point loss (警告) are on the player's record.
+                let warned = event.warnings.iter().filter(|w| w.player == p.id).count();
+                let status = status_text(p, lang, show_private);
+                match (warned, lang) {
+                    (0, _) => status,
+                    (n, Lang::Zh) if status.is_empty() => format!("警告{n}次"),
+                    (n, Lang::Zh) => format!("{status}；警告{n}次"),
+                    (n, Lang::En) if status.is_empty() => format!("warned {n}×"),
+                    (n, Lang::En) => format!("{status}; warned {n}×"),
+                }
+            }
         };
         section.push(cols.iter().map(|&c| cell(c)).collect());
         if want_json {

@@ -127,6 +127,7 @@ fn row_cells(
     row: &StandingRow,
     lang: Lang,
     rules: &Rulebook,
+    event: &Event,
 ) -> Vec<String> {
     let mut cells = vec![
         place,
@@ -139,7 +140,25 @@ fn row_cells(
         row.score.to_string(),
     ];
     cells.extend(row.tiebreaks.iter().map(|v| value_text(*v)));
-    cells.push(player_remark(player, row, lang, rules));
+    let mut remark = player_remark(player, row, lang, rules);
+    // Warnings without a point loss (警告) are on the player's record.
+    let warned = event
+        .warnings
+        .iter()
+        .filter(|w| w.player == row.player)
+        .count();
+    if warned > 0 {
+        let word = match lang {
+            Lang::Zh => format!("警告{warned}次"),
+            Lang::En => format!("warned {}", crate::i18n::plural(warned, "time", "times")),
+        };
+        remark = if remark.is_empty() {
+            word
+        } else {
+            format!("{remark}; {word}")
+        };
+    }
+    cells.push(remark);
     cells
 }
 
@@ -205,6 +224,7 @@ pub fn standings(
             row,
             lang,
             rules,
+            event,
         ));
     }
     if st.rows.iter().any(|r| r.needs_playoff) {
@@ -343,7 +363,14 @@ pub fn list_standings(
     let mut json_rows = Vec::new();
     for lr in &rows {
         let p = event.player(lr.row.player);
-        let mut cells = row_cells(p, place_text(lr.place, lr.shared), &lr.row, lang, rules);
+        let mut cells = row_cells(
+            p,
+            place_text(lr.place, lr.shared),
+            &lr.row,
+            lang,
+            rules,
+            event,
+        );
         if let Some(remark) = cells.last_mut() {
             *remark = list_remark(lr, remark, lang, rules);
         }

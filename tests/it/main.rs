@@ -8,6 +8,7 @@ mod certificates;
 mod chinese_event;
 mod cli;
 mod common;
+mod conduct;
 mod crash;
 mod entries;
 mod error_texts;

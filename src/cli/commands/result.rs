@@ -254,6 +254,47 @@ pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Resul
     Ok(())
 }
 
+/// `qiwang warn`: a warning without a point loss (警告), logged.
+pub fn warn(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        rules,
+    } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    let player = resolve_player(&event, None, who)?.clone();
+    store
+        .transaction(&ctx.command_info(), |ev| {
+            let warning = results::add_warning(ev, player.id, reason).map_err(lib_error)?;
+            let details = serde_json::json!({
+                "player": player.id,
+                "reason": reason,
+                "after_round": warning.after_round,
+            });
+            Ok::<_, CliError>(
+                Action::Warning {
+                    player: player.id,
+                    name: player.name.clone(),
+                    after_round: warning.after_round,
+                    reason: reason.to_string(),
+                }
+                .change((), details),
+            )
+        })
+        .map_err(tx_error)?;
+    let reason = qiwang::registration::privacy::mask_free_text(reason);
+    match lang {
+        qiwang::rulebook::Lang::Zh => outln!("已警告 {}（不扣分）：{reason}", player.name),
+        qiwang::rulebook::Lang::En => {
+            outln!(
+                "warning recorded for {} (no points deducted): {reason}",
+                player.name
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Stores the playoff that settled `pool`'s tie for first (players resolved by
 /// `prizes::playoff`, which decided it is not a prize list's).
 pub fn playoff(

@@ -56,7 +56,7 @@ pub const ZH: &[(&str, &str)] = &[
     ("player add", "补报：从下一轮起参加编排"),
     (
         "player add:late",
-        "在规程的报名截止日期（registration_deadline）之后补报（记为逾期报名）",
+        "在规程规定的报名截止日期之后补报（记为逾期报名）",
     ),
     ("player edit", "更正棋手的资料"),
     ("player edit:player", "棋手：报名编号、`#编排号` 或姓名"),
@@ -137,6 +137,9 @@ pub const ZH: &[(&str, &str)] = &[
     ("penalty:player", "棋手：报名编号、`#编排号` 或姓名"),
     ("penalty:points", "扣除的分数"),
     ("penalty:reason", "扣分原因（记入操作记录）"),
+    ("warn", "警告（不扣分）：记入棋手的记录，名次表备注中显示"),
+    ("warn:player", "棋手：报名编号、`#编排号` 或姓名"),
+    ("warn:reason", "警告原因（记入操作记录）"),
     (
         "playoff",
         "记录决定并列第一的加赛：按最终名次列出棋手，胜者在前",

@@ -123,6 +123,8 @@ const CONDUCT_KEYS: &[&str] = &[
     "withdrawn_games_kept",
     "penalties_allowed",
     "disturbance_penalty",
+    "penalty_below_zero",
+    "negative_opp_score_as_zero",
 ];
 const RANKING_KEYS: &[&str] = &[
     "preset",

@@ -155,6 +155,17 @@ pub enum Action {
         /// The arbiter's reason (masked in `audit.log`).
         reason: String,
     },
+    /// `warn`: a warning without a point loss (警告).
+    Warning {
+        /// The player's id.
+        player: PlayerId,
+        /// The player's name.
+        name: String,
+        /// The round after which it was given.
+        after_round: u32,
+        /// The arbiter's reason (masked in `audit.log`).
+        reason: String,
+    },
     /// `playoff`: the playoff that settled a pool's tie for first.
     Playoff {
         /// The pool.

@@ -259,6 +259,28 @@ impl Action {
                 true => format!("撤销对棋手 {} 的取消资格", names.recorded(*player, name)),
                 false => format!("lifted the disqualification of player {player} `{name}`"),
             },
+            Action::Warning {
+                player,
+                name,
+                after_round,
+                reason,
+            } => {
+                let when = match (zh, *after_round) {
+                    (true, 0) => "开赛前".to_string(),
+                    (true, n) => format!("第{n}轮后"),
+                    (false, 0) => "before round 1".to_string(),
+                    (false, n) => format!("after round {n}"),
+                };
+                match zh {
+                    true => format!(
+                        "{when}警告棋手 {}（不扣分）：{reason}",
+                        names.recorded(*player, name)
+                    ),
+                    false => format!(
+                        "warning to player {player} `{name}` {when} (no points deducted): {reason}"
+                    ),
+                }
+            }
             Action::Penalty {
                 player,
                 name,
