@@ -57,7 +57,28 @@ struct Doc<'w> {
     section: String,
     /// Per array of tables, the index of its newest element.
     arrays: std::collections::BTreeMap<String, usize>,
+    /// `[readings]`: the clause each doubtful setting's reading follows, by path.
+    readings: Option<&'w std::collections::BTreeMap<String, String>>,
 }
+
+/// Settings a regulation often leaves open, each with what is in doubt (issue 43): `rules
+/// show` names the reading in force and asks for the clause when `[readings]` gives none.
+const DOUBTFUL: &[(&str, Words)] = &[
+    (
+        "prizes.multiple",
+        Words {
+            zh: "存疑的读法：一人在两个名单（如棋王组和本地组）都获奖时兼得还是只领较高的一项",
+            en: "a doubtful reading: a player placed in two lists (棋王组 and 本地) takes both (take_all) or the higher only (higher_only)",
+        },
+    ),
+    (
+        ".eligibility.age_max_inclusive",
+        Words {
+            zh: "存疑的读法：“N周岁以下”是否含 N 周岁",
+            en: "a doubtful reading: whether N周岁以下 admits players aged N (true) or only younger ones (false)",
+        },
+    ),
+];
 
 impl Doc<'_> {
     fn header(&mut self, header: &str) {
@@ -85,14 +106,16 @@ impl Doc<'_> {
 
     fn raw(&mut self, key: &str, value: impl std::fmt::Display) {
         let path = format!("{}.{key}", self.section);
+        let mut notes: Vec<String> = Vec::new();
         if self.written.is_some_and(|w| w.is_default(&path)) {
-            let _ = writeln!(
-                self.out,
-                "{key} = {value}  # {}",
-                super::parse::DEFAULT_MARK.get(self.lang)
-            );
-        } else {
+            notes.push(super::parse::DEFAULT_MARK.get(self.lang).to_string());
+        }
+        notes.extend(self.reading_note(&path));
+        if notes.is_empty() {
             let _ = writeln!(self.out, "{key} = {value}");
+        } else {
+            let sep = self.lang.pick("；", "; ");
+            let _ = writeln!(self.out, "{key} = {value}  # {}", notes.join(sep));
         }
     }
 
@@ -111,10 +134,36 @@ impl Doc<'_> {
         self.raw(key, quote(value.name()));
     }
 
+    /// The reading of a doubtful setting at `path`: the clause `[readings]` gives, else
+    /// what is in doubt and how to name the clause (issue 43); `None` for other settings.
+    fn reading_note(&self, path: &str) -> Option<String> {
+        if let Some(clause) = self.readings.and_then(|r| r.get(path)) {
+            return Some(match self.lang {
+                Lang::Zh => format!("读法依据：{clause}"),
+                Lang::En => format!("reading per {clause}"),
+            });
+        }
+        let (_, doubt) = DOUBTFUL
+            .iter()
+            .find(|(p, _)| path == *p || (p.starts_with('.') && path.ends_with(p)))?;
+        Some(match self.lang {
+            Lang::Zh => format!(
+                "{}；在 [readings] 写明依据的规程条款，例如 \"{path}\" = \"规程 十二.3\"",
+                doubt.zh
+            ),
+            Lang::En => format!(
+                "{}; name the regulation's clause in [readings], e.g. \"{path}\" = \"规程 十二.3\"",
+                doubt.en
+            ),
+        })
+    }
+
     /// An optional setting: written when set, else a comment saying it is not set.
     fn opt(&mut self, key: &str, value: Option<String>) {
         match value {
             Some(v) => self.raw(key, v),
+            // A setting not set reads nothing in doubt (`age_max_inclusive` matters only
+            // with `under_age`, which then requires it).
             None => {
                 let _ = writeln!(self.out, "# {key}: {}", NOT_SET.get(self.lang));
             }
@@ -177,6 +226,7 @@ impl Rulebook {
         let mut d = Doc {
             written: Some(&self.written),
             lang,
+            readings: Some(&self.readings),
             ..Doc::default()
         };
         let _ = writeln!(d.out, "# {}", HEADING.get(lang));
@@ -383,6 +433,12 @@ impl Rulebook {
             d.name("short_team", t.short_team);
             d.tiebreaks("tiebreaks", &t.tiebreaks);
             places(&mut d, &t.places);
+        }
+        if !self.readings.is_empty() {
+            d.header("[readings]");
+            for (path, clause) in &self.readings {
+                let _ = writeln!(d.out, "{} = {}", quote(path), quote(clause));
+            }
         }
         d.out
     }

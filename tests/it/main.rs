@@ -24,6 +24,7 @@ mod pairing_invariants;
 mod privacy;
 mod prizes;
 mod published;
+mod readings;
 mod registration;
 mod relax;
 mod results_check;

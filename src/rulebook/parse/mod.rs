@@ -25,7 +25,7 @@ use toml_edit::ImDocument;
 
 const TOP_KEYS: &[&str] = &[
     "event", "groups", "scoring", "pairing", "colours", "conduct", "ranking", "prizes", "teams",
-    "publish",
+    "publish", "readings",
 ];
 const EVENT_KEYS: &[&str] = &[
     "name",
@@ -227,6 +227,7 @@ impl Rulebook {
         let prizes = parse_prizes(&mut ctx, &root, &index);
         let teams = parse_teams(&mut ctx, &root, &index);
         let publish = super::publish::parse_publish(&mut ctx, &root);
+        let readings = parse_readings(&mut ctx, &root);
         super::bounds::check(&mut ctx, doc.as_table());
         if !ctx.problems.is_empty() {
             return Err(RulebookErrors::from_raw(source, text, ctx.problems));
@@ -249,8 +250,61 @@ impl Rulebook {
             prizes,
             teams,
             publish,
+            readings,
         })
     }
+}
+
+/// The sections whose settings a `[readings]` entry may name, with their keys.
+fn reading_sections() -> [(&'static str, &'static [&'static str]); 8] {
+    [
+        ("event", EVENT_KEYS),
+        ("scoring", SCORING_KEYS),
+        ("pairing", PAIRING_KEYS),
+        ("colours", COLOUR_KEYS),
+        ("conduct", CONDUCT_KEYS),
+        ("ranking", RANKING_KEYS),
+        ("prizes", PRIZES_KEYS),
+        ("groups", GROUP_KEYS),
+    ]
+}
+
+/// `[readings]`: setting path → the regulation clause the chosen reading follows. A path
+/// names a setting of `[event]`, `[scoring]`, `[pairing]`, `[colours]`, `[conduct]`,
+/// `[ranking]` or `[prizes]` (`prizes.multiple`), or of a group (`groups[1].rounds`,
+/// `groups[1].eligibility.age_max_inclusive`); the clause must not be empty.
+fn parse_readings(ctx: &mut Ctx, root: &Sec) -> std::collections::BTreeMap<String, String> {
+    let mut out = std::collections::BTreeMap::new();
+    let Some(sec) = root.sub(ctx, "readings") else {
+        return out;
+    };
+    for key in sec.keys() {
+        let Some(clause) = sec.text(ctx, &key) else {
+            continue;
+        };
+        let (section, rest) = key.split_once('.').unwrap_or((key.as_str(), ""));
+        let section = section.split('[').next().unwrap_or(section);
+        let last = rest.rsplit('.').next().unwrap_or(rest);
+        let known = reading_sections().iter().any(|(s, keys)| {
+            *s == section
+                && (keys.contains(&last)
+                    || (section == "groups"
+                        && (ELIGIBILITY_KEYS.contains(&last) || MARKS_KEYS.contains(&last))))
+        });
+        if known {
+            out.insert(key, clause);
+        } else {
+            sec.report(
+                ctx,
+                &key,
+                Text::new(
+                    format!("`{key}` 不是规则文件中的设置；请写 `rules show` 中的设置路径，例如 \"prizes.multiple\""),
+                    format!("`{key}` is no setting of the rulebook; write a setting's path as `rules show` names it, such as \"prizes.multiple\""),
+                ),
+            );
+        }
+    }
+    out
 }
 
 /// The comment `rules show` puts after a setting the rulebook did not write, in each

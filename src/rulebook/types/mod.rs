@@ -50,6 +50,11 @@ pub struct Rulebook {
     /// Which settings the rulebook file wrote; every other one is qiwang's default.
     #[serde(skip)]
     pub written: WrittenKeys,
+    /// `[readings]`: for a setting whose regulation reads two ways, the clause the chosen
+    /// reading follows, by the setting's path as `rules show` names it
+    /// (`"prizes.multiple" = "东莞 十二.3 …"`); `rules show` prints it beside the setting.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub readings: std::collections::BTreeMap<String, String>,
 }
 
 /// The settings a rulebook file wrote, as dotted paths (`conduct.late_forfeit_minutes`,
@@ -285,6 +290,7 @@ impl Rulebook {
     pub fn cxa_2011(name: &str, rounds: u32) -> Rulebook {
         Rulebook {
             written: WrittenKeys::default(),
+            readings: std::collections::BTreeMap::new(),
             event: EventInfo {
                 name: name.to_string(),
                 short_name: None,
