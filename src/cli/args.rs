@@ -164,6 +164,14 @@ pub enum Command {
         #[arg(long)]
         reason: String,
     },
+    /// A warning without a point loss (警告): on the player's record, nothing deducted.
+    Warn {
+        /// The player: registration id, `#number` or name.
+        player: String,
+        /// Why (logged).
+        #[arg(long)]
+        reason: String,
+    },
     /// Record the playoff that settled a tie for first: players in final order, winner first.
     /// With `--list LIST`: the tie atop (or at the qualification line of) that prize list.
     Playoff {
@@ -219,6 +227,20 @@ pub enum Command {
         #[arg(long)]
         round: Option<u32>,
     },
+    /// Certificates (奖状): one A4 landscape page per award, as HTML to print.
+    Certificates {
+        /// Only this prize list or team competition (id or name).
+        #[arg(long)]
+        list: Option<String>,
+        /// The certificate template (TOML: texts and sizes); default: the built-in one.
+        #[arg(long, value_name = "FILE")]
+        template: Option<PathBuf>,
+        /// Print the built-in template, to edit and pass to `--template`.
+        #[arg(long, conflicts_with_all = ["list", "template"])]
+        print_template: bool,
+    },
+    /// The programme (秩序册): schedule, groups, key rules, entries by unit.
+    Programme,
     /// Group sizes, cancellation and merging.
     #[command(subcommand)]
     Group(GroupCommand),
@@ -304,7 +326,7 @@ impl Command {
             Command::Import { .. } => "import",
             Command::Template { .. } => "template",
             Command::Players { .. } => "players",
-            Command::Player(PlayerCommand::Add(_)) => "player-add",
+            Command::Player(PlayerCommand::Add { .. }) => "player-add",
             Command::Player(PlayerCommand::Edit { .. }) => "player-edit",
             Command::Player(PlayerCommand::Withdraw { .. }) => "player-withdraw",
             Command::Player(PlayerCommand::Reinstate { .. }) => "player-reinstate",
@@ -317,12 +339,15 @@ impl Command {
             Command::Result { .. } => "result",
             Command::Penalty { .. } => "penalty",
             Command::Playoff { .. } => "playoff",
+            Command::Warn { .. } => "warn",
             Command::Standings { .. } => "standings",
             Command::Crosstable { .. } => "crosstable",
             Command::Teams { .. } => "teams",
             Command::Prizes => "prizes",
             Command::Lineup { .. } => "lineup",
             Command::Boards { .. } => "boards",
+            Command::Certificates { .. } => "certificates",
+            Command::Programme => "programme",
             Command::Group(GroupCommand::Sizes) => "group-sizes",
             Command::Group(GroupCommand::Merge { .. }) => "group-merge",
             Command::Group(GroupCommand::Cancel { .. }) => "group-cancel",
@@ -396,7 +421,13 @@ pub struct PlayerFields {
 #[derive(Debug, Subcommand)]
 pub enum PlayerCommand {
     /// Late entry: paired from the next round.
-    Add(PlayerFields),
+    Add {
+        #[command(flatten)]
+        fields: PlayerFields,
+        /// Accept the entry after the rulebook's `registration_deadline` (logged as late).
+        #[arg(long)]
+        late: bool,
+    },
     /// Correct a player's details.
     Edit {
         player: String,
@@ -564,7 +595,9 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             commands::template::run(&ctx, rules.as_deref(), out.as_deref(), force)
         }
         Command::Players { group } => commands::players::list(&ctx, group.as_deref()),
-        Command::Player(PlayerCommand::Add(fields)) => commands::players::add(&ctx, fields),
+        Command::Player(PlayerCommand::Add { fields, late }) => {
+            commands::players::add(&ctx, fields, late)
+        }
         Command::Player(PlayerCommand::Edit { player, fields }) => {
             commands::players::edit(&ctx, &player, fields)
         }
@@ -651,6 +684,7 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             points,
             reason,
         } => commands::result::penalty(&ctx, &player, points, &reason),
+        Command::Warn { player, reason } => commands::result::warn(&ctx, &player, &reason),
         Command::Playoff {
             group,
             list: Some(list),
@@ -678,6 +712,17 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             players,
         } => commands::team::lineup(&ctx, group.as_deref(), round, &team, &players),
         Command::Boards { group, round } => commands::team::boards(&ctx, group.as_deref(), round),
+        Command::Certificates {
+            list,
+            template,
+            print_template,
+        } => commands::certificates::certificates(
+            &ctx,
+            list.as_deref(),
+            template.as_deref(),
+            print_template,
+        ),
+        Command::Programme => commands::certificates::programme(&ctx),
         Command::Group(GroupCommand::Sizes) => commands::prizes::sizes(&ctx),
         Command::Group(GroupCommand::Merge { from, into }) => {
             commands::prizes::merge(&ctx, &from, &into)

@@ -41,6 +41,18 @@ pub struct Penalty {
     pub after_round: u32,
 }
 
+/// A warning without a point loss (警告, `qiwang warn`): on the player's record, nothing
+/// deducted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Warning {
+    /// The player warned.
+    pub player: PlayerId,
+    /// Why, as the arbiter wrote it.
+    pub reason: String,
+    /// The last round complete when the warning was given (0 = before round 1).
+    pub after_round: u32,
+}
+
 /// The outcome of a playoff that settled a tie for first (冠军不并列).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Playoff {
@@ -226,6 +238,11 @@ pub struct Event {
     /// Point deductions, in the order they were given.
     #[serde(default)]
     pub penalties: Vec<Penalty>,
+    /// Warnings without a point loss (警告), in the order they were given. An older
+    /// qiwang reads the file and ignores them (nothing it computes depends on them; its
+    /// next write drops them, so SCHEMA_VERSION is unchanged).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<Warning>,
     /// Recorded playoffs that settled ties for first or for a list's place.
     #[serde(default)]
     pub playoffs: Vec<Playoff>,
@@ -260,6 +277,7 @@ impl Event {
             players: Vec::new(),
             groups: BTreeMap::new(),
             penalties: Vec::new(),
+            warnings: Vec::new(),
             playoffs: Vec::new(),
             earlier_rulebooks: Vec::new(),
             team_pools: BTreeMap::new(),

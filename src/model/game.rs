@@ -330,9 +330,10 @@ impl Round {
         })
     }
 
-    /// The game at `table`. Tables are numbered 1, 2, 3, … in order (the bye last), so
-    /// table `t` is looked for at index `t − 1` first: entering a whole round's results
-    /// looked every table up by a scan, quadratic at 50,000 tables.
+    /// The game at `table`. Tables are numbered on from the round's first table (1, or
+    /// where the hall numbering starts the pool) in order, the bye last, so table `t` is
+    /// looked for at index `t − first` first: entering a whole round's results looked
+    /// every table up by a scan, quadratic at 50,000 tables.
     pub fn game_at(&self, table: u32) -> Option<&Pairing> {
         self.table_position(table).map(|i| &self.pairings[i])
     }
@@ -343,7 +344,8 @@ impl Round {
     }
 
     fn table_position(&self, table: u32) -> Option<usize> {
-        let guess = (table as usize).wrapping_sub(1);
+        let first = self.pairings.first().and_then(Pairing::table).unwrap_or(1);
+        let guess = (table as usize).wrapping_sub(first as usize);
         if self
             .pairings
             .get(guess)

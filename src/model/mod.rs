@@ -12,7 +12,8 @@ mod team;
 mod title;
 
 pub use event::{
-    Event, GroupState, PairedUnder, Penalty, Playoff, Relax, RelaxGiven, Relaxation, SCHEMA_VERSION,
+    Event, GroupState, PairedUnder, Penalty, Playoff, Relax, RelaxGiven, Relaxation,
+    SCHEMA_VERSION, Warning,
 };
 pub use game::{Colour, GameResult, Outcome, Pairing, Round, colour_label};
 pub use grade::{GradeScale, MAX_GRADE, MIN_GRADE, grade_label, grade_words};

@@ -111,8 +111,16 @@ pub fn set_pairing(
     });
     // New tables take the lowest numbers no table holds (those the edit emptied first),
     // so the round keeps tables 1…n without a gap.
+    // From the round's first table: a pool numbered on in the hall (docs/rules.md §12 (table numbers))
+    // keeps its range.
+    let first = round
+        .pairings
+        .iter()
+        .filter_map(Pairing::table)
+        .min()
+        .unwrap_or(1);
     let taken: std::collections::BTreeSet<u32> = kept.iter().filter_map(Pairing::table).collect();
-    let mut free = (1..).filter(move |t| !taken.contains(t));
+    let mut free = (first..).filter(move |t| !taken.contains(t));
     let mut chunks = displaced.chunks_exact(2);
     for pair in chunks.by_ref() {
         kept.push(Pairing::Game {

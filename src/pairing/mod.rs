@@ -18,6 +18,7 @@ mod engine;
 mod explain;
 mod feasible;
 mod fold;
+mod hall;
 mod heap;
 mod optimal;
 mod round1;
@@ -40,6 +41,7 @@ pub use explain::{
     ByeNote, ByeReason, ColourNote, Explanation, FloatNote, FloatReason, PassReason, RelaxOrder,
     Round1Note, relax_rule_label, relaxation_lines,
 };
+pub use hall::first_table;
 pub use optimal::{Better, Verdict, prove_round};
 pub use turn::{
     PoolSeed, PoolTurn, Turn, WaitReason, Waiting, pair_pool, pair_ready_pools, pool_seed,
@@ -450,6 +452,12 @@ pub fn pair_next_round_with(
     };
     let relaxed = relaxations(&ctx, &history.players, &round);
     explanation.relaxed = relaxed.clone();
+    let mut round = round;
+    hall::number_from(
+        &mut round,
+        &mut explanation,
+        hall::first_table(event, rules, group, next),
+    );
     let mut numbers: Vec<(PlayerId, u32)> = numbers.into_iter().collect();
     numbers.sort_by_key(|(id, n)| (*n, *id));
     Ok(PairingPlan {

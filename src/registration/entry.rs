@@ -155,6 +155,20 @@ pub enum EntryError {
     },
     /// No player has this id.
     NoPlayer(PlayerId),
+    /// The rulebook's registration deadline has passed: the entry needs `--late`.
+    AfterDeadline {
+        /// `event.registration_deadline`.
+        deadline: chrono::NaiveDate,
+        /// The day of the entry.
+        today: chrono::NaiveDate,
+    },
+    /// The pool has paired the round after which the rulebook refuses entries.
+    EntriesClosed {
+        /// The pool's name.
+        group: String,
+        /// `event.entries_close_after_round`.
+        round: u32,
+    },
 }
 
 display_english!(EntryError);
@@ -188,6 +202,22 @@ impl Localize for EntryError {
                 lang,
                 zh("没有棋手 {id}：`qiwang players` 列出所有棋手"),
                 en("no player {id}: `qiwang players` lists them"),
+            ),
+            EntryError::AfterDeadline { deadline, today } => bi!(
+                lang,
+                zh(
+                    "报名已于 {deadline} 截止（今天是 {today}）：逾期报名须加 `--late`，并记入操作记录"
+                ),
+                en(
+                    "registration closed on {deadline} (today is {today}): a late entry needs `--late`, and is logged as one"
+                ),
+            ),
+            EntryError::EntriesClosed { group, round } => bi!(
+                lang,
+                zh("{group} 已编排第 {round} 轮：规程规定第 {round} 轮以后不再接受报名"),
+                en(
+                    "{group} has paired round {round}: the rulebook takes no entry after round {round}"
+                ),
             ),
         }
     }
@@ -229,6 +259,53 @@ pub fn player_from_entry(
             ))
         }
     }
+}
+
+/// Whether an entry made on `today` into `pool` is allowed by the rulebook's deadline and
+/// closing round (`event.registration_deadline`, `event.entries_close_after_round`):
+/// `Ok(true)` for an entry after the deadline that `late` allows (to be logged as late),
+/// `Ok(false)` for one in time.
+pub fn entry_window(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    today: chrono::NaiveDate,
+    late: bool,
+) -> Result<bool, EntryError> {
+    if let Some(round) = rules.event.entries_close_after_round {
+        let paired = event.group(pool).map_or(0, |g| g.rounds.len());
+        let paired = u32::try_from(paired).unwrap_or(u32::MAX);
+        if paired >= round {
+            return Err(EntryError::EntriesClosed {
+                group: rules
+                    .group(pool)
+                    .map_or_else(|| pool.to_string(), |g| g.name.clone()),
+                round,
+            });
+        }
+    }
+    match rules.event.registration_deadline {
+        Some(deadline) if today > deadline && !late => {
+            Err(EntryError::AfterDeadline { deadline, today })
+        }
+        Some(deadline) => Ok(today > deadline),
+        None => Ok(false),
+    }
+}
+
+/// [`add_player`] on `today` within the rulebook's entry window ([`entry_window`]):
+/// returns the player and whether the entry was late. Nothing changes on an error.
+pub fn add_player_on<'e>(
+    event: &'e mut Event,
+    rules: &Rulebook,
+    entry: &PlayerEntry,
+    today: chrono::NaiveDate,
+    late: bool,
+) -> Result<(&'e Player, bool), EntryError> {
+    let player = player_from_entry(entry, rules, &event.players, event.next_player_id())?;
+    let was_late = entry_window(event, rules, &player.group, today, late)?;
+    let player = add_player(event, rules, entry)?;
+    Ok((player, was_late))
 }
 
 /// Registers a late entry: checked as an imported row, numbered after every player,

@@ -375,6 +375,14 @@ fn every_entry_error_has_chinese_with_the_same_values() {
             group: GroupId::new("adult"),
         },
         EntryError::NoPlayer(PlayerId(9)),
+        EntryError::AfterDeadline {
+            deadline: chrono::NaiveDate::from_ymd_opt(2021, 9, 10).unwrap(),
+            today: chrono::NaiveDate::from_ymd_opt(2021, 9, 12).unwrap(),
+        },
+        EntryError::EntriesClosed {
+            group: "公开组".into(),
+            round: 2,
+        },
     ] {
         assert_localized(&e);
     }

@@ -54,7 +54,10 @@ pub use batch::{
     BatchOptions, FileRead, ImportOptions, Imported, RegistrationFile, read_batch,
     read_registrations,
 };
-pub use entry::{EntryError, PlayerEntry, add_player, edit_player, player_from_entry};
+pub use entry::{
+    EntryError, PlayerEntry, add_player, add_player_on, edit_player, entry_window,
+    player_from_entry,
+};
 pub use groups::{GroupError, cancel_group, check_pool_size};
 pub use id_card::{IdCard, IdError, parse_id_number};
 pub use problems::{ImportErrors, MAX_SHOWN, Omitted, Place, RowError, Stop};

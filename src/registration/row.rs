@@ -8,6 +8,7 @@ use super::{RowError, eligibility, normalise, parse_id_number, values};
 use crate::i18n::Text;
 use crate::model::{Player, PlayerId};
 use crate::privacy::mask_id_number;
+use crate::privacy::mask_phone;
 use crate::rulebook::{GroupRule, Rulebook};
 use std::collections::BTreeMap;
 
@@ -75,6 +76,9 @@ pub(super) struct Row<'r> {
     pub(super) map: &'r HeaderMap,
     pub(super) cells: &'r [String],
     pub(super) errors: Vec<RowError>,
+    /// What the row leaves doubtful but importable: a phone number of no known shape, a
+    /// gender taken from the ID number (issue 43 item 11).
+    pub(super) warnings: Vec<RowError>,
 }
 
 impl Row<'_> {
@@ -158,8 +162,10 @@ impl<'a> Sheet<'a> {
             map,
             cells,
             errors: Vec::new(),
+            warnings: Vec::new(),
         };
         let player = self.build(&mut row, id);
+        self.warnings.append(&mut row.warnings);
         let mut errors = row.errors;
         if let Some((player, named)) = player {
             // Eligibility is judged only on a row whose values all parsed, so a typo in a
@@ -325,7 +331,29 @@ impl<'a> Sheet<'a> {
                     );
                 }
                 Some(_) => {}
-                None => gender = Some(card.gender),
+                None => {
+                    gender = Some(card.gender);
+                    // Said, so the organiser sees which genders qiwang filled in.
+                    let col = row.map.column(Field::Gender);
+                    row.warnings.push(RowError::new(
+                        row.line,
+                        Some(col.map_or_else(
+                            || Field::Gender.label().to_string(),
+                            |c| row.map.names[c].clone(),
+                        )),
+                        None,
+                        Text::new(
+                            format!(
+                                "性别未填，按身份证号记为{}",
+                                eligibility::gender_word_zh(card.gender)
+                            ),
+                            format!(
+                                "no gender given: taken from the ID number as {}",
+                                eligibility::gender_word(card.gender)
+                            ),
+                        ),
+                    ));
+                }
             }
         }
         let scale = rules.event.grade_scale;
@@ -370,7 +398,26 @@ impl<'a> Sheet<'a> {
                 ),
             ));
         }
-        let phone = row.get(Field::Phone).map(|(_, v)| v.replace(' ', ""));
+        let phone = row.get(Field::Phone).map(|(col, v)| {
+            let v = v.replace(' ', "");
+            if !values::is_phone_number(&v) {
+                let masked = mask_phone(&v);
+                row.warnings.push(RowError::new(
+                    row.line,
+                    Some(row.map.names[col].clone()),
+                    Some(masked.clone()),
+                    Text::new(
+                        format!(
+                            "电话 `{masked}` 既不是 11 位手机号，也不是带区号的座机号（如 0553-1234567）；请核对"
+                        ),
+                        format!(
+                            "phone `{masked}` is neither an 11-digit mobile number nor a landline with its area code (such as 0553-1234567); check it"
+                        ),
+                    ),
+                ));
+            }
+            v
+        });
         // A closed list (称号 ladder): the canonical name is kept, an unknown title refused.
         let title = row
             .parse(Field::Title, crate::model::Title::parse)

@@ -43,6 +43,39 @@ pub fn is_example_mark(cell: &str) -> bool {
     )
 }
 
+/// The words a registration sheet's footer row starts with (填表人：张三 … 盖章 …).
+const FOOTER_WORDS: &[&str] = &[
+    "填表人",
+    "填表日期",
+    "填报人",
+    "审核人",
+    "审核",
+    "盖章",
+    "签章",
+    "单位盖章",
+    "单位（盖章）",
+    "单位(盖章)",
+    "负责人",
+    "联系人",
+    "经办人",
+    "制表人",
+    "制表",
+    "日期",
+    "报名单位（盖章）",
+    "领队签字",
+    "领队（签字）",
+];
+
+/// Whether a data row is the sheet's footer: its first filled cell starts with one of
+/// [`FOOTER_WORDS`] (`填表人：张三`, `审核：`, `单位盖章`, `日期：2021年9月1日`).
+pub(super) fn is_footer_row(cells: &[String]) -> bool {
+    cells
+        .iter()
+        .map(|c| normalise::clean(c))
+        .find(|c| !c.is_empty())
+        .is_some_and(|first| FOOTER_WORDS.iter().any(|w| first.starts_with(w)))
+}
+
 /// A cell of an unrecognised first row, as a message may show it: anything holding
 /// seven digits or more (an ID or phone number in a sheet without a header) masked, and
 /// long text cut.
@@ -137,6 +170,17 @@ impl<'a> Sheet<'a> {
     /// Locates the problems of the part just read (a CSV file or one worksheet).
     pub(super) fn finish_part(&mut self, map: Option<&HeaderMap>) {
         if let Some(at) = &self.at {
+            // Warnings name their cell as errors do (`报名表!K7`).
+            for e in self.warnings.iter_mut().filter(|e| e.place.is_none()) {
+                let col = e
+                    .column
+                    .as_ref()
+                    .and_then(|c| map.and_then(|m| m.names.iter().position(|n| n == c)));
+                e.place = Some(Box::new(Place {
+                    col: if at.sheet.is_some() { col } else { None },
+                    ..at.clone()
+                }));
+            }
             for e in self.errors.unplaced() {
                 let col = e
                     .column
@@ -483,6 +527,20 @@ impl<'a> Sheet<'a> {
                 .and_then(|c| cells.get(c))
                 .is_some_and(|c| is_example_mark(&normalise::clean(c)));
             if blank || example {
+                continue;
+            }
+            // The footer organisers sign under the list (填表人、审核、盖章、日期): said,
+            // and skipped, not read as a player.
+            if is_footer_row(cells) {
+                self.warnings.push(RowError::new(
+                    *line,
+                    None,
+                    None,
+                    Text::new(
+                        "这一行是表尾（填表人、审核、盖章、日期等），不是棋手，已跳过",
+                        "this row is the sheet's footer (填表人, 审核, 盖章, 日期 …), not a player: skipped",
+                    ),
+                ));
                 continue;
             }
             rows += 1;

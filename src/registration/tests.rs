@@ -32,6 +32,7 @@ pub(super) fn group(
             below_title: vec!["国家级运动健将".into(), "象棋大师".into()],
             ..e
         },
+        hall: Default::default(),
     }
 }
 

@@ -299,3 +299,60 @@ mod tests {
         );
     }
 }
+
+/// Whether `text` has the shape of a Chinese phone number: an 11-digit mobile number
+/// (1…, optionally after +86/86) or a landline with its area code (0 and 9–11 more digits,
+/// `0553-1234567`, `(0553)1234567`), an extension (`-123`, `转123`) allowed after it.
+pub fn is_phone_number(text: &str) -> bool {
+    let main = text.split(['转', '#', 'x', 'X']).next().unwrap_or_default();
+    let digits: String = main
+        .chars()
+        .filter(|c| !matches!(c, '-' | '－' | '(' | ')' | '（' | '）' | '+' | ' '))
+        .collect();
+    if !digits.chars().all(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    let digits = match digits.strip_prefix("86") {
+        Some(rest) if rest.len() == 11 && rest.starts_with('1') => rest.to_string(),
+        _ => digits,
+    };
+    let mobile = digits.len() == 11 && digits.starts_with('1');
+    // A landline: area code (3 or 4 digits with the 0) and a 7- or 8-digit number; a
+    // trailing extension written with a dash makes it longer.
+    let landline = digits.starts_with('0') && (10..=12).contains(&digits.len());
+    let with_extension =
+        digits.starts_with('0') && main.matches(['-', '－']).count() >= 2 && digits.len() <= 16;
+    mobile || landline || with_extension
+}
+
+#[cfg(test)]
+mod phone_tests {
+    use super::is_phone_number;
+
+    #[test]
+    fn mobiles_and_landlines_with_area_codes_pass_others_do_not() {
+        for ok in [
+            "13912345678",
+            "+8613912345678",
+            "139-1234-5678",
+            "0553-1234567",
+            "05531234567",
+            "(0553)1234567",
+            "021-12345678",
+            "0553-1234567-801",
+            "0553-1234567转801",
+        ] {
+            assert!(is_phone_number(ok), "{ok}");
+        }
+        for bad in [
+            "1391234567",
+            "1234567",
+            "23912345678",
+            "139123456789",
+            "电话",
+            "0553",
+        ] {
+            assert!(!is_phone_number(bad), "{bad}");
+        }
+    }
+}

@@ -13,6 +13,7 @@
 //! | `file/` | reading a results file (`result --from`), every row checked before recording |
 //! | `source.rs` | a results file's bytes as text: a workbook's first sheet, or decoded CSV |
 //! | `typed.rs` | `result --names`: the players typed for each table |
+//! | `tables.rs` | which pool a hall table number belongs to (`result 38 r` without `--group`) |
 //! | `seats.rs` | who a row says played (names, 序号, ID tails), checked against its table |
 //! | `fingerprint.rs` | the pairing code (编排码) a results file is printed with |
 //! | `mismatch.rs` | [`Mismatch`]: a row about other players, a file for a pairing since re-made |
@@ -37,6 +38,7 @@ mod recorded;
 mod rounds;
 mod seats;
 mod source;
+mod tables;
 mod typed;
 mod withdraw;
 
@@ -50,9 +52,10 @@ pub use parse::{is_late_token, parse_fouls, parse_outcome, parse_result_args};
 pub use playoff::record_playoff;
 pub use record::{record_results, record_results_in_rounds};
 pub use recorded::{RecordReport, RecordedResult, ResultWarning, correction_text};
-pub use rounds::{add_penalty, check_round_finished};
+pub use rounds::{add_penalty, add_warning, check_round_finished};
 pub use seats::{SeatClaim, Seats, check_typed_seats};
 pub use source::{ResultsText, SourceError, results_text};
+pub use tables::pools_of_tables;
 pub use typed::{TypedNamesError, typed_seats};
 pub use withdraw::{
     reinstate_player, withdraw, withdraw_from_next_round, withdraw_player, withdrawal_cause_text,

@@ -52,6 +52,33 @@ pub fn add_penalty(
     Ok(penalty)
 }
 
+/// Records a warning without a point loss (警告) against `player`: a reason is required;
+/// it goes on the player's record (standings remarks, the player list), nothing is
+/// deducted.
+pub fn add_warning(
+    event: &mut Event,
+    player: PlayerId,
+    reason: &str,
+) -> Result<crate::model::Warning, ResultError> {
+    if reason.trim().is_empty() {
+        return Err(ResultError::PenaltyNeedsReason);
+    }
+    let p = event
+        .player(player)
+        .ok_or(ResultError::UnknownPlayer { player })?;
+    let after_round = event
+        .group(&p.group)
+        .map(|g| g.rounds.iter().filter(|r| r.is_complete()).count() as u32)
+        .unwrap_or(0);
+    let warning = crate::model::Warning {
+        player,
+        reason: reason.to_string(),
+        after_round,
+    };
+    event.warnings.push(warning.clone());
+    Ok(warning)
+}
+
 /// Whether standings (or a crosstable) may be computed after round `n` of `pool`: the
 /// round exists and every game of it has a result (otherwise the missing games would
 /// score nothing and the bye would count as already won).

@@ -5,6 +5,7 @@ use super::names::Named;
 use super::types::*;
 use crate::i18n::Lang;
 use crate::i18n::Words;
+use crate::i18n::bi;
 use std::fmt::Write;
 
 /// A TOML basic string.
@@ -57,7 +58,28 @@ struct Doc<'w> {
     section: String,
     /// Per array of tables, the index of its newest element.
     arrays: std::collections::BTreeMap<String, usize>,
+    /// `[readings]`: the clause each doubtful setting's reading follows, by path.
+    readings: Option<&'w std::collections::BTreeMap<String, String>>,
 }
+
+/// Settings a regulation often leaves open, each with what is in doubt (issue 43): `rules
+/// show` names the reading in force and asks for the clause when `[readings]` gives none.
+const DOUBTFUL: &[(&str, Words)] = &[
+    (
+        "prizes.multiple",
+        Words {
+            zh: "存疑的读法：一人在两个名单（如棋王组和本地组）都获奖时兼得还是只领较高的一项",
+            en: "a doubtful reading: a player placed in two lists (棋王组 and 本地) takes both (take_all) or the higher only (higher_only)",
+        },
+    ),
+    (
+        ".eligibility.age_max_inclusive",
+        Words {
+            zh: "存疑的读法：“N周岁以下”是否含 N 周岁",
+            en: "a doubtful reading: whether N周岁以下 admits players aged N (true) or only younger ones (false)",
+        },
+    ),
+];
 
 impl Doc<'_> {
     fn header(&mut self, header: &str) {
@@ -85,14 +107,16 @@ impl Doc<'_> {
 
     fn raw(&mut self, key: &str, value: impl std::fmt::Display) {
         let path = format!("{}.{key}", self.section);
+        let mut notes: Vec<String> = Vec::new();
         if self.written.is_some_and(|w| w.is_default(&path)) {
-            let _ = writeln!(
-                self.out,
-                "{key} = {value}  # {}",
-                super::parse::DEFAULT_MARK.get(self.lang)
-            );
-        } else {
+            notes.push(super::parse::DEFAULT_MARK.get(self.lang).to_string());
+        }
+        notes.extend(self.reading_note(&path));
+        if notes.is_empty() {
             let _ = writeln!(self.out, "{key} = {value}");
+        } else {
+            let sep = self.lang.pick("；", "; ");
+            let _ = writeln!(self.out, "{key} = {value}  # {}", notes.join(sep));
         }
     }
 
@@ -111,10 +135,38 @@ impl Doc<'_> {
         self.raw(key, quote(value.name()));
     }
 
+    /// The reading of a doubtful setting at `path`: the clause `[readings]` gives, else
+    /// what is in doubt and how to name the clause (issue 43); `None` for other settings.
+    fn reading_note(&self, path: &str) -> Option<String> {
+        if let Some(clause) = self.readings.and_then(|r| r.get(path)) {
+            return Some(bi!(
+                self.lang,
+                zh("读法依据：{clause}"),
+                en("reading per {clause}")
+            ));
+        }
+        let (_, doubt) = DOUBTFUL
+            .iter()
+            .find(|(p, _)| path == *p || (p.starts_with('.') && path.ends_with(p)))?;
+        Some(bi!(
+            self.lang,
+            zh(
+                "{}；在 [readings] 写明依据的规程条款，例如 \"{path}\" = \"规程 十二.3\"",
+                doubt.zh
+            ),
+            en(
+                "{}; name the regulation's clause in [readings], e.g. \"{path}\" = \"规程 十二.3\"",
+                doubt.en
+            )
+        ))
+    }
+
     /// An optional setting: written when set, else a comment saying it is not set.
     fn opt(&mut self, key: &str, value: Option<String>) {
         match value {
             Some(v) => self.raw(key, v),
+            // A setting not set reads nothing in doubt (`age_max_inclusive` matters only
+            // with `under_age`, which then requires it).
             None => {
                 let _ = writeln!(self.out, "# {key}: {}", NOT_SET.get(self.lang));
             }
@@ -177,6 +229,7 @@ impl Rulebook {
         let mut d = Doc {
             written: Some(&self.written),
             lang,
+            readings: Some(&self.readings),
             ..Doc::default()
         };
         let _ = writeln!(d.out, "# {}", HEADING.get(lang));
@@ -201,6 +254,14 @@ impl Rulebook {
         );
         d.opt("signature", e.signature.as_deref().map(quote));
         d.raw("grade_scale", quote(e.grade_scale.name()));
+        d.opt(
+            "registration_deadline",
+            e.registration_deadline.map(|x| x.to_string()),
+        );
+        d.opt(
+            "entries_close_after_round",
+            e.entries_close_after_round.map(|x| x.to_string()),
+        );
 
         for g in &self.groups {
             d.header("[[groups]]");
@@ -221,6 +282,10 @@ impl Rulebook {
                 "merge_into",
                 g.merge_into.as_ref().map(|p| quote(p.as_str())),
             );
+            if g.pairs_with.is_none() {
+                d.opt("hall", g.hall.name.as_deref().map(quote));
+                d.opt("first_table", g.hall.first_table.map(|n| n.to_string()));
+            }
             d.header("[groups.marks]");
             d.raw("disabled", g.marks.disabled);
             d.raw("local", g.marks.local);
@@ -313,6 +378,8 @@ impl Rulebook {
         d.raw("withdrawn_ranked", c.withdrawn_ranked);
         d.raw("withdrawn_games_kept", c.withdrawn_games_kept);
         d.raw("penalties_allowed", c.penalties_allowed);
+        d.raw("penalty_below_zero", c.penalty_below_zero);
+        d.raw("negative_opp_score_as_zero", c.negative_opp_score_as_zero);
         d.opt(
             "disturbance_penalty",
             c.disturbance_penalty.map(|x| x.to_string()),
@@ -408,6 +475,12 @@ impl Rulebook {
                 d.opt("max_age", r.max_age.map(|x| x.to_string()));
             }
         }
+        if !self.readings.is_empty() {
+            d.header("[readings]");
+            for (path, clause) in &self.readings {
+                let _ = writeln!(d.out, "{} = {}", quote(path), quote(clause));
+            }
+        }
         d.out
     }
 }
@@ -481,6 +554,7 @@ mod tests {
                 below_title: vec!["国家级运动健将".into(), "象棋大师".into()],
                 max_title: Some("棋协大师".into()),
             },
+            hall: Default::default(),
         });
         base.event.grade_scale = crate::model::GradeScale::FiveFourThree;
         let place = PrizePlace {

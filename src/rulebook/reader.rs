@@ -163,6 +163,11 @@ impl<'t> Sec<'t> {
         self.table.get(key).filter(|i| !i.is_none())
     }
 
+    /// The keys of this table, in file order.
+    pub fn keys(&self) -> Vec<String> {
+        self.table.iter().map(|(k, _)| k.to_string()).collect()
+    }
+
     pub fn has(&self, key: &str) -> bool {
         self.item(key).is_some()
     }

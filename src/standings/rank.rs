@@ -57,6 +57,21 @@ pub fn compute_standings(
     rank_pool(event, rules, group, n, true, &mut cache)
 }
 
+/// The last place of the pool's standings a prize, title or qualification is given for
+/// by a list ranking the whole pool (`None` when no such list exists: then every place
+/// may matter). A filtered list (girls, 本地) places players by its own order, which the
+/// prize sheet settles itself.
+fn prized_places(rules: &Rulebook, group: &GroupId) -> Option<u32> {
+    let whole = crate::rulebook::PrizeFilter::default();
+    rules
+        .prizes
+        .lists
+        .iter()
+        .filter(|l| &l.group == group && l.filter == whole)
+        .flat_map(|l| l.places.iter().map(|p| p.to))
+        .max()
+}
+
 /// Previous-round ranks already computed for the S10 fallback, keyed by round.
 type RankCache = BTreeMap<u32, BTreeMap<PlayerId, Option<u32>>>;
 
@@ -163,6 +178,13 @@ fn rank_pool(
         .group(group)
         .and_then(|g| g.rounds.iter().map(|r| r.number).max())
         .unwrap_or(0);
+    // A lot (录取名次不并列) decides a tie only once the pool's last round is ranked, and
+    // only where a prize or qualification depends on it: a tie reaching into the places
+    // the pool's own prize lists give (all places when it has none). Interim standings
+    // and ties below the prizes show the tie as a tie.
+    let last_round = n >= rules.rounds_for(group);
+    let prized = prized_places(rules, group);
+    let lot_decides = |place: u32| last_round && prized.is_none_or(|last| place <= last);
     let mut rows = Vec::new();
     let mut place = 1u32;
     for class in classes {
@@ -187,9 +209,10 @@ fn rank_pool(
                 (Some(playoff), _) => out.ordered(playoff.order.clone(), Some(DecidedBy::Playoff)),
                 // A playoff is held after the last round; before it the tie shows shared.
                 (None, UnresolvedFirst::Playoff) => out.shared(class, n >= rules.rounds_for(group)),
-                (None, UnresolvedFirst::Lot) => {
+                (None, UnresolvedFirst::Lot) if lot_decides(place) => {
                     out.ordered(lot(class, seed, n, place), Some(DecidedBy::Lot));
                 }
+                (None, UnresolvedFirst::Lot) => out.shared(class, false),
                 (None, UnresolvedFirst::Number) => {
                     let order = by_number(&data, class);
                     out.ordered(order, Some(DecidedBy::Number));
@@ -198,7 +221,10 @@ fn rank_pool(
         } else {
             match ranking.unresolved {
                 TieResolution::Shared => out.shared(class, false),
-                TieResolution::Lot => out.ordered(lot(class, seed, n, place), Some(DecidedBy::Lot)),
+                TieResolution::Lot if lot_decides(place) => {
+                    out.ordered(lot(class, seed, n, place), Some(DecidedBy::Lot));
+                }
+                TieResolution::Lot => out.shared(class, false),
                 TieResolution::Number => {
                     let order = by_number(&data, class);
                     out.ordered(order, Some(DecidedBy::Number));

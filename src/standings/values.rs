@@ -166,7 +166,13 @@ impl<'a> PoolData<'a> {
         let slots = slots(event, &players, group, after_round);
         let round_points = scoring::round_points(event, &rules.scoring, group, after_round);
         let penalties = scoring::Penalties::of(event);
-        let totals = scoring::totals_of(&penalties, &round_points, after_round);
+        let mut totals = scoring::totals_of(&penalties, &round_points, after_round);
+        // `conduct.penalty_below_zero = false`: a penalty takes 积分 down to 0, no lower.
+        if !rules.conduct.penalty_below_zero {
+            for t in totals.values_mut() {
+                *t = (*t).max(Points(0));
+            }
+        }
         let mut data = PoolData {
             event,
             rules,
@@ -239,7 +245,12 @@ impl<'a> PoolData<'a> {
         let mut running = Points(0);
         for (k, p) in round_points.iter().enumerate() {
             running += *p;
-            cumulative.push(running - self.penalties.total(player.id, k as u32 + 1));
+            let s_k = running - self.penalties.total(player.id, k as u32 + 1);
+            cumulative.push(if self.rules.conduct.penalty_below_zero {
+                s_k
+            } else {
+                s_k.max(Points(0))
+            });
         }
         let penalty = self.penalties.total(player.id, n);
         let score = self.total(player.id);
@@ -307,7 +318,12 @@ impl<'a> PoolData<'a> {
                         }
                     }
                     if self.counts_for_opp_score(&result, opponent) {
-                        let opp_total = self.total(opponent);
+                        let opp_total = match self.total(opponent) {
+                            t if t < Points(0) && self.rules.conduct.negative_opp_score_as_zero => {
+                                Points(0)
+                            }
+                            t => t,
+                        };
                         v.opp_scores.push(opp_total);
                         let mine = scoring::game_points(&result, colour, scoring_rules);
                         v.sonneborn_berger += i64::from(mine.0) * i64::from(opp_total.0);

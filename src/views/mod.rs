@@ -4,10 +4,12 @@
 //! Shared by the command line, the static-site export and the demo, so every place shows
 //! the same sheet. Views only format; every value is computed by the library beforehand.
 
+mod certificate;
 mod labels;
 mod pairing;
 mod players;
 mod prizes;
+mod programme;
 pub mod public;
 mod recorded;
 mod round;
@@ -15,13 +17,15 @@ mod site;
 mod standings;
 mod team;
 
+pub use certificate::{CertificateTemplate, certificates, default_template_text};
 pub use labels::{gender_label, outcome_label, tiebreak_label};
 pub use pairing::pairing_sheet;
 pub use players::players;
 pub use prizes::{
-    all_standings, compute_sheet, prize_sheet, prize_sheet_report, sheet_from, team_rankings,
-    teams_report,
+    all_standings, compute_sheet, prize_sheet, prize_sheet_private, prize_sheet_report, sheet_from,
+    team_rankings, teams_report,
 };
+pub use programme::programme;
 pub use recorded::{CONFIRM_ALL_UP_TO, Confirmation, confirmation_lines};
 pub use round::{
     RoundSheets, SheetError, SheetKind, json_list, pinyin_key, render_all, round_sheets,

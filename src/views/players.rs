@@ -219,7 +219,16 @@ pub fn players(
             Column::Local => yes_no(p.local, lang).into(),
             Column::IdNumber => private(&p.id_number, mask_id_number),
             Column::Phone => private(&p.phone, mask_phone),
-            Column::Status => status_text(p, lang, show_private),
+            Column::Status => {
+                // Warnings without a point loss (警告) are on the player's record.
+                let warned = event.warnings.iter().filter(|w| w.player == p.id).count();
+                let status = status_text(p, lang, show_private);
+                match warned {
+                    0 => status,
+                    n if status.is_empty() => bi!(lang, zh("警告{n}次"), en("warned {n}×")),
+                    n => bi!(lang, zh("{status}；警告{n}次"), en("{status}; warned {n}×")),
+                }
+            }
         };
         section.push(cols.iter().map(|&c| cell(c)).collect());
         if want_json {

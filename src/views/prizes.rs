@@ -40,13 +40,49 @@ pub fn sheet_from(
     (prizes::prize_sheet(event, rules, standings, &teams), teams)
 }
 
-fn dates(sheet_start: Option<chrono::NaiveDate>, end: Option<chrono::NaiveDate>) -> Option<String> {
+/// A date as the sheet prints it: `2021年9月19日` in Chinese, `2021-09-19` in English.
+pub(crate) fn date_text(d: chrono::NaiveDate, lang: Lang) -> String {
+    use chrono::Datelike;
+    bi!(
+        lang,
+        zh("{}年{}月{}日", d.year(), d.month(), d.day()),
+        en("{d}")
+    )
+}
+
+fn dates(
+    sheet_start: Option<chrono::NaiveDate>,
+    end: Option<chrono::NaiveDate>,
+    lang: Lang,
+) -> Option<String> {
     match (sheet_start, end) {
-        (Some(a), Some(b)) if a != b => Some(format!("{a} – {b}")),
-        (Some(a), _) => Some(a.to_string()),
-        (None, Some(b)) => Some(b.to_string()),
+        (Some(a), Some(b)) if a != b => Some(bi!(
+            lang,
+            zh("{}至{}", date_text(a, lang), date_text(b, lang)),
+            en("{a} – {b}")
+        )),
+        (Some(a), _) => Some(date_text(a, lang)),
+        (None, Some(b)) => Some(date_text(b, lang)),
         (None, None) => None,
     }
+}
+
+/// The lines the signed prize sheet ends with: 裁判长 and 组委会 (with its seal), and the
+/// date, the event's last day when the rulebook gives it (a blank to fill in otherwise).
+fn sign_off(sheet: &PrizeSheet, lang: Lang) -> Vec<String> {
+    let day = sheet
+        .end_date
+        .or(sheet.start_date)
+        .map(|d| date_text(d, lang));
+    let day = day.unwrap_or_else(|| lang.pick("______年____月____日", "________________").into());
+    vec![
+        lang.pick(
+            "裁判长（签字）：________________    组委会（盖章）：________________",
+            "Chief arbiter (signature): ________________    Organising committee (seal): ________________",
+        )
+        .into(),
+        bi!(lang, zh("日期：{day}"), en("Date: {day}")),
+    ]
 }
 
 fn text(o: &Option<String>) -> String {
@@ -59,9 +95,29 @@ pub fn prize_sheet(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
     prize_sheet_report(&compute_sheet(event, rules).0, lang)
 }
 
+/// [`prize_sheet`] for the finance office (`prizes --show-private`): every award's player
+/// with the full 身份证号 and phone number beside the name.
+pub fn prize_sheet_private(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
+    sheet_report(&compute_sheet(event, rules).0, lang, Some(event))
+}
+
 /// The prize sheet as a report: one section per list and team competition, the totals,
 /// and one flat row per award for `--format csv`.
 pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
+    sheet_report(sheet, lang, None)
+}
+
+/// The prize sheet; with `private`, the event whose players' ID and phone numbers are
+/// shown in full (only `--show-private` passes it).
+fn sheet_report(sheet: &PrizeSheet, lang: Lang, private: Option<&Event>) -> Report {
+    let contact = |id: crate::model::PlayerId| -> [String; 2] {
+        let p = private.and_then(|e| e.player(id));
+        [
+            p.and_then(|p| p.id_number.clone()).unwrap_or_default(),
+            p.and_then(|p| p.phone.clone()).unwrap_or_default(),
+        ]
+    };
+    let extra = if private.is_some() { 2 } else { 0 };
     let cur = &sheet.currency;
     let mut report = Report::new(format!(
         "{} — {}",
@@ -69,7 +125,7 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
         lang.pick("获奖名单", "prize sheet")
     ));
     report.lang = lang.code().into();
-    if let Some(d) = dates(sheet.start_date, sheet.end_date) {
+    if let Some(d) = dates(sheet.start_date, sheet.end_date, lang) {
         report.subtitle.push(d);
     }
     for line in [&sheet.venue, &sheet.organiser].into_iter().flatten() {
@@ -87,6 +143,8 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
                 ("名次", "place"),
                 ("姓名", "name"),
                 ("单位", "unit"),
+                ("身份证号", "ID number"),
+                ("电话", "phone"),
                 ("积分", "score"),
                 ("奖金", "amount"),
                 ("暂缓发放", "held"),
@@ -100,21 +158,31 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
     );
     let pending = lang.pick("待加赛", "playoff pending");
     for list in &sheet.lists {
-        let mut s = Section::new(
-            list.name.clone(),
-            vec![
-                lang.pick("名次", "place").into(),
-                lang.pick("姓名", "name").into(),
-                lang.pick("单位", "unit").into(),
-                lang.pick("积分", "pts").into(),
-                format!("{}({cur})", lang.pick("奖金", "money")),
-                lang.pick("奖励", "award").into(),
-                lang.pick("称号", "title").into(),
-                lang.pick("资格", "qualification").into(),
-                sign.into(),
-            ],
-        )
-        .right(&[0, 3, 4]);
+        let mut cols: Vec<String> = vec![
+            lang.pick("名次", "place").into(),
+            lang.pick("姓名", "name").into(),
+            lang.pick("单位", "unit").into(),
+        ];
+        if private.is_some() {
+            cols.push(lang.pick("身份证号", "ID number").into());
+            cols.push(lang.pick("电话", "phone").into());
+        }
+        cols.extend([
+            lang.pick("积分", "pts").into(),
+            format!("{}({cur})", lang.pick("奖金", "money")),
+            lang.pick("奖励", "award").into(),
+            lang.pick("称号", "title").into(),
+            lang.pick("资格", "qualification").into(),
+            sign.into(),
+        ]);
+        // A list that pays no money (awards, titles, qualifications only) has no money
+        // column and no "合计 0元" line.
+        let pays = list
+            .awards
+            .iter()
+            .any(|a| a.money_fen > 0 || a.held_fen > 0)
+            || list.totals.budget_fen > 0;
+        let mut s = Section::new(list.name.clone(), cols).right(&[0, 3 + extra, 4 + extra]);
         for a in &list.awards {
             let place = if a.shared {
                 format!("{}=", a.place)
@@ -123,8 +191,10 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
             };
             let money = if a.pending_playoff {
                 format!("{pending} ({})", format_fen(a.held_fen))
-            } else {
+            } else if pays {
                 format_fen(a.money_fen)
+            } else {
+                String::new()
             };
             let qualification = if a.qualification_pending {
                 lang.pick("资格待加赛", "qualification awaits playoff")
@@ -132,10 +202,12 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
             } else {
                 text(&a.qualification)
             };
-            s.push(vec![
-                place.clone(),
-                a.name.clone(),
-                a.unit.clone(),
+            let [id_number, phone] = contact(a.player);
+            let mut row = vec![place.clone(), a.name.clone(), a.unit.clone()];
+            if private.is_some() {
+                row.extend([id_number.clone(), phone.clone()]);
+            }
+            row.extend([
                 a.score.to_string(),
                 money,
                 text(&a.award),
@@ -143,11 +215,14 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
                 qualification,
                 String::new(),
             ]);
+            s.push(row);
             flat.push(vec![
                 list.name.clone(),
                 place,
                 a.name.clone(),
                 a.unit.clone(),
+                id_number,
+                phone,
                 a.score.to_string(),
                 format_fen(a.money_fen),
                 format_fen(a.held_fen),
@@ -168,9 +243,13 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
             ));
         }
         note_lines(&mut s, &list.notes, lang, &list.id, cur);
-        s.notes.push(total_line(lang, &list.totals, cur));
-        // Award, title and qualification only where the regulation gives some.
-        report.sections.push(s.drop_empty(&[5, 6, 7]));
+        if pays {
+            s.notes.push(total_line(lang, &list.totals, cur));
+        }
+        // Money, award, title and qualification only where the regulation gives some.
+        report
+            .sections
+            .push(s.drop_empty(&[4 + extra, 5 + extra, 6 + extra, 7 + extra]));
     }
     for team in &sheet.teams {
         let mut s = Section::new(
@@ -208,6 +287,8 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
                 place,
                 a.members.join("、"),
                 a.unit.clone(),
+                String::new(),
+                String::new(),
                 a.value.to_string(),
                 format_fen(a.money_fen),
                 format_fen(0),
@@ -222,11 +303,16 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
         s.notes.push(total_line(lang, &team.totals, cur));
         report.sections.push(s.drop_empty(&[5, 6]));
     }
-    let mut grand = Section::new(lang.pick("奖金总计", "Grand total"), Vec::new());
-    grand.notes.push(total_line(lang, &sheet.totals, cur));
-    report.sections.push(grand);
+    if sheet.totals.budget_fen > 0 || sheet.totals.paid_fen > 0 || sheet.totals.held_fen > 0 {
+        let mut grand = Section::new(lang.pick("奖金总计", "Grand total"), Vec::new());
+        grand.notes.push(total_line(lang, &sheet.totals, cur));
+        report.sections.push(grand);
+    }
+    report.footer.extend(sign_off(sheet, lang));
     flat.push(vec![
         lang.pick("合计", "Total").to_string(),
+        String::new(),
+        String::new(),
         String::new(),
         String::new(),
         String::new(),
@@ -239,7 +325,8 @@ pub fn prize_sheet_report(sheet: &PrizeSheet, lang: Lang) -> Report {
         String::new(),
         String::new(),
     ]);
-    report.csv = Some(flat);
+    // 身份证号 and 电话 only for the finance office (`--show-private`).
+    report.csv = Some(flat.drop_empty(&[4, 5]));
     report.json = serde_json::to_value(sheet).unwrap_or_default();
     report
 }
@@ -331,10 +418,22 @@ fn note_lines(
                 not_qualified,
                 how,
             } => {
-                let how = if *how == Some(crate::standings::DecidedBy::Lot) {
-                    lang.pick("抽签", "lot")
-                } else {
-                    lang.pick("比较前一轮成绩（14.3.1）", "previous rounds' scores (14.3.1)")
+                // No clause number: the sheet does not know the event's rules edition,
+                // and a 2020-rules event must not read the 2011 book's (issue 43).
+                use crate::standings::DecidedBy;
+                let how = match how {
+                    Some(DecidedBy::Lot) => lang.pick("抽签", "lot"),
+                    Some(DecidedBy::Number) => lang.pick("序号", "pairing number"),
+                    Some(DecidedBy::Playoff) => lang.pick("加赛", "playoff"),
+                    Some(DecidedBy::RoundDropped { .. }) => {
+                        lang.pick("去除前面轮次得分比较", "dropping early rounds' scores")
+                    }
+                    Some(DecidedBy::PrevRoundRank { .. }) => {
+                        lang.pick("比较前一轮名次", "the previous round's rank")
+                    }
+                    Some(DecidedBy::PrevRoundScore { .. }) | None => {
+                        lang.pick("比较前一轮成绩", "previous rounds' scores")
+                    }
                 };
                 bi!(lang, zh("第{place}名并列跨越晋级线，按{how}：{} 晋级，{} 不晋级",
                         qualified.join(sep),

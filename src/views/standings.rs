@@ -28,7 +28,7 @@ fn value_text(v: Option<i64>) -> String {
     v.map(|v| v.to_string()).unwrap_or_default()
 }
 
-fn remark(row: &StandingRow, lang: Lang) -> String {
+fn remark(row: &StandingRow, lang: Lang, rules: &Rulebook) -> String {
     let mut parts = Vec::new();
     if row.needs_playoff {
         parts.push(
@@ -37,7 +37,7 @@ fn remark(row: &StandingRow, lang: Lang) -> String {
         );
     }
     if let Some(d) = &row.decided_by {
-        parts.push(decided_by_text(d, lang));
+        parts.push(decided_by_text(d, lang, rules));
     }
     if row.withdrawn {
         parts.push(lang.pick("退赛", "withdrawn").to_string());
@@ -48,19 +48,34 @@ fn remark(row: &StandingRow, lang: Lang) -> String {
     parts.join("; ")
 }
 
-/// How a tie was settled, in the output language (CXA 2011 §14.3.1/§14.3.2 wording in
-/// Chinese).
-fn decided_by_text(d: &DecidedBy, lang: Lang) -> String {
+/// The clause of the event's own rules (`event.rules_edition`) a fallback applies, cited
+/// before the remark: the 2011 rules number them 14.3.1 and 14.3.2. Another edition's
+/// numbering (the 2020 rules') is not cited: nothing rather than another book's number.
+fn clause(d: &DecidedBy, rules: &Rulebook) -> &'static str {
+    if !rules.event.rules_edition.contains("2011") {
+        return "";
+    }
+    match d {
+        DecidedBy::PrevRoundScore { .. } => "14.3.1 ",
+        DecidedBy::RoundDropped { .. } => "14.3.2 ",
+        _ => "",
+    }
+}
+
+/// How a tie was settled, in the output language (the rules' wording in Chinese), with
+/// the clause of the event's own rules edition where it is known ([`clause`]).
+fn decided_by_text(d: &DecidedBy, lang: Lang, rules: &Rulebook) -> String {
+    let c = clause(d, rules);
     match d {
         DecidedBy::PrevRoundScore { round } => bi!(
             lang,
-            zh("14.3.1 上一轮成绩 (第{round}轮后积分)"),
-            en("14.3.1 previous round (score after round {round})")
+            zh("{c}上一轮成绩 (第{round}轮后积分)"),
+            en("{c}previous round (score after round {round})")
         ),
         DecidedBy::RoundDropped { round } => bi!(
             lang,
-            zh("14.3.2 去除第{round}轮得分"),
-            en("14.3.2 round {round} score dropped")
+            zh("{c}去除第{round}轮得分"),
+            en("{c}round {round} score dropped")
         ),
         DecidedBy::PrevRoundRank { round } => bi!(
             lang,
@@ -87,8 +102,13 @@ fn header(lang: Lang, keys: &[Tiebreak], first: &str) -> Vec<String> {
 }
 
 /// The remark of a row, with 取消资格 for a disqualified player (never ranked).
-fn player_remark(player: Option<&Player>, row: &StandingRow, lang: Lang) -> String {
-    let mut text = remark(row, lang);
+fn player_remark(
+    player: Option<&Player>,
+    row: &StandingRow,
+    lang: Lang,
+    rules: &Rulebook,
+) -> String {
+    let mut text = remark(row, lang, rules);
     if player.is_some_and(Player::is_disqualified) {
         let dq = lang.pick("取消资格", "disqualified");
         // A disqualified player is also withdrawn from pairing: say the stronger word.
@@ -103,7 +123,14 @@ fn player_remark(player: Option<&Player>, row: &StandingRow, lang: Lang) -> Stri
     text
 }
 
-fn row_cells(player: Option<&Player>, place: String, row: &StandingRow, lang: Lang) -> Vec<String> {
+fn row_cells(
+    player: Option<&Player>,
+    place: String,
+    row: &StandingRow,
+    lang: Lang,
+    rules: &Rulebook,
+    event: &Event,
+) -> Vec<String> {
     let mut cells = vec![
         place,
         player
@@ -115,7 +142,26 @@ fn row_cells(player: Option<&Player>, place: String, row: &StandingRow, lang: La
         row.score.to_string(),
     ];
     cells.extend(row.tiebreaks.iter().map(|v| value_text(*v)));
-    cells.push(player_remark(player, row, lang));
+    let mut remark = player_remark(player, row, lang, rules);
+    // Warnings without a point loss (警告) are on the player's record.
+    let warned = event
+        .warnings
+        .iter()
+        .filter(|w| w.player == row.player)
+        .count();
+    if warned > 0 {
+        let word = bi!(
+            lang,
+            zh("警告{warned}次"),
+            en("warned {}", crate::i18n::plural(warned, "time", "times"))
+        );
+        remark = if remark.is_empty() {
+            word
+        } else {
+            format!("{remark}; {word}")
+        };
+    }
+    cells.push(remark);
     cells
 }
 
@@ -180,7 +226,14 @@ pub fn standings(
         Section::new("", header(lang, &st.tiebreaks, lang.pick("名次", "place"))).right(&numeric);
     for row in &st.rows {
         let p = event.player(row.player);
-        s.push(row_cells(p, place_text(row.rank, row.shared), row, lang));
+        s.push(row_cells(
+            p,
+            place_text(row.rank, row.shared),
+            row,
+            lang,
+            rules,
+            event,
+        ));
     }
     if st.rows.iter().any(|r| r.needs_playoff) {
         s.notes.push(lang.pick(
@@ -238,7 +291,10 @@ impl Serialize for StandingsJson<'_> {
             st.rows.iter().map(move |row| {
                 let p = event.player(row.player);
                 RowJson {
-                    decided_by: row.decided_by.as_ref().map(|d| decided_by_text(d, lang)),
+                    decided_by: row
+                        .decided_by
+                        .as_ref()
+                        .map(|d| decided_by_text(d, lang, self.rules)),
                     name: p.map(|p| p.name.as_str()),
                     needs_playoff: row.needs_playoff,
                     number: p.and_then(|p| p.number),
@@ -315,9 +371,16 @@ pub fn list_standings(
     let mut json_rows = Vec::new();
     for lr in &rows {
         let p = event.player(lr.row.player);
-        let mut cells = row_cells(p, place_text(lr.place, lr.shared), &lr.row, lang);
+        let mut cells = row_cells(
+            p,
+            place_text(lr.place, lr.shared),
+            &lr.row,
+            lang,
+            rules,
+            event,
+        );
         if let Some(remark) = cells.last_mut() {
-            *remark = list_remark(lr, remark, lang);
+            *remark = list_remark(lr, remark, lang, rules);
         }
         cells.push(place_text(lr.row.rank, lr.row.shared));
         s.push(cells);
@@ -351,7 +414,7 @@ pub fn list_standings(
 
 /// The remark of a prize list's row: the standings' remark, with what the list itself
 /// decided (需加赛 for its own tie, the qualification line, why a player takes no place).
-fn list_remark(lr: &ListRow, base: &str, lang: Lang) -> String {
+fn list_remark(lr: &ListRow, base: &str, lang: Lang, rules: &Rulebook) -> String {
     use crate::prizes::Exclusion;
     let mut parts: Vec<String> = base
         .split("; ")
@@ -379,7 +442,7 @@ fn list_remark(lr: &ListRow, base: &str, lang: Lang) -> String {
     if let Some(d) = &lr.decided_by
         && lr.row.decided_by != Some(*d)
     {
-        parts.push(decided_by_text(d, lang));
+        parts.push(decided_by_text(d, lang, rules));
     }
     match lr.excluded {
         Some(Exclusion::Disqualified) | None => {}
@@ -524,7 +587,7 @@ fn crosstable_report(
         .push(subtitle(event, rules, pool, table.after_round, lang));
     report.subtitle.push(
         lang.pick(
-            "格式：对手序号 + 先后手（r 红 / b 黑）+ 结果（1 胜、= 和、0 负、+ 对方弃权、- 弃权）；轮空；未赛 = 该轮未参赛（迟报名或退赛）",
+            "格式：对手序号 + 先后手（红 / 黑）+ 结果（1 胜、= 和、0 负、+ 对方弃权、- 弃权）；轮空；未赛 = 该轮未参赛（迟报名或退赛）",
             "cell: opponent number + colour (r red / b black) + result (1 win, = draw, 0 loss, + forfeit win, - forfeit loss); bye; — = not in that round (late entry or withdrawn)",
         )
         .into(),
@@ -568,7 +631,8 @@ pub(super) fn round_columns(table: &Crosstable, lang: Lang) -> impl Iterator<Ite
 /// How a game reads in a crosstable cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum CellWords {
-    /// The crosstable's `12r1`, `3b=` ([`CrosstableCell::text`]).
+    /// The crosstable's `12红1`, `3黑=` in Chinese, `12r1`, `3b=` in English
+    /// ([`CrosstableCell::text`]).
     Compact,
     /// The wall chart's `12红胜`, `3黑和` (`12 red 1`); a forfeit is marked `*`.
     Worded,
@@ -581,7 +645,23 @@ pub(super) fn cell_text(cell: &CrosstableCell, words: CellWords, lang: Lang) -> 
         // entry, withdrawn) reads differently.
         (CrosstableCell::NotPaired { .. }, _) => lang.pick("未赛", "—").to_string(),
         (CrosstableCell::Bye { .. }, _) => lang.pick("轮空", "bye").to_string(),
-        (CrosstableCell::Game { .. }, CellWords::Compact) => cell.text(),
+        (CrosstableCell::Game { .. }, CellWords::Compact) if lang == Lang::En => cell.text(),
+        (
+            CrosstableCell::Game {
+                opponent,
+                opponent_number,
+                colour,
+                result,
+                ..
+            },
+            CellWords::Compact,
+        ) => {
+            // A Chinese event writes the colour as the arbiter does: 红/黑, not r/b.
+            let who = opponent_number.unwrap_or(opponent.0);
+            let c = crate::model::colour_label(*colour, lang);
+            let r = result.map(String::from).unwrap_or_default();
+            format!("{who}{c}{r}")
+        }
         (
             CrosstableCell::Game {
                 opponent,
@@ -634,9 +714,27 @@ mod tests {
             (DecidedBy::Lot, "抽签", "lot"),
             (DecidedBy::Number, "序号", "number"),
         ];
+        let rules = Rulebook::cxa_2011("t", 7);
         for (d, zh, en) in cases {
-            assert_eq!(decided_by_text(&d, Lang::Zh), zh, "{d:?}");
-            assert_eq!(decided_by_text(&d, Lang::En), en, "{d:?}");
+            assert_eq!(decided_by_text(&d, Lang::Zh, &rules), zh, "{d:?}");
+            assert_eq!(decided_by_text(&d, Lang::En, &rules), en, "{d:?}");
         }
+    }
+
+    /// An event under another edition of the rules (2020) cites no 2011 clause number.
+    #[test]
+    fn remarks_cite_the_events_own_rules_edition_or_nothing() {
+        let mut rules = Rulebook::cxa_2011("t", 7);
+        rules.event.rules_edition = "CXA 2020".into();
+        let d = DecidedBy::PrevRoundScore { round: 7 };
+        assert_eq!(
+            decided_by_text(&d, Lang::Zh, &rules),
+            "上一轮成绩 (第7轮后积分)"
+        );
+        let d = DecidedBy::RoundDropped { round: 2 };
+        assert_eq!(
+            decided_by_text(&d, Lang::En, &rules),
+            "round 2 score dropped"
+        );
     }
 }

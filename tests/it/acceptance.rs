@@ -503,7 +503,8 @@ fn issue4_recomputation_holds_after_corrections_double_forfeits_and_penalties() 
     run(&[
         "result", "--group", "adult", "--round", "9", "--", "2", "双负", "5", "-+", "7", "+-",
     ]);
-    run(&["result", "--group", "youth", "--round", "4", "1", "双负"]);
+    // 青少年组 sits after 成人组's 39 tables in the hall (docs/rules.md §12 (table numbers)).
+    run(&["result", "--group", "youth", "--round", "4", "40", "双负"]);
     let top = text(&demo.export["groups"][0]["standings"]["rows"][0]["name"]).to_string();
     run(&["penalty", &top, "2", "--reason", "扰乱棋局"]);
     let tmp = tempfile::tempdir().expect("temp dir");
@@ -1371,8 +1372,13 @@ fn check_prize_html(demo: &Demo, lists: &[RegList], dates: (&str, &str)) {
 
 #[test]
 fn issue5_prize_html_is_a_printable_document() {
-    check_prize_html(jinhua(), JINHUA_LISTS, ("2018-10-26", "2018-10-28"));
-    check_prize_html(dongguan(), DONGGUAN_LISTS, ("2018-09-22", "2018-09-23"));
+    // A Chinese event's dates in Chinese form (issue 43 item 9).
+    check_prize_html(jinhua(), JINHUA_LISTS, ("2018年10月26日", "2018年10月28日"));
+    check_prize_html(
+        dongguan(),
+        DONGGUAN_LISTS,
+        ("2018年9月22日", "2018年9月23日"),
+    );
 }
 
 // ---------------------------------------------------------------------------------------

@@ -466,7 +466,8 @@ fn pair_with_a_seed_is_reproducible_and_stored() {
     let sheet_a = qw(&ev_a, &["pair", "--group", "youth", "--seed", "42"]).ok();
     let sheet_b = qw(&ev_b, &["pair", "--group", "youth", "--seed", "42"]).ok();
     assert_eq!(sheet_a, sheet_b);
-    assert_eq!(game_tables(&sheet_a), (1..=12).collect::<Vec<_>>());
+    // After the 39 tables 成人组's 78 players will fill (docs/rules.md §12 (table numbers)).
+    assert_eq!(game_tables(&sheet_a), (40..=51).collect::<Vec<_>>());
     let other = qw(&ev_b, &["pair", "--group", "kids", "--seed", "43"]).ok();
     assert_eq!(game_tables(&other).len(), 14);
     // The round is stored: the crosstable knows it, and a second seed is refused.
@@ -896,6 +897,8 @@ fn pairing_past_the_last_round_is_refused() {
 // ---------------------------------------------------------------- results
 
 /// Jinhua with the youth group paired for round 1 (seed 11).
+/// Jinhua with 青少年组's round 1 paired: its tables are 40–51, after the 39 that
+/// 成人组's 78 players will fill (one hall numbering, docs/rules.md §12 (table numbers)).
 fn jinhua_round1() -> (TempDir, PathBuf) {
     let (tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
     qw(&ev, &["pair", "--group", "youth", "--seed", "11"]).ok();
@@ -914,7 +917,7 @@ fn crosstable_cells(ev: &Path, group: &str) -> Vec<Vec<String>> {
 #[test]
 fn the_prize_sheet_says_when_round_1_is_still_being_entered() {
     let (_tmp, ev) = jinhua_round1();
-    qw(&ev, &["result", "--group", "youth", "1", "r", "2", "="]).ok();
+    qw(&ev, &["result", "--group", "youth", "40", "r", "41", "="]).ok();
     let zh = qw(&ev, &["prizes"]).ok();
     assert!(
         zh.contains("成绩未完：第1轮进行中，10 台尚无成绩（共"),
@@ -949,17 +952,17 @@ fn result_records_many_entries_with_fouls_and_corrections() {
             "result",
             "--group",
             "youth",
-            "1",
+            "40",
             "r",
-            "2",
+            "41",
             "=",
-            "3",
+            "42",
             "b/0:2",
-            "4",
+            "43",
             "1-0",
-            "5",
+            "44",
             "和",
-            "6",
+            "45",
             "黑胜/1:0",
         ],
     )
@@ -976,8 +979,8 @@ fn result_records_many_entries_with_fouls_and_corrections() {
         .map(|t| t["value"].as_i64().unwrap())
         .sum();
     assert_eq!(fouls, 3);
-    // A correction: table 1 was a draw.
-    qw(&ev, &["result", "--group", "youth", "1", "="]).ok();
+    // A correction: table 40 was a draw.
+    qw(&ev, &["result", "--group", "youth", "40", "="]).ok();
     let st = qw(&ev, &["standings", "--group", "youth", "--format", "json"]).json();
     let scores: Vec<i64> = st["rows"]
         .as_array()
@@ -988,7 +991,7 @@ fn result_records_many_entries_with_fouls_and_corrections() {
     assert_eq!(scores.iter().filter(|s| **s == 2).count(), 3, "{scores:?}");
     // Jinhua's limit is three fouls: the game's line says it was lost on fouls and what
     // was entered, once (no note repeating it).
-    let out = qw(&ev, &["result", "--group", "youth", "7", "=/3:0"]).ok();
+    let out = qw(&ev, &["result", "--group", "youth", "46", "=/3:0"]).ok();
     assert!(
         out.contains("（犯规 红3 黑0，红方犯规判负），录入为和"),
         "{out}"
@@ -1004,7 +1007,8 @@ fn result_from_a_csv_file() {
     for t in 1..=12 {
         let outcome = ["1-0", "=", "0-1"][t % 3];
         text.push_str(&format!(
-            "1,{t},{outcome},{}\n",
+            "1,{},{outcome},{}\n",
+            t + 39,
             if t == 4 { "1:2" } else { "" }
         ));
     }
@@ -1022,30 +1026,30 @@ fn result_from_a_csv_file() {
 #[test]
 fn result_errors_are_clear_and_change_nothing() {
     let (tmp, ev) = jinhua_round1();
-    qw(&ev, &["result", "--group", "youth", "1", "r"]).ok();
+    qw(&ev, &["result", "--group", "youth", "40", "r"]).ok();
     let bad_csv = tmp.path().join("bad.csv");
-    fs::write(&bad_csv, "轮次,台号,结果\n1,2,r\n1,3,xyz\n1,99,b\n").unwrap();
+    fs::write(&bad_csv, "轮次,台号,结果\n1,41,r\n1,42,xyz\n1,99,b\n").unwrap();
     let before = snapshot(&ev);
     let cases: &[(&[&str], &[&str])] = &[
         (
-            &["result", "--group", "youth", "2", "r", "99", "b"],
-            &["no table 99", "1–12"],
+            &["result", "--group", "youth", "41", "r", "99", "b"],
+            &["no table 99", "40–51"],
         ),
         (
-            &["result", "--group", "youth", "--round", "4", "1", "r"],
+            &["result", "--group", "youth", "--round", "4", "40", "r"],
             &["no round 4"],
         ),
         (
-            &["result", "--group", "youth", "1", "xx"],
+            &["result", "--group", "youth", "40", "xx"],
             &["`xx`", "not understood"],
         ),
         (
-            &["result", "--group", "youth", "1", "r/3:0"],
+            &["result", "--group", "youth", "40", "r/3:0"],
             &["3 fouls", "lost the game", "`1-0`"],
         ),
         (
-            &["result", "--group", "youth", "1"],
-            &["table 1 has no result"],
+            &["result", "--group", "youth", "40"],
+            &["table 40 has no result"],
         ),
         (
             &["result", "--group", "youth", "--from", p(&bad_csv)],
@@ -1057,7 +1061,7 @@ fn result_errors_are_clear_and_change_nothing() {
         assert_unchanged(&before, &ev);
     }
     qw(&ev, &["result", "--group", "youth"]).fails(2, &["no results given"]);
-    qw(&ev, &["result", "--group", "nosuch", "1", "r"]).fails(3, &["no group `nosuch`"]);
+    qw(&ev, &["result", "--group", "nosuch", "40", "r"]).fails(3, &["no group `nosuch`"]);
     assert_unchanged(&before, &ev);
 }
 
@@ -1262,8 +1266,10 @@ fn crosstable_lists_every_round_of_every_player() {
                 continue;
             }
             let opp = number_row[&digits][3 + round].clone();
-            let colour = &cell[digits.len()..digits.len() + 1];
-            let opp_colour = &opp[opp.len() - 2..opp.len() - 1];
+            // A Chinese event writes the colour as 红/黑 (`6红1`).
+            let colour = cell[digits.len()..].chars().next().unwrap();
+            let opp_colour = opp.chars().rev().nth(1).unwrap();
+            assert!(matches!(colour, '红' | '黑'), "{cell}");
             assert_ne!(colour, opp_colour, "{cell} vs {opp}");
             let res = |c: &str| c.chars().last().unwrap();
             let pair = (res(cell), res(&opp));

@@ -405,10 +405,14 @@ fn errors_only_suggest_options_of_their_command() {
 #[test]
 fn a_draw_may_be_written_ping() {
     let (_tmp, ev) = jinhua();
-    let (code, err) = run(&ev, &["result", "--group", "youth", "1", "平", "2", "平局"]);
+    // 青少年组's first tables are 40 and 41 (after 成人组's 39, docs/rules.md §12 (table numbers)).
+    let (code, err) = run(
+        &ev,
+        &["result", "--group", "youth", "40", "平", "41", "平局"],
+    );
     assert_eq!(code, 0, "{err}");
     let text = common::run(&ev, &["--format", "json", "crosstable", "--group", "youth"]).ok();
-    // Tables 1 and 2 drawn: four players with a draw.
+    // Two tables drawn: four players with a draw.
     assert_eq!(text.matches("\"result\": \"=\"").count(), 4, "{text}");
 }
 
@@ -584,7 +588,7 @@ fn a_day_in_chinese_prints_no_english() {
 #[test]
 fn the_log_speaks_the_output_language() {
     let (_tmp, ev) = jinhua();
-    let (code, err) = run(&ev, &["result", "--group", "youth", "1", "r", "2", "="]);
+    let (code, err) = run(&ev, &["result", "--group", "youth", "40", "r", "41", "="]);
     assert_eq!(code, 0, "{err}");
     let log = common::run(&ev, &["log"]).ok();
     assert!(log.contains("记录 2 个结果（青少年组第1轮）"), "{log}");

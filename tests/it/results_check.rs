@@ -141,17 +141,17 @@ fn a_row_with_another_tables_names_is_refused_with_where_they_play() {
         &file,
         &[
             "shifted.csv 第 13 行",
-            "第 1 轮第 12 台",
+            "第 1 轮第 51 台",
             &format!("写的是 红方 {red11}、黑方 {black11}"),
             &format!("本台是 红方 {}", rows[11][3]),
-            &format!("{red11}/{black11} 在第 11 台"),
+            &format!("{red11}/{black11} 在第 50 台"),
         ],
     );
     // In English too.
     let err = qw(&ev, &["--lang", "en", "result", "--from", p(&file)]).fails(3, &[]);
     assert!(
-        err.contains("shifted.csv line 13: round 1 table 12")
-            && err.contains(&format!("{red11}/{black11} play at table 11")),
+        err.contains("shifted.csv line 13: round 1 table 51")
+            && err.contains(&format!("{red11}/{black11} play at table 50")),
         "{err}"
     );
 }
@@ -166,7 +166,7 @@ fn a_row_with_red_and_black_swapped_is_refused_not_recorded_the_other_way() {
     refused(
         &ev,
         &file,
-        &["swapped.csv 第 4 行", "第 3 台", "红黑方写反了"],
+        &["swapped.csv 第 4 行", "第 42 台", "红黑方写反了"],
     );
     // Only one side written, in the other's column: the same.
     let mut one = filled(&rows, "红胜");
@@ -274,7 +274,7 @@ fn a_file_with_names_but_no_table_is_matched_by_the_names() {
     refused(
         &ev,
         &file,
-        &["swapped.csv 第 2 行", "红黑方写反了", "第 12 台"],
+        &["swapped.csv 第 2 行", "红黑方写反了", "第 51 台"],
     );
     let mut unpaired = by_names.clone();
     unpaired[1][3] = rows[0][4].clone();
@@ -282,12 +282,12 @@ fn a_file_with_names_but_no_table_is_matched_by_the_names() {
     refused(
         &ev,
         &file,
-        &["unpaired.csv 第 3 行", "没有 红方", "在第 1 台执黑方"],
+        &["unpaired.csv 第 3 行", "没有 红方", "在第 40 台执黑方"],
     );
     let file = write(&ev, "names.csv", "组别,轮次,红方,黑方,结果", &by_names);
     qw(&ev, &["result", "--from", p(&file)]).ok();
     for (table, red, black, result) in games(&ev) {
-        let row = &rows[table as usize - 1];
+        let row = &rows[table as usize - 40];
         assert_eq!((&red, &black), (&row[3], &row[4]));
         assert_eq!(result, "0-1", "table {table}");
     }
@@ -312,7 +312,7 @@ fn pairing_numbers_and_id_tails_are_checked_in_their_columns() {
     let row = |t: usize, red_no: &str, black_no: &str, red_id: &str, black_id: &str| {
         vec![
             "1".to_string(),
-            (t + 1).to_string(),
+            (t + 40).to_string(),
             red_no.to_string(),
             black_no.to_string(),
             red_id.to_string(),
@@ -355,14 +355,14 @@ fn pairing_numbers_and_id_tails_are_checked_in_their_columns() {
             "红黑方写反了",
             "numbers.csv 第 3 行",
             &format!("是 {r2}("),
-            "在第 3 台执红方",
+            "在第 42 台执红方",
             "numbers.csv 第 4 行：序号 `x7` 不是数字",
         ],
     );
     // A name with its number in brackets, as sheets show players, must fit both.
     let named = [vec![
         "1".to_string(),
-        "1".into(),
+        "40".into(),
         format!("{r0}({})", slip(0, "black", "number")),
         b0.clone(),
         "和".into(),
@@ -378,7 +378,7 @@ fn pairing_numbers_and_id_tails_are_checked_in_their_columns() {
 fn a_hand_typed_file_without_names_still_works_by_table() {
     let (_tmp, ev) = paired();
     let file = ev.parent().unwrap().join("hand.csv");
-    fs::write(&file, "轮次,台号,结果\n1,1,红胜\n1,12,和\n").unwrap();
+    fs::write(&file, "轮次,台号,结果\n1,40,红胜\n1,51,和\n").unwrap();
     let out = qw(&ev, &["result", "--from", p(&file)]).ok();
     assert!(out.starts_with("已记录 2 个结果"), "{out}");
     let results: Vec<Value> = games(&ev).into_iter().map(|g| g.3).collect();
@@ -393,34 +393,34 @@ fn names_typed_on_the_command_line_are_checked_the_same_way() {
     let names = |r: &Vec<String>| format!("{}/{}", r[3], r[4]);
     let before = snapshot(&ev);
     // Table 11's players given for table 12.
-    qw(&ev, &["result", "12", "红胜", "--names", &names(&rows[10])])
-        .fails(3, &["第 12 台", "在第 11 台"]);
+    qw(&ev, &["result", "51", "红胜", "--names", &names(&rows[10])])
+        .fails(3, &["第 51 台", "在第 50 台"]);
     let swapped = format!("{}/{}", rows[0][4], rows[0][3]);
-    qw(&ev, &["result", "1", "红胜", "--names", &swapped]).fails(3, &["红黑方写反了"]);
-    qw(&ev, &["result", "1", "红胜", "--names", "无名氏/"]).fails(3, &["赛事中没有 无名氏"]);
+    qw(&ev, &["result", "40", "红胜", "--names", &swapped]).fails(3, &["红黑方写反了"]);
+    qw(&ev, &["result", "40", "红胜", "--names", "无名氏/"]).fails(3, &["赛事中没有 无名氏"]);
     // One `--names` per table, or none.
     qw(
         &ev,
         &[
             "result",
-            "1",
+            "40",
             "红胜",
-            "2",
+            "41",
             "和",
             "--names",
             &names(&rows[0]),
         ],
     )
     .fails(2, &["--names"]);
-    qw(&ev, &["result", "1", "红胜", "--names", "甲乙"]).fails(3, &["RED/BLACK"]);
+    qw(&ev, &["result", "40", "红胜", "--names", "甲乙"]).fails(3, &["RED/BLACK"]);
     assert_eq!(before, snapshot(&ev), "a refused entry changed the event");
     let out = qw(
         &ev,
         &[
             "result",
-            "1",
+            "40",
             "红胜",
-            "2",
+            "41",
             "和",
             "--names",
             &names(&rows[0]),
@@ -501,7 +501,7 @@ fn the_slips_workbook_is_checked_like_the_csv() {
     };
     let file = ev.parent().unwrap().join("slips.xlsx");
     fs::write(&file, write_book(true)).unwrap();
-    refused(&ev, &file, &["slips.xlsx", "第 1 台", "在第 2 台"]);
+    refused(&ev, &file, &["slips.xlsx", "第 40 台", "在第 41 台"]);
     fs::write(&file, write_book(false)).unwrap();
     let out = qw(&ev, &["result", "--from", p(&file)]).ok();
     assert!(out.starts_with("已记录 12 个结果"), "{out}");

@@ -662,6 +662,57 @@ fn other_places_shared_lot_or_number() {
     assert_eq!(f.places(), places);
 }
 
+/// 录取名次不并列 (issue 43 item 3): a lot decides only once the last round is ranked, and
+/// only where a prize depends on it; interim standings and ties below the prizes are ties.
+#[test]
+fn a_lot_decides_only_at_the_end_and_only_where_a_prize_depends_on_it() {
+    let lots = |rounds: u32| {
+        let mut r = rules(rounds);
+        r.ranking.unresolved_first = UnresolvedFirst::Lot;
+        r.ranking.unresolved = TieResolution::Lot;
+        r
+    };
+    // Two rounds of three: the ties show as ties, no 抽签.
+    let early = dead_heat(lots(3));
+    assert_eq!(early.places(), ["a 1=", "b 1=", "c 3=", "d 3="]);
+    assert!(
+        ["a", "b", "c", "d"]
+            .iter()
+            .all(|p| early.row(p).decided_by.is_none())
+    );
+    // The last round, with no prize list: every tie is decided.
+    let all = dead_heat(lots(2));
+    assert!(
+        all.places().iter().all(|p| !p.contains('=')),
+        "{:?}",
+        all.places()
+    );
+    // A list paying places 1–2 only: the tie for 3rd stays a tie.
+    let mut paid = lots(2);
+    paid.prizes.lists.push(qiwang::rulebook::PrizeList {
+        id: "open".into(),
+        name: "公开组".into(),
+        group: GroupId::new("open"),
+        filter: Default::default(),
+        places: vec![qiwang::rulebook::PrizePlace {
+            from: 1,
+            to: 2,
+            money: 100,
+            award: None,
+            title: None,
+            qualification: None,
+        }],
+    });
+    let f = dead_heat(paid);
+    let places = f.places();
+    assert!(
+        !places[0].contains('=') && !places[1].contains('='),
+        "{places:?}"
+    );
+    assert_eq!(&places[2..], ["c 3=", "d 3="]);
+    assert_eq!(f.row(&f.order()[0]).decided_by, Some(DecidedBy::Lot));
+}
+
 #[test]
 fn lot_follows_the_recorded_seed() {
     let mut r = rules(2);

@@ -1,5 +1,6 @@
 //! One file per command (xsv `src/cmd/*.rs`).
 
+pub mod certificates;
 pub mod completions;
 pub mod demo;
 pub mod export;

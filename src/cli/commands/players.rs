@@ -4,7 +4,7 @@ use crate::cli::args::PlayerFields;
 use crate::cli::context::{Ctx, lib_error, resolve_player, resolve_pool, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::bi;
-use qiwang::registration::{PlayerEntry, add_player, edit_player};
+use qiwang::registration::{PlayerEntry, add_player_on, edit_player};
 use qiwang::store::action::Action;
 
 pub fn list(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
@@ -45,23 +45,30 @@ fn entry(f: PlayerFields) -> PlayerEntry {
     }
 }
 
-pub fn add(ctx: &Ctx, fields: PlayerFields) -> Result<(), CliError> {
+pub fn add(ctx: &Ctx, fields: PlayerFields, late: bool) -> Result<(), CliError> {
     let loaded = ctx.load()?;
     let lang = ctx.lang(&loaded.rules);
     let entry = entry(fields);
+    // The rulebook's deadline is a day: today's date on this machine decides.
+    let today = chrono::Local::now().date_naive();
     let name = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
-            let player = add_player(event, &loaded.rules, &entry).map_err(lib_error)?;
+            let (player, was_late) =
+                add_player_on(event, &loaded.rules, &entry, today, late).map_err(lib_error)?;
             // A late entry gets the pool's next free pairing number when it is first paired.
             let action = Action::PlayerAdded {
                 player: player.id,
                 name: player.name.clone(),
                 group: player.group.clone(),
                 from_round: player.joined_round,
+                late: was_late,
             };
-            let details =
+            let mut details =
                 serde_json::json!({ "player": player.id, "joined_round": player.joined_round });
+            if was_late {
+                details["late"] = serde_json::Value::Bool(true);
+            }
             Ok::<_, CliError>(action.change(player.name.clone(), details))
         })
         .map_err(tx_error)?;

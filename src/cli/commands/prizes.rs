@@ -53,7 +53,12 @@ pub fn prizes(ctx: &Ctx) -> Result<(), CliError> {
     }
     let Loaded { event, rules, .. } = loaded;
     let lang = ctx.lang(&rules);
-    ctx.print(&qiwang::views::prize_sheet(&event, &rules, lang))
+    // The finance office's copy carries the full ID and phone numbers (`--show-private`).
+    if ctx.show_private {
+        ctx.print(&qiwang::views::prize_sheet_private(&event, &rules, lang))
+    } else {
+        ctx.print(&qiwang::views::prize_sheet(&event, &rules, lang))
+    }
 }
 
 pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {

@@ -4,6 +4,7 @@ use crate::cli::context::{
     Ctx, Loaded, lib_error, player_label, pools_shown, resolve_player, resolve_pool, tx_error,
 };
 use crate::cli::error::{CliError, read_input};
+use qiwang::i18n::bi;
 use qiwang::i18n::{Text, plural};
 use qiwang::lookup::Shown;
 use qiwang::model::{GroupId, PlayerId};
@@ -51,21 +52,44 @@ pub fn run(
             "`--names` checks results typed on the command line: `qiwang result 12 红胜 --names 闫文/卢林旭`; a results file's 红方/黑方 columns are checked by themselves",
         )));
     }
-    let mut typed: Option<Typed> = None;
+    let mut typed: Vec<Typed> = Vec::new();
     if !args.is_empty() {
-        // Without `--group`, the one pool whose newest round still waits for results.
-        let waiting = pools_shown(&rules, &event, Shown::AwaitingResults);
-        let pool = match (&chosen, waiting.as_slice()) {
-            (Some(pool), _) => pool.clone(),
-            (None, [one]) => one.clone(),
-            (None, _) => resolve_pool(&rules, &event, None)?,
-        };
         let entries = results::parse_result_args(args).map_err(lib_error)?;
         let claims = results::typed_seats(&entries, names).map_err(lib_error)?;
-        results::check_typed_seats(&event, &rules, &pool, round, &claims).map_err(lib_error)?;
-        typed = Some((pool, entries, claims));
+        // Without `--group`: the one pool whose newest round still waits for results, else
+        // the pool whose round holds each table (one hall numbering, docs/rules.md §12 (table numbers)).
+        let waiting = pools_shown(&rules, &event, Shown::AwaitingResults);
+        let tables: Vec<u32> = entries.iter().map(|e| e.table).collect();
+        let pools = match (&chosen, waiting.as_slice()) {
+            (Some(pool), _) => vec![pool.clone(); entries.len()],
+            (None, [one]) => vec![one.clone(); entries.len()],
+            (None, _) => match results::pools_of_tables(&event, &rules, round, &tables) {
+                Some(pools) => pools,
+                None => vec![resolve_pool(&rules, &event, None)?; entries.len()],
+            },
+        };
+        for (i, pool) in pools.iter().enumerate() {
+            if pools[..i].contains(pool) {
+                continue;
+            }
+            let mine = |j: &usize| pools[*j] == *pool;
+            let entries: Vec<ResultEntry> = (0..entries.len())
+                .filter(mine)
+                .map(|j| entries[j])
+                .collect();
+            let claims: Vec<_> = if claims.is_empty() {
+                Vec::new()
+            } else {
+                (0..claims.len())
+                    .filter(mine)
+                    .map(|j| claims[j].clone())
+                    .collect()
+            };
+            results::check_typed_seats(&event, &rules, pool, round, &claims).map_err(lib_error)?;
+            typed.push((pool.clone(), entries, claims));
+        }
     }
-    if file_batches.is_empty() && typed.is_none() {
+    if file_batches.is_empty() && typed.is_empty() {
         return Err(CliError::usage(Text::new(
             "没有给出成绩：`qiwang result 台号 结果 …`（例如 `1 r 2 = 3 b`）或 `--from FILE`",
             "no results given: `qiwang result TABLE OUTCOME …` (e.g. `1 r 2 = 3 b`) or `--from FILE`",
@@ -93,7 +117,7 @@ pub fn run(
                         .map_err(lib_error)?,
                 );
             }
-            if let Some((pool, entries, claims)) = &typed {
+            for (pool, entries, claims) in &typed {
                 results::check_typed_seats(ev, &rules, pool, round, claims).map_err(lib_error)?;
                 reports.push(
                     results::record_results(ev, &rules, pool, round, entries).map_err(lib_error)?,
@@ -231,6 +255,47 @@ pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Resul
         lang.pick("已罚分", "penalty recorded for"),
         player.name,
         qiwang::privacy::mask_free_text(reason)
+    );
+    Ok(())
+}
+
+/// `qiwang warn`: a warning without a point loss (警告), logged.
+pub fn warn(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        rules,
+    } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    let player = resolve_player(&event, None, who)?.clone();
+    store
+        .transaction(&ctx.command_info(), |ev| {
+            let warning = results::add_warning(ev, player.id, reason).map_err(lib_error)?;
+            let details = serde_json::json!({
+                "player": player.id,
+                "reason": reason,
+                "after_round": warning.after_round,
+            });
+            Ok::<_, CliError>(
+                Action::Warning {
+                    player: player.id,
+                    name: player.name.clone(),
+                    after_round: warning.after_round,
+                    reason: reason.to_string(),
+                }
+                .change((), details),
+            )
+        })
+        .map_err(tx_error)?;
+    let reason = qiwang::privacy::mask_free_text(reason);
+    let name = &player.name;
+    outln!(
+        "{}",
+        bi!(
+            lang,
+            zh("已警告 {name}（不扣分）：{reason}"),
+            en("warning recorded for {name} (no points deducted): {reason}")
+        )
     );
     Ok(())
 }

@@ -270,7 +270,11 @@ impl ExitStatus for qiwang::registration::EntryError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::registration::EntryError as E;
         match self {
-            E::Invalid(..) | E::GroupFixed { .. } | E::NoPlayer(..) => InvalidInput,
+            E::Invalid(..)
+            | E::GroupFixed { .. }
+            | E::NoPlayer(..)
+            | E::AfterDeadline { .. }
+            | E::EntriesClosed { .. } => InvalidInput,
         }
     }
 }

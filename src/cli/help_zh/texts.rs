@@ -58,6 +58,10 @@ pub const ZH: &[(&str, &str)] = &[
     ("players:group", "只列出这个组别"),
     ("player", "增加、更正或退出棋手"),
     ("player add", "补报：从下一轮起参加编排"),
+    (
+        "player add:late",
+        "在规程规定的报名截止日期之后补报（记为逾期报名）",
+    ),
     ("player edit", "更正棋手的资料"),
     ("player edit:player", "棋手：报名编号、`#编排号` 或姓名"),
     (
@@ -137,6 +141,9 @@ pub const ZH: &[(&str, &str)] = &[
     ("penalty:player", "棋手：报名编号、`#编排号` 或姓名"),
     ("penalty:points", "扣除的分数"),
     ("penalty:reason", "扣分原因（记入操作记录）"),
+    ("warn", "警告（不扣分）：记入棋手的记录，名次表备注中显示"),
+    ("warn:player", "棋手：报名编号、`#编排号` 或姓名"),
+    ("warn:reason", "警告原因（记入操作记录）"),
     (
         "playoff",
         "记录决定并列第一的加赛：按最终名次列出棋手，胜者在前",
@@ -165,6 +172,26 @@ pub const ZH: &[(&str, &str)] = &[
     ("boards", "团体赛：每名棋手各台次的成绩（台次成绩）"),
     ("boards:group", "组别：代号、规程中的名称或别名"),
     ("boards:round", "到第几轮为止（默认：最新一轮）"),
+    (
+        "certificates",
+        "奖状：每个奖项一页 A4 横版，输出可在浏览器中打印的网页",
+    ),
+    (
+        "certificates:list",
+        "只打印这个奖项名单或团体赛项（代号或名称）",
+    ),
+    (
+        "certificates:template",
+        "奖状模板（TOML：文字和字号）；默认用内置模板",
+    ),
+    (
+        "certificates:print_template",
+        "输出内置模板，修改后用 `--template` 传入",
+    ),
+    (
+        "programme",
+        "秩序册：竞赛日程、组别、主要规则、按单位排列的参赛名单",
+    ),
     ("group", "组别人数、取消与合并"),
     ("group sizes", "各组别的报名人数与最低人数"),
     ("group merge", "在第一轮前把人数不足的组别并入另一组别"),

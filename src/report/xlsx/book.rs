@@ -66,7 +66,17 @@ pub(super) fn fill_book<'r>(
                 let sheet_name = if single || section.title.is_empty() {
                     unique_name(&mut names, &name)
                 } else {
-                    unique_name(&mut names, &section.title)
+                    // Say what the sheet holds: `公开组 获奖名单`, the section and what the
+                    // report is (its title after the event's name).
+                    let what = report
+                        .title
+                        .rsplit_once(" — ")
+                        .map(|(_, what)| what)
+                        .filter(|_| !section.columns.is_empty());
+                    match what {
+                        Some(what) => unique_name(&mut names, &format!("{} {what}", section.title)),
+                        None => unique_name(&mut names, &section.title),
+                    }
                 };
                 let heading = if section.title.is_empty() {
                     report.title.clone()

@@ -13,6 +13,11 @@ pub(super) const A4: u8 = 9;
 
 pub(super) struct Formats {
     pub(super) title: Format,
+    /// A table's title, merged across the table's columns and centred, as a sheet to
+    /// print and sign is headed.
+    pub(super) title_centred: Format,
+    /// A table's subtitle lines, merged and centred the same way.
+    pub(super) subtitle_centred: Format,
     pub(super) header: Format,
     pub(super) text: Format,
     pub(super) number: Format,
@@ -28,6 +33,8 @@ impl Formats {
     pub(super) fn register(&self, book: &mut Workbook) {
         for format in [
             &self.title,
+            &self.title_centred,
+            &self.subtitle_centred,
             &self.header,
             &self.text,
             &self.number,
@@ -43,6 +50,11 @@ impl Formats {
         let border = |f: Format| f.set_border(FormatBorder::Thin);
         Formats {
             title: Format::new().set_bold().set_font_size(14),
+            title_centred: Format::new()
+                .set_bold()
+                .set_font_size(14)
+                .set_align(FormatAlign::Center),
+            subtitle_centred: Format::new().set_align(FormatAlign::Center),
             header: border(Format::new().set_bold().set_align(FormatAlign::Center)),
             text: border(Format::new()),
             number: border(Format::new()),
@@ -53,17 +65,29 @@ impl Formats {
     }
 }
 
-/// The title and subtitle lines; the row after them.
+/// The title and subtitle lines; the row after them. Over a table of `width` columns
+/// (more than one) each line is merged across the table and centred.
 fn write_heading(
     sheet: &mut Worksheet,
     f: &Formats,
     heading: &str,
     report: &Report,
+    width: usize,
 ) -> Result<u32, XlsxError> {
-    sheet.write_string_with_format(0, 0, clean(heading), &f.title)?;
+    let last = col(width.saturating_sub(1));
+    let mut line = |row: u32, text: &str, plain: &Format, centred: &Format| {
+        if last > 0 {
+            sheet.merge_range(row, 0, row, last, &clean(text), centred)?;
+        } else {
+            sheet.write_string_with_format(row, 0, clean(text), plain)?;
+        }
+        Ok::<(), XlsxError>(())
+    };
+    line(0, heading, &f.title, &f.title_centred)?;
     let mut row = 1;
-    for line in &report.subtitle {
-        sheet.write_string(row, 0, clean(line))?;
+    let plain = Format::new();
+    for text in &report.subtitle {
+        line(row, text, &plain, &f.subtitle_centred)?;
         row += 1;
     }
     Ok(row + 1)
@@ -152,7 +176,7 @@ pub(super) fn write_table<'a>(
     rows: impl Iterator<Item = impl Iterator<Item = Cow<'a, str>>>,
     body: Body,
 ) -> Result<Option<(String, f64)>, XlsxError> {
-    let header_row = write_heading(sheet, f, heading, report)?;
+    let header_row = write_heading(sheet, f, heading, report, section.columns.len())?;
     let mut widths: Vec<usize> = section.columns.iter().map(|c| display_width(c)).collect();
     for (c, name) in section.columns.iter().enumerate() {
         sheet.write_string_with_format(header_row, col(c), clean(name), &f.header)?;
@@ -285,7 +309,7 @@ pub(super) fn write_notes_sheet(
     section: &Section,
     totals: &[(String, f64)],
 ) -> Result<(), XlsxError> {
-    let mut row = write_heading(sheet, f, heading, report)?;
+    let mut row = write_heading(sheet, f, heading, report, 1)?;
     if !section.title.is_empty() {
         sheet.write_string_with_format(row, 0, clean(&section.title), &f.total_label)?;
         row += 1;

@@ -206,6 +206,10 @@ pub(super) fn parse_groups(ctx: &mut Ctx, root: &Sec, scale: GradeScale) -> Vec<
             min_size: sec.count(ctx, "min_size", 1),
             merge_into: None,
             eligibility,
+            hall: HallPlace {
+                name: sec.text(ctx, "hall"),
+                first_table: sec.count(ctx, "first_table", 1),
+            },
         });
         kept.push(sec);
     }
@@ -239,6 +243,19 @@ pub(super) fn parse_groups(ctx: &mut Ctx, root: &Sec, scale: GradeScale) -> Vec<
     // A section must pair in a pool (a group without pairs_with).
     for (i, target) in pairs.iter().enumerate() {
         if let Some(target) = target {
+            // A section's games stand with its pool's: its hall place is the pool's.
+            for key in ["hall", "first_table"] {
+                if kept[i].has(key) {
+                    kept[i].report(
+                        ctx,
+                        key,
+                        Text::new(
+                            format!("本组别在 `{target}` 中编排，台号随该组；请把 `{key}` 写在 `{target}` 下"),
+                            format!("this group is paired in `{target}` and sits at its tables; write `{key}` under `{target}`"),
+                        ),
+                    );
+                }
+            }
             let target_pairs = groups
                 .iter()
                 .position(|g| &g.id == target)

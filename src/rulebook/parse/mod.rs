@@ -36,6 +36,7 @@ const TOP_KEYS: &[&str] = &[
     "teams",
     "publish",
     "team_competition",
+    "readings",
 ];
 const EVENT_KEYS: &[&str] = &[
     "name",
@@ -53,6 +54,8 @@ const EVENT_KEYS: &[&str] = &[
     "round_times",
     "signature",
     "grade_scale",
+    "registration_deadline",
+    "entries_close_after_round",
 ];
 const GROUP_KEYS: &[&str] = &[
     "id",
@@ -65,6 +68,8 @@ const GROUP_KEYS: &[&str] = &[
     "min_size",
     "merge_into",
     "eligibility",
+    "first_table",
+    "hall",
 ];
 const MARKS_KEYS: &[&str] = &["disabled", "local"];
 const ELIGIBILITY_KEYS: &[&str] = &[
@@ -129,6 +134,8 @@ const CONDUCT_KEYS: &[&str] = &[
     "withdrawn_games_kept",
     "penalties_allowed",
     "disturbance_penalty",
+    "penalty_below_zero",
+    "negative_opp_score_as_zero",
 ];
 const RANKING_KEYS: &[&str] = &[
     "preset",
@@ -233,6 +240,7 @@ impl Rulebook {
         let publish = super::publish::parse_publish(&mut ctx, &root);
         let team_competition =
             team_match::parse_team_competition(&mut ctx, &root, event.start_date);
+        let readings = parse_readings(&mut ctx, &root);
         super::bounds::check(&mut ctx, doc.as_table());
         if !ctx.problems.is_empty() {
             return Err(RulebookErrors::from_raw(source, text, ctx.problems));
@@ -256,8 +264,61 @@ impl Rulebook {
             teams,
             team_competition,
             publish,
+            readings,
         })
     }
+}
+
+/// The sections whose settings a `[readings]` entry may name, with their keys.
+fn reading_sections() -> [(&'static str, &'static [&'static str]); 8] {
+    [
+        ("event", EVENT_KEYS),
+        ("scoring", SCORING_KEYS),
+        ("pairing", PAIRING_KEYS),
+        ("colours", COLOUR_KEYS),
+        ("conduct", CONDUCT_KEYS),
+        ("ranking", RANKING_KEYS),
+        ("prizes", PRIZES_KEYS),
+        ("groups", GROUP_KEYS),
+    ]
+}
+
+/// `[readings]`: setting path → the regulation clause the chosen reading follows. A path
+/// names a setting of `[event]`, `[scoring]`, `[pairing]`, `[colours]`, `[conduct]`,
+/// `[ranking]` or `[prizes]` (`prizes.multiple`), or of a group (`groups[1].rounds`,
+/// `groups[1].eligibility.age_max_inclusive`); the clause must not be empty.
+fn parse_readings(ctx: &mut Ctx, root: &Sec) -> std::collections::BTreeMap<String, String> {
+    let mut out = std::collections::BTreeMap::new();
+    let Some(sec) = root.sub(ctx, "readings") else {
+        return out;
+    };
+    for key in sec.keys() {
+        let Some(clause) = sec.text(ctx, &key) else {
+            continue;
+        };
+        let (section, rest) = key.split_once('.').unwrap_or((key.as_str(), ""));
+        let section = section.split('[').next().unwrap_or(section);
+        let last = rest.rsplit('.').next().unwrap_or(rest);
+        let known = reading_sections().iter().any(|(s, keys)| {
+            *s == section
+                && (keys.contains(&last)
+                    || (section == "groups"
+                        && (ELIGIBILITY_KEYS.contains(&last) || MARKS_KEYS.contains(&last))))
+        });
+        if known {
+            out.insert(key, clause);
+        } else {
+            sec.report(
+                ctx,
+                &key,
+                Text::new(
+                    format!("`{key}` 不是规则文件中的设置；请写 `rules show` 中的设置路径，例如 \"prizes.multiple\""),
+                    format!("`{key}` is no setting of the rulebook; write a setting's path as `rules show` names it, such as \"prizes.multiple\""),
+                ),
+            );
+        }
+    }
+    out
 }
 
 /// The comment `rules show` puts after a setting the rulebook did not write, in each
@@ -393,6 +454,8 @@ fn parse_event(ctx: &mut Ctx, root: &Sec) -> EventInfo {
         }
     }
     event.signature = sec.text(ctx, "signature");
+    event.registration_deadline = sec.date(ctx, "registration_deadline");
+    event.entries_close_after_round = sec.count(ctx, "entries_close_after_round", 1);
     event
 }
 

@@ -204,6 +204,12 @@ pub(super) fn parse_conduct(ctx: &mut Ctx, root: &Sec) -> Conduct {
     if let Some(v) = sec.boolean(ctx, "penalties_allowed") {
         c.penalties_allowed = v;
     }
+    if let Some(v) = sec.boolean(ctx, "penalty_below_zero") {
+        c.penalty_below_zero = v;
+    }
+    if let Some(v) = sec.boolean(ctx, "negative_opp_score_as_zero") {
+        c.negative_opp_score_as_zero = v;
+    }
     c.disturbance_penalty = sec
         .int(ctx, "disturbance_penalty", 1, i64::from(i32::MAX))
         .map(|n| Points(n as i32));

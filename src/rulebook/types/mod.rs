@@ -56,6 +56,11 @@ pub struct Rulebook {
     /// Which settings the rulebook file wrote; every other one is qiwang's default.
     #[serde(skip)]
     pub written: WrittenKeys,
+    /// `[readings]`: for a setting whose regulation reads two ways, the clause the chosen
+    /// reading follows, by the setting's path as `rules show` names it
+    /// (`"prizes.multiple" = "东莞 十二.3 …"`); `rules show` prints it beside the setting.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub readings: std::collections::BTreeMap<String, String>,
 }
 
 /// The settings a rulebook file wrote, as dotted paths (`conduct.late_forfeit_minutes`,
@@ -118,6 +123,14 @@ pub struct EventInfo {
     /// a `min_grade = "初一"` mean. Default 六三制.
     #[serde(default)]
     pub grade_scale: GradeScale,
+    /// The registration deadline (报名截止日期), the day itself included: `player add`
+    /// after it needs `--late` and is logged as a late entry.
+    #[serde(default)]
+    pub registration_deadline: Option<NaiveDate>,
+    /// Entries are refused once this round has been paired in the player's pool (1: no
+    /// entry after round 1; not set: late entries are taken until the last round).
+    #[serde(default)]
+    pub entries_close_after_round: Option<u32>,
 }
 
 /// A 组别. A group without `pairs_with` is a pairing pool; one with `pairs_with` is a
@@ -146,6 +159,23 @@ pub struct GroupRule {
     pub merge_into: Option<GroupId>,
     /// Who may enter the group.
     pub eligibility: Eligibility,
+    /// Where the pool's games stand in the hall (docs/rules.md §12 (table numbers)): its own hall and
+    /// its own first table number; by default the tables of every pool of a round are
+    /// numbered on from the pool before it in rulebook order.
+    #[serde(default)]
+    pub hall: HallPlace,
+}
+
+/// A pool's place in the hall: which hall (room) its tables stand in and the number of its
+/// first table, each `None` for the default (the one hall; on from the pool before).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct HallPlace {
+    /// The hall's name as the slips and table cards print it (`二楼`); pools in the same
+    /// hall are numbered on from each other, each hall from 1.
+    pub name: Option<String>,
+    /// The pool's first table number in every round (`first_table = 101`); the pools
+    /// after it in the same hall are numbered on from its last table.
+    pub first_table: Option<u32>,
 }
 
 /// Flags set on every player registered under a group.
@@ -266,6 +296,7 @@ impl Rulebook {
     pub fn cxa_2011(name: &str, rounds: u32) -> Rulebook {
         Rulebook {
             written: WrittenKeys::default(),
+            readings: std::collections::BTreeMap::new(),
             event: EventInfo {
                 name: name.to_string(),
                 short_name: None,
@@ -282,6 +313,8 @@ impl Rulebook {
                 round_times: Vec::new(),
                 signature: None,
                 grade_scale: GradeScale::default(),
+                registration_deadline: None,
+                entries_close_after_round: None,
             },
             groups: vec![GroupRule {
                 id: GroupId::new("open"),
@@ -294,6 +327,7 @@ impl Rulebook {
                 min_size: None,
                 merge_into: None,
                 eligibility: Eligibility::default(),
+                hall: Default::default(),
             }],
             scoring: Scoring::default(),
             pairing: PairingRules::default(),

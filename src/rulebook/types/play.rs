@@ -273,6 +273,16 @@ pub struct Conduct {
     pub penalties_allowed: bool,
     /// The deduction for disturbing a game, if the regulation fixes one (Dongguan: 2).
     pub disturbance_penalty: Option<Points>,
+    /// Whether a penalty may take 积分 below zero (`false`: a total is never below 0).
+    #[serde(default = "yes")]
+    pub penalty_below_zero: bool,
+    /// Whether an opponent's negative 积分 counts as 0 in 对手分 (and 索伯分).
+    #[serde(default)]
+    pub negative_opp_score_as_zero: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Default for Conduct {
@@ -287,6 +297,8 @@ impl Default for Conduct {
             withdrawn_games_kept: true,
             penalties_allowed: true,
             disturbance_penalty: None,
+            penalty_below_zero: true,
+            negative_opp_score_as_zero: false,
         }
     }
 }

@@ -95,6 +95,9 @@ pub enum Action {
         group: GroupId,
         /// The first round they can be paired in.
         from_round: u32,
+        /// Entered after the rulebook's registration deadline with `--late`.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        late: bool,
     },
     /// `player edit`: a player's details corrected.
     PlayerEdited {
@@ -148,6 +151,17 @@ pub enum Action {
         /// The points deducted.
         points: i32,
         /// The round after which the deduction counts.
+        after_round: u32,
+        /// The arbiter's reason (masked in `audit.log`).
+        reason: String,
+    },
+    /// `warn`: a warning without a point loss (警告).
+    Warning {
+        /// The player's id.
+        player: PlayerId,
+        /// The player's name.
+        name: String,
+        /// The round after which it was given.
         after_round: u32,
         /// The arbiter's reason (masked in `audit.log`).
         reason: String,

@@ -72,7 +72,6 @@ impl<'a> Names<'a> {
 impl Action {
     /// The action worded in `names.lang`.
     pub fn text(&self, names: &Names) -> String {
-        let zh = names.lang == Lang::Zh;
         let g = |id: &GroupId| names.group(id);
         match self {
             Action::Imported { players, files } => bi!(
@@ -186,18 +185,24 @@ impl Action {
                 let player = |id| names.player(id);
                 let past: Vec<String> =
                     forced.iter().map(|v| v.text(names.lang, &player)).collect();
-                match (zh, past.is_empty()) {
-                    (true, true) => format!("手工修改{}第{round}轮编排", g(group)),
-                    (true, false) => format!(
-                        "手工修改{}第{round}轮编排，强行违反：{}",
-                        g(group),
-                        past.join("；")
+                match past.is_empty() {
+                    true => bi!(
+                        names.lang,
+                        zh("手工修改{}第{round}轮编排", g(group)),
+                        en("edited round {round} of {} by hand", g(group))
                     ),
-                    (false, true) => format!("edited round {round} of {} by hand", g(group)),
-                    (false, false) => format!(
-                        "edited round {round} of {} by hand, FORCED past: {}",
-                        g(group),
-                        past.join("; ")
+                    false => bi!(
+                        names.lang,
+                        zh(
+                            "手工修改{}第{round}轮编排，强行违反：{}",
+                            g(group),
+                            past.join("；")
+                        ),
+                        en(
+                            "edited round {round} of {} by hand, FORCED past: {}",
+                            g(group),
+                            past.join("; ")
+                        )
                     ),
                 }
             }
@@ -207,16 +212,19 @@ impl Action {
                 name,
                 group,
                 from_round,
+                late,
             } => bi!(
                 names.lang,
                 zh(
-                    "添加棋手 {}：{}，自第{from_round}轮起",
+                    "添加棋手 {}：{}，自第{from_round}轮起{}",
                     names.recorded(*player, name),
-                    g(group)
+                    g(group),
+                    if *late { "（逾期报名）" } else { "" }
                 ),
                 en(
-                    "added player {player} `{name}` to {} from round {from_round}",
-                    g(group)
+                    "added player {player} `{name}` to {} from round {from_round}{}",
+                    g(group),
+                    if *late { " (late entry)" } else { "" }
                 )
             ),
             Action::PlayerEdited { player, name } => bi!(
@@ -266,6 +274,25 @@ impl Action {
                 zh("撤销对棋手 {} 的取消资格", names.recorded(*player, name)),
                 en("lifted the disqualification of player {player} `{name}`")
             ),
+            Action::Warning {
+                player,
+                name,
+                after_round,
+                reason,
+            } => {
+                let when = match *after_round {
+                    0 => names.lang.pick("开赛前", "before round 1").to_string(),
+                    n => bi!(names.lang, zh("第{n}轮后"), en("after round {n}")),
+                };
+                bi!(
+                    names.lang,
+                    zh(
+                        "{when}警告棋手 {}（不扣分）：{reason}",
+                        names.recorded(*player, name)
+                    ),
+                    en("warning to player {player} `{name}` {when} (no points deducted): {reason}")
+                )
+            }
             Action::Penalty {
                 player,
                 name,
@@ -274,11 +301,9 @@ impl Action {
                 reason,
             } => {
                 // A penalty given before round 1 is complete counts from the start.
-                let when = match (zh, *after_round) {
-                    (true, 0) => "开赛前".to_string(),
-                    (true, n) => format!("第{n}轮后"),
-                    (false, 0) => "before round 1".to_string(),
-                    (false, n) => format!("after round {n}"),
+                let when = match *after_round {
+                    0 => names.lang.pick("开赛前", "before round 1").to_string(),
+                    n => bi!(names.lang, zh("第{n}轮后"), en("after round {n}")),
                 };
                 bi!(
                     names.lang,
@@ -327,18 +352,22 @@ impl Action {
                     .map(u32::to_string)
                     .collect::<Vec<_>>()
                     .join(", ");
-                match (zh, tiebreak) {
-                    (true, false) => format!("记录{}第{round}轮第 {list} 场各台成绩", g(group)),
-                    (true, true) => format!("记录{}第{round}轮第 {list} 场加赛成绩", g(group)),
-                    (false, false) => {
-                        format!(
+                match tiebreak {
+                    false => bi!(
+                        names.lang,
+                        zh("记录{}第{round}轮第 {list} 场各台成绩", g(group)),
+                        en(
                             "recorded the boards of match {list}, round {round} of {}",
                             g(group)
                         )
-                    }
-                    (false, true) => format!(
-                        "recorded the tiebreak games of match {list}, round {round} of {}",
-                        g(group)
+                    ),
+                    true => bi!(
+                        names.lang,
+                        zh("记录{}第{round}轮第 {list} 场加赛成绩", g(group)),
+                        en(
+                            "recorded the tiebreak games of match {list}, round {round} of {}",
+                            g(group)
+                        )
                     ),
                 }
             }

@@ -61,7 +61,11 @@ pub(super) fn cards(
                 ),
             )
             .newline();
-            let number = bi!(lang, zh("第 {table} 台"), en("Table {table}"));
+            let number = bi!(
+                lang,
+                zh("{}第 {table} 台", super::parts::hall_prefix(rules, pool)),
+                en("{}Table {table}", super::parts::hall_prefix(rules, pool))
+            );
             half.text_element("div", &[("class", "no")], &number)
                 .newline();
             for (side, s) in [

@@ -114,7 +114,11 @@ pub(super) fn slips(
             let heading = format!(
                 "{event_name} · {group} · {} · {}{when}",
                 round_title(lang, round.number),
-                bi!(lang, zh("第{table}台"), en("table {table}")),
+                bi!(
+                    lang,
+                    zh("{}第{table}台", super::parts::hall_prefix(rules, pool)),
+                    en("{}table {table}", super::parts::hall_prefix(rules, pool))
+                ),
             );
             body.element("div", &[("class", "slip")], |m| {
                 m.newline().text_element("h2", &[], &heading).newline();

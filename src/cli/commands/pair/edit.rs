@@ -102,7 +102,17 @@ pub fn set(
     force: bool,
 ) -> Result<(), CliError> {
     let loaded = ctx.load()?;
-    let pool = resolve_pool(&loaded.rules, &loaded.event, group)?;
+    // Without `--group`, the pool whose newest round holds the table (one hall numbering,
+    // docs/rules.md §12 (table numbers)), when exactly one does.
+    let at_table = group
+        .is_none()
+        .then(|| qiwang::results::pools_of_tables(&loaded.event, &loaded.rules, None, &[table]))
+        .flatten()
+        .and_then(|mut p| p.pop());
+    let pool = match at_table {
+        Some(pool) => pool,
+        None => resolve_pool(&loaded.rules, &loaded.event, group)?,
+    };
     let red = resolve_player(&loaded.event, Some(&pool), red)?.id;
     let black = resolve_player(&loaded.event, Some(&pool), black)?.id;
     store_edit(

@@ -1,0 +1,81 @@
+//! `qiwang certificates` (奖状, printable HTML) and `qiwang programme` (秩序册).
+
+use crate::cli::context::{Ctx, Loaded};
+use crate::cli::error::{CliError, read_input};
+use qiwang::i18n::Text;
+use qiwang::report::Format;
+use qiwang::views::CertificateTemplate;
+use std::path::Path;
+
+pub fn certificates(
+    ctx: &Ctx,
+    list: Option<&str>,
+    template: Option<&Path>,
+    print_template: bool,
+) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    if print_template {
+        out!("{}", qiwang::views::default_template_text(lang));
+        return Ok(());
+    }
+    // A certificate is a printed page: HTML whatever `--format` says, except a format
+    // that cannot be one.
+    match ctx.format()? {
+        Format::Table | Format::Html => {}
+        Format::Csv | Format::Json => {
+            return Err(CliError::usage(Text::new(
+                "奖状只输出可打印的 HTML：请去掉 `--format`，或用 `--format html`",
+                "certificates are printable HTML only: leave `--format` out or use `--format html`",
+            )));
+        }
+    }
+    let template = match template {
+        Some(path) => {
+            let bytes = read_input(path, qiwang::input::InputKind::Rulebook)?;
+            let text = String::from_utf8(bytes).map_err(|_| {
+                CliError::input(Text::new(
+                    format!("奖状模板 {} 不是 UTF-8 文本", path.display()),
+                    format!(
+                        "the certificate template {} is not UTF-8 text",
+                        path.display()
+                    ),
+                ))
+            })?;
+            CertificateTemplate::from_toml(&text).map_err(CliError::input)?
+        }
+        None => CertificateTemplate::default_for(lang),
+    };
+    let (sheet, _) = qiwang::views::compute_sheet(&event, &rules);
+    if let Some(l) = list {
+        let known = sheet.lists.iter().any(|x| x.id == l || x.name == l)
+            || sheet.teams.iter().any(|x| x.id == l || x.name == l);
+        if !known {
+            let names: Vec<String> = sheet
+                .lists
+                .iter()
+                .map(|x| format!("`{}`", x.name))
+                .chain(sheet.teams.iter().map(|x| format!("`{}`", x.name)))
+                .collect();
+            return Err(CliError::input(Text::new(
+                format!("没有奖项名单 `{l}`：请用 {} 之一", names.join("、")),
+                format!("no prize list `{l}`: use one of {}", names.join(", ")),
+            )));
+        }
+    }
+    let (html, count) = qiwang::views::certificates(&rules, &sheet, &template, list, lang);
+    if count == 0 {
+        return Err(CliError::input(Text::new(
+            "还没有可发奖状的名次：奖项表是空的",
+            "no award to print a certificate for: the prize sheet is empty",
+        )));
+    }
+    out!("{html}");
+    Ok(())
+}
+
+pub fn programme(ctx: &Ctx) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    ctx.print(&qiwang::views::programme(&event, &rules, lang))
+}

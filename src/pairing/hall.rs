@@ -1,0 +1,179 @@
+//! One hall numbering (docs/rules.md §12 (table numbers)): the table numbers a new round's games get,
+//! so that no two games of one round in one hall share a number.
+//!
+//! Owns where a pool's tables start in a round. By default the pools of the rulebook stand
+//! in one hall, in rulebook order: 公开组 tables 1–37, 少儿组 38–46. A pool's
+//! `first_table` starts it at that number (the pools after it go on from its last table);
+//! a pool's `hall` puts it in another hall, numbered from 1 on its own. The number is
+//! stored in the game itself when the round is paired, so every sheet, results file,
+//! `result` and `pairing set` use it, and a round keeps the numbers it was printed with
+//! (rounds paired before this numbering keep 1, 2, 3, … per pool). Pure.
+
+use super::Explanation;
+use crate::model::{Event, GroupId, Pairing, Round};
+use crate::rulebook::Rulebook;
+
+/// The first table number of `pool` in round `round`: its rulebook `first_table`, else the
+/// number after the last table of the pool before it in the same hall (rulebook order).
+/// A pool before it whose round is not paired yet is counted at the tables its pairable
+/// players will fill (half of them, the bye left out); merged, cancelled and empty pools
+/// take no tables.
+pub fn first_table(event: &Event, rules: &Rulebook, pool: &GroupId, round: u32) -> u32 {
+    let hall = rules.group(pool).and_then(|g| g.hall.name.as_deref());
+    let mut next = 1u32;
+    for g in rules.pools() {
+        if g.hall.name.as_deref() != hall {
+            continue;
+        }
+        if let Some(first) = g.hall.first_table {
+            next = first;
+        }
+        if &g.id == pool {
+            return next;
+        }
+        let state = event.group(&g.id);
+        if state.is_some_and(|s| s.merged_into.is_some() || s.cancelled) {
+            continue;
+        }
+        match state.and_then(|s| s.round(round)) {
+            Some(r) => {
+                if let Some(last) = r.pairings.iter().filter_map(Pairing::table).max() {
+                    next = next.max(last.saturating_add(1));
+                }
+            }
+            None if round > rules.rounds_for(&g.id) => {}
+            None => {
+                let players = event
+                    .players_in(&g.id)
+                    .filter(|p| p.pairable_in(round))
+                    .count();
+                next = next.saturating_add(u32::try_from(players / 2).unwrap_or(u32::MAX));
+            }
+        }
+    }
+    next
+}
+
+/// Numbers a round the engine made (tables 1, 2, 3, …) from `first` on, with the tables
+/// its explanation names.
+pub(super) fn number_from(round: &mut Round, explanation: &mut Explanation, first: u32) {
+    let shift = first.saturating_sub(1);
+    if shift == 0 {
+        return;
+    }
+    for p in &mut round.pairings {
+        if let Pairing::Game { table, .. } = p {
+            *table = table.saturating_add(shift);
+        }
+    }
+    for c in &mut explanation.colours {
+        c.table = c.table.saturating_add(shift);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Player, PlayerId};
+
+    const RULES: &str = r#"
+[event]
+name = "t"
+rounds = 3
+[[groups]]
+id = "open"
+name = "公开组"
+[[groups]]
+id = "kids"
+name = "少儿组"
+[[groups]]
+id = "girls"
+name = "女子组"
+hall = "二楼"
+[[groups]]
+id = "old"
+name = "老年组"
+first_table = 101
+[[groups]]
+id = "vets"
+name = "元老组"
+"#;
+
+    fn event(sizes: &[(&str, u32)]) -> Event {
+        let mut e = Event::new(RULES.into());
+        let mut id = 0;
+        for (group, n) in sizes {
+            for _ in 0..*n {
+                id += 1;
+                e.players.push(Player::new(
+                    PlayerId(id),
+                    format!("p{id}"),
+                    GroupId::new(*group),
+                ));
+            }
+        }
+        e
+    }
+
+    fn games(first: u32, n: u32) -> Round {
+        Round {
+            number: 1,
+            pairings: (first..first + n)
+                .map(|t| Pairing::Game {
+                    table: t,
+                    red: PlayerId(2 * t),
+                    black: PlayerId(2 * t + 1),
+                    result: None,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_section_sits_at_its_pools_tables() {
+        let text = format!(
+            "{RULES}[[groups]]\nid = \"local\"\npairs_with = \"open\"\nfirst_table = 5\nhall = \"x\"\n"
+        );
+        let e = Rulebook::from_toml(&text, "t.toml").unwrap_err();
+        let keys: Vec<&str> = e.problems.iter().map(|p| p.key.as_str()).collect();
+        assert_eq!(keys.len(), 2, "{keys:?}");
+        assert!(
+            keys.iter()
+                .all(|k| k.ends_with("first_table") || k.ends_with("hall"))
+        );
+        // `rules show` writes the keys back, and they read back the same.
+        let rules = Rulebook::from_toml(RULES, "t.toml").unwrap();
+        let shown = rules.to_effective_toml();
+        assert!(shown.contains("first_table = 101") && shown.contains("hall = \"二楼\""));
+    }
+
+    #[test]
+    fn pools_are_numbered_on_in_rulebook_order_per_hall() {
+        let rules = Rulebook::from_toml(RULES, "t.toml").unwrap();
+        let mut e = event(&[
+            ("open", 75),
+            ("kids", 18),
+            ("girls", 6),
+            ("old", 9),
+            ("vets", 4),
+        ]);
+        let first = |e: &Event, g: &str| first_table(e, &rules, &GroupId::new(g), 1);
+        // Before anything is paired: 公开组 37 tables (75 players, one bye), 少儿组 from 38.
+        assert_eq!(first(&e, "open"), 1);
+        assert_eq!(first(&e, "kids"), 38);
+        // Another hall starts at 1; a pool's own first table holds, the next goes on.
+        assert_eq!(first(&e, "girls"), 1);
+        assert_eq!(first(&e, "old"), 101);
+        assert_eq!(first(&e, "vets"), 105);
+        // A paired round counts by its own last table (here one more game than estimated).
+        e.group_mut(&GroupId::new("open")).rounds.push(games(1, 38));
+        assert_eq!(first(&e, "kids"), 39);
+        // Rounds paired under the old numbering (every pool from 1) go on after their last.
+        e.group_mut(&GroupId::new("open")).rounds = vec![games(1, 5)];
+        assert_eq!(first(&e, "kids"), 6);
+        // A cancelled pool takes no tables.
+        e.group_mut(&GroupId::new("open")).rounds.clear();
+        e.group_mut(&GroupId::new("open")).cancelled = true;
+        assert_eq!(first(&e, "kids"), 1);
+    }
+}

@@ -1,0 +1,155 @@
+//! `qiwang certificates` (奖状) and `qiwang programme` (秩序册), issue 43 item 10: one A4
+//! landscape certificate per award from an editable template, and the programme with the
+//! schedule, groups, key rules and the entries by unit with 领队/教练.
+
+use crate::common::{p, run};
+use std::fs;
+use std::path::{Path, PathBuf};
+use tempfile::TempDir;
+
+const RULES: &str = r#"
+[event]
+name = "无为市象棋比赛"
+short_name = "无为赛"
+organiser = "无为市体育局"
+venue = "无为市体育馆"
+start_date = 2021-09-18
+end_date = 2021-09-19
+rules_edition = "CXA 2011"
+language = "zh"
+time_control = "每方25分钟，每步加5秒"
+rounds = 1
+round_times = ["9月18日 8:30"]
+
+[[groups]]
+id = "open"
+name = "公开组"
+
+[[prizes.lists]]
+id = "money"
+name = "公开组"
+group = "open"
+places = [{ place = 1, money = 500, title = "棋王" }, { place = 2, money = 300 }]
+
+[[prizes.lists]]
+id = "cups"
+name = "公开组奖杯"
+group = "open"
+places = [{ from = 1, to = 3, award = "奖杯" }]
+"#;
+
+/// Six players of two units (one giving its 领队 and 教练), the one round played.
+fn event() -> (TempDir, PathBuf) {
+    let tmp = TempDir::new().unwrap();
+    let rules = tmp.path().join("rules.toml");
+    fs::write(&rules, RULES).unwrap();
+    let csv = "姓名,性别,单位,领队,教练\n\
+               甲一,男,无为一中,王领队,李教练\n\
+               乙二,女,无为一中,王领队,李教练\n\
+               丙三,男,无为一中,,\n\
+               丁四,男,襄安棋社,,\n\
+               戊五,男,襄安棋社,,\n\
+               己六,男,襄安棋社,,\n";
+    let sheet = tmp.path().join("players.csv");
+    fs::write(&sheet, csv).unwrap();
+    run(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
+    let ev = tmp.path().join("ev");
+    q(&ev, &["import", p(&sheet)]);
+    q(&ev, &["pair", "--seed", "3"]);
+    q(&ev, &["result", "1", "r", "2", "b", "3", "r"]);
+    (tmp, ev)
+}
+
+fn q(ev: &Path, args: &[&str]) -> String {
+    run(
+        ev.parent().unwrap(),
+        &[&["--event", p(ev)][..], args].concat(),
+    )
+    .ok()
+}
+
+#[test]
+fn one_landscape_certificate_per_award_from_an_editable_template() {
+    let (tmp, ev) = event();
+    let html = q(&ev, &["certificates"]);
+    // Three players on 2 points: 1, 2=, 2= in both lists (the money list's 2nd place
+    // shared), so six certificates.
+    assert_eq!(html.matches("<div class=\"cert\">").count(), 6, "{html}");
+    assert!(html.contains("size:A4 landscape"), "{html}");
+    for word in [
+        "荣誉证书",
+        "第一名",
+        "第二名（并列）",
+        "无为赛",
+        "无为市体育局",
+        "2021年9月19日",
+    ] {
+        assert!(html.contains(word), "{word} missing:\n{html}");
+    }
+    assert!(html.contains("并获得「棋王」称号"), "{html}");
+    // One list only, by id or name.
+    let cups = q(&ev, &["certificates", "--list", "公开组奖杯"]);
+    assert_eq!(cups.matches("<div class=\"cert\">").count(), 3);
+    run(
+        tmp.path(),
+        &["--event", p(&ev), "certificates", "--list", "无此名单"],
+    )
+    .fails(3, &["无此名单", "公开组奖杯"]);
+
+    // The built-in template, edited, prints what the organiser wrote.
+    let text = q(&ev, &["certificates", "--print-template"]);
+    assert!(text.contains("title = \"荣誉证书\""), "{text}");
+    let edited = tmp.path().join("奖状.toml");
+    fs::write(
+        &edited,
+        text.replace("荣誉证书", "奖　状")
+            .replace("特发此证，以资鼓励。", "<b>特此表彰</b>"),
+    )
+    .unwrap();
+    let html = q(&ev, &["certificates", "--template", p(&edited)]);
+    assert!(
+        html.contains("奖　状") && !html.contains("荣誉证书"),
+        "{html}"
+    );
+    assert!(
+        html.contains("&lt;b&gt;特此表彰&lt;/b&gt;"),
+        "escaped: {html}"
+    );
+    fs::write(&edited, "titel = \"奖状\"\n").unwrap();
+    run(
+        tmp.path(),
+        &["--event", p(&ev), "certificates", "--template", p(&edited)],
+    )
+    .fails(3, &["titel"]);
+}
+
+#[test]
+fn the_programme_has_the_schedule_groups_rules_and_entries_by_unit() {
+    let (_tmp, ev) = event();
+    let text = q(&ev, &["programme"]);
+    for word in [
+        "秩序册",
+        "主办单位：无为市体育局",
+        "比赛地点：无为市体育馆",
+        "比赛日期：2021年9月18日至2021年9月19日",
+        "竞赛日程",
+        "9月18日 8:30",
+        "竞赛组别",
+        "主要规则",
+        "计分：胜2分，和1分，负0分",
+        "用时：每方25分钟，每步加5秒",
+        "积分相同依次比较对手分",
+        "无为一中",
+        "襄安棋社",
+        "领队：王领队",
+        "教练：李教练",
+    ] {
+        assert!(text.contains(word), "{word} missing:\n{text}");
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&q(&ev, &["--format", "json", "programme"])).unwrap();
+    assert_eq!(json["units"][0]["leaders"][0], "王领队");
+    assert_eq!(json["units"][1]["players"].as_array().unwrap().len(), 3);
+    let html = q(&ev, &["--format", "html", "programme"]);
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+}

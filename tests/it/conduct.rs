@@ -1,0 +1,101 @@
+//! Warnings and penalties (issue 43 item 4): a warning without a point loss (警告) is
+//! recorded and shows on the player's record; whether a penalty may take 积分 below zero,
+//! and what a negative 积分 gives an opponent's 对手分, are rulebook keys.
+
+use crate::common::{p, root, run, small_event};
+use serde_json::Value;
+use std::fs;
+use std::path::Path;
+use tempfile::TempDir;
+
+fn q(ev: &Path, args: &[&str]) -> crate::common::Out {
+    run(
+        ev.parent().unwrap(),
+        &[&["--event", p(ev)][..], args].concat(),
+    )
+}
+
+#[test]
+fn a_warning_is_recorded_on_the_players_record_without_a_point_loss() {
+    let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
+    q(&ev, &["pair", "--seed", "1"]).ok();
+    q(&ev, &["result", "1", "r", "2", "r"]).ok();
+    let before: Value = q(&ev, &["--format", "json", "standings"]).json();
+    let out = q(&ev, &["warn", "1", "--reason", "对局中讲话"]).ok();
+    assert!(out.contains("已警告") && out.contains("不扣分"), "{out}");
+    let after: Value = q(&ev, &["--format", "json", "standings"]).json();
+    let score = |v: &Value| {
+        v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["player"] == 1)
+            .map(|r| r["score"].clone())
+            .unwrap()
+    };
+    assert_eq!(score(&before), score(&after), "no points deducted");
+    let table = q(&ev, &["standings"]).ok();
+    assert!(table.contains("警告1次"), "{table}");
+    let players = q(&ev, &["players"]).ok();
+    assert!(players.contains("警告1次"), "{players}");
+    let log = q(&ev, &["log"]).ok();
+    assert!(log.contains("警告棋手") && log.contains("不扣分"), "{log}");
+    q(&ev, &["warn", "1", "--reason", " "]).fails(3, &[]);
+    q(&ev, &["warn", "99", "--reason", "x"]).fails(3, &[]);
+}
+
+/// 甲 loses round 1 and is penalised 2: with `penalty_below_zero = false` 积分 stops at 0,
+/// and with `negative_opp_score_as_zero` the opponent's 对手分 takes 0 from a negative.
+#[test]
+fn whether_a_penalty_goes_below_zero_is_a_key_and_so_is_its_opp_score() {
+    let run_with = |conduct: &str| {
+        let tmp = TempDir::new().unwrap();
+        let text = fs::read_to_string(root("rules/cxa-2011.toml")).unwrap();
+        let rules = tmp.path().join("rules.toml");
+        fs::write(&rules, format!("{text}\n[conduct]\n{conduct}\n")).unwrap();
+        let csv = tmp.path().join("p.csv");
+        fs::write(&csv, "姓名,性别,单位\n甲,男,一\n乙,男,二\n").unwrap();
+        run(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
+        let ev = tmp.path().join("ev");
+        q(&ev, &["import", p(&csv)]).ok();
+        q(&ev, &["pair", "--seed", "1"]).ok();
+        let round: Value = q(&ev, &["--format", "json", "round"]).json();
+        // 甲 loses, whichever colour they have.
+        let red_is_jia = round["pairings"][0]["red"]["name"] == "甲";
+        q(&ev, &["result", "1", if red_is_jia { "b" } else { "r" }]).ok();
+        q(&ev, &["penalty", "甲", "2", "--reason", "扰乱赛场"]).ok();
+        let st: Value = q(&ev, &["--format", "json", "standings"]).json();
+        let row = |name: &str| {
+            st["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["name"] == name)
+                .cloned()
+                .unwrap()
+        };
+        let opp = |r: &Value| {
+            r["tiebreaks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|t| t["key"] == "opp_score")
+                .map(|t| t["value"].clone())
+                .unwrap()
+        };
+        let (jia, yi) = (row("甲"), row("乙"));
+        let shown = q(&ev, &["rules", "show"]).ok();
+        (jia["score"].clone(), opp(&yi), shown, tmp)
+    };
+    let (score, opp, shown, _t) = run_with("");
+    assert_eq!((score, opp), (Value::from(-2), Value::from(-2)));
+    assert!(
+        shown.contains("penalty_below_zero = true")
+            && shown.contains("negative_opp_score_as_zero = false"),
+        "{shown}"
+    );
+    let (score, _, _, _t) = run_with("penalty_below_zero = false");
+    assert_eq!(score, Value::from(0));
+    let (score, opp, _, _t) = run_with("negative_opp_score_as_zero = true");
+    assert_eq!((score, opp), (Value::from(-2), Value::from(0)));
+}

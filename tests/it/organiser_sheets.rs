@@ -1,0 +1,100 @@
+//! Registration sheets as organisers send them (issue 43 item 11): a footer row (填表人、
+//! 审核、盖章、日期) is skipped with a note, a phone number of no known shape is warned
+//! about naming its cell, and a gender taken from the ID number is reported.
+
+use crate::common::{p, root, run};
+use qiwang::registration::id_card;
+use std::fs;
+use tempfile::TempDir;
+
+fn id(birth: &str, seq: u32) -> String {
+    let first17 = format!("340225{birth}{seq:03}");
+    format!("{first17}{}", id_card::check_character(&first17).unwrap())
+}
+
+#[test]
+fn a_footer_row_is_skipped_a_bad_phone_and_a_filled_gender_are_reported() {
+    let tmp = TempDir::new().unwrap();
+    run(
+        tmp.path(),
+        &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
+    )
+    .ok();
+    let csv = format!(
+        "姓名,性别,单位,身份证号,电话\n\
+         甲一,男,无为一中,{},1391234567\n\
+         乙二,,无为一中,{},0553-1234567\n\
+         丙三,男,襄安棋社,,13912345678\n\
+         填表人：张三,,审核：李四,,日期：2021年9月1日\n",
+        id("19900101", 11),
+        id("19920202", 21),
+    );
+    let sheet = tmp.path().join("报名表.csv");
+    fs::write(&sheet, csv).unwrap();
+    let out = run(tmp.path(), &["--event", "ev", "import", p(&sheet)]);
+    let notes = out.stderr.clone() + &out.stdout;
+    assert_eq!(out.code, 0, "{notes}");
+    assert!(notes.contains("已导入 3 名棋手"), "{notes}");
+    // The footer: a note with its line, not a player.
+    assert!(
+        notes.contains("报名表.csv:5") && notes.contains("表尾"),
+        "{notes}"
+    );
+    // The 10-digit phone, its cell named and the number masked.
+    assert!(
+        notes.contains("报名表.csv:2")
+            && notes.contains("`电话` 列")
+            && notes.contains("11 位手机号"),
+        "{notes}"
+    );
+    assert!(!notes.contains("1391234567"), "masked: {notes}");
+    // The gender taken from the ID number.
+    assert!(
+        notes.contains("报名表.csv:3") && notes.contains("按身份证号记为"),
+        "{notes}"
+    );
+    // The landline and the good mobile pass without a word.
+    assert_eq!(notes.matches("11 位手机号").count(), 1, "{notes}");
+    let players = run(
+        tmp.path(),
+        &["--event", "ev", "players", "--format", "json"],
+    )
+    .json();
+    let names: Vec<&str> = players["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["甲一", "乙二", "丙三"]);
+}
+
+#[test]
+fn a_workbooks_warning_names_the_sheet_and_cell() {
+    let tmp = TempDir::new().unwrap();
+    run(
+        tmp.path(),
+        &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
+    )
+    .ok();
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let ws = book.add_worksheet();
+    ws.set_name("报名表").unwrap();
+    for (c, h) in ["姓名", "性别", "单位", "电话"].iter().enumerate() {
+        ws.write_string(0, u16::try_from(c).unwrap(), *h).unwrap();
+    }
+    for (c, v) in ["甲一", "男", "无为一中", "12345"].iter().enumerate() {
+        ws.write_string(1, u16::try_from(c).unwrap(), *v).unwrap();
+    }
+    ws.write_string(2, 0, "盖章：").unwrap();
+    let file = tmp.path().join("报名表.xlsx");
+    fs::write(&file, book.save_to_buffer().unwrap()).unwrap();
+    let out = run(tmp.path(), &["--event", "ev", "import", p(&file)]);
+    let notes = out.stderr.clone() + &out.stdout;
+    assert_eq!(out.code, 0, "{notes}");
+    assert!(notes.contains("报名表!D2"), "{notes}");
+    assert!(
+        notes.contains("报名表") && notes.contains("表尾"),
+        "{notes}"
+    );
+}
