@@ -300,6 +300,26 @@ pub struct DemoArgs {
     pub registrations: Option<PathBuf>,
     #[arg(long, default_value_t = 2018)]
     pub seed: u64,
+    /// Which bundled event: `jinhua` (the 2018 Jinhua Swiss event, default) or
+    /// `round-robin` (an 8-player round robin beside a Swiss open group).
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = DemoExample::Jinhua,
+        hide_default_value = true,
+        hide_possible_values = true,
+        conflicts_with_all = ["rules", "registrations"]
+    )]
+    pub example: DemoExample,
+}
+
+/// The bundled events `qiwang demo --example` plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DemoExample {
+    /// 2018 金华市象棋棋王赛: three Swiss groups (rules/jinhua-2018.toml).
+    Jinhua,
+    /// An 8-player round robin beside a Swiss open (rules/round-robin.toml).
+    RoundRobin,
 }
 
 #[derive(Debug, Subcommand)]

@@ -64,6 +64,12 @@ pub enum Rule {
         /// The table number used more than once.
         table: u32,
     },
+    /// A round-robin round whose game or bye is not the Berger table's (docs/rules.md
+    /// §14): the players of the stored table, red first.
+    OffTable {
+        /// The round of the table (counted over every cycle).
+        table_round: u32,
+    },
 }
 
 /// One broken rule in one round (serialisable: the audit log keeps a forced edit's
@@ -160,6 +166,15 @@ impl Violation {
                 lang,
                 en("round {r}: table `{table}` is used by more than one game"),
                 zh("第 {r} 轮：台号 `{table}` 被多局使用"),
+            ),
+            Rule::OffTable { table_round } => bi!(
+                lang,
+                en(
+                    "round {r}: {who} is not a game (or bye) of round {table_round} of the Berger table, red first; a round robin's rounds are the table's"
+                ),
+                zh(
+                    "第 {r} 轮：{who} 不是贝格尔表第 {table_round} 轮的对局（或轮空，红方在前）；循环赛必须按表编排"
+                ),
             ),
         }
     }
@@ -295,6 +310,9 @@ fn check_round_all(
 ) -> Vec<Violation> {
     let n = round.number;
     let rules = &*rules_in_force(event, current, group, n);
+    if rules.is_round_robin(group) {
+        return super::berger::check(event, rules, group, round);
+    }
     let history = History::build(event, rules, group, n, &BTreeMap::new());
     let ctx = Rules {
         rules,

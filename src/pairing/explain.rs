@@ -142,6 +142,22 @@ pub struct Explanation {
     pub bye: Option<ByeNote>,
     /// Hard rules relaxed because no pairing met them all (docs/rules.md §2.5).
     pub relaxed: Vec<Relaxation>,
+    /// A round-robin round: the Berger-table round it prints (docs/rules.md §14).
+    pub table: Option<TableNote>,
+}
+
+/// The Berger-table round a round-robin round is (docs/rules.md §14): printed, not
+/// optimised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableNote {
+    /// The round of the table, 1..=rounds per cycle.
+    pub table_round: u32,
+    /// The cycle (1 = 单循环's, 2 = the second of a 双循环, colours reversed).
+    pub cycle: u32,
+    /// The players in the table (numbers 1..=n).
+    pub players: u32,
+    /// How the numbers were given (round 1 only prints it).
+    pub seeding: Option<(Seeding, u64)>,
 }
 
 pub(super) fn floats(field: &Field, m: &Matched) -> Vec<FloatNote> {
@@ -260,6 +276,9 @@ impl Explanation {
     ) -> Vec<String> {
         let zh = lang == Lang::Zh;
         let mut out = Vec::new();
+        if let Some(t) = &self.table {
+            out.push(table_line(t, zh));
+        }
         if let Some(r1) = &self.round1 {
             out.push(round1_line(r1, zh));
         }
@@ -483,6 +502,45 @@ fn relax_label(rule: Relax, lang: Lang) -> String {
     }
 }
 
+fn table_line(t: &TableNote, zh: bool) -> String {
+    let TableNote {
+        table_round: k,
+        cycle,
+        players: n,
+        ..
+    } = *t;
+    let mut line = match (cycle, zh) {
+        (1, true) => format!("贝格尔表第 {k} 轮（{n} 人单循环；按表编排，不作优化）"),
+        (1, false) => {
+            format!("Berger table, round {k} ({n} players; the table's round, not optimised)")
+        }
+        (c, true) => format!("贝格尔表第 {k} 轮（{n} 人，第 {c} 循环，先后手与第一循环相反）"),
+        (c, false) => format!(
+            "Berger table, round {k} ({n} players, cycle {c}: colours reversed from the first)"
+        ),
+    };
+    if let Some((seeding, seed)) = t.seeding {
+        let how = match (seeding, zh) {
+            (Seeding::RandomDraw, true) => format!("序号由电脑随机抽签（种子 {seed}）"),
+            (Seeding::RandomDraw, false) => format!("numbers drawn at random (seed {seed})"),
+            (Seeding::RatingThenLot, true) => {
+                format!("序号按等级分排列，无等级分者抽签列后（种子 {seed}）")
+            }
+            (Seeding::RatingThenLot, false) => {
+                format!("numbers by rating, unrated players after them by lot (seed {seed})")
+            }
+            (Seeding::Sheet, true) => "序号取自报名表的序号列".to_string(),
+            (Seeding::Sheet, false) => {
+                "numbers from the registration sheet's 序号 column".to_string()
+            }
+        };
+        line.push_str(if zh { "；" } else { "; " });
+        line.push_str(&how);
+    }
+    line.push_str(if zh { "。" } else { "." });
+    line
+}
+
 fn round1_line(r1: &Round1Note, zh: bool) -> String {
     let seeding = match (r1.seeding, zh) {
         (Seeding::RandomDraw, true) => format!("序号由电脑随机抽签（种子 {}）", r1.seed),
@@ -494,6 +552,8 @@ fn round1_line(r1: &Round1Note, zh: bool) -> String {
             "numbers by rating, unrated players after them by lot (seed {})",
             r1.seed
         ),
+        (Seeding::Sheet, true) => "序号取自报名表的序号列".to_string(),
+        (Seeding::Sheet, false) => "numbers from the registration sheet's 序号 column".to_string(),
     };
     let mode = match (r1.pairing, zh) {
         (Round1Pairing::Adjacent, true) => "近号配对",

@@ -7,6 +7,7 @@
 //! reads the event and the rulebook, never files, the clock, a global RNG or the
 //! terminal. The same state and seed always give the same pairing.
 
+mod berger;
 // The reference solvers in blossom.rs (`max_weight_matching` and its kin) are kept for
 // the tests that compare the engine's solver with them.
 #[cfg_attr(not(test), allow(dead_code))]
@@ -38,7 +39,7 @@ pub use edit::{Edit, EditError, Edited, edit_round, set_pairing, swap_players};
 pub use engine::{Criteria, Criterion, Solver};
 pub use explain::{
     ByeNote, ByeReason, ColourNote, Explanation, FloatNote, FloatReason, PassReason, RelaxOrder,
-    Round1Note, relax_rule_label, relaxation_lines,
+    Round1Note, TableNote, relax_rule_label, relaxation_lines,
 };
 pub use optimal::{Better, Verdict, prove_round};
 pub use turn::{
@@ -204,7 +205,18 @@ impl Localize for PairingError {
                     number_ranges(missing, lang)
                 ),
             ),
-            PairingError::AllRoundsPlayed { group, rounds } => bi!(
+            PairingError::AllRoundsPlayed {
+                group,
+                rounds,
+                round_robin: true,
+            } => bi!(
+                lang,
+                en(
+                    "all {rounds} rounds of the round robin of group `{group}` are paired: every player has met every other"
+                ),
+                zh("组别 `{group}` 循环赛的全部 {rounds} 轮都已编排：每位棋手都已与其他棋手相遇"),
+            ),
+            PairingError::AllRoundsPlayed { group, rounds, .. } => bi!(
                 lang,
                 en(
                     "all {rounds} rounds of group `{group}` are paired; raise `rounds` in the rulebook to play more"
@@ -287,6 +299,22 @@ impl Localize for PairingError {
                 en("table `0` does not exist; tables are numbered from 1"),
                 zh("台号 `0` 不存在；台号从 1 开始"),
             ),
+            PairingError::SheetNumbers { group, problems } => {
+                let list = problems
+                    .iter()
+                    .map(|p| p.localize(lang))
+                    .collect::<Vec<_>>()
+                    .join(lang.pick("；", "; "));
+                bi!(
+                    lang,
+                    en(
+                        "group `{group}` takes its pairing numbers from the registration sheet's 序号 column (`seeding = \"sheet\"`), which must number the players 1, 2, 3, … each once: {list}; correct the sheet and import it again, or edit the players"
+                    ),
+                    zh(
+                        "组别 `{group}` 的编排序号取自报名表的序号列（`seeding = \"sheet\"`），序号必须是 1、2、3……且每人一个、不重复：{list}；请改正报名表后重新导入，或修改棋手信息"
+                    ),
+                )
+            }
         }
     }
 }
@@ -307,8 +335,10 @@ pub enum PairingError {
     AllRoundsPlayed {
         /// The group.
         group: GroupId,
-        /// The rulebook's number of rounds.
+        /// The rulebook's number of rounds (a round robin's: its schedule's).
         rounds: u32,
+        /// The group is a round robin: its schedule is played out (docs/rules.md §14).
+        round_robin: bool,
     },
     /// No player of the group can play the round (none registered, all withdrawn).
     NoPlayers {
@@ -351,6 +381,13 @@ pub enum PairingError {
     },
     /// A manual edit names table 0.
     TableZero,
+    /// `seeding = "sheet"`, and the 序号 column does not number the players 1..=n.
+    SheetNumbers {
+        /// The group.
+        group: GroupId,
+        /// Every missing, repeated or out-of-range number.
+        problems: Vec<SheetNumberProblem>,
+    },
 }
 
 impl PairingError {
@@ -398,12 +435,16 @@ pub fn pair_next_round_with(
         });
     }
     let next = last.map_or(1, |r| r.number + 1);
-    let total = rules.rounds_for(group);
+    let total = crate::schedule::rounds_of(event, rules, group);
     if next > total {
         return Err(PairingError::AllRoundsPlayed {
             group: group.clone(),
             rounds: total,
+            round_robin: rules.is_round_robin(group),
         });
+    }
+    if rules.is_round_robin(group) {
+        return berger::pair(event, rules, group, next, seed);
     }
     let pairable: Vec<_> = event
         .players_in(group)
@@ -415,7 +456,7 @@ pub fn pair_next_round_with(
             round: next,
         });
     }
-    let numbers = assign_numbers(event, rules, group, next, seed);
+    let numbers = assign_numbers(event, rules, group, next, seed)?;
     let history = History::build(event, rules, group, next, &numbers);
     let (states, ctx) = pairing_input(&pairable, rules, group, next, &history);
     let name = |id: PlayerId| {
@@ -449,6 +490,9 @@ pub fn pair_next_round_with(
     };
     let relaxed = relaxations(&ctx, &history.players, &round);
     explanation.relaxed = relaxed.clone();
+    if let Some(r1) = explanation.round1.as_mut() {
+        r1.seeding = seeding_of(rules, group);
+    }
     let mut numbers: Vec<(PlayerId, u32)> = numbers.into_iter().collect();
     numbers.sort_by_key(|(id, n)| (*n, *id));
     Ok(PairingPlan {
@@ -524,13 +568,24 @@ fn pairing_input<'a>(
 
 /// Numbers for pairable players that have none: the round-1 draw (docs/rules.md §2.2), or the
 /// next free numbers for late entries in registration order.
+/// How the pool's pairing numbers are given: the group's `seeding`, else the rulebook's.
+fn seeding_of(rules: &Rulebook, group: &GroupId) -> Seeding {
+    rules
+        .group(group)
+        .and_then(|g| g.format.seeding)
+        .unwrap_or(rules.pairing.seeding)
+}
+
+/// Pairing numbers for the players of `group` who have none and can play `round`: in
+/// round 1 by the pool's seeding (lot, rating then lot, or the registration sheet's 序号,
+/// refused with every gap and repeat named), later the next free numbers.
 fn assign_numbers(
     event: &Event,
     rules: &Rulebook,
     group: &GroupId,
     round: u32,
     seed: u64,
-) -> BTreeMap<PlayerId, u32> {
+) -> Result<BTreeMap<PlayerId, u32>, PairingError> {
     let free = event
         .players_in(group)
         .filter_map(|p| p.number)
@@ -543,17 +598,140 @@ fn assign_numbers(
         .collect();
     todo.sort_by_key(|p| p.id);
     if round == 1 {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        todo.shuffle(&mut rng);
-        if rules.pairing.seeding == Seeding::RatingThenLot {
-            // 1999 appendix (S4): rated players by rating, the unrated after them by lot.
-            todo.sort_by_key(|p| std::cmp::Reverse(p.rating.map(|r| (1, r)).unwrap_or((0, 0))));
+        match seeding_of(rules, group) {
+            Seeding::Sheet => return sheet_numbers(event, group, &todo),
+            Seeding::RandomDraw => {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                todo.shuffle(&mut rng);
+            }
+            Seeding::RatingThenLot => {
+                // 1999 appendix (S4): rated players by rating, the unrated after them by lot.
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                todo.shuffle(&mut rng);
+                todo.sort_by_key(|p| std::cmp::Reverse(p.rating.map(|r| (1, r)).unwrap_or((0, 0))));
+            }
         }
     }
-    todo.into_iter()
+    Ok(todo
+        .into_iter()
         .zip(free..)
         .map(|(p, n)| (p.id, n))
-        .collect()
+        .collect())
+}
+
+/// `seeding = "sheet"`: the registration sheet's 序号 as pairing numbers, which must be
+/// exactly 1..=n over the players of round 1 (docs/rules.md §2.2).
+fn sheet_numbers(
+    event: &Event,
+    group: &GroupId,
+    todo: &[&Player],
+) -> Result<BTreeMap<PlayerId, u32>, PairingError> {
+    let n = u32::try_from(todo.len()).unwrap_or(u32::MAX);
+    let mut by_number: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for p in todo {
+        match p.sheet_number {
+            Some(k) => by_number.entry(k).or_default().push(p.name.clone()),
+            None => problems.push(SheetNumberProblem::Missing {
+                player: event.player_label(p.id),
+            }),
+        }
+    }
+    for (&number, names) in &by_number {
+        if names.len() > 1 {
+            problems.push(SheetNumberProblem::Repeated {
+                number,
+                players: names.clone(),
+            });
+        }
+        if number > n {
+            problems.push(SheetNumberProblem::TooHigh {
+                number,
+                player: names[0].clone(),
+                players: n,
+            });
+        }
+    }
+    let gaps: Vec<u32> = (1..=n).filter(|k| !by_number.contains_key(k)).collect();
+    if !gaps.is_empty()
+        && problems
+            .iter()
+            .all(|p| !matches!(p, SheetNumberProblem::Missing { .. }))
+    {
+        problems.push(SheetNumberProblem::Gaps { numbers: gaps });
+    }
+    if !problems.is_empty() {
+        return Err(PairingError::SheetNumbers {
+            group: group.clone(),
+            problems,
+        });
+    }
+    Ok(todo
+        .iter()
+        .filter_map(|p| p.sheet_number.map(|k| (p.id, k)))
+        .collect())
+}
+
+/// What is wrong with the 序号 column a pool's pairing numbers are taken from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SheetNumberProblem {
+    /// The player's 序号 cell was empty or not a whole number.
+    Missing {
+        /// The player as the sheets name them.
+        player: String,
+    },
+    /// Two or more players have the same 序号.
+    Repeated {
+        /// The number.
+        number: u32,
+        /// The players who have it.
+        players: Vec<String>,
+    },
+    /// A 序号 above the number of players.
+    TooHigh {
+        /// The number.
+        number: u32,
+        /// The player who has it.
+        player: String,
+        /// The number of players to number.
+        players: u32,
+    },
+    /// Numbers of 1..=n nobody has.
+    Gaps {
+        /// The missing numbers.
+        numbers: Vec<u32>,
+    },
+}
+
+impl Localize for SheetNumberProblem {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            SheetNumberProblem::Missing { player } => bi!(
+                lang,
+                en("{player} has no whole number in the 序号 column"),
+                zh("{player} 的序号栏不是整数或为空"),
+            ),
+            SheetNumberProblem::Repeated { number, players } => bi!(
+                lang,
+                en("序号 {number} is given to {}", players.join(", ")),
+                zh("序号 {number} 重复：{}", players.join("、")),
+            ),
+            SheetNumberProblem::TooHigh {
+                number,
+                player,
+                players,
+            } => bi!(
+                lang,
+                en("{player}'s 序号 {number} is above the {players} players to number"),
+                zh("{player} 的序号 {number} 超过了参赛人数 {players}"),
+            ),
+            SheetNumberProblem::Gaps { numbers } => bi!(
+                lang,
+                en("nobody has 序号 {}", number_ranges(numbers, lang)),
+                zh("没有棋手的序号是 {}", number_ranges(numbers, lang)),
+            ),
+        }
+    }
 }
 
 pub(crate) fn blockers(
@@ -661,6 +839,7 @@ fn build_round(field: &Field, m: &engine::Matched) -> (Round, Explanation) {
         colours,
         bye: m.bye.map(|b| explain::bye_note(field, m, b)),
         relaxed: Vec::new(),
+        table: None,
     };
     (
         Round {
@@ -713,6 +892,12 @@ mod localize_tests {
             PairingError::AllRoundsPlayed {
                 group: g(),
                 rounds: 9,
+                round_robin: false,
+            },
+            PairingError::AllRoundsPlayed {
+                group: g(),
+                rounds: 7,
+                round_robin: true,
             },
             PairingError::NoPlayers {
                 group: g(),
@@ -731,6 +916,26 @@ mod localize_tests {
                 player: PlayerId(7),
             },
             PairingError::TableZero,
+            PairingError::SheetNumbers {
+                group: g(),
+                problems: vec![
+                    SheetNumberProblem::Missing {
+                        player: "张三".into(),
+                    },
+                    SheetNumberProblem::Repeated {
+                        number: 3,
+                        players: vec!["李四".into(), "王五".into()],
+                    },
+                    SheetNumberProblem::TooHigh {
+                        number: 12,
+                        player: "赵六".into(),
+                        players: 8,
+                    },
+                    SheetNumberProblem::Gaps {
+                        numbers: vec![4, 5, 7],
+                    },
+                ],
+            },
             PairingError::CriteriaTooWide {
                 group: g(),
                 round: 9,

@@ -196,6 +196,7 @@ pub(super) fn pair(
             colours,
             bye: bye_note,
             relaxed: Vec::new(),
+            table: None,
         },
     ))
 }

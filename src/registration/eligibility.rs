@@ -367,6 +367,7 @@ mod tests {
             min_size: None,
             merge_into: None,
             eligibility: e,
+            format: crate::rulebook::GroupFormat::swiss(),
         }
     }
 

@@ -282,6 +282,7 @@ pub fn edit_player<'e>(
         reinstated_from: old.reinstated_from,
         absences: old.absences,
         extra: old.extra,
+        sheet_number: old.sheet_number,
         ..new
     };
     let slot = event

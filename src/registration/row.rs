@@ -414,6 +414,18 @@ impl<'a> Sheet<'a> {
         player.local = local;
         player.phone = phone;
         player.extra = extra;
+        // 序号 is the sheet's own row number; kept only as the pairing number a group with
+        // `seeding = "sheet"` uses (checked when the group is paired).
+        player.sheet_number = row
+            .map
+            .column(Field::Number)
+            .and_then(|c| row.cells.get(c))
+            .and_then(|v| {
+                normalise::to_half_width(&normalise::clean(v))
+                    .parse::<u32>()
+                    .ok()
+            })
+            .filter(|&n| n > 0);
         if let Some((first, last)) = month_only {
             let mut latest = player.clone();
             latest.birth_date = Some(last);

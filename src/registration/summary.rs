@@ -76,6 +76,7 @@ mod tests {
             min_size,
             merge_into: None,
             eligibility: Eligibility::default(),
+            format: crate::rulebook::GroupFormat::swiss(),
         }
     }
 

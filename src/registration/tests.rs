@@ -31,6 +31,7 @@ pub(super) fn group(
             below_title: vec!["国家级运动健将".into(), "象棋大师".into()],
             ..e
         },
+        format: crate::rulebook::GroupFormat::swiss(),
     }
 }
 

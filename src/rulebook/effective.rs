@@ -221,6 +221,23 @@ impl Rulebook {
                 "merge_into",
                 g.merge_into.as_ref().map(|p| quote(p.as_str())),
             );
+            // A Swiss group at its defaults prints no format keys (docs/rules.md §14).
+            let f = &g.format;
+            if !f.is_default_swiss() {
+                d.name("format", f.kind);
+                if f.is_round_robin() {
+                    d.raw("cycles", f.cycles);
+                    d.name("withdrawn_results", f.withdrawn_results);
+                }
+                d.opt("seeding", f.seeding.map(|v| quote(v.name())));
+                d.opt(
+                    "tiebreaks",
+                    f.tiebreaks
+                        .as_ref()
+                        .map(|t| string_array(t.iter().map(|v| v.name_in(d.lang)))),
+                );
+                d.opt("fallback", f.fallback.map(|v| quote(v.name())));
+            }
             d.header("[groups.marks]");
             d.raw("disabled", g.marks.disabled);
             d.raw("local", g.marks.local);
@@ -443,6 +460,7 @@ mod tests {
                 below_title: vec!["国家级运动健将".into(), "象棋大师".into()],
                 max_title: Some("棋协大师".into()),
             },
+            format: crate::rulebook::GroupFormat::swiss(),
         });
         base.event.grade_scale = crate::model::GradeScale::FiveFourThree;
         let place = PrizePlace {

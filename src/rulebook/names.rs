@@ -69,6 +69,22 @@ named!(GradeScale { "6-3-3" => GradeScale::SixThreeThree, "5-4-3" => GradeScale:
 named!(Seeding {
     "random_draw" => Seeding::RandomDraw,
     "rating_then_lot" => Seeding::RatingThenLot,
+    "sheet" => Seeding::Sheet,
+});
+
+named!(FormatKind {
+    "swiss" => FormatKind::Swiss,
+    "round_robin" => FormatKind::RoundRobin,
+} aliases {
+    "积分编排制" => FormatKind::Swiss,
+    "循环赛" => FormatKind::RoundRobin,
+    "单循环" => FormatKind::RoundRobin,
+});
+
+named!(WithdrawnResults {
+    "half_rule" => WithdrawnResults::HalfRule,
+    "keep" => WithdrawnResults::Keep,
+    "annul" => WithdrawnResults::Annul,
 });
 
 named!(Round1Pairing {
@@ -137,6 +153,7 @@ named!(Tiebreak {
     "median_opp" => Tiebreak::MedianOpp,
     "cut_opp" => Tiebreak::CutOpp,
     "sonneborn_berger" => Tiebreak::SonnebornBerger,
+    "mutual" => Tiebreak::Mutual,
 } aliases {
     "对手分" => Tiebreak::OppScore,
     "累进分" => Tiebreak::Progressive,
@@ -154,6 +171,8 @@ named!(Tiebreak {
     "中间分" => Tiebreak::MedianOpp,
     "扣除对手分" => Tiebreak::CutOpp,
     "小分" => Tiebreak::SonnebornBerger,
+    "相互间成绩" => Tiebreak::Mutual,
+    "相互间积分" => Tiebreak::Mutual,
 });
 
 named!(Fallback {

@@ -5,11 +5,13 @@
 
 mod crosstable;
 mod rank;
+mod round_robin;
 mod types;
 mod values;
 
 pub use crosstable::{Crosstable, CrosstableCell, CrosstableRow, crosstable, crosstable_of};
 pub use rank::compute_standings;
+pub use round_robin::{annulled_players, ranked_event, ranking_rules};
 pub use types::*;
 pub use values::{DetailedStandings, PlayerTiebreaks, detailed_standings, tiebreak_values};
 

@@ -54,7 +54,10 @@ pub fn compute_standings(
 ) -> Standings {
     let n = resolve_round(event, group, after_round);
     let mut cache = BTreeMap::new();
-    rank_pool(event, rules, group, n, true, &mut cache)
+    // A round robin's own chain and annulled games (docs/rules.md §14.3–§14.4).
+    let rules = super::ranking_rules(rules, group);
+    let event = super::ranked_event(event, &rules, group);
+    rank_pool(&event, &rules, group, n, true, &mut cache)
 }
 
 /// Previous-round ranks already computed for the S10 fallback, keyed by round.
@@ -109,6 +112,10 @@ fn rank_pool(
             Tiebreak::DirectEncounter => classes
                 .into_iter()
                 .flat_map(|class| direct_encounter(&data, class, i, &mut tiebreaks))
+                .collect(),
+            Tiebreak::Mutual => classes
+                .into_iter()
+                .flat_map(|class| mutual(&data, class, i, &mut tiebreaks))
                 .collect(),
             Tiebreak::Fouls => split(classes, |id| tiebreaks[&id][i]),
             _ => split(classes, |id| Reverse(tiebreaks[&id][i])),
@@ -186,7 +193,9 @@ fn rank_pool(
             match (playoff, ranking.unresolved_first) {
                 (Some(playoff), _) => out.ordered(playoff.order.clone(), Some(DecidedBy::Playoff)),
                 // A playoff is held after the last round; before it the tie shows shared.
-                (None, UnresolvedFirst::Playoff) => out.shared(class, n >= rules.rounds_for(group)),
+                (None, UnresolvedFirst::Playoff) => {
+                    out.shared(class, n >= crate::schedule::rounds_of(event, rules, group));
+                }
                 (None, UnresolvedFirst::Lot) => {
                     out.ordered(lot(class, seed, n, place), Some(DecidedBy::Lot));
                 }
@@ -292,9 +301,41 @@ fn static_value(v: &super::PlayerTiebreaks, key: Tiebreak) -> Option<i64> {
         Tiebreak::MedianOpp => i64::from(v.median_opp.0),
         Tiebreak::CutOpp => i64::from(v.cut_opp.0),
         Tiebreak::SonnebornBerger => v.sonneborn_berger,
-        Tiebreak::DirectEncounter => return None,
+        Tiebreak::DirectEncounter | Tiebreak::Mutual => return None,
     };
     Some(value)
+}
+
+/// 相互间成绩 (docs/rules.md §14.3): each tied player's points in the finished games among
+/// all the players of the tie (a mini-table, so three or more tied players are compared
+/// too); a player alone in a class keeps no value.
+fn mutual(
+    data: &PoolData,
+    class: Vec<PlayerId>,
+    key_index: usize,
+    tiebreaks: &mut BTreeMap<PlayerId, Vec<Option<i64>>>,
+) -> Vec<Vec<PlayerId>> {
+    if class.len() < 2 {
+        return vec![class];
+    }
+    let points: BTreeMap<PlayerId, i64> = class
+        .iter()
+        .map(|&a| {
+            let sum = class
+                .iter()
+                .filter(|&&b| b != a)
+                .filter_map(|&b| data.direct_points(a, b))
+                .map(|p| i64::from(p.0))
+                .sum();
+            (a, sum)
+        })
+        .collect();
+    for (id, value) in &points {
+        if let Some(t) = tiebreaks.get_mut(id) {
+            t[key_index] = Some(*value);
+        }
+    }
+    split(vec![class], |id| Reverse(points[&id]))
 }
 
 /// 直胜: only when exactly two players are tied (S15 「只比较仅有两人同分的情况」); the

@@ -11,6 +11,7 @@ mod prizes;
 mod recorded;
 mod round;
 mod site;
+mod square;
 mod standings;
 
 pub use labels::{gender_label, outcome_label, tiebreak_label};

@@ -22,6 +22,7 @@ mod published;
 mod registration;
 mod relax;
 mod results_check;
+mod round_robin;
 mod rule_changes;
 mod rulebook_values;
 mod rulebooks;

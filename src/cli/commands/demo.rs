@@ -19,6 +19,9 @@ use std::path::Path;
 const JINHUA_RULES: &str = include_str!("../../../rules/jinhua-2018.toml");
 const JINHUA_REGISTRATIONS: &[u8] =
     include_bytes!("../../../examples/jinhua-2018/registrations.csv");
+const ROUND_ROBIN_RULES: &str = include_str!("../../../rules/round-robin.toml");
+const ROUND_ROBIN_REGISTRATIONS: &[u8] =
+    include_bytes!("../../../examples/round-robin/registrations.csv");
 
 /// The audit entry of one demo step, named like the real command it stands for.
 fn cmd(args: &[&str]) -> CommandInfo {
@@ -108,8 +111,13 @@ fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
             ),
         )));
     }
+    let round_robin = args.example == crate::cli::args::DemoExample::RoundRobin;
     let (rules_text, rules_source) = match &args.rules {
         Some(p) => (crate::cli::context::read_text(p)?, p.display().to_string()),
+        None if round_robin => (
+            ROUND_ROBIN_RULES.to_string(),
+            "rules/round-robin.toml".to_string(),
+        ),
         None => (
             JINHUA_RULES.to_string(),
             "rules/jinhua-2018.toml".to_string(),
@@ -119,6 +127,10 @@ fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
         Some(p) => (
             crate::cli::error::read_input(p, qiwang::input::InputKind::Sheet)?,
             p.display().to_string(),
+        ),
+        None if args.rules.is_none() && round_robin => (
+            ROUND_ROBIN_REGISTRATIONS.to_vec(),
+            "examples/round-robin/registrations.csv".to_string(),
         ),
         None if args.rules.is_none() => (
             JINHUA_REGISTRATIONS.to_vec(),
@@ -278,7 +290,9 @@ fn play_pool(
         .map(|g| g.name.clone())
         .unwrap_or_else(|| pool.to_string());
     let seed = demo::pool_seed(seed, pool);
-    for round in 1..=rules.rounds_for(pool) {
+    // A round robin's rounds follow from its field (docs/rules.md §14).
+    let rounds = qiwang::schedule::rounds_of(&store.load().map_err(lib_error)?, rules, pool);
+    for round in 1..=rounds {
         // Paired inside the transaction, on the state it is about to change.
         let stuck = store
             .transaction(&cmd(&["pair", "--group", pool.as_str()]), |ev| {

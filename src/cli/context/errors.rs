@@ -78,7 +78,8 @@ impl ExitStatus for qiwang::pairing::PairingError {
             | E::CriteriaTooWide { .. }
             | E::PlayerNotInRound { .. }
             | E::SamePlayer { .. }
-            | E::TableZero => InvalidInput,
+            | E::TableZero
+            | E::SheetNumbers { .. } => InvalidInput,
         }
     }
 }

@@ -31,6 +31,10 @@ pub const ZH: &[(&str, &str)] = &[
     ("demo:rules", "用这个规程文件代替内置规程"),
     ("demo:registrations", "用这个报名表代替内置报名表"),
     ("demo:seed", "第一轮抽签的随机种子"),
+    (
+        "demo:example",
+        "运行哪个内置赛事：`jinhua`（2018 金华市象棋棋王赛，积分编排制，默认）或 `round-robin`（八人单循环组与积分编排制公开组同场）",
+    ),
     ("init", "创建赛事目录，并冻结一份规程"),
     ("init:dir", "要创建的赛事目录"),
     ("init:rules", "规程文件（TOML）"),

@@ -109,6 +109,66 @@ impl GroupIndex<'_> {
     }
 }
 
+/// A group's format keys (docs/rules.md §14): `format`, and for a round robin `cycles`,
+/// `withdrawn_results`; `seeding`, `tiebreaks` and `fallback` for any group. A round robin
+/// plays as many rounds as its field needs, so it may not set `rounds`; a round-robin key
+/// on a Swiss group is refused rather than ignored.
+fn parse_format(ctx: &mut Ctx, sec: &Sec) -> GroupFormat {
+    let mut f = GroupFormat::swiss();
+    if let Some(kind) = sec.named(ctx, "format") {
+        f.kind = kind;
+    }
+    if let Some(cycles) = sec.count(ctx, "cycles", 1) {
+        if cycles > MAX_CYCLES {
+            sec.report(
+                ctx,
+                "cycles",
+                Text::new(
+                    format!("循环次数 `{cycles}` 太多；最多 {MAX_CYCLES} 次"),
+                    format!("`{cycles}` cycles are too many; at most {MAX_CYCLES}"),
+                ),
+            );
+        } else {
+            f.cycles = cycles;
+        }
+    }
+    f.seeding = sec.named(ctx, "seeding");
+    f.tiebreaks = super::ranking::tiebreak_list(ctx, sec, "tiebreaks");
+    f.fallback = sec.named(ctx, "fallback");
+    if let Some(w) = sec.named(ctx, "withdrawn_results") {
+        f.withdrawn_results = w;
+    }
+    if f.is_round_robin() {
+        if sec.has("rounds") {
+            sec.report(
+                ctx,
+                "rounds",
+                Text::new(
+                    "循环赛的轮数由人数决定（单循环 n−1 轮，人数为单数时 n 轮）；请删除 `rounds`，用 `cycles` 设置循环次数",
+                    "a round robin plays as many rounds as its field needs (n − 1, or n for an odd field, per cycle); remove `rounds` and set `cycles` for the number of cycles",
+                ),
+            );
+        }
+    } else {
+        for key in ["cycles", "withdrawn_results"] {
+            if sec.has(key) {
+                sec.report(
+                    ctx,
+                    key,
+                    Text::new(
+                        format!("`{key}` 只用于循环赛；请同时写 `format = \"round_robin\"`，或删除它"),
+                        format!("`{key}` is for a round robin only; add `format = \"round_robin\"` or remove it"),
+                    ),
+                );
+            }
+        }
+    }
+    f
+}
+
+/// The most cycles a round robin may set (四循环 is the most any regulation seen plays).
+pub const MAX_CYCLES: u32 = 4;
+
 pub(super) fn parse_groups(ctx: &mut Ctx, root: &Sec, scale: GradeScale) -> Vec<GroupRule> {
     let before = ctx.problems.len();
     let secs = root.tables(ctx, "groups");
@@ -195,6 +255,7 @@ pub(super) fn parse_groups(ctx: &mut Ctx, root: &Sec, scale: GradeScale) -> Vec<
             Some(e) => parse_eligibility(ctx, &e, scale),
             None => Eligibility::default(),
         };
+        let format = parse_format(ctx, sec);
         groups.push(GroupRule {
             id: GroupId::new(id),
             name,
@@ -206,6 +267,7 @@ pub(super) fn parse_groups(ctx: &mut Ctx, root: &Sec, scale: GradeScale) -> Vec<
             min_size: sec.count(ctx, "min_size", 1),
             merge_into: None,
             eligibility,
+            format,
         });
         kept.push(sec);
     }

@@ -55,6 +55,12 @@ const GROUP_KEYS: &[&str] = &[
     "min_size",
     "merge_into",
     "eligibility",
+    "format",
+    "cycles",
+    "seeding",
+    "tiebreaks",
+    "fallback",
+    "withdrawn_results",
 ];
 const MARKS_KEYS: &[&str] = &["disabled", "local"];
 const ELIGIBILITY_KEYS: &[&str] = &[

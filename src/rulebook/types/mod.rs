@@ -10,9 +10,11 @@
 //! `[pairing]`, `[colours]`, `[conduct]`), those of the outcome in [`ranking`]
 //! (`[ranking]`, `[prizes]`, `[[teams]]`); both are re-exported here.
 
+mod format;
 mod play;
 mod ranking;
 
+pub use format::*;
 pub use play::*;
 pub use ranking::*;
 
@@ -140,6 +142,12 @@ pub struct GroupRule {
     pub merge_into: Option<GroupId>,
     /// Who may enter the group.
     pub eligibility: Eligibility,
+    /// How the group is played: Swiss (default) or round robin, with its keys.
+    #[serde(
+        default = "GroupFormat::swiss",
+        skip_serializing_if = "GroupFormat::is_default_swiss"
+    )]
+    pub format: GroupFormat,
 }
 
 /// Flags set on every player registered under a group.
@@ -240,7 +248,19 @@ impl Rulebook {
         self.groups.iter().filter(|g| g.pairs_with.is_none())
     }
 
-    /// Rounds scheduled for a pool.
+    /// The format of a pool (Swiss for a group not found).
+    pub fn format_of(&self, group: &GroupId) -> GroupFormat {
+        self.group(group)
+            .map_or_else(GroupFormat::swiss, |g| g.format.clone())
+    }
+
+    /// Whether a pool is a round robin.
+    pub fn is_round_robin(&self, group: &GroupId) -> bool {
+        self.group(group).is_some_and(|g| g.format.is_round_robin())
+    }
+
+    /// Rounds scheduled for a Swiss pool (a round robin's follow from its field:
+    /// `schedule::rounds_of`).
     pub fn rounds_for(&self, group: &GroupId) -> u32 {
         self.groups
             .iter()
@@ -288,6 +308,7 @@ impl Rulebook {
                 min_size: None,
                 merge_into: None,
                 eligibility: Eligibility::default(),
+                format: GroupFormat::swiss(),
             }],
             scoring: Scoring::default(),
             pairing: PairingRules::default(),

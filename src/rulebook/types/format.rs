@@ -1,0 +1,121 @@
+//! A group's format (`[[groups]] format = …`): the Swiss system (积分编排制, the default)
+//! or a round robin by the Berger tables (循环赛, docs/rules.md §14), with the round-robin
+//! keys: cycles, how players get their numbers, the ranking chain and what a withdrawal
+//! does to the withdrawn player's results.
+
+use super::{Fallback, Seeding, Tiebreak};
+use serde::{Deserialize, Serialize};
+
+/// How a group is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum FormatKind {
+    /// 积分编排制: paired round by round (docs/rules.md §2).
+    #[default]
+    Swiss,
+    /// 循环赛: every player meets every other once per cycle, by the Berger tables
+    /// (docs/rules.md §14).
+    RoundRobin,
+}
+
+/// What a withdrawal does to a round-robin player's results (docs/rules.md §14.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum WithdrawnResults {
+    /// CXA 1999 裁判细则 §20.3 (RULES.md S6): kept when the player finished at least half of
+    /// their scheduled games, else annulled for everyone.
+    #[default]
+    HalfRule,
+    /// Always kept; the games not played are forfeits.
+    Keep,
+    /// Always annulled: none of the player's games count for anyone.
+    Annul,
+}
+
+/// `[[groups]]` format keys. Every key but `format` only matters for a round robin
+/// (`seeding` also for a Swiss group).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct GroupFormat {
+    /// `format`: swiss (default) or round_robin.
+    #[serde(default)]
+    pub kind: FormatKind,
+    /// `cycles`: 1 = 单循环, 2 = 双循环 (colours reversed in the second).
+    #[serde(default = "one")]
+    pub cycles: u32,
+    /// `seeding`: how pairing numbers are given, overriding `pairing.seeding`.
+    #[serde(default)]
+    pub seeding: Option<Seeding>,
+    /// `tiebreaks`: the group's own ranking chain, overriding `ranking.tiebreaks`.
+    #[serde(default)]
+    pub tiebreaks: Option<Vec<Tiebreak>>,
+    /// `fallback`: the group's own fallback, overriding `ranking.fallback`.
+    #[serde(default)]
+    pub fallback: Option<Fallback>,
+    /// `withdrawn_results`: what a withdrawal does to a round-robin player's games.
+    #[serde(default)]
+    pub withdrawn_results: WithdrawnResults,
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl GroupFormat {
+    /// A Swiss group with every key at its default.
+    pub fn swiss() -> Self {
+        GroupFormat {
+            cycles: 1,
+            ..GroupFormat::default()
+        }
+    }
+
+    /// A round robin of `cycles` cycles with every other key at its default.
+    pub fn round_robin(cycles: u32) -> Self {
+        GroupFormat {
+            kind: FormatKind::RoundRobin,
+            cycles,
+            ..GroupFormat::default()
+        }
+    }
+
+    /// Whether the group is a round robin.
+    pub fn is_round_robin(&self) -> bool {
+        self.kind == FormatKind::RoundRobin
+    }
+
+    /// The ranking chain a round robin uses unless the group writes `tiebreaks`: the
+    /// games among the tied players (相互间成绩, the mini-table of every tied player, CXA
+    /// 2011 §14.1 直胜), 胜局, 后胜局, then 小分 (§14.1). docs/rules.md §14.3.
+    pub fn round_robin_tiebreaks() -> Vec<Tiebreak> {
+        vec![
+            Tiebreak::Mutual,
+            Tiebreak::Wins,
+            Tiebreak::BlackWins,
+            Tiebreak::SonnebornBerger,
+        ]
+    }
+
+    /// The group's tiebreaks: its own, else a round robin's default, else `general`.
+    pub fn tiebreaks_or<'a>(&'a self, general: &'a [Tiebreak]) -> std::borrow::Cow<'a, [Tiebreak]> {
+        match (&self.tiebreaks, self.kind) {
+            (Some(own), _) => std::borrow::Cow::Borrowed(own),
+            (None, FormatKind::RoundRobin) => Self::round_robin_tiebreaks().into(),
+            (None, FormatKind::Swiss) => std::borrow::Cow::Borrowed(general),
+        }
+    }
+
+    /// The group's fallback: its own, else none for a round robin (its places are settled
+    /// by the tiebreaks, then `ranking.unresolved`), else `general`.
+    pub fn fallback_or(&self, general: Fallback) -> Fallback {
+        match (self.fallback, self.kind) {
+            (Some(own), _) => own,
+            (None, FormatKind::RoundRobin) => Fallback::None,
+            (None, FormatKind::Swiss) => general,
+        }
+    }
+
+    /// Whether every key is a Swiss group's default (nothing for `rules show` to print).
+    pub fn is_default_swiss(&self) -> bool {
+        *self == GroupFormat::swiss()
+    }
+}
