@@ -566,3 +566,52 @@ fn numbers_from_the_sheet_and_their_errors() {
     assert_eq!(first["red"].as_u64(), Some(4));
     assert_eq!(first["black"].as_u64(), Some(1));
 }
+
+/// A round-robin key where it cannot apply is refused, not ignored; a paired round robin
+/// keeps its format through `rules update`.
+#[test]
+fn misplaced_round_robin_keys_are_refused() {
+    let base = "[event]\nname = \"t\"\nrounds = 5\n[[groups]]\nid = \"open\"\nname = \"公开组\"\n";
+    let cases = [
+        ("cycles = 2\n", "groups[0].cycles"),
+        (
+            "withdrawn_results = \"keep\"\n",
+            "groups[0].withdrawn_results",
+        ),
+        ("format = \"round_robin\"\nrounds = 7\n", "groups[0].rounds"),
+        ("format = \"round_robin\"\ncycles = 5\n", "groups[0].cycles"),
+        ("format = \"knock\"\n", "groups[0].format"),
+        (
+            "[[groups]]\nid = \"s\"\nname = \"分组\"\npairs_with = \"open\"\nformat = \"round_robin\"\n",
+            "groups[1].format",
+        ),
+    ];
+    for (extra, key) in cases {
+        let text = format!("{base}{extra}");
+        let err = Rulebook::from_toml(&text, "r.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(key), "{extra}: {err}");
+    }
+    let parsed = Rulebook::from_toml(
+        &format!("{base}format = \"循环赛\"\ncycles = 2\nseeding = \"sheet\"\n"),
+        "r.toml",
+    )
+    .unwrap();
+    assert!(parsed.is_round_robin(&GroupId::new("open")));
+    assert_eq!(parsed.format_of(&GroupId::new("open")).cycles, 2);
+
+    let tmp = tempfile::tempdir().unwrap();
+    let event = wuwei(tmp.path(), SHEET);
+    ok(&event, &["pair", "--group", "rr"]);
+    let double = tmp.path().join("double.toml");
+    std::fs::copy(root("rules/double-round-robin.toml"), &double).unwrap();
+    let before = std::fs::read(event.join("qiwang.json")).unwrap();
+    let (code, _, err) = run(&event, &["rules", "update", p(&double)]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("不能再改变 format、cycles 或 seeding"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(event.join("qiwang.json")).unwrap(), before);
+}

@@ -138,6 +138,16 @@ fn parse_format(ctx: &mut Ctx, sec: &Sec) -> GroupFormat {
     if let Some(w) = sec.named(ctx, "withdrawn_results") {
         f.withdrawn_results = w;
     }
+    if f.is_round_robin() && sec.has("pairs_with") {
+        sec.report(
+            ctx,
+            "format",
+            Text::new(
+                "分组跟随其编排组的赛制（`pairs_with`）；请把 `format` 写在编排组上",
+                "a section plays in its pool's format (`pairs_with`); set `format` on the pool",
+            ),
+        );
+    }
     if f.is_round_robin() {
         if sec.has("rounds") {
             sec.report(
