@@ -86,6 +86,7 @@ pub(super) fn pair(
         colours: Vec::new(),
         bye: None,
         relaxed: Vec::new(),
+        knockout: None,
         table: Some(TableNote {
             table_round,
             cycle,

@@ -70,6 +70,13 @@ pub enum Rule {
         /// The round of the table (counted over every cycle).
         table_round: u32,
     },
+    /// A knockout game that is not the game its match was due (docs/rules.md §16): a
+    /// game of a decided match, a tiebreak game while the match was not level, or
+    /// players the bracket does not pair.
+    NotDue {
+        /// The table.
+        table: u32,
+    },
 }
 
 /// One broken rule in one round (serialisable: the audit log keeps a forced edit's
@@ -166,6 +173,15 @@ impl Violation {
                 lang,
                 en("round {r}: table `{table}` is used by more than one game"),
                 zh("第 {r} 轮：台号 `{table}` 被多局使用"),
+            ),
+            Rule::NotDue { table } => bi!(
+                lang,
+                en(
+                    "round {r} table {table}: {who} is not the game the knockout match was due (the match was decided, or not level for a tiebreak game)"
+                ),
+                zh(
+                    "第 {r} 轮第 {table} 台：{who} 不是该场淘汰赛应进行的对局（该场已决出胜负，或未战平却进行了加赛）"
+                ),
             ),
             Rule::OffTable { table_round } => bi!(
                 lang,
@@ -312,6 +328,9 @@ fn check_round_all(
     let rules = &*rules_in_force(event, current, group, n);
     if rules.is_round_robin(group) {
         return super::berger::check(event, rules, group, round);
+    }
+    if rules.is_knockout(group) {
+        return super::knockout::check(event, rules, group, round);
     }
     let history = History::build(event, rules, group, n, &BTreeMap::new());
     let ctx = Rules {
@@ -497,6 +516,8 @@ mod localize_tests {
                 team: "金华".into(),
             },
             Rule::DuplicateTable { table: 4 },
+            Rule::OffTable { table_round: 5 },
+            Rule::NotDue { table: 3 },
         ];
         for rule in rules {
             assert_localized(&Violation {

@@ -144,6 +144,8 @@ pub struct Explanation {
     pub relaxed: Vec<Relaxation>,
     /// A round-robin round: the Berger-table round it prints (docs/rules.md §14).
     pub table: Option<TableNote>,
+    /// A knockout round: the bracket round and each table's game (docs/rules.md §16).
+    pub knockout: Option<super::knockout::KnockoutNote>,
 }
 
 /// The Berger-table round a round-robin round is (docs/rules.md §14): printed, not
@@ -278,6 +280,9 @@ impl Explanation {
         let mut out = Vec::new();
         if let Some(t) = &self.table {
             out.push(table_line(t, zh));
+        }
+        if let Some(k) = &self.knockout {
+            out.extend(k.lines(zh, names));
         }
         if let Some(r1) = &self.round1 {
             out.push(round1_line(r1, zh));

@@ -8,6 +8,7 @@
 //! terminal. The same state and seed always give the same pairing.
 
 mod berger;
+mod knockout;
 // The reference solvers in blossom.rs (`max_weight_matching` and its kin) are kept for
 // the tests that compare the engine's solver with them.
 #[cfg_attr(not(test), allow(dead_code))]
@@ -41,6 +42,7 @@ pub use explain::{
     ByeNote, ByeReason, ColourNote, Explanation, FloatNote, FloatReason, PassReason, RelaxOrder,
     Round1Note, TableNote, relax_rule_label, relaxation_lines,
 };
+pub use knockout::{KnockoutNote, game_name, round_name};
 pub use optimal::{Better, Verdict, prove_round};
 pub use turn::{
     PoolSeed, PoolTurn, Turn, WaitReason, Waiting, pair_pool, pair_ready_pools, pool_seed,
@@ -299,6 +301,26 @@ impl Localize for PairingError {
                 en("table `0` does not exist; tables are numbered from 1"),
                 zh("台号 `0` 不存在；台号从 1 开始"),
             ),
+            PairingError::KnockoutFinished { group, champion } => bi!(
+                lang,
+                en(
+                    "the knockout of group `{group}` is decided (champion: {champion}); nothing is left to pair"
+                ),
+                zh("组别 `{group}` 的淘汰赛已决出胜负（冠军：{champion}），没有需要编排的对局"),
+            ),
+            PairingError::KnockoutStray {
+                group,
+                round,
+                table,
+            } => bi!(
+                lang,
+                en(
+                    "round {round} table {table} of group `{group}` is not the game its knockout match was due; `qiwang check` names it, and `qiwang undo` takes back the change that caused it"
+                ),
+                zh(
+                    "组别 `{group}` 第 {round} 轮第 {table} 台不是该场淘汰赛应进行的对局；`qiwang check` 会列出，可用 `qiwang undo` 撤销造成它的操作"
+                ),
+            ),
             PairingError::SheetNumbers { group, problems } => {
                 let list = problems
                     .iter()
@@ -381,6 +403,23 @@ pub enum PairingError {
     },
     /// A manual edit names table 0.
     TableZero,
+    /// A knockout's bracket is decided: nothing is left to pair (docs/rules.md §16).
+    KnockoutFinished {
+        /// The group.
+        group: GroupId,
+        /// The champion as the sheets name them.
+        champion: String,
+    },
+    /// A stored knockout game is not the game its match was due (a hand edit, or a
+    /// result corrected after the next game was paired).
+    KnockoutStray {
+        /// The group.
+        group: GroupId,
+        /// The round of the game.
+        round: u32,
+        /// Its table.
+        table: u32,
+    },
     /// `seeding = "sheet"`, and the 序号 column does not number the players 1..=n.
     SheetNumbers {
         /// The group.
@@ -435,6 +474,9 @@ pub fn pair_next_round_with(
         });
     }
     let next = last.map_or(1, |r| r.number + 1);
+    if rules.is_knockout(group) {
+        return knockout::pair(event, rules, group, next, seed);
+    }
     let total = crate::schedule::rounds_of(event, rules, group);
     if next > total {
         return Err(PairingError::AllRoundsPlayed {
@@ -840,6 +882,7 @@ fn build_round(field: &Field, m: &engine::Matched) -> (Round, Explanation) {
         bye: m.bye.map(|b| explain::bye_note(field, m, b)),
         relaxed: Vec::new(),
         table: None,
+        knockout: None,
     };
     (
         Round {
@@ -916,6 +959,15 @@ mod localize_tests {
                 player: PlayerId(7),
             },
             PairingError::TableZero,
+            PairingError::KnockoutFinished {
+                group: g(),
+                champion: "张三(1)".into(),
+            },
+            PairingError::KnockoutStray {
+                group: g(),
+                round: 4,
+                table: 2,
+            },
             PairingError::SheetNumbers {
                 group: g(),
                 problems: vec![

@@ -197,6 +197,7 @@ pub(super) fn pair(
             bye: bye_note,
             relaxed: Vec::new(),
             table: None,
+            knockout: None,
         },
     ))
 }

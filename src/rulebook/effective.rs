@@ -229,6 +229,16 @@ impl Rulebook {
                     d.raw("cycles", f.cycles);
                     d.name("withdrawn_results", f.withdrawn_results);
                 }
+                if f.is_knockout() {
+                    let k = &f.knockout;
+                    d.raw("games", k.games);
+                    d.raw(
+                        "tiebreak_games",
+                        string_array(k.tiebreak.iter().map(|t| t.name())),
+                    );
+                    d.name("first_colour", k.first_colour);
+                    d.raw("third_place", k.third_place);
+                }
                 d.opt("seeding", f.seeding.map(|v| quote(v.name())));
                 d.opt(
                     "tiebreaks",

@@ -75,10 +75,29 @@ named!(Seeding {
 named!(FormatKind {
     "swiss" => FormatKind::Swiss,
     "round_robin" => FormatKind::RoundRobin,
+    "knockout" => FormatKind::Knockout,
 } aliases {
     "积分编排制" => FormatKind::Swiss,
     "循环赛" => FormatKind::RoundRobin,
     "单循环" => FormatKind::RoundRobin,
+    "淘汰赛" => FormatKind::Knockout,
+});
+
+named!(FirstColour {
+    "seed" => FirstColour::Seed,
+    "draw" => FirstColour::Draw,
+});
+
+named!(TiebreakStage {
+    "rapid" => TiebreakStage::Rapid,
+    "blitz" => TiebreakStage::Blitz,
+    "armageddon" => TiebreakStage::Armageddon,
+    "lot" => TiebreakStage::Lot,
+} aliases {
+    "快棋" => TiebreakStage::Rapid,
+    "超快棋" => TiebreakStage::Blitz,
+    "和棋判黑胜" => TiebreakStage::Armageddon,
+    "抽签" => TiebreakStage::Lot,
 });
 
 named!(WithdrawnResults {
@@ -311,6 +330,10 @@ mod tests {
         serde_names_agree::<Gender>();
         serde_names_agree::<GradeScale>();
         serde_names_agree::<Seeding>();
+        serde_names_agree::<FormatKind>();
+        serde_names_agree::<FirstColour>();
+        serde_names_agree::<TiebreakStage>();
+        serde_names_agree::<WithdrawnResults>();
         serde_names_agree::<Round1Pairing>();
         serde_names_agree::<Round1Colour>();
         serde_names_agree::<Round1Bye>();

@@ -4,6 +4,7 @@
 //! corrected result fixes everything downstream. Must not read files or print.
 
 mod crosstable;
+mod knockout;
 mod rank;
 mod round_robin;
 mod types;

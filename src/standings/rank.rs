@@ -53,6 +53,10 @@ pub fn compute_standings(
     after_round: Option<u32>,
 ) -> Standings {
     let n = resolve_round(event, group, after_round);
+    // A knockout is placed by its bracket (docs/rules.md §16.4).
+    if rules.is_knockout(group) {
+        return super::knockout::standings(event, rules, group, n);
+    }
     let mut cache = BTreeMap::new();
     // A round robin's own chain and annulled games (docs/rules.md §14.3–§14.4).
     let rules = super::ranking_rules(rules, group);

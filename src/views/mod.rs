@@ -4,6 +4,7 @@
 //! Shared by the command line, the static-site export and the demo, so every place shows
 //! the same sheet. Views only format; every value is computed by the library beforehand.
 
+mod bracket;
 mod labels;
 mod pairing;
 mod players;
@@ -14,6 +15,7 @@ mod site;
 mod square;
 mod standings;
 
+pub use bracket::bracket_svg;
 pub use labels::{gender_label, outcome_label, tiebreak_label};
 pub use pairing::pairing_sheet;
 pub use players::players;

@@ -249,6 +249,15 @@ pub fn site(
         "index.html".into(),
         html_page_of(lang.code(), &rules.event.name, &index),
     ));
+    // A knockout pool's bracket as a picture (docs/rules.md §16.5).
+    for g in ranked_pools(event, rules).filter(|g| only.is_none_or(|o| o == &g.id)) {
+        if rules.is_knockout(&g.id) {
+            files.push((
+                format!("{}/bracket.svg", g.id.as_str()),
+                super::bracket_svg(event, rules, &g.id, lang),
+            ));
+        }
+    }
     files.sort();
     files
 }

@@ -525,6 +525,10 @@ fn crosstable_report(
     if rules.is_round_robin(pool) {
         return super::square::square_report(event, rules, table, lang, json);
     }
+    // A knockout's crosstable is its bracket (docs/rules.md §16.5).
+    if rules.is_knockout(pool) {
+        return super::bracket::bracket_report(event, rules, pool, table.after_round, lang, json);
+    }
     let mut report = Report::new(format!(
         "{} — {}",
         rules.event.name,

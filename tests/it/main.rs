@@ -15,6 +15,7 @@ mod fuzz;
 mod guide;
 mod hostile;
 mod i18n;
+mod knockout;
 mod pairing_invariants;
 mod privacy;
 mod prizes;

@@ -79,7 +79,9 @@ impl ExitStatus for qiwang::pairing::PairingError {
             | E::PlayerNotInRound { .. }
             | E::SamePlayer { .. }
             | E::TableZero
-            | E::SheetNumbers { .. } => InvalidInput,
+            | E::SheetNumbers { .. }
+            | E::KnockoutFinished { .. }
+            | E::KnockoutStray { .. } => InvalidInput,
         }
     }
 }
@@ -161,6 +163,7 @@ impl ExitStatus for qiwang::results::ResultError {
             | E::PenaltyNeedsReason
             | E::RoundNotPaired { .. }
             | E::RoundUnfinished { .. }
+            | E::KnockoutNotDue { .. }
             | E::NotWithdrawn { .. }
             | E::BadWithdrawalRound { .. }
             | E::EmptyReason

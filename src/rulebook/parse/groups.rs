@@ -5,7 +5,8 @@
 use super::{ELIGIBILITY_KEYS, GROUP_KEYS, MARKS_KEYS};
 use crate::i18n::Text;
 use crate::model::{GradeScale, GroupId, MAX_GRADE, MIN_GRADE, Title, grade_label};
-use crate::rulebook::reader::{Ctx, Sec, Span, backticked, nearest};
+use crate::rulebook::names::Named;
+use crate::rulebook::reader::{Ctx, Sec, Span, backticked, nearest, unknown_name_message};
 use crate::rulebook::types::*;
 use std::collections::BTreeMap;
 
@@ -138,7 +139,8 @@ fn parse_format(ctx: &mut Ctx, sec: &Sec) -> GroupFormat {
     if let Some(w) = sec.named(ctx, "withdrawn_results") {
         f.withdrawn_results = w;
     }
-    if f.is_round_robin() && sec.has("pairs_with") {
+    parse_knockout(ctx, sec, &mut f.knockout);
+    if !matches!(f.kind, FormatKind::Swiss) && sec.has("pairs_with") {
         sec.report(
             ctx,
             "format",
@@ -147,6 +149,30 @@ fn parse_format(ctx: &mut Ctx, sec: &Sec) -> GroupFormat {
                 "a section plays in its pool's format (`pairs_with`); set `format` on the pool",
             ),
         );
+    }
+    if f.is_knockout() && sec.has("rounds") {
+        sec.report(
+            ctx,
+            "rounds",
+            Text::new(
+                "淘汰赛的轮数由人数和比赛局数决定；请删除 `rounds`，用 `games` 和 `tiebreak_games` 设置每场的局数",
+                "a knockout plays as many rounds as its bracket and matches need; remove `rounds` and set `games` and `tiebreak_games` for the games of a match",
+            ),
+        );
+    }
+    if !f.is_knockout() {
+        for key in ["games", "tiebreak_games", "first_colour", "third_place"] {
+            if sec.has(key) {
+                sec.report(
+                    ctx,
+                    key,
+                    Text::new(
+                        format!("`{key}` 只用于淘汰赛；请同时写 `format = \"knockout\"`，或删除它"),
+                        format!("`{key}` is for a knockout only; add `format = \"knockout\"` or remove it"),
+                    ),
+                );
+            }
+        }
     }
     if f.is_round_robin() {
         if sec.has("rounds") {
@@ -175,6 +201,76 @@ fn parse_format(ctx: &mut Ctx, sec: &Sec) -> GroupFormat {
     }
     f
 }
+
+/// A knockout's keys: `games` (1–9), `tiebreak_games` (stage names, each any number of
+/// times, a lot ending the list), `first_colour`, `third_place`.
+fn parse_knockout(ctx: &mut Ctx, sec: &Sec, k: &mut KnockoutRules) {
+    if let Some(games) = sec.count(ctx, "games", 1) {
+        if games > MAX_MATCH_GAMES {
+            sec.report(
+                ctx,
+                "games",
+                Text::new(
+                    format!("每场 `{games}` 局太多；最多 {MAX_MATCH_GAMES} 局"),
+                    format!("`{games}` games a match are too many; at most {MAX_MATCH_GAMES}"),
+                ),
+            );
+        } else {
+            k.games = games;
+        }
+    }
+    if let Some(list) = sec.strings(ctx, "tiebreak_games") {
+        let path = sec.key_path("tiebreak_games");
+        let mut stages = Vec::new();
+        for (i, (name, span)) in list.into_iter().enumerate() {
+            let key = format!("{path}[{i}]");
+            match TiebreakStage::parse(&name) {
+                None => ctx.report(
+                    span,
+                    key,
+                    unknown_name_message::<TiebreakStage>(&name, ("加赛", "tiebreak game")),
+                ),
+                Some(stage) => {
+                    if stages.last() == Some(&TiebreakStage::Lot) {
+                        ctx.report(
+                            span,
+                            key,
+                            Text::new(
+                                "抽签已决定胜负，其后的加赛不会进行；请把 `lot` 放在最后",
+                                "a lot decides the match, so nothing after it is played; put `lot` last",
+                            ),
+                        );
+                    }
+                    stages.push(stage);
+                }
+            }
+        }
+        if stages.len() > MAX_TIEBREAK_STAGES {
+            sec.report(
+                ctx,
+                "tiebreak_games",
+                Text::new(
+                    format!("加赛最多 {MAX_TIEBREAK_STAGES} 段"),
+                    format!("at most {MAX_TIEBREAK_STAGES} tiebreak stages"),
+                ),
+            );
+        } else {
+            k.tiebreak = stages;
+        }
+    }
+    if let Some(v) = sec.named(ctx, "first_colour") {
+        k.first_colour = v;
+    }
+    if let Some(v) = sec.boolean(ctx, "third_place") {
+        k.third_place = v;
+    }
+}
+
+/// The most regular games of a knockout match.
+pub const MAX_MATCH_GAMES: u32 = 9;
+
+/// The most tiebreak stages of a knockout match.
+pub const MAX_TIEBREAK_STAGES: usize = 9;
 
 /// The most cycles a round robin may set (四循环 is the most any regulation seen plays).
 pub const MAX_CYCLES: u32 = 4;

@@ -61,6 +61,10 @@ const GROUP_KEYS: &[&str] = &[
     "tiebreaks",
     "fallback",
     "withdrawn_results",
+    "games",
+    "tiebreak_games",
+    "first_colour",
+    "third_place",
 ];
 const MARKS_KEYS: &[&str] = &["disabled", "local"];
 const ELIGIBILITY_KEYS: &[&str] = &[

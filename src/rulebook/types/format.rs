@@ -4,6 +4,7 @@
 //! does to the withdrawn player's results.
 
 use super::{Fallback, Seeding, Tiebreak};
+pub use crate::formats::knockout::TiebreakStage;
 use serde::{Deserialize, Serialize};
 
 /// How a group is played.
@@ -16,6 +17,47 @@ pub enum FormatKind {
     /// 循环赛: every player meets every other once per cycle, by the Berger tables
     /// (docs/rules.md §14).
     RoundRobin,
+    /// 淘汰赛: a bracket of matches of K games with tiebreak games (docs/rules.md §16).
+    Knockout,
+}
+
+/// Who takes red in game 1 of a knockout match (colours then alternate).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstColour {
+    /// The higher seed.
+    #[default]
+    Seed,
+    /// By a lot drawn from the group's recorded seed, match by match.
+    Draw,
+}
+
+/// A knockout group's keys (docs/rules.md §16).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnockoutRules {
+    /// `games`: regular games per match (K).
+    pub games: u32,
+    /// `tiebreak_games`: the stages played in order while a match is level.
+    pub tiebreak: Vec<TiebreakStage>,
+    /// `first_colour`: red in game 1.
+    pub first_colour: FirstColour,
+    /// `third_place`: the semi-final losers play for third place.
+    pub third_place: bool,
+}
+
+impl Default for KnockoutRules {
+    fn default() -> Self {
+        KnockoutRules {
+            games: 2,
+            tiebreak: vec![
+                TiebreakStage::Rapid,
+                TiebreakStage::Blitz,
+                TiebreakStage::Armageddon,
+            ],
+            first_colour: FirstColour::Seed,
+            third_place: false,
+        }
+    }
 }
 
 /// What a withdrawal does to a round-robin player's results (docs/rules.md §14.4).
@@ -54,6 +96,9 @@ pub struct GroupFormat {
     /// `withdrawn_results`: what a withdrawal does to a round-robin player's games.
     #[serde(default)]
     pub withdrawn_results: WithdrawnResults,
+    /// A knockout's keys (`games`, `tiebreak_games`, `first_colour`, `third_place`).
+    #[serde(default)]
+    pub knockout: KnockoutRules,
 }
 
 fn one() -> u32 {
@@ -78,6 +123,11 @@ impl GroupFormat {
         }
     }
 
+    /// Whether the group is a knockout.
+    pub fn is_knockout(&self) -> bool {
+        self.kind == FormatKind::Knockout
+    }
+
     /// Whether the group is a round robin.
     pub fn is_round_robin(&self) -> bool {
         self.kind == FormatKind::RoundRobin
@@ -100,7 +150,7 @@ impl GroupFormat {
         match (&self.tiebreaks, self.kind) {
             (Some(own), _) => std::borrow::Cow::Borrowed(own),
             (None, FormatKind::RoundRobin) => Self::round_robin_tiebreaks().into(),
-            (None, FormatKind::Swiss) => std::borrow::Cow::Borrowed(general),
+            (None, FormatKind::Swiss | FormatKind::Knockout) => std::borrow::Cow::Borrowed(general),
         }
     }
 
@@ -110,7 +160,7 @@ impl GroupFormat {
         match (self.fallback, self.kind) {
             (Some(own), _) => own,
             (None, FormatKind::RoundRobin) => Fallback::None,
-            (None, FormatKind::Swiss) => general,
+            (None, FormatKind::Swiss | FormatKind::Knockout) => general,
         }
     }
 

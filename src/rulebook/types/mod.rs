@@ -254,6 +254,11 @@ impl Rulebook {
             .map_or_else(GroupFormat::swiss, |g| g.format.clone())
     }
 
+    /// Whether a pool is a knockout.
+    pub fn is_knockout(&self, group: &GroupId) -> bool {
+        self.group(group).is_some_and(|g| g.format.is_knockout())
+    }
+
     /// Whether a pool is a round robin.
     pub fn is_round_robin(&self, group: &GroupId) -> bool {
         self.group(group).is_some_and(|g| g.format.is_round_robin())

@@ -1,10 +1,12 @@
 //! How many rounds a pool plays and, for a round robin, which Berger-table round each
-//! round is (docs/rules.md §14).
+//! round is (docs/rules.md §14); for a knockout, its bracket ([`bracket`], §16).
 //!
 //! Owns the link between a pool's players and the schedule `formats::round_robin` makes
 //! for numbers 1..=n: who the n players are (their pairing numbers, given before round 1)
 //! and what a table round is in players. A Swiss pool's rounds are the rulebook's. Pure:
 //! reads the event and the rulebook, never files or a random number.
+
+pub mod bracket;
 
 use crate::formats::round_robin::{Board, berger_round, rounds_per_cycle};
 use crate::model::{Event, GroupId, PlayerId};
@@ -57,6 +59,9 @@ pub fn round_robin_size(event: &Event, group: &GroupId) -> u32 {
 /// field (n − 1 for even n, n for odd), a Swiss pool's `rounds`.
 pub fn rounds_of(event: &Event, rules: &Rulebook, group: &GroupId) -> u32 {
     let format = rules.format_of(group);
+    if format.is_knockout() {
+        return bracket::rounds_estimate(event, rules, group);
+    }
     if format.is_round_robin() {
         rounds_per_cycle(round_robin_size(event, group)).saturating_mul(format.cycles)
     } else {
