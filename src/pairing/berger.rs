@@ -102,6 +102,7 @@ pub(super) fn pair(
         numbers,
         explanation,
         relaxed: Vec::new(),
+        stage_seeds: None,
     })
 }
 

@@ -329,7 +329,7 @@ fn check_round_all(
     if rules.is_round_robin(group) {
         return super::berger::check(event, rules, group, round);
     }
-    if rules.is_knockout(group) {
+    if rules.is_knockout(group) || rules.stage_after(group).is_some_and(|s| n > s) {
         return super::knockout::check(event, rules, group, round);
     }
     let history = History::build(event, rules, group, n, &BTreeMap::new());

@@ -32,15 +32,39 @@ pub(super) fn pair(
     next: u32,
     seed: u64,
 ) -> Result<PairingPlan, PairingError> {
-    let (seeds, numbers) = if next == 1 {
-        let numbers = super::assign_numbers(event, rules, group, 1, seed)?;
-        let mut seeds: Vec<(u32, PlayerId)> = numbers.iter().map(|(id, n)| (*n, *id)).collect();
-        seeds.sort_unstable();
-        let mut numbers: Vec<(PlayerId, u32)> = numbers.into_iter().collect();
-        numbers.sort_by_key(|(id, n)| (*n, *id));
-        (seeds.into_iter().map(|(_, id)| id).collect(), numbers)
-    } else {
-        (bracket::seeds(event, group), Vec::new())
+    let after = rules.stage_after(group);
+    let mut stage_seeds = None;
+    let (seeds, numbers) = match after {
+        // A final stage: the finalists drawn when it began, or now from the Swiss
+        // ranking, which must not leave a tie across the line (docs/rules.md §16.6).
+        Some(swiss) => {
+            if bracket::stage_started(event, rules, group) {
+                let stored = event
+                    .group(group)
+                    .map(|g| g.stage_seeds.clone())
+                    .unwrap_or_default();
+                (stored, Vec::new())
+            } else {
+                let finalists =
+                    crate::standings::finalists(event, rules, group, swiss).map_err(|tied| {
+                        PairingError::QualificationTie {
+                            group: group.clone(),
+                            players: tied.iter().map(|p| event.player_label(*p)).collect(),
+                        }
+                    })?;
+                stage_seeds = Some(finalists.clone());
+                (finalists, Vec::new())
+            }
+        }
+        None if next == 1 => {
+            let numbers = super::assign_numbers(event, rules, group, 1, seed)?;
+            let mut seeds: Vec<(u32, PlayerId)> = numbers.iter().map(|(id, n)| (*n, *id)).collect();
+            seeds.sort_unstable();
+            let mut numbers: Vec<(PlayerId, u32)> = numbers.into_iter().collect();
+            numbers.sort_by_key(|(id, n)| (*n, *id));
+            (seeds.into_iter().map(|(_, id)| id).collect(), numbers)
+        }
+        None => (bracket::seeds(event, group), Vec::new()),
     };
     if seeds.len() < 2 {
         return Err(PairingError::NoPlayers {
@@ -58,7 +82,7 @@ pub(super) fn pair(
     } else {
         event
     };
-    let b = bracket::build_with(event, rules, group, seeds);
+    let b = bracket::build_with(event, rules, group, seeds, after.unwrap_or(0));
     if let Some(stray) = b.strays.first() {
         return Err(PairingError::KnockoutStray {
             group: group.clone(),
@@ -107,6 +131,7 @@ pub(super) fn pair(
             pairings,
         },
         numbers,
+        stage_seeds,
         explanation: Explanation {
             round: next,
             round1: None,

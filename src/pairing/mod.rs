@@ -71,6 +71,9 @@ pub struct PairingPlan {
     /// The hard rules broken for want of a legal pairing, table by table (docs/rules.md
     /// §2.5); stored with the round so `check` accepts them. Empty in a strict round.
     pub relaxed: Vec<Relaxation>,
+    /// The finalists of a final stage in seed order, drawn as its first round is paired
+    /// (docs/rules.md §16.6); stored with the round.
+    pub stage_seeds: Option<Vec<PlayerId>>,
 }
 
 impl PairingPlan {
@@ -87,6 +90,9 @@ impl PairingPlan {
         state.rounds.push(self.round.clone());
         state.forget_relaxations(self.round.number);
         state.relaxed.extend(self.relaxed.iter().cloned());
+        if let Some(seeds) = &self.stage_seeds {
+            state.stage_seeds.clone_from(seeds);
+        }
     }
 }
 
@@ -301,6 +307,18 @@ impl Localize for PairingError {
                 en("table `0` does not exist; tables are numbered from 1"),
                 zh("台号 `0` 不存在；台号从 1 开始"),
             ),
+            PairingError::QualificationTie { group, players } => {
+                let list = players.join(lang.pick("、", ", "));
+                bi!(
+                    lang,
+                    en(
+                        "the final stage of group `{group}` waits: {list} are tied across the finalists' line; record the playoff that orders them (`qiwang playoff --group {group} …`), then pair again"
+                    ),
+                    zh(
+                        "组别 `{group}` 的决赛阶段暂不能开始：{list} 在出线名次上并列；请先用 `qiwang playoff --group {group} …` 录入决定他们顺序的加赛，再编排"
+                    ),
+                )
+            }
             PairingError::KnockoutFinished { group, champion } => bi!(
                 lang,
                 en(
@@ -420,6 +438,14 @@ pub enum PairingError {
         /// Its table.
         table: u32,
     },
+    /// A tie in the Swiss ranking across the finalists' line, not yet settled by a
+    /// playoff: the final stage waits (docs/rules.md §16.6).
+    QualificationTie {
+        /// The group.
+        group: GroupId,
+        /// The tied players as the sheets name them.
+        players: Vec<String>,
+    },
     /// `seeding = "sheet"`, and the 序号 column does not number the players 1..=n.
     SheetNumbers {
         /// The group.
@@ -474,7 +500,7 @@ pub fn pair_next_round_with(
         });
     }
     let next = last.map_or(1, |r| r.number + 1);
-    if rules.is_knockout(group) {
+    if rules.is_knockout(group) || rules.stage_after(group).is_some_and(|s| next > s) {
         return knockout::pair(event, rules, group, next, seed);
     }
     let total = crate::schedule::rounds_of(event, rules, group);
@@ -542,6 +568,7 @@ pub fn pair_next_round_with(
         numbers,
         explanation,
         relaxed,
+        stage_seeds: None,
     })
 }
 
@@ -962,6 +989,10 @@ mod localize_tests {
             PairingError::KnockoutFinished {
                 group: g(),
                 champion: "张三(1)".into(),
+            },
+            PairingError::QualificationTie {
+                group: g(),
+                players: vec!["张三(7)".into(), "李四(9)".into()],
             },
             PairingError::KnockoutStray {
                 group: g(),

@@ -94,7 +94,10 @@ pub fn prove_round(
     // The round is re-solved under the rulebook it was paired under (docs/rules.md §13).
     let in_force = super::check::rules_in_force(event, rules, group, number);
     let rules = &*in_force;
-    if rules.is_round_robin(group) {
+    if rules.is_round_robin(group)
+        || rules.is_knockout(group)
+        || rules.stage_after(group).is_some_and(|s| number > s)
+    {
         return Ok(Verdict::Table);
     }
     if number == 1 {
@@ -395,8 +398,8 @@ impl Verdict {
                 "round 1 is drawn by lot or rating, not optimised; nothing to prove",
             ),
             Verdict::Table => one(
-                "循环赛按贝格尔表编排，不是优化结果，无需证明（`qiwang check` 核对是否与表一致）",
-                "a round-robin round is the Berger table's, not optimised; nothing to prove (`qiwang check` compares it with the table)",
+                "循环赛按贝格尔表、淘汰赛按对阵表编排，不是优化结果，无需证明（`qiwang check` 核对是否与表一致）",
+                "a round-robin or knockout round is its table's or bracket's, not optimised; nothing to prove (`qiwang check` compares it with them)",
             ),
             Verdict::Round1TeamMates { stored, fewest } => vec![match lang {
                 Lang::Zh => format!(

@@ -139,7 +139,7 @@ pub fn record_results_in_rounds(
     }
     ResultError::collect(errors)?;
     // A knockout's later games must stay the games due (docs/rules.md §16.3).
-    if rules.is_knockout(group) {
+    if rules.format_of(group).plays_knockout() {
         let mut after = event.clone();
         if let Some(state) = after.groups.get_mut(group) {
             for (r, _) in &planned {

@@ -229,7 +229,11 @@ impl Rulebook {
                     d.raw("cycles", f.cycles);
                     d.name("withdrawn_results", f.withdrawn_results);
                 }
-                if f.is_knockout() {
+                if let Some(stage) = f.final_stage {
+                    d.name("final_stage", FormatKind::Knockout);
+                    d.raw("finalists", stage.finalists);
+                }
+                if f.plays_knockout() {
                     let k = &f.knockout;
                     d.raw("games", k.games);
                     d.raw(

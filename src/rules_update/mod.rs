@@ -204,10 +204,14 @@ fn played_round_changes(event: &Event, old: &Rulebook, new: &Rulebook) -> Vec<Te
         let rounds = event.groups[pool].rounds.len() as u32;
         // A paired pool keeps its format: its rounds were made by it (docs/rules.md §14).
         let (was, now) = (old.format_of(pool), new.format_of(pool));
-        if (was.kind, was.cycles, was.seeding) != (now.kind, now.cycles, now.seeding) {
+        if (was.kind, was.cycles, was.seeding, was.final_stage)
+            != (now.kind, now.cycles, now.seeding, now.final_stage)
+        {
             out.push(Text::new(
-                format!("组别 `{pool}` 已编排，不能再改变 format、cycles 或 seeding"),
-                format!("group `{pool}` is paired: its format, cycles and seeding cannot change"),
+                format!("组别 `{pool}` 已编排，不能再改变 format、cycles、seeding 或 final_stage"),
+                format!(
+                    "group `{pool}` is paired: its format, cycles, seeding and final stage cannot change"
+                ),
             ));
             continue;
         }

@@ -177,12 +177,15 @@ fn lot(seed: u64, round: u32, table: u32, what: u64) -> bool {
 }
 
 /// The bracket of knockout pool `group` with `seeds` (from the stored numbers, or the
-/// numbers about to be given in round 1), read from its stored rounds.
+/// numbers about to be given in round 1; a final stage's finalists), read from its stored
+/// rounds after round `after` (0 for a knockout group, the last Swiss round for a final
+/// stage).
 pub fn build_with(
     event: &Event,
     rules: &Rulebook,
     group: &GroupId,
     seeds: Vec<PlayerId>,
+    after: u32,
 ) -> Bracket {
     let k = rules.format_of(group).knockout;
     let seed = event.group(group).and_then(|g| g.seed).unwrap_or(0);
@@ -199,7 +202,7 @@ pub fn build_with(
         .group(group)
         .map(|g| g.rounds.clone())
         .unwrap_or_default();
-    let mut stored: Vec<_> = stored;
+    let mut stored: Vec<_> = stored.into_iter().filter(|r| r.number > after).collect();
     stored.sort_by_key(|r| r.number);
     for round in &stored {
         bracket.played_rounds = round.number;
@@ -264,9 +267,32 @@ pub fn build_with(
     bracket
 }
 
-/// The bracket of knockout pool `group` as stored.
+/// The bracket of knockout pool `group` as stored: a knockout group's from its numbers, a
+/// final stage's from the finalists drawn when it began (none before).
 pub fn build(event: &Event, rules: &Rulebook, group: &GroupId) -> Bracket {
-    build_with(event, rules, group, seeds(event, group))
+    match rules.stage_after(group) {
+        Some(after) => {
+            let seeds = if stage_started(event, rules, group) {
+                event
+                    .group(group)
+                    .map(|g| g.stage_seeds.clone())
+                    .unwrap_or_default()
+            } else {
+                Vec::new()
+            };
+            build_with(event, rules, group, seeds, after)
+        }
+        None => build_with(event, rules, group, seeds(event, group), 0),
+    }
+}
+
+/// Whether a pool's final stage has begun: some round after its Swiss rounds is stored.
+pub fn stage_started(event: &Event, rules: &Rulebook, group: &GroupId) -> bool {
+    rules.stage_after(group).is_some_and(|after| {
+        event
+            .group(group)
+            .is_some_and(|g| g.rounds.iter().any(|r| r.number > after))
+    })
 }
 
 fn new_match(
@@ -465,19 +491,29 @@ pub fn places(bracket: &Bracket) -> Vec<(PlayerId, u32, bool)> {
 /// least one more than stored and at least one game per remaining bracket round.
 pub fn rounds_estimate(event: &Event, rules: &Rulebook, group: &GroupId) -> u32 {
     let bracket = build(event, rules, group);
-    let stored = event.group(group).map_or(0, |g| g.rounds.len() as u32);
+    let after = rules.stage_after(group).unwrap_or(0);
+    let stored = event.group(group).map_or(0, |g| {
+        g.rounds.iter().filter(|r| r.number > after).count() as u32
+    });
     if bracket.finished() && stored > 0 {
-        return stored;
+        return after + stored;
     }
     let k = rules.format_of(group).knockout.games.max(1);
-    let n = if bracket.seeds.is_empty() {
-        u32::try_from(event.players_in(group).filter(|p| p.pairable_in(1)).count()).unwrap_or(0)
-    } else {
-        u32::try_from(bracket.seeds.len()).unwrap_or(0)
+    let finalists = rules
+        .group(group)
+        .and_then(|g| g.format.final_stage)
+        .map(|f| f.finalists);
+    let n = match (bracket.seeds.is_empty(), finalists) {
+        (false, _) => u32::try_from(bracket.seeds.len()).unwrap_or(0),
+        (true, Some(f)) => f,
+        (true, None) => {
+            u32::try_from(event.players_in(group).filter(|p| p.pairable_in(1)).count()).unwrap_or(0)
+        }
     };
     let total = bracket_size(n).trailing_zeros();
     let done = bracket.rounds.len().saturating_sub(1) as u32;
-    (stored + 1)
-        .max(stored + total.saturating_sub(done) * k)
-        .max(total * k)
+    after
+        + (stored + 1)
+            .max(stored + total.saturating_sub(done) * k)
+            .max(total * k)
 }

@@ -59,7 +59,7 @@ pub fn round_robin_size(event: &Event, group: &GroupId) -> u32 {
 /// field (n − 1 for even n, n for odd), a Swiss pool's `rounds`.
 pub fn rounds_of(event: &Event, rules: &Rulebook, group: &GroupId) -> u32 {
     let format = rules.format_of(group);
-    if format.is_knockout() {
+    if format.plays_knockout() {
         return bracket::rounds_estimate(event, rules, group);
     }
     if format.is_round_robin() {

@@ -11,6 +11,7 @@ mod types;
 mod values;
 
 pub use crosstable::{Crosstable, CrosstableCell, CrosstableRow, crosstable, crosstable_of};
+pub use knockout::finalists;
 pub use rank::compute_standings;
 pub use round_robin::{annulled_players, ranked_event, ranking_rules};
 pub use types::*;

@@ -53,10 +53,27 @@ pub fn compute_standings(
     after_round: Option<u32>,
 ) -> Standings {
     let n = resolve_round(event, group, after_round);
-    // A knockout is placed by its bracket (docs/rules.md §16.4).
+    // A knockout is placed by its bracket (docs/rules.md §16.4); a final stage's
+    // finalists too, once it has begun, the others by the Swiss ranking (§16.6).
     if rules.is_knockout(group) {
         return super::knockout::standings(event, rules, group, n);
     }
+    if let Some(swiss) = rules.stage_after(group) {
+        if n > swiss && crate::schedule::bracket::stage_started(event, rules, group) {
+            return super::knockout::stage_standings(event, rules, group, swiss, n);
+        }
+        return swiss_part(event, rules, group, n.min(swiss));
+    }
+    let mut cache = BTreeMap::new();
+    // A round robin's own chain and annulled games (docs/rules.md §14.3–§14.4).
+    let rules = super::ranking_rules(rules, group);
+    let event = super::ranked_event(event, &rules, group);
+    rank_pool(&event, &rules, group, n, true, &mut cache)
+}
+
+/// The Swiss ranking of a pool with a final stage after round `n` (at most its last
+/// Swiss round): the rounds of the stage never count in it.
+pub(super) fn swiss_part(event: &Event, rules: &Rulebook, group: &GroupId, n: u32) -> Standings {
     let mut cache = BTreeMap::new();
     // A round robin's own chain and annulled games (docs/rules.md §14.3–§14.4).
     let rules = super::ranking_rules(rules, group);
@@ -174,6 +191,8 @@ fn rank_pool(
         .group(group)
         .and_then(|g| g.rounds.iter().map(|r| r.number).max())
         .unwrap_or(0);
+    // A final stage's rounds come after the Swiss ranking its playoffs settle.
+    let newest = rules.stage_after(group).map_or(newest, |s| newest.min(s));
     let mut rows = Vec::new();
     let mut place = 1u32;
     for class in classes {
@@ -189,7 +208,7 @@ fn rank_pool(
             out.ordered(class, None);
         } else if !published {
             out.shared(class, false);
-        } else if place < ranking.shared_from_place {
+        } else if place < ranking.shared_from_place || crosses_line(rules, group, place, size) {
             // 冠军不并列 (Dongguan 十一.3): never shared.
             let playoff = event.playoffs.iter().rev().find(|p| {
                 &p.group == group && p.list.is_none() && n == newest && same_set(&p.order, &class)
@@ -198,7 +217,11 @@ fn rank_pool(
                 (Some(playoff), _) => out.ordered(playoff.order.clone(), Some(DecidedBy::Playoff)),
                 // A playoff is held after the last round; before it the tie shows shared.
                 (None, UnresolvedFirst::Playoff) => {
-                    out.shared(class, n >= crate::schedule::rounds_of(event, rules, group));
+                    // A final stage's line is judged after its last Swiss round.
+                    let end = rules
+                        .stage_after(group)
+                        .unwrap_or_else(|| crate::schedule::rounds_of(event, rules, group));
+                    out.shared(class, n >= end);
                 }
                 (None, UnresolvedFirst::Lot) => {
                     out.ordered(lot(class, seed, n, place), Some(DecidedBy::Lot));
@@ -285,6 +308,16 @@ impl Placing<'_, '_> {
             self.rows.push(r);
         }
     }
+}
+
+/// Whether a tie covering places `place..place + size` straddles a final stage's line
+/// (the last finalist's place inside, the next outside): it may not stay shared
+/// (docs/rules.md §16.6).
+fn crosses_line(rules: &Rulebook, group: &GroupId, place: u32, size: u32) -> bool {
+    rules
+        .group(group)
+        .and_then(|g| g.format.final_stage)
+        .is_some_and(|f| place <= f.finalists && place + size - 1 > f.finalists)
 }
 
 fn ranking_allows_withdrawn(rules: &Rulebook) -> bool {

@@ -251,7 +251,7 @@ pub fn site(
     ));
     // A knockout pool's bracket as a picture (docs/rules.md §16.5).
     for g in ranked_pools(event, rules).filter(|g| only.is_none_or(|o| o == &g.id)) {
-        if rules.is_knockout(&g.id) {
+        if rules.format_of(&g.id).plays_knockout() {
             files.push((
                 format!("{}/bracket.svg", g.id.as_str()),
                 super::bracket_svg(event, rules, &g.id, lang),

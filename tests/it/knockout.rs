@@ -290,3 +290,84 @@ fn random_knockouts_end_with_one_champion_and_the_brackets_places() {
         assert!(qiwang::pairing::check_group(&event, &rules, &group).is_empty());
     }
 }
+
+/// A Swiss stage whose last qualifying place is tied holds the final until a playoff
+/// orders the tie (docs/rules.md §16.6); then its top 4 play the knockout, seeded by that
+/// order, and the others keep their Swiss places below the finalists.
+#[test]
+fn a_tie_across_the_finalists_line_holds_the_final_until_a_playoff() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rules = tmp.path().join("sk.toml");
+    let text = std::fs::read_to_string(crate::common::root("rules/swiss-knockout.toml"))
+        .unwrap()
+        .replace("rounds = 7", "rounds = 3")
+        .replace("finalists = 8", "finalists = 4")
+        .replace(
+            "preset = \"cxa-14.3.1\"",
+            "tiebreaks = []\nfallback = \"none\"",
+        )
+        .replace("shared_from_place = 2", "shared_from_place = 1");
+    std::fs::write(&rules, text).unwrap();
+    let ev = tmp.path().join("ev");
+    init(&ev, &rules);
+    let csv = tmp.path().join("r.csv");
+    let mut sheet = "序号,姓名,组别\n".to_string();
+    for i in 1..=8 {
+        sheet.push_str(&format!("{i},选手{i},公开组\n"));
+    }
+    std::fs::write(&csv, sheet).unwrap();
+    ok(&ev, &["import", p(&csv)]);
+    // Three Swiss rounds of draws: all eight tied, across the line after 4th place.
+    for _ in 0..3 {
+        ok(&ev, &["pair"]);
+        ok(&ev, &["result", "1", "=", "2", "=", "3", "=", "4", "="]);
+    }
+    let before = json(&ev);
+    let (code, _, err) = run(&ev, &["pair"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("决赛阶段暂不能开始"), "{err}");
+    assert_eq!(json(&ev), before, "a stage started early changes nothing");
+    // The playoff orders all eight: 选手8 first … 选手1 last.
+    let order: Vec<String> = (1..=8).rev().map(|i| format!("选手{i}")).collect();
+    let mut args = vec!["playoff", "--group", "公开组"];
+    args.extend(order.iter().map(String::as_str));
+    ok(&ev, &args);
+    let out = ok(&ev, &["pair", "--explain"]);
+    assert!(out.contains("淘汰赛 半决赛"), "{out}");
+    // Seeds 1–4 are 选手8, 7, 6, 5: the semi-finals 1–4 and 2–3.
+    let round = ok(&ev, &["round", "--format", "csv"]);
+    let names: Vec<&str> = round
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap())
+        .collect();
+    assert_eq!(names, ["选手8", "选手7"], "{round}");
+    // Seeds win both games (red, then black): the final is seed 1 against seed 2.
+    ok(&ev, &["result", "1", "r", "2", "r"]);
+    ok(&ev, &["pair"]);
+    ok(&ev, &["result", "1", "b", "2", "b"]);
+    ok(&ev, &["pair"]);
+    ok(&ev, &["result", "1", "r", "2", "r"]);
+    ok(&ev, &["pair"]);
+    ok(&ev, &["result", "1", "b", "2", "b"]);
+    ok(&ev, &["check"]);
+    let placed = places(&ev);
+    let names: Vec<&str> = placed.iter().map(|(_, n)| n.as_str()).collect();
+    assert_eq!(
+        &names[..4],
+        ["选手8", "选手7", "选手6", "选手5"],
+        "{placed:?}"
+    );
+    let ranks: Vec<&str> = placed.iter().map(|(r, _)| r.as_str()).collect();
+    assert_eq!(&ranks[..4], ["1", "2", "3", "4"], "{placed:?}");
+    // The other four keep the Swiss ranking (the playoff's order) behind the finalists.
+    assert_eq!(&ranks[4..], ["5", "6", "7", "8"], "{placed:?}");
+    assert_eq!(
+        &names[4..],
+        ["选手4", "选手3", "选手2", "选手1"],
+        "{placed:?}"
+    );
+    let (code, _, err) = run(&ev, &["pair"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("选手8"), "{err}");
+}

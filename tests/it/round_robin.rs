@@ -610,7 +610,7 @@ fn misplaced_round_robin_keys_are_refused() {
     let (code, _, err) = run(&event, &["rules", "update", p(&double)]);
     assert_ne!(code, 0);
     assert!(
-        err.contains("不能再改变 format、cycles 或 seeding"),
+        err.contains("不能再改变 format、cycles、seeding 或 final_stage"),
         "{err}"
     );
     assert_eq!(std::fs::read(event.join("qiwang.json")).unwrap(), before);

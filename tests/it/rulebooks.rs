@@ -61,7 +61,8 @@ fn every_shipped_rulebook_loads_and_round_trips() {
             "dongguan-2018.toml",
             "double-round-robin.toml",
             "jinhua-2018.toml",
-            "round-robin.toml"
+            "round-robin.toml",
+            "swiss-knockout.toml"
         ]
     );
     for name in names {

@@ -81,6 +81,7 @@ impl ExitStatus for qiwang::pairing::PairingError {
             | E::TableZero
             | E::SheetNumbers { .. }
             | E::KnockoutFinished { .. }
+            | E::QualificationTie { .. }
             | E::KnockoutStray { .. } => InvalidInput,
         }
     }

@@ -140,6 +140,7 @@ fn parse_format(ctx: &mut Ctx, sec: &Sec) -> GroupFormat {
         f.withdrawn_results = w;
     }
     parse_knockout(ctx, sec, &mut f.knockout);
+    parse_final_stage(ctx, sec, &mut f);
     if !matches!(f.kind, FormatKind::Swiss) && sec.has("pairs_with") {
         sec.report(
             ctx,
@@ -160,7 +161,7 @@ fn parse_format(ctx: &mut Ctx, sec: &Sec) -> GroupFormat {
             ),
         );
     }
-    if !f.is_knockout() {
+    if !f.plays_knockout() {
         for key in ["games", "tiebreak_games", "first_colour", "third_place"] {
             if sec.has(key) {
                 sec.report(
@@ -263,6 +264,61 @@ fn parse_knockout(ctx: &mut Ctx, sec: &Sec, k: &mut KnockoutRules) {
     }
     if let Some(v) = sec.boolean(ctx, "third_place") {
         k.third_place = v;
+    }
+}
+
+/// `final_stage = "knockout"` with `finalists = N` on a Swiss group: its top N play a
+/// knockout after its rounds (docs/rules.md §16.6).
+fn parse_final_stage(ctx: &mut Ctx, sec: &Sec, f: &mut GroupFormat) {
+    let kind: Option<FormatKind> = sec.named(ctx, "final_stage");
+    let finalists = sec.count(ctx, "finalists", 2);
+    match kind {
+        None => {
+            if sec.has("finalists") {
+                sec.report(
+                    ctx,
+                    "finalists",
+                    Text::new(
+                        "`finalists` 只用于决赛阶段；请同时写 `final_stage = \"knockout\"`，或删除它",
+                        "`finalists` is for a final stage; add `final_stage = \"knockout\"` or remove it",
+                    ),
+                );
+            }
+        }
+        Some(FormatKind::Knockout) if f.kind == FormatKind::Swiss => match finalists {
+            Some(n) if n <= crate::formats::knockout::MAX_PLAYERS => {
+                f.final_stage = Some(FinalStage { finalists: n });
+            }
+            Some(n) => sec.report(
+                ctx,
+                "finalists",
+                Text::new(
+                    format!("决赛阶段 `{n}` 人太多；最多 {} 人", crate::formats::knockout::MAX_PLAYERS),
+                    format!("`{n}` finalists are too many; at most {}", crate::formats::knockout::MAX_PLAYERS),
+                ),
+            ),
+            None => {
+                if !sec.has("finalists") {
+                    sec.missing(ctx, "finalists", "finalists = 8");
+                }
+            }
+        },
+        Some(FormatKind::Knockout) => sec.report(
+            ctx,
+            "final_stage",
+            Text::new(
+                "决赛阶段接在积分编排制之后；本组别不是积分编排制，请删除 `final_stage`",
+                "a final stage follows a Swiss group; this group is not Swiss, remove `final_stage`",
+            ),
+        ),
+        Some(_) => sec.report(
+            ctx,
+            "final_stage",
+            Text::new(
+                "决赛阶段目前只能是淘汰赛：请写 `final_stage = \"knockout\"`（前若干名单循环的决赛阶段尚未实现）",
+                "a final stage can only be a knockout for now: write `final_stage = \"knockout\"` (a round-robin final stage is not implemented)",
+            ),
+        ),
     }
 }
 

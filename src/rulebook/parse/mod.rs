@@ -65,6 +65,8 @@ const GROUP_KEYS: &[&str] = &[
     "tiebreak_games",
     "first_colour",
     "third_place",
+    "final_stage",
+    "finalists",
 ];
 const MARKS_KEYS: &[&str] = &["disabled", "local"];
 const ELIGIBILITY_KEYS: &[&str] = &[

@@ -96,9 +96,21 @@ pub struct GroupFormat {
     /// `withdrawn_results`: what a withdrawal does to a round-robin player's games.
     #[serde(default)]
     pub withdrawn_results: WithdrawnResults,
-    /// A knockout's keys (`games`, `tiebreak_games`, `first_colour`, `third_place`).
+    /// A knockout's keys (`games`, `tiebreak_games`, `first_colour`, `third_place`), for a
+    /// knockout group or a knockout final stage.
     #[serde(default)]
     pub knockout: KnockoutRules,
+    /// `final_stage` and `finalists`: a Swiss group whose top N then play a knockout
+    /// (docs/rules.md §16.6).
+    #[serde(default)]
+    pub final_stage: Option<FinalStage>,
+}
+
+/// A final stage after a Swiss group's rounds (docs/rules.md §16.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FinalStage {
+    /// `finalists`: how many of the Swiss ranking go through (前八名 → 8).
+    pub finalists: u32,
 }
 
 fn one() -> u32 {
@@ -126,6 +138,11 @@ impl GroupFormat {
     /// Whether the group is a knockout.
     pub fn is_knockout(&self) -> bool {
         self.kind == FormatKind::Knockout
+    }
+
+    /// Whether a knockout is played: the group's format, or its final stage.
+    pub fn plays_knockout(&self) -> bool {
+        self.is_knockout() || self.final_stage.is_some()
     }
 
     /// Whether the group is a round robin.
@@ -161,6 +178,87 @@ impl GroupFormat {
             (Some(own), _) => own,
             (None, FormatKind::RoundRobin) => Fallback::None,
             (None, FormatKind::Swiss | FormatKind::Knockout) => general,
+        }
+    }
+
+    /// The group's plan in words, as `rules check` prints it: the format, its rounds or
+    /// cycles, a knockout's games and tiebreak games, a final stage.
+    pub fn plan(&self, lang: crate::i18n::Lang, rounds: u32) -> String {
+        let zh = lang == crate::i18n::Lang::Zh;
+        let stages = |k: &KnockoutRules| -> String {
+            let names: Vec<&str> = k
+                .tiebreak
+                .iter()
+                .map(|t| match (t, zh) {
+                    (TiebreakStage::Rapid, true) => "快棋两局",
+                    (TiebreakStage::Rapid, false) => "two rapid games",
+                    (TiebreakStage::Blitz, true) => "超快棋两局",
+                    (TiebreakStage::Blitz, false) => "two blitz games",
+                    (TiebreakStage::Armageddon, true) => "一局和棋判黑胜",
+                    (TiebreakStage::Armageddon, false) => "a deciding game (draw = black wins)",
+                    (TiebreakStage::Lot, true) => "抽签",
+                    (TiebreakStage::Lot, false) => "a lot",
+                })
+                .collect();
+            let third = match (k.third_place, zh) {
+                (true, true) => "，另赛三四名",
+                (true, false) => ", a third-place match",
+                (false, true) => "，半决赛负者并列第三",
+                (false, false) => ", the semi-final losers share third",
+            };
+            if zh {
+                format!(
+                    "每场 {} 局，战平依次加赛：{}（仍平则抽签）{third}",
+                    k.games,
+                    names.join("、")
+                )
+            } else {
+                format!(
+                    "{} games a match, then while level: {} (a lot if still level){third}",
+                    k.games,
+                    names.join(", ")
+                )
+            }
+        };
+        match (self.kind, zh) {
+            (FormatKind::RoundRobin, true) => format!(
+                "{}，贝格尔编排法，轮数由人数决定",
+                match self.cycles {
+                    1 => "单循环".to_string(),
+                    2 => "双循环".to_string(),
+                    c => format!("{c} 循环"),
+                }
+            ),
+            (FormatKind::RoundRobin, false) => format!(
+                "round robin, {} by the Berger tables, rounds from the field",
+                match self.cycles {
+                    1 => "single".to_string(),
+                    2 => "double".to_string(),
+                    c => format!("{c} cycles"),
+                }
+            ),
+            (FormatKind::Knockout, true) => format!("淘汰赛：{}", stages(&self.knockout)),
+            (FormatKind::Knockout, false) => format!("knockout: {}", stages(&self.knockout)),
+            (FormatKind::Swiss, _) => {
+                let base = if zh {
+                    format!("积分编排制 {rounds} 轮")
+                } else {
+                    format!("Swiss, {rounds} rounds")
+                };
+                match (self.final_stage, zh) {
+                    (Some(f), true) => format!(
+                        "{base}；按积分排名前 {} 名进入淘汰赛（出线名次并列须先加赛），{}",
+                        f.finalists,
+                        stages(&self.knockout)
+                    ),
+                    (Some(f), false) => format!(
+                        "{base}; then the top {} of its ranking play a knockout (a tie across the line needs a playoff first), {}",
+                        f.finalists,
+                        stages(&self.knockout)
+                    ),
+                    (None, _) => base,
+                }
+            }
         }
     }
 

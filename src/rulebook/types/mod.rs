@@ -259,6 +259,14 @@ impl Rulebook {
         self.group(group).is_some_and(|g| g.format.is_knockout())
     }
 
+    /// The last Swiss round of a pool with a knockout final stage (its `rounds`), `None`
+    /// for a pool without one (docs/rules.md §16.6).
+    pub fn stage_after(&self, group: &GroupId) -> Option<u32> {
+        self.group(group)
+            .filter(|g| g.format.final_stage.is_some())
+            .map(|_| self.rounds_for(group))
+    }
+
     /// Whether a pool is a round robin.
     pub fn is_round_robin(&self, group: &GroupId) -> bool {
         self.group(group).is_some_and(|g| g.format.is_round_robin())
