@@ -300,8 +300,9 @@ pub struct DemoArgs {
     pub registrations: Option<PathBuf>,
     #[arg(long, default_value_t = 2018)]
     pub seed: u64,
-    /// Which bundled event: `jinhua` (the 2018 Jinhua Swiss event, default) or
-    /// `round-robin` (an 8-player round robin beside a Swiss open group).
+    /// Which bundled event: `jinhua` (the 2018 Jinhua Swiss event, default),
+    /// `round-robin` (an 8-player round robin beside a Swiss open group) or
+    /// `swiss-knockout` (a Swiss open whose top 8 play a knockout final).
     #[arg(
         long,
         value_enum,
@@ -320,6 +321,8 @@ pub enum DemoExample {
     Jinhua,
     /// An 8-player round robin beside a Swiss open (rules/round-robin.toml).
     RoundRobin,
+    /// A Swiss open whose top 8 play a knockout final (rules/swiss-knockout.toml).
+    SwissKnockout,
 }
 
 #[derive(Debug, Subcommand)]

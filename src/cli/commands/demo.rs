@@ -22,6 +22,9 @@ const JINHUA_REGISTRATIONS: &[u8] =
 const ROUND_ROBIN_RULES: &str = include_str!("../../../rules/round-robin.toml");
 const ROUND_ROBIN_REGISTRATIONS: &[u8] =
     include_bytes!("../../../examples/round-robin/registrations.csv");
+const SWISS_KNOCKOUT_RULES: &str = include_str!("../../../rules/swiss-knockout.toml");
+const SWISS_KNOCKOUT_REGISTRATIONS: &[u8] =
+    include_bytes!("../../../examples/swiss-knockout/registrations.csv");
 
 /// The audit entry of one demo step, named like the real command it stands for.
 fn cmd(args: &[&str]) -> CommandInfo {
@@ -111,12 +114,16 @@ fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
             ),
         )));
     }
-    let round_robin = args.example == crate::cli::args::DemoExample::RoundRobin;
+    use crate::cli::args::DemoExample;
     let (rules_text, rules_source) = match &args.rules {
         Some(p) => (crate::cli::context::read_text(p)?, p.display().to_string()),
-        None if round_robin => (
+        None if args.example == DemoExample::RoundRobin => (
             ROUND_ROBIN_RULES.to_string(),
             "rules/round-robin.toml".to_string(),
+        ),
+        None if args.example == DemoExample::SwissKnockout => (
+            SWISS_KNOCKOUT_RULES.to_string(),
+            "rules/swiss-knockout.toml".to_string(),
         ),
         None => (
             JINHUA_RULES.to_string(),
@@ -128,9 +135,13 @@ fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
             crate::cli::error::read_input(p, qiwang::input::InputKind::Sheet)?,
             p.display().to_string(),
         ),
-        None if args.rules.is_none() && round_robin => (
+        None if args.rules.is_none() && args.example == DemoExample::RoundRobin => (
             ROUND_ROBIN_REGISTRATIONS.to_vec(),
             "examples/round-robin/registrations.csv".to_string(),
+        ),
+        None if args.rules.is_none() && args.example == DemoExample::SwissKnockout => (
+            SWISS_KNOCKOUT_REGISTRATIONS.to_vec(),
+            "examples/swiss-knockout/registrations.csv".to_string(),
         ),
         None if args.rules.is_none() => (
             JINHUA_REGISTRATIONS.to_vec(),
@@ -290,9 +301,15 @@ fn play_pool(
         .map(|g| g.name.clone())
         .unwrap_or_else(|| pool.to_string());
     let seed = demo::pool_seed(seed, pool);
-    // A round robin's rounds follow from its field (docs/rules.md §14).
-    let rounds = qiwang::schedule::rounds_of(&store.load().map_err(lib_error)?, rules, pool);
-    for round in 1..=rounds {
+    // A round robin's rounds follow from its field, a knockout's from its matches (docs/
+    // rules.md §14, §16): the schedule is asked again before every round.
+    let mut round = 0;
+    loop {
+        round += 1;
+        let planned = qiwang::schedule::rounds_of(&store.load().map_err(lib_error)?, rules, pool);
+        if round > planned {
+            break;
+        }
         // Paired inside the transaction, on the state it is about to change.
         let stuck = store
             .transaction(&cmd(&["pair", "--group", pool.as_str()]), |ev| {
