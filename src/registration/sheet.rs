@@ -77,6 +77,9 @@ pub(super) struct Sheet<'a> {
     pub(super) strict: bool,
     /// The event's maximum number of players, with those registered before.
     pub(super) limit: Limit,
+    /// Per pool seeded from the sheet (`seeding = "sheet"`), each 序号 taken and by whom,
+    /// so a repeat is refused at its cell (docs/rules.md §14.1).
+    pub(super) sheet_numbers: BTreeMap<(crate::model::GroupId, u32), String>,
 }
 
 impl<'a> Sheet<'a> {
@@ -103,6 +106,13 @@ impl<'a> Sheet<'a> {
             warnings: Vec::new(),
             strict: false,
             limit: Limit::of(rules, existing.len()),
+            sheet_numbers: existing
+                .iter()
+                .filter_map(|p| {
+                    p.sheet_number
+                        .map(|n| ((p.group.clone(), n), p.name.clone()))
+                })
+                .collect(),
         }
     }
 

@@ -523,17 +523,29 @@ fn numbers_from_the_sheet_and_their_errors() {
     let event = tmp.path().join("ev");
     init(&event, &rules);
     let csv = tmp.path().join("reg.csv");
-    // 序号 3 twice and 4 missing.
+    // 序号 3 twice: refused at the second one's cell, nothing imported.
     std::fs::write(
         &csv,
         "序号,姓名,组别\n1,甲一,循环组\n2,乙二,循环组\n3,丙三,循环组\n3,丁四,循环组\n",
+    )
+    .unwrap();
+    let before = std::fs::read(event.join("qiwang.json")).unwrap();
+    let (code, _, err) = run(&event, &["import", p(&csv)]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains(":5"), "the row of the repeat: {err}");
+    assert!(err.contains("序号 3 已给了 丙三"), "{err}");
+    assert_eq!(std::fs::read(event.join("qiwang.json")).unwrap(), before);
+    // 序号 1, 2, 3, 5: imported, but `pair` finds 4 missing and 5 too high.
+    std::fs::write(
+        &csv,
+        "序号,姓名,组别\n1,甲一,循环组\n2,乙二,循环组\n3,丙三,循环组\n5,丁四,循环组\n",
     )
     .unwrap();
     ok(&event, &["import", p(&csv)]);
     let before = std::fs::read(event.join("qiwang.json")).unwrap();
     let (code, _, err) = run(&event, &["pair", "--group", "rr"]);
     assert_eq!(code, 3, "{err}");
-    assert!(err.contains("序号 3 重复：丙三、丁四"), "{err}");
+    assert!(err.contains("丁四 的序号 5 超过了参赛人数 4"), "{err}");
     assert!(err.contains("没有棋手的序号是 4"), "{err}");
     assert_eq!(std::fs::read(event.join("qiwang.json")).unwrap(), before);
     // Correct the sheet: the numbers are the sheet's, and round 1 is table round 1.
