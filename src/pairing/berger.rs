@@ -37,6 +37,7 @@ pub(super) fn pair(
             Vec::new(),
         )
     };
+    super::knockout::outside_field(event, group, next, &field)?;
     if field.len() < 2 {
         return Err(PairingError::NoPlayers {
             group: group.clone(),

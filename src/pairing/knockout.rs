@@ -66,6 +66,9 @@ pub(super) fn pair(
         }
         None => (bracket::seeds(event, group), Vec::new()),
     };
+    if after.is_none() && next > 1 {
+        outside_field(event, group, next, &seeds)?;
+    }
     if seeds.len() < 2 {
         return Err(PairingError::NoPlayers {
             group: group.clone(),
@@ -169,6 +172,32 @@ fn note(b: &Bracket, tables: &bracket::NextTables, next: u32) -> KnockoutNote {
         players,
         games: tables.iter().map(|&(t, _, _, g)| (t, g)).collect(),
         byes,
+    }
+}
+
+/// Refuses a round of a round robin or knockout while a player who could play it is not
+/// in its table or bracket (registered after round 1).
+pub(super) fn outside_field(
+    event: &Event,
+    group: &GroupId,
+    next: u32,
+    field: &[PlayerId],
+) -> Result<(), PairingError> {
+    if next == 1 {
+        return Ok(());
+    }
+    let outside: Vec<String> = event
+        .players_in(group)
+        .filter(|p| p.pairable_in(next) && !field.contains(&p.id))
+        .map(|p| event.player_label(p.id))
+        .collect();
+    if outside.is_empty() {
+        Ok(())
+    } else {
+        Err(PairingError::NotInField {
+            group: group.clone(),
+            players: outside,
+        })
     }
 }
 

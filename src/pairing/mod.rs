@@ -307,6 +307,18 @@ impl Localize for PairingError {
                 en("table `0` does not exist; tables are numbered from 1"),
                 zh("台号 `0` 不存在；台号从 1 开始"),
             ),
+            PairingError::NotInField { group, players } => {
+                let list = players.join(lang.pick("、", ", "));
+                bi!(
+                    lang,
+                    en(
+                        "{list} joined group `{group}` after its round-robin table or knockout bracket was fixed in round 1 and cannot be paired; withdraw them (`qiwang player withdraw`) to go on"
+                    ),
+                    zh(
+                        "{list} 在组别 `{group}` 第 1 轮编排之后才加入，而循环赛轮次表或淘汰赛对阵已经确定，无法编排；请先让其退赛（`qiwang player withdraw`）再继续"
+                    ),
+                )
+            }
             PairingError::QualificationTie { group, players } => {
                 let list = players.join(lang.pick("、", ", "));
                 bi!(
@@ -437,6 +449,14 @@ pub enum PairingError {
         round: u32,
         /// Its table.
         table: u32,
+    },
+    /// Players registered after a round robin's or knockout's first round (an import):
+    /// its table or bracket is fixed, so they cannot be paired (docs/rules.md §14.1).
+    NotInField {
+        /// The group.
+        group: GroupId,
+        /// The players as the sheets name them.
+        players: Vec<String>,
     },
     /// A tie in the Swiss ranking across the finalists' line, not yet settled by a
     /// playoff: the final stage waits (docs/rules.md §16.6).
@@ -989,6 +1009,10 @@ mod localize_tests {
             PairingError::KnockoutFinished {
                 group: g(),
                 champion: "张三(1)".into(),
+            },
+            PairingError::NotInField {
+                group: g(),
+                players: vec!["王五".into()],
             },
             PairingError::QualificationTie {
                 group: g(),

@@ -375,6 +375,10 @@ fn every_entry_error_has_chinese_with_the_same_values() {
             group: GroupId::new("adult"),
         },
         EntryError::NoPlayer(PlayerId(9)),
+        EntryError::FieldFixed {
+            name: "乙".into(),
+            group: GroupId::new("rr"),
+        },
     ] {
         assert_localized(&e);
     }

@@ -627,3 +627,37 @@ fn misplaced_round_robin_keys_are_refused() {
     );
     assert_eq!(std::fs::read(event.join("qiwang.json")).unwrap(), before);
 }
+
+/// The table is fixed at round 1: a late entry is refused, and a player imported after
+/// it stops the pairing, by name, until withdrawn (docs/rules.md §14.1).
+#[test]
+fn a_late_entry_cannot_join_the_table() {
+    let tmp = tempfile::tempdir().unwrap();
+    let event = wuwei(tmp.path(), SHEET);
+    ok(&event, &["pair", "--group", "rr"]);
+    ok(
+        &event,
+        &[
+            "result", "--group", "rr", "1", "r", "2", "r", "3", "r", "4", "r",
+        ],
+    );
+    let before = std::fs::read(event.join("qiwang.json")).unwrap();
+    let (code, _, err) = run(
+        &event,
+        &["player", "add", "--name", "迟到者", "--group", "循环组"],
+    );
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("不能加入"), "{err}");
+    assert_eq!(std::fs::read(event.join("qiwang.json")).unwrap(), before);
+    let csv = tmp.path().join("late.csv");
+    std::fs::write(&csv, "序号,姓名,组别\n1,迟到者,循环组\n").unwrap();
+    ok(&event, &["import", p(&csv)]);
+    let (code, _, err) = run(&event, &["pair", "--group", "rr"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("迟到者") && err.contains("第 1 轮编排之后才加入"),
+        "{err}"
+    );
+    ok(&event, &["player", "withdraw", "迟到者"]);
+    ok(&event, &["pair", "--group", "rr"]);
+}

@@ -82,6 +82,7 @@ impl ExitStatus for qiwang::pairing::PairingError {
             | E::SheetNumbers { .. }
             | E::KnockoutFinished { .. }
             | E::QualificationTie { .. }
+            | E::NotInField { .. }
             | E::KnockoutStray { .. } => InvalidInput,
         }
     }
@@ -219,7 +220,9 @@ impl ExitStatus for qiwang::registration::EntryError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::registration::EntryError as E;
         match self {
-            E::Invalid(..) | E::GroupFixed { .. } | E::NoPlayer(..) => InvalidInput,
+            E::Invalid(..) | E::GroupFixed { .. } | E::NoPlayer(..) | E::FieldFixed { .. } => {
+                InvalidInput
+            }
         }
     }
 }

@@ -74,9 +74,10 @@ pub enum WithdrawnResults {
     Annul,
 }
 
-/// `[[groups]]` format keys. Every key but `format` only matters for a round robin
-/// (`seeding` also for a Swiss group).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+/// `[[groups]]` format keys: `format`, a round robin's (`cycles`, `withdrawn_results`), a
+/// knockout's (`games`, `tiebreak_games`, `first_colour`, `third_place`), a final stage
+/// (`final_stage`, `finalists`), and `seeding`, `tiebreaks`, `fallback` for any group.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GroupFormat {
     /// `format`: swiss (default) or round_robin.
     #[serde(default)]
@@ -117,12 +118,24 @@ fn one() -> u32 {
     1
 }
 
+impl Default for GroupFormat {
+    fn default() -> Self {
+        GroupFormat::swiss()
+    }
+}
+
 impl GroupFormat {
     /// A Swiss group with every key at its default.
     pub fn swiss() -> Self {
         GroupFormat {
+            kind: FormatKind::Swiss,
             cycles: 1,
-            ..GroupFormat::default()
+            seeding: None,
+            tiebreaks: None,
+            fallback: None,
+            withdrawn_results: WithdrawnResults::HalfRule,
+            knockout: KnockoutRules::default(),
+            final_stage: None,
         }
     }
 
@@ -131,7 +144,7 @@ impl GroupFormat {
         GroupFormat {
             kind: FormatKind::RoundRobin,
             cycles,
-            ..GroupFormat::default()
+            ..GroupFormat::swiss()
         }
     }
 
