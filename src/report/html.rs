@@ -253,7 +253,7 @@ pub fn body_markup_with(report: &Report, table_attributes: &[(&'static str, &str
                                     for (i, v) in row.iter().enumerate() {
                                         let class: &[(&str, &str)] = match section.align.get(i) {
                                             // A round robin's blacked-out diagonal (docs/rules.md §14.5).
-                                            _ if v == "■" => {
+                                            _ if v == super::BLACKED_OUT => {
                                                 &[("style", "background:#000;color:#000")]
                                             }
                                             Some(Align::Right) => &[("class", "r")],

@@ -5,13 +5,10 @@
 
 use super::standings::subtitle;
 use crate::model::{Event, PlayerId};
-use crate::report::{Json, Report, Section};
+use crate::report::{BLACKED_OUT, Json, Report, Section};
 use crate::rulebook::{Lang, Rulebook};
 use crate::standings::{Crosstable, CrosstableCell};
 use std::collections::BTreeMap;
-
-/// What a blacked-out diagonal cell holds; the HTML page paints it black.
-pub const BLACKED_OUT: &str = "■";
 
 /// The square sheet of a round-robin pool's crosstable.
 pub(super) fn square_report(

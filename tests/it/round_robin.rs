@@ -421,6 +421,15 @@ fn a_round_robin_group_runs_beside_a_swiss_one() {
     let square = ok(&event, &["crosstable", "--group", "rr"]);
     assert!(square.contains("循环赛成绩表"), "{square}");
     assert!(square.contains('■'), "{square}");
+    let site = event.parent().unwrap().join("site");
+    ok(&event, &["export", "--format", "html", "--out", p(&site)]);
+    let page = std::fs::read_to_string(site.join("rr/crosstable.html")).unwrap();
+    assert_eq!(
+        page.matches("<td style=\"background:#000;color:#000\">■</td>")
+            .count(),
+        8,
+        "the diagonal of 8 players"
+    );
     // Undo takes back the last result, redo restores it.
     let done = json();
     ok(&event, &["undo"]);
