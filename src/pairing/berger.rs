@@ -91,6 +91,7 @@ pub(super) fn pair(
         table: Some(TableNote {
             table_round,
             cycle,
+            cycles: format.cycles,
             players,
             seeding: (next == 1).then_some((seeding, seed)),
         }),

@@ -156,6 +156,8 @@ pub struct TableNote {
     pub table_round: u32,
     /// The cycle (1 = 单循环's, 2 = the second of a 双循环, colours reversed).
     pub cycle: u32,
+    /// The cycles the group plays (`cycles`).
+    pub cycles: u32,
     /// The players in the table (numbers 1..=n).
     pub players: u32,
     /// How the numbers were given (round 1 only prints it).
