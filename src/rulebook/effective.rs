@@ -242,6 +242,7 @@ impl Rulebook {
                     );
                     d.name("first_colour", k.first_colour);
                     d.raw("third_place", k.third_place);
+                    d.raw("play_off_5_8", k.play_off_5_8);
                 }
                 d.opt("seeding", f.seeding.map(|v| quote(v.name())));
                 d.opt(

@@ -42,8 +42,12 @@ pub struct Match {
     pub a: PlayerId,
     /// The lower seed; `None` for a bye (A goes through).
     pub b: Option<PlayerId>,
-    /// The match for third place between the semi-final losers.
-    pub third_place: bool,
+    /// A match for a place: the winner takes it, the loser the next (3 between the
+    /// semi-final losers, 5 and 7 in a play-off of places 5–8); `None` for a match of the
+    /// main bracket or a 5–8 semi-final.
+    pub place: Option<u32>,
+    /// A semi-final of the play-off for places 5–8 between quarter-final losers.
+    pub classify: bool,
     /// The games so far, in order.
     pub games: Vec<MatchGame>,
     /// The winner, once decided.
@@ -57,6 +61,11 @@ pub struct Match {
 }
 
 impl Match {
+    /// Whether the match belongs to the main bracket (not a place match or a 5–8 one).
+    pub fn is_main(&self) -> bool {
+        self.place.is_none() && !self.classify
+    }
+
     /// The loser, once decided (none for a bye).
     pub fn loser(&self) -> Option<PlayerId> {
         let w = self.winner?;
@@ -111,7 +120,7 @@ impl Bracket {
     pub fn champion(&self) -> Option<PlayerId> {
         let last = self.rounds.last()?;
         (last.players == 2)
-            .then(|| last.matches.iter().find(|m| !m.third_place)?.winner)
+            .then(|| last.matches.iter().find(|m| m.is_main())?.winner)
             .flatten()
     }
 
@@ -299,7 +308,7 @@ fn new_match(
     table: u32,
     a: PlayerId,
     b: Option<PlayerId>,
-    third: bool,
+    kind: (Option<u32>, bool),
     k: &KnockoutRules,
     seed: u64,
     round: u32,
@@ -312,7 +321,8 @@ fn new_match(
         table,
         a,
         b,
-        third_place: third,
+        place: kind.0,
+        classify: kind.1,
         games: Vec::new(),
         winner: None,
         by_lot: false,
@@ -337,7 +347,7 @@ fn first_bracket_round(seeds: &[PlayerId], k: &KnockoutRules, seed: u64) -> Brac
             } else {
                 0
             };
-            new_match(t, pa, pb, false, k, seed, 1)
+            new_match(t, pa, pb, (None, false), k, seed, 1)
         })
         .collect();
     BracketRound {
@@ -357,7 +367,7 @@ fn next_bracket_round(
     let rank = |p: PlayerId| seeds.iter().position(|s| *s == p).unwrap_or(usize::MAX);
     let ordered = |x: PlayerId, y: PlayerId| if rank(x) <= rank(y) { (x, y) } else { (y, x) };
     let number = prev.number + 1;
-    let main: Vec<&Match> = prev.matches.iter().filter(|m| !m.third_place).collect();
+    let main: Vec<&Match> = prev.matches.iter().filter(|m| m.is_main()).collect();
     let mut matches = Vec::new();
     let mut table = 0;
     for pair in main.chunks(2) {
@@ -366,14 +376,39 @@ fn next_bracket_round(
         };
         table += 1;
         let (a, b) = ordered(x, y);
-        matches.push(new_match(table, a, Some(b), false, k, seed, number));
+        matches.push(new_match(table, a, Some(b), (None, false), k, seed, number));
     }
+    let mut add = |x: PlayerId, y: PlayerId, kind: (Option<u32>, bool)| {
+        table += 1;
+        let (a, b) = ordered(x, y);
+        matches.push(new_match(table, a, Some(b), kind, k, seed, number));
+    };
     if k.third_place && prev.players == 4 {
         let losers: Vec<PlayerId> = main.iter().filter_map(|m| m.loser()).collect();
         if let [x, y] = losers[..] {
-            table += 1;
-            let (a, b) = ordered(x, y);
-            matches.push(new_match(table, a, Some(b), true, k, seed, number));
+            add(x, y, (Some(3), false));
+        }
+    }
+    // The play-off for places 5–8 (docs/rules.md §16.4): the quarter-final losers, two
+    // semi-finals then the matches for 5th and 7th (two losers: one match for 5th).
+    if k.play_off_5_8 && prev.players == 8 {
+        let losers: Vec<PlayerId> = main.iter().filter_map(|m| m.loser()).collect();
+        match losers[..] {
+            [w, x, y, z] => {
+                add(w, x, (None, true));
+                add(y, z, (None, true));
+            }
+            [x, y] => add(x, y, (Some(5), false)),
+            _ => {}
+        }
+    }
+    if k.play_off_5_8 && prev.players == 4 {
+        let semis: Vec<&Match> = prev.matches.iter().filter(|m| m.classify).collect();
+        let winners: Vec<PlayerId> = semis.iter().filter_map(|m| m.winner).collect();
+        let losers: Vec<PlayerId> = semis.iter().filter_map(|m| m.loser()).collect();
+        if let ([a, b], [c, d]) = (&winners[..], &losers[..]) {
+            add(*a, *b, (Some(5), false));
+            add(*c, *d, (Some(7), false));
         }
     }
     BracketRound {
@@ -441,32 +476,31 @@ fn settle(m: &mut Match, k: &KnockoutRules, seed: u64, round: u32) {
 }
 
 /// Each player's place in a knockout pool: the champion 1, the final's loser 2, the
-/// third-place match 3 and 4 (without it the semi-final losers share 3), the losers of an
-/// earlier bracket round share the places below those still in; a player still in shares
+/// third-place match 3 and 4 (without it the semi-final losers share 3), the matches of a
+/// 5–8 play-off 5 to 8, the losers of an earlier bracket round share the places below
+/// those still in; a player still in shares
 /// the best place they can no longer beat. `(player, place, shared)` best first.
 pub fn places(bracket: &Bracket) -> Vec<(PlayerId, u32, bool)> {
     let mut out: Vec<(PlayerId, u32)> = Vec::new();
     // Rounds from the last backwards: who left where.
     for round in bracket.rounds.iter().rev() {
-        if round.players == 2 {
-            for m in &round.matches {
-                match (m.winner, m.loser(), m.third_place) {
-                    (Some(w), Some(l), false) => {
-                        out.push((w, 1));
-                        out.push((l, 2));
-                    }
-                    (Some(w), Some(l), true) => {
-                        out.push((w, 3));
-                        out.push((l, 4));
-                    }
-                    _ => {}
+        for m in &round.matches {
+            match (m.winner, m.loser(), m.place) {
+                (Some(w), Some(l), None) if round.players == 2 && m.is_main() => {
+                    out.push((w, 1));
+                    out.push((l, 2));
                 }
+                (Some(w), Some(l), Some(p)) => {
+                    out.push((w, p));
+                    out.push((l, p + 1));
+                }
+                _ => {}
             }
         }
         // Everyone of the round not placed yet: still in (open match) shares the round's
         // best open place; a loser shares the places below the round's survivors.
         let survivors = round.players / 2;
-        for m in round.matches.iter().filter(|m| !m.third_place) {
+        for m in round.matches.iter().filter(|m| m.is_main()) {
             for p in std::iter::once(m.a).chain(m.b) {
                 if out.iter().any(|(q, _)| *q == p) {
                     continue;

@@ -93,10 +93,12 @@ pub(super) fn bracket_report(
                 (Some(w), false) => label(event, w),
                 (None, _) => String::new(),
             };
-            let round_label = if m.third_place {
-                lang.pick("三四名决赛", "third place").to_string()
-            } else {
-                name.clone()
+            let round_label = match (m.place, m.classify) {
+                (Some(3), _) => lang.pick("三四名决赛", "third place").to_string(),
+                (Some(5), _) => lang.pick("五六名决赛", "fifth place").to_string(),
+                (Some(_), _) => lang.pick("七八名决赛", "seventh place").to_string(),
+                (None, true) => lang.pick("五至八名排位赛", "places 5–8").to_string(),
+                (None, false) => name.clone(),
             };
             s.push(vec![
                 round_label,
@@ -172,7 +174,7 @@ pub fn bracket_svg(event: &Event, rules: &Rulebook, group: &GroupId, lang: Lang)
             )
             .newline();
             for (c, round) in b.rounds.iter().enumerate() {
-                let main: Vec<&Match> = round.matches.iter().filter(|m| !m.third_place).collect();
+                let main: Vec<&Match> = round.matches.iter().filter(|m| m.is_main()).collect();
                 let slots = f64::from((bracket_size(n) >> (c + 1)).max(1));
                 let slot_h = (h - top - 14.0) / slots;
                 let x = 10.0 + c as f64 * col_w;
@@ -238,7 +240,7 @@ pub fn bracket_svg(event: &Event, rules: &Rulebook, group: &GroupId, lang: Lang)
                         .newline();
                     }
                 }
-                if let Some(third) = round.matches.iter().find(|m| m.third_place) {
+                if let Some(third) = round.matches.iter().find(|m| m.place == Some(3)) {
                     let names: Vec<String> = [Some(third.a), third.b]
                         .iter()
                         .flatten()

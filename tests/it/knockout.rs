@@ -203,10 +203,11 @@ fn a_hand_edited_knockout_game_fails_check() {
     );
 }
 
-/// Random knockouts of 2–20 players, any games per match and tiebreak list, random
-/// results (draws, forfeits, 双负 included): the pairing always ends, exactly one
-/// champion, every other player loses exactly one match, the places are the bracket's
-/// (1, 2, then 3 and 4 or 3=, then shared blocks), and `check` finds nothing.
+/// Random knockouts of 2–20 players, any games per match and tiebreak list, with or
+/// without a third-place match and a 5–8 play-off, random results (draws, forfeits, 双负
+/// included): the pairing always ends, exactly one champion, every other player loses
+/// exactly one match of the main bracket, the places are the bracket's (1, 2, then 3 and 4
+/// or 3=, 5–8 played off or shared, then shared blocks), and `check` finds nothing.
 #[test]
 fn random_knockouts_end_with_one_champion_and_the_brackets_places() {
     use qiwang::model::{Event, GameResult, GroupId, Outcome, Pairing, Player, PlayerId};
@@ -218,13 +219,14 @@ fn random_knockouts_end_with_one_champion_and_the_brackets_places() {
         "[\"rapid\", \"armageddon\"]",
         "[\"rapid\", \"blitz\", \"lot\"]",
     ];
-    for seed in 0..150u64 {
+    for seed in 0..300u64 {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let players = rng.gen_range(2..=20u32);
         let games = rng.gen_range(1..=3u32);
         let third = rng.gen_bool(0.5);
+        let fifth = rng.gen_bool(0.5);
         let text = format!(
-            "[event]\nname = \"k\"\nrounds = 5\n[[groups]]\nid = \"ko\"\nname = \"k\"\nformat = \"knockout\"\ngames = {games}\ntiebreak_games = {}\nthird_place = {third}\nfirst_colour = \"{}\"\n",
+            "[event]\nname = \"k\"\nrounds = 5\n[[groups]]\nid = \"ko\"\nname = \"k\"\nformat = \"knockout\"\ngames = {games}\ntiebreak_games = {}\nthird_place = {third}\nplay_off_5_8 = {fifth}\nfirst_colour = \"{}\"\n",
             stage_lists[rng.gen_range(0..stage_lists.len())],
             if rng.gen_bool(0.5) { "seed" } else { "draw" }
         );
@@ -265,7 +267,7 @@ fn random_knockouts_end_with_one_champion_and_the_brackets_places() {
         // Every player but the champion loses exactly one match of the main bracket.
         let mut losses = std::collections::BTreeMap::new();
         for r in &b.rounds {
-            for m in r.matches.iter().filter(|m| !m.third_place) {
+            for m in r.matches.iter().filter(|m| m.is_main()) {
                 if let Some(l) = m.loser() {
                     *losses.entry(l).or_insert(0) += 1;
                 }
@@ -282,6 +284,14 @@ fn random_knockouts_end_with_one_champion_and_the_brackets_places() {
         if players >= 4 {
             let want: &[u32] = if third { &[3, 4] } else { &[3, 3] };
             assert_eq!(&ranks[2..4], want, "seed {seed}: {ranks:?}");
+        }
+        // Places 5–8: played off by eight players (5, 6, 7, 8) and by six (5, 6), else
+        // shared by the quarter-final losers.
+        match (players, fifth) {
+            (8, true) => assert_eq!(&ranks[4..8], [5, 6, 7, 8], "seed {seed}: {ranks:?}"),
+            (6, true) => assert_eq!(&ranks[4..6], [5, 6], "seed {seed}: {ranks:?}"),
+            (5..=8, false) => assert!(ranks[4..].iter().all(|&r| r == 5), "seed {seed}: {ranks:?}"),
+            _ => {}
         }
         // Each later block shares the place after the players above it.
         for (i, &r) in ranks.iter().enumerate() {

@@ -162,7 +162,13 @@ fn parse_format(ctx: &mut Ctx, sec: &Sec) -> GroupFormat {
         );
     }
     if !f.plays_knockout() {
-        for key in ["games", "tiebreak_games", "first_colour", "third_place"] {
+        for key in [
+            "games",
+            "tiebreak_games",
+            "first_colour",
+            "third_place",
+            "play_off_5_8",
+        ] {
             if sec.has(key) {
                 sec.report(
                     ctx,
@@ -264,6 +270,9 @@ fn parse_knockout(ctx: &mut Ctx, sec: &Sec, k: &mut KnockoutRules) {
     }
     if let Some(v) = sec.boolean(ctx, "third_place") {
         k.third_place = v;
+    }
+    if let Some(v) = sec.boolean(ctx, "play_off_5_8") {
+        k.play_off_5_8 = v;
     }
 }
 

@@ -65,6 +65,7 @@ const GROUP_KEYS: &[&str] = &[
     "tiebreak_games",
     "first_colour",
     "third_place",
+    "play_off_5_8",
     "final_stage",
     "finalists",
 ];

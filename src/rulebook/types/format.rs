@@ -43,6 +43,9 @@ pub struct KnockoutRules {
     pub first_colour: FirstColour,
     /// `third_place`: the semi-final losers play for third place.
     pub third_place: bool,
+    /// `play_off_5_8`: the quarter-final losers play off places 5–8 (else they share 5th).
+    #[serde(default)]
+    pub play_off_5_8: bool,
 }
 
 impl Default for KnockoutRules {
@@ -56,6 +59,7 @@ impl Default for KnockoutRules {
             ],
             first_colour: FirstColour::Seed,
             third_place: false,
+            play_off_5_8: false,
         }
     }
 }
@@ -213,6 +217,12 @@ impl GroupFormat {
                     (TiebreakStage::Lot, false) => "a lot",
                 })
                 .collect();
+            let fifth = match (k.play_off_5_8, zh) {
+                (true, true) => "，五至八名排位赛",
+                (true, false) => ", places 5–8 played off",
+                (false, true) => "，1/4 决赛负者并列第五",
+                (false, false) => ", the quarter-final losers share fifth",
+            };
             let third = match (k.third_place, zh) {
                 (true, true) => "，另赛三四名",
                 (true, false) => ", a third-place match",
@@ -221,13 +231,13 @@ impl GroupFormat {
             };
             if zh {
                 format!(
-                    "每场 {} 局，战平依次加赛：{}（仍平则抽签）{third}",
+                    "每场 {} 局，战平依次加赛：{}（仍平则抽签）{third}{fifth}",
                     k.games,
                     names.join("、")
                 )
             } else {
                 format!(
-                    "{} games a match, then while level: {} (a lot if still level){third}",
+                    "{} games a match, then while level: {} (a lot if still level){third}{fifth}",
                     k.games,
                     names.join(", ")
                 )
