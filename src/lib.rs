@@ -24,6 +24,7 @@ pub mod results;
 pub mod rulebook;
 pub mod rules_update;
 pub mod sanitize;
+pub mod schedule;
 pub mod scoring;
 pub mod serve;
 pub mod simulate;

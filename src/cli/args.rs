@@ -376,6 +376,29 @@ pub struct DemoArgs {
     /// A team competition instead (团体赛: rules/team-swiss.toml, 40 teams × 4 boards).
     #[arg(long, conflicts_with_all = ["rules", "registrations"])]
     pub team: bool,
+    /// Which bundled event: `jinhua` (the 2018 Jinhua Swiss event, default),
+    /// `round-robin` (an 8-player round robin beside a Swiss open group) or
+    /// `swiss-knockout` (a Swiss open whose top 8 play a knockout final).
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = DemoExample::Jinhua,
+        hide_default_value = true,
+        hide_possible_values = true,
+        conflicts_with_all = ["rules", "registrations"]
+    )]
+    pub example: DemoExample,
+}
+
+/// The bundled events `qiwang demo --example` plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DemoExample {
+    /// 2018 金华市象棋棋王赛: three Swiss groups (rules/jinhua-2018.toml).
+    Jinhua,
+    /// An 8-player round robin beside a Swiss open (rules/round-robin.toml).
+    RoundRobin,
+    /// A Swiss open whose top 8 play a knockout final (rules/swiss-knockout.toml).
+    SwissKnockout,
 }
 
 #[derive(Debug, Subcommand)]

@@ -102,6 +102,11 @@ pub struct GroupState {
     /// current rulebook.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub paired_under: Vec<PairedUnder>,
+    /// The finalists of a knockout final stage in seed order, drawn from the Swiss
+    /// ranking when the stage's first round was paired (docs/rules.md §16.6); read only
+    /// while some round of the stage is stored.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stage_seeds: Vec<PlayerId>,
 }
 
 /// One round paired under an earlier rulebook.

@@ -223,6 +223,10 @@ pub struct Player {
     /// not to be paired there, so `check` does not miss them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub absences: Vec<(u32, u32)>,
+    /// The registration sheet's 序号 for this player, when it was a whole number: the
+    /// pairing number under `seeding = "sheet"` (docs/rules.md §2.2, §14.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sheet_number: Option<u32>,
 }
 
 fn one() -> u32 {
@@ -254,6 +258,7 @@ impl Player {
             joined_round: 1,
             reinstated_from: None,
             absences: Vec::new(),
+            sheet_number: None,
         }
     }
 

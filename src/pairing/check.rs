@@ -64,6 +64,19 @@ pub enum Rule {
         /// The table number used more than once.
         table: u32,
     },
+    /// A round-robin round whose game or bye is not the Berger table's (docs/rules.md
+    /// §14): the players of the stored table, red first.
+    OffTable {
+        /// The round of the table (counted over every cycle).
+        table_round: u32,
+    },
+    /// A knockout game that is not the game its match was due (docs/rules.md §16): a
+    /// game of a decided match, a tiebreak game while the match was not level, or
+    /// players the bracket does not pair.
+    NotDue {
+        /// The table.
+        table: u32,
+    },
 }
 
 /// One broken rule in one round (serialisable: the audit log keeps a forced edit's
@@ -160,6 +173,24 @@ impl Violation {
                 lang,
                 zh("第 {r} 轮：台号 `{table}` 被多局使用"),
                 en("round {r}: table `{table}` is used by more than one game"),
+            ),
+            Rule::NotDue { table } => bi!(
+                lang,
+                zh(
+                    "第 {r} 轮第 {table} 台：{who} 不是该场淘汰赛应进行的对局（该场已决出胜负，或未战平却进行了加赛）"
+                ),
+                en(
+                    "round {r} table {table}: {who} is not the game the knockout match was due (the match was decided, or not level for a tiebreak game)"
+                ),
+            ),
+            Rule::OffTable { table_round } => bi!(
+                lang,
+                zh(
+                    "第 {r} 轮：{who} 不是贝格尔表第 {table_round} 轮的对局（或轮空，红方在前）；循环赛必须按表编排"
+                ),
+                en(
+                    "round {r}: {who} is not a game (or bye) of round {table_round} of the Berger table, red first; a round robin's rounds are the table's"
+                ),
             ),
         }
     }
@@ -295,6 +326,12 @@ fn check_round_all(
 ) -> Vec<Violation> {
     let n = round.number;
     let rules = &*rules_in_force(event, current, group, n);
+    if rules.is_round_robin(group) {
+        return super::berger::check(event, rules, group, round);
+    }
+    if rules.is_knockout(group) || rules.stage_after(group).is_some_and(|s| n > s) {
+        return super::knockout::check(event, rules, group, round);
+    }
     let history = History::build(event, rules, group, n, &BTreeMap::new());
     let ctx = Rules {
         rules,
@@ -479,6 +516,8 @@ mod localize_tests {
                 team: "金华".into(),
             },
             Rule::DuplicateTable { table: 4 },
+            Rule::OffTable { table_round: 5 },
+            Rule::NotDue { table: 3 },
         ];
         for rule in rules {
             assert_localized(&Violation {

@@ -143,6 +143,26 @@ pub struct Explanation {
     pub bye: Option<ByeNote>,
     /// Hard rules relaxed because no pairing met them all (docs/rules.md §2.5).
     pub relaxed: Vec<Relaxation>,
+    /// A round-robin round: the Berger-table round it prints (docs/rules.md §14).
+    pub table: Option<TableNote>,
+    /// A knockout round: the bracket round and each table's game (docs/rules.md §16).
+    pub knockout: Option<super::knockout::KnockoutNote>,
+}
+
+/// The Berger-table round a round-robin round is (docs/rules.md §14): printed, not
+/// optimised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableNote {
+    /// The round of the table, 1..=rounds per cycle.
+    pub table_round: u32,
+    /// The cycle (1 = 单循环's, 2 = the second of a 双循环, colours reversed).
+    pub cycle: u32,
+    /// The cycles the group plays (`cycles`).
+    pub cycles: u32,
+    /// The players in the table (numbers 1..=n).
+    pub players: u32,
+    /// How the numbers were given (round 1 only prints it).
+    pub seeding: Option<(Seeding, u64)>,
 }
 
 pub(super) fn floats(field: &Field, m: &Matched) -> Vec<FloatNote> {
@@ -260,6 +280,12 @@ impl Explanation {
         relaxations: bool,
     ) -> Vec<String> {
         let mut out = Vec::new();
+        if let Some(t) = &self.table {
+            out.push(table_line(t, lang));
+        }
+        if let Some(k) = &self.knockout {
+            out.extend(k.lines(lang == Lang::Zh, names));
+        }
         if let Some(r1) = &self.round1 {
             out.push(round1_line(r1, lang));
         }
@@ -412,6 +438,50 @@ fn relax_label(rule: Relax, lang: Lang) -> String {
     }
 }
 
+fn table_line(t: &TableNote, lang: Lang) -> String {
+    let TableNote {
+        table_round: k,
+        cycle,
+        players: n,
+        ..
+    } = *t;
+    let mut line = match cycle {
+        1 => bi!(
+            lang,
+            zh("贝格尔表第 {k} 轮（{n} 人单循环；按表编排，不作优化）"),
+            en("Berger table, round {k} ({n} players; the table's round, not optimised)")
+        ),
+        c => bi!(
+            lang,
+            zh("贝格尔表第 {k} 轮（{n} 人，第 {c} 循环，先后手与第一循环相反）"),
+            en("Berger table, round {k} ({n} players, cycle {c}: colours reversed from the first)")
+        ),
+    };
+    if let Some((seeding, seed)) = t.seeding {
+        let how = match seeding {
+            Seeding::RandomDraw => bi!(
+                lang,
+                zh("序号由电脑随机抽签（种子 {seed}）"),
+                en("numbers drawn at random (seed {seed})")
+            ),
+            Seeding::RatingThenLot => bi!(
+                lang,
+                zh("序号按等级分排列，无等级分者抽签列后（种子 {seed}）"),
+                en("numbers by rating, unrated players after them by lot (seed {seed})")
+            ),
+            Seeding::Sheet => bi!(
+                lang,
+                zh("序号取自报名表的序号列"),
+                en("numbers from the registration sheet's 序号 column")
+            ),
+        };
+        line.push_str(lang.pick("；", "; "));
+        line.push_str(&how);
+    }
+    line.push_str(lang.pick("。", "."));
+    line
+}
+
 fn round1_line(r1: &Round1Note, lang: Lang) -> String {
     let seeding = match r1.seeding {
         Seeding::RandomDraw => bi!(
@@ -426,6 +496,11 @@ fn round1_line(r1: &Round1Note, lang: Lang) -> String {
                 "numbers by rating, unrated players after them by lot (seed {})",
                 r1.seed
             )
+        ),
+        Seeding::Sheet => bi!(
+            lang,
+            zh("序号取自报名表的序号列"),
+            en("numbers from the registration sheet's 序号 column")
         ),
     };
     let mode = match r1.pairing {

@@ -7,6 +7,8 @@
 //! reads the event and the rulebook, never files, the clock, a global RNG or the
 //! terminal. The same state and seed always give the same pairing.
 
+mod berger;
+mod knockout;
 // The reference solvers in blossom.rs (`max_weight_matching` and its kin) are kept for
 // the tests that compare the engine's solver with them.
 #[cfg_attr(not(test), allow(dead_code))]
@@ -39,9 +41,10 @@ pub use edit::{Edit, EditError, Edited, edit_round, set_pairing, swap_players};
 pub use engine::{Criteria, Criterion, Solver};
 pub use explain::{
     ByeNote, ByeReason, ColourNote, Explanation, FloatNote, FloatReason, PassReason, RelaxOrder,
-    Round1Note, relax_rule_label, relaxation_lines,
+    Round1Note, TableNote, relax_rule_label, relaxation_lines,
 };
 pub use hall::first_table;
+pub use knockout::{KnockoutNote, game_name, round_name};
 pub use optimal::{Better, Verdict, prove_round};
 pub use turn::{
     PoolSeed, PoolTurn, Turn, WaitReason, Waiting, pair_pool, pair_ready_pools, pool_seed,
@@ -70,6 +73,9 @@ pub struct PairingPlan {
     /// The hard rules broken for want of a legal pairing, table by table (docs/rules.md
     /// §2.5); stored with the round so `check` accepts them. Empty in a strict round.
     pub relaxed: Vec<Relaxation>,
+    /// The finalists of a final stage in seed order, drawn as its first round is paired
+    /// (docs/rules.md §16.6); stored with the round.
+    pub stage_seeds: Option<Vec<PlayerId>>,
 }
 
 impl PairingPlan {
@@ -86,6 +92,9 @@ impl PairingPlan {
         state.rounds.push(self.round.clone());
         state.forget_relaxations(self.round.number);
         state.relaxed.extend(self.relaxed.iter().cloned());
+        if let Some(seeds) = &self.stage_seeds {
+            state.stage_seeds.clone_from(seeds);
+        }
     }
 }
 
@@ -206,7 +215,18 @@ impl Localize for PairingError {
                     number_ranges(missing, lang)
                 ),
             ),
-            PairingError::AllRoundsPlayed { group, rounds } => bi!(
+            PairingError::AllRoundsPlayed {
+                group,
+                rounds,
+                round_robin: true,
+            } => bi!(
+                lang,
+                zh("组别 `{group}` 循环赛的全部 {rounds} 轮都已编排：每位棋手都已与其他棋手相遇"),
+                en(
+                    "all {rounds} rounds of the round robin of group `{group}` are paired: every player has met every other"
+                ),
+            ),
+            PairingError::AllRoundsPlayed { group, rounds, .. } => bi!(
                 lang,
                 zh("组别 `{group}` 的全部 {rounds} 轮都已编排；要多赛几轮请在规程中调大 `rounds`"),
                 en(
@@ -290,6 +310,66 @@ impl Localize for PairingError {
                 zh("台号 `0` 不存在；台号从 1 开始"),
                 en("table `0` does not exist; tables are numbered from 1"),
             ),
+            PairingError::NotInField { group, players } => {
+                let list = players.join(lang.pick("、", ", "));
+                bi!(
+                    lang,
+                    zh(
+                        "{list} 在组别 `{group}` 第 1 轮编排之后才加入，而循环赛轮次表或淘汰赛对阵已经确定，无法编排；请先让其退赛（`qiwang player withdraw`）再继续"
+                    ),
+                    en(
+                        "{list} joined group `{group}` after its round-robin table or knockout bracket was fixed in round 1 and cannot be paired; withdraw them (`qiwang player withdraw`) to go on"
+                    ),
+                )
+            }
+            PairingError::QualificationTie { group, players } => {
+                let list = players.join(lang.pick("、", ", "));
+                bi!(
+                    lang,
+                    zh(
+                        "组别 `{group}` 的决赛阶段暂不能开始：{list} 在出线名次上并列；请先用 `qiwang playoff --group {group} …` 录入决定他们顺序的加赛，再编排"
+                    ),
+                    en(
+                        "the final stage of group `{group}` waits: {list} are tied across the finalists' line; record the playoff that orders them (`qiwang playoff --group {group} …`), then pair again"
+                    ),
+                )
+            }
+            PairingError::KnockoutFinished { group, champion } => bi!(
+                lang,
+                zh("组别 `{group}` 的淘汰赛已决出胜负（冠军：{champion}），没有需要编排的对局"),
+                en(
+                    "the knockout of group `{group}` is decided (champion: {champion}); nothing is left to pair"
+                ),
+            ),
+            PairingError::KnockoutStray {
+                group,
+                round,
+                table,
+            } => bi!(
+                lang,
+                zh(
+                    "组别 `{group}` 第 {round} 轮第 {table} 台不是该场淘汰赛应进行的对局；`qiwang check` 会列出，可用 `qiwang undo` 撤销造成它的操作"
+                ),
+                en(
+                    "round {round} table {table} of group `{group}` is not the game its knockout match was due; `qiwang check` names it, and `qiwang undo` takes back the change that caused it"
+                ),
+            ),
+            PairingError::SheetNumbers { group, problems } => {
+                let list = problems
+                    .iter()
+                    .map(|p| p.localize(lang))
+                    .collect::<Vec<_>>()
+                    .join(lang.pick("；", "; "));
+                bi!(
+                    lang,
+                    zh(
+                        "组别 `{group}` 的编排序号取自报名表的序号列（`seeding = \"sheet\"`），序号必须是 1、2、3……且每人一个、不重复：{list}；请改正报名表后重新导入，或修改棋手信息"
+                    ),
+                    en(
+                        "group `{group}` takes its pairing numbers from the registration sheet's 序号 column (`seeding = \"sheet\"`), which must number the players 1, 2, 3, … each once: {list}; correct the sheet and import it again, or edit the players"
+                    ),
+                )
+            }
         }
     }
 }
@@ -310,8 +390,10 @@ pub enum PairingError {
     AllRoundsPlayed {
         /// The group.
         group: GroupId,
-        /// The rulebook's number of rounds.
+        /// The rulebook's number of rounds (a round robin's: its schedule's).
         rounds: u32,
+        /// The group is a round robin: its schedule is played out (docs/rules.md §14).
+        round_robin: bool,
     },
     /// No player of the group can play the round (none registered, all withdrawn).
     NoPlayers {
@@ -354,6 +436,46 @@ pub enum PairingError {
     },
     /// A manual edit names table 0.
     TableZero,
+    /// A knockout's bracket is decided: nothing is left to pair (docs/rules.md §16).
+    KnockoutFinished {
+        /// The group.
+        group: GroupId,
+        /// The champion as the sheets name them.
+        champion: String,
+    },
+    /// A stored knockout game is not the game its match was due (a hand edit, or a
+    /// result corrected after the next game was paired).
+    KnockoutStray {
+        /// The group.
+        group: GroupId,
+        /// The round of the game.
+        round: u32,
+        /// Its table.
+        table: u32,
+    },
+    /// Players registered after a round robin's or knockout's first round (an import):
+    /// its table or bracket is fixed, so they cannot be paired (docs/rules.md §14.1).
+    NotInField {
+        /// The group.
+        group: GroupId,
+        /// The players as the sheets name them.
+        players: Vec<String>,
+    },
+    /// A tie in the Swiss ranking across the finalists' line, not yet settled by a
+    /// playoff: the final stage waits (docs/rules.md §16.6).
+    QualificationTie {
+        /// The group.
+        group: GroupId,
+        /// The tied players as the sheets name them.
+        players: Vec<String>,
+    },
+    /// `seeding = "sheet"`, and the 序号 column does not number the players 1..=n.
+    SheetNumbers {
+        /// The group.
+        group: GroupId,
+        /// Every missing, repeated or out-of-range number.
+        problems: Vec<SheetNumberProblem>,
+    },
 }
 
 impl PairingError {
@@ -401,12 +523,25 @@ pub fn pair_next_round_with(
         });
     }
     let next = last.map_or(1, |r| r.number + 1);
-    let total = rules.rounds_for(group);
+    // Every format's tables are numbered on in the hall (docs/rules.md §12).
+    let hall_numbers = |mut plan: PairingPlan| {
+        let first = hall::first_table(event, rules, group, next);
+        hall::number_from(&mut plan.round, &mut plan.explanation, first);
+        plan
+    };
+    if rules.is_knockout(group) || rules.stage_after(group).is_some_and(|s| next > s) {
+        return knockout::pair(event, rules, group, next, seed).map(hall_numbers);
+    }
+    let total = crate::schedule::rounds_of(event, rules, group);
     if next > total {
         return Err(PairingError::AllRoundsPlayed {
             group: group.clone(),
             rounds: total,
+            round_robin: rules.is_round_robin(group),
         });
+    }
+    if rules.is_round_robin(group) {
+        return berger::pair(event, rules, group, next, seed).map(hall_numbers);
     }
     let pairable: Vec<_> = event
         .players_in(group)
@@ -418,7 +553,7 @@ pub fn pair_next_round_with(
             round: next,
         });
     }
-    let numbers = assign_numbers(event, rules, group, next, seed);
+    let numbers = assign_numbers(event, rules, group, next, seed)?;
     let history = History::build(event, rules, group, next, &numbers);
     let (states, ctx) = pairing_input(&pairable, rules, group, next, &history);
     let name = |id: PlayerId| {
@@ -458,6 +593,9 @@ pub fn pair_next_round_with(
         &mut explanation,
         hall::first_table(event, rules, group, next),
     );
+    if let Some(r1) = explanation.round1.as_mut() {
+        r1.seeding = seeding_of(rules, group);
+    }
     let mut numbers: Vec<(PlayerId, u32)> = numbers.into_iter().collect();
     numbers.sort_by_key(|(id, n)| (*n, *id));
     Ok(PairingPlan {
@@ -465,6 +603,7 @@ pub fn pair_next_round_with(
         numbers,
         explanation,
         relaxed,
+        stage_seeds: None,
     })
 }
 
@@ -533,13 +672,24 @@ fn pairing_input<'a>(
 
 /// Numbers for pairable players that have none: the round-1 draw (docs/rules.md §2.2), or the
 /// next free numbers for late entries in registration order.
+/// How the pool's pairing numbers are given: the group's `seeding`, else the rulebook's.
+fn seeding_of(rules: &Rulebook, group: &GroupId) -> Seeding {
+    rules
+        .group(group)
+        .and_then(|g| g.format.seeding)
+        .unwrap_or(rules.pairing.seeding)
+}
+
+/// Pairing numbers for the players of `group` who have none and can play `round`: in
+/// round 1 by the pool's seeding (lot, rating then lot, or the registration sheet's 序号,
+/// refused with every gap and repeat named), later the next free numbers.
 fn assign_numbers(
     event: &Event,
     rules: &Rulebook,
     group: &GroupId,
     round: u32,
     seed: u64,
-) -> BTreeMap<PlayerId, u32> {
+) -> Result<BTreeMap<PlayerId, u32>, PairingError> {
     let free = event
         .players_in(group)
         .filter_map(|p| p.number)
@@ -552,17 +702,140 @@ fn assign_numbers(
         .collect();
     todo.sort_by_key(|p| p.id);
     if round == 1 {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        todo.shuffle(&mut rng);
-        if rules.pairing.seeding == Seeding::RatingThenLot {
-            // 1999 appendix (S4): rated players by rating, the unrated after them by lot.
-            todo.sort_by_key(|p| std::cmp::Reverse(p.rating.map(|r| (1, r)).unwrap_or((0, 0))));
+        match seeding_of(rules, group) {
+            Seeding::Sheet => return sheet_numbers(event, group, &todo),
+            Seeding::RandomDraw => {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                todo.shuffle(&mut rng);
+            }
+            Seeding::RatingThenLot => {
+                // 1999 appendix (S4): rated players by rating, the unrated after them by lot.
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                todo.shuffle(&mut rng);
+                todo.sort_by_key(|p| std::cmp::Reverse(p.rating.map(|r| (1, r)).unwrap_or((0, 0))));
+            }
         }
     }
-    todo.into_iter()
+    Ok(todo
+        .into_iter()
         .zip(free..)
         .map(|(p, n)| (p.id, n))
-        .collect()
+        .collect())
+}
+
+/// `seeding = "sheet"`: the registration sheet's 序号 as pairing numbers, which must be
+/// exactly 1..=n over the players of round 1 (docs/rules.md §2.2).
+fn sheet_numbers(
+    event: &Event,
+    group: &GroupId,
+    todo: &[&Player],
+) -> Result<BTreeMap<PlayerId, u32>, PairingError> {
+    let n = u32::try_from(todo.len()).unwrap_or(u32::MAX);
+    let mut by_number: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for p in todo {
+        match p.sheet_number {
+            Some(k) => by_number.entry(k).or_default().push(p.name.clone()),
+            None => problems.push(SheetNumberProblem::Missing {
+                player: event.player_label(p.id),
+            }),
+        }
+    }
+    for (&number, names) in &by_number {
+        if names.len() > 1 {
+            problems.push(SheetNumberProblem::Repeated {
+                number,
+                players: names.clone(),
+            });
+        }
+        if number > n {
+            problems.push(SheetNumberProblem::TooHigh {
+                number,
+                player: names[0].clone(),
+                players: n,
+            });
+        }
+    }
+    let gaps: Vec<u32> = (1..=n).filter(|k| !by_number.contains_key(k)).collect();
+    if !gaps.is_empty()
+        && problems
+            .iter()
+            .all(|p| !matches!(p, SheetNumberProblem::Missing { .. }))
+    {
+        problems.push(SheetNumberProblem::Gaps { numbers: gaps });
+    }
+    if !problems.is_empty() {
+        return Err(PairingError::SheetNumbers {
+            group: group.clone(),
+            problems,
+        });
+    }
+    Ok(todo
+        .iter()
+        .filter_map(|p| p.sheet_number.map(|k| (p.id, k)))
+        .collect())
+}
+
+/// What is wrong with the 序号 column a pool's pairing numbers are taken from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SheetNumberProblem {
+    /// The player's 序号 cell was empty or not a whole number.
+    Missing {
+        /// The player as the sheets name them.
+        player: String,
+    },
+    /// Two or more players have the same 序号.
+    Repeated {
+        /// The number.
+        number: u32,
+        /// The players who have it.
+        players: Vec<String>,
+    },
+    /// A 序号 above the number of players.
+    TooHigh {
+        /// The number.
+        number: u32,
+        /// The player who has it.
+        player: String,
+        /// The number of players to number.
+        players: u32,
+    },
+    /// Numbers of 1..=n nobody has.
+    Gaps {
+        /// The missing numbers.
+        numbers: Vec<u32>,
+    },
+}
+
+impl Localize for SheetNumberProblem {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            SheetNumberProblem::Missing { player } => bi!(
+                lang,
+                zh("{player} 的序号栏不是整数或为空"),
+                en("{player} has no whole number in the 序号 column"),
+            ),
+            SheetNumberProblem::Repeated { number, players } => bi!(
+                lang,
+                zh("序号 {number} 重复：{}", players.join("、")),
+                en("序号 {number} is given to {}", players.join(", ")),
+            ),
+            SheetNumberProblem::TooHigh {
+                number,
+                player,
+                players,
+            } => bi!(
+                lang,
+                zh("{player} 的序号 {number} 超过了参赛人数 {players}"),
+                en("{player}'s 序号 {number} is above the {players} players to number"),
+            ),
+            SheetNumberProblem::Gaps { numbers } => bi!(
+                lang,
+                zh("没有棋手的序号是 {}", number_ranges(numbers, lang)),
+                en("nobody has 序号 {}", number_ranges(numbers, lang)),
+            ),
+        }
+    }
 }
 
 pub(crate) fn blockers(
@@ -670,6 +943,8 @@ fn build_round(field: &Field, m: &engine::Matched) -> (Round, Explanation) {
         colours,
         bye: m.bye.map(|b| explain::bye_note(field, m, b)),
         relaxed: Vec::new(),
+        table: None,
+        knockout: None,
     };
     (
         Round {
@@ -722,6 +997,12 @@ mod localize_tests {
             PairingError::AllRoundsPlayed {
                 group: g(),
                 rounds: 9,
+                round_robin: false,
+            },
+            PairingError::AllRoundsPlayed {
+                group: g(),
+                rounds: 7,
+                round_robin: true,
             },
             PairingError::NoPlayers {
                 group: g(),
@@ -740,6 +1021,43 @@ mod localize_tests {
                 player: PlayerId(7),
             },
             PairingError::TableZero,
+            PairingError::KnockoutFinished {
+                group: g(),
+                champion: "张三(1)".into(),
+            },
+            PairingError::NotInField {
+                group: g(),
+                players: vec!["王五".into()],
+            },
+            PairingError::QualificationTie {
+                group: g(),
+                players: vec!["张三(7)".into(), "李四(9)".into()],
+            },
+            PairingError::KnockoutStray {
+                group: g(),
+                round: 4,
+                table: 2,
+            },
+            PairingError::SheetNumbers {
+                group: g(),
+                problems: vec![
+                    SheetNumberProblem::Missing {
+                        player: "张三".into(),
+                    },
+                    SheetNumberProblem::Repeated {
+                        number: 3,
+                        players: vec!["李四".into(), "王五".into()],
+                    },
+                    SheetNumberProblem::TooHigh {
+                        number: 12,
+                        player: "赵六".into(),
+                        players: 8,
+                    },
+                    SheetNumberProblem::Gaps {
+                        numbers: vec![4, 5, 7],
+                    },
+                ],
+            },
             PairingError::CriteriaTooWide {
                 group: g(),
                 round: 9,

@@ -23,6 +23,9 @@ use std::collections::{BTreeMap, BTreeSet};
 pub enum Verdict {
     /// Round 1 is a draw by lot or rating (§2.2), not an optimisation.
     Drawn,
+    /// A round-robin round is the Berger table's (§14), not an optimisation: plain
+    /// `check` compares it with the table.
+    Table,
     /// Round 1 seats more team-mates together than its players must meet (§4.1: with
     /// one unit holding more than half the players left, the excess must; otherwise
     /// none): `stored` tables against the `fewest` some bye and pairing allow.
@@ -92,6 +95,12 @@ pub fn prove_round(
     // The round is re-solved under the rulebook it was paired under (docs/rules.md §13).
     let in_force = super::check::rules_in_force(event, rules, group, number);
     let rules = &*in_force;
+    if rules.is_round_robin(group)
+        || rules.is_knockout(group)
+        || rules.stage_after(group).is_some_and(|s| number > s)
+    {
+        return Ok(Verdict::Table);
+    }
     if number == 1 {
         return Ok(round1_verdict(event, rules, group, round));
     }
@@ -355,6 +364,7 @@ impl Verdict {
     pub fn kind(&self) -> &'static str {
         match self {
             Verdict::Drawn => "drawn",
+            Verdict::Table => "table",
             Verdict::Round1TeamMates { .. } => "round1_team_mates",
             Verdict::Optimal => "optimal",
             Verdict::NotOptimal(_) => "not_optimal",
@@ -387,6 +397,10 @@ impl Verdict {
             Verdict::Drawn => one(
                 "首轮按抽签或等级分编排，不是优化结果，无需证明",
                 "round 1 is drawn by lot or rating, not optimised; nothing to prove",
+            ),
+            Verdict::Table => one(
+                "循环赛按贝格尔表、淘汰赛按对阵表编排，不是优化结果，无需证明（`qiwang check` 核对是否与表一致）",
+                "a round-robin or knockout round is its table's or bracket's, not optimised; nothing to prove (`qiwang check` compares it with them)",
             ),
             Verdict::Round1TeamMates { stored, fewest } => vec![bi!(
                 lang,

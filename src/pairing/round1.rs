@@ -196,6 +196,8 @@ pub(super) fn pair(
             colours,
             bye: bye_note,
             relaxed: Vec::new(),
+            table: None,
+            knockout: None,
         },
     ))
 }

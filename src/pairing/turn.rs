@@ -249,6 +249,10 @@ pub fn pair_ready_pools(
                 Err(PairingError::AllRoundsPlayed { rounds, .. }) => {
                     waiting(WaitReason::AllRoundsPlayed { rounds })
                 }
+                Err(PairingError::KnockoutFinished { .. }) => {
+                    let rounds = event.group(&pool).map_or(0, |g| g.rounds.len() as u32);
+                    waiting(WaitReason::AllRoundsPlayed { rounds })
+                }
                 Err(PairingError::NoPlayers { round, .. }) => {
                     waiting(WaitReason::NobodyPairable { round })
                 }

@@ -111,7 +111,8 @@ pub(crate) fn exclusion<'a>(
     let games = (rules.prizes.withdrawn == WithdrawnPrizes::UnrankedIfNoGames)
         .then(|| games_by_player(event, standings))
         .flatten();
-    let finished = standings.after_round >= rules.rounds_for(&standings.group);
+    let finished =
+        standings.after_round >= crate::schedule::rounds_of(event, rules, &standings.group);
     move |player: &Player| {
         if player.is_disqualified() {
             return Some(Exclusion::Disqualified);
@@ -273,7 +274,7 @@ pub(crate) fn settle_ties(
 ) {
     let pool = &standings.group;
     let n = standings.after_round;
-    let finished = n >= rules.rounds_for(pool);
+    let finished = n >= crate::schedule::rounds_of(event, rules, pool);
     let seed = event.group(pool).and_then(|g| g.seed).unwrap_or(0);
     let prize = |q: u32| list.places.iter().find(|p| p.from <= q && q <= p.to);
     let qualifies = |q: u32| prize(q).is_some_and(|p| p.qualification.is_some());

@@ -19,7 +19,7 @@ pub(super) fn provisional(
     pool: &GroupId,
     after_round: u32,
 ) -> Option<SheetNote> {
-    let rounds = rules.rounds_for(pool);
+    let rounds = crate::schedule::rounds_of(event, rules, pool);
     let open_tables = event.group(pool).map_or(0, |g| g.open_games(after_round));
     (after_round < rounds || open_tables > 0).then_some(SheetNote::Provisional {
         after_round,

@@ -368,6 +368,7 @@ mod tests {
             merge_into: None,
             eligibility: e,
             hall: Default::default(),
+            format: crate::rulebook::GroupFormat::swiss(),
         }
     }
 

@@ -169,6 +169,14 @@ pub enum EntryError {
         /// `event.entries_close_after_round`.
         round: u32,
     },
+    /// A late entry into a round robin or a knockout whose first round is paired: its
+    /// table or bracket is fixed (docs/rules.md §14.1, §16.1).
+    FieldFixed {
+        /// The player's name.
+        name: String,
+        /// The pool.
+        group: GroupId,
+    },
 }
 
 display_english!(EntryError);
@@ -196,6 +204,13 @@ impl Localize for EntryError {
                 zh("`{name}` 已在 {group} 中编排：第 1 轮之后棋手不能换组"),
                 en(
                     "`{name}` has already been paired in {group}: a player cannot change group after round 1"
+                ),
+            ),
+            EntryError::FieldFixed { name, group } => bi!(
+                lang,
+                zh("`{name}` 不能加入 {group}：第 1 轮编排时循环赛的轮次表或淘汰赛的对阵已经确定"),
+                en(
+                    "`{name}` cannot join {group}: its round-robin table or knockout bracket was fixed when round 1 was paired"
                 ),
             ),
             EntryError::NoPlayer(id) => bi!(
@@ -318,6 +333,13 @@ pub fn add_player<'e>(
 ) -> Result<&'e Player, EntryError> {
     let mut player = player_from_entry(entry, rules, &event.players, event.next_player_id())?;
     let rounds = event.group(&player.group).map_or(0, |g| g.rounds.len());
+    let format = rules.format_of(&player.group);
+    if rounds > 0 && (format.is_round_robin() || format.is_knockout()) {
+        return Err(EntryError::FieldFixed {
+            name: player.name,
+            group: player.group,
+        });
+    }
     player.joined_round = u32::try_from(rounds).unwrap_or(u32::MAX).saturating_add(1);
     event.players.push(player);
     Ok(&event.players[event.players.len() - 1])
@@ -360,6 +382,7 @@ pub fn edit_player<'e>(
         reinstated_from: old.reinstated_from,
         absences: old.absences,
         extra: old.extra,
+        sheet_number: old.sheet_number,
         ..new
     };
     let slot = event

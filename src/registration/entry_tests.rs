@@ -383,6 +383,10 @@ fn every_entry_error_has_chinese_with_the_same_values() {
             group: "公开组".into(),
             round: 2,
         },
+        EntryError::FieldFixed {
+            name: "乙".into(),
+            group: GroupId::new("rr"),
+        },
     ] {
         assert_localized(&e);
     }

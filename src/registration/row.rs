@@ -183,10 +183,69 @@ impl<'a> Sheet<'a> {
             }
             self.check_duplicates(&player, line, map, &mut errors);
             if errors.is_empty() {
+                self.check_sheet_number(&player, line, map, &mut errors);
+            }
+            if errors.is_empty() {
                 self.players.push(player);
             }
         }
         self.errors.extend(errors);
+    }
+
+    /// A pool numbered from the sheet (`seeding = "sheet"`, docs/rules.md §14.1) needs a
+    /// whole number in every row's 序号 cell, none taken twice in the pool. Only for a
+    /// sheet with a 序号 column (a player typed in with `player add` gets the next free
+    /// number when paired).
+    fn check_sheet_number(
+        &mut self,
+        player: &Player,
+        line: usize,
+        map: &HeaderMap,
+        errors: &mut Vec<RowError>,
+    ) {
+        let Some(col) = map.column(Field::Number) else {
+            return;
+        };
+        let rules = self.rules;
+        let seeding = rules
+            .group(&player.group)
+            .and_then(|g| g.format.seeding)
+            .unwrap_or(rules.pairing.seeding);
+        if seeding != crate::rulebook::Seeding::Sheet {
+            return;
+        }
+        let column = Some(map.names[col].clone());
+        let pool = rules
+            .group(&player.group)
+            .map_or_else(|| player.group.to_string(), |g| g.name.clone());
+        match player.sheet_number {
+            None => errors.push(RowError::new(
+                line,
+                column,
+                None,
+                Text::new(
+                    format!("{pool}按报名表序号编排（seeding = \"sheet\"）：序号必须是正整数"),
+                    format!("{pool} is numbered from the sheet (seeding = \"sheet\"): 序号 must be a whole number from 1"),
+                ),
+            )),
+            Some(n) => {
+                let key = (player.group.clone(), n);
+                match self.sheet_numbers.get(&key) {
+                    Some(first) => errors.push(RowError::new(
+                        line,
+                        column,
+                        Some(n.to_string()),
+                        Text::new(
+                            format!("{pool}按报名表序号编排：序号 {n} 已给了 {first}；每人一个序号，不能重复"),
+                            format!("{pool} is numbered from the sheet: 序号 {n} is already {first}'s; each player needs a number of their own"),
+                        ),
+                    )),
+                    None => {
+                        self.sheet_numbers.insert(key, player.name.clone());
+                    }
+                }
+            }
+        }
     }
 
     /// The player a row describes and the group it named; `None` when the row has no
@@ -462,6 +521,18 @@ impl<'a> Sheet<'a> {
         player.local = local;
         player.phone = phone;
         player.extra = extra;
+        // 序号 is the sheet's own row number; kept only as the pairing number a group with
+        // `seeding = "sheet"` uses (checked when the group is paired).
+        player.sheet_number = row
+            .map
+            .column(Field::Number)
+            .and_then(|c| row.cells.get(c))
+            .and_then(|v| {
+                normalise::to_half_width(&normalise::clean(v))
+                    .parse::<u32>()
+                    .ok()
+            })
+            .filter(|&n| n > 0);
         if let Some((first, last)) = month_only {
             let mut latest = player.clone();
             latest.birth_date = Some(last);

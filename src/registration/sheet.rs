@@ -113,6 +113,9 @@ pub(super) struct Sheet<'a> {
     /// Where each player read stands in its sheet, kept only in a team competition,
     /// whose team checks run over the whole batch (`team_sheet.rs`).
     pub(super) rows: Vec<super::team_sheet::RowAt>,
+    /// Per pool seeded from the sheet (`seeding = "sheet"`), each 序号 taken and by whom,
+    /// so a repeat is refused at its cell (docs/rules.md §14.1).
+    pub(super) sheet_numbers: BTreeMap<(crate::model::GroupId, u32), String>,
 }
 
 impl<'a> Sheet<'a> {
@@ -140,6 +143,13 @@ impl<'a> Sheet<'a> {
             strict: false,
             limit: Limit::of(rules, existing.len()),
             rows: Vec::new(),
+            sheet_numbers: existing
+                .iter()
+                .filter_map(|p| {
+                    p.sheet_number
+                        .map(|n| ((p.group.clone(), n), p.name.clone()))
+                })
+                .collect(),
         }
     }
 

@@ -77,6 +77,7 @@ mod tests {
             merge_into: None,
             eligibility: Eligibility::default(),
             hall: Default::default(),
+            format: crate::rulebook::GroupFormat::swiss(),
         }
     }
 

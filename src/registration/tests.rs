@@ -33,6 +33,7 @@ pub(super) fn group(
             ..e
         },
         hall: Default::default(),
+        format: crate::rulebook::GroupFormat::swiss(),
     }
 }
 

@@ -167,7 +167,7 @@ h1{font-size:1.4em;margin:0 0 .2em}h2{font-size:1.1em;margin:1.4em 0 .4em}
 p.sub{margin:.1em 0;color:#444}
 table{border-collapse:collapse;margin:.3em 0 .6em;max-width:100%}
 th,td{border:1px solid #888;padding:.25em .5em;text-align:left;white-space:nowrap}
-td.r{text-align:right}td.sign{min-width:7em}th{background:#eee}
+td.r{text-align:right}td.sign{min-width:7em}td.x{background:#000;color:#000}th{background:#eee}
 .wrap{overflow-x:auto}p.note{margin:.2em 0;font-weight:bold}
 nav a{margin-right:1em}
 @media print{@page{size:A4;margin:15mm}body{margin:0;font-size:10.5pt}nav{display:none}
@@ -287,6 +287,12 @@ fn body_markup_of(
                                 b.element("tr", &[], |b| {
                                     for (i, v) in row.iter().enumerate() {
                                         let class: &[(&str, &str)] = match section.align.get(i) {
+                                            // A round robin's blacked-out diagonal (docs/rules.md §14.5).
+                                            _ if v == super::BLACKED_OUT => {
+                                                // A class, not a style attribute: the served
+                                                // pages' policy allows no inline style.
+                                                &[("class", "x")]
+                                            }
                                             Some(Align::Right) => &[("class", "r")],
                                             _ if v.is_empty()
                                                 && section

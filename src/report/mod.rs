@@ -85,6 +85,10 @@ pub enum Align {
     Right,
 }
 
+/// What a blacked-out cell holds (a round robin's diagonal, docs/rules.md §14.5): the HTML
+/// page paints it black, the workbook fills it black.
+pub const BLACKED_OUT: &str = "■";
+
 /// One titled table of a report.
 #[derive(Debug, Clone, Serialize, Default)]
 pub struct Section {

@@ -239,7 +239,7 @@ pub fn trf_with(
         .map(|g| g.rounds.iter().take_while(|r| r.is_complete()).collect())
         .unwrap_or_default();
     let played = rounds.len() as u32;
-    let total_rounds = rules.rounds_for(pool).max(played);
+    let total_rounds = crate::schedule::rounds_of(event, rules, pool).max(played);
     // Scores in tenths, as TRF writes them; saturating, the width check refuses the rest.
     let tenth = |p: i32| p.saturating_mul(10);
 

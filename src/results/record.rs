@@ -138,6 +138,32 @@ pub fn record_results_in_rounds(
         }
     }
     ResultError::collect(errors)?;
+    // A knockout's later games must stay the games due (docs/rules.md §16.3).
+    // (A final stage only once it has begun: a Swiss stage's results are not copied.)
+    if rules.is_knockout(group) || crate::schedule::bracket::stage_started(event, rules, group) {
+        let mut after = event.clone();
+        if let Some(state) = after.groups.get_mut(group) {
+            for (r, _) in &planned {
+                if let Some(round) = state.rounds.iter_mut().find(|x| x.number == r.round)
+                    && let Some(Pairing::Game { result, .. }) = round.game_at_mut(r.table)
+                {
+                    *result = Some(r.result);
+                }
+            }
+        }
+        let before = crate::schedule::bracket::build(event, rules, group).strays;
+        if let Some(stray) = crate::schedule::bracket::build(&after, rules, group)
+            .strays
+            .into_iter()
+            .find(|s| !before.contains(s))
+        {
+            return Err(ResultError::KnockoutNotDue {
+                group: group.clone(),
+                round: stray.round,
+                table: stray.table,
+            });
+        }
+    }
 
     let mut warnings = Vec::new();
     let mut results = Vec::new();

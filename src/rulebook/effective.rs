@@ -286,6 +286,38 @@ impl Rulebook {
                 d.opt("hall", g.hall.name.as_deref().map(quote));
                 d.opt("first_table", g.hall.first_table.map(|n| n.to_string()));
             }
+            // A Swiss group at its defaults prints no format keys (docs/rules.md §14).
+            let f = &g.format;
+            if !f.is_default_swiss() {
+                d.name("format", f.kind);
+                if f.is_round_robin() {
+                    d.raw("cycles", f.cycles);
+                    d.name("withdrawn_results", f.withdrawn_results);
+                }
+                if let Some(stage) = f.final_stage {
+                    d.name("final_stage", FormatKind::Knockout);
+                    d.raw("finalists", stage.finalists);
+                }
+                if f.plays_knockout() {
+                    let k = &f.knockout;
+                    d.raw("games", k.games);
+                    d.raw(
+                        "tiebreak_games",
+                        string_array(k.tiebreak.iter().map(|t| t.name())),
+                    );
+                    d.name("first_colour", k.first_colour);
+                    d.raw("third_place", k.third_place);
+                    d.raw("play_off_5_8", k.play_off_5_8);
+                }
+                d.opt("seeding", f.seeding.map(|v| quote(v.name())));
+                d.opt(
+                    "tiebreaks",
+                    f.tiebreaks
+                        .as_ref()
+                        .map(|t| string_array(t.iter().map(|v| v.name_in(d.lang)))),
+                );
+                d.opt("fallback", f.fallback.map(|v| quote(v.name())));
+            }
             d.header("[groups.marks]");
             d.raw("disabled", g.marks.disabled);
             d.raw("local", g.marks.local);
@@ -555,6 +587,7 @@ mod tests {
                 max_title: Some("棋协大师".into()),
             },
             hall: Default::default(),
+            format: crate::rulebook::GroupFormat::swiss(),
         });
         base.event.grade_scale = crate::model::GradeScale::FiveFourThree;
         let place = PrizePlace {

@@ -69,6 +69,41 @@ named!(GradeScale { "6-3-3" => GradeScale::SixThreeThree, "5-4-3" => GradeScale:
 named!(Seeding {
     "random_draw" => Seeding::RandomDraw,
     "rating_then_lot" => Seeding::RatingThenLot,
+    "sheet" => Seeding::Sheet,
+});
+
+named!(FormatKind {
+    "swiss" => FormatKind::Swiss,
+    "round_robin" => FormatKind::RoundRobin,
+    "knockout" => FormatKind::Knockout,
+} aliases {
+    "积分编排制" => FormatKind::Swiss,
+    "循环赛" => FormatKind::RoundRobin,
+    "单循环" => FormatKind::RoundRobin,
+    "淘汰赛" => FormatKind::Knockout,
+});
+
+named!(FirstColour {
+    "seed" => FirstColour::Seed,
+    "draw" => FirstColour::Draw,
+});
+
+named!(TiebreakStage {
+    "rapid" => TiebreakStage::Rapid,
+    "blitz" => TiebreakStage::Blitz,
+    "armageddon" => TiebreakStage::Armageddon,
+    "lot" => TiebreakStage::Lot,
+} aliases {
+    "快棋" => TiebreakStage::Rapid,
+    "超快棋" => TiebreakStage::Blitz,
+    "和棋判黑胜" => TiebreakStage::Armageddon,
+    "抽签" => TiebreakStage::Lot,
+});
+
+named!(WithdrawnResults {
+    "half_rule" => WithdrawnResults::HalfRule,
+    "keep" => WithdrawnResults::Keep,
+    "annul" => WithdrawnResults::Annul,
 });
 
 named!(Round1Pairing {
@@ -137,6 +172,7 @@ named!(Tiebreak {
     "median_opp" => Tiebreak::MedianOpp,
     "cut_opp" => Tiebreak::CutOpp,
     "sonneborn_berger" => Tiebreak::SonnebornBerger,
+    "mutual" => Tiebreak::Mutual,
 } aliases {
     "对手分" => Tiebreak::OppScore,
     "累进分" => Tiebreak::Progressive,
@@ -154,6 +190,8 @@ named!(Tiebreak {
     "中间分" => Tiebreak::MedianOpp,
     "扣除对手分" => Tiebreak::CutOpp,
     "小分" => Tiebreak::SonnebornBerger,
+    "相互间成绩" => Tiebreak::Mutual,
+    "相互间积分" => Tiebreak::Mutual,
 });
 
 named!(Fallback {
@@ -292,6 +330,10 @@ mod tests {
         serde_names_agree::<Gender>();
         serde_names_agree::<GradeScale>();
         serde_names_agree::<Seeding>();
+        serde_names_agree::<FormatKind>();
+        serde_names_agree::<FirstColour>();
+        serde_names_agree::<TiebreakStage>();
+        serde_names_agree::<WithdrawnResults>();
         serde_names_agree::<Round1Pairing>();
         serde_names_agree::<Round1Colour>();
         serde_names_agree::<Round1Bye>();

@@ -202,16 +202,26 @@ fn played_round_changes(event: &Event, old: &Rulebook, new: &Rulebook) -> Vec<Te
     }
     for (pool, _) in event.groups.iter().filter(|(_, g)| !g.rounds.is_empty()) {
         let rounds = event.groups[pool].rounds.len() as u32;
-        if new.rounds_for(pool) < rounds {
+        // A paired pool keeps its format: its rounds were made by it (docs/rules.md §14).
+        let (was, now) = (old.format_of(pool), new.format_of(pool));
+        if (was.kind, was.cycles, was.seeding, was.final_stage)
+            != (now.kind, now.cycles, now.seeding, now.final_stage)
+        {
             out.push(Text::new(
+                format!("组别 `{pool}` 已编排，不能再改变 format、cycles、seeding 或 final_stage"),
                 format!(
-                    "组别 `{pool}` 已编排 {rounds} 轮，新规程只有 {} 轮",
-                    new.rounds_for(pool)
+                    "group `{pool}` is paired: its format, cycles, seeding and final stage cannot change"
                 ),
+            ));
+            continue;
+        }
+        let planned = crate::schedule::rounds_of(event, new, pool);
+        if planned < rounds {
+            out.push(Text::new(
+                format!("组别 `{pool}` 已编排 {rounds} 轮，新规程只有 {planned} 轮"),
                 format!(
-                    "group `{pool}` has {} paired, the new rulebook has {}",
+                    "group `{pool}` has {} paired, the new rulebook has {planned}",
                     crate::i18n::plural(rounds, "round", "rounds"),
-                    new.rounds_for(pool)
                 ),
             ));
         }

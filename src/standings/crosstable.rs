@@ -124,7 +124,9 @@ pub fn crosstable_of(event: &Event, rules: &Rulebook, standings: &Standings) -> 
     // Only the slots: the tiebreak values a whole `PoolData` would compute again are in
     // the standings already.
     let players: Vec<&Player> = event.players_in(group).collect();
-    let slots = slots(event, &players, group, n);
+    // A round robin's annulled games show as not played (docs/rules.md §14.4).
+    let ranked = super::ranked_event(event, rules, group);
+    let slots = slots(&ranked, &players, group, n);
     let rows = standings
         .rows
         .iter()

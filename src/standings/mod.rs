@@ -4,12 +4,16 @@
 //! corrected result fixes everything downstream. Must not read files or print.
 
 mod crosstable;
+mod knockout;
 mod rank;
+mod round_robin;
 mod types;
 mod values;
 
 pub use crosstable::{Crosstable, CrosstableCell, CrosstableRow, crosstable, crosstable_of};
+pub use knockout::finalists;
 pub use rank::compute_standings;
+pub use round_robin::{annulled_players, ranked_event, ranking_rules};
 pub use types::*;
 pub use values::{DetailedStandings, PlayerTiebreaks, detailed_standings, tiebreak_values};
 

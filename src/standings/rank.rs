@@ -53,8 +53,32 @@ pub fn compute_standings(
     after_round: Option<u32>,
 ) -> Standings {
     let n = resolve_round(event, group, after_round);
+    // A knockout is placed by its bracket (docs/rules.md §16.4); a final stage's
+    // finalists too, once it has begun, the others by the Swiss ranking (§16.6).
+    if rules.is_knockout(group) {
+        return super::knockout::standings(event, rules, group, n);
+    }
+    if let Some(swiss) = rules.stage_after(group) {
+        if n > swiss && crate::schedule::bracket::stage_started(event, rules, group) {
+            return super::knockout::stage_standings(event, rules, group, swiss, n);
+        }
+        return swiss_part(event, rules, group, n.min(swiss));
+    }
     let mut cache = BTreeMap::new();
-    rank_pool(event, rules, group, n, true, &mut cache)
+    // A round robin's own chain and annulled games (docs/rules.md §14.3–§14.4).
+    let rules = super::ranking_rules(rules, group);
+    let event = super::ranked_event(event, &rules, group);
+    rank_pool(&event, &rules, group, n, true, &mut cache)
+}
+
+/// The Swiss ranking of a pool with a final stage after round `n` (at most its last
+/// Swiss round): the rounds of the stage never count in it.
+pub(super) fn swiss_part(event: &Event, rules: &Rulebook, group: &GroupId, n: u32) -> Standings {
+    let mut cache = BTreeMap::new();
+    // A round robin's own chain and annulled games (docs/rules.md §14.3–§14.4).
+    let rules = super::ranking_rules(rules, group);
+    let event = super::ranked_event(event, &rules, group);
+    rank_pool(&event, &rules, group, n, true, &mut cache)
 }
 
 /// The last place of the pool's standings a prize, title or qualification is given for
@@ -125,6 +149,10 @@ fn rank_pool(
                 .into_iter()
                 .flat_map(|class| direct_encounter(&data, class, i, &mut tiebreaks))
                 .collect(),
+            Tiebreak::Mutual => classes
+                .into_iter()
+                .flat_map(|class| mutual(&data, class, i, &mut tiebreaks))
+                .collect(),
             Tiebreak::Fouls => split(classes, |id| tiebreaks[&id][i]),
             _ => split(classes, |id| Reverse(tiebreaks[&id][i])),
         };
@@ -178,11 +206,18 @@ fn rank_pool(
         .group(group)
         .and_then(|g| g.rounds.iter().map(|r| r.number).max())
         .unwrap_or(0);
+    // A final stage's rounds come after the Swiss ranking its playoffs settle.
+    let newest = rules.stage_after(group).map_or(newest, |s| newest.min(s));
+    // The round after which the pool's ranking is final: its last round, or the last
+    // Swiss round before a final stage.
+    let end = rules
+        .stage_after(group)
+        .unwrap_or_else(|| crate::schedule::rounds_of(event, rules, group));
     // A lot (录取名次不并列) decides a tie only once the pool's last round is ranked, and
     // only where a prize or qualification depends on it: a tie reaching into the places
     // the pool's own prize lists give (all places when it has none). Interim standings
     // and ties below the prizes show the tie as a tie.
-    let last_round = n >= rules.rounds_for(group);
+    let last_round = n >= end;
     let prized = prized_places(rules, group);
     let lot_decides = |place: u32| last_round && prized.is_none_or(|last| place <= last);
     let mut rows = Vec::new();
@@ -200,7 +235,7 @@ fn rank_pool(
             out.ordered(class, None);
         } else if !published {
             out.shared(class, false);
-        } else if place < ranking.shared_from_place {
+        } else if place < ranking.shared_from_place || crosses_line(rules, group, place, size) {
             // 冠军不并列 (Dongguan 十一.3): never shared.
             let playoff = event.playoffs.iter().rev().find(|p| {
                 &p.group == group && p.list.is_none() && n == newest && same_set(&p.order, &class)
@@ -208,7 +243,7 @@ fn rank_pool(
             match (playoff, ranking.unresolved_first) {
                 (Some(playoff), _) => out.ordered(playoff.order.clone(), Some(DecidedBy::Playoff)),
                 // A playoff is held after the last round; before it the tie shows shared.
-                (None, UnresolvedFirst::Playoff) => out.shared(class, n >= rules.rounds_for(group)),
+                (None, UnresolvedFirst::Playoff) => out.shared(class, n >= end),
                 (None, UnresolvedFirst::Lot) if lot_decides(place) => {
                     out.ordered(lot(class, seed, n, place), Some(DecidedBy::Lot));
                 }
@@ -300,6 +335,16 @@ impl Placing<'_, '_> {
     }
 }
 
+/// Whether a tie covering places `place..place + size` straddles a final stage's line
+/// (the last finalist's place inside, the next outside): it may not stay shared
+/// (docs/rules.md §16.6).
+fn crosses_line(rules: &Rulebook, group: &GroupId, place: u32, size: u32) -> bool {
+    rules
+        .group(group)
+        .and_then(|g| g.format.final_stage)
+        .is_some_and(|f| place <= f.finalists && place + size - 1 > f.finalists)
+}
+
 fn ranking_allows_withdrawn(rules: &Rulebook) -> bool {
     rules.conduct.withdrawn_ranked
 }
@@ -318,9 +363,41 @@ fn static_value(v: &super::PlayerTiebreaks, key: Tiebreak) -> Option<i64> {
         Tiebreak::MedianOpp => i64::from(v.median_opp.0),
         Tiebreak::CutOpp => i64::from(v.cut_opp.0),
         Tiebreak::SonnebornBerger => v.sonneborn_berger,
-        Tiebreak::DirectEncounter => return None,
+        Tiebreak::DirectEncounter | Tiebreak::Mutual => return None,
     };
     Some(value)
+}
+
+/// 相互间成绩 (docs/rules.md §14.3): each tied player's points in the finished games among
+/// all the players of the tie (a mini-table, so three or more tied players are compared
+/// too); a player alone in a class keeps no value.
+fn mutual(
+    data: &PoolData,
+    class: Vec<PlayerId>,
+    key_index: usize,
+    tiebreaks: &mut BTreeMap<PlayerId, Vec<Option<i64>>>,
+) -> Vec<Vec<PlayerId>> {
+    if class.len() < 2 {
+        return vec![class];
+    }
+    let points: BTreeMap<PlayerId, i64> = class
+        .iter()
+        .map(|&a| {
+            let sum = class
+                .iter()
+                .filter(|&&b| b != a)
+                .filter_map(|&b| data.direct_points(a, b))
+                .map(|p| i64::from(p.0))
+                .sum();
+            (a, sum)
+        })
+        .collect();
+    for (id, value) in &points {
+        if let Some(t) = tiebreaks.get_mut(id) {
+            t[key_index] = Some(*value);
+        }
+    }
+    split(vec![class], |id| Reverse(points[&id]))
 }
 
 /// 直胜: only when exactly two players are tied (S15 「只比较仅有两人同分的情况」); the

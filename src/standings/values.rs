@@ -373,7 +373,8 @@ pub fn tiebreak_values(
     after_round: Option<u32>,
 ) -> BTreeMap<PlayerId, PlayerTiebreaks> {
     let n = super::resolve_round(event, group, after_round);
-    PoolData::new(event, rules, group, n).values
+    let event = super::ranked_event(event, rules, group);
+    PoolData::new(&event, rules, group, n).values
 }
 
 /// Standings together with every player's tiebreak values, in row order: what a JSON
@@ -395,7 +396,8 @@ pub fn detailed_standings(
     after_round: Option<u32>,
 ) -> DetailedStandings {
     let standings = super::compute_standings(event, rules, group, after_round);
-    let mut values = PoolData::new(event, rules, group, standings.after_round).values;
+    let event = super::ranked_event(event, rules, group);
+    let mut values = PoolData::new(&event, rules, group, standings.after_round).values;
     let values = standings
         .rows
         .iter()

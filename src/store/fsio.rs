@@ -5,6 +5,8 @@
 //! and phone numbers. Files are opened without following a symbolic link at the last
 //! path component (`O_NOFOLLOW`), and temporaries are created exclusively (`O_EXCL`), so
 //! a link or hard link planted in the event directory never redirects a write.
+// Owner-only modes and the directory check are Unix calls; elsewhere they go unused.
+#![cfg_attr(not(unix), allow(unused_mut, dead_code))]
 
 use super::StoreError;
 use crate::i18n::Text;

@@ -21,6 +21,7 @@ pub fn tiebreak_label(t: Tiebreak, lang: Lang) -> &'static str {
         Tiebreak::MedianOpp => lang.pick("中间分", "median opp."),
         Tiebreak::CutOpp => lang.pick("扣除对手分", "cut opp."),
         Tiebreak::SonnebornBerger => lang.pick("小分", "S-B"),
+        Tiebreak::Mutual => lang.pick("相互间成绩", "mutual"),
     }
 }
 

@@ -4,6 +4,7 @@
 //! Shared by the command line, the static-site export and the demo, so every place shows
 //! the same sheet. Views only format; every value is computed by the library beforehand.
 
+mod bracket;
 mod certificate;
 mod labels;
 mod pairing;
@@ -14,9 +15,11 @@ pub mod public;
 mod recorded;
 mod round;
 mod site;
+mod square;
 mod standings;
 mod team;
 
+pub use bracket::bracket_svg;
 pub use certificate::{CertificateTemplate, certificates, default_template_text};
 pub use labels::{gender_label, outcome_label, tiebreak_label};
 pub use pairing::pairing_sheet;

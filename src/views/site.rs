@@ -323,6 +323,19 @@ pub fn site(
             listed.push((doc.section, path, doc.label));
         }
     });
+    // A knockout pool's bracket as a picture (docs/rules.md §16.5), listed with the pool.
+    for g in ranked_pools(event, rules).filter(|g| only.is_none_or(|o| o == &g.id)) {
+        if rules.format_of(&g.id).plays_knockout() {
+            let path = format!("{}/bracket.svg", g.id.as_str());
+            files.push((path.clone(), super::bracket_svg(event, rules, &g.id, lang)));
+            let label = lang.pick("淘汰赛对阵图", "Knockout bracket").to_string();
+            let at = listed
+                .iter()
+                .rposition(|(section, _, _)| section.as_deref() == Some(g.name.as_str()))
+                .map_or(listed.len(), |i| i + 1);
+            listed.insert(at, (Some(g.name.clone()), path, label));
+        }
+    }
     let mut index = Markup::new();
     index.text_element("h1", &[], &rules.event.name).newline();
     let mut main = Markup::new();

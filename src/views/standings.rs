@@ -175,7 +175,7 @@ pub(crate) fn subtitle(
     after_round: u32,
     lang: Lang,
 ) -> String {
-    let total = rules.rounds_for(pool);
+    let total = crate::schedule::rounds_of(event, rules, pool);
     let name = group_name(rules, pool);
     let open = event.group(pool).map_or(0, |g| g.open_games(after_round));
     if after_round == 0 {
@@ -284,7 +284,14 @@ impl Serialize for StandingsJson<'_> {
         let mut map = serializer.serialize_struct("Standings", 7)?;
         map.serialize_field("after_round", &st.after_round)?;
         map.serialize_field("event", &self.rules.event.name)?;
-        map.serialize_field("fallback", &SortedKeys(self.rules.ranking.fallback))?;
+        map.serialize_field(
+            "fallback",
+            &SortedKeys(
+                crate::standings::ranking_rules(self.rules, &st.group)
+                    .ranking
+                    .fallback,
+            ),
+        )?;
         map.serialize_field("group", &st.group)?;
         map.serialize_field("open_tables", &st.open_tables)?;
         let rows = Streamed(|| {
@@ -576,6 +583,14 @@ fn crosstable_report(
     json: Json,
 ) -> Report {
     let pool = &table.group;
+    // A round robin's crosstable is the square 循环赛成绩表 (docs/rules.md §14.5).
+    if rules.is_round_robin(pool) {
+        return super::square::square_report(event, rules, table, lang, json);
+    }
+    // A knockout's crosstable is its bracket (docs/rules.md §16.5).
+    if rules.is_knockout(pool) {
+        return super::bracket::bracket_report(event, rules, pool, table.after_round, lang, json);
+    }
     let mut report = Report::new(format!(
         "{} — {}",
         rules.event.name,

@@ -59,7 +59,10 @@ fn every_shipped_rulebook_loads_and_round_trips() {
         [
             "cxa-2011.toml",
             "dongguan-2018.toml",
+            "double-round-robin.toml",
             "jinhua-2018.toml",
+            "round-robin.toml",
+            "swiss-knockout.toml",
             "team-swiss.toml"
         ]
     );
@@ -393,7 +396,7 @@ fn wrong_types_bad_values_and_dates() {
     let cases = [
         (
             "[pairing]\nseeding = \"rating\"\n",
-            "10:11 pairing.seeding: unknown value `rating`; expected one of `random_draw`, `rating_then_lot` (did you mean `rating_then_lot`?)",
+            "10:11 pairing.seeding: unknown value `rating`; expected one of `random_draw`, `rating_then_lot`, `sheet` (did you mean `rating_then_lot`?)",
         ),
         (
             "[pairing]\nforfeit_counts_as_met = \"yes\"\n",
@@ -489,7 +492,7 @@ fn cross_field_checks_pin_their_messages() {
         ),
         (
             "[ranking]\ntiebreaks = [\"对手分\", \"buchholz\"]\n",
-            "10:21 ranking.tiebreaks[1]: unknown tiebreak `buchholz`; expected one of `opp_score`, `progressive`, `wins`, `fouls`, `black_games`, `black_wins`, `red_wins`, `direct_encounter`, `median_opp`, `cut_opp`, `sonneborn_berger`; Chinese names 对手分、累进分、累积分、胜局、犯规、后走局数、后手局、后手局数、后手数、后走胜局、后胜局、先手胜局、直胜、中间分、扣除对手分、小分 are accepted too",
+            "10:21 ranking.tiebreaks[1]: unknown tiebreak `buchholz`; expected one of `opp_score`, `progressive`, `wins`, `fouls`, `black_games`, `black_wins`, `red_wins`, `direct_encounter`, `median_opp`, `cut_opp`, `sonneborn_berger`, `mutual`; Chinese names 对手分、累进分、累积分、胜局、犯规、后走局数、后手局、后手局数、后手数、后走胜局、后胜局、先手胜局、直胜、中间分、扣除对手分、小分、相互间成绩、相互间积分 are accepted too",
         ),
         (
             "[ranking]\ntiebreaks = [\"对手分\", \"wins\", \"opp_score\"]\n",

@@ -22,6 +22,12 @@ const JINHUA_REGISTRATIONS: &[u8] =
     include_bytes!("../../../examples/jinhua-2018/registrations.csv");
 const TEAM_RULES: &str = include_str!("../../../rules/team-swiss.toml");
 const TEAM_REGISTRATIONS: &[u8] = include_bytes!("../../../examples/team-swiss/registrations.xlsx");
+const ROUND_ROBIN_RULES: &str = include_str!("../../../rules/round-robin.toml");
+const ROUND_ROBIN_REGISTRATIONS: &[u8] =
+    include_bytes!("../../../examples/round-robin/registrations.csv");
+const SWISS_KNOCKOUT_RULES: &str = include_str!("../../../rules/swiss-knockout.toml");
+const SWISS_KNOCKOUT_REGISTRATIONS: &[u8] =
+    include_bytes!("../../../examples/swiss-knockout/registrations.csv");
 
 /// The audit entry of one demo step, named like the real command it stands for.
 fn cmd(args: &[&str]) -> CommandInfo {
@@ -111,9 +117,18 @@ fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
             ),
         )));
     }
+    use crate::cli::args::DemoExample;
     let (rules_text, rules_source) = match &args.rules {
         Some(p) => (crate::cli::context::read_text(p)?, p.display().to_string()),
         None if args.team => (TEAM_RULES.to_string(), "rules/team-swiss.toml".to_string()),
+        None if args.example == DemoExample::RoundRobin => (
+            ROUND_ROBIN_RULES.to_string(),
+            "rules/round-robin.toml".to_string(),
+        ),
+        None if args.example == DemoExample::SwissKnockout => (
+            SWISS_KNOCKOUT_RULES.to_string(),
+            "rules/swiss-knockout.toml".to_string(),
+        ),
         None => (
             JINHUA_RULES.to_string(),
             "rules/jinhua-2018.toml".to_string(),
@@ -127,6 +142,14 @@ fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
         None if args.team => (
             TEAM_REGISTRATIONS.to_vec(),
             "examples/team-swiss/registrations.xlsx".to_string(),
+        ),
+        None if args.rules.is_none() && args.example == DemoExample::RoundRobin => (
+            ROUND_ROBIN_REGISTRATIONS.to_vec(),
+            "examples/round-robin/registrations.csv".to_string(),
+        ),
+        None if args.rules.is_none() && args.example == DemoExample::SwissKnockout => (
+            SWISS_KNOCKOUT_REGISTRATIONS.to_vec(),
+            "examples/swiss-knockout/registrations.csv".to_string(),
         ),
         None if args.rules.is_none() => (
             JINHUA_REGISTRATIONS.to_vec(),
@@ -290,7 +313,15 @@ fn play_pool(
         .map(|g| g.name.clone())
         .unwrap_or_else(|| pool.to_string());
     let seed = demo::pool_seed(seed, pool);
-    for round in 1..=rules.rounds_for(pool) {
+    // A round robin's rounds follow from its field, a knockout's from its matches (docs/
+    // rules.md §14, §16): the schedule is asked again before every round.
+    let mut round = 0;
+    loop {
+        round += 1;
+        let planned = qiwang::schedule::rounds_of(&store.load().map_err(lib_error)?, rules, pool);
+        if round > planned {
+            break;
+        }
         // Paired inside the transaction, on the state it is about to change.
         let stuck = store
             .transaction(&cmd(&["pair", "--group", pool.as_str()]), |ev| {

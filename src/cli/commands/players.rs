@@ -115,9 +115,9 @@ pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
         .store
         .transaction(&ctx.command_info(), |event| {
             let note = Some(reason).filter(|r| !r.trim().is_empty());
-            let rounds = event
-                .player(id)
-                .map_or(0, |p| loaded.rules.rounds_for(&p.group));
+            let rounds = event.player(id).map_or(0, |p| {
+                qiwang::schedule::rounds_of(event, &loaded.rules, &p.group)
+            });
             let from = qiwang::results::withdraw_from_next_round(event, id, rounds, note)
                 .map_err(lib_error)?;
             let name = event.player(id).map(|p| p.name.clone()).unwrap_or_default();

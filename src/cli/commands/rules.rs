@@ -52,6 +52,15 @@ pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
                     )
                 );
             }
+            // The plan of every group not played as a plain Swiss (docs/rules.md §14, §16).
+            for g in rules.pools().filter(|g| !g.format.is_default_swiss()) {
+                outln!(
+                    "  {}{}{}",
+                    g.name,
+                    lang.pick("：", ": "),
+                    g.format.plan(lang, rules.rounds_for(&g.id))
+                );
+            }
             Ok(())
         }
         Err(e) => {

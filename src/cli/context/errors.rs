@@ -107,7 +107,12 @@ impl ExitStatus for qiwang::pairing::PairingError {
             | E::CriteriaTooWide { .. }
             | E::PlayerNotInRound { .. }
             | E::SamePlayer { .. }
-            | E::TableZero => InvalidInput,
+            | E::TableZero
+            | E::SheetNumbers { .. }
+            | E::KnockoutFinished { .. }
+            | E::QualificationTie { .. }
+            | E::NotInField { .. }
+            | E::KnockoutStray { .. } => InvalidInput,
         }
     }
 }
@@ -216,6 +221,7 @@ impl ExitStatus for qiwang::results::ResultError {
             | E::PenaltyNeedsReason
             | E::RoundNotPaired { .. }
             | E::RoundUnfinished { .. }
+            | E::KnockoutNotDue { .. }
             | E::NotWithdrawn { .. }
             | E::BadWithdrawalRound { .. }
             | E::EmptyReason
@@ -274,7 +280,8 @@ impl ExitStatus for qiwang::registration::EntryError {
             | E::GroupFixed { .. }
             | E::NoPlayer(..)
             | E::AfterDeadline { .. }
-            | E::EntriesClosed { .. } => InvalidInput,
+            | E::EntriesClosed { .. }
+            | E::FieldFixed { .. } => InvalidInput,
         }
     }
 }

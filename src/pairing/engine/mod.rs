@@ -284,7 +284,7 @@ fn stuck(field: &Field) -> Stuck {
 #[cfg(test)]
 fn next_field(sim: &crate::pairing::simulate::SimulatedEvent, next: u32, seed: u64) -> Field<'_> {
     let (event, rules, group) = (&sim.event, &sim.rules, &sim.group);
-    let numbers = super::assign_numbers(event, rules, group, next, seed);
+    let numbers = super::assign_numbers(event, rules, group, next, seed).expect("numbers");
     let history = super::History::build(event, rules, group, next, &numbers);
     let pairable: Vec<_> = event
         .players_in(group)

@@ -24,6 +24,8 @@ pub(super) struct Formats {
     pub(super) money: Format,
     pub(super) total_label: Format,
     pub(super) total_money: Format,
+    /// A blacked-out cell: a round robin's diagonal (■, docs/rules.md §14.5).
+    pub(super) blocked: Format,
 }
 
 impl Formats {
@@ -41,6 +43,7 @@ impl Formats {
             &self.money,
             &self.total_label,
             &self.total_money,
+            &self.blocked,
         ] {
             book.register_format(format);
         }
@@ -61,6 +64,11 @@ impl Formats {
             money: border(Format::new().set_num_format("0.00")),
             total_label: border(Format::new().set_bold()),
             total_money: border(Format::new().set_bold().set_num_format("0.00")),
+            blocked: border(
+                Format::new()
+                    .set_background_color(rust_xlsxwriter::Color::Black)
+                    .set_pattern(rust_xlsxwriter::FormatPattern::Solid),
+            ),
         }
     }
 }
@@ -116,6 +124,7 @@ enum Look {
     Text,
     Number,
     Money,
+    Blocked,
 }
 
 impl Look {
@@ -124,6 +133,7 @@ impl Look {
             Look::Text => &f.text,
             Look::Number => &f.number,
             Look::Money => &f.money,
+            Look::Blocked => &f.blocked,
         }
     }
 }
@@ -231,6 +241,7 @@ pub(super) fn write_table<'a>(
             let look = match n {
                 Some(_) if money[c] => Look::Money,
                 Some(_) => number,
+                None if value == crate::report::BLACKED_OUT => Look::Blocked,
                 None => Look::Text,
             };
             if body == Body::PerCell {

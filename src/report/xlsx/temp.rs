@@ -97,19 +97,33 @@ pub(super) fn temp_dir_failure(dir: &std::path::Path, needed: u64) -> Option<std
     if let Err(e) = written {
         return Some(e);
     }
-    let stat = match rustix::fs::statvfs(dir) {
-        Ok(stat) => stat,
-        Err(e) => return Some(e.into()),
-    };
-    let available = stat.f_bavail.saturating_mul(stat.f_frsize);
-    (available < needed).then(|| {
-        std::io::Error::new(
-            std::io::ErrorKind::StorageFull,
-            format!(
-                "{} MB available, about {} MB needed",
-                available / 1_000_000,
-                needed.div_ceil(1_000_000)
-            ),
-        )
-    })
+    match available_bytes(dir) {
+        Err(e) => Some(e),
+        Ok(None) => None,
+        Ok(Some(available)) => (available < needed).then(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::StorageFull,
+                format!(
+                    "{} MB available, about {} MB needed",
+                    available / 1_000_000,
+                    needed.div_ceil(1_000_000)
+                ),
+            )
+        }),
+    }
+}
+
+/// The bytes free for this user in the file system of `dir` (`statvfs`), or `None` where
+/// the platform gives no such call here (Windows: there only the probe write above tells).
+fn available_bytes(dir: &std::path::Path) -> std::io::Result<Option<u64>> {
+    #[cfg(unix)]
+    {
+        let stat = rustix::fs::statvfs(dir)?;
+        Ok(Some(stat.f_bavail.saturating_mul(stat.f_frsize)))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        Ok(None)
+    }
 }

@@ -344,6 +344,18 @@ pub enum ResultError {
         tables: Vec<u32>,
     },
 
+    /// A knockout result that would leave a later game of its match not due: a result
+    /// deciding the match while a tiebreak game was already paired, or one making it
+    /// level after its next round was paired otherwise (docs/rules.md §16.3).
+    KnockoutNotDue {
+        /// The group.
+        group: GroupId,
+        /// The round of the game the result would leave not due.
+        round: u32,
+        /// Its table.
+        table: u32,
+    },
+
     /// A reinstatement of a player who has not withdrawn.
     NotWithdrawn {
         /// The player.
@@ -514,6 +526,19 @@ impl Localize for ResultError {
                 round,
                 tables,
             } => lookup::round_unfinished(lang, group, *round, tables),
+            ResultError::KnockoutNotDue {
+                group,
+                round,
+                table,
+            } => bi!(
+                lang,
+                zh(
+                    "该成绩会改变组别 `{group}` 某场淘汰赛的胜负或战平状态，而其下一局已经编排：第 {round} 轮第 {table} 台将不再是应进行的对局；请先撤回该轮（无成绩时用 `qiwang unpair --group {group}`）"
+                ),
+                en(
+                    "this result would change who is level or who won a knockout match of group `{group}` after its next game was paired: round {round} table {table} would no longer be the game due; take that round back first (`qiwang unpair --group {group}` while it has no results)"
+                ),
+            ),
             ResultError::NotWithdrawn { player } => players::not_withdrawn(lang, *player),
             ResultError::BadWithdrawalRound { from_round } => {
                 players::bad_withdrawal_round(lang, *from_round)

@@ -156,6 +156,11 @@ fn every_variant() -> Vec<ResultError> {
         },
         ResultError::BadWithdrawalRound { from_round: 0 },
         ResultError::EmptyReason,
+        ResultError::KnockoutNotDue {
+            group: g(),
+            round: 5,
+            table: 2,
+        },
         ResultError::NoPlayoffNeeded { group: g() },
         ResultError::PlayoffMismatch {
             group: g(),

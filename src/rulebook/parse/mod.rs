@@ -70,6 +70,19 @@ const GROUP_KEYS: &[&str] = &[
     "eligibility",
     "first_table",
     "hall",
+    "format",
+    "cycles",
+    "seeding",
+    "tiebreaks",
+    "fallback",
+    "withdrawn_results",
+    "games",
+    "tiebreak_games",
+    "first_colour",
+    "third_place",
+    "play_off_5_8",
+    "final_stage",
+    "finalists",
 ];
 const MARKS_KEYS: &[&str] = &["disabled", "local"];
 const ELIGIBILITY_KEYS: &[&str] = &[

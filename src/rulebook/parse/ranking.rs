@@ -38,33 +38,8 @@ pub(super) fn parse_ranking(ctx: &mut Ctx, root: &Sec) -> RankingRules {
     if let Some(preset) = sec.named::<Preset>(ctx, "preset") {
         (r.tiebreaks, r.fallback) = preset.chain();
     }
-    if let Some(list) = sec.strings(ctx, "tiebreaks") {
-        let path = sec.key_path("tiebreaks");
-        let mut chain: Vec<(Tiebreak, String)> = Vec::new();
-        for (i, (name, span)) in list.into_iter().enumerate() {
-            let key = format!("{path}[{i}]");
-            match Tiebreak::parse(&name) {
-                None => ctx.report(span, key, unknown_tiebreak(&name)),
-                Some(t) => match chain.iter().find(|(c, _)| *c == t) {
-                    Some((_, first)) => ctx.report(
-                        span,
-                        key,
-                        Text::new(
-                            format!(
-                                "`{name}` 与 `{first}`（{}）重复；每个比较项目只列一次",
-                                t.name()
-                            ),
-                            format!(
-                                "`{name}` repeats `{first}` ({}); list each tiebreak once",
-                                t.name()
-                            ),
-                        ),
-                    ),
-                    None => chain.push((t, name)),
-                },
-            }
-        }
-        r.tiebreaks = chain.into_iter().map(|(t, _)| t).collect();
+    if let Some(list) = tiebreak_list(ctx, &sec, "tiebreaks") {
+        r.tiebreaks = list;
     }
     if let Some(v) = sec.named(ctx, "fallback") {
         r.fallback = v;
@@ -94,6 +69,40 @@ pub(super) fn parse_ranking(ctx: &mut Ctx, root: &Sec) -> RankingRules {
         r.penalty_in_progressive = v;
     }
     r
+}
+
+/// A list of tiebreaks at `key` (`ranking.tiebreaks`, a group's `tiebreaks`): each known by
+/// its key or Chinese name, none twice.
+pub(super) fn tiebreak_list(ctx: &mut Ctx, sec: &Sec, key: &str) -> Option<Vec<Tiebreak>> {
+    let list = sec.strings(ctx, key)?;
+    {
+        let path = sec.key_path(key);
+        let mut chain: Vec<(Tiebreak, String)> = Vec::new();
+        for (i, (name, span)) in list.into_iter().enumerate() {
+            let key = format!("{path}[{i}]");
+            match Tiebreak::parse(&name) {
+                None => ctx.report(span, key, unknown_tiebreak(&name)),
+                Some(t) => match chain.iter().find(|(c, _)| *c == t) {
+                    Some((_, first)) => ctx.report(
+                        span,
+                        key,
+                        Text::new(
+                            format!(
+                                "`{name}` 与 `{first}`（{}）重复；每个比较项目只列一次",
+                                t.name()
+                            ),
+                            format!(
+                                "`{name}` repeats `{first}` ({}); list each tiebreak once",
+                                t.name()
+                            ),
+                        ),
+                    ),
+                    None => chain.push((t, name)),
+                },
+            }
+        }
+        Some(chain.into_iter().map(|(t, _)| t).collect())
+    }
 }
 
 fn unknown_tiebreak(name: &str) -> Text {

@@ -10,10 +10,12 @@
 //! `[pairing]`, `[colours]`, `[conduct]`), those of the outcome in [`ranking`]
 //! (`[ranking]`, `[prizes]`, `[[teams]]`); both are re-exported here.
 
+mod format;
 mod play;
 mod ranking;
 mod team_match;
 
+pub use format::*;
 pub use play::*;
 pub use ranking::*;
 pub use team_match::*;
@@ -164,6 +166,12 @@ pub struct GroupRule {
     /// numbered on from the pool before it in rulebook order.
     #[serde(default)]
     pub hall: HallPlace,
+    /// How the group is played: Swiss (default) or round robin, with its keys.
+    #[serde(
+        default = "GroupFormat::swiss",
+        skip_serializing_if = "GroupFormat::is_default_swiss"
+    )]
+    pub format: GroupFormat,
 }
 
 /// A pool's place in the hall: which hall (room) its tables stand in and the number of its
@@ -276,7 +284,32 @@ impl Rulebook {
         self.groups.iter().filter(|g| g.pairs_with.is_none())
     }
 
-    /// Rounds scheduled for a pool.
+    /// The format of a pool (Swiss for a group not found).
+    pub fn format_of(&self, group: &GroupId) -> GroupFormat {
+        self.group(group)
+            .map_or_else(GroupFormat::swiss, |g| g.format.clone())
+    }
+
+    /// Whether a pool is a knockout.
+    pub fn is_knockout(&self, group: &GroupId) -> bool {
+        self.group(group).is_some_and(|g| g.format.is_knockout())
+    }
+
+    /// The last Swiss round of a pool with a knockout final stage (its `rounds`), `None`
+    /// for a pool without one (docs/rules.md §16.6).
+    pub fn stage_after(&self, group: &GroupId) -> Option<u32> {
+        self.group(group)
+            .filter(|g| g.format.final_stage.is_some())
+            .map(|_| self.rounds_for(group))
+    }
+
+    /// Whether a pool is a round robin.
+    pub fn is_round_robin(&self, group: &GroupId) -> bool {
+        self.group(group).is_some_and(|g| g.format.is_round_robin())
+    }
+
+    /// Rounds scheduled for a Swiss pool (a round robin's follow from its field:
+    /// `schedule::rounds_of`).
     pub fn rounds_for(&self, group: &GroupId) -> u32 {
         self.groups
             .iter()
@@ -328,6 +361,7 @@ impl Rulebook {
                 merge_into: None,
                 eligibility: Eligibility::default(),
                 hall: Default::default(),
+                format: GroupFormat::swiss(),
             }],
             scoring: Scoring::default(),
             pairing: PairingRules::default(),

@@ -56,6 +56,8 @@ pub enum Seeding {
     RandomDraw,
     /// Rated players by rating, unrated after them by lot (1999 appendix, S4).
     RatingThenLot,
+    /// The registration sheet's 序号 column, as written (checked for gaps and repeats).
+    Sheet,
 }
 
 /// How round 1 pairs the numbers.

@@ -31,6 +31,9 @@ pub enum Tiebreak {
     CutOpp,
     /// 小分 (Sonneborn-Berger; round-robin, 2011 §14.1).
     SonnebornBerger,
+    /// 相互间成绩: the points each tied player scored in the games among all the tied
+    /// players (a mini-table, so also for three or more; docs/rules.md §14.3).
+    Mutual,
 }
 
 /// What decides a tie once the tiebreak list is exhausted (docs/rules.md §5.5).

@@ -1,0 +1,292 @@
+//! A group's format (`[[groups]] format = …`): the Swiss system (积分编排制, the default)
+//! or a round robin by the Berger tables (循环赛, docs/rules.md §14), with the round-robin
+//! keys: cycles, how players get their numbers, the ranking chain and what a withdrawal
+//! does to the withdrawn player's results.
+
+use super::{Fallback, Seeding, Tiebreak};
+pub use crate::formats::knockout::TiebreakStage;
+use serde::{Deserialize, Serialize};
+
+/// How a group is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum FormatKind {
+    /// 积分编排制: paired round by round (docs/rules.md §2).
+    #[default]
+    Swiss,
+    /// 循环赛: every player meets every other once per cycle, by the Berger tables
+    /// (docs/rules.md §14).
+    RoundRobin,
+    /// 淘汰赛: a bracket of matches of K games with tiebreak games (docs/rules.md §16).
+    Knockout,
+}
+
+/// Who takes red in game 1 of a knockout match (colours then alternate).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstColour {
+    /// The higher seed.
+    #[default]
+    Seed,
+    /// By a lot drawn from the group's recorded seed, match by match.
+    Draw,
+}
+
+/// A knockout group's keys (docs/rules.md §16).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnockoutRules {
+    /// `games`: regular games per match (K).
+    pub games: u32,
+    /// `tiebreak_games`: the stages played in order while a match is level.
+    pub tiebreak: Vec<TiebreakStage>,
+    /// `first_colour`: red in game 1.
+    pub first_colour: FirstColour,
+    /// `third_place`: the semi-final losers play for third place.
+    pub third_place: bool,
+    /// `play_off_5_8`: the quarter-final losers play off places 5–8 (else they share 5th).
+    #[serde(default)]
+    pub play_off_5_8: bool,
+}
+
+impl Default for KnockoutRules {
+    fn default() -> Self {
+        KnockoutRules {
+            games: 2,
+            tiebreak: vec![
+                TiebreakStage::Rapid,
+                TiebreakStage::Blitz,
+                TiebreakStage::Armageddon,
+            ],
+            first_colour: FirstColour::Seed,
+            third_place: false,
+            play_off_5_8: false,
+        }
+    }
+}
+
+/// What a withdrawal does to a round-robin player's results (docs/rules.md §14.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum WithdrawnResults {
+    /// CXA 1999 裁判细则 §20.3 (RULES.md S6): kept when the player finished at least half of
+    /// their scheduled games, else annulled for everyone.
+    #[default]
+    HalfRule,
+    /// Always kept; the games not played are forfeits.
+    Keep,
+    /// Always annulled: none of the player's games count for anyone.
+    Annul,
+}
+
+/// `[[groups]]` format keys: `format`, a round robin's (`cycles`, `withdrawn_results`), a
+/// knockout's (`games`, `tiebreak_games`, `first_colour`, `third_place`), a final stage
+/// (`final_stage`, `finalists`), and `seeding`, `tiebreaks`, `fallback` for any group.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupFormat {
+    /// `format`: swiss (default) or round_robin.
+    #[serde(default)]
+    pub kind: FormatKind,
+    /// `cycles`: 1 = 单循环, 2 = 双循环 (colours reversed in the second).
+    #[serde(default = "one")]
+    pub cycles: u32,
+    /// `seeding`: how pairing numbers are given, overriding `pairing.seeding`.
+    #[serde(default)]
+    pub seeding: Option<Seeding>,
+    /// `tiebreaks`: the group's own ranking chain, overriding `ranking.tiebreaks`.
+    #[serde(default)]
+    pub tiebreaks: Option<Vec<Tiebreak>>,
+    /// `fallback`: the group's own fallback, overriding `ranking.fallback`.
+    #[serde(default)]
+    pub fallback: Option<Fallback>,
+    /// `withdrawn_results`: what a withdrawal does to a round-robin player's games.
+    #[serde(default)]
+    pub withdrawn_results: WithdrawnResults,
+    /// A knockout's keys (`games`, `tiebreak_games`, `first_colour`, `third_place`), for a
+    /// knockout group or a knockout final stage.
+    #[serde(default)]
+    pub knockout: KnockoutRules,
+    /// `final_stage` and `finalists`: a Swiss group whose top N then play a knockout
+    /// (docs/rules.md §16.6).
+    #[serde(default)]
+    pub final_stage: Option<FinalStage>,
+}
+
+/// A final stage after a Swiss group's rounds (docs/rules.md §16.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FinalStage {
+    /// `finalists`: how many of the Swiss ranking go through (前八名 → 8).
+    pub finalists: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl Default for GroupFormat {
+    fn default() -> Self {
+        GroupFormat::swiss()
+    }
+}
+
+impl GroupFormat {
+    /// A Swiss group with every key at its default.
+    pub fn swiss() -> Self {
+        GroupFormat {
+            kind: FormatKind::Swiss,
+            cycles: 1,
+            seeding: None,
+            tiebreaks: None,
+            fallback: None,
+            withdrawn_results: WithdrawnResults::HalfRule,
+            knockout: KnockoutRules::default(),
+            final_stage: None,
+        }
+    }
+
+    /// A round robin of `cycles` cycles with every other key at its default.
+    pub fn round_robin(cycles: u32) -> Self {
+        GroupFormat {
+            kind: FormatKind::RoundRobin,
+            cycles,
+            ..GroupFormat::swiss()
+        }
+    }
+
+    /// Whether the group is a knockout.
+    pub fn is_knockout(&self) -> bool {
+        self.kind == FormatKind::Knockout
+    }
+
+    /// Whether a knockout is played: the group's format, or its final stage.
+    pub fn plays_knockout(&self) -> bool {
+        self.is_knockout() || self.final_stage.is_some()
+    }
+
+    /// Whether the group is a round robin.
+    pub fn is_round_robin(&self) -> bool {
+        self.kind == FormatKind::RoundRobin
+    }
+
+    /// The ranking chain a round robin uses unless the group writes `tiebreaks`: the
+    /// games among the tied players (相互间成绩, the mini-table of every tied player, CXA
+    /// 2011 §14.1 直胜), 胜局, 后胜局, then 小分 (§14.1). docs/rules.md §14.3.
+    pub fn round_robin_tiebreaks() -> Vec<Tiebreak> {
+        vec![
+            Tiebreak::Mutual,
+            Tiebreak::Wins,
+            Tiebreak::BlackWins,
+            Tiebreak::SonnebornBerger,
+        ]
+    }
+
+    /// The group's tiebreaks: its own, else a round robin's default, else `general`.
+    pub fn tiebreaks_or<'a>(&'a self, general: &'a [Tiebreak]) -> std::borrow::Cow<'a, [Tiebreak]> {
+        match (&self.tiebreaks, self.kind) {
+            (Some(own), _) => std::borrow::Cow::Borrowed(own),
+            (None, FormatKind::RoundRobin) => Self::round_robin_tiebreaks().into(),
+            (None, FormatKind::Swiss | FormatKind::Knockout) => std::borrow::Cow::Borrowed(general),
+        }
+    }
+
+    /// The group's fallback: its own, else none for a round robin (its places are settled
+    /// by the tiebreaks, then `ranking.unresolved`), else `general`.
+    pub fn fallback_or(&self, general: Fallback) -> Fallback {
+        match (self.fallback, self.kind) {
+            (Some(own), _) => own,
+            (None, FormatKind::RoundRobin) => Fallback::None,
+            (None, FormatKind::Swiss | FormatKind::Knockout) => general,
+        }
+    }
+
+    /// The group's plan in words, as `rules check` prints it: the format, its rounds or
+    /// cycles, a knockout's games and tiebreak games, a final stage.
+    pub fn plan(&self, lang: crate::i18n::Lang, rounds: u32) -> String {
+        let zh = lang == crate::i18n::Lang::Zh;
+        let stages = |k: &KnockoutRules| -> String {
+            let names: Vec<&str> = k
+                .tiebreak
+                .iter()
+                .map(|t| match (t, zh) {
+                    (TiebreakStage::Rapid, true) => "快棋两局",
+                    (TiebreakStage::Rapid, false) => "two rapid games",
+                    (TiebreakStage::Blitz, true) => "超快棋两局",
+                    (TiebreakStage::Blitz, false) => "two blitz games",
+                    (TiebreakStage::Armageddon, true) => "一局和棋判黑胜",
+                    (TiebreakStage::Armageddon, false) => "a deciding game (draw = black wins)",
+                    (TiebreakStage::Lot, true) => "抽签",
+                    (TiebreakStage::Lot, false) => "a lot",
+                })
+                .collect();
+            let fifth = match (k.play_off_5_8, zh) {
+                (true, true) => "，五至八名排位赛",
+                (true, false) => ", places 5–8 played off",
+                (false, true) => "，1/4 决赛负者并列第五",
+                (false, false) => ", the quarter-final losers share fifth",
+            };
+            let third = match (k.third_place, zh) {
+                (true, true) => "，另赛三四名",
+                (true, false) => ", a third-place match",
+                (false, true) => "，半决赛负者并列第三",
+                (false, false) => ", the semi-final losers share third",
+            };
+            if zh {
+                format!(
+                    "每场 {} 局，战平依次加赛：{}（仍平则抽签）{third}{fifth}",
+                    k.games,
+                    names.join("、")
+                )
+            } else {
+                format!(
+                    "{} games a match, then while level: {} (a lot if still level){third}{fifth}",
+                    k.games,
+                    names.join(", ")
+                )
+            }
+        };
+        match (self.kind, zh) {
+            (FormatKind::RoundRobin, true) => format!(
+                "{}，贝格尔编排法，轮数由人数决定",
+                match self.cycles {
+                    1 => "单循环".to_string(),
+                    2 => "双循环".to_string(),
+                    c => format!("{c} 循环"),
+                }
+            ),
+            (FormatKind::RoundRobin, false) => format!(
+                "round robin, {} by the Berger tables, rounds from the field",
+                match self.cycles {
+                    1 => "single".to_string(),
+                    2 => "double".to_string(),
+                    c => format!("{c} cycles"),
+                }
+            ),
+            (FormatKind::Knockout, true) => format!("淘汰赛：{}", stages(&self.knockout)),
+            (FormatKind::Knockout, false) => format!("knockout: {}", stages(&self.knockout)),
+            (FormatKind::Swiss, _) => {
+                let base = if zh {
+                    format!("积分编排制 {rounds} 轮")
+                } else {
+                    format!("Swiss, {rounds} rounds")
+                };
+                match (self.final_stage, zh) {
+                    (Some(f), true) => format!(
+                        "{base}；按积分排名前 {} 名进入淘汰赛（出线名次并列须先加赛），{}",
+                        f.finalists,
+                        stages(&self.knockout)
+                    ),
+                    (Some(f), false) => format!(
+                        "{base}; then the top {} of its ranking play a knockout (a tie across the line needs a playoff first), {}",
+                        f.finalists,
+                        stages(&self.knockout)
+                    ),
+                    (None, _) => base,
+                }
+            }
+        }
+    }
+
+    /// Whether every key is a Swiss group's default (nothing for `rules show` to print).
+    pub fn is_default_swiss(&self) -> bool {
+        *self == GroupFormat::swiss()
+    }
+}
