@@ -1,0 +1,107 @@
+//! One game as the arbiter's pages show it: finding it by group, round and table, and its
+//! title, players and hidden fields on a page.
+
+use super::*;
+
+/// One game of the event as the arbiter's pages show it.
+pub(super) struct Game {
+    pub(super) group: GroupId,
+    pub(super) group_name: String,
+    pub(super) round: u32,
+    pub(super) table: u32,
+    pub(super) red: PlayerId,
+    pub(super) black: PlayerId,
+    pub(super) red_name: String,
+    pub(super) black_name: String,
+    pub(super) result: Option<GameResult>,
+}
+
+/// The game at `table` of pool `group`'s newest round (or round `round`).
+pub(super) fn find_game(
+    event: &Event,
+    rules: &Rulebook,
+    group: &str,
+    round: Option<u32>,
+    table: u32,
+) -> Option<Game> {
+    let id = GroupId::new(group);
+    let state = event.group(&id)?;
+    let r = match round {
+        Some(n) => state.rounds.iter().find(|r| r.number == n)?,
+        None => state.rounds.last()?,
+    };
+    r.pairings.iter().find_map(|p| match p {
+        Pairing::Game {
+            table: t,
+            red,
+            black,
+            result,
+        } if *t == table => Some(Game {
+            group_name: crate::views::group_name(rules, &id),
+            group: id.clone(),
+            round: r.number,
+            table,
+            red: *red,
+            black: *black,
+            red_name: crate::views::name_of(event, *red),
+            black_name: crate::views::name_of(event, *black),
+            result: *result,
+        }),
+        _ => None,
+    })
+}
+
+/// What the form says the page showed: the result's text, or `-` for none.
+pub(super) fn shown(result: Option<GameResult>) -> String {
+    result.map_or_else(|| "-".to_string(), |r| r.entry_text_in(Lang::Zh))
+}
+
+/// The heading of a game: round, table, group.
+pub(super) fn game_title(lang: Lang, g: &Game) -> String {
+    bi!(
+        lang,
+        zh("{} 第{}轮 第{}台", g.group_name, g.round, g.table),
+        en("{} round {} table {}", g.group_name, g.round, g.table)
+    )
+}
+
+/// Both players with their colours.
+pub(super) fn players(m: &mut Markup, lang: Lang, g: &Game) {
+    m.element("p", &[("class", "players")], |m| {
+        m.text(lang.pick("红方：", "Red: "));
+        m.text_element("strong", &[("id", "red")], &g.red_name);
+        m.void_element("br", &[]);
+        m.text(lang.pick("黑方：", "Black: "));
+        m.text_element("strong", &[("id", "black")], &g.black_name);
+    });
+}
+
+/// The hidden fields naming a game and what the page showed of it.
+pub(super) fn game_fields(m: &mut Markup, csrf: &str, g: &Game, seen: &str) {
+    for (name, value) in [
+        ("csrf", csrf.to_string()),
+        ("g", g.group.to_string()),
+        ("round", g.round.to_string()),
+        ("t", g.table.to_string()),
+        ("red", g.red.to_string()),
+        ("black", g.black.to_string()),
+        ("seen", seen.to_string()),
+    ] {
+        m.void_element(
+            "input",
+            &[("type", "hidden"), ("name", name), ("value", &value)],
+        );
+    }
+}
+
+pub(super) fn unknown_table(lang: Lang) -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        page(
+            lang,
+            lang.pick("没有这一台", "No such table"),
+            Markup::new(),
+        ),
+    )
+        .into_response()
+}
