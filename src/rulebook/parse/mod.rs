@@ -7,6 +7,7 @@
 //! [`groups`] (`[[groups]]`), [`play`] (`[scoring]`, `[pairing]`, `[colours]`,
 //! `[conduct]`) and [`ranking`] (`[ranking]`, `[prizes]`, `[[teams]]`).
 
+mod format;
 mod groups;
 mod play;
 mod ranking;
