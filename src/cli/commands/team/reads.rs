@@ -1,0 +1,187 @@
+//! The team event's own commands and read-outs beside the round's: `lineup` (reserves
+//! in), `unpair`, `check`, `standings`, `crosstable`, `prizes` and `boards`.
+
+use super::*;
+
+/// `lineup ROUND TEAM OUT IN [OUT IN …]`: reserves in for players, each on the board of
+/// the player taken out.
+pub fn lineup(
+    ctx: &Ctx,
+    group: Option<&str>,
+    round: u32,
+    team: &str,
+    players: &[String],
+) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        rules,
+    } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    let pool = resolve_pool(&rules, &event, group)?;
+    if players.is_empty() || players.len() % 2 == 1 {
+        return Err(CliError::usage(Text::new(
+            "请成对写出换下和换上的棋手：qiwang lineup 轮次 队名 换下 换上 [换下 换上 …]",
+            "give players in pairs, out then in: qiwang lineup ROUND TEAM OUT IN [OUT IN …]",
+        )));
+    }
+    let swaps: Vec<(String, String)> = players
+        .chunks(2)
+        .map(|c| (c[0].clone(), c[1].clone()))
+        .collect();
+    let report = store
+        .transaction(&ctx.command_info(), |ev| {
+            let (_, _, lineup) =
+                teams::change_lineup(ev, &rules, &pool, round, team, &swaps).map_err(lib_error)?;
+            let report = views::team_pairing_sheet(ev, &rules, &pool, Some(round), lang)
+                .map_err(lib_error)?;
+            let details = serde_json::json!({
+                "group": pool, "round": round, "team": team, "lineup": lineup,
+            });
+            Ok(Action::LineupChanged {
+                group: pool.clone(),
+                round,
+                team: team.to_string(),
+                swaps: swaps.clone(),
+            }
+            .change(report, details))
+        })
+        .map_err(tx_error)?;
+    ctx.print(&report)
+}
+
+/// `unpair` in a team event.
+pub fn unpair(ctx: &Ctx, loaded: Loaded, pool: GroupId) -> Result<(), CliError> {
+    let Loaded { store, rules, .. } = loaded;
+    let lang = ctx.lang(&rules);
+    let n = store
+        .transaction(&ctx.command_info(), |ev| {
+            let number = teams::unpair_team_round(ev, &pool).map_err(lib_error)?;
+            Ok(Action::Unpaired {
+                group: pool.clone(),
+                round: number,
+            }
+            .change(
+                number,
+                serde_json::json!({ "group": pool, "round": number }),
+            ))
+        })
+        .map_err(tx_error)?;
+    outln!(
+        "{}",
+        bi!(lang, zh("已撤销第{n}轮编排"), en("dropped round {n}"))
+    );
+    Ok(())
+}
+
+/// `check` and `check --optimal` in a team event: the engine's checker and proof on the
+/// teams, and every board's colours against the team with 先.
+pub fn check(
+    ctx: &Ctx,
+    loaded: Loaded,
+    group: Option<&str>,
+    optimal: bool,
+    round: Option<u32>,
+) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = loaded;
+    let lang = ctx.lang(&rules);
+    let pool = resolve_pool(&rules, &event, group)?;
+    let names: Vec<(qiwang::model::TeamId, String)> =
+        qiwang::registration::team_sheet::teams_in(&event.players, &pool)
+            .into_iter()
+            .map(|t| (t.id, t.name))
+            .collect();
+    let name = |p: qiwang::model::PlayerId| {
+        let t = teams::as_team(p);
+        names
+            .iter()
+            .find(|(id, _)| *id == t)
+            .map_or_else(|| t.to_string(), |(_, n)| n.clone())
+    };
+    let (violations, boards) = teams::check_team_pool(&event, &rules, &pool).map_err(lib_error)?;
+    let mut lines: Vec<String> = violations.iter().map(|v| v.text(lang, &name)).collect();
+    lines.extend(boards.iter().map(|b| {
+        Text::new(
+            format!("第{b}（轮-场-台）的棋手与该台执红/执黑的队不符"),
+            format!(
+                "board {b} (round-match-board) seats a player of the wrong team for its colour"
+            ),
+        )
+        .get(lang)
+        .to_string()
+    }));
+    let mut failed = !lines.is_empty();
+    if optimal {
+        let rounds: Vec<u32> = event
+            .team_pools
+            .get(&pool)
+            .map(|s| s.rounds.iter().map(|r| r.number).collect())
+            .unwrap_or_default();
+        for r in rounds.into_iter().filter(|r| round.is_none_or(|x| x == *r)) {
+            let verdict = teams::prove_team_round(&event, &rules, &pool, r).map_err(lib_error)?;
+            failed |= verdict.fails();
+            lines.extend(verdict.lines(r, lang, &name));
+        }
+    }
+    if lines.is_empty() {
+        lines.push(
+            lang.pick(
+                "各轮对阵均符合规则，各台先后手与先走队一致",
+                "every round keeps the rules, and every board's colours follow the team with first move",
+            )
+            .to_string(),
+        );
+    }
+    for l in &lines {
+        outln!("{l}");
+    }
+    if failed {
+        return Err(CliError::input(Text::new(
+            "检查发现问题（见上）",
+            "the check found problems (above)",
+        )));
+    }
+    Ok(())
+}
+
+/// `standings`, `teams` in a team event.
+pub fn standings(
+    ctx: &Ctx,
+    loaded: Loaded,
+    group: Option<&str>,
+    round: Option<u32>,
+) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = loaded;
+    let lang = ctx.lang(&rules);
+    let pool = resolve_pool(&rules, &event, group)?;
+    ctx.print(&views::team_standings_report(&event, &rules, &pool, round, lang).map_err(lib_error)?)
+}
+
+/// `crosstable` in a team event.
+pub fn crosstable(
+    ctx: &Ctx,
+    loaded: Loaded,
+    group: Option<&str>,
+    round: Option<u32>,
+) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = loaded;
+    let lang = ctx.lang(&rules);
+    let pool = resolve_pool(&rules, &event, group)?;
+    ctx.print(&views::team_crosstable(&event, &rules, &pool, round, lang).map_err(lib_error)?)
+}
+
+/// `prizes` in a team event: the team prize sheet with the board prizes.
+pub fn prizes(ctx: &Ctx, loaded: Loaded) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = loaded;
+    let lang = ctx.lang(&rules);
+    let pool = resolve_pool(&rules, &event, None)?;
+    ctx.print(&views::team_prize_sheet(&event, &rules, &pool, lang).map_err(lib_error)?)
+}
+
+/// `boards`: every player's results board by board.
+pub fn boards(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
+    let Loaded { event, rules, .. } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    let pool = resolve_pool(&rules, &event, group)?;
+    ctx.print(&views::board_results(&event, &rules, &pool, round, lang).map_err(lib_error)?)
+}
