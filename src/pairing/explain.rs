@@ -284,7 +284,7 @@ impl Explanation {
             out.push(table_line(t, lang));
         }
         if let Some(k) = &self.knockout {
-            out.extend(k.lines(lang == Lang::Zh, names));
+            out.extend(k.lines(lang, names));
         }
         if let Some(r1) = &self.round1 {
             out.push(round1_line(r1, lang));

@@ -5,6 +5,7 @@
 
 use super::{Explanation, PairingError, PairingPlan, Rule, Violation};
 use crate::formats::knockout::{NextGame, TiebreakStage};
+use crate::i18n::{Lang, bi};
 use crate::model::{Event, GameResult, GroupId, Outcome, Pairing, PlayerId, Round};
 use crate::rulebook::Rulebook;
 use crate::schedule::bracket::{self, Bracket};
@@ -202,67 +203,71 @@ pub(super) fn outside_field(
 }
 
 /// A bracket round's name: 决赛, 半决赛, 1/4 决赛, 1/8 决赛 … (final, semi-final, …).
-pub fn round_name(players: u32, zh: bool) -> String {
-    match (players, zh) {
-        (2, true) => "决赛".into(),
-        (2, false) => "final".into(),
-        (4, true) => "半决赛".into(),
-        (4, false) => "semi-final".into(),
-        (n, true) => format!("1/{} 决赛", n / 2),
-        (n, false) => format!("1/{} final", n / 2),
+pub fn round_name(players: u32, lang: Lang) -> String {
+    match players {
+        2 => lang.pick("决赛", "final").into(),
+        4 => lang.pick("半决赛", "semi-final").into(),
+        n => bi!(lang, zh("1/{} 决赛", n / 2), en("1/{} final", n / 2)),
     }
 }
 
 /// A game of a match as the sheets name it: 第 2 局, 快棋加赛第 1 局, 和棋判黑胜加赛.
-pub fn game_name(game: NextGame, zh: bool) -> String {
-    match (game, zh) {
-        (NextGame::Regular { game }, true) => format!("第 {game} 局"),
-        (NextGame::Regular { game }, false) => format!("game {game}"),
-        (NextGame::Tiebreak { kind, game, .. }, true) => match kind {
-            TiebreakStage::Rapid => format!("快棋加赛第 {game} 局"),
-            TiebreakStage::Blitz => format!("超快棋加赛第 {game} 局"),
-            TiebreakStage::Armageddon => "加赛（和棋判黑胜）".into(),
-            TiebreakStage::Lot => "抽签".into(),
-        },
-        (NextGame::Tiebreak { kind, game, .. }, false) => match kind {
-            TiebreakStage::Rapid => format!("rapid tiebreak game {game}"),
-            TiebreakStage::Blitz => format!("blitz tiebreak game {game}"),
-            TiebreakStage::Armageddon => "deciding game (a draw is a win for black)".into(),
-            TiebreakStage::Lot => "lot".into(),
+pub fn game_name(game: NextGame, lang: Lang) -> String {
+    match game {
+        NextGame::Regular { game } => bi!(lang, zh("第 {game} 局"), en("game {game}")),
+        NextGame::Tiebreak { kind, game, .. } => match kind {
+            TiebreakStage::Rapid => {
+                bi!(
+                    lang,
+                    zh("快棋加赛第 {game} 局"),
+                    en("rapid tiebreak game {game}")
+                )
+            }
+            TiebreakStage::Blitz => {
+                bi!(
+                    lang,
+                    zh("超快棋加赛第 {game} 局"),
+                    en("blitz tiebreak game {game}")
+                )
+            }
+            TiebreakStage::Armageddon => lang
+                .pick(
+                    "加赛（和棋判黑胜）",
+                    "deciding game (a draw is a win for black)",
+                )
+                .into(),
+            TiebreakStage::Lot => lang.pick("抽签", "lot").into(),
         },
     }
 }
 
 impl KnockoutNote {
-    /// The note's lines, naming players with `names`.
-    pub fn lines(&self, zh: bool, names: &dyn Fn(PlayerId) -> String) -> Vec<String> {
-        let round = round_name(self.players, zh);
-        let mut out = vec![if zh {
-            format!(
-                "淘汰赛 {round}（第 {} 轮淘汰）：按对阵表编排，不作优化。",
-                self.bracket_round
+    /// The note's lines in `lang`, naming players with `names`.
+    pub fn lines(&self, lang: Lang, names: &dyn Fn(PlayerId) -> String) -> Vec<String> {
+        let round = round_name(self.players, lang);
+        let bracket_round = self.bracket_round;
+        let mut out = vec![bi!(
+            lang,
+            zh("淘汰赛 {round}（第 {bracket_round} 轮淘汰）：按对阵表编排，不作优化。"),
+            en(
+                "Knockout, {round} (bracket round {bracket_round}): the bracket's games, not optimised."
             )
-        } else {
-            format!(
-                "Knockout, {round} (bracket round {}): the bracket's games, not optimised.",
-                self.bracket_round
-            )
-        }];
+        )];
         for (table, game) in &self.games {
-            let g = game_name(*game, zh);
-            out.push(if zh {
-                format!("第 {table} 台：{g}")
-            } else {
-                format!("table {table}: {g}")
-            });
+            let g = game_name(*game, lang);
+            out.push(bi!(
+                lang,
+                zh("第 {table} 台：{g}"),
+                en("table {table}: {g}")
+            ));
         }
         if !self.byes.is_empty() {
             let who: Vec<String> = self.byes.iter().map(|p| names(*p)).collect();
-            out.push(if zh {
-                format!("首轮轮空直接晋级（种子在前）：{}", who.join("、"))
-            } else {
-                format!("byes into the next round (top seeds): {}", who.join(", "))
-            });
+            out.push(bi!(
+                lang,
+                zh("首轮轮空直接晋级（种子在前）：{}", who.join("、")),
+                en("byes into the next round (top seeds): {}", who.join(", "))
+            ));
         }
         out
     }

@@ -46,7 +46,6 @@ pub(super) fn bracket_report(
     json: Json,
 ) -> Report {
     let b = bracket::build(event, rules, group);
-    let zh = lang == Lang::Zh;
     let mut report = Report::new(format!(
         "{} — {}",
         rules.event.name,
@@ -74,7 +73,7 @@ pub(super) fn bracket_report(
     ];
     let mut s = Section::new("", cols).right(&[1]);
     for round in &b.rounds {
-        let name = round_name(round.players, zh);
+        let name = round_name(round.players, lang);
         for m in &round.matches {
             let k = rules.format_of(group).knockout.games as usize;
             let marks: Vec<String> = m.games.iter().map(|g| game_mark(m, g)).collect();
@@ -83,7 +82,7 @@ pub(super) fn bracket_report(
                 .games
                 .iter()
                 .skip(k)
-                .map(|g| format!("{} {}", game_name(g.kind, zh), game_mark(m, g)))
+                .map(|g| format!("{} {}", game_name(g.kind, lang), game_mark(m, g)))
                 .collect::<Vec<_>>()
                 .join(lang.pick("；", "; "));
             let through = match (m.winner, m.by_lot) {
@@ -135,7 +134,6 @@ pub(super) fn bracket_report(
 /// next round. Built with the escaping [`Markup`] builder, so no name can open an element.
 pub fn bracket_svg(event: &Event, rules: &Rulebook, group: &GroupId, lang: Lang) -> String {
     let b: Bracket = bracket::build(event, rules, group);
-    let zh = lang == Lang::Zh;
     let n = u32::try_from(b.seeds.len()).unwrap_or(0);
     let columns = bracket_size(n).trailing_zeros().max(1) as usize;
     let (w, h) = (297.0f64, 210.0f64);
@@ -181,7 +179,7 @@ pub fn bracket_svg(event: &Event, rules: &Rulebook, group: &GroupId, lang: Lang)
                 m.text_element(
                     "text",
                     &[("x", &f(x)), ("y", &f(top - 4.0)), ("font-size", "4")],
-                    &round_name(round.players, zh),
+                    &round_name(round.players, lang),
                 )
                 .newline();
                 for (i, mt) in main.iter().enumerate() {

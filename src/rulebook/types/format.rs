@@ -5,6 +5,7 @@
 
 use super::{Fallback, Seeding, Tiebreak};
 pub use crate::formats::knockout::TiebreakStage;
+use crate::i18n::bi;
 use serde::{Deserialize, Serialize};
 
 /// How a group is played.
@@ -201,85 +202,86 @@ impl GroupFormat {
     /// The group's plan in words, as `rules check` prints it: the format, its rounds or
     /// cycles, a knockout's games and tiebreak games, a final stage.
     pub fn plan(&self, lang: crate::i18n::Lang, rounds: u32) -> String {
-        let zh = lang == crate::i18n::Lang::Zh;
         let stages = |k: &KnockoutRules| -> String {
             let names: Vec<&str> = k
                 .tiebreak
                 .iter()
-                .map(|t| match (t, zh) {
-                    (TiebreakStage::Rapid, true) => "快棋两局",
-                    (TiebreakStage::Rapid, false) => "two rapid games",
-                    (TiebreakStage::Blitz, true) => "超快棋两局",
-                    (TiebreakStage::Blitz, false) => "two blitz games",
-                    (TiebreakStage::Armageddon, true) => "一局和棋判黑胜",
-                    (TiebreakStage::Armageddon, false) => "a deciding game (draw = black wins)",
-                    (TiebreakStage::Lot, true) => "抽签",
-                    (TiebreakStage::Lot, false) => "a lot",
+                .map(|t| match t {
+                    TiebreakStage::Rapid => lang.pick("快棋两局", "two rapid games"),
+                    TiebreakStage::Blitz => lang.pick("超快棋两局", "two blitz games"),
+                    TiebreakStage::Armageddon => {
+                        lang.pick("一局和棋判黑胜", "a deciding game (draw = black wins)")
+                    }
+                    TiebreakStage::Lot => lang.pick("抽签", "a lot"),
                 })
                 .collect();
-            let fifth = match (k.play_off_5_8, zh) {
-                (true, true) => "，五至八名排位赛",
-                (true, false) => ", places 5–8 played off",
-                (false, true) => "，1/4 决赛负者并列第五",
-                (false, false) => ", the quarter-final losers share fifth",
+            let fifth = match k.play_off_5_8 {
+                true => lang.pick("，五至八名排位赛", ", places 5–8 played off"),
+                false => lang.pick(
+                    "，1/4 决赛负者并列第五",
+                    ", the quarter-final losers share fifth",
+                ),
             };
-            let third = match (k.third_place, zh) {
-                (true, true) => "，另赛三四名",
-                (true, false) => ", a third-place match",
-                (false, true) => "，半决赛负者并列第三",
-                (false, false) => ", the semi-final losers share third",
+            let third = match k.third_place {
+                true => lang.pick("，另赛三四名", ", a third-place match"),
+                false => lang.pick(
+                    "，半决赛负者并列第三",
+                    ", the semi-final losers share third",
+                ),
             };
-            if zh {
-                format!(
+            bi!(
+                lang,
+                zh(
                     "每场 {} 局，战平依次加赛：{}（仍平则抽签）{third}{fifth}",
                     k.games,
                     names.join("、")
-                )
-            } else {
-                format!(
+                ),
+                en(
                     "{} games a match, then while level: {} (a lot if still level){third}{fifth}",
                     k.games,
                     names.join(", ")
                 )
-            }
+            )
         };
-        match (self.kind, zh) {
-            (FormatKind::RoundRobin, true) => format!(
-                "{}，贝格尔编排法，轮数由人数决定",
-                match self.cycles {
-                    1 => "单循环".to_string(),
-                    2 => "双循环".to_string(),
-                    c => format!("{c} 循环"),
-                }
-            ),
-            (FormatKind::RoundRobin, false) => format!(
-                "round robin, {} by the Berger tables, rounds from the field",
-                match self.cycles {
-                    1 => "single".to_string(),
-                    2 => "double".to_string(),
-                    c => format!("{c} cycles"),
-                }
-            ),
-            (FormatKind::Knockout, true) => format!("淘汰赛：{}", stages(&self.knockout)),
-            (FormatKind::Knockout, false) => format!("knockout: {}", stages(&self.knockout)),
-            (FormatKind::Swiss, _) => {
-                let base = if zh {
-                    format!("积分编排制 {rounds} 轮")
-                } else {
-                    format!("Swiss, {rounds} rounds")
+        match self.kind {
+            FormatKind::RoundRobin => {
+                let cycles = self.cycles;
+                let (zh_cycles, en_cycles) = match cycles {
+                    1 => ("单循环".to_string(), "single".to_string()),
+                    2 => ("双循环".to_string(), "double".to_string()),
+                    c => (format!("{c} 循环"), format!("{c} cycles")),
                 };
-                match (self.final_stage, zh) {
-                    (Some(f), true) => format!(
-                        "{base}；按积分排名前 {} 名进入淘汰赛（出线名次并列须先加赛），{}",
-                        f.finalists,
-                        stages(&self.knockout)
+                bi!(
+                    lang,
+                    zh("{zh_cycles}，贝格尔编排法，轮数由人数决定"),
+                    en("round robin, {en_cycles} by the Berger tables, rounds from the field")
+                )
+            }
+            FormatKind::Knockout => {
+                let s = stages(&self.knockout);
+                bi!(lang, zh("淘汰赛：{s}"), en("knockout: {s}"))
+            }
+            FormatKind::Swiss => {
+                let base = bi!(
+                    lang,
+                    zh("积分编排制 {rounds} 轮"),
+                    en("Swiss, {rounds} rounds")
+                );
+                match self.final_stage {
+                    Some(f) => bi!(
+                        lang,
+                        zh(
+                            "{base}；按积分排名前 {} 名进入淘汰赛（出线名次并列须先加赛），{}",
+                            f.finalists,
+                            stages(&self.knockout)
+                        ),
+                        en(
+                            "{base}; then the top {} of its ranking play a knockout (a tie across the line needs a playoff first), {}",
+                            f.finalists,
+                            stages(&self.knockout)
+                        )
                     ),
-                    (Some(f), false) => format!(
-                        "{base}; then the top {} of its ranking play a knockout (a tie across the line needs a playoff first), {}",
-                        f.finalists,
-                        stages(&self.knockout)
-                    ),
-                    (None, _) => base,
+                    None => base,
                 }
             }
         }
