@@ -2,88 +2,15 @@
 //! library decides which pools are ready and pairs them (`pairing::pair_ready_pools`);
 //! here are the dry run, the log's details, the sheets and the pools left out.
 
-use super::{fresh_seed, mark_dry_run, refusal_text, relax_for_this_round, seed_line, sheet};
+use super::pass::AllPaired;
+use super::{fresh_seed, mark_dry_run, refusal_text, relax_for_this_round, seed_line};
 use crate::cli::context::{Ctx, Loaded, lib_error, tx_error};
 use crate::cli::error::{CliError, ExitCode};
-use qiwang::i18n::{Localize, Text};
+use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId};
-use qiwang::pairing::{self, PairingError, PoolTurn, Turn};
-use qiwang::report::{Format, Json, Report};
-use qiwang::rulebook::{Lang, Rulebook};
+use qiwang::pairing;
+use qiwang::report::Format;
 use qiwang::store::action::{Action, PairedRound, RefusedRound};
-
-/// What `pair --all` did in one pass over the pools.
-struct AllPaired {
-    sheets: Vec<Report>,
-    /// Pools not paired, each with why (for the arbiter).
-    waiting: Vec<String>,
-    /// Whether every pool waits for good ([`pairing::WaitReason::is_final`]) and one has
-    /// played all its rounds: the event is finished.
-    finished: bool,
-    /// `(pool, round, seed)` of every pool paired, for the log.
-    paired: Vec<(GroupId, u32, u64)>,
-    /// Pools with no legal pairing: why, and a round-1 draw's newly drawn seed.
-    blocked: Vec<Blocked>,
-    /// Every round-1 seed drawn in this pass (not given, not recorded before), paired or
-    /// refused.
-    drawn: Vec<(GroupId, u64)>,
-}
-
-/// A pool `pair --all` found no legal pairing for.
-struct Blocked {
-    pool: GroupId,
-    round: u32,
-    error: PairingError,
-    /// The round-1 draw's seed when it was drawn now (not given, not recorded): recorded,
-    /// as a refused `pair` records it, so the next `pair` makes the same draw.
-    drawn: Option<u64>,
-}
-
-impl AllPaired {
-    /// The sheets and lists of one pass ([`pairing::pair_ready_pools`]) over `after`, the
-    /// event with every ready pool paired.
-    fn new(
-        after: &Event,
-        rules: &Rulebook,
-        turns: Vec<PoolTurn>,
-        explain: bool,
-        lang: Lang,
-        json: Json,
-    ) -> AllPaired {
-        let mut done = AllPaired {
-            sheets: Vec::new(),
-            waiting: Vec::new(),
-            finished: turns.iter().all(|t| match &t.turn {
-                Turn::Waiting(w) => w.reason.is_final(),
-                Turn::Paired { .. } | Turn::Blocked { .. } => false,
-            }) && turns.iter().any(|t| {
-                matches!(&t.turn, Turn::Waiting(w)
-                    if matches!(w.reason, pairing::WaitReason::AllRoundsPlayed { .. }))
-            }),
-            paired: Vec::new(),
-            blocked: Vec::new(),
-            drawn: Vec::new(),
-        };
-        for PoolTurn { pool, turn, drawn } in turns {
-            done.drawn.extend(drawn.map(|s| (pool.clone(), s)));
-            match turn {
-                Turn::Paired { plan, seed } => {
-                    done.paired.push((pool.clone(), plan.round.number, seed));
-                    let sheet = sheet(after, rules, &pool, &plan, explain, lang, json);
-                    done.sheets.push(sheet);
-                }
-                Turn::Waiting(why) => done.waiting.push(why.localize(lang)),
-                Turn::Blocked { round, error } => done.blocked.push(Blocked {
-                    pool,
-                    round,
-                    error,
-                    drawn,
-                }),
-            }
-        }
-        done
-    }
-}
 
 /// `qiwang pair --all`: the next round of every pool that is ready, in one change, and
 /// every sheet; the pools left out are named with the reason.

@@ -8,6 +8,7 @@
 mod all;
 mod check;
 mod edit;
+mod pass;
 
 pub use all::pair_all;
 pub use check::{check, check_optimal};
