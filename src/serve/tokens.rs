@@ -87,31 +87,23 @@ pub fn token_path(dir: &Path) -> PathBuf {
     dir.join(TOKEN_FILE)
 }
 
-/// Reads the token file (none yet: no tokens). A file that does not parse counts as no
-/// tokens: nobody can log in until it is mended or replaced by `--token`.
+/// Reads the token file (none yet: no tokens). A file that does not parse, or a symbolic
+/// link in its place, counts as no tokens: nobody can log in until it is mended or
+/// replaced by `--token`.
 pub fn read(dir: &Path) -> TokenFile {
-    std::fs::read(token_path(dir))
+    crate::store::read_private_file(&token_path(dir))
         .ok()
+        .flatten()
         .and_then(|bytes| serde_json::from_slice(&bytes).ok())
         .unwrap_or_default()
 }
 
-/// Writes the token file: owner-only, to a temporary file renamed into place.
+/// Writes the token file as the store writes the event's own files: owner-only, whole or
+/// not at all, never through a symbolic link.
 pub fn write(dir: &Path, file: &TokenFile) -> std::io::Result<()> {
-    let path = token_path(dir);
-    let temporary = dir.join(format!(".{TOKEN_FILE}.tmp"));
     let text = serde_json::to_string_pretty(file).map_err(std::io::Error::other)? + "\n";
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    {
-        use std::io::Write;
-        let mut f = options.open(&temporary)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&temporary, &path)
+    crate::store::write_private_file(&token_path(dir), text.as_bytes())
+        .map_err(std::io::Error::other)
 }
 
 /// SHA-256 of `text`, hex.
@@ -326,6 +318,30 @@ impl Gate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn the_token_file_is_never_written_or_read_through_a_symbolic_link() {
+        let dir = tempfile::TempDir::new().unwrap();
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, "keep me").unwrap();
+        // The token file and every temporary name a write has used, all linked away.
+        std::os::unix::fs::symlink(&victim, token_path(dir.path())).unwrap();
+        for tmp in [".serve-tokens.json.tmp", "serve-tokens.json.tmp"] {
+            std::os::unix::fs::symlink(&victim, dir.path().join(tmp)).unwrap();
+        }
+        assert!(
+            issue(dir.path(), None).is_err() || {
+                // A write that went through replaced the link itself, not what it points at.
+                !std::fs::symlink_metadata(token_path(dir.path()))
+                    .unwrap()
+                    .file_type()
+                    .is_symlink()
+            }
+        );
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+        assert_eq!(read(dir.path()).tokens.len(), 0);
+    }
 
     #[test]
     fn a_token_opens_one_session_once_and_revoking_ends_it() {

@@ -87,6 +87,19 @@ mod diff;
 mod directory;
 mod error;
 mod fsio;
+
+/// Writes a private file beside the event's state (the hall server's token file) as the
+/// store writes its own: owner-only, through a new temporary file renamed into place,
+/// never through a symbolic link.
+pub(crate) fn write_private_file(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    fsio::write_atomic(path, bytes)
+}
+
+/// Reads a private file beside the event's state, `None` when it does not exist; a
+/// symbolic link is refused, never followed.
+pub(crate) fn read_private_file(path: &Path) -> Result<Option<Vec<u8>>, StoreError> {
+    fsio::read_optional(path)
+}
 mod history;
 mod linediff;
 mod recovery;
