@@ -470,6 +470,21 @@ fn entry_text(form: &HashMap<String, String>) -> Option<String> {
     })
 }
 
+/// What a confirm or record form asks for, checked: the writing session (cookie and
+/// CSRF token), the game it names (which that session may enter) and the result text
+/// `qiwang result` reads; else the refusal page.
+fn entry(
+    shared: &Shared,
+    headers: &HeaderMap,
+    form: &HashMap<String, String>,
+) -> Result<(Session, Game, String), Box<Response>> {
+    let s = writer(shared, headers, form)?;
+    let g = form_game(shared, &s, form)?;
+    let text =
+        entry_text(form).ok_or_else(|| Box::new(unknown_table(shared.pages.current().lang)))?;
+    Ok((s, g, text))
+}
+
 /// The game a form names, from the state as it is now, if the session may enter it.
 fn form_game(
     shared: &Shared,
@@ -503,16 +518,9 @@ async fn confirm(
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
     let lang = shared.pages.current().lang;
-    let s = match writer(&shared, &headers, &form) {
-        Ok(s) => s,
+    let (s, g, text) = match entry(&shared, &headers, &form) {
+        Ok(entry) => entry,
         Err(refused) => return *refused,
-    };
-    let g = match form_game(&shared, &s, &form) {
-        Ok(g) => g,
-        Err(refused) => return *refused,
-    };
-    let Some(text) = entry_text(&form) else {
-        return unknown_table(lang);
     };
     let shown_text = entry_shown(&text, lang);
     let mut body = Markup::new();
@@ -605,16 +613,9 @@ async fn record(
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
     let lang = shared.pages.current().lang;
-    let s = match writer(&shared, &headers, &form) {
-        Ok(s) => s,
+    let (s, g, text) = match entry(&shared, &headers, &form) {
+        Ok(entry) => entry,
         Err(refused) => return *refused,
-    };
-    let g = match form_game(&shared, &s, &form) {
-        Ok(g) => g,
-        Err(refused) => return *refused,
-    };
-    let Some(text) = entry_text(&form) else {
-        return unknown_table(lang);
     };
     let seen = field(&form, "seen").to_string();
     let (red, black) = (
