@@ -11,6 +11,14 @@ use crate::rulebook::{Rulebook, TeamMatchTiebreak};
 use crate::teams::{self, MatchOutcome, TeamError};
 use serde_json::json;
 
+/// A team sheet's report: titled by the event's name and `what`, in `lang` (its HTML
+/// `lang` code as every other sheet's).
+fn team_report(rules: &Rulebook, lang: Lang, what: &str) -> Report {
+    let mut report = Report::new(format!("{} {what}", rules.event.name));
+    report.lang = lang.code().into();
+    report
+}
+
 /// A tiebreak's column header.
 pub fn team_tiebreak_label(t: TeamMatchTiebreak, lang: Lang) -> &'static str {
     match t {
@@ -115,15 +123,14 @@ pub fn team_pairing_sheet(
             .number_of(t)
             .map_or_else(String::new, |n| n.to_string())
     };
-    let mut report = Report::new(format!(
-        "{} {}",
-        rules.event.name,
+    let mut report = team_report(
+        rules,
+        lang,
         lang.pick(
             &format!("第{}轮团体对阵表", round.number),
-            &format!("round {} team pairings", round.number)
-        )
-    ));
-    report.lang = lang.pick("zh", "en").into();
+            &format!("round {} team pairings", round.number),
+        ),
+    );
     let mut matches = Section::new(
         lang.pick("场次", "Matches"),
         [
@@ -237,15 +244,14 @@ pub fn team_slips(
     teams::team_rules(rules)?;
     let round = round_of(event, pool, number)?;
     let names = team_names(event, pool);
-    let mut report = Report::new(format!(
-        "{} {}",
-        rules.event.name,
+    let mut report = team_report(
+        rules,
+        lang,
         lang.pick(
             &format!("第{}轮团体成绩登记表", round.number),
-            &format!("round {} match slips", round.number)
-        )
-    ));
-    report.lang = lang.pick("zh", "en").into();
+            &format!("round {} match slips", round.number),
+        ),
+    );
     let columns: Vec<String> = [
         lang.pick("轮次", "round"),
         lang.pick("场次", "match"),
@@ -317,12 +323,7 @@ pub fn team_standings_report(
     lang: Lang,
 ) -> Result<Report, TeamError> {
     let st = teams::team_standings(event, rules, pool, round)?;
-    let mut report = Report::new(format!(
-        "{} {}",
-        rules.event.name,
-        lang.pick("团体名次", "team standings")
-    ));
-    report.lang = lang.pick("zh", "en").into();
+    let mut report = team_report(rules, lang, lang.pick("团体名次", "team standings"));
     report.subtitle.push(
         lang.pick(
             &format!("第{}轮后", st.after_round),
@@ -412,12 +413,7 @@ pub fn team_crosstable(
     let st = teams::team_standings(event, rules, pool, round)?;
     let state = event.team_pools.get(pool).cloned().unwrap_or_default();
     let all = teams::meetings(&state, team, st.after_round);
-    let mut report = Report::new(format!(
-        "{} {}",
-        rules.event.name,
-        lang.pick("团体交叉表", "team crosstable")
-    ));
-    report.lang = lang.pick("zh", "en").into();
+    let mut report = team_report(rules, lang, lang.pick("团体交叉表", "team crosstable"));
     let mut columns = vec![
         lang.pick("名次", "place").to_string(),
         lang.pick("队名", "team").to_string(),
@@ -464,12 +460,7 @@ pub fn board_results(
     let team = teams::team_rules(rules)?;
     let stats = teams::board_stats(event, rules, pool, round)?;
     let names = team_names(event, pool);
-    let mut report = Report::new(format!(
-        "{} {}",
-        rules.event.name,
-        lang.pick("台次成绩", "board results")
-    ));
-    report.lang = lang.pick("zh", "en").into();
+    let mut report = team_report(rules, lang, lang.pick("台次成绩", "board results"));
     let columns: Vec<String> = [
         lang.pick("台次", "board"),
         lang.pick("姓名", "name"),
@@ -531,12 +522,7 @@ pub fn team_prize_sheet(
     let prizes = teams::board_prizes(event, rules, pool, None)?;
     let min = team.board_prize_games(teams::rounds_of(event, rules, pool));
     let names = team_names(event, pool);
-    let mut report = Report::new(format!(
-        "{} {}",
-        rules.event.name,
-        lang.pick("团体获奖名单", "team prize sheet")
-    ));
-    report.lang = lang.pick("zh", "en").into();
+    let mut report = team_report(rules, lang, lang.pick("团体获奖名单", "team prize sheet"));
     let mut teams_section = Section::new(
         lang.pick("团体名次", "Team places"),
         [
