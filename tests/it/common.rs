@@ -45,6 +45,23 @@ pub fn qiwang_zh(dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// [`qiwang_zh`] as exit code, stdout and stderr.
+pub fn zh_run(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = qiwang_zh(dir, args);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// [`qiwang_zh`]'s stdout, after failing the test with stderr unless it succeeded.
+pub fn zh_ok(dir: &Path, args: &[&str]) -> String {
+    let (code, out, err) = zh_run(dir, args);
+    assert_eq!(code, 0, "qiwang {args:?}: {err}");
+    out
+}
+
 /// `out`, after failing the test with stderr unless the command succeeded.
 pub fn succeeded(args: &[&str], out: Output) -> Output {
     assert!(

@@ -4,29 +4,8 @@
 //! rounds, the places, the bracket table and picture, and the refusals that leave the
 //! event untouched.
 
-use crate::common::{BIN, init, p};
+use crate::common::{init, p, zh_ok as ok, zh_run as run};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(BIN)
-        .args(["--lang", "zh", "--event"])
-        .arg(dir)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn ok(dir: &Path, args: &[&str]) -> String {
-    let (code, out, err) = run(dir, args);
-    assert_eq!(code, 0, "qiwang {args:?}: {err}");
-    out
-}
 
 const RULES: &str = r#"
 [event]

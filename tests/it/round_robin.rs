@@ -9,7 +9,7 @@
 //!   input with the event untouched, checks rounds against the table, applies the
 //!   withdrawal rule, takes numbers from the sheet's 序号, and prints the square table.
 
-use crate::common::{BIN, init, p, root};
+use crate::common::{init, p, root, zh_ok as ok, zh_run as run};
 use qiwang::formats::round_robin::{Board, berger_round, rounds_per_cycle};
 use qiwang::model::{Colour, Event, GameResult, GroupId, Outcome, Pairing, Player, PlayerId};
 use qiwang::rulebook::Rulebook;
@@ -17,7 +17,6 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use std::process::Command;
 
 /// The circle method, written independently of `formats::round_robin`: numbers 1..n−1 on
 /// a circle with n in the middle. Round 1's host (who meets n) is 1 and each round's host
@@ -325,26 +324,6 @@ fn round_robin_ranking_equals_a_recomputation_on_random_events() {
             "ties of {size}: {ties:?}"
         );
     }
-}
-
-fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(BIN)
-        .args(["--lang", "zh", "--event"])
-        .arg(dir)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn ok(dir: &Path, args: &[&str]) -> String {
-    let (code, out, err) = run(dir, args);
-    assert_eq!(code, 0, "qiwang {args:?}: {err}");
-    out
 }
 
 /// The 无为 shape: an 8-player round-robin group beside a Swiss open group.
