@@ -278,14 +278,7 @@ fn record_list_playoff(
     }
     if let Some(before) = &recorded.replaced {
         let names: Vec<String> = before.iter().map(name).collect();
-        outln!(
-            "{} {}",
-            lang.pick(
-                "注意：替换了之前记录的加赛名次",
-                "note: replaced the playoff recorded before:"
-            ),
-            names.join(" > ")
-        );
+        super::result::replaced_playoff(lang, &names);
     }
     Ok(())
 }

@@ -280,10 +280,7 @@ impl Action {
                 after_round,
                 reason,
             } => {
-                let when = match *after_round {
-                    0 => names.lang.pick("开赛前", "before round 1").to_string(),
-                    n => bi!(names.lang, zh("第{n}轮后"), en("after round {n}")),
-                };
+                let when = when_given(*after_round, names.lang);
                 bi!(
                     names.lang,
                     zh(
@@ -300,11 +297,7 @@ impl Action {
                 after_round,
                 reason,
             } => {
-                // A penalty given before round 1 is complete counts from the start.
-                let when = match *after_round {
-                    0 => names.lang.pick("开赛前", "before round 1").to_string(),
-                    n => bi!(names.lang, zh("第{n}轮后"), en("after round {n}")),
-                };
+                let when = when_given(*after_round, names.lang);
                 bi!(
                     names.lang,
                     zh(
@@ -485,4 +478,14 @@ fn results_text(groups: &[GroupResults], names: &Names) -> String {
             where_.join("; ")
         )
     )
+}
+
+/// When a warning or penalty was given, as its audit line says it: 开赛前 / before round
+/// 1, else 第N轮后 / after round N (one given before round 1 is complete counts from the
+/// start).
+fn when_given(after_round: u32, lang: Lang) -> String {
+    match after_round {
+        0 => lang.pick("开赛前", "before round 1").to_string(),
+        n => bi!(lang, zh("第{n}轮后"), en("after round {n}")),
+    }
 }

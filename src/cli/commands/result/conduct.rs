@@ -134,14 +134,19 @@ pub fn playoff(
             .iter()
             .map(|id| event.player(*id).map_or(id.to_string(), |p| p.name.clone()))
             .collect();
-        outln!(
-            "{} {}",
-            lang.pick(
-                "注意：替换了之前记录的加赛名次",
-                "note: replaced the playoff recorded before:"
-            ),
-            names.join(" > ")
-        );
+        replaced_playoff(lang, &names);
     }
     Ok(())
+}
+
+/// The note that a playoff replaced the order recorded before (names best first).
+pub(crate) fn replaced_playoff(lang: qiwang::rulebook::Lang, names: &[String]) {
+    outln!(
+        "{} {}",
+        lang.pick(
+            "注意：替换了之前记录的加赛名次",
+            "note: replaced the playoff recorded before:"
+        ),
+        names.join(" > ")
+    );
 }

@@ -13,6 +13,7 @@ use qiwang::store::action::Action;
 use std::path::Path;
 
 mod conduct;
+pub(crate) use conduct::replaced_playoff;
 pub use conduct::{penalty, playoff, warn};
 
 pub fn run(
