@@ -76,7 +76,7 @@ pub enum TiebreakStage {
     /// Two blitz games (超快棋), likewise.
     Blitz,
     /// One deciding game where a draw counts as a win for black (和棋判黑胜, CXA 2020
-    /// §30, RULES.md S7).
+    /// §30, docs/rules.md §0 S7).
     Armageddon,
     /// A lot (抽签) decides, without a game.
     Lot,

@@ -33,7 +33,7 @@ pub fn ranking_rules<'a>(rules: &'a Rulebook, group: &GroupId) -> Cow<'a, Rulebo
 /// The players of a round-robin pool whose games are annulled: withdrawn or disqualified
 /// players under `withdrawn_results = "annul"`, or under `"half_rule"` (the default)
 /// those who played fewer than half of their scheduled games over the board (CXA 1999
-/// 裁判细则 §20.3, RULES.md S6). Empty for a Swiss pool.
+/// 裁判细则 §20.3, docs/rules.md §0 S6). Empty for a Swiss pool.
 pub fn annulled_players(event: &Event, rules: &Rulebook, group: &GroupId) -> Vec<PlayerId> {
     let Some(rule) = rules.group(group).filter(|g| g.format.is_round_robin()) else {
         return Vec::new();

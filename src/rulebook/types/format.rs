@@ -69,7 +69,7 @@ impl Default for KnockoutRules {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum WithdrawnResults {
-    /// CXA 1999 裁判细则 §20.3 (RULES.md S6): kept when the player finished at least half of
+    /// CXA 1999 裁判细则 §20.3 (docs/rules.md §0 S6): kept when the player finished at least half of
     /// their scheduled games, else annulled for everyone.
     #[default]
     HalfRule,
