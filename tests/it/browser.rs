@@ -255,6 +255,28 @@ fn no_page_of_a_whole_event_scrolls_sideways_at_390_px() {
     assert!(pages > 40, "only {pages} pages");
 }
 
+/// The other bundled events: a round robin beside a Swiss group (the square table), a
+/// Swiss group ending in a knockout (the bracket) and a team competition (match sheets,
+/// team standings, board results): none of their pages scrolls sideways on a phone.
+#[test]
+#[ignore = "needs chromium and chromedriver: cargo test --test it browser:: -- --ignored"]
+fn no_page_of_a_round_robin_knockout_or_team_event_scrolls_sideways_at_390_px() {
+    let browser = Browser::phone();
+    for demo in [
+        &["--example", "round-robin"][..],
+        &["--example", "swiss-knockout"],
+        &["--team"],
+    ] {
+        let tmp = tempfile::TempDir::new().unwrap();
+        let mut args = vec!["demo", "ev"];
+        args.extend_from_slice(demo);
+        run(tmp.path(), &args).ok();
+        let served = Served::start(&tmp.path().join("ev"), &[]);
+        let pages = no_page_scrolls_sideways(&browser, &served);
+        assert!(pages > 5, "{demo:?}: only {pages} pages");
+    }
+}
+
 #[test]
 #[ignore = "needs chromium and chromedriver: cargo test --test it browser:: -- --ignored"]
 fn a_cli_result_reaches_an_open_page_without_a_reload() {
