@@ -4,7 +4,7 @@
 //! event, never changes it.
 
 use crate::model::{Colour, Event, GameResult, GroupId, Outcome, Pairing, PlayerId, Points};
-use crate::rulebook::Scoring;
+use crate::rulebook::{Conduct, Rulebook, Scoring};
 use std::collections::{BTreeMap, HashMap};
 
 /// Points `colour` scores for a game with this result.
@@ -119,22 +119,26 @@ impl Penalties {
     }
 }
 
-/// Each player's total after `rounds` rounds, penalties deducted.
+/// Each player's total after `rounds` rounds, penalties deducted: the 积分 standings
+/// show and pairing groups by (the same number in both, floor included).
 pub fn totals(
     event: &Event,
-    scoring: &Scoring,
+    rules: &Rulebook,
     group: &GroupId,
     rounds: u32,
 ) -> BTreeMap<PlayerId, Points> {
     totals_of(
+        &rules.conduct,
         &Penalties::of(event),
-        &round_points(event, scoring, group, rounds),
+        &round_points(event, &rules.scoring, group, rounds),
         rounds,
     )
 }
 
-/// [`totals`] from the pool's [`round_points`] when the caller has them already.
+/// [`totals`] from the pool's [`round_points`] when the caller has them already. With
+/// `conduct.penalty_below_zero = false` a penalty takes a total down to 0, no lower.
 pub fn totals_of(
+    conduct: &Conduct,
     penalties: &Penalties,
     round_points: &BTreeMap<PlayerId, Vec<Points>>,
     rounds: u32,
@@ -143,9 +147,19 @@ pub fn totals_of(
         .iter()
         .map(|(&id, pts)| {
             let total: Points = pts.iter().copied().sum();
-            (id, total - penalties.total(id, rounds))
+            (id, floored(conduct, total - penalties.total(id, rounds)))
         })
         .collect()
+}
+
+/// A penalised total as the rulebook counts it: below zero only if
+/// `conduct.penalty_below_zero` allows it.
+pub fn floored(conduct: &Conduct, total: Points) -> Points {
+    if conduct.penalty_below_zero {
+        total
+    } else {
+        total.max(Points(0))
+    }
 }
 
 #[cfg(test)]

@@ -204,7 +204,7 @@ impl History {
         round: u32,
         numbers: &BTreeMap<PlayerId, u32>,
     ) -> History {
-        let totals = scoring::totals(event, &rules.scoring, group, round.saturating_sub(1));
+        let totals = scoring::totals(event, rules, group, round.saturating_sub(1));
         let mut players: BTreeMap<PlayerId, PlayerState> = event
             .players_in(group)
             .map(|p| {
@@ -228,8 +228,7 @@ impl History {
             let mut rounds: Vec<_> = state.rounds.iter().filter(|r| r.number < round).collect();
             rounds.sort_by_key(|r| r.number);
             if let Some(prev) = rounds.last().filter(|r| r.number + 1 == round) {
-                let before =
-                    scoring::totals(event, &rules.scoring, group, prev.number.saturating_sub(1));
+                let before = scoring::totals(event, rules, group, prev.number.saturating_sub(1));
                 set_last_floats(&mut players, prev, &before);
             }
             for r in rounds {

@@ -166,13 +166,7 @@ impl<'a> PoolData<'a> {
         let slots = slots(event, &players, group, after_round);
         let round_points = scoring::round_points(event, &rules.scoring, group, after_round);
         let penalties = scoring::Penalties::of(event);
-        let mut totals = scoring::totals_of(&penalties, &round_points, after_round);
-        // `conduct.penalty_below_zero = false`: a penalty takes 积分 down to 0, no lower.
-        if !rules.conduct.penalty_below_zero {
-            for t in totals.values_mut() {
-                *t = (*t).max(Points(0));
-            }
-        }
+        let totals = scoring::totals_of(&rules.conduct, &penalties, &round_points, after_round);
         let mut data = PoolData {
             event,
             rules,
@@ -246,11 +240,7 @@ impl<'a> PoolData<'a> {
         for (k, p) in round_points.iter().enumerate() {
             running += *p;
             let s_k = running - self.penalties.total(player.id, k as u32 + 1);
-            cumulative.push(if self.rules.conduct.penalty_below_zero {
-                s_k
-            } else {
-                s_k.max(Points(0))
-            });
+            cumulative.push(scoring::floored(&self.rules.conduct, s_k));
         }
         let penalty = self.penalties.total(player.id, n);
         let score = self.total(player.id);

@@ -35,7 +35,7 @@ pub fn pairing_sheet(
     report.subtitle.extend(super::round_time(rules, round));
     report.subtitle.push(conduct_line(rules, pool, lang));
     report.footer.extend(super::signature_line(rules, lang));
-    let totals = scoring::totals(event, &rules.scoring, pool, round.saturating_sub(1));
+    let totals = scoring::totals(event, rules, pool, round.saturating_sub(1));
     let Some(r) = event.group(pool).and_then(|g| g.round(round)) else {
         report.json = json!(null);
         return report;

@@ -99,3 +99,61 @@ fn whether_a_penalty_goes_below_zero_is_a_key_and_so_is_its_opp_score() {
     let (score, opp, _, _t) = run_with("negative_opp_score_as_zero = true");
     assert_eq!((score, opp), (Value::from(-2), Value::from(0)));
 }
+
+/// Pairing groups by the 积分 standings show: with `penalty_below_zero = false` a loser
+/// penalised 2 stays in the 0-point group (no float to pair them), with the default they
+/// drop to −2 and must be paired with a player from the group above.
+#[test]
+fn pairing_groups_by_the_floored_score_standings_show() {
+    let explain = |below_zero: bool| {
+        let tmp = TempDir::new().unwrap();
+        let text = fs::read_to_string(root("rules/cxa-2011.toml")).unwrap();
+        let rules = tmp.path().join("rules.toml");
+        fs::write(
+            &rules,
+            format!("{text}\n[conduct]\npenalty_below_zero = {below_zero}\n"),
+        )
+        .unwrap();
+        let csv = tmp.path().join("p.csv");
+        fs::write(
+            &csv,
+            "姓名,性别,单位\n甲,男,一\n乙,男,二\n丙,男,三\n丁,男,四\n戊,男,五\n己,男,六\n",
+        )
+        .unwrap();
+        run(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
+        let ev = tmp.path().join("ev");
+        q(&ev, &["import", p(&csv)]).ok();
+        q(&ev, &["pair", "--seed", "1"]).ok();
+        let round: Value = q(&ev, &["--format", "json", "round"]).json();
+        // Red wins every game; the black player of table 1 is then penalised 2.
+        q(&ev, &["result", "1", "r", "2", "r", "3", "r"]).ok();
+        let loser = round["pairings"][0]["black"]["name"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        q(&ev, &["penalty", &loser, "2", "--reason", "扰乱赛场"]).ok();
+        let out = q(&ev, &["pair", "--explain"]).ok();
+        let next: Value = q(&ev, &["--format", "json", "round"]).json();
+        let shown = next["pairings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|t| [&t["red"], &t["black"]])
+            .find(|s| s["name"] == loser.as_str())
+            .map(|s| s["score"].clone())
+            .unwrap();
+        (out, shown)
+    };
+    let (floored, shown) = explain(false);
+    assert_eq!(shown, Value::from(0));
+    assert!(!floored.contains("-2分"), "{floored}");
+    assert_eq!(
+        floored.matches("须有一人与近分者编对").count(),
+        1,
+        "{floored}"
+    );
+    let (below, shown) = explain(true);
+    assert_eq!(shown, Value::from(-2));
+    assert!(below.contains("（-2分）"), "{below}");
+    assert_eq!(below.matches("须有一人与近分者编对").count(), 2, "{below}");
+}

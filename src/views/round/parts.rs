@@ -39,7 +39,7 @@ pub(super) fn games(
     pool: &GroupId,
     round: &Round,
 ) -> Vec<(u32, Seat, Seat, Option<crate::model::GameResult>)> {
-    let totals = scoring::totals(event, &rules.scoring, pool, round.number.saturating_sub(1));
+    let totals = scoring::totals(event, rules, pool, round.number.saturating_sub(1));
     let mut out: Vec<_> = round
         .pairings
         .iter()
