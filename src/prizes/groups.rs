@@ -187,6 +187,7 @@ mod tests {
             group: GroupId::new("girls"),
             filter: PrizeFilter::default(),
             places: Vec::new(),
+            by_gender: None,
         }];
         r
     }

@@ -580,6 +580,7 @@ mod tests {
             group: GroupId::new("open"),
             filter: PrizeFilter::default(),
             places: Vec::new(),
+            by_gender: None,
         };
         let rows = list_rows_excluding(&st, &event, &rules, &all, Some(&sections), &none);
         assert_eq!(places(&rows), vec![(2, Some(1), false)]);

@@ -80,7 +80,7 @@ pub enum PrizeError {
     UnknownList {
         /// The id as given.
         list: String,
-        /// The ids of the rulebook's lists, for the message.
+        /// The ids of the rulebook's lists, for the message (empty: it has none).
         known: String,
     },
     /// The list has no tie that needs a playoff.
@@ -173,6 +173,13 @@ impl Localize for PrizeError {
                 en(
                     "group `{group}` already has {}: groups can only be merged before round 1 (drop its rounds with `qiwang unpair` first)",
                     crate::i18n::plural(rounds, "round", "rounds")
+                ),
+            ),
+            PrizeError::UnknownList { list, known } if known.is_empty() => bi!(
+                lang,
+                zh("没有奖项名单 `{list}`：本赛事的规则文件没有设奖项名单（[[prizes.lists]]）"),
+                en(
+                    "no prize list `{list}`: the event's rulebook has no prize list ([[prizes.lists]])"
                 ),
             ),
             PrizeError::UnknownList { list, known } => bi!(

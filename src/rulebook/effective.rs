@@ -6,6 +6,7 @@ use super::types::*;
 use crate::i18n::Lang;
 use crate::i18n::Words;
 use crate::i18n::bi;
+use crate::model::Gender;
 use std::fmt::Write;
 
 /// A TOML basic string.
@@ -70,6 +71,13 @@ const DOUBTFUL: &[(&str, Words)] = &[
         Words {
             zh: "存疑的读法：一人在两个名单（如棋王组和本地组）都获奖时兼得还是只领较高的一项",
             en: "a doubtful reading: a player placed in two lists (棋王组 and 本地) takes both (take_all) or the higher only (higher_only)",
+        },
+    ),
+    (
+        ".by_gender",
+        Words {
+            zh: "存疑的读法：本组按性别分开录取、男女各一个名单（true），还是不分男女一个名单（false）",
+            en: "a doubtful reading: men and women ranked in a list each (true) or one list for both (false)",
         },
     ),
     (
@@ -439,14 +447,27 @@ impl Rulebook {
         d.name("withdrawn", self.prizes.withdrawn);
         d.name("qualification_ties", self.prizes.qualification_ties);
         for list in &self.prizes.lists {
+            // A `by_gender = true` entry is printed once, as written, from its first half.
+            let split = list.by_gender.as_deref();
+            if split.is_some_and(|s| s.gender != Gender::Male) {
+                continue;
+            }
             d.header("[[prizes.lists]]");
-            d.str("id", &list.id);
-            d.str("name", &list.name);
+            d.str("id", split.map_or(&list.id, |s| &s.id));
+            d.str("name", split.map_or(&list.name, |s| &s.name));
             d.str("group", list.group.as_str());
-            places(&mut d, &list.places);
+            if split.is_some() || list.filter.gender.is_none() {
+                d.raw("by_gender", split.is_some());
+            }
+            places(&mut d, split.map_or(&list.places, |s| &s.places));
             let f = &list.filter;
             d.header("[prizes.lists.filter]");
-            d.opt("gender", f.gender.map(|x| quote(x.name())));
+            d.opt(
+                "gender",
+                f.gender
+                    .filter(|_| split.is_none())
+                    .map(|x| quote(x.name())),
+            );
             d.opt("disabled", f.disabled.map(|x| x.to_string()));
             d.opt("local", f.local.map(|x| x.to_string()));
             d.opt("section", f.section.as_ref().map(|x| quote(x.as_str())));
@@ -609,6 +630,7 @@ mod tests {
                 section: Some(crate::model::GroupId::new("sec")),
             },
             places: vec![place.clone()],
+            by_gender: None,
         });
         base.teams.push(TeamCompetition {
             id: "t".into(),

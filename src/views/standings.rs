@@ -505,6 +505,7 @@ pub fn section_standings(
             ..Default::default()
         },
         places: Vec::new(),
+        by_gender: None,
     };
     list_standings(event, rules, &own, after_round, lang)
 }

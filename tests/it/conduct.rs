@@ -42,6 +42,8 @@ fn a_warning_is_recorded_on_the_players_record_without_a_point_loss() {
     assert!(log.contains("警告棋手") && log.contains("不扣分"), "{log}");
     q(&ev, &["warn", "1", "--reason", " "]).fails(3, &[]);
     q(&ev, &["warn", "99", "--reason", "x"]).fails(3, &[]);
+    // A rulebook without prize lists says so, instead of an empty choice.
+    q(&ev, &["standings", "--list", "girls"]).fails(3, &["没有设奖项名单"]);
 }
 
 /// 甲 loses round 1 and is penalised 2: with `penalty_below_zero = false` 积分 stops at 0,

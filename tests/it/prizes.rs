@@ -145,6 +145,7 @@ fn list(
         group: GroupId::new(group),
         filter,
         places,
+        by_gender: None,
     }
 }
 

@@ -702,6 +702,7 @@ fn a_lot_decides_only_at_the_end_and_only_where_a_prize_depends_on_it() {
             title: None,
             qualification: None,
         }],
+        by_gender: None,
     });
     let f = dead_heat(paid);
     let places = f.places();

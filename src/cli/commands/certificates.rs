@@ -1,6 +1,6 @@
 //! `qiwang certificates` (奖状, printable HTML) and `qiwang programme` (秩序册).
 
-use crate::cli::context::{Ctx, Loaded};
+use crate::cli::context::{Ctx, Loaded, lib_error};
 use crate::cli::error::{CliError, read_input};
 use qiwang::i18n::Text;
 use qiwang::report::Format;
@@ -54,13 +54,14 @@ pub fn certificates(
             let names: Vec<String> = sheet
                 .lists
                 .iter()
-                .map(|x| format!("`{}`", x.name))
-                .chain(sheet.teams.iter().map(|x| format!("`{}`", x.name)))
+                .map(|x| (&x.id, &x.name))
+                .chain(sheet.teams.iter().map(|x| (&x.id, &x.name)))
+                .map(|(id, name)| format!("`{id}` ({name})"))
                 .collect();
-            return Err(CliError::input(Text::new(
-                format!("没有奖项名单 `{l}`：请用 {} 之一", names.join("、")),
-                format!("no prize list `{l}`: use one of {}", names.join(", ")),
-            )));
+            return Err(lib_error(qiwang::prizes::PrizeError::UnknownList {
+                list: l.to_string(),
+                known: names.join(", "),
+            }));
         }
     }
     let (html, count) = qiwang::views::certificates(&rules, &sheet, &template, list, lang);

@@ -2,7 +2,6 @@
 
 use crate::cli::context::{Ctx, Loaded, lib_error, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
-use qiwang::i18n::Text;
 use qiwang::lookup::Shown;
 
 pub fn standings(
@@ -19,23 +18,7 @@ pub fn standings(
     let lang = ctx.lang(&rules);
     check_round(&event, &rules, group, round)?;
     if let Some(name) = list {
-        let l = rules
-            .prizes
-            .lists
-            .iter()
-            .find(|l| l.id == name || l.name == name)
-            .ok_or_else(|| {
-                let lists = &rules.prizes.lists;
-                let zh: Vec<String> = lists.iter().map(|l| format!("`{}`", l.name)).collect();
-                let en: Vec<String> = lists
-                    .iter()
-                    .map(|l| format!("`{}` ({})", l.id, l.name))
-                    .collect();
-                CliError::input(Text::new(
-                    format!("没有奖项名单 `{name}`：请用 {} 之一", zh.join("、")),
-                    format!("no prize list `{name}`: use one of {}", en.join(", ")),
-                ))
-            })?;
+        let l = qiwang::prizes::find_list(&rules, name).map_err(lib_error)?;
         return ctx.print(&qiwang::views::list_standings(
             &event, &rules, l, round, lang,
         ));

@@ -171,7 +171,7 @@ const PRIZES_KEYS: &[&str] = &[
     "withdrawn",
     "qualification_ties",
 ];
-const LIST_KEYS: &[&str] = &["id", "name", "group", "filter", "places"];
+const LIST_KEYS: &[&str] = &["id", "name", "group", "by_gender", "filter", "places"];
 const FILTER_KEYS: &[&str] = &["gender", "disabled", "local", "section"];
 const PLACE_KEYS: &[&str] = &[
     "place",
@@ -317,7 +317,8 @@ fn parse_readings(ctx: &mut Ctx, root: &Sec) -> std::collections::BTreeMap<Strin
             *s == section
                 && (keys.contains(&last)
                     || (section == "groups"
-                        && (ELIGIBILITY_KEYS.contains(&last) || MARKS_KEYS.contains(&last))))
+                        && (ELIGIBILITY_KEYS.contains(&last) || MARKS_KEYS.contains(&last)))
+                    || (section == "prizes" && LIST_KEYS.contains(&last)))
         });
         if known {
             out.insert(key, clause);

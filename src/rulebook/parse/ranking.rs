@@ -5,7 +5,7 @@
 use super::groups::GroupIndex;
 use super::{FILTER_KEYS, LIST_KEYS, PLACE_KEYS, PRIZES_KEYS, RANKING_KEYS, TEAM_KEYS};
 use crate::i18n::Text;
-use crate::model::GroupId;
+use crate::model::{Gender, GroupId};
 use crate::rulebook::names::{Named, Preset};
 use crate::rulebook::reader::{Ctx, Sec, unknown_name_message};
 use crate::rulebook::types::*;
@@ -194,15 +194,89 @@ pub(super) fn parse_prizes(ctx: &mut Ctx, root: &Sec, index: &GroupIndex) -> Pri
                 .find(|g| g.id == group)
                 .map_or_else(|| group.to_string(), |g| g.name.clone())
         });
-        p.lists.push(PrizeList {
+        let entry = PrizeList {
             id,
             name,
             group,
             filter,
             places,
-        });
+            by_gender: None,
+        };
+        if list.boolean(ctx, "by_gender") != Some(true) {
+            p.lists.push(entry);
+        } else if entry.filter.gender.is_some() {
+            list.report(
+                ctx,
+                "by_gender",
+                Text::new(
+                    "`by_gender = true` 已为男女各排一个名单，不能再写 `filter.gender`；二者删去其一",
+                    "`by_gender = true` already ranks men and women in a list each; drop it or `filter.gender`",
+                ),
+            );
+        } else {
+            for gender in [Gender::Male, Gender::Female] {
+                p.lists
+                    .push(gender_half(ctx, list, &mut ids, gender, &entry));
+            }
+        }
     }
     p
+}
+
+/// One half of a `by_gender = true` entry: `{id}_male`/`{id}_female`, the name with
+/// `{性别}` replaced by 男子/女子 (or （男子）/（女子） appended), `{性别}` in awards, titles and
+/// qualifications replaced the same way, and the gender in its filter.
+fn gender_half(
+    ctx: &mut Ctx,
+    list: &Sec,
+    ids: &mut BTreeSet<String>,
+    gender: Gender,
+    entry: &PrizeList,
+) -> PrizeList {
+    let word = GenderSplit::word(gender);
+    let half_id = format!("{}_{}", entry.id, gender.name());
+    if !ids.insert(half_id.clone()) {
+        list.report(
+            ctx,
+            "id",
+            Text::new(
+                format!("按性别分开录取的名单编号 `{half_id}` 已被另一个名单使用；请改用不同的编号"),
+                format!("`{half_id}`, the id of this list's half for one gender, is used by another list; choose another id"),
+            ),
+        );
+    }
+    let fill = |text: &str| text.replace("{性别}", word);
+    let half_name = if entry.name.contains("{性别}") {
+        fill(&entry.name)
+    } else {
+        format!("{}（{word}）", entry.name)
+    };
+    let fill_opt = |text: &Option<String>| text.as_deref().map(fill);
+    PrizeList {
+        id: half_id,
+        name: half_name,
+        group: entry.group.clone(),
+        filter: PrizeFilter {
+            gender: Some(gender),
+            ..entry.filter.clone()
+        },
+        places: entry
+            .places
+            .iter()
+            .map(|p| PrizePlace {
+                award: fill_opt(&p.award),
+                title: fill_opt(&p.title),
+                qualification: fill_opt(&p.qualification),
+                ..p.clone()
+            })
+            .collect(),
+        by_gender: Some(Box::new(GenderSplit {
+            gender,
+            id: entry.id.clone(),
+            name: entry.name.clone(),
+            places: entry.places.clone(),
+        })),
+    }
 }
 
 /// The `id` of a prize list or team: as written, else the group id (then `-2`, `-3`, …);

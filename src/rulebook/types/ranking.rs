@@ -267,6 +267,34 @@ pub struct PrizeList {
     pub filter: PrizeFilter,
     /// The prizes, place by place.
     pub places: Vec<PrizePlace>,
+    /// Set on the two lists a `by_gender = true` entry is ranked as (成绩分开录取): the
+    /// half this is and the entry as written, so `rules show` prints it back once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_gender: Option<Box<GenderSplit>>,
+}
+
+/// One half of a prize list written once and ranked separately for men and women
+/// (`by_gender = true`): each half is an ordinary list with the gender in its filter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GenderSplit {
+    /// The half: its filter's gender.
+    pub gender: Gender,
+    /// The entry's `id` as written (the halves are `{id}_male` and `{id}_female`).
+    pub id: String,
+    /// The entry's `name` as written.
+    pub name: String,
+    /// The entry's places as written, `{性别}` not yet replaced.
+    pub places: Vec<PrizePlace>,
+}
+
+impl GenderSplit {
+    /// The word for the half: 男子 or 女子, the form Chinese prize lists use.
+    pub fn word(gender: Gender) -> &'static str {
+        match gender {
+            Gender::Male => "男子",
+            Gender::Female => "女子",
+        }
+    }
 }
 
 /// What a team's value adds up.
