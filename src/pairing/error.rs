@@ -263,6 +263,20 @@ impl Localize for PairingError {
                     "round {round} table {table} of group `{group}` is not the game its knockout match was due; `qiwang check` names it, and `qiwang undo` takes back the change that caused it"
                 ),
             ),
+            PairingError::NothingToUnpair { group } => bi!(
+                lang,
+                zh("{group} 没有可撤销的轮次"),
+                en("{group} has no round to drop"),
+            ),
+            PairingError::RoundHasResults { group, round } => bi!(
+                lang,
+                zh(
+                    "{group} 第 {round} 轮已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销"
+                ),
+                en(
+                    "round {round} of {group} already has results: correct them with `qiwang result`, or `qiwang undo` step by step"
+                ),
+            ),
             PairingError::SheetNumbers { group, problems } => {
                 let list = problems
                     .iter()
@@ -377,6 +391,18 @@ pub enum PairingError {
         group: GroupId,
         /// The tied players as the sheets name them.
         players: Vec<String>,
+    },
+    /// `unpair` of a group without rounds.
+    NothingToUnpair {
+        /// The group.
+        group: GroupId,
+    },
+    /// `unpair` of a round that already has results.
+    RoundHasResults {
+        /// The group.
+        group: GroupId,
+        /// The round.
+        round: u32,
     },
     /// `seeding = "sheet"`, and the 序号 column does not number the players 1..=n.
     SheetNumbers {

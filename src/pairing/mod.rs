@@ -648,6 +648,11 @@ mod localize_tests {
                 round: 4,
                 table: 2,
             },
+            PairingError::NothingToUnpair { group: g() },
+            PairingError::RoundHasResults {
+                group: g(),
+                round: 3,
+            },
             PairingError::SheetNumbers {
                 group: g(),
                 problems: vec![

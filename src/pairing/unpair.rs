@@ -4,21 +4,21 @@
 //!
 //! Owns only that undoing of a pairing; must not touch results.
 
+use super::PairingError;
 use crate::model::{Event, GroupId};
-use crate::results::ResultError;
 
 /// `qiwang unpair`: drops the newest round of `pool` while it has no results. Dropping
 /// round 1 clears the pool's pairing numbers, so the next `pair` draws again. Returns the
 /// round dropped.
-pub fn unpair_round(event: &mut Event, pool: &GroupId) -> Result<u32, ResultError> {
+pub fn unpair_round(event: &mut Event, pool: &GroupId) -> Result<u32, PairingError> {
     let state = event.group_mut(pool);
     let Some(last) = state.rounds.last() else {
-        return Err(ResultError::NothingToUnpair {
+        return Err(PairingError::NothingToUnpair {
             group: pool.clone(),
         });
     };
     if last.has_results() {
-        return Err(ResultError::RoundHasResults {
+        return Err(PairingError::RoundHasResults {
             group: pool.clone(),
             round: last.number,
         });
@@ -75,7 +75,7 @@ mod tests {
         let (mut event, pool) = event();
         assert!(matches!(
             unpair_round(&mut event, &pool),
-            Err(ResultError::RoundHasResults { round: 2, .. })
+            Err(PairingError::RoundHasResults { round: 2, .. })
         ));
         if let Some(Pairing::Game { result, .. }) =
             event.group_mut(&pool).rounds[1].pairings.get_mut(1)
@@ -95,7 +95,7 @@ mod tests {
         assert!(event.players.iter().all(|p| p.number.is_none()));
         assert!(matches!(
             unpair_round(&mut event, &pool),
-            Err(ResultError::NothingToUnpair { .. })
+            Err(PairingError::NothingToUnpair { .. })
         ));
     }
 }

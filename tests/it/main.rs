@@ -21,6 +21,7 @@ mod hall;
 mod hostile;
 mod i18n;
 mod knockout;
+mod layers;
 mod organiser_sheets;
 mod pairing_invariants;
 mod privacy;

@@ -112,7 +112,9 @@ impl ExitStatus for qiwang::pairing::PairingError {
             | E::KnockoutFinished { .. }
             | E::QualificationTie { .. }
             | E::NotInField { .. }
-            | E::KnockoutStray { .. } => InvalidInput,
+            | E::KnockoutStray { .. }
+            | E::NothingToUnpair { .. }
+            | E::RoundHasResults { .. } => InvalidInput,
         }
     }
 }
@@ -212,8 +214,6 @@ impl ExitStatus for qiwang::results::ResultError {
             | E::PairedAfterWithdrawal { .. }
             | E::UnplayedGame { .. }
             | E::EventOver { .. }
-            | E::NothingToUnpair { .. }
-            | E::RoundHasResults { .. }
             | E::PenaltiesNotAllowed
             | E::PenaltyPointsNeeded
             | E::PenaltyNotPositive { .. }

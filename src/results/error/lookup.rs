@@ -73,26 +73,6 @@ pub(super) fn duplicate_table(lang: Lang, round: u32, table: u32) -> String {
     )
 }
 
-/// The message of `ResultError::NothingToUnpair`.
-pub(super) fn nothing_to_unpair(lang: Lang, group: &GroupId) -> String {
-    bi!(
-        lang,
-        zh("{group} 没有可撤销的轮次"),
-        en("{group} has no round to drop"),
-    )
-}
-
-/// The message of `ResultError::RoundHasResults`.
-pub(super) fn round_has_results(lang: Lang, group: &GroupId, round: u32) -> String {
-    bi!(
-        lang,
-        zh("{group} 第 {round} 轮已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销"),
-        en(
-            "round {round} of {group} already has results: correct them with `qiwang result`, or `qiwang undo` step by step"
-        ),
-    )
-}
-
 /// The message of `ResultError::RoundNotPaired`.
 pub(super) fn round_not_paired(lang: Lang, group: &GroupId, round: u32, paired: u32) -> String {
     bi!(

@@ -287,20 +287,6 @@ pub enum ResultError {
         rounds: u32,
     },
 
-    /// `unpair` of a group without rounds.
-    NothingToUnpair {
-        /// The group.
-        group: GroupId,
-    },
-
-    /// `unpair` of a round that already has results.
-    RoundHasResults {
-        /// The group.
-        group: GroupId,
-        /// The round.
-        round: u32,
-    },
-
     /// A penalty where the rulebook allows none.
     PenaltiesNotAllowed,
 
@@ -502,10 +488,6 @@ impl Localize for ResultError {
             }
             ResultError::EventOver { player, rounds } => {
                 players::event_over(lang, *player, *rounds)
-            }
-            ResultError::NothingToUnpair { group } => lookup::nothing_to_unpair(lang, group),
-            ResultError::RoundHasResults { group, round } => {
-                lookup::round_has_results(lang, group, *round)
             }
             ResultError::PenaltiesNotAllowed => penalties::penalties_not_allowed(lang),
             ResultError::PenaltyPointsNeeded => penalties::penalty_points_needed(lang),

@@ -131,11 +131,6 @@ fn every_variant() -> Vec<ResultError> {
             player: PlayerId(17),
             rounds: 9,
         },
-        ResultError::NothingToUnpair { group: g() },
-        ResultError::RoundHasResults {
-            group: g(),
-            round: 3,
-        },
         ResultError::PenaltiesNotAllowed,
         ResultError::PenaltyPointsNeeded,
         ResultError::PenaltyNotPositive { points: -2 },
