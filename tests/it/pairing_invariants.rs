@@ -221,7 +221,7 @@ pub(crate) struct Oracle {
 
 impl Oracle {
     pub(crate) fn new(e: &Event, rules: &Rulebook, g: &GroupId, r: u32) -> Oracle {
-        let totals = scoring::totals(e, &rules, g, r - 1);
+        let totals = scoring::totals(e, rules, g, r - 1);
         let players: Vec<&Player> = e.players_in(g).filter(|p| p.pairable_in(r)).collect();
         let idx: BTreeMap<PlayerId, usize> =
             players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
@@ -257,7 +257,7 @@ impl Oracle {
         };
         let mut rounds: Vec<&Round> = e.groups[g].rounds.iter().filter(|x| x.number < r).collect();
         rounds.sort_by_key(|x| x.number);
-        let before_prev = scoring::totals(e, &rules, g, r.saturating_sub(2));
+        let before_prev = scoring::totals(e, rules, g, r.saturating_sub(2));
         for round in rounds {
             let prev = round.number + 1 == r;
             for p in &round.pairings {
@@ -1323,7 +1323,7 @@ fn eight_before_round_3() -> (Event, Rulebook, GroupId) {
 
 /// Who floats which way in `round`: (player, +1 down / −1 up), from the scores before it.
 fn floats_in(e: &Event, rules: &Rulebook, g: &GroupId, round: &Round) -> Vec<(u32, i32)> {
-    let before = scoring::totals(e, &rules, g, round.number - 1);
+    let before = scoring::totals(e, rules, g, round.number - 1);
     let mut out = Vec::new();
     for (r, b) in games(round) {
         let way = (before[&PlayerId(r)].0 - before[&PlayerId(b)].0).signum();
