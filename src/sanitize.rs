@@ -103,6 +103,24 @@ pub fn csv_cell(cell: &str) -> Cow<'_, str> {
     cell
 }
 
+/// A cell as written before [`csv_cell`] guarded it: the `'` put before a cell starting
+/// with `=`, `+`, `-`, `@`, tab or CR is dropped, so a file qiwang wrote (the slips) reads
+/// back to the names it printed. Any other cell is returned as it is.
+pub fn csv_cell_unguarded(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest)
+            if rest
+                .chars()
+                .next()
+                .is_some_and(|c| matches!(c, '=' | '+' | '-' | '@' | '\t' | '\r'))
+                && !is_number(rest) =>
+        {
+            rest
+        }
+        _ => cell,
+    }
+}
+
 /// Tables as CSV text: one header row and its rows per table, tables separated by a
 /// blank line, every cell through [`csv_cell`]. The one CSV writer of qiwang's outputs.
 pub fn write_csv<'a>(
@@ -145,6 +163,25 @@ mod tests {
         for (input, want) in cases {
             assert_eq!(printable(input), want, "input {input:?}");
         }
+    }
+
+    /// What `csv_cell` guards reads back unchanged; what it leaves alone stays alone.
+    #[test]
+    fn a_guarded_cell_reads_back_as_written() {
+        for text in [
+            "=HYPERLINK(\"http://x\",\"y\")",
+            "+86 138",
+            "-张三",
+            "@王",
+            "-12",
+            "3.5",
+            "张三",
+            "'引号",
+            "",
+        ] {
+            assert_eq!(csv_cell_unguarded(&csv_cell(text)), text, "{text:?}");
+        }
+        assert_eq!(csv_cell_unguarded("'张三"), "'张三");
     }
 
     #[test]

@@ -376,7 +376,10 @@ impl<'a> Sheet<'a> {
                     if self.stop_before(line) {
                         break;
                     }
-                    let cells: Vec<String> = record.iter().map(str::to_string).collect();
+                    let cells: Vec<String> = record
+                        .iter()
+                        .map(|c| crate::sanitize::csv_cell_unguarded(c).to_string())
+                        .collect();
                     rows += usize::from(limit::may_be_player(&cells));
                     if self.limit.rows_exceed(self.players.len(), rows) {
                         let text = self.limit.stopped(line);

@@ -391,9 +391,7 @@ pub fn read_team_results_file(
         let cells: Vec<String> = rec
             .iter()
             .map(|c| {
-                c.trim()
-                    .trim_start_matches('\u{feff}')
-                    .trim_start_matches('\'')
+                crate::sanitize::csv_cell_unguarded(c.trim().trim_start_matches('\u{feff}'))
                     .to_string()
             })
             .collect();

@@ -508,3 +508,20 @@ fn the_slips_workbook_is_checked_like_the_csv() {
     // Only the slips have a workbook.
     qw(&ev, &["--format", "xlsx", "round", "--sheet", "cards"]).fails(2, &["--sheet slips"]);
 }
+
+/// A name a spreadsheet would take for a formula is written to the slips with the guard
+/// `'` in front (`'=张三`); the slips read back as they were written, the guard dropped.
+#[test]
+fn slips_with_formula_guarded_names_read_back() {
+    let (_tmp, ev) = crate::common::small_event(&["=张三", "+李四", "@王五", "-赵六"]);
+    qw(&ev, &["pair", "--seed", "1"]).ok();
+    let (header, rows) = slips(&ev);
+    assert!(
+        rows.iter()
+            .any(|r| r[3].starts_with("'=") || r[4].starts_with("'=")),
+        "{rows:?}"
+    );
+    let file = write(&ev, "r1.csv", &header, &filled(&rows, "红胜"));
+    let out = qw(&ev, &["result", "--from", p(&file)]).ok();
+    assert!(out.contains("已记录 2 个结果"), "{out}");
+}

@@ -127,7 +127,9 @@ pub(super) fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError
             line,
             error: Box::new(error),
         };
-        let cell = |i: usize| record.get(i).unwrap_or("");
+        // A cell qiwang's own slips guarded against spreadsheet formulas reads back as
+        // the text it guarded.
+        let cell = |i: usize| crate::sanitize::csv_cell_unguarded(record.get(i).unwrap_or(""));
         let opt_cell = |i: Option<usize>| i.map_or("", cell);
         let group = group_col.map(|c| cell(c).to_string());
         if group.as_deref() == Some("") {
