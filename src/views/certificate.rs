@@ -207,15 +207,27 @@ page-break-after:always;break-after:page;border:6mm double #b22}\
 .cert p{margin:0 0 4mm;line-height:1.8}\
 .cert .sign{position:absolute;right:40mm;bottom:30mm;text-align:center}";
 
+/// What [`certificates`] printed: the page, how many certificates it holds, and the
+/// places it held back because a playoff decides them (冠军不并列 and the like).
+pub struct Certificates {
+    /// The printable page.
+    pub html: String,
+    /// Certificates on it.
+    pub printed: usize,
+    /// Awards not printed yet, as `name (list)`, until `qiwang playoff` records the order.
+    pub held: Vec<String>,
+}
+
 /// Every certificate of `sheet` (one per award of each prize list and team competition,
-/// or of the list named `list` only) on one printable page, with how many there are.
+/// or of the list named `list` only) on one printable page. A place that waits for a
+/// playoff gets no certificate yet: who has it is not known.
 pub fn certificates(
     rules: &Rulebook,
     sheet: &PrizeSheet,
     template: &CertificateTemplate,
     list: Option<&str>,
     lang: Lang,
-) -> (String, usize) {
+) -> Certificates {
     let event = sheet
         .short_name
         .clone()
@@ -233,8 +245,13 @@ pub fn certificates(
     };
     let wanted = |id: &str, name: &str| list.is_none_or(|l| l == id || l == name);
     let mut winners = Vec::new();
+    let mut held = Vec::new();
     for l in sheet.lists.iter().filter(|l| wanted(&l.id, &l.name)) {
         for a in &l.awards {
+            if a.pending_playoff {
+                held.push(format!("{} ({})", a.name, l.name));
+                continue;
+            }
             winners.push(Winner {
                 name: a.name.clone(),
                 unit: a.unit.clone(),
@@ -278,7 +295,11 @@ pub fn certificates(
         .newline();
     }
     let page_title = format!("{} — {}", sheet.event, lang.pick("奖状", "certificates"));
-    (html_page_of(lang.code(), &page_title, &body), winners.len())
+    Certificates {
+        html: html_page_of(lang.code(), &page_title, &body),
+        printed: winners.len(),
+        held,
+    }
 }
 
 #[cfg(test)]

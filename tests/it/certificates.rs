@@ -153,3 +153,37 @@ fn the_programme_has_the_schedule_groups_rules_and_entries_by_unit() {
     let html = q(&ev, &["--format", "html", "programme"]);
     assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
 }
+
+/// Two players drawn level for first where the rulebook has a playoff decide (冠军不并列):
+/// no certificate names a place the playoff has not given yet and the arbiter is told
+/// which are held; once `playoff` records the order, they print.
+#[test]
+fn a_place_waiting_for_a_playoff_gets_no_certificate_yet() {
+    let tmp = TempDir::new().unwrap();
+    let rules = tmp.path().join("rules.toml");
+    fs::write(
+        &rules,
+        format!("{RULES}\n[ranking]\nunresolved_first = \"playoff\"\ntiebreaks = []\n"),
+    )
+    .unwrap();
+    let sheet = tmp.path().join("players.csv");
+    fs::write(
+        &sheet,
+        "姓名,性别,单位\n甲一,男,无为一中\n乙二,女,襄安棋社\n",
+    )
+    .unwrap();
+    run(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
+    let ev = tmp.path().join("ev");
+    q(&ev, &["import", p(&sheet)]);
+    q(&ev, &["pair", "--seed", "3"]);
+    q(&ev, &["result", "1", "="]);
+    let err = run(tmp.path(), &["--event", p(&ev), "certificates"]).fails(
+        3,
+        &["待加赛，暂不印奖状", "甲一 (公开组)", "没有可印的奖状"],
+    );
+    assert!(err.contains("qiwang playoff"), "{err}");
+    q(&ev, &["playoff", "乙二", "甲一"]);
+    let html = q(&ev, &["certificates"]);
+    assert_eq!(html.matches("<div class=\"cert\">").count(), 4, "{html}");
+    assert!(html.contains("乙二") && html.contains("第一名"), "{html}");
+}

@@ -2,7 +2,7 @@
 
 use crate::cli::context::{Ctx, Loaded, lib_error};
 use crate::cli::error::{CliError, read_input};
-use qiwang::i18n::Text;
+use qiwang::i18n::{Text, bi};
 use qiwang::report::Format;
 use qiwang::views::CertificateTemplate;
 use std::path::Path;
@@ -64,14 +64,33 @@ pub fn certificates(
             }));
         }
     }
-    let (html, count) = qiwang::views::certificates(&rules, &sheet, &template, list, lang);
-    if count == 0 {
+    let made = qiwang::views::certificates(&rules, &sheet, &template, list, lang);
+    if !made.held.is_empty() {
+        crate::cli::emit_err(&bi!(
+            lang,
+            zh(
+                "待加赛，暂不印奖状：{}；用 `qiwang playoff` 录入加赛名次后再印",
+                made.held.join("、")
+            ),
+            en(
+                "held until a playoff decides the place, no certificate yet: {}; record it with `qiwang playoff` and print again",
+                made.held.join(", ")
+            ),
+        ));
+    }
+    if made.printed == 0 && made.held.is_empty() {
         return Err(CliError::input(Text::new(
             "还没有可发奖状的名次：奖项表是空的",
             "no award to print a certificate for: the prize sheet is empty",
         )));
     }
-    out!("{html}");
+    if made.printed == 0 {
+        return Err(CliError::input(Text::new(
+            "没有可印的奖状：名次都待加赛决定",
+            "no certificate to print: every place waits for a playoff",
+        )));
+    }
+    out!("{}", made.html);
     Ok(())
 }
 
