@@ -11,7 +11,7 @@ use super::prizes::date_text;
 use crate::i18n::bi;
 use crate::model::{Event, Player};
 use crate::report::{Report, Section};
-use crate::rulebook::{Lang, Rulebook};
+use crate::rulebook::{FormatKind, GroupFormat, Lang, Rulebook, Tiebreak};
 use serde_json::json;
 use std::collections::BTreeMap;
 
@@ -36,11 +36,22 @@ fn rule_lines(rules: &Rulebook, lang: Lang) -> Vec<String> {
             en("Rules: {}", rules.event.rules_edition)
         ));
     }
-    out.push(bi!(
-        lang,
-        zh("赛制：积分编排制，共{}轮", rules.event.rounds),
-        en("System: Swiss, {} rounds", rules.event.rounds)
-    ));
+    // One system for the whole event, or each group's in the groups table.
+    if rules.pools().all(|g| g.format.is_default_swiss()) {
+        out.push(bi!(
+            lang,
+            zh("赛制：积分编排制，共{}轮", rules.event.rounds),
+            en("System: Swiss, {} rounds", rules.event.rounds)
+        ));
+    } else {
+        out.push(
+            lang.pick(
+                "赛制：各组赛制见竞赛组别",
+                "System: each group's, as the groups table gives it",
+            )
+            .to_string(),
+        );
+    }
     if !rules.event.time_control.is_empty() {
         out.push(bi!(
             lang,
@@ -65,18 +76,40 @@ fn rule_lines(rules: &Rulebook, lang: Lang) -> Vec<String> {
             s.bye
         )
     ));
-    let keys: Vec<&str> = rules
-        .ranking
-        .tiebreaks
-        .iter()
-        .map(|t| tiebreak_label(*t, lang))
-        .collect();
-    out.push(match lang {
-        Lang::Zh if keys.is_empty() => "名次：按积分排列".to_string(),
-        Lang::Zh => format!("名次：按积分排列；积分相同依次比较{}", keys.join("、")),
-        Lang::En if keys.is_empty() => "Places: by points".to_string(),
-        Lang::En => format!("Places: by points, ties by {}", keys.join(", ")),
-    });
+    // The ranking order of each group (a round robin has its own), one line per order;
+    // the groups named when the orders differ.
+    let mut orders: Vec<(Vec<Tiebreak>, Vec<&str>)> = Vec::new();
+    for g in rules.pools() {
+        let chain = g.format.tiebreaks_or(&rules.ranking.tiebreaks).into_owned();
+        match orders.iter_mut().find(|(c, _)| *c == chain) {
+            Some((_, names)) => names.push(&g.name),
+            None => orders.push((chain, vec![&g.name])),
+        }
+    }
+    let several = orders.len() > 1;
+    for (chain, names) in &orders {
+        let keys: Vec<&str> = chain.iter().map(|t| tiebreak_label(*t, lang)).collect();
+        let who = match several {
+            true => bi!(
+                lang,
+                zh("（{}）", names.join("、")),
+                en(" ({})", names.join(", "))
+            ),
+            false => String::new(),
+        };
+        out.push(match keys.is_empty() {
+            true => bi!(
+                lang,
+                zh("名次{who}：按积分排列"),
+                en("Places{who}: by points")
+            ),
+            false => bi!(
+                lang,
+                zh("名次{who}：按积分排列；积分相同依次比较{}", keys.join("、")),
+                en("Places{who}: by points, ties by {}", keys.join(", "))
+            ),
+        });
+    }
     if c.fouls_to_lose_game > 0 {
         out.push(bi!(
             lang,
@@ -109,6 +142,24 @@ fn rule_lines(rules: &Rulebook, lang: Lang) -> Vec<String> {
         });
     }
     out
+}
+
+/// A group's system in a word or two: 积分编排制, 单循环, 淘汰赛, 积分编排制＋前8名淘汰赛.
+fn system(format: &GroupFormat, lang: Lang) -> String {
+    match (format.kind, format.final_stage) {
+        (FormatKind::RoundRobin, _) => match format.cycles {
+            1 => lang.pick("单循环", "round robin").to_string(),
+            2 => lang.pick("双循环", "double round robin").to_string(),
+            n => bi!(lang, zh("{n}循环"), en("round robin × {n}")),
+        },
+        (FormatKind::Knockout, _) => lang.pick("淘汰赛", "knockout").to_string(),
+        (FormatKind::Swiss, Some(f)) => bi!(
+            lang,
+            zh("积分编排制＋前{}名淘汰赛", f.finalists),
+            en("Swiss, then a knockout of the top {}", f.finalists)
+        ),
+        (FormatKind::Swiss, None) => lang.pick("积分编排制", "Swiss").to_string(),
+    }
 }
 
 /// The programme (秩序册) of the event.
@@ -166,13 +217,14 @@ pub fn programme(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
             lang,
             &[
                 ("组别", "group"),
+                ("赛制", "system"),
                 ("人数", "players"),
                 ("轮数", "rounds"),
                 ("用时", "time control"),
             ],
         ),
     )
-    .right(&[1, 2]);
+    .right(&[2, 3]);
     for g in &rules.groups {
         // Registered under the group: a section's players are paired in their pool.
         let players = event
@@ -180,10 +232,12 @@ pub fn programme(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
             .iter()
             .filter(|p| p.section.as_ref().unwrap_or(&p.group) == &g.id)
             .count();
+        let pool = rules.pool_of(g);
         groups.push(vec![
             g.name.clone(),
+            system(&rules.format_of(pool), lang),
             players.to_string(),
-            rules.rounds_for(rules.pool_of(g)).to_string(),
+            crate::schedule::rounds_of(event, rules, pool).to_string(),
             g.time_control
                 .clone()
                 .unwrap_or_else(|| e.time_control.clone()),

@@ -187,3 +187,23 @@ fn a_place_waiting_for_a_playoff_gets_no_certificate_yet() {
     assert_eq!(html.matches("<div class=\"cert\">").count(), 4, "{html}");
     assert!(html.contains("乙二") && html.contains("第一名"), "{html}");
 }
+
+/// The 秩序册 of an event that mixes formats gives each group's system and ranking
+/// order: the round robin's 单循环 and 相互间成绩 beside the Swiss group's.
+#[test]
+fn the_programme_gives_each_groups_system_and_ranking_order() {
+    let tmp = TempDir::new().unwrap();
+    run(tmp.path(), &["demo", "d", "--example", "round-robin"]).ok();
+    let ev = tmp.path().join("d");
+    let text = q(&ev, &["programme"]);
+    for words in [
+        "单循环",
+        "积分编排制",
+        "赛制：各组赛制见竞赛组别",
+        "名次（循环组）：按积分排列；积分相同依次比较相互间成绩",
+        "名次（公开组）：按积分排列；积分相同依次比较对手分",
+    ] {
+        assert!(text.contains(words), "{words}:\n{text}");
+    }
+    assert!(!text.contains("赛制：积分编排制，共"), "{text}");
+}
