@@ -57,9 +57,9 @@ pub fn undersized_groups(event: &Event, rules: &Rulebook) -> Vec<Undersized> {
                 .is_none_or(|g| g.merged_into.is_none())
         })
         .map(|s| Undersized {
+            min: s.minimum(),
             name: s.name,
             count: u32::try_from(s.count).unwrap_or(u32::MAX),
-            min: s.min_size.unwrap_or(0),
             group: s.group,
         })
         .collect()

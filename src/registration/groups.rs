@@ -206,7 +206,7 @@ pub fn check_pool_size(
             group: pool.clone(),
             name: rule.name.clone(),
             count: s.count,
-            min: s.min_size.unwrap_or(0),
+            min: s.minimum(),
         }),
         _ => Ok(()),
     }

@@ -25,9 +25,19 @@ pub struct GroupSize {
 
 impl GroupSize {
     /// Whether the group has fewer players than its minimum (an empty group included).
+    /// Without `min_size`, a pool of one player is short: nobody is there to play him
+    /// (a section of one plays in its pool and is not).
     pub fn is_short(&self) -> bool {
-        self.min_size
-            .is_some_and(|min| u32::try_from(self.count).unwrap_or(u32::MAX) < min)
+        let count = u32::try_from(self.count).unwrap_or(u32::MAX);
+        match self.min_size {
+            Some(min) => count < min,
+            None => count == 1 && self.pool.is_none(),
+        }
+    }
+
+    /// The minimum the group is held to: its `min_size`, else the two a game needs.
+    pub fn minimum(&self) -> u32 {
+        self.min_size.unwrap_or(2)
     }
 }
 

@@ -161,7 +161,7 @@ pub(super) fn notes(event: &Event, old: &Rulebook, new: &Rulebook) -> Vec<Text> 
         if !size.is_short() || paired || short_before.contains(&size.group) {
             continue;
         }
-        let (group, n, min) = (&size.group, size.count, size.min_size.unwrap_or(0));
+        let (group, n, min) = (&size.group, size.count, size.minimum());
         out.push(Text::new(
             format!("组别 `{group}` 只有 {n} 名棋手，少于新的 `min_size` `{min}`：在 `qiwang group` 合并或取消它之前，`qiwang pair` 不会编排它的第 1 轮"),
             format!(

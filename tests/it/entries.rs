@@ -78,3 +78,23 @@ fn entries_are_refused_once_the_closing_round_is_paired() {
     .json();
     assert_eq!(players["players"].as_array().unwrap().len(), 5);
 }
+
+/// A pool of one player has nobody to play: round 1 is refused as below the two a game
+/// needs (the rulebook setting no `min_size`), naming merge, cancel and `--allow-small`;
+/// `group cancel` takes it without `--force`.
+#[test]
+fn a_pool_of_one_player_is_not_paired_without_allow_small() {
+    let (_tmp, ev) = crate::common::small_event(&["独一"]);
+    let q = |args: &[&str]| {
+        crate::common::run(
+            ev.parent().unwrap(),
+            &[&["--event", crate::common::p(&ev)][..], args].concat(),
+        )
+    };
+    let before = crate::common::snapshot(&ev);
+    q(&["pair"]).fails(3, &["只有 1 名棋手", "--allow-small", "group cancel"]);
+    assert_eq!(before, crate::common::snapshot(&ev));
+    let sizes = q(&["group", "sizes"]).ok();
+    assert!(sizes.contains("不足最低人数 2"), "{sizes}");
+    q(&["group", "cancel", "open"]).ok();
+}

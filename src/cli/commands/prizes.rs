@@ -89,7 +89,7 @@ pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
             format!(
                 "  ← {} {}",
                 lang.pick("不足最低人数", "below the minimum of"),
-                g.min_size.unwrap_or(0)
+                size.minimum()
             )
         } else {
             String::new()
