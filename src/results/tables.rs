@@ -3,20 +3,22 @@
 //!
 //! Owns finding, for typed table numbers, the one pool whose round holds each of them.
 
+use super::ResultError;
 use crate::model::{Event, GroupId};
 use crate::rulebook::Rulebook;
 
 /// The pool of each table in `tables`, in order: the one pool (of the rulebook's pools)
-/// whose round `round` (each pool's newest without it) has a game at that number. `None`
-/// when some table is in no pool's round or in more than one (pools in different halls,
+/// whose round `round` (each pool's newest without it) has a game at that number.
+/// `Ok(None)` when a table is in more than one pool's round (pools in different halls,
 /// or rounds paired before the hall numbering, numbered 1, 2, 3, … each): then the
-/// caller asks for `--group`.
+/// caller asks for `--group`. A table in no pool's round is [`ResultError::HallTableMissing`],
+/// with the tables there are.
 pub fn pools_of_tables(
     event: &Event,
     rules: &Rulebook,
     round: Option<u32>,
     tables: &[u32],
-) -> Option<Vec<GroupId>> {
+) -> Result<Option<Vec<GroupId>>, ResultError> {
     let rounds: Vec<(&GroupId, &crate::model::Round)> = rules
         .pools()
         .filter_map(|g| {
@@ -28,16 +30,29 @@ pub fn pools_of_tables(
             Some((&g.id, r))
         })
         .collect();
-    tables
-        .iter()
-        .map(|&t| {
-            let mut holding = rounds.iter().filter(|(_, r)| r.game_at(t).is_some());
-            match (holding.next(), holding.next()) {
-                (Some((pool, _)), None) => Some((*pool).clone()),
-                _ => None,
+    let mut pools = Vec::with_capacity(tables.len());
+    for &t in tables {
+        let mut holding = rounds.iter().filter(|(_, r)| r.game_at(t).is_some());
+        match (holding.next(), holding.next()) {
+            (Some((pool, _)), None) => pools.push((*pool).clone()),
+            (Some(_), Some(_)) => return Ok(None),
+            (None, _) if rounds.is_empty() => return Ok(None),
+            (None, _) => {
+                let mut all: Vec<u32> = rounds
+                    .iter()
+                    .flat_map(|(_, r)| r.pairings.iter().filter_map(|p| p.table()))
+                    .collect();
+                all.sort_unstable();
+                all.dedup();
+                return Err(ResultError::HallTableMissing {
+                    round,
+                    table: t,
+                    tables: all,
+                });
             }
-        })
-        .collect()
+        }
+    }
+    Ok(Some(pools))
 }
 
 #[cfg(test)]
@@ -72,13 +87,25 @@ mod tests {
         e.group_mut(&kids).rounds = vec![round(1, 38..47)];
         assert_eq!(
             pools_of_tables(&e, &rules, None, &[38, 2, 46]),
-            Some(vec![kids.clone(), open.clone(), kids.clone()])
+            Ok(Some(vec![kids.clone(), open.clone(), kids.clone()]))
         );
-        assert_eq!(pools_of_tables(&e, &rules, None, &[47]), None);
-        assert_eq!(pools_of_tables(&e, &rules, Some(2), &[1]), None);
+        // A table no pool has: the error lists the hall's tables.
+        assert_eq!(
+            pools_of_tables(&e, &rules, None, &[47]),
+            Err(ResultError::HallTableMissing {
+                round: None,
+                table: 47,
+                tables: (1..47).collect()
+            })
+        );
+        // No pool has a round 2: nothing to tell apart, the caller asks for `--group`.
+        assert_eq!(pools_of_tables(&e, &rules, Some(2), &[1]), Ok(None));
         // Rounds numbered per pool (before the hall numbering): table 1 is in both.
         e.group_mut(&kids).rounds = vec![round(1, 1..10)];
-        assert_eq!(pools_of_tables(&e, &rules, None, &[1]), None);
-        assert_eq!(pools_of_tables(&e, &rules, None, &[20]), Some(vec![open]));
+        assert_eq!(pools_of_tables(&e, &rules, None, &[1]), Ok(None));
+        assert_eq!(
+            pools_of_tables(&e, &rules, None, &[20]),
+            Ok(Some(vec![open]))
+        );
     }
 }

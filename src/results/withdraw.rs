@@ -84,7 +84,7 @@ pub fn withdraw_from_next_round(
         && let Some(Pairing::Game { result: None, .. }) = round.pairing_of(player)
     {
         return Err(ResultError::UnplayedGame {
-            player,
+            player: event.player_label(player),
             round: round.number,
         });
     }
@@ -92,7 +92,10 @@ pub fn withdraw_from_next_round(
     // After the last round there is nothing left to withdraw from; under
     // `prizes.withdrawn = "unranked"` a withdrawal then would only take away a place.
     if from_round > rounds {
-        return Err(ResultError::EventOver { player, rounds });
+        return Err(ResultError::EventOver {
+            player: event.player_label(player),
+            rounds,
+        });
     }
     withdraw(event, player, from_round, note)
 }
@@ -111,14 +114,14 @@ fn check_withdrawal(event: &Event, player: PlayerId, from_round: u32) -> Result<
             from_round: already,
             cause,
         } if !cause.is_automatic() => errors.push(ResultError::AlreadyWithdrawn {
-            player,
+            player: event.player_label(player),
             from_round: *already,
         }),
         PlayerStatus::Disqualified {
             from_round: already,
             ..
         } => errors.push(ResultError::AlreadyWithdrawn {
-            player,
+            player: event.player_label(player),
             from_round: *already,
         }),
         _ => {}
@@ -131,7 +134,10 @@ fn check_withdrawal(event: &Event, player: PlayerId, from_round: u32) -> Result<
             .map(|r| r.number)
             .max();
         if let Some(round) = paired {
-            errors.push(ResultError::PairedAfterWithdrawal { player, round });
+            errors.push(ResultError::PairedAfterWithdrawal {
+                player: event.player_label(player),
+                round,
+            });
         }
     }
     ResultError::collect(errors)
@@ -176,7 +182,9 @@ pub fn reinstate_player(event: &mut Event, player: PlayerId) -> Result<u32, Resu
         .player(player)
         .ok_or(ResultError::UnknownPlayer { player })?;
     if !p.is_withdrawn() {
-        return Err(ResultError::NotWithdrawn { player });
+        return Err(ResultError::NotWithdrawn {
+            player: event.player_label(player),
+        });
     }
     let from_round = event.next_round(&p.group);
     if let Some(p) = event.player_mut(player) {

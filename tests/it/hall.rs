@@ -184,3 +184,22 @@ fn pairing_set_uses_the_hall_number() {
     assert_eq!(tables(dir, "kids"), [6, 7, 8]);
     assert_eq!(tables(dir, "open"), [1, 2, 3, 4, 5]);
 }
+
+/// A table number no group's round has is refused as such, with the hall's tables (it
+/// asked for `--group` as if the number were fine); the event is untouched.
+#[test]
+fn a_table_no_group_has_is_named_not_blamed_on_the_group() {
+    let (tmp, ev) = event();
+    let dir = tmp.path();
+    let before = crate::common::snapshot(&dir.join(&ev));
+    let err = run(dir, &["--event", &ev, "result", "999", "红胜"]).fails(3, &["没有第 999 台"]);
+    assert!(err.contains("1–8") && !err.contains("--group"), "{err}");
+    run(
+        dir,
+        &["--event", &ev, "result", "--round", "1", "999", "红胜"],
+    )
+    .fails(3, &["第 1 轮没有第 999 台"]);
+    assert_eq!(before, crate::common::snapshot(&dir.join(&ev)));
+    // A withdrawal refused names the player, not an id.
+    run(dir, &["--event", &ev, "player", "withdraw", "公开组0"]).fails(3, &["公开组0"]);
+}

@@ -1151,7 +1151,7 @@ fn withdrawing_from_the_next_round_checks_the_newest_game() {
     assert_eq!(
         err,
         ResultError::UnplayedGame {
-            player: a,
+            player: f.event.player_label(a),
             round: 2
         }
     );
@@ -1176,7 +1176,7 @@ fn withdrawing_from_the_next_round_checks_the_newest_game() {
     assert_eq!(
         results::withdraw_from_next_round(&mut f.event, b, 2, None),
         Err(ResultError::EventOver {
-            player: b,
+            player: f.event.player_label(b),
             rounds: 2
         })
     );

@@ -209,6 +209,7 @@ impl ExitStatus for qiwang::results::ResultError {
             | E::FoulsContradictWinner { .. }
             | E::BothAtFoulLimit { .. }
             | E::UnknownPlayer { .. }
+            | E::HallTableMissing { .. }
             | E::Mismatch(..)
             | E::AlreadyWithdrawn { .. }
             | E::PairedAfterWithdrawal { .. }

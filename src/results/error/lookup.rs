@@ -73,6 +73,30 @@ pub(super) fn duplicate_table(lang: Lang, round: u32, table: u32) -> String {
     )
 }
 
+/// The message of `ResultError::HallTableMissing`.
+pub(super) fn hall_table_missing(
+    lang: Lang,
+    round: Option<u32>,
+    table: u32,
+    tables: &[u32],
+) -> String {
+    let listed = number_ranges(tables, lang);
+    match round {
+        Some(round) => bi!(
+            lang,
+            zh("第 {round} 轮没有第 {table} 台：本轮各组别的台号为 {listed}"),
+            en("round {round} has no table {table}: its tables, every group's, are {listed}"),
+        ),
+        None => bi!(
+            lang,
+            zh("最新一轮没有第 {table} 台：各组别的台号为 {listed}（别的轮次请用 `--round`）"),
+            en(
+                "the newest round has no table {table}: every group's tables are {listed} (give `--round` for another round)"
+            ),
+        ),
+    }
+}
+
 /// The message of `ResultError::RoundNotPaired`.
 pub(super) fn round_not_paired(lang: Lang, group: &GroupId, round: u32, paired: u32) -> String {
     bi!(

@@ -189,6 +189,16 @@ pub enum ResultError {
         tables: Vec<u32>,
     },
 
+    /// A table no pool's round has (results typed without `--group`, one hall numbering).
+    HallTableMissing {
+        /// The round given, or `None` for each pool's newest.
+        round: Option<u32>,
+        /// The table given.
+        table: u32,
+        /// The tables the hall has in that round.
+        tables: Vec<u32>,
+    },
+
     /// One table given twice in one entry.
     DuplicateTable {
         /// The round.
@@ -257,32 +267,32 @@ pub enum ResultError {
 
     /// A withdrawal of a player who has already withdrawn.
     AlreadyWithdrawn {
-        /// The player.
-        player: PlayerId,
+        /// The player as the sheets name them (张三(7)).
+        player: String,
         /// The round the earlier withdrawal starts from.
         from_round: u32,
     },
 
     /// A withdrawal from a round the player is already paired in.
     PairedAfterWithdrawal {
-        /// The player.
-        player: PlayerId,
+        /// The player as the sheets name them (张三(7)).
+        player: String,
         /// The round the player is paired in.
         round: u32,
     },
 
     /// A withdrawal while the player's game of a paired round has no result.
     UnplayedGame {
-        /// The player.
-        player: PlayerId,
+        /// The player as the sheets name them (张三(7)).
+        player: String,
         /// The round of the game without a result.
         round: u32,
     },
 
     /// A withdrawal after the player's group has paired all its rounds.
     EventOver {
-        /// The player.
-        player: PlayerId,
+        /// The player as the sheets name them (张三(7)).
+        player: String,
         /// The group's number of rounds.
         rounds: u32,
     },
@@ -344,8 +354,8 @@ pub enum ResultError {
 
     /// A reinstatement of a player who has not withdrawn.
     NotWithdrawn {
-        /// The player.
-        player: PlayerId,
+        /// The player as the sheets name them (张三(7)).
+        player: String,
     },
 
     /// A withdrawal from round 0.
@@ -447,6 +457,11 @@ impl Localize for ResultError {
                 table,
                 tables,
             } => lookup::table_missing(lang, group, *round, *table, tables),
+            ResultError::HallTableMissing {
+                round,
+                table,
+                tables,
+            } => lookup::hall_table_missing(lang, *round, *table, tables),
             ResultError::DuplicateTable { round, table } => {
                 lookup::duplicate_table(lang, *round, *table)
             }
@@ -478,17 +493,15 @@ impl Localize for ResultError {
             } => fouls::both_at_foul_limit(lang, *round, *table, *limit),
             ResultError::UnknownPlayer { player } => players::unknown_player(lang, *player),
             ResultError::AlreadyWithdrawn { player, from_round } => {
-                players::already_withdrawn(lang, *player, *from_round)
+                players::already_withdrawn(lang, player, *from_round)
             }
             ResultError::PairedAfterWithdrawal { player, round } => {
-                players::paired_after_withdrawal(lang, *player, *round)
+                players::paired_after_withdrawal(lang, player, *round)
             }
             ResultError::UnplayedGame { player, round } => {
-                players::unplayed_game(lang, *player, *round)
+                players::unplayed_game(lang, player, *round)
             }
-            ResultError::EventOver { player, rounds } => {
-                players::event_over(lang, *player, *rounds)
-            }
+            ResultError::EventOver { player, rounds } => players::event_over(lang, player, *rounds),
             ResultError::PenaltiesNotAllowed => penalties::penalties_not_allowed(lang),
             ResultError::PenaltyPointsNeeded => penalties::penalty_points_needed(lang),
             ResultError::PenaltyNotPositive { points } => {
@@ -521,7 +534,7 @@ impl Localize for ResultError {
                     "this result would change who is level or who won a knockout match of group `{group}` after its next game was paired: round {round} table {table} would no longer be the game due; take that round back first (`qiwang unpair --group {group}` while it has no results)"
                 ),
             ),
-            ResultError::NotWithdrawn { player } => players::not_withdrawn(lang, *player),
+            ResultError::NotWithdrawn { player } => players::not_withdrawn(lang, player),
             ResultError::BadWithdrawalRound { from_round } => {
                 players::bad_withdrawal_round(lang, *from_round)
             }

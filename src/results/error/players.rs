@@ -15,7 +15,7 @@ pub(super) fn unknown_player(lang: Lang, player: PlayerId) -> String {
 }
 
 /// The message of `ResultError::AlreadyWithdrawn`.
-pub(super) fn already_withdrawn(lang: Lang, player: PlayerId, from_round: u32) -> String {
+pub(super) fn already_withdrawn(lang: Lang, player: &str, from_round: u32) -> String {
     bi!(
         lang,
         zh("棋手 {player} 已从第 {from_round} 轮起退赛"),
@@ -24,7 +24,7 @@ pub(super) fn already_withdrawn(lang: Lang, player: PlayerId, from_round: u32) -
 }
 
 /// The message of `ResultError::PairedAfterWithdrawal`.
-pub(super) fn paired_after_withdrawal(lang: Lang, player: PlayerId, round: u32) -> String {
+pub(super) fn paired_after_withdrawal(lang: Lang, player: &str, round: u32) -> String {
     bi!(
         lang,
         zh(
@@ -39,7 +39,7 @@ pub(super) fn paired_after_withdrawal(lang: Lang, player: PlayerId, round: u32) 
 }
 
 /// The message of `ResultError::UnplayedGame`.
-pub(super) fn unplayed_game(lang: Lang, player: PlayerId, round: u32) -> String {
+pub(super) fn unplayed_game(lang: Lang, player: &str, round: u32) -> String {
     bi!(
         lang,
         zh(
@@ -52,7 +52,7 @@ pub(super) fn unplayed_game(lang: Lang, player: PlayerId, round: u32) -> String 
 }
 
 /// The message of `ResultError::EventOver`.
-pub(super) fn event_over(lang: Lang, player: PlayerId, rounds: u32) -> String {
+pub(super) fn event_over(lang: Lang, player: &str, rounds: u32) -> String {
     bi!(
         lang,
         zh(
@@ -66,7 +66,7 @@ pub(super) fn event_over(lang: Lang, player: PlayerId, rounds: u32) -> String {
 }
 
 /// The message of `ResultError::NotWithdrawn`.
-pub(super) fn not_withdrawn(lang: Lang, player: PlayerId) -> String {
+pub(super) fn not_withdrawn(lang: Lang, player: &str) -> String {
     bi!(
         lang,
         zh("棋手 {player} 没有退赛，无需恢复参赛"),

@@ -113,23 +113,33 @@ fn every_variant() -> Vec<ResultError> {
             player: PlayerId(17),
         },
         ResultError::AlreadyWithdrawn {
-            player: PlayerId(17),
+            player: "张三(17)".into(),
             from_round: 4,
         },
         ResultError::PairedAfterWithdrawal {
-            player: PlayerId(17),
+            player: "张三(17)".into(),
             round: 4,
         },
         ResultError::UnplayedGame {
-            player: PlayerId(17),
+            player: "张三(17)".into(),
             round: 4,
         },
         ResultError::NotWithdrawn {
-            player: PlayerId(17),
+            player: "张三(17)".into(),
         },
         ResultError::EventOver {
-            player: PlayerId(17),
+            player: "张三(17)".into(),
             rounds: 9,
+        },
+        ResultError::HallTableMissing {
+            round: Some(3),
+            table: 99,
+            tables: vec![1, 2, 3],
+        },
+        ResultError::HallTableMissing {
+            round: None,
+            table: 99,
+            tables: vec![1, 2, 3],
         },
         ResultError::PenaltiesNotAllowed,
         ResultError::PenaltyPointsNeeded,

@@ -107,7 +107,7 @@ pub fn set(
     let at_table = group
         .is_none()
         .then(|| qiwang::results::pools_of_tables(&loaded.event, &loaded.rules, None, &[table]))
-        .flatten()
+        .and_then(|found| found.ok().flatten())
         .and_then(|mut p| p.pop());
     let pool = match at_table {
         Some(pool) => pool,

@@ -67,10 +67,12 @@ pub fn run(
         let pools = match (&chosen, waiting.as_slice()) {
             (Some(pool), _) => vec![pool.clone(); entries.len()],
             (None, [one]) => vec![one.clone(); entries.len()],
-            (None, _) => match results::pools_of_tables(&event, &rules, round, &tables) {
-                Some(pools) => pools,
-                None => vec![resolve_pool(&rules, &event, None)?; entries.len()],
-            },
+            (None, _) => {
+                match results::pools_of_tables(&event, &rules, round, &tables).map_err(lib_error)? {
+                    Some(pools) => pools,
+                    None => vec![resolve_pool(&rules, &event, None)?; entries.len()],
+                }
+            }
         };
         for (i, pool) in pools.iter().enumerate() {
             if pools[..i].contains(pool) {
