@@ -3,8 +3,8 @@
 //! pairing check words colour-limit violations with it too.)
 
 use crate::i18n::Lang;
-use crate::model::{Gender, Outcome};
-use crate::rulebook::Tiebreak;
+use crate::model::{GameResult, Gender, Outcome};
+use crate::rulebook::{Conduct, LateResult, Tiebreak};
 
 /// The column header of a tiebreak: lowercase in English like the other headers
 /// (place, no., name, pts), an abbreviation (S-B) as written.
@@ -31,6 +31,28 @@ pub fn gender_label(g: Option<Gender>, lang: Lang) -> &'static str {
         Some(Gender::Male) => lang.pick("男", "M"),
         Some(Gender::Female) => lang.pick("女", "F"),
         None => "",
+    }
+}
+
+/// How a recorded game reads on a sheet: its outcome, and for a forfeit given for
+/// lateness what the rulebook makes of it — 红迟到判负 under `late_result = "loss"`,
+/// 红弃权（迟到） under the default (a forfeit, as for not coming).
+pub fn result_label(result: &GameResult, conduct: &Conduct, lang: Lang) -> String {
+    let late_side = match result.outcome {
+        Outcome::RedForfeit if result.late => Some(lang.pick("红", "red")),
+        Outcome::BlackForfeit if result.late => Some(lang.pick("黑", "black")),
+        _ => None,
+    };
+    match (late_side, conduct.late_result) {
+        (Some(side), LateResult::Loss) => {
+            crate::i18n::bi!(lang, zh("{side}迟到判负"), en("{side} late, loses"))
+        }
+        (Some(_), LateResult::Forfeit) => format!(
+            "{}{}",
+            outcome_label(result.outcome, lang),
+            lang.pick("（迟到）", " (late)")
+        ),
+        (None, _) => outcome_label(result.outcome, lang).to_string(),
     }
 }
 

@@ -1,6 +1,5 @@
 //! The pairing sheet (对阵表) that goes on the wall.
 
-use super::labels::outcome_label;
 use crate::i18n::bi;
 use crate::model::{Event, GroupId, Pairing, PlayerId};
 use crate::report::{Json, Report, Section};
@@ -79,7 +78,7 @@ pub fn pairing_sheet(
                 let (rn, rname, runit, rs) = cell(*red);
                 let (bn, bname, bunit, bs) = cell(*black);
                 let res = result
-                    .map(|r| outcome_label(r.outcome, lang).to_string())
+                    .map(|r| super::labels::result_label(&r, &rules.conduct, lang))
                     .unwrap_or_default();
                 section.push(vec![
                     table.to_string(),

@@ -98,11 +98,8 @@ fn lines_marked(
             })
             .collect();
         for r in &report.results {
-            let mut outcome = outcome_label(r.result.outcome, lang).to_string();
-            if r.result.late {
-                // A forfeit for lateness (迟到), not for not coming (不到).
-                outcome.push_str(lang.pick("（迟到）", " (late)"));
-            }
+            // A forfeit for lateness (迟到) says so, as the rulebook counts it.
+            let outcome = super::labels::result_label(&r.result, &rules.conduct, lang);
             let mut line = bi!(
                 lang,
                 zh(

@@ -159,3 +159,29 @@ fn pairing_groups_by_the_floored_score_standings_show() {
     assert!(below.contains("（-2分）"), "{below}");
     assert_eq!(below.matches("须有一人与近分者编对").count(), 2, "{below}");
 }
+
+/// A forfeit for lateness reads as the rulebook counts it: 红迟到判负 under
+/// `late_result = "loss"` (迟到10分钟判负), 红弃权（迟到） under the default, on the result
+/// line and the pairing sheet alike.
+#[test]
+fn a_late_loss_reads_as_the_rulebook_words_it() {
+    for (setting, words) in [
+        ("late_result = \"loss\"", "红迟到判负"),
+        ("late_result = \"forfeit\"", "红弃权（迟到）"),
+    ] {
+        let tmp = TempDir::new().unwrap();
+        let text = fs::read_to_string(root("rules/cxa-2011.toml")).unwrap();
+        let rules = tmp.path().join("rules.toml");
+        fs::write(&rules, format!("{text}\n[conduct]\n{setting}\n")).unwrap();
+        let csv = tmp.path().join("p.csv");
+        fs::write(&csv, "姓名,性别,单位\n甲,男,一\n乙,男,二\n").unwrap();
+        run(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
+        let ev = tmp.path().join("ev");
+        q(&ev, &["import", p(&csv)]).ok();
+        q(&ev, &["pair", "--seed", "1"]).ok();
+        let said = q(&ev, &["result", "1", "红迟到"]).ok();
+        assert!(said.contains(words), "{setting}: {said}");
+        let sheet = q(&ev, &["round"]).ok();
+        assert!(sheet.contains(words), "{setting}: {sheet}");
+    }
+}
