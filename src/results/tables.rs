@@ -40,7 +40,7 @@ pub fn pools_of_tables(
             (None, _) => {
                 let mut all: Vec<u32> = rounds
                     .iter()
-                    .flat_map(|(_, r)| r.pairings.iter().filter_map(|p| p.table()))
+                    .flat_map(|(_, r)| r.pairings.iter().filter_map(crate::model::Pairing::table))
                     .collect();
                 all.sort_unstable();
                 all.dedup();
