@@ -44,7 +44,7 @@ mod withdraw;
 
 pub use entry::ResultEntry;
 pub use error::ResultError;
-pub use file::{PoolResults, parse_results_csv, read_results_file};
+pub use file::{PoolResults, ResultsFile, parse_results_csv, read_results_file};
 pub use fingerprint::pairing_code;
 pub(crate) use forfeits::apply_forfeit_withdrawals;
 pub use mismatch::{Hint, Mismatch, Place, Seen, Whereabouts};

@@ -525,3 +525,32 @@ fn slips_with_formula_guarded_names_read_back() {
     let out = qw(&ev, &["result", "--from", p(&file)]).ok();
     assert!(out.contains("已记录 2 个结果"), "{out}");
 }
+
+/// Slips read back while games are still on: rows whose result is empty are left out
+/// and counted, not a refusal of the file; a file with no result at all says so. A result
+/// cell holding fouls (`和/1:0`) or a date Excel made of `1-0` is refused with the fix.
+#[test]
+fn rows_without_a_result_are_left_for_later_and_mistyped_cells_say_why() {
+    let (_tmp, ev) = paired();
+    let (header, rows) = slips(&ev);
+    let mut half = filled(&rows, "红胜");
+    for r in half.iter_mut().skip(8) {
+        r[5].clear();
+    }
+    let file = write(&ev, "half.csv", &header, &half);
+    let out = qw(&ev, &["result", "--from", p(&file)]).ok();
+    assert!(out.starts_with("已记录 8 个结果"), "{out}");
+    assert!(
+        out.contains("结果为空的 4 行未录入（第 10–13 行）"),
+        "{out}"
+    );
+    let none = write(&ev, "none.csv", &header, &filled(&rows, ""));
+    refused(&ev, &none, &["没有结果", "结果为空的行不录入"]);
+    let mut fouls = filled(&rows, "");
+    fouls[9][5] = "和/1:0".into();
+    let file = write(&ev, "fouls.csv", &header, &fouls);
+    refused(&ev, &file, &["犯规次数写在犯规列"]);
+    fouls[9][5] = "2026-01-01".into();
+    let file = write(&ev, "date.csv", &header, &fouls);
+    refused(&ev, &file, &["Excel 把 `1-0` 之类的结果改成了日期"]);
+}

@@ -37,8 +37,12 @@ pub(super) fn header_unreadable(lang: Lang, source_name: &str, detail: &str) -> 
 pub(super) fn no_rows(lang: Lang, source_name: &str) -> String {
     bi!(
         lang,
-        zh("{source_name}：文件中没有结果：请在表头下添加行"),
-        en("{source_name}: no results in the file: add rows under the header"),
+        zh(
+            "{source_name}：文件中没有结果：请在表头下添加行，或在结果列填写结果（结果为空的行不录入）"
+        ),
+        en(
+            "{source_name}: no results in the file: add rows under the header, or fill in the result column (rows without a result are left out)"
+        ),
     )
 }
 

@@ -4,9 +4,10 @@
 use crate::i18n::bi;
 use crate::rulebook::Lang;
 
-/// The message of `ResultError::BadToken`.
+/// The message of `ResultError::BadToken`, with a hint for the two ways a spreadsheet
+/// cell goes wrong: fouls written into the result (`和/1:0`) and a `1-0` Excel made a date.
 pub(super) fn bad_token(lang: Lang, token: &str, at: &str) -> String {
-    bi!(
+    let mut text = bi!(
         lang,
         zh(
             "结果 `{token}`{}无法识别：请用 `1-0`/`r`/`红胜`、`=`/`d`/`和`、`0-1`/`b`/`黑胜`，弃权用 `+-`/`-+`，双方弃权用 `--`/`双负`",
@@ -15,7 +16,30 @@ pub(super) fn bad_token(lang: Lang, token: &str, at: &str) -> String {
         en(
             "result `{token}` is not understood{at}: use `1-0`/`r`/`红胜`, `=`/`d`/`和`, `0-1`/`b`/`黑胜`, `+-`/`-+` for a forfeit or `--`/`双负`"
         ),
-    )
+    );
+    if token.contains(['/', '／']) || token.contains("犯规") {
+        text.push_str(lang.pick(
+            "；犯规次数写在犯规列（例如 `1:0`），结果列只写结果",
+            "; fouls go in the fouls column (e.g. `1:0`), the result column holds the result only",
+        ));
+    } else if looks_like_a_date(token) {
+        text.push_str(lang.pick(
+            "；这像是 Excel 把 `1-0` 之类的结果改成了日期：请把结果列设为“文本”格式，或改写为 `红胜`/`和`/`黑胜`",
+            "; this looks like a result such as `1-0` that Excel turned into a date: format the result column as text, or write `r`/`=`/`b`",
+        ));
+    }
+    text
+}
+
+/// Whether a cell reads like a date a spreadsheet made (`2026-01-01`, `2026/1/1`, `1月1日`).
+fn looks_like_a_date(token: &str) -> bool {
+    let parts: Vec<&str> = token
+        .split(['-', '/', '年', '月', '日'])
+        .filter(|p| !p.is_empty())
+        .collect();
+    (2..=3).contains(&parts.len())
+        && parts.iter().all(|p| p.chars().all(|c| c.is_ascii_digit()))
+        && (parts[0].len() == 4 || token.contains('月'))
 }
 
 /// The message of `ResultError::BadFouls`.

@@ -39,6 +39,7 @@ pub fn parse_results_csv(text: &str, source: &str) -> Result<Vec<(u32, ResultEnt
         mut errors,
         has_group_column,
         names_players,
+        ..
     } = read_rows(text, source)?;
     if has_group_column {
         errors.push(ResultError::GroupColumnUnexpected {
@@ -74,6 +75,16 @@ pub struct PoolResults {
     pub lines: Vec<u64>,
 }
 
+/// What a results file gives: its rows per pool, and the lines left out because their
+/// result cell is empty (games not finished when the file was made).
+#[derive(Debug)]
+pub struct ResultsFile {
+    /// The rows per pool, in order of first appearance.
+    pub pools: Vec<PoolResults>,
+    /// The CSV lines without a result.
+    pub blank_lines: Vec<u64>,
+}
+
 /// Reads one results file for the whole event (`result --from FILE`) and checks every
 /// row against the event, reporting **every** problem of the file at once, each with its
 /// CSV line: unreadable cells, unknown groups, rounds or tables that do not exist, fouls
@@ -95,9 +106,10 @@ pub fn read_results_file(
     event: &Event,
     rules: &Rulebook,
     group: Option<&GroupId>,
-) -> Result<Vec<PoolResults>, ResultError> {
+) -> Result<ResultsFile, ResultError> {
     let CsvRows {
         rows,
+        blank,
         mut errors,
         has_group_column,
         ..
@@ -247,5 +259,8 @@ pub fn read_results_file(
             source_name: source.to_string(),
         });
     }
-    Ok(pools)
+    Ok(ResultsFile {
+        pools,
+        blank_lines: blank,
+    })
 }

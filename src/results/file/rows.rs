@@ -30,6 +30,9 @@ pub(super) struct CsvRow {
 /// the file has a group column, and whether it says who played or carries pairing codes.
 pub(super) struct CsvRows {
     pub(super) rows: Vec<CsvRow>,
+    /// Lines whose result and fouls cells are empty: games not finished when the file was
+    /// made, left out rather than refused.
+    pub(super) blank: Vec<u64>,
     pub(super) errors: Vec<ResultError>,
     pub(super) has_group_column: bool,
     pub(super) names_players: bool,
@@ -104,6 +107,7 @@ pub(super) fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError
     .any(Option::is_some);
 
     let mut rows: Vec<CsvRow> = Vec::new();
+    let mut blank = Vec::new();
     // (group cell, round, table) → first line.
     let mut seen: std::collections::BTreeMap<(String, u32, u32), u64> = Default::default();
     let mut lines = crate::input::decode::LineCounter::new(text);
@@ -131,6 +135,11 @@ pub(super) fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError
         // the text it guarded.
         let cell = |i: usize| crate::sanitize::csv_cell_unguarded(record.get(i).unwrap_or(""));
         let opt_cell = |i: Option<usize>| i.map_or("", cell);
+        // A slip without a result yet (the game still on): left for a later file.
+        if cell(outcome_col).is_empty() && opt_cell(fouls_col).is_empty() {
+            blank.push(line);
+            continue;
+        }
         let group = group_col.map(|c| cell(c).to_string());
         if group.as_deref() == Some("") {
             errors.push(row_error(ResultError::EmptyGroupCell));
@@ -218,6 +227,7 @@ pub(super) fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError
     }
     Ok(CsvRows {
         rows,
+        blank,
         errors,
         has_group_column: group_col.is_some(),
         names_players,

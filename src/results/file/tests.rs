@@ -114,7 +114,9 @@ fn one_file_for_every_group_reports_every_problem_with_its_line() {
 fn a_clean_file_is_split_by_group_name_id_or_alias() {
     let (event, rules) = two_pools();
     let text = "group,round,table,result\nyouth,1,1,r\n少儿精英,1,2,=\n青少年组,1,2,b\n";
-    let pools = read_results_file(text, "r.csv", &event, &rules, None).unwrap();
+    let pools = read_results_file(text, "r.csv", &event, &rules, None)
+        .unwrap()
+        .pools;
     assert_eq!(pools.len(), 2);
     assert_eq!(pools[0].group, GroupId::new("youth"));
     assert_eq!(pools[0].lines, vec![2, 4]);
@@ -162,7 +164,8 @@ fn the_group_column_is_never_ignored() {
         &rules,
         Some(&youth),
     )
-    .unwrap();
+    .unwrap()
+    .pools;
     assert_eq!(pools[0].group, youth);
     // The one-group reader refuses a file with the column rather than drop it.
     let err = parse_results_csv("组别,轮次,台号,结果\n青少年组,1,1,r\n", "r.csv").unwrap_err();
@@ -173,7 +176,9 @@ fn the_group_column_is_never_ignored() {
 fn an_empty_table_cell_is_found_by_the_players_and_every_stale_code_is_named() {
     let (event, rules) = two_pools();
     let text = "组别,轮次,台号,红方,黑方,结果\nyouth,1,,youth2,youth3,r\n";
-    let pools = read_results_file(text, "r.csv", &event, &rules, None).unwrap();
+    let pools = read_results_file(text, "r.csv", &event, &rules, None)
+        .unwrap()
+        .pools;
     assert_eq!(
         pools[0].entries,
         vec![(1, ResultEntry::new(2, Outcome::RedWin))]

@@ -39,15 +39,16 @@ pub fn run(
         Some(_) => Some(resolve_pool(&rules, &event, group)?),
         None => None,
     };
-    let mut file_batches = Vec::new();
+    let (mut file_batches, mut blank_lines) = (Vec::new(), Vec::new());
     let mut file_text = None;
     if let Some(path) = from {
         // Results sheets come from the same Excel as registrations: UTF-8 or GBK.
         let bytes = read_input(path, qiwang::input::InputKind::Sheet)?;
         let file = results::results_text(&bytes, &path.display().to_string()).map_err(lib_error)?;
-        file_batches =
+        let read =
             results::read_results_file(&file.text, &file.source, &event, &rules, chosen.as_ref())
                 .map_err(lib_error)?;
+        (file_batches, blank_lines) = (read.pools, read.blank_lines);
         file_text = Some(file);
     }
     if !names.is_empty() && args.is_empty() {
@@ -114,7 +115,8 @@ pub fn run(
                     &rules,
                     chosen.as_ref(),
                 )
-                .map_err(lib_error)?;
+                .map_err(lib_error)?
+                .pools;
             }
             let mut reports = Vec::new();
             for batch in &file_batches {
@@ -194,6 +196,24 @@ pub fn run(
         if *n > 0 {
             outln!("  {}", lang.pick(zh, en));
         }
+    }
+    if !blank_lines.is_empty() {
+        let numbers: Vec<u32> = blank_lines
+            .iter()
+            .map(|&l| u32::try_from(l).unwrap_or(u32::MAX))
+            .collect();
+        let lines = qiwang::i18n::number_ranges(&numbers, lang);
+        outln!(
+            "  {}",
+            bi!(
+                lang,
+                zh("结果为空的 {} 行未录入（第 {lines} 行）", blank_lines.len()),
+                en(
+                    "{} without a result left out (line {lines})",
+                    plural(blank_lines.len(), "row", "rows")
+                )
+            )
+        );
     }
     // Warnings past the same bound are counted: audit.log keeps every one (as data).
     for m in notes.iter().take(cap) {
