@@ -313,6 +313,8 @@ fn stale_text(
     let lines = number_ranges(lines, lang);
     let reprint = format!("qiwang round {round} --group {group} --sheet slips");
     if let Some((other_group, other_round)) = belongs_to {
+        // The slips of the round the code is from: the rows' own round may not exist.
+        let reprint = format!("qiwang round {other_round} --group {other_group} --sheet slips");
         return bi!(
             lang,
             zh(

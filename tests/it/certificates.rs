@@ -207,3 +207,19 @@ fn the_programme_gives_each_groups_system_and_ranking_order() {
     }
     assert!(!text.contains("赛制：积分编排制，共"), "{text}");
 }
+
+/// Disqualified after the last round: nothing is left not to pair, and the message does
+/// not speak of a round 2 the one-round event never has.
+#[test]
+fn a_disqualification_after_the_last_round_names_no_round() {
+    let (_tmp, ev) = event();
+    let out = q(
+        &ev,
+        &["player", "disqualify", "甲一", "--reason", "冒名顶替"],
+    );
+    assert!(
+        out.contains("已取消 甲一 的比赛资格：不参加任何名次录取"),
+        "{out}"
+    );
+    assert!(!out.contains("第2轮"), "{out}");
+}

@@ -224,6 +224,17 @@ pub fn disqualify(
                 )
             )
         ),
+        // After the group's last round there is no round left not to pair.
+        Some(n) if n > qiwang::schedule::rounds_of(&loaded.event, &loaded.rules, &p.group) => {
+            outln!(
+                "{}",
+                bi!(
+                    lang,
+                    zh("已取消 {name} 的比赛资格：不参加任何名次录取"),
+                    en("{name} disqualified: takes no place in any list")
+                )
+            )
+        }
         Some(n) => outln!(
             "{}",
             bi!(
