@@ -233,7 +233,7 @@ pub fn disqualify(
                     zh("已取消 {name} 的比赛资格：不参加任何名次录取"),
                     en("{name} disqualified: takes no place in any list")
                 )
-            )
+            );
         }
         Some(n) => outln!(
             "{}",
