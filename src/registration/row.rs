@@ -151,8 +151,10 @@ impl<'a> Sheet<'a> {
                 map.names.get(col).cloned(),
                 None,
                 Text::new(
-                    format!("单元格有 {n} 个字符，超过上限 {max}；请检查该单元格"),
-                    format!("the cell holds {n} characters, more than the limit of {max}; check the cell"),
+                    format!("单元格有 {n} 个字符，超过上限 {max}；请缩短"),
+                    format!(
+                        "the cell holds {n} characters, more than the limit of {max}; shorten it"
+                    ),
                 ),
             ));
             return;
@@ -278,9 +280,9 @@ impl<'a> Sheet<'a> {
                 name_col,
                 Some(format!("{start}…")),
                 Text::new(
-                    format!("姓名有 {length} 个字符，超过上限 {max}；请检查该单元格"),
+                    format!("姓名有 {length} 个字符，超过上限 {max}；请缩短"),
                     format!(
-                        "the name has {length} characters, more than the limit of {max}; check the cell"
+                        "the name has {length} characters, more than the limit of {max}; shorten it"
                     ),
                 ),
             );
@@ -467,10 +469,10 @@ impl<'a> Sheet<'a> {
                     Some(masked.clone()),
                     Text::new(
                         format!(
-                            "电话 `{masked}` 既不是 11 位手机号，也不是带区号的座机号（如 0553-1234567）；请核对"
+                            "电话 `{masked}` 既不是 11 位手机号，也不是带区号（0 开头的 3–4 位）的座机号；请核对"
                         ),
                         format!(
-                            "phone `{masked}` is neither an 11-digit mobile number nor a landline with its area code (such as 0553-1234567); check it"
+                            "phone `{masked}` is neither an 11-digit mobile number nor a landline with its area code (3–4 digits from 0); check it"
                         ),
                     ),
                 ));

@@ -109,7 +109,10 @@ const PLAYER_FIELDS_EN: &[(&str, &str)] = &[
     ("group", "Group: id, regulation name or alias"),
     ("birth_date", "Date of birth, e.g. 2008-05-01"),
     ("id_number", "ID-card number"),
-    ("grade", "Grade (棋士 title)"),
+    (
+        "grade",
+        "School grade (三年级, 初一, 大班); needed where a group admits by grade",
+    ),
     ("disabled", "Disabled player: true or false (or 是/否)"),
     ("local", "Local player: true or false (or 是/否)"),
     ("phone", "Phone number"),
