@@ -64,6 +64,10 @@ const FOOTER_WORDS: &[&str] = &[
     "报名单位（盖章）",
     "领队签字",
     "领队（签字）",
+    "合计",
+    "共计",
+    "总计",
+    "备注",
 ];
 
 /// Whether a data row is the sheet's footer: its first filled cell starts with one of
@@ -73,7 +77,21 @@ pub(super) fn is_footer_row(cells: &[String]) -> bool {
         .iter()
         .map(|c| normalise::clean(c))
         .find(|c| !c.is_empty())
-        .is_some_and(|first| FOOTER_WORDS.iter().any(|w| first.starts_with(w)))
+        .is_some_and(|first| {
+            FOOTER_WORDS.iter().any(|w| first.starts_with(w)) || is_head_count(&first)
+        })
+}
+
+/// A count of the list's players (`150 人`, `共150人`, `150 players`), as qiwang's own
+/// player list ends and organisers' sheets often do.
+fn is_head_count(cell: &str) -> bool {
+    let number = cell
+        .trim_start_matches('共')
+        .trim_end_matches('人')
+        .trim_end_matches(" players")
+        .trim_end_matches(" player")
+        .trim();
+    !number.is_empty() && number.len() < cell.len() && number.chars().all(|c| c.is_ascii_digit())
 }
 
 /// A cell of an unrecognised first row, as a message may show it: anything holding
@@ -531,10 +549,10 @@ impl<'a> Sheet<'a> {
             }
             // Blank rows, rows of commas, and the pre-numbered empty rows of a template
             // (only 序号 filled in) are not registrations.
-            let blank = cells
-                .iter()
-                .enumerate()
-                .all(|(i, c)| Some(i) == number_col || normalise::clean(c).is_empty());
+            let blank = cells.iter().enumerate().all(|(i, c)| {
+                let c = normalise::clean(c);
+                c.is_empty() || (Some(i) == number_col && c.chars().all(|d| d.is_ascii_digit()))
+            });
             // The example row of `qiwang template` (序号 示例) shows how to fill the sheet.
             let example = number_col
                 .and_then(|c| cells.get(c))

@@ -269,7 +269,7 @@ pub fn find_page(
 fn find_card(m: &mut Markup, e: &FindEntry, lang: Lang) {
     m.text_element("span", &[("class", "name")], &e.name);
     if let Some(n) = e.number {
-        m.text(&format!(" ({}{n})", lang.pick("编号 ", "no. ")));
+        m.text(&format!(" ({}{n})", lang.pick("序号 ", "no. ")));
     }
     m.void_element("br", &[]);
     m.text(&format!(

@@ -98,3 +98,28 @@ fn a_workbooks_warning_names_the_sheet_and_cell() {
         "{notes}"
     );
 }
+
+/// A footer written in the 序号 column (the first column of most sheets) is the footer
+/// too, and is said; empty numbered rows of a template stay silent.
+#[test]
+fn a_footer_in_the_number_column_is_said_not_dropped_silently() {
+    let tmp = TempDir::new().unwrap();
+    run(
+        tmp.path(),
+        &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
+    )
+    .ok();
+    let csv = "序号,姓名,性别,单位\n１,甲一,男,无为一中\n2,乙二,女,无为一中\n3,,,\n\
+               填表人：张老师 电话 13912345678,,,\n合计：2人,,,\n";
+    let sheet = tmp.path().join("报名表.csv");
+    fs::write(&sheet, csv).unwrap();
+    let out = run(tmp.path(), &["--event", "ev", "import", p(&sheet)]);
+    let notes = out.stderr.clone() + &out.stdout;
+    assert_eq!(out.code, 0, "{notes}");
+    assert!(notes.contains("已导入 2 名棋手"), "{notes}");
+    assert!(
+        notes.contains("报名表.csv:5") && notes.contains("报名表.csv:6"),
+        "{notes}"
+    );
+    assert!(!notes.contains("报名表.csv:4"), "{notes}");
+}
