@@ -456,7 +456,13 @@ impl Rulebook {
             d.str("id", split.map_or(&list.id, |s| &s.id));
             d.str("name", split.map_or(&list.name, |s| &s.name));
             d.str("group", list.group.as_str());
-            if split.is_some() || list.filter.gender.is_none() {
+            // Only where men and women could be ranked apart: not a list of one gender,
+            // nor a list of a group that admits one gender only.
+            let one_gender = list.filter.gender.is_some()
+                || self
+                    .group(&list.group)
+                    .is_some_and(|g| g.eligibility.gender.is_some());
+            if split.is_some() || !one_gender {
                 d.raw("by_gender", split.is_some());
             }
             places(&mut d, split.map_or(&list.places, |s| &s.places));

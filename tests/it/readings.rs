@@ -136,3 +136,20 @@ fn a_prize_list_ranked_by_gender_is_one_key_and_two_lists() {
     .unwrap();
     run(tmp.path(), &["rules", "check", p(&rules)]).fails(3, &["by_gender"]);
 }
+
+/// `by_gender` is no question for a list of one gender: `rules show` does not print it
+/// (nor mark it doubtful) for a list of a group that admits girls only.
+#[test]
+fn a_one_gender_groups_list_has_no_by_gender_reading() {
+    let tmp = TempDir::new().unwrap();
+    let rules = tmp.path().join("r.toml");
+    fs::write(
+        &rules,
+        "[event]\nname = \"x\"\nrounds = 5\n[[groups]]\nid = \"girls\"\nname = \"女子组\"\n\
+         [groups.eligibility]\ngender = \"female\"\n[[prizes.lists]]\ngroup = \"girls\"\n\
+         places = [{ place = 1, money = 100 }]\n",
+    )
+    .unwrap();
+    let shown = run(tmp.path(), &["rules", "show", p(&rules)]).ok();
+    assert!(!shown.contains("by_gender"), "{shown}");
+}
