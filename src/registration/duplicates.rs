@@ -100,6 +100,30 @@ impl Sheet<'_> {
             ));
             return;
         }
+        // The same name in the same group under another unit: two players, or one
+        // registered twice by two units. Said, not refused.
+        let in_group = (normalise::key(&player.name), player.group.clone());
+        match self.group_names.get(&in_group) {
+            Some(seen) => self.warnings.push(RowError::new(
+                line,
+                map.name_of(Field::Name).map(str::to_string),
+                Some(player.name.clone()),
+                Text::new(
+                    format!(
+                        "`{}` 与{}同名，同在一个组别而单位不同：请核对是否重复报名；若确是两人，各表以序号区分",
+                        player.name,
+                        seen.zh()
+                    ),
+                    format!(
+                        "`{}` has the name of {seen}, in the same group under another unit: check that nobody registered twice; two players are told apart by their numbers",
+                        player.name
+                    ),
+                ),
+            )),
+            None => {
+                self.group_names.insert(in_group, here.clone());
+            }
+        }
         self.names.insert(key, here);
     }
 }

@@ -485,6 +485,24 @@ impl<'a> Sheet<'a> {
             .flatten()
             .map(|t| t.name().to_string());
         let unit = row.get(Field::Unit).map(|(_, v)| v).unwrap_or_default();
+        // An empty 单位 cell (not 个人, 无): said, since it leaves the player out of every
+        // unit's ranking and of team-mate avoidance.
+        if let Some(col) = row.map.column(Field::Unit)
+            && row
+                .cells
+                .get(col)
+                .is_none_or(|c| normalise::clean(c).is_empty())
+        {
+            row.warnings.push(RowError::new(
+                row.line,
+                Some(row.map.names[col].clone()),
+                None,
+                Text::new(
+                    "单位为空：该棋手不计入任何单位的团体成绩，也不参加同单位回避；个人报名可写“个人”",
+                    "the unit is empty: the player counts for no unit's team score and no team-mate avoidance; write 个人 for a private entry",
+                ),
+            ));
+        }
         let mut extra = BTreeMap::new();
         for (i, field) in row.map.fields.iter().enumerate() {
             let value = row

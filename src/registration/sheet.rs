@@ -121,6 +121,8 @@ pub(super) struct Sheet<'a> {
     pub(super) errors: Problems,
     pub(super) ids: BTreeMap<String, Seen>,
     pub(super) names: BTreeMap<(String, String), Seen>,
+    /// Name and group → where first seen, to say when one name is twice in a group.
+    pub(super) group_names: BTreeMap<(String, crate::model::GroupId), Seen>,
     /// The file and sheet being read, when messages must name them (a workbook, or a
     /// batch of several files); `None` for a lone CSV file, whose errors say `file:line`.
     pub(super) at: Option<Place>,
@@ -140,7 +142,11 @@ impl<'a> Sheet<'a> {
     pub(super) fn new(rules: &'a Rulebook, existing: &[Player], next_id: PlayerId) -> Self {
         let mut ids = BTreeMap::new();
         let mut names = BTreeMap::new();
+        let mut group_names = BTreeMap::new();
         for p in existing {
+            group_names
+                .entry((normalise::key(&p.name), p.group.clone()))
+                .or_insert_with(|| Seen::Registered(p.id, p.name.clone()));
             if let Some(id) = &p.id_number {
                 ids.entry(id_key(id))
                     .or_insert_with(|| Seen::Registered(p.id, p.name.clone()));
@@ -156,6 +162,7 @@ impl<'a> Sheet<'a> {
             errors: Problems::default(),
             ids,
             names,
+            group_names,
             at: None,
             warnings: Vec::new(),
             strict: false,
