@@ -457,11 +457,19 @@ pub enum PlayerCommand {
         #[command(flatten)]
         fields: PlayerFields,
     },
-    /// Stop pairing a player from the next round; played games stay.
+    /// Stop pairing a player from the next round; played games stay. In a team
+    /// competition `--team 队名` withdraws the whole team (全队退赛).
     Withdraw {
-        player: String,
+        #[arg(required_unless_present = "team")]
+        player: Option<String>,
         #[arg(long, default_value = "")]
         reason: String,
+        /// Withdraw this whole team instead (team competition).
+        #[arg(long, conflicts_with = "player")]
+        team: Option<String>,
+        /// The team's pool, when there is more than one.
+        #[arg(long, requires = "team")]
+        group: Option<String>,
     },
     /// Undo a withdrawal made by hand: the player is paired again from the next round.
     Reinstate { player: String },
@@ -624,8 +632,14 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Command::Player(PlayerCommand::Edit { player, fields }) => {
             commands::players::edit(&ctx, &player, fields)
         }
-        Command::Player(PlayerCommand::Withdraw { player, reason }) => {
-            commands::players::withdraw(&ctx, &player, &reason)
+        Command::Player(PlayerCommand::Withdraw {
+            team: Some(team),
+            group,
+            reason,
+            ..
+        }) => commands::team::withdraw(&ctx, group.as_deref(), &team, &reason),
+        Command::Player(PlayerCommand::Withdraw { player, reason, .. }) => {
+            commands::players::withdraw(&ctx, player.as_deref().unwrap_or_default(), &reason)
         }
         Command::Player(PlayerCommand::Reinstate { player }) => {
             commands::players::reinstate(&ctx, &player)

@@ -223,6 +223,8 @@ pub fn record_team_results(
     if let Some(r) = state.rounds.iter_mut().find(|r| r.number == number) {
         *r = updated;
     }
+    // Whole matches forfeited may reach (or, corrected, leave) the forfeit rule's limit.
+    super::apply_team_forfeit_withdrawals(event, rules, pool);
     Ok((number, changed))
 }
 

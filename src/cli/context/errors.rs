@@ -151,7 +151,10 @@ impl ExitStatus for qiwang::teams::TeamError {
             | E::NotInLineup { .. }
             | E::MatchHasResults { .. }
             | E::FileMismatch { .. }
-            | E::MissingColumn { .. } => InvalidInput,
+            | E::MissingColumn { .. }
+            | E::TeamMatchOpen { .. }
+            | E::TeamEventOver { .. }
+            | E::TeamAlreadyWithdrawn { .. } => InvalidInput,
         }
     }
 }

@@ -205,6 +205,15 @@ pub enum Action {
         /// Each change, the player taken out and the one brought in.
         swaps: Vec<(String, String)>,
     },
+    /// `player withdraw --team`: a whole team withdrawn (全队退赛).
+    TeamWithdrawn {
+        /// The pool.
+        group: GroupId,
+        /// The team's name.
+        team: String,
+        /// The first round the team is not paired in.
+        from_round: u32,
+    },
     /// `rules update`: the rulebook changed mid-event.
     RulesUpdated {
         /// The new rulebook's file.

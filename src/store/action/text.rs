@@ -386,6 +386,18 @@ impl Action {
                     )
                 )
             }
+            Action::TeamWithdrawn {
+                group,
+                team,
+                from_round,
+            } => bi!(
+                names.lang,
+                zh("{}{team}全队退赛，自第{from_round}轮起不再编排", g(group)),
+                en(
+                    "withdrew team {team} of {} from round {from_round}",
+                    g(group)
+                )
+            ),
             Action::RulesUpdated {
                 file,
                 changed_lines,
