@@ -450,6 +450,9 @@ pub enum PlayerCommand {
         /// Accept the entry after the rulebook's `registration_deadline` (logged as late).
         #[arg(long)]
         late: bool,
+        /// Team competition: the player's board order (台次), or `替补` for a reserve.
+        #[arg(long)]
+        board: Option<String>,
     },
     /// Correct a player's details.
     Edit {
@@ -626,9 +629,11 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             commands::template::run(&ctx, rules.as_deref(), out.as_deref(), force)
         }
         Command::Players { group } => commands::players::list(&ctx, group.as_deref()),
-        Command::Player(PlayerCommand::Add { fields, late }) => {
-            commands::players::add(&ctx, fields, late)
-        }
+        Command::Player(PlayerCommand::Add {
+            fields,
+            late,
+            board,
+        }) => commands::players::add(&ctx, fields, late, board),
         Command::Player(PlayerCommand::Edit { player, fields }) => {
             commands::players::edit(&ctx, &player, fields)
         }

@@ -40,6 +40,7 @@ mod serve_arbiter;
 mod signed_sheets;
 mod standings;
 mod store;
+mod team_entries;
 mod team_withdrawal;
 mod teams;
 mod trf;

@@ -74,6 +74,7 @@ pub const ZH: &[(&str, &str)] = &[
     ),
     ("player withdraw:player", "棋手：报名编号、`#编排号` 或姓名"),
     ("player withdraw:reason", "退赛原因（记入操作记录）"),
+    ("player add:board", "团体赛：台次（1、2 …），替补写 `替补`"),
     ("player withdraw:team", "全队退赛：这个队（团体赛）"),
     ("player withdraw:group", "该队所在组别（有多个组别时）"),
     (
