@@ -33,7 +33,7 @@ fn event() -> Event {
             } else {
                 Gender::Male
             });
-            p.birth_date = chrono::NaiveDate::from_ymd_opt(2000, 1, id as u32);
+            p.birth_date = chrono::NaiveDate::from_ymd_opt(2000, 1, id);
             p.extra.insert("台次".into(), b.to_string());
             e.players.push(p);
         }
