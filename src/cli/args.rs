@@ -460,14 +460,13 @@ pub enum PlayerCommand {
         #[command(flatten)]
         fields: PlayerFields,
     },
-    /// Stop pairing a player from the next round; played games stay. In a team
-    /// competition `--team 队名` withdraws the whole team (全队退赛).
+    /// Stop pairing a player from the next round; played games stay.
     Withdraw {
         #[arg(required_unless_present = "team")]
         player: Option<String>,
         #[arg(long, default_value = "")]
         reason: String,
-        /// Withdraw this whole team instead (team competition).
+        /// Team competition: withdraw this whole team instead (全队退赛).
         #[arg(long, conflicts_with = "player")]
         team: Option<String>,
         /// The team's pool, when there is more than one.

@@ -117,6 +117,17 @@ pub enum TeamError {
         /// The column.
         column: String,
     },
+    /// A line-up change that leaves fewer women in the line-up than `min_women`.
+    TooFewWomen {
+        /// The team.
+        team: String,
+        /// The round.
+        round: u32,
+        /// Women in the line-up after the change.
+        women: u32,
+        /// `min_women`.
+        min: u32,
+    },
     /// A team withdrawn while its match of the newest round has no result.
     TeamMatchOpen {
         /// The team.
@@ -304,6 +315,20 @@ impl Localize for TeamError {
                 lang,
                 zh("成绩文件没有 `{column}` 列"),
                 en("the results file has no `{column}` column")
+            ),
+            E::TooFewWomen {
+                team,
+                round,
+                women,
+                min,
+            } => bi!(
+                lang,
+                zh(
+                    "换人后 `{team}` 队第 {round} 轮的出场名单只有 {women} 名女棋手，规程要求每场至少 {min} 名"
+                ),
+                en(
+                    "after the change team `{team}` fields {women} women in round {round}; the rulebook asks for at least {min} in every match"
+                )
             ),
             E::TeamMatchOpen { team, round, table } => bi!(
                 lang,

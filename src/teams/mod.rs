@@ -4,12 +4,14 @@
 //! Owns every team decision: what a match's boards add up to (`score.rs`), pairing a
 //! team round with the individual Swiss engine on a shadow event whose players are the
 //! teams, or by the Berger tables (`pair.rs`), recording results board by board and
-//! line-up changes (`results.rs`), the team standings, crosstable, board results and
+//! line-up changes (`results.rs`), the composition rules on every line-up (`lineup.rs`),
+//! the team standings, crosstable, board results and
 //! board prizes (`standings.rs`), and a whole team's withdrawal (`withdraw.rs`). The
 //! teams themselves are read from the registration (`registration::team_sheet`). Pure:
 //! (state, rulebook, seed) in, decisions out.
 
 mod error;
+mod lineup;
 mod pair;
 mod results;
 mod score;
@@ -17,6 +19,7 @@ mod standings;
 mod withdraw;
 
 pub use error::{TeamError, Where};
+pub use lineup::{lineup_of, lineup_problems, meet_min_women, pool_lineup_problems};
 pub use pair::{
     TeamPlan, as_player, as_team, check_team_pool, default_lineup, fill_boards, lot_first,
     match_outcome, pair_team_round, prove_team_round, rounds_of, shadow_event, shadow_round,

@@ -312,7 +312,8 @@ pub fn pair_team_round(
                     .take(team.boards as usize)
                     .collect());
             }
-            default_lineup(event, t, team.boards, next)
+            let lineup = default_lineup(event, t, team.boards, next)?;
+            Ok(super::meet_min_women(event, rules, t, lineup, next))
         };
         let (a, b) = (lineup(first)?, lineup(second)?);
         let mut boards = fill_boards(&a, &b);

@@ -322,6 +322,24 @@ pub fn change_lineup(
         }
         lineup[slot] = in_id;
     }
+    // Who plays, as a whole: `min_women` counts the line-up (docs/rules.md §17.3).
+    let min = team_rules(rules)?.min_women;
+    let women = lineup
+        .iter()
+        .filter(|&&p| {
+            event
+                .player(p)
+                .is_some_and(|p| p.gender == Some(crate::model::Gender::Female))
+        })
+        .count() as u32;
+    if women < min {
+        return Err(TeamError::TooFewWomen {
+            team: team.name.clone(),
+            round,
+            women,
+            min,
+        });
+    }
     let table = m.table;
     let state = event.team_pools.get_mut(pool).expect("checked above");
     let r = state

@@ -5,10 +5,10 @@
 //! refuses, the pairing's default line-up brings a woman reserve in, `check` reports).
 
 use super::teams::team_rules;
-use qiwang::model::{Event, Gender, GroupId, Player, PlayerId};
+use qiwang::model::{Event, GameResult, Gender, GroupId, Outcome, Player, PlayerId, TeamId};
 use qiwang::registration::{EntryError, PlayerEntry, add_player, edit_player};
 use qiwang::rulebook::Rulebook;
-use qiwang::teams;
+use qiwang::teams::{self, TeamError};
 
 fn pool() -> GroupId {
     GroupId::new("open")
@@ -204,4 +204,105 @@ fn a_team_entry_after_round_one_joins_from_round_two() {
     )
     .unwrap();
     assert_eq!(p.joined_round, 2);
+}
+
+/// `lineup` refuses a change that leaves fewer women in the line-up than `min_women`, with
+/// the event untouched; a change keeping a woman goes through.
+#[test]
+fn a_line_up_change_keeps_min_women() {
+    let rules = rules_with("");
+    let mut e = event();
+    add_player(
+        &mut e,
+        &rules,
+        &entry("男替补", "第1队", "男", Some("替补")),
+    )
+    .unwrap();
+    teams::pair_team_round(&e, &rules, &pool(), 3, None)
+        .unwrap()
+        .apply(&mut e, &pool(), 3);
+    let before = serde_json::to_string(&e).unwrap();
+    let r = teams::change_lineup(
+        &mut e,
+        &rules,
+        &pool(),
+        1,
+        "第1队",
+        &[("队1棋手2".into(), "男替补".into())],
+    );
+    assert_eq!(
+        r,
+        Err(TeamError::TooFewWomen {
+            team: "第1队".into(),
+            round: 1,
+            women: 0,
+            min: 1
+        })
+    );
+    assert_eq!(serde_json::to_string(&e).unwrap(), before);
+    teams::change_lineup(
+        &mut e,
+        &rules,
+        &pool(),
+        1,
+        "第1队",
+        &[("队1棋手3".into(), "男替补".into())],
+    )
+    .unwrap();
+    assert!(teams::pool_lineup_problems(&e, &rules, &pool()).is_empty());
+}
+
+/// Each round's default line-up: with `min_women = 2`, team 2 brings its woman reserve in
+/// for the man on board 3 (boards 1 and 2 keep their players); the teams with one woman
+/// and no woman reserve field their players, and `check` names them every round.
+#[test]
+fn each_rounds_line_up_is_checked_for_min_women() {
+    let rules = team_rules(2, 3, "min_women = 2");
+    let mut e = event();
+    for round in 1..=2 {
+        let plan = teams::pair_team_round(&e, &rules, &pool(), 3, None).unwrap();
+        plan.apply(&mut e, &pool(), 3);
+        let m = plan
+            .round
+            .matches
+            .iter()
+            .find(|m| m.first == TeamId(2) || m.second == TeamId(2))
+            .unwrap();
+        let names: Vec<String> = teams::lineup_of(m, TeamId(2))
+            .iter()
+            .map(|&p| e.player(p).unwrap().name.clone())
+            .collect();
+        assert_eq!(names, ["队2棋手1", "队2棋手2", "队2棋手4"], "round {round}");
+        let entries: Vec<teams::MatchEntry> = plan
+            .round
+            .matches
+            .iter()
+            .map(|m| teams::MatchEntry {
+                table: m.table,
+                tiebreak: false,
+                absent: None,
+                results: vec![GameResult::new(Outcome::Draw); 3],
+            })
+            .collect();
+        teams::record_team_results(&mut e, &rules, &pool(), None, &entries).unwrap();
+    }
+    let problems = teams::pool_lineup_problems(&e, &rules, &pool());
+    let mut named: Vec<(u32, &str)> = problems.iter().map(|(r, t, _)| (*r, t.as_str())).collect();
+    named.sort();
+    assert_eq!(
+        named,
+        [
+            (1, "第1队"),
+            (1, "第3队"),
+            (1, "第4队"),
+            (2, "第1队"),
+            (2, "第3队"),
+            (2, "第4队")
+        ]
+    );
+    assert!(
+        problems[0].2.zh.contains("只有 1 名女棋手"),
+        "{:?}",
+        problems[0].2
+    );
 }

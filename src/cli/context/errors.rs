@@ -154,7 +154,8 @@ impl ExitStatus for qiwang::teams::TeamError {
             | E::MissingColumn { .. }
             | E::TeamMatchOpen { .. }
             | E::TeamEventOver { .. }
-            | E::TeamAlreadyWithdrawn { .. } => InvalidInput,
+            | E::TeamAlreadyWithdrawn { .. }
+            | E::TooFewWomen { .. } => InvalidInput,
         }
     }
 }

@@ -70,12 +70,12 @@ pub const ZH: &[(&str, &str)] = &[
     ("player edit:player", "棋手：报名编号、`#编排号` 或姓名"),
     (
         "player withdraw",
-        "从下一轮起不再编排该棋手；已下的对局保留。团体赛中 `--team 队名` 为全队退赛",
+        "从下一轮起不再编排该棋手；已下的对局保留",
     ),
     ("player withdraw:player", "棋手：报名编号、`#编排号` 或姓名"),
     ("player withdraw:reason", "退赛原因（记入操作记录）"),
     ("player add:board", "团体赛：台次（1、2 …），替补写 `替补`"),
-    ("player withdraw:team", "全队退赛：这个队（团体赛）"),
+    ("player withdraw:team", "团体赛：改为全队退赛，写队名"),
     ("player withdraw:group", "该队所在组别（有多个组别时）"),
     (
         "player reinstate",

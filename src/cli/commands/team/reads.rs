@@ -111,6 +111,15 @@ pub fn check(
         .get(lang)
         .to_string()
     }));
+    // Who played: `min_women` and the board rules on every stored line-up.
+    for (r, team, why) in teams::pool_lineup_problems(&event, &rules, &pool) {
+        let why = why.get(lang);
+        lines.push(bi!(
+            lang,
+            zh("第{r}轮 {team}：{why}"),
+            en("round {r}, {team}: {why}")
+        ));
+    }
     let mut failed = !lines.is_empty();
     if optimal {
         let rounds: Vec<u32> = event
