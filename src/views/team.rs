@@ -302,6 +302,40 @@ pub fn team_slips(
             flat.push(row.clone());
             rows.push(row);
         }
+        // A level match's tiebreak games (加赛): the same board pairs with colours
+        // reversed, a row each, 台次 `加赛N`, read back by `result --from` apart from the
+        // main boards.
+        let team = rules.team_competition.as_ref();
+        let level = team.is_some_and(|t| teams::needs_tiebreak(m, t));
+        if level || !m.tiebreak.is_empty() {
+            for b in &m.boards {
+                let game = m.tiebreak.iter().find(|g| g.board == b.board);
+                let row = vec![
+                    round.number.to_string(),
+                    m.table.to_string(),
+                    lang.pick(
+                        &format!("加赛{}", b.board),
+                        &format!("tiebreak {}", b.board),
+                    )
+                    .to_string(),
+                    name_of(
+                        &names,
+                        teams::team_at(m, b.board, crate::model::Colour::Black),
+                    ),
+                    player(event, b.black),
+                    name_of(
+                        &names,
+                        teams::team_at(m, b.board, crate::model::Colour::Red),
+                    ),
+                    player(event, b.red),
+                    game.map(|g| result_cell(g, lang)).unwrap_or_default(),
+                    String::new(),
+                ];
+                section.push(row.clone());
+                flat.push(row.clone());
+                rows.push(row);
+            }
+        }
         section.notes.push(
             lang.pick(
                 "结果从各台红方看：红胜、和、黑胜、红弃权、黑弃权、双负",

@@ -41,6 +41,7 @@ mod signed_sheets;
 mod standings;
 mod store;
 mod team_entries;
+mod team_results_file;
 mod team_withdrawal;
 mod teams;
 mod trf;
