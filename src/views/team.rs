@@ -700,32 +700,6 @@ pub fn team_prize_sheet(
     Ok(report)
 }
 
-/// An engine's reason in a team round's words: its tables are matches, its players
-/// teams, and red the team with 先 (red on odd boards).
-fn as_team_words(line: &str, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => {
-            let mut out = line
-                .replace("执红", "先走")
-                .replace("人，为单数", "个队，为单数")
-                .replace("须有一人", "须有一队");
-            // 第N台 → 第N场 at the start of a colour line.
-            if let Some(rest) = out.strip_prefix('第')
-                && let Some(i) = rest.find('台')
-                && rest[..i].chars().all(|c| c.is_ascii_digit())
-            {
-                out = format!("第{}场{}", &rest[..i], &rest[i + '台'.len_utf8()..]);
-            }
-            out
-        }
-        Lang::En => line
-            .replace("Table ", "Match ")
-            .replace(" plays red", " moves first (red on odd boards)")
-            .replace(" players (bye aside) are", " teams (bye aside) are")
-            .replace(" player (bye aside) is", " team (bye aside) is"),
-    }
-}
-
 /// The lines `pair --explain` prints for a team round: the engine's reasons with the
 /// teams' names.
 pub fn team_explanation(
@@ -736,11 +710,12 @@ pub fn team_explanation(
 ) -> Vec<String> {
     let names = team_names(event, pool);
     match &plan.explanation {
-        Some(x) => x
-            .lines(lang, &|p| name_of(&names, teams::as_team(p)))
-            .into_iter()
-            .map(|l| as_team_words(&l, lang))
-            .collect(),
+        // The engine's reasons worded for teams at the source: matches, moving first.
+        Some(x) => x.lines_in(
+            lang,
+            &|p| name_of(&names, teams::as_team(p)),
+            crate::pairing::Vocabulary::Teams,
+        ),
         None => vec![lang
             .pick(
                 "循环赛按贝格尔编排表排定对阵与先后手（docs/rules.md §14）",

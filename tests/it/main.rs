@@ -43,6 +43,7 @@ mod store;
 mod team_entries;
 mod team_results_file;
 mod team_withdrawal;
+mod team_words;
 mod teams;
 mod trf;
 mod workbook_limits;

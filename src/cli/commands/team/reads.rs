@@ -130,7 +130,7 @@ pub fn check(
         for r in rounds.into_iter().filter(|r| round.is_none_or(|x| x == *r)) {
             let verdict = teams::prove_team_round(&event, &rules, &pool, r).map_err(lib_error)?;
             failed |= verdict.fails();
-            lines.extend(verdict.lines(r, lang, &name));
+            lines.extend(verdict.lines_in(r, lang, &name, qiwang::pairing::Vocabulary::Teams));
         }
     }
     if lines.is_empty() {
