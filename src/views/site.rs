@@ -632,32 +632,7 @@ impl Serialize for EventJson<'_, '_> {
                 .pools()
                 .filter(|g| only.is_none_or(|o| o == &g.id))
                 .filter_map(|g| {
-                    let state = event.team_pools.get(&g.id)?;
-                    let standings =
-                        super::team_standings_report(event, rules, &g.id, None, lang).ok()?;
-                    let mut pool = serde_json::json!({
-                        "group": g.id,
-                        "numbers": state.numbers,
-                        "rounds": state.rounds,
-                        "standings": standings.json,
-                    });
-                    // Whole teams withdrawn (docs/rules.md §17.7), when there are any.
-                    // The arbiter's note only in private output, as every typed reason.
-                    if !state.withdrawn.is_empty() {
-                        let withdrawn: Vec<crate::model::TeamWithdrawal> = state
-                            .withdrawn
-                            .iter()
-                            .map(|w| crate::model::TeamWithdrawal {
-                                cause: match show_private {
-                                    true => w.cause.clone(),
-                                    false => super::team::public_cause(&w.cause),
-                                },
-                                ..w.clone()
-                            })
-                            .collect();
-                        pool["withdrawn"] = serde_json::json!(withdrawn);
-                    }
-                    Some(pool)
+                    super::team::team_pool_json(event, rules, &g.id, lang, show_private)
                 })
                 .collect();
             doc.serialize_field("team_competition", &SortedKeys(pools))?;

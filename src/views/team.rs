@@ -451,8 +451,43 @@ pub fn team_standings_report(
     Ok(report)
 }
 
+/// One pool of a team competition in `event.json`: its numbers, rounds (every match with
+/// its boards), standings, and the whole teams withdrawn when there are any, the arbiter's
+/// note only in private output as every typed reason. `None` for a pool never paired.
+pub(crate) fn team_pool_json(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    lang: Lang,
+    show_private: bool,
+) -> Option<serde_json::Value> {
+    let state = event.team_pools.get(pool)?;
+    let standings = team_standings_report(event, rules, pool, None, lang).ok()?;
+    let mut out = json!({
+        "group": pool,
+        "numbers": state.numbers,
+        "rounds": state.rounds,
+        "standings": standings.json,
+    });
+    if !state.withdrawn.is_empty() {
+        let withdrawn: Vec<crate::model::TeamWithdrawal> = state
+            .withdrawn
+            .iter()
+            .map(|w| crate::model::TeamWithdrawal {
+                cause: match show_private {
+                    true => w.cause.clone(),
+                    false => public_cause(&w.cause),
+                },
+                ..w.clone()
+            })
+            .collect();
+        out["withdrawn"] = json!(withdrawn);
+    }
+    Some(out)
+}
+
 /// A withdrawal's cause as public output shows it: without the arbiter's note.
-pub(crate) fn public_cause(cause: &WithdrawalCause) -> WithdrawalCause {
+fn public_cause(cause: &WithdrawalCause) -> WithdrawalCause {
     match cause {
         WithdrawalCause::Manual { .. } => WithdrawalCause::Manual { note: None },
         other => other.clone(),

@@ -446,3 +446,54 @@ fn the_team_withdrawal_command_marks_the_sheets_and_undoes() {
     );
     assert!(!q(&["standings"]).ok().contains("退赛"));
 }
+
+/// Through the binary (the English session's event): two whole matches forfeited in a row
+/// withdraw Cedar with the typed cause (Ash's one forfeit, then a bye, does not), round 3 pairs without it, `check` is clean; a
+/// correction lifts the withdrawal and says round 3 was paired without the team, which
+/// `check` now reports.
+#[test]
+fn the_forfeit_rule_withdraws_and_lifts_a_team_through_the_binary() {
+    use super::common::{event_with, root, run};
+    let (_tmp, ev) = event_with(
+        &root("tests/cmd/event/team-en.in/rules.toml"),
+        Some(&root("tests/cmd/event/team-en.in/players.csv")),
+    );
+    let dir = ev.parent().unwrap().to_path_buf();
+    let q = |args: &[&str]| {
+        let mut all = vec!["--event", "ev"];
+        all.extend_from_slice(args);
+        run(&dir, &all)
+    };
+    q(&["pair", "--seed", "5"]).ok();
+    // Round 1: Ash and Cedar (second in both matches) absent.
+    q(&["result", "1", "second-absent", "2", "second-absent"]).ok();
+    q(&["pair"]).ok();
+    // Round 2: Cedar has 先 in match 2, and is absent again.
+    let out = q(&["result", "1", "=", "=", "2", "first-absent"]).ok();
+    assert!(
+        out.contains(
+            "team Cedar withdrawn (2 consecutive forfeits (rounds 1, 2)): not paired from round 3"
+        ),
+        "{out}"
+    );
+    q(&["pair"]).ok();
+    let sheet = q(&["round", "--sheet", "pairings", "--format", "csv"]).ok();
+    assert!(!sheet.contains("Cedar"), "{sheet}");
+    q(&["check"]).ok();
+    let st = q(&["standings"]).ok();
+    assert!(
+        st.contains("withdrawn from round 3: 2 consecutive forfeits (rounds 1, 2)"),
+        "{st}"
+    );
+    let out = q(&["result", "--round", "2", "2", "=", "="]).ok();
+    assert!(out.contains("team Cedar is no longer withdrawn"), "{out}");
+    assert!(out.contains("round 3 was paired without it"), "{out}");
+    let check = q(&["check"]);
+    assert_eq!(check.code, 3);
+    assert!(
+        check
+            .stdout
+            .contains("round 3: active player `Cedar` has no table"),
+        "{check:?}"
+    );
+}

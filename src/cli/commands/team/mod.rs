@@ -15,7 +15,9 @@ use qiwang::views;
 use std::path::Path;
 
 mod reads;
-pub use reads::{boards, check, crosstable, lineup, prizes, standings, unpair, withdraw};
+mod withdraw;
+pub use reads::{boards, check, crosstable, lineup, prizes, standings, unpair};
+pub use withdraw::withdraw;
 
 /// `pair` in a team event: the next round of matches, stored unless `dry_run`.
 #[allow(clippy::too_many_arguments)]
@@ -201,7 +203,7 @@ pub fn result(
                 teams::record_team_results(ev, &rules, &pool, Some(number), &entries)
                     .map_err(lib_error)?;
             let mut lines = summary_lines(ev, &rules, &pool, number, &matches, lang);
-            lines.extend(forfeit_rule_lines(ev, &pool, &before, lang));
+            lines.extend(withdraw::forfeit_rule_lines(ev, &pool, &before, lang));
             let details = serde_json::json!({
                 "group": pool,
                 "round": number,
@@ -225,49 +227,6 @@ pub fn result(
         outln!("{l}");
     }
     Ok(())
-}
-
-/// A line per team the forfeit rule withdrew, moved or reinstated with these results.
-fn forfeit_rule_lines(
-    ev: &qiwang::model::Event,
-    pool: &GroupId,
-    before: &[qiwang::model::TeamWithdrawal],
-    lang: qiwang::rulebook::Lang,
-) -> Vec<String> {
-    let after = ev
-        .team_pools
-        .get(pool)
-        .map(|s| s.withdrawn.clone())
-        .unwrap_or_default();
-    let names = qiwang::registration::team_sheet::teams_in(&ev.players, pool);
-    let name = |t: qiwang::model::TeamId| {
-        names
-            .iter()
-            .find(|x| x.id == t)
-            .map_or_else(|| t.to_string(), |x| x.name.clone())
-    };
-    let mut lines = Vec::new();
-    for w in after.iter().filter(|w| !before.contains(w)) {
-        let (team, from) = (name(w.team), w.from_round);
-        let cause = qiwang::results::withdrawal_cause_text(&w.cause, lang);
-        lines.push(bi!(
-            lang,
-            zh("{team} 全队退赛（{cause}）：自第{from}轮起不再编排"),
-            en("team {team} withdrawn ({cause}): not paired from round {from}")
-        ));
-    }
-    for w in before
-        .iter()
-        .filter(|w| !after.iter().any(|a| a.team == w.team))
-    {
-        let team = name(w.team);
-        lines.push(bi!(
-            lang,
-            zh("{team} 的弃权退赛已撤销：成绩更正后未达弃权场数"),
-            en("team {team} is no longer withdrawn: the corrected results no longer reach the forfeit limit")
-        ));
-    }
-    lines
 }
 
 /// One line per match recorded: the teams, the score, and what is still to do.

@@ -1,6 +1,5 @@
 //! The team event's own commands and read-outs beside the round's: `lineup` (reserves
-//! in), `player withdraw --team` (全队退赛), `unpair`, `check`, `standings`,
-//! `crosstable`, `prizes` and `boards`.
+//! in), `unpair`, `check`, `standings`, `crosstable`, `prizes` and `boards`.
 
 use super::*;
 
@@ -194,42 +193,4 @@ pub fn boards(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), 
     let lang = ctx.lang(&rules);
     let pool = resolve_pool(&rules, &event, group)?;
     ctx.print(&views::board_results(&event, &rules, &pool, round, lang).map_err(lib_error)?)
-}
-
-/// `player withdraw --team NAME [--reason TEXT]`: the whole team is not paired from the
-/// next round on (`qiwang::teams::withdraw_team`).
-pub fn withdraw(ctx: &Ctx, group: Option<&str>, team: &str, reason: &str) -> Result<(), CliError> {
-    let Loaded {
-        store,
-        event,
-        rules,
-    } = ctx.load()?;
-    let lang = ctx.lang(&rules);
-    teams::team_rules(&rules).map_err(lib_error)?;
-    let pool = resolve_pool(&rules, &event, group)?;
-    let (name, from) = store
-        .transaction(&ctx.command_info(), |ev| {
-            let note = Some(reason).filter(|r| !r.trim().is_empty());
-            let (id, name, from) =
-                teams::withdraw_team(ev, &rules, &pool, team, note).map_err(lib_error)?;
-            Ok(Action::TeamWithdrawn {
-                group: pool.clone(),
-                team: name.clone(),
-                from_round: from,
-            }
-            .change(
-                (name, from),
-                serde_json::json!({ "group": pool, "team": id.0, "from_round": from }),
-            ))
-        })
-        .map_err(tx_error)?;
-    outln!(
-        "{}",
-        bi!(
-            lang,
-            zh("已全队退赛 {name}：自第{from}轮起不再编排"),
-            en("withdrawn team {name}: not paired from round {from}")
-        )
-    );
-    Ok(())
 }
