@@ -2,7 +2,8 @@
 //! individual round seats players at tables, one red and one black; a team round (团体赛,
 //! docs/rules.md §17.2) pairs teams in matches, the team with 先 moving first (red on the
 //! odd boards). The sentences are the same; only these words change, so a team round is
-//! worded at the source rather than rewritten afterwards.
+//! worded at the source rather than rewritten afterwards. `check`'s violations take the
+//! same words.
 
 use crate::rulebook::Lang;
 
@@ -219,5 +220,48 @@ mod tests {
             let players = line(step, Lang::Zh, Vocabulary::Players);
             assert!(players.starts_with("第3台 甲执红"), "{players}");
         }
+    }
+
+    /// `check`'s violations: the players' texts as always, a team round's naming the team,
+    /// the match and moving first.
+    #[test]
+    fn violations_are_worded_for_players_or_teams() {
+        use crate::model::Colour;
+        use crate::pairing::{Rule, Violation};
+        let v = |rule| Violation {
+            round: 3,
+            players: vec![PlayerId(1)],
+            rule,
+        };
+        let name = |_| "甲".to_string();
+        let missing = v(Rule::Missing);
+        assert_eq!(
+            missing.text(Lang::Zh, &name),
+            "第 3 轮：在赛棋手 `甲` 既没有台次也没有轮空"
+        );
+        assert_eq!(
+            missing.text_in(Lang::Zh, &name, Vocabulary::Teams),
+            "第 3 轮：在赛队 `甲` 既没有场次也没有轮空"
+        );
+        assert_eq!(
+            missing.text_in(Lang::En, &name, Vocabulary::Teams),
+            "round 3: active team `甲` has no match and no bye"
+        );
+        let streak = v(Rule::ColourStreak {
+            colour: Colour::Red,
+            run: 3,
+        });
+        assert_eq!(
+            streak.text(Lang::En, &name),
+            "round 3: player `甲` would play red 3 times in a row (limit exceeded)"
+        );
+        assert_eq!(
+            streak.text_in(Lang::Zh, &name, Vocabulary::Teams),
+            "第 3 轮：队 `甲` 将连续 3 次先走（超出限制）"
+        );
+        assert_eq!(
+            streak.text_in(Lang::En, &name, Vocabulary::Teams),
+            "round 3: team `甲` would move first 3 times in a row (limit exceeded)"
+        );
     }
 }

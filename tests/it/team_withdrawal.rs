@@ -493,7 +493,7 @@ fn the_forfeit_rule_withdraws_and_lifts_a_team_through_the_binary() {
     assert!(
         check
             .stdout
-            .contains("round 3: active player `Cedar` has no table"),
+            .contains("round 3: active team `Cedar` has no match and no bye"),
         "{check:?}"
     );
 }

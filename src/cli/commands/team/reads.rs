@@ -99,7 +99,10 @@ pub fn check(
             .map_or_else(|| t.to_string(), |(_, n)| n.clone())
     };
     let (violations, boards) = teams::check_team_pool(&event, &rules, &pool).map_err(lib_error)?;
-    let mut lines: Vec<String> = violations.iter().map(|v| v.text(lang, &name)).collect();
+    let mut lines: Vec<String> = violations
+        .iter()
+        .map(|v| v.text_in(lang, &name, qiwang::pairing::Vocabulary::Teams))
+        .collect();
     lines.extend(boards.iter().map(|b| {
         Text::new(
             format!("第{b}（轮-场-台）的棋手与该台执红/执黑的队不符"),
