@@ -474,7 +474,16 @@ pub enum PlayerCommand {
         group: Option<String>,
     },
     /// Undo a withdrawal made by hand: the player is paired again from the next round.
-    Reinstate { player: String },
+    Reinstate {
+        #[arg(required_unless_present = "team")]
+        player: Option<String>,
+        /// Team competition: reinstate this whole team instead.
+        #[arg(long, conflicts_with = "player")]
+        team: Option<String>,
+        /// The team's pool, when there is more than one.
+        #[arg(long, requires = "team")]
+        group: Option<String>,
+    },
     /// Disqualify a player: not paired from the next round (or `--from-round N`), not
     /// ranked or awarded in any list; games played stay valid for the opponents. `--undo`
     /// lifts it.
@@ -645,8 +654,13 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Command::Player(PlayerCommand::Withdraw { player, reason, .. }) => {
             commands::players::withdraw(&ctx, player.as_deref().unwrap_or_default(), &reason)
         }
-        Command::Player(PlayerCommand::Reinstate { player }) => {
-            commands::players::reinstate(&ctx, &player)
+        Command::Player(PlayerCommand::Reinstate {
+            team: Some(team),
+            group,
+            ..
+        }) => commands::team::reinstate(&ctx, group.as_deref(), &team),
+        Command::Player(PlayerCommand::Reinstate { player, .. }) => {
+            commands::players::reinstate(&ctx, player.as_deref().unwrap_or_default())
         }
         Command::Player(PlayerCommand::Disqualify {
             player,

@@ -88,6 +88,10 @@ pub struct TeamPool {
     /// from `from_round` on.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withdrawn: Vec<TeamWithdrawal>,
+    /// Teams `player reinstate --team` made active again, each with the round from which
+    /// its forfeits count again toward the forfeit rule (as a player's `reinstated_from`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reinstated: Vec<(TeamId, u32)>,
 }
 
 /// A whole team's withdrawal: the cause typed as a player's ([`WithdrawalCause`]).

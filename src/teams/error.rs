@@ -117,6 +117,11 @@ pub enum TeamError {
         /// The column.
         column: String,
     },
+    /// `player reinstate --team` for a team that is not withdrawn.
+    TeamNotWithdrawn {
+        /// The team.
+        team: String,
+    },
     /// A line-up change that leaves fewer women in the line-up than `min_women`.
     TooFewWomen {
         /// The team.
@@ -315,6 +320,11 @@ impl Localize for TeamError {
                 lang,
                 zh("成绩文件没有 `{column}` 列"),
                 en("the results file has no `{column}` column")
+            ),
+            E::TeamNotWithdrawn { team } => bi!(
+                lang,
+                zh("`{team}` 队没有退赛，无需恢复"),
+                en("team `{team}` is not withdrawn; there is nothing to reinstate")
             ),
             E::TooFewWomen {
                 team,

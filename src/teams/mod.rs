@@ -37,5 +37,6 @@ pub use standings::{
     BoardLine, Meeting, TeamRow, TeamStandings, board_prizes, board_stats, meetings, team_standings,
 };
 pub use withdraw::{
-    annulled_teams, apply_team_forfeit_withdrawals, forfeited_whole, ranked_pool, withdraw_team,
+    annulled_teams, apply_team_forfeit_withdrawals, forfeited_whole, ranked_pool, reinstate_team,
+    withdraw_team,
 };

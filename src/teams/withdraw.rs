@@ -1,7 +1,8 @@
 //! A whole team's withdrawal (全队退赛, docs/rules.md §17.7), with its cause typed as a
 //! player's withdrawal ([`WithdrawalCause`]): by the arbiter (`player withdraw --team`), or
 //! by the rulebook's forfeit rule (`conduct.withdraw_after_forfeits`) counting matches the
-//! team forfeited as a whole, re-applied after every team result. A withdrawn team is not
+//! team forfeited as a whole, re-applied after every team result; `player reinstate
+//! --team` lifts either. A withdrawn team is not
 //! paired from its withdrawal's round on; its played matches stay, except in a round robin
 //! under `withdrawn_results` (the half rule by default), where they are annulled for
 //! everyone as an individual round robin annuls a withdrawn player's games.
@@ -93,13 +94,45 @@ pub fn withdraw_team(
     Ok((team.id, team.name, from_round))
 }
 
+/// `player reinstate --team NAME`: lifts a team's withdrawal, by hand or by the forfeit
+/// rule, from the round after the pool's newest round; its forfeits before that round no
+/// longer count toward the rule. Rounds missed meanwhile stay missed. Returns the team,
+/// its name and the round it is paired again from.
+pub fn reinstate_team(
+    event: &mut Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    name: &str,
+) -> Result<(TeamId, String, u32), TeamError> {
+    team_rules(rules)?;
+    let teams = teams_in(&event.players, pool);
+    let team = super::find_team(&teams, name)?.clone();
+    let state = event.team_pools.entry(pool.clone()).or_default();
+    if state.withdrawal(team.id).is_none() {
+        return Err(TeamError::TeamNotWithdrawn { team: team.name });
+    }
+    let from_round = state.rounds.last().map_or(0, |r| r.number) + 1;
+    state.withdrawn.retain(|w| w.team != team.id);
+    state.reinstated.retain(|(t, _)| *t != team.id);
+    state.reinstated.push((team.id, from_round));
+    Ok((team.id, team.name, from_round))
+}
+
 /// The automatic withdrawal pool `state`'s results call for on `team`: the forfeited
 /// rounds that reached the limit, and the first round after them the team did not play.
 fn automatic(state: &TeamPool, team: TeamId, rules: &Rulebook) -> Option<TeamWithdrawal> {
     let limit = rules.conduct.withdraw_after_forfeits.filter(|&l| l > 0)?;
+    // Forfeits before a reinstatement no longer count.
+    let counted_from = state
+        .reinstated
+        .iter()
+        .filter(|(t, _)| *t == team)
+        .map(|(_, r)| *r)
+        .max()
+        .unwrap_or(1);
     let mut counted = Vec::new();
     let mut trigger = None;
-    for r in &state.rounds {
+    for r in state.rounds.iter().filter(|r| r.number >= counted_from) {
         let forfeited = r.matches.iter().any(|m| forfeited_whole(m, team, rules));
         if forfeited {
             counted.push(r.number);

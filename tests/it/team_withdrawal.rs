@@ -497,3 +497,30 @@ fn the_forfeit_rule_withdraws_and_lifts_a_team_through_the_binary() {
         "{check:?}"
     );
 }
+
+/// `player reinstate --team`: a team withdrawn by the forfeit rule is paired again from the
+/// next round, and its earlier forfeits no longer count (the next result does not withdraw
+/// it again); a team not withdrawn is refused with the event untouched.
+#[test]
+fn a_reinstated_team_is_paired_again_and_its_old_forfeits_no_longer_count() {
+    let rules = team_rules(6, 3, "");
+    let mut e = team_event(6, 3, 0);
+    let out = TeamId(4);
+    play_round(&mut e, &rules, &[out]);
+    play_round(&mut e, &rules, &[out]);
+    assert!(e.team_pools[&pool()].withdrawal(out).is_some());
+    play_round(&mut e, &rules, &[]);
+    assert!(!paired_teams(&e, 3).contains(&out));
+    let (_, _, from) = teams::reinstate_team(&mut e, &rules, &pool(), "第4队").unwrap();
+    assert_eq!(from, 4);
+    play_round(&mut e, &rules, &[]);
+    assert!(paired_teams(&e, 4).contains(&out));
+    assert_eq!(e.team_pools[&pool()].withdrawal(out), None, "rounds 1–2 no longer count");
+    // One more whole forfeit is one, not three.
+    play_round(&mut e, &rules, &[out]);
+    assert_eq!(e.team_pools[&pool()].withdrawal(out), None);
+    let before = serde_json::to_string(&e).unwrap();
+    let r = teams::reinstate_team(&mut e, &rules, &pool(), "第4队");
+    assert!(matches!(r, Err(TeamError::TeamNotWithdrawn { .. })), "{r:?}");
+    assert_eq!(serde_json::to_string(&e).unwrap(), before);
+}

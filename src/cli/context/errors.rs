@@ -155,7 +155,8 @@ impl ExitStatus for qiwang::teams::TeamError {
             | E::TeamMatchOpen { .. }
             | E::TeamEventOver { .. }
             | E::TeamAlreadyWithdrawn { .. }
-            | E::TooFewWomen { .. } => InvalidInput,
+            | E::TooFewWomen { .. }
+            | E::TeamNotWithdrawn { .. } => InvalidInput,
         }
     }
 }

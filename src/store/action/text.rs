@@ -398,6 +398,18 @@ impl Action {
                     g(group)
                 )
             ),
+            Action::TeamReinstated {
+                group,
+                team,
+                from_round,
+            } => bi!(
+                names.lang,
+                zh("{}{team}恢复参赛，自第{from_round}轮起重新编排", g(group)),
+                en(
+                    "reinstated team {team} of {} from round {from_round}",
+                    g(group)
+                )
+            ),
             Action::RulesUpdated {
                 file,
                 changed_lines,

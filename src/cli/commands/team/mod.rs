@@ -17,7 +17,7 @@ use std::path::Path;
 mod reads;
 mod withdraw;
 pub use reads::{boards, check, crosstable, lineup, prizes, standings, unpair};
-pub use withdraw::withdraw;
+pub use withdraw::{reinstate, withdraw};
 
 /// `pair` in a team event: the next round of matches, stored unless `dry_run`.
 #[allow(clippy::too_many_arguments)]

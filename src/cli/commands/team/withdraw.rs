@@ -1,5 +1,6 @@
-//! A whole team withdrawn (全队退赛, docs/rules.md §17.7): `player withdraw --team`, and
-//! the lines `result` prints when the forfeit rule withdraws a team or lifts it.
+//! A whole team withdrawn (全队退赛, docs/rules.md §17.7): `player withdraw --team`,
+//! `player reinstate --team`, and the lines `result` prints when the forfeit rule
+//! withdraws a team or lifts it.
 
 use super::*;
 
@@ -36,6 +37,43 @@ pub fn withdraw(ctx: &Ctx, group: Option<&str>, team: &str, reason: &str) -> Res
             lang,
             zh("已全队退赛 {name}：自第{from}轮起不再编排"),
             en("withdrawn team {name}: not paired from round {from}")
+        )
+    );
+    Ok(())
+}
+
+/// `player reinstate --team NAME`: the team is paired again from the next round
+/// (`qiwang::teams::reinstate_team`).
+pub fn reinstate(ctx: &Ctx, group: Option<&str>, team: &str) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        rules,
+    } = ctx.load()?;
+    let lang = ctx.lang(&rules);
+    teams::team_rules(&rules).map_err(lib_error)?;
+    let pool = resolve_pool(&rules, &event, group)?;
+    let (name, from) = store
+        .transaction(&ctx.command_info(), |ev| {
+            let (id, name, from) =
+                teams::reinstate_team(ev, &rules, &pool, team).map_err(lib_error)?;
+            Ok(Action::TeamReinstated {
+                group: pool.clone(),
+                team: name.clone(),
+                from_round: from,
+            }
+            .change(
+                (name, from),
+                serde_json::json!({ "group": pool, "team": id.0, "from_round": from }),
+            ))
+        })
+        .map_err(tx_error)?;
+    outln!(
+        "{}",
+        bi!(
+            lang,
+            zh("已恢复 {name} 全队参赛：自第{from}轮起重新编排"),
+            en("reinstated team {name}: paired again from round {from}")
         )
     );
     Ok(())
