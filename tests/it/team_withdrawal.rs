@@ -515,12 +515,19 @@ fn a_reinstated_team_is_paired_again_and_its_old_forfeits_no_longer_count() {
     assert_eq!(from, 4);
     play_round(&mut e, &rules, &[]);
     assert!(paired_teams(&e, 4).contains(&out));
-    assert_eq!(e.team_pools[&pool()].withdrawal(out), None, "rounds 1–2 no longer count");
+    assert_eq!(
+        e.team_pools[&pool()].withdrawal(out),
+        None,
+        "rounds 1–2 no longer count"
+    );
     // One more whole forfeit is one, not three.
     play_round(&mut e, &rules, &[out]);
     assert_eq!(e.team_pools[&pool()].withdrawal(out), None);
     let before = serde_json::to_string(&e).unwrap();
     let r = teams::reinstate_team(&mut e, &rules, &pool(), "第4队");
-    assert!(matches!(r, Err(TeamError::TeamNotWithdrawn { .. })), "{r:?}");
+    assert!(
+        matches!(r, Err(TeamError::TeamNotWithdrawn { .. })),
+        "{r:?}"
+    );
     assert_eq!(serde_json::to_string(&e).unwrap(), before);
 }
