@@ -255,8 +255,8 @@ fn summary_lines(
                 .is_some_and(|(m, t)| teams::needs_tiebreak(m, t) && m.tiebreak.is_empty());
             let tail = if needs {
                 lang.pick(
-                    "　比分相同，须加赛：qiwang result N 加赛 …",
-                    "  level: tiebreak games needed (qiwang result N tiebreak …)",
+                    "　比分相同，须加赛：qiwang result N 加赛 …，或填成绩登记表的加赛行后 result --from",
+                    "  level: tiebreak games needed (qiwang result N tiebreak …, or the slips' 加赛 rows through result --from)",
                 )
             } else {
                 ""
