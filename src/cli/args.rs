@@ -450,6 +450,9 @@ pub enum PlayerCommand {
         /// Accept the entry after the rulebook's `registration_deadline` (logged as late).
         #[arg(long)]
         late: bool,
+        /// Team competition: the player's board order (台次), or `替补` for a reserve.
+        #[arg(long)]
+        board: Option<String>,
     },
     /// Correct a player's details.
     Edit {
@@ -459,12 +462,28 @@ pub enum PlayerCommand {
     },
     /// Stop pairing a player from the next round; played games stay.
     Withdraw {
-        player: String,
+        #[arg(required_unless_present = "team")]
+        player: Option<String>,
         #[arg(long, default_value = "")]
         reason: String,
+        /// Team competition: withdraw this whole team instead (全队退赛).
+        #[arg(long, conflicts_with = "player")]
+        team: Option<String>,
+        /// The team's pool, when there is more than one.
+        #[arg(long, requires = "team")]
+        group: Option<String>,
     },
     /// Undo a withdrawal made by hand: the player is paired again from the next round.
-    Reinstate { player: String },
+    Reinstate {
+        #[arg(required_unless_present = "team")]
+        player: Option<String>,
+        /// Team competition: reinstate this whole team instead.
+        #[arg(long, conflicts_with = "player")]
+        team: Option<String>,
+        /// The team's pool, when there is more than one.
+        #[arg(long, requires = "team")]
+        group: Option<String>,
+    },
     /// Disqualify a player: not paired from the next round (or `--from-round N`), not
     /// ranked or awarded in any list; games played stay valid for the opponents. `--undo`
     /// lifts it.
@@ -618,17 +637,30 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             commands::template::run(&ctx, rules.as_deref(), out.as_deref(), force)
         }
         Command::Players { group } => commands::players::list(&ctx, group.as_deref()),
-        Command::Player(PlayerCommand::Add { fields, late }) => {
-            commands::players::add(&ctx, fields, late)
-        }
+        Command::Player(PlayerCommand::Add {
+            fields,
+            late,
+            board,
+        }) => commands::players::add(&ctx, fields, late, board),
         Command::Player(PlayerCommand::Edit { player, fields }) => {
             commands::players::edit(&ctx, &player, fields)
         }
-        Command::Player(PlayerCommand::Withdraw { player, reason }) => {
-            commands::players::withdraw(&ctx, &player, &reason)
+        Command::Player(PlayerCommand::Withdraw {
+            team: Some(team),
+            group,
+            reason,
+            ..
+        }) => commands::team::withdraw(&ctx, group.as_deref(), &team, &reason),
+        Command::Player(PlayerCommand::Withdraw { player, reason, .. }) => {
+            commands::players::withdraw(&ctx, player.as_deref().unwrap_or_default(), &reason)
         }
-        Command::Player(PlayerCommand::Reinstate { player }) => {
-            commands::players::reinstate(&ctx, &player)
+        Command::Player(PlayerCommand::Reinstate {
+            team: Some(team),
+            group,
+            ..
+        }) => commands::team::reinstate(&ctx, group.as_deref(), &team),
+        Command::Player(PlayerCommand::Reinstate { player, .. }) => {
+            commands::players::reinstate(&ctx, player.as_deref().unwrap_or_default())
         }
         Command::Player(PlayerCommand::Disqualify {
             player,

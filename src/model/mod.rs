@@ -18,7 +18,7 @@ pub use event::{
 pub use game::{Colour, GameResult, Outcome, Pairing, Round, colour_label};
 pub use grade::{GradeScale, MAX_GRADE, MIN_GRADE, grade_label, grade_words};
 pub use player::{Gender, MAX_RATING, Player, PlayerId, PlayerStatus, WithdrawalCause};
-pub use team::{BoardGame, TeamId, TeamMatch, TeamPool, TeamRound};
+pub use team::{BoardGame, TeamId, TeamMatch, TeamPool, TeamRound, TeamWithdrawal};
 pub use title::{TOP_RUNG, Title};
 
 use serde::{Deserialize, Serialize};

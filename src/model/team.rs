@@ -2,7 +2,7 @@
 //! every board with its two players and result, the tiebreak boards apart from the main
 //! ones, and the line-ups each team fielded. Plain data: `crate::teams` decides.
 
-use super::{GameResult, PlayerId};
+use super::{GameResult, PlayerId, WithdrawalCause};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -84,12 +84,41 @@ pub struct TeamPool {
     /// teams' ids as the players.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub relaxed: Vec<super::Relaxation>,
+    /// Teams withdrawn as a whole (全队退赛), by hand or by the forfeit rule: not paired
+    /// from `from_round` on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub withdrawn: Vec<TeamWithdrawal>,
+    /// Teams `player reinstate --team` made active again, each with the round from which
+    /// its forfeits count again toward the forfeit rule (as a player's `reinstated_from`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reinstated: Vec<(TeamId, u32)>,
+}
+
+/// A whole team's withdrawal: the cause typed as a player's ([`WithdrawalCause`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamWithdrawal {
+    /// The team.
+    pub team: TeamId,
+    /// The first round the team is not paired in.
+    pub from_round: u32,
+    /// Why: the arbiter's decision, or whole matches forfeited up to the rulebook's limit.
+    pub cause: WithdrawalCause,
 }
 
 impl TeamPool {
     /// Round `number`, if paired.
     pub fn round(&self, number: u32) -> Option<&TeamRound> {
         self.rounds.iter().find(|r| r.number == number)
+    }
+
+    /// The withdrawal of `team`, if it was withdrawn.
+    pub fn withdrawal(&self, team: TeamId) -> Option<&TeamWithdrawal> {
+        self.withdrawn.iter().find(|w| w.team == team)
+    }
+
+    /// Whether `team` may be paired in `round`.
+    pub fn pairable_in(&self, team: TeamId, round: u32) -> bool {
+        self.withdrawal(team).is_none_or(|w| round < w.from_round)
     }
 
     /// The pairing number of `team`.

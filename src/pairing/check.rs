@@ -10,6 +10,7 @@
 
 use super::context::{History, PlayerState, Rules};
 use super::engine::{self, Field};
+use super::vocabulary::Vocabulary;
 use crate::i18n::{Localize, bi, display_english};
 use crate::model::colour_label;
 use crate::model::{Colour, Event, GroupId, Pairing, PlayerId, Relax, Round};
@@ -97,6 +98,12 @@ impl Violation {
     /// The violation in `lang`, naming players with `name` (the CLI passes 张三(12), name
     /// and pairing number; `Display` and [`Localize`] pass the registration id).
     pub fn text(&self, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> String {
+        self.text_in(lang, name, Vocabulary::Players)
+    }
+
+    /// [`Violation::text`] in `v`'s words: a team round's breaks name teams, matches and
+    /// moving first (docs/rules.md §17.2).
+    pub fn text_in(&self, lang: Lang, name: &dyn Fn(PlayerId) -> String, v: Vocabulary) -> String {
         let who = self
             .players
             .iter()
@@ -104,66 +111,97 @@ impl Violation {
             .collect::<Vec<_>>()
             .join(lang.pick(" 与 ", " and "));
         let r = self.round;
+        let teams = v == Vocabulary::Teams;
+        // 棋手 / 队, player(s) / team(s).
+        let (one, many) = match teams {
+            false => (lang.pick("棋手", "player"), lang.pick("棋手", "players")),
+            true => (lang.pick("队", "team"), lang.pick("队", "teams")),
+        };
         match &self.rule {
             Rule::Rematch => bi!(
                 lang,
-                zh("第 {r} 轮：棋手 {who} 已交过手（不可重复对局）"),
-                en("round {r}: players {who} have already met (no rematch)"),
+                zh("第 {r} 轮：{many} {who} 已交过手（不可重复对局）"),
+                en("round {r}: {many} {who} have already met (no rematch)"),
             ),
             Rule::Twice => bi!(
                 lang,
-                zh("第 {r} 轮：棋手 {who} 出现了不止一次"),
-                en("round {r}: player {who} appears more than once"),
+                zh("第 {r} 轮：{one} {who} 出现了不止一次"),
+                en("round {r}: {one} {who} appears more than once"),
             ),
             Rule::NotInGroup => bi!(
                 lang,
-                zh("第 {r} 轮：棋手 {who} 不在本组"),
-                en("round {r}: player {who} is not in this group"),
+                zh("第 {r} 轮：{one} {who} 不在本组"),
+                en("round {r}: {one} {who} is not in this group"),
             ),
             Rule::NotPairable => bi!(
                 lang,
-                zh("第 {r} 轮：棋手 {who} 已退赛或尚未加入，却被编排"),
-                en("round {r}: player {who} is paired but has withdrawn or not yet joined"),
+                zh("第 {r} 轮：{one} {who} 已退赛或尚未加入，却被编排"),
+                en("round {r}: {one} {who} is paired but has withdrawn or not yet joined"),
             ),
-            Rule::Missing => bi!(
-                lang,
-                zh("第 {r} 轮：在赛棋手 {who} 既没有台次也没有轮空"),
-                en("round {r}: active player {who} has no table and no bye"),
-            ),
-            Rule::ExtraBye { byes } => bi!(
-                lang,
-                zh("第 {r} 轮：有 {byes} 个轮空，但最多只能有一个（且只在人数为奇数时）"),
-                en("round {r}: {byes} byes, but at most one (and only in an odd field) is allowed"),
-            ),
+            Rule::Missing => {
+                let seat = match teams {
+                    false => lang.pick("台次", "table"),
+                    true => lang.pick("场次", "match"),
+                };
+                bi!(
+                    lang,
+                    zh("第 {r} 轮：在赛{one} {who} 既没有{seat}也没有轮空"),
+                    en("round {r}: active {one} {who} has no {seat} and no bye"),
+                )
+            }
+            Rule::ExtraBye { byes } => {
+                let field = v.field_zh();
+                bi!(
+                    lang,
+                    zh("第 {r} 轮：有 {byes} 个轮空，但最多只能有一个（且只在{field}为奇数时）"),
+                    en(
+                        "round {r}: {byes} byes, but at most one (and only in an odd field) is allowed"
+                    ),
+                )
+            }
             Rule::SecondBye { byes } => bi!(
                 lang,
                 zh(
-                    "第 {r} 轮：棋手 {who} 第 {} 次轮空，而有轮空更少的棋手可以轮空",
+                    "第 {r} 轮：{one} {who} 第 {} 次轮空，而有轮空更少的{one}可以轮空",
                     byes + 1
                 ),
                 en(
-                    "round {r}: player {who} gets bye number {} although a player with fewer byes could take it",
+                    "round {r}: {one} {who} gets bye number {} although a {one} with fewer byes could take it",
                     byes + 1
                 ),
             ),
-            Rule::ColourStreak { colour, run } => bi!(
-                lang,
-                zh(
-                    "第 {r} 轮：棋手 {who} 将连续 {run} 次执{}（超出限制）",
-                    colour_label(*colour, lang)
-                ),
-                en(
-                    "round {r}: player {who} would play {} {run} times in a row (limit exceeded)",
-                    colour_label(*colour, lang)
-                ),
-            ),
-            Rule::ColourDiff { diff } => bi!(
-                lang,
-                zh("第 {r} 轮：棋手 {who} 的先手减后手将达到 `{diff}`（超出限制）"),
-                en(
-                    "round {r}: player {who} would reach reds minus blacks of `{diff}` (limit exceeded)"
-                ),
-            ),
+            Rule::ColourStreak { colour, run } => {
+                let side = match (teams, colour) {
+                    (false, _) => format!(
+                        "{}{}",
+                        lang.pick("执", "play "),
+                        colour_label(*colour, lang)
+                    ),
+                    (true, Colour::Red) => v.had_red(lang).to_string(),
+                    (true, Colour::Black) => v.had_black(lang).to_string(),
+                };
+                let verb = if teams { "move " } else { "" };
+                bi!(
+                    lang,
+                    zh("第 {r} 轮：{one} {who} 将连续 {run} 次{side}（超出限制）"),
+                    en(
+                        "round {r}: {one} {who} would {verb}{side} {run} times in a row (limit exceeded)"
+                    ),
+                )
+            }
+            Rule::ColourDiff { diff } => {
+                let (first, second) = (v.first_zh(), v.second_zh());
+                let diffs = if teams {
+                    "matches moving first minus second"
+                } else {
+                    "reds minus blacks"
+                };
+                bi!(
+                    lang,
+                    zh("第 {r} 轮：{one} {who} 的{first}减{second}将达到 `{diff}`（超出限制）"),
+                    en("round {r}: {one} {who} would reach {diffs} of `{diff}` (limit exceeded)"),
+                )
+            }
             Rule::Team { team } => bi!(
                 lang,
                 zh("第 {r} 轮：棋手 {who} 同属 `{team}` 队，而同队回避已开启"),

@@ -5,6 +5,7 @@
 
 use super::context::ColourStep;
 use super::engine::{Field, Matched};
+use super::vocabulary::Vocabulary;
 use crate::i18n::bi;
 use crate::model::{PlayerId, Points, Relax, Relaxation};
 use crate::rulebook::{ByeChoice, EqualColourTie, Lang, Round1Colour, Round1Pairing, Seeding};
@@ -262,14 +263,25 @@ pub(super) fn bye_note(field: &Field, m: &Matched, bye: usize) -> ByeNote {
 impl Explanation {
     /// The reasons as sentences, one per line, the relaxed rules among them.
     pub fn lines(&self, lang: Lang, names: &dyn Fn(PlayerId) -> String) -> Vec<String> {
-        self.lines_with(lang, names, true)
+        self.lines_with(lang, names, true, Vocabulary::Players)
+    }
+
+    /// [`Explanation::lines`] in `vocab`'s words: a team round's reasons speak of teams,
+    /// matches and moving first (docs/rules.md §17.2).
+    pub fn lines_in(
+        &self,
+        lang: Lang,
+        names: &dyn Fn(PlayerId) -> String,
+        vocab: Vocabulary,
+    ) -> Vec<String> {
+        self.lines_with(lang, names, true, vocab)
     }
 
     /// The reasons without the relaxed rules' lines, for printing under a pairing sheet:
     /// the sheet's notes already hold those ([`relaxation_lines`]), and `pair --explain`
     /// printed them twice.
     pub fn reasons(&self, lang: Lang, names: &dyn Fn(PlayerId) -> String) -> Vec<String> {
-        self.lines_with(lang, names, false)
+        self.lines_with(lang, names, false, Vocabulary::Players)
     }
 
     /// The reasons, with the relaxation lines when `relaxations`.
@@ -278,6 +290,7 @@ impl Explanation {
         lang: Lang,
         names: &dyn Fn(PlayerId) -> String,
         relaxations: bool,
+        v: Vocabulary,
     ) -> Vec<String> {
         let mut out = Vec::new();
         if let Some(t) = &self.table {
@@ -298,25 +311,11 @@ impl Explanation {
             ));
         }
         for f in &self.floats {
-            let (who, opp) = (names(f.player), names(f.opponent));
-            out.push(match &f.reason {
-FloatReason::OddGroup { players } => bi!(lang, zh("{who}（{}分）与{opp}（{}分）对阵：{}分及以上（除轮空者）共{players}人，为单数，须有一人与近分者编对。",
-                    f.from, f.to, f.from), en("{who} ({} pts) plays {opp} ({} pts): {} on {} or more, an odd number, so one must meet the nearest lower score.",
-                    f.from,
-                    f.to,
-                    crate::i18n::plural(players, "player (bye aside) is", "players (bye aside) are"),
-                    f.from)),
-FloatReason::NeededBelow { partner } => bi!(lang, zh("{who}（{}分）与{opp}（{}分）对阵：本可与同分的{}对阵，但较低分的棋手之间已相遇或受先后手限制，只有两人都向下编对才能全部排通。",
-                    f.from, f.to, names(*partner)), en("{who} ({} pts) plays {opp} ({} pts): {who} could have met {} on the same score, but the lower-scored players have met each other or are barred by colour limits, so both had to come down for everyone to be paired.",
-                    f.from, f.to, names(*partner))),
-FloatReason::Blocked { met, colour, team } => bi!(lang, zh("{who}（{}分）与{opp}（{}分）对阵：同分棋手中{met}人已相遇，{colour}人受先后手限制，{team}人同队，其余同分者须与他人编对，只能与近分者编对。",
-                    f.from, f.to), en("{who} ({} pts) plays {opp} ({} pts): of the players on the same score {met} were already met, {colour} were barred by the colour limits and {team} are team-mates; the others were needed at other tables, so the nearest lower score was used.",
-                    f.from, f.to)),
-});
+            out.push(float_line(f, names, lang, v));
         }
         for c in &self.colours {
             let (r, b) = (names(c.red), names(c.black));
-            out.push(colour_line(c, &r, &b, lang));
+            out.push(colour_line(c, &r, &b, lang, v));
         }
         if let Some(bye) = &self.bye {
             let who = names(bye.player);
@@ -326,28 +325,9 @@ FloatReason::Blocked { met, colour, team } => bi!(lang, zh("{who}（{}分）与{
                 .passed_over
                 .iter()
                 .any(|(_, why)| *why == PassReason::MoreTeamMates);
-            out.push(match bye.reason {
-ByeReason::Round1HighestNumber if crowded => bi!(lang, zh("{who}轮空：首轮人数为单数，任何人轮空其余棋手都有同队相遇，由同队相遇最少的最大号轮空。"), en("{who} has the bye: round 1 has an odd number of players, no bye leaves the rest free of team-mates to meet, and the highest number whose bye leaves the fewest takes it.")),
-ByeReason::Round1Lot if crowded => bi!(lang, zh("{who}轮空：首轮人数为单数，抽签决定（任何人轮空其余棋手都有同队相遇，只在同队相遇最少的棋手中抽签）。"), en("{who} has the bye: round 1 has an odd number of players; drawn by lot among those whose bye leaves the fewest team-mates to meet (none leaves none).")),
-ByeReason::Round1HighestNumber if passed => bi!(lang, zh("{who}轮空：首轮人数为单数，由其余棋手能全部合规编对的最大号轮空。"), en("{who} has the bye: round 1 has an odd number of players and the highest number whose bye leaves a legal pairing for the rest takes it.")),
-ByeReason::Round1Lot if passed => bi!(lang, zh("{who}轮空：首轮人数为单数，抽签决定（先抽中者轮空会使其余棋手无法全部合规编对）。"), en("{who} has the bye: round 1 has an odd number of players; drawn by lot among those whose bye leaves a legal pairing for the rest.")),
-ByeReason::Round1HighestNumber => bi!(lang, zh("{who}轮空：首轮人数为单数，最大号轮空。"), en("{who} has the bye: round 1 has an odd number of players and the highest number takes it.")),
-ByeReason::Round1Lot => bi!(lang, zh("{who}轮空：首轮人数为单数，抽签决定。"), en("{who} has the bye: round 1 has an odd number of players; drawn by lot.")),
-ByeReason::LowestScore => bi!(lang, zh("{who}（{}分）轮空：人数为单数，轮空给轮空次数最少者中积分最低的棋手。",
-                    bye.score), en("{who} ({} pts) has the bye: the field is odd and the bye goes to the lowest score among those with the fewest byes.",
-                    bye.score)),
-ByeReason::FewestByesAmongLowest => bi!(lang, zh("{who}（{}分）轮空：人数为单数，轮空给积分最低者中轮空次数最少的棋手。",
-                    bye.score), en("{who} ({} pts) has the bye: the field is odd and the bye goes to the fewest byes among the lowest scores.",
-                    bye.score)),
-});
+            out.push(bye_line(bye, &who, crowded, passed, lang, v));
             for (id, why) in &bye.passed_over {
-                let o = names(*id);
-                out.push(match why {
-PassReason::AlreadyHadBye { byes } => bi!(lang, zh("  {o}未轮空：已轮空{byes}次。"), en("  {o} not given the bye: already had {byes}.")),
-PassReason::WouldBlockPairing => bi!(lang, zh("  {o}未轮空：若其轮空，其余棋手无法全部合规编对。"), en("  {o} not given the bye: the others could not all have been paired legally.")),
-PassReason::MoreTeamMates => bi!(lang, zh("  {o}未轮空：若其轮空，其余棋手中须同队相遇的台数更多。"), en("  {o} not given the bye: the others would have had more team-mates to meet.")),
-PassReason::BetterPairing => bi!(lang, zh("  {o}未轮空：同分，但让{who}轮空时其余编对更好（更少跨分、分差更小、先后手更均衡、更少连续同向浮动，再按名次靠后者轮空）。"), en("  {o} not given the bye: same score, but the rest paired better with {who} out (fewer floats, nearer scores, more due colours, fewer repeated floats, then the lower place).")),
-});
+                out.push(pass_line(&names(*id), &who, why, lang, v));
             }
         }
         out
@@ -516,63 +496,262 @@ fn round1_line(r1: &Round1Note, lang: Lang) -> String {
     )
 }
 
+/// Why `f.player` met a lower score, in `lang` and `v`'s words.
+fn float_line(
+    f: &FloatNote,
+    names: &dyn Fn(PlayerId) -> String,
+    lang: Lang,
+    v: Vocabulary,
+) -> String {
+    let (who, opp) = (names(f.player), names(f.opponent));
+    let (from, to) = (f.from, f.to);
+    let teams = v == Vocabulary::Teams;
+    match &f.reason {
+        FloatReason::OddGroup { players } => bi!(
+            lang,
+            zh(
+                "{who}（{from}分）与{opp}（{to}分）对阵：{from}分及以上（除轮空者）共{}，为单数，须有{}与近分者编对。",
+                v.count_zh(*players),
+                v.one_zh()
+            ),
+            en(
+                "{who} ({from} pts) plays {opp} ({to} pts): {} on {from} or more, an odd number, so one must meet the nearest lower score.",
+                v.bye_aside_en(*players)
+            )
+        ),
+        FloatReason::NeededBelow { partner } => {
+            let partner = names(*partner);
+            bi!(
+                lang,
+                zh(
+                    "{who}（{from}分）与{opp}（{to}分）对阵：本可与同分的{partner}对阵，但较低分的{}之间已相遇或受先后手限制，只有{}都向下编对才能全部排通。",
+                    v.them(lang),
+                    if teams { "两队" } else { "两人" }
+                ),
+                en(
+                    "{who} ({from} pts) plays {opp} ({to} pts): {who} could have met {partner} on the same score, but the lower-scored {} have met each other or are barred by colour limits, so both had to come down for everyone to be paired.",
+                    v.them_en()
+                )
+            )
+        }
+        // A team is its own unit: team avoidance never bars one team from another.
+        FloatReason::Blocked { met, colour, .. } if teams => bi!(
+            lang,
+            zh(
+                "{who}（{from}分）与{opp}（{to}分）对阵：同分各队中{met}个已相遇，{colour}个受先后手限制，其余同分者须与他队编对，只能与近分者编对。"
+            ),
+            en(
+                "{who} ({from} pts) plays {opp} ({to} pts): of the teams on the same score {met} were already met and {colour} were barred by the colour limits; the others were needed in other matches, so the nearest lower score was used."
+            )
+        ),
+        FloatReason::Blocked { met, colour, team } => bi!(
+            lang,
+            zh(
+                "{who}（{from}分）与{opp}（{to}分）对阵：同分棋手中{met}人已相遇，{colour}人受先后手限制，{team}人同队，其余同分者须与他人编对，只能与近分者编对。"
+            ),
+            en(
+                "{who} ({from} pts) plays {opp} ({to} pts): of the players on the same score {met} were already met, {colour} were barred by the colour limits and {team} are team-mates; the others were needed at other tables, so the nearest lower score was used."
+            )
+        ),
+    }
+}
+
+/// Who took the bye and by which rule, in `lang` and `v`'s words.
+fn bye_line(
+    bye: &ByeNote,
+    who: &str,
+    crowded: bool,
+    passed: bool,
+    lang: Lang,
+    v: Vocabulary,
+) -> String {
+    let (field, them, them_en) = (v.field_zh(), v.them(lang), v.them_en());
+    let score = bye.score;
+    let lowest = if v == Vocabulary::Teams {
+        "队"
+    } else {
+        "棋手"
+    };
+    match bye.reason {
+        ByeReason::Round1HighestNumber if crowded => bi!(
+            lang,
+            zh(
+                "{who}轮空：首轮{field}为单数，任何人轮空其余{them}都有同队相遇，由同队相遇最少的最大号轮空。"
+            ),
+            en(
+                "{who} has the bye: round 1 has an odd number of {them_en}, no bye leaves the rest free of team-mates to meet, and the highest number whose bye leaves the fewest takes it."
+            )
+        ),
+        ByeReason::Round1Lot if crowded => bi!(
+            lang,
+            zh(
+                "{who}轮空：首轮{field}为单数，抽签决定（任何人轮空其余{them}都有同队相遇，只在同队相遇最少的{them}中抽签）。"
+            ),
+            en(
+                "{who} has the bye: round 1 has an odd number of {them_en}; drawn by lot among those whose bye leaves the fewest team-mates to meet (none leaves none)."
+            )
+        ),
+        ByeReason::Round1HighestNumber if passed => bi!(
+            lang,
+            zh("{who}轮空：首轮{field}为单数，由其余{them}能全部合规编对的最大号轮空。"),
+            en(
+                "{who} has the bye: round 1 has an odd number of {them_en} and the highest number whose bye leaves a legal pairing for the rest takes it."
+            )
+        ),
+        ByeReason::Round1Lot if passed => bi!(
+            lang,
+            zh(
+                "{who}轮空：首轮{field}为单数，抽签决定（先抽中者轮空会使其余{them}无法全部合规编对）。"
+            ),
+            en(
+                "{who} has the bye: round 1 has an odd number of {them_en}; drawn by lot among those whose bye leaves a legal pairing for the rest."
+            )
+        ),
+        ByeReason::Round1HighestNumber => bi!(
+            lang,
+            zh("{who}轮空：首轮{field}为单数，最大号轮空。"),
+            en(
+                "{who} has the bye: round 1 has an odd number of {them_en} and the highest number takes it."
+            )
+        ),
+        ByeReason::Round1Lot => bi!(
+            lang,
+            zh("{who}轮空：首轮{field}为单数，抽签决定。"),
+            en("{who} has the bye: round 1 has an odd number of {them_en}; drawn by lot.")
+        ),
+        ByeReason::LowestScore => bi!(
+            lang,
+            zh("{who}（{score}分）轮空：{field}为单数，轮空给轮空次数最少者中积分最低的{lowest}。"),
+            en(
+                "{who} ({score} pts) has the bye: the field is odd and the bye goes to the lowest score among those with the fewest byes."
+            )
+        ),
+        ByeReason::FewestByesAmongLowest => bi!(
+            lang,
+            zh("{who}（{score}分）轮空：{field}为单数，轮空给积分最低者中轮空次数最少的{lowest}。"),
+            en(
+                "{who} ({score} pts) has the bye: the field is odd and the bye goes to the fewest byes among the lowest scores."
+            )
+        ),
+    }
+}
+
+/// Why `o` did not get the bye `who` took, in `lang` and `v`'s words.
+fn pass_line(o: &str, who: &str, why: &PassReason, lang: Lang, v: Vocabulary) -> String {
+    let them = v.them(lang);
+    match why {
+        PassReason::AlreadyHadBye { byes } => bi!(
+            lang,
+            zh("  {o}未轮空：已轮空{byes}次。"),
+            en("  {o} not given the bye: already had {byes}.")
+        ),
+        PassReason::WouldBlockPairing => bi!(
+            lang,
+            zh("  {o}未轮空：若其轮空，其余{them}无法全部合规编对。"),
+            en("  {o} not given the bye: the others could not all have been paired legally.")
+        ),
+        PassReason::MoreTeamMates => bi!(
+            lang,
+            zh("  {o}未轮空：若其轮空，其余{them}中须同队相遇的台数更多。"),
+            en("  {o} not given the bye: the others would have had more team-mates to meet.")
+        ),
+        PassReason::BetterPairing => bi!(
+            lang,
+            zh(
+                "  {o}未轮空：同分，但让{who}轮空时其余编对更好（更少跨分、分差更小、先后手更均衡、更少连续同向浮动，再按名次靠后者轮空）。"
+            ),
+            en(
+                "  {o} not given the bye: same score, but the rest paired better with {who} out (fewer floats, nearer scores, more due colours, fewer repeated floats, then the lower place)."
+            )
+        ),
+    }
+}
+
 /// Why `c.red` plays red at table `c.table` (`r`, `b`: the two players' labels), in
-/// `lang`.
-pub(crate) fn colour_line(c: &ColourNote, r: &str, b: &str, lang: Lang) -> String {
-    let t = c.table;
+/// `lang` and `v`'s words (a team round: the match, and the team that moves first).
+pub(crate) fn colour_line(c: &ColourNote, r: &str, b: &str, lang: Lang, v: Vocabulary) -> String {
+    let t = v.table(c.table, lang);
+    let red = v.plays_red(lang);
+    let teams = v == Vocabulary::Teams;
     match c.step {
         ColourStep::HardLimit => bi!(
             lang,
-            zh("第{t}台 {r}执红：反之将违反连三/多三限制。"),
+            zh("{t} {r}{red}：反之将违反连三/多三限制。"),
             en(
-                "Table {t}: {r} plays red; the other way round would break the three-in-a-row or colour-difference limit."
+                "{t}: {r} {red}; the other way round would break the three-in-a-row or colour-difference limit."
             )
         ),
         ColourStep::LateRoundsPriority => bi!(
             lang,
-            zh("第{t}台 {r}执红：后几轮优先照顾分数较高一方的先后手。"),
-            en(
-                "Table {t}: {r} plays red; in the last rounds the clearly higher score gets the colour due."
+            zh("{t} {r}{red}：后几轮优先照顾分数较高一方的先后手。"),
+            en("{t}: {r} {red}; in the last rounds the clearly higher score gets the colour due.")
+        ),
+        ColourStep::Difference => {
+            let (first, second, game) = (v.first_zh(), v.second_zh(), v.game(lang));
+            let diff = if teams {
+                "matches moving first minus second"
+            } else {
+                "reds minus blacks"
+            };
+            bi!(
+                lang,
+                zh("{t} {r}{red}：其{first}{game}数减{second}{game}数少于{b}。"),
+                en("{t}: {r} {red}; fewer {diff} than {b}.")
             )
-        ),
-        ColourStep::Difference => bi!(
-            lang,
-            zh("第{t}台 {r}执红：其先手局数减后手局数少于{b}。"),
-            en("Table {t}: {r} plays red; fewer reds minus blacks than {b}.")
-        ),
-        ColourStep::Streak => bi!(
-            lang,
-            zh("第{t}台 {r}执红：先后手数相同，{r}近来连续执黑。"),
-            en("Table {t}: {r} plays red; equal colour counts, and {r} is on a run of black.")
-        ),
-        ColourStep::History { games_ago } => bi!(
-            lang,
-            zh(
-                "第{t}台 {r}执红：先后手记录从最近一局往前比较，倒数第{games_ago}局{r}执黑而{b}执红。"
-            ),
-            en(
-                "Table {t}: {r} plays red; comparing colours back from the latest game, {} ago {r} had black and {b} red.",
-                crate::i18n::plural(games_ago, "game", "games")
+        }
+        ColourStep::Streak => {
+            let (black, run) = (
+                v.had_black(lang),
+                if teams { "moving second" } else { "black" },
+            );
+            bi!(
+                lang,
+                zh("{t} {r}{red}：先后手数相同，{r}近来连续{black}。"),
+                en("{t}: {r} {red}; equal colour counts, and {r} is on a run of {run}.")
             )
-        ),
-        ColourStep::TieRule(EqualColourTie::OddRoundLowerRed) => bi!(
-            lang,
-            zh("第{t}台 {r}执红：先后手记录相同，单数轮次小号先走、双数轮次大号先走。"),
-            en(
-                "Table {t}: {r} plays red; identical colour histories, so the lower number is red in odd rounds and the higher in even rounds."
+        }
+        ColourStep::History { games_ago } => {
+            let game = v.game(lang);
+            let (had_red, had_black) = (v.had_red(lang), v.had_black(lang));
+            let ago = match teams {
+                false => crate::i18n::plural(games_ago, "game", "games"),
+                true => crate::i18n::plural(games_ago, "match", "matches"),
+            };
+            let verb = if teams { "moved" } else { "had" };
+            bi!(
+                lang,
+                zh(
+                    "{t} {r}{red}：先后手记录从最近一{game}往前比较，倒数第{games_ago}{game}{r}{had_black}而{b}{had_red}。"
+                ),
+                en(
+                    "{t}: {r} {red}; comparing colours back from the latest {game}, {ago} ago {r} {verb} {had_black} and {b} {had_red}."
+                )
             )
-        ),
-        ColourStep::TieRule(EqualColourTie::NumberSumParity) => bi!(
-            lang,
-            zh("第{t}台 {r}执红：先后手记录相同，两号之和为奇数小号先走、偶数大号先走。"),
-            en(
-                "Table {t}: {r} plays red; identical colour histories, so with an odd sum of numbers the lower is red, with an even sum the higher."
+        }
+        ColourStep::TieRule(EqualColourTie::OddRoundLowerRed) => {
+            let is_red = if teams { "moves first" } else { "is red" };
+            bi!(
+                lang,
+                zh("{t} {r}{red}：先后手记录相同，单数轮次小号先走、双数轮次大号先走。"),
+                en(
+                    "{t}: {r} {red}; identical colour histories, so the lower number {is_red} in odd rounds and the higher in even rounds."
+                )
             )
-        ),
+        }
+        ColourStep::TieRule(EqualColourTie::NumberSumParity) => {
+            let is_red = if teams { "moves first" } else { "is red" };
+            bi!(
+                lang,
+                zh("{t} {r}{red}：先后手记录相同，两号之和为奇数小号先走、偶数大号先走。"),
+                en(
+                    "{t}: {r} {red}; identical colour histories, so with an odd sum of numbers the lower {is_red}, with an even sum the higher."
+                )
+            )
+        }
         ColourStep::Round1 => bi!(
             lang,
-            zh("第{t}台 {r}执红：按首轮先后手规定。"),
-            en("Table {t}: {r} plays red by the first-round colour rule.")
+            zh("{t} {r}{red}：按首轮先后手规定。"),
+            en("{t}: {r} {red} by the first-round colour rule.")
         ),
     }
 }

@@ -31,6 +31,7 @@ mod simulate;
 pub mod testing;
 mod turn;
 mod unpair;
+mod vocabulary;
 mod wide;
 
 pub use check::{
@@ -52,6 +53,7 @@ pub use turn::{
     PoolSeed, PoolTurn, Turn, WaitReason, Waiting, pair_pool, pair_ready_pools, pool_seed,
 };
 pub use unpair::unpair_round;
+pub use vocabulary::Vocabulary;
 
 use crate::i18n::{Localize, bi, number_ranges};
 use crate::model::{Colour, Event, GroupId, Pairing, Player, PlayerId, Relax, Relaxation, Round};

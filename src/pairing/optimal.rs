@@ -13,6 +13,7 @@ use super::PairingError;
 use super::context::{History, Rules};
 use super::engine::{self, Criteria, Criterion, Field, Solver};
 use super::explain::{ColourNote, colour_line};
+use super::vocabulary::Vocabulary;
 use crate::i18n::bi;
 use crate::model::{Event, GroupId, Pairing, PlayerId, Points};
 use crate::rulebook::{Lang, Rulebook};
@@ -253,15 +254,13 @@ fn colours_not_by_rule(
 const TABLES_SHOWN: usize = 20;
 
 /// The line that counts the tables a verdict left unlisted, if any.
-fn more_tables(left: usize, lang: Lang) -> Option<String> {
+fn more_tables(left: usize, lang: Lang, vocab: Vocabulary) -> Option<String> {
     (left > 0).then(|| {
+        let unit = vocab.table_zh();
         bi!(
             lang,
-            zh("  ……另有 {left} 台未列出"),
-            en(
-                "  … and {left} more {}",
-                if left == 1 { "table" } else { "tables" }
-            )
+            zh("  ……另有 {left} {unit}未列出"),
+            en("  … and {left} more {}", vocab.table_noun_en(left))
         )
     })
 }
@@ -390,6 +389,17 @@ impl Verdict {
     /// takes several lines: the first worse criterion, every level that differs, and the
     /// better pairing's tables the stored round does not have.
     pub fn lines(&self, round: u32, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> Vec<String> {
+        self.lines_in(round, lang, name, Vocabulary::Players)
+    }
+
+    /// [`Verdict::lines`] in `vocab`'s words (a team round: matches, moving first).
+    pub fn lines_in(
+        &self,
+        round: u32,
+        lang: Lang,
+        name: &dyn Fn(PlayerId) -> String,
+        vocab: Vocabulary,
+    ) -> Vec<String> {
         let head = bi!(lang, zh("第 {round} 轮："), en("round {round}: "));
         let one =
             |zh_text: &str, en_text: &str| vec![format!("{head}{}", lang.pick(zh_text, en_text))];
@@ -424,26 +434,32 @@ impl Verdict {
                 "存储的这一轮与可编排的棋手不一致；请先用 `qiwang check` 查看违规",
                 "the stored round does not seat exactly the players who could be paired; run `qiwang check` for the violations",
             ),
-            Verdict::NotOptimal(b) => b.lines(&head, lang, name),
+            Verdict::NotOptimal(b) => b.lines(&head, lang, name, vocab),
             Verdict::ColoursNotByRule(notes) => {
                 let n = notes.len();
+                let unit = vocab.table_zh();
                 let mut out = vec![bi!(
                     lang,
-                    zh("{head}配对最优，但有 {n} 台的先后手与先后手规则（§3.3）不符"),
+                    zh("{head}配对最优，但有 {n} {unit}的先后手与先后手规则（§3.3）不符"),
                     en(
                         "{head}the pairs are optimal, but {} the colours the other way round from the colour rules (§3.3)",
-                        crate::i18n::plural(n, "table has", "tables have")
+                        format!(
+                            "{n} {} {}",
+                            vocab.table_noun_en(n),
+                            if n == 1 { "has" } else { "have" }
+                        )
                     )
                 )];
                 for c in notes.iter().take(TABLES_SHOWN) {
-                    let rule = colour_line(c, &name(c.red), &name(c.black), lang);
+                    let rule = colour_line(c, &name(c.red), &name(c.black), lang, vocab);
+                    let (black, red) = (name(c.black), vocab.had_red(lang));
                     out.push(bi!(
                         lang,
-                        zh("  {rule}（本轮为 {} 执红）", name(c.black)),
-                        en("  {rule} (this round has {} red)", name(c.black))
+                        zh("  {rule}（本轮为 {black} {red}）"),
+                        en("  {rule} (this round has {black} {red})")
                     ));
                 }
-                out.extend(more_tables(n.saturating_sub(TABLES_SHOWN), lang));
+                out.extend(more_tables(n.saturating_sub(TABLES_SHOWN), lang, vocab));
                 out
             }
         }
@@ -451,7 +467,13 @@ impl Verdict {
 }
 
 impl Better {
-    fn lines(&self, head: &str, lang: Lang, name: &dyn Fn(PlayerId) -> String) -> Vec<String> {
+    fn lines(
+        &self,
+        head: &str,
+        lang: Lang,
+        name: &dyn Fn(PlayerId) -> String,
+        vocab: Vocabulary,
+    ) -> Vec<String> {
         let scores = &self.group_scores;
         let first = self.first.name(lang, scores);
         let mut out = vec![bi!(
@@ -469,20 +491,19 @@ impl Better {
                 ));
             }
         }
+        let (red, black) = (vocab.red_mark(lang), vocab.black_mark(lang));
         for (r, b) in self.tables.iter().take(TABLES_SHOWN) {
+            let (r, b) = (name(*r), name(*b));
             out.push(bi!(
                 lang,
-                zh("  更好的编排：{}（红）对 {}（黑）", name(*r), name(*b)),
-                en(
-                    "  better pairing: {} (red) against {} (black)",
-                    name(*r),
-                    name(*b)
-                )
+                zh("  更好的编排：{r}（{red}）对 {b}（{black}）"),
+                en("  better pairing: {r} ({red}) against {b} ({black})")
             ));
         }
         out.extend(more_tables(
             self.tables.len().saturating_sub(TABLES_SHOWN),
             lang,
+            vocab,
         ));
         if let Some(p) = self.bye {
             out.push(bi!(

@@ -46,6 +46,9 @@ pub struct PlayerEntry {
     pub phone: Option<String>,
     /// 称号.
     pub title: Option<String>,
+    /// 台次 in a team competition: a board (`1`, `2` …) or `替补` for a reserve, kept as
+    /// the sheet's 台次 cell. Only a new entry sets it; an edit keeps the registered one.
+    pub board: Option<String>,
 }
 
 /// Each field with the name messages give it (the option that sets it, without `--`).
@@ -94,6 +97,7 @@ impl PlayerEntry {
             local: Some(p.local),
             phone: Some(p.phone.clone().unwrap_or_default()),
             title: Some(p.title.clone().unwrap_or_default()),
+            board: None,
         }
     }
 
@@ -249,12 +253,19 @@ pub fn player_from_entry(
     others: &[Player],
     id: PlayerId,
 ) -> Result<Player, EntryError> {
-    let map = HeaderMap {
+    let mut map = HeaderMap {
         names: FIELDS.iter().map(|(_, n)| n.to_string()).collect(),
         fields: FIELDS.iter().map(|(f, _)| Some(*f)).collect(),
     };
+    let mut cells = entry.cells();
+    // A team competition's 台次 is a sheet's extra column, read back by `team_sheet`.
+    if let Some(board) = &entry.board {
+        map.names.push("台次".into());
+        map.fields.push(None);
+        cells.push(board.clone());
+    }
     let mut sheet = Sheet::new(rules, others, id);
-    sheet.read_row(1, &map, &entry.cells());
+    sheet.read_row(1, &map, &cells);
     if sheet.errors.is_empty()
         && let Some(text) = sheet.limit.exceeded(sheet.players.len())
     {
@@ -332,7 +343,14 @@ pub fn add_player<'e>(
     entry: &PlayerEntry,
 ) -> Result<&'e Player, EntryError> {
     let mut player = player_from_entry(entry, rules, &event.players, event.next_player_id())?;
-    let rounds = event.group(&player.group).map_or(0, |g| g.rounds.len());
+    let rounds = match rules.team_competition.as_ref() {
+        // A team pool's rounds are the team rounds.
+        Some(_) => event
+            .team_pools
+            .get(&player.group)
+            .map_or(0, |s| s.rounds.len()),
+        None => event.group(&player.group).map_or(0, |g| g.rounds.len()),
+    };
     let format = rules.format_of(&player.group);
     if rounds > 0 && (format.is_round_robin() || format.is_knockout()) {
         return Err(EntryError::FieldFixed {
@@ -341,6 +359,7 @@ pub fn add_player<'e>(
         });
     }
     player.joined_round = u32::try_from(rounds).unwrap_or(u32::MAX).saturating_add(1);
+    team_checks(&event.players, &player, None, rules)?;
     event.players.push(player);
     Ok(&event.players[event.players.len() - 1])
 }
@@ -385,6 +404,7 @@ pub fn edit_player<'e>(
         sheet_number: old.sheet_number,
         ..new
     };
+    team_checks(&event.players, &updated, Some(id), rules)?;
     let slot = event
         .players
         .iter_mut()
@@ -392,6 +412,53 @@ pub fn edit_player<'e>(
         .ok_or(EntryError::NoPlayer(id))?;
     *slot = updated;
     Ok(slot)
+}
+
+/// The team checks of an import (docs/rules.md §17.1: team size, reserves, board orders,
+/// a player in two teams, `min_women`, the board rules) on the players with `player`
+/// added (or, `replacing` its id, corrected): every problem the change makes is refused,
+/// each naming the option to correct (`--unit`, `--board`, `--gender`, `--birth-date`).
+/// Problems the event had before are not this entry's. Nothing in an individual event.
+fn team_checks(
+    players: &[Player],
+    player: &Player,
+    replacing: Option<PlayerId>,
+    rules: &Rulebook,
+) -> Result<(), EntryError> {
+    if rules.team_competition.is_none() {
+        return Ok(());
+    }
+    let before = super::team_sheet::roster_problems(players, rules);
+    let mut after: Vec<Player> = players
+        .iter()
+        .filter(|p| Some(p.id) != replacing)
+        .cloned()
+        .collect();
+    match replacing.and_then(|id| players.iter().position(|p| p.id == id)) {
+        Some(i) => after.insert(i, player.clone()),
+        None => after.push(player.clone()),
+    }
+    fn option(column: &str) -> &str {
+        match column {
+            "队名" => "unit",
+            "台次" | "替补" => "board",
+            "性别" => "gender",
+            "出生日期" => "birth-date",
+            other => other,
+        }
+    }
+    let errors: Vec<RowError> = super::team_sheet::roster_problems(&after, rules)
+        .into_iter()
+        .filter(|p| !before.iter().any(|b| b.text == p.text))
+        .map(|p| {
+            let column = p.column.as_deref().map(|c| option(c).to_string());
+            RowError::new(1, column, None, p.text)
+        })
+        .collect();
+    match errors.is_empty() {
+        true => Ok(()),
+        false => Err(EntryError::Invalid(errors)),
+    }
 }
 
 #[cfg(test)]

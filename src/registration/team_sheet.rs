@@ -86,8 +86,15 @@ fn read_cells(p: &Player) -> Result<(Option<u32>, bool), (String, Text)> {
     let mut reserve = reserve_cell.is_some_and(|(_, v)| is_yes(v));
     let mut order = None;
     if let Some((header, v)) = cell(p, BOARD_HEADERS) {
-        let digits: String = v.trim_start_matches("替补").trim().to_string();
-        if v.starts_with("替补") {
+        // `替补`, or in an English sheet `reserve` / `sub`, in place of a board order.
+        let english = ["reserve", "sub", "substitute"]
+            .iter()
+            .any(|w| v.eq_ignore_ascii_case(w));
+        let digits: String = match english {
+            true => String::new(),
+            false => v.trim_start_matches("替补").trim().to_string(),
+        };
+        if v.starts_with("替补") || english {
             reserve = true;
         }
         if !digits.is_empty() {
@@ -99,7 +106,7 @@ fn read_cells(p: &Player) -> Result<(Option<u32>, bool), (String, Text)> {
                         Text::new(
                             format!("台次 `{v}` 不是正整数；写 1、2、3 …，替补写 `替补`"),
                             format!(
-                                "board order `{v}` is not a positive whole number; write 1, 2, 3 …, and `替补` for a reserve"
+                                "board order `{v}` is not a positive whole number; write 1, 2, 3 …, and `替补` (or `reserve`) for a reserve"
                             ),
                         ),
                     ));

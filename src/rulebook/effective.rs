@@ -502,6 +502,9 @@ impl Rulebook {
             d.raw("reserves", t.reserves);
             d.name("format", t.format);
             d.raw("cycles", t.cycles);
+            if t.format == TeamFormat::RoundRobin {
+                d.name("withdrawn_results", t.withdrawn_results);
+            }
             for (key, p) in [
                 ("match_win", t.match_win),
                 ("match_draw", t.match_draw),

@@ -117,6 +117,45 @@ pub enum TeamError {
         /// The column.
         column: String,
     },
+    /// `player reinstate --team` for a team that is not withdrawn.
+    TeamNotWithdrawn {
+        /// The team.
+        team: String,
+    },
+    /// A line-up change that leaves fewer women in the line-up than `min_women`.
+    TooFewWomen {
+        /// The team.
+        team: String,
+        /// The round.
+        round: u32,
+        /// Women in the line-up after the change.
+        women: u32,
+        /// `min_women`.
+        min: u32,
+    },
+    /// A team withdrawn while its match of the newest round has no result.
+    TeamMatchOpen {
+        /// The team.
+        team: String,
+        /// The round.
+        round: u32,
+        /// Its match.
+        table: u32,
+    },
+    /// A team withdrawn after every round is paired.
+    TeamEventOver {
+        /// The team.
+        team: String,
+        /// The rounds.
+        rounds: u32,
+    },
+    /// A team already withdrawn by hand.
+    TeamAlreadyWithdrawn {
+        /// The team.
+        team: String,
+        /// The round its withdrawal starts.
+        from_round: u32,
+    },
 }
 
 /// Where a result token was given.
@@ -281,6 +320,46 @@ impl Localize for TeamError {
                 lang,
                 zh("成绩文件没有 `{column}` 列"),
                 en("the results file has no `{column}` column")
+            ),
+            E::TeamNotWithdrawn { team } => bi!(
+                lang,
+                zh("`{team}` 队没有退赛，无需恢复"),
+                en("team `{team}` is not withdrawn; there is nothing to reinstate")
+            ),
+            E::TooFewWomen {
+                team,
+                round,
+                women,
+                min,
+            } => bi!(
+                lang,
+                zh(
+                    "换人后 `{team}` 队第 {round} 轮的出场名单只有 {women} 名女棋手，规程要求每场至少 {min} 名"
+                ),
+                en(
+                    "after the change team `{team}` fields {women} women in round {round}; the rulebook asks for at least {min} in every match"
+                )
+            ),
+            E::TeamMatchOpen { team, round, table } => bi!(
+                lang,
+                zh(
+                    "`{team}` 队第 {round} 轮第 {table} 场尚无成绩；请先登记该场成绩（全队弃权可写 先走队弃权/后走队弃权），或撤销该轮编排，再退赛"
+                ),
+                en(
+                    "team `{team}` has no result yet in match {table} of round {round}; record it first (a whole team absent: first-absent/second-absent), or unpair the round, then withdraw"
+                )
+            ),
+            E::TeamEventOver { team, rounds } => bi!(
+                lang,
+                zh("全部 {rounds} 轮均已编排，`{team}` 队已无可退之轮"),
+                en(
+                    "all {rounds} rounds are paired: there is no round left to withdraw team `{team}` from"
+                )
+            ),
+            E::TeamAlreadyWithdrawn { team, from_round } => bi!(
+                lang,
+                zh("`{team}` 队已于第 {from_round} 轮起退赛"),
+                en("team `{team}` is already withdrawn from round {from_round}")
             ),
         }
     }

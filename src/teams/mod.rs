@@ -4,17 +4,22 @@
 //! Owns every team decision: what a match's boards add up to (`score.rs`), pairing a
 //! team round with the individual Swiss engine on a shadow event whose players are the
 //! teams, or by the Berger tables (`pair.rs`), recording results board by board and
-//! line-up changes (`results.rs`), and the team standings, crosstable, board results and
-//! board prizes (`standings.rs`). The teams themselves are read from the registration
-//! (`registration::team_sheet`). Pure: (state, rulebook, seed) in, decisions out.
+//! line-up changes (`results.rs`), the composition rules on every line-up (`lineup.rs`),
+//! the team standings, crosstable, board results and
+//! board prizes (`standings.rs`), and a whole team's withdrawal (`withdraw.rs`). The
+//! teams themselves are read from the registration (`registration::team_sheet`). Pure:
+//! (state, rulebook, seed) in, decisions out.
 
 mod error;
+mod lineup;
 mod pair;
 mod results;
 mod score;
 mod standings;
+mod withdraw;
 
 pub use error::{TeamError, Where};
+pub use lineup::{lineup_of, lineup_problems, meet_min_women, pool_lineup_problems};
 pub use pair::{
     TeamPlan, as_player, as_team, check_team_pool, default_lineup, fill_boards, lot_first,
     match_outcome, pair_team_round, prove_team_round, rounds_of, shadow_event, shadow_round,
@@ -30,4 +35,8 @@ pub use score::{
 };
 pub use standings::{
     BoardLine, Meeting, TeamRow, TeamStandings, board_prizes, board_stats, meetings, team_standings,
+};
+pub use withdraw::{
+    annulled_teams, apply_team_forfeit_withdrawals, forfeited_whole, ranked_pool, reinstate_team,
+    withdraw_team,
 };

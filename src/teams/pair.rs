@@ -116,6 +116,13 @@ pub fn shadow_event(event: &Event, rules: &Rulebook, pool: &GroupId) -> Result<E
     for t in &teams {
         let mut p = Player::new(as_player(t.id), t.name.clone(), pool.clone());
         p.number = stored.number_of(t.id);
+        // A withdrawn team is a withdrawn player: the engine pairs it no more.
+        if let Some(w) = stored.withdrawal(t.id) {
+            p.status = crate::model::PlayerStatus::Withdrawn {
+                from_round: w.from_round,
+                cause: w.cause.clone(),
+            };
+        }
         shadow.players.push(p);
     }
     let rounds = stored
@@ -282,24 +289,52 @@ pub fn pair_team_round(
                     Board::Bye(n) => bye = team_of(n),
                 }
             }
+            // A withdrawn team's bye scores nothing: it has none.
+            let bye = bye.filter(|&t| stored.pairable_in(t, next));
             (pairs, bye, numbers, None, Vec::new())
         }
     };
     let mut matches = Vec::with_capacity(pairs.len());
     for (i, (first, second)) in pairs.into_iter().enumerate() {
+        let out = |id: TeamId| !stored.pairable_in(id, next);
         let lineup = |id: TeamId| -> Result<Vec<PlayerId>, TeamError> {
             let t = teams
                 .iter()
                 .find(|t| t.id == id)
                 .ok_or(TeamError::TooFewTeams { teams: teams.len() })?;
-            default_lineup(event, t, team.boards, next)
+            if out(id) {
+                // A withdrawn team's match of the round robin stands, forfeited by its
+                // registered players in order.
+                return Ok(t
+                    .members
+                    .iter()
+                    .map(|m| m.player)
+                    .take(team.boards as usize)
+                    .collect());
+            }
+            let lineup = default_lineup(event, t, team.boards, next)?;
+            Ok(super::meet_min_women(event, rules, t, lineup, next))
         };
         let (a, b) = (lineup(first)?, lineup(second)?);
+        let mut boards = fill_boards(&a, &b);
+        // A round robin keeps its tables: a withdrawn team forfeits the match as a whole.
+        let absent = match (out(first), out(second)) {
+            (true, true) => Some(super::Absent::Both),
+            (true, false) => Some(super::Absent::First),
+            (false, true) => Some(super::Absent::Second),
+            (false, false) => None,
+        };
+        if let Some(side) = absent {
+            let results = side.results(boards.len());
+            for (b, r) in boards.iter_mut().zip(results) {
+                b.result = Some(r);
+            }
+        }
         matches.push(TeamMatch {
             table: i as u32 + 1,
             first,
             second,
-            boards: fill_boards(&a, &b),
+            boards,
             tiebreak: Vec::new(),
         });
     }

@@ -1,7 +1,8 @@
 //! Recording a team round's results board by board (docs/rules.md §17.3): `result 3 红胜
 //! 黑胜 和 红胜` gives match 3's boards in order, each seen from that board's red player;
 //! `result 3 加赛 和 红胜` its tiebreak games; a results file gives one row per board with a
-//! 结果 column and is refused whole when a row does not match the pairing. Line-up
+//! 结果 column (a tiebreak game a row whose 台次 is `加赛N`) and is refused whole when a
+//! row does not match the pairing. Line-up
 //! changes (a reserve in for a player, on that player's board) are made here too. Every
 //! function checks everything before it changes anything.
 
@@ -223,6 +224,8 @@ pub fn record_team_results(
     if let Some(r) = state.rounds.iter_mut().find(|r| r.number == number) {
         *r = updated;
     }
+    // Whole matches forfeited may reach (or, corrected, leave) the forfeit rule's limit.
+    super::apply_team_forfeit_withdrawals(event, rules, pool);
     Ok((number, changed))
 }
 
@@ -320,6 +323,24 @@ pub fn change_lineup(
         }
         lineup[slot] = in_id;
     }
+    // Who plays, as a whole: `min_women` counts the line-up (docs/rules.md §17.3).
+    let min = team_rules(rules)?.min_women;
+    let women = lineup
+        .iter()
+        .filter(|&&p| {
+            event
+                .player(p)
+                .is_some_and(|p| p.gender == Some(crate::model::Gender::Female))
+        })
+        .count() as u32;
+    if women < min {
+        return Err(TeamError::TooFewWomen {
+            team: team.name.clone(),
+            round,
+            women,
+            min,
+        });
+    }
     let table = m.table;
     let state = event.team_pools.get_mut(pool).expect("checked above");
     let r = state
@@ -350,6 +371,8 @@ struct FileRow {
     line: usize,
     table: u32,
     board: u32,
+    /// A tiebreak game's row (台次 `加赛N`), kept apart from the main boards.
+    tiebreak: bool,
     red: String,
     black: String,
     result: String,
@@ -362,10 +385,20 @@ const RED_HEADERS: &[&str] = &["红方", "red"];
 const BLACK_HEADERS: &[&str] = &["黑方", "black"];
 const RESULT_HEADERS: &[&str] = &["结果", "result"];
 
+/// The board of a tiebreak game's 台次 cell (`加赛2`, `tiebreak 2`, `tb2`), if it is one.
+fn tiebreak_board(cell: &str) -> Option<&str> {
+    ["加赛", "tiebreak", "Tiebreak", "tb", "TB"]
+        .iter()
+        .find_map(|p| cell.strip_prefix(p))
+}
+
 /// Reads a team results file (the CSV of `round N --sheet slips`, or a workbook's first
 /// sheet as text) against round `round` of `pool`: one row per board, each row's players
 /// must be the board's, a row without a 结果 is skipped, and a match given in part is
-/// refused (every board of a match or none). Returns the entries to record.
+/// refused (every board of a match or none). A row whose 台次 is `加赛N` is board N's
+/// tiebreak game (its players the board's, colours reversed), recorded apart from the
+/// main boards and only for a level match, as `result N 加赛 …`. Returns the entries to
+/// record, main boards first.
 pub fn read_team_results_file(
     text: &str,
     event: &Event,
@@ -417,7 +450,12 @@ pub fn read_team_results_file(
         if t.is_empty() && b.is_empty() {
             continue;
         }
-        let (Ok(table), Ok(board)) = (t.parse::<u32>(), b.parse::<u32>()) else {
+        // `加赛2` (`tiebreak 2`, `tb2`): board 2's tiebreak game.
+        let (tiebreak, digits) = match tiebreak_board(&b) {
+            Some(rest) => (true, rest),
+            None => (false, b.as_str()),
+        };
+        let (Ok(table), Ok(board)) = (t.parse::<u32>(), digits.trim().parse::<u32>()) else {
             return Err(TeamError::FileMismatch {
                 line,
                 what: format!("{t} / {b}"),
@@ -427,6 +465,7 @@ pub fn read_team_results_file(
             line,
             table,
             board,
+            tiebreak,
             red: get(2),
             black: get(3),
             result: get(4),
@@ -465,7 +504,12 @@ pub fn read_team_results_file(
             let n = name(id);
             cell == n || cell.starts_with(&format!("{n}(")) || cell.starts_with(&format!("{n}（"))
         };
-        if !same(&row.red, b.red) || !same(&row.black, b.black) {
+        // A tiebreak game is the board's pair with colours reversed.
+        let (red, black) = match row.tiebreak {
+            true => (b.black, b.red),
+            false => (b.red, b.black),
+        };
+        if !same(&row.red, red) || !same(&row.black, black) {
             return Err(TeamError::FileMismatch {
                 line: row.line,
                 what: format!("{} — {}", row.red, row.black),
@@ -475,20 +519,18 @@ pub fn read_team_results_file(
             continue;
         }
         let r = parse_board_token(&row.result, Where::Line(row.line))?;
-        match entries.iter_mut().find(|e| e.table == row.table) {
+        let key = |e: &MatchEntry| e.table == row.table && e.tiebreak == row.tiebreak;
+        match entries.iter_mut().find(|e| key(e)) {
             Some(e) => e.results.push(r),
             None => entries.push(MatchEntry {
                 table: row.table,
-                tiebreak: false,
+                tiebreak: row.tiebreak,
                 absent: None,
                 results: vec![r],
             }),
         }
-        // Boards must come in order within a match.
-        let e = entries
-            .iter()
-            .find(|e| e.table == row.table)
-            .expect("pushed");
+        // Boards must come in order within a match, tiebreak games too.
+        let e = entries.iter().find(|e| key(e)).expect("pushed");
         if e.results.len() as u32 != row.board {
             return Err(TeamError::FileMismatch {
                 line: row.line,
@@ -496,7 +538,11 @@ pub fn read_team_results_file(
             });
         }
     }
-    for e in &entries {
+    // Tiebreak games are played board by board until one side leads: any number from
+    // board 1 on. The main boards of a match come first, so that they are recorded before
+    // its tiebreak games are judged.
+    entries.sort_by_key(|e| e.tiebreak);
+    for e in entries.iter().filter(|e| !e.tiebreak) {
         let boards = stored
             .matches
             .iter()

@@ -1,7 +1,8 @@
 //! Team standings (docs/rules.md §17.5): 场分, then the rulebook's tiebreaks in order
 //! (局分, 直胜, 对手场分, 台次分, 胜场), a tie left after them shared; the crosstable of
 //! match scores; each board's individual results and its prize (最佳台次奖, §17.6).
-//! Computed from the stored boards every time, never stored.
+//! Computed from the stored boards every time (less a round robin's annulled matches,
+//! §17.7), never stored.
 
 use super::TeamError;
 use super::pair::{match_outcome, team_rules};
@@ -39,6 +40,10 @@ pub struct TeamRow {
     pub opp_match_points: Points,
     /// 局分 per board, board 1 first (台次分).
     pub board_points: Vec<Points>,
+    /// The team's withdrawal (全队退赛), if it was withdrawn.
+    pub withdrawn: Option<crate::model::TeamWithdrawal>,
+    /// Whether its matches are annulled for everyone (a round robin's half rule).
+    pub annulled: bool,
 }
 
 impl TeamRow {
@@ -147,7 +152,8 @@ pub fn team_standings(
 ) -> Result<TeamStandings, TeamError> {
     let team = team_rules(rules)?;
     let teams = teams_in(&event.players, pool);
-    let stored = event.team_pools.get(pool).cloned().unwrap_or_default();
+    let stored = super::ranked_pool(event, rules, pool);
+    let annulled = super::annulled_teams(event, rules, pool);
     let upto = last_round(&stored, team, round);
     let boards = team.boards as usize;
     let mut rows: BTreeMap<TeamId, TeamRow> = teams
@@ -168,6 +174,8 @@ pub fn team_standings(
                     losses: 0,
                     opp_match_points: Points(0),
                     board_points: vec![Points(0); boards],
+                    withdrawn: stored.withdrawal(t.id).cloned(),
+                    annulled: annulled.contains(&t.id),
                 },
             )
         })
@@ -360,7 +368,7 @@ pub fn board_stats(
     round: Option<u32>,
 ) -> Result<Vec<BoardLine>, TeamError> {
     let team = team_rules(rules)?;
-    let stored = event.team_pools.get(pool).cloned().unwrap_or_default();
+    let stored = super::ranked_pool(event, rules, pool);
     let upto = last_round(&stored, team, round);
     let mut lines: BTreeMap<(u32, PlayerId), BoardLine> = BTreeMap::new();
     for r in stored.rounds.iter().filter(|r| r.number <= upto) {

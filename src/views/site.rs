@@ -562,9 +562,13 @@ impl Serialize for EventJson<'_, '_> {
         // built as prints them (see `SortedKeys`), here and in every object inside.
         let mut doc = serializer.serialize_struct("EventJson", 9)?;
         doc.serialize_field("event", &SortedKeys(&rules.event))?;
+        // A team competition's pools are teams' (under `team_competition` below): it has
+        // no individual group to list.
+        let individual = rules.team_competition.is_none();
         let groups = Streamed(|| {
             // The pools with standings, picked before their standings are ready.
             ranked_pools(event, rules)
+                .filter(|_| individual)
                 .filter(|g| only.is_none_or(|o| o == &g.id))
                 .map(|g| {
                     let state = event.group(&g.id);
@@ -628,15 +632,7 @@ impl Serialize for EventJson<'_, '_> {
                 .pools()
                 .filter(|g| only.is_none_or(|o| o == &g.id))
                 .filter_map(|g| {
-                    let state = event.team_pools.get(&g.id)?;
-                    let standings =
-                        super::team_standings_report(event, rules, &g.id, None, lang).ok()?;
-                    Some(serde_json::json!({
-                        "group": g.id,
-                        "numbers": state.numbers,
-                        "rounds": state.rounds,
-                        "standings": standings.json,
-                    }))
+                    super::team::team_pool_json(event, rules, &g.id, lang, show_private)
                 })
                 .collect();
             doc.serialize_field("team_competition", &SortedKeys(pools))?;

@@ -4,8 +4,10 @@
 //! reads back), the team standings with 场分/局分/tiebreaks, the team crosstable, the
 //! board results, and the team prize sheet with the board prizes (最佳台次奖).
 
-use crate::i18n::Lang;
-use crate::model::{BoardGame, Event, GroupId, PlayerId, TeamId, TeamMatch, TeamRound};
+use crate::i18n::{Lang, bi};
+use crate::model::{
+    BoardGame, Event, GroupId, PlayerId, TeamId, TeamMatch, TeamRound, WithdrawalCause,
+};
 use crate::report::{Report, Section};
 use crate::rulebook::{Rulebook, TeamMatchTiebreak};
 use crate::teams::{self, MatchOutcome, TeamError};
@@ -300,6 +302,40 @@ pub fn team_slips(
             flat.push(row.clone());
             rows.push(row);
         }
+        // A level match's tiebreak games (加赛): the same board pairs with colours
+        // reversed, a row each, 台次 `加赛N`, read back by `result --from` apart from the
+        // main boards.
+        let team = rules.team_competition.as_ref();
+        let level = team.is_some_and(|t| teams::needs_tiebreak(m, t));
+        if level || !m.tiebreak.is_empty() {
+            for b in &m.boards {
+                let game = m.tiebreak.iter().find(|g| g.board == b.board);
+                let row = vec![
+                    round.number.to_string(),
+                    m.table.to_string(),
+                    lang.pick(
+                        &format!("加赛{}", b.board),
+                        &format!("tiebreak {}", b.board),
+                    )
+                    .to_string(),
+                    name_of(
+                        &names,
+                        teams::team_at(m, b.board, crate::model::Colour::Black),
+                    ),
+                    player(event, b.black),
+                    name_of(
+                        &names,
+                        teams::team_at(m, b.board, crate::model::Colour::Red),
+                    ),
+                    player(event, b.red),
+                    game.map(|g| result_cell(g, lang)).unwrap_or_default(),
+                    String::new(),
+                ];
+                section.push(row.clone());
+                flat.push(row.clone());
+                rows.push(row);
+            }
+        }
         section.notes.push(
             lang.pick(
                 "结果从各台红方看：红胜、和、黑胜、红弃权、黑弃权、双负",
@@ -354,6 +390,11 @@ pub fn team_standings_report(
             .map(|t| team_tiebreak_label(*t, lang).to_string()),
     );
     let right: Vec<usize> = (0..columns.len()).filter(|&c| c != 1).collect();
+    // A 备注 column only when a team is out, so other sheets keep their columns.
+    let any_out = st.rows.iter().any(|r| r.withdrawn.is_some());
+    if any_out {
+        columns.push(lang.pick("备注", "note").to_string());
+    }
     let mut section = Section::new(lang.pick("团体名次", "Standings"), columns).right(&right);
     let mut json_rows = Vec::new();
     for r in &st.rows {
@@ -372,6 +413,9 @@ pub fn team_standings_report(
             r.match_points.0.to_string(),
         ];
         row.extend(shown.iter().map(|t| r.value(*t)));
+        if any_out {
+            row.push(out_note(r, lang));
+        }
         section.push(row);
         json_rows.push(json!({
             "place": place,
@@ -385,6 +429,11 @@ pub fn team_standings_report(
             "opp_match_points": r.opp_match_points.0,
             "board_points": r.board_points.iter().map(|p| p.0).collect::<Vec<_>>(),
         }));
+        if let (Some(w), Some(last)) = (&r.withdrawn, json_rows.last_mut()) {
+            last["withdrawn"] =
+                json!({ "from_round": w.from_round, "cause": public_cause(&w.cause) });
+            last["annulled"] = json!(r.annulled);
+        }
     }
     let order: Vec<&str> = st
         .tiebreaks
@@ -396,9 +445,99 @@ pub fn team_standings_report(
         lang.pick("排名：场分，然后 ", "ranking: match points, then "),
         order.join(lang.pick("、", ", "))
     ));
+    section.notes.extend(annulled_note(&st, lang));
     report.sections.push(section);
     report.json = json!({ "after_round": st.after_round, "standings": json_rows });
     Ok(report)
+}
+
+/// One pool of a team competition in `event.json`: its numbers, rounds (every match with
+/// its boards), standings, and the whole teams withdrawn when there are any, the arbiter's
+/// note only in private output as every typed reason. `None` for a pool never paired.
+pub(crate) fn team_pool_json(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    lang: Lang,
+    show_private: bool,
+) -> Option<serde_json::Value> {
+    let state = event.team_pools.get(pool)?;
+    let standings = team_standings_report(event, rules, pool, None, lang).ok()?;
+    let mut out = json!({
+        "group": pool,
+        "numbers": state.numbers,
+        "rounds": state.rounds,
+        "standings": standings.json,
+    });
+    if !state.withdrawn.is_empty() {
+        let withdrawn: Vec<crate::model::TeamWithdrawal> = state
+            .withdrawn
+            .iter()
+            .map(|w| crate::model::TeamWithdrawal {
+                cause: match show_private {
+                    true => w.cause.clone(),
+                    false => public_cause(&w.cause),
+                },
+                ..w.clone()
+            })
+            .collect();
+        out["withdrawn"] = json!(withdrawn);
+    }
+    Some(out)
+}
+
+/// A withdrawal's cause as public output shows it: without the arbiter's note.
+fn public_cause(cause: &WithdrawalCause) -> WithdrawalCause {
+    match cause {
+        WithdrawalCause::Manual { .. } => WithdrawalCause::Manual { note: None },
+        other => other.clone(),
+    }
+}
+
+/// A withdrawn team's 备注: from which round, why, and whether its matches are annulled.
+fn out_note(r: &teams::TeamRow, lang: Lang) -> String {
+    let Some(w) = &r.withdrawn else {
+        return String::new();
+    };
+    let from = w.from_round;
+    let mut note = bi!(
+        lang,
+        zh("第{from}轮起退赛"),
+        en("withdrawn from round {from}")
+    );
+    // The arbiter's own note is private (as a player's, `players`): the sheet is public.
+    if !matches!(w.cause, WithdrawalCause::Manual { note: Some(_) }) {
+        let cause = crate::results::withdrawal_cause_text(&w.cause, lang);
+        note.push_str(&bi!(lang, zh("：{cause}"), en(": {cause}")));
+    }
+    if r.annulled {
+        note.push_str(lang.pick(
+            "；所赛不足半数，各场成绩不计",
+            "; fewer than half its matches played, all of them annulled",
+        ));
+    }
+    note
+}
+
+/// The note under a sheet naming the teams whose matches are annulled, if any.
+fn annulled_note(st: &teams::TeamStandings, lang: Lang) -> Option<String> {
+    let names: Vec<&str> = st
+        .rows
+        .iter()
+        .filter(|r| r.annulled)
+        .map(|r| r.name.as_str())
+        .collect();
+    if names.is_empty() {
+        return None;
+    }
+    let list = names.join(lang.pick("、", ", "));
+    Some(bi!(
+        lang,
+        zh("{list} 退赛且所赛不足半数，其各场成绩不计（docs/rules.md §17.7）"),
+        en(
+            "{list} withdrew having played fewer than half of their matches: those matches are annulled (docs/rules.md §17.7)"
+        )
+    ))
 }
 
 /// The team crosstable: each match's 局分 from the row team's side, by opponent.
@@ -411,7 +550,7 @@ pub fn team_crosstable(
 ) -> Result<Report, TeamError> {
     let team = teams::team_rules(rules)?;
     let st = teams::team_standings(event, rules, pool, round)?;
-    let state = event.team_pools.get(pool).cloned().unwrap_or_default();
+    let state = teams::ranked_pool(event, rules, pool);
     let all = teams::meetings(&state, team, st.after_round);
     let mut report = team_report(rules, lang, lang.pick("团体交叉表", "team crosstable"));
     let mut columns = vec![
@@ -424,7 +563,11 @@ pub fn team_crosstable(
     let mut section = Section::new(lang.pick("交叉表", "Crosstable"), columns);
     let mut json_rows = Vec::new();
     for r in &st.rows {
-        let mut row = vec![r.rank.to_string(), r.name.clone()];
+        let name = match &r.withdrawn {
+            Some(_) => format!("{}{}", r.name, lang.pick("（退赛）", " (withdrawn)")),
+            None => r.name.clone(),
+        };
+        let mut row = vec![r.rank.to_string(), name];
         let mut cells = Vec::new();
         for o in &st.rows {
             let cell = if o.team == r.team {
@@ -443,6 +586,9 @@ pub fn team_crosstable(
         row.push(r.game_points.0.to_string());
         section.push(row);
         json_rows.push(json!({ "team": r.name, "cells": cells }));
+    }
+    if let Some(n) = annulled_note(&st, lang) {
+        section.notes.push(n);
     }
     report.sections.push(section);
     report.json = json!({ "after_round": st.after_round, "rows": json_rows });
@@ -589,32 +735,6 @@ pub fn team_prize_sheet(
     Ok(report)
 }
 
-/// An engine's reason in a team round's words: its tables are matches, its players
-/// teams, and red the team with 先 (red on odd boards).
-fn as_team_words(line: &str, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => {
-            let mut out = line
-                .replace("执红", "先走")
-                .replace("人，为单数", "个队，为单数")
-                .replace("须有一人", "须有一队");
-            // 第N台 → 第N场 at the start of a colour line.
-            if let Some(rest) = out.strip_prefix('第')
-                && let Some(i) = rest.find('台')
-                && rest[..i].chars().all(|c| c.is_ascii_digit())
-            {
-                out = format!("第{}场{}", &rest[..i], &rest[i + '台'.len_utf8()..]);
-            }
-            out
-        }
-        Lang::En => line
-            .replace("Table ", "Match ")
-            .replace(" plays red", " moves first (red on odd boards)")
-            .replace(" players (bye aside) are", " teams (bye aside) are")
-            .replace(" player (bye aside) is", " team (bye aside) is"),
-    }
-}
-
 /// The lines `pair --explain` prints for a team round: the engine's reasons with the
 /// teams' names.
 pub fn team_explanation(
@@ -625,11 +745,12 @@ pub fn team_explanation(
 ) -> Vec<String> {
     let names = team_names(event, pool);
     match &plan.explanation {
-        Some(x) => x
-            .lines(lang, &|p| name_of(&names, teams::as_team(p)))
-            .into_iter()
-            .map(|l| as_team_words(&l, lang))
-            .collect(),
+        // The engine's reasons worded for teams at the source: matches, moving first.
+        Some(x) => x.lines_in(
+            lang,
+            &|p| name_of(&names, teams::as_team(p)),
+            crate::pairing::Vocabulary::Teams,
+        ),
         None => vec![lang
             .pick(
                 "循环赛按贝格尔编排表排定对阵与先后手（docs/rules.md §14）",

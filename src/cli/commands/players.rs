@@ -42,13 +42,22 @@ fn entry(f: PlayerFields) -> PlayerEntry {
         local: f.local,
         phone: f.phone,
         title: f.title,
+        board: None,
     }
 }
 
-pub fn add(ctx: &Ctx, fields: PlayerFields, late: bool) -> Result<(), CliError> {
+pub fn add(
+    ctx: &Ctx,
+    fields: PlayerFields,
+    late: bool,
+    board: Option<String>,
+) -> Result<(), CliError> {
     let loaded = ctx.load()?;
     let lang = ctx.lang(&loaded.rules);
-    let entry = entry(fields);
+    let entry = PlayerEntry {
+        board,
+        ..entry(fields)
+    };
     // The rulebook's deadline is a day: today's date on this machine decides.
     let today = chrono::Local::now().date_naive();
     let name = loaded

@@ -153,7 +153,12 @@ impl ExitStatus for qiwang::teams::TeamError {
             | E::NotInLineup { .. }
             | E::MatchHasResults { .. }
             | E::FileMismatch { .. }
-            | E::MissingColumn { .. } => InvalidInput,
+            | E::MissingColumn { .. }
+            | E::TeamMatchOpen { .. }
+            | E::TeamEventOver { .. }
+            | E::TeamAlreadyWithdrawn { .. }
+            | E::TooFewWomen { .. }
+            | E::TeamNotWithdrawn { .. } => InvalidInput,
         }
     }
 }

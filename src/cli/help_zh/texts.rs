@@ -74,6 +74,11 @@ pub const ZH: &[(&str, &str)] = &[
     ),
     ("player withdraw:player", "棋手：报名编号、`#编排号` 或姓名"),
     ("player withdraw:reason", "退赛原因（记入操作记录）"),
+    ("player add:board", "团体赛：台次（1、2 …），替补写 `替补`"),
+    ("player withdraw:team", "团体赛：改为全队退赛，写队名"),
+    ("player withdraw:group", "该队所在组别（有多个组别时）"),
+    ("player reinstate:team", "团体赛：改为恢复全队参赛，写队名"),
+    ("player reinstate:group", "该队所在组别（有多个组别时）"),
     (
         "player reinstate",
         "撤销手工退赛：该棋手从下一轮起重新参加编排",

@@ -25,6 +25,7 @@ const TEAM_MATCH_KEYS: &[&str] = &[
     "board_prize_min_games",
     "tiebreak_games",
     "board_rules",
+    "withdrawn_results",
 ];
 const BOARD_RULE_KEYS: &[&str] = &["board", "gender", "max_age"];
 const TIEBREAK_GAMES_KEYS: &[&str] = &["decider", "game_points_count", "win", "loss"];
@@ -61,6 +62,9 @@ pub(super) fn parse_team_competition(
     }
     if let Some(c) = sec.int(ctx, "cycles", 1, 4) {
         t.cycles = c as u32;
+    }
+    if let Some(w) = sec.named(ctx, "withdrawn_results") {
+        t.withdrawn_results = w;
     }
     let fields: [(&str, &mut Points); 8] = [
         ("match_win", &mut t.match_win),

@@ -98,6 +98,9 @@ pub struct TeamMatchRules {
     pub tiebreak_games: Option<TiebreakGames>,
     /// Who may play a given board (a youth board, a women's board).
     pub board_rules: Vec<BoardRule>,
+    /// What a whole team's withdrawal does to its matches in a round robin (the individual
+    /// round robin's key and rule, docs/rules.md §14.4, §17.7).
+    pub withdrawn_results: super::WithdrawnResults,
 }
 
 /// `[[team_competition.board_rules]]`: a condition on the player of one board, checked
@@ -133,6 +136,7 @@ impl TeamMatchRules {
             board_prize_min_games: 0,
             tiebreak_games: None,
             board_rules: Vec::new(),
+            withdrawn_results: super::WithdrawnResults::HalfRule,
         }
     }
 

@@ -205,6 +205,24 @@ pub enum Action {
         /// Each change, the player taken out and the one brought in.
         swaps: Vec<(String, String)>,
     },
+    /// `player withdraw --team`: a whole team withdrawn (全队退赛).
+    TeamWithdrawn {
+        /// The pool.
+        group: GroupId,
+        /// The team's name.
+        team: String,
+        /// The first round the team is not paired in.
+        from_round: u32,
+    },
+    /// `player reinstate --team`: a whole team's withdrawal lifted.
+    TeamReinstated {
+        /// The pool.
+        group: GroupId,
+        /// The team's name.
+        team: String,
+        /// The round it is paired again from.
+        from_round: u32,
+    },
     /// `rules update`: the rulebook changed mid-event.
     RulesUpdated {
         /// The new rulebook's file.

@@ -106,12 +106,19 @@ impl Action {
                 let each: Vec<String> = rounds
                     .iter()
                     .map(|r| {
-                        let games = r.games.map_or(String::new(), |n| {
-                            bi!(
+                        // A team competition's round is of matches (场), not games.
+                        let team = names.rules.is_some_and(|r| r.team_competition.is_some());
+                        let games = r.games.map_or(String::new(), |n| match team {
+                            false => bi!(
                                 names.lang,
                                 zh("：{n} 局"),
                                 en(": {}", plural(n, "game", "games"))
-                            )
+                            ),
+                            true => bi!(
+                                names.lang,
+                                zh("：{n} 场"),
+                                en(": {}", plural(n, "match", "matches"))
+                            ),
                         });
                         let seed = r.seed.map_or(String::new(), |s| {
                             bi!(names.lang, zh("（种子 {s}）"), en(" (seed {s})"))
@@ -386,6 +393,30 @@ impl Action {
                     )
                 )
             }
+            Action::TeamWithdrawn {
+                group,
+                team,
+                from_round,
+            } => bi!(
+                names.lang,
+                zh("{}{team}全队退赛，自第{from_round}轮起不再编排", g(group)),
+                en(
+                    "withdrew team {team} of {} from round {from_round}",
+                    g(group)
+                )
+            ),
+            Action::TeamReinstated {
+                group,
+                team,
+                from_round,
+            } => bi!(
+                names.lang,
+                zh("{}{team}恢复参赛，自第{from_round}轮起重新编排", g(group)),
+                en(
+                    "reinstated team {team} of {} from round {from_round}",
+                    g(group)
+                )
+            ),
             Action::RulesUpdated {
                 file,
                 changed_lines,

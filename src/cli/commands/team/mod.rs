@@ -15,7 +15,9 @@ use qiwang::views;
 use std::path::Path;
 
 mod reads;
+mod withdraw;
 pub use reads::{boards, check, crosstable, lineup, prizes, standings, unpair};
+pub use withdraw::{reinstate, withdraw};
 
 /// `pair` in a team event: the next round of matches, stored unless `dry_run`.
 #[allow(clippy::too_many_arguments)]
@@ -192,10 +194,16 @@ pub fn result(
     let tiebreak = entries.iter().all(|e| e.tiebreak);
     let lines = store
         .transaction(&ctx.command_info(), |ev| {
+            let before = ev
+                .team_pools
+                .get(&pool)
+                .map(|s| s.withdrawn.clone())
+                .unwrap_or_default();
             let (number, matches) =
                 teams::record_team_results(ev, &rules, &pool, Some(number), &entries)
                     .map_err(lib_error)?;
-            let lines = summary_lines(ev, &rules, &pool, number, &matches, lang);
+            let mut lines = summary_lines(ev, &rules, &pool, number, &matches, lang);
+            lines.extend(withdraw::forfeit_rule_lines(ev, &pool, &before, lang));
             let details = serde_json::json!({
                 "group": pool,
                 "round": number,
@@ -247,8 +255,8 @@ fn summary_lines(
                 .is_some_and(|(m, t)| teams::needs_tiebreak(m, t) && m.tiebreak.is_empty());
             let tail = if needs {
                 lang.pick(
-                    "　比分相同，须加赛：qiwang result N 加赛 …",
-                    "  level: tiebreak games needed (qiwang result N tiebreak …)",
+                    "　比分相同，须加赛：qiwang result N 加赛 …，或填成绩登记表的加赛行后 result --from",
+                    "  level: tiebreak games needed (qiwang result N tiebreak …, or the slips' 加赛 rows through result --from)",
                 )
             } else {
                 ""

@@ -99,7 +99,10 @@ pub fn check(
             .map_or_else(|| t.to_string(), |(_, n)| n.clone())
     };
     let (violations, boards) = teams::check_team_pool(&event, &rules, &pool).map_err(lib_error)?;
-    let mut lines: Vec<String> = violations.iter().map(|v| v.text(lang, &name)).collect();
+    let mut lines: Vec<String> = violations
+        .iter()
+        .map(|v| v.text_in(lang, &name, qiwang::pairing::Vocabulary::Teams))
+        .collect();
     lines.extend(boards.iter().map(|b| {
         Text::new(
             format!("第{b}（轮-场-台）的棋手与该台执红/执黑的队不符"),
@@ -110,6 +113,15 @@ pub fn check(
         .get(lang)
         .to_string()
     }));
+    // Who played: `min_women` and the board rules on every stored line-up.
+    for (r, team, why) in teams::pool_lineup_problems(&event, &rules, &pool) {
+        let why = why.get(lang);
+        lines.push(bi!(
+            lang,
+            zh("第{r}轮 {team}：{why}"),
+            en("round {r}, {team}: {why}")
+        ));
+    }
     let mut failed = !lines.is_empty();
     if optimal {
         let rounds: Vec<u32> = event
@@ -120,7 +132,7 @@ pub fn check(
         for r in rounds.into_iter().filter(|r| round.is_none_or(|x| x == *r)) {
             let verdict = teams::prove_team_round(&event, &rules, &pool, r).map_err(lib_error)?;
             failed |= verdict.fails();
-            lines.extend(verdict.lines(r, lang, &name));
+            lines.extend(verdict.lines_in(r, lang, &name, qiwang::pairing::Vocabulary::Teams));
         }
     }
     if lines.is_empty() {
