@@ -175,9 +175,13 @@ pub(crate) fn subtitle(
     after_round: u32,
     lang: Lang,
 ) -> String {
-    let total = crate::schedule::rounds_of(event, rules, pool);
     let name = group_name(rules, pool);
     let open = event.group(pool).map_or(0, |g| g.open_games(after_round));
+    // A pool with a final stage: its Swiss rounds, then the stage in its own words.
+    if let Some(line) = super::stage::subtitle(event, rules, pool, after_round, open, lang) {
+        return line;
+    }
+    let total = crate::schedule::rounds_of(event, rules, pool);
     if after_round == 0 {
         return bi!(
             lang,
@@ -575,7 +579,7 @@ pub(crate) fn crosstable_from(
     )
 }
 
-fn crosstable_report(
+pub(super) fn crosstable_report(
     event: &Event,
     rules: &Rulebook,
     table: &Crosstable,
@@ -583,6 +587,11 @@ fn crosstable_report(
     json: Json,
 ) -> Report {
     let pool = &table.group;
+    // A pool whose final stage has begun: the Swiss crosstable, then the stage's own
+    // (docs/rules.md §16.6, §16.7).
+    if let Some(report) = super::stage::crosstable_report(event, rules, table, lang, json) {
+        return report;
+    }
     // A round robin's crosstable is the square 循环赛成绩表 (docs/rules.md §14.5).
     if rules.is_round_robin(pool) {
         return super::square::square_report(event, rules, table, lang, json);
