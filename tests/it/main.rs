@@ -15,6 +15,7 @@ mod entries;
 mod error_texts;
 mod examples;
 mod excel;
+mod final_round_robin;
 mod fuzz;
 mod guide;
 mod hall;

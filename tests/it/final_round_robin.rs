@@ -1,0 +1,380 @@
+//! A Swiss open whose top five then play a round robin (前五名单循环, docs/rules.md §16.7),
+//! end to end through the binary: a tie across the finalists' line holds the stage until
+//! a playoff orders it, the stage follows the Berger tables with the finalists numbered by
+//! their Swiss places, and for each `carried_results` value the places equal a ranking the
+//! test computes itself from the games the rounds printed. Refusals leave qiwang.json
+//! byte-identical; the crosstable, exports and `check` cover the stage.
+
+use crate::common::{init, p, zh_ok as ok, zh_run as run};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+const RULES: &str = r#"
+[event]
+name = "公开赛"
+rounds = 3
+[[groups]]
+id = "open"
+name = "公开组"
+final_stage = "round_robin"
+finalists = 5
+carried_results = "CARRIED"
+[scoring]
+red_win = 2
+red_draw = 1
+red_loss = 0
+black_win = 2
+black_draw = 1
+black_loss = 0
+bye = 2
+forfeit_win = 2
+forfeit_loss = 0
+double_forfeit = 0
+[pairing]
+seeding = "sheet"
+[ranking]
+tiebreaks = []
+fallback = "none"
+unresolved = "shared"
+shared_from_place = 1
+"#;
+
+/// The Swiss rounds' results, table by table, then the five stage rounds' (two tables
+/// each, the bye last).
+const SWISS: [&[&str]; 3] = [
+    &["1", "r", "2", "r", "3", "r", "4", "="],
+    &["1", "r", "2", "r", "3", "r", "4", "="],
+    &["1", "r", "2", "r", "3", "r", "4", "="],
+];
+const FINAL: [&[&str]; 5] = [
+    &["1", "r", "2", "r"],
+    &["1", "b", "2", "r"],
+    &["1", "r", "2", "="],
+    &["1", "b", "2", "b"],
+    &["1", "r", "2", "r"],
+];
+
+fn json(event: &Path) -> Vec<u8> {
+    std::fs::read(event.join("qiwang.json")).unwrap()
+}
+
+/// One game as a round's CSV prints it: red, black and red's points (2, 1, 0), or a bye.
+#[derive(Debug, Clone)]
+enum Game {
+    Played {
+        round: u32,
+        red: String,
+        black: String,
+        red_points: u32,
+    },
+    Bye {
+        player: String,
+    },
+}
+
+/// The games of round `r` as `round --format csv` prints them.
+fn games(event: &Path, r: u32) -> Vec<Game> {
+    let csv = ok(event, &["round", &r.to_string(), "--format", "csv"]);
+    csv.lines()
+        .skip(1)
+        .map(|l| {
+            let c: Vec<&str> = l.split(',').collect();
+            match c[5] {
+                "轮空" => Game::Bye {
+                    player: c[2].to_string(),
+                },
+                result => Game::Played {
+                    round: r,
+                    red: c[2].to_string(),
+                    black: c[8].to_string(),
+                    red_points: match result {
+                        "红胜" => 2,
+                        "和" => 1,
+                        "黑胜" => 0,
+                        other => panic!("unexpected result {other}"),
+                    },
+                },
+            }
+        })
+        .collect()
+}
+
+/// The standings' names and places, in order.
+fn placed(event: &Path) -> Vec<(String, String)> {
+    ok(event, &["standings", "--format", "csv"])
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let c: Vec<&str> = l.split(',').collect();
+            (
+                c[0].trim_start_matches('\u{feff}').to_string(),
+                c[2].to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Eight players by the sheet; three Swiss rounds; returns the event.
+fn swiss_event(dir: &Path, carried: &str) -> PathBuf {
+    let rules = dir.join("r.toml");
+    std::fs::write(&rules, RULES.replace("CARRIED", carried)).unwrap();
+    let ev = dir.join("ev");
+    init(&ev, &rules);
+    let csv = dir.join("s.csv");
+    let mut sheet = "序号,姓名,组别\n".to_string();
+    for i in 1..=8 {
+        sheet.push_str(&format!("{i},选手{i},公开组\n"));
+    }
+    std::fs::write(&csv, sheet).unwrap();
+    ok(&ev, &["import", p(&csv)]);
+    for tokens in SWISS {
+        ok(&ev, &["pair"]);
+        let mut args = vec!["result"];
+        args.extend_from_slice(tokens);
+        ok(&ev, &args);
+    }
+    ev
+}
+
+/// The finalists' order the test computes itself: the points of the games `carried`
+/// counts (the stage's, plus the Swiss games between finalists or every Swiss game), the
+/// stage's byes as wins; ties by the points among the tied (相互间成绩), then wins, then
+/// black wins. The script leaves no tie after those.
+fn expected(swiss: &[Game], stage: &[Game], finalists: &[String], carried: &str) -> Vec<String> {
+    let is_final = |n: &String| finalists.contains(n);
+    let counted: Vec<&Game> = stage
+        .iter()
+        .chain(swiss.iter().filter(|g| match (carried, g) {
+            ("all", _) => true,
+            ("finalists", Game::Played { red, black, .. }) => is_final(red) && is_final(black),
+            _ => false,
+        }))
+        .collect();
+    // (points, wins, black wins) per finalist, and points per ordered pair.
+    let mut points: BTreeMap<&String, (u32, u32, u32)> =
+        finalists.iter().map(|n| (n, (0, 0, 0))).collect();
+    let mut between: BTreeMap<(&String, &String), u32> = BTreeMap::new();
+    for g in &counted {
+        match g {
+            Game::Bye { player } => {
+                if let Some(e) = points.get_mut(player) {
+                    e.0 += 2;
+                }
+            }
+            Game::Played {
+                red,
+                black,
+                red_points,
+                ..
+            } => {
+                let black_points = 2 - red_points;
+                if let Some(e) = points.get_mut(red) {
+                    e.0 += red_points;
+                    e.1 += u32::from(*red_points == 2);
+                }
+                if let Some(e) = points.get_mut(black) {
+                    e.0 += black_points;
+                    e.1 += u32::from(black_points == 2);
+                    e.2 += u32::from(black_points == 2);
+                }
+                *between.entry((red, black)).or_default() += red_points;
+                *between.entry((black, red)).or_default() += black_points;
+            }
+        }
+    }
+    let mut order: Vec<&String> = finalists.iter().collect();
+    let mutual = |p: &String, tied: &[&String]| -> u32 {
+        tied.iter()
+            .map(|q| between.get(&(p, *q)).copied().unwrap_or(0))
+            .sum()
+    };
+    let key = |p: &String| {
+        let tied: Vec<&String> = finalists
+            .iter()
+            .filter(|q| points[q].0 == points[p].0)
+            .collect();
+        (
+            std::cmp::Reverse(points[p].0),
+            std::cmp::Reverse(mutual(p, &tied)),
+            std::cmp::Reverse(points[p].1),
+            std::cmp::Reverse(points[p].2),
+        )
+    };
+    order.sort_by_key(|p| key(p));
+    for w in order.windows(2) {
+        assert_ne!(key(w[0]), key(w[1]), "the script leaves {w:?} tied");
+    }
+    order.into_iter().cloned().collect()
+}
+
+/// The whole event under one `carried_results` value: the tie across the line, the
+/// playoff, the stage, and the places compared with the test's own ranking.
+fn run_event(carried: &str) -> Vec<String> {
+    let tmp = tempfile::tempdir().unwrap();
+    let ev = swiss_event(tmp.path(), carried);
+    let swiss: Vec<Game> = (1..=3).flat_map(|r| games(&ev, r)).collect();
+    // The Swiss standings: the places 5 and 6 must be tied for the line to hold.
+    let before_playoff = placed(&ev);
+    let fifth = &before_playoff[4];
+    let sixth = &before_playoff[5];
+    assert_eq!(
+        fifth.0, sixth.0,
+        "the script ties the line: {before_playoff:?}"
+    );
+    let before = json(&ev);
+    let (code, _, err) = run(&ev, &["pair"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("决赛阶段暂不能开始"), "{err}");
+    assert_eq!(json(&ev), before, "a stage started early changes nothing");
+    // The playoff puts the tied players in reverse sheet order.
+    let tied: Vec<String> = before_playoff
+        .iter()
+        .filter(|(place, _)| *place == fifth.0)
+        .map(|(_, n)| n.clone())
+        .collect();
+    let mut playoff: Vec<String> = tied.clone();
+    playoff.sort_by_key(|n| std::cmp::Reverse(n[6..].parse::<u32>().unwrap()));
+    let mut args = vec!["playoff", "--group", "公开组"];
+    args.extend(playoff.iter().map(String::as_str));
+    ok(&ev, &args);
+    let swiss_order: Vec<String> = placed(&ev).into_iter().map(|(_, n)| n).collect();
+    let finalists: Vec<String> = swiss_order[..5].to_vec();
+    // The stage: five rounds of the 5-player Berger table, numbered by Swiss place.
+    let out = ok(&ev, &["pair", "--explain"]);
+    assert!(out.contains("贝格尔表第 1 轮（5 人单循环"), "{out}");
+    let mut stage = Vec::new();
+    for (k, tokens) in FINAL.iter().enumerate() {
+        if k > 0 {
+            ok(&ev, &["pair"]);
+        }
+        // A table that is not in the round is refused and changes nothing.
+        let before = json(&ev);
+        let (code, _, err) = run(&ev, &["result", "3", "r"]);
+        assert_ne!(code, 0, "{err}");
+        assert_eq!(json(&ev), before);
+        let mut args = vec!["result"];
+        args.extend_from_slice(tokens);
+        ok(&ev, &args);
+        stage.extend(games(&ev, 4 + k as u32));
+    }
+    // Berger round 1 of five (six with a dummy 6th): 1 has the bye, 2–5, 3–4.
+    let first: Vec<(String, String)> = stage
+        .iter()
+        .filter_map(|g| match g {
+            Game::Played {
+                round: 4,
+                red,
+                black,
+                ..
+            } => Some((red.clone(), black.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        first,
+        [
+            (finalists[1].clone(), finalists[4].clone()),
+            (finalists[2].clone(), finalists[3].clone())
+        ],
+        "Berger round 1 by Swiss place"
+    );
+    // Every finalist met every other once in the stage and had one bye.
+    for a in &finalists {
+        let byes = stage
+            .iter()
+            .filter(|g| matches!(g, Game::Bye { player } if player == a))
+            .count();
+        assert_eq!(byes, 1, "{a}");
+        for b in finalists.iter().filter(|b| *b != a) {
+            let met = stage
+                .iter()
+                .filter(|g| matches!(g, Game::Played { red, black, .. } if (red == a && black == b) || (red == b && black == a)))
+                .count();
+            assert_eq!(met, 1, "{a} v {b}");
+        }
+    }
+    let (code, _, err) = run(&ev, &["pair"]);
+    assert_eq!(code, 3, "every stage round is played: {err}");
+    ok(&ev, &["check"]);
+    let want = expected(&swiss, &stage, &finalists, carried);
+    let got = placed(&ev);
+    let names: Vec<String> = got.iter().map(|(_, n)| n.clone()).collect();
+    assert_eq!(names[..5], want[..], "carried_results = {carried}: {got:?}");
+    let places: Vec<&str> = got.iter().map(|(r, _)| r.as_str()).collect();
+    assert_eq!(places, ["1", "2", "3", "4", "5", "6", "7", "8"], "{got:?}");
+    // The non-finalists keep their Swiss order (the playoff's) below the finalists.
+    assert_eq!(names[5..], swiss_order[5..], "{got:?}");
+    // The crosstable: the Swiss rounds, then the finalists' square table.
+    let table = ok(&ev, &["crosstable"]);
+    assert!(
+        table.contains("积分编排制3轮已赛完；决赛阶段单循环第5轮后（共5轮）"),
+        "{table}"
+    );
+    assert!(table.contains("决赛阶段：前5名单循环"), "{table}");
+    assert!(table.contains('■'), "{table}");
+    assert!(
+        !table.contains("第8轮"),
+        "the stage's rounds are no Swiss columns: {table}"
+    );
+    // Exports carry both sheets; the prize sheet places the finalists first.
+    let out = tmp.path().join("site");
+    ok(&ev, &["export", "--format", "html", "--out", p(&out)]);
+    let page = std::fs::read_to_string(out.join("open/crosstable.html")).unwrap();
+    assert!(page.contains("决赛阶段：前5名单循环"), "{page}");
+    let xlsx = tmp.path().join("x");
+    ok(&ev, &["export", "--format", "xlsx", "--out", p(&xlsx)]);
+    want
+}
+
+#[test]
+fn each_carried_results_value_ranks_the_final_as_computed_independently() {
+    let orders: Vec<Vec<String>> = ["none", "finalists", "all"]
+        .into_iter()
+        .map(run_event)
+        .collect();
+    // The key matters: the script gives each value its own places.
+    assert!(
+        orders[0] != orders[1] && orders[1] != orders[2] && orders[0] != orders[2],
+        "{orders:?}"
+    );
+}
+
+/// Bad rulebooks are refused with the key named: a carry key on a knockout stage, an
+/// unknown carry value, a stage of too many finalists.
+#[test]
+fn a_round_robin_stage_rulebook_refuses_bad_keys() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            RULES.replace("\"round_robin\"", "\"knockout\"").replace(
+                "carried_results = \"CARRIED\"\n",
+                "carried_results = \"all\"\n",
+            ),
+            "carried_results",
+        ),
+        (RULES.replace("CARRIED", "half"), "carried_results"),
+        (
+            RULES
+                .replace("CARRIED", "none")
+                .replace("finalists = 5", "finalists = 21"),
+            "finalists",
+        ),
+    ];
+    for (i, (text, key)) in cases.iter().enumerate() {
+        let path = tmp.path().join(format!("bad{i}.toml"));
+        std::fs::write(&path, text).unwrap();
+        let out = crate::common::qiwang_zh(tmp.path(), &["rules", "check", p(&path)]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{text}");
+        assert!(err.contains(key), "{key}: {err}");
+    }
+    // `rules check` explains the plan and `rules show` lists the keys.
+    let path = tmp.path().join("good.toml");
+    std::fs::write(&path, RULES.replace("CARRIED", "finalists")).unwrap();
+    let out = crate::common::qiwang_zh(tmp.path(), &["rules", "check", p(&path)]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("前 5 名进入决赛单循环") && text.contains("带入预赛中决赛选手之间的对局成绩"),
+        "{text}"
+    );
+}
