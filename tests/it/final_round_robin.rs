@@ -378,3 +378,58 @@ fn a_round_robin_stage_rulebook_refuses_bad_keys() {
         "{text}"
     );
 }
+
+/// A Swiss stage then a knockout: the crosstable's heading counts the Swiss rounds out of
+/// the Swiss stage's and the knockout's rounds in its own words, never the knockout's games
+/// as Swiss rounds (it once read 第7轮后（共7轮） for a 3-round Swiss and its knockout).
+#[test]
+fn a_swiss_knockout_crosstable_counts_the_swiss_rounds_and_the_knockout_apart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rules = tmp.path().join("sk.toml");
+    let text = std::fs::read_to_string(crate::common::root("rules/swiss-knockout.toml"))
+        .unwrap()
+        .replace("rounds = 7", "rounds = 3")
+        .replace("finalists = 8", "finalists = 4")
+        .replace("seeding = \"random_draw\"", "seeding = \"sheet\"");
+    std::fs::write(&rules, text).unwrap();
+    let ev = tmp.path().join("ev");
+    init(&ev, &rules);
+    let csv = tmp.path().join("r.csv");
+    let mut sheet = "序号,姓名,组别\n".to_string();
+    for i in 1..=8 {
+        sheet.push_str(&format!("{i},选手{i},公开组\n"));
+    }
+    std::fs::write(&csv, sheet).unwrap();
+    ok(&ev, &["import", p(&csv)]);
+    for _ in 0..3 {
+        ok(&ev, &["pair"]);
+        ok(&ev, &["result", "1", "r", "2", "r", "3", "r", "4", "r"]);
+    }
+    let table = ok(&ev, &["crosstable"]);
+    assert!(
+        table.contains("第3轮后（积分编排制共3轮，之后前4名淘汰赛）"),
+        "{table}"
+    );
+    // Two knockout rounds (semi-final games 1 and 2).
+    let (code, _, err) = run(&ev, &["pair"]);
+    assert_eq!(code, 0, "{err}");
+    ok(&ev, &["result", "1", "r", "2", "r"]);
+    ok(&ev, &["pair"]);
+    ok(&ev, &["result", "1", "b", "2", "b"]);
+    let table = ok(&ev, &["crosstable"]);
+    assert!(
+        table.contains("积分编排制3轮已赛完；决赛阶段淘汰赛第2轮后"),
+        "{table}"
+    );
+    assert!(!table.contains("第5轮后"), "{table}");
+    assert!(
+        !table.contains("第5轮"),
+        "the knockout's games are no Swiss columns: {table}"
+    );
+    assert!(table.contains("决赛阶段：前4名淘汰赛"), "{table}");
+    let standings = ok(&ev, &["standings"]);
+    assert!(
+        standings.contains("积分编排制3轮已赛完；决赛阶段淘汰赛第2轮后"),
+        "{standings}"
+    );
+}
