@@ -22,6 +22,7 @@ mod hall;
 mod hostile;
 mod i18n;
 mod knockout;
+mod knockout_places;
 mod organiser_sheets;
 mod pairing_invariants;
 mod privacy;
