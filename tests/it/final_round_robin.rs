@@ -68,6 +68,7 @@ enum Game {
         red_points: u32,
     },
     Bye {
+        round: u32,
         player: String,
     },
 }
@@ -81,6 +82,7 @@ fn games(event: &Path, r: u32) -> Vec<Game> {
             let c: Vec<&str> = l.split(',').collect();
             match c[5] {
                 "轮空" => Game::Bye {
+                    round: r,
                     player: c[2].to_string(),
                 },
                 result => Game::Played {
@@ -156,7 +158,7 @@ fn expected(swiss: &[Game], stage: &[Game], finalists: &[String], carried: &str)
     let mut between: BTreeMap<(&String, &String), u32> = BTreeMap::new();
     for g in &counted {
         match g {
-            Game::Bye { player } => {
+            Game::Bye { player, .. } => {
                 if let Some(e) = points.get_mut(player) {
                     e.0 += 2;
                 }
@@ -205,6 +207,22 @@ fn expected(swiss: &[Game], stage: &[Game], finalists: &[String], carried: &str)
         assert_ne!(key(w[0]), key(w[1]), "the script leaves {w:?} tied");
     }
     order.into_iter().cloned().collect()
+}
+
+/// Each finalist's stage round with the bye, in `finalists` order.
+fn bye_rounds(stage: &[Game], finalists: &[String]) -> Vec<u32> {
+    finalists
+        .iter()
+        .map(|f| {
+            stage
+                .iter()
+                .find_map(|g| match g {
+                    Game::Bye { round, player } if player == f => Some(*round),
+                    _ => None,
+                })
+                .unwrap_or(0)
+        })
+        .collect()
 }
 
 /// The whole event under one `carried_results` value: the tie across the line, the
@@ -282,7 +300,7 @@ fn run_event(carried: &str) -> Vec<String> {
     for a in &finalists {
         let byes = stage
             .iter()
-            .filter(|g| matches!(g, Game::Bye { player } if player == a))
+            .filter(|g| matches!(g, Game::Bye { player, .. } if player == a))
             .count();
         assert_eq!(byes, 1, "{a}");
         for b in finalists.iter().filter(|b| *b != a) {
@@ -312,8 +330,9 @@ fn run_event(carried: &str) -> Vec<String> {
     );
     assert!(table.contains("决赛阶段：前5名单循环"), "{table}");
     assert!(table.contains('■'), "{table}");
+    let header = table.lines().find(|l| l.contains("第1轮")).unwrap();
     assert!(
-        !table.contains("第8轮"),
+        header.contains("第3轮") && !header.contains("第4轮"),
         "the stage's rounds are no Swiss columns: {table}"
     );
     // Exports carry both sheets; the prize sheet places the finalists first.
@@ -323,6 +342,43 @@ fn run_event(carried: &str) -> Vec<String> {
     assert!(page.contains("决赛阶段：前5名单循环"), "{page}");
     let xlsx = tmp.path().join("x");
     ok(&ev, &["export", "--format", "xlsx", "--out", p(&xlsx)]);
+    // An odd final: each finalist's bye round in a column of its own, in every format.
+    let byes = bye_rounds(&stage, &finalists);
+    let square_rows: Vec<&str> = table
+        .lines()
+        .filter(|l| finalists.iter().any(|f| l.contains(f.as_str())) && l.contains('■'))
+        .collect();
+    assert_eq!(square_rows.len(), 5, "{table}");
+    for (f, round) in finalists.iter().zip(&byes) {
+        let row = square_rows.iter().find(|l| l.contains(f.as_str())).unwrap();
+        assert!(row.contains(&format!("第{round}轮")), "{f}: {row}");
+    }
+    assert!(
+        table.contains("轮空：该棋手轮空的轮次，每次得 2 分，计入积分"),
+        "{table}"
+    );
+    assert!(page.contains("第4轮"), "{page}");
+    let book = std::fs::read(
+        std::fs::read_dir(&xlsx)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|e| e == "xlsx"))
+            .unwrap(),
+    )
+    .unwrap();
+    let mut book = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(&book[..])).unwrap();
+    use calamine::Reader;
+    let mut found = 0;
+    for name in book.sheet_names() {
+        let range = book.worksheet_range(&name).unwrap();
+        for cell in range.used_cells() {
+            let text = cell.2.to_string();
+            if byes.iter().any(|r| text == format!("第{r}轮")) {
+                found += 1;
+            }
+        }
+    }
+    assert!(found >= 5, "the bye rounds in the workbook: {found}");
     want
 }
 
