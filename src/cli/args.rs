@@ -377,7 +377,8 @@ pub struct DemoArgs {
     #[arg(long, conflicts_with_all = ["rules", "registrations"])]
     pub team: bool,
     /// Which bundled event: `jinhua` (the 2018 Jinhua Swiss event, default),
-    /// `round-robin` (an 8-player round robin beside a Swiss open group) or
+    /// `round-robin` (an 8-player round robin beside a Swiss open group),
+    /// `round-robin-only` (a lone 10-player round robin) or
     /// `swiss-knockout` (a Swiss open whose top 8 play a knockout final).
     #[arg(
         long,
@@ -397,6 +398,8 @@ pub enum DemoExample {
     Jinhua,
     /// An 8-player round robin beside a Swiss open (rules/round-robin.toml).
     RoundRobin,
+    /// A lone 10-player single round robin (rules/round-robin-only.toml).
+    RoundRobinOnly,
     /// A Swiss open whose top 8 play a knockout final (rules/swiss-knockout.toml).
     SwissKnockout,
 }

@@ -11,6 +11,7 @@ mod cli;
 mod common;
 mod conduct;
 mod crash;
+mod demo_examples;
 mod entries;
 mod error_texts;
 mod examples;
