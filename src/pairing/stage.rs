@@ -49,7 +49,8 @@ pub(super) fn pair(
     let Some(boards) = table_round(&field, stage.cycles, k) else {
         return Err(PairingError::AllRoundsPlayed {
             group: group.clone(),
-            rounds: swiss.saturating_add(stage_rounds(event, rules, group, stage)),
+            // The stage's own rounds: "all N rounds of the round robin are paired".
+            rounds: stage_rounds(event, rules, group, stage),
             round_robin: true,
         });
     };

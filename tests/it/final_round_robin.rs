@@ -90,9 +90,9 @@ fn games(event: &Path, r: u32) -> Vec<Game> {
                     red: c[2].to_string(),
                     black: c[8].to_string(),
                     red_points: match result {
-                        "红胜" => 2,
+                        "红胜" | "黑弃权" => 2,
                         "和" => 1,
-                        "黑胜" => 0,
+                        "黑胜" | "红弃权" => 0,
                         other => panic!("unexpected result {other}"),
                     },
                 },
@@ -358,6 +358,13 @@ fn run_event(carried: &str) -> Vec<String> {
         "{table}"
     );
     assert!(page.contains("第4轮"), "{page}");
+    // `serve` serves the same page.
+    if carried == "finalists" {
+        let served = crate::serve::Served::start(&ev, &[]);
+        let live = served.get("/open/crosstable.html");
+        assert_eq!(live.status, 200);
+        assert!(live.body.contains("决赛阶段：前5名单循环"), "{}", live.body);
+    }
     let book = std::fs::read(
         std::fs::read_dir(&xlsx)
             .unwrap()
@@ -488,4 +495,88 @@ fn a_swiss_knockout_crosstable_counts_the_swiss_rounds_and_the_knockout_apart() 
         standings.contains("积分编排制3轮已赛完；决赛阶段淘汰赛第2轮后"),
         "{standings}"
     );
+}
+
+/// A finalist who withdraws after one of three stage games (docs/rules.md §16.7 with
+/// §14.4's half rule): never re-paired, the remaining games entered as forfeits, and every
+/// stage game of theirs annulled, so the square table's totals are the other finalists'
+/// games among themselves.
+#[test]
+fn a_finalist_withdrawn_before_half_the_stage_has_the_stage_games_annulled() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rules = tmp.path().join("r.toml");
+    std::fs::write(
+        &rules,
+        RULES
+            .replace("CARRIED", "none")
+            .replace("finalists = 5", "finalists = 4"),
+    )
+    .unwrap();
+    let ev = tmp.path().join("ev");
+    init(&ev, &rules);
+    let csv = tmp.path().join("s.csv");
+    let mut sheet = "序号,姓名,组别\n".to_string();
+    for i in 1..=8 {
+        sheet.push_str(&format!("{i},选手{i},公开组\n"));
+    }
+    std::fs::write(&csv, sheet).unwrap();
+    ok(&ev, &["import", p(&csv)]);
+    for _ in 0..3 {
+        ok(&ev, &["pair"]);
+        ok(&ev, &["result", "1", "r", "2", "b", "3", "r", "4", "b"]);
+    }
+    let swiss: Vec<String> = placed(&ev).into_iter().map(|(_, n)| n).collect();
+    ok(&ev, &["pair"]);
+    ok(&ev, &["result", "1", "r", "2", "r"]);
+    let gone = swiss[0].clone();
+    ok(&ev, &["player", "withdraw", &gone]);
+    let mut stage = games(&ev, 4);
+    for r in 5..=6 {
+        ok(&ev, &["pair"]);
+        // The withdrawn finalist's game is entered as a forfeit when paired.
+        let round = ok(&ev, &["round", "--format", "csv"]);
+        assert!(round.contains("弃权"), "{round}");
+        let open: Vec<String> = round
+            .lines()
+            .skip(1)
+            .filter(|l| !l.contains(gone.as_str()))
+            .map(|l| l.split(',').next().unwrap().to_string())
+            .collect();
+        assert_eq!(open.len(), 1, "{round}");
+        ok(&ev, &["result", &open[0], "b"]);
+        stage.extend(games(&ev, r).into_iter().filter(
+            |g| !matches!(g, Game::Played { red, black, .. } if *red == gone || *black == gone),
+        ));
+    }
+    ok(&ev, &["check"]);
+    let counted: Vec<Game> = stage
+        .into_iter()
+        .filter(|g| !matches!(g, Game::Played { red, black, .. } if *red == gone || *black == gone))
+        .collect();
+    let mut points: BTreeMap<String, u32> = BTreeMap::new();
+    for g in &counted {
+        if let Game::Played {
+            red,
+            black,
+            red_points,
+            ..
+        } = g
+        {
+            *points.entry(red.clone()).or_default() += red_points;
+            *points.entry(black.clone()).or_default() += 2 - red_points;
+        }
+    }
+    let table = ok(&ev, &["crosstable"]);
+    let square: Vec<&str> = table.lines().filter(|l| l.contains('■')).collect();
+    assert_eq!(square.len(), 4, "{table}");
+    for row in square {
+        let cells: Vec<&str> = row.split('┆').map(str::trim).collect();
+        let name = cells[1];
+        let total: u32 = cells[cells.len() - 2].parse().unwrap();
+        let want = points.get(name).copied().unwrap_or(0);
+        assert_eq!(total, want, "{name}: {row}");
+    }
+    // The withdrawn finalist places last of the four, the others by their games.
+    let names: Vec<String> = placed(&ev).into_iter().map(|(_, n)| n).collect();
+    assert_eq!(names[3], gone, "{names:?}");
 }
