@@ -28,13 +28,25 @@ fn value_text(v: Option<i64>) -> String {
     v.map(|v| v.to_string()).unwrap_or_default()
 }
 
+/// The remark of a tie that needs a playoff: 并列第一 at the top, else the place it is
+/// (a place before `ranking.shared_from_place`, or the finalists' line of a final stage).
+fn tied_text(rank: Option<u32>, lang: Lang) -> String {
+    match rank {
+        Some(1) | None => lang
+            .pick("并列第一，需加赛", "tied for first: playoff needed")
+            .into(),
+        Some(r) => bi!(
+            lang,
+            zh("并列第{r}名，需加赛"),
+            en("tied for place {r}: playoff needed")
+        ),
+    }
+}
+
 fn remark(row: &StandingRow, lang: Lang, rules: &Rulebook) -> String {
     let mut parts = Vec::new();
     if row.needs_playoff {
-        parts.push(
-            lang.pick("并列第一，需加赛", "tied for first: playoff needed")
-                .to_string(),
-        );
+        parts.push(tied_text(row.rank, lang));
     }
     if let Some(d) = &row.decided_by {
         parts.push(decided_by_text(d, lang, rules));
@@ -239,10 +251,16 @@ pub fn standings(
             event,
         ));
     }
-    if st.rows.iter().any(|r| r.needs_playoff) {
+    if st.rows.iter().any(|r| r.needs_playoff && r.rank == Some(1)) {
         s.notes.push(lang.pick(
             "冠军不并列：并列第一者须加赛，用 `qiwang playoff` 记录加赛结果。",
             "First place is not shared: the players tied for first need a playoff; record it with `qiwang playoff`.",
+        ).into());
+    }
+    if st.rows.iter().any(|r| r.needs_playoff && r.rank != Some(1)) {
+        s.notes.push(lang.pick(
+            "该名次不并列（决赛阶段的出线名次，或 `ranking.shared_from_place` 之前的名次）：并列者须加赛，用 `qiwang playoff` 记录加赛结果。",
+            "That place is not shared (a final stage's qualifying line, or a place before `ranking.shared_from_place`): the tied players need a playoff; record it with `qiwang playoff`.",
         ).into());
     }
     report.sections.push(s);
@@ -432,8 +450,8 @@ fn list_remark(lr: &ListRow, base: &str, lang: Lang, rules: &Rulebook) -> String
         .filter(|p| !p.is_empty())
         .map(str::to_string)
         .collect();
-    let tied_first = lang.pick("并列第一，需加赛", "tied for first: playoff needed");
-    if lr.needs_playoff && !parts.iter().any(|p| p == tied_first) {
+    let playoff_needed = lang.pick("需加赛", "playoff needed");
+    if lr.needs_playoff && !parts.iter().any(|p| p.ends_with(playoff_needed)) {
         parts.push(lang.pick("并列，需加赛", "tied: playoff needed").into());
     }
     if lr.qualification_playoff {

@@ -244,6 +244,16 @@ fn run_event(carried: &str) -> Vec<String> {
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("决赛阶段暂不能开始"), "{err}");
     assert_eq!(json(&ev), before, "a stage started early changes nothing");
+    // The standings name the tied place, not 并列第一.
+    let standings = ok(&ev, &["standings"]);
+    assert!(
+        standings.contains(&format!(
+            "并列第{}名，需加赛",
+            fifth.0.trim_end_matches('=')
+        )),
+        "{standings}"
+    );
+    assert!(!standings.contains("并列第一"), "{standings}");
     // The playoff puts the tied players in reverse sheet order.
     let tied: Vec<String> = before_playoff
         .iter()
