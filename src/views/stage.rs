@@ -8,7 +8,7 @@ use crate::i18n::bi;
 use crate::model::{Event, GroupId};
 use crate::report::{Json, Report};
 use crate::rulebook::{CarriedResults, FinalStage, Lang, Rulebook};
-use crate::standings::{Crosstable, compute_standings, crosstable_of, stage_table};
+use crate::standings::{Crosstable, Standings, compute_standings, crosstable_of, stage_table};
 
 /// The stage as the headings name it: 淘汰赛, 单循环, 双循环, 3 循环.
 fn stage_name(stage: FinalStage, lang: Lang) -> String {
@@ -134,8 +134,13 @@ pub(super) fn crosstable_report(
                 "every Swiss result is carried: the points include every Swiss game (those against players outside the final are not in the table)",
             ),
         };
+        let numbers = lang.pick(
+            "序号为决赛序号：决赛选手按预赛名次编为 1 至 N 号",
+            "no. is the final's number: the finalists numbered 1 to N by their Swiss places",
+        );
         for s in &mut r.sections {
             s.notes.extend(r.subtitle.iter().skip(1).cloned());
+            s.notes.push(numbers.into());
             s.notes.push(carried.into());
         }
         r
@@ -161,4 +166,25 @@ pub(super) fn crosstable_report(
         report.json = serde_json::json!({ "swiss": report.json, "final": final_report.json });
     }
     Some(report)
+}
+
+/// The note under the standings of a pool whose final stage has begun: who is placed by
+/// which stage, and what the 积分 column holds for the finalists. `None` otherwise.
+pub(super) fn standings_note(rules: &Rulebook, st: &Standings, lang: Lang) -> Option<String> {
+    let swiss = rules.stage_after(&st.group)?;
+    let stage = rules.group(&st.group)?.format.final_stage?;
+    if st.after_round <= swiss {
+        return None;
+    }
+    let top = stage.finalists;
+    let what = stage_name(stage, lang);
+    Some(bi!(
+        lang,
+        zh(
+            "前{top}名按决赛阶段（{what}）的名次排列，积分列仍为预赛积分（决赛成绩见成绩交叉表）；其余棋手按预赛名次。"
+        ),
+        en(
+            "The top {top} are placed by the final stage ({what}); their points column keeps the Swiss points (the final's results are in the crosstable); everyone else by the Swiss ranking."
+        )
+    ))
 }

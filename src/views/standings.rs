@@ -251,6 +251,8 @@ pub fn standings(
             event,
         ));
     }
+    s.notes
+        .extend(super::stage::standings_note(rules, st, lang));
     if st.rows.iter().any(|r| r.needs_playoff && r.rank == Some(1)) {
         s.notes.push(lang.pick(
             "冠军不并列：并列第一者须加赛，用 `qiwang playoff` 记录加赛结果。",

@@ -330,6 +330,11 @@ fn run_event(carried: &str) -> Vec<String> {
     assert_eq!(names[..5], want[..], "carried_results = {carried}: {got:?}");
     let places: Vec<&str> = got.iter().map(|(r, _)| r.as_str()).collect();
     assert_eq!(places, ["1", "2", "3", "4", "5", "6", "7", "8"], "{got:?}");
+    let standings = ok(&ev, &["standings"]);
+    assert!(
+        standings.contains("前5名按决赛阶段（单循环）的名次排列，积分列仍为预赛积分"),
+        "{standings}"
+    );
     // The non-finalists keep their Swiss order (the playoff's) below the finalists.
     assert_eq!(names[5..], swiss_order[5..], "{got:?}");
     // The crosstable: the Swiss rounds, then the finalists' square table.
