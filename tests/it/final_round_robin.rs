@@ -595,3 +595,32 @@ fn a_finalist_withdrawn_before_half_the_stage_has_the_stage_games_annulled() {
     let names: Vec<String> = placed(&ev).into_iter().map(|(_, n)| n).collect();
     assert_eq!(names[3], gone, "{names:?}");
 }
+
+/// A round-robin stage's keys survive `rules show`: the effective TOML reads back to the
+/// same rulebook for every carry value and cycle count.
+#[test]
+fn a_round_robin_stage_round_trips_through_the_effective_rulebook() {
+    use qiwang::rulebook::{CarriedResults, FormatKind, Rulebook};
+    for (carried, want) in [
+        ("none", CarriedResults::None),
+        ("finalists", CarriedResults::Finalists),
+        ("all", CarriedResults::All),
+    ] {
+        for cycles in [1, 2] {
+            let text = RULES.replace("CARRIED", carried).replace(
+                "finalists = 5",
+                &format!("finalists = 5\ncycles = {cycles}"),
+            );
+            let rules = Rulebook::from_toml(&text, "r.toml").unwrap();
+            let stage = rules.groups[0].format.final_stage.unwrap();
+            assert_eq!(
+                (stage.format, stage.cycles, stage.carried, stage.finalists),
+                (FormatKind::RoundRobin, cycles, want, 5)
+            );
+            let effective = rules.to_effective_toml();
+            let back = Rulebook::from_toml(&effective, "effective.toml")
+                .unwrap_or_else(|e| panic!("{e}\n{effective}"));
+            assert_eq!(back, rules, "{carried} {cycles}");
+        }
+    }
+}
