@@ -323,6 +323,18 @@ fn run_event(carried: &str) -> Vec<String> {
     }
     let (code, _, err) = run(&ev, &["pair"]);
     assert_eq!(code, 3, "every stage round is played: {err}");
+    // The carry rule cannot change once the pool is paired: refused, nothing changes.
+    let other = match carried {
+        "none" => "all",
+        _ => "none",
+    };
+    let changed = tmp.path().join("changed.toml");
+    std::fs::write(&changed, RULES.replace("CARRIED", other)).unwrap();
+    let before = json(&ev);
+    let (code, _, err) = run(&ev, &["rules", "update", p(&changed)]);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("final_stage"), "{err}");
+    assert_eq!(json(&ev), before);
     ok(&ev, &["check"]);
     let want = expected(&swiss, &stage, &finalists, carried);
     let got = placed(&ev);

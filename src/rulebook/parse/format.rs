@@ -186,7 +186,7 @@ fn parse_final_stage(ctx: &mut Ctx, sec: &Sec, f: &mut GroupFormat) {
             ctx,
             "carried_results",
             Text::new(
-                "`carried_results` 只用于单循环决赛阶段；请同时写 `final_stage = \"round_robin\"`，或删除它",
+                "`carried_results` 只用于循环赛决赛阶段；请同时写 `final_stage = \"round_robin\"`，或删除它",
                 "`carried_results` is for a round-robin final stage; add `final_stage = \"round_robin\"` or remove it",
             ),
         );
