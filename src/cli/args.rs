@@ -378,8 +378,9 @@ pub struct DemoArgs {
     pub team: bool,
     /// Which bundled event: `jinhua` (the 2018 Jinhua Swiss event, default),
     /// `round-robin` (an 8-player round robin beside a Swiss open group),
-    /// `round-robin-only` (a lone 10-player round robin) or
-    /// `swiss-knockout` (a Swiss open whose top 8 play a knockout final).
+    /// `round-robin-only` (a lone 10-player round robin),
+    /// `swiss-knockout` (a Swiss open whose top 8 play a knockout final) or
+    /// `swiss-round-robin` (the same open, its top 6 playing a round robin).
     #[arg(
         long,
         value_enum,
@@ -402,6 +403,8 @@ pub enum DemoExample {
     RoundRobinOnly,
     /// A Swiss open whose top 8 play a knockout final (rules/swiss-knockout.toml).
     SwissKnockout,
+    /// A Swiss open whose top 6 play a round robin (rules/swiss-round-robin.toml).
+    SwissRoundRobin,
 }
 
 #[derive(Debug, Subcommand)]

@@ -10,6 +10,7 @@ fn every_format_example_runs_to_its_end() {
         ("round-robin", "循环赛成绩表"),
         ("round-robin-only", "循环赛成绩表"),
         ("swiss-knockout", "决赛阶段：前8名淘汰赛"),
+        ("swiss-round-robin", "决赛阶段：前6名单循环"),
     ] {
         let tmp = tempfile::tempdir().unwrap();
         let ev = tmp.path().join("ev");
@@ -21,7 +22,7 @@ fn every_format_example_runs_to_its_end() {
         assert!(out.contains("获奖名单"), "{example}: {out}");
         ok(&ev, &["check"]);
         let group = match example {
-            "swiss-knockout" => "公开组",
+            "swiss-knockout" | "swiss-round-robin" => "公开组",
             _ => "循环组",
         };
         let table = ok(&ev, &["crosstable", "--group", group]);

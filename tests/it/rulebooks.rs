@@ -64,6 +64,7 @@ fn every_shipped_rulebook_loads_and_round_trips() {
             "round-robin-only.toml",
             "round-robin.toml",
             "swiss-knockout.toml",
+            "swiss-round-robin.toml",
             "team-swiss.toml"
         ]
     );
