@@ -94,6 +94,7 @@ pub(super) fn pair(
             cycles: format.cycles,
             players,
             seeding: (next == 1).then_some((seeding, seed)),
+            stage: false,
         }),
     };
     Ok(PairingPlan {

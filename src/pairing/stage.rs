@@ -102,6 +102,7 @@ pub(super) fn pair(
                 cycles: stage.cycles,
                 players,
                 seeding: None,
+                stage: true,
             }),
         },
         relaxed: Vec::new(),

@@ -270,6 +270,10 @@ fn run_event(carried: &str) -> Vec<String> {
     // The stage: five rounds of the 5-player Berger table, numbered by Swiss place.
     let out = ok(&ev, &["pair", "--explain"]);
     assert!(out.contains("贝格尔表第 1 轮（5 人单循环"), "{out}");
+    assert!(
+        out.contains("决赛阶段：决赛选手按预赛名次编为 1 至 5 号"),
+        "{out}"
+    );
     let mut stage = Vec::new();
     for (k, tokens) in FINAL.iter().enumerate() {
         if k > 0 {
