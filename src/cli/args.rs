@@ -377,8 +377,10 @@ pub struct DemoArgs {
     #[arg(long, conflicts_with_all = ["rules", "registrations"])]
     pub team: bool,
     /// Which bundled event: `jinhua` (the 2018 Jinhua Swiss event, default),
-    /// `round-robin` (an 8-player round robin beside a Swiss open group) or
-    /// `swiss-knockout` (a Swiss open whose top 8 play a knockout final).
+    /// `round-robin` (an 8-player round robin beside a Swiss open group),
+    /// `round-robin-only` (a lone 10-player round robin),
+    /// `swiss-knockout` (a Swiss open whose top 8 play a knockout final) or
+    /// `swiss-round-robin` (the same open, its top 6 playing a round robin).
     #[arg(
         long,
         value_enum,
@@ -397,8 +399,12 @@ pub enum DemoExample {
     Jinhua,
     /// An 8-player round robin beside a Swiss open (rules/round-robin.toml).
     RoundRobin,
+    /// A lone 10-player single round robin (rules/round-robin-only.toml).
+    RoundRobinOnly,
     /// A Swiss open whose top 8 play a knockout final (rules/swiss-knockout.toml).
     SwissKnockout,
+    /// A Swiss open whose top 6 play a round robin (rules/swiss-round-robin.toml).
+    SwissRoundRobin,
 }
 
 #[derive(Debug, Subcommand)]

@@ -94,6 +94,7 @@ pub(super) fn pair(
             cycles: format.cycles,
             players,
             seeding: (next == 1).then_some((seeding, seed)),
+            stage: false,
         }),
     };
     Ok(PairingPlan {
@@ -120,6 +121,12 @@ pub(super) fn check(
     let cycles = rules.format_of(group).cycles;
     let field = round_robin_field(event, group).unwrap_or_default();
     let want: Vec<TableBoard> = table_round(&field, cycles, round.number).unwrap_or_default();
+    against_table(round, &want)
+}
+
+/// The violations of `round` against the table round `want`: a game or bye not in it, a
+/// board of it missing, a table number used twice (a round-robin final stage's check too).
+pub(super) fn against_table(round: &Round, want: &[TableBoard]) -> Vec<Violation> {
     let off = |players: Vec<PlayerId>| Violation {
         round: round.number,
         players,
@@ -150,7 +157,7 @@ pub(super) fn check(
         }
     }
     // A table's game or bye missing from the round.
-    for board in &want {
+    for board in want {
         let present = round.pairings.iter().any(|p| match (p, *board) {
             (Pairing::Game { red, black, .. }, TableBoard::Game { red: r, black: b }) => {
                 *red == r && *black == b

@@ -164,6 +164,8 @@ pub struct TableNote {
     pub players: u32,
     /// How the numbers were given (round 1 only prints it).
     pub seeding: Option<(Seeding, u64)>,
+    /// A round of a final stage: the finalists numbered by their Swiss places (§16.7).
+    pub stage: bool,
 }
 
 pub(super) fn floats(field: &Field, m: &Matched) -> Vec<FloatNote> {
@@ -457,6 +459,13 @@ fn table_line(t: &TableNote, lang: Lang) -> String {
         };
         line.push_str(lang.pick("；", "; "));
         line.push_str(&how);
+    }
+    if t.stage {
+        line.push_str(&bi!(
+            lang,
+            zh("；决赛阶段：决赛选手按预赛名次编为 1 至 {n} 号"),
+            en("; final stage: the finalists numbered 1 to {n} by their Swiss places")
+        ));
     }
     line.push_str(lang.pick("。", "."));
     line

@@ -27,6 +27,7 @@ mod optimal;
 mod round1;
 #[cfg(any(test, feature = "testing"))]
 mod simulate;
+mod stage;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 mod turn;
@@ -141,8 +142,13 @@ pub fn pair_next_round_with(
         hall::number_from(&mut plan.round, &mut plan.explanation, first);
         plan
     };
-    if rules.is_knockout(group) || rules.stage_after(group).is_some_and(|s| next > s) {
+    if rules.is_knockout(group) || rules.knockout_stage_after(group).is_some_and(|s| next > s) {
         return knockout::pair(event, rules, group, next, seed).map(hall_numbers);
+    }
+    if rules.round_robin_stage(group).is_some()
+        && rules.stage_after(group).is_some_and(|s| next > s)
+    {
+        return stage::pair(event, rules, group, next).map(hall_numbers);
     }
     let total = crate::schedule::rounds_of(event, rules, group);
     if next > total {

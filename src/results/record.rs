@@ -140,7 +140,10 @@ pub fn record_results_in_rounds(
     ResultError::collect(errors)?;
     // A knockout's later games must stay the games due (docs/rules.md §16.3).
     // (A final stage only once it has begun: a Swiss stage's results are not copied.)
-    if rules.is_knockout(group) || crate::schedule::bracket::stage_started(event, rules, group) {
+    if rules.is_knockout(group)
+        || (rules.knockout_stage_after(group).is_some()
+            && crate::schedule::bracket::stage_started(event, rules, group))
+    {
         let mut after = event.clone();
         if let Some(state) = after.groups.get_mut(group) {
             for (r, _) in &planned {

@@ -303,8 +303,13 @@ impl Rulebook {
                     d.name("withdrawn_results", f.withdrawn_results);
                 }
                 if let Some(stage) = f.final_stage {
-                    d.name("final_stage", FormatKind::Knockout);
+                    d.name("final_stage", stage.format);
                     d.raw("finalists", stage.finalists);
+                    if stage.is_round_robin() {
+                        d.raw("cycles", stage.cycles);
+                        d.name("withdrawn_results", f.withdrawn_results);
+                        d.name("carried_results", stage.carried);
+                    }
                 }
                 if f.plays_knockout() {
                     let k = &f.knockout;

@@ -106,6 +106,12 @@ named!(WithdrawnResults {
     "annul" => WithdrawnResults::Annul,
 });
 
+named!(CarriedResults {
+    "none" => CarriedResults::None,
+    "finalists" => CarriedResults::Finalists,
+    "all" => CarriedResults::All,
+});
+
 named!(Round1Pairing {
     "adjacent" => Round1Pairing::Adjacent,
     "halves" => Round1Pairing::Halves,
@@ -334,6 +340,7 @@ mod tests {
         serde_names_agree::<FirstColour>();
         serde_names_agree::<TiebreakStage>();
         serde_names_agree::<WithdrawnResults>();
+        serde_names_agree::<CarriedResults>();
         serde_names_agree::<Round1Pairing>();
         serde_names_agree::<Round1Colour>();
         serde_names_agree::<Round1Bye>();

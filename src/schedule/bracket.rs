@@ -390,13 +390,22 @@ fn next_bracket_round(
         }
     }
     // The play-off for places 5–8 (docs/rules.md §16.4): the quarter-final losers, two
-    // semi-finals then the matches for 5th and 7th (two losers: one match for 5th).
+    // semi-finals then the matches for 5th and 7th (two losers: one match for 5th; three:
+    // the best seed waits with a bye while the other two play, its winner meets the best
+    // seed for 5th and its loser is 7th; one: 5th alone).
+    let mut waits = None;
     if k.play_off_5_8 && prev.players == 8 {
         let losers: Vec<PlayerId> = main.iter().filter_map(|m| m.loser()).collect();
         match losers[..] {
             [w, x, y, z] => {
                 add(w, x, (None, true));
                 add(y, z, (None, true));
+            }
+            [_, _, _] => {
+                let mut by_seed = losers.clone();
+                by_seed.sort_by_key(|p| rank(*p));
+                add(by_seed[1], by_seed[2], (None, true));
+                waits = Some(by_seed[0]);
             }
             [x, y] => add(x, y, (Some(5), false)),
             _ => {}
@@ -406,10 +415,19 @@ fn next_bracket_round(
         let semis: Vec<&Match> = prev.matches.iter().filter(|m| m.classify).collect();
         let winners: Vec<PlayerId> = semis.iter().filter_map(|m| m.winner).collect();
         let losers: Vec<PlayerId> = semis.iter().filter_map(|m| m.loser()).collect();
-        if let ([a, b], [c, d]) = (&winners[..], &losers[..]) {
-            add(*a, *b, (Some(5), false));
-            add(*c, *d, (Some(7), false));
+        match (&winners[..], &losers[..]) {
+            ([a, b], [c, d]) => {
+                add(*a, *b, (Some(5), false));
+                add(*c, *d, (Some(7), false));
+            }
+            // Three quarter-final losers: the seed that waited meets the 5–8 semi-final's
+            // winner (the bye's match holds it); the loser is 7th alone.
+            ([a, b], [_]) => add(*a, *b, (Some(5), false)),
+            _ => {}
         }
+    }
+    if let Some(x) = waits {
+        matches.push(new_match(0, x, None, (None, true), k, seed, number));
     }
     BracketRound {
         number,
@@ -495,6 +513,18 @@ pub fn places(bracket: &Bracket) -> Vec<(PlayerId, u32, bool)> {
                     out.push((l, p + 1));
                 }
                 _ => {}
+            }
+        }
+        // A 5–8 semi-final decided before its place matches are: its loser can be 7th at
+        // best, its winner 5th (and the loser of three quarter-final losers' semi-final
+        // plays no more: 7th alone).
+        for m in round.matches.iter().filter(|m| m.classify) {
+            if let (Some(w), Some(l)) = (m.winner, m.loser()) {
+                for (p, place) in [(w, 5), (l, 7)] {
+                    if !out.iter().any(|(q, _)| *q == p) {
+                        out.push((p, place));
+                    }
+                }
             }
         }
         // Everyone of the round not placed yet: still in (open match) shares the round's

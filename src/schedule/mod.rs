@@ -7,6 +7,7 @@
 //! reads the event and the rulebook, never files or a random number.
 
 pub mod bracket;
+pub mod stage;
 
 use crate::formats::round_robin::{Board, berger_round, rounds_per_cycle};
 use crate::model::{Event, GroupId, PlayerId};
@@ -56,11 +57,16 @@ pub fn round_robin_size(event: &Event, group: &GroupId) -> u32 {
 }
 
 /// Rounds pool `group` plays: a round robin's cycles times the rounds of one cycle of its
-/// field (n − 1 for even n, n for odd), a Swiss pool's `rounds`.
+/// field (n − 1 for even n, n for odd), a Swiss pool's `rounds` (and its final stage's).
 pub fn rounds_of(event: &Event, rules: &Rulebook, group: &GroupId) -> u32 {
     let format = rules.format_of(group);
     if format.plays_knockout() {
         return bracket::rounds_estimate(event, rules, group);
+    }
+    if let Some(s) = rules.round_robin_stage(group) {
+        return rules
+            .rounds_for(group)
+            .saturating_add(stage::stage_rounds(event, rules, group, s));
     }
     if format.is_round_robin() {
         rounds_per_cycle(round_robin_size(event, group)).saturating_mul(format.cycles)

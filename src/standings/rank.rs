@@ -60,6 +60,9 @@ pub fn compute_standings(
     }
     if let Some(swiss) = rules.stage_after(group) {
         if n > swiss && crate::schedule::bracket::stage_started(event, rules, group) {
+            if rules.round_robin_stage(group).is_some() {
+                return super::stage::stage_standings(event, rules, group, swiss, n);
+            }
             return super::knockout::stage_standings(event, rules, group, swiss, n);
         }
         return swiss_part(event, rules, group, n.min(swiss));

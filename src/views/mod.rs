@@ -16,6 +16,7 @@ mod recorded;
 mod round;
 mod site;
 mod square;
+mod stage;
 mod standings;
 mod team;
 

@@ -1,10 +1,11 @@
 //! The round robin's standings sheet: the square 循环赛成绩表 (docs/rules.md §14.5). One
 //! row and one column per player in number order, each cell the points the row's player
 //! scored against the column's (one per cycle), the diagonal blacked out (■), then the
-//! total and the place.
+//! bye round of an odd field, the total and the place.
 
 use super::standings::subtitle;
-use crate::model::{Event, PlayerId};
+use crate::i18n::bi;
+use crate::model::{Event, PlayerId, Points};
 use crate::report::{BLACKED_OUT, Json, Report, Section};
 use crate::rulebook::{Lang, Rulebook};
 use crate::standings::{Crosstable, CrosstableCell};
@@ -35,6 +36,21 @@ pub(super) fn square_report(
         )
         .into(),
     );
+    if let Some(points) = table
+        .rows
+        .iter()
+        .flat_map(|r| &r.cells)
+        .find_map(|c| match c {
+            CrosstableCell::Bye { points, .. } => Some(*points),
+            _ => None,
+        })
+    {
+        report.subtitle.push(bi!(
+            lang,
+            zh("轮空：该棋手轮空的轮次，每次得 {points} 分，计入积分"),
+            en("bye: the round(s) of the player's bye, {points} points each, in the total")
+        ));
+    }
     // Rows in number order; a player without a number (never in the table) goes last.
     let mut rows: Vec<&crate::standings::CrosstableRow> = table.rows.iter().collect();
     rows.sort_by_key(|r| (r.number.unwrap_or(u32::MAX), r.player));
@@ -49,6 +65,24 @@ pub(super) fn square_report(
         lang.pick("单位", "unit").into(),
     ];
     cols.extend((1..=rows.len()).map(|k| k.to_string()));
+    // An odd field: each player's bye round(s) in a column of their own, as the printed
+    // 循环赛成绩表 keep it (the bye's points are in the total).
+    let byes: Vec<Vec<(u32, Points)>> = rows
+        .iter()
+        .map(|r| {
+            r.cells
+                .iter()
+                .filter_map(|c| match c {
+                    CrosstableCell::Bye { round, points } => Some((*round, *points)),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect();
+    let with_byes = byes.iter().any(|b| !b.is_empty());
+    if with_byes {
+        cols.push(lang.pick("轮空", "bye").into());
+    }
     cols.push(lang.pick("积分", "pts").into());
     cols.push(lang.pick("名次", "place").into());
     let numeric: Vec<usize> = std::iter::once(0).chain(3..cols.len()).collect();
@@ -86,6 +120,17 @@ pub(super) fn square_report(
                 texts.join(" ")
             }
         }));
+        if with_byes {
+            let rounds: Vec<String> = byes[i].iter().map(|(r, _)| r.to_string()).collect();
+            cells.push(match rounds.is_empty() {
+                true => String::new(),
+                false => bi!(
+                    lang,
+                    zh("第{}轮", rounds.join("、")),
+                    en("R{}", rounds.join(", R"))
+                ),
+            });
+        }
         cells.push(row.score.to_string());
         cells.push(match row.rank {
             Some(r) if row.shared => format!("{r}="),

@@ -28,13 +28,25 @@ fn value_text(v: Option<i64>) -> String {
     v.map(|v| v.to_string()).unwrap_or_default()
 }
 
+/// The remark of a tie that needs a playoff: 并列第一 at the top, else the place it is
+/// (a place before `ranking.shared_from_place`, or the finalists' line of a final stage).
+fn tied_text(rank: Option<u32>, lang: Lang) -> String {
+    match rank {
+        Some(1) | None => lang
+            .pick("并列第一，需加赛", "tied for first: playoff needed")
+            .into(),
+        Some(r) => bi!(
+            lang,
+            zh("并列第{r}名，需加赛"),
+            en("tied for place {r}: playoff needed")
+        ),
+    }
+}
+
 fn remark(row: &StandingRow, lang: Lang, rules: &Rulebook) -> String {
     let mut parts = Vec::new();
     if row.needs_playoff {
-        parts.push(
-            lang.pick("并列第一，需加赛", "tied for first: playoff needed")
-                .to_string(),
-        );
+        parts.push(tied_text(row.rank, lang));
     }
     if let Some(d) = &row.decided_by {
         parts.push(decided_by_text(d, lang, rules));
@@ -175,9 +187,13 @@ pub(crate) fn subtitle(
     after_round: u32,
     lang: Lang,
 ) -> String {
-    let total = crate::schedule::rounds_of(event, rules, pool);
     let name = group_name(rules, pool);
     let open = event.group(pool).map_or(0, |g| g.open_games(after_round));
+    // A pool with a final stage: its Swiss rounds, then the stage in its own words.
+    if let Some(line) = super::stage::subtitle(event, rules, pool, after_round, open, lang) {
+        return line;
+    }
+    let total = crate::schedule::rounds_of(event, rules, pool);
     if after_round == 0 {
         return bi!(
             lang,
@@ -235,10 +251,18 @@ pub fn standings(
             event,
         ));
     }
-    if st.rows.iter().any(|r| r.needs_playoff) {
+    s.notes
+        .extend(super::stage::standings_note(rules, st, lang));
+    if st.rows.iter().any(|r| r.needs_playoff && r.rank == Some(1)) {
         s.notes.push(lang.pick(
             "冠军不并列：并列第一者须加赛，用 `qiwang playoff` 记录加赛结果。",
             "First place is not shared: the players tied for first need a playoff; record it with `qiwang playoff`.",
+        ).into());
+    }
+    if st.rows.iter().any(|r| r.needs_playoff && r.rank != Some(1)) {
+        s.notes.push(lang.pick(
+            "该名次不并列（决赛阶段的出线名次，或 `ranking.shared_from_place` 之前的名次）：并列者须加赛，用 `qiwang playoff` 记录加赛结果。",
+            "That place is not shared (a final stage's qualifying line, or a place before `ranking.shared_from_place`): the tied players need a playoff; record it with `qiwang playoff`.",
         ).into());
     }
     report.sections.push(s);
@@ -428,8 +452,8 @@ fn list_remark(lr: &ListRow, base: &str, lang: Lang, rules: &Rulebook) -> String
         .filter(|p| !p.is_empty())
         .map(str::to_string)
         .collect();
-    let tied_first = lang.pick("并列第一，需加赛", "tied for first: playoff needed");
-    if lr.needs_playoff && !parts.iter().any(|p| p == tied_first) {
+    let playoff_needed = lang.pick("需加赛", "playoff needed");
+    if lr.needs_playoff && !parts.iter().any(|p| p.ends_with(playoff_needed)) {
         parts.push(lang.pick("并列，需加赛", "tied: playoff needed").into());
     }
     if lr.qualification_playoff {
@@ -576,7 +600,7 @@ pub(crate) fn crosstable_from(
     )
 }
 
-fn crosstable_report(
+pub(super) fn crosstable_report(
     event: &Event,
     rules: &Rulebook,
     table: &Crosstable,
@@ -584,6 +608,11 @@ fn crosstable_report(
     json: Json,
 ) -> Report {
     let pool = &table.group;
+    // A pool whose final stage has begun: the Swiss crosstable, then the stage's own
+    // (docs/rules.md §16.6, §16.7).
+    if let Some(report) = super::stage::crosstable_report(event, rules, table, lang, json) {
+        return report;
+    }
     // A round robin's crosstable is the square 循环赛成绩表 (docs/rules.md §14.5).
     if rules.is_round_robin(pool) {
         return super::square::square_report(event, rules, table, lang, json);

@@ -264,7 +264,9 @@ fn no_page_of_a_round_robin_knockout_or_team_event_scrolls_sideways_at_390_px() 
     let browser = Browser::phone();
     for demo in [
         &["--example", "round-robin"][..],
+        &["--example", "round-robin-only"],
         &["--example", "swiss-knockout"],
+        &["--example", "swiss-round-robin"],
         &["--team"],
     ] {
         let tmp = tempfile::TempDir::new().unwrap();

@@ -264,10 +264,13 @@ fn random_knockouts_end_with_one_champion_and_the_brackets_places() {
             let want: &[u32] = if third { &[3, 4] } else { &[3, 3] };
             assert_eq!(&ranks[2..4], want, "seed {seed}: {ranks:?}");
         }
-        // Places 5–8: played off by eight players (5, 6, 7, 8) and by six (5, 6), else
-        // shared by the quarter-final losers.
+        // Places 5–8: played off by eight players (5, 6, 7, 8), seven (5, 6, 7: a bye to
+        // the best-seeded loser), six (5, 6) and five (5 alone), else shared by the
+        // quarter-final losers.
         match (players, fifth) {
             (8, true) => assert_eq!(&ranks[4..8], [5, 6, 7, 8], "seed {seed}: {ranks:?}"),
+            (7, true) => assert_eq!(&ranks[4..7], [5, 6, 7], "seed {seed}: {ranks:?}"),
+            (5, true) => assert_eq!(&ranks[4..5], [5], "seed {seed}: {ranks:?}"),
             (6, true) => assert_eq!(&ranks[4..6], [5, 6], "seed {seed}: {ranks:?}"),
             (5..=8, false) => assert!(ranks[4..].iter().all(|&r| r == 5), "seed {seed}: {ranks:?}"),
             _ => {}

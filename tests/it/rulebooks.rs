@@ -61,8 +61,10 @@ fn every_shipped_rulebook_loads_and_round_trips() {
             "dongguan-2018.toml",
             "double-round-robin.toml",
             "jinhua-2018.toml",
+            "round-robin-only.toml",
             "round-robin.toml",
             "swiss-knockout.toml",
+            "swiss-round-robin.toml",
             "team-swiss.toml"
         ]
     );

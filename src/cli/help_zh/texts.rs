@@ -37,7 +37,7 @@ pub const ZH: &[(&str, &str)] = &[
     ),
     (
         "demo:example",
-        "运行哪个内置赛事：`jinhua`（2018 金华市象棋棋王赛，积分编排制，默认）、`round-robin`（八人单循环组与积分编排制公开组同场）或 `swiss-knockout`（积分编排制公开组，前八名进入淘汰赛）",
+        "运行哪个内置赛事：`jinhua`（2018 金华市象棋棋王赛，积分编排制，默认）、`round-robin`（八人单循环组与积分编排制公开组同场）、`round-robin-only`（十人单循环，只有一个循环组）、`swiss-knockout`（积分编排制公开组，前八名进入淘汰赛）或 `swiss-round-robin`（同一公开组，前六名单循环）",
     ),
     ("init", "创建赛事目录，并冻结一份规程"),
     ("init:dir", "要创建的赛事目录"),

@@ -89,7 +89,7 @@ pub(super) fn parse_format(ctx: &mut Ctx, sec: &Sec) -> GroupFormat {
                 ),
             );
         }
-    } else {
+    } else if !f.final_stage.is_some_and(|s| s.is_round_robin()) {
         for key in ["cycles", "withdrawn_results"] {
             if sec.has(key) {
                 sec.report(
@@ -173,11 +173,28 @@ fn parse_knockout(ctx: &mut Ctx, sec: &Sec, k: &mut KnockoutRules) {
     }
 }
 
-/// `final_stage = "knockout"` with `finalists = N` on a Swiss group: its top N play a
-/// knockout after its rounds (docs/rules.md §16.6).
+/// `final_stage = "knockout"` or `"round_robin"` with `finalists = N` on a Swiss group:
+/// its top N play a knockout or a round robin after its rounds (docs/rules.md §16.6,
+/// §16.7). A round-robin stage takes `cycles`, `withdrawn_results` and `carried_results`.
 fn parse_final_stage(ctx: &mut Ctx, sec: &Sec, f: &mut GroupFormat) {
     let kind: Option<FormatKind> = sec.named(ctx, "final_stage");
     let finalists = sec.count(ctx, "finalists", 2);
+    let carried: Option<CarriedResults> = sec.named(ctx, "carried_results");
+    let round_robin = kind == Some(FormatKind::RoundRobin) && f.kind == FormatKind::Swiss;
+    if carried.is_some() && !round_robin {
+        sec.report(
+            ctx,
+            "carried_results",
+            Text::new(
+                "`carried_results` 只用于循环赛决赛阶段；请同时写 `final_stage = \"round_robin\"`，或删除它",
+                "`carried_results` is for a round-robin final stage; add `final_stage = \"round_robin\"` or remove it",
+            ),
+        );
+    }
+    let max = match kind {
+        Some(FormatKind::RoundRobin) => MAX_STAGE_ROUND_ROBIN,
+        _ => crate::formats::knockout::MAX_PLAYERS,
+    };
     match kind {
         None => {
             if sec.has("finalists") {
@@ -185,31 +202,41 @@ fn parse_final_stage(ctx: &mut Ctx, sec: &Sec, f: &mut GroupFormat) {
                     ctx,
                     "finalists",
                     Text::new(
-                        "`finalists` 只用于决赛阶段；请同时写 `final_stage = \"knockout\"`，或删除它",
-                        "`finalists` is for a final stage; add `final_stage = \"knockout\"` or remove it",
+                        "`finalists` 只用于决赛阶段；请同时写 `final_stage = \"knockout\"` 或 `\"round_robin\"`，或删除它",
+                        "`finalists` is for a final stage; add `final_stage = \"knockout\"` or `\"round_robin\"`, or remove it",
                     ),
                 );
             }
         }
-        Some(FormatKind::Knockout) if f.kind == FormatKind::Swiss => match finalists {
-            Some(n) if n <= crate::formats::knockout::MAX_PLAYERS => {
-                f.final_stage = Some(FinalStage { finalists: n });
-            }
-            Some(n) => sec.report(
-                ctx,
-                "finalists",
-                Text::new(
-                    format!("决赛阶段 `{n}` 人太多；最多 {} 人", crate::formats::knockout::MAX_PLAYERS),
-                    format!("`{n}` finalists are too many; at most {}", crate::formats::knockout::MAX_PLAYERS),
+        Some(stage @ (FormatKind::Knockout | FormatKind::RoundRobin))
+            if f.kind == FormatKind::Swiss =>
+        {
+            match finalists {
+                Some(n) if n <= max => {
+                    let mut s = FinalStage::knockout(n);
+                    if stage == FormatKind::RoundRobin {
+                        s.format = stage;
+                        s.cycles = f.cycles;
+                        s.carried = carried.unwrap_or_default();
+                    }
+                    f.final_stage = Some(s);
+                }
+                Some(n) => sec.report(
+                    ctx,
+                    "finalists",
+                    Text::new(
+                        format!("决赛阶段 `{n}` 人太多；最多 {max} 人"),
+                        format!("`{n}` finalists are too many; at most {max}"),
+                    ),
                 ),
-            ),
-            None => {
-                if !sec.has("finalists") {
-                    sec.missing(ctx, "finalists", "finalists = 8");
+                None => {
+                    if !sec.has("finalists") {
+                        sec.missing(ctx, "finalists", "finalists = 8");
+                    }
                 }
             }
-        },
-        Some(FormatKind::Knockout) => sec.report(
+        }
+        Some(FormatKind::Knockout | FormatKind::RoundRobin) => sec.report(
             ctx,
             "final_stage",
             Text::new(
@@ -217,16 +244,20 @@ fn parse_final_stage(ctx: &mut Ctx, sec: &Sec, f: &mut GroupFormat) {
                 "a final stage follows a Swiss group; this group is not Swiss, remove `final_stage`",
             ),
         ),
-        Some(_) => sec.report(
+        Some(FormatKind::Swiss) => sec.report(
             ctx,
             "final_stage",
             Text::new(
-                "决赛阶段目前只能是淘汰赛：请写 `final_stage = \"knockout\"`（前若干名单循环的决赛阶段尚未实现）",
-                "a final stage can only be a knockout for now: write `final_stage = \"knockout\"` (a round-robin final stage is not implemented)",
+                "决赛阶段是淘汰赛或单循环：请写 `final_stage = \"knockout\"` 或 `\"round_robin\"`",
+                "a final stage is a knockout or a round robin: write `final_stage = \"knockout\"` or `\"round_robin\"`",
             ),
         ),
     }
 }
+
+/// The most finalists of a round-robin final stage (a 20-player single round robin is
+/// already 19 rounds; the Berger tables are checked up to 20 players).
+pub const MAX_STAGE_ROUND_ROBIN: u32 = 20;
 
 /// The most regular games of a knockout match.
 pub const MAX_MATCH_GAMES: u32 = 9;

@@ -84,6 +84,7 @@ const GROUP_KEYS: &[&str] = &[
     "play_off_5_8",
     "final_stage",
     "finalists",
+    "carried_results",
 ];
 const MARKS_KEYS: &[&str] = &["disabled", "local"];
 const ELIGIBILITY_KEYS: &[&str] = &[

@@ -112,11 +112,70 @@ pub struct GroupFormat {
     pub final_stage: Option<FinalStage>,
 }
 
-/// A final stage after a Swiss group's rounds (docs/rules.md §16.6).
+/// A final stage after a Swiss group's rounds (docs/rules.md §16.6, §16.7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FinalStage {
     /// `finalists`: how many of the Swiss ranking go through (前八名 → 8).
     pub finalists: u32,
+    /// `final_stage`: a knockout (the default, and every stage saved before round-robin
+    /// stages existed) or a round robin (前六名单循环).
+    #[serde(default = "knockout", skip_serializing_if = "is_knockout")]
+    pub format: FormatKind,
+    /// `cycles` of a round-robin stage: 1 = 单循环, 2 = 双循环.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub cycles: u32,
+    /// `carried_results` of a round-robin stage: which Swiss results count in it.
+    #[serde(default, skip_serializing_if = "CarriedResults::is_none")]
+    pub carried: CarriedResults,
+}
+
+impl FinalStage {
+    /// A knockout of the Swiss ranking's top `finalists`.
+    pub fn knockout(finalists: u32) -> Self {
+        FinalStage {
+            finalists,
+            format: FormatKind::Knockout,
+            cycles: 1,
+            carried: CarriedResults::None,
+        }
+    }
+
+    /// Whether the stage is a round robin.
+    pub fn is_round_robin(&self) -> bool {
+        self.format == FormatKind::RoundRobin
+    }
+}
+
+/// Which Swiss results a round-robin final stage counts (`carried_results`, docs/rules.md
+/// §16.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum CarriedResults {
+    /// 预赛成绩不带入: every finalist starts the final at zero (the default).
+    #[default]
+    None,
+    /// The Swiss games between two finalists count as games of the final.
+    Finalists,
+    /// Every Swiss game and bye of a finalist counts: the final adds to the Swiss score.
+    All,
+}
+
+impl CarriedResults {
+    fn is_none(&self) -> bool {
+        *self == CarriedResults::None
+    }
+}
+
+fn knockout() -> FormatKind {
+    FormatKind::Knockout
+}
+
+fn is_knockout(kind: &FormatKind) -> bool {
+    *kind == FormatKind::Knockout
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 fn one() -> u32 {
@@ -160,7 +219,7 @@ impl GroupFormat {
 
     /// Whether a knockout is played: the group's format, or its final stage.
     pub fn plays_knockout(&self) -> bool {
-        self.is_knockout() || self.final_stage.is_some()
+        self.is_knockout() || self.final_stage.is_some_and(|f| !f.is_round_robin())
     }
 
     /// Whether the group is a round robin.
@@ -268,6 +327,36 @@ impl GroupFormat {
                     en("Swiss, {rounds} rounds")
                 );
                 match self.final_stage {
+                    Some(f) if f.is_round_robin() => {
+                        let (zh_cycles, en_cycles) = match f.cycles {
+                            1 => ("单循环".to_string(), "single".to_string()),
+                            2 => ("双循环".to_string(), "double".to_string()),
+                            c => (format!("{c} 循环"), format!("{c}-cycle")),
+                        };
+                        let carried = match f.carried {
+                            CarriedResults::None => {
+                                lang.pick("预赛成绩不带入", "no Swiss result carried")
+                            }
+                            CarriedResults::Finalists => lang.pick(
+                                "带入预赛中决赛选手之间的对局成绩",
+                                "the Swiss games between finalists carried",
+                            ),
+                            CarriedResults::All => {
+                                lang.pick("预赛积分全部带入", "every Swiss result carried")
+                            }
+                        };
+                        bi!(
+                            lang,
+                            zh(
+                                "{base}；按积分排名前 {} 名进入决赛{zh_cycles}（贝格尔编排法，序号按预赛名次；出线名次并列须先加赛），{carried}；决赛选手按决赛名次，其余按预赛名次",
+                                f.finalists
+                            ),
+                            en(
+                                "{base}; then the top {} of its ranking play a {en_cycles} round robin (Berger tables, numbered by their Swiss places; a tie across the line needs a playoff first), {carried}; finalists placed by the final, the others by the Swiss ranking",
+                                f.finalists
+                            )
+                        )
+                    }
                     Some(f) => bi!(
                         lang,
                         zh(

@@ -295,12 +295,25 @@ impl Rulebook {
         self.group(group).is_some_and(|g| g.format.is_knockout())
     }
 
-    /// The last Swiss round of a pool with a knockout final stage (its `rounds`), `None`
-    /// for a pool without one (docs/rules.md §16.6).
+    /// The last Swiss round of a pool with a final stage, knockout or round robin (its
+    /// `rounds`), `None` for a pool without one (docs/rules.md §16.6, §16.7).
     pub fn stage_after(&self, group: &GroupId) -> Option<u32> {
         self.group(group)
             .filter(|g| g.format.final_stage.is_some())
             .map(|_| self.rounds_for(group))
+    }
+
+    /// The Swiss rounds before a pool's knockout final stage (`None` without one).
+    pub fn knockout_stage_after(&self, group: &GroupId) -> Option<u32> {
+        self.stage_after(group)
+            .filter(|_| self.round_robin_stage(group).is_none())
+    }
+
+    /// A pool's round-robin final stage (docs/rules.md §16.7), if it has one.
+    pub fn round_robin_stage(&self, group: &GroupId) -> Option<FinalStage> {
+        self.group(group)
+            .and_then(|g| g.format.final_stage)
+            .filter(FinalStage::is_round_robin)
     }
 
     /// Whether a pool is a round robin.

@@ -29,6 +29,10 @@ const TEAM_REGISTRATIONS: &[u8] =
 const ROUND_ROBIN_RULES: &str = include_str!("../../../../rules/round-robin.toml");
 const ROUND_ROBIN_REGISTRATIONS: &[u8] =
     include_bytes!("../../../../examples/round-robin/registrations.csv");
+const ROUND_ROBIN_ONLY_RULES: &str = include_str!("../../../../rules/round-robin-only.toml");
+const ROUND_ROBIN_ONLY_REGISTRATIONS: &[u8] =
+    include_bytes!("../../../../examples/round-robin-only/registrations.csv");
+const SWISS_ROUND_ROBIN_RULES: &str = include_str!("../../../../rules/swiss-round-robin.toml");
 const SWISS_KNOCKOUT_RULES: &str = include_str!("../../../../rules/swiss-knockout.toml");
 const SWISS_KNOCKOUT_REGISTRATIONS: &[u8] =
     include_bytes!("../../../../examples/swiss-knockout/registrations.csv");
@@ -129,6 +133,14 @@ fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
             ROUND_ROBIN_RULES.to_string(),
             "rules/round-robin.toml".to_string(),
         ),
+        None if args.example == DemoExample::RoundRobinOnly => (
+            ROUND_ROBIN_ONLY_RULES.to_string(),
+            "rules/round-robin-only.toml".to_string(),
+        ),
+        None if args.example == DemoExample::SwissRoundRobin => (
+            SWISS_ROUND_ROBIN_RULES.to_string(),
+            "rules/swiss-round-robin.toml".to_string(),
+        ),
         None if args.example == DemoExample::SwissKnockout => (
             SWISS_KNOCKOUT_RULES.to_string(),
             "rules/swiss-knockout.toml".to_string(),
@@ -151,10 +163,22 @@ fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
             ROUND_ROBIN_REGISTRATIONS.to_vec(),
             "examples/round-robin/registrations.csv".to_string(),
         ),
-        None if args.rules.is_none() && args.example == DemoExample::SwissKnockout => (
-            SWISS_KNOCKOUT_REGISTRATIONS.to_vec(),
-            "examples/swiss-knockout/registrations.csv".to_string(),
+        None if args.rules.is_none() && args.example == DemoExample::RoundRobinOnly => (
+            ROUND_ROBIN_ONLY_REGISTRATIONS.to_vec(),
+            "examples/round-robin-only/registrations.csv".to_string(),
         ),
+        // The Swiss open of the knockout example, its top 6 playing a round robin.
+        None if args.rules.is_none()
+            && matches!(
+                args.example,
+                DemoExample::SwissKnockout | DemoExample::SwissRoundRobin
+            ) =>
+        {
+            (
+                SWISS_KNOCKOUT_REGISTRATIONS.to_vec(),
+                "examples/swiss-knockout/registrations.csv".to_string(),
+            )
+        }
         None if args.rules.is_none() => (
             JINHUA_REGISTRATIONS.to_vec(),
             "examples/jinhua-2018/registrations.csv".to_string(),

@@ -1,0 +1,129 @@
+//! A round-robin final stage's rounds (前六名单循环, docs/rules.md §16.7): the finalists
+//! drawn from the Swiss ranking when the stage's first round is paired (a tie across the
+//! line must be settled by a playoff first), numbered 1..N by their Swiss places, then
+//! each round as the Berger table prints it. Nothing is optimised; a withdrawn finalist's
+//! games are entered as forfeits.
+
+use super::explain::TableNote;
+use super::{Explanation, PairingError, PairingPlan, Violation};
+use crate::model::{Event, GameResult, GroupId, Outcome, Pairing, PlayerId, Round};
+use crate::rulebook::Rulebook;
+use crate::schedule::stage::{stage_field, stage_rounds};
+use crate::schedule::{TableBoard, table_round, table_round_number};
+
+/// Round `next` of pool `group`, a round of its round-robin final stage (the caller has
+/// checked that the previous round is complete and that `next` is after the Swiss rounds).
+pub(super) fn pair(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    next: u32,
+) -> Result<PairingPlan, PairingError> {
+    let (Some(stage), Some(swiss)) = (rules.round_robin_stage(group), rules.stage_after(group))
+    else {
+        return Err(PairingError::NoPlayers {
+            group: group.clone(),
+            round: next,
+        });
+    };
+    let (field, stage_seeds) = match stage_field(event, rules, group) {
+        Some(field) => (field, None),
+        None => {
+            let field =
+                crate::standings::finalists(event, rules, group, swiss).map_err(|tied| {
+                    PairingError::QualificationTie {
+                        group: group.clone(),
+                        players: tied.iter().map(|p| event.player_label(*p)).collect(),
+                    }
+                })?;
+            (field.clone(), Some(field))
+        }
+    };
+    if field.len() < 2 {
+        return Err(PairingError::NoPlayers {
+            group: group.clone(),
+            round: next,
+        });
+    }
+    let k = next - swiss;
+    let Some(boards) = table_round(&field, stage.cycles, k) else {
+        return Err(PairingError::AllRoundsPlayed {
+            group: group.clone(),
+            // The stage's own rounds: "all N rounds of the round robin are paired".
+            rounds: stage_rounds(event, rules, group, stage),
+            round_robin: true,
+        });
+    };
+    // A finalist out of the event (withdrawn, disqualified) forfeits the table's game.
+    let absent = |id: PlayerId| event.player(id).is_none_or(|p| !p.pairable_in(next));
+    let mut pairings = Vec::with_capacity(boards.len());
+    let mut byes = Vec::new();
+    let mut table = 0;
+    for board in boards {
+        match board {
+            TableBoard::Game { red, black } => {
+                table += 1;
+                let outcome = match (absent(red), absent(black)) {
+                    (true, true) => Some(Outcome::DoubleForfeit),
+                    (true, false) => Some(Outcome::RedForfeit),
+                    (false, true) => Some(Outcome::BlackForfeit),
+                    (false, false) => None,
+                };
+                pairings.push(Pairing::Game {
+                    table,
+                    red,
+                    black,
+                    result: outcome.map(GameResult::new),
+                });
+            }
+            TableBoard::Bye(player) => byes.push(Pairing::Bye { player }),
+        }
+    }
+    pairings.extend(byes);
+    let players = u32::try_from(field.len()).unwrap_or(u32::MAX);
+    let (table_round, cycle) = table_round_number(players, k);
+    Ok(PairingPlan {
+        round: Round {
+            number: next,
+            pairings,
+        },
+        numbers: Vec::new(),
+        explanation: Explanation {
+            round: next,
+            round1: None,
+            floats: Vec::new(),
+            colours: Vec::new(),
+            bye: None,
+            relaxed: Vec::new(),
+            knockout: None,
+            table: Some(TableNote {
+                table_round,
+                cycle,
+                cycles: stage.cycles,
+                players,
+                seeding: None,
+                stage: true,
+            }),
+        },
+        relaxed: Vec::new(),
+        stage_seeds,
+    })
+}
+
+/// `check` for a round of a round-robin final stage: every game and bye is the Berger
+/// table's for the finalists drawn, red first.
+pub(super) fn check(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    round: &Round,
+) -> Vec<Violation> {
+    let (Some(stage), Some(swiss)) = (rules.round_robin_stage(group), rules.stage_after(group))
+    else {
+        return Vec::new();
+    };
+    let field = stage_field(event, rules, group).unwrap_or_default();
+    let want =
+        table_round(&field, stage.cycles, round.number.saturating_sub(swiss)).unwrap_or_default();
+    super::berger::against_table(round, &want)
+}

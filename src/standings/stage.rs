@@ -1,0 +1,89 @@
+//! The standings of a pool whose round-robin final stage has begun (前六名单循环,
+//! docs/rules.md §16.7): the finalists placed by the stage's own ranking (its games and
+//! the Swiss games `carried_results` carries, by the round-robin chain), everyone else
+//! keeping their Swiss place below them; and the stage's own square table.
+//!
+//! Owns only the assembly: the stage's pool is `schedule::stage::ranking_view`, ranked by
+//! the same code as every other pool.
+
+use super::{Crosstable, StandingRow, Standings, compute_standings, crosstable_of};
+use crate::model::{Event, GroupId, PlayerId, Points};
+use crate::rulebook::Rulebook;
+use crate::schedule::stage::{ranking_view, stage_field};
+use std::collections::BTreeMap;
+
+/// The ranking of the round-robin stage of `group` alone after round `n` (the finalists,
+/// scores and tiebreaks as the stage counts them), with the view it was computed on;
+/// `None` before the stage began.
+fn stage_ranking(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    n: u32,
+) -> Option<(Event, Rulebook, Standings)> {
+    let (view, ranked) = ranking_view(event, rules, group)?;
+    let field = stage_field(event, rules, group)?;
+    let mut st = compute_standings(&view, &ranked, group, Some(n));
+    st.rows.retain(|r| field.contains(&r.player));
+    Some((view, ranked, st))
+}
+
+/// The standings of a pool with a round-robin stage after round `n` (> `swiss`), once the
+/// stage has begun: the finalists by the stage's ranking, with their Swiss 积分 (the final
+/// decides the place, not the points, as for a knockout stage), then the others by the
+/// Swiss ranking.
+pub(super) fn stage_standings(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    swiss: u32,
+    n: u32,
+) -> Standings {
+    let swiss_st = super::rank::swiss_part(event, rules, group, swiss);
+    let Some((_, _, finals)) = stage_ranking(event, rules, group, n) else {
+        return swiss_st;
+    };
+    let width = swiss_st.tiebreaks.len();
+    let swiss_score: BTreeMap<PlayerId, Points> =
+        swiss_st.rows.iter().map(|r| (r.player, r.score)).collect();
+    let in_final: BTreeMap<PlayerId, ()> = finals.rows.iter().map(|r| (r.player, ())).collect();
+    let mut rows: Vec<StandingRow> = finals
+        .rows
+        .into_iter()
+        .map(|mut r| {
+            r.tiebreaks = vec![None; width];
+            r.score = swiss_score.get(&r.player).copied().unwrap_or(r.score);
+            r.penalty = Points(0);
+            r
+        })
+        .collect();
+    rows.extend(
+        swiss_st
+            .rows
+            .into_iter()
+            .filter(|r| !in_final.contains_key(&r.player)),
+    );
+    Standings {
+        group: group.clone(),
+        after_round: n,
+        open_tables: finals.open_tables,
+        tiebreaks: swiss_st.tiebreaks,
+        rows,
+    }
+}
+
+/// The round-robin stage of `group` after round `after_round` (default as in
+/// [`compute_standings`]) as its own table: its standings (the finalists, with the points
+/// and tiebreaks the stage counts, carried games included) and its crosstable, the
+/// finalists numbered 1..N; `None` before the stage began.
+pub fn stage_table(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    after_round: Option<u32>,
+) -> Option<(Standings, Crosstable)> {
+    let n = super::rank::resolve_round(event, group, after_round);
+    let (view, ranked, st) = stage_ranking(event, rules, group, n)?;
+    let table = crosstable_of(&view, &ranked, &st);
+    Some((st, table))
+}

@@ -1,0 +1,66 @@
+//! The bundled events `demo --example` plays beside Jinhua (whose pages and golden files
+//! other tests check): each runs to its end in Chinese, leaves an event `check` finds
+//! nothing wrong in, and shows its format's sheet (the square table, the bracket).
+
+use crate::common::{zh_ok as ok, zh_run as run};
+
+#[test]
+fn every_format_example_runs_to_its_end() {
+    for (example, sheet) in [
+        ("round-robin", "循环赛成绩表"),
+        ("round-robin-only", "循环赛成绩表"),
+        ("swiss-knockout", "决赛阶段：前8名淘汰赛"),
+        ("swiss-round-robin", "决赛阶段：前6名单循环"),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let ev = tmp.path().join("ev");
+        let (code, out, err) = run(
+            tmp.path(),
+            &["demo", ev.to_str().unwrap(), "--example", example],
+        );
+        assert_eq!(code, 0, "{example}: {err}");
+        assert!(out.contains("获奖名单"), "{example}: {out}");
+        ok(&ev, &["check"]);
+        let group = match example {
+            "swiss-knockout" | "swiss-round-robin" => "公开组",
+            _ => "循环组",
+        };
+        let table = ok(&ev, &["crosstable", "--group", group]);
+        assert!(table.contains(sheet), "{example}: {table}");
+    }
+}
+
+/// The lone round robin: ten players, nine rounds, every pair met once, and a ranking
+/// by the CXA round-robin chain (相互间成绩, 胜局, 后胜局, 小分).
+#[test]
+fn the_lone_round_robin_preset_plays_nine_rounds_of_ten() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ev = tmp.path().join("ev");
+    let (code, _, err) = run(
+        tmp.path(),
+        &[
+            "demo",
+            ev.to_str().unwrap(),
+            "--example",
+            "round-robin-only",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let state: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(ev.join("qiwang.json")).unwrap()).unwrap();
+    let rounds = state["groups"]["rr"]["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 9);
+    let mut met = std::collections::BTreeSet::new();
+    for round in rounds {
+        for p in round["pairings"].as_array().unwrap() {
+            if let (Some(r), Some(b)) = (p["red"].as_u64(), p["black"].as_u64()) {
+                assert!(met.insert((r.min(b), r.max(b))), "{r} and {b} met twice");
+            }
+        }
+    }
+    assert_eq!(met.len(), 45, "every pair of ten once");
+    let standings = ok(&ev, &["standings"]);
+    for key in ["相互间成绩", "胜局", "后走胜局", "小分"] {
+        assert!(standings.contains(key), "{key}: {standings}");
+    }
+}
