@@ -9,10 +9,12 @@
 //!
 //! Here: the options, binding and running; `pages.rs` keeps the rendered pages current,
 //! `http.rs` answers requests (routes, the security headers every response carries),
-//! `arbiter.rs` the arbiter's result entry and `tokens.rs` its login tokens and sessions.
+//! `arbiter/` the arbiter's result entry and `tokens.rs` its login tokens and sessions,
+//! `limits.rs` the limits per client address.
 
 mod arbiter;
 mod http;
+pub mod limits;
 mod pages;
 pub mod tokens;
 
@@ -39,6 +41,10 @@ pub struct Options {
     /// At most this many live (server-sent events) connections at once; more are refused
     /// with 503 and their pages simply stay as loaded.
     pub max_live: usize,
+    /// Requests a second per client address (bursts of five seconds' worth); 0: no limit.
+    pub client_rate: u32,
+    /// Live connections per client address; 0: no limit.
+    pub client_live: usize,
 }
 
 impl Options {
@@ -51,6 +57,8 @@ impl Options {
             screen_seconds: 15,
             poll: Duration::from_millis(100),
             max_live: 10_000,
+            client_rate: limits::DEFAULT_RATE,
+            client_live: limits::DEFAULT_LIVE,
         }
     }
 }

@@ -37,6 +37,7 @@ mod rulebooks;
 mod schema;
 mod serve;
 mod serve_arbiter;
+mod serve_limits;
 mod signed_sheets;
 mod standings;
 mod store;
