@@ -36,6 +36,8 @@ pub struct Shared {
     pub(super) store: crate::store::Store,
     /// The arbiter's sessions and login limits.
     pub(super) gate: super::tokens::Gate,
+    /// Served over HTTPS: the session cookie is marked `Secure`.
+    pub(super) https: bool,
     csp: HeaderValue,
     poster: Bytes,
     qr: Bytes,
@@ -52,13 +54,14 @@ img{width:120mm;max-width:90vw;height:auto}p.url{font-size:2em;font-weight:bold;
 ";
 
 impl Shared {
-    pub fn new(pages: Pages, store: crate::store::Store, options: &Options) -> Shared {
+    pub fn new(pages: Pages, store: crate::store::Store, options: &Options, https: bool) -> Shared {
         let qr = Bytes::from(super::svg_qr(&options.public_url));
         let poster = Bytes::from(poster(&pages.current(), &options.public_url));
         Shared {
             pages,
             store,
             gate: super::tokens::Gate::default(),
+            https,
             csp: content_security_policy(),
             poster,
             qr,

@@ -38,6 +38,7 @@ mod schema;
 mod serve;
 mod serve_arbiter;
 mod serve_limits;
+mod serve_tls;
 mod signed_sheets;
 mod standings;
 mod store;

@@ -58,7 +58,7 @@ impl Served {
         });
         let url = printed
             .lines()
-            .find_map(|l| l.split("http://").nth(1))
+            .find_map(|l| l.split("://").nth(1).filter(|_| l.contains("http")))
             .unwrap_or_else(|| panic!("no address printed:\n{printed}"));
         let host = url.split('/').next().unwrap();
         let port: u16 = host.rsplit(':').next().unwrap().parse().unwrap();

@@ -305,7 +305,8 @@ async fn login(
     match shared.gate.login(shared.store.dir(), &token, client.ip()) {
         Ok(id) => {
             let mut response = Redirect::to("/arbiter/").into_response();
-            let cookie = format!("{COOKIE}={id}; Path=/arbiter; HttpOnly; SameSite=Strict");
+            let secure = if shared.https { "; Secure" } else { "" };
+            let cookie = format!("{COOKIE}={id}; Path=/arbiter; HttpOnly; SameSite=Strict{secure}");
             if let Ok(value) = HeaderValue::from_str(&cookie) {
                 response.headers_mut().insert(header::SET_COOKIE, value);
             }
