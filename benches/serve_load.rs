@@ -103,7 +103,9 @@ fn event(dir: &Path, players: usize) -> std::path::PathBuf {
             dir,
             &["--event", "ev", "pair", "--group", &group, "--seed", "1"],
         );
+        // The hall numbers tables across pools: pool g has the g-th block of them.
         let tables = players / POOLS / 2;
+        let first = (g - 1) * tables + 1;
         let mut args = vec![
             "--event".to_string(),
             "ev".into(),
@@ -111,7 +113,7 @@ fn event(dir: &Path, players: usize) -> std::path::PathBuf {
             "--group".into(),
             group.clone(),
         ];
-        for t in 1..=tables {
+        for t in first..first + tables {
             args.push(t.to_string());
             args.push(if t % 2 == 1 { "r" } else { "=" }.into());
         }

@@ -165,9 +165,7 @@ impl Server {
     pub fn bind(store: Store, options: Options) -> Result<Server, ServeError> {
         let tls = options.tls.as_ref().map(tls::config).transpose()?;
         let addr = options.listen;
-        let listener = std::net::TcpListener::bind(addr)
-            .and_then(|l| l.set_nonblocking(true).map(|()| l))
-            .map_err(|error| ServeError::Bind { addr, error })?;
+        let listener = listen(addr).map_err(|error| ServeError::Bind { addr, error })?;
         Ok(Server {
             listener,
             store,
@@ -218,6 +216,24 @@ impl Server {
             .map_err(ServeError::Runtime)
         })
     }
+}
+
+/// Connections the system keeps waiting to be accepted: std's listener allows 128, which
+/// hundreds of phones reconnecting at one moment (a new round posted) overflow, and the
+/// overflow is reset. Linux caps it at `net.core.somaxconn` (4096 by default).
+const BACKLOG: i32 = 1024;
+
+/// A non-blocking listener at `addr` with a [`BACKLOG`]-long queue (and, on Unix, address
+/// reuse, as std's own listener has).
+fn listen(addr: SocketAddr) -> std::io::Result<std::net::TcpListener> {
+    use socket2::{Domain, Socket, Type};
+    let socket = Socket::new(Domain::for_address(addr), Type::STREAM, None)?;
+    #[cfg(unix)]
+    socket.set_reuse_address(true)?;
+    socket.bind(&addr.into())?;
+    socket.listen(BACKLOG)?;
+    socket.set_nonblocking(true)?;
+    Ok(socket.into())
 }
 
 /// The QR code of `text` for a terminal: two rows of modules per line (▀ ▄ █), dark on
