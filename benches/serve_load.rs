@@ -10,6 +10,13 @@
 //! (40 %), a pool's current round (30 %), a pool's standings (15 %), the index (10 %), the
 //! find page itself (5 %). Bounded: the load stops after SECONDS, every read has a
 //! timeout, and the server is ended at the end.
+//!
+//! The server runs with its default limits per client address (`--client-rate`,
+//! `--client-live`), as in a hall, and the load comes as from many phones: each sender
+//! connects from its own loopback address (127.1.x.y), at most 5 requests a second each
+//! (so RATE / 5 senders, at least 64), and the live connections from 127.2.x.y, five per
+//! address. A response other than 200 stops the benchmark, so a run also shows that the
+//! limits refuse no ordinary phone's traffic.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -96,7 +103,9 @@ fn event(dir: &Path, players: usize) -> std::path::PathBuf {
             dir,
             &["--event", "ev", "pair", "--group", &group, "--seed", "1"],
         );
+        // The hall numbers tables across pools: pool g has the g-th block of them.
         let tables = players / POOLS / 2;
+        let first = (g - 1) * tables + 1;
         let mut args = vec![
             "--event".to_string(),
             "ev".into(),
@@ -104,7 +113,7 @@ fn event(dir: &Path, players: usize) -> std::path::PathBuf {
             "--group".into(),
             group.clone(),
         ];
-        for t in 1..=tables {
+        for t in first..first + tables {
             args.push(t.to_string());
             args.push(if t % 2 == 1 { "r" } else { "=" }.into());
         }
@@ -181,8 +190,14 @@ fn get(stream: &mut TcpStream, buf: &mut Vec<u8>, path: &str) -> std::io::Result
     }
 }
 
-fn connect(addr: SocketAddr) -> TcpStream {
-    let s = TcpStream::connect(addr).unwrap();
+/// A connection from the loopback address `from` (every 127.x address is this
+/// machine's on Linux), as if from another device.
+fn connect(from: [u8; 4], addr: SocketAddr) -> TcpStream {
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+    let local = SocketAddr::from((from, 0));
+    socket.bind(&local.into()).unwrap();
+    socket.connect(&addr.into()).unwrap();
+    let s: TcpStream = socket.into();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     s.set_nodelay(true).unwrap();
     s
@@ -208,7 +223,7 @@ fn main() {
     let server = serve(&ev);
     let addr = server.1;
     // The pages of the mix, and their sizes.
-    let mut probe = connect(addr);
+    let mut probe = connect([127, 0, 0, 1], addr);
     let mut buf = Vec::new();
     let paths: Vec<(String, u32)> = (1..=POOLS)
         .flat_map(|g| {
@@ -233,8 +248,9 @@ fn main() {
     }
     // The live connections, held open to the end.
     let mut held = Vec::with_capacity(live);
-    for _ in 0..live {
-        let mut s = connect(addr);
+    for i in 0..live {
+        let device = i / 5;
+        let mut s = connect([127, 2, (device / 256) as u8, (device % 256) as u8], addr);
         write!(s, "GET /events HTTP/1.1\r\nHost: bench\r\n\r\n").unwrap();
         held.push(s);
     }
@@ -265,13 +281,14 @@ fn main() {
         })
         .collect();
     let schedule = Arc::new(schedule);
-    let workers = 64;
+    // Each sender is one device at most 5 requests a second.
+    let workers = rate.div_ceil(5).max(64);
     let start = Instant::now() + Duration::from_millis(200);
     let handles: Vec<_> = (0..workers)
         .map(|w| {
             let schedule = schedule.clone();
             std::thread::spawn(move || {
-                let mut stream = connect(addr);
+                let mut stream = connect([127, 1, (w / 256) as u8, (w % 256) as u8], addr);
                 let mut buf = Vec::new();
                 let mut latencies = Vec::new();
                 let mut bytes = 0usize;
@@ -307,7 +324,7 @@ fn main() {
         }
     }
     println!(
-        "players {players}, live connections {live} (open at the end: {still}), target {rate} req/s for {seconds} s"
+        "players {players}, live connections {live} (open at the end: {still}), target {rate} req/s for {seconds} s from {workers} client addresses"
     );
     println!(
         "sent {} requests in {:.2} s = {:.0} req/s, {:.1} MB/s of pages",

@@ -280,6 +280,8 @@ pub enum Command {
         /// (it reads them at the next login).
         #[arg(long, requires = "token")]
         tokens_only: bool,
+        #[command(flatten)]
+        more: commands::serve::ServeOptions,
     },
     /// The audit trail of every change.
     Log,
@@ -801,9 +803,10 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             token,
             revoke,
             tokens_only,
+            more,
         } => match revoke {
             Some(id) => commands::serve::revoke(&ctx, &id),
-            None => commands::serve::run(&ctx, port, lan, address, &token, tokens_only),
+            None => commands::serve::run(&ctx, port, lan, address, &token, tokens_only, &more),
         },
         Command::Log => commands::log::log(&ctx),
         Command::Undo { dry_run } => commands::log::undo(&ctx, dry_run),

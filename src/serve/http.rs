@@ -5,6 +5,9 @@
 //! elsewhere, no framing), `X-Content-Type-Options: nosniff`, `Referrer-Policy:
 //! no-referrer` and `Cache-Control: no-store`.
 //!
+//! Every request passes the rate limit of its client address first (`limits.rs`), and
+//! `/events` the cap of live connections per address.
+//!
 //! A request path is only ever a key into the rendered pages: nothing here opens a file.
 
 use super::Options;
@@ -13,14 +16,16 @@ use crate::report::{Markup, PAGE_CSS, html_page_with_head};
 use crate::views::public;
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use sha2::Digest;
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -31,11 +36,15 @@ pub struct Shared {
     pub(super) store: crate::store::Store,
     /// The arbiter's sessions and login limits.
     pub(super) gate: super::tokens::Gate,
+    /// Served over HTTPS: the session cookie is marked `Secure`.
+    pub(super) https: bool,
     csp: HeaderValue,
     poster: Bytes,
     qr: Bytes,
     live: AtomicUsize,
     max_live: usize,
+    /// The limits per client address.
+    limits: super::limits::Limits,
 }
 
 /// The poster's style (a constant, allowed by its hash).
@@ -45,18 +54,20 @@ img{width:120mm;max-width:90vw;height:auto}p.url{font-size:2em;font-weight:bold;
 ";
 
 impl Shared {
-    pub fn new(pages: Pages, store: crate::store::Store, options: &Options) -> Shared {
+    pub fn new(pages: Pages, store: crate::store::Store, options: &Options, https: bool) -> Shared {
         let qr = Bytes::from(super::svg_qr(&options.public_url));
         let poster = Bytes::from(poster(&pages.current(), &options.public_url));
         Shared {
             pages,
             store,
             gate: super::tokens::Gate::default(),
+            https,
             csp: content_security_policy(),
             poster,
             qr,
             live: AtomicUsize::new(0),
             max_live: options.max_live,
+            limits: super::limits::Limits::new(options.client_rate, options.client_live),
         }
     }
 }
@@ -119,11 +130,45 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/find.html", get(find))
         .route("/{*path}", get(page))
         .merge(super::arbiter::routes())
+        .layer(axum::middleware::from_fn_with_state(shared.clone(), limit))
         .with_state(shared)
         .layer(axum::middleware::map_response(move |response: Response| {
             let csp = headers.clone();
             async move { secure(response, csp) }
         }))
+}
+
+/// Answers a client past its request rate with 429 before anything else is done
+/// (`limits.rs`).
+async fn limit(
+    State(shared): State<Arc<Shared>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    request: Request,
+    next: Next,
+) -> Response {
+    if shared.limits.allow(client.ip()) {
+        next.run(request).await
+    } else {
+        too_many(&shared.pages.current())
+    }
+}
+
+/// 429 with `Retry-After: 1`, in the pages' language.
+fn too_many(snapshot: &Snapshot) -> Response {
+    let lang = snapshot.lang;
+    let text = lang.pick(
+        "请求太频繁，请稍等几秒再试。",
+        "Too many requests; wait a few seconds and try again.",
+    );
+    let mut body = Markup::new();
+    body.text_element("p", &[], text);
+    let html = html_page_with_head(lang.code(), text, &Markup::new(), &body);
+    (
+        StatusCode::TOO_MANY_REQUESTS,
+        [(header::RETRY_AFTER, HeaderValue::from_static("1"))],
+        file("x.html", Bytes::from(html)),
+    )
+        .into_response()
 }
 
 /// The headers every response carries (module docs).
@@ -283,23 +328,36 @@ fn poster(snapshot: &Snapshot, url: &str) -> String {
     html_page_with_head(lang.code(), &name, &Markup::new(), &body)
 }
 
-/// Counts a live connection while it is open.
-struct LiveGuard(Arc<Shared>);
+/// Counts a live connection while it is open, overall and for its client address.
+struct LiveGuard(Arc<Shared>, IpAddr);
 
 impl Drop for LiveGuard {
     fn drop(&mut self) {
         self.0.live.fetch_sub(1, Ordering::Relaxed);
+        self.0.limits.close_live(self.1);
     }
 }
 
 /// `events`: a server-sent event `change` with the version now, and again on every
 /// change. Pages fetch themselves again when it comes (`public.js`).
-async fn events(State(shared): State<Arc<Shared>>) -> Response {
+///
+/// A client with its own limit of live connections open gets 429, and past the overall
+/// cap everyone gets 503; their pages simply stay as loaded (`EventSource` does not retry
+/// after such an answer).
+async fn events(
+    State(shared): State<Arc<Shared>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+) -> Response {
+    let ip = client.ip();
+    if !shared.limits.open_live(ip) {
+        return too_many(&shared.pages.current());
+    }
     if shared.live.fetch_add(1, Ordering::Relaxed) >= shared.max_live {
         shared.live.fetch_sub(1, Ordering::Relaxed);
+        shared.limits.close_live(ip);
         return StatusCode::SERVICE_UNAVAILABLE.into_response();
     }
-    let guard = LiveGuard(shared.clone());
+    let guard = LiveGuard(shared.clone(), ip);
     let receiver = shared.pages.subscribe();
     let stream = futures_util::stream::unfold(
         (receiver, true, guard),

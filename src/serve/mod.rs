@@ -9,11 +9,14 @@
 //!
 //! Here: the options, binding and running; `pages.rs` keeps the rendered pages current,
 //! `http.rs` answers requests (routes, the security headers every response carries),
-//! `arbiter.rs` the arbiter's result entry and `tokens.rs` its login tokens and sessions.
+//! `arbiter/` the arbiter's result entry and `tokens.rs` its login tokens and sessions,
+//! `limits.rs` the limits per client address, `tls.rs` HTTPS when a certificate is given.
 
 mod arbiter;
 mod http;
+pub mod limits;
 mod pages;
+pub mod tls;
 pub mod tokens;
 
 use crate::i18n::{Lang, Localize, bi, display_english};
@@ -39,6 +42,12 @@ pub struct Options {
     /// At most this many live (server-sent events) connections at once; more are refused
     /// with 503 and their pages simply stay as loaded.
     pub max_live: usize,
+    /// Requests a second per client address (bursts of five seconds' worth); 0: no limit.
+    pub client_rate: u32,
+    /// Live connections per client address; 0: no limit.
+    pub client_live: usize,
+    /// HTTPS with this certificate and key; `None`: plain HTTP.
+    pub tls: Option<tls::TlsFiles>,
 }
 
 impl Options {
@@ -51,6 +60,9 @@ impl Options {
             screen_seconds: 15,
             poll: Duration::from_millis(100),
             max_live: 10_000,
+            client_rate: limits::DEFAULT_RATE,
+            client_live: limits::DEFAULT_LIVE,
+            tls: None,
         }
     }
 }
@@ -70,6 +82,20 @@ pub enum ServeError {
         /// The operating system's error.
         std::io::Error,
     ),
+    /// A certificate or key file of `--tls-cert`/`--tls-key` could not be read.
+    TlsRead {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The operating system's error.
+        error: std::io::Error,
+    },
+    /// A certificate or key file holds no usable certificate or key.
+    TlsInvalid {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong.
+        problem: tls::TlsProblem,
+    },
 }
 
 display_english!(ServeError);
@@ -89,6 +115,36 @@ impl Localize for ServeError {
                 zh("服务器停止运行：{error}"),
                 en("the server stopped: {error}"),
             ),
+            ServeError::TlsRead { path, error } => {
+                let (path, why) = (path.display(), crate::i18n::io_error(error));
+                bi!(
+                    lang,
+                    zh("无法读取证书文件 `{path}`：{}", why.zh),
+                    en("cannot read the certificate file `{path}`: {}", why.en),
+                )
+            }
+            ServeError::TlsInvalid { path, problem } => {
+                let path = path.display();
+                match problem {
+                    tls::TlsProblem::NoCertificate => bi!(
+                        lang,
+                        zh("`{path}` 里没有 PEM 格式的证书（-----BEGIN CERTIFICATE-----）"),
+                        en("`{path}` holds no PEM certificate (-----BEGIN CERTIFICATE-----)"),
+                    ),
+                    tls::TlsProblem::NoKey => bi!(
+                        lang,
+                        zh("`{path}` 里没有 PEM 格式的私钥（-----BEGIN PRIVATE KEY-----）"),
+                        en("`{path}` holds no PEM private key (-----BEGIN PRIVATE KEY-----)"),
+                    ),
+                    tls::TlsProblem::Refused => bi!(
+                        lang,
+                        zh("私钥 `{path}` 与证书不配，或是不支持的类型"),
+                        en(
+                            "the key `{path}` does not belong to the certificate, or is of a kind not supported"
+                        ),
+                    ),
+                }
+            }
         }
     }
 }
@@ -100,26 +156,33 @@ pub struct Server {
     listener: std::net::TcpListener,
     store: Store,
     options: Options,
+    tls: Option<Arc<rustls::ServerConfig>>,
 }
 
 impl Server {
     /// Listens at `options.listen` for the event in `store`.
+    /// With `options.tls`, the certificate and key are read first.
     pub fn bind(store: Store, options: Options) -> Result<Server, ServeError> {
+        let tls = options.tls.as_ref().map(tls::config).transpose()?;
         let addr = options.listen;
-        let listener = std::net::TcpListener::bind(addr)
-            .and_then(|l| l.set_nonblocking(true).map(|()| l))
-            .map_err(|error| ServeError::Bind { addr, error })?;
+        let listener = listen(addr).map_err(|error| ServeError::Bind { addr, error })?;
         Ok(Server {
             listener,
             store,
             options,
+            tls,
         })
     }
 
     /// The same server with other options (the address to announce, once the port is
-    /// known); where it listens stays.
+    /// known); where it listens, and its certificate, stay.
     pub fn with_options(self, options: Options) -> Server {
         Server { options, ..self }
+    }
+
+    /// Whether it answers HTTPS (`https://` addresses) rather than HTTP.
+    pub fn is_https(&self) -> bool {
+        self.tls.is_some()
     }
 
     /// Where it listens (the port the system chose for `--port 0`).
@@ -137,16 +200,40 @@ impl Server {
             .map_err(ServeError::Runtime)?;
         let pages =
             pages::Pages::start(self.store.clone(), &self.options).map_err(ServeError::Runtime)?;
-        let shared = Arc::new(http::Shared::new(pages, self.store, &self.options));
+        let https = self.tls.is_some();
+        let shared = Arc::new(http::Shared::new(pages, self.store, &self.options, https));
         runtime.block_on(async move {
             let listener =
                 tokio::net::TcpListener::from_std(self.listener).map_err(ServeError::Runtime)?;
-            let app = http::router(shared).into_make_service_with_connect_info::<SocketAddr>();
-            axum::serve(listener, app)
-                .await
-                .map_err(ServeError::Runtime)
+            let router = http::router(shared);
+            match self.tls {
+                Some(config) => tls::serve(listener, router, config).await,
+                None => {
+                    let app = router.into_make_service_with_connect_info::<SocketAddr>();
+                    axum::serve(listener, app).await
+                }
+            }
+            .map_err(ServeError::Runtime)
         })
     }
+}
+
+/// Connections the system keeps waiting to be accepted: std's listener allows 128, which
+/// hundreds of phones reconnecting at one moment (a new round posted) overflow, and the
+/// overflow is reset. Linux caps it at `net.core.somaxconn` (4096 by default).
+const BACKLOG: i32 = 1024;
+
+/// A non-blocking listener at `addr` with a [`BACKLOG`]-long queue (and, on Unix, address
+/// reuse, as std's own listener has).
+fn listen(addr: SocketAddr) -> std::io::Result<std::net::TcpListener> {
+    use socket2::{Domain, Socket, Type};
+    let socket = Socket::new(Domain::for_address(addr), Type::STREAM, None)?;
+    #[cfg(unix)]
+    socket.set_reuse_address(true)?;
+    socket.bind(&addr.into())?;
+    socket.listen(BACKLOG)?;
+    socket.set_nonblocking(true)?;
+    Ok(socket.into())
 }
 
 /// The QR code of `text` for a terminal: two rows of modules per line (▀ ▄ █), dark on

@@ -65,11 +65,33 @@ impl Store {
     /// undone and redone), so repeated undos walk back one change at a time. Logged as an
     /// `undo` line with its own snapshot (the state it replaced, which `redo` restores).
     pub fn undo(&self, command: &CommandInfo) -> Result<UndoReport, StoreError> {
+        self.undo_if(command, |_| true)?
+            .ok_or(StoreError::NothingToUndo)
+    }
+
+    /// The change `undo` would revert now (read without the lock: it may change before
+    /// an undo runs, which [`Store::undo_if`] checks again).
+    pub fn next_undo(&self) -> Result<AuditEntry, StoreError> {
+        undo_target(&self.writable_audit()?)
+    }
+
+    /// [`Store::undo`], but only when the change it would revert passes `allowed`,
+    /// checked under the event's lock so that no other command slips in between; `None`
+    /// (and nothing written) when it does not. The arbiter's pages of `qiwang serve`
+    /// undo only a result their own token entered.
+    pub fn undo_if(
+        &self,
+        command: &CommandInfo,
+        allowed: impl FnOnce(&AuditEntry) -> bool,
+    ) -> Result<Option<UndoReport>, StoreError> {
         let lock = self.lock()?;
         let (before, _) = self.read_state()?;
         self.prepare(&before)?;
         let trail = self.writable_audit()?;
         let target = undo_target(&trail)?;
+        if !allowed(&target) {
+            return Ok(None);
+        }
         let (snapshot, restored) = self.restorable(&target, &target)?;
         let mut entry = self.next_entry(
             &trail,
@@ -80,11 +102,11 @@ impl Store {
         )?;
         entry.undoes = Some(target.seq);
         self.write_restored(&lock, &before, &state::encode(&restored), entry.clone())?;
-        Ok(UndoReport {
+        Ok(Some(UndoReport {
             seq: entry.seq,
             undone: target,
             restored_from: snapshot,
-        })
+        }))
     }
 
     /// Takes back the newest undo that no later change followed: restores exactly the

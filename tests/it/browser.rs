@@ -1,7 +1,7 @@
 //! `qiwang serve` in a real headless Chromium, driven through chromedriver's WebDriver
 //! HTTP API with the plain client of `serve.rs`: find-my-table at 390 px without sideways
 //! scrolling, a live update reaching an open page after a CLI `result` (no reload), the
-//! arbiter's flow from login to a recorded result, a write refused without a token, and a
+//! arbiter's flow from login to a recorded result and its undo, a write refused without a token, and a
 //! hostile name that stays inert.
 //!
 //! They need `chromium` and `chromium-driver` (Debian), so they are `#[ignore]`d in a
@@ -377,8 +377,36 @@ fn an_arbiter_logs_in_and_records_a_result_and_nobody_else_can() {
         "return !!document.querySelector('#recorded')",
         Duration::from_secs(10),
     );
-    let state = std::fs::read_to_string(ev.join("qiwang.json")).unwrap();
-    assert!(state.contains("red_win"), "not recorded");
+    assert_eq!(outcomes(&ev), ["red_win"], "not recorded");
+    // Taken back from the tablet: the offer, a confirmation naming the game, the undo.
+    browser.click("#undo");
+    browser.wait_for(
+        "return !!document.querySelector('#confirm') && location.pathname === '/arbiter/undo'",
+        Duration::from_secs(10),
+    );
+    let confirm = browser.eval("return document.querySelector('#confirm').textContent");
+    assert!(
+        confirm.as_str().unwrap().contains(red) && confirm.as_str().unwrap().contains("红胜"),
+        "{confirm}"
+    );
+    browser.click("#yes");
+    browser.wait_for(
+        "return !!document.querySelector('#undone')",
+        Duration::from_secs(10),
+    );
+    assert!(outcomes(&ev).is_empty(), "not undone");
+}
+
+/// The outcomes of every game the state holds a result for.
+fn outcomes(ev: &std::path::Path) -> Vec<String> {
+    let state: Value =
+        serde_json::from_str(&std::fs::read_to_string(ev.join("qiwang.json")).unwrap()).unwrap();
+    let groups = state["groups"].as_object().unwrap().values();
+    groups
+        .flat_map(|g| g["rounds"].as_array().unwrap().iter())
+        .flat_map(|r| r["pairings"].as_array().unwrap().iter())
+        .filter_map(|p| p["result"]["outcome"].as_str().map(String::from))
+        .collect()
 }
 
 #[test]

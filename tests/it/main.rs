@@ -41,6 +41,8 @@ mod rulebooks;
 mod schema;
 mod serve;
 mod serve_arbiter;
+mod serve_limits;
+mod serve_tls;
 mod signed_sheets;
 mod standings;
 mod store;

@@ -22,8 +22,16 @@ pub struct Served {
 impl Served {
     /// Starts the server on the event `ev` with `extra` arguments after `serve`.
     pub fn start(ev: &Path, extra: &[&str]) -> Served {
+        // The tests send many requests from one address: without limits per client
+        // unless a test sets them (serve_limits.rs).
+        let limits: &[&str] = if extra.iter().any(|a| a.starts_with("--client-")) {
+            &[]
+        } else {
+            &["--client-rate", "0", "--client-live", "0"]
+        };
         let mut child = Command::new(BIN)
             .args(["--event", p(ev), "serve", "--port", "0"])
+            .args(limits)
             .args(extra)
             .env("QIWANG_USER", "server")
             .stdout(Stdio::piped())
@@ -50,7 +58,7 @@ impl Served {
         });
         let url = printed
             .lines()
-            .find_map(|l| l.split("http://").nth(1))
+            .find_map(|l| l.split("://").nth(1).filter(|_| l.contains("http")))
             .unwrap_or_else(|| panic!("no address printed:\n{printed}"));
         let host = url.split('/').next().unwrap();
         let port: u16 = host.rsplit(':').next().unwrap().parse().unwrap();
@@ -101,7 +109,19 @@ pub fn request(
     headers: &[(&str, &str)],
     body: &str,
 ) -> Response {
-    let mut stream = TcpStream::connect(addr).expect("connect to the server");
+    let stream = TcpStream::connect(addr).expect("connect to the server");
+    request_over(stream, addr, method, path, headers, body)
+}
+
+/// [`request`] on a connection already made (from a chosen address, say).
+pub fn request_over(
+    mut stream: TcpStream,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Response {
     stream
         .set_read_timeout(Some(Duration::from_secs(20)))
         .unwrap();

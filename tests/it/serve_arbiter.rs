@@ -367,3 +367,98 @@ fn a_token_issued_beside_a_running_server_logs_in_to_it() {
         403
     );
 }
+
+/// The undo page's confirmation form as fields to post.
+fn undo_form(arbiter: &Arbiter) -> (Response, HashMap<String, String>) {
+    let page = arbiter.get("/arbiter/undo");
+    assert_eq!(page.status, 200, "{}", page.body);
+    let fields = if page.body.contains("action=\"/arbiter/undo\"") {
+        hidden_fields(&page.body, "/arbiter/undo")
+    } else {
+        HashMap::new()
+    };
+    (page, fields)
+}
+
+fn post_fields(arbiter: &Arbiter, path: &str, fields: &HashMap<String, String>) -> Response {
+    let form: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    arbiter.post(path, &form)
+}
+
+#[test]
+fn an_arbiter_undoes_only_the_result_that_token_entered_last() {
+    let (tmp, ev) = paired_event("赵六");
+    let served = Served::start(&ev, &["--token", "all", "--token", "2-2"]);
+    let printed = tokens(&served.printed);
+    let (chief, judge) = (
+        Arbiter::login(&served, &printed[0]).unwrap(),
+        Arbiter::login(&served, &printed[1]).unwrap(),
+    );
+    let g = group(&ev);
+    let (_, recorded) = enter(&chief, &g, 1, "r");
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+    assert!(recorded.body.contains("id=\"undo\""), "{}", recorded.body);
+    assert!(chief.get("/arbiter/").body.contains("id=\"undo\""));
+    // The confirmation names the game and the result.
+    let (page, fields) = undo_form(&chief);
+    assert_secure(&page, "undo");
+    assert!(
+        page.body.contains("id=\"confirm\"")
+            && page.body.contains("第1台")
+            && page.body.contains("红胜"),
+        "{}",
+        page.body
+    );
+    // Another token sees nothing to undo and cannot undo it with the line's number.
+    let (other, none) = undo_form(&judge);
+    assert!(other.body.contains("id=\"nothing\"") && none.is_empty());
+    assert!(!judge.get("/arbiter/").body.contains("id=\"undo\""));
+    let judge_csrf = hidden_fields(&judge.get("/arbiter/").body, "/arbiter/logout")["csrf"].clone();
+    let mut forged = fields.clone();
+    forged.insert("csrf".into(), judge_csrf);
+    assert_eq!(post_fields(&judge, "/arbiter/undo", &forged).status, 409);
+    // Nor without the session's CSRF token.
+    let mut no_csrf = fields.clone();
+    no_csrf.insert("csrf".into(), "forged".into());
+    assert_eq!(post_fields(&chief, "/arbiter/undo", &no_csrf).status, 403);
+    assert_eq!(result_of(&ev, 1).as_deref(), Some("red_win"));
+    // Confirmed: the library's undo, logged under the token.
+    let undone = post_fields(&chief, "/arbiter/undo", &fields);
+    assert_eq!(undone.status, 200, "{}", undone.body);
+    assert!(undone.body.contains("id=\"undone\""), "{}", undone.body);
+    assert_eq!(result_of(&ev, 1), None);
+    let log = run(tmp.path(), &["--event", p(&ev), "--lang", "en", "log"]).ok();
+    assert!(log.contains("serve undo"), "{log}");
+    assert_eq!(log.matches("serve A1").count(), 2, "{log}");
+    // A second post of the same confirmation undoes nothing more.
+    assert_eq!(post_fields(&chief, "/arbiter/undo", &fields).status, 409);
+    // Once the CLI changed something after the token's result, the token cannot undo.
+    let (_, recorded) = enter(&chief, &g, 1, "b");
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+    let (_, fields) = undo_form(&chief);
+    run(tmp.path(), &["--event", p(&ev), "result", "2", "="]).ok();
+    let (page, _) = undo_form(&chief);
+    assert!(page.body.contains("id=\"nothing\""), "{}", page.body);
+    assert_eq!(post_fields(&chief, "/arbiter/undo", &fields).status, 409);
+    assert_eq!(result_of(&ev, 1).as_deref(), Some("black_win"));
+    // The table judge changes its table's result (once the server has seen the CLI's),
+    // then undoes that: the CLI's is back.
+    let seen_draw = (0..200).any(|_| {
+        let page = judge.get(&format!("/arbiter/table?g={g}&t=2"));
+        page.body.contains("已录入：和") || {
+            std::thread::sleep(std::time::Duration::from_millis(25));
+            false
+        }
+    });
+    assert!(seen_draw, "the server never showed the CLI's result");
+    let (_, recorded) = enter(&judge, &g, 2, "b");
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+    assert_eq!(result_of(&ev, 2).as_deref(), Some("black_win"));
+    let (_, fields) = undo_form(&judge);
+    assert_eq!(post_fields(&judge, "/arbiter/undo", &fields).status, 200);
+    assert_eq!(result_of(&ev, 2).as_deref(), Some("draw"));
+    assert_eq!(result_of(&ev, 1).as_deref(), Some("black_win"));
+}

@@ -1,4 +1,5 @@
-//! `qiwang serve [--port N] [--lan [--address IP]] [--token TABLES]…`: prints where the
+//! `qiwang serve [--port N] [--lan [--address IP]] [--token TABLES]… [--client-rate N]
+//! [--client-live N] [--tls-cert FILE --tls-key FILE]`: prints where the
 //! event's pages are (with `--lan`, the address's QR code and the poster's address) and
 //! the new arbiter tokens, then serves them until stopped (Ctrl-C);
 //! `qiwang serve --revoke ID|all` revokes tokens.
@@ -6,9 +7,29 @@
 use crate::cli::context::{Ctx, Loaded, lib_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
+use qiwang::serve::tls::TlsFiles;
 use qiwang::serve::tokens::{self, Tables};
-use qiwang::serve::{Options, Server, lan_address, terminal_qr};
+use qiwang::serve::{Options, Server, lan_address, limits, terminal_qr};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+/// The options of `qiwang serve` beyond where it listens and the tokens.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ServeOptions {
+    /// Requests a second each device (client address) may make, in bursts of five
+    /// seconds' worth; past it the device is answered 429 for a moment (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_RATE)]
+    pub client_rate: u32,
+    /// Live-update connections each device may hold open (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_LIVE)]
+    pub client_live: usize,
+    /// Serve HTTPS with this certificate (PEM, the chain with the server's first), for
+    /// organisers who have one; without it the pages are plain HTTP (docs/serve.md).
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<std::path::PathBuf>,
+    /// The certificate's private key (PEM).
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<std::path::PathBuf>,
+}
 
 /// A token file that could not be written.
 fn token_file_error(e: &std::io::Error, dir: &std::path::Path) -> CliError {
@@ -71,6 +92,7 @@ pub fn run(
     address: Option<IpAddr>,
     token_tables: &[String],
     only_tokens: bool,
+    more: &ServeOptions,
 ) -> Result<(), CliError> {
     let Loaded { store, rules, .. } = ctx.load()?;
     let lang = ctx.lang(&rules);
@@ -94,6 +116,14 @@ pub fn run(
     }
     let mut options = Options::new(SocketAddr::new(listen_ip, port), String::new());
     options.lang = ctx.lang;
+    options.client_rate = more.client_rate;
+    options.client_live = more.client_live;
+    if let (Some(cert), Some(key)) = (&more.tls_cert, &more.tls_key) {
+        options.tls = Some(TlsFiles {
+            cert: cert.clone(),
+            key: key.clone(),
+        });
+    }
     let store_dir = &store.dir().to_path_buf();
     let server = Server::bind(store.clone(), options.clone()).map_err(lib_error)?;
     let bound = server.local_addr().map_err(lib_error)?;
@@ -102,10 +132,11 @@ pub fn run(
         (true, None) => lan_address(),
         (false, _) => Some(IpAddr::V4(Ipv4Addr::LOCALHOST)),
     };
+    let scheme = if server.is_https() { "https" } else { "http" };
     let url = match shown_ip {
-        Some(IpAddr::V6(ip)) => format!("http://[{ip}]:{}/", bound.port()),
-        Some(ip) => format!("http://{ip}:{}/", bound.port()),
-        None => format!("http://127.0.0.1:{}/", bound.port()),
+        Some(IpAddr::V6(ip)) => format!("{scheme}://[{ip}]:{}/", bound.port()),
+        Some(ip) => format!("{scheme}://{ip}:{}/", bound.port()),
+        None => format!("{scheme}://127.0.0.1:{}/", bound.port()),
     };
     options.public_url = url.clone();
     outln!("{}{url}", lang.pick("赛事网页：", "the event's pages: "));

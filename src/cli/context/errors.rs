@@ -47,7 +47,8 @@ impl ExitStatus for qiwang::serve::ServeError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::serve::ServeError as E;
         match self {
-            E::Bind { .. } | E::Runtime(..) => Io,
+            E::Bind { .. } | E::Runtime(..) | E::TlsRead { .. } => Io,
+            E::TlsInvalid { .. } => InvalidInput,
         }
     }
 }

@@ -105,3 +105,32 @@ pub(super) fn unknown_table(lang: Lang) -> Response {
     )
         .into_response()
 }
+
+/// Percent-encodes a query value (group ids are plain, but nothing is assumed).
+pub(super) fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => {
+                char::from(b).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The result as an arbiter reads it (红胜/1:0 → 红胜 犯规 1:0).
+pub(super) fn entry_shown(text: &str, lang: Lang) -> String {
+    match results::parse_result_args(&["1".to_string(), text.to_string()]) {
+        Ok(entries) => entries.first().map_or_else(
+            || text.to_string(),
+            |e| {
+                let mut r = GameResult::new(e.outcome);
+                r.red_fouls = e.red_fouls;
+                r.black_fouls = e.black_fouls;
+                r.late = e.late;
+                r.entry_text_in(lang)
+            },
+        ),
+        Err(_) => text.to_string(),
+    }
+}

@@ -5,6 +5,8 @@
 //! and then the same library calls as `qiwang result` (`results::parse_result_args`,
 //! `results::record_results`, `Action::results_change`) in the same transaction, so the
 //! validation, the audit line (its user names the token), `log` and `undo` are the CLI's.
+//! `undo.rs` lets a token take back the result it entered last (the library's undo);
+//! `game.rs` finds and shows one game.
 //!
 //! Every write needs the session cookie (`HttpOnly; SameSite=Strict`) and the session's
 //! CSRF token in the form. Two people entering one table: the form carries the result the
@@ -12,6 +14,7 @@
 //! result shown, to be confirmed again as a change.
 
 mod game;
+mod undo;
 
 use super::http::{Shared, html};
 use super::tokens::{Refused, Session};
@@ -28,7 +31,9 @@ use axum::extract::{ConnectInfo, Form, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
-use game::{Game, find_game, game_fields, game_title, players, shown, unknown_table};
+use game::{
+    Game, encode, entry_shown, find_game, game_fields, game_title, players, shown, unknown_table,
+};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -67,6 +72,7 @@ pub fn routes() -> Router<Arc<Shared>> {
         .route("/arbiter/table", get(table))
         .route("/arbiter/confirm", post(confirm))
         .route("/arbiter/record", post(record))
+        .route("/arbiter/undo", get(undo::ask).post(undo::run))
 }
 
 /// A page of the arbiter's area.
@@ -270,6 +276,7 @@ async fn home(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response
             });
         }
     }
+    undo::offer(&mut body, &shared, &s, lang);
     body.element(
         "form",
         &[("method", "post"), ("action", "/arbiter/logout")],
@@ -288,18 +295,6 @@ async fn home(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response
     page(lang, lang.pick("录入成绩", "Enter results"), body)
 }
 
-/// Percent-encodes a query value (group ids are plain, but nothing is assumed).
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => {
-                char::from(b).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
 async fn login(
     State(shared): State<Arc<Shared>>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
@@ -310,7 +305,8 @@ async fn login(
     match shared.gate.login(shared.store.dir(), &token, client.ip()) {
         Ok(id) => {
             let mut response = Redirect::to("/arbiter/").into_response();
-            let cookie = format!("{COOKIE}={id}; Path=/arbiter; HttpOnly; SameSite=Strict");
+            let secure = if shared.https { "; Secure" } else { "" };
+            let cookie = format!("{COOKIE}={id}; Path=/arbiter; HttpOnly; SameSite=Strict{secure}");
             if let Ok(value) = HeaderValue::from_str(&cookie) {
                 response.headers_mut().insert(header::SET_COOKIE, value);
             }
@@ -580,23 +576,6 @@ async fn confirm(
     page(lang, &game_title(lang, &g), body)
 }
 
-/// The result as an arbiter reads it (红胜/1:0 → 红胜 犯规 1:0).
-fn entry_shown(text: &str, lang: Lang) -> String {
-    match results::parse_result_args(&["1".to_string(), text.to_string()]) {
-        Ok(entries) => entries.first().map_or_else(
-            || text.to_string(),
-            |e| {
-                let mut r = GameResult::new(e.outcome);
-                r.red_fouls = e.red_fouls;
-                r.black_fouls = e.black_fouls;
-                r.late = e.late;
-                r.entry_text_in(lang)
-            },
-        ),
-        Err(_) => text.to_string(),
-    }
-}
-
 /// Why a write through the arbiter's pages was refused inside the transaction.
 enum Refusal {
     /// The library refused the result (as `qiwang result` would).
@@ -624,11 +603,11 @@ async fn record(
     );
     let store = shared.store.clone();
     let (group, round, table) = (g.group.clone(), g.round, g.table);
-    let token = s.token.clone();
+    let user = undo::user_of(&s);
     let args = vec![table.to_string(), text.clone()];
     let written = tokio::task::spawn_blocking(move || {
         let command = CommandInfo {
-            user: format!("serve {token}"),
+            user,
             ..CommandInfo::new(
                 "result",
                 vec![
@@ -680,6 +659,7 @@ async fn record(
                     entry_shown(&text, lang)
                 ),
             );
+            undo::offer(&mut body, &shared, &s, lang);
             StatusCode::OK
         }
         Ok(Err(TxError::Command(Refusal::Changed(now)))) => {

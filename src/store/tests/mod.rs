@@ -236,6 +236,28 @@ fn undo_walks_back_one_change_at_a_time() {
 }
 
 #[test]
+fn undo_if_reverts_only_a_change_it_allows_and_writes_nothing_else() {
+    let (_tmp, store) = new_event();
+    add_penalty(&store);
+    add_penalty(&store);
+    assert_eq!(store.next_undo().unwrap().seq, 3);
+    let files = files_of(&store);
+    let refused = store
+        .undo_if(&command("undo"), |e| e.user == "someone else")
+        .unwrap();
+    assert_eq!(refused, None);
+    assert_eq!(count(&store), 2);
+    assert_eq!(files_of(&store), files);
+    let done = store
+        .undo_if(&command("undo"), |e| e.seq == 3 && e.user == "li")
+        .unwrap()
+        .unwrap();
+    assert_eq!(done.undone.seq, 3);
+    assert_eq!(count(&store), 1);
+    assert_eq!(store.next_undo().unwrap().seq, 2);
+}
+
+#[test]
 fn undo_of_a_state_restored_by_hand_only_logs() {
     let (_tmp, store) = new_event();
     add_penalty(&store);

@@ -1,0 +1,261 @@
+//! Undo from the arbiter's pages: an arbiter who entered a wrong result takes it back
+//! from the tablet, with the library's own undo (`Store::undo_if`, the one `qiwang undo`
+//! runs), limited to what that token entered.
+//!
+//! The rule: undo reverts the newest change in effect, as `qiwang undo` does, and a token
+//! may run it only when that change is a result the same token entered through these
+//! pages (its audit user `serve A1` and its command `qiwang serve result …`). A table
+//! judge therefore never undoes another table's result, another token's, or a change
+//! made at the CLI; once anything else was changed after the result, the result is
+//! corrected by entering the right one (a confirmed change) or by the chief arbiter.
+//! The check runs again under the event's lock when the undo is written, for the exact
+//! change the confirmation named, so a change slipped in between refuses the undo.
+
+use super::*;
+use crate::store::{AuditEntry, StoreError};
+
+/// The audit user of a session's writes: the id of the token that opened it.
+pub(super) fn user_of(s: &Session) -> String {
+    format!("serve {}", s.token)
+}
+
+/// A result entered through these pages, as its audit line's command records it
+/// (`qiwang serve result --group G --round R TABLE TEXT`).
+struct Entered {
+    group: String,
+    round: u32,
+    table: u32,
+    text: String,
+}
+
+impl Entered {
+    fn of(entry: &AuditEntry) -> Option<Entered> {
+        match entry.command.as_slice() {
+            [_, serve, result, g, group, r, round, table, text]
+                if serve == "serve" && result == "result" && g == "--group" && r == "--round" =>
+            {
+                Some(Entered {
+                    group: group.clone(),
+                    round: round.parse().ok()?,
+                    table: table.parse().ok()?,
+                    text: text.clone(),
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Whether `entry` is a result the token of audit user `user` entered through these
+/// pages.
+fn is_own(entry: &AuditEntry, user: &str) -> bool {
+    entry.user == user && Entered::of(entry).is_some()
+}
+
+/// The result the session may undo now: the audit line's number and its wording for
+/// people (the game with both names, and the result), or `None`.
+fn own_undo(shared: &Shared, s: &Session, lang: Lang) -> Option<(u64, String)> {
+    let entry = shared.store.next_undo().ok()?;
+    if !is_own(&entry, &user_of(s)) {
+        return None;
+    }
+    let e = Entered::of(&entry)?;
+    let snapshot = shared.pages.current();
+    let game = snapshot
+        .state
+        .as_ref()
+        .and_then(|st| find_game(&st.0, &st.1, &e.group, Some(e.round), e.table));
+    let result = entry_shown(&e.text, lang);
+    let what = match game {
+        Some(g) => format!(
+            "{}：{} — {}，{result}",
+            game_title(lang, &g),
+            g.red_name,
+            g.black_name
+        ),
+        None => bi!(
+            lang,
+            zh("第{}轮 第{}台：{result}", e.round, e.table),
+            en("round {} table {}: {result}", e.round, e.table)
+        ),
+    };
+    Some((entry.seq, what))
+}
+
+/// On the arbiter's pages: a link to undo the session's own newest result, when there is
+/// one.
+pub(super) fn offer(m: &mut Markup, shared: &Shared, s: &Session, lang: Lang) {
+    if let Some((_, what)) = own_undo(shared, s, lang) {
+        m.element("p", &[("class", "undo")], |m| {
+            m.text_element(
+                "a",
+                &[("href", "/arbiter/undo"), ("id", "undo")],
+                &format!(
+                    "{}{what}",
+                    lang.pick("撤销我刚录入的：", "Undo my last entry: ")
+                ),
+            );
+        });
+    }
+}
+
+/// Why nothing of this token's can be undone now, for the page.
+fn nothing_own(body: &mut Markup, lang: Lang) {
+    body.text_element(
+        "p",
+        &[("class", "note"), ("id", "nothing")],
+        lang.pick(
+            "没有可以撤销的结果：只能撤销本口令最后录入、且之后没有其他修改的结果。其他台次的结果和电脑上的修改由裁判长处理；录错的结果也可以在该台页面直接改为正确结果。",
+            "Nothing to undo: a token undoes only the result it entered last, while no other change came after it. Other tables' results and changes made at the computer are for the chief arbiter; a wrong result can also be changed to the right one on its table's page.",
+        ),
+    );
+}
+
+/// `GET /arbiter/undo`: the confirmation, naming the game and the result to take back.
+pub(super) async fn ask(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
+    let lang = shared.pages.current().lang;
+    let Some((_, s)) = session(&shared, &headers) else {
+        return page(
+            lang,
+            lang.pick("裁判登录", "Arbiter login"),
+            login_page(lang, None),
+        );
+    };
+    let mut body = Markup::new();
+    match own_undo(&shared, &s, lang) {
+        Some((seq, what)) => {
+            body.text_element(
+                "p",
+                &[("id", "confirm")],
+                &format!("{}{what}", lang.pick("确认撤销：", "Undo: ")),
+            );
+            body.element(
+                "form",
+                &[("method", "post"), ("action", "/arbiter/undo")],
+                |m| {
+                    for (name, value) in [("csrf", s.csrf.clone()), ("seq", seq.to_string())] {
+                        m.void_element(
+                            "input",
+                            &[("type", "hidden"), ("name", name), ("value", &value)],
+                        );
+                    }
+                    m.text_element(
+                        "button",
+                        &[("type", "submit"), ("id", "yes")],
+                        lang.pick("确认撤销", "Undo it"),
+                    );
+                },
+            );
+        }
+        None => nothing_own(&mut body, lang),
+    }
+    back(&mut body, lang);
+    page(lang, lang.pick("撤销录入", "Undo an entry"), body)
+}
+
+/// `POST /arbiter/undo`: the undo, if the newest change is still the one confirmed and
+/// this token's own.
+pub(super) async fn run(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let lang = shared.pages.current().lang;
+    let s = match writer(&shared, &headers, &form) {
+        Ok(s) => s,
+        Err(refused) => return *refused,
+    };
+    let Ok(seq) = field(&form, "seq").parse::<u64>() else {
+        return unknown_table(lang);
+    };
+    // Worded before the undo, while the result is still in the state.
+    let what = own_undo(&shared, &s, lang).filter(|(now, _)| *now == seq);
+    let store = shared.store.clone();
+    let user = user_of(&s);
+    let command = CommandInfo {
+        user: user.clone(),
+        ..CommandInfo::new("undo", vec!["qiwang".into(), "serve".into(), "undo".into()])
+    };
+    let done = tokio::task::spawn_blocking(move || {
+        store.undo_if(&command, |e| e.seq == seq && is_own(e, &user))
+    })
+    .await;
+    let mut body = Markup::new();
+    let status = match done {
+        Ok(Ok(Some(report))) => {
+            body.text_element(
+                "p",
+                &[("id", "undone")],
+                &format!(
+                    "{}{}",
+                    lang.pick("已撤销：", "Undone: "),
+                    what.map_or_else(|| format!("#{}", report.undone.seq), |(_, w)| w)
+                ),
+            );
+            StatusCode::OK
+        }
+        Ok(Ok(None) | Err(StoreError::NothingToUndo)) => {
+            nothing_own(&mut body, lang);
+            StatusCode::CONFLICT
+        }
+        Ok(Err(e)) => {
+            body.text_element("p", &[("class", "note")], &e.localize(lang));
+            StatusCode::SERVICE_UNAVAILABLE
+        }
+        Err(_) => StatusCode::INTERNAL_SERVER_ERROR,
+    };
+    back(&mut body, lang);
+    (
+        status,
+        page(lang, lang.pick("撤销录入", "Undo an entry"), body),
+    )
+        .into_response()
+}
+
+/// The way back to the tables.
+fn back(body: &mut Markup, lang: Lang) {
+    body.element("p", &[], |m| {
+        m.text_element(
+            "a",
+            &[("href", "/arbiter/")],
+            lang.pick("全部台次", "All tables"),
+        );
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_result_entered_through_the_pages_reads_as_entered() {
+        let line = |user: &str, command: &[&str]| AuditEntry {
+            seq: 5,
+            time: chrono::Utc::now(),
+            user: user.into(),
+            command: command.iter().map(|c| (*c).to_string()).collect(),
+            kind: crate::store::EntryKind::Change,
+            summary: String::new(),
+            details: serde_json::Value::Null,
+            snapshot: None,
+            undoes: None,
+            redoes: None,
+            recovered: false,
+        };
+        let served = [
+            "qiwang", "serve", "result", "--group", "open", "--round", "3", "7", "红胜",
+        ];
+        let e = Entered::of(&line("serve A1", &served)).unwrap();
+        assert_eq!((e.group.as_str(), e.round, e.table), ("open", 3, 7));
+        assert_eq!(e.text, "红胜");
+        let s = "serve A1";
+        assert!(is_own(&line("serve A1", &served), s));
+        assert!(!is_own(&line("serve A2", &served), s));
+        // The same user at the CLI, or another command, is not the token's result.
+        assert!(!is_own(
+            &line("serve A1", &["qiwang", "result", "7", "红胜"]),
+            s
+        ));
+        assert!(!is_own(&line("serve A1", &["qiwang", "serve", "undo"]), s));
+    }
+}
