@@ -153,6 +153,11 @@ fn system(format: &GroupFormat, lang: Lang) -> String {
             n => bi!(lang, zh("{n}循环"), en("round robin × {n}")),
         },
         (FormatKind::Knockout, _) => lang.pick("淘汰赛", "knockout").to_string(),
+        (FormatKind::Swiss, Some(f)) if f.format == FormatKind::RoundRobin => bi!(
+            lang,
+            zh("积分编排制＋前{}名循环赛", f.finalists),
+            en("Swiss, then a round robin of the top {}", f.finalists)
+        ),
         (FormatKind::Swiss, Some(f)) => bi!(
             lang,
             zh("积分编排制＋前{}名淘汰赛", f.finalists),
