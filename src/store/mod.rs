@@ -27,7 +27,8 @@
 //! redo, `snapshots.rs` decides the form of each file of `history/` and rebuilds the state
 //! it holds, `linediff.rs` finds and applies the line deltas of steps, `state.rs` encodes
 //! and checks `qiwang.json` and names the snapshots, `audit.rs` reads the audit trail,
-//! `fsio.rs` holds the file primitives and the lock, `diff.rs` words what
+//! `kept.rs` lets a change reuse the event its command read while the state file is
+//! unchanged, `fsio.rs` holds the file primitives and the lock, `diff.rs` words what
 //! `undo --dry-run` would change, `error.rs` the errors, and `tests/` tests the store as a whole
 //! (`tests/steps.rs` the history of a large event kept as steps).
 //!
