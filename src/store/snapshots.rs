@@ -232,10 +232,10 @@ impl Store {
         let prev_path = self.history_dir().join(&prev.name);
         let budget = before.len() / STEP_AT_MOST;
         let here = Sum::of(before);
-        // The link from a whole `prev`, or the depth after a step `prev`; a chain broken
-        // (a hand edit since `prev`, a damaged or foreign file) starts again whole.
         // `prev`'s state, when it is whole (the link's base).
         let mut base = None;
+        // The link from a whole `prev`, or the depth after a step `prev`; a chain broken
+        // (a hand edit since `prev`, a damaged or foreign file) starts again whole.
         let (depth, link) = if is_step(&prev.name) {
             let Some(bytes) = fsio::read_optional(&prev_path)? else {
                 return whole();
