@@ -205,38 +205,52 @@ impl Seats {
 }
 
 /// The event's players indexed by what rows name them with, so that checking a file of
-/// any size looks players up instead of scanning the event for every row.
+/// any size looks players up instead of scanning the event for every row. The index is
+/// built when a row first names a player: a file of table numbers and outcomes alone
+/// never needs it (at 100,000 players building it was a third of `result --from`, whose
+/// rows the transaction reads twice).
 pub struct Roster<'a> {
     event: &'a Event,
+    index: std::cell::OnceCell<RosterIndex>,
+}
+
+/// [`Roster`]'s lookups.
+#[derive(Default)]
+struct RosterIndex {
     by_name: BTreeMap<String, Vec<PlayerId>>,
     by_number: BTreeMap<u32, Vec<PlayerId>>,
     /// By the last 4 characters of the ID number (upper case).
     by_id_end: BTreeMap<String, Vec<PlayerId>>,
 }
 
-impl<'a> Roster<'a> {
+impl RosterIndex {
     /// Indexes every player of `event`.
-    pub fn new(event: &'a Event) -> Self {
-        let mut roster = Roster {
-            event,
-            by_name: BTreeMap::new(),
-            by_number: BTreeMap::new(),
-            by_id_end: BTreeMap::new(),
-        };
+    fn of(event: &Event) -> Self {
+        let mut index = RosterIndex::default();
         for p in &event.players {
-            roster
+            index
                 .by_name
                 .entry(key(&clean_name(&p.name)))
                 .or_default()
                 .push(p.id);
             if let Some(n) = p.number {
-                roster.by_number.entry(n).or_default().push(p.id);
+                index.by_number.entry(n).or_default().push(p.id);
             }
             if let Some(id) = &p.id_number {
-                roster.by_id_end.entry(id_end(id)).or_default().push(p.id);
+                index.by_id_end.entry(id_end(id)).or_default().push(p.id);
             }
         }
-        roster
+        index
+    }
+}
+
+impl<'a> Roster<'a> {
+    /// The players of `event`, indexed when first looked up.
+    pub fn new(event: &'a Event) -> Self {
+        Roster {
+            event,
+            index: std::cell::OnceCell::new(),
+        }
     }
 
     fn player(&self, id: PlayerId) -> Option<&'a Player> {
@@ -245,17 +259,19 @@ impl<'a> Roster<'a> {
 
     /// Every player of the event `claim` fits, in registration order.
     fn fitting(&self, claim: &SeatClaim) -> Vec<&'a Player> {
+        let index = self.index.get_or_init(|| RosterIndex::of(self.event));
         let named = |name: &Option<String>| {
             name.as_ref()
-                .and_then(|n| self.by_name.get(n))
+                .and_then(|n| index.by_name.get(n))
                 .map_or(&[][..], Vec::as_slice)
         };
         let mut ids: Vec<PlayerId> = if claim.name.is_some() {
             [named(&claim.name), named(&claim.literal)].concat()
         } else if let Some(n) = claim.number.or(claim.column_number) {
-            self.by_number.get(&n).cloned().unwrap_or_default()
+            index.by_number.get(&n).cloned().unwrap_or_default()
         } else if let Some((tail, _)) = &claim.id_tail {
-            self.by_id_end
+            index
+                .by_id_end
                 .get(&id_end(tail))
                 .cloned()
                 .unwrap_or_default()

@@ -3,7 +3,7 @@
 //! store's commit (see the crash protocol in the module documentation of `store`).
 
 use super::fsio::LockGuard;
-use super::{AuditEntry, AuditTrail, CommandInfo, EntryKind, Store, StoreError, diff, state};
+use super::{AuditEntry, AuditTrail, CommandInfo, EntryKind, Kept, Store, StoreError, diff, state};
 use crate::i18n::Text;
 use crate::model::Event;
 
@@ -65,7 +65,14 @@ impl Store {
     /// undone and redone), so repeated undos walk back one change at a time. Logged as an
     /// `undo` line with its own snapshot (the state it replaced, which `redo` restores).
     pub fn undo(&self, command: &CommandInfo) -> Result<UndoReport, StoreError> {
-        self.undo_if(command, |_| true)?
+        self.undo_kept(None, command, |_| true)?
+            .ok_or(StoreError::NothingToUndo)
+    }
+
+    /// [`Store::undo`] for a command that read the event before ([`Store::load_kept`]):
+    /// a state still holding exactly `kept`'s bytes is not checked again.
+    pub fn undo_on(&self, kept: Kept, command: &CommandInfo) -> Result<UndoReport, StoreError> {
+        self.undo_kept(Some(kept), command, |_| true)?
             .ok_or(StoreError::NothingToUndo)
     }
 
@@ -84,8 +91,18 @@ impl Store {
         command: &CommandInfo,
         allowed: impl FnOnce(&AuditEntry) -> bool,
     ) -> Result<Option<UndoReport>, StoreError> {
+        self.undo_kept(None, command, allowed)
+    }
+
+    /// The undo itself, from the state `kept` still holds (else read again), if `allowed`.
+    fn undo_kept(
+        &self,
+        kept: Option<Kept>,
+        command: &CommandInfo,
+        allowed: impl FnOnce(&AuditEntry) -> bool,
+    ) -> Result<Option<UndoReport>, StoreError> {
         let lock = self.lock()?;
-        let (before, _) = self.read_state()?;
+        let before = self.state_bytes_kept(kept)?;
         self.prepare(&before)?;
         let trail = self.writable_audit()?;
         let target = undo_target(&trail)?;

@@ -27,7 +27,8 @@
 //! redo, `snapshots.rs` decides the form of each file of `history/` and rebuilds the state
 //! it holds, `linediff.rs` finds and applies the line deltas of steps, `state.rs` encodes
 //! and checks `qiwang.json` and names the snapshots, `audit.rs` reads the audit trail,
-//! `fsio.rs` holds the file primitives and the lock, `diff.rs` words what
+//! `kept.rs` lets a change reuse the event its command read while the state file is
+//! unchanged, `fsio.rs` holds the file primitives and the lock, `diff.rs` words what
 //! `undo --dry-run` would change, `error.rs` the errors, and `tests/` tests the store as a whole
 //! (`tests/steps.rs` the history of a large event kept as steps).
 //!
@@ -101,6 +102,7 @@ pub(crate) fn read_private_file(path: &Path) -> Result<Option<Vec<u8>>, StoreErr
     fsio::read_optional(path)
 }
 mod history;
+mod kept;
 mod linediff;
 mod recovery;
 mod snapshots;
@@ -109,6 +111,7 @@ mod state;
 pub use audit::{AuditEntry, AuditTrail, BRIEF_KEYS, EntryKind};
 pub use error::{StoreError, TxError};
 pub use history::{RedoReport, UndoPlan, UndoReport};
+pub use kept::Kept;
 pub use recovery::{Recovery, UnlockReport};
 
 use crate::i18n::Text;
@@ -244,8 +247,32 @@ impl Store {
         command: &CommandInfo,
         f: impl FnOnce(&mut Event) -> Result<Change<T>, E>,
     ) -> Result<T, TxError<E>> {
+        self.transaction_kept(None, command, f)
+    }
+
+    /// [`Store::transaction`] for a command that read the event before ([`Store::load_kept`]):
+    /// `event` is that event, `kept` the bytes it was read from. While `qiwang.json` still
+    /// holds exactly those bytes under the lock, `f` runs on `event` instead of the same
+    /// state read and checked again; otherwise the state is read afresh, as
+    /// [`Store::transaction`] does.
+    pub fn transaction_on<T, E>(
+        &self,
+        kept: Kept,
+        event: Event,
+        command: &CommandInfo,
+        f: impl FnOnce(&mut Event) -> Result<Change<T>, E>,
+    ) -> Result<T, TxError<E>> {
+        self.transaction_kept(Some((kept, event)), command, f)
+    }
+
+    fn transaction_kept<T, E>(
+        &self,
+        kept: Option<(Kept, Event)>,
+        command: &CommandInfo,
+        f: impl FnOnce(&mut Event) -> Result<Change<T>, E>,
+    ) -> Result<T, TxError<E>> {
         let lock = self.lock()?;
-        let (before, mut event) = self.read_state()?;
+        let (before, mut event) = self.read_state_kept(kept)?;
         self.prepare(&before)?;
         let (value, summary, details) = match f(&mut event).map_err(TxError::Command)? {
             Change::Unchanged(value) => return Ok(value),

@@ -232,6 +232,8 @@ impl Store {
         let prev_path = self.history_dir().join(&prev.name);
         let budget = before.len() / STEP_AT_MOST;
         let here = Sum::of(before);
+        // `prev`'s state, when it is whole (the link's base).
+        let mut base = None;
         // The link from a whole `prev`, or the depth after a step `prev`; a chain broken
         // (a hand edit since `prev`, a damaged or foreign file) starts again whole.
         let (depth, link) = if is_step(&prev.name) {
@@ -248,18 +250,27 @@ impl Store {
             let Some(bytes) = fsio::read_optional(&prev_path)? else {
                 return whole();
             };
-            let Ok(base) = state::snapshot_state(&prev_path, bytes) else {
+            let Ok(prev_state) = state::snapshot_state(&prev_path, bytes) else {
                 return whole();
             };
-            let link = linediff::delta(&base, before);
+            let link = linediff::delta(&prev_state, before);
             if link.weight() > budget
-                || linediff::apply(&link, &base, before.len()).as_deref() != Ok(before)
+                || linediff::apply(&link, &prev_state, before.len()).as_deref() != Ok(before)
             {
                 return whole();
             }
-            (1, Some((Sum::of(&base), link)))
+            let sum = Sum::of(&prev_state);
+            base = Some(prev_state);
+            (1, Some((sum, link)))
         };
-        let step = linediff::delta(before, after);
+        // A change back to `prev`'s state (an undo of the change `prev` was written for):
+        // the step is the link inverted.
+        let step = match (&link, &base) {
+            (Some((_, link)), Some(base)) if base.as_slice() == after => {
+                linediff::invert(link, base).unwrap_or_else(|| linediff::delta(before, after))
+            }
+            _ => linediff::delta(before, after),
+        };
         let weight = step.weight() + link.as_ref().map_or(0, |(_, l)| l.weight());
         if weight > budget || linediff::apply(&step, before, after.len()).as_deref() != Ok(after) {
             return whole();

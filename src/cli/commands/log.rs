@@ -65,7 +65,7 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
 }
 
 pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
-    let loaded = ctx.load()?;
+    let (loaded, kept) = ctx.load_kept()?;
     let lang = ctx.lang(&loaded.rules);
     let names = Names::of(lang, &loaded.rules, &loaded.event);
     if dry_run {
@@ -122,7 +122,10 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
         }
         return Ok(());
     }
-    let undone = loaded.store.undo(&ctx.command_info()).map_err(lib_error)?;
+    let undone = loaded
+        .store
+        .undo_on(kept, &ctx.command_info())
+        .map_err(lib_error)?;
     // The audit summary is English with registration ids (the log file's record); the
     // change is worded from the action the line keeps, players and groups by name.
     let entry = &undone.undone;

@@ -148,6 +148,24 @@ impl Ctx {
         })
     }
 
+    /// [`Ctx::load`] for a command that checks its input against the event and then
+    /// changes it: with the bytes the event was read from, so that the change
+    /// ([`qiwang::store::Store::transaction_on`], [`qiwang::store::Store::undo_on`]) does
+    /// not read and check the same state again.
+    pub fn load_kept(&self) -> Result<(Loaded, qiwang::store::Kept), CliError> {
+        let store = self.store()?;
+        let (event, kept) = store.load_kept().map_err(lib_error)?;
+        let rules = rules_of(&event, store.dir())?;
+        Ok((
+            Loaded {
+                store,
+                event,
+                rules,
+            },
+            kept,
+        ))
+    }
+
     /// [`Ctx::load`] for a command that names players and groups but reads no round
     /// (`log`): the rulebook and the players only ([`Store::load_roster`]), so the rounds
     /// of a 100,000-player event are neither read into memory nor checked.

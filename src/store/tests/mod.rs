@@ -407,3 +407,42 @@ fn snapshots_are_compressed_and_old_plain_ones_still_undo() {
     store.redo(&command("redo")).unwrap();
     assert_eq!(count(&store), 1);
 }
+
+/// A change on an event read before it ([`Store::transaction_on`]) runs on that event
+/// while the state file is unchanged, and on the state as it is under the lock when
+/// another command changed it in between: that command's change is never lost. The same
+/// for `undo_on`: it undoes the newest change in effect when it runs.
+#[test]
+fn a_kept_event_is_used_only_while_the_state_is_unchanged() {
+    let (_dir, store) = new_event();
+    add_penalty(&store);
+    let push = |store: &Store, kept: Kept, event: Event| {
+        store
+            .transaction_on(kept, event, &command("penalty"), |event| {
+                event.penalties.push(penalty(event.penalties.len() + 1));
+                Ok::<_, Infallible>(Change::changed(
+                    event.penalties.len(),
+                    "penalty",
+                    serde_json::Value::Null,
+                ))
+            })
+            .unwrap()
+    };
+    // Unchanged in between: the kept event is the one changed.
+    let (event, kept) = store.load_kept().unwrap();
+    assert_eq!(push(&store, kept, event), 2);
+    // Changed in between (by another command): the change sees that command's penalty.
+    let (event, kept) = store.load_kept().unwrap();
+    assert_eq!(event.penalties.len(), 2);
+    add_penalty(&store);
+    assert_eq!(push(&store, kept, event), 4);
+    assert_eq!(store.load().unwrap().penalties.len(), 4);
+    // An undo read before another change undoes that change, the newest.
+    let (_, kept) = store.load_kept().unwrap();
+    add_penalty(&store);
+    store.undo_on(kept, &command("undo")).unwrap();
+    assert_eq!(store.load().unwrap().penalties.len(), 4);
+    let (_, kept) = store.load_kept().unwrap();
+    store.undo_on(kept, &command("undo")).unwrap();
+    assert_eq!(store.load().unwrap().penalties.len(), 3);
+}

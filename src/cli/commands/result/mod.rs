@@ -24,7 +24,7 @@ pub fn run(
     args: &[String],
     names: &[String],
 ) -> Result<(), CliError> {
-    let loaded = ctx.load()?;
+    let (loaded, kept) = ctx.load_kept()?;
     if loaded.rules.team_competition.is_some() {
         return super::team::result(ctx, loaded, group, round, from, args);
     }
@@ -103,7 +103,7 @@ pub fn run(
         )));
     }
     let (confirmed, notes) = store
-        .transaction(&ctx.command_info(), |ev| {
+        .transaction_on(kept, event, &ctx.command_info(), |ev| {
             // Every group's rows in one transaction: a file is taken whole or not at all.
             // Checked again against the state as it is under the lock, so that a round
             // re-paired since the check above cannot take the file's results.
