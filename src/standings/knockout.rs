@@ -54,33 +54,12 @@ pub(super) fn stage_standings(
         .map(|g| g.stage_seeds.iter().map(|p| (*p, ())).collect())
         .unwrap_or_default();
     let swiss_st = super::rank::swiss_part(event, rules, group, swiss);
-    let width = swiss_st.tiebreaks.len();
-    // A finalist's 积分 stays the Swiss one: the final decides the place, not the points.
-    let swiss_score: BTreeMap<PlayerId, Points> =
-        swiss_st.rows.iter().map(|r| (r.player, r.score)).collect();
-    let mut rows: Vec<StandingRow> = finals
+    let rows = finals
         .rows
         .into_iter()
         .filter(|r| in_final.contains_key(&r.player))
-        .map(|mut r| {
-            r.tiebreaks = vec![None; width];
-            r.score = swiss_score.get(&r.player).copied().unwrap_or(r.score);
-            r
-        })
         .collect();
-    rows.extend(
-        swiss_st
-            .rows
-            .into_iter()
-            .filter(|r| !in_final.contains_key(&r.player)),
-    );
-    Standings {
-        group: group.clone(),
-        after_round: n,
-        open_tables: finals.open_tables,
-        tiebreaks: swiss_st.tiebreaks,
-        rows,
-    }
+    super::stage::finalists_above(swiss_st, rows, finals.open_tables, group, n)
 }
 
 /// The standings of knockout pool `group` after round `n` (its rounds up to `n` only).

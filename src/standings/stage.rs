@@ -43,22 +43,43 @@ pub(super) fn stage_standings(
     let Some((_, _, finals)) = stage_ranking(event, rules, group, n) else {
         return swiss_st;
     };
-    let width = swiss_st.tiebreaks.len();
-    let swiss_score: BTreeMap<PlayerId, Points> =
-        swiss_st.rows.iter().map(|r| (r.player, r.score)).collect();
-    let in_final: BTreeMap<PlayerId, ()> = finals.rows.iter().map(|r| (r.player, ())).collect();
-    let mut rows: Vec<StandingRow> = finals
+    let open_tables = finals.open_tables;
+    let rows = finals
         .rows
         .into_iter()
         .map(|mut r| {
-            r.tiebreaks = vec![None; width];
-            r.score = swiss_score.get(&r.player).copied().unwrap_or(r.score);
             r.penalty = Points(0);
             r
         })
         .collect();
+    finalists_above(swiss_st, rows, open_tables, group, n)
+}
+
+/// A pool's standings once its final stage (knockout or round robin) began: `finals`, the
+/// finalists in the order the stage places them, above everyone else in their Swiss order.
+/// A finalist keeps the Swiss 积分 and no tiebreak value: the final decides the place, not
+/// the points (docs/rules.md §16.6, §16.7).
+pub(super) fn finalists_above(
+    swiss: Standings,
+    finals: Vec<StandingRow>,
+    open_tables: u32,
+    group: &GroupId,
+    n: u32,
+) -> Standings {
+    let width = swiss.tiebreaks.len();
+    let swiss_score: BTreeMap<PlayerId, Points> =
+        swiss.rows.iter().map(|r| (r.player, r.score)).collect();
+    let in_final: BTreeMap<PlayerId, ()> = finals.iter().map(|r| (r.player, ())).collect();
+    let mut rows: Vec<StandingRow> = finals
+        .into_iter()
+        .map(|mut r| {
+            r.tiebreaks = vec![None; width];
+            r.score = swiss_score.get(&r.player).copied().unwrap_or(r.score);
+            r
+        })
+        .collect();
     rows.extend(
-        swiss_st
+        swiss
             .rows
             .into_iter()
             .filter(|r| !in_final.contains_key(&r.player)),
@@ -66,8 +87,8 @@ pub(super) fn stage_standings(
     Standings {
         group: group.clone(),
         after_round: n,
-        open_tables: finals.open_tables,
-        tiebreaks: swiss_st.tiebreaks,
+        open_tables,
+        tiebreaks: swiss.tiebreaks,
         rows,
     }
 }
