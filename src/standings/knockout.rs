@@ -12,8 +12,10 @@ use crate::schedule::bracket;
 use std::collections::BTreeMap;
 
 /// The finalists of a pool's final stage in seed order: the first `finalists` of the
-/// Swiss ranking after round `swiss` (docs/rules.md §16.6). `Err` with the tied players
-/// when a tie left after every key straddles the line and no playoff has ordered it.
+/// Swiss ranking after round `swiss` who can still play (one withdrawn or disqualified
+/// before the final leaves the place to the next: docs/rules.md §16.6). `Err` with the
+/// tied players when a tie left after every key straddles the line and no playoff has
+/// ordered it.
 pub fn finalists(
     event: &Event,
     rules: &Rulebook,
@@ -25,7 +27,12 @@ pub fn finalists(
         .and_then(|g| g.format.final_stage)
         .map_or(0, |f| f.finalists) as usize;
     let st = super::compute_standings(event, rules, group, Some(swiss));
-    let ranked: Vec<&StandingRow> = st.rows.iter().filter(|r| r.rank.is_some()).collect();
+    let can_play = |id: PlayerId| event.player(id).is_some_and(|p| p.pairable_in(swiss + 1));
+    let ranked: Vec<&StandingRow> = st
+        .rows
+        .iter()
+        .filter(|r| r.rank.is_some() && can_play(r.player))
+        .collect();
     if let (Some(last_in), Some(first_out)) = (ranked.get(n.wrapping_sub(1)), ranked.get(n))
         && last_in.rank == first_out.rank
     {

@@ -70,6 +70,7 @@ pub(super) fn finalists_above(
     let swiss_score: BTreeMap<PlayerId, Points> =
         swiss.rows.iter().map(|r| (r.player, r.score)).collect();
     let in_final: BTreeMap<PlayerId, ()> = finals.iter().map(|r| (r.player, ())).collect();
+    let taken = u32::try_from(finals.len()).unwrap_or(u32::MAX);
     let mut rows: Vec<StandingRow> = finals
         .into_iter()
         .map(|mut r| {
@@ -78,12 +79,33 @@ pub(super) fn finalists_above(
             r
         })
         .collect();
-    rows.extend(
-        swiss
-            .rows
-            .into_iter()
-            .filter(|r| !in_final.contains_key(&r.player)),
-    );
+    // The others take the places after the finalists' in their Swiss order, ties kept:
+    // a Swiss result corrected after the stage began can leave their Swiss places
+    // overlapping the finalists' (a finalist fallen below the line stays a finalist).
+    let mut rest: Vec<StandingRow> = swiss
+        .rows
+        .into_iter()
+        .filter(|r| !in_final.contains_key(&r.player))
+        .collect();
+    let (mut ranked, mut previous) = (0u32, None::<(u32, u32)>);
+    for r in &mut rest {
+        let Some(swiss_rank) = r.rank else { continue };
+        let place = match previous {
+            Some((p, place)) if p == swiss_rank => place,
+            _ => taken + ranked + 1,
+        };
+        previous = Some((swiss_rank, place));
+        r.rank = Some(place);
+        ranked += 1;
+    }
+    let mut count: BTreeMap<u32, usize> = BTreeMap::new();
+    for place in rest.iter().filter_map(|r| r.rank) {
+        *count.entry(place).or_default() += 1;
+    }
+    for r in &mut rest {
+        r.shared = r.rank.is_some_and(|p| count[&p] > 1);
+    }
+    rows.extend(rest);
     Standings {
         group: group.clone(),
         after_round: n,

@@ -44,6 +44,7 @@ mod serve_arbiter;
 mod serve_limits;
 mod serve_tls;
 mod signed_sheets;
+mod stage_edges;
 mod standings;
 mod store;
 mod team_entries;

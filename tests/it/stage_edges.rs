@@ -1,0 +1,111 @@
+//! A final stage meets what a hall brings between the stages (found by an outside run):
+//! a Swiss result corrected after the final began, and a player withdrawn before it.
+//! The finalists keep places 1–N and everyone else follows from N+1, in standings and
+//! prizes alike; a player who cannot play the final leaves his place to the next.
+
+use crate::common::{init, p, zh_ok as ok};
+use std::path::{Path, PathBuf};
+
+const RULES: &str = r#"
+[event]
+name = "象棋公开赛"
+language = "zh"
+rounds = 5
+[[groups]]
+id = "open"
+name = "公开组"
+final_stage = "STAGE"
+finalists = 4
+[ranking]
+preset = "cxa-14.3.1"
+unresolved = "shared"
+shared_from_place = 2
+[[prizes.lists]]
+group = "open"
+places = [{ from = 1, to = 12, money = 100 }]
+"#;
+
+/// Five Swiss rounds of twelve players with fixed results (red wins on the odd tables of
+/// odd rounds and so on), the same whatever the draw.
+fn swiss_event(dir: &Path, stage: &str) -> PathBuf {
+    let rules = dir.join("r.toml");
+    std::fs::write(&rules, RULES.replace("STAGE", stage)).unwrap();
+    let ev = dir.join("ev");
+    init(&ev, &rules);
+    let csv = dir.join("s.csv");
+    let mut sheet = "序号,姓名,单位,组别\n".to_string();
+    for i in 1..=12 {
+        sheet.push_str(&format!("{i},棋手{i},单位{i},公开组\n"));
+    }
+    std::fs::write(&csv, sheet).unwrap();
+    ok(&ev, &["import", p(&csv)]);
+    let rounds: [&[&str]; 5] = [
+        &[
+            "1", "红胜", "2", "红胜", "3", "和", "4", "黑胜", "5", "红胜", "6", "和",
+        ],
+        &[
+            "1", "红胜", "2", "和", "3", "黑胜", "4", "红胜", "5", "和", "6", "黑胜",
+        ],
+        &[
+            "1", "和", "2", "红胜", "3", "红胜", "4", "和", "5", "黑胜", "6", "红胜",
+        ],
+        &[
+            "1", "黑胜", "2", "红胜", "3", "和", "4", "红胜", "5", "黑胜", "6", "和",
+        ],
+        &[
+            "1", "红胜", "2", "黑胜", "3", "和", "4", "和", "5", "红胜", "6", "红胜",
+        ],
+    ];
+    ok(&ev, &["pair", "--seed", "1"]);
+    for (i, tokens) in rounds.iter().enumerate() {
+        if i > 0 {
+            ok(&ev, &["pair"]);
+        }
+        let mut args = vec!["result"];
+        args.extend_from_slice(tokens);
+        ok(&ev, &args);
+    }
+    ev
+}
+
+/// The places of the standings, in order.
+fn places(ev: &Path) -> Vec<u64> {
+    let st: serde_json::Value =
+        serde_json::from_str(&ok(ev, &["--format", "json", "standings"])).unwrap();
+    st["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| r["rank"].as_u64())
+        .collect()
+}
+
+#[test]
+fn a_swiss_result_corrected_after_the_final_began_leaves_places_n_plus_one_on() {
+    for stage in ["round_robin", "knockout"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let ev = swiss_event(tmp.path(), stage);
+        ok(&ev, &["pair"]);
+        // A round-5 result corrected: a finalist falls below the line (and stays one).
+        ok(&ev, &["result", "--round", "5", "3", "黑胜"]);
+        ok(&ev, &["result", "1", "红胜", "2", "红胜"]);
+        let got = places(&ev);
+        let after: Vec<u64> = got[4..].to_vec();
+        assert!(after.iter().all(|&p| p >= 5), "{stage}: {got:?}");
+        assert_eq!(after.first(), Some(&5), "{stage}: {got:?}");
+        assert!(got[..4].iter().all(|&p| p <= 4), "{stage}: {got:?}");
+    }
+}
+
+#[test]
+fn a_player_withdrawn_before_the_final_leaves_his_place_to_the_next() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ev = swiss_event(tmp.path(), "round_robin");
+    let st: serde_json::Value =
+        serde_json::from_str(&ok(&ev, &["--format", "json", "standings"])).unwrap();
+    let name = |i: usize| st["rows"][i]["name"].as_str().unwrap().to_string();
+    let (first, fifth) = (name(0), name(4));
+    ok(&ev, &["player", "withdraw", &first]);
+    let sheet = ok(&ev, &["pair"]);
+    assert!(sheet.contains(&fifth) && !sheet.contains(&first), "{sheet}");
+}
