@@ -71,6 +71,14 @@ pub enum TeamError {
         /// The match.
         table: u32,
     },
+    /// Tiebreak games given past the one that decided the match (play stops at the first
+    /// game one side wins, docs/rules.md §17.4).
+    TiebreakDecided {
+        /// The match.
+        table: u32,
+        /// The board whose tiebreak game decided it.
+        board: u32,
+    },
     /// The team has no match in the round (it has the bye).
     NoMatchForTeam {
         /// The team.
@@ -285,6 +293,15 @@ impl Localize for TeamError {
                 ),
                 en(
                     "match {table} needs no tiebreak games: it is not level, or the rulebook plays none ([team_competition.tiebreak_games])"
+                )
+            ),
+            E::TiebreakDecided { table, board } => bi!(
+                lang,
+                zh(
+                    "第 {table} 场的加赛在第 {board} 台已分出胜负，之后的加赛不再进行：只写到第 {board} 台为止"
+                ),
+                en(
+                    "match {table}'s tiebreak games were decided on board {board}: no later tiebreak game is played, give them up to board {board} only"
                 )
             ),
             E::UnknownTeam { name } => bi!(

@@ -182,6 +182,15 @@ pub fn record_team_results(
                     boards: m.boards.len(),
                 });
             }
+            // Play stops at the first tiebreak game one side wins.
+            if let Some(i) = e.results.iter().position(|r| r.outcome.winner().is_some())
+                && i + 1 < e.results.len()
+            {
+                return Err(TeamError::TiebreakDecided {
+                    table: e.table,
+                    board: m.boards.get(i).map_or(i as u32 + 1, |b| b.board),
+                });
+            }
             // The same board pairs with colours reversed, board 1 first.
             m.tiebreak = m
                 .boards

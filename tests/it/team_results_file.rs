@@ -194,4 +194,14 @@ fn a_results_file_whose_tiebreak_rows_do_not_match_is_refused() {
     let gap = slips(&e, |l| l.starts_with("1,1,加赛2,").then_some("和"));
     let r = teams::read_team_results_file(&gap, &e, &rules, &pool(), 1);
     assert!(matches!(r, Err(TeamError::FileMismatch { .. })), "{r:?}");
+    // A tiebreak game after the one that decided the match (play stops there).
+    let past = slips(&e, |l| match l {
+        l if l.starts_with("1,1,加赛1,") => Some("红胜"),
+        l if l.starts_with("1,1,加赛2,") => Some("和"),
+        _ => None,
+    });
+    let entries = teams::read_team_results_file(&past, &e, &rules, &pool(), 1).unwrap();
+    let r = teams::record_team_results(&mut e, &rules, &pool(), Some(1), &entries);
+    assert_eq!(r, Err(TeamError::TiebreakDecided { table: 1, board: 1 }));
+    assert_eq!(serde_json::to_string(&e).unwrap(), before);
 }

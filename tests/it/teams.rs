@@ -91,7 +91,7 @@ pub(crate) fn play(e: &mut Event, rules: &Rulebook, seed: u64) -> u32 {
         let round = e.team_pools[&pool].rounds.last().unwrap().clone();
         for m in &round.matches {
             if teams::needs_tiebreak(m, team) {
-                let results: Vec<GameResult> = m
+                let mut results: Vec<GameResult> = m
                     .boards
                     .iter()
                     .map(|_| {
@@ -102,6 +102,10 @@ pub(crate) fn play(e: &mut Event, rules: &Rulebook, seed: u64) -> u32 {
                         })
                     })
                     .collect();
+                // Play stops at the first game one side wins (docs/rules.md §17.4).
+                if let Some(i) = results.iter().position(|r| r.outcome == Outcome::RedWin) {
+                    results.truncate(i + 1);
+                }
                 let tb = MatchEntry {
                     table: m.table,
                     tiebreak: true,

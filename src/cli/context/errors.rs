@@ -149,6 +149,7 @@ impl ExitStatus for qiwang::teams::TeamError {
             | E::NoMatchForTeam { .. }
             | E::BoardRule { .. }
             | E::NoTiebreak { .. }
+            | E::TiebreakDecided { .. }
             | E::UnknownTeam { .. }
             | E::NotInTeam { .. }
             | E::NotInLineup { .. }
