@@ -371,6 +371,18 @@ impl Event {
         })
     }
 
+    /// A player as a command takes him back: name and `#` pairing number (`丁 #4`, what
+    /// `qiwang playoff` accepts), the registration id before numbers are drawn.
+    pub fn player_arg(&self, id: PlayerId) -> String {
+        match self.player(id) {
+            Some(p) => match p.number {
+                Some(n) => format!("{} #{n}", p.name),
+                None => format!("{} (id {id})", p.name),
+            },
+            None => id.to_string(),
+        }
+    }
+
     /// The next unused registration id.
     pub fn next_player_id(&self) -> PlayerId {
         PlayerId(

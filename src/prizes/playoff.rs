@@ -106,17 +106,11 @@ pub fn record_list_playoff(
         });
     }
     if order_set.len() != order.len() || !ties.contains(&order_set) {
-        // Players by name and pairing number (序号, as the sheet shows them), not raw ids.
+        // Players as the command takes them (丁 #4), not by internal ids.
         let show = |ids: &mut dyn Iterator<Item = PlayerId>| {
-            ids.map(|id| match event.player(id) {
-                Some(p) => match p.number {
-                    Some(n) => format!("{} #{n}", p.name),
-                    None => format!("{} (id {id})", p.name),
-                },
-                None => id.to_string(),
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
+            ids.map(|id| event.player_arg(id))
+                .collect::<Vec<_>>()
+                .join(", ")
         };
         return Err(PrizeError::ListPlayoffMismatch {
             list: list.id.clone(),

@@ -38,8 +38,11 @@ pub fn record_playoff(
     }
     let matches = order_set.len() == order.len() && tied.values().any(|set| *set == order_set);
     if !matches {
+        // Players as the command takes them (丁 #4), not by internal ids.
         let list = |ids: &mut dyn Iterator<Item = PlayerId>| {
-            ids.map(|id| id.to_string()).collect::<Vec<_>>().join(", ")
+            ids.map(|id| without.player_arg(id))
+                .collect::<Vec<_>>()
+                .join(", ")
         };
         let tied_text = tied
             .values()

@@ -109,3 +109,77 @@ fn a_player_withdrawn_before_the_final_leaves_his_place_to_the_next() {
     let sheet = ok(&ev, &["pair"]);
     assert!(sheet.contains(&fifth) && !sheet.contains(&first), "{sheet}");
 }
+
+/// A tie at the finalists' line settled by one playoff, then a tie in the final settled
+/// by another: the second replaces nothing and must not say it did; the note goes to the
+/// playoff just recorded.
+#[test]
+fn a_second_playoff_in_the_final_replaces_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rules = tmp.path().join("r.toml");
+    std::fs::write(
+        &rules,
+        "[event]\nname = \"t\"\nlanguage = \"zh\"\nrounds = 3\n[[groups]]\nid = \"open\"\n\
+         name = \"公开组\"\nfinal_stage = \"round_robin\"\nfinalists = 2\n[ranking]\n\
+         preset = \"cxa-14.3.1\"\nunresolved = \"shared\"\nshared_from_place = 2\n",
+    )
+    .unwrap();
+    let ev = tmp.path().join("ev");
+    init(&ev, &rules);
+    let csv = tmp.path().join("s.csv");
+    let mut sheet = "序号,姓名,组别\n".to_string();
+    for i in 1..=6 {
+        sheet.push_str(&format!("{i},选手{i},公开组\n"));
+    }
+    std::fs::write(&csv, sheet).unwrap();
+    ok(&ev, &["import", p(&csv)]);
+    ok(&ev, &["pair", "--seed", "3"]);
+    for _ in 0..2 {
+        ok(&ev, &["result", "1", "和", "2", "和", "3", "和"]);
+        ok(&ev, &["pair"]);
+    }
+    ok(&ev, &["result", "1", "和", "2", "和", "3", "和"]);
+    // All six level: the Swiss line needs a playoff among those the tiebreaks leave tied.
+    let st: serde_json::Value =
+        serde_json::from_str(&ok(&ev, &["--format", "json", "standings"])).unwrap();
+    let tied: Vec<String> = st["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["needs_playoff"] == true)
+        .map(|r| r["name"].as_str().unwrap().to_string())
+        .collect();
+    assert!(tied.len() >= 2, "{st}");
+    // A wrong order is refused naming the players as the command takes them.
+    let (code, _, err) = crate::common::zh_run(&ev, &["playoff", "--group", "open", &tied[0]]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains(&format!("{} #", tied[0])), "{err}");
+    let mut args = vec!["playoff", "--group", "open"];
+    args.extend(tied.iter().map(String::as_str));
+    ok(&ev, &args);
+    let sheet = ok(&ev, &["pair"]);
+    let finalists: Vec<String> = (1..=6)
+        .map(|i| format!("选手{i}"))
+        .filter(|n| sheet.contains(n.as_str()))
+        .collect();
+    assert_eq!(finalists.len(), 2, "{sheet}");
+    ok(&ev, &["result", "1", "和"]);
+    let said = ok(
+        &ev,
+        &[
+            "playoff",
+            "--group",
+            "open",
+            &finalists[1],
+            &finalists[0],
+            "--note",
+            "快棋",
+        ],
+    );
+    assert!(!said.contains("替换"), "{said}");
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(ev.join("qiwang.json")).unwrap()).unwrap();
+    let playoffs = state["playoffs"].as_array().unwrap();
+    assert_eq!(playoffs.len(), 2, "{state}");
+    assert_eq!(playoffs[1]["note"], "快棋");
+}

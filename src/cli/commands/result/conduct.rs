@@ -109,13 +109,22 @@ pub fn playoff(
     let lang = ctx.lang(&rules);
     let earlier = store
         .transaction(&ctx.command_info(), |ev| {
+            // Only a playoff over the same players is replaced (a tie for first in the
+            // Swiss and one in its final are two playoffs).
+            let same = |p: &qiwang::model::Playoff| {
+                p.group == pool
+                    && p.list.is_none()
+                    && p.order.iter().collect::<std::collections::BTreeSet<_>>()
+                        == order.iter().collect()
+            };
             let earlier = ev
                 .playoffs
                 .iter()
-                .find(|p| p.group == pool)
+                .find(|p| same(p))
                 .map(|p| p.order.clone());
             results::record_playoff(ev, &rules, &pool, order.clone()).map_err(lib_error)?;
-            if let Some(p) = ev.playoffs.iter_mut().find(|p| p.group == pool) {
+            // `record_playoff` puts the new playoff last.
+            if let Some(p) = ev.playoffs.last_mut() {
                 p.note = note.to_string();
             }
             Ok(Action::Playoff {
