@@ -15,7 +15,7 @@ pub use crosstable::{Crosstable, CrosstableCell, CrosstableRow, crosstable, cros
 pub use knockout::finalists;
 pub use rank::compute_standings;
 pub use round_robin::{annulled_players, ranked_event, ranking_rules};
-pub use stage::stage_table;
+pub use stage::{scores_before, stage_table};
 pub use types::*;
 pub use values::{DetailedStandings, PlayerTiebreaks, detailed_standings, tiebreak_values};
 

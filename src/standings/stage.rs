@@ -28,6 +28,25 @@ fn stage_ranking(
     Some((view, ranked, st))
 }
 
+/// The 积分 a round's sheet shows for each player before `round` of `pool`: in a round of
+/// a round-robin final stage the stage's own points (its games, what `carried_results`
+/// carries, annulled games left out), in every other round the pool's totals.
+pub fn scores_before(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    round: u32,
+) -> BTreeMap<PlayerId, Points> {
+    let before = round.saturating_sub(1);
+    if rules.round_robin_stage(pool).is_some()
+        && rules.stage_after(pool).is_some_and(|swiss| round > swiss)
+        && let Some((_, _, st)) = stage_ranking(event, rules, pool, before)
+    {
+        return st.rows.iter().map(|r| (r.player, r.score)).collect();
+    }
+    crate::scoring::totals(event, rules, pool, before)
+}
+
 /// The standings of a pool with a round-robin stage after round `n` (> `swiss`), once the
 /// stage has begun: the finalists by the stage's ranking, with their Swiss 积分 (the final
 /// decides the place, not the points, as for a knockout stage), then the others by the

@@ -4,7 +4,6 @@ use crate::i18n::bi;
 use crate::model::{Event, GroupId, Pairing, PlayerId};
 use crate::report::{Json, Report, Section};
 use crate::rulebook::{Lang, Rulebook};
-use crate::scoring;
 use serde_json::json;
 
 /// Round `round` of `pool`: table, red (number, name, unit, score), result, black, with
@@ -34,7 +33,7 @@ pub fn pairing_sheet(
     report.subtitle.extend(super::round_time(rules, round));
     report.subtitle.push(conduct_line(rules, pool, lang));
     report.footer.extend(super::signature_line(rules, lang));
-    let totals = scoring::totals(event, rules, pool, round.saturating_sub(1));
+    let totals = crate::standings::scores_before(event, rules, pool, round);
     let Some(r) = event.group(pool).and_then(|g| g.round(round)) else {
         report.json = json!(null);
         return report;

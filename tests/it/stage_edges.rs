@@ -183,3 +183,22 @@ fn a_second_playoff_in_the_final_replaces_nothing() {
     assert_eq!(playoffs.len(), 2, "{state}");
     assert_eq!(playoffs[1]["note"], "快棋");
 }
+
+/// A round of a round-robin final shows the final's points on its sheet (every finalist
+/// at 0 before the first under `carried_results = "none"`), not Swiss plus final.
+#[test]
+fn a_final_rounds_sheet_shows_the_finals_points() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ev = swiss_event(tmp.path(), "round_robin");
+    ok(&ev, &["pair"]);
+    let round: serde_json::Value =
+        serde_json::from_str(&ok(&ev, &["--format", "json", "round"])).unwrap();
+    let scores: Vec<i64> = round["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|t| [&t["red"]["score"], &t["black"]["score"]])
+        .map(|s| s.as_i64().unwrap())
+        .collect();
+    assert_eq!(scores, [0, 0, 0, 0], "{round}");
+}

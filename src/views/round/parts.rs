@@ -3,11 +3,11 @@
 
 use super::SheetKind;
 use crate::i18n::bi;
+use crate::model::Round;
 use crate::model::{Event, GroupId, Pairing, PlayerId, Points};
 use crate::report::{Markup, Report, html_page_of};
 use crate::rulebook::{Lang, Rulebook};
 use crate::views::{group_name, round_time};
-use crate::{model::Round, scoring};
 use std::collections::BTreeMap;
 
 pub(super) fn round_title(lang: Lang, round: u32) -> String {
@@ -39,7 +39,7 @@ pub(super) fn games(
     pool: &GroupId,
     round: &Round,
 ) -> Vec<(u32, Seat, Seat, Option<crate::model::GameResult>)> {
-    let totals = scoring::totals(event, rules, pool, round.number.saturating_sub(1));
+    let totals = crate::standings::scores_before(event, rules, pool, round.number);
     let mut out: Vec<_> = round
         .pairings
         .iter()
