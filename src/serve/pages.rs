@@ -78,6 +78,13 @@ impl Pages {
         self.receiver.borrow().clone()
     }
 
+    /// Waits (at most `limit`) until the pages are newer than `version`: after an arbiter's
+    /// write, so that the next page the arbiter opens already shows it.
+    pub async fn newer_than(&self, version: u64, limit: Duration) {
+        let mut receiver = self.receiver.clone();
+        let _ = tokio::time::timeout(limit, receiver.wait_for(|s| s.version > version)).await;
+    }
+
     /// A receiver told of every new rendering (for a live connection).
     pub fn subscribe(&self) -> watch::Receiver<Arc<Snapshot>> {
         self.receiver.clone()

@@ -125,6 +125,16 @@ fn enter(arbiter: &Arbiter, group: &str, table: u32, result: &str) -> (Response,
         .collect();
     let recorded = arbiter.post("/arbiter/record", &form);
     assert_secure(&recorded, "record");
+    // The table page opened at once shows the result just entered, not the pages from
+    // before it (they are rendered again when the state file changes).
+    if recorded.body.contains("id=\"recorded\"") {
+        let page = arbiter.get(&format!("/arbiter/table?g={group}&t={table}"));
+        assert!(
+            !page.body.contains("尚未录入结果") && !page.body.contains("No result yet"),
+            "{}",
+            page.body
+        );
+    }
     (confirm, recorded)
 }
 

@@ -586,6 +586,9 @@ enum Refusal {
     Moved,
 }
 
+/// How long a write's answer waits for the pages to show it.
+pub(super) const FRESH_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
 async fn record(
     State(shared): State<Arc<Shared>>,
     headers: HeaderMap,
@@ -605,6 +608,7 @@ async fn record(
     let (group, round, table) = (g.group.clone(), g.round, g.table);
     let user = undo::user_of(&s);
     let args = vec![table.to_string(), text.clone()];
+    let version = shared.pages.current().version;
     let written = tokio::task::spawn_blocking(move || {
         let command = CommandInfo {
             user,
@@ -650,6 +654,9 @@ async fn record(
     );
     let status = match written {
         Ok(Ok(())) => {
+            // The tables list the arbiter opens next shows this result, not the state
+            // before it (the pages are rendered again when the state file changes).
+            shared.pages.newer_than(version, FRESH_WAIT).await;
             body.text_element(
                 "p",
                 &[("id", "recorded")],

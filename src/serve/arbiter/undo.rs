@@ -176,6 +176,7 @@ pub(super) async fn run(
         user: user.clone(),
         ..CommandInfo::new("undo", vec!["qiwang".into(), "serve".into(), "undo".into()])
     };
+    let version = shared.pages.current().version;
     let done = tokio::task::spawn_blocking(move || {
         store.undo_if(&command, |e| e.seq == seq && is_own(e, &user))
     })
@@ -183,6 +184,7 @@ pub(super) async fn run(
     let mut body = Markup::new();
     let status = match done {
         Ok(Ok(Some(report))) => {
+            shared.pages.newer_than(version, super::FRESH_WAIT).await;
             body.text_element(
                 "p",
                 &[("id", "undone")],
