@@ -202,3 +202,24 @@ fn a_final_rounds_sheet_shows_the_finals_points() {
         .collect();
     assert_eq!(scores, [0, 0, 0, 0], "{round}");
 }
+
+/// A refused `finalists` is the one problem reported: the stage's `cycles` are not also
+/// blamed as if no round-robin stage were written.
+#[test]
+fn a_refused_final_stage_does_not_blame_its_own_keys() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rules = tmp.path().join("r.toml");
+    std::fs::write(
+        &rules,
+        "[event]\nname = \"t\"\nrounds = 5\n[[groups]]\nid = \"open\"\n\
+         final_stage = \"round_robin\"\nfinalists = 21\ncycles = 1\n",
+    )
+    .unwrap();
+    let (code, _, err) = crate::common::zh_run(tmp.path(), &["rules", "check", p(&rules)]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("finalists") && !err.contains("cycles"),
+        "{err}"
+    );
+    assert!(err.contains("1 个问题"), "{err}");
+}

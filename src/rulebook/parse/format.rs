@@ -71,8 +71,8 @@ pub(super) fn parse_format(ctx: &mut Ctx, sec: &Sec) -> GroupFormat {
                     ctx,
                     key,
                     Text::new(
-                        format!("`{key}` 只用于淘汰赛；请同时写 `format = \"knockout\"`，或删除它"),
-                        format!("`{key}` is for a knockout only; add `format = \"knockout\"` or remove it"),
+                        format!("`{key}` 只用于淘汰赛；请同时写 `format = \"knockout\"`（或淘汰赛决赛阶段 `final_stage = \"knockout\"`），或删除它"),
+                        format!("`{key}` is for a knockout only; add `format = \"knockout\"` (or a knockout final stage, `final_stage = \"knockout\"`) or remove it"),
                     ),
                 );
             }
@@ -89,7 +89,10 @@ pub(super) fn parse_format(ctx: &mut Ctx, sec: &Sec) -> GroupFormat {
                 ),
             );
         }
-    } else if !f.final_stage.is_some_and(|s| s.is_round_robin()) {
+    } else if !f.final_stage.is_some_and(|s| s.is_round_robin())
+        // A final stage written but refused has its own message; its keys are not blamed.
+        && !(sec.has("final_stage") && f.final_stage.is_none())
+    {
         for key in ["cycles", "withdrawn_results"] {
             if sec.has(key) {
                 sec.report(
