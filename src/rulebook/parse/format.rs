@@ -89,12 +89,15 @@ pub(super) fn parse_format(ctx: &mut Ctx, sec: &Sec) -> GroupFormat {
                 ),
             );
         }
-    } else if !f.final_stage.is_some_and(|s| s.is_round_robin())
-        // A final stage written but refused has its own message; its keys are not blamed.
-        && !(sec.has("final_stage") && f.final_stage.is_none())
-    {
+    } else {
+        // A round-robin final stage takes these keys; one written but refused has its own
+        // message, and its keys are not blamed as well.
+        let stage_takes_them = match f.final_stage {
+            Some(stage) => stage.is_round_robin(),
+            None => sec.has("final_stage"),
+        };
         for key in ["cycles", "withdrawn_results"] {
-            if sec.has(key) {
+            if !stage_takes_them && sec.has(key) {
                 sec.report(
                     ctx,
                     key,
