@@ -191,9 +191,10 @@ fn sheet_report(sheet: &PrizeSheet, lang: Lang, private: Option<&Event>) -> Repo
             };
             let money = if a.pending_playoff {
                 format!("{pending} ({})", format_fen(a.held_fen))
-            } else if pays {
+            } else if pays && a.money_fen > 0 {
                 format_fen(a.money_fen)
             } else {
+                // A place without money in a list that pays others: blank, not 0.
                 String::new()
             };
             let qualification = if a.qualification_pending {
@@ -277,7 +278,11 @@ fn sheet_report(sheet: &PrizeSheet, lang: Lang, private: Option<&Event>) -> Repo
                 a.unit.clone(),
                 a.members.join("、"),
                 a.value.to_string(),
-                format_fen(a.money_fen),
+                if a.money_fen > 0 {
+                    format_fen(a.money_fen)
+                } else {
+                    String::new()
+                },
                 text(&a.award),
                 text(&a.title),
                 String::new(),
@@ -300,8 +305,11 @@ fn sheet_report(sheet: &PrizeSheet, lang: Lang, private: Option<&Event>) -> Repo
             ]);
         }
         note_lines(&mut s, &team.notes, lang, &team.id, cur);
-        s.notes.push(total_line(lang, &team.totals, cur));
-        report.sections.push(s.drop_empty(&[5, 6]));
+        // An award-only team list has no money column and no "合计 0元" line.
+        if team.awards.iter().any(|a| a.money_fen > 0) || team.totals.budget_fen > 0 {
+            s.notes.push(total_line(lang, &team.totals, cur));
+        }
+        report.sections.push(s.drop_empty(&[4, 5, 6]));
     }
     if sheet.totals.budget_fen > 0 || sheet.totals.paid_fen > 0 || sheet.totals.held_fen > 0 {
         let mut grand = Section::new(lang.pick("奖金总计", "Grand total"), Vec::new());

@@ -223,3 +223,36 @@ fn a_disqualification_after_the_last_round_names_no_round() {
     );
     assert!(!out.contains("第2轮"), "{out}");
 }
+
+/// A place without money in a list that pays others is blank, not 0 (places 7–8 of a
+/// list paying 1–6 take a certificate only).
+#[test]
+fn a_place_without_money_shows_no_zero() {
+    let tmp = TempDir::new().unwrap();
+    let rules = tmp.path().join("rules.toml");
+    let text = RULES.replace(
+        "places = [{ place = 1, money = 500, title = \"棋王\" }, { place = 2, money = 300 }]",
+        "places = [{ place = 1, money = 500 }, { place = 2, award = \"证书\" }]",
+    );
+    assert_ne!(text, RULES);
+    fs::write(&rules, text).unwrap();
+    fs::write(
+        tmp.path().join("p.csv"),
+        "姓名,性别,单位\n甲一,男,一中\n乙二,女,二中\n",
+    )
+    .unwrap();
+    run(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
+    let ev = tmp.path().join("ev");
+    q(&ev, &["import", p(&tmp.path().join("p.csv"))]);
+    q(&ev, &["pair", "--seed", "3"]);
+    q(&ev, &["result", "1", "红胜"]);
+    // The sheet (the CSV export keeps numbers: 0 there is data).
+    let table = q(&ev, &["prizes"]);
+    let second = table
+        .lines()
+        .find(|l| l.contains("证书") && !l.contains("奖杯"))
+        .unwrap_or_else(|| panic!("{table}"));
+    let cells: Vec<&str> = second.split(['│', '┆']).map(str::trim).collect();
+    // 名次, 姓名, 单位, 积分 (甲一 lost: 0), then no 0 in the money column.
+    assert_eq!(cells.iter().filter(|c| **c == "0").count(), 1, "{second}");
+}
