@@ -238,7 +238,9 @@ fn rank_pool(
             out.ordered(class, None);
         } else if !published {
             out.shared(class, false);
-        } else if place < ranking.shared_from_place || crosses_line(rules, group, place, size) {
+        } else if (place < ranking.shared_from_place && !within_final(rules, group, place, size))
+            || crosses_line(rules, group, place, size)
+        {
             // 冠军不并列 (Dongguan 十一.3): never shared.
             let playoff = event.playoffs.iter().rev().find(|p| {
                 &p.group == group && p.list.is_none() && n == newest && same_set(&p.order, &class)
@@ -341,6 +343,15 @@ impl Placing<'_, '_> {
 /// Whether a tie covering places `place..place + size` straddles a final stage's line
 /// (the last finalist's place inside, the next outside): it may not stay shared
 /// (docs/rules.md §16.6).
+/// Whether a tie lies wholly among a final stage's finalists: the final, not a playoff,
+/// decides their places (冠军不并列 is the final's matter).
+fn within_final(rules: &Rulebook, group: &GroupId, place: u32, size: u32) -> bool {
+    rules
+        .group(group)
+        .and_then(|g| g.format.final_stage)
+        .is_some_and(|f| place + size - 1 <= f.finalists)
+}
+
 fn crosses_line(rules: &Rulebook, group: &GroupId, place: u32, size: u32) -> bool {
     rules
         .group(group)

@@ -223,3 +223,32 @@ fn a_refused_final_stage_does_not_blame_its_own_keys() {
     );
     assert!(err.contains("1 个问题"), "{err}");
 }
+
+/// A tie wholly among the finalists is the final's to decide: the Swiss standings show it
+/// as a tie, not 需加赛, and the final starts without a playoff.
+#[test]
+fn a_tie_within_the_finalists_needs_no_playoff() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rules = tmp.path().join("r.toml");
+    std::fs::write(
+        &rules,
+        "[event]\nname = \"t\"\nlanguage = \"zh\"\nrounds = 1\n[[groups]]\nid = \"open\"\n\
+         name = \"公开组\"\nfinal_stage = \"round_robin\"\nfinalists = 2\n[ranking]\n\
+         tiebreaks = []\nunresolved_first = \"playoff\"\n",
+    )
+    .unwrap();
+    let ev = tmp.path().join("ev");
+    init(&ev, &rules);
+    let csv = tmp.path().join("s.csv");
+    std::fs::write(
+        &csv,
+        "序号,姓名,组别\n1,甲,公开组\n2,乙,公开组\n3,丙,公开组\n4,丁,公开组\n",
+    )
+    .unwrap();
+    ok(&ev, &["import", p(&csv)]);
+    ok(&ev, &["pair", "--seed", "1"]);
+    ok(&ev, &["result", "1", "红胜", "2", "红胜"]);
+    let st = ok(&ev, &["standings"]);
+    assert!(!st.contains("需加赛"), "{st}");
+    ok(&ev, &["pair"]);
+}
