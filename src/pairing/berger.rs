@@ -51,32 +51,7 @@ pub(super) fn pair(
             round_robin: true,
         });
     };
-    // A player out of the event (withdrawn, disqualified) forfeits the table's game.
-    let absent = |id: PlayerId| event.player(id).is_none_or(|p| !p.pairable_in(next));
-    let mut pairings = Vec::with_capacity(boards.len());
-    let mut byes = Vec::new();
-    let mut table = 0;
-    for board in boards {
-        match board {
-            TableBoard::Game { red, black } => {
-                table += 1;
-                let outcome = match (absent(red), absent(black)) {
-                    (true, true) => Some(Outcome::DoubleForfeit),
-                    (true, false) => Some(Outcome::RedForfeit),
-                    (false, true) => Some(Outcome::BlackForfeit),
-                    (false, false) => None,
-                };
-                pairings.push(Pairing::Game {
-                    table,
-                    red,
-                    black,
-                    result: outcome.map(GameResult::new),
-                });
-            }
-            TableBoard::Bye(player) => byes.push(Pairing::Bye { player }),
-        }
-    }
-    pairings.extend(byes);
+    let pairings = table_pairings(event, boards, next);
     let players = u32::try_from(field.len()).unwrap_or(u32::MAX);
     let (table_round, cycle) = table_round_number(players, next);
     let seeding = format.seeding.unwrap_or(rules.pairing.seeding);
@@ -176,4 +151,36 @@ pub(super) fn against_table(round: &Round, want: &[TableBoard]) -> Vec<Violation
         }
     }
     out
+}
+
+/// A round of the Berger tables as pairings: tables numbered 1, 2, … in the table's order,
+/// the bye last. A player out of the event (withdrawn, disqualified) forfeits his table's
+/// game, which is recorded at once. Shared by round-robin pools and round-robin stages.
+pub(super) fn table_pairings(event: &Event, boards: Vec<TableBoard>, next: u32) -> Vec<Pairing> {
+    let absent = |id: PlayerId| event.player(id).is_none_or(|p| !p.pairable_in(next));
+    let mut pairings = Vec::with_capacity(boards.len());
+    let mut byes = Vec::new();
+    let mut table = 0;
+    for board in boards {
+        match board {
+            TableBoard::Game { red, black } => {
+                table += 1;
+                let outcome = match (absent(red), absent(black)) {
+                    (true, true) => Some(Outcome::DoubleForfeit),
+                    (true, false) => Some(Outcome::RedForfeit),
+                    (false, true) => Some(Outcome::BlackForfeit),
+                    (false, false) => None,
+                };
+                pairings.push(Pairing::Game {
+                    table,
+                    red,
+                    black,
+                    result: outcome.map(GameResult::new),
+                });
+            }
+            TableBoard::Bye(player) => byes.push(Pairing::Bye { player }),
+        }
+    }
+    pairings.extend(byes);
+    pairings
 }

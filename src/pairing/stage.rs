@@ -6,10 +6,10 @@
 
 use super::explain::TableNote;
 use super::{Explanation, PairingError, PairingPlan, Violation};
-use crate::model::{Event, GameResult, GroupId, Outcome, Pairing, PlayerId, Round};
+use crate::model::{Event, GroupId, Round};
 use crate::rulebook::Rulebook;
 use crate::schedule::stage::{stage_field, stage_rounds};
-use crate::schedule::{TableBoard, table_round, table_round_number};
+use crate::schedule::{table_round, table_round_number};
 
 /// Round `next` of pool `group`, a round of its round-robin final stage (the caller has
 /// checked that the previous round is complete and that `next` is after the Swiss rounds).
@@ -55,31 +55,7 @@ pub(super) fn pair(
         });
     };
     // A finalist out of the event (withdrawn, disqualified) forfeits the table's game.
-    let absent = |id: PlayerId| event.player(id).is_none_or(|p| !p.pairable_in(next));
-    let mut pairings = Vec::with_capacity(boards.len());
-    let mut byes = Vec::new();
-    let mut table = 0;
-    for board in boards {
-        match board {
-            TableBoard::Game { red, black } => {
-                table += 1;
-                let outcome = match (absent(red), absent(black)) {
-                    (true, true) => Some(Outcome::DoubleForfeit),
-                    (true, false) => Some(Outcome::RedForfeit),
-                    (false, true) => Some(Outcome::BlackForfeit),
-                    (false, false) => None,
-                };
-                pairings.push(Pairing::Game {
-                    table,
-                    red,
-                    black,
-                    result: outcome.map(GameResult::new),
-                });
-            }
-            TableBoard::Bye(player) => byes.push(Pairing::Bye { player }),
-        }
-    }
-    pairings.extend(byes);
+    let pairings = super::berger::table_pairings(event, boards, next);
     let players = u32::try_from(field.len()).unwrap_or(u32::MAX);
     let (table_round, cycle) = table_round_number(players, k);
     Ok(PairingPlan {
