@@ -124,6 +124,44 @@ impl Sheet<'_> {
                 self.group_names.insert(in_group, here.clone());
             }
         }
+        self.check_unit_spelling(player, line, map);
         self.names.insert(key, here);
+    }
+
+    /// Two spellings of what reads as one unit (临江市实验小学 / 临江实验小学（本部）): said
+    /// once per pair, since team scores and team-mate avoidance go by the spelling.
+    fn check_unit_spelling(&mut self, player: &Player, line: usize, map: &HeaderMap) {
+        let unit = player.unit.trim();
+        let key = normalise::unit_key(unit);
+        if key.is_empty() {
+            return;
+        }
+        match self.unit_spellings.get(&key) {
+            None => {
+                self.unit_spellings.insert(key, unit.to_string());
+            }
+            Some(first) if first == unit => {}
+            Some(first) => {
+                let first = first.clone();
+                if self
+                    .unit_pairs_said
+                    .insert((first.clone(), unit.to_string()))
+                {
+                    self.warnings.push(RowError::new(
+                        line,
+                        map.name_of(Field::Unit).map(str::to_string),
+                        Some(unit.to_string()),
+                        Text::new(
+                            format!(
+                                "单位 `{unit}` 与 `{first}` 写法相近：如是同一单位，请统一写法（团体成绩和同单位回避按写法区分）"
+                            ),
+                            format!(
+                                "unit `{unit}` reads like `{first}`: if they are one unit, write it one way (team scores and team-mate avoidance go by the spelling)"
+                            ),
+                        ),
+                    ));
+                }
+            }
+        }
     }
 }

@@ -108,9 +108,35 @@ pub fn key(s: &str) -> String {
         .collect()
 }
 
+/// A unit's name as a reader takes it, to find two spellings of one unit: [`key`] without
+/// brackets and what they hold (（本部）), punctuation, and the administrative words a
+/// sheet writes or leaves out (省, 市, 县, 区). `临江市实验小学` and `临江实验小学（本部）` meet.
+pub fn unit_key(s: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0u32;
+    for c in key(s).chars() {
+        match c {
+            '(' | '[' | '【' | '〔' => depth += 1,
+            ')' | ']' | '】' | '〕' => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            '省' | '市' | '县' | '区' => {}
+            c if c.is_alphanumeric() => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_spellings_of_one_unit_meet() {
+        assert_eq!(unit_key("临江市实验小学"), unit_key("临江实验小学（本部）"));
+        assert_eq!(unit_key("城南小学"), unit_key("城南 小学"));
+        assert_ne!(unit_key("城南小学"), unit_key("城北小学"));
+    }
 
     #[test]
     fn half_width_table() {

@@ -123,6 +123,10 @@ pub(super) struct Sheet<'a> {
     pub(super) names: BTreeMap<(String, String), Seen>,
     /// Name and group → where first seen, to say when one name is twice in a group.
     pub(super) group_names: BTreeMap<(String, crate::model::GroupId), Seen>,
+    /// A unit's [`normalise::unit_key`] → its first spelling, and the pairs of spellings
+    /// already said, to warn once about two spellings of one unit.
+    pub(super) unit_spellings: BTreeMap<String, String>,
+    pub(super) unit_pairs_said: std::collections::BTreeSet<(String, String)>,
     /// The file and sheet being read, when messages must name them (a workbook, or a
     /// batch of several files); `None` for a lone CSV file, whose errors say `file:line`.
     pub(super) at: Option<Place>,
@@ -143,7 +147,11 @@ impl<'a> Sheet<'a> {
         let mut ids = BTreeMap::new();
         let mut names = BTreeMap::new();
         let mut group_names = BTreeMap::new();
+        let mut unit_spellings = BTreeMap::new();
         for p in existing {
+            unit_spellings
+                .entry(normalise::unit_key(&p.unit))
+                .or_insert_with(|| p.unit.trim().to_string());
             group_names
                 .entry((normalise::key(&p.name), p.group.clone()))
                 .or_insert_with(|| Seen::Registered(p.id, p.name.clone()));
@@ -163,6 +171,8 @@ impl<'a> Sheet<'a> {
             ids,
             names,
             group_names,
+            unit_spellings,
+            unit_pairs_said: Default::default(),
             at: None,
             warnings: Vec::new(),
             strict: false,

@@ -124,9 +124,10 @@ fn a_footer_in_the_number_column_is_said_not_dropped_silently() {
     assert!(!notes.contains("报名表.csv:4"), "{notes}");
 }
 
-/// An empty 单位 and one name twice in a group under two units are said at import (both
-/// are imported): the first leaves the player out of every unit's ranking, the second is
-/// often one child entered by two schools.
+/// An empty 单位, one name twice in a group under two units, and two spellings of one unit
+/// are said at import (all are imported): the first leaves the player out of every unit's
+/// ranking, the second is often one child entered by two schools, the third splits a
+/// school's team score.
 #[test]
 fn an_empty_unit_and_a_name_twice_in_a_group_are_said() {
     let tmp = TempDir::new().unwrap();
@@ -135,13 +136,21 @@ fn an_empty_unit_and_a_name_twice_in_a_group_are_said() {
         &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
     )
     .ok();
-    let csv = "姓名,性别,单位\n甲一,男,\n乙二,女,城南小学\n乙二,女,城北小学\n丙三,男,个人\n";
+    let csv = "姓名,性别,单位\n甲一,男,\n乙二,女,城南小学\n乙二,女,城北小学\n丙三,男,个人\n\
+               丁四,男,城南小学（本部）\n戊五,男,城南小学（本部）\n";
     let sheet = tmp.path().join("报名表.csv");
     fs::write(&sheet, csv).unwrap();
     let out = run(tmp.path(), &["--event", "ev", "import", p(&sheet)]);
     let notes = out.stderr.clone() + &out.stdout;
     assert_eq!(out.code, 0, "{notes}");
-    assert!(notes.contains("已导入 4 名棋手"), "{notes}");
+    assert!(notes.contains("已导入 6 名棋手"), "{notes}");
+    // Two spellings of one school, said once.
+    assert!(
+        notes.contains("报名表.csv:6")
+            && notes.contains("单位 `城南小学(本部)` 与 `城南小学` 写法相近"),
+        "{notes}"
+    );
+    assert_eq!(notes.matches("写法相近").count(), 1, "{notes}");
     assert!(
         notes.contains("报名表.csv:2") && notes.contains("单位为空"),
         "{notes}"
