@@ -543,27 +543,12 @@ async fn confirm(
             shown_text
         ),
     );
-    body.element(
-        "form",
-        &[("method", "post"), ("action", "/arbiter/record")],
-        |m| {
-            game_fields(m, &s.csrf, &g, field(&form, "seen"));
-            for name in ["result", "rf", "bf"] {
-                m.void_element(
-                    "input",
-                    &[
-                        ("type", "hidden"),
-                        ("name", name),
-                        ("value", field(&form, name)),
-                    ],
-                );
-            }
-            m.text_element(
-                "button",
-                &[("type", "submit"), ("id", "yes")],
-                lang.pick("确认", "Confirm"),
-            );
-        },
+    record_form(
+        &mut body,
+        &s.csrf,
+        (&g, field(&form, "seen")),
+        &form,
+        ("yes", lang.pick("确认", "Confirm")),
     );
     body.element("p", &[], |m| {
         let back = format!(
@@ -584,6 +569,36 @@ enum Refusal {
     Changed(Option<GameResult>),
     /// The table's players are not the ones shown (the round was paired again).
     Moved,
+}
+
+/// The form that records an entry: the game and what the page showed of it, the entry
+/// (`result`, `rf`, `bf`) carried from the form before, and its button `(id, label)`.
+/// The confirmation and the "changed meanwhile" page post the same form.
+fn record_form(
+    body: &mut Markup,
+    csrf: &str,
+    (game, seen): (&Game, &str),
+    form: &HashMap<String, String>,
+    (id, label): (&str, &str),
+) {
+    body.element(
+        "form",
+        &[("method", "post"), ("action", "/arbiter/record")],
+        |m| {
+            game_fields(m, csrf, game, seen);
+            for name in ["result", "rf", "bf"] {
+                m.void_element(
+                    "input",
+                    &[
+                        ("type", "hidden"),
+                        ("name", name),
+                        ("value", field(form, name)),
+                    ],
+                );
+            }
+            m.text_element("button", &[("type", "submit"), ("id", id)], label);
+        },
+    );
 }
 
 /// How long a write's answer waits for the pages to show it.
@@ -688,27 +703,12 @@ async fn record(
                     lang.pick(" 吗？", "?"),
                 ),
             );
-            body.element(
-                "form",
-                &[("method", "post"), ("action", "/arbiter/record")],
-                |m| {
-                    game_fields(m, &s.csrf, &changed, &shown(now));
-                    for name in ["result", "rf", "bf"] {
-                        m.void_element(
-                            "input",
-                            &[
-                                ("type", "hidden"),
-                                ("name", name),
-                                ("value", field(&form, name)),
-                            ],
-                        );
-                    }
-                    m.text_element(
-                        "button",
-                        &[("type", "submit"), ("id", "change")],
-                        lang.pick("确认更改", "Change it"),
-                    );
-                },
+            record_form(
+                &mut body,
+                &s.csrf,
+                (&changed, &shown(now)),
+                &form,
+                ("change", lang.pick("确认更改", "Change it")),
             );
             StatusCode::CONFLICT
         }
