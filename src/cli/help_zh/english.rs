@@ -1,7 +1,7 @@
 //! English help for the arguments whose derive definition has no doc comment, filled in
 //! before the command line is used in either language.
 
-/// English help for the arguments whose definition has none (a doc comment in `args.rs`
+/// English help for the arguments whose definition has none (a doc comment in `cli/args/`
 /// wins over this table), keyed like [`ZH`](super::texts::ZH).
 pub(super) const EN: &[(&str, &str)] = &[
     ("demo:rules", "Use this rulebook instead of the bundled one"),

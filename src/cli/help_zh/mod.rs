@@ -1,6 +1,6 @@
 //! The clap definition in the user's language: Chinese `--help`, usage and usage errors.
 //!
-//! The derive definitions in `args.rs` carry the English texts (doc comments). For Chinese
+//! The derive definitions in `cli/args/` carry the English texts (doc comments). For Chinese
 //! the command tree is walked at run time and every `about` and argument `help` is
 //! replaced from [`ZH`](texts::ZH), keyed by the command path and the argument id; clap's
 //! own words (the `Usage:`/`Options:` headings, the `--help` flag and `help` subcommand,
