@@ -18,7 +18,7 @@ pub use describe::describe;
 pub use text::Names;
 
 use super::{AuditEntry, Change};
-use crate::model::{GameResult, GroupId, Outcome, PlayerId, Relax};
+use crate::model::{Event, GameResult, GroupId, Outcome, PlayerId, Relax};
 use crate::pairing::Violation;
 use crate::results::{RecordReport, ResultWarning};
 use serde::{Deserialize, Serialize};
@@ -380,6 +380,56 @@ impl Action {
         action.change(
             value,
             serde_json::json!({ "group": group, "round": round, "groups": groups }),
+        )
+    }
+
+    /// Round `round` of `pool`, just paired on `event` by `pair` with draw seed `seed`
+    /// (and `pair --relax`'s list `relax`), as one change: the action with the round's
+    /// games counted, and details that keep its pairings and seed.
+    pub fn paired_round_change<T>(
+        event: &Event,
+        pool: &GroupId,
+        round: u32,
+        seed: u64,
+        relax: Option<Vec<Relax>>,
+        value: T,
+    ) -> Change<T> {
+        let pairings = event
+            .group(pool)
+            .and_then(|g| g.round(round))
+            .map(|r| r.pairings.clone())
+            .unwrap_or_default();
+        let games = pairings.iter().filter(|p| p.table().is_some()).count();
+        let details = serde_json::json!({
+            "group": pool,
+            "round": round,
+            "seed": seed,
+            "pairings": pairings,
+        });
+        let paired = PairedRound {
+            group: pool.clone(),
+            round,
+            seed: Some(seed),
+            games: Some(games),
+            relax,
+        };
+        Action::Paired {
+            rounds: vec![paired],
+            refused: Vec::new(),
+        }
+        .change(value, details)
+    }
+
+    /// Draw seed `seed` recorded as `pool`'s round-1 seed (a dry run's draw, or a draw
+    /// refused for want of a legal pairing), as one change, so the next `pair` makes
+    /// that draw.
+    pub fn seed_recorded_change(pool: &GroupId, seed: u64) -> Change<()> {
+        Action::SeedsRecorded {
+            seeds: vec![(pool.clone(), seed)],
+        }
+        .change(
+            (),
+            serde_json::json!({ "group": pool, "round": 1, "seed": seed }),
         )
     }
 

@@ -23,12 +23,12 @@ use qiwang::model::{Event, GroupId, Relax};
 use qiwang::pairing;
 use qiwang::report::{Json, Report};
 use qiwang::rulebook::{Lang, Rulebook};
-use qiwang::store::action::{Action, PairedRound};
+use qiwang::store::action::Action;
 
 /// `qiwang pair`: the next round of one pool, stored (or shown, with `--dry-run`). The
-/// seed policy, the pairing and the storing of the plan are the library's
-/// (`pairing::pool_seed`, `pairing::pair_pool`); here are the dry run, the round-1 seed's
-/// record and the sheet.
+/// seed policy, the pairing, the storing of the plan and the round's audit entry are the
+/// library's (`pairing::pool_seed`, `pairing::pair_pool`, `Action::paired_round_change`);
+/// here are the dry run, the round-1 seed's record and the sheet.
 pub fn pair(
     ctx: &Ctx,
     group: Option<&str>,
@@ -97,18 +97,6 @@ pub fn pair(
         let (sheet, workbook) = store
             .transaction(&ctx.command_info(), |ev| {
                 let (sheet, round) = pair_on(ev)?;
-                let pairings = ev
-                    .group(&pool)
-                    .and_then(|g| g.round(round))
-                    .map(|r| r.pairings.clone())
-                    .unwrap_or_default();
-                let games = pairings.iter().filter(|p| p.table().is_some()).count();
-                let details = serde_json::json!({
-                    "group": pool,
-                    "round": round,
-                    "seed": chosen.seed,
-                    "pairings": pairings,
-                });
                 // A workbook is made before the round is stored: should it fail (a full
                 // temporary disk), nothing is stored and `pair` can simply be run again.
                 let workbook = if ctx.format_arg == FormatArg::Xlsx {
@@ -116,18 +104,14 @@ pub fn pair(
                 } else {
                     None
                 };
-                let round = PairedRound {
-                    group: pool.clone(),
+                Ok(Action::paired_round_change(
+                    ev,
+                    &pool,
                     round,
-                    seed: Some(chosen.seed),
-                    games: Some(games),
-                    relax: relax.clone(),
-                };
-                Ok(Action::Paired {
-                    rounds: vec![round],
-                    refused: Vec::new(),
-                }
-                .change((sheet, workbook), details))
+                    chosen.seed,
+                    relax.clone(),
+                    (sheet, workbook),
+                ))
             })
             .map_err(tx_error)?;
         if let Some(workbook) = workbook {
@@ -166,15 +150,7 @@ fn record_draw_seed(
     store
         .transaction(&ctx.command_info(), |ev| {
             ev.group_mut(pool).seed = Some(s);
-            Ok::<_, CliError>(
-                Action::SeedsRecorded {
-                    seeds: vec![(pool.clone(), s)],
-                }
-                .change(
-                    (),
-                    serde_json::json!({ "group": pool, "round": 1, "seed": s }),
-                ),
-            )
+            Ok::<_, CliError>(Action::seed_recorded_change(pool, s))
         })
         .map_err(tx_error)
 }
