@@ -156,6 +156,9 @@ fn run() -> i32 {
                 K::DisplayHelp | K::DisplayVersion => 0,
                 _ => ExitCode::Usage as i32,
             };
+            // Not a choice of text but of printer: clap has no Chinese, so a Chinese usage
+            // error is rendered by `help_zh`; English ones, and help already in the
+            // language, clap prints itself (on its own stream, in its colours).
             if parse_lang == Lang::Zh && !shown {
                 eprint!(
                     "{}",
@@ -191,6 +194,8 @@ fn run() -> i32 {
             #[cfg(not(debug_assertions))]
             let _ = &path;
             let mut message = err.render(lang);
+            // Not a choice of text: a step only Chinese messages take (naming groups by
+            // their Chinese names), which reads the rulebook, so English skips it.
             if lang == Lang::Zh {
                 let groups = context::error_groups(rules_file.as_deref(), event_dir.as_deref());
                 message = qiwang::rulebook::name_groups_zh(&message, &groups);

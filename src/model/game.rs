@@ -96,17 +96,15 @@ impl Outcome {
     /// The token `qiwang result` reads, in `lang`: 红胜 和 黑胜 黑弃权 红弃权 双负 in
     /// Chinese (the words the sheets print), [`Outcome::token`] in English.
     pub fn token_in(self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => self.token(),
-            Lang::Zh => match self {
-                Outcome::RedWin => "红胜",
-                Outcome::Draw => "和",
-                Outcome::BlackWin => "黑胜",
-                Outcome::BlackForfeit => "黑弃权",
-                Outcome::RedForfeit => "红弃权",
-                Outcome::DoubleForfeit => "双负",
-            },
-        }
+        let zh = match self {
+            Outcome::RedWin => "红胜",
+            Outcome::Draw => "和",
+            Outcome::BlackWin => "黑胜",
+            Outcome::BlackForfeit => "黑弃权",
+            Outcome::RedForfeit => "红弃权",
+            Outcome::DoubleForfeit => "双负",
+        };
+        lang.pick(zh, self.token())
     }
 
     /// The outcome as words in a sentence: 红胜, 和棋 …; a red win, a draw ….

@@ -34,8 +34,11 @@ pub struct CertificateTemplate {
 
 /// The default template, as `--print-template` writes it: every key with a comment.
 pub fn default_template_text(lang: Lang) -> String {
-    match lang {
-        Lang::Zh => "\
+    lang.pick(DEFAULT_TEMPLATE_ZH, DEFAULT_TEMPLATE_EN).into()
+}
+
+/// The default template in Chinese (`default_template_text`).
+const DEFAULT_TEMPLATE_ZH: &str = "\
 # 奖状模板：改文字和字号后用 `qiwang certificates --template 本文件` 打印。
 # 可用的占位：{姓名} {单位} {组别} {名单} {名次} {称号} {奖励} {赛事} {主办} {日期}
 # {名次} 印作“第一名”“第三名（并列）”；{称号} 有称号时印作“，并获得「…」称号”，否则为空。
@@ -45,9 +48,10 @@ signature = \"{主办}\"
 date = \"{日期}\"
 title_size = 48
 body_size = 22
-"
-        .into(),
-        Lang::En => "\
+";
+
+/// The default template in English (`default_template_text`).
+const DEFAULT_TEMPLATE_EN: &str = "\
 # Certificate template: edit the texts and sizes, then print with
 # `qiwang certificates --template THIS-FILE`.
 # Placeholders: {姓名} name, {单位} unit, {组别} group, {名单} list, {名次} place,
@@ -58,10 +62,7 @@ signature = \"{主办}\"
 date = \"{日期}\"
 title_size = 40
 body_size = 20
-"
-        .into(),
-    }
-}
+";
 
 impl CertificateTemplate {
     /// The default template of `lang`.
@@ -138,36 +139,33 @@ impl CertificateTemplate {
 
 /// A place in words: 第一名, 第三名（并列）; 1st, 3rd (shared).
 fn place_words(place: u32, shared: bool, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => {
-            let digits = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
-            let n = usize::try_from(place).unwrap_or(0);
-            let words = match n {
-                0..=9 => digits[n].to_string(),
-                10..=19 => format!("十{}", if n == 10 { "" } else { digits[n % 10] }),
-                20..=99 => format!(
-                    "{}十{}",
-                    digits[n / 10],
-                    if n % 10 == 0 { "" } else { digits[n % 10] }
-                ),
-                _ => place.to_string(),
-            };
-            format!("第{words}名{}", if shared { "（并列）" } else { "" })
-        }
-        Lang::En => {
-            let suffix = match (place % 10, place % 100) {
-                (_, 11..=13) => "th",
-                (1, _) => "st",
-                (2, _) => "nd",
-                (3, _) => "rd",
-                _ => "th",
-            };
-            format!(
-                "{place}{suffix} place{}",
-                if shared { " (shared)" } else { "" }
-            )
-        }
-    }
+    let digits = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    let n = usize::try_from(place).unwrap_or(0);
+    let words = match n {
+        0..=9 => digits[n].to_string(),
+        10..=19 => format!("十{}", if n == 10 { "" } else { digits[n % 10] }),
+        20..=99 => format!(
+            "{}十{}",
+            digits[n / 10],
+            if n % 10 == 0 { "" } else { digits[n % 10] }
+        ),
+        _ => place.to_string(),
+    };
+    let suffix = match (place % 10, place % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    bi!(
+        lang,
+        zh("第{words}名{}", if shared { "（并列）" } else { "" }),
+        en(
+            "{place}{suffix} place{}",
+            if shared { " (shared)" } else { "" }
+        )
+    )
 }
 
 /// One certificate's values for the placeholders.

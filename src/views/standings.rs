@@ -690,7 +690,6 @@ pub(super) fn cell_text(cell: &CrosstableCell, words: CellWords, lang: Lang) -> 
         // entry, withdrawn) reads differently.
         (CrosstableCell::NotPaired { .. }, _) => lang.pick("未赛", "—").to_string(),
         (CrosstableCell::Bye { .. }, _) => lang.pick("轮空", "bye").to_string(),
-        (CrosstableCell::Game { .. }, CellWords::Compact) if lang == Lang::En => cell.text(),
         (
             CrosstableCell::Game {
                 opponent,
@@ -701,11 +700,15 @@ pub(super) fn cell_text(cell: &CrosstableCell, words: CellWords, lang: Lang) -> 
             },
             CellWords::Compact,
         ) => {
-            // A Chinese event writes the colour as the arbiter does: 红/黑, not r/b.
+            // A Chinese event writes the colour as the arbiter does: 红/黑, not r/b; an
+            // English one the cell's compact text (`12b1`).
             let who = opponent_number.unwrap_or(opponent.0);
-            let c = crate::model::colour_label(*colour, lang);
-            let r = result.map(String::from).unwrap_or_default();
-            format!("{who}{c}{r}")
+            let c = crate::model::colour_label(*colour, Lang::Zh);
+            bi!(
+                lang,
+                zh("{who}{c}{}", result.map(String::from).unwrap_or_default()),
+                en("{}", cell.text())
+            )
         }
         (
             CrosstableCell::Game {

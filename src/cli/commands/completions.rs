@@ -2,7 +2,6 @@
 //! language of `--help`.
 
 use crate::cli::error::CliError;
-use qiwang::rulebook::Lang;
 
 /// Prints the completion script for `shell`.
 pub fn completions(shell: clap_complete::Shell) -> Result<(), CliError> {
@@ -22,10 +21,9 @@ pub fn man() -> Result<(), CliError> {
         .render(&mut page)
         .map_err(|e| crate::cli::error::cannot_write_output(&e))?;
     let page = String::from_utf8_lossy(&page);
-    let page = match crate::cli::help_lang() {
-        Lang::Zh => zh_sections(&page),
-        Lang::En => page.into_owned(),
-    };
+    let page = crate::cli::help_lang()
+        .pick(&zh_sections(&page), &page)
+        .to_string();
     out!("{page}");
     Ok(())
 }

@@ -29,6 +29,8 @@ use qiwang::rulebook::Lang;
 /// The command line definition in `lang`, built (ready to parse or render).
 pub fn command(lang: Lang) -> clap::Command {
     let mut cmd = complete_en("", Cli::command());
+    // Not a choice between two texts: the Chinese definition is the English one with its
+    // texts replaced before `build` and clap's own words after it; English takes neither step.
     if lang == Lang::Zh {
         cmd = localize("", cmd);
     }

@@ -2,7 +2,6 @@
 
 use super::{Action, Names};
 use crate::i18n::bi;
-use crate::rulebook::Lang;
 use crate::store::{AuditEntry, EntryKind};
 
 /// What an audit line did, in `names.lang`, players and groups named as `names` has them:
@@ -14,22 +13,22 @@ pub fn describe(entry: &AuditEntry, entries: &[AuditEntry], names: &Names) -> St
 }
 
 fn describe_at(entry: &AuditEntry, entries: &[AuditEntry], names: &Names, depth: u32) -> String {
-    let zh = names.lang == Lang::Zh;
     let find = |seq: Option<u64>| {
         seq.and_then(|s| entries.iter().find(|e| e.seq == s))
             .filter(|_| depth < 8)
     };
     let summary = crate::privacy::mask_free_text(&entry.summary);
     match entry.kind {
-        EntryKind::Init if zh => {
+        EntryKind::Init => {
             let players = entry
                 .summary
                 .split_whitespace()
                 .find_map(|w| w.parse::<usize>().ok());
-            match players {
+            let zh = match players {
                 Some(n) if n > 0 => format!("创建赛事（{n} 名棋手）"),
                 _ => "创建赛事".to_string(),
-            }
+            };
+            names.lang.pick(&zh, &summary).to_string()
         }
         EntryKind::Change => match Action::of(entry) {
             Some(action) => action.text(names),
@@ -63,6 +62,5 @@ fn describe_at(entry: &AuditEntry, entries: &[AuditEntry], names: &Names, depth:
                 None => summary,
             }
         }
-        EntryKind::Init => summary,
     }
 }
