@@ -95,7 +95,13 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
         qiwang::report::Format::Json => outln!(
             "{}",
             serde_json::to_string_pretty(&rules)
-                .map_err(|e| CliError::new(crate::cli::error::ExitCode::Internal, e.to_string()))?
+                .map_err(|e| CliError::new(
+                    crate::cli::error::ExitCode::Internal,
+                    Text::new(
+                        format!("无法把规程写成 JSON：{e}。这是 qiwang 的缺陷，请连同所用命令报告给开发者"),
+                        format!("cannot write the rulebook as JSON: {e}. This is a bug in qiwang: please report it with the command you ran"),
+                    ),
+                ))?
         ),
         // The rulebook's own text (TOML) in a page, escaped: names come from the file.
         qiwang::report::Format::Html => {
