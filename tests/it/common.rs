@@ -232,7 +232,8 @@ pub fn table_rows(text: &str) -> Vec<Vec<String>> {
 }
 
 /// Whether the long campaigns and the 500–1,000-player reference solves run: set
-/// `QIWANG_SLOW_TESTS=1` (`.ci/run` does). Plain `cargo test` skips them to stay fast.
+/// `QIWANG_SLOW_TESTS=1` (by hand before a release; `.ci/run` does not). Plain `cargo test`
+/// skips them to stay fast.
 pub fn slow_tests() -> bool {
     std::env::var("QIWANG_SLOW_TESTS").is_ok_and(|v| v == "1")
 }

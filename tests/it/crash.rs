@@ -32,8 +32,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::common::{BIN, copy_event};
-/// Kills of the full campaign (`QIWANG_SLOW_TESTS=1`, as CI runs it); plain `cargo test`
-/// runs a sample of it.
+/// Kills of the full campaign (`QIWANG_SLOW_TESTS=1`, run by hand before a release, not
+/// by `.ci/run`); plain `cargo test` runs a sample of it.
 const TRIALS_SLOW: usize = 450;
 const TRIALS_FAST: usize = 60;
 

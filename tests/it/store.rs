@@ -305,7 +305,8 @@ fn assert_history_agrees_from(store: &Store, initial: Event) {
 fn killed_at_random_moments_the_event_is_before_or_after_and_history_agrees() {
     // At least `min_trials` kills whatever the machine's speed (no timing assertion); more,
     // up to `max_trials`, while the time budget lasts.
-    // Plain `cargo test` runs a sample; `QIWANG_SLOW_TESTS=1` (CI) the full campaign.
+    // Plain `cargo test` (and `.ci/run`) runs a sample; `QIWANG_SLOW_TESTS=1` (by hand
+    // before a release) the full campaign.
     let slow = crate::common::slow_tests();
     let (min_trials, max_trials): (u64, u64) = if slow { (100, 400) } else { (20, 20) };
     const BUDGET: Duration = Duration::from_secs(20);
