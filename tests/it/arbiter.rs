@@ -487,9 +487,10 @@ fn tables_fit_a_100_column_terminal_and_stay_aligned() {
 /// written in a temporary directory holding `rules/` and `examples/`: every `$ qiwang …`
 /// line runs the binary, `> FILE` writes its output to FILE, `cd DIR` and `head -N FILE`
 /// do what they say, and each command's output must match the lines shown under it, where
-/// a line `…` stands for any number of lines. The results file the arbiter fills in from
-/// the signed slips (`results-N.csv`) is filled in here with red win, draw, black win in
-/// turn as soon as it is written.
+/// a line `…` stands for any number of lines. The results file written blank by `round
+/// --sheet slips` (`results-N.csv`), which the README shows blank, is filled in here with
+/// red win, draw, black win in turn where the arbiter types in the signed slips: just
+/// before `result --from` reads it.
 #[test]
 fn readme_walk_through_runs_as_written() {
     let readme = fs::read_to_string(root("README.md")).expect("README.md");
@@ -548,15 +549,23 @@ fn readme_walk_through_runs_as_written() {
                     Some(i) => (&args[..i], Some(args[i + 1])),
                     None => (args, None),
                 };
+                let from = args
+                    .iter()
+                    .position(|a| *a == "--from")
+                    .map(|i| args[i + 1]);
+                if let Some(file) = from.filter(|f| f.starts_with("results-")) {
+                    let blank = fs::read_to_string(cwd.join(file)).expect("the results file");
+                    assert!(
+                        !blank.contains("红胜"),
+                        "`{file}` is filled in before `{cmd}`, not when written"
+                    );
+                    fs::write(cwd.join(file), fill_results(&blank)).unwrap();
+                }
                 let out = run(&cwd, args);
                 assert_eq!(out.code, 0, "`{cmd}` failed:\n{}", out.stderr);
                 match target {
                     Some(file) => {
-                        let mut text = out.stdout;
-                        if file.starts_with("results-") {
-                            text = fill_results(&text);
-                        }
-                        fs::write(cwd.join(file), text).unwrap();
+                        fs::write(cwd.join(file), out.stdout).unwrap();
                         String::new()
                     }
                     None => out.stdout,
