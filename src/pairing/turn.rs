@@ -44,6 +44,54 @@ pub fn pool_seed(
     }
 }
 
+/// Why `pair` refuses a pool's next round before pairing it ([`pool_turn`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TurnError {
+    /// A seed was given for a pool past its round-1 draw: later rounds use the seed
+    /// recorded then.
+    SeedAfterFirstRound,
+    /// The pool may not be paired now: under its minimum size, cancelled or merged.
+    Pool(GroupError),
+}
+
+crate::i18n::display_english!(TurnError);
+
+impl std::error::Error for TurnError {}
+
+impl Localize for TurnError {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            TurnError::SeedAfterFirstRound => lang
+                .pick(
+                    "`--seed` 只用于第 1 轮抽签；之后各轮使用当时记录的种子",
+                    "`--seed` only applies to the round-1 draw; later rounds use the seed recorded then",
+                )
+                .to_string(),
+            TurnError::Pool(e) => e.localize(lang),
+        }
+    }
+}
+
+/// `pool`'s next round as `pair` asks for it, checked before any pairing: a seed `given`
+/// only for the round-1 draw, the pool's size and state ([`check_pool_size`]; round 1 of
+/// an under-size pool only with `allow_small`). Returns the seed to pair with
+/// ([`pool_seed`], a new one from `draw`).
+pub fn pool_turn(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    given: Option<u64>,
+    allow_small: bool,
+    draw: &mut dyn FnMut() -> u64,
+) -> Result<PoolSeed, TurnError> {
+    if given.is_some() && event.group(pool).is_some_and(|g| !g.rounds.is_empty()) {
+        return Err(TurnError::SeedAfterFirstRound);
+    }
+    // Dongguan 九: an under-size pool is merged or cancelled, or paired only on request.
+    check_pool_size(event, rules, pool, allow_small).map_err(TurnError::Pool)?;
+    Ok(pool_seed(event, pool, given, draw))
+}
+
 /// Pairs the next round of `pool` on `event` with `seed` and stores it: a round-1 seed
 /// becomes the pool's (a given one replaces one a dry run recorded), and the `--relax`
 /// list given for the round is noted with it. Nothing changes on an error.

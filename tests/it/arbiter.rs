@@ -660,3 +660,25 @@ fn jinhua_event_at_round_3() -> (TempDir, PathBuf) {
     }
     (tmp, ev)
 }
+
+/// `--seed` chooses the round-1 draw only: given for a later round, `pair` refuses it as a
+/// usage error (exit 2) in either language before anything else, and logs nothing.
+#[test]
+fn a_seed_after_the_round_1_draw_is_refused() {
+    let (_tmp, ev) = jinhua();
+    qw(&ev, &["pair", "--group", "youth", "--seed", "7"]).ok();
+    let logged = audit(&ev).len();
+    qw(&ev, &["pair", "--group", "youth", "--seed", "8"]).fails(
+        2,
+        &["`--seed` 只用于第 1 轮抽签；之后各轮使用当时记录的种子"],
+    );
+    qw(
+        &ev,
+        &["--lang", "en", "pair", "--group", "youth", "--seed", "8"],
+    )
+    .fails(
+        2,
+        &["`--seed` only applies to the round-1 draw; later rounds use the seed recorded then"],
+    );
+    assert_eq!(audit(&ev).len(), logged, "a refused `pair` logs nothing");
+}

@@ -294,6 +294,16 @@ impl ExitStatus for qiwang::registration::EntryError {
     }
 }
 
+impl ExitStatus for qiwang::pairing::TurnError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::pairing::TurnError as E;
+        match self {
+            E::SeedAfterFirstRound => Usage,
+            E::Pool(e) => e.exit_code(),
+        }
+    }
+}
+
 impl ExitStatus for qiwang::registration::GroupError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::registration::GroupError as E;

@@ -26,9 +26,10 @@ use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::action::Action;
 
 /// `qiwang pair`: the next round of one pool, stored (or shown, with `--dry-run`). The
-/// seed policy, the pairing, the storing of the plan and the round's audit entry are the
-/// library's (`pairing::pool_seed`, `pairing::pair_pool`, `Action::paired_round_change`);
-/// here are the dry run, the round-1 seed's record and the sheet.
+/// checks of the request and the seed policy, the pairing, the storing of the plan and the
+/// round's audit entry are the library's (`pairing::pool_turn`, `pairing::pair_pool`,
+/// `Action::paired_round_change`); here are the dry run, the round-1 seed's record and
+/// the sheet.
 pub fn pair(
     ctx: &Ctx,
     group: Option<&str>,
@@ -54,20 +55,13 @@ pub fn pair(
         return super::team::pair(ctx, loaded, pool, seed, dry_run, explain, relax);
     }
     let lang = ctx.lang(&rules);
-    if seed.is_some() && event.group(&pool).is_some_and(|g| !g.rounds.is_empty()) {
-        return Err(CliError::usage(Text::new(
-            "`--seed` 只用于第 1 轮抽签；之后各轮使用当时记录的种子",
-            "`--seed` only applies to the round-1 draw; later rounds use the seed recorded then",
-        )));
-    }
-    // Dongguan 九: an under-size pool is merged or cancelled, or paired only on request.
-    qiwang::registration::check_pool_size(&event, &rules, &pool, allow_small).map_err(lib_error)?;
     let first_round = event.group(&pool).is_none_or(|g| g.rounds.is_empty());
     let recorded = event.group(&pool).and_then(|g| g.seed).is_some();
-    // The seed is fixed before pairing, so that a round-1 draw refused for want of a legal
-    // pairing is recorded too and the next `pair` (with `--relax`, say) makes the same
-    // draw instead of drawing again.
-    let chosen = pairing::pool_seed(&event, &pool, seed, &mut fresh_seed);
+    // The request is checked and the seed fixed before pairing, so that a round-1 draw
+    // refused for want of a legal pairing is recorded too and the next `pair` (with
+    // `--relax`, say) makes the same draw instead of drawing again.
+    let chosen = pairing::pool_turn(&event, &rules, &pool, seed, allow_small, &mut fresh_seed)
+        .map_err(lib_error)?;
     // The pool's next round on `ev`: a copy for a dry run, the stored state otherwise.
     let pair_on = |ev: &mut Event| -> Result<(Report, u32), CliError> {
         let plan = pairing::pair_pool(ev, &rules, &pool, chosen.seed, relax.as_deref())
@@ -135,7 +129,7 @@ pub fn pair(
 }
 
 /// A new draw seed, for a pool that has none recorded and was given none: the command's
-/// only randomness, handed to the library (`pairing::pool_seed`), which stays pure.
+/// only randomness, handed to the library (`pairing::pool_turn`), which stays pure.
 pub(crate) fn fresh_seed() -> u64 {
     u64::from(rand::random::<u32>())
 }
