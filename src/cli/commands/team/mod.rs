@@ -38,10 +38,7 @@ pub fn pair(
     let lang = ctx.lang(&rules);
     let stored = event.team_pools.get(&pool);
     if seed.is_some() && stored.is_some_and(|s| !s.rounds.is_empty()) {
-        return Err(CliError::usage(Text::new(
-            "`--seed` 只用于第 1 轮抽签；之后各轮使用当时记录的种子",
-            "`--seed` only applies to the round-1 draw; later rounds use the seed recorded then",
-        )));
+        return Err(lib_error(qiwang::pairing::TurnError::SeedAfterFirstRound));
     }
     let seed = seed
         .or_else(|| stored.and_then(|s| s.seed))
