@@ -8,7 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
-use crate::common::{Out, event_with, p, root, run, run_env, small_event, snapshot};
+use crate::common::{Out, Run, event_with, p, root, run, run_env, small_event, snapshot};
 
 /// `qiwang --event EV ARGS` (Chinese, as the event's rulebook says).
 fn qw(ev: &Path, args: &[&str]) -> Out {
@@ -80,17 +80,18 @@ fn round_reprints_the_sheet_pair_printed_with_results_once_entered() {
         "{html}"
     );
     // A round that does not exist is an error naming the rounds there are.
-    let out = qw(&ev, &["round", "5"]);
-    assert_eq!(out.code, 3);
-    assert!(
-        out.stderr.contains("没有哪个组别有第 5 轮") && out.stderr.contains("青少年组 1"),
-        "{}",
-        out.stderr
-    );
+    Run::on_event(&ev, &["round", "5"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("没有哪个组别有第 5 轮")
+        .stderr_has("青少年组 1")
+        .check();
     let fresh = jinhua();
-    let out = qw(&fresh.1, &["round"]);
-    assert_eq!(out.code, 3);
-    assert!(out.stderr.contains("qiwang pair"), "{}", out.stderr);
+    Run::on_event(&fresh.1, &["round"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("qiwang pair")
+        .check();
 }
 
 #[test]
@@ -239,14 +240,12 @@ fn pair_all_pairs_every_ready_group_and_says_why_the_others_wait() {
     );
     // Nothing ready: an error that lists every group, and nothing changes.
     let before = snapshot(&ev);
-    let out = qw(&ev, &["pair", "--all"]);
-    assert_eq!(out.code, 3, "{}", out.stderr);
-    assert!(
-        out.stderr.contains("没有可以编排下一轮的组别"),
-        "{}",
-        out.stderr
-    );
-    assert!(out.stderr.contains("青少年组：第2轮还有"), "{}", out.stderr);
+    Run::on_event(&ev, &["pair", "--all"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("没有可以编排下一轮的组别")
+        .stderr_has("青少年组：第2轮还有")
+        .check();
     assert_eq!(before, snapshot(&ev));
     // JSON: one sheet per group paired.
     let (_tmp2, ev2) = jinhua();
@@ -343,9 +342,11 @@ fn one_results_file_for_every_group_all_or_nothing_with_every_problem_and_its_li
     // Several groups paired and no 组别 column: refused, never guessed.
     let plain = ev.parent().unwrap().join("plain.csv");
     fs::write(&plain, "轮次,台号,结果\n1,1,红胜\n").unwrap();
-    let out = qw(&ev, &["result", "--from", p(&plain)]);
-    assert_eq!(out.code, 3);
-    assert!(out.stderr.contains("请加一列“组别”"), "{}", out.stderr);
+    Run::on_event(&ev, &["result", "--from", p(&plain)])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("请加一列“组别”")
+        .check();
     // The filled-in slips file records every group in one change.
     let good = ev.parent().unwrap().join("r1.csv");
     fs::write(&good, fill_results(&blank)).unwrap();
@@ -666,7 +667,10 @@ fn jinhua_event_at_round_3() -> (TempDir, PathBuf) {
 #[test]
 fn a_seed_after_the_round_1_draw_is_refused() {
     let (_tmp, ev) = jinhua();
-    qw(&ev, &["pair", "--group", "youth", "--seed", "7"]).ok();
+    Run::on_event(&ev, &["pair", "--group", "youth", "--seed", "7"])
+        .stdout_has("青少年组\n第1轮对阵表")
+        .stderr_empty()
+        .check();
     let logged = audit(&ev).len();
     qw(&ev, &["pair", "--group", "youth", "--seed", "8"]).fails(
         2,

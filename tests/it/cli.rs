@@ -13,7 +13,9 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use tempfile::TempDir;
 
-use crate::common::{Out, copy_event, event_with, p, root, run, small_event, snapshot, table_rows};
+use crate::common::{
+    Out, Run, copy_event, event_with, p, root, run, small_event, snapshot, table_rows,
+};
 
 fn jinhua_rules() -> PathBuf {
     root("rules/jinhua-2018.toml")
@@ -1702,10 +1704,12 @@ fn pools_left_out_by_pair_all_reach_stderr_without_escapes() {
     let ev = tmp.path().join("ev");
     run_in(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
     qw(&ev, &["import", p(&csv)]).ok();
-    let out = qw(&ev, &["pair", "--all", "--format", "csv"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(out.stderr.contains("乙组[31m"), "{}", out.stderr);
-    assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
+    Run::on_event(&ev, &["pair", "--all", "--format", "csv"])
+        .stdout_has("甲")
+        .stdout_lacks("\u{1b}")
+        .stderr_has("乙组[31m")
+        .stderr_lacks("\u{1b}")
+        .check();
 }
 
 /// `pair --all --dry-run --seed N` stores nothing, so it must not say the seed was
@@ -1736,10 +1740,12 @@ fn pair_all_dry_run_says_a_given_seed_is_not_recorded() {
 #[test]
 fn a_chinese_usage_error_quotes_the_argument_without_escapes() {
     let tmp = TempDir::new().expect("temp dir");
-    let out = run(tmp.path(), &["pair", "--bo\u{1b}[31mgus"]);
-    assert_eq!(out.code, 2, "{}", out.stderr);
-    assert!(out.stderr.contains("--bo[31mgus"), "{}", out.stderr);
-    assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
+    Run::new(tmp.path(), &["pair", "--bo\u{1b}[31mgus"])
+        .status(2)
+        .stdout_empty()
+        .stderr_has("--bo[31mgus")
+        .stderr_lacks("\u{1b}")
+        .check();
 }
 
 /// `group merge` with a name the rulebook does not know says which names it knows, as

@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests that drive the binary: where the repository
-//! is, how to run `qiwang` and read what it did, and how to copy and compare an event
-//! directory. A module keeps a helper of its own only when its meaning is its own.
+//! is, how to run `qiwang` and read what it did (or declare all it must do: [`Run`]), and
+//! how to copy and compare an event directory. A module keeps a helper of its own only when its meaning is its own.
 
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -153,6 +153,146 @@ pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Out {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// One run of the binary declared with everything it must do, checked as a whole: its
+/// exit status, words each stream must hold or lack, a stream that must stay empty. A
+/// failure lists every broken expectation with the status and both streams, so one
+/// reading shows the whole run:
+///
+/// ```ignore
+/// Run::new(dir, &["--lang", "en", "pair", "--all"])
+///     .status(4)
+///     .stdout_has("女子组")
+///     .stderr_has("no legal pairing exists")
+///     .stderr_lacks("is recorded")
+///     .check();
+/// ```
+///
+/// The binary runs as [`run`] runs it, in [`Run::check`], which returns the [`Out`] for
+/// what a word cannot say (JSON, a snapshot).
+#[must_use = "a Run runs and checks nothing until `.check()`"]
+pub struct Run {
+    cwd: PathBuf,
+    args: Vec<String>,
+    status: Option<i32>,
+    expect: Vec<(Stream, Expect)>,
+}
+
+#[derive(Clone, Copy)]
+enum Stream {
+    Stdout,
+    Stderr,
+}
+
+enum Expect {
+    Has(String),
+    Lacks(String),
+    Empty,
+}
+
+impl Run {
+    /// `qiwang ARGS` in `cwd`, expected to exit 0 unless [`Run::status`] says otherwise.
+    pub fn new(cwd: &Path, args: &[&str]) -> Run {
+        Run {
+            cwd: cwd.to_path_buf(),
+            args: args.iter().map(ToString::to_string).collect(),
+            status: None,
+            expect: Vec::new(),
+        }
+    }
+
+    /// `qiwang --event EV ARGS`, run beside the event directory `ev`.
+    pub fn on_event(ev: &Path, args: &[&str]) -> Run {
+        let mut all = vec!["--event", p(ev)];
+        all.extend_from_slice(args);
+        Run::new(ev.parent().expect("the event's parent"), &all)
+    }
+
+    /// The exit status the run must end with.
+    pub fn status(mut self, code: i32) -> Run {
+        self.status = Some(code);
+        self
+    }
+
+    /// Standard output must contain `words`.
+    pub fn stdout_has(mut self, words: &str) -> Run {
+        self.expect
+            .push((Stream::Stdout, Expect::Has(words.into())));
+        self
+    }
+
+    /// Standard output must not contain `words`.
+    pub fn stdout_lacks(mut self, words: &str) -> Run {
+        self.expect
+            .push((Stream::Stdout, Expect::Lacks(words.into())));
+        self
+    }
+
+    /// Standard output must be empty.
+    pub fn stdout_empty(mut self) -> Run {
+        self.expect.push((Stream::Stdout, Expect::Empty));
+        self
+    }
+
+    /// Standard error must contain `words`.
+    pub fn stderr_has(mut self, words: &str) -> Run {
+        self.expect
+            .push((Stream::Stderr, Expect::Has(words.into())));
+        self
+    }
+
+    /// Standard error must not contain `words`.
+    pub fn stderr_lacks(mut self, words: &str) -> Run {
+        self.expect
+            .push((Stream::Stderr, Expect::Lacks(words.into())));
+        self
+    }
+
+    /// Standard error must be empty.
+    pub fn stderr_empty(mut self) -> Run {
+        self.expect.push((Stream::Stderr, Expect::Empty));
+        self
+    }
+
+    /// Runs the binary and fails the test, listing every expectation it broke, unless
+    /// the run did all that was declared; returns what it printed.
+    #[track_caller]
+    pub fn check(self) -> Out {
+        let args: Vec<&str> = self.args.iter().map(String::as_str).collect();
+        let out = run(&self.cwd, &args);
+        let want = self.status.unwrap_or(0);
+        let mut broken = Vec::new();
+        if out.code != want {
+            broken.push(format!("exit status {} (expected {want})", out.code));
+        }
+        for (stream, expect) in &self.expect {
+            let (name, text) = match stream {
+                Stream::Stdout => ("stdout", &out.stdout),
+                Stream::Stderr => ("stderr", &out.stderr),
+            };
+            match expect {
+                Expect::Has(w) if !text.contains(w.as_str()) => {
+                    broken.push(format!("{name} lacks {w:?}"));
+                }
+                Expect::Lacks(w) if text.contains(w.as_str()) => {
+                    broken.push(format!("{name} holds {w:?}"));
+                }
+                Expect::Empty if !text.is_empty() => broken.push(format!("{name} is not empty")),
+                _ => {}
+            }
+        }
+        assert!(
+            broken.is_empty(),
+            "qiwang {}:\n  {}\n--- status {}\n--- stdout:\n{}\n--- stderr:\n{}",
+            self.args.join(" "),
+            broken.join("\n  "),
+            out.code,
+            out.stdout,
+            out.stderr
+        );
+        out
     }
 }
 

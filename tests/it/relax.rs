@@ -1,7 +1,7 @@
 //! `pairing.relax` (docs/rules.md §2.5): when no pairing meets every hard rule the event
 //! goes on with the fewest breaks, says so, and `check` accepts exactly those breaks.
 
-use crate::common::{qiwang_zh, root, run, small_event, snapshot};
+use crate::common::{Run, qiwang_zh, root, run, small_event, snapshot};
 use qiwang::model::{
     Event, GameResult, GroupId, Outcome, Pairing, Player, PlayerId, PlayerStatus, Relax, Round,
     WithdrawalCause,
@@ -620,19 +620,21 @@ fn pair_all_pairs_the_other_pools_when_one_has_no_legal_pairing() {
             .unwrap_or(serde_json::Value::Null)
     };
     // A dry run refuses too, pairs nothing, and records the refused draw's seed.
-    let out = run(
+    let dry_run = Run::new(
         tmp.path(),
         &["--event", evs, "--lang", "en", "pair", "--all", "--dry-run"],
-    );
-    assert_eq!(out.code, 4, "{}", out.stderr);
-    assert!(out.stdout.contains("dry run"), "{}", out.stdout);
+    )
+    .status(4)
+    .stdout_has("dry run")
+    .stderr_has("no legal pairing exists")
+    .check();
     let seed = pool("open")["seed"]
         .as_u64()
         .expect("the refused draw's seed is recorded");
     assert!(
-        out.stderr.contains(&format!("seed {seed} is recorded")),
+        dry_run.stderr.contains(&format!("seed {seed} is recorded")),
         "{}",
-        out.stderr
+        dry_run.stderr
     );
     // JSON is one list of sheets whatever their number: here the one pool paired.
     let out = run(
@@ -652,29 +654,28 @@ fn pair_all_pairs_the_other_pools_when_one_has_no_legal_pairing() {
     assert_eq!(sheets.as_array().map(Vec::len), Some(1), "{sheets}");
     // Each round-1 sheet of a dry run names its draw's seed, as `pair --dry-run` does.
     assert!(sheets[0]["seed"].is_u64(), "{sheets}");
-    let out = run(
+    // The seed was recorded before, so it is not drawn again and not named again.
+    Run::new(
         tmp.path(),
         &["--event", evs, "--lang", "en", "pair", "--all"],
-    );
-    assert_eq!(out.code, 4, "{}", out.stderr);
-    assert!(
-        out.stderr.contains("no legal pairing exists"),
-        "{}",
-        out.stderr
-    );
-    // Recorded before, so not drawn again and not named again.
-    assert!(!out.stderr.contains("is recorded"), "{}", out.stderr);
-    assert!(out.stdout.contains("女子组"), "{}", out.stdout);
-    assert!(!out.stdout.contains("公开组"), "{}", out.stdout);
+    )
+    .status(4)
+    .stdout_has("女子组")
+    .stdout_lacks("公开组")
+    .stderr_has("no legal pairing exists")
+    .stderr_lacks("is recorded")
+    .check();
     assert_eq!(pool("girls")["rounds"].as_array().map(Vec::len), Some(1));
     assert!(pool("open")["rounds"].as_array().is_none_or(Vec::is_empty));
     assert_eq!(pool("open")["seed"].as_u64(), Some(seed));
     // Every ready pool refused: JSON output is still JSON, an empty list of sheets.
-    let out = run(
+    let out = Run::new(
         tmp.path(),
         &["--event", evs, "--format", "json", "pair", "--all"],
-    );
-    assert_eq!(out.code, 4, "{}", out.stderr);
+    )
+    .status(4)
+    .stderr_has("第 1 轮不存在合规的编排")
+    .check();
     assert_eq!(out.stdout.trim(), "[]");
     // The arbiter lets this round break team avoidance: the recorded draw is made.
     run(
