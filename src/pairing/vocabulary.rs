@@ -5,6 +5,7 @@
 //! worded at the source rather than rewritten afterwards. `check`'s violations take the
 //! same words.
 
+use crate::i18n::bi;
 use crate::rulebook::Lang;
 
 /// Who the engine paired, for the wording of its reasons.
@@ -24,11 +25,9 @@ impl Vocabulary {
 
     /// `第3台` / `Table 3`, or `第3场` / `Match 3`.
     pub fn table(self, t: u32, lang: Lang) -> String {
-        match (self.teams(), lang) {
-            (false, Lang::Zh) => format!("第{t}台"),
-            (false, Lang::En) => format!("Table {t}"),
-            (true, Lang::Zh) => format!("第{t}场"),
-            (true, Lang::En) => format!("Match {t}"),
+        match self.teams() {
+            false => bi!(lang, zh("第{t}台"), en("Table {t}")),
+            true => bi!(lang, zh("第{t}场"), en("Match {t}")),
         }
     }
 

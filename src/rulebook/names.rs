@@ -33,11 +33,11 @@ pub(super) trait Named: Sized + Copy + PartialEq + 'static {
     /// The name `rules show` writes in `lang`: in Chinese the value's first alias (the
     /// regulations' word, 累进分, which reads back the same), else the canonical name.
     fn name_in(self, lang: Lang) -> &'static str {
-        let alias = Self::ALIASES.iter().find(|(_, v)| *v == self);
-        match (lang, alias) {
-            (Lang::Zh, Some((alias, _))) => alias,
-            _ => self.name(),
-        }
+        let zh = Self::ALIASES
+            .iter()
+            .find(|(_, v)| *v == self)
+            .map_or(self.name(), |(alias, _)| *alias);
+        lang.pick(zh, self.name())
     }
 }
 
