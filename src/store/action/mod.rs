@@ -433,6 +433,57 @@ impl Action {
         )
     }
 
+    /// The rounds `pair --all` paired on `event` (pool, round, seed), the rounds it
+    /// `refused`, and the refused pools' new round-1 draw seeds `seeds`, as one change (one
+    /// command, one `undo`): details keep each round's pairings and seed, and the seeds.
+    pub fn paired_pools_change<T>(
+        event: &Event,
+        paired: &[(GroupId, u32, u64)],
+        refused: Vec<RefusedRound>,
+        seeds: &[(GroupId, u64)],
+        relax: Option<&[Relax]>,
+        value: T,
+    ) -> Change<T> {
+        let action = Action::Paired {
+            rounds: paired
+                .iter()
+                .map(|(p, r, s)| PairedRound {
+                    group: p.clone(),
+                    round: *r,
+                    seed: Some(*s),
+                    games: None,
+                    relax: relax.map(<[Relax]>::to_vec),
+                })
+                .collect(),
+            refused,
+        };
+        let groups: Vec<serde_json::Value> = paired
+            .iter()
+            .map(|(p, r, s)| {
+                let round = event.group(p).and_then(|g| g.round(*r));
+                let pairings = round.map(|r| r.pairings.clone());
+                serde_json::json!({
+                    "group": p,
+                    "round": r,
+                    "seed": s,
+                    "pairings": pairings,
+                })
+            })
+            .collect();
+        let mut details = serde_json::json!({ "groups": groups });
+        if !seeds.is_empty() {
+            details["seeds"] = seeds_details(seeds);
+        }
+        action.change(value, details)
+    }
+
+    /// Round-1 draw seeds `seeds` recorded as their pools' (`pair --all`: a dry run's
+    /// draws, or the draws of pools all refused), as one change.
+    pub fn seeds_recorded_change<T>(seeds: Vec<(GroupId, u64)>, value: T) -> Change<T> {
+        let details = serde_json::json!({ "seeds": seeds_details(&seeds) });
+        Action::SeedsRecorded { seeds }.change(value, details)
+    }
+
     /// The action stored in an audit line, if the line has one, its text masked as
     /// `audit.log` is.
     pub fn of(entry: &AuditEntry) -> Option<Action> {
@@ -457,4 +508,12 @@ impl Action {
         };
         Change::changed(value, summary, details)
     }
+}
+
+/// Seeds as the log's details list them: `[{"group": …, "seed": …}, …]`.
+fn seeds_details(seeds: &[(GroupId, u64)]) -> serde_json::Value {
+    seeds
+        .iter()
+        .map(|(p, s)| serde_json::json!({ "group": p, "seed": s }))
+        .collect()
 }

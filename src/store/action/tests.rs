@@ -134,3 +134,58 @@ fn a_correction_names_fouls_and_lateness_and_a_long_list_is_counted() {
     .unwrap();
     assert_eq!(none.old, None);
 }
+
+#[test]
+fn pair_changes_log_each_round_with_its_seed_and_the_seeds_recorded() {
+    let event = crate::model::Event::new(String::new());
+    let open = GroupId("open".into());
+    let girls = GroupId("girls".into());
+    let Change::Changed { details, .. } = Action::paired_pools_change(
+        &event,
+        &[(open.clone(), 1, 7)],
+        vec![RefusedRound {
+            group: girls.clone(),
+            round: 1,
+            seed: Some(9),
+        }],
+        &[(girls.clone(), 9)],
+        None,
+        (),
+    ) else {
+        panic!("a change")
+    };
+    assert_eq!(
+        details["groups"],
+        serde_json::json!([{ "group": "open", "round": 1, "seed": 7, "pairings": null }])
+    );
+    assert_eq!(
+        details["seeds"],
+        serde_json::json!([{ "group": "girls", "seed": 9 }])
+    );
+    assert_eq!(details["action"]["kind"], "paired");
+    assert_eq!(details["action"]["refused"][0]["group"], "girls");
+    let Change::Changed { details, .. } =
+        Action::paired_round_change(&event, &open, 1, 7, Some(vec![Relax::Team]), ())
+    else {
+        panic!("a change")
+    };
+    assert_eq!(details["seed"], 7);
+    assert_eq!(details["pairings"], serde_json::json!([]));
+    assert_eq!(details["action"]["rounds"][0]["games"], 0);
+    assert_eq!(
+        details["action"]["rounds"][0]["relax"],
+        serde_json::json!(["team"])
+    );
+    let Change::Changed { details, .. } = Action::seed_recorded_change(&open, 7) else {
+        panic!("a change")
+    };
+    assert_eq!(
+        (&details["group"], &details["round"], &details["seed"]),
+        (
+            &serde_json::json!("open"),
+            &serde_json::json!(1),
+            &serde_json::json!(7)
+        )
+    );
+    assert_eq!(details["action"]["seeds"], serde_json::json!([["open", 7]]));
+}

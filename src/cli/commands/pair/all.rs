@@ -1,6 +1,7 @@
 //! `qiwang pair --all`: the next round of every pool that is ready, in one change. The
-//! library decides which pools are ready and pairs them (`pairing::pair_ready_pools`);
-//! here are the dry run, the log's details, the sheets and the pools left out.
+//! library decides which pools are ready and pairs them (`pairing::pair_ready_pools`) and
+//! makes the change's audit entry (`Action::paired_pools_change`); here are the dry run,
+//! the sheets and the pools left out.
 
 use super::pass::AllPaired;
 use super::{fresh_seed, mark_dry_run, refusal_text, relax_for_this_round, seed_line};
@@ -10,7 +11,7 @@ use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId};
 use qiwang::pairing;
 use qiwang::report::Format;
-use qiwang::store::action::{Action, PairedRound, RefusedRound};
+use qiwang::store::action::{Action, RefusedRound};
 
 /// `qiwang pair --all`: the next round of every pool that is ready, in one change, and
 /// every sheet; the pools left out are named with the reason.
@@ -150,47 +151,24 @@ pub fn pair_all(
                 for (pool, s) in &seeds {
                     ev.group_mut(pool).seed = Some(*s);
                 }
-                let action = Action::Paired {
-                    rounds: done
-                        .paired
-                        .iter()
-                        .map(|(p, r, s)| PairedRound {
-                            group: p.clone(),
-                            round: *r,
-                            seed: Some(*s),
-                            games: None,
-                            relax: relax.clone(),
-                        })
-                        .collect(),
-                    refused: done
-                        .blocked
-                        .iter()
-                        .map(|b| RefusedRound {
-                            group: b.pool.clone(),
-                            round: b.round,
-                            seed: b.drawn,
-                        })
-                        .collect(),
-                };
-                let groups: Vec<serde_json::Value> = done
-                    .paired
+                let refused = done
+                    .blocked
                     .iter()
-                    .map(|(p, r, s)| {
-                        let round = ev.group(p).and_then(|g| g.round(*r));
-                        let pairings = round.map(|r| r.pairings.clone());
-                        serde_json::json!({
-                            "group": p,
-                            "round": r,
-                            "seed": s,
-                            "pairings": pairings,
-                        })
+                    .map(|b| RefusedRound {
+                        group: b.pool.clone(),
+                        round: b.round,
+                        seed: b.drawn,
                     })
                     .collect();
-                let mut details = serde_json::json!({ "groups": groups });
-                if !seeds.is_empty() {
-                    details["seeds"] = seeds_details(&seeds);
-                }
-                Ok(action.change(done, details))
+                let paired = done.paired.clone();
+                Ok(Action::paired_pools_change(
+                    ev,
+                    &paired,
+                    refused,
+                    &seeds,
+                    relax.as_deref(),
+                    done,
+                ))
             })
             .map_err(tx_error)?
     };
@@ -252,14 +230,5 @@ fn seeds_recorded<T>(
     for (pool, s) in &seeds {
         ev.group_mut(pool).seed = Some(*s);
     }
-    let details = serde_json::json!({ "seeds": seeds_details(&seeds) });
-    Action::SeedsRecorded { seeds }.change(value, details)
-}
-
-/// Seeds as the log's details list them: `[{"group": …, "seed": …}, …]`.
-fn seeds_details(seeds: &[(GroupId, u64)]) -> serde_json::Value {
-    seeds
-        .iter()
-        .map(|(p, s)| serde_json::json!({ "group": p, "seed": s }))
-        .collect()
+    Action::seeds_recorded_change(seeds, value)
 }
