@@ -18,7 +18,7 @@ pub use describe::describe;
 pub use text::Names;
 
 use super::{AuditEntry, Change};
-use crate::model::{Event, GameResult, GroupId, Outcome, PlayerId, Relax};
+use crate::model::{Event, GameResult, GroupId, Outcome, PlayerId, Relax, TeamRound};
 use crate::pairing::Violation;
 use crate::results::{RecordReport, ResultWarning};
 use serde::{Deserialize, Serialize};
@@ -431,6 +431,37 @@ impl Action {
             (),
             serde_json::json!({ "group": pool, "round": 1, "seed": seed }),
         )
+    }
+
+    /// Team round `round` of `pool`, just paired by `pair` with draw seed `seed` (and `pair
+    /// --relax`'s list `relax`), as one change: the action with its matches counted, and
+    /// details that keep the matches, the bye and the seed.
+    pub fn paired_team_round_change<T>(
+        pool: &GroupId,
+        round: &TeamRound,
+        seed: u64,
+        relax: Option<Vec<Relax>>,
+        value: T,
+    ) -> Change<T> {
+        let details = serde_json::json!({
+            "group": pool,
+            "round": round.number,
+            "seed": seed,
+            "matches": round.matches,
+            "bye": round.bye,
+        });
+        let paired = PairedRound {
+            group: pool.clone(),
+            round: round.number,
+            seed: Some(seed),
+            games: Some(round.matches.len()),
+            relax,
+        };
+        Action::Paired {
+            rounds: vec![paired],
+            refused: Vec::new(),
+        }
+        .change(value, details)
     }
 
     /// The rounds `pair --all` paired on `event` (pool, round, seed), the rounds it

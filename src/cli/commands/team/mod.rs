@@ -9,7 +9,7 @@ use qiwang::i18n::Text;
 use qiwang::i18n::bi;
 use qiwang::model::{GroupId, Relax};
 use qiwang::report::Report;
-use qiwang::store::action::{Action, PairedRound};
+use qiwang::store::action::Action;
 use qiwang::teams;
 use qiwang::views;
 use std::path::Path;
@@ -88,25 +88,13 @@ pub fn pair(
             } else {
                 None
             };
-            let details = serde_json::json!({
-                "group": pool,
-                "round": plan.round.number,
-                "seed": seed,
-                "matches": plan.round.matches,
-                "bye": plan.round.bye,
-            });
-            let round = PairedRound {
-                group: pool.clone(),
-                round: plan.round.number,
-                seed: Some(seed),
-                games: Some(plan.round.matches.len()),
-                relax: relax.clone(),
-            };
-            Ok(Action::Paired {
-                rounds: vec![round],
-                refused: Vec::new(),
-            }
-            .change((report, workbook), details))
+            Ok(Action::paired_team_round_change(
+                &pool,
+                &plan.round,
+                seed,
+                relax.clone(),
+                (report, workbook),
+            ))
         })
         .map_err(tx_error)?;
     if let Some(workbook) = workbook {
