@@ -158,16 +158,8 @@ fn child(n: usize, round: u32) {
 /// reset after each line (`/proc/self/clear_refs`, Linux; elsewhere the peak so far).
 /// Rounds are not checked here. `teams`: spread the players over that many units, with
 /// team avoidance in every round. `fold`: fold order within score groups.
-fn chain(n: usize, teams: Option<usize>, fold: bool) {
-    let mut cfg = qiwang::pairing::testing::SimConfig::new(n, 9);
-    cfg.withdraw_permille = 0;
-    if fold {
-        cfg.rules.pairing.within_group = qiwang::rulebook::WithinGroup::FoldTopBottom;
-    }
-    if let Some(t) = teams {
-        cfg.teams = t;
-        cfg.rules.pairing.team_avoidance = qiwang::rulebook::TeamAvoidance::AllRounds;
-    }
+fn chain(n: usize, teams: Option<usize>, fold: bool, save: Option<&str>) {
+    let cfg = chain_config(n, teams, fold);
     println!(
         "players  round   pair_s   cpu_s  peak_MiB  refused  (--chain: every round paired by the engine)"
     );
@@ -179,6 +171,11 @@ fn chain(n: usize, teams: Option<usize>, fold: bool) {
         qiwang::pairing::Solver::Priced,
         &mut |paired| {
             let (r, took) = (paired.round, paired.took);
+            if let Some(dir) = save {
+                let path = format!("{dir}/{n}-round{r}.json");
+                let json = serde_json::to_vec(paired.before).expect("the event as JSON");
+                std::fs::write(&path, json).unwrap_or_else(|e| panic!("{path}: {e}"));
+            }
             let cpu = cpu_seconds() - cpu0;
             let peak = vm_hwm_kib().map_or(0.0, |k| k as f64 / 1024.0);
             println!(
@@ -192,6 +189,52 @@ fn chain(n: usize, teams: Option<usize>, fold: bool) {
     );
 }
 
+/// The simulated event `--chain` plays (and `--replay` pairs a round of again).
+fn chain_config(n: usize, teams: Option<usize>, fold: bool) -> qiwang::pairing::testing::SimConfig {
+    let mut cfg = qiwang::pairing::testing::SimConfig::new(n, 9);
+    cfg.withdraw_permille = 0;
+    if fold {
+        cfg.rules.pairing.within_group = qiwang::rulebook::WithinGroup::FoldTopBottom;
+    }
+    if let Some(t) = teams {
+        cfg.teams = t;
+        cfg.rules.pairing.team_avoidance = qiwang::rulebook::TeamAvoidance::AllRounds;
+    }
+    cfg
+}
+
+/// `--replay FILE R`: pairs round R again from the event `--chain … --save DIR` wrote
+/// just before it (the same rules options as that chain must be given), so one slow
+/// round can be measured alone, again and again.
+fn replay(path: &str, round: u32, teams: Option<usize>, fold: bool) {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let event: qiwang::model::Event = serde_json::from_slice(&bytes).expect("an event");
+    let cfg = chain_config(event.players.len(), teams, fold);
+    let group = event.groups.keys().next().expect("one group").clone();
+    let c0 = cpu_seconds();
+    let t0 = Instant::now();
+    let plan = qiwang::pairing::pair_next_round_with(
+        &event,
+        &cfg.rules,
+        &group,
+        2026 + u64::from(round),
+        qiwang::pairing::Solver::Priced,
+    )
+    .unwrap_or_else(|e| panic!("round {round}: {e}"));
+    let (wall, cpu) = (t0.elapsed().as_secs_f64(), cpu_seconds() - c0);
+    // A digest of the tables, to compare two builds' pairings of the same state.
+    let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in format!("{:?}", plan.round.pairings).bytes() {
+        digest = (digest ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    println!(
+        "round {round}: {wall:.3} s, {cpu:.2} CPU-s, {} tables (digest {digest:016x}), peak {:.1} MiB, refused {}",
+        plan.round.pairings.len(),
+        vm_hwm_kib().map_or(0.0, |k| k as f64 / 1024.0),
+        refused_solves()
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let Some(pos) = args.iter().position(|a| a == "--chain") {
@@ -200,7 +243,20 @@ fn main() {
             .iter()
             .position(|a| a == "--teams")
             .map(|t| args[t + 1].parse().expect("number of teams"));
-        chain(n, teams, args.iter().any(|a| a == "--fold"));
+        let save = args
+            .iter()
+            .position(|a| a == "--save")
+            .map(|s| args[s + 1].as_str());
+        chain(n, teams, args.iter().any(|a| a == "--fold"), save);
+        return;
+    }
+    if let Some(pos) = args.iter().position(|a| a == "--replay") {
+        let teams = args
+            .iter()
+            .position(|a| a == "--teams")
+            .map(|t| args[t + 1].parse().expect("number of teams"));
+        let r = args[pos + 2].parse().expect("round");
+        replay(&args[pos + 1], r, teams, args.iter().any(|a| a == "--fold"));
         return;
     }
     if let Some(pos) = args.iter().position(|a| a == "--child") {

@@ -50,11 +50,13 @@ impl<W: Weight> PerfectMatcher<W> {
             count[self.m.ev(k)] += 1;
         }
         // A repair only loosens other edges, so no edge found feasible here turns short.
+        let mut lent = Lent::new(self.m.n);
         for k in short {
-            if !self.repair(k, &count) {
+            if !self.repair(k, &count, &mut lent) {
                 return false;
             }
         }
+        lent.pay(&mut self.m);
         self.one_parity()
     }
 
@@ -81,10 +83,15 @@ impl<W: Weight> PerfectMatcher<W> {
         true
     }
 
-    /// Makes new edge `k` feasible (see [`PerfectMatcher::add_edges`]).
-    pub(super) fn repair(&mut self, k: usize, count: &[u32]) -> bool {
+    /// Makes new edge `k` feasible (see [`PerfectMatcher::add_edges`]). A blossom's dual
+    /// moved into its vertices is noted on the blossom in `lent` and paid out to them
+    /// all at once at the end ([`Lent::pay`]): blossoms nest thousands deep in fold
+    /// order, and adding it to every vertex of every level opened took a fifth of a
+    /// 100,000-player round.
+    pub(super) fn repair(&mut self, k: usize, count: &[u32], lent: &mut Lent<W>) -> bool {
         let (u, v) = (self.m.eu(k), self.m.ev(k));
-        let mut short = W::ZERO - self.m.true_slack(k);
+        let owed = lent.owed(&self.m, u) + lent.owed(&self.m, v);
+        let mut short = W::ZERO - self.m.true_slack(k) - owed;
         if short <= W::ZERO {
             return true;
         }
@@ -109,15 +116,14 @@ impl<W: Weight> PerfectMatcher<W> {
             let d = if shared || z < short { z } else { short };
             if d > W::ZERO {
                 if d.is_odd() {
-                    if !self.double_all() {
+                    if lent.too_wide() || !self.double_all() {
                         return false;
                     }
+                    lent.double();
                     short = short.double();
                     continue;
                 }
-                for leaf in self.m.leaves_of(t) {
-                    self.m.dualvar[leaf] = self.m.dualvar[leaf] + d;
-                }
+                lent.lend(t, d);
                 self.m.dualvar[t] = self.m.dualvar[t] - d;
                 self.m.unpair(self.m.blossombase[t]);
                 if !shared {
@@ -125,7 +131,9 @@ impl<W: Weight> PerfectMatcher<W> {
                 }
             }
             if short > W::ZERO {
-                // The blossom's dual is spent (or both ends are in it): open it.
+                // The blossom's dual is spent (or both ends are in it): open it, its
+                // children owing what it was owed.
+                lent.pass_down(&mut self.m, t);
                 self.m.expand(t, Expansion::OneLevel);
             }
         }
@@ -187,6 +195,110 @@ impl<W: Weight> PerfectMatcher<W> {
         }
         self.scale *= 2;
         true
+    }
+}
+
+/// Duals moved from blossoms into their vertices during [`PerfectMatcher::make_feasible`]
+/// and not yet added to them: per blossom, what each of its vertices is owed.
+pub(super) struct Lent<W> {
+    owed: Vec<W>,
+    /// The blossoms with something owed (each once).
+    lenders: Vec<usize>,
+}
+
+impl<W: Weight> Lent<W> {
+    fn new(n: usize) -> Lent<W> {
+        Lent {
+            owed: vec![W::ZERO; 2 * n],
+            lenders: Vec::new(),
+        }
+    }
+
+    /// Blossom `b`'s vertices are each owed `d` more.
+    fn lend(&mut self, b: usize, d: W) {
+        if self.owed[b] == W::ZERO {
+            self.lenders.push(b);
+        }
+        self.owed[b] = self.owed[b] + d;
+    }
+
+    /// What vertex `v` is owed: the sum over the blossoms holding it.
+    fn owed(&self, m: &Matcher<W>, v: usize) -> W {
+        let mut sum = W::ZERO;
+        if self.lenders.is_empty() {
+            return sum;
+        }
+        let mut b = m.blossomparent[v];
+        while b != NONE {
+            sum = sum + self.owed[b];
+            b = m.blossomparent[b];
+        }
+        sum
+    }
+
+    /// Blossom `b` is about to be opened: its children take over what it owes (a lone
+    /// vertex is paid at once).
+    fn pass_down(&mut self, m: &mut Matcher<W>, b: usize) {
+        let d = std::mem::replace(&mut self.owed[b], W::ZERO);
+        if d == W::ZERO {
+            return;
+        }
+        for idx in 0..m.blossomchilds[b].len() {
+            let c = m.blossomchilds[b][idx];
+            if c < m.n {
+                m.dualvar[c] = m.dualvar[c] + d;
+            } else {
+                self.lend(c, d);
+            }
+        }
+    }
+
+    /// Every weight and dual was doubled: so is what is owed.
+    fn double(&mut self) {
+        for x in &mut self.owed {
+            *x = x.double();
+        }
+    }
+
+    /// Whether doubling what is owed (which vertices' duals will hold) would leave too
+    /// few bits of `W`: the vertices' duals are checked before they are paid.
+    fn too_wide(&self) -> bool {
+        let total = self
+            .lenders
+            .iter()
+            .fold(W::ZERO, |sum, &b| sum + self.owed[b]);
+        total.bits() + 2 + DOUBLING_MARGIN > W::BITS
+    }
+
+    /// Pays every vertex what the blossoms around it owe, each vertex once: one walk
+    /// down each top-level blossom that holds a lender.
+    fn pay(self, m: &mut Matcher<W>) {
+        let mut tops: Vec<usize> = Vec::new();
+        let mut seen = vec![false; 2 * m.n];
+        for &b in &self.lenders {
+            if self.owed[b] == W::ZERO {
+                continue;
+            }
+            let mut t = b;
+            while m.blossomparent[t] != NONE {
+                t = m.blossomparent[t];
+            }
+            if !std::mem::replace(&mut seen[t], true) {
+                tops.push(t);
+            }
+        }
+        let mut stack: Vec<(usize, W)> = Vec::new();
+        for t in tops {
+            stack.push((t, W::ZERO));
+            while let Some((b, above)) = stack.pop() {
+                let sum = above + self.owed[b];
+                if b < m.n {
+                    m.dualvar[b] = m.dualvar[b] + sum;
+                } else {
+                    stack.extend(m.blossomchilds[b].iter().map(|&c| (c, sum)));
+                }
+            }
+        }
     }
 }
 

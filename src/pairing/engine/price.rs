@@ -12,7 +12,7 @@ use super::encode::{Encoder, RELAX_LEVELS, Terms};
 use super::field::{Field, colour_class, limit_bars, team_classes};
 use super::index::{BlockIndex, Laminar, Maxima};
 use super::select::{
-    ENOUGH, FOLD_PER_PLAYER, PER_PLAYER, REBUILT_AFTER, priced_key, priced_players, select,
+    ENDS_AFTER, ENOUGH, FOLD_PER_PLAYER, PER_PLAYER, priced_key, priced_players, select,
 };
 use super::solve::{both_halves, on_threads};
 use crate::model::Relax;
@@ -339,11 +339,14 @@ impl<'p, 'r, W: Weight> Pass<'p, 'r, W> {
                 walk.ranges.clear();
                 walk.ranges.resize(self.held.len(), None);
             }
+            // A pass far from the optimum ends once it has plenty (see [`ENDS_AFTER`]).
+            if walk.found.crowded && walk.found.skipped > ENDS_AFTER * self.n {
+                break;
+            }
             for &i in &self.family.order[unit.from..unit.to] {
                 if i >= self.n {
                     continue;
                 }
-                self.rebuild_if_crowded(&mut walk);
                 self.price_player(&mut walk, unit, i, seen);
             }
         }
@@ -366,7 +369,7 @@ impl<'p, 'r, W: Weight> Pass<'p, 'r, W> {
                 (a_lo, a_hi, h_lo, h_hi)
             })
             .collect();
-        let maxima = walk.own.as_deref().unwrap_or(&self.every);
+        let maxima = &self.every;
         walk.best = self
             .held
             .iter()
@@ -375,29 +378,12 @@ impl<'p, 'r, W: Weight> Pass<'p, 'r, W> {
             .collect();
     }
 
-    /// Once the list was cut, players with plenty of improving pairs are skipped as
-    /// partners for the rest of the pass: after every [`REBUILT_AFTER`] such skips (per
-    /// player of the field) the maxima are rebuilt without them, so the walks stop listing
-    /// them. The pairs found are the same, with less walking. (The best keys kept for the
-    /// blossom at hand may still count them: a bound, never too low.)
-    fn rebuild_if_crowded(&self, walk: &mut Walk<W>) {
-        if !(walk.found.crowded && walk.found.skipped > REBUILT_AFTER * self.n) {
-            return;
-        }
-        let improving = &walk.found.improving;
-        let key = |v: usize| (improving[v] < self.enough).then(|| self.keyv[v]);
-        walk.own = Some(self.maxima(key));
-        walk.own_steep = Some(self.steep_maxima(key));
-        walk.found.skipped = 0;
-    }
-
     /// Player `i` of `unit`'s child against every block of the blossom: blocks it cannot
     /// meet or whose best key cannot reach its floor are skipped, the rest list their
     /// passing partners ([`Pass::list_partners`]) to be weighed ([`Pass::weigh`]).
     fn price_player(&self, walk: &mut Walk<W>, unit: &Unit, i: usize, seen: &PairSet) {
         let za = self.family.z_above[unit.a];
-        let maxima = walk.own.as_deref().unwrap_or(&self.every);
-        let maxima_steep = walk.own_steep.as_deref().unwrap_or(&self.every_steep);
+        let (maxima, maxima_steep) = (&self.every, &self.every_steep);
         for (bi, (&block, best)) in self.held.iter().zip(&walk.best).enumerate() {
             if self.bar_break.is_none() && self.bar[i] != 0 && self.bar[i] == self.block_bar(block)
             {
@@ -596,7 +582,7 @@ struct Found {
     improving: Vec<usize>,
     /// Whether the list was cut yet.
     crowded: bool,
-    /// Partners skipped for having plenty since the maxima were last rebuilt.
+    /// Partners skipped for having plenty, counted once the list was cut.
     skipped: usize,
 }
 
@@ -618,10 +604,6 @@ struct Walk<W> {
     outer: Vec<(usize, usize, usize, usize)>,
     /// Per block, the best key within the blossom.
     best: Vec<Option<W>>,
-    /// The maxima rebuilt without the players skipped for having plenty
-    /// ([`Pass::rebuild_if_crowded`]).
-    own: Option<Vec<Maxima<W>>>,
-    own_steep: Option<Vec<Maxima<W>>>,
 }
 
 impl<W> Walk<W> {
@@ -641,8 +623,6 @@ impl<W> Walk<W> {
             child: usize::MAX,
             outer: Vec::new(),
             best: Vec::new(),
-            own: None,
-            own_steep: None,
         }
     }
 }

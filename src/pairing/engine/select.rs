@@ -54,11 +54,13 @@ pub(super) fn priced_players(key: u128) -> (usize, usize) {
 pub(super) const ENOUGH: usize = 2;
 
 /// How many partners per player of the field a pass whose list was cut skips for having
-/// plenty of improving pairs before [`price`] rebuilds its maxima without them. (In the
-/// bench binary's `--child 100000 3` the first two whole-field passes listed 33.6 and
-/// 15.8 million partners, 27.2 and 9.4 million of them only to skip them; rebuilt so,
-/// 7.2 million each, and the same pairs were found.)
-pub(super) const REBUILT_AFTER: usize = 4;
+/// plenty of improving pairs before it ends, with what it found so far. Such a pass is
+/// never the last: the next one starts from the better optimum its pairs give. (Until
+/// 2026-12-05 the pass rebuilt its maxima without those players and went on; on round 6
+/// of the 100,000-player fold-order chain, the bench binary's `--replay`, its first
+/// whole-field pass then took 26.7 s and two copies of the maxima per thread, and the
+/// round 35.0 CPU-s and 3.0 GB; ending it, 23.4 CPU-s and 2.4 GB.)
+pub(super) const ENDS_AFTER: usize = 4;
 
 /// At most this many pairs per player enter the solve from one pricing pass.
 pub(super) const PER_PLAYER: usize = 8;
