@@ -53,11 +53,24 @@ pub(super) fn price<W: Weight>(
     opt: &Optimum<W>,
     seen: &PairSet,
     found: &mut Vec<(usize, usize, W)>,
-) {
+    margin: W,
+) -> Priced<W> {
     let n = field.players.len();
-    let pass = Pass::new(field, enc, opt);
+    let pass = Pass::new(field, enc, opt, margin);
     let units = work_units(&pass.family);
-    let mut priced_in = both_halves(on_threads(n), |half| pass.scan(&units, half, seen));
+    let halves = both_halves(on_threads(n), |half| vec![pass.scan(&units, half, seen)]);
+    let mut priced_in = Vec::new();
+    let mut got = Priced {
+        improving: 0,
+        most: W::ZERO,
+        crowded: false,
+    };
+    for half in halves {
+        priced_in.extend(half.priced_in);
+        got.improving += half.negative;
+        got.most = got.most.min(half.most);
+        got.crowded |= half.crowded;
+    }
     // A pass that found few improving pairs (no more than the field has players) keeps
     // them all: near the optimum one player can hold most of them (a floater, whose many
     // pairs with a neighbouring group each improve the matching), and cut to
@@ -73,6 +86,20 @@ pub(super) fn price<W: Weight>(
         found.push((x, y, -enc.cost(&field.pair_terms(x, y))));
     }
     found.sort_by_key(|&(x, y, _)| (x, field.group[y], pass.class[y], y));
+    got
+}
+
+/// What a pricing pass found besides its pairs.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Priced<W> {
+    /// How many pairs it examined whose reduced cost is negative (each could improve the
+    /// matching); the other pairs it found lie within its margin.
+    pub(super) improving: usize,
+    /// The most negative reduced cost among them (0 when none).
+    pub(super) most: W,
+    /// Whether the pass ended early with a cut list ([`super::select::ENDS_AFTER`]): it
+    /// then proves nothing about the pairs it did not examine.
+    pub(super) crowded: bool,
 }
 
 /// One unit of pricing work: players `from..to` (places in the family's order) of child
@@ -159,10 +186,13 @@ struct Pass<'p, 'r, W: Weight> {
     every_steep: Vec<Maxima<W>>,
     /// `f·(lower bound of the cost)` per pair of score groups ([`group_bounds`]).
     lbs: Vec<W>,
+    /// Pairs whose reduced cost is below this, not only below 0, are listed (see
+    /// [`super::solve::price_to_optimum`]).
+    margin: W,
 }
 
 impl<'p, 'r, W: Weight> Pass<'p, 'r, W> {
-    fn new(field: &'p Field<'r>, enc: &'p Encoder<W>, opt: &'p Optimum<W>) -> Self {
+    fn new(field: &'p Field<'r>, enc: &'p Encoder<W>, opt: &'p Optimum<W>, margin: W) -> Self {
         let n = field.players.len();
         let keyv: Vec<W> = opt.y.iter().map(|&y| -y).collect();
         let f = 2 * opt.scale();
@@ -198,7 +228,8 @@ impl<'p, 'r, W: Weight> Pass<'p, 'r, W> {
             .map(|p| BlockIndex::new(p.iter().map(|&place| family.order[place])))
             .collect();
         let at_n = W::from_i128(i128::from(f) * n as i128);
-        let never = -keyv.iter().copied().max().unwrap_or(W::ZERO) - at_n - W::from_i128(1);
+        let never =
+            -keyv.iter().copied().max().unwrap_or(W::ZERO) - at_n - margin - W::from_i128(1);
         // In fold order a pair of one score group at `t = |j − (i ± h)|` from its pivot
         // pays `t²` on the order level, at least the tangent `2Ct − C²` ([`FOLD_TANGENT`]
         // = C): its partners are listed under that steeper bound, on maxima built for it,
@@ -239,6 +270,7 @@ impl<'p, 'r, W: Weight> Pass<'p, 'r, W> {
             never_steep,
             every_steep: Vec::new(),
             lbs: group_bounds(field, enc, f),
+            margin,
         };
         let keyv = &pass.keyv;
         let every = pass.maxima(|v| Some(keyv[v]));
@@ -328,7 +360,7 @@ impl<'p, 'r, W: Weight> Pass<'p, 'r, W> {
 
     /// The pairs that price in among half `half` of `units` ([`priced_key`]s), cut as
     /// [`select`] would whenever the list outgrows a few entries per player.
-    fn scan(&self, units: &[Unit], half: usize, seen: &PairSet) -> Vec<u128> {
+    fn scan(&self, units: &[Unit], half: usize, seen: &PairSet) -> Found<W> {
         let mut walk = Walk::new(self.n, self.per_player);
         for unit in units.chunks(CHUNK).skip(half).step_by(2).flatten() {
             if walk.node != unit.a {
@@ -350,7 +382,7 @@ impl<'p, 'r, W: Weight> Pass<'p, 'r, W> {
                 self.price_player(&mut walk, unit, i, seen);
             }
         }
-        walk.found.priced_in
+        walk.found
     }
 
     /// Takes up blossom `unit.a`: per block, its players and those of its largest child as
@@ -389,7 +421,7 @@ impl<'p, 'r, W: Weight> Pass<'p, 'r, W> {
             {
                 continue;
             }
-            let floor = self.lb(i, block) + za - self.keyv[i];
+            let floor = self.lb(i, block) + za - self.keyv[i] - self.margin;
             if best.is_none_or(|m| m <= floor) {
                 continue;
             }
@@ -497,7 +529,7 @@ impl<'p, 'r, W: Weight> Pass<'p, 'r, W> {
     /// reduced cost is negative, legal and not yet an edge prices in.
     fn weigh(
         &self,
-        found: &mut Found,
+        found: &mut Found<W>,
         passing: &[usize],
         unit: &Unit,
         block: usize,
@@ -532,7 +564,11 @@ impl<'p, 'r, W: Weight> Pass<'p, 'r, W> {
                 self.opt
                     .slack(x, y, -self.enc.cost(&self.field.pair_terms(x, y)))
             );
-            if slack < W::ZERO && !seen.contains(x, y) && self.field.legal(x, y) {
+            if slack < self.margin && !seen.contains(x, y) && self.field.legal(x, y) {
+                if slack < W::ZERO {
+                    found.negative += 1;
+                    found.most = found.most.min(slack);
+                }
                 found.improving[x] += 1;
                 found.improving[y] += 1;
                 found.priced_in.push(priced_key(slack.approx(), x, y));
@@ -575,8 +611,11 @@ fn group_bounds<W: Weight>(field: &Field, enc: &Encoder<W>, f: u64) -> Vec<W> {
 /// The pairs one half of a pass has found ([`priced_key`]s), kept small: far from the
 /// optimum there can be many millions, so whenever the list outgrows a few entries per
 /// player it is cut to what the selection at the end would take from it (see [`select`]).
-struct Found {
+struct Found<W> {
     priced_in: Vec<u128>,
+    /// How many of the pairs examined have a negative reduced cost, and the most negative.
+    negative: usize,
+    most: W,
     limit: usize,
     /// Improving pairs found per player.
     improving: Vec<usize>,
@@ -589,7 +628,7 @@ struct Found {
 /// One half's walk over its units ([`Pass::scan`]): what it found and what it keeps at
 /// hand between players.
 struct Walk<W> {
-    found: Found,
+    found: Found<W>,
     /// The partners one block lists, and one pivot's share of them in fold order.
     passing: Vec<usize>,
     side: Vec<usize>,
@@ -606,7 +645,7 @@ struct Walk<W> {
     best: Vec<Option<W>>,
 }
 
-impl<W> Walk<W> {
+impl<W: Weight> Walk<W> {
     fn new(n: usize, per_player: usize) -> Walk<W> {
         let limit = 4 * per_player * n.max(1);
         Walk {
@@ -617,6 +656,8 @@ impl<W> Walk<W> {
                 // 2,158 and 2,263 MiB, now 1,905 and 1,878 (`--replay`). Pages of the
                 // capacity a pass never writes are never touched.
                 priced_in: Vec::with_capacity(limit + 1),
+                negative: 0,
+                most: W::ZERO,
                 limit,
                 improving: vec![0; n],
                 crowded: false,
@@ -719,11 +760,34 @@ mod tests {
                             }
                         }
                     }
+                    let what = format!("{order:?} seed {seed} pass {pass}");
+                    // With a margin: exactly the pairs below it, when no more than the
+                    // field has players (so none are cut).
+                    let margin = 3 * i128::from(opt.scale()) * (i128::from(pass) + 1);
+                    let mut near = std::collections::BTreeSet::new();
+                    for i in 0..n {
+                        for j in i + 1..n {
+                            if !seen.contains(i, j)
+                                && field.legal(i, j)
+                                && opt.slack(i, j, weight(i, j)) < margin
+                            {
+                                near.insert((i, j));
+                            }
+                        }
+                    }
+                    let mut within = Vec::new();
+                    let got = price(&field, &enc, &opt, &seen, &mut within, margin);
+                    let within: std::collections::BTreeSet<_> =
+                        within.iter().map(|&(i, j, _)| (i, j)).collect();
+                    assert!(within.is_subset(&near), "{what}: within the margin");
+                    if near.len() <= n {
+                        assert_eq!(within, near, "{what}: every pair within the margin");
+                        assert_eq!(got.improving, improving.len(), "{what}: improving counted");
+                    }
                     let mut found = Vec::new();
-                    price(&field, &enc, &opt, &seen, &mut found);
+                    price(&field, &enc, &opt, &seen, &mut found, 0);
                     let listed: std::collections::BTreeSet<_> =
                         found.iter().map(|&(i, j, _)| (i, j)).collect();
-                    let what = format!("{order:?} seed {seed} pass {pass}");
                     assert!(listed.is_subset(&improving), "{what}: adds what improves");
                     assert_eq!(listed.is_empty(), improving.is_empty(), "{what}");
                     if improving.len() <= n {
