@@ -67,25 +67,66 @@ pub fn round_points(
     group: &GroupId,
     rounds: u32,
 ) -> BTreeMap<PlayerId, Vec<Points>> {
-    let mut out: BTreeMap<PlayerId, Vec<Points>> = event
-        .players_in(group)
-        .map(|p| (p.id, vec![Points(0); rounds as usize]))
-        .collect();
+    let width = rounds as usize;
+    let mut ids: Vec<PlayerId> = event.players_in(group).map(|p| p.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    // One flat table, a row per player in id order, found through `Rows` (a lookup in
+    // the finished map per game was a tenth of `export` at 100,000 players: every round's
+    // pairing sheet asks for the scores before it).
+    let rows = Rows::new(&ids);
+    let mut table = vec![Points(0); ids.len() * width];
     if let Some(state) = event.group(group) {
         for round in state.rounds.iter().filter(|r| r.number <= rounds) {
             let k = (round.number - 1) as usize;
             for pairing in &round.pairings {
                 for id in pairing.players() {
                     if let Some(points) = pairing_points(pairing, id, scoring)
-                        && let Some(row) = out.get_mut(&id)
+                        && let Some(row) = rows.of(id)
                     {
-                        row[k] = points;
+                        table[row * width + k] = points;
                     }
                 }
             }
         }
     }
-    out
+    ids.into_iter()
+        .enumerate()
+        .map(|(row, id)| (id, table[row * width..(row + 1) * width].to_vec()))
+        .collect()
+}
+
+/// The row of each player id in a sorted list of distinct ids: an array indexed by the id
+/// when the ids are about as many as the largest (as the ids an event hands out are),
+/// else a binary search.
+enum Rows<'a> {
+    Dense(Vec<u32>),
+    Sorted(&'a [PlayerId]),
+}
+
+impl<'a> Rows<'a> {
+    fn new(ids: &'a [PlayerId]) -> Rows<'a> {
+        let largest = ids.last().map_or(0, |id| id.0 as usize);
+        if largest > 4 * ids.len() + 1024 {
+            return Rows::Sorted(ids);
+        }
+        let mut rows = vec![u32::MAX; largest + 1];
+        for (row, id) in ids.iter().enumerate() {
+            // At most 4 × ids.len() + 1024 ids, so the row fits.
+            rows[id.0 as usize] = u32::try_from(row).unwrap_or(u32::MAX);
+        }
+        Rows::Dense(rows)
+    }
+
+    fn of(&self, id: PlayerId) -> Option<usize> {
+        match self {
+            Rows::Dense(rows) => rows
+                .get(id.0 as usize)
+                .filter(|&&row| row != u32::MAX)
+                .map(|&row| row as usize),
+            Rows::Sorted(ids) => ids.binary_search(&id).ok(),
+        }
+    }
 }
 
 /// The event's penalties by player. A pool's standings look up every player's penalties
@@ -184,6 +225,55 @@ mod tests {
         assert_eq!(penalties.total(PlayerId(2), 0), Points(0));
         assert_eq!(penalties.total(PlayerId(2), 1), Points(5));
         assert_eq!(penalties.total(PlayerId(3), 9), Points(0));
+    }
+
+    /// The flat table gives what a lookup in the map per game gave, for ids an event hands
+    /// out (dense) and for ids far apart (searched), every round count from 0 to past the
+    /// last round.
+    #[test]
+    fn round_points_reads_as_a_lookup_per_game() {
+        let sim = crate::pairing::testing::synthetic_mid_event(37, 4, 5, 11);
+        let (scoring, group) = (&sim.rules.scoring, &sim.group);
+        let mut sparse = sim.event.clone();
+        let far = |id: PlayerId| PlayerId(id.0 * 1000 + 7);
+        for p in &mut sparse.players {
+            p.id = far(p.id);
+        }
+        for round in &mut sparse.group_mut(group).rounds {
+            for pairing in &mut round.pairings {
+                match pairing {
+                    Pairing::Game { red, black, .. } => (*red, *black) = (far(*red), far(*black)),
+                    Pairing::Bye { player } => *player = far(*player),
+                }
+            }
+        }
+        for event in [&sim.event, &sparse] {
+            for rounds in 0..=6 {
+                let mut want: BTreeMap<PlayerId, Vec<Points>> = event
+                    .players_in(group)
+                    .map(|p| (p.id, vec![Points(0); rounds as usize]))
+                    .collect();
+                for round in &event.group(group).unwrap().rounds {
+                    if round.number > rounds {
+                        continue;
+                    }
+                    for pairing in &round.pairings {
+                        for id in pairing.players() {
+                            if let Some(points) = pairing_points(pairing, id, scoring)
+                                && let Some(row) = want.get_mut(&id)
+                            {
+                                row[(round.number - 1) as usize] = points;
+                            }
+                        }
+                    }
+                }
+                assert_eq!(
+                    round_points(event, scoring, group, rounds),
+                    want,
+                    "{rounds}"
+                );
+            }
+        }
     }
 
     #[test]

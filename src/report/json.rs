@@ -5,7 +5,10 @@ use super::Report;
 use serde::{Serialize, Serializer};
 
 pub fn render(report: &Report) -> String {
-    let mut s = serde_json::to_string_pretty(&report.json).unwrap_or_else(|_| "null".into());
+    let mut s = match &report.json_text {
+        Some(text) => text.clone(),
+        None => serde_json::to_string_pretty(&report.json).unwrap_or_else(|_| "null".into()),
+    };
     s.push('\n');
     s
 }
@@ -52,4 +55,11 @@ where
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         (self.0)().serialize(serializer)
     }
+}
+
+/// `value` pretty-printed as [`Report::json_text`] holds it: the text of
+/// `serde_json::to_string_pretty(&serde_json::to_value(value))` when `value` writes its
+/// keys in alphabetical order (see [`SortedKeys`]), made without the value tree.
+pub(crate) fn pretty<T: Serialize>(value: &T) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".into())
 }

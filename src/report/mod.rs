@@ -14,7 +14,7 @@ mod table;
 pub mod trf;
 pub mod xlsx;
 
-pub(crate) use json::{Deferred, SortedKeys, Streamed};
+pub(crate) use json::{Deferred, SortedKeys, Streamed, pretty as json_pretty};
 
 use serde::Serialize;
 
@@ -28,6 +28,11 @@ pub enum Json {
     /// Build the JSON value: the output is JSON, or the caller reads the value.
     #[default]
     Build,
+    /// The output is JSON, printed as the view makes it: a large view may write the text
+    /// itself ([`Report::json_text`]) by streaming its `Serialize`, never holding the
+    /// document as a `serde_json::Value` tree (for 100,000 players a tree of the standings
+    /// took over 1 GB); a view that cannot builds the value as for [`Json::Build`].
+    Text,
     /// Leave [`Report::json`] `null`: the output is a table, CSV, HTML or a workbook.
     LeaveOut,
 }
@@ -41,9 +46,14 @@ impl Json {
         }
     }
 
-    /// Whether the view should build the value.
+    /// Whether the view should make the JSON (as a value, or as text where it can).
     pub fn wanted(self) -> bool {
-        self == Json::Build
+        self != Json::LeaveOut
+    }
+
+    /// Whether the view may write [`Report::json_text`] instead of [`Report::json`].
+    pub fn as_text(self) -> bool {
+        self == Json::Text
     }
 }
 
@@ -190,6 +200,9 @@ pub struct Report {
     pub sections: Vec<Section>,
     /// The structured value behind the report, for `--format json`.
     pub json: serde_json::Value,
+    /// The same document already written as pretty-printed JSON text (no final newline),
+    /// when asked for with [`Json::Text`]: `--format json` prints it instead of [`json`](Self::json).
+    pub json_text: Option<String>,
     /// Text printed at the end of the table and HTML formats: hints, warnings, the
     /// `--explain` reasons (JSON carries them in `json`).
     pub footer: Vec<String>,

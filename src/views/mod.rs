@@ -32,7 +32,7 @@ pub use prizes::{
 pub use programme::programme;
 pub use recorded::{CONFIRM_ALL_UP_TO, Confirmation, confirmation_lines};
 pub use round::{
-    RoundSheets, SheetError, SheetKind, json_list, pinyin_key, render_all, round_sheets,
+    RoundSheets, SheetError, SheetKind, SheetPage, json_list, pinyin_key, render_all, round_sheets,
 };
 pub use site::{csv_files, event_json, site, workbook_reports, write_event_json};
 pub use standings::{

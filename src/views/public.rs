@@ -11,7 +11,7 @@ use super::round::pinyin_key;
 use super::{group_name, name_of};
 use crate::i18n::bi;
 use crate::model::{Colour, Event, GroupId, Pairing};
-use crate::report::{Json, Markup, Report, html_body_markup_with, html_page_with_head};
+use crate::report::{Json, Markup, Report, Section, html_body_markup_with, html_page_with_head};
 use crate::rulebook::{Lang, Rulebook};
 
 /// The script every public page loads (as a file: a strict Content-Security-Policy allows
@@ -379,26 +379,38 @@ pub fn screen_slides(event: &Event, rules: &Rulebook, lang: Lang, seconds: u32) 
 
 /// A report cut into screenfuls of [`SCREEN_ROWS`] rows per section, at most `limit`
 /// rows of each; a section without rows (a heading, notes) comes whole.
+///
+/// Linear in the rows: every screenful copies only its own rows and the report's and
+/// section's headings (copying the whole section per screenful made a 100,000-player
+/// pairing sheet's 4,167 screenfuls copy 50,000 rows each).
 fn screenfuls(report: &Report, limit: usize) -> Vec<Report> {
     let mut out = Vec::new();
+    let heading = Report {
+        title: report.title.clone(),
+        subtitle: report.subtitle.clone(),
+        lang: report.lang.clone(),
+        ..Report::default()
+    };
     for section in &report.sections {
         let rows = &section.rows[..section.rows.len().min(limit)];
         if rows.is_empty() {
             continue;
         }
+        let columns = Section {
+            title: section.title.clone(),
+            columns: section.columns.clone(),
+            align: section.align.clone(),
+            rows: Vec::new(),
+            notes: Vec::new(),
+            optional: section.optional.clone(),
+        };
         for (i, chunk) in rows.chunks(SCREEN_ROWS).enumerate() {
-            let mut part = Report {
-                sections: Vec::new(),
-                footer: Vec::new(),
-                json: serde_json::Value::Null,
-                csv: None,
-                ..report.clone()
-            };
-            let mut s = section.clone();
+            let mut s = columns.clone();
             s.rows = chunk.to_vec();
-            if i > 0 || rows.len() < section.rows.len() {
-                s.notes.clear();
+            if i == 0 && rows.len() == section.rows.len() {
+                s.notes.clone_from(&section.notes);
             }
+            let mut part = heading.clone();
             part.sections.push(s);
             out.push(part);
         }
@@ -470,6 +482,46 @@ mod tests {
         let none = find_page(&rules, Lang::Zh, &entries, Some("\"><script>"));
         assert!(!none.contains("<script>"), "{none}");
         assert!(none.contains("id=\"none\" class=\"note\">"), "{none}");
+    }
+
+    #[test]
+    fn a_report_is_cut_into_screenfuls_of_its_own_rows() {
+        let mut report = Report::new("赛事");
+        report.subtitle.push("第 3 轮".into());
+        report.footer.push("footer".into());
+        report.json = serde_json::json!({"rows": 30});
+        let mut section = Section::new("公开组", vec!["台号".into(), "红方".into()]);
+        section.rows = (1..=30)
+            .map(|i| vec![i.to_string(), format!("p{i}")])
+            .collect();
+        section.notes.push("note".into());
+        report
+            .sections
+            .push(Section::new("empty", vec!["x".into()]));
+        report.sections.push(section);
+        let first = |p: &Report| p.sections[0].rows[0][0].clone();
+        let all = screenfuls(&report, usize::MAX);
+        let sizes: Vec<usize> = all.iter().map(|p| p.sections[0].rows.len()).collect();
+        assert_eq!(sizes, [12, 12, 6]);
+        assert_eq!(all.iter().map(first).collect::<Vec<_>>(), ["1", "13", "25"]);
+        let notes: Vec<usize> = all.iter().map(|p| p.sections[0].notes.len()).collect();
+        assert_eq!(
+            notes,
+            [1, 0, 0],
+            "the notes come with the first screenful only"
+        );
+        for part in &all {
+            assert_eq!((part.title.as_str(), part.subtitle.len()), ("赛事", 1));
+            assert_eq!(part.sections.len(), 1);
+            assert_eq!(part.sections[0].title, "公开组");
+            assert_eq!(part.sections[0].columns, ["台号", "红方"]);
+            assert!(part.footer.is_empty() && part.json.is_null() && part.csv.is_none());
+        }
+        // Cut short: no screenful carries the notes of the whole table.
+        let leaders = screenfuls(&report, 24);
+        let sizes: Vec<usize> = leaders.iter().map(|p| p.sections[0].rows.len()).collect();
+        assert_eq!(sizes, [12, 12]);
+        assert!(leaders.iter().all(|p| p.sections[0].notes.is_empty()));
     }
 
     #[test]

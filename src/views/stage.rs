@@ -111,6 +111,8 @@ pub(super) fn crosstable_report(
         rules,
         &compute_standings(event, rules, pool, Some(swiss)),
     );
+    // The two stages' values are put together below: built, never written as text.
+    let json = if json.wanted() { Json::Build } else { json };
     let mut report = swiss_report(event, rules, &swiss_table, lang, json);
     for s in &mut report.sections {
         s.title = lang.pick("积分编排制", "Swiss stage").into();

@@ -240,7 +240,13 @@ pub fn standings(
         .collect();
     let mut s =
         Section::new("", header(lang, &st.tiebreaks, lang.pick("名次", "place"))).right(&numeric);
-    for row in &st.rows {
+    // Printed as JSON text, the table's rows are never shown.
+    let rows = if json.as_text() {
+        &[][..]
+    } else {
+        &st.rows[..]
+    };
+    for row in rows {
         let p = event.player(row.player);
         s.push(row_cells(
             p,
@@ -266,7 +272,11 @@ pub fn standings(
         ).into());
     }
     report.sections.push(s);
-    if json.wanted() {
+    if json.as_text() {
+        report.json_text = Some(crate::report::json_pretty(&standings_json(
+            event, rules, st, lang,
+        )));
+    } else if json.wanted() {
         report.json =
             serde_json::to_value(standings_json(event, rules, st, lang)).unwrap_or_default();
     }
@@ -553,6 +563,8 @@ pub fn every_pool_standings(
     let mut values = Vec::new();
     for pool in crate::lookup::pools_shown(rules, event, crate::lookup::Shown::Players) {
         let st = standings::compute_standings(event, rules, &pool.id, after_round);
+        // The values are gathered into one array: built, never written as text.
+        let json = if json.wanted() { Json::Build } else { json };
         let one = self::standings(event, rules, &st, lang, json);
         for mut s in one.sections {
             s.title = one.subtitle.first().cloned().unwrap_or_default();
@@ -646,7 +658,13 @@ pub(super) fn crosstable_report(
     cols.push(lang.pick("积分", "pts").into());
     let numeric: Vec<usize> = (0..cols.len()).filter(|&i| i != 2).collect();
     let mut s = Section::new("", cols).right(&numeric);
-    for row in &table.rows {
+    // Printed as JSON text, the table's rows are never shown.
+    let rows = if json.as_text() {
+        &[][..]
+    } else {
+        &table.rows[..]
+    };
+    for row in rows {
         let mut cells = vec![
             place_text(row.rank, row.shared),
             row.number.map(|n| n.to_string()).unwrap_or_default(),
@@ -661,10 +679,27 @@ pub(super) fn crosstable_report(
         s.push(cells);
     }
     report.sections.push(s);
-    if json.wanted() {
+    if json.as_text() {
+        report.json_text = Some(crate::report::json_pretty(&CrosstableJson(table)));
+    } else if json.wanted() {
         report.json = serde_json::to_value(table).unwrap_or_default();
     }
     report
+}
+
+/// A [`Crosstable`] written as its `serde_json::Value` prints (keys in alphabetical
+/// order), one row at a time.
+struct CrosstableJson<'a>(&'a Crosstable);
+
+impl Serialize for CrosstableJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let table = self.0;
+        let mut map = serializer.serialize_struct("Crosstable", 3)?;
+        map.serialize_field("after_round", &table.after_round)?;
+        map.serialize_field("group", &table.group)?;
+        map.serialize_field("rows", &Streamed(|| table.rows.iter().map(SortedKeys)))?;
+        map.end()
+    }
 }
 
 /// One column heading per round of a crosstable: `第1轮` … or `R1` ….

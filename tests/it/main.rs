@@ -22,6 +22,7 @@ mod guide;
 mod hall;
 mod hostile;
 mod i18n;
+mod json_text;
 mod knockout;
 mod knockout_places;
 mod layers;

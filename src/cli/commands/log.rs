@@ -22,11 +22,11 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
     ));
     report.lang = lang.code().into();
     if matches!(ctx.format(), Ok(qiwang::report::Format::Json)) {
-        // Every line whole, each turned into JSON as it is let go, so the trail is held
-        // once, not twice.
+        // Every line whole, each turned into JSON as it is written, so the trail is held
+        // once, beside the text, never as a tree of values.
         let trail = loaded.store.log().map_err(lib_error)?;
-        report.json =
-            serde_json::Value::Array(trail.entries.into_iter().map(masked_entry).collect());
+        report.json_text =
+            Some(serde_json::to_string_pretty(&Lines(&trail.entries)).unwrap_or_default());
         return ctx.print(&report);
     }
     let trail = loaded.store.log_brief().map_err(lib_error)?;
@@ -225,7 +225,16 @@ fn described(
 /// An entry as `log --format json` shows it: its command, summary and details masked as
 /// free text (lines written before numbers were masked at the source); the time, user and
 /// numbers as they are (a time is not a birth date).
-fn masked_entry(entry: qiwang::store::AuditEntry) -> serde_json::Value {
+/// The trail's lines as a JSON array, each masked as it is written.
+struct Lines<'a>(&'a [qiwang::store::AuditEntry]);
+
+impl serde::Serialize for Lines<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(masked_entry))
+    }
+}
+
+fn masked_entry(entry: &qiwang::store::AuditEntry) -> serde_json::Value {
     let mut json = serde_json::to_value(entry).unwrap_or_default();
     if let Some(map) = json.as_object_mut() {
         for key in ["command", "summary", "details"] {

@@ -52,5 +52,10 @@ pub fn run(
         crate::cli::emit_bytes(&bytes);
         return Ok(());
     }
+    if format == qiwang::report::Format::Json
+        && let [one] = sheets.reports.as_slice()
+    {
+        return ctx.print(one);
+    }
     ctx.print_rendered(format, &sheets.render(format))
 }

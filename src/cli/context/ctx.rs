@@ -98,11 +98,12 @@ impl Ctx {
         }
     }
 
-    /// Whether the views build a report's JSON value: only `--format json` (and `export
-    /// --format json`) prints it, so every other run leaves it out.
+    /// Whether the views make a report's JSON: only `--format json` (and `export --format
+    /// json`) prints it, so every other run leaves it out; printed as it is, a large view
+    /// may write it as text ([`Json::Text`]).
     pub fn json(&self) -> Json {
         if self.format_arg == FormatArg::Json {
-            Json::Build
+            Json::Text
         } else {
             Json::LeaveOut
         }
@@ -190,6 +191,14 @@ impl Ctx {
             return Ok(());
         }
         let format = self.format()?;
+        if format == Format::Json
+            && let Some(text) = &report.json_text
+        {
+            // Hundreds of MB for 100,000 players: printed where it is, not copied.
+            crate::cli::emit(text);
+            crate::cli::emit("\n");
+            return Ok(());
+        }
         self.print_rendered(format, &report.render(format))
     }
 
@@ -199,7 +208,7 @@ impl Ctx {
         if format == Format::Csv {
             crate::cli::emit_bytes(&self.csv_bytes(text)?);
         } else {
-            out!("{text}");
+            crate::cli::emit(text);
         }
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! 台签: the table cards of a round, one folding card per table.
 
 use super::parts::{games, page_title, page_with_css, round_title, short_event_name, titled};
-use super::{RoundSheets, SheetKind};
+use super::{RoundSheets, SheetKind, SheetPage};
 use crate::i18n::bi;
 use crate::model::{Event, GroupId, Round};
 use crate::report::{Markup, Section};
@@ -102,7 +102,7 @@ pub(super) fn cards(
     let title = page_title(rules, SheetKind::Cards, lang);
     RoundSheets {
         reports,
-        html: page_with_css(lang, &title, &body),
+        html: SheetPage::Made(page_with_css(lang, &title, &body)),
         results_file: None,
     }
 }

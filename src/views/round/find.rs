@@ -2,7 +2,7 @@
 //! name (surnames in their surname reading), with group, table, colour and opponent.
 
 use super::parts::{page_with_css, round_title};
-use super::{RoundSheets, SheetKind};
+use super::{RoundSheets, SheetKind, SheetPage};
 use crate::model::{Colour, Event, GroupId, Pairing, Round};
 use crate::report::{Report, Section, html_body_markup_with};
 use crate::rulebook::{Lang, Rulebook};
@@ -181,7 +181,7 @@ pub(super) fn find_list(
     body.newline();
     let title = report.title.clone();
     RoundSheets {
-        html: page_with_css(lang, &title, &body),
+        html: SheetPage::Made(page_with_css(lang, &title, &body)),
         reports: vec![report],
         results_file: None,
     }

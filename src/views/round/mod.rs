@@ -106,17 +106,32 @@ pub struct RoundSheets {
     pub reports: Vec<Report>,
     /// The printable A4 page of every pool (slips and cards are not tables), escaped
     /// throughout.
-    pub html: String,
+    pub html: SheetPage,
     /// One table for every pool, when the sheet has one (the slips: a results file to
     /// fill in and read back with `qiwang result --from`, as CSV or a workbook).
     pub results_file: Option<Report>,
+}
+
+/// A round sheet's printable page: made with the sheet, or made from its reports only
+/// when the page is what is printed (the wall chart of 100,000 players is a page of over
+/// 1 GB of markup in the making, for nothing when the output is a table, CSV or JSON).
+#[derive(Debug, Clone)]
+pub enum SheetPage {
+    /// The page, made.
+    Made(String),
+    /// The wall chart's page of [`RoundSheets::reports`], with this title, in this
+    /// language.
+    Wall(String, Lang),
 }
 
 impl RoundSheets {
     /// The sheet in `format` (HTML is the printable page).
     pub fn render(&self, format: Format) -> String {
         match (format, &self.results_file) {
-            (Format::Html, _) => self.html.clone(),
+            (Format::Html, _) => match &self.html {
+                SheetPage::Made(html) => html.clone(),
+                SheetPage::Wall(title, lang) => wall::page(&self.reports, title, *lang),
+            },
             (Format::Csv, Some(file)) => file.render(Format::Csv),
             (other, _) => render_all(&self.reports, other),
         }
@@ -227,7 +242,7 @@ pub fn round_sheets(
                 .iter()
                 .map(|(pool, r)| super::pairing_sheet(event, rules, pool, r.number, lang, json))
                 .collect();
-            let html = render_all(&reports, Format::Html);
+            let html = SheetPage::Made(render_all(&reports, Format::Html));
             RoundSheets {
                 reports,
                 html,
@@ -237,7 +252,7 @@ pub fn round_sheets(
         SheetKind::Slips => slips(event, rules, &rounds, lang),
         SheetKind::Cards => cards(event, rules, &rounds, lang),
         SheetKind::Find => find_list(event, rules, &rounds, lang),
-        SheetKind::Wall => wall(event, rules, &rounds, lang),
+        SheetKind::Wall => wall(event, rules, &rounds, lang, json),
     };
     Ok(sheets)
 }

@@ -3,7 +3,7 @@
 
 use super::super::labels::outcome_label;
 use super::parts::{games, page_title, page_with_css, round_title, short_event_name, titled};
-use super::{RoundSheets, SheetKind};
+use super::{RoundSheets, SheetKind, SheetPage};
 use crate::i18n::bi;
 use crate::model::{Event, GroupId, Outcome, Round};
 use crate::report::{Markup, Report, Section};
@@ -208,7 +208,7 @@ pub(super) fn slips(
     results_file.sections.push(csv_rows);
     RoundSheets {
         reports,
-        html: page_with_css(lang, &title, &body),
+        html: SheetPage::Made(page_with_css(lang, &title, &body)),
         results_file: Some(results_file),
     }
 }

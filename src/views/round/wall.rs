@@ -2,9 +2,9 @@
 //! tiebreak columns in its rulebook's order (no 对手分 where it does not use it) and 名次.
 
 use super::parts::{page_title, page_with_css, titled};
-use super::{RoundSheets, SheetKind, paged};
+use super::{RoundSheets, SheetKind, SheetPage, paged};
 use crate::model::{Event, GroupId, Round};
-use crate::report::{Markup, Section, html_body_markup};
+use crate::report::{Json, Markup, Report, Section, Streamed, html_body_markup, json_pretty};
 use crate::rulebook::{Lang, Rulebook};
 use crate::standings;
 use crate::views::signature_line;
@@ -18,7 +18,14 @@ pub(super) fn wall(
     rules: &Rulebook,
     rounds: &[(GroupId, &Round)],
     lang: Lang,
+    json: Json,
 ) -> RoundSheets {
+    // Several pools' values are printed as one array: built, never written as text.
+    let json = if rounds.len() > 1 && json.wanted() {
+        Json::Build
+    } else {
+        json
+    };
     let mut reports = Vec::new();
     for (pool, round) in rounds {
         let st = standings::compute_standings(event, rules, pool, Some(round.number));
@@ -26,7 +33,7 @@ pub(super) fn wall(
         let tiebreaks: std::collections::BTreeMap<_, _> = st
             .rows
             .iter()
-            .map(|r| (r.player, r.tiebreaks.clone()))
+            .map(|r| (r.player, r.tiebreaks.as_slice()))
             .collect();
         let mut report = titled(rules, pool, table.after_round, SheetKind::Wall, lang);
         report.subtitle.push(
@@ -61,19 +68,38 @@ pub(super) fn wall(
             .optional(&tiebreak_cols);
         let mut rows: Vec<_> = table.rows.iter().collect();
         rows.sort_by_key(|r| (r.number.is_none(), r.number, r.player));
-        let mut json_rows = Vec::new();
-        for row in rows {
-            let unit = event
-                .player(row.player)
-                .map(|p| p.unit.clone())
-                .unwrap_or_default();
-            let values = tiebreaks.get(&row.player).cloned().unwrap_or_default();
+        let row_json = |row: &standings::CrosstableRow| {
+            let unit = event.player(row.player).map_or("", |p| p.unit.as_str());
+            let values = tiebreaks.get(&row.player).copied().unwrap_or_default();
             let value = |k: crate::rulebook::Tiebreak| {
                 st.tiebreaks
                     .iter()
                     .position(|t| *t == k)
                     .and_then(|i| values.get(i).copied().flatten())
             };
+            json!({
+                "player": row.player,
+                "number": row.number,
+                "name": row.name,
+                "unit": unit,
+                "cells": row.cells,
+                "score": row.score,
+                "opp_score": value(crate::rulebook::Tiebreak::OppScore),
+                "tiebreaks": st
+                    .tiebreaks
+                    .iter()
+                    .zip(values)
+                    .map(|(k, v)| json!({ "key": k, "value": v }))
+                    .collect::<Vec<_>>(),
+                "rank": row.rank,
+                "shared": row.shared,
+            })
+        };
+        // Printed as JSON text, the table's rows are never shown.
+        let shown = if json.as_text() { &[][..] } else { &rows[..] };
+        for row in shown {
+            let unit = event.player(row.player).map_or("", |p| p.unit.as_str());
+            let values = tiebreaks.get(&row.player).copied().unwrap_or_default();
             let place = match row.rank {
                 Some(r) if row.shared => format!("{r}="),
                 Some(r) => r.to_string(),
@@ -82,7 +108,7 @@ pub(super) fn wall(
             let mut cells = vec![
                 row.number.map(|n| n.to_string()).unwrap_or_default(),
                 row.name.clone(),
-                unit.clone(),
+                unit.to_string(),
             ];
             cells.extend(
                 row.cells
@@ -97,44 +123,52 @@ pub(super) fn wall(
             );
             cells.push(place);
             section.push(cells);
-            json_rows.push(json!({
-                "player": row.player,
-                "number": row.number,
-                "name": row.name,
-                "unit": unit,
-                "cells": row.cells,
-                "score": row.score,
-                "opp_score": value(crate::rulebook::Tiebreak::OppScore),
-                "tiebreaks": st
-                    .tiebreaks
-                    .iter()
-                    .zip(&values)
-                    .map(|(k, v)| json!({ "key": k, "value": v }))
-                    .collect::<Vec<_>>(),
-                "rank": row.rank,
-                "shared": row.shared,
-            }));
         }
         report.sections.push(section);
         report.footer.extend(signature_line(rules, lang));
-        report.json = json!({
-            "event": rules.event.name,
-            "group": pool,
-            "after_round": table.after_round,
-            "sheet": "wall",
-            "rows": json_rows,
-        });
+        // Keys in alphabetical order, as the `serde_json::Value` the document is when
+        // built prints them; written as text one row at a time.
+        if json.as_text() {
+            report.json_text = Some(json_pretty(&WallJson {
+                after_round: table.after_round,
+                event: &rules.event.name,
+                group: pool,
+                rows: Streamed(|| rows.iter().map(|row| row_json(row))),
+                sheet: "wall",
+            }));
+        } else if json.wanted() {
+            report.json = json!({
+                "event": rules.event.name,
+                "group": pool,
+                "after_round": table.after_round,
+                "sheet": "wall",
+                "rows": rows.iter().map(|row| row_json(row)).collect::<Vec<_>>(),
+            });
+        }
         reports.push(report);
     }
-    let title = page_title(rules, SheetKind::Wall, lang);
+    RoundSheets {
+        reports,
+        html: SheetPage::Wall(page_title(rules, SheetKind::Wall, lang), lang),
+        results_file: None,
+    }
+}
+
+/// The wall chart's A4 landscape page of `reports` (one per pool).
+pub(super) fn page(reports: &[Report], title: &str, lang: Lang) -> String {
     let mut body = Markup::new();
     body.style("@media print{@page{size:A4 landscape;margin:10mm}body{font-size:9pt}}")
         .newline()
         .append(&paged(reports.iter().map(html_body_markup)));
-    let html = page_with_css(lang, &title, &body);
-    RoundSheets {
-        reports,
-        html,
-        results_file: None,
-    }
+    page_with_css(lang, title, &body)
+}
+
+/// The wall chart of one pool as JSON text (see [`wall`]).
+#[derive(serde::Serialize)]
+struct WallJson<'a, R> {
+    after_round: u32,
+    event: &'a str,
+    group: &'a GroupId,
+    rows: R,
+    sheet: &'static str,
 }
