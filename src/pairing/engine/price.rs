@@ -647,7 +647,12 @@ struct Walk<W> {
 
 impl<W: Weight> Walk<W> {
     fn new(n: usize, per_player: usize) -> Walk<W> {
-        let limit = 4 * per_player * n.max(1);
+        // Twice what the selection keeps per player: with four times, the lists of a
+        // crowded pass were the peak of a fold-order round at 100,000 players (`--replay`
+        // of round 8 of the chain: 24.8 CPU-s and 2,223 MiB, now 21.8 s and 1,793 MiB;
+        // round 9: 21.6 -> 20.5 s, 1,907 -> 1,747 MiB; the CXA chain's rounds 3 and 7
+        // unchanged at 11.1 and 11.4 s).
+        let limit = 2 * per_player * n.max(1);
         Walk {
             found: Found {
                 // The list is cut when it outgrows `limit`, so it never needs more. Grown by
