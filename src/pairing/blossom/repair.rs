@@ -88,7 +88,7 @@ impl<W: Weight> PerfectMatcher<W> {
     /// all at once at the end ([`Lent::pay`]): blossoms nest thousands deep in fold
     /// order, and adding it to every vertex of every level opened took a fifth of a
     /// 100,000-player round.
-    pub(super) fn repair(&mut self, k: usize, count: &[u32], lent: &mut Lent<W>) -> bool {
+    fn repair(&mut self, k: usize, count: &[u32], lent: &mut Lent<W>) -> bool {
         let (u, v) = (self.m.eu(k), self.m.ev(k));
         let owed = lent.owed(&self.m, u) + lent.owed(&self.m, v);
         let mut short = W::ZERO - self.m.true_slack(k) - owed;
@@ -200,7 +200,7 @@ impl<W: Weight> PerfectMatcher<W> {
 
 /// Duals moved from blossoms into their vertices during [`PerfectMatcher::make_feasible`]
 /// and not yet added to them: per blossom, what each of its vertices is owed.
-pub(super) struct Lent<W> {
+struct Lent<W> {
     owed: Vec<W>,
     /// The blossoms with something owed (each once).
     lenders: Vec<usize>,

@@ -19,8 +19,10 @@ use crate::model::Relax;
 use crate::pairing::blossom::Optimum;
 use crate::pairing::wide::Weight;
 
-/// The legal pairs not yet an edge whose reduced cost under `opt` is negative (each could
-/// improve the matching): at most [`PER_PLAYER`] per player, the most improving first.
+/// The legal pairs not yet an edge whose reduced cost under `opt` is below `margin`
+/// (those below 0 could each improve the matching; `margin` is 0 but after a pass that
+/// changed no pair, see [`super::solve::price_to_optimum`]): at most [`PER_PLAYER`] per
+/// player, the most improving first.
 ///
 /// Pair `(i, j)` weighs `−cost(i, j)`; its reduced cost is `f·cost(i, j) − key[i] −
 /// key[j] + Z(A)` with `key[v] = −y[v]`, `f` the solver's scale and `Z(A)` the (doubled)
@@ -526,7 +528,7 @@ impl<'p, 'r, W: Weight> Pass<'p, 'r, W> {
     }
 
     /// Weighs player `i` against each listed partner (indices into `block`): a pair whose
-    /// reduced cost is negative, legal and not yet an edge prices in.
+    /// reduced cost is below the margin, legal and not yet an edge prices in.
     fn weigh(
         &self,
         found: &mut Found<W>,

@@ -242,13 +242,14 @@ pub(super) fn price_to_optimum<W: Weight>(
 }
 
 /// Passes that change no pair and find at most this many improving pairs make the next
-/// pass take pairs within a margin too ([`price_to_optimum`]). `--replay` of the
-/// 100,000-player fold-order chain's rounds, CPU-s: round 5 29.3 -> 19.1, round 7 36.1 ->
-/// 21.8, round 9 39.3 -> 22.0; the CXA chain's rounds 3 and 5 and round 2 at 30,000
-/// players in fold order unchanged (11.1, 11.4, 8.6). A margin after every pass that found
-/// no more than the field has players made round 2 at 30,000 players in fold order take
-/// 22.6 s instead of 9.1: far from the optimum the most improving pair falls short by a
-/// boundary's cost, and the margin then takes hundreds of thousands of pairs.
+/// pass take pairs within a margin too ([`price_to_optimum`]). `cargo bench --bench
+/// pairing -- --replay` of the 100,000-player fold-order chain's rounds (states saved with
+/// `--chain 100000 --fold --save DIR`), CPU-s: round 5 29.3 -> 19.1, round 7 36.1 -> 21.8,
+/// round 9 39.3 -> 22.0–23.3 (two runs); the CXA chain's rounds 3 and 5 and round 2 at
+/// 30,000 players in fold order unchanged (11.1, 11.4, 8.6). A margin after every pass
+/// that found no more than the field has players made round 2 at 30,000 players in fold
+/// order take 22.6 s instead of 9.1: far from the optimum the most improving pair falls
+/// short by a boundary's cost, and the margin then takes hundreds of thousands of pairs.
 const MARGIN_BELOW: usize = 1000;
 
 /// Spreads each matched pair's dual sum evenly between its two players where the other
