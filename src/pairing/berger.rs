@@ -55,15 +55,9 @@ pub(super) fn pair(
     let players = u32::try_from(field.len()).unwrap_or(u32::MAX);
     let (table_round, cycle) = table_round_number(players, next);
     let seeding = format.seeding.unwrap_or(rules.pairing.seeding);
-    let explanation = Explanation {
-        round: next,
-        round1: None,
-        floats: Vec::new(),
-        colours: Vec::new(),
-        bye: None,
-        relaxed: Vec::new(),
-        knockout: None,
-        table: Some(TableNote {
+    let explanation = Explanation::printed(
+        next,
+        Some(TableNote {
             table_round,
             cycle,
             cycles: format.cycles,
@@ -71,7 +65,8 @@ pub(super) fn pair(
             seeding: (next == 1).then_some((seeding, seed)),
             stage: false,
         }),
-    };
+        None,
+    );
     Ok(PairingPlan {
         round: Round {
             number: next,

@@ -150,6 +150,27 @@ pub struct Explanation {
     pub knockout: Option<super::knockout::KnockoutNote>,
 }
 
+impl Explanation {
+    /// A round the engine did not optimise, explained by one note: a round-robin table
+    /// round (`table`) or a knockout round (`knockout`); the rest stays empty.
+    pub(super) fn printed(
+        round: u32,
+        table: Option<TableNote>,
+        knockout: Option<super::knockout::KnockoutNote>,
+    ) -> Explanation {
+        Explanation {
+            round,
+            round1: None,
+            floats: Vec::new(),
+            colours: Vec::new(),
+            bye: None,
+            relaxed: Vec::new(),
+            table,
+            knockout,
+        }
+    }
+}
+
 /// The Berger-table round a round-robin round is (docs/rules.md §14): printed, not
 /// optimised.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

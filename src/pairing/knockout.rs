@@ -136,16 +136,7 @@ pub(super) fn pair(
         },
         numbers,
         stage_seeds,
-        explanation: Explanation {
-            round: next,
-            round1: None,
-            floats: Vec::new(),
-            colours: Vec::new(),
-            bye: None,
-            relaxed: Vec::new(),
-            table: None,
-            knockout: Some(note),
-        },
+        explanation: Explanation::printed(next, None, Some(note)),
         relaxed: Vec::new(),
     })
 }

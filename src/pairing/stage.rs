@@ -64,15 +64,9 @@ pub(super) fn pair(
             pairings,
         },
         numbers: Vec::new(),
-        explanation: Explanation {
-            round: next,
-            round1: None,
-            floats: Vec::new(),
-            colours: Vec::new(),
-            bye: None,
-            relaxed: Vec::new(),
-            knockout: None,
-            table: Some(TableNote {
+        explanation: Explanation::printed(
+            next,
+            Some(TableNote {
                 table_round,
                 cycle,
                 cycles: stage.cycles,
@@ -80,7 +74,8 @@ pub(super) fn pair(
                 seeding: None,
                 stage: true,
             }),
-        },
+            None,
+        ),
         relaxed: Vec::new(),
         stage_seeds,
     })
