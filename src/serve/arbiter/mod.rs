@@ -624,23 +624,16 @@ async fn record(
     let user = undo::user_of(&s);
     let args = vec![table.to_string(), text.clone()];
     let version = shared.pages.current().version;
+    let entered = undo::Entered {
+        group: group.to_string(),
+        round,
+        table,
+        text: text.clone(),
+    };
     let written = tokio::task::spawn_blocking(move || {
         let command = CommandInfo {
             user,
-            ..CommandInfo::new(
-                "result",
-                vec![
-                    "qiwang".into(),
-                    "serve".into(),
-                    "result".into(),
-                    "--group".into(),
-                    group.to_string(),
-                    "--round".into(),
-                    round.to_string(),
-                    args[0].clone(),
-                    args[1].clone(),
-                ],
-            )
+            ..CommandInfo::new("result", entered.command())
         };
         store.transaction(&command, |ev| {
             let rules = Rulebook::from_toml(&ev.rules_toml, "qiwang.json `rules_toml`")

@@ -21,14 +21,32 @@ pub(super) fn user_of(s: &Session) -> String {
 
 /// A result entered through these pages, as its audit line's command records it
 /// (`qiwang serve result --group G --round R TABLE TEXT`).
-struct Entered {
-    group: String,
-    round: u32,
-    table: u32,
-    text: String,
+pub(super) struct Entered {
+    pub(super) group: String,
+    pub(super) round: u32,
+    pub(super) table: u32,
+    pub(super) text: String,
 }
 
 impl Entered {
+    /// The audit line's command for this result, which [`Entered::of`] reads back: the
+    /// page that records a result writes it, the undo finds it by it.
+    pub(super) fn command(&self) -> Vec<String> {
+        [
+            "qiwang",
+            "serve",
+            "result",
+            "--group",
+            &self.group,
+            "--round",
+            &self.round.to_string(),
+            &self.table.to_string(),
+            &self.text,
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+
     fn of(entry: &AuditEntry) -> Option<Entered> {
         match entry.command.as_slice() {
             [_, serve, result, g, group, r, round, table, text]
@@ -247,6 +265,15 @@ mod tests {
         let served = [
             "qiwang", "serve", "result", "--group", "open", "--round", "3", "7", "红胜",
         ];
+        // What the page that records a result writes is what the undo reads back.
+        let written = Entered {
+            group: "open".into(),
+            round: 3,
+            table: 7,
+            text: "红胜".into(),
+        }
+        .command();
+        assert_eq!(written, served);
         let e = Entered::of(&line("serve A1", &served)).unwrap();
         assert_eq!((e.group.as_str(), e.round, e.table), ("open", 3, 7));
         assert_eq!(e.text, "红胜");
