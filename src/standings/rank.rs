@@ -340,11 +340,8 @@ impl Placing<'_, '_> {
     }
 }
 
-/// Whether a tie covering places `place..place + size` straddles a final stage's line
-/// (the last finalist's place inside, the next outside): it may not stay shared
-/// (docs/rules.md §16.6).
 /// Whether a tie lies wholly among a final stage's finalists: the final, not a playoff,
-/// decides their places (冠军不并列 is the final's matter).
+/// decides their places (冠军不并列 is the final's matter; docs/rules.md §16.6).
 fn within_final(rules: &Rulebook, group: &GroupId, place: u32, size: u32) -> bool {
     rules
         .group(group)
@@ -352,6 +349,9 @@ fn within_final(rules: &Rulebook, group: &GroupId, place: u32, size: u32) -> boo
         .is_some_and(|f| place + size - 1 <= f.finalists)
 }
 
+/// Whether a tie covering places `place..place + size` straddles a final stage's line
+/// (the last finalist's place inside, the next outside): it may not stay shared
+/// (docs/rules.md §16.6).
 fn crosses_line(rules: &Rulebook, group: &GroupId, place: u32, size: u32) -> bool {
     rules
         .group(group)
