@@ -370,7 +370,7 @@ fn check_round_all(
     if rules.is_knockout(group) || rules.knockout_stage_after(group).is_some_and(|s| n > s) {
         return super::knockout::check(event, rules, group, round);
     }
-    if rules.round_robin_stage(group).is_some() && rules.stage_after(group).is_some_and(|s| n > s) {
+    if rules.round_robin_stage_after(group).is_some_and(|s| n > s) {
         return super::stage::check(event, rules, group, round);
     }
     let history = History::build(event, rules, group, n, &BTreeMap::new());

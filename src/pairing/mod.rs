@@ -146,8 +146,9 @@ pub fn pair_next_round_with(
     if rules.is_knockout(group) || rules.knockout_stage_after(group).is_some_and(|s| next > s) {
         return knockout::pair(event, rules, group, next, seed).map(hall_numbers);
     }
-    if rules.round_robin_stage(group).is_some()
-        && rules.stage_after(group).is_some_and(|s| next > s)
+    if rules
+        .round_robin_stage_after(group)
+        .is_some_and(|s| next > s)
     {
         return stage::pair(event, rules, group, next).map(hall_numbers);
     }

@@ -38,8 +38,9 @@ pub fn scores_before(
     round: u32,
 ) -> BTreeMap<PlayerId, Points> {
     let before = round.saturating_sub(1);
-    if rules.round_robin_stage(pool).is_some()
-        && rules.stage_after(pool).is_some_and(|swiss| round > swiss)
+    if rules
+        .round_robin_stage_after(pool)
+        .is_some_and(|swiss| round > swiss)
         && let Some((_, _, st)) = stage_ranking(event, rules, pool, before)
     {
         return st.rows.iter().map(|r| (r.player, r.score)).collect();

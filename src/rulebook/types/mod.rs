@@ -309,6 +309,13 @@ impl Rulebook {
             .filter(|_| self.round_robin_stage(group).is_none())
     }
 
+    /// The Swiss rounds before a pool's round-robin final stage (`None` without one;
+    /// docs/rules.md §16.7).
+    pub fn round_robin_stage_after(&self, group: &GroupId) -> Option<u32> {
+        self.stage_after(group)
+            .filter(|_| self.round_robin_stage(group).is_some())
+    }
+
     /// A pool's round-robin final stage (docs/rules.md §16.7), if it has one.
     pub fn round_robin_stage(&self, group: &GroupId) -> Option<FinalStage> {
         self.group(group)
