@@ -391,3 +391,19 @@ pub fn without_own_script(html: &str) -> String {
     }
     out
 }
+
+/// The standings' places and names, in order, as `standings --format csv` prints them
+/// (the first cell without the byte-order mark).
+pub fn standings_places(event: &Path) -> Vec<(String, String)> {
+    zh_ok(event, &["standings", "--format", "csv"])
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let c: Vec<&str> = l.split(',').collect();
+            (
+                c[0].trim_start_matches('\u{feff}').to_string(),
+                c[2].to_string(),
+            )
+        })
+        .collect()
+}

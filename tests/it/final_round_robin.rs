@@ -5,7 +5,7 @@
 //! test computes itself from the games the rounds printed. Refusals leave qiwang.json
 //! byte-identical; the crosstable, exports and `check` cover the stage.
 
-use crate::common::{init, p, zh_ok as ok, zh_run as run};
+use crate::common::{init, p, standings_places, zh_ok as ok, zh_run as run};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -97,21 +97,6 @@ fn games(event: &Path, r: u32) -> Vec<Game> {
                     },
                 },
             }
-        })
-        .collect()
-}
-
-/// The standings' names and places, in order.
-fn placed(event: &Path) -> Vec<(String, String)> {
-    ok(event, &["standings", "--format", "csv"])
-        .lines()
-        .skip(1)
-        .map(|l| {
-            let c: Vec<&str> = l.split(',').collect();
-            (
-                c[0].trim_start_matches('\u{feff}').to_string(),
-                c[2].to_string(),
-            )
         })
         .collect()
 }
@@ -232,7 +217,7 @@ fn run_event(carried: &str) -> Vec<String> {
     let ev = swiss_event(tmp.path(), carried);
     let swiss: Vec<Game> = (1..=3).flat_map(|r| games(&ev, r)).collect();
     // The Swiss standings: the places 5 and 6 must be tied for the line to hold.
-    let before_playoff = placed(&ev);
+    let before_playoff = standings_places(&ev);
     let fifth = &before_playoff[4];
     let sixth = &before_playoff[5];
     assert_eq!(
@@ -265,7 +250,7 @@ fn run_event(carried: &str) -> Vec<String> {
     let mut args = vec!["playoff", "--group", "公开组"];
     args.extend(playoff.iter().map(String::as_str));
     ok(&ev, &args);
-    let swiss_order: Vec<String> = placed(&ev).into_iter().map(|(_, n)| n).collect();
+    let swiss_order: Vec<String> = standings_places(&ev).into_iter().map(|(_, n)| n).collect();
     let finalists: Vec<String> = swiss_order[..5].to_vec();
     // The stage: five rounds of the 5-player Berger table, numbered by Swiss place.
     let out = ok(&ev, &["pair", "--explain"]);
@@ -341,7 +326,7 @@ fn run_event(carried: &str) -> Vec<String> {
     assert_eq!(json(&ev), before);
     ok(&ev, &["check"]);
     let want = expected(&swiss, &stage, &finalists, carried);
-    let got = placed(&ev);
+    let got = standings_places(&ev);
     let names: Vec<String> = got.iter().map(|(_, n)| n.clone()).collect();
     assert_eq!(names[..5], want[..], "carried_results = {carried}: {got:?}");
     let places: Vec<&str> = got.iter().map(|(r, _)| r.as_str()).collect();
@@ -556,7 +541,7 @@ fn a_finalist_withdrawn_before_half_the_stage_has_the_stage_games_annulled() {
         ok(&ev, &["pair"]);
         ok(&ev, &["result", "1", "r", "2", "b", "3", "r", "4", "b"]);
     }
-    let swiss: Vec<String> = placed(&ev).into_iter().map(|(_, n)| n).collect();
+    let swiss: Vec<String> = standings_places(&ev).into_iter().map(|(_, n)| n).collect();
     ok(&ev, &["pair"]);
     ok(&ev, &["result", "1", "r", "2", "r"]);
     let gone = swiss[0].clone();
@@ -608,7 +593,7 @@ fn a_finalist_withdrawn_before_half_the_stage_has_the_stage_games_annulled() {
         assert_eq!(total, want, "{name}: {row}");
     }
     // The withdrawn finalist places last of the four, the others by their games.
-    let names: Vec<String> = placed(&ev).into_iter().map(|(_, n)| n).collect();
+    let names: Vec<String> = standings_places(&ev).into_iter().map(|(_, n)| n).collect();
     assert_eq!(names[3], gone, "{names:?}");
 }
 

@@ -4,7 +4,7 @@
 //! rounds, the places, the bracket table and picture, and the refusals that leave the
 //! event untouched.
 
-use crate::common::{init, p, zh_ok as ok, zh_run as run};
+use crate::common::{init, p, standings_places, zh_ok as ok, zh_run as run};
 use std::path::{Path, PathBuf};
 
 const RULES: &str = r#"
@@ -39,21 +39,6 @@ fn event(dir: &Path) -> PathBuf {
 
 fn json(event: &Path) -> Vec<u8> {
     std::fs::read(event.join("qiwang.json")).unwrap()
-}
-
-/// Table t's red player's name in the newest round.
-fn places(event: &Path) -> Vec<(String, String)> {
-    let out = ok(event, &["standings", "--format", "csv"]);
-    out.lines()
-        .skip(1)
-        .map(|l| {
-            let cells: Vec<&str> = l.split(',').collect();
-            (
-                cells[0].trim_start_matches('\u{feff}').to_string(),
-                cells[2].to_string(),
-            )
-        })
-        .collect()
 }
 
 #[test]
@@ -127,7 +112,7 @@ fn a_knockout_with_tiebreak_games_a_third_place_match_and_a_withdrawal() {
     assert_eq!(code, 3);
     assert!(err.contains("已决出胜负"), "{err}");
     ok(&ev, &["check"]);
-    let placed = places(&ev);
+    let placed = standings_places(&ev);
     let ranks: Vec<&str> = placed.iter().map(|(r, _)| r.as_str()).collect();
     assert_eq!(ranks, ["1", "2", "3", "4", "5=", "5="], "{placed:?}");
     // The quarter-final losers are 五号 and the deciding game's loser.
@@ -343,7 +328,7 @@ fn a_tie_across_the_finalists_line_holds_the_final_until_a_playoff() {
     ok(&ev, &["pair"]);
     ok(&ev, &["result", "1", "b", "2", "b"]);
     ok(&ev, &["check"]);
-    let placed = places(&ev);
+    let placed = standings_places(&ev);
     let names: Vec<&str> = placed.iter().map(|(_, n)| n.as_str()).collect();
     assert_eq!(
         &names[..4],

@@ -3,7 +3,7 @@
 //! the other two play, the winner meets it for 5th and the loser is 7th alone; without it
 //! the three share 5th, and the standings say so.
 
-use crate::common::{init, p, zh_ok as ok, zh_run as run};
+use crate::common::{init, p, standings_places, zh_ok as ok, zh_run as run};
 use std::path::{Path, PathBuf};
 
 const RULES: &str = r#"
@@ -73,20 +73,6 @@ fn play_out(ev: &Path) -> Vec<usize> {
     tables
 }
 
-fn places(ev: &Path) -> Vec<(String, String)> {
-    ok(ev, &["standings", "--format", "csv"])
-        .lines()
-        .skip(1)
-        .map(|l| {
-            let c: Vec<&str> = l.split(',').collect();
-            (
-                c[0].trim_start_matches('\u{feff}').to_string(),
-                c[2].to_string(),
-            )
-        })
-        .collect()
-}
-
 #[test]
 fn three_quarter_final_losers_play_off_with_a_bye_to_the_best_seed() {
     let tmp = tempfile::tempdir().unwrap();
@@ -96,7 +82,7 @@ fn three_quarter_final_losers_play_off_with_a_bye_to_the_best_seed() {
     // 7 while seed 5 waits; the final, the third-place match and the match for 5th.
     assert_eq!(tables, [3, 3, 3], "tables per round");
     ok(&ev, &["check"]);
-    let placed = places(&ev);
+    let placed = standings_places(&ev);
     let want: Vec<(String, String)> = NAMES
         .iter()
         .enumerate()
@@ -114,7 +100,7 @@ fn three_quarter_final_losers_share_fifth_without_a_play_off() {
     let ev = event(tmp.path(), false);
     let tables = play_out(&ev);
     assert_eq!(tables, [3, 2, 2], "tables per round");
-    let placed = places(&ev);
+    let placed = standings_places(&ev);
     let ranks: Vec<&str> = placed.iter().map(|(r, _)| r.as_str()).collect();
     assert_eq!(ranks, ["1", "2", "3", "4", "5=", "5=", "5="], "{placed:?}");
 }
