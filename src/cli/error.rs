@@ -1,4 +1,6 @@
-//! Errors as the user sees them, with the documented exit codes.
+//! Errors as the user sees them: [`CliError`] (a message in both languages and an exit
+//! code), its rendering on standard error, and the vocabulary of exit codes ([`ExitCode`],
+//! [`ExitStatus`]). Which cause gets which code is decided in src/cli/context/errors.rs.
 
 use qiwang::i18n::bi;
 use qiwang::i18n::{Localize, Text};
@@ -15,31 +17,52 @@ pub enum ExitCode {
     Io = 5,
 }
 
+/// What decides an exit code: implemented for every library error and for the command
+/// line's own [`Refusal`](crate::cli::context::Refusal)s, all in one place
+/// (src/cli/context/errors.rs), each an exhaustive `match` without a wildcard.
+pub trait ExitStatus {
+    /// 2 usage, 3 invalid input, 4 no legal pairing, 5 file I/O (1 is kept for bugs).
+    fn exit_code(&self) -> ExitCode;
+}
+
 /// A failed command: what to print (in both languages) and which exit code to return.
+///
+/// Made only from a cause that has an [`ExitStatus`] ([`CliError::of`]): no command picks
+/// an exit code itself. Its message may be worded further ([`CliError::map_message`]);
+/// its code cannot be changed.
 #[derive(Debug)]
 pub struct CliError {
-    pub code: ExitCode,
-    pub message: Text,
+    code: ExitCode,
+    message: Text,
 }
 
 impl CliError {
-    pub fn new(code: ExitCode, message: impl Into<Text>) -> Self {
+    /// The error of `cause`, with the exit code the map gives it, saying `message`.
+    pub fn of(cause: &(impl ExitStatus + ?Sized), message: Text) -> Self {
         CliError {
-            code,
-            message: message.into(),
+            code: cause.exit_code(),
+            message,
         }
     }
 
-    pub fn usage(message: impl Into<Text>) -> Self {
-        CliError::new(ExitCode::Usage, message)
+    /// The exit code the process ends with.
+    pub fn code(&self) -> ExitCode {
+        self.code
     }
 
-    pub fn input(message: impl Into<Text>) -> Self {
-        CliError::new(ExitCode::InvalidInput, message)
+    /// The message in both languages.
+    pub fn message(&self) -> &Text {
+        &self.message
     }
 
-    pub fn io(message: impl Into<Text>) -> Self {
-        CliError::new(ExitCode::Io, message)
+    /// The same error (and exit code) with its message in each language worded by `f`,
+    /// e.g. a line added saying what was left undone.
+    #[must_use]
+    pub fn map_message(self, f: impl Fn(String, Lang) -> String) -> Self {
+        CliError {
+            code: self.code,
+            message: self.message.map(f),
+        }
     }
 }
 
@@ -96,44 +119,16 @@ pub fn chain<E: std::error::Error + Localize>(err: &E) -> Text {
     text
 }
 
-/// A file the user named cannot be read (exit code 5).
-/// Reads a file the user named, capped (`qiwang::input`): a device or an oversized
-/// file is refused with its name.
-pub fn read_input(
-    path: &std::path::Path,
-    kind: qiwang::input::InputKind,
-) -> Result<Vec<u8>, CliError> {
-    qiwang::input::read_capped(path, kind).map_err(|e| match e {
-        qiwang::input::InputError::Io { path, error } => cannot_read(&path, &error),
-        e @ (qiwang::input::InputError::NotAFile(..)
-        | qiwang::input::InputError::TooLarge { .. }) => crate::cli::context::lib_error(e),
-    })
-}
-
-pub fn cannot_read(path: &std::path::Path, e: &std::io::Error) -> CliError {
-    let why = qiwang::i18n::io_error(e);
-    CliError::io(Text::new(
-        format!("无法读取 `{}`：{}", path.display(), why.zh),
-        format!("cannot read `{}`: {}", path.display(), why.en),
-    ))
-}
-
-/// Standard output cannot be written (exit code 5).
-pub fn cannot_write_output(e: &std::io::Error) -> CliError {
-    let why = qiwang::i18n::io_error(e);
-    CliError::io(Text::new(
-        format!("无法写出输出：{}", why.zh),
-        format!("cannot write the output: {}", why.en),
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn the_prefix_follows_the_language() {
-        let e = CliError::input(Text::new("找不到棋手 `甲`", "no player `甲`"));
+        let e = CliError::from(crate::cli::context::Refusal::NotFound(Text::new(
+            "找不到棋手 `甲`",
+            "no player `甲`",
+        )));
         assert_eq!(e.render(Lang::En), "error: no player `甲`");
         assert_eq!(e.render(Lang::Zh), "错误：找不到棋手 `甲`");
         assert_eq!(e.to_string(), "error: no player `甲`");

@@ -94,8 +94,9 @@ pub fn emit_bytes(bytes: &[u8]) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
-        eprintln!("{}", error::cannot_write_output(&e).render(help_lang()));
-        std::process::exit(ExitCode::Io as i32);
+        let err = error::CliError::from(context::Refusal::cannot_write_output(&e));
+        eprintln!("{}", err.render(help_lang()));
+        std::process::exit(err.code() as i32);
     }
 }
 
@@ -201,7 +202,7 @@ fn run() -> i32 {
                 message = qiwang::rulebook::name_groups_zh(&message, &groups);
             }
             emit_err(&message);
-            err.code as i32
+            err.code() as i32
         }
     }
 }

@@ -1,7 +1,9 @@
 //! `qiwang certificates` (奖状, printable HTML) and `qiwang programme` (秩序册).
 
+use crate::cli::context::Refusal;
+use crate::cli::context::read_input;
 use crate::cli::context::{Ctx, Loaded, lib_error};
-use crate::cli::error::{CliError, read_input};
+use crate::cli::error::CliError;
 use qiwang::i18n::{Text, bi};
 use qiwang::report::Format;
 use qiwang::views::CertificateTemplate;
@@ -24,25 +26,26 @@ pub fn certificates(
     match ctx.format()? {
         Format::Table | Format::Html => {}
         Format::Csv | Format::Json => {
-            return Err(CliError::usage(Text::new(
+            return Err(CliError::from(Refusal::Format(Text::new(
                 "奖状只输出可打印的 HTML：请去掉 `--format`，或用 `--format html`",
                 "certificates are printable HTML only: leave `--format` out or use `--format html`",
-            )));
+            ))));
         }
     }
     let template = match template {
         Some(path) => {
             let bytes = read_input(path, qiwang::input::InputKind::Rulebook)?;
             let text = String::from_utf8(bytes).map_err(|_| {
-                CliError::input(Text::new(
+                CliError::from(Refusal::Unusable(Text::new(
                     format!("奖状模板 {} 不是 UTF-8 文本", path.display()),
                     format!(
                         "the certificate template {} is not UTF-8 text",
                         path.display()
                     ),
-                ))
+                )))
             })?;
-            CertificateTemplate::from_toml(&text).map_err(CliError::input)?
+            CertificateTemplate::from_toml(&text)
+                .map_err(|why| CliError::from(Refusal::Unusable(why)))?
         }
         None => CertificateTemplate::default_for(lang),
     };
@@ -79,16 +82,16 @@ pub fn certificates(
         ));
     }
     if made.printed == 0 && made.held.is_empty() {
-        return Err(CliError::input(Text::new(
+        return Err(CliError::from(Refusal::NothingToDo(Text::new(
             "还没有可发奖状的名次：奖项表是空的",
             "no award to print a certificate for: the prize sheet is empty",
-        )));
+        ))));
     }
     if made.printed == 0 {
-        return Err(CliError::input(Text::new(
+        return Err(CliError::from(Refusal::NothingToDo(Text::new(
             "没有可印的奖状：名次都待加赛决定",
             "no certificate to print: every place waits for a playoff",
-        )));
+        ))));
     }
     out!("{}", made.html);
     Ok(())

@@ -1,6 +1,7 @@
 //! `qiwang completions SHELL` / `qiwang man`: generated from the clap definition, in the
 //! language of `--help`.
 
+use crate::cli::context::Refusal;
 use crate::cli::error::CliError;
 
 /// Prints the completion script for `shell`.
@@ -19,7 +20,7 @@ pub fn man() -> Result<(), CliError> {
     let mut page = Vec::new();
     clap_mangen::Man::new(cmd)
         .render(&mut page)
-        .map_err(|e| crate::cli::error::cannot_write_output(&e))?;
+        .map_err(|e| CliError::from(Refusal::cannot_write_output(&e)))?;
     let page = String::from_utf8_lossy(&page);
     let page = crate::cli::help_lang()
         .pick(&zh_sections(&page), &page)

@@ -1,6 +1,6 @@
 //! `qiwang export --format html|csv|json|trf|xlsx --out DIR [--group G] [--force]`
 
-use crate::cli::context::ExitStatus;
+use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, FormatArg, Loaded, lib_error, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Text, plural};
@@ -34,22 +34,19 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
             qiwang::views::write_event_json(&event, &rules, only, ctx.show_private, &mut text)
                 .map_err(|e| {
                     // Written to memory: a failure is a bug (exit 1), said in both languages.
-                    CliError::new(
-                        crate::cli::error::ExitCode::Internal,
-                        Text::new(
-                            format!("无法把赛事写成 JSON（event.json）：{e}。这是 qiwang 的缺陷，请连同所用命令报告给开发者"),
-                            format!("cannot write the event as JSON (event.json): {e}. This is a bug in qiwang: please report it with the command you ran"),
-                        ),
-                    )
+                    CliError::from(Refusal::Bug(Text::new(
+                        format!("无法把赛事写成 JSON（event.json）：{e}。这是 qiwang 的缺陷，请连同所用命令报告给开发者"),
+                        format!("cannot write the event as JSON (event.json): {e}. This is a bug in qiwang: please report it with the command you ran"),
+                    )))
                 })?;
             vec![("event.json".to_string(), text)]
         }
         FormatArg::Trf => {
             if pools.is_empty() {
-                return Err(CliError::input(Text::new(
+                return Err(CliError::from(Refusal::NothingToDo(Text::new(
                     "还没有任何组别编排过：没有可写成 TRF 的内容",
                     "no group has been paired yet: nothing to write as TRF",
-                )));
+                ))));
             }
             let mut files = Vec::new();
             for pool in &pools {
@@ -64,30 +61,23 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
                 .map_err(|e| {
                     // A message that names the pool already is not prefixed with it again.
                     if matches!(e, TrfError::Empty(_) | TrfError::TooManyPlayers { .. }) {
-                        return CliError::new(e.exit_code(), Text::of(&e));
+                        return lib_error(e);
                     }
-                    CliError::new(
-                        e.exit_code(),
-                        Text::of(&e).map(|m, l| {
-                            format!(
-                                "{} `{pool}`{}{m}",
-                                l.pick("组别", "group"),
-                                l.pick("：", ": ")
-                            )
-                        }),
-                    )
+                    lib_error(e).map_message(|m, l| {
+                        format!(
+                            "{} `{pool}`{}{m}",
+                            l.pick("组别", "group"),
+                            l.pick("：", ": ")
+                        )
+                    })
                 })?;
                 files.push((format!("{pool}.trf"), text.into_bytes()));
             }
             files
         }
         FormatArg::Csv => qiwang::views::csv_files(&event, &rules, only, lang, |name, text| {
-            encode(&text, ctx.csv_encoding()).map_err(|e| {
-                CliError::new(
-                    e.exit_code(),
-                    Text::of(&e).map(|m, _| format!("{name}: {m}")),
-                )
-            })
+            encode(&text, ctx.csv_encoding())
+                .map_err(|e| lib_error(e).map_message(|m, _| format!("{name}: {m}")))
         })?,
         FormatArg::Xlsx => Vec::new(),
     };

@@ -1,10 +1,10 @@
 //! `qiwang import FILE... [--dry-run] [--encoding auto|utf-8|gbk] [--sheet NAME] [--strict]`
 
-use crate::cli::context::ExitStatus;
+use crate::cli::context::read_input;
 use crate::cli::context::{Ctx, lib_error};
-use crate::cli::error::{CliError, chain, read_input};
+use crate::cli::error::CliError;
 use qiwang::i18n::bi;
-use qiwang::i18n::{Text, plural};
+use qiwang::i18n::plural;
 use qiwang::input::decode::Encoding;
 use qiwang::registration::{BatchOptions, Imported, RegistrationFile, read_batch};
 use qiwang::rulebook::Lang;
@@ -55,15 +55,12 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
             ev.next_player_id(),
         )
         .map_err(|e| {
-            CliError::new(
-                e.exit_code(),
-                Text::of(&e).map(|m, l| {
-                    format!(
-                        "{m}\n{}",
-                        l.pick("未导入任何棋手。", "nothing was imported.")
-                    )
-                }),
-            )
+            lib_error(e).map_message(|m, l| {
+                format!(
+                    "{m}\n{}",
+                    l.pick("未导入任何棋手。", "nothing was imported.")
+                )
+            })
         })?;
         report_reading(&imported, lang);
         outln!(
@@ -109,18 +106,15 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
         })
         .map_err(|e| match e {
             TxError::Store(e) => lib_error(e),
-            TxError::Command(e) => CliError::new(
-                e.exit_code(),
-                chain(&e).map(|m, l| {
-                    format!(
-                        "{m}\n{}",
-                        l.pick(
-                            "未导入任何棋手，赛事未改变。",
-                            "nothing was imported; the event is unchanged."
-                        )
+            TxError::Command(e) => lib_error(e).map_message(|m, l| {
+                format!(
+                    "{m}\n{}",
+                    l.pick(
+                        "未导入任何棋手，赛事未改变。",
+                        "nothing was imported; the event is unchanged."
                     )
-                }),
-            ),
+                )
+            }),
         })?;
     report_reading(&imported, lang);
     outln!(

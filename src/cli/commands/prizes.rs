@@ -1,5 +1,6 @@
 //! `qiwang teams`, `qiwang prizes`, `qiwang group sizes|merge`
 
+use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, Loaded, lib_error, resolve_player, resolve_pool, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
@@ -16,10 +17,10 @@ pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
     let Loaded { event, rules, .. } = loaded;
     let lang = ctx.lang(&rules);
     if rules.teams.is_empty() {
-        return Err(CliError::input(Text::new(
+        return Err(CliError::from(Refusal::NotFound(Text::new(
             "本赛事的规程没有团体赛（`[[teams]]`）",
             "this event's rulebook has no team competition (`[[teams]]`)",
-        )));
+        ))));
     }
     let mut rankings = qiwang::views::team_rankings(&event, &rules);
     if let Some(t) = team {
@@ -35,10 +36,10 @@ pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
                 .iter()
                 .map(|t| format!("`{}` ({})", t.id, t.name))
                 .collect();
-            return Err(CliError::input(Text::new(
+            return Err(CliError::from(Refusal::NotFound(Text::new(
                 format!("没有团体赛 `{t}`：请用 {} 之一", zh.join("、")),
                 format!("no team competition `{t}`: use one of {}", en.join(", ")),
-            )));
+            ))));
         }
     }
     ctx.print(&qiwang::views::teams_report(

@@ -2,6 +2,7 @@
 //! sheets, reprinted at any time. `--sheet slips --format csv|xlsx` is the results file
 //! to fill in and read back with `qiwang result --from`.
 
+use crate::cli::context::Refusal;
 use crate::cli::context::lib_error;
 use crate::cli::context::{Ctx, FormatArg, Loaded, pools_shown, resolve_pool, xlsx_error};
 use crate::cli::error::CliError;
@@ -29,10 +30,10 @@ pub fn run(
         .map_or(SheetKind::Pairings, |(_, kind)| *kind);
     let workbook = ctx.format_arg == FormatArg::Xlsx;
     if workbook && kind != SheetKind::Slips {
-        return Err(CliError::usage(Text::new(
+        return Err(CliError::from(Refusal::Format(Text::new(
             "`qiwang round` 只有成绩登记表（`--sheet slips`）可以输出 `--format xlsx`：它是填好后用 `qiwang result --from` 读回的成绩表",
             "only the result slips (`--sheet slips`) of `qiwang round` have `--format xlsx`: the results file to fill in and read back with `qiwang result --from`",
-        )));
+        ))));
     }
     let format = if workbook {
         qiwang::report::Format::Csv

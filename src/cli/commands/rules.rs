@@ -1,6 +1,6 @@
 //! `qiwang rules check FILE` / `qiwang rules show [FILE]`
 
-use crate::cli::context::ExitStatus;
+use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, lib_error, player_label, read_text, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::bi;
@@ -65,17 +65,14 @@ pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
         }
         Err(e) => {
             let n = e.problems.len();
-            Err(CliError::new(
-                e.exit_code(),
-                Text::of(&e).map(|m, l| {
-                    let path = path.display();
-                    bi!(
-                        l,
-                        zh("{m}\n`{path}` 中有 {n} 个问题"),
-                        en("{m}\n{} in `{path}`", plural(n, "problem", "problems"))
-                    )
-                }),
-            ))
+            Err(lib_error(e).map_message(|m, l| {
+                let path = path.display();
+                bi!(
+                    l,
+                    zh("{m}\n`{path}` 中有 {n} 个问题"),
+                    en("{m}\n{} in `{path}`", plural(n, "problem", "problems"))
+                )
+            }))
         }
     }
 }
@@ -85,8 +82,7 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
     let rules = match path {
         Some(path) => {
             let text = read_text(path)?;
-            Rulebook::from_toml(&text, &path.display().to_string())
-                .map_err(|e| CliError::new(e.exit_code(), Text::of(&e)))?
+            Rulebook::from_toml(&text, &path.display().to_string()).map_err(lib_error)?
         }
         None => ctx.load()?.rules,
     };
@@ -95,13 +91,10 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
         qiwang::report::Format::Json => outln!(
             "{}",
             serde_json::to_string_pretty(&rules)
-                .map_err(|e| CliError::new(
-                    crate::cli::error::ExitCode::Internal,
-                    Text::new(
-                        format!("无法把规程写成 JSON：{e}。这是 qiwang 的缺陷，请连同所用命令报告给开发者"),
-                        format!("cannot write the rulebook as JSON: {e}. This is a bug in qiwang: please report it with the command you ran"),
-                    ),
-                ))?
+                .map_err(|e| CliError::from(Refusal::Bug(Text::new(
+                    format!("无法把规程写成 JSON：{e}。这是 qiwang 的缺陷，请连同所用命令报告给开发者"),
+                    format!("cannot write the rulebook as JSON: {e}. This is a bug in qiwang: please report it with the command you ran"),
+                ))))?
         ),
         // The rulebook's own text (TOML) in a page, escaped: names come from the file.
         qiwang::report::Format::Html => {

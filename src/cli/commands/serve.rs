@@ -4,6 +4,7 @@
 //! the new arbiter tokens, then serves them until stopped (Ctrl-C);
 //! `qiwang serve --revoke ID|all` revokes tokens.
 
+use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, Loaded, lib_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
@@ -35,14 +36,14 @@ pub struct ServeOptions {
 fn token_file_error(e: &std::io::Error, dir: &std::path::Path) -> CliError {
     let why = qiwang::i18n::io_error(e);
     let path = tokens::token_path(dir);
-    CliError::io(Text::new(
+    CliError::from(Refusal::CannotWrite(Text::new(
         format!("无法写入口令文件 `{}`：{}", path.display(), why.zh),
         format!(
             "cannot write the token file `{}`: {}",
             path.display(),
             why.en
         ),
-    ))
+    )))
 }
 
 pub fn revoke(ctx: &Ctx, id: &str) -> Result<(), CliError> {
@@ -50,12 +51,12 @@ pub fn revoke(ctx: &Ctx, id: &str) -> Result<(), CliError> {
     let lang = ctx.lang(&rules);
     let revoked = tokens::revoke(store.dir(), id).map_err(|e| token_file_error(&e, store.dir()))?;
     if revoked.is_empty() {
-        return Err(CliError::input(Text::new(
+        return Err(CliError::from(Refusal::NotFound(Text::new(
             format!("没有可收回的口令 `{id}`（用过的口令也可收回；已收回的不再列出）"),
             format!(
                 "no token `{id}` to revoke (a used token can be revoked; revoked ones are not listed again)"
             ),
-        )));
+        ))));
     }
     outln!(
         "{}{}",
@@ -99,10 +100,10 @@ pub fn run(
     let mut ranges = Vec::new();
     for text in token_tables {
         ranges.push(Tables::parse(text).map_err(|bad| {
-            CliError::usage(Text::new(
+            CliError::from(Refusal::OptionValue(Text::new(
                 format!("`--token {bad}`：请写 `all` 或台号范围，如 `1-20`"),
                 format!("`--token {bad}`: give `all` or a range of tables such as `1-20`"),
-            ))
+            )))
         })?);
     }
     let listen_ip = if lan {

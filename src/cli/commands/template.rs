@@ -1,6 +1,6 @@
 //! `qiwang template [--rules FILE] [--out FILE] [--format csv|xlsx]`
 
-use crate::cli::context::ExitStatus;
+use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, FormatArg, lib_error, refuse_xlsx_on_terminal, xlsx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
@@ -17,8 +17,7 @@ pub fn run(
     let rules = match rules_file {
         Some(path) => {
             let text = crate::cli::context::read_text(path)?;
-            Rulebook::from_toml(&text, &path.display().to_string())
-                .map_err(|e| CliError::new(e.exit_code(), Text::of(&e)))?
+            Rulebook::from_toml(&text, &path.display().to_string()).map_err(lib_error)?
         }
         None => ctx.load()?.rules,
     };
@@ -37,10 +36,10 @@ pub fn run(
         }
         FormatArg::Table | FormatArg::Csv => sheet.to_csv().into_bytes(),
         _ => {
-            return Err(CliError::usage(Text::new(
+            return Err(CliError::from(Refusal::Format(Text::new(
                 "`qiwang template` 只写 csv 或 xlsx：请用 `--format csv` 或 `--format xlsx`",
                 "`qiwang template` writes csv or xlsx: use `--format csv` or `--format xlsx`",
-            )));
+            ))));
         }
     };
     let Some(path) = out else {

@@ -1,7 +1,7 @@
 //! [`Ctx`], what every command starts from (the global options and the event found from
 //! them), and [`Loaded`], the event it opens with its validated rulebook.
 
-use super::ExitStatus;
+use super::Refusal;
 use super::audit_argv::masked_argv;
 use super::errors::lib_error;
 use super::lang::lang_flag;
@@ -87,14 +87,14 @@ impl Ctx {
             FormatArg::Csv => Ok(Format::Csv),
             FormatArg::Json => Ok(Format::Json),
             FormatArg::Html => Ok(Format::Html),
-            FormatArg::Trf => Err(CliError::usage(Text::new(
+            FormatArg::Trf => Err(CliError::from(Refusal::Format(Text::new(
                 "`--format trf` 只用于 `qiwang export`；请用 table、csv、json 或 html",
                 "`--format trf` is only for `qiwang export`; use table, csv, json or html",
-            ))),
-            FormatArg::Xlsx => Err(CliError::usage(Text::new(
+            )))),
+            FormatArg::Xlsx => Err(CliError::from(Refusal::Format(Text::new(
                 "这个命令没有 `--format xlsx`；xlsx 用于 players、pair、standings、crosstable、teams、prizes、export、template 和 `round --sheet slips`",
                 "this command has no `--format xlsx`; xlsx is for players, pair, standings, crosstable, teams, prizes, export, template and `round --sheet slips`",
-            ))),
+            )))),
         }
     }
 
@@ -126,10 +126,10 @@ impl Ctx {
             None => {
                 let cwd = std::env::current_dir().map_err(|e| {
                     let why = qiwang::i18n::io_error(&e);
-                    CliError::io(Text::new(
+                    CliError::from(Refusal::CannotRead(Text::new(
                         format!("无法读取当前目录：{}", why.zh),
                         format!("cannot read the current directory: {}", why.en),
-                    ))
+                    )))
                 })?;
                 Store::discover(&cwd)
             }
@@ -220,8 +220,7 @@ impl Ctx {
 
     /// CSV text in the `--encoding` asked for (UTF-8 with BOM by default).
     pub fn csv_bytes(&self, text: &str) -> Result<Vec<u8>, CliError> {
-        qiwang::report::safe::encode(text, self.csv_encoding())
-            .map_err(|e| CliError::new(e.exit_code(), Text::of(&e)))
+        qiwang::report::safe::encode(text, self.csv_encoding()).map_err(lib_error)
     }
 }
 
@@ -270,7 +269,7 @@ fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
 /// A rulebook frozen in the event that does not validate: what is wrong and the way back.
 fn frozen_invalid(dir: &Path, problem: Text) -> CliError {
     let hint = Store::open(dir).ok().map(|store| store.recovery_hint());
-    CliError::input(problem.map(|m, l| {
+    CliError::from(Refusal::Damaged(problem.map(|m, l| {
         let back = hint.as_ref().map_or(
             l.pick(
                 "请从 history/ 恢复 qiwang.json，或重新创建赛事",
@@ -283,5 +282,5 @@ fn frozen_invalid(dir: &Path, problem: Text) -> CliError {
             zh("赛事中保存的规程未通过校验：\n{m}\n{back}"),
             en("the rulebook frozen in the event does not validate:\n{m}\n{back}")
         )
-    }))
+    })))
 }

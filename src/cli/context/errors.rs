@@ -1,23 +1,47 @@
-//! Library errors as [`CliError`]s. Every library error's exit code is decided here and
-//! only here (README "Exit codes"):
-//! one exhaustive `match` per error type, no wildcard, so a new variant cannot compile
-//! until someone decides what it means to a script calling qiwang.
+//! The one map from every error to its exit code (README "Exit codes"): the library's
+//! errors and the command line's own [`Refusal`]s, one exhaustive `match` per type, no
+//! wildcard, so a new variant cannot compile until someone decides what it means to a
+//! script calling qiwang. Also the ways such an error becomes a [`CliError`].
 
-use crate::cli::error::{CliError, ExitCode, chain};
+use super::refusal::Refusal;
+use crate::cli::error::{CliError, ExitCode, ExitStatus, chain};
 use qiwang::i18n::Localize;
 use qiwang::model::PlayerId;
 use qiwang::store::TxError;
 
-/// The exit code a library error documents.
-pub trait ExitStatus {
-    /// 2 usage, 3 invalid input, 4 no legal pairing, 5 file I/O (1 is kept for bugs).
-    fn exit_code(&self) -> ExitCode;
-}
-
 /// A library error as the user sees it: its chain of causes in both languages, with the
 /// exit code of [`ExitStatus`].
 pub fn lib_error<E: std::error::Error + Localize + ExitStatus>(e: E) -> CliError {
-    CliError::new(e.exit_code(), chain(&e))
+    CliError::of(&e, chain(&e))
+}
+
+impl From<Refusal> for CliError {
+    fn from(refusal: Refusal) -> CliError {
+        CliError::of(&refusal, refusal.text().clone())
+    }
+}
+
+/// The command line's own refusals (src/cli/context/refusal.rs).
+impl ExitStatus for Refusal {
+    fn exit_code(&self) -> ExitCode {
+        use Refusal as R;
+        match self {
+            R::Format(..)
+            | R::OptionValue(..)
+            | R::Missing(..)
+            | R::Conflict(..)
+            | R::WorkbookOnTerminal(..)
+            | R::EventInTheWay(..) => Usage,
+            R::NotFound(..)
+            | R::NothingToDo(..)
+            | R::CheckFailed(..)
+            | R::Unusable(..)
+            | R::Damaged(..) => InvalidInput,
+            R::Unpairable(..) => NoLegalPairing,
+            R::CannotRead(..) | R::CannotWrite(..) => Io,
+            R::Bug(..) => Internal,
+        }
+    }
 }
 
 /// A failed transaction: store problems keep their code, command errors theirs.
@@ -28,7 +52,7 @@ pub fn tx_error(e: TxError<CliError>) -> CliError {
     }
 }
 
-use ExitCode::{InvalidInput, Io, NoLegalPairing, Usage};
+use ExitCode::{Internal, InvalidInput, Io, NoLegalPairing, Usage};
 
 impl ExitStatus for qiwang::store::StoreError {
     fn exit_code(&self) -> ExitCode {
@@ -93,7 +117,10 @@ impl ExitStatus for qiwang::pairing::EditError {
 pub fn edit_error(e: qiwang::pairing::EditError, name: &dyn Fn(PlayerId) -> String) -> CliError {
     match e {
         qiwang::pairing::EditError::Edit(e) => lib_error(e),
-        e => CliError::new(e.exit_code(), e.text(name)),
+        e => {
+            let text = e.text(name);
+            CliError::of(&e, text)
+        }
     }
 }
 
@@ -223,7 +250,6 @@ impl ExitStatus for qiwang::results::ResultError {
             | E::UnplayedGame { .. }
             | E::EventOver { .. }
             | E::PenaltiesNotAllowed
-            | E::PenaltyPointsNeeded
             | E::PenaltyNotPositive { .. }
             | E::PenaltyTooLarge { .. }
             | E::PenaltyNeedsReason
@@ -236,6 +262,8 @@ impl ExitStatus for qiwang::results::ResultError {
             | E::NoPlayoffNeeded { .. }
             | E::PlayoffMismatch { .. }
             | E::Many(..) => InvalidInput,
+            // `qiwang penalty` without `POINTS` in an event with no `disturbance_penalty`.
+            E::PenaltyPointsNeeded => Usage,
         }
     }
 }
@@ -382,5 +410,29 @@ mod tests {
             qiwang::pairing::PairingError::TableZero.exit_code(),
             InvalidInput
         );
+    }
+
+    /// The command line's own refusals keep the codes the README documents: the command
+    /// as typed is usage, what the event holds invalid input, files I/O.
+    #[test]
+    fn refusals_have_the_documented_codes() {
+        use qiwang::i18n::Text;
+        let t = Text::default;
+        let cases = [
+            (Refusal::Format(t()), Usage),
+            (Refusal::Missing(t()), Usage),
+            (Refusal::EventInTheWay(t()), Usage),
+            (Refusal::NotFound(t()), InvalidInput),
+            (Refusal::CheckFailed(t()), InvalidInput),
+            (Refusal::Unpairable(t()), NoLegalPairing),
+            (Refusal::CannotWrite(t()), Io),
+            (Refusal::Bug(t()), Internal),
+        ];
+        for (refusal, code) in cases {
+            assert_eq!(refusal.exit_code(), code, "{refusal:?}");
+            assert_eq!(CliError::from(refusal).code(), code);
+        }
+        let penalty = qiwang::results::ResultError::PenaltyPointsNeeded;
+        assert_eq!(lib_error(penalty).code(), Usage);
     }
 }

@@ -8,7 +8,8 @@
 //! | `audit_argv.rs` | the command line the audit log keeps, personal numbers masked |
 //! | `resolve.rs` | groups and players the user names; players named as on a sheet |
 //! | `files.rs` | reading a text file the user names |
-//! | `errors.rs` | library errors as [`CliError`](crate::cli::error::CliError)s with exit codes |
+//! | `refusal.rs` | the command line's own refusals ([`Refusal`]), typed by what went wrong |
+//! | `errors.rs` | the one map from every error (library or [`Refusal`]) to its exit code |
 //! | `xlsx.rs` | `--format xlsx`: writer errors, refusing a terminal |
 
 mod audit_argv;
@@ -16,12 +17,14 @@ mod ctx;
 mod errors;
 mod files;
 mod lang;
+mod refusal;
 mod resolve;
 mod xlsx;
 
 pub use ctx::{Ctx, FormatArg, Loaded};
-pub use errors::{ExitStatus, edit_error, lib_error, tx_error};
-pub use files::read_text;
+pub use errors::{edit_error, lib_error, tx_error};
+pub use files::{read_input, read_text};
 pub use lang::{error_groups, error_lang, lang_flag, read_rulebook_text};
+pub use refusal::Refusal;
 pub use resolve::{player_label, pools_shown, resolve_player, resolve_pool};
 pub use xlsx::{refuse_xlsx_on_terminal, xlsx_error};

@@ -1,7 +1,8 @@
 //! What `--format xlsx` needs from every command: a plain internal error when the writer
 //! fails, and refusing to print a workbook to a terminal.
 
-use crate::cli::error::{CliError, ExitCode};
+use super::Refusal;
+use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 
 /// The writer failed: a temporary file it could not write (a full disk under `TMPDIR`,
@@ -10,25 +11,21 @@ use qiwang::i18n::Text;
 pub fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> CliError {
     if let rust_xlsxwriter::XlsxError::TempFileError(dir, cause) = &e {
         let dir = qiwang::report::publish::shown(dir);
-        return CliError::new(
-            ExitCode::Io,
-            Text::new(
-                format!(
-                    "无法生成 Excel 工作簿：写不进临时目录 `{dir}`（{cause}）。请腾出磁盘空间，或用环境变量 TMPDIR 指向空间足够的目录后重试"
-                ),
-                format!(
-                    "cannot build the Excel workbook: cannot write to the temporary directory `{dir}` ({cause}). Free some disk space, or point the TMPDIR environment variable at a directory with room, and try again"
-                ),
+        return Refusal::CannotWrite(Text::new(
+            format!(
+                "无法生成 Excel 工作簿：写不进临时目录 `{dir}`（{cause}）。请腾出磁盘空间，或用环境变量 TMPDIR 指向空间足够的目录后重试"
             ),
-        );
+            format!(
+                "cannot build the Excel workbook: cannot write to the temporary directory `{dir}` ({cause}). Free some disk space, or point the TMPDIR environment variable at a directory with room, and try again"
+            ),
+        ))
+        .into();
     }
-    CliError::new(
-        ExitCode::Internal,
-        Text::new(
-            format!("无法生成 Excel 工作簿：{e}"),
-            format!("cannot build the Excel workbook: {e}"),
-        ),
-    )
+    Refusal::Bug(Text::new(
+        format!("无法生成 Excel 工作簿：{e}"),
+        format!("cannot build the Excel workbook: {e}"),
+    ))
+    .into()
 }
 
 /// `--format xlsx` writes binary: refused when standard output is a terminal, where it
@@ -36,10 +33,11 @@ pub fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> CliError {
 pub fn refuse_xlsx_on_terminal() -> Result<(), CliError> {
     use std::io::IsTerminal;
     if std::io::stdout().is_terminal() {
-        return Err(CliError::usage(Text::new(
+        return Err(Refusal::WorkbookOnTerminal(Text::new(
             "`--format xlsx` 输出的是 Excel 工作簿（二进制），不能显示在终端上：请重定向到文件，例如 `qiwang prizes --format xlsx > 获奖名单.xlsx`",
             "`--format xlsx` writes an Excel workbook (binary), which a terminal cannot show: redirect it to a file, e.g. `qiwang prizes --format xlsx > prizes.xlsx`",
-        )));
+        ))
+        .into());
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! and `--registrations` choose (each with the path it is named by in the audit log).
 
 use crate::cli::args::{DemoArgs, DemoExample};
+use crate::cli::context::Refusal;
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 
@@ -55,7 +56,7 @@ pub(super) fn rules(args: &DemoArgs) -> Result<(String, String), CliError> {
 pub(super) fn registrations(args: &DemoArgs) -> Result<(Vec<u8>, String), CliError> {
     Ok(match &args.registrations {
         Some(p) => (
-            crate::cli::error::read_input(p, qiwang::input::InputKind::Sheet)?,
+            crate::cli::context::read_input(p, qiwang::input::InputKind::Sheet)?,
             p.display().to_string(),
         ),
         None if args.team => (
@@ -87,10 +88,10 @@ pub(super) fn registrations(args: &DemoArgs) -> Result<(Vec<u8>, String), CliErr
             "examples/jinhua-2018/registrations.csv".to_string(),
         ),
         None => {
-            return Err(CliError::usage(Text::new(
+            return Err(CliError::from(Refusal::Missing(Text::new(
                 "用 `--rules` 时也请给出 `--registrations`（例如 examples/dongguan-2018/registrations.csv）",
                 "with `--rules` give `--registrations` too (e.g. examples/dongguan-2018/registrations.csv)",
-            )));
+            ))));
         }
     })
 }

@@ -4,7 +4,7 @@
 //! demo leaves a genuine event directory (with history and audit log) to explore.
 
 use crate::cli::args::DemoArgs;
-use crate::cli::context::ExitStatus;
+use crate::cli::context::Refusal;
 use crate::cli::context::tx_error;
 use crate::cli::context::{Ctx, lib_error, player_label};
 use crate::cli::error::CliError;
@@ -75,10 +75,7 @@ pub fn run(ctx: &Ctx, args: DemoArgs) -> Result<(), CliError> {
                     ),
                 ),
             };
-            Err(CliError::new(
-                e.code,
-                e.message.map(|m, l| format!("{m}\n{}", note.get(l))),
-            ))
+            Err(e.map_message(|m, l| format!("{m}\n{}", note.get(l))))
         }
         ok => ok,
     }
@@ -98,7 +95,7 @@ fn remove_all(paths: &[std::path::PathBuf]) -> std::io::Result<()> {
 fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
     let dir = dir.to_path_buf();
     if dir.join("qiwang.json").exists() {
-        return Err(CliError::usage(Text::new(
+        return Err(CliError::from(Refusal::EventInTheWay(Text::new(
             format!(
                 "`{}` 中已有赛事：演示从不覆盖赛事；请换一个目录（`qiwang demo DIR`）或删除它",
                 dir.display()
@@ -107,12 +104,11 @@ fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
                 "`{}` already holds an event: the demo never overwrites one; give another directory (`qiwang demo DIR`) or delete it",
                 dir.display()
             ),
-        )));
+        ))));
     }
     let (rules_text, rules_source) = bundled::rules(args)?;
     let (registrations, reg_source) = bundled::registrations(args)?;
-    let rules = Rulebook::from_toml(&rules_text, &rules_source)
-        .map_err(|e| CliError::new(e.exit_code(), Text::of(&e)))?;
+    let rules = Rulebook::from_toml(&rules_text, &rules_source).map_err(lib_error)?;
     let lang = ctx.lang(&rules);
     let store = Store::init(
         &dir,

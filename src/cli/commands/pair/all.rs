@@ -5,8 +5,9 @@
 
 use super::pass::AllPaired;
 use super::{fresh_seed, mark_dry_run, refusal_text, relax_for_this_round, seed_line};
+use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, Loaded, lib_error, tx_error};
-use crate::cli::error::{CliError, ExitCode};
+use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::model::{Event, GroupId};
 use qiwang::pairing;
@@ -72,10 +73,10 @@ pub fn pair_all(
             .map(|w| format!("  {w}"))
             .collect::<Vec<_>>()
             .join("\n");
-        CliError::input(Text::new(
+        CliError::from(Refusal::NothingToDo(Text::new(
             format!("没有可以编排下一轮的组别：\n{list}"),
             format!("no group is ready for its next round:\n{list}"),
-        ))
+        )))
     };
     // Every ready pool's next round on `ev`: a copy for a dry run, the stored state
     // otherwise; the library decides which pools are ready and pairs them.
@@ -201,7 +202,7 @@ pub fn pair_all(
         return Ok(());
     }
     // The pools paired are stored and printed; the refused ones end the command with
-    // the refusal's exit code, each with what `pair` alone would have said.
+    // no legal pairing ([`Refusal::Unpairable`]), each with what `pair` alone would have said.
     let refusals: Vec<CliError> = done
         .blocked
         .into_iter()
@@ -210,14 +211,14 @@ pub fn pair_all(
     let join = |pick: fn(&Text) -> &str, sep: &str| {
         refusals
             .iter()
-            .map(|e| pick(&e.message))
+            .map(|e| pick(e.message()))
             .collect::<Vec<_>>()
             .join(sep)
     };
-    Err(CliError::new(
-        ExitCode::NoLegalPairing,
-        Text::new(join(|t| &t.zh, "\n"), join(|t| &t.en, "\n")),
-    ))
+    Err(CliError::from(Refusal::Unpairable(Text::new(
+        join(|t| &t.zh, "\n"),
+        join(|t| &t.en, "\n"),
+    ))))
 }
 
 /// Records round-1 draw seeds as their pools' seeds on `ev`: the change, logged with

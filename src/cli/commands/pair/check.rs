@@ -1,8 +1,9 @@
 //! `qiwang check` (every stored round against the hard rules) and `check --optimal`
 //! (every stored round against the engine's optimum). The library checks
 //! (`pairing::check_group_detailed`, `pairing::prove_round`); here the verdicts are
-//! rendered and the exit code chosen.
+//! rendered, and a round that fails is said as a [`Refusal::CheckFailed`].
 
+use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, Loaded, lib_error, player_label, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::i18n::bi;
@@ -126,13 +127,13 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     let title = lang.pick("编排检查", "pairing check");
     print_check(ctx, &rules, lang, title, lines, section, json)?;
     if total > 0 {
-        return Err(CliError::input(Text::new(
+        return Err(CliError::from(Refusal::CheckFailed(Text::new(
             format!("有 {total} 处违反硬性编排规则"),
             format!(
                 "{} of the hard pairing rules",
                 plural(total, "violation", "violations")
             ),
-        )));
+        ))));
     }
     Ok(())
 }
@@ -172,10 +173,10 @@ fn no_such_round(name: &str, n: u32, numbers: &[u32]) -> CliError {
             number_ranges(numbers, Lang::En),
         )
     };
-    CliError::input(Text::new(
+    CliError::from(Refusal::NotFound(Text::new(
         format!("组别 `{name}` 没有第 `{n}` 轮；已编排的轮次：{zh}"),
         format!("group `{name}` has no round `{n}`; rounds paired: {en}"),
-    ))
+    )))
 }
 
 /// `check --optimal`: re-solves every stored round (or `--round N`) of each pool with the
@@ -271,13 +272,13 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
     let title = lang.pick("最优性证明", "optimality proof");
     print_check(ctx, &rules, lang, title, lines, section, json)?;
     if failed > 0 {
-        return Err(CliError::input(Text::new(
+        return Err(CliError::from(Refusal::CheckFailed(Text::new(
             format!("有 {failed} 轮不是最优编排、先后手不符规则、有未记录的硬性规则违反或无法比较"),
             format!(
                 "{} not optimal, with colours not by the rules, with hard-rule breaks not recorded, or not comparable",
                 plural(failed, "round", "rounds")
             ),
-        )));
+        ))));
     }
     Ok(())
 }

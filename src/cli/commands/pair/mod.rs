@@ -14,11 +14,13 @@ pub use all::pair_all;
 pub use check::{check, check_optimal};
 pub use edit::{set, swap, unpair};
 
+use crate::cli::context::Refusal;
 use crate::cli::context::{
     Ctx, FormatArg, Loaded, lib_error, player_label, resolve_pool, tx_error, xlsx_error,
 };
 use crate::cli::error::{CliError, ExitCode};
 use qiwang::i18n::Text;
+use qiwang::i18n::bi;
 use qiwang::model::{Event, GroupId, Relax};
 use qiwang::pairing;
 use qiwang::report::{Json, Report};
@@ -117,7 +119,7 @@ pub fn pair(
     let report = match attempt() {
         Ok(Some(report)) => report,
         Ok(None) => return Ok(()),
-        Err(e) if e.code == ExitCode::NoLegalPairing => {
+        Err(e) if e.code() == ExitCode::NoLegalPairing => {
             // A seed given with `--seed` is the arbiter's own: named for reuse, never
             // recorded (as on a dry run that succeeds).
             let new_seed = chosen.drawn.then_some(chosen.seed);
@@ -166,27 +168,26 @@ fn refused(
 
 /// The refusal `e` of a round, with what the arbiter needs next: the `--relax` list given
 /// that was not enough, and the round-1 draw's seed `recorded` for the next `pair`.
-fn refusal_text(mut e: CliError, relax: Option<&[Relax]>, recorded: Option<u64>) -> CliError {
-    if let Some(list) = relax {
-        let given = qiwang::rulebook::relax_list(list);
-        e.message.zh = format!(
-            "`--relax {given}`（本轮代替规程的 pairing.relax）仍不足以编排：{}",
-            e.message.zh
-        );
-        e.message.en = format!(
-            "`--relax {given}` (in place of the rulebook's pairing.relax this round) is not enough: {}",
-            e.message.en
-        );
-    }
-    if let Some(s) = recorded {
-        e.message.zh.push_str(&format!(
-            "\n本次第 1 轮抽签的种子 {s} 已记录：之后的 `qiwang pair` 按同一抽签编排"
-        ));
-        e.message.en.push_str(&format!(
-            "\nthis round-1 draw's seed {s} is recorded: the next `qiwang pair` makes the same draw"
-        ));
-    }
-    e
+fn refusal_text(e: CliError, relax: Option<&[Relax]>, recorded: Option<u64>) -> CliError {
+    let given = relax.map(qiwang::rulebook::relax_list);
+    e.map_message(|m, l| {
+        let mut m = match &given {
+            Some(given) => bi!(
+                l,
+                zh("`--relax {given}`（本轮代替规程的 pairing.relax）仍不足以编排：{m}"),
+                en("`--relax {given}` (in place of the rulebook's pairing.relax this round) is not enough: {m}")
+            ),
+            None => m,
+        };
+        if let Some(s) = recorded {
+            m.push_str(&bi!(
+                l,
+                zh("\n本次第 1 轮抽签的种子 {s} 已记录：之后的 `qiwang pair` 按同一抽签编排"),
+                en("\nthis round-1 draw's seed {s} is recorded: the next `qiwang pair` makes the same draw")
+            ));
+        }
+        m
+    })
 }
 
 /// `pair --relax`: puts the rules named (`colour`, `team`, `rematch`: the rulebook's own
@@ -203,10 +204,10 @@ fn relax_for_this_round(
     let mut list: Vec<Relax> = Vec::new();
     for name in names {
         let rule = qiwang::rulebook::relax_rule(name, &list).map_err(|why| {
-            CliError::usage(Text::new(
+            CliError::from(Refusal::OptionValue(Text::new(
                 format!("`--relax`：{}", why.zh),
                 format!("`--relax`: {}", why.en),
-            ))
+            )))
         })?;
         list.push(rule);
     }

@@ -3,14 +3,6 @@
 
 use super::*;
 
-/// A penalty without points is a usage mistake (exit 2); any other refusal is bad input.
-pub(super) fn penalty_error(e: results::ResultError) -> CliError {
-    match e {
-        results::ResultError::PenaltyPointsNeeded => CliError::usage(Text::of(&e)),
-        e => lib_error(e),
-    }
-}
-
 pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Result<(), CliError> {
     let Loaded {
         store,
@@ -21,8 +13,8 @@ pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Resul
     let player = resolve_player(&event, None, who)?.clone();
     let penalty = store
         .transaction(&ctx.command_info(), |ev| {
-            let penalty = results::add_penalty(ev, &rules, player.id, points, reason)
-                .map_err(penalty_error)?;
+            let penalty =
+                results::add_penalty(ev, &rules, player.id, points, reason).map_err(lib_error)?;
             let details = serde_json::json!({
                 "player": player.id,
                 "points": penalty.points,

@@ -1,9 +1,11 @@
 //! `qiwang result`, `qiwang penalty`, `qiwang playoff`
 
+use crate::cli::context::Refusal;
+use crate::cli::context::read_input;
 use crate::cli::context::{
     Ctx, Loaded, lib_error, player_label, pools_shown, resolve_player, resolve_pool, tx_error,
 };
-use crate::cli::error::{CliError, read_input};
+use crate::cli::error::CliError;
 use qiwang::i18n::bi;
 use qiwang::i18n::{Text, plural};
 use qiwang::lookup::Shown;
@@ -52,10 +54,10 @@ pub fn run(
         file_text = Some(file);
     }
     if !names.is_empty() && args.is_empty() {
-        return Err(CliError::usage(Text::new(
+        return Err(CliError::from(Refusal::Conflict(Text::new(
             "`--names` 用于核对命令行录入的成绩：`qiwang result 12 红胜 --names 闫文/卢林旭`；成绩表文件中的红方、黑方两列会自动核对",
             "`--names` checks results typed on the command line: `qiwang result 12 红胜 --names 闫文/卢林旭`; a results file's 红方/黑方 columns are checked by themselves",
-        )));
+        ))));
     }
     let mut typed: Vec<Typed> = Vec::new();
     if !args.is_empty() {
@@ -97,10 +99,10 @@ pub fn run(
         }
     }
     if file_batches.is_empty() && typed.is_empty() {
-        return Err(CliError::usage(Text::new(
+        return Err(CliError::from(Refusal::Missing(Text::new(
             "没有给出成绩：`qiwang result 台号 结果 …`（例如 `1 r 2 = 3 b`）或 `--from FILE`",
             "no results given: `qiwang result TABLE OUTCOME …` (e.g. `1 r 2 = 3 b`) or `--from FILE`",
-        )));
+        ))));
     }
     let (confirmed, notes) = store
         .transaction_on(kept, event, &ctx.command_info(), |ev| {

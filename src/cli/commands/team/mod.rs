@@ -3,6 +3,7 @@
 //! when the rulebook has `[team_competition]`, and `lineup` and `boards` are the team
 //! event's own. Each parses, makes one library call (`qiwang::teams`) and renders.
 
+use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, FormatArg, Loaded, lib_error, resolve_pool, tx_error, xlsx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
@@ -119,10 +120,10 @@ pub fn round(
         "slips" => views::team_slips(&event, &rules, &pool, round, lang),
         "pairings" => views::team_pairing_sheet(&event, &rules, &pool, round, lang),
         other => {
-            return Err(CliError::usage(Text::new(
+            return Err(CliError::from(Refusal::OptionValue(Text::new(
                 format!("团体赛的 `--sheet` 只有 pairings（对阵表）和 slips（成绩登记表），没有 `{other}`"),
                 format!("a team event's `--sheet` is pairings or slips, not `{other}`"),
-            )));
+            ))));
         }
     }
     .map_err(lib_error)?;
@@ -156,25 +157,20 @@ pub fn result(
     };
     let mut entries = teams::parse_team_result_args(args).map_err(lib_error)?;
     if let Some(path) = from {
-        let bytes = crate::cli::error::read_input(path, qiwang::input::InputKind::Sheet)?;
+        let bytes = crate::cli::context::read_input(path, qiwang::input::InputKind::Sheet)?;
         let file = qiwang::results::results_text(&bytes, &path.display().to_string())
             .map_err(lib_error)?;
         let read = teams::read_team_results_file(&file.text, &event, &rules, &pool, number)
             .map_err(|e| {
-                let mut err = lib_error(e);
-                err.message = Text::new(
-                    format!("{}：{}", file.source, err.message.zh),
-                    format!("{}: {}", file.source, err.message.en),
-                );
-                err
+                lib_error(e).map_message(|m, l| format!("{}{}{m}", file.source, l.pick("：", ": ")))
             })?;
         entries.extend(read);
     }
     if entries.is_empty() {
-        return Err(CliError::usage(Text::new(
+        return Err(CliError::from(Refusal::Missing(Text::new(
             "请给出场次和各台成绩，如 `qiwang result 3 红胜 黑胜 和 红胜`，或 `--from 成绩表.csv`",
             "give a match and its boards' results, e.g. `qiwang result 3 1-0 0-1 = 1-0`, or `--from results.csv`",
-        )));
+        ))));
     }
     let tiebreak = entries.iter().all(|e| e.tiebreak);
     let lines = store

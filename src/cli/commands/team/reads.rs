@@ -2,6 +2,7 @@
 //! in), `unpair`, `check`, `standings`, `crosstable`, `prizes` and `boards`.
 
 use super::*;
+use crate::cli::context::Refusal;
 
 /// `lineup ROUND TEAM OUT IN [OUT IN …]`: reserves in for players, each on the board of
 /// the player taken out.
@@ -20,10 +21,10 @@ pub fn lineup(
     let lang = ctx.lang(&rules);
     let pool = resolve_pool(&rules, &event, group)?;
     if players.is_empty() || players.len() % 2 == 1 {
-        return Err(CliError::usage(Text::new(
+        return Err(CliError::from(Refusal::Missing(Text::new(
             "请成对写出换下和换上的棋手：qiwang lineup 轮次 队名 换下 换上 [换下 换上 …]",
             "give players in pairs, out then in: qiwang lineup ROUND TEAM OUT IN [OUT IN …]",
-        )));
+        ))));
     }
     let swaps: Vec<(String, String)> = players
         .chunks(2)
@@ -148,10 +149,10 @@ pub fn check(
         outln!("{l}");
     }
     if failed {
-        return Err(CliError::input(Text::new(
+        return Err(CliError::from(Refusal::CheckFailed(Text::new(
             "检查发现问题（见上）",
             "the check found problems (above)",
-        )));
+        ))));
     }
     Ok(())
 }
