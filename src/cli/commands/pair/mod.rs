@@ -3,7 +3,7 @@
 //!
 //! Each command parses, makes one library call and renders: the seed policy, which pools
 //! are ready, the pairing and the hand edits are decided in `qiwang::pairing`. What stays
-//! here is the terminal's: dry runs, the sheets, the log's details and the exit codes.
+//! here is the terminal's: dry runs, the sheets and the wording of a refused round.
 
 mod all;
 mod check;
@@ -18,13 +18,14 @@ use crate::cli::context::Refusal;
 use crate::cli::context::{
     Ctx, FormatArg, Loaded, lib_error, player_label, resolve_pool, tx_error, xlsx_error,
 };
-use crate::cli::error::{CliError, ExitCode};
+use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::i18n::bi;
 use qiwang::model::{Event, GroupId, Relax};
 use qiwang::pairing;
 use qiwang::report::{Json, Report};
 use qiwang::rulebook::{Lang, Rulebook};
+use qiwang::store::TxError;
 use qiwang::store::action::Action;
 
 /// `qiwang pair`: the next round of one pool, stored (or shown, with `--dry-run`). The
@@ -65,13 +66,17 @@ pub fn pair(
     let chosen = pairing::pool_turn(&event, &rules, &pool, seed, allow_small, &mut fresh_seed)
         .map_err(lib_error)?;
     // The pool's next round on `ev`: a copy for a dry run, the stored state otherwise.
-    let pair_on = |ev: &mut Event| -> Result<(Report, u32), CliError> {
-        let plan = pairing::pair_pool(ev, &rules, &pool, chosen.seed, relax.as_deref())
-            .map_err(lib_error)?;
-        let sheet = sheet(ev, &rules, &pool, &plan, explain, lang, ctx.json());
-        Ok((sheet, plan.round.number))
-    };
-    let attempt = || -> Result<Option<Report>, CliError> {
+    let pair_on =
+        |ev: &mut Event| -> Result<(Report, u32), NotPaired> {
+            let plan = pairing::pair_pool(ev, &rules, &pool, chosen.seed, relax.as_deref())
+                .map_err(|e| match e {
+                    e @ pairing::PairingError::NoLegalPairing { .. } => NotPaired::Refused(e),
+                    e => NotPaired::Failed(lib_error(e)),
+                })?;
+            let sheet = sheet(ev, &rules, &pool, &plan, explain, lang, ctx.json());
+            Ok((sheet, plan.round.number))
+        };
+    let attempt = || -> Result<Option<Report>, NotPaired> {
         if dry_run {
             let (mut sheet, _) = pair_on(&mut event.clone())?;
             mark_dry_run(&mut sheet, lang);
@@ -109,7 +114,10 @@ pub fn pair(
                     (sheet, workbook),
                 ))
             })
-            .map_err(tx_error)?;
+            .map_err(|e| match e {
+                TxError::Store(e) => NotPaired::Failed(lib_error(e)),
+                TxError::Command(e) => e,
+            })?;
         if let Some(workbook) = workbook {
             crate::cli::emit_bytes(&workbook);
             return Ok(None);
@@ -119,15 +127,29 @@ pub fn pair(
     let report = match attempt() {
         Ok(Some(report)) => report,
         Ok(None) => return Ok(()),
-        Err(e) if e.code() == ExitCode::NoLegalPairing => {
+        Err(NotPaired::Refused(e)) => {
             // A seed given with `--seed` is the arbiter's own: named for reuse, never
             // recorded (as on a dry run that succeeds).
             let new_seed = chosen.drawn.then_some(chosen.seed);
+            let e = lib_error(e);
             return Err(refused(ctx, &store, &pool, new_seed, relax.as_deref(), e));
         }
-        Err(e) => return Err(e),
+        Err(NotPaired::Failed(e)) => return Err(e),
     };
     ctx.print(&report)
+}
+
+/// Why `pair` made no round: no legal pairing (a refusal, which keeps a round-1 draw's
+/// new seed), or any other error.
+enum NotPaired {
+    Refused(pairing::PairingError),
+    Failed(CliError),
+}
+
+impl From<CliError> for NotPaired {
+    fn from(e: CliError) -> Self {
+        NotPaired::Failed(e)
+    }
 }
 
 /// A new draw seed, for a pool that has none recorded and was given none: the command's
