@@ -2,7 +2,8 @@
 //!
 //! Nothing here decides tournament matters; it finds the event, resolves names given by
 //! the user (groups, players), and renders reports. Exit codes are documented in the
-//! README and in [`ExitCode`].
+//! README and in [`ExitCode`]; every error's code is decided in one map
+//! (src/cli/context/errors.rs), except a command line clap refuses and a panic, here.
 
 /// `print!` that ends the program quietly when the reader has gone away
 /// (`qiwang standings | head`) instead of panicking.

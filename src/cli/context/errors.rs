@@ -1,7 +1,9 @@
 //! The one map from every error to its exit code (README "Exit codes"): the library's
 //! errors and the command line's own [`Refusal`]s, one exhaustive `match` per type, no
 //! wildcard, so a new variant cannot compile until someone decides what it means to a
-//! script calling qiwang. Also the ways such an error becomes a [`CliError`].
+//! script calling qiwang. Also the ways such an error becomes a [`CliError`]. The only
+//! codes decided elsewhere are the entry point's own (src/cli/mod.rs): a command line
+//! clap refuses is usage (2), a panic an internal error (1).
 
 use super::refusal::Refusal;
 use crate::cli::error::{CliError, ExitCode, ExitStatus, chain};
