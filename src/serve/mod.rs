@@ -82,8 +82,11 @@ pub enum ServeError {
         /// The operating system's error.
         std::io::Error,
     ),
-    /// A certificate or key file of `--tls-cert`/`--tls-key` could not be read.
+    /// The certificate file of `--tls-cert` or the key file of `--tls-key` could not be
+    /// read.
     TlsRead {
+        /// Which of the two.
+        file: tls::TlsFile,
         /// The file.
         path: std::path::PathBuf,
         /// The operating system's error.
@@ -115,13 +118,26 @@ impl Localize for ServeError {
                 zh("服务器停止运行：{error}"),
                 en("the server stopped: {error}"),
             ),
-            ServeError::TlsRead { path, error } => {
+            ServeError::TlsRead { file, path, error } => {
                 let (path, why) = (path.display(), crate::i18n::io_error(error));
-                bi!(
-                    lang,
-                    zh("无法读取证书文件 `{path}`：{}", why.zh),
-                    en("cannot read the certificate file `{path}`: {}", why.en),
-                )
+                match file {
+                    tls::TlsFile::Cert => bi!(
+                        lang,
+                        zh("无法读取证书文件 `{path}`（`--tls-cert`）：{}", why.zh),
+                        en(
+                            "cannot read the certificate file `{path}` (`--tls-cert`): {}",
+                            why.en
+                        ),
+                    ),
+                    tls::TlsFile::Key => bi!(
+                        lang,
+                        zh("无法读取私钥文件 `{path}`（`--tls-key`）：{}", why.zh),
+                        en(
+                            "cannot read the private key file `{path}` (`--tls-key`): {}",
+                            why.en
+                        ),
+                    ),
+                }
             }
             ServeError::TlsInvalid { path, problem } => {
                 let path = path.display();
