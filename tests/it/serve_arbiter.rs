@@ -450,8 +450,10 @@ fn an_arbiter_undoes_only_the_result_that_token_entered_last() {
     assert_eq!(recorded.status, 200, "{}", recorded.body);
     let (_, fields) = undo_form(&chief);
     run(tmp.path(), &["--event", p(&ev), "result", "2", "="]).ok();
-    let (page, _) = undo_form(&chief);
-    assert!(page.body.contains("id=\"nothing\""), "{}", page.body);
+    // The offer follows once the server has seen the change (it reads audit.log when
+    // the file changes, not on every page); the undo itself checks under the lock.
+    let page = until(&chief, "/arbiter/undo", "id=\"nothing\"");
+    assert!(!page.contains("action=\"/arbiter/undo\""), "{page}");
     assert_eq!(post_fields(&chief, "/arbiter/undo", &fields).status, 409);
     assert_eq!(result_of(&ev, 1).as_deref(), Some("black_win"));
     // The table judge changes its table's result (once the server has seen the CLI's),
@@ -471,4 +473,66 @@ fn an_arbiter_undoes_only_the_result_that_token_entered_last() {
     assert_eq!(post_fields(&judge, "/arbiter/undo", &fields).status, 200);
     assert_eq!(result_of(&ev, 2).as_deref(), Some("draw"));
     assert_eq!(result_of(&ev, 1).as_deref(), Some("black_win"));
+}
+
+/// `GET path` until its page contains `needle` (the server has seen a change made beside
+/// it); the page. Bounded: 200 tries 25 ms apart.
+fn until(arbiter: &Arbiter, path: &str, needle: &str) -> String {
+    let mut last = String::new();
+    for _ in 0..200 {
+        last = arbiter.get(path).body;
+        if last.contains(needle) {
+            return last;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    panic!("{path} never showed {needle}:\n{last}");
+}
+
+/// Writes `bytes` over `audit.log` in place, same length, with its modification time
+/// put back: a change no stamp of the file shows.
+fn rewrite_unseen(ev: &Path, bytes: &[u8]) {
+    use std::io::Write;
+    let path = ev.join("audit.log");
+    let before = std::fs::metadata(&path).unwrap();
+    assert_eq!(before.len(), bytes.len() as u64);
+    let mut file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    file.write_all(bytes).unwrap();
+    file.set_modified(before.modified().unwrap()).unwrap();
+}
+
+/// A server with a result entered by its arbiter, who is offered its undo: the arbiter,
+/// the confirmation's fields, and the server.
+fn entered_one(ev: &Path) -> (Arbiter, HashMap<String, String>, Served) {
+    let served = Served::start(ev, &["--token", "all"]);
+    let arbiter = Arbiter::login(&served, &tokens(&served.printed)[0]).unwrap();
+    let (_, recorded) = enter(&arbiter, &group(ev), 1, "r");
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+    let (_, fields) = undo_form(&arbiter);
+    assert!(fields.contains_key("seq"), "no undo offered");
+    (arbiter, fields, served)
+}
+
+#[test]
+fn a_page_load_reads_no_audit_log() {
+    let (_tmp, ev) = paired_event("赵六");
+    let (arbiter, _, _served) = entered_one(&ev);
+    // The pages offer undo from what the server read when audit.log last changed: a
+    // page load reads no file. Bytes changed behind the file's stamp stay unseen (tried
+    // again should the server look in the moment between the write and the time put back).
+    let good = std::fs::read(ev.join("audit.log")).unwrap();
+    let mut junk = good.clone();
+    junk[0] = b'x';
+    let unseen = (0..3).any(|_| {
+        rewrite_unseen(&ev, &junk);
+        let offered = arbiter.get("/arbiter/").body.contains("id=\"undo\"");
+        rewrite_unseen(&ev, &good);
+        if !offered {
+            // Seen after all: show the good log again, as a changed file.
+            std::fs::write(ev.join("audit.log"), &good).unwrap();
+            until(&arbiter, "/arbiter/", "id=\"undo\"");
+        }
+        offered
+    });
+    assert!(unseen, "a page load read audit.log");
 }

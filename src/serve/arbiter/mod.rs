@@ -116,10 +116,18 @@ fn cookie(headers: &HeaderMap) -> Option<String> {
         .map(|(_, value)| value.to_string())
 }
 
-fn session(shared: &Shared, headers: &HeaderMap) -> Option<(String, Session)> {
+/// The request's open session, if any. It reads the token file (a revoked token ends its
+/// sessions), so on a blocking thread, never on the runtime's.
+async fn session(shared: &Arc<Shared>, headers: &HeaderMap) -> Option<(String, Session)> {
     let id = cookie(headers)?;
-    let s = shared.gate.session(shared.store.dir(), &id)?;
-    Some((id, s))
+    let shared = shared.clone();
+    tokio::task::spawn_blocking(move || {
+        let s = shared.gate.session(shared.store.dir(), &id)?;
+        Some((id, s))
+    })
+    .await
+    .ok()
+    .flatten()
 }
 
 /// A form's field.
@@ -146,13 +154,13 @@ fn forbidden(lang: Lang, zh: &str, en: &str) -> Response {
 }
 
 /// The checks of every write: a session, and its CSRF token in the form.
-fn writer(
-    shared: &Shared,
+async fn writer(
+    shared: &Arc<Shared>,
     headers: &HeaderMap,
     form: &HashMap<String, String>,
 ) -> Result<Session, Box<Response>> {
     let lang = shared.pages.current().lang;
-    let Some((_, s)) = session(shared, headers) else {
+    let Some((_, s)) = session(shared, headers).await else {
         return Err(Box::new(forbidden(
             lang,
             "请先用裁判口令登录。",
@@ -204,7 +212,7 @@ fn login_page(lang: Lang, problem: Option<&str>) -> Markup {
 async fn home(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
     let snapshot = shared.pages.current();
     let lang = snapshot.lang;
-    let Some((_, s)) = session(&shared, &headers) else {
+    let Some((_, s)) = session(&shared, &headers).await else {
         return page(
             lang,
             lang.pick("裁判登录", "Arbiter login"),
@@ -276,7 +284,7 @@ async fn home(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response
             });
         }
     }
-    undo::offer(&mut body, &shared, &s, lang);
+    undo::offer(&mut body, &snapshot, &s, lang);
     body.element(
         "form",
         &[("method", "post"), ("action", "/arbiter/logout")],
@@ -302,7 +310,13 @@ async fn login(
 ) -> Response {
     let lang = shared.pages.current().lang;
     let token: String = field(&form, "token").chars().take(64).collect();
-    match shared.gate.login(shared.store.dir(), &token, client.ip()) {
+    // The token file is read and written: on a blocking thread.
+    let gate = shared.clone();
+    let login =
+        tokio::task::spawn_blocking(move || gate.gate.login(gate.store.dir(), &token, client.ip()))
+            .await
+            .unwrap_or(Err(Refused::Unknown));
+    match login {
         Ok(id) => {
             let mut response = Redirect::to("/arbiter/").into_response();
             let secure = if shared.https { "; Secure" } else { "" };
@@ -350,7 +364,7 @@ async fn logout(
     headers: HeaderMap,
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
-    if let Err(refused) = writer(&shared, &headers, &form) {
+    if let Err(refused) = writer(&shared, &headers, &form).await {
         return *refused;
     }
     if let Some(id) = cookie(&headers) {
@@ -373,7 +387,7 @@ async fn table(
 ) -> Response {
     let snapshot = shared.pages.current();
     let lang = snapshot.lang;
-    let Some((_, s)) = session(&shared, &headers) else {
+    let Some((_, s)) = session(&shared, &headers).await else {
         return page(
             lang,
             lang.pick("裁判登录", "Arbiter login"),
@@ -469,12 +483,12 @@ fn entry_text(form: &HashMap<String, String>) -> Option<String> {
 /// What a confirm or record form asks for, checked: the writing session (cookie and
 /// CSRF token), the game it names (which that session may enter) and the result text
 /// `qiwang result` reads; else the refusal page.
-fn entry(
-    shared: &Shared,
+async fn entry(
+    shared: &Arc<Shared>,
     headers: &HeaderMap,
     form: &HashMap<String, String>,
 ) -> Result<(Session, Game, String), Box<Response>> {
-    let s = writer(shared, headers, form)?;
+    let s = writer(shared, headers, form).await?;
     let g = form_game(shared, &s, form)?;
     let text =
         entry_text(form).ok_or_else(|| Box::new(unknown_table(shared.pages.current().lang)))?;
@@ -514,7 +528,7 @@ async fn confirm(
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
     let lang = shared.pages.current().lang;
-    let (s, g, text) = match entry(&shared, &headers, &form) {
+    let (s, g, text) = match entry(&shared, &headers, &form).await {
         Ok(entry) => entry,
         Err(refused) => return *refused,
     };
@@ -610,7 +624,7 @@ async fn record(
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
     let lang = shared.pages.current().lang;
-    let (s, g, text) = match entry(&shared, &headers, &form) {
+    let (s, g, text) = match entry(&shared, &headers, &form).await {
         Ok(entry) => entry,
         Err(refused) => return *refused,
     };
@@ -623,7 +637,6 @@ async fn record(
     let (group, round, table) = (g.group.clone(), g.round, g.table);
     let user = undo::user_of(&s);
     let args = vec![table.to_string(), text.clone()];
-    let version = shared.pages.current().version;
     let entered = undo::Entered {
         group: group.to_string(),
         round,
@@ -635,7 +648,7 @@ async fn record(
             user,
             ..CommandInfo::new("result", entered.command())
         };
-        store.transaction(&command, |ev| {
+        let written = store.transaction(&command, |ev| {
             let rules = Rulebook::from_toml(&ev.rules_toml, "qiwang.json `rules_toml`")
                 .map_err(|_| Refusal::Moved)?;
             let now =
@@ -650,7 +663,8 @@ async fn record(
             let report = results::record_results(ev, &rules, &group, Some(round), &entries)
                 .map_err(Refusal::Result)?;
             Ok(Action::results_change(&[report], ()))
-        })
+        });
+        (written, super::pages::audit_mark(&store))
     })
     .await;
     let mut body = Markup::new();
@@ -661,10 +675,10 @@ async fn record(
         g.table
     );
     let status = match written {
-        Ok(Ok(())) => {
+        Ok((Ok(()), mark)) => {
             // The tables list the arbiter opens next shows this result, not the state
             // before it (the pages are rendered again when the state file changes).
-            shared.pages.newer_than(version, FRESH_WAIT).await;
+            shared.pages.showing(mark, FRESH_WAIT).await;
             body.text_element(
                 "p",
                 &[("id", "recorded")],
@@ -674,10 +688,10 @@ async fn record(
                     entry_shown(&text, lang)
                 ),
             );
-            undo::offer(&mut body, &shared, &s, lang);
+            undo::offer(&mut body, &shared.pages.current(), &s, lang);
             StatusCode::OK
         }
-        Ok(Err(TxError::Command(Refusal::Changed(now)))) => {
+        Ok((Err(TxError::Command(Refusal::Changed(now))), _)) => {
             // Another arbiter (or the CLI) entered this table since the page was shown.
             let mut changed = g;
             changed.result = now;
@@ -705,7 +719,7 @@ async fn record(
             );
             StatusCode::CONFLICT
         }
-        Ok(Err(TxError::Command(Refusal::Moved))) => {
+        Ok((Err(TxError::Command(Refusal::Moved)), _)) => {
             body.text_element(
                 "p",
                 &[("class", "note")],
@@ -716,11 +730,11 @@ async fn record(
             );
             StatusCode::CONFLICT
         }
-        Ok(Err(TxError::Command(Refusal::Result(e)))) => {
+        Ok((Err(TxError::Command(Refusal::Result(e))), _)) => {
             body.text_element("p", &[("class", "note")], &e.localize(lang));
             StatusCode::UNPROCESSABLE_ENTITY
         }
-        Ok(Err(TxError::Store(e))) => {
+        Ok((Err(TxError::Store(e)), _)) => {
             body.text_element("p", &[("class", "note")], &e.localize(lang));
             StatusCode::SERVICE_UNAVAILABLE
         }

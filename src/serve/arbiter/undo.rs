@@ -12,6 +12,7 @@
 //! change the confirmation named, so a change slipped in between refuses the undo.
 
 use super::*;
+use crate::serve::pages::Snapshot;
 use crate::store::{AuditEntry, StoreError};
 
 /// The audit user of a session's writes: the id of the token that opened it.
@@ -70,15 +71,17 @@ fn is_own(entry: &AuditEntry, user: &str) -> bool {
     entry.user == user && Entered::of(entry).is_some()
 }
 
-/// The result the session may undo now: the audit line's number and its wording for
+/// What the session may undo now, from the snapshot's [`NextUndo`] (worked out when
+/// `audit.log` changed, not read here): the audit line's number and its wording for
 /// people (the game with both names, and the result), or `None`.
-fn own_undo(shared: &Shared, s: &Session, lang: Lang) -> Option<(u64, String)> {
-    let entry = shared.store.next_undo().ok()?;
+///
+/// [`NextUndo`]: crate::serve::pages::NextUndo
+fn own_undo(snapshot: &Snapshot, s: &Session, lang: Lang) -> Option<(u64, String)> {
+    let entry = snapshot.undo.next.clone().ok().flatten()?;
     if !is_own(&entry, &user_of(s)) {
         return None;
     }
     let e = Entered::of(&entry)?;
-    let snapshot = shared.pages.current();
     let game = snapshot
         .state
         .as_ref()
@@ -102,8 +105,8 @@ fn own_undo(shared: &Shared, s: &Session, lang: Lang) -> Option<(u64, String)> {
 
 /// On the arbiter's pages: a link to undo the session's own newest result, when there is
 /// one.
-pub(super) fn offer(m: &mut Markup, shared: &Shared, s: &Session, lang: Lang) {
-    if let Some((_, what)) = own_undo(shared, s, lang) {
+pub(super) fn offer(m: &mut Markup, snapshot: &Snapshot, s: &Session, lang: Lang) {
+    if let Some((_, what)) = own_undo(snapshot, s, lang) {
         m.element("p", &[("class", "undo")], |m| {
             m.text_element(
                 "a",
@@ -131,8 +134,9 @@ fn nothing_own(body: &mut Markup, lang: Lang) {
 
 /// `GET /arbiter/undo`: the confirmation, naming the game and the result to take back.
 pub(super) async fn ask(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
-    let lang = shared.pages.current().lang;
-    let Some((_, s)) = session(&shared, &headers) else {
+    let snapshot = shared.pages.current();
+    let lang = snapshot.lang;
+    let Some((_, s)) = session(&shared, &headers).await else {
         return page(
             lang,
             lang.pick("裁判登录", "Arbiter login"),
@@ -140,7 +144,7 @@ pub(super) async fn ask(State(shared): State<Arc<Shared>>, headers: HeaderMap) -
         );
     };
     let mut body = Markup::new();
-    match own_undo(&shared, &s, lang) {
+    match own_undo(&snapshot, &s, lang) {
         Some((seq, what)) => {
             body.text_element(
                 "p",
@@ -178,8 +182,9 @@ pub(super) async fn run(
     headers: HeaderMap,
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
-    let lang = shared.pages.current().lang;
-    let s = match writer(&shared, &headers, &form) {
+    let snapshot = shared.pages.current();
+    let lang = snapshot.lang;
+    let s = match writer(&shared, &headers, &form).await {
         Ok(s) => s,
         Err(refused) => return *refused,
     };
@@ -187,22 +192,22 @@ pub(super) async fn run(
         return unknown_table(lang);
     };
     // Worded before the undo, while the result is still in the state.
-    let what = own_undo(&shared, &s, lang).filter(|(now, _)| *now == seq);
+    let what = own_undo(&snapshot, &s, lang).filter(|(now, _)| *now == seq);
     let store = shared.store.clone();
     let user = user_of(&s);
     let command = CommandInfo {
         user: user.clone(),
         ..CommandInfo::new("undo", vec!["qiwang".into(), "serve".into(), "undo".into()])
     };
-    let version = shared.pages.current().version;
     let done = tokio::task::spawn_blocking(move || {
-        store.undo_if(&command, |e| e.seq == seq && is_own(e, &user))
+        let done = store.undo_if(&command, |e| e.seq == seq && is_own(e, &user));
+        (done, super::super::pages::audit_mark(&store))
     })
     .await;
     let mut body = Markup::new();
     let status = match done {
-        Ok(Ok(Some(report))) => {
-            shared.pages.newer_than(version, super::FRESH_WAIT).await;
+        Ok((Ok(Some(report)), mark)) => {
+            shared.pages.showing(mark, super::FRESH_WAIT).await;
             body.text_element(
                 "p",
                 &[("id", "undone")],
@@ -214,11 +219,11 @@ pub(super) async fn run(
             );
             StatusCode::OK
         }
-        Ok(Ok(None) | Err(StoreError::NothingToUndo)) => {
+        Ok((Ok(None) | Err(StoreError::NothingToUndo), _)) => {
             nothing_own(&mut body, lang);
             StatusCode::CONFLICT
         }
-        Ok(Err(e)) => {
+        Ok((Err(e), _)) => {
             body.text_element("p", &[("class", "note")], &e.localize(lang));
             StatusCode::SERVICE_UNAVAILABLE
         }
