@@ -429,7 +429,9 @@ fn an_arbiter_undoes_only_the_result_that_token_entered_last() {
     let judge_csrf = hidden_fields(&judge.get("/arbiter/").body, "/arbiter/logout")["csrf"].clone();
     let mut forged = fields.clone();
     forged.insert("csrf".into(), judge_csrf);
-    assert_eq!(post_fields(&judge, "/arbiter/undo", &forged).status, 409);
+    let refused = post_fields(&judge, "/arbiter/undo", &forged);
+    assert_eq!(refused.status, 409, "{}", refused.body);
+    assert!(refused.body.contains("id=\"nothing\""), "{}", refused.body);
     // Nor without the session's CSRF token.
     let mut no_csrf = fields.clone();
     no_csrf.insert("csrf".into(), "forged".into());
@@ -443,8 +445,15 @@ fn an_arbiter_undoes_only_the_result_that_token_entered_last() {
     let log = run(tmp.path(), &["--event", p(&ev), "--lang", "en", "log"]).ok();
     assert!(log.contains("serve undo"), "{log}");
     assert_eq!(log.matches("serve A1").count(), 2, "{log}");
-    // A second post of the same confirmation undoes nothing more.
-    assert_eq!(post_fields(&chief, "/arbiter/undo", &fields).status, 409);
+    // A second post of the same confirmation undoes nothing more, and says why.
+    let again = post_fields(&chief, "/arbiter/undo", &fields);
+    assert_eq!(again.status, 409, "{}", again.body);
+    assert!(
+        again.body.contains("id=\"stale\"")
+            && again.body.contains(&format!("第 {} 条", fields["seq"])),
+        "{}",
+        again.body
+    );
     // Once the CLI changed something after the token's result, the token cannot undo.
     let (_, recorded) = enter(&chief, &g, 1, "b");
     assert_eq!(recorded.status, 200, "{}", recorded.body);
@@ -454,7 +463,9 @@ fn an_arbiter_undoes_only_the_result_that_token_entered_last() {
     // the file changes, not on every page); the undo itself checks under the lock.
     let page = until(&chief, "/arbiter/undo", "id=\"nothing\"");
     assert!(!page.contains("action=\"/arbiter/undo\""), "{page}");
-    assert_eq!(post_fields(&chief, "/arbiter/undo", &fields).status, 409);
+    let stale = post_fields(&chief, "/arbiter/undo", &fields);
+    assert_eq!(stale.status, 409, "{}", stale.body);
+    assert!(stale.body.contains("id=\"stale\""), "{}", stale.body);
     assert_eq!(result_of(&ev, 1).as_deref(), Some("black_win"));
     // The table judge changes its table's result (once the server has seen the CLI's),
     // then undoes that: the CLI's is back.
@@ -487,6 +498,43 @@ fn until(arbiter: &Arbiter, path: &str, needle: &str) -> String {
         std::thread::sleep(std::time::Duration::from_millis(25));
     }
     panic!("{path} never showed {needle}:\n{last}");
+}
+
+#[test]
+fn an_undo_without_a_valid_or_current_entry_number_says_so() {
+    let (_tmp, ev) = paired_event("赵六");
+    let served = Served::start(&ev, &["--token", "all"]);
+    let arbiter = Arbiter::login(&served, &tokens(&served.printed)[0]).unwrap();
+    let g = group(&ev);
+    let (_, recorded) = enter(&arbiter, &g, 1, "r");
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+    let (_, fields) = undo_form(&arbiter);
+    // No number, or not a number: a bad form, not "no such table".
+    for seq in ["", "x1"] {
+        let mut bad = fields.clone();
+        bad.insert("seq".into(), seq.into());
+        let r = post_fields(&arbiter, "/arbiter/undo", &bad);
+        assert_eq!(r.status, 400, "{}", r.body);
+        assert!(
+            r.body.contains("id=\"bad-form\"") && !r.body.contains("没有这一台"),
+            "{}",
+            r.body
+        );
+    }
+    // A number that is not the newest change: not undone, and the page says to look again.
+    let newest: u64 = fields["seq"].parse().unwrap();
+    for seq in [newest - 1, newest + 1, 999_999] {
+        let mut other = fields.clone();
+        other.insert("seq".into(), seq.to_string());
+        let r = post_fields(&arbiter, "/arbiter/undo", &other);
+        assert_eq!(r.status, 409, "{}", r.body);
+        assert!(
+            r.body.contains("id=\"stale\"") && r.body.contains(&format!("第 {seq} 条")),
+            "{}",
+            r.body
+        );
+    }
+    assert_eq!(result_of(&ev, 1).as_deref(), Some("red_win"));
 }
 
 /// Writes `bytes` over `audit.log` in place, same length, with its modification time

@@ -132,6 +132,24 @@ fn nothing_own(body: &mut Markup, lang: Lang) {
     );
 }
 
+/// A confirmation whose entry `seq` is not the newest change any more (something was
+/// entered or undone after the page was shown), or never was.
+fn stale(body: &mut Markup, seq: u64, lang: Lang) {
+    body.text_element(
+        "p",
+        &[("class", "note"), ("id", "stale")],
+        &bi!(
+            lang,
+            zh(
+                "没有撤销：第 {seq} 条记录已不是最新的修改（之后又有录入或撤销），或者没有这一条。请重新打开撤销页面，看现在可以撤销什么。"
+            ),
+            en(
+                "Nothing undone: entry #{seq} is no longer the newest change (something was entered or undone after it), or there is no such entry. Open the undo page again to see what can be undone now."
+            ),
+        ),
+    );
+}
+
 /// `GET /arbiter/undo`: the confirmation, naming the game and the result to take back.
 pub(super) async fn ask(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
     let snapshot = shared.pages.current();
@@ -188,8 +206,23 @@ pub(super) async fn run(
         Ok(s) => s,
         Err(refused) => return *refused,
     };
+    let mut body = Markup::new();
     let Ok(seq) = field(&form, "seq").parse::<u64>() else {
-        return unknown_table(lang);
+        // Not a form this server made: no entry number to check.
+        body.text_element(
+            "p",
+            &[("class", "note"), ("id", "bad-form")],
+            lang.pick(
+                "没有撤销：这个表单没有有效的记录编号。请从撤销页面确认后再提交。",
+                "Nothing undone: this form carries no valid entry number. Confirm on the undo page and send it from there.",
+            ),
+        );
+        back(&mut body, lang);
+        return (
+            StatusCode::BAD_REQUEST,
+            page(lang, lang.pick("撤销录入", "Undo an entry"), body),
+        )
+            .into_response();
     };
     // Worded before the undo, while the result is still in the state.
     let what = own_undo(&snapshot, &s, lang).filter(|(now, _)| *now == seq);
@@ -200,13 +233,17 @@ pub(super) async fn run(
         ..CommandInfo::new("undo", vec!["qiwang".into(), "serve".into(), "undo".into()])
     };
     let done = tokio::task::spawn_blocking(move || {
-        let done = store.undo_if(&command, |e| e.seq == seq && is_own(e, &user));
-        (done, super::super::pages::audit_mark(&store))
+        // The newest change in effect as the undo found it under the lock.
+        let mut newest = None;
+        let done = store.undo_if(&command, |e| {
+            newest = Some(e.seq);
+            e.seq == seq && is_own(e, &user)
+        });
+        (done, newest, super::super::pages::audit_mark(&store))
     })
     .await;
-    let mut body = Markup::new();
     let status = match done {
-        Ok((Ok(Some(report)), mark)) => {
+        Ok((Ok(Some(report)), _, mark)) => {
             shared.pages.showing(mark, super::FRESH_WAIT).await;
             body.text_element(
                 "p",
@@ -219,11 +256,16 @@ pub(super) async fn run(
             );
             StatusCode::OK
         }
-        Ok((Ok(None) | Err(StoreError::NothingToUndo), _)) => {
+        // The confirmed entry is the newest, but not this token's result.
+        Ok((Ok(None), Some(newest), _)) if newest == seq => {
             nothing_own(&mut body, lang);
             StatusCode::CONFLICT
         }
-        Ok((Err(e), _)) => {
+        Ok((Ok(None) | Err(StoreError::NothingToUndo), _, _)) => {
+            stale(&mut body, seq, lang);
+            StatusCode::CONFLICT
+        }
+        Ok((Err(e), _, _)) => {
             body.text_element("p", &[("class", "note")], &e.localize(lang));
             StatusCode::SERVICE_UNAVAILABLE
         }
