@@ -584,3 +584,41 @@ fn a_page_load_reads_no_audit_log() {
     });
     assert!(unseen, "a page load read audit.log");
 }
+
+#[test]
+fn a_damaged_audit_log_is_named_on_the_arbiters_pages_and_undo_refuses() {
+    let (_tmp, ev) = paired_event("赵六");
+    let (arbiter, fields, _served) = entered_one(&ev);
+    let good = std::fs::read(ev.join("audit.log")).unwrap();
+    // A damaged line: the pages name the file and the line, and offer no undo.
+    let mut damaged = good.clone();
+    damaged.extend_from_slice(b"not an audit entry\n");
+    std::fs::write(ev.join("audit.log"), &damaged).unwrap();
+    let lines = damaged.iter().filter(|b| **b == b'\n').count();
+    let home = until(&arbiter, "/arbiter/", "id=\"undo-problem\"");
+    assert!(
+        home.contains("audit.log")
+            && home.contains(&format!("第 {lines} 行"))
+            && !home.contains("id=\"undo\""),
+        "{home}"
+    );
+    let (page, none) = undo_form(&arbiter);
+    assert!(
+        page.body.contains("id=\"undo-problem\"")
+            && !page.body.contains("id=\"nothing\"")
+            && none.is_empty(),
+        "{}",
+        page.body
+    );
+    // The confirmation from before is refused with the same reason, nothing written.
+    let refused = post_fields(&arbiter, "/arbiter/undo", &fields);
+    assert_eq!(refused.status, 503, "{}", refused.body);
+    assert!(
+        refused.body.contains("id=\"undo-problem\"")
+            && refused.body.contains(&format!("第 {lines} 行")),
+        "{}",
+        refused.body
+    );
+    assert_eq!(result_of(&ev, 1).as_deref(), Some("red_win"));
+    assert_eq!(std::fs::read(ev.join("audit.log")).unwrap(), damaged);
+}

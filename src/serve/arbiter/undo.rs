@@ -73,15 +73,24 @@ fn is_own(entry: &AuditEntry, user: &str) -> bool {
 
 /// What the session may undo now, from the snapshot's [`NextUndo`] (worked out when
 /// `audit.log` changed, not read here): the audit line's number and its wording for
-/// people (the game with both names, and the result), or `None`.
+/// people (the game with both names, and the result), `None`, or the store's error for a
+/// trail that cannot be read.
 ///
 /// [`NextUndo`]: crate::serve::pages::NextUndo
-fn own_undo(snapshot: &Snapshot, s: &Session, lang: Lang) -> Option<(u64, String)> {
-    let entry = snapshot.undo.next.clone().ok().flatten()?;
+fn own_undo(
+    snapshot: &Snapshot,
+    s: &Session,
+    lang: Lang,
+) -> Result<Option<(u64, String)>, Arc<StoreError>> {
+    let Some(entry) = snapshot.undo.next.clone()? else {
+        return Ok(None);
+    };
     if !is_own(&entry, &user_of(s)) {
-        return None;
+        return Ok(None);
     }
-    let e = Entered::of(&entry)?;
+    let Some(e) = Entered::of(&entry) else {
+        return Ok(None);
+    };
     let game = snapshot
         .state
         .as_ref()
@@ -100,24 +109,44 @@ fn own_undo(snapshot: &Snapshot, s: &Session, lang: Lang) -> Option<(u64, String
             en("round {} table {}: {result}", e.round, e.table)
         ),
     };
-    Some((entry.seq, what))
+    Ok(Some((entry.seq, what)))
 }
 
 /// On the arbiter's pages: a link to undo the session's own newest result, when there is
-/// one.
+/// one; the store's error when the audit trail cannot be read (undo refuses then).
 pub(super) fn offer(m: &mut Markup, snapshot: &Snapshot, s: &Session, lang: Lang) {
-    if let Some((_, what)) = own_undo(snapshot, s, lang) {
-        m.element("p", &[("class", "undo")], |m| {
-            m.text_element(
-                "a",
-                &[("href", "/arbiter/undo"), ("id", "undo")],
-                &format!(
-                    "{}{what}",
-                    lang.pick("撤销我刚录入的：", "Undo my last entry: ")
-                ),
-            );
-        });
+    match own_undo(snapshot, s, lang) {
+        Ok(Some((_, what))) => {
+            m.element("p", &[("class", "undo")], |m| {
+                m.text_element(
+                    "a",
+                    &[("href", "/arbiter/undo"), ("id", "undo")],
+                    &format!(
+                        "{}{what}",
+                        lang.pick("撤销我刚录入的：", "Undo my last entry: ")
+                    ),
+                );
+            });
+        }
+        Ok(None) => {}
+        Err(e) => unreadable(m, &e, lang),
     }
+}
+
+/// Why undo cannot run at all: the store's own words for the damaged file.
+fn unreadable(body: &mut Markup, e: &StoreError, lang: Lang) {
+    body.text_element(
+        "p",
+        &[("class", "note"), ("id", "undo-problem")],
+        &format!(
+            "{}{}",
+            lang.pick(
+                "现在不能撤销：操作记录无法读取。",
+                "Undo is not possible now: the audit trail cannot be read. "
+            ),
+            e.localize(lang)
+        ),
+    );
 }
 
 /// Why nothing of this token's can be undone now, for the page.
@@ -163,7 +192,7 @@ pub(super) async fn ask(State(shared): State<Arc<Shared>>, headers: HeaderMap) -
     };
     let mut body = Markup::new();
     match own_undo(&snapshot, &s, lang) {
-        Some((seq, what)) => {
+        Ok(Some((seq, what))) => {
             body.text_element(
                 "p",
                 &[("id", "confirm")],
@@ -187,7 +216,8 @@ pub(super) async fn ask(State(shared): State<Arc<Shared>>, headers: HeaderMap) -
                 },
             );
         }
-        None => nothing_own(&mut body, lang),
+        Ok(None) => nothing_own(&mut body, lang),
+        Err(e) => unreadable(&mut body, &e, lang),
     }
     back(&mut body, lang);
     page(lang, lang.pick("撤销录入", "Undo an entry"), body)
@@ -225,7 +255,10 @@ pub(super) async fn run(
             .into_response();
     };
     // Worded before the undo, while the result is still in the state.
-    let what = own_undo(&snapshot, &s, lang).filter(|(now, _)| *now == seq);
+    let what = own_undo(&snapshot, &s, lang)
+        .ok()
+        .flatten()
+        .filter(|(now, _)| *now == seq);
     let store = shared.store.clone();
     let user = user_of(&s);
     let command = CommandInfo {
@@ -264,6 +297,10 @@ pub(super) async fn run(
         Ok((Ok(None) | Err(StoreError::NothingToUndo), _, _)) => {
             stale(&mut body, seq, lang);
             StatusCode::CONFLICT
+        }
+        Ok((Err(e @ StoreError::Damaged { .. }), _, _)) => {
+            unreadable(&mut body, &e, lang);
+            StatusCode::SERVICE_UNAVAILABLE
         }
         Ok((Err(e), _, _)) => {
             body.text_element("p", &[("class", "note")], &e.localize(lang));
