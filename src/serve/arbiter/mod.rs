@@ -32,7 +32,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use game::{
-    Game, encode, entry_shown, find_game, game_fields, game_title, players, shown, unknown_table,
+    Game, entry_shown, find_game, game_fields, game_title, players, shown, table_href,
+    unknown_table,
 };
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -130,6 +131,36 @@ async fn session(shared: &Arc<Shared>, headers: &HeaderMap) -> Option<(String, S
     .flatten()
 }
 
+/// The request's session, or the login page to answer with instead (the pages that show
+/// something only to a logged-in arbiter).
+async fn session_or_login(
+    shared: &Arc<Shared>,
+    headers: &HeaderMap,
+    lang: Lang,
+) -> Result<Session, Box<Response>> {
+    match session(shared, headers).await {
+        Some((_, s)) => Ok(s),
+        None => Err(Box::new(login_response(lang, None))),
+    }
+}
+
+/// A hidden field of a form.
+fn hidden(m: &mut Markup, name: &str, value: &str) {
+    m.void_element(
+        "input",
+        &[("type", "hidden"), ("name", name), ("value", value)],
+    );
+}
+
+/// The link back to the list of tables.
+fn all_tables(m: &mut Markup, lang: Lang) {
+    m.text_element(
+        "a",
+        &[("href", "/arbiter/")],
+        lang.pick("全部台次", "All tables"),
+    );
+}
+
 /// A form's field.
 fn field<'a>(form: &'a HashMap<String, String>, name: &str) -> &'a str {
     form.get(name).map_or("", String::as_str)
@@ -151,6 +182,15 @@ fn forbidden(lang: Lang, zh: &str, en: &str) -> Response {
         page(lang, lang.pick("不能录入", "Not allowed"), body),
     )
         .into_response()
+}
+
+/// A table outside the session's range.
+fn not_your_table(lang: Lang) -> Response {
+    forbidden(
+        lang,
+        "这个口令不能录入这一台。",
+        "This token may not enter this table.",
+    )
 }
 
 /// The checks of every write: a session, and its CSRF token in the form.
@@ -176,6 +216,15 @@ async fn writer(
         )));
     }
     Ok(s)
+}
+
+/// The login page, with why the last attempt was refused.
+fn login_response(lang: Lang, problem: Option<&str>) -> Response {
+    page(
+        lang,
+        lang.pick("裁判登录", "Arbiter login"),
+        login_page(lang, problem),
+    )
 }
 
 /// The login form.
@@ -212,12 +261,9 @@ fn login_page(lang: Lang, problem: Option<&str>) -> Markup {
 async fn home(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
     let snapshot = shared.pages.current();
     let lang = snapshot.lang;
-    let Some((_, s)) = session(&shared, &headers).await else {
-        return page(
-            lang,
-            lang.pick("裁判登录", "Arbiter login"),
-            login_page(lang, None),
-        );
+    let s = match session_or_login(&shared, &headers, lang).await {
+        Ok(s) => s,
+        Err(login) => return *login,
     };
     let mut body = Markup::new();
     body.text_element(
@@ -266,7 +312,7 @@ async fn home(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response
                     if s.tables.is_some_and(|r| !r.contains(*table)) {
                         continue;
                     }
-                    let href = format!("/arbiter/table?g={}&t={table}", encode(g.id.as_str()));
+                    let href = table_href(&g.id, *table);
                     let line = format!(
                         "{} {} — {} {}",
                         bi!(lang, zh("第{table}台"), en("table {table}")),
@@ -289,10 +335,7 @@ async fn home(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response
         "form",
         &[("method", "post"), ("action", "/arbiter/logout")],
         |m| {
-            m.void_element(
-                "input",
-                &[("type", "hidden"), ("name", "csrf"), ("value", &s.csrf)],
-            );
+            hidden(m, "csrf", &s.csrf);
             m.text_element(
                 "button",
                 &[("type", "submit")],
@@ -328,31 +371,23 @@ async fn login(
         }
         Err(Refused::TooMany) => (
             StatusCode::TOO_MANY_REQUESTS,
-            page(
+            login_response(
                 lang,
-                lang.pick("裁判登录", "Arbiter login"),
-                login_page(
-                    lang,
-                    Some(lang.pick(
-                        "错误次数太多，请一分钟后再试。",
-                        "Too many failed attempts; try again in a minute.",
-                    )),
-                ),
+                Some(lang.pick(
+                    "错误次数太多，请一分钟后再试。",
+                    "Too many failed attempts; try again in a minute.",
+                )),
             ),
         )
             .into_response(),
         Err(Refused::Unknown) => (
             StatusCode::UNAUTHORIZED,
-            page(
+            login_response(
                 lang,
-                lang.pick("裁判登录", "Arbiter login"),
-                login_page(
-                    lang,
-                    Some(lang.pick(
-                        "口令不对，或已经用过、已被收回。",
-                        "Unknown token, or it was used or revoked.",
-                    )),
-                ),
+                Some(lang.pick(
+                    "口令不对，或已经用过、已被收回。",
+                    "Unknown token, or it was used or revoked.",
+                )),
             ),
         )
             .into_response(),
@@ -387,12 +422,9 @@ async fn table(
 ) -> Response {
     let snapshot = shared.pages.current();
     let lang = snapshot.lang;
-    let Some((_, s)) = session(&shared, &headers).await else {
-        return page(
-            lang,
-            lang.pick("裁判登录", "Arbiter login"),
-            login_page(lang, None),
-        );
+    let s = match session_or_login(&shared, &headers, lang).await {
+        Ok(s) => s,
+        Err(login) => return *login,
     };
     let t: u32 = field(&query, "t").parse().unwrap_or(0);
     let Some(g) = snapshot
@@ -403,11 +435,7 @@ async fn table(
         return unknown_table(lang);
     };
     if s.tables.is_some_and(|r| !r.contains(t)) {
-        return forbidden(
-            lang,
-            "这个口令不能录入这一台。",
-            "This token may not enter this table.",
-        );
+        return not_your_table(lang);
     }
     let mut body = Markup::new();
     players(&mut body, lang, &g);
@@ -513,11 +541,7 @@ fn form_game(
         return Err(Box::new(unknown_table(lang)));
     };
     if s.tables.is_some_and(|r| !r.contains(t)) {
-        return Err(Box::new(forbidden(
-            lang,
-            "这个口令不能录入这一台。",
-            "This token may not enter this table.",
-        )));
+        return Err(Box::new(not_your_table(lang)));
     }
     Ok(g)
 }
@@ -565,12 +589,11 @@ async fn confirm(
         ("yes", lang.pick("确认", "Confirm")),
     );
     body.element("p", &[], |m| {
-        let back = format!(
-            "/arbiter/table?g={}&t={}",
-            encode(g.group.as_str()),
-            g.table
+        m.text_element(
+            "a",
+            &[("href", &table_href(&g.group, g.table))],
+            lang.pick("返回修改", "Back"),
         );
-        m.text_element("a", &[("href", &back)], lang.pick("返回修改", "Back"));
     });
     page(lang, &game_title(lang, &g), body)
 }
@@ -601,14 +624,7 @@ fn record_form(
         |m| {
             game_fields(m, csrf, game, seen);
             for name in ["result", "rf", "bf"] {
-                m.void_element(
-                    "input",
-                    &[
-                        ("type", "hidden"),
-                        ("name", name),
-                        ("value", field(form, name)),
-                    ],
-                );
+                hidden(m, name, field(form, name));
             }
             m.text_element("button", &[("type", "submit"), ("id", id)], label);
         },
@@ -669,11 +685,7 @@ async fn record(
     .await;
     let mut body = Markup::new();
     players(&mut body, lang, &g);
-    let back = format!(
-        "/arbiter/table?g={}&t={}",
-        encode(g.group.as_str()),
-        g.table
-    );
+    let back = table_href(&g.group, g.table);
     let status = match written {
         Ok((Ok(()), mark)) => {
             // The tables list the arbiter opens next shows this result, not the state
@@ -747,11 +759,7 @@ async fn record(
             lang.pick("返回这一台", "Back to the table"),
         );
         m.text(" · ");
-        m.text_element(
-            "a",
-            &[("href", "/arbiter/")],
-            lang.pick("全部台次", "All tables"),
-        );
+        all_tables(m, lang);
     });
     (
         status,
@@ -778,6 +786,6 @@ mod tests {
         let mut form = HashMap::new();
         form.insert("result".to_string(), "<script>".to_string());
         assert_eq!(entry_text(&form), None);
-        assert_eq!(encode("a b/é"), "a%20b%2F%C3%A9");
+        assert_eq!(game::encode("a b/é"), "a%20b%2F%C3%A9");
     }
 }

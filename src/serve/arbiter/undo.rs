@@ -183,12 +183,9 @@ fn stale(body: &mut Markup, seq: u64, lang: Lang) {
 pub(super) async fn ask(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
     let snapshot = shared.pages.current();
     let lang = snapshot.lang;
-    let Some((_, s)) = session(&shared, &headers).await else {
-        return page(
-            lang,
-            lang.pick("裁判登录", "Arbiter login"),
-            login_page(lang, None),
-        );
+    let s = match session_or_login(&shared, &headers, lang).await {
+        Ok(s) => s,
+        Err(login) => return *login,
     };
     let mut body = Markup::new();
     match own_undo(&snapshot, &s, lang) {
@@ -202,12 +199,8 @@ pub(super) async fn ask(State(shared): State<Arc<Shared>>, headers: HeaderMap) -
                 "form",
                 &[("method", "post"), ("action", "/arbiter/undo")],
                 |m| {
-                    for (name, value) in [("csrf", s.csrf.clone()), ("seq", seq.to_string())] {
-                        m.void_element(
-                            "input",
-                            &[("type", "hidden"), ("name", name), ("value", &value)],
-                        );
-                    }
+                    hidden(m, "csrf", &s.csrf);
+                    hidden(m, "seq", &seq.to_string());
                     m.text_element(
                         "button",
                         &[("type", "submit"), ("id", "yes")],
@@ -318,13 +311,7 @@ pub(super) async fn run(
 
 /// The way back to the tables.
 fn back(body: &mut Markup, lang: Lang) {
-    body.element("p", &[], |m| {
-        m.text_element(
-            "a",
-            &[("href", "/arbiter/")],
-            lang.pick("全部台次", "All tables"),
-        );
-    });
+    body.element("p", &[], |m| all_tables(m, lang));
 }
 
 #[cfg(test)]
