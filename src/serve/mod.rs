@@ -120,24 +120,18 @@ impl Localize for ServeError {
             ),
             ServeError::TlsRead { file, path, error } => {
                 let (path, why) = (path.display(), crate::i18n::io_error(error));
-                match file {
-                    tls::TlsFile::Cert => bi!(
-                        lang,
-                        zh("无法读取证书文件 `{path}`（`--tls-cert`）：{}", why.zh),
-                        en(
-                            "cannot read the certificate file `{path}` (`--tls-cert`): {}",
-                            why.en
-                        ),
+                let (zh_file, en_file, option) = match file {
+                    tls::TlsFile::Cert => ("证书文件", "certificate file", "--tls-cert"),
+                    tls::TlsFile::Key => ("私钥文件", "private key file", "--tls-key"),
+                };
+                bi!(
+                    lang,
+                    zh("无法读取{zh_file} `{path}`（`{option}`）：{}", why.zh),
+                    en(
+                        "cannot read the {en_file} `{path}` (`{option}`): {}",
+                        why.en
                     ),
-                    tls::TlsFile::Key => bi!(
-                        lang,
-                        zh("无法读取私钥文件 `{path}`（`--tls-key`）：{}", why.zh),
-                        en(
-                            "cannot read the private key file `{path}` (`--tls-key`): {}",
-                            why.en
-                        ),
-                    ),
-                }
+                )
             }
             ServeError::TlsInvalid { path, problem } => {
                 let path = path.display();
