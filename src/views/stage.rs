@@ -107,7 +107,7 @@ pub(super) fn crosstable_report(
         &compute_standings(event, rules, pool, Some(swiss)),
     );
     // The two stages' values are put together below: built, never written as text.
-    let json = if json.wanted() { Json::Build } else { json };
+    let json = json.built();
     let mut report = swiss_report(event, rules, &swiss_table, lang, json);
     for s in &mut report.sections {
         s.title = lang.pick("积分编排制", "Swiss stage").into();
