@@ -151,8 +151,9 @@ impl Pages {
 }
 
 /// The watching thread: renders again whenever the state file's [`Stamp`] changes, and
-/// works out [`NextUndo`] again (the pages kept, the version the same: nothing for the
-/// live connections) when only `audit.log` changed; ends when nobody listens any more.
+/// works out [`NextUndo`] again (the pages kept, the version the same, so an open page
+/// that hears of it does not fetch itself again) when only `audit.log` changed; ends
+/// when nobody listens any more.
 /// `seen`: the stamps the first rendering was made after.
 fn watch_state(
     store: &Store,

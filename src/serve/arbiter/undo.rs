@@ -133,17 +133,15 @@ pub(super) fn offer(m: &mut Markup, snapshot: &Snapshot, s: &Session, lang: Lang
     }
 }
 
-/// Why undo cannot run at all: the store's own words for the damaged file.
+/// Why undo cannot run at all: the store's own words for the damaged file (the audit
+/// trail, or the state or snapshot an undo would restore), which name it.
 fn unreadable(body: &mut Markup, e: &StoreError, lang: Lang) {
     body.text_element(
         "p",
         &[("class", "note"), ("id", "undo-problem")],
         &format!(
             "{}{}",
-            lang.pick(
-                "现在不能撤销：操作记录无法读取。",
-                "Undo is not possible now: the audit trail cannot be read. "
-            ),
+            lang.pick("现在不能撤销：", "Undo is not possible now: "),
             e.localize(lang)
         ),
     );
