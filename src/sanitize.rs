@@ -6,7 +6,8 @@
 //! - [`one_line`]: the same plus newlines and tabs, and a length cap, for one field of a
 //!   fixed-format file (TRF), a one-line label, or a value quoted in a message.
 //! - [`csv_cell`] / [`write_csv`]: spreadsheet cells that cannot start a formula (OWASP
-//!   "CSV injection": a leading `'` before `= + - @`, tab or CR).
+//!   "CSV injection": a leading `'` before `= + - @`, tab or CR, and before `'`s that
+//!   precede such a text), read back exactly by [`csv_cell_unguarded`].
 //!
 //! A leaf: it imports no other module of the crate, so every layer may use it (the
 //! rulebook quotes a bad id with [`one_line`], the registration template is written with
@@ -102,35 +103,41 @@ fn is_number(cell: &str) -> bool {
         && fraction.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// Whether `c` starts a formula in a spreadsheet cell.
+fn starts_formula(cell: &str) -> bool {
+    cell.chars()
+        .next()
+        .is_some_and(|c| matches!(c, '=' | '+' | '-' | '@' | '\t' | '\r'))
+}
+
+/// Whether a cell's text is written with a leading `'`: it starts a formula (and is not
+/// exactly a decimal number), or it is `'`s before such a text. The second keeps the
+/// read-back exact: `'=x` itself is written `''=x`, else reading would take its `'` for
+/// the guard and give `=x`.
+fn needs_guard(cell: &str) -> bool {
+    let text = cell.trim_start_matches('\'');
+    starts_formula(text) && !is_number(text)
+}
+
 /// One spreadsheet cell made inert: a cell starting with `=`, `+`, `-`, `@`, tab or CR
-/// gets a leading `'` (OWASP "CSV injection"), unless it is exactly a decimal number;
-/// control characters other than newline and tab are dropped.
+/// gets a leading `'` (OWASP "CSV injection"), unless it is exactly a decimal number, and
+/// so does a cell of `'`s before such a text; control characters other than newline and
+/// tab are dropped. [`csv_cell_unguarded`] reads every cell back to its text (after
+/// [`printable`]).
 pub fn csv_cell(cell: &str) -> Cow<'_, str> {
     let cell = printable(cell);
-    let starts_formula = cell
-        .chars()
-        .next()
-        .is_some_and(|c| matches!(c, '=' | '+' | '-' | '@' | '\t' | '\r'));
-    if starts_formula && !is_number(&cell) {
+    if needs_guard(&cell) {
         return Cow::Owned(format!("'{cell}"));
     }
     cell
 }
 
-/// A cell as written before [`csv_cell`] guarded it: the `'` put before a cell starting
-/// with `=`, `+`, `-`, `@`, tab or CR is dropped, so a file qiwang wrote (the slips) reads
-/// back to the names it printed. Any other cell is returned as it is.
+/// A cell as written before [`csv_cell`] guarded it: the `'` it put before a cell is
+/// dropped, so a file qiwang wrote (the slips) reads back to the names it printed. Any
+/// other cell is returned as it is.
 pub fn csv_cell_unguarded(cell: &str) -> &str {
     match cell.strip_prefix('\'') {
-        Some(rest)
-            if rest
-                .chars()
-                .next()
-                .is_some_and(|c| matches!(c, '=' | '+' | '-' | '@' | '\t' | '\r'))
-                && !is_number(rest) =>
-        {
-            rest
-        }
+        Some(rest) if needs_guard(rest) => rest,
         _ => cell,
     }
 }
@@ -218,6 +225,62 @@ mod tests {
             assert_eq!(csv_cell_unguarded(&csv_cell(text)), text, "{text:?}");
         }
         assert_eq!(csv_cell_unguarded("'张三"), "'张三");
+    }
+
+    /// Texts that begin with the guard itself, or with what it guards: each is written so
+    /// that no cell starts a formula, and reads back exactly (through the CSV writer and
+    /// reader too).
+    #[test]
+    fn a_text_that_starts_with_a_quote_reads_back_exactly() {
+        let cases = [
+            ("'=1+1", "''=1+1"),
+            ("''=1+1", "'''=1+1"),
+            ("'", "'"),
+            ("''", "''"),
+            ("'@x", "''@x"),
+            ("'-3", "'-3"),
+            ("'-x", "''-x"),
+            ("'\tx", "''\tx"),
+            ("\t=1", "'\t=1"),
+            ("\r'=1", "''=1"),
+            ("'张三", "'张三"),
+        ];
+        for (text, written) in cases {
+            assert_eq!(csv_cell(text), written, "{text:?}");
+            assert_eq!(
+                csv_cell_unguarded(&csv_cell(text)),
+                printable(text),
+                "{text:?}"
+            );
+            assert_eq!(read_back(text), printable(text), "{text:?}");
+        }
+    }
+
+    /// `text` written by [`write_csv`] as the one cell of a row, read by the csv crate and
+    /// unguarded, as the readers of qiwang's files do.
+    fn read_back(text: &str) -> String {
+        let header = vec!["h".to_string()];
+        let rows = vec![vec![text.to_string()]];
+        let csv = write_csv([(header.as_slice(), rows.as_slice())]);
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(true)
+            .from_reader(csv.as_bytes());
+        let record = reader.records().next().unwrap().unwrap();
+        csv_cell_unguarded(record.get(0).unwrap()).to_string()
+    }
+
+    proptest::proptest! {
+        /// Every text reads back as written (less the characters [`printable`] drops),
+        /// and no written cell starts a formula unless it is a plain number.
+        #[test]
+        fn every_text_round_trips_and_no_cell_starts_a_formula(
+            text in "['=+@\t\r\n\"a1.-]{0,6}|\\PC{0,12}"
+        ) {
+            let written = csv_cell(&text);
+            proptest::prop_assert_eq!(csv_cell_unguarded(&written), printable(&text));
+            proptest::prop_assert!(!starts_formula(&written) || is_number(&written));
+            proptest::prop_assert_eq!(read_back(&text), printable(&text).into_owned());
+        }
     }
 
     #[test]

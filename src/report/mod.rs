@@ -55,6 +55,19 @@ impl Json {
     pub fn as_text(self) -> bool {
         self == Json::Text
     }
+
+    /// For a view whose value is put together with others' (one array of pools, two
+    /// stages in one document): [`Json::Build`] if the JSON is wanted at all, since a
+    /// value written as text cannot be put together.
+    pub fn built(self) -> Json {
+        if self.wanted() { Json::Build } else { self }
+    }
+
+    /// The rows a view puts in its table: none when its JSON is written as text (the
+    /// table is then never shown), else all of them.
+    pub fn rows_shown<T>(self, rows: &[T]) -> &[T] {
+        if self.as_text() { &[] } else { rows }
+    }
 }
 
 /// Output formats every read command accepts.
@@ -249,3 +262,21 @@ pub use html::{
     body_markup_stacked as html_body_markup_stacked, body_markup_with as html_body_markup_with,
     page_of as html_page_of, page_with_head as html_page_with_head,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::Json;
+
+    /// A value put together with others is built whenever JSON is wanted, and a table's
+    /// rows are left out only when the JSON is written as text.
+    #[test]
+    fn json_modes_decide_building_and_rows() {
+        assert_eq!(Json::Text.built(), Json::Build);
+        assert_eq!(Json::Build.built(), Json::Build);
+        assert_eq!(Json::LeaveOut.built(), Json::LeaveOut);
+        let rows = [1, 2, 3];
+        assert!(Json::Text.rows_shown(&rows).is_empty());
+        assert_eq!(Json::Build.rows_shown(&rows), &rows);
+        assert_eq!(Json::LeaveOut.rows_shown(&rows), &rows);
+    }
+}

@@ -82,8 +82,11 @@ pub enum ServeError {
         /// The operating system's error.
         std::io::Error,
     ),
-    /// A certificate or key file of `--tls-cert`/`--tls-key` could not be read.
+    /// The certificate file of `--tls-cert` or the key file of `--tls-key` could not be
+    /// read.
     TlsRead {
+        /// Which of the two.
+        file: tls::TlsFile,
         /// The file.
         path: std::path::PathBuf,
         /// The operating system's error.
@@ -115,12 +118,19 @@ impl Localize for ServeError {
                 zh("服务器停止运行：{error}"),
                 en("the server stopped: {error}"),
             ),
-            ServeError::TlsRead { path, error } => {
+            ServeError::TlsRead { file, path, error } => {
                 let (path, why) = (path.display(), crate::i18n::io_error(error));
+                let (zh_file, en_file, option) = match file {
+                    tls::TlsFile::Cert => ("证书文件", "certificate file", "--tls-cert"),
+                    tls::TlsFile::Key => ("私钥文件", "private key file", "--tls-key"),
+                };
                 bi!(
                     lang,
-                    zh("无法读取证书文件 `{path}`：{}", why.zh),
-                    en("cannot read the certificate file `{path}`: {}", why.en),
+                    zh("无法读取{zh_file} `{path}`（`{option}`）：{}", why.zh),
+                    en(
+                        "cannot read the {en_file} `{path}` (`{option}`): {}",
+                        why.en
+                    ),
                 )
             }
             ServeError::TlsInvalid { path, problem } => {

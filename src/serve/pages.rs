@@ -1,13 +1,15 @@
 //! The served pages, kept current: the whole public site rendered in memory from the
 //! state, made again on a thread of its own whenever `qiwang.json` is replaced (a change
 //! by the CLI or by an arbiter's page), and handed to the request handlers and the live
-//! connections through a `watch` channel.
+//! connections through a `watch` channel. The same thread works out, whenever
+//! `audit.log` grows, what `undo` would revert ([`NextUndo`]), so that no arbiter's page
+//! reads the audit trail itself: request handlers never touch the event's files.
 
 use super::Options;
 use crate::i18n::{Lang, Localize};
 use crate::model::Event;
 use crate::rulebook::Rulebook;
-use crate::store::Store;
+use crate::store::{AuditEntry, Store, StoreError};
 use crate::views::public::{self, FindEntry};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -15,15 +17,18 @@ use std::time::{Duration, SystemTime};
 use tokio::sync::watch;
 
 /// One rendering of the event.
+#[derive(Clone)]
 pub struct Snapshot {
     /// Counts the renderings: what the live connections announce.
     pub version: u64,
     /// Every page of the exported site, by its path (`index.html`, `open/round-3.html`).
-    pub pages: HashMap<String, axum::body::Bytes>,
+    pub pages: Arc<HashMap<String, axum::body::Bytes>>,
     /// The hall screen's slides.
-    pub slides: Vec<axum::body::Bytes>,
+    pub slides: Arc<Vec<axum::body::Bytes>>,
     /// The find page's players, for a search the server answers.
-    pub entries: Vec<FindEntry>,
+    pub entries: Arc<Vec<FindEntry>>,
+    /// What `undo` would revert, as of the audit trail read with this rendering.
+    pub undo: NextUndo,
     /// The event and its rulebook as read (the arbiter's pages read them).
     pub state: Option<Arc<(Event, Rulebook)>>,
     /// The pages' language.
@@ -32,13 +37,38 @@ pub struct Snapshot {
     pub problem: Option<String>,
 }
 
+/// What `undo` would revert now, worked out once per change of `audit.log` (the arbiter's
+/// pages offer it without reading the trail on every page load).
+#[derive(Clone)]
+pub struct NextUndo {
+    /// The length of `audit.log` before it was read. The log only grows, so a snapshot
+    /// whose mark is at least the length a write left shows that write ([`Pages::showing`]).
+    pub mark: u64,
+    /// The newest change in effect; `Ok(None)`: nothing to undo; `Err`: the store's own
+    /// error (which file, what is wrong), for a trail `undo` cannot read and so refuses.
+    pub next: Result<Option<AuditEntry>, Arc<StoreError>>,
+}
+
+impl NextUndo {
+    /// Read from the store now; `mark` is the length of `audit.log` stamped before.
+    fn read(store: &Store, mark: u64) -> NextUndo {
+        let next = match store.next_undo() {
+            Ok(entry) => Ok(Some(entry)),
+            Err(StoreError::NothingToUndo) => Ok(None),
+            Err(e) => Err(Arc::new(e)),
+        };
+        NextUndo { mark, next }
+    }
+}
+
 /// The current [`Snapshot`] and the thread that keeps it so.
 pub struct Pages {
     receiver: watch::Receiver<Arc<Snapshot>>,
 }
 
-/// What tells one version of the state file from another: replaced by a rename, it has a
-/// new modification time or length (and, on Unix, a new inode).
+/// What tells one version of a file from another: the state file, replaced by a rename,
+/// has a new modification time or length (and, on Unix, a new inode); `audit.log`,
+/// appended to, a new length and modification time.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Stamp {
     modified: Option<SystemTime>,
@@ -46,8 +76,8 @@ struct Stamp {
     inode: u64,
 }
 
-fn stamp(store: &Store) -> Option<Stamp> {
-    let meta = std::fs::metadata(store.state_path()).ok()?;
+fn stamp(path: &std::path::Path) -> Option<Stamp> {
+    let meta = std::fs::metadata(path).ok()?;
     #[cfg(unix)]
     let inode = std::os::unix::fs::MetadataExt::ino(&meta);
     #[cfg(not(unix))]
@@ -59,17 +89,45 @@ fn stamp(store: &Store) -> Option<Stamp> {
     })
 }
 
+/// The [`Stamp`]s of the state file and of the audit trail, taken before either is read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Stamps {
+    state: Option<Stamp>,
+    audit: Option<Stamp>,
+}
+
+impl Stamps {
+    fn of(store: &Store) -> Stamps {
+        Stamps {
+            state: stamp(&store.state_path()),
+            audit: stamp(&store.audit_path()),
+        }
+    }
+
+    /// The audit trail's length, for [`NextUndo::mark`].
+    fn mark(&self) -> u64 {
+        self.audit.as_ref().map_or(0, |s| s.len)
+    }
+}
+
+/// The length of `audit.log` now (blocking: from a write's own blocking task), what the
+/// write's answer then waits for with [`Pages::showing`].
+pub fn audit_mark(store: &Store) -> u64 {
+    stamp(&store.audit_path()).map_or(0, |s| s.len)
+}
+
 impl Pages {
     /// Renders the event once and starts the thread that renders it again on change.
     pub fn start(store: Store, options: &Options) -> std::io::Result<Pages> {
         let lang = options.lang;
         let seconds = options.screen_seconds;
         let poll = options.poll;
-        let first = render(&store, lang, seconds, 1, None);
+        let seen = Stamps::of(&store);
+        let first = render(&store, lang, seconds, 1, None, seen.mark());
         let (sender, receiver) = watch::channel(Arc::new(first));
         std::thread::Builder::new()
             .name("qiwang-watch".into())
-            .spawn(move || watch_state(&store, &sender, lang, seconds, poll))?;
+            .spawn(move || watch_state(&store, &sender, (lang, seconds, poll), seen))?;
         Ok(Pages { receiver })
     }
 
@@ -78,11 +136,12 @@ impl Pages {
         self.receiver.borrow().clone()
     }
 
-    /// Waits (at most `limit`) until the pages are newer than `version`: after an arbiter's
-    /// write, so that the next page the arbiter opens already shows it.
-    pub async fn newer_than(&self, version: u64, limit: Duration) {
+    /// Waits (at most `limit`) until the pages show the event as of `audit.log` holding
+    /// `mark` bytes ([`audit_mark`] after an arbiter's write), so that the next page the
+    /// arbiter opens, and the undo it offers, already show that write.
+    pub async fn showing(&self, mark: u64, limit: Duration) {
         let mut receiver = self.receiver.clone();
-        let _ = tokio::time::timeout(limit, receiver.wait_for(|s| s.version > version)).await;
+        let _ = tokio::time::timeout(limit, receiver.wait_for(|s| s.undo.mark >= mark)).await;
     }
 
     /// A receiver told of every new rendering (for a live connection).
@@ -91,42 +150,53 @@ impl Pages {
     }
 }
 
-/// The watching thread: renders again whenever the state file's [`Stamp`] changes; ends
+/// The watching thread: renders again whenever the state file's [`Stamp`] changes, and
+/// works out [`NextUndo`] again (the pages kept, the version the same, so an open page
+/// that hears of it does not fetch itself again) when only `audit.log` changed; ends
 /// when nobody listens any more.
+/// `seen`: the stamps the first rendering was made after.
 fn watch_state(
     store: &Store,
     sender: &watch::Sender<Arc<Snapshot>>,
-    lang: Option<Lang>,
-    seconds: u32,
-    poll: Duration,
+    (lang, seconds, poll): (Option<Lang>, u32, Duration),
+    mut seen: Stamps,
 ) {
-    let mut seen = stamp(store);
     let mut version = 1;
     loop {
         std::thread::sleep(poll);
         if sender.is_closed() {
             return;
         }
-        let now = stamp(store);
+        let now = Stamps::of(store);
         if now == seen {
             continue;
         }
-        seen = now;
-        version += 1;
         let previous = sender.borrow().clone();
-        let next = render(store, lang, seconds, version, Some(&previous));
+        let next = if now.state == seen.state {
+            Snapshot {
+                undo: NextUndo::read(store, now.mark()),
+                ..(*previous).clone()
+            }
+        } else {
+            version += 1;
+            render(store, lang, seconds, version, Some(&previous), now.mark())
+        };
+        seen = now;
         sender.send_replace(Arc::new(next));
     }
 }
 
-/// The event rendered as version `version`. A state that cannot be read keeps the
-/// `previous` pages, with the problem noted (a page that cannot be served says so).
+/// The event rendered as version `version`, with what `undo` would revert (`mark`: the
+/// audit trail's length stamped before the state was read). A state that cannot be read
+/// keeps the `previous` pages, with the problem noted (a page that cannot be served says
+/// so).
 fn render(
     store: &Store,
     lang: Option<Lang>,
     seconds: u32,
     version: u64,
     previous: Option<&Snapshot>,
+    mark: u64,
 ) -> Snapshot {
     let loaded = store
         .load()
@@ -150,9 +220,10 @@ fn render(
             let entries = public::find_entries(&event, &rules, None);
             Snapshot {
                 version,
-                pages,
-                slides,
-                entries,
+                pages: Arc::new(pages),
+                slides: Arc::new(slides),
+                entries: Arc::new(entries),
+                undo: NextUndo::read(store, mark),
                 state: Some(Arc::new((event, rules))),
                 lang,
                 problem: None,
@@ -161,18 +232,16 @@ fn render(
         Err(problem) => match previous {
             Some(p) => Snapshot {
                 version,
-                pages: p.pages.clone(),
-                slides: p.slides.clone(),
-                entries: p.entries.clone(),
-                state: p.state.clone(),
-                lang: p.lang,
+                undo: NextUndo::read(store, mark),
                 problem: Some(problem),
+                ..p.clone()
             },
             None => Snapshot {
                 version,
-                pages: HashMap::new(),
-                slides: Vec::new(),
-                entries: Vec::new(),
+                pages: Arc::default(),
+                slides: Arc::default(),
+                entries: Arc::default(),
+                undo: NextUndo::read(store, mark),
                 state: None,
                 lang: lang.unwrap_or_default(),
                 problem: Some(problem),

@@ -25,6 +25,15 @@ pub struct TlsFiles {
     pub key: PathBuf,
 }
 
+/// Which of the two files: the certificate of `--tls-cert` or the key of `--tls-key`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TlsFile {
+    /// The certificate chain (`--tls-cert`).
+    Cert,
+    /// Its private key (`--tls-key`).
+    Key,
+}
+
 /// What is wrong with a certificate or key file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TlsProblem {
@@ -40,8 +49,9 @@ pub enum TlsProblem {
 /// How long a client has for its TLS handshake.
 const HANDSHAKE: Duration = Duration::from_secs(10);
 
-fn read(path: &Path) -> Result<Vec<u8>, ServeError> {
+fn read(file: TlsFile, path: &Path) -> Result<Vec<u8>, ServeError> {
     std::fs::read(path).map_err(|error| ServeError::TlsRead {
+        file,
         path: path.to_path_buf(),
         error,
     })
@@ -53,14 +63,14 @@ pub fn config(files: &TlsFiles) -> Result<Arc<rustls::ServerConfig>, ServeError>
         path: path.to_path_buf(),
         problem,
     };
-    let cert_pem = read(&files.cert)?;
+    let cert_pem = read(TlsFile::Cert, &files.cert)?;
     let certs: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(&cert_pem)
         .collect::<Result<_, _>>()
         .map_err(|_| invalid(&files.cert, TlsProblem::NoCertificate))?;
     if certs.is_empty() {
         return Err(invalid(&files.cert, TlsProblem::NoCertificate));
     }
-    let key = PrivateKeyDer::from_pem_slice(&read(&files.key)?)
+    let key = PrivateKeyDer::from_pem_slice(&read(TlsFile::Key, &files.key)?)
         .map_err(|_| invalid(&files.key, TlsProblem::NoKey))?;
     // rustls 0.23.48 marks the ring provider deprecated for lacking post-quantum key
     // exchange. Kept on purpose: aws-lc-rs, the alternative, needs cmake (and NASM on
@@ -119,7 +129,27 @@ mod tests {
             cert: cert.clone(),
             key: key.clone(),
         };
-        assert!(matches!(config(&files), Err(ServeError::TlsRead { path, .. }) if path == cert));
+        assert!(
+            matches!(config(&files), Err(ServeError::TlsRead { file: TlsFile::Cert, path, .. }) if path == cert)
+        );
+        // A certificate that reads, beside a key that does not: the key is named.
+        let made = rcgen::generate_simple_self_signed(vec!["localhost".into()]).unwrap();
+        std::fs::write(&cert, made.cert.pem()).unwrap();
+        match config(&files) {
+            Err(e @ ServeError::TlsRead { .. }) => {
+                assert!(
+                    matches!(&e, ServeError::TlsRead { file: TlsFile::Key, path, .. } if *path == key)
+                );
+                let en = crate::i18n::Localize::localize(&e, crate::i18n::Lang::En);
+                assert!(
+                    en.contains("private key file") && en.contains("--tls-key"),
+                    "{en}"
+                );
+                let zh = crate::i18n::Localize::localize(&e, crate::i18n::Lang::Zh);
+                assert!(zh.contains("私钥文件") && !zh.contains("证书"), "{zh}");
+            }
+            other => panic!("{other:?}"),
+        }
         std::fs::write(&cert, "not a certificate\n").unwrap();
         std::fs::write(&key, "not a key\n").unwrap();
         assert!(matches!(

@@ -6,7 +6,7 @@
 //! Owns the programme as a [`Report`], so every output format (table, HTML to print, CSV,
 //! xlsx, JSON) renders it. The entry list shows no private number (ID, phone).
 
-use super::labels::tiebreak_label;
+use super::labels::{system_name, tiebreak_label};
 use super::prizes::date_text;
 use crate::i18n::bi;
 use crate::model::{Event, Player};
@@ -144,26 +144,19 @@ fn rule_lines(rules: &Rulebook, lang: Lang) -> Vec<String> {
     out
 }
 
-/// A group's system in a word or two: 积分编排制, 单循环, 淘汰赛, 积分编排制＋前8名淘汰赛.
+/// A group's system in a word or two: 积分编排制, 单循环, 淘汰赛, 积分编排制＋前8名淘汰赛
+/// (the stage named as the pool's headings name it).
 fn system(format: &GroupFormat, lang: Lang) -> String {
-    match (format.kind, format.final_stage) {
-        (FormatKind::RoundRobin, _) => match format.cycles {
-            1 => lang.pick("单循环", "round robin").to_string(),
-            2 => lang.pick("双循环", "double round robin").to_string(),
-            n => bi!(lang, zh("{n}循环"), en("round robin × {n}")),
-        },
-        (FormatKind::Knockout, _) => lang.pick("淘汰赛", "knockout").to_string(),
-        (FormatKind::Swiss, Some(f)) if f.format == FormatKind::RoundRobin => bi!(
-            lang,
-            zh("积分编排制＋前{}名循环赛", f.finalists),
-            en("Swiss, then a round robin of the top {}", f.finalists)
-        ),
-        (FormatKind::Swiss, Some(f)) => bi!(
-            lang,
-            zh("积分编排制＋前{}名淘汰赛", f.finalists),
-            en("Swiss, then a knockout of the top {}", f.finalists)
-        ),
-        (FormatKind::Swiss, None) => lang.pick("积分编排制", "Swiss").to_string(),
+    match format.final_stage {
+        Some(f) if format.kind == FormatKind::Swiss => {
+            let stage = system_name(f.format, f.cycles, lang);
+            bi!(
+                lang,
+                zh("积分编排制＋前{}名{stage}", f.finalists),
+                en("Swiss, then a {stage} of the top {}", f.finalists)
+            )
+        }
+        _ => system_name(format.kind, format.cycles, lang),
     }
 }
 
@@ -329,4 +322,40 @@ pub fn programme(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
         "units": json_units,
     });
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulebook::{CarriedResults, FinalStage};
+
+    /// The programme names a pool's final stage as its headings do (`views::stage`): the
+    /// round robin with its cycles, not a bare 循环赛.
+    #[test]
+    fn the_programme_names_a_final_stage_as_the_headings_do() {
+        let stage = |format, cycles| GroupFormat {
+            final_stage: Some(FinalStage {
+                finalists: 6,
+                format,
+                cycles,
+                carried: CarriedResults::None,
+            }),
+            ..GroupFormat::swiss()
+        };
+        let double = stage(FormatKind::RoundRobin, 2);
+        assert_eq!(system(&double, Lang::Zh), "积分编排制＋前6名双循环");
+        assert_eq!(
+            system(&double, Lang::En),
+            "Swiss, then a double round robin of the top 6"
+        );
+        let knockout = stage(FormatKind::Knockout, 1);
+        assert_eq!(system(&knockout, Lang::Zh), "积分编排制＋前6名淘汰赛");
+        let three = GroupFormat {
+            kind: FormatKind::RoundRobin,
+            cycles: 3,
+            ..GroupFormat::swiss()
+        };
+        assert_eq!(system(&three, Lang::En), "3-cycle round robin");
+        assert_eq!(system(&GroupFormat::swiss(), Lang::Zh), "积分编排制");
+    }
 }

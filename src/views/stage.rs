@@ -12,12 +12,7 @@ use crate::standings::{Crosstable, Standings, compute_standings, crosstable_of, 
 
 /// The stage as the headings name it: 淘汰赛, 单循环, 双循环, 3 循环.
 fn stage_name(stage: FinalStage, lang: Lang) -> String {
-    match (stage.is_round_robin(), stage.cycles) {
-        (false, _) => lang.pick("淘汰赛", "knockout").into(),
-        (true, 1) => lang.pick("单循环", "round robin").into(),
-        (true, 2) => lang.pick("双循环", "double round robin").into(),
-        (true, c) => bi!(lang, zh("{c} 循环"), en("{c}-cycle round robin")),
-    }
+    super::labels::system_name(stage.format, stage.cycles, lang)
 }
 
 /// The heading of a pool with a final stage after `after_round` (`open` tables without a
@@ -112,7 +107,7 @@ pub(super) fn crosstable_report(
         &compute_standings(event, rules, pool, Some(swiss)),
     );
     // The two stages' values are put together below: built, never written as text.
-    let json = if json.wanted() { Json::Build } else { json };
+    let json = json.built();
     let mut report = swiss_report(event, rules, &swiss_table, lang, json);
     for s in &mut report.sections {
         s.title = lang.pick("积分编排制", "Swiss stage").into();

@@ -240,13 +240,7 @@ pub fn standings(
         .collect();
     let mut s =
         Section::new("", header(lang, &st.tiebreaks, lang.pick("名次", "place"))).right(&numeric);
-    // Printed as JSON text, the table's rows are never shown.
-    let rows = if json.as_text() {
-        &[][..]
-    } else {
-        &st.rows[..]
-    };
-    for row in rows {
+    for row in json.rows_shown(&st.rows) {
         let p = event.player(row.player);
         s.push(row_cells(
             p,
@@ -564,7 +558,7 @@ pub fn every_pool_standings(
     for pool in crate::lookup::pools_shown(rules, event, crate::lookup::Shown::Players) {
         let st = standings::compute_standings(event, rules, &pool.id, after_round);
         // The values are gathered into one array: built, never written as text.
-        let json = if json.wanted() { Json::Build } else { json };
+        let json = json.built();
         let one = self::standings(event, rules, &st, lang, json);
         for mut s in one.sections {
             s.title = one.subtitle.first().cloned().unwrap_or_default();
@@ -658,13 +652,7 @@ pub(super) fn crosstable_report(
     cols.push(lang.pick("积分", "pts").into());
     let numeric: Vec<usize> = (0..cols.len()).filter(|&i| i != 2).collect();
     let mut s = Section::new("", cols).right(&numeric);
-    // Printed as JSON text, the table's rows are never shown.
-    let rows = if json.as_text() {
-        &[][..]
-    } else {
-        &table.rows[..]
-    };
-    for row in rows {
+    for row in json.rows_shown(&table.rows) {
         let mut cells = vec![
             place_text(row.rank, row.shared),
             row.number.map(|n| n.to_string()).unwrap_or_default(),

@@ -429,7 +429,9 @@ fn an_arbiter_undoes_only_the_result_that_token_entered_last() {
     let judge_csrf = hidden_fields(&judge.get("/arbiter/").body, "/arbiter/logout")["csrf"].clone();
     let mut forged = fields.clone();
     forged.insert("csrf".into(), judge_csrf);
-    assert_eq!(post_fields(&judge, "/arbiter/undo", &forged).status, 409);
+    let refused = post_fields(&judge, "/arbiter/undo", &forged);
+    assert_eq!(refused.status, 409, "{}", refused.body);
+    assert!(refused.body.contains("id=\"nothing\""), "{}", refused.body);
     // Nor without the session's CSRF token.
     let mut no_csrf = fields.clone();
     no_csrf.insert("csrf".into(), "forged".into());
@@ -443,16 +445,27 @@ fn an_arbiter_undoes_only_the_result_that_token_entered_last() {
     let log = run(tmp.path(), &["--event", p(&ev), "--lang", "en", "log"]).ok();
     assert!(log.contains("serve undo"), "{log}");
     assert_eq!(log.matches("serve A1").count(), 2, "{log}");
-    // A second post of the same confirmation undoes nothing more.
-    assert_eq!(post_fields(&chief, "/arbiter/undo", &fields).status, 409);
+    // A second post of the same confirmation undoes nothing more, and says why.
+    let again = post_fields(&chief, "/arbiter/undo", &fields);
+    assert_eq!(again.status, 409, "{}", again.body);
+    assert!(
+        again.body.contains("id=\"stale\"")
+            && again.body.contains(&format!("第 {} 条", fields["seq"])),
+        "{}",
+        again.body
+    );
     // Once the CLI changed something after the token's result, the token cannot undo.
     let (_, recorded) = enter(&chief, &g, 1, "b");
     assert_eq!(recorded.status, 200, "{}", recorded.body);
     let (_, fields) = undo_form(&chief);
     run(tmp.path(), &["--event", p(&ev), "result", "2", "="]).ok();
-    let (page, _) = undo_form(&chief);
-    assert!(page.body.contains("id=\"nothing\""), "{}", page.body);
-    assert_eq!(post_fields(&chief, "/arbiter/undo", &fields).status, 409);
+    // The offer follows once the server has seen the change (it reads audit.log when
+    // the file changes, not on every page); the undo itself checks under the lock.
+    let page = until(&chief, "/arbiter/undo", "id=\"nothing\"");
+    assert!(!page.contains("action=\"/arbiter/undo\""), "{page}");
+    let stale = post_fields(&chief, "/arbiter/undo", &fields);
+    assert_eq!(stale.status, 409, "{}", stale.body);
+    assert!(stale.body.contains("id=\"stale\""), "{}", stale.body);
     assert_eq!(result_of(&ev, 1).as_deref(), Some("black_win"));
     // The table judge changes its table's result (once the server has seen the CLI's),
     // then undoes that: the CLI's is back.
@@ -471,4 +484,141 @@ fn an_arbiter_undoes_only_the_result_that_token_entered_last() {
     assert_eq!(post_fields(&judge, "/arbiter/undo", &fields).status, 200);
     assert_eq!(result_of(&ev, 2).as_deref(), Some("draw"));
     assert_eq!(result_of(&ev, 1).as_deref(), Some("black_win"));
+}
+
+/// `GET path` until its page contains `needle` (the server has seen a change made beside
+/// it); the page. Bounded: 200 tries 25 ms apart.
+fn until(arbiter: &Arbiter, path: &str, needle: &str) -> String {
+    let mut last = String::new();
+    for _ in 0..200 {
+        last = arbiter.get(path).body;
+        if last.contains(needle) {
+            return last;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    panic!("{path} never showed {needle}:\n{last}");
+}
+
+#[test]
+fn an_undo_without_a_valid_or_current_entry_number_says_so() {
+    let (_tmp, ev) = paired_event("赵六");
+    let served = Served::start(&ev, &["--token", "all"]);
+    let arbiter = Arbiter::login(&served, &tokens(&served.printed)[0]).unwrap();
+    let g = group(&ev);
+    let (_, recorded) = enter(&arbiter, &g, 1, "r");
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+    let (_, fields) = undo_form(&arbiter);
+    // No number, or not a number: a bad form, not "no such table".
+    for seq in ["", "x1"] {
+        let mut bad = fields.clone();
+        bad.insert("seq".into(), seq.into());
+        let r = post_fields(&arbiter, "/arbiter/undo", &bad);
+        assert_eq!(r.status, 400, "{}", r.body);
+        assert!(
+            r.body.contains("id=\"bad-form\"") && !r.body.contains("没有这一台"),
+            "{}",
+            r.body
+        );
+    }
+    // A number that is not the newest change: not undone, and the page says to look again.
+    let newest: u64 = fields["seq"].parse().unwrap();
+    for seq in [newest - 1, newest + 1, 999_999] {
+        let mut other = fields.clone();
+        other.insert("seq".into(), seq.to_string());
+        let r = post_fields(&arbiter, "/arbiter/undo", &other);
+        assert_eq!(r.status, 409, "{}", r.body);
+        assert!(
+            r.body.contains("id=\"stale\"") && r.body.contains(&format!("第 {seq} 条")),
+            "{}",
+            r.body
+        );
+    }
+    assert_eq!(result_of(&ev, 1).as_deref(), Some("red_win"));
+}
+
+/// Writes `bytes` over `audit.log` in place, same length, with its modification time
+/// put back: a change no stamp of the file shows.
+fn rewrite_unseen(ev: &Path, bytes: &[u8]) {
+    use std::io::Write;
+    let path = ev.join("audit.log");
+    let before = std::fs::metadata(&path).unwrap();
+    assert_eq!(before.len(), bytes.len() as u64);
+    let mut file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    file.write_all(bytes).unwrap();
+    file.set_modified(before.modified().unwrap()).unwrap();
+}
+
+/// A server with a result entered by its arbiter, who is offered its undo: the arbiter,
+/// the confirmation's fields, and the server.
+fn entered_one(ev: &Path) -> (Arbiter, HashMap<String, String>, Served) {
+    let served = Served::start(ev, &["--token", "all"]);
+    let arbiter = Arbiter::login(&served, &tokens(&served.printed)[0]).unwrap();
+    let (_, recorded) = enter(&arbiter, &group(ev), 1, "r");
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+    let (_, fields) = undo_form(&arbiter);
+    assert!(fields.contains_key("seq"), "no undo offered");
+    (arbiter, fields, served)
+}
+
+#[test]
+fn a_page_load_reads_no_audit_log() {
+    let (_tmp, ev) = paired_event("赵六");
+    let (arbiter, _, _served) = entered_one(&ev);
+    // The pages offer undo from what the server read when audit.log last changed: a
+    // page load reads no file. Bytes changed behind the file's stamp stay unseen (tried
+    // again should the server look in the moment between the write and the time put back).
+    let good = std::fs::read(ev.join("audit.log")).unwrap();
+    let mut junk = good.clone();
+    junk[0] = b'x';
+    let unseen = (0..3).any(|_| {
+        rewrite_unseen(&ev, &junk);
+        let offered = arbiter.get("/arbiter/").body.contains("id=\"undo\"");
+        rewrite_unseen(&ev, &good);
+        if !offered {
+            // Seen after all: show the good log again, as a changed file.
+            std::fs::write(ev.join("audit.log"), &good).unwrap();
+            until(&arbiter, "/arbiter/", "id=\"undo\"");
+        }
+        offered
+    });
+    assert!(unseen, "a page load read audit.log");
+}
+
+#[test]
+fn a_damaged_audit_log_is_named_on_the_arbiters_pages_and_undo_refuses() {
+    let (_tmp, ev) = paired_event("赵六");
+    let (arbiter, fields, _served) = entered_one(&ev);
+    let good = std::fs::read(ev.join("audit.log")).unwrap();
+    // A damaged line: the pages name the file and the line, and offer no undo.
+    let mut damaged = good.clone();
+    damaged.extend_from_slice(b"not an audit entry\n");
+    std::fs::write(ev.join("audit.log"), &damaged).unwrap();
+    let lines = damaged.iter().filter(|b| **b == b'\n').count();
+    let home = until(&arbiter, "/arbiter/", "id=\"undo-problem\"");
+    assert!(
+        home.contains("audit.log")
+            && home.contains(&format!("第 {lines} 行"))
+            && !home.contains("id=\"undo\""),
+        "{home}"
+    );
+    let (page, none) = undo_form(&arbiter);
+    assert!(
+        page.body.contains("id=\"undo-problem\"")
+            && !page.body.contains("id=\"nothing\"")
+            && none.is_empty(),
+        "{}",
+        page.body
+    );
+    // The confirmation from before is refused with the same reason, nothing written.
+    let refused = post_fields(&arbiter, "/arbiter/undo", &fields);
+    assert_eq!(refused.status, 503, "{}", refused.body);
+    assert!(
+        refused.body.contains("id=\"undo-problem\"")
+            && refused.body.contains(&format!("第 {lines} 行")),
+        "{}",
+        refused.body
+    );
+    assert_eq!(result_of(&ev, 1).as_deref(), Some("red_win"));
+    assert_eq!(std::fs::read(ev.join("audit.log")).unwrap(), damaged);
 }

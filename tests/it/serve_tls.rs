@@ -1,11 +1,12 @@
 //! `qiwang serve --tls-cert FILE --tls-key FILE` over loopback, with a certificate made in
 //! the test (rcgen) for 127.0.0.1: the pages come over TLS with the same headers, the
-//! address printed is `https://`, the arbiter's session cookie is `Secure`, a plain HTTP
-//! request to the port gets no page, and files that are not a certificate stop the server
-//! before it serves, with the reason in Chinese.
+//! address printed is `https://`, the arbiter's session cookie is `Secure` (and is not
+//! without the options), a plain HTTP request to the port is closed without a page (not
+//! left hanging), and files that are not a certificate stop the server before it serves,
+//! with the reason in Chinese.
 
 use crate::common::{p, qiwang_zh, run};
-use crate::serve::{Served, paired_event};
+use crate::serve::{Served, paired_event, request};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
@@ -88,15 +89,7 @@ fn with_a_certificate_the_pages_come_over_https() {
         "{page}"
     );
     // The arbiter's login sets a Secure cookie.
-    let token = served
-        .printed
-        .lines()
-        .find(|l| l.contains("裁判口令"))
-        .and_then(|l| l.rsplit(['：', ' ']).next())
-        .unwrap()
-        .trim()
-        .to_string();
-    let body = format!("token={token}");
+    let body = format!("token={}", token(&served.printed));
     let login = request_tls(
         served.addr,
         &der,
@@ -113,8 +106,9 @@ fn with_a_certificate_the_pages_come_over_https() {
             && cookie.contains("; Secure"),
         "{cookie}"
     );
-    // Plain HTTP to the same port gets no page.
-    let mut plain = TcpStream::connect(served.addr).unwrap();
+    // Plain HTTP to the same port gets no page: the server closes the connection (the
+    // bytes are not a TLS handshake) within the read timeout, rather than leaving it open.
+    let mut plain = TcpStream::connect_timeout(&served.addr, Duration::from_secs(5)).unwrap();
     plain
         .set_read_timeout(Some(Duration::from_secs(20)))
         .unwrap();
@@ -124,19 +118,51 @@ fn with_a_certificate_the_pages_come_over_https() {
     )
     .unwrap();
     let mut raw = Vec::new();
-    let _ = plain.read_to_end(&mut raw);
+    let ended = plain.read_to_end(&mut raw);
     assert!(
-        !String::from_utf8_lossy(&raw).contains("<html"),
-        "a page over plain HTTP"
+        !matches!(&ended, Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut)),
+        "a plain HTTP connection left open: {ended:?}"
     );
-    // Without the options the same event is served over HTTP, cookie not Secure.
+    let answer = String::from_utf8_lossy(&raw);
+    assert!(
+        !answer.contains("HTTP/1.1") && !answer.contains("<html"),
+        "an answer over plain HTTP: {answer}"
+    );
+    // Without the options the same event is served over HTTP, and the arbiter's cookie is
+    // not marked Secure (a browser would not send it back over HTTP).
     drop(served);
     let plain = Served::start(&ev, &["--token", "all"]);
     assert!(
-        plain.printed.contains("http://127.0.0.1:"),
+        plain.printed.contains("http://127.0.0.1:") && plain.addr.ip().is_loopback(),
         "{}",
         plain.printed
     );
+    let login = request(
+        plain.addr,
+        "POST",
+        "/arbiter/login",
+        &[("Content-Type", "application/x-www-form-urlencoded")],
+        &format!("token={}", token(&plain.printed)),
+    );
+    assert_eq!(login.status, 303, "{}", login.body);
+    let cookie = login.header("set-cookie").unwrap_or("");
+    assert!(
+        cookie.starts_with("qiwang_arbiter=")
+            && cookie.contains("HttpOnly")
+            && !cookie.contains("Secure"),
+        "{cookie}"
+    );
+}
+
+/// The arbiter's token `serve --token all` printed.
+fn token(printed: &str) -> String {
+    printed
+        .lines()
+        .find(|l| l.contains("裁判口令") || l.contains("arbiter token"))
+        .and_then(|l| l.rsplit(['：', ' ']).next())
+        .unwrap_or_else(|| panic!("no token printed:\n{printed}"))
+        .trim()
+        .to_string()
 }
 
 #[test]

@@ -87,10 +87,7 @@ pub(super) fn game_fields(m: &mut Markup, csrf: &str, g: &Game, seen: &str) {
         ("black", g.black.to_string()),
         ("seen", seen.to_string()),
     ] {
-        m.void_element(
-            "input",
-            &[("type", "hidden"), ("name", name), ("value", &value)],
-        );
+        hidden(m, name, &value);
     }
 }
 
@@ -104,6 +101,11 @@ pub(super) fn unknown_table(lang: Lang) -> Response {
         ),
     )
         .into_response()
+}
+
+/// The address of a table's page.
+pub(super) fn table_href(group: &GroupId, table: u32) -> String {
+    format!("/arbiter/table?g={}&t={table}", encode(group.as_str()))
 }
 
 /// Percent-encodes a query value (group ids are plain, but nothing is assumed).

@@ -32,7 +32,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use game::{
-    Game, encode, entry_shown, find_game, game_fields, game_title, players, shown, unknown_table,
+    Game, entry_shown, find_game, game_fields, game_title, players, shown, table_href,
+    unknown_table,
 };
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -116,10 +117,48 @@ fn cookie(headers: &HeaderMap) -> Option<String> {
         .map(|(_, value)| value.to_string())
 }
 
-fn session(shared: &Shared, headers: &HeaderMap) -> Option<(String, Session)> {
+/// The request's open session, if any. It reads the token file (a revoked token ends its
+/// sessions), so on a blocking thread, never on the runtime's.
+async fn session(shared: &Arc<Shared>, headers: &HeaderMap) -> Option<(String, Session)> {
     let id = cookie(headers)?;
-    let s = shared.gate.session(shared.store.dir(), &id)?;
-    Some((id, s))
+    let shared = shared.clone();
+    tokio::task::spawn_blocking(move || {
+        let s = shared.gate.session(shared.store.dir(), &id)?;
+        Some((id, s))
+    })
+    .await
+    .ok()
+    .flatten()
+}
+
+/// The request's session, or the login page to answer with instead (the pages that show
+/// something only to a logged-in arbiter).
+async fn session_or_login(
+    shared: &Arc<Shared>,
+    headers: &HeaderMap,
+    lang: Lang,
+) -> Result<Session, Box<Response>> {
+    match session(shared, headers).await {
+        Some((_, s)) => Ok(s),
+        None => Err(Box::new(login_response(lang, None))),
+    }
+}
+
+/// A hidden field of a form.
+fn hidden(m: &mut Markup, name: &str, value: &str) {
+    m.void_element(
+        "input",
+        &[("type", "hidden"), ("name", name), ("value", value)],
+    );
+}
+
+/// The link back to the list of tables.
+fn all_tables(m: &mut Markup, lang: Lang) {
+    m.text_element(
+        "a",
+        &[("href", "/arbiter/")],
+        lang.pick("全部台次", "All tables"),
+    );
 }
 
 /// A form's field.
@@ -145,14 +184,23 @@ fn forbidden(lang: Lang, zh: &str, en: &str) -> Response {
         .into_response()
 }
 
+/// A table outside the session's range.
+fn not_your_table(lang: Lang) -> Response {
+    forbidden(
+        lang,
+        "这个口令不能录入这一台。",
+        "This token may not enter this table.",
+    )
+}
+
 /// The checks of every write: a session, and its CSRF token in the form.
-fn writer(
-    shared: &Shared,
+async fn writer(
+    shared: &Arc<Shared>,
     headers: &HeaderMap,
     form: &HashMap<String, String>,
 ) -> Result<Session, Box<Response>> {
     let lang = shared.pages.current().lang;
-    let Some((_, s)) = session(shared, headers) else {
+    let Some((_, s)) = session(shared, headers).await else {
         return Err(Box::new(forbidden(
             lang,
             "请先用裁判口令登录。",
@@ -168,6 +216,15 @@ fn writer(
         )));
     }
     Ok(s)
+}
+
+/// The login page, with why the last attempt was refused.
+fn login_response(lang: Lang, problem: Option<&str>) -> Response {
+    page(
+        lang,
+        lang.pick("裁判登录", "Arbiter login"),
+        login_page(lang, problem),
+    )
 }
 
 /// The login form.
@@ -204,12 +261,9 @@ fn login_page(lang: Lang, problem: Option<&str>) -> Markup {
 async fn home(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
     let snapshot = shared.pages.current();
     let lang = snapshot.lang;
-    let Some((_, s)) = session(&shared, &headers) else {
-        return page(
-            lang,
-            lang.pick("裁判登录", "Arbiter login"),
-            login_page(lang, None),
-        );
+    let s = match session_or_login(&shared, &headers, lang).await {
+        Ok(s) => s,
+        Err(login) => return *login,
     };
     let mut body = Markup::new();
     body.text_element(
@@ -258,7 +312,7 @@ async fn home(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response
                     if s.tables.is_some_and(|r| !r.contains(*table)) {
                         continue;
                     }
-                    let href = format!("/arbiter/table?g={}&t={table}", encode(g.id.as_str()));
+                    let href = table_href(&g.id, *table);
                     let line = format!(
                         "{} {} — {} {}",
                         bi!(lang, zh("第{table}台"), en("table {table}")),
@@ -276,15 +330,12 @@ async fn home(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response
             });
         }
     }
-    undo::offer(&mut body, &shared, &s, lang);
+    undo::offer(&mut body, &snapshot, &s, lang);
     body.element(
         "form",
         &[("method", "post"), ("action", "/arbiter/logout")],
         |m| {
-            m.void_element(
-                "input",
-                &[("type", "hidden"), ("name", "csrf"), ("value", &s.csrf)],
-            );
+            hidden(m, "csrf", &s.csrf);
             m.text_element(
                 "button",
                 &[("type", "submit")],
@@ -302,7 +353,13 @@ async fn login(
 ) -> Response {
     let lang = shared.pages.current().lang;
     let token: String = field(&form, "token").chars().take(64).collect();
-    match shared.gate.login(shared.store.dir(), &token, client.ip()) {
+    // The token file is read and written: on a blocking thread.
+    let gate = shared.clone();
+    let login =
+        tokio::task::spawn_blocking(move || gate.gate.login(gate.store.dir(), &token, client.ip()))
+            .await
+            .unwrap_or(Err(Refused::Unknown));
+    match login {
         Ok(id) => {
             let mut response = Redirect::to("/arbiter/").into_response();
             let secure = if shared.https { "; Secure" } else { "" };
@@ -314,31 +371,23 @@ async fn login(
         }
         Err(Refused::TooMany) => (
             StatusCode::TOO_MANY_REQUESTS,
-            page(
+            login_response(
                 lang,
-                lang.pick("裁判登录", "Arbiter login"),
-                login_page(
-                    lang,
-                    Some(lang.pick(
-                        "错误次数太多，请一分钟后再试。",
-                        "Too many failed attempts; try again in a minute.",
-                    )),
-                ),
+                Some(lang.pick(
+                    "错误次数太多，请一分钟后再试。",
+                    "Too many failed attempts; try again in a minute.",
+                )),
             ),
         )
             .into_response(),
         Err(Refused::Unknown) => (
             StatusCode::UNAUTHORIZED,
-            page(
+            login_response(
                 lang,
-                lang.pick("裁判登录", "Arbiter login"),
-                login_page(
-                    lang,
-                    Some(lang.pick(
-                        "口令不对，或已经用过、已被收回。",
-                        "Unknown token, or it was used or revoked.",
-                    )),
-                ),
+                Some(lang.pick(
+                    "口令不对，或已经用过、已被收回。",
+                    "Unknown token, or it was used or revoked.",
+                )),
             ),
         )
             .into_response(),
@@ -350,7 +399,7 @@ async fn logout(
     headers: HeaderMap,
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
-    if let Err(refused) = writer(&shared, &headers, &form) {
+    if let Err(refused) = writer(&shared, &headers, &form).await {
         return *refused;
     }
     if let Some(id) = cookie(&headers) {
@@ -373,12 +422,9 @@ async fn table(
 ) -> Response {
     let snapshot = shared.pages.current();
     let lang = snapshot.lang;
-    let Some((_, s)) = session(&shared, &headers) else {
-        return page(
-            lang,
-            lang.pick("裁判登录", "Arbiter login"),
-            login_page(lang, None),
-        );
+    let s = match session_or_login(&shared, &headers, lang).await {
+        Ok(s) => s,
+        Err(login) => return *login,
     };
     let t: u32 = field(&query, "t").parse().unwrap_or(0);
     let Some(g) = snapshot
@@ -389,11 +435,7 @@ async fn table(
         return unknown_table(lang);
     };
     if s.tables.is_some_and(|r| !r.contains(t)) {
-        return forbidden(
-            lang,
-            "这个口令不能录入这一台。",
-            "This token may not enter this table.",
-        );
+        return not_your_table(lang);
     }
     let mut body = Markup::new();
     players(&mut body, lang, &g);
@@ -469,12 +511,12 @@ fn entry_text(form: &HashMap<String, String>) -> Option<String> {
 /// What a confirm or record form asks for, checked: the writing session (cookie and
 /// CSRF token), the game it names (which that session may enter) and the result text
 /// `qiwang result` reads; else the refusal page.
-fn entry(
-    shared: &Shared,
+async fn entry(
+    shared: &Arc<Shared>,
     headers: &HeaderMap,
     form: &HashMap<String, String>,
 ) -> Result<(Session, Game, String), Box<Response>> {
-    let s = writer(shared, headers, form)?;
+    let s = writer(shared, headers, form).await?;
     let g = form_game(shared, &s, form)?;
     let text =
         entry_text(form).ok_or_else(|| Box::new(unknown_table(shared.pages.current().lang)))?;
@@ -499,11 +541,7 @@ fn form_game(
         return Err(Box::new(unknown_table(lang)));
     };
     if s.tables.is_some_and(|r| !r.contains(t)) {
-        return Err(Box::new(forbidden(
-            lang,
-            "这个口令不能录入这一台。",
-            "This token may not enter this table.",
-        )));
+        return Err(Box::new(not_your_table(lang)));
     }
     Ok(g)
 }
@@ -514,7 +552,7 @@ async fn confirm(
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
     let lang = shared.pages.current().lang;
-    let (s, g, text) = match entry(&shared, &headers, &form) {
+    let (s, g, text) = match entry(&shared, &headers, &form).await {
         Ok(entry) => entry,
         Err(refused) => return *refused,
     };
@@ -551,12 +589,11 @@ async fn confirm(
         ("yes", lang.pick("确认", "Confirm")),
     );
     body.element("p", &[], |m| {
-        let back = format!(
-            "/arbiter/table?g={}&t={}",
-            encode(g.group.as_str()),
-            g.table
+        m.text_element(
+            "a",
+            &[("href", &table_href(&g.group, g.table))],
+            lang.pick("返回修改", "Back"),
         );
-        m.text_element("a", &[("href", &back)], lang.pick("返回修改", "Back"));
     });
     page(lang, &game_title(lang, &g), body)
 }
@@ -587,14 +624,7 @@ fn record_form(
         |m| {
             game_fields(m, csrf, game, seen);
             for name in ["result", "rf", "bf"] {
-                m.void_element(
-                    "input",
-                    &[
-                        ("type", "hidden"),
-                        ("name", name),
-                        ("value", field(form, name)),
-                    ],
-                );
+                hidden(m, name, field(form, name));
             }
             m.text_element("button", &[("type", "submit"), ("id", id)], label);
         },
@@ -610,7 +640,7 @@ async fn record(
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
     let lang = shared.pages.current().lang;
-    let (s, g, text) = match entry(&shared, &headers, &form) {
+    let (s, g, text) = match entry(&shared, &headers, &form).await {
         Ok(entry) => entry,
         Err(refused) => return *refused,
     };
@@ -623,7 +653,6 @@ async fn record(
     let (group, round, table) = (g.group.clone(), g.round, g.table);
     let user = undo::user_of(&s);
     let args = vec![table.to_string(), text.clone()];
-    let version = shared.pages.current().version;
     let entered = undo::Entered {
         group: group.to_string(),
         round,
@@ -635,7 +664,7 @@ async fn record(
             user,
             ..CommandInfo::new("result", entered.command())
         };
-        store.transaction(&command, |ev| {
+        let written = store.transaction(&command, |ev| {
             let rules = Rulebook::from_toml(&ev.rules_toml, "qiwang.json `rules_toml`")
                 .map_err(|_| Refusal::Moved)?;
             let now =
@@ -650,21 +679,18 @@ async fn record(
             let report = results::record_results(ev, &rules, &group, Some(round), &entries)
                 .map_err(Refusal::Result)?;
             Ok(Action::results_change(&[report], ()))
-        })
+        });
+        (written, super::pages::audit_mark(&store))
     })
     .await;
     let mut body = Markup::new();
     players(&mut body, lang, &g);
-    let back = format!(
-        "/arbiter/table?g={}&t={}",
-        encode(g.group.as_str()),
-        g.table
-    );
+    let back = table_href(&g.group, g.table);
     let status = match written {
-        Ok(Ok(())) => {
+        Ok((Ok(()), mark)) => {
             // The tables list the arbiter opens next shows this result, not the state
             // before it (the pages are rendered again when the state file changes).
-            shared.pages.newer_than(version, FRESH_WAIT).await;
+            shared.pages.showing(mark, FRESH_WAIT).await;
             body.text_element(
                 "p",
                 &[("id", "recorded")],
@@ -674,10 +700,10 @@ async fn record(
                     entry_shown(&text, lang)
                 ),
             );
-            undo::offer(&mut body, &shared, &s, lang);
+            undo::offer(&mut body, &shared.pages.current(), &s, lang);
             StatusCode::OK
         }
-        Ok(Err(TxError::Command(Refusal::Changed(now)))) => {
+        Ok((Err(TxError::Command(Refusal::Changed(now))), _)) => {
             // Another arbiter (or the CLI) entered this table since the page was shown.
             let mut changed = g;
             changed.result = now;
@@ -705,7 +731,7 @@ async fn record(
             );
             StatusCode::CONFLICT
         }
-        Ok(Err(TxError::Command(Refusal::Moved))) => {
+        Ok((Err(TxError::Command(Refusal::Moved)), _)) => {
             body.text_element(
                 "p",
                 &[("class", "note")],
@@ -716,11 +742,11 @@ async fn record(
             );
             StatusCode::CONFLICT
         }
-        Ok(Err(TxError::Command(Refusal::Result(e)))) => {
+        Ok((Err(TxError::Command(Refusal::Result(e))), _)) => {
             body.text_element("p", &[("class", "note")], &e.localize(lang));
             StatusCode::UNPROCESSABLE_ENTITY
         }
-        Ok(Err(TxError::Store(e))) => {
+        Ok((Err(TxError::Store(e)), _)) => {
             body.text_element("p", &[("class", "note")], &e.localize(lang));
             StatusCode::SERVICE_UNAVAILABLE
         }
@@ -733,11 +759,7 @@ async fn record(
             lang.pick("返回这一台", "Back to the table"),
         );
         m.text(" · ");
-        m.text_element(
-            "a",
-            &[("href", "/arbiter/")],
-            lang.pick("全部台次", "All tables"),
-        );
+        all_tables(m, lang);
     });
     (
         status,
@@ -764,6 +786,6 @@ mod tests {
         let mut form = HashMap::new();
         form.insert("result".to_string(), "<script>".to_string());
         assert_eq!(entry_text(&form), None);
-        assert_eq!(encode("a b/é"), "a%20b%2F%C3%A9");
+        assert_eq!(game::encode("a b/é"), "a%20b%2F%C3%A9");
     }
 }

@@ -12,6 +12,7 @@
 //! change the confirmation named, so a change slipped in between refuses the undo.
 
 use super::*;
+use crate::serve::pages::Snapshot;
 use crate::store::{AuditEntry, StoreError};
 
 /// The audit user of a session's writes: the id of the token that opened it.
@@ -70,15 +71,26 @@ fn is_own(entry: &AuditEntry, user: &str) -> bool {
     entry.user == user && Entered::of(entry).is_some()
 }
 
-/// The result the session may undo now: the audit line's number and its wording for
-/// people (the game with both names, and the result), or `None`.
-fn own_undo(shared: &Shared, s: &Session, lang: Lang) -> Option<(u64, String)> {
-    let entry = shared.store.next_undo().ok()?;
+/// What the session may undo now, from the snapshot's [`NextUndo`] (worked out when
+/// `audit.log` changed, not read here): the audit line's number and its wording for
+/// people (the game with both names, and the result), `None`, or the store's error for a
+/// trail that cannot be read.
+///
+/// [`NextUndo`]: crate::serve::pages::NextUndo
+fn own_undo(
+    snapshot: &Snapshot,
+    s: &Session,
+    lang: Lang,
+) -> Result<Option<(u64, String)>, Arc<StoreError>> {
+    let Some(entry) = snapshot.undo.next.clone()? else {
+        return Ok(None);
+    };
     if !is_own(&entry, &user_of(s)) {
-        return None;
+        return Ok(None);
     }
-    let e = Entered::of(&entry)?;
-    let snapshot = shared.pages.current();
+    let Some(e) = Entered::of(&entry) else {
+        return Ok(None);
+    };
     let game = snapshot
         .state
         .as_ref()
@@ -97,24 +109,42 @@ fn own_undo(shared: &Shared, s: &Session, lang: Lang) -> Option<(u64, String)> {
             en("round {} table {}: {result}", e.round, e.table)
         ),
     };
-    Some((entry.seq, what))
+    Ok(Some((entry.seq, what)))
 }
 
 /// On the arbiter's pages: a link to undo the session's own newest result, when there is
-/// one.
-pub(super) fn offer(m: &mut Markup, shared: &Shared, s: &Session, lang: Lang) {
-    if let Some((_, what)) = own_undo(shared, s, lang) {
-        m.element("p", &[("class", "undo")], |m| {
-            m.text_element(
-                "a",
-                &[("href", "/arbiter/undo"), ("id", "undo")],
-                &format!(
-                    "{}{what}",
-                    lang.pick("撤销我刚录入的：", "Undo my last entry: ")
-                ),
-            );
-        });
+/// one; the store's error when the audit trail cannot be read (undo refuses then).
+pub(super) fn offer(m: &mut Markup, snapshot: &Snapshot, s: &Session, lang: Lang) {
+    match own_undo(snapshot, s, lang) {
+        Ok(Some((_, what))) => {
+            m.element("p", &[("class", "undo")], |m| {
+                m.text_element(
+                    "a",
+                    &[("href", "/arbiter/undo"), ("id", "undo")],
+                    &format!(
+                        "{}{what}",
+                        lang.pick("撤销我刚录入的：", "Undo my last entry: ")
+                    ),
+                );
+            });
+        }
+        Ok(None) => {}
+        Err(e) => unreadable(m, &e, lang),
     }
+}
+
+/// Why undo cannot run at all: the store's own words for the damaged file (the audit
+/// trail, or the state or snapshot an undo would restore), which name it.
+fn unreadable(body: &mut Markup, e: &StoreError, lang: Lang) {
+    body.text_element(
+        "p",
+        &[("class", "note"), ("id", "undo-problem")],
+        &format!(
+            "{}{}",
+            lang.pick("现在不能撤销：", "Undo is not possible now: "),
+            e.localize(lang)
+        ),
+    );
 }
 
 /// Why nothing of this token's can be undone now, for the page.
@@ -129,19 +159,35 @@ fn nothing_own(body: &mut Markup, lang: Lang) {
     );
 }
 
+/// A confirmation whose entry `seq` is not the newest change any more (something was
+/// entered or undone after the page was shown), or never was.
+fn stale(body: &mut Markup, seq: u64, lang: Lang) {
+    body.text_element(
+        "p",
+        &[("class", "note"), ("id", "stale")],
+        &bi!(
+            lang,
+            zh(
+                "没有撤销：第 {seq} 条记录已不是最新的修改（之后又有录入或撤销），或者没有这一条。请重新打开撤销页面，看现在可以撤销什么。"
+            ),
+            en(
+                "Nothing undone: entry #{seq} is no longer the newest change (something was entered or undone after it), or there is no such entry. Open the undo page again to see what can be undone now."
+            ),
+        ),
+    );
+}
+
 /// `GET /arbiter/undo`: the confirmation, naming the game and the result to take back.
 pub(super) async fn ask(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
-    let lang = shared.pages.current().lang;
-    let Some((_, s)) = session(&shared, &headers) else {
-        return page(
-            lang,
-            lang.pick("裁判登录", "Arbiter login"),
-            login_page(lang, None),
-        );
+    let snapshot = shared.pages.current();
+    let lang = snapshot.lang;
+    let s = match session_or_login(&shared, &headers, lang).await {
+        Ok(s) => s,
+        Err(login) => return *login,
     };
     let mut body = Markup::new();
-    match own_undo(&shared, &s, lang) {
-        Some((seq, what)) => {
+    match own_undo(&snapshot, &s, lang) {
+        Ok(Some((seq, what))) => {
             body.text_element(
                 "p",
                 &[("id", "confirm")],
@@ -151,12 +197,8 @@ pub(super) async fn ask(State(shared): State<Arc<Shared>>, headers: HeaderMap) -
                 "form",
                 &[("method", "post"), ("action", "/arbiter/undo")],
                 |m| {
-                    for (name, value) in [("csrf", s.csrf.clone()), ("seq", seq.to_string())] {
-                        m.void_element(
-                            "input",
-                            &[("type", "hidden"), ("name", name), ("value", &value)],
-                        );
-                    }
+                    hidden(m, "csrf", &s.csrf);
+                    hidden(m, "seq", &seq.to_string());
                     m.text_element(
                         "button",
                         &[("type", "submit"), ("id", "yes")],
@@ -165,7 +207,8 @@ pub(super) async fn ask(State(shared): State<Arc<Shared>>, headers: HeaderMap) -
                 },
             );
         }
-        None => nothing_own(&mut body, lang),
+        Ok(None) => nothing_own(&mut body, lang),
+        Err(e) => unreadable(&mut body, &e, lang),
     }
     back(&mut body, lang);
     page(lang, lang.pick("撤销录入", "Undo an entry"), body)
@@ -178,31 +221,54 @@ pub(super) async fn run(
     headers: HeaderMap,
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
-    let lang = shared.pages.current().lang;
-    let s = match writer(&shared, &headers, &form) {
+    let snapshot = shared.pages.current();
+    let lang = snapshot.lang;
+    let s = match writer(&shared, &headers, &form).await {
         Ok(s) => s,
         Err(refused) => return *refused,
     };
+    let mut body = Markup::new();
     let Ok(seq) = field(&form, "seq").parse::<u64>() else {
-        return unknown_table(lang);
+        // Not a form this server made: no entry number to check.
+        body.text_element(
+            "p",
+            &[("class", "note"), ("id", "bad-form")],
+            lang.pick(
+                "没有撤销：这个表单没有有效的记录编号。请从撤销页面确认后再提交。",
+                "Nothing undone: this form carries no valid entry number. Confirm on the undo page and send it from there.",
+            ),
+        );
+        back(&mut body, lang);
+        return (
+            StatusCode::BAD_REQUEST,
+            page(lang, lang.pick("撤销录入", "Undo an entry"), body),
+        )
+            .into_response();
     };
     // Worded before the undo, while the result is still in the state.
-    let what = own_undo(&shared, &s, lang).filter(|(now, _)| *now == seq);
+    let what = own_undo(&snapshot, &s, lang)
+        .ok()
+        .flatten()
+        .filter(|(now, _)| *now == seq);
     let store = shared.store.clone();
     let user = user_of(&s);
     let command = CommandInfo {
         user: user.clone(),
         ..CommandInfo::new("undo", vec!["qiwang".into(), "serve".into(), "undo".into()])
     };
-    let version = shared.pages.current().version;
     let done = tokio::task::spawn_blocking(move || {
-        store.undo_if(&command, |e| e.seq == seq && is_own(e, &user))
+        // The newest change in effect as the undo found it under the lock.
+        let mut newest = None;
+        let done = store.undo_if(&command, |e| {
+            newest = Some(e.seq);
+            e.seq == seq && is_own(e, &user)
+        });
+        (done, newest, super::super::pages::audit_mark(&store))
     })
     .await;
-    let mut body = Markup::new();
     let status = match done {
-        Ok(Ok(Some(report))) => {
-            shared.pages.newer_than(version, super::FRESH_WAIT).await;
+        Ok((Ok(Some(report)), _, mark)) => {
+            shared.pages.showing(mark, super::FRESH_WAIT).await;
             body.text_element(
                 "p",
                 &[("id", "undone")],
@@ -214,11 +280,20 @@ pub(super) async fn run(
             );
             StatusCode::OK
         }
-        Ok(Ok(None) | Err(StoreError::NothingToUndo)) => {
+        // The confirmed entry is the newest, but not this token's result.
+        Ok((Ok(None), Some(newest), _)) if newest == seq => {
             nothing_own(&mut body, lang);
             StatusCode::CONFLICT
         }
-        Ok(Err(e)) => {
+        Ok((Ok(None) | Err(StoreError::NothingToUndo), _, _)) => {
+            stale(&mut body, seq, lang);
+            StatusCode::CONFLICT
+        }
+        Ok((Err(e @ StoreError::Damaged { .. }), _, _)) => {
+            unreadable(&mut body, &e, lang);
+            StatusCode::SERVICE_UNAVAILABLE
+        }
+        Ok((Err(e), _, _)) => {
             body.text_element("p", &[("class", "note")], &e.localize(lang));
             StatusCode::SERVICE_UNAVAILABLE
         }
@@ -234,13 +309,7 @@ pub(super) async fn run(
 
 /// The way back to the tables.
 fn back(body: &mut Markup, lang: Lang) {
-    body.element("p", &[], |m| {
-        m.text_element(
-            "a",
-            &[("href", "/arbiter/")],
-            lang.pick("全部台次", "All tables"),
-        );
-    });
+    body.element("p", &[], |m| all_tables(m, lang));
 }
 
 #[cfg(test)]

@@ -21,11 +21,7 @@ pub(super) fn wall(
     json: Json,
 ) -> RoundSheets {
     // Several pools' values are printed as one array: built, never written as text.
-    let json = if rounds.len() > 1 && json.wanted() {
-        Json::Build
-    } else {
-        json
-    };
+    let json = if rounds.len() > 1 { json.built() } else { json };
     let mut reports = Vec::new();
     for (pool, round) in rounds {
         let st = standings::compute_standings(event, rules, pool, Some(round.number));
@@ -95,9 +91,7 @@ pub(super) fn wall(
                 "shared": row.shared,
             })
         };
-        // Printed as JSON text, the table's rows are never shown.
-        let shown = if json.as_text() { &[][..] } else { &rows[..] };
-        for row in shown {
+        for row in json.rows_shown(&rows) {
             let unit = event.player(row.player).map_or("", |p| p.unit.as_str());
             let values = tiebreaks.get(&row.player).copied().unwrap_or_default();
             let place = match row.rank {
