@@ -137,12 +137,15 @@ pub fn record_list_playoff(
         list: (!pool_level).then(|| list.id.clone()),
     });
     event.playoffs = without.playoffs;
+    // Reported only when the order changed (compared with the order given, not with
+    // the players' id order).
+    let replaced = replaced.filter(|r| *r != order);
     Ok(ListPlayoff {
         list: list.id.clone(),
         pool,
         order,
         pool_level,
-        replaced: replaced.filter(|r| r != &order_set.iter().copied().collect::<Vec<_>>()),
+        replaced,
     })
 }
 
