@@ -92,6 +92,24 @@ pub fn pool_turn(
     Ok(pool_seed(event, pool, given, draw))
 }
 
+/// [`pool_turn`]'s seed check and [`pool_seed`]'s choice for a pool whose rounds are kept
+/// outside `Event::groups` (a team competition's `Event::team_pools`): a seed `given`
+/// only while no round is `played`, else the `recorded` one, else a new one from `draw`.
+pub fn seed_turn(
+    played: bool,
+    recorded: Option<u64>,
+    given: Option<u64>,
+    draw: &mut dyn FnMut() -> u64,
+) -> Result<PoolSeed, TurnError> {
+    if given.is_some() && played {
+        return Err(TurnError::SeedAfterFirstRound);
+    }
+    Ok(PoolSeed {
+        seed: given.or(recorded).unwrap_or_else(draw),
+        drawn: given.is_none() && recorded.is_none(),
+    })
+}
+
 /// Pairs the next round of `pool` on `event` with `seed` and stores it: a round-1 seed
 /// becomes the pool's (a given one replaces one a dry run recorded), and the `--relax`
 /// list given for the round is noted with it. Nothing changes on an error.
