@@ -598,3 +598,59 @@ fn a_round_robin_stage_round_trips_through_the_effective_rulebook() {
         }
     }
 }
+
+/// A finalist penalised in the Swiss stage shows the same 积分 and penalty column in the
+/// standings whichever the final stage: the Swiss 积分, and the penalty it has deducted
+/// (docs/rules.md §5.3: 积分 is S_n minus recorded penalties; §16.6, §16.7: a finalist keeps
+/// the Swiss 积分). The round-robin stage once showed no penalty beside a 积分 it lowered.
+#[test]
+fn a_finalists_penalty_column_is_the_swiss_one_in_either_final_stage() {
+    let shown = |preset: &str, finalists: &str| {
+        let tmp = tempfile::tempdir().unwrap();
+        let text = rules_plus(preset, "")
+            .replace("rounds = 7", "rounds = 3")
+            .replace(finalists, "finalists = 4")
+            .replace("seeding = \"random_draw\"", "seeding = \"sheet\"");
+        let ev = event_from(tmp.path(), &text, &eight());
+        for _ in 0..3 {
+            ok(&ev, &["pair"]);
+            ok(&ev, &["result", "1", "r", "2", "r", "3", "r", "4", "r"]);
+        }
+        let jia = || -> (i64, i64) {
+            let st: serde_json::Value =
+                serde_json::from_str(&ok(&ev, &["standings", "--format", "json"])).unwrap();
+            let row = st["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["name"] == "选手1")
+                .cloned()
+                .unwrap();
+            (
+                row["score"].as_i64().unwrap(),
+                row["penalty"].as_i64().unwrap(),
+            )
+        };
+        let (swiss, _) = jia();
+        // 选手1 shares the lead and stays a finalist one point lower.
+        ok(&ev, &["penalty", "选手1", "1", "--reason", "扰乱赛场"]);
+        ok(&ev, &["pair"]);
+        ok(&ev, &["result", "1", "r", "2", "r"]);
+        let table = ok(&ev, &["standings"]);
+        assert!(
+            table.contains("决赛阶段"),
+            "{preset}: the stage began: {table}"
+        );
+        assert!(table.contains("罚分 -1"), "{preset}: {table}");
+        let shown = jia();
+        assert_eq!(
+            shown,
+            (swiss - 1, 1),
+            "{preset}: 积分 and the penalty it deducted"
+        );
+        shown
+    };
+    let knockout = shown("swiss-knockout", "finalists = 8");
+    let round_robin = shown("swiss-round-robin", "finalists = 6");
+    assert_eq!(round_robin, knockout);
+}
