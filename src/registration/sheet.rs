@@ -75,12 +75,18 @@ const FOOTER_WORDS: &[&str] = &[
 /// [`FOOTER_WORDS`] (`填表人：张三`, `审核：`, `单位盖章`, `日期：2021年9月1日`), or the
 /// row states the list's head count ([`stated_head_count`]).
 pub(super) fn is_footer_row(cells: &[String]) -> bool {
-    stated_head_count(cells).is_some()
-        || cells
-            .iter()
-            .map(|c| normalise::clean(c))
-            .find(|c| !c.is_empty())
-            .is_some_and(|first| FOOTER_WORDS.iter().any(|w| first.starts_with(w)))
+    let mut filled = filled_cells(cells);
+    filled.next().is_some_and(|first| {
+        FOOTER_WORDS.iter().any(|w| first.starts_with(w)) || head_count(&first, filled).is_some()
+    })
+}
+
+/// A row's filled cells, cleaned, read as far as asked.
+fn filled_cells(cells: &[String]) -> impl Iterator<Item = String> + '_ {
+    cells
+        .iter()
+        .map(|c| normalise::clean(c))
+        .filter(|c| !c.is_empty())
 }
 
 /// The words a head count starts with (`合计：150人`, `共150人`).
@@ -91,31 +97,34 @@ const COUNT_LABELS: &[&str] = &["合计", "共计", "总计", "总人数", "共"
 /// `Total: 150 players`, or a label cell (`合计`) followed by the count (`150人`). A
 /// label or a unit (人, 名, players) must be there: a bare number is no head count.
 pub(super) fn stated_head_count(cells: &[String]) -> Option<usize> {
-    let mut filled = cells
-        .iter()
-        .map(|c| normalise::clean(c))
-        .filter(|c| !c.is_empty());
+    let mut filled = filled_cells(cells);
     let first = filled.next()?;
+    head_count(&first, filled)
+}
+
+/// [`stated_head_count`] of a row whose first filled cell is `first`, `rest` the filled
+/// cells after it.
+fn head_count(first: &str, mut rest: impl Iterator<Item = String>) -> Option<usize> {
     let unlabelled = COUNT_LABELS
         .iter()
-        .find_map(|l| strip_prefix_ignoring_case(&first, l));
-    let rest = match unlabelled {
-        Some(rest) => {
-            let rest = rest.trim_start_matches([':', '：', ' ']);
-            if rest.is_empty() {
-                filled.next()?
+        .find_map(|l| strip_prefix_ignoring_case(first, l));
+    let count = match unlabelled {
+        Some(after) => {
+            let after = after.trim_start_matches([':', '：', ' ']);
+            if after.is_empty() {
+                rest.next()?
             } else {
-                rest.to_string()
+                after.to_string()
             }
         }
-        None => first.clone(),
+        None => first.to_string(),
     };
-    let number = rest
+    let number = count
         .trim_end_matches(" players")
         .trim_end_matches(" player")
         .trim_end_matches(['人', '名'])
         .trim();
-    let marked = unlabelled.is_some() || number.len() < rest.len();
+    let marked = unlabelled.is_some() || number.len() < count.len();
     if !marked || number.is_empty() || !number.chars().all(|c| c.is_ascii_digit()) {
         return None;
     }
