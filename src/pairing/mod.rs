@@ -52,7 +52,7 @@ pub use knockout::{KnockoutNote, game_name, round_name};
 pub use optimal::{Better, Verdict, prove_round};
 pub use turn::{
     PoolSeed, PoolTurn, Turn, TurnError, WaitReason, Waiting, pair_pool, pair_ready_pools,
-    pool_seed, pool_turn,
+    pool_seed, pool_turn, seed_turn,
 };
 pub use unpair::unpair_round;
 pub use vocabulary::Vocabulary;

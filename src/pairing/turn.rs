@@ -31,16 +31,34 @@ pub fn pool_seed(
     given: Option<u64>,
     draw: &mut dyn FnMut() -> u64,
 ) -> PoolSeed {
-    let recorded = event.group(pool).and_then(|g| g.seed);
-    let has_rounds = event.group(pool).is_some_and(|g| !g.rounds.is_empty());
+    let (played, recorded) = seed_history(event, pool);
+    seed_of(played, recorded, given, draw)
+}
+
+/// Whether `pool` has a round paired, and the seed it recorded.
+fn seed_history(event: &Event, pool: &GroupId) -> (bool, Option<u64>) {
+    let group = event.group(pool);
+    (
+        group.is_some_and(|g| !g.rounds.is_empty()),
+        group.and_then(|g| g.seed),
+    )
+}
+
+/// [`pool_seed`]'s choice for a pool that has `played` a round and `recorded` a seed.
+fn seed_of(
+    played: bool,
+    recorded: Option<u64>,
+    given: Option<u64>,
+    draw: &mut dyn FnMut() -> u64,
+) -> PoolSeed {
     let seed = match (given, recorded) {
-        (Some(s), _) if !has_rounds => s,
+        (Some(s), _) if !played => s,
         (_, Some(s)) | (Some(s), None) => s,
         (None, None) => draw(),
     };
     PoolSeed {
         seed,
-        drawn: given.is_none() && recorded.is_none() && !has_rounds,
+        drawn: given.is_none() && recorded.is_none() && !played,
     }
 }
 
@@ -84,12 +102,32 @@ pub fn pool_turn(
     allow_small: bool,
     draw: &mut dyn FnMut() -> u64,
 ) -> Result<PoolSeed, TurnError> {
-    if given.is_some() && event.group(pool).is_some_and(|g| !g.rounds.is_empty()) {
-        return Err(TurnError::SeedAfterFirstRound);
-    }
+    let (played, recorded) = seed_history(event, pool);
+    check_seed(played, given)?;
     // Dongguan 九: an under-size pool is merged or cancelled, or paired only on request.
     check_pool_size(event, rules, pool, allow_small).map_err(TurnError::Pool)?;
-    Ok(pool_seed(event, pool, given, draw))
+    Ok(seed_of(played, recorded, given, draw))
+}
+
+/// A seed may be given only for the round-1 draw (docs/rules.md §2.2).
+fn check_seed(played: bool, given: Option<u64>) -> Result<(), TurnError> {
+    if given.is_some() && played {
+        return Err(TurnError::SeedAfterFirstRound);
+    }
+    Ok(())
+}
+
+/// [`pool_turn`]'s seed check and [`pool_seed`]'s choice for a pool whose rounds are kept
+/// outside `Event::groups` (a team competition's `Event::team_pools`): a seed `given`
+/// only while no round is `played`, else the `recorded` one, else a new one from `draw`.
+pub fn seed_turn(
+    played: bool,
+    recorded: Option<u64>,
+    given: Option<u64>,
+    draw: &mut dyn FnMut() -> u64,
+) -> Result<PoolSeed, TurnError> {
+    check_seed(played, given)?;
+    Ok(seed_of(played, recorded, given, draw))
 }
 
 /// Pairs the next round of `pool` on `event` with `seed` and stores it: a round-1 seed

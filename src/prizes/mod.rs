@@ -25,7 +25,7 @@ mod teams;
 pub use groups::{MergeReport, Undersized, merge_group, undersized_groups};
 pub use list::{Exclusion, ListRow, list_standings};
 pub use playoff::{
-    ListPlayoff, disqualify, find_list, list_for_playoff, record_list_playoff,
+    ListPlayoff, disqualify, find_award_list, find_list, list_for_playoff, record_list_playoff,
     undo_disqualification,
 };
 pub use pools::{list_pool, prize_list_rows, team_rankings};

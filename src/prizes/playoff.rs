@@ -29,7 +29,8 @@ pub struct ListPlayoff {
     pub replaced: Option<Vec<PlayerId>>,
 }
 
-/// The prize list named by id or name.
+/// The prize list named by id or name (surrounding spaces ignored: ` 冠军组 ` is
+/// `冠军组`).
 pub fn find_list<'a>(rules: &'a Rulebook, name: &str) -> Result<&'a PrizeList, PrizeError> {
     let name = name.trim();
     rules
@@ -37,16 +38,43 @@ pub fn find_list<'a>(rules: &'a Rulebook, name: &str) -> Result<&'a PrizeList, P
         .lists
         .iter()
         .find(|l| l.id == name || l.name == name)
-        .ok_or_else(|| PrizeError::UnknownList {
-            list: name.to_string(),
-            known: rules
-                .prizes
-                .lists
+        .ok_or_else(|| unknown_list(rules, name, false))
+}
+
+/// The id of the prize list or team competition (`[[teams]]`) named by id or name,
+/// looked up as [`find_list`] looks up a list: what `certificates --list` prints.
+pub fn find_award_list<'a>(rules: &'a Rulebook, name: &str) -> Result<&'a str, PrizeError> {
+    match find_list(rules, name) {
+        Ok(list) => Ok(&list.id),
+        Err(_) => {
+            let name = name.trim();
+            rules
+                .teams
                 .iter()
-                .map(|l| format!("`{}` ({})", l.id, l.name))
-                .collect::<Vec<_>>()
-                .join(", "),
-        })
+                .find(|t| t.id == name || t.name == name)
+                .map(|t| t.id.as_str())
+                .ok_or_else(|| unknown_list(rules, name, true))
+        }
+    }
+}
+
+/// The error for an unknown list `name`, naming the rulebook's lists (and its team
+/// competitions when `with_teams`).
+fn unknown_list(rules: &Rulebook, name: &str, with_teams: bool) -> PrizeError {
+    let lists = rules.prizes.lists.iter().map(|l| (&l.id, &l.name));
+    let teams = rules
+        .teams
+        .iter()
+        .filter(|_| with_teams)
+        .map(|t| (&t.id, &t.name));
+    PrizeError::UnknownList {
+        list: name.to_string(),
+        known: lists
+            .chain(teams)
+            .map(|(id, name)| format!("`{id}` ({name})"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
 }
 
 /// Records the playoff that settled a tie of prize list `list` (by id or name): `order`
@@ -137,12 +165,15 @@ pub fn record_list_playoff(
         list: (!pool_level).then(|| list.id.clone()),
     });
     event.playoffs = without.playoffs;
+    // Reported only when the order changed (compared with the order given, not with
+    // the players' id order).
+    let replaced = replaced.filter(|r| *r != order);
     Ok(ListPlayoff {
         list: list.id.clone(),
         pool,
         order,
         pool_level,
-        replaced: replaced.filter(|r| r != &order_set.iter().copied().collect::<Vec<_>>()),
+        replaced,
     })
 }
 

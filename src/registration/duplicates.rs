@@ -128,7 +128,7 @@ impl Sheet<'_> {
         self.names.insert(key, here);
     }
 
-    /// Two spellings of what reads as one unit (临江市实验小学 / 临江实验小学（本部）): said
+    /// Two spellings of what reads as one unit (城南小学 / 城南小学（本部）, 北京市 / 北京): said
     /// once per pair, since team scores and team-mate avoidance go by the spelling.
     fn check_unit_spelling(&mut self, player: &Player, line: usize, map: &HeaderMap) {
         let unit = player.unit.trim();

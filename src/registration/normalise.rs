@@ -109,8 +109,11 @@ pub fn key(s: &str) -> String {
 }
 
 /// A unit's name as a reader takes it, to find two spellings of one unit: [`key`] without
-/// brackets and what they hold (（本部）), punctuation, and the administrative words a
-/// sheet writes or leaves out (省, 市, 县, 区). `临江市实验小学` and `临江实验小学（本部）` meet.
+/// brackets and what they hold (（本部）), punctuation, and an administrative word (省, 市,
+/// 县, 区) a sheet writes or leaves out at the end of the name (`北京市` meets `北京`).
+/// Only there: inside a name the word is part of it (`市一中` is not `县一中`,
+/// `区实验小学` not `市实验小学`, `吉林省实验中学` not `吉林市实验中学`), so
+/// `海淀区实验小学` and `海淀实验小学` stay apart too.
 pub fn unit_key(s: &str) -> String {
     let mut out = String::new();
     let mut depth = 0u32;
@@ -119,10 +122,13 @@ pub fn unit_key(s: &str) -> String {
             '(' | '[' | '【' | '〔' => depth += 1,
             ')' | ']' | '】' | '〕' => depth = depth.saturating_sub(1),
             _ if depth > 0 => {}
-            '省' | '市' | '县' | '区' => {}
             c if c.is_alphanumeric() => out.push(c),
             _ => {}
         }
+    }
+    // The suffix of a place name of two characters or more: `区` alone stays `区`.
+    if out.chars().count() > 2 && out.ends_with(['省', '市', '县', '区']) {
+        out.pop();
     }
     out
 }
@@ -133,9 +139,38 @@ mod tests {
 
     #[test]
     fn two_spellings_of_one_unit_meet() {
-        assert_eq!(unit_key("临江市实验小学"), unit_key("临江实验小学（本部）"));
+        assert_eq!(unit_key("城南小学"), unit_key("城南小学（本部）"));
         assert_eq!(unit_key("城南小学"), unit_key("城南 小学"));
         assert_ne!(unit_key("城南小学"), unit_key("城北小学"));
+    }
+
+    #[test]
+    fn only_a_trailing_administrative_word_is_dropped() {
+        // (unit, its key): the word goes only where it ends the name.
+        let table = [
+            ("北京市", "北京"),
+            ("海淀区", "海淀"),
+            ("安徽省", "安徽"),
+            ("和县", "和县"),
+            ("市", "市"),
+            ("市一中", "市一中"),
+            ("县一中", "县一中"),
+            ("区实验小学", "区实验小学"),
+            ("市实验小学", "市实验小学"),
+            ("海淀区实验小学", "海淀区实验小学"),
+            ("临江市实验小学（本部）", "临江市实验小学"),
+            ("吉林省实验中学", "吉林省实验中学"),
+            ("吉林市实验中学", "吉林市实验中学"),
+            ("城市学院", "城市学院"),
+            ("无为市（体育局）", "无为"),
+        ];
+        for (unit, want) in table {
+            assert_eq!(unit_key(unit), want, "{unit}");
+        }
+        // So different units keep different keys, and two spellings of one still meet.
+        assert_ne!(unit_key("区实验小学"), unit_key("市实验小学"));
+        assert_ne!(unit_key("市一中"), unit_key("一中"));
+        assert_eq!(unit_key("北京市"), unit_key("北京"));
     }
 
     #[test]

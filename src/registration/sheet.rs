@@ -1,6 +1,7 @@
 //! Reading a sheet: decoding a CSV file or the worksheets of a workbook, finding the
 //! header row among title rows, mapping its columns, and handing each data row to
-//! `Sheet::read_row` (in `row.rs`). Problems are collected, never returned early; a
+//! `Sheet::read_row` (in `row.rs`); a head count the sheet states (`共150人`) is
+//! compared with the players read. Problems are collected, never returned early; a
 //! sheet stops being read once the first problems to show are known (`problems.rs`).
 
 use super::duplicates::{Seen, id_key, name_unit_key};
@@ -71,27 +72,70 @@ const FOOTER_WORDS: &[&str] = &[
 ];
 
 /// Whether a data row is the sheet's footer: its first filled cell starts with one of
-/// [`FOOTER_WORDS`] (`填表人：张三`, `审核：`, `单位盖章`, `日期：2021年9月1日`).
+/// [`FOOTER_WORDS`] (`填表人：张三`, `审核：`, `单位盖章`, `日期：2021年9月1日`), or the
+/// row states the list's head count ([`stated_head_count`]).
 pub(super) fn is_footer_row(cells: &[String]) -> bool {
+    let mut filled = filled_cells(cells);
+    filled.next().is_some_and(|first| {
+        FOOTER_WORDS.iter().any(|w| first.starts_with(w)) || head_count(&first, filled).is_some()
+    })
+}
+
+/// A row's filled cells, cleaned, read as far as asked.
+fn filled_cells(cells: &[String]) -> impl Iterator<Item = String> + '_ {
     cells
         .iter()
         .map(|c| normalise::clean(c))
-        .find(|c| !c.is_empty())
-        .is_some_and(|first| {
-            FOOTER_WORDS.iter().any(|w| first.starts_with(w)) || is_head_count(&first)
-        })
+        .filter(|c| !c.is_empty())
 }
 
-/// A count of the list's players (`150 人`, `共150人`, `150 players`), as qiwang's own
-/// player list ends and organisers' sheets often do.
-fn is_head_count(cell: &str) -> bool {
-    let number = cell
-        .trim_start_matches('共')
-        .trim_end_matches('人')
+/// The words a head count starts with (`合计：150人`, `共150人`).
+const COUNT_LABELS: &[&str] = &["合计", "共计", "总计", "总人数", "共", "total"];
+
+/// The number of players a row states the list holds, as qiwang's own player list ends
+/// and organisers' sheets often do: `150 人`, `共150人`, `合计：150人`, `共计 150 名`,
+/// `Total: 150 players`, or a label cell (`合计`) followed by the count (`150人`). A
+/// label or a unit (人, 名, players) must be there: a bare number is no head count.
+pub(super) fn stated_head_count(cells: &[String]) -> Option<usize> {
+    let mut filled = filled_cells(cells);
+    let first = filled.next()?;
+    head_count(&first, filled)
+}
+
+/// [`stated_head_count`] of a row whose first filled cell is `first`, `rest` the filled
+/// cells after it.
+fn head_count(first: &str, mut rest: impl Iterator<Item = String>) -> Option<usize> {
+    let unlabelled = COUNT_LABELS
+        .iter()
+        .find_map(|l| strip_prefix_ignoring_case(first, l));
+    let count = match unlabelled {
+        Some(after) => {
+            let after = after.trim_start_matches([':', '：', ' ']);
+            if after.is_empty() {
+                rest.next()?
+            } else {
+                after.to_string()
+            }
+        }
+        None => first.to_string(),
+    };
+    let number = count
         .trim_end_matches(" players")
         .trim_end_matches(" player")
+        .trim_end_matches(['人', '名'])
         .trim();
-    !number.is_empty() && number.len() < cell.len() && number.chars().all(|c| c.is_ascii_digit())
+    let marked = unlabelled.is_some() || number.len() < count.len();
+    if !marked || number.is_empty() || !number.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    number.parse().ok()
+}
+
+/// `text` without `prefix` at its start, letters compared without case (`Total`).
+fn strip_prefix_ignoring_case<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
+    let head = text.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &text[prefix.len()..])
 }
 
 /// A cell of an unrecognised first row, as a message may show it: anything holding
@@ -558,6 +602,9 @@ impl<'a> Sheet<'a> {
             }
         }
         let mut rows = 0;
+        let players_before = self.players.len();
+        // The last head count the sheet states (`共150人`): its line and number.
+        let mut stated: Option<(usize, usize)> = None;
         let names = std::rc::Rc::new(map.names.clone());
         let number_col = map.column(Field::Number);
         for (line, cells) in &records[header_at + 1..] {
@@ -580,6 +627,9 @@ impl<'a> Sheet<'a> {
             // The footer organisers sign under the list (填表人、审核、盖章、日期): said,
             // and skipped, not read as a player.
             if is_footer_row(cells) {
+                if let Some(count) = stated_head_count(cells) {
+                    stated = Some((*line, count));
+                }
                 self.warnings.push(RowError::new(
                     *line,
                     None,
@@ -602,6 +652,12 @@ impl<'a> Sheet<'a> {
                 });
             }
         }
+        let read = self.players.len() - players_before;
+        if let Some((line, count)) = stated
+            && count != read
+        {
+            self.warnings.push(head_count_differs(line, count, read));
+        }
         if rows == 0 {
             self.errors.push(RowError::new(
                 *header_line,
@@ -615,4 +671,25 @@ impl<'a> Sheet<'a> {
         }
         Some(map)
     }
+}
+
+/// The warning that the head count a sheet states (`共150人`, at `line`) is not the
+/// number of players read from it: a row lost in an export is what an organiser must
+/// hear of. The import goes ahead; the file and sheet are named by the warning's place.
+fn head_count_differs(line: usize, stated: usize, read: usize) -> RowError {
+    RowError::new(
+        line,
+        None,
+        None,
+        Text::new(
+            format!(
+                "表中写明共 {stated} 人，但从表中读到 {read} 名棋手；请对照原表核对，导出或复制时可能漏了行（本次照常导入）"
+            ),
+            format!(
+                "the sheet states {} but {} read from it; check it against the original, a row may have been lost in the export or copy (imported all the same)",
+                crate::i18n::plural(stated, "player", "players"),
+                crate::i18n::plural(read, "player was", "players were"),
+            ),
+        ),
+    )
 }

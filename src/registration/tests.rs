@@ -740,3 +740,30 @@ fn a_batch_shows_the_first_errors_of_the_first_file_and_stops_there() {
     let stop = err.stopped.as_ref().expect("stopped");
     assert_eq!(stop.place.as_ref().map(|p| p.file.as_str()), Some("a.csv"));
 }
+
+#[test]
+fn a_head_count_row_states_its_number() {
+    let row = |cells: &[&str]| -> Vec<String> { cells.iter().map(ToString::to_string).collect() };
+    let table: &[(&[&str], Option<usize>)] = &[
+        (&["共150人"], Some(150)),
+        (&["150 人"], Some(150)),
+        (&["合计：150人", "", ""], Some(150)),
+        (&["合计:150"], Some(150)),
+        (&["共计 150 名"], Some(150)),
+        (&["总计１５０人"], Some(150)),
+        (&["", "合计", "150人"], Some(150)),
+        (&["Total: 150 players"], Some(150)),
+        (&["1 player"], Some(1)),
+        // No label and no unit: a number, not a head count.
+        (&["150"], None),
+        // A label with something other than a count.
+        (&["合计", "3000元"], None),
+        (&["共青团"], None),
+        (&["填表人：张三"], None),
+        (&["张三", "男", "无为一中"], None),
+        (&["", "", ""], None),
+    ];
+    for (cells, want) in table {
+        assert_eq!(sheet::stated_head_count(&row(cells)), *want, "{cells:?}");
+    }
+}

@@ -9,21 +9,25 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Records the playoff (加赛) that settled a tie for an unshareable place (冠军不并列):
 /// `order` must list exactly the players the standings flag as `needs_playoff` for one
-/// place, each once, winner first. A playoff recorded earlier for the same players is
-/// replaced.
+/// place, each once, winner first. Every playoff recorded earlier in the pool over the
+/// same players (the pool's own or a prize list's) is replaced; those are returned,
+/// oldest first, so the caller reports what it replaced from this one rule.
 pub fn record_playoff(
     event: &mut Event,
     rules: &Rulebook,
     group: &GroupId,
     order: Vec<PlayerId>,
-) -> Result<(), ResultError> {
+) -> Result<Vec<Playoff>, ResultError> {
     check_group(rules, group)?;
     let order_set: BTreeSet<PlayerId> = order.iter().copied().collect();
     // Rank without earlier playoffs over the same players, so a playoff can be re-entered.
     let mut without = event.clone();
-    without.playoffs.retain(|p| {
-        !(&p.group == group && p.order.iter().copied().collect::<BTreeSet<_>>() == order_set)
-    });
+    let (replaced, kept): (Vec<Playoff>, Vec<Playoff>) = std::mem::take(&mut without.playoffs)
+        .into_iter()
+        .partition(|p| {
+            &p.group == group && p.order.iter().copied().collect::<BTreeSet<_>>() == order_set
+        });
+    without.playoffs = kept;
     let standings = compute_standings(&without, rules, group, None);
     let mut tied: BTreeMap<u32, BTreeSet<PlayerId>> = BTreeMap::new();
     for row in standings.rows.iter().filter(|r| r.needs_playoff) {
@@ -62,5 +66,5 @@ pub fn record_playoff(
         note: String::new(),
         list: None,
     });
-    Ok(())
+    Ok(replaced)
 }

@@ -64,21 +64,15 @@ pub(super) fn stage_standings(
         return swiss_st;
     };
     let open_tables = finals.open_tables;
-    let rows = finals
-        .rows
-        .into_iter()
-        .map(|mut r| {
-            r.penalty = Points(0);
-            r
-        })
-        .collect();
-    finalists_above(swiss_st, rows, open_tables, group, n)
+    finalists_above(swiss_st, finals.rows, open_tables, group, n)
 }
 
 /// A pool's standings once its final stage (knockout or round robin) began: `finals`, the
 /// finalists in the order the stage places them, above everyone else in their Swiss order.
 /// A finalist keeps the Swiss 积分 and no tiebreak value: the final decides the place, not
-/// the points (docs/rules.md §16.6, §16.7).
+/// the points (docs/rules.md §16.6, §16.7). Its penalty column is the Swiss one, the
+/// penalties that 积分 has deducted (§5.3: 积分 is S_n minus recorded penalties), in both
+/// kinds of stage.
 pub(super) fn finalists_above(
     swiss: Standings,
     finals: Vec<StandingRow>,
@@ -87,15 +81,21 @@ pub(super) fn finalists_above(
     n: u32,
 ) -> Standings {
     let width = swiss.tiebreaks.len();
-    let swiss_score: BTreeMap<PlayerId, Points> =
-        swiss.rows.iter().map(|r| (r.player, r.score)).collect();
+    let swiss_totals: BTreeMap<PlayerId, (Points, Points)> = swiss
+        .rows
+        .iter()
+        .map(|r| (r.player, (r.score, r.penalty)))
+        .collect();
     let in_final: BTreeMap<PlayerId, ()> = finals.iter().map(|r| (r.player, ())).collect();
     let taken = u32::try_from(finals.len()).unwrap_or(u32::MAX);
     let mut rows: Vec<StandingRow> = finals
         .into_iter()
         .map(|mut r| {
             r.tiebreaks = vec![None; width];
-            r.score = swiss_score.get(&r.player).copied().unwrap_or(r.score);
+            (r.score, r.penalty) = swiss_totals
+                .get(&r.player)
+                .copied()
+                .unwrap_or((r.score, r.penalty));
             r
         })
         .collect();

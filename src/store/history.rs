@@ -71,7 +71,7 @@ impl Store {
 
     /// [`Store::undo`] for a command that read the event before ([`Store::load_kept`]):
     /// a state still holding exactly `kept`'s bytes is not checked again.
-    pub fn undo_on(&self, kept: Kept, command: &CommandInfo) -> Result<UndoReport, StoreError> {
+    pub fn undo_on(&self, kept: &Kept, command: &CommandInfo) -> Result<UndoReport, StoreError> {
         self.undo_kept(Some(kept), command, |_| true)?
             .ok_or(StoreError::NothingToUndo)
     }
@@ -97,7 +97,7 @@ impl Store {
     /// The undo itself, from the state `kept` still holds (else read again), if `allowed`.
     fn undo_kept(
         &self,
-        kept: Option<Kept>,
+        kept: Option<&Kept>,
         command: &CommandInfo,
         allowed: impl FnOnce(&AuditEntry) -> bool,
     ) -> Result<Option<UndoReport>, StoreError> {

@@ -251,23 +251,21 @@ impl Store {
     }
 
     /// [`Store::transaction`] for a command that read the event before ([`Store::load_kept`]):
-    /// `event` is that event, `kept` the bytes it was read from. While `qiwang.json` still
-    /// holds exactly those bytes under the lock, `f` runs on `event` instead of the same
-    /// state read and checked again; otherwise the state is read afresh, as
-    /// [`Store::transaction`] does.
+    /// while `qiwang.json` still holds exactly the bytes `kept`'s event was read from,
+    /// under the lock, `f` runs on that event instead of the same state read and checked
+    /// again; otherwise the state is read afresh, as [`Store::transaction`] does.
     pub fn transaction_on<T, E>(
         &self,
         kept: Kept,
-        event: Event,
         command: &CommandInfo,
         f: impl FnOnce(&mut Event) -> Result<Change<T>, E>,
     ) -> Result<T, TxError<E>> {
-        self.transaction_kept(Some((kept, event)), command, f)
+        self.transaction_kept(Some(kept), command, f)
     }
 
     fn transaction_kept<T, E>(
         &self,
-        kept: Option<(Kept, Event)>,
+        kept: Option<Kept>,
         command: &CommandInfo,
         f: impl FnOnce(&mut Event) -> Result<Change<T>, E>,
     ) -> Result<T, TxError<E>> {

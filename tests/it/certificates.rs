@@ -2,7 +2,7 @@
 //! landscape certificate per award from an editable template, and the programme with the
 //! schedule, groups, key rules and the entries by unit with 领队/教练.
 
-use crate::common::{p, run};
+use crate::common::{event_from, p, run};
 use std::fs;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
@@ -40,9 +40,12 @@ places = [{ from = 1, to = 3, award = "奖杯" }]
 
 /// Six players of two units (one giving its 领队 and 教练), the one round played.
 fn event() -> (TempDir, PathBuf) {
+    played(RULES)
+}
+
+/// [`event`] under the rulebook `rules`.
+fn played(rules: &str) -> (TempDir, PathBuf) {
     let tmp = TempDir::new().unwrap();
-    let rules = tmp.path().join("rules.toml");
-    fs::write(&rules, RULES).unwrap();
     let csv = "姓名,性别,单位,领队,教练\n\
                甲一,男,无为一中,王领队,李教练\n\
                乙二,女,无为一中,王领队,李教练\n\
@@ -50,11 +53,7 @@ fn event() -> (TempDir, PathBuf) {
                丁四,男,襄安棋社,,\n\
                戊五,男,襄安棋社,,\n\
                己六,男,襄安棋社,,\n";
-    let sheet = tmp.path().join("players.csv");
-    fs::write(&sheet, csv).unwrap();
-    run(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
-    let ev = tmp.path().join("ev");
-    q(&ev, &["import", p(&sheet)]);
+    let ev = event_from(tmp.path(), rules, csv);
     q(&ev, &["pair", "--seed", "3"]);
     q(&ev, &["result", "1", "r", "2", "b", "3", "r"]);
     (tmp, ev)
@@ -95,6 +94,10 @@ fn one_landscape_certificate_per_award_from_an_editable_template() {
         &["--event", p(&ev), "certificates", "--list", "无此名单"],
     )
     .fails(3, &["无此名单", "公开组奖杯"]);
+    // Named as `standings --list` takes it: spaces around the name do not matter.
+    let spaced = q(&ev, &["certificates", "--list", " 公开组奖杯 "]);
+    assert_eq!(spaced, cups);
+    assert_eq!(q(&ev, &["certificates", "--list", " cups"]), cups);
 
     // The built-in template, edited, prints what the organiser wrote.
     let text = q(&ev, &["certificates", "--print-template"]);
@@ -255,4 +258,25 @@ fn a_place_without_money_shows_no_zero() {
     let cells: Vec<&str> = second.split(['│', '┆']).map(str::trim).collect();
     // 名次, 姓名, 单位, 积分 (甲一 lost: 0), then no 0 in the money column.
     assert_eq!(cells.iter().filter(|c| **c == "0").count(), 1, "{second}");
+}
+
+/// A team competition (`[[teams]]`) is a list `certificates --list` takes too, by id or
+/// name, trimmed like a prize list; an unknown name lists it among the choices.
+#[test]
+fn certificates_of_a_team_competition_by_its_name() {
+    let team = "\n[[teams]]\nid = \"units\"\nname = \"公开组团体\"\ngroup = \"open\"\n\
+                best_n = 2\nplaces = [{ place = 1, money = 100 }]\n";
+    let (tmp, ev) = played(&format!("{RULES}{team}"));
+    let by_name = q(&ev, &["certificates", "--list", " 公开组团体 "]);
+    assert_eq!(
+        by_name.matches("<div class=\"cert\">").count(),
+        1,
+        "{by_name}"
+    );
+    assert_eq!(q(&ev, &["certificates", "--list", "units"]), by_name);
+    run(
+        tmp.path(),
+        &["--event", p(&ev), "certificates", "--list", "无此名单"],
+    )
+    .fails(3, &["无此名单", "公开组奖杯", "公开组团体"]);
 }

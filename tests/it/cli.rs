@@ -1160,6 +1160,24 @@ fn playoff_settles_a_tie_for_first() {
     assert_eq!(first["name"].as_str().unwrap(), tied[1]);
     assert_eq!(first["rank"].as_u64(), Some(1));
     assert_eq!(st["rows"][1]["rank"].as_u64(), Some(2));
+
+    // Entered again in the other order: the earlier one is reported as replaced, also
+    // when it was recorded for a prize list (the library replaces both kinds).
+    let state = ev.join("qiwang.json");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&state).unwrap()).unwrap();
+    json["playoffs"][0]["list"] = "girls".into();
+    fs::write(&state, serde_json::to_string_pretty(&json).unwrap()).unwrap();
+    let out = qw(&ev, &["playoff", &tied[0], &tied[1]]).ok();
+    assert!(
+        out.contains(&format!(
+            "替换了之前记录的加赛名次 {} > {}",
+            tied[1], tied[0]
+        )),
+        "{out}"
+    );
+    let st = qw(&ev, &["standings", "--format", "json"]).json();
+    assert_eq!(st["rows"][0]["name"].as_str().unwrap(), tied[0]);
 }
 
 // ---------------------------------------------------------------- read commands

@@ -324,6 +324,40 @@ fn init_and_import(dir: &Path, rules: &Path, csv: Option<&Path>) -> PathBuf {
     dir.join("ev")
 }
 
+/// An event `DIR/ev` from a rulebook's text and a registration sheet's text, written into
+/// `dir` as `rules.toml` and `players.csv`: `init` and `import`, each of which must succeed.
+/// The one builder for tests whose rulebook is their own (a key changed, a stage added).
+pub fn event_from(dir: &Path, rules: &str, sheet: &str) -> PathBuf {
+    let rules_file = dir.join("rules.toml");
+    fs::write(&rules_file, rules).expect("write rules");
+    let ev = dir.join("ev");
+    init(&ev, &rules_file);
+    let csv = dir.join("players.csv");
+    fs::write(&csv, sheet).expect("write sheet");
+    zh_ok(&ev, &["import", p(&csv)]);
+    ev
+}
+
+/// A bundled rulebook's text (`rules/NAME.toml`) with `extra` appended: a table the
+/// bundled one leaves out (`[conduct]`), whose keys then take effect.
+pub fn rules_plus(name: &str, extra: &str) -> String {
+    let text = fs::read_to_string(root(&format!("rules/{name}.toml"))).expect("bundled rules");
+    format!("{text}\n{extra}\n")
+}
+
+/// A registration sheet of `names` in `group`, numbered 1, 2, … by the sheet (序号), for a
+/// rulebook that seeds by the sheet.
+pub fn numbered_sheet<N: std::fmt::Display>(
+    group: &str,
+    names: impl IntoIterator<Item = N>,
+) -> String {
+    let mut sheet = "序号,姓名,组别\n".to_string();
+    for (i, name) in names.into_iter().enumerate() {
+        sheet.push_str(&format!("{},{name},{group}\n", i + 1));
+    }
+    sheet
+}
+
 /// Every file under `dir` (by its path relative to `dir`) with its bytes, leaving out the
 /// empty lock file any locking command may create: it holds no event data.
 pub fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {

@@ -2,10 +2,9 @@
 //! recorded and shows on the player's record; whether a penalty may take 积分 below zero,
 //! and what a negative 积分 gives an opponent's 对手分, are rulebook keys.
 
-use crate::common::{p, root, run, small_event};
+use crate::common::{event_from, p, rules_plus, run, small_event};
 use serde_json::Value;
-use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
 fn q(ev: &Path, args: &[&str]) -> crate::common::Out {
@@ -13,6 +12,17 @@ fn q(ev: &Path, args: &[&str]) -> crate::common::Out {
         ev.parent().unwrap(),
         &[&["--event", p(ev)][..], args].concat(),
     )
+}
+
+/// 甲 and 乙, one unit each.
+const TWO: &str = "姓名,性别,单位\n甲,男,一\n乙,男,二\n";
+
+/// An event of the CXA rulebook with `conduct` (a `[conduct]` table) added, of `sheet`'s
+/// players.
+fn conduct_event(conduct: &str, sheet: &str) -> (TempDir, PathBuf) {
+    let tmp = TempDir::new().unwrap();
+    let ev = event_from(tmp.path(), &rules_plus("cxa-2011", conduct), sheet);
+    (tmp, ev)
 }
 
 #[test]
@@ -51,15 +61,7 @@ fn a_warning_is_recorded_on_the_players_record_without_a_point_loss() {
 #[test]
 fn whether_a_penalty_goes_below_zero_is_a_key_and_so_is_its_opp_score() {
     let run_with = |conduct: &str| {
-        let tmp = TempDir::new().unwrap();
-        let text = fs::read_to_string(root("rules/cxa-2011.toml")).unwrap();
-        let rules = tmp.path().join("rules.toml");
-        fs::write(&rules, format!("{text}\n[conduct]\n{conduct}\n")).unwrap();
-        let csv = tmp.path().join("p.csv");
-        fs::write(&csv, "姓名,性别,单位\n甲,男,一\n乙,男,二\n").unwrap();
-        run(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
-        let ev = tmp.path().join("ev");
-        q(&ev, &["import", p(&csv)]).ok();
+        let (tmp, ev) = conduct_event(&format!("[conduct]\n{conduct}"), TWO);
         q(&ev, &["pair", "--seed", "1"]).ok();
         let round: Value = q(&ev, &["--format", "json", "round"]).json();
         // 甲 loses, whichever colour they have.
@@ -108,23 +110,10 @@ fn whether_a_penalty_goes_below_zero_is_a_key_and_so_is_its_opp_score() {
 #[test]
 fn pairing_groups_by_the_floored_score_standings_show() {
     let explain = |below_zero: bool| {
-        let tmp = TempDir::new().unwrap();
-        let text = fs::read_to_string(root("rules/cxa-2011.toml")).unwrap();
-        let rules = tmp.path().join("rules.toml");
-        fs::write(
-            &rules,
-            format!("{text}\n[conduct]\npenalty_below_zero = {below_zero}\n"),
-        )
-        .unwrap();
-        let csv = tmp.path().join("p.csv");
-        fs::write(
-            &csv,
+        let (_tmp, ev) = conduct_event(
+            &format!("[conduct]\npenalty_below_zero = {below_zero}"),
             "姓名,性别,单位\n甲,男,一\n乙,男,二\n丙,男,三\n丁,男,四\n戊,男,五\n己,男,六\n",
-        )
-        .unwrap();
-        run(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
-        let ev = tmp.path().join("ev");
-        q(&ev, &["import", p(&csv)]).ok();
+        );
         q(&ev, &["pair", "--seed", "1"]).ok();
         let round: Value = q(&ev, &["--format", "json", "round"]).json();
         // Red wins every game; the black player of table 1 is then penalised 2.
@@ -169,15 +158,7 @@ fn a_late_loss_reads_as_the_rulebook_words_it() {
         ("late_result = \"loss\"", "红迟到判负"),
         ("late_result = \"forfeit\"", "红弃权（迟到）"),
     ] {
-        let tmp = TempDir::new().unwrap();
-        let text = fs::read_to_string(root("rules/cxa-2011.toml")).unwrap();
-        let rules = tmp.path().join("rules.toml");
-        fs::write(&rules, format!("{text}\n[conduct]\n{setting}\n")).unwrap();
-        let csv = tmp.path().join("p.csv");
-        fs::write(&csv, "姓名,性别,单位\n甲,男,一\n乙,男,二\n").unwrap();
-        run(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
-        let ev = tmp.path().join("ev");
-        q(&ev, &["import", p(&csv)]).ok();
+        let (_tmp, ev) = conduct_event(&format!("[conduct]\n{setting}"), TWO);
         q(&ev, &["pair", "--seed", "1"]).ok();
         let said = q(&ev, &["result", "1", "红迟到"]).ok();
         assert!(said.contains(words), "{setting}: {said}");

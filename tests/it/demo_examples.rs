@@ -64,3 +64,29 @@ fn the_lone_round_robin_preset_plays_nine_rounds_of_ten() {
         assert!(standings.contains(key), "{key}: {standings}");
     }
 }
+
+/// `--team` and `--example` name two different events: refused as a usage error (exit 2)
+/// naming both, in both languages, with nothing created; before, `--team` silently won.
+#[test]
+fn team_and_example_together_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ev = tmp.path().join("ev");
+    let args = [
+        "demo",
+        ev.to_str().unwrap(),
+        "--team",
+        "--example",
+        "round-robin",
+    ];
+    let (code, out, err) = run(tmp.path(), &args);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("--team") && err.contains("--example"), "{err}");
+    assert!(err.contains("不能和"), "{err}");
+    let mut en = vec!["--lang", "en"];
+    en.extend(args);
+    crate::common::Run::new(tmp.path(), &en)
+        .status(2)
+        .stderr_has("'--team' cannot be used with '--example <EXAMPLE>'")
+        .check();
+    assert!(!ev.exists(), "no demo event is created");
+}

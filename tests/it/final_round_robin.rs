@@ -5,7 +5,9 @@
 //! test computes itself from the games the rounds printed. Refusals leave qiwang.json
 //! byte-identical; the crosstable, exports and `check` cover the stage.
 
-use crate::common::{init, p, standings_places, zh_ok as ok, zh_run as run};
+use crate::common::{
+    event_from, numbered_sheet, p, rules_plus, standings_places, zh_ok as ok, zh_run as run,
+};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -53,6 +55,11 @@ const FINAL: [&[&str]; 5] = [
     &["1", "b", "2", "b"],
     &["1", "r", "2", "r"],
 ];
+
+/// The eight players of the open group, 选手1 … 选手8 by the sheet.
+pub(crate) fn eight() -> String {
+    numbered_sheet("公开组", (1..=8).map(|i| format!("选手{i}")))
+}
 
 fn json(event: &Path) -> Vec<u8> {
     std::fs::read(event.join("qiwang.json")).unwrap()
@@ -103,17 +110,7 @@ fn games(event: &Path, r: u32) -> Vec<Game> {
 
 /// Eight players by the sheet; three Swiss rounds; returns the event.
 fn swiss_event(dir: &Path, carried: &str) -> PathBuf {
-    let rules = dir.join("r.toml");
-    std::fs::write(&rules, RULES.replace("CARRIED", carried)).unwrap();
-    let ev = dir.join("ev");
-    init(&ev, &rules);
-    let csv = dir.join("s.csv");
-    let mut sheet = "序号,姓名,组别\n".to_string();
-    for i in 1..=8 {
-        sheet.push_str(&format!("{i},选手{i},公开组\n"));
-    }
-    std::fs::write(&csv, sheet).unwrap();
-    ok(&ev, &["import", p(&csv)]);
+    let ev = event_from(dir, &RULES.replace("CARRIED", carried), &eight());
     for tokens in SWISS {
         ok(&ev, &["pair"]);
         let mut args = vec!["result"];
@@ -464,22 +461,11 @@ fn a_round_robin_stage_rulebook_refuses_bad_keys() {
 #[test]
 fn a_swiss_knockout_crosstable_counts_the_swiss_rounds_and_the_knockout_apart() {
     let tmp = tempfile::tempdir().unwrap();
-    let rules = tmp.path().join("sk.toml");
-    let text = std::fs::read_to_string(crate::common::root("rules/swiss-knockout.toml"))
-        .unwrap()
+    let text = rules_plus("swiss-knockout", "")
         .replace("rounds = 7", "rounds = 3")
         .replace("finalists = 8", "finalists = 4")
         .replace("seeding = \"random_draw\"", "seeding = \"sheet\"");
-    std::fs::write(&rules, text).unwrap();
-    let ev = tmp.path().join("ev");
-    init(&ev, &rules);
-    let csv = tmp.path().join("r.csv");
-    let mut sheet = "序号,姓名,组别\n".to_string();
-    for i in 1..=8 {
-        sheet.push_str(&format!("{i},选手{i},公开组\n"));
-    }
-    std::fs::write(&csv, sheet).unwrap();
-    ok(&ev, &["import", p(&csv)]);
+    let ev = event_from(tmp.path(), &text, &eight());
     for _ in 0..3 {
         ok(&ev, &["pair"]);
         ok(&ev, &["result", "1", "r", "2", "r", "3", "r", "4", "r"]);
@@ -520,23 +506,10 @@ fn a_swiss_knockout_crosstable_counts_the_swiss_rounds_and_the_knockout_apart() 
 #[test]
 fn a_finalist_withdrawn_before_half_the_stage_has_the_stage_games_annulled() {
     let tmp = tempfile::tempdir().unwrap();
-    let rules = tmp.path().join("r.toml");
-    std::fs::write(
-        &rules,
-        RULES
-            .replace("CARRIED", "none")
-            .replace("finalists = 5", "finalists = 4"),
-    )
-    .unwrap();
-    let ev = tmp.path().join("ev");
-    init(&ev, &rules);
-    let csv = tmp.path().join("s.csv");
-    let mut sheet = "序号,姓名,组别\n".to_string();
-    for i in 1..=8 {
-        sheet.push_str(&format!("{i},选手{i},公开组\n"));
-    }
-    std::fs::write(&csv, sheet).unwrap();
-    ok(&ev, &["import", p(&csv)]);
+    let rules = RULES
+        .replace("CARRIED", "none")
+        .replace("finalists = 5", "finalists = 4");
+    let ev = event_from(tmp.path(), &rules, &eight());
     for _ in 0..3 {
         ok(&ev, &["pair"]);
         ok(&ev, &["result", "1", "r", "2", "b", "3", "r", "4", "b"]);
@@ -624,4 +597,60 @@ fn a_round_robin_stage_round_trips_through_the_effective_rulebook() {
             assert_eq!(back, rules, "{carried} {cycles}");
         }
     }
+}
+
+/// A finalist penalised in the Swiss stage shows the same 积分 and penalty column in the
+/// standings whichever the final stage: the Swiss 积分, and the penalty it has deducted
+/// (docs/rules.md §5.3: 积分 is S_n minus recorded penalties; §16.6, §16.7: a finalist keeps
+/// the Swiss 积分). The round-robin stage once showed no penalty beside a 积分 it lowered.
+#[test]
+fn a_finalists_penalty_column_is_the_swiss_one_in_either_final_stage() {
+    let shown = |preset: &str, finalists: &str| {
+        let tmp = tempfile::tempdir().unwrap();
+        let text = rules_plus(preset, "")
+            .replace("rounds = 7", "rounds = 3")
+            .replace(finalists, "finalists = 4")
+            .replace("seeding = \"random_draw\"", "seeding = \"sheet\"");
+        let ev = event_from(tmp.path(), &text, &eight());
+        for _ in 0..3 {
+            ok(&ev, &["pair"]);
+            ok(&ev, &["result", "1", "r", "2", "r", "3", "r", "4", "r"]);
+        }
+        let jia = || -> (i64, i64) {
+            let st: serde_json::Value =
+                serde_json::from_str(&ok(&ev, &["standings", "--format", "json"])).unwrap();
+            let row = st["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["name"] == "选手1")
+                .cloned()
+                .unwrap();
+            (
+                row["score"].as_i64().unwrap(),
+                row["penalty"].as_i64().unwrap(),
+            )
+        };
+        let (swiss, _) = jia();
+        // 选手1 shares the lead and stays a finalist one point lower.
+        ok(&ev, &["penalty", "选手1", "1", "--reason", "扰乱赛场"]);
+        ok(&ev, &["pair"]);
+        ok(&ev, &["result", "1", "r", "2", "r"]);
+        let table = ok(&ev, &["standings"]);
+        assert!(
+            table.contains("决赛阶段"),
+            "{preset}: the stage began: {table}"
+        );
+        assert!(table.contains("罚分 -1"), "{preset}: {table}");
+        let shown = jia();
+        assert_eq!(
+            shown,
+            (swiss - 1, 1),
+            "{preset}: 积分 and the penalty it deducted"
+        );
+        shown
+    };
+    let knockout = shown("swiss-knockout", "finalists = 8");
+    let round_robin = shown("swiss-round-robin", "finalists = 6");
+    assert_eq!(round_robin, knockout);
 }

@@ -4,7 +4,9 @@
 //! rounds, the places, the bracket table and picture, and the refusals that leave the
 //! event untouched.
 
-use crate::common::{init, p, standings_places, zh_ok as ok, zh_run as run};
+use crate::common::{
+    event_from, numbered_sheet, p, rules_plus, standings_places, zh_ok as ok, zh_run as run,
+};
 use std::path::{Path, PathBuf};
 
 const RULES: &str = r#"
@@ -23,18 +25,8 @@ third_place = true
 
 /// Six players seeded by the sheet: seeds 1 and 2 have byes, 4–5 and 3–6 play.
 fn event(dir: &Path) -> PathBuf {
-    let rules = dir.join("ko.toml");
-    std::fs::write(&rules, RULES).unwrap();
-    let event = dir.join("ev");
-    init(&event, &rules);
-    let csv = dir.join("r.csv");
-    std::fs::write(
-        &csv,
-        "序号,姓名,组别\n1,一号,淘汰组\n2,二号,淘汰组\n3,三号,淘汰组\n4,四号,淘汰组\n5,五号,淘汰组\n6,六号,淘汰组\n",
-    )
-    .unwrap();
-    ok(&event, &["import", p(&csv)]);
-    event
+    let names = ["一号", "二号", "三号", "四号", "五号", "六号"];
+    event_from(dir, RULES, &numbered_sheet("淘汰组", names))
 }
 
 fn json(event: &Path) -> Vec<u8> {
@@ -274,9 +266,7 @@ fn random_knockouts_end_with_one_champion_and_the_brackets_places() {
 #[test]
 fn a_tie_across_the_finalists_line_holds_the_final_until_a_playoff() {
     let tmp = tempfile::tempdir().unwrap();
-    let rules = tmp.path().join("sk.toml");
-    let text = std::fs::read_to_string(crate::common::root("rules/swiss-knockout.toml"))
-        .unwrap()
+    let text = rules_plus("swiss-knockout", "")
         .replace("rounds = 7", "rounds = 3")
         .replace("finalists = 8", "finalists = 4")
         .replace(
@@ -284,16 +274,7 @@ fn a_tie_across_the_finalists_line_holds_the_final_until_a_playoff() {
             "tiebreaks = []\nfallback = \"none\"",
         )
         .replace("shared_from_place = 2", "shared_from_place = 1");
-    std::fs::write(&rules, text).unwrap();
-    let ev = tmp.path().join("ev");
-    init(&ev, &rules);
-    let csv = tmp.path().join("r.csv");
-    let mut sheet = "序号,姓名,组别\n".to_string();
-    for i in 1..=8 {
-        sheet.push_str(&format!("{i},选手{i},公开组\n"));
-    }
-    std::fs::write(&csv, sheet).unwrap();
-    ok(&ev, &["import", p(&csv)]);
+    let ev = event_from(tmp.path(), &text, &crate::final_round_robin::eight());
     // Three Swiss rounds of draws: all eight tied, across the line after 4th place.
     for _ in 0..3 {
         ok(&ev, &["pair"]);

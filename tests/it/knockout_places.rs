@@ -3,7 +3,7 @@
 //! the other two play, the winner meets it for 5th and the loser is 7th alone; without it
 //! the three share 5th, and the standings say so.
 
-use crate::common::{init, p, standings_places, zh_ok as ok, zh_run as run};
+use crate::common::{event_from, numbered_sheet, standings_places, zh_ok as ok, zh_run as run};
 use std::path::{Path, PathBuf};
 
 const RULES: &str = r#"
@@ -25,18 +25,8 @@ const NAMES: [&str; 7] = ["一号", "二号", "三号", "四号", "五号", "六
 
 /// Seven players seeded by the sheet: seed 1 has the bye, 2–7, 3–6 and 4–5 play.
 fn event(dir: &Path, play_off: bool) -> PathBuf {
-    let rules = dir.join("ko.toml");
-    std::fs::write(&rules, RULES.replace("PLAYOFF", &play_off.to_string())).unwrap();
-    let event = dir.join("ev");
-    init(&event, &rules);
-    let csv = dir.join("r.csv");
-    let mut sheet = "序号,姓名,组别\n".to_string();
-    for (i, n) in NAMES.iter().enumerate() {
-        sheet.push_str(&format!("{},{n},淘汰组\n", i + 1));
-    }
-    std::fs::write(&csv, sheet).unwrap();
-    ok(&event, &["import", p(&csv)]);
-    event
+    let rules = RULES.replace("PLAYOFF", &play_off.to_string());
+    event_from(dir, &rules, &numbered_sheet("淘汰组", NAMES))
 }
 
 /// Plays the knockout to its end, the better seed (red in its one game) winning every

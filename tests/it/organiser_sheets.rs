@@ -1,5 +1,6 @@
 //! Registration sheets as organisers send them (issue 43 item 11): a footer row (填表人、
-//! 审核、盖章、日期) is skipped with a note, a phone number of no known shape is warned
+//! 审核、盖章、日期) is skipped with a note, a head count the sheet states (共150人) is
+//! compared with the players read, a phone number of no known shape is warned
 //! about naming its cell, and a gender taken from the ID number is reported.
 
 use crate::common::{p, root, run};
@@ -160,4 +161,71 @@ fn an_empty_unit_and_a_name_twice_in_a_group_are_said() {
         notes.contains("报名表.csv:4") && notes.contains("与第 3 行（`乙二`）同名"),
         "{notes}"
     );
+}
+
+/// A sheet's own head count (`共4人`, `合计：2人`) that differs from the players read is
+/// said, naming the file and line, the count stated and the players read: a row lost in
+/// an Excel export. The import still goes ahead; a count that agrees says nothing more.
+#[test]
+fn a_stated_head_count_that_differs_from_the_rows_read_is_warned_about() {
+    let tmp = TempDir::new().unwrap();
+    run(
+        tmp.path(),
+        &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
+    )
+    .ok();
+    let lost = tmp.path().join("报名表.csv");
+    fs::write(
+        &lost,
+        "姓名,性别,单位\n甲一,男,无为一中\n乙二,女,无为一中\n丙三,男,襄安棋社\n共4人,,\n",
+    )
+    .unwrap();
+    let out = run(tmp.path(), &["--event", "ev", "import", p(&lost)]);
+    let notes = out.stderr.clone() + &out.stdout;
+    assert_eq!(out.code, 0, "imported all the same: {notes}");
+    assert!(notes.contains("已导入 3 名棋手"), "{notes}");
+    assert!(
+        notes.contains("报名表.csv:5") && notes.contains("表中写明共 4 人，但从表中读到 3 名棋手"),
+        "{notes}"
+    );
+
+    let agrees = tmp.path().join("second.csv");
+    fs::write(
+        &agrees,
+        "姓名,性别,单位\n丁四,男,襄安棋社\n戊五,男,襄安棋社\n合计：2人,,\n",
+    )
+    .unwrap();
+    let out = run(
+        tmp.path(),
+        &["--lang", "en", "--event", "ev", "import", p(&agrees)],
+    );
+    let notes = out.stderr.clone() + &out.stdout;
+    assert_eq!(out.code, 0, "{notes}");
+    assert!(!notes.contains("states"), "{notes}");
+
+    // A batch: the file whose count is off is the one named, in English too.
+    let third = tmp.path().join("third.csv");
+    fs::write(&third, "姓名,性别,单位\n己六,男,襄安棋社\n合计,2人,\n").unwrap();
+    let fourth = tmp.path().join("fourth.csv");
+    fs::write(&fourth, "姓名,性别,单位\n庚七,男,襄安棋社\n1 人,,\n").unwrap();
+    let out = run(
+        tmp.path(),
+        &[
+            "--lang",
+            "en",
+            "--event",
+            "ev",
+            "import",
+            p(&third),
+            p(&fourth),
+        ],
+    );
+    let notes = out.stderr.clone() + &out.stdout;
+    assert_eq!(out.code, 0, "{notes}");
+    assert!(
+        notes.contains("third.csv:3")
+            && notes.contains("the sheet states 2 players but 1 player was read from it"),
+        "{notes}"
+    );
+    assert!(!notes.contains("fourth.csv:3: the sheet states"), "{notes}");
 }

@@ -1425,6 +1425,25 @@ fn issue10_1_a_tie_atop_jinhua_girls_list_holds_money_and_title_until_the_playof
 }
 
 #[test]
+fn a_list_playoff_entered_again_reports_the_order_it_replaced_and_only_a_different_one() {
+    let (mut e, g) = jinhua_kids_girls_tied();
+    let mut ascending = g.clone();
+    ascending.sort();
+    let descending: Vec<PlayerId> = ascending.iter().rev().copied().collect();
+    let mut record = |order: &[PlayerId]| {
+        record_list_playoff(&mut e.event, &e.rules, "kids_girls", order.to_vec(), "")
+            .expect("playoff of the list")
+            .replaced
+    };
+    assert_eq!(record(&ascending), None, "nothing recorded before");
+    // The earlier order is reported whatever it was, also when it happens to be the
+    // players' id order.
+    assert_eq!(record(&descending), Some(ascending.clone()));
+    // The same order again replaces nothing the organiser needs to hear of.
+    assert_eq!(record(&descending), None);
+}
+
+#[test]
 fn issue10_1_the_tie_shows_shared_until_every_round_is_played() {
     let (mut e, _) = jinhua_kids_girls_tied();
     e.event.group_mut(&GroupId::new("kids")).rounds.truncate(8);

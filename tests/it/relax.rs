@@ -1,7 +1,7 @@
 //! `pairing.relax` (docs/rules.md §2.5): when no pairing meets every hard rule the event
 //! goes on with the fewest breaks, says so, and `check` accepts exactly those breaks.
 
-use crate::common::{Run, qiwang_zh, root, run, small_event, snapshot};
+use crate::common::{Run, event_from, qiwang_zh, root, rules_plus, run, small_event, snapshot};
 use qiwang::model::{
     Event, GameResult, GroupId, Outcome, Pairing, Player, PlayerId, PlayerStatus, Relax, Round,
     WithdrawalCause,
@@ -522,13 +522,9 @@ fn relax_is_validated_and_shown() {
     );
 }
 
-/// A rulebook file: the CXA 2011 preset with `relax` written under `[pairing]`.
-fn cxa_with_relax(dir: &std::path::Path, relax: &str) -> std::path::PathBuf {
-    let text = fs::read_to_string(root("rules/cxa-2011.toml")).expect("shipped rulebook");
-    let text = text.replacen("[pairing]\n", &format!("[pairing]\nrelax = {relax}\n"), 1);
-    let path = dir.join("rules.toml");
-    fs::write(&path, text).expect("write rulebook");
-    path
+/// A rulebook's text: the CXA 2011 preset with `relax` written under `[pairing]`.
+fn cxa_with_relax(relax: &str) -> String {
+    rules_plus("cxa-2011", "").replacen("[pairing]\n", &format!("[pairing]\nrelax = {relax}\n"), 1)
 }
 
 #[test]
@@ -562,21 +558,10 @@ fn cli_pairs_a_forced_rematch_prints_it_and_check_accepts_it() {
     assert!(text.contains("放宽不重复对局"), "{text}");
 }
 
-/// The event `dir/ev` under `rules`, with the registrations `csv` imported.
-fn event_from(dir: &std::path::Path, rules: &std::path::Path, csv: &str) -> std::path::PathBuf {
-    let sheet = dir.join("p.csv");
-    fs::write(&sheet, csv).unwrap();
-    run(dir, &["init", "ev", "--rules", rules.to_str().unwrap()]).ok();
-    let ev = dir.join("ev");
-    let evs = ev.to_str().unwrap();
-    run(dir, &["--event", evs, "import", sheet.to_str().unwrap()]).ok();
-    ev
-}
-
 #[test]
 fn cli_relax_empty_still_stops_with_exit_4() {
     let tmp = tempfile::TempDir::new().unwrap();
-    let rules = cxa_with_relax(tmp.path(), "[]");
+    let rules = cxa_with_relax("[]");
     let ev = event_from(
         tmp.path(),
         &rules,
@@ -598,14 +583,12 @@ fn cli_relax_empty_still_stops_with_exit_4() {
 #[test]
 fn pair_all_pairs_the_other_pools_when_one_has_no_legal_pairing() {
     let tmp = tempfile::TempDir::new().unwrap();
-    let rules = cxa_with_relax(tmp.path(), "[]");
-    let text = fs::read_to_string(&rules).unwrap().replacen(
+    let rules = cxa_with_relax("[]").replacen(
         "[[groups]]\nid = \"open\"\nname = \"公开组\"\n",
         "[[groups]]\nid = \"open\"\nname = \"公开组\"\n\n[[groups]]\nid = \"girls\"\nname = \"女子组\"\n",
         1,
     );
-    assert!(text.contains("女子组"), "the rulebook has changed shape");
-    fs::write(&rules, text).unwrap();
+    assert!(rules.contains("女子组"), "the rulebook has changed shape");
     let csv = "name,gender,unit,group\n甲,男,X,open\n乙,男,X,open\n丙,男,X,open\n丁,男,W,open\n\
                子,女,A,girls\n丑,女,B,girls\n寅,女,C,girls\n卯,女,D,girls\n";
     let ev = event_from(tmp.path(), &rules, csv);
@@ -720,7 +703,7 @@ fn pair_all_pairs_the_other_pools_when_one_has_no_legal_pairing() {
 #[test]
 fn a_refusal_of_a_crowded_pool_stays_readable() {
     let tmp = tempfile::TempDir::new().unwrap();
-    let rules = cxa_with_relax(tmp.path(), "[]");
+    let rules = cxa_with_relax("[]");
     let mut csv = String::from("name,gender,unit\n");
     for k in 0..401 {
         let unit = if k % 5 < 3 {
@@ -786,7 +769,7 @@ fn relaxations_are_stored_in_the_state_and_older_states_have_none() {
 #[test]
 fn check_optimal_fails_a_round_with_a_break_not_recorded() {
     let tmp = tempfile::TempDir::new().unwrap();
-    let rules = cxa_with_relax(tmp.path(), r#"["colour", "team", "rematch"]"#);
+    let rules = cxa_with_relax(r#"["colour", "team", "rematch"]"#);
     let csv = "name,gender,unit\nA1,男,甲\nA2,男,甲\nA3,男,甲\nA4,男,甲\nI1,男,\nI2,男,\n";
     let ev = event_from(tmp.path(), &rules, csv);
     let evs = ev.to_str().unwrap();

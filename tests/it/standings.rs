@@ -615,10 +615,42 @@ fn champion_is_never_shared_needs_playoff_then_playoff_decides() {
     assert_eq!(f.row("b").decided_by, Some(DecidedBy::Playoff));
     assert!(!f.row("a").needs_playoff);
 
-    // Re-entering replaces the earlier playoff.
-    record_playoff(&mut f.event, &f.rules, &f.group, vec![a, b]).unwrap();
+    // Re-entering replaces the earlier playoff, and says which it replaced.
+    let replaced = record_playoff(&mut f.event, &f.rules, &f.group, vec![a, b]).unwrap();
     assert_eq!(f.event.playoffs.len(), 1);
     assert_eq!(f.order()[0], "a");
+    assert_eq!(
+        replaced.iter().map(|p| p.order.clone()).collect::<Vec<_>>(),
+        [vec![b, a]]
+    );
+}
+
+#[test]
+fn a_pool_playoff_reports_the_prize_list_playoff_over_the_same_players_it_replaced() {
+    // A prize list's playoff over a and b (recorded while they were tied only on that
+    // list) is dropped by the pool's own playoff over the same players: the caller must
+    // hear of it, not only of an earlier pool playoff.
+    let mut f = dead_heat(rules(2));
+    let (a, b) = (f.id("a"), f.id("b"));
+    let list_playoff = qiwang::model::Playoff {
+        group: f.group.clone(),
+        order: vec![b, a],
+        note: String::new(),
+        list: Some("girls".into()),
+    };
+    f.event.playoffs.push(list_playoff.clone());
+    let replaced = record_playoff(&mut f.event, &f.rules, &f.group, vec![a, b]).unwrap();
+    assert_eq!(replaced, [list_playoff]);
+    assert_eq!(f.event.playoffs.len(), 1);
+    assert_eq!(f.event.playoffs[0].list, None);
+    // A first playoff replaces nothing.
+    let mut fresh = dead_heat(rules(2));
+    let (fa, fb) = (fresh.id("a"), fresh.id("b"));
+    assert!(
+        record_playoff(&mut fresh.event, &fresh.rules, &fresh.group, vec![fa, fb])
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[test]

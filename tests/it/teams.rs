@@ -1041,3 +1041,76 @@ fn a_withdrawn_player_is_replaced_by_the_reserve_in_registered_order() {
         .collect();
     assert_eq!(of_team, ["队2棋手1", "队2棋手3", "队2棋手4", "队2棋手5"]);
 }
+
+/// The seed policy a team pool is paired with is individual pairing's (docs/rules.md
+/// §2.2), from the one `pairing::seed_turn`: a seed given only before the first round,
+/// else the one recorded, else a new draw.
+#[test]
+fn a_team_pools_seed_follows_the_individual_seed_policy() {
+    use pairing::{PoolSeed, TurnError, seed_turn};
+    let mut draws = 0;
+    let mut draw = || {
+        draws += 1;
+        99
+    };
+    // (rounds played, recorded, given) → the seed chosen, or the refusal.
+    let table = [
+        (
+            false,
+            None,
+            None,
+            Ok(PoolSeed {
+                seed: 99,
+                drawn: true,
+            }),
+        ),
+        (
+            false,
+            None,
+            Some(3),
+            Ok(PoolSeed {
+                seed: 3,
+                drawn: false,
+            }),
+        ),
+        (
+            false,
+            Some(7),
+            Some(3),
+            Ok(PoolSeed {
+                seed: 3,
+                drawn: false,
+            }),
+        ),
+        (
+            false,
+            Some(7),
+            None,
+            Ok(PoolSeed {
+                seed: 7,
+                drawn: false,
+            }),
+        ),
+        (
+            true,
+            Some(7),
+            None,
+            Ok(PoolSeed {
+                seed: 7,
+                drawn: false,
+            }),
+        ),
+        (true, Some(7), Some(3), Err(TurnError::SeedAfterFirstRound)),
+    ];
+    for (played, recorded, given, want) in table {
+        assert_eq!(
+            seed_turn(played, recorded, given, &mut draw),
+            want,
+            "played {played}, recorded {recorded:?}, given {given:?}"
+        );
+    }
+    assert_eq!(
+        draws, 1,
+        "a seed is drawn only when none is given or recorded"
+    );
+}

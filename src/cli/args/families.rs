@@ -16,8 +16,9 @@ pub struct DemoArgs {
     pub registrations: Option<PathBuf>,
     #[arg(long, default_value_t = 2018)]
     pub seed: u64,
-    /// A team competition instead (团体赛: rules/team-swiss.toml, 40 teams × 4 boards).
-    #[arg(long, conflicts_with_all = ["rules", "registrations"])]
+    /// A team competition instead (团体赛: rules/team-swiss.toml, 40 teams × 4 boards);
+    /// not with `--example`, which names an individual event.
+    #[arg(long, conflicts_with_all = ["rules", "registrations", "example"])]
     pub team: bool,
     /// Which bundled event: `jinhua` (the 2018 Jinhua Swiss event, default),
     /// `round-robin` (an 8-player round robin beside a Swiss open group),

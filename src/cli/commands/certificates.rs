@@ -50,23 +50,12 @@ pub fn certificates(
         None => CertificateTemplate::default_for(lang),
     };
     let (sheet, _) = qiwang::views::compute_sheet(&event, &rules);
-    if let Some(l) = list {
-        let known = sheet.lists.iter().any(|x| x.id == l || x.name == l)
-            || sheet.teams.iter().any(|x| x.id == l || x.name == l);
-        if !known {
-            let names: Vec<String> = sheet
-                .lists
-                .iter()
-                .map(|x| (&x.id, &x.name))
-                .chain(sheet.teams.iter().map(|x| (&x.id, &x.name)))
-                .map(|(id, name)| format!("`{id}` ({name})"))
-                .collect();
-            return Err(lib_error(qiwang::prizes::PrizeError::UnknownList {
-                list: l.to_string(),
-                known: names.join(", "),
-            }));
-        }
-    }
+    // One lookup with `prizes`, `standings --list` and `playoff --list` (trimmed, by id
+    // or name); the views then pick the list by its id.
+    let list = list
+        .map(|l| qiwang::prizes::find_award_list(&rules, l))
+        .transpose()
+        .map_err(lib_error)?;
     let made = qiwang::views::certificates(&rules, &sheet, &template, list, lang);
     if !made.held.is_empty() {
         crate::cli::emit_err(&bi!(

@@ -65,9 +65,9 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
 }
 
 pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
-    let (loaded, kept) = ctx.load_kept()?;
+    let loaded = ctx.load_kept()?;
     let lang = ctx.lang(&loaded.rules);
-    let names = Names::of(lang, &loaded.rules, &loaded.event);
+    let names = Names::of(lang, &loaded.rules, loaded.event());
     if dry_run {
         let plan = loaded.store.undo_plan().map_err(lib_error)?;
         let e = &plan.undone;
@@ -124,7 +124,7 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
     }
     let undone = loaded
         .store
-        .undo_on(kept, &ctx.command_info())
+        .undo_on(&loaded.kept, &ctx.command_info())
         .map_err(lib_error)?;
     // The audit summary is English with registration ids (the log file's record); the
     // change is worded from the action the line keeps, players and groups by name.

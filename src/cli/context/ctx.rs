@@ -67,6 +67,30 @@ pub struct Loaded {
     pub rules: Rulebook,
 }
 
+/// [`Loaded`] with its event kept with the bytes it was read from ([`Ctx::load_kept`]).
+pub struct LoadedKept {
+    pub store: Store,
+    pub kept: qiwang::store::Kept,
+    pub rules: Rulebook,
+}
+
+impl LoadedKept {
+    /// The event read.
+    pub fn event(&self) -> &Event {
+        self.kept.event()
+    }
+
+    /// As [`Loaded`], for a command that turns to a way of changing the event that does
+    /// not use the kept bytes.
+    pub fn into_loaded(self) -> Loaded {
+        Loaded {
+            store: self.store,
+            event: self.kept.into_event(),
+            rules: self.rules,
+        }
+    }
+}
+
 impl Ctx {
     pub fn new(cli: &Cli) -> Ctx {
         Ctx {
@@ -150,21 +174,14 @@ impl Ctx {
     }
 
     /// [`Ctx::load`] for a command that checks its input against the event and then
-    /// changes it: with the bytes the event was read from, so that the change
-    /// ([`qiwang::store::Store::transaction_on`], [`qiwang::store::Store::undo_on`]) does
-    /// not read and check the same state again.
-    pub fn load_kept(&self) -> Result<(Loaded, qiwang::store::Kept), CliError> {
+    /// changes it: the event stays in the [`qiwang::store::Kept`] it was read with, so
+    /// that the change ([`qiwang::store::Store::transaction_on`],
+    /// [`qiwang::store::Store::undo_on`]) does not read and check the same state again.
+    pub fn load_kept(&self) -> Result<LoadedKept, CliError> {
         let store = self.store()?;
-        let (event, kept) = store.load_kept().map_err(lib_error)?;
-        let rules = rules_of(&event, store.dir())?;
-        Ok((
-            Loaded {
-                store,
-                event,
-                rules,
-            },
-            kept,
-        ))
+        let kept = store.load_kept().map_err(lib_error)?;
+        let rules = rules_of(kept.event(), store.dir())?;
+        Ok(LoadedKept { store, kept, rules })
     }
 
     /// [`Ctx::load`] for a command that names players and groups but reads no round

@@ -3,7 +3,7 @@
 //!
 //! | file | holds |
 //! |---|---|
-//! | `ctx.rs` | [`Ctx`] (global options, output, the audit command line) and [`Loaded`] |
+//! | `ctx.rs` | [`Ctx`] (global options, output, the audit command line) and [`Loaded`], [`LoadedKept`] |
 //! | `lang.rs` | the language of a run before an event is loaded (`--lang`, the rulebook's) |
 //! | `audit_argv.rs` | the command line the audit log keeps, personal numbers masked |
 //! | `resolve.rs` | groups and players the user names; players named as on a sheet |
@@ -21,7 +21,7 @@ mod refusal;
 mod resolve;
 mod xlsx;
 
-pub use ctx::{Ctx, FormatArg, Loaded};
+pub use ctx::{Ctx, FormatArg, Loaded, LoadedKept};
 pub use errors::{edit_error, lib_error, tx_error};
 pub use files::{read_input, read_text};
 pub use lang::{error_groups, error_lang, lang_flag, read_rulebook_text};

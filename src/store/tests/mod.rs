@@ -408,20 +408,28 @@ fn snapshots_are_compressed_and_old_plain_ones_still_undo() {
     assert_eq!(count(&store), 1);
 }
 
-/// A change on an event read before it ([`Store::transaction_on`]) runs on that event
-/// while the state file is unchanged, and on the state as it is under the lock when
-/// another command changed it in between: that command's change is never lost. The same
-/// for `undo_on`: it undoes the newest change in effect when it runs.
+/// A change on an event read before it ([`Store::transaction_on`]) runs on that kept
+/// event while the state file is unchanged, and on the state as it is under the lock when
+/// another command changed it in between: that command's change is never lost. The kept
+/// event is marked (a line the file's rulebook text does not hold), so the test tells the kept event
+/// from a fresh reading of the same state. The same for `undo_on`: it undoes the newest
+/// change in effect when it runs.
 #[test]
 fn a_kept_event_is_used_only_while_the_state_is_unchanged() {
     let (_dir, store) = new_event();
     add_penalty(&store);
-    let push = |store: &Store, kept: Kept, event: Event| {
+    let marked = |store: &Store, mark: &str| {
+        let mut kept = store.load_kept().unwrap();
+        kept.event.rules_toml.push_str(mark);
+        kept
+    };
+    // Whether the change ran on the kept event, and the penalties after it.
+    let push = |store: &Store, kept: Kept, mark: &str| {
         store
-            .transaction_on(kept, event, &command("penalty"), |event| {
+            .transaction_on(kept, &command("penalty"), |event| {
                 event.penalties.push(penalty(event.penalties.len() + 1));
                 Ok::<_, Infallible>(Change::changed(
-                    event.penalties.len(),
+                    (event.rules_toml.contains(mark), event.penalties.len()),
                     "penalty",
                     serde_json::Value::Null,
                 ))
@@ -429,20 +437,25 @@ fn a_kept_event_is_used_only_while_the_state_is_unchanged() {
             .unwrap()
     };
     // Unchanged in between: the kept event is the one changed.
-    let (event, kept) = store.load_kept().unwrap();
-    assert_eq!(push(&store, kept, event), 2);
-    // Changed in between (by another command): the change sees that command's penalty.
-    let (event, kept) = store.load_kept().unwrap();
-    assert_eq!(event.penalties.len(), 2);
+    let kept = marked(&store, "\n# kept 1\n");
+    assert_eq!(kept.event().penalties.len(), 1);
+    assert_eq!(push(&store, kept, "# kept 1"), (true, 2));
+    // Changed in between (by another command): the state is read afresh, and the change
+    // sees that command's penalty.
+    let kept = marked(&store, "\n# kept 2\n");
     add_penalty(&store);
-    assert_eq!(push(&store, kept, event), 4);
+    assert_eq!(
+        push(&store, kept, "# kept 2"),
+        (false, 4),
+        "read afresh, not the kept event"
+    );
     assert_eq!(store.load().unwrap().penalties.len(), 4);
     // An undo read before another change undoes that change, the newest.
-    let (_, kept) = store.load_kept().unwrap();
+    let kept = store.load_kept().unwrap();
     add_penalty(&store);
-    store.undo_on(kept, &command("undo")).unwrap();
+    store.undo_on(&kept, &command("undo")).unwrap();
     assert_eq!(store.load().unwrap().penalties.len(), 4);
-    let (_, kept) = store.load_kept().unwrap();
-    store.undo_on(kept, &command("undo")).unwrap();
+    let kept = store.load_kept().unwrap();
+    store.undo_on(&kept, &command("undo")).unwrap();
     assert_eq!(store.load().unwrap().penalties.len(), 3);
 }

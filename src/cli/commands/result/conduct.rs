@@ -99,22 +99,10 @@ pub fn playoff(
         rules,
     } = loaded;
     let lang = ctx.lang(&rules);
-    let earlier = store
+    let replaced = store
         .transaction(&ctx.command_info(), |ev| {
-            // Only a playoff over the same players is replaced (a tie for first in the
-            // Swiss and one in its final are two playoffs).
-            let same = |p: &qiwang::model::Playoff| {
-                p.group == pool
-                    && p.list.is_none()
-                    && p.order.iter().collect::<std::collections::BTreeSet<_>>()
-                        == order.iter().collect()
-            };
-            let earlier = ev
-                .playoffs
-                .iter()
-                .find(|p| same(p))
-                .map(|p| p.order.clone());
-            results::record_playoff(ev, &rules, &pool, order.clone()).map_err(lib_error)?;
+            let replaced =
+                results::record_playoff(ev, &rules, &pool, order.clone()).map_err(lib_error)?;
             // `record_playoff` puts the new playoff last.
             if let Some(p) = ev.playoffs.last_mut() {
                 p.note = note.to_string();
@@ -124,13 +112,15 @@ pub fn playoff(
                 order: order.clone(),
             }
             .change(
-                earlier,
+                replaced,
                 serde_json::json!({ "group": pool, "order": order, "note": note }),
             ))
         })
         .map_err(tx_error)?;
     outln!("{}", lang.pick("已记录加赛结果", "playoff recorded"));
-    if let Some(before) = earlier.filter(|b| b != &order) {
+    // What the library replaced (the pool's own playoff or a prize list's over the
+    // same players), each order that differs from the new one.
+    for before in replaced.iter().map(|p| &p.order).filter(|b| **b != order) {
         let names: Vec<String> = before
             .iter()
             .map(|id| event.player(*id).map_or(id.to_string(), |p| p.name.clone()))

@@ -3,7 +3,8 @@
 use crate::cli::context::Refusal;
 use crate::cli::context::read_input;
 use crate::cli::context::{
-    Ctx, Loaded, lib_error, player_label, pools_shown, resolve_player, resolve_pool, tx_error,
+    Ctx, Loaded, LoadedKept, lib_error, player_label, pools_shown, resolve_player, resolve_pool,
+    tx_error,
 };
 use crate::cli::error::CliError;
 use qiwang::i18n::bi;
@@ -26,19 +27,16 @@ pub fn run(
     args: &[String],
     names: &[String],
 ) -> Result<(), CliError> {
-    let (loaded, kept) = ctx.load_kept()?;
+    let loaded = ctx.load_kept()?;
     if loaded.rules.team_competition.is_some() {
-        return super::team::result(ctx, loaded, group, round, from, args);
+        return super::team::result(ctx, loaded.into_loaded(), group, round, from, args);
     }
-    let Loaded {
-        store,
-        event,
-        rules,
-    } = loaded;
+    let LoadedKept { store, kept, rules } = loaded;
+    let event = kept.event();
     let lang = ctx.lang(&rules);
     // A results file names each row's group itself (组别 column); `--group` narrows it.
     let chosen = match group {
-        Some(_) => Some(resolve_pool(&rules, &event, group)?),
+        Some(_) => Some(resolve_pool(&rules, event, group)?),
         None => None,
     };
     let (mut file_batches, mut blank_lines) = (Vec::new(), Vec::new());
@@ -48,7 +46,7 @@ pub fn run(
         let bytes = read_input(path, qiwang::input::InputKind::Sheet)?;
         let file = results::results_text(&bytes, &path.display().to_string()).map_err(lib_error)?;
         let read =
-            results::read_results_file(&file.text, &file.source, &event, &rules, chosen.as_ref())
+            results::read_results_file(&file.text, &file.source, event, &rules, chosen.as_ref())
                 .map_err(lib_error)?;
         (file_batches, blank_lines) = (read.pools, read.blank_lines);
         file_text = Some(file);
@@ -65,15 +63,15 @@ pub fn run(
         let claims = results::typed_seats(&entries, names).map_err(lib_error)?;
         // Without `--group`: the one pool whose newest round still waits for results, else
         // the pool whose round holds each table (one hall numbering, docs/rules.md §12 (table numbers)).
-        let waiting = pools_shown(&rules, &event, Shown::AwaitingResults);
+        let waiting = pools_shown(&rules, event, Shown::AwaitingResults);
         let tables: Vec<u32> = entries.iter().map(|e| e.table).collect();
         let pools = match (&chosen, waiting.as_slice()) {
             (Some(pool), _) => vec![pool.clone(); entries.len()],
             (None, [one]) => vec![one.clone(); entries.len()],
             (None, _) => {
-                match results::pools_of_tables(&event, &rules, round, &tables).map_err(lib_error)? {
+                match results::pools_of_tables(event, &rules, round, &tables).map_err(lib_error)? {
                     Some(pools) => pools,
-                    None => vec![resolve_pool(&rules, &event, None)?; entries.len()],
+                    None => vec![resolve_pool(&rules, event, None)?; entries.len()],
                 }
             }
         };
@@ -94,7 +92,7 @@ pub fn run(
                     .map(|j| claims[j].clone())
                     .collect()
             };
-            results::check_typed_seats(&event, &rules, pool, round, &claims).map_err(lib_error)?;
+            results::check_typed_seats(event, &rules, pool, round, &claims).map_err(lib_error)?;
             typed.push((pool.clone(), entries, claims));
         }
     }
@@ -105,7 +103,7 @@ pub fn run(
         ))));
     }
     let (confirmed, notes) = store
-        .transaction_on(kept, event, &ctx.command_info(), |ev| {
+        .transaction_on(kept, &ctx.command_info(), |ev| {
             // Every group's rows in one transaction: a file is taken whole or not at all.
             // Checked again against the state as it is under the lock, so that a round
             // re-paired since the check above cannot take the file's results.

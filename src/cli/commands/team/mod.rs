@@ -37,13 +37,16 @@ pub fn pair(
         rules,
     } = loaded;
     let lang = ctx.lang(&rules);
+    // The seed policy of individual pairing (`pairing::pool_turn`), on the team pool.
     let stored = event.team_pools.get(&pool);
-    if seed.is_some() && stored.is_some_and(|s| !s.rounds.is_empty()) {
-        return Err(lib_error(qiwang::pairing::TurnError::SeedAfterFirstRound));
-    }
-    let seed = seed
-        .or_else(|| stored.and_then(|s| s.seed))
-        .unwrap_or_else(super::pair::fresh_seed);
+    let seed = qiwang::pairing::seed_turn(
+        stored.is_some_and(|s| !s.rounds.is_empty()),
+        stored.and_then(|s| s.seed),
+        seed,
+        &mut super::pair::fresh_seed,
+    )
+    .map_err(lib_error)?
+    .seed;
     let sheet = |ev: &qiwang::model::Event, plan: &teams::TeamPlan| -> Result<Report, CliError> {
         let mut report =
             views::team_pairing_sheet(ev, &rules, &pool, Some(plan.round.number), lang)
