@@ -236,6 +236,21 @@ impl Report {
         }
     }
 
+    /// Sets the report's JSON to the document `make` returns, as `json` asks: written as
+    /// text ([`Json::Text`], streamed, never a value tree), built as the value
+    /// ([`Json::Build`]), or left `null` without making it ([`Json::LeaveOut`]: a
+    /// document may cost work, the standings' tiebreak values). Text and value come from
+    /// the one `Serialize`, so they cannot say different things; the document writes its
+    /// keys in alphabetical order (see [`SortedKeys`]) so the text reads as the value
+    /// prints.
+    pub fn set_json<T: Serialize>(&mut self, json: Json, make: impl FnOnce() -> T) {
+        if json.as_text() {
+            self.json_text = Some(json::pretty(&make()));
+        } else if json.wanted() {
+            self.json = serde_json::to_value(make()).unwrap_or_default();
+        }
+    }
+
     /// The report as text in `format`, by that format's one renderer.
     pub fn render(&self, format: Format) -> String {
         match format {
@@ -278,5 +293,27 @@ mod tests {
         assert!(Json::Text.rows_shown(&rows).is_empty());
         assert_eq!(Json::Build.rows_shown(&rows), &rows);
         assert_eq!(Json::LeaveOut.rows_shown(&rows), &rows);
+    }
+
+    /// `set_json` writes the text, builds the value or leaves both out (without making
+    /// the document), as asked; the text reads as the value pretty-printed.
+    #[test]
+    fn set_json_writes_text_or_value_as_asked() {
+        let document = serde_json::json!({ "a": [1, 2], "b": "二" });
+        let mut text = super::Report::default();
+        text.set_json(Json::Text, || &document);
+        let mut built = super::Report::default();
+        built.set_json(Json::Build, || &document);
+        let mut none = super::Report::default();
+        none.set_json(Json::LeaveOut, || -> serde_json::Value {
+            panic!("made for output that leaves the JSON out")
+        });
+        assert!(text.json.is_null() && built.json_text.is_none());
+        assert_eq!(built.json, document);
+        assert!(none.json.is_null() && none.json_text.is_none());
+        assert_eq!(
+            text.render(super::Format::Json),
+            built.render(super::Format::Json)
+        );
     }
 }

@@ -273,44 +273,49 @@ impl Gate {
         };
         write(dir, &file).map_err(|_| Refused::Unknown)?;
         let id = random_text(32);
-        self.sessions
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert(id.clone(), session);
+        self.sessions().insert(id.clone(), session);
         Ok(id)
     }
 
     /// The session of cookie value `id`, if it is open and its token not revoked.
+    ///
+    /// The token file is read for every call, so a revoke ends the session at once; it is
+    /// read after the sessions are let go, so that concurrent requests do not wait on one
+    /// another's file read.
     pub fn session(&self, dir: &Path, id: &str) -> Option<Session> {
-        let mut sessions = self
-            .sessions
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let now = Instant::now();
-        sessions.retain(|_, s| s.expires > now);
-        // Looked up by comparing every key in constant time, not by hashing the cookie.
-        let found = sessions
-            .iter()
-            .filter(|(k, _)| equal_in_constant_time(k.as_bytes(), id.as_bytes()))
-            .map(|(_, s)| s.clone())
-            .last()?;
+        let found = {
+            let mut sessions = self.sessions();
+            let now = Instant::now();
+            sessions.retain(|_, s| s.expires > now);
+            // Looked up by comparing every key in constant time, not by hashing the cookie.
+            sessions
+                .iter()
+                .filter(|(k, _)| equal_in_constant_time(k.as_bytes(), id.as_bytes()))
+                .map(|(_, s)| s.clone())
+                .last()?
+        };
         let file = read(dir);
         let live = file
             .tokens
             .iter()
             .any(|t| t.id == found.token && !t.revoked);
         if !live {
-            sessions.retain(|_, s| s.token != found.token);
+            self.sessions().retain(|_, s| s.token != found.token);
             return None;
         }
         Some(found)
     }
 
-    /// Ends the session `id`.
-    pub fn logout(&self, id: &str) {
+    /// The open sessions, locked.
+    fn sessions(&self) -> std::sync::MutexGuard<'_, HashMap<String, Session>> {
         self.sessions
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Ends the session `id`.
+    pub fn logout(&self, id: &str) {
+        self.sessions()
             .retain(|k, _| !equal_in_constant_time(k.as_bytes(), id.as_bytes()));
     }
 }
@@ -365,6 +370,49 @@ mod tests {
         );
         assert_eq!(revoke(dir.path(), "a1").unwrap(), ["A1"]);
         assert!(gate.session(dir.path(), &session).is_none());
+    }
+
+    /// A session check reads the token file with the sessions let go: while one check
+    /// waits on the file (here a FIFO nobody has written yet), the sessions stay free for
+    /// the others; and a revoke still ends a session at the next check, the other
+    /// token's session going on.
+    #[cfg(unix)]
+    #[test]
+    fn a_session_check_reads_the_token_file_without_holding_the_sessions() {
+        let dir = tempfile::TempDir::new().unwrap();
+        let gate = Gate::default();
+        let client: IpAddr = "127.0.0.1".parse().unwrap();
+        let (_, one) = issue(dir.path(), None).unwrap();
+        let (_, two) = issue(dir.path(), None).unwrap();
+        let first = gate.login(dir.path(), &one, client).unwrap();
+        let second = gate.login(dir.path(), &two, client).unwrap();
+        let path = token_path(dir.path());
+        let written = std::fs::read(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        let (free, checked) = std::thread::scope(|scope| {
+            let check = scope.spawn(|| gate.session(dir.path(), &first));
+            // Opening the FIFO to write waits until the check has opened it to read: the
+            // check is then inside its file read.
+            let mut fifo = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+            let free = gate.sessions.try_lock().is_ok();
+            std::io::Write::write_all(&mut fifo, &written).unwrap();
+            drop(fifo);
+            (free, check.join().unwrap())
+        });
+        assert!(free, "the sessions were held while the token file was read");
+        assert_eq!(checked.map(|s| s.token).as_deref(), Some("A1"));
+        std::fs::remove_file(&path).unwrap();
+        std::fs::write(&path, &written).unwrap();
+        assert_eq!(revoke(dir.path(), "A1").unwrap(), ["A1"]);
+        assert!(gate.session(dir.path(), &first).is_none());
+        assert_eq!(
+            gate.session(dir.path(), &second)
+                .map(|s| s.token)
+                .as_deref(),
+            Some("A2")
+        );
     }
 
     #[test]

@@ -1,11 +1,11 @@
 //! How domain values read on a sheet, in either language: a tiebreak's column header,
-//! the 性别 column, a result and a system of play. (A colour as a word is `model::colour_label`, since the
-//! pairing check words colour-limit violations with it too.)
+//! the 性别 column, a result. (A colour as a word is `model::colour_label`, since the
+//! pairing check words colour-limit violations with it too; a system of play is
+//! `rulebook::system_name`, since `rules check` names one with it too.)
 
 use crate::i18n::Lang;
-use crate::i18n::bi;
 use crate::model::{GameResult, Gender, Outcome};
-use crate::rulebook::{Conduct, FormatKind, LateResult, Tiebreak};
+use crate::rulebook::{Conduct, LateResult, Tiebreak};
 
 /// The column header of a tiebreak: lowercase in English like the other headers
 /// (place, no., name, pts), an abbreviation (S-B) as written.
@@ -66,18 +66,5 @@ pub fn outcome_label(o: Outcome, lang: Lang) -> &'static str {
         Outcome::BlackForfeit => lang.pick("黑弃权", "+-"),
         Outcome::RedForfeit => lang.pick("红弃权", "-+"),
         Outcome::DoubleForfeit => lang.pick("双负", "--"),
-    }
-}
-
-/// A system of play in a word or two: 积分编排制, 淘汰赛, or a round robin by its cycles
-/// (单循环, 双循环, 3 循环). The programme's 赛制 and the headings of a pool with a final
-/// stage both name a group's system, or its stage's, with it.
-pub fn system_name(kind: FormatKind, cycles: u32, lang: Lang) -> String {
-    match (kind, cycles) {
-        (FormatKind::Swiss, _) => lang.pick("积分编排制", "Swiss").into(),
-        (FormatKind::Knockout, _) => lang.pick("淘汰赛", "knockout").into(),
-        (FormatKind::RoundRobin, 1) => lang.pick("单循环", "round robin").into(),
-        (FormatKind::RoundRobin, 2) => lang.pick("双循环", "double round robin").into(),
-        (FormatKind::RoundRobin, c) => bi!(lang, zh("{c} 循环"), en("{c}-cycle round robin")),
     }
 }

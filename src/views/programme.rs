@@ -6,11 +6,12 @@
 //! Owns the programme as a [`Report`], so every output format (table, HTML to print, CSV,
 //! xlsx, JSON) renders it. The entry list shows no private number (ID, phone).
 
-use super::labels::{system_name, tiebreak_label};
+use super::labels::tiebreak_label;
 use super::prizes::date_text;
 use crate::i18n::bi;
 use crate::model::{Event, Player};
 use crate::report::{Report, Section};
+use crate::rulebook::system_name;
 use crate::rulebook::{FormatKind, GroupFormat, Lang, Rulebook, Tiebreak};
 use serde_json::json;
 use std::collections::BTreeMap;

@@ -12,7 +12,7 @@ use crate::standings::{Crosstable, Standings, compute_standings, crosstable_of, 
 
 /// The stage as the headings name it: 淘汰赛, 单循环, 双循环, 3 循环.
 fn stage_name(stage: FinalStage, lang: Lang) -> String {
-    super::labels::system_name(stage.format, stage.cycles, lang)
+    crate::rulebook::system_name(stage.format, stage.cycles, lang)
 }
 
 /// The heading of a pool with a final stage after `after_round` (`open` tables without a

@@ -266,14 +266,7 @@ pub fn standings(
         ).into());
     }
     report.sections.push(s);
-    if json.as_text() {
-        report.json_text = Some(crate::report::json_pretty(&standings_json(
-            event, rules, st, lang,
-        )));
-    } else if json.wanted() {
-        report.json =
-            serde_json::to_value(standings_json(event, rules, st, lang)).unwrap_or_default();
-    }
+    report.set_json(json, || standings_json(event, rules, st, lang));
     report
 }
 
@@ -667,11 +660,7 @@ pub(super) fn crosstable_report(
         s.push(cells);
     }
     report.sections.push(s);
-    if json.as_text() {
-        report.json_text = Some(crate::report::json_pretty(&CrosstableJson(table)));
-    } else if json.wanted() {
-        report.json = serde_json::to_value(table).unwrap_or_default();
-    }
+    report.set_json(json, || CrosstableJson(table));
     report
 }
 

@@ -918,3 +918,31 @@ mod update {
         }
     }
 }
+
+/// `rules check` names a team competition's system of play as the sheets do (积分编排制,
+/// 单循环, 3-cycle round robin), from the one wording in `rulebook::system_name`.
+#[test]
+fn rules_check_names_a_team_system_as_the_sheets_do() {
+    use crate::common::{Run, p};
+    let tmp = tempfile::tempdir().unwrap();
+    let file = |name: &str, extra: &str| {
+        let path = tmp.path().join(name);
+        let text = format!(
+            "[event]\nname = \"团体赛\"\nrounds = 5\n[[groups]]\nid = \"open\"\n\
+             [team_competition]\nboards = 3\nreserves = 1\n{extra}"
+        );
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let swiss = file("swiss.toml", "");
+    Run::new(tmp.path(), &["--lang", "zh", "rules", "check", p(&swiss)])
+        .stdout_has("替补至多 1 人，积分编排制")
+        .check();
+    let three = file("three.toml", "format = \"round_robin\"\ncycles = 3\n");
+    Run::new(tmp.path(), &["--lang", "en", "rules", "check", p(&three)])
+        .stdout_has("at most 1 reserves, 3-cycle round robin")
+        .check();
+    Run::new(tmp.path(), &["--lang", "zh", "rules", "check", p(&three)])
+        .stdout_has("替补至多 1 人，3 循环")
+        .check();
+}

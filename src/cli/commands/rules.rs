@@ -31,23 +31,20 @@ pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
             );
             // A team competition says so, with its boards and format (docs/rules.md §17).
             if let Some(t) = &rules.team_competition {
-                let rr = t.format == qiwang::rulebook::TeamFormat::RoundRobin;
-                let (zh, en) = match (rr, t.cycles) {
-                    (false, _) => ("积分编排".to_string(), "Swiss".to_string()),
-                    (true, 1) => ("单循环".to_string(), "round robin".to_string()),
-                    (true, 2) => ("双循环".to_string(), "double round robin".to_string()),
-                    (true, n) => (format!("{n} 循环"), format!("round robin × {n}")),
-                };
+                let system = qiwang::rulebook::system_name(t.format.kind(), t.cycles, lang);
                 outln!(
                     "{}",
-                    lang.pick(
-                        &format!(
-                            "  团体赛：每队 {} 台，替补至多 {} 人，{zh}",
-                            t.boards, t.reserves
+                    bi!(
+                        lang,
+                        zh(
+                            "  团体赛：每队 {} 台，替补至多 {} 人，{system}",
+                            t.boards,
+                            t.reserves
                         ),
-                        &format!(
-                            "  team competition: {} boards a team, at most {} reserves, {en}",
-                            t.boards, t.reserves
+                        en(
+                            "  team competition: {} boards a team, at most {} reserves, {system}",
+                            t.boards,
+                            t.reserves
                         )
                     )
                 );

@@ -22,6 +22,20 @@ pub enum FormatKind {
     Knockout,
 }
 
+/// A system of play in a word or two: 积分编排制, 淘汰赛, or a round robin by its cycles
+/// (单循环, 双循环, 3 循环). The one wording of every place that names a system: the
+/// programme's 赛制, the headings of a pool with a final stage, `rules check`'s plan of a
+/// group and its line for a team competition.
+pub fn system_name(kind: FormatKind, cycles: u32, lang: crate::i18n::Lang) -> String {
+    match (kind, cycles) {
+        (FormatKind::Swiss, _) => lang.pick("积分编排制", "Swiss").into(),
+        (FormatKind::Knockout, _) => lang.pick("淘汰赛", "knockout").into(),
+        (FormatKind::RoundRobin, 1) => lang.pick("单循环", "round robin").into(),
+        (FormatKind::RoundRobin, 2) => lang.pick("双循环", "double round robin").into(),
+        (FormatKind::RoundRobin, c) => bi!(lang, zh("{c} 循环"), en("{c}-cycle round robin")),
+    }
+}
+
 /// Who takes red in game 1 of a knockout match (colours then alternate).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
@@ -304,16 +318,11 @@ impl GroupFormat {
         };
         match self.kind {
             FormatKind::RoundRobin => {
-                let cycles = self.cycles;
-                let (zh_cycles, en_cycles) = match cycles {
-                    1 => ("单循环".to_string(), "single".to_string()),
-                    2 => ("双循环".to_string(), "double".to_string()),
-                    c => (format!("{c} 循环"), format!("{c} cycles")),
-                };
+                let name = system_name(self.kind, self.cycles, lang);
                 bi!(
                     lang,
-                    zh("{zh_cycles}，贝格尔编排法，轮数由人数决定"),
-                    en("round robin, {en_cycles} by the Berger tables, rounds from the field")
+                    zh("{name}，贝格尔编排法，轮数由人数决定"),
+                    en("{name} by the Berger tables, rounds from the field")
                 )
             }
             FormatKind::Knockout => {
@@ -328,11 +337,7 @@ impl GroupFormat {
                 );
                 match self.final_stage {
                     Some(f) if f.is_round_robin() => {
-                        let (zh_cycles, en_cycles) = match f.cycles {
-                            1 => ("单循环".to_string(), "single".to_string()),
-                            2 => ("双循环".to_string(), "double".to_string()),
-                            c => (format!("{c} 循环"), format!("{c}-cycle")),
-                        };
+                        let stage = system_name(f.format, f.cycles, lang);
                         let carried = match f.carried {
                             CarriedResults::None => {
                                 lang.pick("预赛成绩不带入", "no Swiss result carried")
@@ -348,11 +353,11 @@ impl GroupFormat {
                         bi!(
                             lang,
                             zh(
-                                "{base}；按积分排名前 {} 名进入决赛{zh_cycles}（贝格尔编排法，序号按预赛名次；出线名次并列须先加赛），{carried}；决赛选手按决赛名次，其余按预赛名次",
+                                "{base}；按积分排名前 {} 名进入决赛{stage}（贝格尔编排法，序号按预赛名次；出线名次并列须先加赛），{carried}；决赛选手按决赛名次，其余按预赛名次",
                                 f.finalists
                             ),
                             en(
-                                "{base}; then the top {} of its ranking play a {en_cycles} round robin (Berger tables, numbered by their Swiss places; a tie across the line needs a playoff first), {carried}; finalists placed by the final, the others by the Swiss ranking",
+                                "{base}; then the top {} of its ranking play a {stage} (Berger tables, numbered by their Swiss places; a tie across the line needs a playoff first), {carried}; finalists placed by the final, the others by the Swiss ranking",
                                 f.finalists
                             )
                         )
@@ -379,5 +384,39 @@ impl GroupFormat {
     /// Whether every key is a Swiss group's default (nothing for `rules show` to print).
     pub fn is_default_swiss(&self) -> bool {
         *self == GroupFormat::swiss()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    /// `rules check` names a round robin's cycles in the words of the sheets (单循环,
+    /// double round robin, 3-cycle round robin), a group's and a final stage's alike.
+    #[test]
+    fn the_plan_names_a_round_robin_as_the_sheets_do() {
+        let plan = |format: &GroupFormat, lang| format.plan(lang, 7);
+        let single = GroupFormat::round_robin(1);
+        assert!(plan(&single, Lang::Zh).starts_with("单循环，贝格尔编排法"));
+        assert!(plan(&single, Lang::En).starts_with("round robin by the Berger tables"));
+        let double = GroupFormat::round_robin(2);
+        assert!(plan(&double, Lang::En).starts_with("double round robin by the Berger tables"));
+        let three = GroupFormat::round_robin(3);
+        assert!(plan(&three, Lang::Zh).starts_with("3 循环，贝格尔编排法"));
+        assert!(plan(&three, Lang::En).starts_with("3-cycle round robin by the Berger tables"));
+        let stage = |cycles| GroupFormat {
+            final_stage: Some(FinalStage {
+                finalists: 6,
+                format: FormatKind::RoundRobin,
+                cycles,
+                carried: CarriedResults::None,
+            }),
+            ..GroupFormat::swiss()
+        };
+        assert!(plan(&stage(1), Lang::Zh).contains("前 6 名进入决赛单循环"));
+        assert!(plan(&stage(1), Lang::En).contains("top 6 of its ranking play a round robin ("));
+        assert!(plan(&stage(2), Lang::En).contains("play a double round robin ("));
+        assert!(plan(&stage(3), Lang::En).contains("play a 3-cycle round robin ("));
     }
 }

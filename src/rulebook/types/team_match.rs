@@ -21,6 +21,16 @@ pub enum TeamFormat {
     RoundRobin,
 }
 
+impl TeamFormat {
+    /// The group format it plays as, for the words that name it (`rulebook::system_name`).
+    pub fn kind(self) -> super::FormatKind {
+        match self {
+            TeamFormat::Swiss => super::FormatKind::Swiss,
+            TeamFormat::RoundRobin => super::FormatKind::RoundRobin,
+        }
+    }
+}
+
 /// A team tiebreak after 场分 (docs/rules.md §17.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
