@@ -280,3 +280,22 @@ fn certificates_of_a_team_competition_by_its_name() {
     )
     .fails(3, &["无此名单", "公开组奖杯", "公开组团体"]);
 }
+
+/// A rulebook without prize lists (the CXA preset has none) is told so, not that its
+/// prize sheet is "not yet" filled: no round will ever give it a certificate.
+#[test]
+fn a_rulebook_without_prize_lists_is_told_it_has_none() {
+    use crate::common::{Run, small_event};
+    let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
+    q(&ev, &["pair", "--seed", "3"]);
+    q(&ev, &["result", "1", "r", "2", "b"]);
+    Run::on_event(&ev, &["certificates"])
+        .status(3)
+        .stderr_has("规程没有奖项名单")
+        .stdout_empty()
+        .check();
+    Run::on_event(&ev, &["--lang", "en", "certificates"])
+        .status(3)
+        .stderr_has("the rulebook has no prize lists")
+        .check();
+}

@@ -70,6 +70,12 @@ pub fn certificates(
             ),
         ));
     }
+    if made.printed == 0 && rules.prizes.lists.is_empty() && rules.teams.is_empty() {
+        return Err(CliError::from(Refusal::NothingToDo(Text::new(
+            "本赛事的规程没有奖项名单（`[[prizes.lists]]`）：没有可印的奖状",
+            "the rulebook has no prize lists (`[[prizes.lists]]`): there is no certificate to print",
+        ))));
+    }
     if made.printed == 0 && made.held.is_empty() {
         return Err(CliError::from(Refusal::NothingToDo(Text::new(
             "还没有可发奖状的名次：奖项表是空的",

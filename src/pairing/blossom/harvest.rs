@@ -72,7 +72,7 @@ impl<W: Weight> Matcher<W> {
                     // again when the blossom expands (see `expand`). Left stale there, the
                     // edge's entry keeps a key its slack no longer follows, surfaces after
                     // the vertex's real best edge has gone past tight, and the dual step
-                    // before it overshoots (invariant 6 at the top of the module).
+                    // before it overshoots (invariant 9 at the top of the module).
                     self.find_best_to_free(x);
                 }
                 if self.label[bx] != 0
