@@ -578,7 +578,7 @@ impl Serialize for EventJson<'_, '_> {
                         name: &g.name,
                         relax_given: SortedKeys(state.map_or(&[][..], |s| &s.relax_given[..])),
                         relaxed: SortedKeys(state.map_or(&[][..], |s| &s.relaxed[..])),
-                        rounds: Streamed(move || rounds.iter().map(SortedKeys)),
+                        rounds: Streamed(move || rounds.iter().map(super::sorted::SortedRound)),
                         seed: event.group(&g.id).and_then(|s| s.seed),
                         // Asked for only once the rounds are written.
                         standings: Deferred(move || {
