@@ -295,7 +295,9 @@ pub fn site(
         for doc in docs {
             let depth = doc.stem.matches('/').count();
             let up = "../".repeat(depth);
-            let mut body = Markup::new();
+            // The sheet first, so the page around it is made in a buffer of its size.
+            let sheet = html_body_markup_stacked(&doc.report);
+            let mut body = Markup::with_capacity(sheet.as_str().len() + 1024);
             body.element("nav", &[], |m| {
                 m.text_element(
                     "a",
@@ -311,9 +313,10 @@ pub fn site(
             .newline();
             // Phone first: each row a card on a narrow screen (see `html_body_markup_stacked`).
             body.element("main", &[], |m| {
-                m.append(&html_body_markup_stacked(&doc.report));
+                m.append(&sheet);
             })
             .newline();
+            drop(sheet);
             public::script_tag(&mut body, &up);
             let path = format!("{}.html", doc.stem);
             files.push((
