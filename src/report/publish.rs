@@ -226,7 +226,11 @@ fn write_atomically_with(
         .map_err(io(&tmp))?;
     let mut buffered = std::io::BufWriter::with_capacity(1 << 20, file);
     let written = make(&mut buffered)
-        .and_then(|()| buffered.into_inner().map_err(|e| e.into_error()))
+        .and_then(|()| {
+            buffered
+                .into_inner()
+                .map_err(std::io::IntoInnerError::into_error)
+        })
         .and_then(|file| file.sync_all())
         .and_then(|()| std::fs::rename(&tmp, path));
     if let Err(e) = written {
