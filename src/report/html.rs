@@ -203,6 +203,23 @@ pub fn page_with_head(lang: &str, title: &str, extra_head: &Markup, body: &Marku
 }
 
 fn page_with(lang: &str, title: &str, extra_head: &Markup, body: &str) -> String {
+    page_made(lang, title, extra_head, body.len(), |m| m.0.push_str(body))
+}
+
+/// [`page_of`] whose body `body` writes into the page itself: a large sheet is made in
+/// the page's buffer rather than in its own and copied there.
+pub fn page_of_made(lang: &str, title: &str, body: impl FnOnce(&mut Markup)) -> String {
+    page_made(lang, title, &Markup::new(), 0, body)
+}
+
+/// The page around the body `body` writes, in a buffer of room for `body_bytes` more.
+fn page_made(
+    lang: &str,
+    title: &str,
+    extra_head: &Markup,
+    body_bytes: usize,
+    body: impl FnOnce(&mut Markup),
+) -> String {
     let mut head = Markup::new();
     head.void_element("meta", &[("charset", "utf-8")]).newline();
     head.void_element(
@@ -218,7 +235,7 @@ fn page_with(lang: &str, title: &str, extra_head: &Markup, body: &str) -> String
     // One buffer the size of the page, doctype first: a pairing sheet of 100,000 players
     // is 30 MB, and growing the page by doubling and then copying it once more into the
     // returned text was a tenth of `export --format html`.
-    let mut html = Markup::with_capacity(body.len() + head.0.len() + CSS.len() + 256);
+    let mut html = Markup::with_capacity(body_bytes + head.0.len() + CSS.len() + 256);
     html.0.push_str("<!DOCTYPE html>\n");
     html.element("html", &[("lang", lang)], |m| {
         m.newline();
@@ -228,7 +245,7 @@ fn page_with(lang: &str, title: &str, extra_head: &Markup, body: &str) -> String
         m.newline();
         m.element("body", &[], |m| {
             m.newline();
-            m.0.push_str(body);
+            body(m);
         });
         m.newline();
     });
@@ -269,6 +286,21 @@ fn body_markup_of(
     labelled: bool,
 ) -> Markup {
     let mut b = Markup::new();
+    body_markup_into(&mut b, report, table_attributes, labelled);
+    b
+}
+
+/// [`body_markup_stacked`] written at the end of `b` (a page made in one buffer).
+pub fn body_markup_stacked_into(b: &mut Markup, report: &Report) {
+    body_markup_into(b, report, &[("class", "stack")], true);
+}
+
+fn body_markup_into(
+    b: &mut Markup,
+    report: &Report,
+    table_attributes: &[(&'static str, &str)],
+    labelled: bool,
+) {
     b.text_element("h1", &[], &report.title).newline();
     for line in &report.subtitle {
         b.text_element("p", &[("class", "sub")], line).newline();
@@ -347,7 +379,6 @@ fn body_markup_of(
         });
         b.newline();
     }
-    b
 }
 
 pub fn render(report: &Report) -> String {
