@@ -242,7 +242,7 @@ impl Report {
     }
 }
 
-// Pages are made only from [`Markup`]: the string-taking `html::page` and `html::escape`
+// Pages are made only from [`Markup`]: the string-taking `html::page` and `html::escape_into`
 // stay inside the renderer, so no view can build HTML with `format!`.
 pub use html::{
     Markup, PAGE_CSS, body_markup as html_body_markup,
