@@ -99,16 +99,16 @@ pub fn round_points(
 /// The row of each player id in a sorted list of distinct ids: an array indexed by the id
 /// when the ids are about as many as the largest (as the ids an event hands out are),
 /// else a binary search.
-enum Rows<'a> {
+pub(crate) enum Rows {
     Dense(Vec<u32>),
-    Sorted(&'a [PlayerId]),
+    Sorted(Vec<PlayerId>),
 }
 
-impl<'a> Rows<'a> {
-    fn new(ids: &'a [PlayerId]) -> Rows<'a> {
+impl Rows {
+    pub(crate) fn new(ids: &[PlayerId]) -> Rows {
         let largest = ids.last().map_or(0, |id| id.0 as usize);
         if largest > 4 * ids.len() + 1024 {
-            return Rows::Sorted(ids);
+            return Rows::Sorted(ids.to_vec());
         }
         let mut rows = vec![u32::MAX; largest + 1];
         for (row, id) in ids.iter().enumerate() {
@@ -118,7 +118,7 @@ impl<'a> Rows<'a> {
         Rows::Dense(rows)
     }
 
-    fn of(&self, id: PlayerId) -> Option<usize> {
+    pub(crate) fn of(&self, id: PlayerId) -> Option<usize> {
         match self {
             Rows::Dense(rows) => rows
                 .get(id.0 as usize)

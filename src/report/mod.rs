@@ -270,12 +270,14 @@ impl Report {
     }
 }
 
-// Pages are made only from [`Markup`]: the string-taking `html::page` and `html::escape`
+// Pages are made only from [`Markup`]: the string-taking `html::page` and `html::escape_into`
 // stay inside the renderer, so no view can build HTML with `format!`.
 pub use html::{
     Markup, PAGE_CSS, body_markup as html_body_markup,
-    body_markup_stacked as html_body_markup_stacked, body_markup_with as html_body_markup_with,
-    page_of as html_page_of, page_with_head as html_page_with_head,
+    body_markup_stacked as html_body_markup_stacked,
+    body_markup_stacked_into as html_body_markup_stacked_into,
+    body_markup_with as html_body_markup_with, page_of as html_page_of,
+    page_of_made as html_page_of_made, page_with_head as html_page_with_head,
 };
 
 #[cfg(test)]

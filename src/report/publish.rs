@@ -16,6 +16,10 @@ use std::path::{Path, PathBuf};
 /// The file that marks a folder as a qiwang export (written last).
 pub const MARKER: &str = ".qiwang-export";
 
+/// What [`MARKER`] says.
+const MARKER_TEXT: &[u8] =
+    b"This folder was written by `qiwang export`; it may be overwritten by the next export.\n";
+
 /// Why an export could not be written.
 #[derive(Debug)]
 pub enum PublishError {
@@ -201,20 +205,33 @@ fn folders(out: &Path, path: &Path, create: bool) -> Result<(), PublishError> {
 
 /// Writes `bytes` to `path` through a new temporary file beside it and a rename.
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), PublishError> {
+    write_atomically_with(path, |file| file.write_all(bytes))
+}
+
+/// [`write_atomically`] of the text `make` writes, through a buffer as it is made.
+fn write_atomically_with(
+    path: &Path,
+    make: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), PublishError> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let tmp = path.with_file_name(format!(".{name}.{}.qiwang-tmp", std::process::id()));
     // `create_new` refuses an existing file or link at the temporary name.
-    let mut file = std::fs::OpenOptions::new()
+    let file = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&tmp)
         .map_err(io(&tmp))?;
-    let written = file
-        .write_all(bytes)
-        .and_then(|()| file.sync_all())
+    let mut buffered = std::io::BufWriter::with_capacity(1 << 20, file);
+    let written = make(&mut buffered)
+        .and_then(|()| {
+            buffered
+                .into_inner()
+                .map_err(std::io::IntoInnerError::into_error)
+        })
+        .and_then(|file| file.sync_all())
         .and_then(|()| std::fs::rename(&tmp, path));
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
@@ -246,11 +263,29 @@ pub fn write_export(
     }
     let marker = out.join(MARKER);
     folders(out, &marker, false)?;
-    write_atomically(
-        &marker,
-        b"This folder was written by `qiwang export`; it may be overwritten by the next export.\n",
-    )?;
+    write_atomically(&marker, MARKER_TEXT)?;
     Ok(paths)
+}
+
+/// [`write_export`] of the one file `name`, whose content `make` writes as it is made:
+/// a 100,000-player `event.json` (360 MB) is never held whole. Should `make` fail, the
+/// file is not written and its error is returned as the file's.
+pub fn write_export_streamed(
+    out: &Path,
+    name: &str,
+    force: bool,
+    make: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<PathBuf, PublishError> {
+    if !check_export(out, force)? {
+        std::fs::create_dir_all(out).map_err(io(out))?;
+    }
+    let path = join_under(out, name)?;
+    folders(out, &path, true)?;
+    write_atomically_with(&path, make)?;
+    let marker = out.join(MARKER);
+    folders(out, &marker, false)?;
+    write_atomically(&marker, MARKER_TEXT)?;
+    Ok(path)
 }
 
 /// Whether [`write_export`] may write into `out`: an error if it would refuse, else

@@ -90,6 +90,11 @@ pub(crate) struct PoolData<'a> {
     pub values: BTreeMap<PlayerId, PlayerTiebreaks>,
     round_points: BTreeMap<PlayerId, Vec<Points>>,
     penalties: scoring::Penalties,
+    /// `totals` again, a row per player in id order found through `rows`: every game's
+    /// opponent's total is looked up (900,000 lookups in the map for 100,000 players
+    /// after round 9).
+    rows: scoring::Rows,
+    totals_by_row: Vec<Points>,
 }
 
 /// Whether a player's withdrawal has taken effect by round `after_round + 1`.
@@ -111,10 +116,13 @@ pub(crate) fn slots(
     group: &GroupId,
     after_round: u32,
 ) -> BTreeMap<PlayerId, Vec<Slot>> {
-    let mut slots: BTreeMap<PlayerId, Vec<Slot>> = players
-        .iter()
-        .map(|p| (p.id, vec![Slot::NotPaired; after_round as usize]))
-        .collect();
+    // A row per player in id order, found through `scoring::Rows` (a lookup in the map
+    // for both players of every game was a tenth of the standings at 100,000 players).
+    let mut ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let rows = scoring::Rows::new(&ids);
+    let mut slots: Vec<Vec<Slot>> = vec![vec![Slot::NotPaired; after_round as usize]; ids.len()];
     if let Some(state) = event.group(group) {
         for round in state
             .rounds
@@ -133,8 +141,8 @@ pub(crate) fn slots(
                         for (me, opponent, colour) in
                             [(*red, *black, Colour::Red), (*black, *red, Colour::Black)]
                         {
-                            if let Some(row) = slots.get_mut(&me) {
-                                row[k] = Slot::Game {
+                            if let Some(row) = rows.of(me) {
+                                slots[row][k] = Slot::Game {
                                     opponent,
                                     colour,
                                     table: *table,
@@ -144,15 +152,15 @@ pub(crate) fn slots(
                         }
                     }
                     Pairing::Bye { player } => {
-                        if let Some(row) = slots.get_mut(player) {
-                            row[k] = Slot::Bye;
+                        if let Some(row) = rows.of(*player) {
+                            slots[row][k] = Slot::Bye;
                         }
                     }
                 }
             }
         }
     }
-    slots
+    ids.into_iter().zip(slots).collect()
 }
 
 impl<'a> PoolData<'a> {
@@ -167,6 +175,9 @@ impl<'a> PoolData<'a> {
         let round_points = scoring::round_points(event, &rules.scoring, group, after_round);
         let penalties = scoring::Penalties::of(event);
         let totals = scoring::totals_of(&rules.conduct, &penalties, &round_points, after_round);
+        let ids: Vec<PlayerId> = totals.keys().copied().collect();
+        let rows = scoring::Rows::new(&ids);
+        let totals_by_row = totals.values().copied().collect();
         let mut data = PoolData {
             event,
             rules,
@@ -177,6 +188,8 @@ impl<'a> PoolData<'a> {
             values: BTreeMap::new(),
             round_points,
             penalties,
+            rows,
+            totals_by_row,
         };
         // Once per pool, not per player: it is a minimum over every total.
         let bye_opp = data.bye_opponent_score();
@@ -189,7 +202,11 @@ impl<'a> PoolData<'a> {
     }
 
     pub fn total(&self, id: PlayerId) -> Points {
-        self.totals.get(&id).copied().unwrap_or_default()
+        self.rows
+            .of(id)
+            .and_then(|row| self.totals_by_row.get(row))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// The virtual opponent's score for a bye (CXA 2011 §14.4: 有分棋手中的最低得分),

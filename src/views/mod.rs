@@ -15,6 +15,7 @@ pub mod public;
 mod recorded;
 mod round;
 mod site;
+mod sorted;
 mod square;
 mod stage;
 mod standings;

@@ -38,6 +38,11 @@ pub fn pairing_sheet(
         report.json = json!(null);
         return report;
     };
+    // Each player's score found through a table indexed by id, not the map: two
+    // lookups a game, 50,000 games a round (100,000 players).
+    let ids: Vec<PlayerId> = totals.keys().copied().collect();
+    let rows = crate::scoring::Rows::new(&ids);
+    let scores: Vec<crate::model::Points> = totals.values().copied().collect();
     let cell = |id: PlayerId| {
         let p = event.player(id);
         (
@@ -45,7 +50,10 @@ pub fn pairing_sheet(
             // `name_of`, without looking the player up again.
             p.map_or_else(|| format!("#{id}"), |p| p.name.clone()),
             p.map(|p| p.unit.clone()).unwrap_or_default(),
-            totals.get(&id).copied().unwrap_or_default(),
+            rows.of(id)
+                .and_then(|row| scores.get(row))
+                .copied()
+                .unwrap_or_default(),
         )
     };
     let mut section = Section::new(
@@ -79,29 +87,28 @@ pub fn pairing_sheet(
                 let res = result
                     .map(|r| super::labels::result_label(&r, &rules.conduct, lang))
                     .unwrap_or_default();
+                if want_json {
+                    tables.push(json!({
+                        "table": table,
+                        "red": { "id": red, "name": rname, "score": rs },
+                        "black": { "id": black, "name": bname, "score": bs },
+                        "result": result.map(|r| r.outcome.token()),
+                        "red_fouls": result.map(|r| r.red_fouls),
+                        "black_fouls": result.map(|r| r.black_fouls),
+                    }));
+                }
                 section.push(vec![
                     table.to_string(),
                     rn,
-                    rname.clone(),
+                    rname,
                     runit,
                     rs.to_string(),
                     res,
                     bs.to_string(),
                     bn,
-                    bname.clone(),
+                    bname,
                     bunit,
                 ]);
-                if !want_json {
-                    continue;
-                }
-                tables.push(json!({
-                    "table": table,
-                    "red": { "id": red, "name": rname, "score": rs },
-                    "black": { "id": black, "name": bname, "score": bs },
-                    "result": result.map(|r| r.outcome.token()),
-                    "red_fouls": result.map(|r| r.red_fouls),
-                    "black_fouls": result.map(|r| r.black_fouls),
-                }));
             }
             Pairing::Bye { player } => {
                 let (n, name, unit, s) = cell(*player);

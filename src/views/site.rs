@@ -13,8 +13,8 @@ use super::public;
 use crate::i18n::bi;
 use crate::model::{Event, GroupId};
 use crate::report::{
-    Deferred, Format, Json, Markup, Report, SortedKeys, Streamed, html_body_markup_stacked,
-    html_page_of,
+    Deferred, Format, Json, Markup, Report, SortedKeys, Streamed, html_body_markup_stacked_into,
+    html_page_of, html_page_of_made,
 };
 use crate::rulebook::{Lang, Rulebook};
 use crate::standings::Standings;
@@ -295,31 +295,33 @@ pub fn site(
         for doc in docs {
             let depth = doc.stem.matches('/').count();
             let up = "../".repeat(depth);
-            let mut body = Markup::new();
-            body.element("nav", &[], |m| {
-                m.text_element(
-                    "a",
-                    &[("href", &format!("{up}index.html"))],
-                    lang.pick("返回首页", "index"),
-                );
-                m.text_element(
-                    "a",
-                    &[("href", &format!("{up}{}", public::FIND_FILE))],
-                    lang.pick("查找台号", "find your table"),
-                );
-            })
-            .newline();
-            // Phone first: each row a card on a narrow screen (see `html_body_markup_stacked`).
-            body.element("main", &[], |m| {
-                m.append(&html_body_markup_stacked(&doc.report));
-            })
-            .newline();
-            public::script_tag(&mut body, &up);
+            // Made in the page's own buffer: a pairing sheet of 100,000 players is 30 MB,
+            // and copying it into the <main> and then into the page was a tenth of
+            // `export --format html`.
+            let page = html_page_of_made(lang.code(), &doc.report.title, |body| {
+                body.element("nav", &[], |m| {
+                    m.text_element(
+                        "a",
+                        &[("href", &format!("{up}index.html"))],
+                        lang.pick("返回首页", "index"),
+                    );
+                    m.text_element(
+                        "a",
+                        &[("href", &format!("{up}{}", public::FIND_FILE))],
+                        lang.pick("查找台号", "find your table"),
+                    );
+                })
+                .newline();
+                // Phone first: each row a card on a narrow screen (see
+                // `html_body_markup_stacked`).
+                body.element("main", &[], |m| {
+                    html_body_markup_stacked_into(m, &doc.report);
+                })
+                .newline();
+                public::script_tag(body, &up);
+            });
             let path = format!("{}.html", doc.stem);
-            files.push((
-                path.clone(),
-                html_page_of(lang.code(), &doc.report.title, &body),
-            ));
+            files.push((path.clone(), page));
             listed.push((doc.section, path, doc.label));
         }
     });
@@ -578,7 +580,7 @@ impl Serialize for EventJson<'_, '_> {
                         name: &g.name,
                         relax_given: SortedKeys(state.map_or(&[][..], |s| &s.relax_given[..])),
                         relaxed: SortedKeys(state.map_or(&[][..], |s| &s.relaxed[..])),
-                        rounds: Streamed(move || rounds.iter().map(SortedKeys)),
+                        rounds: Streamed(move || rounds.iter().map(super::sorted::SortedRound)),
                         seed: event.group(&g.id).and_then(|s| s.seed),
                         // Asked for only once the rounds are written.
                         standings: Deferred(move || {

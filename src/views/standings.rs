@@ -2,6 +2,7 @@
 
 use super::group_name;
 use super::labels::tiebreak_label;
+use super::sorted::{SortedRow, SortedTiebreaks};
 use crate::i18n::bi;
 use crate::model::{Event, GroupId, Player, PlayerId, Points};
 use crate::prizes::{self, ListRow};
@@ -338,7 +339,7 @@ impl Serialize for StandingsJson<'_> {
                             .map(|(&key, &value)| KeyValue { key, value })
                     }),
                     unit: p.map(|p| p.unit.as_str()),
-                    values: self.values.get(&row.player).map(SortedKeys),
+                    values: self.values.get(&row.player).map(SortedTiebreaks),
                     withdrawn: row.withdrawn,
                 }
             })
@@ -363,15 +364,15 @@ struct RowJson<'a, T> {
     shared: bool,
     tiebreaks: T,
     unit: Option<&'a str>,
-    values: Option<SortedKeys<&'a PlayerTiebreaks>>,
+    values: Option<SortedTiebreaks<'a>>,
     withdrawn: bool,
 }
 
 /// One tiebreak of a row: the rulebook's key and the player's value.
 #[derive(Serialize)]
-struct KeyValue {
-    key: Tiebreak,
-    value: Option<i64>,
+pub(super) struct KeyValue {
+    pub(super) key: Tiebreak,
+    pub(super) value: Option<i64>,
 }
 
 /// One prize list's view of the standings (e.g. girls only), with places within it.
@@ -674,7 +675,7 @@ impl Serialize for CrosstableJson<'_> {
         let mut map = serializer.serialize_struct("Crosstable", 3)?;
         map.serialize_field("after_round", &table.after_round)?;
         map.serialize_field("group", &table.group)?;
-        map.serialize_field("rows", &Streamed(|| table.rows.iter().map(SortedKeys)))?;
+        map.serialize_field("rows", &Streamed(|| table.rows.iter().map(SortedRow)))?;
         map.end()
     }
 }

@@ -6,7 +6,7 @@ use crate::cli::error::CliError;
 use qiwang::i18n::{Text, plural};
 use qiwang::lookup::Shown;
 use qiwang::report::Json;
-use qiwang::report::publish::{shown, write_export};
+use qiwang::report::publish::{shown, write_export, write_export_streamed};
 use qiwang::report::safe::encode;
 use qiwang::report::trf::TrfError;
 use std::path::Path;
@@ -29,18 +29,7 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
             .into_iter()
             .map(|(name, text)| (name, text.into_bytes()))
             .collect(),
-        FormatArg::Json => {
-            let mut text = Vec::new();
-            qiwang::views::write_event_json(&event, &rules, only, ctx.show_private, &mut text)
-                .map_err(|e| {
-                    // Written to memory: a failure is a bug (exit 1), said in both languages.
-                    CliError::from(Refusal::Bug(Text::new(
-                        format!("无法把赛事写成 JSON（event.json）：{e}。这是 qiwang 的缺陷，请连同所用命令报告给开发者"),
-                        format!("cannot write the event as JSON (event.json): {e}. This is a bug in qiwang: please report it with the command you ran"),
-                    )))
-                })?;
-            vec![("event.json".to_string(), text)]
-        }
+        FormatArg::Json => return json(ctx, &event, &rules, only, out, force, lang),
         FormatArg::Trf => {
             if pools.is_empty() {
                 return Err(CliError::from(Refusal::NothingToDo(Text::new(
@@ -82,14 +71,57 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
         FormatArg::Xlsx => Vec::new(),
     };
     write_export(out, &files, force).map_err(lib_error)?;
+    wrote(files.len(), out, lang);
+    Ok(())
+}
+
+/// Says how many files went into `out`.
+fn wrote(files: usize, out: &Path, lang: qiwang::rulebook::Lang) {
     outln!(
         "{} → {}",
         lang.pick(
-            &format!("已导出 {} 个文件", files.len()),
-            &format!("wrote {}", plural(files.len(), "file", "files"))
+            &format!("已导出 {files} 个文件"),
+            &format!("wrote {}", plural(files, "file", "files"))
         ),
         shown(out)
     );
+}
+
+/// `export --format json`: `event.json`, written to its file as it is made.
+fn json(
+    ctx: &Ctx,
+    event: &qiwang::model::Event,
+    rules: &qiwang::rulebook::Rulebook,
+    only: Option<&qiwang::model::GroupId>,
+    out: &Path,
+    force: bool,
+    lang: qiwang::rulebook::Lang,
+) -> Result<(), CliError> {
+    // A failure that is not the disk's is a bug (exit 1), said as such.
+    let mut bug = None;
+    let written = write_export_streamed(out, "event.json", force, |file| {
+        qiwang::views::write_event_json(event, rules, only, ctx.show_private, file).map_err(|e| {
+            if e.is_io() {
+                std::io::Error::from(e)
+            } else {
+                let error = std::io::Error::other(e.to_string());
+                bug = Some(e);
+                error
+            }
+        })
+    });
+    if let Some(e) = bug {
+        return Err(CliError::from(Refusal::Bug(Text::new(
+            format!(
+                "无法把赛事写成 JSON（event.json）：{e}。这是 qiwang 的缺陷，请连同所用命令报告给开发者"
+            ),
+            format!(
+                "cannot write the event as JSON (event.json): {e}. This is a bug in qiwang: please report it with the command you ran"
+            ),
+        ))));
+    }
+    written.map_err(lib_error)?;
+    wrote(1, out, lang);
     Ok(())
 }
 

@@ -8,7 +8,8 @@ use crate::report::{Json, Markup, Report, Section, Streamed, html_body_markup, j
 use crate::rulebook::{Lang, Rulebook};
 use crate::standings;
 use crate::views::signature_line;
-use crate::views::standings::CellWords;
+use crate::views::sorted::SortedCells;
+use crate::views::standings::{CellWords, KeyValue};
 use serde_json::json;
 
 /// 总表: per pool, every player by pairing number with each round's opponent, colour and
@@ -64,7 +65,9 @@ pub(super) fn wall(
             .optional(&tiebreak_cols);
         let mut rows: Vec<_> = table.rows.iter().collect();
         rows.sort_by_key(|r| (r.number.is_none(), r.number, r.player));
-        let row_json = |row: &standings::CrosstableRow| {
+        // By place in `rows`: the row it answers borrows from the table, not the closure.
+        let row_json = |at: usize| {
+            let row: &standings::CrosstableRow = rows[at];
             let unit = event.player(row.player).map_or("", |p| p.unit.as_str());
             let values = tiebreaks.get(&row.player).copied().unwrap_or_default();
             let value = |k: crate::rulebook::Tiebreak| {
@@ -73,23 +76,23 @@ pub(super) fn wall(
                     .position(|t| *t == k)
                     .and_then(|i| values.get(i).copied().flatten())
             };
-            json!({
-                "player": row.player,
-                "number": row.number,
-                "name": row.name,
-                "unit": unit,
-                "cells": row.cells,
-                "score": row.score,
-                "opp_score": value(crate::rulebook::Tiebreak::OppScore),
-                "tiebreaks": st
-                    .tiebreaks
-                    .iter()
-                    .zip(values)
-                    .map(|(k, v)| json!({ "key": k, "value": v }))
-                    .collect::<Vec<_>>(),
-                "rank": row.rank,
-                "shared": row.shared,
-            })
+            let keys = &st.tiebreaks;
+            WallRow {
+                cells: SortedCells(&row.cells),
+                name: &row.name,
+                number: row.number,
+                opp_score: value(crate::rulebook::Tiebreak::OppScore),
+                player: row.player,
+                rank: row.rank,
+                score: row.score,
+                shared: row.shared,
+                tiebreaks: Streamed(move || {
+                    keys.iter()
+                        .zip(values)
+                        .map(|(&key, &value)| KeyValue { key, value })
+                }),
+                unit,
+            }
         };
         for row in json.rows_shown(&rows) {
             let unit = event.player(row.player).map_or("", |p| p.unit.as_str());
@@ -127,7 +130,7 @@ pub(super) fn wall(
                 after_round: table.after_round,
                 event: &rules.event.name,
                 group: pool,
-                rows: Streamed(|| rows.iter().map(|row| row_json(row))),
+                rows: Streamed(|| (0..rows.len()).map(row_json)),
                 sheet: "wall",
             }));
         } else if json.wanted() {
@@ -136,7 +139,9 @@ pub(super) fn wall(
                 "group": pool,
                 "after_round": table.after_round,
                 "sheet": "wall",
-                "rows": rows.iter().map(|row| row_json(row)).collect::<Vec<_>>(),
+                "rows": (0..rows.len())
+                    .map(|at| serde_json::to_value(row_json(at)).unwrap_or_default())
+                    .collect::<Vec<_>>(),
             });
         }
         reports.push(report);
@@ -165,4 +170,20 @@ struct WallJson<'a, R> {
     group: &'a GroupId,
     rows: R,
     sheet: &'static str,
+}
+
+/// One row of the wall chart's JSON, keys in alphabetical order (as the value the
+/// document is when built prints them), written without a value of its own.
+#[derive(serde::Serialize)]
+struct WallRow<'a, T> {
+    cells: SortedCells<'a>,
+    name: &'a str,
+    number: Option<u32>,
+    opp_score: Option<i64>,
+    player: crate::model::PlayerId,
+    rank: Option<u32>,
+    score: crate::model::Points,
+    shared: bool,
+    tiebreaks: T,
+    unit: &'a str,
 }
