@@ -65,7 +65,7 @@ pub fn prizes(ctx: &Ctx) -> Result<(), CliError> {
 pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
     let Loaded { event, rules, .. } = ctx.load()?;
     let lang = ctx.lang(&rules);
-    let short = qiwang::prizes::undersized_groups(&event, &rules);
+    let short = qiwang::registration::undersized_groups(&event, &rules);
     let hint = lang.pick(
         "人数不足的组别按规程合并或取消：qiwang group merge FROM INTO，或 qiwang group cancel GROUP",
         "groups below their minimum are merged or cancelled: qiwang group merge FROM INTO, or qiwang group cancel GROUP",
@@ -156,7 +156,7 @@ pub fn merge(ctx: &Ctx, from: &str, into: &str) -> Result<(), CliError> {
     let moved = store
         .transaction(&ctx.command_info(), |ev| {
             let report =
-                qiwang::prizes::merge_group(ev, &rules, &from, &into).map_err(lib_error)?;
+                qiwang::registration::merge_group(ev, &rules, &from, &into).map_err(lib_error)?;
             let n = report.moved.len();
             Ok(Action::GroupMerged {
                 from: from.clone(),
