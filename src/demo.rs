@@ -11,7 +11,7 @@
 use crate::i18n::bi;
 use crate::model::{Event, GroupId, Outcome, Pairing, PlayerId, PlayerStatus, WithdrawalCause};
 use crate::pairing::PairingError;
-use crate::prizes::PrizeError;
+use crate::registration::MergeError;
 use crate::registration::{ImportErrors, ImportOptions, read_registrations};
 use crate::results::{RecordReport, ResultError};
 use crate::rulebook::{Lang, Rulebook};
@@ -54,8 +54,8 @@ pub fn merge(
     rules: &Rulebook,
     from: &GroupId,
     into: &GroupId,
-) -> Result<Change<()>, PrizeError> {
-    let report = crate::prizes::merge_group(event, rules, from, into)?;
+) -> Result<Change<()>, MergeError> {
+    let report = crate::registration::merge_group(event, rules, from, into)?;
     Ok(Action::GroupMerged {
         from: from.clone(),
         into: into.clone(),

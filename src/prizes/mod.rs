@@ -1,5 +1,6 @@
-//! Prizes: prize lists over the standings, the team ranking, the prize sheet and the
-//! group-size rules (cancel or merge a group that is too small).
+//! Prizes: prize lists over the standings, the team ranking and the prize sheet (how a
+//! merged group's lists follow its players is here; the merge itself is
+//! [`crate::registration::groups`]'s).
 //!
 //! Owns deciding who gets which place of which prize list, how much money each award
 //! carries once shared places and players placed in two lists are settled, how units are
@@ -12,7 +13,6 @@
 //! The rulebook's amounts are whole currency units; [`format_fen`] prints fen back as
 //! `1200` or `133.33`.
 
-mod groups;
 mod list;
 mod list_sheet;
 mod money;
@@ -22,7 +22,6 @@ mod pools;
 mod sheet;
 mod teams;
 
-pub use groups::{MergeReport, Undersized, merge_group, undersized_groups};
 pub use list::{Exclusion, ListRow, list_standings};
 pub use playoff::{
     ListPlayoff, disqualify, find_award_list, find_list, list_for_playoff, record_list_playoff,
@@ -35,47 +34,16 @@ pub use sheet::{
 pub use teams::{ExcludedUnit, TeamMember, TeamRanking, TeamRow, team_ranking};
 
 use crate::i18n::{Localize, bi, display_english};
-use crate::model::{GroupId, PlayerId};
+use crate::model::PlayerId;
 use crate::rulebook::Lang;
 use thiserror::Error;
 
 /// Fen (分) per currency unit.
 pub const FEN_PER_UNIT: u64 = 100;
 
-/// Errors of the prize area (group merges).
+/// Errors of the prize area (prize lists, playoffs, disqualifications).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PrizeError {
-    /// The group is not in the rulebook.
-    UnknownGroup {
-        /// The name as given.
-        group: String,
-    },
-    /// A section (a group with `pairs_with`) was named where a pool is needed.
-    NotAPool {
-        /// The section named.
-        group: GroupId,
-        /// The pool it is paired in.
-        pool: GroupId,
-    },
-    /// Source and target are the same pool.
-    SameGroup {
-        /// The pool named twice.
-        group: GroupId,
-    },
-    /// The source or target was itself merged away.
-    AlreadyMerged {
-        /// The group named.
-        group: GroupId,
-        /// The pool it was merged into.
-        into: GroupId,
-    },
-    /// The source or target pool already has rounds (merging is for before round 1).
-    Started {
-        /// The pool that has rounds.
-        group: GroupId,
-        /// How many.
-        rounds: usize,
-    },
     /// `--list` names no prize list of the rulebook.
     UnknownList {
         /// The id as given.
@@ -141,40 +109,6 @@ display_english!(PrizeError);
 impl Localize for PrizeError {
     fn localize(&self, lang: Lang) -> String {
         match self {
-            PrizeError::UnknownGroup { group } => bi!(
-                lang,
-                zh("未知组别 `{group}`：请用规程中组别的编号、名称或别名"),
-                en("unknown group `{group}`: name a group of the rulebook by id, name or alias"),
-            ),
-            PrizeError::NotAPool { group, pool } => bi!(
-                lang,
-                zh("组别 `{group}` 是在 `{pool}` 中编排的分组，不是编排组：请改为合并 `{pool}`"),
-                en(
-                    "group `{group}` is a section paired in `{pool}`, not a pool: merge pool `{pool}` instead"
-                ),
-            ),
-            PrizeError::SameGroup { group } => bi!(
-                lang,
-                zh("不能把组别 `{group}` 合并到自身：请换一个目标组别"),
-                en("cannot merge group `{group}` into itself: name a different target group"),
-            ),
-            PrizeError::AlreadyMerged { group, into } => bi!(
-                lang,
-                zh("组别 `{group}` 已合并到 `{into}`：请合并到 `{into}` 或另选组别"),
-                en(
-                    "group `{group}` was already merged into `{into}`: merge into `{into}` or pick another group"
-                ),
-            ),
-            PrizeError::Started { group, rounds } => bi!(
-                lang,
-                zh(
-                    "组别 `{group}` 已有 {rounds} 轮：只能在第 1 轮之前合并组别（先用 `qiwang unpair` 撤销其轮次）"
-                ),
-                en(
-                    "group `{group}` already has {}: groups can only be merged before round 1 (drop its rounds with `qiwang unpair` first)",
-                    crate::i18n::plural(rounds, "round", "rounds")
-                ),
-            ),
             PrizeError::UnknownList { list, known } if known.is_empty() => bi!(
                 lang,
                 zh("没有奖项名单 `{list}`：本赛事的规则文件没有设奖项名单（[[prizes.lists]]）"),
@@ -271,24 +205,7 @@ mod tests {
 
     #[test]
     fn every_prize_error_has_chinese_with_the_same_values() {
-        let g = |s: &str| GroupId::new(s);
         let errors = [
-            PrizeError::UnknownGroup {
-                group: "kids".into(),
-            },
-            PrizeError::NotAPool {
-                group: g("disabled"),
-                pool: g("adult"),
-            },
-            PrizeError::SameGroup { group: g("adult") },
-            PrizeError::AlreadyMerged {
-                group: g("u8"),
-                into: g("u10"),
-            },
-            PrizeError::Started {
-                group: g("u8"),
-                rounds: 2,
-            },
             PrizeError::UnknownList {
                 list: "girls".into(),
                 known: "`a` (A)".into(),
@@ -337,23 +254,5 @@ mod tests {
         for (fen, want) in cases {
             assert_eq!(format_fen(fen), want, "{fen}");
         }
-    }
-
-    #[test]
-    fn errors_quote_the_group_and_say_what_to_do() {
-        let e = PrizeError::Started {
-            group: GroupId::new("girls"),
-            rounds: 2,
-        };
-        let msg = e.to_string();
-        assert!(
-            msg.contains("`girls`") && msg.contains("before round 1"),
-            "{msg}"
-        );
-        let e = PrizeError::NotAPool {
-            group: GroupId::new("local"),
-            pool: GroupId::new("open"),
-        };
-        assert!(e.to_string().contains("merge pool `open` instead"));
     }
 }

@@ -7,6 +7,7 @@ use super::list::list_rows_excluding;
 use super::sheet::prize_sheet;
 use super::teams::TeamRanking;
 use crate::model::{Event, GroupId, PlayerId};
+use crate::registration::groups::section_labels;
 use crate::rulebook::{MultiplePrizes, PrizeList, Rulebook};
 use crate::standings::Standings;
 use std::collections::{BTreeMap, BTreeSet};
@@ -128,17 +129,4 @@ pub(crate) fn resolve_pool(
         pool = into;
     }
     (pool, sections)
-}
-
-/// A pool's own label and the labels of its sections.
-pub(crate) fn section_labels(rules: &Rulebook, pool: &GroupId) -> Vec<GroupId> {
-    std::iter::once(pool.clone())
-        .chain(
-            rules
-                .groups
-                .iter()
-                .filter(|g| g.pairs_with.as_ref() == Some(pool))
-                .map(|g| g.id.clone()),
-        )
-        .collect()
 }

@@ -275,10 +275,11 @@ pub struct PrizeSheet {
 ///
 /// **Which standings a list uses.** A list names a group. A section (a group with
 /// `pairs_with`) is ranked in its pool, restricted to players registered under it. A
-/// group merged into another (`GroupState::merged_into`, see `merge_group`) is ranked in
-/// the target pool, restricted to players registered under the merged group or one of its
-/// sections; the target's own lists rank only the target's own players (see
-/// `merged_in`), so each group keeps its own prizes and nobody collects from both.
+/// group merged into another (`GroupState::merged_into`, see
+/// `registration::merge_group`) is ranked in the target pool, restricted to players
+/// registered under the merged group or one of its sections; the target's own lists
+/// rank only the target's own players (see `merged_in`), so each group keeps its own
+/// prizes and nobody collects from both.
 ///
 /// **Shared places** (`rules.prizes.shared_money`), for k players sharing place p, who
 /// cover places p..p+k-1 (places beyond the list pay nothing):

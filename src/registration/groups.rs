@@ -1,11 +1,20 @@
 //! A group's size against its minimum before round 1 (Dongguan 九: 报名人数不足10人的组别，
 //! 将取消该组别比赛): pairing an under-size pool is refused unless the arbiter says so,
 //! and a pool with nowhere to merge into can be cancelled.
+//!
+//! Owns a group's size, merge and cancellation: `sizes.rs` counts the players of each
+//! group, `merge.rs` merges a small group into another pool, this file checks a pool's size
+//! before pairing and cancels a pool.
 
-use super::summary::group_sizes;
+mod merge;
+mod sizes;
+
 use crate::i18n::{Localize, bi, display_english};
 use crate::model::{Event, GroupId, PlayerId, PlayerStatus, WithdrawalCause};
 use crate::rulebook::{Lang, Rulebook};
+pub(crate) use merge::section_labels;
+pub use merge::{MergeError, MergeReport, merge_group};
+pub use sizes::{GroupSize, Undersized, group_sizes, undersized_groups};
 use thiserror::Error;
 
 /// Why a group cannot be paired or cancelled; nothing is changed when one is returned.

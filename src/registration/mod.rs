@@ -19,7 +19,7 @@
 //! registered twice; `limit.rs` the event's maximum number of players; `entry.rs` puts
 //! one player typed field by field (`player add`, `player edit`) through the same checks;
 //! `problems.rs` holds the located errors. Around the import:
-//! `groups.rs` cancels and checks groups, `summary.rs` counts them, `template.rs` writes
+//! `groups.rs` (with `groups/`) counts, merges, cancels and checks groups, `template.rs` writes
 //! an empty registration sheet and `normalise.rs` cleans cells and names. Finding the
 //! players and pools a user names is [`crate::lookup`]'s, masking personal data
 //! [`crate::privacy`]'s.
@@ -45,7 +45,6 @@ pub mod groups;
 pub mod headers;
 pub mod id_card;
 pub mod normalise;
-pub mod summary;
 pub mod template;
 pub mod values;
 pub mod xlsx;
@@ -58,9 +57,11 @@ pub use entry::{
     EntryError, PlayerEntry, add_player, add_player_on, edit_player, entry_window,
     player_from_entry,
 };
-pub use groups::{GroupError, cancel_group, check_pool_size};
+pub use groups::{
+    GroupError, GroupSize, MergeError, MergeReport, Undersized, cancel_group, check_pool_size,
+    group_sizes, merge_group, undersized_groups,
+};
 pub use id_card::{IdCard, IdError, parse_id_number};
 pub use problems::{ImportErrors, MAX_SHOWN, Omitted, Place, RowError, Stop};
 pub use row::find_group;
 pub use sheet::is_example_mark;
-pub use summary::{GroupSize, group_sizes};

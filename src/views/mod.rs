@@ -6,6 +6,7 @@
 
 mod bracket;
 mod certificate;
+pub mod group_sizes;
 mod labels;
 mod pairing;
 mod players;

@@ -34,6 +34,7 @@ mod published;
 mod readings;
 mod registration;
 mod relax;
+mod result_format;
 mod results_check;
 mod round_robin;
 mod rule_changes;

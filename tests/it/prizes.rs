@@ -4,9 +4,10 @@
 
 use qiwang::model::{Event, Gender, GroupId, Player, PlayerId, Points};
 use qiwang::prizes::{
-    Award, PrizeError, PrizeSheet, format_fen, list_pool, list_standings, merge_group,
-    prize_list_rows, prize_sheet, team_rankings, undersized_groups,
+    Award, PrizeError, PrizeSheet, format_fen, list_pool, list_standings, prize_list_rows,
+    prize_sheet, team_rankings,
 };
+use qiwang::registration::{MergeError, merge_group, undersized_groups};
 use qiwang::rulebook::{
     GroupRule, Marks, MultiplePrizes, PrizeFilter, PrizeList, PrizePlace, Rulebook, SharedMoney,
     ShortTeam, TeamCompetition, TeamMetric, TeamTiebreak,
@@ -745,7 +746,7 @@ fn undersized_group_is_reported_and_its_list_follows_a_merge() {
         &GroupId::new("girls"),
     )
     .expect_err("girls already merged");
-    assert!(matches!(err, PrizeError::AlreadyMerged { .. }), "{err}");
+    assert!(matches!(err, MergeError::AlreadyMerged { .. }), "{err}");
 }
 
 #[test]

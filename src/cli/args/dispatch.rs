@@ -184,9 +184,9 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             print_template,
         ),
         Command::Programme => commands::certificates::programme(&ctx),
-        Command::Group(GroupCommand::Sizes) => commands::prizes::sizes(&ctx),
+        Command::Group(GroupCommand::Sizes) => commands::group::sizes(&ctx),
         Command::Group(GroupCommand::Merge { from, into }) => {
-            commands::prizes::merge(&ctx, &from, &into)
+            commands::group::merge(&ctx, &from, &into)
         }
         Command::Group(GroupCommand::Cancel { group, force }) => {
             commands::group::cancel(&ctx, &group, force)

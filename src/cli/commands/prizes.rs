@@ -1,12 +1,10 @@
-//! `qiwang teams`, `qiwang prizes`, `qiwang group sizes|merge`
+//! `qiwang teams`, `qiwang prizes`, `qiwang playoff`
 
 use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, Loaded, lib_error, resolve_player, resolve_pool, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
-use qiwang::i18n::bi;
 use qiwang::model::{Event, GroupId, PlayerId};
-use qiwang::report::{Format, Report, Section};
 use qiwang::store::action::Action;
 
 pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
@@ -60,123 +58,6 @@ pub fn prizes(ctx: &Ctx) -> Result<(), CliError> {
     } else {
         ctx.print(&qiwang::views::prize_sheet(&event, &rules, lang))
     }
-}
-
-pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
-    let Loaded { event, rules, .. } = ctx.load()?;
-    let lang = ctx.lang(&rules);
-    let short = qiwang::prizes::undersized_groups(&event, &rules);
-    let hint = lang.pick(
-        "人数不足的组别按规程合并或取消：qiwang group merge FROM INTO，或 qiwang group cancel GROUP",
-        "groups below their minimum are merged or cancelled: qiwang group merge FROM INTO, or qiwang group cancel GROUP",
-    );
-    let mut section = Section::new(
-        "",
-        vec![
-            lang.pick("组别", "group").into(),
-            "id".into(),
-            lang.pick("人数", "players").into(),
-            lang.pick("最低人数", "minimum").into(),
-        ],
-    )
-    .right(&[2, 3]);
-    let mut json = Vec::new();
-    let mut lines = Vec::new();
-    let sizes = qiwang::registration::group_sizes(&rules, &event.players);
-    for (g, size) in rules.groups.iter().zip(&sizes) {
-        let n = size.count;
-        let below = short.iter().any(|u| u.group == g.id);
-        let flag = if below {
-            format!(
-                "  ← {} {}",
-                lang.pick("不足最低人数", "below the minimum of"),
-                size.minimum()
-            )
-        } else {
-            String::new()
-        };
-        // Chinese names the group as the regulation does (commands take the name too).
-        lines.push(bi!(
-            lang,
-            zh("{}：{n}{flag}", g.name),
-            en("{} ({}): {n}{flag}", g.name, g.id)
-        ));
-        section.push(vec![
-            g.name.clone(),
-            g.id.to_string(),
-            n.to_string(),
-            g.min_size.map(|m| m.to_string()).unwrap_or_default(),
-        ]);
-        json.push(serde_json::json!({
-            "group": g.id.to_string(),
-            "name": g.name,
-            "players": n,
-            "min_size": g.min_size,
-            "below_minimum": below,
-        }));
-    }
-    if !short.is_empty() {
-        lines.push(hint.to_string());
-    }
-    // The table keeps its plain lines; the other formats render (and escape) a report.
-    if ctx.format()? == Format::Table {
-        for line in lines {
-            outln!("{line}");
-        }
-        return Ok(());
-    }
-    let mut report = Report::new(format!(
-        "{} — {}",
-        rules.event.name,
-        lang.pick("组别人数", "group sizes")
-    ));
-    report.lang = lang.code().into();
-    report.sections.push(section);
-    if !short.is_empty() {
-        report.footer.push(hint.to_string());
-    }
-    report.json = serde_json::Value::Array(json);
-    ctx.print(&report)
-}
-
-pub fn merge(ctx: &Ctx, from: &str, into: &str) -> Result<(), CliError> {
-    let Loaded {
-        store,
-        event,
-        rules,
-    } = ctx.load()?;
-    let lang = ctx.lang(&rules);
-    // The group itself, not its pool; a name the rulebook does not know fails the same
-    // lookup in `resolve_pool`, whose message lists the groups and the closest spelling.
-    let find = |name: &str| match rules.find_group(name) {
-        Some(g) => Ok(g.id.clone()),
-        None => resolve_pool(&rules, &event, Some(name)),
-    };
-    let (from, into) = (find(from)?, find(into)?);
-    let moved = store
-        .transaction(&ctx.command_info(), |ev| {
-            let report =
-                qiwang::prizes::merge_group(ev, &rules, &from, &into).map_err(lib_error)?;
-            let n = report.moved.len();
-            Ok(Action::GroupMerged {
-                from: from.clone(),
-                into: into.clone(),
-                moved: n,
-            }
-            .change(n, serde_json::json!({ "from": from, "into": into })))
-        })
-        .map_err(tx_error)?;
-    outln!(
-        "{}",
-        lang.pick(
-            &format!("已合并，转入 {moved} 名棋手"),
-            &format!(
-                "merged: {} moved",
-                qiwang::i18n::plural(moved, "player", "players")
-            )
-        )
-    );
-    Ok(())
 }
 
 /// `qiwang playoff --list LIST P1 P2 …`: the playoff that settled a tie of a prize list.

@@ -274,12 +274,7 @@ impl ExitStatus for qiwang::prizes::PrizeError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::prizes::PrizeError as E;
         match self {
-            E::UnknownGroup { .. }
-            | E::NotAPool { .. }
-            | E::SameGroup { .. }
-            | E::AlreadyMerged { .. }
-            | E::Started { .. }
-            | E::UnknownList { .. }
+            E::UnknownList { .. }
             | E::NoListTie { .. }
             | E::ListPlayoffMismatch { .. }
             | E::UnknownPlayer { .. }
@@ -346,6 +341,19 @@ impl ExitStatus for qiwang::registration::GroupError {
             | E::Merged { .. }
             | E::Cancelled { .. }
             | E::NotBelowMinimum { .. } => InvalidInput,
+        }
+    }
+}
+
+impl ExitStatus for qiwang::registration::MergeError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::registration::MergeError as E;
+        match self {
+            E::UnknownGroup { .. }
+            | E::NotAPool { .. }
+            | E::SameGroup { .. }
+            | E::AlreadyMerged { .. }
+            | E::Started { .. } => InvalidInput,
         }
     }
 }

@@ -146,7 +146,7 @@ fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
     // rulebook's `merge_into` says).
     let event = store.load().map_err(lib_error)?;
     let mut cancelled = Vec::new();
-    for u in qiwang::prizes::undersized_groups(&event, &rules) {
+    for u in qiwang::registration::undersized_groups(&event, &rules) {
         let target = rules.group(&u.group).and_then(|g| g.merge_into.clone());
         match target {
             Some(into) => {

@@ -1,11 +1,13 @@
-//! How many players each group (pool or section) has after an import, and which groups
-//! fall short of their minimum size (Dongguan 九: 报名人数不足10人的组别，将取消该组别比赛).
+//! How many players each group (pool or section) has, and which groups fall short of their
+//! minimum size (Dongguan 九: 报名人数不足10人的组别，将取消该组别比赛): the one count behind
+//! `group sizes`, the import summary and the minimum-size check before round 1.
 //!
 //! Owns counting only; whether a short group is cancelled or merged is the organiser's
-//! decision, made elsewhere.
+//! decision (`groups.rs` cancels, `merge.rs` merges).
 
-use crate::model::{GroupId, Player};
+use crate::model::{Event, GroupId, Player};
 use crate::rulebook::Rulebook;
+use serde::Serialize;
 
 /// The registrations of one group of the rulebook.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,6 +66,44 @@ pub fn group_sizes(rules: &Rulebook, players: &[Player]) -> Vec<GroupSize> {
                 count,
                 min_size: g.min_size,
             }
+        })
+        .collect()
+}
+
+/// A group with fewer registered players than its `min_size`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Undersized {
+    /// The group's id.
+    pub group: GroupId,
+    /// The regulation's name of the group.
+    pub name: String,
+    /// Players registered in it.
+    pub count: u32,
+    /// The `min_size` the rulebook sets.
+    pub min: u32,
+}
+
+/// Groups of the rulebook with a `min_size` that have fewer registered, non-withdrawn
+/// players, in rulebook order. Groups already merged into another are left out.
+///
+/// Counting: `min_size` applies to the group it is written on. For a pool, every player
+/// paired in it counts (its sections' players included, since they fill the same
+/// pairing); for a section, only the players registered under that section count.
+pub fn undersized_groups(event: &Event, rules: &Rulebook) -> Vec<Undersized> {
+    // One count for every view of a group's size ([`group_sizes`]).
+    group_sizes(rules, &event.players)
+        .into_iter()
+        .filter(GroupSize::is_short)
+        .filter(|s| {
+            event
+                .group(&s.group)
+                .is_none_or(|g| g.merged_into.is_none())
+        })
+        .map(|s| Undersized {
+            min: s.minimum(),
+            name: s.name,
+            count: u32::try_from(s.count).unwrap_or(u32::MAX),
+            group: s.group,
         })
         .collect()
 }

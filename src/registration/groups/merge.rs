@@ -1,27 +1,93 @@
-//! Group-size rules: groups under the rulebook's minimum (Dongguan 九: 报名人数不足10人的
-//! 组别，将取消该组别比赛) are reported before round 1, and the organiser can merge a group
-//! into another (具体划分新组别视具体情况而定).
+//! Merging a group too small to play on its own into another pool before round 1 (Dongguan
+//! 九: 报名人数不足10人的组别，将取消该组别比赛；具体划分新组别视具体情况而定).
 //!
-//! Owns counting registrations per group and moving a small group's players into
-//! another pool. It never pairs, and it refuses to merge once rounds exist.
+//! Owns moving a small group's players into another pool and saying which prize lists
+//! and team competitions follow them. It never pairs, and it refuses to merge once rounds
+//! exist. Counting a group's players is `sizes.rs`'s; cancelling a group is `groups.rs`'s.
 
-use super::PrizeError;
-use super::pools::section_labels;
+use crate::i18n::{Localize, bi, display_english};
 use crate::model::{Event, GroupId, PlayerId};
-use crate::rulebook::Rulebook;
+use crate::rulebook::{Lang, Rulebook};
 use serde::Serialize;
+use thiserror::Error;
 
-/// A group with fewer registered players than its `min_size`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Undersized {
-    /// The group's id.
-    pub group: GroupId,
-    /// The regulation's name of the group.
-    pub name: String,
-    /// Players registered in it.
-    pub count: u32,
-    /// The `min_size` the rulebook sets.
-    pub min: u32,
+/// Why a group cannot be merged; nothing is changed when one is returned.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MergeError {
+    /// The group is not in the rulebook.
+    UnknownGroup {
+        /// The name as given.
+        group: String,
+    },
+    /// A section (a group with `pairs_with`) was named where a pool is needed.
+    NotAPool {
+        /// The section named.
+        group: GroupId,
+        /// The pool it is paired in.
+        pool: GroupId,
+    },
+    /// Source and target are the same pool.
+    SameGroup {
+        /// The pool named twice.
+        group: GroupId,
+    },
+    /// The source or target was itself merged away.
+    AlreadyMerged {
+        /// The group named.
+        group: GroupId,
+        /// The pool it was merged into.
+        into: GroupId,
+    },
+    /// The source or target pool already has rounds (merging is for before round 1).
+    Started {
+        /// The pool that has rounds.
+        group: GroupId,
+        /// How many.
+        rounds: usize,
+    },
+}
+
+display_english!(MergeError);
+
+impl Localize for MergeError {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            MergeError::UnknownGroup { group } => bi!(
+                lang,
+                zh("未知组别 `{group}`：请用规程中组别的编号、名称或别名"),
+                en("unknown group `{group}`: name a group of the rulebook by id, name or alias"),
+            ),
+            MergeError::NotAPool { group, pool } => bi!(
+                lang,
+                zh("组别 `{group}` 是在 `{pool}` 中编排的分组，不是编排组：请改为合并 `{pool}`"),
+                en(
+                    "group `{group}` is a section paired in `{pool}`, not a pool: merge pool `{pool}` instead"
+                ),
+            ),
+            MergeError::SameGroup { group } => bi!(
+                lang,
+                zh("不能把组别 `{group}` 合并到自身：请换一个目标组别"),
+                en("cannot merge group `{group}` into itself: name a different target group"),
+            ),
+            MergeError::AlreadyMerged { group, into } => bi!(
+                lang,
+                zh("组别 `{group}` 已合并到 `{into}`：请合并到 `{into}` 或另选组别"),
+                en(
+                    "group `{group}` was already merged into `{into}`: merge into `{into}` or pick another group"
+                ),
+            ),
+            MergeError::Started { group, rounds } => bi!(
+                lang,
+                zh(
+                    "组别 `{group}` 已有 {rounds} 轮：只能在第 1 轮之前合并组别（先用 `qiwang unpair` 撤销其轮次）"
+                ),
+                en(
+                    "group `{group}` already has {}: groups can only be merged before round 1 (drop its rounds with `qiwang unpair` first)",
+                    crate::i18n::plural(rounds, "round", "rounds")
+                ),
+            ),
+        }
+    }
 }
 
 /// What [`merge_group`] did.
@@ -38,31 +104,6 @@ pub struct MergeReport {
     pub lists: Vec<String>,
     /// Ids of the team competitions that follow the same way.
     pub teams: Vec<String>,
-}
-
-/// Groups of the rulebook with a `min_size` that have fewer registered, non-withdrawn
-/// players, in rulebook order. Groups already merged into another are left out.
-///
-/// Counting: `min_size` applies to the group it is written on. For a pool, every player
-/// paired in it counts (its sections' players included, since they fill the same
-/// pairing); for a section, only the players registered under that section count.
-pub fn undersized_groups(event: &Event, rules: &Rulebook) -> Vec<Undersized> {
-    // One count for every view of a group's size (`registration::group_sizes`).
-    crate::registration::group_sizes(rules, &event.players)
-        .into_iter()
-        .filter(crate::registration::GroupSize::is_short)
-        .filter(|s| {
-            event
-                .group(&s.group)
-                .is_none_or(|g| g.merged_into.is_none())
-        })
-        .map(|s| Undersized {
-            min: s.minimum(),
-            name: s.name,
-            count: u32::try_from(s.count).unwrap_or(u32::MAX),
-            group: s.group,
-        })
-        .collect()
 }
 
 /// Merges pool `from` into pool `into` before round 1 (both named by id, name or alias).
@@ -85,15 +126,15 @@ pub fn merge_group(
     rules: &Rulebook,
     from: &GroupId,
     into: &GroupId,
-) -> Result<MergeReport, PrizeError> {
-    let pool = |name: &GroupId| -> Result<GroupId, PrizeError> {
+) -> Result<MergeReport, MergeError> {
+    let pool = |name: &GroupId| -> Result<GroupId, MergeError> {
         let rule = rules
             .find_group(name.as_str())
-            .ok_or_else(|| PrizeError::UnknownGroup {
+            .ok_or_else(|| MergeError::UnknownGroup {
                 group: name.to_string(),
             })?;
         if let Some(p) = &rule.pairs_with {
-            return Err(PrizeError::NotAPool {
+            return Err(MergeError::NotAPool {
                 group: rule.id.clone(),
                 pool: p.clone(),
             });
@@ -103,18 +144,18 @@ pub fn merge_group(
     let from = pool(from)?;
     let into = pool(into)?;
     if from == into {
-        return Err(PrizeError::SameGroup { group: from });
+        return Err(MergeError::SameGroup { group: from });
     }
     for g in [&from, &into] {
         if let Some(state) = event.group(g) {
             if let Some(target) = &state.merged_into {
-                return Err(PrizeError::AlreadyMerged {
+                return Err(MergeError::AlreadyMerged {
                     group: g.clone(),
                     into: target.clone(),
                 });
             }
             if !state.rounds.is_empty() {
-                return Err(PrizeError::Started {
+                return Err(MergeError::Started {
                     group: g.clone(),
                     rounds: state.rounds.len(),
                 });
@@ -156,10 +197,24 @@ pub fn merge_group(
     })
 }
 
+/// A pool's own label and the labels of its sections.
+pub(crate) fn section_labels(rules: &Rulebook, pool: &GroupId) -> Vec<GroupId> {
+    std::iter::once(pool.clone())
+        .chain(
+            rules
+                .groups
+                .iter()
+                .filter(|g| g.pairs_with.as_ref() == Some(pool))
+                .map(|g| g.id.clone()),
+        )
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::{Pairing, Player, PlayerStatus, Round};
+    use crate::registration::groups::undersized_groups;
     use crate::rulebook::{GroupRule, PrizeFilter, PrizeList};
 
     fn group(id: &str, name: &str, pairs_with: Option<&str>, min: Option<u32>) -> GroupRule {
@@ -264,10 +319,10 @@ mod tests {
             &GroupId::new("girls"),
             &GroupId::new("kids"),
         );
-        assert!(matches!(again, Err(PrizeError::AlreadyMerged { .. })));
+        assert!(matches!(again, Err(MergeError::AlreadyMerged { .. })));
     }
 
-    type ErrorCheck = fn(&PrizeError) -> bool;
+    type ErrorCheck = fn(&MergeError) -> bool;
 
     #[test]
     fn merge_refusals() {
@@ -279,19 +334,19 @@ mod tests {
         };
         let cases: [(&str, &str, &str, ErrorCheck); 5] = [
             ("nosuch", "kids", "unknown", |e| {
-                matches!(e, PrizeError::UnknownGroup { .. })
+                matches!(e, MergeError::UnknownGroup { .. })
             }),
             ("local", "kids", "section", |e| {
-                matches!(e, PrizeError::NotAPool { .. })
+                matches!(e, MergeError::NotAPool { .. })
             }),
             ("kids", "local", "into section", |e| {
-                matches!(e, PrizeError::NotAPool { .. })
+                matches!(e, MergeError::NotAPool { .. })
             }),
             ("kids", "kids", "same", |e| {
-                matches!(e, PrizeError::SameGroup { .. })
+                matches!(e, MergeError::SameGroup { .. })
             }),
             ("girls", "open", "started", |e| {
-                matches!(e, PrizeError::Started { rounds: 1, .. })
+                matches!(e, MergeError::Started { rounds: 1, .. })
             }),
         ];
         for (from, into, name, check) in cases {
@@ -303,5 +358,46 @@ mod tests {
             assert!(check(&err), "{name}: {err}");
             assert_eq!(e, before, "{name}: a refused merge changes nothing");
         }
+    }
+
+    #[test]
+    fn every_message_has_chinese_and_quotes_the_group() {
+        use crate::i18n::facts::assert_localized;
+        let g = |s: &str| GroupId::new(s);
+        let all = [
+            MergeError::UnknownGroup {
+                group: "kids".into(),
+            },
+            MergeError::NotAPool {
+                group: g("disabled"),
+                pool: g("adult"),
+            },
+            MergeError::SameGroup { group: g("adult") },
+            MergeError::AlreadyMerged {
+                group: g("u8"),
+                into: g("u10"),
+            },
+            MergeError::Started {
+                group: g("u8"),
+                rounds: 2,
+            },
+        ];
+        for e in &all {
+            assert_localized(e);
+        }
+        let e = MergeError::Started {
+            group: GroupId::new("girls"),
+            rounds: 2,
+        };
+        let msg = e.to_string();
+        assert!(
+            msg.contains("`girls`") && msg.contains("before round 1"),
+            "{msg}"
+        );
+        let e = MergeError::NotAPool {
+            group: GroupId::new("local"),
+            pool: GroupId::new("open"),
+        };
+        assert!(e.to_string().contains("merge pool `open` instead"));
     }
 }

@@ -1,0 +1,134 @@
+//! `qiwang group sizes`: each group's registered players against its minimum (Dongguan 九:
+//! 报名人数不足10人的组别，将取消该组别比赛), with the hint to merge or cancel a short one.
+//!
+//! Owns the wording and layout only; the counts are `registration::group_sizes` and
+//! `registration::undersized_groups`.
+
+use crate::i18n::bi;
+use crate::model::Event;
+use crate::registration::{group_sizes as count_groups, undersized_groups};
+use crate::report::{Report, Section};
+use crate::rulebook::{Lang, Rulebook};
+
+/// The group sizes in both shapes the command prints: plain lines for the table format,
+/// and a report (table, JSON) that the other formats render and escape.
+#[derive(Debug, Clone)]
+pub struct GroupSizes {
+    /// One line per group of the rulebook, then the hint when a group is short.
+    pub lines: Vec<String>,
+    /// The same as a report: one row per group, the hint as footer, JSON entries with
+    /// `group`, `name`, `players`, `min_size` and `below_minimum`.
+    pub report: Report,
+}
+
+/// Every group of the rulebook, in rulebook order, with its players and minimum; groups
+/// below their minimum (and not merged away) are flagged.
+pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang) -> GroupSizes {
+    let short = undersized_groups(event, rules);
+    let hint = lang.pick(
+        "人数不足的组别按规程合并或取消：qiwang group merge FROM INTO，或 qiwang group cancel GROUP",
+        "groups below their minimum are merged or cancelled: qiwang group merge FROM INTO, or qiwang group cancel GROUP",
+    );
+    let mut section = Section::new(
+        "",
+        vec![
+            lang.pick("组别", "group").into(),
+            "id".into(),
+            lang.pick("人数", "players").into(),
+            lang.pick("最低人数", "minimum").into(),
+        ],
+    )
+    .right(&[2, 3]);
+    let mut json = Vec::new();
+    let mut lines = Vec::new();
+    let sizes = count_groups(rules, &event.players);
+    for (g, size) in rules.groups.iter().zip(&sizes) {
+        let n = size.count;
+        let below = short.iter().any(|u| u.group == g.id);
+        let flag = if below {
+            format!(
+                "  ← {} {}",
+                lang.pick("不足最低人数", "below the minimum of"),
+                size.minimum()
+            )
+        } else {
+            String::new()
+        };
+        // Chinese names the group as the regulation does (commands take the name too).
+        lines.push(bi!(
+            lang,
+            zh("{}：{n}{flag}", g.name),
+            en("{} ({}): {n}{flag}", g.name, g.id)
+        ));
+        section.push(vec![
+            g.name.clone(),
+            g.id.to_string(),
+            n.to_string(),
+            g.min_size.map(|m| m.to_string()).unwrap_or_default(),
+        ]);
+        json.push(serde_json::json!({
+            "group": g.id.to_string(),
+            "name": g.name,
+            "players": n,
+            "min_size": g.min_size,
+            "below_minimum": below,
+        }));
+    }
+    let mut report = Report::new(format!(
+        "{} — {}",
+        rules.event.name,
+        lang.pick("组别人数", "group sizes")
+    ));
+    report.lang = lang.code().into();
+    report.sections.push(section);
+    if !short.is_empty() {
+        lines.push(hint.to_string());
+        report.footer.push(hint.to_string());
+    }
+    report.json = serde_json::Value::Array(json);
+    GroupSizes { lines, report }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Player, PlayerId};
+
+    /// Two players in a group with a minimum of 10: flagged, with the hint, in the lines, the
+    /// report and its JSON alike; at a minimum of 2 nothing is flagged.
+    #[test]
+    fn a_short_group_is_flagged_in_lines_report_and_json() {
+        let mut rules = Rulebook::cxa_2011("t", 5);
+        rules.groups[0].min_size = Some(10);
+        let pool = rules.groups[0].id.clone();
+        let mut event = Event::new(String::new());
+        for i in 1..=2 {
+            event
+                .players
+                .push(Player::new(PlayerId(i), format!("p{i}"), pool.clone()));
+        }
+        let sizes = group_sizes(&event, &rules, Lang::En);
+        let name = &rules.groups[0].name;
+        assert_eq!(
+            sizes.lines[0],
+            format!("{name} ({pool}): 2  ← below the minimum of 10")
+        );
+        assert_eq!(sizes.lines.len(), rules.groups.len() + 1);
+        assert!(sizes.lines.last().unwrap().contains("qiwang group merge"));
+        assert_eq!(
+            sizes.report.footer,
+            vec![sizes.lines.last().unwrap().clone()]
+        );
+        assert_eq!(sizes.report.json[0]["below_minimum"], true);
+        assert_eq!(sizes.report.json[0]["players"], 2);
+        assert_eq!(sizes.report.sections[0].rows.len(), rules.groups.len());
+        let zh = group_sizes(&event, &rules, Lang::Zh);
+        assert_eq!(zh.lines[0], format!("{name}：2  ← 不足最低人数 10"));
+        // Enough players: nothing flagged, no hint.
+        rules.groups[0].min_size = Some(2);
+        let ok = group_sizes(&event, &rules, Lang::En);
+        assert!(ok.lines.iter().all(|l| !l.contains('←')), "{:?}", ok.lines);
+        assert!(ok.report.footer.is_empty());
+        assert_eq!(ok.report.json[0]["below_minimum"], false);
+    }
+}

@@ -1,0 +1,40 @@
+//! `qiwang result` has no report to render: `--format json` (or any format but the
+//! default table) is refused as a usage error that names the formats it takes, before the
+//! event is touched, instead of printing plain text a script would take for JSON.
+
+use crate::common::{Run, small_event, snapshot};
+
+#[test]
+fn result_refuses_a_format_it_cannot_print_and_records_nothing() {
+    let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
+    Run::on_event(&ev, &["pair", "--seed", "1"]).check();
+    let before = snapshot(&ev);
+    for format in ["json", "csv", "html"] {
+        Run::on_event(&ev, &["--format", format, "result", "1", "1-0"])
+            .status(2)
+            .stdout_empty()
+            .stderr_has("--format table")
+            .check();
+        Run::on_event(
+            &ev,
+            &["--lang", "en", "--format", format, "result", "1", "1-0"],
+        )
+        .status(2)
+        .stderr_has("`qiwang result` confirms in plain text only")
+        .check();
+    }
+    assert!(
+        snapshot(&ev) == before,
+        "a refused result changed the event"
+    );
+    // The default format records it, and the round's JSON then shows it.
+    Run::on_event(&ev, &["result", "1", "1-0"])
+        .stdout_has("已记录 1 个结果")
+        .check();
+    let round = Run::on_event(&ev, &["--format", "json", "round"]).check();
+    assert!(
+        round.stdout.contains(r#""result": "1-0""#),
+        "{}",
+        round.stdout
+    );
+}
