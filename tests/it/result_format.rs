@@ -38,3 +38,30 @@ fn result_refuses_a_format_it_cannot_print_and_records_nothing() {
         round.stdout
     );
 }
+
+/// `penalty`, `warn` and `playoff` confirm in plain text too: another `--format` is
+/// refused the same way, naming the command, and nothing is recorded.
+#[test]
+fn penalty_warn_and_playoff_refuse_a_format_they_cannot_print() {
+    let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
+    Run::on_event(&ev, &["pair", "--seed", "1"]).check();
+    let before = snapshot(&ev);
+    let commands: [&[&str]; 3] = [
+        &["penalty", "甲", "1", "--reason", "x"],
+        &["warn", "甲", "--reason", "x"],
+        &["playoff", "甲", "乙"],
+    ];
+    for args in commands {
+        let mut argv = vec!["--lang", "en", "--format", "json"];
+        argv.extend_from_slice(args);
+        Run::on_event(&ev, &argv)
+            .status(2)
+            .stdout_empty()
+            .stderr_has(&format!("`qiwang {}` confirms in plain text only", args[0]))
+            .check();
+    }
+    assert!(
+        snapshot(&ev) == before,
+        "a refused command changed the event"
+    );
+}

@@ -3,8 +3,8 @@
 use crate::cli::context::Refusal;
 use crate::cli::context::read_input;
 use crate::cli::context::{
-    Ctx, FormatArg, Loaded, LoadedKept, lib_error, player_label, pools_shown, resolve_player,
-    resolve_pool, tx_error,
+    Ctx, Loaded, LoadedKept, lib_error, player_label, pools_shown, resolve_player, resolve_pool,
+    tx_error,
 };
 use crate::cli::error::CliError;
 use qiwang::i18n::bi;
@@ -27,7 +27,7 @@ pub fn run(
     args: &[String],
     names: &[String],
 ) -> Result<(), CliError> {
-    plain_text_only(ctx)?;
+    ctx.plain_text_only()?;
     let loaded = ctx.load_kept()?;
     if loaded.rules.team_competition.is_some() {
         return super::team::result(ctx, loaded.into_loaded(), group, round, from, args);
@@ -233,19 +233,6 @@ pub fn run(
         );
     }
     Ok(())
-}
-
-/// `qiwang result` confirms what it recorded in plain text and has no report to render in
-/// another format: any other `--format` is refused (a usage error) before the event is read,
-/// as `certificates` and `template` refuse the formats they lack, rather than ignored.
-fn plain_text_only(ctx: &Ctx) -> Result<(), CliError> {
-    if ctx.format_arg == FormatArg::Table {
-        return Ok(());
-    }
-    Err(CliError::from(Refusal::Format(Text::new(
-        "`qiwang result` 只输出文字确认：请去掉 `--format`，或用 `--format table`；录入后可用 `qiwang round --format json` 查看本轮成绩",
-        "`qiwang result` confirms in plain text only: leave `--format` out or use `--format table`; `qiwang round --format json` shows the round's results afterwards",
-    ))))
 }
 
 /// Results typed on the command line: the pool, the entries and the players named.
