@@ -159,6 +159,32 @@ mod tests {
         assert!(lines[2].contains(env!("CARGO_PKG_VERSION")), "{text}");
     }
 
+    /// This module owns the process's panic hook: no other source file sets or takes one.
+    #[test]
+    fn no_other_module_touches_the_panic_hook() {
+        fn visit(dir: &std::path::Path, found: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    visit(&path, found);
+                } else if path.extension().is_some_and(|e| e == "rs")
+                    && !path.ends_with("panics.rs")
+                {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    if ["set_hook", "take_hook"].iter().any(|w| text.contains(w)) {
+                        found.push(path.display().to_string());
+                    }
+                }
+            }
+        }
+        let mut found = Vec::new();
+        visit(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut found,
+        );
+        assert!(found.is_empty(), "{found:?}");
+    }
+
     #[test]
     fn payloads_of_both_kinds_read_as_text() {
         assert_eq!(payload_text(&"static"), "static");
