@@ -372,23 +372,40 @@ impl ExitStatus for qiwang::report::trf::TrfError {
     }
 }
 
-/// Problems collected from a file the user gave (every one names its line or cell).
-macro_rules! always_invalid_input {
-    ($($ty:ty),* $(,)?) => {$(
-        impl ExitStatus for $ty {
-            fn exit_code(&self) -> ExitCode {
-                InvalidInput
-            }
-        }
-    )*};
+// The four below are structs, not enums: each is destructured whole, which stops compiling
+// if it becomes an enum, so a new kind of problem then gets its own arm here.
+
+/// Problems collected from a rulebook file the user gave (every one names its line).
+impl ExitStatus for qiwang::rulebook::RulebookErrors {
+    fn exit_code(&self) -> ExitCode {
+        let qiwang::rulebook::RulebookErrors { .. } = self;
+        InvalidInput
+    }
 }
 
-always_invalid_input!(
-    qiwang::rulebook::RulebookErrors,
-    qiwang::registration::ImportErrors,
-    qiwang::report::safe::EncodeError,
-    qiwang::report::safe::OutsideError,
-);
+/// Problems collected from a registration file the user gave (each names its row or cell).
+impl ExitStatus for qiwang::registration::ImportErrors {
+    fn exit_code(&self) -> ExitCode {
+        let qiwang::registration::ImportErrors { .. } = self;
+        InvalidInput
+    }
+}
+
+/// A name or club the GBK encoding the user asked for cannot write.
+impl ExitStatus for qiwang::report::safe::EncodeError {
+    fn exit_code(&self) -> ExitCode {
+        let qiwang::report::safe::EncodeError { .. } = self;
+        InvalidInput
+    }
+}
+
+/// A file name that would be written outside the folder the user gave.
+impl ExitStatus for qiwang::report::safe::OutsideError {
+    fn exit_code(&self) -> ExitCode {
+        let qiwang::report::safe::OutsideError { .. } = self;
+        InvalidInput
+    }
+}
 
 #[cfg(test)]
 mod tests {
