@@ -372,6 +372,15 @@ impl ExitStatus for qiwang::report::trf::TrfError {
     }
 }
 
+impl ExitStatus for qiwang::views::TemplateError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::views::TemplateError as E;
+        match self {
+            E::NotToml(..) | E::NotText(..) | E::BadSize(..) | E::UnknownKey(..) => InvalidInput,
+        }
+    }
+}
+
 // The four below are structs, not enums: each is destructured whole, which stops compiling
 // if it becomes an enum, so a new kind of problem then gets its own arm here.
 
