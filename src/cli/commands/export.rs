@@ -34,9 +34,8 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
             qiwang::views::write_event_json(&event, &rules, only, ctx.show_private, &mut text)
                 .map_err(|e| {
                     // Written to memory: a failure is a bug (exit 1), said in both languages.
-                    CliError::from(Refusal::Bug(Text::new(
-                        format!("无法把赛事写成 JSON（event.json）：{e}。这是 qiwang 的缺陷，请连同所用命令报告给开发者"),
-                        format!("cannot write the event as JSON (event.json): {e}. This is a bug in qiwang: please report it with the command you ran"),
+                    CliError::from(Refusal::bug(&format!(
+                        "cannot write the event as JSON (event.json): {e}"
                     )))
                 })?;
             vec![("event.json".to_string(), text)]

@@ -463,4 +463,18 @@ mod tests {
         let penalty = qiwang::results::ResultError::PenaltyPointsNeeded;
         assert_eq!(lib_error(penalty).code(), Usage);
     }
+
+    /// A bug found without a panic is worded as a panic is: the one internal-error
+    /// report, in both languages whatever the language, with what failed; exit code 1.
+    #[test]
+    fn a_bug_reads_as_the_one_internal_error_report() {
+        use qiwang::rulebook::Lang;
+        let e = CliError::from(Refusal::bug("cannot write the rulebook as JSON: x"));
+        assert_eq!(e.code(), Internal);
+        let want = qiwang::panics::report("cannot write the rulebook as JSON: x");
+        for lang in [Lang::Zh, Lang::En] {
+            assert_eq!(e.render(lang), want);
+        }
+        assert!(want.starts_with("内部错误：") && want.contains("\ninternal error: "));
+    }
 }
