@@ -6,9 +6,10 @@
 //! else sets one), which records the first panic's message and location instead of
 //! printing them, or, in a long-running server ([`report_at_once`]), has the binary print
 //! the report of every panic outside [`contain`] as it happens, since a panic in a server
-//! task never reaches `main`. [`contain`] runs code that may panic (a third-party reader or writer on
-//! hostile input) and turns a panic into a value, quietly. Decides nothing by a panic's
-//! text: what a caller does with a contained panic depends on facts it checks itself.
+//! task never reaches `main`. [`contain`] runs code that may panic (a third-party reader
+//! or writer on hostile input) and turns a panic into a value, quietly. Decides nothing by
+//! a panic's text: what a caller does with a contained panic depends on facts it checks
+//! itself.
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -83,8 +84,9 @@ pub fn install_hook(print: fn(&str)) {
 }
 
 /// From now on the hook has the [`report`] of every panic outside [`contain`] printed
-/// when it happens, on any thread: for `qiwang serve`, whose request handlers, blocking tasks and
-/// watching thread go on after a panic (answering 500) and never bring it to `main`.
+/// when it happens, on any thread: for `qiwang serve`, whose request handlers, blocking
+/// tasks and watching thread go on after a panic (answering 500) and never bring it to
+/// `main`.
 pub fn report_at_once() {
     REPORT_AT_ONCE.store(true, Ordering::Relaxed);
 }
