@@ -67,8 +67,12 @@ impl CliError {
 }
 
 impl CliError {
-    /// The line printed on standard error: `error: …` or `错误：…`.
+    /// The line printed on standard error: `error: …` or `错误：…`; an internal error is
+    /// the report in both languages as it stands (`Refusal::bug`), like a panic's.
     pub fn render(&self, lang: Lang) -> String {
+        if self.code == ExitCode::Internal {
+            return self.message.get(lang).to_string();
+        }
         format!(
             "{}{}",
             lang.pick("错误：", "error: "),

@@ -28,7 +28,6 @@ pub use args::Cli;
 pub use error::ExitCode;
 
 use clap::FromArgMatches;
-use qiwang::i18n::bi;
 use qiwang::rulebook::Lang;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -102,32 +101,19 @@ pub fn emit_bytes(bytes: &[u8]) {
 }
 
 /// Runs the program and returns the process exit code. A panic is a bug: the user sees
-/// one short bilingual request to report it, with the panic's message and place, and the
-/// exit code is 1 (internal error), never Rust's 101.
+/// the short bilingual request to report it (`panics::report`), with the panic's message
+/// and place, and the exit code is 1 (internal error), never Rust's 101.
 pub fn main() -> i32 {
-    qiwang::panics::install_hook();
+    qiwang::panics::install_hook(emit_err);
     match qiwang::panics::contain(run) {
         Ok(code) => code,
         Err(panic) => {
-            emit_err(&internal_error(&panic.message, help_lang()));
+            if !panic.reported {
+                emit_err(&qiwang::panics::report(&panic.message));
+            }
             ExitCode::Internal as i32
         }
     }
-}
-
-/// What a panic shows: the internal-error line in the output language, the recorded
-/// message and place (the report a maintainer needs) and the version.
-fn internal_error(message: &str, lang: Lang) -> String {
-    let version = env!("CARGO_PKG_VERSION");
-    bi!(
-        lang,
-        zh(
-            "错误：程序内部错误（qiwang 的缺陷，不是您的操作有误）。改了一半的赛事会在下一条命令开始时补完或撤回。请把下面这段记录连同所用命令报告给开发者：\n  qiwang {version}：{message}"
-        ),
-        en(
-            "error: internal error (a bug in qiwang, not a mistake of yours). A change left half-made is completed or rolled back by the next command. Please report it with the command you ran and this record:\n  qiwang {version}: {message}"
-        )
-    )
 }
 
 fn run() -> i32 {

@@ -8,9 +8,6 @@
 //! to size anything: only what is counted in the file's bytes is.
 
 use crate::i18n::Text;
-use std::cell::Cell;
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Once;
 
 /// The most worksheets a workbook may hold (a county's registration book has a handful).
 pub const MAX_SHEETS: usize = 64;
@@ -232,36 +229,12 @@ pub fn damaged(sheet: Option<&str>, zh: &str, en: &str) -> Text {
     )
 }
 
-thread_local! {
-    /// Whether this thread is inside [`guarded`], whose panics are reported as errors.
-    static GUARDED: Cell<bool> = const { Cell::new(false) };
-}
-
-static QUIET_HOOK: Once = Once::new();
-
 /// Runs a call into the workbook library; a panic inside it becomes an error naming
-/// `what` was being read, and its message is kept off standard error (the process's
-/// panic hook is wrapped once, to stay silent on a thread inside this guard and to show
-/// every other panic as before). The panic's payload is only quoted, never acted on.
+/// `what` was being read, kept off standard error (`panics::contain`, the owner of the
+/// process's panic hook). The panic's payload is only quoted, never acted on.
 pub fn guarded<T>(what: &str, call: impl FnOnce() -> T) -> Result<T, Text> {
-    QUIET_HOOK.call_once(|| {
-        let shown = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if !GUARDED.with(Cell::get) {
-                shown(info);
-            }
-        }));
-    });
-    let outer = GUARDED.with(|g| g.replace(true));
-    let result = catch_unwind(AssertUnwindSafe(call));
-    GUARDED.with(|g| g.set(outer));
-    result.map_err(|payload| {
-        let detail = payload
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
-        let detail: String = detail.chars().take(200).collect();
+    crate::panics::contain(call).map_err(|panic| {
+        let detail: String = panic.payload.chars().take(200).collect();
         Text::new(
             format!(
                 "读取{what}时工作簿读取库出错（{detail}），工作簿可能已损坏，未读取；请用 Excel 打开后另存为 .xlsx 再重试"
@@ -284,7 +257,6 @@ mod tests {
         assert!(e.en.contains("index out of bounds"), "{}", e.en);
         assert!(e.zh.contains("工作簿"));
         assert_eq!(guarded("b", || 7).unwrap(), 7);
-        assert!(!GUARDED.with(Cell::get));
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! no-referrer` and `Cache-Control: no-store`.
 //!
 //! Every request passes the rate limit of its client address first (`limits.rs`), and
-//! `/events` the cap of live connections per address.
+//! `/events` the cap of live connections per address. A handler that panics answers 500
+//! (`internal.rs`), with the same headers.
 //!
 //! A request path is only ever a key into the rendered pages: nothing here opens a file.
 
@@ -132,6 +133,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .merge(super::arbiter::routes())
         .layer(axum::middleware::from_fn_with_state(shared.clone(), limit))
         .with_state(shared)
+        .layer(axum::middleware::from_fn(super::internal::catch))
         .layer(axum::middleware::map_response(move |response: Response| {
             let csp = headers.clone();
             async move { secure(response, csp) }
@@ -236,6 +238,8 @@ fn not_found(snapshot: &Snapshot) -> Response {
 }
 
 async fn index(State(shared): State<Arc<Shared>>) -> Response {
+    #[cfg(debug_assertions)]
+    super::internal::test_panic("index");
     serve_page(&shared, "index.html")
 }
 

@@ -10,10 +10,12 @@
 //! Here: the options, binding and running; `pages.rs` keeps the rendered pages current,
 //! `http.rs` answers requests (routes, the security headers every response carries),
 //! `arbiter/` the arbiter's result entry and `tokens.rs` its login tokens and sessions,
-//! `limits.rs` the limits per client address, `tls.rs` HTTPS when a certificate is given.
+//! `limits.rs` the limits per client address, `tls.rs` HTTPS when a certificate is given,
+//! `internal.rs` what a panic in a server task answers.
 
 mod arbiter;
 mod http;
+mod internal;
 pub mod limits;
 mod pages;
 pub mod tls;
@@ -200,8 +202,10 @@ impl Server {
         self.listener.local_addr().map_err(ServeError::Runtime)
     }
 
-    /// Answers requests until the process ends.
+    /// Answers requests until the process ends. From here on a panic (a bug) in any of
+    /// the server's tasks is reported on standard error as it happens (`internal.rs`).
     pub fn run(self) -> Result<(), ServeError> {
+        crate::panics::report_at_once();
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()

@@ -173,16 +173,36 @@ fn watch_state(
         }
         let previous = sender.borrow().clone();
         let next = if now.state == seen.state {
-            Snapshot {
-                undo: NextUndo::read(store, now.mark()),
-                ..(*previous).clone()
-            }
+            next_undo(store, now.mark(), &previous)
         } else {
             version += 1;
-            render(store, lang, seconds, version, Some(&previous), now.mark())
+            // A panic here is a bug, reported by the hook as it happens: the pages
+            // before stay served, with the problem noted, and the thread goes on.
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                #[cfg(debug_assertions)]
+                super::internal::test_panic("render");
+                render(store, lang, seconds, version, Some(&previous), now.mark())
+            }))
+            .unwrap_or_else(|_| Snapshot {
+                version,
+                problem: Some(super::internal::RENDER_FAILED.to_string()),
+                ..(*previous).clone()
+            })
         };
         seen = now;
         sender.send_replace(Arc::new(next));
+    }
+}
+
+/// `previous` with what `undo` would revert now; `previous` as it was when reading the
+/// audit trail panicked (a bug, reported by the hook as it happens).
+fn next_undo(store: &Store, mark: u64, previous: &Snapshot) -> Snapshot {
+    let undo =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| NextUndo::read(store, mark)))
+            .unwrap_or_else(|_| previous.undo.clone());
+    Snapshot {
+        undo,
+        ..previous.clone()
     }
 }
 

@@ -7,8 +7,7 @@
 //! is escaped into the page, the template included.
 
 use super::prizes::date_text;
-use crate::i18n::Text;
-use crate::i18n::bi;
+use crate::i18n::{Localize, bi, display_english};
 use crate::model::GroupId;
 use crate::prizes::PrizeSheet;
 use crate::report::{Markup, html_page_of};
@@ -74,16 +73,10 @@ impl CertificateTemplate {
     /// Reads a template file: the four texts (each optional, the default's where left
     /// out) and the two sizes (whole points, 6–200). Unknown keys are refused, so a
     /// misspelt key does not silently print the default.
-    pub fn from_toml(text: &str) -> Result<CertificateTemplate, Text> {
-        let doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
-            Text::new(
-                format!("奖状模板不是有效的 TOML：{}", e.message()),
-                format!(
-                    "the certificate template is not valid TOML: {}",
-                    e.message()
-                ),
-            )
-        })?;
+    pub fn from_toml(text: &str) -> Result<CertificateTemplate, TemplateError> {
+        let doc: toml_edit::DocumentMut = text
+            .parse()
+            .map_err(|e: toml_edit::TomlError| TemplateError::NotToml(e.message().to_string()))?;
         let mut t = CertificateTemplate {
             title: String::new(),
             body: String::new(),
@@ -94,25 +87,15 @@ impl CertificateTemplate {
         };
         for (key, item) in doc.iter() {
             let text = || {
-                item.as_str().map(str::to_string).ok_or_else(|| {
-                    Text::new(
-                        format!("奖状模板的 `{key}` 应为字符串"),
-                        format!("the certificate template's `{key}` must be a string"),
-                    )
-                })
+                item.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| TemplateError::NotText(key.to_string()))
             };
             let size = || {
                 item.as_integer()
                     .filter(|n| (6..=200).contains(n))
                     .and_then(|n| u32::try_from(n).ok())
-                    .ok_or_else(|| {
-                        Text::new(
-                            format!("奖状模板的 `{key}` 应为 6 到 200 之间的整数（磅）"),
-                            format!(
-                                "the certificate template's `{key}` must be a whole number of points from 6 to 200"
-                            ),
-                        )
-                    })
+                    .ok_or_else(|| TemplateError::BadSize(key.to_string()))
             };
             match key {
                 "title" => t.title = text()?,
@@ -121,19 +104,60 @@ impl CertificateTemplate {
                 "date" => t.date = text()?,
                 "title_size" => t.title_size = size()?,
                 "body_size" => t.body_size = size()?,
-                other => {
-                    return Err(Text::new(
-                        format!(
-                            "奖状模板没有 `{other}` 这一项：可用 title、body、signature、date、title_size、body_size"
-                        ),
-                        format!(
-                            "the certificate template has no key `{other}`: use title, body, signature, date, title_size, body_size"
-                        ),
-                    ));
-                }
+                other => return Err(TemplateError::UnknownKey(other.to_string())),
             }
         }
         Ok(t)
+    }
+}
+
+/// Why a certificate template (`certificates --template FILE`) cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TemplateError {
+    /// Not valid TOML: the parser's message.
+    NotToml(String),
+    /// This key's value is not a string.
+    NotText(String),
+    /// This size key's value is not a whole number of points from 6 to 200.
+    BadSize(String),
+    /// The template has no such key (a misspelling would silently print the default).
+    UnknownKey(String),
+}
+
+display_english!(TemplateError);
+
+impl std::error::Error for TemplateError {}
+
+impl Localize for TemplateError {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            TemplateError::NotToml(why) => bi!(
+                lang,
+                zh("奖状模板不是有效的 TOML：{why}"),
+                en("the certificate template is not valid TOML: {why}"),
+            ),
+            TemplateError::NotText(key) => bi!(
+                lang,
+                zh("奖状模板的 `{key}` 应为字符串"),
+                en("the certificate template's `{key}` must be a string"),
+            ),
+            TemplateError::BadSize(key) => bi!(
+                lang,
+                zh("奖状模板的 `{key}` 应为 6 到 200 之间的整数（磅）"),
+                en(
+                    "the certificate template's `{key}` must be a whole number of points from 6 to 200"
+                ),
+            ),
+            TemplateError::UnknownKey(key) => bi!(
+                lang,
+                zh(
+                    "奖状模板没有 `{key}` 这一项：可用 title、body、signature、date、title_size、body_size"
+                ),
+                en(
+                    "the certificate template has no key `{key}`: use title, body, signature, date, title_size, body_size"
+                ),
+            ),
+        }
     }
 }
 
@@ -324,8 +348,14 @@ mod tests {
         let t = CertificateTemplate::from_toml("title = \"奖状\"\nbody_size = 30\n").unwrap();
         assert_eq!((t.title.as_str(), t.body_size), ("奖状", 30));
         let e = CertificateTemplate::from_toml("titel = \"x\"").unwrap_err();
-        assert!(e.zh.contains("titel") && e.en.contains("titel"));
-        assert!(CertificateTemplate::from_toml("body_size = 2").is_err());
-        assert!(CertificateTemplate::from_toml("title = 3").is_err());
+        assert_eq!(e, TemplateError::UnknownKey("titel".into()));
+        assert!(e.localize(Lang::Zh).contains("titel") && e.to_string().contains("titel"));
+        let e = CertificateTemplate::from_toml("body_size = 2").unwrap_err();
+        assert_eq!(e, TemplateError::BadSize("body_size".into()));
+        let e = CertificateTemplate::from_toml("title = 3").unwrap_err();
+        assert_eq!(e, TemplateError::NotText("title".into()));
+        let e = CertificateTemplate::from_toml("title = ").unwrap_err();
+        assert!(matches!(e, TemplateError::NotToml(_)), "{e:?}");
+        assert_ne!(e.localize(Lang::Zh), e.localize(Lang::En));
     }
 }

@@ -23,7 +23,9 @@ mod standings;
 mod team;
 
 pub use bracket::bracket_svg;
-pub use certificate::{CertificateTemplate, Certificates, certificates, default_template_text};
+pub use certificate::{
+    CertificateTemplate, Certificates, TemplateError, certificates, default_template_text,
+};
 pub use labels::{gender_label, outcome_label, tiebreak_label};
 pub use pairing::pairing_sheet;
 pub use players::players;

@@ -44,6 +44,7 @@ mod schema;
 mod serve;
 mod serve_arbiter;
 mod serve_limits;
+mod serve_panic;
 mod serve_tls;
 mod signed_sheets;
 mod stage_edges;

@@ -22,6 +22,12 @@ pub struct Served {
 impl Served {
     /// Starts the server on the event `ev` with `extra` arguments after `serve`.
     pub fn start(ev: &Path, extra: &[&str]) -> Served {
+        Served::start_env(ev, extra, &[], Stdio::inherit())
+    }
+
+    /// [`Served::start`] with `env` set, its standard error going to `stderr`
+    /// ([`Served::stop`] reads a piped one).
+    pub fn start_env(ev: &Path, extra: &[&str], env: &[(&str, &str)], stderr: Stdio) -> Served {
         // The tests send many requests from one address: without limits per client
         // unless a test sets them (serve_limits.rs).
         let limits: &[&str] = if extra.iter().any(|a| a.starts_with("--client-")) {
@@ -34,8 +40,9 @@ impl Served {
             .args(limits)
             .args(extra)
             .env("QIWANG_USER", "server")
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("qiwang serve starts");
         let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
@@ -72,6 +79,17 @@ impl Served {
     /// `GET path`.
     pub fn get(&self, path: &str) -> Response {
         request(self.addr, "GET", path, &[], "")
+    }
+
+    /// Ends the server; what it wrote on a piped standard error.
+    pub fn stop(mut self) -> String {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let mut text = String::new();
+        if let Some(mut stderr) = self.child.stderr.take() {
+            let _ = stderr.read_to_string(&mut text);
+        }
+        text
     }
 }
 

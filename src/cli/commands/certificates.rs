@@ -44,8 +44,7 @@ pub fn certificates(
                     ),
                 )))
             })?;
-            CertificateTemplate::from_toml(&text)
-                .map_err(|why| CliError::from(Refusal::Unusable(why)))?
+            CertificateTemplate::from_toml(&text).map_err(lib_error)?
         }
         None => CertificateTemplate::default_for(lang),
     };

@@ -111,13 +111,8 @@ fn json(
         })
     });
     if let Some(e) = bug {
-        return Err(CliError::from(Refusal::Bug(Text::new(
-            format!(
-                "无法把赛事写成 JSON（event.json）：{e}。这是 qiwang 的缺陷，请连同所用命令报告给开发者"
-            ),
-            format!(
-                "cannot write the event as JSON (event.json): {e}. This is a bug in qiwang: please report it with the command you ran"
-            ),
+        return Err(CliError::from(Refusal::bug(&format!(
+            "cannot write the event as JSON (event.json): {e}"
         ))));
     }
     written.map_err(lib_error)?;

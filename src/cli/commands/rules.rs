@@ -4,7 +4,7 @@ use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, lib_error, player_label, read_text, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::bi;
-use qiwang::i18n::{Text, plural};
+use qiwang::i18n::plural;
 use qiwang::rulebook::Rulebook;
 use qiwang::store::action::Action;
 use std::path::Path;
@@ -87,11 +87,9 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
     match ctx.format()? {
         qiwang::report::Format::Json => outln!(
             "{}",
-            serde_json::to_string_pretty(&rules)
-                .map_err(|e| CliError::from(Refusal::Bug(Text::new(
-                    format!("无法把规程写成 JSON：{e}。这是 qiwang 的缺陷，请连同所用命令报告给开发者"),
-                    format!("cannot write the rulebook as JSON: {e}. This is a bug in qiwang: please report it with the command you ran"),
-                ))))?
+            serde_json::to_string_pretty(&rules).map_err(|e| CliError::from(Refusal::bug(
+                &format!("cannot write the rulebook as JSON: {e}")
+            )))?
         ),
         // The rulebook's own text (TOML) in a page, escaped: names come from the file.
         qiwang::report::Format::Html => {

@@ -380,23 +380,49 @@ impl ExitStatus for qiwang::report::trf::TrfError {
     }
 }
 
-/// Problems collected from a file the user gave (every one names its line or cell).
-macro_rules! always_invalid_input {
-    ($($ty:ty),* $(,)?) => {$(
-        impl ExitStatus for $ty {
-            fn exit_code(&self) -> ExitCode {
-                InvalidInput
-            }
+impl ExitStatus for qiwang::views::TemplateError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::views::TemplateError as E;
+        match self {
+            E::NotToml(..) | E::NotText(..) | E::BadSize(..) | E::UnknownKey(..) => InvalidInput,
         }
-    )*};
+    }
 }
 
-always_invalid_input!(
-    qiwang::rulebook::RulebookErrors,
-    qiwang::registration::ImportErrors,
-    qiwang::report::safe::EncodeError,
-    qiwang::report::safe::OutsideError,
-);
+// The four below are structs, not enums: each is destructured whole, which stops compiling
+// if it becomes an enum, so a new kind of problem then gets its own arm here.
+
+/// Problems collected from a rulebook file the user gave (every one names its line).
+impl ExitStatus for qiwang::rulebook::RulebookErrors {
+    fn exit_code(&self) -> ExitCode {
+        let qiwang::rulebook::RulebookErrors { .. } = self;
+        InvalidInput
+    }
+}
+
+/// Problems collected from a registration file the user gave (each names its row or cell).
+impl ExitStatus for qiwang::registration::ImportErrors {
+    fn exit_code(&self) -> ExitCode {
+        let qiwang::registration::ImportErrors { .. } = self;
+        InvalidInput
+    }
+}
+
+/// A name or club the GBK encoding the user asked for cannot write.
+impl ExitStatus for qiwang::report::safe::EncodeError {
+    fn exit_code(&self) -> ExitCode {
+        let qiwang::report::safe::EncodeError { .. } = self;
+        InvalidInput
+    }
+}
+
+/// A file name that would be written outside the folder the user gave.
+impl ExitStatus for qiwang::report::safe::OutsideError {
+    fn exit_code(&self) -> ExitCode {
+        let qiwang::report::safe::OutsideError { .. } = self;
+        InvalidInput
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -444,5 +470,19 @@ mod tests {
         }
         let penalty = qiwang::results::ResultError::PenaltyPointsNeeded;
         assert_eq!(lib_error(penalty).code(), Usage);
+    }
+
+    /// A bug found without a panic is worded as a panic is: the one internal-error
+    /// report, in both languages whatever the language, with what failed; exit code 1.
+    #[test]
+    fn a_bug_reads_as_the_one_internal_error_report() {
+        use qiwang::rulebook::Lang;
+        let e = CliError::from(Refusal::bug("cannot write the rulebook as JSON: x"));
+        assert_eq!(e.code(), Internal);
+        let want = qiwang::panics::report("cannot write the rulebook as JSON: x");
+        for lang in [Lang::Zh, Lang::En] {
+            assert_eq!(e.render(lang), want);
+        }
+        assert!(want.starts_with("内部错误：") && want.contains("\ninternal error: "));
     }
 }

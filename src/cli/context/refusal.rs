@@ -45,7 +45,8 @@ pub enum Refusal {
     /// A file, directory or stream that cannot be written.
     CannotWrite(Text),
 
-    /// A bug: writing into memory failed, or the workbook library refused.
+    /// A bug: writing into memory failed, or the workbook library refused. Made by
+    /// [`Refusal::bug`], in the one internal-error wording.
     Bug(Text),
 }
 
@@ -69,6 +70,13 @@ impl Refusal {
             | Refusal::CannotWrite(t)
             | Refusal::Bug(t) => t,
         }
+    }
+
+    /// A bug: the one internal-error report (`panics::report`, both languages, the same
+    /// as a panic's) with `detail`, what failed, for a maintainer.
+    pub fn bug(detail: &str) -> Refusal {
+        let report = qiwang::panics::report(detail);
+        Refusal::Bug(Text::new(report.clone(), report))
     }
 
     /// The file `path` the user named cannot be read.

@@ -21,11 +21,7 @@ pub fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> CliError {
         ))
         .into();
     }
-    Refusal::Bug(Text::new(
-        format!("无法生成 Excel 工作簿：{e}"),
-        format!("cannot build the Excel workbook: {e}"),
-    ))
-    .into()
+    Refusal::bug(&format!("cannot build the Excel workbook: {e}")).into()
 }
 
 /// `--format xlsx` writes binary: refused when standard output is a terminal, where it

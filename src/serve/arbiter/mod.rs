@@ -17,6 +17,7 @@ mod game;
 mod undo;
 
 use super::http::{Shared, html};
+use super::internal;
 use super::tokens::{Refused, Session};
 use crate::i18n::bi;
 use crate::i18n::{Lang, Localize};
@@ -118,17 +119,23 @@ fn cookie(headers: &HeaderMap) -> Option<String> {
 }
 
 /// The request's open session, if any. It reads the token file (a revoked token ends its
-/// sessions), so on a blocking thread, never on the runtime's.
-async fn session(shared: &Arc<Shared>, headers: &HeaderMap) -> Option<(String, Session)> {
-    let id = cookie(headers)?;
+/// sessions), so on a blocking thread, never on the runtime's; a panic there is the 500
+/// answer (`internal.rs`), not "no session".
+async fn session(
+    shared: &Arc<Shared>,
+    headers: &HeaderMap,
+) -> Result<Option<(String, Session)>, Box<Response>> {
+    let Some(id) = cookie(headers) else {
+        return Ok(None);
+    };
     let shared = shared.clone();
-    tokio::task::spawn_blocking(move || {
+    internal::blocking(move || {
+        #[cfg(debug_assertions)]
+        internal::test_panic("session");
         let s = shared.gate.session(shared.store.dir(), &id)?;
         Some((id, s))
     })
     .await
-    .ok()
-    .flatten()
 }
 
 /// The request's session, or the login page to answer with instead (the pages that show
@@ -138,7 +145,7 @@ async fn session_or_login(
     headers: &HeaderMap,
     lang: Lang,
 ) -> Result<Session, Box<Response>> {
-    match session(shared, headers).await {
+    match session(shared, headers).await? {
         Some((_, s)) => Ok(s),
         None => Err(Box::new(login_response(lang, None))),
     }
@@ -200,7 +207,7 @@ async fn writer(
     form: &HashMap<String, String>,
 ) -> Result<Session, Box<Response>> {
     let lang = shared.pages.current().lang;
-    let Some((_, s)) = session(shared, headers).await else {
+    let Some((_, s)) = session(shared, headers).await? else {
         return Err(Box::new(forbidden(
             lang,
             "请先用裁判口令登录。",
@@ -356,9 +363,11 @@ async fn login(
     // The token file is read and written: on a blocking thread.
     let gate = shared.clone();
     let login =
-        tokio::task::spawn_blocking(move || gate.gate.login(gate.store.dir(), &token, client.ip()))
-            .await
-            .unwrap_or(Err(Refused::Unknown));
+        internal::blocking(move || gate.gate.login(gate.store.dir(), &token, client.ip())).await;
+    let login = match login {
+        Ok(login) => login,
+        Err(failed) => return *failed,
+    };
     match login {
         Ok(id) => {
             let mut response = Redirect::to("/arbiter/").into_response();
@@ -659,7 +668,7 @@ async fn record(
         table,
         text: text.clone(),
     };
-    let written = tokio::task::spawn_blocking(move || {
+    let written = internal::blocking(move || {
         let command = CommandInfo {
             user,
             ..CommandInfo::new("result", entered.command())
@@ -683,11 +692,15 @@ async fn record(
         (written, super::pages::audit_mark(&store))
     })
     .await;
+    let written = match written {
+        Ok(written) => written,
+        Err(failed) => return *failed,
+    };
     let mut body = Markup::new();
     players(&mut body, lang, &g);
     let back = table_href(&g.group, g.table);
     let status = match written {
-        Ok((Ok(()), mark)) => {
+        (Ok(()), mark) => {
             // The tables list the arbiter opens next shows this result, not the state
             // before it (the pages are rendered again when the state file changes).
             shared.pages.showing(mark, FRESH_WAIT).await;
@@ -703,7 +716,7 @@ async fn record(
             undo::offer(&mut body, &shared.pages.current(), &s, lang);
             StatusCode::OK
         }
-        Ok((Err(TxError::Command(Refusal::Changed(now))), _)) => {
+        (Err(TxError::Command(Refusal::Changed(now))), _) => {
             // Another arbiter (or the CLI) entered this table since the page was shown.
             let mut changed = g;
             changed.result = now;
@@ -731,7 +744,7 @@ async fn record(
             );
             StatusCode::CONFLICT
         }
-        Ok((Err(TxError::Command(Refusal::Moved)), _)) => {
+        (Err(TxError::Command(Refusal::Moved)), _) => {
             body.text_element(
                 "p",
                 &[("class", "note")],
@@ -742,15 +755,14 @@ async fn record(
             );
             StatusCode::CONFLICT
         }
-        Ok((Err(TxError::Command(Refusal::Result(e))), _)) => {
+        (Err(TxError::Command(Refusal::Result(e))), _) => {
             body.text_element("p", &[("class", "note")], &e.localize(lang));
             StatusCode::UNPROCESSABLE_ENTITY
         }
-        Ok((Err(TxError::Store(e)), _)) => {
+        (Err(TxError::Store(e)), _) => {
             body.text_element("p", &[("class", "note")], &e.localize(lang));
             StatusCode::SERVICE_UNAVAILABLE
         }
-        Err(_) => StatusCode::INTERNAL_SERVER_ERROR,
     };
     body.element("p", &[], |m| {
         m.text_element(

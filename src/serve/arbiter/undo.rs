@@ -256,7 +256,7 @@ pub(super) async fn run(
         user: user.clone(),
         ..CommandInfo::new("undo", vec!["qiwang".into(), "serve".into(), "undo".into()])
     };
-    let done = tokio::task::spawn_blocking(move || {
+    let done = super::internal::blocking(move || {
         // The newest change in effect as the undo found it under the lock.
         let mut newest = None;
         let done = store.undo_if(&command, |e| {
@@ -266,8 +266,12 @@ pub(super) async fn run(
         (done, newest, super::super::pages::audit_mark(&store))
     })
     .await;
+    let done = match done {
+        Ok(done) => done,
+        Err(failed) => return *failed,
+    };
     let status = match done {
-        Ok((Ok(Some(report)), _, mark)) => {
+        (Ok(Some(report)), _, mark) => {
             shared.pages.showing(mark, super::FRESH_WAIT).await;
             body.text_element(
                 "p",
@@ -281,23 +285,22 @@ pub(super) async fn run(
             StatusCode::OK
         }
         // The confirmed entry is the newest, but not this token's result.
-        Ok((Ok(None), Some(newest), _)) if newest == seq => {
+        (Ok(None), Some(newest), _) if newest == seq => {
             nothing_own(&mut body, lang);
             StatusCode::CONFLICT
         }
-        Ok((Ok(None) | Err(StoreError::NothingToUndo), _, _)) => {
+        (Ok(None) | Err(StoreError::NothingToUndo), _, _) => {
             stale(&mut body, seq, lang);
             StatusCode::CONFLICT
         }
-        Ok((Err(e @ StoreError::Damaged { .. }), _, _)) => {
+        (Err(e @ StoreError::Damaged { .. }), _, _) => {
             unreadable(&mut body, &e, lang);
             StatusCode::SERVICE_UNAVAILABLE
         }
-        Ok((Err(e), _, _)) => {
+        (Err(e), _, _) => {
             body.text_element("p", &[("class", "note")], &e.localize(lang));
             StatusCode::SERVICE_UNAVAILABLE
         }
-        Err(_) => StatusCode::INTERNAL_SERVER_ERROR,
     };
     back(&mut body, lang);
     (
