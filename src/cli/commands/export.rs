@@ -3,7 +3,7 @@
 use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, FormatArg, Loaded, lib_error, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
-use qiwang::i18n::{Text, plural};
+use qiwang::i18n::{Text, bi, plural};
 use qiwang::lookup::Shown;
 use qiwang::report::Json;
 use qiwang::report::publish::{shown, write_export};
@@ -84,9 +84,10 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
     write_export(out, &files, force).map_err(lib_error)?;
     outln!(
         "{} → {}",
-        lang.pick(
-            &format!("已导出 {} 个文件", files.len()),
-            &format!("wrote {}", plural(files.len(), "file", "files"))
+        bi!(
+            lang,
+            zh("已导出 {} 个文件", files.len()),
+            en("wrote {}", plural(files.len(), "file", "files"))
         ),
         shown(out)
     );
@@ -137,9 +138,10 @@ fn workbook(
     // The sheets, not the documents: the prize sheet has one per list.
     outln!(
         "{} → {}",
-        lang.pick(
-            &format!("已导出工作簿，共 {sheets} 张工作表"),
-            &format!("wrote a workbook of {}", plural(sheets, "sheet", "sheets"))
+        bi!(
+            lang,
+            zh("已导出工作簿，共 {sheets} 张工作表"),
+            en("wrote a workbook of {}", plural(sheets, "sheet", "sheets"))
         ),
         shown(&path)
     );
