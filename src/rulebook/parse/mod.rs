@@ -620,7 +620,7 @@ tiebreaks = ["x", "x"]
         let errors = Rulebook::from_toml(text, "bad.toml").unwrap_err();
         assert!(errors.problems.len() >= 15, "{errors}");
         for p in &errors.problems {
-            assert_same(&p.message_zh, &p.message);
+            assert_same(&p.message.zh, &p.message.en);
         }
         let zh = errors.localize(Lang::Zh);
         assert_eq!(zh.lines().count(), errors.to_string().lines().count());
@@ -629,7 +629,7 @@ tiebreaks = ["x", "x"]
             assert_eq!(place(z), place(e), "{z}\n{e}");
         }
         let syntax = Rulebook::from_toml("[event\n", "x.toml").unwrap_err();
-        assert!(syntax.problems[0].message_zh.starts_with("TOML 格式错误"));
+        assert!(syntax.problems[0].message.zh.starts_with("TOML 格式错误"));
     }
 
     /// `rules/README.md` documents every key the parser accepts, in a table row.
