@@ -11,6 +11,9 @@
 //!   line): [`Text`]`::new(zh, en)`, printed with `Text::get(lang)`; an error type carries
 //!   its message through [`Localize`], written with `bi!` in one match.
 //!
+//! A table of fixed pairs (column headings, the words of a kind) is data, not a third way:
+//! it is read with `lang.pick(zh, en)`, or each half goes into its own language's text.
+//!
 //! A leaf of the crate: it imports no other module, so every layer may use it. Labels of
 //! domain values live with their owner (`model::colour_label`, the sheet labels in
 //! `views::labels`), and reading a rulebook's language leniently lives in
@@ -160,23 +163,6 @@ macro_rules! display_english {
     )+};
 }
 pub(crate) use display_english;
-
-/// A fixed message in both languages, in one place (a `const` the code and its parser
-/// share, e.g. the comment `rules show` marks defaults with).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Words {
-    /// The Chinese text, printed for Chinese events (the default language).
-    pub zh: &'static str,
-    /// The English text, printed with `--lang en` or an English rulebook.
-    pub en: &'static str,
-}
-
-impl Words {
-    /// The text in `lang`.
-    pub fn get(self, lang: Lang) -> &'static str {
-        lang.pick(self.zh, self.en)
-    }
-}
 
 /// A message in both languages, chosen when it is printed.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -6,6 +6,7 @@
 
 use super::headers::Field;
 use super::id_card;
+use crate::i18n::bi;
 use crate::rulebook::{Lang, Rulebook};
 
 /// One column of the registration sheet.
@@ -176,17 +177,17 @@ pub fn template(rules: &Rulebook, lang: Lang) -> Template {
             "1".into(),
             allowed,
             false,
-            lang.pick(
-                    &format!(
-                        "主力队员写台次 1 到 {boards}（每队各一次），替补写 替补（每队至多 {} 名）",
-                        team.reserves
-                    ),
-                    &format!(
-                        "main players' board order 1 to {boards} (each once per team); 替补 for a reserve (at most {} a team)",
-                        team.reserves
-                    ),
+            bi!(
+                lang,
+                zh(
+                    "主力队员写台次 1 到 {boards}（每队各一次），替补写 替补（每队至多 {} 名）",
+                    team.reserves
+                ),
+                en(
+                    "main players' board order 1 to {boards} (each once per team); 替补 for a reserve (at most {} a team)",
+                    team.reserves
                 )
-                .to_string(),
+            ),
         );
     }
     if ages {

@@ -4,7 +4,6 @@
 use super::names::Named;
 use super::types::*;
 use crate::i18n::Lang;
-use crate::i18n::Words;
 use crate::i18n::bi;
 use crate::model::Gender;
 use std::fmt::Write;
@@ -35,18 +34,6 @@ fn string_array<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
     format!("[{}]", items.join(", "))
 }
 
-/// The first line of `rules show`.
-const HEADING: Words = Words {
-    zh: "生效的规则：每一项设置，未写的已填入默认值。",
-    en: "Effective rules: every setting, with defaults filled in.",
-};
-
-/// The comment for an optional setting that is not set (`# max_players: not set`).
-const NOT_SET: Words = Words {
-    zh: "未设置",
-    en: "not set",
-};
-
 /// Builds the document line by line.
 #[derive(Default)]
 struct Doc<'w> {
@@ -65,27 +52,22 @@ struct Doc<'w> {
 
 /// Settings a regulation often leaves open, each with what is in doubt (issue 43): `rules
 /// show` names the reading in force and asks for the clause when `[readings]` gives none.
-const DOUBTFUL: &[(&str, Words)] = &[
+/// Each is (path, Chinese, English), read with `lang.pick`.
+const DOUBTFUL: &[(&str, &str, &str)] = &[
     (
         "prizes.multiple",
-        Words {
-            zh: "存疑的读法：一人在两个名单（如棋王组和本地组）都获奖时兼得还是只领较高的一项",
-            en: "a doubtful reading: a player placed in two lists (棋王组 and 本地) takes both (take_all) or the higher only (higher_only)",
-        },
+        "存疑的读法：一人在两个名单（如棋王组和本地组）都获奖时兼得还是只领较高的一项",
+        "a doubtful reading: a player placed in two lists (棋王组 and 本地) takes both (take_all) or the higher only (higher_only)",
     ),
     (
         ".by_gender",
-        Words {
-            zh: "存疑的读法：本组按性别分开录取、男女各一个名单（true），还是不分男女一个名单（false）",
-            en: "a doubtful reading: men and women ranked in a list each (true) or one list for both (false)",
-        },
+        "存疑的读法：本组按性别分开录取、男女各一个名单（true），还是不分男女一个名单（false）",
+        "a doubtful reading: men and women ranked in a list each (true) or one list for both (false)",
     ),
     (
         ".eligibility.age_max_inclusive",
-        Words {
-            zh: "存疑的读法：“N周岁以下”是否含 N 周岁",
-            en: "a doubtful reading: whether N周岁以下 admits players aged N (true) or only younger ones (false)",
-        },
+        "存疑的读法：“N周岁以下”是否含 N 周岁",
+        "a doubtful reading: whether N周岁以下 admits players aged N (true) or only younger ones (false)",
     ),
 ];
 
@@ -117,7 +99,8 @@ impl Doc<'_> {
         let path = format!("{}.{key}", self.section);
         let mut notes: Vec<String> = Vec::new();
         if self.written.is_some_and(|w| w.is_default(&path)) {
-            notes.push(super::parse::DEFAULT_MARK.get(self.lang).to_string());
+            let (zh, en) = super::parse::DEFAULT_MARK;
+            notes.push(self.lang.pick(zh, en).to_string());
         }
         notes.extend(self.reading_note(&path));
         if notes.is_empty() {
@@ -153,18 +136,15 @@ impl Doc<'_> {
                 en("reading per {clause}")
             ));
         }
-        let (_, doubt) = DOUBTFUL
+        let (_, doubt_zh, doubt_en) = DOUBTFUL
             .iter()
-            .find(|(p, _)| path == *p || (p.starts_with('.') && path.ends_with(p)))?;
+            .find(|(p, _, _)| path == *p || (p.starts_with('.') && path.ends_with(p)))?;
+        let doubt = self.lang.pick(doubt_zh, doubt_en);
         Some(bi!(
             self.lang,
-            zh(
-                "{}；在 [readings] 写明依据的规程条款，例如 \"{path}\" = \"规程 十二.3\"",
-                doubt.zh
-            ),
+            zh("{doubt}；在 [readings] 写明依据的规程条款，例如 \"{path}\" = \"规程 十二.3\""),
             en(
-                "{}; name the regulation's clause in [readings], e.g. \"{path}\" = \"规程 十二.3\"",
-                doubt.en
+                "{doubt}; name the regulation's clause in [readings], e.g. \"{path}\" = \"规程 十二.3\""
             )
         ))
     }
@@ -176,7 +156,8 @@ impl Doc<'_> {
             // A setting not set reads nothing in doubt (`age_max_inclusive` matters only
             // with `under_age`, which then requires it).
             None => {
-                let _ = writeln!(self.out, "# {key}: {}", NOT_SET.get(self.lang));
+                // `# max_players: not set`
+                let _ = writeln!(self.out, "# {key}: {}", self.lang.pick("未设置", "not set"));
             }
         }
     }
@@ -240,7 +221,11 @@ impl Rulebook {
             readings: Some(&self.readings),
             ..Doc::default()
         };
-        let _ = writeln!(d.out, "# {}", HEADING.get(lang));
+        let heading = lang.pick(
+            "生效的规则：每一项设置，未写的已填入默认值。",
+            "Effective rules: every setting, with defaults filled in.",
+        );
+        let _ = writeln!(d.out, "# {heading}");
         let e = &self.event;
         d.header("[event]");
         d.str("name", &e.name);

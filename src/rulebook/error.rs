@@ -13,10 +13,8 @@ pub struct Problem {
     /// Dotted key path, e.g. `groups[2].eligibility.min_grade`; empty for a TOML syntax
     /// error that is not inside any key.
     pub key: String,
-    /// What is wrong and how to fix it, in English.
-    pub message: String,
-    /// The same in Chinese.
-    pub message_zh: String,
+    /// What is wrong and how to fix it, in both languages.
+    pub message: Text,
 }
 
 /// Every problem found in a rulebook, in file order. Returned by `Rulebook::from_toml`;
@@ -37,7 +35,7 @@ impl std::error::Error for RulebookErrors {}
 impl Localize for Problem {
     /// The message part, without the place.
     fn localize(&self, lang: Lang) -> String {
-        lang.pick(&self.message_zh, &self.message).to_string()
+        self.message.get(lang).to_string()
     }
 }
 
@@ -86,8 +84,7 @@ impl RulebookErrors {
                     line,
                     column,
                     key: p.key,
-                    message: p.message.en,
-                    message_zh: p.message.zh,
+                    message: p.message,
                 }
             })
             .collect();
@@ -133,15 +130,13 @@ mod tests {
                     line: 2,
                     column: 9,
                     key: "event.rounds".into(),
-                    message: "must be at least 1".into(),
-                    message_zh: "至少应为 1".into(),
+                    message: Text::new("至少应为 1", "must be at least 1"),
                 },
                 Problem {
                     line: 1,
                     column: 1,
                     key: String::new(),
-                    message: "invalid table header".into(),
-                    message_zh: "表头无效".into(),
+                    message: Text::new("表头无效", "invalid table header"),
                 },
             ],
         };

@@ -123,10 +123,10 @@ fn found_zh(item: &Item) -> String {
 }
 
 /// "expected a table, found …" in both languages.
-fn expected_found(expected_zh: &str, expected: &str, item: &Item) -> Text {
+fn expected_found(expected: &Text, item: &Item) -> Text {
     Text::new(
-        format!("应为{expected_zh}，实际为{}", found_zh(item)),
-        format!("expected {expected}, found {}", found(item)),
+        format!("应为{}，实际为{}", expected.zh, found_zh(item)),
+        format!("expected {}, found {}", expected.en, found(item)),
     )
 }
 
@@ -227,8 +227,8 @@ impl<'t> Sec<'t> {
         );
     }
 
-    fn wrong(&self, ctx: &mut Ctx, key: &str, item: &Item, expected: (&str, &str)) {
-        self.report(ctx, key, expected_found(expected.0, expected.1, item));
+    fn wrong(&self, ctx: &mut Ctx, key: &str, item: &Item, expected: Text) {
+        self.report(ctx, key, expected_found(&expected, item));
     }
 
     /// A sub-table (`[a.b]`, `b = { … }` or dotted keys).
@@ -241,7 +241,7 @@ impl<'t> Sec<'t> {
                 span: item.span(),
             }),
             None => {
-                self.wrong(ctx, key, item, ("表", "a table"));
+                self.wrong(ctx, key, item, Text::new("表", "a table"));
                 None
             }
         }
@@ -276,14 +276,14 @@ impl<'t> Sec<'t> {
                         None => ctx.report(
                             v.span(),
                             format!("{path}[{i}]"),
-                            expected_found("表", "a table", &Item::Value(v.clone())),
+                            expected_found(&Text::new("表", "a table"), &Item::Value(v.clone())),
                         ),
                     }
                 }
                 out
             }
             other => {
-                self.wrong(ctx, key, other, ("表数组", "an array of tables"));
+                self.wrong(ctx, key, other, Text::new("表数组", "an array of tables"));
                 Vec::new()
             }
         }
@@ -294,7 +294,7 @@ impl<'t> Sec<'t> {
         match item.as_str() {
             Some(s) => Some(s.to_string()),
             None => {
-                self.wrong(ctx, key, item, ("字符串", "a string"));
+                self.wrong(ctx, key, item, Text::new("字符串", "a string"));
                 None
             }
         }
@@ -327,7 +327,7 @@ impl<'t> Sec<'t> {
     pub fn int(&self, ctx: &mut Ctx, key: &str, min: i64, max: i64) -> Option<i64> {
         let item = self.item(key)?;
         let Some(n) = item.as_integer() else {
-            self.wrong(ctx, key, item, ("整数", "a whole number"));
+            self.wrong(ctx, key, item, Text::new("整数", "a whole number"));
             return None;
         };
         if n < min || n > max {
@@ -348,7 +348,7 @@ impl<'t> Sec<'t> {
     pub fn count(&self, ctx: &mut Ctx, key: &str, min: u32) -> Option<u32> {
         let item = self.item(key)?;
         let Some(n) = item.as_integer() else {
-            self.wrong(ctx, key, item, ("整数", "a whole number"));
+            self.wrong(ctx, key, item, Text::new("整数", "a whole number"));
             return None;
         };
         if n < i64::from(min) {
@@ -386,7 +386,12 @@ impl<'t> Sec<'t> {
         match item.as_bool() {
             Some(b) => Some(b),
             None => {
-                self.wrong(ctx, key, item, ("`true` 或 `false`", "`true` or `false`"));
+                self.wrong(
+                    ctx,
+                    key,
+                    item,
+                    Text::new("`true` 或 `false`", "`true` or `false`"),
+                );
                 None
             }
         }
@@ -415,7 +420,7 @@ impl<'t> Sec<'t> {
                     ctx,
                     key,
                     item,
-                    ("整数或 `false`", "a whole number or `false`"),
+                    Text::new("整数或 `false`", "a whole number or `false`"),
                 );
                 None
             }
@@ -448,7 +453,7 @@ impl<'t> Sec<'t> {
                 ctx,
                 key,
                 item,
-                ("日期，例如 `2018-10-26`", "a date such as `2018-10-26`"),
+                Text::new("日期，例如 `2018-10-26`", "a date such as `2018-10-26`"),
             );
             return None;
         };
@@ -479,7 +484,7 @@ impl<'t> Sec<'t> {
                 ctx,
                 key,
                 item,
-                (&format!("{names} 之一"), &format!("one of {names}")),
+                Text::new(format!("{names} 之一"), format!("one of {names}")),
             );
             return None;
         };
@@ -494,7 +499,12 @@ impl<'t> Sec<'t> {
     pub fn strings(&self, ctx: &mut Ctx, key: &str) -> Option<Vec<(String, Option<Span>)>> {
         let item = self.item(key)?;
         let Some(array) = item.as_array() else {
-            self.wrong(ctx, key, item, ("字符串数组", "an array of strings"));
+            self.wrong(
+                ctx,
+                key,
+                item,
+                Text::new("字符串数组", "an array of strings"),
+            );
             return None;
         };
         let mut out = Vec::new();
@@ -504,7 +514,7 @@ impl<'t> Sec<'t> {
                 None => ctx.report(
                     v.span(),
                     format!("{}[{i}]", self.key_path(key)),
-                    expected_found("字符串", "a string", &Item::Value(v.clone())),
+                    expected_found(&Text::new("字符串", "a string"), &Item::Value(v.clone())),
                 ),
             }
         }

@@ -295,8 +295,7 @@ mod tests {
                 line: 2,
                 column: 9,
                 key: "event.rounds".into(),
-                message: "must be at least 1".into(),
-                message_zh: "至少应为 1".into(),
+                message: Text::new("至少应为 1", "must be at least 1"),
             }],
         };
         assert_localized(&RulesUpdateError::Invalid(invalid));

@@ -128,9 +128,10 @@ pub fn team_pairing_sheet(
     let mut report = team_report(
         rules,
         lang,
-        lang.pick(
-            &format!("第{}轮团体对阵表", round.number),
-            &format!("round {} team pairings", round.number),
+        &bi!(
+            lang,
+            zh("第{}轮团体对阵表", round.number),
+            en("round {} team pairings", round.number)
         ),
     );
     let mut matches = Section::new(
@@ -249,9 +250,10 @@ pub fn team_slips(
     let mut report = team_report(
         rules,
         lang,
-        lang.pick(
-            &format!("第{}轮团体成绩登记表", round.number),
-            &format!("round {} match slips", round.number),
+        &bi!(
+            lang,
+            zh("第{}轮团体成绩登记表", round.number),
+            en("round {} match slips", round.number)
         ),
     );
     let columns: Vec<String> = [
@@ -273,7 +275,7 @@ pub fn team_slips(
         let mut section = Section::new(
             format!(
                 "{} {} — {}",
-                lang.pick(&format!("第{}场", m.table), &format!("match {}", m.table)),
+                bi!(lang, zh("第{}场", m.table), en("match {}", m.table)),
                 name_of(&names, m.first),
                 name_of(&names, m.second)
             ),
@@ -313,11 +315,7 @@ pub fn team_slips(
                 let row = vec![
                     round.number.to_string(),
                     m.table.to_string(),
-                    lang.pick(
-                        &format!("加赛{}", b.board),
-                        &format!("tiebreak {}", b.board),
-                    )
-                    .to_string(),
+                    bi!(lang, zh("加赛{}", b.board), en("tiebreak {}", b.board)),
                     name_of(
                         &names,
                         teams::team_at(m, b.board, crate::model::Colour::Black),
@@ -360,13 +358,11 @@ pub fn team_standings_report(
 ) -> Result<Report, TeamError> {
     let st = teams::team_standings(event, rules, pool, round)?;
     let mut report = team_report(rules, lang, lang.pick("团体名次", "team standings"));
-    report.subtitle.push(
-        lang.pick(
-            &format!("第{}轮后", st.after_round),
-            &format!("after round {}", st.after_round),
-        )
-        .to_string(),
-    );
+    report.subtitle.push(bi!(
+        lang,
+        zh("第{}轮后", st.after_round),
+        en("after round {}", st.after_round)
+    ));
     let shown: Vec<TeamMatchTiebreak> = st
         .tiebreaks
         .iter()
@@ -623,7 +619,7 @@ pub fn board_results(
     let mut json_rows = Vec::new();
     for board in 1..=team.boards {
         let mut section = Section::new(
-            lang.pick(&format!("第{board}台"), &format!("Board {board}")),
+            bi!(lang, zh("第{board}台"), en("Board {board}")),
             columns.clone(),
         )
         .right(&[0, 3, 4, 5, 6, 7, 8]);
@@ -722,10 +718,13 @@ pub fn team_prize_sheet(
             String::new(),
         ]);
     }
-    boards.notes.push(lang.pick(
-        &format!("每台得分率最高者获奖，须至少下满 {min} 局；得分率相同者并列"),
-        &format!("the best percentage on each board among players with at least {min} games; equal percentages share"),
-    ).to_string());
+    boards.notes.push(bi!(
+        lang,
+        zh("每台得分率最高者获奖，须至少下满 {min} 局；得分率相同者并列"),
+        en(
+            "the best percentage on each board among players with at least {min} games; equal percentages share"
+        )
+    ));
     report.json = json!({
         "teams": st.rows.iter().map(|r| json!({"place": r.rank, "shared": r.shared, "team": r.name})).collect::<Vec<_>>(),
         "board_prizes": prizes.iter().map(|l| json!({"board": l.board, "name": player(event, l.player), "team": name_of(&names, l.team), "percentage": l.percent()})).collect::<Vec<_>>(),

@@ -282,7 +282,7 @@ fn mutated_rulebooks_never_panic_and_every_problem_has_a_place() {
                 for p in &e.problems {
                     prop_assert!(p.line >= 1 && p.line <= lines, "line {} of {lines}", p.line);
                     prop_assert!(p.column >= 1, "{p:?}");
-                    prop_assert!(!p.message.is_empty());
+                    prop_assert!(!p.message.en.is_empty() && !p.message.zh.is_empty());
                 }
                 let shown = e.to_string();
                 prop_assert!(

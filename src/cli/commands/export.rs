@@ -3,7 +3,7 @@
 use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, FormatArg, Loaded, lib_error, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
-use qiwang::i18n::{Text, plural};
+use qiwang::i18n::{Text, bi, plural};
 use qiwang::lookup::Shown;
 use qiwang::report::Json;
 use qiwang::report::publish::{shown, write_export, write_export_streamed};
@@ -79,9 +79,10 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
 fn wrote(files: usize, out: &Path, lang: qiwang::rulebook::Lang) {
     outln!(
         "{} → {}",
-        lang.pick(
-            &format!("已导出 {files} 个文件"),
-            &format!("wrote {}", plural(files, "file", "files"))
+        bi!(
+            lang,
+            zh("已导出 {files} 个文件"),
+            en("wrote {}", plural(files, "file", "files"))
         ),
         shown(out)
     );
@@ -164,9 +165,10 @@ fn workbook(
     // The sheets, not the documents: the prize sheet has one per list.
     outln!(
         "{} → {}",
-        lang.pick(
-            &format!("已导出工作簿，共 {sheets} 张工作表"),
-            &format!("wrote a workbook of {}", plural(sheets, "sheet", "sheets"))
+        bi!(
+            lang,
+            zh("已导出工作簿，共 {sheets} 张工作表"),
+            en("wrote a workbook of {}", plural(sheets, "sheet", "sheets"))
         ),
         shown(&path)
     );

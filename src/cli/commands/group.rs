@@ -54,9 +54,10 @@ pub fn merge(ctx: &Ctx, from: &str, into: &str) -> Result<(), CliError> {
         .map_err(tx_error)?;
     outln!(
         "{}",
-        lang.pick(
-            &format!("已合并，转入 {moved} 名棋手"),
-            &format!(
+        bi!(
+            lang,
+            zh("已合并，转入 {moved} 名棋手"),
+            en(
                 "merged: {} moved",
                 qiwang::i18n::plural(moved, "player", "players")
             )

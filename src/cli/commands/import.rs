@@ -69,9 +69,10 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
                 "检查通过（未导入）",
                 "file is clean (dry run, nothing imported)"
             ),
-            lang.pick(
-                &format!("{} 名棋手", imported.players.len()),
-                &plural(imported.players.len(), "player", "players")
+            bi!(
+                lang,
+                zh("{} 名棋手", imported.players.len()),
+                en("{}", plural(imported.players.len(), "player", "players"))
             )
         );
         return Ok(());
@@ -119,9 +120,10 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
     report_reading(&imported, lang);
     outln!(
         "{}",
-        lang.pick(
-            &format!("已导入 {} 名棋手", imported.players.len()),
-            &format!(
+        bi!(
+            lang,
+            zh("已导入 {} 名棋手", imported.players.len()),
+            en(
                 "imported {}",
                 plural(imported.players.len(), "player", "players")
             )

@@ -112,9 +112,10 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
         if let Some(seq) = plan.interrupted {
             outln!(
                 "{}",
-                lang.pick(
-                    &format!("注意：第 {seq} 次修改正由另一个命令完成，撤销的对象可能随之改变"),
-                    &format!(
+                bi!(
+                    lang,
+                    zh("注意：第 {seq} 次修改正由另一个命令完成，撤销的对象可能随之改变"),
+                    en(
                         "note: change #{seq} is being completed by another command; what undo reverts may change"
                     )
                 )
@@ -183,16 +184,18 @@ pub fn unlock(ctx: &Ctx) -> Result<(), CliError> {
     match report.recovery {
         Some(Recovery::Completed { seq }) => outln!(
             "{}",
-            lang.pick(
-                &format!("被中断的第 {seq} 次修改已生效，已补记到操作记录"),
-                &format!("change #{seq}, interrupted, had landed: its audit line was written")
+            bi!(
+                lang,
+                zh("被中断的第 {seq} 次修改已生效，已补记到操作记录"),
+                en("change #{seq}, interrupted, had landed: its audit line was written")
             )
         ),
         Some(Recovery::Discarded { seq }) => outln!(
             "{}",
-            lang.pick(
-                &format!("被中断的第 {seq} 次修改未生效，已丢弃"),
-                &format!("change #{seq}, interrupted, had not landed: it was discarded")
+            bi!(
+                lang,
+                zh("被中断的第 {seq} 次修改未生效，已丢弃"),
+                en("change #{seq}, interrupted, had not landed: it was discarded")
             )
         ),
         Some(Recovery::AlreadyLogged { .. }) | None => {}

@@ -19,9 +19,10 @@ pub fn check(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
             outln!(
                 "{}: {}",
                 path.display(),
-                lang.pick(
-                    &format!("规则有效 — {groups} 个组别，{pools} 个编排组，{lists} 个奖项名单"),
-                    &format!(
+                bi!(
+                    lang,
+                    zh("规则有效 — {groups} 个组别，{pools} 个编排组，{lists} 个奖项名单"),
+                    en(
                         "rulebook is valid — {}, {}, {}",
                         plural(groups, "group", "groups"),
                         plural(pools, "pairing pool", "pairing pools"),

@@ -43,6 +43,7 @@ pub fn command(lang: Lang) -> clap::Command {
 
 /// `cmd` with Chinese `about` and argument help, recursively.
 fn localize(path: &str, cmd: clap::Command) -> clap::Command {
+    // A processing step, not a choice of language: the Chinese table's entry replaces the text.
     let mut cmd = match zh_text(path) {
         Some(about) => cmd.about(about).long_about(None),
         None => cmd,

@@ -46,15 +46,26 @@ pub(super) fn no_rows(lang: Lang, source_name: &str) -> String {
     )
 }
 
-/// The message of `ResultError::CsvHeader`.
-pub(super) fn csv_header(lang: Lang, source_name: &str, column: &str, expected: &str) -> String {
+/// The message of `ResultError::CsvHeader`: the header names that would do, as the file
+/// may write them, and whether the two side columns would do instead.
+pub(super) fn csv_header(
+    lang: Lang,
+    source_name: &str,
+    column: &str,
+    accepted: &[&str],
+    or_both_sides: bool,
+) -> String {
+    let names = accepted.join(", ");
+    let sides = match or_both_sides {
+        true => lang.pick("（或同时有 红方 和 黑方 两列）", " (or both 红方 and 黑方)"),
+        false => "",
+    };
     bi!(
         lang,
-        zh(
-            "{source_name}：表头缺少 `{column}` 列：需要 {}",
-            one_of_zh(expected)
+        zh("{source_name}：表头缺少 `{column}` 列：需要 {names} 之一{sides}"),
+        en(
+            "{source_name}: column `{column}` is missing from the header: it needs one of {names}{sides}"
         ),
-        en("{source_name}: column `{column}` is missing from the header: it needs {expected}"),
     )
 }
 
@@ -120,11 +131,4 @@ pub(super) fn csv(lang: Lang, source_name: &str, message: &str) -> String {
         zh("{source_name}：无法按 CSV 读取（{message}）"),
         en("{source_name}: {message}"),
     )
-}
-
-/// The headers a results file needs (`one of round, 轮次`), in Chinese.
-fn one_of_zh(expected: &str) -> String {
-    expected
-        .strip_prefix("one of ")
-        .map_or(expected.to_string(), |rest| format!("{rest} 之一"))
 }

@@ -108,8 +108,10 @@ pub enum ResultError {
         source_name: String,
         /// The missing column.
         column: String,
-        /// The headers that would do (`one of round, 轮次`).
-        expected: String,
+        /// The header names that would do (`round`, `轮次`, …).
+        accepted: &'static [&'static str],
+        /// Whether both side columns (红方 and 黑方) would do instead.
+        or_both_sides: bool,
     },
 
     /// A row of a results file with a group column whose group cell is empty.
@@ -426,8 +428,9 @@ impl Localize for ResultError {
             ResultError::CsvHeader {
                 source_name,
                 column,
-                expected,
-            } => file::csv_header(lang, source_name, column, expected),
+                accepted,
+                or_both_sides,
+            } => file::csv_header(lang, source_name, column, accepted, *or_both_sides),
             ResultError::EmptyGroupCell => file::empty_group_cell(lang),
             ResultError::GroupColumnUnexpected { source_name } => {
                 file::group_column_unexpected(lang, source_name)

@@ -44,7 +44,14 @@ fn every_variant() -> Vec<ResultError> {
         ResultError::CsvHeader {
             source_name: "r.csv".into(),
             column: "round".into(),
-            expected: "one of round, 轮次".into(),
+            accepted: &["round", "轮次"],
+            or_both_sides: false,
+        },
+        ResultError::CsvHeader {
+            source_name: "r.csv".into(),
+            column: "table".into(),
+            accepted: &["table", "台号"],
+            or_both_sides: true,
         },
         ResultError::Csv {
             source_name: "r.csv".into(),

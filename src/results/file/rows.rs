@@ -69,25 +69,26 @@ pub(super) fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError
     ] = sides;
     let code_col = find(CODE_HEADERS);
     let mut errors = Vec::new();
-    let mut column = |aliases: &[&str], name: &str, extra: &str| {
+    let mut column = |aliases: &'static [&'static str], name: &str, or_both_sides: bool| {
         let found = find(aliases);
         if found.is_none() {
             errors.push(ResultError::CsvHeader {
                 source_name: source.to_string(),
                 column: name.to_string(),
-                expected: format!("one of {}{extra}", aliases.join(", ")),
+                accepted: aliases,
+                or_both_sides,
             });
         }
         found
     };
-    let round_col = column(ROUND_HEADERS, "round", "");
+    let round_col = column(ROUND_HEADERS, "round", false);
     // A row that names both players finds its table by them.
     let table_col = if red_col.is_some() && black_col.is_some() {
         find(TABLE_HEADERS)
     } else {
-        column(TABLE_HEADERS, "table", " (or both 红方 and 黑方)")
+        column(TABLE_HEADERS, "table", true)
     };
-    let outcome_col = column(OUTCOME_HEADERS, "outcome", "");
+    let outcome_col = column(OUTCOME_HEADERS, "outcome", false);
     let fouls_col = find(FOULS_HEADERS);
     let group_col = find(GROUP_HEADERS);
     let (Some(round_col), Some(outcome_col)) = (round_col, outcome_col) else {

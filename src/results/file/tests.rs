@@ -41,6 +41,41 @@ fn csv_without_a_required_column_names_it() {
     assert!(err.to_string().contains("column `table`"), "{err}");
 }
 
+#[test]
+fn a_missing_column_is_worded_wholly_in_each_language() {
+    use crate::i18n::{Lang, Localize};
+    // No round and no table column, and only one of the two sides: both are missing.
+    let err = parse_results_csv("红方,outcome\n张三,r\n", "r.csv").unwrap_err();
+    let zh = err.localize(Lang::Zh);
+    let en = err.localize(Lang::En);
+    for needle in [
+        "需要 round, 轮次, 轮, 轮数 之一",
+        "同时有 红方 和 黑方 两列",
+    ] {
+        assert!(zh.contains(needle), "{needle} missing from {zh}");
+    }
+    for needle in [
+        "it needs one of round, 轮次, 轮, 轮数",
+        "(or both 红方 and 黑方)",
+    ] {
+        assert!(en.contains(needle), "{needle} missing from {en}");
+    }
+    // The header names are the file's own words in either language; the sentence around
+    // them is in one language only.
+    for english in ["one of", " or ", "both", " and "] {
+        assert!(
+            !zh.contains(english),
+            "`{english}` in the Chinese message: {zh}"
+        );
+    }
+    for chinese in ["之一", "或", "同时", "两列"] {
+        assert!(
+            !en.contains(chinese),
+            "`{chinese}` in the English message: {en}"
+        );
+    }
+}
+
 /// Jinhua with rounds in `youth` (two games) and `kids` (two games, and round 2 not
 /// yet paired), so every kind of problem can be placed in one file.
 fn two_pools() -> (Event, Rulebook) {

@@ -339,11 +339,8 @@ fn parse_readings(ctx: &mut Ctx, root: &Sec) -> std::collections::BTreeMap<Strin
 
 /// The comment `rules show` puts after a setting the rulebook did not write, in each
 /// language. A key read back with either (or with both, as earlier versions wrote them)
-/// is still a default, so showing the shown rules again changes nothing.
-pub const DEFAULT_MARK: crate::i18n::Words = crate::i18n::Words {
-    zh: "默认值，规程未规定",
-    en: "default, not in the regulation",
-};
+/// is still a default, so showing the shown rules again changes nothing. (Chinese, English.)
+pub const DEFAULT_MARK: (&str, &str) = ("默认值，规程未规定", "default, not in the regulation");
 
 /// Collects the dotted path of every value the file wrote (not marked [`DEFAULT_MARK`]).
 fn written_keys(table: &toml_edit::Table, text: &str, prefix: &str, out: &mut BTreeSet<String>) {
@@ -377,7 +374,7 @@ fn written_value(value: &toml_edit::Value, text: &str, path: &str, out: &mut BTr
         let rest = &text[span.end.min(text.len())..];
         rest.lines()
             .next()
-            .is_some_and(|l| l.contains(DEFAULT_MARK.zh) || l.contains(DEFAULT_MARK.en))
+            .is_some_and(|l| l.contains(DEFAULT_MARK.0) || l.contains(DEFAULT_MARK.1))
     });
     if !marked {
         out.insert(path.to_string());
@@ -623,7 +620,7 @@ tiebreaks = ["x", "x"]
         let errors = Rulebook::from_toml(text, "bad.toml").unwrap_err();
         assert!(errors.problems.len() >= 15, "{errors}");
         for p in &errors.problems {
-            assert_same(&p.message_zh, &p.message);
+            assert_same(&p.message.zh, &p.message.en);
         }
         let zh = errors.localize(Lang::Zh);
         assert_eq!(zh.lines().count(), errors.to_string().lines().count());
@@ -632,7 +629,7 @@ tiebreaks = ["x", "x"]
             assert_eq!(place(z), place(e), "{z}\n{e}");
         }
         let syntax = Rulebook::from_toml("[event\n", "x.toml").unwrap_err();
-        assert!(syntax.problems[0].message_zh.starts_with("TOML 格式错误"));
+        assert!(syntax.problems[0].message.zh.starts_with("TOML 格式错误"));
     }
 
     /// `rules/README.md` documents every key the parser accepts, in a table row.

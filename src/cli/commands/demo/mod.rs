@@ -132,9 +132,10 @@ fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
         .map_err(tx_error)?;
     outln!(
         "{}",
-        lang.pick(
-            &format!("导入报名 {n} 名棋手"),
-            &format!("imported {}", qiwang::i18n::plural(n, "player", "players"))
+        bi!(
+            lang,
+            zh("导入报名 {n} 名棋手"),
+            en("imported {}", qiwang::i18n::plural(n, "player", "players"))
         )
     );
 

@@ -154,9 +154,10 @@ pub fn run(
         .map_err(tx_error)?;
     outln!(
         "{}",
-        lang.pick(
-            &format!("已记录 {} 个结果：", confirmed.total()),
-            &format!(
+        bi!(
+            lang,
+            zh("已记录 {} 个结果：", confirmed.total()),
+            en(
                 "recorded {}:",
                 plural(confirmed.total(), "result", "results")
             )
@@ -223,9 +224,10 @@ pub fn run(
     if let Some(n) = notes.len().checked_sub(cap).filter(|&n| n > 0) {
         outln!(
             "  {}",
-            lang.pick(
-                &format!("另有 {n} 条注意事项未列出（audit.log 中有全部记录）"),
-                &format!(
+            bi!(
+                lang,
+                zh("另有 {n} 条注意事项未列出（audit.log 中有全部记录）"),
+                en(
                     "{} not listed (audit.log keeps every one)",
                     plural(n, "more note", "more notes")
                 )
