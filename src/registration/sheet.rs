@@ -71,14 +71,35 @@ const FOOTER_WORDS: &[&str] = &[
     "备注",
 ];
 
-/// Whether a data row is the sheet's footer: its first filled cell starts with one of
-/// [`FOOTER_WORDS`] (`填表人：张三`, `审核：`, `单位盖章`, `日期：2021年9月1日`), or the
-/// row states the list's head count ([`stated_head_count`]).
+/// Whether a data row is the sheet's footer: its first filled cell is one of
+/// [`FOOTER_WORDS`] as a label (`填表人：张三`, `审核：`, `单位盖章`, `日期 2021年9月1日`:
+/// the word alone or followed by a colon, a space, a bracket or a digit), or the row's
+/// only filled cell starts with one (`填表人张三`), or the row states the list's head
+/// count ([`stated_head_count`]). A player's unit or name that merely begins with such a
+/// word (日期中学, 联系人俱乐部, 合计队) is not a footer: its row is read as a player's.
 pub(super) fn is_footer_row(cells: &[String]) -> bool {
     let mut filled = filled_cells(cells);
-    filled.next().is_some_and(|first| {
-        FOOTER_WORDS.iter().any(|w| first.starts_with(w)) || head_count(&first, filled).is_some()
-    })
+    let Some(first) = filled.next() else {
+        return false;
+    };
+    let labelled = FOOTER_WORDS.iter().any(|w| {
+        first.strip_prefix(w).is_some_and(|after| {
+            after.chars().next().is_none_or(|c| {
+                matches!(c, ':' | '：' | '（' | '(' | '、' | ',' | '，')
+                    || c.is_whitespace()
+                    || c.is_ascii_digit()
+            })
+        })
+    });
+    if labelled {
+        return true;
+    }
+    let alone = FOOTER_WORDS.iter().any(|w| first.starts_with(w));
+    let mut rest = filled.peekable();
+    if alone && rest.peek().is_none() {
+        return true;
+    }
+    head_count(&first, rest).is_some()
 }
 
 /// A row's filled cells, cleaned, read as far as asked.

@@ -229,3 +229,40 @@ fn a_stated_head_count_that_differs_from_the_rows_read_is_warned_about() {
     );
     assert!(!notes.contains("fourth.csv:3: the sheet states"), "{notes}");
 }
+
+/// A unit or name that merely begins with a footer word (日期中学, 联系人俱乐部, 合计队 …)
+/// is a player's row, read as one: only the word used as a label (填表人：, 日期 2021…) or
+/// alone in its row makes a footer. These rows were once skipped with a note, players lost.
+#[test]
+fn a_unit_that_begins_with_a_footer_word_is_a_player_not_a_footer() {
+    let tmp = TempDir::new().unwrap();
+    run(
+        tmp.path(),
+        &["init", "ev", "--rules", p(&root("rules/jinhua-2018.toml"))],
+    )
+    .ok();
+    let csv = "单位,姓名,性别,组别\n\
+               甲,张一,男,成人组\n\
+               共青团金华市委,李二,男,成人组\n\
+               日期中学,赵四,男,成人组\n\
+               联系人俱乐部,钱五,男,成人组\n\
+               负责人棋社,孙六,男,成人组\n\
+               制表厂工会,周七,男,成人组\n\
+               合计队,吴八,男,成人组\n\
+               备注：无,,,\n\
+               填表人王五\n\
+               日期 2021年9月1日,,,\n";
+    let sheet = tmp.path().join("报名表.csv");
+    fs::write(&sheet, csv).unwrap();
+    let out = run(tmp.path(), &["--event", "ev", "import", p(&sheet)]);
+    let notes = out.stderr.clone() + &out.stdout;
+    assert_eq!(out.code, 0, "{notes}");
+    assert!(notes.contains("已导入 7 名棋手"), "{notes}");
+    for line in 3..=8 {
+        assert!(
+            !notes.contains(&format!("报名表.csv:{line}：")),
+            "line {line} is a player: {notes}"
+        );
+    }
+    assert_eq!(notes.matches("表尾").count(), 3, "{notes}");
+}
