@@ -3,6 +3,7 @@
 
 use super::sheet::Sheet;
 use super::{ImportErrors, Place, RowError, xlsx};
+use crate::i18n::Text;
 use crate::input::decode::Encoding;
 use crate::model::{Player, PlayerId};
 use crate::privacy;
@@ -157,8 +158,10 @@ pub fn read_batch(
         sheet.errors.push(RowError::new(1, None, None, text));
     }
     let mask = |e: &mut RowError| {
-        e.message = privacy::mask_numbers_in(&e.message);
-        e.message_zh = privacy::mask_numbers_in(&e.message_zh);
+        e.message = Text::new(
+            privacy::mask_numbers_in(&e.message.zh),
+            privacy::mask_numbers_in(&e.message.en),
+        );
         e.value = e.value.as_deref().map(privacy::mask_numbers_in);
     };
     if sheet.errors.is_empty() {

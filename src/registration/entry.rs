@@ -12,7 +12,7 @@
 use super::RowError;
 use super::headers::{Field, HeaderMap};
 use super::sheet::Sheet;
-use crate::i18n::{Localize, bi, display_english};
+use crate::i18n::{Localize, Text, bi, display_english};
 use crate::model::{Event, Gender, GroupId, Player, PlayerId};
 use crate::privacy;
 use crate::rulebook::{Lang, Rulebook};
@@ -275,8 +275,10 @@ pub fn player_from_entry(
         Some(player) if sheet.errors.is_empty() => Ok(player),
         _ => {
             for e in sheet.errors.iter_mut() {
-                e.message = privacy::mask_numbers_in(&e.message);
-                e.message_zh = privacy::mask_numbers_in(&e.message_zh);
+                e.message = Text::new(
+                    privacy::mask_numbers_in(&e.message.zh),
+                    privacy::mask_numbers_in(&e.message.en),
+                );
                 e.value = e.value.as_deref().map(privacy::mask_numbers_in);
             }
             // One row: far fewer problems than an import keeps.

@@ -45,8 +45,8 @@ fn problems(result: Result<Player, EntryError>) -> Vec<(Option<String>, String)>
             errors
                 .into_iter()
                 .map(|e| {
-                    assert_same(&e.message_zh, &e.message);
-                    (e.column, e.message)
+                    assert_same(&e.message.zh, &e.message.en);
+                    (e.column, e.message.en)
                 })
                 .collect()
         }

@@ -31,10 +31,8 @@ pub struct RowError {
     pub column: Option<String>,
     /// The offending value as written (ID and phone numbers masked).
     pub value: Option<String>,
-    /// What is wrong and how to fix it, in English.
-    pub message: String,
-    /// The same in Chinese.
-    pub message_zh: String,
+    /// What is wrong and how to fix it, in both languages.
+    pub message: Text,
     /// Where the problem is when `line` alone does not say it: the file of a batch, and
     /// in a workbook the sheet and cell (`报名表!C17`, `line` being the row).
     pub place: Option<Box<Place>>,
@@ -82,8 +80,7 @@ impl RowError {
             line,
             column,
             value,
-            message: text.en,
-            message_zh: text.zh,
+            message: text,
             place: None,
         }
     }
@@ -114,7 +111,7 @@ impl RowError {
 impl Localize for RowError {
     /// The message without its place (`ImportErrors` adds file, line and column).
     fn localize(&self, lang: Lang) -> String {
-        lang.pick(&self.message_zh, &self.message).to_string()
+        self.message.get(lang).to_string()
     }
 }
 

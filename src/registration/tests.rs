@@ -150,7 +150,7 @@ fn every_row_error_has_chinese_with_the_same_values() {
     let err = read(&text).unwrap_err();
     assert!(err.errors.len() >= 10, "{err}");
     for e in &err.errors {
-        assert_same(&e.message_zh, &e.message);
+        assert_same(&e.message.zh, &e.message.en);
     }
     let zh = err.localize(Lang::Zh);
     let en = err.localize(Lang::En);
@@ -193,9 +193,9 @@ fn five_bad_rows_give_five_located_errors() {
         ],
         "{err}"
     );
-    assert!(err.errors[0].message.contains("`象棋组`"), "{err}");
-    assert!(err.errors[1].message.contains("`1980-13-01`"), "{err}");
-    assert!(err.errors[3].message.contains("under 16"), "{err}");
+    assert!(err.errors[0].message.en.contains("`象棋组`"), "{err}");
+    assert!(err.errors[1].message.en.contains("`1980-13-01`"), "{err}");
+    assert!(err.errors[3].message.en.contains("under 16"), "{err}");
 }
 
 #[test]
@@ -234,9 +234,9 @@ fn id_numbers_are_checked_and_cross_checked() {
     let err = read(&text).unwrap_err();
     assert_eq!(err.errors.len(), 2, "{err}");
     assert_eq!(err.errors[0].column.as_deref(), Some("出生日期"));
-    assert!(err.errors[0].message.contains("1980-01-01"), "{err}");
+    assert!(err.errors[0].message.en.contains("1980-01-01"), "{err}");
     assert_eq!(err.errors[1].column.as_deref(), Some("身份证号"));
-    assert!(err.errors[1].message.contains("checksum"), "{err}");
+    assert!(err.errors[1].message.en.contains("checksum"), "{err}");
     // The full number is never printed.
     assert!(!err.to_string().contains(&bad_checksum), "{err}");
     assert_eq!(err.errors[1].value, Some(mask_id_number(&bad_checksum)));
@@ -278,9 +278,12 @@ fn duplicates_in_the_file_and_against_registered_players() {
         ],
         "{err}"
     );
-    assert!(err.errors[0].message.contains("line 2 (`甲`)"), "{err}");
+    assert!(err.errors[0].message.en.contains("line 2 (`甲`)"), "{err}");
     assert!(
-        err.errors[2].message.contains("registered player 7 (`丁`)"),
+        err.errors[2]
+            .message
+            .en
+            .contains("registered player 7 (`丁`)"),
         "{err}"
     );
 }
@@ -290,7 +293,7 @@ fn a_header_without_rows_is_an_error() {
     let err = read("姓名,组别\n,\n\n").unwrap_err();
     assert_eq!(err.errors.len(), 1);
     assert_eq!(err.errors[0].line, 1);
-    assert!(err.errors[0].message.contains("no player rows"), "{err}");
+    assert!(err.errors[0].message.en.contains("no player rows"), "{err}");
 }
 
 #[test]
@@ -343,6 +346,7 @@ fn hostile_input_is_reported_not_panicked_on() {
     assert!(
         err.errors[0]
             .message
+            .en
             .contains("1 fields but the header has 2"),
         "{err}"
     );
@@ -367,12 +371,15 @@ fn hostile_input_is_reported_not_panicked_on() {
         (err.errors[0].line, err.errors[0].column.as_deref()),
         (2, Some("姓名"))
     );
-    assert!(err.errors[0].message.contains("400000 characters"), "{err}");
+    assert!(
+        err.errors[0].message.en.contains("400000 characters"),
+        "{err}"
+    );
     // A header of 100,000 columns: one message (no time asserted: shared machines).
     let wide = format!("姓名,{}\n甲\n", vec!["x"; 100_000].join(","));
     let err = read(&wide).unwrap_err();
     assert_eq!(err.errors.len(), 1, "{err}");
-    assert!(err.errors[0].message.contains("100001 columns"), "{err}");
+    assert!(err.errors[0].message.en.contains("100001 columns"), "{err}");
 }
 
 #[test]
@@ -384,6 +391,7 @@ fn wrong_field_count_is_located() {
     assert!(
         err.errors[0]
             .message
+            .en
             .contains("2 fields but the header has 3"),
         "{err}"
     );
@@ -425,7 +433,7 @@ fn group_column_rules() {
     assert_eq!(err.errors.len(), 1, "{err}");
     assert_eq!(err.errors[0].line, 1);
     assert!(
-        err.errors[0].message.contains("`青少年组` (youth)"),
+        err.errors[0].message.en.contains("`青少年组` (youth)"),
         "{err}"
     );
 }
@@ -460,10 +468,10 @@ fn cells_that_say_none_are_empty() {
 fn master_titles_are_refused() {
     let err = read("姓名,组别,称号\n甲,成人组,象棋大师\n").unwrap_err();
     assert_eq!(err.errors.len(), 1);
-    assert!(err.errors[0].message.contains("`象棋大师`"), "{err}");
+    assert!(err.errors[0].message.en.contains("`象棋大师`"), "{err}");
     // 特级大师 ranks above both titles the regulation names.
     let err = read("姓名,组别,称号\n甲,成人组,特级大师\n").unwrap_err();
-    assert!(err.errors[0].message.contains("`特级大师`"), "{err}");
+    assert!(err.errors[0].message.en.contains("`特级大师`"), "{err}");
 }
 
 /// Issue 43 §1: the amateur titles of the 中国象棋协会 ladder are below 国家级运动健将 and
@@ -515,18 +523,20 @@ fn dongguan_takes_amateur_masters_and_kindergarten_children() {
     assert_eq!(err.errors.len(), 1, "{err}");
     assert!(
         err.errors[0]
-            .message_zh
+            .message
+            .zh
             .contains("限1–3 年级，不含幼儿园大班"),
         "{}",
-        err.errors[0].message_zh
+        err.errors[0].message.zh
     );
     let err = read("姓名,组别,称号\n丁,棋王组,国家大师\n").unwrap_err();
     assert!(
         err.errors[0]
-            .message_zh
+            .message
+            .zh
             .contains("未获得国家级运动健将称号（及以上）"),
         "{}",
-        err.errors[0].message_zh
+        err.errors[0].message.zh
     );
 }
 
@@ -538,10 +548,10 @@ fn an_unknown_title_is_a_located_error() {
     let e = &err.errors[0];
     assert_eq!(e.line, 2);
     assert_eq!(e.column.as_deref(), Some("称号"));
-    assert!(e.message.contains("`省级大师`"), "{err}");
+    assert!(e.message.en.contains("`省级大师`"), "{err}");
     assert!(
-        e.message_zh.contains("棋协大师、一级运动员、地方大师")
-            && e.message.contains("棋协大师, 一级运动员, 地方大师"),
+        e.message.zh.contains("棋协大师、一级运动员、地方大师")
+            && e.message.en.contains("棋协大师, 一级运动员, 地方大师"),
         "{err}"
     );
 }
@@ -550,10 +560,10 @@ fn an_unknown_title_is_a_located_error() {
 fn nul_and_missing_header_are_reported() {
     let err = read("姓名,组别\n甲\0,成人组\n").unwrap_err();
     assert_eq!(err.errors[0].line, 2);
-    assert!(err.errors[0].message.contains("NUL"), "{err}");
+    assert!(err.errors[0].message.en.contains("NUL"), "{err}");
     let err = read("a,b\n1,2\n").unwrap_err();
     assert_eq!(err.errors.len(), 1);
-    assert!(err.errors[0].message.contains("姓名/name"), "{err}");
+    assert!(err.errors[0].message.en.contains("姓名/name"), "{err}");
     // A sheet without a header starts with personal data: it is masked.
     let err = read("张三,男,330702198001011232,10012345678\n").unwrap_err();
     let shown = err.to_string();
@@ -592,7 +602,10 @@ fn an_invisible_character_does_not_make_a_second_player() {
         let err = read(&text).unwrap_err();
         assert_eq!(err.errors.len(), 1, "{hidden:?}: {err}");
         assert_eq!(err.errors[0].line, 3, "{err}");
-        assert!(err.errors[0].message.contains("line 2 (`张三`)"), "{err}");
+        assert!(
+            err.errors[0].message.en.contains("line 2 (`张三`)"),
+            "{err}"
+        );
     }
     let players = read("姓名,组别\nJose\u{301},成人组\n").unwrap();
     assert_eq!(players[0].name, "José");
@@ -607,8 +620,8 @@ fn an_overlong_name_is_refused_with_its_cell() {
     assert_eq!(err.errors.len(), 1, "{err}");
     let e = &err.errors[0];
     assert_eq!((e.line, e.column.as_deref()), (3, Some("姓名")), "{err}");
-    assert!(e.message.contains("3001 characters"), "{err}");
-    assert!(e.message_zh.contains("3001 个字符"), "{err}");
+    assert!(e.message.en.contains("3001 characters"), "{err}");
+    assert!(e.message.zh.contains("3001 个字符"), "{err}");
     assert!(err.to_string().chars().count() < 1000, "{err}");
     let fits = "张".repeat(normalise::MAX_NAME_CHARS);
     assert_eq!(
@@ -695,7 +708,7 @@ fn wrong_rows_count_toward_the_event_maximum() {
     .unwrap_err();
     assert_eq!(err.errors.len(), 1, "{err}");
     assert!(
-        err.errors[0].message.contains("at most `50` players"),
+        err.errors[0].message.en.contains("at most `50` players"),
         "{err}"
     );
     // A template's pre-numbered empty rows still do not count.

@@ -380,7 +380,7 @@ fn mutated_registration_sheets_never_panic_and_every_error_has_a_line() {
                         "line {} of {lines}",
                         row.line
                     );
-                    prop_assert!(!row.message.is_empty());
+                    prop_assert!(!row.message.en.is_empty() && !row.message.zh.is_empty());
                 }
                 let shown = e.to_string();
                 prop_assert!(shown.contains("reg.csv:"), "{shown}");

@@ -232,7 +232,7 @@ fn a_second_file_adds_to_the_event() {
         again
             .errors
             .iter()
-            .all(|e| e.message.contains("registered player"))
+            .all(|e| e.message.en.contains("registered player"))
     );
 }
 
@@ -407,11 +407,11 @@ fn the_event_cap_refuses_the_whole_file() {
     let err = read_after(two.as_bytes(), "late.csv", &rules, &first).unwrap_err();
     assert_eq!(err.errors.len(), 1);
     assert!(
-        err.errors[0].message.contains("`151` players"),
+        err.errors[0].message.en.contains("`151` players"),
         "{}",
-        err.errors[0].message
+        err.errors[0].message.en
     );
-    assert!(err.errors[0].message.contains("remove 1 row"));
+    assert!(err.errors[0].message.en.contains("remove 1 row"));
     // One more player still fits.
     let one = two.lines().take(2).collect::<Vec<_>>().join("\n");
     let ok = read_after(one.as_bytes(), "late.csv", &rules, &first).unwrap();
@@ -436,8 +436,8 @@ fn birth_month_only_is_accepted_unless_the_day_decides() {
     let err = read_after(sheet.as_bytes(), "ym.csv", &rules, &[]).unwrap_err();
     let lines: Vec<usize> = err.errors.iter().map(|e| e.line).collect();
     assert_eq!(lines, vec![3, 5], "{err}");
-    assert!(err.errors[0].message.contains("has no day"), "{err}");
-    assert!(err.errors[1].message.contains("differs"), "{err}");
+    assert!(err.errors[0].message.en.contains("has no day"), "{err}");
+    assert!(err.errors[1].message.en.contains("differs"), "{err}");
     let ok = sheet
         .lines()
         .take(2)
@@ -454,7 +454,7 @@ fn import_err(text: &str, rules: &Rulebook) -> Vec<(usize, Option<String>, Strin
         .expect_err("the sheet should be refused");
     err.errors
         .iter()
-        .map(|e| (e.line, e.column.clone(), e.message.clone()))
+        .map(|e| (e.line, e.column.clone(), e.message.en.clone()))
         .collect()
 }
 

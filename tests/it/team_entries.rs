@@ -66,7 +66,7 @@ fn refused(r: Result<&Player, EntryError>, options: &[&str]) -> String {
     }
     errors
         .iter()
-        .map(|e| e.message_zh.clone())
+        .map(|e| e.message.zh.clone())
         .collect::<Vec<_>>()
         .join("\n")
 }

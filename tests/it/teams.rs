@@ -708,7 +708,7 @@ fn team_registration_checks_refuse_by_cell() {
     let found = |line: usize, words: &str| {
         e.errors
             .iter()
-            .any(|x| x.line == line && x.message.contains(words))
+            .any(|x| x.line == line && x.message.en.contains(words))
     };
     assert!(found(7, "no board 2"), "{:?}", e.errors);
     assert!(found(10, "team `丙队` has 0 women"), "{:?}", e.errors);

@@ -19,16 +19,17 @@ fn describe_at(entry: &AuditEntry, entries: &[AuditEntry], names: &Names, depth:
     };
     let summary = crate::privacy::mask_free_text(&entry.summary);
     match entry.kind {
+        // The summary is already the English; the Chinese takes its count of players.
         EntryKind::Init => {
             let players = entry
                 .summary
                 .split_whitespace()
-                .find_map(|w| w.parse::<usize>().ok());
-            let zh = match players {
-                Some(n) if n > 0 => format!("创建赛事（{n} 名棋手）"),
-                _ => "创建赛事".to_string(),
-            };
-            names.lang.pick(&zh, &summary).to_string()
+                .find_map(|w| w.parse::<usize>().ok())
+                .filter(|&n| n > 0);
+            match players {
+                Some(n) => bi!(names.lang, zh("创建赛事（{n} 名棋手）"), en("{summary}")),
+                None => bi!(names.lang, zh("创建赛事"), en("{summary}")),
+            }
         }
         EntryKind::Change => match Action::of(entry) {
             Some(action) => action.text(names),

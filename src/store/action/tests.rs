@@ -189,3 +189,31 @@ fn pair_changes_log_each_round_with_its_seed_and_the_seeds_recorded() {
     );
     assert_eq!(details["action"]["seeds"], serde_json::json!([["open", 7]]));
 }
+
+#[test]
+fn the_init_line_is_its_summary_in_english_and_counts_its_players_in_chinese() {
+    let init = |summary: &str| -> AuditEntry {
+        serde_json::from_value(serde_json::json!({
+            "seq": 1,
+            "time": "2026-11-20T08:00:00Z",
+            "user": "arbiter",
+            "command": ["init"],
+            "kind": "init",
+            "summary": summary,
+            "details": { "rules": "rules.toml" },
+        }))
+        .unwrap()
+    };
+    let with = init("created the event with 12 players");
+    assert_eq!(describe(&with, &[], &names_zh()), "创建赛事（12 名棋手）");
+    assert_eq!(
+        describe(&with, &[], &Names::ids()),
+        "created the event with 12 players"
+    );
+    let empty = init("created the event with 0 players");
+    assert_eq!(describe(&empty, &[], &names_zh()), "创建赛事");
+    assert_eq!(
+        describe(&empty, &[], &Names::ids()),
+        "created the event with 0 players"
+    );
+}

@@ -109,7 +109,11 @@ fn import(rules: &[Rulebook], input: &[u8]) -> Result<Verdict, String> {
                 bytes.iter().filter(|&&b| b == b'\n' || b == b'\r').count() + 1
             };
             for row in &e.errors {
-                if row.line == 0 || row.line > lines || row.message.is_empty() {
+                if row.line == 0
+                    || row.line > lines
+                    || row.message.en.is_empty()
+                    || row.message.zh.is_empty()
+                {
                     return Err(format!("problem at line {} of {lines}: {row:?}", row.line));
                 }
             }
