@@ -55,7 +55,7 @@ pub fn merge(
     from: &GroupId,
     into: &GroupId,
 ) -> Result<Change<()>, MergeError> {
-    let report = crate::registration::merge_group(event, rules, from, into)?;
+    let report = crate::registration::merge_group(event, rules, from, into, false)?;
     Ok(Action::GroupMerged {
         from: from.clone(),
         into: into.clone(),

@@ -1425,7 +1425,15 @@ fn group_sizes_and_merge() {
         "{out}"
     );
     assert!(out.contains("qiwang group merge"), "{out}");
-    let out = qw(&ev, &["group", "merge", "kids_girls", "kids_a"]).ok();
+    // The rulebook merges 儿童女子棋王组 into teen_girls: elsewhere only with --force.
+    let before = snapshot(&ev);
+    qw(&ev, &["group", "merge", "kids_girls", "kids_a"])
+        .fails(3, &["merge_into", "teen_girls", "--force"]);
+    assert_unchanged(&before, &ev);
+    // A group not below its minimum is not merged without --force either.
+    qw(&ev, &["group", "merge", "kids_a", "kids_b"]).fails(3, &["--force"]);
+    assert_unchanged(&before, &ev);
+    let out = qw(&ev, &["group", "merge", "kids_girls", "kids_a", "--force"]).ok();
     assert!(out.contains('7'), "{out}");
     let kids_a = qw(&ev, &["players", "--group", "kids_a", "--format", "json"]).json();
     assert_eq!(kids_a["players"].as_array().unwrap().len(), 27);

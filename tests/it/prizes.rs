@@ -672,6 +672,7 @@ fn undersized_group_is_reported_and_its_list_follows_a_merge() {
         &rules,
         &GroupId::new("girls"),
         &GroupId::new("kids_a"),
+        false,
     )
     .expect("merge before round 1");
     assert_eq!(
@@ -744,6 +745,7 @@ fn undersized_group_is_reported_and_its_list_follows_a_merge() {
         &rules,
         &GroupId::new("kids_a"),
         &GroupId::new("girls"),
+        false,
     )
     .expect_err("girls already merged");
     assert!(matches!(err, MergeError::AlreadyMerged { .. }), "{err}");

@@ -185,8 +185,8 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         ),
         Command::Programme => commands::certificates::programme(&ctx),
         Command::Group(GroupCommand::Sizes) => commands::group::sizes(&ctx),
-        Command::Group(GroupCommand::Merge { from, into }) => {
-            commands::group::merge(&ctx, &from, &into)
+        Command::Group(GroupCommand::Merge { from, into, force }) => {
+            commands::group::merge(&ctx, &from, &into, force)
         }
         Command::Group(GroupCommand::Cancel { group, force }) => {
             commands::group::cancel(&ctx, &group, force)

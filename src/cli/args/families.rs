@@ -179,8 +179,16 @@ pub enum PairingCommand {
 pub enum GroupCommand {
     /// Registered players per group against each group's minimum.
     Sizes,
-    /// Merge an under-size group into another before round 1.
-    Merge { from: String, into: String },
+    /// Merge an under-size group into another before round 1. A group not below its
+    /// minimum, or merged elsewhere than its `merge_into`, needs `--force`.
+    Merge {
+        from: String,
+        into: String,
+        /// Merge it although it is not below its minimum size (`min_size`) or the rulebook
+        /// names another target (`merge_into`) (logged).
+        #[arg(long)]
+        force: bool,
+    },
     /// Cancel a group below its minimum size that has no `merge_into`, before round 1: its
     /// players are withdrawn. A group not below its minimum needs `--force`.
     Cancel {

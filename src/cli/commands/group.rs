@@ -25,7 +25,7 @@ pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
 }
 
 /// Merges group `from` into pool `into` before round 1 (names as the user gives them).
-pub fn merge(ctx: &Ctx, from: &str, into: &str) -> Result<(), CliError> {
+pub fn merge(ctx: &Ctx, from: &str, into: &str, force: bool) -> Result<(), CliError> {
     let Loaded {
         store,
         event,
@@ -41,8 +41,8 @@ pub fn merge(ctx: &Ctx, from: &str, into: &str) -> Result<(), CliError> {
     let (from, into) = (find(from)?, find(into)?);
     let moved = store
         .transaction(&ctx.command_info(), |ev| {
-            let report =
-                qiwang::registration::merge_group(ev, &rules, &from, &into).map_err(lib_error)?;
+            let report = qiwang::registration::merge_group(ev, &rules, &from, &into, force)
+                .map_err(lib_error)?;
             let n = report.moved.len();
             Ok(Action::GroupMerged {
                 from: from.clone(),

@@ -353,7 +353,9 @@ impl ExitStatus for qiwang::registration::MergeError {
             | E::NotAPool { .. }
             | E::SameGroup { .. }
             | E::AlreadyMerged { .. }
-            | E::Started { .. } => InvalidInput,
+            | E::Started { .. }
+            | E::NotBelowMinimum { .. }
+            | E::NotItsTarget { .. } => InvalidInput,
         }
     }
 }

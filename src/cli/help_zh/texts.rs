@@ -207,6 +207,10 @@ pub const ZH: &[(&str, &str)] = &[
     ("group merge:from", "人数不足的组别"),
     ("group merge:into", "并入的组别"),
     (
+        "group merge:force",
+        "即使该组别未低于最低人数（`min_size`），或规程规定并入别的组别（`merge_into`），也合并（记入操作记录）",
+    ),
+    (
         "export",
         "生成用于打印或发布的文件。`--format html|csv|json|trf|xlsx`（默认 html）：静态网页、CSV 文件、整个赛事、每个组别的 FIDE TRF，或一个 Excel 工作簿",
     ),

@@ -45,6 +45,25 @@ pub enum MergeError {
         /// How many.
         rounds: usize,
     },
+    /// The source is not below its minimum size (`min_size`): merging it needs `force`.
+    NotBelowMinimum {
+        /// The pool named to merge.
+        group: GroupId,
+        /// Its registered players.
+        count: usize,
+        /// Its minimum, if it has one.
+        min: Option<u32>,
+    },
+    /// The rulebook names another pool for the source (`merge_into`): merging it elsewhere
+    /// needs `force`.
+    NotItsTarget {
+        /// The pool named to merge.
+        group: GroupId,
+        /// Its `merge_into`.
+        target: GroupId,
+        /// The pool named as the target.
+        into: GroupId,
+    },
 }
 
 display_english!(MergeError);
@@ -84,6 +103,39 @@ impl Localize for MergeError {
                 en(
                     "group `{group}` already has {}: groups can only be merged before round 1 (drop its rounds with `qiwang unpair` first)",
                     crate::i18n::plural(rounds, "round", "rounds")
+                ),
+            ),
+            MergeError::NotBelowMinimum { group, count, min } => match min {
+                Some(min) => bi!(
+                    lang,
+                    zh(
+                        "组别 `{group}` 有 {count} 人，未低于最低人数 {min}：不必合并；确需合并请加 `--force`（记入操作记录）"
+                    ),
+                    en(
+                        "group `{group}` has {count} players, not below its minimum of {min}: it need not be merged; add `--force` to merge it anyway (logged)"
+                    ),
+                ),
+                None => bi!(
+                    lang,
+                    zh(
+                        "组别 `{group}` 在规程中没有最低人数（`min_size`）：不必合并；确需合并请加 `--force`（记入操作记录）"
+                    ),
+                    en(
+                        "group `{group}` has no minimum size (`min_size`) in the rulebook: it need not be merged; add `--force` to merge it anyway (logged)"
+                    ),
+                ),
+            },
+            MergeError::NotItsTarget {
+                group,
+                target,
+                into,
+            } => bi!(
+                lang,
+                zh(
+                    "规程规定组别 `{group}` 人数不足时并入 `{target}`（`merge_into`），不是 `{into}`：请合并到 `{target}`，确需另并请加 `--force`（记入操作记录）"
+                ),
+                en(
+                    "the rulebook merges group `{group}` into `{target}` (`merge_into`), not `{into}`: merge it into `{target}`, or add `--force` to merge it elsewhere (logged)"
                 ),
             ),
         }
@@ -126,6 +178,7 @@ pub fn merge_group(
     rules: &Rulebook,
     from: &GroupId,
     into: &GroupId,
+    force: bool,
 ) -> Result<MergeReport, MergeError> {
     let pool = |name: &GroupId| -> Result<GroupId, MergeError> {
         let rule = rules
@@ -162,6 +215,28 @@ pub fn merge_group(
             }
         }
     }
+    if !force {
+        let rule = rules.group(&from);
+        if let Some(target) = rule.and_then(|g| g.merge_into.clone())
+            && target != into
+        {
+            return Err(MergeError::NotItsTarget {
+                group: from,
+                target,
+                into,
+            });
+        }
+        let size = super::group_sizes(rules, &event.players)
+            .into_iter()
+            .find(|s| s.group == from);
+        if let Some(s) = size.filter(|s| !s.is_short()) {
+            return Err(MergeError::NotBelowMinimum {
+                group: from,
+                count: s.count,
+                min: s.min_size,
+            });
+        }
+    }
 
     let mut moved = Vec::new();
     for p in event.players.iter_mut().filter(|p| p.group == from) {
@@ -173,6 +248,12 @@ pub fn merge_group(
         moved.push(p.id);
     }
     event.group_mut(&from).merged_into = Some(into.clone());
+    // A group merged into `from` before now lies in `into`, where its players went.
+    for state in event.groups.values_mut() {
+        if state.merged_into.as_ref() == Some(&from) {
+            state.merged_into = Some(into.clone());
+        }
+    }
 
     let labels = section_labels(rules, &from);
     let lists = rules
@@ -292,6 +373,7 @@ mod tests {
             &rules(),
             &GroupId::new("少年女子棋王组"),
             &GroupId::new("kids"),
+            false,
         )
         .expect("merge");
         assert_eq!(report.from, GroupId::new("girls"));
@@ -318,6 +400,7 @@ mod tests {
             &rules(),
             &GroupId::new("girls"),
             &GroupId::new("kids"),
+            false,
         );
         assert!(matches!(again, Err(MergeError::AlreadyMerged { .. })));
     }
@@ -353,8 +436,14 @@ mod tests {
             let mut e = event(&[("girls", None, 2), ("open", None, 2)]);
             e.group_mut(&GroupId::new("girls")).rounds.push(bye(1));
             let before = e.clone();
-            let err = merge_group(&mut e, &rules(), &GroupId::new(from), &GroupId::new(into))
-                .expect_err(name);
+            let err = merge_group(
+                &mut e,
+                &rules(),
+                &GroupId::new(from),
+                &GroupId::new(into),
+                false,
+            )
+            .expect_err(name);
             assert!(check(&err), "{name}: {err}");
             assert_eq!(e, before, "{name}: a refused merge changes nothing");
         }
@@ -399,5 +488,45 @@ mod tests {
             pool: GroupId::new("open"),
         };
         assert!(e.to_string().contains("merge pool `open` instead"));
+    }
+
+    /// A group that is not below its minimum, or that the rulebook merges elsewhere, is
+    /// merged only with `force`; and a group merged into one that is merged on follows its
+    /// players there (no `merged_into` left pointing at a pool that is gone).
+    #[test]
+    fn merge_needs_force_off_the_rulebook_and_follows_a_chain() {
+        let mut r = rules();
+        r.groups[2].merge_into = Some(GroupId::new("kids"));
+        let mut e = event(&[("open", None, 12), ("girls", None, 4), ("kids", None, 6)]);
+        let (open, girls, kids) = (
+            GroupId::new("open"),
+            GroupId::new("girls"),
+            GroupId::new("kids"),
+        );
+        let err = merge_group(&mut e, &r, &open, &kids, false).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                MergeError::NotBelowMinimum {
+                    count: 12,
+                    min: Some(10),
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        let err = merge_group(&mut e, &r, &girls, &open, false).unwrap_err();
+        assert!(matches!(err, MergeError::NotItsTarget { .. }), "{err:?}");
+        assert!(
+            e.players.iter().all(|p| p.section.is_none()),
+            "nothing moved"
+        );
+        merge_group(&mut e, &r, &girls, &kids, false).expect("its own target");
+        merge_group(&mut e, &r, &kids, &open, true).expect("forced");
+        assert_eq!(
+            e.group(&girls).and_then(|g| g.merged_into.clone()),
+            Some(open.clone())
+        );
+        assert_eq!(e.players.iter().filter(|p| p.group == open).count(), 22);
     }
 }
