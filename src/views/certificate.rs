@@ -238,11 +238,15 @@ pub struct Certificates {
     pub printed: usize,
     /// Awards not printed yet, as `name (list)`, until `qiwang playoff` records the order.
     pub held: Vec<String>,
+    /// Lists (and team rankings) whose results are not complete yet (rounds to play,
+    /// results to enter): no certificate of theirs is printed, their places not being final.
+    pub unfinished: Vec<String>,
 }
 
 /// Every certificate of `sheet` (one per award of each prize list and team competition,
 /// or of the list named `list` only) on one printable page. A place that waits for a
-/// playoff gets no certificate yet: who has it is not known.
+/// playoff gets no certificate yet, nor does a list whose results are not complete
+/// (its sheet marked provisional): who has the place is not known.
 pub fn certificates(
     rules: &Rulebook,
     sheet: &PrizeSheet,
@@ -268,7 +272,17 @@ pub fn certificates(
     let wanted = |id: &str, name: &str| list.is_none_or(|l| l == id || l == name);
     let mut winners = Vec::new();
     let mut held = Vec::new();
+    let mut unfinished = Vec::new();
+    let provisional = |notes: &[crate::prizes::SheetNote]| {
+        notes
+            .iter()
+            .any(|n| matches!(n, crate::prizes::SheetNote::Provisional { .. }))
+    };
     for l in sheet.lists.iter().filter(|l| wanted(&l.id, &l.name)) {
+        if provisional(&l.notes) && !l.awards.is_empty() {
+            unfinished.push(l.name.clone());
+            continue;
+        }
         for a in &l.awards {
             if a.pending_playoff {
                 held.push(format!("{} ({})", a.name, l.name));
@@ -286,6 +300,10 @@ pub fn certificates(
         }
     }
     for t in sheet.teams.iter().filter(|t| wanted(&t.id, &t.name)) {
+        if provisional(&t.notes) && !t.awards.is_empty() {
+            unfinished.push(t.name.clone());
+            continue;
+        }
         for a in &t.awards {
             winners.push(Winner {
                 name: a.unit.clone(),
@@ -321,6 +339,7 @@ pub fn certificates(
         html: html_page_of(lang.code(), &page_title, &body),
         printed: winners.len(),
         held,
+        unfinished,
     }
 }
 

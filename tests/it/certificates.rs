@@ -299,3 +299,28 @@ fn a_rulebook_without_prize_lists_is_told_it_has_none() {
         .stderr_has("the rulebook has no prize lists")
         .check();
 }
+
+/// Before the last round's results are in, a list's places are not final: no certificate
+/// is printed for it (an official 奖状 naming a provisional 并列第一 misleads), and the
+/// arbiter is told why; once the round is complete they print.
+#[test]
+fn no_certificate_while_the_results_are_not_complete() {
+    use crate::common::Run;
+    let tmp = TempDir::new().unwrap();
+    let csv = "姓名,性别,单位\n甲一,男,一中\n乙二,女,一中\n丙三,男,二中\n丁四,男,二中\n";
+    let ev = event_from(tmp.path(), RULES, csv);
+    Run::on_event(&ev, &["certificates"])
+        .status(3)
+        .stderr_has("成绩未完")
+        .stdout_empty()
+        .check();
+    q(&ev, &["pair", "--seed", "3"]);
+    q(&ev, &["result", "1", "r"]);
+    Run::on_event(&ev, &["--lang", "en", "certificates"])
+        .status(3)
+        .stderr_has("results not complete")
+        .check();
+    q(&ev, &["result", "2", "b"]);
+    let html = q(&ev, &["certificates"]);
+    assert!(html.contains("class=\"cert\""), "{html}");
+}

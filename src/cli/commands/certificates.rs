@@ -75,6 +75,25 @@ pub fn certificates(
             "the rulebook has no prize lists (`[[prizes.lists]]`): there is no certificate to print",
         ))));
     }
+    if !made.unfinished.is_empty() {
+        crate::cli::emit_err(&bi!(
+            lang,
+            zh(
+                "成绩未完，暂不印奖状：{}；最后一轮成绩全部录入后再印",
+                made.unfinished.join("、")
+            ),
+            en(
+                "results not complete, no certificate yet: {}; print them once the last round's results are all in",
+                made.unfinished.join(", ")
+            ),
+        ));
+    }
+    if made.printed == 0 && !made.unfinished.is_empty() {
+        return Err(CliError::from(Refusal::NothingToDo(Text::new(
+            "没有可印的奖状：成绩未完（名次未定）",
+            "no certificate to print: the results are not complete (the places are not final)",
+        ))));
+    }
     if made.printed == 0 && made.held.is_empty() {
         return Err(CliError::from(Refusal::NothingToDo(Text::new(
             "还没有可发奖状的名次：奖项表是空的",
