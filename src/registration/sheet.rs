@@ -95,11 +95,10 @@ pub(super) fn is_footer_row(cells: &[String]) -> bool {
         return true;
     }
     let alone = FOOTER_WORDS.iter().any(|w| first.starts_with(w));
-    let mut rest = filled.peekable();
-    if alone && rest.peek().is_none() {
+    if alone && filled.next().is_none() {
         return true;
     }
-    head_count(&first, rest).is_some()
+    stated_head_count(cells).is_some()
 }
 
 /// A row's filled cells, cleaned, read as far as asked.
@@ -110,53 +109,112 @@ fn filled_cells(cells: &[String]) -> impl Iterator<Item = String> + '_ {
         .filter(|c| !c.is_empty())
 }
 
-/// The words a head count starts with (`合计：150人`, `共150人`).
-const COUNT_LABELS: &[&str] = &["合计", "共计", "总计", "总人数", "共", "total"];
+/// The words a head count starts with (`合计：150人`, `共150人`), longest first.
+const COUNT_LABELS: &[&str] = &[
+    "以上合计",
+    "以上共",
+    "报名人数",
+    "参赛人数",
+    "总人数",
+    "合计",
+    "共计",
+    "总计",
+    "小计",
+    "共有",
+    "人数",
+    "共",
+    "total",
+];
 
 /// The number of players a row states the list holds, as qiwang's own player list ends
 /// and organisers' sheets often do: `150 人`, `共150人`, `合计：150人`, `共计 150 名`,
-/// `Total: 150 players`, or a label cell (`合计`) followed by the count (`150人`). A
-/// label or a unit (人, 名, players) must be there: a bare number is no head count.
+/// `共十人`, `小计：10人`, `共 10 人（男8女2）`, `男8人，女2人，共10人`, `报名人数：10`,
+/// `Total: 150 players`, `12 players in total`, or a label cell (`合计`) followed by the
+/// count (`150人`). A label or a unit (人, 名, players) must be there: a bare number is no
+/// head count. Only a row of at most two filled cells states one: a row with more is a
+/// player's (a unit named 共3人, a 序号 cell reading 共11人), never a count.
 pub(super) fn stated_head_count(cells: &[String]) -> Option<usize> {
-    let mut filled = filled_cells(cells);
-    let first = filled.next()?;
-    head_count(&first, filled)
+    let filled: Vec<String> = filled_cells(cells).take(3).collect();
+    match filled.as_slice() {
+        [first] => head_count(first, None),
+        [first, second] => head_count(first, Some(second)),
+        _ => None,
+    }
 }
 
-/// [`stated_head_count`] of a row whose first filled cell is `first`, `rest` the filled
-/// cells after it.
-fn head_count(first: &str, mut rest: impl Iterator<Item = String>) -> Option<usize> {
-    let unlabelled = COUNT_LABELS
-        .iter()
-        .find_map(|l| strip_prefix_ignoring_case(first, l));
-    let count = match unlabelled {
-        Some(after) => {
-            let after = after.trim_start_matches([':', '：', ' ']);
-            if after.is_empty() {
-                rest.next()?
-            } else {
-                after.to_string()
-            }
-        }
-        None => first.to_string(),
+/// [`stated_head_count`] of a row whose first filled cell is `first`, `next` the filled
+/// cell after it (if any).
+fn head_count(first: &str, next: Option<&String>) -> Option<usize> {
+    let lower = first.to_lowercase();
+    // The label: at the start of the cell, else (a cell ending in 人/名) the last place a
+    // label stands in it (男8人，女2人，共10人; 成人组共10人).
+    let at_start = COUNT_LABELS.iter().find(|l| lower.starts_with(*l));
+    let (labelled, after) = match at_start {
+        Some(l) => (true, &lower[l.len()..]),
+        None => match COUNT_LABELS
+            .iter()
+            .filter_map(|l| lower.rfind(l).map(|at| (at, l.len())))
+            .max()
+        {
+            Some((at, len)) if lower.ends_with(['人', '名']) => (true, &lower[at + len..]),
+            _ => (false, lower.as_str()),
+        },
     };
-    let number = count
-        .trim_end_matches(" players")
-        .trim_end_matches(" player")
-        .trim_end_matches(['人', '名'])
-        .trim();
-    let marked = unlabelled.is_some() || number.len() < count.len();
-    if !marked || number.is_empty() || !number.chars().all(|c| c.is_ascii_digit()) {
+    let after = after.trim_start_matches([':', '：', ' ', '\u{3000}']);
+    let (count, unit) = if labelled && after.is_empty() {
+        let next = next?.to_lowercase();
+        let (n, rest) = leading_number(&next)?;
+        (n, rest.trim_start().to_string())
+    } else {
+        let (n, rest) = leading_number(after)?;
+        (n, rest.trim_start().to_string())
+    };
+    let has_unit = unit.starts_with(['人', '名']) || unit.starts_with("player");
+    // After a label, the count stands alone or with its unit (合计 3000元 is no count).
+    (has_unit || (labelled && unit.is_empty())).then_some(count)
+}
+
+/// A number at the start of `text` (ASCII digits, or Chinese numerals such as 十, 一百五十,
+/// 两百), with what follows it.
+fn leading_number(text: &str) -> Option<(usize, &str)> {
+    let digits = text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 {
+        return Some((text[..digits].parse().ok()?, &text[digits..]));
+    }
+    let numeral_end = text
+        .char_indices()
+        .find(|(_, c)| !"零〇一二两三四五六七八九十百千".contains(*c))
+        .map_or(text.len(), |(i, _)| i);
+    let numeral = &text[..numeral_end];
+    Some((chinese_number(numeral)?, &text[numeral_end..]))
+}
+
+/// The value of a Chinese numeral up to the thousands (十 10, 十二 12, 一百五十 150,
+/// 两百零三 203); `None` for an empty or malformed one.
+fn chinese_number(text: &str) -> Option<usize> {
+    if text.is_empty() {
         return None;
     }
-    number.parse().ok()
-}
-
-/// `text` without `prefix` at its start, letters compared without case (`Total`).
-fn strip_prefix_ignoring_case<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
-    let head = text.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix)
-        .then(|| &text[prefix.len()..])
+    let (mut total, mut digit) = (0usize, None::<usize>);
+    for c in text.chars() {
+        let unit = match c {
+            '十' => 10,
+            '百' => 100,
+            '千' => 1000,
+            _ => {
+                digit = Some("零一二三四五六七八九".find(c).map_or_else(
+                    || match c {
+                        '〇' => 0,
+                        _ => 2, // 两
+                    },
+                    |byte| byte / 3,
+                ));
+                continue;
+            }
+        };
+        total += digit.take().unwrap_or(1) * unit;
+    }
+    Some(total + digit.unwrap_or(0))
 }
 
 /// A cell of an unrecognised first row, as a message may show it: anything holding

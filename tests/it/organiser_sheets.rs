@@ -266,3 +266,38 @@ fn a_unit_that_begins_with_a_footer_word_is_a_player_not_a_footer() {
     }
     assert_eq!(notes.matches("表尾").count(), 3, "{notes}");
 }
+
+/// Head counts written as organisers write them (共十人, 小计：10人, 男8人，女2人，共10人 …)
+/// are read as the sheet's count, not refused as a player with no name: the ten players
+/// are imported and, the count agreeing, nothing is warned about.
+#[test]
+fn head_counts_in_words_and_sentences_are_read_as_counts() {
+    let base: Vec<String> = fs::read_to_string(root("examples/jinhua-2018/registrations.csv"))
+        .unwrap()
+        .lines()
+        .take(11)
+        .map(str::to_string)
+        .collect();
+    let commas = ",".repeat(base[0].matches(',').count());
+    for footer in [
+        "共十人",
+        "小计：10人",
+        "男8人，女2人，共10人",
+        "共 10 人（男8女2）",
+        "报名人数：10",
+    ] {
+        let tmp = TempDir::new().unwrap();
+        run(
+            tmp.path(),
+            &["init", "ev", "--rules", p(&root("rules/jinhua-2018.toml"))],
+        )
+        .ok();
+        let sheet = tmp.path().join("报名表.csv");
+        fs::write(&sheet, format!("{}\n{footer}{commas}\n", base.join("\n"))).unwrap();
+        let out = run(tmp.path(), &["--event", "ev", "import", p(&sheet)]);
+        let notes = out.stderr.clone() + &out.stdout;
+        assert_eq!(out.code, 0, "{footer}: {notes}");
+        assert!(notes.contains("已导入 10 名棋手"), "{footer}: {notes}");
+        assert!(!notes.contains("写明"), "{footer}: {notes}");
+    }
+}
