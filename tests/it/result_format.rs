@@ -65,3 +65,40 @@ fn penalty_warn_and_playoff_refuse_a_format_they_cannot_print() {
         "a refused command changed the event"
     );
 }
+
+/// Every command that changes the event and only confirms it refuses another `--format`
+/// the same way (it printed plain text a script would take for JSON), the event untouched.
+#[test]
+fn every_confirming_command_refuses_a_format_it_cannot_print() {
+    let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
+    let before = snapshot(&ev);
+    let commands: [&[&str]; 8] = [
+        &["player", "add", "--name", "戊", "--gender", "男"],
+        &["player", "withdraw", "甲", "--reason", "x"],
+        &["undo"],
+        &["redo"],
+        &["unpair"],
+        &["unlock"],
+        &["group", "cancel", "open"],
+        &["import", "players.csv"],
+    ];
+    for args in commands {
+        let mut argv = vec!["--lang", "en", "--format", "json"];
+        argv.extend_from_slice(args);
+        let shown = args[..2.min(args.len())].join(" ");
+        let shown = if args[0] == "import" || args.len() == 1 {
+            args[0].to_string()
+        } else {
+            shown
+        };
+        Run::on_event(&ev, &argv)
+            .status(2)
+            .stdout_empty()
+            .stderr_has(&format!("`qiwang {shown}` confirms in plain text only"))
+            .check();
+    }
+    assert!(
+        snapshot(&ev) == before,
+        "a refused command changed the event"
+    );
+}

@@ -18,6 +18,26 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
     {
         crate::cli::context::refuse_xlsx_on_terminal()?;
     }
+    // Commands that change the event and confirm it in plain text have no report to print
+    // in another format: `--format json` is refused before the event is read, not ignored
+    // (a script would take the text for JSON).
+    if matches!(
+        cli.command,
+        Command::Init { .. }
+            | Command::Import { .. }
+            | Command::Player(_)
+            | Command::Result { .. }
+            | Command::Penalty { .. }
+            | Command::Warn { .. }
+            | Command::Playoff { .. }
+            | Command::Unpair { .. }
+            | Command::Undo { .. }
+            | Command::Redo
+            | Command::Unlock
+            | Command::Group(GroupCommand::Merge { .. } | GroupCommand::Cancel { .. })
+    ) {
+        ctx.plain_text_only()?;
+    }
     match cli.command {
         Command::Demo(args) => commands::demo::run(&ctx, args),
         Command::Init { dir, rules } => commands::init::run(&ctx, &dir, &rules),

@@ -68,7 +68,6 @@ pub fn list_playoff(
     names: &[String],
     note: &str,
 ) -> Result<(), CliError> {
-    ctx.plain_text_only()?;
     let loaded = ctx.load()?;
     let l = qiwang::prizes::find_list(&loaded.rules, list).map_err(lib_error)?;
     let pool = match group {
@@ -87,7 +86,6 @@ pub fn playoff(
     names: &[String],
     note: &str,
 ) -> Result<(), CliError> {
-    ctx.plain_text_only()?;
     let loaded = ctx.load()?;
     let pool = resolve_pool(&loaded.rules, &loaded.event, group)?;
     let order = players_named(&loaded.event, &pool, names)?;

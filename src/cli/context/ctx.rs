@@ -92,15 +92,17 @@ impl LoadedKept {
 }
 
 impl Ctx {
-    /// For a command that confirms what it recorded in plain text and has no report to
-    /// render in another format (`result`, `penalty`, `warn`, `playoff`): any other
-    /// `--format` is refused (a usage error) before the event is read, as `certificates`
-    /// and `template` refuse the formats they lack, rather than ignored.
+    /// For a command that confirms what it did in plain text and has no report to render
+    /// in another format (`result`, `penalty`, `player …`, `undo` …: the list is in
+    /// `args::dispatch`): any other `--format` is refused (a usage error) before the event
+    /// is read, as `certificates` and `template` refuse the formats they lack, rather than
+    /// ignored.
     pub fn plain_text_only(&self) -> Result<(), CliError> {
         if self.format_arg == FormatArg::Table {
             return Ok(());
         }
-        let name = self.command_name;
+        // `group-merge` names the command `qiwang group merge`.
+        let name = self.command_name.replace('-', " ");
         Err(CliError::from(Refusal::Format(Text::new(
             format!(
                 "`qiwang {name}` 只输出文字确认：请去掉 `--format`，或用 `--format table`；录入后可用 `qiwang round --format json`、`qiwang standings --format json` 查看"

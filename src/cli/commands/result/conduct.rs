@@ -4,7 +4,6 @@
 use super::*;
 
 pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Result<(), CliError> {
-    ctx.plain_text_only()?;
     let Loaded {
         store,
         event,
@@ -46,7 +45,6 @@ pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Resul
 
 /// `qiwang warn`: a warning without a point loss (警告), logged.
 pub fn warn(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
-    ctx.plain_text_only()?;
     let Loaded {
         store,
         event,

@@ -27,7 +27,6 @@ pub fn run(
     args: &[String],
     names: &[String],
 ) -> Result<(), CliError> {
-    ctx.plain_text_only()?;
     let loaded = ctx.load_kept()?;
     if loaded.rules.team_competition.is_some() {
         return super::team::result(ctx, loaded.into_loaded(), group, round, from, args);
