@@ -56,38 +56,36 @@ pub fn certificates(
         .transpose()
         .map_err(lib_error)?;
     let made = qiwang::views::certificates(&rules, &sheet, &template, list, lang);
-    if !made.held.is_empty() {
-        crate::cli::emit_err(&bi!(
-            lang,
-            zh(
-                "待加赛，暂不印奖状：{}；用 `qiwang playoff` 录入加赛名次后再印",
-                made.held.join("、")
-            ),
-            en(
-                "held until a playoff decides the place, no certificate yet: {}; record it with `qiwang playoff` and print again",
-                made.held.join(", ")
-            ),
-        ));
-    }
+    not_printed(
+        lang,
+        &made.held,
+        Text::new(
+            "待加赛，暂不印奖状",
+            "held until a playoff decides the place, no certificate yet",
+        ),
+        Text::new(
+            "用 `qiwang playoff` 录入加赛名次后再印",
+            "record it with `qiwang playoff` and print again",
+        ),
+    );
     if made.printed == 0 && rules.prizes.lists.is_empty() && rules.teams.is_empty() {
         return Err(CliError::from(Refusal::NothingToDo(Text::new(
             "本赛事的规程没有奖项名单（`[[prizes.lists]]`）：没有可印的奖状",
             "the rulebook has no prize lists (`[[prizes.lists]]`): there is no certificate to print",
         ))));
     }
-    if !made.unfinished.is_empty() {
-        crate::cli::emit_err(&bi!(
-            lang,
-            zh(
-                "成绩未完，暂不印奖状：{}；最后一轮成绩全部录入后再印",
-                made.unfinished.join("、")
-            ),
-            en(
-                "results not complete, no certificate yet: {}; print them once the last round's results are all in",
-                made.unfinished.join(", ")
-            ),
-        ));
-    }
+    not_printed(
+        lang,
+        &made.unfinished,
+        Text::new(
+            "成绩未完，暂不印奖状",
+            "results not complete, no certificate yet",
+        ),
+        Text::new(
+            "最后一轮成绩全部录入后再印",
+            "print them once the last round's results are all in",
+        ),
+    );
     if made.printed == 0 && !made.unfinished.is_empty() {
         return Err(CliError::from(Refusal::NothingToDo(Text::new(
             "没有可印的奖状：成绩未完（名次未定）",
@@ -108,6 +106,19 @@ pub fn certificates(
     }
     out!("{}", made.html);
     Ok(())
+}
+
+/// The note on standard error naming what got no certificate yet (`items`), why (`lead`)
+/// and what to do (`then`); nothing when nothing was held back.
+fn not_printed(lang: qiwang::rulebook::Lang, items: &[String], lead: Text, then: Text) {
+    if items.is_empty() {
+        return;
+    }
+    crate::cli::emit_err(&bi!(
+        lang,
+        zh("{}：{}；{}", lead.zh, items.join("、"), then.zh),
+        en("{}: {}; {}", lead.en, items.join(", "), then.en),
+    ));
 }
 
 pub fn programme(ctx: &Ctx) -> Result<(), CliError> {
