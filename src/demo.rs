@@ -56,12 +56,12 @@ pub fn merge(
     into: &GroupId,
 ) -> Result<Change<()>, MergeError> {
     let report = crate::registration::merge_group(event, rules, from, into, false)?;
-    Ok(Action::GroupMerged {
-        from: from.clone(),
-        into: into.clone(),
-        moved: report.moved.len(),
-    }
-    .change((), serde_json::json!({ "from": from, "into": into })))
+    Ok(Action::group_merged_change(
+        from,
+        into,
+        report.moved.len(),
+        (),
+    ))
 }
 
 /// The pools the demo plays, in rulebook order: those with players

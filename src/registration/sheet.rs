@@ -78,8 +78,9 @@ const FOOTER_WORDS: &[&str] = &[
 /// count ([`stated_head_count`]). A player's unit or name that merely begins with such a
 /// word (日期中学, 联系人俱乐部, 合计队) is not a footer: its row is read as a player's.
 pub(super) fn is_footer_row(cells: &[String]) -> bool {
-    let mut filled = filled_cells(cells);
-    let Some(first) = filled.next() else {
+    // Each cell is cleaned once: the first three filled ones decide.
+    let filled = first_filled(cells);
+    let Some(first) = filled.first() else {
         return false;
     };
     let labelled = FOOTER_WORDS.iter().any(|w| {
@@ -91,14 +92,8 @@ pub(super) fn is_footer_row(cells: &[String]) -> bool {
             })
         })
     });
-    if labelled {
-        return true;
-    }
-    let alone = FOOTER_WORDS.iter().any(|w| first.starts_with(w));
-    if alone && filled.next().is_none() {
-        return true;
-    }
-    stated_head_count(cells).is_some()
+    let alone = filled.len() == 1 && FOOTER_WORDS.iter().any(|w| first.starts_with(w));
+    labelled || alone || head_count_of(&filled).is_some()
 }
 
 /// A row's filled cells, cleaned, read as far as asked.
@@ -134,8 +129,18 @@ const COUNT_LABELS: &[&str] = &[
 /// head count. Only a row of at most two filled cells states one: a row with more is a
 /// player's (a unit named 共3人, a 序号 cell reading 共11人), never a count.
 pub(super) fn stated_head_count(cells: &[String]) -> Option<usize> {
-    let filled: Vec<String> = filled_cells(cells).take(3).collect();
-    match filled.as_slice() {
+    head_count_of(&first_filled(cells))
+}
+
+/// A row's first three filled cells, cleaned: enough to tell a footer or a head count
+/// (two cells at most) from a player's row.
+fn first_filled(cells: &[String]) -> Vec<String> {
+    filled_cells(cells).take(3).collect()
+}
+
+/// [`stated_head_count`] of a row's [`first_filled`] cells.
+fn head_count_of(filled: &[String]) -> Option<usize> {
+    match filled {
         [first] => head_count(first, None),
         [first, second] => head_count(first, Some(second)),
         _ => None,
@@ -190,7 +195,8 @@ fn leading_number(text: &str) -> Option<(usize, &str)> {
 }
 
 /// The value of a Chinese numeral up to the thousands (十 10, 十二 12, 一百五十 150,
-/// 两百零三 203); `None` for an empty or malformed one.
+/// 两百零三 203); `None` for an empty one. A numeral out of order (一二) reads as its
+/// parts summed, as a count it is checked against the rows read anyway.
 fn chinese_number(text: &str) -> Option<usize> {
     if text.is_empty() {
         return None;
@@ -202,13 +208,18 @@ fn chinese_number(text: &str) -> Option<usize> {
             '百' => 100,
             '千' => 1000,
             _ => {
-                digit = Some("零一二三四五六七八九".find(c).map_or_else(
-                    || match c {
-                        '〇' => 0,
-                        _ => 2, // 两
-                    },
-                    |byte| byte / 3,
-                ));
+                digit = Some(match c {
+                    '一' => 1,
+                    '二' | '两' => 2,
+                    '三' => 3,
+                    '四' => 4,
+                    '五' => 5,
+                    '六' => 6,
+                    '七' => 7,
+                    '八' => 8,
+                    '九' => 9,
+                    _ => 0, // 零, 〇: the only others `leading_number` passes
+                });
                 continue;
             }
         };

@@ -44,12 +44,7 @@ pub fn merge(ctx: &Ctx, from: &str, into: &str, force: bool) -> Result<(), CliEr
             let report = qiwang::registration::merge_group(ev, &rules, &from, &into, force)
                 .map_err(lib_error)?;
             let n = report.moved.len();
-            Ok(Action::GroupMerged {
-                from: from.clone(),
-                into: into.clone(),
-                moved: n,
-            }
-            .change(n, serde_json::json!({ "from": from, "into": into })))
+            Ok(Action::group_merged_change(&from, &into, n, n))
         })
         .map_err(tx_error)?;
     outln!(

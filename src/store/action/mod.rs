@@ -420,6 +420,22 @@ impl Action {
         .change(value, details)
     }
 
+    /// Group `from` merged into pool `into` before round 1, `moved` players with it
+    /// (`group merge`, and the demo's merge), as one change.
+    pub fn group_merged_change<T>(
+        from: &GroupId,
+        into: &GroupId,
+        moved: usize,
+        value: T,
+    ) -> Change<T> {
+        Action::GroupMerged {
+            from: from.clone(),
+            into: into.clone(),
+            moved,
+        }
+        .change(value, serde_json::json!({ "from": from, "into": into }))
+    }
+
     /// Draw seed `seed` recorded as `pool`'s round-1 seed (a dry run's draw, or a draw
     /// refused for want of a legal pairing), as one change, so the next `pair` makes
     /// that draw.
