@@ -103,7 +103,7 @@ fn is_number(cell: &str) -> bool {
         && fraction.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// Whether `c` starts a formula in a spreadsheet cell.
+/// Whether `cell` starts a formula in a spreadsheet cell.
 fn starts_formula(cell: &str) -> bool {
     cell.chars()
         .next()

@@ -97,7 +97,7 @@ impl Localize for InputError {
                     if *rulebook { "rulebook" } else { "sheet" }
                 ),
             ),
-            // The operating system's text is English in both (`cli::read_input` names the
+            // The operating system's text is English in both (`cli::context::read_input` names the
             // common failures in Chinese).
             InputError::Io { path, error } => bi!(
                 lang,

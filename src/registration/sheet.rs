@@ -68,6 +68,8 @@ const FOOTER_WORDS: &[&str] = &[
     "合计",
     "共计",
     "总计",
+    // A subtotal (per unit, per group) is a footer line but not the list's count.
+    "小计",
     "备注",
 ];
 
@@ -114,7 +116,6 @@ const COUNT_LABELS: &[&str] = &[
     "合计",
     "共计",
     "总计",
-    "小计",
     "共有",
     "人数",
     "共",
@@ -123,7 +124,7 @@ const COUNT_LABELS: &[&str] = &[
 
 /// The number of players a row states the list holds, as qiwang's own player list ends
 /// and organisers' sheets often do: `150 人`, `共150人`, `合计：150人`, `共计 150 名`,
-/// `共十人`, `小计：10人`, `共 10 人（男8女2）`, `男8人，女2人，共10人`, `报名人数：10`,
+/// `共十人`, `共 10 人（男8女2）`, `男8人，女2人，共10人`, `报名人数：10`,
 /// `Total: 150 players`, `12 players in total`, or a label cell (`合计`) followed by the
 /// count (`150人`). A label or a unit (人, 名, players) must be there: a bare number is no
 /// head count. Only a row of at most two filled cells states one: a row with more is a
@@ -218,7 +219,8 @@ fn chinese_number(text: &str) -> Option<usize> {
                     '七' => 7,
                     '八' => 8,
                     '九' => 9,
-                    _ => 0, // 零, 〇: the only others `leading_number` passes
+                    '零' | '〇' => 0,
+                    _ => return None,
                 });
                 continue;
             }

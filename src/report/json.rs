@@ -5,12 +5,21 @@ use super::Report;
 use serde::{Serialize, Serializer};
 
 pub fn render(report: &Report) -> String {
-    let mut s = match &report.json_text {
-        Some(text) => text.clone(),
-        None => serde_json::to_string_pretty(&report.json).unwrap_or_else(|_| "null".into()),
-    };
-    s.push('\n');
-    s
+    match &report.json_text {
+        // The text may be hundreds of megabytes: copied once, with room for the newline.
+        Some(text) => {
+            let mut s = String::with_capacity(text.len() + 1);
+            s.push_str(text);
+            s.push('\n');
+            s
+        }
+        None => {
+            let mut s =
+                serde_json::to_string_pretty(&report.json).unwrap_or_else(|_| "null".into());
+            s.push('\n');
+            s
+        }
+    }
 }
 
 /// A value serialised with every object's keys in alphabetical order, as a

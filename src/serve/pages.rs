@@ -106,14 +106,20 @@ impl Stamps {
 
     /// The audit trail's length, for [`NextUndo::mark`].
     fn mark(&self) -> u64 {
-        self.audit.as_ref().map_or(0, |s| s.len)
+        length_of(self.audit.as_ref())
     }
+}
+
+/// A stamped file's length, 0 when it is missing: the one measure the watcher's mark and
+/// a write's [`audit_mark`] compare.
+fn length_of(stamp: Option<&Stamp>) -> u64 {
+    stamp.map_or(0, |s| s.len)
 }
 
 /// The length of `audit.log` now (blocking: from a write's own blocking task), what the
 /// write's answer then waits for with [`Pages::showing`].
 pub fn audit_mark(store: &Store) -> u64 {
-    stamp(&store.audit_path()).map_or(0, |s| s.len)
+    length_of(stamp(&store.audit_path()).as_ref())
 }
 
 impl Pages {

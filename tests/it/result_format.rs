@@ -72,7 +72,8 @@ fn penalty_warn_and_playoff_refuse_a_format_they_cannot_print() {
 fn every_confirming_command_refuses_a_format_it_cannot_print() {
     let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
     let before = snapshot(&ev);
-    let commands: [&[&str]; 8] = [
+    let commands: [&[&str]; 9] = [
+        &["rules", "update", "rules.toml"],
         &["player", "add", "--name", "戊", "--gender", "男"],
         &["player", "withdraw", "甲", "--reason", "x"],
         &["undo"],
@@ -85,11 +86,11 @@ fn every_confirming_command_refuses_a_format_it_cannot_print() {
     for args in commands {
         let mut argv = vec!["--lang", "en", "--format", "json"];
         argv.extend_from_slice(args);
-        let shown = args[..2.min(args.len())].join(" ");
-        let shown = if args[0] == "import" || args.len() == 1 {
+        // The command as the audit log names it (`rules update` is `rules`).
+        let shown = if ["import", "rules"].contains(&args[0]) || args.len() == 1 {
             args[0].to_string()
         } else {
-            shown
+            args[..2].join(" ")
         };
         Run::on_event(&ev, &argv)
             .status(2)

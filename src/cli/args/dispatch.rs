@@ -18,24 +18,9 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
     {
         crate::cli::context::refuse_xlsx_on_terminal()?;
     }
-    // Commands that change the event and confirm it in plain text have no report to print
-    // in another format: `--format json` is refused before the event is read, not ignored
-    // (a script would take the text for JSON).
-    if matches!(
-        cli.command,
-        Command::Init { .. }
-            | Command::Import { .. }
-            | Command::Player(_)
-            | Command::Result { .. }
-            | Command::Penalty { .. }
-            | Command::Warn { .. }
-            | Command::Playoff { .. }
-            | Command::Unpair { .. }
-            | Command::Undo { .. }
-            | Command::Redo
-            | Command::Unlock
-            | Command::Group(GroupCommand::Merge { .. } | GroupCommand::Cancel { .. })
-    ) {
+    // A command that only confirms in plain text refuses another `--format` before the
+    // event is read, not ignores it (a script would take the text for JSON).
+    if cli.command.confirms_in_plain_text() {
         ctx.plain_text_only()?;
     }
     match cli.command {

@@ -331,6 +331,30 @@ impl Command {
         }
     }
 
+    /// Whether the command changes the event and only confirms it in plain text, with no
+    /// report to print in another format (`--format json` is refused for it): every
+    /// command that writes the event, less those that print a report (`pair`, `pairing`,
+    /// `lineup`) and `demo`. A new command that changes the event belongs here unless it
+    /// prints a report.
+    pub fn confirms_in_plain_text(&self) -> bool {
+        matches!(
+            self,
+            Command::Init { .. }
+                | Command::Import { .. }
+                | Command::Player(_)
+                | Command::Result { .. }
+                | Command::Penalty { .. }
+                | Command::Warn { .. }
+                | Command::Playoff { .. }
+                | Command::Unpair { .. }
+                | Command::Undo { .. }
+                | Command::Redo
+                | Command::Unlock
+                | Command::Rules(RulesCommand::Update { .. })
+                | Command::Group(GroupCommand::Merge { .. } | GroupCommand::Cancel { .. })
+        )
+    }
+
     /// The subcommand's name as typed.
     pub fn name(&self) -> &'static str {
         match self {

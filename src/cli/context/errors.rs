@@ -458,11 +458,18 @@ mod tests {
         let t = Text::default;
         let cases = [
             (Refusal::Format(t()), Usage),
+            (Refusal::OptionValue(t()), Usage),
             (Refusal::Missing(t()), Usage),
+            (Refusal::Conflict(t()), Usage),
+            (Refusal::WorkbookOnTerminal(t()), Usage),
             (Refusal::EventInTheWay(t()), Usage),
             (Refusal::NotFound(t()), InvalidInput),
+            (Refusal::NothingToDo(t()), InvalidInput),
             (Refusal::CheckFailed(t()), InvalidInput),
+            (Refusal::Unusable(t()), InvalidInput),
+            (Refusal::Damaged(t()), InvalidInput),
             (Refusal::Unpairable(t()), NoLegalPairing),
+            (Refusal::CannotRead(t()), Io),
             (Refusal::CannotWrite(t()), Io),
             (Refusal::Bug(t()), Internal),
         ];

@@ -1,5 +1,6 @@
 //! Merging a group too small to play on its own into another pool before round 1 (Dongguan
-//! 九: 报名人数不足10人的组别，将取消该组别比赛；具体划分新组别视具体情况而定).
+//! 九: 报名人数不足10人的组别，将取消该组别比赛；具体划分新组别视具体情况而定; docs/rules.md §6
+//! "Group sizes").
 //!
 //! Owns moving a small group's players into another pool and saying which prize lists
 //! and team competitions follow them. It never pairs, and it refuses to merge once rounds
@@ -172,7 +173,9 @@ pub struct MergeReport {
 /// everyone in the merged pool their filter lets through.
 ///
 /// Refused when either group is unknown, is a section rather than a pool, `from` is
-/// `into`, either was already merged, or either pool already has rounds.
+/// `into`, either was already merged, or either pool already has rounds; and, unless
+/// `force`, when `from` is not below its minimum size or the rulebook merges it into
+/// another pool (`merge_into`).
 pub fn merge_group(
     event: &mut Event,
     rules: &Rulebook,
