@@ -68,12 +68,6 @@ pub fn certificates(
             "record it with `qiwang playoff` and print again",
         ),
     );
-    if made.printed == 0 && rules.prizes.lists.is_empty() && rules.teams.is_empty() {
-        return Err(CliError::from(Refusal::NothingToDo(Text::new(
-            "本赛事的规程没有奖项名单（`[[prizes.lists]]`）：没有可印的奖状",
-            "the rulebook has no prize lists (`[[prizes.lists]]`): there is no certificate to print",
-        ))));
-    }
     not_printed(
         lang,
         &made.unfinished,
@@ -86,23 +80,30 @@ pub fn certificates(
             "print them once the last round's results are all in",
         ),
     );
-    if made.printed == 0 && !made.unfinished.is_empty() {
-        return Err(CliError::from(Refusal::NothingToDo(Text::new(
-            "没有可印的奖状：成绩未完（名次未定）",
-            "no certificate to print: the results are not complete (the places are not final)",
-        ))));
-    }
-    if made.printed == 0 && made.held.is_empty() {
-        return Err(CliError::from(Refusal::NothingToDo(Text::new(
-            "还没有可发奖状的名次：奖项表是空的",
-            "no award to print a certificate for: the prize sheet is empty",
-        ))));
-    }
     if made.printed == 0 {
-        return Err(CliError::from(Refusal::NothingToDo(Text::new(
-            "没有可印的奖状：名次都待加赛决定",
-            "no certificate to print: every place waits for a playoff",
-        ))));
+        // Why nothing is printed, the first cause that holds.
+        let why = if rules.prizes.lists.is_empty() && rules.teams.is_empty() {
+            Text::new(
+                "本赛事的规程没有奖项名单（`[[prizes.lists]]`）或团体名次（`[[teams]]`）：没有可印的奖状",
+                "the rulebook has no prize lists (`[[prizes.lists]]`) or team rankings (`[[teams]]`): there is no certificate to print",
+            )
+        } else if !made.unfinished.is_empty() {
+            Text::new(
+                "没有可印的奖状：成绩未完（名次未定）",
+                "no certificate to print: the results are not complete (the places are not final)",
+            )
+        } else if made.held.is_empty() {
+            Text::new(
+                "还没有可发奖状的名次：奖项表是空的；用 `qiwang prizes` 查看各名单为何无人获奖",
+                "no award to print a certificate for: the prize sheet is empty; `qiwang prizes` shows why each list has no one",
+            )
+        } else {
+            Text::new(
+                "没有可印的奖状：名次都待加赛决定",
+                "no certificate to print: every place waits for a playoff",
+            )
+        };
+        return Err(CliError::from(Refusal::NothingToDo(why)));
     }
     out!("{}", made.html);
     Ok(())
