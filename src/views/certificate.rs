@@ -74,9 +74,15 @@ impl CertificateTemplate {
     /// out) and the two sizes (whole points, 6–200). Unknown keys are refused, so a
     /// misspelt key does not silently print the default.
     pub fn from_toml(text: &str) -> Result<CertificateTemplate, TemplateError> {
-        let doc: toml_edit::DocumentMut = text
-            .parse()
-            .map_err(|e: toml_edit::TomlError| TemplateError::NotToml(e.message().to_string()))?;
+        let doc: toml_edit::DocumentMut =
+            text.parse()
+                .map_err(|e: toml_edit::TomlError| TemplateError::NotToml {
+                    // The line the parser stopped at, counted from 1, as the rulebook's errors.
+                    line: e.span().map_or(1, |s| {
+                        text[..s.start.min(text.len())].matches('\n').count() + 1
+                    }),
+                    why: e.message().to_string(),
+                })?;
         let mut t = CertificateTemplate {
             title: String::new(),
             body: String::new(),
@@ -114,8 +120,13 @@ impl CertificateTemplate {
 /// Why a certificate template (`certificates --template FILE`) cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TemplateError {
-    /// Not valid TOML: the parser's message.
-    NotToml(String),
+    /// Not valid TOML: where the parser stopped and its message.
+    NotToml {
+        /// The line, from 1.
+        line: usize,
+        /// The parser's message.
+        why: String,
+    },
     /// This key's value is not a string.
     NotText(String),
     /// This size key's value is not a whole number of points from 6 to 200.
@@ -131,10 +142,10 @@ impl std::error::Error for TemplateError {}
 impl Localize for TemplateError {
     fn localize(&self, lang: Lang) -> String {
         match self {
-            TemplateError::NotToml(why) => bi!(
+            TemplateError::NotToml { line, why } => bi!(
                 lang,
-                zh("奖状模板不是有效的 TOML：{why}"),
-                en("the certificate template is not valid TOML: {why}"),
+                zh("奖状模板第 {line} 行不是有效的 TOML：{why}"),
+                en("the certificate template is not valid TOML at line {line}: {why}"),
             ),
             TemplateError::NotText(key) => bi!(
                 lang,
@@ -373,8 +384,9 @@ mod tests {
         assert_eq!(e, TemplateError::BadSize("body_size".into()));
         let e = CertificateTemplate::from_toml("title = 3").unwrap_err();
         assert_eq!(e, TemplateError::NotText("title".into()));
-        let e = CertificateTemplate::from_toml("title = ").unwrap_err();
-        assert!(matches!(e, TemplateError::NotToml(_)), "{e:?}");
+        let e = CertificateTemplate::from_toml("title = \"奖状\"\nbody = ").unwrap_err();
+        assert!(matches!(e, TemplateError::NotToml { line: 2, .. }), "{e:?}");
+        assert!(e.localize(Lang::Zh).contains("第 2 行"), "{e:?}");
         assert_ne!(e.localize(Lang::Zh), e.localize(Lang::En));
     }
 }

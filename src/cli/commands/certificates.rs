@@ -44,7 +44,12 @@ pub fn certificates(
                     ),
                 )))
             })?;
-            CertificateTemplate::from_toml(&text).map_err(lib_error)?
+            // The template's own words, after the file they are about.
+            CertificateTemplate::from_toml(&text).map_err(|e| {
+                lib_error(e).map_message(|m, lang| {
+                    format!("{}{}{m}", path.display(), lang.pick("：", ": "))
+                })
+            })?
         }
         None => CertificateTemplate::default_for(lang),
     };

@@ -386,7 +386,7 @@ impl ExitStatus for qiwang::views::TemplateError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::views::TemplateError as E;
         match self {
-            E::NotToml(..) | E::NotText(..) | E::BadSize(..) | E::UnknownKey(..) => InvalidInput,
+            E::NotToml { .. } | E::NotText(..) | E::BadSize(..) | E::UnknownKey(..) => InvalidInput,
         }
     }
 }
