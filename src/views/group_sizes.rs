@@ -1,12 +1,12 @@
 //! `qiwang group sizes`: each group's registered players against its minimum (Dongguan 九:
 //! 报名人数不足10人的组别，将取消该组别比赛), with the hint to merge or cancel a short one.
 //!
-//! Owns the wording and layout only; the counts are `registration::group_sizes` and
-//! `registration::undersized_groups`.
+//! Owns the wording and layout only; the counts and what is short are
+//! `registration::group_sizes` and `GroupSize::is_undersized`.
 
 use crate::i18n::bi;
 use crate::model::Event;
-use crate::registration::{group_sizes as count_groups, undersized_groups};
+use crate::registration::group_sizes as count_groups;
 use crate::report::{Report, Section};
 use crate::rulebook::{Lang, Rulebook};
 
@@ -24,7 +24,6 @@ pub struct GroupSizes {
 /// Every group of the rulebook, in rulebook order, with its players and minimum; groups
 /// below their minimum (and not merged away) are flagged.
 pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang) -> GroupSizes {
-    let short = undersized_groups(event, rules);
     let hint = lang.pick(
         "人数不足的组别按规程合并或取消：qiwang group merge FROM INTO，或 qiwang group cancel GROUP",
         "groups below their minimum are merged or cancelled: qiwang group merge FROM INTO, or qiwang group cancel GROUP",
@@ -41,10 +40,12 @@ pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang) -> GroupSizes {
     .right(&[2, 3]);
     let mut json = Vec::new();
     let mut lines = Vec::new();
-    let sizes = count_groups(rules, &event.players);
-    for (g, size) in rules.groups.iter().zip(&sizes) {
+    // One count, each group's size with its name and minimum.
+    let mut any_short = false;
+    for size in count_groups(rules, &event.players) {
         let n = size.count;
-        let below = short.iter().any(|u| u.group == g.id);
+        let below = size.is_undersized(event);
+        any_short |= below;
         let flag = if below {
             format!(
                 "  ← {} {}",
@@ -57,20 +58,20 @@ pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang) -> GroupSizes {
         // Chinese names the group as the regulation does (commands take the name too).
         lines.push(bi!(
             lang,
-            zh("{}：{n}{flag}", g.name),
-            en("{} ({}): {n}{flag}", g.name, g.id)
+            zh("{}：{n}{flag}", size.name),
+            en("{} ({}): {n}{flag}", size.name, size.group)
         ));
         section.push(vec![
-            g.name.clone(),
-            g.id.to_string(),
+            size.name.clone(),
+            size.group.to_string(),
             n.to_string(),
-            g.min_size.map(|m| m.to_string()).unwrap_or_default(),
+            size.min_size.map(|m| m.to_string()).unwrap_or_default(),
         ]);
         json.push(serde_json::json!({
-            "group": g.id.to_string(),
-            "name": g.name,
+            "group": size.group.to_string(),
+            "name": size.name,
             "players": n,
-            "min_size": g.min_size,
+            "min_size": size.min_size,
             "below_minimum": below,
         }));
     }
@@ -81,7 +82,7 @@ pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang) -> GroupSizes {
     ));
     report.lang = lang.code().into();
     report.sections.push(section);
-    if !short.is_empty() {
+    if any_short {
         lines.push(hint.to_string());
         report.footer.push(hint.to_string());
     }

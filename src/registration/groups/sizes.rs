@@ -26,6 +26,15 @@ pub struct GroupSize {
 }
 
 impl GroupSize {
+    /// Below its minimum and not merged away: what `pair` refuses round 1 of and `group
+    /// sizes` flags ([`undersized_groups`]).
+    pub fn is_undersized(&self, event: &Event) -> bool {
+        self.is_short()
+            && event
+                .group(&self.group)
+                .is_none_or(|g| g.merged_into.is_none())
+    }
+
     /// Whether the group has fewer players than its minimum (an empty group included).
     /// Without `min_size`, a pool of one player is short: nobody is there to play him
     /// (a section of one plays in its pool and is not).
@@ -93,12 +102,7 @@ pub fn undersized_groups(event: &Event, rules: &Rulebook) -> Vec<Undersized> {
     // One count for every view of a group's size ([`group_sizes`]).
     group_sizes(rules, &event.players)
         .into_iter()
-        .filter(GroupSize::is_short)
-        .filter(|s| {
-            event
-                .group(&s.group)
-                .is_none_or(|g| g.merged_into.is_none())
-        })
+        .filter(|s| s.is_undersized(event))
         .map(|s| Undersized {
             min: s.minimum(),
             name: s.name,
