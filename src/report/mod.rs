@@ -14,7 +14,7 @@ mod table;
 pub mod trf;
 pub mod xlsx;
 
-pub(crate) use json::{Deferred, SortedKeys, Streamed, pretty as json_pretty};
+pub(crate) use json::{Deferred, SortedKeys, Streamed};
 
 use serde::Serialize;
 

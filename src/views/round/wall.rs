@@ -4,13 +4,12 @@
 use super::parts::{page_title, page_with_css, titled};
 use super::{RoundSheets, SheetKind, SheetPage, paged};
 use crate::model::{Event, GroupId, Round};
-use crate::report::{Json, Markup, Report, Section, Streamed, html_body_markup, json_pretty};
+use crate::report::{Json, Markup, Report, Section, Streamed, html_body_markup};
 use crate::rulebook::{Lang, Rulebook};
 use crate::standings;
 use crate::views::signature_line;
 use crate::views::sorted::SortedCells;
 use crate::views::standings::{CellWords, KeyValue};
-use serde_json::json;
 
 /// 总表: per pool, every player by pairing number with each round's opponent, colour and
 /// result, then 积分, the rulebook's tiebreaks in its order and 名次 after the round.
@@ -65,11 +64,17 @@ pub(super) fn wall(
             .optional(&tiebreak_cols);
         let mut rows: Vec<_> = table.rows.iter().collect();
         rows.sort_by_key(|r| (r.number.is_none(), r.number, r.player));
+        // A row's unit and tiebreak values, for its printed row and its JSON alike.
+        let looked_up = |row: &standings::CrosstableRow| {
+            (
+                event.player(row.player).map_or("", |p| p.unit.as_str()),
+                tiebreaks.get(&row.player).copied().unwrap_or_default(),
+            )
+        };
         // By place in `rows`: the row it answers borrows from the table, not the closure.
         let row_json = |at: usize| {
             let row: &standings::CrosstableRow = rows[at];
-            let unit = event.player(row.player).map_or("", |p| p.unit.as_str());
-            let values = tiebreaks.get(&row.player).copied().unwrap_or_default();
+            let (unit, values) = looked_up(row);
             let value = |k: crate::rulebook::Tiebreak| {
                 st.tiebreaks
                     .iter()
@@ -95,8 +100,7 @@ pub(super) fn wall(
             }
         };
         for row in json.rows_shown(&rows) {
-            let unit = event.player(row.player).map_or("", |p| p.unit.as_str());
-            let values = tiebreaks.get(&row.player).copied().unwrap_or_default();
+            let (unit, values) = looked_up(row);
             let place = match row.rank {
                 Some(r) if row.shared => format!("{r}="),
                 Some(r) => r.to_string(),
@@ -124,26 +128,14 @@ pub(super) fn wall(
         report.sections.push(section);
         report.footer.extend(signature_line(rules, lang));
         // Keys in alphabetical order, as the `serde_json::Value` the document is when
-        // built prints them; written as text one row at a time.
-        if json.as_text() {
-            report.json_text = Some(json_pretty(&WallJson {
-                after_round: table.after_round,
-                event: &rules.event.name,
-                group: pool,
-                rows: Streamed(|| (0..rows.len()).map(row_json)),
-                sheet: "wall",
-            }));
-        } else if json.wanted() {
-            report.json = json!({
-                "event": rules.event.name,
-                "group": pool,
-                "after_round": table.after_round,
-                "sheet": "wall",
-                "rows": (0..rows.len())
-                    .map(|at| serde_json::to_value(row_json(at)).unwrap_or_default())
-                    .collect::<Vec<_>>(),
-            });
-        }
+        // built prints them; as text, written one row at a time.
+        report.set_json(json, || WallJson {
+            after_round: table.after_round,
+            event: &rules.event.name,
+            group: pool,
+            rows: Streamed(|| (0..rows.len()).map(row_json)),
+            sheet: "wall",
+        });
         reports.push(report);
     }
     RoundSheets {
