@@ -3,7 +3,7 @@
 //! store's commit (see the crash protocol in the module documentation of `store`).
 
 use super::fsio::LockGuard;
-use super::{AuditEntry, AuditTrail, CommandInfo, EntryKind, Kept, Store, StoreError, diff, state};
+use super::{AuditEntry, AuditTrail, CommandInfo, EntryKind, Store, StoreError, diff, state};
 use crate::i18n::Text;
 use crate::model::Event;
 
@@ -65,14 +65,7 @@ impl Store {
     /// undone and redone), so repeated undos walk back one change at a time. Logged as an
     /// `undo` line with its own snapshot (the state it replaced, which `redo` restores).
     pub fn undo(&self, command: &CommandInfo) -> Result<UndoReport, StoreError> {
-        self.undo_kept(None, command, |_| true)?
-            .ok_or(StoreError::NothingToUndo)
-    }
-
-    /// [`Store::undo`] for a command that read the event before ([`Store::load_kept`]):
-    /// a state still holding exactly `kept`'s bytes is not checked again.
-    pub fn undo_on(&self, kept: &Kept, command: &CommandInfo) -> Result<UndoReport, StoreError> {
-        self.undo_kept(Some(kept), command, |_| true)?
+        self.undo_if(command, |_| true)?
             .ok_or(StoreError::NothingToUndo)
     }
 
@@ -91,25 +84,15 @@ impl Store {
         command: &CommandInfo,
         allowed: impl FnOnce(&AuditEntry) -> bool,
     ) -> Result<Option<UndoReport>, StoreError> {
-        self.undo_kept(None, command, allowed)
-    }
-
-    /// The undo itself, from the state `kept` still holds (else read again), if `allowed`.
-    fn undo_kept(
-        &self,
-        kept: Option<&Kept>,
-        command: &CommandInfo,
-        allowed: impl FnOnce(&AuditEntry) -> bool,
-    ) -> Result<Option<UndoReport>, StoreError> {
         let lock = self.lock()?;
-        let before = self.state_bytes_kept(kept)?;
+        let (before, _) = self.read_state()?;
         self.prepare(&before)?;
         let trail = self.writable_audit()?;
         let target = undo_target(&trail)?;
         if !allowed(&target) {
             return Ok(None);
         }
-        let (snapshot, restored) = self.restorable(&target, &target)?;
+        let (snapshot, restored) = self.restorable_bytes(&target, &target)?;
         let mut entry = self.next_entry(
             &trail,
             command,
@@ -118,7 +101,7 @@ impl Store {
             serde_json::json!({ "undoes": target.seq, "restored": snapshot }),
         )?;
         entry.undoes = Some(target.seq);
-        self.write_restored(&lock, &before, &state::encode(&restored), entry.clone())?;
+        self.write_restored(&lock, &before, &restored, entry.clone())?;
         Ok(Some(UndoReport {
             seq: entry.seq,
             undone: target,
@@ -148,7 +131,7 @@ impl Store {
             .find(|e| Some(e.seq) == undo.undoes)
             .cloned()
             .unwrap_or_else(|| undo.clone());
-        let (snapshot, restored) = self.restorable(&undo, &changed)?;
+        let (snapshot, restored) = self.restorable_bytes(&undo, &changed)?;
         let mut entry = self.next_entry(
             &trail,
             command,
@@ -157,13 +140,25 @@ impl Store {
             serde_json::json!({ "redoes": undo.seq, "reapplies": changed.seq, "restored": snapshot }),
         )?;
         entry.redoes = Some(undo.seq);
-        self.write_restored(&lock, &before, &state::encode(&restored), entry.clone())?;
+        self.write_restored(&lock, &before, &restored, entry.clone())?;
         Ok(RedoReport {
             seq: entry.seq,
             undo,
             redone: changed,
             restored_from: snapshot,
         })
+    }
+
+    /// [`Store::restorable`] as the bytes to write: the event is encoded and dropped here,
+    /// so an undo or redo holds no decoded event while it commits (at 100,000 players
+    /// that event and the commit's history file were each hundreds of megabytes).
+    fn restorable_bytes(
+        &self,
+        line: &AuditEntry,
+        about: &AuditEntry,
+    ) -> Result<(String, Vec<u8>), StoreError> {
+        let (snapshot, event) = self.restorable(line, about)?;
+        Ok((snapshot, state::encode(&event)))
     }
 
     /// The snapshot of `line` and the state it holds (migrated, so that encoding it

@@ -55,15 +55,4 @@ impl Store {
         let event = state::decode(&path, &bytes, || state::recovery_hint(&self.history_dir()))?;
         Ok((bytes, event))
     }
-
-    /// The bytes of the state as it is now, under the lock, checked as [`Store::load`]
-    /// checks them unless they are exactly `kept`'s (checked when it was read).
-    pub(super) fn state_bytes_kept(&self, kept: Option<&Kept>) -> Result<Vec<u8>, StoreError> {
-        let path = self.state_path();
-        let bytes = fsio::read(&path)?;
-        if kept.is_none_or(|k| k.bytes != bytes) {
-            state::decode(&path, &bytes, || state::recovery_hint(&self.history_dir()))?;
-        }
-        Ok(bytes)
-    }
 }

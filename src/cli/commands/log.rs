@@ -64,10 +64,12 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
     ctx.print(&report)
 }
 
+/// `undo` and `redo` name players and groups from the roster alone: the store reads and
+/// checks the state under its lock, so the command holds no second copy of a large event.
 pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
-    let loaded = ctx.load_kept()?;
+    let loaded = ctx.load_roster()?;
     let lang = ctx.lang(&loaded.rules);
-    let names = Names::of(lang, &loaded.rules, loaded.event());
+    let names = Names::of(lang, &loaded.rules, &loaded.event);
     if dry_run {
         let plan = loaded.store.undo_plan().map_err(lib_error)?;
         let e = &plan.undone;
@@ -123,10 +125,7 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
         }
         return Ok(());
     }
-    let undone = loaded
-        .store
-        .undo_on(&loaded.kept, &ctx.command_info())
-        .map_err(lib_error)?;
+    let undone = loaded.store.undo(&ctx.command_info()).map_err(lib_error)?;
     // The audit summary is English with registration ids (the log file's record); the
     // change is worded from the action the line keeps, players and groups by name.
     let entry = &undone.undone;
@@ -144,7 +143,7 @@ pub fn undo(ctx: &Ctx, dry_run: bool) -> Result<(), CliError> {
 }
 
 pub fn redo(ctx: &Ctx) -> Result<(), CliError> {
-    let loaded = ctx.load()?;
+    let loaded = ctx.load_roster()?;
     let lang = ctx.lang(&loaded.rules);
     let redone = loaded.store.redo(&ctx.command_info()).map_err(lib_error)?;
     let entry = &redone.redone;

@@ -75,11 +75,6 @@ pub struct LoadedKept {
 }
 
 impl LoadedKept {
-    /// The event read.
-    pub fn event(&self) -> &Event {
-        self.kept.event()
-    }
-
     /// As [`Loaded`], for a command that turns to a way of changing the event that does
     /// not use the kept bytes.
     pub fn into_loaded(self) -> Loaded {

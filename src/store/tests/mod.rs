@@ -450,12 +450,4 @@ fn a_kept_event_is_used_only_while_the_state_is_unchanged() {
         "read afresh, not the kept event"
     );
     assert_eq!(store.load().unwrap().penalties.len(), 4);
-    // An undo read before another change undoes that change, the newest.
-    let kept = store.load_kept().unwrap();
-    add_penalty(&store);
-    store.undo_on(&kept, &command("undo")).unwrap();
-    assert_eq!(store.load().unwrap().penalties.len(), 4);
-    let kept = store.load_kept().unwrap();
-    store.undo_on(&kept, &command("undo")).unwrap();
-    assert_eq!(store.load().unwrap().penalties.len(), 3);
 }
