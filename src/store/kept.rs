@@ -30,7 +30,7 @@ impl Kept {
 
 impl Store {
     /// [`Store::load`], the event kept with the bytes it was read from for
-    /// [`Store::transaction_on`] and [`Store::undo_on`].
+    /// [`Store::transaction_on`].
     pub fn load_kept(&self) -> Result<Kept, StoreError> {
         let (bytes, event) = self.read_state()?;
         Ok(Kept { bytes, event })

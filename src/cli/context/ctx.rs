@@ -191,8 +191,8 @@ impl Ctx {
 
     /// [`Ctx::load`] for a command that checks its input against the event and then
     /// changes it: the event stays in the [`qiwang::store::Kept`] it was read with, so
-    /// that the change ([`qiwang::store::Store::transaction_on`],
-    /// [`qiwang::store::Store::undo_on`]) does not read and check the same state again.
+    /// that the change ([`qiwang::store::Store::transaction_on`]) does not read and check
+    /// the same state again.
     pub fn load_kept(&self) -> Result<LoadedKept, CliError> {
         let store = self.store()?;
         let kept = store.load_kept().map_err(lib_error)?;

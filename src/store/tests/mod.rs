@@ -412,8 +412,7 @@ fn snapshots_are_compressed_and_old_plain_ones_still_undo() {
 /// event while the state file is unchanged, and on the state as it is under the lock when
 /// another command changed it in between: that command's change is never lost. The kept
 /// event is marked (a line the file's rulebook text does not hold), so the test tells the kept event
-/// from a fresh reading of the same state. The same for `undo_on`: it undoes the newest
-/// change in effect when it runs.
+/// from a fresh reading of the same state.
 #[test]
 fn a_kept_event_is_used_only_while_the_state_is_unchanged() {
     let (_dir, store) = new_event();
