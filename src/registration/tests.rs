@@ -795,6 +795,7 @@ fn a_head_count_row_states_its_number() {
         (&["", "", ""], None),
     ];
     for (cells, want) in table {
-        assert_eq!(sheet::stated_head_count(&row(cells)), *want, "{cells:?}");
+        let footer = footer::footer_of(&row(cells));
+        assert_eq!(footer.and_then(|f| f.head_count), *want, "{cells:?}");
     }
 }
