@@ -142,8 +142,39 @@ fn head_count(first: &str, next: Option<&String>) -> Option<usize> {
         (n, rest.trim_start().to_string())
     };
     let has_unit = unit.starts_with(['人', '名']) || unit.starts_with("player");
+    // A bound is no count (参赛人数200人以内, 10人以上).
+    let bound = unit
+        .strip_prefix(['人', '名'])
+        .is_some_and(|rest| BOUND_WORDS.iter().any(|w| rest.trim_start().starts_with(w)));
     // After a label, the count stands alone or with its unit (合计 3000元 is no count).
-    (has_unit || (labelled && unit.is_empty())).then_some(count)
+    (!bound && (has_unit || (labelled && unit.is_empty()))).then_some(count)
+}
+
+/// What after a number and its unit makes it a bound, not a count (200人以内).
+const BOUND_WORDS: &[&str] = &["以内", "以下", "以上", "为限", "左右"];
+
+/// The head count a title row above the header states: the row's own (`共150人`, as a
+/// footer states one), else that of one of its cells alone or in the brackets that end
+/// it (`2026年少儿象棋赛报名表（共150人）`, `报名表`,`共150人`). A title names the whole
+/// list, so a count in it is the list's; below the header a bracket may hold one unit's
+/// count (`无为一中（共3人）`) and is not read.
+pub(super) fn title_head_count(cells: &[String]) -> Option<usize> {
+    let filled = first_filled(cells);
+    head_count_of(&filled).or_else(|| {
+        filled
+            .iter()
+            .find_map(|cell| head_count(cell, None).or_else(|| head_count(bracketed(cell)?, None)))
+    })
+}
+
+/// The text inside the brackets that end `cell` (`报名表（共150人）` → `共150人`).
+fn bracketed(cell: &str) -> Option<&str> {
+    let inner = cell.strip_suffix(['）', ')'])?;
+    let (open, bracket) = inner
+        .char_indices()
+        .rev()
+        .find(|(_, c)| matches!(c, '（' | '('))?;
+    Some(&inner[open + bracket.len_utf8()..])
 }
 
 /// A number at the start of `text` (ASCII digits, or Chinese numerals such as 十, 一百五十,

@@ -5,7 +5,7 @@
 //! sheet stops being read once the first problems to show are known (`problems.rs`).
 
 use super::duplicates::{Seen, id_key, name_unit_key};
-use super::footer::{footer_of, head_count_differs};
+use super::footer::{footer_of, head_count_differs, title_head_count};
 use super::headers::{self, Field, HeaderMap};
 use super::limit::{self, Limit};
 use super::problems::Problems;
@@ -283,7 +283,8 @@ impl<'a> Sheet<'a> {
                 .iter()
                 .map(|c| headers::field_of(&normalise::clean(c)))
                 .collect();
-            let mut records = vec![first[h].clone()];
+            // The title rows above the header come too: one may state the head count.
+            let mut records = first[..=h].to_vec();
             let mut rows = 0;
             for (line, cells) in grid.rows.into_iter().skip(h + 1) {
                 if self.stop_before(line) {
@@ -328,7 +329,7 @@ impl<'a> Sheet<'a> {
                     records.push((line, row));
                 }
             }
-            let map = self.read_records(&records, 0);
+            let map = self.read_records(&records, h);
             self.finish_part(map.as_ref());
             read.sheets.push(grid.sheet.clone());
         }
@@ -419,8 +420,9 @@ impl<'a> Sheet<'a> {
         self.read_records(&records, header_at);
     }
 
-    /// Reads the rows from the header at `header_at` on; the header's map, unless the
-    /// header itself could not be used.
+    /// Reads the rows from the header at `header_at` on (the title rows before it are read
+    /// only for a head count they state); the header's map, unless the header itself
+    /// could not be used.
     pub(super) fn read_records(
         &mut self,
         records: &[(usize, Vec<String>)],
@@ -510,8 +512,12 @@ impl<'a> Sheet<'a> {
         }
         let mut rows = 0;
         let players_before = self.players.len();
-        // The last head count the sheet states (`共150人`): its line and number.
-        let mut stated: Option<(usize, usize)> = None;
+        // The last head count the sheet states (`共150人`): its line and number. A title
+        // row above the header may state it too (报名表（共150人）).
+        let mut stated: Option<(usize, usize)> = records[..header_at]
+            .iter()
+            .rev()
+            .find_map(|(line, cells)| Some((*line, title_head_count(cells)?)));
         let names = std::rc::Rc::new(map.names.clone());
         let number_col = map.column(Field::Number);
         for (line, cells) in &records[header_at + 1..] {

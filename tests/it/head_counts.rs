@@ -1,0 +1,95 @@
+//! The head count a registration sheet states, wherever it states it: a title row above
+//! the header (报名表（共150人）), count lines under the list (the total among per-part
+//! counts), and a workbook whose sheet states the whole workbook's count. Each is compared
+//! with the players read, and only a count that matches nothing it can mean is warned
+//! about (the import goes ahead either way).
+
+use crate::common::{p, root, run};
+use std::fs;
+use std::path::Path;
+use tempfile::TempDir;
+
+/// A CXA event in `tmp/ev`.
+fn event(tmp: &Path) {
+    run(
+        tmp,
+        &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
+    )
+    .ok();
+}
+
+/// Imports `file` into the event: the exit code and everything printed.
+fn import(tmp: &Path, file: &Path) -> (i32, String) {
+    let out = run(tmp, &["--event", "ev", "import", p(file)]);
+    (out.code, out.stderr + &out.stdout)
+}
+
+/// Three players, the rows under a header `姓名,性别,单位`.
+const THREE: &str = "甲一,男,无为一中\n乙二,女,无为一中\n丙三,男,襄安棋社\n";
+
+/// A count in the title above the header, in the title's brackets or in a row of its
+/// own, is compared as a footer's count is: four stated and three read is said, naming
+/// the title's line; a title that agrees says nothing.
+#[test]
+fn a_count_in_a_title_row_above_the_header_is_compared() {
+    let tmp = TempDir::new().unwrap();
+    event(tmp.path());
+    let off = tmp.path().join("报名表.csv");
+    fs::write(
+        &off,
+        format!("2026年少儿象棋赛报名表（共4人）,,\n姓名,性别,单位\n{THREE}"),
+    )
+    .unwrap();
+    let (code, notes) = import(tmp.path(), &off);
+    assert_eq!(code, 0, "imported all the same: {notes}");
+    assert!(
+        notes.contains("报名表.csv:1") && notes.contains("表中写明共 4 人，但从表中读到 3 名棋手"),
+        "{notes}"
+    );
+
+    let tmp = TempDir::new().unwrap();
+    event(tmp.path());
+    let agrees = tmp.path().join("报名表.csv");
+    fs::write(
+        &agrees,
+        format!("2026年少儿象棋赛报名表,,\n共3人,,\n姓名,性别,单位\n{THREE}"),
+    )
+    .unwrap();
+    let (code, notes) = import(tmp.path(), &agrees);
+    assert_eq!(code, 0, "{notes}");
+    assert!(notes.contains("已导入 3 名棋手"), "{notes}");
+    assert!(!notes.contains("写明"), "{notes}");
+}
+
+/// A workbook's title row is read as a CSV's is: its count is compared, the warning
+/// naming the sheet.
+#[test]
+fn a_count_in_a_workbooks_title_row_is_compared() {
+    let tmp = TempDir::new().unwrap();
+    event(tmp.path());
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let ws = book.add_worksheet();
+    ws.set_name("报名表").unwrap();
+    ws.write_string(0, 0, "2026年少儿象棋赛报名表（共5人）")
+        .unwrap();
+    for (r, row) in ["姓名,性别,单位"]
+        .iter()
+        .chain(THREE.lines().collect::<Vec<_>>().iter())
+        .enumerate()
+    {
+        for (c, v) in row.split(',').enumerate() {
+            ws.write_string(u32::try_from(r + 1).unwrap(), u16::try_from(c).unwrap(), v)
+                .unwrap();
+        }
+    }
+    let file = tmp.path().join("报名表.xlsx");
+    fs::write(&file, book.save_to_buffer().unwrap()).unwrap();
+    let (code, notes) = import(tmp.path(), &file);
+    assert_eq!(code, 0, "{notes}");
+    assert!(notes.contains("已导入 3 名棋手"), "{notes}");
+    assert!(
+        notes.contains("报名表.xlsx:报名表 第 1 行")
+            && notes.contains("表中写明共 5 人，但从表中读到 3 名棋手"),
+        "{notes}"
+    );
+}
