@@ -227,6 +227,36 @@ fn chinese_number(text: &str) -> Option<usize> {
     Some(total + digit.unwrap_or(0))
 }
 
+/// The head counts a sheet states (in its title rows and under its list), each with its
+/// line, as read.
+#[derive(Debug, Default)]
+pub(super) struct StatedCounts(Vec<(usize, usize)>);
+
+impl StatedCounts {
+    /// Notes that `line` states `count`.
+    pub(super) fn push(&mut self, line: usize, count: usize) {
+        self.0.push((line, count));
+    }
+
+    /// The count to compare with the `read` players, and the line that states it, when
+    /// they differ; `None` when the sheet states no count or its count agrees.
+    ///
+    /// The rule: a sheet may state several counts, its parts and their total (男子组共8人 /
+    /// 女子组共2人 / 共10人; a title's 共10人 and a footer's 其中女子组共2人). The total is
+    /// the sheet's count, and it is the largest (never smaller than a part), so the largest
+    /// count is compared, at the first line that states it; a part alone is not the sheet's
+    /// count. Parts stated without their total agree when they add up to the players read.
+    pub(super) fn differing(&self, read: usize) -> Option<(usize, usize)> {
+        let (line, total) = self
+            .0
+            .iter()
+            .copied()
+            .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))?;
+        let parts: usize = self.0.iter().map(|(_, n)| n).sum();
+        (total != read && parts != read).then_some((line, total))
+    }
+}
+
 /// The warning that the head count a sheet states (`共150人`, at `line`) is not the
 /// number of players read from it: a row lost in an export is what an organiser must
 /// hear of. The import goes ahead; the file and sheet are named by the warning's place.

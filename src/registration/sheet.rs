@@ -5,7 +5,7 @@
 //! sheet stops being read once the first problems to show are known (`problems.rs`).
 
 use super::duplicates::{Seen, id_key, name_unit_key};
-use super::footer::{footer_of, head_count_differs, title_head_count};
+use super::footer::{StatedCounts, footer_of, head_count_differs, title_head_count};
 use super::headers::{self, Field, HeaderMap};
 use super::limit::{self, Limit};
 use super::problems::Problems;
@@ -512,12 +512,14 @@ impl<'a> Sheet<'a> {
         }
         let mut rows = 0;
         let players_before = self.players.len();
-        // The last head count the sheet states (`共150人`): its line and number. A title
-        // row above the header may state it too (报名表（共150人）).
-        let mut stated: Option<(usize, usize)> = records[..header_at]
-            .iter()
-            .rev()
-            .find_map(|(line, cells)| Some((*line, title_head_count(cells)?)));
+        // The head counts the sheet states (`共150人`), a title row above the header
+        // (报名表（共150人）) included.
+        let mut stated = StatedCounts::default();
+        for (line, cells) in &records[..header_at] {
+            if let Some(count) = title_head_count(cells) {
+                stated.push(*line, count);
+            }
+        }
         let names = std::rc::Rc::new(map.names.clone());
         let number_col = map.column(Field::Number);
         for (line, cells) in &records[header_at + 1..] {
@@ -541,7 +543,7 @@ impl<'a> Sheet<'a> {
             // and skipped, not read as a player.
             if let Some(footer) = footer_of(cells) {
                 if let Some(count) = footer.head_count {
-                    stated = Some((*line, count));
+                    stated.push(*line, count);
                 }
                 self.warnings.push(RowError::new(
                     *line,
@@ -566,9 +568,7 @@ impl<'a> Sheet<'a> {
             }
         }
         let read = self.players.len() - players_before;
-        if let Some((line, count)) = stated
-            && count != read
-        {
+        if let Some((line, count)) = stated.differing(read) {
             self.warnings.push(head_count_differs(line, count, read));
         }
         if rows == 0 {

@@ -821,3 +821,21 @@ fn a_title_row_states_a_count_in_a_cell_or_its_brackets() {
         assert_eq!(footer::title_head_count(&row(cells)), *want, "{cells:?}");
     }
 }
+
+#[test]
+fn the_largest_count_stated_is_compared_at_its_first_line() {
+    let stated = |counts: &[(usize, usize)]| {
+        let mut s = footer::StatedCounts::default();
+        for &(line, n) in counts {
+            s.push(line, n);
+        }
+        s
+    };
+    assert_eq!(stated(&[]).differing(3), None);
+    // A title and a footer stating one total: said once, at the title.
+    assert_eq!(stated(&[(1, 4), (9, 4)]).differing(3), Some((1, 4)));
+    assert_eq!(stated(&[(1, 3), (9, 1)]).differing(3), None);
+    // Parts that add up agree; parts that do not are compared by the largest.
+    assert_eq!(stated(&[(7, 2), (8, 1)]).differing(3), None);
+    assert_eq!(stated(&[(7, 2), (8, 2)]).differing(3), Some((7, 2)));
+}

@@ -93,3 +93,38 @@ fn a_count_in_a_workbooks_title_row_is_compared() {
         "{notes}"
     );
 }
+
+/// With several count lines, the total is the sheet's count (the largest: a total is never
+/// smaller than its parts), not the last line: a part after the total (其中女子组共1人)
+/// warned falsely. Parts without their total agree when they add up; a wrong total among
+/// parts is said at its own line.
+#[test]
+fn with_several_count_lines_the_total_is_compared() {
+    for (footer, warned) in [
+        ("合计：3人,,\n其中女子组共1人,,\n", None),
+        ("男子组共2人,,\n女子组共1人,,\n", None),
+        (
+            "男子组共2人,,\n女子组共1人,,\n共4人,,\n",
+            Some("报名表.csv:7"),
+        ),
+        ("共4人,,\n其中女子组共1人,,\n", Some("报名表.csv:5")),
+    ] {
+        let tmp = TempDir::new().unwrap();
+        event(tmp.path());
+        let sheet = tmp.path().join("报名表.csv");
+        fs::write(&sheet, format!("姓名,性别,单位\n{THREE}{footer}")).unwrap();
+        let (code, notes) = import(tmp.path(), &sheet);
+        assert_eq!(code, 0, "{footer}: {notes}");
+        assert!(notes.contains("已导入 3 名棋手"), "{footer}: {notes}");
+        match warned {
+            None => assert!(!notes.contains("写明"), "{footer}: {notes}"),
+            Some(at) => {
+                assert_eq!(notes.matches("写明").count(), 1, "{footer}: {notes}");
+                assert!(
+                    notes.contains(at) && notes.contains("表中写明共 4 人，但从表中读到 3 名棋手"),
+                    "{footer}: {notes}"
+                );
+            }
+        }
+    }
+}
