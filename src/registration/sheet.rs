@@ -91,6 +91,10 @@ pub(super) struct Sheet<'a> {
     /// Per pool seeded from the sheet (`seeding = "sheet"`), each 序号 taken and by whom,
     /// so a repeat is refused at its cell (docs/rules.md §14.1).
     pub(super) sheet_numbers: BTreeMap<(crate::model::GroupId, u32), String>,
+    /// The head-count warnings of the file being read, by their index in `warnings`, with
+    /// the count each says is stated: in a workbook, a count that is the whole workbook's
+    /// is no sheet's mistake (`read_workbook` takes its warning back).
+    pub(super) counts_off: Vec<(usize, usize)>,
 }
 
 impl<'a> Sheet<'a> {
@@ -136,6 +140,7 @@ impl<'a> Sheet<'a> {
                         .map(|n| ((p.group.clone(), n), p.name.clone()))
                 })
                 .collect(),
+            counts_off: Vec::new(),
         }
     }
 
@@ -208,6 +213,8 @@ impl<'a> Sheet<'a> {
         only: Option<&str>,
         read: &mut FileRead,
     ) {
+        let players_before = self.players.len();
+        self.counts_off.clear();
         let whole_file = |text: Text| RowError {
             place: Some(Box::new(Place {
                 file: file.to_string(),
@@ -333,6 +340,19 @@ impl<'a> Sheet<'a> {
             self.finish_part(map.as_ref());
             read.sheets.push(grid.sheet.clone());
         }
+        // A sheet's count that is not its own but the whole workbook's (the last sheet
+        // states 共300人 for three sheets of 100) is no lost row: not warned about.
+        let total = self.players.len() - players_before;
+        let whole: Vec<usize> = self
+            .counts_off
+            .drain(..)
+            .filter(|&(_, stated)| stated == total)
+            .map(|(warning, _)| warning)
+            .collect();
+        // Last first, so that the earlier indices stay where they were.
+        for &warning in whole.iter().rev() {
+            self.warnings.remove(warning);
+        }
         if read.sheets.is_empty() && only.is_none() && !self.errors.stopped() {
             self.errors.push(whole_file(Text::new(
                 format!(
@@ -346,6 +366,7 @@ impl<'a> Sheet<'a> {
     }
 
     pub(super) fn read(&mut self, text: &str) {
+        self.counts_off.clear();
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(false)
             // Field counts are checked here against the header, so the message can say
@@ -569,6 +590,7 @@ impl<'a> Sheet<'a> {
         }
         let read = self.players.len() - players_before;
         if let Some((line, count)) = stated.differing(read) {
+            self.counts_off.push((self.warnings.len(), count));
             self.warnings.push(head_count_differs(line, count, read));
         }
         if rows == 0 {

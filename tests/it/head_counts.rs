@@ -128,3 +128,51 @@ fn with_several_count_lines_the_total_is_compared() {
         }
     }
 }
+
+/// A workbook of three sheets whose last states the whole workbook's count (共9人 under
+/// its three players) is not warned about: the count matches the workbook, not the sheet.
+/// A count that matches neither is still said, naming its sheet.
+#[test]
+fn a_sheet_that_states_the_whole_workbooks_count_is_not_warned_about() {
+    let names = [
+        ["甲一", "乙二", "丙三"],
+        ["丁四", "戊五", "己六"],
+        ["庚七", "辛八", "壬九"],
+    ];
+    for (last, warned) in [("共9人", false), ("共10人", true), ("共3人", false)] {
+        let tmp = TempDir::new().unwrap();
+        event(tmp.path());
+        let mut book = rust_xlsxwriter::Workbook::new();
+        for (s, three) in names.iter().enumerate() {
+            let ws = book.add_worksheet();
+            ws.set_name(format!("第{}组", s + 1)).unwrap();
+            for (c, h) in ["姓名", "性别", "单位"].iter().enumerate() {
+                ws.write_string(0, u16::try_from(c).unwrap(), *h).unwrap();
+            }
+            for (r, name) in three.iter().enumerate() {
+                let r = u32::try_from(r + 1).unwrap();
+                ws.write_string(r, 0, *name).unwrap();
+                ws.write_string(r, 1, "男").unwrap();
+                ws.write_string(r, 2, "无为一中").unwrap();
+            }
+            if s == 2 {
+                ws.write_string(4, 0, last).unwrap();
+            }
+        }
+        let file = tmp.path().join("报名表.xlsx");
+        fs::write(&file, book.save_to_buffer().unwrap()).unwrap();
+        let (code, notes) = import(tmp.path(), &file);
+        assert_eq!(code, 0, "{last}: {notes}");
+        assert!(notes.contains("已导入 9 名棋手"), "{last}: {notes}");
+        assert_eq!(notes.contains("写明"), warned, "{last}: {notes}");
+        if warned {
+            assert!(
+                notes.contains("第3组 第 5 行")
+                    && notes.contains("表中写明共 10 人，但从表中读到 3 名棋手"),
+                "{notes}"
+            );
+        }
+        // The footer line is said whatever its count.
+        assert!(notes.contains("表尾"), "{last}: {notes}");
+    }
+}
