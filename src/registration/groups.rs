@@ -14,7 +14,7 @@ use crate::model::{Event, GroupId, PlayerId, PlayerStatus, WithdrawalCause};
 use crate::rulebook::{Lang, Rulebook};
 pub(crate) use merge::section_labels;
 pub use merge::{MergeError, MergeReport, merge_group};
-pub use sizes::{GroupSize, Undersized, group_sizes, undersized_groups};
+pub use sizes::{GroupSize, Undersized, group_size, group_sizes, undersized_groups};
 use thiserror::Error;
 
 /// Why a group cannot be paired or cancelled; nothing is changed when one is returned.
@@ -207,9 +207,7 @@ pub fn check_pool_size(
             return Ok(());
         }
     }
-    let size = group_sizes(rules, &event.players)
-        .into_iter()
-        .find(|s| &s.group == pool);
+    let size = group_size(rules, &event.players, pool);
     match size {
         Some(s) if s.is_short() && !allow_small => Err(GroupError::BelowMinimum {
             group: pool.clone(),
@@ -269,9 +267,7 @@ pub fn cancel_group(
         }
     }
     if !force {
-        let size = group_sizes(rules, &event.players)
-            .into_iter()
-            .find(|s| s.group == rule.id);
+        let size = group_size(rules, &event.players, &rule.id);
         if let Some(s) = size.filter(|s| !s.is_short()) {
             return Err(GroupError::NotBelowMinimum {
                 group: rule.id.clone(),

@@ -18,7 +18,8 @@
 //! `eligibility.rs` the group's conditions); `duplicates.rs` refuses a player
 //! registered twice; `limit.rs` the event's maximum number of players; `entry.rs` puts
 //! one player typed field by field (`player add`, `player edit`) through the same checks;
-//! `problems.rs` holds the located errors. Around the import:
+//! `problems.rs` holds the located errors; `footer.rs` tells the rows under the list that
+//! are no players (the footer, a stated head count) and words the count's warning. Around the import:
 //! `groups.rs` (with `groups/`) counts, merges, cancels and checks groups, `template.rs` writes
 //! an empty registration sheet and `normalise.rs` cleans cells and names. Finding the
 //! players and pools a user names is [`crate::lookup`]'s, masking personal data
@@ -27,6 +28,7 @@
 mod batch;
 mod duplicates;
 mod entry;
+mod footer;
 mod grid;
 mod limit;
 mod limits;

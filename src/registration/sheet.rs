@@ -1,10 +1,11 @@
 //! Reading a sheet: decoding a CSV file or the worksheets of a workbook, finding the
 //! header row among title rows, mapping its columns, and handing each data row to
-//! `Sheet::read_row` (in `row.rs`); a head count the sheet states (`共150人`) is
-//! compared with the players read. Problems are collected, never returned early; a
+//! `Sheet::read_row` (in `row.rs`), skipping its footer; a head count the sheet states
+//! (`共150人`, read in `footer.rs`) is compared with the players read. Problems are collected, never returned early; a
 //! sheet stops being read once the first problems to show are known (`problems.rs`).
 
 use super::duplicates::{Seen, id_key, name_unit_key};
+use super::footer::{StatedCounts, footer_of, head_count_differs, title_head_count};
 use super::headers::{self, Field, HeaderMap};
 use super::limit::{self, Limit};
 use super::problems::Problems;
@@ -42,192 +43,6 @@ pub fn is_example_mark(cell: &str) -> bool {
         cell.to_lowercase().as_str(),
         "示例" | "例" | "样例" | "范例" | "example" | "e.g."
     )
-}
-
-/// The words a registration sheet's footer row starts with (填表人：张三 … 盖章 …).
-const FOOTER_WORDS: &[&str] = &[
-    "填表人",
-    "填表日期",
-    "填报人",
-    "审核人",
-    "审核",
-    "盖章",
-    "签章",
-    "单位盖章",
-    "单位（盖章）",
-    "单位(盖章)",
-    "负责人",
-    "联系人",
-    "经办人",
-    "制表人",
-    "制表",
-    "日期",
-    "报名单位（盖章）",
-    "领队签字",
-    "领队（签字）",
-    "合计",
-    "共计",
-    "总计",
-    // A subtotal (per unit, per group) is a footer line but not the list's count.
-    "小计",
-    "备注",
-];
-
-/// Whether a data row is the sheet's footer: its first filled cell is one of
-/// [`FOOTER_WORDS`] as a label (`填表人：张三`, `审核：`, `单位盖章`, `日期 2021年9月1日`:
-/// the word alone or followed by a colon, a space, a bracket or a digit), or the row's
-/// only filled cell starts with one (`填表人张三`), or the row states the list's head
-/// count ([`stated_head_count`]). A player's unit or name that merely begins with such a
-/// word (日期中学, 联系人俱乐部, 合计队) is not a footer: its row is read as a player's.
-pub(super) fn is_footer_row(cells: &[String]) -> bool {
-    // Each cell is cleaned once: the first three filled ones decide.
-    let filled = first_filled(cells);
-    let Some(first) = filled.first() else {
-        return false;
-    };
-    let labelled = FOOTER_WORDS.iter().any(|w| {
-        first.strip_prefix(w).is_some_and(|after| {
-            after.chars().next().is_none_or(|c| {
-                matches!(c, ':' | '：' | '（' | '(' | '、' | ',' | '，')
-                    || c.is_whitespace()
-                    || c.is_ascii_digit()
-            })
-        })
-    });
-    let alone = filled.len() == 1 && FOOTER_WORDS.iter().any(|w| first.starts_with(w));
-    labelled || alone || head_count_of(&filled).is_some()
-}
-
-/// A row's filled cells, cleaned, read as far as asked.
-fn filled_cells(cells: &[String]) -> impl Iterator<Item = String> + '_ {
-    cells
-        .iter()
-        .map(|c| normalise::clean(c))
-        .filter(|c| !c.is_empty())
-}
-
-/// The words a head count starts with (`合计：150人`, `共150人`), longest first.
-const COUNT_LABELS: &[&str] = &[
-    "以上合计",
-    "以上共",
-    "报名人数",
-    "参赛人数",
-    "总人数",
-    "合计",
-    "共计",
-    "总计",
-    "共有",
-    "人数",
-    "共",
-    "total",
-];
-
-/// The number of players a row states the list holds, as qiwang's own player list ends
-/// and organisers' sheets often do: `150 人`, `共150人`, `合计：150人`, `共计 150 名`,
-/// `共十人`, `共 10 人（男8女2）`, `男8人，女2人，共10人`, `报名人数：10`,
-/// `Total: 150 players`, `12 players in total`, or a label cell (`合计`) followed by the
-/// count (`150人`). A label or a unit (人, 名, players) must be there: a bare number is no
-/// head count. Only a row of at most two filled cells states one: a row with more is a
-/// player's (a unit named 共3人, a 序号 cell reading 共11人), never a count.
-pub(super) fn stated_head_count(cells: &[String]) -> Option<usize> {
-    head_count_of(&first_filled(cells))
-}
-
-/// A row's first three filled cells, cleaned: enough to tell a footer or a head count
-/// (two cells at most) from a player's row.
-fn first_filled(cells: &[String]) -> Vec<String> {
-    filled_cells(cells).take(3).collect()
-}
-
-/// [`stated_head_count`] of a row's [`first_filled`] cells.
-fn head_count_of(filled: &[String]) -> Option<usize> {
-    match filled {
-        [first] => head_count(first, None),
-        [first, second] => head_count(first, Some(second)),
-        _ => None,
-    }
-}
-
-/// [`stated_head_count`] of a row whose first filled cell is `first`, `next` the filled
-/// cell after it (if any).
-fn head_count(first: &str, next: Option<&String>) -> Option<usize> {
-    let lower = first.to_lowercase();
-    // The label: at the start of the cell, else (a cell ending in 人/名) the last place a
-    // label stands in it (男8人，女2人，共10人; 成人组共10人).
-    let at_start = COUNT_LABELS.iter().find(|l| lower.starts_with(*l));
-    let (labelled, after) = match at_start {
-        Some(l) => (true, &lower[l.len()..]),
-        None => match COUNT_LABELS
-            .iter()
-            .filter_map(|l| lower.rfind(l).map(|at| (at, l.len())))
-            .max()
-        {
-            Some((at, len)) if lower.ends_with(['人', '名']) => (true, &lower[at + len..]),
-            _ => (false, lower.as_str()),
-        },
-    };
-    let after = after.trim_start_matches([':', '：', ' ', '\u{3000}']);
-    let (count, unit) = if labelled && after.is_empty() {
-        let next = next?.to_lowercase();
-        let (n, rest) = leading_number(&next)?;
-        (n, rest.trim_start().to_string())
-    } else {
-        let (n, rest) = leading_number(after)?;
-        (n, rest.trim_start().to_string())
-    };
-    let has_unit = unit.starts_with(['人', '名']) || unit.starts_with("player");
-    // After a label, the count stands alone or with its unit (合计 3000元 is no count).
-    (has_unit || (labelled && unit.is_empty())).then_some(count)
-}
-
-/// A number at the start of `text` (ASCII digits, or Chinese numerals such as 十, 一百五十,
-/// 两百), with what follows it.
-fn leading_number(text: &str) -> Option<(usize, &str)> {
-    let digits = text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    if digits > 0 {
-        return Some((text[..digits].parse().ok()?, &text[digits..]));
-    }
-    let numeral_end = text
-        .char_indices()
-        .find(|(_, c)| !"零〇一二两三四五六七八九十百千".contains(*c))
-        .map_or(text.len(), |(i, _)| i);
-    let numeral = &text[..numeral_end];
-    Some((chinese_number(numeral)?, &text[numeral_end..]))
-}
-
-/// The value of a Chinese numeral up to the thousands (十 10, 十二 12, 一百五十 150,
-/// 两百零三 203); `None` for an empty one. A numeral out of order (一二) reads as its
-/// parts summed, as a count it is checked against the rows read anyway.
-fn chinese_number(text: &str) -> Option<usize> {
-    if text.is_empty() {
-        return None;
-    }
-    let (mut total, mut digit) = (0usize, None::<usize>);
-    for c in text.chars() {
-        let unit = match c {
-            '十' => 10,
-            '百' => 100,
-            '千' => 1000,
-            _ => {
-                digit = Some(match c {
-                    '一' => 1,
-                    '二' | '两' => 2,
-                    '三' => 3,
-                    '四' => 4,
-                    '五' => 5,
-                    '六' => 6,
-                    '七' => 7,
-                    '八' => 8,
-                    '九' => 9,
-                    '零' | '〇' => 0,
-                    _ => return None,
-                });
-                continue;
-            }
-        };
-        total += digit.take().unwrap_or(1) * unit;
-    }
-    Some(total + digit.unwrap_or(0))
 }
 
 /// A cell of an unrecognised first row, as a message may show it: anything holding
@@ -276,6 +91,10 @@ pub(super) struct Sheet<'a> {
     /// Per pool seeded from the sheet (`seeding = "sheet"`), each 序号 taken and by whom,
     /// so a repeat is refused at its cell (docs/rules.md §14.1).
     pub(super) sheet_numbers: BTreeMap<(crate::model::GroupId, u32), String>,
+    /// The head-count warnings of the file being read, by their index in `warnings`, with
+    /// the count each says is stated: in a workbook, a count that is the whole workbook's
+    /// is no sheet's mistake (`read_workbook` takes its warning back).
+    pub(super) counts_off: Vec<(usize, usize)>,
 }
 
 impl<'a> Sheet<'a> {
@@ -321,6 +140,7 @@ impl<'a> Sheet<'a> {
                         .map(|n| ((p.group.clone(), n), p.name.clone()))
                 })
                 .collect(),
+            counts_off: Vec::new(),
         }
     }
 
@@ -393,6 +213,8 @@ impl<'a> Sheet<'a> {
         only: Option<&str>,
         read: &mut FileRead,
     ) {
+        let players_before = self.players.len();
+        self.counts_off.clear();
         let whole_file = |text: Text| RowError {
             place: Some(Box::new(Place {
                 file: file.to_string(),
@@ -468,7 +290,8 @@ impl<'a> Sheet<'a> {
                 .iter()
                 .map(|c| headers::field_of(&normalise::clean(c)))
                 .collect();
-            let mut records = vec![first[h].clone()];
+            // The title rows above the header come too: one may state the head count.
+            let mut records = first[..=h].to_vec();
             let mut rows = 0;
             for (line, cells) in grid.rows.into_iter().skip(h + 1) {
                 if self.stop_before(line) {
@@ -513,9 +336,22 @@ impl<'a> Sheet<'a> {
                     records.push((line, row));
                 }
             }
-            let map = self.read_records(&records, 0);
+            let map = self.read_records(&records, h);
             self.finish_part(map.as_ref());
             read.sheets.push(grid.sheet.clone());
+        }
+        // A sheet's count that is not its own but the whole workbook's (the last sheet
+        // states 共300人 for three sheets of 100) is no lost row: not warned about.
+        let total = self.players.len() - players_before;
+        let whole: Vec<usize> = self
+            .counts_off
+            .drain(..)
+            .filter(|&(_, stated)| stated == total)
+            .map(|(warning, _)| warning)
+            .collect();
+        // Last first, so that the earlier indices stay where they were.
+        for &warning in whole.iter().rev() {
+            self.warnings.remove(warning);
         }
         if read.sheets.is_empty() && only.is_none() && !self.errors.stopped() {
             self.errors.push(whole_file(Text::new(
@@ -530,6 +366,7 @@ impl<'a> Sheet<'a> {
     }
 
     pub(super) fn read(&mut self, text: &str) {
+        self.counts_off.clear();
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(false)
             // Field counts are checked here against the header, so the message can say
@@ -604,8 +441,9 @@ impl<'a> Sheet<'a> {
         self.read_records(&records, header_at);
     }
 
-    /// Reads the rows from the header at `header_at` on; the header's map, unless the
-    /// header itself could not be used.
+    /// Reads the rows from the header at `header_at` on (the title rows before it are read
+    /// only for a head count they state); the header's map, unless the header itself
+    /// could not be used.
     pub(super) fn read_records(
         &mut self,
         records: &[(usize, Vec<String>)],
@@ -695,8 +533,14 @@ impl<'a> Sheet<'a> {
         }
         let mut rows = 0;
         let players_before = self.players.len();
-        // The last head count the sheet states (`共150人`): its line and number.
-        let mut stated: Option<(usize, usize)> = None;
+        // The head counts the sheet states (`共150人`), a title row above the header
+        // (报名表（共150人）) included.
+        let mut stated = StatedCounts::default();
+        for (line, cells) in &records[..header_at] {
+            if let Some(count) = title_head_count(cells) {
+                stated.push(*line, count);
+            }
+        }
         let names = std::rc::Rc::new(map.names.clone());
         let number_col = map.column(Field::Number);
         for (line, cells) in &records[header_at + 1..] {
@@ -718,9 +562,9 @@ impl<'a> Sheet<'a> {
             }
             // The footer organisers sign under the list (填表人、审核、盖章、日期): said,
             // and skipped, not read as a player.
-            if is_footer_row(cells) {
-                if let Some(count) = stated_head_count(cells) {
-                    stated = Some((*line, count));
+            if let Some(footer) = footer_of(cells) {
+                if let Some(count) = footer.head_count {
+                    stated.push(*line, count);
                 }
                 self.warnings.push(RowError::new(
                     *line,
@@ -745,9 +589,8 @@ impl<'a> Sheet<'a> {
             }
         }
         let read = self.players.len() - players_before;
-        if let Some((line, count)) = stated
-            && count != read
-        {
+        if let Some((line, count)) = stated.differing(read) {
+            self.counts_off.push((self.warnings.len(), count));
             self.warnings.push(head_count_differs(line, count, read));
         }
         if rows == 0 {
@@ -763,25 +606,4 @@ impl<'a> Sheet<'a> {
         }
         Some(map)
     }
-}
-
-/// The warning that the head count a sheet states (`共150人`, at `line`) is not the
-/// number of players read from it: a row lost in an export is what an organiser must
-/// hear of. The import goes ahead; the file and sheet are named by the warning's place.
-fn head_count_differs(line: usize, stated: usize, read: usize) -> RowError {
-    RowError::new(
-        line,
-        None,
-        None,
-        Text::new(
-            format!(
-                "表中写明共 {stated} 人，但从表中读到 {read} 名棋手；请对照原表核对，导出或复制时可能漏了行（本次照常导入）"
-            ),
-            format!(
-                "the sheet states {} but {} read from it; check it against the original, a row may have been lost in the export or copy (imported all the same)",
-                crate::i18n::plural(stated, "player", "players"),
-                crate::i18n::plural(read, "player was", "players were"),
-            ),
-        ),
-    )
 }

@@ -793,8 +793,49 @@ fn a_head_count_row_states_its_number() {
         (&["填表人：张三"], None),
         (&["张三", "男", "无为一中"], None),
         (&["", "", ""], None),
+        // A bound is no count.
+        (&["参赛人数：200人以内"], None),
+        (&["共10人以上"], None),
     ];
     for (cells, want) in table {
-        assert_eq!(sheet::stated_head_count(&row(cells)), *want, "{cells:?}");
+        let footer = footer::footer_of(&row(cells));
+        assert_eq!(footer.and_then(|f| f.head_count), *want, "{cells:?}");
     }
+}
+
+#[test]
+fn a_title_row_states_a_count_in_a_cell_or_its_brackets() {
+    let row = |cells: &[&str]| -> Vec<String> { cells.iter().map(ToString::to_string).collect() };
+    let table: &[(&[&str], Option<usize>)] = &[
+        (&["2026年少儿象棋赛报名表（共150人）"], Some(150)),
+        (&["2026年少儿象棋赛报名表 (共150人)", "", ""], Some(150)),
+        (&["共150人"], Some(150)),
+        (&["2026年少儿象棋赛报名表", "共150人"], Some(150)),
+        (&["报名表", "日期：2026年5月1日", "合计：12人"], Some(12)),
+        (&["2026年少儿象棋赛报名表"], None),
+        (&["2026年少儿象棋赛报名表（第二版）"], None),
+        (&["报名表（每队限报5人）"], None),
+        (&["报名表（参赛人数200人以内）"], None),
+    ];
+    for (cells, want) in table {
+        assert_eq!(footer::title_head_count(&row(cells)), *want, "{cells:?}");
+    }
+}
+
+#[test]
+fn the_largest_count_stated_is_compared_at_its_first_line() {
+    let stated = |counts: &[(usize, usize)]| {
+        let mut s = footer::StatedCounts::default();
+        for &(line, n) in counts {
+            s.push(line, n);
+        }
+        s
+    };
+    assert_eq!(stated(&[]).differing(3), None);
+    // A title and a footer stating one total: said once, at the title.
+    assert_eq!(stated(&[(1, 4), (9, 4)]).differing(3), Some((1, 4)));
+    assert_eq!(stated(&[(1, 3), (9, 1)]).differing(3), None);
+    // Parts that add up agree; parts that do not are compared by the largest.
+    assert_eq!(stated(&[(7, 2), (8, 1)]).differing(3), None);
+    assert_eq!(stated(&[(7, 2), (8, 2)]).differing(3), Some((7, 2)));
 }

@@ -46,6 +46,8 @@ pub struct Shared {
     max_live: usize,
     /// The limits per client address.
     limits: super::limits::Limits,
+    /// The server's standard error ([`Options::note`]).
+    pub(super) note: fn(&str),
 }
 
 /// The poster's style (a constant, allowed by its hash).
@@ -55,6 +57,16 @@ img{width:120mm;max-width:90vw;height:auto}p.url{font-size:2em;font-weight:bold;
 ";
 
 impl Shared {
+    /// A store error met by a request, as its page shows it (the event's files named
+    /// relative to it), noted in full on the server's standard error.
+    pub(super) fn problem(
+        &self,
+        e: &crate::store::StoreError,
+        lang: crate::i18n::Lang,
+    ) -> super::problem::Problem {
+        super::problem::Problem::of(e, self.store.dir(), self.note, lang)
+    }
+
     pub fn new(pages: Pages, store: crate::store::Store, options: &Options, https: bool) -> Shared {
         let qr = Bytes::from(super::svg_qr(&options.public_url));
         let poster = Bytes::from(poster(&pages.current(), &options.public_url));
@@ -69,6 +81,7 @@ impl Shared {
             live: AtomicUsize::new(0),
             max_live: options.max_live,
             limits: super::limits::Limits::new(options.client_rate, options.client_live),
+            note: options.note,
         }
     }
 }

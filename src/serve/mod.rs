@@ -11,13 +11,15 @@
 //! `http.rs` answers requests (routes, the security headers every response carries),
 //! `arbiter/` the arbiter's result entry and `tokens.rs` its login tokens and sessions,
 //! `limits.rs` the limits per client address, `tls.rs` HTTPS when a certificate is given,
-//! `internal.rs` what a panic in a server task answers.
+//! `internal.rs` what a panic in a server task answers, `problem.rs` how an event file
+//! it cannot read is told of on a page and in the server's window.
 
 mod arbiter;
 mod http;
 mod internal;
 pub mod limits;
 mod pages;
+mod problem;
 pub mod tls;
 pub mod tokens;
 
@@ -50,6 +52,10 @@ pub struct Options {
     pub client_live: usize,
     /// HTTPS with this certificate and key; `None`: plain HTTP.
     pub tls: Option<tls::TlsFiles>,
+    /// Prints a line on the server's standard error (the binary's printer): an event file
+    /// the pages cannot read is named there with its full path, on the pages relative to
+    /// the event.
+    pub note: fn(&str),
 }
 
 impl Options {
@@ -65,6 +71,7 @@ impl Options {
             client_rate: limits::DEFAULT_RATE,
             client_live: limits::DEFAULT_LIVE,
             tls: None,
+            note: |_| {},
         }
     }
 }

@@ -6,6 +6,7 @@
 //! reads the audit trail itself: request handlers never touch the event's files.
 
 use super::Options;
+use super::problem::Problem;
 use crate::i18n::{Lang, Localize};
 use crate::model::Event;
 use crate::rulebook::Rulebook;
@@ -45,17 +46,19 @@ pub struct NextUndo {
     /// whose mark is at least the length a write left shows that write ([`Pages::showing`]).
     pub mark: u64,
     /// The newest change in effect; `Ok(None)`: nothing to undo; `Err`: the store's own
-    /// error (which file, what is wrong), for a trail `undo` cannot read and so refuses.
-    pub next: Result<Option<AuditEntry>, Arc<StoreError>>,
+    /// error (which file, what is wrong), for a trail `undo` cannot read and so refuses,
+    /// as the pages show it ([`Problem`]).
+    pub next: Result<Option<AuditEntry>, Arc<Problem>>,
 }
 
 impl NextUndo {
-    /// Read from the store now; `mark` is the length of `audit.log` stamped before.
-    fn read(store: &Store, mark: u64) -> NextUndo {
+    /// Read from the store now; `mark` is the length of `audit.log` stamped before. An
+    /// error is noted in full through `note` (in `lang`).
+    fn read(store: &Store, mark: u64, note: fn(&str), lang: Lang) -> NextUndo {
         let next = match store.next_undo() {
             Ok(entry) => Ok(Some(entry)),
             Err(StoreError::NothingToUndo) => Ok(None),
-            Err(e) => Err(Arc::new(e)),
+            Err(e) => Err(Arc::new(Problem::of(&e, store.dir(), note, lang))),
         };
         NextUndo { mark, next }
     }
@@ -127,13 +130,13 @@ impl Pages {
     pub fn start(store: Store, options: &Options) -> std::io::Result<Pages> {
         let lang = options.lang;
         let seconds = options.screen_seconds;
-        let poll = options.poll;
+        let (poll, note) = (options.poll, options.note);
         let seen = Stamps::of(&store);
-        let first = render(&store, lang, seconds, 1, None, seen.mark());
+        let first = render(&store, (lang, note), seconds, 1, None, seen.mark());
         let (sender, receiver) = watch::channel(Arc::new(first));
         std::thread::Builder::new()
             .name("qiwang-watch".into())
-            .spawn(move || watch_state(&store, &sender, (lang, seconds, poll), seen))?;
+            .spawn(move || watch_state(&store, &sender, (lang, seconds, poll, note), seen))?;
         Ok(Pages { receiver })
     }
 
@@ -164,7 +167,7 @@ impl Pages {
 fn watch_state(
     store: &Store,
     sender: &watch::Sender<Arc<Snapshot>>,
-    (lang, seconds, poll): (Option<Lang>, u32, Duration),
+    (lang, seconds, poll, note): (Option<Lang>, u32, Duration, fn(&str)),
     mut seen: Stamps,
 ) {
     let mut version = 1;
@@ -179,7 +182,7 @@ fn watch_state(
         }
         let previous = sender.borrow().clone();
         let next = if now.state == seen.state {
-            next_undo(store, now.mark(), &previous)
+            next_undo(store, now.mark(), &previous, note)
         } else {
             version += 1;
             // A panic here is a bug, reported by the hook as it happens: the pages
@@ -187,7 +190,14 @@ fn watch_state(
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 #[cfg(debug_assertions)]
                 super::internal::test_panic("render");
-                render(store, lang, seconds, version, Some(&previous), now.mark())
+                render(
+                    store,
+                    (lang, note),
+                    seconds,
+                    version,
+                    Some(&previous),
+                    now.mark(),
+                )
             }))
             .unwrap_or_else(|_| Snapshot {
                 version,
@@ -202,10 +212,11 @@ fn watch_state(
 
 /// `previous` with what `undo` would revert now; `previous` as it was when reading the
 /// audit trail panicked (a bug, reported by the hook as it happens).
-fn next_undo(store: &Store, mark: u64, previous: &Snapshot) -> Snapshot {
-    let undo =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| NextUndo::read(store, mark)))
-            .unwrap_or_else(|_| previous.undo.clone());
+fn next_undo(store: &Store, mark: u64, previous: &Snapshot, note: fn(&str)) -> Snapshot {
+    let undo = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        NextUndo::read(store, mark, note, previous.lang)
+    }))
+    .unwrap_or_else(|_| previous.undo.clone());
     Snapshot {
         undo,
         ..previous.clone()
@@ -215,10 +226,11 @@ fn next_undo(store: &Store, mark: u64, previous: &Snapshot) -> Snapshot {
 /// The event rendered as version `version`, with what `undo` would revert (`mark`: the
 /// audit trail's length stamped before the state was read). A state that cannot be read
 /// keeps the `previous` pages, with the problem noted (a page that cannot be served says
-/// so).
+/// so, naming the file relative to the event; `note`, the server's standard error, gets
+/// it in full).
 fn render(
     store: &Store,
-    lang: Option<Lang>,
+    (lang, note): (Option<Lang>, fn(&str)),
     seconds: u32,
     version: u64,
     previous: Option<&Snapshot>,
@@ -226,7 +238,9 @@ fn render(
 ) -> Snapshot {
     let loaded = store
         .load()
-        .map_err(|e| e.localize(Lang::Zh))
+        .map_err(|e| {
+            Problem::of(&e, store.dir(), note, lang.unwrap_or_default()).localize(Lang::Zh)
+        })
         .and_then(|event| {
             Rulebook::from_toml(&event.rules_toml, "qiwang.json `rules_toml`")
                 .map(|rules| (event, rules))
@@ -249,7 +263,7 @@ fn render(
                 pages: Arc::new(pages),
                 slides: Arc::new(slides),
                 entries: Arc::new(entries),
-                undo: NextUndo::read(store, mark),
+                undo: NextUndo::read(store, mark, note, lang),
                 state: Some(Arc::new((event, rules))),
                 lang,
                 problem: None,
@@ -258,7 +272,7 @@ fn render(
         Err(problem) => match previous {
             Some(p) => Snapshot {
                 version,
-                undo: NextUndo::read(store, mark),
+                undo: NextUndo::read(store, mark, note, p.lang),
                 problem: Some(problem),
                 ..p.clone()
             },
@@ -267,7 +281,7 @@ fn render(
                 pages: Arc::default(),
                 slides: Arc::default(),
                 entries: Arc::default(),
-                undo: NextUndo::read(store, mark),
+                undo: NextUndo::read(store, mark, note, lang.unwrap_or_default()),
                 state: None,
                 lang: lang.unwrap_or_default(),
                 problem: Some(problem),

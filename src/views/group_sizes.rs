@@ -7,8 +7,9 @@
 use crate::i18n::bi;
 use crate::model::Event;
 use crate::registration::group_sizes as count_groups;
-use crate::report::{Report, Section};
+use crate::report::{Json, Report, Section};
 use crate::rulebook::{Lang, Rulebook};
+use serde::Serialize;
 
 /// The group sizes in both shapes the command prints: plain lines for the table format,
 /// and a report (table, JSON) that the other formats render and escape.
@@ -16,14 +17,25 @@ use crate::rulebook::{Lang, Rulebook};
 pub struct GroupSizes {
     /// One line per group of the rulebook, then the hint when a group is short.
     pub lines: Vec<String>,
-    /// The same as a report: one row per group, the hint as footer, JSON entries with
-    /// `group`, `name`, `players`, `min_size` and `below_minimum`.
+    /// The same as a report: one row per group, the hint as footer, and (as `json` asks)
+    /// the JSON document, one [`SizeJson`] entry per group.
     pub report: Report,
 }
 
+/// One group in the JSON document, its keys in alphabetical order as the value prints.
+#[derive(Serialize)]
+struct SizeJson<'a> {
+    below_minimum: bool,
+    group: &'a str,
+    min_size: Option<u32>,
+    name: &'a str,
+    players: usize,
+}
+
 /// Every group of the rulebook, in rulebook order, with its players and minimum; groups
-/// below their minimum (and not merged away) are flagged.
-pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang) -> GroupSizes {
+/// below their minimum (and not merged away) are flagged. `json`: whether the report's
+/// JSON is made, and how (as standings and crosstable make theirs).
+pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang, json: Json) -> GroupSizes {
     let hint = lang.pick(
         "人数不足的组别按规程合并或取消：qiwang group merge FROM INTO，或 qiwang group cancel GROUP",
         "groups below their minimum are merged or cancelled: qiwang group merge FROM INTO, or qiwang group cancel GROUP",
@@ -38,15 +50,19 @@ pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang) -> GroupSizes {
         ],
     )
     .right(&[2, 3]);
-    let mut json = Vec::new();
     let mut lines = Vec::new();
     // One count, each group's size with its name and minimum.
-    let mut any_short = false;
-    for size in count_groups(rules, &event.players) {
+    let sizes: Vec<_> = count_groups(rules, &event.players)
+        .into_iter()
+        .map(|size| {
+            let below = size.is_undersized(event);
+            (size, below)
+        })
+        .collect();
+    let any_short = sizes.iter().any(|(_, below)| *below);
+    for (size, below) in &sizes {
         let n = size.count;
-        let below = size.is_undersized(event);
-        any_short |= below;
-        let flag = if below {
+        let flag = if *below {
             format!(
                 "  ← {} {}",
                 lang.pick("不足最低人数", "below the minimum of"),
@@ -67,13 +83,6 @@ pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang) -> GroupSizes {
             n.to_string(),
             size.min_size.map(|m| m.to_string()).unwrap_or_default(),
         ]);
-        json.push(serde_json::json!({
-            "group": size.group.to_string(),
-            "name": size.name,
-            "players": n,
-            "min_size": size.min_size,
-            "below_minimum": below,
-        }));
     }
     let mut report = Report::new(format!(
         "{} — {}",
@@ -86,7 +95,18 @@ pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang) -> GroupSizes {
         lines.push(hint.to_string());
         report.footer.push(hint.to_string());
     }
-    report.json = serde_json::Value::Array(json);
+    report.set_json(json, || {
+        sizes
+            .iter()
+            .map(|(size, below)| SizeJson {
+                below_minimum: *below,
+                group: size.group.as_str(),
+                min_size: size.min_size,
+                name: &size.name,
+                players: size.count,
+            })
+            .collect::<Vec<_>>()
+    });
     GroupSizes { lines, report }
 }
 
@@ -108,7 +128,7 @@ mod tests {
                 .players
                 .push(Player::new(PlayerId(i), format!("p{i}"), pool.clone()));
         }
-        let sizes = group_sizes(&event, &rules, Lang::En);
+        let sizes = group_sizes(&event, &rules, Lang::En, Json::Build);
         let name = &rules.groups[0].name;
         assert_eq!(
             sizes.lines[0],
@@ -123,13 +143,38 @@ mod tests {
         assert_eq!(sizes.report.json[0]["below_minimum"], true);
         assert_eq!(sizes.report.json[0]["players"], 2);
         assert_eq!(sizes.report.sections[0].rows.len(), rules.groups.len());
-        let zh = group_sizes(&event, &rules, Lang::Zh);
+        let zh = group_sizes(&event, &rules, Lang::Zh, Json::Build);
         assert_eq!(zh.lines[0], format!("{name}：2  ← 不足最低人数 10"));
         // Enough players: nothing flagged, no hint.
         rules.groups[0].min_size = Some(2);
-        let ok = group_sizes(&event, &rules, Lang::En);
+        let ok = group_sizes(&event, &rules, Lang::En, Json::Build);
         assert!(ok.lines.iter().all(|l| !l.contains('←')), "{:?}", ok.lines);
         assert!(ok.report.footer.is_empty());
         assert_eq!(ok.report.json[0]["below_minimum"], false);
+    }
+
+    /// The JSON is made as asked, as standings and crosstable make theirs: written as
+    /// text for `--format json` (the same document the value prints), left out for the
+    /// other formats. It was built as a value whatever the output.
+    #[test]
+    fn the_json_is_written_built_or_left_out_as_asked() {
+        let mut rules = Rulebook::cxa_2011("t", 5);
+        rules.groups[0].min_size = Some(10);
+        let mut event = Event::new(String::new());
+        event
+            .players
+            .push(Player::new(PlayerId(1), "p1", rules.groups[0].id.clone()));
+        let built = group_sizes(&event, &rules, Lang::En, Json::Build).report;
+        assert_eq!(built.json_text, None);
+        let text = group_sizes(&event, &rules, Lang::En, Json::Text).report;
+        assert_eq!(text.json, serde_json::Value::Null);
+        assert_eq!(
+            text.json_text.as_deref(),
+            Some(serde_json::to_string_pretty(&built.json).unwrap().as_str())
+        );
+        let none = group_sizes(&event, &rules, Lang::En, Json::LeaveOut).report;
+        assert_eq!((none.json, none.json_text), (serde_json::Value::Null, None));
+        // The table, CSV and HTML formats still have every group's row.
+        assert_eq!(none.sections[0].rows.len(), rules.groups.len());
     }
 }

@@ -20,6 +20,7 @@ mod final_round_robin;
 mod fuzz;
 mod guide;
 mod hall;
+mod head_counts;
 mod hostile;
 mod i18n;
 mod json_text;

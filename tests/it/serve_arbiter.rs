@@ -9,6 +9,7 @@ use crate::common::{p, run};
 use crate::serve::{Response, Served, assert_secure, paired_event, request};
 use std::collections::HashMap;
 use std::path::Path;
+use std::process::Stdio;
 
 /// The tokens `serve --token …` printed, in order.
 fn tokens(printed: &str) -> Vec<String> {
@@ -552,7 +553,12 @@ fn rewrite_unseen(ev: &Path, bytes: &[u8]) {
 /// A server with a result entered by its arbiter, who is offered its undo: the arbiter,
 /// the confirmation's fields, and the server.
 fn entered_one(ev: &Path) -> (Arbiter, HashMap<String, String>, Served) {
-    let served = Served::start(ev, &["--token", "all"]);
+    entered_one_to(ev, Stdio::inherit())
+}
+
+/// [`entered_one`] with the server's standard error going to `stderr`.
+fn entered_one_to(ev: &Path, stderr: Stdio) -> (Arbiter, HashMap<String, String>, Served) {
+    let served = Served::start_env(ev, &["--token", "all"], &[], stderr);
     let arbiter = Arbiter::login(&served, &tokens(&served.printed)[0]).unwrap();
     let (_, recorded) = enter(&arbiter, &group(ev), 1, "r");
     assert_eq!(recorded.status, 200, "{}", recorded.body);
@@ -588,7 +594,7 @@ fn a_page_load_reads_no_audit_log() {
 #[test]
 fn a_damaged_audit_log_is_named_on_the_arbiters_pages_and_undo_refuses() {
     let (_tmp, ev) = paired_event("赵六");
-    let (arbiter, fields, _served) = entered_one(&ev);
+    let (arbiter, fields, served) = entered_one_to(&ev, Stdio::piped());
     let good = std::fs::read(ev.join("audit.log")).unwrap();
     // A damaged line: the pages name the file and the line, and offer no undo.
     let mut damaged = good.clone();
@@ -621,4 +627,18 @@ fn a_damaged_audit_log_is_named_on_the_arbiters_pages_and_undo_refuses() {
     );
     assert_eq!(result_of(&ev, 1).as_deref(), Some("red_win"));
     assert_eq!(std::fs::read(ev.join("audit.log")).unwrap(), damaged);
+    // The pages name the file relative to the event, never where the event lies on the
+    // organiser's disk; the server's window has the full path.
+    for page in [&home, &page.body, &refused.body] {
+        assert!(
+            page.contains("`audit.log`") && !page.contains(p(&ev)),
+            "{page}"
+        );
+    }
+    let stderr = served.stop();
+    let full = ev.join("audit.log");
+    assert!(
+        stderr.contains(&format!("`{}` 已损坏", full.display())),
+        "{stderr}"
+    );
 }

@@ -21,7 +21,7 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
     // A command that only confirms in plain text refuses another `--format` before the
     // event is read, not ignores it (a script would take the text for JSON).
     if cli.command.confirms_in_plain_text() {
-        ctx.plain_text_only()?;
+        ctx.plain_text_only(&cli.command.typed_name())?;
     }
     match cli.command {
         Command::Demo(args) => commands::demo::run(&ctx, args),

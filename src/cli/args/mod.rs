@@ -355,7 +355,22 @@ impl Command {
         )
     }
 
-    /// The subcommand's name as typed.
+    /// The command as a user types it, for messages that tell them what they ran (`rules
+    /// update`, `group merge`); [`Command::name`] is the name the audit log and the
+    /// snapshots record, one for every `rules` command, and stays as recorded.
+    pub fn typed_name(&self) -> String {
+        match self {
+            Command::Rules(RulesCommand::Check { .. }) => "rules check".into(),
+            Command::Rules(RulesCommand::Show { .. }) => "rules show".into(),
+            Command::Rules(RulesCommand::Update { .. }) => "rules update".into(),
+            Command::Pairing(PairingCommand::Swap { .. }) => "pairing swap".into(),
+            Command::Pairing(PairingCommand::Set { .. }) => "pairing set".into(),
+            // `group-merge` is typed `group merge`.
+            _ => self.name().replace('-', " "),
+        }
+    }
+
+    /// The subcommand's name as the audit log records it.
     pub fn name(&self) -> &'static str {
         match self {
             Command::Demo(_) => "demo",

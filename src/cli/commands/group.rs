@@ -13,7 +13,7 @@ use qiwang::store::action::Action;
 pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
     let Loaded { event, rules, .. } = ctx.load()?;
     let lang = ctx.lang(&rules);
-    let sizes = qiwang::views::group_sizes::group_sizes(&event, &rules, lang);
+    let sizes = qiwang::views::group_sizes::group_sizes(&event, &rules, lang, ctx.json());
     // The table keeps its plain lines; the other formats render (and escape) the report.
     if ctx.format()? == Format::Table {
         for line in sizes.lines {

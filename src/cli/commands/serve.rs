@@ -118,6 +118,8 @@ pub fn run(
     let mut options = Options::new(SocketAddr::new(listen_ip, port), String::new());
     options.lang = ctx.lang;
     options.client_rate = more.client_rate;
+    // An event file the pages cannot read is named in full here, relative on the pages.
+    options.note = crate::cli::emit_err;
     options.client_live = more.client_live;
     if let (Some(cert), Some(key)) = (&more.tls_cert, &more.tls_key) {
         options.tls = Some(TlsFiles {

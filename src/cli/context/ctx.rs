@@ -92,12 +92,13 @@ impl Ctx {
     /// `args::dispatch`): any other `--format` is refused (a usage error) before the event
     /// is read, as `certificates` and `template` refuse the formats they lack, rather than
     /// ignored.
-    pub fn plain_text_only(&self) -> Result<(), CliError> {
+    /// `name`: the command as typed ([`Command::typed_name`]).
+    ///
+    /// [`Command::typed_name`]: crate::cli::args::Command::typed_name
+    pub fn plain_text_only(&self, name: &str) -> Result<(), CliError> {
         if self.format_arg == FormatArg::Table {
             return Ok(());
         }
-        // `group-merge` names the command `qiwang group merge`.
-        let name = self.command_name.replace('-', " ");
         Err(CliError::from(Refusal::Format(Text::new(
             format!(
                 "`qiwang {name}` 只输出文字确认：请去掉 `--format`，或用 `--format table`；录入后可用 `qiwang round --format json`、`qiwang standings --format json` 查看"

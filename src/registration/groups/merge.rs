@@ -229,9 +229,8 @@ pub fn merge_group(
                 into,
             });
         }
-        let size = super::group_sizes(rules, &event.players)
-            .into_iter()
-            .find(|s| s.group == from);
+        // Only the group being merged is counted: its size is what the guard decides on.
+        let size = super::group_size(rules, &event.players, &from);
         if let Some(s) = size.filter(|s| !s.is_short()) {
             return Err(MergeError::NotBelowMinimum {
                 group: from,

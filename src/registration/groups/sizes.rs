@@ -6,7 +6,7 @@
 //! decision (`groups.rs` cancels, `merge.rs` merges).
 
 use crate::model::{Event, GroupId, Player};
-use crate::rulebook::Rulebook;
+use crate::rulebook::{GroupRule, Rulebook};
 use serde::Serialize;
 
 /// The registrations of one group of the rulebook.
@@ -57,26 +57,36 @@ impl GroupSize {
 /// counts unless withdrawn or disqualified from round 1 on; one who played and withdrew
 /// later still counts.
 pub fn group_sizes(rules: &Rulebook, players: &[Player]) -> Vec<GroupSize> {
+    rules.groups.iter().map(|g| size_of(g, players)).collect()
+}
+
+/// The [`group_sizes`] row of one group (by id), counting that group alone: what a check
+/// on one group (`group merge`, `group cancel`, round 1 of a pool) asks; `None` for a
+/// group the rulebook does not have.
+pub fn group_size(rules: &Rulebook, players: &[Player], group: &GroupId) -> Option<GroupSize> {
     rules
         .groups
         .iter()
-        .map(|g| {
-            let counted = players.iter().filter(|p| p.takes_part_from(1));
-            let count = match &g.pairs_with {
-                None => counted.filter(|p| p.group == g.id).count(),
-                Some(_) => counted
-                    .filter(|p| p.section.as_ref() == Some(&g.id))
-                    .count(),
-            };
-            GroupSize {
-                group: g.id.clone(),
-                name: g.name.clone(),
-                pool: g.pairs_with.clone(),
-                count,
-                min_size: g.min_size,
-            }
-        })
-        .collect()
+        .find(|g| &g.id == group)
+        .map(|g| size_of(g, players))
+}
+
+/// The one count behind [`group_sizes`] and [`group_size`].
+fn size_of(g: &GroupRule, players: &[Player]) -> GroupSize {
+    let counted = players.iter().filter(|p| p.takes_part_from(1));
+    let count = match &g.pairs_with {
+        None => counted.filter(|p| p.group == g.id).count(),
+        Some(_) => counted
+            .filter(|p| p.section.as_ref() == Some(&g.id))
+            .count(),
+    };
+    GroupSize {
+        group: g.id.clone(),
+        name: g.name.clone(),
+        pool: g.pairs_with.clone(),
+        count,
+        min_size: g.min_size,
+    }
 }
 
 /// A group with fewer registered players than its `min_size`.
@@ -170,6 +180,14 @@ mod tests {
             ]
         );
         assert_eq!(sizes[1].pool, Some(GroupId::new("king")));
+        // One group counted alone is its row of the whole table.
+        for size in &sizes {
+            assert_eq!(
+                group_size(&rules, &players, &size.group).as_ref(),
+                Some(size)
+            );
+        }
+        assert_eq!(group_size(&rules, &players, &GroupId::new("none")), None);
     }
 
     #[test]

@@ -760,7 +760,8 @@ async fn record(
             StatusCode::UNPROCESSABLE_ENTITY
         }
         (Err(TxError::Store(e)), _) => {
-            body.text_element("p", &[("class", "note")], &e.localize(lang));
+            let shown = shared.problem(&e, lang).localize(lang);
+            body.text_element("p", &[("class", "note")], &shown);
             StatusCode::SERVICE_UNAVAILABLE
         }
     };

@@ -13,6 +13,7 @@
 
 use super::*;
 use crate::serve::pages::Snapshot;
+use crate::serve::problem::Problem;
 use crate::store::{AuditEntry, StoreError};
 
 /// The audit user of a session's writes: the id of the token that opened it.
@@ -81,7 +82,7 @@ fn own_undo(
     snapshot: &Snapshot,
     s: &Session,
     lang: Lang,
-) -> Result<Option<(u64, String)>, Arc<StoreError>> {
+) -> Result<Option<(u64, String)>, Arc<Problem>> {
     let Some(entry) = snapshot.undo.next.clone()? else {
         return Ok(None);
     };
@@ -135,7 +136,7 @@ pub(super) fn offer(m: &mut Markup, snapshot: &Snapshot, s: &Session, lang: Lang
 
 /// Why undo cannot run at all: the store's own words for the damaged file (the audit
 /// trail, or the state or snapshot an undo would restore), which name it.
-fn unreadable(body: &mut Markup, e: &StoreError, lang: Lang) {
+fn unreadable(body: &mut Markup, e: &Problem, lang: Lang) {
     body.text_element(
         "p",
         &[("class", "note"), ("id", "undo-problem")],
@@ -294,11 +295,12 @@ pub(super) async fn run(
             StatusCode::CONFLICT
         }
         (Err(e @ StoreError::Damaged { .. }), _, _) => {
-            unreadable(&mut body, &e, lang);
+            unreadable(&mut body, &shared.problem(&e, lang), lang);
             StatusCode::SERVICE_UNAVAILABLE
         }
         (Err(e), _, _) => {
-            body.text_element("p", &[("class", "note")], &e.localize(lang));
+            let shown = shared.problem(&e, lang).localize(lang);
+            body.text_element("p", &[("class", "note")], &shown);
             StatusCode::SERVICE_UNAVAILABLE
         }
     };

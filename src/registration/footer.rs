@@ -1,0 +1,279 @@
+//! The rows of a registration sheet that are not players: the footer organisers sign
+//! under the list (填表人、审核、盖章、日期 …) and the head count a sheet states
+//! (`共150人`, `合计：150人`), read from a row, with the warning when it differs from the
+//! players read. `sheet.rs` skips these rows and compares the count.
+
+use super::{RowError, normalise};
+use crate::i18n::Text;
+
+/// The words a registration sheet's footer row starts with (填表人：张三 … 盖章 …).
+const FOOTER_WORDS: &[&str] = &[
+    "填表人",
+    "填表日期",
+    "填报人",
+    "审核人",
+    "审核",
+    "盖章",
+    "签章",
+    "单位盖章",
+    "单位（盖章）",
+    "单位(盖章)",
+    "负责人",
+    "联系人",
+    "经办人",
+    "制表人",
+    "制表",
+    "日期",
+    "报名单位（盖章）",
+    "领队签字",
+    "领队（签字）",
+    "合计",
+    "共计",
+    "总计",
+    // A subtotal (per unit, per group) is a footer line but not the list's count.
+    "小计",
+    "备注",
+];
+
+/// A data row that is the sheet's footer, as [`footer_of`] reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Footer {
+    /// The head count the row states ([`head_count_of`]), if it states one.
+    pub(super) head_count: Option<usize>,
+}
+
+/// The row as the sheet's footer, or `None` for a row to read as a player's. A row is the
+/// footer when its first filled cell is one of [`FOOTER_WORDS`] as a label (`填表人：张三`,
+/// `审核：`, `单位盖章`, `日期 2021年9月1日`: the word alone or followed by a colon, a
+/// space, a bracket or a digit), or its only filled cell starts with one (`填表人张三`),
+/// or it states the list's head count ([`head_count_of`], read here once and kept in
+/// the answer). A player's unit or name that merely begins with such a word (日期中学,
+/// 联系人俱乐部, 合计队) is not a footer: its row is read as a player's.
+pub(super) fn footer_of(cells: &[String]) -> Option<Footer> {
+    // Each cell is cleaned once: the first three filled ones decide.
+    let filled = first_filled(cells);
+    let first = filled.first()?;
+    let labelled = FOOTER_WORDS.iter().any(|w| {
+        first.strip_prefix(w).is_some_and(|after| {
+            after.chars().next().is_none_or(|c| {
+                matches!(c, ':' | '：' | '（' | '(' | '、' | ',' | '，')
+                    || c.is_whitespace()
+                    || c.is_ascii_digit()
+            })
+        })
+    });
+    let alone = filled.len() == 1 && FOOTER_WORDS.iter().any(|w| first.starts_with(w));
+    let head_count = head_count_of(&filled);
+    (labelled || alone || head_count.is_some()).then_some(Footer { head_count })
+}
+
+/// A row's filled cells, cleaned, read as far as asked.
+fn filled_cells(cells: &[String]) -> impl Iterator<Item = String> + '_ {
+    cells
+        .iter()
+        .map(|c| normalise::clean(c))
+        .filter(|c| !c.is_empty())
+}
+
+/// The words a head count starts with (`合计：150人`, `共150人`), longest first.
+const COUNT_LABELS: &[&str] = &[
+    "以上合计",
+    "以上共",
+    "报名人数",
+    "参赛人数",
+    "总人数",
+    "合计",
+    "共计",
+    "总计",
+    "共有",
+    "人数",
+    "共",
+    "total",
+];
+
+/// A row's first three filled cells, cleaned: enough to tell a footer or a head count
+/// (two cells at most) from a player's row.
+fn first_filled(cells: &[String]) -> Vec<String> {
+    filled_cells(cells).take(3).collect()
+}
+
+/// The number of players a row states the list holds, as qiwang's own player list ends
+/// and organisers' sheets often do: `150 人`, `共150人`, `合计：150人`, `共计 150 名`,
+/// `共十人`, `共 10 人（男8女2）`, `男8人，女2人，共10人`, `报名人数：10`,
+/// `Total: 150 players`, `12 players in total`, or a label cell (`合计`) followed by the
+/// count (`150人`). A label or a unit (人, 名, players) must be there: a bare number is no
+/// head count. Only a row of at most two filled cells states one: a row with more is a
+/// player's (a unit named 共3人, a 序号 cell reading 共11人), never a count.
+///
+/// `filled`: the row's [`first_filled`] cells.
+fn head_count_of(filled: &[String]) -> Option<usize> {
+    match filled {
+        [first] => head_count(first, None),
+        [first, second] => head_count(first, Some(second)),
+        _ => None,
+    }
+}
+
+/// The count of a row whose first filled cell is `first`, `next` the filled
+/// cell after it (if any).
+fn head_count(first: &str, next: Option<&String>) -> Option<usize> {
+    let lower = first.to_lowercase();
+    // The label: at the start of the cell, else (a cell ending in 人/名) the last place a
+    // label stands in it (男8人，女2人，共10人; 成人组共10人).
+    let at_start = COUNT_LABELS.iter().find(|l| lower.starts_with(*l));
+    let (labelled, after) = match at_start {
+        Some(l) => (true, &lower[l.len()..]),
+        None => match COUNT_LABELS
+            .iter()
+            .filter_map(|l| lower.rfind(l).map(|at| (at, l.len())))
+            .max()
+        {
+            Some((at, len)) if lower.ends_with(['人', '名']) => (true, &lower[at + len..]),
+            _ => (false, lower.as_str()),
+        },
+    };
+    let after = after.trim_start_matches([':', '：', ' ', '\u{3000}']);
+    let (count, unit) = if labelled && after.is_empty() {
+        let next = next?.to_lowercase();
+        let (n, rest) = leading_number(&next)?;
+        (n, rest.trim_start().to_string())
+    } else {
+        let (n, rest) = leading_number(after)?;
+        (n, rest.trim_start().to_string())
+    };
+    let has_unit = unit.starts_with(['人', '名']) || unit.starts_with("player");
+    // A bound is no count (参赛人数200人以内, 10人以上).
+    let bound = unit
+        .strip_prefix(['人', '名'])
+        .is_some_and(|rest| BOUND_WORDS.iter().any(|w| rest.trim_start().starts_with(w)));
+    // After a label, the count stands alone or with its unit (合计 3000元 is no count).
+    (!bound && (has_unit || (labelled && unit.is_empty()))).then_some(count)
+}
+
+/// What after a number and its unit makes it a bound, not a count (200人以内).
+const BOUND_WORDS: &[&str] = &["以内", "以下", "以上", "为限", "左右"];
+
+/// The head count a title row above the header states: the row's own (`共150人`, as a
+/// footer states one), else that of one of its cells alone or in the brackets that end
+/// it (`2026年少儿象棋赛报名表（共150人）`, `报名表`,`共150人`). A title names the whole
+/// list, so a count in it is the list's; below the header a bracket may hold one unit's
+/// count (`无为一中（共3人）`) and is not read.
+pub(super) fn title_head_count(cells: &[String]) -> Option<usize> {
+    let filled = first_filled(cells);
+    head_count_of(&filled).or_else(|| {
+        filled
+            .iter()
+            .find_map(|cell| head_count(cell, None).or_else(|| head_count(bracketed(cell)?, None)))
+    })
+}
+
+/// The text inside the brackets that end `cell` (`报名表（共150人）` → `共150人`).
+fn bracketed(cell: &str) -> Option<&str> {
+    let inner = cell.strip_suffix(['）', ')'])?;
+    let (open, bracket) = inner
+        .char_indices()
+        .rev()
+        .find(|(_, c)| matches!(c, '（' | '('))?;
+    Some(&inner[open + bracket.len_utf8()..])
+}
+
+/// A number at the start of `text` (ASCII digits, or Chinese numerals such as 十, 一百五十,
+/// 两百), with what follows it.
+fn leading_number(text: &str) -> Option<(usize, &str)> {
+    let digits = text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 {
+        return Some((text[..digits].parse().ok()?, &text[digits..]));
+    }
+    let numeral_end = text
+        .char_indices()
+        .find(|(_, c)| !"零〇一二两三四五六七八九十百千".contains(*c))
+        .map_or(text.len(), |(i, _)| i);
+    let numeral = &text[..numeral_end];
+    Some((chinese_number(numeral)?, &text[numeral_end..]))
+}
+
+/// The value of a Chinese numeral up to the thousands (十 10, 十二 12, 一百五十 150,
+/// 两百零三 203); `None` for an empty one. A numeral out of order (一二) reads as its
+/// parts summed, as a count it is checked against the rows read anyway.
+fn chinese_number(text: &str) -> Option<usize> {
+    if text.is_empty() {
+        return None;
+    }
+    let (mut total, mut digit) = (0usize, None::<usize>);
+    for c in text.chars() {
+        let unit = match c {
+            '十' => 10,
+            '百' => 100,
+            '千' => 1000,
+            _ => {
+                digit = Some(match c {
+                    '一' => 1,
+                    '二' | '两' => 2,
+                    '三' => 3,
+                    '四' => 4,
+                    '五' => 5,
+                    '六' => 6,
+                    '七' => 7,
+                    '八' => 8,
+                    '九' => 9,
+                    '零' | '〇' => 0,
+                    _ => return None,
+                });
+                continue;
+            }
+        };
+        total += digit.take().unwrap_or(1) * unit;
+    }
+    Some(total + digit.unwrap_or(0))
+}
+
+/// The head counts a sheet states (in its title rows and under its list), each with its
+/// line, as read.
+#[derive(Debug, Default)]
+pub(super) struct StatedCounts(Vec<(usize, usize)>);
+
+impl StatedCounts {
+    /// Notes that `line` states `count`.
+    pub(super) fn push(&mut self, line: usize, count: usize) {
+        self.0.push((line, count));
+    }
+
+    /// The count to compare with the `read` players, and the line that states it, when
+    /// they differ; `None` when the sheet states no count or its count agrees.
+    ///
+    /// The rule: a sheet may state several counts, its parts and their total (男子组共8人 /
+    /// 女子组共2人 / 共10人; a title's 共10人 and a footer's 其中女子组共2人). The total is
+    /// the sheet's count, and it is the largest (never smaller than a part), so the largest
+    /// count is compared, at the first line that states it; a part alone is not the sheet's
+    /// count. Parts stated without their total agree when they add up to the players read.
+    pub(super) fn differing(&self, read: usize) -> Option<(usize, usize)> {
+        let (line, total) = self
+            .0
+            .iter()
+            .copied()
+            .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))?;
+        let parts: usize = self.0.iter().map(|(_, n)| n).sum();
+        (total != read && parts != read).then_some((line, total))
+    }
+}
+
+/// The warning that the head count a sheet states (`共150人`, at `line`) is not the
+/// number of players read from it: a row lost in an export is what an organiser must
+/// hear of. The import goes ahead; the file and sheet are named by the warning's place.
+pub(super) fn head_count_differs(line: usize, stated: usize, read: usize) -> RowError {
+    RowError::new(
+        line,
+        None,
+        None,
+        Text::new(
+            format!(
+                "表中写明共 {stated} 人，但从表中读到 {read} 名棋手；请对照原表核对，导出或复制时可能漏了行（本次照常导入）"
+            ),
+            format!(
+                "the sheet states {} but {} read from it; check it against the original, a row may have been lost in the export or copy (imported all the same)",
+                crate::i18n::plural(stated, "player", "players"),
+                crate::i18n::plural(read, "player was", "players were"),
+            ),
+        ),
+    )
+}
