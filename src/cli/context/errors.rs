@@ -329,6 +329,35 @@ impl ExitStatus for qiwang::pairing::TurnError {
     }
 }
 
+impl ExitStatus for qiwang::commands::pair::PairError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::commands::pair::PairError as E;
+        match self {
+            E::Turn(e) => e.exit_code(),
+            E::Pairing(e) => e.exit_code(),
+            E::Refused(..) => NoLegalPairing,
+            E::NothingReady(..) => InvalidInput,
+            E::Store(e) => e.exit_code(),
+            // As `xlsx_error` says it: a temporary file not written is I/O, the rest a bug.
+            E::Workbook(rust_xlsxwriter::XlsxError::TempFileError(..)) => Io,
+            E::Workbook(..) => Internal,
+        }
+    }
+}
+
+/// A `pair` that made no round: a workbook that could not be made is said as every
+/// command's ([`xlsx_error`](super::xlsx_error)); the rest through [`lib_error`].
+pub fn pair_error(e: qiwang::commands::pair::PairError) -> CliError {
+    use qiwang::commands::pair::PairError as E;
+    match e {
+        E::Workbook(e) => super::xlsx_error(e),
+        e
+        @ (E::Turn(..) | E::Pairing(..) | E::Refused(..) | E::NothingReady(..) | E::Store(..)) => {
+            lib_error(e)
+        }
+    }
+}
+
 impl ExitStatus for qiwang::registration::GroupError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::registration::GroupError as E;
