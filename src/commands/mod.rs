@@ -6,6 +6,6 @@
 //! sheets (`views`). The binary only parses, calls, and renders what comes back.
 //!
 //! [`pair`] owns `pair`, `pair --all`, `pairing set|swap` and `unpair` of an individual
-//! event (a team event's are in `teams`).
+//! event (a team event's are still made by the binary from `teams`' calls).
 
 pub mod pair;

@@ -3,12 +3,15 @@
 //! paired, then either stored with its audit entry or, on a dry run, only shown (a
 //! round-1 draw's new seed is recorded either way, and also when the round is refused,
 //! so the next `pair` makes the same draw), and the sheets made. Also the sheet of a
-//! paired round ([`sheet`]) and what a dry run adds to it.
+//! paired round ([`sheet`]) and what a dry run adds to it; the hand changes to a round
+//! (`pairing swap|set`, `unpair`) are in [`edit`].
 
 mod all;
+mod edit;
 mod error;
 
 pub use all::{AllPaired, PairedPools, pair_all};
+pub use edit::{EditRefused, edit_pool, unpair_pool};
 pub use error::{NothingReady, PairError, Refused};
 
 use crate::i18n::Text;
