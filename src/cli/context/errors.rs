@@ -362,6 +362,16 @@ impl<E: ExitStatus> ExitStatus for TxError<E> {
     }
 }
 
+impl ExitStatus for qiwang::commands::check::ProofError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::commands::check::ProofError as E;
+        match self {
+            E::NoSuchRound(..) => InvalidInput,
+            E::Pairing(e) => e.exit_code(),
+        }
+    }
+}
+
 impl ExitStatus for qiwang::registration::GroupError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::registration::GroupError as E;
