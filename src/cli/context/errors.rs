@@ -323,6 +323,7 @@ impl ExitStatus for qiwang::commands::pair::PairError {
             E::Turn(e) => e.exit_code(),
             E::Pairing(e) => e.exit_code(),
             E::Refused(..) => NoLegalPairing,
+            E::Team(e) => e.exit_code(),
             E::NothingReady(..) => InvalidInput,
             E::Store(e) => e.exit_code(),
             // As `xlsx_error` says it: a temporary file not written is I/O, the rest a bug.
@@ -338,10 +339,12 @@ pub fn pair_error(e: qiwang::commands::pair::PairError) -> CliError {
     use qiwang::commands::pair::PairError as E;
     match e {
         E::Workbook(e) => super::xlsx_error(e),
-        e
-        @ (E::Turn(..) | E::Pairing(..) | E::Refused(..) | E::NothingReady(..) | E::Store(..)) => {
-            lib_error(e)
-        }
+        e @ (E::Turn(..)
+        | E::Pairing(..)
+        | E::Refused(..)
+        | E::Team(..)
+        | E::NothingReady(..)
+        | E::Store(..)) => lib_error(e),
     }
 }
 

@@ -7,6 +7,7 @@ use crate::model::Relax;
 use crate::pairing::{PairingError, TurnError, Waiting};
 use crate::rulebook::Lang;
 use crate::store::StoreError;
+use crate::teams::TeamError;
 
 /// Why `pair` (or `pair --all`) made no round. Nothing was stored but, for a refused
 /// round-1 draw, its seed ([`Refused::recorded`]).
@@ -22,6 +23,9 @@ pub enum PairError {
     /// No legal pairing exists for the round.
     #[error(transparent)]
     Refused(Box<Refused>),
+    /// A team competition's round could not be paired or shown.
+    #[error(transparent)]
+    Team(Box<TeamError>),
     /// `pair --all`: no pool is ready for its next round (each says why).
     #[error(transparent)]
     NothingReady(NothingReady),
@@ -39,6 +43,7 @@ impl Localize for PairError {
             PairError::Turn(e) => e.localize(lang),
             PairError::Pairing(e) => e.localize(lang),
             PairError::Refused(e) => e.localize(lang),
+            PairError::Team(e) => e.localize(lang),
             PairError::NothingReady(e) => e.localize(lang),
             PairError::Store(e) => e.localize(lang),
             // Said by the binary, which knows what a failed workbook means to the user.

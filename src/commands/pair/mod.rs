@@ -9,10 +9,12 @@
 mod all;
 mod edit;
 mod error;
+mod team;
 
 pub use all::{AllPaired, PairedPools, pair_all};
 pub use edit::{EditRefused, edit_pool, unpair_pool};
 pub use error::{NothingReady, PairError, Refused};
+pub use team::pair_team;
 
 use crate::i18n::Text;
 use crate::model::{Event, GroupId, Relax};
@@ -59,6 +61,7 @@ pub enum Paired {
 /// before pairing (`pairing::pool_turn`, a new one from `draw`), so that a round-1 draw
 /// refused for want of a legal pairing is recorded too. Stores the round with its audit
 /// entry, or on a dry run only shows it (with the draw's seed named, a new one recorded).
+/// A team competition's pool is paired by [`pair_team`].
 pub fn pair_pool(
     store: &Store,
     command: &CommandInfo,
@@ -68,6 +71,9 @@ pub fn pair_pool(
     request: &PairRequest,
     draw: &mut dyn FnMut() -> u64,
 ) -> Result<Paired, PairError> {
+    if rules.team_competition.is_some() {
+        return pair_team(store, command, event, rules, pool, request, draw);
+    }
     let chosen = pairing::pool_turn(event, rules, pool, request.seed, request.allow_small, draw)?;
     let made = if request.dry_run {
         dry_run(store, command, event, rules, pool, request, chosen)

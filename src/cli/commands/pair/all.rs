@@ -4,11 +4,11 @@
 //! printing of the sheets, of the pools left out, of a finished event, and the refusal
 //! that ends the command when a pool had no legal pairing.
 
-use super::{fresh_seed, relax_for_this_round, request};
+use super::{fresh_seed, print_paired, relax_for_this_round, request};
 use crate::cli::context::Refusal;
-use crate::cli::context::{Ctx, Loaded, pair_error};
+use crate::cli::context::{Ctx, Loaded, pair_error, resolve_pool};
 use crate::cli::error::CliError;
-use qiwang::commands::pair::{AllPaired, PairedPools};
+use qiwang::commands::pair::{AllPaired, PairedPools, pair_pool};
 use qiwang::i18n::{Localize, Text};
 use qiwang::pairing::Waiting;
 use qiwang::report::Format;
@@ -30,19 +30,25 @@ pub fn pair_all(
         mut rules,
     } = ctx.load()?;
     let relax = relax_for_this_round(&mut rules, relax)?;
+    let request = request(ctx, &rules, seed, dry_run, explain, allow_small, relax);
+    let command = ctx.command_info();
     if rules.team_competition.is_some() {
-        let pool = crate::cli::context::resolve_pool(&rules, &event, None)?;
-        let loaded = Loaded {
-            store,
-            event,
-            rules,
-        };
-        return crate::cli::commands::team::pair(ctx, loaded, pool, seed, dry_run, explain, relax);
+        // A team event's `--all` pairs the pool `pair` alone would.
+        let pool = resolve_pool(&rules, &event, None)?;
+        let paired = pair_pool(
+            &store,
+            &command,
+            &event,
+            &rules,
+            &pool,
+            &request,
+            &mut fresh_seed,
+        )
+        .map_err(pair_error)?;
+        return print_paired(ctx, paired);
     }
     let lang = ctx.lang(&rules);
     let format = ctx.format()?;
-    let request = request(ctx, &rules, seed, dry_run, explain, allow_small, relax);
-    let command = ctx.command_info();
     let paired = qiwang::commands::pair::pair_all(
         &store,
         &command,

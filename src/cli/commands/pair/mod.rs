@@ -26,7 +26,8 @@ use qiwang::rulebook::Rulebook;
 /// `qiwang pair`: the next round of one pool, stored (or shown, with `--dry-run`). The
 /// library does the whole of it in one call (`commands::pair::pair_pool`: the request's
 /// checks and the seed policy, the pairing, the dry run, the storing of the round or of a
-/// round-1 draw's seed, the sheet); here the request is parsed and the sheet printed.
+/// round-1 draw's seed, the sheet; a team event's round of matches too); here the request
+/// is parsed and the sheet printed.
 pub fn pair(
     ctx: &Ctx,
     group: Option<&str>,
@@ -43,14 +44,6 @@ pub fn pair(
     } = ctx.load()?;
     let relax = relax_for_this_round(&mut rules, relax)?;
     let pool = resolve_pool(&rules, &event, group)?;
-    if rules.team_competition.is_some() {
-        let loaded = Loaded {
-            store,
-            event,
-            rules,
-        };
-        return super::team::pair(ctx, loaded, pool, seed, dry_run, explain, relax);
-    }
     let request = request(ctx, &rules, seed, dry_run, explain, allow_small, relax);
     let command = ctx.command_info();
     let paired = pair_pool(
@@ -63,6 +56,11 @@ pub fn pair(
         &mut fresh_seed,
     )
     .map_err(pair_error)?;
+    print_paired(ctx, paired)
+}
+
+/// Prints the round `pair` made: its sheet, or its workbook as made before it was stored.
+fn print_paired(ctx: &Ctx, paired: Paired) -> Result<(), CliError> {
     match paired {
         Paired::Sheet(sheet) => ctx.print(&sheet),
         Paired::Workbook(workbook) => {
