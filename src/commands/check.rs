@@ -176,3 +176,20 @@ fn group_name(rules: &Rulebook, pool: &GroupId) -> String {
         .group(pool)
         .map_or(pool.to_string(), |g| g.name.clone())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::facts::assert_localized;
+
+    #[test]
+    fn a_round_not_found_names_the_rounds_there_are_in_both_languages() {
+        for rounds in [vec![], vec![1, 2, 3, 5]] {
+            assert_localized(&NoSuchRound {
+                group: "youth".into(),
+                round: 7,
+                rounds,
+            });
+        }
+    }
+}

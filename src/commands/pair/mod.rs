@@ -10,6 +10,8 @@ mod all;
 mod edit;
 mod error;
 mod team;
+#[cfg(test)]
+mod tests;
 
 pub use all::{AllPaired, PairedPools, pair_all};
 pub use edit::{EditRefused, edit_pool, unpair_pool};
