@@ -167,8 +167,9 @@ fn print_check(
 
 /// `check --optimal`: re-solves every stored round (or `--round N`) of each pool with the
 /// dense reference solver (the priced one for large pools) and prints whether it is
-/// optimal; the library does the work in one call (`commands::check::prove_pools`). Fails when a round is
-/// not optimal, not comparable, or seats a table's colours the other way round from §3.3.
+/// optimal; the library does the work in one call (`commands::check::prove_pools`). Fails
+/// when a round is not optimal, not comparable, or seats a table's colours the other way
+/// round from §3.3.
 pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
     let loaded = ctx.load()?;
     if loaded.rules.team_competition.is_some() {
