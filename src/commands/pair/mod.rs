@@ -1,10 +1,11 @@
-//! `pair` of one pool ([`pair_pool`]) and of every ready pool ([`all::pair_all`]), each
-//! one call: the request checked and the seed fixed (`pairing::pool_turn`), the round
-//! paired, then either stored with its audit entry or, on a dry run, only shown (a
-//! round-1 draw's new seed is recorded either way, and also when the round is refused,
-//! so the next `pair` makes the same draw), and the sheets made. Also the sheet of a
-//! paired round ([`sheet`]) and what a dry run adds to it; the hand changes to a round
-//! (`pairing swap|set`, `unpair`) are in [`edit`].
+//! `pair` of one pool ([`pair_pool`]) and of every ready pool ([`pair_all`]), each one
+//! call: the request checked and the seed fixed (`pairing::pool_turn`), the round paired,
+//! then either stored with its audit entry or, on a dry run, only shown (a round-1 draw's
+//! new seed is recorded either way, and also when the round is refused, so the next
+//! `pair` makes the same draw), and the sheets made. Also the sheet of a paired round and
+//! what a dry run adds to it. A team competition's round is `team.rs`'s ([`pair_team`]);
+//! the hand changes to a round (`pairing swap|set`, `unpair`) are `edit.rs`'s
+//! ([`edit_pool`], [`unpair_pool`]); the refusals are `error.rs`'s ([`PairError`]).
 
 mod all;
 mod edit;
