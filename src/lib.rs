@@ -3,11 +3,12 @@
 //!
 //! The library decides everything; the binary (`src/main.rs`, `src/cli/`) parses
 //! arguments, calls one library function and prints. Dependencies point one way, down
-//! the layers of docs/architecture.md §1: `demo → views/store → report/rules_update → teams → {pairing, results,
+//! the layers of docs/architecture.md §1: `{commands, demo, serve} → views/store → report/rules_update → teams → {pairing, results,
 //! prizes} → standings → {registration, scoring} → rulebook → model → {i18n, sanitize}`;
 //! no module imports from a layer above its own.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod commands;
 pub mod demo;
 pub mod formats;
 pub mod i18n;

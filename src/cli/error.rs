@@ -50,11 +50,6 @@ impl CliError {
         self.code
     }
 
-    /// The message in both languages.
-    pub fn message(&self) -> &Text {
-        &self.message
-    }
-
     /// The same error (and exit code) with its message in each language worded by `f`,
     /// e.g. a line added saying what was left undone.
     #[must_use]

@@ -9,7 +9,7 @@ use std::path::Path;
 
 /// docs/architecture.md §1, top row first (`cli` is the binary's, not the library's).
 const LAYERS: &[&[&str]] = &[
-    &["demo", "serve"],
+    &["commands", "demo", "serve"],
     &["views", "store"],
     &["report", "simulate", "rules_update"],
     &["teams"],

@@ -8,7 +8,6 @@
 use super::refusal::Refusal;
 use crate::cli::error::{CliError, ExitCode, ExitStatus, chain};
 use qiwang::i18n::Localize;
-use qiwang::model::PlayerId;
 use qiwang::store::TxError;
 
 /// A library error as the user sees it: its chain of causes in both languages, with the
@@ -110,18 +109,6 @@ impl ExitStatus for qiwang::pairing::EditError {
         match self {
             E::Edit(e) => e.exit_code(),
             E::NoRound { .. } | E::HasResults { .. } | E::HardRules(_) => InvalidInput,
-        }
-    }
-}
-
-/// A refused `pairing set/swap`: its exit code from the map, its message with the players
-/// named by `name` (the edit's message needs the event to name them).
-pub fn edit_error(e: qiwang::pairing::EditError, name: &dyn Fn(PlayerId) -> String) -> CliError {
-    match e {
-        qiwang::pairing::EditError::Edit(e) => lib_error(e),
-        e => {
-            let text = e.text(name);
-            CliError::of(&e, text)
         }
     }
 }
@@ -325,6 +312,65 @@ impl ExitStatus for qiwang::pairing::TurnError {
         match self {
             E::SeedAfterFirstRound => Usage,
             E::Pool(e) => e.exit_code(),
+        }
+    }
+}
+
+impl ExitStatus for qiwang::commands::pair::PairError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::commands::pair::PairError as E;
+        match self {
+            E::Turn(e) => e.exit_code(),
+            E::Pairing(e) => e.exit_code(),
+            E::Refused(..) => NoLegalPairing,
+            E::Team(e) => e.exit_code(),
+            E::NothingReady(..) => InvalidInput,
+            E::Store(e) => e.exit_code(),
+            // As `xlsx_error` says it: a temporary file not written is I/O, the rest a bug.
+            E::Workbook(rust_xlsxwriter::XlsxError::TempFileError(..)) => Io,
+            E::Workbook(..) => Internal,
+        }
+    }
+}
+
+/// A `pair` that made no round: a workbook that could not be made is said as every
+/// command's ([`xlsx_error`](super::xlsx_error)); the rest through [`lib_error`].
+pub fn pair_error(e: qiwang::commands::pair::PairError) -> CliError {
+    use qiwang::commands::pair::PairError as E;
+    match e {
+        E::Workbook(e) => super::xlsx_error(e),
+        e @ (E::Turn(..)
+        | E::Pairing(..)
+        | E::Refused(..)
+        | E::Team(..)
+        | E::NothingReady(..)
+        | E::Store(..)) => lib_error(e),
+    }
+}
+
+impl ExitStatus for qiwang::commands::pair::EditRefused {
+    fn exit_code(&self) -> ExitCode {
+        self.error.exit_code()
+    }
+}
+
+/// A failed transaction of a library command: the store's problems keep their code, the
+/// command's refusals theirs.
+impl<E: ExitStatus> ExitStatus for TxError<E> {
+    fn exit_code(&self) -> ExitCode {
+        match self {
+            TxError::Store(e) => e.exit_code(),
+            TxError::Command(e) => e.exit_code(),
+        }
+    }
+}
+
+impl ExitStatus for qiwang::commands::check::ProofError {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::commands::check::ProofError as E;
+        match self {
+            E::NoSuchRound(..) => InvalidInput,
+            E::Pairing(e) => e.exit_code(),
         }
     }
 }

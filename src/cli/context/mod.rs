@@ -22,7 +22,7 @@ mod resolve;
 mod xlsx;
 
 pub use ctx::{Ctx, FormatArg, Loaded, LoadedKept};
-pub use errors::{edit_error, lib_error, tx_error};
+pub use errors::{lib_error, pair_error, tx_error};
 pub use files::{read_input, read_text};
 pub use lang::{error_groups, error_lang, lang_flag, read_rulebook_text};
 pub use refusal::Refusal;

@@ -1,13 +1,15 @@
 //! `qiwang check` (every stored round against the hard rules) and `check --optimal`
-//! (every stored round against the engine's optimum). The library checks
-//! (`pairing::check_group_detailed`, `pairing::prove_round`); here the verdicts are
-//! rendered, and a round that fails is said as a [`Refusal::CheckFailed`].
+//! (every stored round against the engine's optimum). The library checks in one call
+//! (`commands::check::check_pools`, `commands::check::prove_pools`); here the pools named
+//! are resolved, the verdicts rendered, and a round that fails is said as a
+//! [`Refusal::CheckFailed`].
 
 use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, Loaded, lib_error, player_label, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
+use qiwang::commands::check::{PoolCheck, RoundProof, check_pools, prove_pools};
 use qiwang::i18n::bi;
-use qiwang::i18n::{Text, number_ranges, plural};
+use qiwang::i18n::{Text, plural};
 use qiwang::lookup::Shown;
 use qiwang::model::GroupId;
 use qiwang::pairing;
@@ -39,15 +41,16 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     )
     .right(&[1]);
     let mut json = Vec::new();
-    for pool in &pools {
-        let pairing::Checked {
+    for PoolCheck {
+        pool,
+        name,
+        rounds,
+        checked: pairing::Checked {
             violations,
             accepted,
-        } = pairing::check_group_detailed(&event, &rules, pool);
-        let rounds = event.group(pool).map(|g| g.rounds.len()).unwrap_or(0);
-        let name = rules
-            .group(pool)
-            .map_or(pool.to_string(), |g| g.name.clone());
+        },
+    } in check_pools(&event, &rules, &pools)
+    {
         if violations.is_empty() {
             lines.push(format!(
                 "{name}: {rounds} {}",
@@ -162,27 +165,11 @@ fn print_check(
     ctx.print(&report)
 }
 
-/// `--round n` names no round of the pool `name`, whose rounds are `numbers`: the
-/// rounds it has, as `1–5` (or none yet).
-fn no_such_round(name: &str, n: u32, numbers: &[u32]) -> CliError {
-    let (zh, en) = if numbers.is_empty() {
-        ("尚无".to_string(), "none yet".to_string())
-    } else {
-        (
-            number_ranges(numbers, Lang::Zh),
-            number_ranges(numbers, Lang::En),
-        )
-    };
-    CliError::from(Refusal::NotFound(Text::new(
-        format!("组别 `{name}` 没有第 `{n}` 轮；已编排的轮次：{zh}"),
-        format!("group `{name}` has no round `{n}`; rounds paired: {en}"),
-    )))
-}
-
 /// `check --optimal`: re-solves every stored round (or `--round N`) of each pool with the
 /// dense reference solver (the priced one for large pools) and prints whether it is
-/// optimal; the library does the work (`qiwang::pairing::prove_round`). Fails when a round is
-/// not optimal, not comparable, or seats a table's colours the other way round from §3.3.
+/// optimal; the library does the work in one call (`commands::check::prove_pools`). Fails
+/// when a round is not optimal, not comparable, or seats a table's colours the other way
+/// round from §3.3.
 pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
     let loaded = ctx.load()?;
     if loaded.rules.team_competition.is_some() {
@@ -206,68 +193,56 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
     .right(&[1]);
     let mut json = Vec::new();
     let mut failed = 0;
-    for pool in &pools {
-        let name = rules
-            .group(pool)
-            .map_or(pool.to_string(), |g| g.name.clone());
-        let mut numbers: Vec<u32> = event
-            .group(pool)
-            .map(|g| g.rounds.iter().map(|r| r.number).collect())
-            .unwrap_or_default();
-        numbers.sort_unstable();
-        if let Some(n) = round {
-            if !numbers.contains(&n) {
-                return Err(no_such_round(&name, n, &numbers));
-            }
-            numbers = vec![n];
+    for proof in prove_pools(&event, &rules, &pools, round).map_err(lib_error)? {
+        let RoundProof {
+            pool,
+            name,
+            round: n,
+            verdict,
+            unrecorded,
+            relax_given: given,
+        } = &proof;
+        let (n, unrecorded) = (*n, *unrecorded);
+        if proof.fails() {
+            failed += 1;
         }
-        for n in numbers {
-            let verdict = pairing::prove_round(&event, &rules, pool, n).map_err(lib_error)?;
-            // Hard-rule breaks not recorded as relaxations (a hand edit with `--force`):
-            // the criteria count a relaxed rule's breaks, not which tables they are at, so
-            // a forced edit that trades one break for another can be as good on them.
-            let unrecorded = event
-                .group(pool)
-                .and_then(|g| g.rounds.iter().find(|r| r.number == n))
-                .map_or(0, |r| pairing::check_round(&event, &rules, pool, r).len());
-            if verdict.fails() || unrecorded > 0 {
-                failed += 1;
-            }
-            let mut text = verdict.lines(n, lang, &|id| player_label(&event, id));
-            if unrecorded > 0 {
-                text.push(bi!(
-                    lang,
-                    zh("  另有 {unrecorded} 处违反硬性规则，未记录为放宽（见 `qiwang check`）"),
-                    en(
-                        "  and {} not recorded as relaxations (see `qiwang check`)",
-                        plural(unrecorded, "hard-rule break", "hard-rule breaks")
-                    )
-                ));
-            }
-            let given = event.group(pool).and_then(|g| g.relax_given(n));
-            if let Some(list) = given {
-                let list = qiwang::rulebook::relax_list(list);
-                text.push(bi!(lang, zh("  （本轮用 `pair --relax {list}` 编排，按同样放宽的规则比较）"), en("  (paired with `pair --relax {list}`: compared under the same relaxed rules)")));
-            }
-            // The group names the verdict's first line; the details are indented under it.
-            for (k, line) in text.iter().enumerate() {
-                lines.push(if k == 0 {
-                    format!("{name} {line}")
-                } else {
-                    line.clone()
-                });
-            }
-            section.push(vec![name.clone(), n.to_string(), text.join("\n")]);
-            json.push(serde_json::json!({
-                "group": pool.to_string(),
-                "round": n,
-                "optimal": matches!(verdict, pairing::Verdict::Optimal) && unrecorded == 0,
-                "kind": verdict.kind(),
-                "unrecorded_breaks": unrecorded,
-                "relax_given": given,
-                "verdict": verdict.lines(n, Lang::En, &|id| player_label(&event, id)),
-            }));
+        let mut text = verdict.lines(n, lang, &|id| player_label(&event, id));
+        if unrecorded > 0 {
+            text.push(bi!(
+                lang,
+                zh("  另有 {unrecorded} 处违反硬性规则，未记录为放宽（见 `qiwang check`）"),
+                en(
+                    "  and {} not recorded as relaxations (see `qiwang check`)",
+                    plural(unrecorded, "hard-rule break", "hard-rule breaks")
+                )
+            ));
         }
+        if let Some(list) = given {
+            let list = qiwang::rulebook::relax_list(list);
+            text.push(bi!(
+                lang,
+                zh("  （本轮用 `pair --relax {list}` 编排，按同样放宽的规则比较）"),
+                en("  (paired with `pair --relax {list}`: compared under the same relaxed rules)")
+            ));
+        }
+        // The group names the verdict's first line; the details are indented under it.
+        for (k, line) in text.iter().enumerate() {
+            lines.push(if k == 0 {
+                format!("{name} {line}")
+            } else {
+                line.clone()
+            });
+        }
+        section.push(vec![name.clone(), n.to_string(), text.join("\n")]);
+        json.push(serde_json::json!({
+            "group": pool.to_string(),
+            "round": n,
+            "optimal": proof.optimal(),
+            "kind": verdict.kind(),
+            "unrecorded_breaks": unrecorded,
+            "relax_given": given,
+            "verdict": verdict.lines(n, Lang::En, &|id| player_label(&event, id)),
+        }));
     }
     let title = lang.pick("最优性证明", "optimality proof");
     print_check(ctx, &rules, lang, title, lines, section, json)?;

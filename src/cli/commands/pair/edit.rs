@@ -1,15 +1,14 @@
 //! `qiwang unpair` and `qiwang pairing swap|set`: hand changes to a pool's newest round.
-//! The library makes and checks the edit (`pairing::edit_round`, `pairing::unpair_round`);
-//! here the players are resolved by name and the sheet printed.
+//! The library makes, checks and stores the edit in one call
+//! (`commands::pair::edit_pool`, `commands::pair::unpair_pool`); here the pool and the
+//! players are resolved by name and the sheet printed.
 
-use crate::cli::context::{
-    Ctx, Loaded, edit_error, lib_error, player_label, resolve_player, resolve_pool, tx_error,
-};
+use crate::cli::context::{Ctx, Loaded, lib_error, resolve_player, resolve_pool};
 use crate::cli::error::CliError;
+use qiwang::commands::pair::{edit_pool, unpair_pool};
 use qiwang::i18n::bi;
 use qiwang::model::GroupId;
 use qiwang::pairing;
-use qiwang::store::action::Action;
 
 /// `qiwang unpair`: drops the newest round of a pool while it has no result.
 pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
@@ -28,19 +27,7 @@ pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         return super::super::team::unpair(ctx, loaded, pool);
     }
     let lang = ctx.lang(&rules);
-    let n = store
-        .transaction(&ctx.command_info(), |ev| {
-            let number = qiwang::pairing::unpair_round(ev, &pool).map_err(lib_error)?;
-            Ok(Action::Unpaired {
-                group: pool.clone(),
-                round: number,
-            }
-            .change(
-                number,
-                serde_json::json!({ "group": pool, "round": number }),
-            ))
-        })
-        .map_err(tx_error)?;
+    let n = unpair_pool(&store, &ctx.command_info(), &pool).map_err(lib_error)?;
     outln!(
         "{}",
         bi!(lang, zh("已撤销第{n}轮编排"), en("dropped round {n}"))
@@ -48,8 +35,9 @@ pub fn unpair(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Stores `edit` of the newest round of `pool` (`pairing::edit_round`: the edit, the
-/// hard-rule check, `--force`, the stale relaxations) and prints the round's sheet.
+/// Stores `edit` of the newest round of `pool` (`commands::pair::edit_pool`: the edit,
+/// the hard-rule check, `--force`, the stale relaxations, the audit entry) and prints the
+/// round's sheet.
 fn store_edit(
     ctx: &Ctx,
     loaded: Loaded,
@@ -58,28 +46,17 @@ fn store_edit(
     force: bool,
 ) -> Result<(), CliError> {
     let Loaded { store, rules, .. } = loaded;
-    let lang = ctx.lang(&rules);
-    let report = store
-        .transaction(&ctx.command_info(), |ev| {
-            let edited = pairing::edit_round(ev, &rules, &pool, edit, force)
-                .map_err(|e| edit_error(e, &|id| player_label(ev, id)))?;
-            let number = edited.round;
-            let forced: Vec<String> = edited.forced.iter().map(ToString::to_string).collect();
-            let report = qiwang::views::pairing_sheet(ev, &rules, &pool, number, lang, ctx.json());
-            let details = serde_json::json!({
-                "group": pool,
-                "round": number,
-                "pairings": edited.pairings,
-                "forced": forced,
-            });
-            let action = Action::RoundEdited {
-                group: pool.clone(),
-                round: number,
-                forced: edited.forced,
-            };
-            Ok(action.change(report, details))
-        })
-        .map_err(tx_error)?;
+    let shown = (ctx.lang(&rules), ctx.json());
+    let report = edit_pool(
+        &store,
+        &ctx.command_info(),
+        &rules,
+        &pool,
+        edit,
+        force,
+        shown,
+    )
+    .map_err(lib_error)?;
     ctx.print(&report)
 }
 

@@ -1,15 +1,15 @@
-//! The commands of a team competition (团体赛, docs/rules.md §17): `pair`, `round`,
-//! `result`, `unpair`, `check`, `standings`, `crosstable`, `prizes` and `teams` turn here
-//! when the rulebook has `[team_competition]`, and `lineup` and `boards` are the team
-//! event's own. Each parses, makes one library call (`qiwang::teams`) and renders.
+//! The commands of a team competition (团体赛, docs/rules.md §17): `round`, `result`,
+//! `unpair`, `check`, `standings`, `crosstable`, `prizes` and `teams` turn here when the
+//! rulebook has `[team_competition]`, and `lineup` and `boards` are the team event's own
+//! (`pair` of a team event is the library's `commands::pair::pair_pool`, as an
+//! individual event's). Each parses, makes one library call (`qiwang::teams`) and renders.
 
 use crate::cli::context::Refusal;
-use crate::cli::context::{Ctx, FormatArg, Loaded, lib_error, resolve_pool, tx_error, xlsx_error};
+use crate::cli::context::{Ctx, Loaded, lib_error, resolve_pool, tx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::i18n::bi;
-use qiwang::model::{GroupId, Relax};
-use qiwang::report::Report;
+use qiwang::model::GroupId;
 use qiwang::store::action::Action;
 use qiwang::teams;
 use qiwang::views;
@@ -19,94 +19,6 @@ mod reads;
 mod withdraw;
 pub use reads::{boards, check, crosstable, lineup, prizes, standings, unpair};
 pub use withdraw::{reinstate, withdraw};
-
-/// `pair` in a team event: the next round of matches, stored unless `dry_run`.
-#[allow(clippy::too_many_arguments)]
-pub fn pair(
-    ctx: &Ctx,
-    loaded: Loaded,
-    pool: GroupId,
-    seed: Option<u64>,
-    dry_run: bool,
-    explain: bool,
-    relax: Option<Vec<Relax>>,
-) -> Result<(), CliError> {
-    let Loaded {
-        store,
-        event,
-        rules,
-    } = loaded;
-    let lang = ctx.lang(&rules);
-    // The seed policy of individual pairing (`pairing::pool_turn`), on the team pool.
-    let stored = event.team_pools.get(&pool);
-    let seed = qiwang::pairing::seed_turn(
-        stored.is_some_and(|s| !s.rounds.is_empty()),
-        stored.and_then(|s| s.seed),
-        seed,
-        &mut super::pair::fresh_seed,
-    )
-    .map_err(lib_error)?
-    .seed;
-    let sheet = |ev: &qiwang::model::Event, plan: &teams::TeamPlan| -> Result<Report, CliError> {
-        let mut report =
-            views::team_pairing_sheet(ev, &rules, &pool, Some(plan.round.number), lang)
-                .map_err(lib_error)?;
-        if plan.round.number == 1 {
-            report.footer.push(
-                Text::new(
-                    format!("抽签种子：{seed}（`qiwang pair --seed {seed}` 得到同样的抽签）"),
-                    format!("draw seed: {seed} (`qiwang pair --seed {seed}` makes the same draw)"),
-                )
-                .get(lang)
-                .to_string(),
-            );
-        }
-        if explain {
-            report
-                .footer
-                .extend(views::team_explanation(ev, &pool, plan, lang));
-        }
-        Ok(report)
-    };
-    if dry_run {
-        let plan = teams::pair_team_round(&event, &rules, &pool, seed, relax.as_deref())
-            .map_err(lib_error)?;
-        let mut after = event.clone();
-        plan.apply(&mut after, &pool, seed);
-        let mut report = sheet(&after, &plan)?;
-        report.footer.insert(
-            0,
-            lang.pick("（试排，未保存）", "(dry run: not stored)")
-                .to_string(),
-        );
-        return ctx.print(&report);
-    }
-    let (report, workbook) = store
-        .transaction(&ctx.command_info(), |ev| {
-            let plan = teams::pair_team_round(ev, &rules, &pool, seed, relax.as_deref())
-                .map_err(lib_error)?;
-            plan.apply(ev, &pool, seed);
-            let report = sheet(ev, &plan)?;
-            let workbook = if ctx.format_arg == FormatArg::Xlsx {
-                Some(report.render_xlsx().map_err(xlsx_error)?)
-            } else {
-                None
-            };
-            Ok(Action::paired_team_round_change(
-                &pool,
-                &plan.round,
-                seed,
-                relax.clone(),
-                (report, workbook),
-            ))
-        })
-        .map_err(tx_error)?;
-    if let Some(workbook) = workbook {
-        crate::cli::emit_bytes(&workbook);
-        return Ok(());
-    }
-    ctx.print(&report)
-}
 
 /// `round [N] --sheet pairings|slips` in a team event.
 pub fn round(

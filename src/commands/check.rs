@@ -1,0 +1,195 @@
+//! `check` ([`check_pools`]: every stored round of each pool against the hard rules) and
+//! `check --optimal` ([`prove_pools`]: every stored round, or one, re-solved and compared
+//! with the engine's optimum), each one call over the pools the command names. The checks
+//! themselves are `pairing::check_group_detailed`, `pairing::prove_round` and
+//! `pairing::check_round`; here they are gathered per pool and round for the report.
+
+use crate::i18n::{Localize, bi, display_english, number_ranges};
+use crate::model::{Event, GroupId, Relax};
+use crate::pairing::{self, Checked, PairingError, Verdict};
+use crate::rulebook::{Lang, Rulebook};
+
+/// What `check` found in one pool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PoolCheck {
+    /// The pool.
+    pub pool: GroupId,
+    /// The pool as the rulebook names it.
+    pub name: String,
+    /// How many rounds it has stored.
+    pub rounds: usize,
+    /// Its violations, and the relaxations recorded when no legal pairing existed
+    /// (accepted, docs/rules.md §2.5).
+    pub checked: Checked,
+}
+
+/// `qiwang check`: every stored round of each of `pools` against the hard rules, in the
+/// order given.
+pub fn check_pools(event: &Event, rules: &Rulebook, pools: &[GroupId]) -> Vec<PoolCheck> {
+    pools
+        .iter()
+        .map(|pool| PoolCheck {
+            pool: pool.clone(),
+            name: group_name(rules, pool),
+            rounds: event.group(pool).map_or(0, |g| g.rounds.len()),
+            checked: pairing::check_group_detailed(event, rules, pool),
+        })
+        .collect()
+}
+
+/// One stored round as `check --optimal` found it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundProof {
+    /// The pool.
+    pub pool: GroupId,
+    /// The pool as the rulebook names it.
+    pub name: String,
+    /// The round's number.
+    pub round: u32,
+    /// What re-solving the round found.
+    pub verdict: Verdict,
+    /// Hard-rule breaks not recorded as relaxations (a hand edit with `--force`): the
+    /// criteria count a relaxed rule's breaks, not which tables they are at, so a forced
+    /// edit that trades one break for another can be as good on them.
+    pub unrecorded: usize,
+    /// The `pair --relax` list the round was paired with: it is compared under the same
+    /// relaxed rules.
+    pub relax_given: Option<Vec<Relax>>,
+}
+
+impl RoundProof {
+    /// Whether the round fails the check: not optimal, colours not by the rules, not
+    /// comparable, or with hard-rule breaks not recorded.
+    pub fn fails(&self) -> bool {
+        self.verdict.fails() || self.unrecorded > 0
+    }
+
+    /// Whether the round is optimal with nothing left unrecorded.
+    pub fn optimal(&self) -> bool {
+        matches!(self.verdict, Verdict::Optimal) && self.unrecorded == 0
+    }
+}
+
+/// Why `check --optimal` proved nothing.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProofError {
+    /// `--round` names no round of a pool.
+    #[error(transparent)]
+    NoSuchRound(NoSuchRound),
+    /// A round could not be re-solved.
+    #[error(transparent)]
+    Pairing(#[from] PairingError),
+}
+
+impl Localize for ProofError {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            ProofError::NoSuchRound(e) => e.localize(lang),
+            ProofError::Pairing(e) => e.localize(lang),
+        }
+    }
+}
+
+/// `--round n` names no round of the pool `group`, whose rounds are `rounds`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoSuchRound {
+    /// The pool as the rulebook names it.
+    pub group: String,
+    /// The round asked for.
+    pub round: u32,
+    /// The rounds the pool has, in order.
+    pub rounds: Vec<u32>,
+}
+
+display_english!(NoSuchRound);
+
+impl std::error::Error for NoSuchRound {}
+
+impl Localize for NoSuchRound {
+    fn localize(&self, lang: Lang) -> String {
+        let (name, n) = (&self.group, self.round);
+        let rounds = if self.rounds.is_empty() {
+            lang.pick("尚无", "none yet").to_string()
+        } else {
+            number_ranges(&self.rounds, lang)
+        };
+        bi!(
+            lang,
+            zh("组别 `{name}` 没有第 `{n}` 轮；已编排的轮次：{rounds}"),
+            en("group `{name}` has no round `{n}`; rounds paired: {rounds}")
+        )
+    }
+}
+
+/// `qiwang check --optimal`: re-solves every stored round (or round `round`) of each of
+/// `pools` with the dense reference solver (the priced one for large pools,
+/// `pairing::prove_round`), pool by pool in the order given, rounds in order. A pool
+/// without round `round` ends the check with [`NoSuchRound`].
+pub fn prove_pools(
+    event: &Event,
+    rules: &Rulebook,
+    pools: &[GroupId],
+    round: Option<u32>,
+) -> Result<Vec<RoundProof>, ProofError> {
+    let mut proofs = Vec::new();
+    for pool in pools {
+        let name = group_name(rules, pool);
+        let mut numbers: Vec<u32> = event
+            .group(pool)
+            .map(|g| g.rounds.iter().map(|r| r.number).collect())
+            .unwrap_or_default();
+        numbers.sort_unstable();
+        if let Some(n) = round {
+            if !numbers.contains(&n) {
+                return Err(ProofError::NoSuchRound(NoSuchRound {
+                    group: name,
+                    round: n,
+                    rounds: numbers,
+                }));
+            }
+            numbers = vec![n];
+        }
+        for n in numbers {
+            let verdict = pairing::prove_round(event, rules, pool, n)?;
+            let stored = event
+                .group(pool)
+                .and_then(|g| g.rounds.iter().find(|r| r.number == n));
+            proofs.push(RoundProof {
+                pool: pool.clone(),
+                name: name.clone(),
+                round: n,
+                verdict,
+                unrecorded: stored.map_or(0, |r| pairing::check_round(event, rules, pool, r).len()),
+                relax_given: event
+                    .group(pool)
+                    .and_then(|g| g.relax_given(n))
+                    .map(<[Relax]>::to_vec),
+            });
+        }
+    }
+    Ok(proofs)
+}
+
+/// The pool `pool` as the rulebook names it (its id when the rulebook has no such group).
+fn group_name(rules: &Rulebook, pool: &GroupId) -> String {
+    rules
+        .group(pool)
+        .map_or(pool.to_string(), |g| g.name.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::facts::assert_localized;
+
+    #[test]
+    fn a_round_not_found_names_the_rounds_there_are_in_both_languages() {
+        for rounds in [vec![], vec![1, 2, 3, 5]] {
+            assert_localized(&NoSuchRound {
+                group: "youth".into(),
+                round: 7,
+                rounds,
+            });
+        }
+    }
+}
