@@ -157,7 +157,8 @@ pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Out {
 }
 
 /// One run of the binary declared with everything it must do, checked as a whole: its
-/// exit status, words each stream must hold or lack, a stream that must stay empty. A
+/// exit status, words each stream must hold or lack, a stream's whole text, a stream that
+/// must stay empty. A
 /// failure lists every broken expectation with the status and both streams, so one
 /// reading shows the whole run:
 ///
@@ -176,6 +177,7 @@ pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Out {
 pub struct Run {
     cwd: PathBuf,
     args: Vec<String>,
+    env: Vec<(String, String)>,
     status: Option<i32>,
     expect: Vec<(Stream, Expect)>,
 }
@@ -189,6 +191,7 @@ enum Stream {
 enum Expect {
     Has(String),
     Lacks(String),
+    Is(String),
     Empty,
 }
 
@@ -198,6 +201,7 @@ impl Run {
         Run {
             cwd: cwd.to_path_buf(),
             args: args.iter().map(ToString::to_string).collect(),
+            env: Vec::new(),
             status: None,
             expect: Vec::new(),
         }
@@ -210,9 +214,35 @@ impl Run {
         Run::new(ev.parent().expect("the event's parent"), &all)
     }
 
+    /// `qiwang --lang LANG --event EV ARGS`: [`Run::on_event`] with the messages in
+    /// `lang` (before the subcommand, so `result` does not take it for an entry).
+    pub fn on_event_in(lang: &str, ev: &Path, args: &[&str]) -> Run {
+        let mut all = vec!["--lang", lang];
+        all.extend_from_slice(args);
+        Run::on_event(ev, &all)
+    }
+
+    /// An environment variable set for the run (`COLUMNS`, say).
+    pub fn env(mut self, key: &str, value: &str) -> Run {
+        self.env.push((key.into(), value.into()));
+        self
+    }
+
     /// The exit status the run must end with.
     pub fn status(mut self, code: i32) -> Run {
         self.status = Some(code);
+        self
+    }
+
+    /// Standard output must be exactly `text`.
+    pub fn stdout_is(mut self, text: &str) -> Run {
+        self.expect.push((Stream::Stdout, Expect::Is(text.into())));
+        self
+    }
+
+    /// Standard error must be exactly `text`.
+    pub fn stderr_is(mut self, text: &str) -> Run {
+        self.expect.push((Stream::Stderr, Expect::Is(text.into())));
         self
     }
 
@@ -261,7 +291,12 @@ impl Run {
     #[track_caller]
     pub fn check(self) -> Out {
         let args: Vec<&str> = self.args.iter().map(String::as_str).collect();
-        let out = run(&self.cwd, &args);
+        let env: Vec<(&str, &str)> = self
+            .env
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        let out = run_env(&self.cwd, &args, &env);
         let want = self.status.unwrap_or(0);
         let mut broken = Vec::new();
         if out.code != want {
@@ -278,6 +313,9 @@ impl Run {
                 }
                 Expect::Lacks(w) if text.contains(w.as_str()) => {
                     broken.push(format!("{name} holds {w:?}"));
+                }
+                Expect::Is(w) if text != w => {
+                    broken.push(format!("{name} is not exactly {w:?}"));
                 }
                 Expect::Empty if !text.is_empty() => broken.push(format!("{name} is not empty")),
                 _ => {}
