@@ -1,5 +1,6 @@
 //! The exact texts users see, as case files under `tests/cmd/` run by trycmd: help and
-//! version, usage errors (exit 2), input errors (exit 3, 5), `rules check` and `template`
+//! version, usage errors (exit 2), input errors (exit 3, 5), the report of an internal
+//! error (a panic, exit 1), `rules check` and `template`
 //! on the bundled rulebooks, the seeded demo, and a small event run, each in Chinese and
 //! in English. A `*.toml` case gives the arguments and the exit status; its `*.stdout` and
 //! `*.stderr` beside it are the whole of each stream. A `*.md` case is a terminal session
