@@ -1935,7 +1935,7 @@ fn cells(line: &str) -> usize {
 fn every_sheet_fits_the_terminal() {
     let tmp = TempDir::new().unwrap();
     let ev = tmp.path().join("demo");
-    run(tmp.path(), &["demo", p(&ev), "--seed", "2018"]).ok();
+    printed_in(tmp.path(), &["demo", p(&ev), "--seed", "2018"]);
     let cases: [&[&str]; 11] = [
         &["players"],
         &["log"],
