@@ -139,6 +139,11 @@ pub fn run(cwd: &Path, args: &[&str]) -> Out {
 
 /// [`run`] with `env` set on top (`COLUMNS`, say).
 pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Out {
+    run_with(cwd, args, env, &[])
+}
+
+/// [`run`] with `env` set on top and `removed` taken away.
+fn run_with(cwd: &Path, args: &[&str], env: &[(&str, &str)], removed: &[&str]) -> Out {
     let mut cmd = Command::new(BIN);
     cmd.args(args)
         .current_dir(cwd)
@@ -147,6 +152,9 @@ pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Out {
         .env_remove("COLUMNS");
     for (k, v) in env {
         cmd.env(k, v);
+    }
+    for k in removed {
+        cmd.env_remove(k);
     }
     let out = cmd.output().expect("the qiwang binary runs");
     Out {
@@ -178,6 +186,7 @@ pub struct Run {
     cwd: PathBuf,
     args: Vec<String>,
     env: Vec<(String, String)>,
+    env_removed: Vec<String>,
     status: Option<i32>,
     expect: Vec<(Stream, Expect)>,
 }
@@ -202,6 +211,7 @@ impl Run {
             cwd: cwd.to_path_buf(),
             args: args.iter().map(ToString::to_string).collect(),
             env: Vec::new(),
+            env_removed: Vec::new(),
             status: None,
             expect: Vec::new(),
         }
@@ -225,6 +235,13 @@ impl Run {
     /// An environment variable set for the run (`COLUMNS`, say).
     pub fn env(mut self, key: &str, value: &str) -> Run {
         self.env.push((key.into(), value.into()));
+        self
+    }
+
+    /// An environment variable taken away for the run (`USER`, say), after the ones
+    /// [`run`] sets.
+    pub fn env_remove(mut self, key: &str) -> Run {
+        self.env_removed.push(key.into());
         self
     }
 
@@ -296,7 +313,8 @@ impl Run {
             .iter()
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
-        let out = run_env(&self.cwd, &args, &env);
+        let removed: Vec<&str> = self.env_removed.iter().map(String::as_str).collect();
+        let out = run_with(&self.cwd, &args, &env, &removed);
         let want = self.status.unwrap_or(0);
         let mut broken = Vec::new();
         if out.code != want {
