@@ -55,11 +55,15 @@ pub fn zh_run(dir: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// [`qiwang_zh`]'s stdout, after failing the test with stderr unless it succeeded.
+/// `qiwang --lang zh --event DIR ARGS` as a [`Run`], declared as it must end.
+pub fn zh(dir: &Path, args: &[&str]) -> Run {
+    Run::on_event_in("zh", dir, args)
+}
+
+/// [`zh`]'s stdout, after failing the test unless it succeeded with nothing on stderr.
+#[track_caller]
 pub fn zh_ok(dir: &Path, args: &[&str]) -> String {
-    let (code, out, err) = zh_run(dir, args);
-    assert_eq!(code, 0, "qiwang {args:?}: {err}");
-    out
+    zh(dir, args).stderr_empty().check().stdout
 }
 
 /// `out`, after failing the test with stderr unless the command succeeded.
