@@ -126,7 +126,8 @@ fn a_merge_cycle_in_a_hand_edited_state_is_reported_not_followed_forever() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     };
     let out = child.wait_with_output().unwrap();
-    assert!(!status.success());
+    assert_eq!(status.code(), Some(3), "{out:?}");
+    assert!(out.stdout.is_empty(), "{out:?}");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("merges groups in a circle (open → x → open)"),
