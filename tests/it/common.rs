@@ -109,13 +109,21 @@ impl Out {
         self.stdout
     }
 
-    /// Asserts the exit code and that stderr names every word; returns stderr.
+    /// Asserts the exit code, that a refusal printed nothing on stdout, and that stderr
+    /// names every word; returns stderr. (A refusal that prints a report on stdout, as
+    /// `check` does, is declared with [`Run`].)
     #[track_caller]
     pub fn fails(self, code: i32, words: &[&str]) -> String {
         assert_eq!(
             self.code, code,
             "expected exit code {code}\nstdout:\n{}\nstderr:\n{}",
             self.stdout, self.stderr
+        );
+        assert!(
+            self.stdout.is_empty(),
+            "a refusal printed on stdout:\n{}\nstderr:\n{}",
+            self.stdout,
+            self.stderr
         );
         for w in words {
             assert!(
