@@ -453,12 +453,11 @@ fn a_round_robin_stage_rulebook_refuses_bad_keys() {
     // `rules check` explains the plan and `rules show` lists the keys.
     let path = tmp.path().join("good.toml");
     std::fs::write(&path, RULES.replace("CARRIED", "finalists")).unwrap();
-    let out = crate::common::qiwang_zh(tmp.path(), &["rules", "check", p(&path)]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("前 5 名进入决赛单循环") && text.contains("带入预赛中决赛选手之间的对局成绩"),
-        "{text}"
-    );
+    crate::common::Run::new(tmp.path(), &["--lang", "zh", "rules", "check", p(&path)])
+        .stdout_has("前 5 名进入决赛单循环")
+        .stdout_has("带入预赛中决赛选手之间的对局成绩")
+        .stderr_empty()
+        .check();
 }
 
 /// A Swiss stage then a knockout: the crosstable's heading counts the Swiss rounds out of
