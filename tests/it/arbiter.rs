@@ -8,13 +8,36 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
-use crate::common::{Out, Run, event_with, p, root, run, run_env, small_event, snapshot};
+use crate::common::{Run, event_with, p, root, run, small_event, snapshot};
 
-/// `qiwang --event EV ARGS` (Chinese, as the event's rulebook says).
-fn qw(ev: &Path, args: &[&str]) -> Out {
-    let mut all = vec!["--event", p(ev)];
-    all.extend_from_slice(args);
-    run(ev.parent().expect("parent"), &all)
+/// What `qiwang ARGS` run in `cwd` prints on standard output, after failing the test
+/// unless it succeeded with nothing on standard error.
+#[track_caller]
+fn printed_in(cwd: &Path, args: &[&str]) -> String {
+    Run::new(cwd, args).stderr_empty().check().stdout
+}
+
+/// [`printed_in`] for `qiwang --event EV ARGS`.
+#[track_caller]
+fn printed(ev: &Path, args: &[&str]) -> String {
+    Run::on_event(ev, args).stderr_empty().check().stdout
+}
+
+/// [`printed`] read as JSON.
+#[track_caller]
+fn json_of(ev: &Path, args: &[&str]) -> Value {
+    Run::on_event(ev, args).stderr_empty().check().json()
+}
+
+/// A refusal of `qiwang --event EV ARGS`: exit status `code`, nothing on standard output,
+/// and every word on standard error, which it returns.
+#[track_caller]
+fn refused(ev: &Path, args: &[&str], code: i32, words: &[&str]) -> String {
+    let mut run = Run::on_event(ev, args).status(code).stdout_empty();
+    for w in words {
+        run = run.stderr_has(w);
+    }
+    run.check().stderr
 }
 
 /// A new Jinhua 2018 event with its 150 registrations; the event is `DIR/ev`.
@@ -54,31 +77,37 @@ fn audit(ev: &Path) -> Vec<Value> {
 #[test]
 fn round_reprints_the_sheet_pair_printed_with_results_once_entered() {
     let (_tmp, ev) = jinhua();
-    let printed = qw(&ev, &["pair", "--group", "青少年组", "--seed", "7"]).ok();
+    let paired = printed(&ev, &["pair", "--group", "青少年组", "--seed", "7"]);
     // Reprinted, the same sheet (the only group with a round).
-    assert_eq!(qw(&ev, &["round"]).ok(), printed);
-    assert_eq!(qw(&ev, &["round", "1", "--group", "youth"]).ok(), printed);
+    Run::on_event(&ev, &["round"])
+        .stdout_is(&paired)
+        .stderr_empty()
+        .check();
+    Run::on_event(&ev, &["round", "1", "--group", "youth"])
+        .stdout_is(&paired)
+        .stderr_empty()
+        .check();
     // 青少年组's tables follow the 39 成人组 will fill (docs/rules.md §12 (table numbers)): 40 on.
-    qw(&ev, &["result", "40", "r", "41", "="]).ok();
-    let sheet = qw(&ev, &["round"]).ok();
+    printed(&ev, &["result", "40", "r", "41", "="]);
+    let sheet = printed(&ev, &["round"]);
     let table_1 = sheet.lines().find(|l| l.starts_with("│   40 ┆")).unwrap();
     assert!(table_1.contains("红胜"), "{sheet}");
     // Every format.
-    let json = qw(&ev, &["--format", "json", "round"]).json();
+    let json = json_of(&ev, &["--format", "json", "round"]);
     assert_eq!(json["round"], 1);
     assert_eq!(json["pairings"][0]["result"], "1-0");
     assert_eq!(json["pairings"][1]["result"], "=");
-    let csv = qw(&ev, &["--format", "csv", "round"]).ok();
+    let csv = printed(&ev, &["--format", "csv", "round"]);
     assert!(
         csv.starts_with("\u{feff}台号,序号,红方,单位,积分,结果"),
         "{csv}"
     );
     assert!(csv.lines().nth(1).unwrap().contains(",红胜,"), "{csv}");
-    let html = qw(&ev, &["--format", "html", "round"]).ok();
-    assert!(
-        html.contains("size:A4") && html.contains("<td>红胜</td>"),
-        "{html}"
-    );
+    Run::on_event(&ev, &["--format", "html", "round"])
+        .stdout_has("size:A4")
+        .stdout_has("<td>红胜</td>")
+        .stderr_empty()
+        .check();
     // A round that does not exist is an error naming the rounds there are.
     Run::on_event(&ev, &["round", "5"])
         .status(3)
@@ -98,44 +127,51 @@ fn round_reprints_the_sheet_pair_printed_with_results_once_entered() {
 fn printable_sheets_have_a4_pages_tables_and_escape_every_value() {
     let names = ["<b>张三</b>", "李\"四", "王'五", "赵&六", "钱七", "孙八"];
     let (_tmp, ev) = small_event(&names);
-    qw(&ev, &["pair", "--seed", "3"]).ok();
+    printed(&ev, &["pair", "--seed", "3"]);
     let games = 3;
     for sheet in ["pairings", "slips", "cards", "find", "wall"] {
-        let html = qw(&ev, &["--format", "html", "round", "--sheet", sheet]).ok();
-        assert!(html.contains("@page{size:A4"), "{sheet}: no A4 print CSS");
-        assert!(
-            !html.contains("<b>张三"),
-            "{sheet}: a name went in as markup"
-        );
-        assert!(html.contains("&lt;b&gt;张三&lt;/b&gt;"), "{sheet}: {html}");
-        assert!(
-            !html.contains("李\"四") && !html.contains("王'五"),
-            "{sheet}"
-        );
-        let table = qw(&ev, &["round", "--sheet", sheet]).ok();
-        assert!(table.contains('┆'), "{sheet}: no table output:\n{table}");
-        qw(&ev, &["--format", "json", "round", "--sheet", sheet]).json();
-        qw(&ev, &["--format", "csv", "round", "--sheet", sheet]).ok();
+        // A4 print CSS, and no name goes in as markup or unescaped quotes.
+        Run::on_event(&ev, &["--format", "html", "round", "--sheet", sheet])
+            .stdout_has("@page{size:A4")
+            .stdout_lacks("<b>张三")
+            .stdout_has("&lt;b&gt;张三&lt;/b&gt;")
+            .stdout_lacks("李\"四")
+            .stdout_lacks("王'五")
+            .stderr_empty()
+            .check();
+        // The terminal gets a table.
+        Run::on_event(&ev, &["round", "--sheet", sheet])
+            .stdout_has("┆")
+            .stderr_empty()
+            .check();
+        json_of(&ev, &["--format", "json", "round", "--sheet", sheet]);
+        printed(&ev, &["--format", "csv", "round", "--sheet", sheet]);
     }
     // One slip and one card per table, with the boxes and signatures.
-    let slips = qw(&ev, &["--format", "html", "round", "--sheet", "slips"]).ok();
+    let slips = printed(&ev, &["--format", "html", "round", "--sheet", "slips"]);
     assert_eq!(slips.matches("<div class=\"slip\">").count(), games);
     for word in ["红胜", "黑胜", "和", "签字", "裁判员签字", "第1台", "犯规"] {
         assert!(slips.contains(word), "slips lack {word}");
     }
-    let cards = qw(&ev, &["--format", "html", "round", "--sheet", "cards"]).ok();
+    let cards = Run::on_event(&ev, &["--format", "html", "round", "--sheet", "cards"])
+        .stdout_has("第 2 台")
+        .stdout_has("rotate(180deg)")
+        .stderr_empty()
+        .check()
+        .stdout;
     assert_eq!(cards.matches("<div class=\"card\">").count(), games);
-    assert!(cards.contains("第 2 台") && cards.contains("rotate(180deg)"));
     // The wall chart prints landscape.
-    let wall = qw(&ev, &["--format", "html", "round", "--sheet", "wall"]).ok();
-    assert!(wall.contains("A4 landscape"));
+    Run::on_event(&ev, &["--format", "html", "round", "--sheet", "wall"])
+        .stdout_has("A4 landscape")
+        .stderr_empty()
+        .check();
 }
 
 #[test]
 fn find_your_table_lists_every_player_by_pinyin() {
     let (_tmp, ev) = small_event(&["张伟", "曾强", "安然", "李明", "林红", "白雪", "刘洋"]);
-    qw(&ev, &["pair", "--seed", "1"]).ok();
-    let json = qw(&ev, &["--format", "json", "round", "--sheet", "find"]).json();
+    printed(&ev, &["pair", "--seed", "1"]);
+    let json = json_of(&ev, &["--format", "json", "round", "--sheet", "find"]);
     let names: Vec<&str> = json["players"]
         .as_array()
         .unwrap()
@@ -148,7 +184,7 @@ fn find_your_table_lists_every_player_by_pinyin() {
         ["安然", "白雪", "李明", "林红", "刘洋", "曾强", "张伟"]
     );
     // Every player once, with a table or the bye; the table is where they play.
-    let pairings = qw(&ev, &["--format", "json", "round"]).json();
+    let pairings = json_of(&ev, &["--format", "json", "round"]);
     for player in json["players"].as_array().unwrap() {
         let name = player["name"].as_str().unwrap();
         let found = pairings["pairings"].as_array().unwrap().iter().any(|t| {
@@ -168,12 +204,12 @@ fn find_your_table_lists_every_player_by_pinyin() {
 #[test]
 fn wall_chart_shows_score_opponent_score_and_place_as_standings_do() {
     let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁", "戊", "己"]);
-    qw(&ev, &["pair", "--seed", "2"]).ok();
-    qw(&ev, &["result", "1", "r", "2", "=", "3", "b"]).ok();
-    qw(&ev, &["pair"]).ok();
-    qw(&ev, &["result", "1", "b", "2", "r", "3", "="]).ok();
-    let wall = qw(&ev, &["--format", "json", "round", "--sheet", "wall"]).json();
-    let standings = qw(&ev, &["--format", "json", "standings"]).json();
+    printed(&ev, &["pair", "--seed", "2"]);
+    printed(&ev, &["result", "1", "r", "2", "=", "3", "b"]);
+    printed(&ev, &["pair"]);
+    printed(&ev, &["result", "1", "b", "2", "r", "3", "="]);
+    let wall = json_of(&ev, &["--format", "json", "round", "--sheet", "wall"]);
+    let standings = json_of(&ev, &["--format", "json", "standings"]);
     let rows = wall["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 6);
     // By pairing number.
@@ -199,7 +235,7 @@ fn wall_chart_shows_score_opponent_score_and_place_as_standings_do() {
             assert_eq!(row["opp_score"], opp, "{row}");
         }
     }
-    let table = qw(&ev, &["round", "--sheet", "wall"]).ok();
+    let table = printed(&ev, &["round", "--sheet", "wall"]);
     for col in ["第1轮", "第2轮", "积分", "对手分", "名次"] {
         assert!(table.contains(col), "{col} missing:\n{table}");
     }
@@ -208,7 +244,7 @@ fn wall_chart_shows_score_opponent_score_and_place_as_standings_do() {
 #[test]
 fn pair_all_pairs_every_ready_group_and_says_why_the_others_wait() {
     let (_tmp, ev) = jinhua();
-    let out = qw(&ev, &["pair", "--all", "--seed", "7"]).ok();
+    let out = printed(&ev, &["pair", "--all", "--seed", "7"]);
     for group in ["成人组", "青少年组", "少儿精英组", "少儿精英乙组"] {
         assert!(
             out.contains(&format!("— {group}\n第1轮对阵表")),
@@ -219,8 +255,8 @@ fn pair_all_pairs_every_ready_group_and_says_why_the_others_wait() {
     let last = audit(&ev).pop().unwrap();
     assert_eq!(last["details"]["groups"].as_array().unwrap().len(), 4);
     // Only youth gets its results: the others are named with the reason.
-    qw(&ev, &["round", "--group", "youth", "--sheet", "slips"]).ok();
-    let youth = qw(&ev, &["--format", "json", "round", "--group", "youth"]).json();
+    printed(&ev, &["round", "--group", "youth", "--sheet", "slips"]);
+    let youth = json_of(&ev, &["--format", "json", "round", "--group", "youth"]);
     let mut args = vec!["result".to_string(), "--group".into(), "youth".into()];
     for t in youth["pairings"].as_array().unwrap() {
         if let Some(table) = t["table"].as_u64() {
@@ -229,15 +265,14 @@ fn pair_all_pairs_every_ready_group_and_says_why_the_others_wait() {
         }
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    qw(&ev, &args).ok();
-    let out = qw(&ev, &["pair", "--all"]).ok();
-    assert!(out.contains("— 青少年组\n第2轮对阵表"), "{out}");
-    assert!(!out.contains("— 成人组\n"), "{out}");
-    assert!(out.contains("未编排的组别："), "{out}");
-    assert!(
-        out.contains("成人组：第1轮还有 39 台没有成绩（第 1–39 台）"),
-        "{out}"
-    );
+    printed(&ev, &args);
+    Run::on_event(&ev, &["pair", "--all"])
+        .stdout_has("— 青少年组\n第2轮对阵表")
+        .stdout_lacks("— 成人组\n")
+        .stdout_has("未编排的组别：")
+        .stdout_has("成人组：第1轮还有 39 台没有成绩（第 1–39 台）")
+        .stderr_empty()
+        .check();
     // Nothing ready: an error that lists every group, and nothing changes.
     let before = snapshot(&ev);
     Run::on_event(&ev, &["pair", "--all"])
@@ -249,11 +284,11 @@ fn pair_all_pairs_every_ready_group_and_says_why_the_others_wait() {
     assert_eq!(before, snapshot(&ev));
     // JSON: one sheet per group paired.
     let (_tmp2, ev2) = jinhua();
-    let json = qw(&ev2, &["--format", "json", "pair", "--all", "--seed", "7"]).json();
+    let json = json_of(&ev2, &["--format", "json", "pair", "--all", "--seed", "7"]);
     assert_eq!(json.as_array().unwrap().len(), 4);
     // CSV: the sheets one after the other, with one byte-order mark at the very start.
     let (_tmp3, ev3) = jinhua();
-    let csv = qw(&ev3, &["--format", "csv", "pair", "--all", "--seed", "7"]).ok();
+    let csv = printed(&ev3, &["--format", "csv", "pair", "--all", "--seed", "7"]);
     assert!(csv.starts_with('\u{feff}'), "{csv}");
     assert_eq!(csv.matches('\u{feff}').count(), 1, "{csv}");
 }
@@ -261,15 +296,15 @@ fn pair_all_pairs_every_ready_group_and_says_why_the_others_wait() {
 #[test]
 fn result_confirms_every_game_and_logs_the_round_it_was_stored_in() {
     let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
-    qw(&ev, &["pair", "--seed", "5"]).ok();
-    let round = qw(&ev, &["--format", "json", "round"]).json();
+    printed(&ev, &["pair", "--seed", "5"]);
+    let round = json_of(&ev, &["--format", "json", "round"]);
     let name = |table: usize, side: &str| {
         round["pairings"][table][side]["name"]
             .as_str()
             .unwrap()
             .to_string()
     };
-    let out = qw(&ev, &["result", "1", "r", "2", "b/1:0"]).ok();
+    let out = printed(&ev, &["result", "1", "r", "2", "b/1:0"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "已记录 2 个结果：");
     assert!(
@@ -289,16 +324,18 @@ fn result_confirms_every_game_and_logs_the_round_it_was_stored_in() {
         "{last}"
     );
     // A correction says what it replaced; English works the same way.
-    let out = qw(&ev, &["--lang", "en", "result", "1", "="]).ok();
-    assert!(out.contains("round 1 table 1: "), "{out}");
-    assert!(out.contains("(corrected, was 1-0)"), "{out}");
+    Run::on_event(&ev, &["--lang", "en", "result", "1", "="])
+        .stdout_has("round 1 table 1: ")
+        .stdout_has("(corrected, was 1-0)")
+        .stderr_empty()
+        .check();
 }
 
 #[test]
 fn one_results_file_for_every_group_all_or_nothing_with_every_problem_and_its_line() {
     let (_tmp, ev) = jinhua();
-    qw(&ev, &["pair", "--all", "--seed", "7"]).ok();
-    let blank = qw(&ev, &["--format", "csv", "round", "--sheet", "slips"]).ok();
+    printed(&ev, &["pair", "--all", "--seed", "7"]);
+    let blank = printed(&ev, &["--format", "csv", "round", "--sheet", "slips"]);
     assert!(
         blank.starts_with("\u{feff}组别,轮次,台号,红方,黑方,结果,犯规,编排码\n"),
         "{blank}"
@@ -315,8 +352,12 @@ fn one_results_file_for_every_group_all_or_nothing_with_every_problem_and_its_li
     let file = ev.parent().unwrap().join("bad.csv");
     fs::write(&file, bad).unwrap();
     let before = snapshot(&ev);
-    let out = qw(&ev, &["result", "--from", p(&file)]);
-    assert_eq!(out.code, 3, "{}", out.stderr);
+    let err = refused(
+        &ev,
+        &["result", "--from", p(&file)],
+        3,
+        &["6 个问题，未记录任何成绩"],
+    );
     for (line, what) in [
         (3, "没有第 99 台"),
         (4, "规程中没有组别 `少年组`"),
@@ -326,18 +367,11 @@ fn one_results_file_for_every_group_all_or_nothing_with_every_problem_and_its_li
         (8, "第 1 轮第 1 台在第 2 行已经出现"),
     ] {
         assert!(
-            out.stderr
-                .lines()
+            err.lines()
                 .any(|l| l.contains(&format!("bad.csv 第 {line} 行：")) && l.contains(what)),
-            "line {line} `{what}` missing:\n{}",
-            out.stderr
+            "line {line} `{what}` missing:\n{err}"
         );
     }
-    assert!(
-        out.stderr.contains("6 个问题，未记录任何成绩"),
-        "{}",
-        out.stderr
-    );
     assert_eq!(before, snapshot(&ev), "a bad file changed the event");
     // Several groups paired and no 组别 column: refused, never guessed.
     let plain = ev.parent().unwrap().join("plain.csv");
@@ -350,9 +384,12 @@ fn one_results_file_for_every_group_all_or_nothing_with_every_problem_and_its_li
     // The filled-in slips file records every group in one change.
     let good = ev.parent().unwrap().join("r1.csv");
     fs::write(&good, fill_results(&blank)).unwrap();
-    let out = qw(&ev, &["result", "--from", p(&good)]).ok();
+    let out = Run::on_event(&ev, &["result", "--from", p(&good)])
+        .stdout_has("\n  少儿精英乙组 第1轮第75台：")
+        .stderr_empty()
+        .check()
+        .stdout;
     assert!(out.starts_with("已记录 75 个结果："), "{out}");
-    assert!(out.contains("\n  少儿精英乙组 第1轮第75台："), "{out}");
     let last = audit(&ev).pop().unwrap();
     assert_eq!(last["details"]["groups"].as_array().unwrap().len(), 4);
     assert!(
@@ -363,14 +400,14 @@ fn one_results_file_for_every_group_all_or_nothing_with_every_problem_and_its_li
             .all(|g| g["round"] == 1)
     );
     // Every group is ready for round 2 now.
-    let out = qw(&ev, &["pair", "--all"]).ok();
+    let out = printed(&ev, &["pair", "--all"]);
     assert_eq!(out.matches("第2轮对阵表").count(), 4, "{out}");
 }
 
 #[test]
 fn a_dry_run_shows_the_seed_and_pair_makes_that_draw() {
     let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"]);
-    let dry = qw(&ev, &["pair", "--dry-run"]).ok();
+    let dry = printed(&ev, &["pair", "--dry-run"]);
     let seed: u64 = dry
         .lines()
         .find_map(|l| l.strip_prefix("抽签种子："))
@@ -378,7 +415,7 @@ fn a_dry_run_shows_the_seed_and_pair_makes_that_draw() {
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("no seed in:\n{dry}"));
     // A second dry run shows the same draw, and `pair` stores it.
-    let again = qw(&ev, &["pair", "--dry-run"]).ok();
+    let again = printed(&ev, &["pair", "--dry-run"]);
     let tables = |s: &str| {
         s.lines()
             .filter(|l| l.starts_with('│'))
@@ -386,24 +423,23 @@ fn a_dry_run_shows_the_seed_and_pair_makes_that_draw() {
             .collect::<Vec<_>>()
     };
     assert_eq!(tables(&again), tables(&dry));
-    let stored = qw(&ev, &["pair"]).ok();
+    let stored = printed(&ev, &["pair"]);
     assert_eq!(tables(&stored), tables(&dry));
     let last = audit(&ev).pop().unwrap();
     assert_eq!(last["details"]["seed"], seed);
     // `--seed N` reproduces the draw on another event with the same players.
     let (_tmp2, other) = small_event(&["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"]);
     let seed = seed.to_string();
-    let dry2 = qw(&other, &["pair", "--dry-run", "--seed", &seed]).ok();
-    assert!(
-        dry2.contains(&format!("`qiwang pair --seed {seed}`")),
-        "{dry2}"
-    );
-    let reproduced = qw(&other, &["pair", "--seed", &seed]).ok();
+    Run::on_event(&other, &["pair", "--dry-run", "--seed", &seed])
+        .stdout_has(&format!("`qiwang pair --seed {seed}`"))
+        .stderr_empty()
+        .check();
+    let reproduced = printed(&other, &["pair", "--seed", &seed]);
     assert_eq!(tables(&reproduced), tables(&dry));
     // A seed given after a dry run replaces the one it recorded.
     let (_tmp3, third) = small_event(&["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"]);
-    qw(&third, &["pair", "--dry-run"]).ok();
-    qw(&third, &["pair", "--seed", &seed]).ok();
+    printed(&third, &["pair", "--dry-run"]);
+    printed(&third, &["pair", "--seed", &seed]);
     assert_eq!(
         audit(&third).pop().unwrap()["details"]["seed"],
         seed.parse::<u64>().unwrap()
@@ -429,8 +465,7 @@ fn width(line: &str) -> usize {
 #[test]
 fn tables_fit_a_100_column_terminal_and_stay_aligned() {
     let (_tmp, ev) = jinhua();
-    qw(&ev, &["pair", "--all", "--seed", "7"]).ok();
-    let cols = [("COLUMNS", "100")];
+    printed(&ev, &["pair", "--all", "--seed", "7"]);
     let cases: [&[&str]; 5] = [
         &["players", "--group", "青少年组"],
         &["log"],
@@ -441,7 +476,11 @@ fn tables_fit_a_100_column_terminal_and_stay_aligned() {
     for args in cases {
         let mut all = vec!["--event", p(&ev)];
         all.extend_from_slice(args);
-        let out = run_env(ev.parent().unwrap(), &all, &cols).ok();
+        let out = Run::new(ev.parent().unwrap(), &all)
+            .env("COLUMNS", "100")
+            .stderr_empty()
+            .check()
+            .stdout;
         let table: Vec<&str> = out
             .lines()
             .filter(|l| l.starts_with(['┌', '│', '╞', '├', '└']))
@@ -461,7 +500,7 @@ fn tables_fit_a_100_column_terminal_and_stay_aligned() {
             assert_eq!(*w, top, "{args:?}: misaligned line `{line}`\n{out}");
         }
         // Piped output without COLUMNS is not wrapped: one line per row.
-        let piped = run(ev.parent().unwrap(), &all).ok();
+        let piped = printed_in(ev.parent().unwrap(), &all);
         assert!(
             piped.lines().filter(|l| l.starts_with('│')).count()
                 <= out.lines().filter(|l| l.starts_with('│')).count(),
@@ -470,18 +509,14 @@ fn tables_fit_a_100_column_terminal_and_stay_aligned() {
     }
     // The arbiter's full list at 100 columns too: the ID and phone columns are left out
     // (and said so) rather than overflow.
-    let out = run_env(
-        ev.parent().unwrap(),
-        &["--event", p(&ev), "players", "--show-private"],
-        &cols,
-    )
-    .ok();
+    let out = Run::on_event(&ev, &["players", "--show-private"])
+        .env("COLUMNS", "100")
+        .stdout_has("终端宽度不够，未显示：身份证号、电话")
+        .stderr_empty()
+        .check()
+        .stdout;
     let widest = out.lines().map(width).max();
     assert!(widest.unwrap() <= 100, "{out}");
-    assert!(
-        out.contains("终端宽度不够，未显示：身份证号、电话"),
-        "{out}"
-    );
 }
 
 /// The README's walk-through (the first `console` block after "## A real event"), run as
@@ -608,46 +643,49 @@ fn round_times_and_the_signature_come_from_the_rulebook_and_are_checked() {
     let tmp = TempDir::new().expect("temp dir");
     let jinhua = fs::read_to_string(root("rules/jinhua-2018.toml")).unwrap();
     // `rules show` prints both keys, read back from the shipped rulebook.
-    let shown = run(
+    Run::new(
         tmp.path(),
         &["rules", "show", p(&root("rules/jinhua-2018.toml"))],
     )
-    .ok();
-    assert!(
-        shown.contains("round_times = [\"10月27日上午（8:30开幕式后）\""),
-        "{shown}"
-    );
-    assert!(shown.contains("signature = \"裁判长\""), "{shown}");
+    .stdout_has("round_times = [\"10月27日上午（8:30开幕式后）\"")
+    .stdout_has("signature = \"裁判长\"")
+    .stderr_empty()
+    .check();
     // A wrong type names the key; an empty signature is refused.
     let bad = jinhua
         .replace("round_times = [", "round_times = 3\nold_times = [")
         .replace("signature = \"裁判长\"", "signature = \"\"");
     let file = tmp.path().join("bad.toml");
     fs::write(&file, bad).unwrap();
-    let out = run(tmp.path(), &["--lang", "en", "rules", "check", p(&file)]);
-    assert_eq!(out.code, 3, "{}", out.stderr);
-    assert!(out.stderr.contains("event.round_times"), "{}", out.stderr);
-    assert!(out.stderr.contains("event.signature"), "{}", out.stderr);
+    Run::new(tmp.path(), &["--lang", "en", "rules", "check", p(&file)])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("event.round_times")
+        .stderr_has("event.signature")
+        .check();
     // The slips of round 3 carry that round's time.
     let (_tmp, ev) = jinhua_event_at_round_3();
-    let slips = qw(
+    Run::on_event(
         &ev,
         &[
             "--format", "html", "round", "--sheet", "slips", "--group", "youth",
         ],
     )
-    .ok();
-    assert!(slips.contains("10月27日下午 13:00"), "{slips}");
-    let wall = qw(&ev, &["round", "--sheet", "wall", "--group", "youth"]).ok();
-    assert!(wall.contains("裁判长（签字）："), "{wall}");
+    .stdout_has("10月27日下午 13:00")
+    .stderr_empty()
+    .check();
+    Run::on_event(&ev, &["round", "--sheet", "wall", "--group", "youth"])
+        .stdout_has("裁判长（签字）：")
+        .stderr_empty()
+        .check();
 }
 
 /// Jinhua with youth paired up to round 3 (rounds 1 and 2 all drawn).
 fn jinhua_event_at_round_3() -> (TempDir, PathBuf) {
     let (tmp, ev) = jinhua();
-    qw(&ev, &["pair", "--group", "youth", "--seed", "7"]).ok();
+    printed(&ev, &["pair", "--group", "youth", "--seed", "7"]);
     for _ in 0..2 {
-        let round = qw(&ev, &["--format", "json", "round", "--group", "youth"]).json();
+        let round = json_of(&ev, &["--format", "json", "round", "--group", "youth"]);
         let mut args = vec!["result".to_string(), "--group".into(), "youth".into()];
         for t in round["pairings"].as_array().unwrap() {
             if let Some(table) = t["table"].as_u64() {
@@ -656,8 +694,8 @@ fn jinhua_event_at_round_3() -> (TempDir, PathBuf) {
             }
         }
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        qw(&ev, &args).ok();
-        qw(&ev, &["pair", "--group", "youth"]).ok();
+        printed(&ev, &args);
+        printed(&ev, &["pair", "--group", "youth"]);
     }
     (tmp, ev)
 }
@@ -672,15 +710,15 @@ fn a_seed_after_the_round_1_draw_is_refused() {
         .stderr_empty()
         .check();
     let logged = audit(&ev).len();
-    qw(&ev, &["pair", "--group", "youth", "--seed", "8"]).fails(
+    refused(
+        &ev,
+        &["pair", "--group", "youth", "--seed", "8"],
         2,
         &["`--seed` 只用于第 1 轮抽签；之后各轮使用当时记录的种子"],
     );
-    qw(
+    refused(
         &ev,
         &["--lang", "en", "pair", "--group", "youth", "--seed", "8"],
-    )
-    .fails(
         2,
         &["`--seed` only applies to the round-1 draw; later rounds use the seed recorded then"],
     );

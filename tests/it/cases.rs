@@ -1,7 +1,8 @@
 //! The exact texts users see, as case files under `tests/cmd/` run by trycmd: help and
-//! version, usage errors (exit 2), input errors (exit 3, 5), `rules check` and `template`
-//! on the bundled rulebooks, the seeded demo, and a small event run, each in Chinese and
-//! in English. A `*.toml` case gives the arguments and the exit status; its `*.stdout` and
+//! version, usage errors (exit 2), input errors (exit 3, 5), the report of an internal
+//! error (a panic, exit 1), the notes an import of an organiser's sheet gives (`sheets/`),
+//! `rules check` and `template` on the bundled rulebooks, the seeded demo, and a small
+//! event run, each in Chinese and in English. A `*.toml` case gives the arguments and the exit status; its `*.stdout` and
 //! `*.stderr` beside it are the whole of each stream. A `*.md` case is a terminal session
 //! of several commands in one sandbox (stdout and stderr together, as a terminal shows
 //! them). `TRYCMD=overwrite cargo test --test it cases` rewrites the expected outputs
@@ -9,7 +10,8 @@
 //!
 //! The cases sit one folder deep (`tests/cmd/help/…`): the rulebooks inside the
 //! fixtures (`*.in/`, `youth-round-1/ev/rules.toml`) are `.toml` files too and must not
-//! be taken for cases.
+//! be taken for cases. A fixture event with no change yet (`sheets/cxa-event/ev`) keeps
+//! an empty `history/` in git with a `.gitkeep`, which qiwang ignores.
 
 use std::fs;
 use std::path::Path;

@@ -1,7 +1,9 @@
 //! The `qiwang` binary, command by command: every command is run on a real event
 //! directory in a temporary folder, and every error class pins its exit code and the key
 //! words of its message (0 ok, 2 usage, 3 invalid input, 4 no legal pairing, 5 file I/O).
-//! The whole texts of help, usage and input errors are case files under `tests/cmd/`.
+//! Each run is a [`Run`] that pins the status and both streams together: a success prints
+//! nothing on standard error, a refusal nothing on standard output. The whole texts of
+//! help, usage, input errors and the panic report are case files under `tests/cmd/`.
 //!
 //! Failing commands must leave the event byte-for-byte unchanged: those tests take a
 //! snapshot of every file of the event directory before and after.
@@ -13,9 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use tempfile::TempDir;
 
-use crate::common::{
-    Out, Run, copy_event, event_with, p, root, run, small_event, snapshot, table_rows,
-};
+use crate::common::{Run, copy_event, event_with, p, root, run, small_event, snapshot, table_rows};
 
 fn jinhua_rules() -> PathBuf {
     root("rules/jinhua-2018.toml")
@@ -25,37 +25,55 @@ fn jinhua_csv() -> PathBuf {
     root("examples/jinhua-2018/registrations.csv")
 }
 
-/// Runs `qiwang ARGS` in `cwd`, with a fixed user name for the audit log.
-///
-/// Messages are pinned in English, but errors follow the rulebook's language and the
-/// events here are Chinese: a command that fails without `--lang` is run again with
-/// `--lang en` (a failing command changes nothing, so it sees the same event) and must
-/// fail the same way; `stderr` is the English text. `tests/it/i18n.rs` covers the Chinese.
-fn run_in(cwd: &Path, args: &[&str]) -> Out {
-    let out = run(cwd, args);
-    if out.code == 0 || args.iter().any(|a| a.starts_with("--lang")) {
-        return out;
-    }
-    // Before the subcommand: `result` takes every argument after its own as an entry.
-    let mut en_args = vec!["--lang", "en"];
-    en_args.extend(args);
-    let en = run(cwd, &en_args);
-    assert_eq!(
-        en.code, out.code,
-        "`--lang en` changed the exit code\n{}\n{}",
-        out.stderr, en.stderr
-    );
-    Out {
-        stderr: en.stderr,
-        ..out
-    }
+/// What `qiwang ARGS` run in `cwd` prints on standard output, after failing the test
+/// unless it succeeded with nothing on standard error.
+#[track_caller]
+fn printed_in(cwd: &Path, args: &[&str]) -> String {
+    Run::new(cwd, args).stderr_empty().check().stdout
 }
 
-/// Runs `qiwang --event DIR ARGS`.
-fn qw(event: &Path, args: &[&str]) -> Out {
-    let mut all = vec!["--event", event.to_str().expect("utf-8 path")];
+/// [`printed_in`] for `qiwang --event EV ARGS`, in the event's own language.
+#[track_caller]
+fn printed(ev: &Path, args: &[&str]) -> String {
+    on(ev, args).stderr_empty().check().stdout
+}
+
+/// [`printed`] read as JSON.
+#[track_caller]
+fn json_of(ev: &Path, args: &[&str]) -> Value {
+    on(ev, args).stderr_empty().check().json()
+}
+
+/// `qiwang --event EV ARGS` as a [`Run`], in the event's own language (Chinese here).
+fn on(ev: &Path, args: &[&str]) -> Run {
+    Run::on_event(ev, args)
+}
+
+/// A refusal of `qiwang ARGS` run in `cwd`: exit status `code` and nothing on standard
+/// output, in the language the command picks and, unless the arguments name one, again
+/// with `--lang en` (a refused command changes nothing, so it sees the same event), whose
+/// standard error must name every word. Returns the English standard error.
+#[track_caller]
+fn refused(cwd: &Path, args: &[&str], code: i32, words: &[&str]) -> String {
+    let mut all = vec![];
+    if !args.iter().any(|a| a.starts_with("--lang")) {
+        Run::new(cwd, args).status(code).stdout_empty().check();
+        all.extend(["--lang", "en"]);
+    }
     all.extend_from_slice(args);
-    run_in(event, &all)
+    let mut en = Run::new(cwd, &all).status(code).stdout_empty();
+    for w in words {
+        en = en.stderr_has(w);
+    }
+    en.check().stderr
+}
+
+/// [`refused`] for `qiwang --event EV ARGS`.
+#[track_caller]
+fn refused_on(ev: &Path, args: &[&str], code: i32, words: &[&str]) -> String {
+    let mut all = vec!["--event", p(ev)];
+    all.extend_from_slice(args);
+    refused(ev.parent().expect("the event's parent"), &all, code, words)
 }
 
 #[track_caller]
@@ -77,7 +95,7 @@ fn played_jinhua() -> (TempDir, PathBuf) {
             .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
             .expect("temp dir")
             .keep();
-        run_in(&keep, &["demo", "demo", "--seed", "2018"]).ok();
+        printed_in(&keep, &["demo", "demo", "--seed", "2018"]);
         keep.join("demo")
     });
     let tmp = TempDir::new().expect("temp dir");
@@ -104,54 +122,14 @@ fn audit_lines(ev: &Path) -> usize {
 // ---------------------------------------------------------------- rules
 
 #[test]
-fn rules_check_reports_every_mistake_with_line_column_and_key() {
-    let tmp = TempDir::new().unwrap();
-    let file = tmp.path().join("bad.toml");
-    fs::write(
-        &file,
-        "[event]\nname = \"测试赛\"\nrounds = 5\nlanguag = \"zh\"\n\n\
-         [[groups]]\nid = \"open\"\nname = \"公开组\"\n\n\
-         [scoring]\nred_win = 1\nred_draw = 2\n\n\
-         [[prizes.lists]]\nid = \"l\"\nname = \"名单\"\ngroup = \"nosuch\"\n\
-         places = [ { place = 1, money = 100 } ]\n",
-    )
-    .unwrap();
-    let err = run_in(tmp.path(), &["rules", "check", "bad.toml"]).fails(
-        3,
-        &[
-            "languag",
-            "did you mean `language`",
-            "red_draw",
-            "nosuch",
-            "3 problems",
-        ],
-    );
-    let located: Vec<&str> = err
-        .lines()
-        .map(|l| l.trim_start_matches("error: "))
-        .filter(|l| l.starts_with("bad.toml:"))
-        .collect();
-    assert_eq!(located.len(), 3, "{err}");
-    let expected = [
-        ("4", "event.languag"),
-        ("12", "scoring.red_draw"),
-        ("17", "prizes.lists[0].group"),
-    ];
-    for (line, (want_line, want_key)) in located.iter().zip(expected) {
-        // file:line:col: key: message
-        let parts: Vec<&str> = line.splitn(5, ':').collect();
-        assert_eq!(parts.len(), 5, "{line}");
-        assert_eq!(parts[1], want_line, "{line}");
-        assert!(parts[2].parse::<u32>().is_ok(), "column in {line}");
-        assert_eq!(parts[3].trim(), want_key, "{line}");
-        assert!(!parts[4].trim().is_empty(), "{line}");
-    }
-}
-
-#[test]
 fn rules_check_of_a_missing_file_is_an_io_error() {
     let tmp = TempDir::new().unwrap();
-    run_in(tmp.path(), &["rules", "check", "nope.toml"]).fails(5, &["cannot read", "nope.toml"]);
+    refused(
+        tmp.path(),
+        &["rules", "check", "nope.toml"],
+        5,
+        &["cannot read", "nope.toml"],
+    );
 }
 
 #[test]
@@ -159,21 +137,29 @@ fn rules_show_prints_effective_rules_that_check_again() {
     let tmp = TempDir::new().unwrap();
     for name in ["cxa-2011", "jinhua-2018", "dongguan-2018"] {
         let file = root(&format!("rules/{name}.toml"));
-        let shown = run_in(tmp.path(), &["rules", "show", p(&file)]).ok();
+        let show = |file: &Path| {
+            Run::new(tmp.path(), &["rules", "show", p(file)])
+                .stderr_empty()
+                .check()
+                .stdout
+        };
+        let shown = show(&file);
         let again = tmp.path().join(format!("{name}-effective.toml"));
         fs::write(&again, &shown).unwrap();
-        run_in(tmp.path(), &["rules", "check", p(&again)]).ok();
+        Run::new(tmp.path(), &["rules", "check", p(&again)])
+            .stdout_has("规则有效")
+            .stderr_empty()
+            .check();
         // Showing the effective rules again is a fixed point.
-        let twice = run_in(tmp.path(), &["rules", "show", p(&again)]).ok();
-        assert_eq!(shown, twice, "{name}");
+        assert_eq!(shown, show(&again), "{name}");
     }
     // Inside an event, `rules show` prints the frozen rulebook.
     let (_tmp, ev) = event_with(&jinhua_rules(), None);
-    let shown = qw(&ev, &["rules", "show"]).ok();
-    assert!(
-        shown.contains("[event]") && shown.contains("金华"),
-        "{shown}"
-    );
+    on(&ev, &["rules", "show"])
+        .stdout_has("[event]")
+        .stdout_has("金华")
+        .stderr_empty()
+        .check();
 }
 
 // ---------------------------------------------------------------- init
@@ -181,8 +167,10 @@ fn rules_show_prints_effective_rules_that_check_again() {
 #[test]
 fn init_creates_the_event_directory() {
     let tmp = TempDir::new().unwrap();
-    let out = run_in(tmp.path(), &["init", "ev", "--rules", p(&jinhua_rules())]).ok();
-    assert!(out.contains("已创建赛事"), "{out}");
+    Run::new(tmp.path(), &["init", "ev", "--rules", p(&jinhua_rules())])
+        .stdout_has("已创建赛事 ev（")
+        .stderr_empty()
+        .check();
     let ev = tmp.path().join("ev");
     assert!(ev.join("qiwang.json").is_file());
     assert!(ev.join("history").is_dir());
@@ -198,11 +186,12 @@ fn init_creates_the_event_directory() {
 fn init_into_an_existing_event_is_refused_and_changes_nothing() {
     let (tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
     let before = snapshot(&ev);
-    run_in(
+    refused(
         tmp.path(),
         &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
-    )
-    .fails(2, &["already"]);
+        2,
+        &["already"],
+    );
     assert_unchanged(&before, &ev);
 }
 
@@ -210,10 +199,19 @@ fn init_into_an_existing_event_is_refused_and_changes_nothing() {
 fn init_with_an_invalid_rulebook_creates_nothing() {
     let tmp = TempDir::new().unwrap();
     fs::write(tmp.path().join("bad.toml"), "[event]\nrounds = \"nine\"\n").unwrap();
-    run_in(tmp.path(), &["init", "ev", "--rules", "bad.toml"])
-        .fails(3, &["bad.toml", "rounds", "fix the rulebook"]);
+    refused(
+        tmp.path(),
+        &["init", "ev", "--rules", "bad.toml"],
+        3,
+        &["bad.toml", "rounds", "fix the rulebook"],
+    );
     assert!(!tmp.path().join("ev").exists());
-    run_in(tmp.path(), &["init", "ev", "--rules", "missing.toml"]).fails(5, &["missing.toml"]);
+    refused(
+        tmp.path(),
+        &["init", "ev", "--rules", "missing.toml"],
+        5,
+        &["missing.toml"],
+    );
     assert!(!tmp.path().join("ev").exists());
 }
 
@@ -264,8 +262,10 @@ fn listed_groups(players: &Value) -> BTreeMap<(String, String), (String, Option<
 #[test]
 fn import_jinhua_puts_every_player_in_the_right_group() {
     let (_tmp, ev) = event_with(&jinhua_rules(), None);
-    let out = qw(&ev, &["import", p(&jinhua_csv())]).ok();
-    assert!(out.contains("150"), "{out}");
+    on(&ev, &["import", p(&jinhua_csv())])
+        .stdout_has("已导入 150 名棋手")
+        .stderr_empty()
+        .check();
     let text = fs::read_to_string(jinhua_csv()).unwrap();
     let ids = BTreeMap::from([
         ("成人组", ("adult", None)),
@@ -275,7 +275,7 @@ fn import_jinhua_puts_every_player_in_the_right_group() {
         ("少儿精英乙组", ("kids_b", None)),
     ]);
     let expected = expected_groups(&text, "组别", &ids);
-    let listed = listed_groups(&qw(&ev, &["players", "--format", "json"]).json());
+    let listed = listed_groups(&json_of(&ev, &["players", "--format", "json"]));
     assert_eq!(listed, expected);
     // The regulation's sizes: 成人组 70 + 残疾人组 8 paired together, 24, 28, 20.
     let count = |g: &str| listed.values().filter(|(pool, _)| pool == g).count();
@@ -290,7 +290,7 @@ fn import_jinhua_puts_every_player_in_the_right_group() {
     );
     assert_eq!(listed.values().filter(|(_, s)| s.is_some()).count(), 8);
     // `players --group` lists one pool.
-    let youth = qw(&ev, &["players", "--group", "青少年组", "--format", "json"]).json();
+    let youth = json_of(&ev, &["players", "--group", "青少年组", "--format", "json"]);
     assert_eq!(youth["players"].as_array().unwrap().len(), 24);
 }
 
@@ -316,47 +316,31 @@ fn import_dongguan_reads_gbk() {
     ]);
     let expected = expected_groups(&text, "组别", &ids);
     assert_eq!(expected.len(), 123);
-    let listed = listed_groups(&qw(&ev, &["players", "--format", "json"]).json());
+    let listed = listed_groups(&json_of(&ev, &["players", "--format", "json"]));
     assert_eq!(listed, expected);
 }
 
-/// A Jinhua sheet with five bad rows among good ones.
-const FIVE_BAD_ROWS: &str = "序号,姓名,性别,单位,组别,出生日期,身份证号,年级,残疾,电话\n\
-1,甲一,男,某协会,成人组,1966-12-25,,,,\n\
-2,,男,某协会,成人组,1970-01-01,,,,\n\
-3,乙二,X,某协会,成人组,1970-01-01,,,,\n\
-4,丙三,男,某协会,没有组,1970-01-01,,,,\n\
-5,丁四,男,某协会,青少年组,1960-01-01,,,,\n\
-6,戊五,男,某协会,成人组,1970-13-45,,,,\n\
-7,己六,女,某协会,成人组,1970-01-01,,,,\n";
-
+/// A Jinhua sheet with five bad rows among good ones refuses the whole import, with
+/// `--dry-run` too, and the event stays as it was. What it says, row by row, in both
+/// languages: tests/cmd/input/import-bad-rows-*.
 #[test]
-fn import_with_five_bad_rows_reports_five_located_errors_and_changes_nothing() {
-    let (tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
-    let csv = tmp.path().join("bad.csv");
-    fs::write(&csv, FIVE_BAD_ROWS).unwrap();
+fn import_with_five_bad_rows_changes_nothing() {
+    let (_tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
+    let csv = root("tests/cmd/input/youth-round-1/bad-rows.csv");
     let before = snapshot(&ev);
-    let err = qw(&ev, &["import", p(&csv)]).fails(
+    refused_on(
+        &ev,
+        &["import", p(&csv)],
         3,
-        &[
-            "5 errors",
-            "nothing was imported",
-            "姓名",
-            "性别",
-            "没有组",
-            "出生日期",
-        ],
+        &["5 errors", "nothing was imported; the event is unchanged."],
     );
-    let located: Vec<usize> = err
-        .lines()
-        .map(|l| l.trim_start_matches("error: "))
-        .filter_map(|l| l.strip_prefix(&format!("{}:", csv.display())))
-        .map(|rest| rest.split(':').next().unwrap().parse().unwrap())
-        .collect();
-    assert_eq!(located, [3, 4, 5, 6, 7], "{err}");
     assert_unchanged(&before, &ev);
-    // The same through --dry-run.
-    qw(&ev, &["import", "--dry-run", p(&csv)]).fails(3, &["5 errors"]);
+    refused_on(
+        &ev,
+        &["import", "--dry-run", p(&csv)],
+        3,
+        &["5 errors", "nothing was imported."],
+    );
     assert_unchanged(&before, &ev);
 }
 
@@ -364,40 +348,49 @@ fn import_with_five_bad_rows_reports_five_located_errors_and_changes_nothing() {
 fn import_dry_run_changes_nothing_and_a_second_import_adds() {
     let (tmp, ev) = event_with(&jinhua_rules(), None);
     let before = snapshot(&ev);
-    let out = qw(&ev, &["import", "--dry-run", p(&jinhua_csv())]).ok();
-    assert!(out.contains("150"), "{out}");
+    on(&ev, &["import", "--dry-run", p(&jinhua_csv())])
+        .stdout_has("150 名棋手")
+        .stderr_empty()
+        .check();
     assert_unchanged(&before, &ev);
 
-    qw(&ev, &["import", p(&jinhua_csv())]).ok();
+    printed(&ev, &["import", p(&jinhua_csv())]);
     let late = tmp.path().join("late.csv");
     fs::write(
         &late,
         "姓名,性别,单位,组别,出生日期\n晚到一,男,新协会,成人组,1980-02-02\n晚到二,女,新协会,少儿精英组,2009-03-03\n",
     )
     .unwrap();
-    let out = qw(&ev, &["import", p(&late)]).ok();
-    assert!(out.contains("已导入 2"), "{out}");
-    let players = qw(&ev, &["players", "--format", "json"]).json();
+    on(&ev, &["import", p(&late)])
+        .stdout_has("已导入 2 名棋手")
+        .stderr_empty()
+        .check();
+    let players = json_of(&ev, &["players", "--format", "json"]);
     let list = players["players"].as_array().unwrap();
     assert_eq!(list.len(), 152);
     let ids: BTreeSet<u64> = list.iter().map(|p| p["id"].as_u64().unwrap()).collect();
     assert_eq!(ids.len(), 152, "ids stay unique");
     // Importing the same sheet twice is refused as duplicates; nothing changes.
     let before = snapshot(&ev);
-    qw(&ev, &["import", p(&late)]).fails(3, &["nothing was imported"]);
+    refused_on(&ev, &["import", p(&late)], 3, &["nothing was imported"]);
     assert_unchanged(&before, &ev);
 }
 
 #[test]
 fn import_of_a_missing_file_is_an_io_error() {
     let (_tmp, ev) = event_with(&jinhua_rules(), None);
-    qw(&ev, &["import", "no-such.csv"]).fails(5, &["cannot read", "no-such.csv"]);
+    refused_on(
+        &ev,
+        &["import", "no-such.csv"],
+        5,
+        &["cannot read", "no-such.csv"],
+    );
 }
 
 #[test]
 fn player_add_edit_and_withdraw() {
     let (_tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
-    qw(&ev, &["pair", "--group", "youth", "--seed", "1"]).ok();
+    printed(&ev, &["pair", "--group", "youth", "--seed", "1"]);
     let add = [
         "player",
         "add",
@@ -412,10 +405,9 @@ fn player_add_edit_and_withdraw() {
         "--birth-date",
         "2006-01-01",
     ];
-    let out = qw(&ev, &add).ok();
-    assert!(out.contains("新人"), "{out}");
+    on(&ev, &add).stdout_has("新人").stderr_empty().check();
     let find = |ev: &Path, name: &str| -> Value {
-        let list = qw(ev, &["players", "--format", "json"]).json();
+        let list = json_of(ev, &["players", "--format", "json"]);
         list["players"]
             .as_array()
             .unwrap()
@@ -436,27 +428,53 @@ fn player_add_edit_and_withdraw() {
     let mut too_old = add;
     too_old[3] = "老人";
     too_old[11] = "1950-01-01";
-    qw(&ev, &too_old).fails(3, &["`--group`", "under 16", "nothing was changed"]);
-    qw(&ev, &["player", "edit", "9999", "--unit", "x"]).fails(3, &["`9999`", "qiwang players"]);
+    refused_on(
+        &ev,
+        &too_old,
+        3,
+        &["`--group`", "under 16", "nothing was changed"],
+    );
+    refused_on(
+        &ev,
+        &["player", "edit", "9999", "--unit", "x"],
+        3,
+        &["`9999`", "qiwang players"],
+    );
     // A player paired in a round without results cannot withdraw yet.
-    let paired = qw(&ev, &["players", "--group", "youth", "--format", "json"]).json()["players"][0]
-        ["id"]
-        .as_u64()
-        .unwrap()
-        .to_string();
-    qw(&ev, &["player", "withdraw", &paired]).fails(3, &["is paired in round 1", "forfeit"]);
+    let paired =
+        json_of(&ev, &["players", "--group", "youth", "--format", "json"])["players"][0]["id"]
+            .as_u64()
+            .unwrap()
+            .to_string();
+    refused_on(
+        &ev,
+        &["player", "withdraw", &paired],
+        3,
+        &["is paired in round 1", "forfeit"],
+    );
     assert_unchanged(&before, &ev);
 
-    qw(&ev, &["player", "edit", &id, "--unit", "改名协会"]).ok();
+    on(&ev, &["player", "edit", &id, "--unit", "改名协会"])
+        .stderr_empty()
+        .check();
     assert_eq!(find(&ev, "新人")["unit"], "改名协会");
-    let out = qw(&ev, &["player", "withdraw", &id, "--reason", "生病"]).ok();
-    assert_eq!(out, "已退赛 新人：自第2轮起不再编排\n");
+    on(&ev, &["player", "withdraw", &id, "--reason", "生病"])
+        .stdout_is("已退赛 新人：自第2轮起不再编排\n")
+        .stderr_empty()
+        .check();
     assert_eq!(find(&ev, "新人")["withdrawn"], true);
     // A withdrawal made by mistake is lifted: paired again from the next round.
-    let out = qw(&ev, &["player", "reinstate", &id]).ok();
-    assert_eq!(out, "已恢复参赛 新人：自第2轮起重新编排\n");
+    on(&ev, &["player", "reinstate", &id])
+        .stdout_is("已恢复参赛 新人：自第2轮起重新编排\n")
+        .stderr_empty()
+        .check();
     assert_eq!(find(&ev, "新人")["withdrawn"], false);
-    qw(&ev, &["player", "reinstate", &id]).fails(3, &["has not withdrawn"]);
+    refused_on(
+        &ev,
+        &["player", "reinstate", &id],
+        3,
+        &["has not withdrawn"],
+    );
 }
 
 // ---------------------------------------------------------------- pair
@@ -465,54 +483,68 @@ fn player_add_edit_and_withdraw() {
 fn pair_with_a_seed_is_reproducible_and_stored() {
     let (_a, ev_a) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
     let (_b, ev_b) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
-    let sheet_a = qw(&ev_a, &["pair", "--group", "youth", "--seed", "42"]).ok();
-    let sheet_b = qw(&ev_b, &["pair", "--group", "youth", "--seed", "42"]).ok();
+    let sheet_a = printed(&ev_a, &["pair", "--group", "youth", "--seed", "42"]);
+    let sheet_b = printed(&ev_b, &["pair", "--group", "youth", "--seed", "42"]);
     assert_eq!(sheet_a, sheet_b);
     // After the 39 tables 成人组's 78 players will fill (docs/rules.md §12 (table numbers)).
     assert_eq!(game_tables(&sheet_a), (40..=51).collect::<Vec<_>>());
-    let other = qw(&ev_b, &["pair", "--group", "kids", "--seed", "43"]).ok();
+    let other = printed(&ev_b, &["pair", "--group", "kids", "--seed", "43"]);
     assert_eq!(game_tables(&other).len(), 14);
     // The round is stored: the crosstable knows it, and a second seed is refused.
-    let json = qw(
+    on(
         &ev_a,
         &["crosstable", "--group", "youth", "--format", "json"],
     )
-    .ok();
-    assert!(json.contains("\"round\""), "{json}");
-    qw(&ev_a, &["pair", "--group", "youth", "--seed", "1"]).fails(2, &["--seed", "round-1"]);
+    .stdout_has("\"round\"")
+    .stderr_empty()
+    .check();
+    refused_on(
+        &ev_a,
+        &["pair", "--group", "youth", "--seed", "1"],
+        2,
+        &["--seed", "round-1"],
+    );
     // Without --group an event with several pools asks for one.
-    qw(&ev_a, &["pair"]).fails(2, &["--group", "youth"]);
-    qw(&ev_a, &["pair", "--group", "nosuch"]).fails(3, &["no group `nosuch`"]);
+    refused_on(&ev_a, &["pair"], 2, &["--group", "youth"]);
+    refused_on(
+        &ev_a,
+        &["pair", "--group", "nosuch"],
+        3,
+        &["no group `nosuch`"],
+    );
 }
 
 #[test]
 fn pair_dry_run_stores_nothing() {
     let (_tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
     let before = snapshot(&ev);
-    let dry = qw(
+    let dry = on(
         &ev,
         &["pair", "--group", "kids_b", "--seed", "9", "--dry-run"],
     )
-    .ok();
-    assert!(dry.contains("试排，未保存"), "{dry}");
+    .stdout_has("试排，未保存")
+    .stderr_empty()
+    .check()
+    .stdout;
     assert_unchanged(&before, &ev);
     // The real pairing with the same seed is the one the dry run showed.
-    let real = qw(&ev, &["pair", "--group", "kids_b", "--seed", "9"]).ok();
+    let real = printed(&ev, &["pair", "--group", "kids_b", "--seed", "9"]);
     assert_eq!(table_rows(&dry), table_rows(&real));
 }
 
 #[test]
 fn pair_explain_gives_a_reason_for_every_float_and_the_bye() {
     let (_tmp, ev) = small_event(&["张一", "张二", "张三", "张四", "张五", "张六", "张七"]);
-    let first = qw(&ev, &["pair", "--seed", "1", "--explain", "--lang", "en"]).ok();
-    assert!(first.contains("Why this pairing:"), "{first}");
-    assert!(first.contains("seed 1"), "{first}");
-    qw(&ev, &["result", "1", "r", "2", "b", "3", "="]).ok();
-    let out = qw(
+    on(&ev, &["pair", "--seed", "1", "--explain", "--lang", "en"])
+        .stdout_has("Why this pairing:")
+        .stdout_has("seed 1")
+        .stderr_empty()
+        .check();
+    printed(&ev, &["result", "1", "r", "2", "b", "3", "="]);
+    let out = json_of(
         &ev,
         &["pair", "--explain", "--lang", "en", "--format", "json"],
-    )
-    .json();
+    );
     let lines: Vec<String> = out["explanation"]
         .as_array()
         .expect("explanation lines")
@@ -556,13 +588,21 @@ fn pair_explain_gives_a_reason_for_every_float_and_the_bye() {
 #[test]
 fn unpair_drops_the_newest_round_only_while_it_has_no_results() {
     let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
-    qw(&ev, &["unpair"]).fails(3, &["no round to drop"]);
-    qw(&ev, &["pair", "--seed", "5"]).ok();
-    assert_eq!(qw(&ev, &["unpair"]).ok(), "已撤销第1轮编排\n");
-    let sheet = qw(&ev, &["pair", "--seed", "5"]).ok();
-    qw(&ev, &["result", "1", "r"]).ok();
+    refused_on(&ev, &["unpair"], 3, &["no round to drop"]);
+    printed(&ev, &["pair", "--seed", "5"]);
+    on(&ev, &["unpair"])
+        .stdout_is("已撤销第1轮编排\n")
+        .stderr_empty()
+        .check();
+    let sheet = printed(&ev, &["pair", "--seed", "5"]);
+    printed(&ev, &["result", "1", "r"]);
     let before = snapshot(&ev);
-    qw(&ev, &["unpair"]).fails(3, &["already has results", "qiwang result"]);
+    refused_on(
+        &ev,
+        &["unpair"],
+        3,
+        &["already has results", "qiwang result"],
+    );
     assert_unchanged(&before, &ev);
     assert_eq!(game_tables(&sheet), [1, 2]);
 }
@@ -581,10 +621,10 @@ fn sheet_numbers(sheet: &str) -> Vec<(u32, String, String)> {
 #[test]
 fn pairing_edits_that_break_a_hard_rule_need_force_and_are_logged() {
     let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
-    let round1 = sheet_numbers(&qw(&ev, &["pair", "--seed", "5"]).ok());
-    qw(&ev, &["result", "1", "r", "2", "b"]).ok();
-    qw(&ev, &["check"]).ok();
-    let round2 = sheet_numbers(&qw(&ev, &["pair"]).ok());
+    let round1 = sheet_numbers(&printed(&ev, &["pair", "--seed", "5"]));
+    printed(&ev, &["result", "1", "r", "2", "b"]);
+    printed(&ev, &["check"]);
+    let round2 = sheet_numbers(&printed(&ev, &["pair"]));
     let [(_, r1, b1), (_, r2, b2)] = [round2[0].clone(), round2[1].clone()];
     let met = |x: &str, y: &str| {
         round1
@@ -608,32 +648,38 @@ fn pairing_edits_that_break_a_hard_rule_need_force_and_are_logged() {
     let num = |n: &str| format!("#{n}");
 
     let before = snapshot(&ev);
-    qw(
+    refused_on(
         &ev,
         &["pairing", "swap", &num(&illegal.0), &num(&illegal.1)],
-    )
-    .fails(3, &["breaks a hard rule", "already met", "--force"]);
+        3,
+        &["breaks a hard rule", "already met", "--force"],
+    );
     assert_unchanged(&before, &ev);
     // `pairing set` of a round-1 pairing is refused as well.
     let (old_r, old_b) = (round1[0].1.clone(), round1[0].2.clone());
-    qw(&ev, &["pairing", "set", "1", &num(&old_r), &num(&old_b)])
-        .fails(3, &["breaks a hard rule", "--force"]);
+    refused_on(
+        &ev,
+        &["pairing", "set", "1", &num(&old_r), &num(&old_b)],
+        3,
+        &["breaks a hard rule", "--force"],
+    );
     assert_unchanged(&before, &ev);
 
     // A legal swap is stored and logged.
     let lines = audit_lines(&ev);
-    let swapped =
-        sheet_numbers(&qw(&ev, &["pairing", "swap", &num(&legal.0), &num(&legal.1)]).ok());
+    let swapped = sheet_numbers(&printed(
+        &ev,
+        &["pairing", "swap", &num(&legal.0), &num(&legal.1)],
+    ));
     assert_ne!(swapped, round2);
     assert_eq!(audit_lines(&ev), lines + 1);
-    qw(&ev, &["check"]).ok();
+    printed(&ev, &["check"]);
 
     // Forced: stored, logged as forced, and `check` reports the violation.
-    let forced = qw(
+    let forced = printed(
         &ev,
         &["pairing", "set", "1", &num(&old_r), &num(&old_b), "--force"],
-    )
-    .ok();
+    );
     assert!(
         sheet_numbers(&forced)
             .iter()
@@ -642,63 +688,68 @@ fn pairing_edits_that_break_a_hard_rule_need_force_and_are_logged() {
     );
     let log = fs::read_to_string(ev.join("audit.log")).unwrap();
     assert!(log.lines().last().unwrap().contains("FORCED"), "{log}");
-    let check = qw(&ev, &["check", "--lang", "en"]);
-    assert!(check.stdout.contains("already met"), "{}", check.stdout);
-    check.fails(3, &["of the hard pairing rules"]);
+    on(&ev, &["check", "--lang", "en"])
+        .status(3)
+        .stdout_has("already met")
+        .stderr_has("of the hard pairing rules")
+        .check();
     // Once results are in, the round cannot be edited any more.
-    qw(&ev, &["result", "1", "r", "2", "r"]).ok();
-    qw(
+    printed(&ev, &["result", "1", "r", "2", "r"]);
+    refused_on(
         &ev,
         &["pairing", "swap", &num(&old_r), &num(&old_b), "--force"],
-    )
-    .fails(3, &["has results", "only an unplayed round"]);
+        3,
+        &["has results", "only an unplayed round"],
+    );
 }
 
 #[test]
 fn check_finds_no_violation_in_a_normally_paired_event() {
     let (_tmp, ev) = played_jinhua();
-    let out = qw(&ev, &["check"]).ok();
-    for pool in ["成人组", "青少年组", "少儿精英组", "少儿精英乙组"] {
-        assert!(out.contains(&format!("{pool}: 9 轮，未发现违规")), "{out}");
-    }
+    let pools = ["成人组", "青少年组", "少儿精英组", "少儿精英乙组"];
+    let clean: String = pools
+        .iter()
+        .map(|pool| format!("{pool}: 9 轮，未发现违规\n"))
+        .collect();
+    on(&ev, &["check"]).stdout_is(&clean).stderr_empty().check();
 }
 
 #[test]
 fn check_optimal_proves_every_round_of_the_demo() {
     let (_tmp, ev) = played_jinhua();
-    let out = qw(&ev, &["check", "--optimal"]).ok();
+    let mut proven = String::new();
     for pool in ["成人组", "青少年组", "少儿精英组", "少儿精英乙组"] {
-        assert!(out.contains(&format!("{pool} 第 1 轮：首轮")), "{out}");
+        proven.push_str(&format!(
+            "{pool} 第 1 轮：首轮按抽签或等级分编排，不是优化结果，无需证明\n"
+        ));
         for round in 2..=9 {
-            assert!(
-                out.contains(&format!("{pool} 第 {round} 轮：最优")),
-                "{pool} {round}: {out}"
-            );
+            proven.push_str(&format!(
+                "{pool} 第 {round} 轮：最优（按编排准则逐项比较，没有更好的编排）\n"
+            ));
         }
     }
-    assert!(!out.contains("不是最优"), "{out}");
+    on(&ev, &["check", "--optimal"])
+        .stdout_is(&proven)
+        .stderr_empty()
+        .check();
     // One round of one group, in English.
-    let one = qw(
+    Run::on_event_in(
+        "en",
         &ev,
-        &[
-            "--lang",
-            "en",
-            "check",
-            "--optimal",
-            "--group",
-            "youth",
-            "--round",
-            "5",
-        ],
+        &["check", "--optimal", "--group", "youth", "--round", "5"],
     )
-    .ok();
-    assert_eq!(one.lines().count(), 1, "{one}");
-    assert!(one.contains("round 5: optimal"), "{one}");
+    .stdout_is("青少年组 round 5: optimal (no pairing is better on the criteria, level by level)\n")
+    .stderr_empty()
+    .check();
     // The rounds there are, as a reader writes them (not `[1, 2, …]`), in both languages.
     let args = ["check", "--optimal", "--group", "youth", "--round", "12"];
-    let en = qw(&ev, &args).fails(3, &["no round `12`; rounds paired: 1–9"]);
-    let zh = qw(&ev, &[&["--lang", "zh"], &args[..]].concat())
-        .fails(3, &["没有第 `12` 轮；已编排的轮次：1–9"]);
+    let en = refused_on(&ev, &args, 3, &["no round `12`; rounds paired: 1–9"]);
+    let zh = refused_on(
+        &ev,
+        &[&["--lang", "zh"], &args[..]].concat(),
+        3,
+        &["没有第 `12` 轮；已编排的轮次：1–9"],
+    );
     assert!(!en.contains('[') && !zh.contains('['), "{en}\n{zh}");
 }
 
@@ -708,10 +759,10 @@ fn check_optimal_proves_every_round_of_the_demo() {
 fn round2_after_red_wins() -> (TempDir, PathBuf, Vec<(u32, String, String)>) {
     let names = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"];
     let (tmp, ev) = small_event(&names);
-    qw(&ev, &["pair", "--seed", "5"]).ok();
-    qw(&ev, &["result", "1", "r", "2", "r", "3", "r", "4", "r"]).ok();
-    let round2 = sheet_numbers(&qw(&ev, &["pair"]).ok());
-    qw(&ev, &["check", "--optimal"]).ok();
+    printed(&ev, &["pair", "--seed", "5"]);
+    printed(&ev, &["result", "1", "r", "2", "r", "3", "r", "4", "r"]);
+    let round2 = sheet_numbers(&printed(&ev, &["pair"]));
+    printed(&ev, &["check", "--optimal"]);
     (tmp, ev, round2)
 }
 
@@ -722,43 +773,32 @@ fn check_optimal_names_the_first_criterion_a_hand_swapped_round_breaks() {
     // legal): two players now leave their score group.
     let (top, bottom) = (&round2[0], &round2[3]);
     let swapped = [&bottom.1, &bottom.2].into_iter().any(|x| {
-        qw(
-            &ev,
-            &["pairing", "swap", &format!("#{}", top.1), &format!("#{x}")],
-        )
-        .code
-            == 0
+        let (a, b) = (format!("#{}", top.1), format!("#{x}"));
+        run(&ev, &["--event", p(&ev), "pairing", "swap", &a, &b]).code == 0
     });
     assert!(swapped, "{round2:?}");
-    qw(&ev, &["check"]).ok();
-    let zh = qw(&ev, &["check", "--optimal", "--round", "2"]);
-    assert!(zh.stdout.contains("第 2 轮：不是最优"), "{}", zh.stdout);
-    assert!(
-        zh.stdout
-            .contains("首先在「离开 2 分积分段的人数」一项上更好"),
-        "{}",
-        zh.stdout
-    );
-    assert!(zh.stdout.contains("本轮 2，更好的编排 0"), "{}", zh.stdout);
-    zh.fails(3, &["1 round not optimal"]);
-    let en = qw(&ev, &["--lang", "en", "check", "--optimal"]);
-    assert!(
-        en.stdout
-            .contains("round 1 is drawn by lot or rating, not optimised"),
-        "{}",
-        en.stdout
-    );
-    assert!(
-        en.stdout
-            .contains("first better on players leaving the score group on 2 points"),
-        "{}",
-        en.stdout
-    );
-    assert!(en.stdout.contains("better pairing:"), "{}", en.stdout);
-    en.fails(3, &["1 round not optimal"]);
+    printed(&ev, &["check"]);
+    on(&ev, &["check", "--optimal", "--round", "2"])
+        .status(3)
+        .stdout_has("第 2 轮：不是最优")
+        .stdout_has("首先在「离开 2 分积分段的人数」一项上更好")
+        .stdout_has("本轮 2，更好的编排 0")
+        .stderr_has("1 轮不是最优")
+        .check();
+    Run::on_event_in("en", &ev, &["check", "--optimal", "--round", "2"])
+        .status(3)
+        .stderr_has("1 round not optimal")
+        .check();
+    Run::on_event_in("en", &ev, &["check", "--optimal"])
+        .status(3)
+        .stdout_has("round 1 is drawn by lot or rating, not optimised")
+        .stdout_has("first better on players leaving the score group on 2 points")
+        .stdout_has("better pairing:")
+        .stderr_has("1 round not optimal")
+        .check();
     // A forced rematch is worse on the hard rules first.
-    let (_, r, b) = &sheet_numbers(&qw(&ev, &["round", "1"]).ok())[0];
-    qw(
+    let (_, r, b) = &sheet_numbers(&printed(&ev, &["round", "1"]))[0];
+    printed(
         &ev,
         &[
             "pairing",
@@ -768,16 +808,12 @@ fn check_optimal_names_the_first_criterion_a_hand_swapped_round_breaks() {
             &format!("#{b}"),
             "--force",
         ],
-    )
-    .ok();
-    let forced = qw(&ev, &["--lang", "en", "check", "--optimal", "--round", "2"]);
-    assert!(
-        forced
-            .stdout
-            .contains("first better on tables breaking a hard rule"),
-        "{}",
-        forced.stdout
     );
+    Run::on_event_in("en", &ev, &["check", "--optimal", "--round", "2"])
+        .status(3)
+        .stdout_has("first better on tables breaking a hard rule")
+        .stderr_has("1 round not optimal")
+        .check();
 }
 
 /// A table whose colours are turned round by hand, where that costs no player a colour
@@ -787,7 +823,7 @@ fn check_optimal_names_the_first_criterion_a_hand_swapped_round_breaks() {
 fn check_optimal_finds_colours_turned_round_where_the_criteria_cannot() {
     let (_tmp, ev, round2) = round2_after_red_wins();
     let (table, red, black) = &round2[0];
-    qw(
+    printed(
         &ev,
         &[
             "pairing",
@@ -796,23 +832,20 @@ fn check_optimal_finds_colours_turned_round_where_the_criteria_cannot() {
             &format!("#{black}"),
             &format!("#{red}"),
         ],
-    )
-    .ok();
-    let en = qw(&ev, &["--lang", "en", "check", "--optimal", "--round", "2"]);
-    assert!(
-        en.stdout.contains(
-            "round 2: the pairs are optimal, but 1 table has the colours the other way round"
-        ),
-        "{}",
-        en.stdout
     );
-    assert!(
-        en.stdout.contains(&format!("Table {table}: ")) && en.stdout.contains("plays red"),
-        "{}",
-        en.stdout
-    );
-    en.fails(3, &["1 round not optimal, with colours not by the rules"]);
-    let json = qw(&ev, &["--format", "json", "check", "--optimal"]);
+    Run::on_event_in("en", &ev, &["check", "--optimal", "--round", "2"])
+        .status(3)
+        .stdout_has(
+            "round 2: the pairs are optimal, but 1 table has the colours the other way round",
+        )
+        .stdout_has(&format!("Table {table}: "))
+        .stdout_has("plays red")
+        .stderr_has("1 round not optimal, with colours not by the rules")
+        .check();
+    let json = on(&ev, &["--format", "json", "check", "--optimal"])
+        .status(3)
+        .stderr_has("1 轮不是最优")
+        .check();
     let verdicts: Value = serde_json::from_str(&json.stdout).expect("JSON verdicts");
     let kinds: Vec<&str> = verdicts
         .as_array()
@@ -821,16 +854,14 @@ fn check_optimal_finds_colours_turned_round_where_the_criteria_cannot() {
         .map(|v| v["kind"].as_str().unwrap_or_default())
         .collect();
     assert_eq!(kinds, ["drawn", "colours_not_by_rule"], "{verdicts}");
-    let zh = qw(&ev, &["check", "--optimal", "--round", "2"]);
-    assert!(
-        zh.stdout
-            .contains("配对最优，但有 1 台的先后手与先后手规则（§3.3）不符"),
-        "{}",
-        zh.stdout
-    );
-    assert!(zh.stdout.contains("执红）"), "{}", zh.stdout);
+    on(&ev, &["check", "--optimal", "--round", "2"])
+        .status(3)
+        .stdout_has("配对最优，但有 1 台的先后手与先后手规则（§3.3）不符")
+        .stdout_has("执红）")
+        .stderr_has("1 轮不是最优")
+        .check();
     // Turned back, the round is optimal again.
-    qw(
+    printed(
         &ev,
         &[
             "pairing",
@@ -839,9 +870,8 @@ fn check_optimal_finds_colours_turned_round_where_the_criteria_cannot() {
             &format!("#{red}"),
             &format!("#{black}"),
         ],
-    )
-    .ok();
-    qw(&ev, &["check", "--optimal"]).ok();
+    );
+    printed(&ev, &["check", "--optimal"]);
 }
 
 /// After the last round: no withdrawal (nothing left to withdraw from, and a withdrawal
@@ -851,18 +881,19 @@ fn check_optimal_finds_colours_turned_round_where_the_criteria_cannot() {
 fn after_the_last_round_withdrawal_and_later_standings_are_refused() {
     let (_tmp, ev) = played_jinhua();
     let before = snapshot(&ev);
-    let players = qw(&ev, &["--format", "json", "players"]).json();
+    let players = json_of(&ev, &["--format", "json", "players"]);
     let name = players["players"][0]["name"]
         .as_str()
         .expect("a name")
         .to_string();
-    qw(
+    refused_on(
         &ev,
         &[
             "--lang", "en", "player", "withdraw", &name, "--reason", "ill",
         ],
-    )
-    .fails(3, &["all 9 rounds", "qiwang player disqualify"]);
+        3,
+        &["all 9 rounds", "qiwang player disqualify"],
+    );
     for args in [
         &["--lang", "en", "standings", "--round", "12"][..],
         &[
@@ -875,7 +906,7 @@ fn after_the_last_round_withdrawal_and_later_standings_are_refused() {
             "youth",
         ][..],
     ] {
-        qw(&ev, args).fails(3, &["round `12` does not exist in group"]);
+        refused_on(&ev, args, 3, &["round `12` does not exist in group"]);
     }
     assert_unchanged(&before, &ev);
 }
@@ -888,7 +919,7 @@ fn pairing_past_the_last_round_is_refused() {
         &["pair", "--group", "youth"][..],
         &["pair", "--group", "youth", "--dry-run"][..],
     ] {
-        qw(&ev, args).fails(3, &["all 9 rounds", "`youth`", "raise `rounds`"]);
+        refused_on(&ev, args, 3, &["all 9 rounds", "`youth`", "raise `rounds`"]);
     }
     assert_unchanged(&before, &ev);
 }
@@ -903,12 +934,12 @@ fn pairing_past_the_last_round_is_refused() {
 /// 成人组's 78 players will fill (one hall numbering, docs/rules.md §12 (table numbers)).
 fn jinhua_round1() -> (TempDir, PathBuf) {
     let (tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
-    qw(&ev, &["pair", "--group", "youth", "--seed", "11"]).ok();
+    printed(&ev, &["pair", "--group", "youth", "--seed", "11"]);
     (tmp, ev)
 }
 
 fn crosstable_cells(ev: &Path, group: &str) -> Vec<Vec<String>> {
-    let csv = qw(ev, &["crosstable", "--group", group, "--format", "csv"]).ok();
+    let csv = printed(ev, &["crosstable", "--group", group, "--format", "csv"]);
     csv.lines()
         .map(|l| l.split(',').map(String::from).collect())
         .collect()
@@ -919,14 +950,13 @@ fn crosstable_cells(ev: &Path, group: &str) -> Vec<Vec<String>> {
 #[test]
 fn the_prize_sheet_says_when_round_1_is_still_being_entered() {
     let (_tmp, ev) = jinhua_round1();
-    qw(&ev, &["result", "--group", "youth", "40", "r", "41", "="]).ok();
-    let zh = qw(&ev, &["prizes"]).ok();
-    assert!(
-        zh.contains("成绩未完：第1轮进行中，10 台尚无成绩（共"),
-        "{zh}"
-    );
-    assert!(!zh.contains("已赛轮次 1/"), "{zh}");
-    let json = qw(&ev, &["--format", "json", "prizes"]).json();
+    printed(&ev, &["result", "--group", "youth", "40", "r", "41", "="]);
+    on(&ev, &["prizes"])
+        .stdout_has("成绩未完：第1轮进行中，10 台尚无成绩（共")
+        .stdout_lacks("已赛轮次 1/")
+        .stderr_empty()
+        .check();
+    let json = json_of(&ev, &["--format", "json", "prizes"]);
     let text = json.to_string();
     assert!(text.contains(r#""open_tables":10"#), "{text}");
     // The team prizes rank the adult group, not yet paired: provisional too.
@@ -936,19 +966,20 @@ fn the_prize_sheet_says_when_round_1_is_still_being_entered() {
     );
     assert_eq!(json["teams"][0]["notes"][0]["after_round"], 0, "{text}");
     // Jinhua's team ranking is the adult group's, not yet paired.
-    let teams = qw(&ev, &["teams"]).ok();
-    assert!(teams.contains("成人组 尚未开赛（共9轮）"), "{teams}");
-    let en = qw(&ev, &["--lang", "en", "prizes"]).ok();
-    assert!(
-        en.contains("provisional: round 1 of 9 in progress, 10 tables without a result yet"),
-        "{en}"
-    );
+    on(&ev, &["teams"])
+        .stdout_has("成人组 尚未开赛（共9轮）")
+        .stderr_empty()
+        .check();
+    Run::on_event_in("en", &ev, &["prizes"])
+        .stdout_has("provisional: round 1 of 9 in progress, 10 tables without a result yet")
+        .stderr_empty()
+        .check();
 }
 
 #[test]
 fn result_records_many_entries_with_fouls_and_corrections() {
     let (_tmp, ev) = jinhua_round1();
-    let out = qw(
+    on(
         &ev,
         &[
             "result",
@@ -968,9 +999,10 @@ fn result_records_many_entries_with_fouls_and_corrections() {
             "黑胜/1:0",
         ],
     )
-    .ok();
-    assert!(out.contains("已记录 6"), "{out}");
-    let st = qw(&ev, &["standings", "--group", "youth", "--format", "json"]).json();
+    .stdout_has("已记录 6 个结果")
+    .stderr_empty()
+    .check();
+    let st = json_of(&ev, &["standings", "--group", "youth", "--format", "json"]);
     let rows = st["rows"].as_array().unwrap();
     let total: i64 = rows.iter().map(|r| r["score"].as_i64().unwrap()).sum();
     assert_eq!(total, 12, "six games, 2 points each");
@@ -982,8 +1014,8 @@ fn result_records_many_entries_with_fouls_and_corrections() {
         .sum();
     assert_eq!(fouls, 3);
     // A correction: table 40 was a draw.
-    qw(&ev, &["result", "--group", "youth", "40", "="]).ok();
-    let st = qw(&ev, &["standings", "--group", "youth", "--format", "json"]).json();
+    printed(&ev, &["result", "--group", "youth", "40", "="]);
+    let st = json_of(&ev, &["standings", "--group", "youth", "--format", "json"]);
     let scores: Vec<i64> = st["rows"]
         .as_array()
         .unwrap()
@@ -993,12 +1025,11 @@ fn result_records_many_entries_with_fouls_and_corrections() {
     assert_eq!(scores.iter().filter(|s| **s == 2).count(), 3, "{scores:?}");
     // Jinhua's limit is three fouls: the game's line says it was lost on fouls and what
     // was entered, once (no note repeating it).
-    let out = qw(&ev, &["result", "--group", "youth", "46", "=/3:0"]).ok();
-    assert!(
-        out.contains("（犯规 红3 黑0，红方犯规判负），录入为和"),
-        "{out}"
-    );
-    assert!(!out.contains("注意"), "{out}");
+    on(&ev, &["result", "--group", "youth", "46", "=/3:0"])
+        .stdout_has("（犯规 红3 黑0，红方犯规判负），录入为和")
+        .stdout_lacks("注意")
+        .stderr_empty()
+        .check();
 }
 
 #[test]
@@ -1015,20 +1046,22 @@ fn result_from_a_csv_file() {
         ));
     }
     fs::write(&file, text).unwrap();
-    let out = qw(&ev, &["result", "--group", "youth", "--from", p(&file)]).ok();
-    assert!(out.contains("12"), "{out}");
+    on(&ev, &["result", "--group", "youth", "--from", p(&file)])
+        .stdout_has("已记录 12 个结果")
+        .stderr_empty()
+        .check();
     let cells = crosstable_cells(&ev, "youth");
     // Every player now has a result in round 1.
     assert_eq!(cells.len(), 25);
     assert!(cells[1..].iter().all(|r| !r[3].is_empty()), "{cells:?}");
     // Round 2 can be paired now.
-    qw(&ev, &["pair", "--group", "youth"]).ok();
+    printed(&ev, &["pair", "--group", "youth"]);
 }
 
 #[test]
 fn result_errors_are_clear_and_change_nothing() {
     let (tmp, ev) = jinhua_round1();
-    qw(&ev, &["result", "--group", "youth", "40", "r"]).ok();
+    printed(&ev, &["result", "--group", "youth", "40", "r"]);
     let bad_csv = tmp.path().join("bad.csv");
     fs::write(&bad_csv, "轮次,台号,结果\n1,41,r\n1,42,xyz\n1,99,b\n").unwrap();
     let before = snapshot(&ev);
@@ -1059,11 +1092,21 @@ fn result_errors_are_clear_and_change_nothing() {
         ),
     ];
     for (args, words) in cases {
-        qw(&ev, args).fails(3, words);
+        refused_on(&ev, args, 3, words);
         assert_unchanged(&before, &ev);
     }
-    qw(&ev, &["result", "--group", "youth"]).fails(2, &["no results given"]);
-    qw(&ev, &["result", "--group", "nosuch", "40", "r"]).fails(3, &["no group `nosuch`"]);
+    refused_on(
+        &ev,
+        &["result", "--group", "youth"],
+        2,
+        &["no results given"],
+    );
+    refused_on(
+        &ev,
+        &["result", "--group", "nosuch", "40", "r"],
+        3,
+        &["no group `nosuch`"],
+    );
     assert_unchanged(&before, &ev);
 }
 
@@ -1072,19 +1115,20 @@ fn result_errors_are_clear_and_change_nothing() {
 #[test]
 fn penalty_deducts_points_and_is_shown() {
     let (_tmp, ev) = played_jinhua();
-    let st = qw(&ev, &["standings", "--group", "youth", "--format", "json"]).json();
+    let st = json_of(&ev, &["standings", "--group", "youth", "--format", "json"]);
     let top = &st["rows"][0];
     let (id, score) = (
         top["player"].as_u64().unwrap(),
         top["score"].as_i64().unwrap(),
     );
-    let out = qw(
+    on(
         &ev,
         &["penalty", &id.to_string(), "2", "--reason", "扰乱赛场"],
     )
-    .ok();
-    assert!(out.contains("-2"), "{out}");
-    let st = qw(&ev, &["standings", "--group", "youth", "--format", "json"]).json();
+    .stdout_has("-2")
+    .stderr_empty()
+    .check();
+    let st = json_of(&ev, &["standings", "--group", "youth", "--format", "json"]);
     let row = st["rows"]
         .as_array()
         .unwrap()
@@ -1094,14 +1138,37 @@ fn penalty_deducts_points_and_is_shown() {
     assert_eq!(row["score"].as_i64().unwrap(), score - 2);
     assert_eq!(row["penalty"].as_i64().unwrap(), 2);
     let before = snapshot(&ev);
-    qw(&ev, &["penalty", &id.to_string(), "0", "--reason", "x"])
-        .fails(3, &["must be positive", "`0`"]);
-    qw(&ev, &["penalty", &id.to_string(), "1", "--reason", " "]).fails(3, &["--reason"]);
-    qw(&ev, &["penalty", "99999", "1", "--reason", "x"]).fails(3, &["no player", "`99999`"]);
-    qw(&ev, &["penalty", "无此人", "1", "--reason", "x"]).fails(3, &["no player named `无此人`"]);
+    refused_on(
+        &ev,
+        &["penalty", &id.to_string(), "0", "--reason", "x"],
+        3,
+        &["must be positive", "`0`"],
+    );
+    refused_on(
+        &ev,
+        &["penalty", &id.to_string(), "1", "--reason", " "],
+        3,
+        &["--reason"],
+    );
+    refused_on(
+        &ev,
+        &["penalty", "99999", "1", "--reason", "x"],
+        3,
+        &["no player", "`99999`"],
+    );
+    refused_on(
+        &ev,
+        &["penalty", "无此人", "1", "--reason", "x"],
+        3,
+        &["no player named `无此人`"],
+    );
     // Jinhua fixes no disturbance penalty, so the points must be given.
-    qw(&ev, &["penalty", &id.to_string(), "--reason", "x"])
-        .fails(2, &["POINTS", "disturbance_penalty"]);
+    refused_on(
+        &ev,
+        &["penalty", &id.to_string(), "--reason", "x"],
+        2,
+        &["POINTS", "disturbance_penalty"],
+    );
     assert_unchanged(&before, &ev);
 }
 
@@ -1112,8 +1179,10 @@ fn penalty_points_default_to_the_rulebooks_disturbance_penalty() {
         &root("rules/dongguan-2018.toml"),
         Some(&root("examples/dongguan-2018/registrations.csv")),
     );
-    let out = qw(&ev, &["penalty", "1", "--reason", "扰乱棋局"]).ok();
-    assert!(out.contains("-2"), "{out}");
+    on(&ev, &["penalty", "1", "--reason", "扰乱棋局"])
+        .stdout_has("-2")
+        .stderr_empty()
+        .check();
 }
 
 #[test]
@@ -1129,16 +1198,18 @@ fn playoff_settles_a_tie_for_first() {
         "name,gender,unit\n甲,男,A\n乙,男,B\n丙,男,C\n丁,男,D\n",
     )
     .unwrap();
-    run_in(tmp.path(), &["init", "ev", "--rules", "one.toml"]).ok();
+    printed_in(tmp.path(), &["init", "ev", "--rules", "one.toml"]);
     let ev = tmp.path().join("ev");
-    qw(&ev, &["import", p(&tmp.path().join("p.csv"))]).ok();
-    qw(&ev, &["playoff", "甲", "乙"]).fails(3, &["playoff"]);
-    qw(&ev, &["pair", "--seed", "1"]).ok();
-    qw(&ev, &["result", "1", "=", "2", "="]).ok();
+    printed(&ev, &["import", p(&tmp.path().join("p.csv"))]);
+    refused_on(&ev, &["playoff", "甲", "乙"], 3, &["playoff"]);
+    printed(&ev, &["pair", "--seed", "1"]);
+    printed(&ev, &["result", "1", "=", "2", "="]);
     // Both black players drew: equal on every tiebreak, first place needs a playoff.
-    let table = qw(&ev, &["standings"]).ok();
-    assert!(table.contains("需加赛"), "{table}");
-    let st = qw(&ev, &["standings", "--format", "json"]).json();
+    on(&ev, &["standings"])
+        .stdout_has("需加赛")
+        .stderr_empty()
+        .check();
+    let st = json_of(&ev, &["standings", "--format", "json"]);
     let tied: Vec<String> = st["rows"]
         .as_array()
         .unwrap()
@@ -1152,10 +1223,10 @@ fn playoff_settles_a_tie_for_first() {
         .find(|n| !tied.iter().any(|t| t == n))
         .unwrap();
     let before = snapshot(&ev);
-    qw(&ev, &["playoff", &tied[0], untied]).fails(3, &["playoff"]);
+    refused_on(&ev, &["playoff", &tied[0], untied], 3, &["playoff"]);
     assert_unchanged(&before, &ev);
-    qw(&ev, &["playoff", &tied[1], &tied[0], "--note", "快棋加赛"]).ok();
-    let st = qw(&ev, &["standings", "--format", "json"]).json();
+    printed(&ev, &["playoff", &tied[1], &tied[0], "--note", "快棋加赛"]);
+    let st = json_of(&ev, &["standings", "--format", "json"]);
     let first = &st["rows"][0];
     assert_eq!(first["name"].as_str().unwrap(), tied[1]);
     assert_eq!(first["rank"].as_u64(), Some(1));
@@ -1168,15 +1239,14 @@ fn playoff_settles_a_tie_for_first() {
         serde_json::from_str(&fs::read_to_string(&state).unwrap()).unwrap();
     json["playoffs"][0]["list"] = "girls".into();
     fs::write(&state, serde_json::to_string_pretty(&json).unwrap()).unwrap();
-    let out = qw(&ev, &["playoff", &tied[0], &tied[1]]).ok();
-    assert!(
-        out.contains(&format!(
+    on(&ev, &["playoff", &tied[0], &tied[1]])
+        .stdout_has(&format!(
             "替换了之前记录的加赛名次 {} > {}",
             tied[1], tied[0]
-        )),
-        "{out}"
-    );
-    let st = qw(&ev, &["standings", "--format", "json"]).json();
+        ))
+        .stderr_empty()
+        .check();
+    let st = json_of(&ev, &["standings", "--format", "json"]);
     assert_eq!(st["rows"][0]["name"].as_str().unwrap(), tied[0]);
 }
 
@@ -1185,14 +1255,14 @@ fn playoff_settles_a_tie_for_first() {
 #[test]
 fn standings_in_every_format() {
     let (_tmp, ev) = played_jinhua();
-    let table = qw(&ev, &["standings", "--group", "kids"]).ok();
+    let table = printed(&ev, &["standings", "--group", "kids"]);
     let rows = table_rows(&table);
     assert_eq!(rows[0][..5], ["名次", "序号", "姓名", "单位", "积分"]);
     assert_eq!(rows.len(), 1 + 28);
-    let csv = qw(&ev, &["standings", "--group", "kids", "--format", "csv"]).ok();
+    let csv = printed(&ev, &["standings", "--group", "kids", "--format", "csv"]);
     assert_eq!(csv.lines().count(), 1 + 28);
     assert!(csv.starts_with("\u{feff}名次,序号,姓名,单位,积分"), "{csv}");
-    let json = qw(&ev, &["standings", "--group", "kids", "--format", "json"]).json();
+    let json = json_of(&ev, &["standings", "--group", "kids", "--format", "json"]);
     let scores: Vec<i64> = json["rows"]
         .as_array()
         .unwrap()
@@ -1203,14 +1273,14 @@ fn standings_in_every_format() {
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
     // 14 games a round, 2 points each, 9 rounds.
     assert_eq!(scores.iter().sum::<i64>(), 14 * 2 * 9);
-    let html = qw(&ev, &["standings", "--group", "kids", "--format", "html"]).ok();
+    let html = printed(&ev, &["standings", "--group", "kids", "--format", "html"]);
     assert!(
         html.contains("<table") && html.contains("</html>"),
         "{html}"
     );
     assert_eq!(html.matches("<tr").count(), 1 + 28, "{html}");
     // --round: the standings after round 3.
-    let r3 = qw(
+    let r3 = json_of(
         &ev,
         &[
             "standings",
@@ -1221,8 +1291,7 @@ fn standings_in_every_format() {
             "--format",
             "json",
         ],
-    )
-    .json();
+    );
     assert_eq!(r3["after_round"].as_u64(), Some(3));
     let total3: i64 = r3["rows"]
         .as_array()
@@ -1231,10 +1300,19 @@ fn standings_in_every_format() {
         .map(|r| r["score"].as_i64().unwrap())
         .sum();
     assert_eq!(total3, 14 * 2 * 3);
-    qw(&ev, &["standings", "--group", "kids", "--round", "10"])
-        .fails(3, &["round `10` does not exist"]);
-    qw(&ev, &["standings", "--format", "xml"]).fails(2, &["xml"]);
-    qw(&ev, &["standings", "--group", "kids", "--format", "trf"]).fails(2, &["export"]);
+    refused_on(
+        &ev,
+        &["standings", "--group", "kids", "--round", "10"],
+        3,
+        &["round `10` does not exist"],
+    );
+    refused_on(&ev, &["standings", "--format", "xml"], 2, &["xml"]);
+    refused_on(
+        &ev,
+        &["standings", "--group", "kids", "--format", "trf"],
+        2,
+        &["export"],
+    );
 }
 
 #[test]
@@ -1245,13 +1323,12 @@ fn standings_of_a_prize_list() {
         .lines()
         .filter(|l| l.contains(",女,") && l.contains(",少儿精英组,"))
         .count();
-    let csv = qw(
+    let csv = printed(
         &ev,
         &["standings", "--list", "kids_girls", "--format", "csv"],
-    )
-    .ok();
+    );
     assert_eq!(csv.lines().count(), 1 + girls, "{csv}");
-    let json = qw(&ev, &["players", "--group", "kids", "--format", "json"]).json();
+    let json = json_of(&ev, &["players", "--group", "kids", "--format", "json"]);
     let girl_names: BTreeSet<String> = json["players"]
         .as_array()
         .unwrap()
@@ -1266,8 +1343,13 @@ fn standings_of_a_prize_list() {
         .collect();
     assert_eq!(listed, girl_names);
     // By its regulation name too.
-    qw(&ev, &["standings", "--list", "少儿精英组（女子）"]).ok();
-    qw(&ev, &["standings", "--list", "nosuch"]).fails(3, &["no prize list `nosuch`", "kids_girls"]);
+    printed(&ev, &["standings", "--list", "少儿精英组（女子）"]);
+    refused_on(
+        &ev,
+        &["standings", "--list", "nosuch"],
+        3,
+        &["no prize list `nosuch`", "kids_girls"],
+    );
 }
 
 #[test]
@@ -1302,7 +1384,7 @@ fn crosstable_lists_every_round_of_every_player() {
             );
         }
     }
-    let en = qw(
+    let en = printed(
         &ev,
         &[
             "crosstable",
@@ -1313,22 +1395,21 @@ fn crosstable_lists_every_round_of_every_player() {
             "--format",
             "csv",
         ],
-    )
-    .ok();
+    );
     assert!(en.lines().next().unwrap().contains("name"), "{en}");
 }
 
 #[test]
 fn teams_rank_the_best_three_of_a_unit() {
     let (_tmp, ev) = played_jinhua();
-    let csv = qw(&ev, &["teams", "--format", "csv"]).ok();
+    let csv = printed(&ev, &["teams", "--format", "csv"]);
     let rows: Vec<Vec<&str>> = csv
         .lines()
         .skip(1)
         .map(|l| l.split(',').collect())
         .collect();
     assert!(rows.len() >= 6, "{csv}");
-    let st = qw(&ev, &["standings", "--group", "adult", "--format", "json"]).json();
+    let st = json_of(&ev, &["standings", "--group", "adult", "--format", "json"]);
     let rank_of: BTreeMap<String, u64> = st["rows"]
         .as_array()
         .unwrap()
@@ -1358,16 +1439,21 @@ fn teams_rank_the_best_three_of_a_unit() {
         assert!(sum >= last, "ranked by rank sum, lower first");
         last = sum;
     }
-    qw(&ev, &["teams", "--team", "nosuch"]).fails(3, &["no team competition `nosuch`"]);
+    refused_on(
+        &ev,
+        &["teams", "--team", "nosuch"],
+        3,
+        &["no team competition `nosuch`"],
+    );
     // Dongguan has no team competition.
     let (_t, dg) = event_with(&root("rules/dongguan-2018.toml"), None);
-    qw(&dg, &["teams"]).fails(3, &["no team competition"]);
+    refused_on(&dg, &["teams"], 3, &["no team competition"]);
 }
 
 #[test]
 fn prizes_csv_has_one_row_per_award_and_adds_up() {
     let (_tmp, ev) = played_jinhua();
-    let csv = qw(&ev, &["prizes", "--format", "csv"]).ok();
+    let csv = printed(&ev, &["prizes", "--format", "csv"]);
     let mut reader = csv::Reader::from_reader(csv.as_bytes());
     let mut per_list: BTreeMap<String, Vec<u64>> = BTreeMap::new();
     let mut total = 0;
@@ -1406,12 +1492,15 @@ fn prizes_csv_has_one_row_per_award_and_adds_up() {
         20_900 - 100,
         "the sixth place of 少儿精英乙组（女子） is not awarded"
     );
-    let table = qw(&ev, &["prizes"]).ok();
-    assert!(
-        table.contains("领奖签字") && table.contains("合计 20800元（预算 20900元）"),
-        "{table}"
-    );
-    let en = qw(&ev, &["prizes", "--lang", "en"]).ok();
+    on(&ev, &["prizes"])
+        .stdout_has("领奖签字")
+        .stdout_has("合计 20800元（预算 20900元）")
+        .stderr_empty()
+        .check();
+    let en = on(&ev, &["prizes", "--lang", "en"])
+        .stderr_empty()
+        .check()
+        .stdout;
     assert!(en.to_lowercase().contains("signature"), "{en}");
 }
 
@@ -1419,33 +1508,50 @@ fn prizes_csv_has_one_row_per_award_and_adds_up() {
 fn group_sizes_and_merge() {
     let csv = root("examples/dongguan-2018/registrations.csv");
     let (_tmp, ev) = event_with(&root("rules/dongguan-2018.toml"), Some(&csv));
-    let out = qw(&ev, &["group", "sizes"]).ok();
-    assert!(
-        out.contains("儿童女子棋王组：7  ← 不足最低人数 10"),
-        "{out}"
-    );
-    assert!(out.contains("qiwang group merge"), "{out}");
+    on(&ev, &["group", "sizes"])
+        .stdout_has("儿童女子棋王组：7  ← 不足最低人数 10")
+        .stdout_has("qiwang group merge")
+        .stderr_empty()
+        .check();
     // The rulebook merges 儿童女子棋王组 into teen_girls: elsewhere only with --force.
     let before = snapshot(&ev);
-    qw(&ev, &["group", "merge", "kids_girls", "kids_a"])
-        .fails(3, &["merge_into", "teen_girls", "--force"]);
+    refused_on(
+        &ev,
+        &["group", "merge", "kids_girls", "kids_a"],
+        3,
+        &["merge_into", "teen_girls", "--force"],
+    );
     assert_unchanged(&before, &ev);
     // A group not below its minimum is not merged without --force either.
-    qw(&ev, &["group", "merge", "kids_a", "kids_b"]).fails(3, &["--force"]);
+    refused_on(
+        &ev,
+        &["group", "merge", "kids_a", "kids_b"],
+        3,
+        &["--force"],
+    );
     assert_unchanged(&before, &ev);
-    let out = qw(&ev, &["group", "merge", "kids_girls", "kids_a", "--force"]).ok();
-    assert!(out.contains('7'), "{out}");
-    let kids_a = qw(&ev, &["players", "--group", "kids_a", "--format", "json"]).json();
+    on(&ev, &["group", "merge", "kids_girls", "kids_a", "--force"])
+        .stdout_has("7")
+        .stderr_empty()
+        .check();
+    let kids_a = json_of(&ev, &["players", "--group", "kids_a", "--format", "json"]);
     assert_eq!(kids_a["players"].as_array().unwrap().len(), 27);
-    let out = qw(&ev, &["group", "sizes"]).ok();
-    assert!(!out.contains('←'), "{out}");
+    on(&ev, &["group", "sizes"])
+        .stdout_lacks("←")
+        .stderr_empty()
+        .check();
     let before = snapshot(&ev);
-    qw(&ev, &["group", "merge", "nosuch", "kids_a"]).fails(3, &["no group `nosuch`"]);
+    refused_on(
+        &ev,
+        &["group", "merge", "nosuch", "kids_a"],
+        3,
+        &["no group `nosuch`"],
+    );
     assert_unchanged(&before, &ev);
     // After round 1 a merge is refused.
-    qw(&ev, &["pair", "--group", "kids_b", "--seed", "1"]).ok();
+    printed(&ev, &["pair", "--group", "kids_b", "--seed", "1"]);
     let before = snapshot(&ev);
-    qw(&ev, &["group", "merge", "kids_b", "kids_a"]).fails(3, &["kids_b"]);
+    refused_on(&ev, &["group", "merge", "kids_b", "kids_a"], 3, &["kids_b"]);
     assert_unchanged(&before, &ev);
 }
 
@@ -1453,8 +1559,10 @@ fn group_sizes_and_merge() {
 fn export_html_json_and_trf() {
     let (tmp, ev) = played_jinhua();
     let site = tmp.path().join("site");
-    let out = qw(&ev, &["export", "--format", "html", "--out", p(&site)]).ok();
-    assert!(out.contains("site"), "{out}");
+    on(&ev, &["export", "--format", "html", "--out", p(&site)])
+        .stdout_has(p(&site))
+        .stderr_empty()
+        .check();
     let files = snapshot(&site);
     assert!(
         files.keys().any(|f| f.ends_with("index.html")),
@@ -1470,24 +1578,24 @@ fn export_html_json_and_trf() {
         }
     }
     let json_dir = tmp.path().join("json");
-    qw(&ev, &["export", "--format", "json", "--out", p(&json_dir)]).ok();
+    printed(&ev, &["export", "--format", "json", "--out", p(&json_dir)]);
     let event: Value =
         serde_json::from_slice(&fs::read(json_dir.join("event.json")).unwrap()).unwrap();
     assert!(event.is_object());
     assert!(!event.to_string().contains("33072319661225819"));
     let trf_dir = tmp.path().join("trf");
-    qw(&ev, &["export", "--format", "trf", "--out", p(&trf_dir)]).ok();
+    printed(&ev, &["export", "--format", "trf", "--out", p(&trf_dir)]);
     for pool in ["adult", "youth", "kids", "kids_b"] {
         let trf = fs::read_to_string(trf_dir.join(format!("{pool}.trf"))).unwrap();
         let players = trf.lines().filter(|l| l.starts_with("001")).count();
-        let expected = qw(&ev, &["players", "--group", pool, "--format", "json"]).json()["players"]
+        let expected = json_of(&ev, &["players", "--group", pool, "--format", "json"])["players"]
             .as_array()
             .unwrap()
             .len();
         assert_eq!(players, expected, "{pool}");
     }
     let csv_dir = tmp.path().join("csv");
-    qw(&ev, &["export", "--format", "csv", "--out", p(&csv_dir)]).ok();
+    printed(&ev, &["export", "--format", "csv", "--out", p(&csv_dir)]);
     let standings = fs::read_to_string(csv_dir.join("youth/standings.csv")).unwrap();
     assert!(
         standings.starts_with("\u{feff}名次,序号,姓名,单位,积分,对手分"),
@@ -1496,19 +1604,23 @@ fn export_html_json_and_trf() {
     assert!(csv_dir.join("prizes.csv").exists());
     assert!(csv_dir.join("adult/round-1.csv").exists());
     let (_t, fresh) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
-    qw(&fresh, &["export", "--format", "trf", "--out", p(&trf_dir)])
-        .fails(3, &["no group has been paired"]);
+    refused_on(
+        &fresh,
+        &["export", "--format", "trf", "--out", p(&trf_dir)],
+        3,
+        &["no group has been paired"],
+    );
 }
 
 #[test]
 fn log_lists_every_change_and_undo_walks_back() {
     let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
-    qw(&ev, &["pair", "--seed", "3"]).ok();
+    printed(&ev, &["pair", "--seed", "3"]);
     let state_paired = fs::read(ev.join("qiwang.json")).unwrap();
-    qw(&ev, &["result", "1", "r", "2", "="]).ok();
+    printed(&ev, &["result", "1", "r", "2", "="]);
     let state_results = fs::read(ev.join("qiwang.json")).unwrap();
-    qw(&ev, &["result", "1", "b"]).ok();
-    let log = qw(&ev, &["log", "--format", "json"]).json();
+    printed(&ev, &["result", "1", "b"]);
+    let log = json_of(&ev, &["log", "--format", "json"]);
     let commands: Vec<String> = log
         .as_array()
         .unwrap()
@@ -1524,32 +1636,36 @@ fn log_lists_every_change_and_undo_walks_back() {
         })
         .collect();
     assert_eq!(commands, ["init", "import", "pair", "result", "result"]);
-    let table = qw(&ev, &["log"]).ok();
-    assert!(table.contains("编排公开组第1轮"), "{table}");
+    on(&ev, &["log"])
+        .stdout_has("编排公开组第1轮")
+        .stderr_empty()
+        .check();
 
-    let out = qw(&ev, &["undo"]).ok();
-    assert!(out.contains("已撤销"), "{out}");
+    on(&ev, &["undo"])
+        .stdout_has("已撤销")
+        .stderr_empty()
+        .check();
     assert_eq!(fs::read(ev.join("qiwang.json")).unwrap(), state_results);
-    qw(&ev, &["undo"]).ok();
+    printed(&ev, &["undo"]);
     assert_eq!(fs::read(ev.join("qiwang.json")).unwrap(), state_paired);
-    qw(&ev, &["undo"]).ok();
-    qw(&ev, &["undo"]).ok();
-    let players = qw(&ev, &["players", "--format", "json"]).json();
+    printed(&ev, &["undo"]);
+    printed(&ev, &["undo"]);
+    let players = json_of(&ev, &["players", "--format", "json"]);
     assert_eq!(
         players["players"].as_array().unwrap().len(),
         0,
         "back before the import"
     );
     let before = snapshot(&ev);
-    qw(&ev, &["undo"]).fails(3, &["nothing to undo"]);
+    refused_on(&ev, &["undo"], 3, &["nothing to undo"]);
     assert_unchanged(&before, &ev);
 }
 
 #[test]
 fn lang_en_gives_english_headers() {
     let (_tmp, ev) = played_jinhua();
-    let zh = qw(&ev, &["standings", "--group", "youth", "--format", "csv"]).ok();
-    let en = qw(
+    let zh = printed(&ev, &["standings", "--group", "youth", "--format", "csv"]);
+    let en = printed(
         &ev,
         &[
             "standings",
@@ -1560,14 +1676,13 @@ fn lang_en_gives_english_headers() {
             "--lang",
             "en",
         ],
-    )
-    .ok();
+    );
     let head = en.lines().next().unwrap().trim_start_matches('\u{feff}');
     assert!(head.is_ascii(), "{head}");
     assert!(head.starts_with("place,no.,name,unit,pts"), "{head}");
     assert_eq!(zh.lines().count(), en.lines().count());
     // Ties the §14.3.1 fallback decided are explained in English too.
-    let adult = qw(
+    let adult = printed(
         &ev,
         &[
             "standings",
@@ -1578,8 +1693,7 @@ fn lang_en_gives_english_headers() {
             "--lang",
             "en",
         ],
-    )
-    .ok();
+    );
     let remarks: Vec<&str> = adult
         .lines()
         .filter_map(|l| l.split(',').nth(9))
@@ -1589,12 +1703,12 @@ fn lang_en_gives_english_headers() {
     // remarks are English.
     assert!(!remarks.is_empty(), "{adult}");
     assert!(remarks.iter().all(|r| r.is_ascii()), "{remarks:?}");
-    let sheet = qw(&ev, &["players", "--group", "youth", "--lang", "en"]).ok();
+    let sheet = printed(&ev, &["players", "--group", "youth", "--lang", "en"]);
     assert!(
         table_rows(&sheet)[0].iter().all(|c| c.is_ascii()),
         "{sheet}"
     );
-    qw(&ev, &["standings", "--lang", "fr"]).fails(2, &["fr"]);
+    refused_on(&ev, &["standings", "--lang", "fr"], 2, &["fr"]);
 }
 
 #[test]
@@ -1602,16 +1716,29 @@ fn the_event_is_found_from_a_subdirectory_or_given_with_event() {
     let (tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
     let deep = ev.join("printouts").join("day1");
     fs::create_dir_all(&deep).unwrap();
-    let found = run_in(&deep, &["players", "--format", "json"]);
-    let given = run_in(
+    let given = Run::new(
         tmp.path(),
         &["--event", p(&ev), "players", "--format", "json"],
-    );
-    assert_eq!(found.ok(), given.ok());
+    )
+    .stderr_empty()
+    .check();
+    Run::new(&deep, &["players", "--format", "json"])
+        .stdout_is(&given.stdout)
+        .stderr_empty()
+        .check();
     let elsewhere = TempDir::new().unwrap();
-    run_in(elsewhere.path(), &["players"]).fails(2, &["no event found", "qiwang init", "--event"]);
-    run_in(elsewhere.path(), &["--event", "no-such-dir", "standings"])
-        .fails(2, &["`no-such-dir`", "not an event directory"]);
+    refused(
+        elsewhere.path(),
+        &["players"],
+        2,
+        &["no event found", "qiwang init", "--event"],
+    );
+    refused(
+        elsewhere.path(),
+        &["--event", "no-such-dir", "standings"],
+        2,
+        &["`no-such-dir`", "not an event directory"],
+    );
 }
 
 /// Standings after a round whose games are not all in would be invented (missing games
@@ -1619,30 +1746,41 @@ fn the_event_is_found_from_a_subdirectory_or_given_with_event() {
 #[test]
 fn standings_after_an_unfinished_round_are_refused() {
     let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁", "戊", "己"]);
-    let before = qw(&ev, &["standings"]).ok();
-    assert!(before.contains("公开组 尚未开赛（共7轮）"), "{before}");
-    qw(&ev, &["pair", "--seed", "3"]).ok();
+    on(&ev, &["standings"])
+        .stdout_has("公开组 尚未开赛（共7轮）")
+        .stderr_empty()
+        .check();
+    printed(&ev, &["pair", "--seed", "3"]);
     // While no round is finished the default standings show round 1 as it stands, and
     // say so rather than "after round 1".
-    qw(&ev, &["result", "1", "r"]).ok();
-    let during = qw(&ev, &["standings"]).ok();
-    assert!(during.contains("第1轮进行中：2 台尚无成绩（共"), "{during}");
-    let json = qw(&ev, &["--format", "json", "standings"]).json();
+    printed(&ev, &["result", "1", "r"]);
+    on(&ev, &["standings"])
+        .stdout_has("第1轮进行中：2 台尚无成绩（共")
+        .stderr_empty()
+        .check();
+    let json = json_of(&ev, &["--format", "json", "standings"]);
     assert_eq!(
         (&json["after_round"], &json["open_tables"]),
         (&serde_json::json!(1), &serde_json::json!(2)),
         "{json}"
     );
-    let during = qw(&ev, &["--lang", "en", "crosstable"]).ok();
-    assert!(
-        during.contains("during round 1 of 7: 2 tables without a result yet"),
-        "{during}"
+    Run::on_event_in("en", &ev, &["crosstable"])
+        .stdout_has("during round 1 of 7: 2 tables without a result yet")
+        .stderr_empty()
+        .check();
+    printed(&ev, &["result", "1", "r", "2", "=", "3", "b"]);
+    on(&ev, &["standings"])
+        .stdout_has("第1轮后（共")
+        .stderr_empty()
+        .check();
+    printed(&ev, &["pair"]);
+    refused_on(
+        &ev,
+        &["standings", "--round", "2"],
+        3,
+        &["round 2", "not finished", "--round 1"],
     );
-    qw(&ev, &["result", "1", "r", "2", "=", "3", "b"]).ok();
-    assert!(qw(&ev, &["standings"]).ok().contains("第1轮后（共"));
-    qw(&ev, &["pair"]).ok();
-    qw(&ev, &["standings", "--round", "2"]).fails(3, &["round 2", "not finished", "--round 1"]);
-    qw(&ev, &["standings", "--round", "1"]).ok();
+    printed(&ev, &["standings", "--round", "1"]);
 }
 
 /// The masked ID hides exactly the birth-date digits (330702********1234), so a printed
@@ -1651,14 +1789,14 @@ fn standings_after_an_unfinished_round_are_refused() {
 #[test]
 fn birth_dates_are_not_printed_beside_masked_ids() {
     let (_tmp, ev) = event_with(&jinhua_rules(), Some(&jinhua_csv()));
-    let json = qw(&ev, &["players", "--format", "json"]).json();
+    let json = json_of(&ev, &["players", "--format", "json"]);
     let players = json["players"].as_array().unwrap();
     assert!(players.iter().all(|p| p["birth_date"].is_null()));
     assert!(players.iter().all(|p| p["birth_year"].is_null()));
     assert!(players.iter().all(|p| p["id_number"].is_null()));
     // Every player's full birth date (known with --show-private) is absent from every
     // format without it.
-    let private = qw(&ev, &["players", "--format", "json", "--show-private"]).json();
+    let private = json_of(&ev, &["players", "--format", "json", "--show-private"]);
     let dates: Vec<String> = private["players"]
         .as_array()
         .unwrap()
@@ -1667,7 +1805,7 @@ fn birth_dates_are_not_printed_beside_masked_ids() {
         .collect();
     assert_eq!(dates.len(), players.len());
     for format in ["table", "csv", "json", "html"] {
-        let out = qw(&ev, &["players", "--format", format]).ok();
+        let out = printed(&ev, &["players", "--format", format]);
         for date in &dates {
             assert!(
                 !out.contains(date.as_str()),
@@ -1675,10 +1813,14 @@ fn birth_dates_are_not_printed_beside_masked_ids() {
             );
         }
     }
-    let table = qw(&ev, &["players"]).ok();
-    assert!(!table.contains("出生年份"), "{table}");
-    let table = qw(&ev, &["players", "--show-private"]).ok();
-    assert!(table.contains("出生日期"), "{table}");
+    on(&ev, &["players"])
+        .stdout_lacks("出生年份")
+        .stderr_empty()
+        .check();
+    on(&ev, &["players", "--show-private"])
+        .stdout_has("出生日期")
+        .stderr_empty()
+        .check();
 }
 
 /// The README's set-up lines name the Rust version Cargo.toml requires, and the changelog
@@ -1728,8 +1870,8 @@ fn pools_left_out_by_pair_all_reach_stderr_without_escapes() {
     )
     .expect("write csv");
     let ev = tmp.path().join("ev");
-    run_in(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
-    qw(&ev, &["import", p(&csv)]).ok();
+    printed_in(tmp.path(), &["init", "ev", "--rules", p(&rules)]);
+    printed(&ev, &["import", p(&csv)]);
     Run::on_event(&ev, &["pair", "--all", "--format", "csv"])
         .stdout_has("甲")
         .stdout_lacks("\u{1b}")
@@ -1744,21 +1886,15 @@ fn pools_left_out_by_pair_all_reach_stderr_without_escapes() {
 #[test]
 fn pair_all_dry_run_says_a_given_seed_is_not_recorded() {
     let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
-    let given = qw(
-        &ev,
-        &["--lang", "en", "pair", "--all", "--dry-run", "--seed", "42"],
-    )
-    .ok();
-    assert!(
-        given.contains("draw seed: 42 (`qiwang pair --seed 42` makes the same draw)"),
-        "{given}"
-    );
-    assert!(!given.contains("recorded"), "{given}");
-    let drawn = qw(&ev, &["--lang", "en", "pair", "--all", "--dry-run"]).ok();
-    assert!(
-        drawn.contains("(recorded: the next `qiwang pair` uses it and makes this draw)"),
-        "{drawn}"
-    );
+    Run::on_event_in("en", &ev, &["pair", "--all", "--dry-run", "--seed", "42"])
+        .stdout_has("draw seed: 42 (`qiwang pair --seed 42` makes the same draw)")
+        .stdout_lacks("recorded")
+        .stderr_empty()
+        .check();
+    Run::on_event_in("en", &ev, &["pair", "--all", "--dry-run"])
+        .stdout_has("(recorded: the next `qiwang pair` uses it and makes this draw)")
+        .stderr_empty()
+        .check();
 }
 
 /// A usage error quotes the argument typed; in Chinese (the default) it was printed with
@@ -1779,8 +1915,12 @@ fn a_chinese_usage_error_quotes_the_argument_without_escapes() {
 #[test]
 fn group_merge_of_an_unknown_group_lists_the_groups() {
     let (_tmp, ev) = small_event(&["甲", "乙"]);
-    qw(&ev, &["group", "merge", "nosuch", "open"])
-        .fails(3, &["no group `nosuch` in the rulebook", "use one of"]);
+    refused_on(
+        &ev,
+        &["group", "merge", "nosuch", "open"],
+        3,
+        &["no group `nosuch` in the rulebook", "use one of"],
+    );
 }
 
 /// Display width of a line as a terminal shows it (汉字 take two cells).
@@ -1795,7 +1935,7 @@ fn cells(line: &str) -> usize {
 fn every_sheet_fits_the_terminal() {
     let tmp = TempDir::new().unwrap();
     let ev = tmp.path().join("demo");
-    run(tmp.path(), &["demo", p(&ev), "--seed", "2018"]).ok();
+    printed_in(tmp.path(), &["demo", p(&ev), "--seed", "2018"]);
     let cases: [&[&str]; 11] = [
         &["players"],
         &["log"],
@@ -1814,7 +1954,11 @@ fn every_sheet_fits_the_terminal() {
         for args in cases {
             let mut all = vec!["--event", p(&ev)];
             all.extend_from_slice(args);
-            let out = crate::common::run_env(tmp.path(), &all, &[("COLUMNS", columns)]).ok();
+            let out = Run::new(tmp.path(), &all)
+                .env("COLUMNS", columns)
+                .stderr_empty()
+                .check()
+                .stdout;
             let widest = out.lines().map(cells).max().unwrap_or(0);
             assert!(
                 widest <= width,
@@ -1844,7 +1988,11 @@ fn every_sheet_fits_the_terminal() {
             "--seed",
             "1",
         ];
-        let out = crate::common::run_env(tmp.path(), &args, &[("COLUMNS", columns)]).ok();
+        let out = Run::new(tmp.path(), &args)
+            .env("COLUMNS", columns)
+            .stderr_empty()
+            .check()
+            .stdout;
         let widest = out.lines().map(cells).max().unwrap_or(0);
         assert!(
             widest <= columns.parse().unwrap(),
@@ -1876,7 +2024,7 @@ fn a_trf_refusal_names_its_pool_once() {
         } else {
             ("group", "no players")
         };
-        let err = qw(&ev, &all).fails(3, &[none]);
+        let err = refused_on(&ev, &all, 3, &[none]);
         assert_eq!(err.matches(group).count(), 1, "{err}");
     }
 }
@@ -1888,28 +2036,28 @@ fn a_trf_refusal_names_its_pool_once() {
 #[test]
 fn status_changes_keep_the_rounds_a_player_was_out() {
     let (_t, ev) = small_event(&["甲", "乙", "丙", "丁", "戊", "己"]);
-    qw(&ev, &["pair", "--seed", "1"]).ok();
-    qw(&ev, &["result", "1", "r", "2", "r", "3", "d"]).ok();
-    qw(&ev, &["player", "withdraw", "甲", "--reason", "病"]).ok();
-    qw(&ev, &["pair"]).ok();
-    qw(&ev, &["result", "1", "r", "2", "d"]).ok();
-    qw(&ev, &["player", "reinstate", "甲"]).ok();
-    qw(&ev, &["check"]).ok();
-    qw(&ev, &["pair"]).ok();
-    qw(&ev, &["result", "1", "r", "2", "b", "3", "d"]).ok();
-    qw(&ev, &["player", "withdraw", "乙", "--reason", "x"]).ok();
-    qw(&ev, &["pair"]).ok();
-    qw(&ev, &["result", "1", "r", "2", "d"]).ok();
-    let out = qw(&ev, &["player", "disqualify", "乙", "--reason", "y"]).ok();
-    assert!(
-        out.contains("自第4轮起"),
-        "from the withdrawal's round: {out}"
-    );
-    qw(&ev, &["check"]).ok();
-    qw(&ev, &["player", "disqualify", "乙", "--undo"]).ok();
-    qw(&ev, &["check"]).ok();
-    qw(&ev, &["pair"]).ok();
-    qw(&ev, &["check"]).ok();
+    printed(&ev, &["pair", "--seed", "1"]);
+    printed(&ev, &["result", "1", "r", "2", "r", "3", "d"]);
+    printed(&ev, &["player", "withdraw", "甲", "--reason", "病"]);
+    printed(&ev, &["pair"]);
+    printed(&ev, &["result", "1", "r", "2", "d"]);
+    printed(&ev, &["player", "reinstate", "甲"]);
+    printed(&ev, &["check"]);
+    printed(&ev, &["pair"]);
+    printed(&ev, &["result", "1", "r", "2", "b", "3", "d"]);
+    printed(&ev, &["player", "withdraw", "乙", "--reason", "x"]);
+    printed(&ev, &["pair"]);
+    printed(&ev, &["result", "1", "r", "2", "d"]);
+    // From the withdrawal's round.
+    on(&ev, &["player", "disqualify", "乙", "--reason", "y"])
+        .stdout_has("自第4轮起")
+        .stderr_empty()
+        .check();
+    printed(&ev, &["check"]);
+    printed(&ev, &["player", "disqualify", "乙", "--undo"]);
+    printed(&ev, &["check"]);
+    printed(&ev, &["pair"]);
+    printed(&ev, &["check"]);
 
     // Withdrawn by the forfeit rule from round 3, then by hand after round 3.
     let tmp = TempDir::new().expect("temp dir");
@@ -1926,9 +2074,9 @@ fn status_changes_keep_the_rounds_a_player_was_out() {
     )
     .expect("write csv");
     let (_e, ev) = event_with(&rules, Some(&csv));
-    qw(&ev, &["pair", "--seed", "1"]).ok();
+    printed(&ev, &["pair", "--seed", "1"]);
     let forfeit = |round: &str| {
-        let json = qw(&ev, &["round", round, "--format", "json"]).json();
+        let json = json_of(&ev, &["round", round, "--format", "json"]);
         let tables = json["pairings"].as_array().cloned().unwrap_or_default();
         tables
             .iter()
@@ -1945,40 +2093,15 @@ fn status_changes_keep_the_rounds_a_player_was_out() {
         let (table, red) = forfeit(round);
         let other = if table == 1 { "2" } else { "1" };
         let token = if red { "-+" } else { "+-" };
-        qw(&ev, &["result", &table.to_string(), token, other, "r"]).ok();
-        qw(&ev, &["pair"]).ok();
+        printed(&ev, &["result", &table.to_string(), token, other, "r"]);
+        printed(&ev, &["pair"]);
     }
-    qw(&ev, &["result", "1", "r"]).ok();
-    qw(&ev, &["check"]).ok();
-    let out = qw(&ev, &["player", "withdraw", "D"]).ok();
-    assert!(out.contains("round 3"), "kept from round 3: {out}");
-    qw(&ev, &["check"]).ok();
-}
-
-/// A panic is a bug: the user sees a short bilingual request to report it (Chinese line,
-/// then English, whatever the language), with the panic's message and place, exit code 1
-/// (README "Exit codes"), never Rust's panic text or its exit code 101.
-#[test]
-fn a_panic_exits_1_with_a_request_to_report_it() {
-    let tmp = tempfile::tempdir().unwrap();
-    for lang in ["en", "zh"] {
-        let out = crate::common::run_env(
-            tmp.path(),
-            &["--lang", lang, "players"],
-            &[("QIWANG_TEST_PANIC", "1")],
-        );
-        let stderr = out.fails(1, &["QIWANG_TEST_PANIC", "src/cli/mod.rs:"]);
-        let lines: Vec<&str> = stderr.lines().collect();
-        assert_eq!(lines.len(), 3, "{stderr}");
-        assert!(
-            lines[0].starts_with("内部错误：") && lines[0].contains("报告"),
-            "{stderr}"
-        );
-        assert!(
-            lines[1].starts_with("internal error: please report"),
-            "{stderr}"
-        );
-        assert!(!stderr.contains("thread 'main' panicked"), "{stderr}");
-        assert!(!stderr.contains("RUST_BACKTRACE"), "{stderr}");
-    }
+    printed(&ev, &["result", "1", "r"]);
+    printed(&ev, &["check"]);
+    // Kept from round 3.
+    on(&ev, &["player", "withdraw", "D"])
+        .stdout_has("round 3")
+        .stderr_empty()
+        .check();
+    printed(&ev, &["check"]);
 }

@@ -2,16 +2,33 @@
 //! recorded and shows on the player's record; whether a penalty may take 积分 below zero,
 //! and what a negative 积分 gives an opponent's 对手分, are rulebook keys.
 
-use crate::common::{event_from, p, rules_plus, run, small_event};
+use crate::common::{Run, event_from, rules_plus, small_event};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
-fn q(ev: &Path, args: &[&str]) -> crate::common::Out {
-    run(
-        ev.parent().unwrap(),
-        &[&["--event", p(ev)][..], args].concat(),
-    )
+/// What `qiwang --event EV ARGS` prints on standard output, after failing the test unless
+/// it succeeded with nothing on standard error.
+#[track_caller]
+fn printed(ev: &Path, args: &[&str]) -> String {
+    Run::on_event(ev, args).stderr_empty().check().stdout
+}
+
+/// [`printed`] read as JSON.
+#[track_caller]
+fn json_of(ev: &Path, args: &[&str]) -> Value {
+    Run::on_event(ev, args).stderr_empty().check().json()
+}
+
+/// A refusal of `qiwang --event EV ARGS`: exit status 3 (invalid input), nothing on
+/// standard output, `words` on standard error.
+#[track_caller]
+fn refused(ev: &Path, args: &[&str], words: &str) {
+    Run::on_event(ev, args)
+        .status(3)
+        .stdout_empty()
+        .stderr_has(words)
+        .check();
 }
 
 /// 甲 and 乙, one unit each.
@@ -28,12 +45,15 @@ fn conduct_event(conduct: &str, sheet: &str) -> (TempDir, PathBuf) {
 #[test]
 fn a_warning_is_recorded_on_the_players_record_without_a_point_loss() {
     let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
-    q(&ev, &["pair", "--seed", "1"]).ok();
-    q(&ev, &["result", "1", "r", "2", "r"]).ok();
-    let before: Value = q(&ev, &["--format", "json", "standings"]).json();
-    let out = q(&ev, &["warn", "1", "--reason", "对局中讲话"]).ok();
-    assert!(out.contains("已警告") && out.contains("不扣分"), "{out}");
-    let after: Value = q(&ev, &["--format", "json", "standings"]).json();
+    printed(&ev, &["pair", "--seed", "1"]);
+    printed(&ev, &["result", "1", "r", "2", "r"]);
+    let before: Value = json_of(&ev, &["--format", "json", "standings"]);
+    Run::on_event(&ev, &["warn", "1", "--reason", "对局中讲话"])
+        .stdout_has("已警告")
+        .stdout_has("不扣分")
+        .stderr_empty()
+        .check();
+    let after: Value = json_of(&ev, &["--format", "json", "standings"]);
     let score = |v: &Value| {
         v["rows"]
             .as_array()
@@ -44,16 +64,21 @@ fn a_warning_is_recorded_on_the_players_record_without_a_point_loss() {
             .unwrap()
     };
     assert_eq!(score(&before), score(&after), "no points deducted");
-    let table = q(&ev, &["standings"]).ok();
-    assert!(table.contains("警告1次"), "{table}");
-    let players = q(&ev, &["players"]).ok();
-    assert!(players.contains("警告1次"), "{players}");
-    let log = q(&ev, &["log"]).ok();
-    assert!(log.contains("警告棋手") && log.contains("不扣分"), "{log}");
-    q(&ev, &["warn", "1", "--reason", " "]).fails(3, &[]);
-    q(&ev, &["warn", "99", "--reason", "x"]).fails(3, &[]);
+    for shown in ["standings", "players"] {
+        Run::on_event(&ev, &[shown])
+            .stdout_has("警告1次")
+            .stderr_empty()
+            .check();
+    }
+    Run::on_event(&ev, &["log"])
+        .stdout_has("警告棋手")
+        .stdout_has("不扣分")
+        .stderr_empty()
+        .check();
+    refused(&ev, &["warn", "1", "--reason", " "], "--reason");
+    refused(&ev, &["warn", "99", "--reason", "x"], "`99`");
     // A rulebook without prize lists says so, instead of an empty choice.
-    q(&ev, &["standings", "--list", "girls"]).fails(3, &["没有设奖项名单"]);
+    refused(&ev, &["standings", "--list", "girls"], "没有设奖项名单");
 }
 
 /// 甲 loses round 1 and is penalised 2: with `penalty_below_zero = false` 积分 stops at 0,
@@ -62,13 +87,13 @@ fn a_warning_is_recorded_on_the_players_record_without_a_point_loss() {
 fn whether_a_penalty_goes_below_zero_is_a_key_and_so_is_its_opp_score() {
     let run_with = |conduct: &str| {
         let (tmp, ev) = conduct_event(&format!("[conduct]\n{conduct}"), TWO);
-        q(&ev, &["pair", "--seed", "1"]).ok();
-        let round: Value = q(&ev, &["--format", "json", "round"]).json();
+        printed(&ev, &["pair", "--seed", "1"]);
+        let round: Value = json_of(&ev, &["--format", "json", "round"]);
         // 甲 loses, whichever colour they have.
         let red_is_jia = round["pairings"][0]["red"]["name"] == "甲";
-        q(&ev, &["result", "1", if red_is_jia { "b" } else { "r" }]).ok();
-        q(&ev, &["penalty", "甲", "2", "--reason", "扰乱赛场"]).ok();
-        let st: Value = q(&ev, &["--format", "json", "standings"]).json();
+        printed(&ev, &["result", "1", if red_is_jia { "b" } else { "r" }]);
+        printed(&ev, &["penalty", "甲", "2", "--reason", "扰乱赛场"]);
+        let st: Value = json_of(&ev, &["--format", "json", "standings"]);
         let row = |name: &str| {
             st["rows"]
                 .as_array()
@@ -88,7 +113,7 @@ fn whether_a_penalty_goes_below_zero_is_a_key_and_so_is_its_opp_score() {
                 .unwrap()
         };
         let (jia, yi) = (row("甲"), row("乙"));
-        let shown = q(&ev, &["rules", "show"]).ok();
+        let shown = printed(&ev, &["rules", "show"]);
         (jia["score"].clone(), opp(&yi), shown, tmp)
     };
     let (score, opp, shown, _t) = run_with("");
@@ -114,17 +139,17 @@ fn pairing_groups_by_the_floored_score_standings_show() {
             &format!("[conduct]\npenalty_below_zero = {below_zero}"),
             "姓名,性别,单位\n甲,男,一\n乙,男,二\n丙,男,三\n丁,男,四\n戊,男,五\n己,男,六\n",
         );
-        q(&ev, &["pair", "--seed", "1"]).ok();
-        let round: Value = q(&ev, &["--format", "json", "round"]).json();
+        printed(&ev, &["pair", "--seed", "1"]);
+        let round: Value = json_of(&ev, &["--format", "json", "round"]);
         // Red wins every game; the black player of table 1 is then penalised 2.
-        q(&ev, &["result", "1", "r", "2", "r", "3", "r"]).ok();
+        printed(&ev, &["result", "1", "r", "2", "r", "3", "r"]);
         let loser = round["pairings"][0]["black"]["name"]
             .as_str()
             .unwrap()
             .to_owned();
-        q(&ev, &["penalty", &loser, "2", "--reason", "扰乱赛场"]).ok();
-        let out = q(&ev, &["pair", "--explain"]).ok();
-        let next: Value = q(&ev, &["--format", "json", "round"]).json();
+        printed(&ev, &["penalty", &loser, "2", "--reason", "扰乱赛场"]);
+        let out = printed(&ev, &["pair", "--explain"]);
+        let next: Value = json_of(&ev, &["--format", "json", "round"]);
         let shown = next["pairings"]
             .as_array()
             .unwrap()
@@ -159,10 +184,13 @@ fn a_late_loss_reads_as_the_rulebook_words_it() {
         ("late_result = \"forfeit\"", "红弃权（迟到）"),
     ] {
         let (_tmp, ev) = conduct_event(&format!("[conduct]\n{setting}"), TWO);
-        q(&ev, &["pair", "--seed", "1"]).ok();
-        let said = q(&ev, &["result", "1", "红迟到"]).ok();
-        assert!(said.contains(words), "{setting}: {said}");
-        let sheet = q(&ev, &["round"]).ok();
-        assert!(sheet.contains(words), "{setting}: {sheet}");
+        printed(&ev, &["pair", "--seed", "1"]);
+        println!("{setting}");
+        for args in [&["result", "1", "红迟到"][..], &["round"]] {
+            Run::on_event(&ev, args)
+                .stdout_has(words)
+                .stderr_empty()
+                .check();
+        }
     }
 }

@@ -867,8 +867,10 @@ fn undo_dry_run_and_redo_from_the_command_line() {
         String::from_utf8_lossy(&again.stderr).starts_with("error: nothing to redo"),
         "{again:?}"
     );
-    let zh = common::qiwang_zh(&dir, &["undo", "--dry-run"]);
-    let text = String::from_utf8_lossy(&zh.stdout);
+    let text = common::zh(&dir, &["undo", "--dry-run"])
+        .stderr_empty()
+        .check()
+        .stdout;
     assert!(text.starts_with("将撤销第 "), "{text}");
     check_consistent(&dir).unwrap();
 }

@@ -2,7 +2,7 @@
 //! other tests check): each runs to its end in Chinese, leaves an event `check` finds
 //! nothing wrong in, and shows its format's sheet (the square table, the bracket).
 
-use crate::common::{zh_ok as ok, zh_run as run};
+use crate::common::{Run, zh_ok as ok};
 
 #[test]
 fn every_format_example_runs_to_its_end() {
@@ -14,19 +14,30 @@ fn every_format_example_runs_to_its_end() {
     ] {
         let tmp = tempfile::tempdir().unwrap();
         let ev = tmp.path().join("ev");
-        let (code, out, err) = run(
+        println!("{example}");
+        Run::new(
             tmp.path(),
-            &["demo", ev.to_str().unwrap(), "--example", example],
-        );
-        assert_eq!(code, 0, "{example}: {err}");
-        assert!(out.contains("获奖名单"), "{example}: {out}");
+            &[
+                "--lang",
+                "zh",
+                "demo",
+                ev.to_str().unwrap(),
+                "--example",
+                example,
+            ],
+        )
+        .stdout_has("获奖名单")
+        .stderr_empty()
+        .check();
         ok(&ev, &["check"]);
         let group = match example {
             "swiss-knockout" | "swiss-round-robin" => "公开组",
             _ => "循环组",
         };
-        let table = ok(&ev, &["crosstable", "--group", group]);
-        assert!(table.contains(sheet), "{example}: {table}");
+        crate::common::zh(&ev, &["crosstable", "--group", group])
+            .stdout_has(sheet)
+            .stderr_empty()
+            .check();
     }
 }
 
@@ -36,16 +47,19 @@ fn every_format_example_runs_to_its_end() {
 fn the_lone_round_robin_preset_plays_nine_rounds_of_ten() {
     let tmp = tempfile::tempdir().unwrap();
     let ev = tmp.path().join("ev");
-    let (code, _, err) = run(
+    Run::new(
         tmp.path(),
         &[
+            "--lang",
+            "zh",
             "demo",
             ev.to_str().unwrap(),
             "--example",
             "round-robin-only",
         ],
-    );
-    assert_eq!(code, 0, "{err}");
+    )
+    .stderr_empty()
+    .check();
     let state: serde_json::Value =
         serde_json::from_slice(&std::fs::read(ev.join("qiwang.json")).unwrap()).unwrap();
     let rounds = state["groups"]["rr"]["rounds"].as_array().unwrap();
@@ -59,10 +73,11 @@ fn the_lone_round_robin_preset_plays_nine_rounds_of_ten() {
         }
     }
     assert_eq!(met.len(), 45, "every pair of ten once");
-    let standings = ok(&ev, &["standings"]);
+    let mut standings = crate::common::zh(&ev, &["standings"]).stderr_empty();
     for key in ["相互间成绩", "胜局", "后走胜局", "小分"] {
-        assert!(standings.contains(key), "{key}: {standings}");
+        standings = standings.stdout_has(key);
     }
+    standings.check();
 }
 
 /// `--team` and `--example` name two different events: refused as a usage error (exit 2)
@@ -78,14 +93,20 @@ fn team_and_example_together_are_refused() {
         "--example",
         "round-robin",
     ];
-    let (code, out, err) = run(tmp.path(), &args);
-    assert_eq!(code, 2, "{out}{err}");
-    assert!(err.contains("--team") && err.contains("--example"), "{err}");
-    assert!(err.contains("不能和"), "{err}");
+    let mut zh = vec!["--lang", "zh"];
+    zh.extend(args);
+    Run::new(tmp.path(), &zh)
+        .status(2)
+        .stdout_empty()
+        .stderr_has("--team")
+        .stderr_has("--example")
+        .stderr_has("不能和")
+        .check();
     let mut en = vec!["--lang", "en"];
     en.extend(args);
-    crate::common::Run::new(tmp.path(), &en)
+    Run::new(tmp.path(), &en)
         .status(2)
+        .stdout_empty()
         .stderr_has("'--team' cannot be used with '--example <EXAMPLE>'")
         .check();
     assert!(!ev.exists(), "no demo event is created");

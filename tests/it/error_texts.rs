@@ -12,27 +12,43 @@ use std::fs;
 use std::path::Path;
 use tempfile::TempDir;
 
-use crate::common::{self, p, root};
+use crate::common::{Run, p, root};
 
 /// Runs a failing command without a language flag (the Chinese rulebook's language) and
 /// with `--lang en` (before the subcommand, so `result` does not take it for an entry),
 /// and pins the exit code, an empty standard output and the whole standard error of both.
 #[track_caller]
 fn pinned_in_both(cwd: &Path, args: &[&str], code: i32, zh: &str, en: &str) {
-    let out = common::run(cwd, args);
-    assert_eq!(
-        (out.code, out.stdout.as_str(), out.stderr.as_str()),
-        (code, "", zh),
-        "{args:?}"
-    );
+    Run::new(cwd, args)
+        .status(code)
+        .stdout_empty()
+        .stderr_is(zh)
+        .check();
     let mut en_args = vec!["--lang", "en"];
     en_args.extend_from_slice(args);
-    let out = common::run(cwd, &en_args);
-    assert_eq!(
-        (out.code, out.stdout.as_str(), out.stderr.as_str()),
-        (code, "", en),
-        "{en_args:?}"
-    );
+    Run::new(cwd, &en_args)
+        .status(code)
+        .stdout_empty()
+        .stderr_is(en)
+        .check();
+}
+
+/// What `run` prints on standard output, after failing the test unless it succeeded with
+/// nothing on standard error.
+#[track_caller]
+fn ok(run: Run) -> String {
+    run.stderr_empty().check().stdout
+}
+
+/// A refusal: exit status `code`, nothing on standard output, and every word on standard
+/// error, which it returns.
+#[track_caller]
+fn refused(run: Run, code: i32, words: &[&str]) -> String {
+    let mut run = run.status(code).stdout_empty();
+    for w in words {
+        run = run.stderr_has(w);
+    }
+    run.check().stderr
 }
 
 /// `DIR/ev` under the Jinhua rulebook with its registrations and round 1 of the youth
@@ -40,18 +56,16 @@ fn pinned_in_both(cwd: &Path, args: &[&str], code: i32, zh: &str, en: &str) {
 fn jinhua_round_1() -> TempDir {
     let tmp = TempDir::new().expect("temp dir");
     let dir = tmp.path();
-    common::run(
+    ok(Run::new(
         dir,
         &["init", "ev", "--rules", p(&root("rules/jinhua-2018.toml"))],
-    )
-    .ok();
+    ));
     let csv = root("examples/jinhua-2018/registrations.csv");
-    common::run(dir, &["--event", "ev", "import", p(&csv)]).ok();
-    common::run(
+    ok(Run::new(dir, &["--event", "ev", "import", p(&csv)]));
+    ok(Run::new(
         dir,
         &["--event", "ev", "pair", "--group", "youth", "--seed", "1"],
-    )
-    .ok();
+    ));
     tmp
 }
 
@@ -91,25 +105,24 @@ fn strict_event(csv: &str) -> TempDir {
     let strict = text.replacen("\n[pairing]\n", "\n[pairing]\nrelax = []\n", 1);
     fs::write(dir.join("strict.toml"), strict).unwrap();
     fs::write(dir.join("players.csv"), csv).unwrap();
-    common::run(dir, &["init", "ev", "--rules", "strict.toml"]).ok();
-    common::run(dir, &["--event", "ev", "import", "players.csv"]).ok();
+    ok(Run::new(dir, &["init", "ev", "--rules", "strict.toml"]));
+    ok(Run::new(dir, &["--event", "ev", "import", "players.csv"]));
     tmp
 }
 
-/// `qiwang --event ev --lang en ARGS` in `dir`.
-fn in_english(dir: &std::path::Path, args: &[&str]) -> common::Out {
+/// `qiwang --event ev --lang en ARGS` in `dir`, as a [`Run`].
+fn in_english(dir: &std::path::Path, args: &[&str]) -> Run {
     let mut all = vec!["--event", "ev", "--lang", "en"];
     all.extend_from_slice(args);
-    common::run(dir, &all)
+    Run::new(dir, &all)
 }
 
-/// `check --optimal` found the round not optimal, first on `first` (exit code 3).
-fn not_optimal(out: &common::Out, first: &str) {
-    assert_eq!(out.code, 3, "{out:?}");
-    assert!(
-        out.stdout.contains(&format!("first better on {first}")),
-        "{out:?}"
-    );
+/// `check --optimal` found the round not optimal, first on `first` (exit code 3, with the
+/// count on standard error).
+fn not_optimal(run: Run, first: &str) -> Run {
+    run.status(3)
+        .stdout_has(&format!("first better on {first}"))
+        .stderr_has("1 round not optimal")
 }
 
 /// A pairing refusal (`pair`, exit code 4): with `pairing.relax = []` two players who have
@@ -118,8 +131,8 @@ fn not_optimal(out: &common::Out, first: &str) {
 fn a_pairing_refusal_is_pinned_in_both_languages() {
     let tmp = strict_event("name,gender,unit\n甲,男,单位1\n乙,男,单位2\n");
     let dir = tmp.path();
-    common::run(dir, &["--event", "ev", "pair", "--seed", "1"]).ok();
-    common::run(dir, &["--event", "ev", "result", "1", "="]).ok();
+    ok(Run::new(dir, &["--event", "ev", "pair", "--seed", "1"]));
+    ok(Run::new(dir, &["--event", "ev", "result", "1", "="]));
     pinned_in_both(
         dir,
         &["--event", "ev", "pair"],
@@ -140,16 +153,19 @@ fn a_pairing_refusal_is_pinned_in_both_languages() {
     // For this round only: the two meet again, the sheet and the log say why, `check`
     // accepts it, and the rulebook still says stop.
     let rulebook = std::fs::read(dir.join("ev/rules.toml")).unwrap();
-    let sheet = common::run(dir, &["--event", "ev", "pair", "--relax", "rematch"]).ok();
+    let sheet = ok(Run::new(
+        dir,
+        &["--event", "ev", "pair", "--relax", "rematch"],
+    ));
     assert!(sheet.contains("放宽不重复对局"), "{sheet}");
     assert!(
         sheet.contains("按放宽顺序（本轮的 `--relax rematch`）放宽"),
         "{sheet}"
     );
-    common::run(dir, &["--event", "ev", "check"]).ok();
-    let log = common::run(dir, &["--event", "ev", "log"]).ok();
+    ok(Run::new(dir, &["--event", "ev", "check"]));
+    let log = ok(Run::new(dir, &["--event", "ev", "log"]));
     assert!(log.contains("（--relax：本轮可放宽不重复对局）"), "{log}");
-    let en = common::run(dir, &["--event", "ev", "--lang", "en", "log"]).ok();
+    let en = ok(Run::new(dir, &["--event", "ev", "--lang", "en", "log"]));
     assert!(
         en.contains("(--relax: this round may relax no-rematch)"),
         "{en}"
@@ -158,7 +174,7 @@ fn a_pairing_refusal_is_pinned_in_both_languages() {
     // The rules given are stored with the round: `check --optimal` re-solves it under
     // them (under the strict rulebook alone no pairing exists), and the JSON export
     // lists them beside the relaxation they allowed.
-    let proof = common::run(
+    let proof = ok(Run::new(
         dir,
         &[
             "--event",
@@ -170,18 +186,16 @@ fn a_pairing_refusal_is_pinned_in_both_languages() {
             "--round",
             "2",
         ],
-    )
-    .ok();
+    ));
     assert!(proof.contains("optimal (no pairing is better"), "{proof}");
     assert!(
         proof.contains("(paired with `pair --relax rematch`: compared under the same"),
         "{proof}"
     );
-    common::run(
+    ok(Run::new(
         dir,
         &["--event", "ev", "export", "--format", "json", "--out", "x"],
-    )
-    .ok();
+    ));
     let export: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.join("x/event.json")).unwrap()).unwrap();
     let group = &export["groups"][0];
@@ -191,16 +205,26 @@ fn a_pairing_refusal_is_pinned_in_both_languages() {
     );
     assert_eq!(group["relaxed"][0]["rule"], "rematch", "{group}");
     assert_eq!(group["relaxed"][0]["round"], 2, "{group}");
-    common::run(dir, &["--event", "ev", "result", "1", "="]).ok();
-    common::run(dir, &["--event", "ev", "pair"]).fails(4, &["--relax"]);
-    common::run(dir, &["--event", "ev", "pair", "--relax", "team"]).fails(4, &["--relax"]);
-    common::run(dir, &["--event", "ev", "pair", "--relax", "draw"])
-        .fails(2, &["draw", "colour", "team", "rematch"]);
-    common::run(
-        dir,
-        &["--event", "ev", "pair", "--relax", "team,rematch,team"],
-    )
-    .fails(2, &["`--relax`：`team` 列了两次"]);
+    ok(Run::new(dir, &["--event", "ev", "result", "1", "="]));
+    refused(Run::new(dir, &["--event", "ev", "pair"]), 4, &["--relax"]);
+    refused(
+        Run::new(dir, &["--event", "ev", "pair", "--relax", "team"]),
+        4,
+        &["--relax"],
+    );
+    refused(
+        Run::new(dir, &["--event", "ev", "pair", "--relax", "draw"]),
+        2,
+        &["draw", "colour", "team", "rematch"],
+    );
+    refused(
+        Run::new(
+            dir,
+            &["--event", "ev", "pair", "--relax", "team,rematch,team"],
+        ),
+        2,
+        &["`--relax`：`team` 列了两次"],
+    );
 }
 
 /// A round-1 draw refused for want of a legal pairing (three of four players from one
@@ -217,35 +241,36 @@ fn a_refused_round_1_draw_is_recorded_and_made_again() {
         if dry {
             args.push("--dry-run");
         }
-        common::run(dir, &args).fails(4, &["不存在合规的编排"]);
+        refused(Run::new(dir, &args), 4, &["不存在合规的编排"]);
         assert_eq!(std::fs::read(dir.join("ev/qiwang.json")).unwrap(), state);
     }
-    let refused = common::run(dir, &["--event", "ev", "--lang", "en", "pair"]);
-    assert_eq!(refused.code, 4, "{refused:?}");
-    let seed: u64 = refused
-        .stderr
+    let err = refused(
+        Run::new(dir, &["--event", "ev", "--lang", "en", "pair"]),
+        4,
+        &["this round-1 draw's seed "],
+    );
+    let seed: u64 = err
         .split("this round-1 draw's seed ")
         .nth(1)
         .and_then(|rest| rest.split(' ').next())
         .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no recorded seed in {}", refused.stderr));
+        .unwrap_or_else(|| panic!("no recorded seed in {err}"));
     // Refused again with the same draw (no new seed is drawn or recorded).
-    let again = common::run(dir, &["--event", "ev", "--lang", "en", "pair"]);
-    assert_eq!(again.code, 4, "{again:?}");
-    assert!(!again.stderr.contains("is recorded"), "{}", again.stderr);
-    let not_enough = common::run(
-        dir,
-        &["--event", "ev", "--lang", "en", "pair", "--relax", "colour"],
-    );
-    assert!(
-        not_enough.stderr.contains(
-            "`--relax colour` (in place of the rulebook's pairing.relax this round) is not enough: "
+    Run::new(dir, &["--event", "ev", "--lang", "en", "pair"])
+        .status(4)
+        .stdout_empty()
+        .stderr_lacks("is recorded")
+        .check();
+    refused(
+        Run::new(
+            dir,
+            &["--event", "ev", "--lang", "en", "pair", "--relax", "colour"],
         ),
-        "{}",
-        not_enough.stderr
+        4,
+        &["`--relax colour` (in place of the rulebook's pairing.relax this round) is not enough: "],
     );
-    common::run(dir, &["--event", "ev", "pair", "--relax", "team"]).ok();
-    let log = common::run(dir, &["--event", "ev", "--lang", "en", "log"]).ok();
+    ok(Run::new(dir, &["--event", "ev", "pair", "--relax", "team"]));
+    let log = ok(Run::new(dir, &["--event", "ev", "--lang", "en", "log"]));
     assert!(
         log.contains(&format!("recorded the round-1 draw seeds: 公开组 {seed}")),
         "{log}"
@@ -264,37 +289,39 @@ fn a_relaxed_round_is_proven_rule_by_rule_in_the_order_given() {
     );
     let dir = tmp.path();
     let ev = |args: &[&str]| in_english(dir, args);
-    ev(&["pair", "--seed", "30"]).ok();
-    ev(&["result", "1", "=", "2", "1-0", "3", "1-0"]).ok();
+    ok(ev(&["pair", "--seed", "30"]));
+    ok(ev(&["result", "1", "=", "2", "1-0", "3", "1-0"]));
     for results in [
         ["1-0", "0-1", "1-0"],
         ["1-0", "1-0", "0-1"],
         ["0-1", "1-0", "1-0"],
     ] {
-        ev(&["pair"]).ok();
-        ev(&["result", "1", results[0], "2", results[1], "3", results[2]]).ok();
+        ok(ev(&["pair"]));
+        ok(ev(&[
+            "result", "1", results[0], "2", results[1], "3", results[2],
+        ]));
     }
-    ev(&["pair"]).fails(4, &["no legal pairing"]);
-    let sheet = ev(&["pair", "--relax", "rematch,colour"]).ok();
+    refused(ev(&["pair"]), 4, &["no legal pairing"]);
+    let sheet = ok(ev(&["pair", "--relax", "rematch,colour"]));
     assert_eq!(sheet.matches("no-rematch relaxed").count(), 2, "{sheet}");
-    let proof = ev(&["check", "--optimal", "--round", "5"]).ok();
+    let proof = ok(ev(&["check", "--optimal", "--round", "5"]));
     assert!(proof.contains("round 5: optimal"), "{proof}");
-    ev(&["pairing", "set", "--force", "1", "P5", "P4"]).ok();
-    ev(&["pairing", "set", "--force", "3", "P1", "P2"]).ok();
-    let check = ev(&["check"]);
-    assert_eq!(check.code, 3, "{check:?}");
-    assert!(
-        check.stdout.contains("would play red 3 times in a row"),
-        "{check:?}"
-    );
-    let worse = ev(&["check", "--optimal", "--round", "5"]);
-    not_optimal(&worse, "breaks of colour limits (relaxed)");
-    assert!(
-        worse
-            .stdout
-            .contains("breaks of no-rematch (relaxed): 0 here, 2 in the better pairing"),
-        "{worse:?}"
-    );
+    ok(ev(&["pairing", "set", "--force", "1", "P5", "P4"]));
+    ok(ev(&["pairing", "set", "--force", "3", "P1", "P2"]));
+    ev(&["check"])
+        .status(3)
+        .stdout_is(
+            "公开组: 1 violation\n  - round 5: player `P1(2)` would play red 3 times in a row \
+             (limit exceeded)\n",
+        )
+        .stderr_is("error: 1 violation of the hard pairing rules\n")
+        .check();
+    not_optimal(
+        ev(&["check", "--optimal", "--round", "5"]),
+        "breaks of colour limits (relaxed)",
+    )
+    .stdout_has("breaks of no-rematch (relaxed): 0 here, 2 in the better pairing")
+    .check();
 }
 
 /// A table whose colours were turned round into a colour-limit break (PD red a third
@@ -304,14 +331,17 @@ fn colours_turned_into_a_limit_break_are_a_hard_rule_break() {
     let tmp = strict_event("name,gender,unit\nPA,男,UA\nPB,男,UB\nPC,男,UC\nPD,男,UD\n");
     let dir = tmp.path();
     let ev = |args: &[&str]| in_english(dir, args);
-    ev(&["pair", "--seed", "1"]).ok();
-    ev(&["result", "1", "=", "2", "="]).ok();
-    ev(&["pair"]).ok();
-    ev(&["pairing", "set", "1", "#1", "#3"]).ok();
-    ev(&["pairing", "set", "2", "#2", "#4"]).ok();
-    ev(&["result", "1", "=", "2", "="]).ok();
-    ev(&["pair"]).ok();
-    ev(&["pairing", "set", "--force", "1", "PD", "PC"]).ok();
-    let verdict = ev(&["check", "--optimal", "--round", "3"]);
-    not_optimal(&verdict, "tables breaking a hard rule");
+    ok(ev(&["pair", "--seed", "1"]));
+    ok(ev(&["result", "1", "=", "2", "="]));
+    ok(ev(&["pair"]));
+    ok(ev(&["pairing", "set", "1", "#1", "#3"]));
+    ok(ev(&["pairing", "set", "2", "#2", "#4"]));
+    ok(ev(&["result", "1", "=", "2", "="]));
+    ok(ev(&["pair"]));
+    ok(ev(&["pairing", "set", "--force", "1", "PD", "PC"]));
+    not_optimal(
+        ev(&["check", "--optimal", "--round", "3"]),
+        "tables breaking a hard rule",
+    )
+    .check();
 }

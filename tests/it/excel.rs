@@ -6,7 +6,7 @@
 //! The workbooks are built here with rust_xlsxwriter and read back with calamine: no
 //! spreadsheet program is needed.
 
-use crate::common::{BIN, init, qiwang_as, qiwang_zh, succeeded};
+use crate::common::{BIN, Run, init, qiwang_as, qiwang_zh, succeeded};
 use calamine::{Data, Reader, open_workbook_auto_from_rs};
 use qiwang::model::{Player, PlayerId};
 use qiwang::privacy::mask_id_number;
@@ -301,13 +301,11 @@ fn a_batch_is_all_or_nothing_and_finds_duplicates_across_files() {
     std::fs::write(dir.path().join("b.csv"), &b).unwrap();
     let a_path = dir.path().join("a.xlsx").display().to_string();
     let b_path = dir.path().join("b.csv").display().to_string();
-    let out = qiwang_as("t", &ev, &["import", &a_path, &b_path]);
-    assert_eq!(
-        out.status.code(),
-        Some(3),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    Run::on_event_in("en", &ev, &["import", &a_path, &b_path])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("nothing was imported")
+        .check();
     let listed = succeeded(
         &["players"],
         qiwang_as("t", &ev, &["--format", "json", "players"]),
@@ -319,16 +317,13 @@ fn a_batch_is_all_or_nothing_and_finds_duplicates_across_files() {
     );
     std::fs::write(dir.path().join("c.csv"), &c).unwrap();
     let c_path = dir.path().join("c.csv").display().to_string();
-    let out = succeeded(
-        &["import"],
-        qiwang_as("t", &ev, &["import", &a_path, &c_path]),
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        stdout.contains("a.xlsx: read sheets `报名表` (1 player)"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("imported 2 players"), "{stdout}");
+    Run::on_event_in("en", &ev, &["import", &a_path, &c_path])
+        .stdout_has("a.xlsx: read sheets `报名表` (1 player)")
+        .stdout_has("imported 2 players")
+        // Neither sheet has a gender column: both genders come from the ID numbers.
+        .stderr_has("a.xlsx:报名表 row 2: column `性别/gender`: no gender given")
+        .stderr_has("c.csv:2: column `性别/gender`: no gender given")
+        .check();
 }
 
 #[test]
@@ -344,40 +339,35 @@ fn unknown_columns_warn_and_strict_refuses_them_and_sheet_picks_one() {
     )
     .unwrap();
     let csv = csv.display().to_string();
-    let out = qiwang_as("t", &ev, &["import", "--strict", "--dry-run", &csv]);
-    assert_eq!(out.status.code(), Some(3));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains(":1: column `教练`: qiwang does not know the column `教练` (--strict)"),
-        "{err}"
-    );
-    assert!(!err.contains("单位名称"), "单位名称 is a 单位 alias: {err}");
-    let out = succeeded(&["import"], qiwang_as("t", &ev, &["import", &csv]));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("warning: ") && err.contains("column `教练`"),
-        "{err}"
-    );
+    Run::on_event_in("en", &ev, &["import", "--strict", "--dry-run", &csv])
+        .status(3)
+        .stdout_empty()
+        .stderr_has(":1: column `教练`: qiwang does not know the column `教练` (--strict)")
+        // 单位名称 is a 单位 alias.
+        .stderr_lacks("单位名称")
+        .check();
+    Run::on_event_in("en", &ev, &["import", &csv])
+        .stdout_has("imported 1 player")
+        .stderr_has("warning: ")
+        .stderr_has("column `教练`")
+        .check();
     // --sheet reads one sheet; a missing one lists the sheets there are.
     let wb = dir.path().join("county.xlsx");
     std::fs::write(&wb, county_workbook()).unwrap();
     let wb = wb.display().to_string();
-    let out = succeeded(
-        &["import"],
-        qiwang_as("t", &ev, &["import", "--dry-run", "--sheet", "第二批", &wb]),
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        stdout.contains("read sheets `第二批` (2 players)"),
-        "{stdout}"
-    );
-    let out = qiwang_as("t", &ev, &["import", "--sheet", "第三批", &wb]);
-    assert_eq!(out.status.code(), Some(3));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("no sheet `第三批`; its sheets are `报名表`, `第二批`, `说明`"),
-        "{err}"
-    );
+    Run::on_event_in(
+        "en",
+        &ev,
+        &["import", "--dry-run", "--sheet", "第二批", &wb],
+    )
+    .stdout_has("read sheets `第二批` (2 players)")
+    .stderr_empty()
+    .check();
+    Run::on_event_in("en", &ev, &["import", "--sheet", "第三批", &wb])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("no sheet `第三批`; its sheets are `报名表`, `第二批`, `说明`")
+        .check();
 }
 
 /// An event of the bundled Jinhua example, registered from its CSV.
@@ -665,13 +655,17 @@ fn results_are_read_from_a_workbook_with_its_row_numbers() {
     })]);
     let path = dir.path().join("r.xlsx");
     std::fs::write(&path, &bad).unwrap();
-    let out = qiwang_as("t", &ev, &["result", "--from", &path.display().to_string()]);
-    assert_eq!(out.status.code(), Some(3));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("r.xlsx:成绩") && err.contains('5') && err.contains("赢了"),
-        "{err}"
-    );
+    Run::on_event_in(
+        "en",
+        &ev,
+        &["result", "--from", &path.display().to_string()],
+    )
+    .status(3)
+    .stdout_empty()
+    .stderr_has("r.xlsx:成绩")
+    .stderr_has("5")
+    .stderr_has("赢了")
+    .check();
     let good = book(&[("成绩", &|ws: &mut Worksheet| {
         row(ws, 0, &["轮次", "台号", "结果"]);
         for (r, outcome) in [(1u32, "1-0"), (2, "=")] {

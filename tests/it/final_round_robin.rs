@@ -5,9 +5,7 @@
 //! test computes itself from the games the rounds printed. Refusals leave qiwang.json
 //! byte-identical; the crosstable, exports and `check` cover the stage.
 
-use crate::common::{
-    event_from, numbered_sheet, p, rules_plus, standings_places, zh_ok as ok, zh_run as run,
-};
+use crate::common::{event_from, numbered_sheet, p, rules_plus, standings_places, zh, zh_ok as ok};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -222,9 +220,11 @@ fn run_event(carried: &str) -> Vec<String> {
         "the script ties the line: {before_playoff:?}"
     );
     let before = json(&ev);
-    let (code, _, err) = run(&ev, &["pair"]);
-    assert_eq!(code, 3, "{err}");
-    assert!(err.contains("决赛阶段暂不能开始"), "{err}");
+    zh(&ev, &["pair"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("决赛阶段暂不能开始")
+        .check();
     assert_eq!(json(&ev), before, "a stage started early changes nothing");
     // The standings name the tied place, not 并列第一.
     let standings = ok(&ev, &["standings"]);
@@ -263,8 +263,10 @@ fn run_event(carried: &str) -> Vec<String> {
         }
         // A table that is not in the round is refused and changes nothing.
         let before = json(&ev);
-        let (code, _, err) = run(&ev, &["result", "3", "r"]);
-        assert_ne!(code, 0, "{err}");
+        zh(&ev, &["result", "3", "r"])
+            .status(3)
+            .stdout_empty()
+            .check();
         assert_eq!(json(&ev), before);
         let mut args = vec!["result"];
         args.extend_from_slice(tokens);
@@ -307,8 +309,8 @@ fn run_event(carried: &str) -> Vec<String> {
             assert_eq!(met, 1, "{a} v {b}");
         }
     }
-    let (code, _, err) = run(&ev, &["pair"]);
-    assert_eq!(code, 3, "every stage round is played: {err}");
+    // Every stage round is played: nothing left to pair.
+    zh(&ev, &["pair"]).status(3).stdout_empty().check();
     // The carry rule cannot change once the pool is paired: refused, nothing changes.
     let other = match carried {
         "none" => "all",
@@ -317,9 +319,11 @@ fn run_event(carried: &str) -> Vec<String> {
     let changed = tmp.path().join("changed.toml");
     std::fs::write(&changed, RULES.replace("CARRIED", other)).unwrap();
     let before = json(&ev);
-    let (code, _, err) = run(&ev, &["rules", "update", p(&changed)]);
-    assert_ne!(code, 0, "{err}");
-    assert!(err.contains("final_stage"), "{err}");
+    zh(&ev, &["rules", "update", p(&changed)])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("final_stage")
+        .check();
     assert_eq!(json(&ev), before);
     ok(&ev, &["check"]);
     let want = expected(&swiss, &stage, &finalists, carried);
@@ -439,20 +443,21 @@ fn a_round_robin_stage_rulebook_refuses_bad_keys() {
     for (i, (text, key)) in cases.iter().enumerate() {
         let path = tmp.path().join(format!("bad{i}.toml"));
         std::fs::write(&path, text).unwrap();
-        let out = crate::common::qiwang_zh(tmp.path(), &["rules", "check", p(&path)]);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(!out.status.success(), "{text}");
-        assert!(err.contains(key), "{key}: {err}");
+        println!("{text}");
+        crate::common::Run::new(tmp.path(), &["--lang", "zh", "rules", "check", p(&path)])
+            .status(3)
+            .stdout_empty()
+            .stderr_has(key)
+            .check();
     }
     // `rules check` explains the plan and `rules show` lists the keys.
     let path = tmp.path().join("good.toml");
     std::fs::write(&path, RULES.replace("CARRIED", "finalists")).unwrap();
-    let out = crate::common::qiwang_zh(tmp.path(), &["rules", "check", p(&path)]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("前 5 名进入决赛单循环") && text.contains("带入预赛中决赛选手之间的对局成绩"),
-        "{text}"
-    );
+    crate::common::Run::new(tmp.path(), &["--lang", "zh", "rules", "check", p(&path)])
+        .stdout_has("前 5 名进入决赛单循环")
+        .stdout_has("带入预赛中决赛选手之间的对局成绩")
+        .stderr_empty()
+        .check();
 }
 
 /// A Swiss stage then a knockout: the crosstable's heading counts the Swiss rounds out of
@@ -476,8 +481,7 @@ fn a_swiss_knockout_crosstable_counts_the_swiss_rounds_and_the_knockout_apart() 
         "{table}"
     );
     // Two knockout rounds (semi-final games 1 and 2).
-    let (code, _, err) = run(&ev, &["pair"]);
-    assert_eq!(code, 0, "{err}");
+    ok(&ev, &["pair"]);
     ok(&ev, &["result", "1", "r", "2", "r"]);
     ok(&ev, &["pair"]);
     ok(&ev, &["result", "1", "b", "2", "b"]);

@@ -25,7 +25,7 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use crate::common::{BIN, copy_event};
+use crate::common::{BIN, Run, copy_event, p};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -37,6 +37,12 @@ fn qiwang(dir: &Path, args: &[&str]) -> Output {
 
 fn ok(dir: &Path, args: &[&str]) -> Output {
     common::succeeded(args, qiwang(dir, args))
+}
+
+/// `qiwang --lang en --event DIR ARGS` as a [`Run`], which pins the status and both
+/// streams together.
+fn en(dir: &Path, args: &[&str]) -> Run {
+    Run::on_event_in("en", dir, args)
 }
 
 /// Runs `cases` cases of a property and prints how many ran.
@@ -302,17 +308,11 @@ fn a_rulebook_in_the_wrong_encoding_is_refused_with_its_name() {
     let (gbk, _, _) = encoding_rs::GBK.encode(&text);
     let path = dir.path().join("gbk.toml");
     fs::write(&path, &gbk).unwrap();
-    let out = Command::new(BIN)
-        .args(["--lang", "en", "rules", "check"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(3), "{stderr}");
-    assert!(
-        stderr.contains("gbk.toml` is not UTF-8 text (byte"),
-        "{stderr}"
-    );
+    Run::new(dir.path(), &["--lang", "en", "rules", "check", p(&path)])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("gbk.toml` is not UTF-8 text (byte")
+        .check();
 }
 
 // ---------------------------------------------------------------- registrations
@@ -699,16 +699,16 @@ fn a_damaged_state_file_is_refused_with_the_way_back_and_never_overwritten() {
                     }
                 })
                 .collect();
-            let out = qiwang(&dir, &args);
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            assert_eq!(out.status.code(), Some(3), "{what}: {args:?}: {stderr}");
-            assert!(stderr.contains("qiwang.json"), "{what}: {args:?}: {stderr}");
-            assert!(stderr.contains(detail), "{what}: {args:?}: {stderr}");
-            assert!(
-                stderr.contains(&format!("history/{newest}`")),
-                "{what}: {args:?}: the newest snapshot `{newest}` is not named: {stderr}"
-            );
-            assert!(stderr.contains("copy the newest good snapshot"), "{stderr}");
+            println!("{what}: {args:?}");
+            en(&dir, &args)
+                .status(3)
+                .stdout_empty()
+                .stderr_has("qiwang.json")
+                .stderr_has(detail)
+                // The newest snapshot, named as the way back.
+                .stderr_has(&format!("history/{newest}`"))
+                .stderr_has("copy the newest good snapshot")
+                .check();
             assert_eq!(
                 files_of(&dir),
                 files,
@@ -747,6 +747,11 @@ fn assert_unchanged_after_failure(
         "expected {expected:?} in {stderr}"
     );
     assert!(stderr.contains("nothing was saved"), "{stderr}");
+    assert!(
+        out.stdout.is_empty(),
+        "a failed change printed {:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let now: BTreeMap<_, _> = files_of(dir)
         .into_iter()
         .filter(|(p, _)| !p.ends_with(".lock"))
@@ -1135,14 +1140,13 @@ places = [{{ place = 1, money = 100, award = {}, title = {}, qualification = {} 
     let sheet_path = tmp.join("sheet.csv");
     fs::write(&sheet_path, sheet.into_inner().unwrap()).unwrap();
     let dir = tmp.join("ev");
-    let init = Command::new(BIN)
-        .args(["--lang", "en", "init"])
-        .arg(&dir)
-        .arg("--rules")
-        .arg(&rules_path)
-        .output()
-        .unwrap();
-    assert!(init.status.success(), "{init:?}");
+    Run::new(
+        tmp,
+        &["--lang", "en", "init", p(&dir), "--rules", p(&rules_path)],
+    )
+    .stdout_lacks("\u{1b}")
+    .stderr_empty()
+    .check();
     let reason = format!("{HOSTILE}理由");
     for args in [
         vec!["import", sheet_path.to_str().unwrap()],
@@ -1154,18 +1158,11 @@ places = [{{ place = 1, money = 100, award = {}, title = {}, qualification = {} 
     ] {
         // The pairing sheets, the penalty and withdrawal messages: no escape character
         // reaches the terminal (issue 11 point 10).
-        let out = ok(&dir, &args);
-        for stream in [&out.stdout, &out.stderr] {
-            assert!(
-                !stream.contains(&0x1b),
-                "{args:?} printed an escape character"
-            );
-        }
+        en(&dir, &args)
+            .stdout_lacks("\u{1b}")
+            .stderr_lacks("\u{1b}")
+            .check();
     }
-    assert!(
-        !init.stdout.contains(&0x1b),
-        "init printed an escape character"
-    );
     dir
 }
 
@@ -1434,56 +1431,24 @@ fn every_csv_output_is_inert_and_opens_in_chinese_excel() {
     println!("csv: {outputs} outputs, {neutralised} formula cells neutralised");
 }
 
-/// Issue 11 points 1 and 8/11: `rules check` refuses every id that would become an unsafe
-/// file name or URL, and every numeric value out of its bound, each at its line:column.
+/// Issue 11 points 1 and 8/11: a rulebook with ids that would become unsafe file names or
+/// URLs and numbers out of their bounds cannot create an event, so nothing is ever
+/// exported from it. What `rules check` says of it, each problem at its line:column, in
+/// both languages: tests/cmd/input/rulebook-unsafe-*.
 #[test]
 fn unsafe_ids_and_unbounded_numbers_are_refused_with_their_place() {
     let tmp = tempfile::tempdir().unwrap();
-    let rules = "[event]\nname = \"x\"\nrounds = 1000\n\
-[[groups]]\nid = \"/tmp/x\"\nname = \"a\"\n\
-[[groups]]\nid = 'x\"><svg/onload=alert(1)>'\nname = \"b\"\n\
-[[groups]]\nid = \"../../x\"\nname = \"c\"\n\
-[[groups]]\nid = \"ok\"\nname = \"d\"\n\
-[scoring]\nred_win = 2147483647\n\
-[colours]\nmax_streak = 100000\n\
-[[prizes.lists]]\nid = \"/\"\ngroup = \"ok\"\nplaces = [{ place = 1, money = 4000000000 }, { from = 2, to = 4294967295 }]\n\
-[[teams]]\nid = \"T..\"\ngroup = \"ok\"\nbest_n = 4294967295\nshort_team = \"pad\"\n";
-    let path = tmp.path().join("rules.toml");
-    fs::write(&path, rules).unwrap();
-    let out = Command::new(BIN)
-        .args(["--lang", "en", "rules", "check"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(3), "{out:?}");
-    let text = String::from_utf8_lossy(&out.stderr);
-    for (place, key) in [
-        ("3:10", "event.rounds"),
-        ("5:6", "groups[0].id"),
-        ("8:6", "groups[1].id"),
-        ("11:6", "groups[2].id"),
-        ("17:11", "scoring.red_win"),
-        ("19:14", "colours.max_streak"),
-        ("21:6", "prizes.lists[0].id"),
-        ("23:32", "prizes.lists[0].places[0].money"),
-        ("23:63", "prizes.lists[0].places[1].to"),
-        ("25:6", "teams[0].id"),
-        ("27:10", "teams[0].best_n"),
-    ] {
-        assert!(
-            text.contains(&format!(":{place}: {key}:")),
-            "no problem at {place} for {key}:\n{text}"
-        );
-    }
-    // The same event cannot be created, so nothing is ever exported from it.
-    let init = Command::new(BIN)
-        .args(["--lang", "en", "init"])
-        .arg(tmp.path().join("ev"))
-        .arg("--rules")
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert_eq!(init.status.code(), Some(3));
+    let rules = root().join("tests/cmd/input/rulebook-unsafe/rules.toml");
+    Run::new(
+        tmp.path(),
+        &["--lang", "en", "init", "ev", "--rules", p(&rules)],
+    )
+    .status(3)
+    .stdout_empty()
+    .stderr_has("rules.toml:3:10: event.rounds:")
+    .stderr_has("rules.toml:27:10: teams[0].best_n:")
+    .stderr_has("fix the rulebook, then run `qiwang init` again")
+    .check();
     assert!(!tmp.path().join("ev").exists());
 }
 
@@ -1494,9 +1459,11 @@ fn a_penalty_of_2147483647_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = hostile_event(tmp.path());
     let before = fs::read(dir.join("qiwang.json")).unwrap();
-    let out = qiwang(&dir, &["penalty", "3", "2147483647", "--reason", "x"]);
-    assert_eq!(out.status.code(), Some(3), "{out:?}");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("9900"));
+    en(&dir, &["penalty", "3", "2147483647", "--reason", "x"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("9900")
+        .check();
     assert_eq!(fs::read(dir.join("qiwang.json")).unwrap(), before);
 }
 
@@ -1513,13 +1480,12 @@ fn devices_are_refused_by_name() {
         vec!["import", "/dev/zero"],
         vec!["import", "/tmp"],
     ] {
-        let out = qiwang(&dir, &args);
-        assert_eq!(out.status.code(), Some(3), "{args:?}: {out:?}");
-        let message = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            message.contains(args[args.len() - 1]) && message.contains("not a regular file"),
-            "{args:?}: {message}"
-        );
+        en(&dir, &args)
+            .status(3)
+            .stdout_empty()
+            .stderr_has(args[args.len() - 1])
+            .stderr_has("not a regular file")
+            .check();
     }
 }
 
@@ -1542,17 +1508,19 @@ fn exports_never_follow_planted_links_nor_overwrite_foreign_folders() {
         if force {
             args.push("--force");
         }
-        qiwang(&dir, &args)
+        en(&dir, &args)
     };
-    assert!(export(false).status.success());
+    export(false).stderr_empty().check();
     let victim = tmp.path().join("victim.txt");
     fs::write(&victim, "keep").unwrap();
     fs::remove_file(site.join("index.html")).unwrap();
     std::os::unix::fs::symlink(&victim, site.join("index.html")).unwrap();
     for force in [false, true] {
-        let out = export(force);
-        assert_eq!(out.status.code(), Some(5), "{out:?}");
-        assert!(String::from_utf8_lossy(&out.stderr).contains("symbolic link"));
+        export(force)
+            .status(5)
+            .stdout_empty()
+            .stderr_has("symbolic link")
+            .check();
         assert_eq!(fs::read_to_string(&victim).unwrap(), "keep");
     }
     // A folder link inside the export is refused as well.
@@ -1561,24 +1529,28 @@ fn exports_never_follow_planted_links_nor_overwrite_foreign_folders() {
     fs::create_dir(&elsewhere).unwrap();
     fs::remove_dir_all(site.join("open")).unwrap();
     std::os::unix::fs::symlink(&elsewhere, site.join("open")).unwrap();
-    assert_eq!(export(true).status.code(), Some(5));
+    export(true)
+        .status(5)
+        .stdout_empty()
+        .stderr_has("symbolic link")
+        .check();
     assert_eq!(fs::read_dir(&elsewhere).unwrap().count(), 0);
     // Someone's own folder.
     let mine = tmp.path().join("documents");
     fs::create_dir(&mine).unwrap();
     fs::write(mine.join("index.html"), "my homepage").unwrap();
-    let out = qiwang(&dir, &["export", "--out", mine.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(5), "{out:?}");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--force"));
+    en(&dir, &["export", "--out", p(&mine)])
+        .status(5)
+        .stdout_empty()
+        .stderr_has("--force")
+        .check();
     assert_eq!(
         fs::read_to_string(mine.join("index.html")).unwrap(),
         "my homepage"
     );
-    let out = qiwang(
-        &dir,
-        &["export", "--out", mine.to_str().unwrap(), "--force"],
-    );
-    assert!(out.status.success(), "{out:?}");
+    en(&dir, &["export", "--out", p(&mine), "--force"])
+        .stderr_empty()
+        .check();
 }
 
 /// Tester repro 5: without `--lang` the rulebook is read for the error's language and
@@ -1620,6 +1592,7 @@ fn rulebooks_named_as_devices_or_fifos_are_refused_without_lang() {
             }
             let out = child.wait_with_output().unwrap();
             assert_eq!(out.status.code(), Some(3), "{args:?}: {out:?}");
+            assert!(out.stdout.is_empty(), "{args:?}: {out:?}");
             let message = String::from_utf8_lossy(&out.stderr);
             assert!(message.contains(file), "{args:?}: {message}");
         }
@@ -1651,22 +1624,31 @@ fn single_file_outputs_keep_existing_files_and_links() {
     ] {
         let mut args = args.clone();
         args.push(target.to_str().unwrap());
-        let out = qiwang(&dir, &args);
-        assert!(!out.status.success(), "{args:?}: {out:?}");
-        let message = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            message.contains(target.file_name().unwrap().to_str().unwrap()),
-            "{message}"
-        );
+        // The path as given, quoted: its name and the closing backquote.
+        let name = format!("{}`", target.file_name().unwrap().to_str().unwrap());
+        // An existing file needs `--force`; a link is never written through.
+        let why = if target == &link {
+            "is a symbolic link"
+        } else {
+            "already exists"
+        };
+        en(&dir, &args)
+            .status(5)
+            .stdout_empty()
+            .stderr_has(&format!("{name} {why}"))
+            .check();
         assert_eq!(fs::read_to_string(target).unwrap(), "keep", "{args:?}");
         // `--force` replaces a file, never a link's target.
         args.push("--force");
-        let forced = qiwang(&dir, &args);
         if target == &link {
-            assert!(!forced.status.success(), "{args:?}");
+            en(&dir, &args)
+                .status(5)
+                .stdout_empty()
+                .stderr_has(&format!("{name} is a symbolic link"))
+                .check();
             assert_eq!(fs::read_to_string(&victim).unwrap(), "keep");
         } else {
-            assert!(forced.status.success(), "{args:?}: {forced:?}");
+            en(&dir, &args).stderr_empty().check();
             assert_ne!(fs::read(target).unwrap(), b"keep");
             fs::write(target, "keep").unwrap();
         }
@@ -1688,11 +1670,12 @@ fn a_single_file_output_into_a_missing_folder_names_the_folder() {
         let mut args = args.clone();
         let target = missing.join("event.xlsx");
         args.push(target.to_str().unwrap());
-        let out = qiwang(&dir, &args);
-        assert_eq!(out.status.code(), Some(3), "{args:?}: {out:?}");
-        let message = String::from_utf8_lossy(&out.stderr);
-        assert!(message.contains("no-such-folder"), "{message}");
-        assert!(!message.contains("qiwang-tmp"), "{message}");
+        en(&dir, &args)
+            .status(3)
+            .stdout_empty()
+            .stderr_has("no-such-folder")
+            .stderr_lacks("qiwang-tmp")
+            .check();
         assert!(!missing.exists());
     }
 }

@@ -1,42 +1,45 @@
 //! Error messages follow the event's language: `--lang` if given, else the language of
 //! the rulebook the command works on (the shipped Chinese rulebooks: zh), else Chinese.
-//! Each case runs the binary twice, without a flag on a Chinese event and with
-//! `--lang en`, and checks the prefix, the words and the quoted values of both.
+//! Each refusal runs the binary three times, without a flag on a Chinese event, with
+//! `--lang en` and with `--lang zh`, and checks the status, the empty standard output, and
+//! the prefix, the words and the quoted values of the message in both languages. Every
+//! run is a [`Run`] that pins the status and both streams together.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
-use crate::common::{self, event_with, p, root};
+use crate::common::{Run, event_with, p, root};
 
-/// Exit code and standard error of `qiwang ARGS` run in `cwd`.
-fn run(cwd: &Path, args: &[&str]) -> (i32, String) {
-    let out = common::run(cwd, args);
-    (out.code, out.stderr)
+/// `args` with `--lang LANG` before them (before the subcommand, so `result` does not
+/// take it for an entry).
+fn in_lang<'a>(lang: &'a str, args: &[&'a str]) -> Vec<&'a str> {
+    let mut all = vec!["--lang", lang];
+    all.extend_from_slice(args);
+    all
 }
 
-/// Runs a failing command in Chinese (no flag) and in English (`--lang en`, put before
-/// the subcommand so `result` does not take it for an entry) and checks both.
+/// Runs a failing command in Chinese (no flag) and in English (`--lang en`) and checks
+/// both: the status, nothing on standard output, and every word of the message; `--lang
+/// zh` must then print the very text the rulebook's own language did.
 #[track_caller]
 fn fails_in_both(cwd: &Path, args: &[&str], code: i32, zh: &[&str], en: &[&str]) {
-    let (zh_code, zh_err) = run(cwd, args);
-    let mut en_args = vec!["--lang", "en"];
-    en_args.extend_from_slice(args);
-    let (en_code, en_err) = run(cwd, &en_args);
-    assert_eq!(zh_code, code, "{zh_err}");
-    assert_eq!(en_code, code, "{en_err}");
+    let refusal = |args: &[&str], words: &[&str]| {
+        let mut run = Run::new(cwd, args).status(code).stdout_empty();
+        for w in words {
+            run = run.stderr_has(w);
+        }
+        run.check().stderr
+    };
+    let zh_err = refusal(args, zh);
     assert!(zh_err.starts_with("错误："), "{zh_err}");
+    let en_err = refusal(&in_lang("en", args), en);
     assert!(en_err.starts_with("error: "), "{en_err}");
-    for w in zh {
-        assert!(zh_err.contains(w), "Chinese lacks `{w}`:\n{zh_err}");
-    }
-    for w in en {
-        assert!(en_err.contains(w), "English lacks `{w}`:\n{en_err}");
-    }
-    // `--lang zh` gives the same text as the rulebook's own language.
-    let mut zh_args = vec!["--lang", "zh"];
-    zh_args.extend_from_slice(args);
-    assert_eq!(run(cwd, &zh_args).1, zh_err);
+    Run::new(cwd, &in_lang("zh", args))
+        .status(code)
+        .stdout_empty()
+        .stderr_is(&zh_err)
+        .check();
 }
 
 /// The Jinhua event with its registrations and round 1 of the youth group paired.
@@ -45,9 +48,8 @@ fn jinhua() -> (TempDir, PathBuf) {
         &root("rules/jinhua-2018.toml"),
         Some(&root("examples/jinhua-2018/registrations.csv")),
     );
-    let pair = ["pair", "--group", "youth", "--seed", "1"];
-    let (code, err) = run(tmp.path(), &[&["--event", "ev"][..], &pair].concat());
-    assert_eq!(code, 0, "{pair:?}: {err}");
+    let pair = ["--event", "ev", "pair", "--group", "youth", "--seed", "1"];
+    Run::new(tmp.path(), &pair).stderr_empty().check();
     (tmp, ev)
 }
 
@@ -132,11 +134,19 @@ fn rules_check_speaks_the_rulebook_language() {
         typo.replacen("language = \"zh\"", "language = \"en\"", 1),
     )
     .unwrap();
-    let (code, err) = run(tmp.path(), &["rules", "check", p(&en)]);
-    assert_eq!(code, 3, "{err}");
+    let err = Run::new(tmp.path(), &["rules", "check", p(&en)])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("unknown key `rouns`")
+        .check()
+        .stderr;
     assert!(err.starts_with("error: "), "{err}");
-    assert!(err.contains("unknown key `rouns`"), "{err}");
-    let (_, forced) = run(tmp.path(), &["--lang", "zh", "rules", "check", p(&en)]);
+    let forced = Run::new(tmp.path(), &["--lang", "zh", "rules", "check", p(&en)])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("未知的键 `rouns`")
+        .check()
+        .stderr;
     assert!(forced.starts_with("错误："), "{forced}");
 }
 
@@ -152,10 +162,11 @@ fn without_an_event_the_message_is_chinese() {
     );
 }
 
-/// Exit code, standard output and standard error of `qiwang ARGS` in `cwd`.
-fn run_full(cwd: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = common::run(cwd, args);
-    (out.code, out.stdout, out.stderr)
+/// What `qiwang ARGS` run in `cwd` prints on standard output, after failing the test
+/// unless it succeeded with nothing on standard error.
+#[track_caller]
+fn printed(cwd: &Path, args: &[&str]) -> String {
+    Run::new(cwd, args).stderr_empty().check().stdout
 }
 
 /// The subcommands listed under `命令：` (or `Commands:`) of a help text.
@@ -267,9 +278,11 @@ fn every_help_is_chinese_without_an_english_sentence() {
         for flag in ["--help", "-h"] {
             let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
             args.push(flag);
-            let (code, help, err) = run_full(tmp.path(), &args);
-            assert_eq!(code, 0, "{args:?}: {err}");
-            assert!(help.contains("用法：qiwang"), "{args:?}:\n{help}");
+            let help = Run::new(tmp.path(), &args)
+                .stdout_has("用法：qiwang")
+                .stderr_empty()
+                .check()
+                .stdout;
             let subs = listed_subcommands(&help);
             commands.extend(subs.iter().cloned());
             commands.extend(path.iter().cloned());
@@ -287,9 +300,12 @@ fn every_help_is_chinese_without_an_english_sentence() {
     }
     assert!(seen > 25, "only {seen} commands were walked");
     // The English help stays English.
-    let (_, help, _) = run_full(tmp.path(), &["--lang", "en", "pair", "--help"]);
+    let help = Run::new(tmp.path(), &["--lang", "en", "pair", "--help"])
+        .stdout_has("Usage: qiwang pair [OPTIONS]")
+        .stderr_empty()
+        .check()
+        .stdout;
     assert!(help.starts_with("Pair the next round of a group"), "{help}");
-    assert!(help.contains("Usage: qiwang pair [OPTIONS]"), "{help}");
 }
 
 #[test]
@@ -316,14 +332,19 @@ fn help_follows_the_event_language() {
         text.replacen("language = \"zh\"", "language = \"en\"", 1),
     )
     .unwrap();
-    let (code, _, err) = run_full(tmp.path(), &["init", "ev", "--rules", p(&en)]);
-    assert_eq!(code, 0, "{err}");
-    let (_, help, _) = run_full(tmp.path(), &["--event", "ev", "pair", "--help"]);
-    assert!(help.contains("Usage: qiwang pair"), "{help}");
-    let (_, help, _) = run_full(&tmp.path().join("ev"), &["pair", "--help"]);
-    assert!(help.contains("Usage: qiwang pair"), "{help}");
-    let (_, help, _) = run_full(tmp.path(), &["--event", "ev", "--lang", "zh", "pair", "-h"]);
-    assert!(help.contains("用法：qiwang pair"), "{help}");
+    printed(tmp.path(), &["init", "ev", "--rules", p(&en)]);
+    Run::new(tmp.path(), &["--event", "ev", "pair", "--help"])
+        .stdout_has("Usage: qiwang pair")
+        .stderr_empty()
+        .check();
+    Run::new(&tmp.path().join("ev"), &["pair", "--help"])
+        .stdout_has("Usage: qiwang pair")
+        .stderr_empty()
+        .check();
+    Run::new(tmp.path(), &["--event", "ev", "--lang", "zh", "pair", "-h"])
+        .stdout_has("用法：qiwang pair")
+        .stderr_empty()
+        .check();
 }
 
 #[test]
@@ -352,8 +373,12 @@ fn misspelled_players_and_groups_get_a_suggestion() {
         ],
     );
     // Chinese names groups by their regulation names, never by the ids alone.
-    let (_, err) = run(&ev, &["standings", "--group", "x"]);
-    assert!(!err.contains("`adult`"), "{err}");
+    Run::new(&ev, &["standings", "--group", "x"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("`成人组`")
+        .stderr_lacks("`adult`")
+        .check();
 }
 
 /// `penalty` and `player` have no `--group`: an ambiguous pairing number asks for the
@@ -361,28 +386,25 @@ fn misspelled_players_and_groups_get_a_suggestion() {
 #[test]
 fn errors_only_suggest_options_of_their_command() {
     let (_tmp, ev) = jinhua();
-    let (code, _) = run(&ev, &["pair", "--group", "adult", "--seed", "1"]);
-    assert_eq!(code, 0);
+    printed(&ev, &["pair", "--group", "adult", "--seed", "1"]);
     let failing: [&[&str]; 3] = [
         &["penalty", "#1", "1", "--reason", "x"],
         &["player", "withdraw", "#1"],
         &["player", "edit", "#1", "--unit", "x"],
     ];
     for args in failing {
-        let (_, help, _) = {
+        let help = {
             let mut h: Vec<&str> = vec!["--lang", "en"];
             h.extend(
                 args.iter()
                     .take_while(|a| !a.starts_with('#') && !a.starts_with('-')),
             );
             h.push("--help");
-            run_full(&ev, &h)
+            printed(&ev, &h)
         };
         for lang in ["zh", "en"] {
-            let mut a = vec!["--lang", lang];
-            a.extend_from_slice(args);
-            let (code, err) = run(&ev, &a);
-            assert_ne!(code, 0, "{a:?}");
+            let a = in_lang(lang, args);
+            let err = Run::new(&ev, &a).status(3).stdout_empty().check().stderr;
             for opt in err.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
                 if opt.starts_with("--") && opt.len() > 2 {
                     assert!(
@@ -406,12 +428,11 @@ fn errors_only_suggest_options_of_their_command() {
 fn a_draw_may_be_written_ping() {
     let (_tmp, ev) = jinhua();
     // 青少年组's first tables are 40 and 41 (after 成人组's 39, docs/rules.md §12 (table numbers)).
-    let (code, err) = run(
+    printed(
         &ev,
         &["result", "--group", "youth", "40", "平", "41", "平局"],
     );
-    assert_eq!(code, 0, "{err}");
-    let text = common::run(&ev, &["--format", "json", "crosstable", "--group", "youth"]).ok();
+    let text = printed(&ev, &["--format", "json", "crosstable", "--group", "youth"]);
     // Two tables drawn: four players with a draw.
     assert_eq!(text.matches("\"result\": \"=\"").count(), 4, "{text}");
 }
@@ -427,35 +448,38 @@ fn io_errors_and_undo_speak_chinese() {
         &["：没有这个文件或目录（系统错误码 2）"],
         &["No such file or directory (os error 2)"],
     );
-    let said = common::run(&ev, &["undo"]).ok();
-    assert_eq!(
-        said,
-        "已撤销第 3 步：编排青少年组第1轮：12 局（种子 1）（命令 `--event ev pair --group youth --seed 1`）\n",
-        "no English summary in Chinese"
-    );
+    // No English summary in Chinese.
+    Run::new(&ev, &["undo"])
+        .stdout_is(
+            "已撤销第 3 步：编排青少年组第1轮：12 局（种子 1）（命令 `--event ev pair --group youth --seed 1`）\n",
+        )
+        .stderr_empty()
+        .check();
 }
 
 #[test]
 fn completions_and_man_page_come_from_the_definition() {
     let tmp = TempDir::new().expect("temp dir");
     for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
-        let (code, script, err) = run_full(tmp.path(), &["completions", shell]);
-        assert_eq!(code, 0, "{shell}: {err}");
+        let mut run = Run::new(tmp.path(), &["completions", shell]).stderr_empty();
         for word in ["qiwang", "standings", "dry-run", "crosstable"] {
-            assert!(script.contains(word), "{shell} lacks {word}");
+            run = run.stdout_has(word);
         }
+        run.check();
     }
-    let (code, page, _) = run_full(tmp.path(), &["man"]);
-    assert_eq!(code, 0);
+    let page = Run::new(tmp.path(), &["man"])
+        .stdout_has(".SH 名称")
+        .stdout_has(".SH 概要")
+        .stdout_has("编排一个组别的下一轮并打印对阵表")
+        .stderr_empty()
+        .check()
+        .stdout;
     assert!(page.starts_with(".ie"), "{page}");
-    for want in [".SH 名称", ".SH 概要", "编排一个组别的下一轮并打印对阵表"] {
-        assert!(page.contains(want), "{want}:\n{page}");
-    }
-    let (_, page, _) = run_full(tmp.path(), &["--lang", "en", "man"]);
-    assert!(
-        page.contains(".SH NAME") && page.contains("Pair the next round"),
-        "{page}"
-    );
+    Run::new(tmp.path(), &["--lang", "en", "man"])
+        .stdout_has(".SH NAME")
+        .stdout_has("Pair the next round")
+        .stderr_empty()
+        .check();
 }
 
 /// Chinese errors name a group as the regulation does, never by its id alone.
@@ -476,8 +500,11 @@ fn chinese_errors_name_groups_by_their_regulation_names() {
         &["组别 `成人组` 还没有轮次：请先运行 `qiwang pair`"],
         &["adult has no round yet"],
     );
-    let (_, err) = run(&ev, &["standings", "--group", "youth", "--round", "5"]);
-    assert!(!err.contains("youth"), "{err}");
+    Run::new(&ev, &["standings", "--group", "youth", "--round", "5"])
+        .status(3)
+        .stdout_empty()
+        .stderr_lacks("youth")
+        .check();
 }
 
 /// `text` without paths and file names (`/tmp/x/ev`, `nope.csv`, `history/…`), which are
@@ -557,7 +584,9 @@ fn a_day_in_chinese_prints_no_english() {
         .map(str::to_string),
     );
     for args in commands {
-        let (_, out, err) = run_full(&ev, &args);
+        // Refused or not: what either stream says is checked for English.
+        let out = crate::common::run(&ev, &args);
+        let (out, err) = (out.stdout, out.stderr);
         let mut words = Vec::new();
         for text in [&out, &err] {
             let text = match args == ["rules", "show"] {
@@ -588,42 +617,43 @@ fn a_day_in_chinese_prints_no_english() {
 #[test]
 fn the_log_speaks_the_output_language() {
     let (_tmp, ev) = jinhua();
-    let (code, err) = run(&ev, &["result", "--group", "youth", "40", "r", "41", "="]);
-    assert_eq!(code, 0, "{err}");
-    let log = common::run(&ev, &["log"]).ok();
-    assert!(log.contains("记录 2 个结果（青少年组第1轮）"), "{log}");
-    assert!(log.contains("编排青少年组第1轮：12 局（种子 1）"), "{log}");
-    assert!(
-        !log.contains("recorded") && !log.contains("of youth"),
-        "{log}"
-    );
-    let dry = common::run(&ev, &["undo", "--dry-run"]).ok();
+    printed(&ev, &["result", "--group", "youth", "40", "r", "41", "="]);
+    Run::new(&ev, &["log"])
+        .stdout_has("记录 2 个结果（青少年组第1轮）")
+        .stdout_has("编排青少年组第1轮：12 局（种子 1）")
+        .stdout_lacks("recorded")
+        .stdout_lacks("of youth")
+        .stderr_empty()
+        .check();
+    let dry = Run::new(&ev, &["undo", "--dry-run"])
+        .stdout_has("：记录 2 个结果（青少年组第1轮）\n")
+        .stderr_empty()
+        .check()
+        .stdout;
     assert!(dry.starts_with("将撤销第 4 步（"), "{dry}");
-    assert!(dry.contains("：记录 2 个结果（青少年组第1轮）\n"), "{dry}");
-    let undone = common::run(&ev, &["undo"]).ok();
+    let undone = printed(&ev, &["undo"]);
     assert!(
         undone.starts_with("已撤销第 4 步：记录 2 个结果（青少年组第1轮）（命令 `"),
         "{undone}"
     );
-    let redone = common::run(&ev, &["redo"]).ok();
+    let redone = printed(&ev, &["redo"]);
     assert!(
         redone.starts_with("已重做第 4 步：记录 2 个结果（"),
         "{redone}"
     );
-    let log = common::run(&ev, &["log"]).ok();
-    assert!(
-        log.contains("撤销第 4 步：记录 2 个结果") && log.contains("重做第 4 步"),
-        "{log}"
-    );
+    Run::new(&ev, &["log"])
+        .stdout_has("撤销第 4 步：记录 2 个结果")
+        .stdout_has("重做第 4 步")
+        .stderr_empty()
+        .check();
     // English words the same actions, groups and players by name as in Chinese (the file
     // keeps ids).
-    let en = common::run(&ev, &["--lang", "en", "log"]).ok();
-    assert!(
-        en.contains("recorded 2 results in 青少年组 round 1"),
-        "{en}"
-    );
-    assert!(en.contains("undid #4: recorded 2 results"), "{en}");
-    assert!(en.contains("redid #4: recorded 2 results"), "{en}");
+    Run::new(&ev, &["--lang", "en", "log"])
+        .stdout_has("recorded 2 results in 青少年组 round 1")
+        .stdout_has("undid #4: recorded 2 results")
+        .stdout_has("redid #4: recorded 2 results")
+        .stderr_empty()
+        .check();
     // The file keeps the action as data beside the English summary.
     let audit = fs::read_to_string(ev.join("audit.log")).unwrap();
     let line: serde_json::Value = serde_json::from_str(audit.lines().nth(3).unwrap()).unwrap();
@@ -644,8 +674,10 @@ fn the_log_speaks_the_output_language() {
         })
         .collect();
     fs::write(ev.join("audit.log"), older).unwrap();
-    let log = common::run(&ev, &["log"]).ok();
-    assert!(log.contains("recorded 2 results in youth round 1"), "{log}");
+    Run::new(&ev, &["log"])
+        .stdout_has("recorded 2 results in youth round 1")
+        .stderr_empty()
+        .check();
 }
 
 /// English counts agree with their nouns: one group, one pairing pool and one player read
@@ -655,26 +687,31 @@ fn the_log_speaks_the_output_language() {
 fn english_counts_of_one_are_singular() {
     let tmp = TempDir::new().unwrap();
     let rules = root("rules/cxa-2011.toml");
-    let check = common::run(tmp.path(), &["--lang", "en", "rules", "check", p(&rules)]).ok();
-    assert!(
-        check.contains("rulebook is valid — 1 group, 1 pairing pool, 0 prize lists"),
-        "{check}"
-    );
-    let zh = common::run(tmp.path(), &["--lang", "zh", "rules", "check", p(&rules)]).ok();
-    assert!(
-        zh.contains("规则有效 — 1 个组别，1 个编排组，0 个奖项名单"),
-        "{zh}"
-    );
+    Run::new(tmp.path(), &["--lang", "en", "rules", "check", p(&rules)])
+        .stdout_is(&format!(
+            "{}: rulebook is valid — 1 group, 1 pairing pool, 0 prize lists\n",
+            p(&rules)
+        ))
+        .stderr_empty()
+        .check();
+    Run::new(tmp.path(), &["--lang", "zh", "rules", "check", p(&rules)])
+        .stdout_is(&format!(
+            "{}: 规则有效 — 1 个组别，1 个编排组，0 个奖项名单\n",
+            p(&rules)
+        ))
+        .stderr_empty()
+        .check();
 
-    let (_tmp, ev) = common::small_event(&["甲"]);
-    let players = common::run(tmp.path(), &["--lang", "en", "--event", p(&ev), "players"]).ok();
+    let (_tmp, ev) = crate::common::small_event(&["甲"]);
+    let players = printed(tmp.path(), &["--lang", "en", "--event", p(&ev), "players"]);
     assert!(players.trim_end().ends_with("\n1 player"), "{players}");
     let csv = tmp.path().join("two.csv");
     fs::write(&csv, "name,gender,unit\n乙,男,二\n丙,男,三\n").unwrap();
-    let imported = common::run(
+    Run::new(
         tmp.path(),
         &["--lang", "en", "--event", p(&ev), "import", p(&csv)],
     )
-    .ok();
-    assert!(imported.contains("imported 2 players"), "{imported}");
+    .stdout_has("imported 2 players")
+    .stderr_empty()
+    .check();
 }

@@ -4,9 +4,7 @@
 //! rounds, the places, the bracket table and picture, and the refusals that leave the
 //! event untouched.
 
-use crate::common::{
-    event_from, numbered_sheet, p, rules_plus, standings_places, zh_ok as ok, zh_run as run,
-};
+use crate::common::{event_from, numbered_sheet, p, rules_plus, standings_places, zh, zh_ok as ok};
 use std::path::{Path, PathBuf};
 
 const RULES: &str = r#"
@@ -45,8 +43,10 @@ fn a_knockout_with_tiebreak_games_a_third_place_match_and_a_withdrawal() {
     assert!(out.contains("淘汰赛 1/4 决赛"), "{out}");
     // A result for a table the round does not have is refused, the event untouched.
     let before = json(&ev);
-    let (code, _, err) = run(&ev, &["result", "3", "r"]);
-    assert_eq!(code, 3, "{err}");
+    zh(&ev, &["result", "3", "r"])
+        .status(3)
+        .stdout_empty()
+        .check();
     assert_eq!(json(&ev), before);
     // Game 1: 四号 (red) beats 五号; 三号–六号 drawn. Game 2 (colours swapped): 五号 wins
     // back, 六号–三号 drawn: both matches level, rapid games follow.
@@ -61,9 +61,11 @@ fn a_knockout_with_tiebreak_games_a_third_place_match_and_a_withdrawal() {
     // A correction that would decide match 1 on its regular games while its rapid game 2
     // is paired: refused, nothing changes.
     let before = json(&ev);
-    let (code, _, err) = run(&ev, &["result", "--round", "2", "1", "b"]);
-    assert_eq!(code, 3, "{err}");
-    assert!(err.contains("将不再是应进行的对局"), "{err}");
+    zh(&ev, &["result", "--round", "2", "1", "b"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("将不再是应进行的对局")
+        .check();
     assert_eq!(json(&ev), before);
     // Rapid game 2: table 1 drawn (四号 through, 3–1), table 2 drawn (level again).
     ok(&ev, &["result", "1", "=", "2", "="]);
@@ -85,8 +87,11 @@ fn a_knockout_with_tiebreak_games_a_third_place_match_and_a_withdrawal() {
     let out = ok(&ev, &["pair", "--explain"]);
     assert!(out.contains("半决赛"), "{out}");
     ok(&ev, &["result", "1", "r"]);
-    let (code, _, _) = run(&ev, &["player", "withdraw", "二号"]);
-    assert_ne!(code, 0, "table 2 has no result yet");
+    // Table 2 has no result yet.
+    zh(&ev, &["player", "withdraw", "二号"])
+        .status(3)
+        .stdout_empty()
+        .check();
     ok(&ev, &["result", "2", "="]);
     ok(&ev, &["player", "withdraw", "二号"]);
     let out = ok(&ev, &["pair"]);
@@ -100,9 +105,11 @@ fn a_knockout_with_tiebreak_games_a_third_place_match_and_a_withdrawal() {
     ok(&ev, &["result", "1", "r"]);
     ok(&ev, &["pair"]);
     ok(&ev, &["result", "1", "b"]);
-    let (code, _, err) = run(&ev, &["pair"]);
-    assert_eq!(code, 3);
-    assert!(err.contains("已决出胜负"), "{err}");
+    zh(&ev, &["pair"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("已决出胜负")
+        .check();
     ok(&ev, &["check"]);
     let placed = standings_places(&ev);
     let ranks: Vec<&str> = placed.iter().map(|(r, _)| r.as_str()).collect();
@@ -151,12 +158,11 @@ fn a_hand_edited_knockout_game_fails_check() {
     let one = state["players"][0]["id"].clone();
     state["groups"]["ko"]["rounds"][1]["pairings"][0]["red"] = one;
     std::fs::write(&path, serde_json::to_vec_pretty(&state).unwrap()).unwrap();
-    let (code, out, err) = run(&ev, &["check"]);
-    assert_ne!(code, 0);
-    assert!(
-        format!("{out}{err}").contains("不是该场淘汰赛应进行的对局"),
-        "{out}{err}"
-    );
+    zh(&ev, &["check"])
+        .status(3)
+        .stdout_has("不是该场淘汰赛应进行的对局")
+        .stderr_has("错误：")
+        .check();
 }
 
 /// Random knockouts of 2–20 players, any games per match and tiebreak list, with or
@@ -281,9 +287,11 @@ fn a_tie_across_the_finalists_line_holds_the_final_until_a_playoff() {
         ok(&ev, &["result", "1", "=", "2", "=", "3", "=", "4", "="]);
     }
     let before = json(&ev);
-    let (code, _, err) = run(&ev, &["pair"]);
-    assert_eq!(code, 3, "{err}");
-    assert!(err.contains("决赛阶段暂不能开始"), "{err}");
+    zh(&ev, &["pair"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("决赛阶段暂不能开始")
+        .check();
     assert_eq!(json(&ev), before, "a stage started early changes nothing");
     // The playoff orders all eight: 选手8 first … 选手1 last.
     let order: Vec<String> = (1..=8).rev().map(|i| format!("选手{i}")).collect();
@@ -325,7 +333,9 @@ fn a_tie_across_the_finalists_line_holds_the_final_until_a_playoff() {
         ["选手4", "选手3", "选手2", "选手1"],
         "{placed:?}"
     );
-    let (code, _, err) = run(&ev, &["pair"]);
-    assert_eq!(code, 3);
-    assert!(err.contains("选手8"), "{err}");
+    zh(&ev, &["pair"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("选手8")
+        .check();
 }

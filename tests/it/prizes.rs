@@ -1884,13 +1884,16 @@ gender = "male"
     )));
     // The sheet suggests the command by pairing number (#N, as it shows 序号), not by id.
     let tmp = on_disk(&e);
-    let table = String::from_utf8(qiwang_zh(tmp.path(), &["prizes"]).stdout).unwrap();
+    let table = zh(tmp.path(), &["prizes"])
+        .stdout_has("已领 总")
+        .stderr_empty()
+        .check()
+        .stdout;
     assert!(
         table.contains("qiwang playoff --list men #2 #4")
             || table.contains("qiwang playoff --list men #4 #2"),
         "{table}"
     );
-    assert!(table.contains("已领 总"), "{table}");
     // A wrong order is refused naming the players, not a raw id list.
     let err = record_list_playoff(&mut e.event, &e.rules, "men", vec![d, a], "")
         .expect_err("not the tie");
@@ -1911,8 +1914,9 @@ gender = "male"
 // Through the binary: `playoff --list`, `player disqualify`, `standings` per section and
 // for every group, and the finance office's CSV.
 
-use crate::common::{qiwang_as, qiwang_zh, succeeded};
+use crate::common::Run;
 use qiwang::store::{CommandInfo, Store};
+use std::path::Path;
 
 /// Writes `e` as an event directory the binary can open.
 fn on_disk(e: &Played) -> tempfile::TempDir {
@@ -1927,9 +1931,27 @@ fn on_disk(e: &Played) -> tempfile::TempDir {
     tmp
 }
 
-fn run_ok(dir: &std::path::Path, args: &[&str]) -> String {
-    let out = succeeded(args, qiwang_as("prizes-test", dir, args));
-    String::from_utf8(out.stdout).expect("utf-8")
+/// `qiwang --lang zh --event DIR ARGS` as a [`Run`].
+fn zh(dir: &Path, args: &[&str]) -> Run {
+    Run::on_event_in("zh", dir, args)
+}
+
+/// `qiwang --lang en --event DIR ARGS` as a [`Run`].
+fn en(dir: &Path, args: &[&str]) -> Run {
+    Run::on_event_in("en", dir, args)
+}
+
+/// What `qiwang --lang en --event DIR ARGS` prints on standard output, after failing the
+/// test unless it succeeded with nothing on standard error.
+#[track_caller]
+fn run_ok(dir: &Path, args: &[&str]) -> String {
+    en(dir, args).stderr_empty().check().stdout
+}
+
+/// [`run_ok`] in Chinese.
+#[track_caller]
+fn zh_ok(dir: &Path, args: &[&str]) -> String {
+    zh(dir, args).stderr_empty().check().stdout
 }
 
 #[test]
@@ -1938,7 +1960,7 @@ fn issue10_1_playoff_list_through_the_binary_and_the_prize_csv_for_the_finance_o
     let tmp = on_disk(&e);
     let dir = tmp.path();
     // Before the playoff: the girls' list says 需加赛 and the CSV holds the money.
-    let csv = String::from_utf8(qiwang_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
+    let csv = zh_ok(dir, &["prizes", "--format", "csv"]);
     let mut lines = csv.lines();
     // The CSV starts with a BOM so spreadsheet programs read it as UTF-8.
     let header = lines.next().expect("header").trim_start_matches('\u{feff}');
@@ -1963,36 +1985,40 @@ fn issue10_1_playoff_list_through_the_binary_and_the_prize_csv_for_the_finance_o
     assert!(total.starts_with("合计,"), "{total}");
     let cells: Vec<&str> = total.split(',').collect();
     assert_eq!(cells[6], "700", "{total}");
-    let table = String::from_utf8(qiwang_zh(dir, &["prizes"]).stdout).unwrap();
-    assert!(
-        table.contains("需加赛") && table.contains("qiwang playoff --list kids_girls"),
-        "{table}"
-    );
+    zh(dir, &["prizes"])
+        .stdout_has("需加赛")
+        .stdout_has("qiwang playoff --list kids_girls")
+        .stderr_empty()
+        .check();
     // `standings --list` flags them too.
-    let list = run_ok(dir, &["standings", "--list", "kids_girls"]);
-    assert!(list.contains("playoff needed"), "{list}");
+    en(dir, &["standings", "--list", "kids_girls"])
+        .stdout_has("playoff needed")
+        .stderr_empty()
+        .check();
 
     // Today `playoff --group kids …` answered that the pool has no tie; now it finds the
     // one list whose tie these players are.
     let ids: Vec<String> = [g[2], g[0], g[1]].iter().map(ToString::to_string).collect();
     let mut args = vec!["playoff", "--group", "kids"];
     args.extend(ids.iter().map(String::as_str));
-    let out = run_ok(dir, &args);
-    assert!(out.contains("女3 > 女1 > 女2"), "{out}");
+    en(dir, &args)
+        .stdout_has("女3 > 女1 > 女2")
+        .stderr_empty()
+        .check();
     run_ok(dir, &["undo"]);
     // Two of the three: refused, naming the tied players.
-    let two = qiwang_as(
-        "prizes-test",
-        dir,
-        &["playoff", "--list", "kids_girls", &ids[0], &ids[1]],
-    );
-    assert!(!two.status.success());
-    assert!(String::from_utf8_lossy(&two.stderr).contains("not the tied players"));
+    en(dir, &["playoff", "--list", "kids_girls", &ids[0], &ids[1]])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("not the tied players")
+        .check();
     let mut args = vec!["playoff", "--list", "kids_girls"];
     args.extend(ids.iter().map(String::as_str));
-    let out = run_ok(dir, &args);
-    assert!(out.contains("女3 > 女1 > 女2"), "{out}");
-    let csv = String::from_utf8(qiwang_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
+    en(dir, &args)
+        .stdout_has("女3 > 女1 > 女2")
+        .stderr_empty()
+        .check();
+    let csv = zh_ok(dir, &["prizes", "--format", "csv"]);
     let champion = csv
         .lines()
         .find(|l| l.starts_with("少儿精英组（女子）,1,"))
@@ -2004,13 +2030,12 @@ fn issue10_1_playoff_list_through_the_binary_and_the_prize_csv_for_the_finance_o
         "{champion}"
     );
     // Logged and undoable.
-    let log = run_ok(dir, &["log"]);
-    assert!(
-        log.contains("playoff of list 少儿精英组（女子） in 少儿精英组: 女3(8) > 女1(6) > 女2(7)"),
-        "{log}"
-    );
+    en(dir, &["log"])
+        .stdout_has("playoff of list 少儿精英组（女子） in 少儿精英组: 女3(8) > 女1(6) > 女2(7)")
+        .stderr_empty()
+        .check();
     run_ok(dir, &["undo"]);
-    let csv = String::from_utf8(qiwang_zh(dir, &["prizes", "--format", "csv"]).stdout).unwrap();
+    let csv = zh_ok(dir, &["prizes", "--format", "csv"]);
     assert_eq!(
         csv.lines()
             .filter(|l| l.starts_with("少儿精英组（女子）,1="))
@@ -2038,18 +2063,30 @@ fn issue10_2_player_disqualify_through_the_binary_is_logged_shown_and_reversible
     let tmp = on_disk(&e);
     let dir = tmp.path();
     // No reason: refused, nothing changed.
-    let refused = qiwang_as("prizes-test", dir, &["player", "disqualify", "领先"]);
-    assert!(!refused.status.success());
-    let out = run_ok(
+    let before = std::fs::read(dir.join("qiwang.json")).expect("state");
+    en(dir, &["player", "disqualify", "领先"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("--reason")
+        .check();
+    assert_eq!(
+        std::fs::read(dir.join("qiwang.json")).expect("state"),
+        before
+    );
+    en(
         dir,
         &["player", "disqualify", "领先", "--reason", "拒不执行规定"],
-    );
-    assert!(out.contains("not paired from round 9"), "{out}");
-    let zh = String::from_utf8(qiwang_zh(dir, &["standings"]).stdout).unwrap();
-    let row = zh.lines().find(|l| l.contains("领先")).expect("row");
+    )
+    .stdout_has("not paired from round 9")
+    .stderr_empty()
+    .check();
+    let standings = zh_ok(dir, &["standings"]);
+    let row = standings.lines().find(|l| l.contains("领先")).expect("row");
     assert!(row.contains("取消资格") && row.contains("—"), "{row}");
-    let prizes = String::from_utf8(qiwang_zh(dir, &["prizes"]).stdout).unwrap();
-    assert!(prizes.contains("领先：取消资格"), "{prizes}");
+    zh(dir, &["prizes"])
+        .stdout_has("领先：取消资格")
+        .stderr_empty()
+        .check();
     // `players --format json` says so, apart from a withdrawal.
     let players: serde_json::Value =
         serde_json::from_str(&run_ok(dir, &["players", "--format", "json"])).unwrap();
@@ -2059,18 +2096,21 @@ fn issue10_2_player_disqualify_through_the_binary_is_logged_shown_and_reversible
         (&leader["disqualified"], &leader["withdrawn"]),
         (&serde_json::json!(true), &serde_json::json!(false))
     );
-    let log = run_ok(dir, &["log"]);
-    assert!(
-        log.contains("disqualified player 1 `领先` from round 9"),
-        "{log}"
-    );
+    en(dir, &["log"])
+        .stdout_has("disqualified player 1 `领先` from round 9")
+        .stderr_empty()
+        .check();
     // Reversal by command (and `undo` works as for every change).
     run_ok(dir, &["player", "disqualify", "领先", "--undo"]);
-    let zh = String::from_utf8(qiwang_zh(dir, &["standings"]).stdout).unwrap();
-    assert!(!zh.contains("取消资格"), "{zh}");
+    zh(dir, &["standings"])
+        .stdout_lacks("取消资格")
+        .stderr_empty()
+        .check();
     run_ok(dir, &["undo"]);
-    let zh = String::from_utf8(qiwang_zh(dir, &["standings"]).stdout).unwrap();
-    assert!(zh.contains("取消资格"), "{zh}");
+    zh(dir, &["standings"])
+        .stdout_has("取消资格")
+        .stderr_empty()
+        .check();
 }
 
 #[test]
@@ -2087,16 +2127,19 @@ fn issue10_7_standings_of_a_section_show_its_own_list_and_issue12_every_group_wi
     let tmp = on_disk(&e);
     let dir = tmp.path();
     // Before: the whole 成人组 table. Now: the 残疾人组 list only.
-    let out = run_ok(dir, &["standings", "--group", "残疾人组"]);
-    assert!(out.contains("残一"), "{out}");
-    for other in ["甲", "乙", "丙"] {
-        assert!(!out.contains(other), "{other} in:\n{out}");
-    }
+    en(dir, &["standings", "--group", "残疾人组"])
+        .stdout_has("残一")
+        .stdout_lacks("甲")
+        .stdout_lacks("乙")
+        .stdout_lacks("丙")
+        .stderr_empty()
+        .check();
     // Without --group in a multi-group event: every group (before: a usage error).
-    let out = run_ok(dir, &["standings"]);
+    let mut every = en(dir, &["standings"]).stderr_empty();
     for name in ["甲", "残一", "少一", "少二", "成人组", "青少年组"] {
-        assert!(out.contains(name), "{name} missing:\n{out}");
+        every = every.stdout_has(name);
     }
+    every.check();
     let json = run_ok(dir, &["standings", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&json).expect("json");
     assert_eq!(v.as_array().map(Vec::len), Some(2));

@@ -4,7 +4,7 @@
 //! `audit.log` mask every form an ID number or birth date takes, names are cleaned at
 //! import, a linked `qiwang.json` is refused, and messages mask only what looks personal.
 
-use crate::common::{Out, p, root, run};
+use crate::common::{Run, p, root};
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -22,6 +22,30 @@ const REASON_FORMS: [&str; 6] = [
     "3301／0219／9001／0112／34",
 ];
 const REASON_ID: &str = "330102199001011234";
+
+/// What `qiwang ARGS` run in `cwd` prints on standard output, after failing the test
+/// unless it succeeded with nothing on standard error (where nothing private can hide).
+#[track_caller]
+fn printed(cwd: &Path, args: &[&str]) -> String {
+    Run::new(cwd, args).stderr_empty().check().stdout
+}
+
+/// [`printed`] read as JSON.
+#[track_caller]
+fn json_in(cwd: &Path, args: &[&str]) -> serde_json::Value {
+    Run::new(cwd, args).stderr_empty().check().json()
+}
+
+/// A refusal of `qiwang ARGS` run in `cwd`: exit status `code`, nothing on standard
+/// output, and every word on standard error, which it returns.
+#[track_caller]
+fn refused(cwd: &Path, args: &[&str], code: i32, words: &[&str]) -> String {
+    let mut run = Run::new(cwd, args).status(code).stdout_empty();
+    for w in words {
+        run = run.stderr_has(w);
+    }
+    run.check().stderr
+}
 
 /// `text` with every digit form (full width, Chinese numerals) as ASCII and the
 /// separators people put inside numbers dropped, so a number is found however written.
@@ -76,7 +100,7 @@ pub(crate) fn event_with_reasons(tmp: &Path, extra: &str) -> PathBuf {
         ));
     }
     fs::write(tmp.join("reg.csv"), sheet).unwrap();
-    run(tmp, &["init", "ev", "--rules", p(&rules)]).ok();
+    printed(tmp, &["init", "ev", "--rules", p(&rules)]);
     let ev = tmp.join("ev");
     let reasons = REASON_FORMS.join("；");
     for args in [
@@ -93,7 +117,7 @@ pub(crate) fn event_with_reasons(tmp: &Path, extra: &str) -> PathBuf {
         }
         let mut full = vec!["--event", "ev"];
         full.extend(args.iter().map(String::as_str));
-        run(tmp, &full).ok();
+        printed(tmp, &full);
     }
     ev
 }
@@ -125,7 +149,7 @@ fn public_outputs(tmp: &Path, extra_args: &[&str]) -> Vec<(String, String)> {
             p(&out),
         ];
         args.extend(extra_args);
-        run(tmp, &args).ok();
+        printed(tmp, &args);
         for (path, text) in crate::privacy::files_under(&out) {
             let text = match path.extension().is_some_and(|e| e == "xlsx") {
                 true => xlsx_text(&path),
@@ -138,7 +162,7 @@ fn public_outputs(tmp: &Path, extra_args: &[&str]) -> Vec<(String, String)> {
         for format in ["table", "csv", "json", "html"] {
             let mut args = vec!["--event", "ev", sheet, "--format", format];
             args.extend(extra_args);
-            shown.push((format!("{sheet} {format}"), run(tmp, &args).ok()));
+            shown.push((format!("{sheet} {format}"), printed(tmp, &args)));
         }
     }
     shown
@@ -187,7 +211,7 @@ fn free_text_and_private_columns_never_reach_a_public_output() {
     for cause in ["自第2轮起退赛", "自第2轮起取消比赛资格"] {
         assert!(players.contains(cause), "{cause}: {players}");
     }
-    let private = run(
+    let private = printed(
         tmp.path(),
         &[
             "--event",
@@ -197,8 +221,7 @@ fn free_text_and_private_columns_never_reach_a_public_output() {
             "--format",
             "csv",
         ],
-    )
-    .ok();
+    );
     for (id, phone, born) in registrations() {
         for s in [id, phone, born] {
             assert!(
@@ -209,7 +232,7 @@ fn free_text_and_private_columns_never_reach_a_public_output() {
     }
     assert!(private.contains(SECRET), "{private}");
     let out = tmp.path().join("private");
-    run(
+    printed(
         tmp.path(),
         &[
             "--event",
@@ -221,8 +244,7 @@ fn free_text_and_private_columns_never_reach_a_public_output() {
             p(&out),
             "--show-private",
         ],
-    )
-    .ok();
+    );
     let json = fs::read_to_string(out.join("event.json")).unwrap();
     assert!(
         json.contains(SECRET) && json.contains("\"reason\""),
@@ -263,13 +285,10 @@ fn the_rulebook_publishes_more_columns_when_asked() {
             "{what}"
         );
     }
-    let json: serde_json::Value = serde_json::from_str(
-        &run(
-            tmp.path(),
-            &["--event", "ev", "players", "--format", "json"],
-        )
-        .ok(),
-    )
+    let json: serde_json::Value = serde_json::from_str(&printed(
+        tmp.path(),
+        &["--event", "ev", "players", "--format", "json"],
+    ))
     .unwrap();
     let first = &json["players"][0];
     assert_eq!(first["birth_year"], 2012, "{first}");
@@ -294,7 +313,7 @@ fn log_and_audit_log_mask_every_form_of_an_id_in_a_reason() {
     for format in ["table", "csv", "json", "html"] {
         records.push((
             format!("log {format}"),
-            run(tmp.path(), &["--event", "ev", "log", "--format", format]).ok(),
+            printed(tmp.path(), &["--event", "ev", "log", "--format", format]),
         ));
     }
     for (what, text) in &records {
@@ -357,24 +376,22 @@ fn a_penalty_reason_masks_every_form_of_a_birth_date_in_log_and_audit_log() {
     let tmp = tempfile::tempdir().unwrap();
     let rules = root("rules/jinhua-2018.toml");
     let sheet = root("examples/jinhua-2018/registrations.csv");
-    run(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
-    run(tmp.path(), &["--event", "ev", "import", p(&sheet)]).ok();
-    run(
+    printed(tmp.path(), &["init", "ev", "--rules", p(&rules)]);
+    printed(tmp.path(), &["--event", "ev", "import", p(&sheet)]);
+    printed(
         tmp.path(),
         &["--event", "ev", "pair", "--group", "adult", "--seed", "7"],
-    )
-    .ok();
+    );
     let reason: Vec<&str> = DATE_FORMS.iter().map(|(typed, _)| *typed).collect();
     let reason = format!("{SECRET}；{}", reason.join("；"));
-    let terminal = run(
+    let terminal = printed(
         tmp.path(),
         &["--event", "ev", "penalty", "1", "1", "--reason", &reason],
-    )
-    .ok();
+    );
     let ev = tmp.path().join("ev");
     let audit = fs::read_to_string(ev.join("audit.log")).unwrap();
-    let json = run(tmp.path(), &["--event", "ev", "log", "--format", "json"]).ok();
-    let table = run(tmp.path(), &["--event", "ev", "log"]).ok();
+    let json = printed(tmp.path(), &["--event", "ev", "log", "--format", "json"]);
+    let table = printed(tmp.path(), &["--event", "ev", "log"]);
     // audit.log and the JSON log keep each reason whole (a backslash escaped as JSON does).
     for (what, text) in [("audit.log", &audit), ("log json", &json)] {
         assert!(text.contains(SECRET), "{what} keeps the words:\n{text}");
@@ -407,37 +424,39 @@ fn a_penalty_reason_masks_every_form_of_a_birth_date_in_log_and_audit_log() {
 #[test]
 fn names_are_cleaned_and_overlong_ones_refused_at_import() {
     let tmp = tempfile::tempdir().unwrap();
-    run(
+    printed(
         tmp.path(),
         &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
-    )
-    .ok();
+    );
     let import = |rows: &str| {
         fs::write(tmp.path().join("reg.csv"), format!("姓名,单位\n{rows}")).unwrap();
-        run(
-            tmp.path(),
-            &["--lang", "en", "--event", "ev", "import", "reg.csv"],
-        )
+        ["--lang", "en", "--event", "ev", "import", "reg.csv"]
     };
     for hidden in [
         "\u{200b}", "\u{200f}", "\u{202e}", "\u{2066}", "\u{ad}", "\u{feff}",
     ] {
-        import(&format!("张三,甲\n张{hidden}三,甲\n")).fails(3, &["reg.csv:3", "`张三`"]);
+        let args = import(&format!("张三,甲\n张{hidden}三,甲\n"));
+        refused(tmp.path(), &args, 3, &["reg.csv:3", "`张三`"]);
     }
     let long = "王".repeat(3001);
-    let stderr = import(&format!("张三,甲\n{long},乙\n")).fails(
+    let args = import(&format!("张三,甲\n{long},乙\n"));
+    let stderr = refused(
+        tmp.path(),
+        &args,
         3,
         &["reg.csv:3", "`姓名`", "3001 characters", "limit of 128"],
     );
     assert!(stderr.len() < 2000, "{stderr}");
-    import("张\u{200b}三,甲\n").ok();
-    let listed = run(
+    Run::new(tmp.path(), &import("张\u{200b}三,甲\n"))
+        .stdout_has("imported 1 player")
+        .stderr_empty()
+        .check();
+    let listed = json_in(
         tmp.path(),
         &["--event", "ev", "players", "--format", "json"],
-    )
-    .json();
+    );
     assert_eq!(listed["players"][0]["name"], "张三");
-    run(
+    printed(
         tmp.path(),
         &[
             "--event",
@@ -448,8 +467,7 @@ fn names_are_cleaned_and_overlong_ones_refused_at_import() {
             "--unit",
             "丙",
         ],
-    )
-    .ok();
+    );
 }
 
 /// Issue 42 §4: a `qiwang.json` that is a symbolic link is refused like every link in
@@ -460,11 +478,10 @@ fn names_are_cleaned_and_overlong_ones_refused_at_import() {
 #[test]
 fn a_linked_state_file_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
-    run(
+    printed(
         tmp.path(),
         &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
-    )
-    .ok();
+    );
     let state = tmp.path().join("ev/qiwang.json");
     let elsewhere = tmp.path().join("other.json");
     fs::rename(&state, &elsewhere).unwrap();
@@ -491,13 +508,7 @@ fn a_linked_state_file_is_refused() {
     ] {
         let mut full = vec!["--lang", "en", "--event", "ev"];
         full.extend(args);
-        let out: Out = run(tmp.path(), &full);
-        assert_ne!(out.code, 0, "{full:?}: {}", out.stdout);
-        assert!(
-            out.stderr.contains("symbolic link"),
-            "{full:?}: {}",
-            out.stderr
-        );
+        refused(tmp.path(), &full, 3, &["symbolic link"]);
     }
     assert_eq!(fs::read(&elsewhere).unwrap(), before);
     assert!(
@@ -513,21 +524,21 @@ fn a_linked_state_file_is_refused() {
 #[test]
 fn messages_mask_ids_and_phones_but_not_other_numbers() {
     let tmp = tempfile::tempdir().unwrap();
-    run(
+    printed(
         tmp.path(),
         &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
-    )
-    .ok();
+    );
     fs::write(
         tmp.path().join("reg.csv"),
         "姓名,等级分,年级\n甲,1234567890,1\n乙,139.1234.5678,2\n丙,1,３３０７０２２０１２０３０１１０１X\n",
     )
     .unwrap();
-    let stderr = run(
+    let stderr = refused(
         tmp.path(),
         &["--lang", "en", "--event", "ev", "import", "reg.csv"],
-    )
-    .fails(3, &["`1234567890`", "139.****.5678"]);
+        3,
+        &["`1234567890`", "139.****.5678"],
+    );
     for s in ["13912345678", "1234.5678", "２０１２０３０１", "20120301"] {
         assert!(!digits_joined(&stderr).contains(s), "`{s}`: {stderr}");
     }

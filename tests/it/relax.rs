@@ -1,7 +1,7 @@
 //! `pairing.relax` (docs/rules.md §2.5): when no pairing meets every hard rule the event
 //! goes on with the fewest breaks, says so, and `check` accepts exactly those breaks.
 
-use crate::common::{Run, event_from, qiwang_zh, root, rules_plus, run, small_event, snapshot};
+use crate::common::{Run, event_from, root, rules_plus, small_event, snapshot};
 use qiwang::model::{
     Event, GameResult, GroupId, Outcome, Pairing, Player, PlayerId, PlayerStatus, Relax, Round,
     WithdrawalCause,
@@ -527,15 +527,23 @@ fn cxa_with_relax(relax: &str) -> String {
     rules_plus("cxa-2011", "").replacen("[pairing]\n", &format!("[pairing]\nrelax = {relax}\n"), 1)
 }
 
+/// What `qiwang ARGS` run in `cwd` prints on standard output, after failing the test
+/// unless it succeeded with nothing on standard error.
+#[track_caller]
+fn printed(cwd: &std::path::Path, args: &[&str]) -> String {
+    Run::new(cwd, args).stderr_empty().check().stdout
+}
+
 #[test]
 fn cli_pairs_a_forced_rematch_prints_it_and_check_accepts_it() {
     let (tmp, ev) = small_event(&["甲", "乙"]);
     let evs = ev.to_str().unwrap();
-    run(tmp.path(), &["--event", evs, "pair", "--seed", "1"]).ok();
-    run(tmp.path(), &["--event", evs, "result", "1", "="]).ok();
-    let out = qiwang_zh(&ev, &["pair", "--explain"]);
-    assert!(out.status.success(), "{out:?}");
-    let text = String::from_utf8_lossy(&out.stdout);
+    printed(tmp.path(), &["--event", evs, "pair", "--seed", "1"]);
+    printed(tmp.path(), &["--event", evs, "result", "1", "="]);
+    let text = Run::on_event_in("zh", &ev, &["pair", "--explain"])
+        .stderr_empty()
+        .check()
+        .stdout;
     // Once, among the sheet's notes, not again in the explanation under them.
     assert_eq!(text.matches("放宽不重复对局").count(), 1, "{text}");
     assert_eq!(
@@ -549,13 +557,14 @@ fn cli_pairs_a_forced_rematch_prints_it_and_check_accepts_it() {
         sheet.contains("放宽不重复对局") && !why.contains("放宽"),
         "{text}"
     );
-    let check = qiwang_zh(&ev, &["check"]);
-    assert!(check.status.success(), "{check:?}");
-    let text = String::from_utf8_lossy(&check.stdout);
-    assert!(text.contains("已接受的放宽"), "{text}");
-    let round = qiwang_zh(&ev, &["round", "2"]);
-    let text = String::from_utf8_lossy(&round.stdout);
-    assert!(text.contains("放宽不重复对局"), "{text}");
+    Run::on_event_in("zh", &ev, &["check"])
+        .stdout_has("已接受的放宽")
+        .stderr_empty()
+        .check();
+    Run::on_event_in("zh", &ev, &["round", "2"])
+        .stdout_has("放宽不重复对局")
+        .stderr_empty()
+        .check();
 }
 
 #[test]
@@ -568,11 +577,15 @@ fn cli_relax_empty_still_stops_with_exit_4() {
         "name,gender,unit\n甲,男,单位1\n乙,男,单位2\n",
     );
     let evs = ev.to_str().unwrap();
-    run(tmp.path(), &["--event", evs, "pair", "--seed", "1"]).ok();
-    run(tmp.path(), &["--event", evs, "result", "1", "="]).ok();
+    printed(tmp.path(), &["--event", evs, "pair", "--seed", "1"]);
+    printed(tmp.path(), &["--event", evs, "result", "1", "="]);
     let before = snapshot(&ev);
-    run(tmp.path(), &["--event", evs, "--lang", "en", "pair"])
-        .fails(4, &["no legal pairing exists", "already met"]);
+    Run::new(tmp.path(), &["--event", evs, "--lang", "en", "pair"])
+        .status(4)
+        .stdout_empty()
+        .stderr_has("no legal pairing exists")
+        .stderr_has("already met")
+        .check();
     assert_eq!(before, snapshot(&ev));
 }
 
@@ -620,7 +633,7 @@ fn pair_all_pairs_the_other_pools_when_one_has_no_legal_pairing() {
         dry_run.stderr
     );
     // JSON is one list of sheets whatever their number: here the one pool paired.
-    let out = run(
+    let out = Run::new(
         tmp.path(),
         &[
             "--event",
@@ -631,8 +644,10 @@ fn pair_all_pairs_the_other_pools_when_one_has_no_legal_pairing() {
             "--all",
             "--dry-run",
         ],
-    );
-    assert_eq!(out.code, 4, "{}", out.stderr);
+    )
+    .status(4)
+    .stderr_has("第 1 轮不存在合规的编排")
+    .check();
     let sheets: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(sheets.as_array().map(Vec::len), Some(1), "{sheets}");
     // Each round-1 sheet of a dry run names its draw's seed, as `pair --dry-run` does.
@@ -661,11 +676,10 @@ fn pair_all_pairs_the_other_pools_when_one_has_no_legal_pairing() {
     .check();
     assert_eq!(out.stdout.trim(), "[]");
     // The arbiter lets this round break team avoidance: the recorded draw is made.
-    run(
+    printed(
         tmp.path(),
         &["--event", evs, "pair", "--group", "open", "--relax", "team"],
-    )
-    .ok();
+    );
     assert_eq!(pool("open")["seed"].as_u64(), Some(seed));
     assert_eq!(pool("open")["rounds"].as_array().map(Vec::len), Some(1));
 
@@ -681,18 +695,20 @@ fn pair_all_pairs_the_other_pools_when_one_has_no_legal_pairing() {
             .count()
     };
     let before = (entries(), fs::read(ev.join("qiwang.json")).unwrap());
-    let out = run(
+    Run::new(
         tmp.path(),
         &["--event", evs, "--lang", "en", "pair", "--all"],
-    );
-    assert_eq!(out.code, 4, "{}", out.stderr);
+    )
+    .status(4)
+    .stdout_has("女子组")
+    .stderr_has("no legal pairing exists")
+    .check();
     assert_eq!(entries(), before.0 + 1);
-    let log = run(tmp.path(), &["--event", evs, "--lang", "en", "log"]).ok();
-    assert!(
-        log.contains("round 1 of 公开组 refused (no legal pairing, draw seed"),
-        "{log}"
-    );
-    run(tmp.path(), &["--event", evs, "undo"]).ok();
+    Run::new(tmp.path(), &["--event", evs, "--lang", "en", "log"])
+        .stdout_has("round 1 of 公开组 refused (no legal pairing, draw seed")
+        .stderr_empty()
+        .check();
+    printed(tmp.path(), &["--event", evs, "undo"]);
     let state = fs::read(ev.join("qiwang.json")).unwrap();
     assert!(state == before.1, "one undo restores the state");
 }
@@ -715,35 +731,26 @@ fn a_refusal_of_a_crowded_pool_stays_readable() {
     }
     let ev = event_from(tmp.path(), &rules, &csv);
     let evs = ev.to_str().unwrap();
-    let out = run(
+    let out = Run::new(
         tmp.path(),
         &["--event", evs, "--lang", "en", "pair", "--seed", "1"],
-    );
-    assert_eq!(out.code, 4, "{}", out.stderr);
+    )
+    .status(4)
+    .stdout_empty()
+    .stderr_has("more players can be left without a table likewise")
+    .stderr_has(" more, who are all needed at other tables")
+    .check();
     assert!(
         out.stderr.len() < 4000,
         "{} bytes: {}",
         out.stderr.len(),
         out.stderr
     );
-    assert!(
-        out.stderr
-            .contains("more players can be left without a table likewise"),
-        "{}",
-        out.stderr
-    );
-    assert!(
-        out.stderr
-            .contains(" more, who are all needed at other tables"),
-        "{}",
-        out.stderr
-    );
-    let out = run(tmp.path(), &["--event", evs, "pair", "--seed", "1"]);
-    assert!(
-        out.stderr.contains("名棋手同样可能无法编排"),
-        "{}",
-        out.stderr
-    );
+    Run::new(tmp.path(), &["--event", evs, "pair", "--seed", "1"])
+        .status(4)
+        .stdout_empty()
+        .stderr_has("名棋手同样可能无法编排")
+        .check();
 }
 
 /// The relaxations live in the state file: they survive a save and load, and a state
@@ -773,12 +780,11 @@ fn check_optimal_fails_a_round_with_a_break_not_recorded() {
     let csv = "name,gender,unit\nA1,男,甲\nA2,男,甲\nA3,男,甲\nA4,男,甲\nI1,男,\nI2,男,\n";
     let ev = event_from(tmp.path(), &rules, csv);
     let evs = ev.to_str().unwrap();
-    run(tmp.path(), &["--event", evs, "pair", "--seed", "1"]).ok();
-    let json = run(
+    printed(tmp.path(), &["--event", evs, "pair", "--seed", "1"]);
+    let json = printed(
         tmp.path(),
         &["--event", evs, "--format", "json", "round", "1"],
-    )
-    .ok();
+    );
     let round: serde_json::Value = serde_json::from_str(&json).expect("the round as JSON");
     let tables: Vec<(String, String)> = round["pairings"]
         .as_array()
@@ -800,13 +806,16 @@ fn check_optimal_fails_a_round_with_a_break_not_recorded() {
         .expect("a unit player at another table")
         .clone();
     let moved = mates[0].0.clone();
-    run(
+    printed(
         tmp.path(),
         &["--event", evs, "pairing", "swap", &moved, &other, "--force"],
-    )
-    .ok();
-    run(tmp.path(), &["--event", evs, "--lang", "en", "check"]).fails(3, &["1 violation"]);
-    let out = run(
+    );
+    Run::new(tmp.path(), &["--event", evs, "--lang", "en", "check"])
+        .status(3)
+        .stdout_has("1 violation")
+        .stderr_is("error: 1 violation of the hard pairing rules\n")
+        .check();
+    Run::new(
         tmp.path(),
         &[
             "--event",
@@ -818,12 +827,9 @@ fn check_optimal_fails_a_round_with_a_break_not_recorded() {
             "--round",
             "1",
         ],
-    );
-    assert!(
-        out.stdout
-            .contains("and 1 hard-rule break not recorded as relaxations (see `qiwang check`)"),
-        "{}",
-        out.stdout
-    );
-    out.fails(3, &["1 round not optimal"]);
+    )
+    .status(3)
+    .stdout_has("and 1 hard-rule break not recorded as relaxations (see `qiwang check`)")
+    .stderr_has("1 round not optimal")
+    .check();
 }

@@ -9,7 +9,7 @@
 //!   input with the event untouched, checks rounds against the table, applies the
 //!   withdrawal rule, takes numbers from the sheet's 序号, and prints the square table.
 
-use crate::common::{init, p, root, zh_ok as ok, zh_run as run};
+use crate::common::{init, p, root, zh, zh_ok as ok};
 use qiwang::formats::round_robin::{Board, berger_round, rounds_per_cycle};
 use qiwang::model::{Colour, Event, GameResult, GroupId, Outcome, Pairing, Player, PlayerId};
 use qiwang::rulebook::Rulebook;
@@ -351,14 +351,18 @@ fn a_round_robin_group_runs_beside_a_swiss_one() {
     // Bad input is refused and the event is untouched: table 5 is not in round 1 of the
     // 8-player table, and a result names a group's round that does not exist.
     let before = json();
-    let (code, _, err) = run(&event, &["result", "--group", "rr", "5", "r"]);
-    assert_ne!(code, 0);
-    assert!(!err.is_empty());
-    let (code, _, _) = run(
+    zh(&event, &["result", "--group", "rr", "5", "r"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("错误：")
+        .check();
+    zh(
         &event,
         &["result", "--group", "rr", "--round", "2", "1", "r"],
-    );
-    assert_ne!(code, 0);
+    )
+    .status(3)
+    .stdout_empty()
+    .check();
     assert_eq!(json(), before);
     // Results of every kind: fouls, forfeits, 双负, lateness.
     ok(
@@ -388,9 +392,11 @@ fn a_round_robin_group_runs_beside_a_swiss_one() {
             ],
         );
     }
-    let (code, _, err) = run(&event, &["pair", "--group", "rr"]);
-    assert_ne!(code, 0);
-    assert!(err.contains("循环赛的全部 7 轮都已编排"), "{err}");
+    zh(&event, &["pair", "--group", "rr"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("循环赛的全部 7 轮都已编排")
+        .check();
     ok(&event, &["check"]);
     let standings = ok(&event, &["standings", "--group", "rr"]);
     assert!(
@@ -437,12 +443,11 @@ fn a_hand_edited_round_robin_round_fails_check() {
     game["red"] = black;
     game["black"] = red;
     std::fs::write(&path, serde_json::to_vec_pretty(&state).unwrap()).unwrap();
-    let (code, out, err) = run(&event, &["check"]);
-    assert_ne!(code, 0);
-    assert!(
-        format!("{out}{err}").contains("不是贝格尔表第 1 轮的对局"),
-        "{out}{err}"
-    );
+    zh(&event, &["check"])
+        .status(3)
+        .stdout_has("不是贝格尔表第 1 轮的对局")
+        .stderr_has("错误：")
+        .check();
 }
 
 /// Withdrawal (docs/rules.md §14.4): never re-paired, the remaining games forfeited, and
@@ -518,10 +523,13 @@ fn numbers_from_the_sheet_and_their_errors() {
     )
     .unwrap();
     let before = std::fs::read(event.join("qiwang.json")).unwrap();
-    let (code, _, err) = run(&event, &["import", p(&csv)]);
-    assert_eq!(code, 3, "{err}");
-    assert!(err.contains(":5"), "the row of the repeat: {err}");
-    assert!(err.contains("序号 3 已给了 丙三"), "{err}");
+    zh(&event, &["import", p(&csv)])
+        .status(3)
+        .stdout_empty()
+        // The row of the repeat.
+        .stderr_has(":5")
+        .stderr_has("序号 3 已给了 丙三")
+        .check();
     assert_eq!(std::fs::read(event.join("qiwang.json")).unwrap(), before);
     // 序号 1, 2, 3, 5: imported, but `pair` finds 4 missing and 5 too high.
     std::fs::write(
@@ -531,10 +539,12 @@ fn numbers_from_the_sheet_and_their_errors() {
     .unwrap();
     ok(&event, &["import", p(&csv)]);
     let before = std::fs::read(event.join("qiwang.json")).unwrap();
-    let (code, _, err) = run(&event, &["pair", "--group", "rr"]);
-    assert_eq!(code, 3, "{err}");
-    assert!(err.contains("丁四 的序号 5 超过了参赛人数 4"), "{err}");
-    assert!(err.contains("没有棋手的序号是 4"), "{err}");
+    zh(&event, &["pair", "--group", "rr"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("丁四 的序号 5 超过了参赛人数 4")
+        .stderr_has("没有棋手的序号是 4")
+        .check();
     assert_eq!(std::fs::read(event.join("qiwang.json")).unwrap(), before);
     // Correct the sheet: the numbers are the sheet's, and round 1 is table round 1.
     let fixed = tmp.path().join("ev2");
@@ -607,12 +617,11 @@ fn misplaced_round_robin_keys_are_refused() {
     let double = tmp.path().join("double.toml");
     std::fs::copy(root("rules/double-round-robin.toml"), &double).unwrap();
     let before = std::fs::read(event.join("qiwang.json")).unwrap();
-    let (code, _, err) = run(&event, &["rules", "update", p(&double)]);
-    assert_ne!(code, 0);
-    assert!(
-        err.contains("不能再改变 format、cycles、seeding 或 final_stage"),
-        "{err}"
-    );
+    zh(&event, &["rules", "update", p(&double)])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("不能再改变 format、cycles、seeding 或 final_stage")
+        .check();
     assert_eq!(std::fs::read(event.join("qiwang.json")).unwrap(), before);
 }
 
@@ -630,22 +639,24 @@ fn a_late_entry_cannot_join_the_table() {
         ],
     );
     let before = std::fs::read(event.join("qiwang.json")).unwrap();
-    let (code, _, err) = run(
+    zh(
         &event,
         &["player", "add", "--name", "迟到者", "--group", "循环组"],
-    );
-    assert_eq!(code, 3, "{err}");
-    assert!(err.contains("不能加入"), "{err}");
+    )
+    .status(3)
+    .stdout_empty()
+    .stderr_has("不能加入")
+    .check();
     assert_eq!(std::fs::read(event.join("qiwang.json")).unwrap(), before);
     let csv = tmp.path().join("late.csv");
     std::fs::write(&csv, "序号,姓名,组别\n1,迟到者,循环组\n").unwrap();
     ok(&event, &["import", p(&csv)]);
-    let (code, _, err) = run(&event, &["pair", "--group", "rr"]);
-    assert_eq!(code, 3, "{err}");
-    assert!(
-        err.contains("迟到者") && err.contains("第 1 轮编排之后才加入"),
-        "{err}"
-    );
+    zh(&event, &["pair", "--group", "rr"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("迟到者")
+        .stderr_has("第 1 轮编排之后才加入")
+        .check();
     ok(&event, &["player", "withdraw", "迟到者"]);
     ok(&event, &["pair", "--group", "rr"]);
 }

@@ -2,7 +2,7 @@
 //! during an event (each round judged by the rulebook it was paired under), the
 //! registration template's CSV cells, and the event's maximum number of players.
 
-use crate::common::{p, root, run};
+use crate::common::{Run, p, root};
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -55,11 +55,10 @@ fn with_group_id(line: &str) -> String {
 #[test]
 fn a_blank_group_id_is_refused_by_every_command_without_hanging() {
     let tmp = tempfile::TempDir::new().unwrap();
-    run(
+    printed(
         tmp.path(),
         &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
-    )
-    .ok();
+    );
     let ev = tmp.path().join("ev");
     let limit = Duration::from_secs(20);
     for (i, id) in ["id = \"\"", "id = \"  \"", "id = \"\\t\""]
@@ -105,11 +104,10 @@ fn sheet_of(n: usize) -> String {
 #[test]
 fn a_million_row_sheet_is_refused_early_with_the_default_maximum() {
     let tmp = tempfile::TempDir::new().unwrap();
-    run(
+    printed(
         tmp.path(),
         &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
-    )
-    .ok();
+    );
     let csv = tmp.path().join("million.csv");
     fs::write(&csv, sheet_of(1_000_000)).unwrap();
     let before = crate::common::snapshot(&tmp.path().join("ev"));
@@ -146,24 +144,22 @@ fn the_event_maximum_counts_exactly_and_names_its_key() {
         text.replace("rounds = 7\n", "rounds = 7\nmax_players = 3\n"),
     )
     .unwrap();
-    run(tmp.path(), &["init", "ev", "--rules", p(&rules)]).ok();
+    printed(tmp.path(), &["init", "ev", "--rules", p(&rules)]);
     let four = tmp.path().join("four.csv");
     fs::write(&four, sheet_of(4)).unwrap();
-    run(
-        tmp.path(),
-        &["--lang", "en", "--event", "ev", "import", p(&four)],
-    )
-    .fails(
-        3,
+    refused(
+        Run::new(
+            tmp.path(),
+            &["--lang", "en", "--event", "ev", "import", p(&four)],
+        ),
         &["at most `3` players", "`event.max_players`", "remove 1 row"],
     );
     let three = tmp.path().join("three.csv");
     fs::write(&three, sheet_of(3)).unwrap();
-    run(
+    printed(
         tmp.path(),
         &["--lang", "en", "--event", "ev", "import", p(&three)],
-    )
-    .ok();
+    );
     let add = [
         "--lang",
         "en",
@@ -178,23 +174,24 @@ fn the_event_maximum_counts_exactly_and_names_its_key() {
         "--unit",
         "新单位",
     ];
-    run(tmp.path(), &add).fails(3, &["at most `3` players", "`event.max_players`"]);
+    refused(
+        Run::new(tmp.path(), &add),
+        &["at most `3` players", "`event.max_players`"],
+    );
 
     // Without the key: 100,000 fit, 100,001 do not.
     let tmp = tempfile::TempDir::new().unwrap();
-    run(
+    printed(
         tmp.path(),
         &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
-    )
-    .ok();
+    );
     let over = tmp.path().join("over.csv");
     fs::write(&over, sheet_of(100_001)).unwrap();
-    run(
-        tmp.path(),
-        &["--lang", "en", "--event", "ev", "import", p(&over)],
-    )
-    .fails(
-        3,
+    refused(
+        Run::new(
+            tmp.path(),
+            &["--lang", "en", "--event", "ev", "import", p(&over)],
+        ),
         &[
             "at most `100000` players",
             "make `100001`",
@@ -203,11 +200,29 @@ fn the_event_maximum_counts_exactly_and_names_its_key() {
     );
 }
 
-/// `qiwang --lang en ARGS` in `dir`.
-fn en(dir: &Path, args: &[&str]) -> crate::common::Out {
+/// `qiwang --lang en ARGS` in `dir` as a [`Run`].
+fn en(dir: &Path, args: &[&str]) -> Run {
     let mut all = vec!["--lang", "en"];
     all.extend(args);
-    run(dir, &all)
+    Run::new(dir, &all)
+}
+
+/// What `qiwang ARGS` run in `dir` prints on standard output, after failing the test
+/// unless it succeeded with nothing on standard error.
+#[track_caller]
+fn printed(dir: &Path, args: &[&str]) -> String {
+    Run::new(dir, args).stderr_empty().check().stdout
+}
+
+/// A refusal of `qiwang ARGS` run in `dir` as invalid input: exit status 3, nothing on
+/// standard output, and every word on standard error, which it returns.
+#[track_caller]
+fn refused(run: Run, words: &[&str]) -> String {
+    let mut run = run.status(3).stdout_empty();
+    for w in words {
+        run = run.stderr_has(w);
+    }
+    run.check().stderr
 }
 
 /// A CXA event `DIR/ev` of `n` players, one unit each, and the CXA rulebook's text.
@@ -215,19 +230,20 @@ fn cxa_event(n: usize) -> (tempfile::TempDir, std::path::PathBuf, String) {
     let tmp = tempfile::TempDir::new().unwrap();
     let csv = tmp.path().join("players.csv");
     fs::write(&csv, sheet_of(n)).unwrap();
-    run(
+    printed(
         tmp.path(),
         &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
-    )
-    .ok();
-    en(tmp.path(), &["--event", "ev", "import", p(&csv)]).ok();
+    );
+    en(tmp.path(), &["--event", "ev", "import", p(&csv)])
+        .stderr_empty()
+        .check();
     let ev = tmp.path().join("ev");
     let text = fs::read_to_string(root("rules/cxa-2011.toml")).unwrap();
     (tmp, ev, text)
 }
 
-/// `rules update` with `text`, written to `name` beside the event.
-fn update(ev: &Path, name: &str, text: &str) -> crate::common::Out {
+/// `rules update` with `text`, written to `name` beside the event, as a [`Run`].
+fn update(ev: &Path, name: &str, text: &str) -> Run {
     let file = ev.parent().unwrap().join(name);
     fs::write(&file, text).unwrap();
     en(
@@ -243,48 +259,50 @@ fn update(ev: &Path, name: &str, text: &str) -> crate::common::Out {
 fn an_update_that_contradicts_the_registered_players_is_refused() {
     let (_tmp, ev, text) = cxa_event(150);
     let before = crate::common::snapshot(&ev);
-    update(
-        &ev,
-        "one.toml",
-        &text.replace("rounds = 7\n", "rounds = 7\nmax_players = 1\n"),
-    )
-    .fails(
-        3,
+    refused(
+        update(
+            &ev,
+            "one.toml",
+            &text.replace("rounds = 7\n", "rounds = 7\nmax_players = 1\n"),
+        ),
         &[
             "contradicts the players already registered",
             "`event.max_players` is `1`, below the `150` players registered",
         ],
     );
-    update(
-        &ev,
-        "renamed.toml",
-        &text.replace("id = \"open\"", "id = \"main\""),
-    )
-    .fails(
-        3,
+    refused(
+        update(
+            &ev,
+            "renamed.toml",
+            &text.replace("id = \"open\"", "id = \"main\""),
+        ),
         &["group `open` is removed, but 150 players are registered in it"],
     );
     assert_eq!(crate::common::snapshot(&ev), before);
     // Exactly the field fits.
     let fits = text.replace("rounds = 7\n", "rounds = 7\nmax_players = 150\n");
-    update(&ev, "fits.toml", &fits).ok();
+    update(&ev, "fits.toml", &fits).stderr_empty().check();
 
     // Jinhua 青少年组 is under 16; under 12 its registered players no longer qualify.
     let tmp = tempfile::TempDir::new().unwrap();
     let jinhua = root("rules/jinhua-2018.toml");
-    run(tmp.path(), &["init", "ev", "--rules", p(&jinhua)]).ok();
+    printed(tmp.path(), &["init", "ev", "--rules", p(&jinhua)]);
     let csv = root("examples/jinhua-2018/registrations.csv");
-    en(tmp.path(), &["--event", "ev", "import", p(&csv)]).ok();
+    en(tmp.path(), &["--event", "ev", "import", p(&csv)])
+        .stderr_empty()
+        .check();
     let ev = tmp.path().join("ev");
     let before = crate::common::snapshot(&ev);
     let text = fs::read_to_string(&jinhua).unwrap();
     assert!(text.contains("under_age = 16\n"));
-    let err = update(
-        &ev,
-        "young.toml",
-        &text.replacen("under_age = 16\n", "under_age = 12\n", 1),
-    )
-    .fails(3, &["no longer meets the new conditions of group `youth`"]);
+    let err = refused(
+        update(
+            &ev,
+            "young.toml",
+            &text.replacen("under_age = 16\n", "under_age = 12\n", 1),
+        ),
+        &["no longer meets the new conditions of group `youth`"],
+    );
     assert!(!err.contains("33070"), "an ID number in: {err}");
     assert_eq!(crate::common::snapshot(&ev), before);
 }
@@ -299,7 +317,9 @@ fn a_pool_below_its_new_minimum_is_accepted_with_a_note() {
         "min.toml",
         &text.replace("name = \"公开组\"", "name = \"公开组\"\nmin_size = 12"),
     )
-    .ok();
+    .stderr_empty()
+    .check()
+    .stdout;
     assert!(
         out.contains("group `open` has 10 players, fewer than its new `min_size` `12`"),
         "{out}"
@@ -324,9 +344,9 @@ fn a_colour_rule_changes_from_the_next_round_and_check_judges_each_round_by_its_
     let state = || -> serde_json::Value {
         serde_json::from_str(&fs::read_to_string(ev.join("qiwang.json")).unwrap()).unwrap()
     };
-    e(&["pair", "--seed", "7"]).ok();
-    e(&draws).ok();
-    e(&["pair"]).ok();
+    e(&["pair", "--seed", "7"]).stderr_empty().check();
+    e(&draws).stderr_empty().check();
+    e(&["pair"]).stderr_empty().check();
     // Round 2, table 1 with its colours turned: both players keep their round-1 colour,
     // a run of two that `max_streak = 2` allows and `max_streak = 1` does not.
     let game = state()["groups"]["open"]["rounds"][1]["pairings"][0].clone();
@@ -335,28 +355,41 @@ fn a_colour_rule_changes_from_the_next_round_and_check_judges_each_round_by_its_
         game["red"].to_string(),
         game["black"].to_string(),
     );
-    e(&["pairing", "set", &table, &black, &red]).ok();
-    e(&draws).ok();
-    e(&["pair"]).ok();
-    e(&draws).ok();
-    e(&["pair"]).ok();
+    e(&["pairing", "set", &table, &black, &red])
+        .stderr_empty()
+        .check();
+    e(&draws).stderr_empty().check();
+    e(&["pair"]).stderr_empty().check();
+    e(&draws).stderr_empty().check();
+    e(&["pair"]).stderr_empty().check();
     // Rounds 1–4 paired, 1–3 played.
-    e(&["check"]).ok();
-    let optimal = e(&["check", "--optimal"]);
+    e(&["check"]).stderr_empty().check();
+    // Round 2's turned colours are not optimal.
+    let not_optimal = "error: 1 round not optimal, with colours not by the rules, with \
+                       hard-rule breaks not recorded, or not comparable\n";
+    let optimal = e(&["check", "--optimal"])
+        .status(3)
+        .stdout_has("round 2: not optimal")
+        .stderr_is(not_optimal)
+        .check()
+        .stdout;
     let strict = text.replace("max_streak = 2", "max_streak = 1");
     assert_ne!(strict, text);
-    let out = update(&ev, "strict.toml", &strict).ok();
+    let out = update(&ev, "strict.toml", &strict)
+        .stderr_empty()
+        .check()
+        .stdout;
     assert!(
         out.contains("group `open` is paired under the new pairing and colour rules from round 5"),
         "{out}"
     );
-    e(&["check"]).ok();
-    let again = e(&["check", "--optimal"]);
-    assert_eq!(
-        (again.code, &again.stdout),
-        (optimal.code, &optimal.stdout),
-        "check --optimal re-solves each round under its own rules"
-    );
+    e(&["check"]).stderr_empty().check();
+    // `check --optimal` re-solves each round under its own rules.
+    e(&["check", "--optimal"])
+        .status(3)
+        .stdout_is(&optimal)
+        .stderr_is(not_optimal)
+        .check();
 
     // The state records it: without the record, the same rounds break the new rule (as
     // `check` judged them before).
@@ -381,17 +414,16 @@ fn a_colour_rule_changes_from_the_next_round_and_check_judges_each_round_by_its_
         serde_json::to_string_pretty(&forgotten).unwrap(),
     )
     .unwrap();
-    let judged_by_new = en(dir, &["--event", p(copy.path()), "check"]);
-    assert_eq!(judged_by_new.code, 3, "{judged_by_new:?}");
-    assert!(
-        judged_by_new.stdout.contains("round 2: player `选手"),
-        "{judged_by_new:?}"
-    );
+    en(dir, &["--event", p(copy.path()), "check"])
+        .status(3)
+        .stdout_has("round 2: player `选手")
+        .stderr_has("of the hard pairing rules")
+        .check();
 
     // Round 4 paired again is paired under the new rules and judged by them.
-    e(&["unpair"]).ok();
-    e(&["pair", "--relax", "colour"]).ok();
-    e(&["check"]).ok();
+    e(&["unpair"]).stderr_empty().check();
+    e(&["pair", "--relax", "colour"]).stderr_empty().check();
+    e(&["check"]).stderr_empty().check();
     let state: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(ev.join("qiwang.json")).unwrap()).unwrap();
     let rounds: Vec<u64> = state["groups"]["open"]["paired_under"]
@@ -410,13 +442,16 @@ fn a_colour_rule_changes_from_the_next_round_and_check_judges_each_round_by_its_
 fn a_damaged_rulebook_record_is_refused_on_load() {
     let (_tmp, ev, text) = cxa_event(4);
     let dir = ev.parent().unwrap();
-    en(dir, &["--event", p(&ev), "pair", "--seed", "1"]).ok();
+    en(dir, &["--event", p(&ev), "pair", "--seed", "1"])
+        .stderr_empty()
+        .check();
     update(
         &ev,
         "strict.toml",
         &text.replace("max_streak = 2", "max_streak = 3"),
     )
-    .ok();
+    .stderr_empty()
+    .check();
     let good = fs::read_to_string(ev.join("qiwang.json")).unwrap();
     let state: serde_json::Value = serde_json::from_str(&good).unwrap();
     let cases = [
@@ -435,10 +470,15 @@ fn a_damaged_rulebook_record_is_refused_on_load() {
         let mut bad = state.clone();
         *bad.pointer_mut(pointer).unwrap() = value;
         fs::write(ev.join("qiwang.json"), serde_json::to_string(&bad).unwrap()).unwrap();
-        en(dir, &["--event", p(&ev), "check"]).fails(3, &[word, "does not validate"]);
+        refused(
+            en(dir, &["--event", p(&ev), "check"]),
+            &[word, "does not validate"],
+        );
     }
     fs::write(ev.join("qiwang.json"), good).unwrap();
-    en(dir, &["--event", p(&ev), "check"]).ok();
+    en(dir, &["--event", p(&ev), "check"])
+        .stderr_empty()
+        .check();
 }
 
 /// A workbook is counted the same way: a sheet far over the maximum stops reading at its

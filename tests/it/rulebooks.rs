@@ -796,7 +796,7 @@ fn the_lateness_rule_reads_as_the_regulation_says() {
 }
 
 mod update {
-    use crate::common::{qiwang_as, succeeded};
+    use crate::common::{Run, qiwang_as, succeeded};
     use std::fs;
     use std::path::Path;
 
@@ -856,11 +856,12 @@ mod update {
                 .replace("black_win = 2", "black_win = 3"),
         )
         .unwrap();
-        let out = qiwang_as("t", &ev, &["rules", "update", scoring.to_str().unwrap()]);
-        assert!(!out.status.success());
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("would alter rounds already played"), "{err}");
-        assert!(err.contains("[scoring]"), "{err}");
+        Run::on_event_in("en", &ev, &["rules", "update", scoring.to_str().unwrap()])
+            .status(3)
+            .stdout_empty()
+            .stderr_has("would alter rounds already played")
+            .stderr_has("[scoring]")
+            .check();
         assert_eq!(state(), before);
 
         let invalid = tmp.path().join("invalid.toml");
@@ -869,9 +870,11 @@ mod update {
             original.replace("rounds = 7", "rounds = \"seven\""),
         )
         .unwrap();
-        let out = qiwang_as("t", &ev, &["rules", "update", invalid.to_str().unwrap()]);
-        assert!(!out.status.success());
-        assert!(String::from_utf8_lossy(&out.stderr).contains("invalid.toml"));
+        Run::on_event_in("en", &ev, &["rules", "update", invalid.to_str().unwrap()])
+            .status(3)
+            .stdout_empty()
+            .stderr_has("invalid.toml")
+            .check();
         assert_eq!(state(), before);
     }
 

@@ -151,9 +151,11 @@ fn a_second_playoff_in_the_final_replaces_nothing() {
         .collect();
     assert!(tied.len() >= 2, "{st}");
     // A wrong order is refused naming the players as the command takes them.
-    let (code, _, err) = crate::common::zh_run(&ev, &["playoff", "--group", "open", &tied[0]]);
-    assert_eq!(code, 3, "{err}");
-    assert!(err.contains(&format!("{} #", tied[0])), "{err}");
+    crate::common::zh(&ev, &["playoff", "--group", "open", &tied[0]])
+        .status(3)
+        .stdout_empty()
+        .stderr_has(&format!("{} #", tied[0]))
+        .check();
     let mut args = vec!["playoff", "--group", "open"];
     args.extend(tied.iter().map(String::as_str));
     ok(&ev, &args);
@@ -215,13 +217,13 @@ fn a_refused_final_stage_does_not_blame_its_own_keys() {
          final_stage = \"round_robin\"\nfinalists = 21\ncycles = 1\n",
     )
     .unwrap();
-    let (code, _, err) = crate::common::zh_run(tmp.path(), &["rules", "check", p(&rules)]);
-    assert_eq!(code, 3, "{err}");
-    assert!(
-        err.contains("finalists") && !err.contains("cycles"),
-        "{err}"
-    );
-    assert!(err.contains("1 个问题"), "{err}");
+    crate::common::Run::new(tmp.path(), &["--lang", "zh", "rules", "check", p(&rules)])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("finalists")
+        .stderr_lacks("cycles")
+        .stderr_has("1 个问题")
+        .check();
 }
 
 /// A tie wholly among the finalists is the final's to decide: the Swiss standings show it

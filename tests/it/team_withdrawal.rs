@@ -343,19 +343,21 @@ fn random_swiss_events_pair_around_a_withdrawn_team() {
 /// crosstable's name, not in the next round's pairing, and `undo` takes it back.
 #[test]
 fn the_team_withdrawal_command_marks_the_sheets_and_undoes() {
-    use super::common::{event_with, p, root, run, snapshot};
+    use super::common::{Run, event_with, p, root, snapshot};
     let (_tmp, ev) = event_with(
         &root("rules/team-swiss.toml"),
         Some(&root("examples/team-swiss/registrations.xlsx")),
     );
     let dir = ev.parent().unwrap().to_path_buf();
-    let q = |args: &[&str]| {
+    let on = |args: &[&str]| {
         let mut all = vec!["--event", "ev"];
         all.extend_from_slice(args);
-        run(&dir, &all)
+        Run::new(&dir, &all)
     };
-    q(&["pair", "--seed", "3"]).ok();
-    let slips = q(&["round", "--sheet", "slips", "--format", "csv"]).ok();
+    // A success prints nothing on standard error.
+    let ok = |args: &[&str]| on(args).stderr_empty().check().stdout;
+    ok(&["pair", "--seed", "3"]);
+    let slips = ok(&["round", "--sheet", "slips", "--format", "csv"]);
     let lines: Vec<String> = slips
         .trim_start_matches('\u{feff}')
         .lines()
@@ -374,11 +376,15 @@ fn the_team_withdrawal_command_marks_the_sheets_and_undoes() {
     assert!(!team.is_empty(), "{}", lines[1]);
     let file = dir.join("r1.csv");
     std::fs::write(&file, lines.join("\n")).unwrap();
-    q(&["result", "--from", p(&file)]).ok();
+    ok(&["result", "--from", p(&file)]);
     let before = snapshot(&ev);
-    q(&["player", "withdraw", "--team", "无此队"]).fails(3, &["无此队"]);
+    on(&["player", "withdraw", "--team", "无此队"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("无此队")
+        .check();
     assert_eq!(snapshot(&ev), before);
-    let out = q(&[
+    on(&[
         "player",
         "withdraw",
         "--team",
@@ -386,18 +392,25 @@ fn the_team_withdrawal_command_marks_the_sheets_and_undoes() {
         "--reason",
         "路途受阻",
     ])
-    .ok();
-    assert!(out.contains("第2轮起不再编排"), "{out}");
-    let st = q(&["standings"]).ok();
+    .stdout_has("第2轮起不再编排")
+    .stderr_empty()
+    .check();
+    // The arbiter's note is private.
+    let st = on(&["standings"])
+        .stdout_lacks("路途受阻")
+        .stderr_empty()
+        .check()
+        .stdout;
     let line = st.lines().find(|l| l.contains(&team)).unwrap();
     assert!(line.contains("第2轮起退赛"), "{line}");
-    assert!(
-        !st.contains("路途受阻"),
-        "the arbiter's note is private: {st}"
-    );
-    let x = q(&["crosstable"]).ok();
-    assert!(x.contains(&format!("{team}（退赛）")), "{x}");
-    let json = q(&["standings", "--format", "json"]).json();
+    on(&["crosstable"])
+        .stdout_has(&format!("{team}（退赛）"))
+        .stderr_empty()
+        .check();
+    let json = on(&["standings", "--format", "json"])
+        .stderr_empty()
+        .check()
+        .json();
     let row = json["standings"]
         .as_array()
         .unwrap()
@@ -409,7 +422,7 @@ fn the_team_withdrawal_command_marks_the_sheets_and_undoes() {
     assert_eq!(row["withdrawn"]["cause"]["kind"], "manual");
     assert_eq!(row["withdrawn"]["cause"].get("note"), None);
     let site = dir.join("site");
-    q(&["export", "--format", "json", "--out", p(&site)]).ok();
+    ok(&["export", "--format", "json", "--out", p(&site)]);
     let doc: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(site.join("event.json")).unwrap()).unwrap();
     assert_eq!(
@@ -423,28 +436,32 @@ fn the_team_withdrawal_command_marks_the_sheets_and_undoes() {
         (Some(2), None)
     );
     let private = dir.join("private");
-    q(&[
+    ok(&[
         "export",
         "--format",
         "json",
         "--show-private",
         "--out",
         p(&private),
-    ])
-    .ok();
+    ]);
     let doc = std::fs::read_to_string(private.join("event.json")).unwrap();
     assert!(doc.contains("路途受阻"));
-    q(&["pair"]).ok();
-    let sheet = q(&["round", "--sheet", "pairings"]).ok();
-    assert!(!sheet.contains(&team), "{sheet}");
-    assert!(q(&["log"]).ok().contains("全队退赛"));
-    q(&["undo"]).ok();
-    q(&["undo"]).ok();
+    ok(&["pair"]);
+    on(&["round", "--sheet", "pairings"])
+        .stdout_lacks(&team)
+        .stderr_empty()
+        .check();
+    on(&["log"]).stdout_has("全队退赛").stderr_empty().check();
+    ok(&["undo"]);
+    ok(&["undo"]);
     assert_eq!(
         snapshot(&ev).get(std::path::Path::new("qiwang.json")),
         before.get(std::path::Path::new("qiwang.json"))
     );
-    assert!(!q(&["standings"]).ok().contains("退赛"));
+    on(&["standings"])
+        .stdout_lacks("退赛")
+        .stderr_empty()
+        .check();
 }
 
 /// Through the binary (the English session's event): two whole matches forfeited in a row
@@ -453,49 +470,50 @@ fn the_team_withdrawal_command_marks_the_sheets_and_undoes() {
 /// `check` now reports.
 #[test]
 fn the_forfeit_rule_withdraws_and_lifts_a_team_through_the_binary() {
-    use super::common::{event_with, root, run};
+    use super::common::{Run, event_with, root};
     let (_tmp, ev) = event_with(
         &root("tests/cmd/event/team-en.in/rules.toml"),
         Some(&root("tests/cmd/event/team-en.in/players.csv")),
     );
     let dir = ev.parent().unwrap().to_path_buf();
-    let q = |args: &[&str]| {
+    let on = |args: &[&str]| {
         let mut all = vec!["--event", "ev"];
         all.extend_from_slice(args);
-        run(&dir, &all)
+        Run::new(&dir, &all)
     };
-    q(&["pair", "--seed", "5"]).ok();
+    // A success prints nothing on standard error.
+    let ok = |args: &[&str]| on(args).stderr_empty().check();
+    ok(&["pair", "--seed", "5"]);
     // Round 1: Ash and Cedar (second in both matches) absent.
-    q(&["result", "1", "second-absent", "2", "second-absent"]).ok();
-    q(&["pair"]).ok();
+    ok(&["result", "1", "second-absent", "2", "second-absent"]);
+    ok(&["pair"]);
     // Round 2: Cedar has 先 in match 2, and is absent again.
-    let out = q(&["result", "1", "=", "=", "2", "first-absent"]).ok();
-    assert!(
-        out.contains(
-            "team Cedar withdrawn (2 consecutive forfeits (rounds 1, 2)): not paired from round 3"
-        ),
-        "{out}"
-    );
-    q(&["pair"]).ok();
-    let sheet = q(&["round", "--sheet", "pairings", "--format", "csv"]).ok();
-    assert!(!sheet.contains("Cedar"), "{sheet}");
-    q(&["check"]).ok();
-    let st = q(&["standings"]).ok();
-    assert!(
-        st.contains("withdrawn from round 3: 2 consecutive forfeits (rounds 1, 2)"),
-        "{st}"
-    );
-    let out = q(&["result", "--round", "2", "2", "=", "="]).ok();
-    assert!(out.contains("team Cedar is no longer withdrawn"), "{out}");
-    assert!(out.contains("round 3 was paired without it"), "{out}");
-    let check = q(&["check"]);
-    assert_eq!(check.code, 3);
-    assert!(
-        check
-            .stdout
-            .contains("round 3: active team `Cedar` has no match and no bye"),
-        "{check:?}"
-    );
+    on(&["result", "1", "=", "=", "2", "first-absent"])
+        .stdout_has(
+            "team Cedar withdrawn (2 consecutive forfeits (rounds 1, 2)): not paired from round 3",
+        )
+        .stderr_empty()
+        .check();
+    ok(&["pair"]);
+    on(&["round", "--sheet", "pairings", "--format", "csv"])
+        .stdout_lacks("Cedar")
+        .stderr_empty()
+        .check();
+    ok(&["check"]);
+    on(&["standings"])
+        .stdout_has("withdrawn from round 3: 2 consecutive forfeits (rounds 1, 2)")
+        .stderr_empty()
+        .check();
+    on(&["result", "--round", "2", "2", "=", "="])
+        .stdout_has("team Cedar is no longer withdrawn")
+        .stdout_has("round 3 was paired without it")
+        .stderr_empty()
+        .check();
+    on(&["check"])
+        .status(3)
+        .stdout_is("round 3: active team `Cedar` has no match and no bye\n")
+        .stderr_is("error: the check found problems (above)\n")
+        .check();
 }
 
 /// `player reinstate --team`: a team withdrawn by the forfeit rule is paired again from the
