@@ -52,7 +52,7 @@ impl Store {
             return Ok((bytes, kept.event));
         }
         drop(kept);
-        let event = state::decode(&path, &bytes, || state::recovery_hint(&self.history_dir()))?;
+        let event = state::decode(&path, &bytes, || self.recovery_hint())?;
         Ok((bytes, event))
     }
 
@@ -62,7 +62,7 @@ impl Store {
         let path = self.state_path();
         let bytes = fsio::read(&path)?;
         if kept.is_none_or(|k| k.bytes != bytes) {
-            state::decode(&path, &bytes, || state::recovery_hint(&self.history_dir()))?;
+            state::decode(&path, &bytes, || self.recovery_hint())?;
         }
         Ok(bytes)
     }
