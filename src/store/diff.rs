@@ -390,11 +390,11 @@ mod tests {
             ("the players' order", |e| e.players.swap(0, 1)),
             ("the rulebook", |e| e.rules_toml.push('\n')),
             ("an earlier rulebook", |e| {
-                e.earlier_rulebooks.push("x".into())
+                e.earlier_rulebooks.push("x".into());
             }),
             ("the draw seed", |e| group(e).seed = Some(3)),
             ("a merge", |e| {
-                group(e).merged_into = Some(GroupId::new("a"))
+                group(e).merged_into = Some(GroupId::new("a"));
             }),
             ("a cancellation", |e| group(e).cancelled = true),
             ("a relaxation", |e| {
@@ -417,7 +417,7 @@ mod tests {
                 });
             }),
             ("final-stage seeds", |e| {
-                group(e).stage_seeds.push(PlayerId(1))
+                group(e).stage_seeds.push(PlayerId(1));
             }),
             ("a table number", |e| {
                 if let Pairing::Game { table, .. } = &mut group(e).rounds[0].pairings[1] {
