@@ -62,7 +62,19 @@ pub fn foreign_options(message: &str, path: &[String]) -> Vec<String> {
             .take_while(|c| !matches!(c, '`' | '"' | '）' | ')' | '，' | '；' | '\n'))
             .collect();
         let mut target = &root;
-        for word in span.split_whitespace() {
+        // Global options may come before the command (a command line from the audit log:
+        // `qiwang --lang zh --event ev pair --seed 1`), with their values.
+        let mut words = span.split_whitespace();
+        while let Some(word) = words.next() {
+            if let Some(long) = word.strip_prefix("--") {
+                let takes_value = root
+                    .get_arguments()
+                    .any(|a| a.get_long() == Some(long) && a.get_action().takes_values());
+                if takes_value {
+                    words.next();
+                }
+                continue;
+            }
             match target.find_subcommand(word) {
                 Some(sub) => target = sub,
                 None => break,
@@ -108,6 +120,18 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         assert!(foreign_options("choose one with `--group`", &path(&["pair"])).is_empty());
+        // A command line from the audit log, global options first.
+        assert!(
+            foreign_options(
+                "redo #3 `qiwang --lang zh --event ev pair --seed 1`",
+                &path(&["standings"])
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            foreign_options("`qiwang --event ev standings --seed 1`", &path(&["pair"])),
+            ["seed"]
+        );
         assert_eq!(
             foreign_options("choose one with `--group`", &path(&["penalty"])),
             ["group"]

@@ -146,12 +146,6 @@ impl Store {
         self.dir.join(JOURNAL_FILE)
     }
 
-    /// What to tell a user whose `qiwang.json` cannot be used (a hand edit that broke it):
-    /// the newest readable snapshot in `history/` and how to go back to it.
-    pub fn recovery_hint(&self) -> Text {
-        state::recovery_hint(&self.history_dir())
-    }
-
     /// The exact bytes of the state a file in `history/` holds (the state before the
     /// change its audit line records): a whole snapshot unpacked, or a step rebuilt from
     /// the files before it and checked.
@@ -159,6 +153,26 @@ impl Store {
         let path = self.history_dir().join(name);
         self.history_state(name)?
             .ok_or_else(|| StoreError::io("read", &path, std::io::ErrorKind::NotFound.into()))
+    }
+
+    /// Refuses `event`, read from this event's `qiwang.json`, as a damaged state when a
+    /// player's group is not among `groups` (the ids of its frozen rulebook): the store
+    /// reads no rulebook, so whoever validates the rulebook calls this. The refusal is
+    /// worded as every other contradiction in the state, with the way back.
+    pub fn check_groups<'a>(
+        &self,
+        event: &Event,
+        groups: impl IntoIterator<Item = &'a crate::model::GroupId>,
+    ) -> Result<(), StoreError> {
+        let problems = state::unknown_groups(event, groups);
+        if problems.is_empty() {
+            return Ok(());
+        }
+        Err(StoreError::Damaged {
+            path: self.state_path(),
+            detail: state::contradiction(&problems),
+            recovery: self.recovery_hint(),
+        })
     }
 
     /// Reads and checks the event. Needs no lock: the state file is only ever replaced by
@@ -195,7 +209,7 @@ impl Store {
         let bytes = fsio::read(&path)?;
         match state::roster(&bytes) {
             Some(event) => Ok(event),
-            None => state::decode(&path, &bytes, || state::recovery_hint(&self.history_dir())),
+            None => state::decode(&path, &bytes, || self.recovery_hint()),
         }
     }
 
@@ -211,7 +225,7 @@ impl Store {
     pub(super) fn read_state(&self) -> Result<(Vec<u8>, Event), StoreError> {
         let path = self.state_path();
         let bytes = fsio::read(&path)?;
-        let event = state::decode(&path, &bytes, || state::recovery_hint(&self.history_dir()))?;
+        let event = state::decode(&path, &bytes, || self.recovery_hint())?;
         Ok((bytes, event))
     }
 

@@ -52,7 +52,7 @@ impl Store {
             return Ok((bytes, kept.event));
         }
         drop(kept);
-        let event = state::decode(&path, &bytes, || state::recovery_hint(&self.history_dir()))?;
+        let event = state::decode(&path, &bytes, || self.recovery_hint())?;
         Ok((bytes, event))
     }
 }

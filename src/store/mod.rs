@@ -29,7 +29,8 @@
 //! and checks `qiwang.json` and names the snapshots, `audit.rs` reads the audit trail,
 //! `kept.rs` lets a change reuse the event its command read while the state file is
 //! unchanged, `fsio.rs` holds the file primitives and the lock, `diff.rs` words what
-//! `undo --dry-run` would change, `error.rs` the errors, and `tests/` tests the store as a whole
+//! `undo --dry-run` would change, `advice.rs` the way back from a damaged state file,
+//! `error.rs` the errors, and `tests/` tests the store as a whole
 //! (`tests/steps.rs` the history of a large event kept as steps).
 //!
 //! # Crash consistency
@@ -79,10 +80,12 @@
 //! restores exactly, as long as no new change came after the undo.
 //!
 //! A state file that does not parse, lacks a valid `schema_version`, or comes from a newer
-//! qiwang is refused with a message naming the newest readable snapshot, and no command
-//! writes anything while it is refused.
+//! qiwang is refused with a message naming the snapshot to put back and the changes to
+//! redo after it that give back the state `audit.log` describes (`advice.rs`), and no
+//! command writes anything while it is refused.
 
 pub mod action;
+mod advice;
 mod audit;
 mod diff;
 mod directory;

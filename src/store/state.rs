@@ -100,6 +100,11 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<serde_json::
     serde::Deserialize::deserialize(d).map(Some)
 }
 
+/// Whether `bytes` are a state this qiwang reads and trusts.
+pub(crate) fn is_good(bytes: &[u8]) -> bool {
+    check(bytes).is_ok()
+}
+
 fn check(bytes: &[u8]) -> Result<Event, Refusal> {
     // A file opened and saved again in Windows Notepad starts with a UTF-8 byte-order
     // mark, which JSON does not allow but which changes nothing in the state.
@@ -205,20 +210,25 @@ fn checked(event: Event) -> Result<Event, Refusal> {
     if problems.is_empty() {
         return Ok(event);
     }
+    Err(Refusal::Damaged(contradiction(&problems)))
+}
+
+/// What is wrong with a state that contradicts itself: the first few `problems`.
+pub(crate) fn contradiction(problems: &[Text]) -> Text {
     const SHOWN: usize = 5;
-    let mut detail = problems
-        .iter()
-        .take(SHOWN)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join("; ");
+    let shown = &problems[..problems.len().min(SHOWN)];
+    let join =
+        |pick: fn(&Text) -> &str, sep: &str| shown.iter().map(pick).collect::<Vec<_>>().join(sep);
+    let (mut zh, mut en) = (join(|t| &t.zh, "；"), join(|t| &t.en, "; "));
     if problems.len() > SHOWN {
-        detail.push_str(&format!(" (and {} more)", problems.len() - SHOWN));
+        let more = problems.len() - SHOWN;
+        zh.push_str(&format!("（另有 {more} 处）"));
+        en.push_str(&format!(" (and {more} more)"));
     }
-    Err(Refusal::Damaged(Text::new(
-        format!("内容自相矛盾：{detail}"),
-        format!("it contradicts itself: {detail}"),
-    )))
+    Text::new(
+        format!("内容自相矛盾：{zh}"),
+        format!("it contradicts itself: {en}"),
+    )
 }
 
 /// A JSON value where the state file's shape wants another.
@@ -240,26 +250,37 @@ fn unexpected(e: &serde_json::Error) -> Text {
 
 /// What a file edited by hand can break that parsing does not catch and the rest of
 /// qiwang relies on: rounds numbered 1, 2, 3, … in order, every paired player registered
-/// (once), nobody paired twice in a round, the rules given to `pair --relax` recorded
-/// once per paired round. Penalties are not checked: one naming an
-/// unknown player deducts nothing from anyone.
-fn integrity(event: &Event) -> Vec<String> {
+/// (once), nobody paired twice in a round, no pairing number given twice in a pool, the
+/// rules given to `pair --relax` recorded once per paired round. Penalties are not
+/// checked: one naming an unknown player deducts nothing from anyone. Whether each
+/// player's group is in the rulebook needs the rulebook ([`unknown_groups`]).
+fn integrity(event: &Event) -> Vec<Text> {
     let mut problems = Vec::new();
     let largest = event.players.iter().map(|p| p.id.0).max().unwrap_or(0);
     let mut ids = IdSet::new(largest, event.players.len());
     for p in &event.players {
         if !ids.insert(p.id) {
-            problems.push(format!("player id `{}` is used twice", p.id));
+            problems.push(Text::new(
+                format!("棋手内部编号 `{}` 用了两次", p.id),
+                format!("player id `{}` is used twice", p.id),
+            ));
         }
     }
+    problems.extend(numbers_given_twice(event));
     let mut seen = IdSet::new(largest, event.players.len());
     for (group, state) in &event.groups {
         for (index, round) in state.rounds.iter().enumerate() {
             let expected = index as u64 + 1;
             if u64::from(round.number) != expected {
-                problems.push(format!(
-                    "group `{group}`: round {expected} is numbered `{}`",
-                    round.number
+                problems.push(Text::new(
+                    format!(
+                        "组别 `{group}`：第 {expected} 轮的编号是 `{}`",
+                        round.number
+                    ),
+                    format!(
+                        "group `{group}`: round {expected} is numbered `{}`",
+                        round.number
+                    ),
                 ));
             }
             seen.clear();
@@ -269,12 +290,16 @@ fn integrity(event: &Event) -> Vec<String> {
                 .flat_map(crate::model::Pairing::players)
             {
                 if !ids.contains(id) {
-                    problems.push(format!(
-                        "group `{group}` round {expected}: player `{id}` is not registered"
+                    problems.push(Text::new(
+                        format!("组别 `{group}` 第 {expected} 轮：棋手 `{id}` 没有报名"),
+                        format!(
+                            "group `{group}` round {expected}: player `{id}` is not registered"
+                        ),
                     ));
                 } else if !seen.insert(id) {
-                    problems.push(format!(
-                        "group `{group}` round {expected}: player `{id}` is paired twice"
+                    problems.push(Text::new(
+                        format!("组别 `{group}` 第 {expected} 轮：棋手 `{id}` 被编排了两次"),
+                        format!("group `{group}` round {expected}: player `{id}` is paired twice"),
                     ));
                 }
             }
@@ -285,30 +310,90 @@ fn integrity(event: &Event) -> Vec<String> {
         for entry in &state.relax_given {
             let round = entry.round;
             if round == 0 || round as usize > state.rounds.len() {
-                problems.push(format!(
-                    "group `{group}`: `relax_given` names round {round}, which is not paired"
+                problems.push(Text::new(
+                    format!("组别 `{group}`：`relax_given` 列出的第 {round} 轮尚未编排"),
+                    format!(
+                        "group `{group}`: `relax_given` names round {round}, which is not paired"
+                    ),
                 ));
             } else if !given.insert(round) {
-                problems.push(format!(
-                    "group `{group}`: `relax_given` lists round {round} twice"
+                problems.push(Text::new(
+                    format!("组别 `{group}`：`relax_given` 两次列出第 {round} 轮"),
+                    format!("group `{group}`: `relax_given` lists round {round} twice"),
                 ));
             }
             if entry.rules.is_empty() {
-                problems.push(format!(
-                    "group `{group}`: `relax_given` gives round {round} no rule"
+                problems.push(Text::new(
+                    format!("组别 `{group}`：`relax_given` 没有给第 {round} 轮任何规则"),
+                    format!("group `{group}`: `relax_given` gives round {round} no rule"),
                 ));
             }
             for (k, rule) in entry.rules.iter().enumerate() {
                 if entry.rules[..k].contains(rule) {
-                    problems.push(format!(
-                        "group `{group}`: `relax_given` gives round {round} `{}` twice",
-                        crate::rulebook::relax_rule_name(*rule)
+                    let name = crate::rulebook::relax_rule_name(*rule);
+                    problems.push(Text::new(
+                        format!("组别 `{group}`：`relax_given` 两次给第 {round} 轮 `{name}`"),
+                        format!(
+                            "group `{group}`: `relax_given` gives round {round} `{name}` twice"
+                        ),
                     ));
                 }
             }
         }
     }
     problems
+}
+
+/// Pairing numbers held by two players of one pool: every view, the colour rules and the
+/// round-robin tables tell players apart by them. qiwang gives each pool's numbers once
+/// (the draw, then the next free number; a merge clears the moved players' numbers).
+fn numbers_given_twice(event: &Event) -> Vec<Text> {
+    let mut numbered: Vec<(&crate::model::GroupId, u32, usize)> = event
+        .players
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.number.map(|n| (&p.group, n, i)))
+        .collect();
+    numbered.sort_unstable();
+    numbered
+        .windows(2)
+        .filter(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1))
+        .map(|w| {
+            let (group, n, first) = w[0];
+            let (at, other) = (w[1].2, event.players[first].id);
+            Text::new(
+                format!("`players[{at}].number`：组别 `{group}` 的编排号 {n} 已属于棋手 `{other}`"),
+                format!(
+                    "`players[{at}].number`: pairing number {n} of group `{group}` already belongs to player `{other}`"
+                ),
+            )
+        })
+        .collect()
+}
+
+/// The players whose group the rulebook `groups` (its group ids) does not have, each
+/// named by its key in the state file: standings, prizes and pairing would pass them
+/// over. Checked where the frozen rulebook is read (the store does not read rulebooks).
+pub(crate) fn unknown_groups<'a>(
+    event: &Event,
+    groups: impl IntoIterator<Item = &'a crate::model::GroupId>,
+) -> Vec<Text> {
+    let known: BTreeSet<&crate::model::GroupId> = groups.into_iter().collect();
+    event
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !known.contains(&p.group))
+        .map(|(i, p)| {
+            let (group, id) = (&p.group, p.id);
+            Text::new(
+                format!("`players[{i}].group`：棋手 `{id}` 的组别 `{group}` 不在规程中"),
+                format!(
+                    "`players[{i}].group`: player `{id}` is in group `{group}`, which the rulebook does not have"
+                ),
+            )
+        })
+        .collect()
 }
 
 /// A set of player ids for [`integrity`], which fills one with every registered player
@@ -428,87 +513,6 @@ pub(crate) fn list_snapshots(history: &Path) -> Result<Vec<SnapshotFile>, StoreE
     }
     snapshots.sort();
     Ok(snapshots)
-}
-
-/// `path` as one word of a POSIX shell command: as it is when it holds only characters
-/// no shell reads specially, else in single quotes.
-fn shell_word(path: &Path) -> String {
-    let text = path.display().to_string();
-    let plain = |c: char| c.is_alphanumeric() || "/._-+,:@%".contains(c);
-    if !text.is_empty() && text.chars().all(plain) {
-        text
-    } else {
-        format!("'{}'", text.replace('\'', "'\\''"))
-    }
-}
-
-/// What to tell a user whose `qiwang.json` was refused: the newest whole snapshot in
-/// `history/` that this qiwang can read, and how to go back to it (a step file is no
-/// state by itself, so it is passed over).
-pub(crate) fn recovery_hint(history: &Path) -> Text {
-    let good = list_snapshots(history).ok().and_then(|snapshots| {
-        snapshots.into_iter().rev().find(|s| {
-            if s.name.ends_with(STEP_SUFFIX) {
-                return false;
-            }
-            let path = history.join(&s.name);
-            super::fsio::read(&path)
-                .ok()
-                .and_then(|bytes| snapshot_state(&path, bytes).ok())
-                .is_some_and(|bytes| check(&bytes).is_ok())
-        })
-    });
-    // The state file by its path, as the snapshot is named: a bare `qiwang.json` would
-    // send a command run elsewhere (`--event ev`) to write a stray file.
-    let state = history.parent().map_or_else(
-        || Path::new(super::STATE_FILE).to_path_buf(),
-        |d| d.join(super::STATE_FILE),
-    );
-    match good {
-        Some(s) => {
-            let snapshot = history.join(&s.name);
-            // A compressed snapshot is unpacked on the way (`gzip -dc`).
-            let (how_zh, how_en) = if s.name.ends_with(".gz") {
-                let command = format!(
-                    "gzip -dc {} > {}",
-                    shell_word(&snapshot),
-                    shell_word(&state)
-                );
-                (
-                    format!("（需解压：`{command}`）"),
-                    format!(", unpacked (`{command}`)"),
-                )
-            } else {
-                (String::new(), String::new())
-            };
-            Text::new(
-                format!(
-                    "qiwang 没有改动它；恢复方法：把最新的完好快照 `{}`（第 {} 次修改之前的状态）复制为 `{}`{how_zh}，再按 `qiwang log` 重做第 {} 次起的修改",
-                    snapshot.display(),
-                    s.seq,
-                    state.display(),
-                    s.seq
-                ),
-                format!(
-                    "qiwang left it untouched; to recover, copy the newest good snapshot `{}` (the state before change #{}) over `{}`{how_en}, then redo the changes `qiwang log` lists from #{} on",
-                    snapshot.display(),
-                    s.seq,
-                    state.display(),
-                    s.seq
-                ),
-            )
-        }
-        None => Text::new(
-            format!(
-                "qiwang 没有改动它；`{}` 中没有可读的快照，请从备份恢复 qiwang.json",
-                history.display()
-            ),
-            format!(
-                "qiwang left it untouched; `{}` has no readable snapshot, so restore qiwang.json from a backup",
-                history.display()
-            ),
-        ),
-    }
 }
 
 #[cfg(test)]
@@ -662,6 +666,74 @@ pub(super) mod tests {
         }
     }
 
+    /// Report 1.5 and 3.9: a pairing number given twice in a pool is refused as the other
+    /// contradictions are, and every contradiction is worded in both languages.
+    #[test]
+    fn a_number_given_twice_is_a_contradiction_in_both_languages() {
+        use crate::model::{GroupId, Player, PlayerId};
+        let mut event = paired();
+        for (p, n) in event.players.iter_mut().zip([1, 2, 3, 4]) {
+            p.number = Some(n);
+        }
+        assert!(integrity(&event).is_empty());
+        // The same number in another pool is another player's.
+        let mut other = Player::new(PlayerId(5), "p5", GroupId::new("kids"));
+        other.number = Some(1);
+        event.players.push(other);
+        assert!(integrity(&event).is_empty());
+        event.players[3].number = Some(2);
+        let problems = integrity(&event);
+        assert_eq!(
+            problems.iter().map(|t| t.en.as_str()).collect::<Vec<_>>(),
+            ["`players[3].number`: pairing number 2 of group `open` already belongs to player `2`"]
+        );
+        // Every kind of contradiction, in Chinese as in English.
+        let mut all = event.clone();
+        all.players[1].id = PlayerId(1);
+        let state = all.groups.values_mut().next().unwrap();
+        state.rounds[0].pairings[1] = crate::model::Pairing::Bye {
+            player: PlayerId(9),
+        };
+        let round = state.rounds[0].clone();
+        state.rounds.push(round);
+        state.relax_given = vec![
+            crate::model::RelaxGiven {
+                round: 7,
+                rules: vec![],
+            },
+            crate::model::RelaxGiven {
+                round: 1,
+                rules: vec![crate::model::Relax::Team, crate::model::Relax::Team],
+            },
+            crate::model::RelaxGiven {
+                round: 1,
+                rules: vec![crate::model::Relax::Colour],
+            },
+        ];
+        let problems = integrity(&all);
+        assert!(problems.len() >= 9, "{problems:?}");
+        for t in &problems {
+            crate::i18n::facts::assert_same(&t.zh, &t.en);
+            // No English outside the keys and values quoted.
+            let words: String = t.zh.split('`').step_by(2).collect();
+            assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "{}", t.zh);
+        }
+        let err = decode(Path::new("q"), &encode(&all), || "HINT".into()).unwrap_err();
+        let StoreError::Damaged { detail, .. } = err else {
+            panic!("{err}")
+        };
+        assert!(detail.zh.starts_with("内容自相矛盾："), "{}", detail.zh);
+        assert!(detail.zh.contains("（另有 "), "{}", detail.zh);
+        assert!(detail.en.contains(" (and "), "{}", detail.en);
+        let groups = [GroupId::new("open")];
+        let unknown = unknown_groups(&event, &groups);
+        assert_eq!(
+            unknown.iter().map(|t| t.en.as_str()).collect::<Vec<_>>(),
+            ["`players[4].group`: player `5` is in group `kids`, which the rulebook does not have"]
+        );
+        crate::i18n::facts::assert_same(&unknown[0].zh, &unknown[0].en);
+    }
+
     /// Ids far above the number of players (a file edited by hand) are checked through
     /// a hash set rather than a table: the same problems are found.
     #[test]
@@ -679,6 +751,8 @@ pub(super) mod tests {
             event
         };
         assert!(integrity(&far(paired())).is_empty());
+        let en =
+            |event: &Event| -> Vec<String> { integrity(event).into_iter().map(|t| t.en).collect() };
         let mut twice = far(paired());
         twice.players[2].id = PlayerId(4_000_000_000);
         let mut unknown = far(paired());
@@ -696,18 +770,18 @@ pub(super) mod tests {
             result: None,
         };
         assert_eq!(
-            integrity(&twice),
+            en(&twice),
             [
                 "player id `4000000000` is used twice",
                 "group `open` round 1: player `3` is not registered"
             ]
         );
         assert_eq!(
-            integrity(&unknown),
+            en(&unknown),
             ["group `open` round 1: player `7` is not registered"]
         );
         assert_eq!(
-            integrity(&again),
+            en(&again),
             ["group `open` round 1: player `4000000000` is paired twice"]
         );
     }
@@ -791,40 +865,6 @@ pub(super) mod tests {
         let mut marked = b"\xEF\xBB\xBF".to_vec();
         marked.extend(valid());
         assert_eq!(check(&marked).map_err(|_| "with a BOM").unwrap(), plain);
-    }
-
-    #[test]
-    fn recovery_hint_names_the_newest_readable_snapshot() {
-        let dir = tempfile::tempdir().unwrap();
-        let history = dir.path();
-        assert!(
-            recovery_hint(history)
-                .en
-                .contains("has no readable snapshot")
-        );
-        fs::write(history.join("000002-a.json"), valid()).unwrap();
-        fs::write(history.join("000003-b.json"), valid()).unwrap();
-        fs::write(history.join("000004-c.json"), b"{").unwrap();
-        let hint = recovery_hint(history);
-        assert!(hint.en.contains("000003-b.json"), "{hint}");
-        assert!(hint.en.contains("change #3"), "{hint}");
-        let state = history.parent().unwrap().join("qiwang.json");
-        let over = format!(") over `{}`, then", state.display());
-        assert!(hint.en.contains(&over), "{hint}");
-        // A compressed one is named with the command that unpacks it.
-        fs::write(history.join("000005-d.json.gz"), compress(&valid())).unwrap();
-        fs::write(history.join("000006-e.json.gz"), &valid()[..9]).unwrap();
-        let hint = recovery_hint(history);
-        assert!(hint.en.contains("`gzip -dc "), "{hint}");
-        let unpack = format!("000005-d.json.gz > {}`", shell_word(&state));
-        assert!(hint.en.contains(&unpack), "{hint}");
-        // A step is no state by itself: never named, even when it unpacks.
-        fs::write(history.join("000007-f.diff.gz"), compress(&valid())).unwrap();
-        assert!(recovery_hint(history).en.contains(&unpack));
-        // Spaces and quotes in a path stay one word of the command.
-        let odd = Path::new("/tmp/赛 it's/qiwang.json");
-        assert_eq!(shell_word(odd), "'/tmp/赛 it'\\''s/qiwang.json'");
-        assert_eq!(shell_word(Path::new("ev/qiwang.json")), "ev/qiwang.json");
     }
 
     #[test]

@@ -70,7 +70,7 @@ fn jinhua_round_1() -> TempDir {
 }
 
 /// A store error (a damaged `qiwang.json`): the file, where it breaks, that it was left
-/// untouched, and the exact recovery from the newest snapshot.
+/// untouched, and the exact recovery: the snapshot before the last change, and that change.
 #[test]
 fn a_damaged_state_error_is_pinned_in_both_languages() {
     let tmp = jinhua_round_1();
@@ -84,14 +84,14 @@ fn a_damaged_state_error_is_pinned_in_both_languages() {
         &["--event", "ev", "players"],
         3,
         "错误：`ev/qiwang.json` 已损坏：文件在第 1 行第 34 列提前结束（被截断？）；qiwang \
-         没有改动它；恢复方法：把最新的完好快照 `ev/history/000003-pair.json.gz`（第 3 次修改\
-         之前的状态）复制为 `ev/qiwang.json`（需解压：`gzip -dc ev/history/000003-pair.json.gz > \
-         ev/qiwang.json`），再按 `qiwang log` 重做第 3 次起的修改\n",
+         没有改动它；恢复方法：把快照 `ev/history/000003-pair.json.gz`（第 2 步之后的状态）复制为 \
+         `ev/qiwang.json`（`gzip -dc ev/history/000003-pair.json.gz > ev/qiwang.json`），再依次重做\
+         第 3 步：#3 `qiwang --event ev pair --group youth --seed 1`\n",
         "error: `ev/qiwang.json` is damaged: the file ends early at line 1 column 34 (cut \
-         short?); qiwang left it untouched; to recover, copy the newest good snapshot \
-         `ev/history/000003-pair.json.gz` (the state before change #3) over `ev/qiwang.json`, \
-         unpacked (`gzip -dc ev/history/000003-pair.json.gz > ev/qiwang.json`), then redo the \
-         changes `qiwang log` lists from #3 on\n",
+         short?); qiwang left it untouched; to recover, copy the snapshot \
+         `ev/history/000003-pair.json.gz` (the state after step #2) over `ev/qiwang.json` \
+         (`gzip -dc ev/history/000003-pair.json.gz > ev/qiwang.json`), then redo steps #3 in \
+         this order: #3 `qiwang --event ev pair --group youth --seed 1`\n",
     );
 }
 

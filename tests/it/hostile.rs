@@ -644,6 +644,22 @@ fn a_damaged_state_file_is_refused_with_the_way_back_and_never_overwritten() {
              `open`: `relax_given` gives round 1 `rematch` twice",
         ),
         (
+            // Report 1.5: standings left him out, and `result` wrote on top.
+            "edited by hand: a player in a group the rulebook does not have",
+            edit_json(&good, |v| {
+                v["players"][0]["group"] = "nosuch".into();
+            }),
+            "it contradicts itself: `players[0].group`: player `1` is in group `nosuch`, which \
+             the rulebook does not have",
+        ),
+        (
+            "edited by hand: two players with one pairing number",
+            edit_json(&good, |v| {
+                v["players"][1]["number"] = v["players"][0]["number"].clone();
+            }),
+            "already belongs to player `",
+        ),
+        (
             "edited by hand: the frozen rulebook",
             good.replacen("[scoring]", "[scorin]", 1),
             "the rulebook frozen in the event does not validate",
@@ -707,7 +723,7 @@ fn a_damaged_state_file_is_refused_with_the_way_back_and_never_overwritten() {
                 .stderr_has(detail)
                 // The newest snapshot, named as the way back.
                 .stderr_has(&format!("history/{newest}`"))
-                .stderr_has("copy the newest good snapshot")
+                .stderr_has("copy the snapshot `")
                 .check();
             assert_eq!(
                 files_of(&dir),

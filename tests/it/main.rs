@@ -11,6 +11,7 @@ mod cli;
 mod common;
 mod conduct;
 mod crash;
+mod damaged_state;
 mod demo_examples;
 mod entries;
 mod error_texts;

@@ -182,7 +182,7 @@ impl Ctx {
     pub fn load(&self) -> Result<Loaded, CliError> {
         let store = self.store()?;
         let event = store.load().map_err(lib_error)?;
-        let rules = rules_of(&event, store.dir())?;
+        let rules = rules_of(&event, &store)?;
         Ok(Loaded {
             store,
             event,
@@ -197,7 +197,7 @@ impl Ctx {
     pub fn load_kept(&self) -> Result<LoadedKept, CliError> {
         let store = self.store()?;
         let kept = store.load_kept().map_err(lib_error)?;
-        let rules = rules_of(kept.event(), store.dir())?;
+        let rules = rules_of(kept.event(), &store)?;
         Ok(LoadedKept { store, kept, rules })
     }
 
@@ -207,7 +207,7 @@ impl Ctx {
     pub fn load_roster(&self) -> Result<Loaded, CliError> {
         let store = self.store()?;
         let event = store.load_roster().map_err(lib_error)?;
-        let rules = rules_of(&event, store.dir())?;
+        let rules = rules_of(&event, &store)?;
         Ok(Loaded {
             store,
             event,
@@ -259,8 +259,10 @@ impl Ctx {
 }
 
 /// The event's rulebook, validated again from the frozen text, with the earlier rulebooks
-/// `rules update` kept for the rounds paired under them (docs/rules.md §13).
-fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
+/// `rules update` kept for the rounds paired under them (docs/rules.md §13), and every
+/// player in one of its groups (a state that says otherwise is refused as damaged).
+fn rules_of(event: &Event, store: &Store) -> Result<Rulebook, CliError> {
+    let dir = store.dir();
     let state = dir.join("qiwang.json");
     // Lines and columns are the rulebook text's, which the state file holds as the
     // string `rules_toml`: named so, not as positions in the state file itself.
@@ -297,6 +299,9 @@ fn rules_of(event: &Event, dir: &Path) -> Result<Rulebook, CliError> {
             }
         }
     }
+    store
+        .check_groups(event, rules.groups.iter().map(|g| &g.id))
+        .map_err(lib_error)?;
     Ok(rules)
 }
 

@@ -1,8 +1,9 @@
 //! Tests of the store as a whole: init, transactions, undo and redo, snapshots, with the
 //! helpers every store test here shares; `crashes` kills a change at each step and breaks
 //! the files, `guards` checks locks, permissions and links; `steps` the history of a large event
-//! kept as steps.
+//! kept as steps; `advice` follows the way back from a damaged state file.
 
+mod advice;
 mod crashes;
 mod guards;
 mod steps;

@@ -7,7 +7,7 @@ use crate::store::snapshots::{MAX_DEPTH, WHOLE_BELOW};
 
 /// An event of 600 players and one round of 300 games: a state of some 150 KB,
 /// well above [`WHOLE_BELOW`].
-fn big_event() -> (tempfile::TempDir, Store) {
+pub(super) fn big_event() -> (tempfile::TempDir, Store) {
     let dir = tempfile::tempdir().unwrap();
     let open = GroupId::new("open");
     let mut event = Event::new(RULES.into());
@@ -34,7 +34,7 @@ fn big_event() -> (tempfile::TempDir, Store) {
 }
 
 /// Records the result of table `table` (1-based): one line of the state changes.
-fn result(store: &Store, table: usize) {
+pub(super) fn result(store: &Store, table: usize) {
     store
         .transaction(&command("result"), |event| {
             let round = &mut event.group_mut(&GroupId::new("open")).rounds[0];

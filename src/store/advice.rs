@@ -1,0 +1,301 @@
+//! What to tell a user whose `qiwang.json` is refused: which file of `history/` to put
+//! back and which changes to redo after it, so that the state comes back to the one
+//! `audit.log` describes.
+//!
+//! Each audit line's snapshot holds the state *before* that line, and an undo or redo
+//! line restored the state its details name (`restored`): so the state after line `k` is
+//! the snapshot of line `k + 1`, or, for an undo or redo, the file it restored. When
+//! neither is a whole snapshot this qiwang reads (a step `.diff.gz` is no state by
+//! itself, `gzip -dc` of it gives a delta), the state after an undo is the state after
+//! the line before the change it undid, the state after a redo the state after the line
+//! before the undo it took back, and the state after a change the state after the line
+//! before it with the change redone. Walking back so from the last line ends at a whole
+//! snapshot and the changes to redo after it, in order, undone changes left out.
+
+use super::{AuditEntry, AuditTrail, EntryKind, Store, audit, fsio, snapshots, state};
+use crate::i18n::Text;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// How many commands to redo the advice spells out before it says "and N more".
+const SPELLED: usize = 5;
+
+/// A way back to the state the audit trail describes.
+#[derive(Debug, PartialEq)]
+struct WayBack<'t> {
+    /// The whole snapshot to put back (a file of `history/`).
+    base: String,
+    /// The line the base state follows (its state is the state after this line).
+    after: u64,
+    /// The changes to redo on the base, oldest first.
+    redo: Vec<&'t AuditEntry>,
+    /// Whether changes logged after `after` are left out because they were undone.
+    skips_undone: bool,
+}
+
+impl Store {
+    /// What to tell a user whose `qiwang.json` cannot be used (a hand edit or a crash
+    /// that broke it): the snapshot in `history/` and the changes to redo that give back
+    /// exactly the state `audit.log` describes; when the audit trail cannot be read, the
+    /// newest readable whole snapshot.
+    pub fn recovery_hint(&self) -> Text {
+        let trail = audit::read_brief(&self.audit_path()).ok().map(|(_, t)| t);
+        match trail.as_ref().and_then(|t| self.way_back(t)) {
+            Some(way) => self.worded(&way, trail.as_ref().map_or(0, AuditTrail::last_seq)),
+            None => self.newest_snapshot_hint(),
+        }
+    }
+
+    /// The walk of the module documentation, from the state after the last line.
+    fn way_back<'t>(&self, trail: &'t AuditTrail) -> Option<WayBack<'t>> {
+        let lines: BTreeMap<u64, &AuditEntry> = trail.entries.iter().map(|e| (e.seq, e)).collect();
+        let mut good = BTreeMap::new();
+        let mut whole = |name: &str| {
+            *good
+                .entry(name.to_string())
+                .or_insert_with(|| self.is_whole_good(name))
+        };
+        let last = trail.last_seq();
+        let mut at = last;
+        let mut redo = Vec::new();
+        // Every step goes back at least one line (a hand-edited trail cannot loop).
+        for _ in 0..=lines.len() {
+            if let Some(name) = lines.get(&(at + 1)).and_then(|l| l.snapshot.as_deref())
+                && whole(name)
+            {
+                return Some(self.way(name, at, redo, &lines));
+            }
+            let line = lines.get(&at)?;
+            let back = match line.kind {
+                EntryKind::Init => return None,
+                EntryKind::Change => {
+                    if line.snapshot.is_some() {
+                        redo.push(*line);
+                    }
+                    Some(at)
+                }
+                EntryKind::Undo | EntryKind::Redo => {
+                    if let Some(name) = restored(line)
+                        && whole(name)
+                    {
+                        return Some(self.way(name, at, redo, &lines));
+                    }
+                    match line.kind {
+                        EntryKind::Undo => line.undoes,
+                        _ => line.redoes,
+                    }
+                }
+            };
+            at = back.filter(|&b| b >= 1 && b <= at)? - 1;
+        }
+        None
+    }
+
+    fn way<'t>(
+        &self,
+        base: &str,
+        after: u64,
+        mut redo: Vec<&'t AuditEntry>,
+        lines: &BTreeMap<u64, &'t AuditEntry>,
+    ) -> WayBack<'t> {
+        redo.reverse();
+        let skips_undone = lines
+            .range(after + 1..)
+            .any(|(_, l)| l.kind == EntryKind::Change && l.snapshot.is_some() && !redo.contains(l));
+        WayBack {
+            base: base.to_string(),
+            after,
+            redo,
+            skips_undone,
+        }
+    }
+
+    /// Whether `name` is a whole snapshot of `history/` holding a state this qiwang reads.
+    fn is_whole_good(&self, name: &str) -> bool {
+        let plain = !name.contains(['/', '\\']) && state::snapshot_seq(name).is_some();
+        if !plain || snapshots::is_step(name) {
+            return false;
+        }
+        let path = self.history_dir().join(name);
+        fsio::read(&path)
+            .ok()
+            .and_then(|bytes| state::snapshot_state(&path, bytes).ok())
+            .is_some_and(|bytes| state::is_good(&bytes))
+    }
+
+    /// The advice for `way`, the trail's last line being `last`.
+    fn worded(&self, way: &WayBack, last: u64) -> Text {
+        let snapshot = self.history_dir().join(&way.base);
+        if way.redo.is_empty() {
+            let put_back = put_back(&snapshot, &self.state_path(), None);
+            return Text::new(
+                format!(
+                    "qiwang 没有改动它；`qiwang log` 所记的当前状态（第 {last} 步之后）完整保存在快照中。恢复方法：{}，无需重做任何修改",
+                    put_back.zh
+                ),
+                format!(
+                    "qiwang left it untouched; the state `qiwang log` describes (after step #{last}) is kept whole in a snapshot: to recover, {}, and redo nothing",
+                    put_back.en
+                ),
+            );
+        }
+        let after = way.after;
+        let holding = Text::new(
+            format!("第 {after} 步之后的状态"),
+            format!("the state after step #{after}"),
+        );
+        let put_back = put_back(&snapshot, &self.state_path(), Some(&holding));
+        let seqs: Vec<u64> = way.redo.iter().map(|l| l.seq).collect();
+        let list = |mark: &str, sep: &str| {
+            seqs.iter()
+                .map(|s| format!("{mark}{s}"))
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        let commands: Vec<String> = way
+            .redo
+            .iter()
+            .take(SPELLED)
+            .map(|l| format!("#{} `qiwang {}`", l.seq, command_line(&l.command)))
+            .collect();
+        let more = way.redo.len().saturating_sub(SPELLED);
+        let (mut zh_commands, mut en_commands) = (commands.join("；"), commands.join("; "));
+        if more > 0 {
+            zh_commands.push_str(&format!("；另有 {more} 次见 `qiwang log`"));
+            en_commands.push_str(&format!("; {more} more in `qiwang log`"));
+        }
+        let (zh_skip, en_skip) = if way.skips_undone {
+            (
+                "（其间已撤销的修改不重做）",
+                " (the changes undone since are left out)",
+            )
+        } else {
+            ("", "")
+        };
+        Text::new(
+            format!(
+                "qiwang 没有改动它；恢复方法：{}，再依次重做第 {} 步{zh_skip}：{zh_commands}",
+                put_back.zh,
+                list("", "、")
+            ),
+            format!(
+                "qiwang left it untouched; to recover, {}, then redo steps {} in this order{en_skip}: {en_commands}",
+                put_back.en,
+                list("#", ", ")
+            ),
+        )
+    }
+
+    /// The advice without the audit trail: the newest whole snapshot this qiwang reads,
+    /// the state before its change, and the changes to redo from there.
+    fn newest_snapshot_hint(&self) -> Text {
+        let history = self.history_dir();
+        let good = state::list_snapshots(&history)
+            .ok()
+            .and_then(|all| all.into_iter().rev().find(|s| self.is_whole_good(&s.name)));
+        match good {
+            Some(s) => {
+                let snapshot = history.join(&s.name);
+                let seq = s.seq;
+                let holding = Text::new(
+                    format!("第 {seq} 次修改之前的状态"),
+                    format!("the state before change #{seq}"),
+                );
+                let put_back = put_back(&snapshot, &self.state_path(), Some(&holding));
+                Text::new(
+                    format!(
+                        "qiwang 没有改动它；恢复方法：{}，再按 `qiwang log` 重做第 {seq} 次起的修改",
+                        put_back.zh
+                    ),
+                    format!(
+                        "qiwang left it untouched; to recover, {}, then redo the changes `qiwang log` lists from #{seq} on",
+                        put_back.en
+                    ),
+                )
+            }
+            None => Text::new(
+                format!(
+                    "qiwang 没有改动它；`{}` 中没有可读的快照，请从备份恢复 qiwang.json",
+                    history.display()
+                ),
+                format!(
+                    "qiwang left it untouched; `{}` has no readable snapshot, so restore qiwang.json from a backup",
+                    history.display()
+                ),
+            ),
+        }
+    }
+}
+
+/// The file an undo or redo line restored, from its details.
+fn restored(line: &AuditEntry) -> Option<&str> {
+    line.details.get("restored").and_then(|v| v.as_str())
+}
+
+/// "copy the snapshot X over S (`gzip -dc X > S`)": a compressed snapshot is unpacked on
+/// the way, a plain one (written before compression) copied. The state file is named by
+/// its path, as the snapshot is: a bare `qiwang.json` would send a command run elsewhere
+/// (`--event ev`) to write a stray file.
+fn put_back(snapshot: &Path, state: &Path, holding: Option<&Text>) -> Text {
+    let command = if snapshot.to_string_lossy().ends_with(".gz") {
+        format!("gzip -dc {} > {}", shell_word(snapshot), shell_word(state))
+    } else {
+        format!("cp {} {}", shell_word(snapshot), shell_word(state))
+    };
+    let (zh, en) = holding.map_or((String::new(), String::new()), |h| {
+        (format!("（{}）", h.zh), format!(" ({})", h.en))
+    });
+    Text::new(
+        format!(
+            "把快照 `{}`{zh}复制为 `{}`（`{command}`）",
+            snapshot.display(),
+            state.display()
+        ),
+        format!(
+            "copy the snapshot `{}`{en} over `{}` (`{command}`)",
+            snapshot.display(),
+            state.display()
+        ),
+    )
+}
+
+/// A logged command line as the user would type it again (arguments with spaces or
+/// quotes quoted).
+fn command_line(argv: &[String]) -> String {
+    argv.iter()
+        .map(|a| shell_word(Path::new(a)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `path` as one word of a POSIX shell command: as it is when it holds only characters
+/// no shell reads specially, else in single quotes.
+fn shell_word(path: &Path) -> String {
+    let text = path.display().to_string();
+    let plain = |c: char| c.is_alphanumeric() || "/._-+,:@%=".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spaces_and_quotes_in_a_path_stay_one_word_of_the_command() {
+        let odd = Path::new("/tmp/赛 it's/qiwang.json");
+        assert_eq!(shell_word(odd), "'/tmp/赛 it'\\''s/qiwang.json'");
+        assert_eq!(shell_word(Path::new("ev/qiwang.json")), "ev/qiwang.json");
+        let argv = [
+            "result".to_string(),
+            "1".into(),
+            "r".into(),
+            "--note".into(),
+            "a b".into(),
+        ];
+        assert_eq!(command_line(&argv), "result 1 r --note 'a b'");
+    }
+}
