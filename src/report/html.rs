@@ -214,8 +214,47 @@ fn page_with(lang: &str, title: &str, extra_head: &Markup, body: &str) -> String
 
 /// [`page_of`] whose body `body` writes into the page itself: a large sheet is made in
 /// the page's buffer rather than in its own and copied there.
-pub fn page_of_made(lang: &str, title: &str, body: impl FnOnce(&mut Markup)) -> String {
-    page_made(lang, title, &Markup::new(), 0, body)
+/// The buffer is made with room for `body_bytes` of body (see [`stacked_bytes`]).
+pub fn page_of_made(
+    lang: &str,
+    title: &str,
+    body_bytes: usize,
+    body: impl FnOnce(&mut Markup),
+) -> String {
+    page_made(lang, title, &Markup::new(), body_bytes, body)
+}
+
+/// About the bytes [`body_markup_stacked_into`] writes for `report`, rather more than
+/// less: the size a page's buffer is made at. A 100,000-player site has pages of 20–60
+/// MB, and a buffer grown by doubling copied all written so far at each step, into fresh
+/// memory the kernel zeroes (a tenth of `export --format html`); room never written is
+/// never touched.
+pub fn stacked_bytes(report: &Report) -> usize {
+    // `<td class="r" data-label="">…</td>` around a cell, `<tr></tr>` and a newline around
+    // a row: 33 and 10 bytes, with a little room for escapes.
+    const CELL: usize = 40;
+    const ROW: usize = 16;
+    let text = |t: &[String]| t.iter().map(|l| l.len() + 64).sum::<usize>();
+    report
+        .sections
+        .iter()
+        .map(|s| {
+            let cells: usize = s
+                .rows
+                .iter()
+                .map(|row| {
+                    let labels = s.columns.iter().take(row.len()).map(String::len);
+                    let values = row.iter().map(String::len);
+                    ROW + row.len() * CELL + labels.sum::<usize>() + values.sum::<usize>()
+                })
+                .sum();
+            cells + text(&s.columns) + text(&s.notes) + s.title.len() + 256
+        })
+        .sum::<usize>()
+        + text(&report.subtitle)
+        + text(&report.footer)
+        + report.title.len()
+        + 1024
 }
 
 /// The page around the body `body` writes, in a buffer of room for `body_bytes` more.
@@ -353,13 +392,18 @@ fn body_markup_into(
                                             _ => &[],
                                         };
                                         let label = section.columns.get(i).filter(|_| labelled);
-                                        match label {
-                                            Some(label) => {
-                                                let mut attributes = class.to_vec();
-                                                attributes.push(("data-label", label));
-                                                b.text_element("td", &attributes, v)
+                                        // The class and the label, without a vector per
+                                        // cell (ten million cells for 100,000 players).
+                                        match (label, class.first()) {
+                                            (Some(label), Some(&class)) => b.text_element(
+                                                "td",
+                                                &[class, ("data-label", label)],
+                                                v,
+                                            ),
+                                            (Some(label), None) => {
+                                                b.text_element("td", &[("data-label", label)], v)
                                             }
-                                            None => b.text_element("td", class, v),
+                                            (None, _) => b.text_element("td", class, v),
                                         };
                                     }
                                 });
@@ -408,6 +452,34 @@ mod tests {
         assert_eq!(
             out,
             "x张三&amp;&#39;李四&#39;&lt;b&gt;&quot;王&quot;&gt;象棋"
+        );
+    }
+
+    /// A page's buffer is made at least as large as its body: the estimate errs on the
+    /// large side, escapes, labels and empty cells included.
+    #[test]
+    fn the_stacked_body_fits_its_estimate() {
+        let mut r = Report::new("赛事 & <名单>");
+        r.subtitle.push("第9轮".into());
+        let mut s = Section::new("公开组", vec!["台号".into(), "红方".into(), "结果".into()]);
+        s = s.right(&[0]);
+        for i in 0..200 {
+            s.push(vec![
+                i.to_string(),
+                format!("\"张{i}\" & <李>"),
+                String::new(),
+            ]);
+        }
+        s.push(vec!["1".into()]);
+        s.notes.push("注：'x' & y".into());
+        r.sections.push(s);
+        let mut body = Markup::new();
+        body_markup_stacked_into(&mut body, &r);
+        assert!(
+            stacked_bytes(&r) >= body.0.len(),
+            "{} < {}",
+            stacked_bytes(&r),
+            body.0.len()
         );
     }
 

@@ -278,6 +278,7 @@ pub use html::{
     body_markup_stacked_into as html_body_markup_stacked_into,
     body_markup_with as html_body_markup_with, page_of as html_page_of,
     page_of_made as html_page_of_made, page_with_head as html_page_with_head,
+    stacked_bytes as html_stacked_bytes,
 };
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use crate::i18n::bi;
 use crate::model::{Event, GroupId};
 use crate::report::{
     Deferred, Format, Json, Markup, Report, SortedKeys, Streamed, html_body_markup_stacked_into,
-    html_page_of, html_page_of_made,
+    html_page_of, html_page_of_made, html_stacked_bytes,
 };
 use crate::rulebook::{Lang, Rulebook};
 use crate::standings::Standings;
@@ -298,7 +298,8 @@ pub fn site(
             // Made in the page's own buffer: a pairing sheet of 100,000 players is 30 MB,
             // and copying it into the <main> and then into the page was a tenth of
             // `export --format html`.
-            let page = html_page_of_made(lang.code(), &doc.report.title, |body| {
+            let body_bytes = html_stacked_bytes(&doc.report);
+            let page = html_page_of_made(lang.code(), &doc.report.title, body_bytes, |body| {
                 body.element("nav", &[], |m| {
                     m.text_element(
                         "a",

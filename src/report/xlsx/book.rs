@@ -12,11 +12,12 @@ use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The deflate level of the workbook's parts. The library compresses the parts one after
-/// another on one thread, after the sheets are assembled: for a 100,000-player export
-/// (175 MB of XML) level 2 saved in ~2.4 s where level 4 took ~3.2-3.5 s and the
-/// library's default, 6, more; the file is 27 instead of 20 MB (level 1: 38 MB and no
-/// faster). The parts inside are the same.
-const ZIP_LEVEL: u8 = 2;
+/// another on one thread, after the sheets are written. For a 100,000-player export after
+/// round 9 (390 MB of XML; docs/performance.md) level 1 deflates in about 0.4 s of CPU
+/// where level 2 took 0.65 s (a sixth of the export) and the library's default, 6, far
+/// more; the file is 73 instead of 54 MB, which an organiser's laptop holds as easily.
+/// The parts inside are the same.
+const ZIP_LEVEL: u8 = 1;
 
 /// Writes the reports into `book` (new) and saves it; gives the file and its number of
 /// sheets.
