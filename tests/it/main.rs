@@ -50,6 +50,7 @@ mod serve_tls;
 mod signed_sheets;
 mod stage_edges;
 mod standings;
+mod stderr_writes;
 mod store;
 mod team_entries;
 mod team_results_file;
