@@ -995,7 +995,7 @@ fn result_records_many_entries_with_fouls_and_corrections() {
     // was entered, once (no note repeating it).
     let out = qw(&ev, &["result", "--group", "youth", "46", "=/3:0"]).ok();
     assert!(
-        out.contains("（犯规 红3 黑0，红方犯规判负），录入为和"),
+        out.contains("（犯规 红3 黑0，红方犯规判负）（录入的是和，按犯规改判为黑胜）"),
         "{out}"
     );
     assert!(!out.contains("注意"), "{out}");
