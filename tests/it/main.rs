@@ -27,6 +27,7 @@ mod json_text;
 mod knockout;
 mod knockout_places;
 mod layers;
+mod messages;
 mod organiser_sheets;
 mod pairing_invariants;
 mod privacy;
