@@ -92,3 +92,37 @@ fn hand_edits_name_players_and_find_their_group() {
         .stderr_has("--group")
         .check();
 }
+
+/// `player edit --name` to the name of a player of the same unit is not an import: no
+/// "delete the duplicate row"; the sheet's duplicate still is one.
+#[test]
+fn a_duplicate_name_by_hand_is_not_a_row_to_delete() {
+    let (_tmp, ev) = jinhua_round_1();
+    // 邓阳东 (29) and 洪辉航 (37) are both of 浦江县丰安棋校.
+    Run::on_event(&ev, &["--lang", "zh", "player", "edit", "37", "--name", "邓阳东"])
+        .status(3)
+        .stderr_has("已在已报名棋手 29（`邓阳东`）出现；同一单位不能有两名同名棋手：若是同一人，他已经报名；若是两人，请改用能区分两人的姓名")
+        .stderr_lacks("请删除重复的行")
+        .check();
+    Run::on_event(
+        &ev,
+        &["--lang", "en", "player", "edit", "37", "--name", "邓阳东"],
+    )
+    .status(3)
+    .stderr_has("if two players, give a name that tells them apart")
+    .stderr_lacks("remove the duplicate row")
+    .check();
+    let csv = ev.parent().unwrap().join("again.csv");
+    std::fs::write(
+        &csv,
+        "姓名,单位,组别,性别\n邓阳东,浦江县丰安棋校,少儿精英组,男\n",
+    )
+    .unwrap();
+    Run::on_event(
+        &ev,
+        &["--lang", "zh", "import", "--dry-run", csv.to_str().unwrap()],
+    )
+    .status(3)
+    .stderr_has("请删除重复的行")
+    .check();
+}
