@@ -126,3 +126,28 @@ fn an_unwritable_warning_leaves_the_import_done() {
         assert!(out.contains('甲'), "{out}");
     }
 }
+
+/// Help that cannot be written is a failed write (5), as any other standard output is;
+/// the reader going away is not.
+#[test]
+fn help_that_cannot_be_written_is_an_io_failure() {
+    for lang in ["zh", "en"] {
+        let args = ["--lang", lang, "--help"];
+        if Path::new("/dev/full").exists() {
+            let out = Command::new(BIN)
+                .args(args)
+                .stdout(Stdio::from(std::fs::File::create("/dev/full").unwrap()))
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(5), "--lang {lang}");
+        }
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = Command::new(BIN)
+            .args(args)
+            .stdout(Stdio::from(writer))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "--lang {lang}");
+    }
+}
