@@ -1,5 +1,7 @@
 //! The `qiwang` binary: parse arguments, run one command, map errors to exit codes.
 
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
 mod cli;
 
 #[global_allocator]

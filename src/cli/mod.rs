@@ -17,6 +17,12 @@ macro_rules! outln {
     ($($arg:tt)*) => { $crate::cli::emit(&format!("{}\n", format_args!($($arg)*))) };
 }
 
+/// `eprintln!` that never panics: a line to standard error through [`emit_err`], whose
+/// write failure changes the exit code at most (see [`stderr_outcome`]).
+macro_rules! errln {
+    ($($arg:tt)*) => { $crate::cli::emit_err(&format!($($arg)*)) };
+}
+
 mod args;
 mod commands;
 mod context;
@@ -31,6 +37,7 @@ use clap::FromArgMatches;
 use qiwang::rulebook::Lang;
 use std::path::Path;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The language `--help`, usage errors, completions and the man page are in, fixed before
 /// the arguments are parsed (see [`parse_lang`]).
@@ -80,9 +87,58 @@ pub fn emit(text: &str) {
 }
 
 /// A line to standard error (a warning, or what a command left out), without control
-/// characters, like [`emit`]: names and headers a user typed reach it too.
+/// characters, like [`emit`]: names and headers a user typed reach it too. Never panics
+/// (`eprintln!` does when standard error cannot be written): a failed write is noted for
+/// [`stderr_outcome`] and later lines are dropped, and the command carries on, so a closed
+/// stderr never leaves a change half made.
 pub fn emit_err(line: &str) {
-    eprintln!("{}", qiwang::report::safe::printable(line));
+    emit_err_text(&format!("{line}\n"));
+}
+
+/// Whether writing standard error has failed in this run: [`STDERR_OK`], or how.
+static STDERR_STATE: AtomicU8 = AtomicU8::new(STDERR_OK);
+const STDERR_OK: u8 = 0;
+/// The reader went away (`qiwang … 2>&1 | head -1`): as on standard output, not a failure.
+const STDERR_CLOSED: u8 = 1;
+/// Any other write error (`2>/dev/full`).
+const STDERR_FAILED: u8 = 2;
+
+/// [`emit_err`] for text that carries its own line ends.
+fn emit_err_text(text: &str) {
+    use std::io::Write;
+    if STDERR_STATE.load(Ordering::Relaxed) != STDERR_OK {
+        return;
+    }
+    let mut stderr = std::io::stderr().lock();
+    let printable = qiwang::report::safe::printable(text);
+    if let Err(e) = stderr
+        .write_all(printable.as_bytes())
+        .and_then(|()| stderr.flush())
+    {
+        note_stderr_failure(&e);
+    }
+}
+
+/// Notes that writing standard error failed with `e`, for [`stderr_outcome`].
+fn note_stderr_failure(e: &std::io::Error) {
+    let state = if e.kind() == std::io::ErrorKind::BrokenPipe {
+        STDERR_CLOSED
+    } else {
+        STDERR_FAILED
+    };
+    STDERR_STATE.store(state, Ordering::Relaxed);
+}
+
+/// The exit code of a run that would have ended with `code`, given what became of its
+/// writes to standard error: unchanged, unless the run succeeded and a line it had to say
+/// (a warning) could not be written for another reason than a closed pipe, which is then
+/// the file I/O code, as for standard output.
+fn stderr_outcome(code: i32) -> i32 {
+    if code == 0 && STDERR_STATE.load(Ordering::Relaxed) == STDERR_FAILED {
+        let e = std::io::Error::other("standard error");
+        return error::CliError::from(context::Refusal::cannot_write_output(&e)).code() as i32;
+    }
+    code
 }
 
 /// [`emit`] for bytes: text already encoded (CSV in GBK) and made printable by the
@@ -91,13 +147,19 @@ pub fn emit_bytes(bytes: &[u8]) {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
     if let Err(e) = stdout.write_all(bytes).and_then(|()| stdout.flush()) {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
-        }
-        let err = error::CliError::from(context::Refusal::cannot_write_output(&e));
-        eprintln!("{}", err.render(help_lang()));
-        std::process::exit(err.code() as i32);
+        stdout_failed(&e);
     }
+}
+
+/// Ends the program after a failed write to standard output: quietly with success when
+/// the reader has gone away, else with the I/O error said on standard error and its code.
+fn stdout_failed(e: &std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    let err = error::CliError::from(context::Refusal::cannot_write_output(e));
+    emit_err(&err.render(help_lang()));
+    std::process::exit(err.code() as i32);
 }
 
 /// Runs the program and returns the process exit code. A panic is a bug: the user sees
@@ -105,7 +167,7 @@ pub fn emit_bytes(bytes: &[u8]) {
 /// and place, and the exit code is 1 (internal error), never Rust's 101.
 pub fn main() -> i32 {
     qiwang::panics::install_hook(emit_err);
-    match qiwang::panics::contain(run) {
+    let code = match qiwang::panics::contain(run) {
         Ok(code) => code,
         Err(panic) => {
             if !panic.reported {
@@ -113,7 +175,8 @@ pub fn main() -> i32 {
             }
             ExitCode::Internal as i32
         }
-    }
+    };
+    stderr_outcome(code)
 }
 
 fn run() -> i32 {
@@ -148,12 +211,14 @@ fn run() -> i32 {
             // error is rendered by `help_zh`; English ones, and help already in the
             // language, clap prints itself (on its own stream, in its colours).
             if parse_lang == Lang::Zh && !shown {
-                eprint!(
-                    "{}",
-                    qiwang::report::safe::printable(&help_zh::render_error(&e))
-                );
-            } else {
-                let _ = e.print();
+                emit_err_text(&help_zh::render_error(&e));
+            } else if let Err(io) = e.print() {
+                // Help goes to standard output, a usage error to standard error.
+                if e.use_stderr() {
+                    note_stderr_failure(&io);
+                } else {
+                    stdout_failed(&io);
+                }
             }
             return code;
         }

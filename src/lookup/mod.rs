@@ -71,6 +71,16 @@ pub enum LookupError {
         hint: Text,
     },
 
+    /// No player of the pool has this name, but a player of another group has.
+    NameInOtherGroup {
+        /// The name as given.
+        name: String,
+        /// The pool searched.
+        pool: GroupId,
+        /// The groups the players of that name are in.
+        groups: Vec<GroupId>,
+    },
+
     /// Several players have this name.
     SeveralNamed {
         /// The name as given.
@@ -150,6 +160,26 @@ impl Localize for LookupError {
                     hint.en
                 ),
             ),
+            LookupError::NameInOtherGroup { name, pool, groups } => {
+                let groups = |lang: Lang| {
+                    groups
+                        .iter()
+                        .map(|g| bi!(lang, zh("组别 `{g}`"), en("group `{g}`")))
+                        .collect::<Vec<_>>()
+                        .join(lang.pick("、", ", "))
+                };
+                bi!(
+                    lang,
+                    zh(
+                        "组别 `{pool}` 中没有名为 `{name}` 的棋手：`{name}` 在{}",
+                        groups(Lang::Zh)
+                    ),
+                    en(
+                        "no player named `{name}` in group `{pool}`: `{name}` is in {}",
+                        groups(Lang::En)
+                    ),
+                )
+            }
             LookupError::SeveralNamed { name, count, ids } => bi!(
                 lang,
                 zh("有 {count} 名棋手叫 `{name}`：请用报名编号（{ids}）"),
@@ -274,6 +304,17 @@ pub fn find_player<'a>(
     match matches.as_slice() {
         [one] => Ok(one),
         [] => {
+            // The name is there, in another pool: saying "no player named" would be wrong.
+            let elsewhere = groups_named(event, text, &cleaned);
+            if let Some(pool) = pool
+                && !elsewhere.is_empty()
+            {
+                return Err(LookupError::NameInOtherGroup {
+                    name: text.to_string(),
+                    pool: pool.clone(),
+                    groups: elsewhere,
+                });
+            }
             let names = event
                 .players
                 .iter()
@@ -294,6 +335,28 @@ pub fn find_player<'a>(
                 .join(", "),
         }),
     }
+}
+
+/// The groups of the players named `text` (as typed or `cleaned`), each once.
+fn groups_named(event: &Event, text: &str, cleaned: &str) -> Vec<GroupId> {
+    let mut groups: Vec<GroupId> = Vec::new();
+    for p in &event.players {
+        if (p.name == text || p.name == cleaned) && !groups.contains(&p.group) {
+            groups.push(p.group.clone());
+        }
+    }
+    groups
+}
+
+/// The pool both players named by `names` play in, when each name picks out exactly one
+/// player of the event and they share a pool: `pairing swap A B` needs no `--group` then.
+pub fn pool_of_players(rules: &Rulebook, event: &Event, names: &[&str]) -> Option<GroupId> {
+    let mut pools = names.iter().map(|name| {
+        let player = find_player(event, None, name).ok()?;
+        find_pool(rules, event, Some(player.group.as_str())).ok()
+    });
+    let first = pools.next()??;
+    pools.all(|p| p.as_ref() == Some(&first)).then_some(first)
 }
 
 #[cfg(test)]
@@ -330,6 +393,37 @@ mod tests {
             find_player(&event, None, "9").unwrap_err(),
             LookupError::NoId { id: 9 }
         );
+    }
+
+    #[test]
+    fn a_name_in_another_group_says_where_it_is_and_two_names_give_their_pool() {
+        let (mut event, rules) = event();
+        let pool = rules.pools().next().unwrap().id.clone();
+        let other = GroupId::new("other");
+        event
+            .players
+            .push(Player::new(PlayerId(4), "王五", other.clone()));
+        let err = find_player(&event, Some(&pool), "王五").unwrap_err();
+        assert_eq!(
+            err,
+            LookupError::NameInOtherGroup {
+                name: "王五".into(),
+                pool: pool.clone(),
+                groups: vec![other.clone()],
+            }
+        );
+        assert_eq!(
+            err.localize(Lang::Zh),
+            format!("组别 `{pool}` 中没有名为 `王五` 的棋手：`王五` 在组别 `other`")
+        );
+        assert!(matches!(
+            find_player(&event, Some(&pool), "赵六"),
+            Err(LookupError::NoName { .. })
+        ));
+        assert_eq!(pool_of_players(&rules, &event, &["李四", "#1"]), Some(pool));
+        // A name of two players, or players of two groups: no pool is guessed.
+        assert_eq!(pool_of_players(&rules, &event, &["张三", "李四"]), None);
+        assert_eq!(pool_of_players(&rules, &event, &["李四", "王五"]), None);
     }
 
     #[test]

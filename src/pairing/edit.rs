@@ -216,7 +216,7 @@ impl EditError {
                     "round {round} of {group} has results: only an unplayed round can be edited"
                 ),
             ),
-            EditError::Edit(e) => Text::of(e),
+            EditError::Edit(e) => e.text_naming(name),
             EditError::HardRules(violations) => {
                 let list = |l: Lang| {
                     violations

@@ -3,7 +3,7 @@
 
 use super::SheetNumberProblem;
 use super::engine::Field;
-use crate::i18n::{Localize, bi, display_english, number_ranges, plural};
+use crate::i18n::{Localize, Text, bi, display_english, number_ranges, plural};
 use crate::model::{GroupId, PlayerId};
 use crate::rulebook::Lang;
 
@@ -104,6 +104,45 @@ impl Localize for Blocker {
     }
 }
 
+impl PairingError {
+    /// The message in both languages, the player of a refused hand edit named by `name`
+    /// (`张三(12)`, as the arbiter typed and reads them) instead of by registration id.
+    pub fn text_naming(&self, name: &dyn Fn(PlayerId) -> String) -> Text {
+        match self {
+            PairingError::PlayerNotInRound { player, round } => {
+                let who = name(*player);
+                Text::new(
+                    not_in_round(Lang::Zh, &who, *round),
+                    not_in_round(Lang::En, &who, *round),
+                )
+            }
+            PairingError::SamePlayer { player } => {
+                let who = name(*player);
+                Text::new(same_player(Lang::Zh, &who), same_player(Lang::En, &who))
+            }
+            other => Text::of(other),
+        }
+    }
+}
+
+/// [`PairingError::PlayerNotInRound`]'s message, the player shown as `who`.
+fn not_in_round(lang: Lang, who: &str, round: u32) -> String {
+    bi!(
+        lang,
+        zh("棋手 `{who}` 不在第 `{round}` 轮中；请选该轮的棋手"),
+        en("player `{who}` is not in round `{round}`; pick a player of that round"),
+    )
+}
+
+/// [`PairingError::SamePlayer`]'s message, the player shown as `who`.
+fn same_player(lang: Lang, who: &str) -> String {
+    bi!(
+        lang,
+        zh("棋手 `{who}` 不能与自己对阵；请给出两名不同的棋手"),
+        en("player `{who}` cannot be paired against themself; name two different players"),
+    )
+}
+
 impl Localize for PairingError {
     fn localize(&self, lang: Lang) -> String {
         match self {
@@ -202,18 +241,10 @@ impl Localize for PairingError {
                     "round {round} of group `{group}` cannot be paired exactly: {players} players in {score_groups} score groups need more than 480 bits to rank every criterion; split the group"
                 ),
             ),
-            PairingError::PlayerNotInRound { player, round } => bi!(
-                lang,
-                zh("棋手 `{player}` 不在第 `{round}` 轮中；请选该轮的棋手"),
-                en("player `{player}` is not in round `{round}`; pick a player of that round"),
-            ),
-            PairingError::SamePlayer { player } => bi!(
-                lang,
-                zh("棋手 `{player}` 不能与自己对阵；请给出两名不同的棋手"),
-                en(
-                    "player `{player}` cannot be paired against themself; name two different players"
-                ),
-            ),
+            PairingError::PlayerNotInRound { player, round } => {
+                not_in_round(lang, &player.to_string(), *round)
+            }
+            PairingError::SamePlayer { player } => same_player(lang, &player.to_string()),
             PairingError::TableZero => bi!(
                 lang,
                 zh("台号 `0` 不存在；台号从 1 开始"),

@@ -82,18 +82,27 @@ impl Sheet<'_> {
                     format!("单位 `{}`", player.unit),
                 )
             };
+            // What to do: a sheet's duplicate is a row to delete; a player entered or
+            // renamed by hand is either that player again or a namesake to tell apart.
+            let (advice_zh, advice_en) = match self.by_hand {
+                true => (
+                    "同一单位不能有两名同名棋手：若是同一人，他已经报名；若是两人，请改用能区分两人的姓名",
+                    "a unit cannot have two players of one name: if this is that player, they are registered already; if two players, give a name that tells them apart",
+                ),
+                false => ("请删除重复的行", "remove the duplicate row"),
+            };
             errors.push(RowError::new(
                 line,
                 map.name_of(Field::Name).map(str::to_string),
                 Some(player.name.clone()),
                 Text::new(
                     format!(
-                        "`{}`（{unit_zh}）已在{}出现；请删除重复的行",
+                        "`{}`（{unit_zh}）已在{}出现；{advice_zh}",
                         player.name,
                         seen.zh()
                     ),
                     format!(
-                        "`{}` with {unit} is already on {seen}; remove the duplicate row",
+                        "`{}` with {unit} is already on {seen}; {advice_en}",
                         player.name
                     ),
                 ),

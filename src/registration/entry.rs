@@ -265,6 +265,7 @@ pub fn player_from_entry(
         cells.push(board.clone());
     }
     let mut sheet = Sheet::new(rules, others, id);
+    sheet.by_hand = true;
     sheet.read_row(1, &map, &cells);
     if sheet.errors.is_empty()
         && let Some(text) = sheet.limit.exceeded(sheet.players.len())

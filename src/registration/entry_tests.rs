@@ -250,6 +250,11 @@ fn a_name_that_only_looks_new_is_a_duplicate_of_the_registered_player() {
     ));
     assert_eq!(got[0].0.as_deref(), Some("name"));
     assert!(got[0].1.contains("registered player 4 (`张三`)"), "{got:?}");
+    // An entry by hand has no row to delete.
+    assert!(
+        got[0].1.ends_with("give a name that tells them apart"),
+        "{got:?}"
+    );
     let same_card = PlayerEntry {
         id_number: Some(card.to_lowercase()),
         ..entry("李四", "成人组")

@@ -80,7 +80,7 @@ impl Limit {
             return None;
         }
         let over = total - max;
-        let (zh, en) = self.raise();
+        let (zh, en) = self.or_raise();
         Some(Text::new(
             format!(
                 "本赛事最多 `{max}` 名棋手；已报名 {registered} 名，本次 {here} 名，共 `{total}` 名：请删去 {over} 行，或{zh}"
@@ -92,7 +92,31 @@ impl Limit {
         ))
     }
 
-    /// What raises the limit, in Chinese and English.
+    /// How to raise the limit, as the second choice after "remove N rows, or"
+    /// ([`Limit::exceeded`]), in Chinese and English.
+    fn or_raise(&self) -> (String, String) {
+        if self.set {
+            (
+                format!(
+                    "在规程允许时提高规程的 `event.max_players`（竞赛规程的报名上限，最多 `{MAX_PLAYERS}`）"
+                ),
+                format!(
+                    "raise the rulebook's `event.max_players` (a regulation's cap on entries) if the regulation allows (at most `{MAX_PLAYERS}`)"
+                ),
+            )
+        } else {
+            (
+                format!(
+                    "在规程的 [event] 中写 `max_players = …`，提高 qiwang 的默认上限 `{DEFAULT_MAX_PLAYERS}`（最多 `{MAX_PLAYERS}`）"
+                ),
+                format!(
+                    "write `max_players = …` in the rulebook's [event] to raise qiwang's default maximum `{DEFAULT_MAX_PLAYERS}` (at most `{MAX_PLAYERS}`)"
+                ),
+            )
+        }
+    }
+
+    /// What raises the limit, in Chinese and English: a sentence of its own.
     fn raise(&self) -> (String, String) {
         if self.set {
             (
@@ -135,6 +159,42 @@ mod tests {
             assert_same(&t.zh, &t.en);
             assert!(limit.exceeded(10).is_none());
         }
+    }
+
+    /// "remove 1 row, or" goes on with what to do, not with a sentence of its own.
+    #[test]
+    fn the_second_choice_of_a_refusal_reads_on_from_or() {
+        let limit = |set| Limit {
+            max: 300,
+            set,
+            registered: 290,
+        };
+        let t = limit(false).exceeded(11).unwrap();
+        assert!(
+            t.zh.ends_with(&format!(
+                "请删去 1 行，或在规程的 [event] 中写 `max_players = …`，提高 qiwang 的默认上限 `{DEFAULT_MAX_PLAYERS}`（最多 `{MAX_PLAYERS}`）"
+            )),
+            "{}",
+            t.zh
+        );
+        assert!(
+            t.en.ends_with(&format!(
+                "remove 1 row, or write `max_players = …` in the rulebook's [event] to raise qiwang's default maximum `{DEFAULT_MAX_PLAYERS}` (at most `{MAX_PLAYERS}`)"
+            )),
+            "{}",
+            t.en
+        );
+        let t = limit(true).exceeded(12).unwrap();
+        assert!(
+            t.zh.contains("请删去 2 行，或在规程允许时提高规程的 `event.max_players`"),
+            "{}",
+            t.zh
+        );
+        assert!(
+            t.en.contains("remove 2 rows, or raise the rulebook's `event.max_players`"),
+            "{}",
+            t.en
+        );
     }
 
     #[test]

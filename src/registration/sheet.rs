@@ -83,6 +83,9 @@ pub(super) struct Sheet<'a> {
     pub(super) at: Option<Place>,
     pub(super) warnings: Vec<RowError>,
     pub(super) strict: bool,
+    /// The one row is a player entered or corrected by hand (`player add`, `player edit`),
+    /// not a sheet's: its refusals advise on the entry, not on rows.
+    pub(super) by_hand: bool,
     /// The event's maximum number of players, with those registered before.
     pub(super) limit: Limit,
     /// Where each player read stands in its sheet, kept only in a team competition,
@@ -131,6 +134,7 @@ impl<'a> Sheet<'a> {
             at: None,
             warnings: Vec::new(),
             strict: false,
+            by_hand: false,
             limit: Limit::of(rules, existing.len()),
             rows: Vec::new(),
             sheet_numbers: existing

@@ -131,11 +131,17 @@ fn lines_marked(
                     en(" (fouls red {red_fouls}, black {black_fouls}{verdict})")
                 ));
             }
+            // Only a foul loss makes what is stored differ from what was entered; the
+            // Chinese names both, so 录入 is not read as what was stored.
             if r.entered != r.result.outcome {
+                let entered = outcome_label(r.entered, lang);
                 line.push_str(&bi!(
                     lang,
-                    zh("，录入为{}", outcome_label(r.entered, lang)),
-                    en(", entered as {}", outcome_label(r.entered, lang))
+                    zh(
+                        "（录入的是{entered}，按犯规改判为{}）",
+                        outcome_label(r.result.outcome, lang)
+                    ),
+                    en(", entered as {entered}")
                 ));
             }
             let notable = lost.is_some() || r.entered != r.result.outcome || r.is_correction();
@@ -264,6 +270,12 @@ mod tests {
             ],
         )
         .unwrap();
+        // The Chinese names what was entered and what is stored (录入为和 read as a draw).
+        assert_eq!(
+            confirmation_lines(&event, &rules, std::slice::from_ref(&report), Lang::Zh).lines[0],
+            "第1轮第1台：甲(1) 红胜 乙(2)（犯规 红0 黑2，黑方犯规判负）\
+             （录入的是和，按犯规改判为红胜）（更正，原为黑弃权（迟到））"
+        );
         assert_eq!(
             confirmation_lines(&event, &rules, &[report], Lang::En).lines,
             vec![

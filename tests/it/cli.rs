@@ -1026,7 +1026,7 @@ fn result_records_many_entries_with_fouls_and_corrections() {
     // Jinhua's limit is three fouls: the game's line says it was lost on fouls and what
     // was entered, once (no note repeating it).
     on(&ev, &["result", "--group", "youth", "46", "=/3:0"])
-        .stdout_has("（犯规 红3 黑0，红方犯规判负），录入为和")
+        .stdout_has("（犯规 红3 黑0，红方犯规判负）（录入的是和，按犯规改判为黑胜）")
         .stdout_lacks("注意")
         .stderr_empty()
         .check();

@@ -642,3 +642,36 @@ fn a_damaged_audit_log_is_named_on_the_arbiters_pages_and_undo_refuses() {
         "{stderr}"
     );
 }
+
+/// A foul count that is not a whole number from 0 to 99 is refused with 400 and says so,
+/// at confirmation and at recording; nothing is stored (`-1` was stored as no fouls).
+#[test]
+fn a_bad_foul_count_is_refused_not_read_as_none() {
+    let (_tmp, ev) = paired_event("赵六");
+    let served = Served::start(&ev, &["--token", "all"]);
+    let arbiter = Arbiter::login(&served, &tokens(&served.printed)[0]).unwrap();
+    let g = group(&ev);
+    let page = arbiter.get(&format!("/arbiter/table?g={g}&t=1"));
+    let game = hidden_fields(&page.body, "/arbiter/confirm");
+    for (name, value) in [("rf", "-1"), ("bf", "x"), ("rf", "1.5"), ("bf", "100")] {
+        for path in ["/arbiter/confirm", "/arbiter/record"] {
+            let mut fields = game.clone();
+            fields.insert("result".into(), "=".into());
+            fields.insert("rf".into(), "0".into());
+            fields.insert("bf".into(), String::new());
+            fields.insert(name.into(), value.into());
+            let r = post_fields(&arbiter, path, &fields);
+            assert_eq!(r.status, 400, "{name}={value} to {path}: {}", r.body);
+            assert!(
+                r.body.contains("id=\"bad-fouls\"") && r.body.contains(&format!("`{value}`")),
+                "{}",
+                r.body
+            );
+        }
+    }
+    assert_eq!(result_of(&ev, 1), None);
+    // The form as the page makes it is still taken.
+    let (_, recorded) = enter(&arbiter, &g, 1, "=");
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+    assert_eq!(result_of(&ev, 1).as_deref(), Some("draw"));
+}

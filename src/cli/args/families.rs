@@ -14,7 +14,7 @@ pub struct DemoArgs {
     pub rules: Option<PathBuf>,
     #[arg(long, value_name = "FILE")]
     pub registrations: Option<PathBuf>,
-    #[arg(long, default_value_t = 2018)]
+    #[arg(long, default_value_t = 2018, allow_negative_numbers = true)]
     pub seed: u64,
     /// A team competition instead (团体赛: rules/team-swiss.toml, 40 teams × 4 boards);
     /// not with `--example`, which names an individual event.
@@ -141,7 +141,7 @@ pub enum PlayerCommand {
         player: String,
         #[arg(long, default_value = "")]
         reason: String,
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         from_round: Option<u32>,
         /// Lift the player's disqualification (paired and ranked again).
         #[arg(long)]
@@ -167,6 +167,7 @@ pub enum PairingCommand {
     Set {
         #[arg(long)]
         group: Option<String>,
+        #[arg(allow_negative_numbers = true)]
         table: u32,
         red: String,
         black: String,

@@ -102,7 +102,7 @@ pub enum Command {
         #[arg(long, conflicts_with = "group")]
         all: bool,
         /// Seed of the round-1 draw (recorded in the event).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         seed: Option<u64>,
         /// Show the pairing without storing it.
         #[arg(long)]
@@ -124,6 +124,7 @@ pub enum Command {
     /// pinyin) or `wall` (总表). Default: the newest round of every group.
     Round {
         /// The round (default: each group's newest).
+        #[arg(allow_negative_numbers = true)]
         round: Option<u32>,
         #[arg(long)]
         group: Option<String>,
@@ -146,7 +147,7 @@ pub enum Command {
         #[arg(long)]
         optimal: bool,
         /// With `--optimal`: only this round.
-        #[arg(long, requires = "optimal")]
+        #[arg(long, requires = "optimal", allow_negative_numbers = true)]
         round: Option<u32>,
     },
     /// Enter or correct results: `qiwang result 1 r 2 = 3 b/0:2 …`; in a team competition a
@@ -154,7 +155,7 @@ pub enum Command {
     Result {
         #[arg(long)]
         group: Option<String>,
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         round: Option<u32>,
         /// A results file (CSV or xlsx): round, table, outcome, fouls; 红方/黑方 and 编排码
         /// are checked against the pairing.
@@ -172,6 +173,7 @@ pub enum Command {
     /// POINTS defaults to the rulebook's `conduct.disturbance_penalty`.
     Penalty {
         player: String,
+        #[arg(allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(0..))]
         points: Option<i32>,
         #[arg(long)]
         reason: String,
@@ -200,7 +202,7 @@ pub enum Command {
     Standings {
         #[arg(long)]
         group: Option<String>,
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         round: Option<u32>,
         /// One prize list's view (e.g. girls only).
         #[arg(long)]
@@ -210,7 +212,7 @@ pub enum Command {
     Crosstable {
         #[arg(long)]
         group: Option<String>,
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         round: Option<u32>,
     },
     /// Team ranking (best N of a unit).
@@ -226,6 +228,7 @@ pub enum Command {
         #[arg(long)]
         group: Option<String>,
         /// The round.
+        #[arg(allow_negative_numbers = true)]
         round: u32,
         /// The team's name.
         team: String,
@@ -236,7 +239,7 @@ pub enum Command {
     Boards {
         #[arg(long)]
         group: Option<String>,
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         round: Option<u32>,
     },
     /// Certificates (奖状): one A4 landscape page per award, as HTML to print.
@@ -272,7 +275,7 @@ pub enum Command {
     /// printable poster (`/poster.html`), updated live (docs/serve.md).
     Serve {
         /// The port to listen on.
-        #[arg(long, default_value_t = 8080)]
+        #[arg(long, default_value_t = 8080, allow_negative_numbers = true)]
         port: u16,
         /// Listen on the hall network (every address of this machine) instead of only this
         /// machine, and print the address and its QR code.

@@ -180,10 +180,10 @@ fn report_reading(imported: &Imported, lang: Lang) {
         .collect::<Vec<_>>()
         .join(", ");
     for w in &imported.warnings {
-        crate::cli::emit_err(&format!(
+        errln!(
             "{}{}",
             lang.pick("提示：", "warning: "),
             w.located(&source, lang)
-        ));
+        );
     }
 }

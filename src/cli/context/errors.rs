@@ -287,6 +287,7 @@ impl ExitStatus for qiwang::lookup::LookupError {
             | E::NumberInSeveralGroups { .. }
             | E::NoId { .. }
             | E::NoName { .. }
+            | E::NameInOtherGroup { .. }
             | E::SeveralNamed { .. } => InvalidInput,
         }
     }

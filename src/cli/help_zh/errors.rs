@@ -50,7 +50,7 @@ pub fn render_error(err: &clap::Error) -> String {
         }
         ErrorKind::NoEquals => format!("`{arg}` 的值要用等号写：`{arg}=值`"),
         ErrorKind::ValueValidation => {
-            let reason = validation_reason(err);
+            let reason = validation_reason(err, &value);
             format!("`{arg}` 的值 `{value}` 无效{reason}")
         }
         ErrorKind::TooManyValues => format!("`{arg}` 后面多了值 `{value}`"),
@@ -107,8 +107,10 @@ pub fn render_error(err: &clap::Error) -> String {
     lines.concat()
 }
 
-/// Why a value did not parse, in Chinese, for the value parsers qiwang uses.
-fn validation_reason(err: &clap::Error) -> String {
+/// Why `value` did not parse, in Chinese, for the value parsers qiwang uses. A number out
+/// of its option's range says so and gives the range (clap's `… is not in 0..=65535`); a
+/// negative one says that a negative number is not allowed.
+fn validation_reason(err: &clap::Error, value: &str) -> String {
     use std::error::Error;
     let Some(source) = err.source().map(ToString::to_string) else {
         return String::new();
@@ -125,13 +127,26 @@ fn validation_reason(err: &clap::Error) -> String {
         format!("：请用 {values}")
     } else if source.contains("not `true` or `false`") {
         "：请写 true 或 false".to_string()
-    } else if source.contains("invalid digit")
-        || source.contains("not in")
-        || source.contains("too large")
-        || source.contains("too small")
-        || source.contains("empty string")
+    } else if let Some((low, high)) = source
+        .split_once(" is not in ")
+        .and_then(|(_, range)| range.split_once("..="))
     {
-        "：请写一个非负整数".to_string()
+        if value.trim_start().starts_with('-') && !low.starts_with('-') {
+            format!("：不能是负数；请写 {low} 到 {high} 之间的整数")
+        } else {
+            format!("：超出范围；请写 {low} 到 {high} 之间的整数")
+        }
+    } else if source.contains("too large") || source.contains("too small") {
+        "：超出范围".to_string()
+    } else if source.contains("invalid digit") || source.contains("empty string") {
+        let negative = value
+            .trim()
+            .strip_prefix('-')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        match negative {
+            true => "：不能是负数；请写一个非负整数".to_string(),
+            false => "：请写一个非负整数".to_string(),
+        }
     } else {
         String::new()
     }

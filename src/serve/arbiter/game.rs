@@ -1,5 +1,5 @@
-//! One game as the arbiter's pages show it: finding it by group, round and table, and its
-//! title, players and hidden fields on a page.
+//! One game as the arbiter's pages show it: finding it by group, round and table, its
+//! title, players and hidden fields on a page, and the foul counts its form sends.
 
 use super::*;
 
@@ -135,4 +135,41 @@ pub(super) fn entry_shown(text: &str, lang: Lang) -> String {
         ),
         Err(_) => text.to_string(),
     }
+}
+
+/// The most fouls a side can be entered with (the form's `max`).
+const MAX_FOULS: u32 = 99;
+
+/// The refusal of a form whose foul count (`rf`, `bf`) is not a whole number from 0 to
+/// [`MAX_FOULS`] (`-1`, `x`, `1.5`): 400 with what is wrong and the way back to the game,
+/// never a count read as 0. An empty field is no fouls.
+pub(super) fn bad_fouls(form: &HashMap<String, String>, g: &Game, lang: Lang) -> Option<Response> {
+    let (side, value) = [("rf", "红方", "red"), ("bf", "黑方", "black")]
+        .into_iter()
+        .map(|(name, zh, en)| (lang.pick(zh, en), field(form, name).trim()))
+        .find(|(_, v)| !v.is_empty() && v.parse::<u32>().map_or(true, |n| n > MAX_FOULS))?;
+    let mut body = Markup::new();
+    body.text_element(
+        "p",
+        &[("class", "note"), ("id", "bad-fouls")],
+        &bi!(
+            lang,
+            zh("没有录入：{side}犯规次数 `{value}` 不是 0 到 {MAX_FOULS} 的整数。请返回修改。"),
+            en("Nothing entered: {side}'s foul count `{value}` is not a whole number from 0 to {MAX_FOULS}. Go back and correct it.")
+        ),
+    );
+    body.element("p", &[], |m| {
+        m.text_element(
+            "a",
+            &[("href", &table_href(&g.group, g.table))],
+            lang.pick("返回这一台", "Back to the table"),
+        );
+    });
+    Some(
+        (
+            StatusCode::BAD_REQUEST,
+            page(lang, &game_title(lang, g), body),
+        )
+            .into_response(),
+    )
 }

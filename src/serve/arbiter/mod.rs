@@ -527,8 +527,11 @@ async fn entry(
 ) -> Result<(Session, Game, String), Box<Response>> {
     let s = writer(shared, headers, form).await?;
     let g = form_game(shared, &s, form)?;
-    let text =
-        entry_text(form).ok_or_else(|| Box::new(unknown_table(shared.pages.current().lang)))?;
+    let lang = shared.pages.current().lang;
+    if let Some(refused) = game::bad_fouls(form, &g, lang) {
+        return Err(Box::new(refused));
+    }
+    let text = entry_text(form).ok_or_else(|| Box::new(unknown_table(lang)))?;
     Ok((s, g, text))
 }
 

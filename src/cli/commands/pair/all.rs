@@ -85,7 +85,7 @@ pub fn pair_all(
         } else {
             crate::cli::emit_err(head);
             for w in &waiting {
-                crate::cli::emit_err(&format!("  {w}"));
+                errln!("  {w}");
             }
         }
     }

@@ -63,7 +63,14 @@ fn store_edit(
 /// `qiwang pairing swap A B`: the two players exchange places in the newest round.
 pub fn swap(ctx: &Ctx, group: Option<&str>, a: &str, b: &str, force: bool) -> Result<(), CliError> {
     let loaded = ctx.load()?;
-    let pool = resolve_pool(&loaded.rules, &loaded.event, group)?;
+    // Without `--group`, the pool both players are in, when each name is one player's.
+    let pool = match group
+        .is_none()
+        .then(|| qiwang::lookup::pool_of_players(&loaded.rules, &loaded.event, &[a, b]))
+    {
+        Some(Some(pool)) => pool,
+        _ => resolve_pool(&loaded.rules, &loaded.event, group)?,
+    };
     let pa = resolve_player(&loaded.event, Some(&pool), a)?.id;
     let pb = resolve_player(&loaded.event, Some(&pool), b)?.id;
     store_edit(ctx, loaded, pool, pairing::Edit::Swap(pa, pb), force)
