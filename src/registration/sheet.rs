@@ -321,7 +321,8 @@ impl<'a> Sheet<'a> {
                 let mut row = Vec::with_capacity(cells.len());
                 let mut ok = true;
                 // A date alone in the name column is a date line under the list (read as
-                // such by `read_records`), not a name of the wrong type.
+                // such by `read_records`), not a name of the wrong type; a number alone
+                // there is still refused.
                 let lone = cells
                     .iter()
                     .zip(fields.iter().chain(std::iter::repeat(&None)))
@@ -329,11 +330,15 @@ impl<'a> Sheet<'a> {
                     .count()
                     <= 1;
                 for (i, cell) in cells.iter().enumerate() {
+                    let date = matches!(
+                        cell,
+                        calamine::Data::DateTime(_) | calamine::Data::DateTimeIso(_)
+                    );
                     let field = fields
                         .get(i)
                         .copied()
                         .flatten()
-                        .filter(|f| !(lone && *f == Field::Name));
+                        .filter(|f| !(lone && date && *f == Field::Name));
                     match xlsx::cell_text(cell, field) {
                         Ok(text) => row.push(text),
                         Err(message) => {

@@ -152,7 +152,7 @@ fn date_note_page_and_repeated_header_rows_are_skipped_with_what_they_are() {
 
 /// Report 3.7: a name cell that is an Excel date, number or TRUE was imported as
 /// `2020-01-01`, `12345`, `是`; each is refused at its cell. A date alone under the list
-/// is a date line, skipped with a note.
+/// is a date line, skipped with a note; a number alone is still refused.
 #[test]
 fn a_name_cell_that_is_no_text_is_refused() {
     let tmp = TempDir::new().unwrap();
@@ -174,6 +174,7 @@ fn a_name_cell_that_is_no_text_is_refused() {
     ws.write_number(2, 0, 12345).unwrap();
     ws.write_boolean(3, 0, true).unwrap();
     ws.write_datetime_with_format(4, 0, &day, &date).unwrap();
+    ws.write_number(5, 0, 30).unwrap();
     let file = tmp.path().join("n.xlsx");
     book.save(&file).unwrap();
     let (code, said) = import(tmp.path(), &file, &[]);
@@ -186,7 +187,11 @@ fn a_name_cell_that_is_no_text_is_refused() {
             "{cell}: {said}"
         );
     }
-    assert!(!said.contains("A5："), "{said}");
+    assert!(!said.contains("A5："), "a date line: {said}");
+    assert!(
+        said.contains("报名表!A6：`姓名` 列：姓名须是文字"),
+        "{said}"
+    );
 }
 
 /// Report 3.7: a 序号 of 领队 was accepted (the team leader imported as a player), and
