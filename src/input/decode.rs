@@ -1,6 +1,6 @@
 //! Turning the bytes of an Excel export into text: UTF-8 ("CSV UTF-8", with a BOM),
-//! plain UTF-8, GBK (what "CSV" gives on a Chinese Windows) and UTF-16 with a BOM
-//! ("Unicode text").
+//! plain UTF-8, GBK (what "CSV" gives on a Chinese Windows) and UTF-16 ("Unicode text"),
+//! with a BOM or, where its zero bytes tell it reliably, without one.
 //!
 //! Owns the encoding decision only; an undecodable byte is reported with its line.
 
@@ -267,6 +267,14 @@ fn decode_auto(bytes: &[u8]) -> Result<Decoded, Undecodable> {
                 });
         }
     }
+    if let Some((charset, detected)) = utf16_without_bom(bytes)
+        && let Ok(text) = strict(charset, bytes)
+    {
+        return Ok(Decoded {
+            text,
+            encoding: detected,
+        });
+    }
     let (utf8_at, utf8_len) = match strict_utf8(bytes) {
         Ok(text) => {
             return Ok(Decoded {
@@ -288,7 +296,48 @@ fn decode_auto(bytes: &[u8]) -> Result<Decoded, Undecodable> {
             text,
             encoding: Detected::Gbk,
         })
-        .map_err(|(at, len)| undecodable(bytes, at, len, "UTF-8 or GBK"))
+        .map_err(|(at, len)| {
+            let hex = hex_at(bytes, at, len);
+            Undecodable::new(
+                line_of(bytes, at),
+                hex.clone(),
+                Text::new(
+                    format!(
+                        "字节 `{hex}` 既不是有效的 UTF-8 编码，也不是有效的 GBK 编码（UTF-16 须带字节顺序标记）；请在 Excel 中另存为“CSV UTF-8”，或加 --encoding"
+                    ),
+                    format!(
+                        "byte `{hex}` is neither valid UTF-8 nor valid GBK (UTF-16 needs its byte-order mark); save the sheet from Excel as \"CSV UTF-8\" or pass --encoding"
+                    ),
+                ),
+            )
+        })
+}
+
+/// UTF-16 without a byte-order mark, told by its zero bytes: text in UTF-8 or GBK has
+/// none, while in UTF-16 every ASCII character (a CSV's commas and line breaks at the
+/// least) has a zero byte on the same side of its pair, high byte first (BE) or second
+/// (LE). Read when, in the first 4 KiB, at least one pair in sixteen has a zero byte on
+/// one side and the other side has at most an eighth as many; else `None`, and the bytes
+/// go on to UTF-8 and GBK.
+fn utf16_without_bom(bytes: &[u8]) -> Option<(&'static Charset, Detected)> {
+    let sample = &bytes[..bytes.len().min(4096) & !1];
+    let pairs = sample.len() / 2;
+    if pairs < 2 {
+        return None;
+    }
+    let (mut first, mut second) = (0usize, 0usize);
+    for pair in sample.chunks_exact(2) {
+        first += usize::from(pair[0] == 0);
+        second += usize::from(pair[1] == 0);
+    }
+    let one_sided = |many: usize, few: usize| many * 16 >= pairs && few * 8 <= many;
+    if one_sided(second, first) {
+        Some((UTF_16LE, Detected::Utf16Le))
+    } else if one_sided(first, second) {
+        Some((UTF_16BE, Detected::Utf16Be))
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]
@@ -321,6 +370,31 @@ mod tests {
             assert_eq!(decoded.encoding, want);
             assert_eq!(decoded.text, text, "{want}");
         }
+    }
+
+    /// Report 3.5: UTF-16 without a BOM, LE or BE, Chinese-heavy or ASCII-heavy, is read;
+    /// a file it cannot be told from says so in each language, with no English in the
+    /// Chinese.
+    #[test]
+    fn utf16_without_a_bom_is_read() {
+        for text in [
+            "姓名,性别,单位,组别\r\n王五,男,某协会,成人组\r\n",
+            "name,group\nWang Wu,open\n",
+        ] {
+            let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+            let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+            for (bytes, want) in [(le, Detected::Utf16Le), (be, Detected::Utf16Be)] {
+                let decoded = decode(&bytes, Encoding::Auto).unwrap();
+                assert_eq!((decoded.encoding, decoded.text.as_str()), (want, text));
+            }
+        }
+        let e = decode(b"\x96\x00\x96", Encoding::Auto).unwrap_err();
+        assert!(!e.text.zh.contains(" or "), "{}", e.text.zh);
+        assert!(
+            e.text.zh.contains("UTF-16") && e.text.en.contains("UTF-16"),
+            "{:?}",
+            e.text
+        );
     }
 
     #[test]

@@ -129,6 +129,24 @@ pub fn read_batch(
         };
         if xlsx::is_workbook(file.bytes) {
             sheet.read_workbook(&file.source, file.bytes, opts.sheet.as_deref(), &mut this);
+        } else if let Some(want) = &opts.sheet {
+            // A CSV file has no sheets: `--sheet` would be silently ignored.
+            sheet.errors.push(RowError {
+                place: Some(Box::new(Place {
+                    file: file.source.clone(),
+                    sheet: None,
+                    col: None,
+                })),
+                ..RowError::new(
+                    1,
+                    None,
+                    None,
+                    Text::new(
+                        format!("这是 CSV 文件，没有工作表，--sheet `{want}` 用不上；请去掉 --sheet，或导入工作簿本身（.xlsx）"),
+                        format!("this is a CSV file, which has no sheets, so --sheet `{want}` cannot apply; drop --sheet or import the workbook itself (.xlsx)"),
+                    ),
+                )
+            });
         } else {
             sheet.at = batch.then(|| Place {
                 file: file.source.clone(),

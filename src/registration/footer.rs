@@ -1,10 +1,15 @@
 //! The rows of a registration sheet that are not players: the footer organisers sign
 //! under the list (填表人、审核、盖章、日期 …) and the head count a sheet states
 //! (`共150人`, `合计：150人`), read from a row, with the warning when it differs from the
-//! players read. `sheet.rs` skips these rows and compares the count.
+//! players read; the header repeated on a printout's next page; a lone date, note or page
+//! line; and the row that starts with a footer word yet fills the player columns like a
+//! player (never a footer). `sheet.rs` skips these rows (or refuses the last) and
+//! compares the count.
 
-use super::{RowError, normalise};
+use super::headers::{Field, HeaderMap};
+use super::{RowError, normalise, values};
 use crate::i18n::Text;
+use crate::rulebook::Rulebook;
 
 /// The words a registration sheet's footer row starts with (填表人：张三 … 盖章 …).
 const FOOTER_WORDS: &[&str] = &[
@@ -276,4 +281,147 @@ pub(super) fn head_count_differs(line: usize, stated: usize, read: usize) -> Row
             ),
         ),
     )
+}
+
+/// Whether a row fills the player columns as a player's row does: a valid 性别, a 组别 of
+/// the rulebook or a valid ID number. Such a row is never a footer, whatever its first
+/// cell says (`联系人,男,某协会,成人组`); a footer (`联系人：张三 13800138000`) leaves
+/// them empty.
+pub(super) fn fills_like_player(cells: &[String], map: &HeaderMap, rules: &Rulebook) -> bool {
+    let cell = |field| {
+        map.column(field)
+            .and_then(|c| cells.get(c))
+            .map(|c| normalise::clean(c))
+            .filter(|c| !c.is_empty())
+    };
+    cell(Field::Gender).is_some_and(|g| values::parse_gender(&g).is_ok())
+        || cell(Field::Group).is_some_and(|g| super::row::find_group(rules, &g).is_some())
+        || cell(Field::IdNumber).is_some_and(|id| super::id_card::parse_id_number(&id).is_ok())
+}
+
+/// The refusal of a row that starts with the footer word `word` yet fills the player
+/// columns like a player ([`fills_like_player`]): it is neither dropped as a footer nor
+/// imported under a footer word as the name.
+pub(super) fn footer_word_on_player_row(line: usize, word: &str) -> RowError {
+    RowError::new(
+        line,
+        None,
+        None,
+        Text::new(
+            format!(
+                "这一行以表尾用语 `{word}` 开头，却像棋手一样填了性别、组别等列，所以既不当表尾跳过，也不导入；若是棋手，请在姓名列写其姓名；若是表尾，请清空性别、组别等列"
+            ),
+            format!(
+                "this row starts with the footer word `{word}` yet fills the player columns (性别, 组别 …) like a player, so it is neither skipped as a footer nor imported; for a player, write the player's name in the name column; for a footer, empty the player columns"
+            ),
+        ),
+    )
+}
+
+/// Whether a data row repeats the header (a printout's next page, copied back): every
+/// filled cell is its column's header as written or names the same field, the name
+/// column's among them.
+pub(super) fn repeats_header(cells: &[String], map: &HeaderMap) -> bool {
+    let Some(name_col) = map.column(Field::Name) else {
+        return false;
+    };
+    let same = |i: usize, cell: &str| {
+        map.names.get(i).is_some_and(|h| h == cell)
+            || map
+                .fields
+                .get(i)
+                .copied()
+                .flatten()
+                .is_some_and(|f| super::headers::field_of(cell) == Some(f))
+    };
+    let name_repeated = cells
+        .get(name_col)
+        .is_some_and(|c| same(name_col, &normalise::clean(c)));
+    name_repeated
+        && cells.iter().enumerate().all(|(i, c)| {
+            let c = normalise::clean(c);
+            c.is_empty() || same(i, &c)
+        })
+}
+
+/// The note for a data row that [`repeats_header`].
+pub(super) fn repeated_header_note(line: usize) -> RowError {
+    RowError::new(
+        line,
+        None,
+        None,
+        Text::new(
+            "这一行重复了表头（如打印稿下一页的表头），不是棋手，已跳过",
+            "this row repeats the header (as a printout's next page does), not a player: skipped",
+        ),
+    )
+}
+
+/// What a row of one filled cell (the 序号 column aside) is when it is no player: a date
+/// (`2026年12月5日`, `2026-12-05`), a page line (`第二页`, `第 2 页 共 3 页`, `page 2`)
+/// or a labelled note (`注：…`, `说明：…`, `领队：王五`: a short label and a colon, which
+/// no name holds). `None` for any other row, read as a player's.
+pub(super) fn lone_line(cells: &[String], number_col: Option<usize>) -> Option<LoneLine> {
+    let mut filled = cells
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| Some(*i) != number_col)
+        .map(|(_, c)| normalise::clean(c))
+        .filter(|c| !c.is_empty());
+    let cell = filled.next()?;
+    if filled.next().is_some() {
+        return None;
+    }
+    let lower = cell.to_lowercase();
+    let page = (cell.starts_with('第') && cell.contains('页'))
+        || lower
+            .strip_prefix("page")
+            .is_some_and(|rest| rest.trim_start().starts_with(|c: char| c.is_ascii_digit()));
+    // Digits alone (12345, 20261205) may be anything: only a written date is one here.
+    let date = !cell.chars().all(|c| c.is_ascii_digit()) && values::parse_date(&cell).is_ok();
+    let label = cell.split_once([':', '：']).is_some_and(|(label, _)| {
+        let n = label.chars().count();
+        (1..=6).contains(&n) && !label.chars().any(|c| c.is_ascii_digit())
+    });
+    if date {
+        Some(LoneLine::Date)
+    } else if page {
+        Some(LoneLine::Page)
+    } else if label {
+        Some(LoneLine::Note)
+    } else {
+        None
+    }
+}
+
+/// What [`lone_line`] took a row for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum LoneLine {
+    Date,
+    Page,
+    Note,
+}
+
+impl LoneLine {
+    /// The note that the row at `line` is skipped, saying what it looks like.
+    pub(super) fn note(self, line: usize) -> RowError {
+        let (zh, en) = match self {
+            LoneLine::Date => ("日期", "a date"),
+            LoneLine::Page => ("页码", "a page number"),
+            LoneLine::Note => ("说明（注、说明、领队等）", "a note (注, 说明, 领队 …)"),
+        };
+        RowError::new(
+            line,
+            None,
+            None,
+            Text::new(
+                format!(
+                    "这一行只有一项{zh}，不是棋手，已跳过；若是棋手，请填写其姓名、性别、组别等列"
+                ),
+                format!(
+                    "this row holds only {en}, not a player: skipped; for a player, fill in the name, gender, group and other columns"
+                ),
+            ),
+        )
+    }
 }

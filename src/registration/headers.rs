@@ -188,6 +188,9 @@ const ALIASES: &[(Field, &[&str])] = &[
             "手机号",
             "手机号码",
             "电话号码",
+            // A registration's 联系方式 is the phone number (often the header over it in a
+            // two-row header, 大表头).
+            "联系方式",
             "phone",
             "mobile",
             "tel",
@@ -236,6 +239,43 @@ pub fn field_of(header: &str) -> Option<Field> {
         return None;
     }
     alias_index().get(header_key(header).as_str()).copied()
+}
+
+/// The header of a two-row header (大表头), when `next`, the row under the header row
+/// `header`, is its second row: every filled cell of `next` repeats the cell above (a
+/// region merged down both rows), names a field, or stands under an empty or unknown
+/// heading (手机 under a 联系方式 spanning columns); the name column's cell is empty or
+/// repeats it, as no player's row does; and at least one cell adds a field. The combined
+/// header takes the lower cell where it adds one and the upper elsewhere. `None` for any
+/// other row.
+pub(super) fn two_row_header(header: &[String], next: &[String]) -> Option<Vec<String>> {
+    let above = |i: usize| {
+        header
+            .get(i)
+            .map(|h| normalise::clean(h))
+            .unwrap_or_default()
+    };
+    let mut combined: Vec<String> = header.to_vec();
+    let mut adds = false;
+    for (i, cell) in next.iter().enumerate() {
+        let cell = normalise::clean(cell);
+        let up = above(i);
+        if cell.is_empty() || cell == up {
+            continue;
+        }
+        let (field, up_field) = (field_of(&cell), field_of(&up));
+        if up_field == Some(Field::Name) || (field.is_none() && up_field.is_some()) {
+            return None;
+        }
+        if field.is_some() || up.is_empty() || up_field.is_none() {
+            adds |= field.is_some();
+            if i >= combined.len() {
+                combined.resize(i + 1, String::new());
+            }
+            combined[i] = cell;
+        }
+    }
+    adds.then_some(combined)
 }
 
 /// What each column of a sheet holds.

@@ -166,6 +166,13 @@ impl<'a> Sheet<'a> {
             errors: Vec::new(),
             warnings: Vec::new(),
         };
+        if let Some(col) = map.column(Field::Number)
+            && let Some(value) = cells.get(col).map(|c| normalise::clean(c))
+            && !value.is_empty()
+            && let Some(message) = super::values::row_number_problem(&value)
+        {
+            row.error(Some(col), Some(value), message);
+        }
         let player = self.build(&mut row, id);
         self.warnings.append(&mut row.warnings);
         let mut errors = row.errors;

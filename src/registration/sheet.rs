@@ -5,7 +5,10 @@
 //! sheet stops being read once the first problems to show are known (`problems.rs`).
 
 use super::duplicates::{Seen, id_key, name_unit_key};
-use super::footer::{StatedCounts, footer_of, head_count_differs, title_head_count};
+use super::footer::{
+    StatedCounts, fills_like_player, footer_of, footer_word_on_player_row, head_count_differs,
+    lone_line, repeated_header_note, repeats_header, title_head_count,
+};
 use super::headers::{self, Field, HeaderMap};
 use super::limit::{self, Limit};
 use super::problems::Problems;
@@ -258,6 +261,21 @@ impl<'a> Sheet<'a> {
             if self.errors.stopped() {
                 return;
             }
+            // A hidden sheet (an old list, a lookup table) is not what the organiser sees
+            // as the registration: said, and read only when `--sheet` names it.
+            if grid.hidden && only.is_none() {
+                self.warnings.push(whole_file(Text::new(
+                    format!(
+                        "工作表 `{0}` 是隐藏的，未读取；若要导入它，请取消隐藏，或加 --sheet {0}",
+                        grid.sheet
+                    ),
+                    format!(
+                        "sheet `{0}` is hidden and was not read; to import it, unhide it or pass --sheet {0}",
+                        grid.sheet
+                    ),
+                )));
+                continue;
+            }
             self.errors.next_part();
             let first: Vec<(usize, Vec<String>)> = grid
                 .rows
@@ -289,7 +307,10 @@ impl<'a> Sheet<'a> {
                 sheet: Some(grid.sheet.clone()),
                 col: None,
             });
-            let header = &first[h].1;
+            let two_rows = first
+                .get(h + 1)
+                .and_then(|(_, next)| headers::two_row_header(&first[h].1, next));
+            let header = two_rows.as_ref().unwrap_or(&first[h].1);
             let fields: Vec<Option<Field>> = header
                 .iter()
                 .map(|c| headers::field_of(&normalise::clean(c)))
@@ -303,8 +324,26 @@ impl<'a> Sheet<'a> {
                 }
                 let mut row = Vec::with_capacity(cells.len());
                 let mut ok = true;
+                // A date alone in the name column is a date line under the list (read as
+                // such by `read_records`), not a name of the wrong type; a number alone
+                // there is still refused.
+                let lone = cells
+                    .iter()
+                    .zip(fields.iter().chain(std::iter::repeat(&None)))
+                    .filter(|(c, f)| !super::grid::is_blank(c) && **f != Some(Field::Number))
+                    .count()
+                    <= 1;
                 for (i, cell) in cells.iter().enumerate() {
-                    match xlsx::cell_text(cell, fields.get(i).copied().flatten()) {
+                    let date = matches!(
+                        cell,
+                        calamine::Data::DateTime(_) | calamine::Data::DateTimeIso(_)
+                    );
+                    let field = fields
+                        .get(i)
+                        .copied()
+                        .flatten()
+                        .filter(|f| !(lone && date && *f == Field::Name));
+                    match xlsx::cell_text(cell, field) {
                         Ok(text) => row.push(text),
                         Err(message) => {
                             ok = false;
@@ -454,6 +493,12 @@ impl<'a> Sheet<'a> {
         header_at: usize,
     ) -> Option<HeaderMap> {
         let (header_line, header_cells) = &records[header_at];
+        // A two-row header (大表头): its second row names the columns under a heading.
+        let two_rows = records
+            .get(header_at + 1)
+            .and_then(|(_, next)| headers::two_row_header(header_cells, next));
+        let header_cells = two_rows.as_ref().unwrap_or(header_cells);
+        let first_row = header_at + 1 + usize::from(two_rows.is_some());
         if header_cells.len() > headers::MAX_COLUMNS {
             let (n, max) = (header_cells.len(), headers::MAX_COLUMNS);
             self.errors.push(RowError::new(
@@ -547,7 +592,7 @@ impl<'a> Sheet<'a> {
         }
         let names = std::rc::Rc::new(map.names.clone());
         let number_col = map.column(Field::Number);
-        for (line, cells) in &records[header_at + 1..] {
+        for (line, cells) in &records[first_row..] {
             if self.stop_before(*line) {
                 return Some(map);
             }
@@ -564,9 +609,25 @@ impl<'a> Sheet<'a> {
             if blank || example {
                 continue;
             }
+            // The header again (a printout's next page): said, and skipped.
+            if repeats_header(cells, &map) {
+                self.warnings.push(repeated_header_note(*line));
+                continue;
+            }
             // The footer organisers sign under the list (填表人、审核、盖章、日期): said,
-            // and skipped, not read as a player.
+            // and skipped, not read as a player; a row that starts with a footer word yet
+            // fills the player columns like a player is refused, never dropped.
             if let Some(footer) = footer_of(cells) {
+                if fills_like_player(cells, &map, self.rules) {
+                    rows += 1;
+                    let word = cells
+                        .iter()
+                        .map(|c| normalise::clean(c))
+                        .find(|c| !c.is_empty())
+                        .unwrap_or_default();
+                    self.errors.push(footer_word_on_player_row(*line, &word));
+                    continue;
+                }
                 if let Some(count) = footer.head_count {
                     stated.push(*line, count);
                 }
@@ -579,6 +640,11 @@ impl<'a> Sheet<'a> {
                         "this row is the sheet's footer (填表人, 审核, 盖章, 日期 …), not a player: skipped",
                     ),
                 ));
+                continue;
+            }
+            // A lone date, page or note line (2026年12月5日, 第二页, 注：…): said, and skipped.
+            if let Some(lone) = lone_line(cells, number_col) {
+                self.warnings.push(lone.note(*line));
                 continue;
             }
             rows += 1;

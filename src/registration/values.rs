@@ -23,6 +23,26 @@ pub fn parse_gender(s: &str) -> Result<Gender, Text> {
     }
 }
 
+/// What is wrong with a 序号 cell (`row`: cleaned, neither empty nor an example mark),
+/// if anything. 序号 is the sheet's own numbering, so any number passes (`12`, `１２`,
+/// `十二`, `A1`, `1号`, and a mark such as `A` or `*`); a Chinese word with no numeral
+/// (`领队`, `教练`) is no number but most often the role of a team official listed among the players, and is
+/// refused rather than ignored.
+pub fn row_number_problem(row: &str) -> Option<Text> {
+    let numeral = |c: char| c.is_numeric() || "零〇一二两三四五六七八九十百千".contains(c);
+    if row.chars().any(numeral) || !row.chars().any(|c| c.is_alphabetic() && !c.is_ascii()) {
+        return None;
+    }
+    Some(Text::new(
+        format!(
+            "序号 `{row}` 不是编号；若这一行是领队、教练等随队人员，不是棋手，请删去这一行；若是棋手，请在序号列写数字或留空"
+        ),
+        format!(
+            "序号 `{row}` is no number; if the row is a team official (领队, 教练 …), not a player, delete the row; for a player, write a number in the 序号 column or leave it empty"
+        ),
+    ))
+}
+
 /// 是/否, 有/无, Y/N, yes/no, true/false, 1/0, √/✓/✔ and ×/✗/✘; empty is no.
 pub fn parse_bool(s: &str) -> Result<bool, Text> {
     match s.to_lowercase().as_str() {

@@ -22,6 +22,18 @@ pub struct Grid {
     pub sheet: String,
     /// (1-based row number as Excel shows it, cells from column A).
     pub rows: Vec<(usize, Vec<Data>)>,
+    /// Whether the workbook hides the sheet (hidden or very hidden): an import skips it
+    /// unless `--sheet` names it.
+    pub hidden: bool,
+}
+
+/// The names of the sheets a workbook hides.
+fn hidden_sheets<R: std::io::Read + std::io::Seek, B: Reader<R>>(book: &B) -> Vec<String> {
+    book.sheets_metadata()
+        .iter()
+        .filter(|s| s.visible != calamine::SheetVisible::Visible)
+        .map(|s| s.name.clone())
+        .collect()
 }
 
 /// Whether `bytes` are a workbook rather than text: a zip container (.xlsx, .xlsm, .ods)
@@ -185,6 +197,7 @@ where
         let found = Found::Counted(names.len() as u64);
         return Err(beyond(Limit::Sheets, At::Workbook, found));
     }
+    let hidden = hidden_sheets(&book);
     let mut budget = Budget::default();
     let mut grids = Vec::with_capacity(names.len());
     for name in names {
@@ -199,7 +212,12 @@ where
         drop(range);
         let merged = guarded(&what, || merged(&mut book, &name))?;
         let rows = lay_out(&name, cells, &merged, &mut budget)?;
-        grids.push(Grid { sheet: name, rows });
+        let hidden = hidden.contains(&name);
+        grids.push(Grid {
+            sheet: name,
+            rows,
+            hidden,
+        });
     }
     Ok(grids)
 }
@@ -220,6 +238,7 @@ fn read_xlsx(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
         let found = Found::Counted(names.len() as u64);
         return Err(beyond(Limit::Sheets, At::Workbook, found));
     }
+    let hidden = hidden_sheets(&book);
     let (mut budget, mut kept) = (Budget::default(), Kept::default());
     let mut grids = Vec::with_capacity(names.len());
     for name in names {
@@ -233,7 +252,12 @@ fn read_xlsx(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
             Vec::new()
         };
         let rows = lay_out(&name, cells, &merged, &mut budget)?;
-        grids.push(Grid { sheet: name, rows });
+        let hidden = hidden.contains(&name);
+        grids.push(Grid {
+            sheet: name,
+            rows,
+            hidden,
+        });
     }
     Ok(grids)
 }
@@ -336,6 +360,28 @@ fn whole(f: f64) -> Option<i64> {
 /// The text of a cell for `field` (the column's field, `None` for an extra column), as the
 /// CSV path would read it; an error for a value Excel has already damaged.
 pub fn cell_text(cell: &Data, field: Option<Field>) -> Result<String, Text> {
+    // A name is text: a number, date or TRUE in its cell is a value pasted into the wrong
+    // column or typed where a name belonged, never a name to import as `12345`.
+    let what = match cell {
+        Data::Bool(_) => Some(("逻辑值（TRUE/FALSE）", "a TRUE/FALSE value")),
+        Data::Int(_) | Data::Float(_) => Some(("数字", "a number")),
+        Data::DateTime(_) | Data::DateTimeIso(_) | Data::DurationIso(_) => {
+            Some(("日期或时间", "a date or time"))
+        }
+        _ => None,
+    };
+    if field == Some(Field::Name)
+        && let Some((zh, en)) = what
+    {
+        return Err(Text::new(
+            format!(
+                "姓名须是文字，而这个单元格是{zh}；请在姓名列写棋手的姓名（单元格格式设为“文本”）"
+            ),
+            format!(
+                "a name must be text, and this cell holds {en}; write the player's name in the name column (with the cell formatted as text)"
+            ),
+        ));
+    }
     match cell {
         Data::Empty => Ok(String::new()),
         Data::String(s) => Ok(s.clone()),

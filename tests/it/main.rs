@@ -24,6 +24,7 @@ mod hall;
 mod head_counts;
 mod hostile;
 mod i18n;
+mod import_fixes;
 mod json_text;
 mod knockout;
 mod knockout_places;
