@@ -315,6 +315,7 @@ impl ExitStatus for qiwang::registration::EntryError {
             | E::AfterDeadline { .. }
             | E::EntriesClosed { .. }
             | E::FieldFixed { .. } => InvalidInput,
+            E::Group(e) => e.exit_code(),
         }
     }
 }
@@ -340,6 +341,8 @@ impl ExitStatus for qiwang::registration::GroupError {
             | E::AlreadyPaired { .. }
             | E::Merged { .. }
             | E::Cancelled { .. }
+            | E::EntryCancelled { .. }
+            | E::ReinstateCancelled { .. }
             | E::NotBelowMinimum { .. } => InvalidInput,
         }
     }
@@ -353,6 +356,8 @@ impl ExitStatus for qiwang::registration::MergeError {
             | E::NotAPool { .. }
             | E::SameGroup { .. }
             | E::AlreadyMerged { .. }
+            | E::TargetMerged { .. }
+            | E::Cancelled { .. }
             | E::Started { .. }
             | E::NotBelowMinimum { .. }
             | E::NotItsTarget { .. } => InvalidInput,
