@@ -41,6 +41,7 @@ pub fn pair_all(
     }
     let lang = ctx.lang(&rules);
     let format = ctx.format()?;
+    super::check::warn_stranded(&event, &rules, lang, None);
     // The reasons are already in the output language.
     // After the last round there is nothing to pair, and nothing was typed wrong: the
     // command says so and succeeds (README "Exit codes": 3 is for input to fix).

@@ -58,6 +58,7 @@ pub fn pair(
         return super::team::pair(ctx, loaded, pool, seed, dry_run, explain, relax);
     }
     let lang = ctx.lang(&rules);
+    check::warn_stranded(&event, &rules, lang, Some(&pool));
     let first_round = event.group(&pool).is_none_or(|g| g.rounds.is_empty());
     let recorded = event.group(&pool).and_then(|g| g.seed).is_some();
     // The request is checked and the seed fixed before pairing, so that a round-1 draw
