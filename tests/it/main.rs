@@ -25,6 +25,7 @@ mod i18n;
 mod json_text;
 mod knockout;
 mod knockout_places;
+mod late_entry;
 mod layers;
 mod organiser_sheets;
 mod pairing_invariants;
