@@ -352,14 +352,7 @@ pub fn add_player<'e>(
 ) -> Result<&'e Player, EntryError> {
     let mut player = player_from_entry(entry, rules, &event.players, event.next_player_id())?;
     super::place_entry(event, rules, &mut player).map_err(EntryError::Group)?;
-    let rounds = match rules.team_competition.as_ref() {
-        // A team pool's rounds are the team rounds.
-        Some(_) => event
-            .team_pools
-            .get(&player.group)
-            .map_or(0, |s| s.rounds.len()),
-        None => event.group(&player.group).map_or(0, |g| g.rounds.len()),
-    };
+    let rounds = rounds_paired(event, rules, &player.group);
     let format = rules.format_of(&player.group);
     if rounds > 0 && (format.is_round_robin() || format.is_knockout()) {
         return Err(EntryError::FieldFixed {
@@ -373,11 +366,20 @@ pub fn add_player<'e>(
     Ok(&event.players[event.players.len() - 1])
 }
 
+/// The rounds `pool` has paired: a team pool's are the team rounds.
+fn rounds_paired(event: &Event, rules: &Rulebook, pool: &GroupId) -> usize {
+    match rules.team_competition.as_ref() {
+        Some(_) => event.team_pools.get(pool).map_or(0, |s| s.rounds.len()),
+        None => event.group(pool).map_or(0, |g| g.rounds.len()),
+    }
+}
+
 /// Corrects player `id`: the fields `changes` gives replace theirs and the whole player
 /// is checked again as an imported row (against every other player). What an entry cannot
 /// set — id, pairing number, status, late entry, reinstatement, extra columns — is kept;
 /// a paired player cannot change pool, and a group merged away or cancelled is entered
-/// as by [`add_player`]. Returns the player as corrected.
+/// as by [`add_player`]. A player moved to another pool joins it from its next round, as
+/// a late entry does. Returns the player as corrected.
 pub fn edit_player<'e>(
     event: &'e mut Event,
     rules: &Rulebook,
@@ -411,12 +413,21 @@ pub fn edit_player<'e>(
             group: old.group,
         });
     }
+    // A player moved to another pool (theirs unpaired) joins it as a late entry would,
+    // from its next round: not counted absent from the rounds paired before.
+    let joined_round = match new.group == old.group {
+        true => old.joined_round,
+        false => {
+            let rounds = rounds_paired(event, rules, &new.group);
+            u32::try_from(rounds).unwrap_or(u32::MAX).saturating_add(1)
+        }
+    };
     let updated = Player {
         id: old.id,
         number: old.number,
         status: old.status,
         unranked: old.unranked,
-        joined_round: old.joined_round,
+        joined_round,
         reinstated_from: old.reinstated_from,
         absences: old.absences,
         extra: old.extra,

@@ -230,3 +230,28 @@ fn merge_and_cancel_say_what_was_done_by_name() {
         .stdout_has("少儿组：0（已并入成人组）")
         .check();
 }
+
+/// A player of the cancelled 女子组 moved to 成人组 after its round 1 and reinstated joins
+/// it as a late entry: paired from round 2, not counted absent from round 1 by `check`.
+#[test]
+fn a_player_moved_out_of_a_cancelled_group_after_round_1_joins_from_round_2() {
+    let (_tmp, ev) = event();
+    Run::on_event(&ev, &["group", "merge", "c", "a"]).check();
+    Run::on_event(&ev, &["group", "cancel", "d"]).check();
+    Run::on_event(&ev, &["pair", "--group", "成人组", "--seed", "1"]).check();
+    Run::on_event(
+        &ev,
+        &["result", "--group", "成人组", "1", "r", "2", "r", "3", "r"],
+    )
+    .check();
+    Run::on_event(&ev, &["player", "edit", "女一", "--group", "成人组"]).check();
+    Run::on_event(&ev, &["player", "reinstate", "女一"])
+        .stdout_has("自第2轮起")
+        .check();
+    Run::on_event(&ev, &["check"])
+        .stdout_has("未发现违规")
+        .check();
+    Run::on_event(&ev, &["pair", "--group", "成人组"])
+        .stdout_has("女一")
+        .check();
+}
