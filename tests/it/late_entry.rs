@@ -231,10 +231,11 @@ fn merge_and_cancel_say_what_was_done_by_name() {
         .check();
 }
 
-/// A player of the cancelled 女子组 moved to 成人组 after its round 1 and reinstated joins
-/// it as a late entry: paired from round 2, not counted absent from round 1 by `check`.
+/// Players moved into 成人组 after its round 1 — 青一 from 青年组, not yet paired, and 女一
+/// of the cancelled 女子组, then reinstated — join it as late entries: paired from round 2,
+/// not counted by `check` as players of round 1 left without a table.
 #[test]
-fn a_player_moved_out_of_a_cancelled_group_after_round_1_joins_from_round_2() {
+fn players_moved_into_a_pool_after_round_1_join_it_from_round_2() {
     let (_tmp, ev) = event();
     Run::on_event(&ev, &["group", "merge", "c", "a"]).check();
     Run::on_event(&ev, &["group", "cancel", "d"]).check();
@@ -244,6 +245,7 @@ fn a_player_moved_out_of_a_cancelled_group_after_round_1_joins_from_round_2() {
         &["result", "--group", "成人组", "1", "r", "2", "r", "3", "r"],
     )
     .check();
+    Run::on_event(&ev, &["player", "edit", "青一", "--group", "成人组"]).check();
     Run::on_event(&ev, &["player", "edit", "女一", "--group", "成人组"]).check();
     Run::on_event(&ev, &["player", "reinstate", "女一"])
         .stdout_has("自第2轮起")
@@ -252,6 +254,7 @@ fn a_player_moved_out_of_a_cancelled_group_after_round_1_joins_from_round_2() {
         .stdout_has("未发现违规")
         .check();
     Run::on_event(&ev, &["pair", "--group", "成人组"])
+        .stdout_has("青一")
         .stdout_has("女一")
         .check();
 }
