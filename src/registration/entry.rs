@@ -181,6 +181,8 @@ pub enum EntryError {
         /// The pool.
         group: GroupId,
     },
+    /// An entry into a group that was cancelled ([`super::place_entry`]).
+    Group(super::GroupError),
 }
 
 display_english!(EntryError);
@@ -231,6 +233,7 @@ impl Localize for EntryError {
                     "registration closed on {deadline} (today is {today}): a late entry needs `--late`, and is logged as one"
                 ),
             ),
+            EntryError::Group(e) => e.localize(lang),
             EntryError::EntriesClosed { group, round } => bi!(
                 lang,
                 zh("{group} 已编排第 {round} 轮：规程规定第 {round} 轮以后不再接受报名"),
@@ -331,7 +334,8 @@ pub fn add_player_on<'e>(
     today: chrono::NaiveDate,
     late: bool,
 ) -> Result<(&'e Player, bool), EntryError> {
-    let player = player_from_entry(entry, rules, &event.players, event.next_player_id())?;
+    let mut player = player_from_entry(entry, rules, &event.players, event.next_player_id())?;
+    super::place_entry(event, rules, &mut player).map_err(EntryError::Group)?;
     let was_late = entry_window(event, rules, &player.group, today, late)?;
     let player = add_player(event, rules, entry)?;
     Ok((player, was_late))
@@ -339,21 +343,17 @@ pub fn add_player_on<'e>(
 
 /// Registers a late entry: checked as an imported row, numbered after every player,
 /// paired from the pool's next round (it gets the pool's next free pairing number when it
-/// is first paired). Returns the player added.
+/// is first paired). An entry for a group merged away joins the pool it was merged into;
+/// one into a cancelled group is refused ([`super::place_entry`]). Returns the player
+/// added.
 pub fn add_player<'e>(
     event: &'e mut Event,
     rules: &Rulebook,
     entry: &PlayerEntry,
 ) -> Result<&'e Player, EntryError> {
     let mut player = player_from_entry(entry, rules, &event.players, event.next_player_id())?;
-    let rounds = match rules.team_competition.as_ref() {
-        // A team pool's rounds are the team rounds.
-        Some(_) => event
-            .team_pools
-            .get(&player.group)
-            .map_or(0, |s| s.rounds.len()),
-        None => event.group(&player.group).map_or(0, |g| g.rounds.len()),
-    };
+    super::place_entry(event, rules, &mut player).map_err(EntryError::Group)?;
+    let rounds = rounds_paired(event, rules, &player.group);
     let format = rules.format_of(&player.group);
     if rounds > 0 && (format.is_round_robin() || format.is_knockout()) {
         return Err(EntryError::FieldFixed {
@@ -367,10 +367,20 @@ pub fn add_player<'e>(
     Ok(&event.players[event.players.len() - 1])
 }
 
+/// The rounds `pool` has paired: a team pool's are the team rounds.
+fn rounds_paired(event: &Event, rules: &Rulebook, pool: &GroupId) -> usize {
+    match rules.team_competition.as_ref() {
+        Some(_) => event.team_pools.get(pool).map_or(0, |s| s.rounds.len()),
+        None => event.group(pool).map_or(0, |g| g.rounds.len()),
+    }
+}
+
 /// Corrects player `id`: the fields `changes` gives replace theirs and the whole player
 /// is checked again as an imported row (against every other player). What an entry cannot
 /// set — id, pairing number, status, late entry, reinstatement, extra columns — is kept;
-/// a paired player cannot change pool. Returns the player as corrected.
+/// a paired player cannot change pool, and a group merged away or cancelled is entered
+/// as by [`add_player`]. A player moved to another pool joins it from its next round, as
+/// a late entry does. Returns the player as corrected.
 pub fn edit_player<'e>(
     event: &'e mut Event,
     rules: &Rulebook,
@@ -385,7 +395,16 @@ pub fn edit_player<'e>(
         .filter(|p| p.id != id)
         .cloned()
         .collect();
-    let new = player_from_entry(&entry, rules, &others, id)?;
+    let mut new = player_from_entry(&entry, rules, &others, id)?;
+    // A group merged away sends the player where its players went, as for an entry. A
+    // cancelled one is refused, except for a withdrawn player of it whose group is not
+    // being changed (a typo corrected in a cancelled group's entry).
+    let label = |p: &Player| p.section.clone().unwrap_or_else(|| p.group.clone());
+    match super::place_entry(event, rules, &mut new) {
+        Err(_) if !old.takes_part_from(1) && label(&new) == label(&old) => {}
+        Err(e) => return Err(EntryError::Group(e)),
+        Ok(_) => {}
+    }
     let paired = event
         .group(&old.group)
         .is_some_and(|g| !g.rounds.is_empty());
@@ -395,12 +414,21 @@ pub fn edit_player<'e>(
             group: old.group,
         });
     }
+    // A player moved to another pool (theirs unpaired) joins it as a late entry would,
+    // from its next round: not counted absent from the rounds paired before.
+    let joined_round = match new.group == old.group {
+        true => old.joined_round,
+        false => {
+            let rounds = rounds_paired(event, rules, &new.group);
+            u32::try_from(rounds).unwrap_or(u32::MAX).saturating_add(1)
+        }
+    };
     let updated = Player {
         id: old.id,
         number: old.number,
         status: old.status,
         unranked: old.unranked,
-        joined_round: old.joined_round,
+        joined_round,
         reinstated_from: old.reinstated_from,
         absences: old.absences,
         extra: old.extra,

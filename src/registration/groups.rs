@@ -7,6 +7,7 @@
 //! before pairing and cancels a pool.
 
 mod merge;
+mod placement;
 mod sizes;
 
 use crate::i18n::{Localize, bi, display_english};
@@ -14,6 +15,10 @@ use crate::model::{Event, GroupId, PlayerId, PlayerStatus, WithdrawalCause};
 use crate::rulebook::{Lang, Rulebook};
 pub(crate) use merge::section_labels;
 pub use merge::{MergeError, MergeReport, merge_group};
+pub use placement::{
+    Placed, PoolNow, Stranded, check_reinstate, merged_note, place_entries, place_entry, pool_now,
+    stranded_players,
+};
 pub use sizes::{GroupSize, Undersized, group_size, group_sizes, undersized_groups};
 use thiserror::Error;
 
@@ -30,6 +35,8 @@ pub enum GroupError {
         count: usize,
         /// The `min_size` the rulebook sets.
         min: u32,
+        /// The pool the rulebook merges it into (`merge_into`), for the hint.
+        merge_into: Option<GroupId>,
     },
 
     /// No group of the rulebook has this id, name or alias.
@@ -68,8 +75,27 @@ pub enum GroupError {
     Merged {
         /// The group's name.
         name: String,
-        /// The pool it was merged into.
-        into: GroupId,
+        /// The pool it was merged into, as the rulebook names it.
+        into: String,
+    },
+
+    /// An entry (`player add`, `player edit --group`, an import row) into a group that
+    /// was cancelled, or merged into one that was: nobody there is ever paired.
+    EntryCancelled {
+        /// The group entered, as the rulebook names it.
+        group: String,
+        /// The cancelled group (the one entered, or the pool it was merged into).
+        cancelled: String,
+        /// The players refused, by name.
+        players: Vec<String>,
+    },
+
+    /// `player reinstate` of a player whose group was cancelled.
+    ReinstateCancelled {
+        /// The player's name.
+        player: String,
+        /// The cancelled group, as the rulebook names it.
+        group: String,
     },
 
     /// The group was cancelled.
@@ -102,6 +128,23 @@ impl Localize for GroupError {
                 name,
                 count,
                 min,
+                merge_into: Some(into),
+            } => bi!(
+                lang,
+                zh(
+                    "{name}只有 {count} 名棋手，不足最低人数 {min}：请按规程合并（`qiwang group merge {group} {into}`），或用 `--allow-small` 照常编排"
+                ),
+                en(
+                    "{name} has {}, below its minimum of {min}: merge it as the rulebook says (`qiwang group merge {group} {into}`), or pair it anyway with `--allow-small`",
+                    crate::i18n::plural(count, "player", "players")
+                ),
+            ),
+            GroupError::BelowMinimum {
+                group,
+                name,
+                count,
+                min,
+                merge_into: None,
             } => bi!(
                 lang,
                 zh(
@@ -141,8 +184,42 @@ impl Localize for GroupError {
             ),
             GroupError::Merged { name, into } => bi!(
                 lang,
-                zh("{name}已并入 {into}"),
-                en("{name} was already merged into {into}"),
+                zh("{name}已并入{into}，不能再取消：其棋手在{into}中编排"),
+                en(
+                    "{name} was already merged into {into}, so it cannot be cancelled: its players are paired in {into}"
+                ),
+            ),
+            GroupError::EntryCancelled {
+                group,
+                cancelled,
+                players,
+            } => {
+                let names = players.join(lang.pick("、", ", "));
+                let why = if group == cancelled {
+                    bi!(lang, zh("{group}已取消"), en("{group} has been cancelled"))
+                } else {
+                    bi!(
+                        lang,
+                        zh("{group}已并入{cancelled}，而{cancelled}已取消"),
+                        en("{group} was merged into {cancelled}, which has been cancelled")
+                    )
+                };
+                bi!(
+                    lang,
+                    zh("{why}，不再接受报名：{names} 未登记；请为其改报其他组别，未做任何修改"),
+                    en(
+                        "{why} and takes no entries: {names} not registered; enter them in another group; nothing was changed"
+                    ),
+                )
+            }
+            GroupError::ReinstateCancelled { player, group } => bi!(
+                lang,
+                zh(
+                    "{player} 所在的{group}已取消，恢复参赛后也不会被编排：请先用 `qiwang player edit {player} --group GROUP` 改报其他组别，再恢复参赛；未做任何修改"
+                ),
+                en(
+                    "{player}'s group {group} has been cancelled, so a reinstated {player} would never be paired: enter them in another group first (`qiwang player edit {player} --group GROUP`), then reinstate; nothing was changed"
+                ),
             ),
             GroupError::Cancelled { name } => bi!(
                 lang,
@@ -214,6 +291,7 @@ pub fn check_pool_size(
             name: rule.name.clone(),
             count: s.count,
             min: s.minimum(),
+            merge_into: rule.merge_into.clone(),
         }),
         _ => Ok(()),
     }
@@ -240,6 +318,16 @@ pub fn cancel_group(
             pool: pool.clone(),
         });
     }
+    // Already merged comes first: the rulebook's `merge_into` hint would ask for a merge
+    // that is done.
+    if let Some(into) = event.group(&rule.id).and_then(|g| g.merged_into.as_ref()) {
+        return Err(GroupError::Merged {
+            name: rule.name.clone(),
+            into: rules
+                .group(into)
+                .map_or_else(|| into.to_string(), |g| g.name.clone()),
+        });
+    }
     if let Some(into) = &rule.merge_into {
         return Err(GroupError::HasMergeTarget {
             group: rule.id.clone(),
@@ -248,12 +336,6 @@ pub fn cancel_group(
         });
     }
     if let Some(state) = event.group(&rule.id) {
-        if let Some(into) = &state.merged_into {
-            return Err(GroupError::Merged {
-                name: rule.name.clone(),
-                into: into.clone(),
-            });
-        }
         if state.cancelled {
             return Err(GroupError::Cancelled {
                 name: rule.name.clone(),
@@ -403,6 +485,14 @@ mod tests {
                 name: "儿童组".into(),
                 count: 5,
                 min: 10,
+                merge_into: None,
+            },
+            GroupError::BelowMinimum {
+                group: g.clone(),
+                name: "儿童组".into(),
+                count: 5,
+                min: 10,
+                merge_into: Some(GroupId::new("king")),
             },
             GroupError::UnknownGroup { group: "x".into() },
             GroupError::NotAPool {
@@ -420,7 +510,21 @@ mod tests {
             },
             GroupError::Merged {
                 name: "儿童组".into(),
-                into: GroupId::new("king"),
+                into: "棋王组".into(),
+            },
+            GroupError::EntryCancelled {
+                group: "儿童组".into(),
+                cancelled: "儿童组".into(),
+                players: vec!["甲".into(), "乙".into()],
+            },
+            GroupError::EntryCancelled {
+                group: "儿童组".into(),
+                cancelled: "棋王组".into(),
+                players: vec!["甲".into()],
+            },
+            GroupError::ReinstateCancelled {
+                player: "甲".into(),
+                group: "儿童组".into(),
             },
             GroupError::Cancelled {
                 name: "儿童组".into(),

@@ -69,7 +69,7 @@ pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang, json: Json) -> G
                 size.minimum()
             )
         } else {
-            String::new()
+            gone(event, rules, &size.group, lang)
         };
         // Chinese names the group as the regulation does (commands take the name too).
         lines.push(bi!(
@@ -108,6 +108,24 @@ pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang, json: Json) -> G
             .collect::<Vec<_>>()
     });
     GroupSizes { lines, report }
+}
+
+/// Where a group merged away or cancelled went, after its count (「（已并入成人组）」).
+fn gone(event: &Event, rules: &Rulebook, group: &crate::model::GroupId, lang: Lang) -> String {
+    use crate::registration::{PoolNow, pool_now};
+    match event.group(group) {
+        Some(g) if g.cancelled => lang.pick("（已取消）", " (cancelled)").to_string(),
+        Some(g) if g.merged_into.is_some() => match pool_now(event, group) {
+            PoolNow::Pairs(pool) => {
+                let into = rules
+                    .group(&pool)
+                    .map_or(pool.to_string(), |g| g.name.clone());
+                bi!(lang, zh("（已并入{into}）"), en(" (merged into {into})"))
+            }
+            PoolNow::Cancelled(_) => lang.pick("（已取消）", " (cancelled)").to_string(),
+        },
+        _ => String::new(),
+    }
 }
 
 #[cfg(test)]

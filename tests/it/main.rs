@@ -28,6 +28,7 @@ mod import_fixes;
 mod json_text;
 mod knockout;
 mod knockout_places;
+mod late_entry;
 mod layers;
 mod messages;
 mod organiser_sheets;

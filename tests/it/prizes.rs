@@ -739,7 +739,7 @@ fn undersized_group_is_reported_and_its_list_follows_a_merge() {
         .collect();
     assert_eq!(rows, vec![Some(1), Some(2)]);
 
-    // Merging the merged group again is refused.
+    // Merging into the merged group is refused: its players are in `kids_a`.
     let err = merge_group(
         &mut event,
         &rules,
@@ -748,7 +748,7 @@ fn undersized_group_is_reported_and_its_list_follows_a_merge() {
         false,
     )
     .expect_err("girls already merged");
-    assert!(matches!(err, MergeError::AlreadyMerged { .. }), "{err}");
+    assert!(matches!(err, MergeError::TargetMerged { .. }), "{err}");
 }
 
 #[test]

@@ -1,14 +1,13 @@
 //! `qiwang import FILE... [--dry-run] [--encoding auto|utf-8|gbk] [--sheet NAME] [--strict]`
 
 use crate::cli::context::read_input;
-use crate::cli::context::{Ctx, lib_error};
+use crate::cli::context::{Ctx, lib_error, tx_error};
 use crate::cli::error::CliError;
-use qiwang::i18n::bi;
 use qiwang::i18n::plural;
+use qiwang::i18n::{Localize, bi};
 use qiwang::input::decode::Encoding;
 use qiwang::registration::{BatchOptions, Imported, RegistrationFile, read_batch};
 use qiwang::rulebook::Lang;
-use qiwang::store::TxError;
 use std::path::PathBuf;
 
 /// What `import` was asked to do.
@@ -47,7 +46,7 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
     let lang = ctx.lang(&loaded.rules);
     if args.dry_run {
         let ev = &loaded.event;
-        let imported = read_batch(
+        let mut imported = read_batch(
             &files,
             &opts,
             &loaded.rules,
@@ -62,7 +61,19 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
                 )
             })
         })?;
+        let placed = qiwang::registration::place_entries(ev, &loaded.rules, &mut imported.players)
+            .map_err(|e| {
+                lib_error(e).map_message(|m, l| {
+                    format!(
+                        "{m}\n{}",
+                        l.pick("未导入任何棋手。", "nothing was imported.")
+                    )
+                })
+            })?;
         report_reading(&imported, lang);
+        for p in placed {
+            outln!("{}", p.localize(lang));
+        }
         outln!(
             "{}: {}",
             lang.pick(
@@ -80,11 +91,27 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
     let rules = &loaded.rules;
     let sources: Vec<String> = files.iter().map(|f| f.source.clone()).collect();
     // The counts are taken from the state the transaction writes, without reading it back.
-    let (imported, per_pool) = loaded
+    let nothing_imported = |e: CliError| {
+        e.map_message(|m, l| {
+            format!(
+                "{m}\n{}",
+                l.pick(
+                    "未导入任何棋手，赛事未改变。",
+                    "nothing was imported; the event is unchanged."
+                )
+            )
+        })
+    };
+    let (imported, per_pool, placed) = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
-            let imported =
-                read_batch(&files, &opts, rules, &event.players, event.next_player_id())?;
+            let mut imported =
+                read_batch(&files, &opts, rules, &event.players, event.next_player_id())
+                    .map_err(|e| nothing_imported(lib_error(e)))?;
+            // Rows for a group merged away join the pool it went to; a cancelled group's
+            // refuse the whole file, as any error does.
+            let placed = qiwang::registration::place_entries(event, rules, &mut imported.players)
+                .map_err(|e| nothing_imported(lib_error(e)))?;
             let n = imported.players.len();
             let ids: Vec<u32> = imported.players.iter().map(|p| p.id.0).collect();
             event.players.extend(imported.players.iter().cloned());
@@ -94,29 +121,18 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
                     .map(|g| (g.name.clone(), event.players_in(&g.id).count()))
                     .collect();
             let joined = sources.join(", ");
-            Ok::<_, qiwang::registration::ImportErrors>(
+            Ok::<_, CliError>(
                 qiwang::store::action::Action::Imported {
                     players: n,
                     files: sources.clone(),
                 }
                 .change(
-                    (imported, per_pool),
+                    (imported, per_pool, placed),
                     serde_json::json!({ "file": joined, "files": sources, "player_ids": ids }),
                 ),
             )
         })
-        .map_err(|e| match e {
-            TxError::Store(e) => lib_error(e),
-            TxError::Command(e) => lib_error(e).map_message(|m, l| {
-                format!(
-                    "{m}\n{}",
-                    l.pick(
-                        "未导入任何棋手，赛事未改变。",
-                        "nothing was imported; the event is unchanged."
-                    )
-                )
-            }),
-        })?;
+        .map_err(tx_error)?;
     report_reading(&imported, lang);
     outln!(
         "{}",
@@ -131,6 +147,9 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
     );
     for (name, n) in per_pool {
         outln!("  {name}{}{n}", lang.pick("：", ": "));
+    }
+    for p in placed {
+        outln!("{}", p.localize(lang));
     }
     Ok(())
 }

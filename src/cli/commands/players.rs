@@ -3,7 +3,7 @@
 use crate::cli::args::PlayerFields;
 use crate::cli::context::{Ctx, lib_error, resolve_player, resolve_pool, tx_error};
 use crate::cli::error::CliError;
-use qiwang::i18n::bi;
+use qiwang::i18n::{Localize, bi};
 use qiwang::registration::{PlayerEntry, add_player_on, edit_player};
 use qiwang::store::action::Action;
 
@@ -60,11 +60,13 @@ pub fn add(
     };
     // The rulebook's deadline is a day: today's date on this machine decides.
     let today = chrono::Local::now().date_naive();
-    let name = loaded
+    let (name, placed) = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
             let (player, was_late) =
                 add_player_on(event, &loaded.rules, &entry, today, late).map_err(lib_error)?;
+            // An entry for a group merged away was placed where its players went.
+            let placed = qiwang::registration::merged_note(&loaded.rules, player);
             // A late entry gets the pool's next free pairing number when it is first paired.
             let action = Action::PlayerAdded {
                 player: player.id,
@@ -78,10 +80,13 @@ pub fn add(
             if was_late {
                 details["late"] = serde_json::Value::Bool(true);
             }
-            Ok::<_, CliError>(action.change(player.name.clone(), details))
+            Ok::<_, CliError>(action.change((player.name.clone(), placed), details))
         })
         .map_err(tx_error)?;
     outln!("{}: {name}", lang.pick("已添加棋手", "player added"));
+    if let Some(placed) = placed {
+        outln!("{}", placed.localize(lang));
+    }
     Ok(())
 }
 
@@ -96,6 +101,11 @@ pub fn edit(ctx: &Ctx, who: &str, fields: PlayerFields) -> Result<(), CliError> 
         .store
         .transaction(&ctx.command_info(), |event| {
             let player = edit_player(event, &loaded.rules, id, &changes).map_err(lib_error)?;
+            // A new group merged away: say where the player went.
+            let placed = changes
+                .group
+                .as_ref()
+                .and_then(|_| qiwang::registration::merged_note(&loaded.rules, player));
             let action = Action::PlayerEdited {
                 player: id,
                 name: player.name.clone(),
@@ -103,16 +113,20 @@ pub fn edit(ctx: &Ctx, who: &str, fields: PlayerFields) -> Result<(), CliError> 
             Ok::<_, CliError>(
                 action
                     .clone()
-                    .change(action, serde_json::json!({ "player": id })),
+                    .change((action, placed), serde_json::json!({ "player": id })),
             )
         })
         .map_err(tx_error)?;
+    let (summary, placed) = summary;
     let names = qiwang::store::action::Names::of(lang, &loaded.rules, &loaded.event);
     outln!(
         "{}{}",
         lang.pick("已修改：", "done: "),
         summary.text(&names)
     );
+    if let Some(placed) = placed {
+        outln!("{}", placed.localize(lang));
+    }
     Ok(())
 }
 
@@ -161,6 +175,10 @@ pub fn reinstate(ctx: &Ctx, who: &str) -> Result<(), CliError> {
     let (name, from) = loaded
         .store
         .transaction(&ctx.command_info(), |event| {
+            if let Some(p) = event.player(id) {
+                qiwang::registration::check_reinstate(event, &loaded.rules, p)
+                    .map_err(lib_error)?;
+            }
             let from = qiwang::results::reinstate_player(event, id).map_err(lib_error)?;
             let name = event.player(id).map(|p| p.name.clone()).unwrap_or_default();
             Ok(Action::PlayerReinstated {

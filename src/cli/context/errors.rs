@@ -303,6 +303,7 @@ impl ExitStatus for qiwang::registration::EntryError {
             | E::AfterDeadline { .. }
             | E::EntriesClosed { .. }
             | E::FieldFixed { .. } => InvalidInput,
+            E::Group(e) => e.exit_code(),
         }
     }
 }
@@ -387,6 +388,8 @@ impl ExitStatus for qiwang::registration::GroupError {
             | E::AlreadyPaired { .. }
             | E::Merged { .. }
             | E::Cancelled { .. }
+            | E::EntryCancelled { .. }
+            | E::ReinstateCancelled { .. }
             | E::NotBelowMinimum { .. } => InvalidInput,
         }
     }
@@ -400,6 +403,8 @@ impl ExitStatus for qiwang::registration::MergeError {
             | E::NotAPool { .. }
             | E::SameGroup { .. }
             | E::AlreadyMerged { .. }
+            | E::TargetMerged { .. }
+            | E::Cancelled { .. }
             | E::Started { .. }
             | E::NotBelowMinimum { .. }
             | E::NotItsTarget { .. } => InvalidInput,

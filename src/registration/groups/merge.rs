@@ -32,12 +32,26 @@ pub enum MergeError {
         /// The pool named twice.
         group: GroupId,
     },
-    /// The source or target was itself merged away.
+    /// The source was merged away before: a group is merged once.
     AlreadyMerged {
-        /// The group named.
-        group: GroupId,
-        /// The pool it was merged into.
-        into: GroupId,
+        /// The group named, as the rulebook names it.
+        name: String,
+        /// The pool it was merged into, as the rulebook names it.
+        into: String,
+    },
+    /// The target was itself merged away: its players are paired in `into`.
+    TargetMerged {
+        /// The target named, as the rulebook names it.
+        name: String,
+        /// The pool it was merged into, as the rulebook names it.
+        into: String,
+    },
+    /// The source or target was cancelled (`group cancel`): its players were withdrawn.
+    /// Refused rather than bringing them back, which would undo a cancellation the players
+    /// were told of without saying so.
+    Cancelled {
+        /// The group cancelled, as the rulebook names it.
+        name: String,
     },
     /// The source or target pool already has rounds (merging is for before round 1).
     Started {
@@ -89,11 +103,27 @@ impl Localize for MergeError {
                 zh("不能把组别 `{group}` 合并到自身：请换一个目标组别"),
                 en("cannot merge group `{group}` into itself: name a different target group"),
             ),
-            MergeError::AlreadyMerged { group, into } => bi!(
+            MergeError::AlreadyMerged { name, into } => bi!(
                 lang,
-                zh("组别 `{group}` 已合并到 `{into}`：请合并到 `{into}` 或另选组别"),
+                zh("{name}已并入{into}，无需再合并：一个组别只合并一次，未做任何修改"),
                 en(
-                    "group `{group}` was already merged into `{into}`: merge into `{into}` or pick another group"
+                    "{name} has already been merged into {into}: a group is merged once; nothing was changed"
+                ),
+            ),
+            MergeError::TargetMerged { name, into } => bi!(
+                lang,
+                zh("{name}已并入{into}，其棋手在{into}中编排：请改为合并到{into}"),
+                en(
+                    "{name} was merged into {into}, where its players are paired: merge into {into} instead"
+                ),
+            ),
+            MergeError::Cancelled { name } => bi!(
+                lang,
+                zh(
+                    "{name}已取消，其棋手已退赛：不能再合并。若取消有误且是最近一次修改，请用 `qiwang undo` 撤销；否则请逐一用 `qiwang player edit PLAYER --group GROUP` 改组，再用 `qiwang player reinstate PLAYER` 恢复参赛"
+                ),
+                en(
+                    "{name} has been cancelled and its players withdrawn: it cannot be merged. If the cancellation was a mistake and the last change, undo it with `qiwang undo`; otherwise move each player with `qiwang player edit PLAYER --group GROUP`, then `qiwang player reinstate PLAYER`"
                 ),
             ),
             MergeError::Started { group, rounds } => bi!(
@@ -173,7 +203,7 @@ pub struct MergeReport {
 /// everyone in the merged pool their filter lets through.
 ///
 /// Refused when either group is unknown, is a section rather than a pool, `from` is
-/// `into`, either was already merged, or either pool already has rounds; and, unless
+/// `into`, either was already merged or cancelled, or either pool already has rounds; and, unless
 /// `force`, when `from` is not below its minimum size or the rulebook merges it into
 /// another pool (`merge_into`).
 pub fn merge_group(
@@ -202,12 +232,22 @@ pub fn merge_group(
     if from == into {
         return Err(MergeError::SameGroup { group: from });
     }
+    let name = |g: &GroupId| {
+        rules
+            .group(g)
+            .map_or_else(|| g.to_string(), |r| r.name.clone())
+    };
     for g in [&from, &into] {
         if let Some(state) = event.group(g) {
+            if state.cancelled {
+                return Err(MergeError::Cancelled { name: name(g) });
+            }
             if let Some(target) = &state.merged_into {
-                return Err(MergeError::AlreadyMerged {
-                    group: g.clone(),
-                    into: target.clone(),
+                let (name, into) = (name(g), name(target));
+                return Err(if g == &from {
+                    MergeError::AlreadyMerged { name, into }
+                } else {
+                    MergeError::TargetMerged { name, into }
                 });
             }
             if !state.rounds.is_empty() {
@@ -465,8 +505,15 @@ mod tests {
             },
             MergeError::SameGroup { group: g("adult") },
             MergeError::AlreadyMerged {
-                group: g("u8"),
-                into: g("u10"),
+                name: "少儿组".into(),
+                into: "成人组".into(),
+            },
+            MergeError::TargetMerged {
+                name: "少儿组".into(),
+                into: "成人组".into(),
+            },
+            MergeError::Cancelled {
+                name: "女子组".into(),
             },
             MergeError::Started {
                 group: g("u8"),

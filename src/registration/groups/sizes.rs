@@ -26,13 +26,13 @@ pub struct GroupSize {
 }
 
 impl GroupSize {
-    /// Below its minimum and not merged away: what `pair` refuses round 1 of and `group
-    /// sizes` flags ([`undersized_groups`]).
+    /// Below its minimum and neither merged away nor cancelled: what `pair` refuses round 1
+    /// of and `group sizes` flags ([`undersized_groups`]).
     pub fn is_undersized(&self, event: &Event) -> bool {
         self.is_short()
             && event
                 .group(&self.group)
-                .is_none_or(|g| g.merged_into.is_none())
+                .is_none_or(|g| g.merged_into.is_none() && !g.cancelled)
     }
 
     /// Whether the group has fewer players than its minimum (an empty group included).

@@ -46,6 +46,7 @@ pub fn pair(
     let pool = resolve_pool(&rules, &event, group)?;
     let request = request(ctx, &rules, seed, dry_run, explain, allow_small, relax);
     let command = ctx.command_info();
+    check::warn_stranded(&event, &rules, ctx.lang(&rules), Some(&pool));
     let paired = pair_pool(
         &store,
         &command,
