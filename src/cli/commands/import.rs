@@ -2,7 +2,7 @@
 
 use crate::cli::context::read_input;
 use crate::cli::context::{Ctx, lib_error, tx_error};
-use crate::cli::error::CliError;
+use crate::cli::error::{CliError, ExitStatus};
 use qiwang::i18n::plural;
 use qiwang::i18n::{Localize, bi};
 use qiwang::input::decode::Encoding;
@@ -53,23 +53,9 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
             &ev.players,
             ev.next_player_id(),
         )
-        .map_err(|e| {
-            lib_error(e).map_message(|m, l| {
-                format!(
-                    "{m}\n{}",
-                    l.pick("未导入任何棋手。", "nothing was imported.")
-                )
-            })
-        })?;
+        .map_err(nothing_imported)?;
         let placed = qiwang::registration::place_entries(ev, &loaded.rules, &mut imported.players)
-            .map_err(|e| {
-                lib_error(e).map_message(|m, l| {
-                    format!(
-                        "{m}\n{}",
-                        l.pick("未导入任何棋手。", "nothing was imported.")
-                    )
-                })
-            })?;
+            .map_err(nothing_imported)?;
         report_reading(&imported, lang);
         for p in placed {
             outln!("{}", p.localize(lang));
@@ -205,4 +191,14 @@ fn report_reading(imported: &Imported, lang: Lang) {
             w.located(&source, lang)
         );
     }
+}
+
+/// A refusal of the dry run, said with "nothing was imported" under it.
+fn nothing_imported<E: std::error::Error + Localize + ExitStatus>(e: E) -> CliError {
+    lib_error(e).map_message(|m, l| {
+        format!(
+            "{m}\n{}",
+            l.pick("未导入任何棋手。", "nothing was imported.")
+        )
+    })
 }
