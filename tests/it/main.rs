@@ -14,6 +14,7 @@ mod crash;
 mod demo_examples;
 mod entries;
 mod error_texts;
+mod event_fixes;
 mod examples;
 mod excel;
 mod final_round_robin;
