@@ -81,3 +81,72 @@ fn a_swiss_correction_that_moves_the_line_names_who_crossed_it() {
     let (code, _, _) = run(&ev, &["check"]);
     assert_eq!(code, 0);
 }
+
+/// 公开组 (6 players: tables 1–3), 少儿组 (4: tables 4–5), 女子组 in its own hall (4:
+/// tables 1–2 there), one round paired in each.
+const HALL: &str = r#"
+[event]
+name = "大厅编号"
+language = "zh"
+rounds = 3
+
+[[groups]]
+id = "open"
+name = "公开组"
+
+[[groups]]
+id = "kids"
+name = "少儿组"
+
+[[groups]]
+id = "girls"
+name = "女子组"
+hall = "二楼"
+"#;
+
+fn hall_event(dir: &Path) -> std::path::PathBuf {
+    let mut sheet = String::from("姓名,组别\n");
+    for (group, n) in [("公开组", 6), ("少儿组", 4), ("女子组", 4)] {
+        for i in 1..=n {
+            sheet.push_str(&format!("{group}{i},{group}\n"));
+        }
+    }
+    let ev = event_from(dir, HALL, &sheet);
+    ok(&ev, &["pair", "--all"]);
+    ev
+}
+
+/// Report, observation 3: a results file with only 轮次,台号,结果 in an event of several
+/// pools is read without 组别 when each row's table number names one table of one pool's
+/// round (one hall numbering, docs/rules.md §12), as `qiwang result 4 r` is; a number two
+/// pools share (女子组's own hall) still needs the column.
+#[test]
+fn a_results_file_without_a_group_column_follows_the_hall_numbers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ev = hall_event(tmp.path());
+    let file = tmp.path().join("r.csv");
+    std::fs::write(&file, "轮次,台号,结果\n1,3,=\n1,4,b\n1,5,r\n").unwrap();
+    let out = ok(&ev, &["result", "--from", file.to_str().unwrap()]);
+    assert!(out.contains("公开组") && out.contains("少儿组"), "{out}");
+    let state = std::fs::read_to_string(ev.join("qiwang.json")).unwrap();
+    let state: serde_json::Value = serde_json::from_str(&state).unwrap();
+    let results = |group: &str| -> Vec<(u64, bool)> {
+        state["groups"][group]["rounds"][0]["pairings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|p| Some((p["table"].as_u64()?, !p["result"].is_null())))
+            .collect()
+    };
+    assert_eq!(results("open"), [(1, false), (2, false), (3, true)]);
+    assert_eq!(results("kids"), [(4, true), (5, true)]);
+    assert_eq!(results("girls"), [(1, false), (2, false)]);
+
+    // Tables 1 and 2 are 公开组's and 女子组's (二楼): the file must say which.
+    let before = std::fs::read(ev.join("qiwang.json")).unwrap();
+    std::fs::write(&file, "轮次,台号,结果\n1,1,r\n1,2,r\n").unwrap();
+    let (code, _, err) = run(&ev, &["result", "--from", file.to_str().unwrap()]);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("请加一列“组别”"), "{err}");
+    assert_eq!(std::fs::read(ev.join("qiwang.json")).unwrap(), before);
+}
