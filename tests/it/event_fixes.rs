@@ -150,3 +150,35 @@ fn a_results_file_without_a_group_column_follows_the_hall_numbers() {
     assert!(err.contains("请加一列“组别”"), "{err}");
     assert_eq!(std::fs::read(ev.join("qiwang.json")).unwrap(), before);
 }
+
+/// Report, observation 1: in a round robin of five under `withdrawn_results =
+/// "half_rule"`, 戊 has the bye in round 1, beats 乙 in round 2 and withdraws. One game of
+/// four is fewer than half: every game of his is annulled, as if he had never entered
+/// (docs/rules.md §14.4), so his bye counts for nothing either. He keeps a place
+/// (`conduct.withdrawn_ranked`), last with 0, and the round-3 sheet shows the points the
+/// standings count.
+#[test]
+fn an_annulled_round_robin_player_keeps_no_bye_on_the_sheet_or_in_the_standings() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ev = event_from(
+        tmp.path(),
+        &rules_plus("round-robin", ""),
+        &numbered_sheet("循环组", ["甲", "乙", "丙", "丁", "戊"]),
+    );
+    let g = ["--group", "循环组"];
+    let round = |ev: &Path| ok(ev, &["round", g[0], g[1], "--format", "csv"]);
+    ok(&ev, &["pair", g[0], g[1], "--seed", "1"]);
+    assert!(round(&ev).contains(",1,戊,,0,轮空,"), "{}", round(&ev));
+    ok(&ev, &["result", g[0], g[1], "1", "r", "2", "r"]);
+    ok(&ev, &["pair", g[0], g[1]]);
+    assert!(round(&ev).contains("2,1,戊,,2,,2,2,乙,"), "{}", round(&ev));
+    ok(&ev, &["result", g[0], g[1], "1", "=", "2", "r"]);
+    ok(&ev, &["player", "withdraw", "戊"]);
+    ok(&ev, &["pair", g[0], g[1]]);
+    // His forfeit in round 3: he has 0 before it, not his bye's 2 and the annulled win.
+    let sheet = round(&ev);
+    assert!(sheet.contains(",0,1,戊,"), "{sheet}");
+    let standings = ok(&ev, &["standings", g[0], g[1], "--format", "csv"]);
+    let last = standings.lines().last().unwrap();
+    assert!(last.starts_with("5,1,戊,,0,"), "{standings}");
+}
