@@ -112,21 +112,12 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         }
         // docs/rules.md §16.6: a corrected Swiss result moved the line of a final stage
         // under way; the finalists stay, but the arbiter reads who crossed it.
-        let drift = qiwang::standings::qualification_drift(&event, &rules, pool);
-        let finalists = rules.group(pool).and_then(|g| g.format.final_stage);
-        let note = drift.zip(finalists).map(|(d, f)| {
-            let text = |lang| {
-                qiwang::results::qualification_text(
-                    f.finalists,
-                    &d.now_in,
-                    &d.now_out,
-                    lang,
-                    &|id| player_label(&event, id),
-                )
-            };
-            (text(lang), text(Lang::En))
-        });
-        if let Some((text, _)) = &note {
+        let note = |lang| {
+            qiwang::results::qualification_note(&event, &rules, pool, lang, &|id| {
+                player_label(&event, id)
+            })
+        };
+        if let Some(text) = note(lang) {
             let text = format!("{}{text}", lang.pick("注意：", "note: "));
             lines.push(format!("  - {text}"));
             section.push(vec![name.clone(), rounds.to_string(), text]);
@@ -142,7 +133,7 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
                 serde_json::json!(accepted.iter().map(ToString::to_string).collect::<Vec<_>>()),
             );
         }
-        if let (Some((_, en)), serde_json::Value::Object(map)) = (note, &mut entry) {
+        if let (Some(en), serde_json::Value::Object(map)) = (note(Lang::En), &mut entry) {
             map.insert("note".into(), serde_json::json!(en));
         }
         json.push(entry);
