@@ -209,6 +209,23 @@ pub fn record_results_in_rounds(
             }),
     );
     warnings.extend(apply_forfeit_withdrawals(event, rules, group));
+    // A corrected Swiss result may move the line of a final stage under way: the
+    // finalists stay frozen, but the arbiter is told by name (docs/rules.md §16.6).
+    if let Some(swiss) = rules.stage_after(group)
+        && results
+            .iter()
+            .any(|r| r.is_correction() && r.round <= swiss)
+        && let Some(drift) = crate::standings::qualification_drift(event, rules, group)
+    {
+        warnings.push(ResultWarning::QualificationChanged {
+            finalists: rules
+                .group(group)
+                .and_then(|g| g.format.final_stage)
+                .map_or(0, |f| f.finalists),
+            now_in: drift.now_in,
+            now_out: drift.now_out,
+        });
+    }
     Ok(RecordReport {
         group: group.clone(),
         results,

@@ -94,6 +94,17 @@ pub enum ResultWarning {
         /// The newest round of the pool, paired before the correction.
         newest: u32,
     },
+    /// A corrected Swiss result moved players across the line of a final stage that has
+    /// begun: the finalists stay frozen (docs/rules.md §16.6), the arbiter is told who
+    /// would now qualify and who would not.
+    QualificationChanged {
+        /// The number of finalists (the line).
+        finalists: u32,
+        /// Players now within the line (or tied across it) who are not finalists.
+        now_in: Vec<PlayerId>,
+        /// Finalists now below the line.
+        now_out: Vec<PlayerId>,
+    },
 }
 
 impl ResultWarning {
@@ -184,8 +195,76 @@ impl ResultWarning {
                     "round {round} was corrected after round {newest} was paired: standings are recomputed, later pairings stay as they are"
                 )
             ),
+            ResultWarning::QualificationChanged {
+                finalists,
+                now_in,
+                now_out,
+            } => qualification_text(*finalists, now_in, now_out, lang, name),
         }
     }
+}
+
+/// What `check` notes for pool `group` while a corrected Swiss result has moved players
+/// across the line of its final stage under way (docs/rules.md §16.6): the words of
+/// [`qualification_text`], or `None` when the line falls where it did.
+pub fn qualification_note(
+    event: &crate::model::Event,
+    rules: &crate::rulebook::Rulebook,
+    group: &GroupId,
+    lang: Lang,
+    name: &dyn Fn(PlayerId) -> String,
+) -> Option<String> {
+    let drift = crate::standings::qualification_drift(event, rules, group)?;
+    let finalists = rules.group(group)?.format.final_stage?.finalists;
+    Some(qualification_text(
+        finalists,
+        &drift.now_in,
+        &drift.now_out,
+        lang,
+        name,
+    ))
+}
+
+/// The words of a [`ResultWarning::QualificationChanged`]: who would now qualify, who
+/// would not, and that the finalists stay.
+pub fn qualification_text(
+    finalists: u32,
+    now_in: &[PlayerId],
+    now_out: &[PlayerId],
+    lang: Lang,
+    name: &dyn Fn(PlayerId) -> String,
+) -> String {
+    let list =
+        |ids: &[PlayerId], sep: &str| ids.iter().map(|p| name(*p)).collect::<Vec<_>>().join(sep);
+    let mut parts = Vec::new();
+    if !now_in.is_empty() {
+        parts.push(bi!(
+            lang,
+            zh("{} 现在排在前 {finalists} 名内", list(now_in, "、")),
+            en("{} would now be in the top {finalists}", list(now_in, ", "))
+        ));
+    }
+    if !now_out.is_empty() {
+        parts.push(bi!(
+            lang,
+            zh(
+                "决赛棋手 {} 现在已不在前 {finalists} 名内",
+                list(now_out, "、")
+            ),
+            en("finalist {} would no longer be", list(now_out, ", "))
+        ));
+    }
+    bi!(
+        lang,
+        zh(
+            "更正改变了瑞士制阶段的出线名单：{}；决赛名单在决赛第一轮编排时已确定，保持不变",
+            parts.join("，")
+        ),
+        en(
+            "the correction changes who qualifies from the Swiss stage: {}; the finalists were fixed when the final stage was first paired and stay as they are",
+            parts.join("; ")
+        )
+    )
 }
 
 impl fmt::Display for ResultWarning {
@@ -297,6 +376,11 @@ mod tests {
             ResultWarning::EarlierRoundCorrected {
                 round: 2,
                 newest: 4,
+            },
+            ResultWarning::QualificationChanged {
+                finalists: 4,
+                now_in: vec![PlayerId(7)],
+                now_out: vec![PlayerId(12)],
             },
         ];
         for w in &warnings {

@@ -101,7 +101,9 @@ pub fn ranking_view(event: &Event, rules: &Rulebook, group: &GroupId) -> Option<
                     (false, _, Pairing::Game { red, black, .. }) => {
                         !annulled.contains(red) && !annulled.contains(black)
                     }
-                    (false, _, Pairing::Bye { .. }) | (true, CarriedResults::All, _) => true,
+                    // An annulled finalist's stage byes go with the games (§14.4).
+                    (false, _, Pairing::Bye { player }) => !annulled.contains(player),
+                    (true, CarriedResults::All, _) => true,
                     (true, CarriedResults::None, _)
                     | (true, CarriedResults::Finalists, Pairing::Bye { .. }) => false,
                     (true, CarriedResults::Finalists, Pairing::Game { red, black, .. }) => {

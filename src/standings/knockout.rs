@@ -45,6 +45,63 @@ pub fn finalists(
     Ok(ranked.iter().take(n).map(|r| r.player).collect())
 }
 
+/// How the Swiss ranking of a final stage that has begun now differs from its stored
+/// finalists (docs/rules.md §16.6): a correction of a Swiss result may move a player
+/// across the line, but the finalists stay frozen. `None` before the stage began or when
+/// the line still falls where it did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QualificationDrift {
+    /// Players the Swiss ranking now puts within the first `finalists` (or tied across
+    /// the line) who are not finalists.
+    pub now_in: Vec<PlayerId>,
+    /// Finalists the Swiss ranking now puts below the line.
+    pub now_out: Vec<PlayerId>,
+}
+
+/// The [`QualificationDrift`] of `group`, if its final stage has begun and the Swiss
+/// ranking after its last Swiss round no longer puts exactly its finalists above the line.
+/// A finalist who withdrew after the stage began still counts as ranked where the Swiss
+/// puts them.
+pub fn qualification_drift(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+) -> Option<QualificationDrift> {
+    let swiss = rules.stage_after(group)?;
+    if !bracket::stage_started(event, rules, group) {
+        return None;
+    }
+    let stored = &event.group(group)?.stage_seeds;
+    let n = rules
+        .group(group)
+        .and_then(|g| g.format.final_stage)
+        .map_or(0, |f| f.finalists) as usize;
+    let st = super::compute_standings(event, rules, group, Some(swiss));
+    let counted = |id: PlayerId| {
+        stored.contains(&id) || event.player(id).is_some_and(|p| p.pairable_in(swiss + 1))
+    };
+    let ranked: Vec<&StandingRow> = st
+        .rows
+        .iter()
+        .filter(|r| r.rank.is_some() && counted(r.player))
+        .collect();
+    // The rank at the line: everyone ranked at it or above would qualify (a tie across
+    // the line is named among them; a playoff would decide it).
+    let line = ranked.get(n.wrapping_sub(1)).and_then(|r| r.rank)?;
+    let above = |r: &StandingRow| r.rank.is_some_and(|k| k <= line);
+    let now_in: Vec<PlayerId> = ranked
+        .iter()
+        .filter(|r| above(r) && !stored.contains(&r.player))
+        .map(|r| r.player)
+        .collect();
+    let now_out: Vec<PlayerId> = ranked
+        .iter()
+        .filter(|r| !above(r) && stored.contains(&r.player))
+        .map(|r| r.player)
+        .collect();
+    (!now_in.is_empty() || !now_out.is_empty()).then_some(QualificationDrift { now_in, now_out })
+}
+
 /// The standings of a pool with a final stage after round `n`, once the stage has begun:
 /// the finalists placed by the bracket, everyone else keeping their Swiss place below
 /// them (docs/rules.md §16.6).

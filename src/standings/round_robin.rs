@@ -73,7 +73,8 @@ pub fn annulled_players(event: &Event, rules: &Rulebook, group: &GroupId) -> Vec
 
 /// The event as pool `group`'s standings read it: the event itself, or (when a
 /// round-robin player's games are annulled) a copy whose rounds of this pool leave out
-/// every game of the annulled players, so they count for nobody.
+/// every game and bye of the annulled players, so they count for nobody (docs/rules.md
+/// §14.4: as if the player had never entered).
 pub fn ranked_event<'a>(event: &'a Event, rules: &Rulebook, group: &GroupId) -> Cow<'a, Event> {
     let annulled = annulled_players(event, rules, group);
     if annulled.is_empty() {
@@ -86,7 +87,8 @@ pub fn ranked_event<'a>(event: &'a Event, rules: &Rulebook, group: &GroupId) -> 
                 Pairing::Game { red, black, .. } => {
                     !annulled.contains(red) && !annulled.contains(black)
                 }
-                Pairing::Bye { .. } => true,
+                // An annulled player is as if never entered: no bye of theirs either.
+                Pairing::Bye { player } => !annulled.contains(player),
             });
         }
     }

@@ -30,7 +30,8 @@ fn stage_ranking(
 
 /// The 积分 a round's sheet shows for each player before `round` of `pool`: in a round of
 /// a round-robin final stage the stage's own points (its games, what `carried_results`
-/// carries, annulled games left out), in every other round the pool's totals.
+/// carries, annulled games left out), in every other round the pool's totals as its
+/// standings count them (a round robin's annulled games and byes left out).
 pub fn scores_before(
     event: &Event,
     rules: &Rulebook,
@@ -45,7 +46,10 @@ pub fn scores_before(
     {
         return st.rows.iter().map(|r| (r.player, r.score)).collect();
     }
-    crate::scoring::totals(event, rules, pool, before)
+    // A round robin's annulled games and byes count for nobody, as in its standings
+    // (docs/rules.md §14.4).
+    let event = super::ranked_event(event, rules, pool);
+    crate::scoring::totals(&event, rules, pool, before)
 }
 
 /// The standings of a pool with a round-robin stage after round `n` (> `swiss`), once the

@@ -373,9 +373,10 @@ fn one_results_file_for_every_group_all_or_nothing_with_every_problem_and_its_li
         );
     }
     assert_eq!(before, snapshot(&ev), "a bad file changed the event");
-    // Several groups paired and no 组别 column: refused, never guessed.
+    // Several groups paired, no 组别 column, and a table number that names no pool's
+    // table: refused, never guessed (a hall number of one pool is read: event_fixes).
     let plain = ev.parent().unwrap().join("plain.csv");
-    fs::write(&plain, "轮次,台号,结果\n1,1,红胜\n").unwrap();
+    fs::write(&plain, "轮次,台号,结果\n1,999,红胜\n").unwrap();
     Run::on_event(&ev, &["result", "--from", p(&plain)])
         .status(3)
         .stdout_empty()

@@ -15,6 +15,7 @@ mod damaged_state;
 mod demo_examples;
 mod entries;
 mod error_texts;
+mod event_fixes;
 mod examples;
 mod excel;
 mod final_round_robin;

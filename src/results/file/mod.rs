@@ -131,6 +131,9 @@ pub fn read_results_file(
             match with_rounds.as_slice() {
                 [one] => Some((*one).clone()),
                 [] => rules.pools().next().map(|g| g.id.clone()),
+                // One hall numbering (docs/rules.md §12): every row's table names one
+                // table of one pool's round, so the row needs no 组别.
+                _ if hall_pools(event, &with_rounds, &rows).is_some() => None,
                 _ => {
                     errors.push(ResultError::GroupColumnMissing {
                         source_name: source.to_string(),
@@ -144,6 +147,13 @@ pub fn read_results_file(
                 }
             }
         }
+    };
+    let by_table = match (&default_pool, has_group_column) {
+        (None, false) => {
+            let with_rounds: Vec<&GroupId> = rules.pools().map(|g| &g.id).collect();
+            hall_pools(event, &with_rounds, &rows).unwrap_or_default()
+        }
+        _ => BTreeMap::new(),
     };
     // Rows per pool, in order of first appearance in the file.
     let mut pools: Vec<PoolResults> = Vec::new();
@@ -189,7 +199,7 @@ pub fn read_results_file(
             },
             // An empty cell is already reported.
             Some(_) => continue,
-            None => match &default_pool {
+            None => match default_pool.as_ref().or_else(|| by_table.get(&row.line)) {
                 Some(pool) => pool.clone(),
                 None => continue,
             },
@@ -263,4 +273,31 @@ pub fn read_results_file(
         pools,
         blank_lines: blank,
     })
+}
+
+/// The pool of each row (by CSV line) of a file without a 组别 column, when every row
+/// has a table number and exactly one of `pools` has a game at that table in the row's
+/// round (tables numbered across the hall, docs/rules.md §12); `None` when any row's
+/// table is in no pool's round or in several (each pool numbered from 1), or a row has
+/// no table column: then the file must say its group.
+fn hall_pools(
+    event: &Event,
+    pools: &[&GroupId],
+    rows: &[rows::CsvRow],
+) -> Option<BTreeMap<u64, GroupId>> {
+    rows.iter()
+        .map(|row| {
+            let table = row.table?;
+            let mut holding = pools.iter().filter(|id| {
+                event
+                    .group(id)
+                    .and_then(|g| g.round(row.round))
+                    .is_some_and(|r| r.game_at(table).is_some())
+            });
+            match (holding.next(), holding.next()) {
+                (Some(pool), None) => Some((row.line, (*pool).clone())),
+                _ => None,
+            }
+        })
+        .collect()
 }

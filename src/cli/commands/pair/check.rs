@@ -113,6 +113,18 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
             lines.push(format!("  - {text}"));
             section.push(vec![name.clone(), rounds.to_string(), text]);
         }
+        // docs/rules.md §16.6: a corrected Swiss result moved the line of a final stage
+        // under way; the finalists stay, but the arbiter reads who crossed it.
+        let note = |lang| {
+            qiwang::results::qualification_note(&event, &rules, pool, lang, &|id| {
+                player_label(&event, id)
+            })
+        };
+        if let Some(text) = note(lang) {
+            let text = format!("{}{text}", lang.pick("注意：", "note: "));
+            lines.push(format!("  - {text}"));
+            section.push(vec![name.clone(), rounds.to_string(), text]);
+        }
         let mut entry = serde_json::json!({
             "group": pool.to_string(),
             "rounds": rounds,
@@ -123,6 +135,9 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
                 "accepted_relaxations".into(),
                 serde_json::json!(accepted.iter().map(ToString::to_string).collect::<Vec<_>>()),
             );
+        }
+        if let (Some(en), serde_json::Value::Object(map)) = (note(Lang::En), &mut entry) {
+            map.insert("note".into(), serde_json::json!(en));
         }
         json.push(entry);
         total += violations.len();
