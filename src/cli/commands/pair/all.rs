@@ -49,7 +49,7 @@ pub fn pair_all(
     }
     let lang = ctx.lang(&rules);
     let format = ctx.format()?;
-    super::check::warn_stranded(&event, &rules, lang, None);
+    super::stranded::warn(&event, &rules, lang, None);
     let paired = qiwang::commands::pair::pair_all(
         &store,
         &command,

@@ -8,10 +8,10 @@ use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, Loaded, lib_error, player_label, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::commands::check::{PoolCheck, RoundProof, check_pools, prove_pools};
-use qiwang::i18n::{Localize, bi};
+use qiwang::i18n::bi;
 use qiwang::i18n::{Text, plural};
 use qiwang::lookup::Shown;
-use qiwang::model::{Event, GroupId};
+use qiwang::model::GroupId;
 use qiwang::pairing;
 use qiwang::report::{Format, Report, Section};
 use qiwang::rulebook::{Lang, Rulebook};
@@ -116,7 +116,7 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         // docs/rules.md §16.6: a corrected Swiss result moved the line of a final stage
         // under way; the finalists stay, but the arbiter reads who crossed it.
         let note = |lang| {
-            qiwang::results::qualification_note(&event, &rules, pool, lang, &|id| {
+            qiwang::results::qualification_note(&event, &rules, &pool, lang, &|id| {
                 player_label(&event, id)
             })
         };
@@ -142,46 +142,19 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         json.push(entry);
         total += violations.len();
     }
-    // A player registered in a group merged away or cancelled, and not withdrawn, is in
-    // no pool's rounds: said by name, and counted, so that nobody is left out silently.
-    let stranded = qiwang::registration::stranded_players(&event, &rules);
-    let mut unpaired = 0;
-    for s in stranded
-        .iter()
-        .filter(|s| group.is_none() || pools.contains(&s.pool))
-    {
-        let text = s.localize(lang);
-        lines.push(format!("{}{text}", lang.pick("未编排：", "not paired: ")));
-        section.push(vec![s.group.clone(), "0".into(), text.clone()]);
-        json.push(serde_json::json!({
-            "group": s.pool.to_string(),
-            "rounds": 0,
-            "violations": [text],
-            "player": s.id,
-        }));
-        unpaired += 1;
-    }
+    let unpaired = super::stranded::report(
+        &event,
+        &rules,
+        lang,
+        group.map(|_| pools.as_slice()),
+        &mut lines,
+        &mut section,
+        &mut json,
+    );
     let title = lang.pick("编排检查", "pairing check");
     print_check(ctx, &rules, lang, title, lines, section, json)?;
     if unpaired > 0 {
-        let (zh, en) = (
-            format!("有 {unpaired} 名棋手登记在不再编排的组别，不会被编排"),
-            format!(
-                "{} registered in a group that is no longer paired, and never paired",
-                plural(unpaired, "player is", "players are")
-            ),
-        );
-        let (zh, en) = match total {
-            0 => (zh, en),
-            n => (
-                format!("{zh}；另有 {n} 处违反硬性编排规则"),
-                format!(
-                    "{en}; and {} of the hard pairing rules",
-                    plural(n, "violation", "violations")
-                ),
-            ),
-        };
-        return Err(CliError::from(Refusal::CheckFailed(Text::new(zh, en))));
+        return Err(super::stranded::refusal(unpaired, total));
     }
     if total > 0 {
         return Err(CliError::from(Refusal::CheckFailed(Text::new(
@@ -310,24 +283,4 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
         ))));
     }
     Ok(())
-}
-
-/// Warns on standard error of each player `check` reports as never paired (registered in
-/// a group merged away or cancelled, and not withdrawn) whose group leads to `pool` (every
-/// one for `None`): `pair` pairs around them, but not silently.
-pub(super) fn warn_stranded(event: &Event, rules: &Rulebook, lang: Lang, pool: Option<&GroupId>) {
-    use qiwang::registration::{PoolNow, pool_now, stranded_players};
-    for s in stranded_players(event, rules) {
-        let leads_here = match pool {
-            None => true,
-            Some(p) => pool_now(event, &s.pool) == PoolNow::Pairs(p.clone()),
-        };
-        if leads_here {
-            crate::cli::emit_err(&format!(
-                "{}{}",
-                lang.pick("注意：不会被编排：", "note: not paired: "),
-                s.localize(lang)
-            ));
-        }
-    }
 }

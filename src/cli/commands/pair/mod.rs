@@ -10,6 +10,7 @@
 mod all;
 mod check;
 mod edit;
+mod stranded;
 
 pub use all::pair_all;
 pub use check::{check, check_optimal};
@@ -46,7 +47,7 @@ pub fn pair(
     let pool = resolve_pool(&rules, &event, group)?;
     let request = request(ctx, &rules, seed, dry_run, explain, allow_small, relax);
     let command = ctx.command_info();
-    check::warn_stranded(&event, &rules, ctx.lang(&rules), Some(&pool));
+    stranded::warn(&event, &rules, ctx.lang(&rules), Some(&pool));
     let paired = pair_pool(
         &store,
         &command,

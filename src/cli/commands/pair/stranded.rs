@@ -1,0 +1,83 @@
+//! Players registered in a group merged away or cancelled and not withdrawn: in no pool's
+//! rounds, so `check` names and counts them (and fails) and `pair` notes them on standard
+//! error (docs/rules.md §6). Which players they are is the library's
+//! (`registration::stranded_players`); here they are said.
+
+use crate::cli::context::Refusal;
+use crate::cli::error::CliError;
+use qiwang::i18n::{Localize, Text, plural};
+use qiwang::model::{Event, GroupId};
+use qiwang::registration::{PoolNow, pool_now, stranded_players};
+use qiwang::report::Section;
+use qiwang::rulebook::{Lang, Rulebook};
+
+/// Adds each stranded player whose pool is in `pools` (every one for `None`) to `check`'s
+/// lines, table and JSON; returns how many there were.
+pub(super) fn report(
+    event: &Event,
+    rules: &Rulebook,
+    lang: Lang,
+    pools: Option<&[GroupId]>,
+    lines: &mut Vec<String>,
+    section: &mut Section,
+    json: &mut Vec<serde_json::Value>,
+) -> usize {
+    let mut unpaired = 0;
+    for s in stranded_players(event, rules)
+        .iter()
+        .filter(|s| pools.is_none_or(|p| p.contains(&s.pool)))
+    {
+        let text = s.localize(lang);
+        lines.push(format!("{}{text}", lang.pick("未编排：", "not paired: ")));
+        section.push(vec![s.group.clone(), "0".into(), text.clone()]);
+        json.push(serde_json::json!({
+            "group": s.pool.to_string(),
+            "rounds": 0,
+            "violations": [text],
+            "player": s.id,
+        }));
+        unpaired += 1;
+    }
+    unpaired
+}
+
+/// `check`'s refusal when `unpaired` players are stranded (and `total` rounds' violations
+/// found besides).
+pub(super) fn refusal(unpaired: usize, total: usize) -> CliError {
+    let (zh, en) = (
+        format!("有 {unpaired} 名棋手登记在不再编排的组别，不会被编排"),
+        format!(
+            "{} registered in a group that is no longer paired, and never paired",
+            plural(unpaired, "player is", "players are")
+        ),
+    );
+    let (zh, en) = match total {
+        0 => (zh, en),
+        n => (
+            format!("{zh}；另有 {n} 处违反硬性编排规则"),
+            format!(
+                "{en}; and {} of the hard pairing rules",
+                plural(n, "violation", "violations")
+            ),
+        ),
+    };
+    CliError::from(Refusal::CheckFailed(Text::new(zh, en)))
+}
+
+/// Warns on standard error of each stranded player whose group leads to `pool` (every one
+/// for `None`): `pair` pairs around them, but not silently.
+pub(super) fn warn(event: &Event, rules: &Rulebook, lang: Lang, pool: Option<&GroupId>) {
+    for s in stranded_players(event, rules) {
+        let leads_here = match pool {
+            None => true,
+            Some(p) => pool_now(event, &s.pool) == PoolNow::Pairs(p.clone()),
+        };
+        if leads_here {
+            crate::cli::emit_err(&format!(
+                "{}{}",
+                lang.pick("注意：不会被编排：", "note: not paired: "),
+                s.localize(lang)
+            ));
+        }
+    }
+}
