@@ -39,6 +39,24 @@ pub enum GroupError {
         merge_into: Option<GroupId>,
     },
 
+    /// Round 1 of a pool while a group the rulebook merges into it (`merge_into`) is below
+    /// its minimum and neither merged nor cancelled yet: once this pool has a round, that
+    /// merge can no longer be made (docs/rules.md §6).
+    MergePending {
+        /// The short group's id.
+        group: GroupId,
+        /// The short group's name.
+        name: String,
+        /// Players registered in it.
+        count: usize,
+        /// Its `min_size`.
+        min: u32,
+        /// The pool being paired, its id.
+        into: GroupId,
+        /// The pool being paired, its name.
+        into_name: String,
+    },
+
     /// No group of the rulebook has this id, name or alias.
     UnknownGroup {
         /// The name as given.
@@ -155,6 +173,23 @@ impl Localize for GroupError {
                     crate::i18n::plural(count, "player", "players")
                 ),
             ),
+            GroupError::MergePending {
+                group,
+                name,
+                count,
+                min,
+                into,
+                into_name,
+            } => bi!(
+                lang,
+                zh(
+                    "{name}只有 {count} 名棋手，不足最低人数 {min}，按规程并入{into_name}：{into_name}第 1 轮编排之后就不能再合并，请先合并（`qiwang group merge {group} {into}`）或取消{name}，或用 `--allow-small` 照常编排{into_name}"
+                ),
+                en(
+                    "{name} has {}, below its minimum of {min}, and the rulebook merges it into {into_name}: once {into_name} has round 1 it can no longer be merged, so merge it first (`qiwang group merge {group} {into}`), cancel it, or pair {into_name} anyway with `--allow-small`",
+                    crate::i18n::plural(count, "player", "players")
+                ),
+            ),
             GroupError::UnknownGroup { group } => bi!(
                 lang,
                 zh("规程中没有组别 `{group}`"),
@@ -261,8 +296,9 @@ impl Localize for GroupError {
 }
 
 /// Whether round 1 of `pool` may be paired: refused while the pool has fewer players than
-/// its `min_size` (counted as `group sizes` counts), unless `allow_small`. Later rounds, a
-/// cancelled pool and a merged one are checked too.
+/// its `min_size` (counted as `group sizes` counts), or while a short group the rulebook
+/// merges into it is neither merged nor cancelled (after round 1 it could not be), unless
+/// `allow_small`. Later rounds, a cancelled pool and a merged one are checked too.
 pub fn check_pool_size(
     event: &Event,
     rules: &Rulebook,
@@ -284,17 +320,43 @@ pub fn check_pool_size(
             return Ok(());
         }
     }
+    if allow_small {
+        return Ok(());
+    }
     let size = group_size(rules, &event.players, pool);
-    match size {
-        Some(s) if s.is_short() && !allow_small => Err(GroupError::BelowMinimum {
+    if let Some(s) = size.filter(GroupSize::is_short) {
+        return Err(GroupError::BelowMinimum {
             group: pool.clone(),
             name: rule.name.clone(),
             count: s.count,
             min: s.minimum(),
             merge_into: rule.merge_into.clone(),
-        }),
-        _ => Ok(()),
+        });
     }
+    // A short group that the rulebook merges into this pool must be merged (or cancelled)
+    // before this pool's round 1, or the merge can never be made.
+    for short in rules
+        .pools()
+        .filter(|g| g.id != *pool && g.merge_into.as_ref() == Some(pool))
+    {
+        let settled = event
+            .group(&short.id)
+            .is_some_and(|g| g.cancelled || g.merged_into.is_some() || !g.rounds.is_empty());
+        if settled {
+            continue;
+        }
+        if let Some(s) = group_size(rules, &event.players, &short.id).filter(GroupSize::is_short) {
+            return Err(GroupError::MergePending {
+                group: short.id.clone(),
+                name: short.name.clone(),
+                count: s.count,
+                min: s.minimum(),
+                into: pool.clone(),
+                into_name: rule.name.clone(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// `qiwang group cancel G [--force]`: a pool without `merge_into` is cancelled before

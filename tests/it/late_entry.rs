@@ -166,6 +166,8 @@ fn a_cancelled_group_takes_no_entry_no_reinstatement_and_no_merge() {
     Run::on_event(&ev, &["player", "edit", "女二", "--unit", "U7"]).check();
     Run::on_event(&ev, &["player", "edit", "女一", "--group", "成人组"]).check();
     Run::on_event(&ev, &["player", "reinstate", "女一"]).check();
+    // 少儿组 (short, merged into 成人组 by the rulebook) is merged before 成人组's round 1.
+    Run::on_event(&ev, &["group", "merge", "少儿组", "成人组"]).check();
     Run::on_event(&ev, &["pair", "--group", "成人组", "--seed", "1"])
         .stdout_has("女一")
         .check();
@@ -257,4 +259,55 @@ fn players_moved_into_a_pool_after_round_1_join_it_from_round_2() {
         .stdout_has("青一")
         .stdout_has("女一")
         .check();
+}
+
+/// A short group the rulebook merges into a pool holds that pool's round 1 until it is
+/// merged or cancelled (outside test 2, finding 2): `pair --all` paired 成人组 and exited 0
+/// while 少儿组 waited, and from then on the merge its message advised was refused.
+#[test]
+fn a_pool_waits_for_the_short_group_the_rulebook_merges_into_it() {
+    let (_tmp, ev) = event();
+    // Only 成人组 and 少儿组 matter here: 青年组 and 女子组 are settled first.
+    Run::on_event(&ev, &["group", "cancel", "女子组"])
+        .status(0)
+        .check();
+    Run::on_event(&ev, &["group", "merge", "青年组", "成人组", "--force"])
+        .status(0)
+        .check();
+    // Neither pool can go: 成人组 waits for 少儿组, which is short; nothing is written.
+    let before = snapshot(&ev);
+    Run::on_event(&ev, &["pair", "--all", "--seed", "1"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("少儿组只有 2 名棋手，不足最低人数 6，按规程并入成人组")
+        .stderr_has("`qiwang group merge c a`")
+        .check();
+    Run::on_event(&ev, &["pair", "--group", "成人组", "--seed", "1"])
+        .status(3)
+        .stdout_empty()
+        .stderr_has("成人组第 1 轮编排之后就不能再合并")
+        .check();
+    assert_eq!(snapshot(&ev), before, "a refused pair writes nothing");
+    // Merged as advised, the pool pairs everyone.
+    Run::on_event(&ev, &["group", "merge", "少儿组", "成人组"])
+        .status(0)
+        .check();
+    Run::on_event(&ev, &["pair", "--all", "--seed", "1"])
+        .status(0)
+        .stdout_has("乙一")
+        .stdout_has("乙二")
+        .check();
+}
+
+/// `--allow-small` pairs the pool all the same, as it pairs a short pool.
+#[test]
+fn allow_small_pairs_a_pool_whose_short_group_is_not_merged() {
+    let (_tmp, ev) = event();
+    Run::on_event(
+        &ev,
+        &["pair", "--group", "成人组", "--seed", "1", "--allow-small"],
+    )
+    .status(0)
+    .stdout_has("甲一")
+    .check();
 }

@@ -382,6 +382,7 @@ impl ExitStatus for qiwang::registration::GroupError {
         use qiwang::registration::GroupError as E;
         match self {
             E::BelowMinimum { .. }
+            | E::MergePending { .. }
             | E::UnknownGroup { .. }
             | E::NotAPool { .. }
             | E::HasMergeTarget { .. }
