@@ -124,7 +124,18 @@ use fsio::LockGuard;
 use state::SnapshotFile;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+
+/// The audit line this process logged last (0: none yet): see [`logged_by_this_process`].
+static LOGGED: AtomicU64 = AtomicU64::new(0);
+
+/// The sequence number of the newest audit line this process has logged, if any: a
+/// command whose output then cannot be written says that its change was saved all the
+/// same, so that nobody runs a penalty or a warning twice.
+pub fn logged_by_this_process() -> Option<u64> {
+    Some(LOGGED.load(Ordering::Relaxed)).filter(|&seq| seq > 0)
+}
 
 /// The state file's name.
 pub const STATE_FILE: &str = "qiwang.json";
@@ -435,6 +446,7 @@ impl Store {
             return Err(error);
         }
         // The change is complete and logged; a journal left behind is harmless.
+        LOGGED.store(entry.seq, Ordering::Relaxed);
         let _ =
             fsio::remove_if_exists(&self.journal_path()).and_then(|_| fsio::sync_dir(&self.dir));
         Ok(())
@@ -452,6 +464,7 @@ impl Store {
                 .and_then(|()| fsio::remove_if_exists(&self.journal_path()));
             return Err(error);
         }
+        LOGGED.store(entry.seq, Ordering::Relaxed);
         let _ =
             fsio::remove_if_exists(&self.journal_path()).and_then(|_| fsio::sync_dir(&self.dir));
         Ok(())

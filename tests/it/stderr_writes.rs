@@ -151,3 +151,53 @@ fn help_that_cannot_be_written_is_an_io_failure() {
         assert_eq!(out.status.code(), Some(0), "--lang {lang}");
     }
 }
+
+/// A change saved before its confirmation could be printed (`>/dev/full`) says so in the
+/// failure, so that nobody enters the same warning or penalty twice (outside test 2,
+/// finding 3); the change is in the log once.
+#[test]
+fn a_saved_change_whose_output_fails_says_it_was_saved() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let ev = dir.path().join("ev");
+    init(&ev, &root("rules/jinhua-2018.toml"));
+    let csv = dir.path().join("r.csv");
+    std::fs::write(&csv, "姓名,单位名称,组别\n甲,婺城区棋协,成人组\n").unwrap();
+    let evs = ev.to_str().unwrap();
+    let out = Command::new(BIN)
+        .args(["--event", evs, "import", csv.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let out = Command::new(BIN)
+        .args(["--event", evs, "warn", "甲", "--reason", "迟到"])
+        .env_remove("QIWANG_EVENT")
+        .stdout(Stdio::from(std::fs::File::create("/dev/full").unwrap()))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(5), "{stderr}");
+    assert!(stderr.contains("无法写出输出"), "{stderr}");
+    assert!(
+        stderr.contains("修改已经保存（第 3 步，见 `qiwang log`），不要再执行一次"),
+        "{stderr}"
+    );
+    // A read that cannot print has nothing saved to speak of.
+    let out = Command::new(BIN)
+        .args(["--event", evs, "players"])
+        .env_remove("QIWANG_EVENT")
+        .stdout(Stdio::from(std::fs::File::create("/dev/full").unwrap()))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(5), "{stderr}");
+    assert!(!stderr.contains("修改已经保存"), "{stderr}");
+    let log = Command::new(BIN)
+        .args(["--event", evs, "--lang", "en", "log", "--format", "json"])
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&log.stdout);
+    assert_eq!(log.matches("\"warn\"").count(), 1, "{log}");
+}

@@ -88,12 +88,22 @@ impl Refusal {
         ))
     }
 
-    /// Standard output cannot be written.
+    /// Standard output cannot be written. A change the command had already saved is said
+    /// to be saved, so that it is not made twice (a penalty entered again counts twice).
     pub fn cannot_write_output(e: &std::io::Error) -> Refusal {
         let why = io_error(e);
+        let (zh, en) = match qiwang::store::logged_by_this_process() {
+            Some(seq) => (
+                format!("；但修改已经保存（第 {seq} 步，见 `qiwang log`），不要再执行一次"),
+                format!(
+                    "; the change was saved all the same (#{seq}, see `qiwang log`): do not run the command again"
+                ),
+            ),
+            None => (String::new(), String::new()),
+        };
         Refusal::CannotWrite(Text::new(
-            format!("无法写出输出：{}", why.zh),
-            format!("cannot write the output: {}", why.en),
+            format!("无法写出输出：{}{zh}", why.zh),
+            format!("cannot write the output: {}{en}", why.en),
         ))
     }
 }
