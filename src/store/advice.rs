@@ -127,14 +127,19 @@ impl Store {
     fn worded(&self, way: &WayBack, last: u64) -> Text {
         let snapshot = self.history_dir().join(&way.base);
         if way.redo.is_empty() {
-            let put_back = put_back(&snapshot, &self.state_path(), None);
+            // `qiwang log` itself refuses a damaged state, so the trail is named as its file.
+            let holding = Text::new(
+                format!("第 {last} 步之后的状态"),
+                format!("the state after step #{last}"),
+            );
+            let put_back = put_back(&snapshot, &self.state_path(), Some(&holding));
             return Text::new(
                 format!(
-                    "qiwang 没有改动它；`qiwang log` 所记的当前状态（第 {last} 步之后）完整保存在快照中。恢复方法：{}，无需重做任何修改",
+                    "qiwang 没有改动它；audit.log 所记的当前状态完整保存在快照中。恢复方法：{}，无需重做任何修改",
                     put_back.zh
                 ),
                 format!(
-                    "qiwang left it untouched; the state `qiwang log` describes (after step #{last}) is kept whole in a snapshot: to recover, {}, and redo nothing",
+                    "qiwang left it untouched; the state audit.log describes is kept whole in a snapshot: to recover, {}, and redo nothing",
                     put_back.en
                 ),
             );
