@@ -56,7 +56,7 @@ pub use batch::{
     read_registrations,
 };
 pub use entry::{
-    EntryError, PlayerEntry, add_player, add_player_on, edit_player, entry_window,
+    Admitted, EntryError, PlayerEntry, add_player, add_player_on, admit, admit_batch, edit_player,
     player_from_entry,
 };
 pub use groups::{

@@ -304,6 +304,7 @@ impl ExitStatus for qiwang::registration::EntryError {
             | E::EntriesClosed { .. }
             | E::FieldFixed { .. } => InvalidInput,
             E::Group(e) => e.exit_code(),
+            E::Refused(..) => InvalidInput,
         }
     }
 }
