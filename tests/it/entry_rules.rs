@@ -98,3 +98,28 @@ fn an_import_into_a_paired_pool_after_the_deadline_needs_late() {
         .unwrap();
     assert_eq!(late["joined_round"], 2, "{late}");
 }
+
+/// A late entry for 少儿组 after its merge into 成人组 is compared with the players of
+/// 成人组, where it is paired: a name there under another unit is said, as for any row.
+#[test]
+fn a_late_entry_for_a_merged_group_is_compared_in_the_pool_it_joins() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rules = "[event]\nname = \"合并测试\"\nlanguage = \"zh\"\nrounds = 3\n[[groups]]\nid = \"a\"\nname = \"成人组\"\n[[groups]]\nid = \"c\"\nname = \"少儿组\"\n";
+    let ev = event_from(
+        tmp.path(),
+        rules,
+        "姓名,单位,组别\n张三,U1,成人组\n甲二,U2,成人组\n乙一,U1,少儿组\n乙二,U2,少儿组\n",
+    );
+    ok(&ev, &["group", "merge", "少儿组", "成人组", "--force"]);
+    let file = sheet_with_unit(tmp.path(), "张三,U5,少儿组\n");
+    let (code, out, err) = run(&ev, &["import", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("少儿组已并入成人组：张三编入成人组"), "{out}");
+    assert!(err.contains("`张三` 与已报名棋手 1（`张三`）同名"), "{err}");
+}
+
+fn sheet_with_unit(dir: &Path, rows: &str) -> String {
+    let path = dir.join("late.csv");
+    std::fs::write(&path, format!("姓名,单位,组别\n{rows}")).unwrap();
+    path.to_str().unwrap().to_string()
+}

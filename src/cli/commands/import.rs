@@ -43,12 +43,17 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
         },
         sheet: args.sheet.clone(),
         strict: args.strict,
+        merged: Default::default(),
     };
     let loaded = ctx.load()?;
     let lang = ctx.lang(&loaded.rules);
     // Rows entering pools already paired are entries as `player add` makes them, under
     // the same rules; the deadline is a day, today's date on this machine decides.
     let today = chrono::Local::now().date_naive();
+    let opts = BatchOptions {
+        merged: qiwang::registration::merged_pools(&loaded.event, &loaded.rules),
+        ..opts
+    };
     if args.dry_run {
         let ev = &loaded.event;
         let mut imported = read_batch(
