@@ -94,6 +94,7 @@ impl ExitStatus for qiwang::report::publish::PublishError {
         match self {
             E::Outside(..) | E::NoFolder(..) => InvalidInput,
             E::Symlink(..)
+            | E::FileLink(..)
             | E::Foreign(..)
             | E::NotAFolder(..)
             | E::FolderInTheWay(..)
