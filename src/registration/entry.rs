@@ -237,9 +237,13 @@ impl Localize for EntryError {
                 ),
             ),
             EntryError::Group(e) => e.localize(lang),
+            // Each refusal on its line, led by the player's name unless it names them.
             EntryError::Refused(refused) => refused
                 .iter()
-                .map(|(name, e)| format!("`{name}`{}{}", lang.pick("：", ": "), e.localize(lang)))
+                .map(|(name, e)| match e {
+                    EntryError::FieldFixed { .. } => e.localize(lang),
+                    _ => format!("`{name}`{}{}", lang.pick("：", ": "), e.localize(lang)),
+                })
                 .collect::<Vec<_>>()
                 .join("\n"),
             EntryError::EntriesClosed { group, round } => bi!(
