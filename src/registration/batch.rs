@@ -49,6 +49,10 @@ pub struct BatchOptions {
     pub sheet: Option<String>,
     /// An unknown column is an error instead of a warning (`--strict`).
     pub strict: bool,
+    /// Each pool merged away with the pool its entries join now
+    /// ([`super::groups::merged_pools`]): a row's name is compared with the players of the
+    /// pool it ends up in.
+    pub merged: std::collections::BTreeMap<crate::model::GroupId, crate::model::GroupId>,
 }
 
 /// One file of a batch: its name as the user gave it and its bytes.
@@ -103,6 +107,7 @@ pub fn read_batch(
     let batch = files.len() > 1;
     let mut sheet = Sheet::new(rules, existing, next_id);
     sheet.strict = opts.strict;
+    sheet.merged = opts.merged.clone();
     let mut read = Vec::with_capacity(files.len());
     for file in files {
         sheet.errors.next_part();

@@ -110,8 +110,10 @@ impl Sheet<'_> {
             return;
         }
         // The same name in the same group under another unit: two players, or one
-        // registered twice by two units. Said, not refused.
-        let in_group = (normalise::key(&player.name), player.group.clone());
+        // registered twice by two units. Said, not refused. The group is the pool the
+        // row ends up in: an entry for a group merged away meets the players moved there.
+        let pool = self.merged.get(&player.group).unwrap_or(&player.group);
+        let in_group = (normalise::key(&player.name), pool.clone());
         match self.group_names.get(&in_group) {
             Some(seen) => self.warnings.push(RowError::new(
                 line,

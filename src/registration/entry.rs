@@ -183,6 +183,9 @@ pub enum EntryError {
     },
     /// An entry into a group that was cancelled ([`super::place_entry`]).
     Group(super::GroupError),
+    /// Entries of an import that the pools they enter refuse ([`admit_batch`]): each
+    /// player's name with the reason.
+    Refused(Vec<(String, EntryError)>),
 }
 
 display_english!(EntryError);
@@ -234,6 +237,15 @@ impl Localize for EntryError {
                 ),
             ),
             EntryError::Group(e) => e.localize(lang),
+            // Each refusal on its line, led by the player's name unless it names them.
+            EntryError::Refused(refused) => refused
+                .iter()
+                .map(|(name, e)| match e {
+                    EntryError::FieldFixed { .. } => e.localize(lang),
+                    _ => format!("`{name}`{}{}", lang.pick("：", ": "), e.localize(lang)),
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
             EntryError::EntriesClosed { group, round } => bi!(
                 lang,
                 zh("{group} 已编排第 {round} 轮：规程规定第 {round} 轮以后不再接受报名"),
@@ -293,40 +305,97 @@ pub fn player_from_entry(
     }
 }
 
-/// Whether an entry made on `today` into `pool` is allowed by the rulebook's deadline and
-/// closing round (`event.registration_deadline`, `event.entries_close_after_round`):
-/// `Ok(true)` for an entry after the deadline that `late` allows (to be logged as late),
-/// `Ok(false)` for one in time.
-pub fn entry_window(
+/// How the rulebook admits an entry into a pool ([`admit`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Admitted {
+    /// The round the player is paired from: the pool's next one.
+    pub joined_round: u32,
+    /// The entry is after `event.registration_deadline` (`--late` allowed it): logged as
+    /// a late entry.
+    pub late: bool,
+}
+
+/// The rules for every way a player enters a pool (`player add`, `player edit --group`,
+/// `import`), `player` already placed in the pool it pairs in ([`super::place_entry`]):
+/// none once the pool has paired `event.entries_close_after_round`; none into a round
+/// robin or knockout whose round 1 is paired (its table or bracket is fixed); after
+/// `event.registration_deadline` only with `late` (`today` `None`: a correction, which
+/// no deadline applies to). Returns the round the player is paired from.
+pub fn admit(
     event: &Event,
     rules: &Rulebook,
-    pool: &GroupId,
+    player: &Player,
+    today: Option<chrono::NaiveDate>,
+    late: bool,
+) -> Result<Admitted, EntryError> {
+    let pool = &player.group;
+    let rounds = u32::try_from(rounds_paired(event, rules, pool)).unwrap_or(u32::MAX);
+    if let Some(round) = rules.event.entries_close_after_round
+        && rounds >= round
+    {
+        return Err(EntryError::EntriesClosed {
+            group: rules
+                .group(pool)
+                .map_or_else(|| pool.to_string(), |g| g.name.clone()),
+            round,
+        });
+    }
+    let was_late = match (rules.event.registration_deadline, today) {
+        (Some(deadline), Some(today)) if today > deadline && !late => {
+            return Err(EntryError::AfterDeadline { deadline, today });
+        }
+        (Some(deadline), Some(today)) => today > deadline,
+        _ => false,
+    };
+    let format = rules.format_of(pool);
+    if rounds > 0 && (format.is_round_robin() || format.is_knockout()) {
+        return Err(EntryError::FieldFixed {
+            name: player.name.clone(),
+            group: pool.clone(),
+        });
+    }
+    Ok(Admitted {
+        joined_round: rounds.saturating_add(1),
+        late: was_late,
+    })
+}
+
+/// [`admit`] for the players of an import (already placed) entering pools that have
+/// paired a round: every refusal at once, each naming its player, and the deadline once
+/// for the batch. A sheet imported before round 1 is the registration itself and is
+/// not held to the deadline. Returns whether any entry was late.
+pub fn admit_batch(
+    event: &Event,
+    rules: &Rulebook,
+    players: &mut [Player],
     today: chrono::NaiveDate,
     late: bool,
 ) -> Result<bool, EntryError> {
-    if let Some(round) = rules.event.entries_close_after_round {
-        let paired = event.group(pool).map_or(0, |g| g.rounds.len());
-        let paired = u32::try_from(paired).unwrap_or(u32::MAX);
-        if paired >= round {
-            return Err(EntryError::EntriesClosed {
-                group: rules
-                    .group(pool)
-                    .map_or_else(|| pool.to_string(), |g| g.name.clone()),
-                round,
-            });
+    let mut refused = Vec::new();
+    let mut any_late = false;
+    for p in players.iter_mut() {
+        if rounds_paired(event, rules, &p.group) == 0 {
+            continue;
+        }
+        match admit(event, rules, p, Some(today), true) {
+            Ok(a) => {
+                p.joined_round = a.joined_round;
+                any_late |= a.late;
+            }
+            Err(e) => refused.push((p.name.clone(), e)),
         }
     }
+    if !refused.is_empty() {
+        return Err(EntryError::Refused(refused));
+    }
     match rules.event.registration_deadline {
-        Some(deadline) if today > deadline && !late => {
-            Err(EntryError::AfterDeadline { deadline, today })
-        }
-        Some(deadline) => Ok(today > deadline),
-        None => Ok(false),
+        Some(deadline) if any_late && !late => Err(EntryError::AfterDeadline { deadline, today }),
+        _ => Ok(any_late),
     }
 }
 
-/// [`add_player`] on `today` within the rulebook's entry window ([`entry_window`]):
-/// returns the player and whether the entry was late. Nothing changes on an error.
+/// [`add_player`] on `today` within the rulebook's entry rules ([`admit`]): returns the
+/// player and whether the entry was late. Nothing changes on an error.
 pub fn add_player_on<'e>(
     event: &'e mut Event,
     rules: &Rulebook,
@@ -334,37 +403,36 @@ pub fn add_player_on<'e>(
     today: chrono::NaiveDate,
     late: bool,
 ) -> Result<(&'e Player, bool), EntryError> {
-    let mut player = player_from_entry(entry, rules, &event.players, event.next_player_id())?;
-    super::place_entry(event, rules, &mut player).map_err(EntryError::Group)?;
-    let was_late = entry_window(event, rules, &player.group, today, late)?;
-    let player = add_player(event, rules, entry)?;
-    Ok((player, was_late))
+    enter(event, rules, entry, Some(today), late)
 }
 
 /// Registers a late entry: checked as an imported row, numbered after every player,
 /// paired from the pool's next round (it gets the pool's next free pairing number when it
 /// is first paired). An entry for a group merged away joins the pool it was merged into;
-/// one into a cancelled group is refused ([`super::place_entry`]). Returns the player
-/// added.
+/// one into a cancelled group is refused ([`super::place_entry`]); the pool's entry rules
+/// apply but the deadline ([`admit`]). Returns the player added.
 pub fn add_player<'e>(
     event: &'e mut Event,
     rules: &Rulebook,
     entry: &PlayerEntry,
 ) -> Result<&'e Player, EntryError> {
+    enter(event, rules, entry, None, false).map(|(p, _)| p)
+}
+
+fn enter<'e>(
+    event: &'e mut Event,
+    rules: &Rulebook,
+    entry: &PlayerEntry,
+    today: Option<chrono::NaiveDate>,
+    late: bool,
+) -> Result<(&'e Player, bool), EntryError> {
     let mut player = player_from_entry(entry, rules, &event.players, event.next_player_id())?;
     super::place_entry(event, rules, &mut player).map_err(EntryError::Group)?;
-    let rounds = rounds_paired(event, rules, &player.group);
-    let format = rules.format_of(&player.group);
-    if rounds > 0 && (format.is_round_robin() || format.is_knockout()) {
-        return Err(EntryError::FieldFixed {
-            name: player.name,
-            group: player.group,
-        });
-    }
-    player.joined_round = u32::try_from(rounds).unwrap_or(u32::MAX).saturating_add(1);
+    let admitted = admit(event, rules, &player, today, late)?;
+    player.joined_round = admitted.joined_round;
     team_checks(&event.players, &player, None, rules)?;
     event.players.push(player);
-    Ok(&event.players[event.players.len() - 1])
+    Ok((&event.players[event.players.len() - 1], admitted.late))
 }
 
 /// The rounds `pool` has paired: a team pool's are the team rounds.
@@ -414,14 +482,12 @@ pub fn edit_player<'e>(
             group: old.group,
         });
     }
-    // A player moved to another pool (theirs unpaired) joins it as a late entry would,
-    // from its next round: not counted absent from the rounds paired before.
+    // A player moved to another pool (theirs unpaired) enters it as a late entry does,
+    // under the same rules ([`admit`]), from its next round: not counted absent from the
+    // rounds paired before.
     let joined_round = match new.group == old.group {
         true => old.joined_round,
-        false => {
-            let rounds = rounds_paired(event, rules, &new.group);
-            u32::try_from(rounds).unwrap_or(u32::MAX).saturating_add(1)
-        }
+        false => admit(event, rules, &new, None, false)?.joined_round,
     };
     let updated = Player {
         id: old.id,

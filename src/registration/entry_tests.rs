@@ -392,6 +392,13 @@ fn every_entry_error_has_chinese_with_the_same_values() {
             name: "乙".into(),
             group: GroupId::new("rr"),
         },
+        EntryError::Refused(vec![(
+            "丙".into(),
+            EntryError::EntriesClosed {
+                group: "公开组".into(),
+                round: 1,
+            },
+        )]),
     ] {
         assert_localized(&e);
     }

@@ -56,13 +56,13 @@ pub use batch::{
     read_registrations,
 };
 pub use entry::{
-    EntryError, PlayerEntry, add_player, add_player_on, edit_player, entry_window,
+    Admitted, EntryError, PlayerEntry, add_player, add_player_on, admit, admit_batch, edit_player,
     player_from_entry,
 };
 pub use groups::{
     GroupError, GroupSize, MergeError, MergeReport, Placed, PoolNow, Stranded, Undersized,
     cancel_group, check_pool_size, check_reinstate, group_sizes, merge_group, merged_note,
-    place_entries, place_entry, pool_now, stranded_players, undersized_groups,
+    merged_pools, place_entries, place_entry, pool_now, stranded_players, undersized_groups,
 };
 pub use id_card::{IdCard, IdError, parse_id_number};
 pub use problems::{ImportErrors, MAX_SHOWN, Omitted, Place, RowError, Stop};

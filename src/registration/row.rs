@@ -401,26 +401,34 @@ impl<'a> Sheet<'a> {
                 Some(_) => {}
                 None => {
                     gender = Some(card.gender);
-                    // Said, so the organiser sees which genders qiwang filled in.
-                    let col = row.map.column(Field::Gender);
-                    row.warnings.push(RowError::new(
-                        row.line,
-                        Some(col.map_or_else(
-                            || Field::Gender.label().to_string(),
-                            |c| row.map.names[c].clone(),
-                        )),
-                        None,
-                        Text::new(
-                            format!(
-                                "性别未填，按身份证号记为{}",
-                                eligibility::gender_word_zh(card.gender)
-                            ),
-                            format!(
-                                "no gender given: taken from the ID number as {}",
-                                eligibility::gender_word(card.gender)
+                    // Said, so the organiser sees which genders qiwang filled in: at the
+                    // empty 性别 cell, or, the sheet having no such column, at the ID
+                    // number it was read from.
+                    let (zh, en) = (
+                        eligibility::gender_word_zh(card.gender),
+                        eligibility::gender_word(card.gender),
+                    );
+                    let (col, text) = match row.map.column(Field::Gender) {
+                        Some(c) => (
+                            Some(c),
+                            Text::new(
+                                format!("性别未填，按身份证号记为{zh}"),
+                                format!("no gender given: taken from the ID number as {en}"),
                             ),
                         ),
-                    ));
+                        None => (
+                            row.map.column(Field::IdNumber),
+                            Text::new(
+                                format!("表中没有性别列：性别按身份证号记为{zh}"),
+                                format!(
+                                    "the sheet has no gender column: the gender was read from the ID number as {en}"
+                                ),
+                            ),
+                        ),
+                    };
+                    let column = col.map(|c| row.map.names[c].clone());
+                    row.warnings
+                        .push(RowError::new(row.line, column, None, text));
                 }
             }
         }

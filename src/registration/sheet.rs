@@ -77,6 +77,9 @@ pub(super) struct Sheet<'a> {
     pub(super) names: BTreeMap<(String, String), Seen>,
     /// Name and group → where first seen, to say when one name is twice in a group.
     pub(super) group_names: BTreeMap<(String, crate::model::GroupId), Seen>,
+    /// Each pool merged away with the pool its entries join ([`super::BatchOptions`]):
+    /// the group of `group_names` is the pool a row ends up in.
+    pub(super) merged: BTreeMap<crate::model::GroupId, crate::model::GroupId>,
     /// A unit's [`normalise::unit_key`] → its first spelling, and the pairs of spellings
     /// already said, to warn once about two spellings of one unit.
     pub(super) unit_spellings: BTreeMap<String, String>,
@@ -132,6 +135,7 @@ impl<'a> Sheet<'a> {
             ids,
             names,
             group_names,
+            merged: BTreeMap::new(),
             unit_spellings,
             unit_pairs_said: Default::default(),
             at: None,

@@ -839,3 +839,41 @@ fn the_largest_count_stated_is_compared_at_its_first_line() {
     assert_eq!(stated(&[(7, 2), (8, 1)]).differing(3), None);
     assert_eq!(stated(&[(7, 2), (8, 2)]).differing(3), Some((7, 2)));
 }
+
+/// A gender read from the ID number is said at the empty 性别 cell; a sheet with no 性别
+/// column has it said at the ID number it was read from, naming no column it lacks.
+#[test]
+fn a_gender_read_from_the_id_number_is_said_where_it_was_read() {
+    let man = id("330702", "19800101", 123);
+    let warnings = |text: String| {
+        let file = RegistrationFile {
+            source: "reg.csv".into(),
+            bytes: text.as_bytes(),
+        };
+        read_batch(
+            &[file],
+            &BatchOptions::default(),
+            &rules(),
+            &[],
+            PlayerId(1),
+        )
+        .unwrap()
+        .warnings
+    };
+    let with_column = warnings(format!("姓名,性别,组别,身份证号\n甲,,成人组,{man}\n"));
+    assert_eq!(with_column[0].column.as_deref(), Some("性别"));
+    assert!(with_column[0].message.en.contains("no gender given"));
+    let without = warnings(format!("姓名,组别,身份证号\n甲,成人组,{man}\n"));
+    assert_eq!(without[0].column.as_deref(), Some("身份证号"));
+    for text in [&without[0].message.zh, &without[0].message.en] {
+        assert!(!text.contains("性别/gender"), "{text}");
+    }
+    assert!(
+        without[0]
+            .message
+            .en
+            .contains("the gender was read from the ID number as male"),
+        "{:?}",
+        without[0].message
+    );
+}

@@ -33,6 +33,11 @@ pub enum PublishError {
         /// The link.
         PathBuf,
     ),
+    /// The one file the user named (`--out`) is a symbolic link.
+    FileLink(
+        /// The link.
+        PathBuf,
+    ),
     /// The output folder holds files but no [`MARKER`], so qiwang did not write it.
     Foreign(
         /// The folder.
@@ -91,6 +96,17 @@ impl Localize for PublishError {
                 ),
                 en(
                     "`{}` is a symbolic link; qiwang does not write through links in an export folder: remove it or choose another `--out`",
+                    p.display()
+                ),
+            ),
+            PublishError::FileLink(p) => bi!(
+                lang,
+                zh(
+                    "`{}` 是符号链接；qiwang 不会经由链接写文件：请删除它或换一个 `--out`",
+                    p.display()
+                ),
+                en(
+                    "`{}` is a symbolic link; qiwang does not write a file through a link: remove it or choose another `--out`",
                     p.display()
                 ),
             ),
@@ -331,7 +347,7 @@ pub fn check_single(path: &Path, force: bool) -> Result<(), PublishError> {
         return Err(PublishError::NoFolder(folder.to_path_buf()));
     }
     match kind(path)? {
-        Some(t) if t.is_symlink() => Err(PublishError::Symlink(path.to_path_buf())),
+        Some(t) if t.is_symlink() => Err(PublishError::FileLink(path.to_path_buf())),
         Some(t) if t.is_dir() => Err(PublishError::FolderInTheWay(path.to_path_buf())),
         Some(t) if t.is_file() && !force => Err(PublishError::Exists(path.to_path_buf())),
         _ => Ok(()),
@@ -407,6 +423,25 @@ mod tests {
         assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
     }
 
+    /// The one file `--out` names, a link: refused for a file, with no word of a folder.
+    #[test]
+    fn a_single_file_is_never_written_through_a_link() {
+        let tmp = tempfile::tempdir().unwrap();
+        let victim = tmp.path().join("victim");
+        std::fs::write(&victim, "keep").unwrap();
+        let out = tmp.path().join("book.xlsx");
+        std::os::unix::fs::symlink(&victim, &out).unwrap();
+        let e = write_new(&out, b"x", true).unwrap_err();
+        assert!(matches!(e, PublishError::FileLink(_)), "{e}");
+        let said = e.localize(Lang::En);
+        assert!(
+            said.contains("does not write a file through a link"),
+            "{said}"
+        );
+        assert!(!said.contains("folder"), "{said}");
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+    }
+
     #[test]
     fn a_foreign_folder_needs_force() {
         let tmp = tempfile::tempdir().unwrap();
@@ -448,6 +483,7 @@ mod tests {
     fn every_error_has_chinese() {
         use crate::i18n::facts::assert_localized;
         assert_localized(&PublishError::Symlink("a/b".into()));
+        assert_localized(&PublishError::FileLink("a.xlsx".into()));
         assert_localized(&PublishError::Foreign("a".into()));
         assert_localized(&PublishError::NotAFolder("a".into()));
         assert_localized(&PublishError::Exists("a/index.html".into()));

@@ -374,13 +374,15 @@ fn one_results_file_for_every_group_all_or_nothing_with_every_problem_and_its_li
     }
     assert_eq!(before, snapshot(&ev), "a bad file changed the event");
     // Several groups paired, no 组别 column, and a table number that names no pool's
-    // table: refused, never guessed (a hall number of one pool is read: event_fixes).
+    // table: refused, never guessed (a hall number of one pool is read: event_fixes),
+    // naming the row's round and table, which no 组别 column would find.
     let plain = ev.parent().unwrap().join("plain.csv");
     fs::write(&plain, "轮次,台号,结果\n1,999,红胜\n").unwrap();
     Run::on_event(&ev, &["result", "--from", p(&plain)])
         .status(3)
         .stdout_empty()
-        .stderr_has("请加一列“组别”")
+        .stderr_has("plain.csv 第 2 行：第 1 轮没有第 999 台")
+        .stderr_lacks("请加一列“组别”")
         .check();
     // The filled-in slips file records every group in one change.
     let good = ev.parent().unwrap().join("r1.csv");

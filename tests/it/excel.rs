@@ -321,8 +321,10 @@ fn a_batch_is_all_or_nothing_and_finds_duplicates_across_files() {
         .stdout_has("a.xlsx: read sheets `报名表` (1 player)")
         .stdout_has("imported 2 players")
         // Neither sheet has a gender column: both genders come from the ID numbers.
-        .stderr_has("a.xlsx:报名表 row 2: column `性别/gender`: no gender given")
-        .stderr_has("c.csv:2: column `性别/gender`: no gender given")
+        // Said at the ID number it was read from, naming no column the sheets lack.
+        .stderr_has("a.xlsx:报名表!C2: column `身份证号`: the sheet has no gender column: the gender was read from the ID number")
+        .stderr_has("c.csv:2: column `身份证号`: the sheet has no gender column: the gender was read from the ID number")
+        .stderr_lacks("性别/gender")
         .check();
 }
 

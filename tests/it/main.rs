@@ -14,6 +14,7 @@ mod crash;
 mod damaged_state;
 mod demo_examples;
 mod entries;
+mod entry_rules;
 mod error_texts;
 mod event_fixes;
 mod examples;

@@ -512,7 +512,7 @@ fn the_forfeit_rule_withdraws_and_lifts_a_team_through_the_binary() {
     on(&["check"])
         .status(3)
         .stdout_is("round 3: active team `Cedar` has no match and no bye\n")
-        .stderr_is("error: the check found problems (above)\n")
+        .stderr_is("error: 1 violation of the hard pairing rules\n")
         .check();
 }
 

@@ -34,6 +34,7 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
             dry_run,
             sheet,
             strict,
+            late,
         } => commands::import::run(
             &ctx,
             &commands::import::ImportArgs {
@@ -42,6 +43,7 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
                 encoding: ctx.encoding.clone(),
                 sheet,
                 strict,
+                late,
             },
         ),
         Command::Template { rules, out, force } => {

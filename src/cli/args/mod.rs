@@ -73,6 +73,10 @@ pub enum Command {
         /// Refuse the files when a column is not one qiwang knows (default: a warning).
         #[arg(long)]
         strict: bool,
+        /// Accept entries into pools already paired after the rulebook's
+        /// `registration_deadline` (logged as late).
+        #[arg(long)]
+        late: bool,
     },
     /// Write the registration sheet for the event's rulebook (or `--rules FILE`): the
     /// columns its groups need, an example row and the allowed values. `--format xlsx`

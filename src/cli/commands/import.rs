@@ -1,4 +1,4 @@
-//! `qiwang import FILE... [--dry-run] [--encoding auto|utf-8|gbk] [--sheet NAME] [--strict]`
+//! `qiwang import FILE... [--dry-run] [--encoding auto|utf-8|gbk] [--sheet NAME] [--strict] [--late]`
 
 use crate::cli::context::read_input;
 use crate::cli::context::{Ctx, lib_error, tx_error};
@@ -6,7 +6,7 @@ use crate::cli::error::{CliError, ExitStatus};
 use qiwang::i18n::plural;
 use qiwang::i18n::{Localize, bi};
 use qiwang::input::decode::Encoding;
-use qiwang::registration::{BatchOptions, Imported, RegistrationFile, read_batch};
+use qiwang::registration::{BatchOptions, Imported, RegistrationFile, admit_batch, read_batch};
 use qiwang::rulebook::Lang;
 use std::path::PathBuf;
 
@@ -17,6 +17,8 @@ pub struct ImportArgs {
     pub encoding: String,
     pub sheet: Option<String>,
     pub strict: bool,
+    /// Accept entries after the rulebook's `registration_deadline` (logged as late).
+    pub late: bool,
 }
 
 pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
@@ -41,9 +43,17 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
         },
         sheet: args.sheet.clone(),
         strict: args.strict,
+        merged: Default::default(),
     };
     let loaded = ctx.load()?;
     let lang = ctx.lang(&loaded.rules);
+    // Rows entering pools already paired are entries as `player add` makes them, under
+    // the same rules; the deadline is a day, today's date on this machine decides.
+    let today = chrono::Local::now().date_naive();
+    let opts = BatchOptions {
+        merged: qiwang::registration::merged_pools(&loaded.event, &loaded.rules),
+        ..opts
+    };
     if args.dry_run {
         let ev = &loaded.event;
         let mut imported = read_batch(
@@ -55,6 +65,8 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
         )
         .map_err(nothing_imported)?;
         let placed = qiwang::registration::place_entries(ev, &loaded.rules, &mut imported.players)
+            .map_err(nothing_imported)?;
+        admit_batch(ev, &loaded.rules, &mut imported.players, today, args.late)
             .map_err(nothing_imported)?;
         report_reading(&imported, lang);
         for p in placed {
@@ -98,6 +110,8 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
             // refuse the whole file, as any error does.
             let placed = qiwang::registration::place_entries(event, rules, &mut imported.players)
                 .map_err(|e| nothing_imported(lib_error(e)))?;
+            let late = admit_batch(event, rules, &mut imported.players, today, args.late)
+                .map_err(|e| nothing_imported(lib_error(e)))?;
             let n = imported.players.len();
             let ids: Vec<u32> = imported.players.iter().map(|p| p.id.0).collect();
             event.players.extend(imported.players.iter().cloned());
@@ -107,15 +121,17 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
                     .map(|g| (g.name.clone(), event.players_in(&g.id).count()))
                     .collect();
             let joined = sources.join(", ");
+            let mut details =
+                serde_json::json!({ "file": joined, "files": sources, "player_ids": ids });
+            if late {
+                details["late"] = serde_json::Value::Bool(true);
+            }
             Ok::<_, CliError>(
                 qiwang::store::action::Action::Imported {
                     players: n,
                     files: sources.clone(),
                 }
-                .change(
-                    (imported, per_pool, placed),
-                    serde_json::json!({ "file": joined, "files": sources, "player_ids": ids }),
-                ),
+                .change((imported, per_pool, placed), details),
             )
         })
         .map_err(tx_error)?;

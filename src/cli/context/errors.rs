@@ -94,6 +94,7 @@ impl ExitStatus for qiwang::report::publish::PublishError {
         match self {
             E::Outside(..) | E::NoFolder(..) => InvalidInput,
             E::Symlink(..)
+            | E::FileLink(..)
             | E::Foreign(..)
             | E::NotAFolder(..)
             | E::FolderInTheWay(..)
@@ -304,6 +305,7 @@ impl ExitStatus for qiwang::registration::EntryError {
             | E::EntriesClosed { .. }
             | E::FieldFixed { .. } => InvalidInput,
             E::Group(e) => e.exit_code(),
+            E::Refused(..) => InvalidInput,
         }
     }
 }

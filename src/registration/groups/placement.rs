@@ -43,6 +43,22 @@ pub fn pool_now(event: &Event, pool: &GroupId) -> PoolNow {
     }
 }
 
+/// Every pool of the rulebook merged away with the pool its entries join now
+/// ([`pool_now`]), for the checks that compare an entry with the players of its pool.
+pub fn merged_pools(
+    event: &Event,
+    rules: &Rulebook,
+) -> std::collections::BTreeMap<GroupId, GroupId> {
+    rules
+        .groups
+        .iter()
+        .filter_map(|g| match pool_now(event, &g.id) {
+            PoolNow::Pairs(pool) if pool != g.id => Some((g.id.clone(), pool)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A late entry placed in the pool its group was merged into, for the line that says so
 /// (「少儿组已并入成人组：丙一编入成人组」).
 #[derive(Debug, Clone, PartialEq, Eq)]

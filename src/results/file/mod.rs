@@ -135,6 +135,12 @@ pub fn read_results_file(
                 // table of one pool's round, so the row needs no 组别.
                 _ if hall_pools(event, &with_rounds, &rows).is_some() => None,
                 _ => {
+                    // The hall's numbering but for rows whose table no pool has in their
+                    // round: those rows are named, as `qiwang result` names such a table.
+                    if let Some(missing) = hall_tables_missing(event, rules, &rows) {
+                        errors.extend(missing.into_iter().map(|(line, e)| row_error(line, e)));
+                        return Err(ResultError::collect(errors).unwrap_err());
+                    }
                     errors.push(ResultError::GroupColumnMissing {
                         source_name: source.to_string(),
                         groups: with_rounds
@@ -273,6 +279,27 @@ pub fn read_results_file(
         pools,
         blank_lines: blank,
     })
+}
+
+/// The rows (by CSV line) of a file without a 组别 column whose table no pool has in the
+/// row's round, each with its [`ResultError::HallTableMissing`], when every other row's
+/// table is one pool's (the file numbers tables across the hall); `None` when there is no
+/// such row, or a row has no table or a table several pools share (each pool numbered
+/// from 1): then the file must say its group.
+fn hall_tables_missing(
+    event: &Event,
+    rules: &Rulebook,
+    rows: &[rows::CsvRow],
+) -> Option<Vec<(u64, ResultError)>> {
+    let mut missing = Vec::new();
+    for row in rows {
+        match super::pools_of_tables(event, rules, Some(row.round), &[row.table?]) {
+            Ok(Some(_)) => {}
+            Ok(None) => return None,
+            Err(e) => missing.push((row.line, e)),
+        }
+    }
+    (!missing.is_empty()).then_some(missing)
 }
 
 /// The pool of each row (by CSV line) of a file without a 组别 column, when every row

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::cli::context::Refusal;
+use qiwang::i18n::plural;
 
 /// `lineup ROUND TEAM OUT IN [OUT IN …]`: reserves in for players, each on the board of
 /// the player taken out.
@@ -115,7 +116,14 @@ pub fn check(
         .to_string()
     }));
     // Who played: `min_women` and the board rules on every stored line-up.
-    for (r, team, why) in teams::pool_lineup_problems(&event, &rules, &pool) {
+    let lineups = teams::pool_lineup_problems(&event, &rules, &pool);
+    let mut found = Found {
+        violations: violations.len(),
+        boards: boards.len(),
+        lineups: lineups.len(),
+        rounds: 0,
+    };
+    for (r, team, why) in lineups {
         let why = why.get(lang);
         lines.push(bi!(
             lang,
@@ -133,6 +141,7 @@ pub fn check(
         for r in rounds.into_iter().filter(|r| round.is_none_or(|x| x == *r)) {
             let verdict = teams::prove_team_round(&event, &rules, &pool, r).map_err(lib_error)?;
             failed |= verdict.fails();
+            found.rounds += usize::from(verdict.fails());
             lines.extend(verdict.lines_in(r, lang, &name, qiwang::pairing::Vocabulary::Teams));
         }
     }
@@ -149,12 +158,59 @@ pub fn check(
         outln!("{l}");
     }
     if failed {
-        return Err(CliError::from(Refusal::CheckFailed(Text::new(
-            "检查发现问题（见上）",
-            "the check found problems (above)",
-        ))));
+        return Err(CliError::from(Refusal::CheckFailed(found.said())));
     }
     Ok(())
+}
+
+/// What a team pool's `check` found, by kind, for the refusal that ends it (worded as the
+/// individual `check`'s: a count and a kind).
+struct Found {
+    violations: usize,
+    boards: usize,
+    lineups: usize,
+    /// Rounds `--optimal` found not optimal, with colours not by the rules, or not
+    /// comparable.
+    rounds: usize,
+}
+
+impl Found {
+    fn said(&self) -> Text {
+        let mut zh = Vec::new();
+        let mut en = Vec::new();
+        if self.violations > 0 {
+            zh.push(format!("有 {} 处违反硬性编排规则", self.violations));
+            en.push(format!(
+                "{} of the hard pairing rules",
+                plural(self.violations, "violation", "violations")
+            ));
+        }
+        if self.boards > 0 {
+            zh.push(format!(
+                "有 {} 台的棋手与该台执红/执黑的队不符",
+                self.boards
+            ));
+            en.push(format!(
+                "{} a player of the wrong team for its colour",
+                plural(self.boards, "board seats", "boards seat")
+            ));
+        }
+        if self.lineups > 0 {
+            zh.push(format!("有 {} 处出场名单问题", self.lineups));
+            en.push(plural(self.lineups, "line-up problem", "line-up problems"));
+        }
+        if self.rounds > 0 {
+            zh.push(format!(
+                "有 {} 轮不是最优编排、先后手不符规则或无法比较",
+                self.rounds
+            ));
+            en.push(format!(
+                "{} not optimal, with colours not by the rules, or not comparable",
+                plural(self.rounds, "round", "rounds")
+            ));
+        }
+        Text::new(zh.join("；"), en.join("; "))
+    }
 }
 
 /// `standings`, `teams` in a team event.
