@@ -357,17 +357,13 @@ pub(super) fn repeated_header_note(line: usize) -> RowError {
     )
 }
 
-/// What a row of one filled cell (the 序号 column aside) is when it is no player: a date
+/// What a row of one filled cell (its numbered 序号 cell set aside by the caller, a 序号
+/// cell holding text counted) is when it is no player: a date
 /// (`2026年12月5日`, `2026-12-05`), a page line (`第二页`, `第 2 页 共 3 页`, `page 2`)
 /// or a labelled note (`注：…`, `说明：…`, `领队：王五`: a short label and a colon, which
 /// no name holds). `None` for any other row, read as a player's.
-pub(super) fn lone_line(cells: &[String], number_col: Option<usize>) -> Option<LoneLine> {
-    let mut filled = cells
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| Some(*i) != number_col)
-        .map(|(_, c)| normalise::clean(c))
-        .filter(|c| !c.is_empty());
+pub(super) fn lone_line(cells: &[String]) -> Option<LoneLine> {
+    let mut filled = filled_cells(cells);
     let cell = filled.next()?;
     if filled.next().is_some() {
         return None;

@@ -614,13 +614,18 @@ impl<'a> Sheet<'a> {
                 self.warnings.push(repeated_header_note(*line));
                 continue;
             }
+            // The row as the footer and lone-line checks judge it: its 序号 cell set aside
+            // when it holds a number (a pre-numbered template's `5,审核,,,`), kept when it
+            // holds text (`第二页` typed in column A), so a sheet with a 序号 column and
+            // one without read their footers alike.
+            let judged = without_number(cells, number_col);
             // The footer organisers sign under the list (填表人、审核、盖章、日期): said,
             // and skipped, not read as a player; a row that starts with a footer word yet
             // fills the player columns like a player is refused, never dropped.
-            if let Some(footer) = footer_of(cells) {
+            if let Some(footer) = footer_of(&judged) {
                 if fills_like_player(cells, &map, self.rules) {
                     rows += 1;
-                    let word = cells
+                    let word = judged
                         .iter()
                         .map(|c| normalise::clean(c))
                         .find(|c| !c.is_empty())
@@ -643,7 +648,7 @@ impl<'a> Sheet<'a> {
                 continue;
             }
             // A lone date, page or note line (2026年12月5日, 第二页, 注：…): said, and skipped.
-            if let Some(lone) = lone_line(cells, number_col) {
+            if let Some(lone) = lone_line(&judged) {
                 self.warnings.push(lone.note(*line));
                 continue;
             }
@@ -676,4 +681,18 @@ impl<'a> Sheet<'a> {
         }
         Some(map)
     }
+}
+
+/// `cells` with the 序号 cell (column `number_col`) emptied when it holds a number, as a
+/// pre-numbered template's rows do; a 序号 cell holding text (`第二页`, `注：…` typed in
+/// column A) is kept, to be read as what it says.
+fn without_number(cells: &[String], number_col: Option<usize>) -> Vec<String> {
+    let mut judged = cells.to_vec();
+    if let Some(cell) = number_col.and_then(|c| judged.get_mut(c)) {
+        let clean = normalise::clean(cell);
+        if !clean.is_empty() && clean.chars().all(|d| d.is_ascii_digit()) {
+            cell.clear();
+        }
+    }
+    judged
 }
