@@ -517,13 +517,29 @@ impl<'a> Sheet<'a> {
             return None;
         }
         let (map, problems) = HeaderMap::new(header_cells);
+        // A header problem is placed at the row its header stands in: the second row of a
+        // two-row header for a column it names (手机 under 联系方式), not the merged cell.
+        let sub_line = records.get(header_at + 1).map(|(line, _)| *line);
+        let line_of = |col: usize| match (&two_rows, sub_line) {
+            (Some(combined), Some(sub)) if combined.get(col) != records[header_at].1.get(col) => {
+                sub
+            }
+            _ => *header_line,
+        };
+        let mut noted = Vec::new();
         for p in problems {
-            self.errors.push(RowError::new(
-                *header_line,
+            let e = RowError::new(
+                line_of(p.column),
                 Some(map.names[p.column].clone()),
                 None,
                 p.message,
-            ));
+            );
+            if p.note_only {
+                noted.push(p.column);
+                self.warnings.push(e);
+            } else {
+                self.errors.push(e);
+            }
         }
         let pools = self.rules.pools().count();
         if map.column(Field::Group).is_none() && pools != 1 {
@@ -546,8 +562,8 @@ impl<'a> Sheet<'a> {
             return Some(map);
         }
         let team = self.rules.team_competition.is_some();
-        for (_, name) in map.unknown() {
-            if team && super::team_sheet::is_team_column(name) {
+        for (col, name) in map.unknown() {
+            if (team && super::team_sheet::is_team_column(name)) || noted.contains(&col) {
                 continue;
             }
             let e = RowError::new(

@@ -112,15 +112,57 @@ fn a_page_line_or_note_in_the_number_column_is_skipped() {
     let (code, out) = import(tmp.path(), &file);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("2 名") || out.contains("2 players"), "{out}");
+    // What follows `f9.csv:LINE` on its line.
     let note_at = |line: &str| {
+        let at = format!("f9.csv:{line}：");
         out.lines()
-            .find(|l| {
-                l.contains(&format!("f9.csv:{line}：")) || l.contains(&format!("f9.csv:{line}:"))
-            })
-            .map(|l| l.split_once(line).map(|(_, rest)| rest.to_string()))
-            .flatten()
+            .find_map(|l| l.split_once(&at).map(|(_, rest)| rest.to_string()))
             .unwrap_or_else(|| panic!("no note at line {line}: {out}"))
     };
     assert_eq!(note_at("3"), note_at("4"), "{out}");
     assert_eq!(note_at("5"), note_at("6"), "{out}");
+}
+
+/// Finding 4: 联系方式 merged over 手机 and 电话 (a title in row 1, the header in rows 2
+/// and 3) was refused, 电话 named twice, at the merged cell G2. 手机 is the phone, 电话
+/// an extra column kept with each player, and the note names 电话's own cell, G3.
+#[test]
+fn a_contact_heading_over_mobile_and_phone_is_read() {
+    let tmp = TempDir::new().unwrap();
+    event(tmp.path());
+    let mut book = Workbook::new();
+    let ws = book.add_worksheet();
+    ws.set_name("报名表").unwrap();
+    let plain = Format::new();
+    ws.write_string(0, 0, "2026年象棋赛报名表").unwrap();
+    for (c, h) in [(0u16, "序号"), (1, "姓名"), (2, "性别")] {
+        ws.merge_range(1, c, 2, c, h, &plain).unwrap();
+    }
+    ws.merge_range(1, 3, 1, 4, "参赛信息", &plain).unwrap();
+    ws.merge_range(1, 5, 1, 6, "联系方式", &plain).unwrap();
+    for (c, h) in [(3u16, "单位"), (4, "组别"), (5, "手机"), (6, "电话")] {
+        ws.write_string(2, c, h).unwrap();
+    }
+    let row = [
+        "1",
+        "王五",
+        "男",
+        "某协会",
+        "成人组",
+        "13800138000",
+        "0579-1234567",
+    ];
+    for (c, v) in row.iter().enumerate() {
+        ws.write_string(3, c as u16, *v).unwrap();
+    }
+    let file = tmp.path().join("x1.xlsx");
+    book.save(&file).unwrap();
+    let out = run(tmp.path(), &["--event", "ev", "import", p(&file)]);
+    assert_eq!(out.code, 0, "{}{}", out.stderr, out.stdout);
+    assert!(out.stderr.contains("报名表!G3"), "{}", out.stderr);
+    assert!(!out.stderr.contains("G2"), "{}", out.stderr);
+    assert!(!out.stderr.contains("不认识"), "{}", out.stderr);
+    let state = fs::read_to_string(tmp.path().join("ev/qiwang.json")).unwrap();
+    assert!(state.contains("\"phone\": \"13800138000\""), "{state}");
+    assert!(state.contains("0579-1234567"), "{state}");
 }
