@@ -6,8 +6,8 @@
 
 use super::duplicates::{Seen, id_key, name_unit_key};
 use super::footer::{
-    StatedCounts, fills_like_player, footer_of, footer_word_on_player_row, head_count_differs,
-    lone_line, repeated_header_note, repeats_header, title_head_count,
+    StatedCounts, fills_like_player, footer_of, footer_word_on_player_row, lone_line,
+    repeated_header_note, repeats_header, title_head_count,
 };
 use super::headers::{self, Field, HeaderMap};
 use super::limit::{self, Limit};
@@ -649,18 +649,23 @@ impl<'a> Sheet<'a> {
                     self.errors.push(footer_word_on_player_row(*line, &word));
                     continue;
                 }
-                if let Some(count) = footer.head_count {
-                    stated.push(*line, count);
+                match footer.head_count {
+                    Some(count) if footer.part => stated.push_part(*line, count),
+                    Some(count) => stated.push(*line, count),
+                    None => {}
                 }
-                self.warnings.push(RowError::new(
-                    *line,
-                    None,
-                    None,
+                let text = if footer.signed {
                     Text::new(
                         "这一行是表尾（填表人、审核、盖章、日期等），不是棋手，已跳过",
                         "this row is the sheet's footer (填表人, 审核, 盖章, 日期 …), not a player: skipped",
-                    ),
-                ));
+                    )
+                } else {
+                    Text::new(
+                        "这一行是人数行（如 共10人、男子组共8人），不是棋手，已跳过",
+                        "this row states a head count (such as 共10人, 男子组共8人), not a player: skipped",
+                    )
+                };
+                self.warnings.push(RowError::new(*line, None, None, text));
                 continue;
             }
             // A lone date, page or note line (2026年12月5日, 第二页, 注：…): said, and skipped.
@@ -680,9 +685,9 @@ impl<'a> Sheet<'a> {
             }
         }
         let read = self.players.len() - players_before;
-        if let Some((line, count)) = stated.differing(read) {
-            self.counts_off.push((self.warnings.len(), count));
-            self.warnings.push(head_count_differs(line, count, read));
+        if let Some(off) = stated.differing(read) {
+            self.counts_off.push((self.warnings.len(), off.count()));
+            self.warnings.push(off.warning(read));
         }
         if rows == 0 {
             self.errors.push(RowError::new(

@@ -166,3 +166,24 @@ fn a_contact_heading_over_mobile_and_phone_is_read() {
     assert!(state.contains("\"phone\": \"13800138000\""), "{state}");
     assert!(state.contains("0579-1234567"), "{state}");
 }
+
+/// Finding 7: 男子组共8人 / 女子组共3人 under ten players was said to state 共 8 人, and
+/// each line was announced as a footer (填表人、审核 …). The warning names the parts and
+/// their sum, 8+3=11, and each line is named a head-count line.
+#[test]
+fn head_counts_in_parts_are_named_as_parts() {
+    let tmp = TempDir::new().unwrap();
+    event(tmp.path());
+    let mut text = String::from("序号,姓名,性别,单位,组别\n");
+    for i in 1..=10 {
+        text += &format!("{i},棋手{i},男,单位,成人组\n");
+    }
+    text += "男子组共8人,,,,\n女子组共3人,,,,\n";
+    let file = csv(tmp.path(), "f7.csv", &text);
+    let (code, out) = import(tmp.path(), &file);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("8+3=11"), "{out}");
+    assert!(!out.contains("共 8 人"), "{out}");
+    assert!(!out.contains("表尾"), "{out}");
+    assert_eq!(out.matches("这一行是人数行").count(), 2, "{out}");
+}
