@@ -45,6 +45,12 @@ const FOOTER_WORDS: &[&str] = &[
 pub(super) struct Footer {
     /// The head count the row states ([`head_count_of`]), if it states one.
     pub(super) head_count: Option<usize>,
+    /// Whether the count is a part's (男子组共8人, 其中女子组共1人: a label after words
+    /// that hold no count), not a total (共10人, 合计：10人, 男8人，女2人，共10人).
+    pub(super) part: bool,
+    /// Whether the row is signed off as a footer (a footer word leads it: 填表人、合计 …),
+    /// not only a head-count line (男子组共8人).
+    pub(super) signed: bool,
 }
 
 /// The row as the sheet's footer, or `None` for a row to read as a player's. A row is the
@@ -69,7 +75,32 @@ pub(super) fn footer_of(cells: &[String]) -> Option<Footer> {
     });
     let alone = filled.len() == 1 && FOOTER_WORDS.iter().any(|w| first.starts_with(w));
     let head_count = head_count_of(&filled);
-    (labelled || alone || head_count.is_some()).then_some(Footer { head_count })
+    let signed = labelled || alone;
+    let part = head_count.is_some() && filled.len() == 1 && is_part(first);
+    (signed || head_count.is_some()).then_some(Footer {
+        head_count,
+        part,
+        signed,
+    })
+}
+
+/// Whether a count cell states a part (男子组共8人): its last count label follows words
+/// that are no label and hold no number.
+fn is_part(cell: &str) -> bool {
+    let lower = cell.to_lowercase();
+    if COUNT_LABELS.iter().any(|l| lower.starts_with(l)) {
+        return false;
+    }
+    COUNT_LABELS
+        .iter()
+        .filter_map(|l| lower.rfind(l))
+        .max()
+        .is_some_and(|at| {
+            let before = &lower[..at];
+            !before.is_empty()
+                && leading_number(before).is_none()
+                && !before.contains(|c: char| c.is_ascii_digit())
+        })
 }
 
 /// A row's filled cells, cleaned, read as far as asked.
@@ -235,7 +266,7 @@ fn chinese_number(text: &str) -> Option<usize> {
 /// The head counts a sheet states (in its title rows and under its list), each with its
 /// line, as read.
 #[derive(Debug, Default)]
-pub(super) struct StatedCounts(Vec<(usize, usize)>);
+pub(super) struct StatedCounts(Vec<(usize, usize)>, usize);
 
 impl StatedCounts {
     /// Notes that `line` states `count`.
@@ -243,29 +274,103 @@ impl StatedCounts {
         self.0.push((line, count));
     }
 
-    /// The count to compare with the `read` players, and the line that states it, when
-    /// they differ; `None` when the sheet states no count or its count agrees.
+    /// Notes that `line` states `count` for a part (男子组共8人).
+    pub(super) fn push_part(&mut self, line: usize, count: usize) {
+        self.push(line, count);
+        self.1 += 1;
+    }
+
+    /// The count to compare with the `read` players, when they differ: `None` when the
+    /// sheet states no count or its count agrees.
     ///
     /// The rule: a sheet may state several counts, its parts and their total (男子组共8人 /
     /// 女子组共2人 / 共10人; a title's 共10人 and a footer's 其中女子组共2人). The total is
     /// the sheet's count, and it is the largest (never smaller than a part), so the largest
     /// count is compared, at the first line that states it; a part alone is not the sheet's
-    /// count. Parts stated without their total agree when they add up to the players read.
-    pub(super) fn differing(&self, read: usize) -> Option<(usize, usize)> {
+    /// count. Parts stated without their total agree when they add up to the players read;
+    /// when neither agrees and every count is a part's ([`StatedCounts::push_part`]), they
+    /// are named as parts and their sum ([`StatedCount::Parts`]), never as a total the
+    /// sheet never states.
+    pub(super) fn differing(&self, read: usize) -> Option<StatedCount> {
         let (line, total) = self
             .0
             .iter()
             .copied()
             .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))?;
         let parts: usize = self.0.iter().map(|(_, n)| n).sum();
-        (total != read && parts != read).then_some((line, total))
+        if total == read || parts == read {
+            return None;
+        }
+        // Only counts that are all parts (男子组共8人 / 女子组共3人) are named as parts.
+        if self.0.len() == 1 || self.1 < self.0.len() {
+            Some(StatedCount::Total { line, count: total })
+        } else {
+            Some(StatedCount::Parts {
+                line: self.0.iter().map(|(l, _)| *l).min().unwrap_or(line),
+                parts: self.0.iter().map(|(_, n)| *n).collect(),
+            })
+        }
     }
+}
+
+/// The head count a sheet states that differs from the players read ([`StatedCounts::differing`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum StatedCount {
+    /// A total (共10人), at `line`.
+    Total { line: usize, count: usize },
+    /// Parts without their total (男子组共8人 / 女子组共3人), the first at `line`.
+    Parts { line: usize, parts: Vec<usize> },
+}
+
+impl StatedCount {
+    /// The count compared: the total, or the parts' sum.
+    pub(super) fn count(&self) -> usize {
+        match self {
+            StatedCount::Total { count, .. } => *count,
+            StatedCount::Parts { parts, .. } => parts.iter().sum(),
+        }
+    }
+
+    /// The warning that this count is not the `read` players ([`head_count_differs`]).
+    pub(super) fn warning(&self, read: usize) -> RowError {
+        match self {
+            StatedCount::Total { line, count } => head_count_differs(*line, *count, read),
+            StatedCount::Parts { line, parts } => parts_differ(*line, parts, read),
+        }
+    }
+}
+
+/// The warning that the head counts a sheet states in parts, without their total
+/// (男子组共8人 / 女子组共3人, from `line` on), add up to another number than the players
+/// read. The import goes ahead.
+fn parts_differ(line: usize, parts: &[usize], read: usize) -> RowError {
+    let sum: usize = parts.iter().sum();
+    let terms = parts
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("+");
+    RowError::new(
+        line,
+        None,
+        None,
+        Text::new(
+            format!(
+                "表中分项写明的人数相加为 {terms}={sum} 人，但从表中读到 {read} 名棋手；请对照原表核对，导出或复制时可能漏了行（本次照常导入）"
+            ),
+            format!(
+                "the head counts the sheet states in parts add up to {terms}={} but {} read from it; check it against the original, a row may have been lost in the export or copy (imported all the same)",
+                crate::i18n::plural(sum, "player", "players"),
+                crate::i18n::plural(read, "player was", "players were"),
+            ),
+        ),
+    )
 }
 
 /// The warning that the head count a sheet states (`共150人`, at `line`) is not the
 /// number of players read from it: a row lost in an export is what an organiser must
 /// hear of. The import goes ahead; the file and sheet are named by the warning's place.
-pub(super) fn head_count_differs(line: usize, stated: usize, read: usize) -> RowError {
+fn head_count_differs(line: usize, stated: usize, read: usize) -> RowError {
     RowError::new(
         line,
         None,
@@ -357,17 +462,13 @@ pub(super) fn repeated_header_note(line: usize) -> RowError {
     )
 }
 
-/// What a row of one filled cell (the 序号 column aside) is when it is no player: a date
+/// What a row of one filled cell (its numbered 序号 cell set aside by the caller, a 序号
+/// cell holding text counted) is when it is no player: a date
 /// (`2026年12月5日`, `2026-12-05`), a page line (`第二页`, `第 2 页 共 3 页`, `page 2`)
 /// or a labelled note (`注：…`, `说明：…`, `领队：王五`: a short label and a colon, which
 /// no name holds). `None` for any other row, read as a player's.
-pub(super) fn lone_line(cells: &[String], number_col: Option<usize>) -> Option<LoneLine> {
-    let mut filled = cells
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| Some(*i) != number_col)
-        .map(|(_, c)| normalise::clean(c))
-        .filter(|c| !c.is_empty());
+pub(super) fn lone_line(cells: &[String]) -> Option<LoneLine> {
+    let mut filled = filled_cells(cells);
     let cell = filled.next()?;
     if filled.next().is_some() {
         return None;

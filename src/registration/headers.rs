@@ -294,6 +294,8 @@ pub struct HeaderProblem {
     pub column: usize,
     /// What is wrong with its header, in both languages.
     pub message: Text,
+    /// Whether the sheet is read all the same (a note), not refused.
+    pub note_only: bool,
 }
 
 impl HeaderMap {
@@ -320,6 +322,27 @@ impl HeaderMap {
                 fields[first] = None;
                 extras.insert(names[first].clone());
                 first_of.insert(Field::IdNumber, i);
+            } else if let (Some(Field::Phone), Some(first)) = (field, earlier) {
+                // 联系方式 over 手机 and 电话 is a common sheet: the first phone column is
+                // the player's phone, the second is kept as an extra column, never refused.
+                extras.insert(name.clone());
+                problems.push(HeaderProblem {
+                    column: i,
+                    message: Text::new(
+                        format!(
+                            "表头 `{name}` 是第二个电话列（第一个为 `{}`）：`{}` 作为棋手的电话，`{name}` 列的内容作为附加信息随棋手保存",
+                            names[first], names[first]
+                        ),
+                        format!(
+                            "header `{name}` is a second phone column (the first is `{}`): `{}` is taken as the player's phone, `{name}` is kept with each player as extra information",
+                            names[first], names[first]
+                        ),
+                    ),
+                    note_only: true,
+                });
+                names.push(name);
+                fields.push(None);
+                continue;
             } else if let Some(f) = field
                 && f != Field::Number
                 && let Some(first) = earlier
@@ -338,6 +361,7 @@ impl HeaderMap {
                             names[first]
                         ),
                     ),
+                    note_only: false,
                 });
             } else if let Some(f) = field {
                 first_of.entry(f).or_insert(i);
@@ -348,6 +372,7 @@ impl HeaderMap {
                         format!("表头 `{name}` 出现了两次；请给其中之一改名"),
                         format!("header `{name}` appears twice; rename one of them"),
                     ),
+                    note_only: false,
                 });
             }
             names.push(name);

@@ -6,8 +6,8 @@
 
 use super::duplicates::{Seen, id_key, name_unit_key};
 use super::footer::{
-    StatedCounts, fills_like_player, footer_of, footer_word_on_player_row, head_count_differs,
-    lone_line, repeated_header_note, repeats_header, title_head_count,
+    StatedCounts, fills_like_player, footer_of, footer_word_on_player_row, lone_line,
+    repeated_header_note, repeats_header, title_head_count,
 };
 use super::headers::{self, Field, HeaderMap};
 use super::limit::{self, Limit};
@@ -521,13 +521,29 @@ impl<'a> Sheet<'a> {
             return None;
         }
         let (map, problems) = HeaderMap::new(header_cells);
+        // A header problem is placed at the row its header stands in: the second row of a
+        // two-row header for a column it names (手机 under 联系方式), not the merged cell.
+        let sub_line = records.get(header_at + 1).map(|(line, _)| *line);
+        let line_of = |col: usize| match (&two_rows, sub_line) {
+            (Some(combined), Some(sub)) if combined.get(col) != records[header_at].1.get(col) => {
+                sub
+            }
+            _ => *header_line,
+        };
+        let mut noted = Vec::new();
         for p in problems {
-            self.errors.push(RowError::new(
-                *header_line,
+            let e = RowError::new(
+                line_of(p.column),
                 Some(map.names[p.column].clone()),
                 None,
                 p.message,
-            ));
+            );
+            if p.note_only {
+                noted.push(p.column);
+                self.warnings.push(e);
+            } else {
+                self.errors.push(e);
+            }
         }
         let pools = self.rules.pools().count();
         if map.column(Field::Group).is_none() && pools != 1 {
@@ -550,8 +566,8 @@ impl<'a> Sheet<'a> {
             return Some(map);
         }
         let team = self.rules.team_competition.is_some();
-        for (_, name) in map.unknown() {
-            if team && super::team_sheet::is_team_column(name) {
+        for (col, name) in map.unknown() {
+            if (team && super::team_sheet::is_team_column(name)) || noted.contains(&col) {
                 continue;
             }
             let e = RowError::new(
@@ -618,13 +634,18 @@ impl<'a> Sheet<'a> {
                 self.warnings.push(repeated_header_note(*line));
                 continue;
             }
+            // The row as the footer and lone-line checks judge it: its 序号 cell set aside
+            // when it holds a number (a pre-numbered template's `5,审核,,,`), kept when it
+            // holds text (`第二页` typed in column A), so a sheet with a 序号 column and
+            // one without read their footers alike.
+            let judged = without_number(cells, number_col);
             // The footer organisers sign under the list (填表人、审核、盖章、日期): said,
             // and skipped, not read as a player; a row that starts with a footer word yet
             // fills the player columns like a player is refused, never dropped.
-            if let Some(footer) = footer_of(cells) {
+            if let Some(footer) = footer_of(&judged) {
                 if fills_like_player(cells, &map, self.rules) {
                     rows += 1;
-                    let word = cells
+                    let word = judged
                         .iter()
                         .map(|c| normalise::clean(c))
                         .find(|c| !c.is_empty())
@@ -632,22 +653,27 @@ impl<'a> Sheet<'a> {
                     self.errors.push(footer_word_on_player_row(*line, &word));
                     continue;
                 }
-                if let Some(count) = footer.head_count {
-                    stated.push(*line, count);
+                match footer.head_count {
+                    Some(count) if footer.part => stated.push_part(*line, count),
+                    Some(count) => stated.push(*line, count),
+                    None => {}
                 }
-                self.warnings.push(RowError::new(
-                    *line,
-                    None,
-                    None,
+                let text = if footer.signed {
                     Text::new(
                         "这一行是表尾（填表人、审核、盖章、日期等），不是棋手，已跳过",
                         "this row is the sheet's footer (填表人, 审核, 盖章, 日期 …), not a player: skipped",
-                    ),
-                ));
+                    )
+                } else {
+                    Text::new(
+                        "这一行是人数行（如 共10人、男子组共8人），不是棋手，已跳过",
+                        "this row states a head count (such as 共10人, 男子组共8人), not a player: skipped",
+                    )
+                };
+                self.warnings.push(RowError::new(*line, None, None, text));
                 continue;
             }
             // A lone date, page or note line (2026年12月5日, 第二页, 注：…): said, and skipped.
-            if let Some(lone) = lone_line(cells, number_col) {
+            if let Some(lone) = lone_line(&judged) {
                 self.warnings.push(lone.note(*line));
                 continue;
             }
@@ -663,9 +689,9 @@ impl<'a> Sheet<'a> {
             }
         }
         let read = self.players.len() - players_before;
-        if let Some((line, count)) = stated.differing(read) {
-            self.counts_off.push((self.warnings.len(), count));
-            self.warnings.push(head_count_differs(line, count, read));
+        if let Some(off) = stated.differing(read) {
+            self.counts_off.push((self.warnings.len(), off.count()));
+            self.warnings.push(off.warning(read));
         }
         if rows == 0 {
             self.errors.push(RowError::new(
@@ -680,4 +706,18 @@ impl<'a> Sheet<'a> {
         }
         Some(map)
     }
+}
+
+/// `cells` with the 序号 cell (column `number_col`) emptied when it holds a number, as a
+/// pre-numbered template's rows do; a 序号 cell holding text (`第二页`, `注：…` typed in
+/// column A) is kept, to be read as what it says.
+fn without_number(cells: &[String], number_col: Option<usize>) -> Vec<String> {
+    let mut judged = cells.to_vec();
+    if let Some(cell) = number_col.and_then(|c| judged.get_mut(c)) {
+        let clean = normalise::clean(cell);
+        if !clean.is_empty() && clean.chars().all(|d| d.is_ascii_digit()) {
+            cell.clear();
+        }
+    }
+    judged
 }

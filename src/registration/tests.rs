@@ -833,11 +833,27 @@ fn the_largest_count_stated_is_compared_at_its_first_line() {
     };
     assert_eq!(stated(&[]).differing(3), None);
     // A title and a footer stating one total: said once, at the title.
-    assert_eq!(stated(&[(1, 4), (9, 4)]).differing(3), Some((1, 4)));
+    let total = |line, count| Some(footer::StatedCount::Total { line, count });
+    assert_eq!(stated(&[(1, 4), (9, 4)]).differing(3), total(1, 4));
     assert_eq!(stated(&[(1, 3), (9, 1)]).differing(3), None);
-    // Parts that add up agree; parts that do not are compared by the largest.
+    // Parts that add up agree; a largest count that is the others' sum is a total.
     assert_eq!(stated(&[(7, 2), (8, 1)]).differing(3), None);
-    assert_eq!(stated(&[(7, 2), (8, 2)]).differing(3), Some((7, 2)));
+    assert_eq!(stated(&[(7, 2), (8, 2)]).differing(3), total(7, 2));
+    assert_eq!(stated(&[(7, 2), (8, 1), (9, 3)]).differing(4), total(9, 3));
+    // Parts without their total that add up to another number are named as parts
+    // (男子组共8人 / 女子组共3人, 10 read: 8+3=11, never 共 8 人).
+    let mut parts = footer::StatedCounts::default();
+    parts.push_part(12, 8);
+    parts.push_part(13, 3);
+    let parts = parts.differing(10);
+    assert_eq!(
+        parts,
+        Some(footer::StatedCount::Parts {
+            line: 12,
+            parts: vec![8, 3]
+        })
+    );
+    assert_eq!(parts.map(|p| p.count()), Some(11));
 }
 
 /// A gender read from the ID number is said at the empty 性别 cell; a sheet with no 性别

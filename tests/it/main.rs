@@ -27,6 +27,7 @@ mod head_counts;
 mod hostile;
 mod i18n;
 mod import_fixes;
+mod import_layouts;
 mod json_text;
 mod knockout;
 mod knockout_places;
