@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
 /// A Jinhua event (groups 成人组, 青少年组 …) in `tmp/ev`.
-fn event(tmp: &Path) {
+pub(crate) fn event(tmp: &Path) {
     let out = run(
         tmp,
         &["init", "ev", "--rules", p(&root("rules/jinhua-2018.toml"))],
@@ -21,7 +21,7 @@ fn event(tmp: &Path) {
 }
 
 /// `import FILE --dry-run` plus `extra`: the exit code and everything printed.
-fn import(tmp: &Path, file: &Path, extra: &[&str]) -> (i32, String) {
+pub(crate) fn import(tmp: &Path, file: &Path, extra: &[&str]) -> (i32, String) {
     let mut args = vec!["--event", "ev", "import", p(file), "--dry-run"];
     args.extend_from_slice(extra);
     let out = run(tmp, &args);
@@ -29,7 +29,7 @@ fn import(tmp: &Path, file: &Path, extra: &[&str]) -> (i32, String) {
 }
 
 /// Writes `text` to `tmp/name`.
-fn csv(tmp: &Path, name: &str, text: &str) -> PathBuf {
+pub(crate) fn csv(tmp: &Path, name: &str, text: &str) -> PathBuf {
     let path = tmp.join(name);
     fs::write(&path, text).unwrap();
     path

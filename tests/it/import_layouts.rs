@@ -4,33 +4,12 @@
 //! head counts given only in parts are named as parts; a two-row header with 联系方式
 //! over 手机 and 电话 is read, not refused.
 
-use crate::common::{p, root, run};
+use crate::common::{p, run};
+use crate::import_fixes::import;
+use crate::import_fixes::{csv, event};
 use rust_xlsxwriter::{Format, Workbook};
 use std::fs;
-use std::path::{Path, PathBuf};
 use tempfile::TempDir;
-
-/// A Jinhua event (groups 成人组, 青少年组 …) in `tmp/ev`.
-fn event(tmp: &Path) {
-    let out = run(
-        tmp,
-        &["init", "ev", "--rules", p(&root("rules/jinhua-2018.toml"))],
-    );
-    assert_eq!(out.code, 0, "{}", out.stderr);
-}
-
-/// `import FILE --dry-run`: the exit code and everything printed.
-fn import(tmp: &Path, file: &Path) -> (i32, String) {
-    let out = run(tmp, &["--event", "ev", "import", p(file), "--dry-run"]);
-    (out.code, out.stderr + &out.stdout)
-}
-
-/// Writes `text` to `tmp/name`.
-fn csv(tmp: &Path, name: &str, text: &str) -> PathBuf {
-    let path = tmp.join(name);
-    fs::write(&path, text).unwrap();
-    path
-}
 
 /// Finding 1: `5,审核,,,` (a pre-numbered footer) was imported as the player 审核, and
 /// `2,联系人,男,X,成人组` as the player 联系人. With the 序号 set aside, the first is a
@@ -44,7 +23,7 @@ fn a_numbered_footer_is_skipped_and_a_numbered_footer_word_row_refused() {
         "f10.csv",
         "序号,姓名,性别,单位,组别\n1,张三,男,甲,成人组\n2,李四,男,乙,成人组\n3,制表人：王五,,,\n4,,,,\n5,审核,,,\n",
     );
-    let (code, out) = import(tmp.path(), &file);
+    let (code, out) = import(tmp.path(), &file, &[]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("2 名") || out.contains("2 players"), "{out}");
     assert!(!out.contains("审核 "), "{out}");
@@ -61,7 +40,7 @@ fn a_numbered_footer_is_skipped_and_a_numbered_footer_word_row_refused() {
             "f1.csv",
             &format!("序号,姓名,性别,单位,组别\n1,甲,男,X,成人组\n2,{word},男,X,成人组\n"),
         );
-        let (code, out) = import(tmp.path(), &file);
+        let (code, out) = import(tmp.path(), &file, &[]);
         assert_eq!(code, 3, "{word}: {out}");
         assert!(out.contains("f1.csv:3"), "{word}: {out}");
         assert!(out.contains(word), "{word}: {out}");
@@ -91,7 +70,7 @@ fn a_numbered_footer_in_a_workbook_is_skipped() {
     }
     let file = tmp.path().join("f.xlsx");
     book.save(&file).unwrap();
-    let (code, out) = import(tmp.path(), &file);
+    let (code, out) = import(tmp.path(), &file, &[]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("1 名") || out.contains("1 player"), "{out}");
     assert!(out.contains("表尾") || out.contains("footer"), "{out}");
@@ -109,7 +88,7 @@ fn a_page_line_or_note_in_the_number_column_is_skipped() {
         "f9.csv",
         "序号,姓名,性别,单位,组别\n1,张三,男,甲,成人组\n第二页,,,,\n,第二页,,,\n注：按时报到,,,,\n,注：按时报到,,,\n2,李四,男,乙,成人组\n",
     );
-    let (code, out) = import(tmp.path(), &file);
+    let (code, out) = import(tmp.path(), &file, &[]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("2 名") || out.contains("2 players"), "{out}");
     // What follows `f9.csv:LINE` on its line.
@@ -180,7 +159,7 @@ fn head_counts_in_parts_are_named_as_parts() {
     }
     text += "男子组共8人,,,,\n女子组共3人,,,,\n";
     let file = csv(tmp.path(), "f7.csv", &text);
-    let (code, out) = import(tmp.path(), &file);
+    let (code, out) = import(tmp.path(), &file, &[]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("8+3=11"), "{out}");
     assert!(!out.contains("共 8 人"), "{out}");
