@@ -350,20 +350,16 @@ fn parts_differ(line: usize, parts: &[usize], read: usize) -> RowError {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join("+");
-    RowError::new(
+    count_differs(
         line,
-        None,
-        None,
         Text::new(
+            format!("表中分项写明的人数相加为 {terms}={sum} 人"),
             format!(
-                "表中分项写明的人数相加为 {terms}={sum} 人，但从表中读到 {read} 名棋手；请对照原表核对，导出或复制时可能漏了行（本次照常导入）"
-            ),
-            format!(
-                "the head counts the sheet states in parts add up to {terms}={} but {} read from it; check it against the original, a row may have been lost in the export or copy (imported all the same)",
-                crate::i18n::plural(sum, "player", "players"),
-                crate::i18n::plural(read, "player was", "players were"),
+                "the head counts the sheet states in parts add up to {terms}={}",
+                crate::i18n::plural(sum, "player", "players")
             ),
         ),
+        read,
     )
 }
 
@@ -371,17 +367,34 @@ fn parts_differ(line: usize, parts: &[usize], read: usize) -> RowError {
 /// number of players read from it: a row lost in an export is what an organiser must
 /// hear of. The import goes ahead; the file and sheet are named by the warning's place.
 fn head_count_differs(line: usize, stated: usize, read: usize) -> RowError {
+    count_differs(
+        line,
+        Text::new(
+            format!("表中写明共 {stated} 人"),
+            format!(
+                "the sheet states {}",
+                crate::i18n::plural(stated, "player", "players")
+            ),
+        ),
+        read,
+    )
+}
+
+/// The warning that what the sheet states (`stated`, at `line`) is not the `read` players:
+/// the import goes ahead, and the organiser is told to check for a lost row.
+fn count_differs(line: usize, stated: Text, read: usize) -> RowError {
     RowError::new(
         line,
         None,
         None,
         Text::new(
             format!(
-                "表中写明共 {stated} 人，但从表中读到 {read} 名棋手；请对照原表核对，导出或复制时可能漏了行（本次照常导入）"
+                "{}，但从表中读到 {read} 名棋手；请对照原表核对，导出或复制时可能漏了行（本次照常导入）",
+                stated.zh
             ),
             format!(
-                "the sheet states {} but {} read from it; check it against the original, a row may have been lost in the export or copy (imported all the same)",
-                crate::i18n::plural(stated, "player", "players"),
+                "{} but {} read from it; check it against the original, a row may have been lost in the export or copy (imported all the same)",
+                stated.en,
                 crate::i18n::plural(read, "player was", "players were"),
             ),
         ),
