@@ -4,11 +4,11 @@
 //! printing of the sheets, of the pools left out, of a finished event, and the refusal
 //! that ends the command when a pool had no legal pairing.
 
-use super::{fresh_seed, print_paired, relax_for_this_round, request};
+use super::{fresh_seed, pair_one, relax_for_this_round, request};
 use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, Loaded, pair_error, resolve_pool};
 use crate::cli::error::CliError;
-use qiwang::commands::pair::{AllPaired, PairedPools, pair_pool};
+use qiwang::commands::pair::{AllPaired, PairedPools};
 use qiwang::i18n::{Localize, Text};
 use qiwang::pairing::Waiting;
 use qiwang::report::Format;
@@ -31,22 +31,21 @@ pub fn pair_all(
     } = ctx.load()?;
     let relax = relax_for_this_round(&mut rules, relax)?;
     let request = request(ctx, &rules, seed, dry_run, explain, allow_small, relax);
-    let command = ctx.command_info();
     if rules.team_competition.is_some() {
         // A team event's `--all` pairs the pool `pair` alone would.
         let pool = resolve_pool(&rules, &event, None)?;
-        let paired = pair_pool(
-            &store,
-            &command,
-            &event,
-            &rules,
+        return pair_one(
+            ctx,
+            &Loaded {
+                store,
+                event,
+                rules,
+            },
             &pool,
             &request,
-            &mut fresh_seed,
-        )
-        .map_err(pair_error)?;
-        return print_paired(ctx, paired);
+        );
     }
+    let command = ctx.command_info();
     let lang = ctx.lang(&rules);
     let format = ctx.format()?;
     super::stranded::warn(&event, &rules, lang, None);

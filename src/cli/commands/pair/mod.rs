@@ -21,7 +21,7 @@ use crate::cli::context::{Ctx, FormatArg, Loaded, pair_error, resolve_pool};
 use crate::cli::error::CliError;
 use qiwang::commands::pair::{PairRequest, Paired, pair_pool};
 use qiwang::i18n::Text;
-use qiwang::model::Relax;
+use qiwang::model::{GroupId, Relax};
 use qiwang::rulebook::Rulebook;
 
 /// `qiwang pair`: the next round of one pool, stored (or shown, with `--dry-run`). The
@@ -46,15 +46,39 @@ pub fn pair(
     let relax = relax_for_this_round(&mut rules, relax)?;
     let pool = resolve_pool(&rules, &event, group)?;
     let request = request(ctx, &rules, seed, dry_run, explain, allow_small, relax);
-    let command = ctx.command_info();
-    stranded::warn(&event, &rules, ctx.lang(&rules), Some(&pool));
-    let paired = pair_pool(
-        &store,
-        &command,
-        &event,
-        &rules,
+    pair_one(
+        ctx,
+        &Loaded {
+            store,
+            event,
+            rules,
+        },
         &pool,
         &request,
+    )
+}
+
+/// Pairs the next round of `pool` (noting on standard error any player stranded in a
+/// group that leads there) and prints it: `pair`, and `pair --all` in a team event.
+fn pair_one(
+    ctx: &Ctx,
+    loaded: &Loaded,
+    pool: &GroupId,
+    request: &PairRequest,
+) -> Result<(), CliError> {
+    let Loaded {
+        store,
+        event,
+        rules,
+    } = loaded;
+    stranded::warn(event, rules, ctx.lang(rules), Some(pool));
+    let paired = pair_pool(
+        store,
+        &ctx.command_info(),
+        event,
+        rules,
+        pool,
+        request,
         &mut fresh_seed,
     )
     .map_err(pair_error)?;
