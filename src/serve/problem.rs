@@ -33,17 +33,47 @@ impl Localize for Problem {
 }
 
 /// `text` with every path inside `dir` named relative to it (`/srv/ev/audit.log` →
-/// `audit.log`), and `dir` itself by its own name (`ev`).
+/// `audit.log`), and `dir` itself by its own name (`ev`). Only a path that stands as a
+/// path is touched: one that starts the text or follows a quote, a space or a bracket, so
+/// that a short relative `--event` (`d`) leaves "and/or" alone.
 fn relative(text: &str, dir: &Path) -> String {
     let whole = dir.display().to_string();
     if whole.is_empty() {
         return text.to_string();
     }
-    let inside = format!("{whole}{}", std::path::MAIN_SEPARATOR);
     let name = dir
         .file_name()
         .map_or_else(|| ".".to_string(), |n| n.to_string_lossy().into_owned());
-    text.replace(&inside, "").replace(&whole, &name)
+    let starts_path = |c: char| "`'\" (（：:".contains(c) || c.is_whitespace();
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(&whole) {
+        let (before, from) = rest.split_at(at);
+        out.push_str(before);
+        let after = &from[whole.len()..];
+        let preceded = before
+            .chars()
+            .next_back()
+            .map_or(out.len() == before.len(), starts_path);
+        match after.chars().next() {
+            Some(c) if preceded && std::path::is_separator(c) => {
+                rest = &after[c.len_utf8()..];
+            }
+            next if preceded
+                && next
+                    .is_none_or(|c| !c.is_alphanumeric() && c != '.' && c != '_' && c != '-') =>
+            {
+                out.push_str(&name);
+                rest = after;
+            }
+            _ => {
+                out.push_str(&whole);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -51,6 +81,24 @@ mod tests {
     use super::*;
     use crate::store::StoreError;
     use std::path::PathBuf;
+
+    /// A short relative `--event` is replaced where it stands as a path only.
+    #[test]
+    fn a_short_event_directory_leaves_other_words_alone() {
+        let dir = Path::new("d");
+        assert_eq!(
+            relative(
+                "`d/audit.log` and/or `d`; gzip -dc d/history/x > d/qiwang.json",
+                dir
+            ),
+            "`audit.log` and/or `d`; gzip -dc history/x > qiwang.json"
+        );
+        assert_eq!(relative("d/x in ./d2/y", Path::new(".")), "d/x in d2/y");
+        assert_eq!(
+            relative("`/srv/ev/a` `/srv/ev2/b` `/srv/ev`", Path::new("/srv/ev")),
+            "`a` `/srv/ev2/b` `ev`"
+        );
+    }
 
     #[test]
     fn a_page_names_the_events_files_relative_to_it_and_the_note_in_full() {
