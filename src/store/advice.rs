@@ -12,6 +12,7 @@
 //! before it with the change redone. Walking back so from the last line ends at a whole
 //! snapshot and the changes to redo after it, in order, undone changes left out.
 
+use super::action::{Action, PairedRound};
 use super::{AuditEntry, AuditTrail, EntryKind, Store, audit, fsio, snapshots, state};
 use crate::i18n::Text;
 use std::collections::BTreeMap;
@@ -157,14 +158,26 @@ impl Store {
                 .collect::<Vec<_>>()
                 .join(sep)
         };
-        let commands: Vec<String> = way
+        let spelled: Vec<(u64, Vec<String>)> = way
             .redo
             .iter()
             .take(SPELLED)
-            .map(|l| format!("#{} `qiwang {}`", l.seq, command_line(&l.command)))
+            .map(|l| (l.seq, redo_commands(l)))
+            .collect();
+        let masked = spelled.iter().flat_map(|(_, c)| c).any(|c| c.contains('*'));
+        let commands: Vec<String> = spelled
+            .iter()
+            .map(|(seq, lines)| {
+                let lines: Vec<String> = lines.iter().map(|c| format!("`qiwang {c}`")).collect();
+                format!("#{seq} {}", lines.join(" "))
+            })
             .collect();
         let more = way.redo.len().saturating_sub(SPELLED);
         let (mut zh_commands, mut en_commands) = (commands.join("；"), commands.join("; "));
+        if masked {
+            zh_commands.push_str("（带 `*` 的是遮盖了的号码，请换成实际的号码）");
+            en_commands.push_str(" (values with `*` are masked numbers: type the real ones)");
+        }
         if more > 0 {
             zh_commands.push_str(&format!("；另有 {more} 次见 `qiwang log`"));
             en_commands.push_str(&format!("; {more} more in `qiwang log`"));
@@ -264,6 +277,64 @@ fn put_back(snapshot: &Path, state: &Path, holding: Option<&Text>) -> Text {
     )
 }
 
+/// The command lines that redo `line` (as the user would type them after `qiwang`): its
+/// command as logged, with each round-1 draw it made given as `--seed`. A `pair` logged
+/// without `--seed` drew a seed only its line records, and run again would draw another
+/// pairing (docs/rules.md §2.2); a `pair --all` that drew seeds is spelled one pool at a
+/// time, each with its seed. (A dry run's recorded seed has no command that records it
+/// again; the `pair` that follows it is spelled with that seed.)
+fn redo_commands(line: &AuditEntry) -> Vec<String> {
+    let argv = &line.command;
+    let given = argv
+        .iter()
+        .any(|a| a == "--seed" || a.starts_with("--seed="));
+    let rounds = match Action::of(line) {
+        Some(Action::Paired { rounds, .. }) if !given => rounds,
+        _ => return vec![command_line(argv)],
+    };
+    let drawn = |r: &PairedRound| r.seed.filter(|_| r.round == 1);
+    if !rounds.iter().any(|r| drawn(r).is_some()) {
+        return vec![command_line(argv)];
+    }
+    let all = argv.iter().any(|a| a == "--all");
+    if let [only] = rounds.as_slice()
+        && !all
+    {
+        let mut again = argv.clone();
+        again.extend([
+            "--seed".to_string(),
+            drawn(only).unwrap_or_default().to_string(),
+        ]);
+        return vec![command_line(&again)];
+    }
+    // The options before the command word (`--event`, `--lang` …) and after it (`--relax`,
+    // `--allow-small` …) hold for every pool.
+    let global: Vec<String> = argv.iter().take_while(|a| *a != "pair").cloned().collect();
+    let options: Vec<String> = argv
+        .iter()
+        .skip_while(|a| *a != "pair")
+        .skip(1)
+        .filter(|a| *a != "--all")
+        .cloned()
+        .collect();
+    rounds
+        .iter()
+        .map(|r| {
+            let mut one = global.clone();
+            one.extend([
+                "pair".to_string(),
+                "--group".to_string(),
+                r.group.to_string(),
+            ]);
+            one.extend(options.iter().cloned());
+            if let Some(seed) = drawn(r) {
+                one.extend(["--seed".to_string(), seed.to_string()]);
+            }
+            command_line(&one)
+        })
+        .collect()
+}
+
 /// A logged command line as the user would type it again (arguments with spaces or
 /// quotes quoted).
 fn command_line(argv: &[String]) -> String {
@@ -302,5 +373,56 @@ mod tests {
             "a b".into(),
         ];
         assert_eq!(command_line(&argv), "result 1 r --note 'a b'");
+    }
+
+    /// A logged line of `argv` whose action paired `rounds` (pool, round, seed).
+    fn paired(argv: &[&str], rounds: &[(&str, u32, u64)]) -> AuditEntry {
+        let action = Action::Paired {
+            rounds: rounds
+                .iter()
+                .map(|&(g, round, seed)| PairedRound {
+                    group: crate::model::GroupId::new(g),
+                    round,
+                    seed: Some(seed),
+                    games: None,
+                    relax: None,
+                })
+                .collect(),
+            refused: Vec::new(),
+        };
+        serde_json::from_value(serde_json::json!({
+            "seq": 3,
+            "time": "2026-12-05T00:00:00Z",
+            "user": "arbiter",
+            "command": argv,
+            "kind": "change",
+            "summary": "paired",
+            "details": { "action": action },
+            "snapshot": "000003-pair.json.gz",
+        }))
+        .unwrap()
+    }
+
+    /// `pair --all` that drew two pools' seeds is redone one pool at a time, each with its
+    /// seed and the options typed; a later round keeps no seed; a typed seed is kept as is.
+    #[test]
+    fn drawn_seeds_are_spelled_into_the_commands_to_redo() {
+        let all = paired(
+            &["--event", "ev", "pair", "--all", "--allow-small"],
+            &[("a", 1, 7), ("b", 2, 9)],
+        );
+        assert_eq!(
+            redo_commands(&all),
+            [
+                "--event ev pair --group a --allow-small --seed 7",
+                "--event ev pair --group b --allow-small"
+            ]
+        );
+        let one = paired(&["pair", "--group", "a"], &[("a", 1, 7)]);
+        assert_eq!(redo_commands(&one), ["pair --group a --seed 7"]);
+        let typed = paired(&["pair", "--seed", "5"], &[("a", 1, 5)]);
+        assert_eq!(redo_commands(&typed), ["pair --seed 5"]);
+        let later = paired(&["pair"], &[("a", 2, 5)]);
+        assert_eq!(redo_commands(&later), ["pair"]);
     }
 }

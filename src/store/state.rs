@@ -666,7 +666,7 @@ pub(super) mod tests {
         }
     }
 
-    /// Report 1.5 and 3.9: a pairing number given twice in a pool is refused as the other
+    /// A pairing number given twice in a pool (a hand edit) is refused as the other
     /// contradictions are, and every contradiction is worded in both languages.
     #[test]
     fn a_number_given_twice_is_a_contradiction_in_both_languages() {

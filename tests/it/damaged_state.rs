@@ -1,5 +1,5 @@
-//! A damaged or hand-edited `qiwang.json` through the binary (outside test report 1.2,
-//! 1.5, 3.4, 3.9): the recovery advice, followed literally, gives back the state the
+//! A damaged or hand-edited `qiwang.json` through the binary (docs/architecture.md §2):
+//! the recovery advice, followed literally, gives back the state the
 //! audit log describes; a player in an unknown group or a pairing number given twice is
 //! refused in the event's language; `undo --dry-run` words every change a command makes.
 
@@ -68,6 +68,38 @@ fn after_a_change_the_advice_names_the_command_to_redo() {
     assert!(fs::read(&state).unwrap() == good, "another state: {stderr}");
 }
 
+/// Runs every command the advice in `stderr` spells to redo (`` `qiwang …` ``), as typed.
+fn redo_as_advised(stderr: &str) {
+    let redo = &stderr[stderr.find("再依次重做").expect(stderr)..];
+    for spelled in redo.split("`qiwang ").skip(1) {
+        let command = &spelled[..spelled.find('`').unwrap()];
+        let args: Vec<&str> = command.split(' ').collect();
+        let out = std::process::Command::new(crate::common::BIN)
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{command}: {out:?}");
+    }
+}
+
+/// A round-1 `pair` typed without `--seed` drew a seed only its audit line records: the
+/// advice spells it with that seed, so the redo makes the same draw (docs/rules.md §2.2),
+/// for one pool and for `pair --all` over several.
+#[test]
+fn a_drawn_seed_is_given_in_the_command_to_redo() {
+    let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁", "戊", "己"]);
+    zh_ok(&ev, &["pair"]);
+    let state = ev.join("qiwang.json");
+    let good = fs::read(&state).unwrap();
+    fs::write(&state, &good[..good.len() / 2]).unwrap();
+    let (code, _, stderr) = zh_run(&ev, &["round"]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(stderr.contains(" pair --seed "), "{stderr}");
+    unpack_as_advised(&stderr);
+    redo_as_advised(&stderr);
+    assert!(fs::read(&state).unwrap() == good, "another draw: {stderr}");
+}
+
 /// `qiwang.json` with `edit` applied, as a hand edit would leave it.
 fn edit_state(ev: &Path, edit: impl FnOnce(&mut serde_json::Value)) -> Vec<u8> {
     let state = ev.join("qiwang.json");
@@ -78,9 +110,9 @@ fn edit_state(ev: &Path, edit: impl FnOnce(&mut serde_json::Value)) -> Vec<u8> {
     bytes
 }
 
-/// Report 1.5: standings left the player in an unknown group out and `result` wrote a new
+/// Once, standings left the player in an unknown group out and `result` wrote a new
 /// state on top; two players with one pairing number passed every command. Both are
-/// refused as damage, in Chinese (3.9), with the way back, and nothing is written.
+/// refused as damage, in Chinese, with the way back, and nothing is written.
 #[test]
 fn a_hand_edited_group_or_number_is_refused_and_never_written_over() {
     type Edit = fn(&mut serde_json::Value);

@@ -644,7 +644,7 @@ fn a_damaged_state_file_is_refused_with_the_way_back_and_never_overwritten() {
              `open`: `relax_given` gives round 1 `rematch` twice",
         ),
         (
-            // Report 1.5: standings left him out, and `result` wrote on top.
+            // Once: standings left him out, and `result` wrote on top.
             "edited by hand: a player in a group the rulebook does not have",
             edit_json(&good, |v| {
                 v["players"][0]["group"] = "nosuch".into();

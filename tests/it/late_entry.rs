@@ -1,9 +1,8 @@
-//! Entries into groups merged away or cancelled (outside test report 1.1, 3.3; docs/rules.md
-//! §6 "Group sizes"): a late entry for a merged group joins the pool its group went to and
+//! Entries into groups merged away or cancelled (docs/rules.md §6 "Group sizes"): a late entry for a merged group joins the pool its group went to and
 //! is paired there, following a chain of merges; an entry into a cancelled group, the
 //! reinstatement of one of its players and its merge are refused; `check` and `pair` name
 //! a player a state leaves in a group that no longer pairs. Also the merge and cancel
-//! wording of report 3.3.
+//! wording.
 
 use crate::common::{Run, event_from, p, snapshot};
 use std::fs;
@@ -262,7 +261,7 @@ fn players_moved_into_a_pool_after_round_1_join_it_from_round_2() {
 }
 
 /// A short group the rulebook merges into a pool holds that pool's round 1 until it is
-/// merged or cancelled (outside test 2, finding 2): `pair --all` paired 成人组 and exited 0
+/// merged or cancelled (docs/rules.md §6): `pair --all` paired 成人组 and exited 0
 /// while 少儿组 waited, and from then on the merge its message advised was refused.
 #[test]
 fn a_pool_waits_for_the_short_group_the_rulebook_merges_into_it() {

@@ -1,5 +1,5 @@
-//! Messages that said something other than what happened (the outside tester's report,
-//! part 3): each names what the user typed and says what to do.
+//! Messages that once said something other than what happened: each names what the
+//! user typed and says what to do.
 
 use crate::common::{Run, event_with, root};
 use std::path::PathBuf;

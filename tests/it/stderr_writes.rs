@@ -153,8 +153,8 @@ fn help_that_cannot_be_written_is_an_io_failure() {
 }
 
 /// A change saved before its confirmation could be printed (`>/dev/full`) says so in the
-/// failure, so that nobody enters the same warning or penalty twice (outside test 2,
-/// finding 3); the change is in the log once.
+/// failure, so that nobody enters the same warning or penalty twice; the change is in
+/// the log once.
 #[test]
 fn a_saved_change_whose_output_fails_says_it_was_saved() {
     if !Path::new("/dev/full").exists() {
@@ -181,7 +181,7 @@ fn a_saved_change_whose_output_fails_says_it_was_saved() {
     assert_eq!(out.status.code(), Some(5), "{stderr}");
     assert!(stderr.contains("无法写出输出"), "{stderr}");
     assert!(
-        stderr.contains("修改已经保存（第 3 步，见 `qiwang log`），不要再执行一次"),
+        stderr.contains("修改已经保存（第 3 步）：再次执行前请先用 `qiwang log` 查看"),
         "{stderr}"
     );
     // A read that cannot print has nothing saved to speak of.

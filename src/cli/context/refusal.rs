@@ -89,14 +89,17 @@ impl Refusal {
     }
 
     /// Standard output cannot be written. A change the command had already saved is said
-    /// to be saved, so that it is not made twice (a penalty entered again counts twice).
+    /// to be saved, so that it is not made twice (a penalty entered again counts twice; a
+    /// dry run's recorded seed is harmless to record again, so the advice is to look).
     pub fn cannot_write_output(e: &std::io::Error) -> Refusal {
         let why = io_error(e);
         let (zh, en) = match qiwang::store::logged_by_this_process() {
             Some(seq) => (
-                format!("；但修改已经保存（第 {seq} 步，见 `qiwang log`），不要再执行一次"),
                 format!(
-                    "; the change was saved all the same (#{seq}, see `qiwang log`): do not run the command again"
+                    "；但修改已经保存（第 {seq} 步）：再次执行前请先用 `qiwang log` 查看，以免重复记录"
+                ),
+                format!(
+                    "; the change was saved all the same (#{seq}): look at `qiwang log` before running the command again, so that it is not recorded twice"
                 ),
             ),
             None => (String::new(), String::new()),

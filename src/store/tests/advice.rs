@@ -107,7 +107,7 @@ fn assert_advice_restores(store: &Store, ops: &[Op], change: fn(&Store, usize)) 
 
 use std::collections::BTreeMap;
 
-/// The outside tester's case (report 1.2): the last line an undo, whose own snapshot is
+/// The last line an undo, whose own snapshot is
 /// the state *before* it. The advice names the snapshot it restored, with nothing to redo.
 #[test]
 fn the_advice_gives_back_the_state_after_undos_and_redos_of_whole_snapshots() {
@@ -125,7 +125,7 @@ fn the_advice_gives_back_the_state_after_undos_and_redos_of_whole_snapshots() {
     assert!(
         hints[8]
             .en
-            .contains("then redo steps #10 in this order: #10 `qiwang qiwang penalty`"),
+            .contains("then redo steps #10 in this order: #10 `qiwang penalty`"),
         "{}",
         hints[8]
     );

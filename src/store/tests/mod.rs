@@ -17,7 +17,7 @@ const RULES: &str = "[event]\nname = \"test\"\n";
 fn command(name: &str) -> CommandInfo {
     CommandInfo {
         name: name.into(),
-        argv: vec!["qiwang".into(), name.into()],
+        argv: vec![name.into()],
         user: "li".into(),
         time: "2026-11-29T20:00:00Z".parse().unwrap(),
     }
@@ -101,7 +101,7 @@ fn init_creates_the_event_directory() {
     let init = &trail.entries[0];
     assert_eq!((init.seq, init.kind), (1, EntryKind::Init));
     assert_eq!(init.user, "li");
-    assert_eq!(init.command, vec!["qiwang", "init"]);
+    assert_eq!(init.command, vec!["init"]);
     assert_eq!(init.summary, "created the event with 0 players");
 }
 
