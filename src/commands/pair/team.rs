@@ -11,7 +11,7 @@ use crate::pairing;
 use crate::report::Report;
 use crate::rulebook::Rulebook;
 use crate::store::action::Action;
-use crate::store::{CommandInfo, Store, TxError};
+use crate::store::{CommandInfo, Store};
 use crate::teams::{self, TeamError, TeamPlan};
 use crate::views;
 
@@ -65,10 +65,7 @@ pub fn pair_team(
                 made,
             ))
         })
-        .map_err(|e| match e {
-            TxError::Store(e) => PairError::Store(e),
-            TxError::Command(e) => e,
-        })
+        .map_err(PairError::from)
 }
 
 /// A team competition's refusal as `pair`'s.
