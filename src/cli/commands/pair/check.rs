@@ -165,15 +165,23 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         return Err(super::stranded::refusal(unpaired, total));
     }
     if total > 0 {
-        return Err(CliError::from(Refusal::CheckFailed(Text::new(
-            format!("有 {total} 处违反硬性编排规则"),
-            format!(
-                "{} of the hard pairing rules",
-                plural(total, "violation", "violations")
-            ),
+        return Err(CliError::from(Refusal::CheckFailed(hard_rule_violations(
+            total,
         ))));
     }
     Ok(())
+}
+
+/// `n` violations of the hard pairing rules, as every `check` refusal counts them (an
+/// individual pool's, beside stranded players, a team pool's).
+pub(crate) fn hard_rule_violations(n: usize) -> Text {
+    Text::new(
+        format!("有 {n} 处违反硬性编排规则"),
+        format!(
+            "{} of the hard pairing rules",
+            plural(n, "violation", "violations")
+        ),
+    )
 }
 
 /// Prints a `check` report: the table format keeps its plain lines; the other formats
