@@ -73,11 +73,11 @@ pub(super) fn warn(event: &Event, rules: &Rulebook, lang: Lang, pool: Option<&Gr
             Some(p) => pool_now(event, &s.pool) == PoolNow::Pairs(p.clone()),
         };
         if leads_here {
-            crate::cli::emit_err(&format!(
+            errln!(
                 "{}{}",
                 lang.pick("注意：不会被编排：", "note: not paired: "),
                 s.localize(lang)
-            ));
+            );
         }
     }
 }
