@@ -52,8 +52,7 @@ pub use parse::{is_late_token, parse_fouls, parse_outcome, parse_result_args};
 pub use playoff::record_playoff;
 pub use record::{record_results, record_results_in_rounds};
 pub use recorded::{
-    RecordReport, RecordedResult, ResultWarning, correction_text, qualification_note,
-    qualification_text,
+    RecordReport, RecordedResult, ResultWarning, correction_text, qualification_text,
 };
 pub use rounds::{add_penalty, add_warning, check_round_finished};
 pub use seats::{SeatClaim, Seats, check_typed_seats};

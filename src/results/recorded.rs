@@ -204,27 +204,6 @@ impl ResultWarning {
     }
 }
 
-/// What `check` notes for pool `group` while a corrected Swiss result has moved players
-/// across the line of its final stage under way (docs/rules.md §16.6): the words of
-/// [`qualification_text`], or `None` when the line falls where it did.
-pub fn qualification_note(
-    event: &crate::model::Event,
-    rules: &crate::rulebook::Rulebook,
-    group: &GroupId,
-    lang: Lang,
-    name: &dyn Fn(PlayerId) -> String,
-) -> Option<String> {
-    let drift = crate::standings::qualification_drift(event, rules, group)?;
-    let finalists = rules.group(group)?.format.final_stage?.finalists;
-    Some(qualification_text(
-        finalists,
-        &drift.now_in,
-        &drift.now_out,
-        lang,
-        name,
-    ))
-}
-
 /// The words of a [`ResultWarning::QualificationChanged`]: who would now qualify, who
 /// would not, and that the finalists stay.
 pub fn qualification_text(

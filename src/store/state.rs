@@ -4,7 +4,7 @@
 use super::StoreError;
 use crate::i18n::Text;
 use crate::model::{Event, PlayerId, SCHEMA_VERSION};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::fs;
 use std::io;
 use std::path::Path;
@@ -344,23 +344,28 @@ fn integrity(event: &Event) -> Vec<Text> {
     problems
 }
 
-/// Pairing numbers held by two players of one pool: every view, the colour rules and the
-/// round-robin tables tell players apart by them. qiwang gives each pool's numbers once
-/// (the draw, then the next free number; a merge clears the moved players' numbers).
+/// Pairing numbers held by two players of one pool (docs/rules.md §2.2: every player of
+/// a pool gets one pairing number): every view, the colour rules and the round-robin
+/// tables tell players apart by them. qiwang gives each pool's numbers once (the draw,
+/// then the next free number; a merge clears the moved players' numbers). Run on every
+/// load, so a hash of (pool, number), one pass: no sort comparing pool names.
 fn numbers_given_twice(event: &Event) -> Vec<Text> {
-    let mut numbered: Vec<(&crate::model::GroupId, u32, usize)> = event
-        .players
-        .iter()
-        .enumerate()
-        .filter_map(|(i, p)| p.number.map(|n| (&p.group, n, i)))
-        .collect();
-    numbered.sort_unstable();
-    numbered
-        .windows(2)
-        .filter(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1))
-        .map(|w| {
-            let (group, n, first) = w[0];
-            let (at, other) = (w[1].2, event.players[first].id);
+    let mut holder: HashMap<(&crate::model::GroupId, u32), usize> = HashMap::new();
+    // (pool, number, the player given it again, the one who held it before).
+    let mut twice = Vec::new();
+    for (i, p) in event.players.iter().enumerate() {
+        if let Some(n) = p.number
+            && let Some(before) = holder.insert((&p.group, n), i)
+        {
+            twice.push((&p.group, n, i, before));
+        }
+    }
+    // Listed by pool, then number.
+    twice.sort_unstable();
+    twice
+        .into_iter()
+        .map(|(group, n, at, before)| {
+            let other = event.players[before].id;
             Text::new(
                 format!("`players[{at}].number`：组别 `{group}` 的编排号 {n} 已属于棋手 `{other}`"),
                 format!(

@@ -15,7 +15,7 @@ use qiwang::report::safe::CsvEncoding;
 use qiwang::report::{Format, Json, Report};
 use qiwang::rulebook::{Lang, Rulebook};
 use qiwang::store::{CommandInfo, Store};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// `--format`: the read formats plus `trf` for `export`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -270,13 +270,13 @@ fn rules_of(event: &Event, store: &Store) -> Result<Rulebook, CliError> {
         &event.rules_toml,
         &format!("{} `rules_toml`", state.display()),
     )
-    .map_err(|e| frozen_invalid(dir, Text::of(&e)))?;
+    .map_err(|e| frozen_invalid(store, Text::of(&e)))?;
     for (i, text) in event.earlier_rulebooks.iter().enumerate() {
         Rulebook::from_toml(
             text,
             &format!("{} `earlier_rulebooks[{i}]`", state.display()),
         )
-        .map_err(|e| frozen_invalid(dir, Text::of(&e)))?;
+        .map_err(|e| frozen_invalid(store, Text::of(&e)))?;
     }
     let kept = event.earlier_rulebooks.len();
     for (pool, g) in &event.groups {
@@ -284,7 +284,7 @@ fn rules_of(event: &Event, store: &Store) -> Result<Rulebook, CliError> {
             if usize::try_from(r.rulebook).map_or(true, |i| i >= kept) {
                 let (round, i) = (r.round, r.rulebook);
                 return Err(frozen_invalid(
-                    dir,
+                    store,
                     Text::new(
                         format!(
                             "{}：`groups.{pool}.paired_under` 说第 {round} 轮按 `earlier_rulebooks[{i}]` 编排，而状态文件只保存了 {kept} 份先前的规程",
@@ -306,16 +306,10 @@ fn rules_of(event: &Event, store: &Store) -> Result<Rulebook, CliError> {
 }
 
 /// A rulebook frozen in the event that does not validate: what is wrong and the way back.
-fn frozen_invalid(dir: &Path, problem: Text) -> CliError {
-    let hint = Store::open(dir).ok().map(|store| store.recovery_hint());
+fn frozen_invalid(store: &Store, problem: Text) -> CliError {
+    let hint = store.recovery_hint();
     CliError::from(Refusal::Damaged(problem.map(|m, l| {
-        let back = hint.as_ref().map_or(
-            l.pick(
-                "请从 history/ 恢复 qiwang.json，或重新创建赛事",
-                "restore qiwang.json from history/ or re-create the event",
-            ),
-            |h| h.get(l),
-        );
+        let back = hint.get(l);
         bi!(
             l,
             zh("赛事中保存的规程未通过校验：\n{m}\n{back}"),

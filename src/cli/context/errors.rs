@@ -330,9 +330,9 @@ impl ExitStatus for qiwang::commands::pair::PairError {
             E::Team(e) => e.exit_code(),
             E::NothingReady(..) => InvalidInput,
             E::Store(e) => e.exit_code(),
-            // As `xlsx_error` says it: a temporary file not written is I/O, the rest a bug.
-            E::Workbook(rust_xlsxwriter::XlsxError::TempFileError(..)) => Io,
-            E::Workbook(..) => Internal,
+            // The refusal `xlsx_error` makes of it decides: a temporary file not written is
+            // I/O, the rest a bug.
+            E::Workbook(e) => super::xlsx::xlsx_refusal(e).exit_code(),
         }
     }
 }

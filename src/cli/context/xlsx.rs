@@ -9,7 +9,13 @@ use qiwang::i18n::Text;
 /// see `temp_writes_fail_cleanly` in src/report/xlsx/temp.rs) is an I/O error that says what to do;
 /// anything else (a limit of the format was hit) is an internal error, said plainly.
 pub fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> CliError {
-    if let rust_xlsxwriter::XlsxError::TempFileError(dir, cause) = &e {
+    xlsx_refusal(&e).into()
+}
+
+/// The refusal [`xlsx_error`] makes of the writer's failure `e`, which also decides its
+/// exit code wherever a library error carries one (`pair`'s workbook).
+pub(super) fn xlsx_refusal(e: &rust_xlsxwriter::XlsxError) -> Refusal {
+    if let rust_xlsxwriter::XlsxError::TempFileError(dir, cause) = e {
         let dir = qiwang::report::publish::shown(dir);
         return Refusal::CannotWrite(Text::new(
             format!(
@@ -18,10 +24,9 @@ pub fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> CliError {
             format!(
                 "cannot build the Excel workbook: cannot write to the temporary directory `{dir}` ({cause}). Free some disk space, or point the TMPDIR environment variable at a directory with room, and try again"
             ),
-        ))
-        .into();
+        ));
     }
-    Refusal::bug(&format!("cannot build the Excel workbook: {e}")).into()
+    Refusal::bug(&format!("cannot build the Excel workbook: {e}"))
 }
 
 /// `--format xlsx` writes binary: refused when standard output is a terminal, where it

@@ -3,13 +3,16 @@
 //! `pairing::pair_ready_pools`; here is what one pass did, gathered into the sheets, the
 //! log's change and the refusals ([`AllPaired`]).
 
-use super::{PairError, PairRequest, Refused, mark_dry_run, name_seed, seed_line, sheet};
+use super::{
+    PairError, PairRequest, Refused, mark_dry_run, name_seed, record_seeds, seed_line, set_seeds,
+    sheet,
+};
 use crate::model::{Event, GroupId};
 use crate::pairing::{self, PairingError, PoolTurn, Turn, Waiting};
 use crate::report::Report;
 use crate::rulebook::Rulebook;
 use crate::store::action::{Action, RefusedRound};
-use crate::store::{Change, CommandInfo, Store, TxError};
+use crate::store::{Change, CommandInfo, Store};
 
 /// What `pair --all` made.
 #[derive(Debug)]
@@ -82,10 +85,7 @@ pub fn pair_all(
                 let done = pass(ev)?;
                 Ok::<_, PairError>(stored(ev, done, request))
             })
-            .map_err(|e| match e {
-                TxError::Store(e) => PairError::Store(e),
-                TxError::Command(e) => e,
-            })?
+            .map_err(PairError::from)?
     };
     if done.finished {
         return Ok(AllPaired::Finished {
@@ -123,14 +123,9 @@ fn dry_run(
         mark_dry_run(report, lang);
     }
     if !done.drawn.is_empty() {
-        store
-            .transaction(command, |ev| {
-                Ok::<_, std::convert::Infallible>(seeds_recorded(ev, done.drawn.clone(), ()))
-            })
-            .map_err(|e| match e {
-                TxError::Store(e) => PairError::Store(e),
-                TxError::Command(never) => match never {},
-            })?;
+        record_seeds(store, command, done.drawn.clone(), |seeds| {
+            Action::seeds_recorded_change(seeds, ())
+        })?;
     }
     for (report, (pool, round, s)) in done.sheets.iter_mut().zip(&done.paired) {
         if *round == 1 {
@@ -160,11 +155,10 @@ fn stored(ev: &mut Event, done: Pass, request: &PairRequest) -> Change<Pass> {
         if seeds.is_empty() {
             return Change::Unchanged(done);
         }
-        return seeds_recorded(ev, seeds, done);
+        set_seeds(ev, &seeds);
+        return Action::seeds_recorded_change(seeds, done);
     }
-    for (pool, s) in &seeds {
-        ev.group_mut(pool).seed = Some(*s);
-    }
+    set_seeds(ev, &seeds);
     let refused = done
         .blocked
         .iter()
@@ -176,15 +170,6 @@ fn stored(ev: &mut Event, done: Pass, request: &PairRequest) -> Change<Pass> {
         .collect();
     let paired = done.paired.clone();
     Action::paired_pools_change(ev, &paired, refused, &seeds, request.relax.as_deref(), done)
-}
-
-/// Records round-1 draw seeds as their pools' seeds on `ev`: the change, logged with
-/// `value` for the command.
-fn seeds_recorded<T>(ev: &mut Event, seeds: Vec<(GroupId, u64)>, value: T) -> Change<T> {
-    for (pool, s) in &seeds {
-        ev.group_mut(pool).seed = Some(*s);
-    }
-    Action::seeds_recorded_change(seeds, value)
 }
 
 /// What `pair --all` did in one pass over the pools.

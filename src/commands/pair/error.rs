@@ -6,7 +6,7 @@ use crate::i18n::{Localize, bi, display_english};
 use crate::model::Relax;
 use crate::pairing::{PairingError, TurnError, Waiting};
 use crate::rulebook::Lang;
-use crate::store::StoreError;
+use crate::store::{StoreError, TxError};
 use crate::teams::TeamError;
 
 /// Why `pair` (or `pair --all`) made no round. Nothing was stored but, for a refused
@@ -52,6 +52,16 @@ impl Localize for PairError {
                 zh("无法生成 Excel 工作簿：{e}"),
                 en("cannot build the Excel workbook: {e}")
             ),
+        }
+    }
+}
+
+/// A failed transaction of `pair`: the store's failure, or the refusal `pair` made inside it.
+impl From<TxError<PairError>> for PairError {
+    fn from(e: TxError<PairError>) -> Self {
+        match e {
+            TxError::Store(e) => PairError::Store(e),
+            TxError::Command(e) => e,
         }
     }
 }

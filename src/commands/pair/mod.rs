@@ -25,7 +25,7 @@ use crate::pairing::{self, PairingError, PairingPlan};
 use crate::report::{Json, Report};
 use crate::rulebook::{Lang, Rulebook};
 use crate::store::action::Action;
-use crate::store::{CommandInfo, Store, StoreError, TxError};
+use crate::store::{Change, CommandInfo, Store, StoreError, TxError};
 
 /// What `pair` was asked, as the command line gave it (parsed). The `--relax` list is
 /// already in the rulebook's place (`pairing.relax`) in the rulebook passed with it.
@@ -88,7 +88,13 @@ pub fn pair_pool(
             // A seed given with `--seed` is the arbiter's own: named for reuse, never
             // recorded (as on a dry run that succeeds).
             let new_seed = chosen.drawn.then_some(chosen.seed);
-            let recorded = new_seed.filter(|&s| record_seeds(store, command, pool, s).is_ok());
+            let recorded = new_seed.filter(|&s| {
+                let seeds = vec![(pool.clone(), s)];
+                record_seeds(store, command, seeds, |_| {
+                    Action::seed_recorded_change(pool, s)
+                })
+                .is_ok()
+            });
             Err(PairError::Refused(Box::new(Refused {
                 error,
                 relax: request.relax.clone(),
@@ -134,7 +140,10 @@ fn dry_run(
     mark_dry_run(&mut sheet, lang);
     if first_round {
         if chosen.drawn {
-            record_seeds(store, command, pool, chosen.seed)?;
+            let (s, seeds) = (chosen.seed, vec![(pool.clone(), chosen.seed)]);
+            record_seeds(store, command, seeds, |_| {
+                Action::seed_recorded_change(pool, s)
+            })?;
         }
         let line = seed_line(chosen.seed, request.seed.is_some(), recorded);
         name_seed(&mut sheet, chosen.seed, &line, lang);
@@ -173,24 +182,29 @@ fn store_round(
                 made,
             ))
         })
-        .map_err(|e| match e {
-            TxError::Store(e) => PairError::Store(e),
-            TxError::Command(e) => e,
-        })
+        .map_err(PairError::from)
 }
 
-/// Records `seed` as `pool`'s round-1 seed (logged), so that the next `pair` makes that
-/// draw.
+/// Records round-1 draw seeds `seeds` as their pools' seeds on `ev`, so that the next
+/// `pair` (or `pair --all`) makes the same draws.
+fn set_seeds(ev: &mut Event, seeds: &[(GroupId, u64)]) {
+    for (pool, s) in seeds {
+        ev.group_mut(pool).seed = Some(*s);
+    }
+}
+
+/// Records draw seeds `seeds` in a change of their own (a dry run's draws, a draw
+/// refused): set on the event ([`set_seeds`]) and logged as `log` words them.
 fn record_seeds(
     store: &Store,
     command: &CommandInfo,
-    pool: &GroupId,
-    seed: u64,
+    seeds: Vec<(GroupId, u64)>,
+    log: impl FnOnce(Vec<(GroupId, u64)>) -> Change<()>,
 ) -> Result<(), StoreError> {
     store
         .transaction(command, |ev| {
-            ev.group_mut(pool).seed = Some(seed);
-            Ok::<_, std::convert::Infallible>(Action::seed_recorded_change(pool, seed))
+            set_seeds(ev, &seeds);
+            Ok::<_, std::convert::Infallible>(log(seeds))
         })
         .map_err(|e| match e {
             TxError::Store(e) => e,

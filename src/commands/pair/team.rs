@@ -4,14 +4,13 @@
 //! and its sheet. A team event's dry run records no seed: it names the draw's seed, and
 //! `--seed` makes the same draw.
 
-use super::{PairError, PairRequest, Paired, mark_dry_run};
-use crate::i18n::Text;
+use super::{PairError, PairRequest, Paired, mark_dry_run, seed_line};
 use crate::model::{Event, GroupId};
 use crate::pairing;
 use crate::report::Report;
 use crate::rulebook::Rulebook;
 use crate::store::action::Action;
-use crate::store::{CommandInfo, Store, TxError};
+use crate::store::{CommandInfo, Store};
 use crate::teams::{self, TeamError, TeamPlan};
 use crate::views;
 
@@ -65,10 +64,7 @@ pub fn pair_team(
                 made,
             ))
         })
-        .map_err(|e| match e {
-            TxError::Store(e) => PairError::Store(e),
-            TxError::Command(e) => e,
-        })
+        .map_err(PairError::from)
 }
 
 /// A team competition's refusal as `pair`'s.
@@ -89,14 +85,9 @@ fn sheet(
     let lang = request.lang;
     let mut report = views::team_pairing_sheet(after, rules, pool, Some(plan.round.number), lang)?;
     if plan.round.number == 1 {
-        report.footer.push(
-            Text::new(
-                format!("抽签种子：{seed}（`qiwang pair --seed {seed}` 得到同样的抽签）"),
-                format!("draw seed: {seed} (`qiwang pair --seed {seed}` makes the same draw)"),
-            )
-            .get(lang)
-            .to_string(),
-        );
+        // Named for reuse as a given seed is: a team event records no seed.
+        let line = seed_line(seed, true, false);
+        report.footer.push(line.get(lang).to_string());
     }
     if request.explain {
         report

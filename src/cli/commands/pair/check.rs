@@ -115,10 +115,18 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         }
         // docs/rules.md §16.6: a corrected Swiss result moved the line of a final stage
         // under way; the finalists stay, but the arbiter reads who crossed it.
+        // Ranked once (the Swiss stage), worded in each language asked.
+        let drift = qiwang::standings::qualification_drift(&event, &rules, &pool);
+        let finalists = rules.group(&pool).and_then(|g| g.format.final_stage);
         let note = |lang| {
-            qiwang::results::qualification_note(&event, &rules, &pool, lang, &|id| {
-                player_label(&event, id)
-            })
+            let (drift, stage) = drift.as_ref().zip(finalists)?;
+            Some(qiwang::results::qualification_text(
+                stage.finalists,
+                &drift.now_in,
+                &drift.now_out,
+                lang,
+                &|id| player_label(&event, id),
+            ))
         };
         if let Some(text) = note(lang) {
             let text = format!("{}{text}", lang.pick("注意：", "note: "));
@@ -157,15 +165,23 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         return Err(super::stranded::refusal(unpaired, total));
     }
     if total > 0 {
-        return Err(CliError::from(Refusal::CheckFailed(Text::new(
-            format!("有 {total} 处违反硬性编排规则"),
-            format!(
-                "{} of the hard pairing rules",
-                plural(total, "violation", "violations")
-            ),
+        return Err(CliError::from(Refusal::CheckFailed(hard_rule_violations(
+            total,
         ))));
     }
     Ok(())
+}
+
+/// `n` violations of the hard pairing rules, as every `check` refusal counts them (an
+/// individual pool's, beside stranded players, a team pool's).
+pub(crate) fn hard_rule_violations(n: usize) -> Text {
+    Text::new(
+        format!("有 {n} 处违反硬性编排规则"),
+        format!(
+            "{} of the hard pairing rules",
+            plural(n, "violation", "violations")
+        ),
+    )
 }
 
 /// Prints a `check` report: the table format keeps its plain lines; the other formats

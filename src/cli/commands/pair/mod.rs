@@ -13,6 +13,7 @@ mod edit;
 mod stranded;
 
 pub use all::pair_all;
+pub(crate) use check::hard_rule_violations;
 pub use check::{check, check_optimal};
 pub use edit::{set, swap, unpair};
 

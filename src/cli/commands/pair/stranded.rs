@@ -53,13 +53,13 @@ pub(super) fn refusal(unpaired: usize, total: usize) -> CliError {
     );
     let (zh, en) = match total {
         0 => (zh, en),
-        n => (
-            format!("{zh}；另有 {n} 处违反硬性编排规则"),
-            format!(
-                "{en}; and {} of the hard pairing rules",
-                plural(n, "violation", "violations")
-            ),
-        ),
+        n => {
+            let also = super::hard_rule_violations(n);
+            (
+                format!("{zh}；另{}", also.zh),
+                format!("{en}; and {}", also.en),
+            )
+        }
     };
     CliError::from(Refusal::CheckFailed(Text::new(zh, en)))
 }
@@ -73,11 +73,11 @@ pub(super) fn warn(event: &Event, rules: &Rulebook, lang: Lang, pool: Option<&Gr
             Some(p) => pool_now(event, &s.pool) == PoolNow::Pairs(p.clone()),
         };
         if leads_here {
-            crate::cli::emit_err(&format!(
+            errln!(
                 "{}{}",
                 lang.pick("注意：不会被编排：", "note: not paired: "),
                 s.localize(lang)
-            ));
+            );
         }
     }
 }

@@ -131,7 +131,6 @@ pub fn check(
             en("round {r}, {team}: {why}")
         ));
     }
-    let mut failed = !lines.is_empty();
     if optimal {
         let rounds: Vec<u32> = event
             .team_pools
@@ -140,7 +139,6 @@ pub fn check(
             .unwrap_or_default();
         for r in rounds.into_iter().filter(|r| round.is_none_or(|x| x == *r)) {
             let verdict = teams::prove_team_round(&event, &rules, &pool, r).map_err(lib_error)?;
-            failed |= verdict.fails();
             found.rounds += usize::from(verdict.fails());
             lines.extend(verdict.lines_in(r, lang, &name, qiwang::pairing::Vocabulary::Teams));
         }
@@ -157,7 +155,7 @@ pub fn check(
     for l in &lines {
         outln!("{l}");
     }
-    if failed {
+    if found.any() {
         return Err(CliError::from(Refusal::CheckFailed(found.said())));
     }
     Ok(())
@@ -175,15 +173,18 @@ struct Found {
 }
 
 impl Found {
+    /// Whether anything was found: `check` fails.
+    fn any(&self) -> bool {
+        self.violations + self.boards + self.lineups + self.rounds > 0
+    }
+
     fn said(&self) -> Text {
         let mut zh = Vec::new();
         let mut en = Vec::new();
         if self.violations > 0 {
-            zh.push(format!("有 {} 处违反硬性编排规则", self.violations));
-            en.push(format!(
-                "{} of the hard pairing rules",
-                plural(self.violations, "violation", "violations")
-            ));
+            let said = super::super::pair::hard_rule_violations(self.violations);
+            zh.push(said.zh);
+            en.push(said.en);
         }
         if self.boards > 0 {
             zh.push(format!(
