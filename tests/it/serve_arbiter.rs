@@ -709,6 +709,17 @@ fn a_bad_foul_count_is_refused_not_read_as_none() {
             );
         }
     }
+    // A long value is echoed cut to its first 64 characters.
+    let mut fields = game.clone();
+    fields.insert("result".into(), "=".into());
+    fields.insert("rf".into(), "1".repeat(5000));
+    let r = post_fields(&arbiter, "/arbiter/confirm", &fields);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        r.body.contains(&format!("`{}`", "1".repeat(64))) && !r.body.contains(&"1".repeat(65)),
+        "{}",
+        r.body
+    );
     assert_eq!(result_of(&ev, 1), None);
     // The form as the page makes it is still taken.
     let (_, recorded) = enter(&arbiter, &g, 1, "=");
