@@ -78,9 +78,9 @@ impl CertificateTemplate {
             text.parse()
                 .map_err(|e: toml_edit::TomlError| TemplateError::NotToml {
                     // The line the parser stopped at, counted from 1, as the rulebook's errors.
-                    line: e.span().map_or(1, |s| {
-                        text[..s.start.min(text.len())].matches('\n').count() + 1
-                    }),
+                    line: e
+                        .span()
+                        .map_or(1, |s| crate::rulebook::line_column(text, s.start).0),
                     why: e.message().to_string(),
                 })?;
         let mut t = CertificateTemplate {
