@@ -257,7 +257,7 @@ pub struct Certificates {
 /// Every certificate of `sheet` (one per award of each prize list and team competition,
 /// or of the list named `list` only) on one printable page. A place that waits for a
 /// playoff gets no certificate yet, nor does a list whose results are not complete
-/// (its sheet marked provisional): who has the place is not known.
+/// (its sheet marked provisional): who has the place is not known (docs/rules.md §7.5).
 pub fn certificates(
     rules: &Rulebook,
     sheet: &PrizeSheet,
