@@ -142,8 +142,18 @@ fn a_results_file_without_a_group_column_follows_the_hall_numbers() {
     assert_eq!(results("kids"), [(4, true), (5, true)]);
     assert_eq!(results("girls"), [(1, false), (2, false)]);
 
-    // Tables 1 and 2 are 公开组's and 女子组's (二楼): the file must say which.
+    // A row whose table no pool has in its round is named as `qiwang result` names it.
     let before = std::fs::read(ev.join("qiwang.json")).unwrap();
+    std::fs::write(&file, "轮次,台号,结果\n1,3,r\n1,9,r\n").unwrap();
+    let (code, _, err) = run(&ev, &["result", "--from", file.to_str().unwrap()]);
+    assert_ne!(code, 0, "{err}");
+    assert!(
+        err.contains("第 3 行：第 1 轮没有第 9 台") && !err.contains("请加一列“组别”"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(ev.join("qiwang.json")).unwrap(), before);
+
+    // Tables 1 and 2 are 公开组's and 女子组's (二楼): the file must say which.
     std::fs::write(&file, "轮次,台号,结果\n1,1,r\n1,2,r\n").unwrap();
     let (code, _, err) = run(&ev, &["result", "--from", file.to_str().unwrap()]);
     assert_ne!(code, 0, "{err}");
