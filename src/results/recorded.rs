@@ -204,6 +204,16 @@ impl ResultWarning {
     }
 }
 
+impl From<crate::standings::QualificationDrift> for ResultWarning {
+    fn from(drift: crate::standings::QualificationDrift) -> Self {
+        ResultWarning::QualificationChanged {
+            finalists: drift.finalists,
+            now_in: drift.now_in,
+            now_out: drift.now_out,
+        }
+    }
+}
+
 /// What `check` notes for pool `group` while a corrected Swiss result has moved players
 /// across the line of its final stage under way (docs/rules.md §16.6): the words of
 /// [`qualification_text`], or `None` when the line falls where it did.
@@ -215,14 +225,7 @@ pub fn qualification_note(
     name: &dyn Fn(PlayerId) -> String,
 ) -> Option<String> {
     let drift = crate::standings::qualification_drift(event, rules, group)?;
-    let finalists = rules.group(group)?.format.final_stage?.finalists;
-    Some(qualification_text(
-        finalists,
-        &drift.now_in,
-        &drift.now_out,
-        lang,
-        name,
-    ))
+    Some(ResultWarning::from(drift).text(lang, name))
 }
 
 /// The words of a [`ResultWarning::QualificationChanged`]: who would now qualify, who
