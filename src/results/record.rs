@@ -217,14 +217,7 @@ pub fn record_results_in_rounds(
             .any(|r| r.is_correction() && r.round <= swiss)
         && let Some(drift) = crate::standings::qualification_drift(event, rules, group)
     {
-        warnings.push(ResultWarning::QualificationChanged {
-            finalists: rules
-                .group(group)
-                .and_then(|g| g.format.final_stage)
-                .map_or(0, |f| f.finalists),
-            now_in: drift.now_in,
-            now_out: drift.now_out,
-        });
+        warnings.push(ResultWarning::from(drift));
     }
     Ok(RecordReport {
         group: group.clone(),

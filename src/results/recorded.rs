@@ -204,6 +204,16 @@ impl ResultWarning {
     }
 }
 
+impl From<crate::standings::QualificationDrift> for ResultWarning {
+    fn from(drift: crate::standings::QualificationDrift) -> Self {
+        ResultWarning::QualificationChanged {
+            finalists: drift.finalists,
+            now_in: drift.now_in,
+            now_out: drift.now_out,
+        }
+    }
+}
+
 /// The words of a [`ResultWarning::QualificationChanged`]: who would now qualify, who
 /// would not, and that the finalists stay.
 pub fn qualification_text(

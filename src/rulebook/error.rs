@@ -95,8 +95,9 @@ impl RulebookErrors {
     }
 }
 
-/// 1-based line and character column of a byte offset.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
+/// 1-based line and character column of a byte offset (one inside a character counts
+/// as that character's; one past the end as the end). Also the certificate template's.
+pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;

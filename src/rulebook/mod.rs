@@ -15,6 +15,7 @@ mod reader;
 mod types;
 
 pub use crate::i18n::Lang;
+pub(crate) use error::line_column;
 pub use error::{Problem, RulebookErrors};
 pub use lenient::{name_groups_zh, rulebook_group_names, rulebook_language};
 pub use parse::{relax_list, relax_rule, relax_rule_name};

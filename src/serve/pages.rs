@@ -202,7 +202,10 @@ fn watch_state(
             .unwrap_or_else(|_| Snapshot {
                 version,
                 problem: Some(super::internal::RENDER_FAILED.to_string()),
-                ..(*previous).clone()
+                // The undo offered, and its mark, still follow the audit trail: a write
+                // waiting for the pages to show it ([`Pages::showing`]) is not kept
+                // waiting while rendering fails.
+                ..next_undo(store, now.mark(), &previous, note)
             })
         };
         seen = now;

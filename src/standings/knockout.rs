@@ -22,10 +22,11 @@ pub fn finalists(
     group: &GroupId,
     swiss: u32,
 ) -> Result<Vec<PlayerId>, Vec<PlayerId>> {
-    let n = rules
+    let finalists = rules
         .group(group)
         .and_then(|g| g.format.final_stage)
-        .map_or(0, |f| f.finalists) as usize;
+        .map_or(0, |f| f.finalists);
+    let n = finalists as usize;
     let st = super::compute_standings(event, rules, group, Some(swiss));
     let can_play = |id: PlayerId| event.player(id).is_some_and(|p| p.pairable_in(swiss + 1));
     let ranked: Vec<&StandingRow> = st
@@ -51,6 +52,8 @@ pub fn finalists(
 /// the line still falls where it did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QualificationDrift {
+    /// The number of finalists (the line).
+    pub finalists: u32,
     /// Players the Swiss ranking now puts within the first `finalists` (or tied across
     /// the line) who are not finalists.
     pub now_in: Vec<PlayerId>,
@@ -72,10 +75,11 @@ pub fn qualification_drift(
         return None;
     }
     let stored = &event.group(group)?.stage_seeds;
-    let n = rules
+    let finalists = rules
         .group(group)
         .and_then(|g| g.format.final_stage)
-        .map_or(0, |f| f.finalists) as usize;
+        .map_or(0, |f| f.finalists);
+    let n = finalists as usize;
     let st = super::compute_standings(event, rules, group, Some(swiss));
     let counted = |id: PlayerId| {
         stored.contains(&id) || event.player(id).is_some_and(|p| p.pairable_in(swiss + 1))
@@ -99,7 +103,11 @@ pub fn qualification_drift(
         .filter(|r| !above(r) && stored.contains(&r.player))
         .map(|r| r.player)
         .collect();
-    (!now_in.is_empty() || !now_out.is_empty()).then_some(QualificationDrift { now_in, now_out })
+    (!now_in.is_empty() || !now_out.is_empty()).then_some(QualificationDrift {
+        finalists,
+        now_in,
+        now_out,
+    })
 }
 
 /// The standings of a pool with a final stage after round `n`, once the stage has begun:

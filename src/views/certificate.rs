@@ -78,9 +78,9 @@ impl CertificateTemplate {
             text.parse()
                 .map_err(|e: toml_edit::TomlError| TemplateError::NotToml {
                     // The line the parser stopped at, counted from 1, as the rulebook's errors.
-                    line: e.span().map_or(1, |s| {
-                        text[..s.start.min(text.len())].matches('\n').count() + 1
-                    }),
+                    line: e
+                        .span()
+                        .map_or(1, |s| crate::rulebook::line_column(text, s.start).0),
                     why: e.message().to_string(),
                 })?;
         let mut t = CertificateTemplate {
@@ -257,7 +257,7 @@ pub struct Certificates {
 /// Every certificate of `sheet` (one per award of each prize list and team competition,
 /// or of the list named `list` only) on one printable page. A place that waits for a
 /// playoff gets no certificate yet, nor does a list whose results are not complete
-/// (its sheet marked provisional): who has the place is not known.
+/// (its sheet marked provisional): who has the place is not known (docs/rules.md §7.5).
 pub fn certificates(
     rules: &Rulebook,
     sheet: &PrizeSheet,

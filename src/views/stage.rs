@@ -7,13 +7,8 @@ use super::standings::crosstable_report as swiss_report;
 use crate::i18n::bi;
 use crate::model::{Event, GroupId};
 use crate::report::{Json, Report};
-use crate::rulebook::{CarriedResults, FinalStage, Lang, Rulebook};
+use crate::rulebook::{CarriedResults, Lang, Rulebook, system_name};
 use crate::standings::{Crosstable, Standings, compute_standings, crosstable_of, stage_table};
-
-/// The stage as the headings name it: 淘汰赛, 单循环, 双循环, 3 循环.
-fn stage_name(stage: FinalStage, lang: Lang) -> String {
-    crate::rulebook::system_name(stage.format, stage.cycles, lang)
-}
 
 /// The heading of a pool with a final stage after `after_round` (`open` tables without a
 /// result): the Swiss rounds out of the Swiss stage's, then the stage's rounds out of its
@@ -30,7 +25,7 @@ pub(super) fn subtitle(
     let swiss = rules.stage_after(pool)?;
     let stage = rules.group(pool)?.format.final_stage?;
     let name = super::group_name(rules, pool);
-    let what = stage_name(stage, lang);
+    let what = system_name(stage.format, stage.cycles, lang);
     let top = stage.finalists;
     if after_round == 0 {
         return Some(bi!(
@@ -112,7 +107,7 @@ pub(super) fn crosstable_report(
     for s in &mut report.sections {
         s.title = lang.pick("积分编排制", "Swiss stage").into();
     }
-    let what = stage_name(stage, lang);
+    let what = system_name(stage.format, stage.cycles, lang);
     let top = stage.finalists;
     let final_report = if stage.is_round_robin() {
         let (_, square) = stage_table(event, rules, pool, Some(table.after_round))?;
@@ -174,7 +169,7 @@ pub(super) fn standings_note(rules: &Rulebook, st: &Standings, lang: Lang) -> Op
         return None;
     }
     let top = stage.finalists;
-    let what = stage_name(stage, lang);
+    let what = system_name(stage.format, stage.cycles, lang);
     Some(bi!(
         lang,
         zh(

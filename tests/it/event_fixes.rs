@@ -1,7 +1,8 @@
-//! Fixes from the outside tester's report (docs/rules.md §16.6, §14.4, §6, §12): a
-//! corrected Swiss result that moves players across a final stage's line is named, a
-//! round robin's annulled player keeps no bye, a merged group's prize list, and a results
-//! file without 组别 whose hall table numbers name one pool each.
+//! Behaviour once wrong, held here (docs/rules.md §16.6, §14.4, §12): a corrected
+//! Swiss result that moves players across a final stage's line is named, a round robin's
+//! annulled player keeps no bye, and a results file without 组别 whose hall table numbers
+//! name one pool each is read. A merged group's prize list (docs/rules.md §6) is tested
+//! in `prizes::undersized_group_is_reported_and_its_list_follows_a_merge`.
 
 use crate::common::{event_from, numbered_sheet, rules_plus, zh_ok as ok, zh_run as run};
 use std::path::Path;
@@ -17,7 +18,7 @@ fn en_ok(ev: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// Report 1.6: three Swiss rounds, then the top 4 play a knockout. Red wins every Swiss
+/// Three Swiss rounds, then the top 4 play a knockout. Red wins every Swiss
 /// game: 选手5, 选手7, 选手2 and 选手4 qualify with 4 points. After the semi-final is paired,
 /// round 3 is corrected so that 选手4 loses and 选手3 wins: 选手3 is now in the top 4 and
 /// 选手4 below it. The finalists stay (frozen), but `result` and `check` name both.
@@ -116,7 +117,7 @@ fn hall_event(dir: &Path) -> std::path::PathBuf {
     ev
 }
 
-/// Report, observation 3: a results file with only 轮次,台号,结果 in an event of several
+/// A results file with only 轮次,台号,结果 in an event of several
 /// pools is read without 组别 when each row's table number names one table of one pool's
 /// round (one hall numbering, docs/rules.md §12), as `qiwang result 4 r` is; a number two
 /// pools share (女子组's own hall) still needs the column.
@@ -142,8 +143,18 @@ fn a_results_file_without_a_group_column_follows_the_hall_numbers() {
     assert_eq!(results("kids"), [(4, true), (5, true)]);
     assert_eq!(results("girls"), [(1, false), (2, false)]);
 
-    // Tables 1 and 2 are 公开组's and 女子组's (二楼): the file must say which.
+    // A row whose table no pool has in its round is named as `qiwang result` names it.
     let before = std::fs::read(ev.join("qiwang.json")).unwrap();
+    std::fs::write(&file, "轮次,台号,结果\n1,3,r\n1,9,r\n").unwrap();
+    let (code, _, err) = run(&ev, &["result", "--from", file.to_str().unwrap()]);
+    assert_ne!(code, 0, "{err}");
+    assert!(
+        err.contains("第 3 行：第 1 轮没有第 9 台") && !err.contains("请加一列“组别”"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(ev.join("qiwang.json")).unwrap(), before);
+
+    // Tables 1 and 2 are 公开组's and 女子组's (二楼): the file must say which.
     std::fs::write(&file, "轮次,台号,结果\n1,1,r\n1,2,r\n").unwrap();
     let (code, _, err) = run(&ev, &["result", "--from", file.to_str().unwrap()]);
     assert_ne!(code, 0, "{err}");
@@ -151,7 +162,7 @@ fn a_results_file_without_a_group_column_follows_the_hall_numbers() {
     assert_eq!(std::fs::read(ev.join("qiwang.json")).unwrap(), before);
 }
 
-/// Report, observation 1: in a round robin of five under `withdrawn_results =
+/// In a round robin of five under `withdrawn_results =
 /// "half_rule"`, 戊 has the bye in round 1, beats 乙 in round 2 and withdraws. One game of
 /// four is fewer than half: every game of his is annulled, as if he had never entered
 /// (docs/rules.md §14.4), so his bye counts for nothing either. He keeps a place

@@ -107,6 +107,22 @@ fn hidden_fields(page: &str, action: &str) -> HashMap<String, String> {
 
 /// Posts the table page's form for `result`, then its confirmation: the last response.
 fn enter(arbiter: &Arbiter, group: &str, table: u32, result: &str) -> (Response, Response) {
+    let (confirm, recorded) = post_entry(arbiter, group, table, result);
+    // The table page opened at once shows the result just entered, not the pages from
+    // before it (they are rendered again when the state file changes).
+    if recorded.body.contains("id=\"recorded\"") {
+        let page = arbiter.get(&format!("/arbiter/table?g={group}&t={table}"));
+        assert!(
+            !page.body.contains("尚未录入结果") && !page.body.contains("No result yet"),
+            "{}",
+            page.body
+        );
+    }
+    (confirm, recorded)
+}
+
+/// [`enter`] without looking at the table page afterwards.
+fn post_entry(arbiter: &Arbiter, group: &str, table: u32, result: &str) -> (Response, Response) {
     let page = arbiter.get(&format!("/arbiter/table?g={group}&t={table}"));
     assert_eq!(page.status, 200, "{}", page.body);
     let mut fields = hidden_fields(&page.body, "/arbiter/confirm");
@@ -126,16 +142,6 @@ fn enter(arbiter: &Arbiter, group: &str, table: u32, result: &str) -> (Response,
         .collect();
     let recorded = arbiter.post("/arbiter/record", &form);
     assert_secure(&recorded, "record");
-    // The table page opened at once shows the result just entered, not the pages from
-    // before it (they are rendered again when the state file changes).
-    if recorded.body.contains("id=\"recorded\"") {
-        let page = arbiter.get(&format!("/arbiter/table?g={group}&t={table}"));
-        assert!(
-            !page.body.contains("尚未录入结果") && !page.body.contains("No result yet"),
-            "{}",
-            page.body
-        );
-    }
     (confirm, recorded)
 }
 
@@ -568,6 +574,40 @@ fn entered_one_to(ev: &Path, stderr: Stdio) -> (Arbiter, HashMap<String, String>
 }
 
 #[test]
+fn while_rendering_fails_the_undo_offered_still_follows_the_audit_log() {
+    let (_tmp, ev) = paired_event("赵六");
+    let served = Served::start_env(
+        &ev,
+        &["--token", "all"],
+        &[("QIWANG_TEST_SERVE_PANIC", "render")],
+        Stdio::piped(),
+    );
+    let arbiter = Arbiter::login(&served, &tokens(&served.printed)[0]).unwrap();
+    // The pages cannot be made again after the write (the state they show stays the one
+    // before), but the answer offers to undo the result just recorded, and so does the
+    // undo page: what undo would revert is read from audit.log all the same.
+    let (_, recorded) = post_entry(&arbiter, &group(&ev), 1, "r");
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+    assert!(
+        recorded.body.contains("id=\"recorded\"") && recorded.body.contains("id=\"undo\""),
+        "{}",
+        recorded.body
+    );
+    let (page, fields) = undo_form(&arbiter);
+    assert!(
+        page.body.contains("第1台") && page.body.contains("红胜") && fields.contains_key("seq"),
+        "{}",
+        page.body
+    );
+    assert_eq!(result_of(&ev, 1).as_deref(), Some("red_win"));
+    let stderr = served.stop();
+    assert!(
+        stderr.contains("panic asked for by QIWANG_TEST_SERVE_PANIC in render"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn a_page_load_reads_no_audit_log() {
     let (_tmp, ev) = paired_event("赵六");
     let (arbiter, _, _served) = entered_one(&ev);
@@ -669,6 +709,17 @@ fn a_bad_foul_count_is_refused_not_read_as_none() {
             );
         }
     }
+    // A long value is echoed cut to its first 64 characters.
+    let mut fields = game.clone();
+    fields.insert("result".into(), "=".into());
+    fields.insert("rf".into(), "1".repeat(5000));
+    let r = post_fields(&arbiter, "/arbiter/confirm", &fields);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        r.body.contains(&format!("`{}`", "1".repeat(64))) && !r.body.contains(&"1".repeat(65)),
+        "{}",
+        r.body
+    );
     assert_eq!(result_of(&ev, 1), None);
     // The form as the page makes it is still taken.
     let (_, recorded) = enter(&arbiter, &g, 1, "=");

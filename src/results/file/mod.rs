@@ -119,6 +119,9 @@ pub fn read_results_file(
         line,
         error: Box::new(error),
     };
+    // The pool of each row by its table, when the file has no 组别 column and its tables
+    // are numbered across the hall.
+    let mut by_table = BTreeMap::new();
     let default_pool = match group {
         Some(g) => Some(g.clone()),
         None if has_group_column => None,
@@ -131,35 +134,33 @@ pub fn read_results_file(
             match with_rounds.as_slice() {
                 [one] => Some((*one).clone()),
                 [] => rules.pools().next().map(|g| g.id.clone()),
-                // One hall numbering (docs/rules.md §12): every row's table names one
-                // table of one pool's round, so the row needs no 组别.
-                _ if hall_pools(event, &with_rounds, &rows).is_some() => None,
-                _ => {
+                _ => match row_pools(event, rules, &rows) {
+                    // One hall numbering (docs/rules.md §12): every row's table names one
+                    // table of one pool's round, so the row needs no 组别.
+                    Some(Ok(pools)) => {
+                        by_table = pools;
+                        None
+                    }
                     // The hall's numbering but for rows whose table no pool has in their
                     // round: those rows are named, as `qiwang result` names such a table.
-                    if let Some(missing) = hall_tables_missing(event, rules, &rows) {
+                    Some(Err(missing)) => {
                         errors.extend(missing.into_iter().map(|(line, e)| row_error(line, e)));
                         return Err(ResultError::collect(errors).unwrap_err());
                     }
-                    errors.push(ResultError::GroupColumnMissing {
-                        source_name: source.to_string(),
-                        groups: with_rounds
-                            .iter()
-                            .map(|id| group_label(rules, id))
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    });
-                    return Err(ResultError::collect(errors).unwrap_err());
-                }
+                    None => {
+                        errors.push(ResultError::GroupColumnMissing {
+                            source_name: source.to_string(),
+                            groups: with_rounds
+                                .iter()
+                                .map(|id| group_label(rules, id))
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        });
+                        return Err(ResultError::collect(errors).unwrap_err());
+                    }
+                },
             }
         }
-    };
-    let by_table = match (&default_pool, has_group_column) {
-        (None, false) => {
-            let with_rounds: Vec<&GroupId> = rules.pools().map(|g| &g.id).collect();
-            hall_pools(event, &with_rounds, &rows).unwrap_or_default()
-        }
-        _ => BTreeMap::new(),
     };
     // Rows per pool, in order of first appearance in the file.
     let mut pools: Vec<PoolResults> = Vec::new();
@@ -281,50 +282,32 @@ pub fn read_results_file(
     })
 }
 
-/// The rows (by CSV line) of a file without a 组别 column whose table no pool has in the
-/// row's round, each with its [`ResultError::HallTableMissing`], when every other row's
-/// table is one pool's (the file numbers tables across the hall); `None` when there is no
-/// such row, or a row has no table or a table several pools share (each pool numbered
-/// from 1): then the file must say its group.
-fn hall_tables_missing(
-    event: &Event,
-    rules: &Rulebook,
-    rows: &[rows::CsvRow],
-) -> Option<Vec<(u64, ResultError)>> {
+/// The pool of each row by its CSV line, or the rows whose table no pool has, each with
+/// its error ([`row_pools`]).
+type RowPools = Result<BTreeMap<u64, GroupId>, Vec<(u64, ResultError)>>;
+
+/// The pool of each row (by CSV line) of a file without a 组别 column, read from its
+/// table number with [`super::pools_of_tables`] (tables numbered across the hall,
+/// docs/rules.md §12): `Ok` when exactly one pool has a game at every row's table in the
+/// row's round; `Err` with each row whose table no pool has in its round
+/// ([`ResultError::HallTableMissing`]) when every other row's table is one pool's; `None`
+/// when a row has no table or a table several pools share (each pool numbered from 1):
+/// then the file must say its group.
+fn row_pools(event: &Event, rules: &Rulebook, rows: &[rows::CsvRow]) -> Option<RowPools> {
+    let mut pools = BTreeMap::new();
     let mut missing = Vec::new();
     for row in rows {
         match super::pools_of_tables(event, rules, Some(row.round), &[row.table?]) {
-            Ok(Some(_)) => {}
+            Ok(Some(mut pool)) => {
+                pools.insert(row.line, pool.pop()?);
+            }
             Ok(None) => return None,
             Err(e) => missing.push((row.line, e)),
         }
     }
-    (!missing.is_empty()).then_some(missing)
-}
-
-/// The pool of each row (by CSV line) of a file without a 组别 column, when every row
-/// has a table number and exactly one of `pools` has a game at that table in the row's
-/// round (tables numbered across the hall, docs/rules.md §12); `None` when any row's
-/// table is in no pool's round or in several (each pool numbered from 1), or a row has
-/// no table column: then the file must say its group.
-fn hall_pools(
-    event: &Event,
-    pools: &[&GroupId],
-    rows: &[rows::CsvRow],
-) -> Option<BTreeMap<u64, GroupId>> {
-    rows.iter()
-        .map(|row| {
-            let table = row.table?;
-            let mut holding = pools.iter().filter(|id| {
-                event
-                    .group(id)
-                    .and_then(|g| g.round(row.round))
-                    .is_some_and(|r| r.game_at(table).is_some())
-            });
-            match (holding.next(), holding.next()) {
-                (Some(pool), None) => Some((row.line, (*pool).clone())),
-                _ => None,
-            }
-        })
-        .collect()
+    Some(if missing.is_empty() {
+        Ok(pools)
+    } else {
+        Err(missing)
+    })
 }

@@ -138,16 +138,36 @@ pub(super) fn entry_shown(text: &str, lang: Lang) -> String {
 }
 
 /// The most fouls a side can be entered with (the form's `max`).
-const MAX_FOULS: u32 = 99;
+pub(super) const MAX_FOULS: u32 = 99;
 
-/// The refusal of a form whose foul count (`rf`, `bf`) is not a whole number from 0 to
-/// [`MAX_FOULS`] (`-1`, `x`, `1.5`): 400 with what is wrong and the way back to the game,
-/// never a count read as 0. An empty field is no fouls.
-pub(super) fn bad_fouls(form: &HashMap<String, String>, g: &Game, lang: Lang) -> Option<Response> {
-    let (side, value) = [("rf", "红方", "red"), ("bf", "黑方", "black")]
-        .into_iter()
-        .map(|(name, zh, en)| (lang.pick(zh, en), field(form, name).trim()))
-        .find(|(_, v)| !v.is_empty() && v.parse::<u32>().map_or(true, |n| n > MAX_FOULS))?;
+/// The foul counts of a form (`rf`, `bf`; an empty field is no fouls), or its refusal
+/// when one is not a whole number from 0 to [`MAX_FOULS`] (`-1`, `x`, `1.5`): 400 with
+/// what is wrong (the value as sent, at most 64 characters of it) and the way back to
+/// the game, never a count read as 0.
+pub(super) fn fouls(
+    form: &HashMap<String, String>,
+    g: &Game,
+    lang: Lang,
+) -> Result<(u32, u32), Box<Response>> {
+    let count = |name, zh, en| {
+        let value = field(form, name).trim();
+        match value.parse::<u32>() {
+            _ if value.is_empty() => Ok(0),
+            Ok(n) if n <= MAX_FOULS => Ok(n),
+            _ => Err((lang.pick(zh, en), value)),
+        }
+    };
+    match (count("rf", "红方", "red"), count("bf", "黑方", "black")) {
+        (Ok(rf), Ok(bf)) => Ok((rf, bf)),
+        (Err((side, value)), _) | (_, Err((side, value))) => {
+            Err(Box::new(bad_fouls(side, value, g, lang)))
+        }
+    }
+}
+
+/// The refusal of a foul count `value` for `side` ([`fouls`]).
+fn bad_fouls(side: &str, value: &str, g: &Game, lang: Lang) -> Response {
+    let value: String = value.chars().take(64).collect();
     let mut body = Markup::new();
     body.text_element(
         "p",
@@ -165,11 +185,9 @@ pub(super) fn bad_fouls(form: &HashMap<String, String>, g: &Game, lang: Lang) ->
             lang.pick("返回这一台", "Back to the table"),
         );
     });
-    Some(
-        (
-            StatusCode::BAD_REQUEST,
-            page(lang, &game_title(lang, g), body),
-        )
-            .into_response(),
+    (
+        StatusCode::BAD_REQUEST,
+        page(lang, &game_title(lang, g), body),
     )
+        .into_response()
 }

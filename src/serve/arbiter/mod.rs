@@ -479,7 +479,7 @@ async fn table(
                                 ("name", name),
                                 ("type", "number"),
                                 ("min", "0"),
-                                ("max", "99"),
+                                ("max", &game::MAX_FOULS.to_string()),
                                 ("value", "0"),
                             ],
                         );
@@ -502,13 +502,11 @@ async fn table(
     page(lang, &game_title(lang, &g), body)
 }
 
-/// The result text `result` reads for the form's outcome and fouls (`r/1:0`), or `None`
-/// for an outcome that is not one of the buttons.
-fn entry_text(form: &HashMap<String, String>) -> Option<String> {
+/// The result text `result` reads for the form's outcome and the foul counts
+/// ([`game::fouls`]) (`r/1:0`), or `None` for an outcome that is not one of the buttons.
+fn entry_text(form: &HashMap<String, String>, (rf, bf): (u32, u32)) -> Option<String> {
     let outcome = field(form, "result");
     OUTCOMES.iter().find(|(v, _, _)| *v == outcome)?;
-    let count = |name| field(form, name).trim().parse::<u32>().unwrap_or(0).min(99);
-    let (rf, bf) = (count("rf"), count("bf"));
     let late = outcome.contains('迟');
     Some(if rf + bf > 0 && !late {
         format!("{outcome}/{rf}:{bf}")
@@ -528,10 +526,8 @@ async fn entry(
     let s = writer(shared, headers, form).await?;
     let g = form_game(shared, &s, form)?;
     let lang = shared.pages.current().lang;
-    if let Some(refused) = game::bad_fouls(form, &g, lang) {
-        return Err(Box::new(refused));
-    }
-    let text = entry_text(form).ok_or_else(|| Box::new(unknown_table(lang)))?;
+    let fouls = game::fouls(form, &g, lang)?;
+    let text = entry_text(form, fouls).ok_or_else(|| Box::new(unknown_table(lang)))?;
     Ok((s, g, text))
 }
 
@@ -793,15 +789,14 @@ mod tests {
         for (value, _, _) in OUTCOMES {
             let mut form = HashMap::new();
             form.insert("result".to_string(), value.to_string());
-            form.insert("rf".to_string(), "1".to_string());
-            let text = entry_text(&form).unwrap();
+            let text = entry_text(&form, (1, 0)).unwrap();
             let args = vec!["3".to_string(), text.clone()];
             let entries = results::parse_result_args(&args).unwrap();
             assert_eq!(entries[0].table, 3, "{text}");
         }
         let mut form = HashMap::new();
         form.insert("result".to_string(), "<script>".to_string());
-        assert_eq!(entry_text(&form), None);
+        assert_eq!(entry_text(&form, (0, 0)), None);
         assert_eq!(game::encode("a b/é"), "a%20b%2F%C3%A9");
     }
 }

@@ -117,11 +117,10 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         // under way; the finalists stay, but the arbiter reads who crossed it.
         // Ranked once (the Swiss stage), worded in each language asked.
         let drift = qiwang::standings::qualification_drift(&event, &rules, &pool);
-        let finalists = rules.group(&pool).and_then(|g| g.format.final_stage);
         let note = |lang| {
-            let (drift, stage) = drift.as_ref().zip(finalists)?;
+            let drift = drift.as_ref()?;
             Some(qiwang::results::qualification_text(
-                stage.finalists,
+                drift.finalists,
                 &drift.now_in,
                 &drift.now_out,
                 lang,
