@@ -287,22 +287,25 @@ impl StatedCounts {
     /// 女子组共2人 / 共10人; a title's 共10人 and a footer's 其中女子组共2人). The total is
     /// the sheet's count, and it is the largest (never smaller than a part), so the largest
     /// count is compared, at the first line that states it; a part alone is not the sheet's
-    /// count. Parts stated without their total agree when they add up to the players read;
-    /// when neither agrees and every count is a part's ([`StatedCounts::push_part`]), they
-    /// are named as parts and their sum ([`StatedCount::Parts`]), never as a total the
-    /// sheet never states.
+    /// count. Parts stated without their total (every count a part's,
+    /// [`StatedCounts::push_part`]) agree when they add up to the players read; when neither
+    /// agrees, they are named as parts and their sum ([`StatedCount::Parts`]), never as a
+    /// total the sheet never states.
     pub(super) fn differing(&self, read: usize) -> Option<StatedCount> {
         let (line, total) = self
             .0
             .iter()
             .copied()
             .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))?;
+        // Only counts that are all parts (男子组共8人 / 女子组共3人) add up to the sheet's
+        // count and are named as parts: totals stated twice (a title's 共2人 and a
+        // footer's 合计：2人) are one count, never 4.
+        let all_parts = self.0.len() > 1 && self.1 == self.0.len();
         let parts: usize = self.0.iter().map(|(_, n)| n).sum();
-        if total == read || parts == read {
+        if total == read || (all_parts && parts == read) {
             return None;
         }
-        // Only counts that are all parts (男子组共8人 / 女子组共3人) are named as parts.
-        if self.0.len() == 1 || self.1 < self.0.len() {
+        if !all_parts {
             Some(StatedCount::Total { line, count: total })
         } else {
             Some(StatedCount::Parts {

@@ -237,3 +237,24 @@ fn a_workbooks_footer_with_a_number_under_the_name_is_skipped() {
     );
     assert_eq!(notes.matches("姓名须是文字").count(), 1, "{notes}");
 }
+
+/// Counts that are totals are one count stated twice, not parts to add up: a title's
+/// 共2人 and a footer's 合计：2人 over four players are said, though 2 + 2 = 4.
+#[test]
+fn totals_stated_twice_are_not_added_up_as_parts() {
+    let tmp = TempDir::new().unwrap();
+    event(tmp.path());
+    let sheet = tmp.path().join("报名表.csv");
+    fs::write(
+        &sheet,
+        format!("报名表（共2人）,,\n姓名,性别,单位\n{THREE}丁四,男,襄安棋社\n合计：2人,,\n"),
+    )
+    .unwrap();
+    let (code, notes) = import(tmp.path(), &sheet);
+    assert_eq!(code, 0, "{notes}");
+    assert!(notes.contains("已导入 4 名棋手"), "{notes}");
+    assert!(
+        notes.contains("报名表.csv:1") && notes.contains("表中写明共 2 人，但从表中读到 4 名棋手"),
+        "{notes}"
+    );
+}
