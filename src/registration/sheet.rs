@@ -661,11 +661,15 @@ impl<'a> Sheet<'a> {
             if let Some(footer) = footer_of(&judged) {
                 if fills_like_player(cells, &map, self.rules) {
                     rows += 1;
-                    let word = judged
-                        .iter()
-                        .map(|c| normalise::clean(c))
-                        .find(|c| !c.is_empty())
-                        .unwrap_or_default();
+                    // Only the footer word is quoted, never the rest of its cell (联系人:李四
+                    // 138…); a count line has none, and its first cell is the count.
+                    let word = footer.word.map(str::to_string).unwrap_or_else(|| {
+                        judged
+                            .iter()
+                            .map(|c| normalise::clean(c))
+                            .find(|c| !c.is_empty())
+                            .unwrap_or_default()
+                    });
                     self.errors.push(footer_word_on_player_row(*line, &word));
                     continue;
                 }
@@ -674,7 +678,7 @@ impl<'a> Sheet<'a> {
                     Some(count) => stated.push(*line, count),
                     None => {}
                 }
-                let text = if footer.signed {
+                let text = if footer.word.is_some() {
                     Text::new(
                         "这一行是表尾（填表人、审核、盖章、日期等），不是棋手，已跳过",
                         "this row is the sheet's footer (填表人, 审核, 盖章, 日期 …), not a player: skipped",

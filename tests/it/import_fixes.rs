@@ -68,6 +68,16 @@ fn a_player_row_named_by_a_footer_word_is_refused_not_dropped() {
             "{word}: {said}"
         );
     }
+    // Only the footer word is quoted, never the rest of its cell (a contact's phone).
+    let file = csv(
+        tmp.path(),
+        "p.csv",
+        "姓名,性别,单位,组别\n联系人:李四 138****8000,男,某协会,成人组\n王五,男,某协会,成人组\n",
+    );
+    let (code, said) = import(tmp.path(), &file, &[]);
+    assert_eq!(code, 3, "{said}");
+    assert!(said.contains("表尾用语 `联系人` 开头"), "{said}");
+    assert!(!said.contains("李四") && !said.contains("8000"), "{said}");
     // Only 组别 filled: still a player's row.
     let file = csv(
         tmp.path(),
