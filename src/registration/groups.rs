@@ -22,6 +22,17 @@ pub use placement::{
 pub use sizes::{GroupSize, Undersized, group_size, group_sizes, undersized_groups};
 use thiserror::Error;
 
+/// The entries into one group that takes no entries ([`GroupError::EntryCancelled`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CancelledEntry {
+    /// The group entered, as the rulebook names it.
+    pub group: String,
+    /// The cancelled group (the one entered, or the pool it was merged into).
+    pub cancelled: String,
+    /// The players refused, by name.
+    pub players: Vec<String>,
+}
+
 /// Why a group cannot be paired or cancelled; nothing is changed when one is returned.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GroupError {
@@ -100,12 +111,9 @@ pub enum GroupError {
     /// An entry (`player add`, `player edit --group`, an import row) into a group that
     /// was cancelled, or merged into one that was: nobody there is ever paired.
     EntryCancelled {
-        /// The group entered, as the rulebook names it.
-        group: String,
-        /// The cancelled group (the one entered, or the pool it was merged into).
-        cancelled: String,
-        /// The players refused, by name.
-        players: Vec<String>,
+        /// Each group entered that takes no entries, with the players refused there: an
+        /// import names every player refused, whichever group they entered.
+        entries: Vec<CancelledEntry>,
     },
 
     /// `player reinstate` of a player whose group was cancelled.
@@ -224,27 +232,32 @@ impl Localize for GroupError {
                     "{name} was already merged into {into}, so it cannot be cancelled: its players are paired in {into}"
                 ),
             ),
-            GroupError::EntryCancelled {
-                group,
-                cancelled,
-                players,
-            } => {
-                let names = players.join(lang.pick("、", ", "));
-                let why = if group == cancelled {
-                    bi!(lang, zh("{group}已取消"), en("{group} has been cancelled"))
-                } else {
-                    bi!(
-                        lang,
-                        zh("{group}已并入{cancelled}，而{cancelled}已取消"),
-                        en("{group} was merged into {cancelled}, which has been cancelled")
-                    )
-                };
+            GroupError::EntryCancelled { entries } => {
+                let each: Vec<String> = entries
+                    .iter()
+                    .map(|CancelledEntry { group, cancelled, players }| {
+                        let names = players.join(lang.pick("、", ", "));
+                        let why = if group == cancelled {
+                            bi!(lang, zh("{group}已取消"), en("{group} has been cancelled"))
+                        } else {
+                            bi!(
+                                lang,
+                                zh("{group}已并入{cancelled}，而{cancelled}已取消"),
+                                en("{group} was merged into {cancelled}, which has been cancelled")
+                            )
+                        };
+                        bi!(
+                            lang,
+                            zh("{why}，不再接受报名：{names} 未登记"),
+                            en("{why} and takes no entries: {names} not registered"),
+                        )
+                    })
+                    .collect();
+                let each = each.join(lang.pick("；", "; "));
                 bi!(
                     lang,
-                    zh("{why}，不再接受报名：{names} 未登记；请为其改报其他组别，未做任何修改"),
-                    en(
-                        "{why} and takes no entries: {names} not registered; enter them in another group; nothing was changed"
-                    ),
+                    zh("{each}；请为其改报其他组别，未做任何修改"),
+                    en("{each}; enter them in another group; nothing was changed"),
                 )
             }
             GroupError::ReinstateCancelled { player, group } => bi!(
@@ -575,14 +588,25 @@ mod tests {
                 into: "棋王组".into(),
             },
             GroupError::EntryCancelled {
-                group: "儿童组".into(),
-                cancelled: "儿童组".into(),
-                players: vec!["甲".into(), "乙".into()],
+                entries: vec![CancelledEntry {
+                    group: "儿童组".into(),
+                    cancelled: "儿童组".into(),
+                    players: vec!["甲".into(), "乙".into()],
+                }],
             },
             GroupError::EntryCancelled {
-                group: "儿童组".into(),
-                cancelled: "棋王组".into(),
-                players: vec!["甲".into()],
+                entries: vec![
+                    CancelledEntry {
+                        group: "儿童组".into(),
+                        cancelled: "棋王组".into(),
+                        players: vec!["甲".into()],
+                    },
+                    CancelledEntry {
+                        group: "少年组".into(),
+                        cancelled: "少年组".into(),
+                        players: vec!["乙".into()],
+                    },
+                ],
             },
             GroupError::ReinstateCancelled {
                 player: "甲".into(),
