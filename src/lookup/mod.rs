@@ -205,25 +205,39 @@ fn group_names(rules: &Rulebook) -> Text {
     Text::new(zh.join("、"), en.join(", "))
 }
 
-/// The pool `group` plays in now: itself, or the group it was merged into, followed to
-/// the end. A hand-edited state that merges groups in a circle is an error, not a hang.
-pub fn merged_pool(event: &Event, group: &GroupId) -> Result<GroupId, LookupError> {
-    let mut seen = vec![group.clone()];
+/// The chain of merges from `group`: `group`, the group it was merged into, and so on to
+/// the end, each once; with the group a hand-edited state comes round to when the chain
+/// closes in a circle (`None` when it ends). The one walk of the chain, for
+/// [`merged_pool`] and `registration::pool_now`.
+pub fn merge_chain(event: &Event, group: &GroupId) -> (Vec<GroupId>, Option<GroupId>) {
+    let mut chain = vec![group.clone()];
     let mut pool = group.clone();
     while let Some(into) = event.group(&pool).and_then(|g| g.merged_into.clone()) {
-        if seen.contains(&into) {
-            seen.push(into);
-            let cycle = seen
+        if chain.contains(&into) {
+            return (chain, Some(into));
+        }
+        chain.push(into.clone());
+        pool = into;
+    }
+    (chain, None)
+}
+
+/// The pool `group` plays in now: itself, or the group it was merged into, followed to
+/// the end ([`merge_chain`]). A hand-edited state that merges groups in a circle is an
+/// error, not a hang.
+pub fn merged_pool(event: &Event, group: &GroupId) -> Result<GroupId, LookupError> {
+    match merge_chain(event, group) {
+        (mut chain, Some(again)) => {
+            chain.push(again);
+            let cycle = chain
                 .iter()
                 .map(GroupId::to_string)
                 .collect::<Vec<_>>()
                 .join(" → ");
-            return Err(LookupError::MergeCycle { cycle });
+            Err(LookupError::MergeCycle { cycle })
         }
-        seen.push(into.clone());
-        pool = into;
+        (chain, None) => Ok(chain.last().cloned().unwrap_or_else(|| group.clone())),
     }
-    Ok(pool)
 }
 
 /// The pool a user names (`--group`): id, regulation name or alias; a section resolves to

@@ -23,23 +23,17 @@ pub enum PoolNow {
 }
 
 /// Where players registered in `pool` are paired now: the end of its chain of merges, or
-/// the cancelled pool that stops it. A hand-edited chain that closes in a circle stops
-/// where it would come round (`lookup::merged_pool` reports the circle).
+/// the cancelled pool that stops it ([`crate::lookup::merge_chain`]). A hand-edited chain
+/// that closes in a circle stops where it would come round (`lookup::merged_pool` reports
+/// the circle).
 pub fn pool_now(event: &Event, pool: &GroupId) -> PoolNow {
-    let mut seen = vec![pool.clone()];
-    let mut at = pool.clone();
-    loop {
-        let state = event.group(&at);
-        if state.is_some_and(|g| g.cancelled) {
-            return PoolNow::Cancelled(at);
-        }
-        match state.and_then(|g| g.merged_into.clone()) {
-            Some(into) if !seen.contains(&into) => {
-                seen.push(into.clone());
-                at = into;
-            }
-            _ => return PoolNow::Pairs(at),
-        }
+    let (chain, _) = crate::lookup::merge_chain(event, pool);
+    match chain
+        .iter()
+        .find(|g| event.group(g).is_some_and(|g| g.cancelled))
+    {
+        Some(cancelled) => PoolNow::Cancelled(cancelled.clone()),
+        None => PoolNow::Pairs(chain.last().cloned().unwrap_or_else(|| pool.clone())),
     }
 }
 
