@@ -120,6 +120,8 @@ pub enum GroupError {
     ReinstateCancelled {
         /// The player's name.
         player: String,
+        /// The player's id, for the command that moves them (a name may have namesakes).
+        id: crate::model::PlayerId,
         /// The cancelled group, as the rulebook names it.
         group: String,
     },
@@ -260,13 +262,13 @@ impl Localize for GroupError {
                     en("{each}; enter them in another group; nothing was changed"),
                 )
             }
-            GroupError::ReinstateCancelled { player, group } => bi!(
+            GroupError::ReinstateCancelled { player, id, group } => bi!(
                 lang,
                 zh(
-                    "{player} 所在的{group}已取消，恢复参赛后也不会被编排：请先用 `qiwang player edit {player} --group GROUP` 改报其他组别，再恢复参赛；未做任何修改"
+                    "{player} 所在的{group}已取消，恢复参赛后也不会被编排：请先用 `qiwang player edit {id} --group GROUP` 改报其他组别，再恢复参赛；未做任何修改"
                 ),
                 en(
-                    "{player}'s group {group} has been cancelled, so a reinstated {player} would never be paired: enter them in another group first (`qiwang player edit {player} --group GROUP`), then reinstate; nothing was changed"
+                    "{player}'s group {group} has been cancelled, so a reinstated {player} would never be paired: enter them in another group first (`qiwang player edit {id} --group GROUP`), then reinstate; nothing was changed"
                 ),
             ),
             GroupError::Cancelled { name } => bi!(
@@ -610,6 +612,7 @@ mod tests {
             },
             GroupError::ReinstateCancelled {
                 player: "甲".into(),
+                id: crate::model::PlayerId(7),
                 group: "儿童组".into(),
             },
             GroupError::Cancelled {

@@ -86,6 +86,7 @@
 
 pub mod action;
 mod advice;
+pub(crate) use advice::shell_word;
 mod audit;
 mod diff;
 mod directory;

@@ -244,7 +244,8 @@ fn a_hidden_sheet_is_skipped_with_a_note_unless_named() {
     let tmp = TempDir::new().unwrap();
     event(tmp.path());
     let mut book = Workbook::new();
-    for (name, player, hidden) in [("报名表", "王五", false), ("旧名单", "赵六", true)] {
+    for (name, player, hidden) in [("报名表", "王五", false), ("旧名单 2025", "赵六", true)]
+    {
         let ws = book.add_worksheet();
         ws.set_name(name).unwrap();
         for (c, h) in ["姓名", "性别", "单位", "组别"].iter().enumerate() {
@@ -262,10 +263,18 @@ fn a_hidden_sheet_is_skipped_with_a_note_unless_named() {
     let (code, said) = import(tmp.path(), &file, &[]);
     assert_eq!(code, 0, "{said}");
     assert!(said.contains("读取工作表：`报名表`（1 名棋手）"), "{said}");
-    assert!(said.contains("工作表 `旧名单` 是隐藏的，未读取"), "{said}");
-    let (code, said) = import(tmp.path(), &file, &["--sheet", "旧名单"]);
+    assert!(
+        said.contains("工作表 `旧名单 2025` 是隐藏的，未读取"),
+        "{said}"
+    );
+    // The command it suggests runs as printed: the name with a space is quoted.
+    assert!(said.contains("--sheet '旧名单 2025'"), "{said}");
+    let (code, said) = import(tmp.path(), &file, &["--sheet", "旧名单 2025"]);
     assert_eq!(code, 0, "{said}");
-    assert!(said.contains("读取工作表：`旧名单`（1 名棋手）"), "{said}");
+    assert!(
+        said.contains("读取工作表：`旧名单 2025`（1 名棋手）"),
+        "{said}"
+    );
 }
 
 /// Report 3.13: a two-row header (大表头) lost the phone column: 联系方式 merged down both

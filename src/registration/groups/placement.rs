@@ -166,6 +166,7 @@ pub fn check_reinstate(event: &Event, rules: &Rulebook, player: &Player) -> Resu
     match pool_now(event, &player.group) {
         PoolNow::Cancelled(cancelled) => Err(GroupError::ReinstateCancelled {
             player: player.name.clone(),
+            id: player.id,
             group: name_of(rules, &cancelled),
         }),
         PoolNow::Pairs(_) => Ok(()),
