@@ -360,7 +360,7 @@ mod tests {
         }
     }
 
-    /// Report 3.5: UTF-16 without a BOM, LE or BE, Chinese-heavy or ASCII-heavy, is read;
+    /// UTF-16 without a BOM, LE or BE, Chinese-heavy or ASCII-heavy, is read;
     /// a file it cannot be told from says so in each language, with no English in the
     /// Chinese.
     #[test]
