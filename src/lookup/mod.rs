@@ -205,28 +205,11 @@ fn group_names(rules: &Rulebook) -> Text {
     Text::new(zh.join("、"), en.join(", "))
 }
 
-/// The chain of merges from `group`: `group`, the group it was merged into, and so on to
-/// the end, each once; with the group a hand-edited state comes round to when the chain
-/// closes in a circle (`None` when it ends). The one walk of the chain, for
-/// [`merged_pool`] and `registration::pool_now`.
-pub fn merge_chain(event: &Event, group: &GroupId) -> (Vec<GroupId>, Option<GroupId>) {
-    let mut chain = vec![group.clone()];
-    let mut pool = group.clone();
-    while let Some(into) = event.group(&pool).and_then(|g| g.merged_into.clone()) {
-        if chain.contains(&into) {
-            return (chain, Some(into));
-        }
-        chain.push(into.clone());
-        pool = into;
-    }
-    (chain, None)
-}
-
 /// The pool `group` plays in now: itself, or the group it was merged into, followed to
-/// the end ([`merge_chain`]). A hand-edited state that merges groups in a circle is an
+/// the end ([`Event::merge_chain`]). A hand-edited state that merges groups in a circle is an
 /// error, not a hang.
 pub fn merged_pool(event: &Event, group: &GroupId) -> Result<GroupId, LookupError> {
-    match merge_chain(event, group) {
+    match event.merge_chain(group) {
         (mut chain, Some(again)) => {
             chain.push(again);
             let cycle = chain

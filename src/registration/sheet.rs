@@ -277,12 +277,12 @@ impl<'a> Sheet<'a> {
                     format!(
                         "工作表 `{0}` 是隐藏的，未读取；若要导入它，请取消隐藏，或加 --sheet {1}",
                         grid.sheet,
-                        crate::store::shell_word(std::path::Path::new(&grid.sheet))
+                        crate::sanitize::shell_word(&grid.sheet)
                     ),
                     format!(
                         "sheet `{0}` is hidden and was not read; to import it, unhide it or pass --sheet {1}",
                         grid.sheet,
-                        crate::store::shell_word(std::path::Path::new(&grid.sheet))
+                        crate::sanitize::shell_word(&grid.sheet)
                     ),
                 )));
                 continue;

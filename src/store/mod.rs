@@ -86,7 +86,6 @@
 
 pub mod action;
 mod advice;
-pub(crate) use advice::shell_word;
 mod audit;
 mod diff;
 mod directory;

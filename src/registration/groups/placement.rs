@@ -23,11 +23,11 @@ pub enum PoolNow {
 }
 
 /// Where players registered in `pool` are paired now: the end of its chain of merges, or
-/// the cancelled pool that stops it ([`crate::lookup::merge_chain`]). A hand-edited chain
+/// the cancelled pool that stops it ([`Event::merge_chain`]). A hand-edited chain
 /// that closes in a circle stops where it would come round (`lookup::merged_pool` reports
 /// the circle).
 pub fn pool_now(event: &Event, pool: &GroupId) -> PoolNow {
-    let (chain, _) = crate::lookup::merge_chain(event, pool);
+    let (chain, _) = event.merge_chain(pool);
     match chain
         .iter()
         .find(|g| event.group(g).is_some_and(|g| g.cancelled))
