@@ -167,6 +167,18 @@ pub fn write_csv<'a>(
     String::from_utf8(out).unwrap_or_default()
 }
 
+/// `text` (a path, a sheet's name) as one word of a POSIX shell command: as it is when it
+/// holds only characters no shell reads specially, else in single quotes, so a suggested
+/// command runs as printed.
+pub fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_alphanumeric() || "/._-+,:@%=".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,7 +31,8 @@ impl Undecodable {
 /// The encoding of a registration file, as the user can name it (`--encoding`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Encoding {
-    /// BOM if there is one, else strict UTF-8, else GBK.
+    /// BOM if there is one, else UTF-16 told by its zero bytes (a file saved without its
+    /// byte-order mark), else strict UTF-8, else GBK.
     #[default]
     Auto,
     /// UTF-8 (a byte-order mark, if any, is skipped).
@@ -291,26 +292,13 @@ fn decode_auto(bytes: &[u8]) -> Result<Decoded, Undecodable> {
     if prefix.chars().filter(|c| !c.is_ascii()).count() >= 3 {
         return Err(undecodable(bytes, utf8_at, utf8_len, "UTF-8"));
     }
+    // Neither UTF-8 nor GBK, nor UTF-16 told by its zero bytes (`utf16_without_bom`).
     strict(GBK, bytes)
         .map(|text| Decoded {
             text,
             encoding: Detected::Gbk,
         })
-        .map_err(|(at, len)| {
-            let hex = hex_at(bytes, at, len);
-            Undecodable::new(
-                line_of(bytes, at),
-                hex.clone(),
-                Text::new(
-                    format!(
-                        "字节 `{hex}` 既不是有效的 UTF-8 编码，也不是有效的 GBK 编码（UTF-16 须带字节顺序标记）；请在 Excel 中另存为“CSV UTF-8”，或加 --encoding"
-                    ),
-                    format!(
-                        "byte `{hex}` is neither valid UTF-8 nor valid GBK (UTF-16 needs its byte-order mark); save the sheet from Excel as \"CSV UTF-8\" or pass --encoding"
-                    ),
-                ),
-            )
-        })
+        .map_err(|(at, len)| undecodable(bytes, at, len, "UTF-8/GBK/UTF-16"))
 }
 
 /// UTF-16 without a byte-order mark, told by its zero bytes: text in UTF-8 or GBK has
@@ -372,7 +360,7 @@ mod tests {
         }
     }
 
-    /// Report 3.5: UTF-16 without a BOM, LE or BE, Chinese-heavy or ASCII-heavy, is read;
+    /// UTF-16 without a BOM, LE or BE, Chinese-heavy or ASCII-heavy, is read;
     /// a file it cannot be told from says so in each language, with no English in the
     /// Chinese.
     #[test]

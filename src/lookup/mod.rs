@@ -206,24 +206,21 @@ fn group_names(rules: &Rulebook) -> Text {
 }
 
 /// The pool `group` plays in now: itself, or the group it was merged into, followed to
-/// the end. A hand-edited state that merges groups in a circle is an error, not a hang.
+/// the end ([`Event::merge_chain`]). A hand-edited state that merges groups in a circle is an
+/// error, not a hang.
 pub fn merged_pool(event: &Event, group: &GroupId) -> Result<GroupId, LookupError> {
-    let mut seen = vec![group.clone()];
-    let mut pool = group.clone();
-    while let Some(into) = event.group(&pool).and_then(|g| g.merged_into.clone()) {
-        if seen.contains(&into) {
-            seen.push(into);
-            let cycle = seen
+    match event.merge_chain(group) {
+        (mut chain, Some(again)) => {
+            chain.push(again);
+            let cycle = chain
                 .iter()
                 .map(GroupId::to_string)
                 .collect::<Vec<_>>()
                 .join(" → ");
-            return Err(LookupError::MergeCycle { cycle });
+            Err(LookupError::MergeCycle { cycle })
         }
-        seen.push(into.clone());
-        pool = into;
+        (chain, None) => Ok(chain.last().cloned().unwrap_or_else(|| group.clone())),
     }
-    Ok(pool)
 }
 
 /// The pool a user names (`--group`): id, regulation name or alias; a section resolves to

@@ -405,6 +405,23 @@ impl Event {
         self.groups.get(group)
     }
 
+    /// The chain of merges from `group`: `group`, the group it was merged into, and so on
+    /// to the end, each once; with the group a hand-edited state comes round to when the
+    /// chain closes in a circle (`None` when it ends). The one walk of the chain, for
+    /// `lookup::merged_pool` and `registration::pool_now`.
+    pub fn merge_chain(&self, group: &GroupId) -> (Vec<GroupId>, Option<GroupId>) {
+        let mut chain = vec![group.clone()];
+        let mut pool = group.clone();
+        while let Some(into) = self.group(&pool).and_then(|g| g.merged_into.clone()) {
+            if chain.contains(&into) {
+                return (chain, Some(into));
+            }
+            chain.push(into.clone());
+            pool = into;
+        }
+        (chain, None)
+    }
+
     /// The round after the newest paired round of pool `group` (1 before any).
     pub fn next_round(&self, group: &GroupId) -> u32 {
         self.group(group)

@@ -165,6 +165,9 @@ pub enum EntryError {
         deadline: chrono::NaiveDate,
         /// The day of the entry.
         today: chrono::NaiveDate,
+        /// An import's late entries (`name（unit）`), the players it would enter into
+        /// pools already paired; empty for one entry (`player add`).
+        players: Vec<String>,
     },
     /// The pool has paired the round after which the rulebook refuses entries.
     EntriesClosed {
@@ -227,15 +230,30 @@ impl Localize for EntryError {
                 zh("没有棋手 {id}：`qiwang players` 列出所有棋手"),
                 en("no player {id}: `qiwang players` lists them"),
             ),
-            EntryError::AfterDeadline { deadline, today } => bi!(
-                lang,
-                zh(
-                    "报名已于 {deadline} 截止（今天是 {today}）：逾期报名须加 `--late`，并记入操作记录"
-                ),
-                en(
-                    "registration closed on {deadline} (today is {today}): a late entry needs `--late`, and is logged as one"
-                ),
-            ),
+            EntryError::AfterDeadline {
+                deadline,
+                today,
+                players,
+            } => {
+                let closed = bi!(
+                    lang,
+                    zh(
+                        "报名已于 {deadline} 截止（今天是 {today}）：逾期报名须加 `--late`，并记入操作记录"
+                    ),
+                    en(
+                        "registration closed on {deadline} (today is {today}): a late entry needs `--late`, and is logged as one"
+                    ),
+                );
+                if players.is_empty() {
+                    return closed;
+                }
+                let names = players.join(lang.pick("、", ", "));
+                bi!(
+                    lang,
+                    zh("{closed}\n逾期报名（所入组已编排）：{names}"),
+                    en("{closed}\nlate entries (into pools already paired): {names}"),
+                )
+            }
             EntryError::Group(e) => e.localize(lang),
             // Each refusal on its line, led by the player's name unless it names them.
             EntryError::Refused(refused) => refused
@@ -342,7 +360,11 @@ pub fn admit(
     }
     let was_late = match (rules.event.registration_deadline, today) {
         (Some(deadline), Some(today)) if today > deadline && !late => {
-            return Err(EntryError::AfterDeadline { deadline, today });
+            return Err(EntryError::AfterDeadline {
+                deadline,
+                today,
+                players: Vec::new(),
+            });
         }
         (Some(deadline), Some(today)) => today > deadline,
         _ => false,
@@ -372,7 +394,7 @@ pub fn admit_batch(
     late: bool,
 ) -> Result<bool, EntryError> {
     let mut refused = Vec::new();
-    let mut any_late = false;
+    let mut late_ones = Vec::new();
     for p in players.iter_mut() {
         if rounds_paired(event, rules, &p.group) == 0 {
             continue;
@@ -380,7 +402,12 @@ pub fn admit_batch(
         match admit(event, rules, p, Some(today), true) {
             Ok(a) => {
                 p.joined_round = a.joined_round;
-                any_late |= a.late;
+                if a.late {
+                    late_ones.push(match p.unit.trim() {
+                        "" => p.name.clone(),
+                        unit => format!("{}（{unit}）", p.name),
+                    });
+                }
             }
             Err(e) => refused.push((p.name.clone(), e)),
         }
@@ -389,8 +416,12 @@ pub fn admit_batch(
         return Err(EntryError::Refused(refused));
     }
     match rules.event.registration_deadline {
-        Some(deadline) if any_late && !late => Err(EntryError::AfterDeadline { deadline, today }),
-        _ => Ok(any_late),
+        Some(deadline) if !late_ones.is_empty() && !late => Err(EntryError::AfterDeadline {
+            deadline,
+            today,
+            players: late_ones,
+        }),
+        _ => Ok(!late_ones.is_empty()),
     }
 }
 

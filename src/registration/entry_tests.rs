@@ -383,6 +383,12 @@ fn every_entry_error_has_chinese_with_the_same_values() {
         EntryError::AfterDeadline {
             deadline: chrono::NaiveDate::from_ymd_opt(2021, 9, 10).unwrap(),
             today: chrono::NaiveDate::from_ymd_opt(2021, 9, 12).unwrap(),
+            players: Vec::new(),
+        },
+        EntryError::AfterDeadline {
+            deadline: chrono::NaiveDate::from_ymd_opt(2021, 9, 10).unwrap(),
+            today: chrono::NaiveDate::from_ymd_opt(2021, 9, 12).unwrap(),
+            players: vec!["甲（一中）".into(), "乙".into()],
         },
         EntryError::EntriesClosed {
             group: "公开组".into(),

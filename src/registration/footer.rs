@@ -48,9 +48,10 @@ pub(super) struct Footer {
     /// Whether the count is a part's (男子组共8人, 其中女子组共1人: a label after words
     /// that hold no count), not a total (共10人, 合计：10人, 男8人，女2人，共10人).
     pub(super) part: bool,
-    /// Whether the row is signed off as a footer (a footer word leads it: 填表人、合计 …),
-    /// not only a head-count line (男子组共8人).
-    pub(super) signed: bool,
+    /// The footer word that signs the row off as a footer (填表人、合计 …: one of
+    /// [`FOOTER_WORDS`], never the rest of its cell), or `None` for a row that is only a
+    /// head-count line (男子组共8人).
+    pub(super) word: Option<&'static str>,
 }
 
 /// The row as the sheet's footer, or `None` for a row to read as a player's. A row is the
@@ -64,23 +65,27 @@ pub(super) fn footer_of(cells: &[String]) -> Option<Footer> {
     // Each cell is cleaned once: the first three filled ones decide.
     let filled = first_filled(cells);
     let first = filled.first()?;
-    let labelled = FOOTER_WORDS.iter().any(|w| {
-        first.strip_prefix(w).is_some_and(|after| {
-            after.chars().next().is_none_or(|c| {
-                matches!(c, ':' | '：' | '（' | '(' | '、' | ',' | '，')
-                    || c.is_whitespace()
-                    || c.is_ascii_digit()
-            })
+    // The longest word that leads the cell (审核人 before 审核), as a label or alone.
+    let leading = FOOTER_WORDS
+        .iter()
+        .filter(|w| first.starts_with(*w))
+        .max_by_key(|w| w.len())
+        .copied();
+    let labelled = leading.is_some_and(|w| {
+        first[w.len()..].chars().next().is_none_or(|c| {
+            matches!(c, ':' | '：' | '（' | '(' | '、' | ',' | '，')
+                || c.is_whitespace()
+                || c.is_ascii_digit()
         })
     });
-    let alone = filled.len() == 1 && FOOTER_WORDS.iter().any(|w| first.starts_with(w));
+    let alone = filled.len() == 1 && leading.is_some();
     let head_count = head_count_of(&filled);
     let signed = labelled || alone;
     let part = head_count.is_some() && filled.len() == 1 && is_part(first);
     (signed || head_count.is_some()).then_some(Footer {
         head_count,
         part,
-        signed,
+        word: leading.filter(|_| signed),
     })
 }
 
@@ -287,22 +292,25 @@ impl StatedCounts {
     /// 女子组共2人 / 共10人; a title's 共10人 and a footer's 其中女子组共2人). The total is
     /// the sheet's count, and it is the largest (never smaller than a part), so the largest
     /// count is compared, at the first line that states it; a part alone is not the sheet's
-    /// count. Parts stated without their total agree when they add up to the players read;
-    /// when neither agrees and every count is a part's ([`StatedCounts::push_part`]), they
-    /// are named as parts and their sum ([`StatedCount::Parts`]), never as a total the
-    /// sheet never states.
+    /// count. Parts stated without their total (every count a part's,
+    /// [`StatedCounts::push_part`]) agree when they add up to the players read; when neither
+    /// agrees, they are named as parts and their sum ([`StatedCount::Parts`]), never as a
+    /// total the sheet never states.
     pub(super) fn differing(&self, read: usize) -> Option<StatedCount> {
         let (line, total) = self
             .0
             .iter()
             .copied()
             .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))?;
+        // Only counts that are all parts (男子组共8人 / 女子组共3人) add up to the sheet's
+        // count and are named as parts: totals stated twice (a title's 共2人 and a
+        // footer's 合计：2人) are one count, never 4.
+        let all_parts = self.0.len() > 1 && self.1 == self.0.len();
         let parts: usize = self.0.iter().map(|(_, n)| n).sum();
-        if total == read || parts == read {
+        if total == read || (all_parts && parts == read) {
             return None;
         }
-        // Only counts that are all parts (男子组共8人 / 女子组共3人) are named as parts.
-        if self.0.len() == 1 || self.1 < self.0.len() {
+        if !all_parts {
             Some(StatedCount::Total { line, count: total })
         } else {
             Some(StatedCount::Parts {

@@ -22,6 +22,17 @@ pub use placement::{
 pub use sizes::{GroupSize, Undersized, group_size, group_sizes, undersized_groups};
 use thiserror::Error;
 
+/// The entries into one group that takes no entries ([`GroupError::EntryCancelled`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CancelledEntry {
+    /// The group entered, as the rulebook names it.
+    pub group: String,
+    /// The cancelled group (the one entered, or the pool it was merged into).
+    pub cancelled: String,
+    /// The players refused, by name.
+    pub players: Vec<String>,
+}
+
 /// Why a group cannot be paired or cancelled; nothing is changed when one is returned.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GroupError {
@@ -100,18 +111,17 @@ pub enum GroupError {
     /// An entry (`player add`, `player edit --group`, an import row) into a group that
     /// was cancelled, or merged into one that was: nobody there is ever paired.
     EntryCancelled {
-        /// The group entered, as the rulebook names it.
-        group: String,
-        /// The cancelled group (the one entered, or the pool it was merged into).
-        cancelled: String,
-        /// The players refused, by name.
-        players: Vec<String>,
+        /// Each group entered that takes no entries, with the players refused there: an
+        /// import names every player refused, whichever group they entered.
+        entries: Vec<CancelledEntry>,
     },
 
     /// `player reinstate` of a player whose group was cancelled.
     ReinstateCancelled {
         /// The player's name.
         player: String,
+        /// The player's id, for the command that moves them (a name may have namesakes).
+        id: crate::model::PlayerId,
         /// The cancelled group, as the rulebook names it.
         group: String,
     },
@@ -224,36 +234,41 @@ impl Localize for GroupError {
                     "{name} was already merged into {into}, so it cannot be cancelled: its players are paired in {into}"
                 ),
             ),
-            GroupError::EntryCancelled {
-                group,
-                cancelled,
-                players,
-            } => {
-                let names = players.join(lang.pick("、", ", "));
-                let why = if group == cancelled {
-                    bi!(lang, zh("{group}已取消"), en("{group} has been cancelled"))
-                } else {
-                    bi!(
-                        lang,
-                        zh("{group}已并入{cancelled}，而{cancelled}已取消"),
-                        en("{group} was merged into {cancelled}, which has been cancelled")
-                    )
-                };
+            GroupError::EntryCancelled { entries } => {
+                let each: Vec<String> = entries
+                    .iter()
+                    .map(|CancelledEntry { group, cancelled, players }| {
+                        let names = players.join(lang.pick("、", ", "));
+                        let why = if group == cancelled {
+                            bi!(lang, zh("{group}已取消"), en("{group} has been cancelled"))
+                        } else {
+                            bi!(
+                                lang,
+                                zh("{group}已并入{cancelled}，而{cancelled}已取消"),
+                                en("{group} was merged into {cancelled}, which has been cancelled")
+                            )
+                        };
+                        bi!(
+                            lang,
+                            zh("{why}，不再接受报名：{names} 未登记"),
+                            en("{why} and takes no entries: {names} not registered"),
+                        )
+                    })
+                    .collect();
+                let each = each.join(lang.pick("；", "; "));
                 bi!(
                     lang,
-                    zh("{why}，不再接受报名：{names} 未登记；请为其改报其他组别，未做任何修改"),
-                    en(
-                        "{why} and takes no entries: {names} not registered; enter them in another group; nothing was changed"
-                    ),
+                    zh("{each}；请为其改报其他组别，未做任何修改"),
+                    en("{each}; enter them in another group; nothing was changed"),
                 )
             }
-            GroupError::ReinstateCancelled { player, group } => bi!(
+            GroupError::ReinstateCancelled { player, id, group } => bi!(
                 lang,
                 zh(
-                    "{player} 所在的{group}已取消，恢复参赛后也不会被编排：请先用 `qiwang player edit {player} --group GROUP` 改报其他组别，再恢复参赛；未做任何修改"
+                    "{player} 所在的{group}已取消，恢复参赛后也不会被编排：请先用 `qiwang player edit {id} --group GROUP` 改报其他组别，再恢复参赛；未做任何修改"
                 ),
                 en(
-                    "{player}'s group {group} has been cancelled, so a reinstated {player} would never be paired: enter them in another group first (`qiwang player edit {player} --group GROUP`), then reinstate; nothing was changed"
+                    "{player}'s group {group} has been cancelled, so a reinstated {player} would never be paired: enter them in another group first (`qiwang player edit {id} --group GROUP`), then reinstate; nothing was changed"
                 ),
             ),
             GroupError::Cancelled { name } => bi!(
@@ -575,17 +590,29 @@ mod tests {
                 into: "棋王组".into(),
             },
             GroupError::EntryCancelled {
-                group: "儿童组".into(),
-                cancelled: "儿童组".into(),
-                players: vec!["甲".into(), "乙".into()],
+                entries: vec![CancelledEntry {
+                    group: "儿童组".into(),
+                    cancelled: "儿童组".into(),
+                    players: vec!["甲".into(), "乙".into()],
+                }],
             },
             GroupError::EntryCancelled {
-                group: "儿童组".into(),
-                cancelled: "棋王组".into(),
-                players: vec!["甲".into()],
+                entries: vec![
+                    CancelledEntry {
+                        group: "儿童组".into(),
+                        cancelled: "棋王组".into(),
+                        players: vec!["甲".into()],
+                    },
+                    CancelledEntry {
+                        group: "少年组".into(),
+                        cancelled: "少年组".into(),
+                        players: vec!["乙".into()],
+                    },
+                ],
             },
             GroupError::ReinstateCancelled {
                 player: "甲".into(),
+                id: crate::model::PlayerId(7),
                 group: "儿童组".into(),
             },
             GroupError::Cancelled {

@@ -104,6 +104,10 @@ pub(super) struct Sheet<'a> {
     /// the count each says is stated: in a workbook, a count that is the whole workbook's
     /// is no sheet's mistake (`read_workbook` takes its warning back).
     pub(super) counts_off: Vec<(usize, usize)>,
+    /// The refusals of the workbook sheet being read for name cells that hold no text
+    /// (a number, a date), by their row's line: given only if the row is read as a
+    /// player's, not when it is skipped as a footer or a date line (`合计 | 3`).
+    pub(super) not_text: Vec<RowError>,
 }
 
 impl<'a> Sheet<'a> {
@@ -152,6 +156,7 @@ impl<'a> Sheet<'a> {
                 })
                 .collect(),
             counts_off: Vec::new(),
+            not_text: Vec::new(),
         }
     }
 
@@ -270,17 +275,20 @@ impl<'a> Sheet<'a> {
             if grid.hidden && only.is_none() {
                 self.warnings.push(whole_file(Text::new(
                     format!(
-                        "工作表 `{0}` 是隐藏的，未读取；若要导入它，请取消隐藏，或加 --sheet {0}",
-                        grid.sheet
+                        "工作表 `{0}` 是隐藏的，未读取；若要导入它，请取消隐藏，或加 --sheet {1}",
+                        grid.sheet,
+                        crate::sanitize::shell_word(&grid.sheet)
                     ),
                     format!(
-                        "sheet `{0}` is hidden and was not read; to import it, unhide it or pass --sheet {0}",
-                        grid.sheet
+                        "sheet `{0}` is hidden and was not read; to import it, unhide it or pass --sheet {1}",
+                        grid.sheet,
+                        crate::sanitize::shell_word(&grid.sheet)
                     ),
                 )));
                 continue;
             }
             self.errors.next_part();
+            self.not_text.clear();
             let first: Vec<(usize, Vec<String>)> = grid
                 .rows
                 .iter()
@@ -328,35 +336,38 @@ impl<'a> Sheet<'a> {
                 }
                 let mut row = Vec::with_capacity(cells.len());
                 let mut ok = true;
-                // A date alone in the name column is a date line under the list (read as
-                // such by `read_records`), not a name of the wrong type; a number alone
-                // there is still refused.
-                let lone = cells
-                    .iter()
-                    .zip(fields.iter().chain(std::iter::repeat(&None)))
-                    .filter(|(c, f)| !super::grid::is_blank(c) && **f != Some(Field::Number))
-                    .count()
-                    <= 1;
                 for (i, cell) in cells.iter().enumerate() {
-                    let date = matches!(
-                        cell,
-                        calamine::Data::DateTime(_) | calamine::Data::DateTimeIso(_)
-                    );
-                    let field = fields
-                        .get(i)
-                        .copied()
-                        .flatten()
-                        .filter(|f| !(lone && date && *f == Field::Name));
+                    let place = || {
+                        Some(Box::new(Place {
+                            file: file.to_string(),
+                            sheet: Some(grid.sheet.clone()),
+                            col: Some(i),
+                        }))
+                    };
+                    let mut field = fields.get(i).copied().flatten();
+                    // A number or date under 姓名 is read as the CSV path reads it, and
+                    // refused only if its row is read as a player's: under the list it
+                    // may be a footer's count (`合计 | 3`) or a date line.
+                    if field == Some(Field::Name)
+                        && let Some(message) = xlsx::not_text(cell)
+                    {
+                        self.not_text.push(RowError {
+                            place: place(),
+                            ..RowError::new(
+                                line,
+                                header.get(i).map(|h| normalise::clean(h)),
+                                None,
+                                message,
+                            )
+                        });
+                        field = None;
+                    }
                     match xlsx::cell_text(cell, field) {
                         Ok(text) => row.push(text),
                         Err(message) => {
                             ok = false;
                             self.errors.push(RowError {
-                                place: Some(Box::new(Place {
-                                    file: file.to_string(),
-                                    sheet: Some(grid.sheet.clone()),
-                                    col: Some(i),
-                                })),
+                                place: place(),
                                 ..RowError::new(
                                     line,
                                     header.get(i).map(|h| normalise::clean(h)),
@@ -381,6 +392,13 @@ impl<'a> Sheet<'a> {
                 }
                 if ok {
                     records.push((line, row));
+                } else {
+                    // The row is refused for another cell: its name is refused with it.
+                    let pending = std::mem::take(&mut self.not_text);
+                    let (now, later): (Vec<_>, _) =
+                        pending.into_iter().partition(|e| e.line == line);
+                    self.errors.extend(now);
+                    self.not_text = later;
                 }
             }
             let map = self.read_records(&records, h);
@@ -645,11 +663,15 @@ impl<'a> Sheet<'a> {
             if let Some(footer) = footer_of(&judged) {
                 if fills_like_player(cells, &map, self.rules) {
                     rows += 1;
-                    let word = judged
-                        .iter()
-                        .map(|c| normalise::clean(c))
-                        .find(|c| !c.is_empty())
-                        .unwrap_or_default();
+                    // Only the footer word is quoted, never the rest of its cell (联系人:李四
+                    // 138…); a count line has none, and its first cell is the count.
+                    let word = footer.word.map(str::to_string).unwrap_or_else(|| {
+                        judged
+                            .iter()
+                            .map(|c| normalise::clean(c))
+                            .find(|c| !c.is_empty())
+                            .unwrap_or_default()
+                    });
                     self.errors.push(footer_word_on_player_row(*line, &word));
                     continue;
                 }
@@ -658,7 +680,7 @@ impl<'a> Sheet<'a> {
                     Some(count) => stated.push(*line, count),
                     None => {}
                 }
-                let text = if footer.signed {
+                let text = if footer.word.is_some() {
                     Text::new(
                         "这一行是表尾（填表人、审核、盖章、日期等），不是棋手，已跳过",
                         "this row is the sheet's footer (填表人, 审核, 盖章, 日期 …), not a player: skipped",
@@ -678,6 +700,11 @@ impl<'a> Sheet<'a> {
                 continue;
             }
             rows += 1;
+            if self.not_text.iter().any(|e| e.line == *line) {
+                let refused = self.not_text.iter().filter(|e| e.line == *line).cloned();
+                self.errors.extend(refused.collect::<Vec<_>>());
+                continue;
+            }
             let before = self.players.len();
             self.read_row(*line, &map, cells);
             if team && self.players.len() > before {

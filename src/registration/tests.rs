@@ -836,8 +836,13 @@ fn the_largest_count_stated_is_compared_at_its_first_line() {
     let total = |line, count| Some(footer::StatedCount::Total { line, count });
     assert_eq!(stated(&[(1, 4), (9, 4)]).differing(3), total(1, 4));
     assert_eq!(stated(&[(1, 3), (9, 1)]).differing(3), None);
-    // Parts that add up agree; a largest count that is the others' sum is a total.
-    assert_eq!(stated(&[(7, 2), (8, 1)]).differing(3), None);
+    // Parts that add up agree; totals that add up are no parts (共2人 and 合计：1人 is
+    // no 3); a largest count that is the others' sum is a total.
+    let mut parts = footer::StatedCounts::default();
+    parts.push_part(7, 2);
+    parts.push_part(8, 1);
+    assert_eq!(parts.differing(3), None);
+    assert_eq!(stated(&[(7, 2), (8, 1)]).differing(3), total(7, 2));
     assert_eq!(stated(&[(7, 2), (8, 2)]).differing(3), total(7, 2));
     assert_eq!(stated(&[(7, 2), (8, 1), (9, 3)]).differing(4), total(9, 3));
     // Parts without their total that add up to another number are named as parts

@@ -357,30 +357,34 @@ fn whole(f: f64) -> Option<i64> {
     (f.fract() == 0.0 && f.abs() < 1e15).then_some(f as i64)
 }
 
-/// The text of a cell for `field` (the column's field, `None` for an extra column), as the
-/// CSV path would read it; an error for a value Excel has already damaged.
-pub fn cell_text(cell: &Data, field: Option<Field>) -> Result<String, Text> {
-    // A name is text: a number, date or TRUE in its cell is a value pasted into the wrong
-    // column or typed where a name belonged, never a name to import as `12345`.
-    let what = match cell {
-        Data::Bool(_) => Some(("逻辑值（TRUE/FALSE）", "a TRUE/FALSE value")),
-        Data::Int(_) | Data::Float(_) => Some(("数字", "a number")),
+/// Why a name cell holds no name: a number, date or TRUE in it is a value pasted into the
+/// wrong column or typed where a name belonged, never a name to import as `12345`. `None`
+/// for a cell of text (or an empty one).
+pub fn not_text(cell: &Data) -> Option<Text> {
+    let (zh, en) = match cell {
+        Data::Bool(_) => ("逻辑值（TRUE/FALSE）", "a TRUE/FALSE value"),
+        Data::Int(_) | Data::Float(_) => ("数字", "a number"),
         Data::DateTime(_) | Data::DateTimeIso(_) | Data::DurationIso(_) => {
-            Some(("日期或时间", "a date or time"))
+            ("日期或时间", "a date or time")
         }
-        _ => None,
+        _ => return None,
     };
+    Some(Text::new(
+        format!("姓名须是文字，而这个单元格是{zh}；请在姓名列写棋手的姓名（单元格格式设为“文本”）"),
+        format!(
+            "a name must be text, and this cell holds {en}; write the player's name in the name column (with the cell formatted as text)"
+        ),
+    ))
+}
+
+/// The text of a cell for `field` (the column's field, `None` for an extra column), as the
+/// CSV path would read it; an error for a value Excel has already damaged, or for a name
+/// cell that holds no text ([`not_text`]).
+pub fn cell_text(cell: &Data, field: Option<Field>) -> Result<String, Text> {
     if field == Some(Field::Name)
-        && let Some((zh, en)) = what
+        && let Some(message) = not_text(cell)
     {
-        return Err(Text::new(
-            format!(
-                "姓名须是文字，而这个单元格是{zh}；请在姓名列写棋手的姓名（单元格格式设为“文本”）"
-            ),
-            format!(
-                "a name must be text, and this cell holds {en}; write the player's name in the name column (with the cell formatted as text)"
-            ),
-        ));
+        return Err(message);
     }
     match cell {
         Data::Empty => Ok(String::new()),

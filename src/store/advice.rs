@@ -344,16 +344,9 @@ fn command_line(argv: &[String]) -> String {
         .join(" ")
 }
 
-/// `path` as one word of a POSIX shell command: as it is when it holds only characters
-/// no shell reads specially, else in single quotes.
-fn shell_word(path: &Path) -> String {
-    let text = path.display().to_string();
-    let plain = |c: char| c.is_alphanumeric() || "/._-+,:@%=".contains(c);
-    if !text.is_empty() && text.chars().all(plain) {
-        text
-    } else {
-        format!("'{}'", text.replace('\'', "'\\''"))
-    }
+/// `path` as one word of a POSIX shell command ([`crate::sanitize::shell_word`]).
+pub(crate) fn shell_word(path: &Path) -> String {
+    crate::sanitize::shell_word(&path.display().to_string())
 }
 
 #[cfg(test)]

@@ -77,8 +77,11 @@ fn an_import_into_a_paired_pool_after_the_deadline_needs_late() {
     let file = sheet(tmp.path(), "辰,公开组\n");
     let (code, _, err) = run(&ev, &["import", &file]);
     assert_eq!(code, 3, "{err}");
+    // The refusal names the rows it is about.
     assert!(
-        err.contains("2001-09-10") && err.contains("--late"),
+        err.contains("2001-09-10")
+            && err.contains("--late")
+            && err.contains("逾期报名（所入组已编排）：辰"),
         "{err}"
     );
     assert_eq!(before, snapshot(&ev));

@@ -179,3 +179,82 @@ fn a_sheet_that_states_the_whole_workbooks_count_is_not_warned_about() {
         );
     }
 }
+
+/// A workbook's footer whose count is a number cell under 姓名 (`合计 | 3`) is skipped as
+/// the same rows in a CSV file are, its count compared; a number under 姓名 on a row read
+/// as a player's is still refused.
+#[test]
+fn a_workbooks_footer_with_a_number_under_the_name_is_skipped() {
+    let book = |player: Option<(&str, f64)>| {
+        let mut book = rust_xlsxwriter::Workbook::new();
+        let ws = book.add_worksheet();
+        ws.set_name("报名表").unwrap();
+        for (c, v) in ["序号", "姓名", "性别", "单位"].iter().enumerate() {
+            ws.write_string(0, u16::try_from(c).unwrap(), *v).unwrap();
+        }
+        for (r, row) in THREE.lines().enumerate() {
+            let r = u32::try_from(r + 1).unwrap();
+            ws.write_number(r, 0, f64::from(r)).unwrap();
+            for (c, v) in row.split(',').enumerate() {
+                ws.write_string(r, u16::try_from(c + 1).unwrap(), v)
+                    .unwrap();
+            }
+        }
+        let mut r = 4;
+        if let Some((unit, name)) = player {
+            ws.write_number(r, 0, 4.0).unwrap();
+            ws.write_number(r, 1, name).unwrap();
+            ws.write_string(r, 2, "男").unwrap();
+            ws.write_string(r, 3, unit).unwrap();
+            r += 1;
+        }
+        ws.write_string(r, 0, "合计").unwrap();
+        ws.write_number(r, 1, 3.0).unwrap();
+        book.save_to_buffer().unwrap()
+    };
+    let tmp = TempDir::new().unwrap();
+    event(tmp.path());
+    let file = tmp.path().join("报名表.xlsx");
+    fs::write(&file, book(None)).unwrap();
+    let (code, notes) = import(tmp.path(), &file);
+    assert_eq!(code, 0, "{notes}");
+    assert!(notes.contains("已导入 3 名棋手"), "{notes}");
+    assert!(notes.contains("这一行是表尾"), "{notes}");
+    assert!(
+        !notes.contains("姓名须是文字") && !notes.contains("写明"),
+        "{notes}"
+    );
+
+    let tmp = TempDir::new().unwrap();
+    event(tmp.path());
+    let file = tmp.path().join("报名表.xlsx");
+    fs::write(&file, book(Some(("襄安棋社", 12345.0)))).unwrap();
+    let (code, notes) = import(tmp.path(), &file);
+    assert_ne!(code, 0, "{notes}");
+    assert!(
+        notes.contains("报名表.xlsx:报名表!B5") && notes.contains("姓名须是文字"),
+        "{notes}"
+    );
+    assert_eq!(notes.matches("姓名须是文字").count(), 1, "{notes}");
+}
+
+/// Counts that are totals are one count stated twice, not parts to add up: a title's
+/// 共2人 and a footer's 合计：2人 over four players are said, though 2 + 2 = 4.
+#[test]
+fn totals_stated_twice_are_not_added_up_as_parts() {
+    let tmp = TempDir::new().unwrap();
+    event(tmp.path());
+    let sheet = tmp.path().join("报名表.csv");
+    fs::write(
+        &sheet,
+        format!("报名表（共2人）,,\n姓名,性别,单位\n{THREE}丁四,男,襄安棋社\n合计：2人,,\n"),
+    )
+    .unwrap();
+    let (code, notes) = import(tmp.path(), &sheet);
+    assert_eq!(code, 0, "{notes}");
+    assert!(notes.contains("已导入 4 名棋手"), "{notes}");
+    assert!(
+        notes.contains("报名表.csv:1") && notes.contains("表中写明共 2 人，但从表中读到 4 名棋手"),
+        "{notes}"
+    );
+}

@@ -1,4 +1,4 @@
-//! The outside tester's import findings (report 1.4, 3.5, 3.6, 3.7, 3.13): a player row
+//! Import of sheets as organisers fill them: a player row
 //! whose name is a footer word is refused, never dropped, while real footers stay
 //! skipped; UTF-16 without a byte-order mark is read; date, note and page lines and a
 //! repeated header are skipped with a note that says what they are; a name that is no
@@ -35,7 +35,7 @@ pub(crate) fn csv(tmp: &Path, name: &str, text: &str) -> PathBuf {
     path
 }
 
-/// Report 1.4: `联系人,男,某协会,成人组` was skipped as a footer with only a note, a
+/// `联系人,男,某协会,成人组` was once skipped as a footer with only a note, a
 /// player lost. A row that fills 性别 or 组别 like a player is refused at its line, for
 /// each footer word; real footers (a count, 制表 with a date, 负责人, a 联系人 row with a
 /// phone and nothing in 性别/组别) are still skipped.
@@ -68,6 +68,16 @@ fn a_player_row_named_by_a_footer_word_is_refused_not_dropped() {
             "{word}: {said}"
         );
     }
+    // Only the footer word is quoted, never the rest of its cell (a contact's phone).
+    let file = csv(
+        tmp.path(),
+        "p.csv",
+        "姓名,性别,单位,组别\n联系人:李四 138****8000,男,某协会,成人组\n王五,男,某协会,成人组\n",
+    );
+    let (code, said) = import(tmp.path(), &file, &[]);
+    assert_eq!(code, 3, "{said}");
+    assert!(said.contains("表尾用语 `联系人` 开头"), "{said}");
+    assert!(!said.contains("李四") && !said.contains("8000"), "{said}");
     // Only 组别 filled: still a player's row.
     let file = csv(
         tmp.path(),
@@ -87,7 +97,7 @@ fn a_player_row_named_by_a_footer_word_is_refused_not_dropped() {
     assert!(said.contains("检查通过（未导入）: 1 名棋手"), "{said}");
 }
 
-/// Report 3.5: UTF-16 without a byte-order mark (LE and BE) was refused as `字节 0x96 不是
+/// UTF-16 without a byte-order mark (LE and BE) was once refused as `字节 0x96 不是
 /// 有效的 UTF-8 or GBK 编码`; it is read.
 #[test]
 fn utf16_without_a_byte_order_mark_is_read() {
@@ -116,7 +126,7 @@ fn utf16_without_a_byte_order_mark_is_read() {
     }
 }
 
-/// Report 3.6: a date, 注/说明/领队 or page line was refused as 组别为空, and a repeated
+/// A date, 注/说明/领队 or page line was once refused as 组别为空, and a repeated
 /// header row as 组别 `组别` 不在规程中. Each is skipped with a note saying what it is,
 /// and the players around them are read.
 #[test]
@@ -150,7 +160,7 @@ fn date_note_page_and_repeated_header_rows_are_skipped_with_what_they_are() {
     );
 }
 
-/// Report 3.7: a name cell that is an Excel date, number or TRUE was imported as
+/// A name cell that is an Excel date, number or TRUE was once imported as
 /// `2020-01-01`, `12345`, `是`; each is refused at its cell. A date alone under the list
 /// is a date line, skipped with a note; a number alone is still refused.
 #[test]
@@ -194,7 +204,7 @@ fn a_name_cell_that_is_no_text_is_refused() {
     );
 }
 
-/// Report 3.7: a 序号 of 领队 was accepted (the team leader imported as a player), and
+/// A 序号 of 领队 was once accepted (the team leader imported as a player), and
 /// `--sheet` on a CSV was ignored; both are refused. A number or a mark is still a 序号.
 #[test]
 fn a_leader_in_the_number_column_and_sheet_on_a_csv_are_refused() {
@@ -227,14 +237,15 @@ fn a_leader_in_the_number_column_and_sheet_on_a_csv_are_refused() {
     );
 }
 
-/// Report 3.7: a hidden worksheet was imported like any other. It is skipped with a note
+/// A hidden worksheet was once imported like any other. It is skipped with a note
 /// naming it, and read when `--sheet` names it.
 #[test]
 fn a_hidden_sheet_is_skipped_with_a_note_unless_named() {
     let tmp = TempDir::new().unwrap();
     event(tmp.path());
     let mut book = Workbook::new();
-    for (name, player, hidden) in [("报名表", "王五", false), ("旧名单", "赵六", true)] {
+    for (name, player, hidden) in [("报名表", "王五", false), ("旧名单 2025", "赵六", true)]
+    {
         let ws = book.add_worksheet();
         ws.set_name(name).unwrap();
         for (c, h) in ["姓名", "性别", "单位", "组别"].iter().enumerate() {
@@ -252,13 +263,21 @@ fn a_hidden_sheet_is_skipped_with_a_note_unless_named() {
     let (code, said) = import(tmp.path(), &file, &[]);
     assert_eq!(code, 0, "{said}");
     assert!(said.contains("读取工作表：`报名表`（1 名棋手）"), "{said}");
-    assert!(said.contains("工作表 `旧名单` 是隐藏的，未读取"), "{said}");
-    let (code, said) = import(tmp.path(), &file, &["--sheet", "旧名单"]);
+    assert!(
+        said.contains("工作表 `旧名单 2025` 是隐藏的，未读取"),
+        "{said}"
+    );
+    // The command it suggests runs as printed: the name with a space is quoted.
+    assert!(said.contains("--sheet '旧名单 2025'"), "{said}");
+    let (code, said) = import(tmp.path(), &file, &["--sheet", "旧名单 2025"]);
     assert_eq!(code, 0, "{said}");
-    assert!(said.contains("读取工作表：`旧名单`（1 名棋手）"), "{said}");
+    assert!(
+        said.contains("读取工作表：`旧名单 2025`（1 名棋手）"),
+        "{said}"
+    );
 }
 
-/// Report 3.13: a two-row header (大表头) lost the phone column: 联系方式 merged down both
+/// A two-row header (大表头) once lost the phone column: 联系方式 merged down both
 /// rows was an unknown column. It is the 电话 column, and sub-columns under a heading
 /// spanning columns (参赛信息 over 单位 and 组别) are read from the second row.
 #[test]

@@ -1,8 +1,8 @@
-//! The outside tester's second report, findings 1, 4, 5 and 7: a sheet with a 序号
-//! column reads its footer and a footer word on a player row as one without does; a
-//! page line or note typed in the 序号 column is skipped like the same text under 姓名;
-//! head counts given only in parts are named as parts; a two-row header with 联系方式
-//! over 手机 and 电话 is read, not refused.
+//! Sheets laid out with a 序号 column or a two-row header: a sheet with a 序号 column
+//! reads its footer and a footer word on a player row as one without does; a page line
+//! or note typed in the 序号 column is skipped like the same text under 姓名; head counts
+//! given only in parts are named as parts; a two-row header with 联系方式 over 手机 and
+//! 电话 is read, not refused.
 
 use crate::common::{p, run};
 use crate::import_fixes::import;
@@ -11,7 +11,7 @@ use rust_xlsxwriter::{Format, Workbook};
 use std::fs;
 use tempfile::TempDir;
 
-/// Finding 1: `5,审核,,,` (a pre-numbered footer) was imported as the player 审核, and
+/// `5,审核,,,` (a pre-numbered footer) was imported as the player 审核, and
 /// `2,联系人,男,X,成人组` as the player 联系人. With the 序号 set aside, the first is a
 /// footer, skipped; the second is refused at its line, as without a 序号 column.
 #[test]
@@ -47,7 +47,7 @@ fn a_numbered_footer_is_skipped_and_a_numbered_footer_word_row_refused() {
     }
 }
 
-/// Finding 1 in a workbook: the row `2,制表,,,,` was the player 制表.
+/// In a workbook: the row `2,制表,,,,` was once read as the player 制表.
 #[test]
 fn a_numbered_footer_in_a_workbook_is_skipped() {
     let tmp = TempDir::new().unwrap();
@@ -76,7 +76,7 @@ fn a_numbered_footer_in_a_workbook_is_skipped() {
     assert!(out.contains("表尾") || out.contains("footer"), "{out}");
 }
 
-/// Finding 5: `第二页,,,,` and `注：按时报到,,,,` in the 序号 column blocked the import
+/// `第二页,,,,` and `注：按时报到,,,,` in the 序号 column blocked the import
 /// (姓名为空, 序号 … 不是编号); they are skipped with the note the same text in the
 /// 姓名 column gets.
 #[test]
@@ -102,7 +102,7 @@ fn a_page_line_or_note_in_the_number_column_is_skipped() {
     assert_eq!(note_at("5"), note_at("6"), "{out}");
 }
 
-/// Finding 4: 联系方式 merged over 手机 and 电话 (a title in row 1, the header in rows 2
+/// 联系方式 merged over 手机 and 电话 (a title in row 1, the header in rows 2
 /// and 3) was refused, 电话 named twice, at the merged cell G2. 手机 is the phone, 电话
 /// an extra column kept with each player, and the note names 电话's own cell, G3.
 #[test]
@@ -146,7 +146,7 @@ fn a_contact_heading_over_mobile_and_phone_is_read() {
     assert!(state.contains("0579-1234567"), "{state}");
 }
 
-/// Finding 7: 男子组共8人 / 女子组共3人 under ten players was said to state 共 8 人, and
+/// 男子组共8人 / 女子组共3人 under ten players was said to state 共 8 人, and
 /// each line was announced as a footer (填表人、审核 …). The warning names the parts and
 /// their sum, 8+3=11, and each line is named a head-count line.
 #[test]

@@ -2,7 +2,7 @@
 //! is paired there, following a chain of merges; an entry into a cancelled group, the
 //! reinstatement of one of its players and its merge are refused; `check` and `pair` name
 //! a player a state leaves in a group that no longer pairs. Also the merge and cancel
-//! wording.
+//! wording: a second merge, and cancelling a merged group.
 
 use crate::common::{Run, event_from, p, snapshot};
 use std::fs;
@@ -206,7 +206,7 @@ fn check_and_pair_name_a_player_left_in_a_group_that_no_longer_pairs() {
         .check();
 }
 
-/// Report 3.3: a second merge says it is done, naming groups; cancelling a merged group
+/// A second merge says it is done, naming groups; cancelling a merged group
 /// says it was merged; the minimum's hint fills in the rulebook's `merge_into`; `group
 /// sizes` says where a merged group went.
 #[test]
@@ -261,7 +261,7 @@ fn players_moved_into_a_pool_after_round_1_join_it_from_round_2() {
 }
 
 /// A short group the rulebook merges into a pool holds that pool's round 1 until it is
-/// merged or cancelled (docs/rules.md §6): `pair --all` paired 成人组 and exited 0
+/// merged or cancelled (docs/rules.md §6): `pair --all` once paired 成人组 and exited 0
 /// while 少儿组 waited, and from then on the merge its message advised was refused.
 #[test]
 fn a_pool_waits_for_the_short_group_the_rulebook_merges_into_it() {

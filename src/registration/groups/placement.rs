@@ -8,7 +8,7 @@
 //! Owns these decisions only; `player add`/`edit` (`entry.rs`), `import` and `player
 //! reinstate` call them, `merge.rs` and `groups.rs` make the merges and cancellations.
 
-use super::GroupError;
+use super::{CancelledEntry, GroupError};
 use crate::i18n::{Localize, bi};
 use crate::model::{Event, GroupId, Player};
 use crate::rulebook::{Lang, Rulebook};
@@ -23,23 +23,17 @@ pub enum PoolNow {
 }
 
 /// Where players registered in `pool` are paired now: the end of its chain of merges, or
-/// the cancelled pool that stops it. A hand-edited chain that closes in a circle stops
-/// where it would come round (`lookup::merged_pool` reports the circle).
+/// the cancelled pool that stops it ([`Event::merge_chain`]). A hand-edited chain
+/// that closes in a circle stops where it would come round (`lookup::merged_pool` reports
+/// the circle).
 pub fn pool_now(event: &Event, pool: &GroupId) -> PoolNow {
-    let mut seen = vec![pool.clone()];
-    let mut at = pool.clone();
-    loop {
-        let state = event.group(&at);
-        if state.is_some_and(|g| g.cancelled) {
-            return PoolNow::Cancelled(at);
-        }
-        match state.and_then(|g| g.merged_into.clone()) {
-            Some(into) if !seen.contains(&into) => {
-                seen.push(into.clone());
-                at = into;
-            }
-            _ => return PoolNow::Pairs(at),
-        }
+    let (chain, _) = event.merge_chain(pool);
+    match chain
+        .iter()
+        .find(|g| event.group(g).is_some_and(|g| g.cancelled))
+    {
+        Some(cancelled) => PoolNow::Cancelled(cancelled.clone()),
+        None => PoolNow::Pairs(chain.last().cloned().unwrap_or_else(|| pool.clone())),
     }
 }
 
@@ -105,9 +99,11 @@ pub fn place_entry(
 ) -> Result<Option<Placed>, GroupError> {
     match pool_now(event, &player.group) {
         PoolNow::Cancelled(cancelled) => Err(GroupError::EntryCancelled {
-            group: name_of(rules, entered(player)),
-            cancelled: name_of(rules, &cancelled),
-            players: vec![player.name.clone()],
+            entries: vec![CancelledEntry {
+                group: name_of(rules, entered(player)),
+                cancelled: name_of(rules, &cancelled),
+                players: vec![player.name.clone()],
+            }],
         }),
         PoolNow::Pairs(pool) if pool == player.group => Ok(None),
         PoolNow::Pairs(pool) => {
@@ -122,49 +118,33 @@ pub fn place_entry(
 }
 
 /// [`place_entry`] for every player of an import: all placed, or the whole batch refused
-/// naming every entry into a cancelled group (the first such group, with all its entries).
-/// Each is then a late entry of the pool it is placed in, paired from that pool's next
-/// round (as `player add` enters one; a row read into a pool already paired would
-/// otherwise count as absent from its first rounds).
+/// naming every entry into a cancelled group, group by group. The round each joins is
+/// `admit_batch`'s to set, once the pool is known.
 pub fn place_entries(
     event: &Event,
     rules: &Rulebook,
     players: &mut [Player],
 ) -> Result<Vec<Placed>, GroupError> {
     let mut placed = Vec::new();
-    let mut refused: Option<GroupError> = None;
+    let mut refused: Vec<CancelledEntry> = Vec::new();
     for p in players.iter_mut() {
         match place_entry(event, rules, p) {
-            Ok(note) => {
-                let rounds = event.group(&p.group).map_or(0, |g| g.rounds.len());
-                p.joined_round = u32::try_from(rounds).unwrap_or(u32::MAX).saturating_add(1);
-                placed.extend(note);
-            }
-            Err(GroupError::EntryCancelled {
-                group,
-                cancelled,
-                players,
-            }) => match &mut refused {
-                Some(GroupError::EntryCancelled {
-                    group: g,
-                    players: names,
-                    ..
-                }) if *g == group => names.extend(players),
-                Some(_) => {}
-                None => {
-                    refused = Some(GroupError::EntryCancelled {
-                        group,
-                        cancelled,
-                        players,
-                    });
+            Ok(note) => placed.extend(note),
+            Err(GroupError::EntryCancelled { entries }) => {
+                for entry in entries {
+                    match refused.iter_mut().find(|r| r.group == entry.group) {
+                        Some(r) => r.players.extend(entry.players),
+                        None => refused.push(entry),
+                    }
                 }
-            },
+            }
             Err(e) => return Err(e),
         }
     }
-    match refused {
-        Some(e) => Err(e),
-        None => Ok(placed),
+    if refused.is_empty() {
+        Ok(placed)
+    } else {
+        Err(GroupError::EntryCancelled { entries: refused })
     }
 }
 
@@ -186,6 +166,7 @@ pub fn check_reinstate(event: &Event, rules: &Rulebook, player: &Player) -> Resu
     match pool_now(event, &player.group) {
         PoolNow::Cancelled(cancelled) => Err(GroupError::ReinstateCancelled {
             player: player.name.clone(),
+            id: player.id,
             group: name_of(rules, &cancelled),
         }),
         PoolNow::Pairs(_) => Ok(()),
@@ -316,9 +297,11 @@ mod tests {
         assert_eq!(
             err,
             GroupError::EntryCancelled {
-                group: "b组".into(),
-                cancelled: "a组".into(),
-                players: vec!["乙".into()],
+                entries: vec![CancelledEntry {
+                    group: "b组".into(),
+                    cancelled: "a组".into(),
+                    players: vec!["乙".into()],
+                }],
             }
         );
         assert_eq!(r.group, GroupId::new("b"));
@@ -326,14 +309,25 @@ mod tests {
             check_reinstate(&event, &rules, &r),
             Err(GroupError::ReinstateCancelled { .. })
         ));
-        // An import names every entry refused.
+        // An import names every entry refused, in every group refused.
+        event.group_mut(&GroupId::new("d")).cancelled = true;
         let mut batch = vec![
             Player::new(PlayerId(4), "丁", GroupId::new("c")),
-            Player::new(PlayerId(5), "戊", GroupId::new("c")),
+            Player::new(PlayerId(5), "戊", GroupId::new("d")),
+            Player::new(PlayerId(6), "己", GroupId::new("c")),
         ];
         match place_entries(&event, &rules, &mut batch) {
-            Err(GroupError::EntryCancelled { players, .. }) => {
-                assert_eq!(players, vec!["丁".to_string(), "戊".into()]);
+            Err(GroupError::EntryCancelled { entries }) => {
+                let got: Vec<(&str, Vec<&str>)> = entries
+                    .iter()
+                    .map(|e| {
+                        (
+                            e.group.as_str(),
+                            e.players.iter().map(String::as_str).collect(),
+                        )
+                    })
+                    .collect();
+                assert_eq!(got, vec![("c组", vec!["丁", "己"]), ("d", vec!["戊"])]);
             }
             other => panic!("{other:?}"),
         }
