@@ -8,6 +8,7 @@ use crate::i18n::{Localize, bi, display_english, number_ranges};
 use crate::model::{Event, GroupId, Relax};
 use crate::pairing::{self, Checked, PairingError, Verdict};
 use crate::rulebook::{Lang, Rulebook};
+use crate::schedule::RoundLimit;
 
 /// What `check` found in one pool.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,6 +100,9 @@ pub struct NoSuchRound {
     pub round: u32,
     /// The rounds the pool has, in order.
     pub rounds: Vec<u32>,
+    /// The rounds the rulebook schedules for the pool, when the round lies outside them
+    /// (round 0, or past the last): the message names them instead.
+    pub outside: Option<RoundLimit>,
 }
 
 display_english!(NoSuchRound);
@@ -108,6 +112,14 @@ impl std::error::Error for NoSuchRound {}
 impl Localize for NoSuchRound {
     fn localize(&self, lang: Lang) -> String {
         let (name, n) = (&self.group, self.round);
+        if let Some(limit) = self.outside {
+            let reason = limit.reason(n, lang);
+            return bi!(
+                lang,
+                zh("组别 `{name}` 没有第 `{n}` 轮：{reason}"),
+                en("group `{name}` has no round `{n}`: {reason}")
+            );
+        }
         let rounds = if self.rounds.is_empty() {
             lang.pick("尚无", "none yet").to_string()
         } else {
@@ -145,6 +157,7 @@ pub fn prove_pools(
                     group: name,
                     round: n,
                     rounds: numbers,
+                    outside: RoundLimit::of(event, rules, pool).filter(|l| l.excludes(n)),
                 }));
             }
             numbers = vec![n];
@@ -189,7 +202,17 @@ mod tests {
                 group: "youth".into(),
                 round: 7,
                 rounds,
+                outside: None,
             });
         }
+        assert_localized(&NoSuchRound {
+            group: "youth".into(),
+            round: 12,
+            rounds: vec![1, 2],
+            outside: Some(RoundLimit {
+                rounds: 7,
+                event_wide: false,
+            }),
+        });
     }
 }

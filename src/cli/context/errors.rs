@@ -226,6 +226,7 @@ impl ExitStatus for qiwang::results::ResultError {
             | E::UnknownGroup { .. }
             | E::NoRounds { .. }
             | E::RoundMissing { .. }
+            | E::RoundOutsideSchedule { .. }
             | E::TableMissing { .. }
             | E::DuplicateTable { .. }
             | E::FoulsOnForfeit { .. }
@@ -419,7 +420,7 @@ impl ExitStatus for qiwang::views::SheetError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::views::SheetError as E;
         match self {
-            E::NothingPaired | E::NoSuchRound { .. } => InvalidInput,
+            E::NothingPaired | E::NoSuchRound { .. } | E::OutsideSchedule { .. } => InvalidInput,
         }
     }
 }
