@@ -1114,3 +1114,34 @@ fn a_team_pools_seed_follows_the_individual_seed_policy() {
         "a seed is drawn only when none is given or recorded"
     );
 }
+
+/// `unpair` in a team event drops the newest round of matches while no board of it has a
+/// result, logged as every change is, and is refused (exit 3, nothing changed) before
+/// round 1 and once a board has a result.
+#[test]
+fn a_team_round_is_unpaired_only_while_it_has_no_result() {
+    use super::common::{event_with, root, run, snapshot};
+    let (_tmp, ev) = event_with(
+        &root("rules/team-swiss.toml"),
+        Some(&root("examples/team-swiss/registrations.xlsx")),
+    );
+    let dir = ev.parent().unwrap().to_path_buf();
+    let q = |args: &[&str]| {
+        let mut all = vec!["--event", "ev"];
+        all.extend_from_slice(args);
+        run(&dir, &all)
+    };
+    let before = snapshot(&ev);
+    q(&["unpair"]).fails(3, &["第 1 轮尚未编排"]);
+    assert_eq!(snapshot(&ev), before, "a refused unpair changes nothing");
+    q(&["pair", "--seed", "3"]).ok();
+    assert_eq!(q(&["unpair"]).ok(), "已撤销第1轮编排\n");
+    q(&["round"]).fails(3, &[]);
+    let log = q(&["log"]).ok();
+    assert!(log.contains("unpair"), "{log}");
+    q(&["pair", "--seed", "3"]).ok();
+    q(&["result", "1", "红胜", "和", "黑胜", "和"]).ok();
+    let paired = snapshot(&ev);
+    q(&["unpair"]).fails(3, &["第 1 场已有成绩"]);
+    assert_eq!(snapshot(&ev), paired, "a refused unpair changes nothing");
+}
