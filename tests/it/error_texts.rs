@@ -429,3 +429,25 @@ fn a_round_or_penalty_past_the_event_names_its_limit() {
         &["1 round paired so far"],
     );
 }
+
+/// `pairing swap` of two players of different groups is refused naming both groups, with
+/// `--group` or without (no group makes that swap), and nothing is stored.
+#[test]
+fn a_swap_across_groups_names_both_groups() {
+    let tmp = jinhua_round_1();
+    let dir = tmp.path();
+    let before = fs::read(dir.join("ev/qiwang.json")).unwrap();
+    for group in [&[][..], &["--group", "youth"][..]] {
+        let mut args = vec!["--event", "ev", "pairing", "swap"];
+        args.extend_from_slice(group);
+        args.extend(["唐志", "于一鸣"]);
+        pinned_in_both(
+            dir,
+            &args,
+            3,
+            "错误：`唐志(13)` 在组别 `青少年组`，`于一鸣` 在组别 `成人组`：只能交换同一组别本轮的两名棋手\n",
+            "error: `唐志(13)` is in group `youth` and `于一鸣` in group `adult`: a swap exchanges two players of one group's round\n",
+        );
+    }
+    assert_eq!(fs::read(dir.join("ev/qiwang.json")).unwrap(), before);
+}

@@ -290,6 +290,7 @@ impl ExitStatus for qiwang::lookup::LookupError {
             | E::NoId { .. }
             | E::NoName { .. }
             | E::NameInOtherGroup { .. }
+            | E::SwapAcrossPools { .. }
             | E::SeveralNamed { .. } => InvalidInput,
         }
     }
