@@ -224,7 +224,8 @@ impl TeamPoolCheck {
 /// `qiwang check` in a team competition: every stored round of team pool `pool` against
 /// the hard rules, its boards' colours and its line-ups (`teams::check_team_pool`,
 /// `teams::pool_lineup_problems`) and, when `optimal`, every stored round (or `round`
-/// only) re-solved and compared with the engine's optimum (`teams::prove_team_round`).
+/// only, refused when it is not stored) re-solved and compared with the engine's optimum
+/// (`teams::prove_team_round`).
 pub fn check_team(
     event: &Event,
     rules: &Rulebook,
@@ -245,6 +246,12 @@ pub fn check_team(
             .get(pool)
             .map(|s| s.rounds.iter().map(|r| r.number).collect())
             .unwrap_or_default();
+        // A round asked for that is not there is refused, not proven as nothing.
+        if let Some(n) = round
+            && !rounds.contains(&n)
+        {
+            return Err(teams::missing_round(event, rules, pool, n));
+        }
         for r in rounds.into_iter().filter(|r| round.is_none_or(|x| x == *r)) {
             proofs.push((r, teams::prove_team_round(event, rules, pool, r)?));
         }

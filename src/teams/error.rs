@@ -3,6 +3,7 @@
 use crate::i18n::{Localize, bi, display_english};
 use crate::pairing::PairingError;
 use crate::rulebook::Lang;
+use crate::schedule::RoundLimit;
 
 /// A refused team pairing, line-up or result. Nothing was changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,6 +43,13 @@ pub enum TeamError {
     NoRound {
         /// The round asked for.
         round: u32,
+    },
+    /// A round outside the rounds the team competition plays: round 0, or past its last.
+    RoundOutsideSchedule {
+        /// The round asked for.
+        round: u32,
+        /// The rounds the pool plays.
+        limit: RoundLimit,
     },
     /// No such match in the round.
     NoMatch {
@@ -252,6 +260,14 @@ impl Localize for TeamError {
                 zh("第 {round} 轮尚未编排"),
                 en("round {round} is not paired")
             ),
+            E::RoundOutsideSchedule { round, limit } => {
+                let reason = limit.reason(*round, lang);
+                bi!(
+                    lang,
+                    zh("没有第 {round} 轮：{reason}"),
+                    en("there is no round {round}: {reason}")
+                )
+            }
             E::NoMatch { round, table } => bi!(
                 lang,
                 zh("第 {round} 轮没有第 {table} 场"),

@@ -18,6 +18,7 @@ use crate::model::{
 use crate::pairing::{self, Explanation, Verdict, Violation};
 use crate::registration::team_sheet::{Team, teams_in};
 use crate::rulebook::{Rulebook, Scoring, TeamAvoidance, TeamFormat, TeamMatchRules};
+use crate::schedule::RoundLimit;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -208,6 +209,46 @@ pub fn rounds_of(event: &Event, rules: &Rulebook, pool: &GroupId) -> u32 {
             round_robin::rounds_per_cycle(n) * t.cycles
         }
         _ => rules.rounds_for(pool),
+    }
+}
+
+/// The rounds team pool `pool` plays ([`rounds_of`]), as a refusal of a round outside
+/// them names them: the event's `rounds` for a team Swiss whose group sets none of its
+/// own, else the pool's.
+pub fn round_limit(event: &Event, rules: &Rulebook, pool: &GroupId) -> RoundLimit {
+    let swiss = rules
+        .team_competition
+        .as_ref()
+        .is_none_or(|t| t.format == TeamFormat::Swiss);
+    let own = rules.group(pool).and_then(|g| g.rounds).is_some();
+    RoundLimit {
+        rounds: rounds_of(event, rules, pool),
+        event_wide: swiss && !own,
+    }
+}
+
+/// Why round `round` of team pool `pool` is not there: outside the rounds the pool plays
+/// ([`round_limit`]), or not paired yet.
+pub fn missing_round(event: &Event, rules: &Rulebook, pool: &GroupId, round: u32) -> TeamError {
+    let limit = round_limit(event, rules, pool);
+    match limit.excludes(round) {
+        true => TeamError::RoundOutsideSchedule { round, limit },
+        false => TeamError::NoRound { round },
+    }
+}
+
+/// Refuses `round` outside the rounds team pool `pool` plays ([`missing_round`]); a
+/// round inside them passes, paired or not.
+pub fn check_scheduled(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    round: u32,
+) -> Result<(), TeamError> {
+    let limit = round_limit(event, rules, pool);
+    match limit.excludes(round) {
+        true => Err(TeamError::RoundOutsideSchedule { round, limit }),
+        false => Ok(()),
     }
 }
 

@@ -1145,3 +1145,41 @@ fn a_team_round_is_unpaired_only_while_it_has_no_result() {
     q(&["unpair"]).fails(3, &["第 1 场已有成绩"]);
     assert_eq!(snapshot(&ev), paired, "a refused unpair changes nothing");
 }
+
+/// In a team event a round past the competition's rounds (7 in rules/team-swiss.toml),
+/// or round 0, is refused naming them in every command that takes one, where standings,
+/// crosstable and board results used to show "after round 20"; and `check --optimal
+/// --round N` of a round not paired is refused, where it used to prove nothing and pass.
+#[test]
+fn a_team_round_past_the_competition_names_its_rounds() {
+    use super::common::{event_with, root, run};
+    let (_tmp, ev) = event_with(
+        &root("rules/team-swiss.toml"),
+        Some(&root("examples/team-swiss/registrations.xlsx")),
+    );
+    let dir = ev.parent().unwrap().to_path_buf();
+    let q = |args: &[&str]| {
+        let mut all = vec!["--event", "ev"];
+        all.extend_from_slice(args);
+        run(&dir, &all)
+    };
+    q(&["pair", "--seed", "3"]).ok();
+    for args in [
+        &["standings", "--round", "20"][..],
+        &["crosstable", "--round", "20"],
+        &["boards", "--round", "20"],
+        &["round", "20"],
+        &["result", "--round", "20", "1", "红胜", "和", "黑胜", "和"],
+        &["check", "--optimal", "--round", "20"],
+    ] {
+        q(args).fails(3, &["没有第 20 轮：本赛事共 7 轮"]);
+        let mut en = vec!["--lang", "en"];
+        en.extend_from_slice(args);
+        q(&en).fails(3, &["there is no round 20: the event has 7 rounds"]);
+    }
+    q(&["standings", "--round", "0"]).fails(3, &["没有第 0 轮：轮次从 1 开始"]);
+    q(&["check", "--optimal", "--round", "2"]).fails(3, &["第 2 轮尚未编排"]);
+    // A round that is there is still checked (round 1: a draw, nothing to prove).
+    let one = q(&["check", "--optimal", "--round", "1"]).ok();
+    assert!(one.contains("第 1 轮"), "{one}");
+}

@@ -160,6 +160,7 @@ impl ExitStatus for qiwang::teams::TeamError {
             | E::TooFewTeams { .. }
             | E::ShortLineup { .. }
             | E::NoRound { .. }
+            | E::RoundOutsideSchedule { .. }
             | E::NoMatch { .. }
             | E::BoardCount { .. }
             | E::BadToken { .. }
