@@ -116,6 +116,15 @@ pub enum TeamError {
         /// The player as given.
         player: String,
     },
+    /// `unpair` with no round paired.
+    NothingToUnpair,
+    /// `unpair` of a round a match of which already has results.
+    RoundHasResults {
+        /// The round.
+        round: u32,
+        /// The first match with a result.
+        table: u32,
+    },
     /// A line-up of a match that already has results.
     MatchHasResults {
         /// The match.
@@ -337,6 +346,20 @@ impl Localize for TeamError {
                 zh("`{player}`：换人须换下出场名单中的队员、换上名单外的队员"),
                 en(
                     "`{player}`: a change takes out a player of the line-up and brings in one who is not in it"
+                )
+            ),
+            E::NothingToUnpair => bi!(
+                lang,
+                zh("还没有可撤销的轮次"),
+                en("there is no round to drop")
+            ),
+            E::RoundHasResults { round, table } => bi!(
+                lang,
+                zh(
+                    "第 {round} 轮第 {table} 场已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销"
+                ),
+                en(
+                    "match {table} of round {round} already has results: correct them with `qiwang result`, or `qiwang undo` step by step"
                 )
             ),
             E::MatchHasResults { table } => bi!(

@@ -411,14 +411,17 @@ pub fn unpair_team_round(event: &mut Event, pool: &GroupId) -> Result<u32, TeamE
     let state = event
         .team_pools
         .get_mut(pool)
-        .ok_or(TeamError::NoRound { round: 1 })?;
-    let last = state.rounds.last().ok_or(TeamError::NoRound { round: 1 })?;
+        .ok_or(TeamError::NothingToUnpair)?;
+    let last = state.rounds.last().ok_or(TeamError::NothingToUnpair)?;
     if let Some(m) = last
         .matches
         .iter()
         .find(|m| m.boards.iter().any(|b| b.result.is_some()))
     {
-        return Err(TeamError::MatchHasResults { table: m.table });
+        return Err(TeamError::RoundHasResults {
+            round: last.number,
+            table: m.table,
+        });
     }
     let number = last.number;
     state.rounds.pop();

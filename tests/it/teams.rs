@@ -1117,7 +1117,8 @@ fn a_team_pools_seed_follows_the_individual_seed_policy() {
 
 /// `unpair` in a team event drops the newest round of matches while no board of it has a
 /// result, logged as every change is, and is refused (exit 3, nothing changed) before
-/// round 1 and once a board has a result.
+/// round 1 and once a board has a result, saying so (not "round 1 is not paired" or "its
+/// line-up can no longer change").
 #[test]
 fn a_team_round_is_unpaired_only_while_it_has_no_result() {
     use super::common::{event_with, root, run, snapshot};
@@ -1132,7 +1133,7 @@ fn a_team_round_is_unpaired_only_while_it_has_no_result() {
         run(&dir, &all)
     };
     let before = snapshot(&ev);
-    q(&["unpair"]).fails(3, &["第 1 轮尚未编排"]);
+    q(&["unpair"]).fails(3, &["还没有可撤销的轮次"]);
     assert_eq!(snapshot(&ev), before, "a refused unpair changes nothing");
     q(&["pair", "--seed", "3"]).ok();
     assert_eq!(q(&["unpair"]).ok(), "已撤销第1轮编排\n");
@@ -1142,7 +1143,11 @@ fn a_team_round_is_unpaired_only_while_it_has_no_result() {
     q(&["pair", "--seed", "3"]).ok();
     q(&["result", "1", "红胜", "和", "黑胜", "和"]).ok();
     let paired = snapshot(&ev);
-    q(&["unpair"]).fails(3, &["第 1 场已有成绩"]);
+    q(&["unpair"]).fails(
+        3,
+        &["第 1 轮第 1 场已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销"],
+    );
+    q(&["--lang", "en", "unpair"]).fails(3, &["match 1 of round 1 already has results"]);
     assert_eq!(snapshot(&ev), paired, "a refused unpair changes nothing");
 }
 

@@ -171,6 +171,8 @@ impl ExitStatus for qiwang::teams::TeamError {
             | E::UnknownTeam { .. }
             | E::NotInTeam { .. }
             | E::NotInLineup { .. }
+            | E::NothingToUnpair
+            | E::RoundHasResults { .. }
             | E::MatchHasResults { .. }
             | E::FileMismatch { .. }
             | E::MissingColumn { .. }
