@@ -237,18 +237,17 @@ pub fn missing_round(event: &Event, rules: &Rulebook, pool: &GroupId, round: u32
     }
 }
 
-/// Refuses `round` outside the rounds team pool `pool` plays ([`missing_round`]); a
-/// round inside them passes, paired or not.
-pub fn check_scheduled(
+/// Refuses round `round` of team pool `pool` unless it is paired, saying why
+/// ([`missing_round`]: outside the rounds the pool plays, or not paired yet).
+pub fn check_round_paired(
     event: &Event,
     rules: &Rulebook,
     pool: &GroupId,
     round: u32,
 ) -> Result<(), TeamError> {
-    let limit = round_limit(event, rules, pool);
-    match limit.excludes(round) {
-        true => Err(TeamError::RoundOutsideSchedule { round, limit }),
-        false => Ok(()),
+    match event.team_pools.get(pool).and_then(|s| s.round(round)) {
+        Some(_) => Ok(()),
+        None => Err(missing_round(event, rules, pool, round)),
     }
 }
 

@@ -5,7 +5,7 @@
 //! §17.7), never stored.
 
 use super::TeamError;
-use super::pair::{check_scheduled, match_outcome, team_rules};
+use super::pair::{check_round_paired, match_outcome, team_rules};
 use super::score::{self, MatchOutcome};
 use crate::model::{Colour, Event, GroupId, PlayerId, Points, TeamId, TeamPool};
 use crate::registration::team_sheet::teams_in;
@@ -152,7 +152,7 @@ pub fn team_standings(
 ) -> Result<TeamStandings, TeamError> {
     let team = team_rules(rules)?;
     if let Some(n) = round {
-        check_scheduled(event, rules, pool, n)?;
+        check_round_paired(event, rules, pool, n)?;
     }
     let teams = teams_in(&event.players, pool);
     let stored = super::ranked_pool(event, rules, pool);
@@ -372,7 +372,7 @@ pub fn board_stats(
 ) -> Result<Vec<BoardLine>, TeamError> {
     let team = team_rules(rules)?;
     if let Some(n) = round {
-        check_scheduled(event, rules, pool, n)?;
+        check_round_paired(event, rules, pool, n)?;
     }
     let stored = super::ranked_pool(event, rules, pool);
     let upto = last_round(&stored, team, round);

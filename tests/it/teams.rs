@@ -1153,7 +1153,8 @@ fn a_team_round_is_unpaired_only_while_it_has_no_result() {
 
 /// In a team event a round past the competition's rounds (7 in rules/team-swiss.toml),
 /// or round 0, is refused naming them in every command that takes one, where standings,
-/// crosstable and board results used to show "after round 20"; and `check --optimal
+/// crosstable and board results used to show "after round 20" (and a round not paired
+/// yet is refused as not paired, not shown as "after round 3"); and `check --optimal
 /// --round N` of a round not paired is refused, where it used to prove nothing and pass.
 #[test]
 fn a_team_round_past_the_competition_names_its_rounds() {
@@ -1183,6 +1184,10 @@ fn a_team_round_past_the_competition_names_its_rounds() {
         q(&en).fails(3, &["there is no round 20: the event has 7 rounds"]);
     }
     q(&["standings", "--round", "0"]).fails(3, &["没有第 0 轮：轮次从 1 开始"]);
+    // Inside the schedule but not paired: not "after round 3" either.
+    for read in ["standings", "crosstable", "boards"] {
+        q(&[read, "--round", "3"]).fails(3, &["第 3 轮尚未编排"]);
+    }
     q(&["check", "--optimal", "--round", "2"]).fails(3, &["第 2 轮尚未编排"]);
     // A round that is there is still checked (round 1: a draw, nothing to prove).
     let one = q(&["check", "--optimal", "--round", "1"]).ok();
