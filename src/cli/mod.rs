@@ -209,15 +209,19 @@ fn run() -> i32 {
             };
             // Not a choice of text but of printer: clap has no Chinese, so a Chinese usage
             // error is rendered by `help_zh`; English ones, and help already in the
-            // language, clap prints itself (on its own stream, in its colours).
+            // language, clap prints itself (on its own stream, in its colours), with the
+            // advice on a value the Chinese rendering gives added as a `tip:`.
             if parse_lang == Lang::Zh && !shown {
                 emit_err_text(&help_zh::render_error(&e));
-            } else if let Err(io) = e.print() {
-                // Help goes to standard output, a usage error to standard error.
-                if e.use_stderr() {
-                    note_stderr_failure(&io);
-                } else {
-                    stdout_failed(&io);
+            } else {
+                let e = help_zh::with_english_advice(e);
+                if let Err(io) = e.print() {
+                    // Help goes to standard output, a usage error to standard error.
+                    if e.use_stderr() {
+                        note_stderr_failure(&io);
+                    } else {
+                        stdout_failed(&io);
+                    }
                 }
             }
             return code;

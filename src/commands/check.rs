@@ -1,13 +1,17 @@
 //! `check` ([`check_pools`]: every stored round of each pool against the hard rules) and
 //! `check --optimal` ([`prove_pools`]: every stored round, or one, re-solved and compared
-//! with the engine's optimum), each one call over the pools the command names. The checks
+//! with the engine's optimum), each one call over the pools the command names; in a team
+//! competition both are one call on the team pool ([`check_team`]). The checks
 //! themselves are `pairing::check_group_detailed`, `pairing::prove_round` and
 //! `pairing::check_round`; here they are gathered per pool and round for the report.
 
-use crate::i18n::{Localize, bi, display_english, number_ranges};
-use crate::model::{Event, GroupId, Relax};
+use crate::i18n::{Localize, Text, bi, display_english, number_ranges};
+use crate::model::{Event, GroupId, PlayerId, Relax, TeamId};
 use crate::pairing::{self, Checked, PairingError, Verdict};
+use crate::registration::team_sheet::teams_in;
 use crate::rulebook::{Lang, Rulebook};
+use crate::schedule::RoundLimit;
+use crate::teams::{self, TeamError};
 
 /// What `check` found in one pool.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,6 +103,9 @@ pub struct NoSuchRound {
     pub round: u32,
     /// The rounds the pool has, in order.
     pub rounds: Vec<u32>,
+    /// The rounds the rulebook schedules for the pool, when the round lies outside them
+    /// (round 0, or past the last): the message names them instead.
+    pub outside: Option<RoundLimit>,
 }
 
 display_english!(NoSuchRound);
@@ -108,6 +115,14 @@ impl std::error::Error for NoSuchRound {}
 impl Localize for NoSuchRound {
     fn localize(&self, lang: Lang) -> String {
         let (name, n) = (&self.group, self.round);
+        if let Some(limit) = self.outside {
+            let reason = limit.reason(n, lang);
+            return bi!(
+                lang,
+                zh("组别 `{name}` 没有第 `{n}` 轮：{reason}"),
+                en("group `{name}` has no round `{n}`: {reason}")
+            );
+        }
         let rounds = if self.rounds.is_empty() {
             lang.pick("尚无", "none yet").to_string()
         } else {
@@ -145,6 +160,7 @@ pub fn prove_pools(
                     group: name,
                     round: n,
                     rounds: numbers,
+                    outside: RoundLimit::of(event, rules, pool).filter(|l| l.excludes(n)),
                 }));
             }
             numbers = vec![n];
@@ -170,6 +186,85 @@ pub fn prove_pools(
     Ok(proofs)
 }
 
+/// What `check` (and `check --optimal`) found in a team competition's pool: the engine's
+/// checker on the teams, every board's colours against the team with 先, every stored
+/// line-up against `min_women` and the board rules, and the rounds proven.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamPoolCheck {
+    /// The pool's teams by id, their names, to name the teams the findings are about.
+    pub names: Vec<(TeamId, String)>,
+    /// Hard-rule breaks of the pairings of teams.
+    pub violations: Vec<pairing::Violation>,
+    /// Boards (round-match-board) that seat a player of the wrong team for its colour.
+    pub boards: Vec<String>,
+    /// Line-up problems: the round, the team and why.
+    pub lineups: Vec<(u32, String, Text)>,
+    /// With `--optimal`: each stored round proven (or `round` only) and its verdict.
+    pub proofs: Vec<(u32, Verdict)>,
+}
+
+impl TeamPoolCheck {
+    /// The name of the team the pairing engine knows as `player` (a team stands in for a
+    /// player on the teams' shadow event).
+    pub fn team_name(&self, player: PlayerId) -> String {
+        let t = teams::as_team(player);
+        self.names
+            .iter()
+            .find(|(id, _)| *id == t)
+            .map_or_else(|| t.to_string(), |(_, n)| n.clone())
+    }
+
+    /// Rounds `--optimal` found not optimal, with colours not by the rules, or not
+    /// comparable.
+    pub fn rounds_failed(&self) -> usize {
+        self.proofs.iter().filter(|(_, v)| v.fails()).count()
+    }
+}
+
+/// `qiwang check` in a team competition: every stored round of team pool `pool` against
+/// the hard rules, its boards' colours and its line-ups (`teams::check_team_pool`,
+/// `teams::pool_lineup_problems`) and, when `optimal`, every stored round (or `round`
+/// only, refused when it is not stored) re-solved and compared with the engine's optimum
+/// (`teams::prove_team_round`).
+pub fn check_team(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    optimal: bool,
+    round: Option<u32>,
+) -> Result<TeamPoolCheck, TeamError> {
+    let names = teams_in(&event.players, pool)
+        .into_iter()
+        .map(|t| (t.id, t.name))
+        .collect();
+    let (violations, boards) = teams::check_team_pool(event, rules, pool)?;
+    let lineups = teams::pool_lineup_problems(event, rules, pool);
+    let mut proofs = Vec::new();
+    if optimal {
+        let rounds: Vec<u32> = event
+            .team_pools
+            .get(pool)
+            .map(|s| s.rounds.iter().map(|r| r.number).collect())
+            .unwrap_or_default();
+        // A round asked for that is not there is refused, not proven as nothing.
+        if let Some(n) = round
+            && !rounds.contains(&n)
+        {
+            return Err(teams::missing_round(event, rules, pool, n));
+        }
+        for r in rounds.into_iter().filter(|r| round.is_none_or(|x| x == *r)) {
+            proofs.push((r, teams::prove_team_round(event, rules, pool, r)?));
+        }
+    }
+    Ok(TeamPoolCheck {
+        names,
+        violations,
+        boards,
+        lineups,
+        proofs,
+    })
+}
+
 /// The pool `pool` as the rulebook names it (its id when the rulebook has no such group).
 fn group_name(rules: &Rulebook, pool: &GroupId) -> String {
     rules
@@ -189,7 +284,17 @@ mod tests {
                 group: "youth".into(),
                 round: 7,
                 rounds,
+                outside: None,
             });
         }
+        assert_localized(&NoSuchRound {
+            group: "youth".into(),
+            round: 12,
+            rounds: vec![1, 2],
+            outside: Some(RoundLimit {
+                rounds: 7,
+                event_wide: false,
+            }),
+        });
     }
 }

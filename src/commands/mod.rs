@@ -7,8 +7,8 @@
 //! back.
 //!
 //! [`pair`] owns `pair`, `pair --all`, `pairing set|swap` and `unpair` of an individual
-//! event (a team event's are still made by the binary from `teams`' calls); [`check`]
-//! owns `check` and `check --optimal`.
+//! event, and `pair` and `unpair` of a team event; [`check`] owns `check` and `check
+//! --optimal` of both.
 
 pub mod check;
 pub mod pair;

@@ -81,6 +81,19 @@ pub enum LookupError {
         groups: Vec<GroupId>,
     },
 
+    /// `pairing swap A B` of two players of different pools: a swap exchanges two players
+    /// of one pool's round.
+    SwapAcrossPools {
+        /// The first player, as the sheets name them (`张三(12)`).
+        a: String,
+        /// The first player's pool.
+        a_pool: GroupId,
+        /// The second player, as the sheets name them.
+        b: String,
+        /// The second player's pool.
+        b_pool: GroupId,
+    },
+
     /// Several players have this name.
     SeveralNamed {
         /// The name as given.
@@ -180,6 +193,20 @@ impl Localize for LookupError {
                     ),
                 )
             }
+            LookupError::SwapAcrossPools {
+                a,
+                a_pool,
+                b,
+                b_pool,
+            } => bi!(
+                lang,
+                zh(
+                    "`{a}` 在组别 `{a_pool}`，`{b}` 在组别 `{b_pool}`：只能交换同一组别本轮的两名棋手"
+                ),
+                en(
+                    "`{a}` is in group `{a_pool}` and `{b}` in group `{b_pool}`: a swap exchanges two players of one group's round"
+                ),
+            ),
             LookupError::SeveralNamed { name, count, ids } => bi!(
                 lang,
                 zh("有 {count} 名棋手叫 `{name}`：请用报名编号（{ids}）"),
@@ -356,6 +383,45 @@ pub fn pool_of_players(rules: &Rulebook, event: &Event, names: &[&str]) -> Optio
     pools.all(|p| p.as_ref() == Some(&first)).then_some(first)
 }
 
+/// The pool of `pairing swap A B` and its two players, named `a` and `b`: the pool
+/// `group` names, or without it the pool both play in ([`pool_of_players`]). Two names
+/// that each pick out one player of the event, in different pools, are refused naming
+/// both pools ([`LookupError::SwapAcrossPools`]), whether or not `group` names one of
+/// them: no group makes that swap.
+pub fn swap_pool(
+    rules: &Rulebook,
+    event: &Event,
+    group: Option<&str>,
+    a: &str,
+    b: &str,
+) -> Result<(GroupId, PlayerId, PlayerId), LookupError> {
+    // A player's pool; a group the rulebook does not know is its own.
+    let pool_of = |p: &Player| {
+        find_pool(rules, event, Some(p.group.as_str())).unwrap_or_else(|_| p.group.clone())
+    };
+    if let (Ok(pa), Ok(pb)) = (find_player(event, None, a), find_player(event, None, b)) {
+        let (a_pool, b_pool) = (pool_of(pa), pool_of(pb));
+        if a_pool != b_pool {
+            return Err(LookupError::SwapAcrossPools {
+                a: event.player_label(pa.id),
+                a_pool,
+                b: event.player_label(pb.id),
+                b_pool,
+            });
+        }
+    }
+    let pool = match group
+        .is_none()
+        .then(|| pool_of_players(rules, event, &[a, b]))
+    {
+        Some(Some(pool)) => pool,
+        _ => find_pool(rules, event, group)?,
+    };
+    let pa = find_player(event, Some(&pool), a)?.id;
+    let pb = find_player(event, Some(&pool), b)?.id;
+    Ok((pool, pa, pb))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -421,6 +487,52 @@ mod tests {
         // A name of two players, or players of two groups: no pool is guessed.
         assert_eq!(pool_of_players(&rules, &event, &["张三", "李四"]), None);
         assert_eq!(pool_of_players(&rules, &event, &["李四", "王五"]), None);
+    }
+
+    /// A swap of players of two pools is refused naming both pools, with `--group` or
+    /// without; two players of one pool give it.
+    #[test]
+    fn a_swap_across_pools_names_both_pools() {
+        let (mut event, rules) = event();
+        let pool = rules.pools().next().unwrap().id.clone();
+        let other = GroupId::new("other");
+        event
+            .players
+            .push(Player::new(PlayerId(4), "王五", other.clone()));
+        let across = LookupError::SwapAcrossPools {
+            a: "李四(2)".into(),
+            a_pool: pool.clone(),
+            b: "王五".into(),
+            b_pool: other.clone(),
+        };
+        for group in [None, Some(pool.as_str()), Some("other")] {
+            assert_eq!(
+                swap_pool(&rules, &event, group, "李四", "王五"),
+                Err(across.clone()),
+                "{group:?}"
+            );
+        }
+        assert_eq!(
+            across.localize(Lang::En),
+            format!(
+                "`李四(2)` is in group `{pool}` and `王五` in group `other`: a swap exchanges two players of one group's round"
+            )
+        );
+        assert_eq!(
+            across.localize(Lang::Zh),
+            format!(
+                "`李四(2)` 在组别 `{pool}`，`王五` 在组别 `other`：只能交换同一组别本轮的两名棋手"
+            )
+        );
+        assert_eq!(
+            swap_pool(&rules, &event, None, "李四", "#1"),
+            Ok((pool.clone(), PlayerId(2), PlayerId(1)))
+        );
+        // A name of two players is still asked by registration id.
+        assert!(matches!(
+            swap_pool(&rules, &event, None, "张三", "李四"),
+            Err(LookupError::SeveralNamed { .. })
+        ));
     }
 
     #[test]

@@ -90,10 +90,18 @@ pub fn record_results_in_rounds(
     for (round_no, entry) in entries {
         let (round_no, table) = (*round_no, entry.table);
         let Some(round) = state.round(round_no) else {
-            errors.push(ResultError::RoundMissing {
-                group: group.clone(),
-                round: round_no,
-                last,
+            // A round the rulebook does not schedule says how many it does.
+            errors.push(match crate::schedule::RoundLimit::of(event, rules, group) {
+                Some(limit) if limit.excludes(round_no) => ResultError::RoundOutsideSchedule {
+                    group: group.clone(),
+                    round: round_no,
+                    limit,
+                },
+                _ => ResultError::RoundMissing {
+                    group: group.clone(),
+                    round: round_no,
+                    last,
+                },
             });
             continue;
         };

@@ -26,10 +26,16 @@ pub fn add_penalty(
     if points <= 0 {
         errors.push(ResultError::PenaltyNotPositive { points });
     }
-    // A bound keeps every total far from overflow (docs/architecture.md §7).
-    let max = crate::rulebook::bounds::MAX_PENALTY;
+    let (max, rounds) = match event.player(player) {
+        Some(p) => penalty_cap(event, rules, &p.group),
+        None => (crate::rulebook::bounds::MAX_PENALTY, None),
+    };
     if i64::from(points) > max {
-        errors.push(ResultError::PenaltyTooLarge { points, max });
+        errors.push(ResultError::PenaltyTooLarge {
+            points,
+            max,
+            rounds,
+        });
     }
     if reason.trim().is_empty() {
         errors.push(ResultError::PenaltyNeedsReason);
@@ -50,6 +56,43 @@ pub fn add_penalty(
     };
     event.penalties.push(penalty.clone());
     Ok(penalty)
+}
+
+/// The most one penalty may deduct from a player of pool `group`, and the rounds that
+/// bound counts: what the player can score in the rounds the rulebook schedules (its
+/// rounds times the most one game, forfeit or bye scores), no more than the rulebook's
+/// bound, which keeps every total far from overflow (docs/architecture.md §7). Where the
+/// rounds are not fixed in advance (a knockout, a team competition) the bound alone, with
+/// no rounds.
+fn penalty_cap(event: &Event, rules: &Rulebook, group: &GroupId) -> (i64, Option<u32>) {
+    let bound = crate::rulebook::bounds::MAX_PENALTY;
+    let Some(limit) = crate::schedule::RoundLimit::of(event, rules, group) else {
+        return (bound, None);
+    };
+    let s = &rules.scoring;
+    let per_round = [
+        s.red_win,
+        s.red_draw,
+        s.red_loss,
+        s.black_win,
+        s.black_draw,
+        s.black_loss,
+        s.bye,
+        s.forfeit_win,
+        s.forfeit_loss,
+        s.double_forfeit,
+    ]
+    .iter()
+    .map(|p| i64::from(p.0))
+    .max()
+    .unwrap_or(0);
+    let most = i64::from(limit.rounds).saturating_mul(per_round);
+    match most {
+        // A rulebook whose games score nothing leaves nothing to deduct but the bound.
+        ..=0 => (bound, None),
+        _ if most >= bound => (bound, None),
+        _ => (most, Some(limit.rounds)),
+    }
 }
 
 /// Records a warning without a point loss (警告) against `player`: a reason is required;
@@ -81,8 +124,23 @@ pub fn add_warning(
 
 /// Whether standings (or a crosstable) may be computed after round `n` of `pool`: the
 /// round exists and every game of it has a result (otherwise the missing games would
-/// score nothing and the bye would count as already won).
-pub fn check_round_finished(event: &Event, pool: &GroupId, n: u32) -> Result<(), ResultError> {
+/// score nothing and the bye would count as already won). A round the rulebook does not
+/// schedule says how many rounds it does.
+pub fn check_round_finished(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    n: u32,
+) -> Result<(), ResultError> {
+    if let Some(limit) = crate::schedule::RoundLimit::of(event, rules, pool)
+        && limit.excludes(n)
+    {
+        return Err(ResultError::RoundOutsideSchedule {
+            group: pool.clone(),
+            round: n,
+            limit,
+        });
+    }
     let paired = event.group(pool).map_or(0, |g| g.rounds.len() as u32);
     if n == 0 || n > paired {
         return Err(ResultError::RoundNotPaired {
@@ -107,7 +165,9 @@ pub fn check_round_finished(event: &Event, pool: &GroupId, n: u32) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Localize;
     use crate::model::{GameResult, Outcome, Pairing, Player, Round};
+    use crate::rulebook::Lang;
 
     fn event() -> (Event, GroupId) {
         let pool = GroupId::new("open");
@@ -142,9 +202,10 @@ mod tests {
     #[test]
     fn standings_wait_for_every_result_of_the_round() {
         let (event, pool) = event();
-        assert_eq!(check_round_finished(&event, &pool, 1), Ok(()));
+        let rules = Rulebook::cxa_2011("t", 5);
+        assert_eq!(check_round_finished(&event, &rules, &pool, 1), Ok(()));
         assert_eq!(
-            check_round_finished(&event, &pool, 2),
+            check_round_finished(&event, &rules, &pool, 2),
             Err(ResultError::RoundUnfinished {
                 group: pool.clone(),
                 round: 2,
@@ -152,9 +213,46 @@ mod tests {
             })
         );
         assert!(matches!(
-            check_round_finished(&event, &pool, 3),
+            check_round_finished(&event, &rules, &pool, 3),
             Err(ResultError::RoundNotPaired { paired: 2, .. })
         ));
+    }
+
+    /// Round 0, and a round past the rulebook's last, are refused naming the rulebook's
+    /// rounds rather than the rounds paired so far.
+    #[test]
+    fn a_round_outside_the_schedule_names_the_rounds_of_the_event() {
+        let (event, pool) = event();
+        let rules = Rulebook::cxa_2011("t", 5);
+        for n in [0, 6, u32::MAX] {
+            let err = check_round_finished(&event, &rules, &pool, n).unwrap_err();
+            let limit = crate::schedule::RoundLimit {
+                rounds: 5,
+                event_wide: true,
+            };
+            assert_eq!(
+                err,
+                ResultError::RoundOutsideSchedule {
+                    group: pool.clone(),
+                    round: n,
+                    limit,
+                }
+            );
+        }
+        let six = check_round_finished(&event, &rules, &pool, 6).unwrap_err();
+        assert_eq!(
+            six.localize(Lang::Zh),
+            "组别 `open` 没有第 6 轮：本赛事共 5 轮"
+        );
+        assert_eq!(
+            six.localize(Lang::En),
+            "group `open` has no round 6: the event has 5 rounds"
+        );
+        let zero = check_round_finished(&event, &rules, &pool, 0).unwrap_err();
+        assert_eq!(
+            zero.localize(Lang::En),
+            "group `open` has no round 0: rounds count from 1"
+        );
     }
 
     #[test]
@@ -176,6 +274,33 @@ mod tests {
         assert_eq!(
             add_penalty(&mut event, &rules, PlayerId(1), Some(1), "x"),
             Err(ResultError::PenaltiesNotAllowed)
+        );
+        assert_eq!(event.penalties.len(), 1);
+    }
+
+    /// A penalty may deduct what a player can score in the rounds of the event (5 rounds
+    /// of 2 points: 10), not more; the refusal names that limit and the rounds.
+    #[test]
+    fn a_penalty_above_what_the_event_scores_is_refused() {
+        let (mut event, _) = event();
+        let rules = Rulebook::cxa_2011("t", 5);
+        assert!(add_penalty(&mut event, &rules, PlayerId(1), Some(10), "x").is_ok());
+        let err = add_penalty(&mut event, &rules, PlayerId(1), Some(11), "x").unwrap_err();
+        assert_eq!(
+            err,
+            ResultError::PenaltyTooLarge {
+                points: 11,
+                max: 10,
+                rounds: Some(5),
+            }
+        );
+        assert_eq!(
+            err.localize(Lang::Zh),
+            "罚分 `11` 太大：一次最多扣 10 分（该组别棋手 5 轮最多能得的分数）"
+        );
+        assert_eq!(
+            err.localize(Lang::En),
+            "penalty `11` is too large: one penalty deducts at most 10 points (the most a player of the group can score in its 5 rounds)"
         );
         assert_eq!(event.penalties.len(), 1);
     }

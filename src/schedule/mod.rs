@@ -3,15 +3,17 @@
 //!
 //! Owns the link between a pool's players and the schedule `formats::round_robin` makes
 //! for numbers 1..=n: who the n players are (their pairing numbers, given before round 1)
-//! and what a table round is in players. A Swiss pool's rounds are the rulebook's. Pure:
+//! and what a table round is in players. A Swiss pool's rounds are the rulebook's, and a
+//! round outside them is named by its [`RoundLimit`]. Pure:
 //! reads the event and the rulebook, never files or a random number.
 
 pub mod bracket;
 pub mod stage;
 
 use crate::formats::round_robin::{Board, berger_round, rounds_per_cycle};
+use crate::i18n::{bi, plural};
 use crate::model::{Event, GroupId, PlayerId};
-use crate::rulebook::Rulebook;
+use crate::rulebook::{Lang, Rulebook};
 
 /// One table of a round-robin round in players: a game (red first) or a bye.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,6 +74,60 @@ pub fn rounds_of(event: &Event, rules: &Rulebook, group: &GroupId) -> u32 {
         rounds_per_cycle(round_robin_size(event, group)).saturating_mul(format.cycles)
     } else {
         rules.rounds_for(group)
+    }
+}
+
+/// The rounds the rulebook schedules for an individual pool, as a refusal of a round
+/// outside them names them: "本赛事共 9 轮" / "the event has 9 rounds", or the pool's own
+/// count where it plays another number (its own `rounds`, a round robin's field).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RoundLimit {
+    /// Rounds the pool plays ([`rounds_of`]).
+    pub rounds: u32,
+    /// Whether that is the event's `rounds` (the pool sets none of its own and is Swiss).
+    pub event_wide: bool,
+}
+
+impl RoundLimit {
+    /// The limit of pool `group`: `None` where the number of rounds is not fixed by the
+    /// rulebook and the field (a knockout's depend on its results) or the pool belongs to a
+    /// team competition (whose rounds are the team schedule's).
+    pub fn of(event: &Event, rules: &Rulebook, group: &GroupId) -> Option<RoundLimit> {
+        let format = rules.format_of(group);
+        if format.plays_knockout() || rules.team_competition.is_some() {
+            return None;
+        }
+        let own = rules.group(group).and_then(|g| g.rounds).is_some();
+        Some(RoundLimit {
+            rounds: rounds_of(event, rules, group),
+            event_wide: !own && !format.is_round_robin() && format.final_stage.is_none(),
+        })
+    }
+
+    /// Whether `round` lies outside the schedule: round 0, or past the last round.
+    pub fn excludes(self, round: u32) -> bool {
+        round == 0 || round > self.rounds
+    }
+
+    /// Why `round` is not a round of the pool, in `lang`: rounds count from 1, or the
+    /// number of rounds (`本赛事共 9 轮`).
+    pub fn reason(self, round: u32, lang: Lang) -> String {
+        let n = self.rounds;
+        match (round, self.event_wide) {
+            (0, _) => lang
+                .pick("轮次从 1 开始", "rounds count from 1")
+                .to_string(),
+            (_, true) => bi!(
+                lang,
+                zh("本赛事共 {n} 轮"),
+                en("the event has {}", plural(n, "round", "rounds"))
+            ),
+            (_, false) => bi!(
+                lang,
+                zh("该组别共 {n} 轮"),
+                en("the group plays {}", plural(n, "round", "rounds"))
+            ),
+        }
     }
 }
 

@@ -15,6 +15,7 @@
 use super::action::{Action, PairedRound};
 use super::{AuditEntry, AuditTrail, EntryKind, Store, audit, fsio, snapshots, state};
 use crate::i18n::Text;
+use crate::rulebook::Lang;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -158,22 +159,34 @@ impl Store {
                 .collect::<Vec<_>>()
                 .join(sep)
         };
-        let spelled: Vec<(u64, Vec<String>)> = way
+        let spelled: Vec<(u64, Vec<String>, Option<Text>)> = way
             .redo
             .iter()
             .take(SPELLED)
-            .map(|l| (l.seq, redo_commands(l)))
-            .collect();
-        let masked = spelled.iter().flat_map(|(_, c)| c).any(|c| c.contains('*'));
-        let commands: Vec<String> = spelled
-            .iter()
-            .map(|(seq, lines)| {
-                let lines: Vec<String> = lines.iter().map(|c| format!("`qiwang {c}`")).collect();
-                format!("#{seq} {}", lines.join(" "))
+            .enumerate()
+            .map(|(i, l)| {
+                let later = &way.redo[i + 1..];
+                (l.seq, redo_commands(l), seeds_in_words(l, later))
             })
             .collect();
+        let masked = spelled
+            .iter()
+            .flat_map(|(_, c, _)| c)
+            .any(|c| c.contains('*'));
+        let commands = |lang: Lang| -> Vec<String> {
+            spelled
+                .iter()
+                .map(|(seq, lines, words)| {
+                    let mut parts: Vec<String> =
+                        lines.iter().map(|c| format!("`qiwang {c}`")).collect();
+                    parts.extend(words.as_ref().map(|w| w.get(lang).to_string()));
+                    format!("#{seq} {}", parts.join(" "))
+                })
+                .collect()
+        };
         let more = way.redo.len().saturating_sub(SPELLED);
-        let (mut zh_commands, mut en_commands) = (commands.join("；"), commands.join("; "));
+        let (mut zh_commands, mut en_commands) =
+            (commands(Lang::Zh).join("；"), commands(Lang::En).join("; "));
         if masked {
             zh_commands.push_str("（带 `*` 的是遮盖了的号码，请换成实际的号码）");
             en_commands.push_str(" (values with `*` are masked numbers: type the real ones)");
@@ -281,9 +294,13 @@ fn put_back(snapshot: &Path, state: &Path, holding: Option<&Text>) -> Text {
 /// command as logged, with each round-1 draw it made given as `--seed`. A `pair` logged
 /// without `--seed` drew a seed only its line records, and run again would draw another
 /// pairing (docs/rules.md §2.2); a `pair --all` that drew seeds is spelled one pool at a
-/// time, each with its seed. (A dry run's recorded seed has no command that records it
-/// again; the `pair` that follows it is spelled with that seed.)
+/// time, each with its seed. A seed recorded without a round (a dry run's draw, a draw
+/// refused) has none: no command records a given seed, and the command as logged would
+/// draw and record another; [`seeds_in_words`] says what to do instead.
 fn redo_commands(line: &AuditEntry) -> Vec<String> {
+    if let Some(Action::SeedsRecorded { .. }) = Action::of(line) {
+        return Vec::new();
+    }
     let argv = &line.command;
     let given = argv
         .iter()
@@ -333,6 +350,78 @@ fn redo_commands(line: &AuditEntry) -> Vec<String> {
             command_line(&one)
         })
         .collect()
+}
+
+/// What to do about a line that recorded round-1 draw seeds without pairing (`pair
+/// --dry-run`, or a round-1 draw refused for want of a legal pairing), in words: no
+/// command records a seed again (a seed typed with `--seed` is never recorded, and the
+/// command as logged would draw another). So for each seed the advice names the `pair`
+/// that makes the same draw with it, or, where one of the `later` lines to redo pairs
+/// round 1 of that pool with it (spelled with `--seed`), that step. `None` for any other
+/// line.
+fn seeds_in_words(line: &AuditEntry, later: &[&AuditEntry]) -> Option<Text> {
+    let Some(Action::SeedsRecorded { seeds }) = Action::of(line) else {
+        return None;
+    };
+    // The options before the command word (`--event`, `--lang` …) hold for the `pair`.
+    let global: Vec<String> = line
+        .command
+        .iter()
+        .take_while(|a| *a != "pair")
+        .cloned()
+        .collect();
+    let paired_by = |pool: &crate::model::GroupId, seed: u64| {
+        later.iter().find_map(|l| match Action::of(l) {
+            Some(Action::Paired { rounds, .. })
+                if rounds
+                    .iter()
+                    .any(|r| &r.group == pool && r.round == 1 && r.seed == Some(seed)) =>
+            {
+                Some(l.seq)
+            }
+            _ => None,
+        })
+    };
+    let (mut zh, mut en) = (Vec::new(), Vec::new());
+    for (pool, seed) in &seeds {
+        match paired_by(pool, *seed) {
+            Some(k) => {
+                zh.push(format!(
+                    "{pool} {seed}：第 {k} 步的编排用的就是它，无需另做"
+                ));
+                en.push(format!(
+                    "{pool} {seed}: step #{k} pairs with it, nothing more to do"
+                ));
+            }
+            None => {
+                let mut argv = global.clone();
+                argv.extend([
+                    "pair".to_string(),
+                    "--group".to_string(),
+                    pool.to_string(),
+                    "--seed".to_string(),
+                    seed.to_string(),
+                ]);
+                let pair = command_line(&argv);
+                zh.push(format!(
+                    "{pool} {seed}：编排第1轮时请用 `qiwang {pair}`，得到同样的抽签"
+                ));
+                en.push(format!(
+                    "{pool} {seed}: pair round 1 with `qiwang {pair}` to make the same draw"
+                ));
+            }
+        }
+    }
+    Some(Text::new(
+        format!(
+            "（记录了第1轮抽签种子，没有命令能再次只记录种子；{}）",
+            zh.join("；")
+        ),
+        format!(
+            "(recorded round-1 draw seeds, which no command records again by itself; {})",
+            en.join("; ")
+        ),
+    ))
 }
 
 /// A logged command line as the user would type it again (arguments with spaces or
@@ -417,5 +506,77 @@ mod tests {
         assert_eq!(redo_commands(&typed), ["pair --seed 5"]);
         let later = paired(&["pair"], &[("a", 2, 5)]);
         assert_eq!(redo_commands(&later), ["pair"]);
+    }
+
+    /// A logged line (seq 2) of `argv` that recorded round-1 draw `seeds` without pairing.
+    fn recorded(argv: &[&str], seeds: &[(&str, u64)]) -> AuditEntry {
+        let action = Action::SeedsRecorded {
+            seeds: seeds
+                .iter()
+                .map(|&(g, s)| (crate::model::GroupId::new(g), s))
+                .collect(),
+        };
+        serde_json::from_value(serde_json::json!({
+            "seq": 2,
+            "time": "2026-12-05T00:00:00Z",
+            "user": "arbiter",
+            "command": argv,
+            "kind": "change",
+            "summary": "seeds recorded",
+            "details": { "action": action },
+            "snapshot": "000002-pair.json.gz",
+        }))
+        .unwrap()
+    }
+
+    /// A dry run's recorded seed is not redone by the dry run as logged (it would draw
+    /// and record another seed): the advice names the seed and the `pair` that makes the
+    /// same draw with it, with the options typed before the command, or the later step
+    /// that pairs round 1 with it.
+    #[test]
+    fn a_seed_recorded_by_a_dry_run_is_spelled_in_words_with_the_pair_that_uses_it() {
+        let dry = recorded(
+            &["--event", "ev", "pair", "--all", "--dry-run"],
+            &[("a", 7), ("b", 9)],
+        );
+        assert!(redo_commands(&dry).is_empty());
+        let alone = seeds_in_words(&dry, &[]).unwrap();
+        assert_eq!(
+            alone.en,
+            "(recorded round-1 draw seeds, which no command records again by itself; \
+             a 7: pair round 1 with `qiwang --event ev pair --group a --seed 7` to make the same draw; \
+             b 9: pair round 1 with `qiwang --event ev pair --group b --seed 9` to make the same draw)"
+        );
+        assert!(
+            alone.zh.contains(
+                "a 7：编排第1轮时请用 `qiwang --event ev pair --group a --seed 7`，得到同样的抽签"
+            ),
+            "{}",
+            alone.zh
+        );
+        // Step #3 paired round 1 of `a` with its seed: that step redoes it.
+        let then = paired(&["--event", "ev", "pair", "--group", "a"], &[("a", 1, 7)]);
+        let words = seeds_in_words(&dry, &[&then]).unwrap();
+        assert!(
+            words
+                .en
+                .contains("a 7: step #3 pairs with it, nothing more to do"),
+            "{}",
+            words.en
+        );
+        assert!(
+            words.zh.contains("a 7：第 3 步的编排用的就是它，无需另做"),
+            "{}",
+            words.zh
+        );
+        assert!(
+            words
+                .en
+                .contains("`qiwang --event ev pair --group b --seed 9`"),
+            "{}",
+            words.en
+        );
+        assert_eq!(redo_commands(&then), ["--event ev pair --group a --seed 7"]);
+        assert_eq!(seeds_in_words(&then, &[]), None);
     }
 }

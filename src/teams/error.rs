@@ -3,6 +3,7 @@
 use crate::i18n::{Localize, bi, display_english};
 use crate::pairing::PairingError;
 use crate::rulebook::Lang;
+use crate::schedule::RoundLimit;
 
 /// A refused team pairing, line-up or result. Nothing was changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,6 +43,13 @@ pub enum TeamError {
     NoRound {
         /// The round asked for.
         round: u32,
+    },
+    /// A round outside the rounds the team competition plays: round 0, or past its last.
+    RoundOutsideSchedule {
+        /// The round asked for.
+        round: u32,
+        /// The rounds the pool plays.
+        limit: RoundLimit,
     },
     /// No such match in the round.
     NoMatch {
@@ -107,6 +115,15 @@ pub enum TeamError {
     NotInLineup {
         /// The player as given.
         player: String,
+    },
+    /// `unpair` with no round paired.
+    NothingToUnpair,
+    /// `unpair` of a round a match of which already has results.
+    RoundHasResults {
+        /// The round.
+        round: u32,
+        /// The first match with a result.
+        table: u32,
     },
     /// A line-up of a match that already has results.
     MatchHasResults {
@@ -252,6 +269,14 @@ impl Localize for TeamError {
                 zh("第 {round} 轮尚未编排"),
                 en("round {round} is not paired")
             ),
+            E::RoundOutsideSchedule { round, limit } => {
+                let reason = limit.reason(*round, lang);
+                bi!(
+                    lang,
+                    zh("没有第 {round} 轮：{reason}"),
+                    en("there is no round {round}: {reason}")
+                )
+            }
             E::NoMatch { round, table } => bi!(
                 lang,
                 zh("第 {round} 轮没有第 {table} 场"),
@@ -321,6 +346,20 @@ impl Localize for TeamError {
                 zh("`{player}`：换人须换下出场名单中的队员、换上名单外的队员"),
                 en(
                     "`{player}`: a change takes out a player of the line-up and brings in one who is not in it"
+                )
+            ),
+            E::NothingToUnpair => bi!(
+                lang,
+                zh("还没有可撤销的轮次"),
+                en("there is no round to drop")
+            ),
+            E::RoundHasResults { round, table } => bi!(
+                lang,
+                zh(
+                    "第 {round} 轮第 {table} 场已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销"
+                ),
+                en(
+                    "match {table} of round {round} already has results: correct them with `qiwang result`, or `qiwang undo` step by step"
                 )
             ),
             E::MatchHasResults { table } => bi!(

@@ -21,9 +21,9 @@ mod withdraw;
 pub use error::{TeamError, Where};
 pub use lineup::{lineup_of, lineup_problems, meet_min_women, pool_lineup_problems};
 pub use pair::{
-    TeamPlan, as_player, as_team, check_team_pool, default_lineup, fill_boards, lot_first,
-    match_outcome, pair_team_round, prove_team_round, rounds_of, shadow_event, shadow_round,
-    shadow_rules, team_rules, unpair_team_round,
+    TeamPlan, as_player, as_team, check_round_paired, check_team_pool, default_lineup, fill_boards,
+    lot_first, match_outcome, missing_round, pair_team_round, prove_team_round, round_limit,
+    rounds_of, shadow_event, shadow_round, shadow_rules, team_rules, unpair_team_round,
 };
 pub use results::{
     Absent, MatchEntry, change_lineup, find_team, parse_board_token, parse_team_result_args,

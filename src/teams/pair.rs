@@ -18,6 +18,7 @@ use crate::model::{
 use crate::pairing::{self, Explanation, Verdict, Violation};
 use crate::registration::team_sheet::{Team, teams_in};
 use crate::rulebook::{Rulebook, Scoring, TeamAvoidance, TeamFormat, TeamMatchRules};
+use crate::schedule::RoundLimit;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -211,6 +212,45 @@ pub fn rounds_of(event: &Event, rules: &Rulebook, pool: &GroupId) -> u32 {
     }
 }
 
+/// The rounds team pool `pool` plays ([`rounds_of`]), as a refusal of a round outside
+/// them names them: the event's `rounds` for a team Swiss whose group sets none of its
+/// own, else the pool's.
+pub fn round_limit(event: &Event, rules: &Rulebook, pool: &GroupId) -> RoundLimit {
+    let swiss = rules
+        .team_competition
+        .as_ref()
+        .is_none_or(|t| t.format == TeamFormat::Swiss);
+    let own = rules.group(pool).and_then(|g| g.rounds).is_some();
+    RoundLimit {
+        rounds: rounds_of(event, rules, pool),
+        event_wide: swiss && !own,
+    }
+}
+
+/// Why round `round` of team pool `pool` is not there: outside the rounds the pool plays
+/// ([`round_limit`]), or not paired yet.
+pub fn missing_round(event: &Event, rules: &Rulebook, pool: &GroupId, round: u32) -> TeamError {
+    let limit = round_limit(event, rules, pool);
+    match limit.excludes(round) {
+        true => TeamError::RoundOutsideSchedule { round, limit },
+        false => TeamError::NoRound { round },
+    }
+}
+
+/// Refuses round `round` of team pool `pool` unless it is paired, saying why
+/// ([`missing_round`]: outside the rounds the pool plays, or not paired yet).
+pub fn check_round_paired(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    round: u32,
+) -> Result<(), TeamError> {
+    match event.team_pools.get(pool).and_then(|s| s.round(round)) {
+        Some(_) => Ok(()),
+        None => Err(missing_round(event, rules, pool, round)),
+    }
+}
+
 /// Pairs the next round of team pool `pool` with `seed` (used in round 1 and for lots).
 pub fn pair_team_round(
     event: &Event,
@@ -370,14 +410,17 @@ pub fn unpair_team_round(event: &mut Event, pool: &GroupId) -> Result<u32, TeamE
     let state = event
         .team_pools
         .get_mut(pool)
-        .ok_or(TeamError::NoRound { round: 1 })?;
-    let last = state.rounds.last().ok_or(TeamError::NoRound { round: 1 })?;
+        .ok_or(TeamError::NothingToUnpair)?;
+    let last = state.rounds.last().ok_or(TeamError::NothingToUnpair)?;
     if let Some(m) = last
         .matches
         .iter()
         .find(|m| m.boards.iter().any(|b| b.result.is_some()))
     {
-        return Err(TeamError::MatchHasResults { table: m.table });
+        return Err(TeamError::RoundHasResults {
+            round: last.number,
+            table: m.table,
+        });
     }
     let number = last.number;
     state.rounds.pop();

@@ -8,7 +8,7 @@
 
 use super::TeamError;
 use super::error::Where;
-use super::pair::team_rules;
+use super::pair::{missing_round, team_rules};
 use super::score;
 use crate::model::{BoardGame, Event, GameResult, GroupId, PlayerId, TeamId};
 use crate::registration::team_sheet::{Team, teams_in};
@@ -148,16 +148,16 @@ pub fn record_team_results(
     entries: &[MatchEntry],
 ) -> Result<(u32, Vec<u32>), TeamError> {
     let team = team_rules(rules)?.clone();
-    let state = event.team_pools.get(pool).ok_or(TeamError::NoRound {
-        round: round.unwrap_or(1),
-    })?;
+    let Some(state) = event.team_pools.get(pool) else {
+        return Err(missing_round(event, rules, pool, round.unwrap_or(1)));
+    };
     let number = match round {
         Some(n) => n,
         None => state.rounds.last().map_or(1, |r| r.number),
     };
-    let stored = state
-        .round(number)
-        .ok_or(TeamError::NoRound { round: number })?;
+    let Some(stored) = state.round(number) else {
+        return Err(missing_round(event, rules, pool, number));
+    };
     // Check everything on a copy of the round, then store it.
     let mut updated = stored.clone();
     let mut changed = Vec::new();
@@ -280,11 +280,9 @@ pub fn change_lineup(
     team_rules(rules)?;
     let teams = teams_in(&event.players, pool);
     let team = find_team(&teams, team_name)?.clone();
-    let state = event
-        .team_pools
-        .get(pool)
-        .ok_or(TeamError::NoRound { round })?;
-    let stored = state.round(round).ok_or(TeamError::NoRound { round })?;
+    let Some(stored) = event.team_pools.get(pool).and_then(|s| s.round(round)) else {
+        return Err(missing_round(event, rules, pool, round));
+    };
     let m = stored
         .matches
         .iter()
@@ -416,11 +414,9 @@ pub fn read_team_results_file(
     round: u32,
 ) -> Result<Vec<MatchEntry>, TeamError> {
     team_rules(rules)?;
-    let state = event
-        .team_pools
-        .get(pool)
-        .ok_or(TeamError::NoRound { round })?;
-    let stored = state.round(round).ok_or(TeamError::NoRound { round })?;
+    let Some(stored) = event.team_pools.get(pool).and_then(|s| s.round(round)) else {
+        return Err(missing_round(event, rules, pool, round));
+    };
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)

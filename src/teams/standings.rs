@@ -5,7 +5,7 @@
 //! §17.7), never stored.
 
 use super::TeamError;
-use super::pair::{match_outcome, team_rules};
+use super::pair::{check_round_paired, match_outcome, team_rules};
 use super::score::{self, MatchOutcome};
 use crate::model::{Colour, Event, GroupId, PlayerId, Points, TeamId, TeamPool};
 use crate::registration::team_sheet::teams_in;
@@ -151,6 +151,9 @@ pub fn team_standings(
     round: Option<u32>,
 ) -> Result<TeamStandings, TeamError> {
     let team = team_rules(rules)?;
+    if let Some(n) = round {
+        check_round_paired(event, rules, pool, n)?;
+    }
     let teams = teams_in(&event.players, pool);
     let stored = super::ranked_pool(event, rules, pool);
     let annulled = super::annulled_teams(event, rules, pool);
@@ -368,6 +371,9 @@ pub fn board_stats(
     round: Option<u32>,
 ) -> Result<Vec<BoardLine>, TeamError> {
     let team = team_rules(rules)?;
+    if let Some(n) = round {
+        check_round_paired(event, rules, pool, n)?;
+    }
     let stored = super::ranked_pool(event, rules, pool);
     let upto = last_round(&stored, team, round);
     let mut lines: BTreeMap<(u32, PlayerId), BoardLine> = BTreeMap::new();

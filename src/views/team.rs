@@ -90,7 +90,14 @@ fn score_cell(
     }
 }
 
-fn round_of(event: &Event, pool: &GroupId, number: Option<u32>) -> Result<TeamRound, TeamError> {
+/// Round `number` of team pool `pool` (default: the newest); a round not there says why
+/// (`teams::missing_round`: outside the rounds the pool plays, or not paired yet).
+fn round_of(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    number: Option<u32>,
+) -> Result<TeamRound, TeamError> {
     let state = event.team_pools.get(pool).ok_or(TeamError::NoRound {
         round: number.unwrap_or(1),
     })?;
@@ -98,7 +105,7 @@ fn round_of(event: &Event, pool: &GroupId, number: Option<u32>) -> Result<TeamRo
         Some(n) => state
             .round(n)
             .cloned()
-            .ok_or(TeamError::NoRound { round: n }),
+            .ok_or_else(|| teams::missing_round(event, rules, pool, n)),
         None => state
             .rounds
             .last()
@@ -117,7 +124,7 @@ pub fn team_pairing_sheet(
     lang: Lang,
 ) -> Result<Report, TeamError> {
     teams::team_rules(rules)?;
-    let round = round_of(event, pool, number)?;
+    let round = round_of(event, rules, pool, number)?;
     let names = team_names(event, pool);
     let state = event.team_pools.get(pool).cloned().unwrap_or_default();
     let num = |t: TeamId| {
@@ -245,7 +252,7 @@ pub fn team_slips(
     lang: Lang,
 ) -> Result<Report, TeamError> {
     teams::team_rules(rules)?;
-    let round = round_of(event, pool, number)?;
+    let round = round_of(event, rules, pool, number)?;
     let names = team_names(event, pool);
     let mut report = team_report(
         rules,

@@ -741,14 +741,14 @@ fn check_optimal_proves_every_round_of_the_demo() {
     .stdout_is("青少年组 round 5: optimal (no pairing is better on the criteria, level by level)\n")
     .stderr_empty()
     .check();
-    // The rounds there are, as a reader writes them (not `[1, 2, …]`), in both languages.
+    // A round past the event's rounds names them, in both languages.
     let args = ["check", "--optimal", "--group", "youth", "--round", "12"];
-    let en = refused_on(&ev, &args, 3, &["no round `12`; rounds paired: 1–9"]);
+    let en = refused_on(&ev, &args, 3, &["no round `12`: the event has 9 rounds"]);
     let zh = refused_on(
         &ev,
         &[&["--lang", "zh"], &args[..]].concat(),
         3,
-        &["没有第 `12` 轮；已编排的轮次：1–9"],
+        &["没有第 `12` 轮：本赛事共 9 轮"],
     );
     assert!(!en.contains('[') && !zh.contains('['), "{en}\n{zh}");
 }
@@ -906,7 +906,7 @@ fn after_the_last_round_withdrawal_and_later_standings_are_refused() {
             "youth",
         ][..],
     ] {
-        refused_on(&ev, args, 3, &["round `12` does not exist in group"]);
+        refused_on(&ev, args, 3, &["has no round 12: the event has 9 rounds"]);
     }
     assert_unchanged(&before, &ev);
 }
@@ -1304,7 +1304,7 @@ fn standings_in_every_format() {
         &ev,
         &["standings", "--group", "kids", "--round", "10"],
         3,
-        &["round `10` does not exist"],
+        &["has no round 10: the event has 9 rounds"],
     );
     refused_on(&ev, &["standings", "--format", "xml"], 2, &["xml"]);
     refused_on(

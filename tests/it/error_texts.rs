@@ -345,3 +345,109 @@ fn colours_turned_into_a_limit_break_are_a_hard_rule_break() {
     )
     .check();
 }
+
+/// A round the rulebook does not schedule (past the Jinhua rulebook's 9, or round 0) is
+/// refused naming the event's rounds, in every command that takes one; a penalty above
+/// what a youth player can score in those 9 rounds (2 points each) is refused naming
+/// that limit. Exit 3 (invalid input), as every other round or penalty refusal.
+#[test]
+fn a_round_or_penalty_past_the_event_names_its_limit() {
+    let tmp = jinhua_round_1();
+    let dir = tmp.path();
+    for (args, zh, en) in [
+        (
+            vec![
+                "--event", "ev", "result", "--group", "youth", "--round", "10", "1", "1-0",
+            ],
+            "错误：组别 `青少年组` 没有第 10 轮：本赛事共 9 轮\n",
+            "error: group `youth` has no round 10: the event has 9 rounds\n",
+        ),
+        (
+            vec![
+                "--event", "ev", "result", "--group", "youth", "--round", "0", "1", "1-0",
+            ],
+            "错误：组别 `青少年组` 没有第 0 轮：轮次从 1 开始\n",
+            "error: group `youth` has no round 0: rounds count from 1\n",
+        ),
+        (
+            vec![
+                "--event",
+                "ev",
+                "standings",
+                "--group",
+                "youth",
+                "--round",
+                "12",
+            ],
+            "错误：组别 `青少年组` 没有第 12 轮：本赛事共 9 轮\n",
+            "error: group `youth` has no round 12: the event has 9 rounds\n",
+        ),
+        (
+            vec!["--event", "ev", "round", "10", "--group", "youth"],
+            "错误：组别 `青少年组` 没有第 10 轮：本赛事共 9 轮\n",
+            "error: group `青少年组` has no round 10: the event has 9 rounds\n",
+        ),
+        (
+            vec![
+                "--event",
+                "ev",
+                "check",
+                "--group",
+                "youth",
+                "--optimal",
+                "--round",
+                "10",
+            ],
+            "错误：组别 `青少年组` 没有第 `10` 轮：本赛事共 9 轮\n",
+            "error: group `青少年组` has no round `10`: the event has 9 rounds\n",
+        ),
+        (
+            vec!["--event", "ev", "penalty", "#1", "19", "--reason", "x"],
+            "错误：罚分 `19` 太大：一次最多扣 18 分（该组别棋手 9 轮最多能得的分数）\n",
+            "error: penalty `19` is too large: one penalty deducts at most 18 points (the most a player of the group can score in its 9 rounds)\n",
+        ),
+    ] {
+        pinned_in_both(dir, &args, 3, zh, en);
+    }
+    // A round inside the schedule but not paired yet keeps naming the rounds paired.
+    refused(
+        Run::new(
+            dir,
+            &[
+                "--lang",
+                "en",
+                "--event",
+                "ev",
+                "standings",
+                "--group",
+                "youth",
+                "--round",
+                "9",
+            ],
+        ),
+        3,
+        &["1 round paired so far"],
+    );
+}
+
+/// `pairing swap` of two players of different groups is refused naming both groups, with
+/// `--group` or without (no group makes that swap), and nothing is stored.
+#[test]
+fn a_swap_across_groups_names_both_groups() {
+    let tmp = jinhua_round_1();
+    let dir = tmp.path();
+    let before = fs::read(dir.join("ev/qiwang.json")).unwrap();
+    for group in [&[][..], &["--group", "youth"][..]] {
+        let mut args = vec!["--event", "ev", "pairing", "swap"];
+        args.extend_from_slice(group);
+        args.extend(["唐志", "于一鸣"]);
+        pinned_in_both(
+            dir,
+            &args,
+            3,
+            "错误：`唐志(13)` 在组别 `青少年组`，`于一鸣` 在组别 `成人组`：只能交换同一组别本轮的两名棋手\n",
+            "error: `唐志(13)` is in group `youth` and `于一鸣` in group `adult`: a swap exchanges two players of one group's round\n",
+        );
+    }
+    assert_eq!(fs::read(dir.join("ev/qiwang.json")).unwrap(), before);
+}

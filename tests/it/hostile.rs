@@ -1469,7 +1469,7 @@ fn unsafe_ids_and_unbounded_numbers_are_refused_with_their_place() {
 }
 
 /// Issue 11 point 11: a penalty larger than anything a player can score is refused, so
-/// two of them can no longer wrap a total around.
+/// two of them can no longer wrap a total around: here 3 rounds of 2 points, 6.
 #[test]
 fn a_penalty_of_2147483647_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
@@ -1478,7 +1478,7 @@ fn a_penalty_of_2147483647_is_refused() {
     en(&dir, &["penalty", "3", "2147483647", "--reason", "x"])
         .status(3)
         .stdout_empty()
-        .stderr_has("9900")
+        .stderr_has("at most 6 points")
         .check();
     assert_eq!(fs::read(dir.join("qiwang.json")).unwrap(), before);
 }

@@ -495,7 +495,7 @@ fn chinese_errors_name_groups_by_their_regulation_names() {
     );
     fails_in_both(
         &ev,
-        &["pairing", "swap", "--group", "adult", "1", "2"],
+        &["pairing", "swap", "--group", "adult", "1", "5"],
         3,
         &["组别 `成人组` 还没有轮次：请先运行 `qiwang pair`"],
         &["adult has no round yet"],

@@ -86,10 +86,10 @@ fn hand_edits_name_players_and_find_their_group() {
         table("40").contains("唐旭") && table("41").contains("何磊"),
         "{sheet}"
     );
-    // Players of two groups: which group is meant is still asked.
+    // Players of two groups: no group makes the swap, so both groups are named.
     Run::on_event(&ev, &["pairing", "swap", "何磊", "于一鸣"])
-        .status(2)
-        .stderr_has("--group")
+        .status(3)
+        .stderr_has("`何磊(1)` 在组别 `青少年组`，`于一鸣` 在组别 `成人组`")
         .check();
 }
 

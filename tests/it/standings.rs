@@ -816,9 +816,15 @@ fn bad_input_changes_nothing() {
     let cases: Vec<(Option<u32>, Vec<&str>, &str)> = vec![
         (None, vec!["9", "1-0"], "has no table 9: its tables are 1–2"),
         (
+            Some(4),
+            vec!["1", "1-0"],
+            "has no round 4: its rounds are 1–2",
+        ),
+        // Past the rulebook's rounds: the refusal names them.
+        (
             Some(7),
             vec!["1", "1-0"],
-            "has no round 7: its rounds are 1–2",
+            "has no round 7: the event has 5 rounds",
         ),
         (None, vec!["1", "+-/1:0"], "cannot carry fouls `1:0`"),
         (None, vec!["1", "1-0/2:0"], "red reached 2 fouls"),

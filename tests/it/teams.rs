@@ -1114,3 +1114,82 @@ fn a_team_pools_seed_follows_the_individual_seed_policy() {
         "a seed is drawn only when none is given or recorded"
     );
 }
+
+/// `unpair` in a team event drops the newest round of matches while no board of it has a
+/// result, logged as every change is, and is refused (exit 3, nothing changed) before
+/// round 1 and once a board has a result, saying so (not "round 1 is not paired" or "its
+/// line-up can no longer change").
+#[test]
+fn a_team_round_is_unpaired_only_while_it_has_no_result() {
+    use super::common::{event_with, root, run, snapshot};
+    let (_tmp, ev) = event_with(
+        &root("rules/team-swiss.toml"),
+        Some(&root("examples/team-swiss/registrations.xlsx")),
+    );
+    let dir = ev.parent().unwrap().to_path_buf();
+    let q = |args: &[&str]| {
+        let mut all = vec!["--event", "ev"];
+        all.extend_from_slice(args);
+        run(&dir, &all)
+    };
+    let before = snapshot(&ev);
+    q(&["unpair"]).fails(3, &["还没有可撤销的轮次"]);
+    assert_eq!(snapshot(&ev), before, "a refused unpair changes nothing");
+    q(&["pair", "--seed", "3"]).ok();
+    assert_eq!(q(&["unpair"]).ok(), "已撤销第1轮编排\n");
+    q(&["round"]).fails(3, &[]);
+    let log = q(&["log"]).ok();
+    assert!(log.contains("unpair"), "{log}");
+    q(&["pair", "--seed", "3"]).ok();
+    q(&["result", "1", "红胜", "和", "黑胜", "和"]).ok();
+    let paired = snapshot(&ev);
+    q(&["unpair"]).fails(
+        3,
+        &["第 1 轮第 1 场已有成绩：请用 `qiwang result` 更正，或用 `qiwang undo` 逐步撤销"],
+    );
+    q(&["--lang", "en", "unpair"]).fails(3, &["match 1 of round 1 already has results"]);
+    assert_eq!(snapshot(&ev), paired, "a refused unpair changes nothing");
+}
+
+/// In a team event a round past the competition's rounds (7 in rules/team-swiss.toml),
+/// or round 0, is refused naming them in every command that takes one, where standings,
+/// crosstable and board results used to show "after round 20" (and a round not paired
+/// yet is refused as not paired, not shown as "after round 3"); and `check --optimal
+/// --round N` of a round not paired is refused, where it used to prove nothing and pass.
+#[test]
+fn a_team_round_past_the_competition_names_its_rounds() {
+    use super::common::{event_with, root, run};
+    let (_tmp, ev) = event_with(
+        &root("rules/team-swiss.toml"),
+        Some(&root("examples/team-swiss/registrations.xlsx")),
+    );
+    let dir = ev.parent().unwrap().to_path_buf();
+    let q = |args: &[&str]| {
+        let mut all = vec!["--event", "ev"];
+        all.extend_from_slice(args);
+        run(&dir, &all)
+    };
+    q(&["pair", "--seed", "3"]).ok();
+    for args in [
+        &["standings", "--round", "20"][..],
+        &["crosstable", "--round", "20"],
+        &["boards", "--round", "20"],
+        &["round", "20"],
+        &["result", "--round", "20", "1", "红胜", "和", "黑胜", "和"],
+        &["check", "--optimal", "--round", "20"],
+    ] {
+        q(args).fails(3, &["没有第 20 轮：本赛事共 7 轮"]);
+        let mut en = vec!["--lang", "en"];
+        en.extend_from_slice(args);
+        q(&en).fails(3, &["there is no round 20: the event has 7 rounds"]);
+    }
+    q(&["standings", "--round", "0"]).fails(3, &["没有第 0 轮：轮次从 1 开始"]);
+    // Inside the schedule but not paired: not "after round 3" either.
+    for read in ["standings", "crosstable", "boards"] {
+        q(&[read, "--round", "3"]).fails(3, &["第 3 轮尚未编排"]);
+    }
+    q(&["check", "--optimal", "--round", "2"]).fails(3, &["第 2 轮尚未编排"]);
+    // A round that is there is still checked (round 1: a draw, nothing to prove).
+    let one = q(&["check", "--optimal", "--round", "1"]).ok();
+    assert!(one.contains("第 1 轮"), "{one}");
+}

@@ -92,7 +92,7 @@ fn check_round(
         Err(_) => pools_shown(rules, event, Shown::Players),
     };
     for pool in pools {
-        qiwang::results::check_round_finished(event, &pool, n).map_err(lib_error)?;
+        qiwang::results::check_round_finished(event, rules, &pool, n).map_err(lib_error)?;
     }
     Ok(())
 }

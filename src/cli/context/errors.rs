@@ -160,6 +160,7 @@ impl ExitStatus for qiwang::teams::TeamError {
             | E::TooFewTeams { .. }
             | E::ShortLineup { .. }
             | E::NoRound { .. }
+            | E::RoundOutsideSchedule { .. }
             | E::NoMatch { .. }
             | E::BoardCount { .. }
             | E::BadToken { .. }
@@ -170,6 +171,8 @@ impl ExitStatus for qiwang::teams::TeamError {
             | E::UnknownTeam { .. }
             | E::NotInTeam { .. }
             | E::NotInLineup { .. }
+            | E::NothingToUnpair
+            | E::RoundHasResults { .. }
             | E::MatchHasResults { .. }
             | E::FileMismatch { .. }
             | E::MissingColumn { .. }
@@ -226,6 +229,7 @@ impl ExitStatus for qiwang::results::ResultError {
             | E::UnknownGroup { .. }
             | E::NoRounds { .. }
             | E::RoundMissing { .. }
+            | E::RoundOutsideSchedule { .. }
             | E::TableMissing { .. }
             | E::DuplicateTable { .. }
             | E::FoulsOnForfeit { .. }
@@ -289,6 +293,7 @@ impl ExitStatus for qiwang::lookup::LookupError {
             | E::NoId { .. }
             | E::NoName { .. }
             | E::NameInOtherGroup { .. }
+            | E::SwapAcrossPools { .. }
             | E::SeveralNamed { .. } => InvalidInput,
         }
     }
@@ -419,7 +424,7 @@ impl ExitStatus for qiwang::views::SheetError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::views::SheetError as E;
         match self {
-            E::NothingPaired | E::NoSuchRound { .. } => InvalidInput,
+            E::NothingPaired | E::NoSuchRound { .. } | E::OutsideSchedule { .. } => InvalidInput,
         }
     }
 }

@@ -1,7 +1,9 @@
 //! clap's usage errors in Chinese: what is wrong, a suggestion, the usage line, and why a
-//! value did not parse.
+//! value did not parse; and what to do about a value that did not parse, which English
+//! usage errors (clap's own) are given as a `tip:`.
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
+use qiwang::i18n::Text;
 
 /// A usage error of clap in Chinese: what is wrong, a suggestion when clap has one, the
 /// usage line and where to find more.
@@ -49,10 +51,10 @@ pub fn render_error(err: &clap::Error) -> String {
             format!("没有子命令 `{sub}`")
         }
         ErrorKind::NoEquals => format!("`{arg}` 的值要用等号写：`{arg}=值`"),
-        ErrorKind::ValueValidation => {
-            let reason = validation_reason(err, &value);
-            format!("`{arg}` 的值 `{value}` 无效{reason}")
-        }
+        ErrorKind::ValueValidation => match value_advice(err) {
+            Some(advice) => format!("`{arg}` 的值 `{value}` 无效：{}", advice.zh),
+            None => format!("`{arg}` 的值 `{value}` 无效"),
+        },
         ErrorKind::TooManyValues => format!("`{arg}` 后面多了值 `{value}`"),
         ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
             let expected = text(ContextKind::ExpectedNumValues).unwrap_or_default();
@@ -107,15 +109,23 @@ pub fn render_error(err: &clap::Error) -> String {
     lines.concat()
 }
 
-/// Why `value` did not parse, in Chinese, for the value parsers qiwang uses. A number out
-/// of its option's range says so and gives the range (clap's `… is not in 0..=65535`); a
-/// negative one says that a negative number is not allowed.
-fn validation_reason(err: &clap::Error, value: &str) -> String {
+/// What to do about a value that did not parse, in both languages, for the value parsers
+/// qiwang uses: a number out of its option's range gives the range (clap's `… is not in
+/// 0..=65535`), a negative one says that a negative number is not allowed, a word where a
+/// number belongs asks for a number, and so on. `None` when there is nothing to add. The
+/// English text is empty where clap's own English message already says what to write (an
+/// unknown `--format` lists the formats there).
+pub(crate) fn value_advice(err: &clap::Error) -> Option<Text> {
     use std::error::Error;
-    let Some(source) = err.source().map(ToString::to_string) else {
-        return String::new();
+    if err.kind() != ErrorKind::ValueValidation {
+        return None;
+    }
+    let value = match err.get(ContextKind::InvalidValue) {
+        Some(ContextValue::String(s)) => s.as_str(),
+        _ => "",
     };
-    if source.starts_with("unknown format") {
+    let source = err.source()?.to_string();
+    let advice = if source.starts_with("unknown format") {
         // `… use one of table, csv, json, html (export: html, json, trf)`: the values are
         // the words a user types, so the list is kept as `--format` spells it.
         let values = source.split_once("use one of ").map_or("", |(_, v)| v);
@@ -124,30 +134,72 @@ fn validation_reason(err: &clap::Error, value: &str) -> String {
             .replace(": ", "：")
             .replace(", ", "、")
             .replace(')', "）");
-        format!("：请用 {values}")
+        Text::new(format!("请用 {values}"), "")
     } else if source.contains("not `true` or `false`") {
-        "：请写 true 或 false".to_string()
+        Text::new("请写 true 或 false", "write true or false")
     } else if let Some((low, high)) = source
         .split_once(" is not in ")
         .and_then(|(_, range)| range.split_once("..="))
     {
         if value.trim_start().starts_with('-') && !low.starts_with('-') {
-            format!("：不能是负数；请写 {low} 到 {high} 之间的整数")
+            Text::new(
+                format!("不能是负数；请写 {low} 到 {high} 之间的整数"),
+                format!(
+                    "a negative number is not allowed: write a whole number from {low} to {high}"
+                ),
+            )
         } else {
-            format!("：超出范围；请写 {low} 到 {high} 之间的整数")
+            // clap's English already says the number is not in the range.
+            Text::new(
+                format!("超出范围；请写 {low} 到 {high} 之间的整数"),
+                format!("write a whole number from {low} to {high}"),
+            )
         }
-    } else if source.contains("too large") || source.contains("too small") {
-        "：超出范围".to_string()
+    } else if source.contains("too large") {
+        Text::new(
+            "超出范围；请写一个更小的整数",
+            "write a smaller whole number",
+        )
+    } else if source.contains("too small") {
+        Text::new(
+            "超出范围；请写一个更大的整数",
+            "write a larger whole number",
+        )
     } else if source.contains("invalid digit") || source.contains("empty string") {
         let negative = value
             .trim()
             .strip_prefix('-')
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
         match negative {
-            true => "：不能是负数；请写一个非负整数".to_string(),
-            false => "：请写一个非负整数".to_string(),
+            true => Text::new(
+                "不能是负数；请写一个非负整数",
+                "a negative number is not allowed: write a whole number, 0 or more",
+            ),
+            false => Text::new("请写一个非负整数", "write a whole number, 0 or more"),
         }
+    } else if source.contains("IP address") {
+        Text::new(
+            "请写一个 IP 地址，如 192.168.1.10",
+            "write an IP address, e.g. 192.168.1.10",
+        )
     } else {
-        String::new()
-    }
+        return None;
+    };
+    Some(advice)
+}
+
+/// clap's English usage error with the advice it lacks ([`value_advice`]) as a `tip:`
+/// line, so an English user is told what to write as a Chinese one is; clap still prints
+/// it (on its own stream, in its colours).
+pub fn with_english_advice(mut err: clap::Error) -> clap::Error {
+    let Some(advice) = value_advice(&err).filter(|a| !a.en.is_empty()) else {
+        return err;
+    };
+    let mut tips = match err.get(ContextKind::Suggested) {
+        Some(ContextValue::StyledStrs(tips)) => tips.clone(),
+        _ => Vec::new(),
+    };
+    tips.push(advice.en.into());
+    err.insert(ContextKind::Suggested, ContextValue::StyledStrs(tips));
+    err
 }

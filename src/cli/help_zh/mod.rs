@@ -18,7 +18,7 @@ mod errors;
 mod tests;
 mod texts;
 
-pub use errors::render_error;
+pub use errors::{render_error, with_english_advice};
 pub use texts::zh_text;
 
 use super::args::Cli;

@@ -149,3 +149,39 @@ fn the_english_help_is_unchanged() {
     assert!(help.contains("Usage: qiwang [OPTIONS] <COMMAND>"), "{help}");
     assert!(help.contains("Print help"), "{help}");
 }
+
+/// Every value error the Chinese rendering says what to write for says it in English too
+/// (as a `tip:`), unless clap's English already does (an unknown `--format`).
+#[test]
+fn english_value_errors_say_what_to_write() {
+    let cases: &[&[&str]] = &[
+        &["result", "--round", "-1"],
+        &["result", "--round", "x"],
+        &["penalty", "张三", "999999999999", "--reason", "x"],
+        &["pair", "--seed", "99999999999999999999999"],
+        &["serve", "--port", "99999"],
+        &["serve", "--lan", "--address", "1.2.3"],
+    ];
+    for args in cases {
+        let argv = std::iter::once(&"qiwang").chain(args.iter());
+        let err = command(Lang::En).try_get_matches_from(argv).unwrap_err();
+        let zh = render_error(&err);
+        assert!(
+            zh.contains("无效：请") || zh.contains("无效：不能") || zh.contains("无效：超出"),
+            "{zh}"
+        );
+        let en = with_english_advice(err).to_string();
+        assert!(
+            en.contains("  tip: ") && en.contains("write"),
+            "{args:?}: {en}"
+        );
+    }
+    let err = command(Lang::En)
+        .try_get_matches_from(["qiwang", "--format", "xml", "players"])
+        .unwrap_err();
+    let en = with_english_advice(err).to_string();
+    assert!(
+        !en.contains("tip:") && en.contains("use one of table"),
+        "{en}"
+    );
+}

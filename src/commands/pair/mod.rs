@@ -3,7 +3,8 @@
 //! then either stored with its audit entry or, on a dry run, only shown (a round-1 draw's
 //! new seed is recorded either way, and also when the round is refused, so the next
 //! `pair` makes the same draw), and the sheets made. Also the sheet of a paired round and
-//! what a dry run adds to it. A team competition's round is `team.rs`'s ([`pair_team`]);
+//! what a dry run adds to it. A team competition's round is `team.rs`'s ([`pair_team`],
+//! and its `unpair`, [`unpair_team_pool`]);
 //! the hand changes to a round (`pairing swap|set`, `unpair`) are `edit.rs`'s
 //! ([`edit_pool`], [`unpair_pool`]); the refusals are `error.rs`'s ([`PairError`]).
 
@@ -17,7 +18,7 @@ mod tests;
 pub use all::{AllPaired, PairedPools, pair_all};
 pub use edit::{EditRefused, edit_pool, unpair_pool};
 pub use error::{NothingReady, PairError, Refused};
-pub use team::pair_team;
+pub use team::{pair_team, unpair_team_pool};
 
 use crate::i18n::Text;
 use crate::model::{Event, GroupId, Relax};

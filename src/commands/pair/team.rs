@@ -2,7 +2,7 @@
 //! the seed policy of individual pairing on the team pool, the round of matches paired
 //! (`teams::pair_team_round`), stored with its audit entry or on a dry run only shown,
 //! and its sheet. A team event's dry run records no seed: it names the draw's seed, and
-//! `--seed` makes the same draw.
+//! `--seed` makes the same draw. Also `unpair` of a team pool ([`unpair_team_pool`]).
 
 use super::{PairError, PairRequest, Paired, mark_dry_run, seed_line};
 use crate::model::{Event, GroupId};
@@ -10,7 +10,7 @@ use crate::pairing;
 use crate::report::Report;
 use crate::rulebook::Rulebook;
 use crate::store::action::Action;
-use crate::store::{CommandInfo, Store};
+use crate::store::{CommandInfo, Store, TxError};
 use crate::teams::{self, TeamError, TeamPlan};
 use crate::views;
 
@@ -95,4 +95,25 @@ fn sheet(
             .extend(views::team_explanation(after, pool, plan, lang));
     }
     Ok(report)
+}
+
+/// `qiwang unpair` in a team event: drops the newest round of matches of `pool` on the
+/// event in `store` while no board of it has a result (`teams::unpair_team_round`), with
+/// its audit entry; returns the round's number.
+pub fn unpair_team_pool(
+    store: &Store,
+    command: &CommandInfo,
+    pool: &GroupId,
+) -> Result<u32, TxError<TeamError>> {
+    store.transaction(command, |ev| {
+        let number = teams::unpair_team_round(ev, pool)?;
+        Ok(Action::Unpaired {
+            group: pool.clone(),
+            round: number,
+        }
+        .change(
+            number,
+            serde_json::json!({ "group": pool, "round": number }),
+        ))
+    })
 }

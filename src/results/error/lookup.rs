@@ -1,10 +1,11 @@
 //! Messages of `ResultError` about groups, rounds and tables that are not there or not
-//! ready: an unknown group, a round not yet paired, a table the round does not have, a
+//! ready: an unknown group, a round not yet paired or outside the schedule, a table the round does not have, a
 //! round to unpair or finish.
 
 use crate::i18n::{bi, number_ranges, plural};
 use crate::model::GroupId;
 use crate::rulebook::Lang;
+use crate::schedule::RoundLimit;
 
 /// The message of `ResultError::UnknownGroup`.
 pub(super) fn unknown_group(lang: Lang, group: &GroupId, known: &str) -> String {
@@ -31,6 +32,21 @@ pub(super) fn round_missing(lang: Lang, group: &GroupId, round: u32, last: u32) 
         lang,
         zh("组别 `{group}` 没有第 {round} 轮：已有的轮次为 {rounds}"),
         en("group `{group}` has no round {round}: its rounds are {rounds}"),
+    )
+}
+
+/// The message of `ResultError::RoundOutsideSchedule`.
+pub(super) fn round_outside_schedule(
+    lang: Lang,
+    group: &GroupId,
+    round: u32,
+    limit: RoundLimit,
+) -> String {
+    let reason = limit.reason(round, lang);
+    bi!(
+        lang,
+        zh("组别 `{group}` 没有第 {round} 轮：{reason}"),
+        en("group `{group}` has no round {round}: {reason}"),
     )
 }
 

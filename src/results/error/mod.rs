@@ -179,6 +179,17 @@ pub enum ResultError {
         last: u32,
     },
 
+    /// A round outside the rounds the rulebook schedules for the group: round 0, or past
+    /// its last round (round 20 of a 9-round event).
+    RoundOutsideSchedule {
+        /// The group.
+        group: GroupId,
+        /// The round given.
+        round: u32,
+        /// The rounds the group plays.
+        limit: crate::schedule::RoundLimit,
+    },
+
     /// A table the round does not have.
     TableMissing {
         /// The group.
@@ -315,8 +326,12 @@ pub enum ResultError {
     PenaltyTooLarge {
         /// The points given.
         points: i32,
-        /// The most a player can score in the event.
+        /// The most one penalty may deduct: what a player of the group can score in the
+        /// event.
         max: i64,
+        /// The rounds the group plays, when `max` is what a player scores in them (not
+        /// the rulebook's bound for every event).
+        rounds: Option<u32>,
     },
 
     /// A penalty without `--reason`.
@@ -454,6 +469,11 @@ impl Localize for ResultError {
             ResultError::RoundMissing { group, round, last } => {
                 lookup::round_missing(lang, group, *round, *last)
             }
+            ResultError::RoundOutsideSchedule {
+                group,
+                round,
+                limit,
+            } => lookup::round_outside_schedule(lang, group, *round, *limit),
             ResultError::TableMissing {
                 group,
                 round,
@@ -510,9 +530,11 @@ impl Localize for ResultError {
             ResultError::PenaltyNotPositive { points } => {
                 penalties::penalty_not_positive(lang, *points)
             }
-            ResultError::PenaltyTooLarge { points, max } => {
-                penalties::penalty_too_large(lang, *points, *max)
-            }
+            ResultError::PenaltyTooLarge {
+                points,
+                max,
+                rounds,
+            } => penalties::penalty_too_large(lang, *points, *max, *rounds),
             ResultError::PenaltyNeedsReason => penalties::penalty_needs_reason(lang),
             ResultError::RoundNotPaired {
                 group,

@@ -37,16 +37,28 @@ pub(super) fn penalty_not_positive(lang: Lang, points: i32) -> String {
     )
 }
 
-/// The message of `ResultError::PenaltyTooLarge`.
-pub(super) fn penalty_too_large(lang: Lang, points: i32, max: i64) -> String {
-    bi!(
-        lang,
-        zh("罚分 `{points}` 太大：一次最多扣 {max} 分（一名棋手整场比赛最多能得的分数）"),
-        en(
-            "penalty `{points}` is too large: one penalty deducts at most {} (the most a player can score in an event)",
-            plural(max, "point", "points")
+/// The message of `ResultError::PenaltyTooLarge`: the most a player of the group can
+/// score in its `rounds`, or in any event.
+pub(super) fn penalty_too_large(lang: Lang, points: i32, max: i64, rounds: Option<u32>) -> String {
+    match rounds {
+        Some(n) => bi!(
+            lang,
+            zh("罚分 `{points}` 太大：一次最多扣 {max} 分（该组别棋手 {n} 轮最多能得的分数）"),
+            en(
+                "penalty `{points}` is too large: one penalty deducts at most {} (the most a player of the group can score in its {})",
+                plural(max, "point", "points"),
+                plural(n, "round", "rounds")
+            ),
         ),
-    )
+        None => bi!(
+            lang,
+            zh("罚分 `{points}` 太大：一次最多扣 {max} 分（一名棋手整场比赛最多能得的分数）"),
+            en(
+                "penalty `{points}` is too large: one penalty deducts at most {} (the most a player can score in an event)",
+                plural(max, "point", "points")
+            ),
+        ),
+    }
 }
 
 /// The message of `ResultError::PenaltyNeedsReason`.

@@ -83,6 +83,22 @@ fn every_variant() -> Vec<ResultError> {
             round: 8,
             last: 6,
         },
+        ResultError::RoundOutsideSchedule {
+            group: g(),
+            round: 12,
+            limit: crate::schedule::RoundLimit {
+                rounds: 9,
+                event_wide: true,
+            },
+        },
+        ResultError::RoundOutsideSchedule {
+            group: g(),
+            round: 8,
+            limit: crate::schedule::RoundLimit {
+                rounds: 7,
+                event_wide: false,
+            },
+        },
         ResultError::TableMissing {
             group: g(),
             round: 2,
@@ -154,6 +170,12 @@ fn every_variant() -> Vec<ResultError> {
         ResultError::PenaltyTooLarge {
             points: 2_147_483_647,
             max: 9_900,
+            rounds: None,
+        },
+        ResultError::PenaltyTooLarge {
+            points: 100,
+            max: 18,
+            rounds: Some(9),
         },
         ResultError::PenaltyNeedsReason,
         ResultError::RoundNotPaired {

@@ -124,7 +124,7 @@ pub(super) fn entry_of(
 ) -> Option<usize> {
     use ResultError as E;
     let (round, table) = match problem {
-        E::RoundMissing { round, .. } => (*round, None),
+        E::RoundMissing { round, .. } | E::RoundOutsideSchedule { round, .. } => (*round, None),
         E::TableMissing { round, table, .. }
         | E::DuplicateTable { round, table }
         | E::FoulsOnForfeit { round, table, .. }

@@ -29,6 +29,7 @@ use crate::i18n::{Localize, bi, display_english};
 use crate::model::{Event, GroupId, Round};
 use crate::report::{Format, Json, Markup, Report, html_body_markup, html_page_of};
 use crate::rulebook::{Lang, Rulebook};
+use crate::schedule::RoundLimit;
 
 /// Which sheet of a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,6 +79,16 @@ pub enum SheetError {
         /// Each group's newest round, for the message.
         newest: String,
     },
+    /// `--round` names a round outside the rounds the rulebook schedules for every pool
+    /// asked for (round 0, or past the last).
+    OutsideSchedule {
+        /// The round asked for.
+        round: u32,
+        /// The pool as the rulebook names it, when one was asked for.
+        group: Option<String>,
+        /// The rounds the pools play.
+        limit: RoundLimit,
+    },
 }
 
 display_english!(SheetError);
@@ -95,6 +106,25 @@ impl Localize for SheetError {
                 zh("没有哪个组别有第 {round} 轮：各组最新的轮次为 {newest}"),
                 en("no group has a round {round}: the newest rounds are {newest}"),
             ),
+            SheetError::OutsideSchedule {
+                round,
+                group,
+                limit,
+            } => {
+                let reason = limit.reason(*round, lang);
+                match group {
+                    Some(name) => bi!(
+                        lang,
+                        zh("组别 `{name}` 没有第 {round} 轮：{reason}"),
+                        en("group `{name}` has no round {round}: {reason}"),
+                    ),
+                    None => bi!(
+                        lang,
+                        zh("没有哪个组别有第 {round} 轮：{reason}"),
+                        en("no group has a round {round}: {reason}"),
+                    ),
+                }
+            }
         }
     }
 }
@@ -212,6 +242,29 @@ fn rounds_of<'a>(
         .filter_map(|p| event.group(p)?.round(n).map(|r| (p.clone(), r)))
         .collect();
     if chosen.is_empty() {
+        // A round the rulebook schedules for none of the pools says how many it does: the
+        // pool's rounds, or the event's when every pool plays them.
+        let limits: Vec<Option<RoundLimit>> = pools
+            .iter()
+            .map(|p| RoundLimit::of(event, rules, p))
+            .collect();
+        let one = match limits.as_slice() {
+            [Some(limit)] => Some(*limit),
+            [Some(first), ..] if first.event_wide && limits.iter().all(|l| *l == Some(*first)) => {
+                Some(*first)
+            }
+            _ => None,
+        };
+        if let Some(limit) = one.filter(|l| l.excludes(n)) {
+            return Err(SheetError::OutsideSchedule {
+                round: n,
+                group: match pools {
+                    [pool] => Some(group_name(rules, pool)),
+                    _ => None,
+                },
+                limit,
+            });
+        }
         return Err(SheetError::NoSuchRound {
             round: n,
             newest: newest
@@ -269,5 +322,15 @@ mod tests {
             round: 7,
             newest: "`adult` 5, `kids` 4".into(),
         });
+        for group in [Some("成人组".to_string()), None] {
+            assert_localized(&SheetError::OutsideSchedule {
+                round: 12,
+                group,
+                limit: RoundLimit {
+                    rounds: 9,
+                    event_wide: true,
+                },
+            });
+        }
     }
 }

@@ -63,16 +63,10 @@ fn store_edit(
 /// `qiwang pairing swap A B`: the two players exchange places in the newest round.
 pub fn swap(ctx: &Ctx, group: Option<&str>, a: &str, b: &str, force: bool) -> Result<(), CliError> {
     let loaded = ctx.load()?;
-    // Without `--group`, the pool both players are in, when each name is one player's.
-    let pool = match group
-        .is_none()
-        .then(|| qiwang::lookup::pool_of_players(&loaded.rules, &loaded.event, &[a, b]))
-    {
-        Some(Some(pool)) => pool,
-        _ => resolve_pool(&loaded.rules, &loaded.event, group)?,
-    };
-    let pa = resolve_player(&loaded.event, Some(&pool), a)?.id;
-    let pb = resolve_player(&loaded.event, Some(&pool), b)?.id;
+    // Without `--group`, the pool both players are in, when each name is one player's; two
+    // players of different pools are refused naming both.
+    let (pool, pa, pb) =
+        qiwang::lookup::swap_pool(&loaded.rules, &loaded.event, group, a, b).map_err(lib_error)?;
     store_edit(ctx, loaded, pool, pairing::Edit::Swap(pa, pb), force)
 }
 

@@ -2,7 +2,8 @@
 //! `unpair`, `check`, `standings`, `crosstable`, `prizes` and `teams` turn here when the
 //! rulebook has `[team_competition]`, and `lineup` and `boards` are the team event's own
 //! (`pair` of a team event is the library's `commands::pair::pair_pool`, as an
-//! individual event's). Each parses, makes one library call (`qiwang::teams`) and renders.
+//! individual event's; `unpair` and `check` are `commands::pair::unpair_team_pool` and
+//! `commands::check::check_team`). Each parses, makes one library call and renders.
 
 use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, Loaded, lib_error, resolve_pool, tx_error};

@@ -3,6 +3,8 @@
 
 use super::*;
 use crate::cli::context::Refusal;
+use qiwang::commands::check::check_team;
+use qiwang::commands::pair::unpair_team_pool;
 use qiwang::i18n::plural;
 
 /// `lineup ROUND TEAM OUT IN [OUT IN …]`: reserves in for players, each on the board of
@@ -52,23 +54,11 @@ pub fn lineup(
     ctx.print(&report)
 }
 
-/// `unpair` in a team event.
+/// `unpair` in a team event: one library call (`commands::pair::unpair_team_pool`).
 pub fn unpair(ctx: &Ctx, loaded: Loaded, pool: GroupId) -> Result<(), CliError> {
     let Loaded { store, rules, .. } = loaded;
     let lang = ctx.lang(&rules);
-    let n = store
-        .transaction(&ctx.command_info(), |ev| {
-            let number = teams::unpair_team_round(ev, &pool).map_err(lib_error)?;
-            Ok(Action::Unpaired {
-                group: pool.clone(),
-                round: number,
-            }
-            .change(
-                number,
-                serde_json::json!({ "group": pool, "round": number }),
-            ))
-        })
-        .map_err(tx_error)?;
+    let n = unpair_team_pool(&store, &ctx.command_info(), &pool).map_err(lib_error)?;
     outln!(
         "{}",
         bi!(lang, zh("已撤销第{n}轮编排"), en("dropped round {n}"))
@@ -76,8 +66,9 @@ pub fn unpair(ctx: &Ctx, loaded: Loaded, pool: GroupId) -> Result<(), CliError> 
     Ok(())
 }
 
-/// `check` and `check --optimal` in a team event: the engine's checker and proof on the
-/// teams, and every board's colours against the team with 先.
+/// `check` and `check --optimal` in a team event: one library call
+/// (`commands::check::check_team`: the engine's checker and proof on the teams, every
+/// board's colours against the team with 先, every line-up), rendered.
 pub fn check(
     ctx: &Ctx,
     loaded: Loaded,
@@ -88,24 +79,14 @@ pub fn check(
     let Loaded { event, rules, .. } = loaded;
     let lang = ctx.lang(&rules);
     let pool = resolve_pool(&rules, &event, group)?;
-    let names: Vec<(qiwang::model::TeamId, String)> =
-        qiwang::registration::team_sheet::teams_in(&event.players, &pool)
-            .into_iter()
-            .map(|t| (t.id, t.name))
-            .collect();
-    let name = |p: qiwang::model::PlayerId| {
-        let t = teams::as_team(p);
-        names
-            .iter()
-            .find(|(id, _)| *id == t)
-            .map_or_else(|| t.to_string(), |(_, n)| n.clone())
-    };
-    let (violations, boards) = teams::check_team_pool(&event, &rules, &pool).map_err(lib_error)?;
-    let mut lines: Vec<String> = violations
+    let checked = check_team(&event, &rules, &pool, optimal, round).map_err(lib_error)?;
+    let name = |p: qiwang::model::PlayerId| checked.team_name(p);
+    let mut lines: Vec<String> = checked
+        .violations
         .iter()
         .map(|v| v.text_in(lang, &name, qiwang::pairing::Vocabulary::Teams))
         .collect();
-    lines.extend(boards.iter().map(|b| {
+    lines.extend(checked.boards.iter().map(|b| {
         Text::new(
             format!("第{b}（轮-场-台）的棋手与该台执红/执黑的队不符"),
             format!(
@@ -115,15 +96,7 @@ pub fn check(
         .get(lang)
         .to_string()
     }));
-    // Who played: `min_women` and the board rules on every stored line-up.
-    let lineups = teams::pool_lineup_problems(&event, &rules, &pool);
-    let mut found = Found {
-        violations: violations.len(),
-        boards: boards.len(),
-        lineups: lineups.len(),
-        rounds: 0,
-    };
-    for (r, team, why) in lineups {
+    for (r, team, why) in &checked.lineups {
         let why = why.get(lang);
         lines.push(bi!(
             lang,
@@ -131,18 +104,15 @@ pub fn check(
             en("round {r}, {team}: {why}")
         ));
     }
-    if optimal {
-        let rounds: Vec<u32> = event
-            .team_pools
-            .get(&pool)
-            .map(|s| s.rounds.iter().map(|r| r.number).collect())
-            .unwrap_or_default();
-        for r in rounds.into_iter().filter(|r| round.is_none_or(|x| x == *r)) {
-            let verdict = teams::prove_team_round(&event, &rules, &pool, r).map_err(lib_error)?;
-            found.rounds += usize::from(verdict.fails());
-            lines.extend(verdict.lines_in(r, lang, &name, qiwang::pairing::Vocabulary::Teams));
-        }
+    for (r, verdict) in &checked.proofs {
+        lines.extend(verdict.lines_in(*r, lang, &name, qiwang::pairing::Vocabulary::Teams));
     }
+    let found = Found {
+        violations: checked.violations.len(),
+        boards: checked.boards.len(),
+        lineups: checked.lineups.len(),
+        rounds: checked.rounds_failed(),
+    };
     if lines.is_empty() {
         lines.push(
             lang.pick(
