@@ -8,7 +8,8 @@
 //!
 //! [`pair`] owns `pair`, `pair --all`, `pairing set|swap` and `unpair` of an individual
 //! event (a team event's are still made by the binary from `teams`' calls); [`check`]
-//! owns `check` and `check --optimal`.
+//! owns `check` and `check --optimal`; [`import`] owns `import` and `import --dry-run`.
 
 pub mod check;
+pub mod import;
 pub mod pair;
