@@ -19,7 +19,7 @@ pub use placement::{
     Placed, PoolNow, Stranded, check_reinstate, merged_note, merged_pools, place_entries,
     place_entry, pool_now, stranded_players,
 };
-pub use sizes::{GroupSize, Undersized, group_size, group_sizes, undersized_groups};
+pub use sizes::{GroupNow, GroupSize, Undersized, group_size, group_sizes, undersized_groups};
 use thiserror::Error;
 
 /// The entries into one group that takes no entries ([`GroupError::EntryCancelled`]).
