@@ -9,7 +9,7 @@ use crate::i18n::Localize;
 use crate::model::Event;
 use crate::registration::{
     BatchOptions, EntryError, GroupError, ImportErrors, Imported, Placed, RegistrationFile,
-    admit_batch, merged_pools, place_entries, read_batch,
+    admit_batch, group_size, merged_pools, place_entries, read_batch,
 };
 use crate::rulebook::{Lang, Rulebook};
 use crate::store::action::Action;
@@ -31,13 +31,19 @@ pub struct ImportRequest<'a> {
     pub today: chrono::NaiveDate,
 }
 
-/// One pool after the import, for the summary.
+/// One pool after the import, for the summary, counted as `group sizes` counts it: the
+/// players who take part (one who played and withdrew later among them), with those
+/// withdrawn before round 1 (a cancelled pool's all) said apart.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PoolCount {
     /// The pool, as the rulebook names it.
     pub name: String,
-    /// Its players.
+    /// Its players who take part ([`crate::registration::group_sizes`]).
     pub players: usize,
+    /// Its players withdrawn before round 1, who are not counted.
+    pub withdrawn: usize,
+    /// The pool was cancelled (its players withdrawn).
+    pub cancelled: bool,
 }
 
 /// What a clean import did.
@@ -174,13 +180,18 @@ fn admitted(
     Ok((imported, placed, late))
 }
 
-/// Each pool with players on `event`, in rulebook order, with its count.
+/// Each pool with players on `event`, in rulebook order, with its count ([`PoolCount`]).
 fn pool_counts(event: &Event, rules: &Rulebook) -> Vec<PoolCount> {
     crate::lookup::pools_shown(rules, event, crate::lookup::Shown::Players)
         .into_iter()
-        .map(|g| PoolCount {
-            name: g.name.clone(),
-            players: event.players_in(&g.id).count(),
+        .map(|g| {
+            let players = group_size(rules, &event.players, &g.id).map_or(0, |s| s.count);
+            PoolCount {
+                name: g.name.clone(),
+                players,
+                withdrawn: event.players_in(&g.id).count().saturating_sub(players),
+                cancelled: event.group(&g.id).is_some_and(|s| s.cancelled),
+            }
         })
         .collect()
 }

@@ -137,3 +137,34 @@ fn group_sizes_csv_and_html_have_a_status_column() {
         .stdout_has("<td>已并入女子组，女子组已取消</td>")
         .check();
 }
+
+/// The count an import prints per pool is the players who will play, as `group sizes`
+/// counts them: a cancelled pool's withdrawn players are said apart, not counted, and so
+/// is a player withdrawn before round 1. The summary used to count them all.
+#[test]
+fn the_import_summary_counts_the_players_who_will_play() {
+    let tmp = TempDir::new().unwrap();
+    let ev = event_from(tmp.path(), RULES, SHEET);
+    Run::on_event(&ev, &["group", "cancel", "d"]).check();
+    Run::on_event(&ev, &["player", "withdraw", "甲二"]).check();
+    let more = tmp.path().join("more.csv");
+    std::fs::write(&more, "姓名,性别,单位,组别\n甲三,男,U3,成人组\n").unwrap();
+    Run::on_event(&ev, &["import", crate::common::p(&more)])
+        .stdout_has("已导入 1 名棋手\n")
+        .stdout_has("  成人组：3（另有 1 名棋手已退赛）\n")
+        .stdout_has("  青年组：2\n")
+        .stdout_has("  女子组：0（已取消，2 名棋手退赛）\n")
+        .stdout_lacks("女子组：2")
+        .check();
+    Run::on_event(&ev, &["group", "sizes"])
+        .stdout_has("成人组：3\n")
+        .stdout_has("女子组：0（已取消）\n")
+        .check();
+    let again = tmp.path().join("again.csv");
+    std::fs::write(&again, "姓名,性别,单位,组别\n青三,男,U3,青年组\n").unwrap();
+    Run::on_event_in("en", &ev, &["import", crate::common::p(&again)])
+        .stdout_has("  成人组: 3 (and 1 withdrawn)\n")
+        .stdout_has("  青年组: 3\n")
+        .stdout_has("  女子组: 0 (cancelled, 2 withdrawn)\n")
+        .check();
+}

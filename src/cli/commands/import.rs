@@ -5,7 +5,7 @@
 use crate::cli::context::read_input;
 use crate::cli::context::{Ctx, lib_error};
 use crate::cli::error::CliError;
-use qiwang::commands::import::{ImportDone, ImportFailed, ImportRequest, import_files};
+use qiwang::commands::import::{ImportDone, ImportFailed, ImportRequest, PoolCount, import_files};
 use qiwang::i18n::plural;
 use qiwang::i18n::{Localize, bi};
 use qiwang::input::decode::Encoding;
@@ -99,12 +99,37 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
         )
     );
     for pool in pools {
-        outln!("  {}{}{}", pool.name, lang.pick("：", ": "), pool.players);
+        outln!("  {}", pool_line(&pool, lang));
     }
     for p in placed {
         outln!("{}", p.localize(lang));
     }
     Ok(())
+}
+
+/// A pool's line of the summary: the players who take part, then those withdrawn before
+/// round 1 apart (「女子组：0（已取消，2 名棋手退赛）」).
+fn pool_line(pool: &PoolCount, lang: Lang) -> String {
+    let PoolCount {
+        name,
+        players,
+        withdrawn,
+        cancelled,
+    } = pool;
+    let count = format!("{name}{}{players}", lang.pick("：", ": "));
+    match (cancelled, withdrawn) {
+        (true, w) => bi!(
+            lang,
+            zh("{count}（已取消，{w} 名棋手退赛）"),
+            en("{count} (cancelled, {w} withdrawn)")
+        ),
+        (false, 0) => count,
+        (false, w) => bi!(
+            lang,
+            zh("{count}（另有 {w} 名棋手已退赛）"),
+            en("{count} (and {w} withdrawn)")
+        ),
+    }
 }
 
 /// Why nothing was imported, said with "nothing was imported" under it (and, when the
