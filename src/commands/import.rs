@@ -9,7 +9,7 @@ use crate::i18n::Localize;
 use crate::model::Event;
 use crate::registration::{
     BatchOptions, EntryError, GroupError, ImportErrors, Imported, Placed, RegistrationFile,
-    admit_batch, group_size, merged_pools, place_entries, read_batch,
+    admit_batch, cancelled_pools, group_size, merged_pools, place_entries, read_batch,
 };
 use crate::rulebook::{Lang, Rulebook};
 use crate::store::action::Action;
@@ -65,7 +65,8 @@ pub enum ImportFailed {
     /// A problem in the files, at its row or cell.
     #[error(transparent)]
     Read(#[from] ImportErrors),
-    /// A row enters a group that takes no entries.
+    /// A player placed in a group that takes no entries (an import's rows for one are
+    /// refused at their lines as it reads them: [`ImportFailed::Read`]).
     #[error(transparent)]
     Group(#[from] GroupError),
     /// An entry into a pool already paired that the entry rules refuse (or a late one
@@ -158,6 +159,7 @@ fn admitted(
     // the same rules; the deadline is a day, which the caller's `today` decides.
     let options = BatchOptions {
         merged: merged_pools(event, rules),
+        cancelled: cancelled_pools(event, rules),
         ..request.options.clone()
     };
     let mut imported = read_batch(
@@ -167,8 +169,8 @@ fn admitted(
         &event.players,
         event.next_player_id(),
     )?;
-    // Rows for a group merged away join the pool it went to; a cancelled group's refuse
-    // the whole batch, as any error does.
+    // Rows for a group merged away join the pool it went to. A cancelled group's were
+    // refused at their lines by `read_batch`, with the rest of the batch.
     let placed = place_entries(event, rules, &mut imported.players)?;
     let late = admit_batch(
         event,

@@ -80,6 +80,9 @@ pub(super) struct Sheet<'a> {
     /// Each pool merged away with the pool its entries join ([`super::BatchOptions`]):
     /// the group of `group_names` is the pool a row ends up in.
     pub(super) merged: BTreeMap<crate::model::GroupId, crate::model::GroupId>,
+    /// Each pool that takes no entries with the cancelled pool of its chain of merges
+    /// ([`super::BatchOptions`]): a row for it is refused at its line.
+    pub(super) cancelled: BTreeMap<crate::model::GroupId, crate::model::GroupId>,
     /// A unit's [`normalise::unit_key`] → its first spelling, and the pairs of spellings
     /// already said, to warn once about two spellings of one unit.
     pub(super) unit_spellings: BTreeMap<String, String>,
@@ -140,6 +143,7 @@ impl<'a> Sheet<'a> {
             names,
             group_names,
             merged: BTreeMap::new(),
+            cancelled: BTreeMap::new(),
             unit_spellings,
             unit_pairs_said: Default::default(),
             at: None,

@@ -898,3 +898,45 @@ fn a_gender_read_from_the_id_number_is_said_where_it_was_read() {
         without[0].message
     );
 }
+
+/// A row whose pool takes no entries ([`BatchOptions::cancelled`]) is refused at its line
+/// and group cell, a section's naming the pool it plays in; the other rows are read as
+/// usual, their own problems kept.
+#[test]
+fn a_row_for_a_cancelled_pool_is_refused_at_its_line() {
+    let text = "姓名,性别,组别,残疾\n甲,男,成人组,\n乙,男,残疾人组,是\n丙,男,青少年组,\n";
+    let file = RegistrationFile {
+        source: "reg.csv".to_string(),
+        bytes: text.as_bytes(),
+    };
+    let adult = GroupId::new("adult");
+    let opts = BatchOptions {
+        cancelled: [(adult.clone(), adult)].into(),
+        ..BatchOptions::default()
+    };
+    let err = read_batch(&[file], &opts, &rules(), &[], PlayerId(1)).unwrap_err();
+    let got: Vec<(usize, Option<&str>, String)> = err
+        .errors
+        .iter()
+        .map(|e| (e.line, e.column.as_deref(), e.message.zh.clone()))
+        .collect();
+    assert_eq!(
+        got[..2],
+        [
+            (
+                2,
+                Some("组别"),
+                "成人组已取消，不再接受报名：请为甲改报其他组别".to_string()
+            ),
+            (
+                3,
+                Some("组别"),
+                "残疾人组在成人组中编排，而成人组已取消，不再接受报名：请为乙改报其他组别"
+                    .to_string()
+            ),
+        ],
+        "{err}"
+    );
+    assert!(got[2..].iter().all(|(line, ..)| *line == 4), "{err}");
+    assert!(err.to_string().contains("reg.csv:2: column `组别`: 成人组 has been cancelled and takes no entries: enter 甲 in another group"), "{err}");
+}

@@ -168,3 +168,50 @@ fn the_import_summary_counts_the_players_who_will_play() {
         .stdout_has("  女子组: 0 (cancelled, 2 withdrawn)\n")
         .check();
 }
+
+/// An import refused for rows entering a cancelled group (or one merged into a cancelled
+/// group) names each row's line, as any refused row is named, with what to do; nothing is
+/// imported, by the import or its dry run. It used to name the players alone.
+#[test]
+fn an_import_refused_for_a_cancelled_group_names_each_row() {
+    let (tmp, ev) = merged_and_cancelled();
+    let before = crate::common::snapshot(&ev);
+    let late = tmp.path().join("late.csv");
+    std::fs::write(
+        &late,
+        "姓名,性别,单位,组别\n丙一,男,U5,成人组\n女四,女,U5,女子组\n老二,男,U6,老年组\n",
+    )
+    .unwrap();
+    let at = |line: u32| format!("late.csv:{line}");
+    Run::on_event(&ev, &["import", crate::common::p(&late)])
+        .status(3)
+        .stdout_empty()
+        .stderr_has(&format!(
+            "{}：`组别` 列：女子组已取消，不再接受报名：请为女四改报其他组别",
+            at(3)
+        ))
+        .stderr_has(&format!(
+            "{}：`组别` 列：老年组已并入女子组，而女子组已取消，不再接受报名：请为老二改报其他组别",
+            at(4)
+        ))
+        .stderr_lacks(&at(2))
+        .stderr_has("未导入任何棋手，赛事未改变")
+        .check();
+    Run::on_event_in("en", &ev, &["import", "--dry-run", crate::common::p(&late)])
+        .status(3)
+        .stderr_has(&format!(
+            "{}: column `组别`: 女子组 has been cancelled and takes no entries: enter 女四 in another group",
+            at(3)
+        ))
+        .stderr_has(&format!(
+            "{}: column `组别`: 老年组 was merged into 女子组, which has been cancelled and takes no entries",
+            at(4)
+        ))
+        .stderr_has("nothing was imported.")
+        .check();
+    assert_eq!(
+        before,
+        crate::common::snapshot(&ev),
+        "a refusal changes nothing"
+    );
+}

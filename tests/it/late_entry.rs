@@ -145,7 +145,8 @@ fn a_cancelled_group_takes_no_entry_no_reinstatement_and_no_merge() {
     );
     Run::on_event(&ev, &["import", p(&late)])
         .status(3)
-        .stderr_has("女四、女五")
+        .stderr_has("w.csv:2：`组别` 列：女子组已取消，不再接受报名：请为女四改报其他组别")
+        .stderr_has("w.csv:3：`组别` 列：女子组已取消，不再接受报名：请为女五改报其他组别")
         .stderr_has("未导入任何棋手")
         .check();
     Run::on_event(&ev, &["player", "reinstate", "女一"])

@@ -53,6 +53,22 @@ pub fn merged_pools(
         .collect()
 }
 
+/// Every pool of the rulebook that takes no entries with the cancelled pool that stops
+/// its chain of merges ([`pool_now`]; itself when it was cancelled), for the import,
+/// which refuses a row for one at its line.
+pub fn cancelled_pools(
+    event: &Event,
+    rules: &Rulebook,
+) -> std::collections::BTreeMap<GroupId, GroupId> {
+    rules
+        .pools()
+        .filter_map(|g| match pool_now(event, &g.id) {
+            PoolNow::Cancelled(pool) => Some((g.id.clone(), pool)),
+            PoolNow::Pairs(_) => None,
+        })
+        .collect()
+}
+
 /// A late entry placed in the pool its group was merged into, for the line that says so
 /// (「少儿组已并入成人组：丙一编入成人组」).
 #[derive(Debug, Clone, PartialEq, Eq)]
