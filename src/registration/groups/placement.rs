@@ -203,6 +203,9 @@ pub struct Stranded {
     pub group: String,
     /// Where the group went: the pool it was merged into, or `None` when cancelled.
     pub into: Option<String>,
+    /// The pool whose check names them ([`pool_now`]): the pool their group was merged
+    /// into, at the end of its chain, or the cancelled pool that stops the chain.
+    pub now: GroupId,
 }
 
 impl Localize for Stranded {
@@ -246,13 +249,12 @@ pub fn stranded_players(event: &Event, rules: &Rulebook) -> Vec<Stranded> {
         .filter(|p| p.takes_part_from(1))
         .filter_map(|p| {
             let state = event.group(&p.group)?;
-            let into = match (&state.merged_into, state.cancelled) {
-                (_, true) => None,
-                (Some(_), false) => match pool_now(event, &p.group) {
-                    PoolNow::Pairs(pool) => Some(name_of(rules, &pool)),
-                    PoolNow::Cancelled(_) => None,
-                },
-                (None, false) => return None,
+            if state.merged_into.is_none() && !state.cancelled {
+                return None;
+            }
+            let (into, now) = match pool_now(event, &p.group) {
+                PoolNow::Pairs(pool) => (Some(name_of(rules, &pool)), pool),
+                PoolNow::Cancelled(pool) => (None, pool),
             };
             Some(Stranded {
                 player: p.name.clone(),
@@ -260,6 +262,7 @@ pub fn stranded_players(event: &Event, rules: &Rulebook) -> Vec<Stranded> {
                 pool: p.group.clone(),
                 group: name_of(rules, &p.group),
                 into,
+                now,
             })
         })
         .collect()
