@@ -940,3 +940,48 @@ fn a_row_for_a_cancelled_pool_is_refused_at_its_line() {
     assert!(got[2..].iter().all(|(line, ..)| *line == 4), "{err}");
     assert!(err.to_string().contains("reg.csv:2: column `组别`: 成人组 has been cancelled and takes no entries: enter 甲 in another group"), "{err}");
 }
+
+/// A workbook whose sheets with a header row are all hidden is refused naming each of
+/// them and the `--sheet` that reads it, not as a workbook without a header row.
+#[test]
+fn hidden_headed_sheets_are_named_when_no_visible_sheet_has_a_header() {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    book.add_worksheet()
+        .set_name("说明")
+        .unwrap()
+        .write_string(0, 0, "填写说明")
+        .unwrap();
+    for name in ["甲组", "乙 组"] {
+        let ws = book.add_worksheet();
+        ws.set_name(name).unwrap();
+        ws.write_string(0, 0, "姓名").unwrap();
+        ws.write_string(0, 1, "组别").unwrap();
+        ws.write_string(1, 0, "张三").unwrap();
+        ws.write_string(1, 1, "成人组").unwrap();
+        ws.set_hidden(true);
+    }
+    let bytes = book.save_to_buffer().unwrap();
+    let file = RegistrationFile {
+        source: "h.xlsx".to_string(),
+        bytes: &bytes,
+    };
+    let err = read_batch(
+        &[file],
+        &BatchOptions::default(),
+        &rules(),
+        &[],
+        PlayerId(1),
+    )
+    .unwrap_err();
+    assert_eq!(err.errors.len(), 1, "{err}");
+    let en = &err.errors[0].message.en;
+    assert!(
+        en.starts_with(
+            "the sheets with a header row (a 姓名/name column), `甲组`, `乙 组`, are hidden"
+        ),
+        "{en}"
+    );
+    assert!(en.ends_with("--sheet 甲组 or --sheet '乙 组'"), "{en}");
+    let zh = &err.errors[0].message.zh;
+    assert!(zh.contains("`甲组`、`乙 组` 都是隐藏的"), "{zh}");
+}
