@@ -197,3 +197,114 @@ fn pool_counts(event: &Event, rules: &Rulebook) -> Vec<PoolCount> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Player, PlayerId};
+
+    fn command(name: &str) -> CommandInfo {
+        CommandInfo {
+            name: name.into(),
+            argv: vec!["qiwang".into(), name.into()],
+            user: "li".into(),
+            time: "2026-12-05T13:00:00Z".parse().unwrap(),
+        }
+    }
+
+    /// The dry run and the import are one sequence: the same players read and counted,
+    /// the same refusal of a row for a cancelled pool; only the import stores, and
+    /// returns the pools' counts.
+    #[test]
+    fn the_dry_run_checks_what_the_import_stores() {
+        let rules = Rulebook::cxa_2011("t", 5);
+        let pool = rules.groups[0].clone();
+        let mut event = Event::new(String::new());
+        event
+            .players
+            .push(Player::new(PlayerId(1), "甲", pool.id.clone()));
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::init(&dir.path().join("ev"), "", &event, &command("init")).unwrap();
+        let csv = format!("姓名,组别\n乙,{0}\n丙,{0}\n", pool.name);
+        let files = [RegistrationFile {
+            source: "late.csv".into(),
+            bytes: csv.as_bytes(),
+        }];
+        let later = format!("姓名,组别\n丁,{0}\n戊,{0}\n", pool.name);
+        let later = [RegistrationFile {
+            source: "later.csv".into(),
+            bytes: later.as_bytes(),
+        }];
+        let request = |files, dry_run| ImportRequest {
+            files,
+            options: BatchOptions::default(),
+            dry_run,
+            late: false,
+            today: chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap(),
+        };
+        let event = store.load().unwrap();
+        let dry = import_files(
+            &store,
+            &command("import"),
+            &event,
+            &rules,
+            &request(&files, true),
+        )
+        .unwrap();
+        assert_eq!(dry.imported.players.len(), 2);
+        assert_eq!(dry.pools, None);
+        assert_eq!(
+            store.load().unwrap().players.len(),
+            1,
+            "a dry run stores nothing"
+        );
+        let done = import_files(
+            &store,
+            &command("import"),
+            &event,
+            &rules,
+            &request(&files, false),
+        )
+        .unwrap();
+        let ids: Vec<u32> = done.imported.players.iter().map(|p| p.id.0).collect();
+        assert_eq!(ids, [2, 3]);
+        assert_eq!(
+            done.pools,
+            Some(vec![PoolCount {
+                name: pool.name.clone(),
+                players: 3,
+                withdrawn: 0,
+                cancelled: false,
+            }])
+        );
+        assert_eq!(store.load().unwrap().players.len(), 3);
+        // Cancelled, the pool takes no row: refused at each row's line, dry run or not,
+        // and nothing stored.
+        store
+            .transaction(&command("group"), |ev| {
+                ev.group_mut(&pool.id).cancelled = true;
+                Ok::<_, std::convert::Infallible>(crate::store::Change::changed(
+                    (),
+                    "cancelled",
+                    serde_json::Value::Null,
+                ))
+            })
+            .unwrap();
+        let event = store.load().unwrap();
+        for dry_run in [true, false] {
+            let refused = import_files(
+                &store,
+                &command("import"),
+                &event,
+                &rules,
+                &request(&later, dry_run),
+            );
+            let Err(ImportFailed::Read(e)) = refused else {
+                panic!("{refused:?}")
+            };
+            let lines: Vec<usize> = e.errors.iter().map(|e| e.line).collect();
+            assert_eq!(lines, [2, 3], "{e}");
+        }
+        assert_eq!(store.load().unwrap().players.len(), 3);
+    }
+}
