@@ -8,7 +8,8 @@
 //!
 //! [`pair`] owns `pair`, `pair --all`, `pairing set|swap` and `unpair` of an individual
 //! event, and `pair` and `unpair` of a team event; [`check`] owns `check` and `check
-//! --optimal` of both.
+//! --optimal` of both; [`import`] owns `import` and `import --dry-run`.
 
 pub mod check;
+pub mod import;
 pub mod pair;

@@ -53,6 +53,10 @@ pub struct BatchOptions {
     /// ([`super::groups::merged_pools`]): a row's name is compared with the players of the
     /// pool it ends up in.
     pub merged: std::collections::BTreeMap<crate::model::GroupId, crate::model::GroupId>,
+    /// Each pool that takes no entries, cancelled or merged into one that was, with the
+    /// cancelled pool ([`super::groups::cancelled_pools`]): a row for it is refused at its
+    /// line, as any row in error.
+    pub cancelled: std::collections::BTreeMap<crate::model::GroupId, crate::model::GroupId>,
 }
 
 /// One file of a batch: its name as the user gave it and its bytes.
@@ -108,6 +112,7 @@ pub fn read_batch(
     let mut sheet = Sheet::new(rules, existing, next_id);
     sheet.strict = opts.strict;
     sheet.merged = opts.merged.clone();
+    sheet.cancelled = opts.cancelled.clone();
     let mut read = Vec::with_capacity(files.len());
     for file in files {
         sheet.errors.next_part();

@@ -16,10 +16,10 @@ use crate::rulebook::{Lang, Rulebook};
 pub(crate) use merge::section_labels;
 pub use merge::{MergeError, MergeReport, merge_group};
 pub use placement::{
-    Placed, PoolNow, Stranded, check_reinstate, merged_note, merged_pools, place_entries,
-    place_entry, pool_now, stranded_players,
+    Placed, PoolNow, Stranded, cancelled_pools, check_reinstate, merged_note, merged_pools,
+    place_entries, place_entry, pool_now, stranded_players,
 };
-pub use sizes::{GroupSize, Undersized, group_size, group_sizes, undersized_groups};
+pub use sizes::{GroupNow, GroupSize, Undersized, group_size, group_sizes, undersized_groups};
 use thiserror::Error;
 
 /// The entries into one group that takes no entries ([`GroupError::EntryCancelled`]).

@@ -60,9 +60,10 @@ pub use entry::{
     player_from_entry,
 };
 pub use groups::{
-    GroupError, GroupSize, MergeError, MergeReport, Placed, PoolNow, Stranded, Undersized,
-    cancel_group, check_pool_size, check_reinstate, group_sizes, merge_group, merged_note,
-    merged_pools, place_entries, place_entry, pool_now, stranded_players, undersized_groups,
+    GroupError, GroupNow, GroupSize, MergeError, MergeReport, Placed, PoolNow, Stranded,
+    Undersized, cancel_group, cancelled_pools, check_pool_size, check_reinstate, group_size,
+    group_sizes, merge_group, merged_note, merged_pools, place_entries, place_entry, pool_now,
+    stranded_players, undersized_groups,
 };
 pub use id_card::{IdCard, IdError, parse_id_number};
 pub use problems::{ImportErrors, MAX_SHOWN, Omitted, Place, RowError, Stop};

@@ -177,9 +177,18 @@ impl<'a> Sheet<'a> {
         self.warnings.append(&mut row.warnings);
         let mut errors = row.errors;
         if let Some((player, named)) = player {
-            // Eligibility is judged only on a row whose values all parsed, so a typo in a
-            // date is not also reported as an unknown age.
-            if errors.is_empty() {
+            // A row for a group that takes no entries is refused at its group cell, its
+            // eligibility there moot. Eligibility is judged only on a row whose values
+            // all parsed, so a typo in a date is not also reported as an unknown age.
+            if let Some(text) = self.cancelled_entry(&player, named) {
+                let col = map.column(Field::Group);
+                errors.push(RowError::new(
+                    line,
+                    col.map(|c| map.names[c].clone()),
+                    Some(named.name.clone()),
+                    text,
+                ));
+            } else if errors.is_empty() {
                 let col = map.column(Field::Group);
                 for message in eligibility::check(&player, named, self.rules) {
                     errors.push(RowError::new(
@@ -199,6 +208,45 @@ impl<'a> Sheet<'a> {
             }
         }
         self.errors.extend(errors);
+    }
+
+    /// Why `player`'s row (naming group `named`) is refused when their pool takes no
+    /// entries: cancelled, or merged into a pool that was ([`Sheet::cancelled`]).
+    fn cancelled_entry(&self, player: &Player, named: &GroupRule) -> Option<Text> {
+        let cancelled = self.cancelled.get(&player.group)?;
+        let name_of = |id: &crate::model::GroupId| {
+            self.rules
+                .group(id)
+                .map_or_else(|| id.to_string(), |g| g.name.clone())
+        };
+        let (pool, gone) = (name_of(&player.group), name_of(cancelled));
+        let why = if cancelled == &player.group {
+            Text::new(
+                format!("{pool}已取消"),
+                format!("{pool} has been cancelled"),
+            )
+        } else {
+            Text::new(
+                format!("{pool}已并入{gone}，而{gone}已取消"),
+                format!("{pool} was merged into {gone}, which has been cancelled"),
+            )
+        };
+        let why = match &named.pairs_with {
+            // A section plays in its pool: the pool is what was cancelled.
+            Some(_) => Text::new(
+                format!("{}在{pool}中编排，而{}", named.name, why.zh),
+                format!("{} plays in {pool}, and {}", named.name, why.en),
+            ),
+            None => why,
+        };
+        let name = &player.name;
+        Some(Text::new(
+            format!("{}，不再接受报名：请为{name}改报其他组别", why.zh),
+            format!(
+                "{} and takes no entries: enter {name} in another group",
+                why.en
+            ),
+        ))
     }
 
     /// A pool numbered from the sheet (`seeding = "sheet"`, docs/rules.md §14.1) needs a

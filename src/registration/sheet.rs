@@ -31,6 +31,52 @@ pub(super) fn header_row(records: &[(usize, Vec<String>)]) -> Option<usize> {
     })
 }
 
+/// The refusal of a workbook whose only sheets with a header row (`hidden`, in workbook
+/// order) are hidden, so none was read: it names them and how to import one (`--sheet`,
+/// the name quoted for the shell), instead of saying no sheet has a header. `listed`:
+/// every sheet, as the other refusals list them.
+fn only_hidden_headed(hidden: &[String], listed: &str) -> Text {
+    let names_zh = hidden
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join("、");
+    let names_en = hidden
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let flags = |or: &str| {
+        hidden
+            .iter()
+            .map(|n| format!("--sheet {}", crate::sanitize::shell_word(n)))
+            .collect::<Vec<_>>()
+            .join(or)
+    };
+    match hidden {
+        [_] => Text::new(
+            format!(
+                "含 姓名/name 列表头行的工作表 {names_zh} 是隐藏的，未读取，其他工作表都没有表头行（工作表：{listed}）；若要导入它，请在 Excel 中取消隐藏，或加 {}",
+                flags("")
+            ),
+            format!(
+                "the sheet with a header row (a 姓名/name column), {names_en}, is hidden and was not read, and no other sheet has one (sheets: {listed}); to import it, unhide it in Excel or pass {}",
+                flags("")
+            ),
+        ),
+        _ => Text::new(
+            format!(
+                "含 姓名/name 列表头行的工作表 {names_zh} 都是隐藏的，未读取，其他工作表都没有表头行（工作表：{listed}）；若要导入，请在 Excel 中取消隐藏，或逐个加 {}",
+                flags(" 或 ")
+            ),
+            format!(
+                "the sheets with a header row (a 姓名/name column), {names_en}, are hidden and were not read, and no other sheet has one (sheets: {listed}); to import them, unhide them in Excel or pass one at a time: {}",
+                flags(" or ")
+            ),
+        ),
+    }
+}
+
 /// Tab if the first non-blank line has more tabs than commas (Excel's "Unicode text" and
 /// copy-paste exports), else comma.
 pub(super) fn delimiter(text: &str) -> u8 {
@@ -80,6 +126,9 @@ pub(super) struct Sheet<'a> {
     /// Each pool merged away with the pool its entries join ([`super::BatchOptions`]):
     /// the group of `group_names` is the pool a row ends up in.
     pub(super) merged: BTreeMap<crate::model::GroupId, crate::model::GroupId>,
+    /// Each pool that takes no entries with the cancelled pool of its chain of merges
+    /// ([`super::BatchOptions`]): a row for it is refused at its line.
+    pub(super) cancelled: BTreeMap<crate::model::GroupId, crate::model::GroupId>,
     /// A unit's [`normalise::unit_key`] → its first spelling, and the pairs of spellings
     /// already said, to warn once about two spellings of one unit.
     pub(super) unit_spellings: BTreeMap<String, String>,
@@ -140,6 +189,7 @@ impl<'a> Sheet<'a> {
             names,
             group_names,
             merged: BTreeMap::new(),
+            cancelled: BTreeMap::new(),
             unit_spellings,
             unit_pairs_said: Default::default(),
             at: None,
@@ -261,6 +311,9 @@ impl<'a> Sheet<'a> {
             )));
             return;
         }
+        // The hidden sheets skipped that have a header row: when no other sheet has one,
+        // the refusal names them instead of saying no sheet has a header.
+        let mut hidden_headed: Vec<String> = Vec::new();
         // By value, each row dropped once it is text: the cells and their text are not
         // held twice for a whole workbook.
         for grid in grids {
@@ -270,9 +323,24 @@ impl<'a> Sheet<'a> {
             if self.errors.stopped() {
                 return;
             }
+            let first: Vec<(usize, Vec<String>)> = grid
+                .rows
+                .iter()
+                .take(10)
+                .map(|(line, cells)| {
+                    let text = cells
+                        .iter()
+                        .map(|c| xlsx::cell_text(c, None).unwrap_or_default())
+                        .collect();
+                    (*line, text)
+                })
+                .collect();
             // A hidden sheet (an old list, a lookup table) is not what the organiser sees
             // as the registration: said, and read only when `--sheet` names it.
             if grid.hidden && only.is_none() {
+                if header_row(&first).is_some() {
+                    hidden_headed.push(grid.sheet.clone());
+                }
                 self.warnings.push(whole_file(Text::new(
                     format!(
                         "工作表 `{0}` 是隐藏的，未读取；若要导入它，请取消隐藏，或加 --sheet {1}",
@@ -289,18 +357,6 @@ impl<'a> Sheet<'a> {
             }
             self.errors.next_part();
             self.not_text.clear();
-            let first: Vec<(usize, Vec<String>)> = grid
-                .rows
-                .iter()
-                .take(10)
-                .map(|(line, cells)| {
-                    let text = cells
-                        .iter()
-                        .map(|c| xlsx::cell_text(c, None).unwrap_or_default())
-                        .collect();
-                    (*line, text)
-                })
-                .collect();
             let Some(h) = header_row(&first) else {
                 if only.is_some() {
                     self.errors.push(whole_file(Text::new(
@@ -418,7 +474,14 @@ impl<'a> Sheet<'a> {
         for &warning in whole.iter().rev() {
             self.warnings.remove(warning);
         }
-        if read.sheets.is_empty() && only.is_none() && !self.errors.stopped() {
+        if read.sheets.is_empty()
+            && only.is_none()
+            && !self.errors.stopped()
+            && !hidden_headed.is_empty()
+        {
+            self.errors
+                .push(whole_file(only_hidden_headed(&hidden_headed, &listed)));
+        } else if read.sheets.is_empty() && only.is_none() && !self.errors.stopped() {
             self.errors.push(whole_file(Text::new(
                 format!(
                     "工作簿中没有一个工作表含有 姓名/name 列的表头行（工作表：{listed}）；表头行须写出各列名称，例如 姓名,性别,单位,组别"

@@ -898,3 +898,90 @@ fn a_gender_read_from_the_id_number_is_said_where_it_was_read() {
         without[0].message
     );
 }
+
+/// A row whose pool takes no entries ([`BatchOptions::cancelled`]) is refused at its line
+/// and group cell, a section's naming the pool it plays in; the other rows are read as
+/// usual, their own problems kept.
+#[test]
+fn a_row_for_a_cancelled_pool_is_refused_at_its_line() {
+    let text = "姓名,性别,组别,残疾\n甲,男,成人组,\n乙,男,残疾人组,是\n丙,男,青少年组,\n";
+    let file = RegistrationFile {
+        source: "reg.csv".to_string(),
+        bytes: text.as_bytes(),
+    };
+    let adult = GroupId::new("adult");
+    let opts = BatchOptions {
+        cancelled: [(adult.clone(), adult)].into(),
+        ..BatchOptions::default()
+    };
+    let err = read_batch(&[file], &opts, &rules(), &[], PlayerId(1)).unwrap_err();
+    let got: Vec<(usize, Option<&str>, String)> = err
+        .errors
+        .iter()
+        .map(|e| (e.line, e.column.as_deref(), e.message.zh.clone()))
+        .collect();
+    assert_eq!(
+        got[..2],
+        [
+            (
+                2,
+                Some("组别"),
+                "成人组已取消，不再接受报名：请为甲改报其他组别".to_string()
+            ),
+            (
+                3,
+                Some("组别"),
+                "残疾人组在成人组中编排，而成人组已取消，不再接受报名：请为乙改报其他组别"
+                    .to_string()
+            ),
+        ],
+        "{err}"
+    );
+    assert!(got[2..].iter().all(|(line, ..)| *line == 4), "{err}");
+    assert!(err.to_string().contains("reg.csv:2: column `组别`: 成人组 has been cancelled and takes no entries: enter 甲 in another group"), "{err}");
+}
+
+/// A workbook whose sheets with a header row are all hidden is refused naming each of
+/// them and the `--sheet` that reads it, not as a workbook without a header row.
+#[test]
+fn hidden_headed_sheets_are_named_when_no_visible_sheet_has_a_header() {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    book.add_worksheet()
+        .set_name("说明")
+        .unwrap()
+        .write_string(0, 0, "填写说明")
+        .unwrap();
+    for name in ["甲组", "乙 组"] {
+        let ws = book.add_worksheet();
+        ws.set_name(name).unwrap();
+        ws.write_string(0, 0, "姓名").unwrap();
+        ws.write_string(0, 1, "组别").unwrap();
+        ws.write_string(1, 0, "张三").unwrap();
+        ws.write_string(1, 1, "成人组").unwrap();
+        ws.set_hidden(true);
+    }
+    let bytes = book.save_to_buffer().unwrap();
+    let file = RegistrationFile {
+        source: "h.xlsx".to_string(),
+        bytes: &bytes,
+    };
+    let err = read_batch(
+        &[file],
+        &BatchOptions::default(),
+        &rules(),
+        &[],
+        PlayerId(1),
+    )
+    .unwrap_err();
+    assert_eq!(err.errors.len(), 1, "{err}");
+    let en = &err.errors[0].message.en;
+    assert!(
+        en.starts_with(
+            "the sheets with a header row (a 姓名/name column), `甲组`, `乙 组`, are hidden"
+        ),
+        "{en}"
+    );
+    assert!(en.ends_with("--sheet 甲组 or --sheet '乙 组'"), "{en}");
+    let zh = &err.errors[0].message.zh;
+    assert!(zh.contains("`甲组`、`乙 组` 都是隐藏的"), "{zh}");
+}

@@ -1,12 +1,15 @@
 //! `qiwang group sizes`: each group's registered players against its minimum (Dongguan 九:
 //! 报名人数不足10人的组别，将取消该组别比赛), with the hint to merge or cancel a short one.
 //!
-//! Owns the wording and layout only; the counts and what is short are
-//! `registration::group_sizes` and `GroupSize::is_undersized`.
+//! Each group's status too: paired on its own, a section of a pool, merged into another
+//! pool (the chain of merges followed to its end), or cancelled.
+//!
+//! Owns the wording and layout only; the counts, what is short and what each group is now
+//! are `registration::group_sizes`, `GroupSize::is_undersized` and `GroupSize::now`.
 
 use crate::i18n::bi;
-use crate::model::Event;
-use crate::registration::group_sizes as count_groups;
+use crate::model::{Event, GroupId};
+use crate::registration::{GroupNow, GroupSize, group_sizes as count_groups};
 use crate::report::{Json, Report, Section};
 use crate::rulebook::{Lang, Rulebook};
 use serde::Serialize;
@@ -27,9 +30,15 @@ pub struct GroupSizes {
 struct SizeJson<'a> {
     below_minimum: bool,
     group: &'a str,
+    /// The pool it was merged into, the chain of merges followed to its end.
+    merged_into: Option<&'a str>,
     min_size: Option<u32>,
     name: &'a str,
+    /// Where its players are paired now; null for a cancelled group.
+    pairs_in: Option<&'a str>,
     players: usize,
+    /// `pairs`, `section`, `merged` or `cancelled` ([`GroupNow::key`]).
+    status: &'static str,
 }
 
 /// Every group of the rulebook, in rulebook order, with its players and minimum; groups
@@ -47,6 +56,7 @@ pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang, json: Json) -> G
             "id".into(),
             lang.pick("人数", "players").into(),
             lang.pick("最低人数", "minimum").into(),
+            lang.pick("状态", "status").into(),
         ],
     )
     .right(&[2, 3]);
@@ -56,11 +66,12 @@ pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang, json: Json) -> G
         .into_iter()
         .map(|size| {
             let below = size.is_undersized(event);
-            (size, below)
+            let now = size.now(event);
+            (size, below, now)
         })
         .collect();
-    let any_short = sizes.iter().any(|(_, below)| *below);
-    for (size, below) in &sizes {
+    let any_short = sizes.iter().any(|(_, below, _)| *below);
+    for (size, below, now) in &sizes {
         let n = size.count;
         let flag = if *below {
             format!(
@@ -69,7 +80,7 @@ pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang, json: Json) -> G
                 size.minimum()
             )
         } else {
-            gone(event, rules, &size.group, lang)
+            gone(size, now, rules, lang)
         };
         // Chinese names the group as the regulation does (commands take the name too).
         lines.push(bi!(
@@ -82,6 +93,7 @@ pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang, json: Json) -> G
             size.group.to_string(),
             n.to_string(),
             size.min_size.map(|m| m.to_string()).unwrap_or_default(),
+            status(now, rules, lang),
         ]);
     }
     let mut report = Report::new(format!(
@@ -98,33 +110,64 @@ pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang, json: Json) -> G
     report.set_json(json, || {
         sizes
             .iter()
-            .map(|(size, below)| SizeJson {
+            .map(|(size, below, now)| SizeJson {
                 below_minimum: *below,
                 group: size.group.as_str(),
+                merged_into: now.merged_into().map(GroupId::as_str),
                 min_size: size.min_size,
                 name: &size.name,
+                pairs_in: now.pairs_in(&size.group).map(GroupId::as_str),
                 players: size.count,
+                status: now.key(),
             })
             .collect::<Vec<_>>()
     });
     GroupSizes { lines, report }
 }
 
-/// Where a group merged away or cancelled went, after its count (「（已并入成人组）」).
-fn gone(event: &Event, rules: &Rulebook, group: &crate::model::GroupId, lang: Lang) -> String {
-    use crate::registration::{PoolNow, pool_now};
-    match event.group(group) {
-        Some(g) if g.cancelled => lang.pick("（已取消）", " (cancelled)").to_string(),
-        Some(g) if g.merged_into.is_some() => match pool_now(event, group) {
-            PoolNow::Pairs(pool) => {
-                let into = rules
-                    .group(&pool)
-                    .map_or(pool.to_string(), |g| g.name.clone());
-                bi!(lang, zh("（已并入{into}）"), en(" (merged into {into})"))
-            }
-            PoolNow::Cancelled(_) => lang.pick("（已取消）", " (cancelled)").to_string(),
-        },
-        _ => String::new(),
+/// The group `id` as the rulebook names it.
+fn name_of(rules: &Rulebook, id: &GroupId) -> String {
+    rules
+        .group(id)
+        .map_or_else(|| id.to_string(), |g| g.name.clone())
+}
+
+/// The status column: what the group is now, every group said.
+fn status(now: &GroupNow, rules: &Rulebook, lang: Lang) -> String {
+    match now {
+        GroupNow::Pairs => lang.pick("自行编排", "pairs on its own").to_string(),
+        GroupNow::Section { pool } => {
+            let pool = name_of(rules, pool);
+            bi!(lang, zh("在{pool}中编排"), en("plays in {pool}"))
+        }
+        GroupNow::Merged { into } => {
+            let into = name_of(rules, into);
+            bi!(lang, zh("已并入{into}"), en("merged into {into}"))
+        }
+        GroupNow::Cancelled { merged_into: None } => lang.pick("已取消", "cancelled").to_string(),
+        GroupNow::Cancelled {
+            merged_into: Some(into),
+        } => {
+            let into = name_of(rules, into);
+            bi!(
+                lang,
+                zh("已并入{into}，{into}已取消"),
+                en("merged into {into}, which was cancelled")
+            )
+        }
+    }
+}
+
+/// After a line's count, what became of a group that no longer pairs as the rulebook has
+/// it (「（已并入成人组）」); nothing for a pool pairing on its own or a section in its pool.
+fn gone(size: &GroupSize, now: &GroupNow, rules: &Rulebook, lang: Lang) -> String {
+    match now {
+        GroupNow::Pairs => String::new(),
+        GroupNow::Section { pool } if size.pool.as_ref() == Some(pool) => String::new(),
+        GroupNow::Section { .. } | GroupNow::Merged { .. } | GroupNow::Cancelled { .. } => {
+            let status = status(now, rules, lang);
+            bi!(lang, zh("（{status}）"), en(" ({status})"))
+        }
     }
 }
 

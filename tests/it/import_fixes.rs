@@ -3,7 +3,7 @@
 //! skipped; UTF-16 without a byte-order mark is read; date, note and page lines and a
 //! repeated header are skipped with a note that says what they are; a name that is no
 //! text, a 序号 of 领队 and `--sheet` on a CSV are refused; a hidden sheet is skipped with
-//! a note; a two-row header (大表头) with 联系方式 keeps the phone column.
+//! a note, and a workbook whose only headed sheet is hidden is refused naming it; a two-row header (大表头) with 联系方式 keeps the phone column.
 
 use crate::common::{p, root, run};
 use rust_xlsxwriter::{ExcelDateTime, Format, Workbook};
@@ -273,6 +273,71 @@ fn a_hidden_sheet_is_skipped_with_a_note_unless_named() {
     assert_eq!(code, 0, "{said}");
     assert!(
         said.contains("读取工作表：`旧名单 2025`（1 名棋手）"),
+        "{said}"
+    );
+}
+
+/// A workbook whose only sheet with a header row is hidden (the registration list hidden
+/// behind an instructions sheet) was refused as having no header row at all. The refusal
+/// names the hidden sheet and how to import it, `--sheet` with the name quoted for the
+/// shell; that command reads it.
+#[test]
+fn a_workbook_whose_only_headed_sheet_is_hidden_says_so() {
+    let tmp = TempDir::new().unwrap();
+    event(tmp.path());
+    let mut book = Workbook::new();
+    let notes = book.add_worksheet();
+    notes.set_name("说明").unwrap();
+    notes
+        .write_string(0, 0, "请在报名表中填写参赛棋手")
+        .unwrap();
+    let list = book.add_worksheet();
+    list.set_name("报名表 2026").unwrap();
+    for (c, h) in ["姓名", "性别", "单位", "组别"].iter().enumerate() {
+        list.write_string(0, c as u16, *h).unwrap();
+    }
+    for (c, v) in ["王五", "男", "某协会", "成人组"].iter().enumerate() {
+        list.write_string(1, c as u16, *v).unwrap();
+    }
+    list.set_hidden(true);
+    let file = tmp.path().join("hidden.xlsx");
+    book.save(&file).unwrap();
+    let (code, said) = import(tmp.path(), &file, &[]);
+    assert_eq!(code, 3, "{said}");
+    assert!(
+        said.contains("含 姓名/name 列表头行的工作表 `报名表 2026` 是隐藏的，未读取"),
+        "{said}"
+    );
+    assert!(said.contains("或加 --sheet '报名表 2026'"), "{said}");
+    assert!(!said.contains("工作簿中没有一个工作表含有"), "{said}");
+    let out = run(
+        tmp.path(),
+        &[
+            "--lang",
+            "en",
+            "--event",
+            "ev",
+            "import",
+            p(&file),
+            "--dry-run",
+        ],
+    );
+    assert!(
+        out.stderr.contains(
+            "the sheet with a header row (a 姓名/name column), `报名表 2026`, is hidden and was not read"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("pass --sheet '报名表 2026'"),
+        "{}",
+        out.stderr
+    );
+    let (code, said) = import(tmp.path(), &file, &["--sheet", "报名表 2026"]);
+    assert_eq!(code, 0, "{said}");
+    assert!(
+        said.contains("读取工作表：`报名表 2026`（1 名棋手）"),
         "{said}"
     );
 }

@@ -145,7 +145,8 @@ fn a_cancelled_group_takes_no_entry_no_reinstatement_and_no_merge() {
     );
     Run::on_event(&ev, &["import", p(&late)])
         .status(3)
-        .stderr_has("女四、女五")
+        .stderr_has("w.csv:2：`组别` 列：女子组已取消，不再接受报名：请为女四改报其他组别")
+        .stderr_has("w.csv:3：`组别` 列：女子组已取消，不再接受报名：请为女五改报其他组别")
         .stderr_has("未导入任何棋手")
         .check();
     Run::on_event(&ev, &["player", "reinstate", "女一"])
@@ -172,13 +173,11 @@ fn a_cancelled_group_takes_no_entry_no_reinstatement_and_no_merge() {
         .check();
 }
 
-/// A state made by an older version (or by hand) that leaves an active player in a group
-/// merged away, or in a cancelled one: `check` names them and fails, `pair --all` warns.
-#[test]
-fn check_and_pair_name_a_player_left_in_a_group_that_no_longer_pairs() {
-    let (_tmp, ev) = event();
-    Run::on_event(&ev, &["group", "merge", "c", "a"]).check();
-    Run::on_event(&ev, &["group", "cancel", "d"]).check();
+/// 少儿组 merged into 成人组 and 女子组 cancelled, then the state edited as an older
+/// version (or a hand) could leave it: 乙一 (7) back in 少儿组, 女一 (9) active in 女子组.
+fn strand(ev: &Path) {
+    Run::on_event(ev, &["group", "merge", "c", "a"]).check();
+    Run::on_event(ev, &["group", "cancel", "d"]).check();
     let path = ev.join("qiwang.json");
     let mut state: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
@@ -193,6 +192,14 @@ fn check_and_pair_name_a_player_left_in_a_group_that_no_longer_pairs() {
         }
     }
     fs::write(&path, serde_json::to_string_pretty(&state).unwrap()).unwrap();
+}
+
+/// A state made by an older version (or by hand) that leaves an active player in a group
+/// merged away, or in a cancelled one: `check` names them and fails, `pair --all` warns.
+#[test]
+fn check_and_pair_name_a_player_left_in_a_group_that_no_longer_pairs() {
+    let (_tmp, ev) = event();
+    strand(&ev);
     Run::on_event(&ev, &["check"])
         .status(3)
         .stdout_has("乙一（7）登记在少儿组，但少儿组已并入成人组")
@@ -203,6 +210,45 @@ fn check_and_pair_name_a_player_left_in_a_group_that_no_longer_pairs() {
     Run::on_event(&ev, &["pair", "--all", "--seed", "1"])
         .stderr_has("注意：不会被编排：乙一（7）")
         .stderr_has("注意：不会被编排：女一（9）")
+        .check();
+}
+
+/// `check --group` covers the players of the pool checked as the arbiter means it: a
+/// player stranded in 少儿组, merged into 成人组, is named by the check of 成人组 (it
+/// named nobody), and `--group 少儿组` says the group pairs in 成人组 now and checks
+/// that; a cancelled group's check names who was left in it, and another pool's nobody.
+#[test]
+fn check_of_one_group_names_the_players_stranded_in_the_groups_merged_into_it() {
+    let (_tmp, ev) = event();
+    strand(&ev);
+    for named in ["成人组", "a"] {
+        Run::on_event(&ev, &["check", "--group", named])
+            .status(3)
+            .stdout_has("未编排：乙一（7）登记在少儿组，但少儿组已并入成人组")
+            .stdout_lacks("女一")
+            .stderr_has("有 1 名棋手登记在不再编排的组别")
+            .stderr_lacks("注意")
+            .check();
+    }
+    Run::on_event(&ev, &["check", "--group", "少儿组"])
+        .status(3)
+        .stdout_has("乙一（7）")
+        .stderr_has("注意：少儿组已并入成人组，在成人组中编排：检查的是成人组")
+        .check();
+    Run::on_event_in("en", &ev, &["check", "--group", "c"])
+        .status(3)
+        .stderr_has("note: 少儿组 was merged into 成人组 and pairs there: checking 成人组")
+        .check();
+    Run::on_event(&ev, &["check", "--group", "女子组"])
+        .status(3)
+        .stdout_has("女一（9）登记在已取消的女子组")
+        .stdout_lacks("乙一")
+        .stderr_has("注意：女子组已取消，不再编排：只列出其中未退赛的棋手")
+        .check();
+    Run::on_event(&ev, &["check", "--group", "青年组"])
+        .stdout_lacks("乙一")
+        .stdout_lacks("女一")
+        .stderr_empty()
         .check();
 }
 

@@ -21,6 +21,7 @@ mod examples;
 mod excel;
 mod final_round_robin;
 mod fuzz;
+mod group_status;
 mod guide;
 mod hall;
 mod head_counts;

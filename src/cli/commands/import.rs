@@ -1,12 +1,15 @@
-//! `qiwang import FILE... [--dry-run] [--encoding auto|utf-8|gbk] [--sheet NAME] [--strict] [--late]`
+//! `qiwang import FILE... [--dry-run] [--encoding auto|utf-8|gbk] [--sheet NAME] [--strict] [--late]`:
+//! the files read, one library call (`commands::import::import_files`), and what it did
+//! printed: the files and sheets read, the warnings, the count per pool.
 
 use crate::cli::context::read_input;
-use crate::cli::context::{Ctx, lib_error, tx_error};
-use crate::cli::error::{CliError, ExitStatus};
+use crate::cli::context::{Ctx, lib_error};
+use crate::cli::error::CliError;
+use qiwang::commands::import::{ImportDone, ImportFailed, ImportRequest, PoolCount, import_files};
 use qiwang::i18n::plural;
 use qiwang::i18n::{Localize, bi};
 use qiwang::input::decode::Encoding;
-use qiwang::registration::{BatchOptions, Imported, RegistrationFile, admit_batch, read_batch};
+use qiwang::registration::{BatchOptions, Imported, RegistrationFile};
 use qiwang::rulebook::Lang;
 use std::path::PathBuf;
 
@@ -35,40 +38,41 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
             bytes,
         })
         .collect();
-    let opts = BatchOptions {
-        encoding: match args.encoding.as_str() {
-            "utf-8" | "utf8" => Encoding::Utf8,
-            "gbk" => Encoding::Gbk,
-            _ => Encoding::Auto,
+    let request = ImportRequest {
+        files: &files,
+        options: BatchOptions {
+            encoding: match args.encoding.as_str() {
+                "utf-8" | "utf8" => Encoding::Utf8,
+                "gbk" => Encoding::Gbk,
+                _ => Encoding::Auto,
+            },
+            sheet: args.sheet.clone(),
+            strict: args.strict,
+            ..BatchOptions::default()
         },
-        sheet: args.sheet.clone(),
-        strict: args.strict,
-        merged: Default::default(),
+        dry_run: args.dry_run,
+        late: args.late,
+        // The deadline is a day: today's date on this machine decides.
+        today: chrono::Local::now().date_naive(),
     };
     let loaded = ctx.load()?;
     let lang = ctx.lang(&loaded.rules);
-    // Rows entering pools already paired are entries as `player add` makes them, under
-    // the same rules; the deadline is a day, today's date on this machine decides.
-    let today = chrono::Local::now().date_naive();
-    let opts = BatchOptions {
-        merged: qiwang::registration::merged_pools(&loaded.event, &loaded.rules),
-        ..opts
-    };
-    if args.dry_run {
-        let ev = &loaded.event;
-        let mut imported = read_batch(
-            &files,
-            &opts,
-            &loaded.rules,
-            &ev.players,
-            ev.next_player_id(),
-        )
-        .map_err(nothing_imported)?;
-        let placed = qiwang::registration::place_entries(ev, &loaded.rules, &mut imported.players)
-            .map_err(nothing_imported)?;
-        admit_batch(ev, &loaded.rules, &mut imported.players, today, args.late)
-            .map_err(nothing_imported)?;
-        report_reading(&imported, lang);
+    let done = import_files(
+        &loaded.store,
+        &ctx.command_info(),
+        &loaded.event,
+        &loaded.rules,
+        &request,
+    )
+    .map_err(|e| import_error(e, args.dry_run))?;
+    let ImportDone {
+        imported,
+        placed,
+        pools,
+    } = done;
+    report_reading(&imported, lang);
+    let n = imported.players.len();
+    let Some(pools) = pools else {
         for p in placed {
             outln!("{}", p.localize(lang));
         }
@@ -80,80 +84,72 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
             ),
             bi!(
                 lang,
-                zh("{} 名棋手", imported.players.len()),
-                en("{}", plural(imported.players.len(), "player", "players"))
+                zh("{} 名棋手", n),
+                en("{}", plural(n, "player", "players"))
             )
         );
         return Ok(());
-    }
-    let rules = &loaded.rules;
-    let sources: Vec<String> = files.iter().map(|f| f.source.clone()).collect();
-    // The counts are taken from the state the transaction writes, without reading it back.
-    let nothing_imported = |e: CliError| {
-        e.map_message(|m, l| {
-            format!(
-                "{m}\n{}",
-                l.pick(
-                    "未导入任何棋手，赛事未改变。",
-                    "nothing was imported; the event is unchanged."
-                )
-            )
-        })
     };
-    let (imported, per_pool, placed) = loaded
-        .store
-        .transaction(&ctx.command_info(), |event| {
-            let mut imported =
-                read_batch(&files, &opts, rules, &event.players, event.next_player_id())
-                    .map_err(|e| nothing_imported(lib_error(e)))?;
-            // Rows for a group merged away join the pool it went to; a cancelled group's
-            // refuse the whole file, as any error does.
-            let placed = qiwang::registration::place_entries(event, rules, &mut imported.players)
-                .map_err(|e| nothing_imported(lib_error(e)))?;
-            let late = admit_batch(event, rules, &mut imported.players, today, args.late)
-                .map_err(|e| nothing_imported(lib_error(e)))?;
-            let n = imported.players.len();
-            let ids: Vec<u32> = imported.players.iter().map(|p| p.id.0).collect();
-            event.players.extend(imported.players.iter().cloned());
-            let per_pool: Vec<(String, usize)> =
-                qiwang::lookup::pools_shown(rules, event, qiwang::lookup::Shown::Players)
-                    .into_iter()
-                    .map(|g| (g.name.clone(), event.players_in(&g.id).count()))
-                    .collect();
-            let joined = sources.join(", ");
-            let mut details =
-                serde_json::json!({ "file": joined, "files": sources, "player_ids": ids });
-            if late {
-                details["late"] = serde_json::Value::Bool(true);
-            }
-            Ok::<_, CliError>(
-                qiwang::store::action::Action::Imported {
-                    players: n,
-                    files: sources.clone(),
-                }
-                .change((imported, per_pool, placed), details),
-            )
-        })
-        .map_err(tx_error)?;
-    report_reading(&imported, lang);
     outln!(
         "{}",
         bi!(
             lang,
-            zh("已导入 {} 名棋手", imported.players.len()),
-            en(
-                "imported {}",
-                plural(imported.players.len(), "player", "players")
-            )
+            zh("已导入 {} 名棋手", n),
+            en("imported {}", plural(n, "player", "players"))
         )
     );
-    for (name, n) in per_pool {
-        outln!("  {name}{}{n}", lang.pick("：", ": "));
+    for pool in pools {
+        outln!("  {}", pool_line(&pool, lang));
     }
     for p in placed {
         outln!("{}", p.localize(lang));
     }
     Ok(())
+}
+
+/// A pool's line of the summary: the players who take part, then those withdrawn before
+/// round 1 apart (「女子组：0（已取消，2 名棋手退赛）」).
+fn pool_line(pool: &PoolCount, lang: Lang) -> String {
+    let PoolCount {
+        name,
+        players,
+        withdrawn,
+        cancelled,
+    } = pool;
+    let count = format!("{name}{}{players}", lang.pick("：", ": "));
+    match (cancelled, withdrawn) {
+        (true, w) => bi!(
+            lang,
+            zh("{count}（已取消，{w} 名棋手退赛）"),
+            en("{count} (cancelled, {w} withdrawn)")
+        ),
+        (false, 0) => count,
+        (false, w) => bi!(
+            lang,
+            zh("{count}（另有 {w} 名棋手已退赛）"),
+            en("{count} (and {w} withdrawn)")
+        ),
+    }
+}
+
+/// Why nothing was imported, said with "nothing was imported" under it (and, when the
+/// import was to be stored, that the event is unchanged); a store that could not be read
+/// or written is said as every command's.
+fn import_error(e: ImportFailed, dry_run: bool) -> CliError {
+    if let ImportFailed::Store(e) = e {
+        return lib_error(e);
+    }
+    lib_error(e).map_message(move |m, l| {
+        let note = if dry_run {
+            l.pick("未导入任何棋手。", "nothing was imported.")
+        } else {
+            l.pick(
+                "未导入任何棋手，赛事未改变。",
+                "nothing was imported; the event is unchanged.",
+            )
+        };
+        format!("{m}\n{note}")
+    })
 }
 
 /// Which files and sheets were read (a workbook's sheets by name, with those skipped),
@@ -207,14 +203,4 @@ fn report_reading(imported: &Imported, lang: Lang) {
             w.located(&source, lang)
         );
     }
-}
-
-/// A refusal of the dry run, said with "nothing was imported" under it.
-fn nothing_imported<E: std::error::Error + Localize + ExitStatus>(e: E) -> CliError {
-    lib_error(e).map_message(|m, l| {
-        format!(
-            "{m}\n{}",
-            l.pick("未导入任何棋手。", "nothing was imported.")
-        )
-    })
 }

@@ -357,6 +357,18 @@ pub fn pair_error(e: qiwang::commands::pair::PairError) -> CliError {
     }
 }
 
+impl ExitStatus for qiwang::commands::import::ImportFailed {
+    fn exit_code(&self) -> ExitCode {
+        use qiwang::commands::import::ImportFailed as E;
+        match self {
+            E::Read(e) => e.exit_code(),
+            E::Group(e) => e.exit_code(),
+            E::Entry(e) => e.exit_code(),
+            E::Store(e) => e.exit_code(),
+        }
+    }
+}
+
 impl ExitStatus for qiwang::commands::pair::EditRefused {
     fn exit_code(&self) -> ExitCode {
         self.error.exit_code()

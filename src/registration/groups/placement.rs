@@ -53,6 +53,22 @@ pub fn merged_pools(
         .collect()
 }
 
+/// Every pool of the rulebook that takes no entries with the cancelled pool that stops
+/// its chain of merges ([`pool_now`]; itself when it was cancelled), for the import,
+/// which refuses a row for one at its line.
+pub fn cancelled_pools(
+    event: &Event,
+    rules: &Rulebook,
+) -> std::collections::BTreeMap<GroupId, GroupId> {
+    rules
+        .pools()
+        .filter_map(|g| match pool_now(event, &g.id) {
+            PoolNow::Cancelled(pool) => Some((g.id.clone(), pool)),
+            PoolNow::Pairs(_) => None,
+        })
+        .collect()
+}
+
 /// A late entry placed in the pool its group was merged into, for the line that says so
 /// (「少儿组已并入成人组：丙一编入成人组」).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -187,6 +203,9 @@ pub struct Stranded {
     pub group: String,
     /// Where the group went: the pool it was merged into, or `None` when cancelled.
     pub into: Option<String>,
+    /// The pool whose check names them ([`pool_now`]): the pool their group was merged
+    /// into, at the end of its chain, or the cancelled pool that stops the chain.
+    pub now: GroupId,
 }
 
 impl Localize for Stranded {
@@ -230,13 +249,12 @@ pub fn stranded_players(event: &Event, rules: &Rulebook) -> Vec<Stranded> {
         .filter(|p| p.takes_part_from(1))
         .filter_map(|p| {
             let state = event.group(&p.group)?;
-            let into = match (&state.merged_into, state.cancelled) {
-                (_, true) => None,
-                (Some(_), false) => match pool_now(event, &p.group) {
-                    PoolNow::Pairs(pool) => Some(name_of(rules, &pool)),
-                    PoolNow::Cancelled(_) => None,
-                },
-                (None, false) => return None,
+            if state.merged_into.is_none() && !state.cancelled {
+                return None;
+            }
+            let (into, now) = match pool_now(event, &p.group) {
+                PoolNow::Pairs(pool) => (Some(name_of(rules, &pool)), pool),
+                PoolNow::Cancelled(pool) => (None, pool),
             };
             Some(Stranded {
                 player: p.name.clone(),
@@ -244,6 +262,7 @@ pub fn stranded_players(event: &Event, rules: &Rulebook) -> Vec<Stranded> {
                 pool: p.group.clone(),
                 group: name_of(rules, &p.group),
                 into,
+                now,
             })
         })
         .collect()

@@ -2,8 +2,9 @@
 //! minimum size (Dongguan 九: 报名人数不足10人的组别，将取消该组别比赛): the one count behind
 //! `group sizes`, the import summary and the minimum-size check before round 1.
 //!
-//! Owns counting only; whether a short group is cancelled or merged is the organiser's
-//! decision (`groups.rs` cancels, `merge.rs` merges).
+//! Owns counting, and saying what each group is now ([`GroupNow`]: a pool pairing on its
+//! own, a section, merged into another pool, cancelled); whether a short group is
+//! cancelled or merged is the organiser's decision (`groups.rs` cancels, `merge.rs` merges).
 
 use crate::model::{Event, GroupId, Player};
 use crate::rulebook::{GroupRule, Rulebook};
@@ -29,10 +30,7 @@ impl GroupSize {
     /// Below its minimum and neither merged away nor cancelled: what `pair` refuses round 1
     /// of and `group sizes` flags ([`undersized_groups`]).
     pub fn is_undersized(&self, event: &Event) -> bool {
-        self.is_short()
-            && event
-                .group(&self.group)
-                .is_none_or(|g| g.merged_into.is_none() && !g.cancelled)
+        self.is_short() && matches!(self.now(event), GroupNow::Pairs | GroupNow::Section { .. })
     }
 
     /// Whether the group has fewer players than its minimum (an empty group included).
@@ -49,6 +47,79 @@ impl GroupSize {
     /// The minimum the group is held to: its `min_size`, else the two a game needs.
     pub fn minimum(&self) -> u32 {
         self.min_size.unwrap_or(2)
+    }
+
+    /// What the group is now on `event`: where its players are paired, following the
+    /// chain of merges to its end ([`super::pool_now`]).
+    pub fn now(&self, event: &Event) -> GroupNow {
+        use super::PoolNow;
+        match &self.pool {
+            // A section plays in its pool, wherever that pool now pairs.
+            Some(pool) => match super::pool_now(event, pool) {
+                PoolNow::Pairs(pool) => GroupNow::Section { pool },
+                PoolNow::Cancelled(_) => GroupNow::Cancelled { merged_into: None },
+            },
+            None => match super::pool_now(event, &self.group) {
+                PoolNow::Pairs(pool) if pool == self.group => GroupNow::Pairs,
+                PoolNow::Pairs(into) => GroupNow::Merged { into },
+                PoolNow::Cancelled(pool) => GroupNow::Cancelled {
+                    merged_into: (pool != self.group).then_some(pool),
+                },
+            },
+        }
+    }
+}
+
+/// What a group of the rulebook is now ([`GroupSize::now`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GroupNow {
+    /// A pool paired on its own.
+    Pairs,
+    /// A section (残疾人组, 本地组), whose players are paired in `pool`: the pool it plays
+    /// in, or the pool that one was merged into.
+    Section {
+        /// Where the section's players are paired.
+        pool: GroupId,
+    },
+    /// Merged into `into` (the end of its chain of merges), where its players are paired.
+    Merged {
+        /// The pool its players are paired in.
+        into: GroupId,
+    },
+    /// Cancelled, or merged into a pool that was (`merged_into`): nobody is paired there.
+    Cancelled {
+        /// The cancelled pool it was merged into, if it was not cancelled itself.
+        merged_into: Option<GroupId>,
+    },
+}
+
+impl GroupNow {
+    /// Where the group's players are paired now; `None` when nowhere (cancelled).
+    pub fn pairs_in<'a>(&'a self, own: &'a GroupId) -> Option<&'a GroupId> {
+        match self {
+            GroupNow::Pairs => Some(own),
+            GroupNow::Section { pool } | GroupNow::Merged { into: pool } => Some(pool),
+            GroupNow::Cancelled { .. } => None,
+        }
+    }
+
+    /// The pool the group was merged into (the end of the chain), if it was merged.
+    pub fn merged_into(&self) -> Option<&GroupId> {
+        match self {
+            GroupNow::Merged { into } => Some(into),
+            GroupNow::Cancelled { merged_into } => merged_into.as_ref(),
+            GroupNow::Pairs | GroupNow::Section { .. } => None,
+        }
+    }
+
+    /// A word for scripts: `pairs`, `section`, `merged` or `cancelled`.
+    pub fn key(&self) -> &'static str {
+        match self {
+            GroupNow::Pairs => "pairs",
+            GroupNow::Section { .. } => "section",
+            GroupNow::Merged { .. } => "merged",
+            GroupNow::Cancelled { .. } => "cancelled",
+        }
     }
 }
 

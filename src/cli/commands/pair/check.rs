@@ -11,8 +11,9 @@ use qiwang::commands::check::{PoolCheck, RoundProof, check_pools, prove_pools};
 use qiwang::i18n::bi;
 use qiwang::i18n::{Text, plural};
 use qiwang::lookup::Shown;
-use qiwang::model::GroupId;
+use qiwang::model::{Event, GroupId};
 use qiwang::pairing;
+use qiwang::registration::{PoolNow, pool_now};
 use qiwang::report::{Format, Report, Section};
 use qiwang::rulebook::{Lang, Rulebook};
 
@@ -25,10 +26,7 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     }
     let Loaded { event, rules, .. } = loaded;
     let lang = ctx.lang(&rules);
-    let pools: Vec<GroupId> = match group {
-        Some(_) => vec![resolve_pool(&rules, &event, group)?],
-        None => pools_shown(&rules, &event, Shown::Paired),
-    };
+    let pools = pools_checked(&rules, &event, group, lang)?;
     let mut total = 0;
     let mut lines = Vec::new();
     let mut section = Section::new(
@@ -171,6 +169,56 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The pools `check` (or `check --optimal`) covers: the one `--group` names, or every
+/// pool paired. A group named that no longer pairs on its own is said on standard error
+/// (a merged group pairs in the pool it was merged into, which is checked; a cancelled
+/// one is checked for the players left in it), so the arbiter knows which pool the
+/// verdict is about.
+fn pools_checked(
+    rules: &Rulebook,
+    event: &Event,
+    group: Option<&str>,
+    lang: Lang,
+) -> Result<Vec<GroupId>, CliError> {
+    let Some(name) = group else {
+        return Ok(pools_shown(rules, event, Shown::Paired));
+    };
+    let pool = resolve_pool(rules, event, group)?;
+    if let Some(rule) = rules.find_group(name) {
+        let own = rules.pool_of(rule);
+        let name_of = |id: &GroupId| {
+            rules
+                .group(id)
+                .map_or_else(|| id.to_string(), |g| g.name.clone())
+        };
+        let note = match pool_now(event, own) {
+            PoolNow::Pairs(now) if &now == own => None,
+            PoolNow::Pairs(now) => {
+                let (own, now) = (name_of(own), name_of(&now));
+                Some(bi!(
+                    lang,
+                    zh("{own}已并入{now}，在{now}中编排：检查的是{now}"),
+                    en("{own} was merged into {now} and pairs there: checking {now}")
+                ))
+            }
+            PoolNow::Cancelled(gone) => {
+                let gone = name_of(&gone);
+                Some(bi!(
+                    lang,
+                    zh("{gone}已取消，不再编排：只列出其中未退赛的棋手"),
+                    en(
+                        "{gone} was cancelled and is not paired: only its players not withdrawn are listed"
+                    )
+                ))
+            }
+        };
+        if let Some(note) = note {
+            errln!("{}{note}", lang.pick("注意：", "note: "));
+        }
+    }
+    Ok(vec![pool])
+}
+
 /// `n` violations of the hard pairing rules, as every `check` refusal counts them (an
 /// individual pool's, beside stranded players, a team pool's).
 pub(crate) fn hard_rule_violations(n: usize) -> Text {
@@ -219,10 +267,7 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
     }
     let Loaded { event, rules, .. } = loaded;
     let lang = ctx.lang(&rules);
-    let pools: Vec<GroupId> = match group {
-        Some(_) => vec![resolve_pool(&rules, &event, group)?],
-        None => pools_shown(&rules, &event, Shown::Paired),
-    };
+    let pools = pools_checked(&rules, &event, group, lang)?;
     let mut lines = Vec::new();
     let mut section = Section::new(
         "",

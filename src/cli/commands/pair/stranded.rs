@@ -11,8 +11,10 @@ use qiwang::registration::{PoolNow, pool_now, stranded_players};
 use qiwang::report::Section;
 use qiwang::rulebook::{Lang, Rulebook};
 
-/// Adds each stranded player whose pool is in `pools` (every one for `None`) to `check`'s
-/// lines, table and JSON; returns how many there were.
+/// Adds each stranded player that a check of `pools` covers (every one for `None`) to
+/// `check`'s lines, table and JSON; returns how many there were. A pool's check covers
+/// those whose group was merged into it (as an arbiter checks the pool a merged group
+/// plays in), and a cancelled pool's those registered there or merged into it.
 pub(super) fn report(
     event: &Event,
     rules: &Rulebook,
@@ -25,7 +27,7 @@ pub(super) fn report(
     let mut unpaired = 0;
     for s in stranded_players(event, rules)
         .iter()
-        .filter(|s| pools.is_none_or(|p| p.contains(&s.pool)))
+        .filter(|s| pools.is_none_or(|p| p.contains(&s.now) || p.contains(&s.pool)))
     {
         let text = s.localize(lang);
         lines.push(format!("{}{text}", lang.pick("未编排：", "not paired: ")));
