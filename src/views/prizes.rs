@@ -454,6 +454,15 @@ fn note_lines(
                     exclusion_text(*why, lang))),
             SheetNote::MissingStandings { pool } => bi!(lang, zh("没有该组成绩：{pool}"), en("no standings for {pool}")),
             SheetNote::Provisional {
+                after_round: 0,
+                rounds,
+                ..
+            } => bi!(
+                lang,
+                zh("尚未开赛（共{rounds}轮）：暂无名次"),
+                en("not started (before round 1 of {rounds}): no places yet")
+            ),
+            SheetNote::Provisional {
                 after_round,
                 rounds,
                 open_tables: 0,
@@ -467,6 +476,12 @@ fn note_lines(
                 open_tables,
             } => bi!(lang, zh("成绩未完：第{after_round}轮进行中，{open_tables} 台尚无成绩（共{rounds}轮）"), en("provisional: round {after_round} of {rounds} in progress, {} without a result yet",
                     crate::i18n::plural(open_tables, "table", "tables"))),
+            SheetNote::Cancelled { .. } => lang
+                .pick(
+                    "该组已取消（`qiwang group cancel`）：不评名次，不发奖，奖金不计入总计",
+                    "the group was cancelled (`qiwang group cancel`): no places, no prizes, its money not counted in the totals",
+                )
+                .into(),
             SheetNote::MissingTeamRanking => lang.pick("没有团体排名", "no team ranking").into(),
         });
     }
