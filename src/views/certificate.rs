@@ -303,7 +303,9 @@ pub fn certificates(
             cancelled.push(l.name.clone());
             continue;
         }
-        if provisional(&l.notes) && !l.awards.is_empty() {
+        // Provisional with no award yet too: a pool before its first result places
+        // nobody, and its list is unfinished, not empty.
+        if provisional(&l.notes) {
             unfinished.push(l.name.clone());
             continue;
         }
@@ -328,7 +330,9 @@ pub fn certificates(
             cancelled.push(t.name.clone());
             continue;
         }
-        if provisional(&t.notes) && !t.awards.is_empty() {
+        // Provisional with no award yet too: a pool before its first result places
+        // nobody, and its list is unfinished, not empty.
+        if provisional(&t.notes) {
             unfinished.push(t.name.clone());
             continue;
         }
