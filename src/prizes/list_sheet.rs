@@ -12,13 +12,17 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The note that standings of `pool` after `after_round` are not final, if they are not:
 /// rounds are left, or round `after_round` is still being entered (a one-round pool
-/// whose round is open is provisional too).
+/// whose round is open is provisional too). A cancelled pool's standings are not
+/// provisional, they are final with nobody placed: its note says it was cancelled.
 pub(super) fn provisional(
     event: &Event,
     rules: &Rulebook,
     pool: &GroupId,
     after_round: u32,
 ) -> Option<SheetNote> {
+    if cancelled(event, pool) {
+        return Some(SheetNote::Cancelled { pool: pool.clone() });
+    }
     let rounds = crate::schedule::rounds_of(event, rules, pool);
     let open_tables = event.group(pool).map_or(0, |g| g.open_games(after_round));
     (after_round < rounds || open_tables > 0).then_some(SheetNote::Provisional {
@@ -26,6 +30,12 @@ pub(super) fn provisional(
         rounds,
         open_tables,
     })
+}
+
+/// Whether `pool` was cancelled (`qiwang group cancel`): its lists place nobody, pay
+/// nothing and set no money aside (docs/rules.md §7.3).
+pub(super) fn cancelled(event: &Event, pool: &GroupId) -> bool {
+    event.group(pool).is_some_and(|g| g.cancelled)
 }
 
 /// One prize list's part of the sheet before `MultiplePrizes` is settled: its awards over
@@ -38,7 +48,12 @@ pub(super) fn evaluate_list(
     excluded: &BTreeSet<PlayerId>,
 ) -> ListSheet {
     let (pool, sections) = resolve_pool(event, rules, &list.group);
-    let budget = budget_fen(&list.places);
+    // A cancelled group's money is never paid: it is not set aside either.
+    let budget = if cancelled(event, &pool) {
+        0
+    } else {
+        budget_fen(&list.places)
+    };
     let mut sheet = ListSheet {
         id: list.id.clone(),
         name: list.name.clone(),

@@ -123,6 +123,12 @@ pub enum SheetNote {
         /// Tables of round `after_round` without a result yet.
         open_tables: u32,
     },
+    /// The pool the list ranks was cancelled (`qiwang group cancel`) before any game: the
+    /// list places nobody, and its money is neither paid nor set aside.
+    Cancelled {
+        /// The cancelled pool.
+        pool: GroupId,
+    },
     /// No team ranking was given for the competition.
     MissingTeamRanking,
     /// Players tied for a place the list may not share (its first place carries a title,
@@ -375,7 +381,13 @@ pub fn prize_sheet(
         .teams
         .iter()
         .map(|comp| {
-            let budget = budget_fen(&comp.places);
+            // A cancelled group's money is never paid: it is not set aside either.
+            let pool = super::pools::list_pool(event, rules, &comp.group);
+            let budget = if super::list_sheet::cancelled(event, &pool) {
+                0
+            } else {
+                budget_fen(&comp.places)
+            };
             let Some(ranking) = teams.iter().find(|t| t.id == comp.id) else {
                 return TeamSheet {
                     id: comp.id.clone(),

@@ -47,6 +47,10 @@ pub(crate) fn resolve_round(event: &Event, group: &GroupId, after_round: Option<
 /// A lot shuffles the tied players (sorted by id) with a `ChaCha8Rng` seeded from the
 /// pool's recorded seed (`GroupState::seed`, 0 when none) mixed with the round and the
 /// first place the tie covers, so the same state always gives the same order.
+///
+/// A pool that places nobody (see [`places_nobody`]: cancelled, or no result entered in
+/// its rounds up to `after_round`) lists every player with `rank: None`, by score then
+/// registration: a place, and so a prize or a title, is never given on no game at all.
 pub fn compute_standings(
     event: &Event,
     rules: &Rulebook,
@@ -54,6 +58,33 @@ pub fn compute_standings(
     after_round: Option<u32>,
 ) -> Standings {
     let n = resolve_round(event, group, after_round);
+    let mut st = ranked_standings(event, rules, group, n);
+    if places_nobody(event, group, n) {
+        for row in &mut st.rows {
+            row.rank = None;
+            row.shared = false;
+            row.needs_playoff = false;
+            row.decided_by = None;
+        }
+        st.rows.sort_by_key(|r| (Reverse(r.score), r.player));
+    }
+    st
+}
+
+/// Whether the standings of `group` after round `n` place nobody: the pool was cancelled
+/// (`qiwang group cancel`: its players were withdrawn before any game), or no game of its
+/// rounds up to `n` has a result yet (before round 1, or round 1 paired and nothing
+/// entered), so every player stands level on nothing played (docs/rules.md "Group sizes",
+/// §7.3).
+pub fn places_nobody(event: &Event, group: &GroupId, n: u32) -> bool {
+    event
+        .group(group)
+        .is_none_or(|g| g.cancelled || !g.rounds.iter().any(|r| r.number <= n && r.has_results()))
+}
+
+/// [`compute_standings`] after round `n` (already resolved), before the check that the
+/// pool places anybody.
+fn ranked_standings(event: &Event, rules: &Rulebook, group: &GroupId, n: u32) -> Standings {
     // A knockout is placed by its bracket (docs/rules.md §16.4); a final stage's
     // finalists too, once it has begun, the others by the Swiss ranking (§16.6).
     if rules.is_knockout(group) {

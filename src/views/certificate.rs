@@ -252,12 +252,15 @@ pub struct Certificates {
     /// Lists (and team rankings) whose results are not complete yet (rounds to play,
     /// results to enter): no certificate of theirs is printed, their places not being final.
     pub unfinished: Vec<String>,
+    /// Lists (and team rankings) of a cancelled group: no places, so no certificate, ever.
+    pub cancelled: Vec<String>,
 }
 
 /// Every certificate of `sheet` (one per award of each prize list and team competition,
 /// or of the list named `list` only) on one printable page. A place that waits for a
 /// playoff gets no certificate yet, nor does a list whose results are not complete
 /// (its sheet marked provisional): who has the place is not known (docs/rules.md §7.5).
+/// A list of a cancelled group has no places and never gets one.
 pub fn certificates(
     rules: &Rulebook,
     sheet: &PrizeSheet,
@@ -284,13 +287,25 @@ pub fn certificates(
     let mut winners = Vec::new();
     let mut held = Vec::new();
     let mut unfinished = Vec::new();
+    let mut cancelled = Vec::new();
     let provisional = |notes: &[crate::prizes::SheetNote]| {
         notes
             .iter()
             .any(|n| matches!(n, crate::prizes::SheetNote::Provisional { .. }))
     };
+    let is_cancelled = |notes: &[crate::prizes::SheetNote]| {
+        notes
+            .iter()
+            .any(|n| matches!(n, crate::prizes::SheetNote::Cancelled { .. }))
+    };
     for l in sheet.lists.iter().filter(|l| wanted(&l.id, &l.name)) {
-        if provisional(&l.notes) && !l.awards.is_empty() {
+        if is_cancelled(&l.notes) {
+            cancelled.push(l.name.clone());
+            continue;
+        }
+        // Provisional with no award yet too: a pool before its first result places
+        // nobody, and its list is unfinished, not empty.
+        if provisional(&l.notes) {
             unfinished.push(l.name.clone());
             continue;
         }
@@ -311,7 +326,13 @@ pub fn certificates(
         }
     }
     for t in sheet.teams.iter().filter(|t| wanted(&t.id, &t.name)) {
-        if provisional(&t.notes) && !t.awards.is_empty() {
+        if is_cancelled(&t.notes) {
+            cancelled.push(t.name.clone());
+            continue;
+        }
+        // Provisional with no award yet too: a pool before its first result places
+        // nobody, and its list is unfinished, not empty.
+        if provisional(&t.notes) {
             unfinished.push(t.name.clone());
             continue;
         }
@@ -351,6 +372,7 @@ pub fn certificates(
         printed: winners.len(),
         held,
         unfinished,
+        cancelled,
     }
 }
 

@@ -248,9 +248,12 @@ fn sheet_report(sheet: &PrizeSheet, lang: Lang, private: Option<&Event>) -> Repo
             s.notes.push(total_line(lang, &list.totals, cur));
         }
         // Money, award, title and qualification only where the regulation gives some.
-        report
-            .sections
-            .push(s.drop_empty(&[4 + extra, 5 + extra, 6 + extra, 7 + extra]));
+        report.sections.push(without_empty_table(s.drop_empty(&[
+            4 + extra,
+            5 + extra,
+            6 + extra,
+            7 + extra,
+        ])));
     }
     for team in &sheet.teams {
         let mut s = Section::new(
@@ -309,7 +312,9 @@ fn sheet_report(sheet: &PrizeSheet, lang: Lang, private: Option<&Event>) -> Repo
         if team.awards.iter().any(|a| a.money_fen > 0) || team.totals.budget_fen > 0 {
             s.notes.push(total_line(lang, &team.totals, cur));
         }
-        report.sections.push(s.drop_empty(&[4, 5, 6]));
+        report
+            .sections
+            .push(without_empty_table(s.drop_empty(&[4, 5, 6])));
     }
     if sheet.totals.budget_fen > 0 || sheet.totals.paid_fen > 0 || sheet.totals.held_fen > 0 {
         let mut grand = Section::new(lang.pick("奖金总计", "Grand total"), Vec::new());
@@ -337,6 +342,18 @@ fn sheet_report(sheet: &PrizeSheet, lang: Lang, private: Option<&Event>) -> Repo
     report.csv = Some(flat.drop_empty(&[4, 5]));
     report.json = serde_json::to_value(sheet).unwrap_or_default();
     report
+}
+
+/// A list's section with no award (a pool before its first result, a cancelled group)
+/// as its heading and notes only: the notes say why, and an empty table at a narrow
+/// terminal lost every column.
+fn without_empty_table(s: Section) -> Section {
+    if !s.rows.is_empty() {
+        return s;
+    }
+    let mut bare = Section::new(s.title, Vec::new());
+    bare.notes = s.notes;
+    bare
 }
 
 /// Why an award's money or qualification is not handed out yet (the CSV's 状态).
@@ -454,6 +471,15 @@ fn note_lines(
                     exclusion_text(*why, lang))),
             SheetNote::MissingStandings { pool } => bi!(lang, zh("没有该组成绩：{pool}"), en("no standings for {pool}")),
             SheetNote::Provisional {
+                after_round: 0,
+                rounds,
+                ..
+            } => bi!(
+                lang,
+                zh("尚未开赛（共{rounds}轮）：暂无名次"),
+                en("not started (before round 1 of {rounds}): no places yet")
+            ),
+            SheetNote::Provisional {
                 after_round,
                 rounds,
                 open_tables: 0,
@@ -467,6 +493,12 @@ fn note_lines(
                 open_tables,
             } => bi!(lang, zh("成绩未完：第{after_round}轮进行中，{open_tables} 台尚无成绩（共{rounds}轮）"), en("provisional: round {after_round} of {rounds} in progress, {} without a result yet",
                     crate::i18n::plural(open_tables, "table", "tables"))),
+            SheetNote::Cancelled { .. } => lang
+                .pick(
+                    "该组已取消（`qiwang group cancel`）：不评名次，不发奖，奖金不计入总计",
+                    "the group was cancelled (`qiwang group cancel`): no places, no prizes, its money not counted in the totals",
+                )
+                .into(),
             SheetNote::MissingTeamRanking => lang.pick("没有团体排名", "no team ranking").into(),
         });
     }

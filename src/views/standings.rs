@@ -180,7 +180,8 @@ fn row_cells(
 
 /// `成人组 第3轮后（共9轮）`; when the round still has games without a result (the
 /// default standings show such a round while no round is complete) the subtitle says so
-/// instead of "after", and before round 1 is paired it says that.
+/// instead of "after", before round 1 is paired it says that, and of a cancelled pool
+/// that it was cancelled.
 pub(crate) fn subtitle(
     event: &Event,
     rules: &Rulebook,
@@ -189,6 +190,14 @@ pub(crate) fn subtitle(
     lang: Lang,
 ) -> String {
     let name = group_name(rules, pool);
+    // A cancelled pool was never paired and places nobody (docs/rules.md "Group sizes").
+    if event.group(pool).is_some_and(|g| g.cancelled) {
+        return bi!(
+            lang,
+            zh("{name} 已取消（`qiwang group cancel`）：不评名次"),
+            en("{name} cancelled (`qiwang group cancel`): no places")
+        );
+    }
     let open = event.group(pool).map_or(0, |g| g.open_games(after_round));
     // A pool with a final stage: its Swiss rounds, then the stage in its own words.
     if let Some(line) = super::stage::subtitle(event, rules, pool, after_round, open, lang) {

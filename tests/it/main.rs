@@ -4,6 +4,7 @@
 mod acceptance;
 mod arbiter;
 mod browser;
+mod cancelled_groups;
 mod cases;
 mod certificates;
 mod chinese_event;

@@ -85,6 +85,20 @@ pub fn certificates(
             "print them once the last round's results are all in",
         ),
     );
+    // With `--list` naming only cancelled lists, the refusal below says it instead.
+    if !made.cancelled.is_empty() && (made.printed > 0 || list.is_none()) {
+        crate::cli::emit_err(&bi!(
+            lang,
+            zh(
+                "组别已取消，不评名次，不印奖状：{}",
+                made.cancelled.join("、")
+            ),
+            en(
+                "group cancelled, no places and no certificates: {}",
+                made.cancelled.join(", ")
+            ),
+        ));
+    }
     if made.printed == 0 {
         // Why nothing is printed, the first cause that holds.
         let why = if rules.prizes.lists.is_empty() && rules.teams.is_empty() {
@@ -96,6 +110,17 @@ pub fn certificates(
             Text::new(
                 "没有可印的奖状：成绩未完（名次未定）",
                 "no certificate to print: the results are not complete (the places are not final)",
+            )
+        } else if made.held.is_empty() && !made.cancelled.is_empty() && list.is_some() {
+            Text::new(
+                format!(
+                    "没有可印的奖状：{} 所在组别已取消（`qiwang group cancel`），不评名次",
+                    made.cancelled.join("、")
+                ),
+                format!(
+                    "no certificate to print: the group of {} was cancelled (`qiwang group cancel`), it has no places",
+                    made.cancelled.join(", ")
+                ),
             )
         } else if made.held.is_empty() {
             Text::new(
