@@ -278,6 +278,10 @@ impl<'a> Sheet<'a> {
                 ),
             );
         }
+        // A number, a date or TRUE/FALSE is no name, in a CSV as in a workbook's cell.
+        if let Some(message) = values::name_not_text(&name) {
+            row.error(name_col, Some(name.clone()), message);
+        }
         let (length, max) = (name.chars().count(), normalise::MAX_NAME_CHARS);
         if length > max {
             // The start of the name is enough to find the cell; all of it would flood

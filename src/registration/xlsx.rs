@@ -369,12 +369,7 @@ pub fn not_text(cell: &Data) -> Option<Text> {
         }
         _ => return None,
     };
-    Some(Text::new(
-        format!("姓名须是文字，而这个单元格是{zh}；请在姓名列写棋手的姓名（单元格格式设为“文本”）"),
-        format!(
-            "a name must be text, and this cell holds {en}; write the player's name in the name column (with the cell formatted as text)"
-        ),
-    ))
+    Some(super::values::not_a_name(zh, en))
 }
 
 /// The text of a cell for `field` (the column's field, `None` for an extra column), as the

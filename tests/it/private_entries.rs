@@ -1,0 +1,57 @@
+//! What an outside tester found a registration sheet could slip past the import or into
+//! a public output: a 姓名 in a CSV that is a number, a date or TRUE (refused as the same
+//! workbook cell is), an ID or phone number in the 单位 column (warned about and masked,
+//! since the unit is printed on every public page), the hidden rows of a workbook (said,
+//! naming them), and two part counts written in one cell (named as parts, not read as a
+//! total).
+
+use crate::common::{Run, p, root};
+use std::fs;
+use std::path::{Path, PathBuf};
+use tempfile::TempDir;
+
+/// A CXA event `tmp/ev`.
+fn event(tmp: &Path) -> PathBuf {
+    Run::new(
+        tmp,
+        &["init", "ev", "--rules", p(&root("rules/cxa-2011.toml"))],
+    )
+    .check();
+    tmp.join("ev")
+}
+
+/// `text` written as `tmp/NAME`.
+fn sheet(tmp: &Path, name: &str, text: &str) -> PathBuf {
+    let file = tmp.join(name);
+    fs::write(&file, text).unwrap();
+    file
+}
+
+/// A 姓名 in a CSV that Excel would have stored as a number, a date or TRUE is refused at
+/// its cell, as the workbook's own cell is: players named 12345 or 2026-01-05 never reach
+/// a pairing sheet.
+#[test]
+fn a_csv_name_that_is_a_number_date_or_truth_value_is_refused_as_in_a_workbook() {
+    let tmp = TempDir::new().unwrap();
+    let ev = event(tmp.path());
+    let csv = sheet(
+        tmp.path(),
+        "numname.csv",
+        "姓名,性别,单位\n12345,男,a\n2026-01-05,男,b\n张三丰,男,c\n李四光,男,d\nTRUE,男,e\n",
+    );
+    Run::on_event(&ev, &["import", "--dry-run", p(&csv)])
+        .status(3)
+        .stderr_has("numname.csv:2：`姓名` 列：姓名须是文字，而这个单元格是数字")
+        .stderr_has("numname.csv:3：`姓名` 列：姓名须是文字，而这个单元格是日期或时间")
+        .stderr_has("numname.csv:6：`姓名` 列：姓名须是文字，而这个单元格是逻辑值（TRUE/FALSE）")
+        .check();
+    Run::on_event(
+        &ev,
+        &[
+            "--lang", "en", "player", "add", "--name", "12345", "--gender", "男",
+        ],
+    )
+    .status(3)
+    .stderr_has("a name must be text, and this cell holds a number")
+    .check();
+}
