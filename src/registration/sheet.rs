@@ -7,7 +7,7 @@
 use super::duplicates::{Seen, id_key, name_unit_key};
 use super::footer::{
     StatedCounts, fills_like_player, footer_of, footer_word_on_player_row, lone_line,
-    repeated_header_note, repeats_header, title_head_count,
+    repeated_header_note, repeats_header, title_head_count, title_parts,
 };
 use super::headers::{self, Field, HeaderMap};
 use super::limit::{self, Limit};
@@ -624,7 +624,11 @@ impl<'a> Sheet<'a> {
         // (报名表（共150人）) included.
         let mut stated = StatedCounts::default();
         for (line, cells) in &records[..header_at] {
-            if let Some(count) = title_head_count(cells) {
+            if let Some(parts) = title_parts(cells) {
+                for part in parts {
+                    stated.push_part(*line, part);
+                }
+            } else if let Some(count) = title_head_count(cells) {
                 stated.push(*line, count);
             }
         }
@@ -674,6 +678,9 @@ impl<'a> Sheet<'a> {
                     });
                     self.errors.push(footer_word_on_player_row(*line, &word));
                     continue;
+                }
+                for &part in &footer.parts {
+                    stated.push_part(*line, part);
                 }
                 match footer.head_count {
                     Some(count) if footer.part => stated.push_part(*line, count),

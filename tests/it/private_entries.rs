@@ -55,3 +55,31 @@ fn a_csv_name_that_is_a_number_date_or_truth_value_is_refused_as_in_a_workbook()
     .stderr_has("a name must be text, and this cell holds a number")
     .check();
 }
+
+/// Two part counts in one cell (男子组共5人，女子组共3人), in the title or under the list,
+/// are named as parts with their sum when the players read differ, never as a total of
+/// 3; parts that add up to the players read say nothing.
+#[test]
+fn two_part_counts_in_one_cell_are_parts_not_a_total() {
+    let tmp = TempDir::new().unwrap();
+    let ev = event(tmp.path());
+    let four = "甲甲,男,a\n乙乙,男,b\n丙丙,男,c\n丁丁,女,d\n";
+    let title = sheet(
+        tmp.path(),
+        "t.csv",
+        &format!("男子组共5人，女子组共3人,,\n姓名,性别,单位\n{four}"),
+    );
+    Run::on_event(&ev, &["import", "--dry-run", p(&title)])
+        .stderr_has("5+3=8")
+        .stderr_lacks("共 3 人")
+        .stderr_lacks("共3人，但")
+        .check();
+    let footer = sheet(
+        tmp.path(),
+        "f.csv",
+        &format!("姓名,性别,单位\n{four}甲队共3人；乙队共1人,,\n"),
+    );
+    Run::on_event(&ev, &["import", "--dry-run", p(&footer)])
+        .stderr_lacks("写明")
+        .check();
+}
