@@ -25,6 +25,9 @@ pub struct Grid {
     /// Whether the workbook hides the sheet (hidden or very hidden): an import skips it
     /// unless `--sheet` names it.
     pub hidden: bool,
+    /// The rows the sheet hides (by hand or by a filter), as Excel numbers them; only an
+    /// .xlsx's are known.
+    pub hidden_rows: Vec<usize>,
 }
 
 /// The names of the sheets a workbook hides.
@@ -217,6 +220,7 @@ where
             sheet: name,
             rows,
             hidden,
+            hidden_rows: Vec::new(),
         });
     }
     Ok(grids)
@@ -228,7 +232,7 @@ fn read_xlsx(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
     // First: it reads only the central directory and the workbook's list of sheets.
     xlsx_scan::check_listed_sheets(bytes)?;
     let any_merged = xlsx_scan::scan(bytes)?;
-    xlsx_scan::check_listed_positions(bytes)?;
+    let mut hidden_rows = xlsx_scan::check_listed_positions(bytes)?;
     let mut book = guarded("the workbook", || {
         open_workbook_from_rs::<Xlsx<_>, _>(Cursor::new(bytes))
     })?
@@ -253,10 +257,12 @@ fn read_xlsx(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
         };
         let rows = lay_out(&name, cells, &merged, &mut budget)?;
         let hidden = hidden.contains(&name);
+        let hidden_rows = hidden_rows.remove(&name).unwrap_or_default();
         grids.push(Grid {
             sheet: name,
             rows,
             hidden,
+            hidden_rows,
         });
     }
     Ok(grids)

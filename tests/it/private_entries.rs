@@ -130,3 +130,41 @@ fn an_id_or_phone_in_the_unit_is_warned_about_and_never_published() {
     .stderr_has("the unit `139****5678` holds a number shaped like an ID or phone number")
     .check();
 }
+
+/// The rows of a workbook that Excel hides (organisers hide the entries that dropped out)
+/// are read, and said at the first of them with the players' names: the arbiter sees four
+/// names in Excel and is told of the fifth.
+#[test]
+fn a_workbooks_hidden_rows_are_read_and_named() {
+    let tmp = TempDir::new().unwrap();
+    let ev = event(tmp.path());
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let ws = book.add_worksheet();
+    ws.set_name("报名表").unwrap();
+    let rows = [
+        "姓名,性别,单位",
+        "戊一,男,a",
+        "戊二,男,b",
+        "藏一,男,c",
+        "戊三,男,d",
+        "藏二,女,e",
+        "戊四,女,f",
+    ];
+    for (r, row) in rows.iter().enumerate() {
+        for (c, v) in row.split(',').enumerate() {
+            ws.write_string(u32::try_from(r).unwrap(), u16::try_from(c).unwrap(), v)
+                .unwrap();
+        }
+    }
+    ws.set_row_hidden(3).unwrap();
+    ws.set_row_hidden(5).unwrap();
+    let file = tmp.path().join("vh.xlsx");
+    fs::write(&file, book.save_to_buffer().unwrap()).unwrap();
+    Run::on_event(&ev, &["import", "--dry-run", p(&file)])
+        .stdout_has("6 名棋手")
+        .stderr_has("vh.xlsx:报名表 第 4 行：第 4、6 行在 Excel 中是隐藏的（手工隐藏或被筛选掉），仍作为棋手读入：藏一、藏二")
+        .check();
+    Run::on_event(&ev, &["--lang", "en", "import", "--dry-run", p(&file)])
+        .stderr_has("rows 4, 6 hidden in Excel (by hand or by a filter) are read as players all the same: 藏一, 藏二")
+        .check();
+}
