@@ -279,7 +279,14 @@ impl<'a> Sheet<'a> {
             );
         }
         // A number, a date or TRUE/FALSE is no name, in a CSV as in a workbook's cell.
-        if let Some(message) = values::name_not_text(&name) {
+        if let Some((zh, en)) = values::name_not_text(&name) {
+            let message = match self.by_hand {
+                true => Text::new(
+                    format!("姓名须是文字，而 `{name}` 是{zh}；请写棋手的姓名"),
+                    format!("a name must be text, and `{name}` is {en}; give the player's name"),
+                ),
+                false => values::not_a_name(zh, en),
+            };
             row.error(name_col, Some(name.clone()), message);
         }
         let (length, max) = (name.chars().count(), normalise::MAX_NAME_CHARS);

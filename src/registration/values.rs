@@ -72,12 +72,13 @@ pub fn not_a_name(what_zh: &str, what_en: &str) -> Text {
     )
 }
 
-/// Why a name, as text (a CSV cell, a workbook cell of text, `player add --name`), is no
-/// name: what Excel would have stored as a number (`12345`, `1,234.5`, `-3`, `1E+05`),
-/// a date or time (`2026-01-05`, `2026/1/5`, `2026年1月5日`, `10:30`) or a TRUE/FALSE
-/// value. One rule with a workbook's typed cells (`xlsx::not_text`), so that a sheet saved
-/// as CSV is refused where the workbook is. `name`: cleaned (half-width).
-pub fn name_not_text(name: &str) -> Option<Text> {
+/// What a name, as text (a CSV cell, a workbook cell of text, `player add --name`), is
+/// instead of a name, as [`not_a_name`] words it: what Excel would have stored as a
+/// number (`12345`, `1,234.5`, `-3`, `1E+05`), a date or time (`2026-01-05`, `2026/1/5`,
+/// `2026年1月5日`, `10:30`) or a TRUE/FALSE value. One rule with a workbook's typed
+/// cells (`xlsx::not_text`), so that a sheet saved as CSV is refused where the workbook
+/// is. `name`: cleaned (half-width); `None` for a name.
+pub fn name_not_text(name: &str) -> Option<(&'static str, &'static str)> {
     let numeric = |s: &str| {
         s.chars().any(|c| c.is_ascii_digit())
             && s.chars()
@@ -95,11 +96,11 @@ pub fn name_not_text(name: &str) -> Option<Text> {
                 .all(|p| (1..=2).contains(&p.len()) && p.chars().all(|c| c.is_ascii_digit()))
     };
     if name.eq_ignore_ascii_case("true") || name.eq_ignore_ascii_case("false") {
-        Some(not_a_name("逻辑值（TRUE/FALSE）", "a TRUE/FALSE value"))
+        Some(("逻辑值（TRUE/FALSE）", "a TRUE/FALSE value"))
     } else if numeric(name) {
-        Some(not_a_name("数字", "a number"))
+        Some(("数字", "a number"))
     } else if parse_date(name).is_ok() || time(name) {
-        Some(not_a_name("日期或时间", "a date or time"))
+        Some(("日期或时间", "a date or time"))
     } else {
         None
     }

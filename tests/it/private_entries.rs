@@ -52,7 +52,7 @@ fn a_csv_name_that_is_a_number_date_or_truth_value_is_refused_as_in_a_workbook()
         ],
     )
     .status(3)
-    .stderr_has("a name must be text, and this cell holds a number")
+    .stderr_has("`--name`: a name must be text, and `12345` is a number; give the player's name")
     .check();
 }
 
