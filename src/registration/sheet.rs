@@ -787,11 +787,11 @@ fn hidden_rows_note(read: &[(usize, String)]) -> Option<RowError> {
         None,
         Text::new(
             format!(
-                "{rows_zh}在 Excel 中是隐藏的（手工隐藏或被筛选掉），仍作为棋手读入：{}；若已退出比赛，请在表中删去该行后重新导入，或导入后用 `qiwang player withdraw` 退赛",
+                "{rows_zh}在工作表中是隐藏的（手工隐藏或被筛选掉），仍作为棋手读入：{}；若已退出比赛，请在表中删去该行后重新导入，或导入后用 `qiwang player withdraw` 退赛",
                 names.join("、")
             ),
             format!(
-                "{rows_en} hidden in Excel (by hand or by a filter) {} read as players all the same: {}; for an entry that dropped out, delete the row and import again, or withdraw the player after the import with `qiwang player withdraw`",
+                "{rows_en} hidden in the sheet (by hand or by a filter) {} read as players all the same: {}; for an entry that dropped out, delete the row and import again, or withdraw the player after the import with `qiwang player withdraw`",
                 if read.len() == 1 { "is" } else { "are" },
                 names.join(", ")
             ),

@@ -25,8 +25,8 @@ pub struct Grid {
     /// Whether the workbook hides the sheet (hidden or very hidden): an import skips it
     /// unless `--sheet` names it.
     pub hidden: bool,
-    /// The rows the sheet hides (by hand or by a filter), as Excel numbers them; only an
-    /// .xlsx's are known.
+    /// The rows the sheet hides (by hand or by a filter), as Excel numbers them; an
+    /// .xlsx's and an .ods's are known, an .xls's are not.
     pub hidden_rows: Vec<usize>,
 }
 
@@ -165,18 +165,20 @@ pub fn read_workbook(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
                 open_workbook_from_rs::<Xls<_>, _>(Cursor::new(bytes))
             })?
             .map_err(cannot_open)?;
-            read_laid_out(book, |book: &mut Xls<_>, name| {
-                book.merge_cells_by_sheet_name(name).unwrap_or_default()
-            })
+            read_laid_out(
+                book,
+                |book: &mut Xls<_>, name| book.merge_cells_by_sheet_name(name).unwrap_or_default(),
+                Default::default(),
+            )
         }
         Format::Ods => {
             xlsx_scan::scan(bytes)?;
-            ods_scan::scan(bytes)?;
+            let hidden_rows = ods_scan::scan(bytes)?;
             let book = guarded("the workbook", || {
                 open_workbook_from_rs::<Ods<_>, _>(Cursor::new(bytes))
             })?
             .map_err(cannot_open)?;
-            read_laid_out(book, |_: &mut Ods<_>, _| Vec::new())
+            read_laid_out(book, |_: &mut Ods<_>, _| Vec::new(), hidden_rows)
         }
         Format::Xlsb => Err(Text::new(
             "是二进制工作簿（.xlsb），不读取；请用 Excel 另存为 .xlsx 后重试",
@@ -190,6 +192,7 @@ pub fn read_workbook(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
 fn read_laid_out<'a, R>(
     mut book: R,
     merged: impl Fn(&mut R, &str) -> Vec<Dimensions>,
+    mut hidden_rows: ods_scan::HiddenRows,
 ) -> Result<Vec<Grid>, Text>
 where
     R: Reader<Cursor<&'a [u8]>>,
@@ -216,11 +219,12 @@ where
         let merged = guarded(&what, || merged(&mut book, &name))?;
         let rows = lay_out(&name, cells, &merged, &mut budget)?;
         let hidden = hidden.contains(&name);
+        let hidden_rows = hidden_rows.remove(&name).unwrap_or_default();
         grids.push(Grid {
             sheet: name,
             rows,
             hidden,
-            hidden_rows: Vec::new(),
+            hidden_rows,
         });
     }
     Ok(grids)

@@ -162,9 +162,61 @@ fn a_workbooks_hidden_rows_are_read_and_named() {
     fs::write(&file, book.save_to_buffer().unwrap()).unwrap();
     Run::on_event(&ev, &["import", "--dry-run", p(&file)])
         .stdout_has("6 名棋手")
-        .stderr_has("vh.xlsx:报名表 第 4 行：第 4、6 行在 Excel 中是隐藏的（手工隐藏或被筛选掉），仍作为棋手读入：藏一、藏二")
+        .stderr_has("vh.xlsx:报名表 第 4 行：第 4、6 行在工作表中是隐藏的（手工隐藏或被筛选掉），仍作为棋手读入：藏一、藏二")
         .check();
     Run::on_event(&ev, &["--lang", "en", "import", "--dry-run", p(&file)])
-        .stderr_has("rows 4, 6 hidden in Excel (by hand or by a filter) are read as players all the same: 藏一, 藏二")
+        .stderr_has("rows 4, 6 hidden in the sheet (by hand or by a filter) are read as players all the same: 藏一, 藏二")
+        .check();
+}
+
+/// An .ods (LibreOffice) hides rows too, by hand or by a filter: they are named as an
+/// .xlsx's are.
+#[test]
+fn an_ods_sheets_hidden_rows_are_named() {
+    use std::io::Write;
+    let tmp = TempDir::new().unwrap();
+    let ev = event(tmp.path());
+    let cell = |t: &str| {
+        format!(
+            r#"<table:table-cell office:value-type="string"><text:p>{t}</text:p></table:table-cell>"#
+        )
+    };
+    let row = |attrs: &str, cells: [&str; 3]| {
+        format!(
+            "<table:table-row{attrs}>{}</table:table-row>",
+            cells.map(cell).concat()
+        )
+    };
+    let rows = [
+        row("", ["姓名", "性别", "单位"]),
+        row("", ["戊一", "男", "a"]),
+        row(r#" table:visibility="collapse""#, ["藏一", "男", "b"]),
+        row("", ["戊二", "男", "c"]),
+        row("", ["戊三", "女", "d"]),
+    ]
+    .concat();
+    let content = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"><office:body><office:spreadsheet><table:table table:name="报名表">{rows}</table:table></office:spreadsheet></office:body></office:document-content>"#
+    );
+    let manifest = r#"<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>"#;
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let stored =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    for (name, data) in [
+        (
+            "mimetype",
+            &b"application/vnd.oasis.opendocument.spreadsheet"[..],
+        ),
+        ("META-INF/manifest.xml", manifest.as_bytes()),
+        ("content.xml", content.as_bytes()),
+    ] {
+        w.start_file(name, stored).unwrap();
+        w.write_all(data).unwrap();
+    }
+    let file = tmp.path().join("vh.ods");
+    fs::write(&file, w.finish().unwrap().into_inner()).unwrap();
+    Run::on_event(&ev, &["import", "--dry-run", p(&file)])
+        .stdout_has("4 名棋手")
+        .stderr_has("vh.ods:报名表 第 3 行：这一行在工作表中是隐藏的（手工隐藏或被筛选掉），仍作为棋手读入：藏一")
         .check();
 }
