@@ -64,6 +64,8 @@ pub fn mask_phone(phone: &str) -> String {
 enum Shape {
     Id,
     Phone,
+    /// Every digit starred (a short number in a public column: a local line, a QQ).
+    Whole,
     Other,
 }
 
@@ -96,6 +98,19 @@ fn shape_for_free_text(digits: &str) -> Shape {
     }
 }
 
+/// What a public output may show of a column typed as free text (the 领队 and 教练 of
+/// the programme): a name, never a number. Any number of five digits or more is masked —
+/// a local line without its area code (`8234567`), a QQ number — whole below nine
+/// digits, else as free text masks it.
+fn shape_for_public_text(digits: &str) -> Shape {
+    match digits.len() {
+        14.. => Shape::Id,
+        9..=13 => Shape::Phone,
+        5..=8 => Shape::Whole,
+        _ => Shape::Other,
+    }
+}
+
 /// What stands in the place of each character of a text being masked: `None` keeps the
 /// character, `Some(s)` puts `s` (stars, or nothing) in its place.
 type Edits = Vec<Option<&'static str>>;
@@ -116,6 +131,7 @@ fn star_numbers(
             let (head, tail) = match shape(&number.digits) {
                 Shape::Id => id_kept(&number.digits),
                 Shape::Phone => (3, 4),
+                Shape::Whole => (0, 0),
                 Shape::Other => continue,
             };
             let n = number.at.len();
@@ -190,6 +206,40 @@ pub fn mask_numbers_in(text: &str) -> String {
 /// side by side each by itself — masked as an ID number (14 digits or more) or a phone
 /// number, its hidden digits starred where they stand. Nothing else changes.
 pub fn mask_free_text(text: &str) -> String {
+    mask_text(text, shape_for_free_text)
+}
+
+/// A column a public output shows although the organiser typed it as free text (the
+/// 领队 and 教练 of the programme, `views/programme.rs`): [`mask_free_text`]'s dates and
+/// long numbers, and every number of five digits or more besides, starred whole
+/// (`王领队 8234567` → `王领队 *******`). Such a column names a person; whatever number
+/// stands in it is a contact, never something to print.
+pub fn mask_public_text(text: &str) -> String {
+    mask_text(text, shape_for_public_text)
+}
+
+/// A field every public output shows (a player's 单位) with each number of nine digits
+/// or more in it masked as free text masks it (`甲队（联系13700137000）` →
+/// `甲队（联系137****7000）`, an ID number typed into the wrong column →
+/// `110101********1233`); dates and shorter numbers stay (`61001部队`,
+/// `2024年3月集训队`), since a unit's name may hold them. The result changes nothing
+/// when masked again.
+pub fn mask_long_numbers(text: &str) -> String {
+    let chars = visible_chars(text);
+    let mut edits: Edits = vec![None; chars.len()];
+    star_numbers(
+        &chars,
+        &mut edits,
+        numerals::is_separator_or_comma,
+        shape_for_free_text,
+        &[],
+    );
+    apply(&chars, &edits)
+}
+
+/// `text` with its invisible characters dropped, every written date starred (see
+/// [`mask_free_text`]) and every number `shape` picks masked.
+fn mask_text(text: &str, shape: fn(&str) -> Shape) -> String {
     let chars = visible_chars(text);
     let mut edits: Edits = vec![None; chars.len()];
     let dates = numerals::dates(&chars);
@@ -206,7 +256,7 @@ pub fn mask_free_text(text: &str) -> String {
         &chars,
         &mut edits,
         numerals::is_separator_or_comma,
-        shape_for_free_text,
+        shape,
         &dates,
     );
     apply(&chars, &edits)
@@ -436,6 +486,45 @@ mod tests {
             for hidden in ["1234", "19900101", "0101"] {
                 assert!(!digits.contains(hidden), "{input} → {masked}");
             }
+        }
+    }
+
+    /// A public column typed as free text (the programme's 领队 and 教练) keeps its
+    /// names and masks every number of five digits or more, in any script.
+    #[test]
+    fn public_text_keeps_names_and_masks_every_number_of_five_digits() {
+        let cases = [
+            ("王五 13700137000", "王五 137****7000"),
+            ("王五(手机13700137000)", "王五(手机137****7000)"),
+            ("李教练 110101199003071233", "李教练 110101********1233"),
+            ("赵领队 137-0013-7000", "赵领队 137-****-7000"),
+            ("钱 一三七零零一三七零零零", "钱 一三七****七零零零"),
+            ("王领队 8234567", "王领队 *******"),
+            ("QQ 12345", "QQ *****"),
+            ("李四（二级教练）", "李四（二级教练）"),
+            ("王一、张三丰", "王一、张三丰"),
+            ("1234", "1234"),
+        ];
+        for (input, want) in cases {
+            assert_eq!(mask_public_text(input), want, "input {input:?}");
+        }
+    }
+
+    /// A unit keeps its name, dates and short numbers; a long number in it is masked, and
+    /// masking twice changes nothing.
+    #[test]
+    fn long_numbers_in_a_unit_are_masked_and_the_rest_stays() {
+        let cases = [
+            ("110101199003071233", "110101********1233"),
+            ("甲队（联系13700137000）", "甲队（联系137****7000）"),
+            ("解放军61001部队", "解放军61001部队"),
+            ("2024年3月集训队", "2024年3月集训队"),
+            ("婺城区棋协", "婺城区棋协"),
+        ];
+        for (input, want) in cases {
+            let masked = mask_long_numbers(input);
+            assert_eq!(masked, want, "input {input:?}");
+            assert_eq!(mask_long_numbers(&masked), masked, "input {input:?}");
         }
     }
 

@@ -48,6 +48,9 @@ pub(super) struct Footer {
     /// Whether the count is a part's (男子组共8人, 其中女子组共1人: a label after words
     /// that hold no count), not a total (共10人, 合计：10人, 男8人，女2人，共10人).
     pub(super) part: bool,
+    /// The part counts the row's one cell states side by side (男子组共5人，女子组共3人,
+    /// [`cell_parts`]): then `head_count` is `None`, since no total is stated.
+    pub(super) parts: Vec<usize>,
     /// The footer word that signs the row off as a footer (填表人、合计 …: one of
     /// [`FOOTER_WORDS`], never the rest of its cell), or `None` for a row that is only a
     /// head-count line (男子组共8人).
@@ -79,14 +82,48 @@ pub(super) fn footer_of(cells: &[String]) -> Option<Footer> {
         })
     });
     let alone = filled.len() == 1 && leading.is_some();
-    let head_count = head_count_of(&filled);
+    let parts = match filled.as_slice() {
+        [only] => cell_parts(only).unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    let head_count = head_count_of(&filled).filter(|_| parts.is_empty());
     let signed = labelled || alone;
     let part = head_count.is_some() && filled.len() == 1 && is_part(first);
-    (signed || head_count.is_some()).then_some(Footer {
+    (signed || head_count.is_some() || !parts.is_empty()).then_some(Footer {
         head_count,
         part,
+        parts,
         word: leading.filter(|_| signed),
     })
+}
+
+/// The part counts one cell states side by side — `男子组共5人，女子组共3人`,
+/// `甲队共5人；乙队共3人`, `男子组共5人 女子组共3人` — as [`is_part`] reads each: the cell
+/// split at commas, semicolons, 、, slashes and spaces into two or more clauses, every
+/// one a part's count. `None` for any other cell: one count, a total after its parts
+/// (`男8人，女2人，共10人` is the total 10), or a count with other words beside it.
+fn cell_parts(cell: &str) -> Option<Vec<usize>> {
+    let clauses: Vec<&str> = cell
+        .split([',', '，', ';', '；', '、', '/', '／', ' '])
+        .map(|c| c.trim_end_matches(['。', '.']))
+        .filter(|c| !c.is_empty())
+        .collect();
+    if clauses.len() < 2 {
+        return None;
+    }
+    clauses
+        .iter()
+        .map(|c| head_count(c, None).filter(|_| is_part(c)))
+        .collect()
+}
+
+/// The part counts a title row above the header states side by side in one cell, or in
+/// the brackets that end it (`2026年报名表（男子组共5人，女子组共3人）`): see
+/// [`cell_parts`]. Such a title states no total, so [`title_head_count`] is not asked.
+pub(super) fn title_parts(cells: &[String]) -> Option<Vec<usize>> {
+    first_filled(cells)
+        .iter()
+        .find_map(|cell| cell_parts(cell).or_else(|| cell_parts(bracketed(cell)?)))
 }
 
 /// Whether a count cell states a part (男子组共8人): its last count label follows words
@@ -545,5 +582,38 @@ impl LoneLine {
                 ),
             ),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two part counts in one cell are read as parts, in a footer row as in a title; a
+    /// total after its parts, or a count with other words, is read as before.
+    #[test]
+    fn part_counts_side_by_side_in_one_cell_are_parts() {
+        let row = |cell: &str| vec![cell.to_string(), String::new(), String::new()];
+        for (cell, want) in [
+            ("男子组共5人，女子组共3人", Some(vec![5, 3])),
+            ("男子组共5人,女子组共3人。", Some(vec![5, 3])),
+            ("甲队共5人；乙队共3人", Some(vec![5, 3])),
+            ("男子组共5人 女子组共3人", Some(vec![5, 3])),
+            ("男8人，女2人，共10人", None),
+            ("共 10 人（男8女2）", None),
+            ("成人组共10人", None),
+            ("男子组共5人，共8人", None),
+        ] {
+            assert_eq!(cell_parts(cell), want, "{cell}");
+        }
+        let footer = footer_of(&row("男子组共5人，女子组共3人")).expect("a count line");
+        assert_eq!((footer.head_count, footer.parts), (None, vec![5, 3]));
+        let footer = footer_of(&row("男8人，女2人，共10人")).expect("a count line");
+        assert_eq!((footer.head_count, footer.parts), (Some(10), vec![]));
+        assert_eq!(
+            title_parts(&row("2026年报名表（男子组共5人，女子组共3人）")),
+            Some(vec![5, 3])
+        );
+        assert_eq!(title_parts(&row("2026年报名表（共8人）")), None);
     }
 }

@@ -36,6 +36,9 @@ struct Sheet {
     /// the rows after it.
     text: u64,
     text_after: u64,
+    /// The rows with content the sheet hides (`table:visibility` collapse or filter), as
+    /// the library numbers them from 1.
+    hidden: Vec<usize>,
 }
 
 impl Sheet {
@@ -48,13 +51,18 @@ impl Sheet {
     }
 }
 
-/// Checks the `content.xml` of the .ods `bytes` against the limits.
-pub fn scan(bytes: &[u8]) -> Result<(), Text> {
+/// The rows with content each sheet hides, by the sheet's name (sheets that hide none
+/// left out).
+pub type HiddenRows = std::collections::BTreeMap<String, Vec<usize>>;
+
+/// Checks the `content.xml` of the .ods `bytes` against the limits; returns the rows
+/// each sheet hides.
+pub fn scan(bytes: &[u8]) -> Result<HiddenRows, Text> {
     let Ok(mut archive) = zip::ZipArchive::new(Cursor::new(bytes)) else {
-        return Ok(());
+        return Ok(HiddenRows::new());
     };
     let Ok(content) = archive.by_name("content.xml") else {
-        return Ok(());
+        return Ok(HiddenRows::new());
     };
     scan_content(BufReader::new(content))
 }
@@ -70,7 +78,7 @@ fn attr(e: &BytesStart<'_>, key: &str, unescape: bool) -> Option<String> {
     }
 }
 
-fn scan_content(content: impl BufRead) -> Result<(), Text> {
+fn scan_content(content: impl BufRead) -> Result<HiddenRows, Text> {
     let mut xml = Reader::from_reader(content);
     xml.config_mut().check_end_names = false;
     let (mut sheets, mut pushed, mut laid_out) = (0usize, 0u64, 0u64);
@@ -79,6 +87,7 @@ fn scan_content(content: impl BufRead) -> Result<(), Text> {
     // Text is copied twice: into the row as read, and into the rectangle laid out.
     let (mut text_read, mut text_laid_out) = (0u64, 0u64);
     let mut sheet: Option<Sheet> = None;
+    let mut hidden = HiddenRows::new();
     let mut buf = Vec::with_capacity(1024);
     loop {
         buf.clear();
@@ -86,7 +95,11 @@ fn scan_content(content: impl BufRead) -> Result<(), Text> {
             Ok(Event::Start(e)) => (e.into_owned(), false),
             Ok(Event::Empty(e)) => (e.into_owned(), true),
             Ok(Event::End(e)) if e.name().as_ref() == "table:table" => {
-                if let Some(done) = sheet.take() {
+                if let Some(mut done) = sheet.take() {
+                    if !done.hidden.is_empty() {
+                        let rows = std::mem::take(&mut done.hidden);
+                        hidden.entry(done.name.clone()).or_insert(rows);
+                    }
                     laid_out = laid_out.saturating_add(done.laid_out());
                     text_laid_out = text_laid_out.saturating_add(done.text);
                     if laid_out > MAX_RECTANGLE_CELLS {
@@ -102,7 +115,9 @@ fn scan_content(content: impl BufRead) -> Result<(), Text> {
             // The library reads a sheet until its end tag and never stops at the end of
             // the file (calamine 0.38 `ods::read_table` loops there for ever): a
             // `content.xml` that stops inside a sheet is refused here.
-            Ok(Event::Eof) | Err(_) => return sheet.map_or(Ok(()), |s| Err(unfinished(&s.name))),
+            Ok(Event::Eof) | Err(_) => {
+                return sheet.map_or(Ok(hidden), |s| Err(unfinished(&s.name)));
+            }
             Ok(_) => continue,
         };
         match e.name().as_ref() {
@@ -127,7 +142,7 @@ fn scan_content(content: impl BufRead) -> Result<(), Text> {
                 let repeats = match attr(&e, "table:number-rows-repeated", true) {
                     Some(v) => match v.parse::<u64>() {
                         Ok(n) => n,
-                        Err(_) => return Ok(()), // the library stops here
+                        Err(_) => return Ok(hidden), // the library stops here
                     },
                     None => 1,
                 };
@@ -139,7 +154,7 @@ fn scan_content(content: impl BufRead) -> Result<(), Text> {
                 }
                 let Some(cells) = scan_row(&mut xml) else {
                     // The library stops there with an error of its own.
-                    return Ok(());
+                    return Ok(hidden);
                 };
                 s.pushed = s.pushed.saturating_add(cells.pushed);
                 pushed = pushed.saturating_add(cells.pushed);
@@ -158,6 +173,13 @@ fn scan_content(content: impl BufRead) -> Result<(), Text> {
                     || text_laid_out.saturating_add(s.text) > MAX_TEXT_BYTES
                 {
                     return Err(beyond(Limit::Text, At::Sheet(&s.name), Found::MoreThan));
+                }
+                if cells.content.is_some()
+                    && attr(&e, "table:visibility", false)
+                        .is_some_and(|v| v == "collapse" || v == "filter")
+                {
+                    let from = row as usize + 1;
+                    s.hidden.extend(from..from + repeats as usize);
                 }
                 if let Some((first, last)) = cells.content {
                     s.first_content_row.get_or_insert(row);
@@ -323,7 +345,18 @@ mod tests {
     }
 
     fn check(tables: &str) -> Result<(), Text> {
-        scan_content(content(tables).as_bytes())
+        scan_content(content(tables).as_bytes()).map(|_| ())
+    }
+
+    /// The rows with content a sheet hides, by hand (collapse) or by a filter, are found
+    /// as the library numbers them, repeats counted; hidden empty rows are not.
+    #[test]
+    fn hidden_rows_with_content_are_found() {
+        let tables = format!(
+            r#"<table:table table:name="表"><table:table-row>{CELL}</table:table-row><table:table-row table:number-rows-repeated="2"><table:table-cell/></table:table-row><table:table-row table:visibility="collapse">{CELL}</table:table-row><table:table-row table:visibility="collapse" table:number-rows-repeated="9"><table:table-cell/></table:table-row><table:table-row table:visibility="filter" table:number-rows-repeated="2">{CELL}</table:table-row></table:table>"#
+        );
+        let hidden = scan_content(content(&tables).as_bytes()).unwrap();
+        assert_eq!(hidden.get("表"), Some(&vec![4, 14, 15]));
     }
 
     const CELL: &str =

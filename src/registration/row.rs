@@ -326,6 +326,17 @@ impl<'a> Sheet<'a> {
                 ),
             );
         }
+        // A number, a date or TRUE/FALSE is no name, in a CSV as in a workbook's cell.
+        if let Some((zh, en)) = values::name_not_text(&name) {
+            let message = match self.by_hand {
+                true => Text::new(
+                    format!("姓名须是文字，而 `{name}` 是{zh}；请写棋手的姓名"),
+                    format!("a name must be text, and `{name}` is {en}; give the player's name"),
+                ),
+                false => values::not_a_name(zh, en),
+            };
+            row.error(name_col, Some(name.clone()), message);
+        }
         let (length, max) = (name.chars().count(), normalise::MAX_NAME_CHARS);
         if length > max {
             // The start of the name is enough to find the cell; all of it would flood
@@ -547,7 +558,41 @@ impl<'a> Sheet<'a> {
             .parse(Field::Title, crate::model::Title::parse)
             .flatten()
             .map(|t| t.name().to_string());
-        let unit = row.get(Field::Unit).map(|(_, v)| v).unwrap_or_default();
+        let mut unit = row.get(Field::Unit).map(|(_, v)| v).unwrap_or_default();
+        // The unit is printed on every public sheet and page: a number in it shaped like
+        // an ID or phone number (a column slipped, a contact written beside the unit) is
+        // registered masked, and said; typed by hand (`player add`, `player edit`) it is
+        // refused, the arbiter being there to type the unit alone.
+        let masked = crate::privacy::mask_long_numbers(&unit);
+        if masked != unit && self.by_hand {
+            row.error(
+                row.map.column(Field::Unit),
+                Some(masked.clone()),
+                Text::new(
+                    format!(
+                        "单位 `{masked}` 含有像身份证号或电话号码的数字，而单位印在每张对阵表、成绩表和网页上；请只写单位名称"
+                    ),
+                    format!(
+                        "the unit `{masked}` holds a number shaped like an ID or phone number, and the unit is printed on every pairing sheet, standings and web page; write the unit's name alone"
+                    ),
+                ),
+            );
+        } else if masked != unit {
+            row.warnings.push(RowError::new(
+                row.line,
+                row.map.column(Field::Unit).map(|c| row.map.names[c].clone()),
+                None,
+                Text::new(
+                    format!(
+                        "单位 `{masked}` 含有像身份证号或电话号码的数字：单位印在每张对阵表、成绩表和网页上，已遮蔽后登记；请核对该行是否错列，并用 `qiwang player edit` 的 --unit 改正单位"
+                    ),
+                    format!(
+                        "the unit `{masked}` holds a number shaped like an ID or phone number: the unit is printed on every pairing sheet, standings and web page, so it was registered masked; check whether the row's columns slipped, and correct the unit with `qiwang player edit … --unit`"
+                    ),
+                ),
+            ));
+            unit = masked;
+        }
         // An empty 单位 cell (not 个人, 无): said, since it leaves the player out of every
         // unit's ranking and of team-mate avoidance.
         if let Some(col) = row.map.column(Field::Unit)

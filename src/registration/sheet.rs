@@ -7,7 +7,7 @@
 use super::duplicates::{Seen, id_key, name_unit_key};
 use super::footer::{
     StatedCounts, fills_like_player, footer_of, footer_word_on_player_row, lone_line,
-    repeated_header_note, repeats_header, title_head_count,
+    repeated_header_note, repeats_header, title_head_count, title_parts,
 };
 use super::headers::{self, Field, HeaderMap};
 use super::limit::{self, Limit};
@@ -157,6 +157,11 @@ pub(super) struct Sheet<'a> {
     /// (a number, a date), by their row's line: given only if the row is read as a
     /// player's, not when it is skipped as a footer or a date line (`合计 | 3`).
     pub(super) not_text: Vec<RowError>,
+    /// The rows the workbook sheet being read hides (by hand or by a filter), in order,
+    /// and those of them read as players, with the player's name: said once per sheet
+    /// ([`hidden_rows_note`]), since the organiser does not see them in Excel.
+    pub(super) hidden_rows: Vec<usize>,
+    pub(super) hidden_read: Vec<(usize, String)>,
 }
 
 impl<'a> Sheet<'a> {
@@ -207,6 +212,8 @@ impl<'a> Sheet<'a> {
                 .collect(),
             counts_off: Vec::new(),
             not_text: Vec::new(),
+            hidden_rows: Vec::new(),
+            hidden_read: Vec::new(),
         }
     }
 
@@ -457,7 +464,9 @@ impl<'a> Sheet<'a> {
                     self.not_text = later;
                 }
             }
+            self.hidden_rows = grid.hidden_rows;
             let map = self.read_records(&records, h);
+            self.hidden_rows.clear();
             self.finish_part(map.as_ref());
             read.sheets.push(grid.sheet.clone());
         }
@@ -687,7 +696,11 @@ impl<'a> Sheet<'a> {
         // (报名表（共150人）) included.
         let mut stated = StatedCounts::default();
         for (line, cells) in &records[..header_at] {
-            if let Some(count) = title_head_count(cells) {
+            if let Some(parts) = title_parts(cells) {
+                for part in parts {
+                    stated.push_part(*line, part);
+                }
+            } else if let Some(count) = title_head_count(cells) {
                 stated.push(*line, count);
             }
         }
@@ -738,6 +751,9 @@ impl<'a> Sheet<'a> {
                     self.errors.push(footer_word_on_player_row(*line, &word));
                     continue;
                 }
+                for &part in &footer.parts {
+                    stated.push_part(*line, part);
+                }
                 match footer.head_count {
                     Some(count) if footer.part => stated.push_part(*line, count),
                     Some(count) => stated.push(*line, count),
@@ -770,6 +786,10 @@ impl<'a> Sheet<'a> {
             }
             let before = self.players.len();
             self.read_row(*line, &map, cells);
+            if self.players.len() > before && self.hidden_rows.binary_search(line).is_ok() {
+                let name = self.players.last().map(|p| p.name.clone());
+                self.hidden_read.push((*line, name.unwrap_or_default()));
+            }
             if team && self.players.len() > before {
                 self.rows.push(super::team_sheet::RowAt {
                     line: *line,
@@ -777,6 +797,9 @@ impl<'a> Sheet<'a> {
                     names: names.clone(),
                 });
             }
+        }
+        if let Some(note) = hidden_rows_note(&std::mem::take(&mut self.hidden_read)) {
+            self.warnings.push(note);
         }
         let read = self.players.len() - players_before;
         if let Some(off) = stated.differing(read) {
@@ -796,6 +819,47 @@ impl<'a> Sheet<'a> {
         }
         Some(map)
     }
+}
+
+/// The warning that rows Excel hides (`read`: each row's line and the player read from
+/// it) were read as players: organisers hide the rows of entries that dropped out, and
+/// a filter hides rows too, so they are read (nothing is dropped unseen) and named, at
+/// the first of them. `None` when none was.
+fn hidden_rows_note(read: &[(usize, String)]) -> Option<RowError> {
+    const LISTED: usize = 10;
+    let (first, _) = read.first()?;
+    let shown = &read[..read.len().min(LISTED)];
+    let lines = shown.iter().map(|(l, _)| l.to_string()).collect::<Vec<_>>();
+    let names = shown.iter().map(|(_, n)| n.as_str()).collect::<Vec<_>>();
+    let more = read.len() - shown.len();
+    let (more_zh, more_en) = match more {
+        0 => (String::new(), String::new()),
+        n => (format!("等 {} 行", read.len()), format!(" and {n} more")),
+    };
+    let (rows_zh, rows_en) = match read.len() {
+        // The warning is placed at the row: it is not named twice.
+        1 => ("这一行".to_string(), "this row".to_string()),
+        _ => (
+            format!("第 {} 行{more_zh}", lines.join("、")),
+            format!("rows {}{more_en}", lines.join(", ")),
+        ),
+    };
+    Some(RowError::new(
+        *first,
+        None,
+        None,
+        Text::new(
+            format!(
+                "{rows_zh}在工作表中是隐藏的（手工隐藏或被筛选掉），仍作为棋手读入：{}；若已退出比赛，请在表中删去该行后重新导入，或导入后用 `qiwang player withdraw` 退赛",
+                names.join("、")
+            ),
+            format!(
+                "{rows_en} hidden in the sheet (by hand or by a filter) {} read as players all the same: {}; for an entry that dropped out, delete the row and import again, or withdraw the player after the import with `qiwang player withdraw`",
+                if read.len() == 1 { "is" } else { "are" },
+                names.join(", ")
+            ),
+        ),
+    ))
 }
 
 /// `cells` with the 序号 cell (column `number_col`) emptied when it holds a number, as a

@@ -59,6 +59,53 @@ pub fn parse_bool(s: &str) -> Result<bool, Text> {
     }
 }
 
+/// The refusal of a name cell that holds `what` (数字, 日期或时间, 逻辑值 …): a value
+/// pasted into the wrong column or typed where a name belonged, never a name.
+pub fn not_a_name(what_zh: &str, what_en: &str) -> Text {
+    Text::new(
+        format!(
+            "姓名须是文字，而这个单元格是{what_zh}；请在姓名列写棋手的姓名（单元格格式设为“文本”）"
+        ),
+        format!(
+            "a name must be text, and this cell holds {what_en}; write the player's name in the name column (with the cell formatted as text)"
+        ),
+    )
+}
+
+/// What a name, as text (a CSV cell, a workbook cell of text, `player add --name`), is
+/// instead of a name, as [`not_a_name`] words it: what Excel would have stored as a
+/// number (`12345`, `1,234.5`, `-3`, `1E+05`), a date or time (`2026-01-05`, `2026/1/5`,
+/// `2026年1月5日`, `10:30`) or a TRUE/FALSE value. One rule with a workbook's typed
+/// cells (`xlsx::not_text`), so that a sheet saved as CSV is refused where the workbook
+/// is. `name`: cleaned (half-width); `None` for a name.
+pub fn name_not_text(name: &str) -> Option<(&'static str, &'static str)> {
+    let numeric = |s: &str| {
+        s.chars().any(|c| c.is_ascii_digit())
+            && s.chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '+' | '-' | 'e' | 'E' | '%'))
+            && s.trim_end_matches('%')
+                .replace(',', "")
+                .parse::<f64>()
+                .is_ok()
+    };
+    let time = |s: &str| {
+        let parts: Vec<&str> = s.split(':').collect();
+        (2..=3).contains(&parts.len())
+            && parts
+                .iter()
+                .all(|p| (1..=2).contains(&p.len()) && p.chars().all(|c| c.is_ascii_digit()))
+    };
+    if name.eq_ignore_ascii_case("true") || name.eq_ignore_ascii_case("false") {
+        Some(("逻辑值（TRUE/FALSE）", "a TRUE/FALSE value"))
+    } else if numeric(name) {
+        Some(("数字", "a number"))
+    } else if parse_date(name).is_ok() || time(name) {
+        Some(("日期或时间", "a date or time"))
+    } else {
+        None
+    }
+}
+
 /// Excel's day count for 1899-12-30 (its day 0, after its 1900 leap-year bug).
 fn excel_epoch() -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(1899, 12, 30)
@@ -198,6 +245,39 @@ mod tests {
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    /// A name that Excel would have stored as a number, a date or time, or TRUE/FALSE is
+    /// refused as the workbook's typed cell is; a name with a digit in it is still a name.
+    #[test]
+    fn a_name_that_is_a_number_date_or_truth_value_is_no_name() {
+        for refused in [
+            "12345",
+            "-3",
+            "1,234.5",
+            "1E+05",
+            "50%",
+            "2026-01-05",
+            "2026/1/5",
+            "2026年1月5日",
+            "20260105",
+            "10:30",
+            "TRUE",
+            "false",
+        ] {
+            assert!(name_not_text(refused).is_some(), "{refused}");
+        }
+        for name in [
+            "张三丰",
+            "王1",
+            "A组1号",
+            "John Smith",
+            "e",
+            "买买提·艾力",
+            "-",
+        ] {
+            assert!(name_not_text(name).is_none(), "{name}");
+        }
     }
 
     #[test]

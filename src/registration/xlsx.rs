@@ -25,6 +25,9 @@ pub struct Grid {
     /// Whether the workbook hides the sheet (hidden or very hidden): an import skips it
     /// unless `--sheet` names it.
     pub hidden: bool,
+    /// The rows the sheet hides (by hand or by a filter), as Excel numbers them; an
+    /// .xlsx's and an .ods's are known, an .xls's are not.
+    pub hidden_rows: Vec<usize>,
 }
 
 /// The names of the sheets a workbook hides.
@@ -162,18 +165,20 @@ pub fn read_workbook(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
                 open_workbook_from_rs::<Xls<_>, _>(Cursor::new(bytes))
             })?
             .map_err(cannot_open)?;
-            read_laid_out(book, |book: &mut Xls<_>, name| {
-                book.merge_cells_by_sheet_name(name).unwrap_or_default()
-            })
+            read_laid_out(
+                book,
+                |book: &mut Xls<_>, name| book.merge_cells_by_sheet_name(name).unwrap_or_default(),
+                Default::default(),
+            )
         }
         Format::Ods => {
             xlsx_scan::scan(bytes)?;
-            ods_scan::scan(bytes)?;
+            let hidden_rows = ods_scan::scan(bytes)?;
             let book = guarded("the workbook", || {
                 open_workbook_from_rs::<Ods<_>, _>(Cursor::new(bytes))
             })?
             .map_err(cannot_open)?;
-            read_laid_out(book, |_: &mut Ods<_>, _| Vec::new())
+            read_laid_out(book, |_: &mut Ods<_>, _| Vec::new(), hidden_rows)
         }
         Format::Xlsb => Err(Text::new(
             "是二进制工作簿（.xlsb），不读取；请用 Excel 另存为 .xlsx 后重试",
@@ -187,6 +192,7 @@ pub fn read_workbook(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
 fn read_laid_out<'a, R>(
     mut book: R,
     merged: impl Fn(&mut R, &str) -> Vec<Dimensions>,
+    mut hidden_rows: ods_scan::HiddenRows,
 ) -> Result<Vec<Grid>, Text>
 where
     R: Reader<Cursor<&'a [u8]>>,
@@ -213,10 +219,12 @@ where
         let merged = guarded(&what, || merged(&mut book, &name))?;
         let rows = lay_out(&name, cells, &merged, &mut budget)?;
         let hidden = hidden.contains(&name);
+        let hidden_rows = hidden_rows.remove(&name).unwrap_or_default();
         grids.push(Grid {
             sheet: name,
             rows,
             hidden,
+            hidden_rows,
         });
     }
     Ok(grids)
@@ -228,7 +236,7 @@ fn read_xlsx(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
     // First: it reads only the central directory and the workbook's list of sheets.
     xlsx_scan::check_listed_sheets(bytes)?;
     let any_merged = xlsx_scan::scan(bytes)?;
-    xlsx_scan::check_listed_positions(bytes)?;
+    let mut hidden_rows = xlsx_scan::check_listed_positions(bytes)?;
     let mut book = guarded("the workbook", || {
         open_workbook_from_rs::<Xlsx<_>, _>(Cursor::new(bytes))
     })?
@@ -253,10 +261,12 @@ fn read_xlsx(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
         };
         let rows = lay_out(&name, cells, &merged, &mut budget)?;
         let hidden = hidden.contains(&name);
+        let hidden_rows = hidden_rows.remove(&name).unwrap_or_default();
         grids.push(Grid {
             sheet: name,
             rows,
             hidden,
+            hidden_rows,
         });
     }
     Ok(grids)
@@ -369,12 +379,7 @@ pub fn not_text(cell: &Data) -> Option<Text> {
         }
         _ => return None,
     };
-    Some(Text::new(
-        format!("姓名须是文字，而这个单元格是{zh}；请在姓名列写棋手的姓名（单元格格式设为“文本”）"),
-        format!(
-            "a name must be text, and this cell holds {en}; write the player's name in the name column (with the cell formatted as text)"
-        ),
-    ))
+    Some(super::values::not_a_name(zh, en))
 }
 
 /// The text of a cell for `field` (the column's field, `None` for an extra column), as the

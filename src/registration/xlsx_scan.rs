@@ -261,8 +261,9 @@ fn position(sheet: &str, cell: bool, written: &[u8]) -> Result<Option<(u64, u64)
 /// library's cell reader will number them: a row element's `r` sets the row, each row's
 /// end moves to the next, a cell's `r` sets its place and the next cell follows it. Every
 /// place must be within Excel's sheet, and no row element may come twice; two cells at
-/// one place are found when the cells are laid out (`grid.rs`).
-pub fn check_positions(sheet: &str, part: impl std::io::BufRead) -> Result<(), Text> {
+/// one place are found when the cells are laid out (`grid.rs`). Returns the rows Excel
+/// hides (`hidden="1"`: hidden by hand or by a filter), as it numbers them, in order.
+pub fn check_positions(sheet: &str, part: impl std::io::BufRead) -> Result<Vec<usize>, Text> {
     let mut xml = Reader::from_reader(part);
     let config = xml.config_mut();
     config.check_end_names = false;
@@ -273,6 +274,7 @@ pub fn check_positions(sheet: &str, part: impl std::io::BufRead) -> Result<(), T
     // 0-based, as the library counts.
     let (mut row, mut col) = (0u64, 0u64);
     let mut buf = Vec::with_capacity(1024);
+    let mut hidden = Vec::new();
     loop {
         buf.clear();
         let (start, e) = match xml.read_event_into(&mut buf) {
@@ -282,12 +284,12 @@ pub fn check_positions(sheet: &str, part: impl std::io::BufRead) -> Result<(), T
                 match e.local_name().into_inner() {
                     "row" if in_data && !in_cell => (row, col) = (row + 1, 0),
                     "c" => in_cell = false,
-                    "sheetData" => return Ok(()),
+                    "sheetData" => return Ok(hidden),
                     _ => {}
                 }
                 continue;
             }
-            Ok(Event::Eof) | Err(_) => return Ok(()),
+            Ok(Event::Eof) | Err(_) => return Ok(hidden),
             Ok(_) => continue,
         };
         let r = || {
@@ -322,6 +324,11 @@ pub fn check_positions(sheet: &str, part: impl std::io::BufRead) -> Result<(), T
                     ));
                 }
                 seen[word] |= bit;
+                if e.attributes().flatten().any(|a| {
+                    a.key.local_name().into_inner() == "hidden" && matches!(&*a.value, "1" | "true")
+                }) {
+                    hidden.push(row as usize + 1);
+                }
             }
             "c" if in_data && !in_cell => {
                 let at = match r() {
@@ -353,10 +360,14 @@ pub fn check_positions(sheet: &str, part: impl std::io::BufRead) -> Result<(), T
 }
 
 /// Checks the row and cell numbers of every worksheet an .xlsx lists
-/// ([`check_positions`]), each part once.
-pub fn check_listed_positions(bytes: &[u8]) -> Result<(), Text> {
+/// ([`check_positions`]), each part once. Returns the rows each sheet hides, by the
+/// sheet's name (sheets that hide none left out).
+pub fn check_listed_positions(
+    bytes: &[u8],
+) -> Result<std::collections::BTreeMap<String, Vec<usize>>, Text> {
+    let mut hidden = std::collections::BTreeMap::new();
     let Ok(mut archive) = zip::ZipArchive::new(Cursor::new(bytes)) else {
-        return Ok(());
+        return Ok(hidden);
     };
     let mut done: Vec<String> = Vec::new();
     for (name, target) in listed_sheets(bytes) {
@@ -365,11 +376,14 @@ pub fn check_listed_positions(bytes: &[u8]) -> Result<(), Text> {
             continue;
         }
         if let Ok(part) = archive.by_name(&target) {
-            check_positions(&name, BufReader::new(part))?;
+            let rows = check_positions(&name, BufReader::new(part))?;
+            if !rows.is_empty() {
+                hidden.insert(name, rows);
+            }
         }
         done.push(target);
     }
-    Ok(())
+    Ok(hidden)
 }
 
 /// Reads at most `max` bytes of a zip part (for small parts such as `mimetype`).
@@ -446,7 +460,14 @@ mod tests {
 
     fn positions(rows: &str) -> Result<(), Text> {
         let xml = format!("<worksheet><sheetData>{rows}</sheetData></worksheet>");
-        check_positions("报名表", xml.as_bytes())
+        check_positions("报名表", xml.as_bytes()).map(|_| ())
+    }
+
+    /// The rows Excel hides (by hand or by a filter) are found, as Excel numbers them.
+    #[test]
+    fn hidden_rows_are_found() {
+        let xml = r#"<worksheet><sheetData><row r="1"><c><v>1</v></c></row><row r="3" hidden="1"><c><v>2</v></c></row><row hidden="true"><c><v>3</v></c></row><row r="9" hidden="0"><c><v>4</v></c></row></sheetData></worksheet>"#;
+        assert_eq!(check_positions("报名表", xml.as_bytes()), Ok(vec![3, 4]));
     }
 
     #[test]

@@ -4,25 +4,46 @@
 //! gives.
 //!
 //! Owns the programme as a [`Report`], so every output format (table, HTML to print, CSV,
-//! xlsx, JSON) renders it. The entry list shows no private number (ID, phone).
+//! xlsx, JSON) renders it. The entry list shows no private number (ID, phone): the
+//! 领队 and 教练 come only from the columns that name them, every number in them masked.
 
 use super::labels::tiebreak_label;
 use super::prizes::date_text;
 use crate::i18n::bi;
 use crate::model::{Event, Player};
+use crate::privacy;
 use crate::report::{Report, Section};
 use crate::rulebook::system_name;
 use crate::rulebook::{FormatKind, GroupFormat, Lang, Rulebook, Tiebreak};
 use serde_json::json;
 use std::collections::BTreeMap;
 
-/// The registration columns read as a unit's 领队 and 教练 (kept verbatim among a
-/// player's extra columns).
+/// The two staff roles the programme names under each unit, with the registration
+/// columns that name the person in that role. Private by default: only a column whose
+/// header is one of these is printed — never 领队电话, 教练身份证号, 领队联系方式 or any
+/// other column that merely mentions the role.
+const STAFF_COLUMNS: [(&str, &[&str]); 2] = [
+    ("领队", &["领队", "领队姓名", "领队名字"]),
+    (
+        "教练",
+        &["教练", "教练员", "教练姓名", "教练员姓名", "主教练"],
+    ),
+];
+
+/// The unit's `role` (领队 or 教练) as player `p`'s registration row gives it (kept
+/// verbatim among the player's extra columns), from a column [`STAFF_COLUMNS`] names,
+/// with every number in it masked ([`privacy::mask_public_text`]): organisers write a
+/// phone or an ID number beside the name (`王五 13700137000`), and the programme goes to
+/// every team.
 fn staff(p: &Player, role: &str) -> Option<String> {
+    let headers = STAFF_COLUMNS.iter().find(|(r, _)| *r == role)?.1;
     p.extra
         .iter()
-        .find(|(k, v)| k.contains(role) && !v.trim().is_empty())
-        .map(|(_, v)| v.trim().to_string())
+        .find(|(k, v)| {
+            let header: String = k.chars().filter(|c| !c.is_whitespace()).collect();
+            headers.contains(&header.as_str()) && !v.trim().is_empty()
+        })
+        .map(|(_, v)| privacy::mask_public_text(v.trim()))
 }
 
 /// The key rules of the regulation in words, as the programme prints them.
@@ -329,6 +350,33 @@ pub fn programme(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
 mod tests {
     use super::*;
     use crate::rulebook::{CarriedResults, FinalStage};
+
+    /// The programme shows a 领队 or 教练 from the columns that name them, every phone or
+    /// ID number written beside the name masked, and never a column that merely mentions
+    /// the role (领队电话).
+    #[test]
+    fn staff_columns_show_names_and_no_number() {
+        let mut p = Player::new(
+            crate::model::PlayerId(1),
+            "马一",
+            crate::model::GroupId::new("a"),
+        );
+        p.extra.insert("领队电话".into(), "13800138000".into());
+        p.extra
+            .insert("领队".into(), "王五（手机13700137000）".into());
+        p.extra
+            .insert("教练 ".into(), "李教练 110101199003071233".into());
+        assert_eq!(
+            staff(&p, "领队").as_deref(),
+            Some("王五（手机137****7000）")
+        );
+        assert_eq!(
+            staff(&p, "教练").as_deref(),
+            Some("李教练 110101********1233")
+        );
+        p.extra.remove("领队");
+        assert_eq!(staff(&p, "领队"), None);
+    }
 
     /// The programme names a pool's final stage as its headings do (`views::stage`): the
     /// round robin with its cycles, not a bare 循环赛.

@@ -39,6 +39,7 @@ mod messages;
 mod organiser_sheets;
 mod pairing_invariants;
 mod privacy;
+mod private_entries;
 mod prizes;
 mod published;
 mod readings;
