@@ -49,7 +49,7 @@ pub use explain::{
 };
 pub use hall::{Clash, clashes, first_table};
 pub use knockout::{KnockoutNote, game_name, round_name};
-pub use optimal::{Better, Verdict, prove_round};
+pub use optimal::{Better, Verdict, corrected_since, prove_round};
 pub use turn::{
     PoolSeed, PoolTurn, Turn, TurnError, WaitReason, Waiting, pair_pool, pair_ready_pools,
     pool_seed, pool_turn, seed_turn,
@@ -97,6 +97,8 @@ impl PairingPlan {
         state.seed.get_or_insert(seed);
         state.rounds.push(self.round.clone());
         state.forget_relaxations(self.round.number);
+        // Paired with the results as they stand (docs/rules.md §2.6).
+        state.forget_replaced(self.round.number);
         state.relaxed.extend(self.relaxed.iter().cloned());
         if let Some(seeds) = &self.stage_seeds {
             state.stage_seeds.clone_from(seeds);

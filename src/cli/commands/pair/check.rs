@@ -9,7 +9,7 @@ use crate::cli::context::{Ctx, Loaded, lib_error, player_label, pools_shown, res
 use crate::cli::error::CliError;
 use qiwang::commands::check::{PoolCheck, RoundProof, check_pools, prove_pools};
 use qiwang::i18n::bi;
-use qiwang::i18n::{Text, plural};
+use qiwang::i18n::{Text, number_ranges, plural};
 use qiwang::lookup::Shown;
 use qiwang::model::GroupId;
 use qiwang::pairing;
@@ -243,6 +243,7 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
             verdict,
             unrecorded,
             relax_given: given,
+            corrected_since,
         } = &proof;
         let (n, unrecorded) = (*n, *unrecorded);
         if proof.fails() {
@@ -267,6 +268,19 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
                 en("  (paired with `pair --relax {list}`: compared under the same relaxed rules)")
             ));
         }
+        // docs/rules.md §2.6: a round is proved against the results it was paired with.
+        if n > 1 && !corrected_since.is_empty() {
+            let rounds = number_ranges(corrected_since, lang);
+            text.push(bi!(
+                lang,
+                zh("  （按本轮编排时的成绩比较：第 {rounds} 轮的成绩在本轮编排之后被更正）"),
+                en(
+                    "  (compared with the results as they stood when it was paired: {} {rounds} {} corrected after it was paired)",
+                    if corrected_since.len() == 1 { "round" } else { "rounds" },
+                    if corrected_since.len() == 1 { "was" } else { "were" }
+                )
+            ));
+        }
         // The group names the verdict's first line; the details are indented under it.
         for (k, line) in text.iter().enumerate() {
             lines.push(if k == 0 {
@@ -283,6 +297,7 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
             "kind": verdict.kind(),
             "unrecorded_breaks": unrecorded,
             "relax_given": given,
+            "corrected_since": corrected_since,
             "verdict": verdict.lines(n, Lang::En, &|id| player_label(&event, id)),
         }));
     }
