@@ -311,7 +311,13 @@ fn check_finds_a_number_two_pools_hold_in_one_round() {
         .status(3)
         .stdout_has("round 1: table 5 (")
         .stdout_has("is also a table of `公开组` in this round")
+        .stdout_has("hint: round 1 has no result yet: `qiwang unpair --group kids` then")
         .check();
+    // The advice, followed, numbers 少儿组 again clear of 公开组's tables.
+    Run::on_event(&ev, &["unpair", "--group", "kids"]).check();
+    Run::on_event(&ev, &["pair", "--group", "kids"]).check();
+    assert_eq!(tables(dir, "kids"), [6, 7, 8]);
+    Run::on_event(&ev, &["check"]).check();
     // 公开组 5 tables from 1, 少儿组 3 from 1: numbered per pool, as before the hall numbering.
     fs::write(&path, with_kids_at(1)).unwrap();
     Run::on_event(&ev, &["check"]).check();

@@ -84,6 +84,10 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
                 lines.push(format!("  - {text}"));
                 section.push(vec![name.clone(), rounds.to_string(), text]);
             }
+            if let Some(text) = shared_table_hint(&event, &pool, &violations, lang) {
+                lines.push(format!("  {text}"));
+                section.push(vec![name.clone(), rounds.to_string(), text]);
+            }
         }
         // docs/rules.md §2.5: breaks the engine recorded when no pairing met every hard
         // rule are listed as accepted relaxations, never counted as violations.
@@ -169,6 +173,44 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         ))));
     }
     Ok(())
+}
+
+/// How to end a table number `pool` shares with another pool of its hall (docs/rules.md
+/// §12 (table numbers)): its newest round without a result is numbered again by pairing
+/// it again; a round with results keeps its numbers, and a result typed by table number
+/// then needs `--group`.
+fn shared_table_hint(
+    event: &qiwang::model::Event,
+    pool: &GroupId,
+    violations: &[pairing::Violation],
+    lang: Lang,
+) -> Option<String> {
+    let round = violations
+        .iter()
+        .filter(|v| matches!(v.rule, pairing::Rule::SharedTable { .. }))
+        .map(|v| v.round)
+        .max()?;
+    let newest = event.group(pool).and_then(|g| g.last_round())?;
+    let group = qiwang::sanitize::shell_word(pool.as_str());
+    Some(if newest.number == round && !newest.has_results() {
+        bi!(
+            lang,
+            zh(
+                "提示：第 {round} 轮尚无成绩，`qiwang unpair --group {group}` 再 `qiwang pair --group {group}` 会避开其他组别的台号重新编号"
+            ),
+            en(
+                "hint: round {round} has no result yet: `qiwang unpair --group {group}` then `qiwang pair --group {group}` numbers it again clear of the other groups' tables"
+            )
+        )
+    } else {
+        bi!(
+            lang,
+            zh("提示：已有成绩的轮次保留原台号；按台号录入或更正成绩时请加 `--group {group}`"),
+            en(
+                "hint: a round with results keeps its numbers; give `--group {group}` when entering or correcting a result by table number"
+            )
+        )
+    })
 }
 
 /// `n` violations of the hard pairing rules, as every `check` refusal counts them (an
