@@ -303,4 +303,48 @@ name = "元老组"
         e.group_mut(&GroupId::new("open")).cancelled = true;
         assert_eq!(first(&e, "kids"), 1);
     }
+
+    #[test]
+    fn a_round_goes_on_past_the_numbers_another_pool_holds_and_check_sees_a_clash() {
+        let rules = Rulebook::from_toml(RULES, "t.toml").unwrap();
+        let mut e = event(&[("open", 10), ("kids", 4)]);
+        // 少儿组 paired first at 6–7, after the 5 tables kept for 公开组's 10 players;
+        // 公开组 then plays 7 tables (late entries): 1–7 would give 6 and 7 twice.
+        e.group_mut(&GroupId::new("kids")).rounds.push(games(6, 2));
+        let mut open = games(1, 7);
+        let mut explanation = Explanation::printed(1, None, None);
+        number(
+            &e,
+            &rules,
+            &GroupId::new("open"),
+            &mut open,
+            &mut explanation,
+        );
+        let tables: Vec<u32> = open.pairings.iter().filter_map(Pairing::table).collect();
+        assert_eq!(tables, (8..=14).collect::<Vec<_>>());
+        // A range that fits below the held numbers keeps its first table.
+        let mut short = games(1, 5);
+        number(
+            &e,
+            &rules,
+            &GroupId::new("open"),
+            &mut short,
+            &mut explanation,
+        );
+        assert_eq!(lowest(&short), Some(1));
+        // Stored at 1–7, the clash is found on both sides; numbered per pool from 1 on
+        // both sides (before the hall numbering), it is not.
+        let kids = GroupId::new("kids");
+        let found = clashes(&e, &rules, &GroupId::new("open"), &games(1, 7));
+        assert_eq!(
+            found
+                .iter()
+                .map(|c| (c.table, c.pool.as_str()))
+                .collect::<Vec<_>>(),
+            [(6, "kids"), (7, "kids")]
+        );
+        e.group_mut(&GroupId::new("open")).rounds.push(games(1, 7));
+        assert_eq!(clashes(&e, &rules, &kids, &games(6, 2)).len(), 2);
+        assert!(clashes(&e, &rules, &kids, &games(1, 2)).is_empty());
+    }
 }
