@@ -59,6 +59,9 @@ pub struct RoundProof {
     /// The `pair --relax` list the round was paired with: it is compared under the same
     /// relaxed rules.
     pub relax_given: Option<Vec<Relax>>,
+    /// The earlier rounds whose results were corrected after this round was paired: it
+    /// is compared with the results as they stood when it was paired (docs/rules.md §2.6).
+    pub corrected_since: Vec<u32>,
 }
 
 impl RoundProof {
@@ -180,6 +183,7 @@ pub fn prove_pools(
                     .group(pool)
                     .and_then(|g| g.relax_given(n))
                     .map(<[Relax]>::to_vec),
+                corrected_since: pairing::corrected_since(event, pool, n),
             });
         }
     }

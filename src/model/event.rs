@@ -107,6 +107,26 @@ pub struct GroupState {
     /// while some round of the stage is stored.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stage_seeds: Vec<PlayerId>,
+    /// The results a correction replaced after a later round was paired, oldest first,
+    /// each with the newest round paired when it was replaced: `check --optimal` proves a
+    /// round against the results as they stood when it was paired (docs/rules.md §2.6).
+    /// Empty while no earlier round was corrected.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replaced: Vec<ReplacedResult>,
+}
+
+/// A result of round `round` a correction replaced while round `newest` (a later one) was
+/// the pool's newest paired round: rounds `round + 1 ..= newest` were paired with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplacedResult {
+    /// The round of the game.
+    pub round: u32,
+    /// The game's table.
+    pub table: u32,
+    /// The result before the correction.
+    pub result: Option<super::GameResult>,
+    /// The newest round paired when it was corrected.
+    pub newest: u32,
 }
 
 /// One round paired under an earlier rulebook.
@@ -175,6 +195,16 @@ impl GroupState {
         self.relaxed.retain(|r| r.round != number);
         self.relax_given.retain(|r| r.round != number);
         self.paired_under.retain(|r| r.round != number);
+    }
+
+    /// Round `number` dropped (`unpair`): it will be paired again with the results as they
+    /// stand, so no replaced result was in force for it; one no later round kept is
+    /// forgotten.
+    pub fn forget_replaced(&mut self, number: u32) {
+        for r in &mut self.replaced {
+            r.newest = r.newest.min(number.saturating_sub(1));
+        }
+        self.replaced.retain(|r| r.newest > r.round);
     }
 
     /// The index in [`Event::earlier_rulebooks`] of the rulebook round `number` was

@@ -13,7 +13,7 @@ mod title;
 
 pub use event::{
     Event, GroupState, PairedUnder, Penalty, Playoff, Relax, RelaxGiven, Relaxation,
-    SCHEMA_VERSION, Warning,
+    ReplacedResult, SCHEMA_VERSION, Warning,
 };
 pub use game::{Colour, GameResult, Outcome, Pairing, Round, colour_label};
 pub use grade::{GradeScale, MAX_GRADE, MIN_GRADE, grade_label, grade_words};

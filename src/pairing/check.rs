@@ -4,7 +4,8 @@
 //! §2.3), nobody twice, nobody withdrawn or not yet joined, no active player left out,
 //! one bye at most and a second bye only when nobody else could take it (§4.2, as
 //! `pairing.bye` orders them), colour limits (§3.2, with the final-round relaxation), team
-//! avoidance (§4.1), table numbers unique. Each round is judged by the rulebook it was
+//! avoidance (§4.1), table numbers unique in the pool and, for `check`, in the round of
+//! its hall (§12, one hall numbering). Each round is judged by the rulebook it was
 //! paired under (docs/rules.md §13): a rule `rules update` changed applies from the next
 //! round on. It never changes a round.
 
@@ -64,6 +65,14 @@ pub enum Rule {
     DuplicateTable {
         /// The table number used more than once.
         table: u32,
+    },
+    /// A table number another pool of the hall holds in its round of the same number
+    /// (docs/rules.md §12 (table numbers): one hall numbering, no number twice in a round).
+    SharedTable {
+        /// The number held twice.
+        table: u32,
+        /// The other pool, as the rulebook names it.
+        group: String,
     },
     /// A round-robin round whose game or bye is not the Berger table's (docs/rules.md
     /// §14): the players of the stored table, red first.
@@ -212,6 +221,15 @@ impl Violation {
                 zh("第 {r} 轮：台号 `{table}` 被多局使用"),
                 en("round {r}: table `{table}` is used by more than one game"),
             ),
+            Rule::SharedTable { table, group } => bi!(
+                lang,
+                zh(
+                    "第 {r} 轮：第 {table} 台（{who}）也是 `{group}` 本轮的台号；同一赛场一轮中台号不能重复"
+                ),
+                en(
+                    "round {r}: table {table} ({who}) is also a table of `{group}` in this round; no number may be given twice in a round of one hall"
+                ),
+            ),
             Rule::NotDue { table } => bi!(
                 lang,
                 zh(
@@ -271,9 +289,40 @@ pub fn check_group_detailed(event: &Event, rules: &Rulebook, group: &GroupId) ->
             .into_iter()
             .partition(|v| accepted(event, group, v));
         out.violations.extend(violations);
+        out.violations.extend(shared_tables(event, rules, group, r));
         out.accepted.extend(accepted);
     }
     out
+}
+
+/// The table numbers of round `round` of `group` that another pool of its hall holds in
+/// the same round (docs/rules.md §12 (table numbers)), each naming this pool's players at
+/// it. Not part of [`check_round`]: a hand edit refuses such a number whatever `force`
+/// says (`pairing::edit_round`), so it is never a break to accept.
+fn shared_tables(
+    event: &Event,
+    rules: &Rulebook,
+    group: &GroupId,
+    round: &Round,
+) -> Vec<Violation> {
+    super::hall::clashes(event, rules, group, round)
+        .into_iter()
+        .map(|c| Violation {
+            round: round.number,
+            players: round
+                .game_at(c.table)
+                .map(Pairing::players)
+                .into_iter()
+                .flatten()
+                .collect(),
+            rule: Rule::SharedTable {
+                table: c.table,
+                group: rules
+                    .group(&c.pool)
+                    .map_or_else(|| c.pool.to_string(), |g| g.name.clone()),
+            },
+        })
+        .collect()
 }
 
 /// The relaxable rule a violation breaks, if any.
@@ -557,6 +606,10 @@ mod localize_tests {
                 team: "金华".into(),
             },
             Rule::DuplicateTable { table: 4 },
+            Rule::SharedTable {
+                table: 6,
+                group: "老年组".into(),
+            },
             Rule::OffTable { table_round: 5 },
             Rule::NotDue { table: 3 },
         ];

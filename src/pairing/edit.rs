@@ -1,12 +1,14 @@
 //! Manual edits of a proposed round (the arbiter's pencil). Each edit returns a new round
 //! in which every player still appears exactly once; [`edit_round`] makes the edit on the
 //! pool's newest unplayed round, runs [`super::check_round`] on it, refuses a hard-rule
-//! break without `force`, and drops the relaxations the edit made stale.
+//! break without `force`, and drops the relaxations the edit made stale. A table another
+//! pool of the hall holds in the round is never given (one hall numbering), `force` or not.
 
-use super::{PairingError, Violation, check_round, prune_relaxations};
+use super::{PairingError, Violation, check_round, hall, prune_relaxations};
 use crate::i18n::Text;
 use crate::model::{Event, GroupId, Pairing, PlayerId, Round};
 use crate::rulebook::{Lang, Rulebook};
+use std::collections::BTreeMap;
 
 fn require(round: &Round, id: PlayerId) -> Result<(), PairingError> {
     if round.pairing_of(id).is_some() {
@@ -73,6 +75,18 @@ pub fn set_pairing(
     red: PlayerId,
     black: PlayerId,
 ) -> Result<Round, PairingError> {
+    set_pairing_in(round, table, red, black, &BTreeMap::new())
+}
+
+/// [`set_pairing`] in a hall whose other pools hold the numbers `held` in this round
+/// (docs/rules.md §12 (table numbers)): the displaced players' new tables skip them.
+fn set_pairing_in(
+    round: &Round,
+    table: u32,
+    red: PlayerId,
+    black: PlayerId,
+    held: &BTreeMap<u32, GroupId>,
+) -> Result<Round, PairingError> {
     if table == 0 {
         return Err(PairingError::TableZero);
     }
@@ -120,7 +134,7 @@ pub fn set_pairing(
         .min()
         .unwrap_or(1);
     let taken: std::collections::BTreeSet<u32> = kept.iter().filter_map(Pairing::table).collect();
-    let mut free = (first..).filter(move |t| !taken.contains(t));
+    let mut free = (first..).filter(move |t| !taken.contains(t) && !held.contains_key(t));
     let mut chunks = displaced.chunks_exact(2);
     for pair in chunks.by_ref() {
         kept.push(Pairing::Game {
@@ -198,6 +212,16 @@ pub enum EditError {
     /// The edit itself is impossible (a player not in the round, the same player twice,
     /// table 0).
     Edit(PairingError),
+    /// `pairing set` names a table another pool of the hall holds in this round: one hall
+    /// numbering gives no number twice in a round (docs/rules.md §12), `force` or not.
+    SharedTable {
+        /// The table asked for.
+        table: u32,
+        /// The pool holding it, as the rulebook names it.
+        group: String,
+        /// The round.
+        round: u32,
+    },
     /// The edited round breaks hard rules and `force` was not given.
     HardRules(Vec<Violation>),
 }
@@ -217,6 +241,18 @@ impl EditError {
                 ),
             ),
             EditError::Edit(e) => e.text_naming(name),
+            EditError::SharedTable {
+                table,
+                group,
+                round,
+            } => Text::new(
+                format!(
+                    "第 {table} 台是 `{group}` 第 {round} 轮的台号：同一赛场一轮中台号不能重复（`--force` 也不行），请另选一个台号"
+                ),
+                format!(
+                    "table {table} is a table of `{group}` in round {round}: no number is given twice in a round of one hall (not even with `--force`); choose another table"
+                ),
+            ),
             EditError::HardRules(violations) => {
                 let list = |l: Lang| {
                     violations
@@ -263,9 +299,23 @@ pub fn edit_round(
             round: round.number,
         });
     }
+    // One hall numbering (docs/rules.md §12): the numbers the hall's other pools hold in
+    // this round are neither asked for nor given to the displaced players.
+    let held = hall::held(event, rules, pool, round);
+    if let Edit::Set { table, .. } = edit
+        && let Some(other) = held.get(&table)
+    {
+        return Err(EditError::SharedTable {
+            table,
+            group: rules
+                .group(other)
+                .map_or_else(|| other.to_string(), |g| g.name.clone()),
+            round: round.number,
+        });
+    }
     let edited = match edit {
         Edit::Swap(a, b) => swap_players(round, a, b),
-        Edit::Set { table, red, black } => set_pairing(round, table, red, black),
+        Edit::Set { table, red, black } => set_pairing_in(round, table, red, black, &held),
     }
     .map_err(EditError::Edit)?;
     let violations = check_round(event, rules, pool, &edited);

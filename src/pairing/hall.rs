@@ -7,11 +7,16 @@
 //! a pool's `hall` puts it in another hall, numbered from 1 on its own. The number is
 //! stored in the game itself when the round is paired, so every sheet, results file,
 //! `result` and `pairing set` use it, and a round keeps the numbers it was printed with
-//! (rounds paired before this numbering keep 1, 2, 3, … per pool). Pure.
+//! (rounds paired before this numbering keep 1, 2, 3, … per pool). A new round never takes
+//! a number another pool of its hall holds in the same round ([`number`]): the tables
+//! reserved for a pool not yet paired are an estimate, and late entries or a merge can
+//! make it play more tables than were kept for it. [`clashes`] finds a number held twice,
+//! for `check` and for a hand edit. Pure.
 
 use super::Explanation;
 use crate::model::{Event, GroupId, Pairing, Round};
 use crate::rulebook::Rulebook;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The first table number of `pool` in round `round`: its rulebook `first_table`, else the
 /// number after the last table of the pool before it in the same hall (rulebook order).
@@ -54,10 +59,132 @@ pub fn first_table(event: &Event, rules: &Rulebook, pool: &GroupId, round: u32) 
     next
 }
 
-/// Numbers a round the engine made (tables 1, 2, 3, …) from `first` on, with the tables
-/// its explanation names.
-pub(super) fn number_from(round: &mut Round, explanation: &mut Explanation, first: u32) {
-    let shift = first.saturating_sub(1);
+/// The hall `pool` stands in (`None`: the main hall).
+fn hall_of<'a>(rules: &'a Rulebook, pool: &GroupId) -> Option<&'a str> {
+    rules.group(pool).and_then(|g| g.hall.name.as_deref())
+}
+
+/// The other pools of `pool`'s hall that have round `round` stored, with that round.
+fn neighbours<'a>(
+    event: &'a Event,
+    rules: &'a Rulebook,
+    pool: &'a GroupId,
+    round: u32,
+) -> impl Iterator<Item = (&'a GroupId, &'a Round)> + 'a {
+    let hall = hall_of(rules, pool);
+    rules
+        .pools()
+        .filter(move |g| &g.id != pool && g.hall.name.as_deref() == hall)
+        .filter_map(move |g| Some((&g.id, event.group(&g.id)?.round(round)?)))
+}
+
+/// The lowest table of a round (`None`: it has no game).
+fn lowest(round: &Round) -> Option<u32> {
+    round.pairings.iter().filter_map(Pairing::table).min()
+}
+
+/// Numbers a round the engine made for `pool` (tables 1, 2, 3, …) where the hall
+/// numbering puts it, with the tables its explanation names: from [`first_table`], or, when
+/// a table of that range is held in the same round by another pool of the hall (paired
+/// while fewer tables were expected before it), from the lowest number on after which the
+/// whole range is free. No number of a round is ever given twice in a hall.
+pub(super) fn number(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    round: &mut Round,
+    explanation: &mut Explanation,
+) {
+    let Some(low) = lowest(round) else {
+        return;
+    };
+    let high = round
+        .pairings
+        .iter()
+        .filter_map(Pairing::table)
+        .max()
+        .unwrap_or(low);
+    let span = high - low + 1;
+    let taken: BTreeSet<u32> = neighbours(event, rules, pool, round.number)
+        .flat_map(|(_, r)| r.pairings.iter().filter_map(Pairing::table))
+        .collect();
+    let mut first = first_table(event, rules, pool, round.number);
+    for &t in taken.range(first..) {
+        if t >= first.saturating_add(span) {
+            break;
+        }
+        first = t.saturating_add(1);
+    }
+    shift(round, explanation, first.saturating_sub(low));
+}
+
+/// A table number of a pool's round that another pool of its hall also holds in that
+/// round (docs/rules.md §12 (table numbers)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clash {
+    /// The number held twice.
+    pub table: u32,
+    /// The other pool that holds it.
+    pub pool: GroupId,
+}
+
+/// The other pools of `pool`'s hall whose round of `round`'s number must not share a
+/// number with `round`. Two rounds that both start at table 1 are rounds paired before the
+/// hall numbering (1, 2, 3, … in every pool), which share numbers by design: they are
+/// left out.
+fn rivals<'a>(
+    event: &'a Event,
+    rules: &'a Rulebook,
+    pool: &'a GroupId,
+    round: &Round,
+) -> impl Iterator<Item = (&'a GroupId, &'a Round)> + 'a {
+    let from_one = lowest(round) == Some(1);
+    neighbours(event, rules, pool, round.number)
+        .filter(move |(_, r)| !(from_one && lowest(r) == Some(1)))
+}
+
+/// Every table number of `round` (a round of `pool`, stored or proposed) that another pool
+/// of its hall holds in its round of the same number, lowest first (rounds paired before
+/// the hall numbering, both from table 1, left out).
+pub fn clashes(event: &Event, rules: &Rulebook, pool: &GroupId, round: &Round) -> Vec<Clash> {
+    let mine: BTreeSet<u32> = round.pairings.iter().filter_map(Pairing::table).collect();
+    let mut out: Vec<Clash> = rivals(event, rules, pool, round)
+        .flat_map(|(other, r)| {
+            r.pairings
+                .iter()
+                .filter_map(Pairing::table)
+                .filter(|t| mine.contains(t))
+                .map(|table| Clash {
+                    table,
+                    pool: other.clone(),
+                })
+        })
+        .collect();
+    out.sort_by(|a, b| (a.table, &a.pool).cmp(&(b.table, &b.pool)));
+    out
+}
+
+/// The table numbers other pools of `pool`'s hall hold in the round of `round`'s number,
+/// each with its pool: a hand edit of `round` may give none of them.
+pub(super) fn held(
+    event: &Event,
+    rules: &Rulebook,
+    pool: &GroupId,
+    round: &Round,
+) -> BTreeMap<u32, GroupId> {
+    rivals(event, rules, pool, round)
+        .flat_map(|(other, r)| {
+            r.pairings
+                .iter()
+                .filter_map(Pairing::table)
+                .map(move |t| (t, other.clone()))
+        })
+        .collect()
+}
+
+/// Adds `shift` to every table number of a round the engine made (tables 1, 2, 3, …) and
+/// to the tables its explanation names.
+fn shift(round: &mut Round, explanation: &mut Explanation, shift: u32) {
     if shift == 0 {
         return;
     }
@@ -175,5 +302,49 @@ name = "元老组"
         e.group_mut(&GroupId::new("open")).rounds.clear();
         e.group_mut(&GroupId::new("open")).cancelled = true;
         assert_eq!(first(&e, "kids"), 1);
+    }
+
+    #[test]
+    fn a_round_goes_on_past_the_numbers_another_pool_holds_and_check_sees_a_clash() {
+        let rules = Rulebook::from_toml(RULES, "t.toml").unwrap();
+        let mut e = event(&[("open", 10), ("kids", 4)]);
+        // 少儿组 paired first at 6–7, after the 5 tables kept for 公开组's 10 players;
+        // 公开组 then plays 7 tables (late entries): 1–7 would give 6 and 7 twice.
+        e.group_mut(&GroupId::new("kids")).rounds.push(games(6, 2));
+        let mut open = games(1, 7);
+        let mut explanation = Explanation::printed(1, None, None);
+        number(
+            &e,
+            &rules,
+            &GroupId::new("open"),
+            &mut open,
+            &mut explanation,
+        );
+        let tables: Vec<u32> = open.pairings.iter().filter_map(Pairing::table).collect();
+        assert_eq!(tables, (8..=14).collect::<Vec<_>>());
+        // A range that fits below the held numbers keeps its first table.
+        let mut short = games(1, 5);
+        number(
+            &e,
+            &rules,
+            &GroupId::new("open"),
+            &mut short,
+            &mut explanation,
+        );
+        assert_eq!(lowest(&short), Some(1));
+        // Stored at 1–7, the clash is found on both sides; numbered per pool from 1 on
+        // both sides (before the hall numbering), it is not.
+        let kids = GroupId::new("kids");
+        let found = clashes(&e, &rules, &GroupId::new("open"), &games(1, 7));
+        assert_eq!(
+            found
+                .iter()
+                .map(|c| (c.table, c.pool.as_str()))
+                .collect::<Vec<_>>(),
+            [(6, "kids"), (7, "kids")]
+        );
+        e.group_mut(&GroupId::new("open")).rounds.push(games(1, 7));
+        assert_eq!(clashes(&e, &rules, &kids, &games(6, 2)).len(), 2);
+        assert!(clashes(&e, &rules, &kids, &games(1, 2)).is_empty());
     }
 }

@@ -47,9 +47,9 @@ pub use explain::{
     ByeNote, ByeReason, ColourNote, Explanation, FloatNote, FloatReason, PassReason, RelaxOrder,
     Round1Note, TableNote, relax_rule_label, relaxation_lines,
 };
-pub use hall::first_table;
+pub use hall::{Clash, clashes, first_table};
 pub use knockout::{KnockoutNote, game_name, round_name};
-pub use optimal::{Better, Verdict, prove_round};
+pub use optimal::{Better, Verdict, corrected_since, prove_round};
 pub use turn::{
     PoolSeed, PoolTurn, Turn, TurnError, WaitReason, Waiting, pair_pool, pair_ready_pools,
     pool_seed, pool_turn, seed_turn,
@@ -97,6 +97,8 @@ impl PairingPlan {
         state.seed.get_or_insert(seed);
         state.rounds.push(self.round.clone());
         state.forget_relaxations(self.round.number);
+        // Paired with the results as they stand (docs/rules.md §2.6).
+        state.forget_replaced(self.round.number);
         state.relaxed.extend(self.relaxed.iter().cloned());
         if let Some(seeds) = &self.stage_seeds {
             state.stage_seeds.clone_from(seeds);
@@ -139,8 +141,7 @@ pub fn pair_next_round_with(
     let next = last.map_or(1, |r| r.number + 1);
     // Every format's tables are numbered on in the hall (docs/rules.md §12).
     let hall_numbers = |mut plan: PairingPlan| {
-        let first = hall::first_table(event, rules, group, next);
-        hall::number_from(&mut plan.round, &mut plan.explanation, first);
+        hall::number(event, rules, group, &mut plan.round, &mut plan.explanation);
         plan
     };
     if rules.is_knockout(group) || rules.knockout_stage_after(group).is_some_and(|s| next > s) {
@@ -208,11 +209,7 @@ pub fn pair_next_round_with(
     let relaxed = relaxations(&ctx, &history.players, &round);
     explanation.relaxed = relaxed.clone();
     let mut round = round;
-    hall::number_from(
-        &mut round,
-        &mut explanation,
-        hall::first_table(event, rules, group, next),
-    );
+    hall::number(event, rules, group, &mut round, &mut explanation);
     if let Some(r1) = explanation.round1.as_mut() {
         r1.seeding = seeding_of(rules, group);
     }

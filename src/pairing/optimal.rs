@@ -17,6 +17,7 @@ use super::vocabulary::Vocabulary;
 use crate::i18n::bi;
 use crate::model::{Event, GroupId, Pairing, PlayerId, Points};
 use crate::rulebook::{Lang, Rulebook};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What re-solving one stored round found.
@@ -75,6 +76,48 @@ pub struct Better {
     pub group_scores: Vec<Points>,
 }
 
+/// The rounds before round `number` of `group` whose results a correction has changed
+/// since round `number` was paired, in order (empty when none has).
+pub fn corrected_since(event: &Event, group: &GroupId, number: u32) -> Vec<u32> {
+    let mut rounds: Vec<u32> = event
+        .group(group)
+        .map(|g| {
+            g.replaced
+                .iter()
+                .filter(|r| r.newest >= number && r.round < number)
+                .map(|r| r.round)
+                .collect()
+        })
+        .unwrap_or_default();
+    rounds.sort_unstable();
+    rounds.dedup();
+    rounds
+}
+
+/// `event` with the results of `group`'s rounds before `number` as they stood when round
+/// `number` was paired: each result a later correction replaced put back (borrowed as it
+/// is when none was).
+fn as_paired<'a>(event: &'a Event, group: &GroupId, number: u32) -> Cow<'a, Event> {
+    if corrected_since(event, group, number).is_empty() {
+        return Cow::Borrowed(event);
+    }
+    let mut then = event.clone();
+    let state = then.group_mut(group);
+    let replaced = state.replaced.clone();
+    for round in state.rounds.iter_mut().filter(|r| r.number < number) {
+        for p in &mut round.pairings {
+            if let Pairing::Game { table, result, .. } = p
+                && let Some(was) = replaced
+                    .iter()
+                    .find(|r| r.round == round.number && r.table == *table && r.newest >= number)
+            {
+                *result = was.result;
+            }
+        }
+    }
+    Cow::Owned(then)
+}
+
 /// Fields up to this many players are re-solved with the dense reference solver, larger
 /// ones with the priced solver. Chosen, not measured to the player: the dense solve holds
 /// every legal pair in memory (about 2 million at 2,000 players).
@@ -105,6 +148,10 @@ pub fn prove_round(
     if number == 1 {
         return Ok(round1_verdict(event, rules, group, round));
     }
+    // Re-solved from the results as they stood when it was paired: a correction of an
+    // earlier round made since changes the standings, not this round (docs/rules.md §2.6).
+    let as_paired = as_paired(event, group, number);
+    let event = &*as_paired;
     // A round paired with `pair --relax` is re-solved under the rules that command gave
     // in place of the rulebook's `pairing.relax` (docs/rules.md §2.5).
     let given;

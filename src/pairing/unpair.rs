@@ -1,6 +1,6 @@
 //! `qiwang unpair`: taking back a pool's newest round while none of its games has a
-//! result, with what was recorded for it (the relaxations of its pairing; after round 1
-//! the draw's pairing numbers).
+//! result, with what was recorded for it (the relaxations of its pairing, the results
+//! corrected since it was paired; after round 1 the draw's pairing numbers).
 //!
 //! Owns only that undoing of a pairing; must not touch results.
 
@@ -27,6 +27,8 @@ pub fn unpair_round(event: &mut Event, pool: &GroupId) -> Result<u32, PairingErr
     state.rounds.pop();
     // The relaxations recorded for the dropped round go with it (docs/rules.md §2.5).
     state.forget_relaxations(number);
+    // Paired again, it takes the results as they stand (docs/rules.md §2.6).
+    state.forget_replaced(number);
     if number == 1 {
         for p in event.players.iter_mut().filter(|p| &p.group == pool) {
             p.number = None;

@@ -5,7 +5,7 @@
 use super::forfeits::apply_forfeit_withdrawals;
 use super::recorded::{RecordReport, RecordedResult, ResultWarning, side};
 use super::{ResultEntry, ResultError};
-use crate::model::{Colour, Event, GameResult, GroupId, Outcome, Pairing};
+use crate::model::{Colour, Event, GameResult, GroupId, Outcome, Pairing, ReplacedResult};
 use crate::rulebook::Rulebook;
 use std::collections::BTreeSet;
 
@@ -201,6 +201,19 @@ pub fn record_results_in_rounds(
         }
         results.push(recorded);
     }
+    // The later rounds were paired with the result replaced: it is kept, so that
+    // `check --optimal` proves them against it (docs/rules.md §2.6).
+    state.replaced.extend(
+        results
+            .iter()
+            .filter(|r| r.is_correction() && r.round < last)
+            .map(|r| ReplacedResult {
+                round: r.round,
+                table: r.table,
+                result: r.previous,
+                newest: last,
+            }),
+    );
     let mut corrected: Vec<u32> = results
         .iter()
         .filter(|r| r.is_correction() && r.round < last)

@@ -144,6 +144,8 @@ fn group_lines(group: &GroupId, a: &GroupState, b: &GroupState, lines: &mut Vec<
         relax_given,
         paired_under,
         stage_seeds,
+        // A result replaced goes with its correction, which the round's line shows.
+        replaced: _,
     } = a;
     if rounds.len() != b.rounds.len() {
         lines.push(Text::new(

@@ -11,6 +11,7 @@ mod chinese_event;
 mod cli;
 mod common;
 mod conduct;
+mod corrections;
 mod crash;
 mod damaged_state;
 mod demo_examples;

@@ -109,7 +109,9 @@ impl ExitStatus for qiwang::pairing::EditError {
         use qiwang::pairing::EditError as E;
         match self {
             E::Edit(e) => e.exit_code(),
-            E::NoRound { .. } | E::HasResults { .. } | E::HardRules(_) => InvalidInput,
+            E::NoRound { .. } | E::HasResults { .. } | E::SharedTable { .. } | E::HardRules(_) => {
+                InvalidInput
+            }
         }
     }
 }

@@ -9,7 +9,7 @@ use crate::cli::context::{Ctx, Loaded, lib_error, player_label, pools_shown, res
 use crate::cli::error::CliError;
 use qiwang::commands::check::{PoolCheck, RoundProof, check_pools, prove_pools};
 use qiwang::i18n::bi;
-use qiwang::i18n::{Text, plural};
+use qiwang::i18n::{Text, number_ranges, plural};
 use qiwang::lookup::Shown;
 use qiwang::model::{Event, GroupId};
 use qiwang::pairing;
@@ -80,6 +80,10 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
             for v in &violations {
                 let text = v.text(lang, &|id| player_label(&event, id));
                 lines.push(format!("  - {text}"));
+                section.push(vec![name.clone(), rounds.to_string(), text]);
+            }
+            if let Some(text) = shared_table_hint(&event, &pool, &violations, lang) {
+                lines.push(format!("  {text}"));
                 section.push(vec![name.clone(), rounds.to_string(), text]);
             }
         }
@@ -219,6 +223,44 @@ fn pools_checked(
     Ok(vec![pool])
 }
 
+/// How to end a table number `pool` shares with another pool of its hall (docs/rules.md
+/// §12 (table numbers)): its newest round without a result is numbered again by pairing
+/// it again; a round with results keeps its numbers, and a result typed by table number
+/// then needs `--group`.
+fn shared_table_hint(
+    event: &qiwang::model::Event,
+    pool: &GroupId,
+    violations: &[pairing::Violation],
+    lang: Lang,
+) -> Option<String> {
+    let round = violations
+        .iter()
+        .filter(|v| matches!(v.rule, pairing::Rule::SharedTable { .. }))
+        .map(|v| v.round)
+        .max()?;
+    let newest = event.group(pool).and_then(|g| g.last_round())?;
+    let group = qiwang::sanitize::shell_word(pool.as_str());
+    Some(if newest.number == round && !newest.has_results() {
+        bi!(
+            lang,
+            zh(
+                "提示：第 {round} 轮尚无成绩，`qiwang unpair --group {group}` 再 `qiwang pair --group {group}` 会避开其他组别的台号重新编号"
+            ),
+            en(
+                "hint: round {round} has no result yet: `qiwang unpair --group {group}` then `qiwang pair --group {group}` numbers it again clear of the other groups' tables"
+            )
+        )
+    } else {
+        bi!(
+            lang,
+            zh("提示：已有成绩的轮次保留原台号；按台号录入或更正成绩时请加 `--group {group}`"),
+            en(
+                "hint: a round with results keeps its numbers; give `--group {group}` when entering or correcting a result by table number"
+            )
+        )
+    })
+}
+
 /// `n` violations of the hard pairing rules, as every `check` refusal counts them (an
 /// individual pool's, beside stranded players, a team pool's).
 pub(crate) fn hard_rule_violations(n: usize) -> Text {
@@ -288,6 +330,7 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
             verdict,
             unrecorded,
             relax_given: given,
+            corrected_since,
         } = &proof;
         let (n, unrecorded) = (*n, *unrecorded);
         if proof.fails() {
@@ -312,6 +355,19 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
                 en("  (paired with `pair --relax {list}`: compared under the same relaxed rules)")
             ));
         }
+        // docs/rules.md §2.6: a round is proved against the results it was paired with.
+        if n > 1 && !corrected_since.is_empty() {
+            let rounds = number_ranges(corrected_since, lang);
+            text.push(bi!(
+                lang,
+                zh("  （按本轮编排时的成绩比较：第 {rounds} 轮的成绩在本轮编排之后被更正）"),
+                en(
+                    "  (compared with the results as they stood when it was paired: {} {rounds} {} corrected after it was paired)",
+                    if corrected_since.len() == 1 { "round" } else { "rounds" },
+                    if corrected_since.len() == 1 { "was" } else { "were" }
+                )
+            ));
+        }
         // The group names the verdict's first line; the details are indented under it.
         for (k, line) in text.iter().enumerate() {
             lines.push(if k == 0 {
@@ -328,6 +384,7 @@ pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Resu
             "kind": verdict.kind(),
             "unrecorded_breaks": unrecorded,
             "relax_given": given,
+            "corrected_since": corrected_since,
             "verdict": verdict.lines(n, Lang::En, &|id| player_label(&event, id)),
         }));
     }
