@@ -59,18 +59,40 @@ fn after_a_change_the_advice_names_the_command_to_redo() {
     let (code, _, stderr) = zh_run(&ev, &["round"]);
     assert_eq!(code, 3, "{stderr}");
     assert!(
-        stderr.contains("再依次重做第 6 步：#6 `qiwang "),
+        stderr.contains(" undo`（撤销第 6 步：") && stderr.contains("然后重做第 6 步：#6 `qiwang "),
         "{stderr}"
     );
     assert!(stderr.contains(" result 2 =`"), "{stderr}");
     unpack_as_advised(&stderr);
+    zh_ok(&ev, &["undo"]);
     zh_ok(&ev, &["result", "2", "="]);
     assert!(fs::read(&state).unwrap() == good, "another state: {stderr}");
+    // The result redone by hand is the one change in effect: one undo takes it back, and
+    // the next one reverts the change in effect before it (the pairing), each changing
+    // the state.
+    let undone = zh_ok(&ev, &["undo"]);
+    assert!(undone.contains("已撤销第 8 步"), "{undone}");
+    assert!(fs::read(&state).unwrap() != good);
+    let undone = zh_ok(&ev, &["undo"]);
+    assert!(undone.contains("已撤销第 3 步"), "{undone}");
 }
 
-/// Runs every command the advice in `stderr` spells to redo (`` `qiwang …` ``), as typed.
+/// Runs the undo the advice in `stderr` names, if any, then every command it spells to
+/// redo (`` `qiwang …` ``), as typed.
 fn redo_as_advised(stderr: &str) {
-    let redo = &stderr[stderr.find("再依次重做").expect(stderr)..];
+    let redo = match stderr.find("再运行 `qiwang ") {
+        Some(at) => {
+            let undo = &stderr[at + "再运行 `qiwang ".len()..];
+            let args: Vec<&str> = undo[..undo.find('`').unwrap()].split(' ').collect();
+            let out = std::process::Command::new(crate::common::BIN)
+                .args(&args)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{args:?}: {out:?}");
+            &stderr[stderr.find("然后重做").expect(stderr)..]
+        }
+        None => &stderr[stderr.find("再依次重做").expect(stderr)..],
+    };
     for spelled in redo.split("`qiwang ").skip(1) {
         let command = &spelled[..spelled.find('`').unwrap()];
         let args: Vec<&str> = command.split(' ').collect();
