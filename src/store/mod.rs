@@ -360,10 +360,15 @@ impl Store {
                 ),
             });
         };
-        let trail = audit::parse_brief(&audit_path, &bytes)?;
+        let mut trail = audit::parse_brief(&audit_path, &bytes)?;
         // After reconciling, an incomplete last line is not qiwang's own, and a file of
-        // history/ without its line is a change the trail lost (`unlogged.rs`).
+        // history/ without its line is a change the trail lost (`unlogged.rs`). A journal
+        // left is a change another command is making (the callers that hold the lock have
+        // reconciled it): a reader without the lock (`undo --dry-run`) sees its file before
+        // its line, and is not refused for it.
+        trail.interrupted = self.read_journal()?.map(|e| e.seq);
         self.accounted(&trail)?;
+        trail.interrupted = None;
         Ok(trail)
     }
 

@@ -189,3 +189,18 @@ fn a_deleted_state_file_is_refused_with_the_snapshot_to_put_back() {
     assert_eq!(store.undo(&command("undo")).unwrap().undone.seq, 5);
     assert_eq!(count(&store), 1);
 }
+
+/// A change in flight (its journal, file and state written, its line not yet) is
+/// another command's business: a reader without the lock (`undo --dry-run`) is not
+/// refused for it, and a change reconciles it before checking the trail.
+#[test]
+fn a_change_in_flight_is_not_an_unrecorded_change() {
+    use super::crashes::{CrashPoint, crash_after};
+    let (_tmp, store) = new_event();
+    add_penalty(&store);
+    crash_after(&store, CrashPoint::Rename);
+    let plan = store.undo_plan().unwrap();
+    assert_eq!((plan.undone.seq, plan.interrupted), (2, Some(3)));
+    assert_eq!(store.undo(&command("undo")).unwrap().undone.seq, 3);
+    assert_eq!(count(&store), 1);
+}
