@@ -11,6 +11,13 @@
 //! before the undo it took back, and the state after a change the state after the line
 //! before it with the change redone. Walking back so from the last line ends at a whole
 //! snapshot and the changes to redo after it, in order, undone changes left out.
+//!
+//! When the last of those changes is the one `undo` reverts now (the usual case), the
+//! advice is the snapshot put back, then `qiwang undo`, then that one change redone by
+//! hand: the undo restores the state before the change from `history/` (the changes
+//! before it included) and logs the change as undone, so the change redone is in effect
+//! once in the log and each later undo reverts one change. Otherwise the changes are
+//! redone in order on the snapshot.
 
 use super::action::{Action, PairedRound};
 use super::{AuditEntry, AuditTrail, EntryKind, Store, audit, fsio, snapshots, state};
@@ -41,10 +48,15 @@ impl Store {
     /// exactly the state `audit.log` describes; when the audit trail cannot be read, the
     /// newest readable whole snapshot.
     pub fn recovery_hint(&self) -> Text {
+        self.way_back_hint(&Text::new("qiwang 没有改动它", "qiwang left it untouched"))
+    }
+
+    /// [`Store::recovery_hint`] after `lead` (what qiwang did not do to the state file).
+    pub(super) fn way_back_hint(&self, lead: &Text) -> Text {
         let trail = audit::read_brief(&self.audit_path()).ok().map(|(_, t)| t);
-        match trail.as_ref().and_then(|t| self.way_back(t)) {
-            Some(way) => self.worded(&way, trail.as_ref().map_or(0, AuditTrail::last_seq)),
-            None => self.newest_snapshot_hint(),
+        match trail.as_ref().and_then(|t| Some((t, self.way_back(t)?))) {
+            Some((trail, way)) => self.worded(lead, &way, trail),
+            None => self.newest_snapshot_hint(lead),
         }
     }
 
@@ -113,7 +125,7 @@ impl Store {
     }
 
     /// Whether `name` is a whole snapshot of `history/` holding a state this qiwang reads.
-    fn is_whole_good(&self, name: &str) -> bool {
+    pub(super) fn is_whole_good(&self, name: &str) -> bool {
         let plain = !name.contains(['/', '\\']) && state::snapshot_seq(name).is_some();
         if !plain || snapshots::is_step(name) {
             return false;
@@ -125,10 +137,19 @@ impl Store {
             .is_some_and(|bytes| state::is_good(&bytes))
     }
 
-    /// The advice for `way`, the trail's last line being `last`.
-    fn worded(&self, way: &WayBack, last: u64) -> Text {
+    /// The advice for `way` through `trail`, after `lead`.
+    ///
+    /// When the change to redo last is the one `undo` reverts now (the newest in
+    /// effect), the advice runs `qiwang undo` before redoing it by hand: that undo restores
+    /// the state before the change from `history/` (every change before it back in place)
+    /// and records that the change is undone, so the change redone by hand is logged once
+    /// in effect and the next `undo` reverts it. Redoing it on the bare snapshot instead
+    /// would log it twice in effect, and the second `undo` would report undoing a change
+    /// it does not revert.
+    fn worded(&self, lead: &Text, way: &WayBack, trail: &AuditTrail) -> Text {
+        let last = trail.last_seq();
         let snapshot = self.history_dir().join(&way.base);
-        if way.redo.is_empty() {
+        let Some(newest) = way.redo.last() else {
             // `qiwang log` itself refuses a damaged state, so the trail is named as its file.
             let holding = Text::new(
                 format!("第 {last} 步之后的状态"),
@@ -137,21 +158,64 @@ impl Store {
             let put_back = put_back(&snapshot, &self.state_path(), Some(&holding));
             return Text::new(
                 format!(
-                    "qiwang 没有改动它；audit.log 所记的当前状态完整保存在快照中。恢复方法：{}，无需重做任何修改",
-                    put_back.zh
+                    "{}；audit.log 所记的当前状态完整保存在快照中。恢复方法：{}，无需重做任何修改",
+                    lead.zh, put_back.zh
                 ),
                 format!(
-                    "qiwang left it untouched; the state audit.log describes is kept whole in a snapshot: to recover, {}, and redo nothing",
-                    put_back.en
+                    "{}; the state audit.log describes is kept whole in a snapshot: to recover, {}, and redo nothing",
+                    lead.en, put_back.en
                 ),
             );
-        }
+        };
         let after = way.after;
         let holding = Text::new(
             format!("第 {after} 步之后的状态"),
             format!("the state after step #{after}"),
         );
         let put_back = put_back(&snapshot, &self.state_path(), Some(&holding));
+        let by_undo =
+            super::history::undo_target(trail).is_ok_and(|target| target.seq == newest.seq);
+        if by_undo {
+            let n = newest.seq;
+            let undo = undo_command(newest);
+            let (commands_zh, commands_en) = spelled(&way.redo[way.redo.len() - 1..]);
+            let earlier: Vec<u64> = way.redo[..way.redo.len() - 1]
+                .iter()
+                .map(|l| l.seq)
+                .collect();
+            let (between_zh, between_en) = if earlier.is_empty() {
+                (String::new(), String::new())
+            } else {
+                (
+                    format!(
+                        "，第 {} 步随之恢复",
+                        earlier
+                            .iter()
+                            .map(u64::to_string)
+                            .collect::<Vec<_>>()
+                            .join("、")
+                    ),
+                    format!(
+                        ", with steps {} in it",
+                        earlier
+                            .iter()
+                            .map(|s| format!("#{s}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )
+            };
+            return Text::new(
+                format!(
+                    "{}；恢复方法：{}，再运行 `qiwang {undo}`（撤销第 {n} 步：从 history/ 恢复第 {n} 次修改之前的状态{between_zh}，并在 audit.log 记下这一步已撤销），然后重做第 {n} 步：{commands_zh}",
+                    lead.zh, put_back.zh
+                ),
+                format!(
+                    "{}; to recover, {}, then run `qiwang {undo}` (it undoes step #{n}: restores the state before change #{n} from history/{between_en} and records in audit.log that #{n} is undone), then redo step #{n}: {commands_en}",
+                    lead.en, put_back.en
+                ),
+            );
+        }
         let seqs: Vec<u64> = way.redo.iter().map(|l| l.seq).collect();
         let list = |mark: &str, sep: &str| {
             seqs.iter()
@@ -159,42 +223,7 @@ impl Store {
                 .collect::<Vec<_>>()
                 .join(sep)
         };
-        let spelled: Vec<(u64, Vec<String>, Option<Text>)> = way
-            .redo
-            .iter()
-            .take(SPELLED)
-            .enumerate()
-            .map(|(i, l)| {
-                let later = &way.redo[i + 1..];
-                (l.seq, redo_commands(l), seeds_in_words(l, later))
-            })
-            .collect();
-        let masked = spelled
-            .iter()
-            .flat_map(|(_, c, _)| c)
-            .any(|c| c.contains('*'));
-        let commands = |lang: Lang| -> Vec<String> {
-            spelled
-                .iter()
-                .map(|(seq, lines, words)| {
-                    let mut parts: Vec<String> =
-                        lines.iter().map(|c| format!("`qiwang {c}`")).collect();
-                    parts.extend(words.as_ref().map(|w| w.get(lang).to_string()));
-                    format!("#{seq} {}", parts.join(" "))
-                })
-                .collect()
-        };
-        let more = way.redo.len().saturating_sub(SPELLED);
-        let (mut zh_commands, mut en_commands) =
-            (commands(Lang::Zh).join("；"), commands(Lang::En).join("; "));
-        if masked {
-            zh_commands.push_str("（带 `*` 的是遮盖了的号码，请换成实际的号码）");
-            en_commands.push_str(" (values with `*` are masked numbers: type the real ones)");
-        }
-        if more > 0 {
-            zh_commands.push_str(&format!("；另有 {more} 次见 `qiwang log`"));
-            en_commands.push_str(&format!("; {more} more in `qiwang log`"));
-        }
+        let (zh_commands, en_commands) = spelled(&way.redo);
         let (zh_skip, en_skip) = if way.skips_undone {
             (
                 "（其间已撤销的修改不重做）",
@@ -205,12 +234,14 @@ impl Store {
         };
         Text::new(
             format!(
-                "qiwang 没有改动它；恢复方法：{}，再依次重做第 {} 步{zh_skip}：{zh_commands}",
+                "{}；恢复方法：{}，再依次重做第 {} 步{zh_skip}：{zh_commands}",
+                lead.zh,
                 put_back.zh,
                 list("", "、")
             ),
             format!(
-                "qiwang left it untouched; to recover, {}, then redo steps {} in this order{en_skip}: {en_commands}",
+                "{}; to recover, {}, then redo steps {} in this order{en_skip}: {en_commands}",
+                lead.en,
                 put_back.en,
                 list("#", ", ")
             ),
@@ -219,7 +250,7 @@ impl Store {
 
     /// The advice without the audit trail: the newest whole snapshot this qiwang reads,
     /// the state before its change, and the changes to redo from there.
-    fn newest_snapshot_hint(&self) -> Text {
+    fn newest_snapshot_hint(&self, lead: &Text) -> Text {
         let history = self.history_dir();
         let good = state::list_snapshots(&history)
             .ok()
@@ -235,27 +266,67 @@ impl Store {
                 let put_back = put_back(&snapshot, &self.state_path(), Some(&holding));
                 Text::new(
                     format!(
-                        "qiwang 没有改动它；恢复方法：{}，再按 `qiwang log` 重做第 {seq} 次起的修改",
-                        put_back.zh
+                        "{}；恢复方法：{}，再按 `qiwang log` 重做第 {seq} 次起的修改",
+                        lead.zh, put_back.zh
                     ),
                     format!(
-                        "qiwang left it untouched; to recover, {}, then redo the changes `qiwang log` lists from #{seq} on",
-                        put_back.en
+                        "{}; to recover, {}, then redo the changes `qiwang log` lists from #{seq} on",
+                        lead.en, put_back.en
                     ),
                 )
             }
             None => Text::new(
                 format!(
-                    "qiwang 没有改动它；`{}` 中没有可读的快照，请从备份恢复 qiwang.json",
+                    "{}；`{}` 中没有可读的快照，请从备份恢复 qiwang.json",
+                    lead.zh,
                     history.display()
                 ),
                 format!(
-                    "qiwang left it untouched; `{}` has no readable snapshot, so restore qiwang.json from a backup",
+                    "{}; `{}` has no readable snapshot, so restore qiwang.json from a backup",
+                    lead.en,
                     history.display()
                 ),
             ),
         }
     }
+}
+
+/// The commands that redo `lines`, each as `#N `qiwang …`` (a line that only recorded
+/// draw seeds in words, [`seeds_in_words`]), the first [`SPELLED`] spelled out and the
+/// rest counted; a masked number is pointed out.
+fn spelled(lines: &[&AuditEntry]) -> (String, String) {
+    let spelled: Vec<(u64, Vec<String>, Option<Text>)> = lines
+        .iter()
+        .take(SPELLED)
+        .enumerate()
+        .map(|(i, l)| (l.seq, redo_commands(l), seeds_in_words(l, &lines[i + 1..])))
+        .collect();
+    let masked = spelled
+        .iter()
+        .flat_map(|(_, c, _)| c)
+        .any(|c| c.contains('*'));
+    let commands = |lang: Lang| -> Vec<String> {
+        spelled
+            .iter()
+            .map(|(seq, lines, words)| {
+                let mut parts: Vec<String> =
+                    lines.iter().map(|c| format!("`qiwang {c}`")).collect();
+                parts.extend(words.as_ref().map(|w| w.get(lang).to_string()));
+                format!("#{seq} {}", parts.join(" "))
+            })
+            .collect()
+    };
+    let more = lines.len().saturating_sub(SPELLED);
+    let (mut zh, mut en) = (commands(Lang::Zh).join("；"), commands(Lang::En).join("; "));
+    if masked {
+        zh.push_str("（带 `*` 的是遮盖了的号码，请换成实际的号码）");
+        en.push_str(" (values with `*` are masked numbers: type the real ones)");
+    }
+    if more > 0 {
+        zh.push_str(&format!("；另有 {more} 次见 `qiwang log`"));
+        en.push_str(&format!("; {more} more in `qiwang log`"));
+    }
+    (zh, en)
 }
 
 /// The file an undo or redo line restored, from its details.
@@ -267,7 +338,7 @@ fn restored(line: &AuditEntry) -> Option<&str> {
 /// the way, a plain one (written before compression) copied. The state file is named by
 /// its path, as the snapshot is: a bare `qiwang.json` would send a command run elsewhere
 /// (`--event ev`) to write a stray file.
-fn put_back(snapshot: &Path, state: &Path, holding: Option<&Text>) -> Text {
+pub(super) fn put_back(snapshot: &Path, state: &Path, holding: Option<&Text>) -> Text {
     let command = if snapshot.to_string_lossy().ends_with(".gz") {
         format!("gzip -dc {} > {}", shell_word(snapshot), shell_word(state))
     } else {
@@ -424,6 +495,27 @@ fn seeds_in_words(line: &AuditEntry, later: &[&AuditEntry]) -> Option<Text> {
     ))
 }
 
+/// `undo` typed as `line` was: with the `--event` it was given, so that it reaches the
+/// same event from the same directory.
+fn undo_command(line: &AuditEntry) -> String {
+    let argv = &line.command;
+    let mut words = Vec::new();
+    let mut i = 0;
+    while let Some(word) = argv.get(i).filter(|w| w.starts_with("--")) {
+        let valued = ["--event", "--lang", "--format", "--encoding"].contains(&word.as_str());
+        if word == "--event" || word.starts_with("--event=") {
+            words.extend(
+                argv[i..argv.len().min(i + 1 + usize::from(valued))]
+                    .iter()
+                    .cloned(),
+            );
+        }
+        i += 1 + usize::from(valued);
+    }
+    words.push("undo".to_string());
+    command_line(&words)
+}
+
 /// A logged command line as the user would type it again (arguments with spaces or
 /// quotes quoted).
 fn command_line(argv: &[String]) -> String {
@@ -455,6 +547,27 @@ mod tests {
             "a b".into(),
         ];
         assert_eq!(command_line(&argv), "result 1 r --note 'a b'");
+    }
+
+    /// The undo the advice runs reaches the event the logged command reached.
+    #[test]
+    fn the_undo_to_run_keeps_the_event_the_change_named() {
+        let line = |argv: &[&str]| paired(argv, &[("a", 2, 1)]);
+        let cases = [
+            (
+                &["--event", "ev 1", "--lang", "en", "pair"][..],
+                "--event 'ev 1' undo",
+            ),
+            (
+                &["--format", "json", "--event=ev", "pair"],
+                "--event=ev undo",
+            ),
+            (&["--show-private", "pair", "--event", "ev"], "undo"),
+            (&["pair"], "undo"),
+        ];
+        for (argv, undo) in cases {
+            assert_eq!(undo_command(&line(argv)), undo, "{argv:?}");
+        }
     }
 
     /// A logged line of `argv` whose action paired `rounds` (pool, round, seed).

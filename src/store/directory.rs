@@ -41,6 +41,9 @@ impl Store {
         }
         // The remains of an event whose qiwang.json is gone are not ours to overwrite;
         // an audit log holding only an `init` line is an interrupted init.
+        if store.lost_state() {
+            return Err(store.missing_state());
+        }
         if !state::list_snapshots(&store.history_dir())?.is_empty() {
             return Err(StoreError::AlreadyExists {
                 path: store.history_dir(),
@@ -80,10 +83,13 @@ impl Store {
     }
 
     /// The event in `dir` (`--event DIR`), with a change interrupted by a crash
-    /// reconciled first (see [`Store::settle`]).
+    /// reconciled first (see [`Store::settle`]). An event whose `qiwang.json` is gone
+    /// (its `audit.log` and `history/` left) is refused with the snapshot to put back.
     pub fn open(dir: &Path) -> Result<Store, StoreError> {
         if dir.join(STATE_FILE).is_file() {
             Ok(Store::at(dir).settled())
+        } else if Store::at(dir).lost_state() {
+            Err(Store::at(dir).missing_state())
         } else {
             Err(StoreError::NoEventAt {
                 dir: dir.to_path_buf(),
@@ -92,18 +98,23 @@ impl Store {
     }
 
     /// The event in `start` or its nearest parent holding `qiwang.json`, as git finds a
-    /// repository; settled like [`Store::open`].
+    /// repository; settled like [`Store::open`], and refused like it when the nearest
+    /// event has lost its `qiwang.json`.
     pub fn discover(start: &Path) -> Result<Store, StoreError> {
         let start = start
             .canonicalize()
             .map_err(|e| StoreError::io("look for an event in", start, e))?;
-        start
+        let found = start
             .ancestors()
-            .find(|dir| dir.join(STATE_FILE).is_file())
-            .map(|dir| Store::at(dir).settled())
+            .map(Store::at)
+            .find(|store| store.state_path().is_file() || store.lost_state())
             .ok_or(StoreError::NotAnEvent {
                 searched_from: start.clone(),
-            })
+            })?;
+        if found.lost_state() {
+            return Err(found.missing_state());
+        }
+        Ok(found.settled())
     }
 
     /// The same store, waiting at most `timeout` for another command's lock.

@@ -273,7 +273,7 @@ impl Stacks {
 }
 
 /// The newest change in effect: what `undo` reverts.
-fn undo_target(trail: &AuditTrail) -> Result<AuditEntry, StoreError> {
+pub(super) fn undo_target(trail: &AuditTrail) -> Result<AuditEntry, StoreError> {
     let seq = *Stacks::of(trail)
         .done
         .last()

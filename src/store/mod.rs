@@ -27,6 +27,7 @@
 //! redo, `snapshots.rs` decides the form of each file of `history/` and rebuilds the state
 //! it holds, `linediff.rs` finds and applies the line deltas of steps, `state.rs` encodes
 //! and checks `qiwang.json` and names the snapshots, `audit.rs` reads the audit trail,
+//! `unlogged.rs` refuses a trail that lost the lines of changes `history/` holds,
 //! `kept.rs` lets a change reuse the event its command read while the state file is
 //! unchanged, `fsio.rs` holds the file primitives and the lock, `diff.rs` words what
 //! `undo --dry-run` would change, `advice.rs` the way back from a damaged state file,
@@ -110,6 +111,7 @@ mod linediff;
 mod recovery;
 mod snapshots;
 mod state;
+mod unlogged;
 
 pub use audit::{AuditEntry, AuditTrail, BRIEF_KEYS, EntryKind};
 pub use error::{StoreError, TxError};
@@ -344,8 +346,8 @@ impl Store {
         Ok(())
     }
 
-    /// The audit trail, refused if a new line could not follow it (after reconciling, an
-    /// incomplete last line is not qiwang's own).
+    /// The audit trail, refused if a new line could not follow it: an incomplete last
+    /// line, or files of `history/` it has no line for.
     fn writable_audit(&self) -> Result<AuditTrail, StoreError> {
         let audit_path = self.audit_path();
         let Some(bytes) = fsio::read_optional(&audit_path)? else {
@@ -358,22 +360,15 @@ impl Store {
                 ),
             });
         };
-        let trail = audit::parse_brief(&audit_path, &bytes)?;
-        if let Some(line) = trail.torn_line {
-            return Err(StoreError::Damaged {
-                path: audit_path,
-                detail: Text::new(
-                    format!("第 {line} 行不完整"),
-                    format!("line {line} is incomplete"),
-                ),
-                recovery: Text::new(
-                    format!("请手工删除不完整的第 {line} 行；qiwang 不会在它后面追加"),
-                    format!(
-                        "delete the incomplete line {line} by hand; qiwang will not append after it"
-                    ),
-                ),
-            });
-        }
+        let mut trail = audit::parse_brief(&audit_path, &bytes)?;
+        // After reconciling, an incomplete last line is not qiwang's own, and a file of
+        // history/ without its line is a change the trail lost (`unlogged.rs`). A journal
+        // left is a change another command is making (the callers that hold the lock have
+        // reconciled it): a reader without the lock (`undo --dry-run`) sees its file before
+        // its line, and is not refused for it.
+        trail.interrupted = self.read_journal()?.map(|e| e.seq);
+        self.accounted(&trail)?;
+        trail.interrupted = None;
         Ok(trail)
     }
 

@@ -1,7 +1,8 @@
 //! A damaged or hand-edited `qiwang.json` through the binary (docs/architecture.md §2):
 //! the recovery advice, followed literally, gives back the state the
 //! audit log describes; a player in an unknown group or a pairing number given twice is
-//! refused in the event's language; `undo --dry-run` words every change a command makes.
+//! refused in the event's language; `undo --dry-run` words every change a command makes;
+//! an `audit.log` cut inside its last line, and a deleted `qiwang.json` (`store/unlogged.rs`).
 
 use crate::common::{small_event, zh_ok, zh_run};
 use std::fs;
@@ -59,18 +60,40 @@ fn after_a_change_the_advice_names_the_command_to_redo() {
     let (code, _, stderr) = zh_run(&ev, &["round"]);
     assert_eq!(code, 3, "{stderr}");
     assert!(
-        stderr.contains("再依次重做第 6 步：#6 `qiwang "),
+        stderr.contains(" undo`（撤销第 6 步：") && stderr.contains("然后重做第 6 步：#6 `qiwang "),
         "{stderr}"
     );
     assert!(stderr.contains(" result 2 =`"), "{stderr}");
     unpack_as_advised(&stderr);
+    zh_ok(&ev, &["undo"]);
     zh_ok(&ev, &["result", "2", "="]);
     assert!(fs::read(&state).unwrap() == good, "another state: {stderr}");
+    // The result redone by hand is the one change in effect: one undo takes it back, and
+    // the next one reverts the change in effect before it (the pairing), each changing
+    // the state.
+    let undone = zh_ok(&ev, &["undo"]);
+    assert!(undone.contains("已撤销第 8 步"), "{undone}");
+    assert!(fs::read(&state).unwrap() != good);
+    let undone = zh_ok(&ev, &["undo"]);
+    assert!(undone.contains("已撤销第 3 步"), "{undone}");
 }
 
-/// Runs every command the advice in `stderr` spells to redo (`` `qiwang …` ``), as typed.
+/// Runs the undo the advice in `stderr` names, if any, then every command it spells to
+/// redo (`` `qiwang …` ``), as typed.
 fn redo_as_advised(stderr: &str) {
-    let redo = &stderr[stderr.find("再依次重做").expect(stderr)..];
+    let redo = match stderr.find("再运行 `qiwang ") {
+        Some(at) => {
+            let undo = &stderr[at + "再运行 `qiwang ".len()..];
+            let args: Vec<&str> = undo[..undo.find('`').unwrap()].split(' ').collect();
+            let out = std::process::Command::new(crate::common::BIN)
+                .args(&args)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{args:?}: {out:?}");
+            &stderr[stderr.find("然后重做").expect(stderr)..]
+        }
+        None => &stderr[stderr.find("再依次重做").expect(stderr)..],
+    };
     for spelled in redo.split("`qiwang ").skip(1) {
         let command = &spelled[..spelled.find('`').unwrap()];
         let args: Vec<&str> = command.split(' ').collect();
@@ -157,4 +180,62 @@ fn undo_dry_run_words_what_each_command_changed() {
         let plan = zh_ok(&ev, &["undo", "--dry-run"]);
         assert!(!plan.contains("状态不变"), "{args:?}: {plan}");
     }
+}
+
+/// `audit.log` cut inside its last line with no crash journal (a partial copy): `log`
+/// promised that the next change would repair it while every change refused. Now `log`
+/// says every change is refused, in the words the refusal uses, and `undo` refuses too
+/// rather than reverting the unrecorded change and the one before it at once.
+#[test]
+fn a_cut_last_line_of_the_log_is_refused_as_log_says() {
+    let (_tmp, ev) = four();
+    zh_ok(&ev, &["result", "1", "r"]);
+    let audit = ev.join("audit.log");
+    let bytes = fs::read(&audit).unwrap();
+    fs::write(&audit, &bytes[..bytes.len() - 30]).unwrap();
+    let log = zh_ok(&ev, &["log"]);
+    assert!(!log.contains("自动修复"), "{log}");
+    assert!(
+        log.contains("注意：修复之前 qiwang 拒绝任何修改："),
+        "{log}"
+    );
+    for args in [&["undo"][..], &["result", "2", "="], &["undo", "--dry-run"]] {
+        let (code, _, stderr) = zh_run(&ev, args);
+        assert_eq!(code, 3, "{args:?}: {stderr}");
+        let refusal = stderr.trim_start_matches("错误：").trim_end();
+        assert!(log.contains(refusal), "{args:?}: {stderr}\n{log}");
+        assert!(
+            refusal.contains("第 4 行不完整，且没有崩溃留下的待完成记录")
+                && refusal.contains("000004-result.json.gz"),
+            "{refusal}"
+        );
+    }
+}
+
+/// A deleted `qiwang.json` beside its `audit.log` and `history/`: reading it and `init`
+/// there name the snapshot to put back, instead of "no event here" and an `init` that
+/// refuses because history/ exists.
+#[test]
+fn a_deleted_state_file_names_the_snapshot_to_put_back() {
+    let (tmp, ev) = four();
+    let state = ev.join("qiwang.json");
+    let good = fs::read(&state).unwrap();
+    fs::remove_file(&state).unwrap();
+    let (code, _, stderr) = zh_run(&ev, &["standings"]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(stderr.contains("文件不见了"), "{stderr}");
+    let rules = crate::common::root("rules/cxa-2011.toml");
+    let rules = rules.to_str().unwrap();
+    crate::common::Run::new(
+        tmp.path(),
+        &["--lang", "zh", "init", "ev", "--rules", rules],
+    )
+    .status(3)
+    .stderr_has("文件不见了")
+    .stderr_has("history/000003-pair.json.gz")
+    .check();
+    unpack_as_advised(&stderr);
+    zh_ok(&ev, &["undo"]);
+    zh_ok(&ev, &["pair", "--seed", "1"]);
+    assert!(fs::read(&state).unwrap() == good, "another state: {stderr}");
 }

@@ -85,13 +85,16 @@ fn a_damaged_state_error_is_pinned_in_both_languages() {
         3,
         "错误：`ev/qiwang.json` 已损坏：文件在第 1 行第 34 列提前结束（被截断？）；qiwang \
          没有改动它；恢复方法：把快照 `ev/history/000003-pair.json.gz`（第 2 步之后的状态）复制为 \
-         `ev/qiwang.json`（`gzip -dc ev/history/000003-pair.json.gz > ev/qiwang.json`），再依次重做\
-         第 3 步：#3 `qiwang --event ev pair --group youth --seed 1`\n",
+         `ev/qiwang.json`（`gzip -dc ev/history/000003-pair.json.gz > ev/qiwang.json`），再运行 \
+         `qiwang --event ev undo`（撤销第 3 步：从 history/ 恢复第 3 次修改之前的状态，并在 audit.log \
+         记下这一步已撤销），然后重做第 3 步：#3 `qiwang --event ev pair --group youth --seed 1`\n",
         "error: `ev/qiwang.json` is damaged: the file ends early at line 1 column 34 (cut \
          short?); qiwang left it untouched; to recover, copy the snapshot \
          `ev/history/000003-pair.json.gz` (the state after step #2) over `ev/qiwang.json` \
-         (`gzip -dc ev/history/000003-pair.json.gz > ev/qiwang.json`), then redo steps #3 in \
-         this order: #3 `qiwang --event ev pair --group youth --seed 1`\n",
+         (`gzip -dc ev/history/000003-pair.json.gz > ev/qiwang.json`), then run `qiwang --event \
+         ev undo` (it undoes step #3: restores the state before change #3 from history/ and \
+         records in audit.log that #3 is undone), then redo step #3: #3 `qiwang --event ev pair \
+         --group youth --seed 1`\n",
     );
 }
 

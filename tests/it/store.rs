@@ -558,7 +558,8 @@ fn damaged_or_newer_state_is_refused_with_a_way_back_and_never_overwritten() {
             message.contains("qiwang left it untouched; to recover, copy the snapshot `")
                 && message.contains("000003-penalty.json.gz` (the state after step #2)")
                 && message.contains("(`gzip -dc ")
-                && message.contains("then redo steps #3 in this order: #3 `qiwang "),
+                && message.contains("then run `qiwang undo` (it undoes step #3: ")
+                && message.contains("then redo step #3: #3 `qiwang "),
             "{name}: {message}"
         );
 

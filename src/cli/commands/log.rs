@@ -2,7 +2,7 @@
 
 use crate::cli::context::{Ctx, lib_error};
 use crate::cli::error::CliError;
-use qiwang::i18n::bi;
+use qiwang::i18n::{Localize, bi};
 use qiwang::privacy::{mask_free_text, mask_free_text_json};
 use qiwang::report::{Report, Section};
 use qiwang::rulebook::Lang;
@@ -55,11 +55,32 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
         ]);
     }
     report.sections.push(section);
-    if let Some(line) = trail.torn_line {
-        report.footer.push(format!(
-            "{} {line}",
-            lang.pick("注意：audit.log 最后一行不完整（崩溃所致），下一次修改时自动修复。行号", "note: the last line of audit.log is incomplete (a crash); the next change repairs it. line")
-        ));
+    // A torn last line is a crash's only when a journal is left, which the next command
+    // reconciles; without one, or with files of history/ no line records, every change
+    // is refused, and the note says so in the refusal's words.
+    match loaded.store.unaccounted(&trail).map_err(lib_error)? {
+        Some(refusal) => report.footer.push(bi!(
+            lang,
+            zh(
+                "注意：修复之前 qiwang 拒绝任何修改：{}",
+                refusal.localize(lang)
+            ),
+            en(
+                "note: qiwang refuses every change until this is repaired: {}",
+                refusal.localize(lang)
+            )
+        )),
+        None => {
+            if let Some(line) = trail.torn_line {
+                report.footer.push(format!(
+                    "{} {line}",
+                    lang.pick(
+                        "注意：audit.log 最后一行不完整（崩溃所致），下一个命令会自动修复。行号",
+                        "note: the last line of audit.log is incomplete (a crash); the next command repairs it. line"
+                    )
+                ));
+            }
+        }
     }
     ctx.print(&report)
 }

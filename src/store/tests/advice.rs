@@ -39,9 +39,18 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// What the advice says to do after putting the snapshot back.
+#[derive(Debug, PartialEq)]
+struct Then {
+    /// Whether `qiwang undo` runs first.
+    undo: bool,
+    /// The steps to redo by hand, in order.
+    redo: Vec<u64>,
+}
+
 /// Does what `hint` says, literally: its `gzip -dc SNAPSHOT > STATE` (done here with
-/// flate2, as gzip would), then the steps it says to redo, returned in its order.
-fn follow(hint: &Text) -> Vec<u64> {
+/// flate2, as gzip would); returns what it says to do after that.
+fn follow(hint: &Text) -> Then {
     let en = &hint.en;
     let start = en.find("(`gzip -dc ").expect("a command to unpack") + "(`gzip -dc ".len();
     let command = &en[start..start + en[start..].find('`').unwrap()];
@@ -50,19 +59,28 @@ fn follow(hint: &Text) -> Vec<u64> {
     let mut bytes = Vec::new();
     std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&packed[..]), &mut bytes).unwrap();
     fs::write(state, bytes).unwrap();
-    match en.split_once("then redo steps ") {
+    let steps = |list: &str| -> Vec<u64> {
+        list.split(", ")
+            .map(|s| s.trim_start_matches('#').parse().unwrap())
+            .collect()
+    };
+    if let Some((_, rest)) = en.split_once("then run `qiwang undo` (it undoes step #") {
+        let (_, redo) = rest.split_once("then redo step ").unwrap();
+        let one = redo.split(':').next().unwrap();
+        assert!(rest.starts_with(&one[1..]), "{en}");
+        return Then {
+            undo: true,
+            redo: steps(one),
+        };
+    }
+    let redo = match en.split_once("then redo steps ") {
         None => {
             assert!(en.ends_with(", and redo nothing"), "{en}");
             Vec::new()
         }
-        Some((_, rest)) => rest
-            .split(" in this order")
-            .next()
-            .unwrap()
-            .split(", ")
-            .map(|s| s.trim_start_matches('#').parse().unwrap())
-            .collect(),
-    }
+        Some((_, rest)) => steps(rest.split(" in this order").next().unwrap()),
+    };
+    Then { undo: false, redo }
 }
 
 /// Runs `ops` on `store` (`change` makes change k); after each, breaks a copy and
@@ -93,8 +111,12 @@ fn assert_advice_restores(store: &Store, ops: &[Op], change: fn(&Store, usize)) 
             other => panic!("{other}"),
         };
         crate::i18n::facts::assert_same(&hint.zh, &hint.en);
-        for seq in follow(&hint) {
-            change(&copy, changes[&seq]);
+        let then = follow(&hint);
+        if then.undo {
+            copy.undo(&command("undo")).unwrap();
+        }
+        for seq in &then.redo {
+            change(&copy, changes[seq]);
         }
         assert!(
             fs::read(copy.state_path()).unwrap() == expected,
@@ -121,11 +143,14 @@ fn the_advice_gives_back_the_state_after_undos_and_redos_of_whole_snapshots() {
         hints[2]
     );
     assert!(hints[2].en.ends_with("and redo nothing"), "{}", hints[2]);
-    // After a change: the snapshot before it, and that change again.
+    // After a change: the snapshot before it, an undo that records the change as undone,
+    // and that change again.
     assert!(
-        hints[8]
+        hints[8].en.contains(
+            "then run `qiwang undo` (it undoes step #10: restores the state before change #10"
+        ) && hints[8]
             .en
-            .contains("then redo steps #10 in this order: #10 `qiwang penalty`"),
+            .ends_with("then redo step #10: #10 `qiwang penalty`"),
         "{}",
         hints[8]
     );
@@ -151,7 +176,7 @@ fn the_advice_gives_back_the_state_of_an_event_kept_as_steps() {
     );
     assert!(
         hint.en.contains(
-            "then redo steps #2, #3, #4 in this order (the changes undone since are left out)"
+            "then run `qiwang undo` (it undoes step #4: restores the state before change #4 from history/, with steps #2, #3 in it"
         ),
         "{hint}"
     );
@@ -199,4 +224,41 @@ fn without_an_audit_trail_the_advice_names_the_newest_readable_snapshot() {
     // A step is no state by itself: never named, even when it unpacks.
     fs::write(history.join("000007-f.diff.gz"), state::compress(&valid)).unwrap();
     assert!(store.recovery_hint().en.contains(&unpack));
+}
+
+/// Following the advice after a damaged state leaves the change redone by hand in effect
+/// once: the first undo reverts it, and the next undo reverts the change before it, each
+/// changing the state (redoing it on the bare snapshot left it twice in effect, and the
+/// second undo reported undoing a change it did not revert).
+#[test]
+fn after_the_advice_each_undo_reverts_one_change() {
+    let (_tmp, store) = new_event();
+    penalty_k(&store, 1);
+    penalty_k(&store, 2);
+    let good = fs::read(store.state_path()).unwrap();
+    fs::write(store.state_path(), &good[..good.len() / 2]).unwrap();
+    let hint = match store.load().unwrap_err() {
+        StoreError::Damaged { recovery, .. } => recovery,
+        other => panic!("{other}"),
+    };
+    crate::i18n::facts::assert_same(&hint.zh, &hint.en);
+    let then = follow(&hint);
+    assert_eq!(
+        then,
+        Then {
+            undo: true,
+            redo: vec![3]
+        }
+    );
+    store.undo(&command("undo")).unwrap();
+    penalty_k(&store, 2);
+    assert_eq!(fs::read(store.state_path()).unwrap(), good);
+    let undone = store.undo(&command("undo")).unwrap();
+    assert_eq!((undone.undone.seq, count(&store)), (5, 1));
+    let undone = store.undo(&command("undo")).unwrap();
+    assert_eq!((undone.undone.seq, count(&store)), (2, 0));
+    assert!(matches!(
+        store.undo(&command("undo")),
+        Err(StoreError::NothingToUndo)
+    ));
 }

@@ -1,12 +1,14 @@
 //! Tests of the store as a whole: init, transactions, undo and redo, snapshots, with the
 //! helpers every store test here shares; `crashes` kills a change at each step and breaks
 //! the files, `guards` checks locks, permissions and links; `steps` the history of a large event
-//! kept as steps; `advice` follows the way back from a damaged state file.
+//! kept as steps; `advice` follows the way back from a damaged state file; `unlogged` an
+//! audit trail that lost lines of changes `history/` holds, and a state file deleted.
 
 mod advice;
 mod crashes;
 mod guards;
 mod steps;
+mod unlogged;
 
 use super::*;
 use crate::model::{GroupId, Penalty, PlayerId, Points};
@@ -132,7 +134,9 @@ fn init_refuses_the_history_of_an_event_without_its_state() {
         &command("init"),
     )
     .unwrap_err();
-    assert!(matches!(err, StoreError::AlreadyExists { .. }), "{err}");
+    // Refused as the event it is, with the snapshot that gives its state back.
+    assert!(matches!(err, StoreError::Damaged { .. }), "{err}");
+    assert!(err.to_string().contains("000002-penalty.json.gz"), "{err}");
 }
 
 #[test]

@@ -1,0 +1,206 @@
+//! An audit trail that lost the lines of changes `history/` holds (cut inside its last
+//! line with no crash journal, cut at a line boundary, emptied) and a deleted state file:
+//! every change, undo and redo is refused with the way back, and the way back, followed
+//! literally, leaves an event whose undo reverts one change at a time.
+
+use super::crashes::assert_consistent;
+use super::*;
+
+/// The refusal's advice (English).
+fn advice(err: &StoreError) -> String {
+    match err {
+        StoreError::Damaged { recovery, .. } => {
+            crate::i18n::facts::assert_same(&recovery.zh, &recovery.en);
+            recovery.en.clone()
+        }
+        other => panic!("{other}"),
+    }
+}
+
+/// The text between `` (`{start}`` and the next backquote of `en`.
+fn quoted<'a>(en: &'a str, start: &str) -> &'a str {
+    let from = en.find(&format!("(`{start}")).expect(en) + 2;
+    &en[from..from + en[from..].find('`').unwrap()]
+}
+
+/// Does what the advice `en` says: moves the files its `mv` names, cuts the incomplete
+/// last line of audit.log when it says so, unpacks the snapshot it names over the state.
+fn follow(store: &Store, en: &str) {
+    let mv = quoted(en, "mkdir -p ");
+    let (mkdir, mv) = mv.split_once(" && mv ").unwrap();
+    let aside = Path::new(mkdir.trim_start_matches("mkdir -p "));
+    fs::create_dir_all(aside).unwrap();
+    let files: Vec<&str> = mv.split(' ').collect();
+    let (target, files) = files.split_last().unwrap();
+    assert_eq!(Path::new(target), aside);
+    for file in files {
+        let file = Path::new(file);
+        fs::rename(file, aside.join(file.file_name().unwrap())).unwrap();
+    }
+    if en.contains("delete the incomplete line") {
+        let bytes = fs::read(store.audit_path()).unwrap();
+        let keep = audit::complete_len(&bytes) as usize;
+        fs::write(store.audit_path(), &bytes[..keep]).unwrap();
+    }
+    let gzip = quoted(en, "gzip -dc ");
+    let (snapshot, state) = gzip
+        .trim_start_matches("gzip -dc ")
+        .split_once(" > ")
+        .unwrap();
+    let bytes = state::snapshot_state(Path::new(snapshot), fs::read(snapshot).unwrap()).unwrap();
+    fs::write(state, bytes).unwrap();
+}
+
+/// Every command that writes refuses, and says the same.
+fn assert_refused(store: &Store) -> String {
+    let state = fs::read(store.state_path()).unwrap();
+    let err = store.undo(&command("undo")).unwrap_err();
+    let message = err.to_string();
+    assert_eq!(store.undo_plan().unwrap_err().to_string(), message);
+    assert_eq!(
+        store.redo(&command("redo")).unwrap_err().to_string(),
+        message
+    );
+    assert_eq!(failed_penalty(store).to_string(), message);
+    let trail = store.log_brief().unwrap();
+    assert_eq!(
+        store.unaccounted(&trail).unwrap().unwrap().to_string(),
+        message
+    );
+    assert_eq!(fs::read(store.state_path()).unwrap(), state);
+    message
+}
+
+/// The last line cut inside with no journal: deleting the line (the old advice) left
+/// the state one change ahead of the log, and the next undo reverted two changes. Now the
+/// trail is refused until the unrecorded change's file is set aside and its state put
+/// back; then the change is made again and each undo reverts one change.
+#[test]
+fn a_last_line_cut_without_a_journal_is_refused_until_the_way_back_is_followed() {
+    let (_tmp, store) = new_event();
+    add_penalty(&store);
+    add_penalty(&store);
+    add_penalty(&store);
+    let bytes = fs::read(store.audit_path()).unwrap();
+    fs::write(store.audit_path(), &bytes[..bytes.len() - 20]).unwrap();
+    let message = assert_refused(&store);
+    assert!(
+        message.contains("line 4 is incomplete, and no journal"),
+        "{message}"
+    );
+    assert!(message.contains("changes #4, which no line"), "{message}");
+    // Deleting the line alone, as the old advice said, is still refused.
+    let cut = audit::complete_len(&bytes[..bytes.len() - 20]) as usize;
+    fs::write(store.audit_path(), &bytes[..cut]).unwrap();
+    let alone = assert_refused(&store);
+    assert!(!alone.contains("incomplete"), "{alone}");
+    fs::write(store.audit_path(), &bytes[..bytes.len() - 20]).unwrap();
+    follow(&store, &advice(&store.undo(&command("undo")).unwrap_err()));
+    assert_eq!(count(&store), 2);
+    assert_consistent(&store);
+    assert!(message.ends_with("#4 penalty"), "{message}");
+    add_penalty(&store);
+    assert_eq!(store.undo(&command("undo")).unwrap().undone.seq, 4);
+    assert_eq!(count(&store), 2);
+    assert_eq!(store.undo(&command("undo")).unwrap().undone.seq, 3);
+    assert_eq!(count(&store), 1);
+}
+
+/// A trail cut at a line boundary (an older copy put back) or emptied: undo would have
+/// restored the snapshot of its last line, reverting every later change at once.
+#[test]
+fn a_trail_missing_whole_lines_is_refused_with_the_way_back() {
+    for keep in [3, 0] {
+        let (_tmp, store) = new_event();
+        for _ in 0..5 {
+            add_penalty(&store);
+        }
+        let text = fs::read_to_string(store.audit_path()).unwrap();
+        let kept: String = text.split_inclusive('\n').take(keep).collect();
+        fs::write(store.audit_path(), kept).unwrap();
+        let message = assert_refused(&store);
+        let first = if keep == 0 { 2 } else { keep + 1 };
+        assert!(
+            message.contains(&format!("also holds the files of changes #{first}, ")),
+            "{message}"
+        );
+        let en = advice(&store.undo(&command("undo")).unwrap_err());
+        let before = history_state_of(&store, first);
+        follow(&store, &en);
+        assert_eq!(fs::read(store.state_path()).unwrap(), before, "{en}");
+        let trail = store.log_brief().unwrap();
+        assert!(store.unaccounted(&trail).unwrap().is_none(), "{en}");
+        add_penalty(&store);
+        let made = store.log_brief().unwrap().last_seq();
+        let undone = store.undo(&command("undo")).unwrap();
+        assert_eq!(undone.undone.seq, made, "{en}");
+        assert_eq!(fs::read(store.state_path()).unwrap(), before);
+    }
+}
+
+/// The state held by the file of change `seq` in `history/`.
+fn history_state_of(store: &Store, seq: usize) -> Vec<u8> {
+    let name = snapshot_names(store)
+        .into_iter()
+        .find(|n| n.starts_with(&format!("{seq:06}-")))
+        .unwrap();
+    store.read_snapshot(&name).unwrap()
+}
+
+/// A deleted `qiwang.json`: opening the event (by `--event` or from inside it) and `init`
+/// there name the snapshot that gives its state back, instead of "no event here" and an
+/// `init` that refuses.
+#[test]
+fn a_deleted_state_file_is_refused_with_the_snapshot_to_put_back() {
+    let (_tmp, store) = new_event();
+    add_penalty(&store);
+    add_penalty(&store);
+    let good = fs::read(store.state_path()).unwrap();
+    fs::remove_file(store.state_path()).unwrap();
+    let inside = store.dir().join("sub");
+    fs::create_dir(&inside).unwrap();
+    let refusals = [
+        Store::open(store.dir()).unwrap_err(),
+        Store::discover(&inside).unwrap_err(),
+        Store::init(
+            store.dir(),
+            RULES,
+            &Event::new(RULES.into()),
+            &command("init"),
+        )
+        .unwrap_err(),
+    ];
+    for err in &refusals {
+        let message = err.to_string();
+        assert!(message.contains("the file is missing"), "{message}");
+        assert!(message.contains("000003-penalty.json.gz"), "{message}");
+    }
+    let en = advice(&refusals[0]);
+    let gzip = quoted(&en, "gzip -dc ");
+    let (snapshot, state) = gzip
+        .trim_start_matches("gzip -dc ")
+        .split_once(" > ")
+        .unwrap();
+    let bytes = state::snapshot_state(Path::new(snapshot), fs::read(snapshot).unwrap()).unwrap();
+    fs::write(state, bytes).unwrap();
+    store.undo(&command("undo")).unwrap();
+    add_penalty(&store);
+    assert_eq!(fs::read(store.state_path()).unwrap(), good, "{en}");
+    assert_eq!(store.undo(&command("undo")).unwrap().undone.seq, 5);
+    assert_eq!(count(&store), 1);
+}
+
+/// A change in flight (its journal, file and state written, its line not yet) is
+/// another command's business: a reader without the lock (`undo --dry-run`) is not
+/// refused for it, and a change reconciles it before checking the trail.
+#[test]
+fn a_change_in_flight_is_not_an_unrecorded_change() {
+    use super::crashes::{CrashPoint, crash_after};
+    let (_tmp, store) = new_event();
+    add_penalty(&store);
+    crash_after(&store, CrashPoint::Rename);
+    let plan = store.undo_plan().unwrap();
+    assert_eq!((plan.undone.seq, plan.interrupted), (2, Some(3)));
+    assert_eq!(store.undo(&command("undo")).unwrap().undone.seq, 3);
+    assert_eq!(count(&store), 1);
+}

@@ -1,0 +1,223 @@
+//! Whether `audit.log` accounts for `history/`: without a crash journal, every file of
+//! `history/` has its line in `audit.log` (the invariant of the crash protocol, `mod.rs`).
+//! A trail cut at a line boundary, emptied or replaced by an older copy, or cut inside its
+//! last line where no journal says a crash did it, leaves changes in `history/` (and in
+//! `qiwang.json`) that no line records: `undo` would restore the snapshot of the last
+//! line it knows and so revert every unrecorded change with it. Every change, `undo` and
+//! `redo` refuse such a trail with the way back to the state the trail describes, and
+//! `qiwang log` prints the same words; nothing is written or guessed.
+
+use super::advice::{put_back, shell_word};
+use super::{AuditTrail, Store, StoreError, snapshots, state};
+use crate::i18n::Text;
+use state::SnapshotFile;
+
+/// The name of the folder, beside `history/`, the advice moves unrecorded files into.
+const SET_ASIDE: &str = "history-unlogged";
+
+impl Store {
+    /// The refusal of `trail` when it does not account for `history/`: files of changes
+    /// after its last line, or an incomplete last line that no crash journal explains
+    /// (with a journal, reconciling cuts it off: call this after reconciling). `None`
+    /// when the trail accounts for every file.
+    pub fn unaccounted(&self, trail: &AuditTrail) -> Result<Option<StoreError>, StoreError> {
+        if trail.interrupted.is_some() {
+            return Ok(None);
+        }
+        let last = trail.last_seq();
+        let unlogged: Vec<SnapshotFile> = state::list_snapshots(&self.history_dir())?
+            .into_iter()
+            .filter(|s| s.seq > last)
+            .collect();
+        let torn = trail.torn_line;
+        let (zh_torn, en_torn) = torn.map_or((String::new(), String::new()), |line| {
+            (
+                format!("第 {line} 行不完整，且没有崩溃留下的待完成记录（.pending.json），不是 qiwang 中断的写入"),
+                format!(
+                    "line {line} is incomplete, and no journal (.pending.json) says a crash cut it, so it is not an interrupted write of qiwang's"
+                ),
+            )
+        });
+        let Some(oldest) = unlogged.first() else {
+            let Some(line) = torn else {
+                return Ok(None);
+            };
+            // No change is missing a line: the state is the one the trail describes.
+            return Ok(Some(StoreError::Damaged {
+                path: self.audit_path(),
+                detail: Text::new(zh_torn, en_torn),
+                recovery: Text::new(
+                    format!(
+                        "history/ 中没有它记录的修改，请删除不完整的第 {line} 行（audit.log 的最后一行）；在此之前 qiwang 不修改赛事"
+                    ),
+                    format!(
+                        "history/ holds no change of it: delete the incomplete line {line} (the last line of audit.log); until then qiwang changes nothing"
+                    ),
+                ),
+            }));
+        };
+        let seqs = |mark: &str, sep: &str| {
+            unlogged
+                .iter()
+                .map(|s| format!("{mark}{}", s.seq))
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        let detail = {
+            let (zh_sep, en_sep) = if torn.is_some() {
+                ("；", "; ")
+            } else {
+                ("", "")
+            };
+            let (zh_upto, en_upto) = if last == 0 {
+                (
+                    "它没有一行完整的记录".to_string(),
+                    "it has no whole line".to_string(),
+                )
+            } else {
+                (
+                    format!("它只记到第 {last} 步"),
+                    format!("it records the changes up to #{last}"),
+                )
+            };
+            Text::new(
+                format!(
+                    "{zh_torn}{zh_sep}{zh_upto}，history/ 中却还有第 {} 次修改的文件，没有一行记录它们",
+                    seqs("", "、")
+                ),
+                format!(
+                    "{en_torn}{en_sep}{en_upto}, but history/ also holds the files of changes {}, which no line records",
+                    seqs("#", ", ")
+                ),
+            )
+        };
+        Ok(Some(StoreError::Damaged {
+            path: self.audit_path(),
+            detail,
+            recovery: self.unlogged_advice(trail, &unlogged, oldest),
+        }))
+    }
+
+    /// The way back from changes no line records: put back a full audit.log, or return
+    /// to the state the trail describes (the state before the oldest unrecorded change)
+    /// with the unrecorded files set aside, and make those changes again.
+    fn unlogged_advice(
+        &self,
+        trail: &AuditTrail,
+        unlogged: &[SnapshotFile],
+        oldest: &SnapshotFile,
+    ) -> Text {
+        let last = trail.last_seq();
+        let (zh_state, en_state) = if last == 0 {
+            (
+                "`qiwang init` 之后的状态".to_string(),
+                "the state after `qiwang init`".to_string(),
+            )
+        } else {
+            (
+                format!("第 {last} 步之后的状态"),
+                format!("the state after step #{last}"),
+            )
+        };
+        let aside = self.dir().join(SET_ASIDE);
+        let mut mv = vec![
+            "mkdir".to_string(),
+            "-p".to_string(),
+            shell_word(&aside),
+            "&&".to_string(),
+            "mv".to_string(),
+        ];
+        mv.extend(
+            unlogged
+                .iter()
+                .map(|s| shell_word(&self.history_dir().join(&s.name))),
+        );
+        mv.push(shell_word(&aside));
+        let mv = mv.join(" ");
+        // The state before the oldest unrecorded change is the state after the last line
+        // (lines between them, if any, changed nothing: they have no file).
+        let back = if snapshots::is_step(&oldest.name) || !self.is_whole_good(&oldest.name) {
+            let lead = Text::new("", "");
+            let way = self.way_back_hint(&lead);
+            Text::new(
+                way.zh.trim_start_matches('；').to_string(),
+                way.en.trim_start_matches("; ").to_string(),
+            )
+        } else {
+            let holding = Text::new(zh_state.clone(), en_state.clone());
+            put_back(
+                &aside.join(&oldest.name),
+                &self.state_path(),
+                Some(&holding),
+            )
+        };
+        let (zh_torn, en_torn) = match trail.torn_line {
+            Some(line) => (
+                format!("删除不完整的第 {line} 行（audit.log 的最后一行），"),
+                format!("delete the incomplete line {line} (the last line of audit.log), "),
+            ),
+            None => (String::new(), String::new()),
+        };
+        let names = |sep: &str| {
+            unlogged
+                .iter()
+                .map(|s| format!("#{} {}", s.seq, command_of(&s.name)))
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        Text::new(
+            format!(
+                "audit.log 被截断、清空或换成了旧副本，而 qiwang.json 多半已含这些修改，撤销会把它们一次撤掉；qiwang 没有改动任何文件，在此之前也不修改赛事。若有完整的 audit.log（备份），请把它放回；否则先备份 qiwang.json，再把这些文件移出 history/（`{mv}`），{zh_torn}然后回到{zh_state}：{}，最后重做这些修改（文件名中是其命令）：{}",
+                back.zh,
+                names("、")
+            ),
+            format!(
+                "audit.log was cut, emptied or replaced by an older copy while qiwang.json most likely holds those changes, which undo would revert all at once; qiwang changed no file and changes nothing until then. Put the whole audit.log back if you have it (a backup); otherwise back up qiwang.json, move those files out of history/ (`{mv}`), {en_torn}then go back to {en_state}: {}, and make those changes again (their commands are in the file names): {}",
+                back.en,
+                names(", ")
+            ),
+        )
+    }
+
+    /// Whether the event's `audit.log`, `history/` and lock are there without its state
+    /// file: the remains of an event whose `qiwang.json` was deleted or moved.
+    pub(super) fn lost_state(&self) -> bool {
+        std::fs::symlink_metadata(self.state_path()).is_err()
+            && self.audit_path().is_file()
+            && state::list_snapshots(&self.history_dir()).is_ok_and(|s| !s.is_empty())
+    }
+
+    /// The refusal of an event whose `qiwang.json` is missing ([`Store::lost_state`]):
+    /// the snapshot to put back and the changes to redo.
+    pub(super) fn missing_state(&self) -> StoreError {
+        StoreError::Damaged {
+            path: self.state_path(),
+            detail: Text::new(
+                "文件不见了，而 audit.log 和 history/ 还在：这是一个已有的赛事",
+                "the file is missing while audit.log and history/ are there: this is an existing event",
+            ),
+            recovery: self.way_back_hint(&Text::new(
+                "qiwang 不会新建它（`qiwang init` 也不会覆盖这个赛事）",
+                "qiwang does not create it anew (nor does `qiwang init` overwrite this event)",
+            )),
+        }
+    }
+
+    /// [`Store::unaccounted`] as an error, for a command about to write.
+    pub(super) fn accounted(&self, trail: &AuditTrail) -> Result<(), StoreError> {
+        match self.unaccounted(trail)? {
+            Some(refusal) => Err(refusal),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The command word in a history file's name: `000012-player-add.json.gz` → `player-add`.
+fn command_of(name: &str) -> &str {
+    let stem = name
+        .strip_suffix(".json.gz")
+        .or_else(|| name.strip_suffix(state::STEP_SUFFIX))
+        .or_else(|| name.strip_suffix(".json"))
+        .unwrap_or(name);
+    stem.split_once('-').map_or(stem, |(_, command)| command)
+}
