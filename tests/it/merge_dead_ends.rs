@@ -79,3 +79,107 @@ fn a_rulebook_update_after_a_merge_is_not_taken_for_a_moved_group() {
         .stdout_has("\"section\": \"b\"")
         .check();
 }
+
+/// `pair --all --dry-run`'s line for a pool, which must hold `has` and lack `lacks`.
+fn pair_advice(ev: &Path, has: &str, lacks: &str) {
+    Run::on_event(ev, &["pair", "--all", "--dry-run", "--seed", "1"])
+        .status(3)
+        .stderr_has(has)
+        .stderr_lacks(lacks)
+        .check();
+}
+
+/// 成人组, the pool 少儿组's `merge_into` names, is cancelled: the merge can no longer be
+/// made, so the advice names what can be done (cancel 少儿组, merge it elsewhere with
+/// `--force`, `--allow-small`) and `group cancel b` is accepted. Every message used to
+/// point to `group merge b a`, which is refused, and `group cancel b` (even `--force`)
+/// was refused for the `merge_into`.
+#[test]
+fn a_short_group_whose_target_was_cancelled_can_be_cancelled() {
+    let (_tmp, ev) = event();
+    Run::on_event(&ev, &["group", "cancel", "c"]).check();
+    Run::on_event(&ev, &["group", "merge", "d", "a", "--force"]).check();
+    Run::on_event(&ev, &["group", "cancel", "a", "--force"]).check();
+    pair_advice(
+        &ev,
+        "规程规定它并入的成人组已取消",
+        "qiwang group merge b a",
+    );
+    Run::on_event(&ev, &["group", "merge", "b", "a"])
+        .status(3)
+        .stderr_has("成人组已取消，不能再并入")
+        .stderr_has("qiwang group cancel b")
+        .stderr_lacks("player reinstate")
+        .check();
+    Run::on_event(&ev, &["group", "cancel", "b"])
+        .stdout_has("已取消少儿组，3 名棋手退赛")
+        .check();
+}
+
+/// The same, and 少儿组 merged elsewhere: the rulebook's target is gone, so that is the
+/// organisers' decision, made with `--force` (the refusal says so, not "merge into 成人组").
+#[test]
+fn a_short_group_whose_target_was_cancelled_is_merged_elsewhere_with_force() {
+    let (_tmp, ev) = event();
+    Run::on_event(&ev, &["group", "cancel", "a", "--force"]).check();
+    Run::on_event(&ev, &["group", "merge", "b", "d"])
+        .status(3)
+        .stderr_has("规程规定组别 `少儿组` 人数不足时并入的成人组已取消")
+        .stderr_has("改并入组别 `老年组`")
+        .stderr_has("--force")
+        .stderr_lacks("请合并到 `a`")
+        .check();
+    Run::on_event(&ev, &["group", "merge", "b", "d", "--force"]).check();
+    Run::on_event(&ev, &["group", "sizes"])
+        .stdout_has("少儿组：0（已并入老年组）")
+        .check();
+}
+
+/// 成人组 paired with `--allow-small` (the docs' way not to wait for 少儿组): 少儿组 can no
+/// longer be merged there, and is cancelled as advised. The advice was the refused merge
+/// again, and the cancellation was refused.
+#[test]
+fn a_short_group_whose_target_was_paired_can_be_cancelled() {
+    let (_tmp, ev) = event();
+    Run::on_event(
+        &ev,
+        &["pair", "--group", "成人组", "--allow-small", "--seed", "1"],
+    )
+    .check();
+    Run::on_event(&ev, &["pair", "--all", "--dry-run", "--seed", "1"])
+        .stdout_has("规程规定它并入的成人组已编排 1 轮，不能再合并")
+        .stdout_has("qiwang group cancel b")
+        .stdout_lacks("qiwang group merge b a")
+        .check();
+    Run::on_event(&ev, &["group", "merge", "b", "a"])
+        .status(3)
+        .stderr_has("qiwang group cancel b")
+        .check();
+    Run::on_event(&ev, &["group", "cancel", "b", "--force"])
+        .stdout_has("已取消少儿组")
+        .check();
+}
+
+/// 成人组 merged into 老年组: 少儿组's `merge_into = "a"` now leads to 老年组, where 成人组's
+/// players went. Merging it there follows the rulebook (no `--force`), and 老年组 waits for
+/// it as 成人组 would have. `group merge b a`'s refusal said "merge into 老年组 instead",
+/// which was then refused for want of `--force`.
+#[test]
+fn merge_into_follows_its_target_along_a_merge() {
+    let (_tmp, ev) = event();
+    Run::on_event(&ev, &["group", "merge", "a", "d", "--force"]).check();
+    Run::on_event(&ev, &["pair", "--group", "老年组", "--seed", "1"])
+        .status(3)
+        .stderr_has("按规程并入老年组")
+        .stderr_has("`qiwang group merge b d`")
+        .check();
+    Run::on_event(&ev, &["group", "merge", "b", "a"])
+        .status(3)
+        .stderr_has("请改为合并到老年组")
+        .check();
+    Run::on_event(&ev, &["group", "merge", "b", "d"]).check();
+    Run::on_event(&ev, &["group", "cancel", "c"]).check();
+    Run::on_event(&ev, &["pair", "--all", "--seed", "1"])
+        .stdout_has("乙一")
+        .check();
+}

@@ -408,9 +408,11 @@ impl ExitStatus for qiwang::registration::MergeError {
             | E::AlreadyMerged { .. }
             | E::TargetMerged { .. }
             | E::Cancelled { .. }
+            | E::TargetCancelled { .. }
             | E::Started { .. }
             | E::NotBelowMinimum { .. }
-            | E::NotItsTarget { .. } => InvalidInput,
+            | E::NotItsTarget { .. }
+            | E::TargetClosed { .. } => InvalidInput,
         }
     }
 }
