@@ -479,7 +479,8 @@ fn rounds_paired(event: &Event, rules: &Rulebook, pool: &GroupId) -> usize {
 /// set — id, pairing number, status, late entry, reinstatement, extra columns — is kept;
 /// a paired player cannot change pool, and a group merged away or cancelled is entered
 /// as by [`add_player`]. A player moved to another pool joins it from its next round, as
-/// a late entry does. Returns the player as corrected.
+/// a late entry does, unless that pool's rounds already pair them (then their rounds there
+/// stand). Returns the player as corrected.
 pub fn edit_player<'e>(
     event: &'e mut Event,
     rules: &Rulebook,
@@ -515,10 +516,13 @@ pub fn edit_player<'e>(
     }
     // A player moved to another pool (theirs unpaired) enters it as a late entry does,
     // under the same rules ([`admit`]), from its next round: not counted absent from the
-    // rounds paired before.
-    let joined_round = match new.group == old.group {
-        true => old.joined_round,
-        false => admit(event, rules, &new, None, false)?.joined_round,
+    // rounds paired before. One already paired there — a state that left them registered
+    // in a group that no longer pairs, which `check` advises this edit for — is relabelled
+    // in the pool they play in: their rounds there stand, from the first they played.
+    let joined_round = match (new.group == old.group, first_paired(event, &new.group, id)) {
+        (true, _) => old.joined_round,
+        (false, Some(first)) => old.joined_round.min(first),
+        (false, None) => admit(event, rules, &new, None, false)?.joined_round,
     };
     let updated = Player {
         id: old.id,
@@ -540,6 +544,17 @@ pub fn edit_player<'e>(
         .ok_or(EntryError::NoPlayer(id))?;
     *slot = updated;
     Ok(slot)
+}
+
+/// The first round of individual pool `pool` that pairs player `id`, if any.
+fn first_paired(event: &Event, pool: &GroupId, id: PlayerId) -> Option<u32> {
+    event
+        .group(pool)?
+        .rounds
+        .iter()
+        .filter(|r| r.pairings.iter().any(|p| p.involves(id)))
+        .map(|r| r.number)
+        .min()
 }
 
 /// The team checks of an import (docs/rules.md §17.1: team size, reserves, board orders,

@@ -183,3 +183,44 @@ fn merge_into_follows_its_target_along_a_merge() {
         .stdout_has("乙一")
         .check();
 }
+
+/// A state (an older version, a hand edit) that leaves 乙一, paired in 成人组, registered in
+/// the merged 少儿组, and 老一, paired in 老年组, in the cancelled 女子组: `check` advises
+/// `player edit … --group`, and following it leads to a state `check` accepts — the players
+/// keep the rounds they played. The edit made them late entries, so `check` then failed
+/// for ever ("withdrawn or not yet joined, but paired").
+#[test]
+fn checks_advice_for_a_stranded_player_keeps_their_rounds() {
+    let (_tmp, ev) = event();
+    Run::on_event(&ev, &["group", "merge", "b", "a"]).check();
+    Run::on_event(&ev, &["group", "cancel", "c"]).check();
+    Run::on_event(&ev, &["pair", "--all", "--seed", "1"]).check();
+    let path = ev.join("qiwang.json");
+    let mut state: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    let mut ids = Vec::new();
+    for player in state["players"].as_array_mut().unwrap() {
+        let moved = match player["name"].as_str() {
+            Some("乙一") => "b",
+            Some("老一") => "c",
+            _ => continue,
+        };
+        player["group"] = moved.into();
+        player["section"] = serde_json::Value::Null;
+        ids.push(player["id"].as_u64().unwrap().to_string());
+    }
+    fs::write(&path, serde_json::to_string_pretty(&state).unwrap()).unwrap();
+    let advice = format!("qiwang player edit {} --group 成人组", ids[0]);
+    Run::on_event(&ev, &["check"])
+        .status(3)
+        .stdout_has(&advice)
+        .stdout_has(&format!("qiwang player edit {} --group GROUP", ids[1]))
+        .check();
+    Run::on_event(&ev, &["player", "edit", &ids[0], "--group", "成人组"]).check();
+    Run::on_event(&ev, &["player", "edit", &ids[1], "--group", "老年组"]).check();
+    Run::on_event(&ev, &["check"])
+        .stdout_has("成人组: 1 轮，未发现违规")
+        .stdout_has("老年组: 1 轮，未发现违规")
+        .stdout_lacks("尚未加入")
+        .check();
+}
