@@ -502,6 +502,12 @@ pub fn edit_player<'e>(
     let label = |p: &Player| p.section.clone().unwrap_or_else(|| p.group.clone());
     match super::place_entry(event, rules, &mut new) {
         Err(_) if !old.takes_part_from(1) && label(&new) == label(&old) => {}
+        // The player is registered: it is the move that is refused, not an entry.
+        Err(super::GroupError::EntryCancelled { mut entries }) if entries.len() == 1 => {
+            return Err(EntryError::Group(super::GroupError::MoveCancelled {
+                entry: entries.remove(0),
+            }));
+        }
         Err(e) => return Err(EntryError::Group(e)),
         Ok(_) => {}
     }

@@ -33,6 +33,24 @@ pub struct CancelledEntry {
     pub players: Vec<String>,
 }
 
+impl CancelledEntry {
+    /// Why the group takes no entries (「女子组已取消」).
+    fn why(&self, lang: Lang) -> String {
+        let CancelledEntry {
+            group, cancelled, ..
+        } = self;
+        if group == cancelled {
+            bi!(lang, zh("{group}已取消"), en("{group} has been cancelled"))
+        } else {
+            bi!(
+                lang,
+                zh("{group}已并入{cancelled}，而{cancelled}已取消"),
+                en("{group} was merged into {cancelled}, which has been cancelled")
+            )
+        }
+    }
+}
+
 /// Whether a pool's `merge_into` can still be followed on the event ([`merge_target`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MergeTarget {
@@ -191,6 +209,14 @@ pub enum GroupError {
         entries: Vec<CancelledEntry>,
     },
 
+    /// `player edit --group` moving a registered player into a group that takes no
+    /// entries ([`GroupError::EntryCancelled`]'s one entry): the player stays where they
+    /// are.
+    MoveCancelled {
+        /// The group entered, why it takes no entries, and the player refused.
+        entry: CancelledEntry,
+    },
+
     /// `player reinstate` of a player whose group was cancelled.
     ReinstateCancelled {
         /// The player's name.
@@ -328,20 +354,23 @@ impl Localize for GroupError {
                     "{name} was already merged into {into}, so it cannot be cancelled: its players are paired in {into}"
                 ),
             ),
+            GroupError::MoveCancelled { entry } => {
+                let why = entry.why(lang);
+                let names = entry.players.join(lang.pick("、", ", "));
+                bi!(
+                    lang,
+                    zh("{why}，不再接受报名：{names} 仍在原组别，未做任何修改；请改报其他组别"),
+                    en(
+                        "{why} and takes no entries: {names} stays in their group; nothing was changed; choose another group"
+                    ),
+                )
+            }
             GroupError::EntryCancelled { entries } => {
                 let each: Vec<String> = entries
                     .iter()
-                    .map(|CancelledEntry { group, cancelled, players }| {
-                        let names = players.join(lang.pick("、", ", "));
-                        let why = if group == cancelled {
-                            bi!(lang, zh("{group}已取消"), en("{group} has been cancelled"))
-                        } else {
-                            bi!(
-                                lang,
-                                zh("{group}已并入{cancelled}，而{cancelled}已取消"),
-                                en("{group} was merged into {cancelled}, which has been cancelled")
-                            )
-                        };
+                    .map(|entry| {
+                        let names = entry.players.join(lang.pick("、", ", "));
+                        let why = entry.why(lang);
                         bi!(
                             lang,
                             zh("{why}，不再接受报名：{names} 未登记"),
@@ -444,7 +473,7 @@ pub fn check_pool_size(
     }
     // A short group that the rulebook merges into this pool (directly, or into a pool
     // merged into this one) must be merged (or cancelled) before this pool's round 1, or
-    // the merge can never be made.
+    // the merge can never be made. A group nobody entered has nothing to merge.
     for short in rules.pools().filter(|g| g.id != *pool) {
         if merge_target(event, rules, &short.id) != MergeTarget::Open(pool.clone()) {
             continue;
@@ -455,7 +484,9 @@ pub fn check_pool_size(
         if settled {
             continue;
         }
-        if let Some(s) = group_size(rules, &event.players, &short.id).filter(GroupSize::is_short) {
+        if let Some(s) =
+            group_size(rules, &event.players, &short.id).filter(|s| s.is_short() && s.count > 0)
+        {
             return Err(GroupError::MergePending {
                 group: short.id.clone(),
                 name: short.name.clone(),
@@ -730,6 +761,13 @@ mod tests {
                         players: vec!["乙".into()],
                     },
                 ],
+            },
+            GroupError::MoveCancelled {
+                entry: CancelledEntry {
+                    group: "儿童组".into(),
+                    cancelled: "棋王组".into(),
+                    players: vec!["甲".into()],
+                },
             },
             GroupError::ReinstateCancelled {
                 player: "甲".into(),

@@ -224,3 +224,53 @@ fn checks_advice_for_a_stranded_player_keeps_their_rounds() {
         .stdout_lacks("尚未加入")
         .check();
 }
+
+/// Messages about a cancelled or merged group say so: `round` and `result` of the
+/// cancelled 女子组 say it is cancelled (not "no group paired yet" / "pair round 1
+/// first"), `--group` is asked for among the pools that still pair (not the merged 少儿组
+/// or the cancelled 女子组), and moving a registered player into 女子组 says the player
+/// stays where they are (not "not registered").
+#[test]
+fn messages_say_a_group_is_cancelled_or_merged() {
+    let (_tmp, ev) = event();
+    Run::on_event(&ev, &["group", "merge", "b", "a"]).check();
+    Run::on_event(&ev, &["group", "cancel", "c"]).check();
+    Run::on_event(&ev, &["pair", "--all", "--seed", "1"]).check();
+    for args in [
+        &["round", "--group", "女子组"][..],
+        &["result", "--group", "女子组", "1", "r"][..],
+    ] {
+        Run::on_event(&ev, args)
+            .status(3)
+            .stderr_has("女子组已取消，不编排")
+            .stderr_lacks("请先")
+            .check();
+    }
+    Run::on_event(&ev, &["crosstable", "--format", "xlsx"])
+        .status(2)
+        .stderr_has("请用 `--group` 选择：`成人组`、`老年组`")
+        .stderr_lacks("少儿组")
+        .check();
+    Run::on_event(&ev, &["player", "edit", "老一", "--group", "女子组"])
+        .status(3)
+        .stderr_has("女子组已取消，不再接受报名：老一 仍在原组别")
+        .stderr_lacks("未登记")
+        .check();
+}
+
+/// A group nobody entered holds nothing: 成人组 (4 players, its minimum) is paired
+/// although 少儿组, whose `merge_into` names it, is empty. It waited for a merge of 0
+/// players.
+#[test]
+fn an_empty_group_does_not_hold_the_pool_it_merges_into() {
+    let tmp = TempDir::new().unwrap();
+    let ev = event_from(
+        tmp.path(),
+        RULES,
+        "姓名,性别,单位,组别\n甲一,男,U1,成人组\n甲二,男,U2,成人组\n甲三,男,U3,成人组\n甲四,男,U4,成人组\n",
+    );
+    Run::on_event(&ev, &["pair", "--all", "--seed", "1"])
+        .stdout_has("甲一")
+        .stdout_lacks("qiwang group merge b a")
+        .check();
+}

@@ -282,6 +282,7 @@ impl ExitStatus for qiwang::lookup::LookupError {
             // README "Exit codes": a missing `--group` is a usage error.
             E::GroupNeeded { .. } => Usage,
             E::UnknownGroup { .. }
+            | E::CancelledPool { .. }
             | E::MergeCycle { .. }
             | E::BadNumber { .. }
             | E::NoNumber { .. }
@@ -392,6 +393,7 @@ impl ExitStatus for qiwang::registration::GroupError {
             | E::Merged { .. }
             | E::Cancelled { .. }
             | E::EntryCancelled { .. }
+            | E::MoveCancelled { .. }
             | E::ReinstateCancelled { .. }
             | E::NotBelowMinimum { .. } => InvalidInput,
         }
