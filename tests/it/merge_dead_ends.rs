@@ -274,3 +274,21 @@ fn an_empty_group_does_not_hold_the_pool_it_merges_into() {
         .stdout_lacks("qiwang group merge b a")
         .check();
 }
+
+/// A warning or penalty without a reason is refused saying what the reason is for: the
+/// log, not the standings (README "What is public"). A warning was refused as a 罚分 whose
+/// reason "is shown in the standings".
+#[test]
+fn a_reason_is_asked_for_as_the_log_uses_it() {
+    let (_tmp, ev) = event();
+    Run::on_event(&ev, &["warn", "甲一", "--reason", ""])
+        .status(3)
+        .stderr_has("警告需要写明原因")
+        .stderr_lacks("罚分需要")
+        .stderr_lacks("会显示在成绩表中")
+        .check();
+    Run::on_event(&ev, &["penalty", "甲一", "1", "--reason", " "])
+        .status(3)
+        .stderr_has("成绩表只显示「罚分」，不显示原因")
+        .check();
+}

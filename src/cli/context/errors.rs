@@ -243,6 +243,7 @@ impl ExitStatus for qiwang::results::ResultError {
             | E::PenaltyNotPositive { .. }
             | E::PenaltyTooLarge { .. }
             | E::PenaltyNeedsReason
+            | E::WarningNeedsReason
             | E::RoundNotPaired { .. }
             | E::RoundUnfinished { .. }
             | E::KnockoutNotDue { .. }

@@ -322,6 +322,9 @@ pub enum ResultError {
     /// A penalty without `--reason`.
     PenaltyNeedsReason,
 
+    /// A warning (`warn`) without `--reason`.
+    WarningNeedsReason,
+
     /// A round that has not been paired.
     RoundNotPaired {
         /// The group.
@@ -514,6 +517,7 @@ impl Localize for ResultError {
                 penalties::penalty_too_large(lang, *points, *max)
             }
             ResultError::PenaltyNeedsReason => penalties::penalty_needs_reason(lang),
+            ResultError::WarningNeedsReason => penalties::warning_needs_reason(lang),
             ResultError::RoundNotPaired {
                 group,
                 round,

@@ -156,6 +156,7 @@ fn every_variant() -> Vec<ResultError> {
             max: 9_900,
         },
         ResultError::PenaltyNeedsReason,
+        ResultError::WarningNeedsReason,
         ResultError::RoundNotPaired {
             group: g(),
             round: 9,
