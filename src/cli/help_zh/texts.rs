@@ -295,7 +295,7 @@ pub const ZH: &[(&str, &str)] = &[
         "player disqualify:player",
         "棋手：报名编号、`#编排号`或姓名",
     ),
-    ("player disqualify:reason", "原因（记入操作记录并显示）"),
+    ("player disqualify:reason", "原因（记入操作记录）"),
     ("player disqualify:from_round", "自第几轮起（默认：下一轮）"),
     ("player disqualify:undo", "撤销取消资格"),
     (
