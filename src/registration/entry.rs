@@ -213,16 +213,18 @@ impl Localize for EntryError {
             }
             EntryError::GroupFixed { name, group } => bi!(
                 lang,
-                zh("`{name}` 已在 {group} 中编排：第 1 轮之后棋手不能换组"),
+                zh("`{name}` 已在组别 `{group}` 中编排：第 1 轮之后棋手不能换组"),
                 en(
-                    "`{name}` has already been paired in {group}: a player cannot change group after round 1"
+                    "`{name}` has already been paired in group `{group}`: a player cannot change group after round 1"
                 ),
             ),
             EntryError::FieldFixed { name, group } => bi!(
                 lang,
-                zh("`{name}` 不能加入 {group}：第 1 轮编排时循环赛的轮次表或淘汰赛的对阵已经确定"),
+                zh(
+                    "`{name}` 不能加入组别 `{group}`：第 1 轮编排时循环赛的轮次表或淘汰赛的对阵已经确定"
+                ),
                 en(
-                    "`{name}` cannot join {group}: its round-robin table or knockout bracket was fixed when round 1 was paired"
+                    "`{name}` cannot join group `{group}`: its round-robin table or knockout bracket was fixed when round 1 was paired"
                 ),
             ),
             EntryError::NoPlayer(id) => bi!(

@@ -327,8 +327,10 @@ impl Localize for GroupError {
             ),
             GroupError::NotAPool { name, pool } => bi!(
                 lang,
-                zh("{name}是 {pool} 的分组，不单独编排"),
-                en("{name} is a section of {pool}, not a pool: it is not paired on its own"),
+                zh("{name}是组别 `{pool}` 的分组，不单独编排"),
+                en(
+                    "{name} is a section of group `{pool}`, not a pool: it is not paired on its own"
+                ),
             ),
             GroupError::HasMergeTarget { group, name, into } => bi!(
                 lang,

@@ -292,3 +292,15 @@ fn a_reason_is_asked_for_as_the_log_uses_it() {
         .stderr_has("成绩表只显示「罚分」，不显示原因")
         .check();
 }
+
+/// A refusal names a group as the regulation does (成人组), not by its rulebook id.
+#[test]
+fn a_paired_players_move_names_the_group() {
+    let (_tmp, ev) = event();
+    Run::on_event(&ev, &["group", "merge", "b", "a"]).check();
+    Run::on_event(&ev, &["pair", "--group", "成人组", "--seed", "1"]).check();
+    Run::on_event(&ev, &["player", "edit", "甲一", "--group", "老年组"])
+        .status(3)
+        .stderr_has("`甲一` 已在组别 `成人组` 中编排")
+        .check();
+}
