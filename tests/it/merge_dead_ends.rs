@@ -304,3 +304,27 @@ fn a_paired_players_move_names_the_group() {
         .stderr_has("`甲一` 已在组别 `成人组` 中编排")
         .check();
 }
+
+/// The find-your-table list names two players of one name with their unit, so each finds
+/// their own line (they were two identical lines but for the table).
+#[test]
+fn find_your_table_tells_namesakes_apart_by_unit() {
+    let tmp = TempDir::new().unwrap();
+    let ev = event_from(
+        tmp.path(),
+        RULES,
+        "姓名,性别,单位,组别\n钱一,男,甲队,老年组\n钱一,男,乙队,老年组\n老三,男,U3,老年组\n老四,男,U4,老年组\n",
+    );
+    Run::on_event(&ev, &["pair", "--group", "老年组", "--seed", "1"]).check();
+    let out = Run::on_event(&ev, &["round", "--sheet", "find", "--format", "csv"]).check();
+    let rows: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("钱一"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{}", out.stdout);
+    for unit in ["甲队", "乙队"] {
+        let row = format!("钱一（{unit}）,老年组,");
+        assert!(rows.iter().any(|r| r.starts_with(&row)), "{}", out.stdout);
+    }
+}
