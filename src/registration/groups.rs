@@ -4,7 +4,8 @@
 //!
 //! Owns a group's size, merge and cancellation: `sizes.rs` counts the players of each
 //! group, `merge.rs` merges a small group into another pool, this file checks a pool's size
-//! before pairing and cancels a pool.
+//! before pairing, decides where a `merge_into` can still go ([`merge_target`]: a pool
+//! with nowhere left to go is cancelled like one with none) and cancels a pool.
 
 mod merge;
 mod placement;
