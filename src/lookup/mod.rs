@@ -4,7 +4,7 @@
 
 use crate::i18n::{Localize, Text, bi, did_you_mean, did_you_mean_text, display_english};
 use crate::model::{Event, GroupId, Player, PlayerId};
-use crate::rulebook::{Lang, Rulebook};
+use crate::rulebook::{GroupRule, Lang, Rulebook};
 use thiserror::Error;
 
 mod shown;
@@ -27,6 +27,15 @@ pub enum LookupError {
     GroupNeeded {
         /// The groups a user may name.
         known: Text,
+    },
+
+    /// A round or its results asked of a pool that was cancelled before round 1 (or of a
+    /// group merged into one): it is never paired.
+    CancelledPool {
+        /// The group named, as the rulebook names it.
+        name: String,
+        /// The cancelled pool, as the rulebook names it (the same when it was named).
+        pool: String,
     },
 
     /// The group merges of the state form a cycle (a hand-edited state).
@@ -127,6 +136,20 @@ impl Localize for LookupError {
                     known.en
                 ),
             ),
+            LookupError::CancelledPool { name, pool } if name == pool => bi!(
+                lang,
+                zh("{name}已取消，不编排：没有轮次，也没有成绩可录入"),
+                en(
+                    "{name} has been cancelled and is never paired: it has no rounds and no results"
+                ),
+            ),
+            LookupError::CancelledPool { name, pool } => bi!(
+                lang,
+                zh("{name}已并入{pool}，而{pool}已取消，不编排：没有轮次，也没有成绩可录入"),
+                en(
+                    "{name} was merged into {pool}, which has been cancelled and is never paired: it has no rounds and no results"
+                ),
+            ),
             LookupError::MergeCycle { cycle } => bi!(
                 lang,
                 zh(
@@ -219,17 +242,36 @@ impl Localize for LookupError {
 /// The groups a user may name: in Chinese by their regulation names, in English by id
 /// with the name beside it.
 fn group_names(rules: &Rulebook) -> Text {
-    let zh: Vec<String> = rules
-        .groups
-        .iter()
-        .map(|g| format!("`{}`", g.name))
-        .collect();
-    let en: Vec<String> = rules
-        .groups
+    names_of(&rules.groups.iter().collect::<Vec<_>>())
+}
+
+/// [`group_names`] of some groups.
+fn names_of(groups: &[&GroupRule]) -> Text {
+    let zh: Vec<String> = groups.iter().map(|g| format!("`{}`", g.name)).collect();
+    let en: Vec<String> = groups
         .iter()
         .map(|g| format!("`{}` ({})", g.id, g.name))
         .collect();
     Text::new(zh.join("、"), en.join(", "))
+}
+
+/// The groups worth choosing with `--group` when one must be named: those paired in a
+/// pool that still pairs on its own (a group merged away is its pool's, a cancelled one
+/// is never paired); every group when none is left.
+fn choosable_group_names(rules: &Rulebook, event: &Event) -> Text {
+    let live: Vec<&GroupRule> = rules
+        .groups
+        .iter()
+        .filter(|g| {
+            event
+                .group(rules.pool_of(g))
+                .is_none_or(|s| s.merged_into.is_none() && !s.cancelled)
+        })
+        .collect();
+    match live.is_empty() {
+        true => group_names(rules),
+        false => names_of(&live),
+    }
 }
 
 /// The pool `group` plays in now: itself, or the group it was merged into, followed to
@@ -281,8 +323,36 @@ pub fn find_pool(
         return Ok(only.id.clone());
     }
     Err(LookupError::GroupNeeded {
-        known: group_names(rules),
+        known: choosable_group_names(rules, event),
     })
+}
+
+/// [`find_pool`] for a command about a pool's rounds (its sheets, its results): a pool
+/// named that was cancelled, or that the named group's chain of merges ends in, has none
+/// and is refused saying so ([`LookupError::CancelledPool`]), not as a pool not yet
+/// paired.
+pub fn find_paired_pool(
+    rules: &Rulebook,
+    event: &Event,
+    name: Option<&str>,
+) -> Result<GroupId, LookupError> {
+    let pool = find_pool(rules, event, name)?;
+    let state = event.group(&pool);
+    if state.is_some_and(|s| s.cancelled && s.rounds.is_empty()) {
+        let name_of = |id: &GroupId| {
+            rules
+                .group(id)
+                .map_or_else(|| id.to_string(), |g| g.name.clone())
+        };
+        let named = name
+            .and_then(|n| rules.find_group(n))
+            .map_or_else(|| name_of(&pool), |g| g.name.clone());
+        return Err(LookupError::CancelledPool {
+            name: named,
+            pool: name_of(&pool),
+        });
+    }
+    Ok(pool)
 }
 
 /// The player a user names: a registration id (`17`), a pairing number in a pool (`#5`,

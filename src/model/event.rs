@@ -35,7 +35,8 @@ pub struct Penalty {
     pub player: PlayerId,
     /// Points deducted (positive).
     pub points: Points,
-    /// Why, as the arbiter wrote it (shown in the standings' notes).
+    /// Why, as the arbiter wrote it: in the log, never in a public output (the standings
+    /// say 罚分).
     pub reason: String,
     /// The last round played when the penalty was given (0 = before round 1).
     pub after_round: u32,

@@ -160,8 +160,12 @@ impl Localize for PrizeError {
             ),
             PrizeError::EmptyReason => bi!(
                 lang,
-                zh("取消资格须写明原因：请加 `--reason TEXT`（TEXT 为原因，记入日志并显示）"),
-                en("a disqualification needs a reason: give `--reason TEXT` (logged and shown)"),
+                zh(
+                    "取消资格须写明原因：请加 `--reason TEXT`（记入操作记录；公开的名单只显示「取消资格」，不显示原因）"
+                ),
+                en(
+                    "a disqualification needs a reason: give `--reason TEXT` (it is logged; public lists say 取消资格, not the reason)"
+                ),
             ),
             PrizeError::BadRound { round, next } => bi!(
                 lang,

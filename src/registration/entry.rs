@@ -213,16 +213,18 @@ impl Localize for EntryError {
             }
             EntryError::GroupFixed { name, group } => bi!(
                 lang,
-                zh("`{name}` 已在 {group} 中编排：第 1 轮之后棋手不能换组"),
+                zh("`{name}` 已在组别 `{group}` 中编排：第 1 轮之后棋手不能换组"),
                 en(
-                    "`{name}` has already been paired in {group}: a player cannot change group after round 1"
+                    "`{name}` has already been paired in group `{group}`: a player cannot change group after round 1"
                 ),
             ),
             EntryError::FieldFixed { name, group } => bi!(
                 lang,
-                zh("`{name}` 不能加入 {group}：第 1 轮编排时循环赛的轮次表或淘汰赛的对阵已经确定"),
+                zh(
+                    "`{name}` 不能加入组别 `{group}`：第 1 轮编排时循环赛的轮次表或淘汰赛的对阵已经确定"
+                ),
                 en(
-                    "`{name}` cannot join {group}: its round-robin table or knockout bracket was fixed when round 1 was paired"
+                    "`{name}` cannot join group `{group}`: its round-robin table or knockout bracket was fixed when round 1 was paired"
                 ),
             ),
             EntryError::NoPlayer(id) => bi!(
@@ -479,7 +481,8 @@ fn rounds_paired(event: &Event, rules: &Rulebook, pool: &GroupId) -> usize {
 /// set — id, pairing number, status, late entry, reinstatement, extra columns — is kept;
 /// a paired player cannot change pool, and a group merged away or cancelled is entered
 /// as by [`add_player`]. A player moved to another pool joins it from its next round, as
-/// a late entry does. Returns the player as corrected.
+/// a late entry does, unless that pool's rounds already pair them (then their rounds there
+/// stand). Returns the player as corrected.
 pub fn edit_player<'e>(
     event: &'e mut Event,
     rules: &Rulebook,
@@ -501,6 +504,12 @@ pub fn edit_player<'e>(
     let label = |p: &Player| p.section.clone().unwrap_or_else(|| p.group.clone());
     match super::place_entry(event, rules, &mut new) {
         Err(_) if !old.takes_part_from(1) && label(&new) == label(&old) => {}
+        // The player is registered: it is the move that is refused, not an entry.
+        Err(super::GroupError::EntryCancelled { mut entries }) if entries.len() == 1 => {
+            return Err(EntryError::Group(super::GroupError::MoveCancelled {
+                entry: entries.remove(0),
+            }));
+        }
         Err(e) => return Err(EntryError::Group(e)),
         Ok(_) => {}
     }
@@ -515,10 +524,13 @@ pub fn edit_player<'e>(
     }
     // A player moved to another pool (theirs unpaired) enters it as a late entry does,
     // under the same rules ([`admit`]), from its next round: not counted absent from the
-    // rounds paired before.
-    let joined_round = match new.group == old.group {
-        true => old.joined_round,
-        false => admit(event, rules, &new, None, false)?.joined_round,
+    // rounds paired before. One already paired there — a state that left them registered
+    // in a group that no longer pairs, which `check` advises this edit for — is relabelled
+    // in the pool they play in: their rounds there stand, from the first they played.
+    let joined_round = match (new.group == old.group, first_paired(event, &new.group, id)) {
+        (true, _) => old.joined_round,
+        (false, Some(first)) => old.joined_round.min(first),
+        (false, None) => admit(event, rules, &new, None, false)?.joined_round,
     };
     let updated = Player {
         id: old.id,
@@ -540,6 +552,17 @@ pub fn edit_player<'e>(
         .ok_or(EntryError::NoPlayer(id))?;
     *slot = updated;
     Ok(slot)
+}
+
+/// The first round of individual pool `pool` that pairs player `id`, if any.
+fn first_paired(event: &Event, pool: &GroupId, id: PlayerId) -> Option<u32> {
+    event
+        .group(pool)?
+        .rounds
+        .iter()
+        .filter(|r| r.pairings.iter().any(|p| p.involves(id)))
+        .map(|r| r.number)
+        .min()
 }
 
 /// The team checks of an import (docs/rules.md §17.1: team size, reserves, board orders,

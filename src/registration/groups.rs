@@ -4,7 +4,8 @@
 //!
 //! Owns a group's size, merge and cancellation: `sizes.rs` counts the players of each
 //! group, `merge.rs` merges a small group into another pool, this file checks a pool's size
-//! before pairing and cancels a pool.
+//! before pairing, decides where a `merge_into` can still go ([`merge_target`]: a pool
+//! with nowhere left to go is cancelled like one with none) and cancels a pool.
 
 mod merge;
 mod placement;
@@ -33,6 +34,98 @@ pub struct CancelledEntry {
     pub players: Vec<String>,
 }
 
+impl CancelledEntry {
+    /// Why the group takes no entries (「女子组已取消」).
+    fn why(&self, lang: Lang) -> String {
+        let CancelledEntry {
+            group, cancelled, ..
+        } = self;
+        if group == cancelled {
+            bi!(lang, zh("{group}已取消"), en("{group} has been cancelled"))
+        } else {
+            bi!(
+                lang,
+                zh("{group}已并入{cancelled}，而{cancelled}已取消"),
+                en("{group} was merged into {cancelled}, which has been cancelled")
+            )
+        }
+    }
+}
+
+/// Whether a pool's `merge_into` can still be followed on the event ([`merge_target`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MergeTarget {
+    /// The rulebook names no pool to merge it into.
+    None,
+    /// It can: into this pool, the one `merge_into` names or, when that one was merged on,
+    /// the pool at the end of its chain of merges (where its players went). It has no
+    /// round yet.
+    Open(GroupId),
+    /// It cannot: the pool `merge_into` leads to was cancelled or already has rounds, and
+    /// a merge is made before round 1 into a pool that plays.
+    Closed {
+        /// That pool, as the rulebook names it.
+        name: String,
+        /// Whether it was cancelled (else it has `rounds`).
+        cancelled: bool,
+        /// Its rounds paired.
+        rounds: usize,
+    },
+}
+
+impl MergeTarget {
+    /// Why the merge cannot be made, as a clause (「成人组已取消」); empty for a target
+    /// that can take it.
+    fn closed_clause(&self, lang: Lang) -> String {
+        match self {
+            MergeTarget::Closed {
+                name,
+                cancelled: true,
+                ..
+            } => bi!(lang, zh("{name}已取消"), en("{name} has been cancelled")),
+            MergeTarget::Closed { name, rounds, .. } => bi!(
+                lang,
+                zh("{name}已编排 {rounds} 轮"),
+                en(
+                    "{name} already has {}",
+                    crate::i18n::plural(rounds, "round", "rounds")
+                )
+            ),
+            MergeTarget::None | MergeTarget::Open(_) => String::new(),
+        }
+    }
+}
+
+/// Where the rulebook's `merge_into` of `pool` can take it now (docs/rules.md §6): along
+/// the target's chain of merges to its end, and nowhere once that pool was cancelled or
+/// paired. A chain that comes back to `pool` itself leaves nothing to merge into.
+pub fn merge_target(event: &Event, rules: &Rulebook, pool: &GroupId) -> MergeTarget {
+    let Some(target) = rules.group(pool).and_then(|g| g.merge_into.as_ref()) else {
+        return MergeTarget::None;
+    };
+    let name = |g: &GroupId| {
+        rules
+            .group(g)
+            .map_or_else(|| g.to_string(), |r| r.name.clone())
+    };
+    match pool_now(event, target) {
+        PoolNow::Cancelled(gone) => MergeTarget::Closed {
+            name: name(&gone),
+            cancelled: true,
+            rounds: 0,
+        },
+        PoolNow::Pairs(now) if &now == pool => MergeTarget::None,
+        PoolNow::Pairs(now) => match event.group(&now).map_or(0, |g| g.rounds.len()) {
+            0 => MergeTarget::Open(now),
+            rounds => MergeTarget::Closed {
+                name: name(&now),
+                cancelled: false,
+                rounds,
+            },
+        },
+    }
+}
+
 /// Why a group cannot be paired or cancelled; nothing is changed when one is returned.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GroupError {
@@ -46,8 +139,8 @@ pub enum GroupError {
         count: usize,
         /// The `min_size` the rulebook sets.
         min: u32,
-        /// The pool the rulebook merges it into (`merge_into`), for the hint.
-        merge_into: Option<GroupId>,
+        /// Where the rulebook's `merge_into` can take it, for the hint.
+        merge_into: MergeTarget,
     },
 
     /// Round 1 of a pool while a group the rulebook merges into it (`merge_into`) is below
@@ -82,13 +175,14 @@ pub enum GroupError {
         pool: GroupId,
     },
 
-    /// The group was merged into another pool, which cancelling would leave without it.
+    /// `group cancel` of a group the rulebook merges into a pool that can still take it
+    /// (`merge_into`, [`MergeTarget::Open`]): the regulation says merge, not cancel.
     HasMergeTarget {
         /// The group's id.
         group: GroupId,
         /// The regulation's name of the group.
         name: String,
-        /// The pool it was merged into.
+        /// The pool it would be merged into.
         into: GroupId,
     },
 
@@ -114,6 +208,14 @@ pub enum GroupError {
         /// Each group entered that takes no entries, with the players refused there: an
         /// import names every player refused, whichever group they entered.
         entries: Vec<CancelledEntry>,
+    },
+
+    /// `player edit --group` moving a registered player into a group that takes no
+    /// entries ([`GroupError::EntryCancelled`]'s one entry): the player stays where they
+    /// are.
+    MoveCancelled {
+        /// The group entered, why it takes no entries, and the player refused.
+        entry: CancelledEntry,
     },
 
     /// `player reinstate` of a player whose group was cancelled.
@@ -156,7 +258,7 @@ impl Localize for GroupError {
                 name,
                 count,
                 min,
-                merge_into: Some(into),
+                merge_into: MergeTarget::Open(into),
             } => bi!(
                 lang,
                 zh(
@@ -172,7 +274,26 @@ impl Localize for GroupError {
                 name,
                 count,
                 min,
-                merge_into: None,
+                merge_into: closed @ MergeTarget::Closed { .. },
+            } => {
+                let closed = closed.closed_clause(lang);
+                bi!(
+                    lang,
+                    zh(
+                        "{name}只有 {count} 名棋手，不足最低人数 {min}；规程规定它并入的{closed}，不能再合并：请取消（`qiwang group cancel {group}`）、另行合并（`qiwang group merge {group} INTO --force`），或用 `--allow-small` 照常编排"
+                    ),
+                    en(
+                        "{name} has {}, below its minimum of {min}, and the pool the rulebook merges it into can no longer take it ({closed}): cancel it (`qiwang group cancel {group}`), merge it elsewhere (`qiwang group merge {group} INTO --force`), or pair it anyway with `--allow-small`",
+                        crate::i18n::plural(count, "player", "players")
+                    ),
+                )
+            }
+            GroupError::BelowMinimum {
+                group,
+                name,
+                count,
+                min,
+                merge_into: MergeTarget::None,
             } => bi!(
                 lang,
                 zh(
@@ -207,8 +328,10 @@ impl Localize for GroupError {
             ),
             GroupError::NotAPool { name, pool } => bi!(
                 lang,
-                zh("{name}是 {pool} 的分组，不单独编排"),
-                en("{name} is a section of {pool}, not a pool: it is not paired on its own"),
+                zh("{name}是组别 `{pool}` 的分组，不单独编排"),
+                en(
+                    "{name} is a section of group `{pool}`, not a pool: it is not paired on its own"
+                ),
             ),
             GroupError::HasMergeTarget { group, name, into } => bi!(
                 lang,
@@ -234,20 +357,23 @@ impl Localize for GroupError {
                     "{name} was already merged into {into}, so it cannot be cancelled: its players are paired in {into}"
                 ),
             ),
+            GroupError::MoveCancelled { entry } => {
+                let why = entry.why(lang);
+                let names = entry.players.join(lang.pick("、", ", "));
+                bi!(
+                    lang,
+                    zh("{why}，不再接受报名：{names} 仍在原组别，未做任何修改；请改报其他组别"),
+                    en(
+                        "{why} and takes no entries: {names} stays in their group; nothing was changed; choose another group"
+                    ),
+                )
+            }
             GroupError::EntryCancelled { entries } => {
                 let each: Vec<String> = entries
                     .iter()
-                    .map(|CancelledEntry { group, cancelled, players }| {
-                        let names = players.join(lang.pick("、", ", "));
-                        let why = if group == cancelled {
-                            bi!(lang, zh("{group}已取消"), en("{group} has been cancelled"))
-                        } else {
-                            bi!(
-                                lang,
-                                zh("{group}已并入{cancelled}，而{cancelled}已取消"),
-                                en("{group} was merged into {cancelled}, which has been cancelled")
-                            )
-                        };
+                    .map(|entry| {
+                        let names = entry.players.join(lang.pick("、", ", "));
+                        let why = entry.why(lang);
                         bi!(
                             lang,
                             zh("{why}，不再接受报名：{names} 未登记"),
@@ -345,22 +471,25 @@ pub fn check_pool_size(
             name: rule.name.clone(),
             count: s.count,
             min: s.minimum(),
-            merge_into: rule.merge_into.clone(),
+            merge_into: merge_target(event, rules, pool),
         });
     }
-    // A short group that the rulebook merges into this pool must be merged (or cancelled)
-    // before this pool's round 1, or the merge can never be made.
-    for short in rules
-        .pools()
-        .filter(|g| g.id != *pool && g.merge_into.as_ref() == Some(pool))
-    {
+    // A short group that the rulebook merges into this pool (directly, or into a pool
+    // merged into this one) must be merged (or cancelled) before this pool's round 1, or
+    // the merge can never be made. A group nobody entered has nothing to merge.
+    for short in rules.pools().filter(|g| g.id != *pool) {
+        if merge_target(event, rules, &short.id) != MergeTarget::Open(pool.clone()) {
+            continue;
+        }
         let settled = event
             .group(&short.id)
             .is_some_and(|g| g.cancelled || g.merged_into.is_some() || !g.rounds.is_empty());
         if settled {
             continue;
         }
-        if let Some(s) = group_size(rules, &event.players, &short.id).filter(GroupSize::is_short) {
+        if let Some(s) =
+            group_size(rules, &event.players, &short.id).filter(|s| s.is_short() && s.count > 0)
+        {
             return Err(GroupError::MergePending {
                 group: short.id.clone(),
                 name: short.name.clone(),
@@ -374,10 +503,12 @@ pub fn check_pool_size(
     Ok(())
 }
 
-/// `qiwang group cancel G [--force]`: a pool without `merge_into` is cancelled before
-/// round 1. Its players are withdrawn from round 1 (cause `GroupCancelled`) and the pool is
-/// never paired. A pool that is not below its `min_size` (or has none) is cancelled only
-/// with `force`. Returns the players, in registration order.
+/// `qiwang group cancel G [--force]`: a pool with no `merge_into` it can still follow
+/// ([`merge_target`]: none, or one leading to a pool cancelled or already paired) is
+/// cancelled before round 1. Its players are withdrawn from round 1 (cause
+/// `GroupCancelled`) and the pool is never paired. A pool that is not below its `min_size`
+/// (or has none) is cancelled only with `force`. Returns the players, in registration
+/// order.
 pub fn cancel_group(
     event: &mut Event,
     rules: &Rulebook,
@@ -405,11 +536,13 @@ pub fn cancel_group(
                 .map_or_else(|| into.to_string(), |g| g.name.clone()),
         });
     }
-    if let Some(into) = &rule.merge_into {
+    // A `merge_into` that can no longer be followed leaves the group to be cancelled, as
+    // one with none.
+    if let MergeTarget::Open(into) = merge_target(event, rules, &rule.id) {
         return Err(GroupError::HasMergeTarget {
             group: rule.id.clone(),
             name: rule.name.clone(),
-            into: into.clone(),
+            into,
         });
     }
     if let Some(state) = event.group(&rule.id) {
@@ -562,14 +695,36 @@ mod tests {
                 name: "儿童组".into(),
                 count: 5,
                 min: 10,
-                merge_into: None,
+                merge_into: MergeTarget::None,
             },
             GroupError::BelowMinimum {
                 group: g.clone(),
                 name: "儿童组".into(),
                 count: 5,
                 min: 10,
-                merge_into: Some(GroupId::new("king")),
+                merge_into: MergeTarget::Open(GroupId::new("king")),
+            },
+            GroupError::BelowMinimum {
+                group: g.clone(),
+                name: "儿童组".into(),
+                count: 5,
+                min: 10,
+                merge_into: MergeTarget::Closed {
+                    name: "棋王组".into(),
+                    cancelled: true,
+                    rounds: 0,
+                },
+            },
+            GroupError::BelowMinimum {
+                group: g.clone(),
+                name: "儿童组".into(),
+                count: 5,
+                min: 10,
+                merge_into: MergeTarget::Closed {
+                    name: "棋王组".into(),
+                    cancelled: false,
+                    rounds: 2,
+                },
             },
             GroupError::UnknownGroup { group: "x".into() },
             GroupError::NotAPool {
@@ -609,6 +764,13 @@ mod tests {
                         players: vec!["乙".into()],
                     },
                 ],
+            },
+            GroupError::MoveCancelled {
+                entry: CancelledEntry {
+                    group: "儿童组".into(),
+                    cancelled: "棋王组".into(),
+                    players: vec!["甲".into()],
+                },
             },
             GroupError::ReinstateCancelled {
                 player: "甲".into(),

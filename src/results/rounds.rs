@@ -104,7 +104,7 @@ pub fn add_warning(
     reason: &str,
 ) -> Result<crate::model::Warning, ResultError> {
     if reason.trim().is_empty() {
-        return Err(ResultError::PenaltyNeedsReason);
+        return Err(ResultError::WarningNeedsReason);
     }
     let p = event
         .player(player)

@@ -9,7 +9,7 @@
 use crate::i18n::Text;
 use crate::model::{Event, GroupId, Player};
 use crate::privacy::mask_numbers_in;
-use crate::registration::{eligibility, group_sizes};
+use crate::registration::{PoolNow, eligibility, group_sizes, pool_now};
 use crate::rulebook::bounds::DEFAULT_MAX_PLAYERS;
 use crate::rulebook::{GroupRule, Rulebook};
 use std::collections::BTreeMap;
@@ -31,7 +31,10 @@ fn named_group(player: &Player) -> &GroupId {
 /// - a group removed while players are registered in it;
 /// - before any round is paired, a group moved to another pool (`pairs_with`) while its
 ///   players are registered in the old one (once rounds are paired,
-///   `played_round_changes` refuses any `pairs_with` change);
+///   `played_round_changes` refuses any `pairs_with` change). The pool a group pairs in is
+///   the rulebook's followed through the event's merges (`group merge`): a merged group's
+///   players were moved by the merge, which a rulebook that keeps the group where it was
+///   does not contradict;
 /// - an eligibility condition that registered players met under the current rulebook and
 ///   no longer meet.
 pub(super) fn contradictions(event: &Event, old: &Rulebook, new: &Rulebook) -> Vec<Text> {
@@ -60,7 +63,7 @@ pub(super) fn contradictions(event: &Event, old: &Rulebook, new: &Rulebook) -> V
         });
     }
     let mut removed: BTreeMap<&GroupId, usize> = BTreeMap::new();
-    let mut moved: BTreeMap<(&GroupId, &GroupId, &GroupId), usize> = BTreeMap::new();
+    let mut moved: BTreeMap<(&GroupId, GroupId, &GroupId), usize> = BTreeMap::new();
     let mut ineligible: Vec<Text> = Vec::new();
     let mut ineligible_count = 0usize;
     let unpaired = event.groups.values().all(|g| g.rounds.is_empty());
@@ -70,8 +73,12 @@ pub(super) fn contradictions(event: &Event, old: &Rulebook, new: &Rulebook) -> V
             *removed.entry(named).or_default() += 1;
             continue;
         };
-        let pool = new.pool_of(rule);
-        if unpaired && pool != &player.group {
+        // Where the group pairs now: the merges recorded moved its players on from the
+        // rulebook's pool (a cancelled pool keeps them where they were).
+        let pool = match pool_now(event, new.pool_of(rule)) {
+            PoolNow::Pairs(pool) | PoolNow::Cancelled(pool) => pool,
+        };
+        if unpaired && pool != player.group {
             *moved.entry((named, pool, &player.group)).or_default() += 1;
             continue;
         }

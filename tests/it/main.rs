@@ -36,6 +36,7 @@ mod knockout;
 mod knockout_places;
 mod late_entry;
 mod layers;
+mod merge_dead_ends;
 mod messages;
 mod organiser_sheets;
 mod pairing_invariants;

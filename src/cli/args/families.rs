@@ -190,8 +190,9 @@ pub enum GroupCommand {
         #[arg(long)]
         force: bool,
     },
-    /// Cancel a group below its minimum size that has no `merge_into`, before round 1: its
-    /// players are withdrawn. A group not below its minimum needs `--force`.
+    /// Cancel a group below its minimum size, before round 1, that has no `merge_into` or
+    /// one that can no longer be followed (its pool cancelled or paired): its players are
+    /// withdrawn. A group not below its minimum needs `--force`.
     Cancel {
         group: String,
         /// Cancel it although it is not below its minimum size (`min_size`) (logged).

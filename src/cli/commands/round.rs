@@ -4,7 +4,7 @@
 
 use crate::cli::context::Refusal;
 use crate::cli::context::lib_error;
-use crate::cli::context::{Ctx, FormatArg, Loaded, pools_shown, resolve_pool, xlsx_error};
+use crate::cli::context::{Ctx, FormatArg, Loaded, pools_shown, resolve_paired_pool, xlsx_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::lookup::Shown;
@@ -41,7 +41,7 @@ pub fn run(
         ctx.format()?
     };
     let pools: Vec<GroupId> = match group {
-        Some(_) => vec![resolve_pool(&rules, &event, group)?],
+        Some(_) => vec![resolve_paired_pool(&rules, &event, group)?],
         None => pools_shown(&rules, &event, Shown::Paired),
     };
     let sheets =

@@ -249,6 +249,7 @@ impl ExitStatus for qiwang::results::ResultError {
             | E::PenaltyNotPositive { .. }
             | E::PenaltyTooLarge { .. }
             | E::PenaltyNeedsReason
+            | E::WarningNeedsReason
             | E::RoundNotPaired { .. }
             | E::RoundUnfinished { .. }
             | E::KnockoutNotDue { .. }
@@ -288,6 +289,7 @@ impl ExitStatus for qiwang::lookup::LookupError {
             // README "Exit codes": a missing `--group` is a usage error.
             E::GroupNeeded { .. } => Usage,
             E::UnknownGroup { .. }
+            | E::CancelledPool { .. }
             | E::MergeCycle { .. }
             | E::BadNumber { .. }
             | E::NoNumber { .. }
@@ -411,6 +413,7 @@ impl ExitStatus for qiwang::registration::GroupError {
             | E::Merged { .. }
             | E::Cancelled { .. }
             | E::EntryCancelled { .. }
+            | E::MoveCancelled { .. }
             | E::ReinstateCancelled { .. }
             | E::NotBelowMinimum { .. } => InvalidInput,
         }
@@ -427,9 +430,11 @@ impl ExitStatus for qiwang::registration::MergeError {
             | E::AlreadyMerged { .. }
             | E::TargetMerged { .. }
             | E::Cancelled { .. }
+            | E::TargetCancelled { .. }
             | E::Started { .. }
             | E::NotBelowMinimum { .. }
-            | E::NotItsTarget { .. } => InvalidInput,
+            | E::NotItsTarget { .. }
+            | E::TargetClosed { .. } => InvalidInput,
         }
     }
 }

@@ -26,5 +26,5 @@ pub use errors::{lib_error, pair_error, tx_error};
 pub use files::{read_input, read_text};
 pub use lang::{error_groups, error_lang, lang_flag, read_rulebook_text};
 pub use refusal::Refusal;
-pub use resolve::{player_label, pools_shown, resolve_player, resolve_pool};
+pub use resolve::{player_label, pools_shown, resolve_paired_pool, resolve_player, resolve_pool};
 pub use xlsx::{refuse_xlsx_on_terminal, xlsx_error};

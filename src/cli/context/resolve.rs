@@ -15,6 +15,16 @@ pub fn resolve_pool(
     qiwang::lookup::find_pool(rules, event, name).map_err(super::lib_error)
 }
 
+/// Finds the pool whose rounds a command is about (`--group`); see
+/// `qiwang::lookup::find_paired_pool`.
+pub fn resolve_paired_pool(
+    rules: &Rulebook,
+    event: &Event,
+    name: Option<&str>,
+) -> Result<GroupId, CliError> {
+    qiwang::lookup::find_paired_pool(rules, event, name).map_err(super::lib_error)
+}
+
 /// Finds a player the user names; see `qiwang::lookup::find_player`.
 pub fn resolve_player<'a>(
     event: &'a Event,

@@ -30,7 +30,7 @@ pub(super) const EN: &[(&str, &str)] = &[
     ),
     ("round:group", "The group: id, regulation name or alias"),
     ("group cancel:group", "The group to cancel"),
-    ("player disqualify:reason", "Why (logged and shown)"),
+    ("player disqualify:reason", "Why (kept in the audit log)"),
     (
         "player disqualify:from_round",
         "From this round on (default: the next round)",

@@ -295,7 +295,7 @@ pub const ZH: &[(&str, &str)] = &[
         "player disqualify:player",
         "棋手：报名编号、`#编排号`或姓名",
     ),
-    ("player disqualify:reason", "原因（记入操作记录并显示）"),
+    ("player disqualify:reason", "原因（记入操作记录）"),
     ("player disqualify:from_round", "自第几轮起（默认：下一轮）"),
     ("player disqualify:undo", "撤销取消资格"),
     (
@@ -326,7 +326,7 @@ pub const ZH: &[(&str, &str)] = &[
     ),
     (
         "group cancel",
-        "取消人数不足且无处合并的组别：其棋手自第一轮起退赛并列出；未低于最低人数的组别需加 `--force`",
+        "取消人数不足且无处合并（没有 `merge_into`，或其指定的组别已取消、已开赛）的组别：其棋手自第一轮起退赛并列出；未低于最低人数的组别需加 `--force`",
     ),
     ("group cancel:group", "要取消的组别"),
     (

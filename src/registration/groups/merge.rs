@@ -6,6 +6,7 @@
 //! and team competitions follow them. It never pairs, and it refuses to merge once rounds
 //! exist. Counting a group's players is `sizes.rs`'s; cancelling a group is `groups.rs`'s.
 
+use super::{MergeTarget, merge_target};
 use crate::i18n::{Localize, bi, display_english};
 use crate::model::{Event, GroupId, PlayerId};
 use crate::rulebook::{Lang, Rulebook};
@@ -53,12 +54,23 @@ pub enum MergeError {
         /// The group cancelled, as the rulebook names it.
         name: String,
     },
+    /// The target was cancelled: nobody is paired there. The source, still short, is
+    /// cancelled itself or merged elsewhere.
+    TargetCancelled {
+        /// The target, as the rulebook names it.
+        name: String,
+        /// The pool named to merge.
+        group: GroupId,
+    },
     /// The source or target pool already has rounds (merging is for before round 1).
     Started {
         /// The pool that has rounds.
         group: GroupId,
         /// How many.
         rounds: usize,
+        /// The pool named to merge, when the one with rounds is the target: it can
+        /// still be cancelled or merged elsewhere.
+        from: Option<GroupId>,
     },
     /// The source is not below its minimum size (`min_size`): merging it needs `force`.
     NotBelowMinimum {
@@ -78,6 +90,17 @@ pub enum MergeError {
         target: GroupId,
         /// The pool named as the target.
         into: GroupId,
+    },
+    /// The rulebook's `merge_into` for the source leads to a pool cancelled or already
+    /// paired ([`MergeTarget::Closed`]): merging it into another pool is the organiser's
+    /// decision, made with `force`.
+    TargetClosed {
+        /// The pool named to merge.
+        group: GroupId,
+        /// The pool named as the target.
+        into: GroupId,
+        /// Why `merge_into` cannot be followed.
+        closed: MergeTarget,
     },
 }
 
@@ -126,13 +149,40 @@ impl Localize for MergeError {
                     "{name} has been cancelled and its players withdrawn: it cannot be merged. If the cancellation was a mistake and the last change, undo it with `qiwang undo`; otherwise move each player with `qiwang player edit PLAYER --group GROUP`, then `qiwang player reinstate PLAYER`"
                 ),
             ),
-            MergeError::Started { group, rounds } => bi!(
+            MergeError::TargetCancelled { name, group } => bi!(
+                lang,
+                zh(
+                    "{name}已取消，不能再并入。若取消有误且是最近一次修改，请用 `qiwang undo` 撤销；否则请取消组别 `{group}`（`qiwang group cancel {group}`），或另行合并（`qiwang group merge {group} INTO --force`）"
+                ),
+                en(
+                    "{name} has been cancelled: nothing can be merged into it. If the cancellation was a mistake and the last change, undo it with `qiwang undo`; otherwise cancel group `{group}` (`qiwang group cancel {group}`) or merge it elsewhere (`qiwang group merge {group} INTO --force`)"
+                ),
+            ),
+            MergeError::Started {
+                group,
+                rounds,
+                from: None,
+            } => bi!(
                 lang,
                 zh(
                     "组别 `{group}` 已有 {rounds} 轮：只能在第 1 轮之前合并组别（先用 `qiwang unpair` 撤销其轮次）"
                 ),
                 en(
                     "group `{group}` already has {}: groups can only be merged before round 1 (drop its rounds with `qiwang unpair` first)",
+                    crate::i18n::plural(rounds, "round", "rounds")
+                ),
+            ),
+            MergeError::Started {
+                group,
+                rounds,
+                from: Some(from),
+            } => bi!(
+                lang,
+                zh(
+                    "组别 `{group}` 已有 {rounds} 轮：只能在第 1 轮之前合并组别。请先用 `qiwang unpair` 撤销其轮次，或取消组别 `{from}`（`qiwang group cancel {from}`），或另行合并（`qiwang group merge {from} INTO --force`）"
+                ),
+                en(
+                    "group `{group}` already has {}: groups can only be merged before round 1. Drop its rounds with `qiwang unpair` first, cancel group `{from}` (`qiwang group cancel {from}`), or merge it elsewhere (`qiwang group merge {from} INTO --force`)",
                     crate::i18n::plural(rounds, "round", "rounds")
                 ),
             ),
@@ -169,6 +219,22 @@ impl Localize for MergeError {
                     "the rulebook merges group `{group}` into `{target}` (`merge_into`), not `{into}`: merge it into `{target}`, or add `--force` to merge it elsewhere (logged)"
                 ),
             ),
+            MergeError::TargetClosed {
+                group,
+                into,
+                closed,
+            } => {
+                let closed = closed.closed_clause(lang);
+                bi!(
+                    lang,
+                    zh(
+                        "规程规定组别 `{group}` 人数不足时并入的{closed}，不能再合并；改并入组别 `{into}` 须由组委会决定：请加 `--force`（记入操作记录），或取消该组（`qiwang group cancel {group}`）"
+                    ),
+                    en(
+                        "the pool the rulebook merges group `{group}` into can no longer take it ({closed}); merging it into `{into}` instead is the organisers' decision: add `--force` (logged), or cancel the group (`qiwang group cancel {group}`)"
+                    ),
+                )
+            }
         }
     }
 }
@@ -205,7 +271,8 @@ pub struct MergeReport {
 /// Refused when either group is unknown, is a section rather than a pool, `from` is
 /// `into`, either was already merged or cancelled, or either pool already has rounds; and, unless
 /// `force`, when `from` is not below its minimum size or the rulebook merges it into
-/// another pool (`merge_into`).
+/// another pool (`merge_into`, followed along that pool's merges: [`merge_target`]) or
+/// into one that can no longer take it.
 pub fn merge_group(
     event: &mut Event,
     rules: &Rulebook,
@@ -240,7 +307,14 @@ pub fn merge_group(
     for g in [&from, &into] {
         if let Some(state) = event.group(g) {
             if state.cancelled {
-                return Err(MergeError::Cancelled { name: name(g) });
+                return Err(if g == &from {
+                    MergeError::Cancelled { name: name(g) }
+                } else {
+                    MergeError::TargetCancelled {
+                        name: name(g),
+                        group: from.clone(),
+                    }
+                });
             }
             if let Some(target) = &state.merged_into {
                 let (name, into) = (name(g), name(target));
@@ -251,23 +325,37 @@ pub fn merge_group(
                 });
             }
             if !state.rounds.is_empty() {
+                // The source's own rounds hold it in its pool; a target's leave the
+                // source free to be cancelled or merged elsewhere.
+                let source_free =
+                    g == &into && event.group(&from).is_none_or(|s| s.rounds.is_empty());
                 return Err(MergeError::Started {
                     group: g.clone(),
                     rounds: state.rounds.len(),
+                    from: source_free.then(|| from.clone()),
                 });
             }
         }
     }
     if !force {
-        let rule = rules.group(&from);
-        if let Some(target) = rule.and_then(|g| g.merge_into.clone())
-            && target != into
-        {
-            return Err(MergeError::NotItsTarget {
-                group: from,
-                target,
-                into,
-            });
+        // The rulebook's target, followed to where its players went: merging there is
+        // following the rulebook.
+        match merge_target(event, rules, &from) {
+            MergeTarget::Open(target) if target != into => {
+                return Err(MergeError::NotItsTarget {
+                    group: from,
+                    target,
+                    into,
+                });
+            }
+            closed @ MergeTarget::Closed { .. } => {
+                return Err(MergeError::TargetClosed {
+                    group: from,
+                    into,
+                    closed,
+                });
+            }
+            MergeTarget::Open(_) | MergeTarget::None => {}
         }
         // Only the group being merged is counted: its size is what the guard decides on.
         let size = super::group_size(rules, &event.players, &from);
@@ -471,7 +559,14 @@ mod tests {
                 matches!(e, MergeError::SameGroup { .. })
             }),
             ("girls", "open", "started", |e| {
-                matches!(e, MergeError::Started { rounds: 1, .. })
+                matches!(
+                    e,
+                    MergeError::Started {
+                        rounds: 1,
+                        from: None,
+                        ..
+                    }
+                )
             }),
         ];
         for (from, into, name, check) in cases {
@@ -515,9 +610,28 @@ mod tests {
             MergeError::Cancelled {
                 name: "女子组".into(),
             },
+            MergeError::TargetCancelled {
+                name: "成人组".into(),
+                group: g("kids"),
+            },
             MergeError::Started {
                 group: g("u8"),
                 rounds: 2,
+                from: None,
+            },
+            MergeError::Started {
+                group: g("u8"),
+                rounds: 2,
+                from: Some(g("kids")),
+            },
+            MergeError::TargetClosed {
+                group: g("kids"),
+                into: g("adult"),
+                closed: MergeTarget::Closed {
+                    name: "成人组".into(),
+                    cancelled: true,
+                    rounds: 0,
+                },
             },
         ];
         for e in &all {
@@ -526,6 +640,7 @@ mod tests {
         let e = MergeError::Started {
             group: GroupId::new("girls"),
             rounds: 2,
+            from: None,
         };
         let msg = e.to_string();
         assert!(

@@ -337,6 +337,9 @@ pub enum ResultError {
     /// A penalty without `--reason`.
     PenaltyNeedsReason,
 
+    /// A warning (`warn`) without `--reason`.
+    WarningNeedsReason,
+
     /// A round that has not been paired.
     RoundNotPaired {
         /// The group.
@@ -536,6 +539,7 @@ impl Localize for ResultError {
                 rounds,
             } => penalties::penalty_too_large(lang, *points, *max, *rounds),
             ResultError::PenaltyNeedsReason => penalties::penalty_needs_reason(lang),
+            ResultError::WarningNeedsReason => penalties::warning_needs_reason(lang),
             ResultError::RoundNotPaired {
                 group,
                 round,

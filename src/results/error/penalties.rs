@@ -61,12 +61,26 @@ pub(super) fn penalty_too_large(lang: Lang, points: i32, max: i64, rounds: Optio
     }
 }
 
-/// The message of `ResultError::PenaltyNeedsReason`.
+/// The message of `ResultError::PenaltyNeedsReason`. The reason goes to the log, not to
+/// any public output (README "What is public"): the standings say 罚分.
 pub(super) fn penalty_needs_reason(lang: Lang) -> String {
     bi!(
         lang,
-        zh("罚分需要 `--reason TEXT`（会显示在成绩表中）"),
-        en("a penalty needs `--reason TEXT` (it is shown in the standings)"),
+        zh("罚分需要写明原因 `--reason TEXT`（记入操作记录；成绩表只显示「罚分」，不显示原因）"),
+        en(
+            "a penalty needs `--reason TEXT` (it is logged; the standings say 罚分, not the reason)"
+        ),
+    )
+}
+
+/// The message of `ResultError::WarningNeedsReason`, as for a penalty.
+pub(super) fn warning_needs_reason(lang: Lang) -> String {
+    bi!(
+        lang,
+        zh("警告需要写明原因 `--reason TEXT`（记入操作记录；成绩表只显示「警告N次」，不显示原因）"),
+        en(
+            "a warning needs `--reason TEXT` (it is logged; the standings say 警告N次, not the reason)"
+        ),
     )
 }
 

@@ -178,6 +178,7 @@ fn every_variant() -> Vec<ResultError> {
             rounds: Some(9),
         },
         ResultError::PenaltyNeedsReason,
+        ResultError::WarningNeedsReason,
         ResultError::RoundNotPaired {
             group: g(),
             round: 9,

@@ -1,5 +1,6 @@
 //! The "find your table" list: every player of the round sorted by the pinyin of the
-//! name (surnames in their surname reading), with group, table, colour and opponent.
+//! name (surnames in their surname reading), with group, table, colour and opponent; two
+//! players of one name are told apart by their unit (钱一（甲队）).
 
 use super::parts::{page_with_css, round_title};
 use super::{RoundSheets, SheetKind, SheetPage};
@@ -54,6 +55,11 @@ const SURNAME_READINGS: &[(char, &str)] = &[
     ('沈', "shen3"),
 ];
 
+/// A player's unit as the sheets print it (empty for an unknown player).
+fn unit_of(event: &Event, id: crate::model::PlayerId) -> String {
+    event.player(id).map(|p| p.unit.clone()).unwrap_or_default()
+}
+
 /// The notice-board list: every player of the round, sorted by the pinyin of the name,
 /// with group, table, colour and opponent (a bye says so). One list for all pools, since
 /// players look for their own name, not their group.
@@ -67,6 +73,7 @@ pub(super) fn find_list(
         key: Vec<String>,
         order: usize,
         name: String,
+        unit: String,
         group: String,
         round: u32,
         table: Option<u32>,
@@ -89,6 +96,7 @@ pub(super) fn find_list(
                             key: pinyin_key(&name),
                             order,
                             name,
+                            unit: unit_of(event, me),
                             group: group.clone(),
                             round: round.number,
                             table: Some(*table),
@@ -103,6 +111,7 @@ pub(super) fn find_list(
                         key: pinyin_key(&name),
                         order,
                         name,
+                        unit: unit_of(event, *player),
                         group: group.clone(),
                         round: round.number,
                         table: None,
@@ -114,7 +123,8 @@ pub(super) fn find_list(
         }
     }
     entries.sort_by(|a, b| {
-        (&a.key, &a.name, a.order, a.table).cmp(&(&b.key, &b.name, b.order, b.table))
+        (&a.key, &a.name, &a.unit, a.order, a.table)
+            .cmp(&(&b.key, &b.name, &b.unit, b.order, b.table))
     });
     let mut report = Report::new(format!(
         "{} — {}",
@@ -152,6 +162,15 @@ pub(super) fn find_list(
         ),
     )
     .right(&[2]);
+    // A name the list holds twice (namesakes, in one group or two) gets its unit.
+    let mut seen = std::collections::BTreeMap::<&str, usize>::new();
+    for entry in &entries {
+        *seen.entry(entry.name.as_str()).or_default() += 1;
+    }
+    let shown_name = |name: &str, unit: &str| match seen.get(name) {
+        Some(n) if *n > 1 && !unit.is_empty() => format!("{name}（{unit}）"),
+        _ => name.to_string(),
+    };
     let mut json_rows = Vec::new();
     for entry in &entries {
         let colour = match entry.colour {
@@ -160,7 +179,7 @@ pub(super) fn find_list(
             None => lang.pick("轮空", "bye"),
         };
         section.push(vec![
-            entry.name.clone(),
+            shown_name(entry.name.as_str(), entry.unit.as_str()),
             entry.group.clone(),
             entry.table.map(|t| t.to_string()).unwrap_or_default(),
             colour.into(),
@@ -168,6 +187,7 @@ pub(super) fn find_list(
         ]);
         json_rows.push(json!({
             "name": entry.name,
+            "unit": entry.unit,
             "group": entry.group,
             "round": entry.round,
             "table": entry.table,

@@ -3,8 +3,8 @@
 use crate::cli::context::Refusal;
 use crate::cli::context::read_input;
 use crate::cli::context::{
-    Ctx, Loaded, LoadedKept, lib_error, player_label, pools_shown, resolve_player, resolve_pool,
-    tx_error,
+    Ctx, Loaded, LoadedKept, lib_error, player_label, pools_shown, resolve_paired_pool,
+    resolve_player, resolve_pool, tx_error,
 };
 use crate::cli::error::CliError;
 use qiwang::i18n::bi;
@@ -36,7 +36,7 @@ pub fn run(
     let lang = ctx.lang(&rules);
     // A results file names each row's group itself (组别 column); `--group` narrows it.
     let chosen = match group {
-        Some(_) => Some(resolve_pool(&rules, event, group)?),
+        Some(_) => Some(resolve_paired_pool(&rules, event, group)?),
         None => None,
     };
     let (mut file_batches, mut blank_lines) = (Vec::new(), Vec::new());
