@@ -9,10 +9,12 @@ use flate2::Compression;
 use flate2::write::DeflateEncoder;
 use std::io::Write;
 
-/// A part of the workbook, deflated: its path in the zip, the deflated bytes, the CRC-32
-/// and size of the uncompressed bytes.
+/// A part of the workbook, deflated: its path in the zip, the deflated bytes (`head`
+/// then `data`: a sheet's head is made after its body, and is not copied in front of it
+/// here but where the zip is put together), the CRC-32 and size of the uncompressed bytes.
 pub(super) struct Part {
     pub(super) path: String,
+    pub(super) head: Vec<u8>,
     pub(super) data: Vec<u8>,
     pub(super) crc: u32,
     pub(super) size: u64,
@@ -26,6 +28,7 @@ impl Part {
         let _ = deflate.write_all(bytes);
         Part {
             path: path.to_string(),
+            head: Vec::new(),
             data: deflate.finish().unwrap_or_default(),
             crc: {
                 let mut crc = flate2::Crc::new();
@@ -49,7 +52,7 @@ pub(super) fn zip(parts: Vec<Part>) -> Result<Vec<u8>, WorkbookError> {
         .map_err(|_| too_large(format!("{} parts (at most 65,535)", parts.len())))?;
     let total: usize = parts
         .iter()
-        .map(|p| 30 + p.path.len() + p.data.len() + 46 + p.path.len())
+        .map(|p| 30 + p.path.len() + p.head.len() + p.data.len() + 46 + p.path.len())
         .sum::<usize>()
         + 22;
     let mut out = Vec::with_capacity(total);
@@ -58,7 +61,7 @@ pub(super) fn zip(parts: Vec<Part>) -> Result<Vec<u8>, WorkbookError> {
     for part in parts {
         let offset =
             u32::try_from(out.len()).map_err(|_| too_large("over 4 GB compressed".to_string()))?;
-        let compressed = u32::try_from(part.data.len())
+        let compressed = u32::try_from(part.head.len() + part.data.len())
             .map_err(|_| too_large(format!("`{}` over 4 GB compressed", part.path)))?;
         let size = u32::try_from(part.size)
             .map_err(|_| too_large(format!("`{}` over 4 GB of XML", part.path)))?;
@@ -76,6 +79,7 @@ pub(super) fn zip(parts: Vec<Part>) -> Result<Vec<u8>, WorkbookError> {
         out.extend_from_slice(&name.to_le_bytes());
         out.extend_from_slice(&0u16.to_le_bytes()); // no extra field
         out.extend_from_slice(part.path.as_bytes());
+        out.extend_from_slice(&part.head);
         out.extend_from_slice(&part.data);
         // Central directory entry.
         directory.extend_from_slice(&0x0201_4b50u32.to_le_bytes());

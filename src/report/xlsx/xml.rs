@@ -247,23 +247,17 @@ impl SheetXml {
         }
         self.buf.extend_from_slice(b"</worksheet>");
         self.drain();
-        let body = std::mem::replace(
-            &mut self.deflate,
-            DeflateEncoder::new(Vec::new(), Compression::none()),
-        )
-        .finish()
-        .unwrap_or_default();
         let head = self.head(layout);
+        // Finishing into a `Vec` cannot fail.
+        let body = self.deflate.finish().unwrap_or_default();
         let mut crc = flate2::Crc::new();
         crc.update(&head);
         crc.combine(&self.crc);
         let size = head.len() as u64 + self.size;
-        let mut data = stored_blocks(&head);
-        data.extend_from_slice(&body);
-        drop(body);
         Ok(Part {
             path: format!("xl/worksheets/sheet{n}.xml"),
-            data,
+            head: stored_blocks(&head),
+            data: body,
             crc: crc.sum(),
             size,
         })
