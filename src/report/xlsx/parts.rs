@@ -6,7 +6,7 @@
 //! for its theme part: the fonts name Calibri and take the automatic (black) colour
 //! directly instead of through the theme.
 
-use super::xml::{escape_text, push_usize};
+use super::xml::{escape_markup, push_usize};
 
 /// The cell formats (`s="N"`, an index into `cellXfs` of [`STYLES`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -170,7 +170,7 @@ pub(super) fn workbook(sheets: &[Listed]) -> Vec<u8> {
     ).as_bytes());
     for (i, sheet) in sheets.iter().enumerate() {
         out.extend_from_slice(b"<sheet name=\"");
-        escape_text(&mut out, &sheet.name);
+        escape_markup(&mut out, &sheet.name);
         out.extend_from_slice(b"\" sheetId=\"");
         push_usize(&mut out, i + 1);
         out.extend_from_slice(b"\" r:id=\"rId");
@@ -185,7 +185,7 @@ pub(super) fn workbook(sheets: &[Listed]) -> Vec<u8> {
             out.extend_from_slice(b"<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"");
             push_usize(&mut out, *i);
             out.extend_from_slice(b"\">");
-            escape_text(&mut out, name);
+            escape_markup(&mut out, name);
             out.extend_from_slice(b"!$");
             push_usize(&mut out, *row as usize);
             out.extend_from_slice(b":$");
@@ -225,12 +225,12 @@ pub(super) fn app(sheets: &[Listed]) -> Vec<u8> {
     out.extend_from_slice(b"\" baseType=\"lpstr\">");
     for sheet in sheets {
         out.extend_from_slice(b"<vt:lpstr>");
-        escape_text(&mut out, &sheet.name);
+        escape_markup(&mut out, &sheet.name);
         out.extend_from_slice(b"</vt:lpstr>");
     }
     for (_, name, _) in &titles {
         out.extend_from_slice(b"<vt:lpstr>");
-        escape_text(&mut out, name);
+        escape_markup(&mut out, name);
         out.extend_from_slice(b"!Print_Titles</vt:lpstr>");
     }
     out.extend_from_slice(concat!(

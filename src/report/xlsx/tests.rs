@@ -3,7 +3,7 @@
 //! escaped text), borrowed and owned reports alike, Excel's limits, long text.
 
 use super::cells::{CELL_TEXT_MAX, SHEET_NAME_MAX, as_number, clean, display_width, unique_name};
-use super::xml::escape_text;
+use super::xml::{escape_markup, escape_text};
 use super::*;
 use crate::report::Section;
 use calamine::{Data, Reader};
@@ -318,6 +318,14 @@ fn text_is_escaped_for_xml_and_excel() {
         "_xFFFE_x_xFFFF_\u{fffd}"
     );
     assert_eq!(escaped("a\u{1}b\tc\u{1b}"), "a_x0001_b\tc_x001B_");
+    // A sheet's name or a formula: no Excel escapes there, only valid XML.
+    let markup = |text: &str| {
+        let mut out = Vec::new();
+        escape_markup(&mut out, text);
+        String::from_utf8(out).unwrap()
+    };
+    assert_eq!(markup("'a&b'!_x0041_"), "'a&amp;b'!_x0041_");
+    assert_eq!(markup("<\"\u{fffe}\u{1}"), "&lt;&quot;\u{fffd}\u{fffd}");
 }
 
 /// A sheet past Excel's 1,048,576 rows or 16,384 columns is refused, naming it, before

@@ -187,7 +187,7 @@ impl SheetXml {
     ) -> Result<(), WorkbookError> {
         self.open_cell(row, col, style)?;
         self.buf.extend_from_slice(b"><f>");
-        escape_text(&mut self.buf, formula);
+        escape_markup(&mut self.buf, formula);
         self.buf.extend_from_slice(b"</f><v>");
         // One per table: `format!` is cheap enough here.
         self.buf
@@ -410,15 +410,27 @@ pub(super) fn push_usize(out: &mut Vec<u8>, n: usize) {
     out.extend(rev[..len].iter().rev());
 }
 
-/// `text` as XML character data into `out`: `&`, `<` and `>` escaped, and `"`, so that
-/// the same text may stand in a double-quoted attribute (a sheet's name). Excel reads
-/// `_xHHHH_` in a cell's text as an escaped character, so a literal one is written with
-/// its underscore escaped (`_x005F_xHHHH_`), as Excel does; the two non-characters
-/// U+FFFE and U+FFFF and the control characters other than tab, newline and return
-/// (none of which XML 1.0 allows) are written as such escapes (`_xFFFE_`). Control
-/// characters never get here from a report (`cells::clean` removed them): this only
-/// makes sure nothing invalid reaches the file.
+/// A cell's `text` as XML character data into `out`: `&`, `<` and `>` escaped, and `"`,
+/// so that the same text may stand in a double-quoted attribute. Excel reads `_xHHHH_`
+/// in a cell's text as an escaped character, so a literal one is written with its
+/// underscore escaped (`_x005F_xHHHH_`), as Excel does; the two non-characters U+FFFE
+/// and U+FFFF and the control characters other than tab, newline and return (none of
+/// which XML 1.0 allows) are written as such escapes (`_xFFFE_`). Control characters
+/// never get here from a report (`cells::clean` removed them): this only makes sure
+/// nothing invalid reaches the file.
 pub(super) fn escape_text(out: &mut Vec<u8>, text: &str) {
+    escape(out, text, true);
+}
+
+/// Markup that is not a cell's text (a sheet's name, a formula) into `out`: `&`, `<`,
+/// `>` and `"` escaped, written as it is otherwise (Excel reads no `_xHHHH_` escapes
+/// there), but for the characters XML 1.0 does not allow, which become U+FFFD.
+pub(super) fn escape_markup(out: &mut Vec<u8>, text: &str) {
+    escape(out, text, false);
+}
+
+fn escape(out: &mut Vec<u8>, text: &str, cell: bool) {
+    const REPLACEMENT: &[u8] = "\u{fffd}".as_bytes();
     let bytes = text.as_bytes();
     let mut start = 0;
     let mut i = 0;
@@ -430,13 +442,13 @@ pub(super) fn escape_text(out: &mut Vec<u8>, text: &str) {
             b'>' => (b"&gt;", 1),
             b'"' => (b"&quot;", 1),
             // The underscore itself stays, written with the rest of the text.
-            b'_' if is_excel_escape(&bytes[i..]) => (b"_x005F", 0),
+            b'_' if cell && is_excel_escape(&bytes[i..]) => (b"_x005F", 0),
             // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
             0xEF if bytes.get(i + 1) == Some(&0xBF) && bytes.get(i + 2) == Some(&0xBE) => {
-                (b"_xFFFE_", 3)
+                (if cell { b"_xFFFE_" } else { REPLACEMENT }, 3)
             }
             0xEF if bytes.get(i + 1) == Some(&0xBF) && bytes.get(i + 2) == Some(&0xBF) => {
-                (b"_xFFFF_", 3)
+                (if cell { b"_xFFFF_" } else { REPLACEMENT }, 3)
             }
             b'\t' | b'\n' | b'\r' => {
                 i += 1;
@@ -444,10 +456,14 @@ pub(super) fn escape_text(out: &mut Vec<u8>, text: &str) {
             }
             b if b < 0x20 => {
                 out.extend_from_slice(&bytes[start..i]);
-                out.extend_from_slice(b"_x00");
-                out.push(HEX[usize::from(b >> 4)]);
-                out.push(HEX[usize::from(b & 15)]);
-                out.push(b'_');
+                if cell {
+                    out.extend_from_slice(b"_x00");
+                    out.push(HEX[usize::from(b >> 4)]);
+                    out.push(HEX[usize::from(b & 15)]);
+                    out.push(b'_');
+                } else {
+                    out.extend_from_slice(REPLACEMENT);
+                }
                 i += 1;
                 start = i;
                 continue;
