@@ -265,7 +265,7 @@ impl Report {
 impl Report {
     /// The report as an Excel workbook (`--format xlsx`): binary, so it is not a
     /// [`Format`] of [`Report::render`]; see [`xlsx`].
-    pub fn render_xlsx(&self) -> Result<Vec<u8>, rust_xlsxwriter::XlsxError> {
+    pub fn render_xlsx(&self) -> Result<Vec<u8>, xlsx::WorkbookError> {
         xlsx::render(self)
     }
 }

@@ -148,9 +148,6 @@ fn workbook(
         .map_err(crate::cli::context::xlsx_error)?;
     let sheets = saved.sheets;
     let bytes = saved.bytes;
-    // The process exits once the file is written: freeing the cells the workbook holds
-    // one by one would only cost time (see `SavedBook`).
-    std::mem::forget(saved.workbook);
     let path = if is_file {
         qiwang::report::publish::write_new(out, &bytes, force).map_err(lib_error)?;
         out.to_path_buf()

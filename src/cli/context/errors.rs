@@ -339,8 +339,8 @@ impl ExitStatus for qiwang::commands::pair::PairError {
             E::Team(e) => e.exit_code(),
             E::NothingReady(..) => InvalidInput,
             E::Store(e) => e.exit_code(),
-            // The refusal `xlsx_error` makes of it decides: a temporary file not written is
-            // I/O, the rest a bug.
+            // The refusal `xlsx_error` makes of it decides: a sheet past Excel's limits is
+            // a format refused, the rest a bug.
             E::Workbook(e) => super::xlsx::xlsx_refusal(e).exit_code(),
         }
     }

@@ -1,32 +1,42 @@
-//! What `--format xlsx` needs from every command: a plain internal error when the writer
-//! fails, and refusing to print a workbook to a terminal.
+//! What `--format xlsx` needs from every command: a clear refusal when the writer fails,
+//! and refusing to print a workbook to a terminal.
 
 use super::Refusal;
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
+use qiwang::report::xlsx::WorkbookError;
 
-/// The writer failed: a temporary file it could not write (a full disk under `TMPDIR`,
-/// see `temp_writes_fail_cleanly` in src/report/xlsx/temp.rs) is an I/O error that says what to do;
-/// anything else (a limit of the format was hit) is an internal error, said plainly.
-pub fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> CliError {
+/// The writer failed: a sheet or file past what Excel holds is refused, saying to use
+/// another format; anything else (the template's library refused) is an internal error,
+/// said plainly.
+pub fn xlsx_error(e: WorkbookError) -> CliError {
     xlsx_refusal(&e).into()
 }
 
 /// The refusal [`xlsx_error`] makes of the writer's failure `e`, which also decides its
 /// exit code wherever a library error carries one (`pair`'s workbook).
-pub(super) fn xlsx_refusal(e: &rust_xlsxwriter::XlsxError) -> Refusal {
-    if let rust_xlsxwriter::XlsxError::TempFileError(dir, cause) = e {
-        let dir = qiwang::report::publish::shown(dir);
-        return Refusal::CannotWrite(Text::new(
+pub(super) fn xlsx_refusal(e: &WorkbookError) -> Refusal {
+    match e {
+        WorkbookError::TooLarge { sheet } => Refusal::Format(Text::new(
             format!(
-                "无法生成 Excel 工作簿：写不进临时目录 `{dir}`（{cause}）。请腾出磁盘空间，或用环境变量 TMPDIR 指向空间足够的目录后重试"
+                "无法生成 Excel 工作簿：工作表 `{sheet}` 超出了 Excel 的上限（每张工作表最多 1,048,576 行、16,384 列）。请改用 `--format csv` 或 `--format html`"
             ),
             format!(
-                "cannot build the Excel workbook: cannot write to the temporary directory `{dir}` ({cause}). Free some disk space, or point the TMPDIR environment variable at a directory with room, and try again"
+                "cannot build the Excel workbook: sheet `{sheet}` is larger than Excel allows (at most 1,048,576 rows and 16,384 columns per sheet). Use `--format csv` or `--format html` instead"
             ),
-        ));
+        )),
+        WorkbookError::FileTooLarge { what } => Refusal::Format(Text::new(
+            format!(
+                "无法生成 Excel 工作簿：文件过大（{what}）。请改用 `--format csv` 或 `--format html`"
+            ),
+            format!(
+                "cannot build the Excel workbook: the file is too large ({what}). Use `--format csv` or `--format html` instead"
+            ),
+        )),
+        WorkbookError::Template(e) => {
+            Refusal::bug(&format!("cannot build the Excel workbook: {e}"))
+        }
     }
-    Refusal::bug(&format!("cannot build the Excel workbook: {e}"))
 }
 
 /// `--format xlsx` writes binary: refused when standard output is a terminal, where it

@@ -34,7 +34,7 @@ pub enum PairError {
     Store(#[from] StoreError),
     /// The round's workbook (`--format xlsx`) could not be made; the round was not stored.
     #[error(transparent)]
-    Workbook(rust_xlsxwriter::XlsxError),
+    Workbook(crate::report::xlsx::WorkbookError),
 }
 
 impl Localize for PairError {

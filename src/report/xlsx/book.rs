@@ -1,51 +1,50 @@
-//! Filling a workbook: each report's sections become sheets, the large tables written on
-//! threads of their own, two at a time, and put into the book in order; then the save.
+//! Filling a workbook: each report's sections become sheets, the large tables written
+//! and deflated on threads of their own, two at a time, and kept in order; then the
+//! workbook's other parts and the zip around them.
 
-use super::Body;
+use super::WorkbookError;
 use super::cells::{clean, quote_sheet, unique_name};
-use super::sheet::{Formats, write_notes_sheet, write_table};
-use super::temp::streamed_sheet;
+use super::container::{Part, zip};
+use super::parts::{self, Listed, Style};
+use super::sheet::{write_notes_sheet, write_table};
+use super::xml::{Layout, SheetXml};
 use crate::report::{Report, Section};
-use rust_xlsxwriter::{Workbook, Worksheet, XlsxError};
 use std::borrow::Cow;
-use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::collections::{BTreeSet, VecDeque};
 
-/// The deflate level of the workbook's parts. The library compresses the parts one after
-/// another on one thread, after the sheets are written. For a 100,000-player export after
-/// round 9 (390 MB of XML; docs/performance.md) level 1 deflates in about 0.4 s of CPU
-/// where level 2 took 0.65 s (a sixth of the export) and the library's default, 6, far
-/// more; the file is 73 instead of 54 MB, which an organiser's laptop holds as easily.
-/// The parts inside are the same.
-const ZIP_LEVEL: u8 = 1;
+/// The deflate level of the workbook's parts. For a 100,000-player export after round 9
+/// (330 MB of sheet XML; docs/performance.md) level 1 is what keeps the deflating, on
+/// two threads, under the time the sheets take to write; the file is some 70 MB, which
+/// an organiser's laptop holds as easily as a smaller one.
+pub(super) const ZIP_LEVEL: u32 = 1;
 
-/// Writes the reports into `book` (new) and saves it; gives the file and its number of
-/// sheets.
+/// Cells below which a table's sheet is written in line: a thread costs more than it
+/// saves on a small sheet, and an event of a hundred pools has over a thousand of them
+/// (threads for each made such an export three times slower).
+const THREAD_CELLS: usize = 50_000;
+
+/// Writes the reports as a workbook; gives the file and its number of sheets.
 ///
-/// Each large table's sheet is written on a thread of its own, two at a time, while the next
-/// report is read (for 100,000 players a sheet holds up to a million cells, and the
-/// reports may be made on another thread as they are read: see `workbook_reports`); the
-/// sheets go into the book in order. A sheet of notes (the grand total) waits for every
-/// table before it, whose money totals it adds up. A table of `stream_cells` cells or
-/// more is written through a temporary file (`streamed_sheet`).
+/// Each large table's sheet is written and deflated on a thread of its own, two at a
+/// time, while the next report is read (for 100,000 players a sheet holds up to a
+/// million cells, and the reports may be made on another thread as they are read: see
+/// `workbook_reports`); the sheets go into the book in order. A sheet of notes (the
+/// grand total) waits for every table before it, whose money totals it adds up.
 pub(super) fn fill_book<'r>(
-    book: &mut Workbook,
     reports: impl IntoIterator<Item = (String, Cow<'r, Report>)>,
-    body: Body,
-    stream_cells: usize,
-    streamed_cells: &AtomicU64,
-) -> Result<(Vec<u8>, usize), XlsxError> {
-    book.set_zip_compression_level(ZIP_LEVEL);
+) -> Result<(Vec<u8>, usize), WorkbookError> {
     let mut names = BTreeSet::new();
     let mut totals: Vec<(String, f64)> = Vec::new();
-    let formats = Formats::new();
-    formats.register(book);
-    let formats = &formats;
-    // The names of the sheets streamed.
-    let mut streamed: Vec<String> = Vec::new();
+    let mut listed: Vec<Listed> = Vec::new();
+    let mut sheets: Vec<Part> = Vec::new();
     let mut first_name = None;
-    std::thread::scope(|scope| -> Result<(), XlsxError> {
-        let mut writing = std::collections::VecDeque::new();
+    std::thread::scope(|scope| -> Result<(), WorkbookError> {
+        let mut writing = VecDeque::new();
+        let mut done = Done {
+            listed: &mut listed,
+            sheets: &mut sheets,
+            totals: &mut totals,
+        };
         for (name, mut report) in reports {
             first_name.get_or_insert_with(|| name.clone());
             let single = report
@@ -84,52 +83,56 @@ pub(super) fn fill_book<'r>(
                 } else {
                     format!("{} — {}", report.title, section.title)
                 };
-                let cells = section.rows.len() * section.columns.len();
-                let mut sheet = match streamed_sheet(book, cells, stream_cells, streamed.len()) {
-                    Some(sheet) => {
-                        streamed.push(sheet_name.clone());
-                        streamed_cells.fetch_add(cells as u64, Ordering::Relaxed);
-                        sheet
-                    }
-                    None => Worksheet::new(),
-                };
-                sheet.set_name(&sheet_name)?;
+                let n = done.listed.len() + writing.len() + 1;
+                let mut sheet = SheetXml::new(&sheet_name, n == 1, ZIP_LEVEL);
                 if section.columns.is_empty() {
-                    while let Some(handle) = writing.pop_front() {
-                        finish(handle, book, &mut totals)?;
+                    while let Some(pending) = writing.pop_front() {
+                        done.take(pending)?;
                     }
-                    write_notes_sheet(&mut sheet, formats, &heading, &report, &section, &totals)?;
-                    book.push_worksheet(sheet);
+                    let layout =
+                        write_notes_sheet(&mut sheet, &heading, &report, &section, done.totals)?;
+                    done.take(Pending::Done(Box::new(Ok(Written {
+                        part: sheet.finish(n, &layout)?,
+                        name: sheet_name,
+                        print_titles: None,
+                        total: None,
+                    }))))?;
                     continue;
                 }
                 if writing.len() >= 2
-                    && let Some(handle) = writing.pop_front()
+                    && let Some(pending) = writing.pop_front()
                 {
-                    finish(handle, book, &mut totals)?;
+                    done.take(pending)?;
                 }
+                let cells = section.rows.len() * section.columns.len();
                 let report = std::sync::Arc::clone(&report);
-                let write = move || -> SheetResult {
+                let write = move || -> Result<Written, WorkbookError> {
                     let report: &Report = &report;
-                    let total = match section {
+                    let rows = section.rows.len();
+                    let (layout, total) = match section {
                         Cow::Borrowed(section) => {
-                            let rows = section
+                            let cells = section
                                 .rows
                                 .iter()
                                 .map(|r| r.iter().map(|c| Cow::Borrowed(c.as_str())));
-                            write_table(&mut sheet, formats, &heading, report, section, rows, body)?
+                            write_table(&mut sheet, &heading, report, section, cells, rows)?
                         }
                         Cow::Owned(mut section) => {
-                            let rows = std::mem::take(&mut section.rows)
+                            // Each row freed as it is written.
+                            let cells = std::mem::take(&mut section.rows)
                                 .into_iter()
                                 .map(|r| r.into_iter().map(Cow::Owned));
-                            write_table(
-                                &mut sheet, formats, &heading, report, &section, rows, body,
-                            )?
+                            write_table(&mut sheet, &heading, report, &section, cells, rows)?
                         }
                     };
                     let total = total
                         .map(|(cell, sum)| (format!("{}!{cell}", quote_sheet(&sheet_name)), sum));
-                    Ok((sheet, total))
+                    Ok(Written {
+                        print_titles: layout.table.map(|(header, _)| header),
+                        part: sheet.finish(n, &layout)?,
+                        name: sheet_name,
+                        total,
+                    })
                 };
                 writing.push_back(if cells < THREAD_CELLS {
                     Pending::Done(Box::new(write()))
@@ -141,51 +144,108 @@ pub(super) fn fill_book<'r>(
                 });
             }
         }
-        while let Some(handle) = writing.pop_front() {
-            finish(handle, book, &mut totals)?;
+        while let Some(pending) = writing.pop_front() {
+            done.take(pending)?;
         }
         Ok(())
     })?;
-    if names.is_empty() {
-        let sheet = book.add_worksheet();
-        sheet.write_string(0, 0, clean(&first_name.unwrap_or_default()))?;
+    if listed.is_empty() {
+        // No section at all: one sheet naming the report, so the file still opens.
+        let mut sheet = SheetXml::new("Sheet1", true, ZIP_LEVEL);
+        sheet.text(
+            0,
+            0,
+            &clean(&first_name.unwrap_or_default()),
+            Style::Plain.id(),
+        )?;
+        let layout = Layout {
+            widths: Vec::new(),
+            table: None,
+        };
+        sheets.push(sheet.finish(1, &layout)?);
+        listed.push(Listed {
+            name: "Sheet1".to_string(),
+            print_titles: None,
+        });
     }
-    let bytes = book.save_to_buffer()?;
-    // Their temporary files, as large as their XML, go now: not while the caller writes
-    // the workbook, perhaps to the same disk (`SavedBook` keeps the book).
-    book.worksheets_mut()
-        .retain(|sheet| !streamed.contains(&sheet.name()));
-    Ok((bytes, names.len().max(1)))
+    let count = listed.len();
+    let mut all = Vec::with_capacity(count + 7);
+    all.push(Part::deflated(
+        "[Content_Types].xml",
+        &parts::content_types(count),
+        ZIP_LEVEL,
+    ));
+    all.push(Part::deflated(
+        "_rels/.rels",
+        parts::PACKAGE_RELS.as_bytes(),
+        ZIP_LEVEL,
+    ));
+    all.push(Part::deflated(
+        "docProps/app.xml",
+        &parts::app(&listed),
+        ZIP_LEVEL,
+    ));
+    all.push(Part::deflated(
+        "docProps/core.xml",
+        &parts::core(),
+        ZIP_LEVEL,
+    ));
+    all.push(Part::deflated(
+        "xl/_rels/workbook.xml.rels",
+        &parts::workbook_rels(count),
+        ZIP_LEVEL,
+    ));
+    all.push(Part::deflated(
+        "xl/workbook.xml",
+        &parts::workbook(&listed),
+        ZIP_LEVEL,
+    ));
+    all.push(Part::deflated(
+        "xl/styles.xml",
+        parts::STYLES.as_bytes(),
+        ZIP_LEVEL,
+    ));
+    all.extend(sheets);
+    Ok((zip(all)?, count))
 }
 
-/// Cells below which a table's sheet is written in line: a thread costs more than it
-/// saves on a small sheet, and an event of a hundred pools has over a thousand of them
-/// (threads for each made such an export three times slower).
-const THREAD_CELLS: usize = 50_000;
+/// A sheet written and deflated: its part, its name, a table's header row (printed on
+/// every page), and the cell of its money total (`'Sheet'!F12`) with the total, if it
+/// has one.
+struct Written {
+    part: Part,
+    name: String,
+    print_titles: Option<u32>,
+    total: Option<(String, f64)>,
+}
 
 /// A table's sheet being written on a thread, or written already.
 enum Pending<'scope> {
-    Thread(std::thread::ScopedJoinHandle<'scope, SheetResult>),
-    /// Boxed: a worksheet is some 5 KB before its cells.
-    Done(Box<SheetResult>),
+    Thread(std::thread::ScopedJoinHandle<'scope, Result<Written, WorkbookError>>),
+    Done(Box<Result<Written, WorkbookError>>),
 }
 
-/// A table's sheet as its thread leaves it: the sheet, and the cell of its money total
-/// (`'Sheet'!F12`) with the total, if it has one.
-type SheetResult = Result<(Worksheet, Option<(String, f64)>), XlsxError>;
+/// The sheets finished, in order.
+struct Done<'a> {
+    listed: &'a mut Vec<Listed>,
+    sheets: &'a mut Vec<Part>,
+    totals: &'a mut Vec<(String, f64)>,
+}
 
-/// Waits for a sheet's thread if it has one and puts the sheet into `book`, its money
-/// total into `totals`. A panic on that thread is raised again here.
-fn finish(
-    pending: Pending<'_>,
-    book: &mut Workbook,
-    totals: &mut Vec<(String, f64)>,
-) -> Result<(), XlsxError> {
-    let (sheet, total) = match pending {
-        Pending::Thread(handle) => crate::threads::join(handle),
-        Pending::Done(result) => *result,
-    }?;
-    book.push_worksheet(sheet);
-    totals.extend(total);
-    Ok(())
+impl Done<'_> {
+    /// Waits for a sheet's thread if it has one and puts the sheet in its place, its
+    /// money total into `totals`. A panic on that thread is raised again here.
+    fn take(&mut self, pending: Pending<'_>) -> Result<(), WorkbookError> {
+        let written = match pending {
+            Pending::Thread(handle) => crate::threads::join(handle),
+            Pending::Done(result) => *result,
+        }?;
+        self.listed.push(Listed {
+            name: written.name,
+            print_titles: written.print_titles,
+        });
+        self.sheets.push(written.part);
+        self.totals.extend(written.total);
+        Ok(())
+    }
 }

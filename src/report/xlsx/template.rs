@@ -1,9 +1,13 @@
 //! The registration workbook of `qiwang template --format xlsx`: a header and example
 //! row, text-formatted ID and phone columns, drop-down lists and per-column hints.
+//!
+//! Made with rust_xlsxwriter, unlike the reports: a workbook of a few dozen cells whose
+//! data validations (drop-down lists with input messages) the library writes well, where
+//! the reports' millions of cells are written by qiwang itself (`xml`).
 
+use super::WorkbookError;
 use super::cells::{MAX_WIDTH, clean, col, display_width, quote_sheet};
-use super::sheet::{Formats, page_setup};
-use rust_xlsxwriter::{Format, Formula, Workbook, XlsxError};
+use rust_xlsxwriter::{Format, FormatAlign, FormatBorder, Formula, Workbook, Worksheet, XlsxError};
 
 /// Rows of the registration sheet given drop-down lists and text formats.
 const TEMPLATE_ROWS: u32 = 1000;
@@ -16,10 +20,29 @@ const TEMPLATE_ROWS: u32 = 1000;
 pub fn template_workbook(
     t: &crate::registration::template::Template,
     lang: crate::rulebook::Lang,
+) -> Result<Vec<u8>, WorkbookError> {
+    Ok(template_book(t, lang)?)
+}
+
+/// The title and header formats of the report sheets (`parts::Style`).
+struct Formats {
+    title: Format,
+    header: Format,
+}
+
+fn template_book(
+    t: &crate::registration::template::Template,
+    lang: crate::rulebook::Lang,
 ) -> Result<Vec<u8>, XlsxError> {
     use rust_xlsxwriter::DataValidation;
     let mut book = Workbook::new();
-    let f = Formats::new();
+    let f = Formats {
+        title: Format::new().set_bold().set_font_size(14),
+        header: Format::new()
+            .set_bold()
+            .set_align(FormatAlign::Center)
+            .set_border(FormatBorder::Thin),
+    };
     let text = Format::new().set_num_format("@");
     let lists_name = lang.pick("可选值", "allowed values");
     {
@@ -94,4 +117,19 @@ pub fn template_workbook(
         lists.set_column_width(c, (width.min(MAX_WIDTH) + 2) as f64)?;
     }
     book.save_to_buffer()
+}
+
+/// The registration sheet's page: A4, one page wide (landscape past eight columns), its
+/// header row repeated on every page and frozen on screen, as the report sheets are.
+fn page_setup(sheet: &mut Worksheet, header_row: u32, columns: usize) -> Result<(), XlsxError> {
+    sheet.set_paper_size(9);
+    if columns > 8 {
+        sheet.set_landscape();
+    } else {
+        sheet.set_portrait();
+    }
+    sheet.set_print_fit_to_pages(1, 0);
+    sheet.set_repeat_rows(header_row, header_row)?;
+    sheet.set_freeze_panes(header_row + 1, 0)?;
+    Ok(())
 }

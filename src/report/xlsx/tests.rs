@@ -1,14 +1,14 @@
-//! Tests of the workbook writer: cell values and sheet names, the run-at-a-time formats
-//! against per-cell ones (held and streamed sheets), long text, and the temporary
-//! directory probed after a panic.
+//! Tests of the workbook writer: cell values and sheet names, a workbook read back by
+//! calamine cell by cell (types, formulas with their stored values, merged ranges,
+//! escaped text), borrowed and owned reports alike, Excel's limits, long text.
 
 use super::cells::{CELL_TEXT_MAX, SHEET_NAME_MAX, as_number, clean, display_width, unique_name};
-use super::temp::{temp_dir_failure, temp_writes_fail_cleanly_in};
+use super::xml::{escape_markup, escape_text};
 use super::*;
 use crate::report::Section;
+use calamine::{Data, Reader};
 use rust_xlsxwriter::Worksheet;
 use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 #[test]
 fn numbers_are_only_plain_numbers() {
@@ -121,18 +121,15 @@ fn parts(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
     parts
 }
 
-/// The formats set a run at a time give the same workbook as each cell written with
-/// its own, from borrowed reports and from owned ones: money columns with text among the numbers, empty cells, short and long
-/// rows, empty rows at the end with and without a totals row or notes after them.
-#[test]
-fn formats_by_runs_make_the_same_workbook() {
-    let row = |cells: &[&str]| cells.iter().map(ToString::to_string).collect();
-    let mut report = Report::new("赛事");
+fn row(cells: &[&str]) -> Vec<String> {
+    cells.iter().map(ToString::to_string).collect()
+}
+
+/// A prize report of two lists, a round robin's table with its ■ diagonal, text that
+/// XML and Excel must escape, and a grand total: what the read-back tests check.
+fn sample() -> (Report, Report) {
+    let mut report = Report::new("赛事 <&> \"名\" 'x'");
     report.subtitle.push("第1轮".into());
-    // Money before text: the formats keep the order their first cells came in.
-    let mut first = Section::new("首", vec!["奖金".into(), "姓名".into()]);
-    first.push(row(&["100", "张三"]));
-    report.sections.push(first);
     let mut prizes = Section::new(
         "奖金",
         vec!["名次".into(), "姓名".into(), "奖金".into(), "备注".into()],
@@ -140,87 +137,225 @@ fn formats_by_runs_make_the_same_workbook() {
     .right(&[0]);
     for r in [
         row(&["1", "张三", "1200.00", ""]),
-        row(&["2", "李四", "—", "x"]),
+        row(&["2", "=1+2", "—", "<b>&amp;</b>"]),
         row(&["", "", "", ""]),
-        row(&["3", "王五"]),
-        row(&["4", "赵六", "300", "a", "b", ""]),
-        row(&["007", "孙七", "", "", "", "", ""]),
-        row(&["", ""]),
+        row(&["3", " 王五 "]),
+        row(&["4", "_x0041_", "300", "a", "b", ""]),
+        row(&["007", "孙七\u{fffe}", "", "", "", "", ""]),
+        row(&[]),
     ] {
         prizes.push(r);
     }
+    prizes.notes.push("共 4 人".into());
     prizes.notes.push(String::new());
     report.sections.push(prizes);
-    let mut table =
-        Section::new("排名", vec!["名次".into(), "姓名".into(), "分".into()]).right(&[0, 2]);
-    for r in [
-        row(&["序", "张三", "2"]),
-        row(&["2", "李四", "1.5"]),
-        row(&["3", "", ""]),
-        row(&["", "", "", "", ""]),
-        row(&[""]),
-    ] {
-        table.push(r);
-    }
-    report.sections.push(table);
-    let mut empty = Section::new("空", vec!["a".into(), "奖金".into()]);
-    empty.push(row(&["", ""]));
-    empty.push(row(&["", "", ""]));
-    report.sections.push(empty);
+    let mut first = Section::new("次", vec!["奖金".into(), "姓名".into()]);
+    first.push(row(&["100", "赵六"]));
+    first.push(row(&["50.5", "钱七"]));
+    report.sections.push(first);
     let mut notes_only = Section::new("合计", Vec::new());
     notes_only.notes.push("共 3 人".into());
     report.sections.push(notes_only);
-    let mut other = Report::new("名单");
-    let mut players = Section::new("", vec!["编号".into(), "奖金".into()]).right(&[0]);
-    players.push(row(&["1", "5"]));
-    players.push(row(&["x", ""]));
-    other.sections.push(players);
-    let book = || {
+    let mut robin = Report::new("循环赛");
+    let mut table = Section::new(
+        "",
         vec![
-            ("奖".to_string(), Cow::Borrowed(&report)),
-            ("名单".to_string(), Cow::Borrowed(&other)),
-        ]
-    };
-    let owned = vec![
-        ("奖".to_string(), report.clone()),
-        ("名单".to_string(), other.clone()),
-    ];
-    let same = |got: &[(String, Vec<u8>)], want: &[(String, Vec<u8>)]| {
-        assert_eq!(got.len(), want.len());
-        for ((name, a), (_, b)) in got.iter().zip(want) {
-            assert!(
-                a == b,
-                "{name}:\n{}\n{}",
-                String::from_utf8_lossy(a),
-                String::from_utf8_lossy(b)
-            );
-        }
-    };
-    // Every table sheet held in memory, then every one streamed.
-    let per_cell = parts(&render_book_as(book(), Body::PerCell, usize::MAX).unwrap());
-    same(
-        &parts(&render_book_as(book(), Body::Runs, usize::MAX).unwrap()),
-        &per_cell,
+            "序号".into(),
+            "姓名".into(),
+            "1".into(),
+            "2".into(),
+            "积分".into(),
+        ],
+    )
+    .right(&[0, 4]);
+    table.push(row(&["1", "甲", crate::report::BLACKED_OUT, "1", "2"]));
+    table.push(row(&["2", "乙", "0", crate::report::BLACKED_OUT, "0.5"]));
+    robin.sections.push(table);
+    (report, robin)
+}
+
+/// The cell at `(row, col)` of `sheet` in a calamine range, `Empty` outside it.
+fn cell(range: &calamine::Range<Data>, row: u32, col: u32) -> Data {
+    range.get_value((row, col)).cloned().unwrap_or(Data::Empty)
+}
+
+/// The workbook read back by calamine, the reader `import` uses: sheet names, each
+/// cell's value and type (numbers as numbers, text as text however it begins, escaped
+/// characters as written), the totals' formulas with their stored values, the merged
+/// heading rows; and the formats in the XML (money, ■ black, bordered blanks).
+#[test]
+fn a_workbook_reads_back_cell_by_cell() {
+    let (report, robin) = sample();
+    let bytes = render_book(&[("奖".into(), &report), ("循环".into(), &robin)]).unwrap();
+    let mut book: calamine::Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.clone())).unwrap();
+    assert_eq!(
+        book.sheet_names(),
+        ["奖金", "次", "合计", "循环"].map(String::from)
     );
-    same(&parts(&render_book_owned(owned).unwrap().bytes), &per_cell);
-    let streamed_per_cell = parts(&render_book_as(book(), Body::PerCell, 0).unwrap());
-    let streamed = parts(&render_book_as(book(), Body::Runs, 0).unwrap());
-    same(&streamed, &streamed_per_cell);
-    // Streamed sheets hold their text in the cells; the values are the same.
-    let sheet = |parts: &[(String, Vec<u8>)], n: usize| {
-        let name = format!("xl/worksheets/sheet{n}.xml");
+    let prizes = book.worksheet_range("奖金").unwrap();
+    assert_eq!(prizes.start(), Some((0, 0)));
+    let title = "赛事 <&> \"名\" 'x' — 奖金";
+    assert_eq!(cell(&prizes, 0, 0), Data::String(title.into()));
+    assert_eq!(cell(&prizes, 1, 0), Data::String("第1轮".into()));
+    assert_eq!(cell(&prizes, 3, 2), Data::String("奖金".into()));
+    assert_eq!(cell(&prizes, 4, 0), Data::Float(1.0));
+    assert_eq!(cell(&prizes, 4, 2), Data::Float(1200.0));
+    assert_eq!(cell(&prizes, 4, 3), Data::Empty);
+    assert_eq!(cell(&prizes, 5, 1), Data::String("=1+2".into()));
+    assert_eq!(cell(&prizes, 5, 2), Data::String("—".into()));
+    assert_eq!(cell(&prizes, 5, 3), Data::String("<b>&amp;</b>".into()));
+    assert_eq!(cell(&prizes, 7, 1), Data::String(" 王五 ".into()));
+    assert_eq!(cell(&prizes, 8, 4), Data::String("b".into()));
+    // A code with a leading zero stays text.
+    assert_eq!(cell(&prizes, 9, 0), Data::String("007".into()));
+    // The totals row: its label, and the SUM with its value stored.
+    assert_eq!(cell(&prizes, 11, 0), Data::String("合计".into()));
+    assert_eq!(cell(&prizes, 11, 2), Data::Float(1500.0));
+    assert_eq!(cell(&prizes, 13, 0), Data::String("共 4 人".into()));
+    assert_eq!(prizes.end(), Some((13, 4)));
+    let formulas = book.worksheet_formula("奖金").unwrap();
+    assert_eq!(
+        formulas.get_value((11, 2)).map(String::as_str),
+        Some("SUM(C5:C11)")
+    );
+    let merged = book.merge_cells_by_sheet_name("奖金").unwrap();
+    let merged: Vec<_> = merged.iter().map(|d| (d.start, d.end)).collect();
+    assert_eq!(merged, [((0, 0), (0, 3)), ((1, 0), (1, 3))]);
+    // The grand total adds the lists' totals, its value stored.
+    let total = book.worksheet_range("合计").unwrap();
+    assert_eq!(
+        cell(&total, 0, 0),
+        Data::String("赛事 <&> \"名\" 'x' — 合计".into())
+    );
+    assert_eq!(cell(&total, 3, 0), Data::String("合计".into()));
+    assert_eq!(cell(&total, 4, 0), Data::String("共 3 人".into()));
+    assert_eq!(cell(&total, 6, 1), Data::Float(1650.5));
+    let formulas = book.worksheet_formula("合计").unwrap();
+    assert_eq!(
+        formulas.get_value((6, 1)).map(String::as_str),
+        Some("'奖金'!C12+'次'!A7")
+    );
+    assert!(book.merge_cells_by_sheet_name("合计").unwrap().is_empty());
+    let robin = book.worksheet_range("循环").unwrap();
+    assert_eq!(
+        cell(&robin, 3, 2),
+        Data::String(crate::report::BLACKED_OUT.into())
+    );
+    assert_eq!(cell(&robin, 3, 3), Data::String("1".into()));
+    assert_eq!(cell(&robin, 4, 4), Data::Float(0.5));
+    // The formats, in the XML: a money cell, a black cell, a bordered empty cell, the
+    // header row frozen and printed on every page, A4 one page wide.
+    let parts = parts(&bytes);
+    let xml = |name: &str| {
         String::from_utf8(parts.iter().find(|p| p.0 == name).unwrap().1.clone()).unwrap()
     };
-    assert!(sheet(&streamed, 2).contains("inlineStr"));
-    assert!(!sheet(&per_cell, 2).contains("inlineStr"));
-    let held = crate::registration::xlsx::read_workbook(
-        &render_book_as(book(), Body::Runs, usize::MAX).unwrap(),
-    )
+    let prizes = xml("xl/worksheets/sheet1.xml");
+    assert!(
+        prizes.contains(r#"<c r="C5" s="6"><v>1200.00</v></c>"#),
+        "{prizes}"
+    );
+    assert!(prizes.contains(r#"<c r="D5" s="5"/>"#), "{prizes}");
+    assert!(prizes.contains(r#"<c r="C12" s="8"><f>SUM(C5:C11)</f><v>1500.00</v></c>"#));
+    assert!(prizes.contains(r#"<t>_x005F_x0041_</t>"#), "{prizes}");
+    assert!(prizes.contains(r#"<t>孙七_xFFFE_</t>"#), "{prizes}");
+    assert!(
+        prizes.contains(r#"<t>&lt;b&gt;&amp;amp;&lt;/b&gt;</t>"#),
+        "{prizes}"
+    );
+    assert!(
+        prizes.contains(r#"<t xml:space="preserve"> 王五 </t>"#),
+        "{prizes}"
+    );
+    assert!(
+        prizes.contains(r#"<pane ySplit="4" topLeftCell="A5""#),
+        "{prizes}"
+    );
+    assert!(prizes.contains(r#"<pageSetup paperSize="9" fitToHeight="0""#));
+    assert!(xml("xl/worksheets/sheet4.xml").contains(r#"<c r="C4" s="9" t="inlineStr">"#));
+    let workbook = xml("xl/workbook.xml");
+    assert!(workbook.contains(
+        r#"<definedName name="_xlnm.Print_Titles" localSheetId="0">奖金!$4:$4</definedName>"#
+    ));
+    assert!(!workbook.contains(r#"localSheetId="2""#), "{workbook}");
+}
+
+/// Borrowed and owned reports give the same workbook (the owned one's rows freed as
+/// they are written), and a workbook of no section at all still opens, naming the report.
+#[test]
+fn owned_reports_make_the_same_workbook() {
+    let (report, robin) = sample();
+    let borrowed = parts(&render_book(&[("奖".into(), &report), ("循环".into(), &robin)]).unwrap());
+    let saved = render_book_owned(vec![
+        ("奖".to_string(), report.clone()),
+        ("循环".to_string(), robin.clone()),
+    ])
     .unwrap();
-    let streamed =
-        crate::registration::xlsx::read_workbook(&render_book_as(book(), Body::Runs, 0).unwrap())
-            .unwrap();
-    assert_eq!(format!("{held:?}"), format!("{streamed:?}"));
+    assert_eq!(saved.sheets, 4);
+    assert_eq!(parts(&saved.bytes), borrowed);
+    let empty = Report::new("空");
+    let grids = crate::registration::xlsx::read_workbook(&render(&empty).unwrap()).unwrap();
+    assert_eq!(grids.len(), 1);
+    assert_eq!(grids[0].rows[0].1[0].to_string(), "空");
+}
+
+/// Text as XML character data: the markup characters, Excel's own `_xHHHH_` escapes,
+/// the non-characters and control characters XML 1.0 does not allow.
+#[test]
+fn text_is_escaped_for_xml_and_excel() {
+    let escaped = |text: &str| {
+        let mut out = Vec::new();
+        escape_text(&mut out, text);
+        String::from_utf8(out).unwrap()
+    };
+    assert_eq!(escaped("张三"), "张三");
+    assert_eq!(escaped(r#"<&>"'"#), "&lt;&amp;&gt;&quot;'");
+    assert_eq!(escaped("=SUM(A1)"), "=SUM(A1)");
+    assert_eq!(escaped("a_x00e9_b_x12_"), "a_x005F_x00e9_b_x12_");
+    assert_eq!(escaped("_x0041__x0042_"), "_x005F_x0041__x005F_x0042_");
+    assert_eq!(
+        escaped("\u{fffe}x\u{ffff}\u{fffd}"),
+        "_xFFFE_x_xFFFF_\u{fffd}"
+    );
+    assert_eq!(escaped("a\u{1}b\tc\u{1b}"), "a_x0001_b\tc_x001B_");
+    // A sheet's name or a formula: no Excel escapes there, only valid XML.
+    let markup = |text: &str| {
+        let mut out = Vec::new();
+        escape_markup(&mut out, text);
+        String::from_utf8(out).unwrap()
+    };
+    assert_eq!(markup("'a&b'!_x0041_"), "'a&amp;b'!_x0041_");
+    assert_eq!(markup("<\"\u{fffe}\u{1}"), "&lt;&quot;\u{fffd}\u{fffd}");
+}
+
+/// A sheet past Excel's 1,048,576 rows or 16,384 columns is refused, naming it, before
+/// any of it is written.
+#[test]
+fn a_sheet_past_excel_limits_is_refused() {
+    let mut report = Report::new("大");
+    let mut tall = Section::new("", vec!["姓名".into()]);
+    tall.rows = vec![Vec::new(); 1_048_576];
+    report.sections.push(tall);
+    match render_book(&[("高".into(), &report)]) {
+        Err(WorkbookError::TooLarge { sheet }) => assert_eq!(sheet, "高"),
+        other => panic!("{:?}", other.map(|b| b.len())),
+    }
+    let mut report = Report::new("大");
+    let mut wide = Section::new("", vec!["姓名".into()]);
+    wide.push(vec![String::new(); 16_385]);
+    report.sections.push(wide);
+    match render_book(&[("宽".into(), &report)]) {
+        Err(WorkbookError::TooLarge { sheet }) => assert_eq!(sheet, "宽"),
+        other => panic!("{:?}", other.map(|b| b.len())),
+    }
+    // At the limit of columns, it is written.
+    let mut report = Report::new("大");
+    let mut widest = Section::new("", vec!["姓名".into()]);
+    widest.push(vec!["x".to_string(); 16_384]);
+    report.sections.push(widest);
+    let bytes = render_book(&[("宽".into(), &report)]).unwrap();
+    let sheet = &parts(&bytes)[7].1;
+    assert!(String::from_utf8_lossy(sheet).contains(r#"<c r="XFD4" s="5" t="inlineStr">"#));
 }
 
 /// Text longer than a cell holds (a rulebook's 40,000-character award) is cut to
@@ -241,46 +376,6 @@ fn text_longer_than_a_cell_is_cut() {
     }
     let fits = "a".repeat(CELL_TEXT_MAX);
     assert_eq!(clean(&fits), fits);
-}
-
-/// A panic while a workbook is filled (raised on a sheet's thread, as the library
-/// raises it) is reported as a temporary-file error when the temporary directory
-/// cannot take a write or lacks the room the streamed sheets need, and goes on as a
-/// bug otherwise; the panic's text plays no part.
-#[test]
-fn a_panic_is_a_temporary_file_error_only_when_the_directory_fails() {
-    let scratch = std::env::temp_dir().join(format!("qiwang-xlsx-probe-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).unwrap();
-    let on_a_thread = |streamed: &AtomicU64, cells: u64| -> Result<(), XlsxError> {
-        streamed.fetch_add(cells, Ordering::Relaxed);
-        std::thread::scope(|scope| {
-            let handle = scope.spawn(|| -> Result<(), XlsxError> { panic!("any text at all") });
-            crate::threads::join(handle)
-        })
-    };
-    // A directory that cannot be written to: its own error is the cause.
-    let missing = scratch.join("missing");
-    match temp_writes_fail_cleanly_in(&missing, |s| on_a_thread(s, 10)) {
-        Err(XlsxError::TempFileError(dir, e)) => {
-            assert_eq!(dir, missing);
-            assert_eq!(e.kind(), std::io::ErrorKind::NotFound, "{e}");
-        }
-        other => panic!("{other:?}"),
-    }
-    // Room for less than the streamed cells need: the disk is full.
-    match temp_writes_fail_cleanly_in(&scratch, |s| on_a_thread(s, u64::MAX / 2)) {
-        Err(XlsxError::TempFileError(_, e)) => {
-            assert_eq!(e.kind(), std::io::ErrorKind::StorageFull, "{e}");
-            assert!(e.to_string().contains("MB needed"), "{e}");
-        }
-        other => panic!("{other:?}"),
-    }
-    // A writable directory with room: the panic is a bug and goes on.
-    let bug =
-        std::panic::catch_unwind(|| temp_writes_fail_cleanly_in(&scratch, |s| on_a_thread(s, 10)));
-    assert!(bug.is_err());
-    assert!(temp_dir_failure(&scratch, 0).is_none());
-    std::fs::remove_dir_all(&scratch).unwrap();
 }
 
 #[test]
