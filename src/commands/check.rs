@@ -9,6 +9,7 @@ use crate::i18n::{Localize, Text, bi, display_english, number_ranges};
 use crate::model::{Event, GroupId, PlayerId, Relax, TeamId};
 use crate::pairing::{self, Checked, PairingError, Verdict};
 use crate::registration::team_sheet::teams_in;
+use crate::registration::{PoolNow, pool_now};
 use crate::rulebook::{Lang, Rulebook};
 use crate::schedule::RoundLimit;
 use crate::teams::{self, TeamError};
@@ -25,6 +26,11 @@ pub struct PoolCheck {
     /// Its violations, and the relaxations recorded when no legal pairing existed
     /// (accepted, docs/rules.md §2.5).
     pub checked: Checked,
+    /// How to end a table number it shares with another pool ([`shared_table_hint`]).
+    pub table_hint: Option<Text>,
+    /// Who a corrected Swiss result moved across the line of its final stage under way
+    /// (docs/rules.md §16.6; the finalists stay).
+    pub drift: Option<crate::standings::QualificationDrift>,
 }
 
 /// `qiwang check`: every stored round of each of `pools` against the hard rules, in the
@@ -32,11 +38,16 @@ pub struct PoolCheck {
 pub fn check_pools(event: &Event, rules: &Rulebook, pools: &[GroupId]) -> Vec<PoolCheck> {
     pools
         .iter()
-        .map(|pool| PoolCheck {
-            pool: pool.clone(),
-            name: group_name(rules, pool),
-            rounds: event.group(pool).map_or(0, |g| g.rounds.len()),
-            checked: pairing::check_group_detailed(event, rules, pool),
+        .map(|pool| {
+            let checked = pairing::check_group_detailed(event, rules, pool);
+            PoolCheck {
+                pool: pool.clone(),
+                name: group_name(rules, pool),
+                rounds: event.group(pool).map_or(0, |g| g.rounds.len()),
+                table_hint: shared_table_hint(event, pool, &checked.violations),
+                drift: crate::standings::qualification_drift(event, rules, pool),
+                checked,
+            }
         })
         .collect()
 }
@@ -274,6 +285,68 @@ fn group_name(rules: &Rulebook, pool: &GroupId) -> String {
     rules
         .group(pool)
         .map_or(pool.to_string(), |g| g.name.clone())
+}
+
+/// Why a group `check --group` names is not the pool checked, or `None` when it pairs on
+/// its own: a merged group pairs in the pool at the end of its merges, which is checked;
+/// a cancelled one is checked for the players left in it (docs/rules.md §6).
+pub fn named_group_note(event: &Event, rules: &Rulebook, name: &str) -> Option<Text> {
+    let own = rules.pool_of(rules.find_group(name)?);
+    match pool_now(event, own) {
+        PoolNow::Pairs(now) if &now == own => None,
+        PoolNow::Pairs(now) => {
+            let (own, now) = (group_name(rules, own), group_name(rules, &now));
+            Some(Text::new(
+                format!("{own}已并入{now}，在{now}中编排：检查的是{now}"),
+                format!("{own} was merged into {now} and pairs there: checking {now}"),
+            ))
+        }
+        PoolNow::Cancelled(gone) => {
+            let gone = group_name(rules, &gone);
+            Some(Text::new(
+                format!("{gone}已取消，不再编排：只列出其中未退赛的棋手"),
+                format!(
+                    "{gone} was cancelled and is not paired: only its players not withdrawn are listed"
+                ),
+            ))
+        }
+    }
+}
+
+/// How to end a table number `pool` shares with another pool of its hall (docs/rules.md
+/// §12, table numbers), given the `violations` check found: its newest round without a
+/// result is numbered again by pairing it again; a round with results keeps its numbers,
+/// and a result typed by table number then needs `--group`. `None` when no number is
+/// shared.
+pub fn shared_table_hint(
+    event: &Event,
+    pool: &GroupId,
+    violations: &[pairing::Violation],
+) -> Option<Text> {
+    let round = violations
+        .iter()
+        .filter(|v| matches!(v.rule, pairing::Rule::SharedTable { .. }))
+        .map(|v| v.round)
+        .max()?;
+    let newest = event.group(pool).and_then(|g| g.last_round())?;
+    let group = crate::sanitize::shell_word(pool.as_str());
+    Some(if newest.number == round && !newest.has_results() {
+        Text::new(
+            format!(
+                "提示：第 {round} 轮尚无成绩，`qiwang unpair --group {group}` 再 `qiwang pair --group {group}` 会避开其他组别的台号重新编号"
+            ),
+            format!(
+                "hint: round {round} has no result yet: `qiwang unpair --group {group}` then `qiwang pair --group {group}` numbers it again clear of the other groups' tables"
+            ),
+        )
+    } else {
+        Text::new(
+            format!("提示：已有成绩的轮次保留原台号；按台号录入或更正成绩时请加 `--group {group}`"),
+            format!(
+                "hint: a round with results keeps its numbers; give `--group {group}` when entering or correcting a result by table number"
+            ),
+        )
+    })
 }
 
 #[cfg(test)]

@@ -1,19 +1,17 @@
-//! `qiwang check` (every stored round against the hard rules) and `check --optimal`
-//! (every stored round against the engine's optimum). The library checks in one call
-//! (`commands::check::check_pools`, `commands::check::prove_pools`); here the pools named
-//! are resolved, the verdicts rendered, and a round that fails is said as a
-//! [`Refusal::CheckFailed`].
+//! `qiwang check` (every stored round against the hard rules). The library checks in one
+//! call (`commands::check::check_pools`); here the pools named are resolved, the verdicts
+//! rendered, and a round that fails is said as a [`Refusal::CheckFailed`]. The pools and
+//! the printing are shared with `check --optimal` (`optimal.rs`).
 
 use crate::cli::context::Refusal;
-use crate::cli::context::{Ctx, Loaded, lib_error, player_label, pools_shown, resolve_pool};
+use crate::cli::context::{Ctx, Loaded, player_label, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
-use qiwang::commands::check::{PoolCheck, RoundProof, check_pools, prove_pools};
+use qiwang::commands::check::{PoolCheck, check_pools, named_group_note};
 use qiwang::i18n::bi;
-use qiwang::i18n::{Text, number_ranges, plural};
+use qiwang::i18n::{Text, plural};
 use qiwang::lookup::Shown;
 use qiwang::model::{Event, GroupId};
 use qiwang::pairing;
-use qiwang::registration::{PoolNow, pool_now};
 use qiwang::report::{Format, Report, Section};
 use qiwang::rulebook::{Lang, Rulebook};
 
@@ -43,6 +41,8 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         pool,
         name,
         rounds,
+        table_hint,
+        drift,
         checked: pairing::Checked {
             violations,
             accepted,
@@ -50,31 +50,24 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     } in check_pools(&event, &rules, &pools)
     {
         if violations.is_empty() {
-            lines.push(format!(
-                "{name}: {rounds} {}",
-                lang.pick(
-                    "轮，未发现违规",
-                    if rounds == 1 {
-                        "round, no violation"
-                    } else {
-                        "rounds, no violation"
-                    }
+            lines.push(bi!(
+                lang,
+                zh("{name}: {rounds} 轮，未发现违规"),
+                en(
+                    "{name}: {}, no violation",
+                    plural(rounds, "round", "rounds")
                 )
             ));
             if accepted.is_empty() {
                 section.push(vec![name.clone(), rounds.to_string(), String::new()]);
             }
         } else {
-            lines.push(format!(
-                "{name}: {} {}",
-                violations.len(),
-                lang.pick(
-                    "处违规",
-                    if violations.len() == 1 {
-                        "violation"
-                    } else {
-                        "violations"
-                    }
+            lines.push(bi!(
+                lang,
+                zh("{name}: {} 处违规", violations.len()),
+                en(
+                    "{name}: {}",
+                    plural(violations.len(), "violation", "violations")
                 )
             ));
             for v in &violations {
@@ -82,7 +75,7 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
                 lines.push(format!("  - {text}"));
                 section.push(vec![name.clone(), rounds.to_string(), text]);
             }
-            if let Some(text) = shared_table_hint(&event, &pool, &violations, lang) {
+            if let Some(text) = table_hint.as_ref().map(|t| t.get(lang).to_string()) {
                 lines.push(format!("  {text}"));
                 section.push(vec![name.clone(), rounds.to_string(), text]);
             }
@@ -117,8 +110,7 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         }
         // docs/rules.md §16.6: a corrected Swiss result moved the line of a final stage
         // under way; the finalists stay, but the arbiter reads who crossed it.
-        // Ranked once (the Swiss stage), worded in each language asked.
-        let drift = qiwang::standings::qualification_drift(&event, &rules, &pool);
+        // Ranked once by check_pools (the Swiss stage), worded in each language asked.
         let note = |lang| {
             let drift = drift.as_ref()?;
             Some(qiwang::results::qualification_text(
@@ -175,10 +167,8 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
 
 /// The pools `check` (or `check --optimal`) covers: the one `--group` names, or every
 /// pool paired. A group named that no longer pairs on its own is said on standard error
-/// (a merged group pairs in the pool it was merged into, which is checked; a cancelled
-/// one is checked for the players left in it), so the arbiter knows which pool the
-/// verdict is about.
-fn pools_checked(
+/// ([`named_group_note`]), so the arbiter knows which pool the verdict is about.
+pub(super) fn pools_checked(
     rules: &Rulebook,
     event: &Event,
     group: Option<&str>,
@@ -188,77 +178,10 @@ fn pools_checked(
         return Ok(pools_shown(rules, event, Shown::Paired));
     };
     let pool = resolve_pool(rules, event, group)?;
-    if let Some(rule) = rules.find_group(name) {
-        let own = rules.pool_of(rule);
-        let name_of = |id: &GroupId| {
-            rules
-                .group(id)
-                .map_or_else(|| id.to_string(), |g| g.name.clone())
-        };
-        let note = match pool_now(event, own) {
-            PoolNow::Pairs(now) if &now == own => None,
-            PoolNow::Pairs(now) => {
-                let (own, now) = (name_of(own), name_of(&now));
-                Some(bi!(
-                    lang,
-                    zh("{own}已并入{now}，在{now}中编排：检查的是{now}"),
-                    en("{own} was merged into {now} and pairs there: checking {now}")
-                ))
-            }
-            PoolNow::Cancelled(gone) => {
-                let gone = name_of(&gone);
-                Some(bi!(
-                    lang,
-                    zh("{gone}已取消，不再编排：只列出其中未退赛的棋手"),
-                    en(
-                        "{gone} was cancelled and is not paired: only its players not withdrawn are listed"
-                    )
-                ))
-            }
-        };
-        if let Some(note) = note {
-            errln!("{}{note}", lang.pick("注意：", "note: "));
-        }
+    if let Some(note) = named_group_note(event, rules, name) {
+        errln!("{}{}", lang.pick("注意：", "note: "), note.get(lang));
     }
     Ok(vec![pool])
-}
-
-/// How to end a table number `pool` shares with another pool of its hall (docs/rules.md
-/// §12 (table numbers)): its newest round without a result is numbered again by pairing
-/// it again; a round with results keeps its numbers, and a result typed by table number
-/// then needs `--group`.
-fn shared_table_hint(
-    event: &qiwang::model::Event,
-    pool: &GroupId,
-    violations: &[pairing::Violation],
-    lang: Lang,
-) -> Option<String> {
-    let round = violations
-        .iter()
-        .filter(|v| matches!(v.rule, pairing::Rule::SharedTable { .. }))
-        .map(|v| v.round)
-        .max()?;
-    let newest = event.group(pool).and_then(|g| g.last_round())?;
-    let group = qiwang::sanitize::shell_word(pool.as_str());
-    Some(if newest.number == round && !newest.has_results() {
-        bi!(
-            lang,
-            zh(
-                "提示：第 {round} 轮尚无成绩，`qiwang unpair --group {group}` 再 `qiwang pair --group {group}` 会避开其他组别的台号重新编号"
-            ),
-            en(
-                "hint: round {round} has no result yet: `qiwang unpair --group {group}` then `qiwang pair --group {group}` numbers it again clear of the other groups' tables"
-            )
-        )
-    } else {
-        bi!(
-            lang,
-            zh("提示：已有成绩的轮次保留原台号；按台号录入或更正成绩时请加 `--group {group}`"),
-            en(
-                "hint: a round with results keeps its numbers; give `--group {group}` when entering or correcting a result by table number"
-            )
-        )
-    })
 }
 
 /// `n` violations of the hard pairing rules, as every `check` refusal counts them (an
@@ -275,7 +198,7 @@ pub(crate) fn hard_rule_violations(n: usize) -> Text {
 
 /// Prints a `check` report: the table format keeps its plain lines; the other formats
 /// render (and escape) a report titled `title` with `section` and the `json` entries.
-fn print_check(
+pub(super) fn print_check(
     ctx: &Ctx,
     rules: &Rulebook,
     lang: Lang,
@@ -295,109 +218,4 @@ fn print_check(
     report.sections.push(section);
     report.json = serde_json::Value::Array(json);
     ctx.print(&report)
-}
-
-/// `check --optimal`: re-solves every stored round (or `--round N`) of each pool with the
-/// dense reference solver (the priced one for large pools) and prints whether it is
-/// optimal; the library does the work in one call (`commands::check::prove_pools`). Fails
-/// when a round is not optimal, not comparable, or seats a table's colours the other way
-/// round from §3.3.
-pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
-    let loaded = ctx.load()?;
-    if loaded.rules.team_competition.is_some() {
-        return super::super::team::check(ctx, loaded, group, true, round);
-    }
-    let Loaded { event, rules, .. } = loaded;
-    let lang = ctx.lang(&rules);
-    let pools = pools_checked(&rules, &event, group, lang)?;
-    let mut lines = Vec::new();
-    let mut section = Section::new(
-        "",
-        vec![
-            lang.pick("组别", "group").into(),
-            lang.pick("轮次", "round").into(),
-            lang.pick("结论", "verdict").into(),
-        ],
-    )
-    .right(&[1]);
-    let mut json = Vec::new();
-    let mut failed = 0;
-    for proof in prove_pools(&event, &rules, &pools, round).map_err(lib_error)? {
-        let RoundProof {
-            pool,
-            name,
-            round: n,
-            verdict,
-            unrecorded,
-            relax_given: given,
-            corrected_since,
-        } = &proof;
-        let (n, unrecorded) = (*n, *unrecorded);
-        if proof.fails() {
-            failed += 1;
-        }
-        let mut text = verdict.lines(n, lang, &|id| player_label(&event, id));
-        if unrecorded > 0 {
-            text.push(bi!(
-                lang,
-                zh("  另有 {unrecorded} 处违反硬性规则，未记录为放宽（见 `qiwang check`）"),
-                en(
-                    "  and {} not recorded as relaxations (see `qiwang check`)",
-                    plural(unrecorded, "hard-rule break", "hard-rule breaks")
-                )
-            ));
-        }
-        if let Some(list) = given {
-            let list = qiwang::rulebook::relax_list(list);
-            text.push(bi!(
-                lang,
-                zh("  （本轮用 `pair --relax {list}` 编排，按同样放宽的规则比较）"),
-                en("  (paired with `pair --relax {list}`: compared under the same relaxed rules)")
-            ));
-        }
-        // docs/rules.md §2.6: a round is proved against the results it was paired with.
-        if n > 1 && !corrected_since.is_empty() {
-            let rounds = number_ranges(corrected_since, lang);
-            text.push(bi!(
-                lang,
-                zh("  （按本轮编排时的成绩比较：第 {rounds} 轮的成绩在本轮编排之后被更正）"),
-                en(
-                    "  (compared with the results as they stood when it was paired: {} {rounds} {} corrected after it was paired)",
-                    if corrected_since.len() == 1 { "round" } else { "rounds" },
-                    if corrected_since.len() == 1 { "was" } else { "were" }
-                )
-            ));
-        }
-        // The group names the verdict's first line; the details are indented under it.
-        for (k, line) in text.iter().enumerate() {
-            lines.push(if k == 0 {
-                format!("{name} {line}")
-            } else {
-                line.clone()
-            });
-        }
-        section.push(vec![name.clone(), n.to_string(), text.join("\n")]);
-        json.push(serde_json::json!({
-            "group": pool.to_string(),
-            "round": n,
-            "optimal": proof.optimal(),
-            "kind": verdict.kind(),
-            "unrecorded_breaks": unrecorded,
-            "relax_given": given,
-            "corrected_since": corrected_since,
-            "verdict": verdict.lines(n, Lang::En, &|id| player_label(&event, id)),
-        }));
-    }
-    let title = lang.pick("最优性证明", "optimality proof");
-    print_check(ctx, &rules, lang, title, lines, section, json)?;
-    if failed > 0 {
-        return Err(CliError::from(Refusal::CheckFailed(Text::new(
-            format!("有 {failed} 轮不是最优编排、先后手不符规则、有未记录的硬性规则违反或无法比较"),
-            format!(
-                "{} not optimal, with colours not by the rules, with hard-rule breaks not recorded, or not comparable",
-                plural(failed, "round", "rounds")
-            ),
-        ))));
-    }
-    Ok(())
 }

@@ -10,12 +10,14 @@
 mod all;
 mod check;
 mod edit;
+mod optimal;
 mod stranded;
 
 pub use all::pair_all;
+pub use check::check;
 pub(crate) use check::hard_rule_violations;
-pub use check::{check, check_optimal};
 pub use edit::{set, swap, unpair};
+pub use optimal::check_optimal;
 
 use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, FormatArg, Loaded, pair_error, resolve_pool};
