@@ -74,8 +74,20 @@ pub fn unpair_pool(
     command: &CommandInfo,
     pool: &GroupId,
 ) -> Result<u32, TxError<PairingError>> {
+    unpair_with(store, command, pool, pairing::unpair_round)
+}
+
+/// Drops the newest round of `pool` by `drop` (an individual pool's rounds, a team pool's
+/// rounds of matches) in a transaction of `store` with its audit entry (`Unpaired`);
+/// returns the round's number.
+pub(super) fn unpair_with<E>(
+    store: &Store,
+    command: &CommandInfo,
+    pool: &GroupId,
+    drop: impl FnOnce(&mut crate::model::Event, &GroupId) -> Result<u32, E>,
+) -> Result<u32, TxError<E>> {
     store.transaction(command, |ev| {
-        let number = pairing::unpair_round(ev, pool)?;
+        let number = drop(ev, pool)?;
         Ok(Action::Unpaired {
             group: pool.clone(),
             round: number,

@@ -105,15 +105,5 @@ pub fn unpair_team_pool(
     command: &CommandInfo,
     pool: &GroupId,
 ) -> Result<u32, TxError<TeamError>> {
-    store.transaction(command, |ev| {
-        let number = teams::unpair_team_round(ev, pool)?;
-        Ok(Action::Unpaired {
-            group: pool.clone(),
-            round: number,
-        }
-        .change(
-            number,
-            serde_json::json!({ "group": pool, "round": number }),
-        ))
-    })
+    super::edit::unpair_with(store, command, pool, teams::unpair_team_round)
 }
