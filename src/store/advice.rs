@@ -53,9 +53,17 @@ impl Store {
 
     /// [`Store::recovery_hint`] after `lead` (what qiwang did not do to the state file).
     pub(super) fn way_back_hint(&self, lead: &Text) -> Text {
-        let trail = audit::read_brief(&self.audit_path()).ok().map(|(_, t)| t);
-        match trail.as_ref().and_then(|t| Some((t, self.way_back(t)?))) {
-            Some((trail, way)) => self.worded(lead, &way, trail),
+        match audit::read_brief(&self.audit_path()) {
+            Ok((_, trail)) => self.way_back_hint_on(lead, &trail),
+            Err(_) => self.newest_snapshot_hint(lead),
+        }
+    }
+
+    /// [`Store::way_back_hint`] through `trail` rather than the trail on disk (the part of
+    /// a damaged trail that can be trusted, `unlogged.rs`).
+    pub(super) fn way_back_hint_on(&self, lead: &Text, trail: &AuditTrail) -> Text {
+        match self.way_back(trail) {
+            Some(way) => self.worded(lead, &way, trail),
             None => self.newest_snapshot_hint(lead),
         }
     }

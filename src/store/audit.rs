@@ -68,6 +68,8 @@ impl AuditEntry {
 pub struct AuditTrail {
     /// Every complete line, in file order.
     pub entries: Vec<AuditEntry>,
+    /// The line number in the file of each of `entries` (blank lines are skipped).
+    pub lines: Vec<usize>,
     /// The line number of an incomplete last line (a write cut short by a crash), which
     /// was skipped. Reconciling the interrupted change (on opening the event, or by the
     /// next change) cuts it off when it was qiwang's own interrupted write.
@@ -118,6 +120,7 @@ fn parse_lines(
 ) -> Result<AuditTrail, StoreError> {
     let text = String::from_utf8_lossy(bytes);
     let mut entries = Vec::new();
+    let mut numbers = Vec::new();
     let mut torn_line = None;
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     for (index, raw) in lines.iter().enumerate() {
@@ -137,17 +140,24 @@ fn parse_lines(
                 format!("第 {number} 行不是操作记录：{e}"),
                 format!("line {number} is not an audit entry: {e}"),
             ),
+            // Deleting the line alone would leave its change without a line, and undo
+            // would revert it together with the change before (`unlogged.rs` then refuses
+            // the numbering's gap with the way back).
             recovery: crate::i18n::Text::new(
-                format!("请手工修正或删除第 {number} 行；操作记录无法读取时 qiwang 不修改赛事"),
                 format!(
-                    "fix or delete line {number} by hand; qiwang will not change the event while its audit log is unreadable"
+                    "若有 audit.log 的备份，请用备份中的第 {number} 行替换它（或按备份修正）；不要只删除这一行：它记录的修改会失去记录，撤销时会连同前一步一起撤掉。没有备份时，删除它后运行 `qiwang log`，它会给出回到这一步之前的状态并重做之后修改的方法；操作记录无法读取时 qiwang 不修改赛事"
+                ),
+                format!(
+                    "if a backup of audit.log holds line {number}, put it back from there (or fix the line by hand after it); do not just delete the line: the change it records would be left without a line, and undo would revert it together with the one before. Without a backup, delete it and run `qiwang log`, which then gives the way back to the state before that change and the changes to make again; qiwang will not change the event while its audit log is unreadable"
                 ),
             ),
         })?;
         entries.push(entry);
+        numbers.push(number);
     }
     Ok(AuditTrail {
         entries,
+        lines: numbers,
         torn_line,
         interrupted: None,
     })
@@ -329,7 +339,8 @@ mod tests {
             text.starts_with("`ev/audit.log` is damaged: line 2 is not an audit entry"),
             "{text}"
         );
-        assert!(text.contains("fix or delete line 2"), "{text}");
+        assert!(text.contains("put it back from there"), "{text}");
+        assert!(text.contains("do not just delete the line"), "{text}");
     }
 
     #[test]

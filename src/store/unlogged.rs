@@ -6,6 +6,13 @@
 //! line it knows and so revert every unrecorded change with it. Every change, `undo` and
 //! `redo` refuse such a trail with the way back to the state the trail describes, and
 //! `qiwang log` prints the same words; nothing is written or guessed.
+//!
+//! The same check reads the numbering of the lines: each line carries the number after the
+//! line before it. A line deleted in the middle (by hand, or as the way out of a damaged
+//! line) or repeated breaks it, and undo would replay a trail that lost or doubled a
+//! change; the lines before the break are trusted, and the way back is the one above from
+//! the last of them. The trail is already read whole before every change (to number the
+//! next line), so this costs one pass over its entries in memory and no more reading.
 
 use super::advice::{put_back, shell_word};
 use super::{AuditTrail, Store, StoreError, snapshots, state};
@@ -23,6 +30,9 @@ impl Store {
     pub fn unaccounted(&self, trail: &AuditTrail) -> Result<Option<StoreError>, StoreError> {
         if trail.interrupted.is_some() {
             return Ok(None);
+        }
+        if let Some(at) = broken(trail) {
+            return Ok(Some(self.misnumbered(trail, at)?));
         }
         let last = trail.last_seq();
         let unlogged: Vec<SnapshotFile> = state::list_snapshots(&self.history_dir())?
@@ -94,8 +104,94 @@ impl Store {
         Ok(Some(StoreError::Damaged {
             path: self.audit_path(),
             detail,
-            recovery: self.unlogged_advice(trail, &unlogged, oldest),
+            recovery: self.unlogged_advice(
+                trail,
+                &unlogged,
+                oldest,
+                &Text::new(
+                    "audit.log 被截断、清空或换成了旧副本",
+                    "audit.log was cut, emptied or replaced by an older copy",
+                ),
+                None,
+            ),
         }))
+    }
+
+    /// The refusal of a trail whose line `trail.entries[at]` does not carry the number
+    /// after the line before it ([`broken`]): the lines before it are kept, the files of
+    /// later changes set aside, and the state after the last kept line put back.
+    fn misnumbered(&self, trail: &AuditTrail, at: usize) -> Result<StoreError, StoreError> {
+        let kept = AuditTrail {
+            entries: trail.entries[..at].to_vec(),
+            lines: trail.lines[..at].to_vec(),
+            torn_line: None,
+            interrupted: None,
+        };
+        let prev = kept.last_seq();
+        let (line, seq) = (trail.lines[at], trail.entries[at].seq);
+        let detail = if seq > prev + 1 {
+            let (zh_missing, en_missing) = if seq == prev + 2 {
+                (format!("第 {} 步", prev + 1), format!("step #{}", prev + 1))
+            } else {
+                (
+                    format!("第 {}–{} 步", prev + 1, seq - 1),
+                    format!("steps #{}–#{}", prev + 1, seq - 1),
+                )
+            };
+            Text::new(
+                format!(
+                    "第 {line} 行记的是第 {seq} 步，而它前面一行记到第 {prev} 步：{zh_missing}没有记录（有一行被删掉了）"
+                ),
+                format!(
+                    "line {line} records step #{seq} right after step #{prev}: no line records {en_missing} (a line was deleted)"
+                ),
+            )
+        } else {
+            Text::new(
+                format!(
+                    "第 {line} 行又记了第 {seq} 步，而它前面一行已记到第 {prev} 步：有一行重复了或顺序被打乱"
+                ),
+                format!(
+                    "line {line} records step #{seq} again after step #{prev}: a line is repeated or out of order"
+                ),
+            )
+        };
+        let unlogged: Vec<SnapshotFile> = state::list_snapshots(&self.history_dir())?
+            .into_iter()
+            .filter(|s| s.seq > prev)
+            .collect();
+        let keep = if at == 0 { 0 } else { trail.lines[at - 1] };
+        let aside = self.dir().join(SET_ASIDE);
+        let cut = format!(
+            "mkdir -p {aside} && cp -p {audit} {copy} && head -n {keep} {copy} > {audit}",
+            aside = shell_word(&aside),
+            audit = shell_word(&self.audit_path()),
+            copy = shell_word(&aside.join(super::AUDIT_FILE)),
+        );
+        let cause = Text::new(
+            format!("audit.log 从第 {line} 行起编号不连续（第 {prev} 步之后的行不可信）"),
+            format!(
+                "the numbering of audit.log breaks at line {line} (its lines after step #{prev} cannot be trusted)"
+            ),
+        );
+        let recovery = match unlogged.first() {
+            Some(oldest) => self.unlogged_advice(&kept, &unlogged, oldest, &cause, Some(&cut)),
+            None => Text::new(
+                format!(
+                    "{}，而 history/ 中没有第 {prev} 步之后的修改文件：qiwang.json 就是前 {keep} 行所记的状态。请只保留 audit.log 的前 {keep} 行（`{cut}`，原文件留在 {SET_ASIDE}/ 中），无需重做任何修改；qiwang 没有改动任何文件，在此之前也不修改赛事",
+                    cause.zh
+                ),
+                format!(
+                    "{}, and history/ holds no file of a change after step #{prev}: qiwang.json is the state its first {keep} lines describe. Keep only the first {keep} lines of audit.log (`{cut}`, the whole file stays in {SET_ASIDE}/) and redo nothing; qiwang changed no file and changes nothing until then",
+                    cause.en
+                ),
+            ),
+        };
+        Ok(StoreError::Damaged {
+            path: self.audit_path(),
+            detail,
+            recovery,
+        })
     }
 
     /// The way back from changes no line records: put back a full audit.log, or return
@@ -106,6 +202,8 @@ impl Store {
         trail: &AuditTrail,
         unlogged: &[SnapshotFile],
         oldest: &SnapshotFile,
+        cause: &Text,
+        cut: Option<&str>,
     ) -> Text {
         let last = trail.last_seq();
         let (zh_state, en_state) = if last == 0 {
@@ -138,7 +236,7 @@ impl Store {
         // (lines between them, if any, changed nothing: they have no file).
         let back = if snapshots::is_step(&oldest.name) || !self.is_whole_good(&oldest.name) {
             let lead = Text::new("", "");
-            let way = self.way_back_hint(&lead);
+            let way = self.way_back_hint_on(&lead, trail);
             Text::new(
                 way.zh.trim_start_matches('；').to_string(),
                 way.en.trim_start_matches("; ").to_string(),
@@ -151,12 +249,18 @@ impl Store {
                 Some(&holding),
             )
         };
-        let (zh_torn, en_torn) = match trail.torn_line {
-            Some(line) => (
+        let (zh_torn, en_torn) = match (cut, trail.torn_line) {
+            (Some(cut), _) => (
+                format!("只保留 audit.log 中可信的前几行（`{cut}`，原文件留在 {SET_ASIDE}/ 中），"),
+                format!(
+                    "keep only the lines of audit.log that can be trusted (`{cut}`, the whole file stays in {SET_ASIDE}/), "
+                ),
+            ),
+            (None, Some(line)) => (
                 format!("删除不完整的第 {line} 行（audit.log 的最后一行），"),
                 format!("delete the incomplete line {line} (the last line of audit.log), "),
             ),
-            None => (String::new(), String::new()),
+            (None, None) => (String::new(), String::new()),
         };
         let names = |sep: &str| {
             unlogged
@@ -167,12 +271,14 @@ impl Store {
         };
         Text::new(
             format!(
-                "audit.log 被截断、清空或换成了旧副本，而 qiwang.json 多半已含这些修改，撤销会把它们一次撤掉；qiwang 没有改动任何文件，在此之前也不修改赛事。若有完整的 audit.log（备份），请把它放回；否则先备份 qiwang.json，再把这些文件移出 history/（`{mv}`），{zh_torn}然后回到{zh_state}：{}，最后重做这些修改（文件名中是其命令）：{}",
+                "{}，而 qiwang.json 多半已含这些修改，撤销会把它们一次撤掉；qiwang 没有改动任何文件，在此之前也不修改赛事。若有完整的 audit.log（备份），请把它放回；否则先备份 qiwang.json，再把这些文件移出 history/（`{mv}`），{zh_torn}然后回到{zh_state}：{}，最后重做这些修改（文件名中是其命令）：{}",
+                cause.zh,
                 back.zh,
                 names("、")
             ),
             format!(
-                "audit.log was cut, emptied or replaced by an older copy while qiwang.json most likely holds those changes, which undo would revert all at once; qiwang changed no file and changes nothing until then. Put the whole audit.log back if you have it (a backup); otherwise back up qiwang.json, move those files out of history/ (`{mv}`), {en_torn}then go back to {en_state}: {}, and make those changes again (their commands are in the file names): {}",
+                "{} while qiwang.json most likely holds those changes, which undo would revert all at once; qiwang changed no file and changes nothing until then. Put the whole audit.log back if you have it (a backup); otherwise back up qiwang.json, move those files out of history/ (`{mv}`), {en_torn}then go back to {en_state}: {}, and make those changes again (their commands are in the file names): {}",
+                cause.en,
                 back.en,
                 names(", ")
             ),
@@ -210,6 +316,19 @@ impl Store {
             None => Ok(()),
         }
     }
+}
+
+/// The index of the first line of `trail` that does not carry the number after the line
+/// before it (the first line: 1), `None` when the numbering runs unbroken.
+fn broken(trail: &AuditTrail) -> Option<usize> {
+    let mut prev = 0;
+    for (at, entry) in trail.entries.iter().enumerate() {
+        if entry.seq != prev + 1 {
+            return Some(at);
+        }
+        prev = entry.seq;
+    }
+    None
 }
 
 /// The command word in a history file's name: `000012-player-add.json.gz` → `player-add`.

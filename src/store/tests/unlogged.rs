@@ -37,6 +37,22 @@ fn follow(store: &Store, en: &str) {
         let file = Path::new(file);
         fs::rename(file, aside.join(file.file_name().unwrap())).unwrap();
     }
+    if let Some(at) = en.find("keep only the lines of audit.log that can be trusted (`") {
+        // `… && head -n K <copy> > audit.log`: the first K lines kept.
+        let cut = quoted(&en[at..], "mkdir -p ");
+        let keep: usize = cut
+            .split("head -n ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let text = fs::read_to_string(store.audit_path()).unwrap();
+        let kept: String = text.split_inclusive('\n').take(keep).collect();
+        fs::write(store.audit_path(), kept).unwrap();
+    }
     if en.contains("delete the incomplete line") {
         let bytes = fs::read(store.audit_path()).unwrap();
         let keep = audit::complete_len(&bytes) as usize;
@@ -145,6 +161,74 @@ fn history_state_of(store: &Store, seq: usize) -> Vec<u8> {
         .find(|n| n.starts_with(&format!("{seq:06}-")))
         .unwrap();
     store.read_snapshot(&name).unwrap()
+}
+
+/// A line deleted in the middle of the trail (as the old advice for a damaged line said,
+/// or by hand) while its change's file is in `history/`: undo replayed the trail without
+/// it and reverted two changes as one. Now the gap is refused with the way back from the
+/// last line before it; followed literally, each undo reverts one change again.
+#[test]
+fn a_line_deleted_in_the_middle_is_refused_with_the_way_back() {
+    let (_tmp, store) = new_event();
+    for _ in 0..5 {
+        add_penalty(&store);
+    }
+    let text = fs::read_to_string(store.audit_path()).unwrap();
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let holed: String = lines
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != 3)
+        .map(|(_, l)| *l)
+        .collect();
+    fs::write(store.audit_path(), holed).unwrap();
+    let message = assert_refused(&store);
+    assert!(
+        message.contains("line 4 records step #5 right after step #3: no line records step #4"),
+        "{message}"
+    );
+    let en = advice(&store.undo(&command("undo")).unwrap_err());
+    assert!(en.contains("head -n 3 "), "{en}");
+    assert!(en.ends_with("#4 penalty, #5 penalty, #6 penalty"), "{en}");
+    let before = history_state_of(&store, 4);
+    follow(&store, &en);
+    assert_eq!(fs::read(store.state_path()).unwrap(), before, "{en}");
+    assert_eq!(count(&store), 2);
+    assert_consistent(&store);
+    add_penalty(&store);
+    assert_eq!(store.undo(&command("undo")).unwrap().undone.seq, 4);
+    assert_eq!(count(&store), 2);
+    assert_eq!(store.undo(&command("undo")).unwrap().undone.seq, 3);
+    assert_eq!(count(&store), 1);
+}
+
+/// A line repeated (the last line appended twice): the trail is refused until the copy
+/// is cut off; with no file of a later change, nothing is to be redone.
+#[test]
+fn a_repeated_line_is_refused_until_it_is_cut_off() {
+    let (_tmp, store) = new_event();
+    add_penalty(&store);
+    add_penalty(&store);
+    let text = fs::read_to_string(store.audit_path()).unwrap();
+    let last = text.split_inclusive('\n').next_back().unwrap().to_string();
+    fs::write(store.audit_path(), format!("{text}{last}")).unwrap();
+    let message = assert_refused(&store);
+    assert!(
+        message.contains("line 4 records step #3 again after step #3"),
+        "{message}"
+    );
+    let en = advice(&store.undo(&command("undo")).unwrap_err());
+    assert!(en.contains("Keep only the first 3 lines"), "{en}");
+    assert!(en.contains("redo nothing"), "{en}");
+    let cut = quoted(&en, "mkdir -p ");
+    assert!(cut.contains(" && head -n 3 "), "{cut}");
+    assert!(
+        cut.ends_with(&format!(" > {}", store.audit_path().display())),
+        "{cut}"
+    );
+    fs::write(store.audit_path(), &text).unwrap();
+    assert_eq!(store.undo(&command("undo")).unwrap().undone.seq, 3);
+    assert_eq!(count(&store), 1);
 }
 
 /// A deleted `qiwang.json`: opening the event (by `--event` or from inside it) and `init`
