@@ -168,6 +168,35 @@ impl Store {
             audit = shell_word(&self.audit_path()),
             copy = shell_word(&aside.join(super::AUDIT_FILE)),
         );
+        // A copy of the line before it, with the numbering whole without it: dropping
+        // that one line gives back the trail exactly, and nothing is to be redone.
+        let copied = at > 0 && trail.entries[at] == trail.entries[at - 1] && {
+            let mut rest = trail.clone();
+            rest.entries.remove(at);
+            rest.lines.remove(at);
+            broken(&rest).is_none()
+        };
+        if copied {
+            let drop = format!(
+                "mkdir -p {aside} && cp -p {audit} {copy} && sed '{line}d' {copy} > {audit}",
+                aside = shell_word(&aside),
+                audit = shell_word(&self.audit_path()),
+                copy = shell_word(&aside.join(super::AUDIT_FILE)),
+            );
+            let before = trail.lines[at - 1];
+            return Ok(StoreError::Damaged {
+                path: self.audit_path(),
+                detail,
+                recovery: Text::new(
+                    format!(
+                        "第 {line} 行与第 {before} 行完全相同，是重复的一行：请删除第 {line} 行（`{drop}`，原文件留在 {SET_ASIDE}/ 中），无需重做任何修改；qiwang 没有改动任何文件，在此之前也不修改赛事"
+                    ),
+                    format!(
+                        "line {line} is the same as line {before}, a copy: delete line {line} (`{drop}`, the whole file stays in {SET_ASIDE}/) and redo nothing; qiwang changed no file and changes nothing until then"
+                    ),
+                ),
+            });
+        }
         let cause = Text::new(
             format!("audit.log 从第 {line} 行起编号不连续（第 {prev} 步之后的行不可信）"),
             format!(

@@ -202,31 +202,56 @@ fn a_line_deleted_in_the_middle_is_refused_with_the_way_back() {
     assert_eq!(count(&store), 1);
 }
 
-/// A line repeated (the last line appended twice): the trail is refused until the copy
-/// is cut off; with no file of a later change, nothing is to be redone.
+/// A line repeated: a copy of the line before it is named and dropped alone; an earlier
+/// line appended again (not a copy of the one before) cuts the trail before it. Either
+/// way no file of a later change is in `history/`, so nothing is to be redone.
 #[test]
 fn a_repeated_line_is_refused_until_it_is_cut_off() {
     let (_tmp, store) = new_event();
     add_penalty(&store);
     add_penalty(&store);
     let text = fs::read_to_string(store.audit_path()).unwrap();
-    let last = text.split_inclusive('\n').next_back().unwrap().to_string();
-    fs::write(store.audit_path(), format!("{text}{last}")).unwrap();
-    let message = assert_refused(&store);
-    assert!(
-        message.contains("line 4 records step #3 again after step #3"),
-        "{message}"
-    );
-    let en = advice(&store.undo(&command("undo")).unwrap_err());
-    assert!(en.contains("Keep only the first 3 lines"), "{en}");
-    assert!(en.contains("redo nothing"), "{en}");
-    let cut = quoted(&en, "mkdir -p ");
-    assert!(cut.contains(" && head -n 3 "), "{cut}");
-    assert!(
-        cut.ends_with(&format!(" > {}", store.audit_path().display())),
-        "{cut}"
-    );
-    fs::write(store.audit_path(), &text).unwrap();
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    for (again, words) in [
+        (
+            lines[2],
+            "line 4 is the same as line 3, a copy: delete line 4 (`",
+        ),
+        (lines[1], "Keep only the first 3 lines of audit.log (`"),
+    ] {
+        fs::write(store.audit_path(), format!("{text}{again}")).unwrap();
+        let message = assert_refused(&store);
+        let seq = if again == lines[2] { 3 } else { 2 };
+        assert!(
+            message.contains(&format!("line 4 records step #{seq} again after step #3")),
+            "{message}"
+        );
+        let en = advice(&store.undo(&command("undo")).unwrap_err());
+        assert!(en.contains(words), "{en}");
+        assert!(en.contains("redo nothing"), "{en}");
+        let cut = quoted(&en, "mkdir -p ");
+        assert!(
+            cut.ends_with(&format!(" > {}", store.audit_path().display())),
+            "{cut}"
+        );
+        // The command as given, run by the shell, leaves the first three lines.
+        if cfg!(unix) {
+            let ran = std::process::Command::new("sh")
+                .args(["-c", cut])
+                .status()
+                .unwrap();
+            assert!(ran.success(), "{cut}");
+        } else {
+            fs::write(store.audit_path(), &text).unwrap();
+        }
+        assert_eq!(fs::read_to_string(store.audit_path()).unwrap(), text);
+        assert!(
+            store
+                .unaccounted(&store.log_brief().unwrap())
+                .unwrap()
+                .is_none()
+        );
+    }
     assert_eq!(store.undo(&command("undo")).unwrap().undone.seq, 3);
     assert_eq!(count(&store), 1);
 }
