@@ -88,17 +88,22 @@ pub fn pairing_sheet(
                     .map(|r| super::labels::result_label(&r, &rules.conduct, lang))
                     .unwrap_or_default();
                 if want_json {
-                    tables.push(json!({
+                    let mut game = json!({
                         "table": table,
                         "red": { "id": red, "name": rname, "score": rs },
                         "black": { "id": black, "name": bname, "score": bs },
                         "result": result.map(|r| r.outcome.token()),
                         "red_fouls": result.map(|r| r.red_fouls),
                         "black_fouls": result.map(|r| r.black_fouls),
-                    }));
+                    });
+                    // The hall only where the pool has its own: one hall's sheets read as before.
+                    if let Some(hall) = super::hall_name(rules, pool) {
+                        game["hall"] = hall.into();
+                    }
+                    tables.push(game);
                 }
                 section.push(vec![
-                    table.to_string(),
+                    super::table_label(rules, pool, *table),
                     rn,
                     rname,
                     runit,

@@ -51,6 +51,8 @@ pub struct FindEntry {
     round: u32,
     /// `None`: a bye.
     table: Option<u32>,
+    /// The table as the player reads it (`二楼 1` in another hall, docs/rules.md §12).
+    label: String,
     colour: Option<Colour>,
     opponent: String,
     /// What a search matches: the name, its pinyin without tones and initials, the number.
@@ -122,6 +124,7 @@ pub fn find_entries(event: &Event, rules: &Rulebook, only: Option<&GroupId>) -> 
                 group: group.clone(),
                 round: round.number,
                 table,
+                label: table.map_or_else(String::new, |t| super::table_label(rules, &g.id, t)),
                 colour,
                 opponent: other.map(|o| name_of(event, o)).unwrap_or_default(),
                 find,
@@ -278,11 +281,11 @@ fn find_card(m: &mut Markup, e: &FindEntry, lang: Lang) {
         bi!(lang, zh("第{}轮", e.round), en("round {}", e.round))
     ));
     match (e.table, e.colour) {
-        (Some(table), Some(colour)) => {
+        (Some(_), Some(colour)) => {
             m.text_element(
                 "span",
                 &[("class", "table")],
-                &format!("{}{table}", lang.pick("台号 ", "table ")),
+                &format!("{}{}", lang.pick("台号 ", "table "), e.label),
             );
             m.text(&format!(
                 " {} ",

@@ -156,6 +156,92 @@ fn the_pools_of_a_round_are_numbered_on_in_one_hall() {
     assert!(e.contains('6') && e.contains('8'), "{e}");
 }
 
+/// Every table number a player reads of a pool in another hall carries the hall, since
+/// that hall is numbered from 1 too: find-my-table (sheet and site), the pairing sheet,
+/// the table cards and slips, and the results file (a 场地 column it reads back past).
+#[test]
+fn the_sheets_a_player_reads_name_the_hall_of_a_pool_in_another_hall() {
+    let (tmp, ev) = event();
+    let dir = tmp.path();
+    let sheet = |group: Option<&str>, kind: &str, format: &str| {
+        let mut args = vec!["--event", ev.as_str(), "round"];
+        if let Some(g) = group {
+            args.extend(["--group", g]);
+        }
+        args.extend(["--sheet", kind, "--format", format]);
+        run(dir, &args).ok()
+    };
+    for format in ["table", "html", "csv"] {
+        let find = sheet(None, "find", format);
+        // 女子组's tables 1 and 2 stand in 二楼; 公开组's table 1 stays table 1.
+        assert!(
+            find.contains("二楼 1") && find.contains("二楼 2"),
+            "{format}: {find}"
+        );
+        assert!(
+            find.lines()
+                .filter(|l| l.contains("公开组"))
+                .all(|l| !l.contains("二楼")),
+            "{format}: {find}"
+        );
+        for kind in ["pairings", "cards", "slips"] {
+            let girls = sheet(Some("女子组"), kind, format);
+            assert!(girls.contains("二楼"), "{kind} {format}: {girls}");
+            let kids = sheet(Some("少儿组"), kind, format);
+            assert!(!kids.contains("二楼"), "{kind} {format}: {kids}");
+        }
+    }
+    // The pairing sheet and cards print the hall in the table column.
+    let pairings = sheet(Some("女子组"), "pairings", "csv");
+    assert!(
+        pairings
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.contains("二楼 1")),
+        "{pairings}"
+    );
+    // The results file: 场地 before 台号 on every row (empty in the main hall), and an
+    // event whose sheets name no other hall has no such column (the golden files).
+    let slips = sheet(None, "slips", "csv");
+    let header = slips.lines().next().unwrap().trim_start_matches('\u{FEFF}');
+    assert!(header.starts_with("组别,轮次,场地,台号,"), "{slips}");
+    assert!(slips.contains("女子组,1,二楼,1,"), "{slips}");
+    assert!(slips.contains("公开组,1,,1,"), "{slips}");
+    let kids = sheet(Some("少儿组"), "slips", "csv");
+    assert!(!kids.contains("场地"), "{kids}");
+    // Filled in, it reads back: the table is 女子组's table 1 in 二楼.
+    let filled: String = sheet(Some("女子组"), "slips", "csv")
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            let mut cells: Vec<&str> = l.split(',').collect();
+            if i > 0 {
+                cells[6] = "红胜";
+            }
+            cells.join(",") + "\n"
+        })
+        .collect();
+    let file = dir.join("girls.csv");
+    fs::write(&file, filled).unwrap();
+    run(dir, &["--event", &ev, "result", "--from", p(&file)]).ok();
+    let state = fs::read_to_string(dir.join("ev/qiwang.json")).unwrap();
+    let state: Value = serde_json::from_str(&state).unwrap();
+    let games = state["groups"]["girls"]["rounds"][0]["pairings"]
+        .as_array()
+        .unwrap();
+    assert!(games.iter().all(|g| !g["result"].is_null()), "{games:?}");
+
+    // The site (`export`, and `serve` from the same renderer): find-my-table and the round page.
+    let out = dir.join("site");
+    run(dir, &["--event", &ev, "export", "--out", p(&out)]).ok();
+    let find = fs::read_to_string(out.join("find.html")).unwrap();
+    assert!(find.contains("台号 二楼 1"), "{find}");
+    let round = fs::read_to_string(out.join("girls/round-1.html")).unwrap();
+    assert!(round.contains(">二楼 1<"), "{round}");
+    let kids = fs::read_to_string(out.join("kids/round-1.html")).unwrap();
+    assert!(!kids.contains("二楼"), "{kids}");
+}
+
 #[test]
 fn pairing_set_uses_the_hall_number() {
     let (tmp, ev) = event();

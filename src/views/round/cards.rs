@@ -40,7 +40,7 @@ pub(super) fn cards(
         let mut json_cards = Vec::new();
         for (table, red, black, _) in games(event, rules, pool, round) {
             section.push(vec![
-                table.to_string(),
+                crate::views::table_label(rules, pool, table),
                 red.name.clone(),
                 red.unit.clone(),
                 black.name.clone(),

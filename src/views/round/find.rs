@@ -69,7 +69,7 @@ pub(super) fn find_list(
     rounds: &[(GroupId, &Round)],
     lang: Lang,
 ) -> RoundSheets {
-    struct Entry {
+    struct Entry<'a> {
         key: Vec<String>,
         order: usize,
         name: String,
@@ -77,6 +77,10 @@ pub(super) fn find_list(
         group: String,
         round: u32,
         table: Option<u32>,
+        /// The hall of a pool with its own (`None`: the main hall).
+        hall: Option<&'a str>,
+        /// The table as the player reads it (`二楼 1` in another hall; empty: a bye).
+        label: String,
         colour: Option<Colour>,
         opponent: String,
     }
@@ -100,6 +104,8 @@ pub(super) fn find_list(
                             group: group.clone(),
                             round: round.number,
                             table: Some(*table),
+                            hall: crate::views::hall_name(rules, pool),
+                            label: crate::views::table_label(rules, pool, *table),
                             colour: Some(colour),
                             opponent: crate::views::name_of(event, other),
                         });
@@ -115,6 +121,8 @@ pub(super) fn find_list(
                         group: group.clone(),
                         round: round.number,
                         table: None,
+                        hall: None,
+                        label: String::new(),
                         colour: None,
                         opponent: String::new(),
                     });
@@ -181,11 +189,11 @@ pub(super) fn find_list(
         section.push(vec![
             shown_name(entry.name.as_str(), entry.unit.as_str()),
             entry.group.clone(),
-            entry.table.map(|t| t.to_string()).unwrap_or_default(),
+            entry.label.clone(),
             colour.into(),
             entry.opponent.clone(),
         ]);
-        json_rows.push(json!({
+        let mut row = json!({
             "name": entry.name,
             "unit": entry.unit,
             "group": entry.group,
@@ -193,7 +201,12 @@ pub(super) fn find_list(
             "table": entry.table,
             "colour": entry.colour.map(|c| match c { Colour::Red => "red", Colour::Black => "black" }),
             "opponent": if entry.opponent.is_empty() { None } else { Some(&entry.opponent) },
-        }));
+        });
+        // The hall only where a pool has its own: one hall's sheets read as before.
+        if let Some(hall) = entry.hall {
+            row["hall"] = hall.into();
+        }
+        json_rows.push(row);
     }
     report.sections.push(section);
     report.json = json!({ "event": rules.event.name, "sheet": "find", "players": json_rows });

@@ -26,22 +26,28 @@ pub(super) fn slips(
     // The results file: the columns `qiwang result --from` reads. 红方/黑方 are checked
     // against the game at the table, and 编排码, on every row so that sorting, deleting
     // or copying rows between files keeps it, must still be the round's pairing code.
-    let mut csv_rows = Section::new(
-        "",
-        crate::views::headings(
-            lang,
-            &[
-                ("组别", "group"),
-                ("轮次", "round"),
-                ("台号", "table"),
-                ("红方", "red"),
-                ("黑方", "black"),
-                ("结果", "result"),
-                ("犯规", "fouls"),
-                ("编排码", "pairing"),
-            ],
-        ),
+    // A pool in another hall (numbered from 1 there) gets the hall in a 场地 column before
+    // 台号, which the reader passes over; an event of one hall has none (docs/rules.md §12).
+    let halls = rounds
+        .iter()
+        .any(|(pool, _)| crate::views::hall_name(rules, pool).is_some());
+    let mut csv_columns = crate::views::headings(
+        lang,
+        &[
+            ("组别", "group"),
+            ("轮次", "round"),
+            ("台号", "table"),
+            ("红方", "red"),
+            ("黑方", "black"),
+            ("结果", "result"),
+            ("犯规", "fouls"),
+            ("编排码", "pairing"),
+        ],
     );
+    if halls {
+        csv_columns.insert(2, lang.pick("场地", "hall").into());
+    }
+    let mut csv_rows = Section::new("", csv_columns);
     for (pool, round) in rounds {
         let group = group_name(rules, pool);
         let code = crate::results::pairing_code(pool, round);
@@ -73,7 +79,7 @@ pub(super) fn slips(
                 .map(|r| outcome_label(r.outcome, lang).to_string())
                 .unwrap_or_default();
             section.push(vec![
-                table.to_string(),
+                crate::views::table_label(rules, pool, table),
                 red.number.clone(),
                 red.name.clone(),
                 red.unit.clone(),
@@ -86,7 +92,7 @@ pub(super) fn slips(
                 String::new(),
                 String::new(),
             ]);
-            csv_rows.push(vec![
+            let mut csv_row = vec![
                 group.clone(),
                 round.number.to_string(),
                 table.to_string(),
@@ -100,7 +106,12 @@ pub(super) fn slips(
                     .map(|r| format!("{}:{}", r.red_fouls, r.black_fouls))
                     .unwrap_or_default(),
                 code.clone(),
-            ]);
+            ];
+            if halls {
+                let hall = crate::views::hall_name(rules, pool).unwrap_or_default();
+                csv_row.insert(2, hall.into());
+            }
+            csv_rows.push(csv_row);
             json_slips.push(json!({
                 "table": table,
                 "red": { "number": red.number, "name": red.name, "unit": red.unit, "score": red.score },
