@@ -337,6 +337,27 @@ impl<'a> Sheet<'a> {
             };
             row.error(name_col, Some(name.clone()), message);
         }
+        // The name is printed on every pairing sheet, standings, certificate and page, and
+        // is how results, edits and a later import find the player: a number in it shaped
+        // like an ID or phone number (a sign-up form's "name + phone" cell) is refused, at
+        // import as typed by hand. Masked, it would still be no name to call or certify,
+        // and the corrected sheet would no longer match it; so the cell is named (the
+        // number masked) and the sheet corrected.
+        let masked = crate::privacy::mask_long_numbers(&name);
+        if masked != name {
+            row.error(
+                name_col,
+                Some(masked.clone()),
+                Text::new(
+                    format!(
+                        "姓名 `{masked}` 含有像身份证号或电话号码的数字，而姓名印在每张对阵表、成绩表、证书和网页上；请只写棋手的姓名"
+                    ),
+                    format!(
+                        "the name `{masked}` holds a number shaped like an ID or phone number, and the name is printed on every pairing sheet, standings, certificate and web page; write the player's name alone"
+                    ),
+                ),
+            );
+        }
         let (length, max) = (name.chars().count(), normalise::MAX_NAME_CHARS);
         if length > max {
             // The start of the name is enough to find the cell; all of it would flood

@@ -14,7 +14,9 @@ use crate::model::{Event, Player};
 use crate::privacy;
 use crate::report::{Report, Section};
 use crate::rulebook::system_name;
-use crate::rulebook::{FormatKind, GroupFormat, Lang, Rulebook, Tiebreak};
+use crate::rulebook::{
+    FormatKind, GroupFormat, Lang, Rulebook, TeamMatchRules, Tiebreak, TiebreakDecider,
+};
 use serde_json::json;
 use std::collections::BTreeMap;
 
@@ -47,8 +49,7 @@ fn staff(p: &Player, role: &str) -> Option<String> {
 }
 
 /// The key rules of the regulation in words, as the programme prints them.
-fn rule_lines(rules: &Rulebook, lang: Lang) -> Vec<String> {
-    let s = &rules.scoring;
+fn rule_lines(event: &Event, rules: &Rulebook, lang: Lang) -> Vec<String> {
     let c = &rules.conduct;
     let mut out = Vec::new();
     if !rules.event.rules_edition.is_empty() {
@@ -58,8 +59,18 @@ fn rule_lines(rules: &Rulebook, lang: Lang) -> Vec<String> {
             en("Rules: {}", rules.event.rules_edition)
         ));
     }
-    // One system for the whole event, or each group's in the groups table.
-    if rules.pools().all(|g| g.format.is_default_swiss()) {
+    // One system for the whole event, or each group's in the groups table; a team
+    // event's is its teams' (a team round robin's rounds follow from its teams).
+    let mut pools = rules.pools();
+    if let (Some(t), Some(pool), None) = (&rules.team_competition, pools.next(), pools.next()) {
+        let system = system_name(t.format.kind(), t.cycles, lang);
+        let rounds = crate::teams::rounds_of(event, rules, &pool.id);
+        out.push(bi!(
+            lang,
+            zh("赛制：团体赛，{system}，共{rounds}轮"),
+            en("System: teams, {system}, {rounds} rounds")
+        ));
+    } else if rules.pools().all(|g| g.format.is_default_swiss()) {
         out.push(bi!(
             lang,
             zh("赛制：积分编排制，共{}轮", rules.event.rounds),
@@ -81,6 +92,62 @@ fn rule_lines(rules: &Rulebook, lang: Lang) -> Vec<String> {
             en("Time control: {}", rules.event.time_control)
         ));
     }
+    // A team event states the team rules (docs/rules.md §17.4–17.5): the individual
+    // scoring and tiebreaks of the rulebook's other tables do not rank its teams.
+    match &rules.team_competition {
+        Some(t) => out.extend(team_rule_lines(t, lang)),
+        None => out.extend(scoring_and_places(rules, lang)),
+    }
+    if c.fouls_to_lose_game > 0 {
+        out.push(bi!(
+            lang,
+            zh("犯规：单局犯规{}次判负", c.fouls_to_lose_game),
+            en("Fouls: {} fouls in a game lose it", c.fouls_to_lose_game)
+        ));
+    }
+    if c.late_forfeit_minutes > 0 {
+        out.push(bi!(
+            lang,
+            zh("迟到：迟到{}分钟判负", c.late_forfeit_minutes),
+            en(
+                "Lateness: {} minutes late loses the game",
+                c.late_forfeit_minutes
+            )
+        ));
+    }
+    if let Some(n) = c.withdraw_after_forfeits {
+        // A team is withdrawn for the matches it forfeited as a whole (§17.7).
+        let team = rules.team_competition.is_some();
+        out.push(match (c.withdraw_consecutive, team) {
+            (true, false) => bi!(
+                lang,
+                zh("弃权：连续{n}轮弃权者不再编排"),
+                en("Forfeits: {n} in a row end a player's pairing")
+            ),
+            (false, false) => bi!(
+                lang,
+                zh("弃权：累计{n}轮弃权者不再编排"),
+                en("Forfeits: {n} in all end a player's pairing")
+            ),
+            (true, true) => bi!(
+                lang,
+                zh("弃权：连续{n}轮全队弃权的队不再编排"),
+                en("Forfeits: a team that forfeits {n} matches in a row as a whole is no longer paired")
+            ),
+            (false, true) => bi!(
+                lang,
+                zh("弃权：累计{n}轮全队弃权的队不再编排"),
+                en("Forfeits: a team that forfeits {n} matches in all as a whole is no longer paired")
+            ),
+        });
+    }
+    out
+}
+
+/// The individual scoring and the ranking order of each group, in words.
+fn scoring_and_places(rules: &Rulebook, lang: Lang) -> Vec<String> {
+    let s = &rules.scoring;
+    let mut out = Vec::new();
     out.push(bi!(
         lang,
         zh(
@@ -132,37 +199,129 @@ fn rule_lines(rules: &Rulebook, lang: Lang) -> Vec<String> {
             ),
         });
     }
-    if c.fouls_to_lose_game > 0 {
+    out
+}
+
+/// A team event's rules in words (docs/rules.md §17.1, §17.4, §17.5): boards and
+/// reserves, 局分 per board and 场分 per match, the bye, tiebreak games, and the team
+/// ranking order.
+fn team_rule_lines(t: &TeamMatchRules, lang: Lang) -> Vec<String> {
+    let mut out = vec![match t.reserves {
+        0 => bi!(
+            lang,
+            zh("团体赛：每队{}台，不设替补；按报名台次出场", t.boards),
+            en(
+                "Teams: {} boards, no reserves; players sit by their registered board",
+                t.boards
+            )
+        ),
+        r => bi!(
+            lang,
+            zh(
+                "团体赛：每队{}台，替补至多{r}人；按报名台次出场，替补上场坐换下队员的台次",
+                t.boards
+            ),
+            en(
+                "Teams: {} boards and at most {r} reserves; players sit by their registered board, a reserve takes the board of the player taken out",
+                t.boards
+            )
+        ),
+    }];
+    if t.min_women > 0 {
         out.push(bi!(
             lang,
-            zh("犯规：单局犯规{}次判负", c.fouls_to_lose_game),
-            en("Fouls: {} fouls in a game lose it", c.fouls_to_lose_game)
+            zh("每队至少{}名女棋手", t.min_women),
+            en("Each team fields at least {} women", t.min_women)
         ));
     }
-    if c.late_forfeit_minutes > 0 {
+    out.push(bi!(
+        lang,
+        zh(
+            "局分：每台胜{}分，和{}分，负{}分（弃权按负）",
+            t.game_win,
+            t.game_draw,
+            t.game_loss
+        ),
+        en(
+            "Game points: a board won {}, drawn {}, lost {} (a forfeit as lost)",
+            t.game_win,
+            t.game_draw,
+            t.game_loss
+        )
+    ));
+    // With tiebreak games no match stays level (§17.4): the level match is played off.
+    out.push(match t.tiebreak_games {
+        None => bi!(
+            lang,
+            zh(
+                "场分：局分多者为胜，得{}分；局分相等为平，各得{}分；负者{}分；轮空记场分{}分、局分{}分",
+                t.match_win,
+                t.match_draw,
+                t.match_loss,
+                t.bye_match_points,
+                t.bye_game_points
+            ),
+            en(
+                "Match points: the team with more game points wins the match, {}; level, {} each; a loss {}; a bye scores {} match points and {} game points",
+                t.match_win,
+                t.match_draw,
+                t.match_loss,
+                t.bye_match_points,
+                t.bye_game_points
+            )
+        ),
+        Some(_) => bi!(
+            lang,
+            zh(
+                "场分：局分多者为胜，得{}分；负者{}分；局分相等者加赛；轮空记场分{}分、局分{}分",
+                t.match_win,
+                t.match_loss,
+                t.bye_match_points,
+                t.bye_game_points
+            ),
+            en(
+                "Match points: the team with more game points wins the match, {}; a loss {}; a level match goes to tiebreak games; a bye scores {} match points and {} game points",
+                t.match_win,
+                t.match_loss,
+                t.bye_match_points,
+                t.bye_game_points
+            )
+        ),
+    });
+    if let Some(g) = &t.tiebreak_games {
+        let decider = match g.decider {
+            TiebreakDecider::Armageddon => {
+                lang.pick("最后一盘和棋黑胜", "a last game drawn goes to black")
+            }
+            TiebreakDecider::Lot => lang.pick("仍平则抽签", "still level, by lot"),
+        };
         out.push(bi!(
             lang,
-            zh("迟到：迟到{}分钟判负", c.late_forfeit_minutes),
+            zh(
+                "加赛：局分相等时各台交换先后，从第一台起逐台加赛至分出胜负（{decider}）；胜队得场分{}分，负队{}分",
+                g.win,
+                g.loss
+            ),
             en(
-                "Lateness: {} minutes late loses the game",
-                c.late_forfeit_minutes
+                "Tiebreak games: a level match is replayed board by board from board 1 with colours reversed until a game is won ({decider}); the winner scores {} match points, the loser {}",
+                g.win,
+                g.loss
             )
         ));
     }
-    if let Some(n) = c.withdraw_after_forfeits {
-        out.push(match c.withdraw_consecutive {
-            true => bi!(
-                lang,
-                zh("弃权：连续{n}轮弃权者不再编排"),
-                en("Forfeits: {n} in a row end a player's pairing")
-            ),
-            false => bi!(
-                lang,
-                zh("弃权：累计{n}轮弃权者不再编排"),
-                en("Forfeits: {n} in all end a player's pairing")
-            ),
-        });
-    }
+    let keys: Vec<&str> = t
+        .tiebreaks
+        .iter()
+        .map(|k| super::team_tiebreak_label(*k, lang))
+        .collect();
+    out.push(match keys.is_empty() {
+        true => bi!(lang, zh("名次：按场分排列"), en("Places: by match points")),
+        false => bi!(
+            lang,
+            zh("名次：按场分排列；场分相同依次比较{}", keys.join("、")),
+            en("Places: by match points, ties by {}", keys.join(", "))
+        ),
+    });
     out
 }
 
@@ -253,11 +412,22 @@ pub fn programme(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
             .filter(|p| p.section.as_ref().unwrap_or(&p.group) == &g.id)
             .count();
         let pool = rules.pool_of(g);
+        // A team pool plays the [team_competition] format, teams as players.
+        let (system, rounds) = match &rules.team_competition {
+            Some(t) => (
+                system_name(t.format.kind(), t.cycles, lang),
+                crate::teams::rounds_of(event, rules, pool),
+            ),
+            None => (
+                system(&rules.format_of(pool), lang),
+                crate::schedule::rounds_of(event, rules, pool),
+            ),
+        };
         groups.push(vec![
             g.name.clone(),
-            system(&rules.format_of(pool), lang),
+            system,
             players.to_string(),
-            crate::schedule::rounds_of(event, rules, pool).to_string(),
+            rounds.to_string(),
             g.time_control
                 .clone()
                 .unwrap_or_else(|| e.time_control.clone()),
@@ -266,7 +436,7 @@ pub fn programme(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
 
     // The key rules.
     let mut key_rules = Section::new(lang.pick("主要规则", "Key rules"), Vec::new());
-    key_rules.notes = rule_lines(rules, lang);
+    key_rules.notes = rule_lines(event, rules, lang);
 
     // The entry list by unit, in the order units first registered.
     let mut units: Vec<(&str, Vec<&Player>)> = Vec::new();
@@ -340,7 +510,7 @@ pub fn programme(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
         "end_date": e.end_date,
         "round_times": e.round_times,
         "groups": rules.groups.iter().map(|g| json!({"id": g.id, "name": g.name})).collect::<Vec<_>>(),
-        "rules": rule_lines(rules, lang),
+        "rules": rule_lines(event, rules, lang),
         "units": json_units,
     });
     report
@@ -406,5 +576,41 @@ mod tests {
         };
         assert_eq!(system(&three, Lang::En), "3-cycle round robin");
         assert_eq!(system(&GroupFormat::swiss(), Lang::Zh), "积分编排制");
+    }
+    /// With tiebreak games a level match is played off, so the team rules say so instead
+    /// of a drawn match's 场分, and name the winner's and loser's points and the decider.
+    #[test]
+    fn team_rules_with_tiebreak_games_name_no_drawn_match() {
+        use crate::model::Points;
+        use crate::rulebook::{TeamMatchTiebreak, TiebreakGames};
+        let mut t = TeamMatchRules::cxa(3);
+        t.reserves = 0;
+        t.min_women = 3;
+        t.tiebreaks = vec![TeamMatchTiebreak::GamePoints, TeamMatchTiebreak::BoardOrder];
+        t.tiebreak_games = Some(TiebreakGames {
+            decider: TiebreakDecider::Lot,
+            game_points_count: false,
+            win: Points(3),
+            loss: Points(1),
+        });
+        let zh = team_rule_lines(&t, Lang::Zh).join("\n");
+        assert!(zh.contains("团体赛：每队3台，不设替补"), "{zh}");
+        assert!(zh.contains("每队至少3名女棋手"), "{zh}");
+        assert!(
+            zh.contains("局分相等者加赛；轮空记场分2分、局分6分"),
+            "{zh}"
+        );
+        assert!(
+            zh.contains("（仍平则抽签）；胜队得场分3分，负队1分"),
+            "{zh}"
+        );
+        assert!(zh.contains("场分相同依次比较局分、台次分"), "{zh}");
+        assert!(!zh.contains("各得1分"), "{zh}");
+        let en = team_rule_lines(&t, Lang::En).join("\n");
+        assert!(en.contains("a level match goes to tiebreak games"), "{en}");
+        assert!(
+            en.contains("the winner scores 3 match points, the loser 1"),
+            "{en}"
+        );
     }
 }

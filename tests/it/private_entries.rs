@@ -1,7 +1,7 @@
 //! What an outside tester found a registration sheet could slip past the import or into
 //! a public output: a 姓名 in a CSV that is a number, a date or TRUE (refused as the same
 //! workbook cell is), an ID or phone number in the 单位 column (warned about and masked,
-//! since the unit is printed on every public page), the hidden rows of a workbook (said,
+//! since the unit is printed on every public page; refused in a 姓名), the hidden rows of a workbook (said,
 //! naming them), and two part counts written in one cell (named as parts, not read as a
 //! total).
 
@@ -219,4 +219,75 @@ fn an_ods_sheets_hidden_rows_are_named() {
         .stdout_has("4 名棋手")
         .stderr_has("vh.ods:报名表 第 3 行：这一行在工作表中是隐藏的（手工隐藏或被筛选掉），仍作为棋手读入：藏一")
         .check();
+}
+
+/// A phone or ID number written into the 姓名 (a sign-up form's "name + phone" cell) is
+/// refused at its cell by the import, which then imports nothing, and by `player add` and
+/// `player edit --name`; the refusal shows the number masked. The name is printed on every
+/// public sheet, and is how results and a later import find the player, so a masked name
+/// would still be wrong.
+#[test]
+fn an_id_or_phone_in_a_name_is_refused_at_import_and_by_hand() {
+    let tmp = TempDir::new().unwrap();
+    let ev = event(tmp.path());
+    let csv = sheet(
+        tmp.path(),
+        "name.csv",
+        "姓名,性别,单位\n丁13700137000,男,甲\n牛三,男,丙\n牛四,男,丁\n",
+    );
+    Run::on_event(&ev, &["import", p(&csv)])
+        .status(3)
+        .stderr_has("name.csv:2：`姓名` 列：姓名 `丁137****7000` 含有像身份证号或电话号码的数字")
+        .stderr_lacks("13700137000")
+        .stderr_lacks("name.csv:3")
+        .check();
+    Run::on_event(&ev, &["players"])
+        .stdout_lacks("牛三")
+        .check();
+    let clean = sheet(
+        tmp.path(),
+        "clean.csv",
+        "姓名,性别,单位\n牛三,男,丙\n牛四,男,丁\n",
+    );
+    Run::on_event(&ev, &["import", p(&clean)]).check();
+    Run::on_event(
+        &ev,
+        &[
+            "player",
+            "add",
+            "--name",
+            "张110101199003071233",
+            "--gender",
+            "男",
+            "--unit",
+            "戊",
+        ],
+    )
+    .status(3)
+    .stderr_has("姓名 `张110101********1233` 含有像身份证号或电话号码的数字")
+    .stderr_lacks("110101199003071233")
+    .check();
+    Run::on_event(
+        &ev,
+        &[
+            "--lang",
+            "en",
+            "player",
+            "edit",
+            "牛四",
+            "--name",
+            "丁13700137000",
+        ],
+    )
+    .status(3)
+    .stderr_has("the name `丁137****7000` holds a number shaped like an ID or phone number")
+    .stderr_lacks("13700137000")
+    .check();
+    for format in ["table", "csv", "json", "html"] {
+        Run::on_event(&ev, &["--format", format, "players", "--show-private"])
+            .stdout_lacks("1370013")
+            .stdout_lacks("1101011990")
+            .stdout_has("牛四")
+            .check();
+    }
 }

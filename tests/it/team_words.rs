@@ -1,8 +1,10 @@
 //! A team round's `pair --explain` is worded for teams at the source (docs/rules.md
 //! §17.2): over whole random team Swiss events, in both languages, the engine's reasons
-//! speak of matches, teams and moving first, never of tables, players or red.
+//! speak of matches, teams and moving first, never of tables, players or red; and a team
+//! event's programme (秩序册) states the [team_competition] rules, not the individual ones.
 
 use super::teams::{play, team_event, team_rules};
+use crate::common::{Run, p, root};
 use qiwang::model::GroupId;
 use qiwang::rulebook::Lang;
 use qiwang::teams;
@@ -42,4 +44,39 @@ fn team_explanations_never_speak_of_tables_players_or_red() {
         }
     }
     assert!(lines_seen > 100);
+}
+
+/// The programme of a team event states the team rules in its 主要规则 (docs/rules.md
+/// §17.1, §17.4, §17.5): boards and reserves, 局分 per board, 场分 per match, the team bye
+/// and the team tiebreak order; never the individual scoring or tiebreaks, which rank no
+/// team.
+#[test]
+fn a_team_programme_states_the_team_rules() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let rules = root("rules/team-swiss.toml");
+    Run::new(tmp.path(), &["init", "tm", "--rules", p(&rules)]).check();
+    let ev = tmp.path().join("tm");
+    let sheet = root("examples/team-swiss/registrations.xlsx");
+    Run::on_event(&ev, &["import", p(&sheet)]).check();
+    Run::on_event(&ev, &["programme"])
+        .stdout_has("赛制：团体赛，积分编排制，共7轮")
+        .stdout_has("团体赛：每队4台，替补至多2人")
+        .stdout_has("局分：每台胜2分，和1分，负0分")
+        .stdout_has(
+            "场分：局分多者为胜，得2分；局分相等为平，各得1分；负者0分；轮空记场分2分、局分8分",
+        )
+        .stdout_has("名次：按场分排列；场分相同依次比较局分、直胜、对手场分、台次分")
+        .stdout_has("弃权：连续2轮全队弃权的队不再编排")
+        .stdout_lacks("计分：胜")
+        .stdout_lacks("积分相同")
+        .check();
+    Run::on_event(&ev, &["--lang", "en", "programme"])
+        .stdout_has("Teams: 4 boards and at most 2 reserves")
+        .stdout_has("a bye scores 2 match points and 8 game points")
+        .stdout_has(
+            "Places: by match points, ties by game points, direct encounter, opp. match points, board points",
+        )
+        .stdout_lacks("Scoring: win")
+        .stdout_lacks("by points")
+        .check();
 }
