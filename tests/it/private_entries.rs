@@ -1,9 +1,9 @@
-//! What an outside tester found a registration sheet could slip past the import or into
-//! a public output: a 姓名 in a CSV that is a number, a date or TRUE (refused as the same
-//! workbook cell is), an ID or phone number in the 单位 column (warned about and masked,
-//! since the unit is printed on every public page; refused in a 姓名), the hidden rows of a workbook (said,
-//! naming them), and two part counts written in one cell (named as parts, not read as a
-//! total).
+//! What a registration sheet could slip past the import or into a public output: a 姓名
+//! in a CSV that is a number, a date or TRUE (refused as the same workbook cell is), an
+//! ID or phone number in the 单位 column (warned about and masked, since the unit is
+//! printed on every public page) or in a 姓名 (refused), the hidden rows of a workbook
+//! (said, naming them), and two part counts written in one cell (named as parts, not
+//! read as a total).
 
 use crate::common::{Run, p, root};
 use std::fs;

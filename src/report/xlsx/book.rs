@@ -169,42 +169,21 @@ pub(super) fn fill_book<'r>(
         });
     }
     let count = listed.len();
-    let mut all = Vec::with_capacity(count + 7);
-    all.push(Part::deflated(
-        "[Content_Types].xml",
-        &parts::content_types(count),
-        ZIP_LEVEL,
-    ));
-    all.push(Part::deflated(
-        "_rels/.rels",
-        parts::PACKAGE_RELS.as_bytes(),
-        ZIP_LEVEL,
-    ));
-    all.push(Part::deflated(
-        "docProps/app.xml",
-        &parts::app(&listed),
-        ZIP_LEVEL,
-    ));
-    all.push(Part::deflated(
-        "docProps/core.xml",
-        &parts::core(),
-        ZIP_LEVEL,
-    ));
-    all.push(Part::deflated(
-        "xl/_rels/workbook.xml.rels",
-        &parts::workbook_rels(count),
-        ZIP_LEVEL,
-    ));
-    all.push(Part::deflated(
-        "xl/workbook.xml",
-        &parts::workbook(&listed),
-        ZIP_LEVEL,
-    ));
-    all.push(Part::deflated(
-        "xl/styles.xml",
-        parts::STYLES.as_bytes(),
-        ZIP_LEVEL,
-    ));
+    // The package's own parts, then the sheets (their names and order as `parts` lists
+    // them in the content types and the workbook's relations).
+    let package: [(&str, Vec<u8>); 7] = [
+        ("[Content_Types].xml", parts::content_types(count)),
+        ("_rels/.rels", parts::PACKAGE_RELS.as_bytes().to_vec()),
+        ("docProps/app.xml", parts::app(&listed)),
+        ("docProps/core.xml", parts::core()),
+        ("xl/_rels/workbook.xml.rels", parts::workbook_rels(count)),
+        ("xl/workbook.xml", parts::workbook(&listed)),
+        ("xl/styles.xml", parts::STYLES.as_bytes().to_vec()),
+    ];
+    let mut all: Vec<Part> = package
+        .iter()
+        .map(|(name, bytes)| Part::deflated(name, bytes, ZIP_LEVEL))
+        .collect();
     all.extend(sheets);
     Ok((zip(all)?, count))
 }
