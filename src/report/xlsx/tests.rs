@@ -3,7 +3,7 @@
 //! escaped text), borrowed and owned reports alike, Excel's limits, long text.
 
 use super::cells::{CELL_TEXT_MAX, SHEET_NAME_MAX, as_number, clean, display_width, unique_name};
-use super::xml::{escape_markup, escape_text};
+use super::xml::{escape_markup, escape_text, push_usize};
 use super::*;
 use crate::report::Section;
 use calamine::{Data, Reader};
@@ -383,4 +383,15 @@ fn cjk_counts_double() {
     assert_eq!(display_width("成人组"), 6);
     assert_eq!(display_width("abc"), 3);
     assert_eq!(display_width("—"), 1);
+}
+
+/// Numbers in the package's markup (row numbers, counts, defined names' rows) in decimal
+/// at every length, the widest included.
+#[test]
+fn numbers_are_written_in_decimal() {
+    for n in [0, 7, 10, 99, 100, 1_048_576, usize::MAX] {
+        let mut out = Vec::new();
+        push_usize(&mut out, n);
+        assert_eq!(String::from_utf8(out).unwrap(), n.to_string());
+    }
 }

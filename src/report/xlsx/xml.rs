@@ -370,22 +370,26 @@ fn letters(col: usize) -> ([u8; 3], u8) {
     (out, len as u8)
 }
 
-/// Writes `n` in decimal into `out`, giving the length.
-fn write_u32(out: &mut [u8; 10], mut n: u32) -> usize {
-    let mut rev = [0u8; 10];
-    let mut len = 0;
+/// `n`'s decimal digits, at the end of the array from the index given.
+fn decimal(mut n: u64) -> ([u8; 20], usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
     loop {
-        rev[len] = b'0' + (n % 10) as u8;
-        len += 1;
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
-            break;
+            return (digits, at);
         }
     }
-    for i in 0..len {
-        out[i] = rev[len - 1 - i];
-    }
-    len
+}
+
+/// Writes `n` in decimal into `out`, giving the length.
+fn write_u32(out: &mut [u8; 10], n: u32) -> usize {
+    let (digits, at) = decimal(u64::from(n));
+    let digits = &digits[at..];
+    out[..digits.len()].copy_from_slice(digits);
+    digits.len()
 }
 
 fn push_small(out: &mut Vec<u8>, n: u8) {
@@ -396,18 +400,8 @@ fn push_small(out: &mut Vec<u8>, n: u8) {
 }
 
 pub(super) fn push_usize(out: &mut Vec<u8>, n: usize) {
-    let mut rev = [0u8; 20];
-    let mut len = 0;
-    let mut n = n;
-    loop {
-        rev[len] = b'0' + (n % 10) as u8;
-        len += 1;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend(rev[..len].iter().rev());
+    let (digits, at) = decimal(n as u64);
+    out.extend_from_slice(&digits[at..]);
 }
 
 /// A cell's `text` as XML character data into `out`: `&`, `<` and `>` escaped, and `"`,
