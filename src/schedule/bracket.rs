@@ -563,10 +563,7 @@ pub fn rounds_estimate(event: &Event, rules: &Rulebook, group: &GroupId) -> u32 
         return after + stored;
     }
     let k = rules.format_of(group).knockout.games.max(1);
-    let finalists = rules
-        .group(group)
-        .and_then(|g| g.format.final_stage)
-        .map(|f| f.finalists);
+    let finalists = rules.final_stage(group).map(|f| f.finalists);
     let n = match (bracket.seeds.is_empty(), finalists) {
         (false, _) => u32::try_from(bracket.seeds.len()).unwrap_or(0),
         (true, Some(f)) => f,

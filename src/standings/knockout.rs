@@ -22,10 +22,7 @@ pub fn finalists(
     group: &GroupId,
     swiss: u32,
 ) -> Result<Vec<PlayerId>, Vec<PlayerId>> {
-    let finalists = rules
-        .group(group)
-        .and_then(|g| g.format.final_stage)
-        .map_or(0, |f| f.finalists);
+    let finalists = rules.final_stage(group).map_or(0, |f| f.finalists);
     let n = finalists as usize;
     let st = super::compute_standings(event, rules, group, Some(swiss));
     let can_play = |id: PlayerId| event.player(id).is_some_and(|p| p.pairable_in(swiss + 1));
@@ -75,10 +72,7 @@ pub fn qualification_drift(
         return None;
     }
     let stored = &event.group(group)?.stage_seeds;
-    let finalists = rules
-        .group(group)
-        .and_then(|g| g.format.final_stage)
-        .map_or(0, |f| f.finalists);
+    let finalists = rules.final_stage(group).map_or(0, |f| f.finalists);
     let n = finalists as usize;
     let st = super::compute_standings(event, rules, group, Some(swiss));
     let counted = |id: PlayerId| {

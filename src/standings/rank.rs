@@ -407,8 +407,7 @@ impl Placing<'_, '_> {
 /// decides their places (冠军不并列 is the final's matter; docs/rules.md §16.6).
 fn within_final(rules: &Rulebook, group: &GroupId, place: u32, size: u32) -> bool {
     rules
-        .group(group)
-        .and_then(|g| g.format.final_stage)
+        .final_stage(group)
         .is_some_and(|f| place + size - 1 <= f.finalists)
 }
 
@@ -417,8 +416,7 @@ fn within_final(rules: &Rulebook, group: &GroupId, place: u32, size: u32) -> boo
 /// (docs/rules.md §16.6).
 fn crosses_line(rules: &Rulebook, group: &GroupId, place: u32, size: u32) -> bool {
     rules
-        .group(group)
-        .and_then(|g| g.format.final_stage)
+        .final_stage(group)
         .is_some_and(|f| place <= f.finalists && place + size - 1 > f.finalists)
 }
 

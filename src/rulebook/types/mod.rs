@@ -316,11 +316,14 @@ impl Rulebook {
             .filter(|_| self.round_robin_stage(group).is_some())
     }
 
+    /// A pool's final stage after its Swiss rounds (docs/rules.md §16), if it has one.
+    pub fn final_stage(&self, group: &GroupId) -> Option<FinalStage> {
+        self.group(group).and_then(|g| g.format.final_stage)
+    }
+
     /// A pool's round-robin final stage (docs/rules.md §16.7), if it has one.
     pub fn round_robin_stage(&self, group: &GroupId) -> Option<FinalStage> {
-        self.group(group)
-            .and_then(|g| g.format.final_stage)
-            .filter(FinalStage::is_round_robin)
+        self.final_stage(group).filter(FinalStage::is_round_robin)
     }
 
     /// Whether a pool is a round robin.
