@@ -84,11 +84,19 @@ pub(super) const SHEET_NAME_MAX: usize = 31;
 
 /// A valid, unique worksheet name: at most [`SHEET_NAME_MAX`] UTF-16 units, none of
 /// `[]:*?/\`, no apostrophe or space at either end, not empty, and not `History`, which
-/// Excel keeps for itself.
+/// Excel keeps for itself. The name is decided as the workbook will hold it: the
+/// non-characters U+FFFE and U+FFFF (and the control characters `clean` leaves none of),
+/// which `xml::escape_markup` would write as U+FFFD, are U+FFFD here already, so that
+/// uniqueness is judged on the written name.
 pub(super) fn unique_name(taken: &mut BTreeSet<String>, wanted: &str) -> String {
     let replaced: String = clean(wanted)
         .chars()
-        .map(|c| if "[]:*?/\\".contains(c) { '_' } else { c })
+        .map(|c| match c {
+            '[' | ']' | ':' | '*' | '?' | '/' | '\\' => '_',
+            '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
+            c if c < ' ' => '\u{fffd}',
+            c => c,
+        })
         .collect();
     // Trimmed again after the cut, which may end the name on a space or an apostrophe.
     let fit = |text: &str, max: usize| trim_name(cut_utf16(trim_name(text), max)).to_string();

@@ -67,6 +67,14 @@ fn sheet_names_are_valid_and_unique() {
     }
     assert_eq!(taken.len(), hostile.len());
     assert_eq!(unique_name(&mut taken, " 'abc"), "abc (2)");
+    // The non-characters XML does not allow are written as U+FFFD: names that differ
+    // only there are the same name in the workbook, and are told apart here.
+    let mut taken = BTreeSet::new();
+    let names: Vec<String> = ["A\u{fffe}", "A\u{ffff}", "A\u{fffd}"]
+        .iter()
+        .map(|wanted| unique_name(&mut taken, wanted))
+        .collect();
+    assert_eq!(names, ["A\u{fffd}", "A\u{fffd} (2)", "A\u{fffd} (3)"]);
 }
 
 /// Tester repro 11: a right-to-left override in a name reached the workbook, where
