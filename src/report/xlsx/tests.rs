@@ -403,3 +403,26 @@ fn numbers_are_written_in_decimal() {
         assert_eq!(String::from_utf8(out).unwrap(), n.to_string());
     }
 }
+
+/// A money column without a plain number (every prize a title, `—`) totals 0: the
+/// stored value of its SUM and of the grand total is `0.00`, not `-0.00`.
+#[test]
+fn a_total_of_no_number_is_zero() {
+    let mut report = Report::new("赛事");
+    let mut list = Section::new("奖", vec!["姓名".into(), "奖金".into()]);
+    list.push(row(&["张三", "—"]));
+    list.push(row(&["李四", ""]));
+    report.sections.push(list);
+    let mut other = Section::new("次", vec!["姓名".into(), "奖金".into()]);
+    other.push(row(&["王五", "奖杯"]));
+    report.sections.push(other);
+    report.sections.push(Section::new("合计", Vec::new()));
+    let bytes = render(&report).unwrap();
+    let parts = parts(&bytes);
+    for sheet in ["xl/worksheets/sheet1.xml", "xl/worksheets/sheet3.xml"] {
+        let xml =
+            String::from_utf8(parts.iter().find(|p| p.0 == sheet).unwrap().1.clone()).unwrap();
+        assert!(xml.contains("</f><v>0.00</v>"), "{xml}");
+        assert!(!xml.contains("-0"), "{xml}");
+    }
+}

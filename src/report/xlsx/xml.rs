@@ -189,9 +189,10 @@ impl SheetXml {
         self.buf.extend_from_slice(b"><f>");
         escape_markup(&mut self.buf, formula);
         self.buf.extend_from_slice(b"</f><v>");
-        // One per table: `format!` is cheap enough here.
+        // One per table: `format!` is cheap enough here. `+ 0.0` makes a negative zero
+        // (the sum of no numbers is -0.0) the zero it stands for, not `-0.00`.
         self.buf
-            .extend_from_slice(format!("{value:.2}").trim_start_matches('+').as_bytes());
+            .extend_from_slice(format!("{:.2}", value + 0.0).as_bytes());
         self.buf.extend_from_slice(b"</v></c>");
         Ok(())
     }
