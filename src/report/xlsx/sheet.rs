@@ -98,22 +98,23 @@ pub(super) fn write_table<'a>(
         row += 1;
         for (c, value) in cells.enumerate() {
             let at = col_of(sheet, c)?;
-            if Some(c) == money_col {
-                money_values.extend(as_number(&value));
-            }
             let value = clean(&value);
             let width = display_width(&value);
             match widths.get_mut(c) {
                 Some(w) => *w = (*w).max(width),
                 None => widths.push(width),
             }
+            // Parsed once: the number written is the one totalled.
             let number = match numeric.get(c) {
-                Some(true) => as_number(&value).map(|_| &*value),
+                Some(true) => as_number(&value),
                 _ => None,
             };
+            if Some(c) == money_col {
+                money_values.extend(number);
+            }
             match number {
-                Some(n) if money[c] => sheet.number(row, at, n, Style::Money.id())?,
-                Some(n) => sheet.number(row, at, n, Style::Text.id())?,
+                Some(_) if money[c] => sheet.number(row, at, &value, Style::Money.id())?,
+                Some(_) => sheet.number(row, at, &value, Style::Text.id())?,
                 None if value == crate::report::BLACKED_OUT => {
                     sheet.text(row, at, &value, Style::Blocked.id())?;
                 }
