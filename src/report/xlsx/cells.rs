@@ -62,7 +62,7 @@ pub(super) fn clean(text: &str) -> Cow<'_, str> {
     cleaned
 }
 
-/// Excel's limit on a cell's text, in UTF-16 units (the library refuses longer text).
+/// Excel's limit on a cell's text, in UTF-16 units (Excel refuses a file with longer text).
 pub(super) const CELL_TEXT_MAX: usize = 32_767;
 
 /// How wide text shows: CJK and full-width characters take two columns.

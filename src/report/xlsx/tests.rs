@@ -380,7 +380,17 @@ fn text_longer_than_a_cell_is_cut() {
         let mut section = Section::new("", vec!["奖项".into()]);
         section.rows.push(vec![long.clone()]);
         report.sections.push(section);
-        render(&report).unwrap();
+        let bytes = render(&report).unwrap();
+        let mut book: calamine::Xlsx<_> =
+            calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).unwrap();
+        let range = book.worksheet_range("t").unwrap();
+        match cell(&range, 3, 0) {
+            Data::String(text) => {
+                assert!(utf16(&text) <= CELL_TEXT_MAX, "{}", utf16(&text));
+                assert!(text.ends_with('…'));
+            }
+            other => panic!("{other:?}"),
+        }
     }
     let fits = "a".repeat(CELL_TEXT_MAX);
     assert_eq!(clean(&fits), fits);
