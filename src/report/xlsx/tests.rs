@@ -436,3 +436,42 @@ fn a_total_of_no_number_is_zero() {
         assert!(!xml.contains("-0"), "{xml}");
     }
 }
+
+/// Sheet names holding XML's markup characters and an apostrophe, end to end: read back
+/// as given, the grand total's formula naming them quoted (the apostrophe doubled) with
+/// its value, and each table's print titles naming its sheet.
+#[test]
+fn sheet_names_with_markup_characters_read_back() {
+    let mut report = Report::new("赛事");
+    for (title, money) in [("a&b<c>", "10"), ("d\"e'f", "2.5")] {
+        let mut list = Section::new(title, vec!["姓名".into(), "奖金".into()]);
+        list.push(row(&["张三", money]));
+        report.sections.push(list);
+    }
+    report.sections.push(Section::new("合计", Vec::new()));
+    let bytes = render(&report).unwrap();
+    let mut book: calamine::Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.clone())).unwrap();
+    assert_eq!(
+        book.sheet_names(),
+        ["a&b<c>", "d\"e'f", "合计"].map(String::from)
+    );
+    assert_eq!(
+        cell(&book.worksheet_range("d\"e'f").unwrap(), 4, 1),
+        Data::Float(2.5)
+    );
+    let total = book.worksheet_range("合计").unwrap();
+    assert_eq!(cell(&total, 4, 1), Data::Float(12.5));
+    let formulas = book.worksheet_formula("合计").unwrap();
+    assert_eq!(
+        formulas.get_value((4, 1)).map(String::as_str),
+        Some("'a&b<c>'!B5+'d\"e''f'!B5")
+    );
+    let mut titles: Vec<String> = book
+        .defined_names()
+        .iter()
+        .map(|(_, at)| at.clone())
+        .collect();
+    titles.sort();
+    assert_eq!(titles, ["'a&b<c>'!$3:$3", "'d\"e''f'!$3:$3"]);
+}
