@@ -50,12 +50,14 @@ pub(super) fn zip(parts: Vec<Part>) -> Result<Vec<u8>, WorkbookError> {
     let too_large = |what: String| WorkbookError::FileTooLarge { what };
     let count = u16::try_from(parts.len())
         .map_err(|_| too_large(format!("{} parts (at most 65,535)", parts.len())))?;
-    let total: usize = parts
+    let total: u64 = parts
         .iter()
-        .map(|p| 30 + p.path.len() + p.head.len() + p.data.len() + 46 + p.path.len())
-        .sum::<usize>()
+        .map(|p| (30 + p.path.len() + p.head.len() + p.data.len() + 46 + p.path.len()) as u64)
+        .sum::<u64>()
         + 22;
-    let mut out = Vec::with_capacity(total);
+    // Refused before the file's memory is asked for: a zip past 4 GB is never written.
+    let total = u32::try_from(total).map_err(|_| too_large("over 4 GB compressed".to_string()))?;
+    let mut out = Vec::with_capacity(total as usize);
     // Each part's directory entry, made as its data is copied.
     let mut directory = Vec::with_capacity(parts.len() * 80);
     for part in parts {
