@@ -6,7 +6,7 @@
 use super::WorkbookError;
 use super::cells::{MAX_WIDTH, as_number, clean, col, display_width, is_money};
 use super::parts::Style;
-use super::xml::{Layout, MAX_COL, MAX_ROW, SheetXml};
+use super::xml::{Layout, MAX_COL, MAX_ROW, SheetXml, cell_ref};
 use crate::report::{Align, Report, Section};
 use std::borrow::Cow;
 
@@ -133,8 +133,11 @@ pub(super) fn write_table<'a>(
         } else {
             "合计"
         };
-        let letter = crate::registration::xlsx::column_letters(m);
-        let formula = format!("SUM({letter}{}:{letter}{})", header_row + 2, row);
+        let formula = format!(
+            "SUM({}:{})",
+            cell_ref(header_row + 1, m),
+            cell_ref(row - 1, m)
+        );
         let sum: f64 = money_values.iter().sum();
         // Cells go in left to right.
         let mut cells = [(label_col, None), (m, Some(&formula))];
@@ -145,7 +148,7 @@ pub(super) fn write_table<'a>(
                 None => sheet.text(row, col(c), label, Style::TotalLabel.id())?,
             }
         }
-        total = Some((format!("{letter}{}", row + 1), sum));
+        total = Some((cell_ref(row, m), sum));
     }
     row += 1;
     for note in &section.notes {

@@ -7,6 +7,7 @@
 
 use super::WorkbookError;
 use super::container::Part;
+use crate::registration::xlsx::push_column_letters;
 use flate2::Compression;
 use flate2::write::DeflateEncoder;
 use std::io::Write;
@@ -49,7 +50,7 @@ pub(super) struct SheetXml {
     row_text: [u8; 10],
     row_len: usize,
     /// Column letters by column, made as columns are first met.
-    letters: Vec<([u8; 3], u8)>,
+    letters: Vec<Vec<u8>>,
     /// The used range's last row and column, if any cell was written.
     last: Option<(u32, u16)>,
     /// Merged ranges: a row, its first and last column.
@@ -104,11 +105,12 @@ impl SheetXml {
         }
         let c = usize::from(col);
         while self.letters.len() <= c {
-            self.letters.push(letters(self.letters.len()));
+            let mut letters = Vec::with_capacity(3);
+            push_column_letters(&mut letters, self.letters.len());
+            self.letters.push(letters);
         }
-        let (letters, n) = self.letters[c];
         self.buf.extend_from_slice(b"<c r=\"");
-        self.buf.extend_from_slice(&letters[..usize::from(n)]);
+        self.buf.extend_from_slice(&self.letters[c]);
         self.buf.extend_from_slice(&self.row_text[..self.row_len]);
         self.buf.push(b'"');
         if style != 0 {
@@ -223,9 +225,9 @@ impl SheetXml {
             self.buf.extend_from_slice(b"\">");
             for &(row, first, last) in &std::mem::take(&mut self.merges) {
                 self.buf.extend_from_slice(b"<mergeCell ref=\"");
-                self.push_ref(row, first);
+                push_ref(&mut self.buf, row, first);
                 self.buf.push(b':');
-                self.push_ref(row, last);
+                push_ref(&mut self.buf, row, last);
                 self.buf.extend_from_slice(b"\"/>");
             }
             self.buf.extend_from_slice(b"</mergeCells>");
@@ -264,13 +266,6 @@ impl SheetXml {
         })
     }
 
-    /// `B7`.
-    fn push_ref(&mut self, row: u32, col: u16) {
-        let (letters, n) = letters(usize::from(col));
-        self.buf.extend_from_slice(&letters[..usize::from(n)]);
-        push_usize(&mut self.buf, row as usize + 1);
-    }
-
     /// What comes before `<sheetData>`: the declaration, `sheetPr` (fit to the page),
     /// the used range, the view (selected, the frozen pane), the column widths.
     fn head(&self, layout: &Layout) -> Vec<u8> {
@@ -287,9 +282,7 @@ impl SheetXml {
             && (row, col) != (0, 0)
         {
             out.push(b':');
-            let (letters, n) = letters(usize::from(col));
-            out.extend_from_slice(&letters[..usize::from(n)]);
-            push_usize(&mut out, row as usize + 1);
+            push_ref(&mut out, row, col);
         }
         out.extend_from_slice(b"\"/><sheetViews><sheetView");
         if self.selected {
@@ -352,23 +345,18 @@ fn stored_blocks(data: &[u8]) -> Vec<u8> {
     out
 }
 
-/// A column's letters (`A`, `AB`, `XFD`) and how many there are; columns past `XFD` are
-/// refused before they get here.
-fn letters(col: usize) -> ([u8; 3], u8) {
-    let mut out = [0u8; 3];
-    let mut n = col + 1;
-    let mut len = 0;
-    let mut rev = [0u8; 3];
-    while n > 0 && len < 3 {
-        let rem = (n - 1) % 26;
-        rev[len] = b'A' + rem as u8;
-        len += 1;
-        n = (n - 1) / 26;
-    }
-    for i in 0..len {
-        out[i] = rev[len - 1 - i];
-    }
-    (out, len as u8)
+/// The reference of the cell at (`row`, `col`), both 0-based, onto `out`: `B7`.
+fn push_ref(out: &mut Vec<u8>, row: u32, col: u16) {
+    push_column_letters(out, usize::from(col));
+    push_usize(out, row as usize + 1);
+}
+
+/// The reference of the cell at (`row`, `col`), both 0-based, for a formula: `B7`.
+pub(super) fn cell_ref(row: u32, col: usize) -> String {
+    let mut out = Vec::with_capacity(10);
+    push_column_letters(&mut out, col);
+    push_usize(&mut out, row as usize + 1);
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// `n`'s decimal digits, at the end of the array from the index given.
