@@ -115,7 +115,7 @@ impl SheetXml {
         self.buf.push(b'"');
         if style != 0 {
             self.buf.extend_from_slice(b" s=\"");
-            push_small(&mut self.buf, style);
+            push_usize(&mut self.buf, usize::from(style));
             self.buf.push(b'"');
         }
         self.last = Some(match self.last {
@@ -381,13 +381,7 @@ fn write_u32(out: &mut [u8; 10], n: u32) -> usize {
     digits.len()
 }
 
-fn push_small(out: &mut Vec<u8>, n: u8) {
-    if n >= 10 {
-        out.push(b'0' + n / 10);
-    }
-    out.push(b'0' + n % 10);
-}
-
+/// Writes `n` in decimal onto the end of `out`.
 pub(super) fn push_usize(out: &mut Vec<u8>, n: usize) {
     let (digits, at) = decimal(n as u64);
     out.extend_from_slice(&digits[at..]);
