@@ -283,7 +283,7 @@ fn a_workbook_reads_back_cell_by_cell() {
     assert!(xml("xl/worksheets/sheet4.xml").contains(r#"<c r="C4" s="9" t="inlineStr">"#));
     let workbook = xml("xl/workbook.xml");
     assert!(workbook.contains(
-        r#"<definedName name="_xlnm.Print_Titles" localSheetId="0">奖金!$4:$4</definedName>"#
+        r#"<definedName name="_xlnm.Print_Titles" localSheetId="0">'奖金'!$4:$4</definedName>"#
     ));
     assert!(!workbook.contains(r#"localSheetId="2""#), "{workbook}");
 }
