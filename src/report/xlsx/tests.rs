@@ -475,3 +475,20 @@ fn sheet_names_with_markup_characters_read_back() {
     titles.sort();
     assert_eq!(titles, ["'a&b<c>'!$3:$3", "'d\"e''f'!$3:$3"]);
 }
+
+/// A file past what a zip holds is refused in words of both languages, naming the sheet
+/// when one sheet is too large: no English or part path in the Chinese.
+#[test]
+fn a_file_too_large_is_said_in_both_languages() {
+    use crate::i18n::{Lang, Localize};
+    let sheet = WorkbookError::FileTooLarge {
+        sheet: Some("公开组 排名".into()),
+    };
+    let zh = sheet.localize(Lang::Zh);
+    assert!(zh.contains("`公开组 排名`"), "{zh}");
+    assert!(!zh.contains("xl/") && !zh.contains("over"), "{zh}");
+    assert!(sheet.to_string().contains("`公开组 排名`"));
+    let whole = WorkbookError::FileTooLarge { sheet: None };
+    assert!(!whole.localize(Lang::Zh).contains("over"));
+    assert_eq!(whole.to_string(), whole.localize(Lang::En));
+}

@@ -259,6 +259,7 @@ impl SheetXml {
         let size = head.len() as u64 + self.size;
         Ok(Part {
             path: format!("xl/worksheets/sheet{n}.xml"),
+            sheet: Some(self.name),
             head: stored_blocks(&head),
             data: body,
             crc: crc.sum(),
