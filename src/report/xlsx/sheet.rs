@@ -170,8 +170,12 @@ fn col_of(sheet: &SheetXml, c: usize) -> Result<u16, WorkbookError> {
         .ok_or_else(|| sheet.too_large())
 }
 
+/// Excel's limit on a formula's text, in characters (UTF-16 units).
+const FORMULA_MAX: usize = 8_192;
+
 /// A section without a table (the grand total): its notes, and the sum of every money
-/// total written so far as a formula.
+/// total written so far as a formula (as a number when the formula would pass
+/// [`FORMULA_MAX`]).
 pub(super) fn write_notes_sheet(
     sheet: &mut SheetXml,
     heading: &str,
@@ -201,7 +205,15 @@ pub(super) fn write_notes_sheet(
         sheet.text(row, 0, label, Style::TotalLabel.id())?;
         let cells: Vec<&str> = totals.iter().map(|(c, _)| c.as_str()).collect();
         let sum: f64 = totals.iter().map(|(_, v)| v).sum();
-        sheet.formula(row, 1, &cells.join("+"), sum, Style::TotalMoney.id())?;
+        let formula = cells.join("+");
+        if formula.encode_utf16().count() <= FORMULA_MAX {
+            sheet.formula(row, 1, &formula, sum, Style::TotalMoney.id())?;
+        } else {
+            // Hundreds of lists: a formula naming each would not open (Excel refuses the
+            // file); the total is written as the number it is.
+            let value = format!("{:.2}", sum + 0.0);
+            sheet.number(row, 1, &value, Style::TotalMoney.id())?;
+        }
     }
     Ok(Layout {
         widths: vec![40, 16],

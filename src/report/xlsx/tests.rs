@@ -492,3 +492,38 @@ fn a_file_too_large_is_said_in_both_languages() {
     assert!(!whole.localize(Lang::Zh).contains("over"));
     assert_eq!(whole.to_string(), whole.localize(Lang::En));
 }
+
+/// The grand total of hundreds of lists: a formula naming each would pass Excel's 8,192
+/// characters (and the file would not open), so the total is written as its number.
+#[test]
+fn a_grand_total_of_hundreds_of_lists_stays_within_excel() {
+    let mut report = Report::new("赛事");
+    for n in 0..400 {
+        let mut list = Section::new(
+            format!("公开组 成人 第{n:03}名 奖励名单"),
+            vec!["奖金".into()],
+        );
+        list.push(row(&["1.25"]));
+        report.sections.push(list);
+    }
+    report.sections.push(Section::new("合计", Vec::new()));
+    let bytes = render(&report).unwrap();
+    let parts = parts(&bytes);
+    let total = String::from_utf8(
+        parts
+            .iter()
+            .find(|p| p.0 == "xl/worksheets/sheet401.xml")
+            .unwrap()
+            .1
+            .clone(),
+    )
+    .unwrap();
+    assert!(!total.contains("<f>"), "{total}");
+    assert!(total.contains(r#"s="8"><v>500.00</v>"#), "{total}");
+    let mut book: calamine::Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).unwrap();
+    assert_eq!(
+        cell(&book.worksheet_range("合计").unwrap(), 4, 1),
+        Data::Float(500.0)
+    );
+}
