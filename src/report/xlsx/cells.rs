@@ -78,8 +78,8 @@ pub(super) fn display_width(text: &str) -> usize {
         .sum()
 }
 
-/// Excel's limit on a sheet name, in UTF-16 units (what Excel and the library count: a
-/// character such as 𠀀 takes two).
+/// Excel's limit on a sheet name, in UTF-16 units (what Excel counts: a character such
+/// as 𠀀 takes two).
 pub(super) const SHEET_NAME_MAX: usize = 31;
 
 /// A valid, unique worksheet name: at most [`SHEET_NAME_MAX`] UTF-16 units, none of

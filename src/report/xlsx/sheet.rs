@@ -43,11 +43,8 @@ fn write_heading(
 
 /// The widths of `widths` (characters of text) as the sheet's columns take them: two
 /// more, at most [`MAX_WIDTH`] and two.
-fn column_widths(widths: &[usize]) -> Vec<u32> {
-    widths
-        .iter()
-        .map(|w| u32::try_from((*w).min(MAX_WIDTH) + 2).unwrap_or(u32::MAX))
-        .collect()
+fn column_widths(widths: &[usize]) -> Vec<usize> {
+    widths.iter().map(|w| (*w).min(MAX_WIDTH) + 2).collect()
 }
 
 /// Writes one table, its body from `rows` (`section.rows` may have been taken out);
@@ -66,12 +63,10 @@ pub(super) fn write_table<'a>(
     rows: impl Iterator<Item = impl Iterator<Item = Cow<'a, str>>>,
     body_rows: usize,
 ) -> Result<(Layout, Option<(String, f64)>), WorkbookError> {
-    // Refused before any of it is written: the rows the body, totals and notes take
-    // below the heading and header.
-    let below = body_rows + 3 + section.notes.len();
-    if 2 + report.subtitle.len() + below > MAX_ROW as usize + 1
-        || section.columns.len() > usize::from(MAX_COL) + 1
-    {
+    // Refused before any of it is written: the rows the heading (title, subtitles, a
+    // blank row), the header, the body, the total, a blank row and the notes take.
+    let needed = 2 + report.subtitle.len() + 1 + body_rows + 2 + section.notes.len();
+    if needed > MAX_ROW as usize + 1 || section.columns.len() > usize::from(MAX_COL) + 1 {
         return Err(sheet.too_large());
     }
     let header_row = write_heading(sheet, heading, report, section.columns.len())?;
@@ -183,7 +178,11 @@ pub(super) fn write_notes_sheet(
     section: &Section,
     totals: &[(String, f64)],
 ) -> Result<Layout, WorkbookError> {
-    if 4 + report.subtitle.len() + section.notes.len() > MAX_ROW as usize {
+    // Refused before any of it is written, as a table is: the rows the heading (title,
+    // subtitles, a blank row), the section's title, the notes and the total (after a
+    // blank row) take at most.
+    let needed = 2 + report.subtitle.len() + 1 + section.notes.len() + 2;
+    if needed > MAX_ROW as usize + 1 {
         return Err(sheet.too_large());
     }
     let mut row = write_heading(sheet, heading, report, 1)?;

@@ -23,8 +23,9 @@ const CHUNK: usize = 128 * 1024;
 
 /// How a sheet is laid out for the screen and the printer, known when it is finished.
 pub(super) struct Layout {
-    /// The width of each column from A, in characters (as `set_column_width` took it).
-    pub(super) widths: Vec<u32>,
+    /// The width of each column from A, in characters (at most `cells::MAX_WIDTH` and
+    /// two; `<col width>` adds Excel's padding).
+    pub(super) widths: Vec<usize>,
     /// A table's header row (0-based): the rows down to it stay frozen on screen and
     /// are repeated on every printed page; the sheet is printed one page wide, landscape
     /// when `landscape`. `None`: a notes sheet, printed plainly (A4, portrait).
@@ -319,8 +320,8 @@ impl SheetXml {
                 push_usize(&mut out, last + 1);
                 out.extend_from_slice(b"\" width=\"");
                 // Excel's width of `width` characters of 7 pixels plus 5 of padding,
-                // in 256ths: `width` and 182/256 (what the library wrote).
-                push_usize(&mut out, width.min(255) as usize);
+                // in 256ths: `width` and 182/256.
+                push_usize(&mut out, width);
                 out.extend_from_slice(b".7109375\" customWidth=\"1\"/>");
                 first = last + 1;
             }
