@@ -47,15 +47,22 @@ pub fn is_workbook(bytes: &[u8]) -> bool {
 
 /// Column letters of a 0-based column: 0 → `A`, 25 → `Z`, 26 → `AA`.
 pub fn column_letters(col: usize) -> String {
-    let mut n = col + 1;
     let mut out = Vec::new();
+    push_column_letters(&mut out, col);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// [`column_letters`] written onto the end of `out` (the workbook writer's cell
+/// references, which go into a byte buffer).
+pub fn push_column_letters(out: &mut Vec<u8>, col: usize) {
+    let start = out.len();
+    let mut n = col + 1;
     while n > 0 {
         let rem = (n - 1) % 26;
         out.push(b'A' + rem as u8);
         n = (n - 1) / 26;
     }
-    out.reverse();
-    String::from_utf8(out).unwrap_or_default()
+    out[start..].reverse();
 }
 
 /// The most a workbook may unpack to (all its parts together): a 100,000-row
@@ -518,6 +525,7 @@ mod tests {
             (26, "AA"),
             (701, "ZZ"),
             (702, "AAA"),
+            (16_383, "XFD"),
         ] {
             assert_eq!(column_letters(col), want);
         }

@@ -3,7 +3,7 @@
 
 use super::Refusal;
 use crate::cli::error::CliError;
-use qiwang::i18n::Text;
+use qiwang::i18n::{Lang, Localize, Text};
 use qiwang::report::xlsx::WorkbookError;
 
 /// The writer failed: a sheet or file past what Excel holds is refused, saying to use
@@ -17,22 +17,18 @@ pub fn xlsx_error(e: WorkbookError) -> CliError {
 /// exit code wherever a library error carries one (`pair`'s workbook).
 pub(super) fn xlsx_refusal(e: &WorkbookError) -> Refusal {
     match e {
-        WorkbookError::TooLarge { sheet } => Refusal::Format(Text::new(
-            format!(
-                "无法生成 Excel 工作簿：工作表 `{sheet}` 超出了 Excel 的上限（每张工作表最多 1,048,576 行、16,384 列）。请改用 `--format csv` 或 `--format html`"
-            ),
-            format!(
-                "cannot build the Excel workbook: sheet `{sheet}` is larger than Excel allows (at most 1,048,576 rows and 16,384 columns per sheet). Use `--format csv` or `--format html` instead"
-            ),
-        )),
-        WorkbookError::FileTooLarge { what } => Refusal::Format(Text::new(
-            format!(
-                "无法生成 Excel 工作簿：文件过大（{what}）。请改用 `--format csv` 或 `--format html`"
-            ),
-            format!(
-                "cannot build the Excel workbook: the file is too large ({what}). Use `--format csv` or `--format html` instead"
-            ),
-        )),
+        WorkbookError::TooLarge { .. } | WorkbookError::FileTooLarge { .. } => {
+            Refusal::Format(Text::new(
+                format!(
+                    "无法生成 Excel 工作簿：{}。请改用 `--format csv` 或 `--format html`",
+                    e.localize(Lang::Zh)
+                ),
+                format!(
+                    "cannot build the Excel workbook: {}. Use `--format csv` or `--format html` instead",
+                    e.localize(Lang::En)
+                ),
+            ))
+        }
         WorkbookError::Template(e) => {
             Refusal::bug(&format!("cannot build the Excel workbook: {e}"))
         }

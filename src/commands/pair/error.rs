@@ -46,12 +46,16 @@ impl Localize for PairError {
             PairError::Team(e) => e.localize(lang),
             PairError::NothingReady(e) => e.localize(lang),
             PairError::Store(e) => e.localize(lang),
-            // Said by the binary, which knows what a failed workbook means to the user.
-            PairError::Workbook(e) => bi!(
-                lang,
-                zh("无法生成 Excel 工作簿：{e}"),
-                en("cannot build the Excel workbook: {e}")
-            ),
+            // The binary says it with what to do instead (`xlsx_error`); this is the
+            // library's own wording, in the language asked for.
+            PairError::Workbook(e) => {
+                let e = e.localize(lang);
+                bi!(
+                    lang,
+                    zh("无法生成 Excel 工作簿：{e}"),
+                    en("cannot build the Excel workbook: {e}")
+                )
+            }
         }
     }
 }

@@ -167,8 +167,8 @@ fn store_round(
             let plan = pairing::pair_pool(ev, rules, pool, chosen.seed, request.relax.as_deref())?;
             let lang = request.lang;
             let sheet = sheet(ev, rules, pool, &plan, request.explain, lang, request.json);
-            // A workbook is made before the round is stored: should it fail (a full
-            // temporary disk), nothing is stored and `pair` can simply be run again.
+            // A workbook is made before the round is stored: should it fail (a sheet
+            // past Excel's limits), nothing is stored and `pair` can simply be run again.
             let made = if request.workbook {
                 Paired::Workbook(sheet.render_xlsx().map_err(PairError::Workbook)?)
             } else {

@@ -169,15 +169,16 @@ pub(super) fn fill_book<'r>(
         });
     }
     let count = listed.len();
+    let titles = parts::print_titles(&listed);
     // The package's own parts, then the sheets (their names and order as `parts` lists
     // them in the content types and the workbook's relations).
     let package: [(&str, Vec<u8>); 7] = [
         ("[Content_Types].xml", parts::content_types(count)),
         ("_rels/.rels", parts::PACKAGE_RELS.as_bytes().to_vec()),
-        ("docProps/app.xml", parts::app(&listed)),
+        ("docProps/app.xml", parts::app(&listed, &titles)),
         ("docProps/core.xml", parts::core()),
         ("xl/_rels/workbook.xml.rels", parts::workbook_rels(count)),
-        ("xl/workbook.xml", parts::workbook(&listed)),
+        ("xl/workbook.xml", parts::workbook(&listed, &titles)),
         ("xl/styles.xml", parts::STYLES.as_bytes().to_vec()),
     ];
     let mut all: Vec<Part> = package

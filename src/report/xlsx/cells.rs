@@ -62,7 +62,7 @@ pub(super) fn clean(text: &str) -> Cow<'_, str> {
     cleaned
 }
 
-/// Excel's limit on a cell's text, in UTF-16 units (the library refuses longer text).
+/// Excel's limit on a cell's text, in UTF-16 units (Excel refuses a file with longer text).
 pub(super) const CELL_TEXT_MAX: usize = 32_767;
 
 /// How wide text shows: CJK and full-width characters take two columns.
@@ -78,17 +78,25 @@ pub(super) fn display_width(text: &str) -> usize {
         .sum()
 }
 
-/// Excel's limit on a sheet name, in UTF-16 units (what Excel and the library count: a
-/// character such as 𠀀 takes two).
+/// Excel's limit on a sheet name, in UTF-16 units (what Excel counts: a character such
+/// as 𠀀 takes two).
 pub(super) const SHEET_NAME_MAX: usize = 31;
 
 /// A valid, unique worksheet name: at most [`SHEET_NAME_MAX`] UTF-16 units, none of
 /// `[]:*?/\`, no apostrophe or space at either end, not empty, and not `History`, which
-/// Excel keeps for itself.
+/// Excel keeps for itself. The name is decided as the workbook will hold it: the
+/// non-characters U+FFFE and U+FFFF (and the control characters `clean` leaves none of),
+/// which `xml::escape_markup` would write as U+FFFD, are U+FFFD here already, so that
+/// uniqueness is judged on the written name.
 pub(super) fn unique_name(taken: &mut BTreeSet<String>, wanted: &str) -> String {
     let replaced: String = clean(wanted)
         .chars()
-        .map(|c| if "[]:*?/\\".contains(c) { '_' } else { c })
+        .map(|c| match c {
+            '[' | ']' | ':' | '*' | '?' | '/' | '\\' => '_',
+            '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
+            c if c < ' ' => '\u{fffd}',
+            c => c,
+        })
         .collect();
     // Trimmed again after the cut, which may end the name on a space or an apostrophe.
     let fit = |text: &str, max: usize| trim_name(cut_utf16(trim_name(text), max)).to_string();

@@ -11,9 +11,11 @@ use std::io::Write;
 
 /// A part of the workbook, deflated: its path in the zip, the deflated bytes (`head`
 /// then `data`: a sheet's head is made after its body, and is not copied in front of it
-/// here but where the zip is put together), the CRC-32 and size of the uncompressed bytes.
+/// here but where the zip is put together), the CRC-32 and size of the uncompressed bytes;
+/// and the name of the sheet it holds, if it is a sheet (for the error of one too large).
 pub(super) struct Part {
     pub(super) path: String,
+    pub(super) sheet: Option<String>,
     pub(super) head: Vec<u8>,
     pub(super) data: Vec<u8>,
     pub(super) crc: u32,
@@ -28,6 +30,7 @@ impl Part {
         let _ = deflate.write_all(bytes);
         Part {
             path: path.to_string(),
+            sheet: None,
             head: Vec::new(),
             data: deflate.finish().unwrap_or_default(),
             crc: {
@@ -47,24 +50,25 @@ const DOS_TIME: u16 = 0;
 
 /// The zip file of `parts`, in that order. Each part is freed once copied.
 pub(super) fn zip(parts: Vec<Part>) -> Result<Vec<u8>, WorkbookError> {
-    let too_large = |what: String| WorkbookError::FileTooLarge { what };
-    let count = u16::try_from(parts.len())
-        .map_err(|_| too_large(format!("{} parts (at most 65,535)", parts.len())))?;
-    let total: usize = parts
+    let too_large = |sheet: &Option<String>| WorkbookError::FileTooLarge {
+        sheet: sheet.clone(),
+    };
+    let count = u16::try_from(parts.len()).map_err(|_| too_large(&None))?;
+    let total: u64 = parts
         .iter()
-        .map(|p| 30 + p.path.len() + p.head.len() + p.data.len() + 46 + p.path.len())
-        .sum::<usize>()
+        .map(|p| (30 + p.path.len() + p.head.len() + p.data.len() + 46 + p.path.len()) as u64)
+        .sum::<u64>()
         + 22;
-    let mut out = Vec::with_capacity(total);
+    // Refused before the file's memory is asked for: a zip past 4 GB is never written.
+    let total = u32::try_from(total).map_err(|_| too_large(&None))?;
+    let mut out = Vec::with_capacity(total as usize);
     // Each part's directory entry, made as its data is copied.
     let mut directory = Vec::with_capacity(parts.len() * 80);
     for part in parts {
-        let offset =
-            u32::try_from(out.len()).map_err(|_| too_large("over 4 GB compressed".to_string()))?;
-        let compressed = u32::try_from(part.head.len() + part.data.len())
-            .map_err(|_| too_large(format!("`{}` over 4 GB compressed", part.path)))?;
-        let size = u32::try_from(part.size)
-            .map_err(|_| too_large(format!("`{}` over 4 GB of XML", part.path)))?;
+        let offset = u32::try_from(out.len()).map_err(|_| too_large(&None))?;
+        let compressed =
+            u32::try_from(part.head.len() + part.data.len()).map_err(|_| too_large(&part.sheet))?;
+        let size = u32::try_from(part.size).map_err(|_| too_large(&part.sheet))?;
         let name = u16::try_from(part.path.len()).unwrap_or(u16::MAX);
         // Local file header.
         out.extend_from_slice(&0x0403_4b50u32.to_le_bytes());
@@ -97,8 +101,7 @@ pub(super) fn zip(parts: Vec<Part>) -> Result<Vec<u8>, WorkbookError> {
         directory.extend_from_slice(&offset.to_le_bytes());
         directory.extend_from_slice(part.path.as_bytes());
     }
-    let directory_at =
-        u32::try_from(out.len()).map_err(|_| too_large("over 4 GB compressed".to_string()))?;
+    let directory_at = u32::try_from(out.len()).map_err(|_| too_large(&None))?;
     let directory_len = u32::try_from(directory.len()).unwrap_or(u32::MAX);
     out.extend_from_slice(&directory);
     // End of central directory.

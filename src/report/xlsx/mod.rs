@@ -35,29 +35,74 @@ mod xml;
 pub use template::template_workbook;
 
 use super::Report;
+use crate::i18n::{Lang, Localize, bi, display_english};
 use std::borrow::Cow;
 
-/// Why a workbook could not be made.
-#[derive(Debug, thiserror::Error)]
+/// Why a workbook could not be made. Said in both languages ([`Localize`]); its
+/// `Display` is the English.
+#[derive(Debug)]
 pub enum WorkbookError {
     /// A sheet would pass Excel's 1,048,576 rows or 16,384 columns.
-    #[error(
-        "sheet `{sheet}` does not fit in an Excel worksheet (at most 1,048,576 rows and 16,384 columns)"
-    )]
     TooLarge {
         /// The sheet's name.
         sheet: String,
     },
-    /// The file would pass what a zip without its 64-bit extension holds: a part or the
-    /// file over 4 GB, or more than 65,535 parts.
-    #[error("the workbook is too large for one file: {what}")]
+    /// The file would pass what a zip without its 64-bit extension holds: a sheet or
+    /// the file over 4 GB, or more than 65,535 parts.
     FileTooLarge {
-        /// What is too large.
-        what: String,
+        /// The sheet over 4 GB; `None`: the file as a whole.
+        sheet: Option<String>,
     },
     /// The registration template's library refused (`template_workbook`).
-    #[error(transparent)]
-    Template(#[from] rust_xlsxwriter::XlsxError),
+    Template(rust_xlsxwriter::XlsxError),
+}
+
+display_english!(WorkbookError);
+
+impl std::error::Error for WorkbookError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            WorkbookError::Template(e) => Some(e),
+            WorkbookError::TooLarge { .. } | WorkbookError::FileTooLarge { .. } => None,
+        }
+    }
+}
+
+impl From<rust_xlsxwriter::XlsxError> for WorkbookError {
+    fn from(e: rust_xlsxwriter::XlsxError) -> Self {
+        WorkbookError::Template(e)
+    }
+}
+
+impl Localize for WorkbookError {
+    fn localize(&self, lang: Lang) -> String {
+        match self {
+            WorkbookError::TooLarge { sheet } => bi!(
+                lang,
+                zh(
+                    "工作表 `{sheet}` 超出了 Excel 的上限（每张工作表最多 1,048,576 行、16,384 列）"
+                ),
+                en(
+                    "sheet `{sheet}` does not fit in an Excel worksheet (at most 1,048,576 rows and 16,384 columns)"
+                )
+            ),
+            WorkbookError::FileTooLarge { sheet: Some(sheet) } => bi!(
+                lang,
+                zh("工作表 `{sheet}` 超过 4 GB，一个工作簿文件容纳不下"),
+                en("sheet `{sheet}` is over 4 GB, more than one workbook file holds")
+            ),
+            WorkbookError::FileTooLarge { sheet: None } => bi!(
+                lang,
+                zh("工作簿超过 4 GB 或 65,535 个部件，一个文件容纳不下"),
+                en("the workbook is over 4 GB or 65,535 parts, more than one file holds")
+            ),
+            WorkbookError::Template(e) => bi!(
+                lang,
+                zh("报名模板生成失败：{e}"),
+                en("the registration template could not be made: {e}")
+            ),
+        }
+    }
 }
 
 /// A report as a workbook: a sheet per section with columns (the prize sheet: a sheet per

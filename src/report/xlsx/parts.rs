@@ -6,6 +6,7 @@
 //! for its theme part: the fonts name Calibri and take the automatic (black) colour
 //! directly instead of through the theme.
 
+use super::cells::quote_sheet;
 use super::xml::{escape_markup, push_usize};
 
 /// The cell formats (`s="N"`, an index into `cellXfs` of [`STYLES`]).
@@ -134,31 +135,26 @@ pub(super) fn workbook_rels(sheets: usize) -> Vec<u8> {
     out
 }
 
-/// The print titles of `sheets` as Excel lists them (sorted by sheet name): the sheet's
-/// index, its name as a reference takes it (quoted only when it must be, by the rules
-/// of rust_xlsxwriter's `quote_sheet_name`, which wrote these names before: a quoted
-/// name is as valid, and the same then reads back the same), its header row (1-based).
-fn print_titles(sheets: &[Listed]) -> Vec<(usize, String, u32)> {
-    let mut titles: Vec<(usize, String, u32)> = sheets
+/// A table's print titles as [`workbook`] and [`app`] list them: the sheet's index, its
+/// name as a reference takes it (quoted as the totals' formulas quote it), its header
+/// row (1-based).
+pub(super) type PrintTitle = (usize, String, u32);
+
+/// The print titles of `sheets` as Excel lists them (sorted by sheet name).
+pub(super) fn print_titles(sheets: &[Listed]) -> Vec<PrintTitle> {
+    let mut titles: Vec<PrintTitle> = sheets
         .iter()
         .enumerate()
-        .filter_map(|(i, s)| {
-            s.print_titles.map(|row| {
-                (
-                    i,
-                    rust_xlsxwriter::utility::quote_sheet_name(&s.name),
-                    row + 1,
-                )
-            })
-        })
+        .filter_map(|(i, s)| s.print_titles.map(|row| (i, quote_sheet(&s.name), row + 1)))
         .collect();
     titles.sort_by_cached_key(|(i, name, _)| (name.to_lowercase(), *i));
     titles
 }
 
 /// `xl/workbook.xml`: the sheets in order, each table's header row repeated on every
-/// printed page, and formulas recalculated when Excel opens the file.
-pub(super) fn workbook(sheets: &[Listed]) -> Vec<u8> {
+/// printed page (`titles`, from [`print_titles`]), and formulas recalculated when Excel
+/// opens the file.
+pub(super) fn workbook(sheets: &[Listed], titles: &[PrintTitle]) -> Vec<u8> {
     let mut out = Vec::with_capacity(800 + 120 * sheets.len());
     out.extend_from_slice(XML_DECLARATION.as_bytes());
     out.extend_from_slice(concat!(
@@ -178,10 +174,9 @@ pub(super) fn workbook(sheets: &[Listed]) -> Vec<u8> {
         out.extend_from_slice(b"\"/>");
     }
     out.extend_from_slice(b"</sheets>");
-    let titles = print_titles(sheets);
     if !titles.is_empty() {
         out.extend_from_slice(b"<definedNames>");
-        for (i, name, row) in &titles {
+        for (i, name, row) in titles {
             out.extend_from_slice(b"<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"");
             push_usize(&mut out, *i);
             out.extend_from_slice(b"\">");
@@ -198,9 +193,9 @@ pub(super) fn workbook(sheets: &[Listed]) -> Vec<u8> {
     out
 }
 
-/// `docProps/app.xml`: the sheets' names and their print titles, as Excel lists them.
-pub(super) fn app(sheets: &[Listed]) -> Vec<u8> {
-    let titles = print_titles(sheets);
+/// `docProps/app.xml`: the sheets' names and their print titles (from [`print_titles`]),
+/// as Excel lists them.
+pub(super) fn app(sheets: &[Listed], titles: &[PrintTitle]) -> Vec<u8> {
     let mut out = Vec::with_capacity(1000 + 100 * sheets.len());
     out.extend_from_slice(XML_DECLARATION.as_bytes());
     out.extend_from_slice(concat!(
@@ -228,7 +223,7 @@ pub(super) fn app(sheets: &[Listed]) -> Vec<u8> {
         escape_markup(&mut out, &sheet.name);
         out.extend_from_slice(b"</vt:lpstr>");
     }
-    for (_, name, _) in &titles {
+    for (_, name, _) in titles {
         out.extend_from_slice(b"<vt:lpstr>");
         escape_markup(&mut out, name);
         out.extend_from_slice(b"!Print_Titles</vt:lpstr>");

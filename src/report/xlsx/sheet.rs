@@ -6,7 +6,7 @@
 use super::WorkbookError;
 use super::cells::{MAX_WIDTH, as_number, clean, col, display_width, is_money};
 use super::parts::Style;
-use super::xml::{Layout, MAX_COL, MAX_ROW, SheetXml};
+use super::xml::{Layout, MAX_COL, MAX_ROW, SheetXml, cell_ref};
 use crate::report::{Align, Report, Section};
 use std::borrow::Cow;
 
@@ -43,11 +43,8 @@ fn write_heading(
 
 /// The widths of `widths` (characters of text) as the sheet's columns take them: two
 /// more, at most [`MAX_WIDTH`] and two.
-fn column_widths(widths: &[usize]) -> Vec<u32> {
-    widths
-        .iter()
-        .map(|w| u32::try_from((*w).min(MAX_WIDTH) + 2).unwrap_or(u32::MAX))
-        .collect()
+fn column_widths(widths: &[usize]) -> Vec<usize> {
+    widths.iter().map(|w| (*w).min(MAX_WIDTH) + 2).collect()
 }
 
 /// Writes one table, its body from `rows` (`section.rows` may have been taken out);
@@ -66,12 +63,10 @@ pub(super) fn write_table<'a>(
     rows: impl Iterator<Item = impl Iterator<Item = Cow<'a, str>>>,
     body_rows: usize,
 ) -> Result<(Layout, Option<(String, f64)>), WorkbookError> {
-    // Refused before any of it is written: the rows the body, totals and notes take
-    // below the heading and header.
-    let below = body_rows + 3 + section.notes.len();
-    if 2 + report.subtitle.len() + below > MAX_ROW as usize + 1
-        || section.columns.len() > usize::from(MAX_COL) + 1
-    {
+    // Refused before any of it is written: the rows the heading (title, subtitles, a
+    // blank row), the header, the body, the total, a blank row and the notes take.
+    let needed = 2 + report.subtitle.len() + 1 + body_rows + 2 + section.notes.len();
+    if needed > MAX_ROW as usize + 1 || section.columns.len() > usize::from(MAX_COL) + 1 {
         return Err(sheet.too_large());
     }
     let header_row = write_heading(sheet, heading, report, section.columns.len())?;
@@ -98,22 +93,23 @@ pub(super) fn write_table<'a>(
         row += 1;
         for (c, value) in cells.enumerate() {
             let at = col_of(sheet, c)?;
-            if Some(c) == money_col {
-                money_values.extend(as_number(&value));
-            }
             let value = clean(&value);
             let width = display_width(&value);
             match widths.get_mut(c) {
                 Some(w) => *w = (*w).max(width),
                 None => widths.push(width),
             }
+            // Parsed once: the number written is the one totalled.
             let number = match numeric.get(c) {
-                Some(true) => as_number(&value).map(|_| &*value),
+                Some(true) => as_number(&value),
                 _ => None,
             };
+            if Some(c) == money_col {
+                money_values.extend(number);
+            }
             match number {
-                Some(n) if money[c] => sheet.number(row, at, n, Style::Money.id())?,
-                Some(n) => sheet.number(row, at, n, Style::Text.id())?,
+                Some(_) if money[c] => sheet.number(row, at, &value, Style::Money.id())?,
+                Some(_) => sheet.number(row, at, &value, Style::Text.id())?,
                 None if value == crate::report::BLACKED_OUT => {
                     sheet.text(row, at, &value, Style::Blocked.id())?;
                 }
@@ -132,8 +128,11 @@ pub(super) fn write_table<'a>(
         } else {
             "合计"
         };
-        let letter = crate::registration::xlsx::column_letters(m);
-        let formula = format!("SUM({letter}{}:{letter}{})", header_row + 2, row);
+        let formula = format!(
+            "SUM({}:{})",
+            cell_ref(header_row + 1, m),
+            cell_ref(row - 1, m)
+        );
         let sum: f64 = money_values.iter().sum();
         // Cells go in left to right.
         let mut cells = [(label_col, None), (m, Some(&formula))];
@@ -144,7 +143,7 @@ pub(super) fn write_table<'a>(
                 None => sheet.text(row, col(c), label, Style::TotalLabel.id())?,
             }
         }
-        total = Some((format!("{letter}{}", row + 1), sum));
+        total = Some((cell_ref(row, m), sum));
     }
     row += 1;
     for note in &section.notes {
@@ -166,8 +165,12 @@ fn col_of(sheet: &SheetXml, c: usize) -> Result<u16, WorkbookError> {
         .ok_or_else(|| sheet.too_large())
 }
 
+/// Excel's limit on a formula's text, in characters (UTF-16 units).
+const FORMULA_MAX: usize = 8_192;
+
 /// A section without a table (the grand total): its notes, and the sum of every money
-/// total written so far as a formula.
+/// total written so far as a formula (as a number when the formula would pass
+/// [`FORMULA_MAX`]).
 pub(super) fn write_notes_sheet(
     sheet: &mut SheetXml,
     heading: &str,
@@ -175,7 +178,11 @@ pub(super) fn write_notes_sheet(
     section: &Section,
     totals: &[(String, f64)],
 ) -> Result<Layout, WorkbookError> {
-    if 4 + report.subtitle.len() + section.notes.len() > MAX_ROW as usize {
+    // Refused before any of it is written, as a table is: the rows the heading (title,
+    // subtitles, a blank row), the section's title, the notes and the total (after a
+    // blank row) take at most.
+    let needed = 2 + report.subtitle.len() + 1 + section.notes.len() + 2;
+    if needed > MAX_ROW as usize + 1 {
         return Err(sheet.too_large());
     }
     let mut row = write_heading(sheet, heading, report, 1)?;
@@ -197,7 +204,15 @@ pub(super) fn write_notes_sheet(
         sheet.text(row, 0, label, Style::TotalLabel.id())?;
         let cells: Vec<&str> = totals.iter().map(|(c, _)| c.as_str()).collect();
         let sum: f64 = totals.iter().map(|(_, v)| v).sum();
-        sheet.formula(row, 1, &cells.join("+"), sum, Style::TotalMoney.id())?;
+        let formula = cells.join("+");
+        if formula.encode_utf16().count() <= FORMULA_MAX {
+            sheet.formula(row, 1, &formula, sum, Style::TotalMoney.id())?;
+        } else {
+            // Hundreds of lists: a formula naming each would not open (Excel refuses the
+            // file); the total is written as the number it is.
+            let value = format!("{:.2}", sum + 0.0);
+            sheet.number(row, 1, &value, Style::TotalMoney.id())?;
+        }
     }
     Ok(Layout {
         widths: vec![40, 16],

@@ -67,6 +67,14 @@ fn sheet_names_are_valid_and_unique() {
     }
     assert_eq!(taken.len(), hostile.len());
     assert_eq!(unique_name(&mut taken, " 'abc"), "abc (2)");
+    // The non-characters XML does not allow are written as U+FFFD: names that differ
+    // only there are the same name in the workbook, and are told apart here.
+    let mut taken = BTreeSet::new();
+    let names: Vec<String> = ["A\u{fffe}", "A\u{ffff}", "A\u{fffd}"]
+        .iter()
+        .map(|wanted| unique_name(&mut taken, wanted))
+        .collect();
+    assert_eq!(names, ["A\u{fffd}", "A\u{fffd} (2)", "A\u{fffd} (3)"]);
 }
 
 /// Tester repro 11: a right-to-left override in a name reached the workbook, where
@@ -275,7 +283,7 @@ fn a_workbook_reads_back_cell_by_cell() {
     assert!(xml("xl/worksheets/sheet4.xml").contains(r#"<c r="C4" s="9" t="inlineStr">"#));
     let workbook = xml("xl/workbook.xml");
     assert!(workbook.contains(
-        r#"<definedName name="_xlnm.Print_Titles" localSheetId="0">奖金!$4:$4</definedName>"#
+        r#"<definedName name="_xlnm.Print_Titles" localSheetId="0">'奖金'!$4:$4</definedName>"#
     ));
     assert!(!workbook.contains(r#"localSheetId="2""#), "{workbook}");
 }
@@ -372,7 +380,17 @@ fn text_longer_than_a_cell_is_cut() {
         let mut section = Section::new("", vec!["奖项".into()]);
         section.rows.push(vec![long.clone()]);
         report.sections.push(section);
-        render(&report).unwrap();
+        let bytes = render(&report).unwrap();
+        let mut book: calamine::Xlsx<_> =
+            calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).unwrap();
+        let range = book.worksheet_range("t").unwrap();
+        match cell(&range, 3, 0) {
+            Data::String(text) => {
+                assert!(utf16(&text) <= CELL_TEXT_MAX, "{}", utf16(&text));
+                assert!(text.ends_with('…'));
+            }
+            other => panic!("{other:?}"),
+        }
     }
     let fits = "a".repeat(CELL_TEXT_MAX);
     assert_eq!(clean(&fits), fits);
@@ -394,4 +412,118 @@ fn numbers_are_written_in_decimal() {
         push_usize(&mut out, n);
         assert_eq!(String::from_utf8(out).unwrap(), n.to_string());
     }
+}
+
+/// A money column without a plain number (every prize a title, `—`) totals 0: the
+/// stored value of its SUM and of the grand total is `0.00`, not `-0.00`.
+#[test]
+fn a_total_of_no_number_is_zero() {
+    let mut report = Report::new("赛事");
+    let mut list = Section::new("奖", vec!["姓名".into(), "奖金".into()]);
+    list.push(row(&["张三", "—"]));
+    list.push(row(&["李四", ""]));
+    report.sections.push(list);
+    let mut other = Section::new("次", vec!["姓名".into(), "奖金".into()]);
+    other.push(row(&["王五", "奖杯"]));
+    report.sections.push(other);
+    report.sections.push(Section::new("合计", Vec::new()));
+    let bytes = render(&report).unwrap();
+    let parts = parts(&bytes);
+    for sheet in ["xl/worksheets/sheet1.xml", "xl/worksheets/sheet3.xml"] {
+        let xml =
+            String::from_utf8(parts.iter().find(|p| p.0 == sheet).unwrap().1.clone()).unwrap();
+        assert!(xml.contains("</f><v>0.00</v>"), "{xml}");
+        assert!(!xml.contains("-0"), "{xml}");
+    }
+}
+
+/// Sheet names holding XML's markup characters and an apostrophe, end to end: read back
+/// as given, the grand total's formula naming them quoted (the apostrophe doubled) with
+/// its value, and each table's print titles naming its sheet.
+#[test]
+fn sheet_names_with_markup_characters_read_back() {
+    let mut report = Report::new("赛事");
+    for (title, money) in [("a&b<c>", "10"), ("d\"e'f", "2.5")] {
+        let mut list = Section::new(title, vec!["姓名".into(), "奖金".into()]);
+        list.push(row(&["张三", money]));
+        report.sections.push(list);
+    }
+    report.sections.push(Section::new("合计", Vec::new()));
+    let bytes = render(&report).unwrap();
+    let mut book: calamine::Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.clone())).unwrap();
+    assert_eq!(
+        book.sheet_names(),
+        ["a&b<c>", "d\"e'f", "合计"].map(String::from)
+    );
+    assert_eq!(
+        cell(&book.worksheet_range("d\"e'f").unwrap(), 4, 1),
+        Data::Float(2.5)
+    );
+    let total = book.worksheet_range("合计").unwrap();
+    assert_eq!(cell(&total, 4, 1), Data::Float(12.5));
+    let formulas = book.worksheet_formula("合计").unwrap();
+    assert_eq!(
+        formulas.get_value((4, 1)).map(String::as_str),
+        Some("'a&b<c>'!B5+'d\"e''f'!B5")
+    );
+    let mut titles: Vec<String> = book
+        .defined_names()
+        .iter()
+        .map(|(_, at)| at.clone())
+        .collect();
+    titles.sort();
+    assert_eq!(titles, ["'a&b<c>'!$3:$3", "'d\"e''f'!$3:$3"]);
+}
+
+/// A file past what a zip holds is refused in words of both languages, naming the sheet
+/// when one sheet is too large: no English or part path in the Chinese.
+#[test]
+fn a_file_too_large_is_said_in_both_languages() {
+    use crate::i18n::{Lang, Localize};
+    let sheet = WorkbookError::FileTooLarge {
+        sheet: Some("公开组 排名".into()),
+    };
+    let zh = sheet.localize(Lang::Zh);
+    assert!(zh.contains("`公开组 排名`"), "{zh}");
+    assert!(!zh.contains("xl/") && !zh.contains("over"), "{zh}");
+    assert!(sheet.to_string().contains("`公开组 排名`"));
+    let whole = WorkbookError::FileTooLarge { sheet: None };
+    assert!(!whole.localize(Lang::Zh).contains("over"));
+    assert_eq!(whole.to_string(), whole.localize(Lang::En));
+}
+
+/// The grand total of hundreds of lists: a formula naming each would pass Excel's 8,192
+/// characters (and the file would not open), so the total is written as its number.
+#[test]
+fn a_grand_total_of_hundreds_of_lists_stays_within_excel() {
+    let mut report = Report::new("赛事");
+    for n in 0..400 {
+        let mut list = Section::new(
+            format!("公开组 成人 第{n:03}名 奖励名单"),
+            vec!["奖金".into()],
+        );
+        list.push(row(&["1.25"]));
+        report.sections.push(list);
+    }
+    report.sections.push(Section::new("合计", Vec::new()));
+    let bytes = render(&report).unwrap();
+    let parts = parts(&bytes);
+    let total = String::from_utf8(
+        parts
+            .iter()
+            .find(|p| p.0 == "xl/worksheets/sheet401.xml")
+            .unwrap()
+            .1
+            .clone(),
+    )
+    .unwrap();
+    assert!(!total.contains("<f>"), "{total}");
+    assert!(total.contains(r#"s="8"><v>500.00</v>"#), "{total}");
+    let mut book: calamine::Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).unwrap();
+    assert_eq!(
+        cell(&book.worksheet_range("合计").unwrap(), 4, 1),
+        Data::Float(500.0)
+    );
 }

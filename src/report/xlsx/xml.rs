@@ -7,6 +7,7 @@
 
 use super::WorkbookError;
 use super::container::Part;
+use crate::registration::xlsx::push_column_letters;
 use flate2::Compression;
 use flate2::write::DeflateEncoder;
 use std::io::Write;
@@ -22,8 +23,9 @@ const CHUNK: usize = 128 * 1024;
 
 /// How a sheet is laid out for the screen and the printer, known when it is finished.
 pub(super) struct Layout {
-    /// The width of each column from A, in characters (as `set_column_width` took it).
-    pub(super) widths: Vec<u32>,
+    /// The width of each column from A, in characters (at most `cells::MAX_WIDTH` and
+    /// two; `<col width>` adds Excel's padding).
+    pub(super) widths: Vec<usize>,
     /// A table's header row (0-based): the rows down to it stay frozen on screen and
     /// are repeated on every printed page; the sheet is printed one page wide, landscape
     /// when `landscape`. `None`: a notes sheet, printed plainly (A4, portrait).
@@ -49,7 +51,7 @@ pub(super) struct SheetXml {
     row_text: [u8; 10],
     row_len: usize,
     /// Column letters by column, made as columns are first met.
-    letters: Vec<([u8; 3], u8)>,
+    letters: Vec<Vec<u8>>,
     /// The used range's last row and column, if any cell was written.
     last: Option<(u32, u16)>,
     /// Merged ranges: a row, its first and last column.
@@ -104,16 +106,17 @@ impl SheetXml {
         }
         let c = usize::from(col);
         while self.letters.len() <= c {
-            self.letters.push(letters(self.letters.len()));
+            let mut letters = Vec::with_capacity(3);
+            push_column_letters(&mut letters, self.letters.len());
+            self.letters.push(letters);
         }
-        let (letters, n) = self.letters[c];
         self.buf.extend_from_slice(b"<c r=\"");
-        self.buf.extend_from_slice(&letters[..usize::from(n)]);
+        self.buf.extend_from_slice(&self.letters[c]);
         self.buf.extend_from_slice(&self.row_text[..self.row_len]);
         self.buf.push(b'"');
         if style != 0 {
             self.buf.extend_from_slice(b" s=\"");
-            push_small(&mut self.buf, style);
+            push_usize(&mut self.buf, usize::from(style));
             self.buf.push(b'"');
         }
         self.last = Some(match self.last {
@@ -189,9 +192,10 @@ impl SheetXml {
         self.buf.extend_from_slice(b"><f>");
         escape_markup(&mut self.buf, formula);
         self.buf.extend_from_slice(b"</f><v>");
-        // One per table: `format!` is cheap enough here.
+        // One per table: `format!` is cheap enough here. `+ 0.0` makes a negative zero
+        // (the sum of no numbers is -0.0) the zero it stands for, not `-0.00`.
         self.buf
-            .extend_from_slice(format!("{value:.2}").trim_start_matches('+').as_bytes());
+            .extend_from_slice(format!("{:.2}", value + 0.0).as_bytes());
         self.buf.extend_from_slice(b"</v></c>");
         Ok(())
     }
@@ -222,9 +226,9 @@ impl SheetXml {
             self.buf.extend_from_slice(b"\">");
             for &(row, first, last) in &std::mem::take(&mut self.merges) {
                 self.buf.extend_from_slice(b"<mergeCell ref=\"");
-                self.push_ref(row, first);
+                push_ref(&mut self.buf, row, first);
                 self.buf.push(b':');
-                self.push_ref(row, last);
+                push_ref(&mut self.buf, row, last);
                 self.buf.extend_from_slice(b"\"/>");
             }
             self.buf.extend_from_slice(b"</mergeCells>");
@@ -256,18 +260,12 @@ impl SheetXml {
         let size = head.len() as u64 + self.size;
         Ok(Part {
             path: format!("xl/worksheets/sheet{n}.xml"),
+            sheet: Some(self.name),
             head: stored_blocks(&head),
             data: body,
             crc: crc.sum(),
             size,
         })
-    }
-
-    /// `B7`.
-    fn push_ref(&mut self, row: u32, col: u16) {
-        let (letters, n) = letters(usize::from(col));
-        self.buf.extend_from_slice(&letters[..usize::from(n)]);
-        push_usize(&mut self.buf, row as usize + 1);
     }
 
     /// What comes before `<sheetData>`: the declaration, `sheetPr` (fit to the page),
@@ -286,9 +284,7 @@ impl SheetXml {
             && (row, col) != (0, 0)
         {
             out.push(b':');
-            let (letters, n) = letters(usize::from(col));
-            out.extend_from_slice(&letters[..usize::from(n)]);
-            push_usize(&mut out, row as usize + 1);
+            push_ref(&mut out, row, col);
         }
         out.extend_from_slice(b"\"/><sheetViews><sheetView");
         if self.selected {
@@ -324,8 +320,8 @@ impl SheetXml {
                 push_usize(&mut out, last + 1);
                 out.extend_from_slice(b"\" width=\"");
                 // Excel's width of `width` characters of 7 pixels plus 5 of padding,
-                // in 256ths: `width` and 182/256 (what the library wrote).
-                push_usize(&mut out, width.min(255) as usize);
+                // in 256ths: `width` and 182/256.
+                push_usize(&mut out, width);
                 out.extend_from_slice(b".7109375\" customWidth=\"1\"/>");
                 first = last + 1;
             }
@@ -351,23 +347,18 @@ fn stored_blocks(data: &[u8]) -> Vec<u8> {
     out
 }
 
-/// A column's letters (`A`, `AB`, `XFD`) and how many there are; columns past `XFD` are
-/// refused before they get here.
-fn letters(col: usize) -> ([u8; 3], u8) {
-    let mut out = [0u8; 3];
-    let mut n = col + 1;
-    let mut len = 0;
-    let mut rev = [0u8; 3];
-    while n > 0 && len < 3 {
-        let rem = (n - 1) % 26;
-        rev[len] = b'A' + rem as u8;
-        len += 1;
-        n = (n - 1) / 26;
-    }
-    for i in 0..len {
-        out[i] = rev[len - 1 - i];
-    }
-    (out, len as u8)
+/// The reference of the cell at (`row`, `col`), both 0-based, onto `out`: `B7`.
+fn push_ref(out: &mut Vec<u8>, row: u32, col: u16) {
+    push_column_letters(out, usize::from(col));
+    push_usize(out, row as usize + 1);
+}
+
+/// The reference of the cell at (`row`, `col`), both 0-based, for a formula: `B7`.
+pub(super) fn cell_ref(row: u32, col: usize) -> String {
+    let mut out = Vec::with_capacity(10);
+    push_column_letters(&mut out, col);
+    push_usize(&mut out, row as usize + 1);
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// `n`'s decimal digits, at the end of the array from the index given.
@@ -392,13 +383,7 @@ fn write_u32(out: &mut [u8; 10], n: u32) -> usize {
     digits.len()
 }
 
-fn push_small(out: &mut Vec<u8>, n: u8) {
-    if n >= 10 {
-        out.push(b'0' + n / 10);
-    }
-    out.push(b'0' + n % 10);
-}
-
+/// Writes `n` in decimal onto the end of `out`.
 pub(super) fn push_usize(out: &mut Vec<u8>, n: usize) {
     let (digits, at) = decimal(n as u64);
     out.extend_from_slice(&digits[at..]);
