@@ -185,8 +185,8 @@ impl Store {
             super::history::undo_target(trail).is_ok_and(|target| target.seq == newest.seq);
         if by_undo {
             let n = newest.seq;
-            let undo = undo_command(newest);
-            let (commands_zh, commands_en) = spelled(&way.redo[way.redo.len() - 1..]);
+            let undo = undo_command(self.dir());
+            let (commands_zh, commands_en) = spelled(self.dir(), &way.redo[way.redo.len() - 1..]);
             let earlier: Vec<u64> = way.redo[..way.redo.len() - 1]
                 .iter()
                 .map(|l| l.seq)
@@ -231,7 +231,7 @@ impl Store {
                 .collect::<Vec<_>>()
                 .join(sep)
         };
-        let (zh_commands, en_commands) = spelled(&way.redo);
+        let (zh_commands, en_commands) = spelled(self.dir(), &way.redo);
         let (zh_skip, en_skip) = if way.skips_undone {
             (
                 "（其间已撤销的修改不重做）",
@@ -301,13 +301,19 @@ impl Store {
 
 /// The commands that redo `lines`, each as `#N `qiwang …`` (a line that only recorded
 /// draw seeds in words, [`seeds_in_words`]), the first [`SPELLED`] spelled out and the
-/// rest counted; a masked number is pointed out.
-fn spelled(lines: &[&AuditEntry]) -> (String, String) {
+/// rest counted; a masked number is pointed out. Each reaches the event in `dir`.
+fn spelled(dir: &Path, lines: &[&AuditEntry]) -> (String, String) {
     let spelled: Vec<(u64, Vec<String>, Option<Text>)> = lines
         .iter()
         .take(SPELLED)
         .enumerate()
-        .map(|(i, l)| (l.seq, redo_commands(l), seeds_in_words(l, &lines[i + 1..])))
+        .map(|(i, l)| {
+            (
+                l.seq,
+                redo_commands(dir, l),
+                seeds_in_words(dir, l, &lines[i + 1..]),
+            )
+        })
         .collect();
     let masked = spelled
         .iter()
@@ -375,12 +381,13 @@ pub(super) fn put_back(snapshot: &Path, state: &Path, holding: Option<&Text>) ->
 /// pairing (docs/rules.md §2.2); a `pair --all` that drew seeds is spelled one pool at a
 /// time, each with its seed. A seed recorded without a round (a dry run's draw, a draw
 /// refused) has none: no command records a given seed, and the command as logged would
-/// draw and record another; [`seeds_in_words`] says what to do instead.
-fn redo_commands(line: &AuditEntry) -> Vec<String> {
+/// draw and record another; [`seeds_in_words`] says what to do instead. Each reaches
+/// the event in `dir` ([`on_event`]).
+fn redo_commands(dir: &Path, line: &AuditEntry) -> Vec<String> {
     if let Some(Action::SeedsRecorded { .. }) = Action::of(line) {
         return Vec::new();
     }
-    let argv = &line.command;
+    let argv = &on_event(dir, &line.command);
     let given = argv
         .iter()
         .any(|a| a == "--seed" || a.starts_with("--seed="));
@@ -437,17 +444,15 @@ fn redo_commands(line: &AuditEntry) -> Vec<String> {
 /// command as logged would draw another). So for each seed the advice names the `pair`
 /// that makes the same draw with it, or, where one of the `later` lines to redo pairs
 /// round 1 of that pool with it (spelled with `--seed`), that step. `None` for any other
-/// line.
-fn seeds_in_words(line: &AuditEntry, later: &[&AuditEntry]) -> Option<Text> {
+/// line. The `pair` reaches the event in `dir` ([`on_event`]).
+fn seeds_in_words(dir: &Path, line: &AuditEntry, later: &[&AuditEntry]) -> Option<Text> {
     let Some(Action::SeedsRecorded { seeds }) = Action::of(line) else {
         return None;
     };
     // The options before the command word (`--event`, `--lang` …) hold for the `pair`.
-    let global: Vec<String> = line
-        .command
-        .iter()
+    let global: Vec<String> = on_event(dir, &line.command)
+        .into_iter()
         .take_while(|a| *a != "pair")
-        .cloned()
         .collect();
     let paired_by = |pool: &crate::model::GroupId, seed: u64| {
         later.iter().find_map(|l| match Action::of(l) {
@@ -503,25 +508,26 @@ fn seeds_in_words(line: &AuditEntry, later: &[&AuditEntry]) -> Option<Text> {
     ))
 }
 
-/// `undo` typed as `line` was: with the `--event` it was given, so that it reaches the
-/// same event from the same directory.
-fn undo_command(line: &AuditEntry) -> String {
-    let argv = &line.command;
-    let mut words = Vec::new();
-    let mut i = 0;
-    while let Some(word) = argv.get(i).filter(|w| w.starts_with("--")) {
-        let valued = ["--event", "--lang", "--format", "--encoding"].contains(&word.as_str());
-        if word == "--event" || word.starts_with("--event=") {
-            words.extend(
-                argv[i..argv.len().min(i + 1 + usize::from(valued))]
-                    .iter()
-                    .cloned(),
-            );
+/// `undo` for the event in `dir`, named by its path as the snapshot to put back is.
+fn undo_command(dir: &Path) -> String {
+    command_line(&on_event(dir, &["undo".to_string()]))
+}
+
+/// `argv` sent to the event in `dir`: the `--event` it was logged with dropped, wherever
+/// it stood (it is a global option), and `--event DIR` put first. The logged one may not
+/// reach the event from where the advice is followed: it was relative to the directory
+/// the command ran in, or masked in the log (digits in a folder name).
+fn on_event(dir: &Path, argv: &[String]) -> Vec<String> {
+    let mut out = vec!["--event".to_string(), dir.display().to_string()];
+    let mut words = argv.iter();
+    while let Some(word) = words.next() {
+        if word == "--event" {
+            words.next();
+        } else if !word.starts_with("--event=") {
+            out.push(word.clone());
         }
-        i += 1 + usize::from(valued);
     }
-    words.push("undo".to_string());
-    command_line(&words)
+    out
 }
 
 /// A logged command line as the user would type it again (arguments with spaces or
@@ -557,24 +563,36 @@ mod tests {
         assert_eq!(command_line(&argv), "result 1 r --note 'a b'");
     }
 
-    /// The undo the advice runs reaches the event the logged command reached.
+    /// The undo and the redo the advice runs reach the event the advice is about, by its
+    /// path, whatever `--event` the change was logged with (before or after the command
+    /// word, relative to another directory, masked) or without one.
     #[test]
-    fn the_undo_to_run_keeps_the_event_the_change_named() {
+    fn the_commands_to_run_name_the_event_by_its_path() {
+        let dir = Path::new("/tmp/赛 it's");
+        assert_eq!(undo_command(dir), "--event '/tmp/赛 it'\\''s' undo");
         let line = |argv: &[&str]| paired(argv, &[("a", 2, 1)]);
         let cases = [
             (
                 &["--event", "ev 1", "--lang", "en", "pair"][..],
-                "--event 'ev 1' undo",
+                "--lang en pair",
             ),
             (
-                &["--format", "json", "--event=ev", "pair"],
-                "--event=ev undo",
+                &["--format", "json", "--event=../ev", "pair"],
+                "--format json pair",
             ),
-            (&["--show-private", "pair", "--event", "ev"], "undo"),
-            (&["pair"], "undo"),
+            (
+                &["--show-private", "pair", "--event", "ev"],
+                "--show-private pair",
+            ),
+            (&["--event", "ev-2026****", "pair"], "pair"),
+            (&["pair"], "pair"),
         ];
-        for (argv, undo) in cases {
-            assert_eq!(undo_command(&line(argv)), undo, "{argv:?}");
+        for (argv, rest) in cases {
+            assert_eq!(
+                redo_commands(Path::new("/srv/ev"), &line(argv)),
+                [format!("--event /srv/ev {rest}")],
+                "{argv:?}"
+            );
         }
     }
 
@@ -615,18 +633,24 @@ mod tests {
             &[("a", 1, 7), ("b", 2, 9)],
         );
         assert_eq!(
-            redo_commands(&all),
+            redo_commands(Path::new("ev"), &all),
             [
                 "--event ev pair --group a --allow-small --seed 7",
                 "--event ev pair --group b --allow-small"
             ]
         );
         let one = paired(&["pair", "--group", "a"], &[("a", 1, 7)]);
-        assert_eq!(redo_commands(&one), ["pair --group a --seed 7"]);
+        assert_eq!(
+            redo_commands(Path::new("ev"), &one),
+            ["--event ev pair --group a --seed 7"]
+        );
         let typed = paired(&["pair", "--seed", "5"], &[("a", 1, 5)]);
-        assert_eq!(redo_commands(&typed), ["pair --seed 5"]);
+        assert_eq!(
+            redo_commands(Path::new("ev"), &typed),
+            ["--event ev pair --seed 5"]
+        );
         let later = paired(&["pair"], &[("a", 2, 5)]);
-        assert_eq!(redo_commands(&later), ["pair"]);
+        assert_eq!(redo_commands(Path::new("ev"), &later), ["--event ev pair"]);
     }
 
     /// A logged line (seq 2) of `argv` that recorded round-1 draw `seeds` without pairing.
@@ -660,8 +684,8 @@ mod tests {
             &["--event", "ev", "pair", "--all", "--dry-run"],
             &[("a", 7), ("b", 9)],
         );
-        assert!(redo_commands(&dry).is_empty());
-        let alone = seeds_in_words(&dry, &[]).unwrap();
+        assert!(redo_commands(Path::new("ev"), &dry).is_empty());
+        let alone = seeds_in_words(Path::new("ev"), &dry, &[]).unwrap();
         assert_eq!(
             alone.en,
             "(recorded round-1 draw seeds, which no command records again by itself; \
@@ -677,7 +701,7 @@ mod tests {
         );
         // Step #3 paired round 1 of `a` with its seed: that step redoes it.
         let then = paired(&["--event", "ev", "pair", "--group", "a"], &[("a", 1, 7)]);
-        let words = seeds_in_words(&dry, &[&then]).unwrap();
+        let words = seeds_in_words(Path::new("ev"), &dry, &[&then]).unwrap();
         assert!(
             words
                 .en
@@ -697,7 +721,10 @@ mod tests {
             "{}",
             words.en
         );
-        assert_eq!(redo_commands(&then), ["--event ev pair --group a --seed 7"]);
-        assert_eq!(seeds_in_words(&then, &[]), None);
+        assert_eq!(
+            redo_commands(Path::new("ev"), &then),
+            ["--event ev pair --group a --seed 7"]
+        );
+        assert_eq!(seeds_in_words(Path::new("ev"), &then, &[]), None);
     }
 }
