@@ -22,6 +22,7 @@
 use super::action::{Action, PairedRound};
 use super::{AuditEntry, AuditTrail, EntryKind, Store, audit, fsio, snapshots, state};
 use crate::i18n::Text;
+use crate::privacy::masked_argv;
 use crate::rulebook::Lang;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -516,9 +517,12 @@ fn undo_command(dir: &Path) -> String {
 /// `argv` sent to the event in `dir`: the `--event` it was logged with dropped, wherever
 /// it stood (it is a global option), and `--event DIR` put first. The logged one may not
 /// reach the event from where the advice is followed: it was relative to the directory
-/// the command ran in, or masked in the log (digits in a folder name).
+/// the command ran in, or masked in the log (digits in a folder name). The rest is
+/// masked as the log masks it ([`masked_argv`]): a line written before the log masked
+/// holds whole ID and phone numbers and birth dates, which the advice must not print.
 fn on_event(dir: &Path, argv: &[String]) -> Vec<String> {
     let mut out = vec!["--event".to_string(), dir.display().to_string()];
+    let argv = masked_argv(argv);
     let mut words = argv.iter();
     while let Some(word) = words.next() {
         if word == "--event" {
@@ -594,6 +598,44 @@ mod tests {
                 "{argv:?}"
             );
         }
+    }
+
+    /// A line logged before the log masked personal numbers is spelled again masked, as
+    /// the log keeps it now; a masked line and the seed come back as they are.
+    #[test]
+    fn personal_numbers_of_an_old_line_are_masked_in_the_command_to_redo() {
+        let old = paired(
+            &[
+                "player",
+                "add",
+                "--id-number",
+                "330723199001011239",
+                "--phone=13912345678",
+                "--birth-date",
+                "1990-01-01",
+                "--seed",
+                "201812345678",
+            ],
+            &[],
+        );
+        let masked = [
+            "player",
+            "add",
+            "--id-number",
+            "330723********1239",
+            "--phone=139****5678",
+            "--birth-date",
+            "1990-**-**",
+            "--seed",
+            "201812345678",
+        ];
+        let spelled = "--event ev player add --id-number '330723********1239' \
+                       '--phone=139****5678' --birth-date '1990-**-**' --seed 201812345678";
+        assert_eq!(redo_commands(Path::new("ev"), &old), [spelled]);
+        assert_eq!(
+            redo_commands(Path::new("ev"), &paired(&masked, &[])),
+            [spelled]
+        );
     }
 
     /// A logged line of `argv` whose action paired `rounds` (pool, round, seed).
