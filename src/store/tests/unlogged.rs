@@ -122,6 +122,40 @@ fn a_last_line_cut_without_a_journal_is_refused_until_the_way_back_is_followed()
     assert_eq!(count(&store), 1);
 }
 
+/// A second incident after the same step sets its files aside in a folder of its own:
+/// one shared folder let the second `mv` overwrite the first incident's files (the
+/// changes made again reuse their numbers).
+#[test]
+fn a_second_incident_keeps_the_files_the_first_set_aside() {
+    let (_tmp, store) = new_event();
+    add_penalty(&store);
+    add_penalty(&store);
+    let cut_last_line = || {
+        let bytes = fs::read(store.audit_path()).unwrap();
+        fs::write(store.audit_path(), &bytes[..bytes.len() - 20]).unwrap();
+        advice(&store.undo(&command("undo")).unwrap_err())
+    };
+    let first = cut_last_line();
+    follow(&store, &first);
+    add_penalty(&store);
+    let second = cut_last_line();
+    follow(&store, &second);
+    let aside = store.dir().join("history-unlogged");
+    for folder in ["after-2", "after-2-2"] {
+        let names: Vec<String> = fs::read_dir(aside.join(folder))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names.len(), 1, "{folder}: {names:?}");
+        assert!(names[0].starts_with("000003-"), "{folder}: {names:?}");
+    }
+    assert!(
+        second.contains("/history-unlogged/after-2-2 && mv "),
+        "{second}"
+    );
+    assert_consistent(&store);
+}
+
 /// A trail cut at a line boundary (an older copy put back) or emptied: undo would have
 /// restored the snapshot of its last line, reverting every later change at once.
 #[test]
