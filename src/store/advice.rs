@@ -54,18 +54,20 @@ impl Store {
 
     /// [`Store::recovery_hint`] after `lead` (what qiwang did not do to the state file).
     pub(super) fn way_back_hint(&self, lead: &Text) -> Text {
-        match audit::read_brief(&self.audit_path()) {
-            Ok((_, trail)) => self.way_back_hint_on(lead, &trail),
-            Err(_) => self.newest_snapshot_hint(lead),
-        }
+        let way = match audit::read_brief(&self.audit_path()) {
+            Ok((_, trail)) => self.recovery_on(&trail, None),
+            Err(_) => self.newest_snapshot(None),
+        };
+        way.after(lead)
     }
 
-    /// [`Store::way_back_hint`] through `trail` rather than the trail on disk (the part of
-    /// a damaged trail that can be trusted, `unlogged.rs`).
-    pub(super) fn way_back_hint_on(&self, lead: &Text, trail: &AuditTrail) -> Text {
+    /// The way back to the state `trail` describes (the part of a damaged trail that can
+    /// be trusted, `unlogged.rs`): through the trail, else through the newest readable
+    /// whole snapshot, of a change numbered `upto` at most when given.
+    pub(super) fn recovery_on(&self, trail: &AuditTrail, upto: Option<u64>) -> Recovery {
         match self.way_back(trail) {
-            Some(way) => self.worded(lead, &way, trail),
-            None => self.newest_snapshot_hint(lead),
+            Some(way) => self.worded(&way, trail),
+            None => self.newest_snapshot(upto),
         }
     }
 
@@ -155,7 +157,7 @@ impl Store {
     /// in effect and the next `undo` reverts it. Redoing it on the bare snapshot instead
     /// would log it twice in effect, and the second `undo` would report undoing a change
     /// it does not revert.
-    fn worded(&self, lead: &Text, way: &WayBack, trail: &AuditTrail) -> Text {
+    fn worded(&self, way: &WayBack, trail: &AuditTrail) -> Recovery {
         let last = trail.last_seq();
         let snapshot = self.history_dir().join(&way.base);
         let Some(newest) = way.redo.last() else {
@@ -164,17 +166,7 @@ impl Store {
                 format!("第 {last} 步之后的状态"),
                 format!("the state after step #{last}"),
             );
-            let put_back = put_back(&snapshot, &self.state_path(), Some(&holding));
-            return Text::new(
-                format!(
-                    "{}；audit.log 所记的当前状态完整保存在快照中。恢复方法：{}，无需重做任何修改",
-                    lead.zh, put_back.zh
-                ),
-                format!(
-                    "{}; the state audit.log describes is kept whole in a snapshot: to recover, {}, and redo nothing",
-                    lead.en, put_back.en
-                ),
-            );
+            return Recovery::Whole(put_back(&snapshot, &self.state_path(), Some(&holding)));
         };
         let after = way.after;
         let holding = Text::new(
@@ -214,16 +206,16 @@ impl Store {
                     ),
                 )
             };
-            return Text::new(
+            return Recovery::Steps(Text::new(
                 format!(
-                    "{}；恢复方法：{}，再运行 `qiwang {undo}`（撤销第 {n} 步：从 history/ 恢复第 {n} 次修改之前的状态{between_zh}，并在 audit.log 记下这一步已撤销），然后重做第 {n} 步：{commands_zh}",
-                    lead.zh, put_back.zh
+                    "{}，再运行 `qiwang {undo}`（撤销第 {n} 步：从 history/ 恢复第 {n} 次修改之前的状态{between_zh}，并在 audit.log 记下这一步已撤销），然后重做第 {n} 步：{commands_zh}",
+                    put_back.zh
                 ),
                 format!(
-                    "{}; to recover, {}, then run `qiwang {undo}` (it undoes step #{n}: restores the state before change #{n} from history/{between_en} and records in audit.log that #{n} is undone), then redo step #{n}: {commands_en}",
-                    lead.en, put_back.en
+                    "{}, then run `qiwang {undo}` (it undoes step #{n}: restores the state before change #{n} from history/{between_en} and records in audit.log that #{n} is undone), then redo step #{n}: {commands_en}",
+                    put_back.en
                 ),
-            );
+            ));
         }
         let seqs: Vec<u64> = way.redo.iter().map(|l| l.seq).collect();
         let list = |mark: &str, sep: &str| {
@@ -241,29 +233,32 @@ impl Store {
         } else {
             ("", "")
         };
-        Text::new(
+        Recovery::Steps(Text::new(
             format!(
-                "{}；恢复方法：{}，再依次重做第 {} 步{zh_skip}：{zh_commands}",
-                lead.zh,
+                "{}，再依次重做第 {} 步{zh_skip}：{zh_commands}",
                 put_back.zh,
                 list("", "、")
             ),
             format!(
-                "{}; to recover, {}, then redo steps {} in this order{en_skip}: {en_commands}",
-                lead.en,
+                "{}, then redo steps {} in this order{en_skip}: {en_commands}",
                 put_back.en,
                 list("#", ", ")
             ),
-        )
+        ))
     }
 
-    /// The advice without the audit trail: the newest whole snapshot this qiwang reads,
-    /// the state before its change, and the changes to redo from there.
-    fn newest_snapshot_hint(&self, lead: &Text) -> Text {
+    /// The advice without the audit trail: the newest whole snapshot this qiwang reads
+    /// (of a change numbered `upto` at most when given: the later ones are set aside by
+    /// the advice about unrecorded changes), the state before its change, and the changes
+    /// to redo from there.
+    fn newest_snapshot(&self, upto: Option<u64>) -> Recovery {
         let history = self.history_dir();
-        let good = state::list_snapshots(&history)
-            .ok()
-            .and_then(|all| all.into_iter().rev().find(|s| self.is_whole_good(&s.name)));
+        let good = state::list_snapshots(&history).ok().and_then(|all| {
+            all.into_iter()
+                .rev()
+                .filter(|s| upto.is_none_or(|upto| s.seq <= upto))
+                .find(|s| self.is_whole_good(&s.name))
+        });
         match good {
             Some(s) => {
                 let snapshot = history.join(&s.name);
@@ -273,29 +268,68 @@ impl Store {
                     format!("the state before change #{seq}"),
                 );
                 let put_back = put_back(&snapshot, &self.state_path(), Some(&holding));
-                Text::new(
+                Recovery::Steps(Text::new(
+                    format!("{}，再按 `qiwang log` 重做第 {seq} 次起的修改", put_back.zh),
                     format!(
-                        "{}；恢复方法：{}，再按 `qiwang log` 重做第 {seq} 次起的修改",
-                        lead.zh, put_back.zh
+                        "{}, then redo the changes `qiwang log` lists from #{seq} on",
+                        put_back.en
                     ),
-                    format!(
-                        "{}; to recover, {}, then redo the changes `qiwang log` lists from #{seq} on",
-                        lead.en, put_back.en
-                    ),
-                )
+                ))
             }
-            None => Text::new(
+            None => Recovery::NoSnapshot(Text::new(
                 format!(
-                    "{}；`{}` 中没有可读的快照，请从备份恢复 qiwang.json",
-                    lead.zh,
+                    "`{}` 中没有可读的快照，请从备份恢复 qiwang.json",
                     history.display()
                 ),
                 format!(
-                    "{}; `{}` has no readable snapshot, so restore qiwang.json from a backup",
-                    lead.en,
+                    "`{}` has no readable snapshot, so restore qiwang.json from a backup",
                     history.display()
+                ),
+            )),
+        }
+    }
+}
+
+/// A way back, worded without what leads to it.
+pub(super) enum Recovery {
+    /// The state is kept whole in this snapshot: put it back (the words say how) and
+    /// redo nothing.
+    Whole(Text),
+    /// Put a snapshot back and redo changes: the words say which and how.
+    Steps(Text),
+    /// No snapshot to put back: what to do instead.
+    NoSnapshot(Text),
+}
+
+impl Recovery {
+    /// The advice after `lead`.
+    fn after(self, lead: &Text) -> Text {
+        match self {
+            Recovery::Whole(put_back) => Text::new(
+                format!(
+                    "{}；audit.log 所记的当前状态完整保存在快照中。恢复方法：{}，无需重做任何修改",
+                    lead.zh, put_back.zh
+                ),
+                format!(
+                    "{}; the state audit.log describes is kept whole in a snapshot: to recover, {}, and redo nothing",
+                    lead.en, put_back.en
                 ),
             ),
+            Recovery::Steps(steps) => Text::new(
+                format!("{}；恢复方法：{}", lead.zh, steps.zh),
+                format!("{}; to recover, {}", lead.en, steps.en),
+            ),
+            Recovery::NoSnapshot(instead) => Text::new(
+                format!("{}；{}", lead.zh, instead.zh),
+                format!("{}; {}", lead.en, instead.en),
+            ),
+        }
+    }
+
+    /// The words alone, as one step of a longer advice (`unlogged.rs`).
+    pub(super) fn words(self) -> Text {
+        match self {
+            Recovery::Whole(t) | Recovery::Steps(t) | Recovery::NoSnapshot(t) => t,
         }
     }
 }

@@ -271,12 +271,9 @@ impl Store {
         // The state before the oldest unrecorded change is the state after the last line
         // (lines between them, if any, changed nothing: they have no file).
         let back = if snapshots::is_step(&oldest.name) || !self.is_whole_good(&oldest.name) {
-            let lead = Text::new("", "");
-            let way = self.way_back_hint_on(&lead, trail);
-            Text::new(
-                way.zh.trim_start_matches('；').to_string(),
-                way.en.trim_start_matches("; ").to_string(),
-            )
+            // Of a change numbered `last` at most: the later files are the ones this
+            // advice sets aside.
+            self.recovery_on(trail, Some(last)).words()
         } else {
             let holding = Text::new(zh_state.clone(), en_state.clone());
             put_back(

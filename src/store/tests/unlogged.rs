@@ -156,6 +156,29 @@ fn a_second_incident_keeps_the_files_the_first_set_aside() {
     assert_consistent(&store);
 }
 
+/// When the oldest unrecorded file is no state to put back and the trail gives no way
+/// back, the advice does not name a later file as the state to go back to: those are the
+/// files it sets aside. It says there is none, and the words read as one sentence.
+#[test]
+fn the_way_back_from_unrecorded_changes_names_no_file_it_sets_aside() {
+    let (_tmp, store) = new_event();
+    for _ in 0..3 {
+        add_penalty(&store);
+    }
+    let text = fs::read_to_string(store.audit_path()).unwrap();
+    let first: String = text.split_inclusive('\n').take(1).collect();
+    fs::write(store.audit_path(), first).unwrap();
+    let names = snapshot_names(&store);
+    fs::write(store.history_dir().join(&names[0]), b"broken").unwrap();
+    let en = advice(&store.undo(&command("undo")).unwrap_err());
+    assert!(!en.contains("gzip -dc "), "{en}");
+    assert!(
+        en.contains("then go back to the state after step #1: `")
+            && en.contains("` has no readable snapshot, so restore qiwang.json from a backup, and make those changes again"),
+        "{en}"
+    );
+}
+
 /// A trail cut at a line boundary (an older copy put back) or emptied: undo would have
 /// restored the snapshot of its last line, reverting every later change at once.
 #[test]
