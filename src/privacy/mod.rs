@@ -4,9 +4,13 @@
 //!
 //! Owns only the masking rule; callers decide when the user asked for the full number
 //! and which outputs show free text at all (public outputs never do). `numerals.rs`
-//! finds the numbers and dates people type into free text.
+//! finds the numbers and dates people type into free text; `argv.rs` masks a command
+//! line as the audit log keeps it.
 
+mod argv;
 pub mod numerals;
+
+pub use argv::masked_argv;
 
 /// How many leading and trailing characters of `n` a mask keeping `head` and `tail`
 /// keeps: both when the value is longer than both, else at most its last `tail` and at

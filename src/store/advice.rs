@@ -22,6 +22,7 @@
 use super::action::{Action, PairedRound};
 use super::{AuditEntry, AuditTrail, EntryKind, Store, audit, fsio, snapshots, state};
 use crate::i18n::Text;
+use crate::privacy::masked_argv;
 use crate::rulebook::Lang;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -53,18 +54,20 @@ impl Store {
 
     /// [`Store::recovery_hint`] after `lead` (what qiwang did not do to the state file).
     pub(super) fn way_back_hint(&self, lead: &Text) -> Text {
-        match audit::read_brief(&self.audit_path()) {
-            Ok((_, trail)) => self.way_back_hint_on(lead, &trail),
-            Err(_) => self.newest_snapshot_hint(lead),
-        }
+        let way = match audit::read_brief(&self.audit_path()) {
+            Ok((_, trail)) => self.recovery_on(&trail, None),
+            Err(_) => self.newest_snapshot(None),
+        };
+        way.after(lead)
     }
 
-    /// [`Store::way_back_hint`] through `trail` rather than the trail on disk (the part of
-    /// a damaged trail that can be trusted, `unlogged.rs`).
-    pub(super) fn way_back_hint_on(&self, lead: &Text, trail: &AuditTrail) -> Text {
+    /// The way back to the state `trail` describes (the part of a damaged trail that can
+    /// be trusted, `unlogged.rs`): through the trail, else through the newest readable
+    /// whole snapshot, of a change numbered `upto` at most when given.
+    pub(super) fn recovery_on(&self, trail: &AuditTrail, upto: Option<u64>) -> Recovery {
         match self.way_back(trail) {
-            Some(way) => self.worded(lead, &way, trail),
-            None => self.newest_snapshot_hint(lead),
+            Some(way) => self.worded(&way, trail),
+            None => self.newest_snapshot(upto),
         }
     }
 
@@ -154,7 +157,7 @@ impl Store {
     /// in effect and the next `undo` reverts it. Redoing it on the bare snapshot instead
     /// would log it twice in effect, and the second `undo` would report undoing a change
     /// it does not revert.
-    fn worded(&self, lead: &Text, way: &WayBack, trail: &AuditTrail) -> Text {
+    fn worded(&self, way: &WayBack, trail: &AuditTrail) -> Recovery {
         let last = trail.last_seq();
         let snapshot = self.history_dir().join(&way.base);
         let Some(newest) = way.redo.last() else {
@@ -163,17 +166,7 @@ impl Store {
                 format!("第 {last} 步之后的状态"),
                 format!("the state after step #{last}"),
             );
-            let put_back = put_back(&snapshot, &self.state_path(), Some(&holding));
-            return Text::new(
-                format!(
-                    "{}；audit.log 所记的当前状态完整保存在快照中。恢复方法：{}，无需重做任何修改",
-                    lead.zh, put_back.zh
-                ),
-                format!(
-                    "{}; the state audit.log describes is kept whole in a snapshot: to recover, {}, and redo nothing",
-                    lead.en, put_back.en
-                ),
-            );
+            return Recovery::Whole(put_back(&snapshot, &self.state_path(), Some(&holding)));
         };
         let after = way.after;
         let holding = Text::new(
@@ -185,8 +178,8 @@ impl Store {
             super::history::undo_target(trail).is_ok_and(|target| target.seq == newest.seq);
         if by_undo {
             let n = newest.seq;
-            let undo = undo_command(newest);
-            let (commands_zh, commands_en) = spelled(&way.redo[way.redo.len() - 1..]);
+            let undo = undo_command(self.dir());
+            let (commands_zh, commands_en) = spelled(self.dir(), &way.redo[way.redo.len() - 1..]);
             let earlier: Vec<u64> = way.redo[..way.redo.len() - 1]
                 .iter()
                 .map(|l| l.seq)
@@ -213,16 +206,16 @@ impl Store {
                     ),
                 )
             };
-            return Text::new(
+            return Recovery::Steps(Text::new(
                 format!(
-                    "{}；恢复方法：{}，再运行 `qiwang {undo}`（撤销第 {n} 步：从 history/ 恢复第 {n} 次修改之前的状态{between_zh}，并在 audit.log 记下这一步已撤销），然后重做第 {n} 步：{commands_zh}",
-                    lead.zh, put_back.zh
+                    "{}，再运行 `qiwang {undo}`（撤销第 {n} 步：从 history/ 恢复第 {n} 次修改之前的状态{between_zh}，并在 audit.log 记下这一步已撤销），然后重做第 {n} 步：{commands_zh}",
+                    put_back.zh
                 ),
                 format!(
-                    "{}; to recover, {}, then run `qiwang {undo}` (it undoes step #{n}: restores the state before change #{n} from history/{between_en} and records in audit.log that #{n} is undone), then redo step #{n}: {commands_en}",
-                    lead.en, put_back.en
+                    "{}, then run `qiwang {undo}` (it undoes step #{n}: restores the state before change #{n} from history/{between_en} and records in audit.log that #{n} is undone), then redo step #{n}: {commands_en}",
+                    put_back.en
                 ),
-            );
+            ));
         }
         let seqs: Vec<u64> = way.redo.iter().map(|l| l.seq).collect();
         let list = |mark: &str, sep: &str| {
@@ -231,7 +224,7 @@ impl Store {
                 .collect::<Vec<_>>()
                 .join(sep)
         };
-        let (zh_commands, en_commands) = spelled(&way.redo);
+        let (zh_commands, en_commands) = spelled(self.dir(), &way.redo);
         let (zh_skip, en_skip) = if way.skips_undone {
             (
                 "（其间已撤销的修改不重做）",
@@ -240,29 +233,32 @@ impl Store {
         } else {
             ("", "")
         };
-        Text::new(
+        Recovery::Steps(Text::new(
             format!(
-                "{}；恢复方法：{}，再依次重做第 {} 步{zh_skip}：{zh_commands}",
-                lead.zh,
+                "{}，再依次重做第 {} 步{zh_skip}：{zh_commands}",
                 put_back.zh,
                 list("", "、")
             ),
             format!(
-                "{}; to recover, {}, then redo steps {} in this order{en_skip}: {en_commands}",
-                lead.en,
+                "{}, then redo steps {} in this order{en_skip}: {en_commands}",
                 put_back.en,
                 list("#", ", ")
             ),
-        )
+        ))
     }
 
-    /// The advice without the audit trail: the newest whole snapshot this qiwang reads,
-    /// the state before its change, and the changes to redo from there.
-    fn newest_snapshot_hint(&self, lead: &Text) -> Text {
+    /// The advice without the audit trail: the newest whole snapshot this qiwang reads
+    /// (of a change numbered `upto` at most when given: the later ones are set aside by
+    /// the advice about unrecorded changes), the state before its change, and the changes
+    /// to redo from there.
+    fn newest_snapshot(&self, upto: Option<u64>) -> Recovery {
         let history = self.history_dir();
-        let good = state::list_snapshots(&history)
-            .ok()
-            .and_then(|all| all.into_iter().rev().find(|s| self.is_whole_good(&s.name)));
+        let good = state::list_snapshots(&history).ok().and_then(|all| {
+            all.into_iter()
+                .rev()
+                .filter(|s| upto.is_none_or(|upto| s.seq <= upto))
+                .find(|s| self.is_whole_good(&s.name))
+        });
         match good {
             Some(s) => {
                 let snapshot = history.join(&s.name);
@@ -272,42 +268,87 @@ impl Store {
                     format!("the state before change #{seq}"),
                 );
                 let put_back = put_back(&snapshot, &self.state_path(), Some(&holding));
-                Text::new(
+                Recovery::Steps(Text::new(
+                    format!("{}，再按 `qiwang log` 重做第 {seq} 次起的修改", put_back.zh),
                     format!(
-                        "{}；恢复方法：{}，再按 `qiwang log` 重做第 {seq} 次起的修改",
-                        lead.zh, put_back.zh
+                        "{}, then redo the changes `qiwang log` lists from #{seq} on",
+                        put_back.en
                     ),
-                    format!(
-                        "{}; to recover, {}, then redo the changes `qiwang log` lists from #{seq} on",
-                        lead.en, put_back.en
-                    ),
-                )
+                ))
             }
-            None => Text::new(
+            None => Recovery::NoSnapshot(Text::new(
                 format!(
-                    "{}；`{}` 中没有可读的快照，请从备份恢复 qiwang.json",
-                    lead.zh,
+                    "`{}` 中没有可读的快照，请从备份恢复 qiwang.json",
                     history.display()
                 ),
                 format!(
-                    "{}; `{}` has no readable snapshot, so restore qiwang.json from a backup",
-                    lead.en,
+                    "`{}` has no readable snapshot, so restore qiwang.json from a backup",
                     history.display()
+                ),
+            )),
+        }
+    }
+}
+
+/// A way back, worded without what leads to it.
+pub(super) enum Recovery {
+    /// The state is kept whole in this snapshot: put it back (the words say how) and
+    /// redo nothing.
+    Whole(Text),
+    /// Put a snapshot back and redo changes: the words say which and how.
+    Steps(Text),
+    /// No snapshot to put back: what to do instead.
+    NoSnapshot(Text),
+}
+
+impl Recovery {
+    /// The advice after `lead`.
+    fn after(self, lead: &Text) -> Text {
+        match self {
+            Recovery::Whole(put_back) => Text::new(
+                format!(
+                    "{}；audit.log 所记的当前状态完整保存在快照中。恢复方法：{}，无需重做任何修改",
+                    lead.zh, put_back.zh
+                ),
+                format!(
+                    "{}; the state audit.log describes is kept whole in a snapshot: to recover, {}, and redo nothing",
+                    lead.en, put_back.en
                 ),
             ),
+            Recovery::Steps(steps) => Text::new(
+                format!("{}；恢复方法：{}", lead.zh, steps.zh),
+                format!("{}; to recover, {}", lead.en, steps.en),
+            ),
+            Recovery::NoSnapshot(instead) => Text::new(
+                format!("{}；{}", lead.zh, instead.zh),
+                format!("{}; {}", lead.en, instead.en),
+            ),
+        }
+    }
+
+    /// The words alone, as one step of a longer advice (`unlogged.rs`).
+    pub(super) fn words(self) -> Text {
+        match self {
+            Recovery::Whole(t) | Recovery::Steps(t) | Recovery::NoSnapshot(t) => t,
         }
     }
 }
 
 /// The commands that redo `lines`, each as `#N `qiwang …`` (a line that only recorded
 /// draw seeds in words, [`seeds_in_words`]), the first [`SPELLED`] spelled out and the
-/// rest counted; a masked number is pointed out.
-fn spelled(lines: &[&AuditEntry]) -> (String, String) {
+/// rest counted; a masked number is pointed out. Each reaches the event in `dir`.
+fn spelled(dir: &Path, lines: &[&AuditEntry]) -> (String, String) {
     let spelled: Vec<(u64, Vec<String>, Option<Text>)> = lines
         .iter()
         .take(SPELLED)
         .enumerate()
-        .map(|(i, l)| (l.seq, redo_commands(l), seeds_in_words(l, &lines[i + 1..])))
+        .map(|(i, l)| {
+            (
+                l.seq,
+                redo_commands(dir, l),
+                seeds_in_words(dir, l, &lines[i + 1..]),
+            )
+        })
         .collect();
     let masked = spelled
         .iter()
@@ -375,12 +416,13 @@ pub(super) fn put_back(snapshot: &Path, state: &Path, holding: Option<&Text>) ->
 /// pairing (docs/rules.md §2.2); a `pair --all` that drew seeds is spelled one pool at a
 /// time, each with its seed. A seed recorded without a round (a dry run's draw, a draw
 /// refused) has none: no command records a given seed, and the command as logged would
-/// draw and record another; [`seeds_in_words`] says what to do instead.
-fn redo_commands(line: &AuditEntry) -> Vec<String> {
+/// draw and record another; [`seeds_in_words`] says what to do instead. Each reaches
+/// the event in `dir` ([`on_event`]).
+fn redo_commands(dir: &Path, line: &AuditEntry) -> Vec<String> {
     if let Some(Action::SeedsRecorded { .. }) = Action::of(line) {
         return Vec::new();
     }
-    let argv = &line.command;
+    let argv = &on_event(dir, &line.command);
     let given = argv
         .iter()
         .any(|a| a == "--seed" || a.starts_with("--seed="));
@@ -437,17 +479,15 @@ fn redo_commands(line: &AuditEntry) -> Vec<String> {
 /// command as logged would draw another). So for each seed the advice names the `pair`
 /// that makes the same draw with it, or, where one of the `later` lines to redo pairs
 /// round 1 of that pool with it (spelled with `--seed`), that step. `None` for any other
-/// line.
-fn seeds_in_words(line: &AuditEntry, later: &[&AuditEntry]) -> Option<Text> {
+/// line. The `pair` reaches the event in `dir` ([`on_event`]).
+fn seeds_in_words(dir: &Path, line: &AuditEntry, later: &[&AuditEntry]) -> Option<Text> {
     let Some(Action::SeedsRecorded { seeds }) = Action::of(line) else {
         return None;
     };
     // The options before the command word (`--event`, `--lang` …) hold for the `pair`.
-    let global: Vec<String> = line
-        .command
-        .iter()
+    let global: Vec<String> = on_event(dir, &line.command)
+        .into_iter()
         .take_while(|a| *a != "pair")
-        .cloned()
         .collect();
     let paired_by = |pool: &crate::model::GroupId, seed: u64| {
         later.iter().find_map(|l| match Action::of(l) {
@@ -503,25 +543,29 @@ fn seeds_in_words(line: &AuditEntry, later: &[&AuditEntry]) -> Option<Text> {
     ))
 }
 
-/// `undo` typed as `line` was: with the `--event` it was given, so that it reaches the
-/// same event from the same directory.
-fn undo_command(line: &AuditEntry) -> String {
-    let argv = &line.command;
-    let mut words = Vec::new();
-    let mut i = 0;
-    while let Some(word) = argv.get(i).filter(|w| w.starts_with("--")) {
-        let valued = ["--event", "--lang", "--format", "--encoding"].contains(&word.as_str());
-        if word == "--event" || word.starts_with("--event=") {
-            words.extend(
-                argv[i..argv.len().min(i + 1 + usize::from(valued))]
-                    .iter()
-                    .cloned(),
-            );
+/// `undo` for the event in `dir`, named by its path as the snapshot to put back is.
+fn undo_command(dir: &Path) -> String {
+    command_line(&on_event(dir, &["undo".to_string()]))
+}
+
+/// `argv` sent to the event in `dir`: the `--event` it was logged with dropped, wherever
+/// it stood (it is a global option), and `--event DIR` put first. The logged one may not
+/// reach the event from where the advice is followed: it was relative to the directory
+/// the command ran in, or masked in the log (digits in a folder name). The rest is
+/// masked as the log masks it ([`masked_argv`]): a line written before the log masked
+/// holds whole ID and phone numbers and birth dates, which the advice must not print.
+fn on_event(dir: &Path, argv: &[String]) -> Vec<String> {
+    let mut out = vec!["--event".to_string(), dir.display().to_string()];
+    let argv = masked_argv(argv);
+    let mut words = argv.iter();
+    while let Some(word) = words.next() {
+        if word == "--event" {
+            words.next();
+        } else if !word.starts_with("--event=") {
+            out.push(word.clone());
         }
-        i += 1 + usize::from(valued);
     }
-    words.push("undo".to_string());
-    command_line(&words)
+    out
 }
 
 /// A logged command line as the user would type it again (arguments with spaces or
@@ -557,25 +601,75 @@ mod tests {
         assert_eq!(command_line(&argv), "result 1 r --note 'a b'");
     }
 
-    /// The undo the advice runs reaches the event the logged command reached.
+    /// The undo and the redo the advice runs reach the event the advice is about, by its
+    /// path, whatever `--event` the change was logged with (before or after the command
+    /// word, relative to another directory, masked) or without one.
     #[test]
-    fn the_undo_to_run_keeps_the_event_the_change_named() {
+    fn the_commands_to_run_name_the_event_by_its_path() {
+        let dir = Path::new("/tmp/赛 it's");
+        assert_eq!(undo_command(dir), "--event '/tmp/赛 it'\\''s' undo");
         let line = |argv: &[&str]| paired(argv, &[("a", 2, 1)]);
         let cases = [
             (
                 &["--event", "ev 1", "--lang", "en", "pair"][..],
-                "--event 'ev 1' undo",
+                "--lang en pair",
             ),
             (
-                &["--format", "json", "--event=ev", "pair"],
-                "--event=ev undo",
+                &["--format", "json", "--event=../ev", "pair"],
+                "--format json pair",
             ),
-            (&["--show-private", "pair", "--event", "ev"], "undo"),
-            (&["pair"], "undo"),
+            (
+                &["--show-private", "pair", "--event", "ev"],
+                "--show-private pair",
+            ),
+            (&["--event", "ev-2026****", "pair"], "pair"),
+            (&["pair"], "pair"),
         ];
-        for (argv, undo) in cases {
-            assert_eq!(undo_command(&line(argv)), undo, "{argv:?}");
+        for (argv, rest) in cases {
+            assert_eq!(
+                redo_commands(Path::new("/srv/ev"), &line(argv)),
+                [format!("--event /srv/ev {rest}")],
+                "{argv:?}"
+            );
         }
+    }
+
+    /// A line logged before the log masked personal numbers is spelled again masked, as
+    /// the log keeps it now; a masked line and the seed come back as they are.
+    #[test]
+    fn personal_numbers_of_an_old_line_are_masked_in_the_command_to_redo() {
+        let old = paired(
+            &[
+                "player",
+                "add",
+                "--id-number",
+                "330723199001011239",
+                "--phone=13912345678",
+                "--birth-date",
+                "1990-01-01",
+                "--seed",
+                "201812345678",
+            ],
+            &[],
+        );
+        let masked = [
+            "player",
+            "add",
+            "--id-number",
+            "330723********1239",
+            "--phone=139****5678",
+            "--birth-date",
+            "1990-**-**",
+            "--seed",
+            "201812345678",
+        ];
+        let spelled = "--event ev player add --id-number '330723********1239' \
+                       '--phone=139****5678' --birth-date '1990-**-**' --seed 201812345678";
+        assert_eq!(redo_commands(Path::new("ev"), &old), [spelled]);
+        assert_eq!(
+            redo_commands(Path::new("ev"), &paired(&masked, &[])),
+            [spelled]
+        );
     }
 
     /// A logged line of `argv` whose action paired `rounds` (pool, round, seed).
@@ -615,18 +709,24 @@ mod tests {
             &[("a", 1, 7), ("b", 2, 9)],
         );
         assert_eq!(
-            redo_commands(&all),
+            redo_commands(Path::new("ev"), &all),
             [
                 "--event ev pair --group a --allow-small --seed 7",
                 "--event ev pair --group b --allow-small"
             ]
         );
         let one = paired(&["pair", "--group", "a"], &[("a", 1, 7)]);
-        assert_eq!(redo_commands(&one), ["pair --group a --seed 7"]);
+        assert_eq!(
+            redo_commands(Path::new("ev"), &one),
+            ["--event ev pair --group a --seed 7"]
+        );
         let typed = paired(&["pair", "--seed", "5"], &[("a", 1, 5)]);
-        assert_eq!(redo_commands(&typed), ["pair --seed 5"]);
+        assert_eq!(
+            redo_commands(Path::new("ev"), &typed),
+            ["--event ev pair --seed 5"]
+        );
         let later = paired(&["pair"], &[("a", 2, 5)]);
-        assert_eq!(redo_commands(&later), ["pair"]);
+        assert_eq!(redo_commands(Path::new("ev"), &later), ["--event ev pair"]);
     }
 
     /// A logged line (seq 2) of `argv` that recorded round-1 draw `seeds` without pairing.
@@ -660,8 +760,8 @@ mod tests {
             &["--event", "ev", "pair", "--all", "--dry-run"],
             &[("a", 7), ("b", 9)],
         );
-        assert!(redo_commands(&dry).is_empty());
-        let alone = seeds_in_words(&dry, &[]).unwrap();
+        assert!(redo_commands(Path::new("ev"), &dry).is_empty());
+        let alone = seeds_in_words(Path::new("ev"), &dry, &[]).unwrap();
         assert_eq!(
             alone.en,
             "(recorded round-1 draw seeds, which no command records again by itself; \
@@ -677,7 +777,7 @@ mod tests {
         );
         // Step #3 paired round 1 of `a` with its seed: that step redoes it.
         let then = paired(&["--event", "ev", "pair", "--group", "a"], &[("a", 1, 7)]);
-        let words = seeds_in_words(&dry, &[&then]).unwrap();
+        let words = seeds_in_words(Path::new("ev"), &dry, &[&then]).unwrap();
         assert!(
             words
                 .en
@@ -697,7 +797,10 @@ mod tests {
             "{}",
             words.en
         );
-        assert_eq!(redo_commands(&then), ["--event ev pair --group a --seed 7"]);
-        assert_eq!(seeds_in_words(&then, &[]), None);
+        assert_eq!(
+            redo_commands(Path::new("ev"), &then),
+            ["--event ev pair --group a --seed 7"]
+        );
+        assert_eq!(seeds_in_words(Path::new("ev"), &then, &[]), None);
     }
 }

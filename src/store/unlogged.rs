@@ -18,8 +18,10 @@ use super::advice::{put_back, shell_word};
 use super::{AuditTrail, Store, StoreError, snapshots, state};
 use crate::i18n::Text;
 use state::SnapshotFile;
+use std::path::{Path, PathBuf};
 
-/// The name of the folder, beside `history/`, the advice moves unrecorded files into.
+/// The name of the folder, beside `history/`, the advice moves unrecorded files into:
+/// one folder in it per incident ([`Store::set_aside`]).
 const SET_ASIDE: &str = "history-unlogged";
 
 impl Store {
@@ -108,6 +110,7 @@ impl Store {
                 trail,
                 &unlogged,
                 oldest,
+                &self.set_aside(last),
                 &Text::new(
                     "audit.log 被截断、清空或换成了旧副本",
                     "audit.log was cut, emptied or replaced by an older copy",
@@ -161,7 +164,8 @@ impl Store {
             .filter(|s| s.seq > prev)
             .collect();
         let keep = if at == 0 { 0 } else { trail.lines[at - 1] };
-        let aside = self.dir().join(SET_ASIDE);
+        let aside = self.set_aside(prev);
+        let folder = aside_name(&aside);
         let cut = format!(
             "mkdir -p {aside} && cp -p {audit} {copy} && head -n {keep} {copy} > {audit}",
             aside = shell_word(&aside),
@@ -189,10 +193,10 @@ impl Store {
                 detail,
                 recovery: Text::new(
                     format!(
-                        "第 {line} 行与第 {before} 行完全相同，是重复的一行：请删除第 {line} 行（`{drop}`，原文件留在 {SET_ASIDE}/ 中），无需重做任何修改；qiwang 没有改动任何文件，在此之前也不修改赛事"
+                        "第 {line} 行与第 {before} 行完全相同，是重复的一行：请删除第 {line} 行（`{drop}`，原文件留在 {folder} 中），无需重做任何修改；qiwang 没有改动任何文件，在此之前也不修改赛事"
                     ),
                     format!(
-                        "line {line} is the same as line {before}, a copy: delete line {line} (`{drop}`, the whole file stays in {SET_ASIDE}/) and redo nothing; qiwang changed no file and changes nothing until then"
+                        "line {line} is the same as line {before}, a copy: delete line {line} (`{drop}`, the whole file stays in {folder}) and redo nothing; qiwang changed no file and changes nothing until then"
                     ),
                 ),
             });
@@ -204,14 +208,16 @@ impl Store {
             ),
         );
         let recovery = match unlogged.first() {
-            Some(oldest) => self.unlogged_advice(&kept, &unlogged, oldest, &cause, Some(&cut)),
+            Some(oldest) => {
+                self.unlogged_advice(&kept, &unlogged, oldest, &aside, &cause, Some(&cut))
+            }
             None => Text::new(
                 format!(
-                    "{}，而 history/ 中没有第 {prev} 步之后的修改文件：qiwang.json 就是前 {keep} 行所记的状态。请只保留 audit.log 的前 {keep} 行（`{cut}`，原文件留在 {SET_ASIDE}/ 中），无需重做任何修改；qiwang 没有改动任何文件，在此之前也不修改赛事",
+                    "{}，而 history/ 中没有第 {prev} 步之后的修改文件：qiwang.json 就是前 {keep} 行所记的状态。请只保留 audit.log 的前 {keep} 行（`{cut}`，原文件留在 {folder} 中），无需重做任何修改；qiwang 没有改动任何文件，在此之前也不修改赛事",
                     cause.zh
                 ),
                 format!(
-                    "{}, and history/ holds no file of a change after step #{prev}: qiwang.json is the state its first {keep} lines describe. Keep only the first {keep} lines of audit.log (`{cut}`, the whole file stays in {SET_ASIDE}/) and redo nothing; qiwang changed no file and changes nothing until then",
+                    "{}, and history/ holds no file of a change after step #{prev}: qiwang.json is the state its first {keep} lines describe. Keep only the first {keep} lines of audit.log (`{cut}`, the whole file stays in {folder}) and redo nothing; qiwang changed no file and changes nothing until then",
                     cause.en
                 ),
             ),
@@ -231,9 +237,11 @@ impl Store {
         trail: &AuditTrail,
         unlogged: &[SnapshotFile],
         oldest: &SnapshotFile,
+        aside: &Path,
         cause: &Text,
         cut: Option<&str>,
     ) -> Text {
+        let folder = aside_name(aside);
         let last = trail.last_seq();
         let (zh_state, en_state) = if last == 0 {
             (
@@ -246,11 +254,10 @@ impl Store {
                 format!("the state after step #{last}"),
             )
         };
-        let aside = self.dir().join(SET_ASIDE);
         let mut mv = vec![
             "mkdir".to_string(),
             "-p".to_string(),
-            shell_word(&aside),
+            shell_word(aside),
             "&&".to_string(),
             "mv".to_string(),
         ];
@@ -259,17 +266,14 @@ impl Store {
                 .iter()
                 .map(|s| shell_word(&self.history_dir().join(&s.name))),
         );
-        mv.push(shell_word(&aside));
+        mv.push(shell_word(aside));
         let mv = mv.join(" ");
         // The state before the oldest unrecorded change is the state after the last line
         // (lines between them, if any, changed nothing: they have no file).
         let back = if snapshots::is_step(&oldest.name) || !self.is_whole_good(&oldest.name) {
-            let lead = Text::new("", "");
-            let way = self.way_back_hint_on(&lead, trail);
-            Text::new(
-                way.zh.trim_start_matches('；').to_string(),
-                way.en.trim_start_matches("; ").to_string(),
-            )
+            // Of a change numbered `last` at most: the later files are the ones this
+            // advice sets aside.
+            self.recovery_on(trail, Some(last)).words()
         } else {
             let holding = Text::new(zh_state.clone(), en_state.clone());
             put_back(
@@ -280,9 +284,9 @@ impl Store {
         };
         let (zh_torn, en_torn) = match (cut, trail.torn_line) {
             (Some(cut), _) => (
-                format!("只保留 audit.log 中可信的前几行（`{cut}`，原文件留在 {SET_ASIDE}/ 中），"),
+                format!("只保留 audit.log 中可信的前几行（`{cut}`，原文件留在 {folder} 中），"),
                 format!(
-                    "keep only the lines of audit.log that can be trusted (`{cut}`, the whole file stays in {SET_ASIDE}/), "
+                    "keep only the lines of audit.log that can be trusted (`{cut}`, the whole file stays in {folder}), "
                 ),
             ),
             (None, Some(line)) => (
@@ -312,6 +316,22 @@ impl Store {
                 names(", ")
             ),
         )
+    }
+
+    /// The folder the advice about an incident whose trusted lines end at step `last` sets
+    /// files aside in: `history-unlogged/after-<last>/`, or the first of
+    /// `after-<last>-2/`, `-3/` … not there yet, so that the files (and the copy of
+    /// `audit.log`) of an earlier incident are never overwritten, even one that ended at
+    /// the same step (the changes made again reuse the numbers of the files set aside).
+    fn set_aside(&self, last: u64) -> PathBuf {
+        let root = self.dir().join(SET_ASIDE);
+        let mut dir = root.join(format!("after-{last}"));
+        let mut n = 1;
+        while std::fs::symlink_metadata(&dir).is_ok() {
+            n += 1;
+            dir = root.join(format!("after-{last}-{n}"));
+        }
+        dir
     }
 
     /// Whether the event's `audit.log`, `history/` and lock are there without its state
@@ -358,6 +378,12 @@ fn broken(trail: &AuditTrail) -> Option<usize> {
         prev = entry.seq;
     }
     None
+}
+
+/// `history-unlogged/after-N/`, the folder `aside` as the advice names it in words.
+fn aside_name(aside: &Path) -> String {
+    let name = aside.file_name().unwrap_or_default().to_string_lossy();
+    format!("{SET_ASIDE}/{name}/")
 }
 
 /// The command word in a history file's name: `000012-player-add.json.gz` → `player-add`.

@@ -558,7 +558,10 @@ fn damaged_or_newer_state_is_refused_with_a_way_back_and_never_overwritten() {
             message.contains("qiwang left it untouched; to recover, copy the snapshot `")
                 && message.contains("000003-penalty.json.gz` (the state after step #2)")
                 && message.contains("(`gzip -dc ")
-                && message.contains("then run `qiwang undo` (it undoes step #3: ")
+                && message.contains(&format!(
+                    "then run `qiwang --event {} undo` (it undoes step #3: ",
+                    store.dir().display()
+                ))
                 && message.contains("then redo step #3: #3 `qiwang "),
             "{name}: {message}"
         );

@@ -2,7 +2,6 @@
 //! them), and [`Loaded`], the event it opens with its validated rulebook.
 
 use super::Refusal;
-use super::audit_argv::masked_argv;
 use super::errors::lib_error;
 use super::lang::lang_flag;
 use super::xlsx::xlsx_error;
@@ -11,6 +10,7 @@ use crate::cli::error::CliError;
 use qiwang::i18n::Text;
 use qiwang::i18n::bi;
 use qiwang::model::Event;
+use qiwang::privacy::masked_argv;
 use qiwang::report::safe::CsvEncoding;
 use qiwang::report::{Format, Json, Report};
 use qiwang::rulebook::{Lang, Rulebook};

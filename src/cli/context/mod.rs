@@ -5,14 +5,12 @@
 //! |---|---|
 //! | `ctx.rs` | [`Ctx`] (global options, output, the audit command line) and [`Loaded`], [`LoadedKept`] |
 //! | `lang.rs` | the language of a run before an event is loaded (`--lang`, the rulebook's) |
-//! | `audit_argv.rs` | the command line the audit log keeps, personal numbers masked |
 //! | `resolve.rs` | groups and players the user names; players named as on a sheet |
 //! | `files.rs` | reading a text file the user names |
 //! | `refusal.rs` | the command line's own refusals ([`Refusal`]), typed by what went wrong |
 //! | `errors.rs` | the one map from every error (library or [`Refusal`]) to its exit code |
 //! | `xlsx.rs` | `--format xlsx`: writer errors, refusing a terminal |
 
-mod audit_argv;
 mod ctx;
 mod errors;
 mod files;

@@ -5,6 +5,7 @@
 
 use super::steps::{big_event, result};
 use super::*;
+use crate::store::advice::shell_word;
 
 #[derive(Debug, Clone, Copy)]
 enum Op {
@@ -49,8 +50,8 @@ struct Then {
 }
 
 /// Does what `hint` says, literally: its `gzip -dc SNAPSHOT > STATE` (done here with
-/// flate2, as gzip would); returns what it says to do after that.
-fn follow(hint: &Text) -> Then {
+/// flate2, as gzip would); returns what it says to do after that, to the event in `dir`.
+fn follow(hint: &Text, dir: &Path) -> Then {
     let en = &hint.en;
     let start = en.find("(`gzip -dc ").expect("a command to unpack") + "(`gzip -dc ".len();
     let command = &en[start..start + en[start..].find('`').unwrap()];
@@ -64,7 +65,10 @@ fn follow(hint: &Text) -> Then {
             .map(|s| s.trim_start_matches('#').parse().unwrap())
             .collect()
     };
-    if let Some((_, rest)) = en.split_once("then run `qiwang undo` (it undoes step #") {
+    if let Some((_, rest)) = en.split_once(" undo` (it undoes step #") {
+        // The undo reaches the event broken, by its path.
+        let undo = format!("then run `qiwang --event {} undo`", shell_word(dir));
+        assert!(en.contains(&undo), "{en}");
         let (_, redo) = rest.split_once("then redo step ").unwrap();
         let one = redo.split(':').next().unwrap();
         assert!(rest.starts_with(&one[1..]), "{en}");
@@ -111,7 +115,7 @@ fn assert_advice_restores(store: &Store, ops: &[Op], change: fn(&Store, usize)) 
             other => panic!("{other}"),
         };
         crate::i18n::facts::assert_same(&hint.zh, &hint.en);
-        let then = follow(&hint);
+        let then = follow(&hint, copy.dir());
         if then.undo {
             copy.undo(&command("undo")).unwrap();
         }
@@ -146,11 +150,13 @@ fn the_advice_gives_back_the_state_after_undos_and_redos_of_whole_snapshots() {
     // After a change: the snapshot before it, an undo that records the change as undone,
     // and that change again.
     assert!(
-        hints[8].en.contains(
-            "then run `qiwang undo` (it undoes step #10: restores the state before change #10"
-        ) && hints[8]
+        hints[8]
             .en
-            .ends_with("then redo step #10: #10 `qiwang penalty`"),
+            .contains(" undo` (it undoes step #10: restores the state before change #10")
+            && hints[8]
+                .en
+                .contains("then redo step #10: #10 `qiwang --event ")
+            && hints[8].en.ends_with("/ev penalty`"),
         "{}",
         hints[8]
     );
@@ -176,7 +182,7 @@ fn the_advice_gives_back_the_state_of_an_event_kept_as_steps() {
     );
     assert!(
         hint.en.contains(
-            "then run `qiwang undo` (it undoes step #4: restores the state before change #4 from history/, with steps #2, #3 in it"
+            "/ev undo` (it undoes step #4: restores the state before change #4 from history/, with steps #2, #3 in it"
         ),
         "{hint}"
     );
@@ -242,7 +248,7 @@ fn after_the_advice_each_undo_reverts_one_change() {
         other => panic!("{other}"),
     };
     crate::i18n::facts::assert_same(&hint.zh, &hint.en);
-    let then = follow(&hint);
+    let then = follow(&hint, store.dir());
     assert_eq!(
         then,
         Then {

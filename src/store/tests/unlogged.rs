@@ -122,6 +122,63 @@ fn a_last_line_cut_without_a_journal_is_refused_until_the_way_back_is_followed()
     assert_eq!(count(&store), 1);
 }
 
+/// A second incident after the same step sets its files aside in a folder of its own:
+/// one shared folder let the second `mv` overwrite the first incident's files (the
+/// changes made again reuse their numbers).
+#[test]
+fn a_second_incident_keeps_the_files_the_first_set_aside() {
+    let (_tmp, store) = new_event();
+    add_penalty(&store);
+    add_penalty(&store);
+    let cut_last_line = || {
+        let bytes = fs::read(store.audit_path()).unwrap();
+        fs::write(store.audit_path(), &bytes[..bytes.len() - 20]).unwrap();
+        advice(&store.undo(&command("undo")).unwrap_err())
+    };
+    let first = cut_last_line();
+    follow(&store, &first);
+    add_penalty(&store);
+    let second = cut_last_line();
+    follow(&store, &second);
+    let aside = store.dir().join("history-unlogged");
+    for folder in ["after-2", "after-2-2"] {
+        let names: Vec<String> = fs::read_dir(aside.join(folder))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names.len(), 1, "{folder}: {names:?}");
+        assert!(names[0].starts_with("000003-"), "{folder}: {names:?}");
+    }
+    assert!(
+        second.contains("/history-unlogged/after-2-2 && mv "),
+        "{second}"
+    );
+    assert_consistent(&store);
+}
+
+/// When the oldest unrecorded file is no state to put back and the trail gives no way
+/// back, the advice does not name a later file as the state to go back to: those are the
+/// files it sets aside. It says there is none, and the words read as one sentence.
+#[test]
+fn the_way_back_from_unrecorded_changes_names_no_file_it_sets_aside() {
+    let (_tmp, store) = new_event();
+    for _ in 0..3 {
+        add_penalty(&store);
+    }
+    let text = fs::read_to_string(store.audit_path()).unwrap();
+    let first: String = text.split_inclusive('\n').take(1).collect();
+    fs::write(store.audit_path(), first).unwrap();
+    let names = snapshot_names(&store);
+    fs::write(store.history_dir().join(&names[0]), b"broken").unwrap();
+    let en = advice(&store.undo(&command("undo")).unwrap_err());
+    assert!(!en.contains("gzip -dc "), "{en}");
+    assert!(
+        en.contains("then go back to the state after step #1: `")
+            && en.contains("` has no readable snapshot, so restore qiwang.json from a backup, and make those changes again"),
+        "{en}"
+    );
+}
+
 /// A trail cut at a line boundary (an older copy put back) or emptied: undo would have
 /// restored the snapshot of its last line, reverting every later change at once.
 #[test]

@@ -1,10 +1,12 @@
-//! The command line as the audit log keeps it: personal numbers masked, the seed kept.
+//! The command line as the audit log keeps it (and as the store's advice spells a logged
+//! one again): personal numbers masked, the seed kept.
 
 /// `argv` with the values of `--id-number` and `--phone` masked, and any other long run
 /// of digits (a number typed into a name or reason) masked as a safety net; the seed of
-/// `--seed` is kept, since it is what makes a draw reproducible.
-pub(super) fn masked_argv(argv: &[String]) -> Vec<String> {
-    use qiwang::privacy::{mask_free_text, mask_id_number, mask_phone};
+/// `--seed` is kept, since it is what makes a draw reproducible. A masked line comes back
+/// as it is.
+pub fn masked_argv(argv: &[String]) -> Vec<String> {
+    use super::{mask_free_text, mask_id_number, mask_phone};
     let mut out = Vec::with_capacity(argv.len());
     let mut previous: Option<&str> = None;
     for arg in argv {
