@@ -521,8 +521,8 @@ mod tests {
     use super::*;
     use crate::rulebook::{CarriedResults, FinalStage};
 
-    /// The programme shows a 领队 or 教练 from the columns that name them, every phone or
-    /// ID number written beside the name masked, and never a column that merely mentions
+    /// The programme shows a 领队 or 教练 from the columns that name them, every digit of
+    /// a phone or ID number written beside the name starred, and never a column that merely mentions
     /// the role (领队电话).
     #[test]
     fn staff_columns_show_names_and_no_number() {
@@ -538,11 +538,11 @@ mod tests {
             .insert("教练 ".into(), "李教练 110101199003071233".into());
         assert_eq!(
             staff(&p, "领队").as_deref(),
-            Some("王五（手机137****7000）")
+            Some("王五（手机***********）")
         );
         assert_eq!(
             staff(&p, "教练").as_deref(),
-            Some("李教练 110101********1233")
+            Some("李教练 ******************")
         );
         p.extra.remove("领队");
         assert_eq!(staff(&p, "领队"), None);
