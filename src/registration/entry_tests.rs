@@ -92,6 +92,39 @@ fn an_entry_becomes_the_player_its_row_would() {
     assert_eq!(again.unwrap(), got);
 }
 
+/// A long number typed as a name is refused once, as a number shaped like a phone,
+/// masked, and not again in full as a name that is not text.
+#[test]
+fn a_long_number_as_a_name_is_refused_once_and_masked() {
+    let said = problems(player_from_entry(
+        &entry("923456789", "成人组"),
+        &rules(),
+        &[],
+        PlayerId(1),
+    ));
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].1.contains("`923**6789`"), "{said:?}");
+    assert!(!said[0].1.contains("923456789"), "{said:?}");
+    let err = read_registrations(
+        "姓名,组别\n923456789,成人组\n".as_bytes(),
+        "reg.csv",
+        &ImportOptions::default(),
+        &rules(),
+        &[],
+        PlayerId(1),
+    )
+    .unwrap_err();
+    assert_eq!(err.errors.len(), 1, "{err}");
+    assert!(!err.to_string().contains("923456789"), "{err}");
+    let said = problems(player_from_entry(
+        &entry("12345", "成人组"),
+        &rules(),
+        &[],
+        PlayerId(1),
+    ));
+    assert!(said[0].1.contains("`12345` is a number"), "{said:?}");
+}
+
 #[test]
 fn a_hostile_value_of_each_field_is_refused_and_located_by_its_field() {
     let bad_card = {

@@ -326,23 +326,13 @@ impl<'a> Sheet<'a> {
                 ),
             );
         }
-        // A number, a date or TRUE/FALSE is no name, in a CSV as in a workbook's cell.
-        if let Some((zh, en)) = values::name_not_text(&name) {
-            let message = match self.by_hand {
-                true => Text::new(
-                    format!("姓名须是文字，而 `{name}` 是{zh}；请写棋手的姓名"),
-                    format!("a name must be text, and `{name}` is {en}; give the player's name"),
-                ),
-                false => values::not_a_name(zh, en),
-            };
-            row.error(name_col, Some(name.clone()), message);
-        }
         // The name is printed on every pairing sheet, standings, certificate and page, and
         // is how results, edits and a later import find the player: a number in it shaped
         // like an ID or phone number (a sign-up form's "name + phone" cell) is refused, at
         // import as typed by hand. Masked, it would still be no name to call or certify,
         // and the corrected sheet would no longer match it; so the cell is named (the
-        // number masked) and the sheet corrected.
+        // number masked) and the sheet corrected. Checked first, so that a number typed
+        // as a name is refused once, masked, and not again as a number in full.
         let masked = crate::privacy::mask_long_numbers(&name);
         if masked != name {
             row.error(
@@ -357,6 +347,16 @@ impl<'a> Sheet<'a> {
                     ),
                 ),
             );
+        } else if let Some((zh, en)) = values::name_not_text(&name) {
+            // A number, a date or TRUE/FALSE is no name, in a CSV as in a workbook's cell.
+            let message = match self.by_hand {
+                true => Text::new(
+                    format!("姓名须是文字，而 `{masked}` 是{zh}；请写棋手的姓名"),
+                    format!("a name must be text, and `{masked}` is {en}; give the player's name"),
+                ),
+                false => values::not_a_name(zh, en),
+            };
+            row.error(name_col, Some(masked.clone()), message);
         }
         let (length, max) = (name.chars().count(), normalise::MAX_NAME_CHARS);
         if length > max {
