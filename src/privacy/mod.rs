@@ -86,12 +86,13 @@ fn shape_for_messages(digits: &str) -> Shape {
     }
 }
 
-/// What an arbiter's free text may hide: any number of nine digits or more is masked (as
-/// an ID number from 14 digits, else as a phone number), whatever its shape.
+/// What an arbiter's free text or a public field may hide: any number of
+/// [`PERSONAL_DIGITS`] or more is masked (as an ID number from 14 digits, else as a phone
+/// number), whatever its shape.
 fn shape_for_free_text(digits: &str) -> Shape {
     match digits.len() {
         14.. => Shape::Id,
-        9..=13 => Shape::Phone,
+        n if n >= PERSONAL_DIGITS => Shape::Phone,
         _ => Shape::Other,
     }
 }
@@ -234,17 +235,37 @@ fn public_digits(chars: &[char]) -> Vec<bool> {
         .collect()
 }
 
-/// A field every public output shows (a player's 单位) with each number of nine digits
-/// or more in it masked as free text masks it (`甲队（联系13700137000）` →
-/// `甲队（联系137****7000）`, an ID number typed into the wrong column →
-/// `110101********1233`); dates and shorter numbers stay (`61001部队`,
-/// `2024年3月集训队`), since a unit's name may hold them. The result changes nothing
-/// when masked again.
-pub fn mask_long_numbers(text: &str) -> String {
+/// The fewest digits of a personal number (an ID or a phone, its area code or country
+/// code included) in a name or a unit, which every public output prints: a number of as
+/// many digits or more is refused in a name and masked in a unit; a shorter one
+/// (`61001部队`, a local line without its area code) may be a unit's own.
+pub const PERSONAL_DIGITS: usize = 9;
+
+/// A field every public output shows (a player's 姓名 and 单位) with each number of
+/// [`PERSONAL_DIGITS`] or more in it masked as free text masks it
+/// (`甲队（联系13700137000）` → `甲队（联系137****7000）`, an ID number typed into the
+/// wrong column → `110101********1233`); its digits counted as [`public_digits`] does,
+/// so a lone Chinese numeral ending a name is no digit of the number after it
+/// (`张三 82345678` holds 8 digits, as `张飞 82345678` does). Dates and shorter numbers
+/// stay (`61001部队`, `2024年3月集训队`), since a unit's name may hold them. The name
+/// check and the unit check of `registration/row.rs` refuse or warn when this changes
+/// the field; the result changes nothing when masked again.
+pub fn mask_public_field(text: &str) -> String {
     let chars = visible_chars(text);
+    // A lone Chinese numeral is read as the letter it is in a name, not as a digit.
+    let counted: Vec<char> = chars
+        .iter()
+        .zip(public_digits(&chars))
+        .map(
+            |(&c, digit)| match !digit && numerals::is_chinese_numeral(c) {
+                true => '\u{fffc}',
+                false => c,
+            },
+        )
+        .collect();
     let mut edits: Edits = vec![None; chars.len()];
     star_numbers(
-        &chars,
+        &counted,
         &mut edits,
         numerals::is_separator_or_comma,
         shape_for_free_text,
@@ -543,21 +564,29 @@ mod tests {
         }
     }
 
-    /// A unit keeps its name, dates and short numbers; a long number in it is masked, and
-    /// masking twice changes nothing.
+    /// A unit or a name keeps its characters, dates and short numbers; a long number in
+    /// it is masked, a lone Chinese numeral of the name is no digit of it, and masking
+    /// twice changes nothing.
     #[test]
-    fn long_numbers_in_a_unit_are_masked_and_the_rest_stays() {
+    fn long_numbers_in_a_public_field_are_masked_and_the_rest_stays() {
         let cases = [
             ("110101199003071233", "110101********1233"),
             ("甲队（联系13700137000）", "甲队（联系137****7000）"),
             ("解放军61001部队", "解放军61001部队"),
             ("2024年3月集训队", "2024年3月集训队"),
             ("婺城区棋协", "婺城区棋协"),
+            // 8 digits after a name, whatever its last character.
+            ("张飞 82345678", "张飞 82345678"),
+            ("张三 82345678", "张三 82345678"),
+            ("刘二82345678", "刘二82345678"),
+            ("张三 823456789", "张三 823**6789"),
+            ("一中 13700137000", "一中 137****7000"),
+            ("钱 一三七零零一三七零零零", "钱 一三七****七零零零"),
         ];
         for (input, want) in cases {
-            let masked = mask_long_numbers(input);
+            let masked = mask_public_field(input);
             assert_eq!(masked, want, "input {input:?}");
-            assert_eq!(mask_long_numbers(&masked), masked, "input {input:?}");
+            assert_eq!(mask_public_field(&masked), masked, "input {input:?}");
         }
     }
 

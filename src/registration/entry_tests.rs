@@ -125,6 +125,38 @@ fn a_long_number_as_a_name_is_refused_once_and_masked() {
     assert!(said[0].1.contains("`12345` is a number"), "{said:?}");
 }
 
+/// What counts as a personal number in a name or a unit is one rule
+/// (`privacy::mask_public_field`): the last character of a name is no digit of the number
+/// after it, so 张三 and 张飞 with the same 8 digits are both accepted, and 9 digits are
+/// refused after either.
+#[test]
+fn a_name_ending_in_a_numeral_is_checked_as_any_other_name() {
+    for name in ["张飞 82345678", "张三 82345678", "刘二82345678"] {
+        let p = player_from_entry(&entry(name, "成人组"), &rules(), &[], PlayerId(1));
+        assert!(p.is_ok(), "{name}: {p:?}");
+    }
+    for name in ["张飞 823456789", "张三 823456789"] {
+        let said = problems(player_from_entry(
+            &entry(name, "成人组"),
+            &rules(),
+            &[],
+            PlayerId(1),
+        ));
+        assert!(said[0].1.contains("823**6789"), "{name}: {said:?}");
+    }
+    let unit = PlayerEntry {
+        unit: Some("一中 13700137000".into()),
+        ..entry("甲", "成人组")
+    };
+    let said = problems(player_from_entry(&unit, &rules(), &[], PlayerId(1)));
+    assert!(said[0].1.contains("`一中 137****7000`"), "{said:?}");
+    let unit = PlayerEntry {
+        unit: Some("三中 82345678".into()),
+        ..entry("甲", "成人组")
+    };
+    assert!(player_from_entry(&unit, &rules(), &[], PlayerId(1)).is_ok());
+}
+
 #[test]
 fn a_hostile_value_of_each_field_is_refused_and_located_by_its_field() {
     let bad_card = {

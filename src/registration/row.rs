@@ -333,7 +333,7 @@ impl<'a> Sheet<'a> {
         // and the corrected sheet would no longer match it; so the cell is named (the
         // number masked) and the sheet corrected. Checked first, so that a number typed
         // as a name is refused once, masked, and not again as a number in full.
-        let masked = crate::privacy::mask_long_numbers(&name);
+        let masked = crate::privacy::mask_public_field(&name);
         if masked != name {
             row.error(
                 name_col,
@@ -584,7 +584,7 @@ impl<'a> Sheet<'a> {
         // an ID or phone number (a column slipped, a contact written beside the unit) is
         // registered masked, and said; typed by hand (`player add`, `player edit`) it is
         // refused, the arbiter being there to type the unit alone.
-        let masked = crate::privacy::mask_long_numbers(&unit);
+        let masked = crate::privacy::mask_public_field(&unit);
         if masked != unit && self.by_hand {
             row.error(
                 row.map.column(Field::Unit),
