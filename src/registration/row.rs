@@ -5,7 +5,7 @@
 use super::headers::{self, Field, HeaderMap};
 use super::sheet::Sheet;
 use super::{RowError, eligibility, normalise, parse_id_number, values};
-use crate::i18n::Text;
+use crate::i18n::{Lang, Text};
 use crate::model::{Player, PlayerId};
 use crate::privacy::mask_id_number;
 use crate::privacy::mask_phone;
@@ -214,23 +214,13 @@ impl<'a> Sheet<'a> {
     /// entries: cancelled, or merged into a pool that was ([`Sheet::cancelled`]).
     fn cancelled_entry(&self, player: &Player, named: &GroupRule) -> Option<Text> {
         let cancelled = self.cancelled.get(&player.group)?;
-        let name_of = |id: &crate::model::GroupId| {
-            self.rules
-                .group(id)
-                .map_or_else(|| id.to_string(), |g| g.name.clone())
+        let entry = super::groups::CancelledEntry {
+            group: self.rules.group_name(&player.group),
+            cancelled: self.rules.group_name(cancelled),
+            players: vec![player.name.clone()],
         };
-        let (pool, gone) = (name_of(&player.group), name_of(cancelled));
-        let why = if cancelled == &player.group {
-            Text::new(
-                format!("{pool}已取消"),
-                format!("{pool} has been cancelled"),
-            )
-        } else {
-            Text::new(
-                format!("{pool}已并入{gone}，而{gone}已取消"),
-                format!("{pool} was merged into {gone}, which has been cancelled"),
-            )
-        };
+        let why = Text::new(entry.why(Lang::Zh), entry.why(Lang::En));
+        let pool = &entry.group;
         let why = match &named.pairs_with {
             // A section plays in its pool: the pool is what was cancelled.
             Some(_) => Text::new(
