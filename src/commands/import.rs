@@ -8,8 +8,8 @@
 use crate::i18n::Localize;
 use crate::model::Event;
 use crate::registration::{
-    BatchOptions, EntryError, ImportErrors, Imported, Placed, RegistrationFile, admit_batch,
-    cancelled_pools, group_size, merged_pools, place_entries, read_batch,
+    BatchOptions, EntryError, EntryPools, ImportErrors, Imported, Placed, RegistrationFile,
+    admit_batch, group_size, place_entries, read_batch,
 };
 use crate::rulebook::{Lang, Rulebook};
 use crate::store::action::Action;
@@ -152,16 +152,12 @@ fn admitted(
 ) -> Result<(Imported, Vec<Placed>, bool), ImportFailed> {
     // Rows entering pools already paired are entries as `player add` makes them, under
     // the same rules; the deadline is a day, which the caller's `today` decides.
-    let options = BatchOptions {
-        merged: merged_pools(event, rules),
-        cancelled: cancelled_pools(event, rules),
-        ..request.options.clone()
-    };
     let mut imported = read_batch(
         request.files,
-        &options,
+        &request.options,
         rules,
         &event.players,
+        &EntryPools::of(event, rules),
         event.next_player_id(),
     )?;
     // Rows for a group merged away join the pool it went to. A cancelled group's were

@@ -742,7 +742,15 @@ fn a_batch_shows_the_first_errors_of_the_first_file_and_stops_there() {
             bytes: good.as_bytes(),
         },
     ];
-    let err = read_batch(&files, &BatchOptions::default(), &rules(), &[], PlayerId(1)).unwrap_err();
+    let err = read_batch(
+        &files,
+        &BatchOptions::default(),
+        &rules(),
+        &[],
+        &Default::default(),
+        PlayerId(1),
+    )
+    .unwrap_err();
     assert_eq!(err.errors.len(), MAX_SHOWN);
     assert!(
         err.errors
@@ -876,6 +884,7 @@ fn a_gender_read_from_the_id_number_is_said_where_it_was_read() {
             &BatchOptions::default(),
             &rules(),
             &[],
+            &EntryPools::default(),
             PlayerId(1),
         )
         .unwrap()
@@ -910,11 +919,19 @@ fn a_row_for_a_cancelled_pool_is_refused_at_its_line() {
         bytes: text.as_bytes(),
     };
     let adult = GroupId::new("adult");
-    let opts = BatchOptions {
+    let pools = EntryPools {
         cancelled: [(adult.clone(), adult)].into(),
-        ..BatchOptions::default()
+        ..EntryPools::default()
     };
-    let err = read_batch(&[file], &opts, &rules(), &[], PlayerId(1)).unwrap_err();
+    let err = read_batch(
+        &[file],
+        &BatchOptions::default(),
+        &rules(),
+        &[],
+        &pools,
+        PlayerId(1),
+    )
+    .unwrap_err();
     let got: Vec<(usize, Option<&str>, String)> = err
         .errors
         .iter()
@@ -970,6 +987,7 @@ fn hidden_headed_sheets_are_named_when_no_visible_sheet_has_a_header() {
         &BatchOptions::default(),
         &rules(),
         &[],
+        &EntryPools::default(),
         PlayerId(1),
     )
     .unwrap_err();
