@@ -867,6 +867,14 @@ fn the_largest_count_stated_is_compared_at_its_first_line() {
         })
     );
     assert_eq!(parts.map(|p| p.count()), Some(11));
+    // A part alone (女子组共1人 under 3 players) is no count of the sheet; beside a
+    // total, the total is compared.
+    let mut lone = footer::StatedCounts::default();
+    lone.push_part(7, 1);
+    assert_eq!(lone.differing(3), None);
+    lone.push(1, 4);
+    assert_eq!(lone.differing(3), total(1, 4));
+    assert_eq!(lone.differing(4), None);
 }
 
 /// A gender read from the ID number is said at the empty 性别 cell; a sheet with no 性别
