@@ -8,8 +8,8 @@
 use crate::i18n::Localize;
 use crate::model::Event;
 use crate::registration::{
-    BatchOptions, EntryError, GroupError, ImportErrors, Imported, Placed, RegistrationFile,
-    admit_batch, cancelled_pools, group_size, merged_pools, place_entries, read_batch,
+    BatchOptions, EntryError, EntryPools, ImportErrors, Imported, Placed, RegistrationFile,
+    admit_batch, group_size, place_entries, read_batch,
 };
 use crate::rulebook::{Lang, Rulebook};
 use crate::store::action::Action;
@@ -65,10 +65,6 @@ pub enum ImportFailed {
     /// A problem in the files, at its row or cell.
     #[error(transparent)]
     Read(#[from] ImportErrors),
-    /// A player placed in a group that takes no entries (an import's rows for one are
-    /// refused at their lines as it reads them: [`ImportFailed::Read`]).
-    #[error(transparent)]
-    Group(#[from] GroupError),
     /// An entry into a pool already paired that the entry rules refuse (or a late one
     /// without `--late`).
     #[error(transparent)]
@@ -82,7 +78,6 @@ impl Localize for ImportFailed {
     fn localize(&self, lang: Lang) -> String {
         match self {
             ImportFailed::Read(e) => e.localize(lang),
-            ImportFailed::Group(e) => e.localize(lang),
             ImportFailed::Entry(e) => e.localize(lang),
             ImportFailed::Store(e) => e.localize(lang),
         }
@@ -157,21 +152,18 @@ fn admitted(
 ) -> Result<(Imported, Vec<Placed>, bool), ImportFailed> {
     // Rows entering pools already paired are entries as `player add` makes them, under
     // the same rules; the deadline is a day, which the caller's `today` decides.
-    let options = BatchOptions {
-        merged: merged_pools(event, rules),
-        cancelled: cancelled_pools(event, rules),
-        ..request.options.clone()
-    };
     let mut imported = read_batch(
         request.files,
-        &options,
+        &request.options,
         rules,
         &event.players,
+        &EntryPools::of(event, rules),
         event.next_player_id(),
     )?;
     // Rows for a group merged away join the pool it went to. A cancelled group's were
-    // refused at their lines by `read_batch`, with the rest of the batch.
-    let placed = place_entries(event, rules, &mut imported.players)?;
+    // refused at their lines by `read_batch`, with the rest of the batch, so no entry
+    // here is refused (were one, it is refused as `player add` refuses it).
+    let placed = place_entries(event, rules, &mut imported.players).map_err(EntryError::Group)?;
     let late = admit_batch(
         event,
         rules,

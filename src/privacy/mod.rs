@@ -68,8 +68,6 @@ pub fn mask_phone(phone: &str) -> String {
 enum Shape {
     Id,
     Phone,
-    /// Every digit starred (a short number in a public column: a local line, a QQ).
-    Whole,
     Other,
 }
 
@@ -92,25 +90,13 @@ fn shape_for_messages(digits: &str) -> Shape {
     }
 }
 
-/// What an arbiter's free text may hide: any number of nine digits or more is masked (as
-/// an ID number from 14 digits, else as a phone number), whatever its shape.
+/// What an arbiter's free text or a public field may hide: any number of
+/// [`PERSONAL_DIGITS`] or more is masked (as an ID number from 14 digits, else as a phone
+/// number), whatever its shape.
 fn shape_for_free_text(digits: &str) -> Shape {
     match digits.len() {
         14.. => Shape::Id,
-        9..=13 => Shape::Phone,
-        _ => Shape::Other,
-    }
-}
-
-/// What a public output may show of a column typed as free text (the 领队 and 教练 of
-/// the programme): a name, never a number. Any number of five digits or more is masked —
-/// a local line without its area code (`8234567`), a QQ number — whole below nine
-/// digits, else as free text masks it.
-fn shape_for_public_text(digits: &str) -> Shape {
-    match digits.len() {
-        14.. => Shape::Id,
-        9..=13 => Shape::Phone,
-        5..=8 => Shape::Whole,
+        n if n >= PERSONAL_DIGITS => Shape::Phone,
         _ => Shape::Other,
     }
 }
@@ -135,7 +121,6 @@ fn star_numbers(
             let (head, tail) = match shape(&number.digits) {
                 Shape::Id => id_kept(&number.digits),
                 Shape::Phone => (3, 4),
-                Shape::Whole => (0, 0),
                 Shape::Other => continue,
             };
             let n = number.at.len();
@@ -214,25 +199,77 @@ pub fn mask_free_text(text: &str) -> String {
 }
 
 /// A column a public output shows although the organiser typed it as free text (the
-/// 领队 and 教练 of the programme, `views/programme.rs`): [`mask_free_text`]'s dates and
-/// long numbers, and every number of five digits or more besides, starred whole
-/// (`王领队 8234567` → `王领队 *******`). Such a column names a person; whatever number
-/// stands in it is a contact, never something to print.
+/// 领队 and 教练 of the programme, `views/programme.rs`): [`mask_free_text`]'s dates,
+/// and every digit of a number starred where it stands, whatever its length or the
+/// marks between its groups (`王领队 8234567` → `王领队 *******`, `钱七 138、0013、8000`
+/// → `钱七 ***、****、****`): every Arabic digit (ASCII, full width, circled …), and a
+/// Chinese numeral in a run of two or more (`一三七…`), so that the 五 of 王五 stays
+/// part of the name. Such a column names a person; whatever number stands in it is a
+/// contact, never something to print.
 pub fn mask_public_text(text: &str) -> String {
-    mask_text(text, shape_for_public_text)
-}
-
-/// A field every public output shows (a player's 单位) with each number of nine digits
-/// or more in it masked as free text masks it (`甲队（联系13700137000）` →
-/// `甲队（联系137****7000）`, an ID number typed into the wrong column →
-/// `110101********1233`); dates and shorter numbers stay (`61001部队`,
-/// `2024年3月集训队`), since a unit's name may hold them. The result changes nothing
-/// when masked again.
-pub fn mask_long_numbers(text: &str) -> String {
     let chars = visible_chars(text);
     let mut edits: Edits = vec![None; chars.len()];
+    star_dates(&mut edits, &numerals::dates(&chars));
+    for (edit, digit) in edits.iter_mut().zip(public_digits(&chars)) {
+        if digit {
+            edit.get_or_insert("*");
+        }
+    }
+    apply(&chars, &edits)
+}
+
+/// Which of `chars` (a field every public output shows) are digits of a number: every
+/// Arabic digit (ASCII, full width, circled, super- and subscript …) wherever it stands,
+/// and a Chinese numeral (〇一二…, 零壹贰…, 十廿) only in a run of two or more, since a
+/// lone one is a character of a name (张三, 王五, 刘二) or a unit (一中).
+fn public_digits(chars: &[char]) -> Vec<bool> {
+    let chinese = |k: usize| {
+        chars
+            .get(k)
+            .is_some_and(|&c| numerals::is_chinese_numeral(c))
+    };
+    (0..chars.len())
+        .map(|k| {
+            if chinese(k) {
+                (k > 0 && chinese(k - 1)) || chinese(k + 1)
+            } else {
+                numerals::digit_value(chars[k]).is_some()
+            }
+        })
+        .collect()
+}
+
+/// The fewest digits of a personal number (an ID or a phone, its area code or country
+/// code included) in a name or a unit, which every public output prints: a number of as
+/// many digits or more is refused in a name and masked in a unit; a shorter one
+/// (`61001部队`, a local line without its area code) may be a unit's own.
+pub const PERSONAL_DIGITS: usize = 9;
+
+/// A field every public output shows (a player's 姓名 and 单位) with each number of
+/// [`PERSONAL_DIGITS`] or more in it masked as free text masks it
+/// (`甲队（联系13700137000）` → `甲队（联系137****7000）`, an ID number typed into the
+/// wrong column → `110101********1233`); its digits counted as [`public_digits`] does,
+/// so a lone Chinese numeral ending a name is no digit of the number after it
+/// (`张三 82345678` holds 8 digits, as `张飞 82345678` does). Dates and shorter numbers
+/// stay (`61001部队`, `2024年3月集训队`), since a unit's name may hold them. The name
+/// check and the unit check of `registration/row.rs` refuse or warn when this changes
+/// the field; the result changes nothing when masked again.
+pub fn mask_public_field(text: &str) -> String {
+    let chars = visible_chars(text);
+    // A lone Chinese numeral is read as the letter it is in a name, not as a digit.
+    let counted: Vec<char> = chars
+        .iter()
+        .zip(public_digits(&chars))
+        .map(
+            |(&c, digit)| match !digit && numerals::is_chinese_numeral(c) {
+                true => '\u{fffc}',
+                false => c,
+            },
+        )
+        .collect();
+    let mut edits: Edits = vec![None; chars.len()];
     star_numbers(
-        &chars,
+        &counted,
         &mut edits,
         numerals::is_separator_or_comma,
         shape_for_free_text,
@@ -247,6 +284,20 @@ fn mask_text(text: &str, shape: fn(&str) -> Shape) -> String {
     let chars = visible_chars(text);
     let mut edits: Edits = vec![None; chars.len()];
     let dates = numerals::dates(&chars);
+    star_dates(&mut edits, &dates);
+    star_numbers(
+        &chars,
+        &mut edits,
+        numerals::is_separator_or_comma,
+        shape,
+        &dates,
+    );
+    apply(&chars, &edits)
+}
+
+/// Stars in `edits` every one of `dates`: its year digit for digit, its month
+/// and day as `**` each, whatever their length or script.
+fn star_dates(edits: &mut Edits, dates: &[numerals::Date]) {
     for part in dates.iter().flat_map(|d| &d.parts) {
         for (k, edit) in edits[part.start..part.end].iter_mut().enumerate() {
             *edit = Some(match (part.year, k == 0) {
@@ -256,14 +307,6 @@ fn mask_text(text: &str, shape: fn(&str) -> Shape) -> String {
             });
         }
     }
-    star_numbers(
-        &chars,
-        &mut edits,
-        numerals::is_separator_or_comma,
-        shape,
-        &dates,
-    );
-    apply(&chars, &edits)
 }
 
 /// [`mask_free_text`] applied to every string inside a JSON value.
@@ -494,41 +537,60 @@ mod tests {
     }
 
     /// A public column typed as free text (the programme's 领队 and 教练) keeps its
-    /// names and masks every number of five digits or more, in any script.
+    /// names and stars every digit of a number, in any script.
     #[test]
-    fn public_text_keeps_names_and_masks_every_number_of_five_digits() {
+    fn public_text_keeps_names_and_stars_every_digit() {
         let cases = [
-            ("王五 13700137000", "王五 137****7000"),
-            ("王五(手机13700137000)", "王五(手机137****7000)"),
-            ("李教练 110101199003071233", "李教练 110101********1233"),
-            ("赵领队 137-0013-7000", "赵领队 137-****-7000"),
-            ("钱 一三七零零一三七零零零", "钱 一三七****七零零零"),
+            ("王五 13700137000", "王五 ***********"),
+            ("王五(手机13700137000)", "王五(手机***********)"),
+            ("李教练 110101199003071233", "李教练 ******************"),
+            ("李教练 11010519491231002X", "李教练 *****************X"),
+            ("赵领队 137-0013-7000", "赵领队 ***-****-****"),
+            ("钱 一三七零零一三七零零零", "钱 ***********"),
             ("王领队 8234567", "王领队 *******"),
             ("QQ 12345", "QQ *****"),
             ("李四（二级教练）", "李四（二级教练）"),
             ("王一、张三丰", "王一、张三丰"),
-            ("1234", "1234"),
+            ("1234", "****"),
+            // 、 and | are no separators of a number, yet every digit is starred.
+            ("钱七 138、0013、8000", "钱七 ***、****、****"),
+            ("王五 138|0013|8000", "王五 ***|****|****"),
+            // A name's last character is no digit of the number after it.
+            ("王五 1234", "王五 ****"),
+            ("刘二 82345678", "刘二 ********"),
+            ("张三 ８２３４５６７８", "张三 ********"),
+            ("孙八 ⑧②③④⑤", "孙八 *****"),
+            ("周九 电话三五七九", "周九 电话****"),
+            ("李四 1990年1月1日", "李四 ****年**月**日"),
         ];
         for (input, want) in cases {
             assert_eq!(mask_public_text(input), want, "input {input:?}");
         }
     }
 
-    /// A unit keeps its name, dates and short numbers; a long number in it is masked, and
-    /// masking twice changes nothing.
+    /// A unit or a name keeps its characters, dates and short numbers; a long number in
+    /// it is masked, a lone Chinese numeral of the name is no digit of it, and masking
+    /// twice changes nothing.
     #[test]
-    fn long_numbers_in_a_unit_are_masked_and_the_rest_stays() {
+    fn long_numbers_in_a_public_field_are_masked_and_the_rest_stays() {
         let cases = [
             ("110101199003071233", "110101********1233"),
             ("甲队（联系13700137000）", "甲队（联系137****7000）"),
             ("解放军61001部队", "解放军61001部队"),
             ("2024年3月集训队", "2024年3月集训队"),
             ("婺城区棋协", "婺城区棋协"),
+            // 8 digits after a name, whatever its last character.
+            ("张飞 82345678", "张飞 82345678"),
+            ("张三 82345678", "张三 82345678"),
+            ("刘二82345678", "刘二82345678"),
+            ("张三 823456789", "张三 823**6789"),
+            ("一中 13700137000", "一中 137****7000"),
+            ("钱 一三七零零一三七零零零", "钱 一三七****七零零零"),
         ];
         for (input, want) in cases {
-            let masked = mask_long_numbers(input);
+            let masked = mask_public_field(input);
             assert_eq!(masked, want, "input {input:?}");
-            assert_eq!(mask_long_numbers(&masked), masked, "input {input:?}");
+            assert_eq!(mask_public_field(&masked), masked, "input {input:?}");
         }
     }
 

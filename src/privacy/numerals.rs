@@ -327,7 +327,7 @@ pub(crate) fn is_numeral(c: char) -> bool {
 }
 
 /// Whether `c` is a Chinese numeral (〇一二…, 零壹贰…, 十廿卅) rather than a digit.
-fn is_chinese_numeral(c: char) -> bool {
+pub(crate) fn is_chinese_numeral(c: char) -> bool {
     matches!(c, '〇' | '○' | '十' | '拾' | '廿' | '卅')
         || (is_digit(c) && ('\u{4e00}'..='\u{9fff}').contains(&c))
 }

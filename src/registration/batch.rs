@@ -5,9 +5,10 @@ use super::sheet::Sheet;
 use super::{ImportErrors, Place, RowError, xlsx};
 use crate::i18n::Text;
 use crate::input::decode::Encoding;
-use crate::model::{Player, PlayerId};
+use crate::model::{Event, GroupId, Player, PlayerId};
 use crate::privacy;
 use crate::rulebook::Rulebook;
+use std::collections::BTreeMap;
 
 /// How to read a registration file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -37,7 +38,16 @@ pub fn read_registrations(
         encoding: opts.encoding,
         ..BatchOptions::default()
     };
-    read_batch(std::slice::from_ref(&file), &opts, rules, existing, next_id).map(|i| i.players)
+    let pools = EntryPools::default();
+    read_batch(
+        std::slice::from_ref(&file),
+        &opts,
+        rules,
+        existing,
+        &pools,
+        next_id,
+    )
+    .map(|i| i.players)
 }
 
 /// How to read a batch of registration files (`qiwang import a.xlsx b.xlsx c.csv`).
@@ -49,14 +59,31 @@ pub struct BatchOptions {
     pub sheet: Option<String>,
     /// An unknown column is an error instead of a warning (`--strict`).
     pub strict: bool,
+}
+
+/// Where the event's pools send an entry now, as the event's merges and cancellations
+/// decide it (not the user: [`BatchOptions`] holds what the command line asks). The
+/// default, for a sheet read without an event: every pool takes its own entries.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EntryPools {
     /// Each pool merged away with the pool its entries join now
     /// ([`super::groups::merged_pools`]): a row's name is compared with the players of the
     /// pool it ends up in.
-    pub merged: std::collections::BTreeMap<crate::model::GroupId, crate::model::GroupId>,
+    pub merged: BTreeMap<GroupId, GroupId>,
     /// Each pool that takes no entries, cancelled or merged into one that was, with the
     /// cancelled pool ([`super::groups::cancelled_pools`]): a row for it is refused at its
     /// line, as any row in error.
-    pub cancelled: std::collections::BTreeMap<crate::model::GroupId, crate::model::GroupId>,
+    pub cancelled: BTreeMap<GroupId, GroupId>,
+}
+
+impl EntryPools {
+    /// The pools of `event` as they take entries now.
+    pub fn of(event: &Event, rules: &Rulebook) -> EntryPools {
+        EntryPools {
+            merged: super::groups::merged_pools(event, rules),
+            cancelled: super::groups::cancelled_pools(event, rules),
+        }
+    }
 }
 
 /// One file of a batch: its name as the user gave it and its bytes.
@@ -96,11 +123,13 @@ pub struct Imported {
 /// Reads several registration files as one batch: all or nothing across the files,
 /// players numbered from `next_id` in file order, duplicates found across files (and
 /// against `existing`). Workbooks are told from CSV by their content, not their name.
+/// `pools`: where the event sends each entry ([`EntryPools::of`]).
 pub fn read_batch(
     files: &[RegistrationFile<'_>],
     opts: &BatchOptions,
     rules: &Rulebook,
     existing: &[Player],
+    pools: &EntryPools,
     next_id: PlayerId,
 ) -> Result<Imported, ImportErrors> {
     let source = files
@@ -111,8 +140,8 @@ pub fn read_batch(
     let batch = files.len() > 1;
     let mut sheet = Sheet::new(rules, existing, next_id);
     sheet.strict = opts.strict;
-    sheet.merged = opts.merged.clone();
-    sheet.cancelled = opts.cancelled.clone();
+    sheet.merged = pools.merged.clone();
+    sheet.cancelled = pools.cancelled.clone();
     let mut read = Vec::with_capacity(files.len());
     for file in files {
         sheet.errors.next_part();

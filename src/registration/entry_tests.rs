@@ -92,6 +92,71 @@ fn an_entry_becomes_the_player_its_row_would() {
     assert_eq!(again.unwrap(), got);
 }
 
+/// A long number typed as a name is refused once, as a number shaped like a phone,
+/// masked, and not again in full as a name that is not text.
+#[test]
+fn a_long_number_as_a_name_is_refused_once_and_masked() {
+    let said = problems(player_from_entry(
+        &entry("923456789", "成人组"),
+        &rules(),
+        &[],
+        PlayerId(1),
+    ));
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].1.contains("`923**6789`"), "{said:?}");
+    assert!(!said[0].1.contains("923456789"), "{said:?}");
+    let err = read_registrations(
+        "姓名,组别\n923456789,成人组\n".as_bytes(),
+        "reg.csv",
+        &ImportOptions::default(),
+        &rules(),
+        &[],
+        PlayerId(1),
+    )
+    .unwrap_err();
+    assert_eq!(err.errors.len(), 1, "{err}");
+    assert!(!err.to_string().contains("923456789"), "{err}");
+    let said = problems(player_from_entry(
+        &entry("12345", "成人组"),
+        &rules(),
+        &[],
+        PlayerId(1),
+    ));
+    assert!(said[0].1.contains("`12345` is a number"), "{said:?}");
+}
+
+/// What counts as a personal number in a name or a unit is one rule
+/// (`privacy::mask_public_field`): the last character of a name is no digit of the number
+/// after it, so 张三 and 张飞 with the same 8 digits are both accepted, and 9 digits are
+/// refused after either.
+#[test]
+fn a_name_ending_in_a_numeral_is_checked_as_any_other_name() {
+    for name in ["张飞 82345678", "张三 82345678", "刘二82345678"] {
+        let p = player_from_entry(&entry(name, "成人组"), &rules(), &[], PlayerId(1));
+        assert!(p.is_ok(), "{name}: {p:?}");
+    }
+    for name in ["张飞 823456789", "张三 823456789"] {
+        let said = problems(player_from_entry(
+            &entry(name, "成人组"),
+            &rules(),
+            &[],
+            PlayerId(1),
+        ));
+        assert!(said[0].1.contains("823**6789"), "{name}: {said:?}");
+    }
+    let unit = PlayerEntry {
+        unit: Some("一中 13700137000".into()),
+        ..entry("甲", "成人组")
+    };
+    let said = problems(player_from_entry(&unit, &rules(), &[], PlayerId(1)));
+    assert!(said[0].1.contains("`一中 137****7000`"), "{said:?}");
+    let unit = PlayerEntry {
+        unit: Some("三中 82345678".into()),
+        ..entry("甲", "成人组")
+    };
+    assert!(player_from_entry(&unit, &rules(), &[], PlayerId(1)).is_ok());
+}
+
 #[test]
 fn a_hostile_value_of_each_field_is_refused_and_located_by_its_field() {
     let bad_card = {

@@ -306,20 +306,35 @@ fn chinese_number(text: &str) -> Option<usize> {
 }
 
 /// The head counts a sheet states (in its title rows and under its list), each with its
-/// line, as read.
+/// line and whether it counts a part (男子组共8人), as read.
 #[derive(Debug, Default)]
-pub(super) struct StatedCounts(Vec<(usize, usize)>, usize);
+pub(super) struct StatedCounts(Vec<Stated>);
+
+/// One head count a sheet states: its line, the count, and whether it is a part's.
+#[derive(Debug, Clone, Copy)]
+struct Stated {
+    line: usize,
+    count: usize,
+    part: bool,
+}
 
 impl StatedCounts {
     /// Notes that `line` states `count`.
     pub(super) fn push(&mut self, line: usize, count: usize) {
-        self.0.push((line, count));
+        self.0.push(Stated {
+            line,
+            count,
+            part: false,
+        });
     }
 
     /// Notes that `line` states `count` for a part (男子组共8人).
     pub(super) fn push_part(&mut self, line: usize, count: usize) {
-        self.push(line, count);
-        self.1 += 1;
+        self.0.push(Stated {
+            line,
+            count,
+            part: true,
+        });
     }
 
     /// The count to compare with the `read` players, when they differ: `None` when the
@@ -327,34 +342,35 @@ impl StatedCounts {
     ///
     /// The rule: a sheet may state several counts, its parts and their total (男子组共8人 /
     /// 女子组共2人 / 共10人; a title's 共10人 and a footer's 其中女子组共2人). The total is
-    /// the sheet's count, and it is the largest (never smaller than a part), so the largest
-    /// count is compared, at the first line that states it; a part alone is not the sheet's
-    /// count. Parts stated without their total (every count a part's,
-    /// [`StatedCounts::push_part`]) agree when they add up to the players read; when neither
-    /// agrees, they are named as parts and their sum ([`StatedCount::Parts`]), never as a
-    /// total the sheet never states.
+    /// the sheet's count, and it is the largest total stated, so that one is compared, at
+    /// the first line that states it; a part is never the sheet's count, and a part alone
+    /// (女子组共1人 under 3 players) says nothing of the whole sheet. Parts stated without
+    /// their total agree when they add up to the players read (or one of them is all of
+    /// them); when neither agrees, they are named as parts and their sum
+    /// ([`StatedCount::Parts`]), never as a total the sheet never states.
     pub(super) fn differing(&self, read: usize) -> Option<StatedCount> {
-        let (line, total) = self
-            .0
-            .iter()
-            .copied()
-            .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))?;
-        // Only counts that are all parts (男子组共8人 / 女子组共3人) add up to the sheet's
-        // count and are named as parts: totals stated twice (a title's 共2人 and a
-        // footer's 合计：2人) are one count, never 4.
-        let all_parts = self.0.len() > 1 && self.1 == self.0.len();
-        let parts: usize = self.0.iter().map(|(_, n)| n).sum();
-        if total == read || (all_parts && parts == read) {
+        let first_largest =
+            |a: &&Stated, b: &&Stated| a.count.cmp(&b.count).then(b.line.cmp(&a.line));
+        // Totals stated twice (a title's 共2人 and a footer's 合计：2人) are one count,
+        // never 4.
+        if let Some(total) = self.0.iter().filter(|s| !s.part).max_by(first_largest) {
+            return (total.count != read).then_some(StatedCount::Total {
+                line: total.line,
+                count: total.count,
+            });
+        }
+        if self.0.len() < 2 {
             return None;
         }
-        if !all_parts {
-            Some(StatedCount::Total { line, count: total })
-        } else {
-            Some(StatedCount::Parts {
-                line: self.0.iter().map(|(l, _)| *l).min().unwrap_or(line),
-                parts: self.0.iter().map(|(_, n)| *n).collect(),
-            })
+        let parts: usize = self.0.iter().map(|s| s.count).sum();
+        let largest = self.0.iter().map(|s| s.count).max();
+        if parts == read || largest == Some(read) {
+            return None;
         }
+        Some(StatedCount::Parts {
+            line: self.0.iter().map(|s| s.line).min().unwrap_or_default(),
+            parts: self.0.iter().map(|s| s.count).collect(),
+        })
     }
 }
 

@@ -35,8 +35,9 @@ pub struct CancelledEntry {
 }
 
 impl CancelledEntry {
-    /// Why the group takes no entries (「女子组已取消」).
-    fn why(&self, lang: Lang) -> String {
+    /// Why the group takes no entries (「女子组已取消」), as this refusal and an import
+    /// row's (`registration/row.rs`) say it.
+    pub(crate) fn why(&self, lang: Lang) -> String {
         let CancelledEntry {
             group, cancelled, ..
         } = self;

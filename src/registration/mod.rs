@@ -52,7 +52,7 @@ pub mod values;
 pub mod xlsx;
 
 pub use batch::{
-    BatchOptions, FileRead, ImportOptions, Imported, RegistrationFile, read_batch,
+    BatchOptions, EntryPools, FileRead, ImportOptions, Imported, RegistrationFile, read_batch,
     read_registrations,
 };
 pub use entry::{

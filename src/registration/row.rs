@@ -5,7 +5,7 @@
 use super::headers::{self, Field, HeaderMap};
 use super::sheet::Sheet;
 use super::{RowError, eligibility, normalise, parse_id_number, values};
-use crate::i18n::Text;
+use crate::i18n::{Lang, Text};
 use crate::model::{Player, PlayerId};
 use crate::privacy::mask_id_number;
 use crate::privacy::mask_phone;
@@ -214,23 +214,13 @@ impl<'a> Sheet<'a> {
     /// entries: cancelled, or merged into a pool that was ([`Sheet::cancelled`]).
     fn cancelled_entry(&self, player: &Player, named: &GroupRule) -> Option<Text> {
         let cancelled = self.cancelled.get(&player.group)?;
-        let name_of = |id: &crate::model::GroupId| {
-            self.rules
-                .group(id)
-                .map_or_else(|| id.to_string(), |g| g.name.clone())
+        let entry = super::groups::CancelledEntry {
+            group: self.rules.group_name(&player.group),
+            cancelled: self.rules.group_name(cancelled),
+            players: vec![player.name.clone()],
         };
-        let (pool, gone) = (name_of(&player.group), name_of(cancelled));
-        let why = if cancelled == &player.group {
-            Text::new(
-                format!("{pool}已取消"),
-                format!("{pool} has been cancelled"),
-            )
-        } else {
-            Text::new(
-                format!("{pool}已并入{gone}，而{gone}已取消"),
-                format!("{pool} was merged into {gone}, which has been cancelled"),
-            )
-        };
+        let why = Text::new(entry.why(Lang::Zh), entry.why(Lang::En));
+        let pool = &entry.group;
         let why = match &named.pairs_with {
             // A section plays in its pool: the pool is what was cancelled.
             Some(_) => Text::new(
@@ -326,24 +316,14 @@ impl<'a> Sheet<'a> {
                 ),
             );
         }
-        // A number, a date or TRUE/FALSE is no name, in a CSV as in a workbook's cell.
-        if let Some((zh, en)) = values::name_not_text(&name) {
-            let message = match self.by_hand {
-                true => Text::new(
-                    format!("姓名须是文字，而 `{name}` 是{zh}；请写棋手的姓名"),
-                    format!("a name must be text, and `{name}` is {en}; give the player's name"),
-                ),
-                false => values::not_a_name(zh, en),
-            };
-            row.error(name_col, Some(name.clone()), message);
-        }
         // The name is printed on every pairing sheet, standings, certificate and page, and
         // is how results, edits and a later import find the player: a number in it shaped
         // like an ID or phone number (a sign-up form's "name + phone" cell) is refused, at
         // import as typed by hand. Masked, it would still be no name to call or certify,
         // and the corrected sheet would no longer match it; so the cell is named (the
-        // number masked) and the sheet corrected.
-        let masked = crate::privacy::mask_long_numbers(&name);
+        // number masked) and the sheet corrected. Checked first, so that a number typed
+        // as a name is refused once, masked, and not again as a number in full.
+        let masked = crate::privacy::mask_public_field(&name);
         if masked != name {
             row.error(
                 name_col,
@@ -357,6 +337,16 @@ impl<'a> Sheet<'a> {
                     ),
                 ),
             );
+        } else if let Some((zh, en)) = values::name_not_text(&name) {
+            // A number, a date or TRUE/FALSE is no name, in a CSV as in a workbook's cell.
+            let message = match self.by_hand {
+                true => Text::new(
+                    format!("姓名须是文字，而 `{masked}` 是{zh}；请写棋手的姓名"),
+                    format!("a name must be text, and `{masked}` is {en}; give the player's name"),
+                ),
+                false => values::not_a_name(zh, en),
+            };
+            row.error(name_col, Some(masked.clone()), message);
         }
         let (length, max) = (name.chars().count(), normalise::MAX_NAME_CHARS);
         if length > max {
@@ -584,7 +574,7 @@ impl<'a> Sheet<'a> {
         // an ID or phone number (a column slipped, a contact written beside the unit) is
         // registered masked, and said; typed by hand (`player add`, `player edit`) it is
         // refused, the arbiter being there to type the unit alone.
-        let masked = crate::privacy::mask_long_numbers(&unit);
+        let masked = crate::privacy::mask_public_field(&unit);
         if masked != unit && self.by_hand {
             row.error(
                 row.map.column(Field::Unit),

@@ -742,7 +742,15 @@ fn a_batch_shows_the_first_errors_of_the_first_file_and_stops_there() {
             bytes: good.as_bytes(),
         },
     ];
-    let err = read_batch(&files, &BatchOptions::default(), &rules(), &[], PlayerId(1)).unwrap_err();
+    let err = read_batch(
+        &files,
+        &BatchOptions::default(),
+        &rules(),
+        &[],
+        &Default::default(),
+        PlayerId(1),
+    )
+    .unwrap_err();
     assert_eq!(err.errors.len(), MAX_SHOWN);
     assert!(
         err.errors
@@ -859,6 +867,14 @@ fn the_largest_count_stated_is_compared_at_its_first_line() {
         })
     );
     assert_eq!(parts.map(|p| p.count()), Some(11));
+    // A part alone (女子组共1人 under 3 players) is no count of the sheet; beside a
+    // total, the total is compared.
+    let mut lone = footer::StatedCounts::default();
+    lone.push_part(7, 1);
+    assert_eq!(lone.differing(3), None);
+    lone.push(1, 4);
+    assert_eq!(lone.differing(3), total(1, 4));
+    assert_eq!(lone.differing(4), None);
 }
 
 /// A gender read from the ID number is said at the empty 性别 cell; a sheet with no 性别
@@ -876,6 +892,7 @@ fn a_gender_read_from_the_id_number_is_said_where_it_was_read() {
             &BatchOptions::default(),
             &rules(),
             &[],
+            &EntryPools::default(),
             PlayerId(1),
         )
         .unwrap()
@@ -910,11 +927,19 @@ fn a_row_for_a_cancelled_pool_is_refused_at_its_line() {
         bytes: text.as_bytes(),
     };
     let adult = GroupId::new("adult");
-    let opts = BatchOptions {
+    let pools = EntryPools {
         cancelled: [(adult.clone(), adult)].into(),
-        ..BatchOptions::default()
+        ..EntryPools::default()
     };
-    let err = read_batch(&[file], &opts, &rules(), &[], PlayerId(1)).unwrap_err();
+    let err = read_batch(
+        &[file],
+        &BatchOptions::default(),
+        &rules(),
+        &[],
+        &pools,
+        PlayerId(1),
+    )
+    .unwrap_err();
     let got: Vec<(usize, Option<&str>, String)> = err
         .errors
         .iter()
@@ -970,6 +995,7 @@ fn hidden_headed_sheets_are_named_when_no_visible_sheet_has_a_header() {
         &BatchOptions::default(),
         &rules(),
         &[],
+        &EntryPools::default(),
         PlayerId(1),
     )
     .unwrap_err();

@@ -451,10 +451,13 @@ pub fn programme(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
     report.sections.extend([schedule, groups, key_rules]);
     let mut json_units = Vec::new();
     for (unit, players) in &units {
+        // Masked at print too: a unit registered before the import masked it, or
+        // edited in the state by hand, still holds its number.
+        let unit = privacy::mask_public_field(unit);
         let title = if unit.is_empty() {
             lang.pick("（未填单位）", "(no unit)").to_string()
         } else {
-            (*unit).to_string()
+            unit.clone()
         };
         let mut s = Section::new(
             title.clone(),
@@ -521,8 +524,8 @@ mod tests {
     use super::*;
     use crate::rulebook::{CarriedResults, FinalStage};
 
-    /// The programme shows a 领队 or 教练 from the columns that name them, every phone or
-    /// ID number written beside the name masked, and never a column that merely mentions
+    /// The programme shows a 领队 or 教练 from the columns that name them, every digit of
+    /// a phone or ID number written beside the name starred, and never a column that merely mentions
     /// the role (领队电话).
     #[test]
     fn staff_columns_show_names_and_no_number() {
@@ -538,14 +541,40 @@ mod tests {
             .insert("教练 ".into(), "李教练 110101199003071233".into());
         assert_eq!(
             staff(&p, "领队").as_deref(),
-            Some("王五（手机137****7000）")
+            Some("王五（手机***********）")
         );
         assert_eq!(
             staff(&p, "教练").as_deref(),
-            Some("李教练 110101********1233")
+            Some("李教练 ******************")
         );
         p.extra.remove("领队");
         assert_eq!(staff(&p, "领队"), None);
+    }
+
+    /// A unit registered with its number (before the import masked it, or edited in the
+    /// state by hand) is masked when the programme prints it, in its heading and its JSON.
+    #[test]
+    fn a_stored_unit_is_masked_at_print() {
+        let rules = Rulebook::cxa_2011("t", 5);
+        let mut event = Event::new(String::new());
+        let mut p = Player::new(
+            crate::model::PlayerId(1),
+            "马一",
+            rules.groups[0].id.clone(),
+        );
+        p.unit = "甲队（联系13700137000）".into();
+        event.players.push(p);
+        let report = programme(&event, &rules, Lang::Zh);
+        let text = format!("{:?}{}", report.sections, report.json);
+        assert!(!text.contains("13700137000"), "{text}");
+        assert!(
+            report
+                .sections
+                .iter()
+                .any(|s| s.title == "甲队（联系137****7000）"),
+            "{text}"
+        );
+        assert_eq!(report.json["units"][0]["unit"], "甲队（联系137****7000）");
     }
 
     /// The programme names a pool's final stage as its headings do (`views::stage`): the

@@ -73,7 +73,7 @@ fn batch(
             bytes,
         })
         .collect();
-    read_batch(&files, opts, rules, &[], PlayerId(1))
+    read_batch(&files, opts, rules, &[], &Default::default(), PlayerId(1))
 }
 
 /// The registration workbook of a 各县市区棋协: a title merged across the top, a blank row,

@@ -513,7 +513,15 @@ fn a_workbook_over_the_maximum_stops_at_its_row() {
             bytes: &bytes,
         },
     ];
-    let err = read_batch(&files, &BatchOptions::default(), &rules, &[], PlayerId(1)).unwrap_err();
+    let err = read_batch(
+        &files,
+        &BatchOptions::default(),
+        &rules,
+        &[],
+        &Default::default(),
+        PlayerId(1),
+    )
+    .unwrap_err();
     assert_eq!(err.errors.len(), 1, "{err}");
     let shown = err.to_string();
     // 15 read from the CSV; the workbook's rows 1–17 (header included) fit the 5 left
@@ -527,10 +535,17 @@ fn a_workbook_over_the_maximum_stops_at_its_row() {
     // Under the limit, the exact count decides.
     rules.event.max_players = Some(215);
     assert_eq!(
-        read_batch(&files, &BatchOptions::default(), &rules, &[], PlayerId(1))
-            .unwrap()
-            .players
-            .len(),
+        read_batch(
+            &files,
+            &BatchOptions::default(),
+            &rules,
+            &[],
+            &Default::default(),
+            PlayerId(1)
+        )
+        .unwrap()
+        .players
+        .len(),
         215
     );
 }

@@ -48,7 +48,6 @@ pub fn run(ctx: &Ctx, args: &ImportArgs) -> Result<(), CliError> {
             },
             sheet: args.sheet.clone(),
             strict: args.strict,
-            ..BatchOptions::default()
         },
         dry_run: args.dry_run,
         late: args.late,

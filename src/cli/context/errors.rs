@@ -366,7 +366,6 @@ impl ExitStatus for qiwang::commands::import::ImportFailed {
         use qiwang::commands::import::ImportFailed as E;
         match self {
             E::Read(e) => e.exit_code(),
-            E::Group(e) => e.exit_code(),
             E::Entry(e) => e.exit_code(),
             E::Store(e) => e.exit_code(),
         }

@@ -345,6 +345,13 @@ impl Rulebook {
     pub fn group(&self, id: &GroupId) -> Option<&GroupRule> {
         self.groups.iter().find(|g| &g.id == id)
     }
+
+    /// Group `id` as the rulebook names it, or its id when the rulebook does not know it
+    /// (a state edited by hand, a rulebook changed since).
+    pub fn group_name(&self, id: &GroupId) -> String {
+        self.group(id)
+            .map_or_else(|| id.to_string(), |g| g.name.clone())
+    }
 }
 
 impl Rulebook {
