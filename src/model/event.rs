@@ -117,7 +117,8 @@ pub struct GroupState {
 }
 
 /// A result of round `round` a correction replaced while round `newest` (a later one) was
-/// the pool's newest paired round: rounds `round + 1 ..= newest` were paired with it.
+/// the pool's newest paired round: rounds `round + 1 ..= newest` were paired with it. A
+/// team pool keeps its matches' outcomes as the shadow event's games (docs/rules.md §17.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplacedResult {
     /// The round of the game.
@@ -128,6 +129,18 @@ pub struct ReplacedResult {
     pub result: Option<super::GameResult>,
     /// The newest round paired when it was corrected.
     pub newest: u32,
+}
+
+impl ReplacedResult {
+    /// Round `number` of the pool keeping `replaced` dropped (`unpair`): it will be paired
+    /// again with the results as they stand, so no replaced result was in force for it;
+    /// one no later round kept is forgotten.
+    pub fn forget_from(replaced: &mut Vec<ReplacedResult>, number: u32) {
+        for r in replaced.iter_mut() {
+            r.newest = r.newest.min(number.saturating_sub(1));
+        }
+        replaced.retain(|r| r.newest > r.round);
+    }
 }
 
 /// One round paired under an earlier rulebook.
@@ -202,10 +215,7 @@ impl GroupState {
     /// stand, so no replaced result was in force for it; one no later round kept is
     /// forgotten.
     pub fn forget_replaced(&mut self, number: u32) {
-        for r in &mut self.replaced {
-            r.newest = r.newest.min(number.saturating_sub(1));
-        }
-        self.replaced.retain(|r| r.newest > r.round);
+        ReplacedResult::forget_from(&mut self.replaced, number);
     }
 
     /// The index in [`Event::earlier_rulebooks`] of the rulebook round `number` was
