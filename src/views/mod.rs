@@ -66,6 +66,19 @@ pub(crate) fn group_name(rules: &Rulebook, id: &GroupId) -> String {
         .map_or_else(|| id.to_string(), |g| g.name.clone())
 }
 
+/// `entry` (one table or player row of a sheet's JSON) with `"hall"` when `pool` has a hall
+/// of its own; one hall's sheets read as before (docs/rules.md §12).
+pub(crate) fn with_hall(
+    mut entry: serde_json::Value,
+    rules: &Rulebook,
+    pool: &GroupId,
+) -> serde_json::Value {
+    if let Some(hall) = hall_name(rules, pool) {
+        entry["hall"] = hall.into();
+    }
+    entry
+}
+
 /// The hall a pool's tables stand in when the rulebook gives the pool its own (`hall =
 /// "二楼"`, docs/rules.md §12 (table numbers)); `None`: the main hall.
 pub(crate) fn hall_name<'a>(rules: &'a Rulebook, pool: &GroupId) -> Option<&'a str> {

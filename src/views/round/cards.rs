@@ -46,11 +46,15 @@ pub(super) fn cards(
                 black.name.clone(),
                 black.unit.clone(),
             ]);
-            json_cards.push(json!({
-                "table": table,
-                "red": { "number": red.number, "name": red.name, "unit": red.unit },
-                "black": { "number": black.number, "name": black.name, "unit": black.unit },
-            }));
+            json_cards.push(crate::views::with_hall(
+                json!({
+                    "table": table,
+                    "red": { "number": red.number, "name": red.name, "unit": red.unit },
+                    "black": { "number": black.number, "name": black.name, "unit": black.unit },
+                }),
+                rules,
+                pool,
+            ));
             let mut half = Markup::new();
             half.text_element(
                 "div",

@@ -112,12 +112,16 @@ pub(super) fn slips(
                 csv_row.insert(2, hall.into());
             }
             csv_rows.push(csv_row);
-            json_slips.push(json!({
-                "table": table,
-                "red": { "number": red.number, "name": red.name, "unit": red.unit, "score": red.score },
-                "black": { "number": black.number, "name": black.name, "unit": black.unit, "score": black.score },
-                "result": result.map(|r| r.outcome.token()),
-            }));
+            json_slips.push(crate::views::with_hall(
+                json!({
+                    "table": table,
+                    "red": { "number": red.number, "name": red.name, "unit": red.unit, "score": red.score },
+                    "black": { "number": black.number, "name": black.name, "unit": black.unit, "score": black.score },
+                    "result": result.map(|r| r.outcome.token()),
+                }),
+                rules,
+                pool,
+            ));
             // The printed slip.
             let when = round_time(rules, round.number)
                 .map(|t| format!(" · {t}"))
