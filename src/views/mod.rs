@@ -73,23 +73,17 @@ pub(crate) fn with_hall(
     rules: &Rulebook,
     pool: &GroupId,
 ) -> serde_json::Value {
-    if let Some(hall) = hall_name(rules, pool) {
+    if let Some(hall) = rules.hall_of(pool) {
         entry["hall"] = hall.into();
     }
     entry
-}
-
-/// The hall a pool's tables stand in when the rulebook gives the pool its own (`hall =
-/// "二楼"`, docs/rules.md §12 (table numbers)); `None`: the main hall.
-pub(crate) fn hall_name<'a>(rules: &'a Rulebook, pool: &GroupId) -> Option<&'a str> {
-    rules.group(pool).and_then(|g| g.hall.name.as_deref())
 }
 
 /// A table number as a player reads it on every sheet and page that names a table: `二楼
 /// 5` for a pool in another hall (numbered from 1 there, so the number alone would send
 /// the player to table 5 of the main hall), `5` otherwise (docs/rules.md §12).
 pub(crate) fn table_label(rules: &Rulebook, pool: &GroupId, table: u32) -> String {
-    match hall_name(rules, pool) {
+    match rules.hall_of(pool) {
         Some(hall) => format!("{hall} {table}"),
         None => table.to_string(),
     }

@@ -127,7 +127,8 @@ pub(super) fn page_title(rules: &Rulebook, kind: SheetKind, lang: Lang) -> Strin
 /// The hall a pool's tables stand in, followed by a space, when the rulebook gives the
 /// pool its own (`hall = "二楼"`, docs/rules.md §12 (table numbers)): `二楼 第 5 台`; empty otherwise.
 pub(super) fn hall_prefix(rules: &Rulebook, pool: &GroupId) -> String {
-    crate::views::hall_name(rules, pool)
+    rules
+        .hall_of(pool)
         .map(|h| format!("{h} "))
         .unwrap_or_default()
 }

@@ -28,9 +28,7 @@ pub(super) fn slips(
     // or copying rows between files keeps it, must still be the round's pairing code.
     // A pool in another hall (numbered from 1 there) gets the hall in a 场地 column before
     // 台号, which the reader passes over; an event of one hall has none (docs/rules.md §12).
-    let halls = rounds
-        .iter()
-        .any(|(pool, _)| crate::views::hall_name(rules, pool).is_some());
+    let halls = rounds.iter().any(|(pool, _)| rules.hall_of(pool).is_some());
     let mut csv_columns = crate::views::headings(
         lang,
         &[
@@ -108,7 +106,7 @@ pub(super) fn slips(
                 code.clone(),
             ];
             if halls {
-                let hall = crate::views::hall_name(rules, pool).unwrap_or_default();
+                let hall = rules.hall_of(pool).unwrap_or_default();
                 csv_row.insert(2, hall.into());
             }
             csv_rows.push(csv_row);
