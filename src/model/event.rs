@@ -125,8 +125,8 @@ pub struct ReplacedResult {
     pub round: u32,
     /// The game's table.
     pub table: u32,
-    /// The result before the correction.
-    pub result: Option<super::GameResult>,
+    /// The result before the correction (serialized as the `Some` it used to be).
+    pub result: super::GameResult,
     /// The newest round paired when it was corrected.
     pub newest: u32,
 }
@@ -491,6 +491,22 @@ mod tests {
             ));
         }
         e
+    }
+
+    /// A replaced result is written as it was while the field was an `Option` (always
+    /// `Some`), so event files written before read the same.
+    #[test]
+    fn a_replaced_result_is_stored_as_before() {
+        let result = crate::model::GameResult::new(crate::model::Outcome::RedWin);
+        let r = ReplacedResult {
+            round: 1,
+            table: 2,
+            result,
+            newest: 3,
+        };
+        let json = serde_json::to_value(r).unwrap();
+        assert_eq!(json["result"], serde_json::to_value(Some(result)).unwrap());
+        assert_eq!(serde_json::from_value::<ReplacedResult>(json).unwrap(), r);
     }
 
     #[test]

@@ -253,7 +253,7 @@ pub fn record_team_results(
                 ) if *now != Some(*was) => Some(ReplacedResult {
                     round: number,
                     table: *table,
-                    result: Some(*was),
+                    result: *was,
                     newest,
                 }),
                 _ => None,

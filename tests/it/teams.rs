@@ -483,26 +483,30 @@ fn team_rounds_paired_before_a_correction_are_proved_against_the_outcomes_they_w
         let mut e = team_event(8, 3, 0);
         play(&mut e, &rules, seed);
         let rounds = e.team_pools[&pool].rounds.len() as u32;
-        // The team with 先 wins every board of match 1 (red on the odd boards), then
-        // loses every one: at least one of the two changes the outcome it was paired with.
-        for first_wins in [true, false] {
-            let results = (1..=3)
-                .map(|b| {
-                    GameResult::new(if (b % 2 == 1) == first_wins {
-                        Outcome::RedWin
-                    } else {
-                        Outcome::BlackWin
-                    })
+        // Match 1 turned round: the team with 先 (red on the odd boards) wins every board
+        // where it did not win the match, else loses every one.
+        let shadow = teams::shadow_event(&e, &rules, &pool).unwrap();
+        let was = match shadow.groups[&pool].round(1).unwrap().game_at(1) {
+            Some(qiwang::model::Pairing::Game { result, .. }) => result.unwrap().outcome,
+            other => panic!("seed {seed}: {other:?}"),
+        };
+        let first_wins = was != Outcome::RedWin;
+        let results = (1..=3)
+            .map(|b| {
+                GameResult::new(if (b % 2 == 1) == first_wins {
+                    Outcome::RedWin
+                } else {
+                    Outcome::BlackWin
                 })
-                .collect();
-            let entry = MatchEntry {
-                table: 1,
-                tiebreak: false,
-                absent: None,
-                results,
-            };
-            teams::record_team_results(&mut e, &rules, &pool, Some(1), &[entry]).unwrap();
-        }
+            })
+            .collect();
+        let entry = MatchEntry {
+            table: 1,
+            tiebreak: false,
+            absent: None,
+            results,
+        };
+        teams::record_team_results(&mut e, &rules, &pool, Some(1), &[entry]).unwrap();
         assert!(!e.team_pools[&pool].replaced.is_empty(), "seed {seed}");
         assert_eq!(
             pairing::corrected_since(&teams::shadow_event(&e, &rules, &pool).unwrap(), &pool, 2),
