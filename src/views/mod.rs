@@ -59,11 +59,10 @@ pub(crate) fn number_of(p: &Player) -> String {
     p.number.map(|n| n.to_string()).unwrap_or_default()
 }
 
-/// A group's name from the rulebook, or its id if the rulebook does not know it.
+/// A group's name from the rulebook, or its id if the rulebook does not know it
+/// ([`Rulebook::group_name`], which the views call; this stays for the arbiter's pages).
 pub(crate) fn group_name(rules: &Rulebook, id: &GroupId) -> String {
-    rules
-        .group(id)
-        .map_or_else(|| id.to_string(), |g| g.name.clone())
+    rules.group_name(id)
 }
 
 /// `entry` (one table or player row of a sheet's JSON) with `"hall"` when `pool` has a hall

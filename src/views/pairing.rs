@@ -17,11 +17,7 @@ pub fn pairing_sheet(
     lang: Lang,
     json: Json,
 ) -> Report {
-    let mut report = Report::new(format!(
-        "{} — {}",
-        rules.event.name,
-        super::group_name(rules, pool)
-    ));
+    let mut report = Report::new(format!("{} — {}", rules.event.name, rules.group_name(pool)));
     report.lang = lang.code().into();
     report.subtitle.push(format!(
         "{}{}{}",

@@ -7,7 +7,6 @@ use super::{RoundSheets, SheetKind, SheetPage};
 use crate::model::{Colour, Event, GroupId, Pairing, Round};
 use crate::report::{Report, Section, html_body_markup_with};
 use crate::rulebook::{Lang, Rulebook};
-use crate::views::group_name;
 use pinyin::ToPinyin;
 use serde_json::json;
 
@@ -86,7 +85,7 @@ pub(super) fn find_list(
     }
     let mut entries = Vec::new();
     for (order, (pool, round)) in rounds.iter().enumerate() {
-        let group = group_name(rules, pool);
+        let group = rules.group_name(pool);
         for p in &round.pairings {
             match p {
                 Pairing::Game {
@@ -142,13 +141,7 @@ pub(super) fn find_list(
     report.lang = lang.code().into();
     let mut which: Vec<String> = rounds
         .iter()
-        .map(|(pool, r)| {
-            format!(
-                "{} {}",
-                group_name(rules, pool),
-                round_title(lang, r.number)
-            )
-        })
+        .map(|(pool, r)| format!("{} {}", rules.group_name(pool), round_title(lang, r.number)))
         .collect();
     which.dedup();
     report.subtitle.push(which.join(lang.pick("，", ", ")));

@@ -8,7 +8,7 @@ use crate::i18n::bi;
 use crate::model::{Event, GroupId, Outcome, Round};
 use crate::report::{Markup, Report, Section};
 use crate::rulebook::{Lang, Rulebook};
-use crate::views::{group_name, round_time};
+use crate::views::round_time;
 use serde_json::json;
 
 /// 成绩登记表: one slip per table with both players (number, name, unit, score), boxes for
@@ -47,7 +47,7 @@ pub(super) fn slips(
     }
     let mut csv_rows = Section::new("", csv_columns);
     for (pool, round) in rounds {
-        let group = group_name(rules, pool);
+        let group = rules.group_name(pool);
         let code = crate::results::pairing_code(pool, round);
         let mut report = titled(rules, pool, round.number, SheetKind::Slips, lang);
         let mut section = Section::new(
