@@ -7,6 +7,40 @@ use crate::model::{Colour, Event, GameResult, GroupId, Outcome, Pairing, PlayerI
 use crate::rulebook::{Conduct, Rulebook, Scoring};
 use std::collections::{BTreeMap, HashMap};
 
+impl Scoring {
+    /// The most a player can score in one round: the best of every game outcome, the bye
+    /// and a forfeit (the struct taken apart whole, so a new field is counted too).
+    pub fn most_in_one_round(&self) -> Points {
+        let Scoring {
+            red_win,
+            red_draw,
+            red_loss,
+            black_win,
+            black_draw,
+            black_loss,
+            bye,
+            forfeit_win,
+            forfeit_loss,
+            double_forfeit,
+        } = *self;
+        [
+            red_win,
+            red_draw,
+            red_loss,
+            black_win,
+            black_draw,
+            black_loss,
+            bye,
+            forfeit_win,
+            forfeit_loss,
+            double_forfeit,
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(Points(0))
+    }
+}
+
 /// Points `colour` scores for a game with this result.
 ///
 /// Fouls are already folded into the outcome when the result is entered (a game lost on

@@ -42,7 +42,7 @@ pub fn check_pools(event: &Event, rules: &Rulebook, pools: &[GroupId]) -> Vec<Po
             let checked = pairing::check_group_detailed(event, rules, pool);
             PoolCheck {
                 pool: pool.clone(),
-                name: group_name(rules, pool),
+                name: rules.group_name(pool),
                 rounds: event.group(pool).map_or(0, |g| g.rounds.len()),
                 table_hint: shared_table_hint(event, pool, &checked.violations),
                 drift: crate::standings::qualification_drift(event, rules, pool),
@@ -162,7 +162,7 @@ pub fn prove_pools(
 ) -> Result<Vec<RoundProof>, ProofError> {
     let mut proofs = Vec::new();
     for pool in pools {
-        let name = group_name(rules, pool);
+        let name = rules.group_name(pool);
         let mut numbers: Vec<u32> = event
             .group(pool)
             .map(|g| g.rounds.iter().map(|r| r.number).collect())
@@ -280,13 +280,6 @@ pub fn check_team(
     })
 }
 
-/// The pool `pool` as the rulebook names it (its id when the rulebook has no such group).
-fn group_name(rules: &Rulebook, pool: &GroupId) -> String {
-    rules
-        .group(pool)
-        .map_or(pool.to_string(), |g| g.name.clone())
-}
-
 /// Why a group `check --group` names is not the pool checked, or `None` when it pairs on
 /// its own: a merged group pairs in the pool at the end of its merges, which is checked;
 /// a cancelled one is checked for the players left in it (docs/rules.md §6).
@@ -295,14 +288,14 @@ pub fn named_group_note(event: &Event, rules: &Rulebook, name: &str) -> Option<T
     match pool_now(event, own) {
         PoolNow::Pairs(now) if &now == own => None,
         PoolNow::Pairs(now) => {
-            let (own, now) = (group_name(rules, own), group_name(rules, &now));
+            let (own, now) = (rules.group_name(own), rules.group_name(&now));
             Some(Text::new(
                 format!("{own}已并入{now}，在{now}中编排：检查的是{now}"),
                 format!("{own} was merged into {now} and pairs there: checking {now}"),
             ))
         }
         PoolNow::Cancelled(gone) => {
-            let gone = group_name(rules, &gone);
+            let gone = rules.group_name(&gone);
             Some(Text::new(
                 format!("{gone}已取消，不再编排：只列出其中未退赛的棋手"),
                 format!(

@@ -339,11 +339,7 @@ pub fn find_paired_pool(
     let pool = find_pool(rules, event, name)?;
     let state = event.group(&pool);
     if state.is_some_and(|s| s.cancelled && s.rounds.is_empty()) {
-        let name_of = |id: &GroupId| {
-            rules
-                .group(id)
-                .map_or_else(|| id.to_string(), |g| g.name.clone())
-        };
+        let name_of = |id: &GroupId| rules.group_name(id);
         let named = name
             .and_then(|n| rules.find_group(n))
             .map_or_else(|| name_of(&pool), |g| g.name.clone());

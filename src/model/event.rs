@@ -117,17 +117,30 @@ pub struct GroupState {
 }
 
 /// A result of round `round` a correction replaced while round `newest` (a later one) was
-/// the pool's newest paired round: rounds `round + 1 ..= newest` were paired with it.
+/// the pool's newest paired round: rounds `round + 1 ..= newest` were paired with it. A
+/// team pool keeps its matches' outcomes as the shadow event's games (docs/rules.md §17.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplacedResult {
     /// The round of the game.
     pub round: u32,
     /// The game's table.
     pub table: u32,
-    /// The result before the correction.
-    pub result: Option<super::GameResult>,
+    /// The result before the correction (serialized as the `Some` it used to be).
+    pub result: super::GameResult,
     /// The newest round paired when it was corrected.
     pub newest: u32,
+}
+
+impl ReplacedResult {
+    /// Round `number` of the pool keeping `replaced` dropped (`unpair`): it will be paired
+    /// again with the results as they stand, so no replaced result was in force for it;
+    /// one no later round kept is forgotten.
+    pub fn forget_from(replaced: &mut Vec<ReplacedResult>, number: u32) {
+        for r in replaced.iter_mut() {
+            r.newest = r.newest.min(number.saturating_sub(1));
+        }
+        replaced.retain(|r| r.newest > r.round);
+    }
 }
 
 /// One round paired under an earlier rulebook.
@@ -202,10 +215,7 @@ impl GroupState {
     /// stand, so no replaced result was in force for it; one no later round kept is
     /// forgotten.
     pub fn forget_replaced(&mut self, number: u32) {
-        for r in &mut self.replaced {
-            r.newest = r.newest.min(number.saturating_sub(1));
-        }
-        self.replaced.retain(|r| r.newest > r.round);
+        ReplacedResult::forget_from(&mut self.replaced, number);
     }
 
     /// The index in [`Event::earlier_rulebooks`] of the rulebook round `number` was
@@ -481,6 +491,22 @@ mod tests {
             ));
         }
         e
+    }
+
+    /// A replaced result is written as it was while the field was an `Option` (always
+    /// `Some`), so event files written before read the same.
+    #[test]
+    fn a_replaced_result_is_stored_as_before() {
+        let result = crate::model::GameResult::new(crate::model::Outcome::RedWin);
+        let r = ReplacedResult {
+            round: 1,
+            table: 2,
+            result,
+            newest: 3,
+        };
+        let json = serde_json::to_value(r).unwrap();
+        assert_eq!(json["result"], serde_json::to_value(Some(result)).unwrap());
+        assert_eq!(serde_json::from_value::<ReplacedResult>(json).unwrap(), r);
     }
 
     #[test]

@@ -92,6 +92,11 @@ pub struct TeamPool {
     /// its forfeits count again toward the forfeit rule (as a player's `reinstated_from`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reinstated: Vec<(TeamId, u32)>,
+    /// The match outcomes (as the shadow event's games) a correction replaced after a
+    /// later round was paired, oldest first: `check --optimal` proves a round against the
+    /// outcomes as they stood when it was paired (docs/rules.md §2.6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replaced: Vec<super::ReplacedResult>,
 }
 
 /// A whole team's withdrawal: the cause typed as a player's ([`WithdrawalCause`]).

@@ -317,9 +317,7 @@ fn shared_tables(
                 .collect(),
             rule: Rule::SharedTable {
                 table: c.table,
-                group: rules
-                    .group(&c.pool)
-                    .map_or_else(|| c.pool.to_string(), |g| g.name.clone()),
+                group: rules.group_name(&c.pool),
             },
         })
         .collect()

@@ -307,9 +307,7 @@ pub fn edit_round(
     {
         return Err(EditError::SharedTable {
             table,
-            group: rules
-                .group(other)
-                .map_or_else(|| other.to_string(), |g| g.name.clone()),
+            group: rules.group_name(other),
             round: round.number,
         });
     }

@@ -24,12 +24,8 @@ use std::collections::{BTreeMap, BTreeSet};
 /// players will fill (half of them, the bye left out); merged, cancelled and empty pools
 /// take no tables.
 pub fn first_table(event: &Event, rules: &Rulebook, pool: &GroupId, round: u32) -> u32 {
-    let hall = rules.group(pool).and_then(|g| g.hall.name.as_deref());
     let mut next = 1u32;
-    for g in rules.pools() {
-        if g.hall.name.as_deref() != hall {
-            continue;
-        }
+    for g in rules.pools_in_hall_of(pool) {
         if let Some(first) = g.hall.first_table {
             next = first;
         }
@@ -59,11 +55,6 @@ pub fn first_table(event: &Event, rules: &Rulebook, pool: &GroupId, round: u32) 
     next
 }
 
-/// The hall `pool` stands in (`None`: the main hall).
-fn hall_of<'a>(rules: &'a Rulebook, pool: &GroupId) -> Option<&'a str> {
-    rules.group(pool).and_then(|g| g.hall.name.as_deref())
-}
-
 /// The other pools of `pool`'s hall that have round `round` stored, with that round.
 fn neighbours<'a>(
     event: &'a Event,
@@ -71,10 +62,9 @@ fn neighbours<'a>(
     pool: &'a GroupId,
     round: u32,
 ) -> impl Iterator<Item = (&'a GroupId, &'a Round)> + 'a {
-    let hall = hall_of(rules, pool);
     rules
-        .pools()
-        .filter(move |g| &g.id != pool && g.hall.name.as_deref() == hall)
+        .pools_in_hall_of(pool)
+        .filter(move |g| &g.id != pool)
         .filter_map(move |g| Some((&g.id, event.group(&g.id)?.round(round)?)))
 }
 

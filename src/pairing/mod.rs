@@ -97,8 +97,6 @@ impl PairingPlan {
         state.seed.get_or_insert(seed);
         state.rounds.push(self.round.clone());
         state.forget_relaxations(self.round.number);
-        // Paired with the results as they stand (docs/rules.md §2.6).
-        state.forget_replaced(self.round.number);
         state.relaxed.extend(self.relaxed.iter().cloned());
         if let Some(seeds) = &self.stage_seeds {
             state.stage_seeds.clone_from(seeds);

@@ -77,18 +77,28 @@ pub struct Better {
 }
 
 /// The rounds before round `number` of `group` whose results a correction has changed
-/// since round `number` was paired, in order (empty when none has).
+/// since round `number` was paired, in order (empty when none has). A game corrected and
+/// corrected back (A→B→A) stands as it was paired and is not counted.
 pub fn corrected_since(event: &Event, group: &GroupId, number: u32) -> Vec<u32> {
-    let mut rounds: Vec<u32> = event
-        .group(group)
-        .map(|g| {
-            g.replaced
-                .iter()
-                .filter(|r| r.newest >= number && r.round < number)
-                .map(|r| r.round)
-                .collect()
+    let Some(g) = event.group(group) else {
+        return Vec::new();
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    let mut rounds: Vec<u32> = g
+        .replaced
+        .iter()
+        .filter(|r| r.newest >= number && r.round < number)
+        // The oldest replaced result of a game is the one round `number` was paired with.
+        .filter(|r| seen.insert((r.round, r.table)))
+        .filter(|r| {
+            let now = g.round(r.round).and_then(|x| match x.game_at(r.table) {
+                Some(Pairing::Game { result, .. }) => *result,
+                _ => None,
+            });
+            now != Some(r.result)
         })
-        .unwrap_or_default();
+        .map(|r| r.round)
+        .collect();
     rounds.sort_unstable();
     rounds.dedup();
     rounds
@@ -111,7 +121,7 @@ fn as_paired<'a>(event: &'a Event, group: &GroupId, number: u32) -> Cow<'a, Even
                     .iter()
                     .find(|r| r.round == round.number && r.table == *table && r.newest >= number)
             {
-                *result = was.result;
+                *result = Some(was.result);
             }
         }
     }

@@ -295,11 +295,7 @@ pub fn pair_ready_pools(
     relax: Option<&[Relax]>,
     allow_small: bool,
 ) -> Result<Vec<PoolTurn>, PairingError> {
-    let name = |id: &GroupId| {
-        rules
-            .group(id)
-            .map_or_else(|| id.to_string(), |g| g.name.clone())
-    };
+    let name = |id: &GroupId| rules.group_name(id);
     let pools: Vec<GroupId> = rules.pools().map(|g| g.id.clone()).collect();
     let mut turns = Vec::with_capacity(pools.len());
     for pool in pools {

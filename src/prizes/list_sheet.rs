@@ -6,7 +6,7 @@ use super::money::{Slot, allocate, award_totals, budget_fen, prize_at};
 use super::pools::{merged_in, resolve_pool};
 use super::sheet::{Award, ListSheet, SheetNote, Totals};
 use crate::model::{Event, GroupId, PlayerId};
-use crate::rulebook::{PrizeList, Rulebook};
+use crate::rulebook::{PrizeList, PrizePlace, Rulebook};
 use crate::standings::Standings;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -38,6 +38,16 @@ pub(super) fn cancelled(event: &Event, pool: &GroupId) -> bool {
     event.group(pool).is_some_and(|g| g.cancelled)
 }
 
+/// The fen set aside for `places` of pool `pool`: none for a cancelled group, whose money
+/// is never paid.
+pub(super) fn budget_of(event: &Event, pool: &GroupId, places: &[PrizePlace]) -> u64 {
+    if cancelled(event, pool) {
+        0
+    } else {
+        budget_fen(places)
+    }
+}
+
 /// One prize list's part of the sheet before `MultiplePrizes` is settled: its awards over
 /// the standings of its pool (leaving out `excluded`), the money of each place, and the notes.
 pub(super) fn evaluate_list(
@@ -48,12 +58,7 @@ pub(super) fn evaluate_list(
     excluded: &BTreeSet<PlayerId>,
 ) -> ListSheet {
     let (pool, sections) = resolve_pool(event, rules, &list.group);
-    // A cancelled group's money is never paid: it is not set aside either.
-    let budget = if cancelled(event, &pool) {
-        0
-    } else {
-        budget_fen(&list.places)
-    };
+    let budget = budget_of(event, &pool, &list.places);
     let mut sheet = ListSheet {
         id: list.id.clone(),
         name: list.name.clone(),

@@ -16,7 +16,7 @@
 //! says which players a list ranks.
 
 use super::list_sheet::evaluate_list;
-use super::money::{Slot, allocate, award_totals, budget_fen};
+use super::money::{Slot, allocate, award_totals};
 use super::multiple::{hold_undecided, holdings};
 use super::teams::TeamRanking;
 use crate::model::{Event, GroupId, PlayerId, Points};
@@ -381,13 +381,8 @@ pub fn prize_sheet(
         .teams
         .iter()
         .map(|comp| {
-            // A cancelled group's money is never paid: it is not set aside either.
             let pool = super::pools::list_pool(event, rules, &comp.group);
-            let budget = if super::list_sheet::cancelled(event, &pool) {
-                0
-            } else {
-                budget_fen(&comp.places)
-            };
+            let budget = super::list_sheet::budget_of(event, &pool, &comp.places);
             let Some(ranking) = teams.iter().find(|t| t.id == comp.id) else {
                 return TeamSheet {
                     id: comp.id.clone(),

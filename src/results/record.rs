@@ -207,11 +207,13 @@ pub fn record_results_in_rounds(
         results
             .iter()
             .filter(|r| r.is_correction() && r.round < last)
-            .map(|r| ReplacedResult {
-                round: r.round,
-                table: r.table,
-                result: r.previous,
-                newest: last,
+            .filter_map(|r| {
+                Some(ReplacedResult {
+                    round: r.round,
+                    table: r.table,
+                    result: r.previous?,
+                    newest: last,
+                })
             }),
     );
     let mut corrected: Vec<u32> = results

@@ -17,9 +17,9 @@ pub fn add_penalty(
     if !rules.conduct.penalties_allowed {
         return Err(ResultError::PenaltiesNotAllowed);
     }
-    let points = match (points, rules.conduct.disturbance_penalty) {
-        (Some(p), _) => p,
-        (None, Some(p)) => p.0,
+    let (points, from_rulebook) = match (points, rules.conduct.disturbance_penalty) {
+        (Some(p), _) => (p, false),
+        (None, Some(p)) => (p.0, true),
         (None, None) => return Err(ResultError::PenaltyPointsNeeded),
     };
     let mut errors = Vec::new();
@@ -35,6 +35,7 @@ pub fn add_penalty(
             points,
             max,
             rounds,
+            from_rulebook,
         });
     }
     if reason.trim().is_empty() {
@@ -69,23 +70,7 @@ fn penalty_cap(event: &Event, rules: &Rulebook, group: &GroupId) -> (i64, Option
     let Some(limit) = crate::schedule::RoundLimit::of(event, rules, group) else {
         return (bound, None);
     };
-    let s = &rules.scoring;
-    let per_round = [
-        s.red_win,
-        s.red_draw,
-        s.red_loss,
-        s.black_win,
-        s.black_draw,
-        s.black_loss,
-        s.bye,
-        s.forfeit_win,
-        s.forfeit_loss,
-        s.double_forfeit,
-    ]
-    .iter()
-    .map(|p| i64::from(p.0))
-    .max()
-    .unwrap_or(0);
+    let per_round = i64::from(rules.scoring.most_in_one_round().0);
     let most = i64::from(limit.rounds).saturating_mul(per_round);
     match most {
         // A rulebook whose games score nothing leaves nothing to deduct but the bound.
@@ -255,6 +240,30 @@ mod tests {
         );
     }
 
+    /// A rulebook default above a group's cap (`penalty P` with no points) is refused as
+    /// the rulebook's default, naming the setting, not as a number the arbiter never typed.
+    #[test]
+    fn a_default_penalty_above_the_cap_is_refused_as_the_rulebooks() {
+        let (mut event, _) = event();
+        let mut rules = Rulebook::cxa_2011("t", 5);
+        rules.conduct.disturbance_penalty = Some(Points(12));
+        let err = add_penalty(&mut event, &rules, PlayerId(1), None, "x").unwrap_err();
+        assert_eq!(
+            err,
+            ResultError::PenaltyTooLarge {
+                points: 12,
+                max: 10,
+                rounds: Some(5),
+                from_rulebook: true,
+            }
+        );
+        assert_eq!(
+            err.localize(Lang::Zh),
+            "本规程的默认罚分 `conduct.disturbance_penalty = 12` 太大：一次最多扣 10 分（该组别棋手 5 轮最多能得的分数）；请给出要扣的分数（`qiwang penalty PLAYER POINTS --reason TEXT`）"
+        );
+        assert!(add_penalty(&mut event, &rules, PlayerId(1), Some(10), "x").is_ok());
+    }
+
     #[test]
     fn penalties_follow_the_rulebook() {
         let (mut event, _) = event();
@@ -292,6 +301,7 @@ mod tests {
                 points: 11,
                 max: 10,
                 rounds: Some(5),
+                from_rulebook: false,
             }
         );
         assert_eq!(

@@ -338,12 +338,6 @@ impl<'a> RoundAt<'a> {
         }
     }
 
-    fn group_label(&self, id: &GroupId) -> String {
-        self.rules
-            .group(id)
-            .map_or_else(|| id.to_string(), |g| g.name.clone())
-    }
-
     fn player(&self, id: PlayerId) -> Option<&'a Player> {
         self.roster.player(id)
     }
@@ -423,7 +417,7 @@ impl<'a> RoundAt<'a> {
             self.hint(seats, Some(table))
         };
         Err(ResultError::from(Mismatch::WrongPlayers {
-            group: self.group_label(&self.pool),
+            group: self.rules.group_name(&self.pool),
             round: self.round.number,
             table,
             written: seats.written(),
@@ -444,13 +438,13 @@ impl<'a> RoundAt<'a> {
         let refusal = match self.tables_fitting(seats).as_slice() {
             [one] => return Ok(*one),
             [] => Mismatch::NoGame {
-                group: self.group_label(&self.pool),
+                group: self.rules.group_name(&self.pool),
                 round: self.round.number,
                 written: seats.written(),
                 hint: self.hint(seats, None),
             },
             several => Mismatch::SeveralGames {
-                group: self.group_label(&self.pool),
+                group: self.rules.group_name(&self.pool),
                 round: self.round.number,
                 written: seats.written(),
                 tables: several.to_vec(),
@@ -537,7 +531,7 @@ impl<'a> RoundAt<'a> {
             },
             [p] => Place::OtherGroup {
                 name: self.shown(p.id),
-                group: self.group_label(&p.group),
+                group: self.rules.group_name(&p.group),
             },
             several => Place::Several {
                 count: several.len(),

@@ -13,7 +13,7 @@ mod values;
 
 pub use crosstable::{Crosstable, CrosstableCell, CrosstableRow, crosstable, crosstable_of};
 pub use knockout::{QualificationDrift, finalists, qualification_drift};
-pub use rank::{compute_standings, places_nobody};
+pub use rank::compute_standings;
 pub use round_robin::{annulled_players, ranked_event, ranking_rules};
 pub use stage::{scores_before, stage_table};
 pub use types::*;

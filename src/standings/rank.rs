@@ -76,7 +76,7 @@ pub fn compute_standings(
 /// rounds up to `n` has a result yet (before round 1, or round 1 paired and nothing
 /// entered), so every player stands level on nothing played (docs/rules.md "Group sizes",
 /// §7.3).
-pub fn places_nobody(event: &Event, group: &GroupId, n: u32) -> bool {
+fn places_nobody(event: &Event, group: &GroupId, n: u32) -> bool {
     event
         .group(group)
         .is_none_or(|g| g.cancelled || !g.rounds.iter().any(|r| r.number <= n && r.has_results()))

@@ -242,6 +242,8 @@ fn team_lines(pool: &GroupId, a: &TeamPool, b: &TeamPool, lines: &mut Vec<Text>)
         relaxed,
         withdrawn,
         reinstated,
+        // An outcome replaced goes with its correction, which the round's line shows.
+        replaced: _,
     } = a;
     if rounds.len() != b.rounds.len() {
         lines.push(Text::new(

@@ -137,6 +137,7 @@ pub fn shadow_event(event: &Event, rules: &Rulebook, pool: &GroupId) -> Result<E
             rounds,
             seed: stored.seed,
             relaxed: stored.relaxed.clone(),
+            replaced: stored.replaced.clone(),
             ..GroupState::default()
         },
     );
@@ -425,6 +426,8 @@ pub fn unpair_team_round(event: &mut Event, pool: &GroupId) -> Result<u32, TeamE
     let number = last.number;
     state.rounds.pop();
     state.relaxed.retain(|r| r.round != number);
+    // Paired again, it takes the outcomes as they stand (docs/rules.md §2.6).
+    crate::model::ReplacedResult::forget_from(&mut state.replaced, number);
     Ok(number)
 }
 

@@ -8,9 +8,11 @@
 
 use super::TeamError;
 use super::error::Where;
-use super::pair::{missing_round, team_rules};
+use super::pair::{missing_round, shadow_round, team_rules};
 use super::score;
-use crate::model::{BoardGame, Event, GameResult, GroupId, PlayerId, TeamId};
+use crate::model::{
+    BoardGame, Event, GameResult, GroupId, Pairing, PlayerId, ReplacedResult, TeamId,
+};
 use crate::registration::team_sheet::{Team, teams_in};
 use crate::results::{is_late_token, parse_fouls, parse_outcome};
 use crate::rulebook::Rulebook;
@@ -155,7 +157,7 @@ pub fn record_team_results(
         Some(n) => n,
         None => state.rounds.last().map_or(1, |r| r.number),
     };
-    let Some(stored) = state.round(number) else {
+    let Some(stored) = state.round(number).cloned() else {
         return Err(missing_round(event, rules, pool, number));
     };
     // Check everything on a copy of the round, then store it.
@@ -230,6 +232,35 @@ pub fn record_team_results(
         changed.push(e.table);
     }
     let state = event.team_pools.get_mut(pool).expect("checked above");
+    // The later rounds were paired with the outcomes replaced: they are kept, so that
+    // `check --optimal` proves them against them (docs/rules.md §2.6).
+    let newest = state.rounds.last().map_or(number, |r| r.number);
+    if number < newest {
+        let before = shadow_round(state, &stored, &team);
+        let after = shadow_round(state, &updated, &team);
+        let replaced: Vec<ReplacedResult> = before
+            .pairings
+            .iter()
+            .zip(&after.pairings)
+            .filter_map(|(was, now)| match (was, now) {
+                (
+                    Pairing::Game {
+                        table,
+                        result: Some(was),
+                        ..
+                    },
+                    Pairing::Game { result: now, .. },
+                ) if *now != Some(*was) => Some(ReplacedResult {
+                    round: number,
+                    table: *table,
+                    result: *was,
+                    newest,
+                }),
+                _ => None,
+            })
+            .collect();
+        state.replaced.extend(replaced);
+    }
     if let Some(r) = state.rounds.iter_mut().find(|r| r.number == number) {
         *r = updated;
     }

@@ -278,7 +278,7 @@ pub fn certificates(
         .or(sheet.start_date)
         .map(|d| date_text(d, lang))
         .unwrap_or_default();
-    let group_name = |id: &GroupId| super::group_name(rules, id);
+    let group_name = |id: &GroupId| rules.group_name(id);
     let title = |t: &Option<String>| match t {
         Some(t) => bi!(lang, zh("，并获得「{t}」称号"), en(", with the title {t}")),
         None => String::new(),

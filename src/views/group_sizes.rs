@@ -125,30 +125,23 @@ pub fn group_sizes(event: &Event, rules: &Rulebook, lang: Lang, json: Json) -> G
     GroupSizes { lines, report }
 }
 
-/// The group `id` as the rulebook names it.
-fn name_of(rules: &Rulebook, id: &GroupId) -> String {
-    rules
-        .group(id)
-        .map_or_else(|| id.to_string(), |g| g.name.clone())
-}
-
 /// The status column: what the group is now, every group said.
 fn status(now: &GroupNow, rules: &Rulebook, lang: Lang) -> String {
     match now {
         GroupNow::Pairs => lang.pick("自行编排", "pairs on its own").to_string(),
         GroupNow::Section { pool } => {
-            let pool = name_of(rules, pool);
+            let pool = rules.group_name(pool);
             bi!(lang, zh("在{pool}中编排"), en("plays in {pool}"))
         }
         GroupNow::Merged { into } => {
-            let into = name_of(rules, into);
+            let into = rules.group_name(into);
             bi!(lang, zh("已并入{into}"), en("merged into {into}"))
         }
         GroupNow::Cancelled { merged_into: None } => lang.pick("已取消", "cancelled").to_string(),
         GroupNow::Cancelled {
             merged_into: Some(into),
         } => {
-            let into = name_of(rules, into);
+            let into = rules.group_name(into);
             bi!(
                 lang,
                 zh("已并入{into}，{into}已取消"),

@@ -59,24 +59,30 @@ pub(crate) fn number_of(p: &Player) -> String {
     p.number.map(|n| n.to_string()).unwrap_or_default()
 }
 
-/// A group's name from the rulebook, or its id if the rulebook does not know it.
+/// A group's name from the rulebook, or its id if the rulebook does not know it
+/// ([`Rulebook::group_name`], which the views call; this stays for the arbiter's pages).
 pub(crate) fn group_name(rules: &Rulebook, id: &GroupId) -> String {
-    rules
-        .group(id)
-        .map_or_else(|| id.to_string(), |g| g.name.clone())
+    rules.group_name(id)
 }
 
-/// The hall a pool's tables stand in when the rulebook gives the pool its own (`hall =
-/// "二楼"`, docs/rules.md §12 (table numbers)); `None`: the main hall.
-pub(crate) fn hall_name<'a>(rules: &'a Rulebook, pool: &GroupId) -> Option<&'a str> {
-    rules.group(pool).and_then(|g| g.hall.name.as_deref())
+/// `entry` (one table or player row of a sheet's JSON) with `"hall"` when `pool` has a hall
+/// of its own; one hall's sheets read as before (docs/rules.md §12).
+pub(crate) fn with_hall(
+    mut entry: serde_json::Value,
+    rules: &Rulebook,
+    pool: &GroupId,
+) -> serde_json::Value {
+    if let Some(hall) = rules.hall_of(pool) {
+        entry["hall"] = hall.into();
+    }
+    entry
 }
 
 /// A table number as a player reads it on every sheet and page that names a table: `二楼
 /// 5` for a pool in another hall (numbered from 1 there, so the number alone would send
 /// the player to table 5 of the main hall), `5` otherwise (docs/rules.md §12).
 pub(crate) fn table_label(rules: &Rulebook, pool: &GroupId, table: u32) -> String {
-    match hall_name(rules, pool) {
+    match rules.hall_of(pool) {
         Some(hall) => format!("{hall} {table}"),
         None => table.to_string(),
     }

@@ -17,11 +17,7 @@ pub fn pairing_sheet(
     lang: Lang,
     json: Json,
 ) -> Report {
-    let mut report = Report::new(format!(
-        "{} — {}",
-        rules.event.name,
-        super::group_name(rules, pool)
-    ));
+    let mut report = Report::new(format!("{} — {}", rules.event.name, rules.group_name(pool)));
     report.lang = lang.code().into();
     report.subtitle.push(format!(
         "{}{}{}",
@@ -88,7 +84,7 @@ pub fn pairing_sheet(
                     .map(|r| super::labels::result_label(&r, &rules.conduct, lang))
                     .unwrap_or_default();
                 if want_json {
-                    let mut game = json!({
+                    let game = json!({
                         "table": table,
                         "red": { "id": red, "name": rname, "score": rs },
                         "black": { "id": black, "name": bname, "score": bs },
@@ -96,11 +92,7 @@ pub fn pairing_sheet(
                         "red_fouls": result.map(|r| r.red_fouls),
                         "black_fouls": result.map(|r| r.black_fouls),
                     });
-                    // The hall only where the pool has its own: one hall's sheets read as before.
-                    if let Some(hall) = super::hall_name(rules, pool) {
-                        game["hall"] = hall.into();
-                    }
-                    tables.push(game);
+                    tables.push(super::with_hall(game, rules, pool));
                 }
                 section.push(vec![
                     super::table_label(rules, pool, *table),

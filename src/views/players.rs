@@ -186,7 +186,7 @@ pub fn players(
         Some(v) => mask(v),
         None => String::new(),
     };
-    let group_name = |id: &GroupId| super::group_name(rules, id);
+    let group_name = |id: &GroupId| rules.group_name(id);
     let want_json = json.wanted();
     let mut rows = Vec::new();
     for p in event.players.iter().filter(|p| in_group(p, group)) {
@@ -313,7 +313,7 @@ pub(crate) fn player_json<'a>(
         gender: p.gender,
         grade: p.grade.filter(|_| published(PublishField::Grade)),
         group: &p.group,
-        group_name: super::group_name(rules, &p.group),
+        group_name: rules.group_name(&p.group),
         id: p.id,
         id_number: private(PublishField::IdNumber, &p.id_number, mask_id_number),
         joined_round: p.joined_round,

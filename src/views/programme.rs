@@ -471,7 +471,7 @@ pub fn programme(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
             s.push(vec![
                 p.name.clone(),
                 super::gender_label(p.gender, lang).to_string(),
-                super::group_name(rules, group),
+                rules.group_name(group),
             ]);
         }
         let mut lead: Vec<String> = players.iter().filter_map(|p| staff(p, "领队")).collect();

@@ -7,8 +7,8 @@
 //! shows appears: names, groups, tables, colours, opponents (no unit, number of an ID or
 //! anything private), and the standard sheets (`pairing_sheet`, `standings`).
 
+use super::name_of;
 use super::round::pinyin_key;
-use super::{group_name, name_of};
 use crate::i18n::bi;
 use crate::model::{Colour, Event, GroupId, Pairing};
 use crate::report::{Json, Markup, Report, Section, html_body_markup_with, html_page_with_head};
@@ -100,7 +100,7 @@ pub fn find_entries(event: &Event, rules: &Rulebook, only: Option<&GroupId>) -> 
         let Some(round) = event.group(&g.id).and_then(|s| s.rounds.last()) else {
             continue;
         };
-        let group = group_name(rules, &g.id);
+        let group = rules.group_name(&g.id);
         let mut push = |me, other: Option<_>, table, colour| {
             let name = name_of(event, me);
             let key = pinyin_key(&name);

@@ -79,7 +79,7 @@ fn lines_marked(
     let mut out = Vec::new();
     for report in reports {
         let group = if several {
-            format!("{} ", super::group_name(rules, &report.group))
+            format!("{} ", rules.group_name(&report.group))
         } else {
             String::new()
         };

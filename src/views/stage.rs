@@ -24,7 +24,7 @@ pub(super) fn subtitle(
 ) -> Option<String> {
     let swiss = rules.stage_after(pool)?;
     let stage = rules.group(pool)?.format.final_stage?;
-    let name = super::group_name(rules, pool);
+    let name = rules.group_name(pool);
     let what = system_name(stage.format, stage.cycles, lang);
     let top = stage.finalists;
     if after_round == 0 {

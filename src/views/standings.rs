@@ -1,6 +1,5 @@
 //! Standings (成绩排名), one prize list's view of them, and the crosstable.
 
-use super::group_name;
 use super::labels::tiebreak_label;
 use super::sorted::{SortedRow, SortedTiebreaks};
 use crate::i18n::bi;
@@ -189,7 +188,7 @@ pub(crate) fn subtitle(
     after_round: u32,
     lang: Lang,
 ) -> String {
-    let name = group_name(rules, pool);
+    let name = rules.group_name(pool);
     // A cancelled pool was never paired and places nobody (docs/rules.md "Group sizes").
     if event.group(pool).is_some_and(|g| g.cancelled) {
         return bi!(

@@ -48,6 +48,12 @@ fn rounds_paired_before_a_correction_are_proved_against_the_results_they_were_pa
     // Corrected twice: still the result round 2 was paired with.
     Run::on_event(&ev, &["result", "--round", "1", "1", "="]).check();
     optimal(&ev).stdout_lacks("不是最优").check();
+    // Corrected back to the result the later rounds were paired with: nothing to note.
+    Run::on_event(&ev, &["result", "--round", "1", "1", "r"]).check();
+    optimal(&ev)
+        .stdout_lacks("不是最优")
+        .stdout_lacks("更正")
+        .check();
 }
 
 #[test]

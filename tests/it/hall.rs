@@ -156,6 +156,18 @@ fn the_pools_of_a_round_are_numbered_on_in_one_hall() {
     assert!(e.contains('6') && e.contains('8'), "{e}");
 }
 
+/// How many objects in `v` name the hall 二楼.
+fn count_halls(v: &Value) -> usize {
+    match v {
+        Value::Object(m) => {
+            usize::from(m.get("hall").is_some_and(|h| h == "二楼"))
+                + m.values().map(count_halls).sum::<usize>()
+        }
+        Value::Array(a) => a.iter().map(count_halls).sum(),
+        _ => 0,
+    }
+}
+
 /// Every table number a player reads of a pool in another hall carries the hall, since
 /// that hall is numbered from 1 too: find-my-table (sheet and site), the pairing sheet,
 /// the table cards and slips, and the results file (a 场地 column it reads back past).
@@ -190,6 +202,14 @@ fn the_sheets_a_player_reads_name_the_hall_of_a_pool_in_another_hall() {
             let kids = sheet(Some("少儿组"), kind, format);
             assert!(!kids.contains("二楼"), "{kind} {format}: {kids}");
         }
+    }
+    // In JSON every table of a pool in another hall carries it; one hall's carry none.
+    for kind in ["pairings", "cards", "slips", "find"] {
+        let girls: Value = serde_json::from_str(&sheet(Some("女子组"), kind, "json")).unwrap();
+        let halls = count_halls(&girls);
+        assert!(halls >= 2, "{kind}: {girls}");
+        let kids: Value = serde_json::from_str(&sheet(Some("少儿组"), kind, "json")).unwrap();
+        assert_eq!(count_halls(&kids), 0, "{kind}: {kids}");
     }
     // The pairing sheet and cards print the hall in the table column.
     let pairings = sheet(Some("女子组"), "pairings", "csv");

@@ -471,6 +471,64 @@ fn team_swiss_rounds_are_optimal() {
     }
 }
 
+/// A match of round 1 corrected after later rounds were paired (docs/rules.md §2.6):
+/// `check --optimal` proves each later round against the match outcomes as they stood
+/// when it was paired, as it does an individual pool's, however often it is corrected.
+#[test]
+fn team_rounds_paired_before_a_correction_are_proved_against_the_outcomes_they_were_paired_with() {
+    let pool = GroupId::new("open");
+    let mut corrected = 0;
+    for seed in 0..40u64 {
+        let rules = team_rules(4, 3, "");
+        let mut e = team_event(8, 3, 0);
+        play(&mut e, &rules, seed);
+        let rounds = e.team_pools[&pool].rounds.len() as u32;
+        // Match 1 turned round: the team with 先 (red on the odd boards) wins every board
+        // where it did not win the match, else loses every one.
+        let shadow = teams::shadow_event(&e, &rules, &pool).unwrap();
+        let was = match shadow.groups[&pool].round(1).unwrap().game_at(1) {
+            Some(qiwang::model::Pairing::Game { result, .. }) => result.unwrap().outcome,
+            other => panic!("seed {seed}: {other:?}"),
+        };
+        let first_wins = was != Outcome::RedWin;
+        let results = (1..=3)
+            .map(|b| {
+                GameResult::new(if (b % 2 == 1) == first_wins {
+                    Outcome::RedWin
+                } else {
+                    Outcome::BlackWin
+                })
+            })
+            .collect();
+        let entry = MatchEntry {
+            table: 1,
+            tiebreak: false,
+            absent: None,
+            results,
+        };
+        teams::record_team_results(&mut e, &rules, &pool, Some(1), &[entry]).unwrap();
+        assert!(!e.team_pools[&pool].replaced.is_empty(), "seed {seed}");
+        assert_eq!(
+            pairing::corrected_since(&teams::shadow_event(&e, &rules, &pool).unwrap(), &pool, 2),
+            vec![1],
+            "seed {seed}"
+        );
+        for r in 2..=rounds {
+            let v = teams::prove_team_round(&e, &rules, &pool, r).unwrap();
+            assert_eq!(v, Verdict::Optimal, "seed {seed} round {r}");
+        }
+        // Without what was replaced the proofs would use the corrected outcomes.
+        let mut forgot = e.clone();
+        forgot.team_pools.get_mut(&pool).unwrap().replaced.clear();
+        if (2..=rounds).any(|r| {
+            teams::prove_team_round(&forgot, &rules, &pool, r).unwrap() != Verdict::Optimal
+        }) {
+            corrected += 1;
+        }
+    }
+    assert!(corrected > 0, "no correction changed any proof");
+}
+
 /// A double round robin of 10 teams × 3 boards with tiebreak games (the national women's
 /// league, issue 46): every pair of teams meets twice with 先 reversed, every level match
 /// is decided in tiebreak games kept apart from the main boards, and 局分 counts the main

@@ -332,6 +332,8 @@ pub enum ResultError {
         /// The rounds the group plays, when `max` is what a player scores in them (not
         /// the rulebook's bound for every event).
         rounds: Option<u32>,
+        /// The points are the rulebook's `conduct.disturbance_penalty` (no points given).
+        from_rulebook: bool,
     },
 
     /// A penalty without `--reason`.
@@ -537,7 +539,8 @@ impl Localize for ResultError {
                 points,
                 max,
                 rounds,
-            } => penalties::penalty_too_large(lang, *points, *max, *rounds),
+                from_rulebook,
+            } => penalties::penalty_too_large(lang, *points, *max, *rounds, *from_rulebook),
             ResultError::PenaltyNeedsReason => penalties::penalty_needs_reason(lang),
             ResultError::WarningNeedsReason => penalties::warning_needs_reason(lang),
             ResultError::RoundNotPaired {

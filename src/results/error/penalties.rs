@@ -38,27 +38,57 @@ pub(super) fn penalty_not_positive(lang: Lang, points: i32) -> String {
 }
 
 /// The message of `ResultError::PenaltyTooLarge`: the most a player of the group can
-/// score in its `rounds`, or in any event.
-pub(super) fn penalty_too_large(lang: Lang, points: i32, max: i64, rounds: Option<u32>) -> String {
-    match rounds {
+/// score in its `rounds`, or in any event. Points the arbiter did not type (the rulebook's
+/// default, `from_rulebook`) are named as that setting, with how to give others.
+pub(super) fn penalty_too_large(
+    lang: Lang,
+    points: i32,
+    max: i64,
+    rounds: Option<u32>,
+    from_rulebook: bool,
+) -> String {
+    let what = if from_rulebook {
+        bi!(
+            lang,
+            zh("本规程的默认罚分 `conduct.disturbance_penalty = {points}`"),
+            en("the rulebook's default penalty `conduct.disturbance_penalty = {points}`"),
+        )
+    } else {
+        bi!(lang, zh("罚分 `{points}`"), en("penalty `{points}`"))
+    };
+    let limit = match rounds {
         Some(n) => bi!(
             lang,
-            zh("罚分 `{points}` 太大：一次最多扣 {max} 分（该组别棋手 {n} 轮最多能得的分数）"),
+            zh("一次最多扣 {max} 分（该组别棋手 {n} 轮最多能得的分数）"),
             en(
-                "penalty `{points}` is too large: one penalty deducts at most {} (the most a player of the group can score in its {})",
+                "one penalty deducts at most {} (the most a player of the group can score in its {})",
                 plural(max, "point", "points"),
                 plural(n, "round", "rounds")
             ),
         ),
         None => bi!(
             lang,
-            zh("罚分 `{points}` 太大：一次最多扣 {max} 分（一名棋手整场比赛最多能得的分数）"),
+            zh("一次最多扣 {max} 分（一名棋手整场比赛最多能得的分数）"),
             en(
-                "penalty `{points}` is too large: one penalty deducts at most {} (the most a player can score in an event)",
+                "one penalty deducts at most {} (the most a player can score in an event)",
                 plural(max, "point", "points")
             ),
         ),
-    }
+    };
+    let give = if from_rulebook {
+        bi!(
+            lang,
+            zh("；请给出要扣的分数（`qiwang penalty PLAYER POINTS --reason TEXT`）"),
+            en("; give the points to deduct (`qiwang penalty PLAYER POINTS --reason TEXT`)"),
+        )
+    } else {
+        String::new()
+    };
+    bi!(
+        lang,
+        zh("{what} 太大：{limit}{give}"),
+        en("{what} is too large: {limit}{give}"),
+    )
 }
 
 /// The message of `ResultError::PenaltyNeedsReason`. The reason goes to the log, not to

@@ -171,11 +171,13 @@ fn every_variant() -> Vec<ResultError> {
             points: 2_147_483_647,
             max: 9_900,
             rounds: None,
+            from_rulebook: false,
         },
         ResultError::PenaltyTooLarge {
             points: 100,
             max: 18,
             rounds: Some(9),
+            from_rulebook: true,
         },
         ResultError::PenaltyNeedsReason,
         ResultError::WarningNeedsReason,

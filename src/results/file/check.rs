@@ -97,10 +97,10 @@ pub(super) fn stale_errors(
             let belongs_to = current_codes
                 .iter()
                 .find(|(_, _, code)| *code == written)
-                .map(|(g, r, _)| (group_label(rules, g), *r));
+                .map(|(g, r, _)| (rules.group_name(g), *r));
             Mismatch::StalePairing {
                 source_name: source.to_string(),
-                group: group_label(rules, &pool),
+                group: rules.group_name(&pool),
                 round,
                 written,
                 current,
@@ -159,11 +159,4 @@ pub(super) fn pool_named(event: &Event, rules: &Rulebook, text: &str) -> Option<
         }
     }
     Some(pool)
-}
-
-/// A group as the arbiter knows it: the regulation's name.
-pub(super) fn group_label(rules: &Rulebook, id: &GroupId) -> String {
-    rules
-        .group(id)
-        .map_or_else(|| id.to_string(), |g| g.name.clone())
 }

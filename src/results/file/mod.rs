@@ -22,7 +22,7 @@ use super::seats::Roster;
 use super::{ResultEntry, ResultError};
 use crate::model::{Event, GroupId};
 use crate::rulebook::Rulebook;
-use check::{RowChecker, Stale, entry_of, group_label, pool_named, stale_errors};
+use check::{RowChecker, Stale, entry_of, pool_named, stale_errors};
 use rows::{CsvRows, read_rows};
 use std::collections::BTreeMap;
 
@@ -152,7 +152,7 @@ pub fn read_results_file(
                             source_name: source.to_string(),
                             groups: with_rounds
                                 .iter()
-                                .map(|id| group_label(rules, id))
+                                .map(|id| rules.group_name(id))
                                 .collect::<Vec<_>>()
                                 .join(", "),
                         });
@@ -181,7 +181,7 @@ pub fn read_results_file(
                             row.line,
                             ResultError::GroupNotChosen {
                                 text: text.clone(),
-                                chosen: group_label(rules, wanted),
+                                chosen: rules.group_name(wanted),
                             },
                         ));
                         continue;

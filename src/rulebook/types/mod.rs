@@ -284,6 +284,28 @@ impl Rulebook {
         self.groups.iter().filter(|g| g.pairs_with.is_none())
     }
 
+    /// `group` as the rulebook names it (its id when the rulebook has no such group).
+    pub fn group_name(&self, group: &GroupId) -> String {
+        self.group(group)
+            .map_or_else(|| group.to_string(), |g| g.name.clone())
+    }
+
+    /// The hall `group`'s tables stand in when the rulebook gives it its own (`hall =
+    /// "二楼"`, docs/rules.md §12 (table numbers)); `None`: the main hall.
+    pub fn hall_of(&self, group: &GroupId) -> Option<&str> {
+        self.group(group).and_then(|g| g.hall.name.as_deref())
+    }
+
+    /// The pools of `pool`'s hall, `pool` itself included, in rulebook order (the order the
+    /// hall numbers their tables in).
+    pub fn pools_in_hall_of<'a>(
+        &'a self,
+        pool: &GroupId,
+    ) -> impl Iterator<Item = &'a GroupRule> + 'a {
+        let hall = self.hall_of(pool);
+        self.pools().filter(move |g| g.hall.name.as_deref() == hall)
+    }
+
     /// The format of a pool (Swiss for a group not found).
     pub fn format_of(&self, group: &GroupId) -> GroupFormat {
         self.group(group)

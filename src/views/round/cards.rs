@@ -6,7 +6,6 @@ use crate::i18n::bi;
 use crate::model::{Event, GroupId, Round};
 use crate::report::{Markup, Section};
 use crate::rulebook::{Lang, Rulebook};
-use crate::views::group_name;
 use serde_json::json;
 
 /// 台签: a card per table to fold into a tent; the top half is printed upside down so both
@@ -21,7 +20,7 @@ pub(super) fn cards(
     let mut body = Markup::new();
     let event_name = short_event_name(rules);
     for (pool, round) in rounds {
-        let group = group_name(rules, pool);
+        let group = rules.group_name(pool);
         let mut report = titled(rules, pool, round.number, SheetKind::Cards, lang);
         let mut section = Section::new(
             "",
@@ -46,11 +45,15 @@ pub(super) fn cards(
                 black.name.clone(),
                 black.unit.clone(),
             ]);
-            json_cards.push(json!({
-                "table": table,
-                "red": { "number": red.number, "name": red.name, "unit": red.unit },
-                "black": { "number": black.number, "name": black.name, "unit": black.unit },
-            }));
+            json_cards.push(crate::views::with_hall(
+                json!({
+                    "table": table,
+                    "red": { "number": red.number, "name": red.name, "unit": red.unit },
+                    "black": { "number": black.number, "name": black.name, "unit": black.unit },
+                }),
+                rules,
+                pool,
+            ));
             let mut half = Markup::new();
             half.text_element(
                 "div",

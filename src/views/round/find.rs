@@ -7,7 +7,6 @@ use super::{RoundSheets, SheetKind, SheetPage};
 use crate::model::{Colour, Event, GroupId, Pairing, Round};
 use crate::report::{Report, Section, html_body_markup_with};
 use crate::rulebook::{Lang, Rulebook};
-use crate::views::group_name;
 use pinyin::ToPinyin;
 use serde_json::json;
 
@@ -77,8 +76,8 @@ pub(super) fn find_list(
         group: String,
         round: u32,
         table: Option<u32>,
-        /// The hall of a pool with its own (`None`: the main hall).
-        hall: Option<&'a str>,
+        /// The pool whose table the player sits at, for its hall (`None`: a bye).
+        seated_in: Option<&'a GroupId>,
         /// The table as the player reads it (`二楼 1` in another hall; empty: a bye).
         label: String,
         colour: Option<Colour>,
@@ -86,7 +85,7 @@ pub(super) fn find_list(
     }
     let mut entries = Vec::new();
     for (order, (pool, round)) in rounds.iter().enumerate() {
-        let group = group_name(rules, pool);
+        let group = rules.group_name(pool);
         for p in &round.pairings {
             match p {
                 Pairing::Game {
@@ -104,7 +103,7 @@ pub(super) fn find_list(
                             group: group.clone(),
                             round: round.number,
                             table: Some(*table),
-                            hall: crate::views::hall_name(rules, pool),
+                            seated_in: Some(pool),
                             label: crate::views::table_label(rules, pool, *table),
                             colour: Some(colour),
                             opponent: crate::views::name_of(event, other),
@@ -121,7 +120,7 @@ pub(super) fn find_list(
                         group: group.clone(),
                         round: round.number,
                         table: None,
-                        hall: None,
+                        seated_in: None,
                         label: String::new(),
                         colour: None,
                         opponent: String::new(),
@@ -142,13 +141,7 @@ pub(super) fn find_list(
     report.lang = lang.code().into();
     let mut which: Vec<String> = rounds
         .iter()
-        .map(|(pool, r)| {
-            format!(
-                "{} {}",
-                group_name(rules, pool),
-                round_title(lang, r.number)
-            )
-        })
+        .map(|(pool, r)| format!("{} {}", rules.group_name(pool), round_title(lang, r.number)))
         .collect();
     which.dedup();
     report.subtitle.push(which.join(lang.pick("，", ", ")));
@@ -193,7 +186,7 @@ pub(super) fn find_list(
             colour.into(),
             entry.opponent.clone(),
         ]);
-        let mut row = json!({
+        let row = json!({
             "name": entry.name,
             "unit": entry.unit,
             "group": entry.group,
@@ -202,11 +195,10 @@ pub(super) fn find_list(
             "colour": entry.colour.map(|c| match c { Colour::Red => "red", Colour::Black => "black" }),
             "opponent": if entry.opponent.is_empty() { None } else { Some(&entry.opponent) },
         });
-        // The hall only where a pool has its own: one hall's sheets read as before.
-        if let Some(hall) = entry.hall {
-            row["hall"] = hall.into();
-        }
-        json_rows.push(row);
+        json_rows.push(match entry.seated_in {
+            Some(pool) => crate::views::with_hall(row, rules, pool),
+            None => row,
+        });
     }
     report.sections.push(section);
     report.json = json!({ "event": rules.event.name, "sheet": "find", "players": json_rows });

@@ -24,7 +24,6 @@ use find::find_list;
 use slips::slips;
 use wall::wall;
 
-use super::group_name;
 use crate::i18n::{Localize, bi, display_english};
 use crate::model::{Event, GroupId, Round};
 use crate::report::{Format, Json, Markup, Report, html_body_markup, html_page_of};
@@ -259,7 +258,7 @@ fn rounds_of<'a>(
             return Err(SheetError::OutsideSchedule {
                 round: n,
                 group: match pools {
-                    [pool] => Some(group_name(rules, pool)),
+                    [pool] => Some(rules.group_name(pool)),
                     _ => None,
                 },
                 limit,
@@ -269,7 +268,7 @@ fn rounds_of<'a>(
             round: n,
             newest: newest
                 .iter()
-                .map(|(p, r)| format!("{} {}", group_name(rules, p), r.number))
+                .map(|(p, r)| format!("{} {}", rules.group_name(p), r.number))
                 .collect::<Vec<_>>()
                 .join(", "),
         });

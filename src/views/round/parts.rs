@@ -7,7 +7,7 @@ use crate::model::Round;
 use crate::model::{Event, GroupId, Pairing, PlayerId, Points};
 use crate::report::{Markup, Report, html_page_of};
 use crate::rulebook::{Lang, Rulebook};
-use crate::views::{group_name, round_time};
+use crate::views::round_time;
 use std::collections::BTreeMap;
 
 pub(super) fn round_title(lang: Lang, round: u32) -> String {
@@ -102,11 +102,7 @@ pub(super) fn titled(
     kind: SheetKind,
     lang: Lang,
 ) -> Report {
-    let mut report = Report::new(format!(
-        "{} — {}",
-        rules.event.name,
-        group_name(rules, pool)
-    ));
+    let mut report = Report::new(format!("{} — {}", rules.event.name, rules.group_name(pool)));
     report.lang = lang.code().into();
     let mut line = bi!(
         lang,
@@ -127,7 +123,8 @@ pub(super) fn page_title(rules: &Rulebook, kind: SheetKind, lang: Lang) -> Strin
 /// The hall a pool's tables stand in, followed by a space, when the rulebook gives the
 /// pool its own (`hall = "二楼"`, docs/rules.md §12 (table numbers)): `二楼 第 5 台`; empty otherwise.
 pub(super) fn hall_prefix(rules: &Rulebook, pool: &GroupId) -> String {
-    crate::views::hall_name(rules, pool)
+    rules
+        .hall_of(pool)
         .map(|h| format!("{h} "))
         .unwrap_or_default()
 }

@@ -8,7 +8,7 @@ use crate::i18n::bi;
 use crate::model::{Event, GroupId, Outcome, Round};
 use crate::report::{Markup, Report, Section};
 use crate::rulebook::{Lang, Rulebook};
-use crate::views::{group_name, round_time};
+use crate::views::round_time;
 use serde_json::json;
 
 /// 成绩登记表: one slip per table with both players (number, name, unit, score), boxes for
@@ -28,9 +28,7 @@ pub(super) fn slips(
     // or copying rows between files keeps it, must still be the round's pairing code.
     // A pool in another hall (numbered from 1 there) gets the hall in a 场地 column before
     // 台号, which the reader passes over; an event of one hall has none (docs/rules.md §12).
-    let halls = rounds
-        .iter()
-        .any(|(pool, _)| crate::views::hall_name(rules, pool).is_some());
+    let halls = rounds.iter().any(|(pool, _)| rules.hall_of(pool).is_some());
     let mut csv_columns = crate::views::headings(
         lang,
         &[
@@ -49,7 +47,7 @@ pub(super) fn slips(
     }
     let mut csv_rows = Section::new("", csv_columns);
     for (pool, round) in rounds {
-        let group = group_name(rules, pool);
+        let group = rules.group_name(pool);
         let code = crate::results::pairing_code(pool, round);
         let mut report = titled(rules, pool, round.number, SheetKind::Slips, lang);
         let mut section = Section::new(
@@ -108,16 +106,20 @@ pub(super) fn slips(
                 code.clone(),
             ];
             if halls {
-                let hall = crate::views::hall_name(rules, pool).unwrap_or_default();
+                let hall = rules.hall_of(pool).unwrap_or_default();
                 csv_row.insert(2, hall.into());
             }
             csv_rows.push(csv_row);
-            json_slips.push(json!({
-                "table": table,
-                "red": { "number": red.number, "name": red.name, "unit": red.unit, "score": red.score },
-                "black": { "number": black.number, "name": black.name, "unit": black.unit, "score": black.score },
-                "result": result.map(|r| r.outcome.token()),
-            }));
+            json_slips.push(crate::views::with_hall(
+                json!({
+                    "table": table,
+                    "red": { "number": red.number, "name": red.name, "unit": red.unit, "score": red.score },
+                    "black": { "number": black.number, "name": black.name, "unit": black.unit, "score": black.score },
+                    "result": result.map(|r| r.outcome.token()),
+                }),
+                rules,
+                pool,
+            ));
             // The printed slip.
             let when = round_time(rules, round.number)
                 .map(|t| format!(" · {t}"))
