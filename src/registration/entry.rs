@@ -354,9 +354,7 @@ pub fn admit(
         && rounds >= round
     {
         return Err(EntryError::EntriesClosed {
-            group: rules
-                .group(pool)
-                .map_or_else(|| pool.to_string(), |g| g.name.clone()),
+            group: rules.group_name(pool),
             round,
         });
     }

@@ -532,9 +532,7 @@ pub fn cancel_group(
     if let Some(into) = event.group(&rule.id).and_then(|g| g.merged_into.as_ref()) {
         return Err(GroupError::Merged {
             name: rule.name.clone(),
-            into: rules
-                .group(into)
-                .map_or_else(|| into.to_string(), |g| g.name.clone()),
+            into: rules.group_name(into),
         });
     }
     // A `merge_into` that can no longer be followed leaves the group to be cancelled, as

@@ -262,9 +262,7 @@ impl<'a> Sheet<'a> {
             return;
         }
         let column = Some(map.names[col].clone());
-        let pool = rules
-            .group(&player.group)
-            .map_or_else(|| player.group.to_string(), |g| g.name.clone());
+        let pool = rules.group_name(&player.group);
         match player.sheet_number {
             None => errors.push(RowError::new(
                 line,

@@ -92,12 +92,6 @@ impl Localize for Placed {
     }
 }
 
-fn name_of(rules: &Rulebook, group: &GroupId) -> String {
-    rules
-        .group(group)
-        .map_or_else(|| group.to_string(), |g| g.name.clone())
-}
-
 /// The group `player` entered: the section they registered under, else their pool.
 fn entered(player: &Player) -> &GroupId {
     player.section.as_ref().unwrap_or(&player.group)
@@ -116,8 +110,8 @@ pub fn place_entry(
     match pool_now(event, &player.group) {
         PoolNow::Cancelled(cancelled) => Err(GroupError::EntryCancelled {
             entries: vec![CancelledEntry {
-                group: name_of(rules, entered(player)),
-                cancelled: name_of(rules, &cancelled),
+                group: rules.group_name(entered(player)),
+                cancelled: rules.group_name(&cancelled),
                 players: vec![player.name.clone()],
             }],
         }),
@@ -156,8 +150,8 @@ pub fn merged_note(rules: &Rulebook, player: &Player) -> Option<Placed> {
     let own_pool = rules.group(label).map(|g| rules.pool_of(g))?;
     (own_pool != &player.group).then(|| Placed {
         player: player.name.clone(),
-        from: name_of(rules, own_pool),
-        into: name_of(rules, &player.group),
+        from: rules.group_name(own_pool),
+        into: rules.group_name(&player.group),
     })
 }
 
@@ -168,7 +162,7 @@ pub fn check_reinstate(event: &Event, rules: &Rulebook, player: &Player) -> Resu
         PoolNow::Cancelled(cancelled) => Err(GroupError::ReinstateCancelled {
             player: player.name.clone(),
             id: player.id,
-            group: name_of(rules, &cancelled),
+            group: rules.group_name(&cancelled),
         }),
         PoolNow::Pairs(_) => Ok(()),
     }
@@ -238,14 +232,14 @@ pub fn stranded_players(event: &Event, rules: &Rulebook) -> Vec<Stranded> {
                 return None;
             }
             let (into, now) = match pool_now(event, &p.group) {
-                PoolNow::Pairs(pool) => (Some(name_of(rules, &pool)), pool),
+                PoolNow::Pairs(pool) => (Some(rules.group_name(&pool)), pool),
                 PoolNow::Cancelled(pool) => (None, pool),
             };
             Some(Stranded {
                 player: p.name.clone(),
                 id: p.id,
                 pool: p.group.clone(),
-                group: name_of(rules, &p.group),
+                group: rules.group_name(&p.group),
                 into,
                 now,
             })

@@ -284,12 +284,6 @@ impl Rulebook {
         self.groups.iter().filter(|g| g.pairs_with.is_none())
     }
 
-    /// `group` as the rulebook names it (its id when the rulebook has no such group).
-    pub fn group_name(&self, group: &GroupId) -> String {
-        self.group(group)
-            .map_or_else(|| group.to_string(), |g| g.name.clone())
-    }
-
     /// The hall `group`'s tables stand in when the rulebook gives it its own (`hall =
     /// "二楼"`, docs/rules.md §12 (table numbers)); `None`: the main hall.
     pub fn hall_of(&self, group: &GroupId) -> Option<&str> {
