@@ -155,6 +155,15 @@ fn row_cells(
     ];
     cells.extend(row.tiebreaks.iter().map(|v| value_text(*v)));
     let mut remark = player_remark(player, row, lang, rules);
+    // A cancelled pool's rows have no place: the CSV, with no subtitle, says why on each.
+    if player.is_some_and(|p| event.is_cancelled(&p.group)) {
+        let word = lang.pick("组别已取消", "group cancelled");
+        remark = if remark.is_empty() {
+            word.to_string()
+        } else {
+            format!("{word}; {remark}")
+        };
+    }
     // Warnings without a point loss (警告) are on the player's record.
     let warned = event
         .warnings
@@ -190,7 +199,7 @@ pub(crate) fn subtitle(
 ) -> String {
     let name = rules.group_name(pool);
     // A cancelled pool was never paired and places nobody (docs/rules.md "Group sizes").
-    if event.group(pool).is_some_and(|g| g.cancelled) {
+    if event.is_cancelled(pool) {
         return bi!(
             lang,
             zh("{name} 已取消（`qiwang group cancel`）：不评名次"),
@@ -311,8 +320,9 @@ impl Serialize for StandingsJson<'_> {
         let (event, st, lang) = (self.event, self.st, self.lang);
         // Keys in alphabetical order, as a `serde_json::Value` prints them (see
         // `SortedKeys`), here and in `RowJson`.
-        let mut map = serializer.serialize_struct("Standings", 7)?;
+        let mut map = serializer.serialize_struct("Standings", 8)?;
         map.serialize_field("after_round", &st.after_round)?;
+        map.serialize_field("cancelled", &event.is_cancelled(&st.group))?;
         map.serialize_field("event", &self.rules.event.name)?;
         map.serialize_field(
             "fallback",
@@ -445,7 +455,7 @@ pub fn list_standings(
                 list.id)));
     }
     report.sections.push(s);
-    report.json = json!({ "list": list.id, "name": list.name, "group": pool, "after_round": st.after_round, "open_tables": st.open_tables, "rows": json_rows });
+    report.json = json!({ "list": list.id, "name": list.name, "group": pool, "cancelled": event.is_cancelled(&pool), "after_round": st.after_round, "open_tables": st.open_tables, "rows": json_rows });
     report
 }
 

@@ -73,6 +73,20 @@ fn a_cancelled_group_places_nobody_and_pays_nothing() {
         .check();
     assert_eq!(place_of(&ev, "女子组", "女一"), "—");
     assert_eq!(place_of(&ev, "女子组", "女二"), "—");
+    // The CSV has no subtitle: each row says why it has no place; the JSON has a flag.
+    Run::on_event(&ev, &["standings", "--group", "女子组", "--format", "csv"])
+        .stdout_has("组别已取消")
+        .check();
+    Run::on_event(&ev, &["standings", "--group", "成人组", "--format", "csv"])
+        .stdout_lacks("组别已取消")
+        .check();
+    for (group, flag) in [("女子组", true), ("成人组", false)] {
+        let out = Run::on_event(&ev, &["standings", "--group", group, "--format", "json"])
+            .check()
+            .stdout;
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(json["cancelled"], flag, "{group}: {out}");
+    }
 
     let sheet = Run::on_event(&ev, &["prizes"])
         .stdout_has("该组已取消（`qiwang group cancel`）：不评名次，不发奖")

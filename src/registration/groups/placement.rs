@@ -28,10 +28,7 @@ pub enum PoolNow {
 /// the circle).
 pub fn pool_now(event: &Event, pool: &GroupId) -> PoolNow {
     let (chain, _) = event.merge_chain(pool);
-    match chain
-        .iter()
-        .find(|g| event.group(g).is_some_and(|g| g.cancelled))
-    {
+    match chain.iter().find(|g| event.is_cancelled(g)) {
         Some(cancelled) => PoolNow::Cancelled(cancelled.clone()),
         None => PoolNow::Pairs(chain.last().cloned().unwrap_or_else(|| pool.clone())),
     }
