@@ -88,6 +88,17 @@ pub(crate) fn table_label(rules: &Rulebook, pool: &GroupId, table: u32) -> Strin
     }
 }
 
+/// The hall a pool's tables stand in, followed by a space, when the rulebook gives the
+/// pool its own (`hall = "二楼"`, docs/rules.md §12 (table numbers)): `二楼 第 5 台`; empty
+/// otherwise. For the lines that say `第 5 台` in words, where [`table_label`] gives the
+/// bare label.
+pub(crate) fn hall_prefix(rules: &Rulebook, pool: &GroupId) -> String {
+    rules
+        .hall_of(pool)
+        .map(|h| format!("{h} "))
+        .unwrap_or_default()
+}
+
 /// The date and time of a round, when the rulebook gives it (`event.round_times`).
 pub(crate) fn round_time(rules: &Rulebook, round: u32) -> Option<String> {
     let i = usize::try_from(round).ok()?.checked_sub(1)?;

@@ -100,17 +100,21 @@ fn lines_marked(
         for r in &report.results {
             // A forfeit for lateness (迟到) says so, as the rulebook counts it.
             let outcome = super::labels::result_label(&r.result, &rules.conduct, lang);
+            // A pool in a hall of its own: its table 5 is not the main hall's table 5.
+            let hall = rules.hall_of(&report.group);
+            let (zh_hall, en_hall) =
+                hall.map_or_else(Default::default, |h| (format!(" {h} "), format!(" {h}")));
             let mut line = bi!(
                 lang,
                 zh(
-                    "{group}第{}轮第{}台：{} {outcome} {}",
+                    "{group}第{}轮{zh_hall}第{}台：{} {outcome} {}",
                     r.round,
                     r.table,
                     label(r.red),
                     label(r.black)
                 ),
                 en(
-                    "{group}round {} table {}: {} {outcome} {}",
+                    "{group}round {}{en_hall} table {}: {} {outcome} {}",
                     r.round,
                     r.table,
                     label(r.red),

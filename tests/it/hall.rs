@@ -147,6 +147,30 @@ fn the_pools_of_a_round_are_numbered_on_in_one_hall() {
         &["--event", &ev, "result", "--group", "老年组", "101", "="],
     )
     .ok();
+    // The confirmation names the hall of a pool in another hall, whose table 1 is not the
+    // main hall's.
+    let said = run(
+        dir,
+        &["--event", &ev, "result", "--group", "女子组", "1", "r"],
+    )
+    .ok();
+    assert!(said.contains("女子组 第1轮 二楼 第1台："), "{said}");
+    let said = run(
+        dir,
+        &[
+            "--event",
+            &ev,
+            "--lang",
+            "en",
+            "result",
+            "--group",
+            "女子组",
+            "1",
+            "b",
+        ],
+    )
+    .ok();
+    assert!(said.contains("round 1 二楼 table 1: "), "{said}");
     // A number in no pool's round is refused, naming the pool's own tables.
     let e = run(
         dir,

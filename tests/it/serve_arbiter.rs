@@ -726,3 +726,28 @@ fn a_bad_foul_count_is_refused_not_read_as_none() {
     assert_eq!(recorded.status, 200, "{}", recorded.body);
     assert_eq!(result_of(&ev, 1).as_deref(), Some("draw"));
 }
+
+/// A pool in a hall of its own: the arbiter's list and the table page say `二楼 第1台`,
+/// since that hall numbers its tables from 1 as the main hall does.
+#[test]
+fn the_arbiters_pages_name_the_hall_of_a_pool_in_another_hall() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let rules =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/cxa-2011.toml"))
+            .unwrap();
+    let sheet = "name,gender,unit\n张三,男,甲\n李四,男,乙\n王五,男,丙\n赵六,男,丁\n";
+    let ev = crate::common::event_from(
+        tmp.path(),
+        &rules.replacen("[[groups]]", "[[groups]]\nhall = \"二楼\"", 1),
+        sheet,
+    );
+    run(tmp.path(), &["--event", p(&ev), "pair", "--seed", "1"]).ok();
+    let served = Served::start(&ev, &["--token", "all"]);
+    let token = &tokens(&served.printed)[0];
+    let arbiter = Arbiter::login(&served, token).unwrap();
+    let home = arbiter.get("/arbiter/");
+    assert!(home.body.contains("二楼 第1台"), "{}", home.body);
+    let g = group(&ev);
+    let table = arbiter.get(&format!("/arbiter/table?g={g}&t=1"));
+    assert!(table.body.contains("第1轮 二楼 第1台"), "{}", table.body);
+}

@@ -7,6 +7,8 @@ use super::*;
 pub(super) struct Game {
     pub(super) group: GroupId,
     pub(super) group_name: String,
+    /// The pool's hall and a space when it has a hall of its own (`二楼 `), else empty.
+    pub(super) hall: String,
     pub(super) round: u32,
     pub(super) table: u32,
     pub(super) red: PlayerId,
@@ -38,6 +40,7 @@ pub(super) fn find_game(
             result,
         } if *t == table => Some(Game {
             group_name: crate::views::group_name(rules, &id),
+            hall: crate::views::hall_prefix(rules, &id),
             group: id.clone(),
             round: r.number,
             table,
@@ -60,8 +63,14 @@ pub(super) fn shown(result: Option<GameResult>) -> String {
 pub(super) fn game_title(lang: Lang, g: &Game) -> String {
     bi!(
         lang,
-        zh("{} 第{}轮 第{}台", g.group_name, g.round, g.table),
-        en("{} round {} table {}", g.group_name, g.round, g.table)
+        zh("{} 第{}轮 {}第{}台", g.group_name, g.round, g.hall, g.table),
+        en(
+            "{} round {} {}table {}",
+            g.group_name,
+            g.round,
+            g.hall,
+            g.table
+        )
     )
 }
 

@@ -320,9 +320,10 @@ async fn home(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response
                         continue;
                     }
                     let href = table_href(&g.id, *table);
+                    let hall = crate::views::hall_prefix(rules, &g.id);
                     let line = format!(
                         "{} {} — {} {}",
-                        bi!(lang, zh("第{table}台"), en("table {table}")),
+                        bi!(lang, zh("{hall}第{table}台"), en("{hall}table {table}")),
                         crate::views::name_of(event, *red),
                         crate::views::name_of(event, *black),
                         result.map_or_else(

@@ -66,8 +66,8 @@ pub(super) fn cards(
             .newline();
             let number = bi!(
                 lang,
-                zh("{}第 {table} 台", super::parts::hall_prefix(rules, pool)),
-                en("{}Table {table}", super::parts::hall_prefix(rules, pool))
+                zh("{}第 {table} 台", crate::views::hall_prefix(rules, pool)),
+                en("{}Table {table}", crate::views::hall_prefix(rules, pool))
             );
             half.text_element("div", &[("class", "no")], &number)
                 .newline();

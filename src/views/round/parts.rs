@@ -119,12 +119,3 @@ pub(super) fn titled(
 pub(super) fn page_title(rules: &Rulebook, kind: SheetKind, lang: Lang) -> String {
     format!("{} — {}", rules.event.name, kind.title(lang))
 }
-
-/// The hall a pool's tables stand in, followed by a space, when the rulebook gives the
-/// pool its own (`hall = "二楼"`, docs/rules.md §12 (table numbers)): `二楼 第 5 台`; empty otherwise.
-pub(super) fn hall_prefix(rules: &Rulebook, pool: &GroupId) -> String {
-    rules
-        .hall_of(pool)
-        .map(|h| format!("{h} "))
-        .unwrap_or_default()
-}

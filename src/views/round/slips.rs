@@ -129,8 +129,8 @@ pub(super) fn slips(
                 round_title(lang, round.number),
                 bi!(
                     lang,
-                    zh("{}第{table}台", super::parts::hall_prefix(rules, pool)),
-                    en("{}table {table}", super::parts::hall_prefix(rules, pool))
+                    zh("{}第{table}台", crate::views::hall_prefix(rules, pool)),
+                    en("{}table {table}", crate::views::hall_prefix(rules, pool))
                 ),
             );
             body.element("div", &[("class", "slip")], |m| {
