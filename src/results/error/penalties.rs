@@ -92,13 +92,13 @@ pub(super) fn penalty_too_large(
 }
 
 /// The message of `ResultError::PenaltyNeedsReason`. The reason goes to the log, not to
-/// any public output (README "What is public"): the standings say 罚分.
+/// any public output (README "What is public"): the standings say 罚分 (penalty).
 pub(super) fn penalty_needs_reason(lang: Lang) -> String {
     bi!(
         lang,
         zh("罚分需要写明原因 `--reason TEXT`（记入操作记录；成绩表只显示「罚分」，不显示原因）"),
         en(
-            "a penalty needs `--reason TEXT` (it is logged; the standings say 罚分, not the reason)"
+            "a penalty needs `--reason TEXT` (it is logged; the standings say \"penalty -N\", not the reason)"
         ),
     )
 }
@@ -109,7 +109,7 @@ pub(super) fn warning_needs_reason(lang: Lang) -> String {
         lang,
         zh("警告需要写明原因 `--reason TEXT`（记入操作记录；成绩表只显示「警告N次」，不显示原因）"),
         en(
-            "a warning needs `--reason TEXT` (it is logged; the standings say 警告N次, not the reason)"
+            "a warning needs `--reason TEXT` (it is logged; the standings say \"warned N times\", not the reason)"
         ),
     )
 }
