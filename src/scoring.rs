@@ -251,6 +251,7 @@ mod tests {
                 points: Points(points),
                 reason: String::new(),
                 after_round,
+                paired_round: 0,
             });
         }
         let penalties = Penalties::of(&event);

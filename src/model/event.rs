@@ -40,6 +40,17 @@ pub struct Penalty {
     pub reason: String,
     /// The last round played when the penalty was given (0 = before round 1).
     pub after_round: u32,
+    /// The newest round of the player's pool paired when the penalty was given (0: none):
+    /// a penalty given while that round was under way came after its pairing, so `check
+    /// --optimal` proves the round without it (docs/rules.md §2.6). Older files have none
+    /// (0: every penalty counted, as before); an older qiwang drops it and proves the
+    /// round with the penalty, as it did.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub paired_round: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A warning without a point loss (警告, `qiwang warn`): on the player's record, nothing

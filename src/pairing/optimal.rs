@@ -15,7 +15,7 @@ use super::engine::{self, Criteria, Criterion, Field, Solver};
 use super::explain::{ColourNote, colour_line};
 use super::vocabulary::Vocabulary;
 use crate::i18n::bi;
-use crate::model::{Event, GroupId, Pairing, PlayerId, Points};
+use crate::model::{Event, GroupId, Pairing, Penalty, PlayerId, Points};
 use crate::rulebook::{Lang, Rulebook};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -104,14 +104,35 @@ pub fn corrected_since(event: &Event, group: &GroupId, number: u32) -> Vec<u32> 
     rounds
 }
 
-/// `event` with the results of `group`'s rounds before `number` as they stood when round
-/// `number` was paired: each result a later correction replaced put back (borrowed as it
-/// is when none was).
+/// Whether `penalty` was given to a player of `group` after round `number` was paired
+/// (while it or a later round was under way): that round's pairing did not see it.
+fn given_after_pairing(event: &Event, group: &GroupId, number: u32, penalty: &Penalty) -> bool {
+    penalty.paired_round >= number
+        && event
+            .player(penalty.player)
+            .is_some_and(|p| &p.group == group)
+}
+
+/// `event` as it stood when round `number` of `group` was paired: each result of an
+/// earlier round a later correction replaced put back, and the penalties given after the
+/// pairing left out (borrowed as it is when neither happened).
 fn as_paired<'a>(event: &'a Event, group: &GroupId, number: u32) -> Cow<'a, Event> {
-    if corrected_since(event, group, number).is_empty() {
+    let penalised = event
+        .penalties
+        .iter()
+        .any(|p| given_after_pairing(event, group, number, p));
+    let corrected = !corrected_since(event, group, number).is_empty();
+    if !corrected && !penalised {
         return Cow::Borrowed(event);
     }
     let mut then = event.clone();
+    if penalised {
+        then.penalties
+            .retain(|p| !given_after_pairing(event, group, number, p));
+    }
+    if !corrected {
+        return Cow::Owned(then);
+    }
     let state = then.group_mut(group);
     let replaced = state.replaced.clone();
     for round in state.rounds.iter_mut().filter(|r| r.number < number) {

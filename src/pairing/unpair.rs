@@ -29,6 +29,15 @@ pub fn unpair_round(event: &mut Event, pool: &GroupId) -> Result<u32, PairingErr
     state.forget_relaxations(number);
     // Paired again, it takes the results as they stand (docs/rules.md §2.6).
     state.forget_replaced(number);
+    // A penalty given while it was under way stands before it when it is paired again.
+    let players: std::collections::HashSet<_> = event.players_in(pool).map(|p| p.id).collect();
+    for p in event
+        .penalties
+        .iter_mut()
+        .filter(|p| p.paired_round >= number && players.contains(&p.player))
+    {
+        p.paired_round = number - 1;
+    }
     if number == 1 {
         for p in event.players.iter_mut().filter(|p| &p.group == pool) {
             p.number = None;

@@ -45,15 +45,16 @@ pub fn add_penalty(
     let p = event
         .player(player)
         .ok_or(ResultError::UnknownPlayer { player })?;
-    let after_round = event
-        .group(&p.group)
-        .map(|g| g.rounds.iter().filter(|r| r.is_complete()).count() as u32)
-        .unwrap_or(0);
+    let state = event.group(&p.group);
+    let after_round = state.map_or(0, |g| {
+        g.rounds.iter().filter(|r| r.is_complete()).count() as u32
+    });
     let penalty = Penalty {
         player,
         points: Points(points),
         reason: reason.to_string(),
         after_round,
+        paired_round: state.and_then(|g| g.rounds.last()).map_or(0, |r| r.number),
     };
     event.penalties.push(penalty.clone());
     Ok(penalty)

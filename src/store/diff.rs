@@ -322,6 +322,7 @@ mod tests {
             points: Points(1),
             reason: "late".into(),
             after_round: 1,
+            paired_round: 0,
         });
         let lines = differences(&from, &to);
         let en: Vec<&str> = lines.iter().map(|t| t.en.as_str()).collect();
@@ -374,6 +375,7 @@ mod tests {
                     points: Points(1),
                     reason: "late".into(),
                     after_round: 1,
+                    paired_round: 0,
                 });
             }),
             ("a playoff", |e| {

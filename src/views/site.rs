@@ -733,6 +733,7 @@ mod tests {
             points: crate::model::Points(2),
             reason: "电话 13912345678".into(),
             after_round: 1,
+            paired_round: 0,
         });
         for show_private in [false, true] {
             let mut streamed = Vec::new();

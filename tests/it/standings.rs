@@ -1266,6 +1266,7 @@ fn penalties_are_deducted_and_opponents_see_the_net_total() {
         points: Points(2),
         reason: "disturbing a game".into(),
         after_round: 1,
+        paired_round: 0,
     });
     let cv = f.values("c");
     assert_eq!((cv.score, cv.penalty), (Points(1), Points(2)));
@@ -1497,6 +1498,7 @@ fn penalty_in_progressive_none_keeps_the_running_totals_of_game_points() {
             points: Points(2),
             reason: "扰乱棋局".into(),
             after_round: 1,
+            paired_round: 0,
         });
         f
     };

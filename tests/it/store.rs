@@ -56,6 +56,7 @@ fn add_penalty(store: &Store, reason: String) -> Result<usize, TxError<Infallibl
             points: Points(1),
             reason,
             after_round: 0,
+            paired_round: 0,
         });
         let n = event.penalties.len();
         Ok(Change::changed(n, "penalty", serde_json::json!({ "n": n })))

@@ -38,6 +38,7 @@ fn penalty(n: usize) -> Penalty {
         points: Points(2),
         reason: format!("p{n}"),
         after_round: 0,
+        paired_round: 0,
     }
 }
 

@@ -54,6 +54,7 @@ fn penalty(store: &Store, n: usize) {
                 points: Points(1),
                 reason: format!("p{n}"),
                 after_round: 0,
+                paired_round: 0,
             });
             Ok::<_, Infallible>(Change::changed((), "penalty", serde_json::Value::Null))
         })
