@@ -103,3 +103,51 @@ fn every_confirming_command_refuses_a_format_it_cannot_print() {
         "a refused command changed the event"
     );
 }
+
+/// Every reading command, given each `--format`, prints it or refuses it (a usage error, or
+/// nothing of that kind in the event), never with an internal error (1): a refusal's advice
+/// names only options its command has (the debug build the tests run asserts that on every
+/// error; `--format xlsx` of `check` advised `round --sheet slips` and failed it).
+#[test]
+fn every_reading_command_prints_or_refuses_each_format() {
+    let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
+    Run::on_event(&ev, &["pair", "--seed", "1"]).check();
+    Run::on_event(&ev, &["result", "1", "r", "2", "="]).check();
+    let commands: [&[&str]; 17] = [
+        &["check"],
+        &["group", "sizes"],
+        &["log"],
+        &["rules", "show"],
+        &["players"],
+        &["standings"],
+        &["crosstable"],
+        &["teams"],
+        &["prizes"],
+        &["round"],
+        &["round", "--sheet", "slips"],
+        &["round", "--sheet", "cards"],
+        &["round", "--sheet", "find"],
+        &["round", "--sheet", "wall"],
+        &["certificates"],
+        &["programme"],
+        &["template"],
+    ];
+    let dir = ev.parent().unwrap();
+    for args in commands {
+        for format in ["table", "csv", "json", "html", "xlsx", "trf"] {
+            for lang in ["zh", "en"] {
+                let mut argv = vec!["--event", crate::common::p(&ev), "--lang", lang];
+                argv.extend_from_slice(&["--format", format]);
+                argv.extend_from_slice(args);
+                let out = crate::common::run(dir, &argv);
+                assert!(
+                    ![1, 101].contains(&out.code) && !out.stderr.contains("internal error"),
+                    "qiwang {}: status {}\n{}",
+                    argv.join(" "),
+                    out.code,
+                    out.stderr
+                );
+            }
+        }
+    }
+}

@@ -133,8 +133,8 @@ impl Ctx {
                 "`--format trf` is only for `qiwang export`; use table, csv, json or html",
             )))),
             FormatArg::Xlsx => Err(CliError::from(Refusal::Format(Text::new(
-                "这个命令没有 `--format xlsx`；xlsx 用于 players、pair、standings、crosstable、teams、prizes、export、template 和 `round --sheet slips`",
-                "this command has no `--format xlsx`; xlsx is for players, pair, standings, crosstable, teams, prizes, export, template and `round --sheet slips`",
+                "这个命令没有 `--format xlsx`；xlsx 用于 players、pair、standings、crosstable、teams、prizes、export、template 和 `qiwang round --sheet slips`",
+                "this command has no `--format xlsx`; xlsx is for players, pair, standings, crosstable, teams, prizes, export, template and `qiwang round --sheet slips`",
             )))),
         }
     }
