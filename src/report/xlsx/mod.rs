@@ -106,9 +106,25 @@ impl Localize for WorkbookError {
 }
 
 /// A report as a workbook: a sheet per section with columns (the prize sheet: a sheet per
-/// list), plus a sheet for sections that only carry notes (the grand total).
+/// list), plus a sheet for sections that only carry notes (the grand total). A one-sheet
+/// report's sheet is named by what it holds, its title after the event's name (`参赛名单`),
+/// after its first subtitle when the two fit (`成人组 第9轮后（共9轮） 成绩排名`, as `export`
+/// names it): the whole title, cut to Excel's 31 characters, was the event's name alone.
 pub fn render(report: &Report) -> Result<Vec<u8>, WorkbookError> {
-    render_book(&[(report.title.clone(), report)])
+    let what = report
+        .title
+        .rsplit_once(" — ")
+        .map_or(report.title.as_str(), |(_, what)| what);
+    let name = match report.subtitle.first() {
+        Some(sub)
+            if sub.encode_utf16().count() + 1 + what.encode_utf16().count()
+                <= cells::SHEET_NAME_MAX =>
+        {
+            format!("{sub} {what}")
+        }
+        _ => what.to_string(),
+    };
+    render_book(&[(name, report)])
 }
 
 /// Several reports in one workbook (`export --format xlsx`): each `(name, report)` gives
