@@ -446,6 +446,13 @@ impl Event {
         self.groups.get(group)
     }
 
+    /// Whether pool `group` was cancelled (`qiwang group cancel`): it is never paired, its
+    /// standings place nobody and its prize lists pay nothing and set no money aside
+    /// (docs/rules.md "Group sizes", §7.3).
+    pub fn is_cancelled(&self, group: &GroupId) -> bool {
+        self.group(group).is_some_and(|g| g.cancelled)
+    }
+
     /// The chain of merges from `group`: `group`, the group it was merged into, and so on
     /// to the end, each once; with the group a hand-edited state comes round to when the
     /// chain closes in a circle (`None` when it ends). The one walk of the chain, for

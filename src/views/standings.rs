@@ -190,7 +190,7 @@ pub(crate) fn subtitle(
 ) -> String {
     let name = rules.group_name(pool);
     // A cancelled pool was never paired and places nobody (docs/rules.md "Group sizes").
-    if event.group(pool).is_some_and(|g| g.cancelled) {
+    if event.is_cancelled(pool) {
         return bi!(
             lang,
             zh("{name} 已取消（`qiwang group cancel`）：不评名次"),
