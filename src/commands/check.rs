@@ -52,6 +52,23 @@ pub fn check_pools(event: &Event, rules: &Rulebook, pools: &[GroupId]) -> Vec<Po
         .collect()
 }
 
+/// How many hard-rule breaks `checks` found, for `check`'s verdict. A number two pools of a
+/// hall hold in one round (docs/rules.md §12 (table numbers)) is listed in each pool's
+/// check but is one break: it is counted once per hall, round and table.
+pub fn violations_found(rules: &Rulebook, checks: &[PoolCheck]) -> usize {
+    let mut shared = std::collections::BTreeSet::new();
+    checks
+        .iter()
+        .flat_map(|c| c.checked.violations.iter().map(move |v| (&c.pool, v)))
+        .filter(|(pool, v)| match v.rule {
+            pairing::Rule::SharedTable { table, .. } => {
+                shared.insert((rules.hall_of(pool), v.round, table))
+            }
+            _ => true,
+        })
+        .count()
+}
+
 /// One stored round as `check --optimal` found it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RoundProof {

@@ -438,22 +438,12 @@ fn groups_named(event: &Event, text: &str, cleaned: &str) -> Vec<GroupId> {
     groups
 }
 
-/// The pool both players named by `names` play in, when each name picks out exactly one
-/// player of the event and they share a pool: `pairing swap A B` needs no `--group` then.
-pub fn pool_of_players(rules: &Rulebook, event: &Event, names: &[&str]) -> Option<GroupId> {
-    let mut pools = names.iter().map(|name| {
-        let player = find_player(event, None, name).ok()?;
-        find_pool(rules, event, Some(player.group.as_str())).ok()
-    });
-    let first = pools.next()??;
-    pools.all(|p| p.as_ref() == Some(&first)).then_some(first)
-}
-
 /// The pool of `pairing swap A B` and its two players, named `a` and `b`: the pool
-/// `group` names, or without it the pool both play in ([`pool_of_players`]). Two names
-/// that each pick out one player of the event, in different pools, are refused naming
-/// both pools ([`LookupError::SwapAcrossPools`]), whether or not `group` names one of
-/// them: no group makes that swap.
+/// `group` names, or without it the pool both play in when each name picks out exactly
+/// one player of the event and they share a pool. Two names that each pick out one player
+/// of the event, in different pools, are refused naming both pools
+/// ([`LookupError::SwapAcrossPools`]), whether or not `group` names one of them: no group
+/// makes that swap.
 pub fn swap_pool(
     rules: &Rulebook,
     event: &Event,
@@ -461,12 +451,19 @@ pub fn swap_pool(
     a: &str,
     b: &str,
 ) -> Result<(GroupId, PlayerId, PlayerId), LookupError> {
-    // A player's pool; a group the rulebook does not know is its own.
-    let pool_of = |p: &Player| {
-        find_pool(rules, event, Some(p.group.as_str())).unwrap_or_else(|_| p.group.clone())
+    // Each name looked up once in the whole event, with the player's pool (`None`: a group
+    // the rulebook does not know, which is its own pool but gives no pool to choose).
+    let found = |name: &str| {
+        let player = find_player(event, None, name).ok()?;
+        Some((
+            player,
+            find_pool(rules, event, Some(player.group.as_str())).ok(),
+        ))
     };
-    if let (Ok(pa), Ok(pb)) = (find_player(event, None, a), find_player(event, None, b)) {
-        let (a_pool, b_pool) = (pool_of(pa), pool_of(pb));
+    let mut shared = None;
+    if let (Some((pa, a_found)), Some((pb, b_found))) = (found(a), found(b)) {
+        let a_pool = a_found.clone().unwrap_or_else(|| pa.group.clone());
+        let b_pool = b_found.clone().unwrap_or_else(|| pb.group.clone());
         if a_pool != b_pool {
             return Err(LookupError::SwapAcrossPools {
                 a: event.player_label(pa.id),
@@ -475,12 +472,10 @@ pub fn swap_pool(
                 b_pool,
             });
         }
+        shared = a_found.zip(b_found).map(|(pool, _)| pool);
     }
-    let pool = match group
-        .is_none()
-        .then(|| pool_of_players(rules, event, &[a, b]))
-    {
-        Some(Some(pool)) => pool,
+    let pool = match (group, shared) {
+        (None, Some(pool)) => pool,
         _ => find_pool(rules, event, group)?,
     };
     let pa = find_player(event, Some(&pool), a)?.id;
@@ -549,10 +544,6 @@ mod tests {
             find_player(&event, Some(&pool), "赵六"),
             Err(LookupError::NoName { .. })
         ));
-        assert_eq!(pool_of_players(&rules, &event, &["李四", "#1"]), Some(pool));
-        // A name of two players, or players of two groups: no pool is guessed.
-        assert_eq!(pool_of_players(&rules, &event, &["张三", "李四"]), None);
-        assert_eq!(pool_of_players(&rules, &event, &["李四", "王五"]), None);
     }
 
     /// A swap of players of two pools is refused naming both pools, with `--group` or

@@ -457,8 +457,9 @@ impl Event {
         self.groups.get(group)
     }
 
-    /// Whether pool `group` was cancelled (`qiwang group cancel`): it is never paired,
-    /// places nobody and pays nothing.
+    /// Whether pool `group` was cancelled (`qiwang group cancel`): it is never paired, its
+    /// standings place nobody and its prize lists pay nothing and set no money aside
+    /// (docs/rules.md "Group sizes", §7.3).
     pub fn is_cancelled(&self, group: &GroupId) -> bool {
         self.group(group).is_some_and(|g| g.cancelled)
     }

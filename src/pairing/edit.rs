@@ -431,6 +431,38 @@ mod tests {
         );
     }
 
+    /// The tables the displaced players get skip the numbers other pools of the hall hold
+    /// (docs/rules.md §12 (table numbers)): a pool at 1–5 and 9 (an earlier edit took 9)
+    /// beside a pool at 6–8 seats its second displaced pair at 9, not at 6.
+    #[test]
+    fn set_pairing_gives_the_displaced_no_number_the_hall_holds() {
+        let r = round(vec![
+            g(1, 1, 2),
+            g(2, 3, 4),
+            g(3, 5, 6),
+            g(4, 7, 8),
+            g(5, 9, 10),
+            g(9, 11, 12),
+        ]);
+        let kids = GroupId::new("kids");
+        let held: BTreeMap<u32, GroupId> = (6..=8).map(|t| (t, kids.clone())).collect();
+        // 11 meets 9 at table 1: 12, 10, then 1 and 2 from table 1 are displaced, to 5 and
+        // (past the held 6–8) 9.
+        let s = set_pairing_in(&r, 1, PlayerId(11), PlayerId(9), &held).unwrap();
+        let want = vec![
+            g(1, 11, 9),
+            g(2, 3, 4),
+            g(3, 5, 6),
+            g(4, 7, 8),
+            g(5, 12, 10),
+            g(9, 1, 2),
+        ];
+        assert_eq!(s.pairings, want);
+        // Without another pool in the hall, the lowest free number is taken.
+        let s = set_pairing(&r, 1, PlayerId(11), PlayerId(9)).unwrap();
+        assert_eq!(s.pairings[5], g(6, 1, 2));
+    }
+
     /// An event of 8 players with round 1 played and round 2 paired, not played.
     fn round_two_unplayed() -> (Event, Rulebook, GroupId) {
         let sim = crate::pairing::simulate::synthetic_mid_event(8, 1, 5, 21);

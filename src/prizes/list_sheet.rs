@@ -20,7 +20,7 @@ pub(super) fn provisional(
     pool: &GroupId,
     after_round: u32,
 ) -> Option<SheetNote> {
-    if cancelled(event, pool) {
+    if event.is_cancelled(pool) {
         return Some(SheetNote::Cancelled { pool: pool.clone() });
     }
     let rounds = crate::schedule::rounds_of(event, rules, pool);
@@ -32,16 +32,10 @@ pub(super) fn provisional(
     })
 }
 
-/// Whether `pool` was cancelled (`qiwang group cancel`): its lists place nobody, pay
-/// nothing and set no money aside (docs/rules.md §7.3).
-pub(super) fn cancelled(event: &Event, pool: &GroupId) -> bool {
-    event.group(pool).is_some_and(|g| g.cancelled)
-}
-
 /// The fen set aside for `places` of pool `pool`: none for a cancelled group, whose money
 /// is never paid.
 pub(super) fn budget_of(event: &Event, pool: &GroupId, places: &[PrizePlace]) -> u64 {
-    if cancelled(event, pool) {
+    if event.is_cancelled(pool) {
         0
     } else {
         budget_fen(places)

@@ -77,9 +77,10 @@ pub fn compute_standings(
 /// entered), so every player stands level on nothing played (docs/rules.md "Group sizes",
 /// §7.3).
 fn places_nobody(event: &Event, group: &GroupId, n: u32) -> bool {
-    event
-        .group(group)
-        .is_none_or(|g| g.cancelled || !g.rounds.iter().any(|r| r.number <= n && r.has_results()))
+    event.is_cancelled(group)
+        || event
+            .group(group)
+            .is_none_or(|g| !g.rounds.iter().any(|r| r.number <= n && r.has_results()))
 }
 
 /// [`compute_standings`] after round `n` (already resolved), before the check that the

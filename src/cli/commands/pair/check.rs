@@ -6,7 +6,7 @@
 use crate::cli::context::Refusal;
 use crate::cli::context::{Ctx, Loaded, player_label, pools_shown, resolve_pool};
 use crate::cli::error::CliError;
-use qiwang::commands::check::{PoolCheck, check_pools, named_group_note};
+use qiwang::commands::check::{PoolCheck, check_pools, named_group_note, violations_found};
 use qiwang::i18n::bi;
 use qiwang::i18n::{Text, plural};
 use qiwang::lookup::Shown;
@@ -25,7 +25,8 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
     let Loaded { event, rules, .. } = loaded;
     let lang = ctx.lang(&rules);
     let pools = pools_checked(&rules, &event, group, lang)?;
-    let mut total = 0;
+    let checks = check_pools(&event, &rules, &pools);
+    let total = violations_found(&rules, &checks);
     let mut lines = Vec::new();
     let mut section = Section::new(
         "",
@@ -47,7 +48,7 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
             violations,
             accepted,
         },
-    } in check_pools(&event, &rules, &pools)
+    } in checks
     {
         if violations.is_empty() {
             lines.push(bi!(
@@ -75,9 +76,10 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
                 lines.push(format!("  - {text}"));
                 section.push(vec![name.clone(), rounds.to_string(), text]);
             }
+            // Advice, not a finding: under the table, never a row of the data (CSV, JSON).
             if let Some(text) = table_hint.as_ref().map(|t| t.get(lang).to_string()) {
                 lines.push(format!("  {text}"));
-                section.push(vec![name.clone(), rounds.to_string(), text]);
+                section.notes.push(text);
             }
         }
         // docs/rules.md §2.5: breaks the engine recorded when no pairing met every hard
@@ -141,7 +143,6 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
             map.insert("note".into(), serde_json::json!(en));
         }
         json.push(entry);
-        total += violations.len();
     }
     let unpaired = super::stranded::report(
         &event,
