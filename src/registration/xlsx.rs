@@ -378,15 +378,14 @@ fn whole(f: f64) -> Option<i64> {
 /// wrong column or typed where a name belonged, never a name to import as `12345`. `None`
 /// for a cell of text (or an empty one).
 pub fn not_text(cell: &Data) -> Option<Text> {
-    let (zh, en) = match cell {
-        Data::Bool(_) => ("逻辑值（TRUE/FALSE）", "a TRUE/FALSE value"),
-        Data::Int(_) | Data::Float(_) => ("数字", "a number"),
-        Data::DateTime(_) | Data::DateTimeIso(_) | Data::DurationIso(_) => {
-            ("日期或时间", "a date or time")
-        }
+    use super::values::NotText;
+    let what = match cell {
+        Data::Bool(_) => NotText::TruthValue,
+        Data::Int(_) | Data::Float(_) => NotText::Number,
+        Data::DateTime(_) | Data::DateTimeIso(_) | Data::DurationIso(_) => NotText::DateOrTime,
         _ => return None,
     };
-    Some(super::values::not_a_name(zh, en))
+    Some(what.refusal())
 }
 
 /// The text of a cell for `field` (the column's field, `None` for an extra column), as the
