@@ -13,6 +13,7 @@ use super::limits::{At, Found, Limit, MAX_CELLS, MAX_SHEETS, MAX_TEXT_BYTES, bey
 use super::{ods_scan, xls_scan, xlsx_scan};
 use crate::i18n::Text;
 use calamine::{Data, DataRef, Dimensions, Ods, Reader, Xls, Xlsx, open_workbook_from_rs};
+use std::collections::BTreeSet;
 use std::io::Cursor;
 
 /// One worksheet: its name and its non-blank rows.
@@ -27,7 +28,7 @@ pub struct Grid {
     pub hidden: bool,
     /// The rows the sheet hides (by hand or by a filter), as Excel numbers them; an
     /// .xlsx's and an .ods's are known, an .xls's are not.
-    pub hidden_rows: Vec<usize>,
+    pub hidden_rows: BTreeSet<usize>,
 }
 
 /// The names of the sheets a workbook hides.
