@@ -394,6 +394,13 @@ impl<'a> Sheet<'a> {
             if (team && super::team_sheet::is_team_column(name)) || noted.contains(&col) {
                 continue;
             }
+            // 领队 and 教练 are known, though no player's field: the programme prints them.
+            if let Some(role) = super::headers::staff_role(name) {
+                let note = super::headers::staff_note(name, role);
+                let e = RowError::new(*header_line, Some(name.to_string()), None, note);
+                self.warnings.push(e);
+                continue;
+            }
             let e = RowError::new(
                 *header_line,
                 Some(name.to_string()),
