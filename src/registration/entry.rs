@@ -76,10 +76,7 @@ impl PlayerEntry {
     /// their group), so that an edit checks the whole player again.
     pub fn of(p: &Player, rules: &Rulebook) -> PlayerEntry {
         let group = p.section.as_ref().unwrap_or(&p.group);
-        let group_name = rules
-            .group(group)
-            .map(|g| g.name.clone())
-            .unwrap_or_else(|| group.to_string());
+        let group_name = rules.group_name(group);
         PlayerEntry {
             name: Some(p.name.clone()),
             gender: Some(match p.gender {

@@ -104,11 +104,7 @@ pub fn merge_target(event: &Event, rules: &Rulebook, pool: &GroupId) -> MergeTar
     let Some(target) = rules.group(pool).and_then(|g| g.merge_into.as_ref()) else {
         return MergeTarget::None;
     };
-    let name = |g: &GroupId| {
-        rules
-            .group(g)
-            .map_or_else(|| g.to_string(), |r| r.name.clone())
-    };
+    let name = |g: &GroupId| rules.group_name(g);
     match pool_now(event, target) {
         PoolNow::Cancelled(gone) => MergeTarget::Closed {
             name: name(&gone),

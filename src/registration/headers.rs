@@ -201,6 +201,44 @@ const ALIASES: &[(Field, &[&str])] = &[
     (Field::Title, &["称号", "头衔", "title"]),
 ];
 
+/// The staff roles the programme names under each unit (`views/programme.rs`), in Chinese
+/// and English, with the headers of the columns that name the person in that role, as
+/// written (spaces aside). Private by default: only a column whose header is one of these
+/// is printed — never 领队电话, 教练身份证号, 领队联系方式 or any other column that merely
+/// mentions the role. The import keeps such a column with each player, as it keeps an
+/// unknown one, and says it is a staff column ([`staff_note`]), not an unknown one.
+pub const STAFF_COLUMNS: [(&str, &str, &[&str]); 2] = [
+    ("领队", "team leader", &["领队", "领队姓名", "领队名字"]),
+    (
+        "教练",
+        "coach",
+        &["教练", "教练员", "教练姓名", "教练员姓名", "主教练"],
+    ),
+];
+
+/// The staff role (`领队` or `教练`, and its English) a column names the person in, if its
+/// header is one of [`STAFF_COLUMNS`] (spaces aside).
+pub fn staff_role(header: &str) -> Option<(&'static str, &'static str)> {
+    let header: String = header.chars().filter(|c| !c.is_whitespace()).collect();
+    STAFF_COLUMNS
+        .iter()
+        .find(|(.., headers)| headers.contains(&header.as_str()))
+        .map(|&(zh, en, _)| (zh, en))
+}
+
+/// What the import says of a staff column (`name`, naming a [`staff_role`]): no field of a
+/// player and not checked, but no unknown column either, since the programme prints it.
+pub fn staff_note(name: &str, (zh, en): (&str, &str)) -> Text {
+    Text::new(
+        format!(
+            "`{name}` 列是{zh}列（随队人员，不是棋手的信息）：其内容随棋手保存，秩序册在各单位下印出{zh}（其中的号码隐去），不参与资格审查"
+        ),
+        format!(
+            "`{name}` is a staff column (the unit's {en}, not the player's): its values are kept with each player and the programme prints the {en} under each unit (any number in it masked); they are not checked"
+        ),
+    )
+}
+
 /// The most columns a registration sheet may have. Real sheets have a dozen or two; the
 /// cap keeps a hostile or broken file (a 100,000-column header) from costing time and
 /// memory, with a message instead.
@@ -465,6 +503,23 @@ mod tests {
         ];
         for (header, want) in cases {
             assert_eq!(field_of(header), want, "header {header:?}");
+        }
+    }
+
+    /// A staff column is no field, and only the headers naming the person name a role.
+    #[test]
+    fn staff_columns_name_a_role_and_no_field() {
+        for (header, want) in [
+            ("领队", Some("领队")),
+            (" 领队 姓名 ", Some("领队")),
+            ("教练员", Some("教练")),
+            ("主教练", Some("教练")),
+            ("领队电话", None),
+            ("教练身份证号", None),
+            ("备注", None),
+        ] {
+            assert_eq!(staff_role(header).map(|r| r.0), want, "header {header:?}");
+            assert_eq!(field_of(header), None, "header {header:?}");
         }
     }
 

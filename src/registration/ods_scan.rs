@@ -16,6 +16,7 @@ use super::limits::{
 use crate::i18n::Text;
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
+use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Cursor};
 
 /// What one sheet would cost.
@@ -38,7 +39,7 @@ struct Sheet {
     text_after: u64,
     /// The rows with content the sheet hides (`table:visibility` collapse or filter), as
     /// the library numbers them from 1.
-    hidden: Vec<usize>,
+    hidden: BTreeSet<usize>,
 }
 
 impl Sheet {
@@ -53,7 +54,7 @@ impl Sheet {
 
 /// The rows with content each sheet hides, by the sheet's name (sheets that hide none
 /// left out).
-pub type HiddenRows = std::collections::BTreeMap<String, Vec<usize>>;
+pub type HiddenRows = std::collections::BTreeMap<String, BTreeSet<usize>>;
 
 /// Checks the `content.xml` of the .ods `bytes` against the limits; returns the rows
 /// each sheet hides.
@@ -356,7 +357,7 @@ mod tests {
             r#"<table:table table:name="表"><table:table-row>{CELL}</table:table-row><table:table-row table:number-rows-repeated="2"><table:table-cell/></table:table-row><table:table-row table:visibility="collapse">{CELL}</table:table-row><table:table-row table:visibility="collapse" table:number-rows-repeated="9"><table:table-cell/></table:table-row><table:table-row table:visibility="filter" table:number-rows-repeated="2">{CELL}</table:table-row></table:table>"#
         );
         let hidden = scan_content(content(&tables).as_bytes()).unwrap();
-        assert_eq!(hidden.get("表"), Some(&vec![4, 14, 15]));
+        assert_eq!(hidden.get("表"), Some(&BTreeSet::from([4, 14, 15])));
     }
 
     const CELL: &str =

@@ -335,14 +335,19 @@ impl<'a> Sheet<'a> {
                     ),
                 ),
             );
-        } else if let Some((zh, en)) = values::name_not_text(&name) {
+        } else if let Some(what) = values::name_not_text(&name) {
             // A number, a date or TRUE/FALSE is no name, in a CSV as in a workbook's cell.
             let message = match self.by_hand {
-                true => Text::new(
-                    format!("姓名须是文字，而 `{masked}` 是{zh}；请写棋手的姓名"),
-                    format!("a name must be text, and `{masked}` is {en}; give the player's name"),
-                ),
-                false => values::not_a_name(zh, en),
+                true => {
+                    let (zh, en) = what.words();
+                    Text::new(
+                        format!("姓名须是文字，而 `{masked}` 是{zh}；请写棋手的姓名"),
+                        format!(
+                            "a name must be text, and `{masked}` is {en}; give the player's name"
+                        ),
+                    )
+                }
+                false => what.refusal(),
             };
             row.error(name_col, Some(masked.clone()), message);
         }

@@ -22,7 +22,7 @@ use crate::input::decode::{self, Encoding, decode};
 use crate::model::{Player, PlayerId};
 use crate::privacy::{mask_id_number, mask_phone};
 use crate::rulebook::Rulebook;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The index of the header row among the first rows: the first that names a 姓名/name
 /// column (title rows such as 2018年金华市象棋棋王赛报名表 above it are skipped).
@@ -112,12 +112,13 @@ pub(super) struct Sheet<'a> {
     pub(super) counts_off: Vec<(usize, usize)>,
     /// The refusals of the workbook sheet being read for name cells that hold no text
     /// (a number, a date), by their row's line: given only if the row is read as a
-    /// player's, not when it is skipped as a footer or a date line (`合计 | 3`).
-    pub(super) not_text: Vec<RowError>,
-    /// The rows the workbook sheet being read hides (by hand or by a filter), in order,
-    /// and those of them read as players, with the player's name: said once per sheet
+    /// player's, not when it is skipped as a footer or a date line (`合计 | 3`). Each row
+    /// takes its own when it is read, with no scan of the others.
+    pub(super) not_text: BTreeMap<usize, Vec<RowError>>,
+    /// The rows the workbook sheet being read hides (by hand or by a filter), and those
+    /// of them read as players, with the player's name: said once per sheet
     /// ([`hidden_rows_note`]), since the organiser does not see them in Excel.
-    pub(super) hidden_rows: Vec<usize>,
+    pub(super) hidden_rows: BTreeSet<usize>,
     pub(super) hidden_read: Vec<(usize, String)>,
 }
 
@@ -168,8 +169,8 @@ impl<'a> Sheet<'a> {
                 })
                 .collect(),
             counts_off: Vec::new(),
-            not_text: Vec::new(),
-            hidden_rows: Vec::new(),
+            not_text: BTreeMap::new(),
+            hidden_rows: BTreeSet::new(),
             hidden_read: Vec::new(),
         }
     }
@@ -393,6 +394,13 @@ impl<'a> Sheet<'a> {
             if (team && super::team_sheet::is_team_column(name)) || noted.contains(&col) {
                 continue;
             }
+            // 领队 and 教练 are known, though no player's field: the programme prints them.
+            if let Some(role) = super::headers::staff_role(name) {
+                let note = super::headers::staff_note(name, role);
+                let e = RowError::new(*header_line, Some(name.to_string()), None, note);
+                self.warnings.push(e);
+                continue;
+            }
             let e = RowError::new(
                 *header_line,
                 Some(name.to_string()),
@@ -512,14 +520,13 @@ impl<'a> Sheet<'a> {
                 continue;
             }
             rows += 1;
-            if self.not_text.iter().any(|e| e.line == *line) {
-                let refused = self.not_text.iter().filter(|e| e.line == *line).cloned();
-                self.errors.extend(refused.collect::<Vec<_>>());
+            if let Some(refused) = self.not_text.remove(line) {
+                self.errors.extend(refused);
                 continue;
             }
             let before = self.players.len();
             self.read_row(*line, &map, cells);
-            if self.players.len() > before && self.hidden_rows.binary_search(line).is_ok() {
+            if self.players.len() > before && self.hidden_rows.contains(line) {
                 let name = self.players.last().map(|p| p.name.clone());
                 self.hidden_read.push((*line, name.unwrap_or_default()));
             }

@@ -1011,3 +1011,60 @@ fn hidden_headed_sheets_are_named_when_no_visible_sheet_has_a_header() {
     let zh = &err.errors[0].message.zh;
     assert!(zh.contains("`甲组`、`乙 组` 都是隐藏的"), "{zh}");
 }
+
+/// A 领队 or 教练 column is a staff column, not an unknown one: the programme prints it,
+/// so the import says so, and `--strict` (which refuses unknown columns) reads it. A
+/// column merely mentioning the role (领队电话) is still unknown.
+#[test]
+fn a_staff_column_is_said_to_be_one_not_unknown() {
+    let read = |text: &str, strict: bool| {
+        let file = RegistrationFile {
+            source: "reg.csv".into(),
+            bytes: text.as_bytes(),
+        };
+        let options = BatchOptions {
+            strict,
+            ..BatchOptions::default()
+        };
+        read_batch(
+            &[file],
+            &options,
+            &rules(),
+            &[],
+            &EntryPools::default(),
+            PlayerId(1),
+        )
+    };
+    let batch = read(
+        "姓名,组别,领队,领队电话\n甲,成人组,王五,13700137000\n",
+        false,
+    )
+    .unwrap();
+    let said = |column: &str| {
+        batch
+            .warnings
+            .iter()
+            .filter(|w| w.column.as_deref() == Some(column))
+            .map(|w| w.message.en.clone())
+            .collect::<Vec<_>>()
+    };
+    let lead = said("领队");
+    assert_eq!(lead.len(), 1, "{lead:?}");
+    assert!(
+        lead[0].contains("is a staff column (the unit's team leader"),
+        "{lead:?}"
+    );
+    assert!(!lead[0].contains("does not know"), "{lead:?}");
+    assert!(said("领队电话")[0].contains("does not know the column `领队电话`"));
+    assert_eq!(
+        batch.players[0].extra.get("领队").map(String::as_str),
+        Some("王五")
+    );
+    let strict = read("姓名,组别,教练员\n甲,成人组,李四\n", true).unwrap();
+    assert!(
+        strict.warnings[0]
+            .message
+            .zh
+            .contains("`教练员` 列是教练列")
+    );
+}

@@ -59,26 +59,50 @@ pub fn parse_bool(s: &str) -> Result<bool, Text> {
     }
 }
 
-/// The refusal of a name cell that holds `what` (数字, 日期或时间, 逻辑值 …): a value
-/// pasted into the wrong column or typed where a name belonged, never a name.
-pub fn not_a_name(what_zh: &str, what_en: &str) -> Text {
-    Text::new(
-        format!(
-            "姓名须是文字，而这个单元格是{what_zh}；请在姓名列写棋手的姓名（单元格格式设为“文本”）"
-        ),
-        format!(
-            "a name must be text, and this cell holds {what_en}; write the player's name in the name column (with the cell formatted as text)"
-        ),
-    )
+/// What a name cell holds instead of text: a workbook's typed cell (`xlsx::not_text`) or
+/// a text that Excel would have stored as one ([`name_not_text`]), worded alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotText {
+    /// TRUE or FALSE.
+    TruthValue,
+    /// A number.
+    Number,
+    /// A date or a time.
+    DateOrTime,
+}
+
+impl NotText {
+    /// The words for it, in Chinese and English (`数字`, `a number`).
+    pub fn words(self) -> (&'static str, &'static str) {
+        match self {
+            NotText::TruthValue => ("逻辑值（TRUE/FALSE）", "a TRUE/FALSE value"),
+            NotText::Number => ("数字", "a number"),
+            NotText::DateOrTime => ("日期或时间", "a date or time"),
+        }
+    }
+
+    /// The refusal of a name cell that holds it: a value pasted into the wrong column or
+    /// typed where a name belonged, never a name.
+    pub fn refusal(self) -> Text {
+        let (what_zh, what_en) = self.words();
+        Text::new(
+            format!(
+                "姓名须是文字，而这个单元格是{what_zh}；请在姓名列写棋手的姓名（单元格格式设为“文本”）"
+            ),
+            format!(
+                "a name must be text, and this cell holds {what_en}; write the player's name in the name column (with the cell formatted as text)"
+            ),
+        )
+    }
 }
 
 /// What a name, as text (a CSV cell, a workbook cell of text, `player add --name`), is
-/// instead of a name, as [`not_a_name`] words it: what Excel would have stored as a
-/// number (`12345`, `1,234.5`, `-3`, `1E+05`), a date or time (`2026-01-05`, `2026/1/5`,
-/// `2026年1月5日`, `10:30`) or a TRUE/FALSE value. One rule with a workbook's typed
-/// cells (`xlsx::not_text`), so that a sheet saved as CSV is refused where the workbook
-/// is. `name`: cleaned (half-width); `None` for a name.
-pub fn name_not_text(name: &str) -> Option<(&'static str, &'static str)> {
+/// instead of a name ([`NotText`]): what Excel would have stored as a number (`12345`,
+/// `1,234.5`, `-3`, `1E+05`), a date or time (`2026-01-05`, `2026/1/5`, `2026年1月5日`,
+/// `10:30`) or a TRUE/FALSE value. One rule with a workbook's typed cells
+/// (`xlsx::not_text`), so that a sheet saved as CSV is refused where the workbook is.
+/// `name`: cleaned (half-width); `None` for a name.
+pub fn name_not_text(name: &str) -> Option<NotText> {
     let numeric = |s: &str| {
         s.chars().any(|c| c.is_ascii_digit())
             && s.chars()
@@ -96,11 +120,11 @@ pub fn name_not_text(name: &str) -> Option<(&'static str, &'static str)> {
                 .all(|p| (1..=2).contains(&p.len()) && p.chars().all(|c| c.is_ascii_digit()))
     };
     if name.eq_ignore_ascii_case("true") || name.eq_ignore_ascii_case("false") {
-        Some(("逻辑值（TRUE/FALSE）", "a TRUE/FALSE value"))
+        Some(NotText::TruthValue)
     } else if numeric(name) {
-        Some(("数字", "a number"))
+        Some(NotText::Number)
     } else if parse_date(name).is_ok() || time(name) {
-        Some(("日期或时间", "a date or time"))
+        Some(NotText::DateOrTime)
     } else {
         None
     }

@@ -13,6 +13,7 @@ use super::limits::{At, Found, Limit, MAX_CELLS, MAX_SHEETS, MAX_TEXT_BYTES, bey
 use super::{ods_scan, xls_scan, xlsx_scan};
 use crate::i18n::Text;
 use calamine::{Data, DataRef, Dimensions, Ods, Reader, Xls, Xlsx, open_workbook_from_rs};
+use std::collections::BTreeSet;
 use std::io::Cursor;
 
 /// One worksheet: its name and its non-blank rows.
@@ -27,7 +28,7 @@ pub struct Grid {
     pub hidden: bool,
     /// The rows the sheet hides (by hand or by a filter), as Excel numbers them; an
     /// .xlsx's and an .ods's are known, an .xls's are not.
-    pub hidden_rows: Vec<usize>,
+    pub hidden_rows: BTreeSet<usize>,
 }
 
 /// The names of the sheets a workbook hides.
@@ -378,15 +379,14 @@ fn whole(f: f64) -> Option<i64> {
 /// wrong column or typed where a name belonged, never a name to import as `12345`. `None`
 /// for a cell of text (or an empty one).
 pub fn not_text(cell: &Data) -> Option<Text> {
-    let (zh, en) = match cell {
-        Data::Bool(_) => ("逻辑值（TRUE/FALSE）", "a TRUE/FALSE value"),
-        Data::Int(_) | Data::Float(_) => ("数字", "a number"),
-        Data::DateTime(_) | Data::DateTimeIso(_) | Data::DurationIso(_) => {
-            ("日期或时间", "a date or time")
-        }
+    use super::values::NotText;
+    let what = match cell {
+        Data::Bool(_) => NotText::TruthValue,
+        Data::Int(_) | Data::Float(_) => NotText::Number,
+        Data::DateTime(_) | Data::DateTimeIso(_) | Data::DurationIso(_) => NotText::DateOrTime,
         _ => return None,
     };
-    Some(super::values::not_a_name(zh, en))
+    Some(what.refusal())
 }
 
 /// The text of a cell for `field` (the column's field, `None` for an extra column), as the

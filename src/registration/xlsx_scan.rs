@@ -17,6 +17,7 @@ use super::limits::{
 use crate::i18n::Text;
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
+use std::collections::BTreeSet;
 use std::io::{BufReader, Cursor, Read};
 
 /// The most a kind of element may occur in one part, and the limit it counts against.
@@ -262,8 +263,9 @@ fn position(sheet: &str, cell: bool, written: &[u8]) -> Result<Option<(u64, u64)
 /// end moves to the next, a cell's `r` sets its place and the next cell follows it. Every
 /// place must be within Excel's sheet, and no row element may come twice; two cells at
 /// one place are found when the cells are laid out (`grid.rs`). Returns the rows Excel
-/// hides (`hidden="1"`: hidden by hand or by a filter), as it numbers them, in order.
-pub fn check_positions(sheet: &str, part: impl std::io::BufRead) -> Result<Vec<usize>, Text> {
+/// hides (`hidden="1"`: hidden by hand or by a filter), as it numbers them: a set, since
+/// the row elements may come in any order (`r` numbers them).
+pub fn check_positions(sheet: &str, part: impl std::io::BufRead) -> Result<BTreeSet<usize>, Text> {
     let mut xml = Reader::from_reader(part);
     let config = xml.config_mut();
     config.check_end_names = false;
@@ -274,7 +276,7 @@ pub fn check_positions(sheet: &str, part: impl std::io::BufRead) -> Result<Vec<u
     // 0-based, as the library counts.
     let (mut row, mut col) = (0u64, 0u64);
     let mut buf = Vec::with_capacity(1024);
-    let mut hidden = Vec::new();
+    let mut hidden = BTreeSet::new();
     loop {
         buf.clear();
         let (start, e) = match xml.read_event_into(&mut buf) {
@@ -327,7 +329,7 @@ pub fn check_positions(sheet: &str, part: impl std::io::BufRead) -> Result<Vec<u
                 if e.attributes().flatten().any(|a| {
                     a.key.local_name().into_inner() == "hidden" && matches!(&*a.value, "1" | "true")
                 }) {
-                    hidden.push(row as usize + 1);
+                    hidden.insert(row as usize + 1);
                 }
             }
             "c" if in_data && !in_cell => {
@@ -362,10 +364,8 @@ pub fn check_positions(sheet: &str, part: impl std::io::BufRead) -> Result<Vec<u
 /// Checks the row and cell numbers of every worksheet an .xlsx lists
 /// ([`check_positions`]), each part once. Returns the rows each sheet hides, by the
 /// sheet's name (sheets that hide none left out).
-pub fn check_listed_positions(
-    bytes: &[u8],
-) -> Result<std::collections::BTreeMap<String, Vec<usize>>, Text> {
-    let mut hidden = std::collections::BTreeMap::new();
+pub fn check_listed_positions(bytes: &[u8]) -> Result<super::ods_scan::HiddenRows, Text> {
+    let mut hidden = super::ods_scan::HiddenRows::new();
     let Ok(mut archive) = zip::ZipArchive::new(Cursor::new(bytes)) else {
         return Ok(hidden);
     };
@@ -467,7 +467,10 @@ mod tests {
     #[test]
     fn hidden_rows_are_found() {
         let xml = r#"<worksheet><sheetData><row r="1"><c><v>1</v></c></row><row r="3" hidden="1"><c><v>2</v></c></row><row hidden="true"><c><v>3</v></c></row><row r="9" hidden="0"><c><v>4</v></c></row></sheetData></worksheet>"#;
-        assert_eq!(check_positions("报名表", xml.as_bytes()), Ok(vec![3, 4]));
+        assert_eq!(
+            check_positions("报名表", xml.as_bytes()),
+            Ok(BTreeSet::from([3, 4]))
+        );
     }
 
     #[test]

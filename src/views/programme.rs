@@ -12,6 +12,7 @@ use super::prizes::date_text;
 use crate::i18n::bi;
 use crate::model::{Event, Player};
 use crate::privacy;
+use crate::registration::headers::staff_role;
 use crate::report::{Report, Section};
 use crate::rulebook::system_name;
 use crate::rulebook::{
@@ -20,31 +21,16 @@ use crate::rulebook::{
 use serde_json::json;
 use std::collections::BTreeMap;
 
-/// The two staff roles the programme names under each unit, with the registration
-/// columns that name the person in that role. Private by default: only a column whose
-/// header is one of these is printed — never 领队电话, 教练身份证号, 领队联系方式 or any
-/// other column that merely mentions the role.
-const STAFF_COLUMNS: [(&str, &[&str]); 2] = [
-    ("领队", &["领队", "领队姓名", "领队名字"]),
-    (
-        "教练",
-        &["教练", "教练员", "教练姓名", "教练员姓名", "主教练"],
-    ),
-];
-
 /// The unit's `role` (领队 or 教练) as player `p`'s registration row gives it (kept
-/// verbatim among the player's extra columns), from a column [`STAFF_COLUMNS`] names,
+/// verbatim among the player's extra columns), from a column
+/// [`STAFF_COLUMNS`](crate::registration::headers::STAFF_COLUMNS) names,
 /// with every number in it masked ([`privacy::mask_public_text`]): organisers write a
 /// phone or an ID number beside the name (`王五 13700137000`), and the programme goes to
 /// every team.
 fn staff(p: &Player, role: &str) -> Option<String> {
-    let headers = STAFF_COLUMNS.iter().find(|(r, _)| *r == role)?.1;
     p.extra
         .iter()
-        .find(|(k, v)| {
-            let header: String = k.chars().filter(|c| !c.is_whitespace()).collect();
-            headers.contains(&header.as_str()) && !v.trim().is_empty()
-        })
+        .find(|(k, v)| staff_role(k).is_some_and(|(r, _)| r == role) && !v.trim().is_empty())
         .map(|(_, v)| privacy::mask_public_text(v.trim()))
 }
 

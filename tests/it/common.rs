@@ -517,3 +517,16 @@ pub fn standings_places(event: &Path) -> Vec<(String, String)> {
         })
         .collect()
 }
+
+/// A zip of `parts` (name, bytes), stored uncompressed (as an .ods's `mimetype` must be).
+pub fn zipped(parts: &[(&str, &[u8])]) -> Vec<u8> {
+    use std::io::Write;
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let stored =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    for (name, data) in parts {
+        w.start_file(*name, stored).unwrap();
+        w.write_all(data).unwrap();
+    }
+    w.finish().unwrap().into_inner()
+}

@@ -337,21 +337,21 @@ fn unknown_columns_warn_and_strict_refuses_them_and_sheet_picks_one() {
     let csv = dir.path().join("r.csv");
     std::fs::write(
         &csv,
-        "姓名,单位名称,组别,教练\n甲,婺城区棋协,成人组,王老师\n",
+        "姓名,单位名称,组别,推荐人\n甲,婺城区棋协,成人组,王老师\n",
     )
     .unwrap();
     let csv = csv.display().to_string();
     Run::on_event_in("en", &ev, &["import", "--strict", "--dry-run", &csv])
         .status(3)
         .stdout_empty()
-        .stderr_has(":1: column `教练`: qiwang does not know the column `教练` (--strict)")
+        .stderr_has(":1: column `推荐人`: qiwang does not know the column `推荐人` (--strict)")
         // 单位名称 is a 单位 alias.
         .stderr_lacks("单位名称")
         .check();
     Run::on_event_in("en", &ev, &["import", &csv])
         .stdout_has("imported 1 player")
         .stderr_has("warning: ")
-        .stderr_has("column `教练`")
+        .stderr_has("column `推荐人`")
         .check();
     // --sheet reads one sheet; a missing one lists the sheets there are.
     let wb = dir.path().join("county.xlsx");

@@ -5,7 +5,7 @@
 //! (said, naming them), and two part counts written in one cell (named as parts, not
 //! read as a total).
 
-use crate::common::{Run, p, root};
+use crate::common::{Run, p, root, zipped};
 use std::fs;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
@@ -131,13 +131,9 @@ fn an_id_or_phone_in_the_unit_is_warned_about_and_never_published() {
     .check();
 }
 
-/// The rows of a workbook that Excel hides (organisers hide the entries that dropped out)
-/// are read, and said at the first of them with the players' names: the arbiter sees four
-/// names in Excel and is told of the fifth.
-#[test]
-fn a_workbooks_hidden_rows_are_read_and_named() {
-    let tmp = TempDir::new().unwrap();
-    let ev = event(tmp.path());
+/// A workbook of six players on sheet 报名表, the third and fifth (rows 4 and 6: 藏一 and
+/// 藏二) hidden.
+fn hidden_rows_book() -> Vec<u8> {
     let mut book = rust_xlsxwriter::Workbook::new();
     let ws = book.add_worksheet();
     ws.set_name("报名表").unwrap();
@@ -158,8 +154,18 @@ fn a_workbooks_hidden_rows_are_read_and_named() {
     }
     ws.set_row_hidden(3).unwrap();
     ws.set_row_hidden(5).unwrap();
+    book.save_to_buffer().unwrap()
+}
+
+/// The rows of a workbook that Excel hides (organisers hide the entries that dropped out)
+/// are read, and said at the first of them with the players' names: the arbiter sees four
+/// names in Excel and is told of the fifth.
+#[test]
+fn a_workbooks_hidden_rows_are_read_and_named() {
+    let tmp = TempDir::new().unwrap();
+    let ev = event(tmp.path());
     let file = tmp.path().join("vh.xlsx");
-    fs::write(&file, book.save_to_buffer().unwrap()).unwrap();
+    fs::write(&file, hidden_rows_book()).unwrap();
     Run::on_event(&ev, &["import", "--dry-run", p(&file)])
         .stdout_has("6 名棋手")
         .stderr_has("vh.xlsx:报名表 第 4 行：第 4、6 行在工作表中是隐藏的（手工隐藏或被筛选掉），仍作为棋手读入：藏一、藏二")
@@ -169,11 +175,53 @@ fn a_workbooks_hidden_rows_are_read_and_named() {
         .check();
 }
 
+/// A sheet's row elements may come in any order, each numbered by its `r` (a program
+/// other than Excel wrote it): the hidden rows are named all the same. They were kept in
+/// the order found and binary-searched, so with the rows written last to first, row 6
+/// (藏二) was read as a player and never named.
+#[test]
+fn hidden_rows_written_out_of_order_are_all_named() {
+    use std::io::Read;
+    let tmp = TempDir::new().unwrap();
+    let ev = event(tmp.path());
+    let bytes = hidden_rows_book();
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let mut parts = Vec::new();
+    for i in 0..archive.len() {
+        let mut part = archive.by_index(i).unwrap();
+        let name = part.name().unwrap().to_string();
+        let mut data = Vec::new();
+        part.read_to_end(&mut data).unwrap();
+        if name == "xl/worksheets/sheet1.xml" {
+            // The header row first, then the players' rows last to first.
+            let xml = String::from_utf8(data).unwrap();
+            let (start, end) = (
+                xml.find("<row ").unwrap(),
+                xml.find("</sheetData>").unwrap(),
+            );
+            let mut rows: Vec<String> = xml[start..end]
+                .split_inclusive("</row>")
+                .map(str::to_string)
+                .collect();
+            assert_eq!(rows.len(), 7, "{xml}");
+            rows[1..].reverse();
+            data = format!("{}{}{}", &xml[..start], rows.concat(), &xml[end..]).into_bytes();
+        }
+        parts.push((name, data));
+    }
+    let parts: Vec<(&str, &[u8])> = parts.iter().map(|(n, d)| (n.as_str(), &d[..])).collect();
+    let file = tmp.path().join("vh.xlsx");
+    fs::write(&file, zipped(&parts)).unwrap();
+    Run::on_event(&ev, &["import", "--dry-run", p(&file)])
+        .stdout_has("6 名棋手")
+        .stderr_has("vh.xlsx:报名表 第 4 行：第 4、6 行在工作表中是隐藏的（手工隐藏或被筛选掉），仍作为棋手读入：藏一、藏二")
+        .check();
+}
+
 /// An .ods (LibreOffice) hides rows too, by hand or by a filter: they are named as an
 /// .xlsx's are.
 #[test]
 fn an_ods_sheets_hidden_rows_are_named() {
-    use std::io::Write;
     let tmp = TempDir::new().unwrap();
     let ev = event(tmp.path());
     let cell = |t: &str| {
@@ -199,22 +247,16 @@ fn an_ods_sheets_hidden_rows_are_named() {
         r#"<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"><office:body><office:spreadsheet><table:table table:name="报名表">{rows}</table:table></office:spreadsheet></office:body></office:document-content>"#
     );
     let manifest = r#"<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>"#;
-    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let stored =
-        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
-    for (name, data) in [
+    let ods = zipped(&[
         (
             "mimetype",
             &b"application/vnd.oasis.opendocument.spreadsheet"[..],
         ),
         ("META-INF/manifest.xml", manifest.as_bytes()),
         ("content.xml", content.as_bytes()),
-    ] {
-        w.start_file(name, stored).unwrap();
-        w.write_all(data).unwrap();
-    }
+    ]);
     let file = tmp.path().join("vh.ods");
-    fs::write(&file, w.finish().unwrap().into_inner()).unwrap();
+    fs::write(&file, ods).unwrap();
     Run::on_event(&ev, &["import", "--dry-run", p(&file)])
         .stdout_has("4 名棋手")
         .stderr_has("vh.ods:报名表 第 3 行：这一行在工作表中是隐藏的（手工隐藏或被筛选掉），仍作为棋手读入：藏一")

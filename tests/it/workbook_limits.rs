@@ -6,7 +6,7 @@
 //! kill. Beside them, the sound workbooks of the same shapes import.
 
 use crate::common::{BIN, init, root};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -104,16 +104,7 @@ fn imported(name: &str, bytes: &[u8], players: usize) {
 
 // ------------------------------------------------------------------ zip workbooks
 
-fn zip(parts: &[(&str, &[u8])]) -> Vec<u8> {
-    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let stored =
-        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
-    for (name, data) in parts {
-        w.start_file(*name, stored).unwrap();
-        w.write_all(data).unwrap();
-    }
-    w.finish().unwrap().into_inner()
-}
+use crate::common::zipped as zip;
 
 const MAIN: &str = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const RELS: &str = "http://schemas.openxmlformats.org/package/2006/relationships";

@@ -299,11 +299,7 @@ pub fn merge_group(
     if from == into {
         return Err(MergeError::SameGroup { group: from });
     }
-    let name = |g: &GroupId| {
-        rules
-            .group(g)
-            .map_or_else(|| g.to_string(), |r| r.name.clone())
-    };
+    let name = |g: &GroupId| rules.group_name(g);
     for g in [&from, &into] {
         if let Some(state) = event.group(g) {
             if state.cancelled {

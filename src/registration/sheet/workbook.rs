@@ -190,7 +190,7 @@ impl Sheet<'_> {
                     if field == Some(Field::Name)
                         && let Some(message) = xlsx::not_text(cell)
                     {
-                        self.not_text.push(RowError {
+                        self.not_text.entry(line).or_default().push(RowError {
                             place: place(),
                             ..RowError::new(
                                 line,
@@ -233,11 +233,9 @@ impl Sheet<'_> {
                     records.push((line, row));
                 } else {
                     // The row is refused for another cell: its name is refused with it.
-                    let pending = std::mem::take(&mut self.not_text);
-                    let (now, later): (Vec<_>, _) =
-                        pending.into_iter().partition(|e| e.line == line);
-                    self.errors.extend(now);
-                    self.not_text = later;
+                    if let Some(refused) = self.not_text.remove(&line) {
+                        self.errors.extend(refused);
+                    }
                 }
             }
             self.hidden_rows = grid.hidden_rows;

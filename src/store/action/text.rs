@@ -44,10 +44,8 @@ impl<'a> Names<'a> {
     }
 
     fn group(&self, id: &GroupId) -> String {
-        match self.rules.and_then(|r| r.group(id)) {
-            Some(g) => g.name.clone(),
-            None => id.to_string(),
-        }
+        self.rules
+            .map_or_else(|| id.to_string(), |r| r.group_name(id))
     }
 
     fn list(&self, id: &str) -> String {

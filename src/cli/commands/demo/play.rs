@@ -13,10 +13,7 @@ pub(super) fn play_pool(
     seed: u64,
     lang: Lang,
 ) -> Result<(), CliError> {
-    let name = rules
-        .group(pool)
-        .map(|g| g.name.clone())
-        .unwrap_or_else(|| pool.to_string());
+    let name = rules.group_name(pool);
     let seed = demo::pool_seed(seed, pool);
     // A round robin's rounds follow from its field, a knockout's from its matches (docs/
     // rules.md §14, §16): the schedule is asked again before every round.
