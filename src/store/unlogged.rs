@@ -30,17 +30,24 @@ impl Store {
     /// (with a journal, reconciling cuts it off: call this after reconciling). `None`
     /// when the trail accounts for every file.
     pub fn unaccounted(&self, trail: &AuditTrail) -> Result<Option<StoreError>, StoreError> {
+        self.unaccounted_in(trail, &self.snapshots()?)
+    }
+
+    /// [`Store::unaccounted`] with the files of `history/` listed already.
+    fn unaccounted_in(
+        &self,
+        trail: &AuditTrail,
+        snapshots: &[SnapshotFile],
+    ) -> Result<Option<StoreError>, StoreError> {
         if trail.interrupted.is_some() {
             return Ok(None);
         }
         if let Some(at) = broken(trail) {
-            return Ok(Some(self.misnumbered(trail, at)?));
+            return Ok(Some(self.misnumbered(trail, at, snapshots)));
         }
         let last = trail.last_seq();
-        let unlogged: Vec<SnapshotFile> = state::list_snapshots(&self.history_dir())?
-            .into_iter()
-            .filter(|s| s.seq > last)
-            .collect();
+        let unlogged: Vec<SnapshotFile> =
+            snapshots.iter().filter(|s| s.seq > last).cloned().collect();
         let torn = trail.torn_line;
         let (zh_torn, en_torn) = torn.map_or((String::new(), String::new()), |line| {
             (
@@ -123,7 +130,7 @@ impl Store {
     /// The refusal of a trail whose line `trail.entries[at]` does not carry the number
     /// after the line before it ([`broken`]): the lines before it are kept, the files of
     /// later changes set aside, and the state after the last kept line put back.
-    fn misnumbered(&self, trail: &AuditTrail, at: usize) -> Result<StoreError, StoreError> {
+    fn misnumbered(&self, trail: &AuditTrail, at: usize, snapshots: &[SnapshotFile]) -> StoreError {
         let kept = AuditTrail {
             entries: trail.entries[..at].to_vec(),
             lines: trail.lines[..at].to_vec(),
@@ -159,10 +166,8 @@ impl Store {
                 ),
             )
         };
-        let unlogged: Vec<SnapshotFile> = state::list_snapshots(&self.history_dir())?
-            .into_iter()
-            .filter(|s| s.seq > prev)
-            .collect();
+        let unlogged: Vec<SnapshotFile> =
+            snapshots.iter().filter(|s| s.seq > prev).cloned().collect();
         let keep = if at == 0 { 0 } else { trail.lines[at - 1] };
         let aside = self.set_aside(prev);
         let folder = aside_name(&aside);
@@ -188,7 +193,7 @@ impl Store {
                 copy = shell_word(&aside.join(super::AUDIT_FILE)),
             );
             let before = trail.lines[at - 1];
-            return Ok(StoreError::Damaged {
+            return StoreError::Damaged {
                 path: self.audit_path(),
                 detail,
                 recovery: Text::new(
@@ -199,7 +204,7 @@ impl Store {
                         "line {line} is the same as line {before}, a copy: delete line {line} (`{drop}`, the whole file stays in {folder}) and redo nothing; qiwang changed no file and changes nothing until then"
                     ),
                 ),
-            });
+            };
         }
         let cause = Text::new(
             format!("audit.log 从第 {line} 行起编号不连续（第 {prev} 步之后的行不可信）"),
@@ -222,11 +227,11 @@ impl Store {
                 ),
             ),
         };
-        Ok(StoreError::Damaged {
+        StoreError::Damaged {
             path: self.audit_path(),
             detail,
             recovery,
-        })
+        }
     }
 
     /// The way back from changes no line records: put back a full audit.log, or return
@@ -339,7 +344,13 @@ impl Store {
     pub(super) fn lost_state(&self) -> bool {
         std::fs::symlink_metadata(self.state_path()).is_err()
             && self.audit_path().is_file()
-            && state::list_snapshots(&self.history_dir()).is_ok_and(|s| !s.is_empty())
+            && self.snapshots().is_ok_and(|s| !s.is_empty())
+    }
+
+    /// The files of `history/`, oldest first, listed for an operation that has not
+    /// listed them yet.
+    pub(super) fn snapshots(&self) -> Result<Vec<SnapshotFile>, StoreError> {
+        state::list_snapshots(&self.history_dir())
     }
 
     /// The refusal of an event whose `qiwang.json` is missing ([`Store::lost_state`]):
@@ -358,9 +369,14 @@ impl Store {
         }
     }
 
-    /// [`Store::unaccounted`] as an error, for a command about to write.
-    pub(super) fn accounted(&self, trail: &AuditTrail) -> Result<(), StoreError> {
-        match self.unaccounted(trail)? {
+    /// [`Store::unaccounted`] as an error, for a command about to write, with the files
+    /// of `history/` listed already.
+    pub(super) fn accounted(
+        &self,
+        trail: &AuditTrail,
+        snapshots: &[SnapshotFile],
+    ) -> Result<(), StoreError> {
+        match self.unaccounted_in(trail, snapshots)? {
             Some(refusal) => Err(refusal),
             None => Ok(()),
         }
