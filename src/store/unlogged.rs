@@ -25,10 +25,11 @@ use std::path::{Path, PathBuf};
 const SET_ASIDE: &str = "history-unlogged";
 
 impl Store {
-    /// The refusal of `trail` when it does not account for `history/`: files of changes
-    /// after its last line, or an incomplete last line that no crash journal explains
-    /// (with a journal, reconciling cuts it off: call this after reconciling). `None`
-    /// when the trail accounts for every file.
+    /// The refusal of `trail` when it does not account for `history/`: lines numbered
+    /// out of turn, files of changes after its last line, or an incomplete last line that
+    /// no crash journal explains (with a journal, reconciling cuts it off, and adds the
+    /// line of a change that landed: call this after reconciling). `None` when the trail
+    /// accounts for every file.
     pub fn unaccounted(&self, trail: &AuditTrail) -> Result<Option<StoreError>, StoreError> {
         self.unaccounted_in(trail, &self.snapshots()?)
     }
@@ -39,11 +40,16 @@ impl Store {
         trail: &AuditTrail,
         snapshots: &[SnapshotFile],
     ) -> Result<Option<StoreError>, StoreError> {
-        if trail.interrupted.is_some() {
-            return Ok(None);
-        }
+        // The numbering of the lines read is checked whatever the journal: a change in
+        // flight, or one a crash left, adds a line after them (or half of one, which is
+        // not read), and never explains a line missing or repeated among them.
         if let Some(at) = broken(trail) {
             return Ok(Some(self.misnumbered(trail, at, snapshots)));
+        }
+        // Its file may be in `history/` before its line is in the trail, and a reader
+        // without the lock may list the files of later changes of the same command run.
+        if trail.interrupted.is_some() {
+            return Ok(None);
         }
         let last = trail.last_seq();
         let unlogged: Vec<SnapshotFile> =

@@ -370,3 +370,38 @@ fn a_change_in_flight_is_not_an_unrecorded_change() {
     assert_eq!(store.undo(&command("undo")).unwrap().undone.seq, 3);
     assert_eq!(count(&store), 1);
 }
+
+/// A line deleted in the middle of a trail while a change is in flight (or a crash left
+/// its journal and no command has reconciled it yet): the journal explains the change's
+/// file and its missing line, never a line missing among those before it. `log` and
+/// `undo --dry-run` skipped the numbering check then, and planned an undo on a trail that
+/// lost a change; they are refused as the change itself is once reconciled.
+#[test]
+fn a_journal_does_not_hide_a_line_deleted_in_the_middle() {
+    use super::crashes::{CrashPoint, crash_after};
+    let (_tmp, store) = new_event();
+    for _ in 0..4 {
+        add_penalty(&store);
+    }
+    crash_after(&store, CrashPoint::Rename);
+    let text = fs::read_to_string(store.audit_path()).unwrap();
+    let holed: String = text
+        .split_inclusive('\n')
+        .enumerate()
+        .filter(|&(i, _)| i != 2)
+        .map(|(_, l)| l)
+        .collect();
+    fs::write(store.audit_path(), holed).unwrap();
+    let trail = store.log_brief().unwrap();
+    assert_eq!(trail.interrupted, Some(6));
+    let gap = "line 3 records step #4 right after step #2: no line records step #3";
+    let message = store.unaccounted(&trail).unwrap().unwrap().to_string();
+    assert!(message.contains(gap), "{message}");
+    let message = store.undo_plan().unwrap_err().to_string();
+    assert!(message.contains(gap), "{message}");
+    // A change reconciles the journal (the change had landed: its line is added), and
+    // the gap is refused all the same.
+    let message = failed_penalty(&store).to_string();
+    assert!(message.contains(gap), "{message}");
+    assert_eq!(store.log_brief().unwrap().interrupted, None);
+}
