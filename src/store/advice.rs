@@ -24,6 +24,7 @@ use super::{AuditEntry, AuditTrail, EntryKind, Store, audit, fsio, snapshots, st
 use crate::i18n::Text;
 use crate::privacy::masked_argv;
 use crate::rulebook::Lang;
+use crate::sanitize::{path_argument, shell_path, shell_word};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -389,9 +390,9 @@ fn restored(line: &AuditEntry) -> Option<&str> {
 /// (`--event ev`) to write a stray file.
 pub(super) fn put_back(snapshot: &Path, state: &Path, holding: Option<&Text>) -> Text {
     let command = if snapshot.to_string_lossy().ends_with(".gz") {
-        format!("gzip -dc {} > {}", shell_word(snapshot), shell_word(state))
+        format!("gzip -dc {} > {}", shell_path(snapshot), shell_path(state))
     } else {
-        format!("cp {} {}", shell_word(snapshot), shell_word(state))
+        format!("cp {} {}", shell_path(snapshot), shell_path(state))
     };
     let (zh, en) = holding.map_or((String::new(), String::new()), |h| {
         (format!("（{}）", h.zh), format!(" ({})", h.en))
@@ -555,7 +556,7 @@ fn undo_command(dir: &Path) -> String {
 /// masked as the log masks it ([`masked_argv`]): a line written before the log masked
 /// holds whole ID and phone numbers and birth dates, which the advice must not print.
 fn on_event(dir: &Path, argv: &[String]) -> Vec<String> {
-    let mut out = vec!["--event".to_string(), dir.display().to_string()];
+    let mut out = vec!["--event".to_string(), path_argument(dir)];
     let argv = masked_argv(argv);
     let mut words = argv.iter();
     while let Some(word) = words.next() {
@@ -569,17 +570,14 @@ fn on_event(dir: &Path, argv: &[String]) -> Vec<String> {
 }
 
 /// A logged command line as the user would type it again (arguments with spaces or
-/// quotes quoted).
+/// quotes quoted). Its words are the ones the command line took (a note `-1` was typed
+/// `--note=-1`), so none is rewritten; the event's directory is put in by [`on_event`].
 fn command_line(argv: &[String]) -> String {
     argv.iter()
-        .map(|a| shell_word(Path::new(a)))
+        .map(String::as_str)
+        .map(shell_word)
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// `path` as one word of a POSIX shell command ([`crate::sanitize::shell_word`]).
-pub(crate) fn shell_word(path: &Path) -> String {
-    crate::sanitize::shell_word(&path.display().to_string())
 }
 
 #[cfg(test)]
@@ -589,8 +587,8 @@ mod tests {
     #[test]
     fn spaces_and_quotes_in_a_path_stay_one_word_of_the_command() {
         let odd = Path::new("/tmp/赛 it's/qiwang.json");
-        assert_eq!(shell_word(odd), "'/tmp/赛 it'\\''s/qiwang.json'");
-        assert_eq!(shell_word(Path::new("ev/qiwang.json")), "ev/qiwang.json");
+        assert_eq!(shell_path(odd), "'/tmp/赛 it'\\''s/qiwang.json'");
+        assert_eq!(shell_path(Path::new("ev/qiwang.json")), "ev/qiwang.json");
         let argv = [
             "result".to_string(),
             "1".into(),
@@ -632,6 +630,37 @@ mod tests {
                 "{argv:?}"
             );
         }
+    }
+
+    /// An event directory whose relative path starts with `-` is never read as an option
+    /// by the commands the advice prints: it is given as `./-x`; a logged word that
+    /// starts with `-` is spelled as the command line took it.
+    #[test]
+    fn a_directory_starting_with_a_dash_is_no_option_in_the_commands_to_run() {
+        let dir = Path::new("-x");
+        assert_eq!(undo_command(dir), "--event ./-x undo");
+        let line = paired(&["result", "1", "r", "--note=-1"], &[]);
+        assert_eq!(
+            redo_commands(dir, &line),
+            ["--event ./-x result 1 r --note=-1"]
+        );
+        let back = put_back(
+            &dir.join("history/000002-a.json.gz"),
+            &dir.join("qiwang.json"),
+            None,
+        );
+        assert!(
+            back.en
+                .contains("(`gzip -dc ./-x/history/000002-a.json.gz > ./-x/qiwang.json`)"),
+            "{}",
+            back.en
+        );
+        let old = put_back(&dir.join("history/000002-a.json"), &dir.join("q"), None);
+        assert!(
+            old.zh.contains("`cp ./-x/history/000002-a.json ./-x/q`"),
+            "{}",
+            old.zh
+        );
     }
 
     /// A line logged before the log masked personal numbers is spelled again masked, as

@@ -14,9 +14,10 @@
 //! the last of them. The trail is already read whole before every change (to number the
 //! next line), so this costs one pass over its entries in memory and no more reading.
 
-use super::advice::{put_back, shell_word};
+use super::advice::put_back;
 use super::{AuditTrail, Store, StoreError, snapshots, state};
 use crate::i18n::Text;
+use crate::sanitize::shell_path;
 use state::SnapshotFile;
 use std::path::{Path, PathBuf};
 
@@ -179,9 +180,9 @@ impl Store {
         let folder = aside_name(&aside);
         let cut = format!(
             "mkdir -p {aside} && cp -p {audit} {copy} && head -n {keep} {copy} > {audit}",
-            aside = shell_word(&aside),
-            audit = shell_word(&self.audit_path()),
-            copy = shell_word(&aside.join(super::AUDIT_FILE)),
+            aside = shell_path(&aside),
+            audit = shell_path(&self.audit_path()),
+            copy = shell_path(&aside.join(super::AUDIT_FILE)),
         );
         // A copy of the line before it, with the numbering whole without it: dropping
         // that one line gives back the trail exactly, and nothing is to be redone.
@@ -194,9 +195,9 @@ impl Store {
         if copied {
             let drop = format!(
                 "mkdir -p {aside} && cp -p {audit} {copy} && sed '{line}d' {copy} > {audit}",
-                aside = shell_word(&aside),
-                audit = shell_word(&self.audit_path()),
-                copy = shell_word(&aside.join(super::AUDIT_FILE)),
+                aside = shell_path(&aside),
+                audit = shell_path(&self.audit_path()),
+                copy = shell_path(&aside.join(super::AUDIT_FILE)),
             );
             let before = trail.lines[at - 1];
             return StoreError::Damaged {
@@ -268,16 +269,16 @@ impl Store {
         let mut mv = vec![
             "mkdir".to_string(),
             "-p".to_string(),
-            shell_word(aside),
+            shell_path(aside),
             "&&".to_string(),
             "mv".to_string(),
         ];
         mv.extend(
             unlogged
                 .iter()
-                .map(|s| shell_word(&self.history_dir().join(&s.name))),
+                .map(|s| shell_path(&self.history_dir().join(&s.name))),
         );
-        mv.push(shell_word(aside));
+        mv.push(shell_path(aside));
         let mv = mv.join(" ");
         // The state before the oldest unrecorded change is the state after the last line
         // (lines between them, if any, changed nothing: they have no file).
