@@ -31,6 +31,24 @@ use std::path::Path;
 /// How many commands to redo the advice spells out before it says "and N more".
 const SPELLED: usize = 5;
 
+/// At most this many items of a list the advice prints (changes, steps, files to move),
+/// the rest counted: an incident of thousands of changes is not told in thousands of
+/// items.
+pub(super) const LISTED: usize = 10;
+
+/// The first [`LISTED`] of `items` (each in Chinese and English) joined, and how many
+/// more there are.
+pub(super) fn listed(items: impl ExactSizeIterator<Item = (String, String)>) -> Text {
+    let more = items.len().saturating_sub(LISTED);
+    let (zh, en): (Vec<String>, Vec<String>) = items.take(LISTED).unzip();
+    let (mut zh, mut en) = (zh.join("、"), en.join(", "));
+    if more > 0 {
+        zh.push_str(&format!("（另有 {more} 个）"));
+        en.push_str(&format!(" (and {more} more)"));
+    }
+    Text::new(zh, en)
+}
+
 /// A way back to the state the audit trail describes.
 #[derive(Debug, PartialEq)]
 struct WayBack<'t> {
@@ -181,30 +199,18 @@ impl Store {
             let n = newest.seq;
             let undo = undo_command(self.dir());
             let (commands_zh, commands_en) = spelled(self.dir(), &way.redo[way.redo.len() - 1..]);
-            let earlier: Vec<u64> = way.redo[..way.redo.len() - 1]
-                .iter()
-                .map(|l| l.seq)
-                .collect();
+            let earlier = &way.redo[..way.redo.len() - 1];
             let (between_zh, between_en) = if earlier.is_empty() {
                 (String::new(), String::new())
             } else {
+                let steps = listed(
+                    earlier
+                        .iter()
+                        .map(|l| (l.seq.to_string(), format!("#{}", l.seq))),
+                );
                 (
-                    format!(
-                        "，第 {} 步随之恢复",
-                        earlier
-                            .iter()
-                            .map(u64::to_string)
-                            .collect::<Vec<_>>()
-                            .join("、")
-                    ),
-                    format!(
-                        ", with steps {} in it",
-                        earlier
-                            .iter()
-                            .map(|s| format!("#{s}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
+                    format!("，第 {} 步随之恢复", steps.zh),
+                    format!(", with steps {} in it", steps.en),
                 )
             };
             return Recovery::Steps(Text::new(
@@ -218,13 +224,11 @@ impl Store {
                 ),
             ));
         }
-        let seqs: Vec<u64> = way.redo.iter().map(|l| l.seq).collect();
-        let list = |mark: &str, sep: &str| {
-            seqs.iter()
-                .map(|s| format!("{mark}{s}"))
-                .collect::<Vec<_>>()
-                .join(sep)
-        };
+        let steps = listed(
+            way.redo
+                .iter()
+                .map(|l| (l.seq.to_string(), format!("#{}", l.seq))),
+        );
         let (zh_commands, en_commands) = spelled(self.dir(), &way.redo);
         let (zh_skip, en_skip) = if way.skips_undone {
             (
@@ -237,13 +241,11 @@ impl Store {
         Recovery::Steps(Text::new(
             format!(
                 "{}，再依次重做第 {} 步{zh_skip}：{zh_commands}",
-                put_back.zh,
-                list("", "、")
+                put_back.zh, steps.zh
             ),
             format!(
                 "{}, then redo steps {} in this order{en_skip}: {en_commands}",
-                put_back.en,
-                list("#", ", ")
+                put_back.en, steps.en
             ),
         ))
     }
@@ -630,6 +632,18 @@ mod tests {
                 "{argv:?}"
             );
         }
+    }
+
+    /// A list the advice prints names at most [`LISTED`] items and counts the rest.
+    #[test]
+    fn a_long_list_is_cut_and_counted() {
+        let items = |n: u32| (1..n + 1).map(|k| (k.to_string(), format!("#{k}")));
+        let ten = listed(items(10));
+        assert_eq!(ten.en, "#1, #2, #3, #4, #5, #6, #7, #8, #9, #10");
+        assert_eq!(ten.zh, "1、2、3、4、5、6、7、8、9、10");
+        let many = listed(items(2000));
+        assert_eq!(many.en, format!("{} (and 1990 more)", ten.en));
+        assert_eq!(many.zh, format!("{}（另有 1990 个）", ten.zh));
     }
 
     /// An event directory whose relative path starts with `-` is never read as an option

@@ -14,7 +14,7 @@
 //! the last of them. The trail is already read whole before every change (to number the
 //! next line), so this costs one pass over its entries in memory and no more reading.
 
-use super::advice::put_back;
+use super::advice::{LISTED, listed, put_back};
 use super::{AuditTrail, Store, StoreError, snapshots, state};
 use crate::i18n::Text;
 use crate::sanitize::shell_path;
@@ -82,13 +82,11 @@ impl Store {
                 ),
             }));
         };
-        let seqs = |mark: &str, sep: &str| {
+        let seqs = listed(
             unlogged
                 .iter()
-                .map(|s| format!("{mark}{}", s.seq))
-                .collect::<Vec<_>>()
-                .join(sep)
-        };
+                .map(|s| (s.seq.to_string(), format!("#{}", s.seq))),
+        );
         let detail = {
             let (zh_sep, en_sep) = if torn.is_some() {
                 ("；", "; ")
@@ -109,11 +107,11 @@ impl Store {
             Text::new(
                 format!(
                     "{zh_torn}{zh_sep}{zh_upto}，history/ 中却还有第 {} 次修改的文件，没有一行记录它们",
-                    seqs("", "、")
+                    seqs.zh
                 ),
                 format!(
                     "{en_torn}{en_sep}{en_upto}, but history/ also holds the files of changes {}, which no line records",
-                    seqs("#", ", ")
+                    seqs.en
                 ),
             )
         };
@@ -266,20 +264,7 @@ impl Store {
                 format!("the state after step #{last}"),
             )
         };
-        let mut mv = vec![
-            "mkdir".to_string(),
-            "-p".to_string(),
-            shell_path(aside),
-            "&&".to_string(),
-            "mv".to_string(),
-        ];
-        mv.extend(
-            unlogged
-                .iter()
-                .map(|s| shell_path(&self.history_dir().join(&s.name))),
-        );
-        mv.push(shell_path(aside));
-        let mv = mv.join(" ");
+        let mv = self.move_aside(unlogged, last, aside);
         // The state before the oldest unrecorded change is the state after the last line
         // (lines between them, if any, changed nothing: they have no file).
         let back = if snapshots::is_step(&oldest.name) || !self.is_whole_good(&oldest.name) {
@@ -307,26 +292,39 @@ impl Store {
             ),
             (None, None) => (String::new(), String::new()),
         };
-        let names = |sep: &str| {
-            unlogged
-                .iter()
-                .map(|s| format!("#{} {}", s.seq, command_of(&s.name)))
-                .collect::<Vec<_>>()
-                .join(sep)
-        };
+        let names = listed(unlogged.iter().map(|s| {
+            let name = format!("#{} {}", s.seq, command_of(&s.name));
+            (name.clone(), name)
+        }));
         Text::new(
             format!(
                 "{}，而 qiwang.json 多半已含这些修改，撤销会把它们一次撤掉；qiwang 没有改动任何文件，在此之前也不修改赛事。若有完整的 audit.log（备份），请把它放回；否则先备份 qiwang.json，再把这些文件移出 history/（`{mv}`），{zh_torn}然后回到{zh_state}：{}，最后重做这些修改（文件名中是其命令）：{}",
-                cause.zh,
-                back.zh,
-                names("、")
+                cause.zh, back.zh, names.zh
             ),
             format!(
                 "{} while qiwang.json most likely holds those changes, which undo would revert all at once; qiwang changed no file and changes nothing until then. Put the whole audit.log back if you have it (a backup); otherwise back up qiwang.json, move those files out of history/ (`{mv}`), {en_torn}then go back to {en_state}: {}, and make those changes again (their commands are in the file names): {}",
-                cause.en,
-                back.en,
-                names(", ")
+                cause.en, back.en, names.en
             ),
+        )
+    }
+
+    /// The command that moves the `unlogged` files of `history/` (those of the changes
+    /// after step `last`) into the folder `aside`: `mv` naming each, or, for more than
+    /// [`LISTED`] of them, a loop that moves every file numbered after `last`, so that
+    /// the command stays one short line however many changes the trail lost.
+    fn move_aside(&self, unlogged: &[SnapshotFile], last: u64, aside: &Path) -> String {
+        let aside = shell_path(aside);
+        if unlogged.len() <= LISTED {
+            let files: Vec<String> = unlogged
+                .iter()
+                .map(|s| shell_path(&self.history_dir().join(&s.name)))
+                .collect();
+            return format!("mkdir -p {aside} && mv {} {aside}", files.join(" "));
+        }
+        // The number of a file is the digits before its first `-` (`state::snapshot_seq`).
+        let history = shell_path(&self.history_dir());
+        format!(
+            "mkdir -p {aside} && for f in {history}/*; do n=${{f##*/}}; n=${{n%%-*}}; if [ \"$n\" -gt {last} ] 2>/dev/null; then mv \"$f\" {aside}; fi; done"
         )
     }
 
