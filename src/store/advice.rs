@@ -21,6 +21,7 @@
 
 use super::action::{Action, PairedRound};
 use super::{AuditEntry, AuditTrail, EntryKind, Store, audit, fsio, snapshots, state};
+use crate::argv::{self, Word};
 use crate::i18n::Text;
 use crate::privacy::masked_argv;
 use crate::rulebook::Lang;
@@ -450,10 +451,9 @@ fn redo_commands(dir: &Path, line: &AuditEntry) -> Vec<String> {
     }
     // The options before the command word (`--event`, `--lang` …) and after it (`--relax`,
     // `--allow-small` …) hold for every pool.
-    let global: Vec<String> = argv.iter().take_while(|a| *a != "pair").cloned().collect();
-    let options: Vec<String> = argv
+    let (global, options) = argv.split_at(command_at(argv));
+    let options: Vec<String> = options
         .iter()
-        .skip_while(|a| *a != "pair")
         .skip(1)
         .filter(|a| *a != "--all")
         .cloned()
@@ -461,7 +461,7 @@ fn redo_commands(dir: &Path, line: &AuditEntry) -> Vec<String> {
     rounds
         .iter()
         .map(|r| {
-            let mut one = global.clone();
+            let mut one = global.to_vec();
             one.extend([
                 "pair".to_string(),
                 "--group".to_string(),
@@ -488,10 +488,8 @@ fn seeds_in_words(dir: &Path, line: &AuditEntry, later: &[&AuditEntry]) -> Optio
         return None;
     };
     // The options before the command word (`--event`, `--lang` …) hold for the `pair`.
-    let global: Vec<String> = on_event(dir, &line.command)
-        .into_iter()
-        .take_while(|a| *a != "pair")
-        .collect();
+    let mut global = on_event(dir, &line.command);
+    global.truncate(command_at(&global));
     let paired_by = |pool: &crate::model::GroupId, seed: u64| {
         later.iter().find_map(|l| match Action::of(l) {
             Some(Action::Paired { rounds, .. })
@@ -560,15 +558,31 @@ fn undo_command(dir: &Path) -> String {
 fn on_event(dir: &Path, argv: &[String]) -> Vec<String> {
     let mut out = vec!["--event".to_string(), path_argument(dir)];
     let argv = masked_argv(argv);
-    let mut words = argv.iter();
-    while let Some(word) = words.next() {
-        if word == "--event" {
-            words.next();
-        } else if !word.starts_with("--event=") {
-            out.push(word.clone());
+    for word in argv::words(&argv, global_with_value) {
+        match word {
+            Word::Valued {
+                name: "--event", ..
+            } => {}
+            Word::Valued {
+                name,
+                value,
+                joined: true,
+            } => out.push(format!("{name}={value}")),
+            Word::Valued { name, value, .. } => out.extend([name.to_string(), value.to_string()]),
+            Word::Bare(word) => out.push(word.to_string()),
         }
     }
     out
+}
+
+/// Whether `name` is a global option that takes a value ([`argv::GLOBAL_WITH_VALUE`]).
+fn global_with_value(name: &str) -> bool {
+    argv::GLOBAL_WITH_VALUE.contains(&name)
+}
+
+/// Where the command word of a logged command line stands.
+fn command_at(argv: &[String]) -> usize {
+    argv::command_at(argv, global_with_value)
 }
 
 /// A logged command line as the user would type it again (arguments with spaces or
