@@ -8,6 +8,7 @@
 //! no module imports from a layer above its own.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod argv;
 pub mod commands;
 pub mod demo;
 pub mod formats;

@@ -167,9 +167,10 @@ pub fn write_csv<'a>(
     String::from_utf8(out).unwrap_or_default()
 }
 
-/// `text` (a path, a sheet's name) as one word of a POSIX shell command: as it is when it
-/// holds only characters no shell reads specially, else in single quotes, so a suggested
-/// command runs as printed.
+/// `text` (an argument as typed, a sheet's name) as one word of a POSIX shell command: as
+/// it is when it holds only characters no shell reads specially, else in single quotes, so
+/// a suggested command runs as printed. A word that starts with `-` stays one: a path is
+/// given by [`shell_path`], an option's value by [`shell_option`].
 pub fn shell_word(text: &str) -> String {
     let plain = |c: char| c.is_alphanumeric() || "/._-+,:@%=".contains(c);
     if !text.is_empty() && text.chars().all(plain) {
@@ -179,9 +180,55 @@ pub fn shell_word(text: &str) -> String {
     }
 }
 
+/// `path` as the argument of a command: its text, with `./` before a relative path
+/// that starts with `-` (an event directory named `-x`), which the command would read
+/// as an option.
+pub fn path_argument(path: &std::path::Path) -> String {
+    let text = path.display().to_string();
+    if text.starts_with('-') {
+        format!("./{text}")
+    } else {
+        text
+    }
+}
+
+/// `path` as one word of a POSIX shell command ([`path_argument`], [`shell_word`]).
+pub fn shell_path(path: &std::path::Path) -> String {
+    shell_word(&path_argument(path))
+}
+
+/// The long option `option` given `value`, as a POSIX shell command spells it:
+/// `--sheet 'a b'`, or `--sheet=-x` for a value that starts with `-`, which the command
+/// line would read as an option of its own.
+pub fn shell_option(option: &str, value: &str) -> String {
+    if value.starts_with('-') {
+        shell_word(&format!("{option}={value}"))
+    } else {
+        format!("{option} {}", shell_word(value))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Spaces and quotes stay inside one word; a word starting with `-` is never read
+    /// as an option: a path gets `./`, an option's value is joined to it with `=`.
+    #[test]
+    fn suggested_words_stay_one_word_and_no_option() {
+        use std::path::Path;
+        assert_eq!(shell_word("/tmp/赛 it's"), "'/tmp/赛 it'\\''s'");
+        assert_eq!(shell_word("ev/qiwang.json"), "ev/qiwang.json");
+        assert_eq!(shell_word(""), "''");
+        assert_eq!(shell_word("-1"), "-1");
+        assert_eq!(shell_path(Path::new("-x/qiwang.json")), "./-x/qiwang.json");
+        assert_eq!(shell_path(Path::new("-x y")), "'./-x y'");
+        assert_eq!(shell_path(Path::new("/srv/-x")), "/srv/-x");
+        assert_eq!(shell_path(Path::new("ev")), "ev");
+        assert_eq!(shell_option("--sheet", "报名 表"), "--sheet '报名 表'");
+        assert_eq!(shell_option("--sheet", "-x"), "--sheet=-x");
+        assert_eq!(shell_option("--group", "-a b"), "'--group=-a b'");
+    }
 
     #[test]
     fn printable_drops_escapes_and_keeps_text() {

@@ -57,26 +57,19 @@ pub(crate) fn clap_command() -> clap::Command {
 /// given, else the language of the event's rulebook (`--event DIR` or the event found
 /// from the current directory), else Chinese.
 fn parse_lang(args: &[std::ffi::OsString]) -> Lang {
-    let text: Vec<&str> = args.iter().map(|a| a.to_str().unwrap_or("")).collect();
-    let value_of = |flag: &str| {
-        let eq = format!("{flag}=");
-        text.iter().enumerate().find_map(|(i, a)| {
-            if *a == "--" {
-                None
-            } else if *a == flag {
-                text.get(i + 1).map(ToString::to_string)
-            } else {
-                a.strip_prefix(eq.as_str()).map(str::to_string)
-            }
-        })
-    };
-    match value_of("--lang").as_deref() {
+    let text: Vec<&str> = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_str().unwrap_or(""))
+        .collect();
+    let takes_value = |name: &str| qiwang::argv::GLOBAL_WITH_VALUE.contains(&name);
+    match qiwang::argv::value_of(&text, "--lang", takes_value) {
         Some("en") => return Lang::En,
         Some("zh") => return Lang::Zh,
         _ => {}
     }
-    let event = value_of("--event").map(std::path::PathBuf::from);
-    context::error_lang(None, event.as_deref())
+    let event = qiwang::argv::value_of(&text, "--event", takes_value).map(Path::new);
+    context::error_lang(None, event)
 }
 
 /// Writes to standard output, without control characters (ESC sequences in a name or a
@@ -281,14 +274,9 @@ fn hyphen_outcomes(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let text: Vec<Option<&str>> = args.iter().map(|a| a.to_str()).collect();
     let definition = clap_command();
     let with_value = options_taking_values(&definition);
-    let mut i = 1;
-    while i < text.len() {
-        match text[i] {
-            Some(a) if with_value.iter().any(|o| o == a) => i += 2,
-            Some(a) if a.starts_with('-') => i += 1,
-            _ => break,
-        }
-    }
+    // The program's name left out; a word that is not UTF-8 is no option.
+    let words: Vec<&str> = text.iter().skip(1).map(|a| a.unwrap_or("")).collect();
+    let i = 1 + qiwang::argv::command_at(&words, |name| with_value.iter().any(|o| o == name));
     if text.get(i).copied().flatten() != Some("result") {
         return args;
     }
@@ -333,6 +321,33 @@ fn hyphen_outcomes(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
 #[cfg(test)]
 mod tests {
     use super::hyphen_outcomes;
+
+    /// The global options the library's walk over a logged command line passes over with
+    /// their values are the ones the command line defines.
+    #[test]
+    fn the_walk_knows_every_global_option_that_takes_a_value() {
+        let root = super::clap_command();
+        let mut global: Vec<String> = root
+            .get_arguments()
+            .filter(|a| a.is_global_set() && a.get_action().takes_values())
+            .filter_map(|a| a.get_long().map(|long| format!("--{long}")))
+            .collect();
+        global.sort();
+        let mut known = qiwang::argv::GLOBAL_WITH_VALUE.map(String::from).to_vec();
+        known.sort();
+        assert_eq!(global, known);
+    }
+
+    #[test]
+    fn the_language_of_usage_errors_is_read_with_the_walk() {
+        use qiwang::rulebook::Lang;
+        let lang =
+            |line: &str| super::parse_lang(&line.split(' ').map(Into::into).collect::<Vec<_>>());
+        assert_eq!(lang("qiwang --lang en pair"), Lang::En);
+        assert_eq!(lang("qiwang pair --lang=en"), Lang::En);
+        assert_eq!(lang("qiwang --lang zh --event x pair"), Lang::Zh);
+        assert_eq!(lang("qiwang --event x --lang=en pair"), Lang::En);
+    }
 
     #[test]
     fn hyphen_outcomes_after_a_table_are_spelled_out() {

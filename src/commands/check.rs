@@ -339,21 +339,21 @@ pub fn shared_table_hint(
         .map(|v| v.round)
         .max()?;
     let newest = event.group(pool).and_then(|g| g.last_round())?;
-    let group = crate::sanitize::shell_word(pool.as_str());
+    let group = crate::sanitize::shell_option("--group", pool.as_str());
     Some(if newest.number == round && !newest.has_results() {
         Text::new(
             format!(
-                "提示：第 {round} 轮尚无成绩，`qiwang unpair --group {group}` 再 `qiwang pair --group {group}` 会避开其他组别的台号重新编号"
+                "提示：第 {round} 轮尚无成绩，`qiwang unpair {group}` 再 `qiwang pair {group}` 会避开其他组别的台号重新编号"
             ),
             format!(
-                "hint: round {round} has no result yet: `qiwang unpair --group {group}` then `qiwang pair --group {group}` numbers it again clear of the other groups' tables"
+                "hint: round {round} has no result yet: `qiwang unpair {group}` then `qiwang pair {group}` numbers it again clear of the other groups' tables"
             ),
         )
     } else {
         Text::new(
-            format!("提示：已有成绩的轮次保留原台号；按台号录入或更正成绩时请加 `--group {group}`"),
+            format!("提示：已有成绩的轮次保留原台号；按台号录入或更正成绩时请加 `{group}`"),
             format!(
-                "hint: a round with results keeps its numbers; give `--group {group}` when entering or correcting a result by table number"
+                "hint: a round with results keeps its numbers; give `{group}` when entering or correcting a result by table number"
             ),
         )
     })

@@ -1,5 +1,6 @@
 //! The command line as the audit log keeps it (and as the store's advice spells a logged
-//! one again): personal numbers masked, the seed kept.
+//! one again): personal numbers masked, the seed kept. Its words are read as
+//! [`crate::argv::words`] reads them.
 
 /// `argv` with the values of `--id-number` and `--phone` masked, and any other long run
 /// of digits (a number typed into a name or reason) masked as a safety net; the seed of
@@ -7,22 +8,30 @@
 /// as it is.
 pub fn masked_argv(argv: &[String]) -> Vec<String> {
     use super::{mask_free_text, mask_id_number, mask_phone};
+    use crate::argv::Word;
+    const PERSONAL: [&str; 4] = ["--id-number", "--phone", "--seed", "--birth-date"];
     let mut out = Vec::with_capacity(argv.len());
-    let mut previous: Option<&str> = None;
-    for arg in argv {
-        let masked = match (previous, arg.split_once('=')) {
-            (Some("--id-number"), _) => mask_id_number(arg),
-            (Some("--phone"), _) => mask_phone(arg),
-            (Some("--seed"), _) => arg.clone(),
-            (Some("--birth-date"), _) => birth_year_only(arg),
-            (_, Some(("--birth-date", v))) => format!("--birth-date={}", birth_year_only(v)),
-            (_, Some(("--id-number", v))) => format!("--id-number={}", mask_id_number(v)),
-            (_, Some(("--phone", v))) => format!("--phone={}", mask_phone(v)),
-            (_, Some(("--seed", _))) => arg.clone(),
-            _ => mask_free_text(arg),
-        };
-        out.push(masked);
-        previous = Some(arg.as_str());
+    for word in crate::argv::words(argv, |name| PERSONAL.contains(&name)) {
+        match word {
+            Word::Valued {
+                name,
+                value,
+                joined,
+            } => {
+                let value = match name {
+                    "--id-number" => mask_id_number(value),
+                    "--phone" => mask_phone(value),
+                    "--birth-date" => birth_year_only(value),
+                    _ => value.to_string(),
+                };
+                if joined {
+                    out.push(format!("{name}={value}"));
+                } else {
+                    out.extend([name.to_string(), value]);
+                }
+            }
+            Word::Bare(word) => out.push(mask_free_text(word)),
+        }
     }
     out
 }

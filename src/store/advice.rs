@@ -21,14 +21,34 @@
 
 use super::action::{Action, PairedRound};
 use super::{AuditEntry, AuditTrail, EntryKind, Store, audit, fsio, snapshots, state};
+use crate::argv::{self, Word};
 use crate::i18n::Text;
 use crate::privacy::masked_argv;
 use crate::rulebook::Lang;
+use crate::sanitize::{path_argument, shell_path, shell_word};
 use std::collections::BTreeMap;
 use std::path::Path;
 
 /// How many commands to redo the advice spells out before it says "and N more".
 const SPELLED: usize = 5;
+
+/// At most this many items of a list the advice prints (changes, steps, files to move),
+/// the rest counted: an incident of thousands of changes is not told in thousands of
+/// items.
+pub(super) const LISTED: usize = 10;
+
+/// The first [`LISTED`] of `items` (each in Chinese and English) joined, and how many
+/// more there are.
+pub(super) fn listed(items: impl ExactSizeIterator<Item = (String, String)>) -> Text {
+    let more = items.len().saturating_sub(LISTED);
+    let (zh, en): (Vec<String>, Vec<String>) = items.take(LISTED).unzip();
+    let (mut zh, mut en) = (zh.join("、"), en.join(", "));
+    if more > 0 {
+        zh.push_str(&format!("（另有 {more} 个）"));
+        en.push_str(&format!(" (and {more} more)"));
+    }
+    Text::new(zh, en)
+}
 
 /// A way back to the state the audit trail describes.
 #[derive(Debug, PartialEq)]
@@ -180,30 +200,18 @@ impl Store {
             let n = newest.seq;
             let undo = undo_command(self.dir());
             let (commands_zh, commands_en) = spelled(self.dir(), &way.redo[way.redo.len() - 1..]);
-            let earlier: Vec<u64> = way.redo[..way.redo.len() - 1]
-                .iter()
-                .map(|l| l.seq)
-                .collect();
+            let earlier = &way.redo[..way.redo.len() - 1];
             let (between_zh, between_en) = if earlier.is_empty() {
                 (String::new(), String::new())
             } else {
+                let steps = listed(
+                    earlier
+                        .iter()
+                        .map(|l| (l.seq.to_string(), format!("#{}", l.seq))),
+                );
                 (
-                    format!(
-                        "，第 {} 步随之恢复",
-                        earlier
-                            .iter()
-                            .map(u64::to_string)
-                            .collect::<Vec<_>>()
-                            .join("、")
-                    ),
-                    format!(
-                        ", with steps {} in it",
-                        earlier
-                            .iter()
-                            .map(|s| format!("#{s}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
+                    format!("，第 {} 步随之恢复", steps.zh),
+                    format!(", with steps {} in it", steps.en),
                 )
             };
             return Recovery::Steps(Text::new(
@@ -217,13 +225,11 @@ impl Store {
                 ),
             ));
         }
-        let seqs: Vec<u64> = way.redo.iter().map(|l| l.seq).collect();
-        let list = |mark: &str, sep: &str| {
-            seqs.iter()
-                .map(|s| format!("{mark}{s}"))
-                .collect::<Vec<_>>()
-                .join(sep)
-        };
+        let steps = listed(
+            way.redo
+                .iter()
+                .map(|l| (l.seq.to_string(), format!("#{}", l.seq))),
+        );
         let (zh_commands, en_commands) = spelled(self.dir(), &way.redo);
         let (zh_skip, en_skip) = if way.skips_undone {
             (
@@ -236,13 +242,11 @@ impl Store {
         Recovery::Steps(Text::new(
             format!(
                 "{}，再依次重做第 {} 步{zh_skip}：{zh_commands}",
-                put_back.zh,
-                list("", "、")
+                put_back.zh, steps.zh
             ),
             format!(
                 "{}, then redo steps {} in this order{en_skip}: {en_commands}",
-                put_back.en,
-                list("#", ", ")
+                put_back.en, steps.en
             ),
         ))
     }
@@ -389,9 +393,9 @@ fn restored(line: &AuditEntry) -> Option<&str> {
 /// (`--event ev`) to write a stray file.
 pub(super) fn put_back(snapshot: &Path, state: &Path, holding: Option<&Text>) -> Text {
     let command = if snapshot.to_string_lossy().ends_with(".gz") {
-        format!("gzip -dc {} > {}", shell_word(snapshot), shell_word(state))
+        format!("gzip -dc {} > {}", shell_path(snapshot), shell_path(state))
     } else {
-        format!("cp {} {}", shell_word(snapshot), shell_word(state))
+        format!("cp {} {}", shell_path(snapshot), shell_path(state))
     };
     let (zh, en) = holding.map_or((String::new(), String::new()), |h| {
         (format!("（{}）", h.zh), format!(" ({})", h.en))
@@ -447,10 +451,9 @@ fn redo_commands(dir: &Path, line: &AuditEntry) -> Vec<String> {
     }
     // The options before the command word (`--event`, `--lang` …) and after it (`--relax`,
     // `--allow-small` …) hold for every pool.
-    let global: Vec<String> = argv.iter().take_while(|a| *a != "pair").cloned().collect();
-    let options: Vec<String> = argv
+    let (global, options) = argv.split_at(command_at(argv));
+    let options: Vec<String> = options
         .iter()
-        .skip_while(|a| *a != "pair")
         .skip(1)
         .filter(|a| *a != "--all")
         .cloned()
@@ -458,7 +461,7 @@ fn redo_commands(dir: &Path, line: &AuditEntry) -> Vec<String> {
     rounds
         .iter()
         .map(|r| {
-            let mut one = global.clone();
+            let mut one = global.to_vec();
             one.extend([
                 "pair".to_string(),
                 "--group".to_string(),
@@ -485,10 +488,8 @@ fn seeds_in_words(dir: &Path, line: &AuditEntry, later: &[&AuditEntry]) -> Optio
         return None;
     };
     // The options before the command word (`--event`, `--lang` …) hold for the `pair`.
-    let global: Vec<String> = on_event(dir, &line.command)
-        .into_iter()
-        .take_while(|a| *a != "pair")
-        .collect();
+    let mut global = on_event(dir, &line.command);
+    global.truncate(command_at(&global));
     let paired_by = |pool: &crate::model::GroupId, seed: u64| {
         later.iter().find_map(|l| match Action::of(l) {
             Some(Action::Paired { rounds, .. })
@@ -555,31 +556,44 @@ fn undo_command(dir: &Path) -> String {
 /// masked as the log masks it ([`masked_argv`]): a line written before the log masked
 /// holds whole ID and phone numbers and birth dates, which the advice must not print.
 fn on_event(dir: &Path, argv: &[String]) -> Vec<String> {
-    let mut out = vec!["--event".to_string(), dir.display().to_string()];
+    let mut out = vec!["--event".to_string(), path_argument(dir)];
     let argv = masked_argv(argv);
-    let mut words = argv.iter();
-    while let Some(word) = words.next() {
-        if word == "--event" {
-            words.next();
-        } else if !word.starts_with("--event=") {
-            out.push(word.clone());
+    for word in argv::words(&argv, global_with_value) {
+        match word {
+            Word::Valued {
+                name: "--event", ..
+            } => {}
+            Word::Valued {
+                name,
+                value,
+                joined: true,
+            } => out.push(format!("{name}={value}")),
+            Word::Valued { name, value, .. } => out.extend([name.to_string(), value.to_string()]),
+            Word::Bare(word) => out.push(word.to_string()),
         }
     }
     out
 }
 
-/// A logged command line as the user would type it again (arguments with spaces or
-/// quotes quoted).
-fn command_line(argv: &[String]) -> String {
-    argv.iter()
-        .map(|a| shell_word(Path::new(a)))
-        .collect::<Vec<_>>()
-        .join(" ")
+/// Whether `name` is a global option that takes a value ([`argv::GLOBAL_WITH_VALUE`]).
+fn global_with_value(name: &str) -> bool {
+    argv::GLOBAL_WITH_VALUE.contains(&name)
 }
 
-/// `path` as one word of a POSIX shell command ([`crate::sanitize::shell_word`]).
-pub(crate) fn shell_word(path: &Path) -> String {
-    crate::sanitize::shell_word(&path.display().to_string())
+/// Where the command word of a logged command line stands.
+fn command_at(argv: &[String]) -> usize {
+    argv::command_at(argv, global_with_value)
+}
+
+/// A logged command line as the user would type it again (arguments with spaces or
+/// quotes quoted). Its words are the ones the command line took (a note `-1` was typed
+/// `--note=-1`), so none is rewritten; the event's directory is put in by [`on_event`].
+fn command_line(argv: &[String]) -> String {
+    argv.iter()
+        .map(String::as_str)
+        .map(shell_word)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
@@ -589,8 +603,8 @@ mod tests {
     #[test]
     fn spaces_and_quotes_in_a_path_stay_one_word_of_the_command() {
         let odd = Path::new("/tmp/赛 it's/qiwang.json");
-        assert_eq!(shell_word(odd), "'/tmp/赛 it'\\''s/qiwang.json'");
-        assert_eq!(shell_word(Path::new("ev/qiwang.json")), "ev/qiwang.json");
+        assert_eq!(shell_path(odd), "'/tmp/赛 it'\\''s/qiwang.json'");
+        assert_eq!(shell_path(Path::new("ev/qiwang.json")), "ev/qiwang.json");
         let argv = [
             "result".to_string(),
             "1".into(),
@@ -632,6 +646,49 @@ mod tests {
                 "{argv:?}"
             );
         }
+    }
+
+    /// A list the advice prints names at most [`LISTED`] items and counts the rest.
+    #[test]
+    fn a_long_list_is_cut_and_counted() {
+        let items = |n: u32| (1..n + 1).map(|k| (k.to_string(), format!("#{k}")));
+        let ten = listed(items(10));
+        assert_eq!(ten.en, "#1, #2, #3, #4, #5, #6, #7, #8, #9, #10");
+        assert_eq!(ten.zh, "1、2、3、4、5、6、7、8、9、10");
+        let many = listed(items(2000));
+        assert_eq!(many.en, format!("{} (and 1990 more)", ten.en));
+        assert_eq!(many.zh, format!("{}（另有 1990 个）", ten.zh));
+    }
+
+    /// An event directory whose relative path starts with `-` is never read as an option
+    /// by the commands the advice prints: it is given as `./-x`; a logged word that
+    /// starts with `-` is spelled as the command line took it.
+    #[test]
+    fn a_directory_starting_with_a_dash_is_no_option_in_the_commands_to_run() {
+        let dir = Path::new("-x");
+        assert_eq!(undo_command(dir), "--event ./-x undo");
+        let line = paired(&["result", "1", "r", "--note=-1"], &[]);
+        assert_eq!(
+            redo_commands(dir, &line),
+            ["--event ./-x result 1 r --note=-1"]
+        );
+        let back = put_back(
+            &dir.join("history/000002-a.json.gz"),
+            &dir.join("qiwang.json"),
+            None,
+        );
+        assert!(
+            back.en
+                .contains("(`gzip -dc ./-x/history/000002-a.json.gz > ./-x/qiwang.json`)"),
+            "{}",
+            back.en
+        );
+        let old = put_back(&dir.join("history/000002-a.json"), &dir.join("q"), None);
+        assert!(
+            old.zh.contains("`cp ./-x/history/000002-a.json ./-x/q`"),
+            "{}",
+            old.zh
+        );
     }
 
     /// A line logged before the log masked personal numbers is spelled again masked, as

@@ -3,6 +3,7 @@
 //! store's commit (see the crash protocol in the module documentation of `store`).
 
 use super::fsio::LockGuard;
+use super::state::SnapshotFile;
 use super::{AuditEntry, AuditTrail, CommandInfo, EntryKind, Store, StoreError, diff, state};
 use crate::i18n::Text;
 use crate::model::Event;
@@ -50,7 +51,7 @@ impl Store {
     /// state it would restore.
     pub fn undo_plan(&self) -> Result<UndoPlan, StoreError> {
         let (_, current) = self.read_state()?;
-        let trail = self.writable_audit()?;
+        let trail = self.writable_audit(&self.snapshots()?)?;
         let target = undo_target(&trail)?;
         let (snapshot, restored) = self.restorable(&target, &target)?;
         Ok(UndoPlan {
@@ -72,7 +73,7 @@ impl Store {
     /// The change `undo` would revert now (read without the lock: it may change before
     /// an undo runs, which [`Store::undo_if`] checks again).
     pub fn next_undo(&self) -> Result<AuditEntry, StoreError> {
-        undo_target(&self.writable_audit()?)
+        undo_target(&self.writable_audit(&self.snapshots()?)?)
     }
 
     /// [`Store::undo`], but only when the change it would revert passes `allowed`,
@@ -86,8 +87,8 @@ impl Store {
     ) -> Result<Option<UndoReport>, StoreError> {
         let lock = self.lock()?;
         let (before, _) = self.read_state()?;
-        self.prepare(&before)?;
-        let trail = self.writable_audit()?;
+        let snapshots = self.prepare(&before)?;
+        let trail = self.writable_audit(&snapshots)?;
         let target = undo_target(&trail)?;
         if !allowed(&target) {
             return Ok(None);
@@ -95,13 +96,14 @@ impl Store {
         let (snapshot, restored) = self.restorable_bytes(&target, &target)?;
         let mut entry = self.next_entry(
             &trail,
+            &snapshots,
             command,
             EntryKind::Undo,
             format!("undid #{}: {}", target.seq, target.summary),
             serde_json::json!({ "undoes": target.seq, "restored": snapshot }),
-        )?;
+        );
         entry.undoes = Some(target.seq);
-        self.write_restored(&lock, &before, &restored, entry.clone())?;
+        self.write_restored(&lock, &before, &restored, entry.clone(), &snapshots)?;
         Ok(Some(UndoReport {
             seq: entry.seq,
             undone: target,
@@ -115,8 +117,8 @@ impl Store {
     pub fn redo(&self, command: &CommandInfo) -> Result<RedoReport, StoreError> {
         let lock = self.lock()?;
         let (before, _) = self.read_state()?;
-        self.prepare(&before)?;
-        let trail = self.writable_audit()?;
+        let snapshots = self.prepare(&before)?;
+        let trail = self.writable_audit(&snapshots)?;
         let stacks = Stacks::of(&trail);
         let undo_seq = *stacks.redoable.last().ok_or(StoreError::NothingToRedo)?;
         let undo = trail
@@ -134,13 +136,14 @@ impl Store {
         let (snapshot, restored) = self.restorable_bytes(&undo, &changed)?;
         let mut entry = self.next_entry(
             &trail,
+            &snapshots,
             command,
             EntryKind::Redo,
             format!("redid #{}: {}", changed.seq, changed.summary),
             serde_json::json!({ "redoes": undo.seq, "reapplies": changed.seq, "restored": snapshot }),
-        )?;
+        );
         entry.redoes = Some(undo.seq);
-        self.write_restored(&lock, &before, &restored, entry.clone())?;
+        self.write_restored(&lock, &before, &restored, entry.clone(), &snapshots)?;
         Ok(RedoReport {
             seq: entry.seq,
             undo,
@@ -206,13 +209,14 @@ impl Store {
     }
 
     /// Writes `restored` as an undo or redo line `entry`; a state already restored (by
-    /// hand) only gets the line.
+    /// hand) only gets the line. `snapshots` are the files of `history/`.
     fn write_restored(
         &self,
         lock: &LockGuard,
         before: &[u8],
         restored: &[u8],
         entry: AuditEntry,
+        snapshots: &[SnapshotFile],
     ) -> Result<(), StoreError> {
         if restored == before {
             let entry = AuditEntry {
@@ -221,7 +225,7 @@ impl Store {
             };
             self.commit_line_only(&entry)
         } else {
-            self.commit(lock, before, restored, &entry)
+            self.commit(lock, before, restored, &entry, snapshots)
         }
     }
 }

@@ -287,7 +287,7 @@ impl Store {
     ) -> Result<T, TxError<E>> {
         let lock = self.lock()?;
         let (before, mut event) = self.read_state_kept(kept)?;
-        self.prepare(&before)?;
+        let snapshots = self.prepare(&before)?;
         let (value, summary, details) = match f(&mut event).map_err(TxError::Command)? {
             Change::Unchanged(value) => return Ok(value),
             Change::Changed {
@@ -306,24 +306,34 @@ impl Store {
         if after == before {
             return Ok(value);
         }
-        let trail = self.writable_audit()?;
-        let entry = self.next_entry(&trail, command, EntryKind::Change, summary, details)?;
-        self.commit(&lock, &before, &after, &entry)?;
+        let trail = self.writable_audit(&snapshots)?;
+        let entry = self.next_entry(
+            &trail,
+            &snapshots,
+            command,
+            EntryKind::Change,
+            summary,
+            details,
+        );
+        self.commit(&lock, &before, &after, &entry, &snapshots)?;
         Ok(value)
     }
 
     /// Under the lock, before a change: drop stale temporary files, reconcile a crashed
-    /// change, and make an event written by an older qiwang owner-only.
-    fn prepare(&self, before: &[u8]) -> Result<(), StoreError> {
-        self.clean_temporaries()?;
-        self.reconcile(before)?;
-        self.tighten()
+    /// change, and make an event written by an older qiwang owner-only. The files of
+    /// `history/` then, listed once: nothing else changes them while the lock is held,
+    /// so the change numbers itself, checks the trail and writes its file from this list.
+    fn prepare(&self, before: &[u8]) -> Result<Vec<SnapshotFile>, StoreError> {
+        let mut snapshots = self.clean_temporaries()?;
+        self.reconcile(before, &mut snapshots)?;
+        self.tighten(&snapshots)?;
+        Ok(snapshots)
     }
 
     /// Owner-only permissions on the event directory, `history/` and every file qiwang
     /// wrote there (events created before qiwang did so are tightened on their next
     /// change). The snapshots are only walked when a directory was open to others.
-    fn tighten(&self) -> Result<(), StoreError> {
+    fn tighten(&self, snapshots: &[SnapshotFile]) -> Result<(), StoreError> {
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
@@ -338,8 +348,8 @@ impl Store {
                 fsio::tighten(&self.dir.join(file), fsio::FILE_MODE)?;
             }
             if walk {
-                for s in state::list_snapshots(&history)? {
-                    fsio::tighten(&history.join(s.name), fsio::FILE_MODE)?;
+                for s in snapshots {
+                    fsio::tighten(&history.join(&s.name), fsio::FILE_MODE)?;
                 }
             }
         }
@@ -347,8 +357,8 @@ impl Store {
     }
 
     /// The audit trail, refused if a new line could not follow it: an incomplete last
-    /// line, or files of `history/` it has no line for.
-    fn writable_audit(&self) -> Result<AuditTrail, StoreError> {
+    /// line, or files of `history/` (`snapshots`) it has no line for.
+    fn writable_audit(&self, snapshots: &[SnapshotFile]) -> Result<AuditTrail, StoreError> {
         let audit_path = self.audit_path();
         let Some(bytes) = fsio::read_optional(&audit_path)? else {
             return Err(StoreError::Damaged {
@@ -367,25 +377,25 @@ impl Store {
         // reconciled it): a reader without the lock (`undo --dry-run`) sees its file before
         // its line, and is not refused for it.
         trail.interrupted = self.read_journal()?.map(|e| e.seq);
-        self.accounted(&trail)?;
+        self.accounted(&trail, snapshots)?;
         trail.interrupted = None;
         Ok(trail)
     }
 
-    /// The audit line for the next change after `trail` (from [`Store::writable_audit`]).
+    /// The audit line for the next change after `trail` (from [`Store::writable_audit`])
+    /// and the files of `history/`.
     fn next_entry(
         &self,
         trail: &AuditTrail,
+        snapshots: &[SnapshotFile],
         command: &CommandInfo,
         kind: EntryKind,
         summary: String,
         details: serde_json::Value,
-    ) -> Result<AuditEntry, StoreError> {
-        let newest_snapshot = state::list_snapshots(&self.history_dir())?
-            .last()
-            .map_or(0, |s: &SnapshotFile| s.seq);
+    ) -> AuditEntry {
+        let newest_snapshot = snapshots.last().map_or(0, |s| s.seq);
         let seq = trail.last_seq().max(newest_snapshot) + 1;
-        Ok(AuditEntry {
+        AuditEntry {
             seq,
             time: command.time,
             user: command.user.clone(),
@@ -397,10 +407,11 @@ impl Store {
             undoes: None,
             redoes: None,
             recovered: false,
-        })
+        }
     }
 
     /// Steps 1–5 of the module documentation; on failure, rolls back to `before`.
+    /// `snapshots` are the files of `history/` ([`Store::prepare`]).
     // The closures below carry a StoreError (with its messages in two languages) beside the
     // rollback state; errors are the cold path, so their size does not matter here.
     #[allow(clippy::result_large_err)]
@@ -410,11 +421,12 @@ impl Store {
         before: &[u8],
         after: &[u8],
         entry: &AuditEntry,
+        snapshots: &[SnapshotFile],
     ) -> Result<(), StoreError> {
         // The form of the change's history file (a whole snapshot or a step) is settled
         // before the journal names it.
         let whole_name = entry.snapshot.as_deref().expect("a change has a snapshot");
-        let (name, kept) = self.history_file(whole_name, before, after)?;
+        let (name, kept) = self.history_file(whole_name, before, after, snapshots)?;
         let entry = &AuditEntry {
             snapshot: Some(name),
             ..entry.clone()

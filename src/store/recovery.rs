@@ -1,6 +1,7 @@
 //! Crash recovery: reconciling a change a killed command left half-done (the rules in
 //! the module documentation of `store`), removing stale temporaries, and `unlock`.
 
+use super::state::{self, SnapshotFile};
 use super::{
     AUDIT_FILE, AuditEntry, JOURNAL_FILE, RULES_FILE, STATE_FILE, Store, StoreError, audit, fsio,
 };
@@ -56,8 +57,8 @@ impl Store {
         }
         let _lock = self.lock_within(Duration::ZERO)?;
         let (before, _) = self.read_state()?;
-        self.clean_temporaries()?;
-        self.reconcile(&before)
+        let mut snapshots = self.clean_temporaries()?;
+        self.reconcile(&before, &mut snapshots)
     }
 
     /// Reconciles a change interrupted by a crash (see the module documentation) and
@@ -66,8 +67,8 @@ impl Store {
     pub fn recover(&self) -> Result<Option<Recovery>, StoreError> {
         let _lock = self.lock()?;
         let (before, _) = self.read_state()?;
-        self.clean_temporaries()?;
-        self.reconcile(&before)
+        let mut snapshots = self.clean_temporaries()?;
+        self.reconcile(&before, &mut snapshots)
     }
 
     /// `qiwang unlock`: frees the event of a lock whose holder is gone, and only then.
@@ -80,8 +81,8 @@ impl Store {
     pub fn unlock(&self) -> Result<UnlockReport, StoreError> {
         let lock = self.lock_within(Duration::ZERO)?;
         let (before, _) = self.read_state()?;
-        self.clean_temporaries()?;
-        let recovery = self.reconcile(&before)?;
+        let mut snapshots = self.clean_temporaries()?;
+        let recovery = self.reconcile(&before, &mut snapshots)?;
         let removed = fsio::remove_if_exists(&self.lock_path())?;
         drop(lock);
         Ok(UnlockReport {
@@ -90,7 +91,9 @@ impl Store {
         })
     }
 
-    pub(super) fn clean_temporaries(&self) -> Result<(), StoreError> {
+    /// Removes the temporary files a killed write left; the snapshots of `history/`,
+    /// from the same listing.
+    pub(super) fn clean_temporaries(&self) -> Result<Vec<SnapshotFile>, StoreError> {
         // Only files: qiwang never creates a directory with these names, so one in the
         // way is the user's, and the write that needs the name reports it. Removing a
         // name never follows a link; `history` itself is refused if it is one.
@@ -103,24 +106,21 @@ impl Store {
         }
         let history = self.history_dir();
         fsio::refuse_link(&history)?;
-        let entries = match fs::read_dir(&history) {
-            Ok(entries) => entries,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(StoreError::io("list", &history, e)),
-        };
-        for entry in entries {
-            let entry = entry.map_err(|e| StoreError::io("list", &history, e))?;
-            let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
-            if !is_dir && entry.file_name().to_string_lossy().ends_with(".tmp") {
-                fsio::remove_if_exists(&entry.path())?;
-            }
+        let (snapshots, temporaries) = state::list_history(&history)?;
+        for tmp in temporaries {
+            fsio::remove_if_exists(&tmp)?;
         }
-        Ok(())
+        Ok(snapshots)
     }
 
     /// The recovery rules of the module documentation. `state` is the current, valid
-    /// `qiwang.json`, which this never changes.
-    pub(super) fn reconcile(&self, state: &[u8]) -> Result<Option<Recovery>, StoreError> {
+    /// `qiwang.json`, which this never changes; `snapshots`, the files of `history/`
+    /// ([`Store::clean_temporaries`]), loses the snapshot a discarded change left.
+    pub(super) fn reconcile(
+        &self,
+        state: &[u8],
+        snapshots: &mut Vec<SnapshotFile>,
+    ) -> Result<Option<Recovery>, StoreError> {
         let Some(entry) = self.read_journal()? else {
             return Ok(None);
         };
@@ -154,6 +154,7 @@ impl Store {
                 if let Some(path) = snapshot {
                     fsio::remove_if_exists(&path)?;
                     fsio::sync_dir(&self.history_dir())?;
+                    snapshots.retain(|s| entry.snapshot.as_ref() != Some(&s.name));
                 }
                 Recovery::Discarded { seq }
             }

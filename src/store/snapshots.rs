@@ -208,11 +208,13 @@ impl Store {
     /// The file to keep in `history/` for a change from `before` to `after` whose whole
     /// snapshot would be named `whole_name`: its name and bytes. A step when the state is
     /// large, the chain is intact and the deltas are small; a whole snapshot otherwise.
+    /// `snapshots` are the files of `history/` now.
     pub(super) fn history_file(
         &self,
         whole_name: &str,
         before: &[u8],
         after: &[u8],
+        snapshots: &[state::SnapshotFile],
     ) -> Result<(String, Vec<u8>), StoreError> {
         let whole = || Ok((whole_name.to_string(), state::compress(before)));
         let Some(step_name) = state::step_name_of(whole_name) else {
@@ -222,11 +224,7 @@ impl Store {
             return whole();
         }
         let seq = state::snapshot_seq(whole_name);
-        let Some(prev) = state::list_snapshots(&self.history_dir())?
-            .into_iter()
-            .rev()
-            .find(|s| Some(s.seq) < seq)
-        else {
+        let Some(prev) = snapshots.iter().rev().find(|s| Some(s.seq) < seq).cloned() else {
             return whole();
         };
         let prev_path = self.history_dir().join(&prev.name);

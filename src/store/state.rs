@@ -503,26 +503,45 @@ pub(crate) fn snapshot_seq(name: &str) -> Option<u64> {
 
 /// Every snapshot in `history/`, oldest first. A missing directory has none.
 pub(crate) fn list_snapshots(history: &Path) -> Result<Vec<SnapshotFile>, StoreError> {
+    list_history(history).map(|(snapshots, _)| snapshots)
+}
+
+/// One listing of `history/`: every snapshot, oldest first, and the temporary files
+/// (`*.tmp`, not directories) a killed write left. A missing directory has neither.
+/// A change lists the directory once and passes the list along (`Store::prepare`): on
+/// a large event with hundreds of files each listing costs.
+pub(crate) fn list_history(
+    history: &Path,
+) -> Result<(Vec<SnapshotFile>, Vec<std::path::PathBuf>), StoreError> {
+    #[cfg(test)]
+    tests::LISTINGS.with(|n| n.set(n.get() + 1));
     let entries = match fs::read_dir(history) {
         Ok(entries) => entries,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((Vec::new(), Vec::new())),
         Err(e) => return Err(StoreError::io("list", history, e)),
     };
-    let mut snapshots = Vec::new();
+    let (mut snapshots, mut temporaries) = (Vec::new(), Vec::new());
     for entry in entries {
         let entry = entry.map_err(|e| StoreError::io("list", history, e))?;
         let name = entry.file_name().to_string_lossy().into_owned();
         if let Some(seq) = snapshot_seq(&name) {
             snapshots.push(SnapshotFile { seq, name });
+        } else if name.ends_with(".tmp") && !entry.file_type().is_ok_and(|t| t.is_dir()) {
+            temporaries.push(entry.path());
         }
     }
     snapshots.sort();
-    Ok(snapshots)
+    Ok((snapshots, temporaries))
 }
 
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+
+    std::thread_local! {
+        /// How many times this thread listed `history/` ([`list_history`]).
+        pub(in crate::store) static LISTINGS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
 
     fn valid() -> Vec<u8> {
         encode(&Event::new("[event]\n".into()))

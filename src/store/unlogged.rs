@@ -14,9 +14,10 @@
 //! the last of them. The trail is already read whole before every change (to number the
 //! next line), so this costs one pass over its entries in memory and no more reading.
 
-use super::advice::{put_back, shell_word};
+use super::advice::{LISTED, listed, put_back};
 use super::{AuditTrail, Store, StoreError, snapshots, state};
 use crate::i18n::Text;
+use crate::sanitize::shell_path;
 use state::SnapshotFile;
 use std::path::{Path, PathBuf};
 
@@ -25,22 +26,35 @@ use std::path::{Path, PathBuf};
 const SET_ASIDE: &str = "history-unlogged";
 
 impl Store {
-    /// The refusal of `trail` when it does not account for `history/`: files of changes
-    /// after its last line, or an incomplete last line that no crash journal explains
-    /// (with a journal, reconciling cuts it off: call this after reconciling). `None`
-    /// when the trail accounts for every file.
+    /// The refusal of `trail` when it does not account for `history/`: lines numbered
+    /// out of turn, files of changes after its last line, or an incomplete last line that
+    /// no crash journal explains (with a journal, reconciling cuts it off, and adds the
+    /// line of a change that landed: call this after reconciling). `None` when the trail
+    /// accounts for every file.
     pub fn unaccounted(&self, trail: &AuditTrail) -> Result<Option<StoreError>, StoreError> {
+        self.unaccounted_in(trail, &self.snapshots()?)
+    }
+
+    /// [`Store::unaccounted`] with the files of `history/` listed already.
+    fn unaccounted_in(
+        &self,
+        trail: &AuditTrail,
+        snapshots: &[SnapshotFile],
+    ) -> Result<Option<StoreError>, StoreError> {
+        // The numbering of the lines read is checked whatever the journal: a change in
+        // flight, or one a crash left, adds a line after them (or half of one, which is
+        // not read), and never explains a line missing or repeated among them.
+        if let Some(at) = broken(trail) {
+            return Ok(Some(self.misnumbered(trail, at, snapshots)));
+        }
+        // Its file may be in `history/` before its line is in the trail, and a reader
+        // without the lock may list the files of later changes of the same command run.
         if trail.interrupted.is_some() {
             return Ok(None);
         }
-        if let Some(at) = broken(trail) {
-            return Ok(Some(self.misnumbered(trail, at)?));
-        }
         let last = trail.last_seq();
-        let unlogged: Vec<SnapshotFile> = state::list_snapshots(&self.history_dir())?
-            .into_iter()
-            .filter(|s| s.seq > last)
-            .collect();
+        let unlogged: Vec<SnapshotFile> =
+            snapshots.iter().filter(|s| s.seq > last).cloned().collect();
         let torn = trail.torn_line;
         let (zh_torn, en_torn) = torn.map_or((String::new(), String::new()), |line| {
             (
@@ -68,13 +82,11 @@ impl Store {
                 ),
             }));
         };
-        let seqs = |mark: &str, sep: &str| {
+        let seqs = listed(
             unlogged
                 .iter()
-                .map(|s| format!("{mark}{}", s.seq))
-                .collect::<Vec<_>>()
-                .join(sep)
-        };
+                .map(|s| (s.seq.to_string(), format!("#{}", s.seq))),
+        );
         let detail = {
             let (zh_sep, en_sep) = if torn.is_some() {
                 ("；", "; ")
@@ -95,11 +107,11 @@ impl Store {
             Text::new(
                 format!(
                     "{zh_torn}{zh_sep}{zh_upto}，history/ 中却还有第 {} 次修改的文件，没有一行记录它们",
-                    seqs("", "、")
+                    seqs.zh
                 ),
                 format!(
                     "{en_torn}{en_sep}{en_upto}, but history/ also holds the files of changes {}, which no line records",
-                    seqs("#", ", ")
+                    seqs.en
                 ),
             )
         };
@@ -123,7 +135,7 @@ impl Store {
     /// The refusal of a trail whose line `trail.entries[at]` does not carry the number
     /// after the line before it ([`broken`]): the lines before it are kept, the files of
     /// later changes set aside, and the state after the last kept line put back.
-    fn misnumbered(&self, trail: &AuditTrail, at: usize) -> Result<StoreError, StoreError> {
+    fn misnumbered(&self, trail: &AuditTrail, at: usize, snapshots: &[SnapshotFile]) -> StoreError {
         let kept = AuditTrail {
             entries: trail.entries[..at].to_vec(),
             lines: trail.lines[..at].to_vec(),
@@ -159,18 +171,16 @@ impl Store {
                 ),
             )
         };
-        let unlogged: Vec<SnapshotFile> = state::list_snapshots(&self.history_dir())?
-            .into_iter()
-            .filter(|s| s.seq > prev)
-            .collect();
+        let unlogged: Vec<SnapshotFile> =
+            snapshots.iter().filter(|s| s.seq > prev).cloned().collect();
         let keep = if at == 0 { 0 } else { trail.lines[at - 1] };
         let aside = self.set_aside(prev);
         let folder = aside_name(&aside);
         let cut = format!(
             "mkdir -p {aside} && cp -p {audit} {copy} && head -n {keep} {copy} > {audit}",
-            aside = shell_word(&aside),
-            audit = shell_word(&self.audit_path()),
-            copy = shell_word(&aside.join(super::AUDIT_FILE)),
+            aside = shell_path(&aside),
+            audit = shell_path(&self.audit_path()),
+            copy = shell_path(&aside.join(super::AUDIT_FILE)),
         );
         // A copy of the line before it, with the numbering whole without it: dropping
         // that one line gives back the trail exactly, and nothing is to be redone.
@@ -183,12 +193,12 @@ impl Store {
         if copied {
             let drop = format!(
                 "mkdir -p {aside} && cp -p {audit} {copy} && sed '{line}d' {copy} > {audit}",
-                aside = shell_word(&aside),
-                audit = shell_word(&self.audit_path()),
-                copy = shell_word(&aside.join(super::AUDIT_FILE)),
+                aside = shell_path(&aside),
+                audit = shell_path(&self.audit_path()),
+                copy = shell_path(&aside.join(super::AUDIT_FILE)),
             );
             let before = trail.lines[at - 1];
-            return Ok(StoreError::Damaged {
+            return StoreError::Damaged {
                 path: self.audit_path(),
                 detail,
                 recovery: Text::new(
@@ -199,7 +209,7 @@ impl Store {
                         "line {line} is the same as line {before}, a copy: delete line {line} (`{drop}`, the whole file stays in {folder}) and redo nothing; qiwang changed no file and changes nothing until then"
                     ),
                 ),
-            });
+            };
         }
         let cause = Text::new(
             format!("audit.log 从第 {line} 行起编号不连续（第 {prev} 步之后的行不可信）"),
@@ -222,11 +232,11 @@ impl Store {
                 ),
             ),
         };
-        Ok(StoreError::Damaged {
+        StoreError::Damaged {
             path: self.audit_path(),
             detail,
             recovery,
-        })
+        }
     }
 
     /// The way back from changes no line records: put back a full audit.log, or return
@@ -254,20 +264,7 @@ impl Store {
                 format!("the state after step #{last}"),
             )
         };
-        let mut mv = vec![
-            "mkdir".to_string(),
-            "-p".to_string(),
-            shell_word(aside),
-            "&&".to_string(),
-            "mv".to_string(),
-        ];
-        mv.extend(
-            unlogged
-                .iter()
-                .map(|s| shell_word(&self.history_dir().join(&s.name))),
-        );
-        mv.push(shell_word(aside));
-        let mv = mv.join(" ");
+        let mv = self.move_aside(unlogged, last, aside);
         // The state before the oldest unrecorded change is the state after the last line
         // (lines between them, if any, changed nothing: they have no file).
         let back = if snapshots::is_step(&oldest.name) || !self.is_whole_good(&oldest.name) {
@@ -295,26 +292,39 @@ impl Store {
             ),
             (None, None) => (String::new(), String::new()),
         };
-        let names = |sep: &str| {
-            unlogged
-                .iter()
-                .map(|s| format!("#{} {}", s.seq, command_of(&s.name)))
-                .collect::<Vec<_>>()
-                .join(sep)
-        };
+        let names = listed(unlogged.iter().map(|s| {
+            let name = format!("#{} {}", s.seq, command_of(&s.name));
+            (name.clone(), name)
+        }));
         Text::new(
             format!(
                 "{}，而 qiwang.json 多半已含这些修改，撤销会把它们一次撤掉；qiwang 没有改动任何文件，在此之前也不修改赛事。若有完整的 audit.log（备份），请把它放回；否则先备份 qiwang.json，再把这些文件移出 history/（`{mv}`），{zh_torn}然后回到{zh_state}：{}，最后重做这些修改（文件名中是其命令）：{}",
-                cause.zh,
-                back.zh,
-                names("、")
+                cause.zh, back.zh, names.zh
             ),
             format!(
                 "{} while qiwang.json most likely holds those changes, which undo would revert all at once; qiwang changed no file and changes nothing until then. Put the whole audit.log back if you have it (a backup); otherwise back up qiwang.json, move those files out of history/ (`{mv}`), {en_torn}then go back to {en_state}: {}, and make those changes again (their commands are in the file names): {}",
-                cause.en,
-                back.en,
-                names(", ")
+                cause.en, back.en, names.en
             ),
+        )
+    }
+
+    /// The command that moves the `unlogged` files of `history/` (those of the changes
+    /// after step `last`) into the folder `aside`: `mv` naming each, or, for more than
+    /// [`LISTED`] of them, a loop that moves every file numbered after `last`, so that
+    /// the command stays one short line however many changes the trail lost.
+    fn move_aside(&self, unlogged: &[SnapshotFile], last: u64, aside: &Path) -> String {
+        let aside = shell_path(aside);
+        if unlogged.len() <= LISTED {
+            let files: Vec<String> = unlogged
+                .iter()
+                .map(|s| shell_path(&self.history_dir().join(&s.name)))
+                .collect();
+            return format!("mkdir -p {aside} && mv {} {aside}", files.join(" "));
+        }
+        // The number of a file is the digits before its first `-` (`state::snapshot_seq`).
+        let history = shell_path(&self.history_dir());
+        format!(
+            "mkdir -p {aside} && for f in {history}/*; do n=${{f##*/}}; n=${{n%%-*}}; if [ \"$n\" -gt {last} ] 2>/dev/null; then mv \"$f\" {aside}; fi; done"
         )
     }
 
@@ -339,7 +349,13 @@ impl Store {
     pub(super) fn lost_state(&self) -> bool {
         std::fs::symlink_metadata(self.state_path()).is_err()
             && self.audit_path().is_file()
-            && state::list_snapshots(&self.history_dir()).is_ok_and(|s| !s.is_empty())
+            && self.snapshots().is_ok_and(|s| !s.is_empty())
+    }
+
+    /// The files of `history/`, oldest first, listed for an operation that has not
+    /// listed them yet.
+    pub(super) fn snapshots(&self) -> Result<Vec<SnapshotFile>, StoreError> {
+        state::list_snapshots(&self.history_dir())
     }
 
     /// The refusal of an event whose `qiwang.json` is missing ([`Store::lost_state`]):
@@ -358,9 +374,14 @@ impl Store {
         }
     }
 
-    /// [`Store::unaccounted`] as an error, for a command about to write.
-    pub(super) fn accounted(&self, trail: &AuditTrail) -> Result<(), StoreError> {
-        match self.unaccounted(trail)? {
+    /// [`Store::unaccounted`] as an error, for a command about to write, with the files
+    /// of `history/` listed already.
+    pub(super) fn accounted(
+        &self,
+        trail: &AuditTrail,
+        snapshots: &[SnapshotFile],
+    ) -> Result<(), StoreError> {
+        match self.unaccounted_in(trail, snapshots)? {
             Some(refusal) => Err(refusal),
             None => Ok(()),
         }

@@ -239,3 +239,117 @@ fn a_deleted_state_file_names_the_snapshot_to_put_back() {
     zh_ok(&ev, &["pair", "--seed", "1"]);
     assert!(fs::read(&state).unwrap() == good, "another state: {stderr}");
 }
+
+/// The commands in `advice` (its `` `…` `` spans that start with a command word), in order.
+fn commands_in(advice: &str) -> Vec<String> {
+    advice
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|span| {
+            ["gzip ", "cp ", "mkdir ", "sed ", "qiwang "]
+                .iter()
+                .any(|word| span.starts_with(word))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// The advice is followed as a user would: its commands pasted into a POSIX shell, in
+/// the folder the refused command ran in, with this build as `qiwang`; the event comes
+/// back to the state the log describes. The event lies in a folder whose path has a space
+/// and a single quote, and is reached by its full path, then by a relative path that
+/// starts with `-` (which a command reads as an option unless it is written `./-ev`).
+/// Two incidents: the state file cut short, and `audit.log` replaced by an older copy.
+#[test]
+fn the_advice_run_by_the_shell_gives_the_event_back() {
+    use std::process::Command;
+    if Command::new("sh").args(["-c", "exit 0"]).status().is_err() {
+        eprintln!("skipped: no `sh` to run the advice with");
+        return;
+    }
+    let bin_dir = Path::new(crate::common::BIN).parent().unwrap();
+    let path = std::env::join_paths(std::iter::once(bin_dir.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .unwrap();
+    let (built_tmp, built) = four();
+    for relative in [false, true] {
+        let tmp = tempfile::tempdir().unwrap();
+        let odd = tmp.path().join("赛 it's");
+        let (cwd, event_arg, ev) = if relative {
+            (odd.clone(), "--event=-ev".to_string(), odd.join("-ev"))
+        } else {
+            let ev = odd.join("ev");
+            (
+                tmp.path().to_path_buf(),
+                format!("--event={}", ev.display()),
+                ev,
+            )
+        };
+        crate::common::copy_event(&built, &ev);
+        let qiwang = |args: &[&str]| {
+            Command::new(crate::common::BIN)
+                .current_dir(&cwd)
+                .args(["--lang", "en", &event_arg])
+                .args(args)
+                .output()
+                .unwrap()
+        };
+        let ok = |args: &[&str]| {
+            let out = qiwang(args);
+            assert!(out.status.success(), "{args:?}: {out:?}");
+        };
+        let follow = |advice: &str| {
+            let commands = commands_in(advice);
+            assert!(!commands.is_empty(), "{advice}");
+            for command in commands {
+                let out = Command::new("sh")
+                    .args(["-c", &command])
+                    .current_dir(&cwd)
+                    .env("PATH", &path)
+                    .output()
+                    .unwrap();
+                assert!(out.status.success(), "{command}: {out:?}\n{advice}");
+            }
+        };
+        let refusal = || {
+            let out = qiwang(&["undo", "--dry-run"]);
+            assert_eq!(out.status.code(), Some(3), "{out:?}");
+            String::from_utf8(out.stderr).unwrap()
+        };
+        let state = ev.join("qiwang.json");
+        // The state file cut short after a change, an undo and another change.
+        ok(&["result", "1", "r"]);
+        ok(&["undo"]);
+        ok(&["result", "2", "="]);
+        let good = fs::read(&state).unwrap();
+        fs::write(&state, &good[..good.len() / 2]).unwrap();
+        let advice = refusal();
+        if relative {
+            assert!(advice.contains("`gzip -dc ./-ev/history/"), "{advice}");
+        } else {
+            assert!(advice.contains("it'\\''s/ev/history/"), "{advice}");
+        }
+        follow(&advice);
+        assert!(fs::read(&state).unwrap() == good, "another state: {advice}");
+        // audit.log replaced by the copy from before the last result: its change is set
+        // aside, its state put back, and the result made again by hand.
+        let older = fs::read(ev.join("audit.log")).unwrap();
+        ok(&["result", "1", "b"]);
+        let good = fs::read(&state).unwrap();
+        fs::write(ev.join("audit.log"), &older).unwrap();
+        let advice = refusal();
+        assert!(advice.contains("history-unlogged/after-"), "{advice}");
+        follow(&advice);
+        ok(&["result", "1", "b"]);
+        assert!(fs::read(&state).unwrap() == good, "another state: {advice}");
+        let out = qiwang(&["undo"]);
+        let undone = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && undone.contains("result 1 b"),
+            "{out:?}"
+        );
+    }
+    drop(built_tmp);
+}

@@ -19,7 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["input"],
     &["rulebook"],
     &["model", "privacy"],
-    &["i18n", "sanitize", "threads", "panics", "formats"],
+    &["i18n", "sanitize", "threads", "panics", "formats", "argv"],
 ];
 
 fn row_of(module: &str) -> Option<usize> {

@@ -25,7 +25,7 @@ fn only_hidden_headed(hidden: &[String], listed: &str) -> Text {
     let flags = |or: &str| {
         hidden
             .iter()
-            .map(|n| format!("--sheet {}", crate::sanitize::shell_word(n)))
+            .map(|n| crate::sanitize::shell_option("--sheet", n))
             .collect::<Vec<_>>()
             .join(or)
     };
@@ -126,14 +126,14 @@ impl Sheet<'_> {
                 }
                 self.warnings.push(whole_file(Text::new(
                     format!(
-                        "工作表 `{0}` 是隐藏的，未读取；若要导入它，请取消隐藏，或加 --sheet {1}",
+                        "工作表 `{0}` 是隐藏的，未读取；若要导入它，请取消隐藏，或加 {1}",
                         grid.sheet,
-                        crate::sanitize::shell_word(&grid.sheet)
+                        crate::sanitize::shell_option("--sheet", &grid.sheet)
                     ),
                     format!(
-                        "sheet `{0}` is hidden and was not read; to import it, unhide it or pass --sheet {1}",
+                        "sheet `{0}` is hidden and was not read; to import it, unhide it or pass {1}",
                         grid.sheet,
-                        crate::sanitize::shell_word(&grid.sheet)
+                        crate::sanitize::shell_option("--sheet", &grid.sheet)
                     ),
                 )));
                 continue;

@@ -5,7 +5,7 @@
 
 use super::steps::{big_event, result};
 use super::*;
-use crate::store::advice::shell_word;
+use crate::sanitize::shell_path;
 
 #[derive(Debug, Clone, Copy)]
 enum Op {
@@ -67,7 +67,7 @@ fn follow(hint: &Text, dir: &Path) -> Then {
     };
     if let Some((_, rest)) = en.split_once(" undo` (it undoes step #") {
         // The undo reaches the event broken, by its path.
-        let undo = format!("then run `qiwang --event {} undo`", shell_word(dir));
+        let undo = format!("then run `qiwang --event {} undo`", shell_path(dir));
         assert!(en.contains(&undo), "{en}");
         let (_, redo) = rest.split_once("then redo step ").unwrap();
         let one = redo.split(':').next().unwrap();

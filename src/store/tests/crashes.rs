@@ -20,15 +20,15 @@ pub(super) fn crash_after(store: &Store, point: CrashPoint) {
     let mut event = store.load().unwrap();
     event.penalties.push(penalty(event.penalties.len() + 1));
     let after = state::encode(&event);
-    let entry = store
-        .next_entry(
-            &store.writable_audit().unwrap(),
-            &command("penalty"),
-            EntryKind::Change,
-            "p".into(),
-            serde_json::Value::Null,
-        )
-        .unwrap();
+    let snapshots = store.snapshots().unwrap();
+    let entry = store.next_entry(
+        &store.writable_audit(&snapshots).unwrap(),
+        &snapshots,
+        &command("penalty"),
+        EntryKind::Change,
+        "p".into(),
+        serde_json::Value::Null,
+    );
     let snapshot = store.history_dir().join(entry.snapshot.as_ref().unwrap());
     fsio::write_atomic(&store.journal_path(), &entry.to_line()).unwrap();
     // A temporary file half-written at the moment of the crash.

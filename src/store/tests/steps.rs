@@ -323,17 +323,22 @@ fn a_step_interrupted_at_every_point_recovers() {
             *result = Some(crate::model::GameResult::new(crate::model::Outcome::RedWin));
         }
         let after = state::encode(&event);
-        let mut entry = store
-            .next_entry(
-                &store.writable_audit().unwrap(),
-                &command("result"),
-                EntryKind::Change,
-                "r".into(),
-                serde_json::Value::Null,
-            )
-            .unwrap();
+        let snapshots = store.snapshots().unwrap();
+        let mut entry = store.next_entry(
+            &store.writable_audit(&snapshots).unwrap(),
+            &snapshots,
+            &command("result"),
+            EntryKind::Change,
+            "r".into(),
+            serde_json::Value::Null,
+        );
         let (name, bytes) = store
-            .history_file(entry.snapshot.as_deref().unwrap(), &before, &after)
+            .history_file(
+                entry.snapshot.as_deref().unwrap(),
+                &before,
+                &after,
+                &snapshots,
+            )
             .unwrap();
         assert!(name.ends_with(".diff.gz"), "{name}");
         entry.snapshot = Some(name.clone());
@@ -369,4 +374,24 @@ fn a_step_interrupted_at_every_point_recovers() {
             assert_eq!(state_bytes(&store), before);
         }
     }
+}
+
+/// A change, an undo and a redo each list `history/` once, under the lock, and number
+/// themselves, check the trail and write their step from that list: on an event with
+/// hundreds of files each listing costs.
+#[test]
+fn a_change_lists_history_once() {
+    use crate::store::state::tests::LISTINGS;
+    let (_dir, store) = big_event();
+    result(&store, 1);
+    result(&store, 2);
+    let listings = |run: &dyn Fn()| {
+        LISTINGS.with(|n| n.set(0));
+        run();
+        LISTINGS.with(std::cell::Cell::get)
+    };
+    assert_eq!(listings(&|| result(&store, 3)), 1);
+    assert!(snapshot_names(&store).last().unwrap().ends_with(".diff.gz"));
+    assert_eq!(listings(&|| drop(store.undo(&command("undo")).unwrap())), 1);
+    assert_eq!(listings(&|| drop(store.redo(&command("redo")).unwrap())), 1);
 }

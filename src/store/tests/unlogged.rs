@@ -370,3 +370,95 @@ fn a_change_in_flight_is_not_an_unrecorded_change() {
     assert_eq!(store.undo(&command("undo")).unwrap().undone.seq, 3);
     assert_eq!(count(&store), 1);
 }
+
+/// A line deleted in the middle of a trail while a change is in flight (or a crash left
+/// its journal and no command has reconciled it yet): the journal explains the change's
+/// file and its missing line, never a line missing among those before it. `log` and
+/// `undo --dry-run` skipped the numbering check then, and planned an undo on a trail that
+/// lost a change; they are refused as the change itself is once reconciled.
+#[test]
+fn a_journal_does_not_hide_a_line_deleted_in_the_middle() {
+    use super::crashes::{CrashPoint, crash_after};
+    let (_tmp, store) = new_event();
+    for _ in 0..4 {
+        add_penalty(&store);
+    }
+    crash_after(&store, CrashPoint::Rename);
+    let text = fs::read_to_string(store.audit_path()).unwrap();
+    let holed: String = text
+        .split_inclusive('\n')
+        .enumerate()
+        .filter(|&(i, _)| i != 2)
+        .map(|(_, l)| l)
+        .collect();
+    fs::write(store.audit_path(), holed).unwrap();
+    let trail = store.log_brief().unwrap();
+    assert_eq!(trail.interrupted, Some(6));
+    let gap = "line 3 records step #4 right after step #2: no line records step #3";
+    let message = store.unaccounted(&trail).unwrap().unwrap().to_string();
+    assert!(message.contains(gap), "{message}");
+    let message = store.undo_plan().unwrap_err().to_string();
+    assert!(message.contains(gap), "{message}");
+    // A change reconciles the journal (the change had landed: its line is added), and
+    // the gap is refused all the same.
+    let message = failed_penalty(&store).to_string();
+    assert!(message.contains(gap), "{message}");
+    assert_eq!(store.log_brief().unwrap().interrupted, None);
+}
+
+/// A trail that lost the lines of many changes (an old copy put back after a long day):
+/// the advice names the first [`LISTED`] of them and counts the rest, and sets their
+/// files aside with one short loop rather than an `mv` naming each, which, run by the
+/// shell, moves exactly those files.
+#[test]
+fn an_incident_of_many_changes_is_told_in_a_bounded_advice() {
+    use crate::store::advice::LISTED;
+    let (_tmp, store) = new_event();
+    add_penalty(&store);
+    let old = fs::read(store.audit_path()).unwrap();
+    for _ in 0..25 {
+        add_penalty(&store);
+    }
+    fs::write(store.audit_path(), &old).unwrap();
+    let message = assert_refused(&store);
+    assert!(
+        message.contains("also holds the files of changes #3, #4, #5, #6, #7, #8, #9, #10, #11, #12 (and 15 more), which no line records"),
+        "{message}"
+    );
+    let StoreError::Damaged { recovery, .. } = store.undo(&command("undo")).unwrap_err() else {
+        panic!()
+    };
+    crate::i18n::facts::assert_same(&recovery.zh, &recovery.en);
+    for text in [&recovery.zh, &recovery.en] {
+        assert_eq!(text.matches(" penalty").count(), LISTED, "{text}");
+        assert!(!text.contains("#13") && !text.contains("000027-"), "{text}");
+    }
+    assert!(
+        recovery.en.ends_with("#3 penalty, #4 penalty, #5 penalty, #6 penalty, #7 penalty, #8 penalty, #9 penalty, #10 penalty, #11 penalty, #12 penalty (and 15 more)"),
+        "{}",
+        recovery.en
+    );
+    assert!(
+        recovery.zh.contains("#12 penalty（另有 15 个）"),
+        "{}",
+        recovery.zh
+    );
+    let moved = quoted(&recovery.en, "mkdir -p ");
+    assert!(moved.contains(" && for f in "), "{moved}");
+    if cfg!(unix) {
+        let before = snapshot_names(&store);
+        let ran = std::process::Command::new("sh")
+            .args(["-c", moved])
+            .status()
+            .unwrap();
+        assert!(ran.success(), "{moved}");
+        assert_eq!(snapshot_names(&store), before[..1]);
+        let aside = store.dir().join("history-unlogged/after-2");
+        let mut set: Vec<String> = fs::read_dir(aside)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        set.sort();
+        assert_eq!(set, before[1..]);
+    }
+}
