@@ -4,6 +4,8 @@
 //! chain of the container visits (a chain that loops never ends), the sheets and where
 //! they start, the room a `DIMENSIONS` record reserves, the shared strings, every cell
 //! and formula, the rectangle each sheet is laid out in, the merged regions and the text.
+//! The same walk finds the rows each sheet hides (its `ROW` records), which the library
+//! does not tell: they are read, and named in a warning, as an .xlsx's are.
 //!
 //! The library reads the whole workbook when it opens it, so nothing can be refused after
 //! that: what it would go wrong on is refused here, and anything that makes it stop with
@@ -14,6 +16,7 @@ use super::limits::{
     MAX_TEXT_BYTES, beyond, damaged, grouped,
 };
 use crate::i18n::Text;
+use std::collections::BTreeSet;
 
 const END_OF_CHAIN: u32 = 0xFFFF_FFFE;
 const RESERVED: u32 = 0xFFFF_FFFA;
@@ -46,17 +49,37 @@ fn u32s(b: &[u8]) -> impl Iterator<Item = u32> + '_ {
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
 }
 
-/// Checks the .xls `bytes` against the limits.
-pub fn scan(bytes: &[u8]) -> Result<(), Text> {
+/// The rows with content each sheet hides, as Excel numbers them from 1, one set per
+/// sheet in the workbook's order (its `BOUNDSHEET` records, the order of the library's
+/// sheet names); empty where the scan stopped early.
+pub type SheetHiddenRows = Vec<BTreeSet<usize>>;
+
+/// Checks the .xls `bytes` against the limits; returns the rows each sheet hides.
+pub fn scan(bytes: &[u8]) -> Result<SheetHiddenRows, Text> {
     let stream = match workbook_stream(bytes) {
         Ok(s) => s,
-        Err(Stop::Library) => return Ok(()),
+        Err(Stop::Library) => return Ok(Vec::new()),
         Err(Stop::Refuse(t)) => return Err(t),
     };
     match scan_biff(&stream) {
-        Ok(()) | Err(Stop::Library) => Ok(()),
+        Ok(hidden) => Ok(hidden),
+        Err(Stop::Library) => Ok(Vec::new()),
         Err(Stop::Refuse(t)) => Err(t),
     }
+}
+
+/// [`scan`]'s hidden rows by the name the library gives each sheet (`names`, in
+/// workbook order), sheets that hide none left out. Nothing when the two lists differ in
+/// length (the scan stopped early): the rows are then read with no warning, as before
+/// hidden rows were looked for.
+pub fn by_name(hidden: SheetHiddenRows, names: Vec<String>) -> super::ods_scan::HiddenRows {
+    if hidden.len() != names.len() {
+        return Default::default();
+    }
+    // Two sheets of one name: the library keeps the last one's cells, so its rows.
+    let mut named: super::ods_scan::HiddenRows = names.into_iter().zip(hidden).collect();
+    named.retain(|_, rows| !rows.is_empty());
+    named
 }
 
 fn container(en: &str, zh: &str) -> Stop {
@@ -314,13 +337,17 @@ impl Bounds {
     }
 }
 
-fn scan_biff(stream: &[u8]) -> Result<(), Stop> {
+fn scan_biff(stream: &[u8]) -> Result<SheetHiddenRows, Stop> {
     let mut sheets: Vec<(usize, String)> = Vec::new();
     let mut strings: Vec<u64> = Vec::new();
+    let mut encrypted = false;
     let mut rest = stream;
     while let Some(record) = next_record(&mut rest) {
         let r = record?;
         match r.typ {
+            // FILEPASS: the records after it are encrypted (the library refuses the
+            // workbook) or obfuscated, their flags not to be trusted.
+            0x002F => encrypted = true,
             0x0085 => {
                 let pos = u32_at(r.data, 0).ok_or(Stop::Library)? as usize;
                 let name = sheet_name(r.data);
@@ -345,10 +372,90 @@ fn scan_biff(stream: &[u8]) -> Result<(), Stop> {
         }
     }
     let mut tally = Tally::default();
+    let mut hidden = Vec::with_capacity(sheets.len());
     for (pos, name) in &sheets {
-        scan_sheet(&stream[*pos..], name, &strings, &mut tally)?;
+        let rows = scan_sheet(&stream[*pos..], name, &strings, &mut tally)?;
+        hidden.push(if encrypted { BTreeSet::new() } else { rows });
     }
-    Ok(())
+    Ok(hidden)
+}
+
+/// One bit per row of a BIFF sheet (rows are numbered by a `u16`): 8 KB.
+struct RowBits(Vec<u64>);
+
+impl RowBits {
+    fn new() -> RowBits {
+        RowBits(vec![0; 1024])
+    }
+
+    /// Sets the bit of `row`; whether it was set before.
+    fn set(&mut self, row: u16) -> bool {
+        let (word, bit) = (usize::from(row / 64), 1u64 << (row % 64));
+        let before = self.0[word] & bit != 0;
+        self.0[word] |= bit;
+        before
+    }
+
+    /// The rows set in both, numbered from 1.
+    fn both(&self, other: &RowBits) -> BTreeSet<usize> {
+        let mut out = BTreeSet::new();
+        for (w, (a, b)) in self.0.iter().zip(&other.0).enumerate() {
+            let mut bits = a & b;
+            while bits != 0 {
+                out.insert(w * 64 + bits.trailing_zeros() as usize + 1);
+                bits &= bits - 1;
+            }
+        }
+        out
+    }
+}
+
+/// The rows a sheet hides, from its `ROW` records (`fDyZero`, bit 0x0020 of the flags at
+/// byte 12: hidden by hand or by a filter), and the rows holding a cell. A sheet whose
+/// records do not hang together (a first record that is no `BOF`, a `ROW` record not of
+/// its 16 bytes, or two for one row) is taken to hide none: its rows are read as they
+/// were before hidden rows were looked for.
+struct Hidden {
+    rows: RowBits,
+    seen: RowBits,
+    filled: RowBits,
+    unsure: bool,
+}
+
+impl Hidden {
+    fn new() -> Hidden {
+        Hidden {
+            rows: RowBits::new(),
+            seen: RowBits::new(),
+            filled: RowBits::new(),
+            unsure: false,
+        }
+    }
+
+    fn row_record(&mut self, d: &[u8]) {
+        match (u16_at(d, 0), u16_at(d, 12)) {
+            (Some(row), Some(flags)) if d.len() == 16 && !self.seen.set(row) => {
+                if flags & 0x0020 != 0 {
+                    self.rows.set(row);
+                }
+            }
+            _ => self.unsure = true,
+        }
+    }
+
+    fn filled(&mut self, row: u32) {
+        if let Ok(row) = u16::try_from(row) {
+            self.filled.set(row);
+        }
+    }
+
+    /// The hidden rows that hold a cell, numbered from 1.
+    fn with_content(&self) -> BTreeSet<usize> {
+        if self.unsure {
+            return BTreeSet::new();
+        }
+        self.rows.both(&self.filled)
+    }
 }
 
 /// The name of a BOUNDSHEET record, for messages (a BIFF8 short string).
@@ -447,9 +554,16 @@ fn shared_strings(r: &Record<'_>) -> Result<Vec<u64>, Stop> {
     }
 }
 
-/// Counts one sheet's substream from its BOF to its EOF, as the library reads it.
-fn scan_sheet(mut rest: &[u8], name: &str, strings: &[u64], tally: &mut Tally) -> Result<(), Stop> {
+/// Counts one sheet's substream from its BOF to its EOF, as the library reads it;
+/// returns the rows with content it hides ([`Hidden`]).
+fn scan_sheet(
+    mut rest: &[u8],
+    name: &str,
+    strings: &[u64],
+    tally: &mut Tally,
+) -> Result<BTreeSet<usize>, Stop> {
     let (mut values, mut formulas) = (Bounds::default(), Bounds::default());
+    let mut hidden = Hidden::new();
     let (mut merged, mut depth, mut seen_bof) = (0u64, 0usize, false);
     let mut formula_at = (0u32, 0u32);
     let cell_at = |d: &[u8]| -> Result<(u32, u32), Stop> {
@@ -468,10 +582,12 @@ fn scan_sheet(mut rest: &[u8], name: &str, strings: &[u64], tally: &mut Tally) -
             continue;
         }
         let d = r.data;
+        hidden.unsure |= !seen_bof && r.typ != 0x0809;
         match r.typ {
             0x0809 if seen_bof => depth += 1,
             0x0809 => seen_bof = true,
             0x000A => break,
+            0x0208 => hidden.row_record(d),
             0x0200 => {
                 let reserved = dimensions(d)?;
                 if reserved > MAX_CELLS {
@@ -486,6 +602,7 @@ fn scan_sheet(mut rest: &[u8], name: &str, strings: &[u64], tally: &mut Tally) -
                     cell_at(d)?
                 };
                 values.add(row, col);
+                hidden.filled(row);
                 tally.cells += 1;
                 if matches!(r.typ, 0x0204 | 0x00D6 | 0x0207) {
                     tally.text += d.len() as u64 * 3;
@@ -499,6 +616,7 @@ fn scan_sheet(mut rest: &[u8], name: &str, strings: &[u64], tally: &mut Tally) -
                 let index = u32_at(d, 6).ok_or(Stop::Library)? as usize;
                 if let Some(&len) = strings.get(index) {
                     values.add(row, col);
+                    hidden.filled(row);
                     tally.cells += 1;
                     tally.text += len;
                 }
@@ -515,6 +633,7 @@ fn scan_sheet(mut rest: &[u8], name: &str, strings: &[u64], tally: &mut Tally) -
                 }
                 let n = (d.len() - 6) / 6;
                 if n > 0 {
+                    hidden.filled(row);
                     values.add(row, first);
                     values.add(row, first + n as u32 - 1);
                 }
@@ -532,6 +651,7 @@ fn scan_sheet(mut rest: &[u8], name: &str, strings: &[u64], tally: &mut Tally) -
                     return Err(Stop::Library);
                 }
                 formula_at = cell_at(d)?;
+                hidden.filled(formula_at.0);
                 values.add(formula_at.0, formula_at.1);
                 formulas.add(formula_at.0, formula_at.1);
                 tally.cells += 2;
@@ -544,7 +664,8 @@ fn scan_sheet(mut rest: &[u8], name: &str, strings: &[u64], tally: &mut Tally) -
         Tally { laid_out, ..*tally }.check(name)?;
     }
     tally.laid_out += values.cells() + formulas.cells();
-    tally.check(name)
+    tally.check(name)?;
+    Ok(hidden.with_content())
 }
 
 /// The cells a DIMENSIONS record makes the library reserve room for.
@@ -577,3 +698,7 @@ fn dimensions(d: &[u8]) -> Result<u64, Stop> {
     let cols = u64::from(end.1.wrapping_sub(start.1).wrapping_add(1));
     Ok(rows.saturating_mul(cols))
 }
+
+#[cfg(test)]
+#[path = "xls_scan_tests.rs"]
+mod tests;

@@ -26,8 +26,8 @@ pub struct Grid {
     /// Whether the workbook hides the sheet (hidden or very hidden): an import skips it
     /// unless `--sheet` names it.
     pub hidden: bool,
-    /// The rows the sheet hides (by hand or by a filter), as Excel numbers them; an
-    /// .xlsx's and an .ods's are known, an .xls's are not.
+    /// The rows the sheet hides (by hand or by a filter), as Excel numbers them: an
+    /// .xlsx's all, an .ods's and an .xls's those holding content.
     pub hidden_rows: BTreeSet<usize>,
 }
 
@@ -168,15 +168,16 @@ pub fn read_workbook(bytes: &[u8]) -> Result<Vec<Grid>, Text> {
     match format_of(bytes) {
         Format::Xlsx => read_xlsx(bytes),
         Format::Xls => {
-            xls_scan::scan(bytes)?;
+            let hidden_rows = xls_scan::scan(bytes)?;
             let book = guarded("the workbook", || {
                 open_workbook_from_rs::<Xls<_>, _>(Cursor::new(bytes))
             })?
             .map_err(cannot_open)?;
+            let hidden_rows = xls_scan::by_name(hidden_rows, book.sheet_names());
             read_laid_out(
                 book,
                 |book: &mut Xls<_>, name| book.merge_cells_by_sheet_name(name).unwrap_or_default(),
-                Default::default(),
+                hidden_rows,
             )
         }
         Format::Ods => {

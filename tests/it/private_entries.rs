@@ -2,8 +2,8 @@
 //! in a CSV that is a number, a date or TRUE (refused as the same workbook cell is), an
 //! ID or phone number in the 单位 column (warned about and masked, since the unit is
 //! printed on every public page) or in a 姓名 (refused), the hidden rows of a workbook
-//! (said, naming them), and two part counts written in one cell (named as parts, not
-//! read as a total).
+//! (.xlsx, .ods or .xls: said, naming them), and two part counts written in one cell
+//! (named as parts, not read as a total).
 
 use crate::common::{Run, p, root, zipped};
 use std::fs;
@@ -261,6 +261,68 @@ fn an_ods_sheets_hidden_rows_are_named() {
         .stdout_has("4 名棋手")
         .stderr_has("vh.ods:报名表 第 3 行：这一行在工作表中是隐藏的（手工隐藏或被筛选掉），仍作为棋手读入：藏一")
         .check();
+}
+
+/// A legacy .xls (BIFF8: Excel 97–2003, WPS, LibreOffice) hides rows too, in its ROW
+/// records: they are named as an .xlsx's are. The workbook is a real one saved by
+/// LibreOffice (tests/fixtures/xls/README.md). An .xls's hidden rows were read as players
+/// with no word, the arbiter seeing four names in Excel and importing six.
+#[test]
+fn an_xls_sheets_hidden_rows_are_named() {
+    let tmp = TempDir::new().unwrap();
+    let ev = event(tmp.path());
+    let file = tmp.path().join("vh.xls");
+    fs::copy(root("tests/fixtures/xls/hidden-rows.xls"), &file).unwrap();
+    Run::on_event(&ev, &["import", "--dry-run", p(&file)])
+        .stdout_has("6 名棋手")
+        .stderr_has("vh.xls:报名表 第 4 行：第 4、6 行在工作表中是隐藏的（手工隐藏或被筛选掉），仍作为棋手读入：藏一、藏二")
+        .check();
+    Run::on_event(&ev, &["--lang", "en", "import", "--dry-run", p(&file)])
+        .stderr_has("rows 4, 6 hidden in the sheet (by hand or by a filter) are read as players all the same: 藏一, 藏二")
+        .check();
+}
+
+/// The .xls of hidden rows cut short at every length within its Workbook stream, and
+/// each byte of the stream's records set to 0x00, 0xFF or its bits flipped (a ROW
+/// record's length, row and flags, a BOUNDSHEET's offset and name among them): each is
+/// read or refused, never a panic, and never more than its six players. (The container
+/// around the stream is the fuzz target's: `tests/it/fuzz/`.)
+#[test]
+fn a_cut_or_garbled_xls_of_hidden_rows_never_panics() {
+    use qiwang::model::PlayerId;
+    use qiwang::registration::{ImportOptions, read_registrations};
+    let text = fs::read_to_string(root("rules/cxa-2011.toml")).unwrap();
+    let rules = qiwang::rulebook::Rulebook::from_toml(&text, "cxa-2011").unwrap();
+    let bytes = fs::read(root("tests/fixtures/xls/hidden-rows.xls")).unwrap();
+    let read = |input: &[u8]| {
+        let opts = ImportOptions::default();
+        read_registrations(input, "vh.xls", &opts, &rules, &[], PlayerId(1))
+            .map(|players| players.len())
+    };
+    assert_eq!(read(&bytes).ok(), Some(6));
+    // The stream starts with the workbook's BOF record (BIFF8: 16 bytes of data); its
+    // records, the sheet's included, take its first 2 KB.
+    let start = bytes
+        .windows(6)
+        .position(|w| w == [0x09, 0x08, 0x10, 0x00, 0x00, 0x06])
+        .unwrap();
+    let records = start..(start + 2048).min(bytes.len());
+    let at_most_six = |read: Result<usize, _>| {
+        if let Ok(players) = read {
+            assert!(players <= 6, "{players} players");
+        }
+    };
+    for len in start..bytes.len() {
+        at_most_six(read(&bytes[..len]));
+    }
+    let mut garbled = bytes.clone();
+    for at in records {
+        for value in [0x00, 0xFF, !bytes[at]] {
+            garbled[at] = value;
+            at_most_six(read(&garbled));
+        }
+        garbled[at] = bytes[at];
+    }
 }
 
 /// A phone or ID number written into the 姓名 (a sign-up form's "name + phone" cell) is

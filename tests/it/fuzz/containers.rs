@@ -112,8 +112,9 @@ fn bof(kind: u16) -> Record {
 }
 
 /// The records of an .xls workbook with one worksheet named `sheet` holding `rows`
-/// (text cells as LABEL records, numbers as NUMBER records, one merged region); the
-/// BOUNDSHEET offset is filled in by [`workbook_stream`].
+/// (a ROW record before each row's cells, the third row hidden; text cells as LABEL
+/// records, numbers as NUMBER records; one merged region); the BOUNDSHEET offset is
+/// filled in by [`workbook_stream`].
 pub fn xls_records(sheet: &str, rows: &[Vec<String>]) -> (Vec<Record>, Vec<Record>) {
     let mut name = vec![0u8; 4];
     name.extend([0, 0]);
@@ -137,6 +138,12 @@ pub fn xls_records(sheet: &str, rows: &[Vec<String>]) -> (Vec<Record>, Vec<Recor
     dims.extend(0u16.to_le_bytes());
     let mut cells = vec![bof(0x0010), (0x0200, dims)];
     for (r, row) in rows.iter().enumerate() {
+        // A ROW record, the third row's hidden (fDyZero, 0x0020 of the flags at byte 12).
+        let mut data = u16::try_from(r).expect("few rows").to_le_bytes().to_vec();
+        data.extend([0u8; 10]);
+        data.extend(if r == 2 { 0x0120u16 } else { 0x0100 }.to_le_bytes());
+        data.extend([0u8; 2]);
+        cells.push((0x0208, data));
         for (c, text) in row.iter().enumerate() {
             let mut data = u16::try_from(r).expect("few rows").to_le_bytes().to_vec();
             data.extend(u16::try_from(c).expect("few columns").to_le_bytes());
@@ -334,7 +341,7 @@ pub fn mutate_xls(
             4 => {
                 list[k].0 = *[
                     0x0200, 0x00FC, 0x00FD, 0x00BD, 0x027E, 0x0006, 0x00E5, 0x0809, 0x0085, 0x003C,
-                    0x0042, 0x041E, 0x0018, 0x0017,
+                    0x0042, 0x041E, 0x0018, 0x0017, 0x0208, 0x002F,
                 ]
                 .choose(rng)
                 .unwrap_or(&0);
