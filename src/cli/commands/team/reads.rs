@@ -37,7 +37,8 @@ pub fn lineup(
         .transaction(&ctx.command_info(), |ev| {
             let (_, _, lineup) =
                 teams::change_lineup(ev, &rules, &pool, round, team, &swaps).map_err(lib_error)?;
-            let report = views::team_pairing_sheet(ev, &rules, &pool, Some(round), lang)
+            let shown = views::names_and_units_masked(ev);
+            let report = views::team_pairing_sheet(&shown, &rules, &pool, Some(round), lang)
                 .map_err(lib_error)?;
             let details = serde_json::json!({
                 "group": pool, "round": round, "team": team, "lineup": lineup,
@@ -220,7 +221,7 @@ pub fn prizes(ctx: &Ctx, loaded: Loaded) -> Result<(), CliError> {
 
 /// `boards`: every player's results board by board.
 pub fn boards(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
-    let Loaded { event, rules, .. } = ctx.load()?;
+    let Loaded { event, rules, .. } = ctx.load_shown()?;
     let lang = ctx.lang(&rules);
     let pool = resolve_pool(&rules, &event, group)?;
     ctx.print(&views::board_results(&event, &rules, &pool, round, lang).map_err(lib_error)?)
