@@ -122,3 +122,40 @@ fn show_private_prints_what_is_stored() {
         );
     }
 }
+
+/// `check` names both players, each with the command that corrects the field, the number
+/// masked, and fails as a check that found something does (exit 3); once corrected it
+/// passes.
+#[test]
+fn check_names_each_player_whose_name_or_unit_holds_a_number() {
+    let (_tmp, ev) = event_with_numbers();
+    let zh = Run::on_event_in("zh", &ev, &["check"])
+        .status(3)
+        .stdout_has("报名编号 1 的姓名“张三110101********1234”含有身份证号或电话号码")
+        .stdout_has("`qiwang player edit 1 --name NAME`")
+        .stdout_has("李四（报名编号 2）的单位“138****8000”含有身份证号或电话号码")
+        .stdout_has("`qiwang player edit 2 --unit UNIT`")
+        .stderr_has("有 2 处姓名或单位含有身份证号或电话号码")
+        .check();
+    lacks_the_numbers("check", &format!("{}{}", zh.stdout, zh.stderr));
+    let en = Run::on_event_in("en", &ev, &["check"])
+        .status(3)
+        .stdout_has("the name \"张三110101********1234\" of player 1 holds an ID or phone number")
+        .stdout_has("`qiwang player edit 1 --name NAME`")
+        .stdout_has("the unit \"138****8000\" of 李四 (id 2) holds an ID or phone number")
+        .stdout_has("`qiwang player edit 2 --unit UNIT`")
+        .stderr_has("2 names or units hold an ID or phone number")
+        .check();
+    lacks_the_numbers("check", &format!("{}{}", en.stdout, en.stderr));
+    let json = Run::on_event_in("en", &ev, &["check", "--format", "json"])
+        .status(3)
+        .check();
+    lacks_the_numbers("check --format json", &json.stdout);
+
+    // The commands it names correct the state, and the check passes.
+    Run::on_event(&ev, &["player", "edit", "1", "--name", "张三"]).check();
+    Run::on_event(&ev, &["player", "edit", "2", "--unit", "乙队"]).check();
+    Run::on_event(&ev, &["check"])
+        .stdout_lacks("报名编号")
+        .check();
+}

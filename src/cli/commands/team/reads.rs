@@ -2,6 +2,7 @@
 //! in), `unpair`, `check`, `standings`, `crosstable`, `prizes` and `boards`.
 
 use super::*;
+use crate::cli::commands::pair::personal;
 use crate::cli::context::Refusal;
 use qiwang::commands::check::check_team;
 use qiwang::commands::pair::unpair_team_pool;
@@ -123,13 +124,22 @@ pub fn check(
             .to_string(),
         );
     }
+    // The plain check names the names and units that hold a personal number, as an
+    // individual event's does; `--optimal` proves the rounds only.
+    let personal = match optimal {
+        true => Vec::new(),
+        false => {
+            qiwang::commands::check::personal_numbers(&event, Some(std::slice::from_ref(&pool)))
+        }
+    };
+    lines.extend(personal.iter().map(|f| personal::line(f, lang)));
     for l in &lines {
         outln!("{l}");
     }
-    if found.any() {
-        return Err(CliError::from(Refusal::CheckFailed(found.said())));
+    match personal::and(found.any().then(|| found.said()), personal.len()) {
+        Some(text) => Err(CliError::from(Refusal::CheckFailed(text))),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// What a team pool's `check` found, by kind, for the refusal that ends it (worded as the
