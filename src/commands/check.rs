@@ -359,10 +359,118 @@ pub fn shared_table_hint(
     })
 }
 
+/// A player whose stored name or unit holds an ID or phone number
+/// ([`crate::privacy::personal_number_in`]): the import and `player add/edit` refuse one
+/// in a name and mask one in a unit, but a state written by an older qiwang or edited by
+/// hand may keep it. Every output prints it masked ([`crate::views::mask_names_and_units`]);
+/// `check` names the player and the command that corrects it, never the number itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersonalNumber {
+    /// The player.
+    pub player: PlayerId,
+    /// The pool the player is paired in.
+    pub pool: GroupId,
+    /// Whether the number is in the unit (else in the name).
+    pub in_unit: bool,
+    /// The player's name as the outputs print it.
+    pub name: String,
+    /// The unit as the outputs print it (the number masked), when the number is in it.
+    pub unit: String,
+}
+
+/// Every player of `pools` (every player for `None`) whose stored name or unit holds an
+/// ID or phone number, in registration order, the name before the unit.
+pub fn personal_numbers(event: &Event, pools: Option<&[GroupId]>) -> Vec<PersonalNumber> {
+    let mut found = Vec::new();
+    for p in event
+        .players
+        .iter()
+        .filter(|p| pools.is_none_or(|pools| pools.contains(&p.group)))
+    {
+        let name = crate::privacy::personal_number_in(&p.name);
+        let unit = crate::privacy::personal_number_in(&p.unit);
+        let shown_name = name.clone().unwrap_or_else(|| p.name.clone());
+        let mut push = |in_unit: bool, unit: String| {
+            found.push(PersonalNumber {
+                player: p.id,
+                pool: p.group.clone(),
+                in_unit,
+                name: shown_name.clone(),
+                unit,
+            });
+        };
+        if name.is_some() {
+            push(false, String::new());
+        }
+        if let Some(unit) = unit {
+            push(true, unit);
+        }
+    }
+    found
+}
+
+impl Localize for PersonalNumber {
+    fn localize(&self, lang: Lang) -> String {
+        let (id, name, unit) = (self.player, &self.name, &self.unit);
+        if self.in_unit {
+            bi!(
+                lang,
+                zh(
+                    "{name}（报名编号 {id}）的单位“{unit}”含有身份证号或电话号码（各输出中已打码）：请用 `qiwang player edit {id} --unit UNIT` 改正"
+                ),
+                en(
+                    "the unit \"{unit}\" of {name} (id {id}) holds an ID or phone number (masked in every output): correct it with `qiwang player edit {id} --unit UNIT`"
+                )
+            )
+        } else {
+            bi!(
+                lang,
+                zh(
+                    "报名编号 {id} 的姓名“{name}”含有身份证号或电话号码（各输出中已打码）：请用 `qiwang player edit {id} --name NAME` 改正"
+                ),
+                en(
+                    "the name \"{name}\" of player {id} holds an ID or phone number (masked in every output): correct it with `qiwang player edit {id} --name NAME`"
+                )
+            )
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::i18n::facts::assert_localized;
+
+    /// A name and a unit holding a personal number are each named, masked, in both
+    /// languages; a unit the import masked, or a short number, is not.
+    #[test]
+    fn a_stored_personal_number_is_named_masked_in_both_languages() {
+        let rules = Rulebook::cxa_2011("t", 5);
+        let pool = rules.groups[0].id.clone();
+        let mut event = Event::new(String::new());
+        for (id, name, unit) in [
+            (1, "张三110101199003071234", "甲队13800138000"),
+            (2, "李四", "乙队（联系137****7000）"),
+            (3, "王五", "解放军61001部队"),
+        ] {
+            let mut p = crate::model::Player::new(PlayerId(id), name, pool.clone());
+            p.unit = unit.into();
+            event.players.push(p);
+        }
+        let found = personal_numbers(&event, None);
+        let said: Vec<_> = found.iter().map(|f| (f.player.0, f.in_unit)).collect();
+        assert_eq!(said, [(1, false), (1, true)]);
+        for f in &found {
+            assert_localized(f);
+            for lang in [Lang::Zh, Lang::En] {
+                let text = f.localize(lang);
+                assert!(!text.contains("13800138000"), "{text}");
+                assert!(!text.contains("1990030"), "{text}");
+                assert!(text.contains("张三110101********1234"), "{text}");
+            }
+        }
+        assert!(personal_numbers(&event, Some(&[GroupId::new("other")])).is_empty());
+    }
 
     #[test]
     fn a_round_not_found_names_the_rounds_there_are_in_both_languages() {

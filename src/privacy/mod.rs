@@ -278,6 +278,21 @@ pub fn mask_public_field(text: &str) -> String {
     apply(&chars, &edits)
 }
 
+/// A field every public output shows (a player's 姓名 or 单位) as [`mask_public_field`]
+/// masks it, when it holds a number of [`PERSONAL_DIGITS`] or more; `None` when it holds
+/// none, so that the field is printed as stored (its invisible characters too). A state
+/// written by an older qiwang or edited by hand may hold such a field: the views print it
+/// masked and `check` names it.
+pub fn personal_number_in(text: &str) -> Option<String> {
+    // No Chinese numeral stands for more than two digits (十, 廿): a field with fewer
+    // numerals than half of PERSONAL_DIGITS holds no such number (almost every name).
+    if text.chars().filter(|&c| numerals::is_numeral(c)).count() * 2 < PERSONAL_DIGITS {
+        return None;
+    }
+    let masked = mask_public_field(text);
+    (masked != visible_chars(text).into_iter().collect::<String>()).then_some(masked)
+}
+
 /// `text` with its invisible characters dropped, every written date starred (see
 /// [`mask_free_text`]) and every number `shape` picks masked.
 fn mask_text(text: &str, shape: fn(&str) -> Shape) -> String {
@@ -592,6 +607,34 @@ mod tests {
             assert_eq!(masked, want, "input {input:?}");
             assert_eq!(mask_public_field(&masked), masked, "input {input:?}");
         }
+    }
+
+    /// A field holding a long number is given masked, every other one (a masked number
+    /// among them, or one with an invisible character) not at all; the prefilter lets
+    /// through a number written with the Chinese tens.
+    #[test]
+    fn only_a_field_with_a_personal_number_is_given_masked() {
+        let cases = [
+            ("张三110101199003071234", Some("张三110101********1234")),
+            ("13800138000", Some("138****8000")),
+            ("钱 一三七零零一三七零零零", Some("钱 一三七****七零零零")),
+            ("甲队（联系137****7000）", None),
+            ("解放军61001部队", None),
+            ("张\u{200b}三", None),
+            ("王五", None),
+        ];
+        for (input, want) in cases {
+            assert_eq!(
+                personal_number_in(input).as_deref(),
+                want,
+                "input {input:?}"
+            );
+        }
+        let tens = "廿廿廿廿廿";
+        assert_eq!(
+            personal_number_in(tens),
+            (mask_public_field(tens) != tens).then(|| mask_public_field(tens))
+        );
     }
 
     /// Where the line is: what is not personal stays as typed.

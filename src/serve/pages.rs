@@ -250,7 +250,9 @@ fn render(
                 .map_err(|e| e.localize(Lang::Zh))
         });
     match loaded {
-        Ok((event, rules)) => {
+        Ok((mut event, rules)) => {
+            // The pages are public, and the arbiter's show the same names.
+            crate::views::mask_names_and_units(&mut event);
             let lang = lang.unwrap_or(rules.event.language);
             let pages = crate::views::site(&event, &rules, None, lang)
                 .into_iter()

@@ -45,7 +45,9 @@ pub use standings::{
 
 use crate::i18n::bi;
 use crate::model::{Event, GroupId, Player, PlayerId};
+use crate::privacy;
 use crate::rulebook::{Lang, Rulebook};
+use std::borrow::Cow;
 
 /// A player's name, or the id if the player is unknown (never panics on a bad state).
 pub(crate) fn name_of(event: &Event, id: PlayerId) -> String {
@@ -53,6 +55,40 @@ pub(crate) fn name_of(event: &Event, id: PlayerId) -> String {
         .player(id)
         .map(|p| p.name.clone())
         .unwrap_or_else(|| format!("#{id}"))
+}
+
+/// Masks each player's name and unit that holds a personal number
+/// ([`privacy::personal_number_in`]: an ID or phone number, which the import and `player
+/// add/edit` refuse in a name and mask in a unit, kept by an older qiwang or a hand edit
+/// of the state), as every output prints them unless `--show-private` asks for what is
+/// stored. Whatever the views compute from names and units (teams, the unit column, the
+/// order by name) is computed from the masked ones. Returns whether any was masked.
+pub fn mask_names_and_units(event: &mut Event) -> bool {
+    let mut masked = false;
+    for p in &mut event.players {
+        for field in [&mut p.name, &mut p.unit] {
+            if let Some(shown) = privacy::personal_number_in(field) {
+                *field = shown;
+                masked = true;
+            }
+        }
+    }
+    masked
+}
+
+/// `event` as the outputs print it ([`mask_names_and_units`]): a copy only when some name
+/// or unit holds a personal number, else `event` itself.
+pub fn names_and_units_masked(event: &Event) -> Cow<'_, Event> {
+    let holds = |p: &Player| {
+        privacy::personal_number_in(&p.name).is_some()
+            || privacy::personal_number_in(&p.unit).is_some()
+    };
+    if !event.players.iter().any(holds) {
+        return Cow::Borrowed(event);
+    }
+    let mut copy = event.clone();
+    mask_names_and_units(&mut copy);
+    Cow::Owned(copy)
 }
 
 pub(crate) fn number_of(p: &Player) -> String {

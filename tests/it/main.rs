@@ -64,6 +64,7 @@ mod stage_edges;
 mod standings;
 mod stderr_writes;
 mod store;
+mod stored_numbers;
 mod team_entries;
 mod team_results_file;
 mod team_withdrawal;

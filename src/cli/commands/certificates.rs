@@ -15,7 +15,7 @@ pub fn certificates(
     template: Option<&Path>,
     print_template: bool,
 ) -> Result<(), CliError> {
-    let Loaded { event, rules, .. } = ctx.load()?;
+    let Loaded { event, rules, .. } = ctx.load_shown()?;
     let lang = ctx.lang(&rules);
     if print_template {
         out!("{}", qiwang::views::default_template_text(lang));
@@ -153,7 +153,7 @@ fn not_printed(lang: qiwang::rulebook::Lang, items: &[String], lead: Text, then:
 }
 
 pub fn programme(ctx: &Ctx) -> Result<(), CliError> {
-    let Loaded { event, rules, .. } = ctx.load()?;
+    let Loaded { event, rules, .. } = ctx.load_shown()?;
     let lang = ctx.lang(&rules);
     ctx.print(&qiwang::views::programme(&event, &rules, lang))
 }

@@ -12,7 +12,7 @@ use qiwang::report::trf::TrfError;
 use std::path::Path;
 
 pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<(), CliError> {
-    let Loaded { event, rules, .. } = ctx.load()?;
+    let Loaded { event, rules, .. } = ctx.load_shown()?;
     let lang = ctx.lang(&rules);
     let pools = match group {
         Some(_) => vec![resolve_pool(&rules, &event, group)?],

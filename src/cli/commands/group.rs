@@ -11,7 +11,7 @@ use qiwang::store::action::Action;
 
 /// Each group's players against its minimum.
 pub fn sizes(ctx: &Ctx) -> Result<(), CliError> {
-    let Loaded { event, rules, .. } = ctx.load()?;
+    let Loaded { event, rules, .. } = ctx.load_shown()?;
     let lang = ctx.lang(&rules);
     let sizes = qiwang::views::group_sizes::group_sizes(&event, &rules, lang, ctx.json());
     // The table keeps its plain lines; the other formats render (and escape) the report.

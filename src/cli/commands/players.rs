@@ -8,7 +8,7 @@ use qiwang::registration::{PlayerEntry, add_player_on, edit_player};
 use qiwang::store::action::Action;
 
 pub fn list(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
-    let loaded = ctx.load()?;
+    let loaded = ctx.load_shown()?;
     // A section (残疾人组) lists its own players; a pool lists everyone paired in it.
     let pool = match group.and_then(|g| loaded.rules.find_group(g)) {
         Some(rule) if rule.pairs_with.is_some() => Some(rule.id.clone()),

@@ -8,7 +8,7 @@ use qiwang::model::{Event, GroupId, PlayerId};
 use qiwang::store::action::Action;
 
 pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
-    let loaded = ctx.load()?;
+    let loaded = ctx.load_shown()?;
     if loaded.rules.team_competition.is_some() && loaded.rules.teams.is_empty() {
         return super::team::standings(ctx, loaded, None, None);
     }
@@ -46,7 +46,7 @@ pub fn teams(ctx: &Ctx, team: Option<&str>) -> Result<(), CliError> {
 }
 
 pub fn prizes(ctx: &Ctx) -> Result<(), CliError> {
-    let loaded = ctx.load()?;
+    let loaded = ctx.load_shown()?;
     if loaded.rules.team_competition.is_some() {
         return super::team::prizes(ctx, loaded);
     }

@@ -17,7 +17,7 @@ pub fn run(
     group: Option<&str>,
     sheet: &str,
 ) -> Result<(), CliError> {
-    let loaded = ctx.load()?;
+    let loaded = ctx.load_shown()?;
     if loaded.rules.team_competition.is_some() {
         return super::team::round(ctx, loaded, round, group, sheet);
     }

@@ -10,7 +10,7 @@ pub fn standings(
     round: Option<u32>,
     list: Option<&str>,
 ) -> Result<(), CliError> {
-    let loaded = ctx.load()?;
+    let loaded = ctx.load_shown()?;
     if loaded.rules.team_competition.is_some() {
         return super::team::standings(ctx, loaded, group, round);
     }
@@ -58,7 +58,7 @@ pub fn standings(
 }
 
 pub fn crosstable(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
-    let loaded = ctx.load()?;
+    let loaded = ctx.load_shown()?;
     if loaded.rules.team_competition.is_some() {
         return super::team::crosstable(ctx, loaded, group, round);
     }

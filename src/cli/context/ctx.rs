@@ -190,6 +190,19 @@ impl Ctx {
         })
     }
 
+    /// [`Ctx::load`] for a command that only prints the event: each name and unit holding
+    /// an ID or phone number (kept by an older qiwang or a hand edit of the state) masked
+    /// as every output prints it (`views::mask_names_and_units`), unless `--show-private`
+    /// asks for what is stored. Never for a command that changes the event or looks a
+    /// player up by name.
+    pub fn load_shown(&self) -> Result<Loaded, CliError> {
+        let mut loaded = self.load()?;
+        if !self.show_private {
+            qiwang::views::mask_names_and_units(&mut loaded.event);
+        }
+        Ok(loaded)
+    }
+
     /// [`Ctx::load`] for a command that checks its input against the event and then
     /// changes it: the event stays in the [`qiwang::store::Kept`] it was read with, so
     /// that the change ([`qiwang::store::Store::transaction_on`]) does not read and check

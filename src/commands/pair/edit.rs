@@ -51,7 +51,8 @@ pub fn edit_pool(
         })?;
         let number = edited.round;
         let forced: Vec<String> = edited.forced.iter().map(ToString::to_string).collect();
-        let report = crate::views::pairing_sheet(ev, rules, pool, number, lang, json);
+        let shown = crate::views::names_and_units_masked(ev);
+        let report = crate::views::pairing_sheet(&shown, rules, pool, number, lang, json);
         let details = serde_json::json!({
             "group": pool,
             "round": number,

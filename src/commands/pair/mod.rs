@@ -265,6 +265,9 @@ fn sheet(
     json: Json,
 ) -> Report {
     let number = plan.round.number;
+    // A public sheet, printed before anything else reads the round: names and units
+    // as every output prints them.
+    let after = &*crate::views::names_and_units_masked(after);
     let mut report = crate::views::pairing_sheet(after, rules, pool, number, lang, json);
     if explain {
         // The relaxed rules are the sheet's notes (with or without `--explain`, and on

@@ -83,6 +83,7 @@ fn sheet(
     request: &PairRequest,
 ) -> Result<Report, TeamError> {
     let lang = request.lang;
+    let after = &*views::names_and_units_masked(after);
     let mut report = views::team_pairing_sheet(after, rules, pool, Some(plan.round.number), lang)?;
     if plan.round.number == 1 {
         // Named for reuse as a given seed is: a team event records no seed.

@@ -153,17 +153,24 @@ pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
         &mut section,
         &mut json,
     );
+    let personal = super::personal::findings(&event, &rules, lang, group.map(|_| pools.as_slice()));
+    let named = personal.len();
+    for (line, row, entry) in personal {
+        lines.push(line);
+        section.push(row);
+        json.push(entry);
+    }
     let title = lang.pick("编排检查", "pairing check");
     print_check(ctx, &rules, lang, title, lines, section, json)?;
-    if unpaired > 0 {
-        return Err(super::stranded::refusal(unpaired, total));
+    let found = match (unpaired, total) {
+        (0, 0) => None,
+        (0, total) => Some(hard_rule_violations(total)),
+        (unpaired, total) => Some(super::stranded::refusal(unpaired, total)),
+    };
+    match super::personal::and(found, named) {
+        Some(text) => Err(CliError::from(Refusal::CheckFailed(text))),
+        None => Ok(()),
     }
-    if total > 0 {
-        return Err(CliError::from(Refusal::CheckFailed(hard_rule_violations(
-            total,
-        ))));
-    }
-    Ok(())
 }
 
 /// The pools `check` (or `check --optimal`) covers: the one `--group` names, or every

@@ -11,6 +11,7 @@ mod all;
 mod check;
 mod edit;
 mod optimal;
+pub(crate) mod personal;
 mod stranded;
 
 pub use all::pair_all;

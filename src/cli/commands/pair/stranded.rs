@@ -3,8 +3,6 @@
 //! error (docs/rules.md §6). Which players they are is the library's
 //! (`registration::stranded_players`); here they are said.
 
-use crate::cli::context::Refusal;
-use crate::cli::error::CliError;
 use qiwang::i18n::{Localize, Text, plural};
 use qiwang::model::{Event, GroupId};
 use qiwang::registration::{PoolNow, pool_now, stranded_players};
@@ -43,9 +41,9 @@ pub(super) fn report(
     unpaired
 }
 
-/// `check`'s refusal when `unpaired` players are stranded (and `total` rounds' violations
+/// The words of `check`'s refusal when `unpaired` players are stranded (and `total` violations
 /// found besides).
-pub(super) fn refusal(unpaired: usize, total: usize) -> CliError {
+pub(super) fn refusal(unpaired: usize, total: usize) -> Text {
     let (zh, en) = (
         format!("有 {unpaired} 名棋手登记在不再编排的组别，不会被编排"),
         format!(
@@ -63,7 +61,7 @@ pub(super) fn refusal(unpaired: usize, total: usize) -> CliError {
             )
         }
     };
-    CliError::from(Refusal::CheckFailed(Text::new(zh, en)))
+    Text::new(zh, en)
 }
 
 /// Warns on standard error of each stranded player whose group leads to `pool` (every one

@@ -135,7 +135,8 @@ fn summary_lines(
     matches: &[u32],
     lang: qiwang::rulebook::Lang,
 ) -> Vec<String> {
-    let Ok(sheet) = views::team_pairing_sheet(ev, rules, pool, Some(number), lang) else {
+    let shown = views::names_and_units_masked(ev);
+    let Ok(sheet) = views::team_pairing_sheet(&shown, rules, pool, Some(number), lang) else {
         return Vec::new();
     };
     let team = rules.team_competition.as_ref();

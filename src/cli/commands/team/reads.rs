@@ -2,6 +2,7 @@
 //! in), `unpair`, `check`, `standings`, `crosstable`, `prizes` and `boards`.
 
 use super::*;
+use crate::cli::commands::pair::personal;
 use crate::cli::context::Refusal;
 use qiwang::commands::check::check_team;
 use qiwang::commands::pair::unpair_team_pool;
@@ -37,7 +38,8 @@ pub fn lineup(
         .transaction(&ctx.command_info(), |ev| {
             let (_, _, lineup) =
                 teams::change_lineup(ev, &rules, &pool, round, team, &swaps).map_err(lib_error)?;
-            let report = views::team_pairing_sheet(ev, &rules, &pool, Some(round), lang)
+            let shown = views::names_and_units_masked(ev);
+            let report = views::team_pairing_sheet(&shown, &rules, &pool, Some(round), lang)
                 .map_err(lib_error)?;
             let details = serde_json::json!({
                 "group": pool, "round": round, "team": team, "lineup": lineup,
@@ -122,13 +124,22 @@ pub fn check(
             .to_string(),
         );
     }
+    // The plain check names the names and units that hold a personal number, as an
+    // individual event's does; `--optimal` proves the rounds only.
+    let personal = match optimal {
+        true => Vec::new(),
+        false => {
+            qiwang::commands::check::personal_numbers(&event, Some(std::slice::from_ref(&pool)))
+        }
+    };
+    lines.extend(personal.iter().map(|f| personal::line(f, lang)));
     for l in &lines {
         outln!("{l}");
     }
-    if found.any() {
-        return Err(CliError::from(Refusal::CheckFailed(found.said())));
+    match personal::and(found.any().then(|| found.said()), personal.len()) {
+        Some(text) => Err(CliError::from(Refusal::CheckFailed(text))),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// What a team pool's `check` found, by kind, for the refusal that ends it (worded as the
@@ -220,7 +231,7 @@ pub fn prizes(ctx: &Ctx, loaded: Loaded) -> Result<(), CliError> {
 
 /// `boards`: every player's results board by board.
 pub fn boards(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
-    let Loaded { event, rules, .. } = ctx.load()?;
+    let Loaded { event, rules, .. } = ctx.load_shown()?;
     let lang = ctx.lang(&rules);
     let pool = resolve_pool(&rules, &event, group)?;
     ctx.print(&views::board_results(&event, &rules, &pool, round, lang).map_err(lib_error)?)

@@ -1,0 +1,161 @@
+//! A name or unit that holds an ID or phone number in a state the import did not write (an
+//! older qiwang, a hand edit of `qiwang.json`): the public outputs print it masked, only
+//! `--show-private` shows what is stored, and `check` names each player and fails.
+
+use crate::common::{Run, p, small_event};
+use std::fs;
+use std::path::Path;
+
+const ID_IN_NAME: &str = "张三110101199003071234";
+const PHONE_IN_UNIT: &str = "13800138000";
+/// The digits no public output may print: the phone number and the ID number's hidden
+/// middle (its birth date).
+const HIDDEN: [&str; 3] = [PHONE_IN_UNIT, "110101199003071234", "19900307"];
+
+/// A paired round 1 with its results, then `张三`'s name and `李四`'s unit edited in the
+/// state by hand, as an older qiwang or a hand edit could leave them.
+fn event_with_numbers() -> (tempfile::TempDir, std::path::PathBuf) {
+    let (tmp, ev) = small_event(&["张三", "李四", "王五", "赵六"]);
+    Run::on_event(&ev, &["pair"]).check();
+    Run::on_event(&ev, &["result", "1", "r"]).check();
+    Run::on_event(&ev, &["result", "2", "b"]).check();
+    let state = ev.join("qiwang.json");
+    let mut value: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&state).unwrap()).unwrap();
+    for player in value["players"].as_array_mut().unwrap() {
+        match player["name"].as_str() {
+            Some("张三") => player["name"] = ID_IN_NAME.into(),
+            Some("李四") => player["unit"] = PHONE_IN_UNIT.into(),
+            _ => {}
+        }
+    }
+    fs::write(&state, serde_json::to_string_pretty(&value).unwrap()).unwrap();
+    (tmp, ev)
+}
+
+#[track_caller]
+fn lacks_the_numbers(what: &str, text: &str) {
+    for digits in HIDDEN {
+        assert!(!text.contains(digits), "{what} prints {digits}:\n{text}");
+    }
+}
+
+/// Every file under `dir`, as text where it is text.
+fn files_in(dir: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(files_in(&path));
+        } else {
+            let bytes = fs::read(&path).unwrap();
+            out.push((
+                path.display().to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn public_outputs_print_a_stored_number_masked() {
+    let (tmp, ev) = event_with_numbers();
+    let reads: [&[&str]; 10] = [
+        &["standings", "--format", "csv"],
+        &["standings", "--format", "json"],
+        &["standings"],
+        &["crosstable", "--format", "csv"],
+        &["round", "1"],
+        &["round", "1", "--sheet", "slips", "--format", "csv"],
+        &["round", "1", "--sheet", "cards", "--format", "json"],
+        &["prizes"],
+        &["players", "--format", "json"],
+        &["players"],
+    ];
+    for args in reads {
+        let out = Run::on_event(&ev, args).check();
+        lacks_the_numbers(&args.join(" "), &out.stdout);
+        assert!(
+            out.stdout.contains("张三110101********1234") || args[0] == "prizes",
+            "{args:?}:\n{}",
+            out.stdout
+        );
+    }
+    let csv = Run::on_event(&ev, &["standings", "--format", "csv"]).check();
+    assert!(csv.stdout.contains(",138****8000,"), "{}", csv.stdout);
+
+    // The sheet `pair` prints as it pairs the round.
+    let paired = Run::on_event(&ev, &["pair"]).check();
+    lacks_the_numbers("pair", &paired.stdout);
+    assert!(paired.stdout.contains("138****8000"), "{}", paired.stdout);
+
+    // The static site, every page and file of it.
+    let site = tmp.path().join("site");
+    Run::on_event(&ev, &["export", "--out", p(&site)]).check();
+    let files = files_in(&site);
+    assert!(files.len() > 1, "{files:?}");
+    for (path, text) in &files {
+        lacks_the_numbers(path, text);
+    }
+    assert!(
+        files
+            .iter()
+            .any(|(_, t)| t.contains("张三110101********1234")),
+        "no page names 张三"
+    );
+}
+
+/// `--show-private` shows every field as stored, as it shows the ID and phone columns.
+#[test]
+fn show_private_prints_what_is_stored() {
+    let (_tmp, ev) = event_with_numbers();
+    for args in [
+        &["--show-private", "standings", "--format", "csv"][..],
+        &["--show-private", "players"][..],
+    ] {
+        let out = Run::on_event(&ev, args).check();
+        assert!(
+            out.stdout.contains(ID_IN_NAME) && out.stdout.contains(PHONE_IN_UNIT),
+            "{args:?}:\n{}",
+            out.stdout
+        );
+    }
+}
+
+/// `check` names both players, each with the command that corrects the field, the number
+/// masked, and fails as a check that found something does (exit 3); once corrected it
+/// passes.
+#[test]
+fn check_names_each_player_whose_name_or_unit_holds_a_number() {
+    let (_tmp, ev) = event_with_numbers();
+    let zh = Run::on_event_in("zh", &ev, &["check"])
+        .status(3)
+        .stdout_has("报名编号 1 的姓名“张三110101********1234”含有身份证号或电话号码")
+        .stdout_has("`qiwang player edit 1 --name NAME`")
+        .stdout_has("李四（报名编号 2）的单位“138****8000”含有身份证号或电话号码")
+        .stdout_has("`qiwang player edit 2 --unit UNIT`")
+        .stderr_has("有 2 处姓名或单位含有身份证号或电话号码")
+        .check();
+    lacks_the_numbers("check", &format!("{}{}", zh.stdout, zh.stderr));
+    let en = Run::on_event_in("en", &ev, &["check"])
+        .status(3)
+        .stdout_has("the name \"张三110101********1234\" of player 1 holds an ID or phone number")
+        .stdout_has("`qiwang player edit 1 --name NAME`")
+        .stdout_has("the unit \"138****8000\" of 李四 (id 2) holds an ID or phone number")
+        .stdout_has("`qiwang player edit 2 --unit UNIT`")
+        .stderr_has("2 names or units hold an ID or phone number")
+        .check();
+    lacks_the_numbers("check", &format!("{}{}", en.stdout, en.stderr));
+    let json = Run::on_event_in("en", &ev, &["check", "--format", "json"])
+        .status(3)
+        .check();
+    lacks_the_numbers("check --format json", &json.stdout);
+
+    // The commands it names correct the state, and the check passes.
+    Run::on_event(&ev, &["player", "edit", "1", "--name", "张三"]).check();
+    Run::on_event(&ev, &["player", "edit", "2", "--unit", "乙队"]).check();
+    Run::on_event(&ev, &["check"])
+        .stdout_lacks("报名编号")
+        .check();
+}
