@@ -329,3 +329,48 @@ fn a_failed_demo_leaves_no_half_made_directory() {
     // A second try in the same place is not refused as an existing event.
     demo("new").stderr_lacks("已有赛事").check();
 }
+
+/// The next steps `init` prints run as printed in a shell, for a directory with a space
+/// and a leading `-` (a bare `-K 赛` was read as an option `-K` and a second word).
+#[test]
+fn the_next_steps_init_prints_run_as_printed() {
+    if std::process::Command::new("sh")
+        .arg("-c")
+        .arg("true")
+        .status()
+        .is_err()
+    {
+        return;
+    }
+    let tmp = tempfile::TempDir::new().unwrap();
+    let out = Run::new(
+        tmp.path(),
+        &[
+            "--lang",
+            "en",
+            "init",
+            "--rules",
+            p(&root("rules/jinhua-2018.toml")),
+            "--",
+            "-K 赛",
+        ],
+    )
+    .stdout_has("next: qiwang --event './-K 赛' template --out registrations.xlsx")
+    .check()
+    .stdout;
+    let line = out
+        .lines()
+        .find_map(|l| l.strip_prefix("next: qiwang "))
+        .and_then(|l| l.split(" (").next())
+        .expect("a next step");
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_qiwang"));
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("\"$QIWANG\" {line}"))
+        .env("QIWANG", bin)
+        .current_dir(tmp.path())
+        .status()
+        .unwrap();
+    assert!(status.success(), "{line}");
+    assert!(tmp.path().join("registrations.xlsx").exists());
+}

@@ -25,6 +25,8 @@ pub fn run(ctx: &Ctx, dir: &Path, rules_path: &Path) -> Result<(), CliError> {
     let store = Store::init(dir, &text, &event, &ctx.command_info()).map_err(lib_error)?;
     let lang = ctx.lang(&rules);
     let dir = store.dir().display();
+    // The commands to run next, runnable as printed (a directory `赛 2026` or `-x`).
+    let arg = qiwang::sanitize::shell_path(store.dir());
     let name = &rules.event.name;
     // What an organiser has is an Excel sheet: the template is one, and import reads it.
     let sheet = lang.pick("报名表.xlsx", "registrations.xlsx");
@@ -40,9 +42,9 @@ pub fn run(ctx: &Ctx, dir: &Path, rules_path: &Path) -> Result<(), CliError> {
         "{}",
         bi!(
             lang,
-            zh("下一步：qiwang --event {dir} template --out {sheet}（按本赛事的规程生成报名表）"),
+            zh("下一步：qiwang --event {arg} template --out {sheet}（按本赛事的规程生成报名表）"),
             en(
-                "next: qiwang --event {dir} template --out {sheet} (the registration sheet for this rulebook)"
+                "next: qiwang --event {arg} template --out {sheet} (the registration sheet for this rulebook)"
             )
         )
     );
@@ -50,8 +52,8 @@ pub fn run(ctx: &Ctx, dir: &Path, rules_path: &Path) -> Result<(), CliError> {
         "{}",
         bi!(
             lang,
-            zh("填好后：qiwang --event {dir} import {sheet}（也可导入 .xls、.ods 或 CSV）"),
-            en("once filled in: qiwang --event {dir} import {sheet} (.xls, .ods or CSV too)")
+            zh("填好后：qiwang --event {arg} import {sheet}（也可导入 .xls、.ods 或 CSV）"),
+            en("once filled in: qiwang --event {arg} import {sheet} (.xls, .ods or CSV too)")
         )
     );
     Ok(())

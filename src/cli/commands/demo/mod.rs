@@ -221,27 +221,37 @@ fn run_in(ctx: &Ctx, args: &DemoArgs, dir: &Path) -> Result<(), CliError> {
         qiwang::views::prize_sheet_report(&sheet, lang).render(Format::Table)
     );
 
-    let d = dir.display();
     outln!();
     outln!("{}", lang.pick("继续探索：", "Explore further:"));
     let first = pools
         .first()
         .map(|g| rules.group(g).map(|r| r.name.clone()).unwrap_or_default())
         .unwrap_or_default();
-    // The program as it was started (`target/release/qiwang` after `cargo run`), so the
-    // hints work before qiwang is on the PATH.
-    let exe = std::env::args()
-        .next()
-        .filter(|a| a.contains('/'))
-        .unwrap_or_else(|| "qiwang".to_string());
-    let q = format!("{exe} --event {d}");
-    outln!("  {q} standings --group {first}");
-    outln!("  {q} crosstable --group {first}");
+    let first = qiwang::sanitize::shell_option("--group", &first);
+    let q = explore_prefix(&dir);
+    outln!("  {q} standings {first}");
+    outln!("  {q} crosstable {first}");
     outln!("  {q} teams");
     outln!("  {q} prizes --format html > prizes.html");
     outln!("  {q} export --format html --out site");
     outln!("  {q} log");
     Ok(())
+}
+
+/// `qiwang --event DIR` as the demo's "explore further" lines start, runnable as printed
+/// in a POSIX shell: the program as it was started (`target/release/qiwang` after `cargo
+/// run`), so the hints work before qiwang is on the PATH, and the directory quoted (`./-d`
+/// for one starting with `-`).
+pub(super) fn explore_prefix(dir: &Path) -> String {
+    let exe = std::env::args()
+        .next()
+        .filter(|a| a.contains('/'))
+        .unwrap_or_else(|| "qiwang".to_string());
+    format!(
+        "{} --event {}",
+        qiwang::sanitize::shell_word(&exe),
+        qiwang::sanitize::shell_path(dir)
+    )
 }
 
 /// Where the demo puts its event when no directory is given.

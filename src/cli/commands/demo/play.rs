@@ -113,11 +113,7 @@ pub(super) fn play_teams(
             qiwang::views::team_prize_sheet(&event, rules, pool, lang).map_err(lib_error)?;
         out!("{}", prizes.render(Format::Table));
     }
-    let exe = std::env::args()
-        .next()
-        .filter(|a| a.contains('/'))
-        .unwrap_or_else(|| "qiwang".to_string());
-    let q = format!("{exe} --event {}", dir.display());
+    let q = super::explore_prefix(dir);
     outln!();
     outln!("{}", lang.pick("继续探索：", "Explore further:"));
     outln!("  {q} standings");
