@@ -128,6 +128,10 @@ pub struct Section {
     /// Per column: whether a terminal too narrow for the whole table may leave it out
     /// (saying so under the table), e.g. the masked ID and phone numbers of `players`.
     pub optional: Vec<bool>,
+    /// What the section is of, in a few words, where its title is a sentence (a group's
+    /// name under `成人组 第3轮进行中：2 台尚无成绩`): a workbook names its sheet by it.
+    /// Empty: the title.
+    pub sheet: String,
 }
 
 impl Section {
@@ -142,6 +146,22 @@ impl Section {
             rows: Vec::new(),
             notes: Vec::new(),
             optional,
+            sheet: String::new(),
+        }
+    }
+
+    /// The section named `sheet` in a workbook ([`Section::sheet`]).
+    pub fn sheet(mut self, sheet: impl Into<String>) -> Self {
+        self.sheet = sheet.into();
+        self
+    }
+
+    /// What a workbook names the section's sheet by: [`Section::sheet`], else its title.
+    pub fn sheet_title(&self) -> &str {
+        if self.sheet.is_empty() {
+            &self.title
+        } else {
+            &self.sheet
         }
     }
 

@@ -406,6 +406,7 @@ fn screenfuls(report: &Report, limit: usize) -> Vec<Report> {
             rows: Vec::new(),
             notes: Vec::new(),
             optional: section.optional.clone(),
+            sheet: section.sheet.clone(),
         };
         for (i, chunk) in rows.chunks(SCREEN_ROWS).enumerate() {
             let mut s = columns.clone();

@@ -256,8 +256,9 @@ pub fn standings(
     let numeric: Vec<usize> = (0..st.tiebreaks.len() + 5)
         .filter(|&i| i != 2 && i != 3)
         .collect();
-    let mut s =
-        Section::new("", header(lang, &st.tiebreaks, lang.pick("名次", "place"))).right(&numeric);
+    let mut s = Section::new("", header(lang, &st.tiebreaks, lang.pick("名次", "place")))
+        .right(&numeric)
+        .sheet(rules.group_name(&st.group));
     for row in json.rows_shown(&st.rows) {
         let p = event.player(row.player);
         s.push(row_cells(
@@ -414,7 +415,9 @@ pub fn list_standings(
         .collect();
     let mut cols = header(lang, &st.tiebreaks, lang.pick("名次", "place"));
     cols.push(lang.pick("总名次", "overall").into());
-    let mut s = Section::new("", cols).right(&numeric);
+    let mut s = Section::new("", cols)
+        .right(&numeric)
+        .sheet(list.name.clone());
     let mut json_rows = Vec::new();
     for lr in &rows {
         let p = event.player(lr.row.player);
@@ -663,7 +666,9 @@ pub(super) fn crosstable_report(
     cols.extend(round_columns(table, lang));
     cols.push(lang.pick("积分", "pts").into());
     let numeric: Vec<usize> = (0..cols.len()).filter(|&i| i != 2).collect();
-    let mut s = Section::new("", cols).right(&numeric);
+    let mut s = Section::new("", cols)
+        .right(&numeric)
+        .sheet(rules.group_name(pool));
     for row in json.rows_shown(&table.rows) {
         let mut cells = vec![
             place_text(row.rank, row.shared),

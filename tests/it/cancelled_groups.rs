@@ -80,6 +80,26 @@ fn a_cancelled_group_places_nobody_and_pays_nothing() {
     Run::on_event(&ev, &["standings", "--group", "成人组", "--format", "csv"])
         .stdout_lacks("组别已取消")
         .check();
+    // A workbook names each sheet by its group, not by the cancelled group's sentence cut
+    // at 31 characters (`女子组 已取消（`qiwang group cancel`）：`).
+    for (args, want) in [
+        (
+            &["standings"][..],
+            &["成人组 成绩排名", "女子组 成绩排名"][..],
+        ),
+        (
+            &["standings", "--group", "女子组"][..],
+            &["女子组 成绩排名"][..],
+        ),
+    ] {
+        let mut argv = args.to_vec();
+        argv.extend(["--format", "xlsx"]);
+        let out = crate::common::qiwang_zh(&ev, &argv);
+        assert!(out.status.success(), "{args:?}");
+        let book =
+            calamine::open_workbook_auto_from_rs(std::io::Cursor::new(&out.stdout[..])).unwrap();
+        assert_eq!(calamine::Reader::sheet_names(&book), want, "{args:?}");
+    }
     for (group, flag) in [("女子组", true), ("成人组", false)] {
         let out = Run::on_event(&ev, &["standings", "--group", group, "--format", "json"])
             .check()

@@ -63,7 +63,7 @@ pub(super) fn fill_book<'r>(
             // Shared by the threads writing its sections.
             let report = std::sync::Arc::new(report);
             for section in sections {
-                let sheet_name = if single || section.title.is_empty() {
+                let sheet_name = if single || section.sheet_title().is_empty() {
                     unique_name(&mut names, &name)
                 } else {
                     // Say what the sheet holds: `公开组 获奖名单`, the section and what the
@@ -74,8 +74,10 @@ pub(super) fn fill_book<'r>(
                         .map(|(_, what)| what)
                         .filter(|_| !section.columns.is_empty());
                     match what {
-                        Some(what) => unique_name(&mut names, &format!("{} {what}", section.title)),
-                        None => unique_name(&mut names, &section.title),
+                        Some(what) => {
+                            unique_name(&mut names, &format!("{} {what}", section.sheet_title()))
+                        }
+                        None => unique_name(&mut names, section.sheet_title()),
                     }
                 };
                 let heading = if section.title.is_empty() {

@@ -108,19 +108,24 @@ impl Localize for WorkbookError {
 /// A report as a workbook: a sheet per section with columns (the prize sheet: a sheet per
 /// list), plus a sheet for sections that only carry notes (the grand total). A one-sheet
 /// report's sheet is named by what it holds, its title after the event's name (`参赛名单`),
-/// after its first subtitle when the two fit (`成人组 第9轮后（共9轮） 成绩排名`, as `export`
-/// names it): the whole title, cut to Excel's 31 characters, was the event's name alone.
+/// after what its section is of ([`Section::sheet`]: `成人组 成绩排名`, as `export` names
+/// it) or else its first subtitle, when the two fit: the whole title, cut to Excel's 31 characters, was the event's name alone.
 pub fn render(report: &Report) -> Result<Vec<u8>, WorkbookError> {
     let what = report
         .title
         .rsplit_once(" — ")
         .map_or(report.title.as_str(), |(_, what)| what);
-    let name = match report.subtitle.first() {
-        Some(sub)
-            if sub.encode_utf16().count() + 1 + what.encode_utf16().count()
+    // What the sheet is of: its section's few words (a group's name), else the subtitle.
+    let about = match report.sections.as_slice() {
+        [one] if !one.sheet.is_empty() => Some(one.sheet.as_str()),
+        _ => report.subtitle.first().map(String::as_str),
+    };
+    let name = match about {
+        Some(about)
+            if about.encode_utf16().count() + 1 + what.encode_utf16().count()
                 <= cells::SHEET_NAME_MAX =>
         {
-            format!("{sub} {what}")
+            format!("{about} {what}")
         }
         _ => what.to_string(),
     };
