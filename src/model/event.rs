@@ -285,6 +285,14 @@ pub struct Event {
     /// (the shapes it may hold are read by the types themselves, e.g. `PlayerStatus`).
     #[serde(deserialize_with = "migrated_version")]
     pub schema_version: u32,
+    /// The number of the audit line of the change whose state this is (the newest change
+    /// in effect; the `init` line's for a new event before any change): the store sets it
+    /// as it writes, and refuses to change a state whose number is not the one `audit.log`
+    /// says is in effect (an older copy put back). `None` in a file written before qiwang
+    /// recorded it, which is not judged. Right after `schema_version`, so the line sits at
+    /// a fixed place near the top of the file (`store::stale`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change: Option<u64>,
     /// The rulebook frozen at `init`, as TOML text; re-validated on every load.
     pub rules_toml: String,
     /// Every registered player, in registration order (withdrawn ones included).
@@ -330,6 +338,7 @@ impl Event {
     pub fn new(rules_toml: String) -> Self {
         Event {
             schema_version: SCHEMA_VERSION,
+            change: None,
             rules_toml,
             players: Vec::new(),
             groups: BTreeMap::new(),

@@ -197,32 +197,24 @@ impl Store {
         let by_undo =
             super::history::undo_target(trail).is_ok_and(|target| target.seq == newest.seq);
         if by_undo {
-            let n = newest.seq;
-            let undo = undo_command(self.dir());
-            let (commands_zh, commands_en) = spelled(self.dir(), &way.redo[way.redo.len() - 1..]);
             let earlier = &way.redo[..way.redo.len() - 1];
-            let (between_zh, between_en) = if earlier.is_empty() {
-                (String::new(), String::new())
+            let between = if earlier.is_empty() {
+                Text::new("", "")
             } else {
                 let steps = listed(
                     earlier
                         .iter()
                         .map(|l| (l.seq.to_string(), format!("#{}", l.seq))),
                 );
-                (
+                Text::new(
                     format!("，第 {} 步随之恢复", steps.zh),
                     format!(", with steps {} in it", steps.en),
                 )
             };
+            let undo = self.undo_then_redo(newest, &between);
             return Recovery::Steps(Text::new(
-                format!(
-                    "{}，再运行 `qiwang {undo}`（撤销第 {n} 步：从 history/ 恢复第 {n} 次修改之前的状态{between_zh}，并在 audit.log 记下这一步已撤销），然后重做第 {n} 步：{commands_zh}",
-                    put_back.zh
-                ),
-                format!(
-                    "{}, then run `qiwang {undo}` (it undoes step #{n}: restores the state before change #{n} from history/{between_en} and records in audit.log that #{n} is undone), then redo step #{n}: {commands_en}",
-                    put_back.en
-                ),
+                format!("{}，再{}", put_back.zh, undo.zh),
+                format!("{}, then {}", put_back.en, undo.en),
             ));
         }
         let steps = listed(
@@ -249,6 +241,33 @@ impl Store {
                 put_back.en, steps.en
             ),
         ))
+    }
+
+    /// "run `qiwang undo` (…), then redo step #n: `qiwang …`", `newest` being the change
+    /// `undo` reverts now: the undo restores the state before it from `history/` (with
+    /// `between`, the steps that brings back, named) and logs it undone, so the change
+    /// redone by hand is in effect once in the log.
+    pub(super) fn undo_then_redo(&self, newest: &AuditEntry, between: &Text) -> Text {
+        let n = newest.seq;
+        let undo = undo_command(self.dir());
+        let commands = self.redo_by_hand(newest);
+        let (commands_zh, commands_en) = (commands.zh, commands.en);
+        Text::new(
+            format!(
+                "运行 `qiwang {undo}`（撤销第 {n} 步：从 history/ 恢复第 {n} 次修改之前的状态{}，并在 audit.log 记下这一步已撤销），然后重做第 {n} 步：{commands_zh}",
+                between.zh
+            ),
+            format!(
+                "run `qiwang {undo}` (it undoes step #{n}: restores the state before change #{n} from history/{} and records in audit.log that #{n} is undone), then redo step #{n}: {commands_en}",
+                between.en
+            ),
+        )
+    }
+
+    /// "#n `qiwang …`": the commands that make change `line` again by hand.
+    pub(super) fn redo_by_hand(&self, line: &AuditEntry) -> Text {
+        let (zh, en) = spelled(self.dir(), &[line]);
+        Text::new(zh, en)
     }
 
     /// The advice without the audit trail: the newest whole snapshot this qiwang reads

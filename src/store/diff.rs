@@ -17,6 +17,8 @@ const NAMED: usize = 5;
 pub(crate) fn differences(from: &Event, to: &Event) -> Vec<Text> {
     let Event {
         schema_version,
+        // Which change wrote the state is not a difference in the event.
+        change: _,
         rules_toml,
         players,
         groups,
@@ -74,7 +76,13 @@ pub(crate) fn differences(from: &Event, to: &Event) -> Vec<Text> {
     {
         lines.push(Text::new("规程改变", "the rulebook changes"));
     }
-    if lines.is_empty() && from != to {
+    let others_differ = *players != to.players
+        || *groups != to.groups
+        || *penalties != to.penalties
+        || *warnings != to.warnings
+        || *playoffs != to.playoffs
+        || *team_pools != to.team_pools;
+    if lines.is_empty() && others_differ {
         lines.push(Text::new(
             "状态有其他改变（如棋手的排列顺序）",
             "other parts of the state change (such as the order of the players)",

@@ -133,7 +133,12 @@ impl Store {
             .find(|e| Some(e.seq) == undo.undoes)
             .cloned()
             .unwrap_or_else(|| undo.clone());
-        let (snapshot, restored) = self.restorable_bytes(&undo, &changed)?;
+        let (snapshot, event) = self.restorable(&undo, &changed)?;
+        if let Some(refusal) = self.stale_undo(&undo, &changed, event.change) {
+            return Err(refusal);
+        }
+        let restored = state::encode(&event);
+        drop(event);
         let mut entry = self.next_entry(
             &trail,
             &snapshots,
@@ -274,6 +279,20 @@ impl Stacks {
         }
         stacks
     }
+}
+
+/// The line whose state `trail` says `qiwang.json` holds: the newest change in effect
+/// (an undo restores the state its change started from, a redo the state its undo
+/// replaced), or the `init` line while no change is in effect; `None` for a trail
+/// without either.
+pub(super) fn in_effect(trail: &AuditTrail) -> Option<u64> {
+    Stacks::of(trail).done.last().copied().or_else(|| {
+        trail
+            .entries
+            .iter()
+            .find(|e| e.kind == EntryKind::Init)
+            .map(|e| e.seq)
+    })
 }
 
 /// The newest change in effect: what `undo` reverts.

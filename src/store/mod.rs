@@ -28,6 +28,7 @@
 //! it holds, `linediff.rs` finds and applies the line deltas of steps, `state.rs` encodes
 //! and checks `qiwang.json` and names the snapshots, `audit.rs` reads the audit trail,
 //! `unlogged.rs` refuses a trail that lost the lines of changes `history/` holds,
+//! `stale.rs` a state that is not the one the trail says is in effect (an older copy),
 //! `kept.rs` lets a change reuse the event its command read while the state file is
 //! unchanged, `fsio.rs` holds the file primitives and the lock, `diff.rs` words what
 //! `undo --dry-run` would change, `advice.rs` the way back from a damaged state file,
@@ -52,7 +53,8 @@
 //! and no state: only steps 1, 4 and 5.
 //!
 //! Invariant: without `.pending.json`, every snapshot `N` in `history/` has line `N` in
-//! `audit.log` and `qiwang.json` is the state after the last line. With it, the next
+//! `audit.log` and `qiwang.json` is the state after the last line; it records in
+//! `"change"` the line of the change whose state it is (`stale.rs`), which step 3 writes. With it, the next
 //! command (under the lock, before anything else) reconciles deterministically, after
 //! cutting off a torn last line of `audit.log`: line `N` already logged → the change was
 //! complete; snapshot `N` missing, or (unpacked, or rebuilt for a step) equal byte for
@@ -110,6 +112,7 @@ mod kept;
 mod linediff;
 mod recovery;
 mod snapshots;
+mod stale;
 mod state;
 mod unlogged;
 
@@ -288,6 +291,8 @@ impl Store {
         let lock = self.lock()?;
         let (before, mut event) = self.read_state_kept(kept)?;
         let snapshots = self.prepare(&before)?;
+        // The state's own record of the change that wrote it, whatever the closure does.
+        let written = event.change;
         let (value, summary, details) = match f(&mut event).map_err(TxError::Command)? {
             Change::Unchanged(value) => return Ok(value),
             Change::Changed {
@@ -302,11 +307,16 @@ impl Store {
             crate::privacy::mask_free_text(&summary),
             crate::privacy::mask_free_text_json(details),
         );
-        let after = state::encode(&event);
+        event.change = written;
+        let mut after = state::encode(&event);
         if after == before {
             return Ok(value);
         }
+        drop(event);
         let trail = self.writable_audit(&snapshots)?;
+        if let Some(refusal) = self.stale(&trail, written) {
+            return Err(refusal.into());
+        }
         let entry = self.next_entry(
             &trail,
             &snapshots,
@@ -315,6 +325,7 @@ impl Store {
             summary,
             details,
         );
+        stale::number(&mut after, entry.seq);
         self.commit(&lock, &before, &after, &entry, &snapshots)?;
         Ok(value)
     }

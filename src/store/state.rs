@@ -187,6 +187,8 @@ pub(crate) fn roster(bytes: &[u8]) -> Option<Event> {
     #[derive(serde::Deserialize)]
     struct Roster {
         schema_version: u64,
+        #[serde(default)]
+        change: Option<u64>,
         rules_toml: String,
         players: Vec<crate::model::Player>,
     }
@@ -200,6 +202,7 @@ pub(crate) fn roster(bytes: &[u8]) -> Option<Event> {
         return None;
     }
     let mut event = Event::new(roster.rules_toml);
+    event.change = roster.change;
     event.players = roster.players;
     Some(event)
 }

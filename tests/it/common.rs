@@ -453,6 +453,27 @@ pub fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     out
 }
 
+/// Runs every `` `qiwang …` `` command spelled in `advice`, as typed (its words split at
+/// spaces), each of which must succeed.
+pub fn run_spelled(advice: &str) {
+    for spelled in advice.split("`qiwang ").skip(1) {
+        let command = &spelled[..spelled.find('`').expect("a closing backquote")];
+        let args: Vec<&str> = command.split(' ').collect();
+        let out = Command::new(BIN).args(&args).output().unwrap();
+        assert!(out.status.success(), "{command}: {out:?}");
+    }
+}
+
+/// A state file's text without its `"change"` line: the event alone, whichever change
+/// wrote it (a change redone by hand is logged, and so numbered, anew).
+pub fn unnumbered(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .filter(|l| !l.starts_with("  \"change\": "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Copies an event directory (its files and `history/`), leaving out the lock file, which
 /// holds no event data.
 pub fn copy_event(from: &Path, to: &Path) {

@@ -61,6 +61,7 @@ mod serve_panic;
 mod serve_tls;
 mod signed_sheets;
 mod stage_edges;
+mod stale_state;
 mod standings;
 mod stderr_writes;
 mod store;

@@ -265,7 +265,11 @@ fn assert_history_agrees_from(store: &Store, initial: Event) {
         serde_json::from_slice(&bytes).unwrap()
     };
     let before: Vec<Event> = entries[1..].iter().map(snapshot).collect();
-    let mut state = initial;
+    // `init` numbers the state with its own line.
+    let mut state = Event {
+        change: Some(1),
+        ..initial
+    };
     for (i, entry) in entries[1..].iter().enumerate() {
         assert_eq!(before[i], state, "snapshot of #{}", entry.seq);
         let after = match before.get(i + 1) {
@@ -274,6 +278,7 @@ fn assert_history_agrees_from(store: &Store, initial: Event) {
         };
         match entry.kind {
             EntryKind::Change => {
+                assert_eq!(after.change, Some(entry.seq), "the state of #{}", entry.seq);
                 assert_eq!(after.penalties.len(), state.penalties.len() + 1);
                 assert_eq!(
                     after.penalties[..state.penalties.len()],

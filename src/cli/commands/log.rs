@@ -58,7 +58,13 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
     // A torn last line is a crash's only when a journal is left, which the next command
     // reconciles; without one, or with files of history/ no line records, every change
     // is refused, and the note says so in the refusal's words.
-    match loaded.store.unaccounted(&trail).map_err(lib_error)? {
+    // A state that is not the one the trail says is in effect (an older copy put back)
+    // is refused the same way: read with the roster, its number costs nothing.
+    let refusal = match loaded.store.unaccounted(&trail).map_err(lib_error)? {
+        None => loaded.store.stale(&trail, loaded.event.change),
+        refusal => refusal,
+    };
+    match refusal {
         Some(refusal) => report.footer.push(bi!(
             lang,
             zh(

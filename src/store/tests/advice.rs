@@ -122,8 +122,14 @@ fn assert_advice_restores(store: &Store, ops: &[Op], change: fn(&Store, usize)) 
         for seq in &then.redo {
             change(&copy, changes[seq]);
         }
+        // The changes redone by hand are logged anew, so their state carries a new number.
+        let restored = fs::read(copy.state_path()).unwrap();
         assert!(
-            fs::read(copy.state_path()).unwrap() == expected,
+            if then.redo.is_empty() {
+                restored == expected
+            } else {
+                unnumbered(&restored) == unnumbered(&expected)
+            },
             "after {op:?}, following the advice gives another state: {hint}"
         );
         hints.push(hint);
@@ -258,7 +264,10 @@ fn after_the_advice_each_undo_reverts_one_change() {
     );
     store.undo(&command("undo")).unwrap();
     penalty_k(&store, 2);
-    assert_eq!(fs::read(store.state_path()).unwrap(), good);
+    assert_eq!(
+        unnumbered(&fs::read(store.state_path()).unwrap()),
+        unnumbered(&good)
+    );
     let undone = store.undo(&command("undo")).unwrap();
     assert_eq!((undone.undone.seq, count(&store)), (5, 1));
     let undone = store.undo(&command("undo")).unwrap();

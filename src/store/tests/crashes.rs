@@ -19,7 +19,7 @@ pub(super) fn crash_after(store: &Store, point: CrashPoint) {
     let before = fs::read(store.state_path()).unwrap();
     let mut event = store.load().unwrap();
     event.penalties.push(penalty(event.penalties.len() + 1));
-    let after = state::encode(&event);
+    let mut after = state::encode(&event);
     let snapshots = store.snapshots().unwrap();
     let entry = store.next_entry(
         &store.writable_audit(&snapshots).unwrap(),
@@ -29,6 +29,8 @@ pub(super) fn crash_after(store: &Store, point: CrashPoint) {
         "p".into(),
         serde_json::Value::Null,
     );
+    // The state records the change that wrote it, as the commit writes it.
+    stale::number(&mut after, entry.seq);
     let snapshot = store.history_dir().join(entry.snapshot.as_ref().unwrap());
     fsio::write_atomic(&store.journal_path(), &entry.to_line()).unwrap();
     // A temporary file half-written at the moment of the crash.

@@ -351,7 +351,11 @@ fn a_deleted_state_file_is_refused_with_the_snapshot_to_put_back() {
     fs::write(state, bytes).unwrap();
     store.undo(&command("undo")).unwrap();
     add_penalty(&store);
-    assert_eq!(fs::read(store.state_path()).unwrap(), good, "{en}");
+    assert_eq!(
+        unnumbered(&fs::read(store.state_path()).unwrap()),
+        unnumbered(&good),
+        "{en}"
+    );
     assert_eq!(store.undo(&command("undo")).unwrap().undone.seq, 5);
     assert_eq!(count(&store), 1);
 }
@@ -461,4 +465,62 @@ fn an_incident_of_many_changes_is_told_in_a_bounded_advice() {
         set.sort();
         assert_eq!(set, before[1..]);
     }
+}
+
+/// An older copy of the state put back (`stale.rs`): every change is refused and writes
+/// nothing; `undo` restores the state before the newest change in effect, after which the
+/// trail and the state agree, and `redo` gives back the newest state exactly.
+#[test]
+fn an_older_state_put_back_is_refused_until_undo_restores_one_the_trail_describes() {
+    let (_tmp, store) = new_event();
+    add_penalty(&store);
+    let older = fs::read(store.state_path()).unwrap();
+    add_penalty(&store);
+    add_penalty(&store);
+    let newest = fs::read(store.state_path()).unwrap();
+    fs::write(store.state_path(), &older).unwrap();
+    let files = files_of(&store);
+    match failed_penalty(&store) {
+        TxError::Store(StoreError::Damaged {
+            detail, recovery, ..
+        }) => {
+            crate::i18n::facts::assert_same(&detail.zh, &detail.en);
+            assert!(
+                detail
+                    .en
+                    .contains("written by step #2, but audit.log has reached step #4"),
+                "{detail}"
+            );
+            assert!(
+                recovery.en.contains("undo` (it undoes step #4"),
+                "{recovery}"
+            );
+        }
+        other => panic!("{other}"),
+    }
+    assert_eq!(files_of(&store), files);
+    store.undo(&command("undo")).unwrap();
+    let event = store.load().unwrap();
+    assert_eq!((event.penalties.len(), event.change), (2, Some(3)));
+    assert!(
+        store
+            .stale(&store.log_brief().unwrap(), event.change)
+            .is_none()
+    );
+    // A redo would put the older copy back while the log says #4 is in effect again.
+    let files = files_of(&store);
+    let refused = store.redo(&command("redo")).unwrap_err().to_string();
+    assert!(
+        refused.contains("the undo #5 replaced an older copy written by step #2")
+            && refused.contains("make change #4 again by hand: #4 `qiwang "),
+        "{refused}"
+    );
+    assert_eq!(files_of(&store), files);
+    add_penalty(&store);
+    let event = store.load().unwrap();
+    assert_eq!((event.penalties.len(), event.change), (3, Some(6)));
+    assert_eq!(
+        unnumbered(&fs::read(store.state_path()).unwrap()),
+        unnumbered(&newest)
+    );
 }
