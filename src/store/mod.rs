@@ -370,6 +370,27 @@ impl Store {
     /// The audit trail, refused if a new line could not follow it: an incomplete last
     /// line, or files of `history/` (`snapshots`) it has no line for.
     fn writable_audit(&self, snapshots: &[SnapshotFile]) -> Result<AuditTrail, StoreError> {
+        // Every change writes its snapshot there: without the folder it would fail half
+        // way, with a raw error and a journal left behind.
+        let history = self.history_dir();
+        if !history.is_dir() {
+            let mkdir = format!("mkdir {}", crate::sanitize::shell_path(&history));
+            return Err(StoreError::Damaged {
+                path: history,
+                detail: Text::new(
+                    "快照文件夹 history/ 不见了",
+                    "the snapshot folder history/ is missing",
+                ),
+                recovery: Text::new(
+                    format!(
+                        "请从备份恢复它；或用 `{mkdir}` 新建一个空文件夹后继续（此前的修改就无法再撤销）"
+                    ),
+                    format!(
+                        "restore it from a backup, or create an empty one with `{mkdir}` and go on (the changes before then can no longer be undone)"
+                    ),
+                ),
+            });
+        }
         let audit_path = self.audit_path();
         let Some(bytes) = fsio::read_optional(&audit_path)? else {
             return Err(StoreError::Damaged {

@@ -360,3 +360,23 @@ fn the_advice_run_by_the_shell_gives_the_event_back() {
     }
     drop(built_tmp);
 }
+
+/// A deleted `history/` is refused before anything is written, saying how to go on (it
+/// failed half way with a raw I/O error and left a journal that `unlock` could not clear);
+/// with the folder made again as advised, changes go on.
+#[test]
+fn a_missing_history_folder_is_refused_with_the_way_on() {
+    let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
+    crate::common::Run::on_event(&ev, &["pair", "--seed", "1"]).check();
+    fs::remove_dir_all(ev.join("history")).unwrap();
+    let before = fs::read(ev.join("qiwang.json")).unwrap();
+    let refused = crate::common::Run::on_event(&ev, &["result", "1", "r"])
+        .status(3)
+        .stderr_has("快照文件夹 history/ 不见了")
+        .stderr_has("mkdir ")
+        .check();
+    assert_eq!(fs::read(ev.join("qiwang.json")).unwrap(), before);
+    assert!(!ev.join(".pending.json").exists(), "{}", refused.stderr);
+    fs::create_dir(ev.join("history")).unwrap();
+    crate::common::Run::on_event(&ev, &["result", "1", "r"]).check();
+}
