@@ -344,9 +344,9 @@ impl StatedCounts {
     /// 女子组共2人 / 共10人; a title's 共10人 and a footer's 其中女子组共2人). The total is
     /// the sheet's count, and it is the largest total stated, so that one is compared, at
     /// the first line that states it; a part is never the sheet's count, and a part alone
-    /// (女子组共1人 under 3 players) says nothing of the whole sheet. Parts stated without
-    /// their total agree when they add up to the players read (or one of them is all of
-    /// them); when neither agrees, they are named as parts and their sum
+    /// (女子组共1人 under 3 players) says nothing of the whole sheet. Two or more parts,
+    /// with or without their total, agree when they add up to the players read (or one of
+    /// them is all of them); when neither agrees, they are named as parts and their sum
     /// ([`StatedCount::Parts`]), never as a total the sheet never states.
     pub(super) fn differing(&self, read: usize) -> Option<StatedCount> {
         let first_largest =
@@ -354,22 +354,34 @@ impl StatedCounts {
         // Totals stated twice (a title's 共2人 and a footer's 合计：2人) are one count,
         // never 4.
         if let Some(total) = self.0.iter().filter(|s| !s.part).max_by(first_largest) {
-            return (total.count != read).then_some(StatedCount::Total {
-                line: total.line,
-                count: total.count,
-            });
+            if total.count != read {
+                return Some(StatedCount::Total {
+                    line: total.line,
+                    count: total.count,
+                });
+            }
+            // The total agrees; parts stated beside it (男子组共8人 / 女子组共3人 under 共10
+            // 人) must add up to it too, else a row may sit in the wrong part.
+            let parts: Vec<&Stated> = self.0.iter().filter(|s| s.part).collect();
+            return Self::parts_differing(&parts, read);
         }
-        if self.0.len() < 2 {
+        let all: Vec<&Stated> = self.0.iter().collect();
+        Self::parts_differing(&all, read)
+    }
+
+    /// Two or more parts that add up to another number than the `read` players (none of
+    /// them all of them): named as parts and their sum.
+    fn parts_differing(parts: &[&Stated], read: usize) -> Option<StatedCount> {
+        if parts.len() < 2 {
             return None;
         }
-        let parts: usize = self.0.iter().map(|s| s.count).sum();
-        let largest = self.0.iter().map(|s| s.count).max();
-        if parts == read || largest == Some(read) {
+        let sum: usize = parts.iter().map(|s| s.count).sum();
+        if sum == read || parts.iter().any(|s| s.count == read) {
             return None;
         }
         Some(StatedCount::Parts {
-            line: self.0.iter().map(|s| s.line).min().unwrap_or_default(),
-            parts: self.0.iter().map(|s| s.count).collect(),
+            line: parts.iter().map(|s| s.line).min().unwrap_or_default(),
+            parts: parts.iter().map(|s| s.count).collect(),
         })
     }
 }

@@ -875,6 +875,24 @@ fn the_largest_count_stated_is_compared_at_its_first_line() {
     lone.push(1, 4);
     assert_eq!(lone.differing(3), total(1, 4));
     assert_eq!(lone.differing(4), None);
+    // A total that agrees beside parts that do not add up to it (共10人, 男子组共8人,
+    // 女子组共3人): the parts are named.
+    let mut both = footer::StatedCounts::default();
+    both.push(1, 10);
+    both.push_part(12, 8);
+    both.push_part(13, 3);
+    assert_eq!(
+        both.differing(10),
+        Some(footer::StatedCount::Parts {
+            line: 12,
+            parts: vec![8, 3]
+        })
+    );
+    let mut agree = footer::StatedCounts::default();
+    agree.push(1, 10);
+    agree.push_part(12, 7);
+    agree.push_part(13, 3);
+    assert_eq!(agree.differing(10), None);
 }
 
 /// A gender read from the ID number is said at the empty 性别 cell; a sheet with no 性别
