@@ -58,6 +58,7 @@ pub use rounds::{add_penalty, add_warning, check_round_finished};
 pub use seats::{SeatClaim, Seats, check_typed_seats};
 pub use source::{ResultsText, SourceError, results_text};
 pub use tables::pools_of_tables;
+pub(crate) use tables::pools_of_tables_among;
 pub use typed::{TypedNamesError, typed_seats};
 pub use withdraw::{
     reinstate_player, withdraw, withdraw_from_next_round, withdraw_player, withdrawal_cause_text,

@@ -5,7 +5,7 @@
 
 use super::ResultError;
 use crate::model::{Event, GroupId};
-use crate::rulebook::Rulebook;
+use crate::rulebook::{GroupRule, Rulebook};
 
 /// The pool of each table in `tables`, in order: the one pool (of the rulebook's pools)
 /// whose round `round` (each pool's newest without it) has a game at that number.
@@ -19,8 +19,19 @@ pub fn pools_of_tables(
     round: Option<u32>,
     tables: &[u32],
 ) -> Result<Option<Vec<GroupId>>, ResultError> {
-    let rounds: Vec<(&GroupId, &crate::model::Round)> = rules
-        .pools()
+    pools_of_tables_among(event, rules.pools(), round, tables)
+}
+
+/// [`pools_of_tables`] among `pools` only: the pools of one hall, for a results file
+/// whose 场地 column says which hall a row's table stands in (a hall's tables are numbered
+/// on in one sequence, so its table number names one pool's game).
+pub(crate) fn pools_of_tables_among<'a>(
+    event: &Event,
+    pools: impl Iterator<Item = &'a GroupRule>,
+    round: Option<u32>,
+    tables: &[u32],
+) -> Result<Option<Vec<GroupId>>, ResultError> {
+    let rounds: Vec<(&GroupId, &crate::model::Round)> = pools
         .filter_map(|g| {
             let state = event.group(&g.id)?;
             let r = match round {

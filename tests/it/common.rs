@@ -551,3 +551,26 @@ pub fn zipped(parts: &[(&str, &[u8])]) -> Vec<u8> {
     }
     w.finish().unwrap().into_inner()
 }
+
+/// The name and cells of a workbook's first sheet, each cell as text (numbers as Rust
+/// prints them, anything else empty).
+pub fn first_sheet_cells(bytes: &[u8]) -> (String, Vec<Vec<String>>) {
+    use calamine::{Data, Reader, open_workbook_auto_from_rs};
+    let mut book = open_workbook_auto_from_rs(std::io::Cursor::new(bytes)).unwrap();
+    let sheet = book.sheet_names()[0].clone();
+    let range = book.worksheet_range(&sheet).unwrap();
+    let cells = range
+        .rows()
+        .map(|r| {
+            r.iter()
+                .map(|c| match c {
+                    Data::String(s) => s.clone(),
+                    Data::Float(f) => format!("{f}"),
+                    Data::Int(i) => i.to_string(),
+                    _ => String::new(),
+                })
+                .collect()
+        })
+        .collect();
+    (sheet, cells)
+}

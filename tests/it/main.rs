@@ -26,6 +26,7 @@ mod fuzz;
 mod group_status;
 mod guide;
 mod hall;
+mod hall_results;
 mod head_counts;
 mod hostile;
 mod i18n;

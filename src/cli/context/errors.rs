@@ -227,6 +227,8 @@ impl ExitStatus for qiwang::results::ResultError {
             | E::GroupColumnMissing { .. }
             | E::GroupNotChosen { .. }
             | E::UnknownGroupName { .. }
+            | E::UnknownHall { .. }
+            | E::HallNotGroups { .. }
             | E::Csv { .. }
             | E::UnknownGroup { .. }
             | E::NoRounds { .. }

@@ -16,11 +16,59 @@ pub(super) fn csv_row(lang: Lang, source_name: &str, line: u64, error: &ResultEr
 }
 
 /// The message of `ResultError::DuplicateRow`.
-pub(super) fn duplicate_row(lang: Lang, round: u32, table: u32, first: u64) -> String {
+pub(super) fn duplicate_row(lang: Lang, round: u32, hall: &str, table: u32, first: u64) -> String {
+    let hall = if hall.is_empty() {
+        String::new()
+    } else {
+        format!("{hall} ")
+    };
     bi!(
         lang,
-        zh("第 {round} 轮第 {table} 台在第 {first} 行已经出现：每台只写一次"),
-        en("round {round} table {table} is also on line {first}: give each table once"),
+        zh("第 {round} 轮{hall}第 {table} 台在第 {first} 行已经出现：每台只写一次"),
+        en("round {round} {hall}table {table} is also on line {first}: give each table once"),
+    )
+}
+
+/// A hall as a message names it: its name, or the main hall (the 场地 cell left empty).
+fn hall_words(lang: Lang, hall: &str) -> String {
+    if hall.is_empty() {
+        bi!(
+            lang,
+            zh("主赛场（场地一栏空着）"),
+            en("the main hall (an empty hall cell)")
+        )
+    } else {
+        hall.to_string()
+    }
+}
+
+/// The message of `ResultError::UnknownHall`.
+pub(super) fn unknown_hall(lang: Lang, text: &str, halls: &[String]) -> String {
+    let halls = halls
+        .iter()
+        .map(|h| hall_words(lang, h))
+        .collect::<Vec<_>>()
+        .join(lang.pick("、", ", "));
+    bi!(
+        lang,
+        zh("场地一栏写的 `{text}` 不是任何组别的场地：本赛事的场地为 {halls}，请写其中之一"),
+        en(
+            "the hall cell says `{text}`, where no group plays: the halls are {halls}; write one of them"
+        ),
+    )
+}
+
+/// The message of `ResultError::HallNotGroups`.
+pub(super) fn hall_not_groups(lang: Lang, hall: &str, group: &str, own: &str) -> String {
+    let (hall, own) = (hall_words(lang, hall), hall_words(lang, own));
+    bi!(
+        lang,
+        zh(
+            "场地一栏写的是 {hall}，但 {group} 在 {own} 比赛：请改正这一行的场地，或它的组别（组别一栏或 `--group`）"
+        ),
+        en(
+            "the hall cell says {hall}, but {group} plays in {own}: correct the row's hall, or its group (the group column or `--group`)"
+        ),
     )
 }
 

@@ -82,6 +82,9 @@ pub enum ResultError {
     DuplicateRow {
         /// The round of the row.
         round: u32,
+        /// The hall of the row's table as its 场地 cell gives it (`""`: the main hall, or no
+        /// such column).
+        hall: String,
         /// The table of the row.
         table: u32,
         /// The line where the table first appears.
@@ -137,6 +140,24 @@ pub enum ResultError {
         text: String,
         /// The group chosen.
         chosen: String,
+    },
+
+    /// A 场地 cell that names no hall a pool of the event stands in.
+    UnknownHall {
+        /// The cell as written.
+        text: String,
+        /// The halls there are, in rulebook order (`""`: the main hall).
+        halls: Vec<String>,
+    },
+
+    /// A 场地 cell that is not the hall of the row's group.
+    HallNotGroups {
+        /// The hall the row gives (`""`: the main hall).
+        hall: String,
+        /// The row's group, as the message shows it.
+        group: String,
+        /// The hall the group stands in (`""`: the main hall).
+        own: String,
     },
 
     /// A group cell that names no group of the rulebook.
@@ -437,9 +458,10 @@ impl Localize for ResultError {
             } => file::csv_row(lang, source_name, *line, error),
             ResultError::DuplicateRow {
                 round,
+                hall,
                 table,
                 first,
-            } => file::duplicate_row(lang, *round, *table, *first),
+            } => file::duplicate_row(lang, *round, hall, *table, *first),
             ResultError::HeaderUnreadable {
                 source_name,
                 detail,
@@ -461,6 +483,10 @@ impl Localize for ResultError {
             } => file::group_column_missing(lang, source_name, groups),
             ResultError::GroupNotChosen { text, chosen } => {
                 file::group_not_chosen(lang, text, chosen)
+            }
+            ResultError::UnknownHall { text, halls } => file::unknown_hall(lang, text, halls),
+            ResultError::HallNotGroups { hall, group, own } => {
+                file::hall_not_groups(lang, hall, group, own)
             }
             ResultError::UnknownGroupName { text, known } => {
                 file::unknown_group_name(lang, text, known)

@@ -30,6 +30,7 @@ fn every_variant() -> Vec<ResultError> {
             line: 4,
             error: Box::new(ResultError::DuplicateRow {
                 round: 2,
+                hall: "二楼".into(),
                 table: 5,
                 first: 3,
             }),
@@ -58,6 +59,15 @@ fn every_variant() -> Vec<ResultError> {
             message: "found record with 3 fields".into(),
         },
         ResultError::EmptyGroupCell,
+        ResultError::UnknownHall {
+            text: "三楼".into(),
+            halls: vec![String::new(), "二楼".into()],
+        },
+        ResultError::HallNotGroups {
+            hall: "二楼".into(),
+            group: "成人组".into(),
+            own: String::new(),
+        },
         ResultError::GroupColumnUnexpected {
             source_name: "r.csv".into(),
         },

@@ -1,5 +1,5 @@
 //! The columns a results file may have: the headers of round, table, result, fouls,
-//! group and pairing code in each accepted spelling, and the 红方/黑方 columns that say
+//! group, hall and pairing code in each accepted spelling, and the 红方/黑方 columns that say
 //! who played (name, pairing number, ID tail).
 
 pub(super) const ROUND_HEADERS: &[&str] = &["round", "轮次", "轮", "轮数"];
@@ -7,6 +7,9 @@ pub(super) const TABLE_HEADERS: &[&str] = &["table", "board", "台号", "台次"
 pub(super) const OUTCOME_HEADERS: &[&str] = &["outcome", "result", "结果", "成绩"];
 pub(super) const FOULS_HEADERS: &[&str] = &["fouls", "foul", "犯规"];
 pub(super) const GROUP_HEADERS: &[&str] = &["group", "组别", "组", "组名", "编排组"];
+/// The hall a row's table stands in (the slips file writes it before 台号 when a pool has
+/// a hall of its own, docs/rules.md §12 (table numbers)).
+pub(super) const HALL_HEADERS: &[&str] = &["hall", "场地", "赛场", "比赛场地", "venue"];
 /// What a 红方/黑方 column says about a side: the name (`红方`, `红方姓名`, `red`, `red
 /// player`), the pairing number (`红方序号`, `红方编号`, `red no.`) or the end of the ID
 /// number (`红方证件尾号`, `红方身份证号`, `red id`). Checked against the game at the row's

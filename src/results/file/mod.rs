@@ -13,6 +13,7 @@
 
 mod check;
 mod columns;
+mod hall;
 mod rows;
 #[cfg(test)]
 mod tests;
@@ -95,7 +96,10 @@ pub struct ResultsFile {
 /// (a section resolves to the pool it plays in, a merged group to the group it was merged
 /// into). Without that column every row belongs to `group` if given, else to the event's
 /// only pool with rounds. With both, every row must name `group`: the column is never
-/// ignored. A row's 编排码 must be its round's pairing code now; its 红方/黑方 (names,
+/// ignored. A 场地 column (`场地`/`hall`) gives the hall of each row's table: a hall some
+/// pool stands in (empty or `主赛场` for the main hall), and its group's hall; a row
+/// without 组别 is found by its hall and table, a hall's tables being numbered on in one
+/// sequence, and a table is given once per hall. A row's 编排码 must be its round's pairing code now; its 红方/黑方 (names,
 /// `name(序号)`, 序号 or ID-tail columns) must be the players of its table, each in their
 /// colour; a file without a table column finds each row's table by its two players.
 /// Nothing is recorded here; the caller records the returned batches in one transaction,
@@ -119,6 +123,13 @@ pub fn read_results_file(
         line,
         error: Box::new(error),
     };
+    let mut unknown_halls = Vec::new();
+    let rows = hall::read(event, rules, rows, &mut unknown_halls);
+    errors.extend(
+        unknown_halls
+            .into_iter()
+            .map(|(line, e)| row_error(line, e)),
+    );
     // The pool of each row by its table, when the file has no 组别 column and its tables
     // are numbered across the hall.
     let mut by_table = BTreeMap::new();
@@ -211,6 +222,10 @@ pub fn read_results_file(
                 None => continue,
             },
         };
+        if let Err(e) = hall::check(rules, &pool, &row) {
+            errors.push(row_error(row.line, e));
+            continue;
+        }
         let Some(table) = checker
             .check(&pool, &row, &mut stale)
             .map_err(|e| errors.push(row_error(row.line, e)))
@@ -288,8 +303,8 @@ type RowPools = Result<BTreeMap<u64, GroupId>, Vec<(u64, ResultError)>>;
 
 /// The pool of each row (by CSV line) of a file without a 组别 column, read from its
 /// table number with [`super::pools_of_tables`] (tables numbered across the hall,
-/// docs/rules.md §12): `Ok` when exactly one pool has a game at every row's table in the
-/// row's round; `Err` with each row whose table no pool has in its round
+/// docs/rules.md §12), among the pools of the row's hall when its 场地 cell gives one:
+/// `Ok` when exactly one pool has a game at every row's table in the row's round; `Err` with each row whose table no pool has in its round
 /// ([`ResultError::HallTableMissing`]) when every other row's table is one pool's; `None`
 /// when a row has no table or a table several pools share (each pool numbered from 1):
 /// then the file must say its group.
@@ -297,7 +312,10 @@ fn row_pools(event: &Event, rules: &Rulebook, rows: &[rows::CsvRow]) -> Option<R
     let mut pools = BTreeMap::new();
     let mut missing = Vec::new();
     for row in rows {
-        match super::pools_of_tables(event, rules, Some(row.round), &[row.table?]) {
+        let among = rules
+            .pools()
+            .filter(|g| hall::holds(row, g.hall.name.as_deref()));
+        match super::pools_of_tables_among(event, among, Some(row.round), &[row.table?]) {
             Ok(Some(mut pool)) => {
                 pools.insert(row.line, pool.pop()?);
             }

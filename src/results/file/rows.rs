@@ -2,8 +2,8 @@
 //! instead of stopping at the first, a header without a required column refused.
 
 use super::columns::{
-    CODE_HEADERS, FOULS_HEADERS, GROUP_HEADERS, OUTCOME_HEADERS, ROUND_HEADERS, TABLE_HEADERS,
-    side_column,
+    CODE_HEADERS, FOULS_HEADERS, GROUP_HEADERS, HALL_HEADERS, OUTCOME_HEADERS, ROUND_HEADERS,
+    TABLE_HEADERS, side_column,
 };
 use crate::results::fingerprint::normalize_code;
 use crate::results::parse::{is_late_token, normalize, parse_fouls, parse_number, parse_outcome};
@@ -15,6 +15,9 @@ pub(super) struct CsvRow {
     pub(super) line: u64,
     /// The 组别 cell, when the file has that column.
     pub(super) group: Option<String>,
+    /// The 场地 cell, when the file has that column; once read against the event
+    /// (`hall::read`), the hall's name as the rulebook gives it, `""` for the main hall.
+    pub(super) hall: Option<String>,
     pub(super) round: u32,
     /// The 台号 cell; `None` in a file without that column, whose rows name both players.
     pub(super) table: Option<u32>,
@@ -91,6 +94,7 @@ pub(super) fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError
     let outcome_col = column(OUTCOME_HEADERS, "outcome", false);
     let fouls_col = find(FOULS_HEADERS);
     let group_col = find(GROUP_HEADERS);
+    let hall_col = find(HALL_HEADERS);
     let (Some(round_col), Some(outcome_col)) = (round_col, outcome_col) else {
         return Err(ResultError::collect(errors).unwrap_err());
     };
@@ -109,9 +113,9 @@ pub(super) fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError
 
     let mut rows: Vec<CsvRow> = Vec::new();
     let mut blank = Vec::new();
-    // (group cell, round, table) → first line. (A `BTreeMap` keyed so was a third of
+    // (group cell, hall, round, table) → first line: two halls' table 1 are two boards. (A `BTreeMap` keyed so was a third of
     // `result --from` with a whole round of a 100,000-player event: 50,000 rows.)
-    let mut seen: std::collections::HashMap<(String, u32, u32), u64> = Default::default();
+    let mut seen: std::collections::HashMap<(String, String, u32, u32), u64> = Default::default();
     let mut lines = crate::input::decode::LineCounter::new(text);
     for record in reader.records() {
         let record = match record {
@@ -143,6 +147,7 @@ pub(super) fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError
             continue;
         }
         let group = group_col.map(|c| cell(c).to_string());
+        let hall = hall_col.map(|c| cell(c).to_string());
         if group.as_deref() == Some("") {
             errors.push(row_error(ResultError::EmptyGroupCell));
         }
@@ -201,10 +206,17 @@ pub(super) fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError
             continue;
         };
         if let Some(table) = table {
-            let key = (group.clone().unwrap_or_default(), round, table);
+            let hall = super::hall::key(hall.as_deref().unwrap_or_default()).to_string();
+            let key = (
+                group.clone().unwrap_or_default(),
+                hall.clone(),
+                round,
+                table,
+            );
             if let Some(first) = seen.insert(key, line) {
                 errors.push(row_error(ResultError::DuplicateRow {
                     round,
+                    hall,
                     table,
                     first,
                 }));
@@ -214,6 +226,7 @@ pub(super) fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError
         rows.push(CsvRow {
             line,
             group,
+            hall,
             round,
             table,
             entry: ResultEntry {

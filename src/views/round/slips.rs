@@ -27,7 +27,8 @@ pub(super) fn slips(
     // against the game at the table, and 编排码, on every row so that sorting, deleting
     // or copying rows between files keeps it, must still be the round's pairing code.
     // A pool in another hall (numbered from 1 there) gets the hall in a 场地 column before
-    // 台号, which the reader passes over; an event of one hall has none (docs/rules.md §12).
+    // 台号 (empty in the main hall), which the reader checks against each row's group and
+    // tells tables apart by; an event of one hall has none (docs/rules.md §12).
     let halls = rounds.iter().any(|(pool, _)| rules.hall_of(pool).is_some());
     let mut csv_columns = crate::views::headings(
         lang,
