@@ -369,7 +369,7 @@ fn spelled(dir: &Path, lines: &[&AuditEntry]) -> (String, String) {
             (
                 l.seq,
                 redo_commands(dir, l),
-                seeds_in_words(dir, l, &lines[i + 1..]),
+                seeds_in_words(dir, l, &lines[i + 1..]).or_else(|| demo_in_words(l)),
             )
         })
         .collect();
@@ -399,6 +399,24 @@ fn spelled(dir: &Path, lines: &[&AuditEntry]) -> (String, String) {
         en.push_str(&format!("; {more} more in `qiwang log`"));
     }
     (zh, en)
+}
+
+/// Whether `line` is a step of `qiwang demo` (logged `demo result --group kids_b`): the
+/// demo made up its results, and no command makes such a step again.
+fn by_demo(line: &AuditEntry) -> bool {
+    line.command
+        .get(command_at(&line.command))
+        .is_some_and(|w| w == "demo")
+}
+
+/// What to do about a step of `qiwang demo` ([`by_demo`]), in words.
+fn demo_in_words(line: &AuditEntry) -> Option<Text> {
+    by_demo(line).then(|| {
+        Text::new(
+            "（`qiwang demo` 的一步，没有命令能重做它：示例赛事可以删掉，再运行 `qiwang demo` 重新生成）",
+            "(a step of `qiwang demo`, which no command makes again: an example event can be deleted and made anew with `qiwang demo`)",
+        )
+    })
 }
 
 /// The file an undo or redo line restored, from its details.
@@ -443,6 +461,9 @@ pub(super) fn put_back(snapshot: &Path, state: &Path, holding: Option<&Text>) ->
 /// the event in `dir` ([`on_event`]).
 fn redo_commands(dir: &Path, line: &AuditEntry) -> Vec<String> {
     if let Some(Action::SeedsRecorded { .. }) = Action::of(line) {
+        return Vec::new();
+    }
+    if by_demo(line) {
         return Vec::new();
     }
     let argv = &on_event(dir, &line.command);
@@ -824,6 +845,29 @@ mod tests {
             "snapshot": "000002-pair.json.gz",
         }))
         .unwrap()
+    }
+
+    /// A step of `qiwang demo` (logged `demo result --group kids_b`, its made-up results
+    /// not in the line) is never given as a command to redo, which would be refused; the
+    /// advice says to make the example anew.
+    #[test]
+    fn a_demo_step_is_redone_by_no_command() {
+        let line: AuditEntry = serde_json::from_value(serde_json::json!({
+            "seq": 3,
+            "time": "2026-12-05T00:00:00Z",
+            "user": "arbiter",
+            "command": ["--event", "ev", "demo", "result", "--group", "kids_b"],
+            "kind": "change",
+            "summary": "results",
+            "details": {},
+            "snapshot": "000003-result.json.gz",
+        }))
+        .unwrap();
+        assert!(redo_commands(Path::new("ev"), &line).is_empty());
+        let (zh, en) = spelled(Path::new("ev"), &[&line]);
+        assert!(!en.contains("`qiwang --event"), "{en}");
+        assert!(en.starts_with("#3 (a step of `qiwang demo`"), "{en}");
+        assert!(zh.contains("重新生成"), "{zh}");
     }
 
     /// A dry run's recorded seed is not redone by the dry run as logged (it would draw
