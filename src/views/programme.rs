@@ -375,19 +375,25 @@ pub fn programme(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
         );
     }
 
-    // The groups.
+    // The groups, with the hall each plays in when one has a hall of its own (docs/rules.md
+    // §12 (table numbers)): players and parents read the programme to find their hall.
+    let halls = rules
+        .groups
+        .iter()
+        .any(|g| rules.hall_of(rules.pool_of(g)).is_some());
+    let mut columns = vec![
+        ("组别", "group"),
+        ("赛制", "system"),
+        ("人数", "players"),
+        ("轮数", "rounds"),
+        ("用时", "time control"),
+    ];
+    if halls {
+        columns.push(("赛场", "hall"));
+    }
     let mut groups = Section::new(
         lang.pick("竞赛组别", "Groups"),
-        super::headings(
-            lang,
-            &[
-                ("组别", "group"),
-                ("赛制", "system"),
-                ("人数", "players"),
-                ("轮数", "rounds"),
-                ("用时", "time control"),
-            ],
-        ),
+        super::headings(lang, &columns),
     )
     .right(&[2, 3]);
     for g in &rules.groups {
@@ -409,7 +415,7 @@ pub fn programme(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
                 crate::schedule::rounds_of(event, rules, pool),
             ),
         };
-        groups.push(vec![
+        let mut row = vec![
             g.name.clone(),
             system,
             players.to_string(),
@@ -417,7 +423,16 @@ pub fn programme(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
             g.time_control
                 .clone()
                 .unwrap_or_else(|| e.time_control.clone()),
-        ]);
+        ];
+        if halls {
+            row.push(
+                rules
+                    .hall_of(pool)
+                    .unwrap_or_else(|| lang.pick("主赛场", "main hall"))
+                    .to_string(),
+            );
+        }
+        groups.push(row);
     }
 
     // The key rules.
@@ -498,7 +513,7 @@ pub fn programme(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
         "start_date": e.start_date,
         "end_date": e.end_date,
         "round_times": e.round_times,
-        "groups": rules.groups.iter().map(|g| json!({"id": g.id, "name": g.name})).collect::<Vec<_>>(),
+        "groups": rules.groups.iter().map(|g| crate::views::with_hall(json!({"id": g.id, "name": g.name}), rules, rules.pool_of(g))).collect::<Vec<_>>(),
         "rules": rule_lines(event, rules, lang),
         "units": json_units,
     });

@@ -527,3 +527,34 @@ fn pairing_set_refuses_a_number_another_pool_holds() {
     assert_eq!(tables(dir, "girls"), [1, 2]);
     run(dir, &["--event", &ev, "check"]).ok();
 }
+
+/// The programme (秩序册) says which hall each group plays in when one has a hall of its
+/// own: a 赛场 column (主赛场 for the rest) and `hall` in its JSON.
+#[test]
+fn the_programme_names_each_groups_hall() {
+    let (tmp, ev) = event();
+    let dir = tmp.path();
+    let table = run(dir, &["--event", ev.as_str(), "programme"]).ok();
+    assert!(table.contains("赛场"), "{table}");
+    let row = |name: &str| {
+        table
+            .lines()
+            .find(|l| l.contains(name) && (l.contains("二楼") || l.contains("主赛场")))
+            .unwrap_or_else(|| panic!("no row of {name}:\n{table}"))
+            .to_string()
+    };
+    assert!(row("女子组").contains("二楼"));
+    assert!(row("公开组").contains("主赛场"));
+    let json: Value = serde_json::from_str(
+        &run(
+            dir,
+            &["--event", ev.as_str(), "--format", "json", "programme"],
+        )
+        .ok(),
+    )
+    .unwrap();
+    let groups = json["groups"].as_array().unwrap();
+    let hall = |id: &str| groups.iter().find(|g| g["id"] == id).unwrap()["hall"].clone();
+    assert_eq!(hall("girls"), "二楼");
+    assert_eq!(hall("open"), Value::Null);
+}
