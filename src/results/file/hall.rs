@@ -15,10 +15,13 @@ use crate::rulebook::Rulebook;
 const MAIN_HALL_WORDS: &[&str] = &["主赛场", "主场地", "主会场", "main", "main hall"];
 
 /// The hall a 场地 cell names, for telling rows apart before the event is read: `""` for
-/// the main hall (an empty cell or a [`MAIN_HALL_WORDS`] word), the cell otherwise.
-pub(super) fn key(cell: &str) -> &str {
-    if MAIN_HALL_WORDS.contains(&normalize(cell).as_str()) {
-        ""
+/// the main hall (an empty cell or a [`MAIN_HALL_WORDS`] word), the cell [`normalize`]d
+/// otherwise, as [`read`] matches it to a pool's hall (`B2` and `ｂ２` are one hall, so one
+/// board given in both spellings is given twice).
+pub(super) fn key(cell: &str) -> String {
+    let cell = normalize(cell);
+    if MAIN_HALL_WORDS.contains(&cell.as_str()) {
+        String::new()
     } else {
         cell
     }

@@ -206,7 +206,7 @@ pub(super) fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError
             continue;
         };
         if let Some(table) = table {
-            let hall = super::hall::key(hall.as_deref().unwrap_or_default()).to_string();
+            let hall = super::hall::key(hall.as_deref().unwrap_or_default());
             let key = (
                 group.clone().unwrap_or_default(),
                 hall.clone(),

@@ -291,3 +291,26 @@ fn side_columns_are_read_in_every_spelling_and_units_are_not_players() {
         "{err}"
     );
 }
+
+/// One board given twice in two spellings of its hall (`B2`, `ｂ２ `) is given twice: the
+/// rows are told apart by the hall as it is matched to a pool's, not by the cell's text;
+/// the main hall's words are one hall with an empty cell.
+#[test]
+fn a_board_in_two_spellings_of_its_hall_is_given_twice() {
+    let text = "场地,轮次,台号,结果\nB2,1,1,红胜\nｂ２ ,1,1,和\n主赛场,1,1,黑胜\n,1,1,和\n";
+    let rows = read_rows(text, "r.csv").unwrap();
+    let duplicates: Vec<String> = rows
+        .errors
+        .iter()
+        .map(|e| crate::i18n::Localize::localize(e, crate::rulebook::Lang::En))
+        .collect();
+    assert_eq!(duplicates.len(), 2, "{duplicates:?}");
+    assert!(
+        duplicates[0].contains("line 3") && duplicates[0].contains("b2 table 1"),
+        "{duplicates:?}"
+    );
+    assert!(
+        duplicates[1].contains("line 5") && duplicates[1].contains("is also on line 4"),
+        "{duplicates:?}"
+    );
+}
