@@ -320,6 +320,12 @@ pub struct Event {
     /// `[team_competition]`), so it never writes the file without them.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub team_pools: BTreeMap<GroupId, super::TeamPool>,
+    /// The stored unit of each player whose unit an output masks
+    /// (`views::mask_names_and_units`); never written. What puts players into a team and
+    /// draws a team lot ([`Event::team_unit`]), so that a masked unit ranks exactly as
+    /// the stored one: two units masked alike stay two teams.
+    #[serde(skip)]
+    pub stored_units: BTreeMap<PlayerId, String>,
 }
 
 /// Reads `schema_version`, answering the version the event is migrated to. The store
@@ -347,7 +353,16 @@ impl Event {
             playoffs: Vec::new(),
             earlier_rulebooks: Vec::new(),
             team_pools: BTreeMap::new(),
+            stored_units: BTreeMap::new(),
         }
+    }
+
+    /// The unit `player` is counted in for a team ranking: the stored one, also when an
+    /// output masks it ([`Event::stored_units`]).
+    pub fn team_unit<'a>(&'a self, player: &'a Player) -> &'a str {
+        self.stored_units
+            .get(&player.id)
+            .map_or(player.unit.as_str(), String::as_str)
     }
 
     /// The text of the rulebook round `number` of pool `group` was paired under, when

@@ -119,7 +119,9 @@ pub fn team_ranking(standings: &Standings, event: &Event, team: &TeamCompetition
         standings.rows.iter().filter(|r| r.rank.is_some()).collect();
     let entrants = ranked_rows.len() as u32;
     let players: BTreeMap<PlayerId, &Player> = event.players.iter().map(|p| (p.id, p)).collect();
-    let mut units: BTreeMap<String, Vec<&StandingRow>> = BTreeMap::new();
+    // Keyed by the stored unit (`Event::team_unit`: the same teams and lot when an output
+    // masks a unit), each with the unit as shown and its ranked members.
+    let mut units: BTreeMap<&str, (&str, Vec<&StandingRow>)> = BTreeMap::new();
     for row in &ranked_rows {
         let Some(player) = players.get(&row.player) else {
             continue;
@@ -127,22 +129,27 @@ pub fn team_ranking(standings: &Standings, event: &Event, team: &TeamCompetition
         if section_only && player.section.as_ref() != Some(&team.group) {
             continue;
         }
-        let unit = player.unit.trim();
+        let unit = event.team_unit(player).trim();
         if unit.is_empty() || unit == "个人" || unit == "个人赛" {
             continue;
         }
-        units.entry(unit.to_string()).or_default().push(row);
+        units
+            .entry(unit)
+            .or_insert_with(|| (player.unit.trim(), Vec::new()))
+            .1
+            .push(row);
     }
 
     let opp_index = standings
         .tiebreaks
         .iter()
         .position(|t| *t == Tiebreak::OppScore);
-    let lots = draw_lots(event, standings, team, units.keys());
+    let lots = draw_lots(event, standings, team, units.keys().copied());
 
     let mut excluded = Vec::new();
     let mut candidates: Vec<Candidate> = Vec::new();
-    for (unit, mut rows) in units {
+    for (key, (shown, mut rows)) in units {
+        let unit = shown.to_string();
         rows.sort_by_key(|r| r.rank);
         let ranked = rows.len() as u32;
         if ranked < team.best_n && team.short_team == ShortTeam::Exclude {
@@ -191,7 +198,7 @@ pub fn team_ranking(standings: &Standings, event: &Event, team: &TeamCompetition
                 TeamTiebreak::PointSum => {
                     Key::Higher(members.iter().map(|m| i64::from(m.score.0)).sum())
                 }
-                TeamTiebreak::Lot => Key::Lower(lots.get(&unit).copied().unwrap_or(0)),
+                TeamTiebreak::Lot => Key::Lower(lots.get(key).copied().unwrap_or(0)),
             })
             .collect();
         candidates.push(Candidate {
@@ -313,24 +320,24 @@ fn opp_score(row: &StandingRow, index: Option<usize>, standings: &Standings, eve
 }
 
 /// Lot numbers (1-based, lower first) for every unit, from a seeded shuffle of the
-/// sorted unit names.
+/// sorted stored unit names.
 fn draw_lots<'a>(
     event: &Event,
     standings: &Standings,
     team: &TeamCompetition,
-    units: impl Iterator<Item = &'a String>,
-) -> BTreeMap<String, i64> {
+    units: impl Iterator<Item = &'a str>,
+) -> BTreeMap<&'a str, i64> {
     let base = event
         .group(&standings.group)
         .and_then(|g| g.seed)
         .unwrap_or(0);
     let mut rng = ChaCha8Rng::seed_from_u64(base ^ fnv1a(team.id.as_bytes()));
-    let mut names: Vec<&String> = units.collect();
+    let mut names: Vec<&str> = units.collect();
     names.shuffle(&mut rng);
     names
         .into_iter()
         .enumerate()
-        .map(|(i, n)| (n.clone(), i as i64 + 1))
+        .map(|(i, n)| (n, i as i64 + 1))
         .collect()
 }
 
@@ -399,6 +406,56 @@ mod tests {
             .iter()
             .map(|r| (r.unit.clone(), r.place, r.shared, r.value))
             .collect()
+    }
+
+    /// Units holding phone numbers (a hand edit of the state) that the outputs mask alike
+    /// (`138****8000`) and in another order than they sort stored: the masked event ranks
+    /// the same teams, in the same places, with the same lot, as the stored one.
+    #[test]
+    fn a_masked_unit_ranks_as_the_stored_one() {
+        let (event, st) = fixture(&[
+            (1, "甲13811118000", 1, 16),
+            (2, "甲13800138000", 2, 16),
+            (3, "甲13811118000", 3, 13),
+            (4, "甲13800138000", 4, 13),
+            (5, "甲13811118000", 5, 11),
+            (6, "甲13800138000", 6, 11),
+            (7, "乙", 7, 9),
+            (8, "乙", 8, 8),
+            (9, "乙", 9, 7),
+        ]);
+        let mut masked = event.clone();
+        assert!(crate::views::mask_names_and_units(&mut masked));
+        assert_eq!(
+            masked.players[0].unit, masked.players[1].unit,
+            "masked alike"
+        );
+        // The two 甲 teams tie on points (40): the lot decides.
+        let lot = comp(
+            TeamMetric::PointSum,
+            ShortTeam::Exclude,
+            vec![TeamTiebreak::Lot],
+        );
+        for team in [lot, comp(TeamMetric::RankSum, ShortTeam::Exclude, vec![])] {
+            let stored = team_ranking(&st, &event, &team);
+            let shown = team_ranking(&st, &masked, &team);
+            assert_eq!(shown.rows.len(), 3, "two teams masked alike stay two");
+            let places = |t: &TeamRanking| -> Vec<_> {
+                t.rows
+                    .iter()
+                    .map(|r| {
+                        let ids: Vec<_> = r.members.iter().map(|m| m.player).collect();
+                        (ids, r.place, r.shared, r.value, r.tiebreaks.clone())
+                    })
+                    .collect()
+            };
+            assert_eq!(places(&shown), places(&stored));
+            assert!(
+                shown.rows.iter().all(|r| !r.unit.contains("13800138000")),
+                "{:?}",
+                summary(&shown)
+            );
+        }
     }
 
     #[test]

@@ -27,6 +27,8 @@ pub(crate) fn differences(from: &Event, to: &Event) -> Vec<Text> {
         playoffs,
         earlier_rulebooks,
         team_pools,
+        // Never stored: the units an output masked.
+        stored_units: _,
     } = from;
     let mut lines = player_lines(players, &to.players);
     let names: BTreeSet<_> = groups.keys().chain(to.groups.keys()).collect();

@@ -62,15 +62,20 @@ pub(crate) fn name_of(event: &Event, id: PlayerId) -> String {
 /// add/edit` refuse in a name and mask in a unit, kept by an older qiwang or a hand edit
 /// of the state), as every output prints them unless `--show-private` asks for what is
 /// stored. Whatever the views compute from names and units (teams, the unit column, the
-/// order by name) is computed from the masked ones. Returns whether any was masked.
+/// order by name) is computed from the masked ones, but for the teams: a team ranking
+/// groups and draws by the stored unit ([`Event::team_unit`]), so two units masked alike
+/// stay two teams and rank as they do unmasked. Returns whether any was masked.
 pub fn mask_names_and_units(event: &mut Event) -> bool {
     let mut masked = false;
     for p in &mut event.players {
-        for field in [&mut p.name, &mut p.unit] {
-            if let Some(shown) = privacy::personal_number_in(field) {
-                *field = shown;
-                masked = true;
-            }
+        if let Some(shown) = privacy::personal_number_in(&p.name) {
+            p.name = shown;
+            masked = true;
+        }
+        if let Some(shown) = privacy::personal_number_in(&p.unit) {
+            let stored = std::mem::replace(&mut p.unit, shown);
+            event.stored_units.entry(p.id).or_insert(stored);
+            masked = true;
         }
     }
     masked

@@ -439,11 +439,12 @@ pub fn programme(event: &Event, rules: &Rulebook, lang: Lang) -> Report {
     let mut key_rules = Section::new(lang.pick("主要规则", "Key rules"), Vec::new());
     key_rules.notes = rule_lines(event, rules, lang);
 
-    // The entry list by unit, in the order units first registered.
+    // The entry list by unit, in the order units first registered; by the stored unit,
+    // as the teams are (two units masked alike are two lists).
     let mut units: Vec<(&str, Vec<&Player>)> = Vec::new();
     let mut index: BTreeMap<&str, usize> = BTreeMap::new();
     for p in &event.players {
-        let i = *index.entry(p.unit.as_str()).or_insert_with(|| {
+        let i = *index.entry(event.team_unit(p)).or_insert_with(|| {
             units.push((p.unit.as_str(), Vec::new()));
             units.len() - 1
         });
