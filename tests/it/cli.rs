@@ -1262,6 +1262,18 @@ fn standings_in_every_format() {
     let csv = printed(&ev, &["standings", "--group", "kids", "--format", "csv"]);
     assert_eq!(csv.lines().count(), 1 + 28);
     assert!(csv.starts_with("\u{feff}名次,序号,姓名,单位,积分"), "{csv}");
+    // Every group: one table, its group's name first in each row, the group's own rows.
+    let every = printed(&ev, &["standings", "--format", "csv"]);
+    assert!(
+        every.starts_with("\u{feff}组别,名次,序号,姓名,单位,积分"),
+        "{every}"
+    );
+    assert_eq!(every.lines().filter(|l| l.is_empty()).count(), 0, "{every}");
+    let kids: Vec<&str> = every
+        .lines()
+        .filter_map(|l| l.strip_prefix("少儿精英组,"))
+        .collect();
+    assert_eq!(kids, csv.lines().skip(1).collect::<Vec<_>>());
     let json = json_of(&ev, &["standings", "--group", "kids", "--format", "json"]);
     let scores: Vec<i64> = json["rows"]
         .as_array()
