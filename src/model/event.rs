@@ -438,12 +438,13 @@ impl Event {
             .ok()
             .or_else(|| self.players.iter().position(|p| p.id == id))
     }
-    /// A player as sheets and messages show them: name and pairing number (`闫文(12)`),
-    /// the name alone before the draw, the id when there is no such player.
+    /// A player as sheets and messages show them: name ([`Player::shown_name`]) and
+    /// pairing number (`闫文(12)`), the name alone before the draw, the id when there is
+    /// no such player.
     pub fn player_label(&self, id: PlayerId) -> String {
         self.player(id).map_or(id.to_string(), |p| match p.number {
-            Some(n) => format!("{}({n})", p.name),
-            None => p.name.clone(),
+            Some(n) => format!("{}({n})", p.shown_name()),
+            None => p.shown_name().into_owned(),
         })
     }
 
@@ -452,8 +453,8 @@ impl Event {
     pub fn player_arg(&self, id: PlayerId) -> String {
         match self.player(id) {
             Some(p) => match p.number {
-                Some(n) => format!("{} #{n}", p.name),
-                None => format!("{} (id {id})", p.name),
+                Some(n) => format!("{} #{n}", p.shown_name()),
+                None => format!("{} (id {id})", p.shown_name()),
             },
             None => id.to_string(),
         }

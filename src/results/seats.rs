@@ -347,8 +347,8 @@ impl<'a> RoundAt<'a> {
         self.player(id).map_or_else(
             || format!("#{id}"),
             |p| match p.number {
-                Some(n) => format!("{}({n})", p.name),
-                None => p.name.clone(),
+                Some(n) => format!("{}({n})", p.shown_name()),
+                None => p.shown_name().into_owned(),
             },
         )
     }

@@ -159,3 +159,28 @@ fn check_names_each_player_whose_name_or_unit_holds_a_number() {
         .stdout_lacks("报名编号")
         .check();
 }
+
+/// What a change prints as it confirms itself, and what `log` and `undo` repeat of it,
+/// names the player as the reports do: masked.
+#[test]
+fn confirmations_and_the_log_print_a_stored_number_masked() {
+    let (_tmp, ev) = event_with_numbers();
+    let steps: [&[&str]; 8] = [
+        &["result", "1", "r", "2", "b"],
+        &["penalty", "1", "1", "--reason", "迟到"],
+        &["warn", "1", "--reason", "讲话"],
+        &["player", "withdraw", "1"],
+        &["player", "reinstate", "1"],
+        &["player", "disqualify", "1", "--reason", "冒名"],
+        &["log"],
+        &["undo"],
+    ];
+    for args in steps {
+        let out = Run::on_event(&ev, args).check();
+        lacks_the_numbers(&args.join(" "), &format!("{}{}", out.stdout, out.stderr));
+    }
+    // The table confirmed names 张三 as the reports do.
+    Run::on_event(&ev, &["result", "1", "r", "2", "b"])
+        .stdout_has("张三110101********1234")
+        .check();
+}

@@ -78,7 +78,7 @@ pub fn cancel(ctx: &Ctx, group: &str, force: bool) -> Result<(), CliError> {
             let players: Vec<String> = ids
                 .iter()
                 .filter_map(|id| event.player(*id))
-                .map(|p| format!("{} ({})", p.name, p.id))
+                .map(|p| format!("{} ({})", p.shown_name(), p.id))
                 .collect();
             let id = rules
                 .find_group(group)

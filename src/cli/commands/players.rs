@@ -70,7 +70,7 @@ pub fn add(
             // A late entry gets the pool's next free pairing number when it is first paired.
             let action = Action::PlayerAdded {
                 player: player.id,
-                name: player.name.clone(),
+                name: player.shown_name().into_owned(),
                 group: player.group.clone(),
                 from_round: player.joined_round,
                 late: was_late,
@@ -80,7 +80,7 @@ pub fn add(
             if was_late {
                 details["late"] = serde_json::Value::Bool(true);
             }
-            Ok::<_, CliError>(action.change((player.name.clone(), placed), details))
+            Ok::<_, CliError>(action.change((player.shown_name().into_owned(), placed), details))
         })
         .map_err(tx_error)?;
     outln!("{}: {name}", lang.pick("已添加棋手", "player added"));
@@ -108,7 +108,7 @@ pub fn edit(ctx: &Ctx, who: &str, fields: PlayerFields) -> Result<(), CliError> 
                 .and_then(|_| qiwang::registration::merged_note(&loaded.rules, player));
             let action = Action::PlayerEdited {
                 player: id,
-                name: player.name.clone(),
+                name: player.shown_name().into_owned(),
             };
             Ok::<_, CliError>(
                 action
@@ -143,7 +143,10 @@ pub fn withdraw(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
             });
             let from = qiwang::results::withdraw_from_next_round(event, id, rounds, note)
                 .map_err(lib_error)?;
-            let name = event.player(id).map(|p| p.name.clone()).unwrap_or_default();
+            let name = event
+                .player(id)
+                .map(|p| p.shown_name().into_owned())
+                .unwrap_or_default();
             Ok(Action::PlayerWithdrawn {
                 player: id,
                 name: name.clone(),
@@ -180,7 +183,10 @@ pub fn reinstate(ctx: &Ctx, who: &str) -> Result<(), CliError> {
                     .map_err(lib_error)?;
             }
             let from = qiwang::results::reinstate_player(event, id).map_err(lib_error)?;
-            let name = event.player(id).map(|p| p.name.clone()).unwrap_or_default();
+            let name = event
+                .player(id)
+                .map(|p| p.shown_name().into_owned())
+                .unwrap_or_default();
             Ok(Action::PlayerReinstated {
                 player: id,
                 name: name.clone(),
@@ -221,7 +227,7 @@ pub fn disqualify(
                 qiwang::prizes::undo_disqualification(event, p.id).map_err(lib_error)?;
                 return Ok(Action::DisqualificationLifted {
                     player: p.id,
-                    name: p.name.clone(),
+                    name: p.shown_name().into_owned(),
                 }
                 .change(None, serde_json::json!({ "player": p.id, "undo": true })));
             }
@@ -229,7 +235,7 @@ pub fn disqualify(
                 qiwang::prizes::disqualify(event, p.id, reason, from_round).map_err(lib_error)?;
             Ok(Action::PlayerDisqualified {
                 player: p.id,
-                name: p.name.clone(),
+                name: p.shown_name().into_owned(),
                 from_round: from,
                 reason: reason.trim().to_string(),
             }
@@ -239,7 +245,7 @@ pub fn disqualify(
             ))
         })
         .map_err(tx_error)?;
-    let name = &p.name;
+    let name = p.shown_name();
     match from {
         None => outln!(
             "{}",

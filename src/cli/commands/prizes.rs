@@ -141,7 +141,11 @@ fn record_list_playoff(
             Ok(action.change(r, payload))
         })
         .map_err(tx_error)?;
-    let name = |id: &PlayerId| event.player(*id).map_or(id.to_string(), |p| p.name.clone());
+    let name = |id: &PlayerId| {
+        event
+            .player(*id)
+            .map_or(id.to_string(), |p| p.shown_name().into_owned())
+    };
     let order: Vec<String> = recorded.order.iter().map(name).collect();
     outln!(
         "{} {}: {}",

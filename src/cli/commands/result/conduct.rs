@@ -24,7 +24,7 @@ pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Resul
             Ok::<_, CliError>(
                 Action::Penalty {
                     player: player.id,
-                    name: player.name.clone(),
+                    name: player.shown_name().into_owned(),
                     points: penalty.points.0,
                     after_round: penalty.after_round,
                     reason: reason.to_string(),
@@ -37,7 +37,7 @@ pub fn penalty(ctx: &Ctx, who: &str, points: Option<i32>, reason: &str) -> Resul
     outln!(
         "{} {}: -{points} ({})",
         lang.pick("已罚分", "penalty recorded for"),
-        player.name,
+        player.shown_name(),
         qiwang::privacy::mask_free_text(reason)
     );
     Ok(())
@@ -63,7 +63,7 @@ pub fn warn(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
             Ok::<_, CliError>(
                 Action::Warning {
                     player: player.id,
-                    name: player.name.clone(),
+                    name: player.shown_name().into_owned(),
                     after_round: warning.after_round,
                     reason: reason.to_string(),
                 }
@@ -72,7 +72,7 @@ pub fn warn(ctx: &Ctx, who: &str, reason: &str) -> Result<(), CliError> {
         })
         .map_err(tx_error)?;
     let reason = qiwang::privacy::mask_free_text(reason);
-    let name = &player.name;
+    let name = player.shown_name();
     outln!(
         "{}",
         bi!(
@@ -123,7 +123,11 @@ pub fn playoff(
     for before in replaced.iter().map(|p| &p.order).filter(|b| **b != order) {
         let names: Vec<String> = before
             .iter()
-            .map(|id| event.player(*id).map_or(id.to_string(), |p| p.name.clone()))
+            .map(|id| {
+                event
+                    .player(*id)
+                    .map_or(id.to_string(), |p| p.shown_name().into_owned())
+            })
             .collect();
         replaced_playoff(lang, &names);
     }
