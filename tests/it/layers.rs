@@ -18,7 +18,8 @@ const LAYERS: &[&[&str]] = &[
     &["registration", "scoring", "schedule"],
     &["input"],
     &["rulebook"],
-    &["model", "privacy"],
+    &["model"],
+    &["privacy"],
     &["i18n", "sanitize", "threads", "panics", "formats", "argv"],
 ];
 
