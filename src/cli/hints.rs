@@ -5,11 +5,10 @@
 //! shares between commands ("choose one with `--group`") names no command, so only the
 //! run that prints it knows whether the command has the option. Builds with debug
 //! assertions (every test run of the binary) check each error printed here; a release
-//! build has no such check, so the checking functions exist only with debug assertions
-//! (and in tests, which `help_zh`'s source test and the ones below use).
+//! build skips the check (`cfg!(debug_assertions)`, so that the same code is compiled
+//! and linted in both builds).
 
 /// The `--option` names of `text`, not counting `--` alone or `a--b`.
-#[cfg(any(debug_assertions, test))]
 pub fn options_in(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = text;
@@ -29,7 +28,6 @@ pub fn options_in(text: &str) -> Vec<String> {
 }
 
 /// The long options of `cmd`, with `--help` and `--version`.
-#[cfg(any(debug_assertions, test))]
 fn longs(cmd: &clap::Command) -> Vec<String> {
     let mut names: Vec<String> = cmd
         .get_arguments()
@@ -42,7 +40,6 @@ fn longs(cmd: &clap::Command) -> Vec<String> {
 /// The options `message`, printed by the subcommand at `path` (`["player", "edit"]`),
 /// suggests that it does not have. A `qiwang CMD …` example is judged against CMD; a
 /// bare option against the running command and the global options.
-#[cfg(any(debug_assertions, test))]
 pub fn foreign_options(message: &str, path: &[String]) -> Vec<String> {
     let root = crate::cli::clap_command();
     let mut running = &root;

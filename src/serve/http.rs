@@ -251,7 +251,6 @@ fn not_found(snapshot: &Snapshot) -> Response {
 }
 
 async fn index(State(shared): State<Arc<Shared>>) -> Response {
-    #[cfg(debug_assertions)]
     super::internal::test_panic("index");
     serve_page(&shared, "index.html")
 }

@@ -188,7 +188,6 @@ fn watch_state(
             // A panic here is a bug, reported by the hook as it happens: the pages
             // before stay served, with the problem noted, and the thread goes on.
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                #[cfg(debug_assertions)]
                 super::internal::test_panic("render");
                 render(
                     store,

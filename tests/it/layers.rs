@@ -375,3 +375,29 @@ fn the_scan_reads_past_strings_and_test_items() {
         ]
     );
 }
+
+/// No code of `src/` exists in one build profile only: debug-only checks and test hooks
+/// are `if cfg!(debug_assertions)`, compiled (and linted by `cargo clippy`) in the debug
+/// build and left out of the release build by the optimiser. So `.ci/run` needs no
+/// second lint pass over a release build to see the code a release compiles.
+#[test]
+fn no_code_is_compiled_in_one_build_profile_only() {
+    let mut files = Vec::new();
+    sources(&root("src"), &mut files);
+    let mut found = Vec::new();
+    for file in &files {
+        let text = without_comments_and_literals(&fs::read_to_string(file).unwrap());
+        for (i, line) in text.lines().enumerate() {
+            let squeezed: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+            let attribute = squeezed.contains("#[") || squeezed.contains("#![");
+            if attribute && squeezed.contains("debug_assertions") {
+                found.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "use `if cfg!(debug_assertions)` instead:\n{}",
+        found.join("\n")
+    );
+}

@@ -11,7 +11,6 @@ use crate::pairing::wide::Weight;
 impl<W: Weight> Matcher<W> {
     /// Test and debug builds: invariants 1–6 of the module documentation, a state a
     /// solve can start from (and every solve ends in).
-    #[cfg(any(test, debug_assertions))]
     pub(super) fn assert_invariants(&self) {
         let n = self.n;
         // 1. Pairs.

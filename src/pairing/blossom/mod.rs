@@ -75,7 +75,6 @@ mod ancestors;
 mod blossoms;
 mod certificate;
 mod harvest;
-#[cfg(any(test, debug_assertions))]
 mod invariants;
 mod matcher;
 mod repair;

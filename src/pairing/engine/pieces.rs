@@ -396,14 +396,16 @@ mod tests {
     #[test]
     fn pieces_of_score_groups_reach_the_dense_optimum() {
         use crate::pairing::simulate::synthetic_mid_event;
-        let mut cut = 0;
-        // Every within-group order: a stretch priced alone keeps its group's places.
+        // Every within-group order: a stretch priced alone keeps its group's places. The
+        // three cases each on a thread of their own (the settings below are per thread):
+        // the test's dense solves are the longest of the library's tests.
         let orders = [
             WithinGroup::AdjacentColourRows,
             WithinGroup::FoldTopBottom,
             WithinGroup::Adjacent,
         ];
-        for ((seed, round), order) in [(3, 3), (5, 5), (7, 9)].into_iter().zip(orders) {
+        let one_case = |((seed, round), order): ((u64, u32), WithinGroup)| -> usize {
+            let mut cut = 0;
             let mut sim = synthetic_mid_event(480, round - 1, 9, seed);
             sim.rules.pairing.within_group = order;
             let field = next_field(&sim, round, seed);
@@ -444,7 +446,16 @@ mod tests {
                 pairs + bye
             };
             assert_eq!(cost(&pieces), cost(&dense), "seed {seed}, round {round}");
-        }
+            cut
+        };
+        let cut: usize = std::thread::scope(|scope| {
+            let cases: Vec<_> = [(3, 3), (5, 5), (7, 9)]
+                .into_iter()
+                .zip(orders)
+                .map(|case| scope.spawn(move || one_case(case)))
+                .collect();
+            cases.into_iter().map(|c| c.join().unwrap()).sum()
+        });
         assert!(
             cut > 0,
             "a first piece lacks partners for its barred players"

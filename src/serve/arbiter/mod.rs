@@ -130,7 +130,6 @@ async fn session(
     };
     let shared = shared.clone();
     internal::blocking(move || {
-        #[cfg(debug_assertions)]
         internal::test_panic("session");
         let s = shared.gate.session(shared.store.dir(), &id)?;
         Some((id, s))
