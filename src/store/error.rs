@@ -48,6 +48,19 @@ pub enum StoreError {
         recovery: crate::i18n::Text,
     },
 
+    /// A file of the event is sound but not the newest: an older copy of `qiwang.json` put
+    /// back over the one `audit.log` says is in effect, or an undo's snapshot that
+    /// replaced such a copy (`store::stale`). Left exactly as it is.
+    OlderCopy {
+        /// The older file.
+        path: PathBuf,
+        /// Which change wrote it, and which the trail says is in effect (boxed, as the
+        /// recovery: the error stays as small as `Damaged` keeps it).
+        detail: Box<crate::i18n::Text>,
+        /// The way back: the newest file, or `undo` and the change made again.
+        recovery: Box<crate::i18n::Text>,
+    },
+
     /// `qiwang.json` was written by a newer qiwang whose format this one cannot read.
     NewerSchema {
         /// The state file.
@@ -168,6 +181,25 @@ impl Localize for StoreError {
                 ),
                 en(
                     "`{}` is damaged: {}; {}",
+                    path.display(),
+                    detail.en,
+                    recovery.en
+                ),
+            ),
+            StoreError::OlderCopy {
+                path,
+                detail,
+                recovery,
+            } => bi!(
+                lang,
+                zh(
+                    "`{}` 不是最新的版本：{}；{}",
+                    path.display(),
+                    detail.zh,
+                    recovery.zh
+                ),
+                en(
+                    "`{}` is not the newest version: {}; {}",
                     path.display(),
                     detail.en,
                     recovery.en
@@ -338,6 +370,17 @@ mod tests {
                     "从 `history/` 恢复一个快照",
                     "restore a snapshot from `history/`",
                 ),
+            },
+            StoreError::OlderCopy {
+                path: PathBuf::from("ev/qiwang.json"),
+                detail: Box::new(crate::i18n::Text::new(
+                    "它是第 3 步写下的",
+                    "it was written by step #3",
+                )),
+                recovery: Box::new(crate::i18n::Text::new(
+                    "把第 4 步写下的复制过来",
+                    "copy the one step #4 wrote over it",
+                )),
             },
             StoreError::NewerSchema {
                 path: PathBuf::from("ev/qiwang.json"),

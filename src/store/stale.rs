@@ -86,13 +86,13 @@ impl Store {
             Ok(newest) => self.undo_then_redo(&newest, &Text::new("", "")),
             Err(_) => self.recovery_on(trail, None).words(),
         };
-        Some(StoreError::Damaged {
+        Some(StoreError::OlderCopy {
             path: self.state_path(),
-            detail,
-            recovery: Text::new(
+            detail: Box::new(detail),
+            recovery: Box::new(Text::new(
                 format!("{}；否则{}", why.zh, instead.zh),
                 format!("{}; otherwise {}", why.en, instead.en),
-            ),
+            )),
         })
     }
 }
@@ -111,25 +111,25 @@ impl Store {
         let written = restored.filter(|&n| n != changed.seq)?;
         let (u, c) = (undo.seq, changed.seq);
         let commands = self.redo_by_hand(changed);
-        Some(StoreError::Damaged {
+        Some(StoreError::OlderCopy {
             path: self
                 .history_dir()
                 .join(undo.snapshot.as_deref().unwrap_or_default()),
-            detail: Text::new(
+            detail: Box::new(Text::new(
                 format!(
                     "第 {u} 步的撤销替换的是第 {written} 步写下的旧副本，不是第 {c} 次修改之后的状态，重做会把旧副本放回"
                 ),
                 format!(
                     "the undo #{u} replaced an older copy written by step #{written}, not the state after change #{c}: a redo would put the older copy back"
                 ),
-            ),
-            recovery: Text::new(
+            )),
+            recovery: Box::new(Text::new(
                 format!("qiwang 没有改动赛事；请手工重做第 {c} 步：{}", commands.zh),
                 format!(
                     "qiwang changed nothing; make change #{c} again by hand: {}",
                     commands.en
                 ),
-            ),
+            )),
         })
     }
 }

@@ -47,6 +47,11 @@ fn an_older_copy_put_back_is_refused_and_the_advice_gives_back_the_newest_state(
     let (code, _, stderr) = zh_run(&ev, &["result", "2", "b"]);
     assert_eq!(code, 3, "{stderr}");
     assert!(stderr.contains("旧副本"), "{stderr}");
+    // Not "damaged": the file is sound, only older.
+    assert!(
+        stderr.contains("qiwang.json` 不是最新的版本") && !stderr.contains("已损坏"),
+        "{stderr}"
+    );
     assert!(
         stderr.contains("第 5 步写下的")
             && stderr.contains(" undo`（撤销第 5 步：")

@@ -59,9 +59,11 @@ impl ExitStatus for qiwang::store::StoreError {
     fn exit_code(&self) -> ExitCode {
         use qiwang::store::StoreError as E;
         match self {
-            E::Damaged { .. } | E::NewerSchema { .. } | E::NothingToUndo | E::NothingToRedo => {
-                InvalidInput
-            }
+            E::Damaged { .. }
+            | E::OlderCopy { .. }
+            | E::NewerSchema { .. }
+            | E::NothingToUndo
+            | E::NothingToRedo => InvalidInput,
             E::NotAnEvent { .. } | E::NoEventAt { .. } | E::AlreadyExists { .. } => Usage,
             E::Busy { .. } | E::LockLost { .. } | E::Io { .. } => Io,
         }

@@ -294,7 +294,7 @@ pub(super) async fn run(
             stale(&mut body, seq, lang);
             StatusCode::CONFLICT
         }
-        (Err(e @ StoreError::Damaged { .. }), _, _) => {
+        (Err(e @ (StoreError::Damaged { .. } | StoreError::OlderCopy { .. })), _, _) => {
             unreadable(&mut body, &shared.problem(&e, lang), lang);
             StatusCode::SERVICE_UNAVAILABLE
         }

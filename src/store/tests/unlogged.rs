@@ -8,13 +8,13 @@ use super::*;
 
 /// The refusal's advice (English).
 fn advice(err: &StoreError) -> String {
-    match err {
-        StoreError::Damaged { recovery, .. } => {
-            crate::i18n::facts::assert_same(&recovery.zh, &recovery.en);
-            recovery.en.clone()
-        }
+    let recovery = match err {
+        StoreError::Damaged { recovery, .. } => recovery,
+        StoreError::OlderCopy { recovery, .. } => &**recovery,
         other => panic!("{other}"),
-    }
+    };
+    crate::i18n::facts::assert_same(&recovery.zh, &recovery.en);
+    recovery.en.clone()
 }
 
 /// The text between `` (`{start}`` and the next backquote of `en`.
@@ -481,7 +481,7 @@ fn an_older_state_put_back_is_refused_until_undo_restores_one_the_trail_describe
     fs::write(store.state_path(), &older).unwrap();
     let files = files_of(&store);
     match failed_penalty(&store) {
-        TxError::Store(StoreError::Damaged {
+        TxError::Store(StoreError::OlderCopy {
             detail, recovery, ..
         }) => {
             crate::i18n::facts::assert_same(&detail.zh, &detail.en);
