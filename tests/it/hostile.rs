@@ -391,23 +391,13 @@ fn mutated_registration_sheets_never_panic_and_every_error_has_a_line() {
     );
 }
 
-/// The process's peak resident memory so far, in KiB (Linux `VmHWM`).
-fn peak_rss_kib() -> Option<u64> {
-    let status = fs::read_to_string("/proc/self/status").ok()?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))?
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()
-}
-
+/// A large sheet through the library: every row a player, and one bad row after them
+/// still an error that names its line. (The 100,000-row sheet, within 512 MB, is the
+/// test through the binary below: this one's memory was the whole test process's,
+/// shared with the tests beside it, a weaker bound than the binary's `ulimit -v`.)
 #[test]
-fn a_100000_row_sheet_imports_in_bounded_memory() {
-    let text = sheet(100_000);
-    let started = Instant::now();
+fn a_large_sheet_reads_and_one_bad_row_names_its_line() {
+    let text = sheet(10_000);
     let players = read_registrations(
         text.as_bytes(),
         "big.csv",
@@ -417,23 +407,9 @@ fn a_100000_row_sheet_imports_in_bounded_memory() {
         PlayerId(1),
     )
     .unwrap();
-    let elapsed = started.elapsed();
-    let peak = peak_rss_kib();
-    println!(
-        "100,000-row sheet ({} MB): read in {elapsed:?}, peak RSS of the test process {} MB",
-        text.len() / 1_000_000,
-        peak.map_or("unknown".into(), |k| (k / 1024).to_string())
-    );
-    assert_eq!(players.len(), 100_000);
-    // The time is printed, not asserted (shared machines are noisy; speed is measured in
-    // the benchmarks): what a test can hold to is the memory.
-    if let Some(kib) = peak {
-        assert!(kib < 1024 * 1024, "peak RSS {kib} KiB");
-    }
-    // One bad row after 10,000 good ones (the first player's ID number again): an error
-    // that names its line (the same reading as above, at a tenth of the size: the time is
-    // the good rows').
-    let mut bad = sheet(10_000);
+    assert_eq!(players.len(), 10_000);
+    // The first player's ID number again.
+    let mut bad = text;
     bad.push_str("10001,坏人,男,单位1,330723195001100014,1\n");
     let result = read_registrations(
         bad.as_bytes(),
