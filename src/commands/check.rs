@@ -376,6 +376,9 @@ pub struct PersonalNumber {
     pub name: String,
     /// The unit as the outputs print it (the number masked), when the number is in it.
     pub unit: String,
+    /// Whether the name and the unit both hold one: `player edit` checks the whole player,
+    /// so one command must correct both (each alone is refused for the other).
+    pub both: bool,
 }
 
 /// Every player of `pools` (every player for `None`) whose stored name or unit holds an
@@ -390,6 +393,7 @@ pub fn personal_numbers(event: &Event, pools: Option<&[GroupId]>) -> Vec<Persona
         let name = crate::privacy::personal_number_in(&p.name);
         let unit = crate::privacy::personal_number_in(&p.unit);
         let shown_name = name.clone().unwrap_or_else(|| p.name.clone());
+        let both = name.is_some() && unit.is_some();
         let mut push = |in_unit: bool, unit: String| {
             found.push(PersonalNumber {
                 player: p.id,
@@ -397,6 +401,7 @@ pub fn personal_numbers(event: &Event, pools: Option<&[GroupId]>) -> Vec<Persona
                 in_unit,
                 name: shown_name.clone(),
                 unit,
+                both,
             });
         };
         if name.is_some() {
@@ -412,24 +417,29 @@ pub fn personal_numbers(event: &Event, pools: Option<&[GroupId]>) -> Vec<Persona
 impl Localize for PersonalNumber {
     fn localize(&self, lang: Lang) -> String {
         let (id, name, unit) = (self.player, &self.name, &self.unit);
+        let fields = match (self.both, self.in_unit) {
+            (true, _) => "--name NAME --unit UNIT",
+            (false, true) => "--unit UNIT",
+            (false, false) => "--name NAME",
+        };
         if self.in_unit {
             bi!(
                 lang,
                 zh(
-                    "{name}（报名编号 {id}）的单位“{unit}”含有身份证号或电话号码（各输出中已打码）：请用 `qiwang player edit {id} --unit UNIT` 改正"
+                    "{name}（报名编号 {id}）的单位“{unit}”含有身份证号或电话号码（各输出中已打码）：请用 `qiwang player edit {id} {fields}` 改正"
                 ),
                 en(
-                    "the unit \"{unit}\" of {name} (id {id}) holds an ID or phone number (masked in every output): correct it with `qiwang player edit {id} --unit UNIT`"
+                    "the unit \"{unit}\" of {name} (id {id}) holds an ID or phone number (masked in every output): correct it with `qiwang player edit {id} {fields}`"
                 )
             )
         } else {
             bi!(
                 lang,
                 zh(
-                    "报名编号 {id} 的姓名“{name}”含有身份证号或电话号码（各输出中已打码）：请用 `qiwang player edit {id} --name NAME` 改正"
+                    "报名编号 {id} 的姓名“{name}”含有身份证号或电话号码（各输出中已打码）：请用 `qiwang player edit {id} {fields}` 改正"
                 ),
                 en(
-                    "the name \"{name}\" of player {id} holds an ID or phone number (masked in every output): correct it with `qiwang player edit {id} --name NAME`"
+                    "the name \"{name}\" of player {id} holds an ID or phone number (masked in every output): correct it with `qiwang player edit {id} {fields}`"
                 )
             )
         }

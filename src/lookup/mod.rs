@@ -405,14 +405,16 @@ pub fn find_player<'a>(
                     groups: elsewhere,
                 });
             }
-            let names = event
+            // Suggested as every output prints a name: masked where it holds a number.
+            let names: Vec<std::borrow::Cow<'_, str>> = event
                 .players
                 .iter()
                 .filter(|p| pool.is_none_or(|g| &p.group == g))
-                .map(|p| p.name.as_str());
+                .map(Player::shown_name)
+                .collect();
             Err(LookupError::NoName {
                 name: text.to_string(),
-                hint: did_you_mean_text(&did_you_mean(text, names)),
+                hint: did_you_mean_text(&did_you_mean(text, names.iter().map(AsRef::as_ref))),
             })
         }
         many => Err(LookupError::SeveralNamed {

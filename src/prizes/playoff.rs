@@ -252,7 +252,7 @@ pub fn disqualify(
     if p.is_disqualified() {
         return Err(PrizeError::AlreadyDisqualified {
             player,
-            name: p.name.clone(),
+            name: p.shown_name().into_owned(),
         });
     }
     let reason = reason.trim();
@@ -280,7 +280,7 @@ pub fn disqualify(
     {
         return Err(PrizeError::PairedFrom {
             player,
-            name: p.name.clone(),
+            name: p.shown_name().into_owned(),
             round: r.number,
         });
     }
@@ -303,7 +303,7 @@ pub fn undo_disqualification(event: &mut Event, player: PlayerId) -> Result<(), 
     if !p.is_disqualified() {
         return Err(PrizeError::NotDisqualified {
             player,
-            name: p.name.clone(),
+            name: p.shown_name().into_owned(),
         });
     }
     let from = event.next_round(&p.group);

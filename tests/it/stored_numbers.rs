@@ -184,3 +184,55 @@ fn confirmations_and_the_log_print_a_stored_number_masked() {
         .stdout_has("张三110101********1234")
         .check();
 }
+
+/// A name typed one digit short of the stored one is not found, and no suggestion gives
+/// the stored digits (a suggestion is made among the names as printed); a
+/// disqualification refused names the player masked too.
+#[test]
+fn refusals_and_suggestions_name_a_stored_number_masked() {
+    let (_tmp, ev) = event_with_numbers();
+    let out = Run::on_event(
+        &ev,
+        &["penalty", "张三11010119900307123", "1", "--reason", "x"],
+    )
+    .status(3)
+    .check();
+    let out = format!("{}{}", out.stdout, out.stderr).replace("张三11010119900307123", "");
+    lacks_the_numbers("penalty", &out);
+    Run::on_event(&ev, &["player", "disqualify", "1", "--reason", "冒名"]).check();
+    let again = Run::on_event(&ev, &["player", "disqualify", "1", "--reason", "冒名"])
+        .status(3)
+        .check();
+    lacks_the_numbers("disqualify", &format!("{}{}", again.stdout, again.stderr));
+    assert!(
+        again.stderr.contains("110101********1234"),
+        "{}",
+        again.stderr
+    );
+}
+
+/// A player whose name and unit both hold a number: `player edit` checks the whole player,
+/// so `check` gives one command that corrects both, and it works.
+#[test]
+fn check_gives_one_command_for_a_name_and_unit_both_holding_numbers() {
+    let (_tmp, ev) = event_with_numbers();
+    let state = ev.join("qiwang.json");
+    let mut value: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&state).unwrap()).unwrap();
+    value["players"][0]["unit"] = PHONE_IN_UNIT.into();
+    fs::write(&state, serde_json::to_string_pretty(&value).unwrap()).unwrap();
+    Run::on_event_in("en", &ev, &["check"])
+        .status(3)
+        .stdout_has("`qiwang player edit 1 --name NAME --unit UNIT`")
+        .stdout_has("`qiwang player edit 2 --unit UNIT`")
+        .check();
+    Run::on_event(
+        &ev,
+        &["player", "edit", "1", "--name", "张三", "--unit", "甲队"],
+    )
+    .check();
+    Run::on_event(&ev, &["player", "edit", "2", "--unit", "乙队"]).check();
+    Run::on_event(&ev, &["check"])
+        .stdout_lacks("报名编号")
+        .check();
+}
