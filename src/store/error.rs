@@ -171,39 +171,17 @@ impl Localize for StoreError {
                 path,
                 detail,
                 recovery,
-            } => bi!(
-                lang,
-                zh(
-                    "`{}` 已损坏：{}；{}",
-                    path.display(),
-                    detail.zh,
-                    recovery.zh
-                ),
-                en(
-                    "`{}` is damaged: {}; {}",
-                    path.display(),
-                    detail.en,
-                    recovery.en
-                ),
-            ),
+            } => file_refused(lang, path, ("已损坏", "is damaged"), detail, recovery),
             StoreError::OlderCopy {
                 path,
                 detail,
                 recovery,
-            } => bi!(
+            } => file_refused(
                 lang,
-                zh(
-                    "`{}` 不是最新的版本：{}；{}",
-                    path.display(),
-                    detail.zh,
-                    recovery.zh
-                ),
-                en(
-                    "`{}` is not the newest version: {}; {}",
-                    path.display(),
-                    detail.en,
-                    recovery.en
-                ),
+                path,
+                ("不是最新的版本", "is not the newest version"),
+                detail,
+                recovery,
             ),
             StoreError::NewerSchema {
                 path,
@@ -337,6 +315,32 @@ impl<E: Localize> Localize for TxError<E> {
             TxError::Command(e) => e.localize(lang),
         }
     }
+}
+
+/// "`path` is damaged: what; what to do", in `lang`: a file of the event refused as
+/// `what` says, with the detail and the way back written where it was found.
+fn file_refused(
+    lang: Lang,
+    path: &Path,
+    (zh_what, en_what): (&str, &str),
+    detail: &crate::i18n::Text,
+    recovery: &crate::i18n::Text,
+) -> String {
+    bi!(
+        lang,
+        zh(
+            "`{}` {zh_what}：{}；{}",
+            path.display(),
+            detail.zh,
+            recovery.zh
+        ),
+        en(
+            "`{}` {en_what}: {}; {}",
+            path.display(),
+            detail.en,
+            recovery.en
+        ),
+    )
 }
 
 #[cfg(test)]
