@@ -244,10 +244,12 @@ pub fn build_with(
                 });
                 continue;
             };
-            let at = expected.iter().position(|&(i, _, r, b)| {
-                current.matches[i].table == *table
-                    && ((r, b) == (*red, *black) || (b, r) == (*red, *black))
-            });
+            // A game is its match's by its two players (each plays one match a bracket
+            // round), not by its table: the hall numbers a knockout's tables on after the
+            // pools before it (docs/rules.md §12), so its match 1 may sit at table 3.
+            let at = expected
+                .iter()
+                .position(|&(_, _, r, b)| (r, b) == (*red, *black) || (b, r) == (*red, *black));
             let Some(at) = at else {
                 bracket.strays.push(Stray {
                     round: round.number,

@@ -339,3 +339,46 @@ fn a_tie_across_the_finalists_line_holds_the_final_until_a_playoff() {
         .stderr_has("选手8")
         .check();
 }
+
+/// A knockout beside a round robin in one hall: the hall numbers the knockout's tables on
+/// after the round robin's (its first match at table 3), and its games are still its
+/// matches' (found by their players): the next round pairs and `check` finds nothing.
+#[test]
+fn a_knockout_whose_tables_follow_another_groups_in_the_hall() {
+    let rules = r#"
+[event]
+name = "循环加淘汰"
+rounds = 7
+[[groups]]
+id = "rr"
+name = "循环组"
+format = "round_robin"
+[[groups]]
+id = "ko"
+name = "淘汰组"
+format = "knockout"
+seeding = "sheet"
+games = 1
+tiebreak_games = ["和棋判黑胜"]
+"#;
+    let mut sheet = String::from("序号,姓名,性别,单位,组别\n");
+    for (i, n) in ["甲", "乙", "丙", "丁"].iter().enumerate() {
+        sheet.push_str(&format!("{},{n},男,单位{i},循环组\n", i + 1));
+    }
+    for (i, n) in ["一号", "二号", "三号", "四号", "五号", "六号"]
+        .iter()
+        .enumerate()
+    {
+        sheet.push_str(&format!("{},{n},男,单位{i},淘汰组\n", i + 1));
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let ev = event_from(tmp.path(), rules, &sheet);
+    ok(&ev, &["pair", "--group", "rr"]);
+    let first = ok(&ev, &["pair", "--group", "ko"]);
+    assert!(first.contains("│    3 ┆"), "{first}");
+    ok(&ev, &["result", "--group", "rr", "1", "r", "2", "b"]);
+    ok(&ev, &["result", "--group", "ko", "3", "r", "4", "b"]);
+    ok(&ev, &["pair", "--group", "rr"]);
+    ok(&ev, &["pair", "--group", "ko"]);
+    zh(&ev, &["check"]).stdout_lacks("淘汰赛应进行").check();
+}
