@@ -183,8 +183,13 @@ fn shift(round: &mut Round, explanation: &mut Explanation, shift: u32) {
             *table = table.saturating_add(shift);
         }
     }
+    // Every table the explanation names moves with its game: the colour notes, and a
+    // knockout's game per table (`pair --explain` named table 1 for the game at table 3).
     for c in &mut explanation.colours {
         c.table = c.table.saturating_add(shift);
+    }
+    for (table, _) in explanation.knockout.iter_mut().flat_map(|k| &mut k.games) {
+        *table = table.saturating_add(shift);
     }
 }
 

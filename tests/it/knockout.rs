@@ -379,6 +379,11 @@ tiebreak_games = ["和棋判黑胜"]
     ok(&ev, &["result", "--group", "rr", "1", "r", "2", "b"]);
     ok(&ev, &["result", "--group", "ko", "3", "r", "4", "b"]);
     ok(&ev, &["pair", "--group", "rr"]);
-    ok(&ev, &["pair", "--group", "ko"]);
+    // The explanation names the tables the sheet shows (the semifinals at 3 and 4).
+    let second = ok(&ev, &["pair", "--group", "ko", "--explain"]);
+    assert!(
+        second.contains("第 3 台：") && !second.contains("第 1 台："),
+        "{second}"
+    );
     zh(&ev, &["check"]).stdout_lacks("淘汰赛应进行").check();
 }
