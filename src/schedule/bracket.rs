@@ -23,6 +23,9 @@ use rand_chacha::ChaCha8Rng;
 pub struct MatchGame {
     /// The qiwang round the game is in.
     pub round: u32,
+    /// The table it was paired at: the match's own number moved on past the tables of the
+    /// pools before it in its hall (docs/rules.md §12), which the sheets show.
+    pub table: u32,
     /// The game it is for the match.
     pub kind: NextGame,
     /// Red (先走).
@@ -260,6 +263,7 @@ pub fn build_with(
             let (i, due, _, _) = expected.remove(at);
             current.matches[i].games.push(MatchGame {
                 round: round.number,
+                table: *table,
                 kind: due,
                 red: *red,
                 black: *black,

@@ -101,10 +101,11 @@ pub(super) fn bracket_report(
             };
             s.push(vec![
                 round_label,
-                if m.table == 0 {
-                    String::new()
-                } else {
-                    m.table.to_string()
+                // Where its newest game was paired (the hall may have moved it on past
+                // another group's tables), else the match's own number.
+                match m.games.last().map_or(m.table, |g| g.table) {
+                    0 => String::new(),
+                    t => t.to_string(),
                 },
                 label(event, m.a),
                 m.b.map_or_else(|| lang.pick("轮空", "bye").to_string(), |p| label(event, p)),

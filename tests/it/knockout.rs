@@ -385,5 +385,17 @@ tiebreak_games = ["和棋判黑胜"]
         second.contains("第 3 台：") && !second.contains("第 1 台："),
         "{second}"
     );
+    // So does the bracket: its matches at tables 3 and 4, none at 1.
+    let bracket = ok(&ev, &["crosstable", "--group", "ko", "--format", "csv"]);
+    let tables: Vec<&str> = bracket
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').nth(1))
+        .filter(|t| !t.is_empty())
+        .collect();
+    assert!(
+        tables.contains(&"3") && tables.contains(&"4") && !tables.contains(&"1"),
+        "{bracket}"
+    );
     zh(&ev, &["check"]).stdout_lacks("淘汰赛应进行").check();
 }
