@@ -242,6 +242,11 @@ pub struct Report {
     /// One flat table for `--format csv` instead of the sections (e.g. the prize sheet:
     /// one row per award for the finance office).
     pub csv: Option<Section>,
+    /// For `--format csv` without [`csv`](Self::csv): the sections as one table, each row
+    /// behind its section's [`Section::sheet_title`] in a first column with this header
+    /// (every group's standings: `组别`), each value under its own header. Merged as the
+    /// CSV is written, so the other formats never copy the rows.
+    pub csv_merged: Option<String>,
     /// Page language for the HTML `lang` attribute.
     pub lang: String,
 }

@@ -5,7 +5,7 @@ use super::sorted::{SortedRow, SortedTiebreaks};
 use crate::i18n::bi;
 use crate::model::{Event, GroupId, Player, PlayerId, Points};
 use crate::prizes::{self, ListRow};
-use crate::report::{Align, Json, Report, Section, SortedKeys, Streamed};
+use crate::report::{Json, Report, Section, SortedKeys, Streamed};
 use crate::rulebook::{Lang, PrizeList, Rulebook, Tiebreak};
 use crate::standings::{
     self, Crosstable, CrosstableCell, DecidedBy, PlayerTiebreaks, StandingRow, Standings,
@@ -570,9 +570,6 @@ pub fn every_pool_standings(
     ));
     report.lang = lang.code().into();
     let mut values = Vec::new();
-    // CSV: one table of every group, its name in the first column, so that a spreadsheet
-    // sorts and filters it (the sections' own header rows told no group apart).
-    let mut flat = Section::new(String::new(), vec![lang.pick("组别", "group").into()]);
     for pool in crate::lookup::pools_shown(rules, event, crate::lookup::Shown::Players) {
         let st = standings::compute_standings(event, rules, &pool.id, after_round);
         // The values are gathered into one array: built, never written as text.
@@ -580,43 +577,15 @@ pub fn every_pool_standings(
         let one = self::standings(event, rules, &st, lang, json);
         for mut s in one.sections {
             s.title = one.subtitle.first().cloned().unwrap_or_default();
-            add_to_flat(&mut flat, &s, &rules.group_name(&pool.id));
             report.sections.push(s);
         }
         values.push(one.json);
     }
     report.json = serde_json::Value::Array(values);
-    report.csv = Some(flat);
+    // CSV: one table of every group, its name (each section's sheet) first, so that a
+    // spreadsheet sorts and filters it (one header row per group told no group apart).
+    report.csv_merged = Some(lang.pick("组别", "group").into());
     report
-}
-
-/// Appends `section`'s rows to `flat` behind a first cell `group`, each value under its
-/// column's header: a header the table has not had yet is added (pools ranked by other
-/// tiebreaks), and a row has no value under another pool's columns.
-fn add_to_flat(flat: &mut Section, section: &Section, group: &str) {
-    let mut at: Vec<usize> = Vec::with_capacity(section.columns.len());
-    for (i, c) in section.columns.iter().enumerate() {
-        // A header twice in one table takes two columns.
-        let found = (0..flat.columns.len()).find(|&f| flat.columns[f] == *c && !at.contains(&f));
-        at.push(found.unwrap_or_else(|| {
-            flat.columns.push(c.clone());
-            flat.align
-                .push(section.align.get(i).copied().unwrap_or(Align::Left));
-            flat.optional.push(false);
-            flat.columns.len() - 1
-        }));
-    }
-    for row in &mut flat.rows {
-        row.resize(flat.columns.len(), String::new());
-    }
-    for row in &section.rows {
-        let mut cells = vec![String::new(); flat.columns.len()];
-        cells[0] = group.to_string();
-        for (cell, &i) in row.iter().zip(&at) {
-            cells[i] = cell.clone();
-        }
-        flat.rows.push(cells);
-    }
 }
 
 /// Per player and round: the opponent's number, colour and result.
@@ -809,28 +778,6 @@ pub(super) fn cell_text(cell: &CrosstableCell, words: CellWords, lang: Lang) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Pools ranked by other tiebreaks: one table, each value under its own header, the
-    /// group first, nothing under another pool's column; a header twice keeps both.
-    #[test]
-    fn every_group_is_one_csv_table_with_the_group_first() {
-        let mut flat = Section::new(String::new(), vec!["组别".into()]);
-        let mut adults = Section::new("成人组", vec!["名次".into(), "对手分".into()]);
-        adults.push(vec!["1".into(), "40".into()]);
-        let mut kids = Section::new(
-            "少儿组",
-            vec!["名次".into(), "累进分".into(), "累进分".into()],
-        );
-        kids.push(vec!["1".into(), "9".into(), "8".into()]);
-        add_to_flat(&mut flat, &adults, "成人组");
-        add_to_flat(&mut flat, &kids, "少儿组");
-        assert_eq!(flat.columns, ["组别", "名次", "对手分", "累进分", "累进分"]);
-        assert_eq!(
-            flat.rows,
-            [["成人组", "1", "40", "", ""], ["少儿组", "1", "", "9", "8"],]
-        );
-        assert_eq!(flat.align.len(), 5);
-    }
 
     #[test]
     fn decided_by_labels_follow_the_output_language() {
