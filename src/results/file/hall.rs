@@ -55,15 +55,25 @@ pub(super) fn read(
     errors: &mut Vec<(u64, ResultError)>,
 ) -> Vec<CsvRow> {
     let halls = halls(event, rules);
+    // Each hall as a cell is compared with it, once for the file, not once per row.
+    let spelled: Vec<(String, &String)> = halls.iter().map(|h| (normalize(h), h)).collect();
     rows.into_iter()
         .filter_map(|mut row| {
             let Some(cell) = row.hall.as_deref() else {
                 return Some(row);
             };
-            let named = halls
+            let written = normalize(cell);
+            // A hall the rulebook names first (one named `main` is that hall), then the
+            // main hall for an empty cell or a main-hall word.
+            let named = spelled
                 .iter()
-                .find(|h| !h.is_empty() && normalize(h) == normalize(cell))
-                .or_else(|| halls.iter().find(|h| h.is_empty() && key(cell).is_empty()));
+                .find(|(n, h)| !h.is_empty() && *n == written)
+                .or_else(|| {
+                    spelled
+                        .iter()
+                        .find(|(_, h)| h.is_empty() && key(&written).is_empty())
+                })
+                .map(|&(_, h)| h);
             match named {
                 Some(hall) => {
                     row.hall = Some(hall.clone());

@@ -99,8 +99,8 @@ pub struct ResultsFile {
 /// ignored. A 场地 column (`场地`/`hall`) gives the hall of each row's table: a hall some
 /// pool stands in (empty or `主赛场` for the main hall), and its group's hall; a row
 /// without 组别 is found by its hall and table, a hall's tables being numbered on in one
-/// sequence, and a table is given once per hall. A row's 编排码 must be its round's pairing code now; its 红方/黑方 (names,
-/// `name(序号)`, 序号 or ID-tail columns) must be the players of its table, each in their
+/// sequence, and a table is given once per hall. A row's 编排码 must be its round's
+/// pairing code now; its 红方/黑方 (names, `name(序号)`, 序号 or ID-tail columns) must be the players of its table, each in their
 /// colour; a file without a table column finds each row's table by its two players.
 /// Nothing is recorded here; the caller records the returned batches in one transaction,
 /// so a file is taken whole or not at all.
@@ -304,8 +304,8 @@ type RowPools = Result<BTreeMap<u64, GroupId>, Vec<(u64, ResultError)>>;
 /// The pool of each row (by CSV line) of a file without a 组别 column, read from its
 /// table number with [`super::pools_of_tables`] (tables numbered across the hall,
 /// docs/rules.md §12), among the pools of the row's hall when its 场地 cell gives one:
-/// `Ok` when exactly one pool has a game at every row's table in the row's round; `Err` with each row whose table no pool has in its round
-/// ([`ResultError::HallTableMissing`]) when every other row's table is one pool's; `None`
+/// `Ok` when exactly one pool has a game at every row's table in the row's round; `Err`
+/// with each row whose table no pool has in its round ([`ResultError::HallTableMissing`]) when every other row's table is one pool's; `None`
 /// when a row has no table or a table several pools share (each pool numbered from 1):
 /// then the file must say its group.
 fn row_pools(event: &Event, rules: &Rulebook, rows: &[rows::CsvRow]) -> Option<RowPools> {

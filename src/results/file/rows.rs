@@ -113,8 +113,9 @@ pub(super) fn read_rows(text: &str, source: &str) -> Result<CsvRows, ResultError
 
     let mut rows: Vec<CsvRow> = Vec::new();
     let mut blank = Vec::new();
-    // (group cell, hall, round, table) → first line: two halls' table 1 are two boards. (A `BTreeMap` keyed so was a third of
-    // `result --from` with a whole round of a 100,000-player event: 50,000 rows.)
+    // (group cell, hall, round, table) → first line: two halls' table 1 are two boards.
+    // (A `BTreeMap` keyed so was a third of `result --from` with a whole round of a
+    // 100,000-player event: 50,000 rows.)
     let mut seen: std::collections::HashMap<(String, String, u32, u32), u64> = Default::default();
     let mut lines = crate::input::decode::LineCounter::new(text);
     for record in reader.records() {
