@@ -4,7 +4,7 @@
 //! outside tester; each refusal names the file, line and column, and leaves the event as
 //! it was.
 
-use crate::common::{BIN, first_sheet_cells, p, run, snapshot};
+use crate::common::{BIN, event_from, first_sheet_cells, p, run, snapshot};
 use serde_json::Value;
 use std::fs;
 use std::path::Path;
@@ -36,16 +36,13 @@ hall = "三楼"
 fn event() -> TempDir {
     let tmp = TempDir::new().unwrap();
     let dir = tmp.path();
-    fs::write(dir.join("rules.toml"), RULES).unwrap();
     let mut csv = String::from("姓名,组别\n");
     for group in ["成人组", "少儿组"] {
         for i in 1..=4 {
             csv.push_str(&format!("{group}{i},{group}\n"));
         }
     }
-    fs::write(dir.join("players.csv"), csv).unwrap();
-    run(dir, &["init", "ev", "--rules", "rules.toml"]).ok();
-    run(dir, &["--event", "ev", "import", "players.csv"]).ok();
+    event_from(dir, RULES, &csv);
     run(dir, &["--event", "ev", "group", "cancel", "c", "--force"]).ok();
     run(dir, &["--event", "ev", "pair", "--all"]).ok();
     tmp
@@ -73,6 +70,12 @@ fn refused(dir: &Path, text: &str, extra: &[&str], words: &[&str]) -> String {
     let err = run(dir, &args).fails(3, words);
     assert_eq!(before, snapshot(&dir.join("ev")));
     err
+}
+
+/// `result --from r.csv` with `text`, which must be taken; what it printed.
+fn taken(dir: &Path, text: &str) -> String {
+    fs::write(dir.join("r.csv"), text).unwrap();
+    run(dir, &["--event", "ev", "result", "--from", "r.csv"]).ok()
 }
 
 /// A row's 场地 must be its group's hall (it was recorded into 成人组's main-hall table).
@@ -135,12 +138,10 @@ fn a_chosen_group_takes_no_row_of_another_hall() {
     );
     assert_eq!(results(dir, "a"), [(1, false), (2, false)]);
     // The hall as the group's, in any accepted spelling, is taken.
-    fs::write(
-        dir.join("r.csv"),
+    taken(
+        dir,
         "组别,轮次,hall,台号,结果\n成人组,1,main hall,1,黑胜\n少儿组,1,二楼,2,红胜\n",
-    )
-    .unwrap();
-    run(dir, &["--event", "ev", "result", "--from", "r.csv"]).ok();
+    );
     assert_eq!(results(dir, "a"), [(1, true), (2, false)]);
     assert_eq!(results(dir, "b"), [(1, false), (2, true)]);
 }
@@ -151,12 +152,7 @@ fn a_chosen_group_takes_no_row_of_another_hall() {
 fn without_a_group_column_a_row_is_found_by_its_hall_and_table() {
     let tmp = event();
     let dir = tmp.path();
-    fs::write(
-        dir.join("r.csv"),
-        "轮次,场地,台号,结果\n1,二楼,1,黑胜\n1,二楼,2,和\n",
-    )
-    .unwrap();
-    let out = run(dir, &["--event", "ev", "result", "--from", "r.csv"]).ok();
+    let out = taken(dir, "轮次,场地,台号,结果\n1,二楼,1,黑胜\n1,二楼,2,和\n");
     assert!(out.contains("少儿组") && !out.contains("成人组"), "{out}");
     assert_eq!(results(dir, "a"), [(1, false), (2, false)]);
     assert_eq!(results(dir, "b"), [(1, true), (2, true)]);
@@ -175,12 +171,10 @@ fn without_a_group_column_a_row_is_found_by_its_hall_and_table() {
 fn the_same_number_in_two_halls_is_two_boards() {
     let tmp = event();
     let dir = tmp.path();
-    fs::write(
-        dir.join("r.csv"),
+    let out = taken(
+        dir,
         "轮次,场地,台号,结果\n1,二楼,1,黑胜\n1,,1,红胜\n1,二楼,2,和\n",
-    )
-    .unwrap();
-    let out = run(dir, &["--event", "ev", "result", "--from", "r.csv"]).ok();
+    );
     assert!(out.contains("成人组") && out.contains("少儿组"), "{out}");
     assert_eq!(results(dir, "a"), [(1, true), (2, false)]);
     assert_eq!(results(dir, "b"), [(1, true), (2, true)]);
