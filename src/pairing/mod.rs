@@ -178,7 +178,7 @@ pub fn pair_next_round_with(
     let name = |id: PlayerId| {
         event
             .player(id)
-            .map_or_else(|| id.to_string(), |p| p.name.clone())
+            .map_or_else(|| id.to_string(), |p| p.shown_name().into_owned())
     };
     let (round, mut explanation) = if next == 1 {
         round1::pair(&ctx, states, seed, &name).map_err(|blocking| {
@@ -350,7 +350,10 @@ fn sheet_numbers(
     let mut problems = Vec::new();
     for p in todo {
         match p.sheet_number {
-            Some(k) => by_number.entry(k).or_default().push(p.name.clone()),
+            Some(k) => by_number
+                .entry(k)
+                .or_default()
+                .push(p.shown_name().into_owned()),
             None => problems.push(SheetNumberProblem::Missing {
                 player: event.player_label(p.id),
             }),

@@ -134,14 +134,13 @@ impl<'a> Sheet<'a> {
                 .or_insert_with(|| p.unit.trim().to_string());
             group_names
                 .entry((normalise::key(&p.name), p.group.clone()))
-                .or_insert_with(|| Seen::Registered(p.id, p.name.clone()));
+                .or_insert_with(|| registered(p));
             if let Some(id) = &p.id_number {
-                ids.entry(id_key(id))
-                    .or_insert_with(|| Seen::Registered(p.id, p.name.clone()));
+                ids.entry(id_key(id)).or_insert_with(|| registered(p));
             }
             names
                 .entry(name_unit_key(&p.name, &p.unit))
-                .or_insert_with(|| Seen::Registered(p.id, p.name.clone()));
+                .or_insert_with(|| registered(p));
         }
         Sheet {
             rules,
@@ -165,7 +164,7 @@ impl<'a> Sheet<'a> {
                 .iter()
                 .filter_map(|p| {
                     p.sheet_number
-                        .map(|n| ((p.group.clone(), n), p.name.clone()))
+                        .map(|n| ((p.group.clone(), n), p.shown_name().into_owned()))
                 })
                 .collect(),
             counts_off: Vec::new(),
@@ -614,4 +613,10 @@ fn without_number(cells: &[String], number_col: Option<usize>) -> Vec<String> {
         }
     }
     judged
+}
+
+/// A player registered before the sheet, as a duplicate message names them: the name
+/// masked where it holds a number (`Player::shown_name`).
+fn registered(p: &crate::model::Player) -> Seen {
+    Seen::Registered(p.id, p.shown_name().into_owned())
 }

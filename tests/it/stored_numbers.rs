@@ -238,3 +238,32 @@ fn check_gives_one_command_for_a_name_and_unit_both_holding_numbers() {
         .stdout_lacks("报名编号")
         .check();
 }
+
+/// A sheet repeating the ID number of a registered player whose stored name holds a phone
+/// number: the duplicate is refused naming that player masked.
+#[test]
+fn an_import_names_a_registered_player_masked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ev = crate::common::event_from(
+        tmp.path(),
+        &crate::common::rules_plus("cxa-2011", ""),
+        "name,gender,unit,id\n张三,男,甲,110101199003071233\n李四,男,乙,\n",
+    );
+    let state = ev.join("qiwang.json");
+    let mut value: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&state).unwrap()).unwrap();
+    value["players"][0]["name"] = "张三13912345678".into();
+    fs::write(&state, serde_json::to_string_pretty(&value).unwrap()).unwrap();
+    let sheet = tmp.path().join("more.csv");
+    fs::write(
+        &sheet,
+        "name,gender,unit,id\n王五,男,丙,110101199003071233\n",
+    )
+    .unwrap();
+    let out = Run::on_event(&ev, &["import", p(&sheet)]).status(3).check();
+    assert!(
+        out.stderr.contains("张三139****5678") && !out.stderr.contains("13912345678"),
+        "{}",
+        out.stderr
+    );
+}
