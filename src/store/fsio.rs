@@ -268,6 +268,55 @@ pub(crate) fn read(path: &Path) -> Result<Vec<u8>, StoreError> {
     })
 }
 
+/// The last line of a file read as [`read`] does, without reading the rest: the bytes
+/// after the newline before it, up to and without the final newline, and whether the
+/// file ends with that newline (`false`: a write cut short, the line is torn). `None`
+/// when the file does not exist or is empty. Reads backwards in blocks, so a short line
+/// at the end of a 50 MB `audit.log` costs one block.
+pub(crate) fn read_last_line(path: &Path) -> Result<Option<(Vec<u8>, bool)>, StoreError> {
+    use std::io::{Read, Seek, SeekFrom};
+    const BLOCK: u64 = 64 * 1024;
+    let fail = |e: io::Error| match is_link_refusal(&e) {
+        true => link_refused(path),
+        false => StoreError::io("read", path, e),
+    };
+    let mut file = match options().read(true).open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(fail(e)),
+    };
+    let len = file.seek(SeekFrom::End(0)).map_err(fail)?;
+    // `tail` holds the file's last bytes, read block by block from the end until it
+    // holds a newline before the last line.
+    let mut tail: Vec<u8> = Vec::new();
+    let mut start = len;
+    loop {
+        let search_to = tail.len().saturating_sub(1);
+        if let Some(i) = tail[..search_to].iter().rposition(|&b| b == b'\n') {
+            tail.drain(..=i);
+            break;
+        }
+        if start == 0 {
+            break;
+        }
+        let from = start.saturating_sub(BLOCK);
+        let mut block = vec![0; (start - from) as usize];
+        file.seek(SeekFrom::Start(from)).map_err(fail)?;
+        file.read_exact(&mut block).map_err(fail)?;
+        block.extend_from_slice(&tail);
+        tail = block;
+        start = from;
+    }
+    if tail.is_empty() {
+        return Ok(None);
+    }
+    let complete = tail.last() == Some(&b'\n');
+    if complete {
+        tail.pop();
+    }
+    Ok(Some((tail, complete)))
+}
+
 /// Reads a file as [`read`] does, `None` when it does not exist.
 pub(crate) fn read_optional(path: &Path) -> Result<Option<Vec<u8>>, StoreError> {
     match read(path) {
@@ -381,6 +430,31 @@ mod tests {
         write_atomic(&path, b"two").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"two");
         assert!(!tmp_path(&path).exists());
+    }
+
+    /// Lines of every length around the block size, the last one torn or whole.
+    #[test]
+    fn the_last_line_is_read_from_the_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("audit.log");
+        assert_eq!(read_last_line(&path).unwrap(), None);
+        fs::write(&path, b"").unwrap();
+        assert_eq!(read_last_line(&path).unwrap(), None);
+        for first in [0, 1, 65_535, 65_536, 200_000] {
+            for last in [1, 65_534, 65_535, 65_536, 131_073] {
+                let line: Vec<u8> = (0..last).map(|i| b'a' + (i % 26) as u8).collect();
+                let mut bytes = vec![b'x'; first];
+                if first > 0 {
+                    bytes.push(b'\n');
+                }
+                bytes.extend_from_slice(&line);
+                fs::write(&path, &bytes).unwrap();
+                assert_eq!(read_last_line(&path).unwrap(), Some((line.clone(), false)));
+                bytes.push(b'\n');
+                fs::write(&path, &bytes).unwrap();
+                assert_eq!(read_last_line(&path).unwrap(), Some((line, true)));
+            }
+        }
     }
 
     #[test]

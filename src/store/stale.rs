@@ -11,7 +11,8 @@
 //! state it holds. Replaying the trail gives the number the state must carry
 //! ([`history::in_effect`]); a change to a state that carries another is refused with the
 //! way back (`undo` and `redo` are not refused: they restore a state the trail describes
-//! from `history/`, which is the way back), and `qiwang log` warns in the same words. A
+//! from `history/`, which is the way back), and `qiwang log` warns in the same words, as
+//! does every command that only prints the event ([`Store::stale_for_reading`]). A
 //! `redo` of an undo that replaced an older copy is refused, though: it would put that
 //! copy back while logging the change as in effect again; the change is made again by
 //! hand instead. A file written before qiwang recorded the number carries none and is not
@@ -23,7 +24,7 @@
 //! (the line after `schema_version`), so that a change that leaves the event as it was is
 //! still found byte-identical and written not at all.
 
-use super::{AuditEntry, AuditTrail, Store, StoreError, history};
+use super::{AuditEntry, AuditTrail, EntryKind, Store, StoreError, audit, fsio, history};
 use crate::i18n::Text;
 use crate::sanitize::shell_path;
 
@@ -98,6 +99,41 @@ impl Store {
 }
 
 impl Store {
+    /// For a command that only reads the event: the refusal [`Store::stale`] gives when
+    /// the state read, which records change `change`, is not the one `audit.log` says is
+    /// in effect (an older copy put back), so that what it prints can be marked as the
+    /// older copy's. Usually only the last line of `audit.log` is read: when it is a change
+    /// that wrote this very state, the state is the newest. Otherwise (an undo or redo
+    /// last, a torn last line, another number) the whole trail is replayed as a change
+    /// would, and nothing is said while the trail does not account for `history/` (a
+    /// crash not yet reconciled has its own refusal, which the next change gives).
+    pub fn stale_for_reading(&self, change: Option<u64>) -> Result<Option<StoreError>, StoreError> {
+        let Some(written) = change else {
+            return Ok(None);
+        };
+        let audit = self.audit_path();
+        let Some((mut line, complete)) = fsio::read_last_line(&audit)? else {
+            return Ok(None);
+        };
+        if complete {
+            line.push(b'\n');
+            let last = audit::parse_brief(&audit, &line)
+                .ok()
+                .and_then(|trail| trail.entries.into_iter().next());
+            if let Some(last) = last
+                && matches!(last.kind, EntryKind::Change | EntryKind::Init)
+                && last.seq == written
+            {
+                return Ok(None);
+            }
+        }
+        let trail = self.log_brief()?;
+        if trail.interrupted.is_some() || self.unaccounted(&trail)?.is_some() {
+            return Ok(None);
+        }
+        Ok(self.stale(&trail, change))
+    }
+
     /// The refusal of a `redo` of `undo` (which undid `changed`) when the state that undo
     /// replaced, which the redo would restore, records another change (`restored`): the
     /// undo was run on an older copy put back, so restoring it would bring the older copy

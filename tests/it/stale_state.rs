@@ -76,6 +76,59 @@ fn an_older_copy_put_back_is_refused_and_the_advice_gives_back_the_newest_state(
     zh_ok(&ev, &["result", "2", "b"]);
 }
 
+/// A command that only reads prints what the older copy holds, with a note on stderr
+/// (not in the output, which may be piped into a file) that it is an older copy; on the
+/// newest state, and after an undo and a redo, it says nothing.
+#[test]
+fn reading_commands_say_the_state_is_an_older_copy() {
+    let (_tmp, ev, older) = two_results();
+    let state = ev.join("qiwang.json");
+    let newest = fs::read(&state).unwrap();
+    let reads: [&[&str]; 5] = [
+        &["standings"],
+        &["standings", "--format", "csv"],
+        &["round"],
+        &["players"],
+        &["check"],
+    ];
+    for args in reads {
+        let (code, stdout, stderr) = zh_run(&ev, args);
+        assert_eq!(code, 0, "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("旧副本") && !stdout.contains("旧副本"),
+            "{args:?}: {stderr}"
+        );
+    }
+    fs::write(&state, &older).unwrap();
+    for args in reads {
+        let (code, stdout, stderr) = zh_run(&ev, args);
+        assert_eq!(code, 0, "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("注意：以下内容来自一份旧副本，不是赛事的最新状态")
+                && stderr.contains("它是第 4 步写下的，而 audit.log 已记到第 5 步"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stdout.contains("旧副本"), "{args:?}: {stdout}");
+    }
+    let (_, english) = en_run(&ev, &["standings"]);
+    assert!(
+        english.contains("note: what follows comes from an older copy"),
+        "{english}"
+    );
+    // The newest state back, then an undo and a redo as the last lines: no note.
+    fs::write(&state, &newest).unwrap();
+    zh_ok(&ev, &["undo"]);
+    let (_, _, stderr) = zh_run(&ev, &["standings"]);
+    assert!(!stderr.contains("旧副本"), "{stderr}");
+    zh_ok(&ev, &["redo"]);
+    let (_, _, stderr) = zh_run(&ev, &["standings"]);
+    assert!(!stderr.contains("旧副本"), "{stderr}");
+    // The older copy under an undo as the last line is still found.
+    fs::write(&state, &older).unwrap();
+    let (_, _, stderr) = zh_run(&ev, &["standings"]);
+    assert!(stderr.contains("以下内容来自一份旧副本"), "{stderr}");
+}
+
 #[test]
 fn putting_back_the_newest_copy_is_the_first_way_back() {
     let (_tmp, ev, older) = two_results();

@@ -8,7 +8,7 @@ use super::xlsx::xlsx_error;
 use crate::cli::args::Cli;
 use crate::cli::error::CliError;
 use qiwang::i18n::Text;
-use qiwang::i18n::bi;
+use qiwang::i18n::{Localize, bi};
 use qiwang::model::Event;
 use qiwang::privacy::masked_argv;
 use qiwang::report::safe::CsvEncoding;
@@ -196,9 +196,39 @@ impl Ctx {
     /// asks for what is stored. Never for a command that changes the event or looks a
     /// player up by name.
     pub fn load_shown(&self) -> Result<Loaded, CliError> {
-        let mut loaded = self.load()?;
+        let mut loaded = self.load_read()?;
         if !self.show_private {
             qiwang::views::mask_names_and_units(&mut loaded.event);
+        }
+        Ok(loaded)
+    }
+
+    /// [`Ctx::load`] for a command that only reads the event (what [`Ctx::load_shown`]
+    /// prints, `check`): when `qiwang.json` is an older copy put back (a backup, a USB
+    /// stick), which every change refuses, a note on stderr says so before the output, so
+    /// that standings or a prize list printed from it are not taken for the event's.
+    pub fn load_read(&self) -> Result<Loaded, CliError> {
+        let loaded = self.load()?;
+        let older = loaded
+            .store
+            .stale_for_reading(loaded.event.change)
+            .map_err(lib_error)?;
+        if let Some(refusal) = older {
+            let lang = self.lang(&loaded.rules);
+            errln!(
+                "{}",
+                bi!(
+                    lang,
+                    zh(
+                        "注意：以下内容来自一份旧副本，不是赛事的最新状态；修复之前 qiwang 拒绝任何修改：{}",
+                        refusal.localize(lang)
+                    ),
+                    en(
+                        "note: what follows comes from an older copy, not the event's newest state; qiwang refuses every change until this is repaired: {}",
+                        refusal.localize(lang)
+                    )
+                )
+            );
         }
         Ok(loaded)
     }

@@ -18,7 +18,7 @@ use qiwang::rulebook::{Lang, Rulebook};
 /// `qiwang check`: every stored round of each pool (or one) against the hard rules; the
 /// relaxations recorded when no legal pairing existed are listed as accepted.
 pub fn check(ctx: &Ctx, group: Option<&str>) -> Result<(), CliError> {
-    let loaded = ctx.load()?;
+    let loaded = ctx.load_read()?;
     if loaded.rules.team_competition.is_some() {
         return super::super::team::check(ctx, loaded, group, false, None);
     }

@@ -19,7 +19,7 @@ use qiwang::rulebook::Lang;
 /// when a round is not optimal, not comparable, or seats a table's colours the other way
 /// round from §3.3.
 pub fn check_optimal(ctx: &Ctx, group: Option<&str>, round: Option<u32>) -> Result<(), CliError> {
-    let loaded = ctx.load()?;
+    let loaded = ctx.load_read()?;
     if loaded.rules.team_competition.is_some() {
         return super::super::team::check(ctx, loaded, group, true, round);
     }
