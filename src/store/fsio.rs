@@ -271,8 +271,8 @@ pub(crate) fn read(path: &Path) -> Result<Vec<u8>, StoreError> {
 /// The last line of a file read as [`read`] does, without reading the rest: the bytes
 /// after the newline before it, up to and without the final newline, and whether the
 /// file ends with that newline (`false`: a write cut short, the line is torn). `None`
-/// when the file does not exist or is empty. Reads backwards in blocks, so a short line
-/// at the end of a 50 MB `audit.log` costs one block.
+/// when the file does not exist or is empty. Reads backwards from the end, so a short
+/// line at the end of a 50 MB `audit.log` costs one 64 KiB block.
 pub(crate) fn read_last_line(path: &Path) -> Result<Option<(Vec<u8>, bool)>, StoreError> {
     use std::io::{Read, Seek, SeekFrom};
     const BLOCK: u64 = 64 * 1024;
@@ -299,7 +299,9 @@ pub(crate) fn read_last_line(path: &Path) -> Result<Option<(Vec<u8>, bool)>, Sto
         if start == 0 {
             break;
         }
-        let from = start.saturating_sub(BLOCK);
+        // Blocks double as the line grows (a `result --from` line of a large round runs
+        // to megabytes), so a long line is read and searched in linear time.
+        let from = start.saturating_sub(BLOCK.max(tail.len() as u64));
         let mut block = vec![0; (start - from) as usize];
         file.seek(SeekFrom::Start(from)).map_err(fail)?;
         file.read_exact(&mut block).map_err(fail)?;
