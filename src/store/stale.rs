@@ -24,6 +24,7 @@
 //! (the line after `schema_version`), so that a change that leaves the event as it was is
 //! still found byte-identical and written not at all.
 
+use super::advice::Recovery;
 use super::{AuditEntry, AuditTrail, EntryKind, Store, StoreError, audit, fsio, history};
 use crate::i18n::Text;
 use crate::sanitize::shell_path;
@@ -81,11 +82,18 @@ impl Store {
                 ),
             )
         };
-        // Otherwise the state the trail describes, from history/: `undo` restores the
-        // state before the newest change in effect, which is then redone by hand.
-        let instead = match history::undo_target(trail) {
-            Ok(newest) => self.undo_then_redo(&newest, &Text::new("", "")),
-            Err(_) => self.recovery_on(trail, None).words(),
+        // Otherwise the state the trail describes, from history/. After an undo or a
+        // redo it is kept whole there (the file that step restored): put back, nothing is
+        // lost. After a change it is not (a snapshot holds the state *before* its
+        // change): `undo` restores the state before the newest change in effect, which
+        // is then redone by hand. (Advising the undo after an undo undid one more change,
+        // and a `redo` to get it back is refused, since it would restore the older copy.)
+        let instead = match self.recovery_on(trail, None) {
+            whole @ Recovery::Whole(_) => whole.words(),
+            other => match history::undo_target(trail) {
+                Ok(newest) => self.undo_then_redo(&newest, &Text::new("", "")),
+                Err(_) => other.words(),
+            },
         };
         Some(StoreError::OlderCopy {
             path: self.state_path(),

@@ -175,6 +175,49 @@ fn undo_from_an_older_copy_restores_a_state_the_trail_describes() {
     zh_ok(&ev, &["result", "2", "b"]);
 }
 
+/// When the newest line is an undo, the state in effect is kept whole in `history/` (the
+/// file that undo restored): the advice puts it back and loses nothing. (It advised
+/// another `undo`, which undid one more change, with a `redo` to get it back refused.)
+#[test]
+fn an_older_copy_after_an_undo_is_mended_by_the_file_the_undo_restored() {
+    let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
+    zh_ok(&ev, &["pair", "--seed", "1"]);
+    let state = ev.join("qiwang.json");
+    let oldest = fs::read(&state).unwrap();
+    zh_ok(&ev, &["result", "1", "r"]);
+    let in_effect = fs::read(&state).unwrap();
+    zh_ok(&ev, &["result", "2", "="]);
+    zh_ok(&ev, &["undo"]);
+    assert_eq!(
+        unnumbered(&fs::read(&state).unwrap()),
+        unnumbered(&in_effect)
+    );
+    fs::write(&state, &oldest).unwrap();
+    let (code, _, stderr) = zh_run(&ev, &["result", "2", "b"]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(
+        stderr.contains("否则把快照") && !stderr.contains(" undo`"),
+        "{stderr}"
+    );
+    let command = stderr
+        .split('`')
+        .find(|part| part.starts_with("gzip -dc ") || part.starts_with("cp "))
+        .expect(&stderr);
+    let put_back = std::process::Command::new("sh")
+        .args(["-c", command])
+        .output()
+        .unwrap();
+    assert!(put_back.status.success(), "{command}: {put_back:?}");
+    assert_eq!(
+        unnumbered(&fs::read(&state).unwrap()),
+        unnumbered(&in_effect)
+    );
+    assert!(!zh_ok(&ev, &["log"]).contains("拒绝任何修改"));
+    // The undone result can be redone, and changes go on.
+    zh_ok(&ev, &["redo"]);
+    zh_ok(&ev, &["result", "2", "b"]);
+}
+
 /// A state written before qiwang recorded the change that wrote it is not judged, and
 /// the next change records its number.
 #[test]
