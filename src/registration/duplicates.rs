@@ -55,7 +55,10 @@ impl Sheet<'_> {
         map: &HeaderMap,
         errors: &mut Vec<RowError>,
     ) {
-        let here = Seen::Line(line, player.name.clone(), self.at.clone());
+        // A name holding an ID or phone number is refused on its own row, masked; it is
+        // quoted masked here too (as a registered player's is, `sheet::registered`).
+        let shown = player.shown_name();
+        let here = Seen::Line(line, shown.to_string(), self.at.clone());
         if let Some(id) = &player.id_number {
             if let Some(seen) = self.ids.get(&id_key(id)) {
                 let masked = mask_id_number(id);
@@ -94,17 +97,10 @@ impl Sheet<'_> {
             errors.push(RowError::new(
                 line,
                 map.name_of(Field::Name).map(str::to_string),
-                Some(player.name.clone()),
+                Some(shown.to_string()),
                 Text::new(
-                    format!(
-                        "`{}`（{unit_zh}）已在{}出现；{advice_zh}",
-                        player.name,
-                        seen.zh()
-                    ),
-                    format!(
-                        "`{}` with {unit} is already on {seen}; {advice_en}",
-                        player.name
-                    ),
+                    format!("`{shown}`（{unit_zh}）已在{}出现；{advice_zh}", seen.zh()),
+                    format!("`{shown}` with {unit} is already on {seen}; {advice_en}"),
                 ),
             ));
             return;
@@ -118,16 +114,14 @@ impl Sheet<'_> {
             Some(seen) => self.warnings.push(RowError::new(
                 line,
                 map.name_of(Field::Name).map(str::to_string),
-                Some(player.name.clone()),
+                Some(shown.to_string()),
                 Text::new(
                     format!(
-                        "`{}` 与{}同名，同在一个组别而单位不同：请核对是否重复报名；若确是两人，各表以序号区分",
-                        player.name,
+                        "`{shown}` 与{}同名，同在一个组别而单位不同：请核对是否重复报名；若确是两人，各表以序号区分",
                         seen.zh()
                     ),
                     format!(
-                        "`{}` has the name of {seen}, in the same group under another unit: check that nobody registered twice; two players are told apart by their numbers",
-                        player.name
+                        "`{shown}` has the name of {seen}, in the same group under another unit: check that nobody registered twice; two players are told apart by their numbers"
                     ),
                 ),
             )),

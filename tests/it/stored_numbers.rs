@@ -267,3 +267,43 @@ fn an_import_names_a_registered_player_masked() {
         out.stderr
     );
 }
+
+/// A sheet whose name cell holds a phone number twice: each row is refused for it, and
+/// the duplicate message names both rows masked, as the refusal does. A registered unit
+/// holding a phone number (kept by a hand edit) is quoted masked where a row's unit reads
+/// like it.
+#[test]
+fn an_import_quotes_a_sheets_names_and_registered_units_masked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ev = crate::common::event_from(
+        tmp.path(),
+        &crate::common::rules_plus("cxa-2011", ""),
+        "name,gender,unit\n张三,男,城南小学\n",
+    );
+    let sheet = tmp.path().join("twice.csv");
+    fs::write(
+        &sheet,
+        "name,gender,unit\n李四13912345678,男,乙\n李四13912345678,男,乙\n",
+    )
+    .unwrap();
+    let out = Run::on_event(&ev, &["import", p(&sheet)]).status(3).check();
+    assert!(
+        out.stderr.contains("已在第 2 行（`李四139****5678`）出现")
+            && !out.stderr.contains("13912345678"),
+        "{}",
+        out.stderr
+    );
+    let state = ev.join("qiwang.json");
+    let mut value: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&state).unwrap()).unwrap();
+    value["players"][0]["unit"] = "城南小学（13812345678）".into();
+    fs::write(&state, serde_json::to_string_pretty(&value).unwrap()).unwrap();
+    fs::write(&sheet, "name,gender,unit\n王五,男,城南小学\n").unwrap();
+    let out = Run::on_event(&ev, &["import", p(&sheet), "--dry-run"]).check();
+    assert!(
+        out.stderr.contains("与 `城南小学（138****5678）` 写法相近")
+            && !out.stderr.contains("13812345678"),
+        "{}",
+        out.stderr
+    );
+}
