@@ -424,6 +424,12 @@ impl Event {
         self.position(id).map(|i| &mut self.players[i])
     }
 
+    /// Where player `id` is in [`Event::players`]: one probe while the list is 1, 2, 3, …
+    /// (nobody deleted), else a search.
+    pub(crate) fn place(&self, id: PlayerId) -> Option<usize> {
+        self.position(id)
+    }
+
     fn position(&self, id: PlayerId) -> Option<usize> {
         // Until a player is deleted, the list is 1, 2, 3, …: player `id` is at `id - 1`.
         // One probe there saves the binary search's ~17 scattered reads on 100,000
