@@ -312,6 +312,7 @@ mod tests {
     /// only as the oracle of `indexed_forfeit_withdrawals_match_the_scanning_rule`.
     mod scanning {
         use super::super::*;
+        use crate::model::GroupState;
 
         fn trigger(
             event: &Event,
