@@ -319,6 +319,21 @@ pub(crate) fn read_last_line(path: &Path) -> Result<Option<(Vec<u8>, bool)>, Sto
     Ok(Some((tail, complete)))
 }
 
+/// The first `len` bytes of a file (fewer when it is shorter), read as [`read`] does.
+pub(crate) fn read_head(path: &Path, len: usize) -> Result<Vec<u8>, StoreError> {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(len);
+    options()
+        .read(true)
+        .open(path)
+        .and_then(|file| file.take(len as u64).read_to_end(&mut head))
+        .map_err(|e| match is_link_refusal(&e) {
+            true => link_refused(path),
+            false => StoreError::io("read", path, e),
+        })?;
+    Ok(head)
+}
+
 /// Reads a file as [`read`] does, `None` when it does not exist.
 pub(crate) fn read_optional(path: &Path) -> Result<Option<Vec<u8>>, StoreError> {
     match read(path) {

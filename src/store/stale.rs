@@ -139,7 +139,18 @@ impl Store {
         if trail.interrupted.is_some() || self.unaccounted(&trail)?.is_some() {
             return Ok(None);
         }
-        Ok(self.stale(&trail, change))
+        let Some(refusal) = self.stale(&trail, change) else {
+            return Ok(None);
+        };
+        // Read without the lock, the state and the trail may be of two moments: a change
+        // that landed between the two reads (it writes the state, then its line) is not an
+        // older copy. The state's number, read again, then differs from the one read with
+        // the event; the change itself is checked under the lock as usual.
+        let head = fsio::read_head(&self.state_path(), HEAD)?;
+        if written_number(&head) != Some(written) {
+            return Ok(None);
+        }
+        Ok(Some(refusal))
     }
 
     /// The refusal of a `redo` of `undo` (which undid `changed`) when the state that undo
@@ -176,6 +187,22 @@ impl Store {
             )),
         })
     }
+}
+
+/// How many bytes of the state's head hold its `"change"` line (the third line, after `{`
+/// and `schema_version`'s).
+const HEAD: usize = 256;
+
+/// The number on the `"change"` line of an encoded state's head; `None` without one.
+fn written_number(head: &[u8]) -> Option<u64> {
+    let (start, end) = around(head);
+    let line = head.get(start..end)?.strip_prefix(LINE)?;
+    std::str::from_utf8(line)
+        .ok()?
+        .trim()
+        .trim_end_matches(',')
+        .parse()
+        .ok()
 }
 
 /// Sets the `"change"` line of the encoded state `bytes` to `seq` (adding it to a state
@@ -225,5 +252,10 @@ mod tests {
         event.change = Some(12);
         assert_eq!(numbered, state::encode(&event));
         assert!(plain.len() < numbered.len());
+        assert_eq!(
+            written_number(&numbered[..HEAD.min(numbered.len())]),
+            Some(12)
+        );
+        assert_eq!(written_number(&plain), None);
     }
 }

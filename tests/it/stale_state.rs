@@ -129,6 +129,51 @@ fn reading_commands_say_the_state_is_an_older_copy() {
     assert!(stderr.contains("以下内容来自一份旧副本"), "{stderr}");
 }
 
+/// A command that would change the event, or tries the change with `--dry-run`, is
+/// refused as an older copy before it checks anything against the copy: checked against
+/// it, `player withdraw` asked for a result the newest state has, and `import --dry-run`
+/// called clean a sheet the newest state holds already. `rules show` reads, with the note.
+#[test]
+fn a_change_or_its_dry_run_is_refused_before_it_reads_the_older_copy() {
+    let (tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
+    zh_ok(&ev, &["pair", "--seed", "1"]);
+    let state = ev.join("qiwang.json");
+    let older = fs::read(&state).unwrap();
+    zh_ok(&ev, &["result", "1", "r"]);
+    zh_ok(&ev, &["result", "2", "="]);
+    let sheet = tmp.path().join("more.csv");
+    fs::write(&sheet, "姓名,性别,单位\n戊,男,丙队\n").unwrap();
+    zh_ok(&ev, &["import", sheet.to_str().unwrap()]);
+    fs::write(&state, &older).unwrap();
+    let log_before = fs::read(ev.join("audit.log")).unwrap();
+    let sheet = sheet.to_str().unwrap();
+    let tries: [&[&str]; 5] = [
+        &["pair", "--dry-run"],
+        &["import", "--dry-run", sheet],
+        &["player", "withdraw", "甲"],
+        &["unpair"],
+        &["penalty", "甲", "1", "--reason", "迟到"],
+    ];
+    for args in tries {
+        let (code, stdout, stderr) = zh_run(&ev, args);
+        assert_eq!(code, 3, "{args:?}: {stdout}{stderr}");
+        assert!(
+            stderr.contains("qiwang.json` 不是最新的版本") && stderr.contains("第 6 步"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stdout.contains("检查通过"), "{args:?}: {stdout}");
+        assert_eq!(fs::read(&state).unwrap(), older, "{args:?}");
+        assert_eq!(
+            fs::read(ev.join("audit.log")).unwrap(),
+            log_before,
+            "{args:?}"
+        );
+    }
+    let (code, _, stderr) = zh_run(&ev, &["rules", "show"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("以下内容来自一份旧副本"), "{stderr}");
+}
+
 #[test]
 fn putting_back_the_newest_copy_is_the_first_way_back() {
     let (_tmp, ev, older) = two_results();

@@ -1,13 +1,13 @@
 //! `qiwang log` / `qiwang undo` / `qiwang redo` / `qiwang unlock`
 
-use crate::cli::context::{Ctx, lib_error};
+use crate::cli::context::{Ctx, Loaded, lib_error};
 use crate::cli::error::CliError;
 use qiwang::i18n::{Localize, bi};
 use qiwang::privacy::{mask_free_text, mask_free_text_json};
 use qiwang::report::{Report, Section};
 use qiwang::rulebook::Lang;
 use qiwang::store::action::{Names, describe};
-use qiwang::store::{Recovery, user_label};
+use qiwang::store::{AuditTrail, Recovery, user_label};
 
 pub fn log(ctx: &Ctx) -> Result<(), CliError> {
     // The wording needs the rulebook and the players' names, not the rounds; and only
@@ -27,6 +27,10 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
         let trail = loaded.store.log().map_err(lib_error)?;
         report.json_text =
             Some(serde_json::to_string_pretty(&Lines(&trail.entries)).unwrap_or_default());
+        // The JSON is the trail alone: what is wrong goes to stderr.
+        if let Some(note) = trouble(&loaded, &trail, lang)? {
+            errln!("{note}");
+        }
         return ctx.print(&report);
     }
     let trail = loaded.store.log_brief().map_err(lib_error)?;
@@ -55,17 +59,30 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
         ]);
     }
     report.sections.push(section);
-    // A torn last line is a crash's only when a journal is left, which the next command
-    // reconciles; without one, or with files of history/ no line records, every change
-    // is refused, and the note says so in the refusal's words.
-    // A state that is not the one the trail says is in effect (an older copy put back)
-    // is refused the same way: read with the roster, its number costs nothing.
-    let refusal = match loaded.store.unaccounted(&trail).map_err(lib_error)? {
-        None => loaded.store.stale(&trail, loaded.event.change),
+    if let Some(note) = trouble(&loaded, &trail, lang)? {
+        // CSV carries no footer: the note goes to stderr there, as for JSON.
+        if matches!(ctx.format(), Ok(qiwang::report::Format::Csv)) {
+            errln!("{note}");
+        } else {
+            report.footer.push(note);
+        }
+    }
+    ctx.print(&report)
+}
+
+/// What `log` says is wrong with the trail or the state: a torn last line is a crash's
+/// only when a journal is left, which the next command reconciles; without one, or with
+/// files of history/ no line records, every change is refused, and the note says so in
+/// the refusal's words. A state that is not the one the trail says is in effect (an
+/// older copy put back) is refused the same way: read with the roster, its number costs
+/// nothing.
+fn trouble(loaded: &Loaded, trail: &AuditTrail, lang: Lang) -> Result<Option<String>, CliError> {
+    let refusal = match loaded.store.unaccounted(trail).map_err(lib_error)? {
+        None => loaded.store.stale(trail, loaded.event.change),
         refusal => refusal,
     };
-    match refusal {
-        Some(refusal) => report.footer.push(bi!(
+    Ok(match refusal {
+        Some(refusal) => Some(bi!(
             lang,
             zh(
                 "注意：修复之前 qiwang 拒绝任何修改：{}",
@@ -76,19 +93,16 @@ pub fn log(ctx: &Ctx) -> Result<(), CliError> {
                 refusal.localize(lang)
             )
         )),
-        None => {
-            if let Some(line) = trail.torn_line {
-                report.footer.push(format!(
-                    "{} {line}",
-                    lang.pick(
-                        "注意：audit.log 最后一行不完整（崩溃所致），下一个命令会自动修复。行号",
-                        "note: the last line of audit.log is incomplete (a crash); the next command repairs it. line"
-                    )
-                ));
-            }
-        }
-    }
-    ctx.print(&report)
+        None => trail.torn_line.map(|line| {
+            format!(
+                "{} {line}",
+                lang.pick(
+                    "注意：audit.log 最后一行不完整（崩溃所致），下一个命令会自动修复。行号",
+                    "note: the last line of audit.log is incomplete (a crash); the next command repairs it. line"
+                )
+            )
+        }),
+    })
 }
 
 /// `undo` and `redo` name players and groups from the roster alone: the store reads and

@@ -82,7 +82,7 @@ pub fn show(ctx: &Ctx, path: Option<&Path>) -> Result<(), CliError> {
             let text = read_text(path)?;
             Rulebook::from_toml(&text, &path.display().to_string()).map_err(lib_error)?
         }
-        None => ctx.load()?.rules,
+        None => ctx.load_read()?.rules,
     };
     let lang = lang_given.unwrap_or(rules.event.language);
     match ctx.format()? {

@@ -47,7 +47,7 @@ fn token_file_error(e: &std::io::Error, dir: &std::path::Path) -> CliError {
 }
 
 pub fn revoke(ctx: &Ctx, id: &str) -> Result<(), CliError> {
-    let Loaded { store, rules, .. } = ctx.load()?;
+    let Loaded { store, rules, .. } = ctx.load_read()?;
     let lang = ctx.lang(&rules);
     let revoked = tokens::revoke(store.dir(), id).map_err(|e| token_file_error(&e, store.dir()))?;
     if revoked.is_empty() {
@@ -95,7 +95,7 @@ pub fn run(
     only_tokens: bool,
     more: &ServeOptions,
 ) -> Result<(), CliError> {
-    let Loaded { store, rules, .. } = ctx.load()?;
+    let Loaded { store, rules, .. } = ctx.load_read()?;
     let lang = ctx.lang(&rules);
     let mut ranges = Vec::new();
     for text in token_tables {

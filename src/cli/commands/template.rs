@@ -19,7 +19,7 @@ pub fn run(
             let text = crate::cli::context::read_text(path)?;
             Rulebook::from_toml(&text, &path.display().to_string()).map_err(lib_error)?
         }
-        None => ctx.load()?.rules,
+        None => ctx.load_read()?.rules,
     };
     let lang = ctx.lang(&rules);
     let sheet = template(&rules, lang);

@@ -178,8 +178,22 @@ impl Ctx {
         store.map_err(lib_error)
     }
 
-    /// Opens and loads the event, re-validating its frozen rulebook.
+    /// Opens and loads the event, re-validating its frozen rulebook, for a command that
+    /// changes it (or tries a change with `--dry-run`): an older copy of `qiwang.json` put
+    /// back is refused at once, with the way back, as the change itself would be; checked
+    /// against the copy, the command would answer from contents that are not the event's
+    /// (a result the newest state has called missing, a sheet called clean). A command
+    /// that only reads uses [`Ctx::load_read`].
     pub fn load(&self) -> Result<Loaded, CliError> {
+        let loaded = self.load_unchecked()?;
+        if let Some(refusal) = self.older_copy(&loaded)? {
+            return Err(lib_error(refusal));
+        }
+        Ok(loaded)
+    }
+
+    /// The event as stored, whether or not it is an older copy put back.
+    fn load_unchecked(&self) -> Result<Loaded, CliError> {
         let store = self.store()?;
         let event = store.load().map_err(lib_error)?;
         let rules = rules_of(&event, &store)?;
@@ -188,6 +202,15 @@ impl Ctx {
             event,
             rules,
         })
+    }
+
+    /// The refusal of the loaded state when it is an older copy put back (one read of
+    /// `audit.log`'s last line when it is not).
+    fn older_copy(&self, loaded: &Loaded) -> Result<Option<qiwang::store::StoreError>, CliError> {
+        loaded
+            .store
+            .stale_for_reading(loaded.event.change)
+            .map_err(lib_error)
     }
 
     /// [`Ctx::load`] for a command that only prints the event: each name and unit holding
@@ -208,12 +231,8 @@ impl Ctx {
     /// stick), which every change refuses, a note on stderr says so before the output, so
     /// that standings or a prize list printed from it are not taken for the event's.
     pub fn load_read(&self) -> Result<Loaded, CliError> {
-        let loaded = self.load()?;
-        let older = loaded
-            .store
-            .stale_for_reading(loaded.event.change)
-            .map_err(lib_error)?;
-        if let Some(refusal) = older {
+        let loaded = self.load_unchecked()?;
+        if let Some(refusal) = self.older_copy(&loaded)? {
             let lang = self.lang(&loaded.rules);
             errln!(
                 "{}",
@@ -240,6 +259,14 @@ impl Ctx {
     pub fn load_kept(&self) -> Result<LoadedKept, CliError> {
         let store = self.store()?;
         let kept = store.load_kept().map_err(lib_error)?;
+        // An older copy put back is refused before the input is checked against it, as
+        // by [`Ctx::load`].
+        if let Some(refusal) = store
+            .stale_for_reading(kept.event().change)
+            .map_err(lib_error)?
+        {
+            return Err(lib_error(refusal));
+        }
         let rules = rules_of(kept.event(), &store)?;
         Ok(LoadedKept { store, kept, rules })
     }
