@@ -4,6 +4,7 @@
 
 use crate::i18n::{Localize, Text, bi, did_you_mean, did_you_mean_text, display_english};
 use crate::model::{Event, GroupId, Player, PlayerId};
+use crate::privacy::typed;
 use crate::rulebook::{GroupRule, Lang, Rulebook};
 use thiserror::Error;
 
@@ -119,15 +120,18 @@ display_english!(LookupError);
 impl Localize for LookupError {
     fn localize(&self, lang: Lang) -> String {
         match self {
-            LookupError::UnknownGroup { name, known, hint } => bi!(
-                lang,
-                zh("规程中没有组别 `{name}`{}\n请用 {} 之一", hint.zh, known.zh),
-                en(
-                    "no group `{name}` in the rulebook{}\nuse one of {}",
-                    hint.en,
-                    known.en
-                ),
-            ),
+            LookupError::UnknownGroup { name, known, hint } => {
+                let name = typed(name);
+                bi!(
+                    lang,
+                    zh("规程中没有组别 `{name}`{}\n请用 {} 之一", hint.zh, known.zh),
+                    en(
+                        "no group `{name}` in the rulebook{}\nuse one of {}",
+                        hint.en,
+                        known.en
+                    ),
+                )
+            }
             LookupError::GroupNeeded { known } => bi!(
                 lang,
                 zh("这个赛事有多个组别，请用 `--group` 选择：{}", known.zh),
@@ -159,11 +163,14 @@ impl Localize for LookupError {
                     "the state merges groups in a circle ({cycle}): the event was edited by hand; restore qiwang.json from history/"
                 ),
             ),
-            LookupError::BadNumber { text } => bi!(
-                lang,
-                zh("`{text}` 不是编排号：请写 `#` 加数字，例如 `#5`"),
-                en("`{text}` is not a pairing number: write `#` and a number, e.g. `#5`"),
-            ),
+            LookupError::BadNumber { text } => {
+                let text = typed(text);
+                bi!(
+                    lang,
+                    zh("`{text}` 不是编排号：请写 `#` 加数字，例如 `#5`"),
+                    en("`{text}` is not a pairing number: write `#` and a number, e.g. `#5`"),
+                )
+            }
             LookupError::NoNumber { number } => bi!(
                 lang,
                 zh("没有编排号为 `{number}` 的棋手"),
@@ -185,18 +192,22 @@ impl Localize for LookupError {
                     "no player with registration id `{id}`: `qiwang players` lists them (use `#N` for a pairing number)"
                 ),
             ),
-            LookupError::NoName { name, hint } => bi!(
-                lang,
-                zh(
-                    "没有名为 `{name}` 的棋手{}\n`qiwang players` 可列出所有棋手",
-                    hint.zh
-                ),
-                en(
-                    "no player named `{name}`{}\n`qiwang players` lists them",
-                    hint.en
-                ),
-            ),
+            LookupError::NoName { name, hint } => {
+                let name = typed(name);
+                bi!(
+                    lang,
+                    zh(
+                        "没有名为 `{name}` 的棋手{}\n`qiwang players` 可列出所有棋手",
+                        hint.zh
+                    ),
+                    en(
+                        "no player named `{name}`{}\n`qiwang players` lists them",
+                        hint.en
+                    ),
+                )
+            }
             LookupError::NameInOtherGroup { name, pool, groups } => {
+                let name = typed(name);
                 let groups = |lang: Lang| {
                     groups
                         .iter()
@@ -230,11 +241,14 @@ impl Localize for LookupError {
                     "`{a}` is in group `{a_pool}` and `{b}` in group `{b_pool}`: a swap exchanges two players of one group's round"
                 ),
             ),
-            LookupError::SeveralNamed { name, count, ids } => bi!(
-                lang,
-                zh("有 {count} 名棋手叫 `{name}`：请用报名编号（{ids}）"),
-                en("{count} players are named `{name}`: use the registration id ({ids})"),
-            ),
+            LookupError::SeveralNamed { name, count, ids } => {
+                let name = typed(name);
+                bi!(
+                    lang,
+                    zh("有 {count} 名棋手叫 `{name}`：请用报名编号（{ids}）"),
+                    en("{count} players are named `{name}`: use the registration id ({ids})"),
+                )
+            }
         }
     }
 }

@@ -278,6 +278,13 @@ pub fn mask_public_field(text: &str) -> String {
     apply(&chars, &edits)
 }
 
+/// What a user typed as a name, a group or a list, as an error message quotes it back:
+/// masked as [`personal_number_in`] masks a stored name where it holds an ID or phone
+/// number (a phone number typed to find a player is not echoed whole), else as typed.
+pub fn typed(text: &str) -> std::borrow::Cow<'_, str> {
+    personal_number_in(text).map_or(std::borrow::Cow::Borrowed(text), std::borrow::Cow::Owned)
+}
+
 /// A field every public output shows (a player's 姓名 or 单位) as [`mask_public_field`]
 /// masks it, when it holds a number of [`PERSONAL_DIGITS`] or more; `None` when it holds
 /// none, so that the field is printed as stored (its invisible characters too). A state

@@ -109,18 +109,24 @@ display_english!(PrizeError);
 impl Localize for PrizeError {
     fn localize(&self, lang: Lang) -> String {
         match self {
-            PrizeError::UnknownList { list, known } if known.is_empty() => bi!(
-                lang,
-                zh("没有奖项名单 `{list}`：本赛事的规则文件没有设奖项名单（[[prizes.lists]]）"),
-                en(
-                    "no prize list `{list}`: the event's rulebook has no prize list ([[prizes.lists]])"
-                ),
-            ),
-            PrizeError::UnknownList { list, known } => bi!(
-                lang,
-                zh("没有奖项名单 `{list}`：请用 {known} 之一"),
-                en("no prize list `{list}`: use one of {known}"),
-            ),
+            PrizeError::UnknownList { list, known } if known.is_empty() => {
+                let list = crate::privacy::typed(list);
+                bi!(
+                    lang,
+                    zh("没有奖项名单 `{list}`：本赛事的规则文件没有设奖项名单（[[prizes.lists]]）"),
+                    en(
+                        "no prize list `{list}`: the event's rulebook has no prize list ([[prizes.lists]])"
+                    ),
+                )
+            }
+            PrizeError::UnknownList { list, known } => {
+                let list = crate::privacy::typed(list);
+                bi!(
+                    lang,
+                    zh("没有奖项名单 `{list}`：请用 {known} 之一"),
+                    en("no prize list `{list}`: use one of {known}"),
+                )
+            }
             PrizeError::NoListTie { list } => bi!(
                 lang,
                 zh(

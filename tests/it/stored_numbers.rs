@@ -307,3 +307,42 @@ fn an_import_quotes_a_sheets_names_and_registered_units_masked() {
         out.stderr
     );
 }
+
+/// A phone or ID number typed where a player, a group or a prize list is named, or
+/// written in a results file's cells, is quoted back masked in the refusal: an arbiter
+/// who types a phone number to find a player does not get it printed whole.
+#[test]
+fn a_number_typed_or_written_in_a_results_file_is_quoted_back_masked() {
+    let (tmp, ev) = small_event(&["张三", "李四", "王五", "赵六"]);
+    Run::on_event(&ev, &["pair", "--seed", "1"]).check();
+    let results = tmp.path().join("r1.csv");
+    fs::write(
+        &results,
+        "轮次,台号,红方,黑方,结果\n1,1,张三13912345678,李四,红胜\n1,2,110101199003071233,王五,13812345678\n",
+    )
+    .unwrap();
+    let tries: [&[&str]; 6] = [
+        &["result", "--from", p(&results)],
+        &["penalty", "13912345678", "1", "--reason", "迟到"],
+        &["player", "withdraw", "139-1234-5678"],
+        &["player", "edit", "#13912345678", "--unit", "甲"],
+        &["standings", "--list", "13912345678"],
+        &["standings", "--group", "110101199003071233"],
+    ];
+    for args in tries {
+        let out = Run::on_event(&ev, args).status(3).check();
+        assert!(
+            out.stderr.contains("****")
+                && ![
+                    "13912345678",
+                    "13812345678",
+                    "1234-5678",
+                    "110101199003071233"
+                ]
+                .iter()
+                .any(|n| out.stderr.contains(n)),
+            "{args:?}: {}",
+            out.stderr
+        );
+    }
+}

@@ -443,7 +443,18 @@ impl From<Mismatch> for ResultError {
 display_english!(ResultError);
 
 impl Localize for ResultError {
+    /// The message with every ID- or phone-shaped number in it masked
+    /// ([`crate::privacy::typed`]): a results file's cells and the names typed on the
+    /// command line are quoted back, and a name cell may hold a phone number. No other
+    /// number a message quotes (a line, a table, a round, a pairing code) is that long.
     fn localize(&self, lang: Lang) -> String {
+        let message = self.message(lang);
+        crate::privacy::typed(&message).into_owned()
+    }
+}
+
+impl ResultError {
+    fn message(&self, lang: Lang) -> String {
         match self {
             ResultError::BadToken { token, at } => tokens::bad_token(lang, token, at),
             ResultError::BadFouls { text, at } => tokens::bad_fouls(lang, text, at),
