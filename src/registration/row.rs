@@ -433,14 +433,15 @@ impl<'a> Sheet<'a> {
                     row.error(
                         col,
                         Some(d.clone()),
+                        // The card's own date is not quoted: beside the masked ID that
+                        // other messages print (a duplicate's, the row's), it gives the
+                        // hidden digits back, and the ID may be another player's.
                         Text::new(
                             format!(
-                                "出生日期 `{d}` 与身份证号中的（`{}`）不一致；请改正其中之一",
-                                card.birth_date
+                                "出生日期 `{d}` 与身份证号中的出生日期（第 7–14 位）不一致；请改正其中之一"
                             ),
                             format!(
-                                "birth date `{d}` differs from the one in the ID number (`{}`); correct one of them",
-                                card.birth_date
+                                "birth date `{d}` differs from the one in the ID number (its digits 7–14); correct one of them"
                             ),
                         ),
                     );

@@ -346,3 +346,44 @@ fn a_number_typed_or_written_in_a_results_file_is_quoted_back_masked() {
         );
     }
 }
+
+/// A birth date that disagrees with the ID number is refused without quoting the ID's own
+/// date: beside the masked ID (here a registered player's, named by the duplicate
+/// message) it would spell the whole number.
+#[test]
+fn a_birth_date_mismatch_does_not_spell_the_masked_id() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ev = crate::common::event_from(
+        tmp.path(),
+        &crate::common::rules_plus("cxa-2011", ""),
+        "name,gender,unit,id\n新人,男,甲,110101199003071233\n",
+    );
+    let out = Run::on_event(
+        &ev,
+        &[
+            "player",
+            "add",
+            "--name",
+            "王三",
+            "--gender",
+            "男",
+            "--unit",
+            "乙",
+            "--birth-date",
+            "1990-01-01",
+            "--id-number",
+            "110101199003071233",
+        ],
+    )
+    .status(3)
+    .check();
+    assert!(
+        out.stderr
+            .contains("与身份证号中的出生日期（第 7–14 位）不一致")
+            && out.stderr.contains("110101********1233")
+            && !out.stderr.contains("1990-03-07")
+            && !out.stderr.contains("19900307"),
+        "{}",
+        out.stderr
+    );
+}
