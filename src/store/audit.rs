@@ -74,6 +74,10 @@ pub struct AuditTrail {
     /// was skipped. Reconciling the interrupted change (on opening the event, or by the
     /// next change) cuts it off when it was qiwang's own interrupted write.
     pub torn_line: Option<usize>,
+    /// Whether that incomplete last line is a whole entry lacking only its final newline
+    /// (an editor that saved `audit.log` without one): no write was cut short, and adding
+    /// the newline mends it.
+    pub unterminated: bool,
     /// The `seq` of a change interrupted by a crash and not yet reconciled (opening the
     /// event could not: another command held the lock, or the directory is read-only);
     /// opening the event again, the next
@@ -122,6 +126,7 @@ fn parse_lines(
     let mut entries = Vec::new();
     let mut numbers = Vec::new();
     let mut torn_line = None;
+    let mut unterminated = false;
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     for (index, raw) in lines.iter().enumerate() {
         let number = index + 1;
@@ -129,6 +134,7 @@ fn parse_lines(
         let line = raw.trim_end_matches(['\n', '\r']);
         if !complete && index + 1 == lines.len() {
             torn_line = Some(number);
+            unterminated = !line.trim().is_empty() && read(line).is_ok();
             continue;
         }
         if line.trim().is_empty() {
@@ -159,6 +165,7 @@ fn parse_lines(
         entries,
         lines: numbers,
         torn_line,
+        unterminated,
         interrupted: None,
     })
 }

@@ -52,6 +52,28 @@ impl Store {
         if trail.interrupted.is_some() {
             return Ok(None);
         }
+        if let (Some(line), true) = (trail.torn_line, trail.unterminated) {
+            let path = crate::sanitize::shell_path(&self.audit_path());
+            return Ok(Some(StoreError::Damaged {
+                path: self.audit_path(),
+                detail: Text::new(
+                    format!(
+                        "第 {line} 行是完整的记录，只缺行尾的换行符（多半是用编辑器保存过 audit.log）"
+                    ),
+                    format!(
+                        "line {line} is a whole entry that lacks only its final newline (audit.log was most likely saved by an editor)"
+                    ),
+                ),
+                recovery: Text::new(
+                    format!(
+                        "在 audit.log 末尾加上换行符（`echo >> {path}`），不要删除这一行；在此之前 qiwang 不修改赛事"
+                    ),
+                    format!(
+                        "add the newline at the end of audit.log (`echo >> {path}`), and do not delete the line; until then qiwang changes nothing"
+                    ),
+                ),
+            }));
+        }
         let last = trail.last_seq();
         let unlogged: Vec<SnapshotFile> =
             snapshots.iter().filter(|s| s.seq > last).cloned().collect();
@@ -140,6 +162,7 @@ impl Store {
             entries: trail.entries[..at].to_vec(),
             lines: trail.lines[..at].to_vec(),
             torn_line: None,
+            unterminated: false,
             interrupted: None,
         };
         let prev = kept.last_seq();

@@ -380,3 +380,36 @@ fn a_missing_history_folder_is_refused_with_the_way_on() {
     fs::create_dir(ev.join("history")).unwrap();
     crate::common::Run::on_event(&ev, &["result", "1", "r"]).check();
 }
+
+/// An `audit.log` saved by an editor without its final newline: the last line is whole,
+/// so the refusal says to add the newline, not to delete the line (which threw away the
+/// record of a change), and following it mends the event.
+#[test]
+fn a_last_line_lacking_only_its_newline_is_mended_by_adding_it() {
+    let (_tmp, ev) = small_event(&["甲", "乙", "丙", "丁"]);
+    zh_ok(&ev, &["pair", "--seed", "1"]);
+    zh_ok(&ev, &["result", "1", "r"]);
+    let audit = ev.join("audit.log");
+    let mut bytes = fs::read(&audit).unwrap();
+    assert_eq!(bytes.pop(), Some(b'\n'));
+    fs::write(&audit, &bytes).unwrap();
+    let state = fs::read(ev.join("qiwang.json")).unwrap();
+    let (code, _, stderr) = zh_run(&ev, &["result", "2", "="]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(
+        stderr.contains("只缺行尾的换行符") && !stderr.contains("删除不完整"),
+        "{stderr}"
+    );
+    assert_eq!(fs::read(ev.join("qiwang.json")).unwrap(), state);
+    let command = stderr
+        .split('`')
+        .find(|part| part.starts_with("echo >> "))
+        .expect(&stderr);
+    let mended = std::process::Command::new("sh")
+        .args(["-c", command])
+        .output()
+        .unwrap();
+    assert!(mended.status.success(), "{command}: {mended:?}");
+    zh_ok(&ev, &["result", "2", "="]);
+    assert!(zh_ok(&ev, &["log"]).contains("result 1 r"));
+}
