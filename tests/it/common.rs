@@ -464,6 +464,18 @@ pub fn run_spelled(advice: &str) {
     }
 }
 
+/// Runs through `sh` the first shell command `advice` quotes in backquotes that starts
+/// with one of `starts` (`cp `, `gzip -dc `, `echo >> `), as a user following it would;
+/// it must succeed.
+pub fn run_quoted_shell(advice: &str, starts: &[&str]) {
+    let command = advice
+        .split('`')
+        .find(|part| starts.iter().any(|s| part.starts_with(s)))
+        .unwrap_or_else(|| panic!("no command starting with {starts:?} in: {advice}"));
+    let out = Command::new("sh").args(["-c", command]).output().unwrap();
+    assert!(out.status.success(), "{command}: {out:?}");
+}
+
 /// A state file's text without its `"change"` line: the event alone, whichever change
 /// wrote it (a change redone by hand is logged, and so numbered, anew).
 pub fn unnumbered(bytes: &[u8]) -> String {

@@ -401,15 +401,7 @@ fn a_last_line_lacking_only_its_newline_is_mended_by_adding_it() {
         "{stderr}"
     );
     assert_eq!(fs::read(ev.join("qiwang.json")).unwrap(), state);
-    let command = stderr
-        .split('`')
-        .find(|part| part.starts_with("echo >> "))
-        .expect(&stderr);
-    let mended = std::process::Command::new("sh")
-        .args(["-c", command])
-        .output()
-        .unwrap();
-    assert!(mended.status.success(), "{command}: {mended:?}");
+    crate::common::run_quoted_shell(&stderr, &["echo >> "]);
     zh_ok(&ev, &["result", "2", "="]);
     assert!(zh_ok(&ev, &["log"]).contains("result 1 r"));
 }

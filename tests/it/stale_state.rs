@@ -4,7 +4,9 @@
 //! and the advice followed gives back the newest state; a state written before qiwang
 //! recorded its change is not judged.
 
-use crate::common::{copy_event, qiwang_as, run_spelled, small_event, unnumbered, zh_ok, zh_run};
+use crate::common::{
+    copy_event, qiwang_as, run_quoted_shell, run_spelled, small_event, unnumbered, zh_ok, zh_run,
+};
 use std::fs;
 
 /// `qiwang ARGS` in English on the event in `dir`: its exit code and stderr.
@@ -244,15 +246,7 @@ fn an_older_copy_after_an_undo_is_mended_by_the_file_the_undo_restored() {
         stderr.contains("否则把快照") && !stderr.contains(" undo`"),
         "{stderr}"
     );
-    let command = stderr
-        .split('`')
-        .find(|part| part.starts_with("gzip -dc ") || part.starts_with("cp "))
-        .expect(&stderr);
-    let put_back = std::process::Command::new("sh")
-        .args(["-c", command])
-        .output()
-        .unwrap();
-    assert!(put_back.status.success(), "{command}: {put_back:?}");
+    run_quoted_shell(&stderr, &["gzip -dc ", "cp "]);
     assert_eq!(
         unnumbered(&fs::read(&state).unwrap()),
         unnumbered(&in_effect)
