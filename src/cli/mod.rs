@@ -172,6 +172,27 @@ pub fn main() -> i32 {
     stderr_outcome(code)
 }
 
+/// `text`, a usage error's, with the values the user typed that `e` names (an invalid
+/// value, subcommand or argument) masked by [`qiwang::privacy::typed`]; the rest of the
+/// text (a range up to 4294967295) as it is.
+fn typed_masked(text: &str, e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let mut out = text.to_string();
+    for kind in [
+        ContextKind::InvalidValue,
+        ContextKind::InvalidSubcommand,
+        ContextKind::InvalidArg,
+    ] {
+        if let Some(ContextValue::String(value)) = e.get(kind) {
+            let masked = qiwang::privacy::typed(value);
+            if masked != value.as_str() {
+                out = out.replace(value.as_str(), &masked);
+            }
+        }
+    }
+    out
+}
+
 fn run() -> i32 {
     let args = hyphen_outcomes(std::env::args_os().collect());
     let parse_lang = *PARSE_LANG.get_or_init(|| parse_lang(&args));
@@ -203,11 +224,18 @@ fn run() -> i32 {
             // error is rendered by `help_zh`; English ones, and help already in the
             // language, clap prints itself (on its own stream, in its colours), with the
             // advice on a value the Chinese rendering gives added as a `tip:`.
+            // The value the user typed is quoted back masked where it is shaped like an ID
+            // or phone number (a phone number typed where a round goes), as every message
+            // masks one ([`typed_masked`]); clap then cannot print it in its colours.
             if parse_lang == Lang::Zh && !shown {
-                emit_err_text(&help_zh::render_error(&e));
+                emit_err_text(&typed_masked(&help_zh::render_error(&e), &e));
             } else {
                 let e = help_zh::with_english_advice(e);
-                if let Err(io) = e.print() {
+                let plain = e.render().to_string();
+                let masked = typed_masked(&plain, &e);
+                if !shown && masked != plain {
+                    emit_err_text(&masked);
+                } else if let Err(io) = e.print() {
                     // Help goes to standard output, a usage error to standard error.
                     if e.use_stderr() {
                         note_stderr_failure(&io);

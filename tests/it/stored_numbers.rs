@@ -387,3 +387,31 @@ fn a_birth_date_mismatch_does_not_spell_the_masked_id() {
         out.stderr
     );
 }
+
+/// A phone or ID number typed where the command line wants something else (a round, a
+/// subcommand) is quoted back masked in the usage error, in both languages; the rest of
+/// the text (the range up to 4294967295) is left as it is.
+#[test]
+fn a_usage_error_quotes_a_typed_number_masked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tries: [&[&str]; 4] = [
+        &["round", "110101199003071233"],
+        &["--lang", "en", "round", "13912345678"],
+        &["13912345678"],
+        &["--lang", "en", "13912345678"],
+    ];
+    for args in tries {
+        let out = Run::new(tmp.path(), args).status(2).check();
+        assert!(
+            out.stderr.contains("****")
+                && !out.stderr.contains("13912345678")
+                && !out.stderr.contains("199003071233"),
+            "{args:?}: {}",
+            out.stderr
+        );
+    }
+    let out = Run::new(tmp.path(), &["round", "110101199003071233"])
+        .status(2)
+        .check();
+    assert!(out.stderr.contains("4294967295"), "{}", out.stderr);
+}
