@@ -235,14 +235,12 @@ fn one() -> u32 {
 
 impl Player {
     /// The name as a message or confirmation prints it: masked where it holds an ID or
-    /// phone number ([`crate::privacy::personal_number_in`]: kept by an older qiwang or a
-    /// hand edit of the state; the import and `player add/edit` refuse one), else as
-    /// stored. The reports mask it the same way (`views::mask_names_and_units`).
+    /// phone number ([`crate::privacy::typed`], as a name typed by hand is quoted back:
+    /// kept by an older qiwang or a hand edit of the state; the import and `player
+    /// add/edit` refuse one), else as stored. The reports mask it the same way
+    /// (`views::mask_names_and_units`).
     pub fn shown_name(&self) -> std::borrow::Cow<'_, str> {
-        crate::privacy::personal_number_in(&self.name).map_or(
-            std::borrow::Cow::Borrowed(self.name.as_str()),
-            std::borrow::Cow::Owned,
-        )
+        crate::privacy::typed(&self.name)
     }
 
     /// An active player `id` named `name` in pool `group`, with nothing else known.
