@@ -262,10 +262,15 @@ fn read_no_follow(path: &Path) -> io::Result<Vec<u8>> {
 /// `qiwang.json` linked to another event's state would otherwise be read, and then
 /// replaced by a file of its own on the next change).
 pub(crate) fn read(path: &Path) -> Result<Vec<u8>, StoreError> {
-    read_no_follow(path).map_err(|e| match is_link_refusal(&e) {
+    read_no_follow(path).map_err(|e| read_failed(path, e))
+}
+
+/// A read of `path` that failed with `e`: a symbolic link refused as such, else the error.
+fn read_failed(path: &Path, e: io::Error) -> StoreError {
+    match is_link_refusal(&e) {
         true => link_refused(path),
         false => StoreError::io("read", path, e),
-    })
+    }
 }
 
 /// The last line of a file read as [`read`] does, without reading the rest: the bytes
@@ -276,10 +281,7 @@ pub(crate) fn read(path: &Path) -> Result<Vec<u8>, StoreError> {
 pub(crate) fn read_last_line(path: &Path) -> Result<Option<(Vec<u8>, bool)>, StoreError> {
     use std::io::{Read, Seek, SeekFrom};
     const BLOCK: u64 = 64 * 1024;
-    let fail = |e: io::Error| match is_link_refusal(&e) {
-        true => link_refused(path),
-        false => StoreError::io("read", path, e),
-    };
+    let fail = |e: io::Error| read_failed(path, e);
     let mut file = match options().read(true).open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -327,10 +329,7 @@ pub(crate) fn read_head(path: &Path, len: usize) -> Result<Vec<u8>, StoreError> 
         .read(true)
         .open(path)
         .and_then(|file| file.take(len as u64).read_to_end(&mut head))
-        .map_err(|e| match is_link_refusal(&e) {
-            true => link_refused(path),
-            false => StoreError::io("read", path, e),
-        })?;
+        .map_err(|e| read_failed(path, e))?;
     Ok(head)
 }
 
