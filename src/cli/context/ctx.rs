@@ -186,9 +186,7 @@ impl Ctx {
     /// that only reads uses [`Ctx::load_read`].
     pub fn load(&self) -> Result<Loaded, CliError> {
         let loaded = self.load_unchecked()?;
-        if let Some(refusal) = self.older_copy(&loaded)? {
-            return Err(lib_error(refusal));
-        }
+        refuse_older_copy(&loaded.store, loaded.event.change)?;
         Ok(loaded)
     }
 
@@ -202,15 +200,6 @@ impl Ctx {
             event,
             rules,
         })
-    }
-
-    /// The refusal of the loaded state when it is an older copy put back (one read of
-    /// `audit.log`'s last line when it is not).
-    fn older_copy(&self, loaded: &Loaded) -> Result<Option<qiwang::store::StoreError>, CliError> {
-        loaded
-            .store
-            .stale_for_reading(loaded.event.change)
-            .map_err(lib_error)
     }
 
     /// [`Ctx::load`] for a command that only prints the event: each name and unit holding
@@ -232,7 +221,11 @@ impl Ctx {
     /// that standings or a prize list printed from it are not taken for the event's.
     pub fn load_read(&self) -> Result<Loaded, CliError> {
         let loaded = self.load_unchecked()?;
-        if let Some(refusal) = self.older_copy(&loaded)? {
+        let older = loaded
+            .store
+            .stale_for_reading(loaded.event.change)
+            .map_err(lib_error)?;
+        if let Some(refusal) = older {
             let lang = self.lang(&loaded.rules);
             errln!(
                 "{}",
@@ -259,14 +252,7 @@ impl Ctx {
     pub fn load_kept(&self) -> Result<LoadedKept, CliError> {
         let store = self.store()?;
         let kept = store.load_kept().map_err(lib_error)?;
-        // An older copy put back is refused before the input is checked against it, as
-        // by [`Ctx::load`].
-        if let Some(refusal) = store
-            .stale_for_reading(kept.event().change)
-            .map_err(lib_error)?
-        {
-            return Err(lib_error(refusal));
-        }
+        refuse_older_copy(&store, kept.event().change)?;
         let rules = rules_of(kept.event(), &store)?;
         Ok(LoadedKept { store, kept, rules })
     }
@@ -325,6 +311,17 @@ impl Ctx {
     /// CSV text in the `--encoding` asked for (UTF-8 with BOM by default).
     pub fn csv_bytes(&self, text: &str) -> Result<Vec<u8>, CliError> {
         qiwang::report::safe::encode(text, self.csv_encoding()).map_err(lib_error)
+    }
+}
+
+/// Refuses a state that is an older copy put back (`change` being the number it records),
+/// with the way back, before a command that changes the event (or tries the change with
+/// `--dry-run`) checks anything against it: one read of `audit.log`'s last line when it
+/// is the newest ([`Store::stale_for_reading`]).
+fn refuse_older_copy(store: &Store, change: Option<u64>) -> Result<(), CliError> {
+    match store.stale_for_reading(change).map_err(lib_error)? {
+        Some(refusal) => Err(lib_error(refusal)),
+        None => Ok(()),
     }
 }
 
