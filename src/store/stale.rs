@@ -88,12 +88,18 @@ impl Store {
         // change): `undo` restores the state before the newest change in effect, which
         // is then redone by hand. (Advising the undo after an undo undid one more change,
         // and a `redo` to get it back is refused, since it would restore the older copy.)
-        let instead = match self.recovery_on(trail, None) {
-            whole @ Recovery::Whole(_) => whole.words(),
-            other => match history::undo_target(trail) {
-                Ok(newest) => self.undo_then_redo(&newest, &Text::new("", "")),
-                Err(_) => other.words(),
-            },
+        // The walk to a whole snapshot (which unpacks snapshots to check them) is taken
+        // only where it can end at one: after a change with a snapshot it cannot.
+        let after_change = trail
+            .entries
+            .last()
+            .is_some_and(|e| e.kind == EntryKind::Change && e.snapshot.is_some());
+        let way = (!after_change).then(|| self.recovery_on(trail, None));
+        let instead = match (way, history::undo_target(trail)) {
+            (Some(whole @ Recovery::Whole(_)), _) => whole.words(),
+            (_, Ok(newest)) => self.undo_then_redo(&newest, &Text::new("", "")),
+            (Some(other), Err(_)) => other.words(),
+            (None, Err(_)) => self.recovery_on(trail, None).words(),
         };
         Some(StoreError::OlderCopy {
             path: self.state_path(),
@@ -114,7 +120,9 @@ impl Store {
     /// that wrote this very state, the state is the newest. Otherwise (an undo or redo
     /// last, a torn last line, another number) the whole trail is replayed as a change
     /// would, and nothing is said while the trail does not account for `history/` (a
-    /// crash not yet reconciled has its own refusal, which the next change gives).
+    /// crash not yet reconciled has its own refusal, which the next change gives). So
+    /// after an `undo` or `redo`, until the next change, every reading command reads the
+    /// whole trail brief, as `log` does.
     pub fn stale_for_reading(&self, change: Option<u64>) -> Result<Option<StoreError>, StoreError> {
         let Some(written) = change else {
             return Ok(None);
