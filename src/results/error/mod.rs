@@ -445,8 +445,9 @@ display_english!(ResultError);
 impl Localize for ResultError {
     /// The message with every ID- or phone-shaped number in it masked
     /// ([`crate::privacy::typed`]): a results file's cells and the names typed on the
-    /// command line are quoted back, and a name cell may hold a phone number. No other
-    /// number a message quotes (a line, a table, a round, a pairing code) is that long.
+    /// command line are quoted back, and a name cell may hold a phone number. No number a
+    /// message quotes of its own (a line, a table, a round, a pairing code) is that long;
+    /// a file name holding nine digits or more is masked too.
     fn localize(&self, lang: Lang) -> String {
         let message = self.message(lang);
         crate::privacy::typed(&message).into_owned()
