@@ -33,6 +33,23 @@ fn event_with_numbers() -> (tempfile::TempDir, std::path::PathBuf) {
     (tmp, ev)
 }
 
+/// An event of the CXA preset registered from `csv`.
+fn cxa_event(csv: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let ev = crate::common::event_from(tmp.path(), &crate::common::rules_plus("cxa-2011", ""), csv);
+    (tmp, ev)
+}
+
+/// The first registered player's `field` set to `value` in the state by hand, as an
+/// older qiwang or a hand edit could leave it.
+fn edit_first_player(ev: &Path, field: &str, value: &str) {
+    let state = ev.join("qiwang.json");
+    let mut event: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&state).unwrap()).unwrap();
+    event["players"][0][field] = value.into();
+    fs::write(&state, serde_json::to_string_pretty(&event).unwrap()).unwrap();
+}
+
 #[track_caller]
 fn lacks_the_numbers(what: &str, text: &str) {
     for digits in HIDDEN {
@@ -243,17 +260,8 @@ fn check_gives_one_command_for_a_name_and_unit_both_holding_numbers() {
 /// number: the duplicate is refused naming that player masked.
 #[test]
 fn an_import_names_a_registered_player_masked() {
-    let tmp = tempfile::tempdir().unwrap();
-    let ev = crate::common::event_from(
-        tmp.path(),
-        &crate::common::rules_plus("cxa-2011", ""),
-        "name,gender,unit,id\n张三,男,甲,110101199003071233\n李四,男,乙,\n",
-    );
-    let state = ev.join("qiwang.json");
-    let mut value: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&state).unwrap()).unwrap();
-    value["players"][0]["name"] = "张三13912345678".into();
-    fs::write(&state, serde_json::to_string_pretty(&value).unwrap()).unwrap();
+    let (tmp, ev) = cxa_event("name,gender,unit,id\n张三,男,甲,110101199003071233\n李四,男,乙,\n");
+    edit_first_player(&ev, "name", "张三13912345678");
     let sheet = tmp.path().join("more.csv");
     fs::write(
         &sheet,
@@ -274,12 +282,7 @@ fn an_import_names_a_registered_player_masked() {
 /// like it.
 #[test]
 fn an_import_quotes_a_sheets_names_and_registered_units_masked() {
-    let tmp = tempfile::tempdir().unwrap();
-    let ev = crate::common::event_from(
-        tmp.path(),
-        &crate::common::rules_plus("cxa-2011", ""),
-        "name,gender,unit\n张三,男,城南小学\n",
-    );
+    let (tmp, ev) = cxa_event("name,gender,unit\n张三,男,城南小学\n");
     let sheet = tmp.path().join("twice.csv");
     fs::write(
         &sheet,
@@ -293,11 +296,7 @@ fn an_import_quotes_a_sheets_names_and_registered_units_masked() {
         "{}",
         out.stderr
     );
-    let state = ev.join("qiwang.json");
-    let mut value: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&state).unwrap()).unwrap();
-    value["players"][0]["unit"] = "城南小学（13812345678）".into();
-    fs::write(&state, serde_json::to_string_pretty(&value).unwrap()).unwrap();
+    edit_first_player(&ev, "unit", "城南小学（13812345678）");
     fs::write(&sheet, "name,gender,unit\n王五,男,城南小学\n").unwrap();
     let out = Run::on_event(&ev, &["import", p(&sheet), "--dry-run"]).check();
     assert!(
@@ -352,12 +351,7 @@ fn a_number_typed_or_written_in_a_results_file_is_quoted_back_masked() {
 /// message) it would spell the whole number.
 #[test]
 fn a_birth_date_mismatch_does_not_spell_the_masked_id() {
-    let tmp = tempfile::tempdir().unwrap();
-    let ev = crate::common::event_from(
-        tmp.path(),
-        &crate::common::rules_plus("cxa-2011", ""),
-        "name,gender,unit,id\n新人,男,甲,110101199003071233\n",
-    );
+    let (_tmp, ev) = cxa_event("name,gender,unit,id\n新人,男,甲,110101199003071233\n");
     let out = Run::on_event(
         &ev,
         &[
