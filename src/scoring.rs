@@ -102,13 +102,37 @@ pub fn round_points(
     rounds: u32,
 ) -> BTreeMap<PlayerId, Vec<Points>> {
     let width = rounds as usize;
-    let mut ids: Vec<PlayerId> = event.players_in(group).map(|p| p.id).collect();
-    ids.sort_unstable();
-    ids.dedup();
+    let ids = pool_ids(event, group);
     // One flat table, a row per player in id order, found through `Rows` (a lookup in
     // the finished map per game was a tenth of `export` at 100,000 players: every round's
     // pairing sheet asks for the scores before it).
-    let rows = Rows::new(&ids);
+    let table = round_points_table(event, scoring, group, &ids, &Rows::new(&ids), rounds);
+    ids.into_iter()
+        .enumerate()
+        .map(|(row, id)| (id, table[row * width..(row + 1) * width].to_vec()))
+        .collect()
+}
+
+/// The ids of the players of pool `group`, sorted, each once: the rows of
+/// [`round_points_table`].
+pub(crate) fn pool_ids(event: &Event, group: &GroupId) -> Vec<PlayerId> {
+    let mut ids: Vec<PlayerId> = event.players_in(group).map(|p| p.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
+/// [`round_points`] as one flat table: `rounds` values for each of `ids` (from
+/// [`pool_ids`]), the row of an id found through `rows` (made from the same `ids`).
+pub(crate) fn round_points_table(
+    event: &Event,
+    scoring: &Scoring,
+    group: &GroupId,
+    ids: &[PlayerId],
+    rows: &Rows,
+    rounds: u32,
+) -> Vec<Points> {
+    let width = rounds as usize;
     let mut table = vec![Points(0); ids.len() * width];
     if let Some(state) = event.group(group) {
         for round in state.rounds.iter().filter(|r| r.number <= rounds) {
@@ -124,10 +148,7 @@ pub fn round_points(
             }
         }
     }
-    ids.into_iter()
-        .enumerate()
-        .map(|(row, id)| (id, table[row * width..(row + 1) * width].to_vec()))
-        .collect()
+    table
 }
 
 /// The row of each player id in a sorted list of distinct ids: an array indexed by the id
