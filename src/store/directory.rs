@@ -75,7 +75,7 @@ impl Store {
         };
         fsio::write_atomic(&store.audit_path(), &entry.to_line())?;
         // qiwang.json last: until it exists there is no event, and init can be rerun.
-        let mut bytes = state::encode(event);
+        let mut bytes = state::encode(event, 0);
         super::stale::number(&mut bytes, entry.seq);
         if let Err(e) = fsio::write_atomic(&state, &bytes) {
             let _ = fs::remove_file(store.audit_path());

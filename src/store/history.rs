@@ -93,7 +93,7 @@ impl Store {
         if !allowed(&target) {
             return Ok(None);
         }
-        let (snapshot, restored) = self.restorable_bytes(&target, &target)?;
+        let (snapshot, restored) = self.restorable_bytes(&target, &target, before.len())?;
         let mut entry = self.next_entry(
             &trail,
             &snapshots,
@@ -137,7 +137,7 @@ impl Store {
         if let Some(refusal) = self.stale_undo(&undo, &changed, event.change) {
             return Err(refusal);
         }
-        let restored = state::encode(&event);
+        let restored = state::encode(&event, before.len());
         drop(event);
         let mut entry = self.next_entry(
             &trail,
@@ -160,13 +160,15 @@ impl Store {
     /// [`Store::restorable`] as the bytes to write: the event is encoded and dropped here,
     /// so an undo or redo holds no decoded event while it commits (at 100,000 players
     /// that event and the commit's history file were each hundreds of megabytes).
+    /// `like` is the current state's length ([`state::encode`]).
     fn restorable_bytes(
         &self,
         line: &AuditEntry,
         about: &AuditEntry,
+        like: usize,
     ) -> Result<(String, Vec<u8>), StoreError> {
         let (snapshot, event) = self.restorable(line, about)?;
-        Ok((snapshot, state::encode(&event)))
+        Ok((snapshot, state::encode(&event, like)))
     }
 
     /// The snapshot of `line` and the state it holds (migrated, so that encoding it

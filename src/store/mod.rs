@@ -308,7 +308,7 @@ impl Store {
             crate::privacy::mask_free_text_json(details),
         );
         event.change = written;
-        let mut after = state::encode(&event);
+        let mut after = state::encode(&event, before.len());
         if after == before {
             return Ok(value);
         }

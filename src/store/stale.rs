@@ -251,14 +251,14 @@ mod tests {
     fn the_number_is_spliced_where_the_encoding_puts_it() {
         let mut event = state::tests::paired();
         event.change = None;
-        let plain = state::encode(&event);
+        let plain = state::encode(&event, 0);
         let mut numbered = plain.clone();
         number(&mut numbered, 7);
         event.change = Some(7);
-        assert_eq!(numbered, state::encode(&event));
+        assert_eq!(numbered, state::encode(&event, 0));
         number(&mut numbered, 12);
         event.change = Some(12);
-        assert_eq!(numbered, state::encode(&event));
+        assert_eq!(numbered, state::encode(&event, 0));
         assert!(plain.len() < numbered.len());
         assert_eq!(
             written_number(&numbered[..HEAD.min(numbered.len())]),

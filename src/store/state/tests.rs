@@ -6,13 +6,13 @@ std::thread_local! {
 }
 
 fn valid() -> Vec<u8> {
-    encode(&Event::new("[event]\n".into()))
+    encode(&Event::new("[event]\n".into()), 0)
 }
 
 #[test]
 fn encode_then_decode_round_trips() {
     let event = Event::new("x = 1\n".into());
-    let back = decode(Path::new("q"), &encode(&event), Text::default).unwrap();
+    let back = decode(Path::new("q"), &encode(&event, 0), Text::default).unwrap();
     assert_eq!(back, event);
 }
 
@@ -100,7 +100,7 @@ pub(in crate::store) fn paired() -> Event {
 #[test]
 fn a_state_that_contradicts_itself_is_refused() {
     use crate::model::{Pairing, PlayerId};
-    assert!(decode(Path::new("q"), &encode(&paired()), Text::default).is_ok());
+    assert!(decode(Path::new("q"), &encode(&paired(), 0), Text::default).is_ok());
     type Edit = fn(&mut Event);
     let cases: [(Edit, &str); 5] = [
         (
@@ -138,7 +138,7 @@ fn a_state_that_contradicts_itself_is_refused() {
     for (edit, expected) in cases {
         let mut event = paired();
         edit(&mut event);
-        let err = decode(Path::new("ev/qiwang.json"), &encode(&event), || {
+        let err = decode(Path::new("ev/qiwang.json"), &encode(&event, 0), || {
             "HINT".into()
         })
         .unwrap_err();
@@ -204,7 +204,7 @@ fn a_number_given_twice_is_a_contradiction_in_both_languages() {
         let words: String = t.zh.split('`').step_by(2).collect();
         assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "{}", t.zh);
     }
-    let err = decode(Path::new("q"), &encode(&all), || "HINT".into()).unwrap_err();
+    let err = decode(Path::new("q"), &encode(&all, 0), || "HINT".into()).unwrap_err();
     let StoreError::Damaged { detail, .. } = err else {
         panic!("{err}")
     };
@@ -275,19 +275,19 @@ fn ids_far_apart_are_checked_as_ids_in_a_row() {
 #[test]
 fn a_roster_is_the_rulebook_and_players_alone() {
     let event = paired();
-    let read = roster(&encode(&event)).unwrap();
+    let read = roster(&encode(&event, 0)).unwrap();
     assert_eq!(read.players, event.players);
     assert_eq!(read.rules_toml, event.rules_toml);
     assert!(read.groups.is_empty());
     // What the full check refuses, the roster does not answer.
     let mut twice = paired();
     twice.players[1].id = crate::model::PlayerId(1);
-    let newer = String::from_utf8(encode(&event)).unwrap().replacen(
+    let newer = String::from_utf8(encode(&event, 0)).unwrap().replacen(
         &format!("\"schema_version\": {SCHEMA_VERSION}"),
         &format!("\"schema_version\": {}", SCHEMA_VERSION + 1),
         1,
     );
-    for bad in [&encode(&twice)[..], newer.as_bytes(), b"{", b""] {
+    for bad in [&encode(&twice, 0)[..], newer.as_bytes(), b"{", b""] {
         assert!(roster(bad).is_none());
     }
 }
@@ -363,7 +363,7 @@ fn snapshots_are_compressed_and_read_back_exactly() {
             crate::model::GroupId::new("open"),
         ));
     }
-    let state = encode(&event);
+    let state = encode(&event, 0);
     let packed = compress(&state);
     assert!(
         packed.len() * 5 < state.len(),

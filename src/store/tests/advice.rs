@@ -208,7 +208,7 @@ fn without_an_audit_trail_the_advice_names_the_newest_readable_snapshot() {
             .en
             .contains("has no readable snapshot")
     );
-    let valid = state::encode(&Event::new("[event]\n".into()));
+    let valid = state::encode(&Event::new("[event]\n".into()), 0);
     fs::write(history.join("000002-a.json"), &valid).unwrap();
     fs::write(history.join("000003-b.json"), &valid).unwrap();
     fs::write(history.join("000004-c.json"), b"{").unwrap();

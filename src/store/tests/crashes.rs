@@ -19,7 +19,7 @@ pub(super) fn crash_after(store: &Store, point: CrashPoint) {
     let before = fs::read(store.state_path()).unwrap();
     let mut event = store.load().unwrap();
     event.penalties.push(penalty(event.penalties.len() + 1));
-    let mut after = state::encode(&event);
+    let mut after = state::encode(&event, 0);
     let snapshots = store.snapshots().unwrap();
     let entry = store.next_entry(
         &store.writable_audit(&snapshots).unwrap(),

@@ -28,7 +28,7 @@ pub(super) fn big_event() -> (tempfile::TempDir, Store) {
         number: 1,
         pairings,
     });
-    assert!(state::encode(&event).len() > 2 * WHOLE_BELOW);
+    assert!(state::encode(&event, 0).len() > 2 * WHOLE_BELOW);
     let store = Store::init(&dir.path().join("ev"), RULES, &event, &command("init")).unwrap();
     (dir, store)
 }
@@ -229,7 +229,7 @@ fn a_hand_edit_between_changes_starts_a_whole_snapshot() {
     let before_4 = {
         let mut event = store.load().unwrap();
         event.players[10].name = "手改".into();
-        let bytes = state::encode(&event);
+        let bytes = state::encode(&event, 0);
         fs::write(store.state_path(), &bytes).unwrap();
         bytes
     };
@@ -244,7 +244,7 @@ fn a_hand_edit_between_changes_starts_a_whole_snapshot() {
     let edited_again = {
         let mut event = store.load().unwrap();
         event.players[20].name = "又改".into();
-        state::encode(&event)
+        state::encode(&event, 0)
     };
     let before_5 = store.read_snapshot(&names[3]).unwrap();
     fs::write(store.state_path(), &edited_again).unwrap();
@@ -322,7 +322,7 @@ fn a_step_interrupted_at_every_point_recovers() {
         {
             *result = Some(crate::model::GameResult::new(crate::model::Outcome::RedWin));
         }
-        let after = state::encode(&event);
+        let after = state::encode(&event, 0);
         let snapshots = store.snapshots().unwrap();
         let mut entry = store.next_entry(
             &store.writable_audit(&snapshots).unwrap(),
