@@ -309,7 +309,7 @@ impl Store {
         );
         event.change = written;
         let mut after = state::encode(&event, before.len());
-        if after == before {
+        if state::unchanged(&before, &after, &event) {
             return Ok(value);
         }
         drop(event);

@@ -41,7 +41,7 @@ const REBUILD_BYTES: usize = 1 << 30;
 
 /// The most steps allowed between whole snapshots for a state of `len` bytes: 16, and
 /// down to 4 for the largest states (a 100,000-player event after nine rounds is about
-/// 180 MB: 5), so that undo never copies much more than [`REBUILD_BYTES`].
+/// 90 MB: 12), so that undo never copies much more than [`REBUILD_BYTES`].
 pub(crate) fn max_depth(len: usize) -> u32 {
     let fits = REBUILD_BYTES / len.max(1);
     u32::try_from(fits).unwrap_or(u32::MAX).clamp(4, MAX_DEPTH)

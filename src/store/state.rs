@@ -1,6 +1,8 @@
 //! Reading and writing `qiwang.json` and its snapshots: the byte encoding, the checks a
 //! file must pass before it is trusted, and the names of the snapshots in `history/`.
 
+mod layout;
+
 use super::StoreError;
 use crate::i18n::Text;
 use crate::model::{Event, PlayerId, SCHEMA_VERSION};
@@ -16,11 +18,52 @@ use std::path::Path;
 /// none: the buffer is reserved a little larger once, instead of grown by doubling from
 /// empty, which at 100,000 players copied the state at every step into fresh pages the
 /// kernel clears (a third of `result --from`). Room never written is never touched.
+///
+/// The layout is a record a line ([`layout`]).
 pub(crate) fn encode(event: &Event, like: usize) -> Vec<u8> {
+    use serde::Serialize;
     let mut bytes = Vec::with_capacity(like + like / 8 + 4096);
-    serde_json::to_writer_pretty(&mut bytes, event).expect("an event always serialises to JSON");
+    let mut json = serde_json::Serializer::with_formatter(&mut bytes, layout::Records::default());
+    event
+        .serialize(&mut json)
+        .expect("an event always serialises to JSON");
     bytes.push(b'\n');
     bytes
+}
+
+/// Whether `after`, the encoding of `event`, holds the same state as `before`: the same
+/// bytes, or `before` in the fully indented layout of a qiwang before the record-a-line
+/// one ([`layout`]) and `event` written that way gives them, so that a command which
+/// changes nothing writes nothing on an event from an older qiwang either.
+pub(crate) fn unchanged(before: &[u8], after: &[u8], event: &Event) -> bool {
+    if after == before {
+        return true;
+    }
+    // Written the older way into a comparison with `before`, not into memory: the
+    // writing stops at the first byte that differs, which for a state of the current
+    // layout is within its first player.
+    let mut rest = Against(before);
+    serde_json::to_writer_pretty(&mut rest, event).is_ok() && rest.0 == b"\n"
+}
+
+/// A writer that only compares what is written with the bytes it holds, in order, and
+/// fails at the first difference.
+struct Against<'a>(&'a [u8]);
+
+impl io::Write for Against<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self.0.strip_prefix(buf) {
+            Some(rest) => {
+                self.0 = rest;
+                Ok(buf.len())
+            }
+            None => Err(io::Error::other("the bytes differ")),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// The bytes of a snapshot file holding the state `state`: gzip, which shrinks the

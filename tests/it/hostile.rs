@@ -559,7 +559,7 @@ fn a_damaged_state_file_is_refused_with_the_way_back_and_never_overwritten() {
         ),
         (
             "edited by hand: points as text",
-            good.replacen("\"points\": 1", "\"points\": \"1\"", 1),
+            good.replacen("\"points\":1", "\"points\":\"1\"", 1),
             "unexpected content",
         ),
         (

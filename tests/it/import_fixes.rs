@@ -371,6 +371,6 @@ fn a_two_row_header_keeps_its_phone_and_sub_columns() {
     assert_eq!(out.code, 0, "{}{}", out.stderr, out.stdout);
     assert!(!out.stderr.contains("不认识"), "{}", out.stderr);
     let state = fs::read_to_string(tmp.path().join("ev/qiwang.json")).unwrap();
-    assert!(state.contains("\"phone\": \"13800138000\""), "{state}");
-    assert!(state.contains("\"unit\": \"某协会\""), "{state}");
+    assert!(state.contains("\"phone\":\"13800138000\""), "{state}");
+    assert!(state.contains("\"unit\":\"某协会\""), "{state}");
 }

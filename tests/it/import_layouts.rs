@@ -142,7 +142,7 @@ fn a_contact_heading_over_mobile_and_phone_is_read() {
     assert!(!out.stderr.contains("G2"), "{}", out.stderr);
     assert!(!out.stderr.contains("不认识"), "{}", out.stderr);
     let state = fs::read_to_string(tmp.path().join("ev/qiwang.json")).unwrap();
-    assert!(state.contains("\"phone\": \"13800138000\""), "{state}");
+    assert!(state.contains("\"phone\":\"13800138000\""), "{state}");
     assert!(state.contains("0579-1234567"), "{state}");
 }
 

@@ -382,3 +382,87 @@ fn snapshots_are_compressed_and_read_back_exactly() {
         "{err}"
     );
 }
+
+/// The state's layout, pinned: the event's keys, each pool and each round indented, and
+/// each player, game and penalty a line of its own (`layout`).
+#[test]
+fn a_state_is_written_a_record_a_line() {
+    let mut event = paired();
+    event.players.truncate(2);
+    event.penalties.push(crate::model::Penalty {
+        player: crate::model::PlayerId(2),
+        points: crate::model::Points(1),
+        reason: "迟到 \"x\"".into(),
+        after_round: 1,
+        paired_round: 0,
+    });
+    event.change = Some(7);
+    let text = String::from_utf8(encode(&event, 0)).unwrap();
+    let player = |id: u32| {
+        format!(
+            r#"{{"id":{id},"name":"p{id}","gender":null,"unit":"","group":"open","section":null,"birth_date":null,"id_number":null,"grade":null,"rating":null,"title":null,"disabled":false,"local":false,"phone":null,"extra":{{}},"number":null,"status":{{"status":"active"}},"unranked":false,"joined_round":1}}"#
+        )
+    };
+    let want = format!(
+        r#"{{
+  "schema_version": {SCHEMA_VERSION},
+  "change": 7,
+  "rules_toml": "[event]\n",
+  "players": [
+    {},
+    {}
+  ],
+  "groups": {{
+    "open": {{
+      "rounds": [
+        {{
+          "number": 1,
+          "pairings": [
+            {{"kind":"game","table":1,"red":1,"black":2,"result":null}},
+            {{"kind":"game","table":2,"red":3,"black":4,"result":null}}
+          ]
+        }}
+      ],
+      "seed": null,
+      "merged_into": null
+    }}
+  }},
+  "penalties": [
+    {{"player":2,"points":1,"reason":"迟到 \"x\"","after_round":1}}
+  ],
+  "playoffs": []
+}}
+"#,
+        player(1),
+        player(2)
+    );
+    assert_eq!(text, want);
+}
+
+/// A state written fully indented by an older qiwang holds the same event as the same
+/// state a record a line: a command that changes nothing on it writes nothing. Another
+/// event in either layout is a change.
+#[test]
+fn the_older_layout_of_the_same_event_is_no_change() {
+    let event = paired();
+    let mut older = serde_json::to_vec_pretty(&event).unwrap();
+    older.push(b'\n');
+    let now = encode(&event, 0);
+    assert_ne!(older, now);
+    assert_eq!(
+        serde_json::from_slice::<serde_json::Value>(&older).unwrap(),
+        serde_json::from_slice::<serde_json::Value>(&now).unwrap()
+    );
+    assert!(unchanged(&older, &now, &event));
+    assert!(unchanged(&now, &now, &event));
+    let mut other = paired();
+    other.players[0].name = "q1".into();
+    let changed = encode(&other, 0);
+    assert!(!unchanged(&older, &changed, &other));
+    assert!(!unchanged(&now, &changed, &other));
+    // The older layout of the same event but its last byte, or with one more.
+    assert!(!unchanged(&older[..older.len() - 1], &now, &event));
+    let mut longer = older.clone();
+    longer.push(b'\n');
+    assert!(!unchanged(&longer, &now, &event));
+}
