@@ -283,6 +283,77 @@ pub fn write_export(
     Ok(paths)
 }
 
+/// [`write_export`] of files made one at a time: `make` hands each file's name and bytes
+/// to the function it is given, and never holds them all (the HTML site of a
+/// 100,000-player event is 340 MB of pages). Each file goes at once into a staging folder
+/// of its own inside `out`; only when every file is made, and every name and folder on
+/// the way passes the checks, are they renamed into place, so nothing lands at a file's
+/// own path before then, as with [`write_export`]. The staging folder is removed whether
+/// or not the export succeeds. Returns the paths written.
+pub fn write_export_each(
+    out: &Path,
+    force: bool,
+    make: impl FnOnce(&mut dyn FnMut(String, Vec<u8>)),
+) -> Result<Vec<PathBuf>, PublishError> {
+    if !check_export(out, force)? {
+        std::fs::create_dir_all(out).map_err(io(out))?;
+    }
+    let staging = out.join(format!(".qiwang-staging.{}", std::process::id()));
+    // `create_dir` refuses a folder, file or link already at that name.
+    std::fs::create_dir(&staging).map_err(io(&staging))?;
+    let placed = stage_then_place(out, &staging, make);
+    let _ = std::fs::remove_dir_all(&staging);
+    let paths = placed?;
+    let marker = out.join(MARKER);
+    folders(out, &marker, false)?;
+    write_atomically(&marker, MARKER_TEXT)?;
+    Ok(paths)
+}
+
+/// [`write_export_each`]'s work between making its staging folder and removing it.
+fn stage_then_place(
+    out: &Path,
+    staging: &Path,
+    make: impl FnOnce(&mut dyn FnMut(String, Vec<u8>)),
+) -> Result<Vec<PathBuf>, PublishError> {
+    // (where the file goes, where it waits)
+    let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let mut failed = None;
+    make(&mut |name, bytes| {
+        if failed.is_some() {
+            return;
+        }
+        let stage = |staged: &[(PathBuf, PathBuf)]| -> Result<(PathBuf, PathBuf), PublishError> {
+            let path = join_under(out, &name)?;
+            let waiting = staging.join(staged.len().to_string());
+            let mut file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&waiting)
+                .map_err(io(&path))?;
+            file.write_all(&bytes)
+                .and_then(|()| file.sync_all())
+                .map_err(io(&path))?;
+            Ok((path, waiting))
+        };
+        match stage(&staged) {
+            Ok(pair) => staged.push(pair),
+            Err(e) => failed = Some(e),
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    for (path, _) in &staged {
+        folders(out, path, false)?;
+    }
+    for (path, waiting) in &staged {
+        folders(out, path, true)?;
+        std::fs::rename(waiting, path).map_err(io(path))?;
+    }
+    Ok(staged.into_iter().map(|(path, _)| path).collect())
+}
+
 /// [`write_export`] of the one file `name`, whose content `make` writes as it is made:
 /// a 100,000-player `event.json` (360 MB) is never held whole. Should `make` fail, the
 /// file is not written and its error is returned as the file's.
@@ -388,6 +459,63 @@ mod tests {
             .filter(|n| n.contains("qiwang-tmp"))
             .collect();
         assert!(left.is_empty(), "{left:?}");
+    }
+
+    /// Files handed over one at a time land where `write_export` puts them, and the
+    /// staging folder is gone after a success and after a refusal; a refused name or a
+    /// planted link anywhere in the list leaves every path unwritten.
+    #[test]
+    fn files_made_one_at_a_time_are_placed_only_when_all_pass() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("site");
+        let each = |names: &'static [&'static str]| {
+            move |file: &mut dyn FnMut(String, Vec<u8>)| {
+                for n in names {
+                    file(n.to_string(), n.as_bytes().to_vec());
+                }
+            }
+        };
+        let listing = |out: &Path| -> Vec<String> {
+            let mut names: Vec<String> = std::fs::read_dir(out)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            names
+        };
+        let written =
+            write_export_each(&out, false, each(&["index.html", "adult/round-1.html"])).unwrap();
+        assert_eq!(written.len(), 2);
+        assert_eq!(
+            std::fs::read(out.join("adult/round-1.html")).unwrap(),
+            b"adult/round-1.html"
+        );
+        assert_eq!(listing(&out), [MARKER, "adult", "index.html"]);
+        for bad in ["../x.html", "/tmp/x.html"] {
+            let names: &'static [&'static str] = Box::leak(Box::new(["kids/new.html", bad]));
+            let e = write_export_each(&out, false, each(names)).unwrap_err();
+            assert!(matches!(e, PublishError::Outside(_)), "{bad}: {e}");
+            assert!(!out.join("kids").exists());
+            assert_eq!(listing(&out), [MARKER, "adult", "index.html"]);
+        }
+        #[cfg(unix)]
+        {
+            let elsewhere = tmp.path().join("elsewhere");
+            std::fs::create_dir(&elsewhere).unwrap();
+            std::os::unix::fs::symlink(&elsewhere, out.join("linked")).unwrap();
+            let e = write_export_each(&out, false, |file| {
+                file("index.html".into(), b"changed".to_vec());
+                file("linked/x.html".into(), b"x".to_vec());
+            })
+            .unwrap_err();
+            assert!(matches!(e, PublishError::Symlink(_)), "{e}");
+            assert_eq!(
+                std::fs::read(out.join("index.html")).unwrap(),
+                b"index.html"
+            );
+            assert!(std::fs::read_dir(&elsewhere).unwrap().next().is_none());
+            assert_eq!(listing(&out), [MARKER, "adult", "index.html", "linked"]);
+        }
     }
 
     #[test]

@@ -38,7 +38,7 @@ pub use recorded::{CONFIRM_ALL_UP_TO, Confirmation, confirmation_lines};
 pub use round::{
     RoundSheets, SheetError, SheetKind, SheetPage, json_list, pinyin_key, render_all, round_sheets,
 };
-pub use site::{csv_files, event_json, site, workbook_reports, write_event_json};
+pub use site::{csv_files, event_json, site, site_each, workbook_reports, write_event_json};
 pub use standings::{
     crosstable, every_pool_standings, list_standings, section_standings, standings,
 };

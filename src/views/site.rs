@@ -279,17 +279,35 @@ fn team_documents(
     }
 }
 
-/// The static site: an index and one page per document, each with a link back. With
-/// `only`, the pages of that pool (and the event-wide team ranking and prize sheet).
+/// The static site: an index and one page per document, each with a link back, sorted by
+/// name. With `only`, the pages of that pool (and the event-wide team ranking and prize
+/// sheet).
 pub fn site(
     event: &Event,
     rules: &Rulebook,
     only: Option<&GroupId>,
     lang: Lang,
 ) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    site_each(event, rules, only, lang, |name, page| {
+        files.push((name, page))
+    });
+    files.sort();
+    files
+}
+
+/// [`site`]'s files (name, content) handed to `emit` one at a time as they are made, the
+/// index last but for the find page and its script: `export --format html` writes each
+/// away before the next is made.
+pub fn site_each(
+    event: &Event,
+    rules: &Rulebook,
+    only: Option<&GroupId>,
+    lang: Lang,
+    mut emit: impl FnMut(String, String),
+) {
     // Pages are HTML: no report's JSON value is read. Each page is rendered while the
     // next document is made; the index lists them all at the end.
-    let mut files = Vec::new();
     let mut listed: Vec<(Option<String>, String, String)> = Vec::new();
     streamed_documents(event, rules, only, lang, Json::LeaveOut, |docs| {
         for doc in docs {
@@ -322,7 +340,7 @@ pub fn site(
                 public::script_tag(body, &up);
             });
             let path = format!("{}.html", doc.stem);
-            files.push((path.clone(), page));
+            emit(path.clone(), page);
             listed.push((doc.section, path, doc.label));
         }
     });
@@ -330,7 +348,7 @@ pub fn site(
     for g in ranked_pools(event, rules).filter(|g| only.is_none_or(|o| o == &g.id)) {
         if rules.format_of(&g.id).plays_knockout() {
             let path = format!("{}/bracket.svg", g.id.as_str());
-            files.push((path.clone(), super::bracket_svg(event, rules, &g.id, lang)));
+            emit(path.clone(), super::bracket_svg(event, rules, &g.id, lang));
             let label = lang.pick("淘汰赛对阵图", "Knockout bracket").to_string();
             let at = listed
                 .iter()
@@ -401,18 +419,16 @@ pub fn site(
         })
         .newline();
     public::script_tag(&mut index, "");
-    files.push((
+    emit(
         "index.html".into(),
         html_page_of(lang.code(), &rules.event.name, &index),
-    ));
+    );
     let entries = public::find_entries(event, rules, only);
-    files.push((
+    emit(
         public::FIND_FILE.into(),
         public::find_page(rules, lang, &entries, None),
-    ));
-    files.push((public::SCRIPT_FILE.into(), public::SCRIPT.into()));
-    files.sort();
-    files
+    );
+    emit(public::SCRIPT_FILE.into(), public::SCRIPT.into());
 }
 
 /// The same documents as the sheets of one workbook (`export --format xlsx`): `(sheet

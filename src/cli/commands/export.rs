@@ -6,7 +6,7 @@ use crate::cli::error::CliError;
 use qiwang::i18n::{Text, bi, plural};
 use qiwang::lookup::Shown;
 use qiwang::report::Json;
-use qiwang::report::publish::{shown, write_export, write_export_streamed};
+use qiwang::report::publish::{shown, write_export, write_export_each, write_export_streamed};
 use qiwang::report::safe::encode;
 use qiwang::report::trf::TrfError;
 use std::path::Path;
@@ -25,10 +25,17 @@ pub fn run(ctx: &Ctx, out: &Path, group: Option<&str>, force: bool) -> Result<()
     // Refused at once, not after the files are made.
     qiwang::report::publish::check_export(out, force).map_err(lib_error)?;
     let files: Vec<(String, Vec<u8>)> = match ctx.format_arg {
-        FormatArg::Html | FormatArg::Table => qiwang::views::site(&event, &rules, only, lang)
-            .into_iter()
-            .map(|(name, text)| (name, text.into_bytes()))
-            .collect(),
+        FormatArg::Html | FormatArg::Table => {
+            // Each page is written away as it is made (`write_export_each`).
+            let written = write_export_each(out, force, |file| {
+                qiwang::views::site_each(&event, &rules, only, lang, |name, page| {
+                    file(name, page.into_bytes());
+                });
+            })
+            .map_err(lib_error)?;
+            wrote(written.len(), out, lang);
+            return Ok(());
+        }
         FormatArg::Json => return json(ctx, &event, &rules, only, out, force, lang),
         FormatArg::Trf => {
             if pools.is_empty() {
