@@ -290,7 +290,7 @@ pub fn site(
 ) -> Vec<(String, String)> {
     let mut files = Vec::new();
     site_each(event, rules, only, lang, |name, page| {
-        files.push((name, page))
+        files.push((name, page));
     });
     files.sort();
     files
