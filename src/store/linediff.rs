@@ -382,8 +382,10 @@ fn unique_anchors<'s>(
     lb: &impl Fn(usize) -> &'s [u8],
     rb: std::ops::Range<usize>,
 ) -> Vec<(usize, usize)> {
-    // line → (times in a, its index in a, times in b, its index in b)
-    let mut seen: LineCounts = HashMap::default();
+    // line → (times in a, its index in a, times in b, its index in b); made at its size
+    // once (growing it by rehashing was two fifths of finding an `undo`'s delta at
+    // 100,000 players).
+    let mut seen: LineCounts = HashMap::with_capacity_and_hasher(ra.len(), Default::default());
     for i in ra {
         let e = seen.entry(la(i)).or_insert((0, i, 0, 0));
         e.0 = e.0.saturating_add(1);
