@@ -136,3 +136,55 @@ fn a_merge_cycle_in_a_hand_edited_state_is_reported_not_followed_forever() {
         "{err}"
     );
 }
+
+/// `tests/fixtures/state-indented/` was written by qiwang at 659e257, the last before the
+/// record-a-line layout (every field of `qiwang.json` on its own line): 300 players, round
+/// 1 played, round 2 paired with two results; `history/` holds four whole snapshots and two
+/// steps, all fully indented. Today's qiwang undoes past the pairing of round 2 and redoes
+/// it, ending on the event it started from, and its own next change is written a record a
+/// line and undone back to that event too.
+#[test]
+fn an_event_written_fully_indented_undoes_redoes_and_changes() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let dir = tmp.path();
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/state-indented");
+    fs::create_dir(dir.join("history")).unwrap();
+    for file in ["qiwang.json", "audit.log", "rules.toml"] {
+        fs::copy(from.join(file), dir.join(file)).unwrap();
+    }
+    for entry in fs::read_dir(from.join("history")).unwrap() {
+        let entry = entry.unwrap();
+        fs::copy(entry.path(), dir.join("history").join(entry.file_name())).unwrap();
+    }
+    let value = || -> serde_json::Value {
+        serde_json::from_slice(&fs::read(dir.join("qiwang.json")).unwrap()).unwrap()
+    };
+    let run = |args: &[&str]| succeeded(args, qiwang_as("t", dir, args));
+    let start = value();
+    assert!(
+        fs::read_to_string(dir.join("qiwang.json"))
+            .unwrap()
+            .contains("\"players\": [\n    {\n"),
+        "the fixture is not in the older layout"
+    );
+    for _ in 0..3 {
+        run(&["undo"]);
+    }
+    // Before round 2 was paired: round 1 alone, every game with its result.
+    let rounds = &value()["groups"]["open"]["rounds"];
+    assert_eq!(rounds.as_array().map(Vec::len), Some(1), "{rounds}");
+    for _ in 0..3 {
+        run(&["redo"]);
+    }
+    assert_eq!(value(), start);
+    run(&["result", "3", "黑胜"]);
+    let text = fs::read_to_string(dir.join("qiwang.json")).unwrap();
+    assert!(text.contains("\"players\": [\n    {\"id\":1,"), "{text}");
+    assert_eq!(
+        value()["groups"]["open"]["rounds"][1]["pairings"][2]["result"]["outcome"],
+        "black_win"
+    );
+    run(&["undo"]);
+    assert_eq!(value(), start);
+    crate::common::zh(dir, &["check"]).stderr_empty().check();
+}
