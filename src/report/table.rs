@@ -5,6 +5,7 @@
 //! cells, while numbers, places and short columns keep their width. Piped output without
 //! `COLUMNS` is never wrapped, so scripts see one line per row.
 
+mod chunked;
 mod plain;
 
 use super::{Align, Report};
@@ -144,6 +145,34 @@ fn section_table(
     width: Option<u16>,
     lang: Lang,
 ) -> (String, Option<String>) {
+    let (cols, squeeze, left_out) = layout(section, width);
+    let table = if section.rows.len() > CHUNK_ROWS
+        && let Some(width) = width
+        && !cols.is_empty()
+    {
+        chunked::draw(section, &cols, width, squeeze, CHUNK_ROWS)
+    } else {
+        comfy(section, &cols, width, squeeze, &section.rows).to_string()
+    };
+    let note = (!left_out.is_empty()).then(|| {
+        bi!(
+            lang,
+            zh(
+                "终端宽度不够，未显示：{}（加宽终端，或用 --format csv 查看全部）",
+                left_out.join("、")
+            ),
+            en(
+                "not shown, the terminal is too narrow: {} (widen it, or use --format csv)",
+                left_out.join(", ")
+            )
+        )
+    });
+    (table, note)
+}
+
+/// How [`section_table`] lays `section` out in `width`: the columns shown, how hard
+/// they are squeezed, and the headers of the optional columns left out.
+fn layout(section: &super::Section, width: Option<u16>) -> (Vec<Col>, Squeeze, Vec<String>) {
     let mut cols = columns(section, width);
     let mut squeeze = Squeeze::Comfortable;
     let mut left_out = Vec::new();
@@ -184,6 +213,22 @@ fn section_table(
             squeeze = Squeeze::Anything;
         }
     }
+    (cols, squeeze, left_out)
+}
+
+/// A table longer than this on a terminal is drawn this many rows at a time
+/// ([`chunked`]).
+const CHUNK_ROWS: usize = 2000;
+
+/// comfy-table's table of `rows` of `section` in the columns `cols`, fitted into `width`
+/// (if given) with the constraints of `squeeze`.
+fn comfy<'a>(
+    section: &super::Section,
+    cols: &[Col],
+    width: Option<u16>,
+    squeeze: Squeeze,
+    rows: impl IntoIterator<Item = &'a Vec<String>>,
+) -> Table {
     let mut table = Table::new();
     table
         .load_preset(UTF8_FULL_CONDENSED)
@@ -198,7 +243,7 @@ fn section_table(
             table.set_content_arrangement(ContentArrangement::Disabled);
         }
     }
-    for row in &section.rows {
+    for row in rows {
         table.add_row(cols.iter().map(|c| {
             let cell = Cell::new(row.get(c.index).map_or("", String::as_str));
             match section.align.get(c.index) {
@@ -208,26 +253,13 @@ fn section_table(
         }));
     }
     if width.is_some() {
-        for (column, col) in table.column_iter_mut().zip(&cols) {
+        for (column, col) in table.column_iter_mut().zip(cols) {
             if let Some(constraint) = col.constraint(squeeze) {
                 column.set_constraint(constraint);
             }
         }
     }
-    let note = (!left_out.is_empty()).then(|| {
-        bi!(
-            lang,
-            zh(
-                "终端宽度不够，未显示：{}（加宽终端，或用 --format csv 查看全部）",
-                left_out.join("、")
-            ),
-            en(
-                "not shown, the terminal is too narrow: {} (widen it, or use --format csv)",
-                left_out.join(", ")
-            )
-        )
-    });
-    (table.to_string(), note)
+    table
 }
 
 /// Display width of a cell's widest line: East Asian wide characters (汉字, full-width
@@ -379,6 +411,72 @@ mod tests {
             let (comfy, note) = section_table(&section, None, Lang::Zh);
             assert_eq!(note, None);
             assert_eq!(ours, comfy + "\n", "case {case}: {section:?}");
+        }
+    }
+
+    /// A long table on a terminal drawn a slice of rows at a time is comfy-table's drawing
+    /// of the whole, line for line: random sections of long and short text, numbers,
+    /// 汉字, multi-line cells and optional columns, at random widths (every squeeze).
+    #[test]
+    fn chunked_tables_are_comfy_tables() {
+        use rand::{Rng, SeedableRng};
+        let words = [
+            "a",
+            "7",
+            "棋",
+            "王",
+            "金华市",
+            "象棋协会",
+            "东阳",
+            "x y",
+            "12",
+            "\n",
+            "—",
+            "队",
+        ];
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let text = |rng: &mut rand::rngs::StdRng, most: usize| -> String {
+            let n = rng.gen_range(0..=most);
+            (0..n)
+                .map(|_| words[rng.gen_range(0..words.len())])
+                .collect()
+        };
+        for case in 0..300 {
+            let width = rng.gen_range(1..8);
+            let columns = (0..width).map(|_| text(&mut rng, 3)).collect();
+            let mut section = super::super::Section::new("", columns);
+            for i in 0..width {
+                if rng.gen_bool(0.3) {
+                    section.align[i] = Align::Right;
+                }
+                section.optional[i] = rng.gen_bool(0.2);
+            }
+            // Per column, short or long text, or numbers.
+            let kinds: Vec<u8> = (0..width).map(|_| rng.gen_range(0..3)).collect();
+            for _ in 0..rng.gen_range(0..40) {
+                section.rows.push(
+                    kinds
+                        .iter()
+                        .map(|k| match k {
+                            0 => rng.gen_range(0..100_000).to_string(),
+                            1 => text(&mut rng, 2),
+                            _ => text(&mut rng, 12),
+                        })
+                        .collect(),
+                );
+            }
+            let terminal = rng.gen_range(40..140);
+            let (cols, squeeze, _) = layout(&section, Some(terminal));
+            if cols.is_empty() {
+                continue;
+            }
+            let whole = comfy(&section, &cols, Some(terminal), squeeze, &section.rows).to_string();
+            let chunk = rng.gen_range(1..6);
+            let sliced = chunked::draw(&section, &cols, terminal, squeeze, chunk);
+            assert_eq!(
+                sliced, whole,
+                "case {case}: width {terminal}, {squeeze:?}, slices of {chunk}"
+            );
         }
     }
 
