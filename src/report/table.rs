@@ -433,6 +433,9 @@ mod tests {
             "\n",
             "—",
             "队",
+            "#\u{fe0f}",
+            "b\u{fe0f}",
+            "1\u{20e3}",
         ];
         let mut rng = rand::rngs::StdRng::seed_from_u64(11);
         let text = |rng: &mut rand::rngs::StdRng, most: usize| -> String {
@@ -476,6 +479,21 @@ mod tests {
             assert_eq!(
                 sliced, whole,
                 "case {case}: width {terminal}, {squeeze:?}, slices of {chunk}"
+            );
+        }
+        // Letters of one shape, but `#` before a variation selector is two cells wide.
+        let mut section = super::super::Section::new("", vec!["名".into(), "组".into()]);
+        for i in 0..9 {
+            let group = if i < 8 { "b\u{fe0f}" } else { "#\u{fe0f}" };
+            section.rows.push(vec![format!("张{i}"), group.repeat(25)]);
+        }
+        for terminal in [40, 80, 120] {
+            let (cols, squeeze, _) = layout(&section, Some(terminal));
+            let whole = comfy(&section, &cols, Some(terminal), squeeze, &section.rows).to_string();
+            assert_eq!(
+                chunked::draw(&section, &cols, terminal, squeeze, 2),
+                whole,
+                "{terminal}"
             );
         }
     }

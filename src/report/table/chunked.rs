@@ -15,6 +15,7 @@
 use super::super::Section;
 use super::{Col, Squeeze, comfy};
 use comfy_table::{ColumnConstraint, Table, Width};
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 /// comfy-table's drawing of `section`'s rows in `cols`, fitted into `width` at
@@ -61,19 +62,24 @@ fn fix_widths(table: &mut Table, widths: &[u16]) {
 
 /// What comfy-table's arrangement reads of a cell: each character's display width,
 /// bytes and whether it is the space it splits at, and nothing else of the characters
-/// of these plain classes (each its own grapheme): printable ASCII (one cell, one byte)
-/// and 汉字 with the full-width forms and CJK punctuation (two cells, three bytes). Any
-/// other character stands for itself. Cells of one shape arrange alike, so the probe needs
-/// one of each: a column of 100,000 numbers or names has a few dozen shapes.
-fn shape(value: &str) -> String {
-    value
-        .chars()
-        .map(|c| match c {
-            '!'..='~' => 'a',
-            '\u{4e00}'..='\u{9fff}' | '\u{3001}'..='\u{3011}' | '\u{ff01}'..='\u{ff5e}' => '王',
-            c => c,
-        })
-        .collect()
+/// of these plain classes (each its own grapheme, its width its own whatever its
+/// neighbours): printable ASCII (one cell, one byte) and 汉字 with the full-width forms
+/// and CJK punctuation (two cells, three bytes). A value of those, spaces and newlines
+/// stands for every value of its shape; any other value (an emoji, a variation selector
+/// after `#`, which makes it two cells wide) stands only for itself. Cells of one shape
+/// arrange alike, so the probe needs one of each: a column of 100,000 numbers or names
+/// has a few dozen shapes.
+fn shape(value: &str) -> Cow<'_, str> {
+    let class = |c: char| match c {
+        '!'..='~' => Some('a'),
+        '\u{4e00}'..='\u{9fff}' | '\u{3001}'..='\u{3011}' | '\u{ff01}'..='\u{ff5e}' => Some('王'),
+        ' ' | '\n' => Some(c),
+        _ => None,
+    };
+    match value.chars().map(class).collect::<Option<String>>() {
+        Some(shape) => Cow::Owned(shape),
+        None => Cow::Borrowed(value),
+    }
 }
 
 /// The width (padding included) comfy-table gives each of `cols` when it arranges all of
