@@ -298,7 +298,8 @@ pub fn write_export_each(
     if !check_export(out, force)? {
         std::fs::create_dir_all(out).map_err(io(out))?;
     }
-    let staging = out.join(format!(".qiwang-staging.{}", std::process::id()));
+    remove_abandoned_staging(out);
+    let staging = out.join(format!("{STAGING}{}", std::process::id()));
     // `create_dir` refuses a folder, file or link already at that name.
     std::fs::create_dir(&staging).map_err(io(&staging))?;
     let placed = stage_then_place(out, &staging, make);
@@ -349,9 +350,44 @@ fn stage_then_place(
     }
     for (path, waiting) in &staged {
         folders(out, path, true)?;
-        std::fs::rename(waiting, path).map_err(io(path))?;
+        match std::fs::rename(waiting, path) {
+            Ok(()) => {}
+            // The page's folder is another file system (a mount point inside `--out`):
+            // written there through a temporary file beside it, as `write_export` does.
+            Err(e) if e.kind() == std::io::ErrorKind::CrossesDevices => {
+                let bytes = std::fs::read(waiting).map_err(io(path))?;
+                write_atomically(path, &bytes)?;
+            }
+            Err(e) => return Err(io(path)(e)),
+        }
     }
     Ok(staged.into_iter().map(|(path, _)| path).collect())
+}
+
+/// The name of a staging folder of [`write_export_each`], before its process id.
+const STAGING: &str = ".qiwang-staging.";
+
+/// Removes the staging folders inside `out` left by exports that were killed: on Linux,
+/// those whose process is gone (another export may be running into the same folder);
+/// elsewhere none. Best effort: an export never fails for them, and [`check_export`] does
+/// not count them.
+fn remove_abandoned_staging(out: &Path) {
+    let Ok(entries) = std::fs::read_dir(out) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(STAGING)) else {
+            continue;
+        };
+        let gone = cfg!(target_os = "linux")
+            && pid.bytes().all(|b| b.is_ascii_digit())
+            && !Path::new("/proc").join(pid).exists();
+        if gone {
+            // A link planted at that name is removed itself, never followed.
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// [`write_export`] of the one file `name`, whose content `make` writes as it is made:
@@ -382,8 +418,15 @@ pub fn check_export(out: &Path, force: bool) -> Result<bool, PublishError> {
     match kind(out)? {
         // `--out` itself may be a link the user chose; what is inside is checked.
         Some(_) if out.is_dir() => {
+            // A staging folder an export left when it was killed does not count.
             let mut entries = std::fs::read_dir(out).map_err(io(out))?;
-            let empty = entries.next().is_none();
+            let empty = !entries.any(|e| {
+                e.map_or(true, |e| {
+                    !e.file_name()
+                        .to_str()
+                        .is_some_and(|n| n.starts_with(STAGING))
+                })
+            });
             if !empty && !force && kind(&out.join(MARKER))?.is_none_or(|t| !t.is_file()) {
                 return Err(PublishError::Foreign(out.to_path_buf()));
             }
@@ -516,6 +559,23 @@ mod tests {
             assert!(std::fs::read_dir(&elsewhere).unwrap().next().is_none());
             assert_eq!(listing(&out), [MARKER, "adult", "index.html", "linked"]);
         }
+    }
+
+    /// A staging folder left by a killed export does not make the folder foreign, and on
+    /// Linux the next export removes it (its process is gone); another process's is kept.
+    #[test]
+    fn a_killed_exports_staging_folder_is_no_obstacle() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("site");
+        let left = out.join(format!("{STAGING}4294967295"));
+        std::fs::create_dir_all(left.join("0")).unwrap();
+        let alive = out.join(format!("{STAGING}1"));
+        std::fs::create_dir(&alive).unwrap();
+        assert!(check_export(&out, false).is_ok());
+        write_export_each(&out, false, |file| file("index.html".into(), b"i".to_vec())).unwrap();
+        assert_eq!(std::fs::read(out.join("index.html")).unwrap(), b"i");
+        assert_eq!(left.exists(), !cfg!(target_os = "linux"));
+        assert!(alive.exists());
     }
 
     #[test]
