@@ -3,7 +3,8 @@
 //! Every name goes through [`join_under`] (nothing lands outside `DIR`); no symbolic link
 //! inside `DIR` is followed or replaced (a link planted as `index.html` or as a group's
 //! folder is refused before anything is written); every file is written to a temporary
-//! file beside it and renamed into place, so a reader sees the old page or the new one;
+//! file beside it and renamed into place (the HTML site's pages from a staging folder,
+//! [`write_export_each`]), so a reader sees the old page or the new one;
 //! and a folder that holds files but was not written by qiwang (no [`MARKER`]) is only
 //! written into with `force`.
 
