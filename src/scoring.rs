@@ -102,45 +102,58 @@ pub fn round_points(
     rounds: u32,
 ) -> BTreeMap<PlayerId, Vec<Points>> {
     let width = rounds as usize;
-    let ids = pool_ids(event, group);
     // One flat table, a row per player in id order, found through `Rows` (a lookup in
     // the finished map per game was a tenth of `export` at 100,000 players: every round's
     // pairing sheet asks for the scores before it).
-    let table = round_points_table(event, scoring, group, &ids, &Rows::new(&ids), rounds);
-    ids.into_iter()
+    let pool = PoolRows::of(event, group);
+    let table = round_points_table(event, scoring, group, &pool, rounds);
+    pool.ids
+        .into_iter()
         .enumerate()
         .map(|(row, id)| (id, table[row * width..(row + 1) * width].to_vec()))
         .collect()
 }
 
-/// The ids of the players of pool `group`, sorted, each once: the rows of
-/// [`round_points_table`].
-pub(crate) fn pool_ids(event: &Event, group: &GroupId) -> Vec<PlayerId> {
-    let mut ids: Vec<PlayerId> = event.players_in(group).map(|p| p.id).collect();
-    ids.sort_unstable();
-    ids.dedup();
-    ids
+/// A pool's players as rows: their ids sorted, each once, and the row of each id.
+pub(crate) struct PoolRows {
+    /// The ids, row by row.
+    pub(crate) ids: Vec<PlayerId>,
+    rows: Rows,
 }
 
-/// [`round_points`] as one flat table: `rounds` values for each of `ids` (from
-/// [`pool_ids`]), the row of an id found through `rows` (made from the same `ids`).
+impl PoolRows {
+    /// The players of pool `group`.
+    pub(crate) fn of(event: &Event, group: &GroupId) -> PoolRows {
+        let mut ids: Vec<PlayerId> = event.players_in(group).map(|p| p.id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let rows = Rows::new(&ids);
+        PoolRows { ids, rows }
+    }
+
+    /// The row of player `id`, if in the pool.
+    pub(crate) fn row(&self, id: PlayerId) -> Option<usize> {
+        self.rows.of(id)
+    }
+}
+
+/// [`round_points`] as one flat table: `rounds` values for each row of `pool`.
 pub(crate) fn round_points_table(
     event: &Event,
     scoring: &Scoring,
     group: &GroupId,
-    ids: &[PlayerId],
-    rows: &Rows,
+    pool: &PoolRows,
     rounds: u32,
 ) -> Vec<Points> {
     let width = rounds as usize;
-    let mut table = vec![Points(0); ids.len() * width];
+    let mut table = vec![Points(0); pool.ids.len() * width];
     if let Some(state) = event.group(group) {
         for round in state.rounds.iter().filter(|r| r.number <= rounds) {
             let k = (round.number - 1) as usize;
             for pairing in &round.pairings {
                 for id in pairing.players() {
                     if let Some(points) = pairing_points(pairing, id, scoring)
-                        && let Some(row) = rows.of(id)
+                        && let Some(row) = pool.row(id)
                     {
                         table[row * width + k] = points;
                     }
@@ -241,11 +254,22 @@ pub fn totals_of(
 ) -> BTreeMap<PlayerId, Points> {
     round_points
         .iter()
-        .map(|(&id, pts)| {
-            let total: Points = pts.iter().copied().sum();
-            (id, floored(conduct, total - penalties.total(id, rounds)))
-        })
+        .map(|(&id, pts)| (id, total(conduct, penalties, id, pts, rounds)))
         .collect()
+}
+
+/// Player `id`'s total after round `after` from the points of their rounds up to it
+/// (`points`), the penalties given up to then deducted and floored as
+/// [`floored`] says: the one sum behind [`totals`] and the pairing history's scores.
+pub(crate) fn total(
+    conduct: &Conduct,
+    penalties: &Penalties,
+    id: PlayerId,
+    points: &[Points],
+    after: u32,
+) -> Points {
+    let sum: Points = points.iter().copied().sum();
+    floored(conduct, sum - penalties.total(id, after))
 }
 
 /// A penalised total as the rulebook counts it: below zero only if

@@ -173,13 +173,13 @@ fn team_of(unit: &str) -> Option<String> {
 /// up, and a bye counts as a down-float (a point without an opponent, as FIDE counts it).
 fn set_last_floats(
     players: &mut [PlayerState],
-    rows: &scoring::Rows,
+    pool: &scoring::PoolRows,
     prev: &Round,
     before: &[Points],
 ) {
-    let score = |id: PlayerId| rows.of(id).map_or(Points(0), |row| before[row]);
+    let score = |id: PlayerId| pool.row(id).map_or(Points(0), |row| before[row]);
     let mut mark = |id: PlayerId, f: Float| {
-        if let Some(row) = rows.of(id) {
+        if let Some(row) = pool.row(id) {
             players[row].last_float = Some(f);
         }
     };
@@ -215,27 +215,27 @@ impl History {
         round: u32,
         numbers: &BTreeMap<PlayerId, u32>,
     ) -> History {
-        let ids = scoring::pool_ids(event, group);
-        let rows = scoring::Rows::new(&ids);
+        let pool = scoring::PoolRows::of(event, group);
         // Every earlier round's points, and the totals after the last one and the one
         // before it (the scores a float in the last round is measured by).
         let width = round.saturating_sub(1);
-        let table = scoring::round_points_table(event, &rules.scoring, group, &ids, &rows, width);
+        let table = scoring::round_points_table(event, &rules.scoring, group, &pool, width);
         let penalties = scoring::Penalties::of(event);
         let totals = |after: u32| -> Vec<Points> {
-            let (w, after_cols) = (width as usize, after as usize);
-            ids.iter()
+            let w = width as usize;
+            pool.ids
+                .iter()
                 .enumerate()
                 .map(|(row, &id)| {
-                    let points: Points = table[row * w..row * w + after_cols].iter().copied().sum();
-                    scoring::floored(&rules.conduct, points - penalties.total(id, after))
+                    let points = &table[row * w..row * w + after as usize];
+                    scoring::total(&rules.conduct, &penalties, id, points, after)
                 })
                 .collect()
         };
         let scores = totals(width);
-        let mut players: Vec<Option<PlayerState>> = vec![None; ids.len()];
+        let mut players: Vec<Option<PlayerState>> = vec![None; pool.ids.len()];
         for p in event.players_in(group) {
-            let Some(row) = rows.of(p.id) else { continue };
+            let Some(row) = pool.row(p.id) else { continue };
             // The last of a repeated id counts, as a map keyed by id would keep it.
             players[row] = Some(PlayerState {
                 id: p.id,
@@ -249,20 +249,20 @@ impl History {
                 last_float: None,
             });
         }
-        // `pool_ids` holds exactly the pool's ids, so every row is filled.
+        // `pool` holds exactly the pool's ids, so every row is filled.
         let mut players: Vec<PlayerState> = players.into_iter().flatten().collect();
         if let Some(state) = event.group(group) {
             let mut rounds: Vec<_> = state.rounds.iter().filter(|r| r.number < round).collect();
             rounds.sort_by_key(|r| r.number);
             if let Some(prev) = rounds.last().filter(|r| r.number + 1 == round) {
                 let before = totals(prev.number.saturating_sub(1));
-                set_last_floats(&mut players, &rows, prev, &before);
+                set_last_floats(&mut players, &pool, prev, &before);
             }
             for r in rounds {
                 for pairing in &r.pairings {
                     match pairing {
                         Pairing::Bye { player } => {
-                            if let Some(p) = rows.of(*player).map(|row| &mut players[row]) {
+                            if let Some(p) = pool.row(*player).map(|row| &mut players[row]) {
                                 p.byes += 1;
                                 // docs/rules.md §1.2: a bye has no colour unless the rulebook says so.
                                 if rules.colours.bye_counts {
@@ -279,7 +279,7 @@ impl History {
                             for (me, them, colour) in
                                 [(*red, *black, Colour::Red), (*black, *red, Colour::Black)]
                             {
-                                if let Some(p) = rows.of(me).map(|row| &mut players[row]) {
+                                if let Some(p) = pool.row(me).map(|row| &mut players[row]) {
                                     if met && !p.opponents.contains(&them) {
                                         p.opponents.push(them);
                                     }
@@ -295,7 +295,7 @@ impl History {
         }
         History {
             final_round: round >= rules.rounds_for(group),
-            players: ids.into_iter().zip(players).collect(),
+            players: pool.ids.into_iter().zip(players).collect(),
         }
     }
 }
