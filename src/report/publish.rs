@@ -257,6 +257,21 @@ fn write_atomically_with(
     Ok(())
 }
 
+/// Makes `out` if it is not there, after [`check_export`] allows writing into it.
+fn ready(out: &Path, force: bool) -> Result<(), PublishError> {
+    if !check_export(out, force)? {
+        std::fs::create_dir_all(out).map_err(io(out))?;
+    }
+    Ok(())
+}
+
+/// Writes [`MARKER`] into `out`, last of an export.
+fn mark(out: &Path) -> Result<(), PublishError> {
+    let marker = out.join(MARKER);
+    folders(out, &marker, false)?;
+    write_atomically(&marker, MARKER_TEXT)
+}
+
 /// Writes `files` (relative name, content) under `out`, as described in the module docs.
 /// Nothing is written unless every name and every folder on the way passes the checks.
 /// Returns the paths written.
@@ -265,9 +280,7 @@ pub fn write_export(
     files: &[(String, Vec<u8>)],
     force: bool,
 ) -> Result<Vec<PathBuf>, PublishError> {
-    if !check_export(out, force)? {
-        std::fs::create_dir_all(out).map_err(io(out))?;
-    }
+    ready(out, force)?;
     let mut paths = Vec::with_capacity(files.len());
     for (name, _) in files {
         let path = join_under(out, name)?;
@@ -278,9 +291,7 @@ pub fn write_export(
         folders(out, path, true)?;
         write_atomically(path, bytes)?;
     }
-    let marker = out.join(MARKER);
-    folders(out, &marker, false)?;
-    write_atomically(&marker, MARKER_TEXT)?;
+    mark(out)?;
     Ok(paths)
 }
 
@@ -296,9 +307,7 @@ pub fn write_export_each(
     force: bool,
     make: impl FnOnce(&mut dyn FnMut(String, Vec<u8>)),
 ) -> Result<Vec<PathBuf>, PublishError> {
-    if !check_export(out, force)? {
-        std::fs::create_dir_all(out).map_err(io(out))?;
-    }
+    ready(out, force)?;
     remove_abandoned_staging(out);
     let staging = out.join(format!("{STAGING}{}", std::process::id()));
     // `create_dir` refuses a folder, file or link already at that name.
@@ -306,9 +315,7 @@ pub fn write_export_each(
     let placed = stage_then_place(out, &staging, make);
     let _ = std::fs::remove_dir_all(&staging);
     let paths = placed?;
-    let marker = out.join(MARKER);
-    folders(out, &marker, false)?;
-    write_atomically(&marker, MARKER_TEXT)?;
+    mark(out)?;
     Ok(paths)
 }
 
@@ -368,6 +375,12 @@ fn stage_then_place(
 /// The name of a staging folder of [`write_export_each`], before its process id.
 const STAGING: &str = ".qiwang-staging.";
 
+/// The process id in the name of a staging folder of [`write_export_each`]; `None` for
+/// any other name.
+fn staging_pid(name: &std::ffi::OsStr) -> Option<&str> {
+    name.to_str().and_then(|n| n.strip_prefix(STAGING))
+}
+
 /// Removes the staging folders inside `out` left by exports that were killed: on Linux,
 /// those whose process is gone (another export may be running into the same folder);
 /// elsewhere none. Best effort: an export never fails for them, and [`check_export`] does
@@ -378,7 +391,7 @@ fn remove_abandoned_staging(out: &Path) {
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(STAGING)) else {
+        let Some(pid) = staging_pid(&name) else {
             continue;
         };
         let gone = cfg!(target_os = "linux")
@@ -400,15 +413,11 @@ pub fn write_export_streamed(
     force: bool,
     make: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<PathBuf, PublishError> {
-    if !check_export(out, force)? {
-        std::fs::create_dir_all(out).map_err(io(out))?;
-    }
+    ready(out, force)?;
     let path = join_under(out, name)?;
     folders(out, &path, true)?;
     write_atomically_with(&path, make)?;
-    let marker = out.join(MARKER);
-    folders(out, &marker, false)?;
-    write_atomically(&marker, MARKER_TEXT)?;
+    mark(out)?;
     Ok(path)
 }
 
@@ -421,13 +430,7 @@ pub fn check_export(out: &Path, force: bool) -> Result<bool, PublishError> {
         Some(_) if out.is_dir() => {
             // A staging folder an export left when it was killed does not count.
             let mut entries = std::fs::read_dir(out).map_err(io(out))?;
-            let empty = !entries.any(|e| {
-                e.map_or(true, |e| {
-                    !e.file_name()
-                        .to_str()
-                        .is_some_and(|n| n.starts_with(STAGING))
-                })
-            });
+            let empty = entries.all(|e| e.is_ok_and(|e| staging_pid(&e.file_name()).is_some()));
             if !empty && !force && kind(&out.join(MARKER))?.is_none_or(|t| !t.is_file()) {
                 return Err(PublishError::Foreign(out.to_path_buf()));
             }
