@@ -330,18 +330,22 @@ pub fn render(report: &Report) -> String {
         if !section.title.is_empty() {
             line(&mut out, &section.title);
         }
-        // Piped output draws its tables itself: comfy-table's copies of every cell and
-        // line cost hundreds of megabytes at 100,000 rows (`plain`).
-        let plain = || Some(plain::widths(section)).filter(|w| plain::fits(w));
-        if section.columns.is_empty() {
-        } else if let Some(widths) = width.is_none().then(plain).flatten() {
-            plain::write(&mut out, section, &widths);
-        } else {
-            let (table, note) = section_table(section, width, lang);
-            out.push_str(&table);
-            out.push('\n');
-            if let Some(note) = note {
-                line(&mut out, &note);
+        if !section.columns.is_empty() {
+            // Piped output draws its tables itself: comfy-table's copies of every cell and
+            // line cost hundreds of megabytes at 100,000 rows (`plain`).
+            let plain = width
+                .is_none()
+                .then(|| plain::widths(section))
+                .filter(|w| plain::fits(w));
+            if let Some(widths) = plain {
+                plain::write(&mut out, section, &widths);
+            } else {
+                let (table, note) = section_table(section, width, lang);
+                out.push_str(&table);
+                out.push('\n');
+                if let Some(note) = note {
+                    line(&mut out, &note);
+                }
             }
         }
         for note in &section.notes {

@@ -31,7 +31,8 @@ pub(super) fn draw(
     let Some(widths) = arranged_widths(section, cols, width, squeeze) else {
         return comfy(section, cols, Some(width), squeeze, &section.rows).to_string();
     };
-    let mut lines: Vec<String> = Vec::new();
+    // The lines, each written straight into the one text, newlines between them.
+    let mut text = String::new();
     let slices: Vec<&[Vec<String>]> = section.rows.chunks(chunk.max(1)).collect();
     for (i, rows) in slices.iter().enumerate() {
         let mut table = comfy(section, cols, Some(width), squeeze, rows.iter());
@@ -48,9 +49,14 @@ pub(super) fn draw(
         } else {
             rows_end
         };
-        lines.extend(drawn.into_iter().take(to).skip(from));
+        for line in &drawn[from..to] {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(line);
+        }
     }
-    lines.join("\n")
+    text
 }
 
 /// Every column of `table` fixed at its width in `widths` (padding included).

@@ -38,12 +38,23 @@ pub(super) struct Records {
 const INDENTED_LIST: &[u8] = b"rounds";
 
 impl Records {
+    /// A new line at the indented part's depth, after a comma unless `first`.
     fn newline_and_indent<W: ?Sized + Write>(&self, w: &mut W, first: bool) -> io::Result<()> {
         w.write_all(if first { b"\n" } else { b",\n" })?;
+        self.indent_to(w)
+    }
+
+    fn indent_to<W: ?Sized + Write>(&self, w: &mut W) -> io::Result<()> {
         for _ in 0..self.indent {
             w.write_all(b"  ")?;
         }
         Ok(())
+    }
+
+    /// Before a record's own value or key: a comma unless `first`; `None` outside a
+    /// record.
+    fn comma_inside<W: ?Sized + Write>(&self, w: &mut W, first: bool) -> Option<io::Result<()>> {
+        (self.inside > 0).then(|| if first { Ok(()) } else { w.write_all(b",") })
     }
 
     /// Opens a container: a record's own, or an indented one.
@@ -68,9 +79,7 @@ impl Records {
             self.lists_of_records.pop();
             if self.has_value {
                 w.write_all(b"\n")?;
-                for _ in 0..self.indent {
-                    w.write_all(b"  ")?;
-                }
+                self.indent_to(w)?;
             }
         }
         w.write_all(close)
@@ -87,8 +96,8 @@ impl Formatter for Records {
     }
 
     fn begin_array_value<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
-        if self.inside > 0 {
-            return if first { Ok(()) } else { w.write_all(b",") };
+        if let Some(done) = self.comma_inside(w, first) {
+            return done;
         }
         self.pending = self.lists_of_records.last() == Some(&true);
         self.newline_and_indent(w, first)
@@ -111,8 +120,8 @@ impl Formatter for Records {
     }
 
     fn begin_object_key<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
-        if self.inside > 0 {
-            return if first { Ok(()) } else { w.write_all(b",") };
+        if let Some(done) = self.comma_inside(w, first) {
+            return done;
         }
         self.key.clear();
         self.in_key = true;
