@@ -93,22 +93,39 @@ impl<W: Weight> Laminar<W> {
 /// depth: `i`'s place among a node's players is searched for at the root only and
 /// carried down to each child through `left`, not searched for again (fractional
 /// cascading).
+///
+/// Nodes are numbered as a heap (the root 1, leaf `k` at `leaves + k`); the lists of all
+/// nodes of one level lie side by side in one array ([`BlockIndex::span`]), since a node
+/// `h` levels above the leaves holds exactly the players of its `2^h` leaves. A list per
+/// node cost two allocations per node and pass, 600,000 per pricing pass of a
+/// 100,000-player round, and their headers a fifth of the index's memory.
 pub(super) struct BlockIndex {
+    /// Players in the block (the leaves holding one, the first `count` of them).
+    count: usize,
     leaves: usize,
-    /// Per node: its players' pairing places, ascending.
-    place: Vec<Vec<usize>>,
-    /// Per inner node: how many of its first `k` players (`k` = 0..=len) are its left
-    /// child's.
-    left: Vec<Vec<u32>>,
+    /// Per node, at its span: its players' pairing places, ascending.
+    place: Vec<u32>,
+    /// Per inner node, at its span: how many of its first `k` players (`k` = 1..=len) are
+    /// its left child's (none of its first 0).
+    left: Vec<u32>,
 }
 
 /// The best values over a [`BlockIndex`] for one set of keys (see
-/// [`BlockIndex::maxima`]).
+/// [`BlockIndex::maxima`]), at the index's spans.
+///
+/// The running maxima are kept as `i128` below the block's largest value ([`below`]):
+/// a whole field's weights take 384 bits at 100,000 players, and two lists of them per
+/// level of every block were a fifth of a pricing pass's peak memory. A difference past
+/// `i128` is floored, which only lists more partners (each is weighed exactly).
 pub(super) struct Maxima<W> {
-    /// Per node: the largest `key − f·place` from each entry to the end.
-    after: Vec<Vec<W>>,
-    /// Per node: the largest `key + f·place` from the start to each entry.
-    before: Vec<Vec<W>>,
+    /// Per node: the largest `key − f·place` from each entry to the end, below
+    /// `after_top`.
+    after: Vec<i128>,
+    after_top: W,
+    /// Per node: the largest `key + f·place` from the start to each entry, below
+    /// `before_top`.
+    before: Vec<i128>,
+    before_top: W,
     /// The largest key in each node's players, as a tree over the leaves (node 1 the
     /// root, leaf `k` at `leaves + k`): a blossom's best key per block is asked for at
     /// every blossom a pass enters, and a scan of the leaves took over a quarter of a
@@ -143,36 +160,71 @@ impl<W: Weight> Maxima<W> {
 
 impl BlockIndex {
     pub(super) fn new(players: impl ExactSizeIterator<Item = usize>) -> BlockIndex {
-        let leaves = players.len().next_power_of_two();
-        let mut place = vec![Vec::new(); 2 * leaves];
-        let mut left = vec![Vec::new(); leaves];
+        let count = players.len();
+        let leaves = count.next_power_of_two();
+        let levels = leaves.trailing_zeros() as usize + 1;
+        let mut place = vec![0u32; count * levels];
+        let mut left = vec![0u32; count * (levels - 1)];
         for (k, v) in players.enumerate() {
-            place[leaves + k].push(v);
+            place[k] = u32::try_from(v).expect("fewer than 2^32 players");
         }
+        let mut tree = BlockIndex {
+            count,
+            leaves,
+            place: Vec::new(),
+            left: Vec::new(),
+        };
+        // Level by level upwards: each node merges its two children's lists.
         for node in (1..leaves).rev() {
-            let (a, b) = (&place[2 * node], &place[2 * node + 1]);
-            let mut merged = Vec::with_capacity(a.len() + b.len());
-            let mut from_left = Vec::with_capacity(a.len() + b.len() + 1);
-            from_left.push(0u32);
+            let (at, len) = tree.span(node);
+            let (a_at, a_len) = tree.span(2 * node);
+            let (b_at, b_len) = tree.span(2 * node + 1);
+            let (below, above) = place.split_at_mut(at);
+            let (a, b) = (&below[a_at..a_at + a_len], &below[b_at..b_at + b_len]);
+            let merged = &mut above[..len];
+            let from_left = &mut left[at - count..at - count + len];
             let (mut x, mut y) = (0, 0);
-            while x < a.len() || y < b.len() {
+            for k in 0..len {
                 if y == b.len() || (x < a.len() && a[x] < b[y]) {
-                    merged.push(a[x]);
+                    merged[k] = a[x];
                     x += 1;
                 } else {
-                    merged.push(b[y]);
+                    merged[k] = b[y];
                     y += 1;
                 }
-                from_left.push(u32::try_from(x).expect("fewer than 2^32 players"));
+                from_left[k] = u32::try_from(x).expect("fewer than 2^32 players");
             }
-            place[node] = merged;
-            left[node] = from_left;
         }
-        BlockIndex {
-            leaves,
-            place,
-            left,
+        tree.place = place;
+        tree.left = left;
+        tree
+    }
+
+    /// Where node `node`'s list starts in the level arrays, and how long it is: level
+    /// `h` above the leaves starts at `h · count`, and the node's players are those of
+    /// its leaves `from..from + 2^h` that hold one.
+    fn span(&self, node: usize) -> (usize, usize) {
+        let depth = node.ilog2();
+        let height = self.leaves.trailing_zeros() - depth;
+        let from = (node - (1 << depth)) << height;
+        let lo = from.min(self.count);
+        let hi = (from + (1 << height)).min(self.count);
+        (height as usize * self.count + lo, hi - lo)
+    }
+
+    /// The players of node `node`, ascending by pairing place.
+    fn places(&self, node: usize) -> &[u32] {
+        let (at, len) = self.span(node);
+        &self.place[at..at + len]
+    }
+
+    /// How many of inner node `node`'s first `s` players are its left child's.
+    fn in_left(&self, node: usize, s: usize) -> usize {
+        if s == 0 {
+            return 0;
         }
+        let at = self.span(node).0 - self.count;
+        self.left[at + s - 1] as usize
     }
 
     /// The maxima for keys `key` (`None`: the player is never listed) and places weighed
@@ -183,33 +235,34 @@ impl BlockIndex {
         at: impl Fn(usize) -> W,
         never: W,
     ) -> Maxima<W> {
-        let mut after = vec![Vec::new(); 2 * self.leaves];
-        let mut before = vec![Vec::new(); 2 * self.leaves];
-        for node in 1..2 * self.leaves {
-            let ps = &self.place[node];
-            let mut suffix = vec![never; ps.len()];
-            let mut best = never;
-            for (k, &v) in ps.iter().enumerate().rev() {
-                if let Some(x) = key(v) {
-                    best = best.max(x - at(v));
-                }
-                suffix[k] = best;
-            }
-            let mut prefix = Vec::with_capacity(ps.len());
-            let mut best = never;
-            for &v in ps {
-                if let Some(x) = key(v) {
-                    best = best.max(x + at(v));
-                }
-                prefix.push(best);
-            }
-            after[node] = suffix;
-            before[node] = prefix;
-        }
+        // The leaves' keys, and the block's largest values the maxima are kept below.
         let mut best = vec![never; 2 * self.leaves];
-        for k in 0..self.leaves {
-            if let Some(&v) = self.place[self.leaves + k].first() {
-                best[self.leaves + k] = key(v).unwrap_or(never);
+        let (mut after_top, mut before_top) = (never, never);
+        for (k, &v) in self.place[..self.count].iter().enumerate() {
+            if let Some(x) = key(v as usize) {
+                best[self.leaves + k] = x;
+                after_top = after_top.max(x - at(v as usize));
+                before_top = before_top.max(x + at(v as usize));
+            }
+        }
+        let mut after = vec![i128::MIN; self.place.len()];
+        let mut before = vec![i128::MIN; self.place.len()];
+        for node in 1..2 * self.leaves {
+            let (from, len) = self.span(node);
+            let ps = &self.place[from..from + len];
+            let mut most = never;
+            for (k, &v) in ps.iter().enumerate().rev() {
+                if let Some(x) = key(v as usize) {
+                    most = most.max(x - at(v as usize));
+                }
+                after[from + k] = below(most, after_top, never);
+            }
+            let mut most = never;
+            for (k, &v) in ps.iter().enumerate() {
+                if let Some(x) = key(v as usize) {
+                    most = most.max(x + at(v as usize));
+                }
+                before[from + k] = below(most, before_top, never);
             }
         }
         for node in (1..self.leaves).rev() {
@@ -217,7 +270,9 @@ impl BlockIndex {
         }
         Maxima {
             after,
+            after_top,
             before,
+            before_top,
             key: best,
             leaves: self.leaves,
         }
@@ -237,15 +292,19 @@ impl BlockIndex {
     ) {
         // Depth first from the root, left child first, skipping nodes outside the range
         // or none of whose players can pass. `s` counts the node's players before i.
-        let s = self.place[1].partition_point(|&v| v < i);
+        let s = self.places(1).partition_point(|&v| (v as usize) < i);
+        let floors = (
+            floor_below(floors.0, m.after_top),
+            floor_below(floors.1, m.before_top),
+        );
         let mut stack = vec![(1usize, 0usize, self.leaves, s)];
         while let Some((node, lo, hi, s)) = stack.pop() {
             if hi <= range.start || lo >= range.end {
                 continue;
             }
-            let len = self.place[node].len();
-            let later = s < len && m.after[node][s] > floors.0;
-            let before = earlier && s > 0 && m.before[node][s - 1] > floors.1;
+            let (at, len) = self.span(node);
+            let later = s < len && m.after[at + s] > floors.0;
+            let before = earlier && s > 0 && m.before[at + s - 1] > floors.1;
             if !later && !before {
                 continue;
             }
@@ -254,16 +313,93 @@ impl BlockIndex {
                 continue;
             }
             let mid = (lo + hi) / 2;
-            let in_left = self.left[node][s] as usize;
+            let in_left = self.in_left(node, s);
             stack.push((2 * node + 1, mid, hi, s - in_left));
             stack.push((2 * node, lo, mid, in_left));
         }
     }
 }
 
+/// `x − top` as a [`Maxima`] keeps it (`x` at most `top`): past `i128` it is floored
+/// at `i128::MIN + 1`, and `never` (no key) is `i128::MIN`, below every floor.
+fn below<W: Weight>(x: W, top: W, never: W) -> i128 {
+    if x <= never {
+        return i128::MIN;
+    }
+    (x - top)
+        .to_i128()
+        .map_or(i128::MIN + 1, |d| d.max(i128::MIN + 1))
+}
+
+/// A floor against values kept by [`below`] under `top`: past `i128` it is clamped, so
+/// that no stored value passes a floor above every one, and every value but `never`
+/// passes a floor below every one.
+fn floor_below<W: Weight>(floor: W, top: W) -> i128 {
+    let d = floor - top;
+    d.to_i128()
+        .unwrap_or(if d > W::ZERO { i128::MAX } else { i128::MIN })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pairing::wide::I384;
+
+    /// Keys hundreds of bits apart (a whole field's duals): the maxima's values below the
+    /// block's largest are floored past `i128`, so a walk may list more than pass, but
+    /// never less, and exactly those where the keys lie close together.
+    #[test]
+    fn block_walks_with_keys_past_i128_miss_no_passing_partner() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let wide = |x: i128, high: i128| {
+            I384::from_i128(high)
+                .scaled(1 << 40)
+                .scaled(1 << 60)
+                .scaled(1 << 60)
+                + I384::from_i128(x)
+        };
+        for case in 0..200 {
+            let n = rng.gen_range(1..=60);
+            let players: Vec<usize> = (0..n).filter(|_| rng.gen_bool(0.7)).collect();
+            let spread = rng.gen_bool(0.5);
+            let keys: Vec<I384> = (0..n)
+                .map(|_| {
+                    let high = if spread { rng.gen_range(-3..=3) } else { 0 };
+                    wide(rng.gen_range(-200..200), high)
+                })
+                .collect();
+            let at = |v: usize| I384::from_i128(3 * v as i128);
+            let most = keys.iter().copied().max().expect("a player");
+            let never = -most - wide(0, 4) - at(n);
+            let tree = BlockIndex::new(players.iter().copied());
+            let m = tree.maxima(|v| Some(keys[v]), at, never);
+            for _ in 0..20 {
+                let i = rng.gen_range(0..n);
+                let floor = keys[rng.gen_range(0..n)] - I384::from_i128(rng.gen_range(0..300));
+                let floors = (floor - at(i), floor + at(i));
+                let mut got = Vec::new();
+                tree.passing(&m, 0..players.len(), i, floors, true, &mut got);
+                let want: Vec<usize> = (0..players.len())
+                    .filter(|&k| {
+                        let j = players[k];
+                        if j >= i {
+                            keys[j] - at(j) > floors.0
+                        } else {
+                            keys[j] + at(j) > floors.1
+                        }
+                    })
+                    .collect();
+                assert!(
+                    want.iter().all(|k| got.contains(k)),
+                    "case {case}: player {i}: {want:?} not all in {got:?}"
+                );
+                if !spread {
+                    assert_eq!(got, want, "case {case}: player {i}, keys close together");
+                }
+            }
+        }
+    }
 
     /// A block's walk lists exactly the leaves a brute-force filter keeps, ascending,
     /// with every player's key and with some players masked out of the maxima.
