@@ -22,11 +22,17 @@ impl<W: Weight> PerfectMatcher<W> {
     /// need more bits than `W` has (the state is then to be rebuilt from the last
     /// optimum with [`PerfectMatcher::warm`]).
     pub fn add_edges(&mut self, edges: &[(usize, usize, W)]) -> bool {
-        let mut held = Vec::with_capacity(edges.len());
-        for &(u, v, w) in edges {
-            held.push(self.m.push_edge(u, v, w.scaled(2 * self.scale)));
-        }
+        let held = self.push_all(edges);
         self.make_feasible(held)
+    }
+
+    /// Appends `edges` at this solve's scale; returns their indices.
+    fn push_all(&mut self, edges: &[(usize, usize, W)]) -> Vec<usize> {
+        self.m.reserve_edges(edges.len());
+        edges
+            .iter()
+            .map(|&(u, v, w)| self.m.push_edge(u, v, w.scaled(2 * self.scale)))
+            .collect()
     }
 
     /// Makes edges `held` feasible where the current duals price them negative, keeping
@@ -149,10 +155,7 @@ impl<W: Weight> PerfectMatcher<W> {
     /// than the per-edge repair (`repair`), which must reach the same optimum.
     #[cfg(test)]
     pub(super) fn add_edges_simply(&mut self, edges: &[(usize, usize, W)]) -> bool {
-        let mut held = Vec::with_capacity(edges.len());
-        for &(u, v, w) in edges {
-            held.push(self.m.push_edge(u, v, w.scaled(2 * self.scale)));
-        }
+        let held = self.push_all(edges);
         for k in held {
             if self.m.true_slack(k) >= W::ZERO {
                 continue;

@@ -29,9 +29,7 @@ impl<W: Weight> PerfectMatcher<W> {
     /// Weights are doubled once more inside (so every starting dual is even, which keeps
     /// the solver's integer duals whole); [`Optimum::slack`] accounts for it.
     pub fn cold(vertices: usize, edges: &[(usize, usize, W)]) -> PerfectMatcher<W> {
-        let doubled: Vec<(usize, usize, W)> =
-            edges.iter().map(|&(u, v, w)| (u, v, w.double())).collect();
-        let mut m = Matcher::new(vertices, &doubled);
+        let mut m = Matcher::new(vertices, edges, W::double);
         m.max_cardinality = true;
         m.harvest = true;
         m.jump_start();
@@ -58,11 +56,7 @@ impl<W: Weight> PerfectMatcher<W> {
         mates: &[Option<usize>],
     ) -> PerfectMatcher<W> {
         debug_assert!(duals.len() == vertices && mates.len() == vertices);
-        let quadrupled: Vec<(usize, usize, W)> = edges
-            .iter()
-            .map(|&(u, v, w)| (u, v, w.double().double()))
-            .collect();
-        let mut m = Matcher::new(vertices, &quadrupled);
+        let mut m = Matcher::new(vertices, edges, |w| w.double().double());
         m.max_cardinality = true;
         m.harvest = true;
         for (v, &y) in duals.iter().enumerate() {

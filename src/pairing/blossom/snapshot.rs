@@ -218,11 +218,7 @@ impl<W: Weight> PerfectMatcher<W> {
         if widest + 1 + DOUBLING_MARGIN > W::BITS {
             return None;
         }
-        let held: Vec<(usize, usize, W)> = edges
-            .iter()
-            .map(|&(u, v, w)| (u, v, w.scaled(scale)))
-            .collect();
-        let mut m = Matcher::new(vertices, &held);
+        let mut m = Matcher::new(vertices, edges, |w| w.scaled(scale));
         m.max_cardinality = true;
         m.harvest = true;
         m.dualvar[..vertices].fill(W::ZERO);

@@ -11,7 +11,7 @@ use super::encode::{Encoder, RELAX_LEVELS, Terms};
 use super::field::Field;
 use super::pieces::{PIECEWISE_FROM, piecewise_start};
 use super::price::price;
-use crate::pairing::blossom::{Optimum, PerfectMatcher};
+use crate::pairing::blossom::{Optimum, PerfectMatcher, reserve_more};
 use crate::pairing::context::Float;
 use crate::pairing::wide::Weight;
 
@@ -94,19 +94,24 @@ pub(super) fn priced<W: Weight>(
     }
     let mut solver = if !all_edges && n > PIECEWISE_FROM {
         let (groups, added) = piecewise_start(field, enc, &edges);
+        reserve_more(&mut edges, added.len());
         for &(u, v, w) in &added {
             seen.insert(u, v);
             edges.push((u, v, w));
         }
-        // Should one scale for every group need more bits than `W` has: start cold
-        // (slower, the same optimum).
-        let mut joined = PerfectMatcher::join(total, &edges, groups)
-            .unwrap_or_else(|| PerfectMatcher::cold(total, &edges));
-        // The whole field's solve also sees the pairs of a wider window ([`JOINED_NEAR`]).
+        drop(added);
+        // The whole field's solve also sees the pairs of a wider window ([`JOINED_NEAR`]),
+        // added to the joined groups; listed before the join, so that the list's growth
+        // has given back what it no longer uses before the solver holds its copy.
         let first = edges.len();
         initial_candidates(field, JOINED_NEAR, &mut |i, j| {
             push(i, j, &mut edges, &mut seen);
         });
+        edges.shrink_to_fit();
+        // Should one scale for every group need more bits than `W` has: start cold
+        // (slower, the same optimum).
+        let mut joined = PerfectMatcher::join(total, &edges[..first], groups)
+            .unwrap_or_else(|| PerfectMatcher::cold(total, &edges[..first]));
         if !joined.add_edges(&edges[first..]) {
             joined = PerfectMatcher::cold(total, &edges);
         }
@@ -225,6 +230,7 @@ pub(super) fn price_to_optimum<W: Weight>(
             W::ZERO
         };
         let first_new = edges.len();
+        reserve_more(edges, found.len());
         for (i, j, w) in found {
             seen.insert(i, j);
             edges.push((i, j, w));
