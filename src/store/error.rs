@@ -32,10 +32,11 @@ pub enum StoreError {
         lock: PathBuf,
     },
 
-    /// The event directory was moved or replaced while a command held its lock.
+    /// The event directory, or its state file, was moved, replaced or written by
+    /// another program while a command held the event's lock.
     LockLost {
-        /// The event directory the lock was taken on.
-        dir: PathBuf,
+        /// The event directory the lock was taken on, or its `qiwang.json`.
+        path: PathBuf,
     },
 
     /// A file of the event cannot be trusted; it is left exactly as it is.
@@ -154,15 +155,15 @@ impl Localize for StoreError {
                     lock.display()
                 ),
             ),
-            StoreError::LockLost { dir } => bi!(
+            StoreError::LockLost { path } => bi!(
                 lang,
                 zh(
                     "本命令持有锁期间 `{}` 被移动或替换，锁已不能保护它：未保存任何内容；请重新运行命令",
-                    dir.display()
+                    path.display()
                 ),
                 en(
                     "`{}` was moved or replaced while this command held its lock, so the lock no longer protects it: nothing was saved; run the command again",
-                    dir.display()
+                    path.display()
                 ),
             ),
             // The detail and the recovery advice are written, in both languages, where the
@@ -364,7 +365,7 @@ mod tests {
                 lock: PathBuf::from("ev/.lock"),
             },
             StoreError::LockLost {
-                dir: PathBuf::from("ev"),
+                path: PathBuf::from("ev"),
             },
             StoreError::NothingToRedo,
             StoreError::Damaged {

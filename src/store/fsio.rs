@@ -258,6 +258,34 @@ fn read_no_follow(path: &Path) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// One version of a file as the file system tells it apart: its length, when it was
+/// last written and, on Unix, which file it is and when its inode last changed. A file
+/// replaced (renamed over) or written in place gets another stamp.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Stamp {
+    pub(crate) len: u64,
+    modified: Option<std::time::SystemTime>,
+    /// Device, inode and change time (seconds, nanoseconds); zeros elsewhere.
+    identity: (u64, u64, i64, i64),
+}
+
+/// The [`Stamp`] of `path` (a symbolic link's own, never its target's).
+pub(crate) fn stamp(path: &Path) -> Result<Stamp, StoreError> {
+    let meta = fs::symlink_metadata(path).map_err(|e| StoreError::io("read", path, e))?;
+    #[cfg(unix)]
+    let identity = {
+        use std::os::unix::fs::MetadataExt;
+        (meta.dev(), meta.ino(), meta.ctime(), meta.ctime_nsec())
+    };
+    #[cfg(not(unix))]
+    let identity = (0, 0, 0, 0);
+    Ok(Stamp {
+        len: meta.len(),
+        modified: meta.modified().ok(),
+        identity,
+    })
+}
+
 /// Reads a file of the event; a symbolic link is refused, never followed (a
 /// `qiwang.json` linked to another event's state would otherwise be read, and then
 /// replaced by a file of its own on the next change).
@@ -368,7 +396,7 @@ impl LockGuard {
                 .map(|m| (m.dev(), m.ino()));
             if held.is_none() || held != now {
                 return Err(StoreError::LockLost {
-                    dir: self.dir_path.clone(),
+                    path: self.dir_path.clone(),
                 });
             }
         }

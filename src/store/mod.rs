@@ -293,6 +293,11 @@ impl Store {
         let snapshots = self.prepare(&before)?;
         // The state's own record of the change that wrote it, whatever the closure does.
         let written = event.change;
+        // The state's text is not held while `f` runs (82 MB at 100,000 players, on top
+        // of the pairing engine's peak): it is read again after, and must then be the
+        // very file read now.
+        let read = fsio::stamp(&self.state_path())?;
+        drop(before);
         let (value, summary, details) = match f(&mut event).map_err(TxError::Command)? {
             Change::Unchanged(value) => return Ok(value),
             Change::Changed {
@@ -308,6 +313,7 @@ impl Store {
             crate::privacy::mask_free_text_json(details),
         );
         event.change = written;
+        let before = self.state_again(&read)?;
         let mut after = state::encode(&event, before.len());
         if state::unchanged(&before, &after, &event) {
             return Ok(value);
@@ -328,6 +334,18 @@ impl Store {
         stale::number(&mut after, entry.seq);
         self.commit(&lock, &before, &after, &entry, &snapshots)?;
         Ok(value)
+    }
+
+    /// `qiwang.json` read again under the lock after a change's closure ran; refused as
+    /// a lost lock when it is no longer the file stamped `read` before (replaced or
+    /// written by another program meanwhile), since the change was made to that one.
+    fn state_again(&self, read: &fsio::Stamp) -> Result<Vec<u8>, StoreError> {
+        let path = self.state_path();
+        let bytes = fsio::read(&path)?;
+        if fsio::stamp(&path)? != *read || bytes.len() as u64 != read.len {
+            return Err(StoreError::LockLost { path });
+        }
+        Ok(bytes)
     }
 
     /// Under the lock, before a change: drop stale temporary files, reconcile a crashed

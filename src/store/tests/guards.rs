@@ -4,6 +4,7 @@
 
 use super::crashes::{CrashPoint, assert_consistent, crash_after};
 use super::*;
+use std::io::Write as _;
 
 /// Deleting `.lock` while a command holds it (the "stale lock" reflex)
 /// must not let a second writer in.
@@ -66,6 +67,46 @@ fn a_moved_event_directory_refuses_the_commit() {
     );
     assert_eq!(count(&store), 0);
     assert_consistent(&store);
+}
+
+/// The state's text is not held while a change's closure runs but read again after it:
+/// a `qiwang.json` that another program wrote meanwhile, in place or by replacing it,
+/// refuses the commit, and that program's file is left as it wrote it.
+#[test]
+fn a_state_file_written_by_another_program_under_the_lock_refuses_the_commit() {
+    for in_place in [true, false] {
+        let (_tmp, store) = new_event();
+        let state = store.state_path();
+        let err = store
+            .transaction(&command("penalty"), |event| {
+                event.penalties.push(penalty(1));
+                let mut text = fs::read(&state).unwrap();
+                text.push(b'\n');
+                if in_place {
+                    fs::OpenOptions::new()
+                        .write(true)
+                        .open(&state)
+                        .unwrap()
+                        .write_all(&text)
+                        .unwrap();
+                } else {
+                    let other = state.with_extension("other");
+                    fs::write(&other, &text).unwrap();
+                    fs::rename(&other, &state).unwrap();
+                }
+                Ok::<_, Infallible>(Change::changed((), "p", serde_json::Value::Null))
+            })
+            .unwrap_err();
+        assert!(
+            matches!(&err, TxError::Store(StoreError::LockLost { path }) if *path == state),
+            "{err}"
+        );
+        assert!(
+            fs::read(&state).unwrap().ends_with(b"\n\n"),
+            "left as written"
+        );
+        assert_eq!(count(&store), 0);
+    }
 }
 
 #[test]
