@@ -158,11 +158,11 @@ impl Localize for StoreError {
             StoreError::LockLost { path } => bi!(
                 lang,
                 zh(
-                    "本命令持有锁期间 `{}` 被移动或替换，锁已不能保护它：未保存任何内容；请重新运行命令",
+                    "本命令持有锁期间 `{}` 被移动、替换或由其他程序改写，锁已不能保护它：未保存任何内容；请重新运行命令",
                     path.display()
                 ),
                 en(
-                    "`{}` was moved or replaced while this command held its lock, so the lock no longer protects it: nothing was saved; run the command again",
+                    "`{}` was moved, replaced or written by another program while this command held its lock, so the lock no longer protects it: nothing was saved; run the command again",
                     path.display()
                 ),
             ),
