@@ -10,11 +10,13 @@ use super::problem::Problem;
 use crate::i18n::{Lang, Localize};
 use crate::model::Event;
 use crate::rulebook::Rulebook;
-use crate::store::{AuditEntry, Store, StoreError};
+// A file's stamp tells one version from the next: the state file, replaced by a rename, is
+// another file; `audit.log`, appended to, has a new length and modification time.
+use crate::store::{AuditEntry, Stamp, Store, StoreError, file_stamp as stamp};
 use crate::views::public::{self, FindEntry};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 use tokio::sync::watch;
 
 /// One rendering of the event.
@@ -67,29 +69,6 @@ impl NextUndo {
 /// The current [`Snapshot`] and the thread that keeps it so.
 pub struct Pages {
     receiver: watch::Receiver<Arc<Snapshot>>,
-}
-
-/// What tells one version of a file from another: the state file, replaced by a rename,
-/// has a new modification time or length (and, on Unix, a new inode); `audit.log`,
-/// appended to, a new length and modification time.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Stamp {
-    modified: Option<SystemTime>,
-    len: u64,
-    inode: u64,
-}
-
-fn stamp(path: &std::path::Path) -> Option<Stamp> {
-    let meta = std::fs::metadata(path).ok()?;
-    #[cfg(unix)]
-    let inode = std::os::unix::fs::MetadataExt::ino(&meta);
-    #[cfg(not(unix))]
-    let inode = 0;
-    Some(Stamp {
-        modified: meta.modified().ok(),
-        len: meta.len(),
-        inode,
-    })
 }
 
 /// The [`Stamp`]s of the state file and of the audit trail, taken before either is read.
