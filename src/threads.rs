@@ -50,6 +50,25 @@ pub(crate) fn join<T>(handle: ScopedJoinHandle<'_, T>) -> T {
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
+/// `half(0)` then `half(1)`, the second on its own thread when `threads`: the same list
+/// either way (a pricing pass's two halves, a certificate's).
+pub(crate) fn both_halves<T: Send>(threads: bool, half: impl Fn(usize) -> Vec<T> + Sync) -> Vec<T> {
+    let (mut first, second) = if threads {
+        std::thread::scope(|scope| match spawn(scope, || half(1)) {
+            Ok(other) => {
+                let mine = half(0);
+                // A panic in the second half is raised again here with its own message.
+                (mine, join(other))
+            }
+            Err(other) => (half(0), other()),
+        })
+    } else {
+        (half(0), half(1))
+    };
+    first.extend(second);
+    first
+}
+
 /// Runs `work` on every job of `jobs` and on every job that work gives back, the greatest
 /// ready job first, on this thread and, when `threads`, one more: whichever is free takes
 /// the next job, so two threads stay busy while jobs are left (dealing whole lists to
@@ -169,6 +188,20 @@ mod tests {
             assert_ne!(there, here);
             assert_eq!(value, 42);
         });
+    }
+
+    /// The halves come back first half first, whichever thread finishes first (the
+    /// first half here is the slow one), so timing never reorders what is found.
+    #[test]
+    fn both_halves_keep_their_order() {
+        let half = |h: usize| {
+            if h == 0 {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            vec![h; 3]
+        };
+        assert_eq!(both_halves(true, half), vec![0, 0, 0, 1, 1, 1]);
+        assert_eq!(both_halves(false, half), vec![0, 0, 0, 1, 1, 1]);
     }
 
     /// A panic on the thread comes back with its own message.

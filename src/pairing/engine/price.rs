@@ -14,10 +14,11 @@ use super::index::{BlockIndex, Laminar, Maxima};
 use super::select::{
     ENDS_AFTER, ENOUGH, FOLD_PER_PLAYER, PER_PLAYER, priced_key, priced_players, select,
 };
-use super::solve::{both_halves, on_threads};
+use super::solve::on_threads;
 use crate::model::Relax;
 use crate::pairing::blossom::Optimum;
 use crate::pairing::wide::Weight;
+use crate::threads::both_halves;
 
 /// The legal pairs not yet an edge whose reduced cost under `opt` is below `margin`
 /// (those below 0 could each improve the matching; `margin` is 0 but after a pass that

@@ -337,25 +337,6 @@ pub(super) fn on_threads(n: usize) -> bool {
     n >= PARALLEL_FROM
 }
 
-/// `half(0)` then `half(1)`, the second on its own thread when `threads`: the same list
-/// either way.
-pub(super) fn both_halves<T: Send>(threads: bool, half: impl Fn(usize) -> Vec<T> + Sync) -> Vec<T> {
-    let (mut first, second) = if threads {
-        std::thread::scope(|scope| match crate::threads::spawn(scope, || half(1)) {
-            Ok(other) => {
-                let mine = half(0);
-                // A panic in the second half is raised again here with its own message.
-                (mine, crate::threads::join(other))
-            }
-            Err(other) => (half(0), other()),
-        })
-    } else {
-        (half(0), half(1))
-    };
-    first.extend(second);
-    first
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,21 +369,6 @@ mod tests {
         });
         assert_eq!(runs[0].0.len(), 450, "everyone paired");
         assert_eq!(runs[0], runs[1]);
-    }
-
-    /// The halves come back first half first, whichever thread finishes first (the
-    /// first half here is the slow one), so timing never reorders what is found.
-
-    #[test]
-    fn both_halves_keep_their_order() {
-        let half = |h: usize| {
-            if h == 0 {
-                std::thread::sleep(std::time::Duration::from_millis(50));
-            }
-            vec![h; 3]
-        };
-        assert_eq!(both_halves(true, half), vec![0, 0, 0, 1, 1, 1]);
-        assert_eq!(both_halves(false, half), vec![0, 0, 0, 1, 1, 1]);
     }
 
     /// The solver is generic over the weight type and each field takes the narrowest
