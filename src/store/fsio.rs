@@ -259,31 +259,58 @@ fn read_no_follow(path: &Path) -> io::Result<Vec<u8>> {
 }
 
 /// One version of a file as the file system tells it apart: its length, when it was
-/// last written and, on Unix, which file it is and when its inode last changed. A file
-/// replaced (renamed over) or written in place gets another stamp.
+/// last written and, on Unix, which file it is. A file replaced (renamed over) or
+/// written in place gets another stamp. Not its inode's change time, which a change of
+/// its permissions alone moves (an older event's files are made owner-only under the
+/// lock, after the state is read).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Stamp {
     pub(crate) len: u64,
     modified: Option<std::time::SystemTime>,
-    /// Device, inode and change time (seconds, nanoseconds); zeros elsewhere.
-    identity: (u64, u64, i64, i64),
+    /// Device and inode; zeros elsewhere.
+    identity: (u64, u64),
 }
 
 /// The [`Stamp`] of `path` (a symbolic link's own, never its target's).
 pub(crate) fn stamp(path: &Path) -> Result<Stamp, StoreError> {
     let meta = fs::symlink_metadata(path).map_err(|e| StoreError::io("read", path, e))?;
+    Ok(stamp_of(&meta))
+}
+
+/// Reads `path` as [`read`] does, with the [`Stamp`] of the very file read, taken from
+/// the open file before and after reading it: a file written while it was read (by
+/// another program: qiwang replaces files, never writes into them) is refused as a lost
+/// lock, since only a command holding the lock reads this way.
+pub(crate) fn read_stamped(path: &Path) -> Result<(Vec<u8>, Stamp), StoreError> {
+    let read = || -> io::Result<(Vec<u8>, Stamp, Stamp)> {
+        let mut file = options().read(true).open(path)?;
+        let before = stamp_of(&file.metadata()?);
+        let mut bytes = Vec::new();
+        io::Read::read_to_end(&mut file, &mut bytes)?;
+        Ok((bytes, before, stamp_of(&file.metadata()?)))
+    };
+    let (bytes, before, after) = read().map_err(|e| read_failed(path, e))?;
+    if before != after || bytes.len() as u64 != before.len {
+        return Err(StoreError::LockLost {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok((bytes, before))
+}
+
+fn stamp_of(meta: &fs::Metadata) -> Stamp {
     #[cfg(unix)]
     let identity = {
         use std::os::unix::fs::MetadataExt;
-        (meta.dev(), meta.ino(), meta.ctime(), meta.ctime_nsec())
+        (meta.dev(), meta.ino())
     };
     #[cfg(not(unix))]
-    let identity = (0, 0, 0, 0);
-    Ok(Stamp {
+    let identity = (0, 0);
+    Stamp {
         len: meta.len(),
         modified: meta.modified().ok(),
         identity,
-    })
+    }
 }
 
 /// Reads a file of the event; a symbolic link is refused, never followed (a

@@ -36,23 +36,22 @@ impl Store {
         Ok(Kept { bytes, event })
     }
 
-    /// The state as it is now, under the lock: its bytes and its event. `kept`'s event is
-    /// used when the file still holds exactly its bytes; else the file is read and
-    /// checked afresh.
+    /// The state as it is now, under the lock: its bytes, its event and the stamp of the
+    /// file they were read from ([`fsio::read_stamped`]). `kept`'s event is used when the
+    /// file still holds exactly its bytes; else the file is checked afresh.
     pub(super) fn read_state_kept(
         &self,
         kept: Option<Kept>,
-    ) -> Result<(Vec<u8>, Event), StoreError> {
-        let Some(kept) = kept else {
-            return self.read_state();
-        };
+    ) -> Result<(Vec<u8>, Event, fsio::Stamp), StoreError> {
         let path = self.state_path();
-        let bytes = fsio::read(&path)?;
-        if bytes == kept.bytes {
-            return Ok((bytes, kept.event));
-        }
-        drop(kept);
-        let event = state::decode(&path, &bytes, || self.recovery_hint())?;
-        Ok((bytes, event))
+        let (bytes, stamp) = fsio::read_stamped(&path)?;
+        let event = match kept {
+            Some(kept) if bytes == kept.bytes => kept.event,
+            other => {
+                drop(other);
+                state::decode(&path, &bytes, || self.recovery_hint())?
+            }
+        };
+        Ok((bytes, event, stamp))
     }
 }

@@ -297,14 +297,13 @@ impl Store {
         f: impl FnOnce(&mut Event) -> Result<Change<T>, E>,
     ) -> Result<T, TxError<E>> {
         let lock = self.lock()?;
-        let (before, mut event) = self.read_state_kept(kept)?;
+        let (before, mut event, read) = self.read_state_kept(kept)?;
         let snapshots = self.prepare(&before)?;
         // The state's own record of the change that wrote it, whatever the closure does.
         let written = event.change;
         // The state's text is not held while `f` runs (82 MB at 100,000 players, on top
         // of the pairing engine's peak): it is read again after, and must then be the
-        // very file read now.
-        let read = fsio::stamp(&self.state_path())?;
+        // very file stamped `read` when it was read.
         drop(before);
         let (value, summary, details) = match f(&mut event).map_err(TxError::Command)? {
             Change::Unchanged(value) => return Ok(value),
@@ -349,8 +348,8 @@ impl Store {
     /// written by another program meanwhile), since the change was made to that one.
     fn state_again(&self, read: &fsio::Stamp) -> Result<Vec<u8>, StoreError> {
         let path = self.state_path();
-        let bytes = fsio::read(&path)?;
-        if fsio::stamp(&path)? != *read || bytes.len() as u64 != read.len {
+        let (bytes, now) = fsio::read_stamped(&path)?;
+        if now != *read {
             return Err(StoreError::LockLost { path });
         }
         Ok(bytes)
