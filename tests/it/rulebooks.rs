@@ -461,7 +461,7 @@ fn a_byte_order_mark_is_ignored() {
 fn toml_syntax_error_has_its_position() {
     assert_eq!(
         problems("[event]\nname = = \"x\"\n"),
-        ["2:8 : invalid TOML: invalid string; expected `\"`, `'`"]
+        ["2:8 : invalid TOML: extra `=`, expected nothing"]
     );
 }
 

@@ -23,7 +23,7 @@ use super::reader::{Ctx, Sec};
 use super::types::*;
 use crate::i18n::Text;
 use std::collections::BTreeSet;
-use toml_edit::ImDocument;
+use toml_edit::Document;
 
 const TOP_KEYS: &[&str] = &[
     "event",
@@ -218,7 +218,7 @@ impl Rulebook {
             };
             return Err(RulebookErrors::from_raw(source, "", vec![raw]));
         }
-        let doc = match ImDocument::parse(text) {
+        let doc = match Document::parse(text) {
             Ok(doc) => doc,
             Err(e) => {
                 let message = e

@@ -517,7 +517,7 @@ mod tests {
     #[test]
     fn default_ids_are_unique() {
         let mut ctx = Ctx::default();
-        let doc = toml_edit::ImDocument::parse("").unwrap();
+        let doc = toml_edit::Document::parse("").unwrap();
         let sec = Sec::root(doc.as_table());
         let mut ids = BTreeSet::new();
         let got: Vec<String> = (0..3)
