@@ -298,7 +298,9 @@ fn options_taking_values(command: &clap::Command) -> Vec<String> {
 /// `qiwang result 3 -+ 4 --` works and options after the entries still do.
 fn hyphen_outcomes(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let text: Vec<Option<&str>> = args.iter().map(|a| a.to_str()).collect();
-    let definition = clap_command();
+    // Only the options' names are read: the definition as derived, without the help texts
+    // and checks `clap_command` adds (which every run then does once, not twice).
+    let definition = <Cli as clap::CommandFactory>::command();
     let with_value = options_taking_values(&definition);
     // The program's name left out; a word that is not UTF-8 is no option.
     let words: Vec<&str> = text.iter().skip(1).map(|a| a.unwrap_or("")).collect();
