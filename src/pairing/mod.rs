@@ -29,6 +29,7 @@ mod round1;
 mod simulate;
 mod stage;
 #[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
 pub mod testing;
 mod turn;
 mod unpair;

@@ -1,8 +1,10 @@
 //! What the integration tests and the pairing benchmark need from the engine's inside,
 //! and nothing more: the seeded random-tournament generator and one probe of a single
-//! criterion. Compiled only with the `testing` cargo feature (and in the crate's own unit
-//! tests); `cargo test` and `cargo bench` turn the feature on through the crate's
-//! dev-dependency on itself (Cargo.toml), a plain build leaves it out.
+//! criterion. Compiled with the `testing` cargo feature (and in the crate's own unit
+//! tests). The feature is on by default so that `cargo test` and `cargo bench` have it
+//! without a flag (Cargo.toml says why not through a dev-dependency on the crate itself);
+//! the binary never calls it, and the module is hidden from the library's documentation:
+//! it is no API.
 //!
 //! The engine's modules (`engine`, `blossom`, `wide`, `context`, `simulate`, `feasible`)
 //! stay private to the crate; a test that needs more than this reaches it through a
