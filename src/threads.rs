@@ -2,7 +2,7 @@
 //! way back when no thread can be made.
 //!
 //! Every thread qiwang starts does work the calling thread could do itself (the second
-//! half of a pricing pass, the pairing's score-group jobs ([`pool`]), the standings
+//! half of a pricing pass or of a certificate's check, the pairing's score-group jobs ([`pool`]), the standings
 //! beside the round sheets, a workbook's sheet), so
 //! a process at its limit of threads or address space does that work in line instead of
 //! panicking, and `RUST_MIN_STACK` (which sets the default stack of new threads) cannot
@@ -48,6 +48,24 @@ pub(crate) fn join<T>(handle: ScopedJoinHandle<'_, T>) -> T {
     handle
         .join()
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests force work onto two threads (`Some(true)`) or one (`Some(false)`) whatever
+    /// its size ([`worth_two`]).
+    pub(crate) static FORCED: std::cell::Cell<Option<bool>> = const { std::cell::Cell::new(None) };
+}
+
+/// Whether work of `size` (players, edges) goes on two threads: from `from` on, below
+/// which starting a thread would cost a good part of what it saves. Tests can force
+/// either answer ([`FORCED`]); the result is the same either way.
+pub(crate) fn worth_two(size: usize, from: usize) -> bool {
+    #[cfg(test)]
+    if let Some(forced) = FORCED.with(std::cell::Cell::get) {
+        return forced;
+    }
+    size >= from
 }
 
 /// `half(0)` then `half(1)`, the second on its own thread when `threads`: the same list

@@ -7,27 +7,13 @@ use super::NONE;
 use super::ancestors::Ancestors;
 use super::matcher::Matcher;
 use crate::pairing::wide::Weight;
+use crate::threads::worth_two;
 
 /// Certificates over this many edges check their slacks on two threads
 /// ([`Optimum::certify`]). Chosen, not measured: a list this long takes about 7 ms on
 /// one thread (0.12 s for the 3.5 million of a 100,000-player round), far more than
 /// starting a thread costs.
 const CERTIFY_ON_THREADS: usize = 200_000;
-
-#[cfg(test)]
-thread_local! {
-    /// Tests check the slacks on two threads whatever the list's length.
-    static TWO_THREADS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Whether the slacks of `edges` edges are checked on two threads.
-fn on_threads(edges: usize) -> bool {
-    #[cfg(test)]
-    if TWO_THREADS.with(std::cell::Cell::get) {
-        return true;
-    }
-    edges >= CERTIFY_ON_THREADS
-}
 
 /// A maximum-weight matching (any cardinality) with the dual solution that proves it
 /// optimal: the linear-programming duals of Edmonds' odd-set formulation.
@@ -303,7 +289,7 @@ impl<W: Weight> Optimum<W> {
         // on one thread, 0.064–0.068 s on two); the first half's error is the one
         // reported, as a single pass would.
         let (first, second) = edges.split_at(edges.len() / 2);
-        let halves = crate::threads::both_halves(on_threads(edges.len()), |h| {
+        let halves = crate::threads::both_halves(worth_two(edges.len(), CERTIFY_ON_THREADS), |h| {
             vec![self.slacks(if h == 0 { first } else { second })]
         });
         let mut matched_seen = 0;
@@ -375,7 +361,8 @@ mod tests {
     /// edge in each half names the one a single pass meets first.
     #[test]
     fn slacks_checked_on_two_threads_fail_at_the_first_bad_edge() {
-        TWO_THREADS.with(|t| t.set(true));
+        use crate::threads::FORCED;
+        FORCED.with(|t| t.set(Some(true)));
         let edges = vec![(0, 1, 5i128), (2, 3, 5), (4, 5, 5), (6, 7, 5)];
         let opt = max_weight_matching_any_dual(8, &edges);
         opt.certify(&edges).unwrap();
@@ -387,8 +374,9 @@ mod tests {
         both.insert(0, (1, 2, 30));
         let err = opt.certify(&both).unwrap_err();
         assert!(err.contains("(1, 2, 30)"), "{err}");
-        TWO_THREADS.with(|t| t.set(false));
+        FORCED.with(|t| t.set(Some(false)));
         assert_eq!(opt.certify(&both), Err(err));
+        FORCED.with(|t| t.set(None));
     }
 
     #[test]

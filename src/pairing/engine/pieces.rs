@@ -382,9 +382,10 @@ mod tests {
     use crate::pairing::engine::candidates::{NEAR, initial_candidates};
     use crate::pairing::engine::encode::{RELAX_LEVELS, Terms, field_encoder};
     use crate::pairing::engine::next_field;
-    use crate::pairing::engine::solve::{Solved, THREADS, priced};
+    use crate::pairing::engine::solve::{Solved, priced};
     use crate::pairing::wide::I192;
     use crate::rulebook::WithinGroup;
+    use crate::threads::FORCED;
 
     /// Score groups cut into pieces (pieces of 40 players here, of 4,000 in real use),
     /// including pieces that take in players for those barred from one colour and pieces
@@ -417,11 +418,11 @@ mod tests {
             }
             let (bye, hint) = bye_and_hint(&field).expect("pairable");
             let enc = field_encoder::<i128>(&field).expect("wide enough");
-            THREADS.with(|t| t.set(Some(false)));
+            FORCED.with(|t| t.set(Some(false)));
             PIECE_LEN.with(|p| p.set(Some(40)));
             let pieces = priced(&field, &bye, &hint, false, &enc);
             PIECE_LEN.with(|p| p.set(None));
-            THREADS.with(|t| t.set(None));
+            FORCED.with(|t| t.set(None));
             let dense = priced(&field, &bye, &hint, true, &enc);
             // The packed cost of a solution, as the solver weighs it (colours by due
             // colour: the pairs are not oriented yet).
@@ -484,13 +485,13 @@ mod tests {
             ranges.iter().any(|&(lo, hi)| hi - lo > 100),
             "a group of pieces"
         );
-        THREADS.with(|t| t.set(Some(false)));
+        FORCED.with(|t| t.set(Some(false)));
         PIECE_LEN.with(|p| p.set(Some(50)));
         let wide = score_groups(&field, &enc, &ranges, &local);
         let by_i64 = narrow_groups::<i64, I192>(&field, &enc, &ranges, &local).expect("fits");
         let by_i128 = narrow_groups::<i128, I192>(&field, &enc, &ranges, &local).expect("fits");
         PIECE_LEN.with(|p| p.set(None));
-        THREADS.with(|t| t.set(None));
+        FORCED.with(|t| t.set(None));
         for narrow in [by_i64, by_i128] {
             assert_eq!(narrow.len(), wide.len());
             for (a, b) in narrow.iter().zip(&wide) {

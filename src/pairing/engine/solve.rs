@@ -322,19 +322,9 @@ pub(super) fn balance_duals<W: Weight>(
 /// pass would be most of the gain.
 const PARALLEL_FROM: usize = 2000;
 
-#[cfg(test)]
-thread_local! {
-    /// Tests force the threaded or the single-threaded path whatever the field's size.
-    pub(super) static THREADS: std::cell::Cell<Option<bool>> = const { std::cell::Cell::new(None) };
-}
-
 /// Whether a field of `n` players runs its halves on two threads.
 pub(super) fn on_threads(n: usize) -> bool {
-    #[cfg(test)]
-    if let Some(forced) = THREADS.with(std::cell::Cell::get) {
-        return forced;
-    }
-    n >= PARALLEL_FROM
+    crate::threads::worth_two(n, PARALLEL_FROM)
 }
 
 #[cfg(test)]
@@ -345,6 +335,7 @@ mod tests {
     use crate::pairing::engine::next_field;
     use crate::pairing::engine::pieces::PIECE_LEN;
     use crate::pairing::wide::{I192, I256, I384, I512};
+    use crate::threads::FORCED;
 
     /// Score groups' pieces and solves are jobs whichever thread is free takes, and
     /// pricing splits its work into two halves fixed by the field alone, all on two
@@ -358,13 +349,13 @@ mod tests {
         let (bye, hint) = bye_and_hint(&field).expect("pairable");
         let enc = field_encoder::<I256>(&field).expect("wide enough");
         let runs = [true, false].map(|threads| {
-            THREADS.with(|t| t.set(Some(threads)));
+            FORCED.with(|t| t.set(Some(threads)));
             // Pieces of 100 players, so pieces and the groups' solves from them are
             // jobs for both threads.
             PIECE_LEN.with(|p| p.set(Some(100)));
             let solved = priced(&field, &bye, &hint, false, &enc);
             PIECE_LEN.with(|p| p.set(None));
-            THREADS.with(|t| t.set(None));
+            FORCED.with(|t| t.set(None));
             (solved.pairs, solved.bye)
         });
         assert_eq!(runs[0].0.len(), 450, "everyone paired");
