@@ -271,10 +271,11 @@ pub(crate) struct Stamp {
     identity: (u64, u64),
 }
 
-/// The [`Stamp`] of `path` (a symbolic link's own, never its target's).
-pub(crate) fn stamp(path: &Path) -> Result<Stamp, StoreError> {
-    let meta = fs::symlink_metadata(path).map_err(|e| StoreError::io("read", path, e))?;
-    Ok(stamp_of(&meta))
+/// The [`Stamp`] of `path` (a symbolic link's own, never its target's), `None` when it
+/// cannot be read: what tells one version of `qiwang.json` or `audit.log` from the next
+/// (for `serve`'s watcher too).
+pub(crate) fn file_stamp(path: &Path) -> Option<Stamp> {
+    fs::symlink_metadata(path).ok().map(|meta| stamp_of(&meta))
 }
 
 /// Reads `path` as [`read`] does, with the [`Stamp`] of the very file read, taken from

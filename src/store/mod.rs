@@ -108,13 +108,7 @@ pub(crate) fn read_private_file(path: &Path) -> Result<Option<Vec<u8>>, StoreErr
     fsio::read_optional(path)
 }
 
-/// The [`Stamp`] of a file of the event, `None` when it cannot be read: what tells one
-/// version of `qiwang.json` or `audit.log` from the next (for `serve`'s watcher too).
-pub(crate) fn file_stamp(path: &Path) -> Option<Stamp> {
-    fsio::stamp(path).ok()
-}
-
-pub(crate) use fsio::Stamp;
+pub(crate) use fsio::{Stamp, file_stamp};
 mod history;
 mod kept;
 mod linediff;
