@@ -8,10 +8,11 @@
 
 use super::candidates::PairSet;
 use super::cuts::{piece_cuts, unpairable};
-use super::encode::Encoder;
+use super::encode::{Encoder, RELAX_LEVELS, Terms};
 use super::field::{Field, colour_bars, colour_class};
 use super::solve::{on_threads, price_to_optimum};
 use crate::pairing::blossom::{Parts, PerfectMatcher, Snapshot};
+use crate::pairing::context::Float;
 use crate::pairing::wide::{Weight, narrow, widen};
 use std::cmp::Reverse;
 use std::sync::{Mutex, PoisonError};
@@ -45,7 +46,13 @@ fn piece_len() -> usize {
 /// solved alone to its own optimum ([`solve_stretch`]: its candidate pairs, then priced
 /// against every legal pair inside it), and the groups' optima, put side by side, start
 /// the whole-field solve, which then only has to settle what the groups could not
-/// decide alone (the floaters between them and what they change). A group of more than
+/// decide alone (the floaters between them and what they change). Each group is solved
+/// with a sink for each floater the fewest floats give it ([`group_ends`]): one for the
+/// player it takes in from above, which any of its players may take alike, and one for
+/// the player it sends down, weighed as the whole field weighs that pair, so the players
+/// the join leaves free are where the floats go (on the 100,000-player CLI event's round
+/// 9, the whole-field solve's first pricing pass then found 3,742 improving pairs instead
+/// of 2,901,947). A group of more than
 /// [`PIECE`] players is cut into pieces of about that many ([`piece_cuts`]), each solved
 /// so, and the pieces' optima side by side start the group's solve. Pieces and groups
 /// are jobs for two threads ([`crate::threads::pool`], see [`super::solve::PARALLEL_FROM`]): whichever
@@ -157,6 +164,7 @@ fn score_groups<V: Weight>(
 ) -> Vec<Start<V>> {
     let n = field.players.len();
     let bar = colour_bars(field);
+    let ends = group_ends(&field.group_size);
     // Each group's pieces (one when it is small): cut here, where a test's piece length
     // is seen.
     let cuts: Vec<Vec<usize>> = ranges
@@ -224,7 +232,15 @@ fn score_groups<V: Weight>(
                     .map(|p| p.take().expect("every piece is solved before its group"))
                     .collect()
             });
-            let whole = solve_stretch(field, (lo, hi), enc, &local[g], &bar[lo..hi], parts);
+            let whole = solve_stretch(
+                field,
+                (lo, hi),
+                enc,
+                &local[g],
+                &bar[lo..hi],
+                parts,
+                Some(ends[g]),
+            );
             *crate::threads::lock(&solved[g]) = Some(whole);
             return Vec::new();
         }
@@ -236,6 +252,7 @@ fn score_groups<V: Weight>(
             enc,
             &piece_edges[g][k],
             &bar[lo + a..lo + b],
+            None,
             None,
         );
         let mut list = crate::threads::lock(&pieces[g]);
@@ -294,13 +311,58 @@ struct Job {
     piece: Reverse<usize>,
 }
 
+/// Where a score group's solve ([`solve_stretch`]) expects its floaters: a player from
+/// the group above paired into it, a player of its own paired down (or given the bye
+/// below the last group).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Ends {
+    from_above: bool,
+    down: bool,
+}
+
+/// Each score group's [`Ends`] when the fewest players leave their groups: from the top
+/// down, a group whose own players and the floater it takes in are odd in number sends
+/// one down (the last one's goes to the bye sink, in an odd field). A guess only: a group
+/// that cannot pair its players sends more.
+fn group_ends(group_size: &[usize]) -> Vec<Ends> {
+    let mut from_above = false;
+    group_size
+        .iter()
+        .map(|&size| {
+            let down = (size + usize::from(from_above)) % 2 == 1;
+            let ends = Ends { from_above, down };
+            from_above = down;
+            ends
+        })
+        .collect()
+}
+
+/// The part of the cost of pairing player `i` down out of its score group (or giving it
+/// the bye below the last group) that depends on `i`, as the whole field weighs it: its
+/// distance `to_end` in pairing order to the group's end, and a repeated float when `i`
+/// floated down last round (docs/rules.md §2.3 criterion 5; the bye counts as a
+/// down-float). Every player's pair across that border crosses it and holds a score
+/// difference, the same for all of them; its partner's colour is not known here.
+fn down_terms(field: &Field, i: usize, to_end: usize) -> Terms {
+    Terms {
+        top: 0,
+        bottom: 0,
+        sq: 0,
+        misses: 0,
+        floats: i128::from(field.players[i].last_float == Some(Float::Down)),
+        order: to_end as i128,
+        broken: [0; RELAX_LEVELS],
+    }
+}
+
 /// Players `lo..hi` of one score group solved alone (see [`piecewise_start`]) over their
 /// candidate pairs `edges` (numbered from `lo`), `bar` their [`colour_bars`]: their
 /// duals, their partners (numbered from `lo`) and the pairs pricing added. With
 /// `pieces`, the optima of consecutive pieces of the stretch (each solved so), side by
-/// side, are the warm start; without, the solve starts cold. A stretch that pairs
-/// everyone (one player may take a sink when it is odd) is priced as the whole field
-/// is, against every legal pair inside it, so its start is its own optimum, proven,
+/// side, are the warm start; without, the solve starts cold. A piece of odd length
+/// has a sink any player may take; a whole group has its floaters' sinks (`ends`, see
+/// [`group_ends`]). A stretch that pairs everyone (sinks taken) is priced as the whole
+/// field is, against every legal pair inside it, so its start is its own optimum, proven,
 /// and the solve around it prices only what changes across its borders. A stretch that
 /// cannot pair everyone stops as soon as only the players [`unpairable`] counts are left
 /// (proving that no more can be paired would be most of its work) and is not priced.
@@ -311,20 +373,49 @@ fn solve_stretch<W: Weight>(
     edges: &[(usize, usize, W)],
     bar: &[usize],
     pieces: Option<Vec<Start<W>>>,
+    ends: Option<Ends>,
 ) -> Start<W> {
     let size = hi - lo;
     let mut local = edges.to_vec();
-    if size % 2 == 1 {
-        // A sink any player may take, as light as the lightest pair: the same weight for
-        // everyone, so the optimum is the same as with any other, but a sink heavier
-        // than every pair (pairs weigh minus their cost) is every player's heaviest edge,
-        // and the cold start's greedy pass then paired nobody (in the bench binary's
-        // `--child 100000 9`, 4,186 of a piece's 4,188 players were left to the solve,
-        // against about a quarter in even pieces).
-        let floor = edges.iter().map(|e| e.2).min().unwrap_or(W::ZERO);
-        local.extend((0..size).map(|a| (a, size, floor)));
+    // Sinks are as light as the lightest pair or lighter: a sink heavier than every pair
+    // (pairs weigh minus their cost) is every player's heaviest edge, and the cold
+    // start's greedy pass then paired nobody (in the bench binary's `--child 100000 9`,
+    // 4,186 of a piece's 4,188 players were left to the solve, against about a quarter
+    // in even pieces).
+    let floor = edges.iter().map(|e| e.2).min().unwrap_or(W::ZERO);
+    let mut total = size;
+    match ends {
+        None if size % 2 == 1 => {
+            // A piece's sink, any player's at the same weight: it changes no optimum.
+            local.extend((0..size).map(|a| (a, size, floor)));
+            total += 1;
+        }
+        None => {}
+        Some(ends) => {
+            // A group's floaters. The player it takes in from the group above may pair
+            // with any of its players at the same weight: whom it suits depends on its
+            // colour, not known here (weighed by the distance from the group's top, the
+            // players barred from one colour, whom S15 orders first, took it, and
+            // `cargo bench --bench pairing -- --replay` of round 4 of the 100,000-player
+            // chain took 4.5 s instead of 3.7). The player it sends down (or to the bye)
+            // is weighed as the whole field weighs that pair ([`down_terms`]).
+            if ends.from_above {
+                local.extend((0..size).map(|a| (a, total, floor)));
+                total += 1;
+            }
+            if ends.down {
+                local.extend((0..size).map(|a| {
+                    (
+                        a,
+                        total,
+                        floor - enc.cost(&down_terms(field, lo + a, size - a)),
+                    )
+                }));
+                total += 1;
+            }
+        }
     }
-    let total = size + size % 2;
+    let sinks = total - size;
     let mut added = Vec::new();
     let mut solver = match pieces {
         None => PerfectMatcher::cold(total, &local),
@@ -343,7 +434,7 @@ fn solve_stretch<W: Weight>(
                 .unwrap_or_else(|| PerfectMatcher::cold(total, &local))
         }
     };
-    solver.stop_at_free(unpairable(bar).saturating_sub(size % 2));
+    solver.stop_at_free(unpairable(bar).saturating_sub(sinks));
     let sub = stretch_field(field, lo, hi);
     let mut seen = PairSet::default();
     for &(u, v, _) in edges.iter().chain(&added) {
@@ -461,6 +552,29 @@ mod tests {
             cut > 0,
             "a first piece lacks partners for its barred players"
         );
+    }
+
+    /// The floats the group solves expect follow the groups' parity from the top: an odd
+    /// group sends one down, a group that takes one in and is even sends one on, and the
+    /// last group's goes to the bye only when the field is odd.
+    #[test]
+    fn group_ends_follow_the_parity_from_the_top() {
+        let ends = |from_above, down| Ends { from_above, down };
+        assert_eq!(
+            group_ends(&[3, 4, 5, 2, 1]),
+            [
+                ends(false, true),
+                ends(true, true),
+                ends(true, false),
+                ends(false, false),
+                ends(false, true),
+            ]
+        );
+        assert_eq!(
+            group_ends(&[1, 1, 2]),
+            [ends(false, true), ends(true, false), ends(false, false)]
+        );
+        assert_eq!(group_ends(&[]), []);
     }
 
     /// Score groups solved in 64 or 128 bits start the whole field's solve from exactly
