@@ -155,6 +155,24 @@ impl<'a> Field<'a> {
         }
     }
 
+    /// The terms of player `i` leaving its score group downwards, `to_end` places from
+    /// the end of the order it leaves in: the bye (docs/rules.md §4.2), which counts as a
+    /// down-float (§2.3 criterion 5) and so repeats one when `i` floated down last round,
+    /// or the part of a pair down out of its group that depends on `i` alone (its
+    /// partner, and so the boundaries crossed, the score difference and the colours, are
+    /// not known).
+    pub(super) fn leaving_terms(&self, i: usize, to_end: usize) -> Terms {
+        Terms {
+            top: 0,
+            bottom: 0,
+            sq: 0,
+            misses: 0,
+            floats: i128::from(self.players[i].last_float == Some(Float::Down)),
+            order: to_end as i128,
+            broken: [0; RELAX_LEVELS],
+        }
+    }
+
     /// How often the pair breaks each relaxed rule, in `relax` order (all zero when strict).
     fn broken(&self, i: usize, j: usize) -> [i128; RELAX_LEVELS] {
         let mut out = [0; RELAX_LEVELS];

@@ -8,11 +8,10 @@
 
 use super::candidates::PairSet;
 use super::cuts::{piece_cuts, unpairable};
-use super::encode::{Encoder, RELAX_LEVELS, Terms};
+use super::encode::Encoder;
 use super::field::{Field, colour_bars, colour_class};
 use super::solve::{on_threads, price_to_optimum};
 use crate::pairing::blossom::{Parts, PerfectMatcher, Snapshot};
-use crate::pairing::context::Float;
 use crate::pairing::wide::{Weight, narrow, widen};
 use std::cmp::Reverse;
 use std::sync::{Mutex, PoisonError};
@@ -337,24 +336,6 @@ fn group_ends(group_size: &[usize]) -> Vec<Ends> {
         .collect()
 }
 
-/// The part of the cost of pairing player `i` down out of its score group (or giving it
-/// the bye below the last group) that depends on `i`, as the whole field weighs it: its
-/// distance `to_end` in pairing order to the group's end, and a repeated float when `i`
-/// floated down last round (docs/rules.md §2.3 criterion 5; the bye counts as a
-/// down-float). Every player's pair across that border crosses it and holds a score
-/// difference, the same for all of them; its partner's colour is not known here.
-fn down_terms(field: &Field, i: usize, to_end: usize) -> Terms {
-    Terms {
-        top: 0,
-        bottom: 0,
-        sq: 0,
-        misses: 0,
-        floats: i128::from(field.players[i].last_float == Some(Float::Down)),
-        order: to_end as i128,
-        broken: [0; RELAX_LEVELS],
-    }
-}
-
 /// Players `lo..hi` of one score group solved alone (see [`piecewise_start`]) over their
 /// candidate pairs `edges` (numbered from `lo`), `bar` their [`colour_bars`]: their
 /// duals, their partners (numbered from `lo`) and the pairs pricing added. With
@@ -384,36 +365,24 @@ fn solve_stretch<W: Weight>(
     // in even pieces).
     let floor = edges.iter().map(|e| e.2).min().unwrap_or(W::ZERO);
     let mut total = size;
-    match ends {
-        None if size % 2 == 1 => {
-            // A piece's sink, any player's at the same weight: it changes no optimum.
-            local.extend((0..size).map(|a| (a, size, floor)));
-            total += 1;
-        }
-        None => {}
-        Some(ends) => {
-            // A group's floaters. The player it takes in from the group above may pair
-            // with any of its players at the same weight: whom it suits depends on its
-            // colour, not known here (weighed by the distance from the group's top, the
-            // players barred from one colour, whom S15 orders first, took it, and
-            // `cargo bench --bench pairing -- --replay` of round 4 of the 100,000-player
-            // chain took 4.5 s instead of 3.7). The player it sends down (or to the bye)
-            // is weighed as the whole field weighs that pair ([`down_terms`]).
-            if ends.from_above {
-                local.extend((0..size).map(|a| (a, total, floor)));
-                total += 1;
-            }
-            if ends.down {
-                local.extend((0..size).map(|a| {
-                    (
-                        a,
-                        total,
-                        floor - enc.cost(&down_terms(field, lo + a, size - a)),
-                    )
-                }));
-                total += 1;
-            }
-        }
+    // A sink every player takes at the same weight, so it favours none: an odd piece's,
+    // or the one for the player a group takes in from the group above, whom the
+    // group's players suit by its colour, not known here (weighed by the distance
+    // from the group's top, the players barred from one colour, whom S15 orders first,
+    // took it, and `cargo bench --bench pairing -- --replay` of round 4 of the
+    // 100,000-player chain took 4.5 s instead of 3.7).
+    if ends.map_or(size % 2 == 1, |e| e.from_above) {
+        local.extend((0..size).map(|a| (a, total, floor)));
+        total += 1;
+    }
+    // The player a group sends down (or to the bye), weighed as the whole field weighs
+    // that pair by what depends on the player alone.
+    if ends.is_some_and(|e| e.down) {
+        local.extend((0..size).map(|a| {
+            let leaving = field.leaving_terms(lo + a, size - a);
+            (a, total, floor - enc.cost(&leaving))
+        }));
+        total += 1;
     }
     let sinks = total - size;
     let mut added = Vec::new();
@@ -468,10 +437,9 @@ fn stretch_field<'a>(field: &Field<'a>, lo: usize, hi: usize) -> Field<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pairing::context::Float;
     use crate::pairing::engine::bye_and_hint;
     use crate::pairing::engine::candidates::{NEAR, initial_candidates};
-    use crate::pairing::engine::encode::{RELAX_LEVELS, Terms, field_encoder};
+    use crate::pairing::engine::encode::field_encoder;
     use crate::pairing::engine::next_field;
     use crate::pairing::engine::solve::{Solved, priced};
     use crate::pairing::wide::I192;
@@ -524,16 +492,7 @@ mod tests {
                     .map(|&(a, b)| enc.cost(&field.pair_terms(a, b)))
                     .sum();
                 let bye = s.bye.map_or(0, |i| {
-                    let g = field.group[i];
-                    enc.cost(&Terms {
-                        top: g,
-                        bottom: g,
-                        sq: 0,
-                        misses: 0,
-                        floats: i128::from(field.players[i].last_float == Some(Float::Down)),
-                        order: field.players.len() as i128 - i as i128,
-                        broken: [0; RELAX_LEVELS],
-                    })
+                    enc.cost(&field.leaving_terms(i, field.players.len() - i))
                 });
                 pairs + bye
             };

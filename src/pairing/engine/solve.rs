@@ -7,12 +7,11 @@
 //! does) nor trust a pass that its certificate refuses.
 
 use super::candidates::{JOINED_NEAR, NEAR, PairSet, initial_candidates};
-use super::encode::{Encoder, RELAX_LEVELS, Terms};
+use super::encode::Encoder;
 use super::field::Field;
 use super::pieces::{PIECEWISE_FROM, piecewise_start};
 use super::price::price;
 use crate::pairing::blossom::{Optimum, PerfectMatcher, reserve_more};
-use crate::pairing::context::Float;
 use crate::pairing::wide::Weight;
 
 /// What the whole-field matching produced.
@@ -74,22 +73,8 @@ pub(super) fn priced<W: Weight>(
         }
     }
     if with_sink {
-        let last_pos = n as i128;
         for &i in bye {
-            let g = field.group[i];
-            let order = last_pos - i as i128;
-            // The bye counts as a down-float (docs/rules.md §2.3 criterion 5).
-            let floats = i128::from(field.players[i].last_float == Some(Float::Down));
-            let t = Terms {
-                top: g,
-                bottom: g,
-                sq: 0,
-                misses: 0,
-                floats,
-                order,
-                broken: [0; RELAX_LEVELS],
-            };
-            edges.push((i, n, -enc.cost(&t)));
+            edges.push((i, n, -enc.cost(&field.leaving_terms(i, n - i))));
         }
     }
     let mut solver = if !all_edges && n > PIECEWISE_FROM {
