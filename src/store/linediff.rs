@@ -142,21 +142,23 @@ fn delta_skipping(base: &[u8], target: &[u8], skip_after: usize) -> Delta {
         builder.insert(&target[b0..eb]);
         (a0, b0, same) = (ea, eb, next);
     }
-    // The common tail of what is left, the same way from the end, kept in reverse.
+    // The common tail of what is left, the same way from the end: its copies (from, len)
+    // and the target's lines replacing the base's between them, last first.
     let (mut a1, mut b1) = (base.len(), target.len());
-    let mut tail: Vec<Result<(usize, usize), std::ops::Range<usize>>> = Vec::new();
+    let mut tail: Vec<((usize, usize), std::ops::Range<usize>)> = Vec::new();
     let mut same = common_tail(&base[a0..], &target[b0..]);
     loop {
-        tail.push(Ok((a1 - same, same)));
+        let copy = (a1 - same, same);
         (a1, b1) = (a1 - same, b1 - same);
-        let (Some(sa), Some(sb)) = (line_start(base, a0, a1), line_start(target, b0, b1)) else {
+        let next = line_start(base, a0, a1)
+            .zip(line_start(target, b0, b1))
+            .map(|(sa, sb)| (sa, sb, common_tail(&base[a0..sa], &target[b0..sb])))
+            .filter(|&(_, _, next)| next >= skip_after);
+        let Some((sa, sb, next)) = next else {
+            tail.push((copy, 0..0));
             break;
         };
-        let next = common_tail(&base[a0..sa], &target[b0..sb]);
-        if next < skip_after {
-            break;
-        }
-        tail.push(Err(sb..b1));
+        tail.push((copy, sb..b1));
         (a1, b1, same) = (sa, sb, next);
     }
     let a = lines(base, a0, a1);
@@ -171,11 +173,9 @@ fn delta_skipping(base: &[u8], target: &[u8], skip_after: usize) -> Delta {
         at = run.b + run.len;
     }
     builder.insert(&target[b_span(&b, at, b.len())]);
-    for step in tail.into_iter().rev() {
-        match step {
-            Ok((from, len)) => builder.copy(from, len),
-            Err(added) => builder.insert(&target[added]),
-        }
+    for ((from, len), replacing) in tail.into_iter().rev() {
+        builder.insert(&target[replacing]);
+        builder.copy(from, len);
     }
     builder.delta
 }
