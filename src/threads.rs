@@ -2,8 +2,8 @@
 //! way back when no thread can be made.
 //!
 //! Every thread qiwang starts does work the calling thread could do itself (the second
-//! half of a pricing pass or of a certificate's check, the pairing's score-group jobs ([`pool`]), the standings
-//! beside the round sheets, a workbook's sheet), so
+//! half of a pricing pass or of a certificate's check, the pairing's score-group jobs
+//! ([`pool`]), the standings beside the round sheets, a workbook's sheet), so
 //! a process at its limit of threads or address space does that work in line instead of
 //! panicking, and `RUST_MIN_STACK` (which sets the default stack of new threads) cannot
 //! shrink their stacks below what their work was tested with.

@@ -43,26 +43,26 @@ fn piece_len() -> usize {
 
 /// A starting point for the first whole-field solve of a large field: each score group is
 /// solved alone to its own optimum ([`solve_stretch`]: its candidate pairs, then priced
-/// against every legal pair inside it), and the groups' optima, put side by side, start
-/// the whole-field solve, which then only has to settle what the groups could not
-/// decide alone (the floaters between them and what they change). Each group is solved
-/// with a sink for each floater the fewest floats give it ([`group_ends`]): one for the
-/// player it takes in from above, which any of its players may take alike, and one for
-/// the player it sends down, weighed as the whole field weighs that pair, so the players
-/// the join leaves free are where the floats go (on the 100,000-player CLI event's round
-/// 9, the whole-field solve's first pricing pass then found 3,742 improving pairs instead
-/// of 2,901,947). A group of more than
-/// [`PIECE`] players is cut into pieces of about that many ([`piece_cuts`]), each solved
-/// so, and the pieces' optima side by side start the group's solve. Pieces and groups
-/// are jobs for two threads ([`crate::threads::pool`], see [`super::solve::PARALLEL_FROM`]): whichever
+/// against every legal pair inside it), and the groups' optima, put side by side, start the
+/// whole-field solve, which then only has to settle what the groups could not decide alone
+/// (the floaters between them and what they change). Each group is solved with a sink for
+/// each floater the fewest floats give it ([`group_ends`]): one for the player it takes in
+/// from above, which any of its players may take alike, and one for the player it sends
+/// down, weighed as the whole field weighs that pair, so the players the join leaves free
+/// are where the floats go (on a 100,000-player round 9, the whole-field solve's first
+/// pricing pass then found 3,742 improving pairs instead of 2,901,947: docs/performance.md,
+/// "Score groups solved with their floaters' sinks"). A group of more than [`PIECE`]
+/// players is cut into pieces of about that many ([`piece_cuts`]), each solved so, and the
+/// pieces' optima side by side start the group's solve. Pieces and groups are jobs for two
+/// threads ([`crate::threads::pool`], see [`super::solve::PARALLEL_FROM`]): whichever
 /// thread is free takes a group whose pieces are all solved, else the next piece of the
 /// largest group left. (Whole groups dealt to the threads in advance, the largest first,
 /// left one thread idle for up to a third of the phase: in the bench binary's `--child
 /// 100000 3`, 31.6 s for 46 s of work.) The whole-field solve and pricing after it are
-/// unchanged, so the result is as exact as ever: a start changes how much work the
-/// solver does, never what it proves. A group without a perfect pairing of its own
-/// (players barred from one colour can crowd a score group) gives what its solve stopped
-/// at: as many pairs as it can hold, under duals that keep them tight.
+/// unchanged, so the result is as exact as ever: a start changes how much work the solver
+/// does, never what it proves. A group without a perfect pairing of its own (players barred
+/// from one colour can crowd a score group) gives what its solve stopped at: as many pairs
+/// as it can hold, under duals that keep them tight.
 ///
 /// (Before, pieces of the groups, solved over their candidate pairs only, were put side
 /// by side for the whole-field solve directly. In the bench binary's `--child 100000 9`
